@@ -1,0 +1,42 @@
+/* context.h — the kernel's ss_ctx (opaque to plugins): where a statement's errors, arena,
+ * parameters and settings live while kernel code and plugin callbacks run. */
+#ifndef SS_EXEC_CONTEXT_H
+#define SS_EXEC_CONTEXT_H
+
+#include "sunstone/plugin.h"
+#include "util/arena.h"
+
+struct ss_db;
+
+/* One error report: PostgreSQL's fields. */
+typedef struct ss_error {
+    char sqlstate[6];   /* "00000" when there is no error */
+    char *message;      /* malloc'd, NULL when none */
+    char *detail;
+    char *hint;
+    int position;       /* 1-based cursor position in the statement text, 0 = none */
+} ss_error;
+
+struct ss_ctx {
+    struct ss_db *db;
+    ss_arena *arena;            /* statement lifetime */
+    const ss_value *params;     /* bound parameter values, already of param_types */
+    const ss_type *param_types;
+    uint32_t nparams;
+    ss_error *err;              /* where ss_ctx_error writes */
+};
+
+void ss_error_clear(ss_error *e);
+/* Records an error on ctx->err (replacing none already set: the first error wins) and
+ * returns SS_ERROR. */
+int ss_ctx_error(ss_ctx *ctx, const char *sqlstate, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+int ss_ctx_verror(ss_ctx *ctx, const char *sqlstate, const char *fmt, va_list ap);
+/* Adds detail / hint / position to the error already recorded. */
+void ss_ctx_error_detail(ss_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void ss_ctx_error_hint(ss_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void ss_ctx_error_position(ss_ctx *ctx, int position);
+/* Statement-arena allocation; records an out-of-memory error and returns NULL on failure. */
+void *ss_ctx_alloc(ss_ctx *ctx, size_t n);
+
+#endif

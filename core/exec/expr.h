@@ -1,0 +1,67 @@
+/* expr.h — the kernel's bound expression tree (struct ss_expr, opaque to plugins) and the
+ * vectorised evaluator behind ss_api.expr_eval / expr_select.
+ *
+ * The binder produces these fully typed: operands of an arithmetic or comparison operator
+ * always have the same type (the binder inserts EXPR_CAST nodes following PostgreSQL's
+ * promotion rules), so the evaluator dispatches once per batch on (op, type) and runs a
+ * tight typed loop over the selected rows. */
+#ifndef SS_EXEC_EXPR_H
+#define SS_EXEC_EXPR_H
+
+#include "exec/context.h"
+
+typedef enum ss_expr_kind {
+    EXPR_CONST = 1,   /* u.cnst: value of type `type` (text bytes live in the plan arena) */
+    EXPR_COLUMN,      /* u.column.index: column of the input batch */
+    EXPR_PARAM,       /* u.param.index: 0-based into ctx->params */
+    EXPR_OP,          /* u.op: arithmetic/comparison/concat; right NULL for unary minus */
+    EXPR_AND,         /* u.list: SQL three-valued AND of all args */
+    EXPR_OR,          /* u.list: three-valued OR */
+    EXPR_NOT,         /* u.arg */
+    EXPR_IS_NULL,     /* u.arg */
+    EXPR_IS_NOT_NULL, /* u.arg */
+    EXPR_CAST,        /* u.cast: arg converted to `type` */
+    EXPR_FUNC,        /* u.func: built-in scalar function */
+    EXPR_CASE         /* u.kase: searched CASE (simple CASE is rewritten by the binder) */
+} ss_expr_kind;
+
+typedef enum ss_expr_op {
+    OP_ADD = 1, OP_SUB, OP_MUL, OP_DIV, OP_MOD, OP_NEG,
+    OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE,
+    OP_CONCAT /* text || text */
+} ss_expr_op;
+
+typedef enum ss_cast_mode {
+    CAST_IMPLICIT = 0,   /* inserted by the binder for operator/function resolution */
+    CAST_ASSIGNMENT = 1, /* INSERT/UPDATE target: varchar(n) overflow is an error (22001) */
+    CAST_EXPLICIT = 2    /* CAST(x AS t) / x::t: varchar(n) truncates silently */
+} ss_cast_mode;
+
+struct ss_func_def; /* types/functions.h */
+
+struct ss_expr {
+    ss_expr_kind kind;
+    ss_type type; /* result type */
+    union {
+        ss_value cnst;
+        struct { uint32_t index; } column;
+        struct { uint32_t index; } param;
+        struct { ss_expr_op op; struct ss_expr *left, *right; } op;
+        struct { uint32_t nargs; struct ss_expr **args; } list;
+        struct ss_expr *arg;
+        struct { struct ss_expr *arg; ss_cast_mode mode; } cast;
+        struct { const struct ss_func_def *def; uint32_t nargs; struct ss_expr **args; } func;
+        /* WHEN whens[i] THEN thens[i] ... ELSE els (els NULL = NULL) */
+        struct { uint32_t nwhen; struct ss_expr **whens, **thens; struct ss_expr *els; } kase;
+    } u;
+};
+
+/* ss_api.expr_eval: evaluate e at every live row of in into out (same positions). */
+int ss_expr_eval(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, ss_vector *out);
+/* ss_api.expr_select: narrow in's selection to rows where e is true. */
+int ss_expr_select(ss_ctx *ctx, const ss_expr *e, ss_batch *in, uint32_t *sel_buf);
+/* Evaluates an expression that references no columns (constants, params, functions of
+ * them) to one value; text bytes are allocated in ctx's arena. */
+int ss_expr_eval_scalar(ss_ctx *ctx, const ss_expr *e, ss_value *out);
+
+#endif

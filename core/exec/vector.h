@@ -1,0 +1,23 @@
+/* vector.h — kernel implementation of ss_vector / ss_batch allocation (ss_api vector_* and
+ * batch_*), also used directly by kernel code. */
+#ifndef SS_EXEC_VECTOR_H
+#define SS_EXEC_VECTOR_H
+
+#include "exec/context.h"
+
+ss_vector *ss_vector_create(ss_type type, uint32_t capacity);
+void ss_vector_destroy(ss_vector *v);
+void ss_vector_reset(ss_vector *v);
+int ss_vector_ensure_validity(ss_ctx *ctx, ss_vector *v);
+char *ss_vector_text_alloc(ss_ctx *ctx, ss_vector *v, size_t len);
+/* Copies s into the vector's heap and stores it at row. */
+int ss_vector_set_text(ss_ctx *ctx, ss_vector *v, uint32_t row, const char *s, size_t len);
+/* Reads / writes one row as an ss_value (text is not copied on read). */
+void ss_vector_get_value(const ss_vector *v, uint32_t row, ss_value *out);
+int ss_vector_set_value(ss_ctx *ctx, ss_vector *v, uint32_t row, const ss_value *val);
+
+ss_batch *ss_batch_create(uint32_t ncols, const ss_type *types, uint32_t capacity);
+void ss_batch_destroy(ss_batch *b);
+void ss_batch_reset(ss_batch *b);
+
+#endif

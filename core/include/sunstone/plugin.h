@@ -1,0 +1,151 @@
+/* sunstone/plugin.h — the plugin ABI: magic descriptor, entry points and the kernel's
+ * versioned function table.  Include this (it includes every vtable header) in a module.
+ *
+ * A module is a shared object exporting exactly two functions:
+ *
+ *   const ss_plugin_magic *sunstone_plugin_magic(void);
+ *       Returns a static descriptor.  The loader calls it first and checks struct_size and
+ *       abi_major/abi_minor BEFORE running any other plugin code.  The function must have
+ *       no side effects.  Use SS_PLUGIN_MAGIC(name, version) to define it.
+ *
+ *   int sunstone_plugin_init(const ss_api *api, ss_plugin *plugin);
+ *       Registers the module's vtables through api->register_*.  Called once per database
+ *       that loads the module (the same shared object may be initialised several times; keep
+ *       no per-database state in globals).  Returns SS_OK, or SS_ERROR after api->error()
+ *       on ss_api.plugin_ctx(plugin) - the loader reports that message.
+ *
+ * Compatibility: abi_major must equal the kernel's; abi_minor must be <= the kernel's (the
+ * function table only grows at the end, so a plugin built for 1.0 runs on 1.3).  Modules
+ * are opened with RTLD_NOW | RTLD_LOCAL and never unloaded (PostgreSQL's policy): vtables
+ * and strings they register may be referenced for the life of the process.
+ * Plugins do not link against the kernel: every kernel service is reached through ss_api. */
+#ifndef SUNSTONE_PLUGIN_H
+#define SUNSTONE_PLUGIN_H
+
+#include <stdarg.h>
+
+#include "sunstone/auth.h"
+#include "sunstone/batch.h"
+#include "sunstone/errors.h"
+#include "sunstone/operator.h"
+#include "sunstone/snapshot.h"
+#include "sunstone/storage.h"
+#include "sunstone/types.h"
+#include "sunstone/window.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SS_ABI_MAJOR 1
+#define SS_ABI_MINOR 0
+
+/* Padding-free on every supported ABI: 4 + 2 + 2 + pointer + pointer. */
+typedef struct ss_plugin_magic {
+    uint32_t struct_size; /* sizeof(ss_plugin_magic) */
+    uint16_t abi_major;   /* SS_ABI_MAJOR the module was built against */
+    uint16_t abi_minor;   /* lowest kernel minor version the module needs */
+    const char *name;     /* module name, e.g. "scan" */
+    const char *version;  /* module's own version string */
+} ss_plugin_magic;
+
+typedef enum ss_plugin_kind {
+    SS_KIND_OPERATOR = 1,
+    SS_KIND_STORAGE = 2,
+    SS_KIND_AUTH = 3,
+    SS_KIND_WINDOW = 4,
+    SS_KIND_SNAPSHOT = 5
+} ss_plugin_kind;
+
+typedef struct ss_plugin ss_plugin; /* the module being initialised */
+
+typedef struct ss_api {
+    uint32_t struct_size;
+    uint16_t abi_major;
+    uint16_t abi_minor;
+
+    /* ---- errors: record SQLSTATE + message on ctx, return SS_ERROR ---- */
+    int (*error)(ss_ctx *ctx, const char *sqlstate, const char *fmt, ...)
+        __attribute__((format(printf, 3, 4)));
+
+    /* ---- memory ---- */
+    void *(*alloc)(size_t n);                 /* malloc-like; NULL on failure */
+    void *(*realloc)(void *p, size_t n);
+    void (*free)(void *p);
+    /* zeroed memory that lives until the current statement ends; NULL + error on failure */
+    void *(*arena_alloc)(ss_ctx *ctx, size_t n);
+
+    /* ---- registration: valid only inside sunstone_plugin_init.  Names are unique per
+       kind; a duplicate is refused unless replace is true.  The vtable is checked for its
+       struct_size, version and required callbacks; a missing one is an error naming it. */
+    ss_ctx *(*plugin_ctx)(ss_plugin *plugin);
+    int (*register_operator)(ss_plugin *plugin, const ss_operator_vtable *vt, bool replace);
+    int (*register_storage)(ss_plugin *plugin, const ss_storage_vtable *vt, bool replace);
+    int (*register_auth)(ss_plugin *plugin, const ss_auth_vtable *vt, bool replace);
+    int (*register_window)(ss_plugin *plugin, const ss_window_vtable *vt, bool replace);
+    int (*register_snapshot)(ss_plugin *plugin, const ss_snapshot_vtable *vt, bool replace);
+
+    /* ---- vectors and batches (see batch.h) ---- */
+    ss_vector *(*vector_create)(ss_type type, uint32_t capacity); /* NULL on failure */
+    void (*vector_destroy)(ss_vector *v);
+    /* frees the vector's strings and marks every row valid */
+    void (*vector_reset)(ss_vector *v);
+    /* allocates the validity bitmap (all rows valid) if missing; SS_OK or SS_ERROR(OOM) */
+    int (*vector_ensure_validity)(ss_ctx *ctx, ss_vector *v);
+    /* len bytes in the vector's string heap, valid until vector_reset/destroy */
+    char *(*vector_text_alloc)(ss_ctx *ctx, ss_vector *v, size_t len);
+    /* a batch with ncols fresh vectors of these types; count 0, no selection */
+    ss_batch *(*batch_create)(uint32_t ncols, const ss_type *types, uint32_t capacity);
+    void (*batch_destroy)(ss_batch *b);       /* destroys the vectors it created */
+    /* count = 0, sel = NULL, cols pointed back at its own vectors, which are reset */
+    void (*batch_reset)(ss_batch *b);
+
+    /* ---- expressions (kernel-evaluated, vectorised) ---- */
+    ss_type (*expr_type)(const ss_expr *e);
+    /* evaluates e at every live row of in, writing to the same positions of out (type
+       expr_type(e), capacity >= in->count); out is reset first */
+    int (*expr_eval)(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, ss_vector *out);
+    /* keeps the live rows of in where e is true: writes their positions to sel_buf
+       (capacity >= in->count) and sets in->sel = sel_buf, in->sel_count */
+    int (*expr_select)(ss_ctx *ctx, const ss_expr *e, ss_batch *in, uint32_t *sel_buf);
+
+    /* ---- child operators (inside operator callbacks) ---- */
+    ss_op *(*op_child)(ss_op *self, uint32_t i);
+    int (*op_next)(ss_ctx *ctx, ss_op *child, ss_batch **out);
+    int (*op_rescan)(ss_ctx *ctx, ss_op *child);
+
+    /* ---- storage access (scan operators) ---- */
+    /* the backend vtable and the backend's handle for a catalog table */
+    const ss_storage_vtable *(*table_storage)(const ss_table *t, void **table_handle);
+    const char *(*table_name)(const ss_table *t);
+
+    /* ---- settings: current value of a run-time setting (SET name = ...), or NULL ---- */
+    const char *(*setting)(ss_ctx *ctx, const char *name);
+} ss_api;
+
+/* Entry-point types, for the loader and for plugin authors' prototypes. */
+typedef const ss_plugin_magic *(*ss_plugin_magic_fn)(void);
+typedef int (*ss_plugin_init_fn)(const ss_api *api, ss_plugin *plugin);
+
+#if defined(__GNUC__)
+#define SS_EXPORT __attribute__((visibility("default")))
+#else
+#define SS_EXPORT
+#endif
+
+/* Defines sunstone_plugin_magic() for a module built against this header. */
+#define SS_PLUGIN_MAGIC(NAME, VERSION)                                                    \
+    SS_EXPORT const ss_plugin_magic *sunstone_plugin_magic(void)                          \
+    {                                                                                     \
+        static const ss_plugin_magic magic = {sizeof(ss_plugin_magic), SS_ABI_MAJOR,      \
+                                              SS_ABI_MINOR, NAME, VERSION};               \
+        return &magic;                                                                    \
+    }
+
+SS_EXPORT const ss_plugin_magic *sunstone_plugin_magic(void);
+SS_EXPORT int sunstone_plugin_init(const ss_api *api, ss_plugin *plugin);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

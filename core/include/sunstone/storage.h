@@ -1,0 +1,77 @@
+/* sunstone/storage.h — storage backend modules (in the spirit of PostgreSQL's TableAmRoutine).
+ *
+ * A backend is registered once per database under its name ("memory", ...).  The kernel
+ * opens one backend instance per database (backend_open) and asks it to create tables for
+ * `CREATE TABLE ... USING name` (or the default backend).  The kernel owns the catalog
+ * (names, column types, NOT NULL); the backend owns the rows.
+ *
+ * Scans: scan_begin gets the list of table columns to produce.  scan_next_batch fills the
+ * caller's batch `out` (out->ncols == spec->ncols, vectors typed like those columns, capacity
+ * SS_BATCH_CAPACITY): for each column the backend either copies values into the vector
+ * out->cols[i] points to, or sets out->cols[i] to a vector of its own that stays unchanged
+ * until the next scan_next_batch or scan_end (zero-copy).  It sets out->count (0 = end) and
+ * leaves out->sel NULL.  Text bytes must stay valid until scan_end.  scan_next_row is the
+ * row-at-a-time path used by reference operators: one row per call into values[0..ncols).
+ *
+ * Writes: insert receives a batch typed like the table's columns (all columns, table order,
+ * NOT NULL already checked by the kernel) and must be all-or-nothing.
+ * Errors: SS_ERROR after ss_api.error().  All callbacks run on the thread of the statement. */
+#ifndef SUNSTONE_STORAGE_H
+#define SUNSTONE_STORAGE_H
+
+#include "sunstone/batch.h"
+#include "sunstone/operator.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SS_STORAGE_VTABLE_VERSION 1
+
+typedef struct ss_column_def {
+    const char *name;
+    ss_type type;
+    bool not_null;
+    uint8_t reserved[7];
+} ss_column_def;
+
+typedef struct ss_table_def {
+    const char *name;
+    uint32_t ncols;
+    uint32_t reserved;
+    const ss_column_def *cols;
+} ss_table_def;
+
+typedef struct ss_scan_spec {
+    uint32_t ncols;
+    uint32_t reserved;
+    const uint32_t *columns;      /* table column positions, in output order */
+} ss_scan_spec;
+
+typedef struct ss_storage_vtable {
+    uint32_t struct_size;         /* sizeof(ss_storage_vtable) as compiled by the plugin */
+    uint32_t version;             /* SS_STORAGE_VTABLE_VERSION */
+    const char *name;
+    const char *description;
+
+    /* required: one instance per database; path is NULL for an in-memory database */
+    int (*backend_open)(ss_ctx *ctx, const char *path, void **backend);
+    void (*backend_close)(void *backend);
+    /* required: *table is the backend's handle, passed to every table callback */
+    int (*table_create)(ss_ctx *ctx, void *backend, const ss_table_def *def, void **table);
+    int (*table_drop)(ss_ctx *ctx, void *backend, void *table); /* frees the handle */
+    /* optional: rows now (estimate), -1 unknown */
+    int64_t (*table_row_estimate)(void *table);
+    /* required */
+    int (*insert)(ss_ctx *ctx, void *table, const ss_batch *rows);
+    /* required */
+    int (*scan_begin)(ss_ctx *ctx, void *table, const ss_scan_spec *spec, void **scan);
+    int (*scan_next_batch)(ss_ctx *ctx, void *scan, ss_batch *out);
+    int (*scan_next_row)(ss_ctx *ctx, void *scan, ss_value *values, bool *has_row);
+    void (*scan_end)(void *scan);
+} ss_storage_vtable;
+
+#ifdef __cplusplus
+}
+#endif
+#endif
