@@ -90,3 +90,8 @@ void *ss_ctx_alloc(ss_ctx *ctx, size_t n)
         ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     return p;
 }
+
+bool ss_ctx_error_pending(const ss_ctx *ctx)
+{
+    return ctx->err && ctx->err->message;
+}

@@ -6,7 +6,7 @@
 #include "sunstone/plugin.h"
 #include "util/arena.h"
 
-struct ss_db;
+struct sunstone;
 
 /* One error report: PostgreSQL's fields. */
 typedef struct ss_error {
@@ -18,7 +18,7 @@ typedef struct ss_error {
 } ss_error;
 
 struct ss_ctx {
-    struct ss_db *db;
+    struct sunstone *db;        /* the database handle (core/api/database.h) */
     ss_arena *arena;            /* statement lifetime */
     const ss_value *params;     /* bound parameter values, already of param_types */
     const ss_type *param_types;
@@ -36,6 +36,8 @@ int ss_ctx_verror(ss_ctx *ctx, const char *sqlstate, const char *fmt, va_list ap
 void ss_ctx_error_detail(ss_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void ss_ctx_error_hint(ss_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void ss_ctx_error_position(ss_ctx *ctx, int position);
+/* True when an error is already recorded on ctx. */
+bool ss_ctx_error_pending(const ss_ctx *ctx);
 /* Statement-arena allocation; records an out-of-memory error and returns NULL on failure. */
 void *ss_ctx_alloc(ss_ctx *ctx, size_t n);
 

@@ -25,6 +25,11 @@
 extern "C" {
 #endif
 
+/* The kernel is built with hidden visibility; everything declared here is exported. */
+#if defined(__GNUC__)
+#pragma GCC visibility push(default)
+#endif
+
 #define SUNSTONE_OK 0
 #define SUNSTONE_ERROR 1
 #define SUNSTONE_MISUSE 21
@@ -114,6 +119,10 @@ void sunstone_set_notice_handler(sunstone *db,
 
 /* Loads one module at run time (same as the SQL statement LOAD 'path'). */
 int sunstone_load_plugin(sunstone *db, const char *path);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,183 @@
+/* database.c — opening and closing a database handle, errors and notices on it, and
+ * sunstone_exec (run every statement of a string). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/statement.h"
+#include "loader/loader.h"
+
+#ifndef SUNSTONE_VERSION
+#define SUNSTONE_VERSION "0.0.0"
+#endif
+
+const char *sunstone_version(void)
+{
+    return SUNSTONE_VERSION;
+}
+
+void ss_db_notice(struct sunstone *db, const char *fmt, ...)
+{
+    if (!db->notice_cb)
+        return;
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    db->notice_cb(db->notice_arg, "NOTICE", msg);
+}
+
+void sunstone_set_notice_handler(sunstone *db, void (*cb)(void *, const char *, const char *), void *arg)
+{
+    db->notice_cb = cb;
+    db->notice_arg = arg;
+}
+
+int ss_api_fail(sunstone *db)
+{
+    if (!db->err.message) {
+        snprintf(db->err.sqlstate, sizeof db->err.sqlstate, "%s", SS_SQLSTATE_INTERNAL_ERROR);
+        db->err.message = strdup("unknown error");
+    }
+    return SUNSTONE_ERROR;
+}
+
+static void db_ctx(sunstone *db, ss_ctx *ctx)
+{
+    memset(ctx, 0, sizeof *ctx);
+    ctx->db = db;
+    ctx->err = &db->err;
+}
+
+int sunstone_open(const char *path, sunstone **out)
+{
+    return sunstone_open_v2(path, out, NULL);
+}
+
+int sunstone_open_v2(const char *path, sunstone **out, const sunstone_config *config)
+{
+    *out = NULL;
+    sunstone *db = calloc(1, sizeof *db);
+    if (!db)
+        return SUNSTONE_ERROR;
+    *out = db;
+    ss_error_clear(&db->err);
+    ss_registry_init(&db->registry);
+    ss_catalog_init(&db->catalog);
+    ss_settings_init(&db->settings);
+    ss_ctx ctx;
+    db_ctx(db, &ctx);
+    if (path && path[0] && strcmp(path, ":memory:") != 0) {
+        ss_ctx_error(&ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                     "feature not supported: database files (\"%s\"); only in-memory databases exist so far",
+                     path);
+        ss_ctx_error_hint(&ctx, "Start without a database path for an in-memory database.");
+        return SUNSTONE_ERROR;
+    }
+    const char *dir = config && config->struct_size >= sizeof(sunstone_config) ? config->plugin_dir : NULL;
+    if (!dir)
+        dir = getenv("SUNSTONE_PLUGIN_PATH");
+    if (!dir || !dir[0])
+        dir = ss_loader_default_dir();
+    db->plugin_dir = strdup(dir);
+    if (!db->plugin_dir || ss_system_views_init(&db->catalog, db)) {
+        ss_ctx_error(&ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        return SUNSTONE_ERROR;
+    }
+    bool no_plugins = config && config->struct_size >= sizeof(sunstone_config) && config->no_plugins;
+    if (!no_plugins && ss_loader_load_dir(&ctx, db, db->plugin_dir))
+        return SUNSTONE_ERROR;
+    return SUNSTONE_OK;
+}
+
+int sunstone_close(sunstone *db)
+{
+    if (!db)
+        return SUNSTONE_OK;
+    ss_catalog_free(&db->catalog);
+    ss_settings_free(&db->settings);
+    ss_registry_free(&db->registry);
+    ss_error_clear(&db->err);
+    free(db->plugin_dir);
+    free(db);
+    return SUNSTONE_OK;
+}
+
+const char *sunstone_errmsg(sunstone *db)
+{
+    return db && db->err.message ? db->err.message : "not an error";
+}
+
+const char *sunstone_sqlstate(sunstone *db)
+{
+    return db ? db->err.sqlstate : "00000";
+}
+
+int sunstone_errpos(sunstone *db)
+{
+    return db ? db->err.position : 0;
+}
+
+const char *sunstone_errdetail(sunstone *db)
+{
+    return db ? db->err.detail : NULL;
+}
+
+const char *sunstone_errhint(sunstone *db)
+{
+    return db ? db->err.hint : NULL;
+}
+
+int sunstone_load_plugin(sunstone *db, const char *path)
+{
+    ss_error_clear(&db->err);
+    ss_ctx ctx;
+    db_ctx(db, &ctx);
+    return ss_loader_load_file(&ctx, db, path) == SS_OK ? SUNSTONE_OK : ss_api_fail(db);
+}
+
+int sunstone_exec(sunstone *db, const char *sql,
+                  int (*cb)(void *, int, const char *const *, const char *const *), void *arg)
+{
+    const char *rest = sql;
+    while (rest && *rest) {
+        sunstone_stmt *st;
+        const char *tail;
+        if (sunstone_prepare(db, rest, -1, &st, &tail) != SUNSTONE_OK)
+            return SUNSTONE_ERROR;
+        if (!st)
+            break;
+        int ncols = sunstone_column_count(st);
+        const char **vals = ncols ? calloc((size_t)ncols, sizeof *vals) : NULL;
+        const char **names = ncols ? calloc((size_t)ncols, sizeof *names) : NULL;
+        if (ncols && (!vals || !names)) {
+            free(vals);
+            free(names);
+            sunstone_finalize(st);
+            return SUNSTONE_ERROR;
+        }
+        for (int i = 0; i < ncols; i++)
+            names[i] = sunstone_column_name(st, i);
+        int rc;
+        while ((rc = sunstone_step(st)) == SUNSTONE_ROW) {
+            for (int i = 0; i < ncols; i++)
+                vals[i] = sunstone_column_text(st, i);
+            if (cb && cb(arg, ncols, vals, names)) {
+                rc = SUNSTONE_ERROR;
+                ss_error_clear(&db->err);
+                snprintf(db->err.sqlstate, sizeof db->err.sqlstate, "57014");
+                db->err.message = strdup("query aborted by the callback");
+                break;
+            }
+        }
+        free(vals);
+        free(names);
+        sunstone_finalize(st);
+        if (rc != SUNSTONE_DONE)
+            return SUNSTONE_ERROR;
+        rest = tail;
+    }
+    return SUNSTONE_OK;
+}

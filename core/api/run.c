@@ -1,0 +1,309 @@
+/* run.c — executes bound statements: starts queries, runs INSERT (staged, then written),
+ * CREATE/DROP TABLE, SET/RESET/SHOW, LOAD and EXPLAIN, and sets the command tag. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/statement.h"
+#include "exec/vector.h"
+#include "loader/loader.h"
+#include "types/cast.h"
+#include "types/typeio.h"
+
+static int materialize(sunstone_stmt *st, char **rows, uint32_t n)
+{
+    st->mat_rows = rows;
+    st->nmat = n;
+    st->mat_pos = 0;
+    return SS_OK;
+}
+
+/* Evaluates LIMIT/OFFSET expressions (they may hold parameters) into the plan nodes. */
+static int prepare_limits(sunstone_stmt *st)
+{
+    ss_bound_stmt *bs = st->bound;
+    for (uint32_t i = 0; i < bs->nlimits; i++) {
+        ss_plan_node *node = &bs->limit_nodes[i]->node;
+        ss_plan_limit_exprs *ex = &bs->limit_exprs[i];
+        node->limit.limit = -1;
+        node->limit.offset = 0;
+        ss_value v;
+        if (ex->limit) {
+            if (ss_expr_eval_scalar(&st->ctx, ex->limit, &v))
+                return SS_ERROR;
+            if (!v.is_null) {
+                if (v.v.i < 0)
+                    return ss_ctx_error(&st->ctx, SS_SQLSTATE_INVALID_ROW_COUNT_IN_LIMIT,
+                                        "LIMIT must not be negative");
+                node->limit.limit = v.v.i;
+            }
+        }
+        if (ex->offset) {
+            if (ss_expr_eval_scalar(&st->ctx, ex->offset, &v))
+                return SS_ERROR;
+            if (!v.is_null) {
+                if (v.v.i < 0)
+                    return ss_ctx_error(&st->ctx, SS_SQLSTATE_INVALID_ROW_COUNT_IN_OFFSET,
+                                        "OFFSET must not be negative");
+                node->limit.offset = v.v.i;
+            }
+        }
+    }
+    return SS_OK;
+}
+
+static int start_query(sunstone_stmt *st)
+{
+    if (prepare_limits(st) || ss_exec_start(&st->ctx, st->bound->plan, &st->root))
+        return SS_ERROR;
+    st->batch = NULL;
+    st->batch_pos = 0;
+    return SS_OK;
+}
+
+/* ---- INSERT ---------------------------------------------------------------------------- */
+
+typedef struct staging {
+    ss_batch **batches;
+    uint32_t n, cap;
+} staging;
+
+static void staging_free(staging *s)
+{
+    for (uint32_t i = 0; i < s->n; i++)
+        ss_batch_destroy(s->batches[i]);
+    free(s->batches);
+}
+
+/* Copies the live rows of b into the staging batches (values owned by the staging). */
+static int stage_rows(ss_ctx *ctx, staging *s, const ss_table *t, const ss_batch *b)
+{
+    uint32_t live = ss_batch_rows(b);
+    for (uint32_t k = 0; k < live; k++) {
+        ss_batch *dst = s->n ? s->batches[s->n - 1] : NULL;
+        if (!dst || dst->count == SS_BATCH_CAPACITY) {
+            if (s->n == s->cap) {
+                uint32_t cap = s->cap ? s->cap * 2 : 4;
+                ss_batch **p = realloc(s->batches, cap * sizeof *p);
+                if (!p)
+                    return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+                s->batches = p;
+                s->cap = cap;
+            }
+            if (!(dst = ss_batch_create(t->ncols, t->types, SS_BATCH_CAPACITY)))
+                return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+            s->batches[s->n++] = dst;
+        }
+        uint32_t row = ss_batch_row(b, k);
+        for (uint32_t c = 0; c < t->ncols; c++) {
+            ss_value v;
+            ss_vector_get_value(b->cols[c], row, &v);
+            if (v.is_null && t->cols[c].not_null) {
+                ss_ctx_error(ctx, SS_SQLSTATE_NOT_NULL_VIOLATION,
+                             "null value in column \"%s\" of relation \"%s\" violates not-null constraint",
+                             t->cols[c].name, t->name);
+                ss_strbuf sb;
+                ss_strbuf_init(&sb);
+                for (uint32_t i = 0; i < t->ncols; i++) {
+                    ss_value cv;
+                    ss_vector_get_value(b->cols[i], row, &cv);
+                    if (i)
+                        ss_strbuf_puts(&sb, ", ");
+                    if (cv.is_null)
+                        ss_strbuf_puts(&sb, "null");
+                    else
+                        ss_value_format(t->types[i], &cv, &sb);
+                }
+                ss_ctx_error_detail(ctx, "Failing row contains (%s).", sb.data ? sb.data : "");
+                ss_strbuf_free(&sb);
+                return SS_ERROR;
+            }
+            if (ss_vector_set_value(ctx, dst->cols[c], dst->count, &v))
+                return SS_ERROR;
+        }
+        dst->count++;
+    }
+    return SS_OK;
+}
+
+static int run_insert(sunstone_stmt *st)
+{
+    ss_ctx *ctx = &st->ctx;
+    ss_table *t = st->bound->table;
+    staging s;
+    memset(&s, 0, sizeof s);
+    int rc = start_query(st);
+    /* evaluate everything first: a failing row leaves the table untouched */
+    while (rc == SS_OK) {
+        ss_batch *b;
+        if ((rc = ss_exec_next(ctx, st->root, &b)) || !b)
+            break;
+        rc = stage_rows(ctx, &s, t, b);
+    }
+    ss_exec_finish(ctx, st->root);
+    st->root = NULL;
+    int64_t n = 0;
+    for (uint32_t i = 0; rc == SS_OK && i < s.n; i++) {
+        rc = t->storage->insert(ctx, t->handle, s.batches[i]);
+        if (rc == SS_OK)
+            n += s.batches[i]->count;
+    }
+    staging_free(&s);
+    if (rc)
+        return SS_ERROR;
+    st->rows = n;
+    snprintf(st->tag, sizeof st->tag, "INSERT 0 %lld", (long long)n);
+    return SS_OK;
+}
+
+/* ---- DDL and utility statements ------------------------------------------------------ */
+
+static int run_create(sunstone_stmt *st)
+{
+    ss_bound_stmt *bs = st->bound;
+    sunstone *db = st->db;
+    snprintf(st->tag, sizeof st->tag, "CREATE TABLE");
+    if (ss_catalog_find(&db->catalog, bs->create_def.name) && bs->if_not_exists) {
+        ss_db_notice(db, "relation \"%s\" already exists, skipping", bs->create_def.name);
+        return SS_OK;
+    }
+    const char *backend = bs->access_method ? bs->access_method
+                                            : ss_settings_get(&db->settings, "sunstone.default_storage");
+    return ss_catalog_create_table(&st->ctx, db, &bs->create_def, backend);
+}
+
+static int run_drop(sunstone_stmt *st)
+{
+    ss_bound_stmt *bs = st->bound;
+    sunstone *db = st->db;
+    snprintf(st->tag, sizeof st->tag, "DROP TABLE");
+    /* check every name first: DROP TABLE a, b drops both or neither */
+    for (uint32_t i = 0; i < bs->ndrop; i++) {
+        ss_table *t = ss_catalog_find(&db->catalog, bs->drop_names[i]);
+        if (!t && !bs->missing_ok)
+            return ss_ctx_error(&st->ctx, SS_SQLSTATE_UNDEFINED_TABLE, "table \"%s\" does not exist",
+                                bs->drop_names[i]);
+        if (t && t->system)
+            return ss_ctx_error(&st->ctx, "42809", "\"%s\" is a system view and cannot be dropped", t->name);
+    }
+    for (uint32_t i = 0; i < bs->ndrop; i++) {
+        ss_table *t = ss_catalog_find(&db->catalog, bs->drop_names[i]);
+        if (!t) {
+            ss_db_notice(db, "table \"%s\" does not exist, skipping", bs->drop_names[i]);
+            continue;
+        }
+        if (ss_catalog_drop_table(&st->ctx, db, t))
+            return SS_ERROR;
+    }
+    return SS_OK;
+}
+
+static int run_set(sunstone_stmt *st, bool reset)
+{
+    ss_bound_stmt *bs = st->bound;
+    sunstone *db = st->db;
+    const char *value = reset ? NULL : bs->value;
+    snprintf(st->tag, sizeof st->tag, reset ? "RESET" : "SET");
+    if (value && strncmp(bs->name, "sunstone.operator_", 18) == 0) {
+        const ss_registration *reg = ss_registry_find(&db->registry, SS_KIND_OPERATOR, value);
+        const char *role = bs->name + 18;
+        if (!reg || strcmp(ss_role_name(((const ss_operator_vtable *)reg->vtable)->role), role) != 0) {
+            ss_ctx_error(&st->ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE,
+                         "invalid value for parameter \"%s\": \"%s\"", bs->name, value);
+            ss_ctx_error_detail(&st->ctx, reg ? "Operator \"%s\" does not implement %s."
+                                              : "No operator \"%s\" is registered.%s",
+                                value, reg ? role : "");
+            return SS_ERROR;
+        }
+    }
+    if (value && strcmp(bs->name, "sunstone.default_storage") == 0 &&
+        !ss_registry_find(&db->registry, SS_KIND_STORAGE, value)) {
+        ss_ctx_error(&st->ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "invalid value for parameter \"%s\": \"%s\"",
+                     bs->name, value);
+        ss_ctx_error_detail(&st->ctx, "No storage backend \"%s\" is registered.", value);
+        return SS_ERROR;
+    }
+    return ss_settings_set(&st->ctx, &db->settings, bs->name, value);
+}
+
+static int run_show(sunstone_stmt *st)
+{
+    const char *v = ss_settings_get(&st->db->settings, st->bound->name);
+    char **rows = ss_ctx_alloc(&st->ctx, sizeof(char *));
+    if (!rows || !(rows[0] = ss_arena_strdup(st->exec_arena, v ? v : "")))
+        return ss_ctx_error(&st->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    snprintf(st->tag, sizeof st->tag, "SHOW");
+    return materialize(st, rows, 1);
+}
+
+static int run_explain(sunstone_stmt *st)
+{
+    if (start_query(st))
+        return SS_ERROR;
+    char **lines;
+    uint32_t n;
+    int rc = ss_exec_explain(&st->ctx, st->root, &lines, &n);
+    ss_exec_finish(&st->ctx, st->root);
+    st->root = NULL;
+    if (rc)
+        return SS_ERROR;
+    snprintf(st->tag, sizeof st->tag, "EXPLAIN");
+    return materialize(st, lines, n);
+}
+
+int ss_stmt_execute(sunstone_stmt *st)
+{
+    switch (st->bound->kind) {
+    case AST_SELECT:
+        return start_query(st);
+    case AST_INSERT:
+        return run_insert(st);
+    case AST_CREATE_TABLE:
+        return run_create(st);
+    case AST_DROP_TABLE:
+        return run_drop(st);
+    case AST_SET:
+        return run_set(st, false);
+    case AST_RESET:
+        return run_set(st, true);
+    case AST_SHOW:
+        return run_show(st);
+    case AST_LOAD:
+        snprintf(st->tag, sizeof st->tag, "LOAD");
+        return ss_loader_load_file(&st->ctx, st->db, st->bound->name);
+    case AST_EXPLAIN:
+        return run_explain(st);
+    }
+    return ss_ctx_error(&st->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: this statement");
+}
+
+int ss_stmt_next_row(sunstone_stmt *st)
+{
+    if (st->mat_rows) {
+        if (st->mat_pos < st->nmat) {
+            st->mat_pos++;
+            return SUNSTONE_ROW;
+        }
+        return SUNSTONE_DONE;
+    }
+    if (!st->root)
+        return SUNSTONE_DONE;
+    if (st->batch && st->batch_pos + 1 < ss_batch_rows(st->batch)) {
+        st->batch_pos++;
+        st->rows++;
+        return SUNSTONE_ROW;
+    }
+    for (;;) {
+        if (ss_exec_next(&st->ctx, st->root, &st->batch))
+            return SUNSTONE_ERROR;
+        if (!st->batch) {
+            snprintf(st->tag, sizeof st->tag, "SELECT %lld", (long long)st->rows);
+            return SUNSTONE_DONE;
+        }
+        if (ss_batch_rows(st->batch) > 0) {
+            st->batch_pos = 0;
+            st->rows++;
+            return SUNSTONE_ROW;
+        }
+    }
+}

@@ -1,0 +1,466 @@
+/* statement.c — prepare / bind / step / reset / finalize and the column accessors of the
+ * embedding API. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/statement.h"
+#include "exec/vector.h"
+#include "types/cast.h"
+#include "types/typeio.h"
+
+static void stmt_free(sunstone_stmt *st)
+{
+    if (!st)
+        return;
+    ss_stmt_stop(st);
+    ss_arena_destroy(st->ast_arena);
+    ss_arena_destroy(st->bind_arena);
+    ss_arena_destroy(st->exec_arena);
+    if (st->param_text)
+        for (uint32_t i = 0; i < st->nparams; i++)
+            free(st->param_text[i]);
+    free(st->param_text);
+    free(st->param_raw);
+    free(st->param_raw_types);
+    if (st->text && st->bound)
+        for (uint32_t i = 0; i < st->bound->ncols; i++)
+            ss_strbuf_free(&st->text[i]);
+    free(st->text);
+    free(st->sql);
+    free(st);
+}
+
+static int bind_now(sunstone_stmt *st)
+{
+    sunstone *db = st->db;
+    ss_arena *arena = ss_arena_create();
+    if (!arena)
+        return ss_ctx_error(&st->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    ss_ctx ctx = {.db = db, .arena = arena, .err = &db->err};
+    ss_bound_stmt *bs;
+    /* a rebind keeps the parameter types the user already bound against */
+    if (ss_bind(&ctx, db, st->ast, arena, NULL, 0, &bs)) {
+        ss_arena_destroy(arena);
+        return SS_ERROR;
+    }
+    uint32_t old_ncols = st->bound ? st->bound->ncols : 0;
+    if (st->text) {
+        for (uint32_t i = 0; i < old_ncols; i++)
+            ss_strbuf_free(&st->text[i]);
+        free(st->text);
+        st->text = NULL;
+    }
+    if (bs->ncols && !(st->text = calloc(bs->ncols, sizeof *st->text))) {
+        ss_arena_destroy(arena);
+        return ss_ctx_error(&ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    }
+    if (bs->nparams > st->nparams) {
+        ss_value *raw = realloc(st->param_raw, bs->nparams * sizeof *raw);
+        if (raw)
+            st->param_raw = raw;
+        ss_type *types = realloc(st->param_raw_types, bs->nparams * sizeof *types);
+        if (types)
+            st->param_raw_types = types;
+        char **text = realloc(st->param_text, bs->nparams * sizeof *text);
+        if (text)
+            st->param_text = text;
+        if (!raw || !types || !text) {
+            ss_arena_destroy(arena);
+            return ss_ctx_error(&ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        }
+        for (uint32_t i = st->nparams; i < bs->nparams; i++) {
+            memset(&st->param_raw[i], 0, sizeof st->param_raw[i]);
+            st->param_raw_types[i] = (ss_type){SS_TYPE_INVALID, -1};
+            st->param_text[i] = NULL;
+        }
+        st->nparams = bs->nparams;
+    }
+    ss_arena_destroy(st->bind_arena);
+    st->bind_arena = arena;
+    st->bound = bs;
+    st->catalog_version = db->catalog.version;
+    return SS_OK;
+}
+
+int ss_stmt_ensure_bound(sunstone_stmt *st)
+{
+    if (st->bound && st->catalog_version == st->db->catalog.version)
+        return SS_OK;
+    return bind_now(st);
+}
+
+int ss_stmt_create(sunstone *db, const char *sql, size_t len, ss_arena *ast_arena, const ast_stmt *ast,
+                   sunstone_stmt **out)
+{
+    *out = NULL;
+    sunstone_stmt *st = calloc(1, sizeof *st);
+    if (!st) {
+        ss_arena_destroy(ast_arena);
+        return SS_ERROR;
+    }
+    st->db = db;
+    st->ast_arena = ast_arena;
+    st->ast = ast;
+    st->ctx.db = db;
+    st->ctx.err = &db->err;
+    st->sql = strndup(sql, len);
+    st->exec_arena = ss_arena_create();
+    if (!st->sql || !st->exec_arena) {
+        stmt_free(st);
+        return ss_ctx_error(&(ss_ctx){.err = &db->err}, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    }
+    if (bind_now(st)) {
+        stmt_free(st);
+        return SS_ERROR;
+    }
+    *out = st;
+    return SS_OK;
+}
+
+int sunstone_prepare(sunstone *db, const char *sql, int nbytes, sunstone_stmt **out, const char **tail)
+{
+    *out = NULL;
+    ss_error_clear(&db->err);
+    size_t len = nbytes < 0 ? strlen(sql) : (size_t)nbytes;
+    char *text = strndup(sql, len);
+    ss_arena *arena = ss_arena_create();
+    if (!text || !arena) {
+        free(text);
+        ss_arena_destroy(arena);
+        return ss_api_fail(db);
+    }
+    ast_stmt **stmts;
+    uint32_t n;
+    ast_parse_error perr;
+    if (ss_parse(arena, text, &stmts, &n, &perr)) {
+        snprintf(db->err.sqlstate, sizeof db->err.sqlstate, "%s", perr.sqlstate);
+        db->err.message = strdup(perr.message);
+        db->err.position = perr.position;
+        free(text);
+        ss_arena_destroy(arena);
+        return ss_api_fail(db);
+    }
+    if (n == 0) {
+        if (tail)
+            *tail = sql + len;
+        free(text);
+        ss_arena_destroy(arena);
+        return SUNSTONE_OK;
+    }
+    const ast_stmt *first = stmts[0];
+    size_t start = (size_t)first->location;
+    size_t end = first->length ? start + (size_t)first->length : len;
+    if (tail) {
+        size_t t = end;
+        while (t < len && (sql[t] == ';' || sql[t] == ' ' || sql[t] == '\n' || sql[t] == '\t' || sql[t] == '\r'))
+            t++;
+        *tail = sql + (n > 1 ? t : len);
+    }
+    sunstone_stmt *st;
+    int rc = ss_stmt_create(db, text, len, arena, first, &st);
+    free(text);
+    if (rc)
+        return ss_api_fail(db);
+    *out = st;
+    return SUNSTONE_OK;
+}
+
+void ss_stmt_stop(sunstone_stmt *st)
+{
+    if (st->root) {
+        ss_exec_finish(&st->ctx, st->root);
+        st->root = NULL;
+    }
+    st->batch = NULL;
+    st->mat_rows = NULL;
+    st->nmat = st->mat_pos = 0;
+    if (st->exec_arena)
+        ss_arena_reset(st->exec_arena);
+}
+
+int sunstone_finalize(sunstone_stmt *st)
+{
+    stmt_free(st);
+    return SUNSTONE_OK;
+}
+
+int sunstone_reset(sunstone_stmt *st)
+{
+    ss_stmt_stop(st);
+    st->state = STMT_READY;
+    st->rows = 0;
+    st->tag[0] = '\0';
+    return SUNSTONE_OK;
+}
+
+/* Converts the user's bound values to the parameter types the binder inferred. */
+static int convert_params(sunstone_stmt *st)
+{
+    uint32_t n = st->bound->nparams;
+    st->param_values = n ? ss_ctx_alloc(&st->ctx, n * sizeof(ss_value)) : NULL;
+    if (n && !st->param_values)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < n; i++) {
+        ss_type want = st->bound->param_types[i];
+        ss_type have = st->param_raw_types[i];
+        if (have.id == SS_TYPE_INVALID || st->param_raw[i].is_null) {
+            st->param_values[i].is_null = true;
+            continue;
+        }
+        if (have.id == SS_TYPE_UNKNOWN) {
+            const ss_value *raw = &st->param_raw[i];
+            if (ss_value_parse(&st->ctx, want, raw->v.s.ptr, raw->v.s.len, &st->param_values[i]))
+                return SS_ERROR;
+            if (ss_type_is_text(want.id) &&
+                ss_cast_value(&st->ctx, &st->param_values[i], (ss_type){SS_TYPE_TEXT, -1}, want, 1,
+                              &st->param_values[i], st->exec_arena))
+                return SS_ERROR;
+            continue;
+        }
+        if (ss_cast_value(&st->ctx, &st->param_raw[i], have, want, 1, &st->param_values[i], st->exec_arena))
+            return SS_ERROR;
+    }
+    st->ctx.params = st->param_values;
+    st->ctx.param_types = st->bound->param_types;
+    st->ctx.nparams = n;
+    return SS_OK;
+}
+
+int sunstone_step(sunstone_stmt *st)
+{
+    if (!st)
+        return SUNSTONE_MISUSE;
+    sunstone *db = st->db;
+    if (st->state == STMT_DONE)
+        return SUNSTONE_DONE;
+    if (st->state == STMT_READY) {
+        ss_error_clear(&db->err);
+        ss_stmt_stop(st);
+        st->rows = 0;
+        st->tag[0] = '\0';
+        if (ss_stmt_ensure_bound(st))
+            return st->state = STMT_DONE, ss_api_fail(db);
+        st->ctx.arena = st->exec_arena;
+        st->ctx.err = &db->err;
+        if (convert_params(st) || ss_stmt_execute(st)) {
+            ss_stmt_stop(st);
+            st->state = STMT_DONE;
+            return ss_api_fail(db);
+        }
+        st->state = STMT_ROWS;
+        if (!st->root && !st->mat_rows) {
+            st->state = STMT_DONE;
+            return SUNSTONE_DONE;
+        }
+    }
+    int rc = ss_stmt_next_row(st);
+    if (rc == SUNSTONE_ROW) {
+        for (uint32_t i = 0; i < st->bound->ncols; i++)
+            ss_strbuf_clear(&st->text[i]);
+        return rc;
+    }
+    if (st->mat_rows)
+        st->rows = st->nmat;
+    ss_stmt_stop(st);
+    st->state = STMT_DONE;
+    return rc == SUNSTONE_DONE ? SUNSTONE_DONE : ss_api_fail(db);
+}
+
+/* ---- parameters ------------------------------------------------------------------------ */
+
+static int param_slot(sunstone_stmt *st, int idx)
+{
+    if (!st || idx < 1 || (uint32_t)idx > st->nparams)
+        return -1;
+    if (st->state != STMT_READY)
+        sunstone_reset(st);
+    free(st->param_text[idx - 1]);
+    st->param_text[idx - 1] = NULL;
+    memset(&st->param_raw[idx - 1], 0, sizeof(ss_value));
+    return idx - 1;
+}
+
+int sunstone_bind_parameter_count(sunstone_stmt *st)
+{
+    return st && st->bound ? (int)st->bound->nparams : 0;
+}
+
+int sunstone_bind_null(sunstone_stmt *st, int idx)
+{
+    int i = param_slot(st, idx);
+    if (i < 0)
+        return SUNSTONE_RANGE;
+    st->param_raw[i].is_null = true;
+    st->param_raw_types[i] = (ss_type){SS_TYPE_TEXT, -1};
+    return SUNSTONE_OK;
+}
+
+int sunstone_bind_int64(sunstone_stmt *st, int idx, int64_t value)
+{
+    int i = param_slot(st, idx);
+    if (i < 0)
+        return SUNSTONE_RANGE;
+    st->param_raw[i].v.i = value;
+    st->param_raw_types[i] = (ss_type){SS_TYPE_INT8, -1};
+    return SUNSTONE_OK;
+}
+
+int sunstone_bind_double(sunstone_stmt *st, int idx, double value)
+{
+    int i = param_slot(st, idx);
+    if (i < 0)
+        return SUNSTONE_RANGE;
+    st->param_raw[i].v.f = value;
+    st->param_raw_types[i] = (ss_type){SS_TYPE_FLOAT8, -1};
+    return SUNSTONE_OK;
+}
+
+int sunstone_bind_bool(sunstone_stmt *st, int idx, bool value)
+{
+    int i = param_slot(st, idx);
+    if (i < 0)
+        return SUNSTONE_RANGE;
+    st->param_raw[i].v.b = value;
+    st->param_raw_types[i] = (ss_type){SS_TYPE_BOOL, -1};
+    return SUNSTONE_OK;
+}
+
+int sunstone_bind_text(sunstone_stmt *st, int idx, const char *value, int nbytes)
+{
+    int i = param_slot(st, idx);
+    if (i < 0)
+        return SUNSTONE_RANGE;
+    if (!value)
+        return sunstone_bind_null(st, idx);
+    size_t len = nbytes < 0 ? strlen(value) : (size_t)nbytes;
+    if (!(st->param_text[i] = strndup(value, len)))
+        return SUNSTONE_ERROR;
+    st->param_raw[i].v.s.ptr = st->param_text[i];
+    st->param_raw[i].v.s.len = (uint32_t)len;
+    /* text binds behave like untyped literals: converted with the parameter's input function */
+    st->param_raw_types[i] = (ss_type){SS_TYPE_UNKNOWN, -1};
+    return SUNSTONE_OK;
+}
+
+int sunstone_clear_bindings(sunstone_stmt *st)
+{
+    for (uint32_t i = 0; st && i < st->nparams; i++) {
+        param_slot(st, (int)i + 1);
+        st->param_raw_types[i] = (ss_type){SS_TYPE_INVALID, -1};
+    }
+    return SUNSTONE_OK;
+}
+
+/* ---- results --------------------------------------------------------------------------- */
+
+int sunstone_column_count(sunstone_stmt *st)
+{
+    return st && st->bound ? (int)st->bound->ncols : 0;
+}
+
+static bool valid_col(sunstone_stmt *st, int col)
+{
+    return st && st->bound && col >= 0 && (uint32_t)col < st->bound->ncols;
+}
+
+const char *sunstone_column_name(sunstone_stmt *st, int col)
+{
+    return valid_col(st, col) ? st->bound->col_names[col] : NULL;
+}
+
+uint32_t sunstone_column_type(sunstone_stmt *st, int col)
+{
+    return valid_col(st, col) ? (uint32_t)st->bound->col_types[col].id : 0;
+}
+
+/* The current row's value of col; false when there is no current row. */
+static bool current_value(sunstone_stmt *st, int col, ss_value *v)
+{
+    if (!valid_col(st, col) || st->state != STMT_ROWS)
+        return false;
+    if (st->mat_rows) {
+        const char *s = st->mat_rows[st->mat_pos - 1];
+        v->is_null = false;
+        v->v.s.ptr = s;
+        v->v.s.len = (uint32_t)strlen(s);
+        return true;
+    }
+    if (!st->batch)
+        return false;
+    ss_vector_get_value(st->batch->cols[col], ss_batch_row(st->batch, st->batch_pos), v);
+    return true;
+}
+
+bool sunstone_column_is_null(sunstone_stmt *st, int col)
+{
+    ss_value v;
+    return !current_value(st, col, &v) || v.is_null;
+}
+
+const char *sunstone_column_text(sunstone_stmt *st, int col)
+{
+    ss_value v;
+    if (!current_value(st, col, &v) || v.is_null)
+        return NULL;
+    ss_strbuf *sb = &st->text[col];
+    if (sb->len == 0) {
+        ss_value_format(st->bound->col_types[col], &v, sb);
+        if (!sb->data)
+            ss_strbuf_append(sb, "", 0);
+    }
+    return sb->data;
+}
+
+int sunstone_column_bytes(sunstone_stmt *st, int col)
+{
+    const char *s = sunstone_column_text(st, col);
+    return s ? (int)st->text[col].len : 0;
+}
+
+int64_t sunstone_column_int64(sunstone_stmt *st, int col)
+{
+    ss_value v;
+    if (!current_value(st, col, &v) || v.is_null)
+        return 0;
+    int32_t t = st->bound->col_types[col].id;
+    if (ss_type_is_integer(t))
+        return v.v.i;
+    if (t == SS_TYPE_FLOAT8)
+        return (int64_t)v.v.f;
+    if (t == SS_TYPE_BOOL)
+        return v.v.b;
+    const char *s = sunstone_column_text(st, col);
+    return s ? strtoll(s, NULL, 10) : 0;
+}
+
+double sunstone_column_double(sunstone_stmt *st, int col)
+{
+    ss_value v;
+    if (!current_value(st, col, &v) || v.is_null)
+        return 0;
+    int32_t t = st->bound->col_types[col].id;
+    if (ss_type_is_integer(t))
+        return (double)v.v.i;
+    if (t == SS_TYPE_FLOAT8)
+        return v.v.f;
+    if (t == SS_TYPE_BOOL)
+        return v.v.b;
+    const char *s = sunstone_column_text(st, col);
+    return s ? strtod(s, NULL) : 0;
+}
+
+const char *sunstone_command_tag(sunstone_stmt *st)
+{
+    return st ? st->tag : "";
+}
+
+int64_t sunstone_changes(sunstone_stmt *st)
+{
+    return st ? st->rows : 0;
+}
+
+const char *sunstone_sql(sunstone_stmt *st)
+{
+    return st ? st->sql : NULL;
+}

@@ -1,0 +1,60 @@
+/* statement.h — the prepared statement behind the public `sunstone_stmt *`: its AST, its
+ * bound plan (rebound when the catalog changes), parameter values and execution state. */
+#ifndef SS_API_STATEMENT_H
+#define SS_API_STATEMENT_H
+
+#include "api/database.h"
+#include "plan/binder.h"
+#include "util/strbuf.h"
+
+typedef enum stmt_state {
+    STMT_READY = 0,   /* prepared or reset: next step starts execution */
+    STMT_ROWS,        /* a row is current */
+    STMT_DONE,        /* finished (or failed): step returns DONE until reset */
+} stmt_state;
+
+struct sunstone_stmt {
+    sunstone *db;
+    char *sql;                 /* the statement's own text */
+    ss_arena *ast_arena;       /* AST: lives as long as the statement */
+    const ast_stmt *ast;
+    ss_arena *bind_arena;      /* bound statement: replaced on rebind */
+    ss_bound_stmt *bound;
+    uint64_t catalog_version;  /* catalog version the binding is valid for */
+
+    /* parameters as bound by the user, and converted for execution */
+    uint32_t nparams;
+    ss_value *param_raw;
+    ss_type *param_raw_types;  /* SS_TYPE_INVALID when unset (= NULL) */
+    char **param_text;         /* owned copies of bound text */
+    ss_value *param_values;    /* of bound->param_types, in exec_arena */
+
+    /* execution */
+    stmt_state state;
+    ss_arena *exec_arena;
+    ss_ctx ctx;
+    ss_op *root;
+    ss_batch *batch;           /* current batch (operator results) */
+    uint32_t batch_pos;        /* index of the current live row */
+    char **mat_rows;           /* materialized single-column results (SHOW, EXPLAIN) */
+    uint32_t nmat, mat_pos;
+    int64_t rows;              /* rows returned or affected */
+    char tag[64];
+    ss_strbuf *text;           /* per result column: formatted current value */
+};
+
+/* Builds a statement from an already parsed AST (sunstone_exec, sunstone_prepare). */
+int ss_stmt_create(sunstone *db, const char *sql, size_t len, ss_arena *ast_arena, const ast_stmt *ast,
+                   sunstone_stmt **out);
+/* (Re)binds if the catalog changed since the last binding. */
+int ss_stmt_ensure_bound(sunstone_stmt *st);
+/* Runs a statement kind that produces no operator rows, or starts a query (run.c). */
+int ss_stmt_execute(sunstone_stmt *st);
+/* Advances to the next row of a running query: SUNSTONE_ROW / SUNSTONE_DONE / ERROR. */
+int ss_stmt_next_row(sunstone_stmt *st);
+/* Ends execution: closes operators, frees the execution arena. */
+void ss_stmt_stop(sunstone_stmt *st);
+/* Records the API-level error result of a failed call. */
+int ss_api_fail(sunstone *db);
+
+#endif

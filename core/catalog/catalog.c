@@ -1,0 +1,172 @@
+/* catalog.c — tables and backend instances of one database: create, find, drop. */
+#include "catalog/catalog.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/database.h"
+
+int ss_catalog_init(ss_catalog *c)
+{
+    memset(c, 0, sizeof *c);
+    return SS_OK;
+}
+
+static void free_table(ss_table *t)
+{
+    if (!t)
+        return;
+    for (uint32_t i = 0; i < t->ncols; i++)
+        free((char *)t->cols[i].name);
+    free(t->cols);
+    free(t->types);
+    free(t->name);
+    free(t);
+}
+
+static void *backend_of(const ss_catalog *c, const ss_storage_vtable *vt)
+{
+    for (uint32_t b = 0; b < c->nbackends; b++)
+        if (c->backends[b].vt == vt)
+            return c->backends[b].backend;
+    return NULL;
+}
+
+void ss_catalog_free(ss_catalog *c)
+{
+    ss_ctx ctx = {0};
+    ss_error err;
+    memset(&err, 0, sizeof err);
+    ctx.err = &err;
+    for (uint32_t i = 0; i < c->ntables; i++) {
+        ss_table *t = c->tables[i];
+        t->storage->table_drop(&ctx, backend_of(c, t->storage), t->handle);
+        free_table(t);
+    }
+    for (uint32_t i = 0; i < c->nviews; i++) {
+        c->views[i]->storage->table_drop(&ctx, NULL, c->views[i]->handle);
+        free_table(c->views[i]);
+    }
+    for (uint32_t i = 0; i < c->nbackends; i++)
+        c->backends[i].vt->backend_close(c->backends[i].backend);
+    ss_error_clear(&err);
+    free(c->tables);
+    free(c->views);
+    free(c->backends);
+    memset(c, 0, sizeof *c);
+}
+
+ss_table *ss_catalog_find(ss_catalog *c, const char *name)
+{
+    for (uint32_t i = 0; i < c->ntables; i++)
+        if (strcmp(c->tables[i]->name, name) == 0)
+            return c->tables[i];
+    for (uint32_t i = 0; i < c->nviews; i++)
+        if (strcmp(c->views[i]->name, name) == 0)
+            return c->views[i];
+    return NULL;
+}
+
+/* The database's instance of backend `name`, opened on first use. */
+static ss_backend_instance *backend_instance(ss_ctx *ctx, struct sunstone *db, const char *name)
+{
+    const ss_registration *reg = ss_registry_find(&db->registry, SS_KIND_STORAGE, name);
+    if (!reg) {
+        ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_OBJECT, "access method \"%s\" does not exist", name);
+        ss_ctx_error_hint(ctx, "Storage backends come from modules: check \\dx, or LOAD the module.");
+        return NULL;
+    }
+    const ss_storage_vtable *vt = reg->vtable;
+    ss_catalog *c = &db->catalog;
+    for (uint32_t i = 0; i < c->nbackends; i++)
+        if (c->backends[i].vt == vt)
+            return &c->backends[i];
+    if (c->nbackends == c->cap_backends) {
+        uint32_t cap = c->cap_backends ? c->cap_backends * 2 : 4;
+        ss_backend_instance *p = realloc(c->backends, cap * sizeof *p);
+        if (!p) {
+            ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+            return NULL;
+        }
+        c->backends = p;
+        c->cap_backends = cap;
+    }
+    void *backend = NULL;
+    if (vt->backend_open(ctx, NULL, &backend) != SS_OK) {
+        ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "storage backend \"%s\" failed to open", name);
+        return NULL;
+    }
+    c->backends[c->nbackends] = (ss_backend_instance){vt, backend};
+    return &c->backends[c->nbackends++];
+}
+
+int ss_catalog_create_table(ss_ctx *ctx, struct sunstone *db, const ss_table_def *def,
+                            const char *backend_name)
+{
+    ss_catalog *c = &db->catalog;
+    if (ss_catalog_find(c, def->name))
+        return ss_ctx_error(ctx, SS_SQLSTATE_DUPLICATE_TABLE, "relation \"%s\" already exists", def->name);
+    for (uint32_t i = 0; i < def->ncols; i++)
+        for (uint32_t j = 0; j < i; j++)
+            if (strcmp(def->cols[i].name, def->cols[j].name) == 0)
+                return ss_ctx_error(ctx, "42701", "column \"%s\" specified more than once",
+                                    def->cols[i].name);
+    ss_backend_instance *bi = backend_instance(ctx, db, backend_name);
+    if (!bi)
+        return SS_ERROR;
+    if (c->ntables == c->cap_tables) {
+        uint32_t cap = c->cap_tables ? c->cap_tables * 2 : 16;
+        ss_table **p = realloc(c->tables, cap * sizeof *p);
+        if (!p)
+            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        c->tables = p;
+        c->cap_tables = cap;
+    }
+    ss_table *t = calloc(1, sizeof *t);
+    if (!t)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    t->name = strdup(def->name);
+    t->ncols = def->ncols;
+    t->cols = calloc(def->ncols ? def->ncols : 1, sizeof *t->cols);
+    t->types = calloc(def->ncols ? def->ncols : 1, sizeof *t->types);
+    bool ok = t->name && t->cols && t->types;
+    for (uint32_t i = 0; ok && i < def->ncols; i++) {
+        t->cols[i] = def->cols[i];
+        t->cols[i].name = strdup(def->cols[i].name);
+        t->types[i] = def->cols[i].type;
+        ok = t->cols[i].name != NULL;
+    }
+    if (!ok) {
+        free_table(t);
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    }
+    ss_table_def own = {t->name, t->ncols, 0, t->cols};
+    if (bi->vt->table_create(ctx, bi->backend, &own, &t->handle) != SS_OK) {
+        free_table(t);
+        return SS_ERROR;
+    }
+    t->storage = bi->vt;
+    t->backend_name = bi->vt->name;
+    c->tables[c->ntables++] = t;
+    c->version++;
+    return SS_OK;
+}
+
+int ss_catalog_drop_table(ss_ctx *ctx, struct sunstone *db, ss_table *t)
+{
+    ss_catalog *c = &db->catalog;
+    if (t->system)
+        return ss_ctx_error(ctx, "42809", "\"%s\" is a system view and cannot be dropped", t->name);
+    uint32_t i = 0;
+    while (i < c->ntables && c->tables[i] != t)
+        i++;
+    if (i == c->ntables)
+        return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_TABLE, "table \"%s\" does not exist", t->name);
+    if (t->storage->table_drop(ctx, backend_of(c, t->storage), t->handle) != SS_OK)
+        return SS_ERROR;
+    memmove(&c->tables[i], &c->tables[i + 1], (c->ntables - i - 1) * sizeof *c->tables);
+    c->ntables--;
+    free_table(t);
+    c->version++;
+    return SS_OK;
+}

@@ -1,0 +1,269 @@
+/* system_views.c — the kernel's read-only system views (sunstone_plugins, sunstone_tables,
+ * sunstone_columns), served through the ordinary storage vtable so the same scan operators
+ * read them.  Rows are computed when a scan begins. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/database.h"
+#include "catalog/catalog.h"
+#include "exec/vector.h"
+#include "types/typeio.h"
+
+typedef enum view_id { VIEW_PLUGINS, VIEW_TABLES, VIEW_COLUMNS } view_id;
+
+typedef struct view_handle {
+    view_id id;
+    struct sunstone *db;
+    uint32_t ncols;
+} view_handle;
+
+typedef struct view_scan {
+    ss_batch **batches;
+    uint32_t nbatches, next;
+    uint32_t row_batch, row;     /* row-at-a-time cursor */
+    uint32_t ncols;
+} view_scan;
+
+#define T_TEXT {SS_TYPE_TEXT, -1}
+#define T_INT4 {SS_TYPE_INT4, -1}
+#define T_BOOL {SS_TYPE_BOOL, -1}
+
+static const ss_column_def plugins_cols[] = {
+    {"name", T_TEXT, true, {0}}, {"kind", T_TEXT, true, {0}}, {"version", T_TEXT, true, {0}},
+    {"abi", T_TEXT, true, {0}}, {"path", T_TEXT, true, {0}}};
+static const ss_column_def tables_cols[] = {
+    {"name", T_TEXT, true, {0}}, {"backend", T_TEXT, true, {0}}, {"ncols", T_INT4, true, {0}}};
+static const ss_column_def columns_cols[] = {
+    {"table_name", T_TEXT, true, {0}}, {"column_name", T_TEXT, true, {0}},
+    {"position", T_INT4, true, {0}}, {"type_name", T_TEXT, true, {0}},
+    {"not_null", T_BOOL, true, {0}}};
+
+/* Appends one row (values for every view column) to the scan's batches. */
+static int add_row(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_value *row,
+                   const ss_scan_spec *spec)
+{
+    ss_batch *b = s->nbatches ? s->batches[s->nbatches - 1] : NULL;
+    if (!b || b->count == SS_BATCH_CAPACITY) {
+        ss_type types[8];
+        const ss_column_def *defs = h->id == VIEW_PLUGINS ? plugins_cols
+                                    : h->id == VIEW_TABLES ? tables_cols : columns_cols;
+        for (uint32_t i = 0; i < spec->ncols; i++)
+            types[i] = defs[spec->columns[i]].type;
+        ss_batch **p = realloc(s->batches, (s->nbatches + 1) * sizeof *p);
+        if (!p)
+            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        s->batches = p;
+        if (!(b = ss_batch_create(spec->ncols, types, SS_BATCH_CAPACITY)))
+            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        s->batches[s->nbatches++] = b;
+    }
+    for (uint32_t i = 0; i < spec->ncols; i++)
+        if (ss_vector_set_value(ctx, b->cols[i], b->count, &row[spec->columns[i]]))
+            return SS_ERROR;
+    b->count++;
+    return SS_OK;
+}
+
+static ss_value text_value(const char *s)
+{
+    ss_value v = {0};
+    v.v.s.ptr = s;
+    v.v.s.len = (uint32_t)strlen(s);
+    return v;
+}
+
+static ss_value int_value(int64_t i)
+{
+    ss_value v = {0};
+    v.v.i = i;
+    return v;
+}
+
+static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_spec *spec)
+{
+    struct sunstone *db = h->db;
+    if (h->id == VIEW_PLUGINS) {
+        for (uint32_t i = 0; i < db->registry.nregs; i++) {
+            const ss_registration *g = &db->registry.regs[i];
+            char abi[32];
+            snprintf(abi, sizeof abi, "%u.%u", g->module->abi_major, g->module->abi_minor);
+            ss_value row[5] = {text_value(g->name), text_value(ss_kind_name(g->kind)),
+                               text_value(g->module->version), text_value(abi),
+                               text_value(g->module->path)};
+            if (add_row(ctx, s, h, row, spec))
+                return SS_ERROR;
+        }
+    } else {
+        for (uint32_t t = 0; t < db->catalog.ntables; t++) {
+            const ss_table *tab = db->catalog.tables[t];
+            if (h->id == VIEW_TABLES) {
+                ss_value row[3] = {text_value(tab->name), text_value(tab->backend_name),
+                                   int_value(tab->ncols)};
+                if (add_row(ctx, s, h, row, spec))
+                    return SS_ERROR;
+                continue;
+            }
+            for (uint32_t c = 0; c < tab->ncols; c++) {
+                char tname[128];
+                ss_value nn = {0};
+                nn.v.b = tab->cols[c].not_null;
+                ss_value row[5] = {text_value(tab->name), text_value(tab->cols[c].name),
+                                   int_value(c + 1),
+                                   text_value(ss_type_display_name(tab->types[c], tname, sizeof tname)),
+                                   nn};
+                if (add_row(ctx, s, h, row, spec))
+                    return SS_ERROR;
+            }
+        }
+    }
+    return SS_OK;
+}
+
+static int view_open(ss_ctx *ctx, const char *path, void **backend)
+{
+    *backend = NULL;
+    return SS_OK;
+}
+
+static void view_close(void *backend)
+{
+}
+
+static int view_create(ss_ctx *ctx, void *backend, const ss_table_def *def, void **table)
+{
+    return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "system views are created by the kernel");
+}
+
+static int view_drop(ss_ctx *ctx, void *backend, void *table)
+{
+    free(table);
+    return SS_OK;
+}
+
+static int view_insert(ss_ctx *ctx, void *table, const ss_batch *rows)
+{
+    return ss_ctx_error(ctx, "42809", "cannot change system view");
+}
+
+static void view_scan_end(void *scan)
+{
+    view_scan *s = scan;
+    if (!s)
+        return;
+    for (uint32_t i = 0; i < s->nbatches; i++)
+        ss_batch_destroy(s->batches[i]);
+    free(s->batches);
+    free(s);
+}
+
+static int view_scan_begin(ss_ctx *ctx, void *table, const ss_scan_spec *spec, void **scan)
+{
+    view_scan *s = calloc(1, sizeof *s);
+    if (!s)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    s->ncols = spec->ncols;
+    if (fill(ctx, s, table, spec)) {
+        view_scan_end(s);
+        return SS_ERROR;
+    }
+    *scan = s;
+    return SS_OK;
+}
+
+static int view_scan_next_batch(ss_ctx *ctx, void *scan, ss_batch *out)
+{
+    view_scan *s = scan;
+    out->sel = NULL;
+    if (s->next >= s->nbatches) {
+        out->count = 0;
+        return SS_OK;
+    }
+    ss_batch *b = s->batches[s->next++];
+    for (uint32_t i = 0; i < s->ncols; i++)
+        out->cols[i] = b->cols[i];
+    out->count = b->count;
+    return SS_OK;
+}
+
+static int view_scan_next_row(ss_ctx *ctx, void *scan, ss_value *values, bool *has_row)
+{
+    view_scan *s = scan;
+    while (s->row_batch < s->nbatches && s->row >= s->batches[s->row_batch]->count) {
+        s->row_batch++;
+        s->row = 0;
+    }
+    if (s->row_batch >= s->nbatches) {
+        *has_row = false;
+        return SS_OK;
+    }
+    ss_batch *b = s->batches[s->row_batch];
+    for (uint32_t i = 0; i < s->ncols; i++)
+        ss_vector_get_value(b->cols[i], s->row, &values[i]);
+    s->row++;
+    *has_row = true;
+    return SS_OK;
+}
+
+static const ss_storage_vtable system_views_vt = {
+    .struct_size = sizeof(ss_storage_vtable),
+    .version = SS_STORAGE_VTABLE_VERSION,
+    .name = "system",
+    .description = "kernel system views",
+    .backend_open = view_open,
+    .backend_close = view_close,
+    .table_create = view_create,
+    .table_drop = view_drop,
+    .insert = view_insert,
+    .scan_begin = view_scan_begin,
+    .scan_next_batch = view_scan_next_batch,
+    .scan_next_row = view_scan_next_row,
+    .scan_end = view_scan_end,
+};
+
+static int add_view(ss_catalog *c, struct sunstone *db, const char *name, view_id id,
+                    const ss_column_def *cols, uint32_t ncols)
+{
+    ss_table **p = realloc(c->views, (c->nviews + 1) * sizeof *p);
+    if (!p)
+        return SS_ERROR;
+    c->views = p;
+    ss_table *t = calloc(1, sizeof *t);
+    view_handle *h = calloc(1, sizeof *h);
+    if (!t || !h) {
+        free(t);
+        free(h);
+        return SS_ERROR;
+    }
+    h->id = id;
+    h->db = db;
+    h->ncols = ncols;
+    t->name = strdup(name);
+    t->ncols = ncols;
+    t->cols = calloc(ncols, sizeof *t->cols);
+    t->types = calloc(ncols, sizeof *t->types);
+    if (!t->name || !t->cols || !t->types) {
+        free(t->name), free(t->cols), free(t->types), free(t), free(h);
+        return SS_ERROR;
+    }
+    for (uint32_t i = 0; i < ncols; i++) {
+        t->cols[i] = cols[i];
+        t->cols[i].name = strdup(cols[i].name);
+        t->types[i] = cols[i].type;
+    }
+    t->storage = &system_views_vt;
+    t->handle = h;
+    t->backend_name = "system";
+    t->system = true;
+    c->views[c->nviews++] = t;
+    return SS_OK;
+}
+
+int ss_system_views_init(ss_catalog *c, struct sunstone *db)
+{
+    if (add_view(c, db, "sunstone_plugins", VIEW_PLUGINS, plugins_cols, 5) ||
+        add_view(c, db, "sunstone_tables", VIEW_TABLES, tables_cols, 3) ||
+        add_view(c, db, "sunstone_columns", VIEW_COLUMNS, columns_cols, 5))
+        return SS_ERROR;
+    return SS_OK;
+}

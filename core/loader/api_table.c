@@ -1,0 +1,104 @@
+/* api_table.c — the kernel's versioned function table (ss_api) handed to every plugin.
+ * Append-only: new slots go at the end and bump SS_ABI_MINOR. */
+#include <stdarg.h>
+#include <stdlib.h>
+
+#include "api/database.h"
+#include "exec/executor.h"
+#include "exec/expr.h"
+#include "exec/vector.h"
+#include "loader/loader.h"
+#include "loader/plugin_api.h"
+
+static int api_error(ss_ctx *ctx, const char *sqlstate, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    ss_ctx_verror(ctx, sqlstate, fmt, ap);
+    va_end(ap);
+    return SS_ERROR;
+}
+
+static void *api_alloc(size_t n)
+{
+    return malloc(n ? n : 1);
+}
+
+static void *api_realloc(void *p, size_t n)
+{
+    return realloc(p, n ? n : 1);
+}
+
+static void api_free(void *p)
+{
+    free(p);
+}
+
+static void *api_arena_alloc(ss_ctx *ctx, size_t n)
+{
+    if (!ctx->arena) {
+        ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "no statement arena in this callback");
+        return NULL;
+    }
+    return ss_ctx_alloc(ctx, n);
+}
+
+static ss_type api_expr_type(const ss_expr *e)
+{
+    return e->type;
+}
+
+static const ss_storage_vtable *api_table_storage(const ss_table *t, void **handle)
+{
+    *handle = t->handle;
+    return t->storage;
+}
+
+static const char *api_table_name(const ss_table *t)
+{
+    return t->name;
+}
+
+static const char *api_setting(ss_ctx *ctx, const char *name)
+{
+    return ctx->db ? ss_settings_get(&ctx->db->settings, name) : NULL;
+}
+
+static const ss_api kernel_api = {
+    .struct_size = sizeof(ss_api),
+    .abi_major = SS_ABI_MAJOR,
+    .abi_minor = SS_ABI_MINOR,
+    .error = api_error,
+    .alloc = api_alloc,
+    .realloc = api_realloc,
+    .free = api_free,
+    .arena_alloc = api_arena_alloc,
+    .plugin_ctx = ss_plugin_api_ctx,
+    .register_operator = ss_plugin_register_operator,
+    .register_storage = ss_plugin_register_storage,
+    .register_auth = ss_plugin_register_auth,
+    .register_window = ss_plugin_register_window,
+    .register_snapshot = ss_plugin_register_snapshot,
+    .vector_create = ss_vector_create,
+    .vector_destroy = ss_vector_destroy,
+    .vector_reset = ss_vector_reset,
+    .vector_ensure_validity = ss_vector_ensure_validity,
+    .vector_text_alloc = ss_vector_text_alloc,
+    .batch_create = ss_batch_create,
+    .batch_destroy = ss_batch_destroy,
+    .batch_reset = ss_batch_reset,
+    .expr_type = api_expr_type,
+    .expr_eval = ss_expr_eval,
+    .expr_select = ss_expr_select,
+    .op_child = ss_exec_child,
+    .op_next = ss_exec_next,
+    .op_rescan = ss_exec_rescan,
+    .table_storage = api_table_storage,
+    .table_name = api_table_name,
+    .setting = api_setting,
+};
+
+const ss_api *ss_kernel_api(void)
+{
+    return &kernel_api;
+}

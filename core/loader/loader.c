@@ -1,0 +1,320 @@
+/* loader.c — dlopen-based module loading: resolve the path, check the magic descriptor
+ * before running plugin code, run sunstone_plugin_init, roll back on failure. */
+#include "loader/loader.h"
+
+#include <dirent.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "api/database.h"
+#include "loader/plugin_ctx.h"
+
+#ifndef SUNSTONE_INSTALL_MODULE_DIR
+#define SUNSTONE_INSTALL_MODULE_DIR "/usr/local/lib/sunstone/modules"
+#endif
+
+const char *ss_loader_default_dir(void)
+{
+    static char dir[PATH_MAX];
+    if (dir[0])
+        return dir;
+    Dl_info info;
+    if (dladdr((void *)&ss_loader_default_dir, &info) && info.dli_fname) {
+        char buf[PATH_MAX];
+        if (realpath(info.dli_fname, buf)) {
+            char *slash = strrchr(buf, '/');
+            if (slash) {
+                *slash = '\0';
+                char cand[PATH_MAX];
+                struct stat st;
+                if (snprintf(cand, sizeof cand, "%s/modules", buf) < (int)sizeof cand &&
+                    stat(cand, &st) == 0 && S_ISDIR(st.st_mode)) {
+                    snprintf(dir, sizeof dir, "%s", cand);
+                    return dir;
+                }
+            }
+        }
+    }
+    snprintf(dir, sizeof dir, "%s", SUNSTONE_INSTALL_MODULE_DIR);
+    return dir;
+}
+
+static int resolve_path(ss_ctx *ctx, struct sunstone *db, const char *path, char *out, size_t n)
+{
+    char cand[PATH_MAX];
+    struct stat st;
+    if (!strchr(path, '/')) {
+        const char *dir = db->plugin_dir ? db->plugin_dir : ss_loader_default_dir();
+        snprintf(cand, sizeof cand, "%s/%s", dir, path);
+        if (stat(cand, &st) != 0) {
+            size_t len = strlen(path);
+            if (len < 3 || strcmp(path + len - 3, ".so") != 0)
+                snprintf(cand, sizeof cand, "%s/%s.so", dir, path);
+        }
+    } else {
+        snprintf(cand, sizeof cand, "%s", path);
+    }
+    if (stat(cand, &st) != 0)
+        return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_FILE, "could not access file \"%s\": %s",
+                            path, strerror(errno));
+    if (!S_ISREG(st.st_mode))
+        return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_FILE,
+                            "could not access file \"%s\": not a regular file", path);
+    if (!realpath(cand, out))
+        snprintf(out, n, "%s", cand);
+    return SS_OK;
+}
+
+/* Magic checks: everything the loader must know before it lets plugin code run. */
+static int check_magic(ss_ctx *ctx, const char *path, const ss_plugin_magic *m)
+{
+    if (!m)
+        return ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR,
+                            "incompatible library \"%s\": sunstone_plugin_magic returned NULL", path);
+    if (m->struct_size != sizeof(ss_plugin_magic))
+        return ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR,
+                            "incompatible library \"%s\": magic struct_size is %u, kernel expects %zu",
+                            path, m->struct_size, sizeof(ss_plugin_magic));
+    const char *name = m->name ? m->name : "?";
+    if (m->abi_major != SS_ABI_MAJOR) {
+        ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR,
+                     "incompatible library \"%s\": plugin \"%s\" built for ABI %u.x, kernel is %u.%u",
+                     path, name, m->abi_major, SS_ABI_MAJOR, SS_ABI_MINOR);
+        ss_ctx_error_detail(ctx, "abi_major differs: plugin %u, kernel %u.", m->abi_major, SS_ABI_MAJOR);
+        return SS_ERROR;
+    }
+    if (m->abi_minor > SS_ABI_MINOR) {
+        ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR,
+                     "incompatible library \"%s\": plugin \"%s\" needs ABI %u.%u, kernel is %u.%u",
+                     path, name, m->abi_major, m->abi_minor, SS_ABI_MAJOR, SS_ABI_MINOR);
+        ss_ctx_error_detail(ctx, "abi_minor too new: plugin needs %u, kernel provides %u.",
+                            m->abi_minor, SS_ABI_MINOR);
+        return SS_ERROR;
+    }
+    if (!m->name || !m->name[0] || !m->version)
+        return ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR,
+                            "incompatible library \"%s\": magic descriptor has no %s", path,
+                            !m->name || !m->name[0] ? "name" : "version");
+    return SS_OK;
+}
+
+static ss_module *new_module(const ss_plugin_magic *m, const char *path, void *handle)
+{
+    ss_module *mod = calloc(1, sizeof *mod);
+    if (!mod)
+        return NULL;
+    mod->name = strdup(m->name);
+    mod->version = strdup(m->version);
+    mod->path = strdup(path);
+    mod->abi_major = m->abi_major;
+    mod->abi_minor = m->abi_minor;
+    mod->handle = handle;
+    if (!mod->name || !mod->version || !mod->path) {
+        free(mod->name);
+        free(mod->version);
+        free(mod->path);
+        free(mod);
+        return NULL;
+    }
+    return mod;
+}
+
+int ss_loader_load_file(ss_ctx *ctx, struct sunstone *db, const char *path)
+{
+    char real[PATH_MAX];
+    if (resolve_path(ctx, db, path, real, sizeof real))
+        return SS_ERROR;
+    if (ss_registry_find_module_by_path(&db->registry, real))
+        return SS_OK;
+
+    void *handle = dlopen(real, RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+        const char *msg = dlerror();
+        return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_FILE, "could not load library \"%s\": %s",
+                            real, msg ? msg : "unknown error");
+    }
+    /* Modules are never dlclose'd once initialised; a refused one is released at once. */
+    ss_plugin_magic_fn magic_fn = (ss_plugin_magic_fn)dlsym(handle, "sunstone_plugin_magic");
+    if (!magic_fn) {
+        dlclose(handle);
+        ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR, "incompatible library \"%s\": missing magic block", real);
+        ss_ctx_error_hint(ctx, "Sunstone modules must export sunstone_plugin_magic (use the "
+                               "SS_PLUGIN_MAGIC macro from sunstone/plugin.h).");
+        return SS_ERROR;
+    }
+    const ss_plugin_magic *m = magic_fn();
+    if (check_magic(ctx, real, m)) {
+        dlclose(handle);
+        return SS_ERROR;
+    }
+    ss_plugin_init_fn init_fn = (ss_plugin_init_fn)dlsym(handle, "sunstone_plugin_init");
+    if (!init_fn) {
+        dlclose(handle);
+        return ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR,
+                            "incompatible library \"%s\": plugin \"%s\" does not export "
+                            "sunstone_plugin_init", real, m->name);
+    }
+    ss_module *mod = new_module(m, real, handle);
+    if (!mod) {
+        dlclose(handle);
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    }
+
+    /* Snapshot the registrations so a failing init leaves nothing behind. */
+    ss_registry *reg = &db->registry;
+    uint32_t saved_n = reg->nregs;
+    ss_registration *saved = NULL;
+    if (saved_n) {
+        saved = malloc(saved_n * sizeof *saved);
+        if (!saved) {
+            free(mod->name), free(mod->version), free(mod->path), free(mod);
+            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        }
+        memcpy(saved, reg->regs, saved_n * sizeof *saved);
+    }
+
+    ss_error perr;
+    memset(&perr, 0, sizeof perr);
+    ss_error_clear(&perr);
+    ss_plugin plugin;
+    ss_plugin_ctx_init(&plugin, db, mod, &perr);
+    int rc = init_fn(ss_kernel_api(), &plugin);
+    plugin.in_init = false;
+    if (rc != SS_OK || perr.message) {
+        if (saved_n)
+            memcpy(reg->regs, saved, saved_n * sizeof *saved);
+        reg->nregs = saved_n;
+        ss_ctx_error(ctx, perr.message ? perr.sqlstate : SS_SQLSTATE_PLUGIN_ERROR,
+                     "plugin \"%s\" (%s) failed to initialise: %s", mod->name, real,
+                     perr.message ? perr.message : "sunstone_plugin_init returned an error");
+        if (perr.hint)
+            ss_ctx_error_hint(ctx, "%s", perr.hint);
+        ss_error_clear(&perr);
+        free(saved);
+        /* the module ran code and may have left callbacks around (atexit, threads): keep
+           it mapped, as PostgreSQL does, but forget it */
+        free(mod->name), free(mod->version), free(mod->path), free(mod);
+        return SS_ERROR;
+    }
+    ss_error_clear(&perr);
+    free(saved);
+    if (ss_registry_add_module(reg, mod)) {
+        reg->nregs = saved_n;
+        free(mod->name), free(mod->version), free(mod->path), free(mod);
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    }
+    db->catalog.version++;
+    return SS_OK;
+}
+
+static int compare_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Reads dir/modules.conf: returns the excluded module names (malloc'd array). */
+static int read_config(ss_ctx *ctx, const char *dir, char ***excluded, size_t *nexcluded)
+{
+    *excluded = NULL;
+    *nexcluded = 0;
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/modules.conf", dir);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return SS_OK;
+    char line[1024];
+    int lineno = 0;
+    int rc = SS_OK;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        char *hash = strchr(line, '#');
+        if (hash)
+            *hash = '\0';
+        char word[64], arg[512];
+        int n = sscanf(line, "%63s %511s", word, arg);
+        if (n <= 0)
+            continue;
+        if (n == 2 && strcmp(word, "exclude") == 0) {
+            char **p = realloc(*excluded, (*nexcluded + 1) * sizeof *p);
+            if (!p || !(p[*nexcluded] = strdup(arg))) {
+                if (p)
+                    *excluded = p;
+                rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+                break;
+            }
+            *excluded = p;
+            (*nexcluded)++;
+        } else {
+            rc = ss_ctx_error(ctx, SS_SQLSTATE_CONFIG_FILE_ERROR,
+                              "syntax error in file \"%s\" line %d", path, lineno);
+            ss_ctx_error_hint(ctx, "Lines are \"exclude MODULE\" or comments starting with #.");
+            break;
+        }
+    }
+    fclose(f);
+    return rc;
+}
+
+int ss_loader_load_dir(ss_ctx *ctx, struct sunstone *db, const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_FILE,
+                            "could not open plugin directory \"%s\": %s", dir, strerror(errno));
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    struct dirent *de;
+    int rc = SS_OK;
+    while ((de = readdir(d))) {
+        size_t len = strlen(de->d_name);
+        if (len < 4 || strcmp(de->d_name + len - 3, ".so") != 0)
+            continue;
+        if (n == cap) {
+            cap = cap ? cap * 2 : 32;
+            char **p = realloc(names, cap * sizeof *p);
+            if (!p) {
+                rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+                break;
+            }
+            names = p;
+        }
+        if (!(names[n] = strdup(de->d_name))) {
+            rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+            break;
+        }
+        n++;
+    }
+    closedir(d);
+    char **excluded = NULL;
+    size_t nexcluded = 0;
+    if (rc == SS_OK)
+        rc = read_config(ctx, dir, &excluded, &nexcluded);
+    if (rc == SS_OK && n)
+        qsort(names, n, sizeof *names, compare_names);
+    for (size_t i = 0; rc == SS_OK && i < n; i++) {
+        bool skip = false;
+        for (size_t k = 0; k < nexcluded; k++) {
+            size_t el = strlen(excluded[k]);
+            if (strcmp(names[i], excluded[k]) == 0 ||
+                (strncmp(names[i], excluded[k], el) == 0 && strcmp(names[i] + el, ".so") == 0))
+                skip = true;
+        }
+        if (skip)
+            continue;
+        char path[PATH_MAX];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        rc = ss_loader_load_file(ctx, db, path);
+    }
+    for (size_t i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+    for (size_t k = 0; k < nexcluded; k++)
+        free(excluded[k]);
+    free(excluded);
+    return rc;
+}

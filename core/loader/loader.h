@@ -1,0 +1,26 @@
+/* loader.h — finds, checks and initialises plugin modules (dlopen). */
+#ifndef SS_LOADER_LOADER_H
+#define SS_LOADER_LOADER_H
+
+#include "exec/context.h"
+
+struct sunstone;
+
+/* The kernel's function table handed to every plugin. */
+const ss_api *ss_kernel_api(void);
+
+/* Default module directory: <directory of libsunstone.so>/modules when it exists, else the
+ * install location.  Returned string is static. */
+const char *ss_loader_default_dir(void);
+
+/* Loads one module file: dlopen (RTLD_NOW|RTLD_LOCAL), magic checks before any plugin code
+ * runs, then sunstone_plugin_init.  All-or-nothing: on failure nothing it registered stays.
+ * A path without '/' is looked up in the database's plugin directory (".so" optional).
+ * Loading a file that is already loaded does nothing. */
+int ss_loader_load_file(ss_ctx *ctx, struct sunstone *db, const char *path);
+
+/* Loads every *.so of dir in name order, except those the optional dir/modules.conf
+ * excludes ("exclude NAME" lines; "#" starts a comment). */
+int ss_loader_load_dir(ss_ctx *ctx, struct sunstone *db, const char *dir);
+
+#endif

@@ -1,0 +1,1062 @@
+/* bind_expr.c — binds AST expressions to typed ss_expr trees: name resolution, literal and
+ * parameter typing, PostgreSQL's operator/function resolution and implicit casts. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "plan/binder_internal.h"
+#include "types/cast.h"
+#include "types/functions.h"
+#include "types/typeio.h"
+
+int bind_error(binder *b, int location, const char *sqlstate, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    ss_ctx_verror(b->ctx, sqlstate, fmt, ap);
+    va_end(ap);
+    if (location >= 0)
+        ss_ctx_error_position(b->ctx, location + 1);
+    return SS_ERROR;
+}
+
+void *bind_alloc(binder *b, size_t n)
+{
+    void *p = ss_arena_alloc(b->arena, n);
+    if (!p)
+        ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    return p;
+}
+
+ss_type type_of(int32_t id)
+{
+    ss_type t = {id, -1};
+    return t;
+}
+
+static const char *tname(ss_type t, char *buf, size_t n)
+{
+    return ss_type_display_name(t, buf, n);
+}
+
+static ss_expr *new_expr(binder *b, ss_expr_kind kind, ss_type type)
+{
+    ss_expr *e = bind_alloc(b, sizeof *e);
+    if (e) {
+        e->kind = kind;
+        e->type = type;
+    }
+    return e;
+}
+
+ss_expr *make_column(binder *b, uint32_t index, ss_type type)
+{
+    ss_expr *e = new_expr(b, EXPR_COLUMN, type);
+    if (e)
+        e->u.column.index = index;
+    return e;
+}
+
+ss_expr *make_null(binder *b, ss_type type)
+{
+    ss_expr *e = new_expr(b, EXPR_CONST, type);
+    if (e)
+        e->u.cnst.is_null = true;
+    return e;
+}
+
+static bool is_unknown_const(const ss_expr *e)
+{
+    return e->kind == EXPR_CONST && e->type.id == SS_TYPE_UNKNOWN;
+}
+
+static bool is_unknown_param(binder *b, const ss_expr *e)
+{
+    return e->kind == EXPR_PARAM && b->param_types[e->u.param.index].id == SS_TYPE_UNKNOWN;
+}
+
+bool is_aggregate_name(const ast_expr *e)
+{
+    if (e->kind != AE_FUNC || e->nnames != 1)
+        return false;
+    const char *n = e->names[0];
+    return !strcmp(n, "count") || !strcmp(n, "sum") || !strcmp(n, "min") || !strcmp(n, "max") ||
+           !strcmp(n, "avg");
+}
+
+bool ast_has_aggregate(const ast_expr *e)
+{
+    if (!e)
+        return false;
+    if (is_aggregate_name(e))
+        return true;
+    if (ast_has_aggregate(e->left) || ast_has_aggregate(e->right) || ast_has_aggregate(e->arg) ||
+        ast_has_aggregate(e->els))
+        return true;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        if (ast_has_aggregate(e->args[i]))
+            return true;
+    for (uint32_t i = 0; i < e->nwhens; i++)
+        if (ast_has_aggregate(e->whens[i]) || ast_has_aggregate(e->thens[i]))
+            return true;
+    return false;
+}
+
+bool expr_equal(const ss_expr *a, const ss_expr *b)
+{
+    if (a == b)
+        return true;
+    if (!a || !b || a->kind != b->kind || a->type.id != b->type.id || a->type.typmod != b->type.typmod)
+        return false;
+    switch (a->kind) {
+    case EXPR_CONST:
+        if (a->u.cnst.is_null || b->u.cnst.is_null)
+            return a->u.cnst.is_null == b->u.cnst.is_null;
+        if (ss_type_is_text(a->type.id))
+            return a->u.cnst.v.s.len == b->u.cnst.v.s.len &&
+                   memcmp(a->u.cnst.v.s.ptr, b->u.cnst.v.s.ptr, a->u.cnst.v.s.len) == 0;
+        if (a->type.id == SS_TYPE_FLOAT8)
+            return memcmp(&a->u.cnst.v.f, &b->u.cnst.v.f, sizeof(double)) == 0;
+        if (a->type.id == SS_TYPE_BOOL)
+            return a->u.cnst.v.b == b->u.cnst.v.b;
+        return a->u.cnst.v.i == b->u.cnst.v.i;
+    case EXPR_COLUMN:
+        return a->u.column.index == b->u.column.index;
+    case EXPR_PARAM:
+        return a->u.param.index == b->u.param.index;
+    case EXPR_OP:
+        return a->u.op.op == b->u.op.op && expr_equal(a->u.op.left, b->u.op.left) &&
+               expr_equal(a->u.op.right, b->u.op.right);
+    case EXPR_AND:
+    case EXPR_OR:
+        if (a->u.list.nargs != b->u.list.nargs)
+            return false;
+        for (uint32_t i = 0; i < a->u.list.nargs; i++)
+            if (!expr_equal(a->u.list.args[i], b->u.list.args[i]))
+                return false;
+        return true;
+    case EXPR_NOT:
+    case EXPR_IS_NULL:
+    case EXPR_IS_NOT_NULL:
+        return expr_equal(a->u.arg, b->u.arg);
+    case EXPR_CAST:
+        return a->u.cast.mode == b->u.cast.mode && expr_equal(a->u.cast.arg, b->u.cast.arg);
+    case EXPR_FUNC:
+        if (a->u.func.def != b->u.func.def || a->u.func.nargs != b->u.func.nargs)
+            return false;
+        for (uint32_t i = 0; i < a->u.func.nargs; i++)
+            if (!expr_equal(a->u.func.args[i], b->u.func.args[i]))
+                return false;
+        return true;
+    case EXPR_CASE:
+        if (a->u.kase.nwhen != b->u.kase.nwhen || !expr_equal(a->u.kase.els, b->u.kase.els))
+            return false;
+        for (uint32_t i = 0; i < a->u.kase.nwhen; i++)
+            if (!expr_equal(a->u.kase.whens[i], b->u.kase.whens[i]) ||
+                !expr_equal(a->u.kase.thens[i], b->u.kase.thens[i]))
+                return false;
+        return true;
+    }
+    return false;
+}
+
+/* ---- coercion ---------------------------------------------------------------------- */
+
+static void set_param_type(binder *b, uint32_t index, ss_type t)
+{
+    b->param_types[index] = t;
+    for (uint32_t i = 0; i < b->nparam_nodes; i++)
+        if (b->param_nodes[i]->u.param.index == index)
+            b->param_nodes[i]->type = t;
+}
+
+ss_expr *coerce_expr(binder *b, ss_expr *e, ss_type target, ss_cast_mode mode, int location)
+{
+    if (!e)
+        return NULL;
+    if (e->type.id == target.id && (e->type.typmod == target.typmod || target.typmod < 0))
+        return e;
+    if (is_unknown_param(b, e)) {
+        set_param_type(b, e->u.param.index, target);
+        return e;
+    }
+    if (is_unknown_const(e) || (e->kind == EXPR_CONST && e->u.cnst.is_null)) {
+        /* untyped literal: run the input function now, as PostgreSQL does */
+        ss_expr *c = new_expr(b, EXPR_CONST, target);
+        if (!c)
+            return NULL;
+        if (e->u.cnst.is_null) {
+            c->u.cnst.is_null = true;
+            return c;
+        }
+        if (ss_value_parse(b->ctx, target, e->u.cnst.v.s.ptr, e->u.cnst.v.s.len, &c->u.cnst)) {
+            ss_ctx_error_position(b->ctx, location + 1);
+            return NULL;
+        }
+        if (ss_type_is_text(target.id)) {
+            /* varchar(n) limits still apply to literals */
+            ss_value out;
+            if (ss_cast_value(b->ctx, &c->u.cnst, type_of(SS_TYPE_TEXT), target, mode, &out, b->arena)) {
+                ss_ctx_error_position(b->ctx, location + 1);
+                return NULL;
+            }
+            if (out.is_null == false && out.v.s.ptr != c->u.cnst.v.s.ptr)
+                c->u.cnst = out;
+            else
+                c->u.cnst.v.s.ptr = ss_arena_strndup(b->arena, c->u.cnst.v.s.ptr, c->u.cnst.v.s.len);
+        }
+        return c;
+    }
+    if (!ss_cast_exists(e->type, target, mode)) {
+        char b1[96], b2[96];
+        if (mode == CAST_EXPLICIT)
+            bind_error(b, location, "42846", "cannot cast type %s to %s", tname(e->type, b1, sizeof b1),
+                       tname(target, b2, sizeof b2));
+        else
+            bind_error(b, location, SS_SQLSTATE_DATATYPE_MISMATCH,
+                       "expression is of type %s, expected %s", tname(e->type, b1, sizeof b1),
+                       tname(target, b2, sizeof b2));
+        return NULL;
+    }
+    if (e->kind == EXPR_CONST) {
+        /* fold casts of constants so errors surface at bind time with a position */
+        ss_expr *c = new_expr(b, EXPR_CONST, target);
+        if (!c)
+            return NULL;
+        if (ss_cast_value(b->ctx, &e->u.cnst, e->type, target, mode, &c->u.cnst, b->arena)) {
+            ss_ctx_error_position(b->ctx, location + 1);
+            return NULL;
+        }
+        return c;
+    }
+    ss_expr *c = new_expr(b, EXPR_CAST, target);
+    if (c) {
+        c->u.cast.arg = e;
+        c->u.cast.mode = mode;
+    }
+    return c;
+}
+
+ss_expr *resolve_unknown(binder *b, ss_expr *e, int location)
+{
+    if (e && (is_unknown_const(e) || is_unknown_param(b, e)))
+        return coerce_expr(b, e, type_of(SS_TYPE_TEXT), CAST_IMPLICIT, location);
+    return e;
+}
+
+/* ---- literals, columns, parameters ----------------------------------------------- */
+
+static ss_expr *bind_const(binder *b, const ast_expr *a)
+{
+    ss_expr *e;
+    switch (a->kind) {
+    case AE_INT:
+        if (a->ival >= INT32_MIN && a->ival <= INT32_MAX)
+            e = new_expr(b, EXPR_CONST, type_of(SS_TYPE_INT4));
+        else
+            e = new_expr(b, EXPR_CONST, type_of(SS_TYPE_INT8));
+        if (e)
+            e->u.cnst.v.i = a->ival;
+        return e;
+    case AE_NUMERIC: {
+        /* PostgreSQL types these as numeric, which Sunstone does not have yet: they bind
+           as float8 where float8 gives the same answer (see bind_op) */
+        e = new_expr(b, EXPR_CONST, type_of(SS_TYPE_FLOAT8));
+        if (e && ss_value_parse(b->ctx, e->type, a->str, strlen(a->str), &e->u.cnst)) {
+            ss_ctx_error_position(b->ctx, a->location + 1);
+            return NULL;
+        }
+        return e;
+    }
+    case AE_STRING:
+        e = new_expr(b, EXPR_CONST, type_of(SS_TYPE_UNKNOWN));
+        if (e) {
+            e->u.cnst.v.s.ptr = a->str;
+            e->u.cnst.v.s.len = (uint32_t)strlen(a->str);
+        }
+        return e;
+    case AE_NULL:
+        return make_null(b, type_of(SS_TYPE_UNKNOWN));
+    case AE_BOOL:
+        e = new_expr(b, EXPR_CONST, type_of(SS_TYPE_BOOL));
+        if (e)
+            e->u.cnst.v.b = a->bval;
+        return e;
+    default:
+        return NULL;
+    }
+}
+
+static ss_expr *bind_column(binder *b, const ast_expr *a)
+{
+    const char *col = a->names[a->nnames - 1];
+    if (a->nnames > 2) {
+        bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                   "feature not supported: qualified names with a schema or database");
+        return NULL;
+    }
+    if (a->nnames == 2 && (!b->table || strcmp(a->names[0], b->table_ref) != 0)) {
+        bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_TABLE,
+                   "missing FROM-clause entry for table \"%s\"", a->names[0]);
+        return NULL;
+    }
+    if (b->table) {
+        for (uint32_t i = 0; i < b->table->ncols; i++)
+            if (strcmp(b->table->cols[i].name, col) == 0) {
+                if (b->agg_mode) {
+                    bind_error(b, a->location, SS_SQLSTATE_GROUPING_ERROR,
+                               "column \"%s.%s\" must appear in the GROUP BY clause or be used in "
+                               "an aggregate function", b->table_ref, col);
+                    return NULL;
+                }
+                return make_column(b, i, b->table->types[i]);
+            }
+    }
+    if (a->nnames == 2)
+        bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_COLUMN, "column %s.%s does not exist",
+                   a->names[0], col);
+    else
+        bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_COLUMN, "column \"%s\" does not exist", col);
+    return NULL;
+}
+
+static ss_expr *bind_param(binder *b, const ast_expr *a)
+{
+    if (a->ival < 1 || a->ival > 65535) {
+        bind_error(b, a->location, "42P02", "there is no parameter $%lld", (long long)a->ival);
+        return NULL;
+    }
+    uint32_t idx = (uint32_t)a->ival - 1;
+    if (idx >= b->nparams) {
+        if (b->nfixed) {
+            bind_error(b, a->location, "42P02", "there is no parameter $%lld", (long long)a->ival);
+            return NULL;
+        }
+        if (idx >= b->cap_params) {
+            uint32_t cap = idx + 8;
+            ss_type *p = bind_alloc(b, cap * sizeof *p);
+            if (!p)
+                return NULL;
+            if (b->nparams)
+                memcpy(p, b->param_types, b->nparams * sizeof *p);
+            b->param_types = p;
+            b->cap_params = cap;
+        }
+        for (uint32_t i = b->nparams; i <= idx; i++)
+            b->param_types[i] = type_of(SS_TYPE_UNKNOWN);
+        b->nparams = idx + 1;
+    }
+    ss_expr *e = new_expr(b, EXPR_PARAM, b->param_types[idx]);
+    if (!e)
+        return NULL;
+    e->u.param.index = idx;
+    if (b->nparam_nodes == b->cap_param_nodes) {
+        uint32_t cap = b->cap_param_nodes ? b->cap_param_nodes * 2 : 8;
+        ss_expr **p = bind_alloc(b, cap * sizeof *p);
+        if (!p)
+            return NULL;
+        if (b->nparam_nodes)
+            memcpy(p, b->param_nodes, b->nparam_nodes * sizeof *p);
+        b->param_nodes = p;
+        b->cap_param_nodes = cap;
+    }
+    b->param_nodes[b->nparam_nodes++] = e;
+    return e;
+}
+
+/* ---- operators --------------------------------------------------------------------- */
+
+static int numeric_rank(int32_t id)
+{
+    switch (id) {
+    case SS_TYPE_INT2: return 1;
+    case SS_TYPE_INT4: return 2;
+    case SS_TYPE_INT8: return 3;
+    case SS_TYPE_FLOAT8: return 4;
+    default: return 0;
+    }
+}
+
+static int32_t rank_type(int r)
+{
+    static const int32_t t[] = {0, SS_TYPE_INT2, SS_TYPE_INT4, SS_TYPE_INT8, SS_TYPE_FLOAT8};
+    return t[r];
+}
+
+static ss_expr_op op_code(const char *name)
+{
+    static const struct { const char *n; ss_expr_op op; } ops[] = {
+        {"+", OP_ADD}, {"-", OP_SUB}, {"*", OP_MUL}, {"/", OP_DIV}, {"%", OP_MOD},
+        {"=", OP_EQ}, {"<>", OP_NE}, {"!=", OP_NE}, {"<", OP_LT}, {"<=", OP_LE},
+        {">", OP_GT}, {">=", OP_GE}, {"||", OP_CONCAT}};
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (strcmp(ops[i].n, name) == 0)
+            return ops[i].op;
+    return 0;
+}
+
+static bool is_comparison(ss_expr_op op)
+{
+    return op >= OP_EQ && op <= OP_GE;
+}
+
+static ss_expr *no_operator(binder *b, const ast_expr *a, const ss_expr *l, const ss_expr *r)
+{
+    char b1[96], b2[96];
+    if (l)
+        bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "operator does not exist: %s %s %s",
+                   tname(l->type, b1, sizeof b1), a->str, tname(r->type, b2, sizeof b2));
+    else
+        bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "operator does not exist: %s %s",
+                   a->str, tname(r->type, b2, sizeof b2));
+    ss_ctx_error_hint(b->ctx, "No operator matches the given name and argument types. You might "
+                              "need to add explicit type casts.");
+    return NULL;
+}
+
+static ss_expr *numeric_unsupported(binder *b, int location)
+{
+    bind_error(b, location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+               "feature not supported: type numeric (write the literal as a float8, e.g. 1.5::float8)");
+    return NULL;
+}
+
+static ss_expr *make_op(binder *b, ss_expr_op op, ss_type type, ss_expr *l, ss_expr *r)
+{
+    ss_expr *e = new_expr(b, EXPR_OP, type);
+    if (e) {
+        e->u.op.op = op;
+        e->u.op.left = l;
+        e->u.op.right = r;
+    }
+    return e;
+}
+
+static ss_expr *bind_unary(binder *b, const ast_expr *a, ss_expr *r)
+{
+    if (strcmp(a->str, "+") == 0 && numeric_rank(r->type.id))
+        return r;
+    if (strcmp(a->str, "-") == 0) {
+        if (is_unknown_const(r) || is_unknown_param(b, r))
+            r = coerce_expr(b, r, type_of(SS_TYPE_INT4), CAST_IMPLICIT, a->location);
+        if (r && numeric_rank(r->type.id)) {
+            if (a->right->kind == AE_NUMERIC && r->kind == EXPR_CONST) {
+                r->u.cnst.v.f = -r->u.cnst.v.f;
+                return r;
+            }
+            return make_op(b, OP_NEG, r->type, r, NULL);
+        }
+    }
+    return r ? no_operator(b, a, NULL, r) : NULL;
+}
+
+/* The common type of two operands for arithmetic or comparison, following PostgreSQL. */
+static bool common_type(binder *b, ss_expr **l, ss_expr **r, const ast_expr *a, ss_type *out)
+{
+    bool lu = is_unknown_const(*l) || is_unknown_param(b, *l);
+    bool ru = is_unknown_const(*r) || is_unknown_param(b, *r);
+    if (lu && ru) {
+        *out = type_of(SS_TYPE_TEXT);
+    } else if (lu) {
+        *out = (*r)->type;
+    } else if (ru) {
+        *out = (*l)->type;
+    } else {
+        int lr = numeric_rank((*l)->type.id), rr = numeric_rank((*r)->type.id);
+        if (lr && rr) {
+            *out = type_of(rank_type(lr > rr ? lr : rr));
+        } else if (ss_type_is_text((*l)->type.id) && ss_type_is_text((*r)->type.id)) {
+            *out = type_of(SS_TYPE_TEXT);
+            if ((*l)->type.id == SS_TYPE_VARCHAR && (*r)->type.id == SS_TYPE_VARCHAR)
+                *out = type_of(SS_TYPE_TEXT);
+        } else if ((*l)->type.id == (*r)->type.id) {
+            *out = (*l)->type;
+        } else {
+            return false;
+        }
+    }
+    if (out->id == SS_TYPE_VARCHAR)
+        *out = type_of(SS_TYPE_TEXT);
+    *l = coerce_expr(b, *l, *out, CAST_IMPLICIT, a->left->location);
+    *r = coerce_expr(b, *r, *out, CAST_IMPLICIT, a->right->location);
+    return *l && *r;
+}
+
+static ss_expr *bind_op(binder *b, const ast_expr *a)
+{
+    ss_expr *l = a->left ? bind_expr(b, a->left) : NULL;
+    if (a->left && !l)
+        return NULL;
+    ss_expr *r = bind_expr(b, a->right);
+    if (!r)
+        return NULL;
+    if (!a->left)
+        return bind_unary(b, a, r);
+    ss_expr_op op = op_code(a->str);
+    if (!op)
+        return no_operator(b, a, l, r);
+    bool lnum = a->left->kind == AE_NUMERIC, rnum = a->right->kind == AE_NUMERIC;
+    if (op == OP_CONCAT) {
+        bool lt = ss_type_is_text(l->type.id), rt = ss_type_is_text(r->type.id);
+        if (!lt && !rt)
+            return no_operator(b, a, l, r);
+        /* text || anynonarray: the other side is converted to text */
+        l = lt ? coerce_expr(b, l, type_of(SS_TYPE_TEXT), CAST_IMPLICIT, a->left->location)
+               : coerce_expr(b, l, type_of(SS_TYPE_TEXT), CAST_EXPLICIT, a->left->location);
+        r = rt ? coerce_expr(b, r, type_of(SS_TYPE_TEXT), CAST_IMPLICIT, a->right->location)
+               : coerce_expr(b, r, type_of(SS_TYPE_TEXT), CAST_EXPLICIT, a->right->location);
+        if (!l || !r)
+            return NULL;
+        return make_op(b, OP_CONCAT, type_of(SS_TYPE_TEXT), l, r);
+    }
+    if ((lnum || rnum) && !is_comparison(op)) {
+        /* numeric literal arithmetic equals float8 arithmetic only against float8 */
+        ss_expr *other = lnum ? r : l;
+        if ((lnum && rnum) || other->type.id != SS_TYPE_FLOAT8)
+            return numeric_unsupported(b, (lnum ? a->left : a->right)->location);
+    }
+    ss_type t;
+    if (!common_type(b, &l, &r, a, &t)) {
+        if (ss_ctx_error_pending(b->ctx))
+            return NULL;
+        return no_operator(b, a, l, r);
+    }
+    if (op == OP_MOD && t.id == SS_TYPE_FLOAT8)
+        return no_operator(b, a, l, r);
+    if (!is_comparison(op) && !numeric_rank(t.id))
+        return no_operator(b, a, l, r);
+    return make_op(b, op, is_comparison(op) ? type_of(SS_TYPE_BOOL) : t, l, r);
+}
+
+/* ---- boolean, null tests, CASE, functions ----------------------------------------- */
+
+ss_expr *bind_bool_expr(binder *b, const ast_expr *a, const char *clause)
+{
+    ss_expr *e = bind_expr(b, a);
+    if (!e)
+        return NULL;
+    if (e->type.id == SS_TYPE_BOOL)
+        return e;
+    if (is_unknown_const(e) || is_unknown_param(b, e) || (e->kind == EXPR_CONST && e->u.cnst.is_null))
+        return coerce_expr(b, e, type_of(SS_TYPE_BOOL), CAST_IMPLICIT, a->location);
+    char b1[96];
+    bind_error(b, a->location, SS_SQLSTATE_DATATYPE_MISMATCH, "argument of %s must be type boolean, not type %s",
+               clause, tname(e->type, b1, sizeof b1));
+    return NULL;
+}
+
+static ss_expr *bind_bool_list(binder *b, const ast_expr *a, ss_expr_kind kind, const char *clause)
+{
+    ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * a->nargs);
+    if (!args)
+        return NULL;
+    for (uint32_t i = 0; i < a->nargs; i++)
+        if (!(args[i] = bind_bool_expr(b, a->args[i], clause)))
+            return NULL;
+    if (kind == EXPR_NOT) {
+        ss_expr *e = new_expr(b, EXPR_NOT, type_of(SS_TYPE_BOOL));
+        if (e)
+            e->u.arg = args[0];
+        return e;
+    }
+    ss_expr *e = new_expr(b, kind, type_of(SS_TYPE_BOOL));
+    if (e) {
+        e->u.list.nargs = a->nargs;
+        e->u.list.args = args;
+    }
+    return e;
+}
+
+/* Resolves the common result type of CASE/COALESCE branches and coerces them all. */
+static bool unify(binder *b, ss_expr **items, const int *locs, uint32_t n, const char *what, ss_type *out)
+{
+    ss_type t = type_of(SS_TYPE_UNKNOWN);
+    for (uint32_t i = 0; i < n; i++) {
+        ss_expr *e = items[i];
+        if (is_unknown_const(e) || is_unknown_param(b, e) || (e->kind == EXPR_CONST && e->u.cnst.is_null &&
+                                                             e->type.id == SS_TYPE_UNKNOWN))
+            continue;
+        if (t.id == SS_TYPE_UNKNOWN) {
+            t = e->type;
+            continue;
+        }
+        int tr = numeric_rank(t.id), er = numeric_rank(e->type.id);
+        if (tr && er) {
+            t = type_of(rank_type(tr > er ? tr : er));
+        } else if (ss_type_is_text(t.id) && ss_type_is_text(e->type.id)) {
+            if (t.id != e->type.id || t.typmod != e->type.typmod)
+                t = type_of(SS_TYPE_TEXT);
+        } else if (t.id != e->type.id) {
+            char b1[96], b2[96];
+            bind_error(b, locs[i], SS_SQLSTATE_DATATYPE_MISMATCH, "%s types %s and %s cannot be matched",
+                       what, tname(t, b1, sizeof b1), tname(e->type, b2, sizeof b2));
+            return false;
+        }
+    }
+    if (t.id == SS_TYPE_UNKNOWN)
+        t = type_of(SS_TYPE_TEXT);
+    for (uint32_t i = 0; i < n; i++)
+        if (!(items[i] = coerce_expr(b, items[i], t, CAST_IMPLICIT, locs[i])))
+            return false;
+    *out = t;
+    return true;
+}
+
+static ss_expr *build_case(binder *b, ss_expr **whens, ss_expr **thens, uint32_t n, ss_expr *els,
+                           const int *locs, int els_loc, const char *what)
+{
+    ss_expr **items = bind_alloc(b, sizeof(ss_expr *) * (n + 1));
+    int *ilocs = bind_alloc(b, sizeof(int) * (n + 1));
+    if (!items || !ilocs)
+        return NULL;
+    for (uint32_t i = 0; i < n; i++) {
+        items[i] = thens[i];
+        ilocs[i] = locs[i];
+    }
+    uint32_t nitems = n;
+    if (els) {
+        items[nitems] = els;
+        ilocs[nitems++] = els_loc;
+    }
+    ss_type t;
+    if (!unify(b, items, ilocs, nitems, what, &t))
+        return NULL;
+    ss_expr *e = new_expr(b, EXPR_CASE, t);
+    if (!e)
+        return NULL;
+    e->u.kase.nwhen = n;
+    e->u.kase.whens = whens;
+    e->u.kase.thens = items;
+    e->u.kase.els = els ? items[n] : NULL;
+    return e;
+}
+
+static ss_expr *bind_case(binder *b, const ast_expr *a)
+{
+    uint32_t n = a->nwhens;
+    ss_expr **whens = bind_alloc(b, sizeof(ss_expr *) * n);
+    ss_expr **thens = bind_alloc(b, sizeof(ss_expr *) * n);
+    int *locs = bind_alloc(b, sizeof(int) * n);
+    if (!whens || !thens || !locs)
+        return NULL;
+    for (uint32_t i = 0; i < n; i++) {
+        if (a->arg) {
+            /* simple CASE x WHEN v: x = v */
+            ast_expr eq = {0};
+            eq.kind = AE_OP;
+            eq.location = a->whens[i]->location;
+            eq.str = "=";
+            eq.left = a->arg;
+            eq.right = a->whens[i];
+            whens[i] = bind_bool_expr(b, &eq, "CASE/WHEN");
+        } else {
+            whens[i] = bind_bool_expr(b, a->whens[i], "CASE/WHEN");
+        }
+        if (!whens[i] || !(thens[i] = bind_expr(b, a->thens[i])))
+            return NULL;
+        locs[i] = a->thens[i]->location;
+    }
+    ss_expr *els = NULL;
+    if (a->els && !(els = bind_expr(b, a->els)))
+        return NULL;
+    return build_case(b, whens, thens, n, els, locs, a->els ? a->els->location : -1, "CASE");
+}
+
+static ss_expr *bind_coalesce(binder *b, const ast_expr *a)
+{
+    /* COALESCE(a, b, c) = CASE WHEN a IS NOT NULL THEN a WHEN b IS NOT NULL THEN b ELSE c */
+    uint32_t n = a->nargs;
+    ss_expr **vals = bind_alloc(b, sizeof(ss_expr *) * n);
+    int *locs = bind_alloc(b, sizeof(int) * n);
+    if (!vals || !locs)
+        return NULL;
+    for (uint32_t i = 0; i < n; i++) {
+        if (!(vals[i] = bind_expr(b, a->args[i])))
+            return NULL;
+        locs[i] = a->args[i]->location;
+    }
+    ss_type t;
+    if (!unify(b, vals, locs, n, "COALESCE", &t))
+        return NULL;
+    ss_expr **whens = bind_alloc(b, sizeof(ss_expr *) * n);
+    if (!whens)
+        return NULL;
+    for (uint32_t i = 0; i + 1 < n; i++) {
+        if (!(whens[i] = new_expr(b, EXPR_IS_NOT_NULL, type_of(SS_TYPE_BOOL))))
+            return NULL;
+        whens[i]->u.arg = vals[i];
+    }
+    ss_expr *e = new_expr(b, EXPR_CASE, t);
+    if (!e)
+        return NULL;
+    e->u.kase.nwhen = n - 1;
+    e->u.kase.whens = whens;
+    e->u.kase.thens = vals;
+    e->u.kase.els = vals[n - 1];
+    return e;
+}
+
+static ss_expr *bind_between(binder *b, const ast_expr *a)
+{
+    /* x BETWEEN lo AND hi = x >= lo AND x <= hi */
+    ast_expr ge = {0}, le = {0}, both = {0};
+    ge.kind = le.kind = AE_OP;
+    ge.location = le.location = both.location = a->location;
+    ge.str = ">=";
+    le.str = "<=";
+    ge.left = le.left = a->args[0];
+    ge.right = a->args[1];
+    le.right = a->args[2];
+    ast_expr *parts[2] = {&ge, &le};
+    both.kind = AE_AND;
+    both.args = parts;
+    both.nargs = 2;
+    if (!a->negated)
+        return bind_expr(b, &both);
+    ast_expr not = {0};
+    not.kind = AE_NOT;
+    not.location = a->location;
+    ast_expr *inner[1] = {&both};
+    not.args = inner;
+    not.nargs = 1;
+    return bind_expr(b, &not);
+}
+
+static ss_expr *bind_in_list(binder *b, const ast_expr *a)
+{
+    /* x IN (a, b) = x = a OR x = b; NOT IN negates */
+    uint32_t n = a->nargs - 1;
+    ast_expr *eqs = bind_alloc(b, sizeof(ast_expr) * n);
+    ast_expr **ptrs = bind_alloc(b, sizeof(ast_expr *) * n);
+    if (!eqs || !ptrs)
+        return NULL;
+    for (uint32_t i = 0; i < n; i++) {
+        eqs[i].kind = AE_OP;
+        eqs[i].location = a->location;
+        eqs[i].str = "=";
+        eqs[i].left = a->args[0];
+        eqs[i].right = a->args[i + 1];
+        ptrs[i] = &eqs[i];
+    }
+    ast_expr any = {0};
+    any.kind = AE_OR;
+    any.location = a->location;
+    any.args = ptrs;
+    any.nargs = n;
+    if (!a->negated)
+        return bind_expr(b, &any);
+    ast_expr not = {0};
+    not.kind = AE_NOT;
+    not.location = a->location;
+    ast_expr *inner[1] = {&any};
+    not.args = inner;
+    not.nargs = 1;
+    return bind_expr(b, &not);
+}
+
+static const char *unsupported_type_names[] = {
+    "numeric", "float4", "real", "date", "timestamp", "timestamptz", "time", "timetz", "interval",
+    "bytea", "json", "jsonb", "uuid", "bpchar", "char", "serial", "bigserial", "smallserial",
+    "money", "inet", "cidr", "oid", "decimal", NULL};
+
+int bind_type_name(binder *b, const ast_type_name *tn, ss_type *out)
+{
+    int32_t id;
+    if (!ss_type_lookup_name(tn->name, &id)) {
+        for (const char **u = unsupported_type_names; *u; u++)
+            if (strcmp(*u, tn->name) == 0)
+                return bind_error(b, tn->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                                  "feature not supported: type %s", tn->name);
+        return bind_error(b, tn->location, SS_SQLSTATE_UNDEFINED_OBJECT, "type \"%s\" does not exist", tn->name);
+    }
+    out->id = id;
+    out->typmod = -1;
+    if (tn->typmod >= 0) {
+        if (id != SS_TYPE_VARCHAR)
+            return bind_error(b, tn->location, "42601", "type modifier is not allowed for type \"%s\"",
+                              ss_type_internal_name(id));
+        if (tn->typmod < 1)
+            return bind_error(b, tn->location, "22023", "length for type varchar must be at least 1");
+        if (tn->typmod > 10485760)
+            return bind_error(b, tn->location, "22023", "length for type varchar cannot exceed 10485760");
+        out->typmod = tn->typmod + 4;
+    }
+    return SS_OK;
+}
+
+static ss_expr *bind_cast(binder *b, const ast_expr *a)
+{
+    ss_type target;
+    if (bind_type_name(b, &a->type, &target))
+        return NULL;
+    ss_expr *arg = bind_expr(b, a->args[0]);
+    if (!arg)
+        return NULL;
+    return coerce_expr(b, arg, target, CAST_EXPLICIT, a->args[0]->location >= 0 ? a->location : a->location);
+}
+
+static ss_expr *bind_aggregate(binder *b, const ast_expr *a);
+
+static ss_expr *bind_func(binder *b, const ast_expr *a)
+{
+    if (is_aggregate_name(a))
+        return bind_aggregate(b, a);
+    if (a->star || a->distinct) {
+        bind_error(b, a->location, "42809", "%s specified, but %s is not an aggregate function",
+                   a->star ? "*" : "DISTINCT", a->names[a->nnames - 1]);
+        return NULL;
+    }
+    if (a->nnames > 2 || (a->nnames == 2 && strcmp(a->names[0], "pg_catalog") != 0)) {
+        bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                   "feature not supported: functions in schemas other than pg_catalog");
+        return NULL;
+    }
+    const char *name = a->names[a->nnames - 1];
+    uint32_t n = a->nargs;
+    ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * (n ? n : 1));
+    ss_type *types = bind_alloc(b, sizeof(ss_type) * (n ? n : 1));
+    ss_type *want = bind_alloc(b, sizeof(ss_type) * (n ? n : 1));
+    if (!args || !types || !want)
+        return NULL;
+    for (uint32_t i = 0; i < n; i++) {
+        if (!(args[i] = bind_expr(b, a->args[i])))
+            return NULL;
+        types[i] = is_unknown_param(b, args[i]) ? type_of(SS_TYPE_UNKNOWN) : args[i]->type;
+    }
+    const ss_func_def *def;
+    ss_type result;
+    if (ss_func_resolve(name, n, types, &def, want, &result) != SS_OK) {
+        char sig[512] = "";
+        size_t off = 0;
+        for (uint32_t i = 0; i < n; i++) {
+            char b1[96];
+            off += (size_t)snprintf(sig + off, sizeof sig - off, "%s%s", i ? ", " : "",
+                                    tname(types[i], b1, sizeof b1));
+            if (off >= sizeof sig)
+                break;
+        }
+        bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "function %s(%s) does not exist", name, sig);
+        ss_ctx_error_hint(b->ctx, "No function matches the given name and argument types. You might need "
+                                  "to add explicit type casts.");
+        return NULL;
+    }
+    for (uint32_t i = 0; i < n; i++)
+        if (!(args[i] = coerce_expr(b, args[i], want[i], CAST_IMPLICIT, a->args[i]->location)))
+            return NULL;
+    ss_expr *e = new_expr(b, EXPR_FUNC, result);
+    if (e) {
+        e->u.func.def = def;
+        e->u.func.nargs = n;
+        e->u.func.args = args;
+    }
+    return e;
+}
+
+/* Aggregate call: bind the argument over the input, pick the result type (PostgreSQL's
+ * rules), and return a reference to the aggregate's output column. */
+static ss_expr *bind_aggregate(binder *b, const ast_expr *a)
+{
+    const char *name = a->names[0];
+    if (!b->agg) {
+        bind_error(b, a->location, SS_SQLSTATE_GROUPING_ERROR, "aggregate functions are not allowed in %s",
+                   b->no_agg_context ? b->no_agg_context : "this context");
+        return NULL;
+    }
+    if (!b->agg_mode) {
+        bind_error(b, a->location, SS_SQLSTATE_GROUPING_ERROR, "aggregate function calls cannot be nested");
+        return NULL;
+    }
+    ss_agg_call call;
+    memset(&call, 0, sizeof call);
+    call.name = name;
+    call.distinct = a->distinct;
+    if (a->star) {
+        if (strcmp(name, "count") != 0 || a->nargs) {
+            bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "function %s(*) does not exist", name);
+            return NULL;
+        }
+        call.result_type = type_of(SS_TYPE_INT8);
+    } else {
+        if (a->nargs != 1) {
+            bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "function %s with %u arguments does not exist",
+                       name, a->nargs);
+            return NULL;
+        }
+        b->agg_mode = false;
+        ss_expr *arg = bind_expr(b, a->args[0]);
+        b->agg_mode = true;
+        if (!arg)
+            return NULL;
+        arg = resolve_unknown(b, arg, a->args[0]->location);
+        if (!arg)
+            return NULL;
+        int32_t t = arg->type.id;
+        char b1[96];
+        if (!strcmp(name, "count")) {
+            call.result_type = type_of(SS_TYPE_INT8);
+        } else if (!strcmp(name, "sum")) {
+            if (t == SS_TYPE_INT2 || t == SS_TYPE_INT4)
+                call.result_type = type_of(SS_TYPE_INT8);
+            else if (t == SS_TYPE_FLOAT8)
+                call.result_type = type_of(SS_TYPE_FLOAT8);
+            else if (t == SS_TYPE_INT8) {
+                bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                           "feature not supported: sum(bigint) returns numeric, which Sunstone does not have yet");
+                return NULL;
+            } else {
+                bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "function sum(%s) does not exist",
+                           tname(arg->type, b1, sizeof b1));
+                ss_ctx_error_hint(b->ctx, "No function matches the given name and argument types. You "
+                                          "might need to add explicit type casts.");
+                return NULL;
+            }
+        } else if (!strcmp(name, "avg")) {
+            if (t == SS_TYPE_FLOAT8)
+                call.result_type = type_of(SS_TYPE_FLOAT8);
+            else if (ss_type_is_integer(t)) {
+                bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                           "feature not supported: avg(%s) returns numeric, which Sunstone does not have yet",
+                           tname(arg->type, b1, sizeof b1));
+                ss_ctx_error_hint(b->ctx, "Use avg(x::float8).");
+                return NULL;
+            } else {
+                bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "function avg(%s) does not exist",
+                           tname(arg->type, b1, sizeof b1));
+                return NULL;
+            }
+        } else {
+            /* min / max: every type Sunstone has is ordered; varchar results are text */
+            call.result_type = t == SS_TYPE_VARCHAR ? type_of(SS_TYPE_TEXT) : arg->type;
+            if (t == SS_TYPE_BOOL) {
+                bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "function %s(boolean) does not exist", name);
+                return NULL;
+            }
+        }
+        call.arg = arg;
+    }
+    agg_state *st = b->agg;
+    for (uint32_t i = 0; i < st->naggs; i++) {
+        ss_agg_call *c = &st->aggs[i];
+        if (!strcmp(c->name, call.name) && c->distinct == call.distinct &&
+            ((!c->arg && !call.arg) || (c->arg && call.arg && expr_equal(c->arg, call.arg))))
+            return make_column(b, st->ngroups + i, c->result_type);
+    }
+    if (st->naggs == st->cap_aggs) {
+        uint32_t cap = st->cap_aggs ? st->cap_aggs * 2 : 8;
+        ss_agg_call *p = bind_alloc(b, cap * sizeof *p);
+        if (!p)
+            return NULL;
+        if (st->naggs)
+            memcpy(p, st->aggs, st->naggs * sizeof *p);
+        st->aggs = p;
+        st->cap_aggs = cap;
+    }
+    st->aggs[st->naggs] = call;
+    return make_column(b, st->ngroups + st->naggs++, call.result_type);
+}
+
+/* In an aggregate query's output, an expression equal to a GROUP BY expression becomes a
+ * reference to that group column. */
+static ss_expr *match_group(binder *b, const ast_expr *a)
+{
+    if (!b->agg_mode || ast_has_aggregate(a) || a->kind == AE_STAR)
+        return NULL;
+    b->agg_mode = false;
+    ss_error *saved = b->ctx->err;
+    ss_error scratch;
+    memset(&scratch, 0, sizeof scratch);
+    ss_error_clear(&scratch);
+    b->ctx->err = &scratch; /* a failed try is not an error: binding continues below */
+    ss_expr *e = bind_expr(b, a);
+    b->ctx->err = saved;
+    ss_error_clear(&scratch);
+    b->agg_mode = true;
+    if (!e)
+        return NULL;
+    for (uint32_t i = 0; i < b->agg->ngroups; i++)
+        if (expr_equal(e, b->agg->groups[i]))
+            return make_column(b, i, b->agg->groups[i]->type);
+    return NULL;
+}
+
+ss_expr *bind_expr(binder *b, const ast_expr *a)
+{
+    if (b->agg_mode) {
+        ss_expr *g = match_group(b, a);
+        if (g)
+            return g;
+    }
+    switch (a->kind) {
+    case AE_COLUMN:
+        return bind_column(b, a);
+    case AE_STAR:
+        bind_error(b, a->location, "42601", "syntax error at or near \"*\"");
+        return NULL;
+    case AE_INT:
+    case AE_NUMERIC:
+    case AE_STRING:
+    case AE_NULL:
+    case AE_BOOL:
+        return bind_const(b, a);
+    case AE_PARAM:
+        return bind_param(b, a);
+    case AE_OP:
+        return bind_op(b, a);
+    case AE_AND:
+        return bind_bool_list(b, a, EXPR_AND, "AND");
+    case AE_OR:
+        return bind_bool_list(b, a, EXPR_OR, "OR");
+    case AE_NOT:
+        return bind_bool_list(b, a, EXPR_NOT, "NOT");
+    case AE_IS_NULL:
+    case AE_IS_NOT_NULL: {
+        ss_expr *arg = bind_expr(b, a->args[0]);
+        if (!arg)
+            return NULL;
+        ss_expr *e = new_expr(b, a->kind == AE_IS_NULL ? EXPR_IS_NULL : EXPR_IS_NOT_NULL, type_of(SS_TYPE_BOOL));
+        if (e)
+            e->u.arg = arg;
+        return e;
+    }
+    case AE_FUNC:
+        return bind_func(b, a);
+    case AE_CAST:
+        return bind_cast(b, a);
+    case AE_CASE:
+        return bind_case(b, a);
+    case AE_COALESCE:
+        return bind_coalesce(b, a);
+    case AE_BETWEEN:
+        return bind_between(b, a);
+    case AE_IN_LIST:
+        return bind_in_list(b, a);
+    }
+    bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: this expression");
+    return NULL;
+}
+
+const char *figure_colname(const ast_expr *e)
+{
+    switch (e->kind) {
+    case AE_COLUMN:
+        return e->names[e->nnames - 1];
+    case AE_FUNC:
+        return e->names[e->nnames - 1];
+    case AE_CAST: {
+        const char *inner = figure_colname(e->args[0]);
+        if (strcmp(inner, "?column?") != 0)
+            return inner;
+        int32_t id;
+        return ss_type_lookup_name(e->type.name, &id) ? ss_type_internal_name(id) : e->type.name;
+    }
+    case AE_CASE:
+        return "case";
+    case AE_COALESCE:
+        return "coalesce";
+    case AE_BOOL:
+        return "bool";
+    default:
+        return "?column?";
+    }
+}

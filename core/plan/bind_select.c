@@ -1,0 +1,598 @@
+/* bind_select.c — plans a SELECT: scan → filter (WHERE) → aggregate (GROUP BY, aggregates)
+ * → filter (HAVING) → project (targets + hidden sort keys) → aggregate (DISTINCT) → sort →
+ * limit → project (drop hidden keys); then prunes the scan to the columns used. */
+#include <string.h>
+
+#include "plan/binder_internal.h"
+#include "types/typeio.h"
+
+typedef struct target_list {
+    const ast_expr **asts;
+    const char **names;
+    ss_expr **exprs;
+    int *locations;
+    uint32_t n, cap, nvisible;
+} target_list;
+
+static int tl_add(binder *b, target_list *tl, const ast_expr *a, const char *name, ss_expr *e, int loc)
+{
+    if (tl->n == tl->cap) {
+        uint32_t cap = tl->cap ? tl->cap * 2 : 16;
+        const ast_expr **na = bind_alloc(b, cap * sizeof *na);
+        const char **nn = bind_alloc(b, cap * sizeof *nn);
+        ss_expr **ne = bind_alloc(b, cap * sizeof *ne);
+        int *nl = bind_alloc(b, cap * sizeof *nl);
+        if (!na || !nn || !ne || !nl)
+            return SS_ERROR;
+        if (tl->n) {
+            memcpy(na, tl->asts, tl->n * sizeof *na);
+            memcpy(nn, tl->names, tl->n * sizeof *nn);
+            memcpy(ne, tl->exprs, tl->n * sizeof *ne);
+            memcpy(nl, tl->locations, tl->n * sizeof *nl);
+        }
+        tl->asts = na, tl->names = nn, tl->exprs = ne, tl->locations = nl;
+        tl->cap = cap;
+    }
+    tl->asts[tl->n] = a;
+    tl->names[tl->n] = name;
+    tl->exprs[tl->n] = e;
+    tl->locations[tl->n] = loc;
+    tl->n++;
+    return SS_OK;
+}
+
+/* Expands * and binds every target. */
+static int bind_targets(binder *b, const ast_select *s, target_list *tl)
+{
+    for (uint32_t i = 0; i < s->ntargets; i++) {
+        const ast_target *t = &s->targets[i];
+        if (t->expr->kind == AE_STAR) {
+            if (!b->table)
+                return bind_error(b, t->location, "42601", "SELECT * with no tables specified is not valid");
+            if (t->expr->nnames == 1 && strcmp(t->expr->names[0], b->table_ref) != 0)
+                return bind_error(b, t->expr->location, SS_SQLSTATE_UNDEFINED_TABLE,
+                                  "missing FROM-clause entry for table \"%s\"", t->expr->names[0]);
+            if (b->agg_mode && b->table->ncols)
+                return bind_error(b, t->location, SS_SQLSTATE_GROUPING_ERROR,
+                                  "column \"%s.%s\" must appear in the GROUP BY clause or be used in an "
+                                  "aggregate function", b->table_ref, b->table->cols[0].name);
+            for (uint32_t c = 0; c < b->table->ncols; c++) {
+                ss_expr *e = make_column(b, c, b->table->types[c]);
+                if (!e || tl_add(b, tl, NULL, b->table->cols[c].name, e, t->location))
+                    return SS_ERROR;
+            }
+            continue;
+        }
+        ss_expr *e = bind_expr(b, t->expr);
+        if (!e || !(e = resolve_unknown(b, e, t->expr->location)))
+            return SS_ERROR;
+        if (tl_add(b, tl, t->expr, t->alias ? t->alias : figure_colname(t->expr), e, t->location))
+            return SS_ERROR;
+    }
+    tl->nvisible = tl->n;
+    return SS_OK;
+}
+
+/* GROUP BY items may name output columns by position or alias, as in PostgreSQL. */
+static const ast_expr *group_item(binder *b, const ast_select *s, const ast_expr *g)
+{
+    if (g->kind == AE_INT) {
+        if (g->ival < 1 || g->ival > s->ntargets) {
+            bind_error(b, g->location, "42P10", "GROUP BY position %lld is not in select list", (long long)g->ival);
+            return NULL;
+        }
+        return s->targets[g->ival - 1].expr;
+    }
+    if (g->kind == AE_COLUMN && g->nnames == 1) {
+        bool is_input = false;
+        if (b->table)
+            for (uint32_t c = 0; c < b->table->ncols; c++)
+                if (!strcmp(b->table->cols[c].name, g->names[0]))
+                    is_input = true;
+        if (!is_input)
+            for (uint32_t i = 0; i < s->ntargets; i++)
+                if (s->targets[i].alias && !strcmp(s->targets[i].alias, g->names[0]))
+                    return s->targets[i].expr;
+    }
+    return g;
+}
+
+/* ORDER BY item → output column position, adding a hidden target when needed. */
+static int order_item(binder *b, const ast_select *s, const ast_sort_item *it, target_list *tl, uint32_t *pos)
+{
+    const ast_expr *a = it->expr;
+    if (a->kind == AE_INT) {
+        if (a->ival < 1 || a->ival > tl->nvisible)
+            return bind_error(b, a->location, "42P10", "ORDER BY position %lld is not in select list",
+                              (long long)a->ival);
+        *pos = (uint32_t)a->ival - 1;
+        return SS_OK;
+    }
+    if (a->kind == AE_COLUMN && a->nnames == 1) {
+        int found = -1;
+        for (uint32_t i = 0; i < tl->nvisible; i++)
+            if (!strcmp(tl->names[i], a->names[0]) && (tl->asts[i] == NULL || s->targets)) {
+                if (found >= 0 && !expr_equal(tl->exprs[found], tl->exprs[i]))
+                    return bind_error(b, a->location, "42702", "ORDER BY \"%s\" is ambiguous", a->names[0]);
+                if (found < 0)
+                    found = (int)i;
+            }
+        if (found >= 0) {
+            *pos = (uint32_t)found;
+            return SS_OK;
+        }
+    }
+    ss_expr *e = bind_expr(b, a);
+    if (!e || !(e = resolve_unknown(b, e, a->location)))
+        return SS_ERROR;
+    for (uint32_t i = 0; i < tl->n; i++)
+        if (expr_equal(tl->exprs[i], e)) {
+            *pos = i;
+            return SS_OK;
+        }
+    if (s->distinct)
+        return bind_error(b, a->location, "42P10", "for SELECT DISTINCT, ORDER BY expressions must appear in select list");
+    *pos = tl->n;
+    return tl_add(b, tl, a, "?column?", e, a->location);
+}
+
+/* ---- scan column pruning ------------------------------------------------------------ */
+
+typedef struct remap_state {
+    binder *b;
+    bool used[1600];
+    uint32_t map[1600];
+    const ss_expr **seen;
+    uint32_t nseen, capseen;
+} remap_state;
+
+static void mark_used(remap_state *r, const ss_expr *e)
+{
+    if (!e)
+        return;
+    switch (e->kind) {
+    case EXPR_COLUMN:
+        r->used[e->u.column.index] = true;
+        return;
+    case EXPR_OP:
+        mark_used(r, e->u.op.left);
+        mark_used(r, e->u.op.right);
+        return;
+    case EXPR_AND:
+    case EXPR_OR:
+        for (uint32_t i = 0; i < e->u.list.nargs; i++)
+            mark_used(r, e->u.list.args[i]);
+        return;
+    case EXPR_NOT:
+    case EXPR_IS_NULL:
+    case EXPR_IS_NOT_NULL:
+        mark_used(r, e->u.arg);
+        return;
+    case EXPR_CAST:
+        mark_used(r, e->u.cast.arg);
+        return;
+    case EXPR_FUNC:
+        for (uint32_t i = 0; i < e->u.func.nargs; i++)
+            mark_used(r, e->u.func.args[i]);
+        return;
+    case EXPR_CASE:
+        for (uint32_t i = 0; i < e->u.kase.nwhen; i++) {
+            mark_used(r, e->u.kase.whens[i]);
+            mark_used(r, e->u.kase.thens[i]);
+        }
+        mark_used(r, e->u.kase.els);
+        return;
+    default:
+        return;
+    }
+}
+
+static bool seen_before(remap_state *r, const ss_expr *e)
+{
+    for (uint32_t i = 0; i < r->nseen; i++)
+        if (r->seen[i] == e)
+            return true;
+    if (r->nseen == r->capseen) {
+        uint32_t cap = r->capseen ? r->capseen * 2 : 64;
+        const ss_expr **p = bind_alloc(r->b, cap * sizeof *p);
+        if (!p)
+            return true;
+        if (r->nseen)
+            memcpy(p, r->seen, r->nseen * sizeof *p);
+        r->seen = p;
+        r->capseen = cap;
+    }
+    r->seen[r->nseen++] = e;
+    return false;
+}
+
+/* Rewrites column indexes from table positions to scan output positions (each node once:
+ * the binder shares subtrees, e.g. COALESCE's arguments). */
+static void remap(remap_state *r, ss_expr *e)
+{
+    if (!e || seen_before(r, e))
+        return;
+    switch (e->kind) {
+    case EXPR_COLUMN:
+        e->u.column.index = r->map[e->u.column.index];
+        return;
+    case EXPR_OP:
+        remap(r, e->u.op.left);
+        remap(r, e->u.op.right);
+        return;
+    case EXPR_AND:
+    case EXPR_OR:
+        for (uint32_t i = 0; i < e->u.list.nargs; i++)
+            remap(r, e->u.list.args[i]);
+        return;
+    case EXPR_NOT:
+    case EXPR_IS_NULL:
+    case EXPR_IS_NOT_NULL:
+        remap(r, e->u.arg);
+        return;
+    case EXPR_CAST:
+        remap(r, e->u.cast.arg);
+        return;
+    case EXPR_FUNC:
+        for (uint32_t i = 0; i < e->u.func.nargs; i++)
+            remap(r, e->u.func.args[i]);
+        return;
+    case EXPR_CASE:
+        for (uint32_t i = 0; i < e->u.kase.nwhen; i++) {
+            remap(r, e->u.kase.whens[i]);
+            remap(r, e->u.kase.thens[i]);
+        }
+        remap(r, e->u.kase.els);
+        return;
+    default:
+        return;
+    }
+}
+
+static int prune_scan(binder *b, ss_plan *scan, ss_expr **exprs, uint32_t n)
+{
+    remap_state *r = bind_alloc(b, sizeof *r);
+    if (!r)
+        return SS_ERROR;
+    r->b = b;
+    for (uint32_t i = 0; i < n; i++)
+        mark_used(r, exprs[i]);
+    const ss_table *t = scan->node.scan.table;
+    uint32_t *cols = bind_alloc(b, sizeof(uint32_t) * (t->ncols ? t->ncols : 1));
+    ss_type *types = bind_alloc(b, sizeof(ss_type) * (t->ncols ? t->ncols : 1));
+    const char **names = bind_alloc(b, sizeof(char *) * (t->ncols ? t->ncols : 1));
+    if (!cols || !types || !names)
+        return SS_ERROR;
+    uint32_t k = 0;
+    for (uint32_t c = 0; c < t->ncols; c++)
+        if (r->used[c]) {
+            r->map[c] = k;
+            cols[k] = c;
+            types[k] = t->types[c];
+            names[k] = t->cols[c].name;
+            k++;
+        }
+    for (uint32_t i = 0; i < n; i++)
+        remap(r, exprs[i]);
+    scan->node.scan.ncols = k;
+    scan->node.scan.columns = cols;
+    return plan_set_output(b, scan, k, types, names);
+}
+
+/* ---- VALUES as a query ------------------------------------------------------------- */
+
+static int bind_values_query(binder *b, const ast_select *s, ss_bound_stmt *out)
+{
+    uint32_t nr = s->nvalues_rows, nc = s->nvalues_cols;
+    ss_expr **exprs = bind_alloc(b, sizeof(ss_expr *) * nr * (nc ? nc : 1));
+    ss_type *types = bind_alloc(b, sizeof(ss_type) * (nc ? nc : 1));
+    const char **names = bind_alloc(b, sizeof(char *) * (nc ? nc : 1));
+    if (!exprs || !types || !names)
+        return SS_ERROR;
+    b->no_agg_context = "VALUES";
+    for (uint32_t r = 0; r < nr; r++)
+        for (uint32_t c = 0; c < nc; c++)
+            if (!(exprs[r * nc + c] = bind_expr(b, s->values[r][c])))
+                return SS_ERROR;
+    for (uint32_t c = 0; c < nc; c++) {
+        /* column type: the common type of the column's rows, unknown → text */
+        ss_type t = type_of(SS_TYPE_UNKNOWN);
+        for (uint32_t r = 0; r < nr; r++) {
+            ss_expr *e = exprs[r * nc + c];
+            if (e->type.id == SS_TYPE_UNKNOWN)
+                continue;
+            if (t.id == SS_TYPE_UNKNOWN)
+                t = e->type;
+            else if (t.id != e->type.id) {
+                bool ti = ss_type_is_integer(t.id) || t.id == SS_TYPE_FLOAT8;
+                bool ei = ss_type_is_integer(e->type.id) || e->type.id == SS_TYPE_FLOAT8;
+                if (ti && ei)
+                    t = type_of(t.id == SS_TYPE_FLOAT8 || e->type.id == SS_TYPE_FLOAT8 ? SS_TYPE_FLOAT8
+                                : t.id == SS_TYPE_INT8 || e->type.id == SS_TYPE_INT8 ? SS_TYPE_INT8 : SS_TYPE_INT4);
+                else if (ss_type_is_text(t.id) && ss_type_is_text(e->type.id))
+                    t = type_of(SS_TYPE_TEXT);
+                else {
+                    char b1[96], b2[96];
+                    return bind_error(b, s->values[r][c]->location, SS_SQLSTATE_DATATYPE_MISMATCH,
+                                      "VALUES types %s and %s cannot be matched",
+                                      ss_type_display_name(t, b1, sizeof b1),
+                                      ss_type_display_name(e->type, b2, sizeof b2));
+                }
+            }
+        }
+        if (t.id == SS_TYPE_UNKNOWN)
+            t = type_of(SS_TYPE_TEXT);
+        for (uint32_t r = 0; r < nr; r++)
+            if (!(exprs[r * nc + c] = coerce_expr(b, exprs[r * nc + c], t, CAST_IMPLICIT,
+                                                  s->values[r][c]->location)))
+                return SS_ERROR;
+        types[c] = t;
+        names[c] = ss_arena_printf(b->arena, "column%u", c + 1);
+    }
+    ss_plan *v = plan_new(b, SS_ROLE_VALUES, 0);
+    if (!v || plan_set_output(b, v, nc, types, names))
+        return SS_ERROR;
+    v->node.values.nrows = nr;
+    v->node.values.exprs = (const ss_expr *const *)exprs;
+    out->plan = v;
+    out->ncols = nc;
+    out->col_types = types;
+    out->col_names = names;
+    return SS_OK;
+}
+
+/* ---- LIMIT / OFFSET ---------------------------------------------------------------- */
+
+static ss_expr *bind_limit_expr(binder *b, const ast_expr *a, const char *clause)
+{
+    b->no_agg_context = clause;
+    const ss_table *saved = b->table;
+    agg_state *saved_agg = b->agg;
+    bool saved_mode = b->agg_mode;
+    b->table = NULL; /* PostgreSQL: "argument of LIMIT must not contain variables" */
+    b->agg = NULL;
+    b->agg_mode = false;
+    ss_expr *e = bind_expr(b, a);
+    b->table = saved;
+    b->agg = saved_agg;
+    b->agg_mode = saved_mode;
+    if (!e)
+        return NULL;
+    return coerce_expr(b, e, type_of(SS_TYPE_INT8), CAST_ASSIGNMENT, a->location);
+}
+
+static int add_limit_node(binder *b, ss_bound_stmt *out, ss_plan *p)
+{
+    ss_plan **nodes = bind_alloc(b, sizeof(ss_plan *) * (out->nlimits + 1));
+    ss_plan_limit_exprs *ex = bind_alloc(b, sizeof(*ex) * (out->nlimits + 1));
+    if (!nodes || !ex)
+        return SS_ERROR;
+    if (out->nlimits) {
+        memcpy(nodes, out->limit_nodes, sizeof(ss_plan *) * out->nlimits);
+        memcpy(ex, out->limit_exprs, sizeof(*ex) * out->nlimits);
+    }
+    out->limit_nodes = nodes;
+    out->limit_exprs = ex;
+    out->limit_nodes[out->nlimits++] = p;
+    return SS_OK;
+}
+
+/* ---- the query ---------------------------------------------------------------------- */
+
+static ss_plan *stack(binder *b, int role, ss_plan *child)
+{
+    ss_plan *p = plan_new(b, role, 1);
+    if (p) {
+        p->children[0] = child;
+        plan_copy_output(b, p, child);
+    }
+    return p;
+}
+
+int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
+{
+    if (s->values)
+        return bind_values_query(b, s, out);
+
+    ss_plan *scan = NULL, *top;
+    if (s->from_table) {
+        ss_table *t = ss_catalog_find(&b->db->catalog, s->from_table);
+        if (!t)
+            return bind_error(b, s->from_location, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist",
+                              s->from_table);
+        b->table = t;
+        b->table_ref = s->from_alias ? s->from_alias : t->name;
+        scan = plan_new(b, SS_ROLE_SCAN, 0);
+        if (!scan)
+            return SS_ERROR;
+        scan->node.scan.table = t;
+        top = scan;
+    } else {
+        /* no FROM: one row with no columns */
+        top = plan_new(b, SS_ROLE_VALUES, 0);
+        if (!top || plan_set_output(b, top, 0, NULL, NULL))
+            return SS_ERROR;
+        top->node.values.nrows = 1;
+    }
+
+    /* every expression evaluated over the scan's output, for pruning */
+    ss_expr **input_exprs = NULL;
+    uint32_t ninput = 0;
+    ss_plan *where_filter = NULL;
+    if (s->where) {
+        b->no_agg_context = "WHERE";
+        ss_expr *pred = bind_bool_expr(b, s->where, "WHERE");
+        if (!pred || !(where_filter = plan_new(b, SS_ROLE_FILTER, 1)))
+            return SS_ERROR;
+        where_filter->children[0] = top;
+        where_filter->node.filter.predicate = pred;
+        top = where_filter;
+    }
+
+    bool is_agg = s->ngroup || s->having;
+    for (uint32_t i = 0; !is_agg && i < s->ntargets; i++)
+        is_agg = ast_has_aggregate(s->targets[i].expr);
+    for (uint32_t i = 0; !is_agg && i < s->norder; i++)
+        is_agg = ast_has_aggregate(s->order_by[i].expr);
+
+    target_list tl;
+    memset(&tl, 0, sizeof tl);
+    agg_state *st = NULL;
+    ss_plan *agg_node = NULL;
+    if (is_agg) {
+        st = bind_alloc(b, sizeof *st);
+        if (!st)
+            return SS_ERROR;
+        st->groups = bind_alloc(b, sizeof(ss_expr *) * (s->ngroup ? s->ngroup : 1));
+        if (!st->groups)
+            return SS_ERROR;
+        b->no_agg_context = "GROUP BY";
+        for (uint32_t i = 0; i < s->ngroup; i++) {
+            const ast_expr *g = group_item(b, s, s->group_by[i]);
+            ss_expr *e = g ? bind_expr(b, g) : NULL;
+            if (!e || !(e = resolve_unknown(b, e, g->location)))
+                return SS_ERROR;
+            st->groups[st->ngroups++] = e;
+        }
+        b->agg = st;
+        b->agg_mode = true;
+    } else {
+        b->no_agg_context = "this context";
+    }
+    if (bind_targets(b, s, &tl))
+        return SS_ERROR;
+    ss_expr *having = NULL;
+    if (s->having && !(having = bind_bool_expr(b, s->having, "HAVING")))
+        return SS_ERROR;
+    ss_sort_key *keys = bind_alloc(b, sizeof(ss_sort_key) * (s->norder ? s->norder : 1));
+    if (!keys)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < s->norder; i++) {
+        uint32_t pos;
+        if (order_item(b, s, &s->order_by[i], &tl, &pos))
+            return SS_ERROR;
+        keys[i].column = pos;
+        keys[i].descending = s->order_by[i].descending;
+        keys[i].nulls_first = s->order_by[i].nulls ? s->order_by[i].nulls == 1 : s->order_by[i].descending;
+    }
+    b->agg_mode = false;
+
+    if (is_agg) {
+        agg_node = plan_new(b, SS_ROLE_AGGREGATE, 1);
+        if (!agg_node)
+            return SS_ERROR;
+        agg_node->children[0] = top;
+        agg_node->node.aggregate.ngroups = st->ngroups;
+        agg_node->node.aggregate.groups = (const ss_expr *const *)st->groups;
+        agg_node->node.aggregate.naggs = st->naggs;
+        agg_node->node.aggregate.aggs = st->aggs;
+        uint32_t n = st->ngroups + st->naggs;
+        ss_type *types = bind_alloc(b, sizeof(ss_type) * (n ? n : 1));
+        if (!types)
+            return SS_ERROR;
+        for (uint32_t i = 0; i < st->ngroups; i++)
+            types[i] = st->groups[i]->type;
+        for (uint32_t i = 0; i < st->naggs; i++)
+            types[st->ngroups + i] = st->aggs[i].result_type;
+        if (plan_set_output(b, agg_node, n, types, NULL))
+            return SS_ERROR;
+        top = agg_node;
+        if (having) {
+            ss_plan *f = stack(b, SS_ROLE_FILTER, top);
+            if (!f)
+                return SS_ERROR;
+            f->node.filter.predicate = having;
+            top = f;
+        }
+        input_exprs = bind_alloc(b, sizeof(ss_expr *) * (n + 1));
+        if (!input_exprs)
+            return SS_ERROR;
+        for (uint32_t i = 0; i < st->ngroups; i++)
+            input_exprs[ninput++] = st->groups[i];
+        for (uint32_t i = 0; i < st->naggs; i++)
+            if (st->aggs[i].arg)
+                input_exprs[ninput++] = (ss_expr *)st->aggs[i].arg;
+    } else {
+        input_exprs = bind_alloc(b, sizeof(ss_expr *) * (tl.n + 1));
+        if (!input_exprs)
+            return SS_ERROR;
+        for (uint32_t i = 0; i < tl.n; i++)
+            input_exprs[ninput++] = tl.exprs[i];
+    }
+    if (where_filter)
+        input_exprs[ninput++] = (ss_expr *)where_filter->node.filter.predicate;
+
+    /* project the targets (plus hidden sort keys) */
+    ss_plan *proj = plan_new(b, SS_ROLE_PROJECT, 1);
+    ss_type *ptypes = bind_alloc(b, sizeof(ss_type) * (tl.n ? tl.n : 1));
+    if (!proj || !ptypes)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < tl.n; i++)
+        ptypes[i] = tl.exprs[i]->type;
+    proj->children[0] = top;
+    proj->node.project.nexprs = tl.n;
+    proj->node.project.exprs = (const ss_expr *const *)tl.exprs;
+    if (plan_set_output(b, proj, tl.n, ptypes, tl.names))
+        return SS_ERROR;
+    top = proj;
+
+    if (s->distinct) {
+        ss_plan *d = plan_new(b, SS_ROLE_AGGREGATE, 1);
+        ss_expr **cols = bind_alloc(b, sizeof(ss_expr *) * (tl.n ? tl.n : 1));
+        if (!d || !cols)
+            return SS_ERROR;
+        for (uint32_t i = 0; i < tl.n; i++)
+            if (!(cols[i] = make_column(b, i, ptypes[i])))
+                return SS_ERROR;
+        d->children[0] = top;
+        d->node.aggregate.ngroups = tl.n;
+        d->node.aggregate.groups = (const ss_expr *const *)cols;
+        plan_copy_output(b, d, top);
+        top = d;
+    }
+    if (s->norder) {
+        ss_plan *so = stack(b, SS_ROLE_SORT, top);
+        if (!so)
+            return SS_ERROR;
+        so->node.sort.nkeys = s->norder;
+        so->node.sort.keys = keys;
+        top = so;
+    }
+    if (s->limit || s->offset) {
+        ss_plan *l = stack(b, SS_ROLE_LIMIT, top);
+        if (!l || add_limit_node(b, out, l))
+            return SS_ERROR;
+        ss_plan_limit_exprs *ex = &out->limit_exprs[out->nlimits - 1];
+        ex->limit = ex->offset = NULL;
+        if (s->limit && s->limit->kind != AE_NULL && !(ex->limit = bind_limit_expr(b, s->limit, "LIMIT")))
+            return SS_ERROR;
+        if (s->offset && !(ex->offset = bind_limit_expr(b, s->offset, "OFFSET")))
+            return SS_ERROR;
+        top = l;
+    }
+    if (tl.n > tl.nvisible) {
+        ss_plan *strip = plan_new(b, SS_ROLE_PROJECT, 1);
+        ss_expr **cols = bind_alloc(b, sizeof(ss_expr *) * (tl.nvisible ? tl.nvisible : 1));
+        if (!strip || !cols)
+            return SS_ERROR;
+        for (uint32_t i = 0; i < tl.nvisible; i++)
+            if (!(cols[i] = make_column(b, i, ptypes[i])))
+                return SS_ERROR;
+        strip->children[0] = top;
+        strip->node.project.nexprs = tl.nvisible;
+        strip->node.project.exprs = (const ss_expr *const *)cols;
+        if (plan_set_output(b, strip, tl.nvisible, ptypes, tl.names))
+            return SS_ERROR;
+        top = strip;
+    }
+    if (scan && prune_scan(b, scan, input_exprs, ninput))
+        return SS_ERROR;
+    /* filters pass their child's schema through: refresh after pruning */
+    if (where_filter)
+        plan_copy_output(b, where_filter, where_filter->children[0]);
+    out->plan = top;
+    out->ncols = tl.nvisible;
+    out->col_types = ptypes;
+    out->col_names = tl.names;
+    return SS_OK;
+}

@@ -1,0 +1,249 @@
+/* bind_stmt.c — ss_bind: statement-level binding (INSERT targets and assignment casts,
+ * CREATE/DROP TABLE definitions, SET/SHOW/RESET/LOAD, EXPLAIN) and parameter typing. */
+#include <string.h>
+
+#include "plan/binder_internal.h"
+#include "types/typeio.h"
+
+static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
+{
+    ss_table *t = ss_catalog_find(&b->db->catalog, st->table);
+    if (!t)
+        return bind_error(b, st->table_location, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist",
+                          st->table);
+    if (t->system)
+        return bind_error(b, st->table_location, "42809", "cannot insert into system view \"%s\"", t->name);
+    out->table = t;
+
+    /* target columns: explicit list or all, in table order */
+    uint32_t ntarget = st->ncolumns ? st->ncolumns : t->ncols;
+    uint32_t *target = bind_alloc(b, sizeof(uint32_t) * (ntarget ? ntarget : 1));
+    if (!target)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < ntarget; i++) {
+        if (!st->ncolumns) {
+            target[i] = i;
+            continue;
+        }
+        uint32_t c = 0;
+        while (c < t->ncols && strcmp(t->cols[c].name, st->columns[i]) != 0)
+            c++;
+        if (c == t->ncols)
+            return bind_error(b, st->table_location, SS_SQLSTATE_UNDEFINED_COLUMN,
+                              "column \"%s\" of relation \"%s\" does not exist", st->columns[i], t->name);
+        for (uint32_t k = 0; k < i; k++)
+            if (target[k] == c)
+                return bind_error(b, st->table_location, "42701", "column \"%s\" specified more than once",
+                                  st->columns[i]);
+        target[i] = c;
+    }
+
+    const ast_select *src = st->select;
+    ss_expr **row_exprs = NULL;
+    uint32_t nsrc;
+    ss_plan *source = NULL;
+    if (src->values) {
+        nsrc = src->nvalues_cols;
+    } else {
+        ss_bound_stmt sub;
+        memset(&sub, 0, sizeof sub);
+        if (bind_select(b, src, &sub))
+            return SS_ERROR;
+        source = sub.plan;
+        nsrc = sub.ncols;
+        out->limit_nodes = sub.limit_nodes;
+        out->limit_exprs = sub.limit_exprs;
+        out->nlimits = sub.nlimits;
+    }
+    if (nsrc > ntarget)
+        return bind_error(b, -1, "42601", "INSERT has more expressions than target columns");
+    if (nsrc < ntarget && st->ncolumns)
+        return bind_error(b, -1, "42601", "INSERT has more target columns than expressions");
+
+    /* one expression per table column, assignment-cast to the column type */
+    if (src->values) {
+        uint32_t nr = src->nvalues_rows, nc = t->ncols;
+        row_exprs = bind_alloc(b, sizeof(ss_expr *) * nr * (nc ? nc : 1));
+        if (!row_exprs)
+            return SS_ERROR;
+        b->no_agg_context = "VALUES";
+        for (uint32_t r = 0; r < nr; r++) {
+            for (uint32_t c = 0; c < nc; c++)
+                if (!(row_exprs[r * nc + c] = make_null(b, t->types[c])))
+                    return SS_ERROR;
+            for (uint32_t i = 0; i < nsrc; i++) {
+                const ast_expr *a = src->values[r][i];
+                uint32_t c = target[i];
+                ss_expr *e = bind_expr(b, a);
+                if (!e)
+                    return SS_ERROR;
+                ss_expr *ce = coerce_expr(b, e, t->types[c], CAST_ASSIGNMENT, a->location);
+                if (!ce) {
+                    if (!ss_ctx_error_pending(b->ctx) || strcmp(b->ctx->err->sqlstate, SS_SQLSTATE_DATATYPE_MISMATCH))
+                        return SS_ERROR;
+                    /* PostgreSQL's wording for assignments */
+                    char b1[96], b2[96];
+                    ss_error_clear(b->ctx->err);
+                    bind_error(b, a->location, SS_SQLSTATE_DATATYPE_MISMATCH,
+                               "column \"%s\" is of type %s but expression is of type %s", t->cols[c].name,
+                               ss_type_display_name(t->types[c], b1, sizeof b1),
+                               ss_type_display_name(e->type, b2, sizeof b2));
+                    ss_ctx_error_hint(b->ctx, "You will need to rewrite or cast the expression.");
+                    return SS_ERROR;
+                }
+                row_exprs[r * nc + c] = ce;
+            }
+        }
+        ss_plan *v = plan_new(b, SS_ROLE_VALUES, 0);
+        if (!v || plan_set_output(b, v, nc, t->types, NULL))
+            return SS_ERROR;
+        v->node.values.nrows = nr;
+        v->node.values.exprs = (const ss_expr *const *)row_exprs;
+        out->plan = v;
+        return SS_OK;
+    }
+    ss_expr **proj = bind_alloc(b, sizeof(ss_expr *) * (t->ncols ? t->ncols : 1));
+    if (!proj)
+        return SS_ERROR;
+    for (uint32_t c = 0; c < t->ncols; c++)
+        if (!(proj[c] = make_null(b, t->types[c])))
+            return SS_ERROR;
+    for (uint32_t i = 0; i < nsrc; i++) {
+        uint32_t c = target[i];
+        ss_expr *col = make_column(b, i, source->node.col_types[i]);
+        ss_expr *ce = col ? coerce_expr(b, col, t->types[c], CAST_ASSIGNMENT, -1) : NULL;
+        if (!ce) {
+            char b1[96], b2[96];
+            if (ss_ctx_error_pending(b->ctx))
+                ss_error_clear(b->ctx->err);
+            bind_error(b, src->targets && i < src->ntargets ? src->targets[i].location : -1,
+                       SS_SQLSTATE_DATATYPE_MISMATCH, "column \"%s\" is of type %s but expression is of type %s",
+                       t->cols[c].name, ss_type_display_name(t->types[c], b1, sizeof b1),
+                       ss_type_display_name(source->node.col_types[i], b2, sizeof b2));
+            ss_ctx_error_hint(b->ctx, "You will need to rewrite or cast the expression.");
+            return SS_ERROR;
+        }
+        proj[c] = ce;
+    }
+    ss_plan *p = plan_new(b, SS_ROLE_PROJECT, 1);
+    if (!p || plan_set_output(b, p, t->ncols, t->types, NULL))
+        return SS_ERROR;
+    p->children[0] = source;
+    p->node.project.nexprs = t->ncols;
+    p->node.project.exprs = (const ss_expr *const *)proj;
+    out->plan = p;
+    return SS_OK;
+}
+
+static int bind_create(binder *b, const ast_stmt *st, ss_bound_stmt *out)
+{
+    ss_column_def *cols = bind_alloc(b, sizeof(ss_column_def) * (st->ncoldefs ? st->ncoldefs : 1));
+    if (!cols)
+        return SS_ERROR;
+    if (st->ncoldefs > 1600)
+        return bind_error(b, st->table_location, "54011", "tables can have at most 1600 columns");
+    for (uint32_t i = 0; i < st->ncoldefs; i++) {
+        const ast_column_def *d = &st->coldefs[i];
+        cols[i].name = d->name;
+        cols[i].not_null = d->not_null;
+        if (bind_type_name(b, &d->type, &cols[i].type))
+            return SS_ERROR;
+    }
+    out->create_def.name = st->table;
+    out->create_def.ncols = st->ncoldefs;
+    out->create_def.cols = cols;
+    out->access_method = st->access_method;
+    out->if_not_exists = st->if_not_exists;
+    return SS_OK;
+}
+
+static int bind_show(binder *b, const ast_stmt *st, ss_bound_stmt *out)
+{
+    if (!strcmp(st->str, "all"))
+        return bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: SHOW ALL");
+    if (!ss_settings_get(&b->db->settings, st->str))
+        return bind_error(b, -1, SS_SQLSTATE_UNDEFINED_OBJECT, "unrecognized configuration parameter \"%s\"", st->str);
+    out->ncols = 1;
+    out->col_types = bind_alloc(b, sizeof(ss_type));
+    out->col_names = bind_alloc(b, sizeof(char *));
+    if (!out->col_types || !out->col_names)
+        return SS_ERROR;
+    out->col_types[0] = type_of(SS_TYPE_TEXT);
+    out->col_names[0] = st->str;
+    out->name = st->str;
+    return SS_OK;
+}
+
+static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
+{
+    out->kind = st->kind;
+    switch (st->kind) {
+    case AST_SELECT:
+        return bind_select(b, st->select, out);
+    case AST_INSERT:
+        return bind_insert(b, st, out);
+    case AST_CREATE_TABLE:
+        return bind_create(b, st, out);
+    case AST_DROP_TABLE:
+        out->drop_names = st->drop_names;
+        out->ndrop = st->ndrop;
+        out->missing_ok = st->missing_ok;
+        return SS_OK;
+    case AST_LOAD:
+    case AST_SET:
+    case AST_RESET:
+        out->name = st->str;
+        out->value = st->value;
+        return SS_OK;
+    case AST_SHOW:
+        return bind_show(b, st, out);
+    case AST_EXPLAIN: {
+        if (bind_select(b, st->explain_target->select, out))
+            return SS_ERROR;
+        out->kind = AST_EXPLAIN;
+        out->ncols = 1;
+        out->col_types = bind_alloc(b, sizeof(ss_type));
+        out->col_names = bind_alloc(b, sizeof(char *));
+        if (!out->col_types || !out->col_names)
+            return SS_ERROR;
+        out->col_types[0] = type_of(SS_TYPE_TEXT);
+        out->col_names[0] = "QUERY PLAN";
+        return SS_OK;
+    }
+    }
+    return bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: this statement");
+}
+
+int ss_bind(ss_ctx *ctx, struct sunstone *db, const ast_stmt *stmt, ss_arena *arena,
+            const ss_type *fixed_params, uint32_t nfixed, ss_bound_stmt **out)
+{
+    binder b;
+    memset(&b, 0, sizeof b);
+    b.ctx = ctx;
+    b.db = db;
+    b.arena = arena;
+    ss_bound_stmt *bs = bind_alloc(&b, sizeof *bs);
+    if (!bs)
+        return SS_ERROR;
+    if (nfixed) {
+        b.param_types = bind_alloc(&b, sizeof(ss_type) * nfixed);
+        if (!b.param_types)
+            return SS_ERROR;
+        memcpy(b.param_types, fixed_params, sizeof(ss_type) * nfixed);
+        b.nparams = b.cap_params = b.nfixed = nfixed;
+    }
+    if (bind_stmt(&b, stmt, bs))
+        return SS_ERROR;
+    /* parameters nobody constrained are text, as PostgreSQL resolves unknown */
+    for (uint32_t i = 0; i < b.nparams; i++)
+        if (b.param_types[i].id == SS_TYPE_UNKNOWN) {
+            b.param_types[i] = type_of(SS_TYPE_TEXT);
+            for (uint32_t k = 0; k < b.nparam_nodes; k++)
+                if (b.param_nodes[k]->u.param.index == i)
+                    b.param_nodes[k]->type = b.param_types[i];
+        }
+    bs->nparams = b.nparams;
+    bs->param_types = b.param_types;
+    *out = bs;
+    return SS_OK;
+}

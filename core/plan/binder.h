@@ -1,0 +1,53 @@
+/* binder.h — semantic analysis and planning: turns an AST statement into a bound statement
+ * (typed expressions, a plan tree of ss_plan_node for the operators, DDL definitions). */
+#ifndef SS_PLAN_BINDER_H
+#define SS_PLAN_BINDER_H
+
+#include "exec/executor.h"
+#include "exec/expr.h"
+#include "sql/ast.h"
+
+struct sunstone;
+
+/* Kernel-side extras of a plan node: expressions evaluated when execution starts. */
+typedef struct ss_plan_limit_exprs {
+    ss_expr *limit;   /* NULL = none */
+    ss_expr *offset;
+} ss_plan_limit_exprs;
+
+typedef struct ss_bound_stmt {
+    ast_stmt_kind kind;
+    /* SELECT / EXPLAIN / INSERT source */
+    ss_plan *plan;
+    uint32_t ncols;                 /* result columns (SELECT, SHOW, EXPLAIN) */
+    const char **col_names;
+    ss_type *col_types;
+    /* limit nodes whose expressions are evaluated at execution start */
+    ss_plan **limit_nodes;
+    ss_plan_limit_exprs *limit_exprs;
+    uint32_t nlimits;
+    /* INSERT */
+    ss_table *table;
+    /* CREATE TABLE */
+    ss_table_def create_def;
+    const char *access_method;
+    bool if_not_exists;
+    /* DROP TABLE */
+    const char **drop_names;
+    uint32_t ndrop;
+    bool missing_ok;
+    /* SET / RESET / SHOW / LOAD */
+    const char *name;
+    const char *value;
+    /* parameters $1..$n with their inferred types */
+    uint32_t nparams;
+    ss_type *param_types;
+} ss_bound_stmt;
+
+/* Binds stmt (text = the SQL it came from, for error positions) in arena.  Errors go to
+ * ctx with PostgreSQL's messages, SQLSTATEs and 1-based positions.  fixed_params: types
+ * given by the caller for $1..$n (may be NULL). */
+int ss_bind(ss_ctx *ctx, struct sunstone *db, const ast_stmt *stmt, ss_arena *arena,
+            const ss_type *fixed_params, uint32_t nfixed, ss_bound_stmt **out);
+
+#endif

@@ -1,0 +1,69 @@
+/* binder_internal.h — state shared by the binder's files (bind_expr.c, bind_select.c,
+ * bind_stmt.c, plan_build.c).  Private to core/plan/. */
+#ifndef SS_PLAN_BINDER_INTERNAL_H
+#define SS_PLAN_BINDER_INTERNAL_H
+
+#include "api/database.h"
+#include "plan/binder.h"
+
+typedef struct agg_state {
+    ss_expr **groups;         /* bound group expressions (over the input) */
+    uint32_t ngroups;
+    ss_agg_call *aggs;
+    uint32_t naggs, cap_aggs;
+} agg_state;
+
+typedef struct binder {
+    ss_ctx *ctx;
+    struct sunstone *db;
+    ss_arena *arena;
+    /* FROM scope: one table or none */
+    const ss_table *table;
+    const char *table_ref;    /* alias or table name */
+    /* parameters */
+    ss_type *param_types;
+    uint32_t nparams, cap_params;
+    ss_expr **param_nodes;    /* every EXPR_PARAM built, patched with final types */
+    uint32_t nparam_nodes, cap_param_nodes;
+    uint32_t nfixed;
+    /* aggregation */
+    agg_state *agg;           /* non-NULL while binding an aggregate query's outputs */
+    bool agg_mode;            /* expressions are over the aggregate's output */
+    const char *no_agg_context; /* "WHERE", "GROUP BY", ... when aggregates are refused */
+} binder;
+
+/* Errors with a position (location is the 0-based AST location or -1). */
+int bind_error(binder *b, int location, const char *sqlstate, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+void *bind_alloc(binder *b, size_t n);
+
+/* Expressions (bind_expr.c). */
+ss_expr *bind_expr(binder *b, const ast_expr *e);
+/* Binds e and requires a boolean (WHERE, HAVING ...): "argument of WHERE must be type
+ * boolean". */
+ss_expr *bind_bool_expr(binder *b, const ast_expr *e, const char *clause);
+/* Converts e to target (unknown literals are parsed now, unknown params take the type). */
+ss_expr *coerce_expr(binder *b, ss_expr *e, ss_type target, ss_cast_mode mode, int location);
+/* Unknown literal/param → text: used for output columns. */
+ss_expr *resolve_unknown(binder *b, ss_expr *e, int location);
+bool expr_equal(const ss_expr *a, const ss_expr *b);
+bool ast_has_aggregate(const ast_expr *e);
+bool is_aggregate_name(const ast_expr *e);
+ss_expr *make_column(binder *b, uint32_t index, ss_type type);
+ss_expr *make_null(binder *b, ss_type type);
+/* PostgreSQL's output column name for an expression (FigureColname). */
+const char *figure_colname(const ast_expr *e);
+ss_type type_of(int32_t id);
+/* Resolves a type name with its modifier (varchar(n)). */
+int bind_type_name(binder *b, const ast_type_name *tn, ss_type *out);
+
+/* Plan nodes (plan_build.c). */
+ss_plan *plan_new(binder *b, int role, uint32_t nchildren);
+int plan_set_output(binder *b, ss_plan *p, uint32_t ncols, const ss_type *types, const char *const *names);
+/* Output schema copied from the child. */
+int plan_copy_output(binder *b, ss_plan *p, const ss_plan *child);
+
+/* SELECT (bind_select.c): plan plus result columns. */
+int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out);
+
+#endif

@@ -1,0 +1,146 @@
+/* ast.h — Sunstone's own syntax tree.  The parser front end (parser.c) turns PostgreSQL's raw
+ * parse tree into these nodes; nothing outside core/sql/ ever sees a PostgreSQL header.
+ * All nodes live in the arena handed to ss_parse(). */
+#ifndef SS_SQL_AST_H
+#define SS_SQL_AST_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "util/arena.h"
+
+typedef enum ast_expr_kind {
+    AE_COLUMN = 1,   /* names[0..nnames): [table.]column */
+    AE_STAR,         /* * or t.* (names hold the qualifier) */
+    AE_INT,          /* integer literal that fits int64 (ival) */
+    AE_NUMERIC,      /* other numeric literal, text in str ("1.5", "1e10", huge ints) */
+    AE_STRING,       /* 'literal' (untyped, like PostgreSQL's unknown) */
+    AE_NULL,
+    AE_BOOL,         /* TRUE / FALSE (bval) */
+    AE_PARAM,        /* $n (ival = n) */
+    AE_OP,           /* binary or prefix operator: op, left (NULL for prefix), right */
+    AE_AND, AE_OR, AE_NOT, /* args */
+    AE_IS_NULL, AE_IS_NOT_NULL, /* args[0] */
+    AE_FUNC,         /* name(args), star = count(*), distinct */
+    AE_CAST,         /* args[0]::type_name(typmod) */
+    AE_CASE,         /* arg (simple CASE) or NULL; whens/thens; els */
+    AE_COALESCE,     /* args */
+    AE_BETWEEN,      /* args[0] BETWEEN args[1] AND args[2]; negated */
+    AE_IN_LIST       /* args[0] IN (args[1..]); negated */
+} ast_expr_kind;
+
+typedef struct ast_expr ast_expr;
+
+typedef struct ast_type_name {
+    const char *name;  /* last component, lower case ("int4", "varchar", "float8") */
+    int32_t typmod;    /* -1 or the modifier (varchar(10) -> 10) */
+    int location;
+} ast_type_name;
+
+struct ast_expr {
+    ast_expr_kind kind;
+    int location;              /* 0-based byte offset in the statement, -1 unknown */
+    const char **names;        /* AE_COLUMN / AE_STAR / AE_FUNC (qualified name) */
+    uint32_t nnames;
+    int64_t ival;
+    bool bval;
+    bool star, distinct, negated;
+    const char *str;           /* AE_NUMERIC / AE_STRING text, AE_OP operator name */
+    ast_expr *left, *right;    /* AE_OP */
+    ast_expr **args;           /* see kinds */
+    uint32_t nargs;
+    ast_type_name type;        /* AE_CAST */
+    ast_expr *arg;             /* AE_CASE simple-case operand */
+    ast_expr **whens, **thens; /* AE_CASE */
+    uint32_t nwhens;
+    ast_expr *els;
+};
+
+typedef struct ast_target {
+    ast_expr *expr;
+    const char *alias; /* AS name, or NULL */
+    int location;
+} ast_target;
+
+typedef struct ast_sort_item {
+    ast_expr *expr;
+    bool descending;
+    int nulls;         /* 0 default, 1 NULLS FIRST, 2 NULLS LAST */
+} ast_sort_item;
+
+typedef struct ast_select {
+    bool distinct;
+    ast_target *targets;
+    uint32_t ntargets;
+    const char *from_table; /* single table or NULL (no FROM) */
+    const char *from_alias;
+    int from_location;
+    ast_expr *where;
+    ast_expr **group_by;
+    uint32_t ngroup;
+    ast_expr *having;
+    ast_sort_item *order_by;
+    uint32_t norder;
+    ast_expr *limit;        /* NULL = none */
+    ast_expr *offset;
+    /* VALUES (...), (...) as a select: values[r][c] */
+    ast_expr ***values;
+    uint32_t nvalues_rows, nvalues_cols;
+} ast_select;
+
+typedef struct ast_column_def {
+    const char *name;
+    ast_type_name type;
+    bool not_null;
+    int location;
+} ast_column_def;
+
+typedef enum ast_stmt_kind {
+    AST_SELECT = 1,
+    AST_INSERT,
+    AST_CREATE_TABLE,
+    AST_DROP_TABLE,
+    AST_LOAD,
+    AST_SET,
+    AST_RESET,
+    AST_SHOW,
+    AST_EXPLAIN
+} ast_stmt_kind;
+
+typedef struct ast_stmt {
+    ast_stmt_kind kind;
+    int location;         /* start of the statement in the submitted text */
+    int length;           /* 0 = to the end */
+    ast_select *select;   /* AST_SELECT, AST_INSERT source, AST_EXPLAIN target */
+    struct ast_stmt *explain_target;
+    /* AST_INSERT */
+    const char *table;    /* also AST_CREATE_TABLE */
+    int table_location;
+    const char **columns;
+    uint32_t ncolumns;
+    /* AST_CREATE_TABLE */
+    ast_column_def *coldefs;
+    uint32_t ncoldefs;
+    const char *access_method; /* USING name, or NULL */
+    bool if_not_exists;
+    /* AST_DROP_TABLE */
+    const char **drop_names;
+    uint32_t ndrop;
+    bool missing_ok;
+    /* AST_LOAD: path in str; AST_SET / AST_SHOW / AST_RESET: name in str, value in value */
+    const char *str;
+    const char *value;    /* NULL for SET ... TO DEFAULT */
+} ast_stmt;
+
+typedef struct ast_parse_error {
+    char message[512];
+    char sqlstate[6];
+    int position;         /* 1-based cursor position, 0 = none */
+} ast_parse_error;
+
+/* Parses sql (all statements).  On success returns 0 and sets *stmts / *nstmts (arena
+ * memory).  On error returns -1 and fills *err. */
+int ss_parse(ss_arena *arena, const char *sql, ast_stmt ***stmts, uint32_t *nstmts,
+             ast_parse_error *err);
+
+#endif

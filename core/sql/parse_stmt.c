@@ -1,0 +1,443 @@
+/* parse_stmt.c — transforms PostgreSQL statement nodes (SelectStmt, InsertStmt, CreateStmt,
+ * DropStmt, LoadStmt, VariableSetStmt, ...) into Sunstone AST statements. */
+#include "sql/transform.h"
+
+#include <string.h>
+
+static const char *rangevar_name(transform_state *ts, RangeVar *rv)
+{
+    if (rv->catalogname || (rv->schemaname && strcmp(rv->schemaname, "public") != 0 &&
+                            strcmp(rv->schemaname, "pg_catalog") != 0)) {
+        tr_unsupported(ts, rv->location, "schemas other than public");
+        return NULL;
+    }
+    return tr_strdup(ts, rv->relname);
+}
+
+static bool tr_targets(transform_state *ts, List *targets, ast_select *out)
+{
+    out->ntargets = (uint32_t)list_length(targets);
+    out->targets = tr_alloc(ts, sizeof(ast_target) * (out->ntargets ? out->ntargets : 1));
+    if (!out->targets)
+        return false;
+    ListCell *lc;
+    uint32_t i = 0;
+    foreach (lc, targets) {
+        ResTarget *rt = lfirst(lc);
+        if (rt->indirection) {
+            tr_unsupported(ts, rt->location, "subscripts in the select list");
+            return false;
+        }
+        out->targets[i].location = rt->location;
+        out->targets[i].alias = rt->name ? tr_strdup(ts, rt->name) : NULL;
+        if (!(out->targets[i].expr = tr_expr(ts, rt->val)))
+            return false;
+        i++;
+    }
+    return true;
+}
+
+static bool tr_from(transform_state *ts, List *from, ast_select *out)
+{
+    if (list_length(from) == 0)
+        return true;
+    Node *item = linitial(from);
+    if (list_length(from) > 1 || !IsA(item, RangeVar)) {
+        tr_unsupported(ts, exprLocation(item), "joins, subqueries in FROM and table functions");
+        return false;
+    }
+    RangeVar *rv = (RangeVar *)item;
+    out->from_table = rangevar_name(ts, rv);
+    out->from_location = rv->location;
+    if (rv->alias) {
+        if (rv->alias->colnames) {
+            tr_unsupported(ts, rv->location, "column aliases in FROM");
+            return false;
+        }
+        out->from_alias = tr_strdup(ts, rv->alias->aliasname);
+    }
+    return out->from_table != NULL;
+}
+
+static bool tr_values(transform_state *ts, List *lists, ast_select *out)
+{
+    out->nvalues_rows = (uint32_t)list_length(lists);
+    out->values = tr_alloc(ts, sizeof(ast_expr **) * out->nvalues_rows);
+    if (!out->values)
+        return false;
+    ListCell *lc;
+    uint32_t r = 0;
+    foreach (lc, lists) {
+        List *row = lfirst(lc);
+        uint32_t n = (uint32_t)list_length(row);
+        if (r == 0)
+            out->nvalues_cols = n;
+        else if (n != out->nvalues_cols) {
+            tr_error(ts, "42601", exprLocation(linitial(row)), "VALUES lists must all be the same length");
+            return false;
+        }
+        out->values[r] = tr_alloc(ts, sizeof(ast_expr *) * (n ? n : 1));
+        if (!out->values[r])
+            return false;
+        ListCell *c;
+        uint32_t i = 0;
+        foreach (c, row) {
+            Node *v = lfirst(c);
+            if (IsA(v, SetToDefault)) {
+                tr_unsupported(ts, ((SetToDefault *)v)->location, "DEFAULT in VALUES");
+                return false;
+            }
+            if (!(out->values[r][i++] = tr_expr(ts, v)))
+                return false;
+        }
+        r++;
+    }
+    return true;
+}
+
+ast_select *tr_select(transform_state *ts, SelectStmt *s)
+{
+    if (s->op != SETOP_NONE) {
+        tr_unsupported(ts, -1, "UNION, INTERSECT and EXCEPT");
+        return NULL;
+    }
+    if (s->withClause) {
+        tr_unsupported(ts, s->withClause->location, "WITH queries");
+        return NULL;
+    }
+    if (s->intoClause || s->lockingClause || s->windowClause) {
+        tr_unsupported(ts, -1, "SELECT INTO, locking clauses and WINDOW");
+        return NULL;
+    }
+    ast_select *out = tr_alloc(ts, sizeof *out);
+    if (!out)
+        return NULL;
+    if (s->valuesLists)
+        return tr_values(ts, s->valuesLists, out) ? out : NULL;
+    if (s->distinctClause) {
+        if (linitial(s->distinctClause) != NULL) {
+            tr_unsupported(ts, -1, "DISTINCT ON");
+            return NULL;
+        }
+        out->distinct = true;
+    }
+    if (!tr_targets(ts, s->targetList, out) || !tr_from(ts, s->fromClause, out))
+        return NULL;
+    if (s->whereClause && !(out->where = tr_expr(ts, s->whereClause)))
+        return NULL;
+    out->ngroup = (uint32_t)list_length(s->groupClause);
+    if (out->ngroup) {
+        out->group_by = tr_alloc(ts, sizeof(ast_expr *) * out->ngroup);
+        ListCell *lc;
+        uint32_t i = 0;
+        foreach (lc, s->groupClause) {
+            Node *g = lfirst(lc);
+            if (IsA(g, GroupingSet)) {
+                tr_unsupported(ts, ((GroupingSet *)g)->location, "GROUPING SETS, ROLLUP and CUBE");
+                return NULL;
+            }
+            if (!out->group_by || !(out->group_by[i++] = tr_expr(ts, g)))
+                return NULL;
+        }
+    }
+    if (s->havingClause && !(out->having = tr_expr(ts, s->havingClause)))
+        return NULL;
+    out->norder = (uint32_t)list_length(s->sortClause);
+    if (out->norder) {
+        out->order_by = tr_alloc(ts, sizeof(ast_sort_item) * out->norder);
+        if (!out->order_by)
+            return NULL;
+        ListCell *lc;
+        uint32_t i = 0;
+        foreach (lc, s->sortClause) {
+            SortBy *sb = lfirst(lc);
+            if (sb->sortby_dir == SORTBY_USING) {
+                tr_unsupported(ts, sb->location, "ORDER BY ... USING");
+                return NULL;
+            }
+            out->order_by[i].descending = sb->sortby_dir == SORTBY_DESC;
+            out->order_by[i].nulls = sb->sortby_nulls == SORTBY_NULLS_FIRST ? 1
+                                     : sb->sortby_nulls == SORTBY_NULLS_LAST ? 2 : 0;
+            if (!(out->order_by[i].expr = tr_expr(ts, sb->node)))
+                return NULL;
+            i++;
+        }
+    }
+    if (s->limitOption == LIMIT_OPTION_WITH_TIES) {
+        tr_unsupported(ts, -1, "FETCH ... WITH TIES");
+        return NULL;
+    }
+    if (s->limitCount && !(out->limit = tr_expr(ts, s->limitCount)))
+        return NULL;
+    if (s->limitOffset && !(out->offset = tr_expr(ts, s->limitOffset)))
+        return NULL;
+    return out;
+}
+
+static bool tr_insert(transform_state *ts, InsertStmt *s, ast_stmt *out)
+{
+    if (s->onConflictClause || s->returningList || s->withClause) {
+        tr_unsupported(ts, s->relation->location, "ON CONFLICT, RETURNING and WITH in INSERT");
+        return false;
+    }
+    out->kind = AST_INSERT;
+    out->table = rangevar_name(ts, s->relation);
+    out->table_location = s->relation->location;
+    if (!out->table)
+        return false;
+    out->ncolumns = (uint32_t)list_length(s->cols);
+    if (out->ncolumns) {
+        out->columns = tr_alloc(ts, sizeof(char *) * out->ncolumns);
+        if (!out->columns)
+            return false;
+        ListCell *lc;
+        uint32_t i = 0;
+        foreach (lc, s->cols) {
+            ResTarget *rt = lfirst(lc);
+            if (rt->indirection) {
+                tr_unsupported(ts, rt->location, "subscripted INSERT targets");
+                return false;
+            }
+            out->columns[i++] = tr_strdup(ts, rt->name);
+        }
+    }
+    if (!s->selectStmt) {
+        tr_unsupported(ts, s->relation->location, "INSERT ... DEFAULT VALUES");
+        return false;
+    }
+    out->select = tr_select(ts, (SelectStmt *)s->selectStmt);
+    return out->select != NULL;
+}
+
+static bool tr_create(transform_state *ts, CreateStmt *s, ast_stmt *out)
+{
+    if (s->inhRelations || s->partbound || s->partspec || s->ofTypename || s->constraints ||
+        s->options || s->tablespacename || s->oncommit != ONCOMMIT_NOOP) {
+        tr_unsupported(ts, s->relation->location, "this form of CREATE TABLE");
+        return false;
+    }
+    if (s->relation->relpersistence == 't') {
+        tr_unsupported(ts, s->relation->location, "temporary tables");
+        return false;
+    }
+    out->kind = AST_CREATE_TABLE;
+    out->table = rangevar_name(ts, s->relation);
+    out->table_location = s->relation->location;
+    out->if_not_exists = s->if_not_exists;
+    out->access_method = s->accessMethod ? tr_strdup(ts, s->accessMethod) : NULL;
+    if (!out->table)
+        return false;
+    out->ncoldefs = (uint32_t)list_length(s->tableElts);
+    out->coldefs = tr_alloc(ts, sizeof(ast_column_def) * (out->ncoldefs ? out->ncoldefs : 1));
+    if (!out->coldefs)
+        return false;
+    ListCell *lc;
+    uint32_t i = 0;
+    foreach (lc, s->tableElts) {
+        Node *n = lfirst(lc);
+        if (!IsA(n, ColumnDef)) {
+            tr_unsupported(ts, exprLocation(n), "table constraints");
+            return false;
+        }
+        ColumnDef *cd = (ColumnDef *)n;
+        ast_column_def *d = &out->coldefs[i++];
+        d->name = tr_strdup(ts, cd->colname);
+        d->location = cd->location;
+        d->not_null = cd->is_not_null;
+        if (cd->collClause || cd->raw_default || cd->identity || cd->generated) {
+            tr_unsupported(ts, cd->location, "COLLATE, DEFAULT, identity and generated columns");
+            return false;
+        }
+        if (!tr_type_name(ts, cd->typeName, &d->type))
+            return false;
+        ListCell *c;
+        foreach (c, cd->constraints) {
+            Constraint *con = lfirst(c);
+            switch (con->contype) {
+            case CONSTR_NOTNULL:
+                d->not_null = true;
+                break;
+            case CONSTR_NULL:
+                break;
+            case CONSTR_PRIMARY:
+                tr_unsupported(ts, con->location, "PRIMARY KEY constraints");
+                return false;
+            case CONSTR_UNIQUE:
+                tr_unsupported(ts, con->location, "UNIQUE constraints");
+                return false;
+            default:
+                tr_unsupported(ts, con->location, "this column constraint");
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+static bool tr_drop(transform_state *ts, DropStmt *s, ast_stmt *out)
+{
+    if (s->removeType != OBJECT_TABLE) {
+        tr_unsupported(ts, -1, "DROP of anything but tables");
+        return false;
+    }
+    if (s->behavior == DROP_CASCADE) {
+        tr_unsupported(ts, -1, "DROP ... CASCADE");
+        return false;
+    }
+    out->kind = AST_DROP_TABLE;
+    out->missing_ok = s->missing_ok;
+    out->ndrop = (uint32_t)list_length(s->objects);
+    out->drop_names = tr_alloc(ts, sizeof(char *) * (out->ndrop ? out->ndrop : 1));
+    if (!out->drop_names)
+        return false;
+    ListCell *lc;
+    uint32_t i = 0;
+    foreach (lc, s->objects) {
+        List *qual = lfirst(lc);
+        if (list_length(qual) > 2 ||
+            (list_length(qual) == 2 && strcmp(strVal(linitial(qual)), "public") != 0)) {
+            tr_unsupported(ts, -1, "schemas other than public");
+            return false;
+        }
+        out->drop_names[i++] = tr_strdup(ts, strVal(llast(qual)));
+    }
+    return true;
+}
+
+static const char *set_value(transform_state *ts, List *args)
+{
+    /* SET x = a, b: PostgreSQL joins list values with ", " */
+    size_t total = 1;
+    ListCell *lc;
+    foreach (lc, args) {
+        Node *n = lfirst(lc);
+        if (!IsA(n, A_Const) || ((A_Const *)n)->isnull) {
+            tr_unsupported(ts, exprLocation(n), "this SET value");
+            return NULL;
+        }
+        total += 64 + (nodeTag(&((A_Const *)n)->val) == T_String ? strlen(strVal(&((A_Const *)n)->val)) : 0);
+    }
+    char *buf = tr_alloc(ts, total);
+    if (!buf)
+        return NULL;
+    foreach (lc, args) {
+        A_Const *c = lfirst(lc);
+        if (buf[0])
+            strcat(buf, ", ");
+        char num[64];
+        switch (nodeTag(&c->val)) {
+        case T_Integer:
+            snprintf(num, sizeof num, "%d", intVal(&c->val));
+            strcat(buf, num);
+            break;
+        case T_Float:
+            strncat(buf, c->val.fval.fval, 63);
+            break;
+        case T_Boolean:
+            strcat(buf, c->val.boolval.boolval ? "on" : "off");
+            break;
+        default:
+            strcat(buf, strVal(&c->val));
+        }
+    }
+    return buf;
+}
+
+static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
+{
+    switch (nodeTag(n)) {
+    case T_SelectStmt:
+        out->kind = AST_SELECT;
+        out->select = tr_select(ts, (SelectStmt *)n);
+        return out->select != NULL;
+    case T_InsertStmt:
+        return tr_insert(ts, (InsertStmt *)n, out);
+    case T_CreateStmt:
+        return tr_create(ts, (CreateStmt *)n, out);
+    case T_DropStmt:
+        return tr_drop(ts, (DropStmt *)n, out);
+    case T_LoadStmt:
+        out->kind = AST_LOAD;
+        out->str = tr_strdup(ts, ((LoadStmt *)n)->filename);
+        return out->str != NULL;
+    case T_VariableSetStmt: {
+        VariableSetStmt *v = (VariableSetStmt *)n;
+        if (v->kind == VAR_SET_VALUE || v->kind == VAR_SET_DEFAULT) {
+            out->kind = AST_SET;
+            out->str = tr_strdup(ts, v->name);
+            if (v->kind == VAR_SET_VALUE && !(out->value = set_value(ts, v->args)))
+                return false;
+            return true;
+        }
+        if (v->kind == VAR_RESET) {
+            out->kind = AST_RESET;
+            out->str = tr_strdup(ts, v->name);
+            return true;
+        }
+        tr_unsupported(ts, -1, "this form of SET");
+        return false;
+    }
+    case T_VariableShowStmt:
+        out->kind = AST_SHOW;
+        out->str = tr_strdup(ts, ((VariableShowStmt *)n)->name);
+        return true;
+    case T_ExplainStmt: {
+        ExplainStmt *e = (ExplainStmt *)n;
+        if (e->options) {
+            tr_unsupported(ts, -1, "EXPLAIN options");
+            return false;
+        }
+        out->kind = AST_EXPLAIN;
+        out->explain_target = tr_alloc(ts, sizeof(ast_stmt));
+        if (!out->explain_target || !tr_stmt(ts, e->query, out->explain_target))
+            return false;
+        if (out->explain_target->kind != AST_SELECT) {
+            tr_unsupported(ts, -1, "EXPLAIN of anything but SELECT");
+            return false;
+        }
+        return true;
+    }
+    case T_TransactionStmt:
+        tr_unsupported(ts, -1, "transaction control statements");
+        return false;
+    default:
+        tr_unsupported(ts, -1, "this statement");
+        return false;
+    }
+}
+
+int ss_parse(ss_arena *arena, const char *sql, ast_stmt ***stmts, uint32_t *nstmts,
+             ast_parse_error *err)
+{
+    memset(err, 0, sizeof *err);
+    transform_state ts = {arena, err, false};
+    MemoryContext mctx = pg_query_enter_memory_context();
+    PgQueryInternalParsetreeAndError r = pg_query_raw_parse(sql);
+    int rc = 0;
+    if (r.error) {
+        snprintf(err->message, sizeof err->message, "%s", r.error->message);
+        memcpy(err->sqlstate, "42601", 6);
+        err->position = r.error->cursorpos;
+        pg_query_free_error(r.error);
+        rc = -1;
+    } else {
+        *nstmts = (uint32_t)list_length(r.tree);
+        *stmts = tr_alloc(&ts, sizeof(ast_stmt *) * (*nstmts ? *nstmts : 1));
+        ListCell *lc;
+        uint32_t i = 0;
+        foreach (lc, r.tree) {
+            RawStmt *raw = lfirst(lc);
+            ast_stmt *s = tr_alloc(&ts, sizeof *s);
+            if (!s || !tr_stmt(&ts, raw->stmt, s))
+                break;
+            s->location = raw->stmt_location;
+            s->length = raw->stmt_len;
+            (*stmts)[i++] = s;
+        }
+        if (ts.failed)
+            rc = -1;
+    }
+    free(r.stderr_buffer);
+    pg_query_exit_memory_context(mctx);
+    return rc;
+}

@@ -1,0 +1,44 @@
+/* transform.h — shared state of the PostgreSQL-parse-tree → Sunstone-AST transform.
+ * Private to core/sql/: includes PostgreSQL server headers. */
+#ifndef SS_SQL_TRANSFORM_H
+#define SS_SQL_TRANSFORM_H
+
+#include <pg_query.h>
+#include <pg_query/pg_query_internal.h>
+
+#include "nodes/parsenodes.h"
+#include "nodes/nodeFuncs.h"
+#include "nodes/pg_list.h"
+
+#undef Assert
+#undef printf
+#undef sprintf
+#undef snprintf
+#undef vsnprintf
+#undef fprintf
+#undef vfprintf
+#undef strerror
+#undef gettext
+#undef _
+
+#include "sql/ast.h"
+
+typedef struct transform_state {
+    ss_arena *arena;
+    ast_parse_error *err;
+    bool failed;
+} transform_state;
+
+/* Records the first error (position is the 0-based location of the node or -1). */
+void tr_error(transform_state *ts, const char *sqlstate, int location, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+void *tr_alloc(transform_state *ts, size_t n);
+const char *tr_strdup(transform_state *ts, const char *s);
+/* Unsupported construct: records a 0A000 error "<what> is not supported" at location. */
+void tr_unsupported(transform_state *ts, int location, const char *what);
+
+ast_expr *tr_expr(transform_state *ts, Node *n);
+bool tr_type_name(transform_state *ts, TypeName *tn, ast_type_name *out);
+ast_select *tr_select(transform_state *ts, SelectStmt *s);
+
+#endif

@@ -1,0 +1,157 @@
+/* cast.c — PostgreSQL's cast rules for the built-in types: cast contexts (pg_cast) and the
+ * scalar conversion of one value. */
+#include "types/cast.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "exec/expr.h"
+#include "types/typeio.h"
+#include "types/utf8.h"
+
+#define LEVEL_NONE (-1)
+
+/* Context a cast needs: CAST_IMPLICIT, CAST_ASSIGNMENT, CAST_EXPLICIT or LEVEL_NONE. */
+static int cast_level(ss_type from, ss_type to)
+{
+    int32_t f = from.id, t = to.id;
+    if (ss_type_width(f) == 0 || ss_type_width(t) == 0)
+        return LEVEL_NONE;
+    if (f == t)
+        return CAST_IMPLICIT; /* identity, or varchar(n) length coercion */
+    if (f == SS_TYPE_UNKNOWN)
+        return CAST_IMPLICIT; /* untyped literal: the target's input function */
+    if (t == SS_TYPE_UNKNOWN)
+        return LEVEL_NONE;
+    bool fs = ss_type_is_text(f), ts = ss_type_is_text(t);
+    if (fs && ts)
+        return CAST_IMPLICIT; /* text <-> varchar */
+    if (ts)
+        return CAST_ASSIGNMENT; /* I/O conversion to a string type */
+    if (fs)
+        return CAST_EXPLICIT; /* I/O conversion from a string type */
+    if (ss_type_is_integer(f) && ss_type_is_integer(t))
+        return ss_type_width(t) > ss_type_width(f) ? CAST_IMPLICIT : CAST_ASSIGNMENT;
+    if (ss_type_is_integer(f) && t == SS_TYPE_FLOAT8)
+        return CAST_IMPLICIT;
+    if (f == SS_TYPE_FLOAT8 && ss_type_is_integer(t))
+        return CAST_ASSIGNMENT;
+    if ((f == SS_TYPE_BOOL && t == SS_TYPE_INT4) || (f == SS_TYPE_INT4 && t == SS_TYPE_BOOL))
+        return CAST_EXPLICIT;
+    return LEVEL_NONE;
+}
+
+bool ss_cast_exists(ss_type from, ss_type to, int mode)
+{
+    int level = cast_level(from, to);
+    return level != LEVEL_NONE && level <= mode;
+}
+
+int ss_cast_int_overflow(ss_ctx *ctx, int32_t id)
+{
+    const char *name = id == SS_TYPE_INT2 ? "smallint" : id == SS_TYPE_INT4 ? "integer" : "bigint";
+    return ss_ctx_error(ctx, SS_SQLSTATE_NUMERIC_VALUE_OUT_OF_RANGE, "%s out of range", name);
+}
+
+int ss_cast_float_to_int(ss_ctx *ctx, double f, int32_t to, int64_t *out)
+{
+    double r = rint(f);
+    bool fits;
+    if (to == SS_TYPE_INT2)
+        fits = r >= (double)INT16_MIN && r < -(double)INT16_MIN;
+    else if (to == SS_TYPE_INT4)
+        fits = r >= (double)INT32_MIN && r < -(double)INT32_MIN;
+    else
+        fits = r >= (double)INT64_MIN && r < -(double)INT64_MIN;
+    if (!fits) /* also NaN */
+        return ss_cast_int_overflow(ctx, to);
+    *out = (int64_t)r;
+    return SS_OK;
+}
+
+int ss_cast_fit_varchar(ss_ctx *ctx, const char *s, uint32_t *len, ss_type to, int mode)
+{
+    if (to.id != SS_TYPE_VARCHAR || to.typmod < 4)
+        return SS_OK;
+    uint32_t maxlen = (uint32_t)(to.typmod - 4);
+    if (*len <= maxlen)
+        return SS_OK; /* bytes >= characters */
+    uint32_t clip = ss_utf8_clip(s, *len, maxlen);
+    if (clip == *len)
+        return SS_OK;
+    if (mode != CAST_EXPLICIT) {
+        for (uint32_t i = clip; i < *len; i++)
+            if (s[i] != ' ')
+                return ss_ctx_error(ctx, SS_SQLSTATE_STRING_DATA_RIGHT_TRUNCATION,
+                                    "value too long for type character varying(%u)", maxlen);
+    }
+    *len = clip;
+    return SS_OK;
+}
+
+void ss_cast_text_of(ss_type from, const ss_value *in, ss_strbuf *out)
+{
+    if (from.id == SS_TYPE_BOOL)
+        ss_strbuf_puts(out, in->v.b ? "true" : "false");
+    else
+        ss_value_format(from, in, out);
+}
+
+static int no_cast(ss_ctx *ctx, ss_type from, ss_type to)
+{
+    char a[64], b[64];
+    return ss_ctx_error(ctx, "42846", "cannot cast type %s to %s",
+                        ss_type_display_name(from, a, sizeof a), ss_type_display_name(to, b, sizeof b));
+}
+
+int ss_cast_value(ss_ctx *ctx, const ss_value *in, ss_type from, ss_type to, int mode,
+                  ss_value *out, ss_arena *arena)
+{
+    if (cast_level(from, to) == LEVEL_NONE)
+        return no_cast(ctx, from, to);
+    ss_value res;
+    memset(&res, 0, sizeof res);
+    if (in->is_null) {
+        res.is_null = true;
+        *out = res;
+        return SS_OK;
+    }
+    int32_t f = from.id, t = to.id;
+    if (ss_type_is_text(t)) {
+        if (ss_type_is_text(f)) {
+            res.v.s = in->v.s;
+        } else {
+            ss_strbuf sb;
+            ss_strbuf_init(&sb);
+            ss_cast_text_of(from, in, &sb);
+            char *p = sb.oom ? NULL : ss_arena_strndup(arena, sb.data ? sb.data : "", sb.len);
+            res.v.s.len = (uint32_t)sb.len;
+            ss_strbuf_free(&sb);
+            if (!p)
+                return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+            res.v.s.ptr = p;
+        }
+        if (ss_cast_fit_varchar(ctx, res.v.s.ptr, &res.v.s.len, to, mode) != SS_OK)
+            return SS_ERROR;
+    } else if (ss_type_is_text(f)) {
+        if (ss_value_parse(ctx, to, in->v.s.ptr, in->v.s.len, &res) != SS_OK)
+            return SS_ERROR;
+    } else if (ss_type_is_integer(t)) {
+        if (ss_type_is_integer(f)) {
+            if (!ss_cast_int_fits(in->v.i, t))
+                return ss_cast_int_overflow(ctx, t);
+            res.v.i = in->v.i;
+        } else if (f == SS_TYPE_FLOAT8) {
+            if (ss_cast_float_to_int(ctx, in->v.f, t, &res.v.i) != SS_OK)
+                return SS_ERROR;
+        } else { /* bool -> int4 */
+            res.v.i = in->v.b ? 1 : 0;
+        }
+    } else if (t == SS_TYPE_FLOAT8) {
+        res.v.f = f == SS_TYPE_FLOAT8 ? in->v.f : (double)in->v.i;
+    } else { /* bool target: from bool or int4 */
+        res.v.b = f == SS_TYPE_BOOL ? in->v.b : in->v.i != 0;
+    }
+    *out = res;
+    return SS_OK;
+}

@@ -1,0 +1,285 @@
+/* functions.c — the table of built-in scalar functions and overload resolution following
+ * PostgreSQL's func_select_candidate rules. */
+#include "types/functions.h"
+
+#include <strings.h>
+
+#include "exec/expr.h"
+#include "types/cast.h"
+#include "types/func_impl.h"
+
+#define B SS_TYPE_BOOL
+#define I2 SS_TYPE_INT2
+#define I4 SS_TYPE_INT4
+#define I8 SS_TYPE_INT8
+#define F8 SS_TYPE_FLOAT8
+#define TX SS_TYPE_TEXT
+
+#define FN(NAME, EVAL, RES, ...)                                                           \
+    {NAME, sizeof((int32_t[]){__VA_ARGS__}) / sizeof(int32_t), false, true, {__VA_ARGS__}, RES, EVAL}
+
+static const ss_func_def builtin[] = {
+    FN("abs", ss_fn_abs, I2, I2),
+    FN("abs", ss_fn_abs, I4, I4),
+    FN("abs", ss_fn_abs, I8, I8),
+    FN("abs", ss_fn_abs, F8, F8),
+    FN("mod", ss_fn_mod, I2, I2, I2),
+    FN("mod", ss_fn_mod, I4, I4, I4),
+    FN("mod", ss_fn_mod, I8, I8, I8),
+    FN("round", ss_fn_round, F8, F8),
+    FN("trunc", ss_fn_trunc, F8, F8),
+    FN("floor", ss_fn_floor, F8, F8),
+    FN("ceil", ss_fn_ceil, F8, F8),
+    FN("ceiling", ss_fn_ceil, F8, F8),
+    FN("sign", ss_fn_sign, F8, F8),
+    FN("sqrt", ss_fn_sqrt, F8, F8),
+    FN("length", ss_fn_char_length, I4, TX),
+    FN("char_length", ss_fn_char_length, I4, TX),
+    FN("character_length", ss_fn_char_length, I4, TX),
+    FN("octet_length", ss_fn_octet_length, I4, TX),
+    FN("lower", ss_fn_lower, TX, TX),
+    FN("upper", ss_fn_upper, TX, TX),
+    FN("substr", ss_fn_substr, TX, TX, I4),
+    FN("substr", ss_fn_substr, TX, TX, I4, I4),
+    FN("substring", ss_fn_substr, TX, TX, I4),
+    FN("substring", ss_fn_substr, TX, TX, I4, I4),
+    FN("left", ss_fn_left, TX, TX, I4),
+    FN("right", ss_fn_right, TX, TX, I4),
+    FN("strpos", ss_fn_strpos, I4, TX, TX),
+    FN("position", ss_fn_strpos, I4, TX, TX),
+    FN("replace", ss_fn_replace, TX, TX, TX, TX),
+    FN("repeat", ss_fn_repeat, TX, TX, I4),
+    FN("reverse", ss_fn_reverse, TX, TX),
+    FN("btrim", ss_fn_btrim, TX, TX),
+    FN("btrim", ss_fn_btrim, TX, TX, TX),
+    FN("ltrim", ss_fn_ltrim, TX, TX),
+    FN("ltrim", ss_fn_ltrim, TX, TX, TX),
+    FN("rtrim", ss_fn_rtrim, TX, TX),
+    FN("rtrim", ss_fn_rtrim, TX, TX, TX),
+    /* concat(VARIADIC "any"): non-strict, NULL arguments are skipped */
+    {"concat", 1, true, false, {0}, TX, ss_fn_concat},
+};
+
+#define NBUILTIN (sizeof builtin / sizeof builtin[0])
+
+/* PostgreSQL type categories and preferred types. */
+static char category(int32_t id)
+{
+    switch (id) {
+    case SS_TYPE_BOOL: return 'B';
+    case SS_TYPE_INT2:
+    case SS_TYPE_INT4:
+    case SS_TYPE_INT8:
+    case SS_TYPE_FLOAT8: return 'N';
+    case SS_TYPE_TEXT:
+    case SS_TYPE_VARCHAR: return 'S';
+    default: return 'X';
+    }
+}
+
+static bool preferred(int32_t id)
+{
+    return id == SS_TYPE_BOOL || id == SS_TYPE_FLOAT8 || id == SS_TYPE_TEXT;
+}
+
+static ss_type plain(int32_t id)
+{
+    return (ss_type){id, -1};
+}
+
+/* Parameter type of def at position i for an argument of type arg. */
+static ss_type param_type(const ss_func_def *def, uint32_t i, ss_type arg)
+{
+    if (def->variadic_any)
+        return arg.id == SS_TYPE_UNKNOWN ? plain(SS_TYPE_TEXT) : arg;
+    return plain(def->args[i]);
+}
+
+bool ss_func_name_exists(const char *name)
+{
+    for (size_t k = 0; k < NBUILTIN; k++)
+        if (strcasecmp(builtin[k].name, name) == 0)
+            return true;
+    return false;
+}
+
+typedef struct candidate {
+    const ss_func_def *def;
+    bool alive;
+} candidate;
+
+/* Keeps the candidates with the highest score (all of them when every score is equal);
+ * returns how many are left. */
+static uint32_t keep_best(candidate *c, uint32_t nc, const int *score)
+{
+    int best = -1;
+    for (uint32_t k = 0; k < nc; k++)
+        if (c[k].alive && score[k] > best)
+            best = score[k];
+    uint32_t left = 0;
+    for (uint32_t k = 0; k < nc; k++) {
+        if (c[k].alive && score[k] < best)
+            c[k].alive = false;
+        left += c[k].alive;
+    }
+    return left;
+}
+
+static const ss_func_def *only_alive(const candidate *c, uint32_t nc)
+{
+    for (uint32_t k = 0; k < nc; k++)
+        if (c[k].alive)
+            return c[k].def;
+    return NULL;
+}
+
+/* Resolves unknown-typed arguments by category (PostgreSQL's step 4.e); when a category
+ * cannot be deduced the candidates are left as they were. */
+static uint32_t resolve_unknowns(candidate *c, uint32_t nc, uint32_t nargs, const ss_type *argtypes)
+{
+    bool saved[NBUILTIN];
+    for (uint32_t k = 0; k < nc; k++)
+        saved[k] = c[k].alive;
+    uint32_t before = 0;
+    for (uint32_t k = 0; k < nc; k++)
+        before += c[k].alive;
+    uint32_t left = before;
+    for (uint32_t i = 0; i < nargs && left > 1; i++) {
+        if (argtypes[i].id != SS_TYPE_UNKNOWN)
+            continue;
+        char cat = 0;
+        bool conflict = false, have_string = false, have_preferred = false;
+        for (uint32_t k = 0; k < nc; k++) {
+            if (!c[k].alive)
+                continue;
+            int32_t p = param_type(c[k].def, i, argtypes[i]).id;
+            char pc = category(p);
+            have_string |= pc == 'S';
+            if (cat && pc != cat)
+                conflict = true;
+            cat = pc;
+        }
+        if (have_string)
+            cat = 'S';
+        else if (conflict) {
+            for (uint32_t k = 0; k < nc; k++)
+                c[k].alive = saved[k];
+            return before;
+        }
+        for (uint32_t k = 0; k < nc; k++) {
+            if (!c[k].alive)
+                continue;
+            int32_t p = param_type(c[k].def, i, argtypes[i]).id;
+            if (category(p) != cat)
+                c[k].alive = false;
+            else
+                have_preferred |= preferred(p);
+        }
+        left = 0;
+        for (uint32_t k = 0; k < nc; k++) {
+            if (c[k].alive && have_preferred && !preferred(param_type(c[k].def, i, argtypes[i]).id))
+                c[k].alive = false;
+            left += c[k].alive;
+        }
+    }
+    return left;
+}
+
+/* PostgreSQL's step 4.f: with unknown and known arguments where all known ones share one
+ * type, assume the unknowns have that type too. */
+static const ss_func_def *unknowns_as_known(candidate *c, uint32_t nc, uint32_t nargs,
+                                            const ss_type *argtypes)
+{
+    int32_t known = SS_TYPE_INVALID;
+    bool has_unknown = false;
+    for (uint32_t i = 0; i < nargs; i++) {
+        if (argtypes[i].id == SS_TYPE_UNKNOWN) {
+            has_unknown = true;
+        } else if (known == SS_TYPE_INVALID) {
+            known = argtypes[i].id;
+        } else if (known != argtypes[i].id) {
+            return NULL;
+        }
+    }
+    if (!has_unknown || known == SS_TYPE_INVALID)
+        return NULL;
+    const ss_func_def *found = NULL;
+    for (uint32_t k = 0; k < nc; k++) {
+        if (!c[k].alive)
+            continue;
+        bool ok = true;
+        for (uint32_t i = 0; i < nargs && ok; i++) {
+            if (argtypes[i].id != SS_TYPE_UNKNOWN)
+                continue;
+            ok = ss_cast_exists(plain(known), param_type(c[k].def, i, plain(known)), CAST_IMPLICIT);
+        }
+        if (ok) {
+            if (found)
+                return NULL;
+            found = c[k].def;
+        }
+    }
+    return found;
+}
+
+int ss_func_resolve(const char *name, uint32_t nargs, const ss_type *argtypes,
+                    const ss_func_def **def, ss_type *param_types, ss_type *result)
+{
+    candidate c[NBUILTIN];
+    int score[NBUILTIN];
+    uint32_t nc = 0;
+    const ss_func_def *chosen = NULL;
+    for (size_t k = 0; k < NBUILTIN && !chosen; k++) {
+        const ss_func_def *d = &builtin[k];
+        if (strcasecmp(d->name, name) != 0)
+            continue;
+        if (d->variadic_any ? nargs < d->nargs : nargs != d->nargs)
+            continue;
+        bool exact = true, reachable = true;
+        for (uint32_t i = 0; i < nargs && reachable; i++) {
+            ss_type p = param_type(d, i, argtypes[i]);
+            exact &= argtypes[i].id == p.id;
+            reachable = argtypes[i].id == p.id || ss_cast_exists(argtypes[i], p, CAST_IMPLICIT);
+        }
+        if (!reachable)
+            continue;
+        if (exact)
+            chosen = d;
+        c[nc++] = (candidate){d, true};
+    }
+    if (!chosen && nc == 1)
+        chosen = c[0].def;
+    if (!chosen && nc > 1) {
+        /* most exact matches */
+        for (uint32_t k = 0; k < nc; k++) {
+            score[k] = 0;
+            for (uint32_t i = 0; i < nargs; i++)
+                score[k] += argtypes[i].id == param_type(c[k].def, i, argtypes[i]).id;
+        }
+        uint32_t left = keep_best(c, nc, score);
+        /* most preferred types where a conversion is needed */
+        if (left > 1) {
+            for (uint32_t k = 0; k < nc; k++) {
+                score[k] = 0;
+                for (uint32_t i = 0; i < nargs; i++) {
+                    int32_t p = param_type(c[k].def, i, argtypes[i]).id;
+                    score[k] += argtypes[i].id != p && preferred(p);
+                }
+            }
+            left = keep_best(c, nc, score);
+        }
+        if (left > 1)
+            left = resolve_unknowns(c, nc, nargs, argtypes);
+        if (left == 1)
+            chosen = only_alive(c, nc);
+        else if (left > 1)
+            chosen = unknowns_as_known(c, nc, nargs, argtypes);
+    }
+    if (!chosen)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < nargs; i++)
+        param_types[i] = param_type(chosen, i, argtypes[i]);
+    *def = chosen;
+    *result = plain(chosen->result);
+    return SS_OK;
+}

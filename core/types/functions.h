@@ -1,0 +1,60 @@
+/* functions.h — the built-in scalar functions: their definitions (struct ss_func_def, as
+ * forward-declared by exec/expr.h), PostgreSQL-style overload resolution, and the contract of
+ * the vectorised evaluation callbacks. */
+#ifndef SS_TYPES_FUNCTIONS_H
+#define SS_TYPES_FUNCTIONS_H
+
+#include "exec/context.h"
+
+#define SS_FUNC_MAX_ARGS 3
+
+/* Evaluates the function at rows[0..n) (rows NULL: positions 0..n-1) of the argument
+ * vectors, writing results at the same positions of out (whose type is the function's
+ * result type).  For a strict function the evaluator passes only rows where no argument is
+ * NULL and has already marked those rows valid in out; a non-strict function gets every
+ * live row and handles NULL arguments itself.  Text results go into out's string heap.
+ * Returns SS_OK, or SS_ERROR after recording the error on ctx. */
+typedef int (*ss_func_eval_fn)(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs,
+                               const uint32_t *rows, uint32_t n, ss_vector *out);
+
+typedef struct ss_func_def {
+    const char *name;               /* lower case, as the parser gives it */
+    uint32_t nargs;                 /* arity; the minimum when variadic_any */
+    bool variadic_any;              /* accepts nargs or more arguments of any type */
+    bool strict;                    /* NULL argument -> NULL result, eval not called */
+    int32_t args[SS_FUNC_MAX_ARGS]; /* parameter type ids (typmod -1) */
+    int32_t result;                 /* result type id (typmod -1) */
+    ss_func_eval_fn eval;
+} ss_func_def;
+
+/* Picks the function `name` (case-insensitive) for arguments of types argtypes[0..nargs):
+ * an exact match first, else PostgreSQL's rules over the candidates every argument reaches
+ * by implicit casts (most exact matches, then preferred types at converted positions, then
+ * unknown literals resolved by type category, preferring strings).  On success stores the
+ * definition, the type each argument must be cast to (param_types[0..nargs)) and the result
+ * type, and returns SS_OK.  Returns SS_ERROR without recording anything when no function
+ * matches or the choice is ambiguous (the binder reports 42883). */
+int ss_func_resolve(const char *name, uint32_t nargs, const ss_type *argtypes,
+                    const ss_func_def **def, ss_type *param_types, ss_type *result);
+
+/* Whether any built-in function has this name (for the binder's messages). */
+bool ss_func_name_exists(const char *name);
+
+/* Iterates i over rows[0..n) (or 0..n-1 when rows is NULL) running the statements given. */
+#define SS_FOR_ROWS(rows, n, i, ...)                                                        \
+    do {                                                                                   \
+        const uint32_t *rows_ = (rows);                                                    \
+        uint32_t n_ = (n);                                                                 \
+        if (rows_) {                                                                       \
+            for (uint32_t k_ = 0; k_ < n_; k_++) {                                         \
+                const uint32_t i = rows_[k_];                                              \
+                __VA_ARGS__                                                                \
+            }                                                                              \
+        } else {                                                                           \
+            for (uint32_t i = 0; i < n_; i++) {                                            \
+                __VA_ARGS__                                                                \
+            }                                                                              \
+        }                                                                                  \
+    } while (0)
+
+#endif

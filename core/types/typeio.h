@@ -1,0 +1,34 @@
+/* typeio.h — PostgreSQL-compatible text input and output of scalar values, and the names
+ * of the built-in types (display names for messages, internal names, SQL name lookup). */
+#ifndef SS_TYPES_TYPEIO_H
+#define SS_TYPES_TYPEIO_H
+
+#include "exec/context.h"
+#include "util/strbuf.h"
+
+/* Appends the output-function text of a non-null value (bool t/f, integers, float8 as
+ * PostgreSQL 15 prints it with extra_float_digits = 1, text bytes as they are).  Appends
+ * nothing for a NULL value. */
+void ss_value_format(ss_type t, const ss_value *v, ss_strbuf *out);
+
+/* Runs the type's input function over s[0..len) (not necessarily NUL-terminated).  Text,
+ * varchar and unknown results point at s (varchar(n) length rules belong to casts).
+ * Returns SS_OK, or SS_ERROR after recording 22P02 / 22003 on ctx. */
+int ss_value_parse(ss_ctx *ctx, ss_type t, const char *s, size_t len, ss_value *out);
+
+/* "integer", "character varying(10)", ... as format_type() shows it; written to buf
+ * (when buf and n are given) and returned. */
+const char *ss_type_display_name(ss_type t, char *buf, size_t n);
+/* "int4", "varchar", ... (pg_type.typname); "???" for an id that is not a built-in type. */
+const char *ss_type_internal_name(int32_t id);
+/* Maps an SQL or PostgreSQL type name (case-insensitive) to its id. */
+bool ss_type_lookup_name(const char *name, int32_t *id);
+
+/* Buffer size that always holds ss_float8_to_text / ss_int64_to_text output + NUL. */
+#define SS_NUMBER_BUFLEN 32
+/* PostgreSQL 15 float8 output (shortest round-trip digits); returns the length. */
+size_t ss_float8_to_text(double x, char *buf);
+/* Decimal integer text; returns the length. */
+size_t ss_int64_to_text(int64_t v, char *buf);
+
+#endif

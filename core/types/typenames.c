@@ -1,0 +1,74 @@
+/* typenames.c — names of the built-in types: format_type()-style display names used in
+ * messages, pg_type internal names, and lookup of the names SQL accepts. */
+#include "types/typeio.h"
+
+#include <stdio.h>
+#include <strings.h>
+
+static const char *display_base(int32_t id)
+{
+    switch (id) {
+    case SS_TYPE_BOOL: return "boolean";
+    case SS_TYPE_INT2: return "smallint";
+    case SS_TYPE_INT4: return "integer";
+    case SS_TYPE_INT8: return "bigint";
+    case SS_TYPE_FLOAT8: return "double precision";
+    case SS_TYPE_TEXT: return "text";
+    case SS_TYPE_VARCHAR: return "character varying";
+    case SS_TYPE_UNKNOWN: return "unknown";
+    default: return "???";
+    }
+}
+
+const char *ss_type_display_name(ss_type t, char *buf, size_t n)
+{
+    const char *base = display_base(t.id);
+    if (!buf || n == 0)
+        return base;
+    if (t.id == SS_TYPE_VARCHAR && t.typmod >= 4)
+        snprintf(buf, n, "%s(%d)", base, (int)(t.typmod - 4));
+    else
+        snprintf(buf, n, "%s", base);
+    return buf;
+}
+
+const char *ss_type_internal_name(int32_t id)
+{
+    switch (id) {
+    case SS_TYPE_BOOL: return "bool";
+    case SS_TYPE_INT2: return "int2";
+    case SS_TYPE_INT4: return "int4";
+    case SS_TYPE_INT8: return "int8";
+    case SS_TYPE_FLOAT8: return "float8";
+    case SS_TYPE_TEXT: return "text";
+    case SS_TYPE_VARCHAR: return "varchar";
+    case SS_TYPE_UNKNOWN: return "unknown";
+    default: return "???";
+    }
+}
+
+bool ss_type_lookup_name(const char *name, int32_t *id)
+{
+    static const struct {
+        const char *name;
+        int32_t id;
+    } names[] = {
+        {"int", SS_TYPE_INT4},        {"integer", SS_TYPE_INT4},
+        {"int4", SS_TYPE_INT4},       {"smallint", SS_TYPE_INT2},
+        {"int2", SS_TYPE_INT2},       {"bigint", SS_TYPE_INT8},
+        {"int8", SS_TYPE_INT8},       {"float8", SS_TYPE_FLOAT8},
+        {"double precision", SS_TYPE_FLOAT8},
+        {"text", SS_TYPE_TEXT},       {"varchar", SS_TYPE_VARCHAR},
+        {"character varying", SS_TYPE_VARCHAR},
+        {"bool", SS_TYPE_BOOL},       {"boolean", SS_TYPE_BOOL},
+    };
+    if (!name)
+        return false;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        if (strcasecmp(name, names[i].name) == 0) {
+            *id = names[i].id;
+            return true;
+        }
+    }
+    return false;
+}

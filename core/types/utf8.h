@@ -1,0 +1,47 @@
+/* utf8.h — character counting and clipping over UTF-8 byte strings (the database encoding),
+ * shared by varchar length rules and the string functions. */
+#ifndef SS_TYPES_UTF8_H
+#define SS_TYPES_UTF8_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Byte length of the character starting with lead byte c (1 for stray bytes). */
+static inline uint32_t ss_utf8_char_len(unsigned char c)
+{
+    if (c < 0x80)
+        return 1;
+    if ((c & 0xe0) == 0xc0)
+        return 2;
+    if ((c & 0xf0) == 0xe0)
+        return 3;
+    if ((c & 0xf8) == 0xf0)
+        return 4;
+    return 1;
+}
+
+/* Number of characters in s[0..len). */
+static inline uint32_t ss_utf8_count(const char *s, uint32_t len)
+{
+    uint32_t n = 0, i = 0;
+    while (i < len) {
+        uint32_t l = ss_utf8_char_len((unsigned char)s[i]);
+        i += l <= len - i ? l : len - i;
+        n++;
+    }
+    return n;
+}
+
+/* Byte length of the first nchars characters of s[0..len) (all of s when it is shorter). */
+static inline uint32_t ss_utf8_clip(const char *s, uint32_t len, uint64_t nchars)
+{
+    uint32_t i = 0;
+    while (i < len && nchars > 0) {
+        uint32_t l = ss_utf8_char_len((unsigned char)s[i]);
+        i += l <= len - i ? l : len - i;
+        nchars--;
+    }
+    return i;
+}
+
+#endif
