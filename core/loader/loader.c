@@ -48,17 +48,19 @@ static int resolve_path(ss_ctx *ctx, struct sunstone *db, const char *path, char
 {
     char cand[PATH_MAX];
     struct stat st;
+    int w;
     if (!strchr(path, '/')) {
         const char *dir = db->plugin_dir ? db->plugin_dir : ss_loader_default_dir();
-        snprintf(cand, sizeof cand, "%s/%s", dir, path);
-        if (stat(cand, &st) != 0) {
-            size_t len = strlen(path);
-            if (len < 3 || strcmp(path + len - 3, ".so") != 0)
-                snprintf(cand, sizeof cand, "%s/%s.so", dir, path);
-        }
+        w = snprintf(cand, sizeof cand, "%s/%s", dir, path);
+        size_t len = strlen(path);
+        if (w >= 0 && (size_t)w < sizeof cand && stat(cand, &st) != 0 &&
+            (len < 3 || strcmp(path + len - 3, ".so") != 0))
+            w = snprintf(cand, sizeof cand, "%s/%s.so", dir, path);
     } else {
-        snprintf(cand, sizeof cand, "%s", path);
+        w = snprintf(cand, sizeof cand, "%s", path);
     }
+    if (w < 0 || (size_t)w >= sizeof cand)
+        return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_FILE, "could not access file \"%s\": path too long", path);
     if (stat(cand, &st) != 0)
         return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_FILE, "could not access file \"%s\": %s",
                             path, strerror(errno));

@@ -197,10 +197,9 @@ ss_expr *coerce_expr(binder *b, ss_expr *e, ss_type target, ss_cast_mode mode, i
         if (ss_type_is_text(target.id)) {
             /* varchar(n) limits still apply to literals */
             ss_value out;
-            if (ss_cast_value(b->ctx, &c->u.cnst, type_of(SS_TYPE_TEXT), target, mode, &out, b->arena)) {
-                ss_ctx_error_position(b->ctx, location + 1);
+            /* like PostgreSQL, a length violation is reported without a position */
+            if (ss_cast_value(b->ctx, &c->u.cnst, type_of(SS_TYPE_TEXT), target, mode, &out, b->arena))
                 return NULL;
-            }
             if (out.is_null == false && out.v.s.ptr != c->u.cnst.v.s.ptr)
                 c->u.cnst = out;
             else
@@ -220,14 +219,13 @@ ss_expr *coerce_expr(binder *b, ss_expr *e, ss_type target, ss_cast_mode mode, i
         return NULL;
     }
     if (e->kind == EXPR_CONST) {
-        /* fold casts of constants so errors surface at bind time with a position */
+        /* fold casts of constants (PostgreSQL does this while planning: errors carry no
+           position) */
         ss_expr *c = new_expr(b, EXPR_CONST, target);
         if (!c)
             return NULL;
-        if (ss_cast_value(b->ctx, &e->u.cnst, e->type, target, mode, &c->u.cnst, b->arena)) {
-            ss_ctx_error_position(b->ctx, location + 1);
+        if (ss_cast_value(b->ctx, &e->u.cnst, e->type, target, mode, &c->u.cnst, b->arena))
             return NULL;
-        }
         return c;
     }
     ss_expr *c = new_expr(b, EXPR_CAST, target);

@@ -468,7 +468,7 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
     if (!keys)
         return SS_ERROR;
     for (uint32_t i = 0; i < s->norder; i++) {
-        uint32_t pos;
+        uint32_t pos = 0;
         if (order_item(b, s, &s->order_by[i], &tl, &pos))
             return SS_ERROR;
         keys[i].column = pos;

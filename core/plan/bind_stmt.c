@@ -55,8 +55,11 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         out->limit_exprs = sub.limit_exprs;
         out->nlimits = sub.nlimits;
     }
-    if (nsrc > ntarget)
-        return bind_error(b, -1, "42601", "INSERT has more expressions than target columns");
+    if (nsrc > ntarget) {
+        int loc = src->values ? src->values[0][ntarget]->location
+                  : ntarget < src->ntargets ? src->targets[ntarget].location : -1;
+        return bind_error(b, loc, "42601", "INSERT has more expressions than target columns");
+    }
     if (nsrc < ntarget && st->ncolumns)
         return bind_error(b, -1, "42601", "INSERT has more target columns than expressions");
 

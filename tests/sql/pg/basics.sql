@@ -1,0 +1,22 @@
+-- The first vertical slice: DDL, multi-row INSERT, expressions, WHERE, ORDER BY, LIMIT.
+CREATE TABLE t(a int, b text);
+INSERT INTO t VALUES (1,'x'),(2,'y'),(3,NULL);
+SELECT b, a*2 FROM t WHERE a > 1 ORDER BY a DESC;
+SELECT count(*) FROM t;
+SELECT * FROM t ORDER BY a;
+SELECT a, b FROM t ORDER BY b;
+SELECT a, b FROM t ORDER BY b DESC;
+SELECT a, b FROM t ORDER BY b NULLS FIRST;
+SELECT a FROM t ORDER BY a LIMIT 2;
+SELECT a FROM t ORDER BY a LIMIT 2 OFFSET 1;
+SELECT a FROM t ORDER BY a OFFSET 5;
+SELECT a AS x, a + 10 AS y FROM t WHERE b IS NOT NULL ORDER BY x DESC;
+SELECT a FROM t WHERE b IS NULL;
+SELECT a FROM t WHERE a BETWEEN 2 AND 3 ORDER BY 1;
+SELECT a FROM t WHERE a IN (1, 3) ORDER BY a;
+SELECT a FROM t WHERE a NOT IN (1, 3);
+SELECT a, b || '!' AS shout FROM t ORDER BY a;
+SELECT 1 + 2 AS three, 'abc' AS s, true AS yes, NULL AS nothing;
+SELECT 7 / 2, 7 % 3, -7 / 2, 2.5::float8 * 2;
+DROP TABLE t;
+SELECT * FROM t;

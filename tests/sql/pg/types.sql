@@ -1,0 +1,24 @@
+-- Column types, NOT NULL, assignment casts and value formatting.
+CREATE TABLE ty (i2 smallint, i4 int NOT NULL, i8 bigint, f float8, s text, v varchar(5), ok boolean);
+INSERT INTO ty VALUES (1, 2, 3, 1.5, 'text', 'abc', true);
+INSERT INTO ty VALUES (-32768, 2147483647, 9223372036854775807, 0.1, '', 'abcde', false);
+INSERT INTO ty (i4) VALUES (0);
+INSERT INTO ty (i4, f) VALUES (5, 1e20), (6, 1.5e-7), (7, 123456789.125);
+INSERT INTO ty (i4, f) VALUES (8, 'Infinity'), (9, '-Infinity'), (10, 'NaN');
+SELECT * FROM ty ORDER BY i4;
+SELECT i4, f FROM ty WHERE f > 1 ORDER BY f;
+SELECT i4::text || '-' || s AS joined FROM ty WHERE s IS NOT NULL ORDER BY i4;
+SELECT CAST('42' AS int) + 1, '7'::bigint * 2, 'yes'::boolean, 3::float8 / 2;
+SELECT 'abcdefgh'::varchar(3);
+INSERT INTO ty (i4, v) VALUES (11, 'toolong');
+INSERT INTO ty (i4) VALUES (NULL);
+INSERT INTO ty (i2, i4) VALUES (32768, 1);
+INSERT INTO ty (i4) VALUES ('abc');
+INSERT INTO ty (i4, ok) VALUES (1, 'maybe');
+INSERT INTO ty (nope) VALUES (1);
+INSERT INTO ty VALUES (1, 2, 3, 4, 'a', 'b', true, 8);
+SELECT count(*) FROM ty;
+SELECT 2147483647 + 1;
+SELECT 1 / 0;
+SELECT 9223372036854775807 * 2;
+SELECT -32768::smallint;
