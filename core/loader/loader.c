@@ -156,10 +156,12 @@ int ss_loader_load_file(ss_ctx *ctx, struct sunstone *db, const char *path)
     }
     ss_plugin_init_fn init_fn = (ss_plugin_init_fn)dlsym(handle, "sunstone_plugin_init");
     if (!init_fn) {
+        /* m lives in the library: report before unmapping it */
+        ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR,
+                     "incompatible library \"%s\": plugin \"%s\" does not export sunstone_plugin_init",
+                     real, m->name);
         dlclose(handle);
-        return ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR,
-                            "incompatible library \"%s\": plugin \"%s\" does not export "
-                            "sunstone_plugin_init", real, m->name);
+        return SS_ERROR;
     }
     ss_module *mod = new_module(m, real, handle);
     if (!mod) {

@@ -1,6 +1,8 @@
 /* bind_expr.c — binds AST expressions to typed ss_expr trees: name resolution, literal and
  * parameter typing, PostgreSQL's operator/function resolution and implicit casts. */
+#include <errno.h>
 #include <math.h>
+#include <stdlib.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -200,10 +202,12 @@ ss_expr *coerce_expr(binder *b, ss_expr *e, ss_type target, ss_cast_mode mode, i
             /* like PostgreSQL, a length violation is reported without a position */
             if (ss_cast_value(b->ctx, &c->u.cnst, type_of(SS_TYPE_TEXT), target, mode, &out, b->arena))
                 return NULL;
-            if (out.is_null == false && out.v.s.ptr != c->u.cnst.v.s.ptr)
-                c->u.cnst = out;
-            else
-                c->u.cnst.v.s.ptr = ss_arena_strndup(b->arena, c->u.cnst.v.s.ptr, c->u.cnst.v.s.len);
+            c->u.cnst = out;
+            c->u.cnst.v.s.ptr = ss_arena_strndup(b->arena, out.v.s.ptr, out.v.s.len);
+            if (!c->u.cnst.v.s.ptr) {
+                ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+                return NULL;
+            }
         }
         return c;
     }
@@ -245,6 +249,17 @@ ss_expr *resolve_unknown(binder *b, ss_expr *e, int location)
 
 /* ---- literals, columns, parameters ----------------------------------------------- */
 
+/* A numeric literal PostgreSQL types as numeric (not an integer that fits int8). */
+static bool ast_is_decimal(const ast_expr *a)
+{
+    if (!a || a->kind != AE_NUMERIC)
+        return false;
+    char *end;
+    errno = 0;
+    (void)strtoll(a->str, &end, 10);
+    return errno != 0 || *end != '\0';
+}
+
 static ss_expr *bind_const(binder *b, const ast_expr *a)
 {
     ss_expr *e;
@@ -258,6 +273,16 @@ static ss_expr *bind_const(binder *b, const ast_expr *a)
             e->u.cnst.v.i = a->ival;
         return e;
     case AE_NUMERIC: {
+        /* an integer literal too wide for int4 is int8 when it fits, as in PostgreSQL */
+        char *end;
+        errno = 0;
+        long long ll = strtoll(a->str, &end, 10);
+        if (errno == 0 && *end == '\0' && end != a->str) {
+            e = new_expr(b, EXPR_CONST, type_of(SS_TYPE_INT8));
+            if (e)
+                e->u.cnst.v.i = ll;
+            return e;
+        }
         /* PostgreSQL types these as numeric, which Sunstone does not have yet: they bind
            as float8 where float8 gives the same answer (see bind_op) */
         e = new_expr(b, EXPR_CONST, type_of(SS_TYPE_FLOAT8));
@@ -439,7 +464,7 @@ static ss_expr *bind_unary(binder *b, const ast_expr *a, ss_expr *r)
         if (is_unknown_const(r) || is_unknown_param(b, r))
             r = coerce_expr(b, r, type_of(SS_TYPE_INT4), CAST_IMPLICIT, a->location);
         if (r && numeric_rank(r->type.id)) {
-            if (a->right->kind == AE_NUMERIC && r->kind == EXPR_CONST) {
+            if (ast_is_decimal(a->right) && r->kind == EXPR_CONST) {
                 r->u.cnst.v.f = -r->u.cnst.v.f;
                 return r;
             }
@@ -494,7 +519,7 @@ static ss_expr *bind_op(binder *b, const ast_expr *a)
     ss_expr_op op = op_code(a->str);
     if (!op)
         return no_operator(b, a, l, r);
-    bool lnum = a->left->kind == AE_NUMERIC, rnum = a->right->kind == AE_NUMERIC;
+    bool lnum = ast_is_decimal(a->left), rnum = ast_is_decimal(a->right);
     if (op == OP_CONCAT) {
         bool lt = ss_type_is_text(l->type.id), rt = ss_type_is_text(r->type.id);
         if (!lt && !rt)

@@ -29,11 +29,11 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         while (c < t->ncols && strcmp(t->cols[c].name, st->columns[i]) != 0)
             c++;
         if (c == t->ncols)
-            return bind_error(b, st->table_location, SS_SQLSTATE_UNDEFINED_COLUMN,
+            return bind_error(b, st->column_locations[i], SS_SQLSTATE_UNDEFINED_COLUMN,
                               "column \"%s\" of relation \"%s\" does not exist", st->columns[i], t->name);
         for (uint32_t k = 0; k < i; k++)
             if (target[k] == c)
-                return bind_error(b, st->table_location, "42701", "column \"%s\" specified more than once",
+                return bind_error(b, st->column_locations[i], "42701", "column \"%s\" specified more than once",
                                   st->columns[i]);
         target[i] = c;
     }
@@ -61,7 +61,7 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         return bind_error(b, loc, "42601", "INSERT has more expressions than target columns");
     }
     if (nsrc < ntarget && st->ncolumns)
-        return bind_error(b, -1, "42601", "INSERT has more target columns than expressions");
+        return bind_error(b, st->column_locations[nsrc], "42601", "INSERT has more target columns than expressions");
 
     /* one expression per table column, assignment-cast to the column type */
     if (src->values) {

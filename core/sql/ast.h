@@ -117,6 +117,7 @@ typedef struct ast_stmt {
     const char *table;    /* also AST_CREATE_TABLE */
     int table_location;
     const char **columns;
+    int *column_locations;
     uint32_t ncolumns;
     /* AST_CREATE_TABLE */
     ast_column_def *coldefs;

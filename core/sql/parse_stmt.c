@@ -163,7 +163,7 @@ ast_select *tr_select(transform_state *ts, SelectStmt *s)
             i++;
         }
     }
-    if (s->limitOption == LIMIT_OPTION_WITH_TIES) {
+    if ((int)s->limitOption == ts->with_ties_value) {
         tr_unsupported(ts, -1, "FETCH ... WITH TIES");
         return NULL;
     }
@@ -188,7 +188,8 @@ static bool tr_insert(transform_state *ts, InsertStmt *s, ast_stmt *out)
     out->ncolumns = (uint32_t)list_length(s->cols);
     if (out->ncolumns) {
         out->columns = tr_alloc(ts, sizeof(char *) * out->ncolumns);
-        if (!out->columns)
+        out->column_locations = tr_alloc(ts, sizeof(int) * out->ncolumns);
+        if (!out->columns || !out->column_locations)
             return false;
         ListCell *lc;
         uint32_t i = 0;
@@ -198,6 +199,7 @@ static bool tr_insert(transform_state *ts, InsertStmt *s, ast_stmt *out)
                 tr_unsupported(ts, rt->location, "subscripted INSERT targets");
                 return false;
             }
+            out->column_locations[i] = rt->location;
             out->columns[i++] = tr_strdup(ts, rt->name);
         }
     }
@@ -406,12 +408,30 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
     }
 }
 
+/* libpg_query renumbers LimitOption (its DEFAULT is 0, unlike the server headers), so the
+ * value meaning WITH TIES is read off the parser itself, once. */
+static int with_ties_value(void)
+{
+    static int value = -1;
+    if (value < 0) {
+        PgQueryInternalParsetreeAndError r =
+            pg_query_raw_parse("SELECT 1 ORDER BY 1 FETCH FIRST 1 ROWS WITH TIES");
+        if (!r.error && list_length(r.tree) == 1)
+            value = (int)((SelectStmt *)((RawStmt *)linitial(r.tree))->stmt)->limitOption;
+        if (r.error)
+            pg_query_free_error(r.error);
+        free(r.stderr_buffer);
+    }
+    return value;
+}
+
 int ss_parse(ss_arena *arena, const char *sql, ast_stmt ***stmts, uint32_t *nstmts,
              ast_parse_error *err)
 {
     memset(err, 0, sizeof *err);
-    transform_state ts = {arena, err, false};
+    transform_state ts = {arena, err, false, -1};
     MemoryContext mctx = pg_query_enter_memory_context();
+    ts.with_ties_value = with_ties_value();
     PgQueryInternalParsetreeAndError r = pg_query_raw_parse(sql);
     int rc = 0;
     if (r.error) {

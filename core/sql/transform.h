@@ -27,6 +27,7 @@ typedef struct transform_state {
     ss_arena *arena;
     ast_parse_error *err;
     bool failed;
+    int with_ties_value; /* libpg_query's LimitOption value for WITH TIES */
 } transform_state;
 
 /* Records the first error (position is the 0-based location of the node or -1). */

@@ -113,11 +113,15 @@ static int map_case(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, u
 int ss_fn_lower(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
                 uint32_t n, ss_vector *out)
 {
+    (void)ctx;
+    (void)nargs;
     return map_case(ctx, args, rows, n, out, false);
 }
 
 int ss_fn_upper(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
                 uint32_t n, ss_vector *out)
 {
+    (void)ctx;
+    (void)nargs;
     return map_case(ctx, args, rows, n, out, true);
 }

@@ -24,6 +24,8 @@ DEF_ABS_INT(abs_int8, int64_t, INT64_MIN)
 int ss_fn_abs(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
               uint32_t n, ss_vector *out)
 {
+    (void)ctx;
+    (void)nargs;
     const ss_vector *a = args[0];
     bool ok = true;
     switch (a->type.id) {
@@ -63,6 +65,8 @@ DEF_MOD_INT(mod_int8, int64_t)
 int ss_fn_mod(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
               uint32_t n, ss_vector *out)
 {
+    (void)ctx;
+    (void)nargs;
     const ss_vector *a = args[0], *b = args[1];
     int rc;
     switch (a->type.id) {
@@ -81,6 +85,8 @@ int ss_fn_mod(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_
     int NAME(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,    \
              uint32_t n, ss_vector *out)                                                   \
     {                                                                                      \
+        (void)ctx;                                                                         \
+        (void)nargs;                                                                       \
         const double *a = args[0]->data;                                                   \
         double *r = out->data;                                                             \
         SS_FOR_ROWS(rows, n, i, {                                                          \
@@ -98,6 +104,8 @@ DEF_FLOAT_MAP(ss_fn_sign, x > 0 ? 1.0 : x < 0 ? -1.0 : 0.0) /* NaN -> 0 */
 int ss_fn_sqrt(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
                uint32_t n, ss_vector *out)
 {
+    (void)ctx;
+    (void)nargs;
     const double *a = args[0]->data;
     double *r = out->data;
     bool negative = false;

@@ -21,6 +21,8 @@ static inline const int32_t *ints(const ss_vector *v)
 int ss_fn_char_length(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs,
                       const uint32_t *rows, uint32_t n, ss_vector *out)
 {
+    (void)ctx;
+    (void)nargs;
     const ss_text *a = texts(args[0]);
     int32_t *r = out->data;
     SS_FOR_ROWS(rows, n, i, { r[i] = (int32_t)ss_utf8_count(a[i].ptr, a[i].len); });
@@ -30,6 +32,8 @@ int ss_fn_char_length(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs,
 int ss_fn_octet_length(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs,
                        const uint32_t *rows, uint32_t n, ss_vector *out)
 {
+    (void)ctx;
+    (void)nargs;
     const ss_text *a = texts(args[0]);
     int32_t *r = out->data;
     SS_FOR_ROWS(rows, n, i, { r[i] = (int32_t)a[i].len; });
@@ -48,6 +52,8 @@ static int put_slice(ss_ctx *ctx, ss_vector *out, uint32_t row, const ss_text *t
 int ss_fn_substr(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
                  uint32_t n, ss_vector *out)
 {
+    (void)ctx;
+    (void)nargs;
     const ss_text *a = texts(args[0]);
     const int32_t *start = ints(args[1]);
     const int32_t *count = nargs > 2 ? ints(args[2]) : NULL;
@@ -75,6 +81,8 @@ int ss_fn_substr(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint
 int ss_fn_left(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
                uint32_t n, ss_vector *out)
 {
+    (void)ctx;
+    (void)nargs;
     const ss_text *a = texts(args[0]);
     const int32_t *cnt = ints(args[1]);
     SS_FOR_ROWS(rows, n, i, {
@@ -95,6 +103,8 @@ int ss_fn_left(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32
 int ss_fn_right(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
                 uint32_t n, ss_vector *out)
 {
+    (void)ctx;
+    (void)nargs;
     const ss_text *a = texts(args[0]);
     const int32_t *cnt = ints(args[1]);
     SS_FOR_ROWS(rows, n, i, {
@@ -119,6 +129,8 @@ int ss_fn_right(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint3
 int ss_fn_strpos(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
                  uint32_t n, ss_vector *out)
 {
+    (void)ctx;
+    (void)nargs;
     const ss_text *a = texts(args[0]), *b = texts(args[1]);
     int32_t *r = out->data;
     SS_FOR_ROWS(rows, n, i, {
@@ -137,6 +149,8 @@ int ss_fn_strpos(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint
 int ss_fn_replace(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
                   uint32_t n, ss_vector *out)
 {
+    (void)ctx;
+    (void)nargs;
     const ss_text *a = texts(args[0]), *f = texts(args[1]), *t = texts(args[2]);
     ss_strbuf sb;
     ss_strbuf_init(&sb);
@@ -174,6 +188,8 @@ int ss_fn_replace(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uin
 int ss_fn_repeat(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
                  uint32_t n, ss_vector *out)
 {
+    (void)ctx;
+    (void)nargs;
     const ss_text *a = texts(args[0]);
     const int32_t *cnt = ints(args[1]);
     SS_FOR_ROWS(rows, n, i, {
@@ -196,6 +212,8 @@ int ss_fn_repeat(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint
 int ss_fn_reverse(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
                   uint32_t n, ss_vector *out)
 {
+    (void)ctx;
+    (void)nargs;
     const ss_text *a = texts(args[0]);
     SS_FOR_ROWS(rows, n, i, {
         const ss_text *s = &a[i];
@@ -277,18 +295,24 @@ static int trim_rows(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const 
 int ss_fn_btrim(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
                 uint32_t n, ss_vector *out)
 {
+    (void)ctx;
+    (void)nargs;
     return trim_rows(ctx, args, nargs, rows, n, out, true, true);
 }
 
 int ss_fn_ltrim(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
                 uint32_t n, ss_vector *out)
 {
+    (void)ctx;
+    (void)nargs;
     return trim_rows(ctx, args, nargs, rows, n, out, true, false);
 }
 
 int ss_fn_rtrim(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
                 uint32_t n, ss_vector *out)
 {
+    (void)ctx;
+    (void)nargs;
     return trim_rows(ctx, args, nargs, rows, n, out, false, true);
 }
 
@@ -296,6 +320,8 @@ int ss_fn_rtrim(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint3
 int ss_fn_concat(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
                  uint32_t n, ss_vector *out)
 {
+    (void)ctx;
+    (void)nargs;
     ss_strbuf sb;
     ss_strbuf_init(&sb);
     int rc = SS_OK;

@@ -10,10 +10,11 @@
 
 /* Evaluates the function at rows[0..n) (rows NULL: positions 0..n-1) of the argument
  * vectors, writing results at the same positions of out (whose type is the function's
- * result type).  For a strict function the evaluator passes only rows where no argument is
- * NULL and has already marked those rows valid in out; a non-strict function gets every
- * live row and handles NULL arguments itself.  Text results go into out's string heap.
- * Returns SS_OK, or SS_ERROR after recording the error on ctx. */
+ * result type).  Those rows are valid in out on entry; a function that returns NULL marks
+ * the row with ss_vector_ensure_validity + ss_vector_set_null.  For a strict function the
+ * evaluator passes only rows where no argument is NULL (and marks the others NULL itself);
+ * a non-strict function gets every live row and handles NULL arguments.  Text results go
+ * into out's string heap.  Returns SS_OK, or SS_ERROR after recording the error on ctx. */
 typedef int (*ss_func_eval_fn)(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs,
                                const uint32_t *rows, uint32_t n, ss_vector *out);
 

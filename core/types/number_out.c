@@ -1,12 +1,11 @@
 /* number_out.c — text output of integers and of float8 the way PostgreSQL 15 prints it by
- * default (extra_float_digits = 1): the shortest decimal that reads back to the same double,
- * in fixed notation when the decimal exponent is in [-4, 15) and as d.ddde+XX otherwise. */
+ * default (extra_float_digits = 1): the shortest decimal strictly inside the double's rounding
+ * interval (closest to it when several qualify), in fixed notation when the decimal exponent
+ * is in [-4, 15) and as d.ddde+XX otherwise. */
 #include "types/typeio.h"
 
-#include <inttypes.h>
 #include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
+#include <pthread.h>
 #include <string.h>
 
 size_t ss_int64_to_text(int64_t v, char *buf)
@@ -28,98 +27,253 @@ size_t ss_int64_to_text(int64_t v, char *buf)
     return len;
 }
 
-/* A candidate decimal: digits (no leading zero) times 10^(exp10 - ndigits + 1). */
-typedef struct decimal {
-    char digits[24];
-    int ndigits;
-    int exp10; /* exponent of the first digit */
-} decimal;
+/* ---- shortest digits: the Ryu algorithm (Ulf Adams, PLDI 2018) ----
+ *
+ * The double is m2 * 2^e2; its rounding interval is scaled by 4 so that the value and both
+ * bounds are integers (mv, mp, mm) times 2^e2.  Those three are converted to decimal with
+ * one 64x128-bit multiplication each by a precomputed 125-bit approximation of 5^i or
+ * 2^k / 5^q; the digits shared by the converted bounds are dropped and the result rounded.
+ * Like PostgreSQL (which builds Ryu without STRICTLY_SHORTEST) both bounds are exclusive:
+ * a decimal exactly halfway to the neighbouring double is never chosen. */
 
-/* Reads "d.ddde+XX" (printf %e output) into a decimal. */
-static void parse_sci(const char *s, decimal *d)
+#define POW5_BITCOUNT 125
+#define POW5_INV_BITCOUNT 125
+#define POW5_TABLE_SIZE 326
+#define POW5_INV_TABLE_SIZE 342
+
+static uint64_t pow5_split[POW5_TABLE_SIZE][2];         /* 5^i scaled to 125 bits */
+static uint64_t pow5_inv_split[POW5_INV_TABLE_SIZE][2]; /* 2^(bits(5^q)-1+125) / 5^q + 1 */
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+
+/* Little-endian multi-word integer, large enough for 5^341 shifted by 125 bits. */
+#define BIG_WORDS 32
+typedef struct big {
+    uint32_t w[BIG_WORDS];
+} big;
+
+static int big_bits(const big *a)
 {
-    d->ndigits = 0;
-    for (; *s && *s != 'e'; s++)
-        if (*s >= '0' && *s <= '9')
-            d->digits[d->ndigits++] = *s;
-    d->exp10 = *s == 'e' ? atoi(s + 1) : 0;
+    for (int i = BIG_WORDS - 1; i >= 0; i--)
+        if (a->w[i])
+            return i * 32 + 32 - __builtin_clz(a->w[i]);
+    return 0;
 }
 
-static double decimal_value(const decimal *d)
+static void big_mul_small(big *a, uint32_t m)
 {
-    char buf[48];
-    snprintf(buf, sizeof buf, "%.*se%d", d->ndigits, d->digits, d->exp10 - d->ndigits + 1);
-    return strtod(buf, NULL);
+    uint64_t carry = 0;
+    for (int i = 0; i < BIG_WORDS; i++) {
+        uint64_t t = (uint64_t)a->w[i] * m + carry;
+        a->w[i] = (uint32_t)t;
+        carry = t >> 32;
+    }
 }
 
-/* Adds delta (+1 or -1) to the last digit of d, keeping ndigits digits where possible. */
-static void decimal_step(decimal *d, int delta)
+static int big_cmp(const big *a, const big *b)
 {
-    int i = d->ndigits - 1;
-    if (delta > 0) {
-        while (i >= 0 && d->digits[i] == '9')
-            d->digits[i--] = '0';
-        if (i >= 0) {
-            d->digits[i]++;
-        } else { /* 999 + 1 = 1000: one digit more, same value as 100 x 10 */
-            d->digits[0] = '1';
-            d->exp10++;
+    for (int i = BIG_WORDS - 1; i >= 0; i--)
+        if (a->w[i] != b->w[i])
+            return a->w[i] < b->w[i] ? -1 : 1;
+    return 0;
+}
+
+static void big_sub(big *a, const big *b)
+{
+    int64_t borrow = 0;
+    for (int i = 0; i < BIG_WORDS; i++) {
+        int64_t t = (int64_t)a->w[i] - b->w[i] - borrow;
+        borrow = t < 0;
+        a->w[i] = (uint32_t)(t + (borrow ? INT64_C(1) << 32 : 0));
+    }
+}
+
+static void big_shl1(big *a)
+{
+    for (int i = BIG_WORDS - 1; i > 0; i--)
+        a->w[i] = (a->w[i] << 1) | (a->w[i - 1] >> 31);
+    a->w[0] <<= 1;
+}
+
+static int big_bit(const big *a, int bit)
+{
+    return bit < 0 ? 0 : (a->w[bit / 32] >> (bit % 32)) & 1;
+}
+
+/* Bits [from, from + 128) of a (bits below 0 read as zero) as two 64-bit words. */
+static void big_take(const big *a, int from, uint64_t out[2])
+{
+    out[0] = out[1] = 0;
+    for (int b = 0; b < 128; b++)
+        if (big_bit(a, from + b))
+            out[b / 64] |= UINT64_C(1) << (b % 64);
+}
+
+static void build_tables(void)
+{
+    big p;
+    memset(&p, 0, sizeof p);
+    p.w[0] = 1;
+    for (int i = 0; i < POW5_INV_TABLE_SIZE; i++) {
+        int bits = big_bits(&p);
+        if (i < POW5_TABLE_SIZE)
+            big_take(&p, bits - POW5_BITCOUNT, pow5_split[i]);
+        /* quotient 2^(bits - 1 + 125) / p by binary long division: the first bits - 1
+           steps only shift the remainder up to 2^(bits - 1) */
+        big r;
+        memset(&r, 0, sizeof r);
+        r.w[(bits - 1) / 32] = UINT32_C(1) << ((bits - 1) % 32);
+        uint64_t q[2] = {0, 0};
+        for (int pos = POW5_INV_BITCOUNT; pos >= 0; pos--) {
+            if (pos != POW5_INV_BITCOUNT)
+                big_shl1(&r);
+            if (big_cmp(&r, &p) >= 0) {
+                big_sub(&r, &p);
+                q[pos / 64] |= UINT64_C(1) << (pos % 64);
+            }
+        }
+        if (++q[0] == 0)
+            q[1]++;
+        pow5_inv_split[i][0] = q[0];
+        pow5_inv_split[i][1] = q[1];
+        big_mul_small(&p, 5);
+    }
+}
+
+static inline int32_t pow5bits(int32_t e) /* ceil(log2(5^e)), 1 for e = 0 */
+{
+    return (int32_t)(((uint32_t)e * 1217359) >> 19) + 1;
+}
+
+static inline int32_t log10_pow2(int32_t e) /* floor(log10(2^e)) */
+{
+    return (int32_t)(((uint32_t)e * 78913) >> 18);
+}
+
+static inline int32_t log10_pow5(int32_t e) /* floor(log10(5^e)) */
+{
+    return (int32_t)(((uint32_t)e * 732923) >> 20);
+}
+
+static inline bool multiple_of_pow5(uint64_t v, int32_t p)
+{
+    int32_t count = 0;
+    while (v > 0 && v % 5 == 0) {
+        v /= 5;
+        count++;
+    }
+    return count >= p;
+}
+
+static inline bool multiple_of_pow2(uint64_t v, int32_t p)
+{
+    return p < 64 && (v & ((UINT64_C(1) << p) - 1)) == 0;
+}
+
+/* (m * mul) >> j for a 128-bit mul, j >= 64. */
+static inline uint64_t mul_shift(uint64_t m, const uint64_t mul[2], int32_t j)
+{
+    unsigned __int128 lo = (unsigned __int128)m * mul[0];
+    unsigned __int128 hi = (unsigned __int128)m * mul[1];
+    return (uint64_t)(((lo >> 64) + hi) >> (j - 64));
+}
+
+/* Shortest decimal digits * 10^exp10 of a finite, non-zero |x|. */
+static void shortest(double x, uint64_t *digits, int32_t *exp10)
+{
+    uint64_t bits;
+    memcpy(&bits, &x, sizeof bits);
+    uint64_t mantissa = bits & ((UINT64_C(1) << 52) - 1);
+    uint32_t exponent = (uint32_t)((bits >> 52) & 0x7ff);
+    int32_t e2;
+    uint64_t m2;
+    if (exponent == 0) {
+        e2 = 1 - 1023 - 52 - 2;
+        m2 = mantissa;
+    } else {
+        e2 = (int32_t)exponent - 1023 - 52 - 2;
+        m2 = (UINT64_C(1) << 52) | mantissa;
+    }
+    const uint64_t mv = 4 * m2;
+    const uint32_t mm_shift = mantissa != 0 || exponent <= 1; /* narrower gap below 2^k */
+    uint64_t vr, vp, vm;
+    int32_t e10;
+    bool vr_trailing_zeros = false;
+    if (e2 >= 0) {
+        const int32_t q = log10_pow2(e2) - (e2 > 3);
+        e10 = q;
+        const int32_t k = POW5_INV_BITCOUNT + pow5bits(q) - 1;
+        const int32_t i = -e2 + q + k;
+        vr = mul_shift(mv, pow5_inv_split[q], i);
+        vp = mul_shift(mv + 2, pow5_inv_split[q], i);
+        vm = mul_shift(mv - 1 - mm_shift, pow5_inv_split[q], i);
+        if (q <= 21) {
+            if (mv % 5 == 0)
+                vr_trailing_zeros = multiple_of_pow5(mv, q);
+            else
+                vp -= multiple_of_pow5(mv + 2, q); /* exclusive upper bound */
         }
     } else {
-        while (i >= 0 && d->digits[i] == '0')
-            d->digits[i--] = '9';
-        d->digits[i]--; /* i >= 0: the first digit is never 0 */
-        if (d->digits[0] == '0') { /* 1000 - 1 = 0999: drop the leading zero */
-            memmove(d->digits, d->digits + 1, (size_t)d->ndigits - 1);
-            d->digits[d->ndigits - 1] = '9';
-            d->exp10--;
+        const int32_t q = log10_pow5(-e2) - (-e2 > 1);
+        e10 = q + e2;
+        const int32_t i = -e2 - q;
+        const int32_t k = pow5bits(i) - POW5_BITCOUNT;
+        const int32_t j = q - k;
+        vr = mul_shift(mv, pow5_split[i], j);
+        vp = mul_shift(mv + 2, pow5_split[i], j);
+        vm = mul_shift(mv - 1 - mm_shift, pow5_split[i], j);
+        if (q <= 1) {
+            vr_trailing_zeros = true;
+            --vp; /* exclusive upper bound */
+        } else if (q < 63) {
+            vr_trailing_zeros = multiple_of_pow2(mv, q);
         }
     }
-}
-
-/* Is there an n-digit decimal that reads back as x (x finite, > 0)?  If so, stores the one
- * closest to x.  Only the two n-digit neighbours of x can qualify: the correctly rounded one
- * printf gives, and the next one on the other side of x. */
-static bool try_digits(double x, int n, decimal *out)
-{
-    char buf[48];
-    snprintf(buf, sizeof buf, "%.*e", n - 1, x);
-    parse_sci(buf, out);
-    double back = decimal_value(out);
-    if (back == x)
-        return true;
-    decimal other = *out;
-    decimal_step(&other, back > x ? -1 : 1);
-    if (decimal_value(&other) == x) {
-        *out = other;
-        return true;
+    /* drop digits while the bounds still differ in what remains */
+    int32_t removed = 0;
+    uint8_t last_removed = 0;
+    uint64_t output;
+    if (vr_trailing_zeros) {
+        for (;;) {
+            uint64_t vp10 = vp / 10, vm10 = vm / 10;
+            if (vp10 <= vm10)
+                break;
+            vr_trailing_zeros &= last_removed == 0;
+            last_removed = (uint8_t)(vr % 10);
+            vr /= 10;
+            vp = vp10;
+            vm = vm10;
+            removed++;
+        }
+        /* exactly ...50000: round half to even */
+        if (vr_trailing_zeros && last_removed == 5 && vr % 2 == 0)
+            last_removed = 4;
+        output = vr + (vr == vm || last_removed >= 5);
+    } else {
+        bool round_up = false;
+        for (;;) {
+            uint64_t vp10 = vp / 10, vm10 = vm / 10;
+            if (vp10 <= vm10)
+                break;
+            round_up = vr % 10 >= 5;
+            vr /= 10;
+            vp = vp10;
+            vm = vm10;
+            removed++;
+        }
+        output = vr + (vr == vm || round_up);
     }
-    return false;
-}
-
-/* Shortest digits for x: the property "some n-digit decimal reads back as x" is monotonic
- * in n (an n-digit decimal is also an (n+1)-digit one), so binary search 1..17. */
-static void shortest(double x, decimal *d)
-{
-    int lo = 1, hi = 17;
-    while (lo < hi) {
-        int mid = (lo + hi) / 2;
-        if (try_digits(x, mid, d))
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
-    try_digits(x, lo, d);
-    while (d->ndigits > 1 && d->digits[d->ndigits - 1] == '0')
-        d->ndigits--;
+    *digits = output;
+    *exp10 = e10 + removed;
 }
 
 size_t ss_float8_to_text(double x, char *buf)
 {
-    if (isnan(x))
-        return (size_t)snprintf(buf, SS_NUMBER_BUFLEN, "NaN");
-    if (isinf(x))
-        return (size_t)snprintf(buf, SS_NUMBER_BUFLEN, x < 0 ? "-Infinity" : "Infinity");
+    if (isnan(x) || isinf(x)) {
+        const char *s = isnan(x) ? "NaN" : x < 0 ? "-Infinity" : "Infinity";
+        size_t n = strlen(s);
+        memcpy(buf, s, n + 1);
+        return n;
+    }
     size_t len = 0;
     if (signbit(x)) {
         buf[len++] = '-';
@@ -130,33 +284,56 @@ size_t ss_float8_to_text(double x, char *buf)
         buf[len] = '\0';
         return len;
     }
-    decimal d;
-    shortest(x, &d);
-    int e = d.exp10;
+    uint64_t value;
+    int32_t exp10;
+    pthread_once(&tables_once, build_tables);
+    shortest(x, &value, &exp10);
+    char digits[24];
+    int nd = 0;
+    uint64_t v = value;
+    do {
+        digits[nd++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v > 0);
+    for (int i = 0; i < nd / 2; i++) { /* most significant first */
+        char t = digits[i];
+        digits[i] = digits[nd - 1 - i];
+        digits[nd - 1 - i] = t;
+    }
+    while (nd > 1 && digits[nd - 1] == '0') {
+        nd--;
+        exp10++;
+    }
+    int e = exp10 + nd - 1; /* exponent of the first digit */
     if (e >= -4 && e < 15) {
         if (e < 0) {
             buf[len++] = '0';
             buf[len++] = '.';
             for (int i = -1; i > e; i--)
                 buf[len++] = '0';
-            memcpy(buf + len, d.digits, (size_t)d.ndigits);
-            len += (size_t)d.ndigits;
+            memcpy(buf + len, digits, (size_t)nd);
+            len += (size_t)nd;
         } else {
-            for (int i = 0; i <= e || i < d.ndigits; i++) {
+            for (int i = 0; i <= e || i < nd; i++) {
                 if (i == e + 1)
                     buf[len++] = '.';
-                buf[len++] = i < d.ndigits ? d.digits[i] : '0';
+                buf[len++] = i < nd ? digits[i] : '0';
             }
         }
     } else {
-        buf[len++] = d.digits[0];
-        if (d.ndigits > 1) {
+        buf[len++] = digits[0];
+        if (nd > 1) {
             buf[len++] = '.';
-            memcpy(buf + len, d.digits + 1, (size_t)d.ndigits - 1);
-            len += (size_t)d.ndigits - 1;
+            memcpy(buf + len, digits + 1, (size_t)nd - 1);
+            len += (size_t)nd - 1;
         }
-        len += (size_t)snprintf(buf + len, SS_NUMBER_BUFLEN - len, "e%c%02d", e < 0 ? '-' : '+',
-                                e < 0 ? -e : e);
+        buf[len++] = 'e';
+        buf[len++] = e < 0 ? '-' : '+';
+        int ae = e < 0 ? -e : e; /* at least two digits, like printf's %e */
+        if (ae >= 100)
+            buf[len++] = (char)('0' + ae / 100);
+        buf[len++] = (char)('0' + ae / 10 % 10);
+        buf[len++] = (char)('0' + ae % 10);
     }
     buf[len] = '\0';
     return len;

@@ -1,0 +1,246 @@
+/* describe.c — the catalog meta-commands: \dt (and \d without argument) lists tables as psql's
+ * "List of relations", \d TABLE shows a table's columns as psql's 'Table "public.t"', and
+ * \dx lists plugins.  The data comes from the kernel's system views; names are filtered with
+ * psql patterns and sorted here, so the kernel only has to answer plain SELECTs. */
+#include "describe.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "exec.h"
+#include "pattern.h"
+#include "printer.h"
+#include "report.h"
+#include "table.h"
+#include "xalloc.h"
+
+#define SCHEMA "public"
+
+const char *describe_owner(void)
+{
+    const char *user = getenv("USER");
+    return user && *user ? user : "sunstone";
+}
+
+/* Row indexes of src ordered by the text in column col (byte order). */
+static const result_table *sort_table;
+static size_t sort_col;
+
+static int compare_rows(const void *a, const void *b)
+{
+    const char *x = table_cell(sort_table, *(const size_t *)a, sort_col);
+    const char *y = table_cell(sort_table, *(const size_t *)b, sort_col);
+    return strcmp(x ? x : "", y ? y : "");
+}
+
+/* Indexes of the rows whose column col matches pattern (all rows when pattern is NULL),
+ * sorted by that column.  Returns false (after reporting) for a malformed pattern. */
+static bool select_rows(shell *sh, const result_table *src, size_t col, const char *pattern,
+                        size_t **rows, size_t *nrows)
+{
+    name_pattern pat;
+    if (pattern) {
+        buf err;
+        buf_init(&err);
+        if (!pattern_compile(pattern, &pat, &err)) {
+            report_error(sh, "%s", err.data);
+            buf_free(&err);
+            return false;
+        }
+        buf_free(&err);
+    }
+    *rows = xcalloc(src->nrows ? src->nrows : 1, sizeof(size_t));
+    *nrows = 0;
+    for (size_t r = 0; r < src->nrows; r++) {
+        const char *name = table_cell(src, r, col);
+        if (!name)
+            continue;
+        if (pattern && !pattern_matches(&pat, SCHEMA, name))
+            continue;
+        (*rows)[(*nrows)++] = r;
+    }
+    if (pattern)
+        pattern_free(&pat);
+    sort_table = src;
+    sort_col = col;
+    qsort(*rows, *nrows, sizeof(size_t), compare_rows);
+    return true;
+}
+
+static const char *cell_or_empty(const result_table *t, size_t row, size_t col)
+{
+    const char *v = table_cell(t, row, col);
+    return v ? v : "";
+}
+
+static bool is_true(const char *v)
+{
+    return v && (strcmp(v, "t") == 0 || strcmp(v, "true") == 0 || strcmp(v, "1") == 0 ||
+                 strcmp(v, "on") == 0 || strcmp(v, "yes") == 0);
+}
+
+bool describe_list_tables(shell *sh, const char *pattern, bool verbose)
+{
+    result_table src;
+    if (!exec_collect(sh, "SELECT name, backend, ncols FROM sunstone_tables", &src))
+        return false;
+    size_t *rows, nrows;
+    if (!select_rows(sh, &src, 0, pattern, &rows, &nrows)) {
+        table_free(&src);
+        return false;
+    }
+    if (nrows == 0 && !sh->quiet) {
+        if (pattern)
+            report_error(sh, "Did not find any relation named \"%s\".", pattern);
+        else
+            report_error(sh, "Did not find any relations.");
+    } else {
+        result_table t;
+        table_init(&t, verbose ? 5 : 4);
+        table_set_title(&t, "List of relations");
+        table_set_column(&t, 0, "Schema", ALIGN_LEFT);
+        table_set_column(&t, 1, "Name", ALIGN_LEFT);
+        table_set_column(&t, 2, "Type", ALIGN_LEFT);
+        table_set_column(&t, 3, "Owner", ALIGN_LEFT);
+        if (verbose)
+            table_set_column(&t, 4, "Access method", ALIGN_LEFT);
+        for (size_t i = 0; i < nrows; i++) {
+            const char *values[5] = {SCHEMA, cell_or_empty(&src, rows[i], 0), "table",
+                                     describe_owner(), table_cell(&src, rows[i], 1)};
+            table_add_row(&t, values);
+        }
+        print_table(sh->out, &t, &sh->popt);
+        table_free(&t);
+    }
+    free(rows);
+    table_free(&src);
+    fflush(sh->out);
+    return true;
+}
+
+/* Position as a number for ordering columns. */
+static long position_of(const result_table *t, size_t row)
+{
+    const char *v = table_cell(t, row, 2);
+    return v ? strtol(v, NULL, 10) : 0;
+}
+
+static const result_table *col_sort_table;
+
+static int compare_positions(const void *a, const void *b)
+{
+    long x = position_of(col_sort_table, *(const size_t *)a);
+    long y = position_of(col_sort_table, *(const size_t *)b);
+    return (x > y) - (x < y);
+}
+
+static void print_one_table(shell *sh, const result_table *cols, const char *name,
+                            const char *backend, bool verbose)
+{
+    size_t *rows = xcalloc(cols->nrows ? cols->nrows : 1, sizeof(size_t));
+    size_t nrows = 0;
+    for (size_t r = 0; r < cols->nrows; r++) {
+        const char *tn = table_cell(cols, r, 0);
+        if (tn && strcmp(tn, name) == 0)
+            rows[nrows++] = r;
+    }
+    col_sort_table = cols;
+    qsort(rows, nrows, sizeof(size_t), compare_positions);
+
+    result_table t;
+    table_init(&t, 5);
+    buf title;
+    buf_init(&title);
+    buf_printf(&title, "Table \"%s.%s\"", SCHEMA, name);
+    table_set_title(&t, title.data);
+    buf_free(&title);
+    table_set_column(&t, 0, "Column", ALIGN_LEFT);
+    table_set_column(&t, 1, "Type", ALIGN_LEFT);
+    table_set_column(&t, 2, "Collation", ALIGN_LEFT);
+    table_set_column(&t, 3, "Nullable", ALIGN_LEFT);
+    table_set_column(&t, 4, "Default", ALIGN_LEFT);
+    t.row_count_footer = false;
+    for (size_t i = 0; i < nrows; i++) {
+        const char *values[5] = {cell_or_empty(cols, rows[i], 1), cell_or_empty(cols, rows[i], 3),
+                                 "", is_true(table_cell(cols, rows[i], 4)) ? "not null" : "", ""};
+        table_add_row(&t, values);
+    }
+    if (verbose && backend) {
+        buf footer;
+        buf_init(&footer);
+        buf_printf(&footer, "Access method: %s", backend);
+        table_add_footer(&t, footer.data);
+        buf_free(&footer);
+    }
+    print_table(sh->out, &t, &sh->popt);
+    table_free(&t);
+    free(rows);
+}
+
+bool describe_tables(shell *sh, const char *pattern, bool verbose)
+{
+    result_table tables;
+    if (!exec_collect(sh, "SELECT name, backend, ncols FROM sunstone_tables", &tables))
+        return false;
+    size_t *rows, nrows;
+    if (!select_rows(sh, &tables, 0, pattern, &rows, &nrows)) {
+        table_free(&tables);
+        return false;
+    }
+    bool ok = true;
+    if (nrows == 0) {
+        if (!sh->quiet)
+            report_error(sh, "Did not find any relation named \"%s\".", pattern);
+        ok = false;
+    } else {
+        result_table cols;
+        if (exec_collect(sh,
+                         "SELECT table_name, column_name, position, type_name, not_null "
+                         "FROM sunstone_columns",
+                         &cols)) {
+            for (size_t i = 0; i < nrows; i++)
+                print_one_table(sh, &cols, cell_or_empty(&tables, rows[i], 0),
+                                table_cell(&tables, rows[i], 1), verbose);
+            table_free(&cols);
+        } else {
+            ok = false;
+        }
+    }
+    free(rows);
+    table_free(&tables);
+    fflush(sh->out);
+    return ok;
+}
+
+bool describe_plugins(shell *sh, const char *pattern)
+{
+    result_table src;
+    if (!exec_collect(sh, "SELECT name, kind, version, abi, path FROM sunstone_plugins", &src))
+        return false;
+    size_t *rows, nrows;
+    if (!select_rows(sh, &src, 0, pattern, &rows, &nrows)) {
+        table_free(&src);
+        return false;
+    }
+    result_table t;
+    table_init(&t, 5);
+    table_set_title(&t, "List of installed plugins");
+    table_set_column(&t, 0, "Name", ALIGN_LEFT);
+    table_set_column(&t, 1, "Kind", ALIGN_LEFT);
+    table_set_column(&t, 2, "Version", ALIGN_LEFT);
+    table_set_column(&t, 3, "ABI", ALIGN_LEFT);
+    table_set_column(&t, 4, "Path", ALIGN_LEFT);
+    for (size_t i = 0; i < nrows; i++) {
+        const char *values[5];
+        for (size_t c = 0; c < 5; c++)
+            values[c] = cell_or_empty(&src, rows[i], c);
+        table_add_row(&t, values);
+    }
+    print_table(sh->out, &t, &sh->popt);
+    table_free(&t);
+    free(rows);
+    table_free(&src);
+    fflush(sh->out);
+    return true;
+}

@@ -1,0 +1,21 @@
+/* describe.h — the catalog meta-commands \dt (and \d without argument), \d TABLE and \dx,
+ * built on the kernel's system views sunstone_tables, sunstone_columns and sunstone_plugins
+ * and printed the way psql prints \dt, \d and \dx. */
+#ifndef SUNSTONE_CLI_DESCRIBE_H
+#define SUNSTONE_CLI_DESCRIBE_H
+
+#include <stdbool.h>
+
+#include "shell.h"
+
+/* "List of relations".  pattern may be NULL.  verbose (+) adds the storage backend. */
+bool describe_list_tables(shell *sh, const char *pattern, bool verbose);
+/* 'Table "public.NAME"' for every table matching pattern. */
+bool describe_tables(shell *sh, const char *pattern, bool verbose);
+/* "List of installed plugins". */
+bool describe_plugins(shell *sh, const char *pattern);
+
+/* The owner shown in listings: $USER, else "sunstone". */
+const char *describe_owner(void);
+
+#endif

@@ -1,0 +1,148 @@
+/* exec.c — runs SQL text through the kernel (sunstone_prepare/step/finalize, following the
+ * tail pointer through every statement) and prints, as psql does: a table for statements
+ * that return columns (followed by the command tag for INSERT/UPDATE/DELETE ... RETURNING),
+ * the command tag otherwise (unless quiet), errors with the cursor position translated to
+ * the whole text, and the "Time:" line when \timing is on. */
+#include "exec.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "printer.h"
+#include "report.h"
+#include "timing.h"
+#include "width.h"
+#include "xalloc.h"
+
+void exec_notice_handler(void *arg, const char *severity, const char *msg)
+{
+    report_notice(arg, severity, msg);
+}
+
+/* Reports the handle's current error; offset_chars is the number of characters of sql that
+ * precede the text passed to the kernel, so that the position counts from the start of sql. */
+static void report_db_error(shell *sh, const char *sql, size_t offset_chars)
+{
+    int pos = sunstone_errpos(sh->db);
+    const char *msg = sunstone_errmsg(sh->db);
+    report_sql_error(sh, msg, sunstone_errdetail(sh->db), sunstone_errhint(sh->db), sql,
+                     pos > 0 ? pos + (int)offset_chars : 0);
+}
+
+static bool tag_follows_rows(const char *tag)
+{
+    return strncmp(tag, "INSERT", 6) == 0 || strncmp(tag, "UPDATE", 6) == 0 ||
+           strncmp(tag, "DELETE", 6) == 0;
+}
+
+/* Steps a prepared statement to the end, storing its columns and rows in *t (initialised
+ * here).  Returns the final step code. */
+static int fetch_all(sunstone_stmt *st, int ncols, result_table *t)
+{
+    table_init(t, (size_t)ncols);
+    for (int i = 0; i < ncols; i++) {
+        const char *name = sunstone_column_name(st, i);
+        table_set_column(t, (size_t)i, name ? name : "?column?",
+                         align_for_type(sunstone_column_type(st, i)));
+    }
+    const char **values = xcalloc((size_t)(ncols > 0 ? ncols : 1), sizeof(char *));
+    int rc;
+    while ((rc = sunstone_step(st)) == SUNSTONE_ROW) {
+        if (ncols == 0)
+            continue;
+        for (int i = 0; i < ncols; i++)
+            values[i] = sunstone_column_text(st, i);
+        table_add_row(t, values);
+    }
+    free(values);
+    return rc;
+}
+
+/* Runs one prepared statement and prints its outcome. */
+static bool run_statement(shell *sh, sunstone_stmt *st, const char *sql, size_t offset_chars)
+{
+    int ncols = sunstone_column_count(st);
+    result_table t;
+    int rc = fetch_all(st, ncols, &t);
+    if (rc != SUNSTONE_DONE) {
+        table_free(&t);
+        report_db_error(sh, sql, offset_chars);
+        return false;
+    }
+    const char *tag = sunstone_command_tag(st);
+    if (ncols > 0) {
+        print_table(sh->out, &t, &sh->popt);
+        if (tag && !sh->quiet && tag_follows_rows(tag))
+            fprintf(sh->out, "%s\n", tag);
+    } else if (tag && *tag && !sh->quiet) {
+        fprintf(sh->out, "%s\n", tag);
+    }
+    table_free(&t);
+    return true;
+}
+
+bool exec_sql(shell *sh, const char *sql)
+{
+    double start = sh->timing ? timing_now_ms() : 0.0;
+    bool ok = true;
+    const char *p = sql;
+    for (;;) {
+        while (*p && (isspace((unsigned char)*p) || *p == ';'))
+            p++;
+        if (!*p)
+            break;
+        size_t offset = utf8_char_count(sql, (size_t)(p - sql));
+        sunstone_stmt *st = NULL;
+        const char *tail = NULL;
+        if (sunstone_prepare(sh->db, p, -1, &st, &tail) != SUNSTONE_OK) {
+            report_db_error(sh, sql, offset);
+            if (st)
+                sunstone_finalize(st);
+            ok = false;
+            break;
+        }
+        if (!st)
+            break;
+        ok = run_statement(sh, st, sql, offset);
+        sunstone_finalize(st);
+        if (!ok || !tail || tail <= p)
+            break;
+        p = tail;
+    }
+    fflush(sh->out);
+    if (sh->timing) {
+        buf line;
+        buf_init(&line);
+        format_timing(&line, timing_now_ms() - start);
+        fprintf(sh->out, "%s\n", line.data);
+        buf_free(&line);
+        fflush(sh->out);
+    }
+    return ok;
+}
+
+bool exec_collect(shell *sh, const char *sql, result_table *out)
+{
+    sunstone_stmt *st = NULL;
+    if (sunstone_prepare(sh->db, sql, -1, &st, NULL) != SUNSTONE_OK) {
+        report_db_error(sh, sql, 0);
+        if (st)
+            sunstone_finalize(st);
+        return false;
+    }
+    if (!st) {
+        table_init(out, 0);
+        return true;
+    }
+    int rc = fetch_all(st, sunstone_column_count(st), out);
+    if (rc != SUNSTONE_DONE) {
+        table_free(out);
+        report_db_error(sh, sql, 0);
+        sunstone_finalize(st);
+        return false;
+    }
+    sunstone_finalize(st);
+    return true;
+}

@@ -1,0 +1,80 @@
+/* help.c — the shell's help texts: --help usage, the \? list of meta-commands and the text
+ * shown when "help" is typed at the interactive prompt. */
+#include "help.h"
+
+void help_usage(FILE *out)
+{
+    fputs("sunstone is the interactive terminal of the Sunstone SQL engine.\n"
+          "\n"
+          "Usage:\n"
+          "  sunstone [OPTION]... [DBPATH]\n"
+          "\n"
+          "Without DBPATH the database lives in memory.\n"
+          "\n"
+          "General options:\n"
+          "  -c, --command=COMMAND    run only single command (SQL or internal) and exit\n"
+          "  -d, --dbname=DBPATH      database file to open (same as the DBPATH argument)\n"
+          "  -f, --file=FILENAME      execute commands from file, then exit (\"-\" is stdin)\n"
+          "  -v, --set=, --variable=NAME=VALUE\n"
+          "                           set sunstone variable NAME to VALUE\n"
+          "                           (e.g., -v ON_ERROR_STOP=1)\n"
+          "  -V, --version            output version information, then exit\n"
+          "  -X, --no-psqlrc, --no-sunstonerc\n"
+          "                           do not read startup file (~/.sunstonerc)\n"
+          "      --plugin-dir=DIR     load plugins from DIR\n"
+          "  -?, --help               show this help, then exit\n"
+          "\n"
+          "Output format options:\n"
+          "  -A, --no-align           unaligned table output mode\n"
+          "  -F, --field-separator=STRING\n"
+          "                           field separator for unaligned output (default: \"|\")\n"
+          "  -q, --quiet              run quietly (no messages, only query output)\n"
+          "  -t, --tuples-only        print rows only\n"
+          "\n"
+          "For more information, type \"\\?\" (for internal commands) from within sunstone.\n",
+          out);
+}
+
+void help_meta_commands(FILE *out)
+{
+    fputs("General\n"
+          "  \\q                      quit sunstone\n"
+          "  \\timing [on|off]        toggle timing of commands\n"
+          "\n"
+          "Query Buffer\n"
+          "  \\g [FILE] or ;          execute query (and send result to file or |pipe)\n"
+          "  \\p                      show the contents of the query buffer\n"
+          "  \\r                      reset (clear) the query buffer\n"
+          "\n"
+          "Input/Output\n"
+          "  \\echo [-n] [STRING]     write string to standard output (-n for no newline)\n"
+          "  \\i FILE                 execute commands from file\n"
+          "  \\ir FILE                as \\i, but relative to location of current script\n"
+          "\n"
+          "Informational\n"
+          "  (options: S = show system objects, + = additional detail)\n"
+          "  \\d[S+]                  list tables\n"
+          "  \\d[S+]  NAME            describe table\n"
+          "  \\dt[S+] [PATTERN]       list tables\n"
+          "  \\dx[+]  [PATTERN]       list loaded plugins\n"
+          "\n"
+          "Formatting\n"
+          "  \\a                      toggle between unaligned and aligned output mode\n"
+          "  \\f [STRING]             show or set field separator for unaligned query output\n"
+          "  \\t [on|off]             show only rows\n"
+          "\n"
+          "Variables\n"
+          "  \\set [NAME [VALUE]]     set internal variable, or list all if no parameters\n"
+          "  \\unset NAME             unset (delete) internal variable\n"
+          "  (ON_ERROR_STOP stops scripts at the first error; QUIET is the same as -q)\n",
+          out);
+}
+
+void help_interactive(FILE *out)
+{
+    fputs("You are using sunstone, the command-line interface to the Sunstone SQL engine.\n"
+          "Type:  \\? for help with sunstone commands\n"
+          "       \\g or terminate with semicolon to execute query\n"
+          "       \\q to quit\n",
+          out);
+}

@@ -1,0 +1,157 @@
+/* mainloop.c — the read-lex-execute loop shared by scripts, piped input and the interactive
+ * prompt.  Each line goes through the splitter; complete statements are executed, backslash
+ * commands are run where they appear (the statement being typed is kept), and at the end of
+ * non-interactive input an unterminated statement is still executed, as psql does.  With
+ * ON_ERROR_STOP a failure ends non-interactive input with exit code 3. */
+#include "mainloop.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "buf.h"
+#include "exec.h"
+#include "help.h"
+#include "meta.h"
+#include "metaargs.h"
+#include "splitter.h"
+#include "xalloc.h"
+
+/* Sends the accumulated statement (when it holds anything) and clears the buffer. */
+static bool send_query(shell *sh, splitter *sp)
+{
+    bool ok = true;
+    if (splitter_has_content(sp)) {
+        free(sh->last_query);
+        sh->last_query = xstrdup(splitter_query(sp));
+        ok = exec_sql(sh, sh->last_query);
+    }
+    splitter_next_query(sp);
+    return ok;
+}
+
+/* "help", "quit" and "exit" typed alone at an empty interactive prompt. */
+static bool keyword_line(const char *line, const char *word)
+{
+    while (isspace((unsigned char)*line))
+        line++;
+    size_t n = strlen(word);
+    if (strncasecmp(line, word, n) != 0)
+        return false;
+    line += n;
+    if (*line == ';')
+        line++;
+    while (isspace((unsigned char)*line))
+        line++;
+    return *line == '\0';
+}
+
+static void make_prompt(buf *prompt, const splitter *sp)
+{
+    buf_reset(prompt);
+    buf_printf(prompt, "sunstone%c> ", splitter_prompt_char(sp));
+}
+
+int mainloop_run(shell *sh, line_source *src)
+{
+    splitter sp;
+    splitter_init(&sp);
+    splitter_set_lookup(&sp, shell_lookup_var, sh);
+    buf prompt, history;
+    buf_init(&prompt);
+    buf_init(&history);
+    bool saved_interactive = sh->interactive;
+    sh->interactive = src->interactive;
+    sh->terse = true;
+    int result = EXIT_OK;
+    bool stop = false;
+    bool die_on_error = !src->interactive;
+
+    while (!stop) {
+        char *line = NULL;
+        if (src->interactive)
+            make_prompt(&prompt, &sp);
+        read_result rr = src->read(src, src->interactive ? prompt.data : NULL, &line);
+        if (rr == READ_INTERRUPTED) {
+            splitter_next_query(&sp);
+            buf_reset(&history);
+            continue;
+        }
+        if (rr == READ_EOF) {
+            if (src->interactive && !sh->quiet) {
+                fputs("\\q\n", sh->out);
+                fflush(sh->out);
+            }
+            break;
+        }
+        sh->lineno++;
+
+        if (src->interactive && splitter_is_empty(&sp)) {
+            if (keyword_line(line, "help")) {
+                help_interactive(sh->out);
+                fflush(sh->out);
+                free(line);
+                continue;
+            }
+            if (keyword_line(line, "quit") || keyword_line(line, "exit")) {
+                free(line);
+                break;
+            }
+        }
+        if (src->remember) {
+            if (history.len > 0)
+                buf_putc(&history, '\n');
+            buf_puts(&history, line);
+        }
+
+        splitter_feed_line(&sp, line);
+        free(line);
+        for (;;) {
+            split_event ev = splitter_scan(&sp);
+            if (ev == SPLIT_END_OF_LINE)
+                break;
+            bool ok = true;
+            if (ev == SPLIT_STATEMENT) {
+                ok = send_query(sh, &sp);
+            } else {
+                meta_command cmd;
+                meta_parse(splitter_meta(&sp), shell_lookup_var, sh, &cmd);
+                splitter_resume(&sp, cmd.consumed);
+                meta_status st = meta_execute(sh, &cmd, &sp);
+                meta_command_free(&cmd);
+                if (st == META_QUIT) {
+                    stop = true;
+                    break;
+                }
+                ok = st != META_ERROR;
+            }
+            if (!ok && die_on_error && sh->on_error_stop) {
+                result = EXIT_USER;
+                stop = true;
+                break;
+            }
+        }
+
+        if (src->remember && splitter_is_empty(&sp)) {
+            bool blank = true;
+            for (const char *p = history.data; *p; p++)
+                if (!isspace((unsigned char)*p))
+                    blank = false;
+            if (!blank)
+                src->remember(src, history.data);
+            buf_reset(&history);
+        }
+    }
+
+    if (!stop && !src->interactive && splitter_has_content(&sp)) {
+        if (!send_query(sh, &sp) && sh->on_error_stop)
+            result = EXIT_USER;
+    }
+
+    sh->interactive = saved_interactive;
+    buf_free(&prompt);
+    buf_free(&history);
+    splitter_free(&sp);
+    return result;
+}

@@ -1,0 +1,309 @@
+/* meta.c — executes backslash meta-commands as psql does: the command consumes the
+ * arguments it needs, the rest are reported as ignored; unknown commands are errors. */
+#include "meta.h"
+
+#include <errno.h>
+#include <libgen.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "describe.h"
+#include "exec.h"
+#include "help.h"
+#include "report.h"
+#include "script.h"
+#include "xalloc.h"
+
+/* Arguments of the command being run, consumed left to right. */
+typedef struct arg_cursor {
+    const meta_command *cmd;
+    size_t next;
+} arg_cursor;
+
+static const char *next_arg(arg_cursor *a)
+{
+    return a->next < a->cmd->nargs ? a->cmd->args[a->next++] : NULL;
+}
+
+static void status_line(shell *sh, const char *fmt, const char *value)
+{
+    if (sh->quiet)
+        return;
+    fprintf(sh->out, fmt, value);
+    fputc('\n', sh->out);
+    fflush(sh->out);
+}
+
+static meta_status cmd_timing(shell *sh, arg_cursor *a)
+{
+    const char *v = next_arg(a);
+    meta_status st = META_OK;
+    if (v) {
+        bool b;
+        if (parse_bool(v, &b)) {
+            sh->timing = b;
+        } else {
+            report_error(sh, "unrecognized value \"%s\" for \"\\timing\": Boolean expected", v);
+            st = META_ERROR;
+        }
+    } else {
+        sh->timing = !sh->timing;
+    }
+    status_line(sh, "%s", sh->timing ? "Timing is on." : "Timing is off.");
+    return st;
+}
+
+static meta_status cmd_tuples_only(shell *sh, arg_cursor *a)
+{
+    const char *v = next_arg(a);
+    if (v) {
+        bool b;
+        if (!parse_bool(v, &b)) {
+            report_error(sh, "unrecognized value \"%s\" for \"tuples_only\": Boolean expected", v);
+            return META_ERROR;
+        }
+        sh->popt.tuples_only = b;
+        return META_OK;
+    }
+    sh->popt.tuples_only = !sh->popt.tuples_only;
+    status_line(sh, "%s", sh->popt.tuples_only ? "Tuples only is on." : "Tuples only is off.");
+    return META_OK;
+}
+
+static meta_status cmd_fieldsep(shell *sh, arg_cursor *a)
+{
+    const char *v = next_arg(a);
+    if (v)
+        shell_set_fieldsep(sh, v);
+    status_line(sh, "Field separator is \"%s\".", sh->fieldsep);
+    return META_OK;
+}
+
+static meta_status cmd_echo(shell *sh, arg_cursor *a)
+{
+    bool newline = true;
+    bool printed = false;
+    const char *v;
+    while ((v = next_arg(a))) {
+        if (a->next == 1 && strcmp(v, "-n") == 0) {
+            newline = false;
+            continue;
+        }
+        if (printed)
+            fputc(' ', sh->out);
+        fputs(v, sh->out);
+        printed = true;
+    }
+    if (newline)
+        fputc('\n', sh->out);
+    fflush(sh->out);
+    return META_OK;
+}
+
+static meta_status cmd_include(shell *sh, arg_cursor *a, bool relative)
+{
+    const char *name = next_arg(a);
+    if (!name) {
+        report_error(sh, "\\%s: missing required argument", a->cmd->name);
+        return META_ERROR;
+    }
+    char *path;
+    if (relative && name[0] != '/' && sh->inputfile && strcmp(sh->inputfile, "<stdin>") != 0) {
+        char *copy = xstrdup(sh->inputfile);
+        buf b;
+        buf_init(&b);
+        buf_printf(&b, "%s/%s", dirname(copy), name);
+        path = buf_detach(&b);
+        buf_free(&b);
+        free(copy);
+    } else {
+        path = xstrdup(name);
+    }
+    int rc = script_run_file(sh, path);
+    free(path);
+    return rc == EXIT_OK ? META_OK : META_ERROR;
+}
+
+static meta_status cmd_set(shell *sh, arg_cursor *a)
+{
+    const char *name = next_arg(a);
+    if (!name) {
+        for (size_t i = 0; i < sh->vars.n; i++)
+            fprintf(sh->out, "%s = '%s'\n", sh->vars.items[i].name, sh->vars.items[i].value);
+        fflush(sh->out);
+        return META_OK;
+    }
+    buf value;
+    buf_init(&value);
+    const char *v;
+    while ((v = next_arg(a)))
+        buf_puts(&value, v);
+    bool ok = shell_set_var(sh, name, value.data);
+    buf_free(&value);
+    return ok ? META_OK : META_ERROR;
+}
+
+static meta_status cmd_unset(shell *sh, arg_cursor *a)
+{
+    const char *name = next_arg(a);
+    if (!name) {
+        report_error(sh, "\\%s: missing required argument", a->cmd->name);
+        return META_ERROR;
+    }
+    return shell_set_var(sh, name, NULL) ? META_OK : META_ERROR;
+}
+
+/* \g [FILE|'|command']: sends the query buffer, or the previous query when it is empty. */
+static meta_status cmd_go(shell *sh, arg_cursor *a, splitter *sp)
+{
+    const char *target = next_arg(a);
+    char *query;
+    if (sp && splitter_has_content(sp))
+        query = xstrdup(splitter_query(sp));
+    else if (sh->last_query)
+        query = xstrdup(sh->last_query);
+    else
+        return META_OK;
+    if (sp)
+        splitter_next_query(sp);
+    free(sh->last_query);
+    sh->last_query = xstrdup(query);
+
+    FILE *saved = sh->out;
+    FILE *dest = NULL;
+    bool is_pipe = false;
+    if (target) {
+        fflush(sh->out);
+        is_pipe = target[0] == '|';
+        dest = is_pipe ? popen(target + 1, "w") : fopen(target, "w");
+        if (!dest) {
+            report_error(sh, "%s: %s", is_pipe ? target + 1 : target, strerror(errno));
+            free(query);
+            return META_ERROR;
+        }
+        sh->out = dest;
+    }
+    bool ok = exec_sql(sh, query);
+    if (dest) {
+        sh->out = saved;
+        if (is_pipe)
+            pclose(dest);
+        else
+            fclose(dest);
+    }
+    free(query);
+    return ok ? META_OK : META_ERROR;
+}
+
+static meta_status cmd_print(shell *sh, splitter *sp)
+{
+    if (sp && !splitter_is_empty(sp))
+        fprintf(sh->out, "%s\n", splitter_query(sp));
+    else if (sh->last_query)
+        fprintf(sh->out, "%s\n", sh->last_query);
+    else if (!sh->quiet)
+        fputs("Query buffer is empty.\n", sh->out);
+    fflush(sh->out);
+    return META_OK;
+}
+
+static meta_status cmd_reset(shell *sh, splitter *sp)
+{
+    if (sp)
+        splitter_next_query(sp);
+    status_line(sh, "%s", "Query buffer reset (cleared).");
+    return META_OK;
+}
+
+/* \d, \dt, \dx with optional S and + modifiers.  Returns false when name is none of them. */
+static bool cmd_describe(shell *sh, arg_cursor *a, meta_status *st)
+{
+    const char *name = a->cmd->name;
+    if (name[0] != 'd')
+        return false;
+    char kind = name[1];
+    const char *mods = name + 1;
+    if (kind == 't' || kind == 'x')
+        mods++;
+    else
+        kind = 0;
+    bool verbose = false;
+    for (const char *m = mods; *m; m++) {
+        if (*m == '+')
+            verbose = true;
+        else if (*m != 'S')
+            return false;
+    }
+    const char *pattern = next_arg(a);
+    bool ok;
+    if (kind == 'x')
+        ok = describe_plugins(sh, pattern);
+    else if (kind == 't' || !pattern)
+        ok = describe_list_tables(sh, pattern, verbose);
+    else
+        ok = describe_tables(sh, pattern, verbose);
+    *st = ok ? META_OK : META_ERROR;
+    return true;
+}
+
+meta_status meta_execute(shell *sh, const meta_command *cmd, splitter *sp)
+{
+    arg_cursor a = {cmd, 0};
+    const char *n = cmd->name;
+    meta_status st = META_OK;
+
+    if (strcmp(n, "q") == 0 || strcmp(n, "quit") == 0)
+        st = META_QUIT;
+    else if (strcmp(n, "?") == 0) {
+        help_meta_commands(sh->out);
+        fflush(sh->out);
+    } else if (strcmp(n, "timing") == 0)
+        st = cmd_timing(sh, &a);
+    else if (strcmp(n, "a") == 0) {
+        sh->popt.aligned = !sh->popt.aligned;
+        status_line(sh, "%s",
+                    sh->popt.aligned ? "Output format is aligned." : "Output format is unaligned.");
+    } else if (strcmp(n, "t") == 0)
+        st = cmd_tuples_only(sh, &a);
+    else if (strcmp(n, "f") == 0)
+        st = cmd_fieldsep(sh, &a);
+    else if (strcmp(n, "echo") == 0)
+        st = cmd_echo(sh, &a);
+    else if (strcmp(n, "i") == 0 || strcmp(n, "include") == 0)
+        st = cmd_include(sh, &a, false);
+    else if (strcmp(n, "ir") == 0 || strcmp(n, "include_relative") == 0)
+        st = cmd_include(sh, &a, true);
+    else if (strcmp(n, "set") == 0)
+        st = cmd_set(sh, &a);
+    else if (strcmp(n, "unset") == 0)
+        st = cmd_unset(sh, &a);
+    else if (strcmp(n, "g") == 0)
+        st = cmd_go(sh, &a, sp);
+    else if (strcmp(n, "p") == 0 || strcmp(n, "print") == 0)
+        st = cmd_print(sh, sp);
+    else if (strcmp(n, "r") == 0 || strcmp(n, "reset") == 0)
+        st = cmd_reset(sh, sp);
+    else if (!cmd_describe(sh, &a, &st)) {
+        report_error(sh, "invalid command \\%s", n);
+        if (sh->interactive)
+            report_hint_line(sh, "Try \\? for help.");
+        return META_ERROR;
+    }
+
+    if (st != META_ERROR) {
+        const char *extra;
+        while ((extra = next_arg(&a)))
+            report_warning(sh, "\\%s: extra argument \"%s\" ignored", n, extra);
+    }
+    return st;
+}
+
+meta_status meta_execute_string(shell *sh, const char *text)
+{
+    meta_command cmd;
+    meta_parse(text, shell_lookup_var, sh, &cmd);
+    meta_status st = meta_execute(sh, &cmd, NULL);
+    meta_command_free(&cmd);
+    return st;
+}

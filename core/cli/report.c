@@ -1,0 +1,77 @@
+/* report.c — writes errors, warnings and notices to the shell's error stream with psql's
+ * prefixes: "sunstone:FILE:LINE: " while a script is read, "sunstone: " plus the level before
+ * the first command runs, nothing in -c and interactive use.  Standard output is flushed
+ * first so that both streams interleave in order. */
+#include "report.h"
+
+#include <stdarg.h>
+
+#include "buf.h"
+#include "errcontext.h"
+
+static void put_location(const shell *sh)
+{
+    fflush(sh->out);
+    if (sh->inputfile)
+        fprintf(sh->err, "sunstone:%s:%lu: ", sh->inputfile, sh->lineno);
+}
+
+void report_sql_error(const shell *sh, const char *msg, const char *detail, const char *hint,
+                      const char *query, int pos)
+{
+    put_location(sh);
+    fprintf(sh->err, "ERROR:  %s\n", msg ? msg : "unknown error");
+    if (pos > 0 && query) {
+        buf ctx;
+        buf_init(&ctx);
+        if (format_error_context(&ctx, query, pos))
+            fputs(ctx.data, sh->err);
+        buf_free(&ctx);
+    }
+    if (detail && *detail)
+        fprintf(sh->err, "DETAIL:  %s\n", detail);
+    if (hint && *hint)
+        fprintf(sh->err, "HINT:  %s\n", hint);
+    fflush(sh->err);
+}
+
+void report_notice(const shell *sh, const char *severity, const char *msg)
+{
+    put_location(sh);
+    fprintf(sh->err, "%s:  %s\n", severity && *severity ? severity : "NOTICE", msg ? msg : "");
+    fflush(sh->err);
+}
+
+static void report_level(const shell *sh, const char *level, const char *fmt, va_list ap)
+{
+    put_location(sh);
+    if (!sh->inputfile && !sh->terse)
+        fputs("sunstone: ", sh->err);
+    if (sh->inputfile || !sh->terse)
+        fprintf(sh->err, "%s: ", level);
+    vfprintf(sh->err, fmt, ap);
+    fputc('\n', sh->err);
+    fflush(sh->err);
+}
+
+void report_error(const shell *sh, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    report_level(sh, "error", fmt, ap);
+    va_end(ap);
+}
+
+void report_warning(const shell *sh, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    report_level(sh, "warning", fmt, ap);
+    va_end(ap);
+}
+
+void report_hint_line(const shell *sh, const char *text)
+{
+    fprintf(sh->err, "%s\n", text);
+    fflush(sh->err);
+}

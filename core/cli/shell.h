@@ -1,0 +1,47 @@
+/* shell.h — the state of one sunstone shell session: database handle, output settings,
+ * variables with their side effects (ON_ERROR_STOP, QUIET), and where input currently comes
+ * from (used to prefix messages as psql does). */
+#ifndef SUNSTONE_CLI_SHELL_H
+#define SUNSTONE_CLI_SHELL_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "printer.h"
+#include "sunstone.h"
+#include "vars.h"
+
+/* Exit codes, as psql's. */
+#define EXIT_OK 0
+#define EXIT_FAIL 1
+#define EXIT_BADCONN 2
+#define EXIT_USER 3
+
+typedef struct shell {
+    sunstone *db;
+    FILE *out;             /* query results and command output */
+    FILE *err;             /* errors, warnings and notices */
+    print_opts popt;
+    char fieldsep[64];     /* storage for popt.fieldsep */
+    bool quiet;            /* QUIET: no command tags or status messages */
+    bool on_error_stop;    /* ON_ERROR_STOP */
+    bool timing;           /* \timing */
+    var_table vars;
+    const char *inputfile; /* script being read (NULL: -c, interactive or plain stdin) */
+    unsigned long lineno;  /* its current line */
+    bool terse;            /* set once commands run: errors lose the "sunstone: error:" prefix */
+    bool interactive;      /* reading from a terminal */
+    char *last_query;      /* last statement sent, for \g and \p */
+} shell;
+
+void shell_init(shell *sh);
+void shell_free(shell *sh);
+void shell_set_fieldsep(shell *sh, const char *sep);
+
+/* Sets a variable, applying psql's checks for special ones; reports and returns false when
+ * the name or value is not acceptable.  value NULL unsets it. */
+bool shell_set_var(shell *sh, const char *name, const char *value);
+/* Lookup function for the splitter and meta-command parser (arg is the shell). */
+const char *shell_lookup_var(void *arg, const char *name);
+
+#endif

@@ -1,0 +1,678 @@
+/* test_exec.c — statement execution and the catalog meta-commands over the fake kernel,
+ * compared with psql 15's output for the same statements (-c with several statements, errors
+ * in a later statement with the context line counted from the whole text, RETURNING with its
+ * command tag in every output mode, command tags, runtime errors, notices, DETAIL) and with
+ * psql's \dt, \d TABLE and \d PATTERN on tables of the same names and types. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_main.h"
+#include "describe.h"
+#include "exec.h"
+#include "fake_kernel.h"
+#include "harness.h"
+
+/* psql -X -c select 1; select 2: exit 0 */
+static const char two_selects_out[] =
+    " ?column? \n"
+    "----------\n"
+    "        1\n"
+    "(1 row)\n"
+    "\n"
+    " ?column? \n"
+    "----------\n"
+    "        2\n"
+    "(1 row)\n"
+    "\n";
+static const char two_selects_err[] =
+"";
+/* psql -X -c select 1;\nselect 2;\nselect x: exit 1 */
+static const char third_fails_out[] =
+    " ?column? \n"
+    "----------\n"
+    "        1\n"
+    "(1 row)\n"
+    "\n"
+    " ?column? \n"
+    "----------\n"
+    "        2\n"
+    "(1 row)\n"
+    "\n";
+static const char third_fails_err[] =
+    "ERROR:  column \"x\" does not exist\n"
+    "LINE 3: select x\n"
+    "               ^\n";
+/* psql -X -c create temp table r(a int, b text); insert into r values (1, 'x') returning a, b: exit 0 */
+static const char returning_out[] =
+    "CREATE TABLE\n"
+    " a | b \n"
+    "---+---\n"
+    " 1 | x\n"
+    "(1 row)\n"
+    "\n"
+    "INSERT 0 1\n";
+static const char returning_err[] =
+"";
+/* psql -X -q -c create temp table r(a int, b text); insert into r values (1, 'x') returning a, b: exit 0 */
+static const char returning_quiet_out[] =
+    " a | b \n"
+    "---+---\n"
+    " 1 | x\n"
+    "(1 row)\n"
+    "\n";
+static const char returning_quiet_err[] =
+"";
+/* psql -X -A -c create temp table r(a int); delete from r returning a: exit 0 */
+static const char returning_unaligned_out[] =
+    "CREATE TABLE\n"
+    "a\n"
+    "(0 rows)\n"
+    "DELETE 0\n";
+static const char returning_unaligned_err[] =
+"";
+/* psql -X -t -c create temp table r(a int); insert into r values (1) returning a: exit 0 */
+static const char returning_tuples_out[] =
+    "CREATE TABLE\n"
+    " 1\n"
+    "\n"
+    "INSERT 0 1\n";
+static const char returning_tuples_err[] =
+"";
+/* psql -X -c create temp table r(a int); insert into r values (1); delete from r: exit 0 */
+static const char tags_out[] =
+    "CREATE TABLE\n"
+    "INSERT 0 1\n"
+    "DELETE 1\n";
+static const char tags_err[] =
+"";
+/* psql -X -c select 1/0: exit 1 */
+static const char division_out[] =
+"";
+static const char division_err[] =
+    "ERROR:  division by zero\n";
+/* psql -X -c drop table if exists nosuch: exit 0 */
+static const char notice_out[] =
+    "DROP TABLE\n";
+static const char notice_err[] =
+    "NOTICE:  table \"nosuch\" does not exist, skipping\n";
+/* psql -X -c create temp table u(a int primary key); insert into u values (1); insert into u values (1): exit 1 */
+static const char unique_out[] =
+    "CREATE TABLE\n"
+    "INSERT 0 1\n";
+static const char unique_err[] =
+    "ERROR:  duplicate key value violates unique constraint \"u_pkey\"\n"
+    "DETAIL:  Key (a)=(1) already exists.\n";
+/* psql -X -c \dt: exit 0 */
+static const char dt_out[] =
+    "             List of relations\n"
+    " Schema |       Name        | Type  | Owner \n"
+    "--------+-------------------+-------+-------\n"
+    " public | Mixed             | table | root\n"
+    " public | Mixed Case        | table | root\n"
+    " public | longer_table_name | table | root\n"
+    " public | t                 | table | root\n"
+    " public | t1                | table | root\n"
+    " public | t2                | table | root\n"
+    "(6 rows)\n"
+    "\n";
+static const char dt_err[] =
+"";
+/* psql -X -A -c \dt: exit 0 */
+static const char dt_unaligned_out[] =
+    "List of relations\n"
+    "Schema|Name|Type|Owner\n"
+    "public|Mixed|table|root\n"
+    "public|Mixed Case|table|root\n"
+    "public|longer_table_name|table|root\n"
+    "public|t|table|root\n"
+    "public|t1|table|root\n"
+    "public|t2|table|root\n"
+    "(6 rows)\n";
+static const char dt_unaligned_err[] =
+"";
+/* psql -X -c \dt t?: exit 0 */
+static const char dt_pattern_out[] =
+    "       List of relations\n"
+    " Schema | Name | Type  | Owner \n"
+    "--------+------+-------+-------\n"
+    " public | t1   | table | root\n"
+    " public | t2   | table | root\n"
+    "(2 rows)\n"
+    "\n";
+static const char dt_pattern_err[] =
+"";
+/* psql -X -c \dt x*: exit 0 */
+static const char dt_none_out[] =
+"";
+static const char dt_none_err[] =
+    "Did not find any relation named \"x*\".\n";
+/* psql -X -q -c \dt x*: exit 0 */
+static const char dt_none_quiet_out[] =
+    "      List of relations\n"
+    " Schema | Name | Type | Owner \n"
+    "--------+------+------+-------\n"
+    "(0 rows)\n"
+    "\n";
+static const char dt_none_quiet_err[] =
+"";
+/* psql -X -c \d t: exit 0 */
+static const char d_table_out[] =
+    "                        Table \"public.t\"\n"
+    " Column |         Type          | Collation | Nullable | Default \n"
+    "--------+-----------------------+-----------+----------+---------\n"
+    " a      | integer               |           | not null | \n"
+    " b      | character varying(10) |           |          | \n"
+    "\n";
+static const char d_table_err[] =
+"";
+/* psql -X -c \d t*: exit 0 */
+static const char d_tables_out[] =
+    "                        Table \"public.t\"\n"
+    " Column |         Type          | Collation | Nullable | Default \n"
+    "--------+-----------------------+-----------+----------+---------\n"
+    " a      | integer               |           | not null | \n"
+    " b      | character varying(10) |           |          | \n"
+    "\n"
+    "                 Table \"public.t1\"\n"
+    " Column |  Type   | Collation | Nullable | Default \n"
+    "--------+---------+-----------+----------+---------\n"
+    " a      | integer |           |          | \n"
+    "\n"
+    "                 Table \"public.t2\"\n"
+    " Column |  Type   | Collation | Nullable | Default \n"
+    "--------+---------+-----------+----------+---------\n"
+    " a      | integer |           |          | \n"
+    "\n";
+static const char d_tables_err[] =
+"";
+/* psql -X -c \d nosuch: exit 1 */
+static const char d_none_out[] =
+"";
+static const char d_none_err[] =
+    "Did not find any relation named \"nosuch\".\n";
+/* psql -X -A -c \d "Mixed Case": exit 0 */
+static const char d_table_unaligned_out[] =
+    "Table \"public.Mixed Case\"\n"
+    "Column|Type|Collation|Nullable|Default\n"
+    "a|integer|||\n";
+static const char d_table_unaligned_err[] =
+"";
+
+static void value(const char *sql, const char *column, uint32_t type, const char *v)
+{
+    fake_result r = {0};
+    r.sql = sql;
+    r.ncols = 1;
+    r.names[0] = column;
+    r.types[0] = type;
+    r.nrows = 1;
+    r.rows[0][0] = v;
+    r.tag = "SELECT 1";
+    fake_kernel_add(&r);
+}
+
+static void command(const char *sql, const char *tag)
+{
+    fake_result r = {0};
+    r.sql = sql;
+    r.tag = tag;
+    fake_kernel_add(&r);
+}
+
+/* Runs sql with exec_sql and compares the captured streams. */
+static void expect_exec(session *s, const char *sql, bool ok, const char *out, const char *err)
+{
+    bool got = exec_sql(&s->sh, sql);
+    session_flush(s);
+    ck_assert_str_eq(s->err_text, err);
+    ck_assert_str_eq(s->out_text, out);
+    ck_assert_int_eq(got, ok);
+    ck_assert_int_eq(fake_kernel_live_statements(), 0);
+}
+
+static void setup(void)
+{
+    fake_kernel_reset();
+    setenv("USER", "root", 1);
+}
+
+START_TEST(test_several_statements)
+{
+    value("select 1", "?column?", 23, "1");
+    value("select 2", "?column?", 23, "2");
+    session s;
+    session_open(&s);
+    s.sh.terse = true;
+    expect_exec(&s, "select 1; select 2", true, two_selects_out, two_selects_err);
+    session_close(&s);
+}
+END_TEST
+
+START_TEST(test_error_position_in_later_statement)
+{
+    value("select 1", "?column?", 23, "1");
+    value("select 2", "?column?", 23, "2");
+    fake_result r = {0};
+    r.sql = "select x";
+    r.error = "column \"x\" does not exist";
+    r.errpos = 8;
+    fake_kernel_add(&r);
+    session s;
+    session_open(&s);
+    s.sh.terse = true;
+    expect_exec(&s, "select 1;\nselect 2;\nselect x", false, third_fails_out, third_fails_err);
+    ck_assert_uint_eq(fake_kernel_prepared_count(), 3);
+    session_close(&s);
+}
+END_TEST
+
+static void add_returning(const char *sql, const char *tag, int nrows)
+{
+    fake_result r = {0};
+    r.sql = sql;
+    r.ncols = 2;
+    r.names[0] = "a";
+    r.types[0] = 23;
+    r.names[1] = "b";
+    r.types[1] = 25;
+    r.nrows = nrows;
+    r.rows[0][0] = "1";
+    r.rows[0][1] = "x";
+    r.tag = tag;
+    fake_kernel_add(&r);
+}
+
+START_TEST(test_returning)
+{
+    command("create temp table r(a int, b text)", "CREATE TABLE");
+    add_returning("insert into r values (1, 'x') returning a, b", "INSERT 0 1", 1);
+    const char *sql = "create temp table r(a int, b text); insert into r values (1, 'x') returning a, b";
+    session s;
+    session_open(&s);
+    expect_exec(&s, sql, true, returning_out, returning_err);
+    session_close(&s);
+
+    session_open(&s);
+    ck_assert(shell_set_var(&s.sh, "QUIET", "on"));
+    expect_exec(&s, sql, true, returning_quiet_out, returning_quiet_err);
+    session_close(&s);
+}
+END_TEST
+
+START_TEST(test_returning_modes)
+{
+    command("create temp table r(a int)", "CREATE TABLE");
+    fake_result del = {0};
+    del.sql = "delete from r returning a";
+    del.ncols = 1;
+    del.names[0] = "a";
+    del.types[0] = 23;
+    del.tag = "DELETE 0";
+    fake_kernel_add(&del);
+    session s;
+    session_open(&s);
+    s.sh.popt.aligned = false;
+    expect_exec(&s, "create temp table r(a int); delete from r returning a", true,
+                returning_unaligned_out, returning_unaligned_err);
+    session_close(&s);
+}
+END_TEST
+
+START_TEST(test_returning_tuples_only)
+{
+    command("create temp table r(a int)", "CREATE TABLE");
+    fake_result ins = {0};
+    ins.sql = "insert into r values (1) returning a";
+    ins.ncols = 1;
+    ins.names[0] = "a";
+    ins.types[0] = 23;
+    ins.nrows = 1;
+    ins.rows[0][0] = "1";
+    ins.tag = "INSERT 0 1";
+    fake_kernel_add(&ins);
+    session s;
+    session_open(&s);
+    s.sh.popt.tuples_only = true;
+    expect_exec(&s, "create temp table r(a int); insert into r values (1) returning a", true,
+                returning_tuples_out, returning_tuples_err);
+    session_close(&s);
+}
+END_TEST
+
+START_TEST(test_command_tags)
+{
+    command("create temp table r(a int)", "CREATE TABLE");
+    command("insert into r values (1)", "INSERT 0 1");
+    command("delete from r", "DELETE 1");
+    session s;
+    session_open(&s);
+    expect_exec(&s, "create temp table r(a int); insert into r values (1); delete from r", true,
+                tags_out, tags_err);
+    session_close(&s);
+}
+END_TEST
+
+START_TEST(test_runtime_error)
+{
+    fake_result r = {0};
+    r.sql = "select 1/0";
+    r.ncols = 1;
+    r.names[0] = "?column?";
+    r.types[0] = 23;
+    r.error = "division by zero";
+    r.fail_at_step = true;
+    fake_kernel_add(&r);
+    session s;
+    session_open(&s);
+    s.sh.terse = true;
+    expect_exec(&s, "select 1/0", false, division_out, division_err);
+    session_close(&s);
+}
+END_TEST
+
+START_TEST(test_notice)
+{
+    fake_result r = {0};
+    r.sql = "drop table if exists nosuch";
+    r.tag = "DROP TABLE";
+    r.notice = "table \"nosuch\" does not exist, skipping";
+    fake_kernel_add(&r);
+    session s;
+    session_open(&s);
+    expect_exec(&s, "drop table if exists nosuch", true, notice_out, notice_err);
+    session_close(&s);
+}
+END_TEST
+
+START_TEST(test_detail)
+{
+    command("create temp table u(a int primary key)", "CREATE TABLE");
+    fake_result dup = {0};
+    dup.sql = "insert into u values (1)";
+    dup.tag = "INSERT 0 1";
+    fake_kernel_add(&dup);
+    session s;
+    session_open(&s);
+    ck_assert(exec_sql(&s.sh, "create temp table u(a int primary key); insert into u values (1)"));
+    fake_kernel_reset();
+    fake_result err = {0};
+    err.sql = "insert into u values (1)";
+    err.error = "duplicate key value violates unique constraint \"u_pkey\"";
+    err.detail = "Key (a)=(1) already exists.";
+    err.fail_at_step = true;
+    fake_kernel_add(&err);
+    ck_assert(!exec_sql(&s.sh, "insert into u values (1)"));
+    session_flush(&s);
+    ck_assert_str_eq(s.out_text, unique_out);
+    ck_assert_str_eq(s.err_text, unique_err);
+    session_close(&s);
+}
+END_TEST
+
+START_TEST(test_comment_only_and_empty)
+{
+    session s;
+    session_open(&s);
+    expect_exec(&s, "  ;; -- nothing", true, "", "");
+    ck_assert_uint_eq(fake_kernel_prepared_count(), 0);
+    session_close(&s);
+}
+END_TEST
+
+START_TEST(test_zero_column_result_and_nulls)
+{
+    fake_result r = {0};
+    r.sql = "select 1 as a, null::int as bbbb";
+    r.ncols = 2;
+    r.names[0] = "a";
+    r.types[0] = 23;
+    r.names[1] = "bbbb";
+    r.types[1] = 23;
+    r.nrows = 1;
+    r.rows[0][0] = "1";
+    r.rows[0][1] = NULL;
+    r.tag = "SELECT 1";
+    fake_kernel_add(&r);
+    session s;
+    session_open(&s);
+    /* psql -X -c "select 1 as a, null::int as bbbb" */
+    expect_exec(&s, "select 1 as a, null::int as bbbb", true,
+                " a | bbbb \n"
+                "---+------\n"
+                " 1 |     \n"
+                "(1 row)\n"
+                "\n",
+                "");
+    session_close(&s);
+}
+END_TEST
+
+START_TEST(test_timing_line)
+{
+    value("select 1", "?column?", 23, "1");
+    session s;
+    session_open(&s);
+    s.sh.timing = true;
+    s.sh.popt.tuples_only = true;
+    s.sh.popt.aligned = false;
+    ck_assert(exec_sql(&s.sh, "select 1"));
+    session_flush(&s);
+    ck_assert_msg(strncmp(s.out_text, "1\nTime: ", 8) == 0, "%s", s.out_text);
+    ck_assert_msg(strcmp(s.out_text + strlen(s.out_text) - 4, " ms\n") == 0, "%s", s.out_text);
+    session_close(&s);
+}
+END_TEST
+
+/* The catalog as the kernel's views would return it, in no particular order. */
+static void add_catalog(void)
+{
+    fake_result t = {0};
+    t.sql = "SELECT name, backend, ncols FROM sunstone_tables";
+    t.ncols = 3;
+    t.names[0] = "name";
+    t.names[1] = "backend";
+    t.names[2] = "ncols";
+    t.types[2] = 23;
+    const char *tables[][3] = {{"t2", "memory", "1"},         {"t", "memory", "2"},
+                               {"longer_table_name", "memory", "1"}, {"Mixed Case", "memory", "1"},
+                               {"t1", "lsm", "1"},            {"Mixed", "memory", "1"}};
+    t.nrows = 6;
+    for (int i = 0; i < 6; i++)
+        for (int c = 0; c < 3; c++)
+            t.rows[i][c] = tables[i][c];
+    t.tag = "SELECT 6";
+    fake_kernel_add(&t);
+
+    fake_result c = {0};
+    c.sql = "SELECT table_name, column_name, position, type_name, not_null FROM sunstone_columns";
+    c.ncols = 5;
+    c.names[0] = "table_name";
+    c.names[1] = "column_name";
+    c.names[2] = "position";
+    c.types[2] = 23;
+    c.names[3] = "type_name";
+    c.names[4] = "not_null";
+    c.types[4] = 16;
+    const char *cols[][5] = {{"t", "b", "2", "character varying(10)", "f"},
+                             {"t1", "a", "1", "integer", "f"},
+                             {"Mixed", "id", "1", "bigint", "f"},
+                             {"t", "a", "1", "integer", "t"},
+                             {"t2", "a", "1", "integer", "f"},
+                             {"Mixed Case", "a", "1", "integer", "f"},
+                             {"longer_table_name", "x", "1", "text", "f"}};
+    c.nrows = 7;
+    for (int i = 0; i < 7; i++)
+        for (int k = 0; k < 5; k++)
+            c.rows[i][k] = cols[i][k];
+    c.tag = "SELECT 7";
+    fake_kernel_add(&c);
+}
+
+static void expect_describe(bool (*run)(shell *sh, const char *arg), const char *arg,
+                            bool aligned, bool quiet, bool ok, const char *out, const char *err)
+{
+    add_catalog();
+    session s;
+    session_open(&s);
+    s.sh.terse = true;
+    s.sh.popt.aligned = aligned;
+    s.sh.quiet = quiet;
+    ck_assert_int_eq(run(&s.sh, arg), ok);
+    session_flush(&s);
+    ck_assert_str_eq(s.err_text, err);
+    ck_assert_str_eq(s.out_text, out);
+    session_close(&s);
+}
+
+static bool list_tables(shell *sh, const char *pattern)
+{
+    return describe_list_tables(sh, pattern, false);
+}
+
+static bool show_tables(shell *sh, const char *pattern)
+{
+    return describe_tables(sh, pattern, false);
+}
+
+START_TEST(test_dt)
+{
+    expect_describe(list_tables, NULL, true, false, true, dt_out, dt_err);
+}
+END_TEST
+
+START_TEST(test_dt_unaligned)
+{
+    expect_describe(list_tables, NULL, false, false, true, dt_unaligned_out, dt_unaligned_err);
+}
+END_TEST
+
+START_TEST(test_dt_pattern)
+{
+    expect_describe(list_tables, "t?", true, false, true, dt_pattern_out, dt_pattern_err);
+}
+END_TEST
+
+START_TEST(test_dt_none)
+{
+    expect_describe(list_tables, "x*", true, false, true, dt_none_out, dt_none_err);
+    expect_describe(list_tables, "x*", true, true, true, dt_none_quiet_out, dt_none_quiet_err);
+}
+END_TEST
+
+START_TEST(test_d_table)
+{
+    expect_describe(show_tables, "t", true, false, true, d_table_out, d_table_err);
+    expect_describe(show_tables, "t*", true, false, true, d_tables_out, d_tables_err);
+    expect_describe(show_tables, "nosuch", true, false, false, d_none_out, d_none_err);
+    /* psql -q fails the same way but says nothing. */
+    expect_describe(show_tables, "nosuch", true, true, false, "", "");
+    expect_describe(show_tables, "\"Mixed Case\"", false, false, true, d_table_unaligned_out,
+                    d_table_unaligned_err);
+}
+END_TEST
+
+START_TEST(test_d_verbose)
+{
+    add_catalog();
+    session s;
+    session_open(&s);
+    ck_assert(describe_tables(&s.sh, "t1", true));
+    ck_assert(describe_list_tables(&s.sh, "t1", true));
+    session_flush(&s);
+    ck_assert_str_eq(s.out_text, "                 Table \"public.t1\"\n"
+                                 " Column |  Type   | Collation | Nullable | Default \n"
+                                 "--------+---------+-----------+----------+---------\n"
+                                 " a      | integer |           |          | \n"
+                                 "Access method: lsm\n"
+                                 "\n"
+                                 "               List of relations\n"
+                                 " Schema | Name | Type  | Owner | Access method \n"
+                                 "--------+------+-------+-------+---------------\n"
+                                 " public | t1   | table | root  | lsm\n"
+                                 "(1 row)\n"
+                                 "\n");
+    session_close(&s);
+}
+END_TEST
+
+START_TEST(test_dx)
+{
+    fake_result p = {0};
+    p.sql = "SELECT name, kind, version, abi, path FROM sunstone_plugins";
+    p.ncols = 5;
+    p.names[0] = "name";
+    p.names[1] = "kind";
+    p.names[2] = "version";
+    p.names[3] = "abi";
+    p.names[4] = "path";
+    const char *rows[][5] = {{"lsm", "storage", "0.1.0", "1", "/usr/lib/sunstone/modules/lsm.so"},
+                             {"hash_join", "operator", "0.1.0", "1", "/m/hash_join.so"}};
+    p.nrows = 2;
+    for (int i = 0; i < 2; i++)
+        for (int c = 0; c < 5; c++)
+            p.rows[i][c] = rows[i][c];
+    fake_kernel_add(&p);
+    session s;
+    session_open(&s);
+    ck_assert(describe_plugins(&s.sh, NULL));
+    ck_assert(describe_plugins(&s.sh, "nomatch"));
+    session_flush(&s);
+    ck_assert_str_eq(s.out_text,
+                     "                        List of installed plugins\n"
+                     "   Name    |   Kind   | Version | ABI |               Path               \n"
+                     "-----------+----------+---------+-----+----------------------------------\n"
+                     " hash_join | operator | 0.1.0   | 1   | /m/hash_join.so\n"
+                     " lsm       | storage  | 0.1.0   | 1   | /usr/lib/sunstone/modules/lsm.so\n"
+                     "(2 rows)\n"
+                     "\n"
+                     "     List of installed plugins\n"
+                     " Name | Kind | Version | ABI | Path \n"
+                     "------+------+---------+-----+------\n"
+                     "(0 rows)\n"
+                     "\n");
+    session_close(&s);
+}
+END_TEST
+
+START_TEST(test_catalog_view_missing)
+{
+    session s;
+    session_open(&s);
+    s.sh.terse = true;
+    ck_assert(!describe_list_tables(&s.sh, NULL, false));
+    session_flush(&s);
+    ck_assert_str_eq(s.err_text, "ERROR:  fake kernel has no result for \"SELECT name, backend, "
+                                 "ncols FROM sunstone_tables\"\n");
+    session_close(&s);
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+    Suite *s = suite_create("exec");
+    TCase *tc = tcase_create("exec");
+    tcase_add_checked_fixture(tc, setup, NULL);
+    tcase_add_test(tc, test_several_statements);
+    tcase_add_test(tc, test_error_position_in_later_statement);
+    tcase_add_test(tc, test_returning);
+    tcase_add_test(tc, test_returning_modes);
+    tcase_add_test(tc, test_returning_tuples_only);
+    tcase_add_test(tc, test_command_tags);
+    tcase_add_test(tc, test_runtime_error);
+    tcase_add_test(tc, test_notice);
+    tcase_add_test(tc, test_detail);
+    tcase_add_test(tc, test_comment_only_and_empty);
+    tcase_add_test(tc, test_zero_column_result_and_nulls);
+    tcase_add_test(tc, test_timing_line);
+    tcase_add_test(tc, test_dt);
+    tcase_add_test(tc, test_dt_unaligned);
+    tcase_add_test(tc, test_dt_pattern);
+    tcase_add_test(tc, test_dt_none);
+    tcase_add_test(tc, test_d_table);
+    tcase_add_test(tc, test_d_verbose);
+    tcase_add_test(tc, test_dx);
+    tcase_add_test(tc, test_catalog_view_missing);
+    suite_add_tcase(s, tc);
+    return s;
+}

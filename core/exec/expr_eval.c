@@ -1,0 +1,134 @@
+/* expr_eval.c — entry points of the vectorised evaluator (ss_expr_eval, ss_expr_select,
+ * ss_expr_eval_scalar) and the dispatch of a node to its kind's evaluator. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "exec/expr_eval_impl.h"
+
+static int internal(ss_ctx *ctx, const char *what)
+{
+    return ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "%s", what);
+}
+
+int ev_node(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *sel, uint32_t n,
+            ss_vector *out)
+{
+    if (!ev_same_layout(out->type.id, e->type.id))
+        return internal(ctx, "result vector type does not match the expression type");
+    if (n == 0)
+        return SS_OK;
+    switch (e->kind) {
+    case EXPR_CONST:
+        return ev_broadcast(ctx, &e->u.cnst, sel, n, out);
+    case EXPR_PARAM:
+        return ev_param(ctx, e, sel, n, out);
+    case EXPR_COLUMN:
+        return ev_column(ctx, e, in, sel, n, out);
+    case EXPR_OP:
+        switch (e->u.op.op) {
+        case OP_EQ: case OP_NE: case OP_LT: case OP_LE: case OP_GT: case OP_GE:
+            return ev_compare(ctx, e, in, sel, n, out);
+        default:
+            return ev_arith(ctx, e, in, sel, n, out);
+        }
+    case EXPR_AND:
+    case EXPR_OR:
+    case EXPR_NOT:
+    case EXPR_IS_NULL:
+    case EXPR_IS_NOT_NULL:
+        return ev_logic(ctx, e, in, sel, n, out);
+    case EXPR_CAST:
+        return ev_cast(ctx, e, in, sel, n, out);
+    case EXPR_FUNC:
+        return ev_func(ctx, e, in, sel, n, out);
+    case EXPR_CASE:
+        return ev_case(ctx, e, in, sel, n, out);
+    }
+    return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                        "expression node kind %d is not supported", (int)e->kind);
+}
+
+int ss_expr_eval(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, ss_vector *out)
+{
+    ss_vector_reset(out);
+    if (out->capacity < in->count)
+        return internal(ctx, "result vector is smaller than the input batch");
+    return ev_node(ctx, e, in, in->sel, ss_batch_rows(in), out);
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+int ss_expr_select(ss_ctx *ctx, const ss_expr *e, ss_batch *in, uint32_t *sel_buf)
+{
+    if (e->type.id != SS_TYPE_BOOL)
+        return internal(ctx, "selection expression is not of type boolean");
+    if (e->kind == EXPR_AND && e->u.list.nargs > 0) {
+        /* narrow conjunct by conjunct: later conjuncts only see rows that passed, which is
+           also PostgreSQL's left-to-right short-circuit */
+        for (uint32_t k = 0; k < e->u.list.nargs; k++) {
+            if (ss_expr_select(ctx, e->u.list.args[k], in, sel_buf) != SS_OK)
+                return SS_ERROR;
+            if (in->sel_count == 0)
+                break;
+        }
+        return SS_OK;
+    }
+    uint32_t n = ss_batch_rows(in);
+    const uint32_t *sel = in->sel;
+    uint32_t m = 0;
+    if (n > 0) {
+        ss_vector *cond = ev_temp(ctx, e->type, in);
+        if (!cond)
+            return SS_ERROR;
+        if (ev_node(ctx, e, in, sel, n, cond) != SS_OK) {
+            ss_vector_destroy(cond);
+            return SS_ERROR;
+        }
+        const uint8_t *c = cond->data;
+        bool sorted = true;
+        uint32_t last = 0;
+        /* sel_buf may be in->sel itself: position m is written only after position k >= m
+           was read */
+        SS_FOR_ROWS(sel, n, i, {
+            if (c[i] && !ss_vector_is_null(cond, i)) {
+                sorted &= m == 0 || i > last;
+                last = i;
+                sel_buf[m++] = i;
+            }
+        });
+        ss_vector_destroy(cond);
+        if (!sorted)
+            qsort(sel_buf, m, sizeof *sel_buf, cmp_u32);
+    }
+    in->sel = sel_buf;
+    in->sel_count = m;
+    return SS_OK;
+}
+
+int ss_expr_eval_scalar(ss_ctx *ctx, const ss_expr *e, ss_value *out)
+{
+    ss_batch one = {0, 1, NULL, 0, NULL};
+    ss_vector *v = ev_temp(ctx, e->type, &one);
+    if (!v)
+        return SS_ERROR;
+    int rc = ev_node(ctx, e, &one, NULL, 1, v);
+    if (rc == SS_OK) {
+        ss_vector_get_value(v, 0, out);
+        if (!out->is_null && ss_type_is_text(e->type.id)) {
+            char *p = ss_ctx_alloc(ctx, (size_t)out->v.s.len + 1);
+            if (p) {
+                if (out->v.s.len)
+                    memcpy(p, out->v.s.ptr, out->v.s.len);
+                out->v.s.ptr = p;
+            } else {
+                rc = SS_ERROR;
+            }
+        }
+    }
+    ss_vector_destroy(v);
+    return rc;
+}

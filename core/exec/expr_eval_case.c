@@ -1,0 +1,52 @@
+/* expr_eval_case.c — searched CASE: each WHEN is evaluated only at the rows no earlier WHEN
+ * took, and each THEN / ELSE only at the rows that reach it, so an error in a branch that is
+ * not taken (division by zero, bad cast) is never raised — PostgreSQL's behaviour. */
+#include <stdlib.h>
+
+#include "exec/expr_eval_impl.h"
+
+int ev_case(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *sel, uint32_t n,
+            ss_vector *out)
+{
+    uint32_t *pending = ev_rows_copy(ctx, sel, n);
+    uint32_t *taken = ev_rows_copy(ctx, NULL, n);
+    ss_vector *cond = ev_temp(ctx, (ss_type){SS_TYPE_BOOL, -1}, in);
+    int rc = pending && taken && cond ? SS_OK : SS_ERROR;
+    uint32_t np = n;
+    for (uint32_t w = 0; rc == SS_OK && w < e->u.kase.nwhen && np > 0; w++) {
+        if (e->u.kase.whens[w]->type.id != SS_TYPE_BOOL) {
+            rc = ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "CASE condition is not boolean");
+            break;
+        }
+        ss_vector_reset(cond);
+        rc = ev_node(ctx, e->u.kase.whens[w], in, pending, np, cond);
+        if (rc != SS_OK)
+            break;
+        /* split pending into taken (condition true) and the rest (false or NULL), both in
+           increasing order; the rest is compacted in place */
+        const uint8_t *c = cond->data;
+        uint32_t nt = 0, nr = 0;
+        for (uint32_t j = 0; j < np; j++) {
+            uint32_t i = pending[j];
+            if (c[i] && !ss_vector_is_null(cond, i))
+                taken[nt++] = i;
+            else
+                pending[nr++] = i;
+        }
+        np = nr;
+        if (nt > 0)
+            rc = ev_node(ctx, e->u.kase.thens[w], in, taken, nt, out);
+    }
+    if (rc == SS_OK && np > 0) {
+        if (e->u.kase.els) {
+            rc = ev_node(ctx, e->u.kase.els, in, pending, np, out);
+        } else if ((rc = ss_vector_ensure_validity(ctx, out)) == SS_OK) {
+            for (uint32_t j = 0; j < np; j++)
+                ss_vector_set_null(out, pending[j]);
+        }
+    }
+    ss_vector_destroy(cond);
+    free(pending);
+    free(taken);
+    return rc;
+}

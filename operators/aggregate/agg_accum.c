@@ -1,0 +1,369 @@
+/* agg_accum.c — aggregate state arrays and their update / result loops: one tight typed
+ * loop per (aggregate kind, argument type), following PostgreSQL's transition functions
+ * (int8 sum with overflow check, float8 sum/avg raising "value out of range: overflow" when
+ * finite inputs give an infinite result, min/max keeping the newer of equal values). */
+#include "agg_accum.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "common/api_memory.h"
+#include "common/value_order.h"
+
+void agg_accum_init(agg_accum *acc, const agg_spec *spec)
+{
+    memset(acc, 0, sizeof *acc);
+    acc->spec = *spec;
+}
+
+void agg_accum_release(const ss_api *api, agg_accum *acc)
+{
+    if (acc->t) {
+        for (uint32_t g = 0; g < acc->capacity; g++)
+            ops_free(api, acc->t[g].ptr);
+    }
+    ops_free(api, acc->n);
+    ops_free(api, acc->i);
+    ops_free(api, acc->f);
+    ops_free(api, acc->f2);
+    ops_free(api, acc->t);
+    acc->n = acc->i = NULL;
+    acc->f = acc->f2 = NULL;
+    acc->t = NULL;
+    acc->capacity = 0;
+}
+
+/* Reallocates *array from old to new elements of size bytes, zeroing the new ones. */
+static int grow_array(ss_ctx *ctx, const ss_api *api, void **array, size_t size, uint32_t old,
+                      uint32_t capacity)
+{
+    void *p = ops_realloc(api, *array, (size_t)capacity * size);
+    if (!p)
+        return api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    memset((char *)p + (size_t)old * size, 0, (size_t)(capacity - old) * size);
+    *array = p;
+    return SS_OK;
+}
+
+int agg_accum_grow(ss_ctx *ctx, const ss_api *api, agg_accum *acc, uint32_t capacity)
+{
+    if (capacity <= acc->capacity)
+        return SS_OK;
+    uint32_t old = acc->capacity;
+    const agg_spec *s = &acc->spec;
+    bool want_i = s->kind == AGG_SUM_INT ||
+                  ((s->kind == AGG_MIN || s->kind == AGG_MAX) &&
+                   s->arg_layout != OPS_LAYOUT_FLOAT8 && s->arg_layout != OPS_LAYOUT_TEXT);
+    bool want_f = s->kind == AGG_SUM_FLOAT8 || s->kind == AGG_AVG_FLOAT8 ||
+                  ((s->kind == AGG_MIN || s->kind == AGG_MAX) && s->arg_layout == OPS_LAYOUT_FLOAT8);
+    bool want_t = (s->kind == AGG_MIN || s->kind == AGG_MAX) && s->arg_layout == OPS_LAYOUT_TEXT;
+
+    if (grow_array(ctx, api, (void **)&acc->n, sizeof *acc->n, old, capacity) != SS_OK)
+        return SS_ERROR;
+    if (want_i && grow_array(ctx, api, (void **)&acc->i, sizeof *acc->i, old, capacity) != SS_OK)
+        return SS_ERROR;
+    if (want_f && grow_array(ctx, api, (void **)&acc->f, sizeof *acc->f, old, capacity) != SS_OK)
+        return SS_ERROR;
+    if (s->kind == AGG_AVG_FLOAT8 &&
+        grow_array(ctx, api, (void **)&acc->f2, sizeof *acc->f2, old, capacity) != SS_OK)
+        return SS_ERROR;
+    /* the text array grows last: release() walks it up to capacity */
+    if (want_t && grow_array(ctx, api, (void **)&acc->t, sizeof *acc->t, old, capacity) != SS_OK)
+        return SS_ERROR;
+    acc->capacity = capacity;
+    return SS_OK;
+}
+
+static int bigint_overflow(ss_ctx *ctx, const ss_api *api)
+{
+    return api->error(ctx, SS_SQLSTATE_NUMERIC_VALUE_OUT_OF_RANGE, "bigint out of range");
+}
+
+static int float_overflow(ss_ctx *ctx, const ss_api *api)
+{
+    return api->error(ctx, SS_SQLSTATE_NUMERIC_VALUE_OUT_OF_RANGE, "value out of range: overflow");
+}
+
+/* Runs the statements after CTYPE once per non-NULL input, with p its position, g its group
+ * and v its value.  The validity test is hoisted so the all-valid loop has no branch. */
+#define AGG_FOR_EACH(CTYPE, ...)                                                          \
+    do {                                                                                  \
+        const CTYPE *x_ = (const CTYPE *)in.data;                                         \
+        if (!in.validity) {                                                               \
+            for (uint32_t k_ = 0; k_ < n; k_++) {                                         \
+                uint32_t g = gids[k_];                                                    \
+                CTYPE v = x_[pos[k_]];                                                    \
+                __VA_ARGS__                                                               \
+            }                                                                             \
+        } else {                                                                          \
+            for (uint32_t k_ = 0; k_ < n; k_++) {                                         \
+                uint32_t p_ = pos[k_];                                                    \
+                if (!((in.validity[p_ >> 6] >> (p_ & 63)) & 1u))                          \
+                    continue;                                                             \
+                uint32_t g = gids[k_];                                                    \
+                CTYPE v = x_[p_];                                                         \
+                __VA_ARGS__                                                               \
+            }                                                                             \
+        }                                                                                 \
+    } while (0)
+
+static int update_count(agg_accum *acc, agg_input in, const uint32_t *pos, const uint32_t *gids,
+                        uint32_t n)
+{
+    int64_t *cnt = acc->n;
+    if (acc->spec.kind == AGG_COUNT_STAR || !in.validity) {
+        for (uint32_t k = 0; k < n; k++)
+            cnt[gids[k]]++;
+        return SS_OK;
+    }
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t p = pos[k];
+        cnt[gids[k]] += (int64_t)((in.validity[p >> 6] >> (p & 63)) & 1u);
+    }
+    return SS_OK;
+}
+
+#define AGG_SUM_INT_LOOP(CTYPE)                                                           \
+    AGG_FOR_EACH(CTYPE, {                                                                 \
+        if (__builtin_add_overflow(sum[g], (int64_t)v, &sum[g]))                          \
+            return bigint_overflow(ctx, api);                                             \
+        cnt[g]++;                                                                         \
+    })
+
+static int update_sum_int(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_input in,
+                          const uint32_t *pos, const uint32_t *gids, uint32_t n)
+{
+    int64_t *sum = acc->i, *cnt = acc->n;
+    switch (acc->spec.arg_layout) {
+    case OPS_LAYOUT_INT2: AGG_SUM_INT_LOOP(int16_t); break;
+    case OPS_LAYOUT_INT4: AGG_SUM_INT_LOOP(int32_t); break;
+    case OPS_LAYOUT_INT8: AGG_SUM_INT_LOOP(int64_t); break;
+    default: return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "sum: unexpected argument type");
+    }
+    return SS_OK;
+}
+
+/* float8pl: the first input is taken as is; later ones raise overflow when two finite
+ * values add up to an infinity. */
+static int update_sum_float8(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_input in,
+                             const uint32_t *pos, const uint32_t *gids, uint32_t n)
+{
+    double *sum = acc->f;
+    int64_t *cnt = acc->n;
+    AGG_FOR_EACH(double, {
+        double s = sum[g] + v;
+        if (isinf(s) && cnt[g] > 0 && !isinf(sum[g]) && !isinf(v))
+            return float_overflow(ctx, api);
+        sum[g] = cnt[g] > 0 ? s : v;
+        cnt[g]++;
+    });
+    return SS_OK;
+}
+
+/* float8_accum's Youngs-Cramer update of (N, Sx, Sxx): PostgreSQL reports overflow when
+ * finite inputs drive Sx or Sxx to infinity, and poisons Sxx with NaN on infinite input. */
+static int update_avg_float8(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_input in,
+                             const uint32_t *pos, const uint32_t *gids, uint32_t n)
+{
+    double *sx = acc->f, *sxx = acc->f2;
+    int64_t *cnt = acc->n;
+    AGG_FOR_EACH(double, {
+        double old_n = (double)cnt[g], old_sx = sx[g];
+        double new_n = old_n + 1.0, new_sx = old_sx + v, new_sxx = sxx[g];
+        if (old_n > 0.0) {
+            double tmp = v * new_n - new_sx;
+            new_sxx += tmp * tmp / (new_n * old_n);
+            if (isinf(new_sx) || isinf(new_sxx)) {
+                if (!isinf(old_sx) && !isinf(v))
+                    return float_overflow(ctx, api);
+                new_sxx = NAN;
+            }
+        } else if (isnan(v) || isinf(v)) {
+            new_sxx = NAN;
+        }
+        sx[g] = new_sx;
+        sxx[g] = new_sxx;
+        cnt[g]++;
+    });
+    return SS_OK;
+}
+
+#define AGG_MINMAX_INT_LOOP(CTYPE, OP)                                                    \
+    AGG_FOR_EACH(CTYPE, {                                                                 \
+        if (cnt[g] == 0 || (int64_t)v OP best[g])                                         \
+            best[g] = (int64_t)v;                                                         \
+        cnt[g]++;                                                                         \
+    })
+
+/* Text min/max: keep an owned copy, reusing its buffer when the new value fits. */
+static int set_text(ss_ctx *ctx, const ss_api *api, agg_text *t, const ss_text *v)
+{
+    if (v->len > t->cap) {
+        uint32_t cap = v->len < 32 ? 32 : v->len;
+        char *p = ops_realloc(api, t->ptr, cap);
+        if (!p)
+            return api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        t->ptr = p;
+        t->cap = cap;
+    }
+    if (v->len)
+        memcpy(t->ptr, v->ptr, v->len);
+    t->len = v->len;
+    return SS_OK;
+}
+
+static int update_minmax(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_input in,
+                         const uint32_t *pos, const uint32_t *gids, uint32_t n)
+{
+    int64_t *cnt = acc->n;
+    bool is_min = acc->spec.kind == AGG_MIN;
+    switch (acc->spec.arg_layout) {
+    case OPS_LAYOUT_BOOL:
+    case OPS_LAYOUT_INT2:
+    case OPS_LAYOUT_INT4:
+    case OPS_LAYOUT_INT8: {
+        int64_t *best = acc->i;
+        ops_layout layout = acc->spec.arg_layout;
+        if (layout == OPS_LAYOUT_BOOL) {
+            if (is_min) AGG_MINMAX_INT_LOOP(uint8_t, <);
+            else AGG_MINMAX_INT_LOOP(uint8_t, >);
+        } else if (layout == OPS_LAYOUT_INT2) {
+            if (is_min) AGG_MINMAX_INT_LOOP(int16_t, <);
+            else AGG_MINMAX_INT_LOOP(int16_t, >);
+        } else if (layout == OPS_LAYOUT_INT4) {
+            if (is_min) AGG_MINMAX_INT_LOOP(int32_t, <);
+            else AGG_MINMAX_INT_LOOP(int32_t, >);
+        } else {
+            if (is_min) AGG_MINMAX_INT_LOOP(int64_t, <);
+            else AGG_MINMAX_INT_LOOP(int64_t, >);
+        }
+        return SS_OK;
+    }
+    case OPS_LAYOUT_FLOAT8: {
+        /* float8smaller / float8larger keep the old value only when strictly better, so of
+           equal values (0 and -0) the later one wins */
+        double *best = acc->f;
+        if (is_min)
+            AGG_FOR_EACH(double, {
+                if (cnt[g] == 0 || ops_cmp_float8(best[g], v) >= 0)
+                    best[g] = v;
+                cnt[g]++;
+            });
+        else
+            AGG_FOR_EACH(double, {
+                if (cnt[g] == 0 || ops_cmp_float8(best[g], v) <= 0)
+                    best[g] = v;
+                cnt[g]++;
+            });
+        return SS_OK;
+    }
+    case OPS_LAYOUT_TEXT: {
+        agg_text *best = acc->t;
+        int want = is_min ? -1 : 1;
+        AGG_FOR_EACH(ss_text, {
+            ss_text cur = {best[g].ptr, best[g].len, 0};
+            if (cnt[g] == 0 || ops_cmp_text(&v, &cur) == want) {
+                if (set_text(ctx, api, &best[g], &v) != SS_OK)
+                    return SS_ERROR;
+            }
+            cnt[g]++;
+        });
+        return SS_OK;
+    }
+    case OPS_LAYOUT_NONE: break;
+    }
+    return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "min/max: unexpected argument type");
+}
+
+int agg_accum_update(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_input in,
+                     const uint32_t *pos, const uint32_t *gids, uint32_t n)
+{
+    switch (acc->spec.kind) {
+    case AGG_COUNT_STAR:
+    case AGG_COUNT: return update_count(acc, in, pos, gids, n);
+    case AGG_SUM_INT: return update_sum_int(ctx, api, acc, in, pos, gids, n);
+    case AGG_SUM_FLOAT8: return update_sum_float8(ctx, api, acc, in, pos, gids, n);
+    case AGG_AVG_FLOAT8: return update_avg_float8(ctx, api, acc, in, pos, gids, n);
+    case AGG_MIN:
+    case AGG_MAX: return update_minmax(ctx, api, acc, in, pos, gids, n);
+    }
+    return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "unknown aggregate kind");
+}
+
+/* Marks the groups without input as NULL (all results but count's). */
+static int mark_empty_groups(ss_ctx *ctx, const ss_api *api, const agg_accum *acc,
+                             uint32_t first, uint32_t n, ss_vector *out)
+{
+    bool any_empty = false;
+    for (uint32_t k = 0; k < n && !any_empty; k++)
+        any_empty = acc->n[first + k] == 0;
+    if (!any_empty)
+        return SS_OK;
+    if (api->vector_ensure_validity(ctx, out) != SS_OK)
+        return SS_ERROR;
+    for (uint32_t k = 0; k < n; k++) {
+        if (acc->n[first + k] == 0)
+            ss_vector_set_null(out, k);
+        else
+            ss_vector_set_valid(out, k);
+    }
+    return SS_OK;
+}
+
+int agg_accum_result(ss_ctx *ctx, const ss_api *api, const agg_accum *acc, uint32_t first,
+                     uint32_t n, ss_vector *out)
+{
+    const agg_spec *s = &acc->spec;
+    switch (s->kind) {
+    case AGG_COUNT_STAR:
+    case AGG_COUNT:
+        memcpy(out->data, acc->n + first, (size_t)n * sizeof(int64_t));
+        return SS_OK;
+    case AGG_SUM_INT:
+        memcpy(out->data, acc->i + first, (size_t)n * sizeof(int64_t));
+        break;
+    case AGG_SUM_FLOAT8:
+        memcpy(out->data, acc->f + first, (size_t)n * sizeof(double));
+        break;
+    case AGG_AVG_FLOAT8: {
+        double *dst = out->data;
+        for (uint32_t k = 0; k < n; k++) {
+            int64_t cnt = acc->n[first + k];
+            dst[k] = cnt ? acc->f[first + k] / (double)cnt : 0.0;
+        }
+        break;
+    }
+    case AGG_MIN:
+    case AGG_MAX:
+        switch (s->result_layout) {
+        case OPS_LAYOUT_BOOL:
+            for (uint32_t k = 0; k < n; k++)
+                ((uint8_t *)out->data)[k] = acc->i[first + k] != 0;
+            break;
+        case OPS_LAYOUT_INT2:
+            for (uint32_t k = 0; k < n; k++)
+                ((int16_t *)out->data)[k] = (int16_t)acc->i[first + k];
+            break;
+        case OPS_LAYOUT_INT4:
+            for (uint32_t k = 0; k < n; k++)
+                ((int32_t *)out->data)[k] = (int32_t)acc->i[first + k];
+            break;
+        case OPS_LAYOUT_INT8:
+            memcpy(out->data, acc->i + first, (size_t)n * sizeof(int64_t));
+            break;
+        case OPS_LAYOUT_FLOAT8:
+            memcpy(out->data, acc->f + first, (size_t)n * sizeof(double));
+            break;
+        case OPS_LAYOUT_TEXT:
+            for (uint32_t k = 0; k < n; k++) {
+                const agg_text *t = &acc->t[first + k];
+                ((ss_text *)out->data)[k] = (ss_text){t->ptr ? t->ptr : "", t->len, 0};
+            }
+            break;
+        case OPS_LAYOUT_NONE:
+            return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "min/max: unexpected result type");
+        }
+        break;
+    }
+    return mark_empty_groups(ctx, api, acc, first, n, out);
+}

@@ -1,0 +1,82 @@
+/* agg_spec.c — validation and classification of aggregate calls (see agg_spec.h). */
+#include "agg_spec.h"
+
+#include <string.h>
+
+static int unsupported(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call,
+                       const agg_spec *spec)
+{
+    const char *arg = call->arg ? ops_type_name(spec->arg_type.id) : "*";
+    return api->error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                      "aggregate %s(%s%s) returning %s is not supported", call->name,
+                      call->distinct ? "DISTINCT " : "", arg,
+                      ops_type_name(call->result_type.id));
+}
+
+static bool is_integer_layout(ops_layout layout)
+{
+    return layout == OPS_LAYOUT_INT2 || layout == OPS_LAYOUT_INT4 || layout == OPS_LAYOUT_INT8;
+}
+
+int agg_spec_resolve(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call, ss_type out_type,
+                     agg_spec *spec)
+{
+    memset(spec, 0, sizeof *spec);
+    spec->call = call;
+    if (!call->name)
+        return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "aggregate call without a name");
+    if (call->arg) {
+        spec->arg_type = api->expr_type(call->arg);
+        spec->arg_layout = ops_layout_of(spec->arg_type.id);
+    }
+    spec->result_layout = ops_layout_of(call->result_type.id);
+    spec->distinct = call->distinct;
+
+    if (strcmp(call->name, "count") == 0) {
+        if (!call->arg) {
+            spec->kind = AGG_COUNT_STAR;
+            spec->distinct = false;
+        } else {
+            spec->kind = AGG_COUNT;
+            /* DISTINCT needs to hash and compare the argument */
+            if (call->distinct && spec->arg_layout == OPS_LAYOUT_NONE)
+                return unsupported(ctx, api, call, spec);
+        }
+        if (call->result_type.id != SS_TYPE_INT8)
+            return unsupported(ctx, api, call, spec);
+    } else if (strcmp(call->name, "sum") == 0 || strcmp(call->name, "avg") == 0 ||
+               strcmp(call->name, "min") == 0 || strcmp(call->name, "max") == 0) {
+        if (!call->arg)
+            return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "aggregate %s(*) has no argument",
+                              call->name);
+        if (call->name[0] == 's') {
+            if (is_integer_layout(spec->arg_layout) && call->result_type.id == SS_TYPE_INT8)
+                spec->kind = AGG_SUM_INT;
+            else if (spec->arg_layout == OPS_LAYOUT_FLOAT8 &&
+                     call->result_type.id == SS_TYPE_FLOAT8)
+                spec->kind = AGG_SUM_FLOAT8;
+            else
+                return unsupported(ctx, api, call, spec);
+        } else if (call->name[0] == 'a') {
+            if (spec->arg_layout == OPS_LAYOUT_FLOAT8 && call->result_type.id == SS_TYPE_FLOAT8)
+                spec->kind = AGG_AVG_FLOAT8;
+            else
+                return unsupported(ctx, api, call, spec);
+        } else {
+            if (spec->arg_layout == OPS_LAYOUT_NONE || spec->result_layout != spec->arg_layout)
+                return unsupported(ctx, api, call, spec);
+            spec->kind = call->name[1] == 'i' ? AGG_MIN : AGG_MAX;
+            spec->distinct = false; /* min/max of the distinct values is the same value */
+        }
+    } else {
+        return api->error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                          "aggregate function %s is not supported", call->name);
+    }
+
+    if (ops_layout_of(out_type.id) != spec->result_layout)
+        return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
+                          "aggregate %s: output column is %s but the result type is %s",
+                          call->name, ops_type_name(out_type.id),
+                          ops_type_name(call->result_type.id));
+    return SS_OK;
+}

@@ -1,0 +1,34 @@
+/* agg_spec.h — classification of the kernel's aggregate calls (name, argument type, result
+ * type, DISTINCT) into the aggregate kinds this module implements. */
+#ifndef AGG_SPEC_H
+#define AGG_SPEC_H
+
+#include "sunstone/plugin.h"
+
+#include "common/type_layout.h"
+
+typedef enum agg_kind {
+    AGG_COUNT_STAR = 1, /* count(*) -> int8 */
+    AGG_COUNT,          /* count(x) -> int8, NULLs ignored */
+    AGG_SUM_INT,        /* sum(int2 | int4 | int8) -> int8, overflow is 22003 */
+    AGG_SUM_FLOAT8,     /* sum(float8) -> float8 */
+    AGG_AVG_FLOAT8,     /* avg(float8) -> float8 */
+    AGG_MIN,            /* min(x) -> type of x */
+    AGG_MAX             /* max(x) -> type of x */
+} agg_kind;
+
+typedef struct agg_spec {
+    const ss_agg_call *call;
+    agg_kind kind;
+    ss_type arg_type;         /* meaningful when call->arg != NULL */
+    ops_layout arg_layout;
+    ops_layout result_layout;
+    bool distinct;            /* DISTINCT that affects the result (ignored for min/max) */
+} agg_spec;
+
+/* Fills spec for call, whose output column has type out_type; 0A000 for a function / type
+ * combination this module does not implement, XX000 for an inconsistent call. */
+int agg_spec_resolve(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call, ss_type out_type,
+                     agg_spec *spec);
+
+#endif

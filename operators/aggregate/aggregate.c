@@ -1,0 +1,349 @@
+/* aggregate.c — the "aggregate" operator module: hash aggregation of child 0.  For every
+ * input batch it evaluates the GROUP BY expressions and aggregate arguments into vectors,
+ * maps rows to dense group ids (group_table.c; all rows are group 0 without GROUP BY) and
+ * folds the arguments into per-group state with typed loops (agg_accum.c).  DISTINCT
+ * aggregates collect (group, value) sets first (distinct_set.c).  Output: group keys, then
+ * one column per aggregate, groups in order of first appearance. */
+#include <string.h>
+
+#include "sunstone/plugin.h"
+
+#include "agg_accum.h"
+#include "agg_spec.h"
+#include "common/api_memory.h"
+#include "common/explain_text.h"
+#include "common/owned_batch.h"
+#include "distinct_set.h"
+#include "group_table.h"
+
+static const ss_api *g_api;
+
+typedef struct aggregate_state {
+    const ss_plan_node *node;
+    ss_op *child;
+    uint32_t nkeys;          /* GROUP BY expressions */
+    uint32_t naggs;
+    ss_type *key_types;
+    ss_vector **key_vectors; /* evaluated GROUP BY expressions */
+    ss_vector **arg_vectors; /* evaluated arguments; NULL for count(*) */
+    uint32_t *arg_source;    /* aggregate whose arg_vector this one reads (shared args) */
+    agg_spec *specs;
+    agg_accum *accs;
+    distinct_set *distinct;  /* per aggregate, used when specs[a].distinct */
+    group_table groups;      /* used when nkeys > 0 */
+    uint32_t acc_capacity;   /* groups the accumulators hold */
+    bool built;              /* all input consumed */
+    uint32_t emitted;        /* groups already returned */
+    uint64_t rows_in;
+    ops_owned_batch out;
+    uint32_t identity[SS_BATCH_CAPACITY]; /* positions of a batch without selection */
+    uint32_t gids[SS_BATCH_CAPACITY];     /* group of each live row; all 0 without GROUP BY */
+    uint64_t hashes[SS_BATCH_CAPACITY];   /* scratch */
+} aggregate_state;
+
+static uint32_t group_count(const aggregate_state *st)
+{
+    return st->nkeys ? st->groups.ngroups : 1;
+}
+
+/* Drops all groups and aggregate state (rescan); the structures stay usable. */
+static void aggregate_discard(aggregate_state *st)
+{
+    group_table_clear(&st->groups);
+    for (uint32_t a = 0; a < st->naggs; a++) {
+        if (st->accs)
+            agg_accum_release(g_api, &st->accs[a]);
+        if (st->distinct)
+            distinct_set_clear(&st->distinct[a]);
+    }
+    st->acc_capacity = 0;
+    st->built = false;
+    st->emitted = 0;
+    st->rows_in = 0;
+}
+
+static void aggregate_close(ss_ctx *ctx, ss_op *self, void *state)
+{
+    aggregate_state *st = state;
+    if (!st)
+        return;
+    group_table_release(&st->groups);
+    for (uint32_t a = 0; a < st->naggs; a++) {
+        if (st->accs)
+            agg_accum_release(g_api, &st->accs[a]);
+        if (st->distinct)
+            distinct_set_release(&st->distinct[a]);
+        if (st->arg_vectors && st->arg_vectors[a] && st->arg_source[a] == a)
+            g_api->vector_destroy(st->arg_vectors[a]);
+    }
+    if (st->key_vectors)
+        for (uint32_t c = 0; c < st->nkeys; c++)
+            if (st->key_vectors[c])
+                g_api->vector_destroy(st->key_vectors[c]);
+    ops_owned_batch_release(g_api, &st->out);
+    ops_free(g_api, st->key_types);
+    ops_free(g_api, st->key_vectors);
+    ops_free(g_api, st->arg_vectors);
+    ops_free(g_api, st->arg_source);
+    ops_free(g_api, st->specs);
+    ops_free(g_api, st->accs);
+    ops_free(g_api, st->distinct);
+    g_api->free(st);
+}
+
+static ss_vector *create_vector(ss_ctx *ctx, ss_type type)
+{
+    ss_vector *v = g_api->vector_create(type, SS_BATCH_CAPACITY);
+    if (!v)
+        g_api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    return v;
+}
+
+static int setup_keys(ss_ctx *ctx, aggregate_state *st)
+{
+    const ss_plan_node *node = st->node;
+    for (uint32_t c = 0; c < st->nkeys; c++) {
+        st->key_types[c] = g_api->expr_type(node->aggregate.groups[c]);
+        if (ops_layout_of(st->key_types[c].id) != ops_layout_of(node->col_types[c].id))
+            return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
+                                "aggregate: group key %u is %s but its output column is %s",
+                                c + 1, ops_type_name(st->key_types[c].id),
+                                ops_type_name(node->col_types[c].id));
+        st->key_vectors[c] = create_vector(ctx, st->key_types[c]);
+        if (!st->key_vectors[c])
+            return SS_ERROR;
+    }
+    return group_table_init(ctx, g_api, &st->groups, st->nkeys, st->key_types);
+}
+
+static int setup_aggregates(ss_ctx *ctx, aggregate_state *st)
+{
+    const ss_plan_node *node = st->node;
+    for (uint32_t a = 0; a < st->naggs; a++) {
+        const ss_agg_call *call = &node->aggregate.aggs[a];
+        st->arg_source[a] = a;
+        if (agg_spec_resolve(ctx, g_api, call, node->col_types[st->nkeys + a], &st->specs[a]) !=
+            SS_OK)
+            return SS_ERROR;
+        agg_accum_init(&st->accs[a], &st->specs[a]);
+        if (st->specs[a].distinct &&
+            distinct_set_init(ctx, g_api, &st->distinct[a], st->specs[a].arg_type) != SS_OK)
+            return SS_ERROR;
+        if (!call->arg || st->specs[a].kind == AGG_COUNT_STAR)
+            continue;
+        /* the same argument expression is evaluated once per batch */
+        for (uint32_t b = 0; b < a; b++)
+            if (node->aggregate.aggs[b].arg == call->arg && st->arg_vectors[b]) {
+                st->arg_source[a] = b;
+                st->arg_vectors[a] = st->arg_vectors[b];
+                break;
+            }
+        if (st->arg_source[a] == a) {
+            st->arg_vectors[a] = create_vector(ctx, st->specs[a].arg_type);
+            if (!st->arg_vectors[a])
+                return SS_ERROR;
+        }
+    }
+    return SS_OK;
+}
+
+static int aggregate_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, void **state)
+{
+    *state = NULL;
+    if (node->nchildren < 1)
+        return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "aggregate: plan node has no child");
+    if (node->ncols != node->aggregate.ngroups + node->aggregate.naggs)
+        return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
+                            "aggregate: %u output columns for %u groups and %u aggregates",
+                            node->ncols, node->aggregate.ngroups, node->aggregate.naggs);
+    aggregate_state *st = ops_zalloc(ctx, g_api, sizeof *st);
+    if (!st)
+        return SS_ERROR;
+    st->node = node;
+    st->child = g_api->op_child(self, 0);
+    st->nkeys = node->aggregate.ngroups;
+    st->naggs = node->aggregate.naggs;
+    for (uint32_t k = 0; k < SS_BATCH_CAPACITY; k++)
+        st->identity[k] = k;
+
+    size_t nk = st->nkeys ? st->nkeys : 1, na = st->naggs ? st->naggs : 1;
+    st->key_types = ops_zalloc_array(ctx, g_api, nk, sizeof *st->key_types);
+    st->key_vectors = ops_zalloc_array(ctx, g_api, nk, sizeof *st->key_vectors);
+    st->arg_vectors = ops_zalloc_array(ctx, g_api, na, sizeof *st->arg_vectors);
+    st->arg_source = ops_zalloc_array(ctx, g_api, na, sizeof *st->arg_source);
+    st->specs = ops_zalloc_array(ctx, g_api, na, sizeof *st->specs);
+    st->accs = ops_zalloc_array(ctx, g_api, na, sizeof *st->accs);
+    st->distinct = ops_zalloc_array(ctx, g_api, na, sizeof *st->distinct);
+    if (!st->key_types || !st->key_vectors || !st->arg_vectors || !st->arg_source ||
+        !st->specs || !st->accs || !st->distinct)
+        goto fail;
+    if (setup_keys(ctx, st) != SS_OK || setup_aggregates(ctx, st) != SS_OK)
+        goto fail;
+    if (ops_owned_batch_init(ctx, g_api, &st->out, node->ncols, node->col_types,
+                             SS_BATCH_CAPACITY) != SS_OK)
+        goto fail;
+    *state = st;
+    return SS_OK;
+fail:
+    aggregate_close(ctx, self, st);
+    return SS_ERROR;
+}
+
+/* Grows every accumulator to hold at least ngroups groups. */
+static int ensure_group_capacity(ss_ctx *ctx, aggregate_state *st, uint32_t ngroups)
+{
+    if (ngroups <= st->acc_capacity)
+        return SS_OK;
+    uint32_t capacity = st->acc_capacity ? st->acc_capacity : 1;
+    while (capacity < ngroups)
+        capacity = capacity > UINT32_MAX / 2 ? UINT32_MAX : capacity * 2;
+    for (uint32_t a = 0; a < st->naggs; a++)
+        if (agg_accum_grow(ctx, g_api, &st->accs[a], capacity) != SS_OK)
+            return SS_ERROR;
+    st->acc_capacity = capacity;
+    return SS_OK;
+}
+
+static int consume_batch(ss_ctx *ctx, aggregate_state *st, const ss_batch *b)
+{
+    uint32_t n = ss_batch_rows(b);
+    if (b->count > SS_BATCH_CAPACITY)
+        return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
+                            "aggregate: child batch has %u rows, more than %u", b->count,
+                            SS_BATCH_CAPACITY);
+    const uint32_t *pos = b->sel ? b->sel : st->identity;
+    const ss_plan_node *node = st->node;
+
+    for (uint32_t c = 0; c < st->nkeys; c++)
+        if (g_api->expr_eval(ctx, node->aggregate.groups[c], b, st->key_vectors[c]) != SS_OK)
+            return SS_ERROR;
+    for (uint32_t a = 0; a < st->naggs; a++)
+        if (st->arg_vectors[a] && st->arg_source[a] == a &&
+            g_api->expr_eval(ctx, node->aggregate.aggs[a].arg, b, st->arg_vectors[a]) != SS_OK)
+            return SS_ERROR;
+
+    if (st->nkeys) {
+        if (group_table_lookup(ctx, &st->groups, st->key_vectors, pos, n, st->hashes, st->gids) !=
+                SS_OK ||
+            ensure_group_capacity(ctx, st, st->groups.ngroups) != SS_OK)
+            return SS_ERROR;
+    }
+
+    for (uint32_t a = 0; a < st->naggs; a++) {
+        const ss_vector *arg = st->arg_vectors[a];
+        if (st->specs[a].distinct) {
+            if (distinct_set_add(ctx, &st->distinct[a], arg, pos, st->gids, n, st->hashes) !=
+                SS_OK)
+                return SS_ERROR;
+            continue;
+        }
+        agg_input in = {arg ? arg->data : NULL, arg ? arg->validity : NULL};
+        if (agg_accum_update(ctx, g_api, &st->accs[a], in, pos, st->gids, n) != SS_OK)
+            return SS_ERROR;
+    }
+    st->rows_in += n;
+    return SS_OK;
+}
+
+static int aggregate_build(ss_ctx *ctx, aggregate_state *st)
+{
+    /* without GROUP BY there is exactly one group, even for empty input */
+    if (st->nkeys == 0 && ensure_group_capacity(ctx, st, 1) != SS_OK)
+        return SS_ERROR;
+    for (;;) {
+        ss_batch *b = NULL;
+        if (g_api->op_next(ctx, st->child, &b) != SS_OK)
+            return SS_ERROR;
+        if (!b)
+            break;
+        if (ss_batch_rows(b) == 0)
+            continue;
+        if (consume_batch(ctx, st, b) != SS_OK)
+            return SS_ERROR;
+    }
+    for (uint32_t a = 0; a < st->naggs; a++)
+        if (st->specs[a].distinct &&
+            distinct_set_feed(ctx, &st->distinct[a], &st->accs[a]) != SS_OK)
+            return SS_ERROR;
+    st->built = true;
+    st->emitted = 0;
+    return SS_OK;
+}
+
+static int aggregate_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **out)
+{
+    aggregate_state *st = state;
+    *out = NULL;
+    if (!st->built && aggregate_build(ctx, st) != SS_OK)
+        return SS_ERROR;
+    uint32_t total = group_count(st);
+    if (st->emitted >= total)
+        return SS_OK;
+    uint32_t n = total - st->emitted;
+    if (n > SS_BATCH_CAPACITY)
+        n = SS_BATCH_CAPACITY;
+    ops_owned_batch_reset(g_api, &st->out);
+    for (uint32_t c = 0; c < st->nkeys; c++)
+        if (ops_column_gather(ctx, &st->groups.keys[c], NULL, st->emitted, n,
+                              st->out.vectors[c]) != SS_OK)
+            return SS_ERROR;
+    for (uint32_t a = 0; a < st->naggs; a++)
+        if (agg_accum_result(ctx, g_api, &st->accs[a], st->emitted, n,
+                             st->out.vectors[st->nkeys + a]) != SS_OK)
+            return SS_ERROR;
+    st->out.batch.count = n;
+    st->emitted += n;
+    *out = &st->out.batch;
+    return SS_OK;
+}
+
+/* Re-reads the child: its rows may differ on a new scan, so no group is kept. */
+static int aggregate_rescan(ss_ctx *ctx, ss_op *self, void *state)
+{
+    aggregate_state *st = state;
+    aggregate_discard(st);
+    return g_api->op_rescan(ctx, st->child);
+}
+
+static int aggregate_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, size_t buflen)
+{
+    const aggregate_state *st = state;
+    if (!st)
+        return SS_OK;
+    if (st->nkeys)
+        ops_explain_appendf(buf, buflen, "hash, %u group key%s: ", st->nkeys,
+                            st->nkeys == 1 ? "" : "s");
+    else
+        ops_explain_appendf(buf, buflen, "plain: ");
+    for (uint32_t a = 0; a < st->naggs; a++) {
+        const agg_spec *s = &st->specs[a];
+        ops_explain_appendf(buf, buflen, "%s%s(%s%s)", a ? ", " : "", s->call->name,
+                            s->call->distinct ? "DISTINCT " : "",
+                            s->call->arg ? ops_type_name(s->arg_type.id) : "*");
+    }
+    if (st->built)
+        ops_explain_appendf(buf, buflen, " (%llu rows in, %u groups)",
+                            (unsigned long long)st->rows_in, group_count(st));
+    return SS_OK;
+}
+
+static const ss_operator_vtable aggregate_vtable = {
+    .struct_size = sizeof(ss_operator_vtable),
+    .version = SS_OPERATOR_VTABLE_VERSION,
+    .name = "aggregate",
+    .role = SS_ROLE_AGGREGATE,
+    .description = "hash aggregation: count, sum, avg, min, max, with DISTINCT",
+    .open = aggregate_open,
+    .next_batch = aggregate_next_batch,
+    .close = aggregate_close,
+    .rescan = aggregate_rescan,
+    .explain = aggregate_explain,
+};
+
+SS_PLUGIN_MAGIC("aggregate", "1.0")
+
+SS_EXPORT int sunstone_plugin_init(const ss_api *api, ss_plugin *plugin)
+{
+    g_api = api;
+    return api->register_operator(plugin, &aggregate_vtable, false);
+}

@@ -1,0 +1,58 @@
+/* index_sort.c — bottom-up stable merge sort (insertion-sorted runs, skipped merges for
+ * already ordered neighbours) behind ops_index_sort. */
+#include "common/index_sort.h"
+
+#include <string.h>
+
+#define OPS_SORT_RUN 24
+
+static void insertion_sort(uint32_t *idx, size_t n, ops_index_cmp cmp, const void *arg)
+{
+    for (size_t i = 1; i < n; i++) {
+        uint32_t x = idx[i];
+        size_t j = i;
+        while (j > 0 && cmp(arg, idx[j - 1], x) > 0) {
+            idx[j] = idx[j - 1];
+            j--;
+        }
+        idx[j] = x;
+    }
+}
+
+/* Merges src[lo..mid) and src[mid..hi) into dst[lo..hi), left first on ties. */
+static void merge(const uint32_t *src, uint32_t *dst, size_t lo, size_t mid, size_t hi,
+                  ops_index_cmp cmp, const void *arg)
+{
+    if (mid >= hi || cmp(arg, src[mid - 1], src[mid]) <= 0) {
+        memcpy(dst + lo, src + lo, (hi - lo) * sizeof *src);
+        return;
+    }
+    size_t i = lo, j = mid, k = lo;
+    while (i < mid && j < hi)
+        dst[k++] = cmp(arg, src[i], src[j]) <= 0 ? src[i++] : src[j++];
+    while (i < mid)
+        dst[k++] = src[i++];
+    while (j < hi)
+        dst[k++] = src[j++];
+}
+
+void ops_index_sort(uint32_t *idx, uint32_t *scratch, size_t n, ops_index_cmp cmp,
+                    const void *arg)
+{
+    for (size_t lo = 0; lo < n; lo += OPS_SORT_RUN)
+        insertion_sort(idx + lo, n - lo < OPS_SORT_RUN ? n - lo : OPS_SORT_RUN, cmp, arg);
+
+    uint32_t *src = idx, *dst = scratch;
+    for (size_t width = OPS_SORT_RUN; width < n; width *= 2) {
+        for (size_t lo = 0; lo < n; lo += 2 * width) {
+            size_t mid = lo + width < n ? lo + width : n;
+            size_t hi = lo + 2 * width < n ? lo + 2 * width : n;
+            merge(src, dst, lo, mid, hi, cmp, arg);
+        }
+        uint32_t *t = src;
+        src = dst;
+        dst = t;
+    }
+    if (src != idx)
+        memcpy(idx, src, n * sizeof *idx);
+}

@@ -1,0 +1,106 @@
+/* filter.c — the "filter" operator module: passes child 0's batches through with their
+ * selection narrowed to the rows where the predicate is true (no rows are copied). */
+#include "sunstone/plugin.h"
+
+#include "common/api_memory.h"
+#include "common/explain_text.h"
+
+static const ss_api *g_api;
+
+typedef struct filter_state {
+    const ss_plan_node *node;
+    ss_op *child;
+    uint64_t batches_in;
+    uint64_t rows_in;
+    uint64_t rows_out;
+    uint32_t sel[SS_BATCH_CAPACITY];
+} filter_state;
+
+static void filter_close(ss_ctx *ctx, ss_op *self, void *state)
+{
+    if (state)
+        g_api->free(state);
+}
+
+static int filter_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, void **state)
+{
+    *state = NULL;
+    if (node->nchildren < 1 || !node->filter.predicate)
+        return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
+                            "filter: plan node needs one child and a predicate");
+    filter_state *st = ops_zalloc(ctx, g_api, sizeof *st);
+    if (!st)
+        return SS_ERROR;
+    st->node = node;
+    st->child = g_api->op_child(self, 0);
+    *state = st;
+    return SS_OK;
+}
+
+static int filter_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **out)
+{
+    filter_state *st = state;
+    *out = NULL;
+    for (;;) {
+        ss_batch *b = NULL;
+        if (g_api->op_next(ctx, st->child, &b) != SS_OK)
+            return SS_ERROR;
+        if (!b)
+            return SS_OK;
+        if (ss_batch_rows(b) == 0)
+            continue;
+        if (b->count > SS_BATCH_CAPACITY)
+            return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
+                                "filter: child batch has %u rows, more than %u", b->count,
+                                SS_BATCH_CAPACITY);
+        st->batches_in++;
+        st->rows_in += ss_batch_rows(b);
+        if (g_api->expr_select(ctx, st->node->filter.predicate, b, st->sel) != SS_OK)
+            return SS_ERROR;
+        uint32_t live = ss_batch_rows(b);
+        if (live == 0)
+            continue;
+        st->rows_out += live;
+        *out = b;
+        return SS_OK;
+    }
+}
+
+static int filter_rescan(ss_ctx *ctx, ss_op *self, void *state)
+{
+    filter_state *st = state;
+    st->batches_in = st->rows_in = st->rows_out = 0;
+    return g_api->op_rescan(ctx, st->child);
+}
+
+static int filter_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, size_t buflen)
+{
+    const filter_state *st = state;
+    if (!st || st->rows_in == 0)
+        return ops_explain_appendf(buf, buflen, "rows where the predicate is true");
+    return ops_explain_appendf(buf, buflen,
+                               "rows where the predicate is true (kept %llu of %llu rows)",
+                               (unsigned long long)st->rows_out,
+                               (unsigned long long)st->rows_in);
+}
+
+static const ss_operator_vtable filter_vtable = {
+    .struct_size = sizeof(ss_operator_vtable),
+    .version = SS_OPERATOR_VTABLE_VERSION,
+    .name = "filter",
+    .role = SS_ROLE_FILTER,
+    .description = "narrows each child batch's selection to rows where the predicate is true",
+    .open = filter_open,
+    .next_batch = filter_next_batch,
+    .close = filter_close,
+    .rescan = filter_rescan,
+    .explain = filter_explain,
+};
+
+SS_PLUGIN_MAGIC("filter", "1.0")
+
+SS_EXPORT int sunstone_plugin_init(const ss_api *api, ss_plugin *plugin)
+{
+    g_api = api;
+    return api->register_operator(plugin, &filter_vtable, false);
+}

@@ -1,0 +1,146 @@
+/* scan.c — the "scan" operator module: produces a table's rows batch by batch through its
+ * storage backend's scan_next_batch, which copies into our batch or swaps in its own
+ * read-only vectors (zero-copy). */
+#include <string.h>
+
+#include "sunstone/plugin.h"
+
+#include "common/api_memory.h"
+#include "common/explain_text.h"
+
+static const ss_api *g_api;
+
+typedef struct scan_state {
+    const ss_plan_node *node;
+    const ss_storage_vtable *storage;
+    void *table;       /* the backend's table handle */
+    ss_scan_spec spec; /* kept here: the backend may hold on to it during the scan */
+    void *scan;        /* open backend scan, NULL when none */
+    ss_batch *batch;
+    bool done;
+} scan_state;
+
+static int scan_start(ss_ctx *ctx, scan_state *st)
+{
+    void *scan = NULL;
+    st->done = false;
+    if (st->storage->scan_begin(ctx, st->table, &st->spec, &scan) != SS_OK)
+        return SS_ERROR;
+    st->scan = scan;
+    return SS_OK;
+}
+
+static void scan_stop(scan_state *st)
+{
+    if (st->scan) {
+        st->storage->scan_end(st->scan);
+        st->scan = NULL;
+    }
+}
+
+static void scan_close(ss_ctx *ctx, ss_op *self, void *state)
+{
+    scan_state *st = state;
+    if (!st)
+        return;
+    scan_stop(st);
+    if (st->batch)
+        g_api->batch_destroy(st->batch);
+    g_api->free(st);
+}
+
+static int scan_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, void **state)
+{
+    *state = NULL;
+    scan_state *st = ops_zalloc(ctx, g_api, sizeof *st);
+    if (!st)
+        return SS_ERROR;
+    st->node = node;
+    if (node->ncols != node->scan.ncols) {
+        g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
+                     "scan: plan node has %u output columns but scans %u", node->ncols,
+                     node->scan.ncols);
+        goto fail;
+    }
+    st->storage = g_api->table_storage(node->scan.table, &st->table);
+    if (!st->storage) {
+        g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "scan: table \"%s\" has no storage backend",
+                     g_api->table_name(node->scan.table));
+        goto fail;
+    }
+    st->spec.ncols = node->scan.ncols;
+    st->spec.columns = node->scan.columns;
+    st->batch = g_api->batch_create(node->ncols, node->col_types, SS_BATCH_CAPACITY);
+    if (!st->batch) {
+        g_api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        goto fail;
+    }
+    if (scan_start(ctx, st) != SS_OK)
+        goto fail;
+    *state = st;
+    return SS_OK;
+fail:
+    scan_close(ctx, self, st);
+    return SS_ERROR;
+}
+
+static int scan_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **out)
+{
+    scan_state *st = state;
+    *out = NULL;
+    if (st->done)
+        return SS_OK;
+    if (!st->scan)
+        return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "scan: no scan is open");
+    g_api->batch_reset(st->batch);
+    if (st->storage->scan_next_batch(ctx, st->scan, st->batch) != SS_OK)
+        return SS_ERROR;
+    if (st->batch->count == 0) {
+        st->done = true;
+        return SS_OK;
+    }
+    if (st->batch->count > SS_BATCH_CAPACITY)
+        return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
+                            "scan: storage backend \"%s\" returned %u rows in one batch",
+                            st->storage->name, st->batch->count);
+    *out = st->batch;
+    return SS_OK;
+}
+
+static int scan_rescan(ss_ctx *ctx, ss_op *self, void *state)
+{
+    scan_state *st = state;
+    scan_stop(st);
+    return scan_start(ctx, st);
+}
+
+static int scan_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, size_t buflen)
+{
+    const scan_state *st = state;
+    if (!st)
+        return SS_OK;
+    return ops_explain_appendf(buf, buflen, "on %s (%u columns, storage %s)",
+                               g_api->table_name(st->node->scan.table), st->node->scan.ncols,
+                               st->storage->name);
+}
+
+static const ss_operator_vtable scan_vtable = {
+    .struct_size = sizeof(ss_operator_vtable),
+    .version = SS_OPERATOR_VTABLE_VERSION,
+    .name = "scan",
+    .role = SS_ROLE_SCAN,
+    .description = "batched table scan (backend copies or lends whole column vectors)",
+    .open = scan_open,
+    .next_batch = scan_next_batch,
+    .close = scan_close,
+    .rescan = scan_rescan,
+    .explain = scan_explain,
+};
+
+SS_PLUGIN_MAGIC("scan", "1.0")
+
+SS_EXPORT int sunstone_plugin_init(const ss_api *api, ss_plugin *plugin)
+{
+    g_api = api;
+    return api->register_operator(plugin, &scan_vtable, false);
+}

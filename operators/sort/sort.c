@@ -1,0 +1,215 @@
+/* sort.c — the "sort" operator module: materialises every row of child 0 (values and text
+ * bytes copied, since child batches only live until the next pull), orders them stably by
+ * node->sort.keys (see sort_order.c) and emits them in batches of SS_BATCH_CAPACITY rows. */
+#include <string.h>
+
+#include "sunstone/plugin.h"
+
+#include "common/api_memory.h"
+#include "common/column_buffer.h"
+#include "common/explain_text.h"
+#include "common/owned_batch.h"
+#include "sort_order.h"
+
+static const ss_api *g_api;
+
+typedef struct sort_state {
+    const ss_plan_node *node;
+    ss_op *child;
+    uint32_t ncols;
+    ops_column *cols;     /* materialised input, one buffer per column */
+    uint32_t nrows;
+    bool sorted;          /* input consumed and order computed */
+    uint32_t *order;      /* row numbers in output order */
+    uint32_t emitted;     /* rows of order already returned */
+    sort_method method;
+    ops_owned_batch out;
+} sort_state;
+
+static void sort_discard_rows(sort_state *st)
+{
+    for (uint32_t c = 0; c < st->ncols; c++)
+        ops_column_release(&st->cols[c]);
+    ops_free(g_api, st->order);
+    st->order = NULL;
+    st->nrows = 0;
+    st->sorted = false;
+    st->emitted = 0;
+}
+
+static void sort_close(ss_ctx *ctx, ss_op *self, void *state)
+{
+    sort_state *st = state;
+    if (!st)
+        return;
+    if (st->cols) {
+        sort_discard_rows(st);
+        g_api->free(st->cols);
+    }
+    ops_owned_batch_release(g_api, &st->out);
+    g_api->free(st);
+}
+
+static int sort_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, void **state)
+{
+    *state = NULL;
+    if (node->nchildren < 1)
+        return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "sort: plan node has no child");
+    for (uint32_t k = 0; k < node->sort.nkeys; k++)
+        if (node->sort.keys[k].column >= node->ncols)
+            return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
+                                "sort: key %u refers to column %u of %u", k + 1,
+                                node->sort.keys[k].column + 1, node->ncols);
+    sort_state *st = ops_zalloc(ctx, g_api, sizeof *st);
+    if (!st)
+        return SS_ERROR;
+    st->node = node;
+    st->child = g_api->op_child(self, 0);
+    st->cols = ops_zalloc_array(ctx, g_api, node->ncols ? node->ncols : 1, sizeof *st->cols);
+    if (!st->cols)
+        goto fail;
+    for (uint32_t c = 0; c < node->ncols; c++) {
+        st->ncols = c + 1; /* close releases only initialised buffers */
+        if (ops_column_init(ctx, &st->cols[c], g_api, node->col_types[c], "sort") != SS_OK)
+            goto fail;
+    }
+    st->ncols = node->ncols;
+    if (ops_owned_batch_init(ctx, g_api, &st->out, node->ncols, node->col_types,
+                             SS_BATCH_CAPACITY) != SS_OK)
+        goto fail;
+    *state = st;
+    return SS_OK;
+fail:
+    sort_close(ctx, self, st);
+    return SS_ERROR;
+}
+
+/* The child's batch must have the plan's columns, with the same physical layouts. */
+static int check_child_batch(ss_ctx *ctx, const sort_state *st, const ss_batch *b)
+{
+    if (b->ncols != st->ncols)
+        return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
+                            "sort: child batch has %u columns, expected %u", b->ncols, st->ncols);
+    for (uint32_t c = 0; c < st->ncols; c++)
+        if (ops_layout_of(b->cols[c]->type.id) != st->cols[c].layout)
+            return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
+                                "sort: child column %u has type %s, expected %s", c + 1,
+                                ops_type_name(b->cols[c]->type.id),
+                                ops_type_name(st->cols[c].type.id));
+    return SS_OK;
+}
+
+static int sort_materialize(ss_ctx *ctx, sort_state *st)
+{
+    bool checked = false;
+    for (;;) {
+        ss_batch *b = NULL;
+        if (g_api->op_next(ctx, st->child, &b) != SS_OK)
+            return SS_ERROR;
+        if (!b)
+            break;
+        uint32_t n = ss_batch_rows(b);
+        if (n == 0)
+            continue;
+        if (!checked) {
+            if (check_child_batch(ctx, st, b) != SS_OK)
+                return SS_ERROR;
+            checked = true;
+        }
+        if (n > UINT32_MAX - st->nrows)
+            return g_api->error(ctx, OPS_SQLSTATE_PROGRAM_LIMIT_EXCEEDED,
+                                "sort input has more than %u rows", (unsigned)UINT32_MAX);
+        for (uint32_t c = 0; c < st->ncols; c++)
+            if (ops_column_append(ctx, &st->cols[c], b->cols[c], b->sel, n) != SS_OK)
+                return SS_ERROR;
+        st->nrows += n;
+    }
+    st->order = g_api->alloc((size_t)(st->nrows ? st->nrows : 1) * sizeof *st->order);
+    if (!st->order)
+        return g_api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    if (sort_compute_order(ctx, g_api, st->cols, st->nrows, st->node->sort.keys,
+                           st->node->sort.nkeys, st->order, &st->method) != SS_OK)
+        return SS_ERROR;
+    st->sorted = true;
+    st->emitted = 0;
+    return SS_OK;
+}
+
+static int sort_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **out)
+{
+    sort_state *st = state;
+    *out = NULL;
+    if (!st->sorted && sort_materialize(ctx, st) != SS_OK)
+        return SS_ERROR;
+    if (st->emitted >= st->nrows)
+        return SS_OK;
+    uint32_t n = st->nrows - st->emitted;
+    if (n > SS_BATCH_CAPACITY)
+        n = SS_BATCH_CAPACITY;
+    ops_owned_batch_reset(g_api, &st->out);
+    const uint32_t *idx = st->order + st->emitted;
+    for (uint32_t c = 0; c < st->ncols; c++)
+        if (ops_column_gather(ctx, &st->cols[c], idx, 0, n, st->out.vectors[c]) != SS_OK)
+            return SS_ERROR;
+    st->out.batch.count = n;
+    st->emitted += n;
+    *out = &st->out.batch;
+    return SS_OK;
+}
+
+/* Re-reads the child: its rows may differ on a new scan, so nothing is kept. */
+static int sort_rescan(ss_ctx *ctx, ss_op *self, void *state)
+{
+    sort_state *st = state;
+    sort_discard_rows(st);
+    return g_api->op_rescan(ctx, st->child);
+}
+
+static int sort_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, size_t buflen)
+{
+    const sort_state *st = state;
+    if (!st)
+        return SS_OK;
+    const ss_plan_node *node = st->node;
+    ops_explain_appendf(buf, buflen, "by ");
+    for (uint32_t k = 0; k < node->sort.nkeys; k++) {
+        const ss_sort_key *key = &node->sort.keys[k];
+        const char *name = node->col_names && node->col_names[key->column]
+                               ? node->col_names[key->column]
+                               : NULL;
+        if (name)
+            ops_explain_appendf(buf, buflen, "%s%s", k ? ", " : "", name);
+        else
+            ops_explain_appendf(buf, buflen, "%s#%u", k ? ", " : "", key->column + 1);
+        /* only what differs from PostgreSQL's defaults, as EXPLAIN shows it */
+        if (key->descending)
+            ops_explain_appendf(buf, buflen, " DESC");
+        if (key->nulls_first != key->descending)
+            ops_explain_appendf(buf, buflen, key->nulls_first ? " NULLS FIRST" : " NULLS LAST");
+    }
+    if (st->sorted)
+        ops_explain_appendf(buf, buflen, " (%s, %u rows)", sort_method_name(st->method),
+                            st->nrows);
+    return SS_OK;
+}
+
+static const ss_operator_vtable sort_vtable = {
+    .struct_size = sizeof(ss_operator_vtable),
+    .version = SS_OPERATOR_VTABLE_VERSION,
+    .name = "sort",
+    .role = SS_ROLE_SORT,
+    .description = "stable in-memory sort (radix for one fixed-width key, else merge sort)",
+    .open = sort_open,
+    .next_batch = sort_next_batch,
+    .close = sort_close,
+    .rescan = sort_rescan,
+    .explain = sort_explain,
+};
+
+SS_PLUGIN_MAGIC("sort", "1.0")
+
+SS_EXPORT int sunstone_plugin_init(const ss_api *api, ss_plugin *plugin)
+{
+    g_api = api;
+    return api->register_operator(plugin, &sort_vtable, false);
+}

@@ -1,0 +1,168 @@
+/* sort_order.c — the ordering strategy behind sort_compute_order.
+ *
+ * The first key of every row becomes an order-preserving 64-bit key (value_order.h):
+ * exact for bool, integers and float8, and for text shorter than 8 bytes (7 bytes and a
+ * length byte); inverted for DESC.  Rows
+ * whose first key is NULL are set aside in input order and placed first or last; the others
+ * are LSD radix sorted as (key, row) pairs, which is stable and touches memory sequentially.
+ * When that key does not decide the order alone (long text, or more keys follow), each run
+ * of equal 64-bit keys, and the NULL rows, are merge sorted (stable) with a comparator that
+ * walks the keys still undecided.  Runs are short unless many rows share a long prefix. */
+#include "sort_order.h"
+
+#include "common/api_memory.h"
+#include "common/index_sort.h"
+#include "common/radix_sort.h"
+#include "common/value_order.h"
+
+const char *sort_method_name(sort_method method)
+{
+    switch (method) {
+    case SORT_METHOD_RADIX: return "radix";
+    case SORT_METHOD_RADIX_TIES: return "radix, ties merge sorted";
+    case SORT_METHOD_NONE: break;
+    }
+    return "input order";
+}
+
+/* out[r] = order-preserving key of row r (NULL rows get the key of their zero filler),
+ * inverted for descending order. */
+#define SORT_KEY_LOOP(CTYPE, KEY_EXPR)                                                    \
+    do {                                                                                  \
+        const CTYPE *data = (const CTYPE *)c->data;                                       \
+        for (uint32_t r = 0; r < n; r++)                                                  \
+            out[r] = (KEY_EXPR) ^ flip;                                                   \
+    } while (0)
+
+static void compute_keys(const ops_column *c, uint32_t n, bool descending, uint64_t *out)
+{
+    const uint64_t flip = descending ? ~UINT64_C(0) : 0;
+    switch (c->layout) {
+    case OPS_LAYOUT_BOOL: SORT_KEY_LOOP(uint8_t, (uint64_t)data[r]); break;
+    case OPS_LAYOUT_INT2: SORT_KEY_LOOP(int16_t, ops_key_int16(data[r])); break;
+    case OPS_LAYOUT_INT4: SORT_KEY_LOOP(int32_t, ops_key_int32(data[r])); break;
+    case OPS_LAYOUT_INT8: SORT_KEY_LOOP(int64_t, ops_key_int64(data[r])); break;
+    case OPS_LAYOUT_FLOAT8: SORT_KEY_LOOP(double, ops_key_float8(data[r])); break;
+    case OPS_LAYOUT_TEXT: SORT_KEY_LOOP(ss_text, ops_key_text(&data[r])); break;
+    case OPS_LAYOUT_NONE: break;
+    }
+}
+
+typedef struct row_comparator {
+    const ops_column *cols;
+    const ss_sort_key *keys;
+    uint32_t nkeys;
+    uint32_t first; /* first key still undecided among the rows being compared */
+} row_comparator;
+
+/* Order of rows a and b under one key: NULLs first or last, values by PostgreSQL rules. */
+static inline int compare_key(const ops_column *c, const ss_sort_key *key, uint32_t a,
+                              uint32_t b)
+{
+    bool na = ops_column_is_null(c, a), nb = ops_column_is_null(c, b);
+    if (na || nb) {
+        if (na && nb)
+            return 0;
+        return (na == key->nulls_first) ? -1 : 1;
+    }
+    int cmp = ops_column_compare(c, a, b);
+    return key->descending ? -cmp : cmp;
+}
+
+static int compare_rows(const void *arg, uint32_t a, uint32_t b)
+{
+    const row_comparator *rc = arg;
+    for (uint32_t k = rc->first; k < rc->nkeys; k++) {
+        int cmp = compare_key(&rc->cols[rc->keys[k].column], &rc->keys[k], a, b);
+        if (cmp)
+            return cmp;
+    }
+    return 0;
+}
+
+/* Merge sorts each run of equal 64-bit keys in rows[0..n) (keys parallel to rows) by the
+ * keys the run's first key leaves undecided.  flip undoes the DESC inversion. */
+static void sort_ties(uint32_t *rows, const uint64_t *keys, uint32_t n, uint32_t *scratch,
+                      const row_comparator *rc, bool text, uint64_t flip)
+{
+    row_comparator from_first = *rc, from_second = *rc;
+    from_first.first = 0;
+    from_second.first = 1;
+    uint32_t i = 0;
+    while (i < n) {
+        uint32_t j = i + 1;
+        while (j < n && keys[j] == keys[i])
+            j++;
+        if (j - i > 1) {
+            bool decided = !text || ops_key_text_is_exact(keys[i] ^ flip);
+            if (!decided)
+                ops_index_sort(rows + i, scratch, j - i, compare_rows, &from_first);
+            else if (rc->nkeys > 1)
+                ops_index_sort(rows + i, scratch, j - i, compare_rows, &from_second);
+        }
+        i = j;
+    }
+}
+
+int sort_compute_order(ss_ctx *ctx, const ss_api *api, const ops_column *cols, uint32_t nrows,
+                       const ss_sort_key *keys, uint32_t nkeys, uint32_t *order,
+                       sort_method *method)
+{
+    if (nrows < 2 || nkeys == 0) {
+        for (uint32_t r = 0; r < nrows; r++)
+            order[r] = r;
+        *method = SORT_METHOD_NONE;
+        return SS_OK;
+    }
+    const ops_column *c0 = &cols[keys[0].column];
+    bool text = c0->layout == OPS_LAYOUT_TEXT;
+    *method = !text && nkeys == 1 ? SORT_METHOD_RADIX : SORT_METHOD_RADIX_TIES;
+
+    size_t n = nrows;
+    uint64_t *prefix = api->alloc(n * sizeof *prefix);
+    uint64_t *tmp_prefix = api->alloc(n * sizeof *tmp_prefix);
+    uint32_t *scratch = api->alloc(n * sizeof *scratch);
+    if (!prefix || !tmp_prefix || !scratch) {
+        ops_free(api, prefix);
+        ops_free(api, tmp_prefix);
+        ops_free(api, scratch);
+        return api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    }
+    compute_keys(c0, nrows, keys[0].descending, prefix);
+
+    uint32_t nnull = 0;
+    if (c0->validity)
+        for (uint32_t r = 0; r < nrows; r++)
+            nnull += ops_column_is_null(c0, r);
+    uint32_t nvalid = nrows - nnull;
+    uint32_t *nulls = keys[0].nulls_first ? order : order + nvalid;
+    uint32_t *valid = keys[0].nulls_first ? order + nnull : order;
+    if (nnull == 0) {
+        for (uint32_t r = 0; r < nrows; r++)
+            valid[r] = r;
+    } else {
+        uint32_t m = 0, z = 0;
+        for (uint32_t r = 0; r < nrows; r++) {
+            if (ops_column_is_null(c0, r)) {
+                nulls[z++] = r;
+            } else {
+                prefix[m] = prefix[r];
+                valid[m++] = r;
+            }
+        }
+    }
+    ops_radix_sort_pairs(prefix, valid, tmp_prefix, scratch, nvalid);
+
+    if (*method == SORT_METHOD_RADIX_TIES) {
+        row_comparator rc = {cols, keys, nkeys, 0};
+        sort_ties(valid, prefix, nvalid, scratch, &rc, text, keys[0].descending ? ~UINT64_C(0) : 0);
+        if (nnull > 1 && nkeys > 1) {
+            rc.first = 1; /* NULL first keys are all equal */
+            ops_index_sort(nulls, scratch, nnull, compare_rows, &rc);
+        }
+    }
+    api->free(prefix);
+    api->free(tmp_prefix);
+    api->free(scratch);
+    return SS_OK;
+}
