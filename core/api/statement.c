@@ -14,6 +14,10 @@ static void stmt_free(sunstone_stmt *st)
     if (!st)
         return;
     ss_stmt_stop(st);
+    if (st->text && st->bound)
+        for (uint32_t i = 0; i < st->bound->ncols; i++)
+            ss_strbuf_free(&st->text[i]);
+    free(st->text);
     ss_arena_destroy(st->ast_arena);
     ss_arena_destroy(st->bind_arena);
     ss_arena_destroy(st->exec_arena);
@@ -23,10 +27,6 @@ static void stmt_free(sunstone_stmt *st)
     free(st->param_text);
     free(st->param_raw);
     free(st->param_raw_types);
-    if (st->text && st->bound)
-        for (uint32_t i = 0; i < st->bound->ncols; i++)
-            ss_strbuf_free(&st->text[i]);
-    free(st->text);
     free(st->sql);
     free(st);
 }

@@ -7,6 +7,9 @@
 
 #include "xalloc.h"
 
+/* An empty buffer points here and allocates on first growth (cap 0 means "not allocated"). */
+static char empty_text[1];
+
 static void buf_reserve(buf *b, size_t extra)
 {
     size_t need = b->len + extra + 1;
@@ -15,29 +18,34 @@ static void buf_reserve(buf *b, size_t extra)
     size_t cap = b->cap ? b->cap : 64;
     while (cap < need)
         cap *= 2;
-    b->data = xrealloc(b->data, cap);
+    if (b->cap == 0) {
+        b->data = xmalloc(cap);
+        b->data[0] = '\0';
+    } else {
+        b->data = xrealloc(b->data, cap);
+    }
     b->cap = cap;
 }
 
 void buf_init(buf *b)
 {
-    b->data = xmalloc(64);
-    b->data[0] = '\0';
+    b->data = empty_text;
     b->len = 0;
-    b->cap = 64;
+    b->cap = 0;
 }
 
 void buf_free(buf *b)
 {
-    free(b->data);
-    b->data = NULL;
-    b->len = b->cap = 0;
+    if (b->cap > 0)
+        free(b->data);
+    buf_init(b);
 }
 
 void buf_reset(buf *b)
 {
     b->len = 0;
-    b->data[0] = '\0';
+    if (b->cap > 0)
+        b->data[0] = '\0';
 }
 
 void buf_append(buf *b, const char *s, size_t n)
@@ -91,7 +99,7 @@ void buf_printf(buf *b, const char *fmt, ...)
 
 char *buf_detach(buf *b)
 {
-    char *s = b->data;
+    char *s = b->cap > 0 ? b->data : xstrdup("");
     buf_init(b);
     return s;
 }

@@ -6,7 +6,7 @@
 #include <stddef.h>
 
 typedef struct buf {
-    char *data; /* NUL-terminated; never NULL after buf_init */
+    char *data; /* NUL-terminated; never NULL after buf_init (allocated on first growth) */
     size_t len;
     size_t cap;
 } buf;
@@ -20,7 +20,8 @@ void buf_putc(buf *b, char c);
 void buf_pad(buf *b, char c, size_t count);
 void buf_printf(buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void buf_vprintf(buf *b, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
-/* Hands the contents to the caller (who frees them) and leaves b empty. */
+/* Hands the contents to the caller (who frees them) and leaves b empty and reusable;
+ * buf_free is then only needed if b is used again. */
 char *buf_detach(buf *b);
 
 #endif

@@ -31,20 +31,57 @@ static bool send_query(shell *sh, splitter *sp)
     return ok;
 }
 
-/* "help", "quit" and "exit" typed alone at an empty interactive prompt. */
-static bool keyword_line(const char *line, const char *word)
+/* Interactive assistance words: "help", "quit" or "exit" (any case) starting the line, followed
+ * only by blanks and at most one semicolon.  Returns the word matched, or NULL. */
+static const char *assistance_word(const char *line)
 {
-    while (isspace((unsigned char)*line))
-        line++;
-    size_t n = strlen(word);
-    if (strncasecmp(line, word, n) != 0)
+    static const char *const words[] = {"help", "quit", "exit", "\\q"};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+        size_t n = strlen(words[i]);
+        if (strncasecmp(line, words[i], n) != 0)
+            continue;
+        const char *rest = line + n;
+        while (isspace((unsigned char)*rest))
+            rest++;
+        if (*rest == ';')
+            rest++;
+        while (isspace((unsigned char)*rest))
+            rest++;
+        return *rest == '\0' ? words[i] : NULL;
+    }
+    return NULL;
+}
+
+/* psql's handling of the assistance words at the interactive prompt.  Returns true when the
+ * line was consumed (help shown, or *quit set); otherwise the line is processed as input,
+ * possibly after a hint. */
+static bool handle_assistance(shell *sh, const splitter *sp, const char *line, bool *quit)
+{
+    const char *word = assistance_word(line);
+    if (!word)
         return false;
-    line += n;
-    if (*line == ';')
-        line++;
-    while (isspace((unsigned char)*line))
-        line++;
-    return *line == '\0';
+    bool empty = splitter_is_empty(sp);
+    char status = splitter_prompt_char(sp);
+    bool can_quit_here = status == '=' || status == '-' || status == '(';
+    if (strcmp(word, "help") == 0) {
+        if (empty) {
+            help_interactive(sh->out);
+            fflush(sh->out);
+            return true;
+        }
+        fputs("Use \\? for help or press control-C to clear the input buffer.\n", sh->out);
+    } else if (strcmp(word, "\\q") == 0) {
+        if (!empty && !can_quit_here)
+            fputs("Use control-D to quit.\n", sh->out);
+    } else {
+        if (empty) {
+            *quit = true;
+            return true;
+        }
+        fputs(can_quit_here ? "Use \\q to quit.\n" : "Use control-D to quit.\n", sh->out);
+    }
+    fflush(sh->out);
+    return false;
 }
 
 static void make_prompt(buf *prompt, const splitter *sp)
@@ -87,16 +124,13 @@ int mainloop_run(shell *sh, line_source *src)
         }
         sh->lineno++;
 
-        if (src->interactive && splitter_is_empty(&sp)) {
-            if (keyword_line(line, "help")) {
-                help_interactive(sh->out);
-                fflush(sh->out);
+        if (src->interactive) {
+            bool quit = false;
+            if (handle_assistance(sh, &sp, line, &quit)) {
                 free(line);
+                if (quit)
+                    break;
                 continue;
-            }
-            if (keyword_line(line, "quit") || keyword_line(line, "exit")) {
-                free(line);
-                break;
             }
         }
         if (src->remember) {
