@@ -12,8 +12,10 @@
 static void put_location(const shell *sh)
 {
     fflush(sh->out);
-    if (sh->inputfile)
+    if (sh->inputfile && sh->lineno > 0)
         fprintf(sh->err, "sunstone:%s:%lu: ", sh->inputfile, sh->lineno);
+    else if (sh->inputfile)
+        fprintf(sh->err, "sunstone:%s: ", sh->inputfile);
 }
 
 void report_sql_error(const shell *sh, const char *msg, const char *detail, const char *hint,

@@ -11,15 +11,23 @@
 #include "mainloop.h"
 #include "report.h"
 
+typedef struct stream_input {
+    FILE *in;
+    int read_errno; /* set when reading failed rather than reaching the end */
+} stream_input;
+
 static read_result read_stream_line(line_source *src, const char *prompt, char **line)
 {
     (void)prompt;
-    FILE *in = src->ctx;
+    stream_input *input = src->ctx;
     char *text = NULL;
     size_t cap = 0;
-    ssize_t n = getline(&text, &cap, in);
+    errno = 0;
+    ssize_t n = getline(&text, &cap, input->in);
     if (n < 0) {
         free(text);
+        if (ferror(input->in))
+            input->read_errno = errno ? errno : EIO;
         return READ_EOF;
     }
     if (n > 0 && text[n - 1] == '\n')
@@ -34,8 +42,15 @@ int script_run_stream(shell *sh, FILE *in, const char *name)
     unsigned long saved_line = sh->lineno;
     sh->inputfile = name;
     sh->lineno = 0;
-    line_source src = {read_stream_line, NULL, false, in};
+    stream_input input = {in, 0};
+    line_source src = {read_stream_line, NULL, false, &input};
     int rc = mainloop_run(sh, &src);
+    if (input.read_errno) {
+        sh->lineno = 0;
+        report_error(sh, "could not read from input file: %s", strerror(input.read_errno));
+        if (rc == EXIT_OK)
+            rc = EXIT_FAIL;
+    }
     sh->inputfile = saved_file;
     sh->lineno = saved_line;
     return rc;

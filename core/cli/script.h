@@ -8,7 +8,7 @@
 #include "shell.h"
 
 /* Runs the file at path ("-" is standard input, reported as "<stdin>").  Returns EXIT_OK,
- * EXIT_FAIL when it cannot be opened, or EXIT_USER when ON_ERROR_STOP ended it. */
+ * EXIT_FAIL when it cannot be opened or read, or EXIT_USER when ON_ERROR_STOP ended it. */
 int script_run_file(shell *sh, const char *path);
 
 /* Runs an already open stream; name is used in message prefixes (NULL: no prefix, as for

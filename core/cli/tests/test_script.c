@@ -407,6 +407,25 @@ START_TEST(test_missing_file)
 }
 END_TEST
 
+START_TEST(test_unreadable_file)
+{
+    /* psql -f /tmp: "psql:/tmp: error: could not read from input file: Is a directory", exit 1;
+     * after \i /tmp the script goes on. */
+    session s;
+    session_open(&s);
+    ck_assert_int_eq(script_run_file(&s.sh, "/tmp"), 1);
+    static const char text[] = "\\i /tmp\n\\echo after\n";
+    FILE *in = fmemopen((void *)text, strlen(text), "r");
+    ck_assert_int_eq(script_run_stream(&s.sh, in, NULL), 0);
+    fclose(in);
+    session_flush(&s);
+    ck_assert_str_eq(s.err_text, "sunstone:/tmp: error: could not read from input file: Is a directory\n"
+                                 "sunstone:/tmp: error: could not read from input file: Is a directory\n");
+    ck_assert_str_eq(s.out_text, "after\n");
+    session_close(&s);
+}
+END_TEST
+
 START_TEST(test_include_relative)
 {
     char dir[] = "/tmp/sunstone-cli-ir-XXXXXX";
@@ -466,6 +485,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, test_unterminated_at_eof);
     tcase_add_test(tc, test_variables);
     tcase_add_test(tc, test_missing_file);
+    tcase_add_test(tc, test_unreadable_file);
     tcase_add_test(tc, test_include_relative);
     tcase_add_test(tc, test_set_listing);
     suite_add_tcase(s, tc);

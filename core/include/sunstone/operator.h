@@ -7,17 +7,20 @@
  *
  * Lifecycle, per query execution:
  *   open      called once per node, children before parents.  Allocates the operator's
- *             state (returned through *state).  Must not pull from children yet.
+ *             state (returned through *state).  Must not pull from children yet.  If open
+ *             fails, the kernel still calls close with whatever *state holds (maybe NULL).
  *   next_batch  returns the next batch through *out, or *out = NULL at end of stream.  The
  *             batch belongs to the operator and stays valid until its next next_batch,
- *             rescan or close.  The consumer may narrow the batch's selection (sel,
- *             sel_count) in place but must not write its vectors.  A batch may have zero live
- *             rows; only *out == NULL ends the stream.
+ *             rescan or close.  count never exceeds SS_BATCH_CAPACITY.  The consumer may
+ *             narrow the batch's selection by pointing sel at a buffer of its own (never by
+ *             writing into the producer's sel array) but must not write its vectors.  A batch
+ *             may have zero live rows or zero columns; only *out == NULL ends the stream.
  *   rescan    restarts the stream from the beginning (children are rescanned by the
  *             operator itself through ss_api.op_rescan when it needs that).
  *   close     called once per opened node, parents before children, also after errors;
  *             frees the state.  Must tolerate a partially initialised state.
- *   explain   optional: appends a one-line description (without the operator name) to buf.
+ *   explain   optional, called on an opened operator: writes a one-line description
+ *             (without the operator name) into buf, which starts as an empty string.
  * Errors: return SS_ERROR after ss_api.error(ctx, sqlstate, ...).  Memory: the state and any
  * batches are the operator's to free in close; ss_api.arena_alloc memory lives until the
  * statement ends. */

@@ -68,7 +68,8 @@ typedef struct ss_api {
     int (*error)(ss_ctx *ctx, const char *sqlstate, const char *fmt, ...)
         __attribute__((format(printf, 3, 4)));
 
-    /* ---- memory ---- */
+    /* ---- memory: alloc(0) returns a unique pointer, free(NULL) is a no-op; these do
+       not record errors (the caller reports 53200) ---- */
     void *(*alloc)(size_t n);                 /* malloc-like; NULL on failure */
     void *(*realloc)(void *p, size_t n);
     void (*free)(void *p);
@@ -90,11 +91,13 @@ typedef struct ss_api {
     void (*vector_destroy)(ss_vector *v);
     /* frees the vector's strings and marks every row valid */
     void (*vector_reset)(ss_vector *v);
-    /* allocates the validity bitmap (all rows valid) if missing; SS_OK or SS_ERROR(OOM) */
+    /* allocates the validity bitmap (all rows valid) if missing; SS_OK, or SS_ERROR with
+       53200 recorded on ctx */
     int (*vector_ensure_validity)(ss_ctx *ctx, ss_vector *v);
-    /* len bytes in the vector's string heap, valid until vector_reset/destroy */
+    /* len bytes in the vector's string heap, valid until vector_reset/destroy; NULL with
+       53200 recorded on ctx on failure */
     char *(*vector_text_alloc)(ss_ctx *ctx, ss_vector *v, size_t len);
-    /* a batch with ncols fresh vectors of these types; count 0, no selection */
+    /* a batch with ncols (may be 0) fresh vectors of these types; count 0, no selection */
     ss_batch *(*batch_create)(uint32_t ncols, const ss_type *types, uint32_t capacity);
     void (*batch_destroy)(ss_batch *b);       /* destroys the vectors it created */
     /* count = 0, sel = NULL, cols pointed back at its own vectors, which are reset */
@@ -103,7 +106,9 @@ typedef struct ss_api {
     /* ---- expressions (kernel-evaluated, vectorised) ---- */
     ss_type (*expr_type)(const ss_expr *e);
     /* evaluates e at every live row of in, writing to the same positions of out (type
-       expr_type(e), capacity >= in->count); out is reset first */
+       expr_type(e), capacity >= in->count, not one of in's vectors); out is reset first.
+       Text results may point into in's vectors, constants or parameters: copy them to keep
+       them past the input batch. */
     int (*expr_eval)(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, ss_vector *out);
     /* keeps the live rows of in where e is true: writes their positions to sel_buf
        (capacity >= in->count) and sets in->sel = sel_buf, in->sel_count */

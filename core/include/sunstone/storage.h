@@ -12,6 +12,9 @@
  * until the next scan_next_batch or scan_end (zero-copy).  It sets out->count (0 = end) and
  * leaves out->sel NULL.  Text bytes must stay valid until scan_end.  scan_next_row is the
  * row-at-a-time path used by reference operators: one row per call into values[0..ncols).
+ * A scan is read either by batches or by rows, never both.  A scan sees the rows that
+ * existed at scan_begin: rows inserted during the scan (INSERT ... SELECT from the same
+ * table) are not returned.
  *
  * Writes: insert receives a batch typed like the table's columns (all columns, table order,
  * NOT NULL already checked by the kernel) and must be all-or-nothing.
