@@ -2,7 +2,8 @@
  * prompt.  Each line goes through the splitter; complete statements are executed, backslash
  * commands are run where they appear (the statement being typed is kept), and at the end of
  * non-interactive input an unterminated statement is still executed, as psql does.  With
- * ON_ERROR_STOP a failure ends non-interactive input with exit code 3. */
+ * ON_ERROR_STOP a failure ends non-interactive input with exit code 3.  At the interactive
+ * prompt "help", "quit" and "exit" behave as in psql. */
 #include "mainloop.h"
 
 #include <ctype.h>
@@ -31,8 +32,8 @@ static bool send_query(shell *sh, splitter *sp)
     return ok;
 }
 
-/* Interactive assistance words: "help", "quit" or "exit" (any case) starting the line, followed
- * only by blanks and at most one semicolon.  Returns the word matched, or NULL. */
+/* Interactive assistance words: "help", "quit", "exit" (any case) or "\q" starting the line,
+ * followed only by blanks and at most one semicolon.  Returns the word matched, or NULL. */
 static const char *assistance_word(const char *line)
 {
     static const char *const words[] = {"help", "quit", "exit", "\\q"};

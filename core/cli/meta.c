@@ -154,10 +154,10 @@ static meta_status cmd_unset(shell *sh, arg_cursor *a)
     return shell_set_var(sh, name, NULL) ? META_OK : META_ERROR;
 }
 
-/* \g [FILE|'|command']: sends the query buffer, or the previous query when it is empty. */
-static meta_status cmd_go(shell *sh, arg_cursor *a, splitter *sp)
+/* Sends the query buffer, or the previous query when it is empty, with the output going to
+ * target: NULL for the usual output, a file name, or "|command" to pipe into a command. */
+static meta_status run_buffer(shell *sh, splitter *sp, const char *target)
 {
-    const char *target = next_arg(a);
     char *query;
     if (sp && splitter_has_content(sp))
         query = xstrdup(splitter_query(sp));
@@ -194,6 +194,24 @@ static meta_status cmd_go(shell *sh, arg_cursor *a, splitter *sp)
     }
     free(query);
     return ok ? META_OK : META_ERROR;
+}
+
+/* \g [FILE] or \g |COMMAND (the rest of the line is the command). */
+static meta_status cmd_go(shell *sh, arg_cursor *a, splitter *sp)
+{
+    buf target_text;
+    buf_init(&target_text);
+    const char *target = next_arg(a);
+    if (target && target[0] == '|') {
+        buf_puts(&target_text, target);
+        const char *word;
+        while ((word = next_arg(a)))
+            buf_printf(&target_text, " %s", word);
+        target = target_text.data;
+    }
+    meta_status st = run_buffer(sh, sp, target);
+    buf_free(&target_text);
+    return st;
 }
 
 static meta_status cmd_print(shell *sh, splitter *sp)

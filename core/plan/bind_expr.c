@@ -506,6 +506,38 @@ static bool common_type(binder *b, ss_expr **l, ss_expr **r, const ast_expr *a, 
     return *l && *r;
 }
 
+/* x [NOT] LIKE / ILIKE p: the operators ~~, !~~, ~~*, !~~* over text. */
+static ss_expr *bind_like(binder *b, const ast_expr *a, ss_expr *l, ss_expr *r)
+{
+    bool negate = a->str[0] == '!';
+    const char *op = a->str + (negate ? 1 : 0);
+    const char *fn = strcmp(op, "~~") == 0 ? "like" : strcmp(op, "~~*") == 0 ? "ilike" : NULL;
+    if (!fn)
+        return no_operator(b, a, l, r);
+    ss_type types[2] = {is_unknown_param(b, l) ? type_of(SS_TYPE_UNKNOWN) : l->type,
+                        is_unknown_param(b, r) ? type_of(SS_TYPE_UNKNOWN) : r->type};
+    const ss_func_def *def;
+    ss_type want[2], result;
+    if (ss_func_resolve(fn, 2, types, &def, want, &result) != SS_OK)
+        return no_operator(b, a, l, r);
+    ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * 2);
+    if (!args || !(args[0] = coerce_expr(b, l, want[0], CAST_IMPLICIT, a->left->location)) ||
+        !(args[1] = coerce_expr(b, r, want[1], CAST_IMPLICIT, a->right->location)))
+        return NULL;
+    ss_expr *e = new_expr(b, EXPR_FUNC, result);
+    if (!e)
+        return NULL;
+    e->u.func.def = def;
+    e->u.func.nargs = 2;
+    e->u.func.args = args;
+    if (!negate)
+        return e;
+    ss_expr *not = new_expr(b, EXPR_NOT, type_of(SS_TYPE_BOOL));
+    if (not)
+        not->u.arg = e;
+    return not;
+}
+
 static ss_expr *bind_op(binder *b, const ast_expr *a)
 {
     ss_expr *l = a->left ? bind_expr(b, a->left) : NULL;
@@ -516,6 +548,8 @@ static ss_expr *bind_op(binder *b, const ast_expr *a)
         return NULL;
     if (!a->left)
         return bind_unary(b, a, r);
+    if (a->str[0] == '~' || (a->str[0] == '!' && a->str[1] == '~'))
+        return bind_like(b, a, l, r);
     ss_expr_op op = op_code(a->str);
     if (!op)
         return no_operator(b, a, l, r);

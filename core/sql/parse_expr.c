@@ -156,9 +156,18 @@ static ast_expr *tr_a_expr(transform_state *ts, A_Expr *a)
         return e;
     }
     case AEXPR_LIKE:
-    case AEXPR_ILIKE:
-        tr_unsupported(ts, a->location, "LIKE");
-        return NULL;
+    case AEXPR_ILIKE: {
+        /* x LIKE p arrives as the operator ~~ (!~~, ~~*, !~~*); ESCAPE wraps p in like_escape() */
+        if (IsA(a->rexpr, FuncCall)) {
+            tr_unsupported(ts, a->location, "LIKE ... ESCAPE");
+            return NULL;
+        }
+        ast_expr *e = new_expr(ts, AE_OP, a->location);
+        if (!e || !(e->str = op_name(ts, a->name, a->location)) || !(e->left = tr_expr(ts, a->lexpr)) ||
+            !(e->right = tr_expr(ts, a->rexpr)))
+            return NULL;
+        return e;
+    }
     default:
         tr_unsupported(ts, a->location, "this operator form");
         return NULL;

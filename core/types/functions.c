@@ -56,6 +56,10 @@ static const ss_func_def builtin[] = {
     FN("ltrim", ss_fn_ltrim, TX, TX, TX),
     FN("rtrim", ss_fn_rtrim, TX, TX),
     FN("rtrim", ss_fn_rtrim, TX, TX, TX),
+    FN("like", ss_fn_like, B, TX, TX),
+    FN("textlike", ss_fn_like, B, TX, TX),
+    FN("ilike", ss_fn_ilike, B, TX, TX),
+    FN("texticlike", ss_fn_ilike, B, TX, TX),
     /* concat(VARIADIC "any"): non-strict, NULL arguments are skipped */
     {"concat", 1, true, false, {0}, TX, ss_fn_concat},
 };

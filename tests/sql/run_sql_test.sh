@@ -3,7 +3,7 @@
 # (psql-compatible script mode) and compares stdout+stderr with the expected output, after
 # dropping the program:file:line: prefix of error lines (psql writes "psql:", we "sunstone:").
 set -u
-shell="$1"; sql="$2"; expected="$3"
+shell=$(realpath "$1"); sql=$(realpath "$2"); expected=$(realpath "$3")
 actual=$(mktemp)
 trap 'rm -f "$actual"' EXIT
 cd "$(dirname "$sql")" || exit 2

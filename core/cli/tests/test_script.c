@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "check_main.h"
 #include "fake_kernel.h"
 #include "harness.h"
@@ -458,6 +459,36 @@ START_TEST(test_include_relative)
 }
 END_TEST
 
+START_TEST(test_go_to_file_and_repeat)
+{
+    value("select 1", "?column?", 23, "1");
+    char *target = write_temp_file("");
+    buf script;
+    buf_init(&script);
+    buf_printf(&script, "select 1 \\g %s\n\\g\n\\g |cat >> %s\n", target, target);
+    session s;
+    session_open(&s);
+    s.sh.popt.aligned = false;
+    s.sh.popt.tuples_only = true;
+    FILE *in = fmemopen(script.data, script.len, "r");
+    ck_assert_int_eq(script_run_stream(&s.sh, in, NULL), 0);
+    fclose(in);
+    session_flush(&s);
+    ck_assert_str_eq(s.out_text, "1\n");
+    ck_assert_str_eq(s.err_text, "");
+    FILE *f = fopen(target, "r");
+    char text[64] = {0};
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    ck_assert_uint_eq(n, 4);
+    ck_assert_str_eq(text, "1\n1\n");
+    session_close(&s);
+    unlink(target);
+    free(target);
+    buf_free(&script);
+}
+END_TEST
+
 START_TEST(test_set_listing)
 {
     session s;
@@ -487,6 +518,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, test_missing_file);
     tcase_add_test(tc, test_unreadable_file);
     tcase_add_test(tc, test_include_relative);
+    tcase_add_test(tc, test_go_to_file_and_repeat);
     tcase_add_test(tc, test_set_listing);
     suite_add_tcase(s, tc);
     return s;

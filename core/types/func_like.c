@@ -1,0 +1,107 @@
+/* func_like.c — LIKE / ILIKE pattern matching (PostgreSQL semantics: % matches any run of
+ * characters, _ exactly one character, backslash escapes the next pattern character).
+ * ILIKE folds ASCII letters only; other characters must match exactly. */
+#include <stdbool.h>
+#include <string.h>
+
+#include "types/func_impl.h"
+
+static uint32_t utf8_len(unsigned char c)
+{
+    return c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+}
+
+static unsigned char fold(unsigned char c, bool ci)
+{
+    return ci && c >= 'A' && c <= 'Z' ? (unsigned char)(c - 'A' + 'a') : c;
+}
+
+/* Does the character at t (tlen bytes left) equal the pattern character at p (plen left)? */
+static bool char_eq(const unsigned char *t, uint32_t tlen, const unsigned char *p, uint32_t plen,
+                    uint32_t *clen, bool ci)
+{
+    uint32_t n = utf8_len(p[0]);
+    if (n > plen)
+        n = plen;
+    if (n > tlen)
+        return false;
+    for (uint32_t k = 0; k < n; k++)
+        if (fold(t[k], ci) != fold(p[k], ci))
+            return false;
+    *clen = n;
+    return true;
+}
+
+/* Wildcard matching with one backtrack point per '%' (the classic linear-space algorithm). */
+static bool like_match(const unsigned char *t, uint32_t tlen, const unsigned char *p, uint32_t plen, bool ci)
+{
+    uint32_t ti = 0, pi = 0, star_t = 0;
+    int64_t star_p = -1;
+    while (ti < tlen) {
+        if (pi < plen && p[pi] == '%') {
+            while (pi < plen && p[pi] == '%')
+                pi++;
+            star_p = pi;
+            star_t = ti;
+            continue;
+        }
+        if (pi < plen) {
+            if (p[pi] == '_') {
+                uint32_t n = utf8_len(t[ti]);
+                ti += n > tlen - ti ? tlen - ti : n;
+                pi++;
+                continue;
+            }
+            uint32_t pp = pi + (p[pi] == '\\' ? 1 : 0), clen;
+            if (pp < plen && char_eq(t + ti, tlen - ti, p + pp, plen - pp, &clen, ci)) {
+                ti += clen;
+                pi = pp + clen;
+                continue;
+            }
+        }
+        if (star_p < 0)
+            return false;
+        uint32_t n = utf8_len(t[star_t]);
+        star_t += n > tlen - star_t ? tlen - star_t : n;
+        ti = star_t;
+        pi = (uint32_t)star_p;
+    }
+    while (pi < plen && p[pi] == '%')
+        pi++;
+    return pi == plen;
+}
+
+static bool ends_with_escape(const ss_text *p)
+{
+    uint32_t n = 0;
+    for (uint32_t i = p->len; i > 0 && p->ptr[i - 1] == '\\'; i--)
+        n++;
+    return n % 2 == 1;
+}
+
+static int like_rows(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, uint32_t n, ss_vector *out,
+                     bool ci)
+{
+    const ss_text *t = args[0]->data, *p = args[1]->data;
+    uint8_t *r = out->data;
+    SS_FOR_ROWS(rows, n, i, {
+        if (ends_with_escape(&p[i]))
+            return ss_ctx_error(ctx, "22025", "LIKE pattern must not end with escape character");
+        r[i] = like_match((const unsigned char *)t[i].ptr, t[i].len, (const unsigned char *)p[i].ptr, p[i].len, ci);
+    });
+    return SS_OK;
+}
+
+int ss_fn_like(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+               ss_vector *out)
+{
+    (void)nargs;
+    return like_rows(ctx, args, rows, n, out, false);
+}
+
+int ss_fn_ilike(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                ss_vector *out)
+{
+    (void)nargs;
+    return like_rows(ctx, args, rows, n, out, true);
+}
