@@ -107,6 +107,10 @@ int repl_run(shell *sh)
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_sigint;
     sigemptyset(&sa.sa_mask);
+    /* select() is never restarted, so Ctrl-C still ends the wait for input; everything else
+     * (the kernel's I/O, writing results) carries on undisturbed.  The kernel API has no way to
+     * cancel a running statement, so Ctrl-C during one is ignored. */
+    sa.sa_flags = SA_RESTART;
     sigaction(SIGINT, &sa, &old);
 
     if (!sh->quiet) {

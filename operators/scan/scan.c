@@ -7,35 +7,20 @@
 
 #include "common/api_memory.h"
 #include "common/explain_text.h"
+#include "common/table_cursor.h"
 
 static const ss_api *g_api;
 
 typedef struct scan_state {
-    const ss_plan_node *node;
-    const ss_storage_vtable *storage;
-    void *table;       /* the backend's table handle */
-    ss_scan_spec spec; /* kept here: the backend may hold on to it during the scan */
-    void *scan;        /* open backend scan, NULL when none */
+    ops_table_cursor cursor;
     ss_batch *batch;
     bool done;
 } scan_state;
 
 static int scan_start(ss_ctx *ctx, scan_state *st)
 {
-    void *scan = NULL;
     st->done = false;
-    if (st->storage->scan_begin(ctx, st->table, &st->spec, &scan) != SS_OK)
-        return SS_ERROR;
-    st->scan = scan;
-    return SS_OK;
-}
-
-static void scan_stop(scan_state *st)
-{
-    if (st->scan) {
-        st->storage->scan_end(st->scan);
-        st->scan = NULL;
-    }
+    return ops_cursor_begin(ctx, &st->cursor);
 }
 
 static void scan_close(ss_ctx *ctx, ss_op *self, void *state)
@@ -43,7 +28,7 @@ static void scan_close(ss_ctx *ctx, ss_op *self, void *state)
     scan_state *st = state;
     if (!st)
         return;
-    scan_stop(st);
+    ops_cursor_end(&st->cursor);
     if (st->batch)
         g_api->batch_destroy(st->batch);
     g_api->free(st);
@@ -55,21 +40,8 @@ static int scan_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, void **
     scan_state *st = ops_zalloc(ctx, g_api, sizeof *st);
     if (!st)
         return SS_ERROR;
-    st->node = node;
-    if (node->ncols != node->scan.ncols) {
-        g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
-                     "scan: plan node has %u output columns but scans %u", node->ncols,
-                     node->scan.ncols);
+    if (ops_cursor_init(ctx, g_api, "scan", node, &st->cursor) != SS_OK)
         goto fail;
-    }
-    st->storage = g_api->table_storage(node->scan.table, &st->table);
-    if (!st->storage) {
-        g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "scan: table \"%s\" has no storage backend",
-                     g_api->table_name(node->scan.table));
-        goto fail;
-    }
-    st->spec.ncols = node->scan.ncols;
-    st->spec.columns = node->scan.columns;
     st->batch = g_api->batch_create(node->ncols, node->col_types, SS_BATCH_CAPACITY);
     if (!st->batch) {
         g_api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
@@ -90,10 +62,10 @@ static int scan_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **out
     *out = NULL;
     if (st->done)
         return SS_OK;
-    if (!st->scan)
+    if (!st->cursor.scan)
         return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "scan: no scan is open");
     g_api->batch_reset(st->batch);
-    if (st->storage->scan_next_batch(ctx, st->scan, st->batch) != SS_OK)
+    if (st->cursor.storage->scan_next_batch(ctx, st->cursor.scan, st->batch) != SS_OK)
         return SS_ERROR;
     if (st->batch->count == 0) {
         st->done = true;
@@ -102,7 +74,7 @@ static int scan_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **out
     if (st->batch->count > SS_BATCH_CAPACITY)
         return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
                             "scan: storage backend \"%s\" returned %u rows in one batch",
-                            st->storage->name, st->batch->count);
+                            st->cursor.storage->name, st->batch->count);
     *out = st->batch;
     return SS_OK;
 }
@@ -110,7 +82,7 @@ static int scan_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **out
 static int scan_rescan(ss_ctx *ctx, ss_op *self, void *state)
 {
     scan_state *st = state;
-    scan_stop(st);
+    ops_cursor_end(&st->cursor);
     return scan_start(ctx, st);
 }
 
@@ -120,8 +92,8 @@ static int scan_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, size_t
     if (!st)
         return SS_OK;
     return ops_explain_appendf(buf, buflen, "on %s (%u columns, storage %s)",
-                               g_api->table_name(st->node->scan.table), st->node->scan.ncols,
-                               st->storage->name);
+                               g_api->table_name(st->cursor.node->scan.table), st->cursor.node->scan.ncols,
+                               st->cursor.storage->name);
 }
 
 static const ss_operator_vtable scan_vtable = {

@@ -8,16 +8,13 @@
 
 #include "common/api_memory.h"
 #include "common/explain_text.h"
+#include "common/table_cursor.h"
 #include "common/type_layout.h"
 
 static const ss_api *g_api;
 
 typedef struct scan_row_state {
-    const ss_plan_node *node;
-    const ss_storage_vtable *storage;
-    void *table;
-    ss_scan_spec spec;
-    void *scan;
+    ops_table_cursor cursor;
     ss_batch *batch;
     ss_value *values; /* one row from the backend */
     ops_layout *layouts;
@@ -26,20 +23,8 @@ typedef struct scan_row_state {
 
 static int scan_row_start(ss_ctx *ctx, scan_row_state *st)
 {
-    void *scan = NULL;
     st->done = false;
-    if (st->storage->scan_begin(ctx, st->table, &st->spec, &scan) != SS_OK)
-        return SS_ERROR;
-    st->scan = scan;
-    return SS_OK;
-}
-
-static void scan_row_stop(scan_row_state *st)
-{
-    if (st->scan) {
-        st->storage->scan_end(st->scan);
-        st->scan = NULL;
-    }
+    return ops_cursor_begin(ctx, &st->cursor);
 }
 
 static void scan_row_close(ss_ctx *ctx, ss_op *self, void *state)
@@ -47,7 +32,7 @@ static void scan_row_close(ss_ctx *ctx, ss_op *self, void *state)
     scan_row_state *st = state;
     if (!st)
         return;
-    scan_row_stop(st);
+    ops_cursor_end(&st->cursor);
     if (st->batch)
         g_api->batch_destroy(st->batch);
     ops_free(g_api, st->values);
@@ -61,13 +46,8 @@ static int scan_row_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, voi
     scan_row_state *st = ops_zalloc(ctx, g_api, sizeof *st);
     if (!st)
         return SS_ERROR;
-    st->node = node;
-    if (node->ncols != node->scan.ncols) {
-        g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
-                     "scan_row: plan node has %u output columns but scans %u", node->ncols,
-                     node->scan.ncols);
+    if (ops_cursor_init(ctx, g_api, "scan_row", node, &st->cursor) != SS_OK)
         goto fail;
-    }
     st->layouts = ops_zalloc_array(ctx, g_api, node->ncols, sizeof *st->layouts);
     st->values = ops_zalloc_array(ctx, g_api, node->ncols, sizeof *st->values);
     if (!st->layouts || !st->values)
@@ -82,15 +62,6 @@ static int scan_row_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, voi
             goto fail;
         }
     }
-    st->storage = g_api->table_storage(node->scan.table, &st->table);
-    if (!st->storage) {
-        g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
-                     "scan_row: table \"%s\" has no storage backend",
-                     g_api->table_name(node->scan.table));
-        goto fail;
-    }
-    st->spec.ncols = node->scan.ncols;
-    st->spec.columns = node->scan.columns;
     st->batch = g_api->batch_create(node->ncols, node->col_types, SS_BATCH_CAPACITY);
     if (!st->batch) {
         g_api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
@@ -147,14 +118,14 @@ static int scan_row_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch *
     *out = NULL;
     if (st->done)
         return SS_OK;
-    if (!st->scan)
+    if (!st->cursor.scan)
         return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "scan_row: no scan is open");
     ss_batch *b = st->batch;
     g_api->batch_reset(b);
-    uint32_t ncols = st->node->ncols;
+    uint32_t ncols = st->cursor.node->ncols;
     while (b->count < SS_BATCH_CAPACITY) {
         bool has_row = false;
-        if (st->storage->scan_next_row(ctx, st->scan, st->values, &has_row) != SS_OK)
+        if (st->cursor.storage->scan_next_row(ctx, st->cursor.scan, st->values, &has_row) != SS_OK)
             return SS_ERROR;
         if (!has_row) {
             st->done = true;
@@ -173,7 +144,7 @@ static int scan_row_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch *
 static int scan_row_rescan(ss_ctx *ctx, ss_op *self, void *state)
 {
     scan_row_state *st = state;
-    scan_row_stop(st);
+    ops_cursor_end(&st->cursor);
     return scan_row_start(ctx, st);
 }
 
@@ -183,8 +154,8 @@ static int scan_row_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, si
     if (!st)
         return SS_OK;
     return ops_explain_appendf(buf, buflen, "on %s (%u columns, storage %s, row at a time)",
-                               g_api->table_name(st->node->scan.table), st->node->scan.ncols,
-                               st->storage->name);
+                               g_api->table_name(st->cursor.node->scan.table), st->cursor.node->scan.ncols,
+                               st->cursor.storage->name);
 }
 
 static const ss_operator_vtable scan_row_vtable = {
