@@ -8,6 +8,7 @@
 #include "exec/vector.h"
 #include "types/cast.h"
 #include "types/typeio.h"
+#include "types/utf8.h"
 
 static void stmt_free(sunstone_stmt *st)
 {
@@ -42,6 +43,10 @@ static int bind_now(sunstone_stmt *st)
     /* a rebind keeps the parameter types the user already bound against */
     if (ss_bind(&ctx, db, st->ast, arena, NULL, 0, &bs)) {
         ss_arena_destroy(arena);
+        /* the binder counts bytes; PostgreSQL reports positions in characters */
+        int pos = db->err.position;
+        if (pos > 0 && (size_t)pos <= strlen(st->sql) + 1)
+            db->err.position = (int)ss_utf8_count(st->sql, (uint32_t)pos - 1) + 1;
         return SS_ERROR;
     }
     uint32_t old_ncols = st->bound ? st->bound->ncols : 0;
@@ -137,6 +142,8 @@ int sunstone_prepare(sunstone *db, const char *sql, int nbytes, sunstone_stmt **
         snprintf(db->err.sqlstate, sizeof db->err.sqlstate, "%s", perr.sqlstate);
         db->err.message = strdup(perr.message);
         db->err.position = perr.position;
+        if (perr.position_in_bytes && perr.position > 0 && (size_t)perr.position <= len + 1)
+            db->err.position = (int)ss_utf8_count(text, (uint32_t)perr.position - 1) + 1;
         free(text);
         ss_arena_destroy(arena);
         return ss_api_fail(db);

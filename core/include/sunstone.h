@@ -104,7 +104,9 @@ int64_t sunstone_changes(sunstone_stmt *stmt);
 const char *sunstone_sql(sunstone_stmt *stmt);
 
 /* Last error on the handle: message, 5-character SQLSTATE ("00000" when none), 1-based
- * cursor position into the statement text (0 when none), detail and hint (or NULL). */
+ * cursor position in characters (not bytes, as PostgreSQL counts) into the text passed to
+ * sunstone_prepare / sunstone_exec (0 when none), detail and hint (or NULL).  The error
+ * stays until the next prepare, step, exec or load on the handle; finalize keeps it. */
 const char *sunstone_errmsg(sunstone *db);
 const char *sunstone_sqlstate(sunstone *db);
 int sunstone_errpos(sunstone *db);

@@ -137,6 +137,8 @@ typedef struct ast_parse_error {
     char message[512];
     char sqlstate[6];
     int position;         /* 1-based cursor position, 0 = none */
+    bool position_in_bytes; /* true: a byte offset (transform errors); false: characters,
+                               as PostgreSQL's scanner counts */
 } ast_parse_error;
 
 /* Parses sql (all statements).  On success returns 0 and sets *stmts / *nstmts (arena

@@ -16,6 +16,7 @@ void tr_error(transform_state *ts, const char *sqlstate, int location, const cha
     va_end(ap);
     snprintf(ts->err->sqlstate, sizeof ts->err->sqlstate, "%s", sqlstate);
     ts->err->position = location >= 0 ? location + 1 : 0;
+    ts->err->position_in_bytes = true;
 }
 
 void tr_unsupported(transform_state *ts, int location, const char *what)
