@@ -64,7 +64,9 @@ static int bind_targets(binder *b, const ast_select *s, target_list *tl)
             continue;
         }
         ss_expr *e = bind_expr(b, t->expr);
-        if (!e || !(e = resolve_unknown(b, e, t->expr->location)))
+        if (e && !b->keep_unknown_targets)
+            e = resolve_unknown(b, e, t->expr->location);
+        if (!e)
             return SS_ERROR;
         if (tl_add(b, tl, t->expr, t->alias ? t->alias : figure_colname(t->expr), e, t->location))
             return SS_ERROR;

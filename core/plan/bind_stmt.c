@@ -47,7 +47,10 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     } else {
         ss_bound_stmt sub;
         memset(&sub, 0, sizeof sub);
-        if (bind_select(b, src, &sub))
+        b->keep_unknown_targets = !src->distinct && src->norder == 0;
+        int rc = bind_select(b, src, &sub);
+        b->keep_unknown_targets = false;
+        if (rc)
             return SS_ERROR;
         source = sub.plan;
         nsrc = sub.ncols;

@@ -30,6 +30,9 @@ typedef struct binder {
     agg_state *agg;           /* non-NULL while binding an aggregate query's outputs */
     bool agg_mode;            /* expressions are over the aggregate's output */
     const char *no_agg_context; /* "WHERE", "GROUP BY", ... when aggregates are refused */
+    /* INSERT ... SELECT: untyped literals in the select list keep type unknown so the
+       INSERT coerces them to the target columns (PostgreSQL does the same) */
+    bool keep_unknown_targets;
 } binder;
 
 /* Errors with a position (location is the 0-based AST location or -1). */
