@@ -366,6 +366,14 @@ int sunstone_column_count(sunstone_stmt *st)
     return st && st->bound ? (int)st->bound->ncols : 0;
 }
 
+bool sunstone_stmt_returns_rows(sunstone_stmt *st)
+{
+    if (!st || !st->bound)
+        return false;
+    ast_stmt_kind k = st->bound->kind;
+    return k == AST_SELECT || k == AST_SHOW || k == AST_EXPLAIN;
+}
+
 static bool valid_col(sunstone_stmt *st, int col)
 {
     return st && st->bound && col >= 0 && (uint32_t)col < st->bound->ncols;

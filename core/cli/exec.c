@@ -50,8 +50,6 @@ static int fetch_all(sunstone_stmt *st, int ncols, result_table *t)
     const char **values = xcalloc((size_t)(ncols > 0 ? ncols : 1), sizeof(char *));
     int rc;
     while ((rc = sunstone_step(st)) == SUNSTONE_ROW) {
-        if (ncols == 0)
-            continue;
         for (int i = 0; i < ncols; i++)
             values[i] = sunstone_column_text(st, i);
         table_add_row(t, values);
@@ -72,7 +70,7 @@ static bool run_statement(shell *sh, sunstone_stmt *st, const char *sql, size_t 
         return false;
     }
     const char *tag = sunstone_command_tag(st);
-    if (ncols > 0) {
+    if (sunstone_stmt_returns_rows(st)) {
         print_table(sh->out, &t, &sh->popt);
         if (tag && !sh->quiet && tag_follows_rows(tag))
             fprintf(sh->out, "%s\n", tag);

@@ -84,6 +84,9 @@ int sunstone_step(sunstone_stmt *stmt);
 
 /* Result columns (valid after prepare). */
 int sunstone_column_count(sunstone_stmt *stmt);
+/* True when the statement produces a result set (SELECT, SHOW, EXPLAIN), even one with
+ * zero columns ("SELECT;"); false for commands, which only have a command tag. */
+bool sunstone_stmt_returns_rows(sunstone_stmt *stmt);
 const char *sunstone_column_name(sunstone_stmt *stmt, int col);
 /* PostgreSQL type OID of the column (16 bool, 20 int8, 21 int2, 23 int4, 25 text,
  * 701 float8, 1043 varchar). */

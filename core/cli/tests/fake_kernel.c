@@ -317,6 +317,11 @@ int sunstone_column_count(sunstone_stmt *stmt)
     return stmt->r->ncols;
 }
 
+bool sunstone_stmt_returns_rows(sunstone_stmt *stmt)
+{
+    return stmt->r->ncols > 0 || (stmt->r->tag && strncmp(stmt->r->tag, "SELECT", 6) == 0);
+}
+
 const char *sunstone_column_name(sunstone_stmt *stmt, int col)
 {
     return col >= 0 && col < stmt->r->ncols ? stmt->r->names[col] : NULL;
