@@ -221,47 +221,92 @@ static int compare_names(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Reads dir/modules.conf: returns the excluded module names (malloc'd array). */
-static int read_config(ss_ctx *ctx, const char *dir, char ***excluded, size_t *nexcluded)
+/* A growable list of malloc'd strings. */
+typedef struct strlist {
+    char **items;
+    size_t n, cap;
+} strlist;
+
+static int strlist_add(ss_ctx *ctx, strlist *l, const char *s)
 {
-    *excluded = NULL;
-    *nexcluded = 0;
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 16;
+        char **p = realloc(l->items, cap * sizeof *p);
+        if (!p)
+            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        l->items = p;
+        l->cap = cap;
+    }
+    if (!(l->items[l->n] = strdup(s)))
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    l->n++;
+    return SS_OK;
+}
+
+static void strlist_free(strlist *l)
+{
+    for (size_t i = 0; i < l->n; i++)
+        free(l->items[i]);
+    free(l->items);
+    memset(l, 0, sizeof *l);
+}
+
+/* dir/modules.conf: "exclude NAME" skips dir/NAME.so; "load PATH" loads one more module
+ * (relative paths are relative to dir); "#" starts a comment. */
+typedef struct module_config {
+    strlist exclude;
+    strlist load;
+} module_config;
+
+static int read_config(ss_ctx *ctx, const char *dir, module_config *cfg)
+{
     char path[PATH_MAX];
-    snprintf(path, sizeof path, "%s/modules.conf", dir);
+    if (snprintf(path, sizeof path, "%s/modules.conf", dir) >= (int)sizeof path)
+        return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_FILE, "plugin directory path too long");
     FILE *f = fopen(path, "r");
     if (!f)
         return SS_OK;
     char line[1024];
     int lineno = 0;
     int rc = SS_OK;
-    while (fgets(line, sizeof line, f)) {
+    while (rc == SS_OK && fgets(line, sizeof line, f)) {
         lineno++;
         char *hash = strchr(line, '#');
         if (hash)
             *hash = '\0';
-        char word[64], arg[512];
-        int n = sscanf(line, "%63s %511s", word, arg);
+        char word[64], arg[512], extra[2];
+        int n = sscanf(line, "%63s %511s %1s", word, arg, extra);
         if (n <= 0)
             continue;
         if (n == 2 && strcmp(word, "exclude") == 0) {
-            char **p = realloc(*excluded, (*nexcluded + 1) * sizeof *p);
-            if (!p || !(p[*nexcluded] = strdup(arg))) {
-                if (p)
-                    *excluded = p;
-                rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-                break;
-            }
-            *excluded = p;
-            (*nexcluded)++;
+            rc = strlist_add(ctx, &cfg->exclude, arg);
+        } else if (n == 2 && strcmp(word, "load") == 0) {
+            char full[PATH_MAX];
+            if (snprintf(full, sizeof full, "%s%s%s", arg[0] == '/' ? "" : dir, arg[0] == '/' ? "" : "/", arg) >=
+                (int)sizeof full)
+                rc = ss_ctx_error(ctx, SS_SQLSTATE_CONFIG_FILE_ERROR, "path too long in file \"%s\" line %d", path,
+                                  lineno);
+            else
+                rc = strlist_add(ctx, &cfg->load, full);
         } else {
-            rc = ss_ctx_error(ctx, SS_SQLSTATE_CONFIG_FILE_ERROR,
-                              "syntax error in file \"%s\" line %d", path, lineno);
-            ss_ctx_error_hint(ctx, "Lines are \"exclude MODULE\" or comments starting with #.");
-            break;
+            rc = ss_ctx_error(ctx, SS_SQLSTATE_CONFIG_FILE_ERROR, "syntax error in file \"%s\" line %d", path,
+                              lineno);
+            ss_ctx_error_hint(ctx, "Lines are \"exclude MODULE\", \"load PATH\" or comments starting with #.");
         }
     }
     fclose(f);
     return rc;
+}
+
+static bool excluded(const module_config *cfg, const char *file)
+{
+    for (size_t k = 0; k < cfg->exclude.n; k++) {
+        const char *x = cfg->exclude.items[k];
+        size_t len = strlen(x);
+        if (strcmp(file, x) == 0 || (strncmp(file, x, len) == 0 && strcmp(file + len, ".so") == 0))
+            return true;
+    }
+    return false;
 }
 
 int ss_loader_load_dir(ss_ctx *ctx, struct sunstone *db, const char *dir)
@@ -270,55 +315,33 @@ int ss_loader_load_dir(ss_ctx *ctx, struct sunstone *db, const char *dir)
     if (!d)
         return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_FILE,
                             "could not open plugin directory \"%s\": %s", dir, strerror(errno));
-    char **names = NULL;
-    size_t n = 0, cap = 0;
+    strlist files = {0};
+    module_config cfg = {{0}, {0}};
     struct dirent *de;
     int rc = SS_OK;
-    while ((de = readdir(d))) {
+    while (rc == SS_OK && (de = readdir(d))) {
         size_t len = strlen(de->d_name);
-        if (len < 4 || strcmp(de->d_name + len - 3, ".so") != 0)
-            continue;
-        if (n == cap) {
-            cap = cap ? cap * 2 : 32;
-            char **p = realloc(names, cap * sizeof *p);
-            if (!p) {
-                rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-                break;
-            }
-            names = p;
-        }
-        if (!(names[n] = strdup(de->d_name))) {
-            rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-            break;
-        }
-        n++;
+        if (len >= 4 && strcmp(de->d_name + len - 3, ".so") == 0)
+            rc = strlist_add(ctx, &files, de->d_name);
     }
     closedir(d);
-    char **excluded = NULL;
-    size_t nexcluded = 0;
     if (rc == SS_OK)
-        rc = read_config(ctx, dir, &excluded, &nexcluded);
-    if (rc == SS_OK && n)
-        qsort(names, n, sizeof *names, compare_names);
-    for (size_t i = 0; rc == SS_OK && i < n; i++) {
-        bool skip = false;
-        for (size_t k = 0; k < nexcluded; k++) {
-            size_t el = strlen(excluded[k]);
-            if (strcmp(names[i], excluded[k]) == 0 ||
-                (strncmp(names[i], excluded[k], el) == 0 && strcmp(names[i] + el, ".so") == 0))
-                skip = true;
-        }
-        if (skip)
+        rc = read_config(ctx, dir, &cfg);
+    if (rc == SS_OK && files.n)
+        qsort(files.items, files.n, sizeof *files.items, compare_names);
+    for (size_t i = 0; rc == SS_OK && i < files.n; i++) {
+        if (excluded(&cfg, files.items[i]))
             continue;
         char path[PATH_MAX];
-        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-        rc = ss_loader_load_file(ctx, db, path);
+        if (snprintf(path, sizeof path, "%s/%s", dir, files.items[i]) >= (int)sizeof path)
+            rc = ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_FILE, "module path too long in \"%s\"", dir);
+        else
+            rc = ss_loader_load_file(ctx, db, path);
     }
-    for (size_t i = 0; i < n; i++)
-        free(names[i]);
-    free(names);
-    for (size_t k = 0; k < nexcluded; k++)
-        free(excluded[k]);
-    free(excluded);
+    for (size_t i = 0; rc == SS_OK && i < cfg.load.n; i++)
+        rc = ss_loader_load_file(ctx, db, cfg.load.items[i]);
+    strlist_free(&files);
+    strlist_free(&cfg.exclude);
+    strlist_free(&cfg.load);
     return rc;
 }

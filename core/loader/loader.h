@@ -19,8 +19,9 @@ const char *ss_loader_default_dir(void);
  * Loading a file that is already loaded does nothing. */
 int ss_loader_load_file(ss_ctx *ctx, struct sunstone *db, const char *path);
 
-/* Loads every *.so of dir in name order, except those the optional dir/modules.conf
- * excludes ("exclude NAME" lines; "#" starts a comment). */
+/* Loads every *.so of dir in name order, then what the optional dir/modules.conf adds:
+ * "exclude NAME" skips dir/NAME.so, "load PATH" loads another module (relative to dir),
+ * "#" starts a comment. */
 int ss_loader_load_dir(ss_ctx *ctx, struct sunstone *db, const char *dir);
 
 #endif

@@ -230,13 +230,14 @@ START_TEST(modules_conf_excludes)
     snprintf(conf, sizeof conf, "%s/modules.conf", dir);
     FILE *f = fopen(conf, "w");
     ck_assert_ptr_nonnull(f);
-    fputs("# test configuration\nexclude scan\n", f);
+    fprintf(f, "# test configuration\nexclude scan\nload %s/test_good.so  # from elsewhere\n", plugin_dir());
     fclose(f);
     sunstone *db;
     sunstone_config cfg = {sizeof cfg, dir, false};
     ck_assert_msg(sunstone_open_v2(NULL, &db, &cfg) == SUNSTONE_OK, "%s", sunstone_errmsg(db));
     ck_assert(!has_operator(db, "scan"));
     ck_assert(has_operator(db, "filter"));
+    ck_assert(has_operator(db, "test_good_op"));
     sunstone_close(db);
     /* a malformed line is a clear error */
     f = fopen(conf, "w");
