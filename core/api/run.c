@@ -185,6 +185,10 @@ static int run_drop(sunstone_stmt *st)
                                 bs->drop_names[i]);
         if (t && t->system)
             return ss_ctx_error(&st->ctx, "42809", "\"%s\" is a system view and cannot be dropped", t->name);
+        if (t && t->active_scans)
+            return ss_ctx_error(&st->ctx, "55006",
+                                "cannot DROP TABLE \"%s\" because it is being used by active queries in this session",
+                                t->name);
     }
     for (uint32_t i = 0; i < bs->ndrop; i++) {
         ss_table *t = ss_catalog_find(&db->catalog, bs->drop_names[i]);

@@ -18,6 +18,7 @@ struct ss_table {
     void *handle;                      /* the backend's table handle */
     const char *backend_name;
     bool system;                       /* a kernel system view (read-only) */
+    uint32_t active_scans;             /* running operator trees scanning it: DROP waits */
 };
 
 typedef struct ss_backend_instance {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "api/database.h"
+#include "catalog/catalog.h"
 
 static const char *const role_names[SS_ROLE__COUNT] = {
     NULL, "scan", "filter", "project", "limit", "sort", "aggregate", "values"};
@@ -55,6 +56,8 @@ static ss_op *build(ss_ctx *ctx, const ss_plan *plan)
     }
     op->vt = vt;
     op->node = &plan->node;
+    if (plan->node.role == SS_ROLE_SCAN)
+        ((ss_table *)plan->node.scan.table)->active_scans++;
     op->nchildren = plan->node.nchildren;
     if (op->nchildren) {
         op->children = calloc(op->nchildren, sizeof *op->children);
@@ -106,6 +109,8 @@ void ss_exec_finish(ss_ctx *ctx, ss_op *op)
         return;
     if (op->opened)
         op->vt->close(ctx, op, op->state);
+    if (op->node->role == SS_ROLE_SCAN)
+        ((ss_table *)op->node->scan.table)->active_scans--;
     for (uint32_t i = 0; i < op->nchildren; i++)
         ss_exec_finish(ctx, op->children[i]);
     free(op->children);

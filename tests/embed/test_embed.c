@@ -193,6 +193,27 @@ START_TEST(scan_ab_same_results)
 }
 END_TEST
 
+START_TEST(drop_refused_while_scanning)
+{
+    ck_assert_int_eq(sunstone_exec(db, "INSERT INTO t (a) VALUES (1), (2)", NULL, NULL), SUNSTONE_OK);
+    sunstone_stmt *q;
+    ck_assert_int_eq(sunstone_prepare(db, "SELECT a FROM t", -1, &q, NULL), SUNSTONE_OK);
+    ck_assert_int_eq(sunstone_step(q), SUNSTONE_ROW);
+    expect_error("DROP TABLE t", "55006", "cannot DROP TABLE \"t\" because it is being used by active queries in this session");
+    ck_assert_int_eq(sunstone_step(q), SUNSTONE_ROW);
+    ck_assert_int_eq(sunstone_column_int64(q, 0), 2);
+    ck_assert_int_eq(sunstone_step(q), SUNSTONE_DONE);
+    ck_assert_int_eq(sunstone_exec(db, "DROP TABLE t", NULL, NULL), SUNSTONE_OK);
+    /* the prepared statement rebinds and reports the missing table */
+    sunstone_reset(q);
+    ck_assert_int_eq(sunstone_step(q), SUNSTONE_ERROR);
+    ck_assert_str_eq(sunstone_sqlstate(db), "42P01");
+    sunstone_finalize(q);
+    ck_assert_int_eq(sunstone_exec(db, "CREATE TABLE t (a int NOT NULL, b text, c float8, d bigint, e bool)", NULL, NULL),
+                     SUNSTONE_OK);
+}
+END_TEST
+
 START_TEST(plugins_view_lists_modules)
 {
     char *rows = run_all("SELECT name, kind FROM sunstone_plugins ORDER BY kind, name");
@@ -215,6 +236,7 @@ int main(void)
     tcase_add_test(tc, errors_carry_sqlstate);
     tcase_add_test(tc, scan_ab_same_results);
     tcase_add_test(tc, plugins_view_lists_modules);
+    tcase_add_test(tc, drop_refused_while_scanning);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
