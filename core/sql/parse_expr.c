@@ -245,10 +245,24 @@ bool tr_type_name(transform_state *ts, TypeName *tn, ast_type_name *out)
     return out->name != NULL;
 }
 
+static ast_expr *tr_expr_node(transform_state *ts, Node *n);
+
 ast_expr *tr_expr(transform_state *ts, Node *n)
 {
     if (ts->failed)
         return NULL;
+    if (++ts->depth > SS_MAX_EXPR_DEPTH) {
+        tr_error(ts, "54001", exprLocation(n), "stack depth limit exceeded");
+        ts->err->position = 0;
+        return NULL;
+    }
+    ast_expr *e = tr_expr_node(ts, n);
+    ts->depth--;
+    return e;
+}
+
+static ast_expr *tr_expr_node(transform_state *ts, Node *n)
+{
     switch (nodeTag(n)) {
     case T_ColumnRef: {
         ColumnRef *c = (ColumnRef *)n;

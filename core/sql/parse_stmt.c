@@ -429,7 +429,7 @@ int ss_parse(ss_arena *arena, const char *sql, ast_stmt ***stmts, uint32_t *nstm
              ast_parse_error *err)
 {
     memset(err, 0, sizeof *err);
-    transform_state ts = {arena, err, false, -1};
+    transform_state ts = {arena, err, false, -1, 0};
     MemoryContext mctx = pg_query_enter_memory_context();
     ts.with_ties_value = with_ties_value();
     PgQueryInternalParsetreeAndError r = pg_query_raw_parse(sql);

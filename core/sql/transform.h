@@ -28,7 +28,12 @@ typedef struct transform_state {
     ast_parse_error *err;
     bool failed;
     int with_ties_value; /* libpg_query's LimitOption value for WITH TIES */
+    int depth;           /* expression nesting, bounded by SS_MAX_EXPR_DEPTH */
 } transform_state;
+
+/* Deeper expressions are refused with 54001, as PostgreSQL refuses them: every later stage
+ * (binder, evaluator) recurses over the tree, so this one check keeps them all in bounds. */
+#define SS_MAX_EXPR_DEPTH 1500
 
 /* Records the first error (position is the 0-based location of the node or -1). */
 void tr_error(transform_state *ts, const char *sqlstate, int location, const char *fmt, ...)

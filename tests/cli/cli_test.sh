@@ -91,5 +91,11 @@ contains "LOAD libm no crash" "still_alive" "$err"
 out=$("$sunstone" -X -c "LOAD 'sort'" 2>&1)
 check "LOAD by name" "LOAD" "$out"
 
+# Pathologically deep expressions are refused like PostgreSQL refuses them, without a crash.
+deep=$(awk 'BEGIN { s = "SELECT 1"; for (i = 0; i < 200000; i++) s = s " + 1"; print s }')
+err=$("$sunstone" -X -c "$deep" 2>&1); rc=$?
+check "deep expression error" "ERROR:  stack depth limit exceeded" "$err"
+check "deep expression exit code" "1" "$rc"
+
 echo "$passes passed, $fails failed"
 [ "$fails" -eq 0 ]

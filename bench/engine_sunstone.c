@@ -1,0 +1,140 @@
+/* engine_sunstone.c — the peer benchmark's adapter for Sunstone, through its public C API
+ * (sunstone.h) only: in-memory database, queries consumed as text, prepared INSERTs. */
+#include <stdio.h>
+#include <string.h>
+
+#include "peer_engine.h"
+#include "sunstone.h"
+
+static void report(sunstone *db, const char *what, const char *sql)
+{
+    fprintf(stderr, "sunstone: %s failed: %s (SQLSTATE %s)\n  in: %s\n", what, sunstone_errmsg(db),
+            sunstone_sqlstate(db), sql);
+}
+
+static void *ss_open(void)
+{
+    sunstone *db = NULL;
+    if (sunstone_open(NULL, &db) != SUNSTONE_OK) {
+        fprintf(stderr, "sunstone: open failed: %s\n", db ? sunstone_errmsg(db) : "?");
+        if (db)
+            sunstone_close(db);
+        return NULL;
+    }
+    return db;
+}
+
+static void ss_close(void *db)
+{
+    sunstone_close(db);
+}
+
+static const char *ss_version(void)
+{
+    return sunstone_version();
+}
+
+static int ss_exec(void *db, const char *sql)
+{
+    if (sunstone_exec(db, sql, NULL, NULL) != SUNSTONE_OK) {
+        report(db, "exec", sql);
+        return -1;
+    }
+    return 0;
+}
+
+static int ss_query(void *vdb, const char *sql, peer_consumed *out, result_set *capture)
+{
+    sunstone *db = vdb;
+    sunstone_stmt *st = NULL;
+    out->rows = 0;
+    out->text_bytes = 0;
+    if (sunstone_prepare(db, sql, -1, &st, NULL) != SUNSTONE_OK || st == NULL) {
+        report(db, "prepare", sql);
+        return -1;
+    }
+    int ncols = sunstone_column_count(st);
+    if (capture)
+        result_set_begin(capture, ncols);
+    int rc;
+    while ((rc = sunstone_step(st)) == SUNSTONE_ROW) {
+        for (int c = 0; c < ncols; c++) {
+            const char *text = sunstone_column_text(st, c);
+            if (text)
+                out->text_bytes += strlen(text);
+            if (capture)
+                result_set_add(capture, text);
+        }
+        out->rows++;
+    }
+    if (rc != SUNSTONE_DONE) {
+        report(db, "step", sql);
+        sunstone_finalize(st);
+        return -1;
+    }
+    sunstone_finalize(st);
+    return 0;
+}
+
+typedef struct ss_insert {
+    sunstone *db;
+    sunstone_stmt *st;
+} ss_insert;
+
+static ss_insert insert_slot; /* one prepared INSERT at a time is all the benchmark needs */
+
+static void *ss_insert_prepare(void *db, const char *sql)
+{
+    if (insert_slot.st != NULL) {
+        fprintf(stderr, "sunstone adapter: one prepared INSERT at a time\n");
+        return NULL;
+    }
+    if (sunstone_prepare(db, sql, -1, &insert_slot.st, NULL) != SUNSTONE_OK || insert_slot.st == NULL) {
+        report(db, "prepare", sql);
+        insert_slot.st = NULL;
+        return NULL;
+    }
+    insert_slot.db = db;
+    return &insert_slot;
+}
+
+static int ss_insert_row(void *vstmt, const peer_value *values, int n)
+{
+    ss_insert *ins = vstmt;
+    for (int i = 0; i < n; i++) {
+        int rc = values[i].kind == PEER_INT     ? sunstone_bind_int64(ins->st, i + 1, values[i].i)
+                 : values[i].kind == PEER_FLOAT ? sunstone_bind_double(ins->st, i + 1, values[i].f)
+                                                : sunstone_bind_text(ins->st, i + 1, values[i].s, -1);
+        if (rc != SUNSTONE_OK) {
+            report(ins->db, "bind", sunstone_sql(ins->st));
+            return -1;
+        }
+    }
+    if (sunstone_step(ins->st) != SUNSTONE_DONE) {
+        report(ins->db, "step", sunstone_sql(ins->st));
+        return -1;
+    }
+    sunstone_reset(ins->st);
+    return 0;
+}
+
+static void ss_insert_finish(void *vstmt)
+{
+    ss_insert *ins = vstmt;
+    sunstone_finalize(ins->st);
+    ins->st = NULL;
+}
+
+const peer_engine peer_engine_sunstone = {
+    .name = "sunstone",
+    .has_transactions = false,
+    .has_primary_keys = false,
+    .open = ss_open,
+    .close = ss_close,
+    .version = ss_version,
+    .exec = ss_exec,
+    .query = ss_query,
+    .insert_prepare = ss_insert_prepare,
+    .insert_row = ss_insert_row,
+    .insert_finish = ss_insert_finish,
+};
