@@ -1,8 +1,10 @@
 /* engine_sunstone.c — the peer benchmark's adapter for Sunstone, through its public C API
  * (sunstone.h) only: in-memory database, queries consumed as text, prepared INSERTs. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "bench_util.h"
 #include "peer_engine.h"
 #include "sunstone.h"
 
@@ -81,21 +83,18 @@ typedef struct ss_insert {
     sunstone_stmt *st;
 } ss_insert;
 
-static ss_insert insert_slot; /* one prepared INSERT at a time is all the benchmark needs */
-
 static void *ss_insert_prepare(void *db, const char *sql)
 {
-    if (insert_slot.st != NULL) {
-        fprintf(stderr, "sunstone adapter: one prepared INSERT at a time\n");
-        return NULL;
-    }
-    if (sunstone_prepare(db, sql, -1, &insert_slot.st, NULL) != SUNSTONE_OK || insert_slot.st == NULL) {
+    ss_insert *ins = malloc(sizeof *ins);
+    if (ins == NULL)
+        bench_die("out of memory");
+    ins->db = db;
+    if (sunstone_prepare(db, sql, -1, &ins->st, NULL) != SUNSTONE_OK || ins->st == NULL) {
         report(db, "prepare", sql);
-        insert_slot.st = NULL;
+        free(ins);
         return NULL;
     }
-    insert_slot.db = db;
-    return &insert_slot;
+    return ins;
 }
 
 static int ss_insert_row(void *vstmt, const peer_value *values, int n)
@@ -122,7 +121,7 @@ static void ss_insert_finish(void *vstmt)
 {
     ss_insert *ins = vstmt;
     sunstone_finalize(ins->st);
-    ins->st = NULL;
+    free(ins);
 }
 
 const peer_engine peer_engine_sunstone = {

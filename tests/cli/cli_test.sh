@@ -3,8 +3,8 @@
 # loading, as a user sees them: exact psql-compatible output, exit codes, the error when
 # the scan module is missing, and LOAD of a library that is not a plugin.
 set -u
-sunstone="$1"
-modules="$2"
+sunstone=$(realpath "$1")
+modules=$(realpath "$2")
 fails=0
 passes=0
 tmp=$(mktemp -d)
@@ -92,10 +92,10 @@ out=$("$sunstone" -X -c "LOAD 'sort'" 2>&1)
 check "LOAD by name" "LOAD" "$out"
 
 # Pathologically deep expressions are refused like PostgreSQL refuses them, without a crash.
-deep=$(awk 'BEGIN { s = "SELECT 1"; for (i = 0; i < 200000; i++) s = s " + 1"; print s }')
-err=$("$sunstone" -X -c "$deep" 2>&1); rc=$?
-check "deep expression error" "ERROR:  stack depth limit exceeded" "$err"
-check "deep expression exit code" "1" "$rc"
+awk 'BEGIN { s = "SELECT 1"; for (i = 0; i < 200000; i++) s = s " + 1"; print s ";" }' > "$tmp/deep.sql"
+err=$("$sunstone" -X -v ON_ERROR_STOP=1 -f "$tmp/deep.sql" 2>&1); rc=$?
+contains "deep expression error" "ERROR:  stack depth limit exceeded" "$err"
+check "deep expression exit code" "3" "$rc"
 
 echo "$passes passed, $fails failed"
 [ "$fails" -eq 0 ]
