@@ -1,4 +1,7 @@
 /* bench_util.c — monotonic clock, timing samples and medians for the benchmark programs. */
+#if !defined(_GNU_SOURCE) && !defined(_POSIX_C_SOURCE)
+#define _POSIX_C_SOURCE 200809L /* clock_gettime, when built outside the project's flags */
+#endif
 #include "bench_util.h"
 
 #include <stdio.h>

@@ -6,16 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "bench_util.h"
 #include "sunstone.h"
-
-static double now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
 
 static void must(sunstone *db, int rc, const char *what)
 {
@@ -25,17 +18,11 @@ static void must(sunstone *db, int rc, const char *what)
     }
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 /* One timed run of the query; returns ns and writes the result row text to out. */
 static double run_query(sunstone *db, char *out, size_t outlen)
 {
     sunstone_stmt *st;
-    double t0 = now_ns();
+    double t0 = bench_now_ns();
     must(db, sunstone_prepare(db, "SELECT count(*), sum(b*2+d), sum(c*1.1) FROM t WHERE b % 7 = 3 AND c < 900", -1,
                               &st, NULL), "prepare");
     must(db, sunstone_step(st), "step");
@@ -43,15 +30,16 @@ static double run_query(sunstone *db, char *out, size_t outlen)
              sunstone_column_text(st, 2));
     must(db, sunstone_step(st), "step");
     sunstone_finalize(st);
-    return now_ns() - t0;
+    return bench_now_ns() - t0;
 }
 
 int main(int argc, char **argv)
 {
     long rows = argc > 1 ? atol(argv[1]) : 1048576;
     int iters = argc > 2 ? atoi(argv[2]) : 21;
-    sunstone *db;
-    must(db, sunstone_open(NULL, &db), "open");
+    sunstone *db = NULL;
+    int rc = sunstone_open(NULL, &db); /* db is set by the call: read it only afterwards */
+    must(db, rc, "open");
     must(db, sunstone_exec(db, "CREATE TABLE t (a int, b int, c float8, d int)", NULL, NULL), "create");
     must(db, sunstone_exec(db, "INSERT INTO t VALUES (0, 0, 0, 0)", NULL, NULL), "seed");
     /* double the table until it has `rows` rows: a, b, c, d derived from the row number */
@@ -64,7 +52,9 @@ int main(int argc, char **argv)
         must(db, sunstone_exec(db, sql, NULL, NULL), "grow");
     }
     const char *impl[2] = {"scan", "scan_row"};
-    double *times[2] = {calloc((size_t)iters, sizeof(double)), calloc((size_t)iters, sizeof(double))};
+    bench_samples times[2];
+    bench_samples_init(&times[0], (size_t)iters);
+    bench_samples_init(&times[1], (size_t)iters);
     char result[2][256];
     for (int i = 0; i < iters + 2; i++) {
         for (int k = 0; k < 2; k++) {
@@ -73,7 +63,7 @@ int main(int argc, char **argv)
             must(db, sunstone_exec(db, set, NULL, NULL), "set");
             double t = run_query(db, result[k], sizeof result[k]);
             if (i >= 2) /* two warm-up rounds */
-                times[k][i - 2] = t;
+                bench_samples_add(&times[k], t);
         }
     }
     if (strcmp(result[0], result[1]) != 0) {
@@ -82,13 +72,12 @@ int main(int argc, char **argv)
     }
     double med[2];
     for (int k = 0; k < 2; k++) {
-        qsort(times[k], (size_t)iters, sizeof(double), cmp_double);
-        med[k] = times[k][iters / 2];
+        med[k] = bench_samples_median(&times[k]);
         printf("%-9s median %8.2f ms  %6.2f ns/row  (%d runs)\n", impl[k], med[k] / 1e6, med[k] / rows, iters);
     }
     printf("result %s\nscan_row / scan = %.2fx\n", result[0], med[1] / med[0]);
-    free(times[0]);
-    free(times[1]);
+    bench_samples_free(&times[0]);
+    bench_samples_free(&times[1]);
     sunstone_close(db);
     return 0;
 }
