@@ -66,6 +66,7 @@ static int start_query(sunstone_stmt *st)
 typedef struct staging {
     ss_batch **batches;
     uint32_t n, cap;
+    uint32_t last_capacity; /* rows the last staging batch can hold */
 } staging;
 
 static void staging_free(staging *s)
@@ -81,7 +82,7 @@ static int stage_rows(ss_ctx *ctx, staging *s, const ss_table *t, const ss_batch
     uint32_t live = ss_batch_rows(b);
     for (uint32_t k = 0; k < live; k++) {
         ss_batch *dst = s->n ? s->batches[s->n - 1] : NULL;
-        if (!dst || dst->count == SS_BATCH_CAPACITY) {
+        if (!dst || dst->count == s->last_capacity) {
             if (s->n == s->cap) {
                 uint32_t cap = s->cap ? s->cap * 2 : 4;
                 ss_batch **p = realloc(s->batches, cap * sizeof *p);
@@ -90,7 +91,10 @@ static int stage_rows(ss_ctx *ctx, staging *s, const ss_table *t, const ss_batch
                 s->batches = p;
                 s->cap = cap;
             }
-            if (!(dst = ss_batch_create(t->ncols, t->types, SS_BATCH_CAPACITY)))
+            /* sized for what is coming (a one-row INSERT stages one row), up to a batch */
+            uint32_t want = live - k < 16 ? 16 : live - k;
+            s->last_capacity = want < SS_BATCH_CAPACITY ? want : SS_BATCH_CAPACITY;
+            if (!(dst = ss_batch_create(t->ncols, t->types, s->last_capacity)))
                 return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
             s->batches[s->n++] = dst;
         }

@@ -12,6 +12,12 @@
 static const char *const role_names[SS_ROLE__COUNT] = {
     NULL, "scan", "filter", "project", "limit", "sort", "aggregate", "values"};
 
+/* The setting that picks each role's implementation. */
+static const char *const role_settings[SS_ROLE__COUNT] = {
+    NULL, "sunstone.operator_scan", "sunstone.operator_filter", "sunstone.operator_project",
+    "sunstone.operator_limit", "sunstone.operator_sort", "sunstone.operator_aggregate",
+    "sunstone.operator_values"};
+
 const char *ss_role_name(int role)
 {
     return role > 0 && role < SS_ROLE__COUNT ? role_names[role] : "unknown";
@@ -21,8 +27,7 @@ const char *ss_role_name(int role)
  * operator registered under the role's own name. */
 static const ss_operator_vtable *choose_operator(ss_ctx *ctx, int role)
 {
-    char setting[64];
-    snprintf(setting, sizeof setting, "sunstone.operator_%s", ss_role_name(role));
+    const char *setting = role_settings[role];
     const char *name = ss_settings_get(&ctx->db->settings, setting);
     if (!name)
         name = ss_role_name(role);

@@ -68,8 +68,10 @@ static int values_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, void 
             goto fail;
         }
     }
+    /* a one-row INSERT should not pay for a full batch of every column */
+    uint32_t capacity = node->values.nrows < SS_BATCH_CAPACITY ? node->values.nrows : SS_BATCH_CAPACITY;
     if (ops_owned_batch_init(ctx, g_api, &st->out, st->ncols, node->col_types,
-                             SS_BATCH_CAPACITY) != SS_OK)
+                             capacity ? capacity : 1) != SS_OK)
         goto fail;
     *state = st;
     return SS_OK;
