@@ -138,46 +138,67 @@ int sunstone_load_plugin(sunstone *db, const char *path)
     return ss_loader_load_file(&ctx, db, path) == SS_OK ? SUNSTONE_OK : ss_api_fail(db);
 }
 
+/* Runs one statement to the end, feeding rows to cb. */
+static int exec_one(sunstone *db, sunstone_stmt *st,
+                    int (*cb)(void *, int, const char *const *, const char *const *), void *arg)
+{
+    int ncols = sunstone_column_count(st);
+    const char **vals = calloc((size_t)(ncols ? ncols : 1), sizeof *vals);
+    const char **names = calloc((size_t)(ncols ? ncols : 1), sizeof *names);
+    if (!vals || !names) {
+        free(vals);
+        free(names);
+        ss_ctx ctx;
+        db_ctx(db, &ctx);
+        ss_ctx_error(&ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        return SUNSTONE_ERROR;
+    }
+    for (int i = 0; i < ncols; i++)
+        names[i] = sunstone_column_name(st, i);
+    int rc;
+    while ((rc = sunstone_step(st)) == SUNSTONE_ROW) {
+        for (int i = 0; i < ncols; i++)
+            vals[i] = sunstone_column_text(st, i);
+        if (cb && cb(arg, ncols, vals, names)) {
+            rc = SUNSTONE_ERROR;
+            ss_error_clear(&db->err);
+            snprintf(db->err.sqlstate, sizeof db->err.sqlstate, "57014");
+            db->err.message = strdup("query aborted by the callback");
+            break;
+        }
+    }
+    free(vals);
+    free(names);
+    return rc == SUNSTONE_DONE ? SUNSTONE_OK : SUNSTONE_ERROR;
+}
+
 int sunstone_exec(sunstone *db, const char *sql,
                   int (*cb)(void *, int, const char *const *, const char *const *), void *arg)
 {
-    const char *rest = sql;
-    while (rest && *rest) {
-        sunstone_stmt *st;
-        const char *tail;
-        if (sunstone_prepare(db, rest, -1, &st, &tail) != SUNSTONE_OK)
-            return SUNSTONE_ERROR;
-        if (!st)
-            break;
-        int ncols = sunstone_column_count(st);
-        const char **vals = ncols ? calloc((size_t)ncols, sizeof *vals) : NULL;
-        const char **names = ncols ? calloc((size_t)ncols, sizeof *names) : NULL;
-        if (ncols && (!vals || !names)) {
-            free(vals);
-            free(names);
-            sunstone_finalize(st);
-            return SUNSTONE_ERROR;
-        }
-        for (int i = 0; i < ncols; i++)
-            names[i] = sunstone_column_name(st, i);
-        int rc;
-        while ((rc = sunstone_step(st)) == SUNSTONE_ROW) {
-            for (int i = 0; i < ncols; i++)
-                vals[i] = sunstone_column_text(st, i);
-            if (cb && cb(arg, ncols, vals, names)) {
-                rc = SUNSTONE_ERROR;
-                ss_error_clear(&db->err);
-                snprintf(db->err.sqlstate, sizeof db->err.sqlstate, "57014");
-                db->err.message = strdup("query aborted by the callback");
-                break;
-            }
-        }
-        free(vals);
-        free(names);
-        sunstone_finalize(st);
-        if (rc != SUNSTONE_DONE)
-            return SUNSTONE_ERROR;
-        rest = tail;
+    /* the whole string is parsed once, as PostgreSQL parses a simple query: a syntax error
+       anywhere runs nothing */
+    ss_error_clear(&db->err);
+    size_t len = strlen(sql);
+    ss_arena *arena = ss_arena_create();
+    if (!arena)
+        return ss_api_fail(db);
+    ast_stmt **stmts;
+    uint32_t n;
+    if (ss_api_parse(db, arena, sql, len, &stmts, &n)) {
+        ss_arena_destroy(arena);
+        return SUNSTONE_ERROR;
     }
-    return SUNSTONE_OK;
+    int rc = SUNSTONE_OK;
+    for (uint32_t i = 0; rc == SUNSTONE_OK && i < n; i++) {
+        sunstone_stmt *st;
+        /* the full text: AST locations and error positions are relative to it */
+        if (ss_stmt_create(db, sql, len, NULL, stmts[i], &st)) {
+            rc = ss_api_fail(db);
+            break;
+        }
+        rc = exec_one(db, st, cb, arg);
+        sunstone_finalize(st);
+    }
+    ss_arena_destroy(arena);
+    return rc;
 }

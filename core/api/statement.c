@@ -123,6 +123,19 @@ int ss_stmt_create(sunstone *db, const char *sql, size_t len, ss_arena *ast_aren
     return SS_OK;
 }
 
+int ss_api_parse(sunstone *db, ss_arena *arena, const char *sql, size_t len, ast_stmt ***stmts, uint32_t *n)
+{
+    ast_parse_error perr;
+    if (ss_parse(arena, sql, stmts, n, &perr) == 0)
+        return SS_OK;
+    snprintf(db->err.sqlstate, sizeof db->err.sqlstate, "%s", perr.sqlstate);
+    db->err.message = strdup(perr.message);
+    db->err.position = perr.position;
+    if (perr.position_in_bytes && perr.position > 0 && (size_t)perr.position <= len + 1)
+        db->err.position = (int)ss_utf8_count(sql, (uint32_t)perr.position - 1) + 1;
+    return SS_ERROR;
+}
+
 int sunstone_prepare(sunstone *db, const char *sql, int nbytes, sunstone_stmt **out, const char **tail)
 {
     *out = NULL;
@@ -137,13 +150,7 @@ int sunstone_prepare(sunstone *db, const char *sql, int nbytes, sunstone_stmt **
     }
     ast_stmt **stmts;
     uint32_t n;
-    ast_parse_error perr;
-    if (ss_parse(arena, text, &stmts, &n, &perr)) {
-        snprintf(db->err.sqlstate, sizeof db->err.sqlstate, "%s", perr.sqlstate);
-        db->err.message = strdup(perr.message);
-        db->err.position = perr.position;
-        if (perr.position_in_bytes && perr.position > 0 && (size_t)perr.position <= len + 1)
-            db->err.position = (int)ss_utf8_count(text, (uint32_t)perr.position - 1) + 1;
+    if (ss_api_parse(db, arena, text, len, &stmts, &n)) {
         free(text);
         ss_arena_destroy(arena);
         return ss_api_fail(db);

@@ -43,7 +43,8 @@ struct sunstone_stmt {
     ss_strbuf *text;           /* per result column: formatted current value */
 };
 
-/* Builds a statement from an already parsed AST (sunstone_exec, sunstone_prepare). */
+/* Builds a statement from an already parsed AST (sunstone_exec, sunstone_prepare).  The
+ * statement owns ast_arena (destroyed on failure too); NULL when the caller keeps it. */
 int ss_stmt_create(sunstone *db, const char *sql, size_t len, ss_arena *ast_arena, const ast_stmt *ast,
                    sunstone_stmt **out);
 /* (Re)binds if the catalog changed since the last binding. */
@@ -56,5 +57,8 @@ int ss_stmt_next_row(sunstone_stmt *st);
 void ss_stmt_stop(sunstone_stmt *st);
 /* Records the API-level error result of a failed call. */
 int ss_api_fail(sunstone *db);
+/* Parses sql into statements in arena; on a syntax error records it on db (positions in
+ * characters) and returns SS_ERROR. */
+int ss_api_parse(sunstone *db, ss_arena *arena, const char *sql, size_t len, ast_stmt ***stmts, uint32_t *n);
 
 #endif
