@@ -1,5 +1,5 @@
 /* settings.c — run-time settings: a table of known parameters with defaults, plus custom
- * "prefix.name" placeholders as PostgreSQL allows them. */
+ * custom "prefix.name" settings as PostgreSQL allows them. */
 #include "catalog/settings.h"
 
 #include <ctype.h>
@@ -85,7 +85,7 @@ static bool is_custom_name(const char *name)
     const char *dot = strchr(name, '.');
     if (!dot || dot == name || !dot[1])
         return false;
-    /* our own prefix has no placeholders: every sunstone.* name is known */
+    /* every sunstone.* name is a known setting: no custom ones under our prefix */
     return strncasecmp(name, "sunstone.", 9) != 0;
 }
 

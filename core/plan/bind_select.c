@@ -113,7 +113,7 @@ static int order_item(binder *b, const ast_select *s, const ast_sort_item *it, t
     if (a->kind == AE_COLUMN && a->nnames == 1) {
         int found = -1;
         for (uint32_t i = 0; i < tl->nvisible; i++)
-            if (!strcmp(tl->names[i], a->names[0]) && (tl->asts[i] == NULL || s->targets)) {
+            if (!strcmp(tl->names[i], a->names[0])) {
                 if (found >= 0 && !expr_equal(tl->exprs[found], tl->exprs[i]))
                     return bind_error(b, a->location, "42702", "ORDER BY \"%s\" is ambiguous", a->names[0]);
                 if (found < 0)
