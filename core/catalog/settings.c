@@ -1,5 +1,5 @@
 /* settings.c — run-time settings: a table of known parameters with defaults, plus custom
- * custom "prefix.name" settings as PostgreSQL allows them. */
+ * "prefix.name" settings as PostgreSQL allows them. */
 #include "catalog/settings.h"
 
 #include <ctype.h>
