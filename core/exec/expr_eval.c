@@ -1,9 +1,9 @@
 /* expr_eval.c — entry points of the vectorised evaluator (ss_expr_eval, ss_expr_select,
  * ss_expr_eval_scalar) and the dispatch of a node to its kind's evaluator. */
+#include "exec/expr_eval_impl.h"
+
 #include <stdlib.h>
 #include <string.h>
-
-#include "exec/expr_eval_impl.h"
 
 static int internal(ss_ctx *ctx, const char *what)
 {
@@ -62,15 +62,48 @@ static int cmp_u32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-int ss_expr_select(ss_ctx *ctx, const ss_expr *e, ss_batch *in, uint32_t *sel_buf)
+static bool is_comparison(const ss_expr *e)
+{
+    if (e->kind != EXPR_OP)
+        return false;
+    switch (e->u.op.op) {
+    case OP_EQ: case OP_NE: case OP_LT: case OP_LE: case OP_GT: case OP_GE:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* ss_expr_select for one expression.  sorted_in: in->sel is known to be increasing (then
+   so is any subsequence of it, and the result needs no check). */
+static int select_one(ss_ctx *ctx, const ss_expr *e, ss_batch *in, uint32_t *sel_buf,
+                      bool sorted_in)
 {
     if (e->type.id != SS_TYPE_BOOL)
         return internal(ctx, "selection expression is not of type boolean");
     if (e->kind == EXPR_AND && e->u.list.nargs > 0) {
+        uint32_t k = 0;
+        if (!in->sel && in->count > 0) {
+            /* leading comparisons of columns and constants cannot fail: over a whole batch
+               they are cheaper evaluated at every row and combined before any row list is
+               built (skipping rows would only matter to an expression that can fail) */
+            uint32_t plain = ev_compare_plain_prefix(e->u.list.args, e->u.list.nargs, in);
+            if (plain >= 2) {
+                uint32_t m;
+                if (ev_compare_select_all(ctx, e->u.list.args, plain, in, sel_buf, &m) != SS_OK)
+                    return SS_ERROR;
+                in->sel = sel_buf;
+                in->sel_count = m;
+                k = plain;
+                sorted_in = true;
+                if (m == 0)
+                    return SS_OK;
+            }
+        }
         /* narrow conjunct by conjunct: later conjuncts only see rows that passed, which is
-           also PostgreSQL's left-to-right short-circuit */
-        for (uint32_t k = 0; k < e->u.list.nargs; k++) {
-            if (ss_expr_select(ctx, e->u.list.args[k], in, sel_buf) != SS_OK)
+           also PostgreSQL's left-to-right short-circuit; each result is increasing */
+        for (; k < e->u.list.nargs; k++) {
+            if (select_one(ctx, e->u.list.args[k], in, sel_buf, sorted_in || k > 0) != SS_OK)
                 return SS_ERROR;
             if (in->sel_count == 0)
                 break;
@@ -80,33 +113,54 @@ int ss_expr_select(ss_ctx *ctx, const ss_expr *e, ss_batch *in, uint32_t *sel_bu
     uint32_t n = ss_batch_rows(in);
     const uint32_t *sel = in->sel;
     uint32_t m = 0;
-    if (n > 0) {
+    bool sorted = true;
+    sorted_in |= sel == NULL;
+    if (n > 0 && is_comparison(e)) {
+        /* the comparison writes the passing rows straight into sel_buf, in the order of the
+           row set */
+        if (ev_compare_select(ctx, e, in, sel, n, sel_buf, &m) != SS_OK)
+            return SS_ERROR;
+        if (!sorted_in)
+            for (uint32_t k = 1; k < m; k++)
+                sorted &= sel_buf[k] > sel_buf[k - 1];
+    } else if (n > 0) {
         ss_vector *cond = ev_temp(ctx, e->type, in);
         if (!cond)
             return SS_ERROR;
         if (ev_node(ctx, e, in, sel, n, cond) != SS_OK) {
-            ss_vector_destroy(cond);
+            ev_temp_release(cond);
             return SS_ERROR;
         }
         const uint8_t *c = cond->data;
-        bool sorted = true;
         uint32_t last = 0;
         /* sel_buf may be in->sel itself: position m is written only after position k >= m
            was read */
-        SS_FOR_ROWS(sel, n, i, {
-            if (c[i] && !ss_vector_is_null(cond, i)) {
-                sorted &= m == 0 || i > last;
-                last = i;
-                sel_buf[m++] = i;
+        if (!cond->validity && !sel) {
+            for (uint32_t i = 0; i < n; i++) {
+                sel_buf[m] = i;
+                m += c[i] != 0;
             }
-        });
-        ss_vector_destroy(cond);
-        if (!sorted)
-            qsort(sel_buf, m, sizeof *sel_buf, cmp_u32);
+        } else {
+            SS_FOR_ROWS(sel, n, i, {
+                if (c[i] && !ss_vector_is_null(cond, i)) {
+                    sorted &= m == 0 || i > last;
+                    last = i;
+                    sel_buf[m++] = i;
+                }
+            });
+        }
+        ev_temp_release(cond);
     }
+    if (!sorted)
+        qsort(sel_buf, m, sizeof *sel_buf, cmp_u32);
     in->sel = sel_buf;
     in->sel_count = m;
     return SS_OK;
+}
+
+int ss_expr_select(ss_ctx *ctx, const ss_expr *e, ss_batch *in, uint32_t *sel_buf)
+{
+    return select_one(ctx, e, in, sel_buf, false);
 }
 
 int ss_expr_eval_scalar(ss_ctx *ctx, const ss_expr *e, ss_value *out)
@@ -129,6 +183,6 @@ int ss_expr_eval_scalar(ss_ctx *ctx, const ss_expr *e, ss_value *out)
             }
         }
     }
-    ss_vector_destroy(v);
+    ev_temp_release(v);
     return rc;
 }

@@ -1,17 +1,19 @@
 /* expr_eval_case.c — searched CASE: each WHEN is evaluated only at the rows no earlier WHEN
  * took, and each THEN / ELSE only at the rows that reach it, so an error in a branch that is
  * not taken (division by zero, bad cast) is never raised — PostgreSQL's behaviour. */
-#include <stdlib.h>
-
 #include "exec/expr_eval_impl.h"
 
 int ev_case(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *sel, uint32_t n,
             ss_vector *out)
 {
-    uint32_t *pending = ev_rows_copy(ctx, sel, n);
-    uint32_t *taken = ev_rows_copy(ctx, NULL, n);
-    ss_vector *cond = ev_temp(ctx, (ss_type){SS_TYPE_BOOL, -1}, in);
-    int rc = pending && taken && cond ? SS_OK : SS_ERROR;
+    ev_buf pbuf = {0}, tbuf = {0};
+    ss_vector *cond = NULL;
+    int rc = ev_rows_copy(ctx, sel, n, &pbuf);
+    if (rc == SS_OK)
+        rc = ev_buf_get(ctx, n, &tbuf);
+    if (rc == SS_OK && !(cond = ev_temp(ctx, (ss_type){SS_TYPE_BOOL, -1}, in)))
+        rc = SS_ERROR;
+    uint32_t *pending = pbuf.p, *taken = tbuf.p;
     uint32_t np = n;
     for (uint32_t w = 0; rc == SS_OK && w < e->u.kase.nwhen && np > 0; w++) {
         if (e->u.kase.whens[w]->type.id != SS_TYPE_BOOL) {
@@ -45,8 +47,10 @@ int ev_case(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *s
                 ss_vector_set_null(out, pending[j]);
         }
     }
-    ss_vector_destroy(cond);
-    free(pending);
-    free(taken);
+    ev_temp_release(cond);
+    if (pbuf.p)
+        ev_buf_release(&pbuf);
+    if (tbuf.p)
+        ev_buf_release(&tbuf);
     return rc;
 }

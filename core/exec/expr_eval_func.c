@@ -1,9 +1,9 @@
 /* expr_eval_func.c — calls of built-in scalar functions: arguments are evaluated at the
  * current rows, NULLs are handled here for strict functions, then the function's vectorised
  * callback runs once over the remaining rows. */
-#include <stdlib.h>
-
 #include "exec/expr_eval_impl.h"
+
+#include <stdlib.h>
 
 #define LOCAL_ARGS 4
 

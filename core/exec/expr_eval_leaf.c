@@ -2,6 +2,8 @@
  * to every row) and input columns (copied at the live rows; text by reference). */
 #include "exec/expr_eval_impl.h"
 
+#include <string.h>
+
 /* Writes one value (or NULL) at every row. */
 int ev_broadcast(ss_ctx *ctx, const ss_value *val, const uint32_t *sel, uint32_t n,
                  ss_vector *out)
@@ -52,7 +54,7 @@ int ev_broadcast(ss_ctx *ctx, const ss_value *val, const uint32_t *sel, uint32_t
     return SS_OK;
 }
 
-int ev_param(ss_ctx *ctx, const ss_expr *e, const uint32_t *sel, uint32_t n, ss_vector *out)
+int ev_param_value(ss_ctx *ctx, const ss_expr *e, const ss_value **val)
 {
     uint32_t idx = e->u.param.index;
     if (!ctx->params || idx >= ctx->nparams)
@@ -60,19 +62,28 @@ int ev_param(ss_ctx *ctx, const ss_expr *e, const uint32_t *sel, uint32_t n, ss_
     if (ctx->param_types && !ev_same_layout(ctx->param_types[idx].id, e->type.id))
         return ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
                             "parameter value type does not match the expression type");
-    return ev_broadcast(ctx, &ctx->params[idx], sel, n, out);
+    *val = &ctx->params[idx];
+    return SS_OK;
 }
 
-/* Copies an input column's values at the rows (text by reference: the bytes outlive the
- * batch's consumers as the batch contract guarantees). */
-int ev_column(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *sel,
-              uint32_t n, ss_vector *out)
+int ev_param(ss_ctx *ctx, const ss_expr *e, const uint32_t *sel, uint32_t n, ss_vector *out)
 {
-    ev_operand op;
-    if (ev_operand_eval(ctx, e, in, sel, n, &op) != SS_OK)
+    const ss_value *val;
+    if (ev_param_value(ctx, e, &val) != SS_OK)
         return SS_ERROR;
-    const ss_vector *c = op.v;
-    switch (ss_type_width(c->type.id)) {
+    return ev_broadcast(ctx, val, sel, n, out);
+}
+
+/* Copies the values of c at the rows into out (text by reference). */
+static void copy_at_rows(const ss_vector *c, const uint32_t *sel, uint32_t n, ss_vector *out)
+{
+    size_t width = ss_type_width(c->type.id);
+    if (!sel) {
+        if (c->data != out->data)
+            memcpy(out->data, c->data, (size_t)n * width);
+        return;
+    }
+    switch (width) {
     case 1: {
         const uint8_t *a = c->data;
         uint8_t *r = out->data;
@@ -104,6 +115,18 @@ int ev_column(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t 
         break;
     }
     }
+}
+
+/* Copies an input column's values at the rows (text by reference: the bytes outlive the
+ * batch's consumers as the batch contract guarantees). */
+int ev_column(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *sel,
+              uint32_t n, ss_vector *out)
+{
+    ev_operand op;
+    if (ev_operand_eval(ctx, e, in, sel, n, &op) != SS_OK)
+        return SS_ERROR;
+    const ss_vector *c = op.v;
+    copy_at_rows(c, sel, n, out);
     if (c->validity) {
         if (ss_vector_ensure_validity(ctx, out) != SS_OK)
             return SS_ERROR;

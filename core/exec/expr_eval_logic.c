@@ -1,8 +1,6 @@
 /* expr_eval_logic.c — SQL three-valued logic: AND / OR (evaluated left to right, each
  * argument only at the rows still undecided, like PostgreSQL's short-circuit), NOT, and
  * IS [NOT] NULL. */
-#include <stdlib.h>
-
 #include "exec/expr_eval_impl.h"
 
 /* AND (is_and) or OR: starts every row at the identity (true / false); an argument equal to
@@ -16,9 +14,10 @@ static int and_or(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint3
     SS_FOR_ROWS(sel, n, i, { r[i] = identity; });
     if (e->u.list.nargs == 0)
         return SS_OK;
-    uint32_t *pending = ev_rows_copy(ctx, sel, n);
-    if (!pending)
+    ev_buf pbuf;
+    if (ev_rows_copy(ctx, sel, n, &pbuf) != SS_OK)
         return SS_ERROR;
+    uint32_t *pending = pbuf.p;
     ss_vector *tmp = ev_temp(ctx, (ss_type){SS_TYPE_BOOL, -1}, in);
     int rc = tmp ? SS_OK : SS_ERROR;
     uint32_t np = n;
@@ -50,8 +49,8 @@ static int and_or(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint3
         }
         np = m;
     }
-    ss_vector_destroy(tmp);
-    free(pending);
+    ev_temp_release(tmp);
+    ev_buf_release(&pbuf);
     return rc;
 }
 

@@ -1,38 +1,170 @@
-/* expr_eval_rows.c — helpers the evaluator's files share: temporaries, operands (an input
- * column used in place or a child evaluated into a temporary) and splitting a row set into
- * its non-NULL rows. */
+/* expr_eval_rows.c — helpers the evaluator's files share: the pool of scratch vectors that
+ * temporaries and row lists come from, operands (an input column used in place, a child
+ * evaluated into a temporary, or one value for every row) and splitting a row set into its
+ * non-NULL rows. */
+#include "exec/expr_eval_impl.h"
+
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "exec/expr_eval_impl.h"
 #include "types/typeio.h"
 
-ss_vector *ev_temp(ss_ctx *ctx, ss_type t, const ss_batch *in)
+/* ---- the scratch pool ------------------------------------------------------------------
+ * Why a process-wide pool: ss_ctx (one per statement execution) has no slot for evaluator
+ * state and its arena only grows until the statement ends, so taking each batch's
+ * temporaries from it would cost memory in proportion to the number of batches; malloc and
+ * free per batch was the cost being removed.  A pool keeps a bounded set of vectors alive
+ * across batches and statements instead.
+ * Pooled vectors are created as text vectors of POOL_ROWS elements, the widest layout, so
+ * one can serve a temporary of any type (its type is set when it is handed out) or a list
+ * of row positions.  They are told apart from exact-size temporaries by their capacity:
+ * ev_temp only makes a vector of another capacity when a batch has more than POOL_ROWS
+ * rows.  Slots are taken and filled with atomic exchanges, so the pool may be shared by
+ * statements running on different threads; a vector given back when every slot is full is
+ * freed, which bounds the memory kept to POOL_SLOTS vectors. */
+#define POOL_ROWS SS_BATCH_CAPACITY
+#define POOL_SLOTS 32
+#define POOL_BYTES ((size_t)POOL_ROWS * sizeof(ss_text))
+
+/* Under AddressSanitizer the data of a pooled vector is poisoned while it sits in the pool,
+   so a temporary used after its release is still reported. */
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/asan_interface.h>
+#define POOL_POISON(v) ASAN_POISON_MEMORY_REGION((v)->data, POOL_BYTES)
+#define POOL_UNPOISON(v) ASAN_UNPOISON_MEMORY_REGION((v)->data, POOL_BYTES)
+#else
+#define POOL_POISON(v) ((void)(v))
+#define POOL_UNPOISON(v) ((void)(v))
+#endif
+
+static _Atomic(ss_vector *) pool[POOL_SLOTS];
+
+static ss_vector *pool_take(void)
 {
-    ss_vector *v = ss_vector_create(t, in->count ? in->count : 1);
-    if (!v) {
-        if (ss_type_width(t.id) == 0)
-            ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                         "expressions of type %s are not supported", ss_type_internal_name(t.id));
-        else
-            ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-    }
+    ss_vector *v = NULL;
+    for (int k = 0; k < POOL_SLOTS && !v; k++)
+        if (atomic_load_explicit(&pool[k], memory_order_relaxed))
+            v = atomic_exchange_explicit(&pool[k], NULL, memory_order_acquire);
+    if (!v)
+        return ss_vector_create((ss_type){SS_TYPE_TEXT, -1}, POOL_ROWS);
+    POOL_UNPOISON(v);
+#ifndef NDEBUG
+    /* a reused temporary holds old values: make any read of a row nobody wrote visible */
+    memset(v->data, 0xa5, POOL_BYTES);
+#endif
     return v;
 }
 
-uint32_t *ev_rows_copy(ss_ctx *ctx, const uint32_t *sel, uint32_t n)
+static void pool_give(ss_vector *v)
 {
-    uint32_t *buf = malloc((n ? n : 1) * sizeof *buf);
-    if (!buf) {
-        ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    ss_vector_reset(v);
+    POOL_POISON(v);
+    for (int k = 0; k < POOL_SLOTS; k++) {
+        ss_vector *empty = NULL;
+        if (!atomic_load_explicit(&pool[k], memory_order_relaxed) &&
+            atomic_compare_exchange_strong_explicit(&pool[k], &empty, v, memory_order_release,
+                                                    memory_order_relaxed))
+            return;
+    }
+    POOL_UNPOISON(v);
+    ss_vector_destroy(v);
+}
+
+/* Frees the pooled vectors when the library is unloaded. */
+__attribute__((destructor)) static void pool_drain(void)
+{
+    for (int k = 0; k < POOL_SLOTS; k++) {
+        ss_vector *v = atomic_exchange_explicit(&pool[k], NULL, memory_order_acquire);
+        if (v) {
+            POOL_UNPOISON(v);
+            ss_vector_destroy(v);
+        }
+    }
+}
+
+static void *oom(ss_ctx *ctx)
+{
+    ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    return NULL;
+}
+
+ss_vector *ev_temp(ss_ctx *ctx, ss_type t, const ss_batch *in)
+{
+    if (ss_type_width(t.id) == 0) {
+        ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                     "expressions of type %s are not supported", ss_type_internal_name(t.id));
         return NULL;
     }
+    ss_vector *v;
+    if (in->count <= POOL_ROWS) {
+        v = pool_take();
+        if (v)
+            v->type = t;
+    } else {
+        v = ss_vector_create(t, in->count);
+    }
+    return v ? v : oom(ctx);
+}
+
+void ev_temp_release(ss_vector *v)
+{
+    if (!v)
+        return;
+    if (v->capacity == POOL_ROWS)
+        pool_give(v);
+    else
+        ss_vector_destroy(v);
+}
+
+int ev_buf_get(ss_ctx *ctx, uint32_t n, ev_buf *b)
+{
+    b->holder = NULL;
+    b->p = NULL;
+    if (n <= POOL_ROWS) {
+        b->holder = pool_take();
+        if (b->holder)
+            b->p = b->holder->data;
+    } else {
+        b->p = malloc((size_t)n * sizeof *b->p);
+    }
+    if (!b->p) {
+        oom(ctx);
+        return SS_ERROR;
+    }
+    return SS_OK;
+}
+
+void ev_buf_release(ev_buf *b)
+{
+    if (b->holder)
+        pool_give(b->holder);
+    else
+        free(b->p);
+    b->holder = NULL;
+    b->p = NULL;
+}
+
+int ev_rows_copy(ss_ctx *ctx, const uint32_t *sel, uint32_t n, ev_buf *b)
+{
+    if (ev_buf_get(ctx, n, b) != SS_OK)
+        return SS_ERROR;
     if (sel)
-        memcpy(buf, sel, n * sizeof *buf);
+        memcpy(b->p, sel, (size_t)n * sizeof *b->p);
     else
         for (uint32_t i = 0; i < n; i++)
-            buf[i] = i;
-    return buf;
+            b->p[i] = i;
+    return SS_OK;
+}
+
+/* ---- NULL handling ---------------------------------------------------------------------- */
+
+int ev_set_all_null(ss_ctx *ctx, const uint32_t *sel, uint32_t n, ss_vector *out)
+{
+    if (ss_vector_ensure_validity(ctx, out) != SS_OK)
+        return SS_ERROR;
+    SS_FOR_ROWS(sel, n, i, { ss_vector_set_null(out, i); });
+    return SS_OK;
 }
 
 int ev_nonnull_rows(ss_ctx *ctx, const uint32_t *sel, uint32_t n, ss_vector *const *vs,
@@ -40,50 +172,96 @@ int ev_nonnull_rows(ss_ctx *ctx, const uint32_t *sel, uint32_t n, ss_vector *con
 {
     rows->sel = sel;
     rows->n = n;
-    rows->buf = NULL;
+    rows->buf = (ev_buf){0};
+    /* only the vectors with a bitmap need looking at */
+    const ss_vector *check[SS_FUNC_MAX_ARGS + 2];
+    uint32_t nc = 0;
+    bool all = nv > sizeof check / sizeof *check; /* too many to list: test them all */
     bool any = false;
-    for (uint32_t k = 0; k < nv; k++)
-        any |= vs[k]->validity != NULL;
+    for (uint32_t k = 0; k < nv; k++) {
+        if (vs[k] && vs[k]->validity) {
+            any = true;
+            if (!all)
+                check[nc++] = vs[k];
+        }
+    }
     if (!any)
         return SS_OK;
-    uint32_t *buf = malloc((n ? n : 1) * sizeof *buf);
-    if (!buf)
-        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    if (ev_buf_get(ctx, n, &rows->buf) != SS_OK)
+        return SS_ERROR;
+    uint32_t *buf = rows->buf.p;
     uint32_t m = 0;
     int rc = SS_OK;
     SS_FOR_ROWS(sel, n, i, {
         bool null = false;
-        for (uint32_t k = 0; k < nv; k++)
-            null |= ss_vector_is_null(vs[k], i);
+        if (all) {
+            for (uint32_t k = 0; k < nv; k++)
+                null |= vs[k] && ss_vector_is_null(vs[k], i);
+        } else {
+            for (uint32_t k = 0; k < nc; k++)
+                null |= ss_vector_is_null(check[k], i);
+        }
         if (!null) {
             buf[m++] = i;
-        } else {
+        } else if (out) {
             if (!out->validity && (rc = ss_vector_ensure_validity(ctx, out)) != SS_OK)
                 break;
             ss_vector_set_null(out, i);
         }
     });
-    if (rc != SS_OK) {
-        free(buf);
-        return rc;
-    }
     rows->sel = buf;
     rows->n = m;
-    rows->buf = buf;
-    return SS_OK;
+    return rc;
 }
 
 void ev_rows_free(ev_rows *rows)
 {
-    free(rows->buf);
-    rows->buf = NULL;
+    if (rows->buf.p)
+        ev_buf_release(&rows->buf);
+}
+
+/* ---- operands --------------------------------------------------------------------------- */
+
+/* Depth to which ev_rowless looks: deeper row-independent trees are simply evaluated per
+   row, which keeps the test cheap however deep an expression nests. */
+#define ROWLESS_DEPTH 4
+
+static bool rowless(const ss_expr *e, int depth)
+{
+    if (!e || depth > ROWLESS_DEPTH)
+        return false;
+    switch (e->kind) {
+    case EXPR_CONST:
+    case EXPR_PARAM:
+        return true;
+    case EXPR_CAST:
+        return rowless(e->u.cast.arg, depth + 1);
+    case EXPR_OP:
+        return e->u.op.op != OP_CONCAT && rowless(e->u.op.left, depth + 1) &&
+               (e->u.op.op == OP_NEG || rowless(e->u.op.right, depth + 1));
+    default:
+        return false; /* functions may be volatile; the rest is not worth it */
+    }
+}
+
+bool ev_rowless(const ss_expr *e)
+{
+    return rowless(e, 0);
 }
 
 int ev_operand_eval(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *sel,
                     uint32_t n, ev_operand *op)
 {
+    return ev_operand_eval_arg(ctx, e, in, sel, n, false, op);
+}
+
+int ev_operand_eval_arg(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *sel,
+                        uint32_t n, bool allow_scalar, ev_operand *op)
+{
     op->v = NULL;
     op->owned = false;
+    op->scalar = false;
+    op->sv = (ss_value){0};
     if (e->kind == EXPR_COLUMN) {
         uint32_t idx = e->u.column.index;
         if (idx >= in->ncols || !in->cols[idx])
@@ -96,6 +274,35 @@ int ev_operand_eval(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uin
         op->v = in->cols[idx];
         return SS_OK;
     }
+    if (allow_scalar && n > 0) {
+        if (e->kind == EXPR_CONST) {
+            op->scalar = true;
+            op->sv = e->u.cnst;
+            return SS_OK;
+        }
+        if (e->kind == EXPR_PARAM) {
+            const ss_value *val;
+            if (ev_param_value(ctx, e, &val) != SS_OK)
+                return SS_ERROR;
+            op->scalar = true;
+            op->sv = *val;
+            return SS_OK;
+        }
+        if (ev_rowless(e)) {
+            /* the same value at every row: evaluate it at the first row only (errors are
+               the same at every row, and n > 0 rows reach it) */
+            uint32_t first = sel ? sel[0] : 0;
+            op->v = ev_temp(ctx, e->type, in);
+            if (!op->v)
+                return SS_ERROR;
+            op->owned = true;
+            if (ev_node(ctx, e, in, &first, 1, op->v) != SS_OK)
+                return SS_ERROR;
+            ss_vector_get_value(op->v, first, &op->sv);
+            op->scalar = true;
+            return SS_OK;
+        }
+    }
     op->v = ev_temp(ctx, e->type, in);
     if (!op->v)
         return SS_ERROR;
@@ -106,7 +313,8 @@ int ev_operand_eval(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uin
 void ev_operand_release(ev_operand *op)
 {
     if (op->owned)
-        ss_vector_destroy(op->v);
+        ev_temp_release(op->v);
     op->v = NULL;
     op->owned = false;
+    op->scalar = false;
 }

@@ -773,6 +773,666 @@ START_TEST(large_batch_dense_and_sparse)
 }
 END_TEST
 
+/* ================= kernels against a row-by-row reference ================= */
+
+/* Deterministic pseudo-random numbers for the differential tests. */
+static uint64_t rng_state;
+
+static uint64_t rng(void)
+{
+    rng_state = rng_state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return rng_state >> 17;
+}
+
+static int64_t type_min(int32_t id)
+{
+    return id == SS_TYPE_INT2 ? INT16_MIN : id == SS_TYPE_INT4 ? INT32_MIN : INT64_MIN;
+}
+
+static int64_t type_max(int32_t id)
+{
+    return id == SS_TYPE_INT2 ? INT16_MAX : id == SS_TYPE_INT4 ? INT32_MAX : INT64_MAX;
+}
+
+/* PostgreSQL's integer operator at one row: 0, 1 = out of range, 2 = division by zero. */
+static int ref_int(ss_expr_op o, int32_t id, int64_t x, int64_t y, int64_t *r)
+{
+    switch (o) {
+    case OP_ADD: if (__builtin_add_overflow(x, y, r)) return 1; break;
+    case OP_SUB: if (__builtin_sub_overflow(x, y, r)) return 1; break;
+    case OP_MUL: if (__builtin_mul_overflow(x, y, r)) return 1; break;
+    case OP_DIV:
+        if (y == 0)
+            return 2;
+        if (y == -1) {
+            if (x == type_min(id))
+                return 1;
+            *r = -x;
+            return 0;
+        }
+        *r = x / y;
+        break;
+    default:
+        if (y == 0)
+            return 2;
+        *r = y == -1 ? 0 : x % y;
+        break;
+    }
+    return *r < type_min(id) || *r > type_max(id);
+}
+
+/* float8: 0, 1 = overflow, 2 = division by zero, 3 = underflow. */
+static int ref_float(ss_expr_op o, double x, double y, double *r)
+{
+    double t;
+    switch (o) {
+    case OP_ADD: t = x + y; break;
+    case OP_SUB: t = x - y; break;
+    case OP_MUL: t = x * y; break;
+    default:
+        if (y == 0.0 && !isnan(x))
+            return 2;
+        t = x / y;
+        if (isinf(t) && !isinf(x))
+            return 1;
+        if (t == 0.0 && x != 0.0 && !isinf(y))
+            return 3;
+        *r = t;
+        return 0;
+    }
+    if (isinf(t) && !isinf(x) && !isinf(y))
+        return 1;
+    if (o == OP_MUL && t == 0.0 && x != 0.0 && y != 0.0)
+        return 3;
+    *r = t;
+    return 0;
+}
+
+static const char *int_range_msg(int32_t id)
+{
+    return id == SS_TYPE_INT2 ? "smallint out of range"
+           : id == SS_TYPE_INT4 ? "integer out of range" : "bigint out of range";
+}
+
+/* Values of one row; `shape` 0: column op column, 1: column op constant, 2: constant op
+   column (the constant is the value of row 0 of the constant's side). */
+typedef struct diff_case {
+    ss_batch *bt;
+    uint32_t n;
+    const uint32_t *sel;   /* NULL: every row */
+    uint32_t nsel;
+} diff_case;
+
+static bool row_null(const ss_vector *v, uint32_t i)
+{
+    return ss_vector_is_null(v, i);
+}
+
+/* Evaluates x op y over dc (x = column 0, y = column 1, or a constant) and checks every live
+   row, or the error of the first live row that fails, against the reference. */
+static void check_int_op(ss_expr_op o, int32_t id, diff_case *dc, int shape, int64_t cval,
+                         bool cnul, ss_vector *out)
+{
+    ss_vector *xv = dc->bt->cols[0], *yv = dc->bt->cols[1];
+    ss_expr *X = col(0, T(id)), *Y = col(1, T(id));
+    ss_expr *C = cnul ? cnull(id) : ci(id, cval);
+    ss_expr *e = op(o, shape == 2 ? C : X, shape == 1 ? C : Y);
+    dc->bt->sel = (uint32_t *)dc->sel;
+    dc->bt->sel_count = dc->nsel;
+    int rc = ss_expr_eval(&ctx, e, dc->bt, out);
+    uint32_t live = dc->sel ? dc->nsel : dc->n;
+    int want = 0;
+    for (uint32_t k = 0; k < live && !want; k++) {
+        uint32_t i = dc->sel ? dc->sel[k] : k;
+        int64_t x = shape == 2 ? cval : ((int64_t)0), y = shape == 1 ? cval : 0, r;
+        bool xn = shape == 2 ? cnul : row_null(xv, i), yn = shape == 1 ? cnul : row_null(yv, i);
+        ss_value v;
+        if (shape != 2) {
+            ss_vector_get_value(xv, i, &v);
+            x = v.v.i;
+        }
+        if (shape != 1) {
+            ss_vector_get_value(yv, i, &v);
+            y = v.v.i;
+        }
+        if (xn || yn) {
+            ck_assert_msg(rc != SS_OK || row_null(out, i), "op %d type %d shape %d row %u: want NULL",
+                          o, id, shape, i);
+            continue;
+        }
+        want = ref_int(o, id, x, y, &r);
+        if (!want && rc == SS_OK) {
+            ss_vector_get_value(out, i, &v);
+            ck_assert_msg(!v.is_null && v.v.i == r,
+                          "op %d type %d shape %d row %u: %lld %lld -> %lld, want %lld", o, id,
+                          shape, i, (long long)x, (long long)y, (long long)v.v.i, (long long)r);
+        }
+    }
+    if (want == 0) {
+        ck_assert_msg(rc == SS_OK, "op %d type %d shape %d: unexpected %s", o, id, shape,
+                      err.message ? err.message : "");
+    } else {
+        ck_assert_msg(rc == SS_ERROR, "op %d type %d shape %d: error %d expected", o, id, shape,
+                      want);
+        if (want == 1)
+            ck_error("22003", int_range_msg(id));
+        else
+            ck_error("22012", "division by zero");
+    }
+}
+
+static void fill_int(ss_vector *v, uint32_t n, int32_t id, bool wide, bool nulls)
+{
+    static const int64_t edge[] = {0, 1, -1, 2, -2, 7, -7, 3, 1000, -1000};
+    for (uint32_t i = 0; i < n; i++) {
+        int64_t x;
+        uint64_t r = rng();
+        if (!wide)
+            x = (int64_t)(r % 2001) - 1000;
+        else if (r % 4 == 0)
+            x = r % 8 < 4 ? type_min(id) + (int64_t)(r % 3) : type_max(id) - (int64_t)(r % 3);
+        else if (r % 4 == 1)
+            x = edge[(r >> 8) % (sizeof edge / sizeof *edge)];
+        else
+            x = (int64_t)((rng() << 20) ^ rng());
+        if (x < type_min(id) || x > type_max(id))
+            x = x % (type_max(id) + 1);
+        ss_value val = {0};
+        val.v.i = x;
+        ck_assert_int_eq(ss_vector_set_value(&ctx, v, i, &val), SS_OK);
+        if (nulls && rng() % 10 == 0)
+            put_null(v, i);
+    }
+}
+
+START_TEST(int_kernels_match_reference)
+{
+    enum { N = 1000 };
+    static const int32_t types[] = {SS_TYPE_INT2, SS_TYPE_INT4, SS_TYPE_INT8};
+    static const ss_expr_op ops[] = {OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MOD};
+    uint32_t *sel = ss_arena_alloc(arena, N * sizeof *sel);
+    uint32_t nsel = 0;
+    for (uint32_t i = 1; i < N; i += 3)
+        sel[nsel++] = i;
+    rng_state = 42;
+    for (size_t ti = 0; ti < 3; ti++) {
+        int32_t id = types[ti];
+        const int64_t consts[] = {0, 1, -1, 2, -2, 3, 7, -7, 10, 1000, -1000, 65536, -65537,
+                                  type_min(id), type_max(id), type_min(id) + 1, 181, -46341};
+        ss_vector *out = track(ss_vector_create(T(id), N));
+        for (int data = 0; data < 4; data++) {
+            bool wide = data & 1, nulls = data & 2;
+            ss_vector *x = track(ss_vector_create(T(id), N));
+            ss_vector *y = track(ss_vector_create(T(id), N));
+            fill_int(x, N, id, wide, nulls);
+            fill_int(y, N, id, wide, nulls);
+            ss_batch *bt = mkbatch(N, 2, x, y);
+            for (int s = 0; s < 2; s++) {
+                diff_case dc = {bt, N, s ? sel : NULL, s ? nsel : 0};
+                for (size_t oi = 0; oi < 5; oi++) {
+                    check_int_op(ops[oi], id, &dc, 0, 0, false, out);
+                    for (size_t c = 0; c < sizeof consts / sizeof *consts; c++) {
+                        int64_t cv = consts[c];
+                        if (cv < type_min(id) || cv > type_max(id))
+                            continue;
+                        check_int_op(ops[oi], id, &dc, 1, cv, false, out);
+                        check_int_op(ops[oi], id, &dc, 2, cv, false, out);
+                    }
+                    check_int_op(ops[oi], id, &dc, 1, 0, true, out);
+                    check_int_op(ops[oi], id, &dc, 2, 0, true, out);
+                }
+            }
+        }
+    }
+    ck_no_error();
+}
+END_TEST
+
+/* Operands at the edges of each constant's safe range, one row at a time: exactly the
+   rows whose result leaves the type fail. */
+START_TEST(int_constant_bounds)
+{
+    static const int32_t types[] = {SS_TYPE_INT2, SS_TYPE_INT4, SS_TYPE_INT8};
+    static const ss_expr_op ops[] = {OP_ADD, OP_SUB, OP_MUL, OP_DIV};
+    for (size_t ti = 0; ti < 3; ti++) {
+        int32_t id = types[ti];
+        const int64_t consts[] = {0, 1, -1, 2, -2, 3, -3, 7, -7, 1000, -1000, 65536, -65537,
+                                  type_min(id), type_max(id), type_min(id) + 1, type_max(id) - 1};
+        ss_vector *x = track(ss_vector_create(T(id), 1));
+        ss_vector *out = track(ss_vector_create(T(id), 1));
+        ss_batch *bt = mkbatch(1, 1, x);
+        for (size_t c = 0; c < sizeof consts / sizeof *consts; c++) {
+            int64_t cv = consts[c];
+            if (cv < type_min(id) || cv > type_max(id))
+                continue;
+            /* MIN/c, MAX/c, MAX-c, MIN-c, c-MAX, c-MIN (those that exist in int64) */
+            int64_t base[6] = {0, 0, 0, 0, 0, 0};
+            bool skip[6] = {cv == 0 || cv == -1, cv == 0 || cv == -1,
+                            __builtin_sub_overflow(type_max(id), cv, &base[2]),
+                            __builtin_sub_overflow(type_min(id), cv, &base[3]),
+                            __builtin_sub_overflow(cv, type_max(id), &base[4]),
+                            __builtin_sub_overflow(cv, type_min(id), &base[5])};
+            if (!skip[0]) {
+                base[0] = type_min(id) / cv;
+                base[1] = type_max(id) / cv;
+            }
+            for (int b = 0; b < 6; b++) {
+                if (skip[b])
+                    continue;
+                for (int64_t dd = -2; dd <= 2; dd++) {
+                    int64_t v;
+                    if (__builtin_add_overflow(base[b], dd, &v) || v < type_min(id) ||
+                        v > type_max(id))
+                        continue;
+                    ss_value val = {.v.i = v};
+                    ck_assert_int_eq(ss_vector_set_value(&ctx, x, 0, &val), SS_OK);
+                    for (size_t oi = 0; oi < 4; oi++) {
+                        for (int shape = 1; shape <= 2; shape++) {
+                            ss_expr *X = col(0, T(id)), *C = ci(id, cv);
+                            ss_expr *e = shape == 1 ? op(ops[oi], X, C) : op(ops[oi], C, X);
+                            int64_t r;
+                            int want = shape == 1 ? ref_int(ops[oi], id, v, cv, &r)
+                                                  : ref_int(ops[oi], id, cv, v, &r);
+                            int rc = ss_expr_eval(&ctx, e, bt, out);
+                            ck_assert_msg((rc == SS_OK) == (want == 0),
+                                          "type %d op %d shape %d: %lld, %lld", id, ops[oi],
+                                          shape, (long long)v, (long long)cv);
+                            if (rc == SS_OK) {
+                                ss_vector_get_value(out, 0, &val);
+                                ck_assert_int_eq(val.v.i, r);
+                            } else {
+                                ss_error_clear(&err);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+END_TEST
+
+/* Every dividend magnitude around the bound below which int4 % constant takes 32-bit
+   products: both sides of it give C's remainder. */
+START_TEST(int_modulo_by_constant_bounds)
+{
+    enum { N = 1024 };
+    static const int32_t divisors[] = {2, 3, 7, -7, 10, 1000, 65535, 65536, 65537, 1000003,
+                                       INT32_MAX, INT32_MIN, -2};
+    ss_vector *x = track(ss_vector_create(T(SS_TYPE_INT4), N));
+    ss_vector *out = track(ss_vector_create(T(SS_TYPE_INT4), N));
+    ss_batch *bt = mkbatch(N, 1, x);
+    int32_t *xs = x->data;
+    rng_state = 7;
+    for (size_t k = 0; k < sizeof divisors / sizeof *divisors; k++) {
+        int32_t d = divisors[k];
+        uint32_t ad = d < 0 ? 0u - (uint32_t)d : (uint32_t)d;
+        int l = 0;
+        while (l < 32 && (UINT64_C(1) << l) < ad)
+            l++;
+        for (int round = 0; round < 3; round++) {
+            /* round 0: all below 2^(32 - l); 1: one at the bound; 2: random full range */
+            int64_t bound = INT64_C(1) << (32 - l);
+            for (uint32_t i = 0; i < N; i++) {
+                int64_t v = round == 2 ? (int32_t)(uint32_t)rng() : (int64_t)(rng() % (uint64_t)bound);
+                if (v >= bound && round < 2)
+                    v = bound - 1;
+                if (v > INT32_MAX)
+                    v = INT32_MAX;
+                if (rng() % 2)
+                    v = -v;
+                if (i % 97 == 0)
+                    v = (v / ad) * ad; /* exact multiples */
+                xs[i] = (int32_t)v;
+            }
+            if (round == 1) {
+                xs[5] = bound - 1 > INT32_MAX ? INT32_MAX : (int32_t)(bound - 1);
+                xs[6] = bound > INT32_MAX ? INT32_MIN : (int32_t)-bound;
+            }
+            xs[7] = INT32_MIN;
+            xs[8] = INT32_MAX;
+            if (round == 0) {
+                xs[7] = 0;
+                xs[8] = (int32_t)(bound - 1 > INT32_MAX ? INT32_MAX : bound - 1);
+            }
+            ss_expr *m = op(OP_MOD, col(0, T(SS_TYPE_INT4)), ci(SS_TYPE_INT4, d));
+            ss_expr *q = op(OP_DIV, col(0, T(SS_TYPE_INT4)), ci(SS_TYPE_INT4, d));
+            ck_assert_int_eq(ss_expr_eval(&ctx, m, bt, out), SS_OK);
+            for (uint32_t i = 0; i < N; i++)
+                ck_assert_msg(((int32_t *)out->data)[i] == (d == -1 ? 0 : xs[i] % d),
+                              "%d %% %d = %d", xs[i], d, ((int32_t *)out->data)[i]);
+            ck_assert_int_eq(ss_expr_eval(&ctx, q, bt, out), SS_OK);
+            for (uint32_t i = 0; i < N; i++)
+                ck_assert_msg(((int32_t *)out->data)[i] == xs[i] / d, "%d / %d = %d", xs[i], d,
+                              ((int32_t *)out->data)[i]);
+        }
+    }
+    ck_no_error();
+}
+END_TEST
+
+static double pick_float(void)
+{
+    static const double special[] = {0.0, -0.0, 1.0, -1.0, 1e308, -1e308, 1e-308, 5e-324,
+                                     INFINITY, -INFINITY, NAN, 2.5, 1e200, 1e-200};
+    uint64_t r = rng();
+    if (r % 3 == 0)
+        return special[(r >> 8) % (sizeof special / sizeof *special)];
+    return ((double)(int64_t)(rng() % 2000001) - 1000000.0) / 64.0;
+}
+
+START_TEST(float_kernels_match_reference)
+{
+    enum { N = 600 };
+    static const ss_expr_op ops[] = {OP_ADD, OP_SUB, OP_MUL, OP_DIV};
+    static const double consts[] = {0.0, -0.0, 1.1, -3.0, 1e300, 1e-300, INFINITY, NAN, 2.0};
+    uint32_t *sel = ss_arena_alloc(arena, N * sizeof *sel);
+    uint32_t nsel = 0;
+    for (uint32_t i = 0; i < N; i += 2)
+        sel[nsel++] = i;
+    rng_state = 99;
+    ss_vector *out = track(ss_vector_create(T(SS_TYPE_FLOAT8), N));
+    for (int data = 0; data < 6; data++) {
+        double xs[N], ys[N];
+        char nul[N + 1];
+        for (uint32_t i = 0; i < N; i++) {
+            /* data sets 0-1: ordinary values only (results are checked), 2-5: specials */
+            xs[i] = data < 2 ? ((double)(int64_t)(rng() % 2001) - 1000.0) / 8.0 : pick_float();
+            ys[i] = data < 2 ? ((double)(int64_t)(rng() % 2001) - 1000.0) / 8.0 + 0.5 : pick_float();
+            nul[i] = data % 2 && rng() % 8 == 0 ? 'N' : '.';
+        }
+        nul[N] = 0;
+        ss_batch *bt = mkbatch(N, 2, vf(N, xs, nul), vf(N, ys, NULL));
+        for (int s = 0; s < 2; s++) {
+            bt->sel = s ? sel : NULL;
+            bt->sel_count = s ? nsel : 0;
+            for (size_t oi = 0; oi < 4; oi++) {
+                for (int shape = 0; shape < 3; shape++) {
+                    for (size_t c = 0; c < (shape ? sizeof consts / sizeof *consts : 1); c++) {
+                        double cv = consts[c];
+                        ss_expr *X = col(0, T(SS_TYPE_FLOAT8)), *Y = col(1, T(SS_TYPE_FLOAT8));
+                        ss_expr *e = op(ops[oi], shape == 2 ? cf(cv) : X, shape == 1 ? cf(cv) : Y);
+                        int rc = ss_expr_eval(&ctx, e, bt, out);
+                        uint32_t live = s ? nsel : N;
+                        int want = 0;
+                        for (uint32_t k = 0; k < live && !want; k++) {
+                            uint32_t i = s ? sel[k] : k;
+                            if (shape != 2 && nul[i] == 'N') {
+                                if (rc == SS_OK)
+                                    ck_assert(ss_vector_is_null(out, i));
+                                continue;
+                            }
+                            double x = shape == 2 ? cv : xs[i], y = shape == 1 ? cv : ys[i], r = 0;
+                            want = ref_float(ops[oi], x, y, &r);
+                            if (!want && rc == SS_OK) {
+                                double got = ((double *)out->data)[i];
+                                ck_assert_msg(!ss_vector_is_null(out, i) &&
+                                                  ((isnan(got) && isnan(r)) ||
+                                                   memcmp(&got, &r, sizeof r) == 0),
+                                              "op %d shape %d row %u: %g %g -> %g, want %g",
+                                              ops[oi], shape, i, x, y, got, r);
+                            }
+                        }
+                        if (!want) {
+                            ck_assert_msg(rc == SS_OK, "op %d shape %d: %s", ops[oi], shape,
+                                          err.message ? err.message : "");
+                        } else {
+                            ck_assert_int_eq(rc, SS_ERROR);
+                            if (want == 1)
+                                ck_error("22003", "value out of range: overflow");
+                            else if (want == 2)
+                                ck_error("22012", "division by zero");
+                            else
+                                ck_error("22003", "value out of range: underflow");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    ck_no_error();
+}
+END_TEST
+
+/* PostgreSQL's comparison of two non-NULL values of vector v at rows i, j: <0, 0, >0. */
+static int ref_cmp(int32_t id, const ss_value *x, const ss_value *y)
+{
+    switch (id) {
+    case SS_TYPE_BOOL: return (x->v.b > y->v.b) - (x->v.b < y->v.b);
+    case SS_TYPE_FLOAT8: {
+        double a = x->v.f, b = y->v.f;
+        if (isnan(a) || isnan(b))
+            return isnan(a) - isnan(b);
+        return (a > b) - (a < b);
+    }
+    case SS_TYPE_TEXT: {
+        uint32_t m = x->v.s.len < y->v.s.len ? x->v.s.len : y->v.s.len;
+        int c = m ? memcmp(x->v.s.ptr, y->v.s.ptr, m) : 0;
+        if (c)
+            return c < 0 ? -1 : 1;
+        return (x->v.s.len > y->v.s.len) - (x->v.s.len < y->v.s.len);
+    }
+    default: return (x->v.i > y->v.i) - (x->v.i < y->v.i);
+    }
+}
+
+static bool ref_holds(ss_expr_op o, int c)
+{
+    switch (o) {
+    case OP_EQ: return c == 0;
+    case OP_NE: return c != 0;
+    case OP_LT: return c < 0;
+    case OP_LE: return c <= 0;
+    case OP_GT: return c > 0;
+    default: return c >= 0;
+    }
+}
+
+static ss_expr *const_of(int32_t id, const ss_value *v)
+{
+    ss_expr e = {.kind = EXPR_CONST, .type = T(id)};
+    e.u.cnst = *v;
+    return mk(e);
+}
+
+START_TEST(comparison_kernels_match_reference)
+{
+    enum { N = 700 };
+    static const int32_t types[] = {SS_TYPE_BOOL, SS_TYPE_INT2, SS_TYPE_INT4, SS_TYPE_INT8,
+                                    SS_TYPE_FLOAT8, SS_TYPE_TEXT};
+    static const char *const words[] = {"", "a", "ab", "abc", "b", "ba", "abd", "zz", "a\xff"};
+    static const double fl[] = {0.0, -0.0, 1.5, -2.0, INFINITY, -INFINITY, NAN, 900.0, 3.0};
+    uint32_t *sel = ss_arena_alloc(arena, N * sizeof *sel);
+    uint32_t *buf = ss_arena_alloc(arena, N * sizeof *buf);
+    uint32_t nsel = 0;
+    for (uint32_t i = 0; i < N; i++)
+        if (i % 5 != 2)
+            sel[nsel++] = i;
+    rng_state = 5;
+    ss_vector *out = track(ss_vector_create(T(SS_TYPE_BOOL), N));
+    for (size_t ti = 0; ti < sizeof types / sizeof *types; ti++) {
+        int32_t id = types[ti];
+        ss_vector *cols[2];
+        for (int c = 0; c < 2; c++) {
+            cols[c] = track(ss_vector_create(T(id), N));
+            for (uint32_t i = 0; i < N; i++) {
+                ss_value v = {0};
+                uint64_t r = rng();
+                switch (id) {
+                case SS_TYPE_BOOL: v.v.b = r & 1; break;
+                case SS_TYPE_FLOAT8: v.v.f = fl[r % 9]; break;
+                case SS_TYPE_TEXT: {
+                    const char *w = words[r % 9];
+                    v.v.s = (ss_text){w, (uint32_t)strlen(w), 0};
+                    break;
+                }
+                default: v.v.i = (int64_t)(r % 7) - 3; break;
+                }
+                ck_assert_int_eq(ss_vector_set_value(&ctx, cols[c], i, &v), SS_OK);
+                if (ti % 2 && r % 11 == 0) /* odd types have NULLs, even ones none */
+                    put_null(cols[c], i);
+            }
+        }
+        ss_batch *bt = mkbatch(N, 2, cols[0], cols[1]);
+        for (ss_expr_op o = OP_EQ; o <= OP_GE; o++) {
+            for (int shape = 0; shape < 3; shape++) {
+                for (uint32_t crow = 0; crow < (shape ? 9u : 1u); crow++) {
+                    ss_value cv;
+                    ss_vector_get_value(cols[1], crow, &cv); /* rows 0..8 give the constants */
+                    if (id == SS_TYPE_FLOAT8)
+                        cv = (ss_value){.v.f = fl[crow]};
+                    ss_expr *X = col(0, T(id)), *Y = col(1, T(id)), *C = const_of(id, &cv);
+                    ss_expr *e = op(o, shape == 2 ? C : X, shape == 1 ? C : Y);
+                    for (int s = 0; s < 2; s++) {
+                        bt->sel = s ? sel : NULL;
+                        bt->sel_count = s ? nsel : 0;
+                        ck_assert_int_eq(ss_expr_eval(&ctx, e, bt, out), SS_OK);
+                        uint32_t live = s ? nsel : N, m = 0;
+                        uint32_t *want = ss_arena_alloc(arena, N * sizeof *want);
+                        for (uint32_t k = 0; k < live; k++) {
+                            uint32_t i = s ? sel[k] : k;
+                            ss_value x, y;
+                            ss_vector_get_value(cols[0], i, &x);
+                            ss_vector_get_value(cols[1], i, &y);
+                            if (shape == 1)
+                                y = cv;
+                            if (shape == 2)
+                                x = cv;
+                            if (x.is_null || y.is_null) {
+                                ck_assert(ss_vector_is_null(out, i));
+                                continue;
+                            }
+                            bool holds = ref_holds(o, ref_cmp(id, &x, &y));
+                            ck_assert_msg(!ss_vector_is_null(out, i) &&
+                                              ((const uint8_t *)out->data)[i] == holds,
+                                          "type %d op %d shape %d row %u", id, o, shape, i);
+                            if (holds)
+                                want[m++] = i;
+                        }
+                        /* the same as a filter, into a separate buffer and in place */
+                        ck_assert_int_eq(ss_expr_select(&ctx, e, bt, buf), SS_OK);
+                        ck_assert_uint_eq(bt->sel_count, m);
+                        for (uint32_t k = 0; k < m; k++)
+                            ck_assert_uint_eq(buf[k], want[k]);
+                        if (s) {
+                            uint32_t *copy = ss_arena_alloc(arena, N * sizeof *copy);
+                            memcpy(copy, sel, nsel * sizeof *copy);
+                            bt->sel = copy;
+                            bt->sel_count = nsel;
+                            ck_assert_int_eq(ss_expr_select(&ctx, e, bt, copy), SS_OK);
+                            ck_assert_uint_eq(bt->sel_count, m);
+                            for (uint32_t k = 0; k < m; k++)
+                                ck_assert_uint_eq(copy[k], want[k]);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    ck_no_error();
+}
+END_TEST
+
+/* A parameter, and a cast of one, are used as constants; errors they raise are raised only
+   when some row reaches them. */
+START_TEST(row_independent_operands)
+{
+    ss_vector *x = vi(SS_TYPE_INT8, 4, (int64_t[]){1, 2, 3, 4}, "..N.");
+    ss_batch *bt = mkbatch(4, 1, x);
+    ss_value params[2] = {{.v.i = 10}, {.v.s = {"x", 1, 0}}};
+    ss_type ptypes[2] = {T(SS_TYPE_INT4), T(SS_TYPE_TEXT)};
+    ctx.params = params;
+    ctx.param_types = ptypes;
+    ctx.nparams = 2;
+    ss_expr *P = mk((ss_expr){.kind = EXPR_PARAM, .type = T(SS_TYPE_INT4), .u.param.index = 0});
+    ss_expr *Pt = mk((ss_expr){.kind = EXPR_PARAM, .type = T(SS_TYPE_TEXT), .u.param.index = 1});
+    ss_expr *X = col(0, T(SS_TYPE_INT8));
+    expect_i(eval(op(OP_MUL, X, cast(P, T(SS_TYPE_INT8), CAST_IMPLICIT)), bt), 4,
+             (int64_t[]){10, 20, 0, 40}, "..N.");
+    expect_i(eval(op(OP_SUB, cast(P, T(SS_TYPE_INT8), CAST_IMPLICIT), X), bt), 4,
+             (int64_t[]){9, 8, 0, 6}, "..N.");
+    /* 'x'::int8 fails, but only where evaluated */
+    ss_expr *bad = cast(Pt, T(SS_TYPE_INT8), CAST_EXPLICIT);
+    ss_expr *guarded = kase(T(SS_TYPE_INT8), ci(SS_TYPE_INT8, -1), 1,
+                            op(OP_GT, X, ci(SS_TYPE_INT8, 100)), op(OP_ADD, X, bad));
+    expect_i(eval(guarded, bt), 4, (int64_t[]){-1, -1, -1, -1}, NULL);
+    ck_assert_int_eq(eval_rc(op(OP_ADD, X, bad), bt), SS_ERROR);
+    ck_assert_str_eq(err.sqlstate, "22P02");
+    ss_error_clear(&err);
+    /* a constant divisor of zero only fails where a non-NULL row reaches it */
+    ss_vector *n = vi(SS_TYPE_INT4, 2, (int64_t[]){1, 2}, "NN");
+    ss_batch *bn = mkbatch(2, 1, n);
+    expect_i(eval(op(OP_DIV, col(0, T(SS_TYPE_INT4)), ci(SS_TYPE_INT4, 0)), bn), 2,
+             (int64_t[]){0, 0}, "NN");
+    ctx.params = NULL;
+    ctx.param_types = NULL;
+    ctx.nparams = 0;
+    ck_no_error();
+}
+END_TEST
+
+/* A filter over a whole batch evaluates its leading comparisons of columns and constants at
+   every row; the result is the same as conjunct by conjunct, and later conjuncts still only
+   see the rows that passed. */
+START_TEST(conjunction_of_plain_comparisons)
+{
+    enum { N = 300 };
+    int64_t xs[N];
+    double ys[N];
+    const char *zs[N];
+    char xn[N + 1], yn[N + 1];
+    static const char *const words[] = {"a", "b", "c"};
+    rng_state = 11;
+    for (uint32_t i = 0; i < N; i++) {
+        xs[i] = (int64_t)(rng() % 12) - 2;
+        ys[i] = rng() % 9 == 0 ? NAN : (double)(rng() % 10);
+        zs[i] = rng() % 13 == 0 ? NULL : words[rng() % 3];
+        xn[i] = rng() % 10 == 0 ? 'N' : '.';
+        yn[i] = rng() % 10 == 0 ? 'N' : '.';
+    }
+    xn[N] = yn[N] = 0;
+    ss_batch *bt = mkbatch(N, 3, vi(SS_TYPE_INT4, N, xs, xn), vf(N, ys, yn),
+                           vs(T(SS_TYPE_TEXT), N, zs));
+    ss_expr *X = col(0, T(SS_TYPE_INT4)), *Y = col(1, T(SS_TYPE_FLOAT8)), *Z = col(2, T(SS_TYPE_TEXT));
+    /* x > 2 AND 5 > y AND z <> 'b' AND 10 / x > 1 */
+    ss_expr *e = lst(EXPR_AND, 4, op(OP_GT, X, ci(SS_TYPE_INT4, 2)), op(OP_GT, cf(5), Y),
+                     op(OP_NE, Z, cs(SS_TYPE_TEXT, "b")),
+                     op(OP_GT, op(OP_DIV, ci(SS_TYPE_INT4, 10), X), ci(SS_TYPE_INT4, 1)));
+    uint32_t want[N], m = 0, buf[N];
+    for (uint32_t i = 0; i < N; i++)
+        if (xn[i] != 'N' && xs[i] > 2 && yn[i] != 'N' && !isnan(ys[i]) && ys[i] < 5 && zs[i] &&
+            strcmp(zs[i], "b") != 0 && 10 / xs[i] > 1)
+            want[m++] = i;
+    ck_assert_int_eq(ss_expr_select(&ctx, e, bt, buf), SS_OK);
+    ck_assert_uint_eq(bt->sel_count, m);
+    for (uint32_t k = 0; k < m; k++)
+        ck_assert_uint_eq(buf[k], want[k]);
+    /* the same from an explicit selection of every row (conjunct by conjunct) */
+    uint32_t all[N], buf2[N];
+    for (uint32_t i = 0; i < N; i++)
+        all[i] = i;
+    bt->sel = all;
+    bt->sel_count = N;
+    ck_assert_int_eq(ss_expr_select(&ctx, e, bt, buf2), SS_OK);
+    ck_assert_uint_eq(bt->sel_count, m);
+    for (uint32_t k = 0; k < m; k++)
+        ck_assert_uint_eq(buf2[k], want[k]);
+    /* nothing passes the plain part: the division by zero after it is never evaluated */
+    bt->sel = NULL;
+    bt->sel_count = 0;
+    ss_expr *none = lst(EXPR_AND, 3, op(OP_GT, X, ci(SS_TYPE_INT4, 100)), op(OP_LT, Y, cf(5)),
+                        op(OP_GT, op(OP_DIV, X, ci(SS_TYPE_INT4, 0)), ci(SS_TYPE_INT4, 1)));
+    ck_assert_int_eq(ss_expr_select(&ctx, none, bt, buf), SS_OK);
+    ck_assert_uint_eq(bt->sel_count, 0);
+    /* a NULL constant: no row is true */
+    bt->sel = NULL;
+    ss_expr *nul = lst(EXPR_AND, 2, op(OP_GT, X, ci(SS_TYPE_INT4, 0)), op(OP_LT, Y, cnull(SS_TYPE_FLOAT8)));
+    ck_assert_int_eq(ss_expr_select(&ctx, nul, bt, buf), SS_OK);
+    ck_assert_uint_eq(bt->sel_count, 0);
+    ck_no_error();
+}
+END_TEST
+
 /* ================= functions ================= */
 
 START_TEST(numeric_functions)
@@ -915,6 +1575,13 @@ int main(void)
     tcase_add_test(tc, only_live_rows_are_written);
     tcase_add_test(tc, selection);
     tcase_add_test(tc, large_batch_dense_and_sparse);
+    tcase_add_test(tc, int_kernels_match_reference);
+    tcase_add_test(tc, int_constant_bounds);
+    tcase_add_test(tc, int_modulo_by_constant_bounds);
+    tcase_add_test(tc, float_kernels_match_reference);
+    tcase_add_test(tc, comparison_kernels_match_reference);
+    tcase_add_test(tc, row_independent_operands);
+    tcase_add_test(tc, conjunction_of_plain_comparisons);
     tcase_add_test(tc, numeric_functions);
     tcase_add_test(tc, string_functions);
     tcase_add_test(tc, scalar_evaluation);
