@@ -16,13 +16,8 @@
 
 /* The kernels are written as plain typed loops without early exits so that GCC can
    vectorise them; at -O2 its default "very cheap" cost model refuses any loop whose trip
-   count is not a known multiple of the vector width, so the evaluator's files ask for the
-   ordinary cost model.  Every expr_eval*.c includes this header first, so the whole
-   file is compiled with the same options (functions with differing options do not inline
-   into each other). */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__OPTIMIZE__)
-#pragma GCC optimize("vect-cost-model=dynamic")
-#endif
+   count is not a known multiple of the vector width, so core/CMakeLists.txt compiles the
+   evaluator's files with -fvect-cost-model=dynamic. */
 
 /* Dense kernels whose loops vectorise well also get an AVX2 copy on x86-64 (the build
    targets the baseline ISA); the dynamic loader picks one for the running CPU.  Sanitizer
