@@ -96,6 +96,7 @@ int sunstone_close(sunstone *db)
 {
     if (!db)
         return SUNSTONE_OK;
+    ss_db_release_parked(db);
     ss_catalog_free(&db->catalog);
     ss_settings_free(&db->settings);
     ss_registry_free(&db->registry);

@@ -16,6 +16,7 @@ struct sunstone {
     char *plugin_dir;
     void (*notice_cb)(void *arg, const char *severity, const char *msg);
     void *notice_arg;
+    struct sunstone_stmt *parked;  /* statements holding a parked operator tree */
 };
 
 /* Sends a NOTICE to the handle's notice handler (if any). */

@@ -54,8 +54,15 @@ static int prepare_limits(sunstone_stmt *st)
 
 static int start_query(sunstone_stmt *st)
 {
-    if (prepare_limits(st) || ss_exec_start(&st->ctx, st->bound->plan, &st->root))
+    if (prepare_limits(st))
         return SS_ERROR;
+    if (st->root) {
+        /* a parked tree from the previous execution (parking.c) */
+        if (ss_exec_rescan(&st->ctx, st->root))
+            return SS_ERROR;
+    } else if (ss_exec_start(&st->ctx, st->bound->plan, &st->root)) {
+        return SS_ERROR;
+    }
     st->batch = NULL;
     st->batch_pos = 0;
     return SS_OK;
@@ -144,8 +151,10 @@ static int run_insert(sunstone_stmt *st)
             break;
         rc = stage_rows(ctx, &s, t, b);
     }
-    ss_exec_finish(ctx, st->root);
-    st->root = NULL;
+    if (rc == SS_OK)
+        ss_stmt_end_run(st);
+    else
+        ss_stmt_stop(st);
     int64_t n = 0;
     for (uint32_t i = 0; rc == SS_OK && i < s.n; i++) {
         rc = t->storage->insert(ctx, t->handle, s.batches[i]);
@@ -261,7 +270,10 @@ static int run_explain(sunstone_stmt *st)
 
 int ss_stmt_execute(sunstone_stmt *st)
 {
-    switch (st->bound->kind) {
+    ast_stmt_kind k = st->bound->kind;
+    if (k != AST_SELECT && k != AST_INSERT && k != AST_SHOW && k != AST_EXPLAIN)
+        ss_db_release_parked(st->db); /* DDL, SET, LOAD may invalidate any parked tree */
+    switch (k) {
     case AST_SELECT:
         return start_query(st);
     case AST_INSERT:

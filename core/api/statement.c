@@ -182,6 +182,17 @@ int sunstone_prepare(sunstone *db, const char *sql, int nbytes, sunstone_stmt **
 
 void ss_stmt_stop(sunstone_stmt *st)
 {
+    if (st->parked) {
+        sunstone *db = st->db;
+        if (st->park_prev)
+            st->park_prev->park_next = st->park_next;
+        else
+            db->parked = st->park_next;
+        if (st->park_next)
+            st->park_next->park_prev = st->park_prev;
+        st->park_prev = st->park_next = NULL;
+        st->parked = false;
+    }
     if (st->root) {
         ss_exec_finish(&st->ctx, st->root);
         st->root = NULL;
@@ -201,7 +212,9 @@ int sunstone_finalize(sunstone_stmt *st)
 
 int sunstone_reset(sunstone_stmt *st)
 {
-    ss_stmt_stop(st);
+    /* a finished run keeps its parked tree; one stopped mid-way is closed */
+    if (!st->parked)
+        ss_stmt_stop(st);
     st->state = STMT_READY;
     st->rows = 0;
     st->tag[0] = '\0';
@@ -250,7 +263,7 @@ int sunstone_step(sunstone_stmt *st)
         return SUNSTONE_DONE;
     if (st->state == STMT_READY) {
         ss_error_clear(&db->err);
-        ss_stmt_stop(st);
+        ss_stmt_begin_run(st);
         st->rows = 0;
         st->tag[0] = '\0';
         if (ss_stmt_ensure_bound(st))
@@ -263,7 +276,7 @@ int sunstone_step(sunstone_stmt *st)
             return ss_api_fail(db);
         }
         st->state = STMT_ROWS;
-        if (!st->root && !st->mat_rows) {
+        if (!sunstone_stmt_returns_rows(st)) {
             st->state = STMT_DONE;
             return SUNSTONE_DONE;
         }
@@ -276,7 +289,10 @@ int sunstone_step(sunstone_stmt *st)
     }
     if (st->mat_rows)
         st->rows = st->nmat;
-    ss_stmt_stop(st);
+    if (rc == SUNSTONE_DONE)
+        ss_stmt_end_run(st);
+    else
+        ss_stmt_stop(st);
     st->state = STMT_DONE;
     return rc == SUNSTONE_DONE ? SUNSTONE_DONE : ss_api_fail(db);
 }

@@ -41,6 +41,11 @@ struct sunstone_stmt {
     int64_t rows;              /* rows returned or affected */
     char tag[64];
     ss_strbuf *text;           /* per result column: formatted current value */
+
+    /* A finished operator tree kept open for the next execution (parking.c). */
+    bool parked;
+    uint64_t parked_version;   /* catalog version the parked tree was built for */
+    sunstone_stmt *park_prev, *park_next;
 };
 
 /* Builds a statement from an already parsed AST (sunstone_exec, sunstone_prepare).  The
@@ -55,6 +60,15 @@ int ss_stmt_execute(sunstone_stmt *st);
 int ss_stmt_next_row(sunstone_stmt *st);
 /* Ends execution: closes operators, frees the execution arena. */
 void ss_stmt_stop(sunstone_stmt *st);
+
+/* parking.c — reuse of operator trees across executions of a prepared statement.  A run
+ * that finished cleanly parks its tree (if it holds no materialised state: no sort or
+ * aggregate); the next execution rescans it instead of rebuilding it.  Any utility
+ * statement (DDL, SET, LOAD) first releases every parked tree of the database. */
+void ss_stmt_end_run(sunstone_stmt *st);
+/* Prepares a new execution: keeps a parked tree that is still valid, else stops. */
+void ss_stmt_begin_run(sunstone_stmt *st);
+void ss_db_release_parked(sunstone *db);
 /* Records the API-level error result of a failed call. */
 int ss_api_fail(sunstone *db);
 /* Parses sql into statements in arena; on a syntax error records it on db (positions in

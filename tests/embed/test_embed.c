@@ -214,6 +214,71 @@ START_TEST(drop_refused_while_scanning)
 }
 END_TEST
 
+/* Steps q to the end and returns the sum of column 0 (and the row count in *rows). */
+static int64_t sum_rows(sunstone_stmt *q, int *rows)
+{
+    int64_t sum = 0;
+    int n = 0, rc;
+    while ((rc = sunstone_step(q)) == SUNSTONE_ROW) {
+        sum += sunstone_column_int64(q, 0);
+        n++;
+    }
+    ck_assert_int_eq(rc, SUNSTONE_DONE);
+    sunstone_reset(q);
+    *rows = n;
+    return sum;
+}
+
+/* Re-executed statements reuse their operator tree (parking.c): results must follow new
+ * rows, new parameters, new LIMITs, settings changes and DDL exactly as fresh plans would. */
+START_TEST(reexecution_follows_changes)
+{
+    sunstone_stmt *ins, *q, *lim;
+    ck_assert_int_eq(sunstone_prepare(db, "INSERT INTO t (a) VALUES ($1)", -1, &ins, NULL), SUNSTONE_OK);
+    ck_assert_int_eq(sunstone_prepare(db, "SELECT a FROM t WHERE a > $1", -1, &q, NULL), SUNSTONE_OK);
+    ck_assert_int_eq(sunstone_prepare(db, "SELECT a FROM t LIMIT $1", -1, &lim, NULL), SUNSTONE_OK);
+    int rows;
+    for (int i = 1; i <= 3000; i++) {
+        sunstone_bind_int64(ins, 1, i);
+        ck_assert_int_eq(sunstone_step(ins), SUNSTONE_DONE);
+        sunstone_reset(ins);
+        if (i % 1000 == 0) {
+            sunstone_bind_int64(q, 1, 0);
+            ck_assert_int_eq(sum_rows(q, &rows), (int64_t)i * (i + 1) / 2);
+            ck_assert_int_eq(rows, i);
+        }
+    }
+    sunstone_bind_int64(q, 1, 2990);
+    ck_assert_int_eq(sum_rows(q, &rows), 2991 + 2992 + 2993 + 2994 + 2995 + 2996 + 2997 + 2998 + 2999 + 3000);
+    for (int l = 0; l < 5; l++) {
+        sunstone_bind_int64(lim, 1, l * 700);
+        sum_rows(lim, &rows);
+        ck_assert_int_eq(rows, l * 700);
+    }
+    /* stop mid-run, then run again from the start */
+    sunstone_bind_int64(q, 1, 0);
+    ck_assert_int_eq(sunstone_step(q), SUNSTONE_ROW);
+    sunstone_reset(q);
+    ck_assert_int_eq(sum_rows(q, &rows), 3000LL * 3001 / 2);
+    /* settings and DDL release parked trees; statements then rebind or use the new operator */
+    ck_assert_int_eq(sunstone_exec(db, "SET sunstone.operator_scan = 'scan_row'", NULL, NULL), SUNSTONE_OK);
+    ck_assert_int_eq(sum_rows(q, &rows), 3000LL * 3001 / 2);
+    ck_assert_int_eq(sunstone_exec(db, "RESET sunstone.operator_scan", NULL, NULL), SUNSTONE_OK);
+    ck_assert_int_eq(sunstone_exec(db, "DROP TABLE t", NULL, NULL), SUNSTONE_OK);
+    ck_assert_int_eq(sunstone_step(q), SUNSTONE_ERROR);
+    ck_assert_str_eq(sunstone_sqlstate(db), "42P01");
+    sunstone_reset(q);
+    ck_assert_int_eq(sunstone_exec(db, "CREATE TABLE t (a int NOT NULL, b text, c float8, d bigint, e bool)", NULL, NULL),
+                     SUNSTONE_OK);
+    sunstone_bind_int64(ins, 1, 7);
+    ck_assert_int_eq(sunstone_step(ins), SUNSTONE_DONE);
+    ck_assert_int_eq(sum_rows(q, &rows), 7);
+    sunstone_finalize(ins);
+    sunstone_finalize(q);
+    sunstone_finalize(lim);
+}
+END_TEST
+
 START_TEST(plugins_view_lists_modules)
 {
     char *rows = run_all("SELECT name, kind FROM sunstone_plugins ORDER BY kind, name");
@@ -237,6 +302,7 @@ int main(void)
     tcase_add_test(tc, scan_ab_same_results);
     tcase_add_test(tc, plugins_view_lists_modules);
     tcase_add_test(tc, drop_refused_while_scanning);
+    tcase_add_test(tc, reexecution_follows_changes);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

@@ -1,0 +1,66 @@
+/* parking.c — keeps the operator tree of a prepared statement open between executions so a
+ * repeated statement (single-row INSERT, point lookup) rescans instead of rebuilding and
+ * freeing every operator and batch.  Parked trees are released before any utility statement
+ * (the catalog or the operator settings may change) and when their statement is reset
+ * mid-run, finalized, or its database closed. */
+#include "api/statement.h"
+
+static void unlink_parked(sunstone_stmt *st)
+{
+    if (!st->parked)
+        return;
+    if (st->park_prev)
+        st->park_prev->park_next = st->park_next;
+    else
+        st->db->parked = st->park_next;
+    if (st->park_next)
+        st->park_next->park_prev = st->park_prev;
+    st->park_prev = st->park_next = NULL;
+    st->parked = false;
+}
+
+/* Trees with sort or aggregate hold all their input until rescanned: not worth keeping. */
+static bool reusable(const ss_plan *p)
+{
+    if (p->node.role == SS_ROLE_SORT || p->node.role == SS_ROLE_AGGREGATE)
+        return false;
+    for (uint32_t i = 0; i < p->node.nchildren; i++)
+        if (!reusable(p->children[i]))
+            return false;
+    return true;
+}
+
+void ss_stmt_end_run(sunstone_stmt *st)
+{
+    if (!st->root || st->mat_rows || !reusable(st->bound->plan)) {
+        ss_stmt_stop(st);
+        return;
+    }
+    st->batch = NULL;
+    st->parked = true;
+    st->parked_version = st->db->catalog.version;
+    st->park_prev = NULL;
+    st->park_next = st->db->parked;
+    if (st->park_next)
+        st->park_next->park_prev = st;
+    st->db->parked = st;
+}
+
+void ss_stmt_begin_run(sunstone_stmt *st)
+{
+    if (st->parked && st->root && st->parked_version == st->db->catalog.version) {
+        unlink_parked(st); /* running now: a utility statement cannot release it */
+        st->batch = NULL;
+        st->mat_rows = NULL;
+        st->nmat = st->mat_pos = 0;
+        ss_arena_reset(st->exec_arena);
+        return;
+    }
+    ss_stmt_stop(st);
+}
+
+void ss_db_release_parked(sunstone *db)
+{
+    while (db->parked)
+        ss_stmt_stop(db->parked);
+}
