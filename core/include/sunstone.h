@@ -52,6 +52,7 @@ const char *sunstone_version(void);
  * failure (so the error can be read) and must be closed. */
 int sunstone_open(const char *path, sunstone **db);
 int sunstone_open_v2(const char *path, sunstone **db, const sunstone_config *config);
+/* Finalize every statement of the handle before closing it. */
 int sunstone_close(sunstone *db);
 
 /* Runs every statement in sql; for each result row calls cb(arg, ncols, values, names)
