@@ -48,6 +48,14 @@ static int prepare_limits(sunstone_stmt *st)
                 node->limit.offset = v.v.i;
             }
         }
+        /* a sort right below only needs to deliver LIMIT + OFFSET rows (top-N) */
+        ss_plan *child = bs->limit_nodes[i]->children[0];
+        if (child->node.role == SS_ROLE_SORT) {
+            int64_t need = -1;
+            if (node->limit.limit >= 0 && node->limit.offset <= INT64_MAX - node->limit.limit)
+                need = node->limit.limit + node->limit.offset;
+            child->node.sort_limit = need;
+        }
     }
     return SS_OK;
 }

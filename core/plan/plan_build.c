@@ -13,6 +13,7 @@ ss_plan *plan_new(binder *b, int role, uint32_t nchildren)
     p->node.nchildren = nchildren;
     p->node.estimated_rows = -1;
     p->node.limit.limit = -1;
+    p->node.sort_limit = -1;
     if (nchildren && !(p->children = bind_alloc(b, sizeof(ss_plan *) * nchildren)))
         return NULL;
     return p;

@@ -124,12 +124,25 @@ static int sort_materialize(ss_ctx *ctx, sort_state *st)
                 return SS_ERROR;
         st->nrows += n;
     }
-    st->order = g_api->alloc((size_t)(st->nrows ? st->nrows : 1) * sizeof *st->order);
+    /* LIMIT + OFFSET above us (a field appended to the plan node after 1.0): when it keeps a
+       small part of the input, a bounded heap beats sorting every row */
+    int64_t limit = SS_PLAN_NODE_HAS(st->node, sort_limit) ? st->node->sort_limit : -1;
+    bool top_n = limit >= 0 && limit < (int64_t)(st->nrows / 8) && st->node->sort.nkeys > 0;
+    size_t order_len = top_n ? (size_t)limit : st->nrows;
+    st->order = g_api->alloc((order_len ? order_len : 1) * sizeof *st->order);
     if (!st->order)
         return g_api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-    if (sort_compute_order(ctx, g_api, st->cols, st->nrows, st->node->sort.keys,
-                           st->node->sort.nkeys, st->order, &st->method) != SS_OK)
+    if (top_n) {
+        uint32_t kept;
+        if (sort_compute_top(ctx, g_api, st->cols, st->nrows, st->node->sort.keys, st->node->sort.nkeys,
+                             (uint32_t)limit, st->order, &kept) != SS_OK)
+            return SS_ERROR;
+        st->nrows = kept; /* only these are emitted */
+        st->method = SORT_METHOD_TOP_N;
+    } else if (sort_compute_order(ctx, g_api, st->cols, st->nrows, st->node->sort.keys,
+                                  st->node->sort.nkeys, st->order, &st->method) != SS_OK) {
         return SS_ERROR;
+    }
     st->sorted = true;
     st->emitted = 0;
     return SS_OK;

@@ -20,6 +20,7 @@ const char *sort_method_name(sort_method method)
     switch (method) {
     case SORT_METHOD_RADIX: return "radix";
     case SORT_METHOD_RADIX_TIES: return "radix, ties merge sorted";
+    case SORT_METHOD_TOP_N: return "top-N heap";
     case SORT_METHOD_NONE: break;
     }
     return "input order";
@@ -164,5 +165,74 @@ int sort_compute_order(ss_ctx *ctx, const ss_api *api, const ops_column *cols, u
     api->free(prefix);
     api->free(tmp_prefix);
     api->free(scratch);
+    return SS_OK;
+}
+
+/* Stable order of two rows: the keys, then input position. */
+static inline int compare_stable(const row_comparator *rc, uint32_t a, uint32_t b)
+{
+    int cmp = compare_rows(rc, a, b);
+    return cmp ? cmp : (a < b ? -1 : a > b);
+}
+
+/* heap[0] is the row that sorts last among those kept (a max-heap under compare_stable). */
+static void sift_down(uint32_t *heap, uint32_t n, uint32_t i, const row_comparator *rc)
+{
+    for (;;) {
+        uint32_t l = 2 * i + 1, r = l + 1, big = i;
+        if (l < n && compare_stable(rc, heap[l], heap[big]) > 0)
+            big = l;
+        if (r < n && compare_stable(rc, heap[r], heap[big]) > 0)
+            big = r;
+        if (big == i)
+            return;
+        uint32_t t = heap[i];
+        heap[i] = heap[big];
+        heap[big] = t;
+        i = big;
+    }
+}
+
+static void sift_up(uint32_t *heap, uint32_t i, const row_comparator *rc)
+{
+    while (i > 0) {
+        uint32_t parent = (i - 1) / 2;
+        if (compare_stable(rc, heap[i], heap[parent]) <= 0)
+            return;
+        uint32_t t = heap[i];
+        heap[i] = heap[parent];
+        heap[parent] = t;
+        i = parent;
+    }
+}
+
+int sort_compute_top(ss_ctx *ctx, const ss_api *api, const ops_column *cols, uint32_t nrows,
+                     const ss_sort_key *keys, uint32_t nkeys, uint32_t limit, uint32_t *order,
+                     uint32_t *n_out)
+{
+    row_comparator rc = {cols, keys, nkeys, 0};
+    uint32_t k = limit < nrows ? limit : nrows;
+    *n_out = k;
+    if (k == 0)
+        return SS_OK;
+    uint32_t n = 0;
+    for (uint32_t r = 0; r < nrows; r++) {
+        if (n < k) {
+            order[n] = r;
+            sift_up(order, n++, &rc);
+        } else if (compare_stable(&rc, r, order[0]) < 0) {
+            order[0] = r;
+            sift_down(order, k, 0, &rc);
+        }
+    }
+    /* heap → ascending: repeatedly move the last-sorting row to the end */
+    for (uint32_t end = k; end > 1; end--) {
+        uint32_t t = order[0];
+        order[0] = order[end - 1];
+        order[end - 1] = t;
+        sift_down(order, end - 1, 0, &rc);
+    }
+    (void)ctx;
+    (void)api;
     return SS_OK;
 }

@@ -10,8 +10,9 @@
 typedef enum sort_method {
     SORT_METHOD_NONE = 0,   /* fewer than two rows or no keys: input order */
     SORT_METHOD_RADIX,      /* one fixed-width key: its radix sort is the whole ordering */
-    SORT_METHOD_RADIX_TIES  /* radix sort of the first key's 64-bit prefix, then a merge sort
+    SORT_METHOD_RADIX_TIES, /* radix sort of the first key's 64-bit prefix, then a merge sort
                                of each run of equal prefixes by the full key list */
+    SORT_METHOD_TOP_N       /* bounded heap of the LIMIT + OFFSET first rows */
 } sort_method;
 
 /* Fills order[0..nrows) with row numbers in sorted order; equal rows keep input order.
@@ -19,6 +20,12 @@ typedef enum sort_method {
 int sort_compute_order(ss_ctx *ctx, const ss_api *api, const ops_column *cols, uint32_t nrows,
                        const ss_sort_key *keys, uint32_t nkeys, uint32_t *order,
                        sort_method *method);
+
+/* Top-N: fills order[0..*n_out) with the first `limit` rows of the same stable order,
+ * *n_out = min(limit, nrows), with a bounded heap instead of sorting every row. */
+int sort_compute_top(ss_ctx *ctx, const ss_api *api, const ops_column *cols, uint32_t nrows,
+                     const ss_sort_key *keys, uint32_t nkeys, uint32_t limit, uint32_t *order,
+                     uint32_t *n_out);
 
 const char *sort_method_name(sort_method method);
 

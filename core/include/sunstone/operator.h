@@ -106,7 +106,15 @@ typedef struct ss_plan_node {
         uint32_t nrows;
         const ss_expr *const *exprs;
     } values;
+
+    /* ---- appended after 1.0: read only when struct_size covers them ---- */
+    /* SS_ROLE_SORT: only the first sort_limit rows of the order are consumed (LIMIT +
+       OFFSET above the sort), -1 when all are.  A sort may emit just those (top-N). */
+    int64_t sort_limit;
 } ss_plan_node;
+
+/* Whether node carries the field `member` (it was appended after the plugin's header). */
+#define SS_PLAN_NODE_HAS(node, member)                                                        ((node)->struct_size >= offsetof(ss_plan_node, member) + sizeof((node)->member))
 
 typedef struct ss_operator_vtable {
     uint32_t struct_size;         /* sizeof(ss_operator_vtable) as compiled by the plugin */

@@ -1,0 +1,21 @@
+-- ORDER BY ... LIMIT over many batches (the sort keeps only LIMIT + OFFSET rows: top-N).
+CREATE TABLE big (a int, b int, s text);
+INSERT INTO big VALUES (1, 1, 'r1');
+INSERT INTO big SELECT a + 1, (a + 1) % 97, 'r' || (a + 1) FROM big;
+INSERT INTO big SELECT a + 2, (a + 2) % 97, 'r' || (a + 2) FROM big;
+INSERT INTO big SELECT a + 4, (a + 4) % 97, 'r' || (a + 4) FROM big;
+INSERT INTO big SELECT a + 8, (a + 8) % 97, 'r' || (a + 8) FROM big;
+INSERT INTO big SELECT a + 16, (a + 16) % 97, NULL FROM big;
+INSERT INTO big SELECT a + 32, (a + 32) % 97, 'r' || (a + 32) FROM big;
+INSERT INTO big SELECT a + 64, (a + 64) % 97, 'r' || (a + 64) FROM big;
+INSERT INTO big SELECT a + 128, (a + 128) % 97, 'r' || (a + 128) FROM big;
+INSERT INTO big SELECT a + 256, (a + 256) % 97, 'r' || (a + 256) FROM big;
+INSERT INTO big SELECT a + 512, (a + 512) % 97, 'r' || (a + 512) FROM big;
+INSERT INTO big SELECT a + 1024, (a + 1024) % 97, 'r' || (a + 1024) FROM big;
+SELECT a, b FROM big ORDER BY b DESC, a LIMIT 5;
+SELECT a, b FROM big ORDER BY b, a DESC LIMIT 4 OFFSET 30;
+SELECT s FROM big ORDER BY s NULLS FIRST, a LIMIT 3;
+SELECT s, a FROM big ORDER BY s DESC, a LIMIT 3 OFFSET 2;
+SELECT a FROM big ORDER BY a LIMIT 0;
+SELECT a FROM big ORDER BY a DESC LIMIT 10 OFFSET 2040;
+DROP TABLE big;
