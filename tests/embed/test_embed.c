@@ -291,7 +291,7 @@ START_TEST(plugins_view_lists_modules)
 }
 END_TEST
 
-int main(void)
+static Suite *make_suite(void)
 {
     Suite *s = suite_create("embed");
     TCase *tc = tcase_create("embed");
@@ -304,9 +304,7 @@ int main(void)
     tcase_add_test(tc, drop_refused_while_scanning);
     tcase_add_test(tc, reexecution_follows_changes);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return s;
 }
+
+#include "check_main.h"

@@ -1557,7 +1557,7 @@ START_TEST(scalar_evaluation)
 }
 END_TEST
 
-int main(void)
+static Suite *make_suite(void)
 {
     Suite *s = suite_create("expr");
     TCase *tc = tcase_create("core");
@@ -1586,9 +1586,7 @@ int main(void)
     tcase_add_test(tc, string_functions);
     tcase_add_test(tc, scalar_evaluation);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return s;
 }
+
+#include "check_main.h"

@@ -275,7 +275,7 @@ START_TEST(registry_replace_swaps)
 }
 END_TEST
 
-int main(void)
+static Suite *make_suite(void)
 {
     Suite *s = suite_create("loader");
     TCase *tc = tcase_create("loader");
@@ -296,9 +296,7 @@ int main(void)
     tcase_add_test(tc, modules_conf_excludes);
     tcase_add_test(tc, registry_replace_swaps);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return s;
 }
+
+#include "check_main.h"

@@ -125,7 +125,7 @@ START_TEST(enum_values_agree)
 }
 END_TEST
 
-int main(void)
+static Suite *make_suite(void)
 {
     Suite *s = suite_create("nodetags");
     TCase *tc = tcase_create("nodetags");
@@ -133,9 +133,7 @@ int main(void)
     tcase_add_test(tc, parser_produces_pinned_tags);
     tcase_add_test(tc, enum_values_agree);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return s;
 }
+
+#include "check_main.h"

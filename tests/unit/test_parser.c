@@ -97,7 +97,7 @@ START_TEST(unsupported_is_0A000)
 }
 END_TEST
 
-int main(void)
+static Suite *make_suite(void)
 {
     Suite *s = suite_create("parser");
     TCase *tc = tcase_create("parser");
@@ -107,9 +107,7 @@ int main(void)
     tcase_add_test(tc, syntax_error_position);
     tcase_add_test(tc, unsupported_is_0A000);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return s;
 }
+
+#include "check_main.h"

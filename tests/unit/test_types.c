@@ -582,7 +582,7 @@ START_TEST(function_resolution)
 }
 END_TEST
 
-int main(void)
+static Suite *make_suite(void)
 {
     Suite *s = suite_create("types");
     TCase *tc = tcase_create("core");
@@ -599,9 +599,7 @@ int main(void)
     tcase_add_test(tc, cast_values);
     tcase_add_test(tc, function_resolution);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return s;
 }
+
+#include "check_main.h"

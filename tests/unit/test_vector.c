@@ -229,7 +229,7 @@ START_TEST(batch_owns_and_restores_vectors)
 }
 END_TEST
 
-int main(void)
+static Suite *make_suite(void)
 {
     Suite *s = suite_create("vector");
     TCase *tc = tcase_create("core");
@@ -240,9 +240,7 @@ int main(void)
     tcase_add_test(tc, get_set_values);
     tcase_add_test(tc, batch_owns_and_restores_vectors);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+    return s;
 }
+
+#include "check_main.h"
