@@ -248,8 +248,13 @@ static int add_view(ss_catalog *c, struct sunstone *db, const char *name, view_i
     }
     for (uint32_t i = 0; i < ncols; i++) {
         t->cols[i] = cols[i];
-        t->cols[i].name = strdup(cols[i].name);
         t->types[i] = cols[i].type;
+        if (!(t->cols[i].name = strdup(cols[i].name))) {
+            for (uint32_t k = 0; k < i; k++)
+                free((char *)t->cols[k].name);
+            free(t->name), free(t->cols), free(t->types), free(t), free(h);
+            return SS_ERROR;
+        }
     }
     t->storage = &system_views_vt;
     t->handle = h;
