@@ -37,6 +37,8 @@ ss_type type_of(int32_t id)
     return t;
 }
 
+static ss_expr *numeric_unsupported(binder *b, int location);
+
 static const char *tname(ss_type t, char *buf, size_t n)
 {
     return ss_type_display_name(t, buf, n);
@@ -173,10 +175,51 @@ static void set_param_type(binder *b, uint32_t index, ss_type t)
             b->param_nodes[i]->type = t;
 }
 
+/* A decimal literal converted the way PostgreSQL converts numeric: to integers rounding
+ * half away from zero, to text as written.  NULL with *handled false: not such a case. */
+static ss_expr *coerce_decimal(binder *b, ss_expr *e, const char *text, ss_type target, ss_cast_mode mode,
+                               int location, bool *handled)
+{
+    *handled = true;
+    if (ss_type_is_integer(target.id)) {
+        ss_expr rounded = *e;
+        rounded.u.cnst.v.f = round(e->u.cnst.v.f);
+        ss_expr *c = new_expr(b, EXPR_CONST, target);
+        if (!c || ss_cast_value(b->ctx, &rounded.u.cnst, e->type, target, mode, &c->u.cnst, b->arena))
+            return NULL;
+        return c;
+    }
+    if (ss_type_is_text(target.id) && mode != CAST_IMPLICIT) {
+        /* numeric's text is the literal's own digits unless it has an exponent or no
+           leading digit, which numeric would rewrite */
+        if (strpbrk(text, "eE") || text[0] == '.' || (text[0] == '-' && text[1] == '.'))
+            return numeric_unsupported(b, location);
+        ss_expr lit = {0};
+        lit.kind = EXPR_CONST;
+        lit.type = type_of(SS_TYPE_UNKNOWN);
+        lit.u.cnst.v.s.ptr = text;
+        lit.u.cnst.v.s.len = (uint32_t)strlen(text);
+        ss_expr *copy = new_expr(b, EXPR_CONST, lit.type);
+        if (!copy)
+            return NULL;
+        *copy = lit;
+        return coerce_expr(b, copy, target, mode, location);
+    }
+    *handled = false;
+    return NULL;
+}
+
 ss_expr *coerce_expr(binder *b, ss_expr *e, ss_type target, ss_cast_mode mode, int location)
 {
     if (!e)
         return NULL;
+    const char *dec = decimal_text(b, e);
+    if (dec && target.id != SS_TYPE_FLOAT8) {
+        bool handled;
+        ss_expr *c = coerce_decimal(b, e, dec, target, mode, location, &handled);
+        if (handled)
+            return c;
+    }
     if (e->type.id == target.id && (e->type.typmod == target.typmod || target.typmod < 0))
         return e;
     if (is_unknown_param(b, e)) {
@@ -249,6 +292,56 @@ ss_expr *resolve_unknown(binder *b, ss_expr *e, int location)
 
 /* ---- literals, columns, parameters ----------------------------------------------- */
 
+static int record_decimal(binder *b, const ss_expr *e, const char *text)
+{
+    for (uint32_t i = 0; i < b->ndec; i++)
+        if (b->dec_nodes[i] == e) {
+            b->dec_texts[i] = text;
+            return SS_OK;
+        }
+    if (b->ndec == b->capdec) {
+        uint32_t cap = b->capdec ? b->capdec * 2 : 8;
+        const ss_expr **n = bind_alloc(b, cap * sizeof *n);
+        const char **t = bind_alloc(b, cap * sizeof *t);
+        if (!n || !t)
+            return SS_ERROR;
+        if (b->ndec) {
+            memcpy(n, b->dec_nodes, b->ndec * sizeof *n);
+            memcpy(t, b->dec_texts, b->ndec * sizeof *t);
+        }
+        b->dec_nodes = n;
+        b->dec_texts = t;
+        b->capdec = cap;
+    }
+    b->dec_nodes[b->ndec] = e;
+    b->dec_texts[b->ndec++] = text;
+    return SS_OK;
+}
+
+const char *decimal_text(const binder *b, const ss_expr *e)
+{
+    for (uint32_t i = 0; e && i < b->ndec; i++)
+        if (b->dec_nodes[i] == e)
+            return b->dec_texts[i];
+    return NULL;
+}
+
+int check_decimal_output(binder *b, const ss_expr *e, int location)
+{
+    const char *text = decimal_text(b, e);
+    if (!text)
+        return SS_OK;
+    ss_strbuf sb;
+    ss_strbuf_init(&sb);
+    ss_value_format(e->type, &e->u.cnst, &sb);
+    bool same = sb.data && strcmp(sb.data, text) == 0;
+    ss_strbuf_free(&sb);
+    if (same)
+        return SS_OK;
+    numeric_unsupported(b, location);
+    return SS_ERROR;
+}
+
 /* A numeric literal PostgreSQL types as numeric (not an integer that fits int8). */
 static bool ast_is_decimal(const ast_expr *a)
 {
@@ -290,6 +383,8 @@ static ss_expr *bind_const(binder *b, const ast_expr *a)
             ss_ctx_error_position(b->ctx, a->location + 1);
             return NULL;
         }
+        if (e && record_decimal(b, e, a->str))
+            return NULL;
         return e;
     }
     case AE_STRING:
@@ -464,8 +559,13 @@ static ss_expr *bind_unary(binder *b, const ast_expr *a, ss_expr *r)
         if (is_unknown_const(r) || is_unknown_param(b, r))
             r = coerce_expr(b, r, type_of(SS_TYPE_INT4), CAST_IMPLICIT, a->location);
         if (r && numeric_rank(r->type.id)) {
-            if (ast_is_decimal(a->right) && r->kind == EXPR_CONST) {
+            const char *dec = decimal_text(b, r);
+            if (dec) {
                 r->u.cnst.v.f = -r->u.cnst.v.f;
+                char *neg = dec[0] == '-' ? ss_arena_strdup(b->arena, dec + 1)
+                                          : ss_arena_printf(b->arena, "-%s", dec);
+                if (!neg || record_decimal(b, r, neg))
+                    return NULL;
                 return r;
             }
             return make_op(b, OP_NEG, r->type, r, NULL);
@@ -504,6 +604,34 @@ static bool common_type(binder *b, ss_expr **l, ss_expr **r, const ast_expr *a, 
     *l = coerce_expr(b, *l, *out, CAST_IMPLICIT, a->left->location);
     *r = coerce_expr(b, *r, *out, CAST_IMPLICIT, a->right->location);
     return *l && *r;
+}
+
+/* x ^ y: PostgreSQL's float8 power (integers convert implicitly; numeric literals only
+ * where float8 is PostgreSQL's answer too, i.e. never against another numeric). */
+static ss_expr *bind_power(binder *b, const ast_expr *a, ss_expr *l, ss_expr *r)
+{
+    if (ast_is_decimal(a->left) && ast_is_decimal(a->right))
+        return numeric_unsupported(b, a->left->location);
+    if ((ast_is_decimal(a->left) && r->type.id != SS_TYPE_FLOAT8) ||
+        (ast_is_decimal(a->right) && l->type.id != SS_TYPE_FLOAT8))
+        return numeric_unsupported(b, (ast_is_decimal(a->left) ? a->left : a->right)->location);
+    ss_type types[2] = {is_unknown_param(b, l) ? type_of(SS_TYPE_UNKNOWN) : l->type,
+                        is_unknown_param(b, r) ? type_of(SS_TYPE_UNKNOWN) : r->type};
+    const ss_func_def *def;
+    ss_type want[2], result;
+    if (ss_func_resolve("power", 2, types, &def, want, &result) != SS_OK)
+        return no_operator(b, a, l, r);
+    ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * 2);
+    if (!args || !(args[0] = coerce_expr(b, l, want[0], CAST_IMPLICIT, a->left->location)) ||
+        !(args[1] = coerce_expr(b, r, want[1], CAST_IMPLICIT, a->right->location)))
+        return NULL;
+    ss_expr *e = new_expr(b, EXPR_FUNC, result);
+    if (e) {
+        e->u.func.def = def;
+        e->u.func.nargs = 2;
+        e->u.func.args = args;
+    }
+    return e;
 }
 
 /* x [NOT] LIKE / ILIKE p: the operators ~~, !~~, ~~*, !~~* over text. */
@@ -550,6 +678,8 @@ static ss_expr *bind_op(binder *b, const ast_expr *a)
         return bind_unary(b, a, r);
     if (a->str[0] == '~' || (a->str[0] == '!' && a->str[1] == '~'))
         return bind_like(b, a, l, r);
+    if (strcmp(a->str, "^") == 0)
+        return bind_power(b, a, l, r);
     ss_expr_op op = op_code(a->str);
     if (!op)
         return no_operator(b, a, l, r);
@@ -653,6 +783,13 @@ static bool unify(binder *b, ss_expr **items, const int *locs, uint32_t n, const
     }
     if (t.id == SS_TYPE_UNKNOWN)
         t = type_of(SS_TYPE_TEXT);
+    /* numeric in PostgreSQL unless a genuine float8 branch makes the result float8 */
+    bool genuine_float = false;
+    for (uint32_t i = 0; i < n; i++)
+        genuine_float |= items[i]->type.id == SS_TYPE_FLOAT8 && !decimal_text(b, items[i]);
+    for (uint32_t i = 0; i < n; i++)
+        if (!genuine_float && check_decimal_output(b, items[i], locs[i]))
+            return false;
     for (uint32_t i = 0; i < n; i++)
         if (!(items[i] = coerce_expr(b, items[i], t, CAST_IMPLICIT, locs[i])))
             return false;
@@ -881,6 +1018,23 @@ static ss_expr *bind_func(binder *b, const ast_expr *a)
             return NULL;
         types[i] = is_unknown_param(b, args[i]) ? type_of(SS_TYPE_UNKNOWN) : args[i]->type;
     }
+    /* A decimal literal is numeric in PostgreSQL, which would pick a numeric overload unless
+       every other numeric argument is float8: only then is the float8 answer PostgreSQL's. */
+    for (uint32_t i = 0; i < n; i++) {
+        if (!ast_is_decimal(a->args[i]))
+            continue;
+        bool other_float = false, other_exact = false;
+        for (uint32_t k = 0; k < n; k++) {
+            if (k == i || ast_is_decimal(a->args[k]))
+                continue;
+            if (types[k].id == SS_TYPE_FLOAT8)
+                other_float = true;
+            else if (numeric_rank(types[k].id) || types[k].id == SS_TYPE_UNKNOWN)
+                other_exact = true;
+        }
+        if (!other_float || other_exact)
+            return numeric_unsupported(b, a->args[i]->location);
+    }
     const ss_func_def *def;
     ss_type result;
     if (ss_func_resolve(name, n, types, &def, want, &result) != SS_OK) {
@@ -945,6 +1099,8 @@ static ss_expr *bind_aggregate(binder *b, const ast_expr *a)
         b->agg_mode = true;
         if (!arg)
             return NULL;
+        if (strcmp(name, "count") != 0 && decimal_text(b, arg))
+            return numeric_unsupported(b, a->args[0]->location);
         arg = resolve_unknown(b, arg, a->args[0]->location);
         if (!arg)
             return NULL;

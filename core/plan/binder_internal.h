@@ -33,6 +33,11 @@ typedef struct binder {
     /* INSERT ... SELECT: untyped literals in the select list keep type unknown so the
        INSERT coerces them to the target columns (PostgreSQL does the same) */
     bool keep_unknown_targets;
+    /* float8 constants that came from decimal literals (numeric in PostgreSQL), with their
+       text: where float8 would answer differently from numeric they are refused (0A000) */
+    const ss_expr **dec_nodes;
+    const char **dec_texts;
+    uint32_t ndec, capdec;
 } binder;
 
 /* Errors with a position (location is the 0-based AST location or -1). */
@@ -54,6 +59,11 @@ bool ast_has_aggregate(const ast_expr *e);
 bool is_aggregate_name(const ast_expr *e);
 ss_expr *make_column(binder *b, uint32_t index, ss_type type);
 ss_expr *make_null(binder *b, ss_type type);
+/* The literal text of a constant that came from a decimal literal, or NULL. */
+const char *decimal_text(const binder *b, const ss_expr *e);
+/* Refuses (0A000) a decimal-literal constant whose float8 text differs from the numeric text
+ * PostgreSQL would print, for expressions that reach the output as they are. */
+int check_decimal_output(binder *b, const ss_expr *e, int location);
 /* PostgreSQL's output column name for an expression (FigureColname). */
 const char *figure_colname(const ast_expr *e);
 ss_type type_of(int32_t id);

@@ -23,6 +23,8 @@ int ss_fn_sign(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32
                uint32_t n, ss_vector *out);
 int ss_fn_sqrt(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
                uint32_t n, ss_vector *out);
+int ss_fn_power(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+                uint32_t n, ss_vector *out);
 
 /* func_string.c */
 int ss_fn_char_length(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs,

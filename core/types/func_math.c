@@ -118,3 +118,26 @@ int ss_fn_sqrt(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32
         return ss_ctx_error(ctx, "2201F", "cannot take square root of a negative number");
     return SS_OK;
 }
+
+/* power(x, y) and x ^ y over float8, with PostgreSQL's errors (dpow). */
+int ss_fn_power(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+                uint32_t n, ss_vector *out)
+{
+    (void)nargs;
+    const double *x = args[0]->data, *y = args[1]->data;
+    double *r = out->data;
+    SS_FOR_ROWS(rows, n, i, {
+        double a = x[i], b = y[i];
+        if (a == 0 && b < 0)
+            return ss_ctx_error(ctx, "2201F", "zero raised to a negative power is undefined");
+        if (a < 0 && floor(b) != b && !isnan(b) && !isinf(b))
+            return ss_ctx_error(ctx, "2201F", "a negative number raised to a non-integer power yields a complex result");
+        double p = pow(a, b);
+        if (isinf(p) && !isinf(a) && !isinf(b))
+            return ss_ctx_error(ctx, SS_SQLSTATE_NUMERIC_VALUE_OUT_OF_RANGE, "value out of range: overflow");
+        if (p == 0 && a != 0 && !isinf(b))
+            return ss_ctx_error(ctx, SS_SQLSTATE_NUMERIC_VALUE_OUT_OF_RANGE, "value out of range: underflow");
+        r[i] = p;
+    });
+    return SS_OK;
+}

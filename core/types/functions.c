@@ -33,6 +33,8 @@ static const ss_func_def builtin[] = {
     FN("ceiling", ss_fn_ceil, F8, F8),
     FN("sign", ss_fn_sign, F8, F8),
     FN("sqrt", ss_fn_sqrt, F8, F8),
+    FN("power", ss_fn_power, F8, F8, F8),
+    FN("pow", ss_fn_power, F8, F8, F8),
     FN("length", ss_fn_char_length, I4, TX),
     FN("char_length", ss_fn_char_length, I4, TX),
     FN("character_length", ss_fn_char_length, I4, TX),
