@@ -12,3 +12,5 @@ SELECT count(1.5), max(f) FROM d;
 VALUES (1.5), (2.25);
 VALUES (1.5), (2);
 DROP TABLE d;
+SELECT 1e3, 1.5e-3::float8, 1.50::float8, 1.5e-3::text, 1e3::text, (-0.0)::text, 0.000::text, 123.4500e2::text, 5e-1::text;
+SELECT 1e3, -2.5e1::int;

@@ -1,7 +1,6 @@
 -- Where PostgreSQL would compute in numeric and float8 could answer differently, Sunstone
 -- refuses with 0A000 instead of printing a different value.
 SELECT 1.50;
-SELECT 1e3;
 SELECT CASE WHEN false THEN 1 ELSE 2.50 END;
 SELECT sum(1.5);
 SELECT 2 * 1.5;
