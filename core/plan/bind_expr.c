@@ -670,20 +670,15 @@ static bool common_type(binder *b, ss_expr **l, ss_expr **r, const ast_expr *a, 
     return *l && *r;
 }
 
-/* x ^ y: PostgreSQL's float8 power (integers convert implicitly; numeric literals only
- * where float8 is PostgreSQL's answer too, i.e. never against another numeric). */
-static ss_expr *bind_power(binder *b, const ast_expr *a, ss_expr *l, ss_expr *r)
+/* A binary operator implemented by a built-in function (LIKE -> like, ^ -> power):
+ * resolves the function for the operand types and casts the operands to its parameters. */
+static ss_expr *bind_operator_func(binder *b, const ast_expr *a, const char *fn, ss_expr *l, ss_expr *r)
 {
-    if (ast_is_decimal(a->left) && ast_is_decimal(a->right))
-        return numeric_unsupported(b, a->left->location);
-    if ((ast_is_decimal(a->left) && r->type.id != SS_TYPE_FLOAT8) ||
-        (ast_is_decimal(a->right) && l->type.id != SS_TYPE_FLOAT8))
-        return numeric_unsupported(b, (ast_is_decimal(a->left) ? a->left : a->right)->location);
     ss_type types[2] = {is_unknown_param(b, l) ? type_of(SS_TYPE_UNKNOWN) : l->type,
                         is_unknown_param(b, r) ? type_of(SS_TYPE_UNKNOWN) : r->type};
     const ss_func_def *def;
     ss_type want[2], result;
-    if (ss_func_resolve("power", 2, types, &def, want, &result) != SS_OK)
+    if (ss_func_resolve(fn, 2, types, &def, want, &result) != SS_OK)
         return no_operator(b, a, l, r);
     ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * 2);
     if (!args || !(args[0] = coerce_expr(b, l, want[0], CAST_IMPLICIT, a->left->location)) ||
@@ -698,6 +693,18 @@ static ss_expr *bind_power(binder *b, const ast_expr *a, ss_expr *l, ss_expr *r)
     return e;
 }
 
+/* x ^ y: PostgreSQL's float8 power (integers convert implicitly; numeric literals only
+ * where float8 is PostgreSQL's answer too, i.e. never against another numeric). */
+static ss_expr *bind_power(binder *b, const ast_expr *a, ss_expr *l, ss_expr *r)
+{
+    if (ast_is_decimal(a->left) && ast_is_decimal(a->right))
+        return numeric_unsupported(b, a->left->location);
+    if ((ast_is_decimal(a->left) && r->type.id != SS_TYPE_FLOAT8) ||
+        (ast_is_decimal(a->right) && l->type.id != SS_TYPE_FLOAT8))
+        return numeric_unsupported(b, (ast_is_decimal(a->left) ? a->left : a->right)->location);
+    return bind_operator_func(b, a, "power", l, r);
+}
+
 /* x [NOT] LIKE / ILIKE p: the operators ~~, !~~, ~~*, !~~* over text. */
 static ss_expr *bind_like(binder *b, const ast_expr *a, ss_expr *l, ss_expr *r)
 {
@@ -706,23 +713,8 @@ static ss_expr *bind_like(binder *b, const ast_expr *a, ss_expr *l, ss_expr *r)
     const char *fn = strcmp(op, "~~") == 0 ? "like" : strcmp(op, "~~*") == 0 ? "ilike" : NULL;
     if (!fn)
         return no_operator(b, a, l, r);
-    ss_type types[2] = {is_unknown_param(b, l) ? type_of(SS_TYPE_UNKNOWN) : l->type,
-                        is_unknown_param(b, r) ? type_of(SS_TYPE_UNKNOWN) : r->type};
-    const ss_func_def *def;
-    ss_type want[2], result;
-    if (ss_func_resolve(fn, 2, types, &def, want, &result) != SS_OK)
-        return no_operator(b, a, l, r);
-    ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * 2);
-    if (!args || !(args[0] = coerce_expr(b, l, want[0], CAST_IMPLICIT, a->left->location)) ||
-        !(args[1] = coerce_expr(b, r, want[1], CAST_IMPLICIT, a->right->location)))
-        return NULL;
-    ss_expr *e = new_expr(b, EXPR_FUNC, result);
-    if (!e)
-        return NULL;
-    e->u.func.def = def;
-    e->u.func.nargs = 2;
-    e->u.func.args = args;
-    if (!negate)
+    ss_expr *e = bind_operator_func(b, a, fn, l, r);
+    if (!e || !negate)
         return e;
     ss_expr *not = new_expr(b, EXPR_NOT, type_of(SS_TYPE_BOOL));
     if (not)
@@ -955,6 +947,20 @@ static ss_expr *bind_coalesce(binder *b, const ast_expr *a)
     return e;
 }
 
+/* Binds e, or NOT e when negated (the rewrites of NOT BETWEEN and NOT IN). */
+static ss_expr *bind_negatable(binder *b, ast_expr *e, bool negated)
+{
+    if (!negated)
+        return bind_expr(b, e);
+    ast_expr not = {0};
+    not.kind = AE_NOT;
+    not.location = e->location;
+    ast_expr *inner[1] = {e};
+    not.args = inner;
+    not.nargs = 1;
+    return bind_expr(b, &not);
+}
+
 static ss_expr *bind_between(binder *b, const ast_expr *a)
 {
     /* x BETWEEN lo AND hi = x >= lo AND x <= hi */
@@ -970,15 +976,7 @@ static ss_expr *bind_between(binder *b, const ast_expr *a)
     both.kind = AE_AND;
     both.args = parts;
     both.nargs = 2;
-    if (!a->negated)
-        return bind_expr(b, &both);
-    ast_expr not = {0};
-    not.kind = AE_NOT;
-    not.location = a->location;
-    ast_expr *inner[1] = {&both};
-    not.args = inner;
-    not.nargs = 1;
-    return bind_expr(b, &not);
+    return bind_negatable(b, &both, a->negated);
 }
 
 static ss_expr *bind_in_list(binder *b, const ast_expr *a)
@@ -1002,15 +1000,7 @@ static ss_expr *bind_in_list(binder *b, const ast_expr *a)
     any.location = a->location;
     any.args = ptrs;
     any.nargs = n;
-    if (!a->negated)
-        return bind_expr(b, &any);
-    ast_expr not = {0};
-    not.kind = AE_NOT;
-    not.location = a->location;
-    ast_expr *inner[1] = {&any};
-    not.args = inner;
-    not.nargs = 1;
-    return bind_expr(b, &not);
+    return bind_negatable(b, &any, a->negated);
 }
 
 static const char *unsupported_type_names[] = {
