@@ -234,8 +234,8 @@ ss_expr *coerce_expr(binder *b, ss_expr *e, ss_type target, ss_cast_mode mode, i
         set_param_type(b, e->u.param.index, target);
         return e;
     }
-    if (is_unknown_const(e) || (e->kind == EXPR_CONST && e->u.cnst.is_null)) {
-        /* untyped literal: run the input function now, as PostgreSQL does */
+    if (is_unknown_const(e)) {
+        /* untyped literal (or untyped NULL): run the input function now, as PostgreSQL does */
         ss_expr *c = new_expr(b, EXPR_CONST, target);
         if (!c)
             return NULL;
@@ -435,7 +435,8 @@ static ss_expr *bind_const(binder *b, const ast_expr *a)
         errno = 0;
         long long ll = strtoll(a->str, &end, 10);
         if (errno == 0 && *end == '\0' && end != a->str) {
-            e = new_expr(b, EXPR_CONST, type_of(SS_TYPE_INT8));
+            /* -2147483648 arrives here (the lexer saw 2147483648) and is int4 in PostgreSQL */
+            e = new_expr(b, EXPR_CONST, type_of(ll >= INT32_MIN && ll <= INT32_MAX ? SS_TYPE_INT4 : SS_TYPE_INT8));
             if (e)
                 e->u.cnst.v.i = ll;
             return e;
@@ -604,8 +605,16 @@ static ss_expr *numeric_unsupported(binder *b, int location)
     return NULL;
 }
 
+static bool is_null_const(const ss_expr *e)
+{
+    return e && e->kind == EXPR_CONST && e->u.cnst.is_null;
+}
+
 static ss_expr *make_op(binder *b, ss_expr_op op, ss_type type, ss_expr *l, ss_expr *r)
 {
+    /* operators are strict: PostgreSQL folds one with a NULL constant operand to NULL */
+    if (is_null_const(l) || is_null_const(r))
+        return make_null(b, type);
     ss_expr *e = new_expr(b, EXPR_OP, type);
     if (e) {
         e->u.op.op = op;
@@ -684,6 +693,8 @@ static ss_expr *bind_operator_func(binder *b, const ast_expr *a, const char *fn,
     if (!args || !(args[0] = coerce_expr(b, l, want[0], CAST_IMPLICIT, a->left->location)) ||
         !(args[1] = coerce_expr(b, r, want[1], CAST_IMPLICIT, a->right->location)))
         return NULL;
+    if (def->strict && (is_null_const(args[0]) || is_null_const(args[1])))
+        return make_null(b, result);
     ss_expr *e = new_expr(b, EXPR_FUNC, result);
     if (e) {
         e->u.func.def = def;
@@ -803,6 +814,11 @@ static ss_expr *bind_bool_list(binder *b, const ast_expr *a, ss_expr_kind kind, 
             e->u.arg = args[0];
         return e;
     }
+    /* PostgreSQL folds AND with a FALSE constant to FALSE and OR with TRUE to TRUE before
+       running anything, so the other arguments never raise errors */
+    for (uint32_t i = 0; i < a->nargs; i++)
+        if (args[i]->kind == EXPR_CONST && !args[i]->u.cnst.is_null && args[i]->u.cnst.v.b == (kind == EXPR_OR))
+            return args[i];
     ss_expr *e = new_expr(b, kind, type_of(SS_TYPE_BOOL));
     if (e) {
         e->u.list.nargs = a->nargs;
@@ -839,6 +855,9 @@ static bool unify(binder *b, ss_expr **items, const int *locs, uint32_t n, const
     }
     if (t.id == SS_TYPE_UNKNOWN)
         t = type_of(SS_TYPE_TEXT);
+    for (uint32_t i = 0; i < n; i++)
+        if (is_unknown_const(items[i]) || is_unknown_param(b, items[i]))
+            t.typmod = -1; /* PostgreSQL keeps a length only when every input has it */
     /* numeric in PostgreSQL unless a genuine float8 branch makes the result float8 */
     bool genuine_float = false;
     for (uint32_t i = 0; i < n; i++)
@@ -1041,7 +1060,8 @@ static ss_expr *bind_cast(binder *b, const ast_expr *a)
     ss_expr *arg = bind_expr(b, a->args[0]);
     if (!arg)
         return NULL;
-    return coerce_expr(b, arg, target, CAST_EXPLICIT, a->args[0]->location >= 0 ? a->location : a->location);
+    /* input errors point at the value being cast, as PostgreSQL's do */
+    return coerce_expr(b, arg, target, CAST_EXPLICIT, a->args[0]->location >= 0 ? a->args[0]->location : a->location);
 }
 
 static ss_expr *bind_aggregate(binder *b, const ast_expr *a);
@@ -1109,6 +1129,10 @@ static ss_expr *bind_func(binder *b, const ast_expr *a)
     for (uint32_t i = 0; i < n; i++)
         if (!(args[i] = coerce_expr(b, args[i], want[i], CAST_IMPLICIT, a->args[i]->location)))
             return NULL;
+    if (def->strict)
+        for (uint32_t i = 0; i < n; i++)
+            if (is_null_const(args[i]))
+                return make_null(b, result); /* strict function of a NULL constant */
     ss_expr *e = new_expr(b, EXPR_FUNC, result);
     if (e) {
         e->u.func.def = def;
@@ -1303,27 +1327,41 @@ ss_expr *bind_expr(binder *b, const ast_expr *a)
     return NULL;
 }
 
-const char *figure_colname(const ast_expr *e)
+/* PostgreSQL's FigureColnameInternal: a name and its strength (2: a column or function
+ * name, 1: a type or "case", 0: nothing).  Casts and CASE keep a strong inner name. */
+static int colname(const ast_expr *e, const char **name)
 {
     switch (e->kind) {
     case AE_COLUMN:
-        return e->names[e->nnames - 1];
     case AE_FUNC:
-        return e->names[e->nnames - 1];
-    case AE_CAST: {
-        const char *inner = figure_colname(e->args[0]);
-        if (strcmp(inner, "?column?") != 0)
-            return inner;
-        int32_t id;
-        return ss_type_lookup_name(e->type.name, &id) ? ss_type_internal_name(id) : e->type.name;
-    }
-    case AE_CASE:
-        return "case";
+        *name = e->names[e->nnames - 1];
+        return 2;
     case AE_COALESCE:
-        return "coalesce";
-    case AE_BOOL:
-        return "bool";
-    default:
-        return "?column?";
+        *name = "coalesce";
+        return 2;
+    case AE_CAST: {
+        int strength = colname(e->args[0], name);
+        if (strength <= 1) {
+            *name = e->type.name; /* the grammar's name: int4, float8, varchar ... */
+            return 1;
+        }
+        return strength;
     }
+    case AE_CASE: {
+        int strength = e->els ? colname(e->els, name) : 0;
+        if (strength <= 1) {
+            *name = "case";
+            return 1;
+        }
+        return strength;
+    }
+    default:
+        return 0;
+    }
+}
+
+const char *figure_colname(const ast_expr *e)
+{
+    const char *name = "?column?";
+    return colname(e, &name) ? name : "?column?";
 }

@@ -385,6 +385,41 @@ static int add_limit_node(binder *b, ss_bound_stmt *out, ss_plan *p)
 
 /* ---- the query ---------------------------------------------------------------------- */
 
+/* A WHERE/HAVING qualification treats NULL as FALSE: PostgreSQL folds a NULL constant, or a
+ * top-level AND with one, to FALSE before running anything (so nothing else is evaluated). */
+static ss_expr *fold_qual(binder *b, ss_expr *pred)
+{
+    bool never = pred->kind == EXPR_CONST && pred->u.cnst.is_null;
+    for (uint32_t i = 0; pred->kind == EXPR_AND && i < pred->u.list.nargs; i++) {
+        const ss_expr *a = pred->u.list.args[i];
+        never |= a->kind == EXPR_CONST && (a->u.cnst.is_null || !a->u.cnst.v.b);
+    }
+    if (!never)
+        return pred;
+    ss_expr *f = make_null(b, type_of(SS_TYPE_BOOL));
+    if (f) {
+        f->u.cnst.is_null = false;
+        f->u.cnst.v.b = false;
+    }
+    return f;
+}
+
+/* Replaces the input of a filter whose predicate is constant FALSE by an empty VALUES of the
+ * same schema, so nothing below it runs (or raises errors). */
+static int cut_false_filter(binder *b, ss_plan *filter)
+{
+    const ss_expr *p = filter->node.filter.predicate;
+    if (p->kind != EXPR_CONST || p->u.cnst.is_null || p->u.cnst.v.b)
+        return SS_OK;
+    const ss_plan *child = filter->children[0];
+    ss_plan *empty = plan_new(b, SS_ROLE_VALUES, 0);
+    if (!empty || plan_set_output(b, empty, child->node.ncols, child->node.col_types, child->node.col_names))
+        return SS_ERROR;
+    empty->node.values.nrows = 0;
+    filter->children[0] = empty;
+    return SS_OK;
+}
+
 static ss_plan *stack(binder *b, int role, ss_plan *child)
 {
     ss_plan *p = plan_new(b, role, 1);
@@ -424,16 +459,7 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
     /* every expression evaluated over the scan's output, for pruning */
     ss_expr **input_exprs = NULL;
     uint32_t ninput = 0;
-    ss_plan *where_filter = NULL;
-    if (s->where) {
-        b->no_agg_context = "WHERE";
-        ss_expr *pred = bind_bool_expr(b, s->where, "WHERE");
-        if (!pred || !(where_filter = plan_new(b, SS_ROLE_FILTER, 1)))
-            return SS_ERROR;
-        where_filter->children[0] = top;
-        where_filter->node.filter.predicate = pred;
-        top = where_filter;
-    }
+    ss_plan *where_filter = NULL, *having_filter = NULL;
 
     bool is_agg = s->ngroup || s->having;
     for (uint32_t i = 0; !is_agg && i < s->ntargets; i++)
@@ -468,7 +494,7 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
     if (bind_targets(b, s, &tl))
         return SS_ERROR;
     ss_expr *having = NULL;
-    if (s->having && !(having = bind_bool_expr(b, s->having, "HAVING")))
+    if (s->having && (!(having = bind_bool_expr(b, s->having, "HAVING")) || !(having = fold_qual(b, having))))
         return SS_ERROR;
     ss_sort_key *keys = bind_alloc(b, sizeof(ss_sort_key) * (s->norder ? s->norder : 1));
     if (!keys)
@@ -482,6 +508,21 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
         keys[i].nulls_first = s->order_by[i].nulls ? s->order_by[i].nulls == 1 : s->order_by[i].descending;
     }
     b->agg_mode = false;
+
+    /* WHERE is bound after the select list, in PostgreSQL's order (which error is reported
+       first depends on it), without aggregates */
+    if (s->where) {
+        agg_state *saved = b->agg;
+        b->agg = NULL;
+        b->no_agg_context = "WHERE";
+        ss_expr *pred = bind_bool_expr(b, s->where, "WHERE");
+        b->agg = saved;
+        if (!pred || !(pred = fold_qual(b, pred)) || !(where_filter = plan_new(b, SS_ROLE_FILTER, 1)))
+            return SS_ERROR;
+        where_filter->children[0] = top;
+        where_filter->node.filter.predicate = pred;
+        top = where_filter;
+    }
 
     if (is_agg) {
         agg_node = plan_new(b, SS_ROLE_AGGREGATE, 1);
@@ -509,6 +550,7 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
                 return SS_ERROR;
             f->node.filter.predicate = having;
             top = f;
+            having_filter = f;
         }
         input_exprs = bind_alloc(b, sizeof(ss_expr *) * (n + 1));
         if (!input_exprs)
@@ -592,6 +634,11 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
         top = strip;
     }
     if (scan && prune_scan(b, scan, input_exprs, ninput))
+        return SS_ERROR;
+    /* a WHERE or HAVING folded to FALSE reads nothing, as PostgreSQL's one-time filter */
+    if (where_filter && cut_false_filter(b, where_filter))
+        return SS_ERROR;
+    if (having_filter && cut_false_filter(b, having_filter))
         return SS_ERROR;
     /* filters pass their child's schema through: refresh after pruning */
     if (where_filter)

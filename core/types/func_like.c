@@ -32,8 +32,10 @@ static bool char_eq(const unsigned char *t, uint32_t tlen, const unsigned char *
     return true;
 }
 
-/* Wildcard matching with one backtrack point per '%' (the classic linear-space algorithm). */
-static bool like_match(const unsigned char *t, uint32_t tlen, const unsigned char *p, uint32_t plen, bool ci)
+/* Wildcard matching with one backtrack point per '%' (the classic linear-space algorithm).
+ * 1 match, 0 no match, -1 the match reached an escape at the end of the pattern (PostgreSQL
+ * raises that only when matching gets there). */
+static int like_match(const unsigned char *t, uint32_t tlen, const unsigned char *p, uint32_t plen, bool ci)
 {
     uint32_t ti = 0, pi = 0, star_t = 0;
     int64_t star_p = -1;
@@ -53,6 +55,8 @@ static bool like_match(const unsigned char *t, uint32_t tlen, const unsigned cha
                 continue;
             }
             uint32_t pp = pi + (p[pi] == '\\' ? 1 : 0), clen;
+            if (pp == plen)
+                return -1;
             if (pp < plen && char_eq(t + ti, tlen - ti, p + pp, plen - pp, &clen, ci)) {
                 ti += clen;
                 pi = pp + clen;
@@ -60,7 +64,7 @@ static bool like_match(const unsigned char *t, uint32_t tlen, const unsigned cha
             }
         }
         if (star_p < 0)
-            return false;
+            return 0;
         uint32_t n = utf8_len(t[star_t]);
         star_t += n > tlen - star_t ? tlen - star_t : n;
         ti = star_t;
@@ -71,23 +75,16 @@ static bool like_match(const unsigned char *t, uint32_t tlen, const unsigned cha
     return pi == plen;
 }
 
-static bool ends_with_escape(const ss_text *p)
-{
-    uint32_t n = 0;
-    for (uint32_t i = p->len; i > 0 && p->ptr[i - 1] == '\\'; i--)
-        n++;
-    return n % 2 == 1;
-}
-
 static int like_rows(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, uint32_t n, ss_vector *out,
                      bool ci)
 {
     const ss_text *t = args[0]->data, *p = args[1]->data;
     uint8_t *r = out->data;
     SS_FOR_ROWS(rows, n, i, {
-        if (ends_with_escape(&p[i]))
+        int m = like_match((const unsigned char *)t[i].ptr, t[i].len, (const unsigned char *)p[i].ptr, p[i].len, ci);
+        if (m < 0)
             return ss_ctx_error(ctx, "22025", "LIKE pattern must not end with escape character");
-        r[i] = like_match((const unsigned char *)t[i].ptr, t[i].len, (const unsigned char *)p[i].ptr, p[i].len, ci);
+        r[i] = (uint8_t)m;
     });
     return SS_OK;
 }

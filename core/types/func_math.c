@@ -135,7 +135,7 @@ int ss_fn_power(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint3
         double p = pow(a, b);
         if (isinf(p) && !isinf(a) && !isinf(b))
             return ss_ctx_error(ctx, SS_SQLSTATE_NUMERIC_VALUE_OUT_OF_RANGE, "value out of range: overflow");
-        if (p == 0 && a != 0 && !isinf(b))
+        if (p == 0 && a != 0 && !isinf(a) && !isinf(b))
             return ss_ctx_error(ctx, SS_SQLSTATE_NUMERIC_VALUE_OUT_OF_RANGE, "value out of range: underflow");
         r[i] = p;
     });
