@@ -1117,7 +1117,7 @@ static ss_expr *bind_func(binder *b, const ast_expr *a)
         for (uint32_t i = 0; i < n; i++) {
             char b1[96];
             off += (size_t)snprintf(sig + off, sizeof sig - off, "%s%s", i ? ", " : "",
-                                    tname(types[i], b1, sizeof b1));
+                                    tname(type_of(types[i].id), b1, sizeof b1)); /* no typmod, as PostgreSQL */
             if (off >= sizeof sig)
                 break;
         }
@@ -1271,7 +1271,53 @@ static ss_expr *match_group(binder *b, const ast_expr *a)
     return NULL;
 }
 
+static ss_expr *bind_expr_node(binder *b, const ast_expr *a);
+
+static bool is_const(const ss_expr *e)
+{
+    return e && e->kind == EXPR_CONST && e->type.id != SS_TYPE_UNKNOWN;
+}
+
+/* PostgreSQL's planner evaluates every operator and function whose inputs are all constants
+ * before running the query (eval_const_expressions): do the same, so such errors surface
+ * (without a position) even when no row is read, and in the same order. */
+static ss_expr *fold_constants(binder *b, ss_expr *e)
+{
+    bool all_const;
+    switch (e->kind) {
+    case EXPR_OP:
+        all_const = is_const(e->u.op.left) && (!e->u.op.right || is_const(e->u.op.right));
+        if (e->u.op.op == OP_NEG)
+            all_const = is_const(e->u.op.left);
+        break;
+    case EXPR_FUNC:
+        all_const = true;
+        for (uint32_t i = 0; i < e->u.func.nargs; i++)
+            all_const &= is_const(e->u.func.args[i]);
+        break;
+    case EXPR_NOT:
+    case EXPR_IS_NULL:
+    case EXPR_IS_NOT_NULL:
+        all_const = is_const(e->u.arg);
+        break;
+    default:
+        return e;
+    }
+    if (!all_const || decimal_text(b, e))
+        return e;
+    ss_expr *c = new_expr(b, EXPR_CONST, e->type);
+    if (!c || ss_expr_eval_scalar(b->ctx, e, &c->u.cnst) != SS_OK)
+        return NULL;
+    return c;
+}
+
 ss_expr *bind_expr(binder *b, const ast_expr *a)
+{
+    ss_expr *e = bind_expr_node(b, a);
+    return e ? fold_constants(b, e) : NULL;
+}
+
+static ss_expr *bind_expr_node(binder *b, const ast_expr *a)
 {
     if (b->agg_mode) {
         ss_expr *g = match_group(b, a);
