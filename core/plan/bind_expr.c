@@ -38,6 +38,19 @@ ss_type type_of(int32_t id)
 }
 
 static ss_expr *numeric_unsupported(binder *b, int location);
+
+/* rc = CALL, evaluated at bind time; inside dead code its error is discarded. */
+#define FOLD_GUARDED(b, rc, CALL)                                                          \
+    do {                                                                                   \
+        ss_error *saved_ = (b)->ctx->err, scratch_;                                        \
+        memset(&scratch_, 0, sizeof scratch_);                                             \
+        ss_error_clear(&scratch_);                                                         \
+        if ((b)->dead_code)                                                                \
+            (b)->ctx->err = &scratch_;                                                     \
+        (rc) = (CALL);                                                                     \
+        (b)->ctx->err = saved_;                                                            \
+        ss_error_clear(&scratch_);                                                         \
+    } while (0)
 static char *numeric_literal_text(ss_arena *arena, const char *lit);
 
 static const char *tname(ss_type t, char *buf, size_t n)
@@ -279,8 +292,15 @@ ss_expr *coerce_expr(binder *b, ss_expr *e, ss_type target, ss_cast_mode mode, i
         ss_expr *c = new_expr(b, EXPR_CONST, target);
         if (!c)
             return NULL;
-        if (ss_cast_value(b->ctx, &e->u.cnst, e->type, target, mode, &c->u.cnst, b->arena))
+        int rc;
+        FOLD_GUARDED(b, rc, ss_cast_value(b->ctx, &e->u.cnst, e->type, target, mode, &c->u.cnst, b->arena));
+        if (rc == SS_OK)
+            return c;
+        if (!b->dead_code)
             return NULL;
+        c->kind = EXPR_CAST; /* left for run time, which never reaches it */
+        c->u.cast.arg = e;
+        c->u.cast.mode = mode;
         return c;
     }
     ss_expr *c = new_expr(b, EXPR_CAST, target);
@@ -901,6 +921,28 @@ static ss_expr *build_case(binder *b, ss_expr **whens, ss_expr **thens, uint32_t
     return e;
 }
 
+/* PostgreSQL's planner drops WHENs that are constant FALSE/NULL and everything after a
+ * constant TRUE one; a CASE left with no WHEN is its ELSE. */
+static ss_expr *prune_case(binder *b, ss_expr *e)
+{
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < e->u.kase.nwhen; i++) {
+        const ss_expr *w = e->u.kase.whens[i];
+        if (w->kind == EXPR_CONST && (w->u.cnst.is_null || !w->u.cnst.v.b))
+            continue;
+        if (w->kind == EXPR_CONST) { /* constant TRUE: this THEN is the answer when reached */
+            e->u.kase.els = e->u.kase.thens[i];
+            break;
+        }
+        e->u.kase.whens[k] = e->u.kase.whens[i];
+        e->u.kase.thens[k++] = e->u.kase.thens[i];
+    }
+    e->u.kase.nwhen = k;
+    if (k > 0)
+        return e;
+    return e->u.kase.els ? e->u.kase.els : make_null(b, e->type);
+}
+
 static ss_expr *bind_case(binder *b, const ast_expr *a)
 {
     uint32_t n = a->nwhens;
@@ -909,6 +951,8 @@ static ss_expr *bind_case(binder *b, const ast_expr *a)
     int *locs = bind_alloc(b, sizeof(int) * n);
     if (!whens || !thens || !locs)
         return NULL;
+    int dead_from = b->dead_code; /* restore point */
+    bool taken = false;           /* an earlier WHEN is constant TRUE: the rest is dead */
     for (uint32_t i = 0; i < n; i++) {
         if (a->arg) {
             /* simple CASE x WHEN v: x = v */
@@ -922,14 +966,30 @@ static ss_expr *bind_case(binder *b, const ast_expr *a)
         } else {
             whens[i] = bind_bool_expr(b, a->whens[i], "CASE/WHEN");
         }
-        if (!whens[i] || !(thens[i] = bind_expr(b, a->thens[i])))
+        if (!whens[i])
             return NULL;
+        bool never = whens[i]->kind == EXPR_CONST && (whens[i]->u.cnst.is_null || !whens[i]->u.cnst.v.b);
+        if (never && !taken)
+            b->dead_code++;
+        thens[i] = bind_expr(b, a->thens[i]);
+        if (never && !taken)
+            b->dead_code--;
+        if (!thens[i])
+            return NULL;
+        if (!taken && whens[i]->kind == EXPR_CONST && !whens[i]->u.cnst.is_null && whens[i]->u.cnst.v.b) {
+            taken = true;
+            b->dead_code++;
+        }
         locs[i] = a->thens[i]->location;
     }
     ss_expr *els = NULL;
-    if (a->els && !(els = bind_expr(b, a->els)))
+    if (a->els && !(els = bind_expr(b, a->els))) {
+        b->dead_code = dead_from;
         return NULL;
-    return build_case(b, whens, thens, n, els, locs, a->els ? a->els->location : -1, "CASE");
+    }
+    b->dead_code = dead_from;
+    ss_expr *e = build_case(b, whens, thens, n, els, locs, a->els ? a->els->location : -1, "CASE");
+    return e ? prune_case(b, e) : NULL;
 }
 
 static ss_expr *bind_coalesce(binder *b, const ast_expr *a)
@@ -1306,9 +1366,13 @@ static ss_expr *fold_constants(binder *b, ss_expr *e)
     if (!all_const || decimal_text(b, e))
         return e;
     ss_expr *c = new_expr(b, EXPR_CONST, e->type);
-    if (!c || ss_expr_eval_scalar(b->ctx, e, &c->u.cnst) != SS_OK)
+    if (!c)
         return NULL;
-    return c;
+    int rc;
+    FOLD_GUARDED(b, rc, ss_expr_eval_scalar(b->ctx, e, &c->u.cnst));
+    if (rc == SS_OK)
+        return c;
+    return b->dead_code ? e : NULL;
 }
 
 ss_expr *bind_expr(binder *b, const ast_expr *a)

@@ -38,6 +38,10 @@ typedef struct binder {
     const ss_expr **dec_nodes;
     const char **dec_texts;
     uint32_t ndec, capdec;
+    /* > 0 while binding a CASE branch PostgreSQL's planner drops (its WHEN is a constant
+       FALSE/NULL, or an earlier WHEN is constant TRUE): constant folding there must not
+       raise errors, since PostgreSQL never evaluates that branch */
+    int dead_code;
 } binder;
 
 /* Errors with a position (location is the 0-based AST location or -1). */
