@@ -39,18 +39,20 @@ ss_type type_of(int32_t id)
 
 static ss_expr *numeric_unsupported(binder *b, int location);
 
-/* rc = CALL, evaluated at bind time; inside dead code its error is discarded. */
+/* rc = CALL, a constant fold at bind time whose error is not raised here: the caller keeps
+ * the expression unfolded and defers the error (see raise_deferred_folds). */
 #define FOLD_GUARDED(b, rc, CALL)                                                          \
     do {                                                                                   \
         ss_error *saved_ = (b)->ctx->err, scratch_;                                        \
         memset(&scratch_, 0, sizeof scratch_);                                             \
         ss_error_clear(&scratch_);                                                         \
-        if ((b)->dead_code)                                                                \
-            (b)->ctx->err = &scratch_;                                                     \
+        (b)->ctx->err = &scratch_;                                                         \
         (rc) = (CALL);                                                                     \
         (b)->ctx->err = saved_;                                                            \
         ss_error_clear(&scratch_);                                                         \
     } while (0)
+
+static int defer_fold(binder *b, const ss_expr *e);
 static char *numeric_literal_text(ss_arena *arena, const char *lit);
 
 static const char *tname(ss_type t, char *buf, size_t n)
@@ -296,12 +298,10 @@ ss_expr *coerce_expr(binder *b, ss_expr *e, ss_type target, ss_cast_mode mode, i
         FOLD_GUARDED(b, rc, ss_cast_value(b->ctx, &e->u.cnst, e->type, target, mode, &c->u.cnst, b->arena));
         if (rc == SS_OK)
             return c;
-        if (!b->dead_code)
-            return NULL;
-        c->kind = EXPR_CAST; /* left for run time, which never reaches it */
+        c->kind = EXPR_CAST; /* unfolded; its error is raised after binding, if still used */
         c->u.cast.arg = e;
         c->u.cast.mode = mode;
-        return c;
+        return b->dead_code || defer_fold(b, c) == SS_OK ? c : NULL;
     }
     ss_expr *c = new_expr(b, EXPR_CAST, target);
     if (c) {
@@ -1372,7 +1372,110 @@ static ss_expr *fold_constants(binder *b, ss_expr *e)
     FOLD_GUARDED(b, rc, ss_expr_eval_scalar(b->ctx, e, &c->u.cnst));
     if (rc == SS_OK)
         return c;
-    return b->dead_code ? e : NULL;
+    return b->dead_code || defer_fold(b, e) == SS_OK ? e : NULL;
+}
+
+static int defer_fold(binder *b, const ss_expr *e)
+{
+    if (b->ndeferred == b->capdeferred) {
+        uint32_t cap = b->capdeferred ? b->capdeferred * 2 : 8;
+        const ss_expr **p = bind_alloc(b, cap * sizeof *p);
+        if (!p)
+            return SS_ERROR;
+        if (b->ndeferred)
+            memcpy(p, b->deferred, b->ndeferred * sizeof *p);
+        b->deferred = p;
+        b->capdeferred = cap;
+    }
+    b->deferred[b->ndeferred++] = e;
+    return SS_OK;
+}
+
+/* Finds a deferred node inside e (depth first, left to right). */
+static const ss_expr *find_deferred(const binder *b, const ss_expr *e)
+{
+    if (!e)
+        return NULL;
+    for (uint32_t i = 0; i < b->ndeferred; i++)
+        if (b->deferred[i] == e)
+            return e;
+    const ss_expr *f = NULL;
+    switch (e->kind) {
+    case EXPR_OP:
+        if (!(f = find_deferred(b, e->u.op.left)))
+            f = find_deferred(b, e->u.op.right);
+        return f;
+    case EXPR_AND:
+    case EXPR_OR:
+        for (uint32_t i = 0; !f && i < e->u.list.nargs; i++)
+            f = find_deferred(b, e->u.list.args[i]);
+        return f;
+    case EXPR_NOT:
+    case EXPR_IS_NULL:
+    case EXPR_IS_NOT_NULL:
+        return find_deferred(b, e->u.arg);
+    case EXPR_CAST:
+        return find_deferred(b, e->u.cast.arg);
+    case EXPR_FUNC:
+        for (uint32_t i = 0; !f && i < e->u.func.nargs; i++)
+            f = find_deferred(b, e->u.func.args[i]);
+        return f;
+    case EXPR_CASE:
+        for (uint32_t i = 0; !f && i < e->u.kase.nwhen; i++)
+            if (!(f = find_deferred(b, e->u.kase.whens[i])))
+                f = find_deferred(b, e->u.kase.thens[i]);
+        return f ? f : find_deferred(b, e->u.kase.els);
+    default:
+        return NULL;
+    }
+}
+
+static int raise_if_deferred(binder *b, const ss_expr *e)
+{
+    const ss_expr *d = find_deferred(b, e);
+    if (!d)
+        return SS_OK;
+    ss_value v;
+    if (ss_expr_eval_scalar(b->ctx, d, &v) != SS_OK)
+        return SS_ERROR; /* the error PostgreSQL's planner raises */
+    return SS_OK;
+}
+
+int raise_deferred_folds(binder *b, const ss_plan *p)
+{
+    if (!p || b->ndeferred == 0)
+        return SS_OK;
+    const ss_plan_node *n = &p->node;
+    switch (n->role) {
+    case SS_ROLE_PROJECT:
+        for (uint32_t i = 0; i < n->project.nexprs; i++)
+            if (raise_if_deferred(b, n->project.exprs[i]))
+                return SS_ERROR;
+        break;
+    case SS_ROLE_FILTER:
+        if (raise_if_deferred(b, n->filter.predicate))
+            return SS_ERROR;
+        break;
+    case SS_ROLE_AGGREGATE:
+        for (uint32_t i = 0; i < n->aggregate.ngroups; i++)
+            if (raise_if_deferred(b, n->aggregate.groups[i]))
+                return SS_ERROR;
+        for (uint32_t i = 0; i < n->aggregate.naggs; i++)
+            if (raise_if_deferred(b, n->aggregate.aggs[i].arg))
+                return SS_ERROR;
+        break;
+    case SS_ROLE_VALUES:
+        for (uint32_t i = 0; i < n->values.nrows * n->ncols; i++)
+            if (raise_if_deferred(b, n->values.exprs[i]))
+                return SS_ERROR;
+        break;
+    default:
+        break;
+    }
+    for (uint32_t i = 0; i < n->nchildren; i++)
+        if (raise_deferred_folds(b, p->children[i]))
+            return SS_ERROR;
+    return SS_OK;
 }
 
 ss_expr *bind_expr(binder *b, const ast_expr *a)

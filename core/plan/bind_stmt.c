@@ -238,7 +238,7 @@ int ss_bind(ss_ctx *ctx, struct sunstone *db, const ast_stmt *stmt, ss_arena *ar
         memcpy(b.param_types, fixed_params, sizeof(ss_type) * nfixed);
         b.nparams = b.cap_params = b.nfixed = nfixed;
     }
-    if (bind_stmt(&b, stmt, bs))
+    if (bind_stmt(&b, stmt, bs) || raise_deferred_folds(&b, bs->plan))
         return SS_ERROR;
     /* parameters nobody constrained are text, as PostgreSQL resolves unknown */
     for (uint32_t i = 0; i < b.nparams; i++)

@@ -42,6 +42,11 @@ typedef struct binder {
        FALSE/NULL, or an earlier WHEN is constant TRUE): constant folding there must not
        raise errors, since PostgreSQL never evaluates that branch */
     int dead_code;
+    /* constant expressions whose folding failed: PostgreSQL folds after parse analysis, so
+       their errors are raised only once the whole statement is bound (and only if the
+       expression is still part of the plan) */
+    const ss_expr **deferred;
+    uint32_t ndeferred, capdeferred;
 } binder;
 
 /* Errors with a position (location is the 0-based AST location or -1). */
@@ -68,6 +73,8 @@ const char *decimal_text(const binder *b, const ss_expr *e);
 /* Refuses (0A000) a decimal-literal constant whose float8 text differs from the numeric text
  * PostgreSQL would print, for expressions that reach the output as they are. */
 int check_decimal_output(binder *b, const ss_expr *e, int location);
+/* Raises the first deferred folding error among the expressions the plan still uses. */
+int raise_deferred_folds(binder *b, const ss_plan *plan);
 /* PostgreSQL's output column name for an expression (FigureColname). */
 const char *figure_colname(const ast_expr *e);
 ss_type type_of(int32_t id);
