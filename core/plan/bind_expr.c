@@ -1120,7 +1120,13 @@ static ss_expr *bind_cast(binder *b, const ast_expr *a)
     ss_expr *arg = bind_expr(b, a->args[0]);
     if (!arg)
         return NULL;
-    /* input errors point at the value being cast, as PostgreSQL's do */
+    /* a missing cast is reported at the cast, input errors at the value, as PostgreSQL does */
+    if (!is_unknown_const(arg) && !is_unknown_param(b, arg) && !ss_cast_exists(arg->type, target, CAST_EXPLICIT)) {
+        char b1[96], b2[96];
+        bind_error(b, a->location, "42846", "cannot cast type %s to %s", tname(arg->type, b1, sizeof b1),
+                   tname(target, b2, sizeof b2));
+        return NULL;
+    }
     return coerce_expr(b, arg, target, CAST_EXPLICIT, a->args[0]->location >= 0 ? a->args[0]->location : a->location);
 }
 
