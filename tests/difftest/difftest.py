@@ -1352,6 +1352,38 @@ class Minimizer:
                                     break
         return stmts, True
 
+    def error_order_note(self, stmts, pg, ss, budget=40):
+        """For two different errors: when removing one row (or select item) makes PostgreSQL
+        raise Sunstone's error, both errors are possible outcomes of one statement and only the
+        evaluation order differs (PostgreSQL does not define it).  Returns a note or None."""
+        sserr = first_error(ss)
+        if not sserr or not first_error(pg):
+            return None
+        variants = []
+        for i, s in enumerate(stmts[:-1]):
+            if isinstance(s, Insert) and len(s.rows) > 1:
+                for r_ in range(len(s.rows)):
+                    variants.append(('without row %d of statement %d' % (r_ + 1, i + 1),
+                                     stmts[:i] + [Insert(s.table, s.collist, s.rows[:r_] + s.rows[r_ + 1:])]
+                                     + stmts[i + 1:]))
+        q = stmts[-1]
+        if isinstance(q, Query) and not q.star:
+            for j in range(len(q.items)):
+                v = self.drop_item(q, j)
+                if v is not None:
+                    variants.append(('without select item %d' % (j + 1), stmts[:-1] + [v]))
+            for attr in ('where', 'having'):
+                if getattr(q, attr) is not None:
+                    v = q.copy()
+                    setattr(v, attr, None)
+                    variants.append(('without %s' % attr.upper(), stmts[:-1] + [v]))
+        for what, cand in variants[:budget]:
+            ok, tgt, _ = self.outcome(cand)
+            if ok and tgt is not None and first_error(tgt[0]) == sserr:
+                return ('PostgreSQL raises Sunstone\'s error too, %s: both errors are possible, '
+                        'only the evaluation order differs (probably not a bug)' % what)
+        return None
+
     def without_column(self, stmts, table, col):
         ct = next(s for s in stmts if isinstance(s, CreateTable) and s.name == table)
         pos = [c.name for c in ct.cols].index(col)
@@ -1515,6 +1547,8 @@ def write_report(outdir, n, kind, item, stmts, minimized, pg, ss, seed):
                                              indent(sql)))
         f.write('PostgreSQL output (last statement):\n%s\n\n' % indent(pg))
         f.write('Sunstone output (last statement):\n%s\n' % indent(ss))
+        if item.get('note'):
+            f.write('\nnote: %s\n' % item['note'])
         if 'rc' in item:
             f.write('\nSunstone exit code: %s%s\n' % (item['rc'], ' (timed out)' if item.get('timed_out') else ''))
     return name
@@ -1611,6 +1645,8 @@ def main():
                 pg2, ss2 = tgt[0], tgt[1]
             else:
                 pg2, ss2 = pg, ss
+            if cat_ == 'diff-error':
+                item['note'] = mini.error_order_note(stmts, pg2, ss2)
             key = script_of(stmts)
             if key in seen_min:
                 item['report'] = seen_min[key]
@@ -1619,7 +1655,7 @@ def main():
             item['report'] = name
             item['min_sql'] = stmts[-1].sql()
             seen_min[key] = name
-            reports.append((name, cat_, stmts[-1].sql()))
+            reports.append((name, cat_ + (' (order?)' if item.get('note') else ''), stmts[-1].sql()))
             log('%s: %s (%s, %d runs)' % (name, cat_, stmts[-1].sql()[:100], mini.used))
 
         # ---- summary
