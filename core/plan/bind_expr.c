@@ -1000,14 +1000,31 @@ static ss_expr *bind_coalesce(binder *b, const ast_expr *a)
     int *locs = bind_alloc(b, sizeof(int) * n);
     if (!vals || !locs)
         return NULL;
+    /* PostgreSQL's planner drops every argument after a non-NULL constant: they are still
+       type-checked but never evaluated, and aggregates inside them are not computed */
+    uint32_t live = n;
+    uint32_t naggs_kept = b->agg ? b->agg->naggs : 0;
+    int dead_from = b->dead_code;
     for (uint32_t i = 0; i < n; i++) {
-        if (!(vals[i] = bind_expr(b, a->args[i])))
+        vals[i] = bind_expr(b, a->args[i]);
+        if (!vals[i]) {
+            b->dead_code = dead_from;
             return NULL;
+        }
         locs[i] = a->args[i]->location;
+        if (live == n && vals[i]->kind == EXPR_CONST && !vals[i]->u.cnst.is_null) {
+            live = i + 1;
+            b->dead_code++;
+            naggs_kept = b->agg ? b->agg->naggs : 0;
+        }
     }
+    b->dead_code = dead_from;
+    if (b->agg && live < n)
+        b->agg->naggs = naggs_kept; /* aggregates only the dropped arguments used */
     ss_type t;
     if (!unify(b, vals, locs, n, "COALESCE", &t))
         return NULL;
+    n = live;
     ss_expr **whens = bind_alloc(b, sizeof(ss_expr *) * n);
     if (!whens)
         return NULL;

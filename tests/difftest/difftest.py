@@ -541,6 +541,9 @@ class Drop:
         return 'DROP TABLE %s;' % ', '.join(self.names)
 
 
+IDENT_RE = re.compile(r'^[A-Za-z_][A-Za-z0-9_]*$')
+
+
 class Item:
     def __init__(self, expr, alias=None):
         self.expr, self.alias = expr, alias
@@ -578,6 +581,12 @@ class Query:
                 s = it.alias
             else:
                 s = it.expr.sql()
+                # a bare name in ORDER BY means an output column of that name first (SQL-92
+                # rule), so an expression that is spelled like another item's alias would sort
+                # by that item instead: use the position
+                if order and IDENT_RE.match(s) and any(
+                        x.alias and x.alias.strip('"').lower() == s.lower() for x in self.items):
+                    s = str(k.ref + 1)
         else:
             s = k.ref.sql()
         if order:

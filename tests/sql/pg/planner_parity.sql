@@ -20,4 +20,6 @@ SELECT a FROM t WHERE ((7)::bigint)::boolean;
 SELECT ('t' || (NULL::smallint)::boolean);
 SELECT power(2, 3), 2 ^ 0.5::float8, 0 ^ 0;
 SELECT mod(0, 0) FROM t WHERE false;
+SELECT COALESCE('a', max(substr(b, a, a)), 'x') FROM t;
+SELECT COALESCE(NULL, 2, 1 / 0), COALESCE(b, 'none') FROM t ORDER BY 2;
 DROP TABLE t;
