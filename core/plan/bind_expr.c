@@ -649,7 +649,13 @@ static ss_expr *bind_unary(binder *b, const ast_expr *a, ss_expr *r)
     if (strcmp(a->str, "+") == 0 && numeric_rank(r->type.id))
         return r;
     if (strcmp(a->str, "-") == 0) {
-        if (is_unknown_const(r) || is_unknown_param(b, r))
+        if (is_unknown_const(r)) {
+            bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "operator is not unique: - unknown");
+            ss_ctx_error_hint(b->ctx, "Could not choose a best candidate operator. You might need to add "
+                                      "explicit type casts.");
+            return NULL;
+        }
+        if (is_unknown_param(b, r))
             r = coerce_expr(b, r, type_of(SS_TYPE_INT4), CAST_IMPLICIT, a->location);
         if (r && numeric_rank(r->type.id)) {
             const char *dec = decimal_text(b, r);
@@ -783,6 +789,12 @@ static ss_expr *bind_op(binder *b, const ast_expr *a)
         if (!l || !r)
             return NULL;
         return make_op(b, OP_CONCAT, type_of(SS_TYPE_TEXT), l, r);
+    }
+    if (!is_comparison(op) && is_unknown_const(l) && is_unknown_const(r)) {
+        bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "operator is not unique: unknown %s unknown", a->str);
+        ss_ctx_error_hint(b->ctx, "Could not choose a best candidate operator. You might need to add explicit "
+                                  "type casts.");
+        return NULL;
     }
     if ((lnum || rnum) && !is_comparison(op)) {
         /* numeric literal arithmetic equals float8 arithmetic only against float8 */
@@ -1262,6 +1274,14 @@ static ss_expr *bind_aggregate(binder *b, const ast_expr *a)
             return NULL;
         if (strcmp(name, "count") != 0 && decimal_text(b, arg))
             return numeric_unsupported(b, a->args[0]->location);
+        /* sum/avg have only numeric candidates, so PostgreSQL cannot pick one for an untyped
+           literal; min/max settle on text */
+        if ((!strcmp(name, "sum") || !strcmp(name, "avg")) && is_unknown_const(arg)) {
+            bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "function %s(unknown) is not unique", name);
+            ss_ctx_error_hint(b->ctx, "Could not choose a best candidate function. You might need to add explicit "
+                                      "type casts.");
+            return NULL;
+        }
         arg = resolve_unknown(b, arg, a->args[0]->location);
         if (!arg)
             return NULL;

@@ -22,4 +22,12 @@ SELECT power(2, 3), 2 ^ 0.5::float8, 0 ^ 0;
 SELECT mod(0, 0) FROM t WHERE false;
 SELECT COALESCE('a', max(substr(b, a, a)), 'x') FROM t;
 SELECT COALESCE(NULL, 2, 1 / 0), COALESCE(b, 'none') FROM t ORDER BY 2;
+
+SELECT NULL - NULL;
+SELECT - NULL;
+SELECT 'a' + 'b';
+SELECT avg(NULL), 1;
+SELECT sum('5');
+SELECT max('abc');
+SELECT count(NULL), NULL = NULL, 'a' || 'b';
 DROP TABLE t;
