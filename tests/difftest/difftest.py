@@ -1626,9 +1626,9 @@ def main():
         reports = []
         seen_sig = collections.Counter()
         seen_min = {}
-        todo = [('crash', c) for c in res.crashes] + [('mismatch', m) for m in res.mismatches]
+        pending = [('crash', c) for c in res.crashes] + [('mismatch', m) for m in res.mismatches]
         nmin = 0
-        for kind, item in todo:
+        for kind, item in pending:
             case, idx = item['case'], item['idx']
             if kind == 'crash':
                 sig = ('crash', mask(case.stmts[idx].sql()))
