@@ -212,6 +212,11 @@ static int run_drop(sunstone_stmt *st)
                                 t->name);
     }
     for (uint32_t i = 0; i < bs->ndrop; i++) {
+        bool repeated = false; /* DROP TABLE a, a drops a once, silently, as PostgreSQL */
+        for (uint32_t k = 0; k < i; k++)
+            repeated |= strcmp(bs->drop_names[k], bs->drop_names[i]) == 0;
+        if (repeated)
+            continue;
         ss_table *t = ss_catalog_find(&db->catalog, bs->drop_names[i]);
         if (!t) {
             ss_db_notice(db, "table \"%s\" does not exist, skipping", bs->drop_names[i]);

@@ -468,6 +468,8 @@ static ss_expr *bind_const(binder *b, const ast_expr *a)
             ss_ctx_error_position(b->ctx, a->location + 1);
             return NULL;
         }
+        if (e && e->u.cnst.v.f == 0)
+            e->u.cnst.v.f = 0.0; /* numeric has no negative zero: -0.0 is 0 */
         if (e && record_decimal(b, e, a->str))
             return NULL;
         return e;
@@ -609,10 +611,10 @@ static ss_expr *no_operator(binder *b, const ast_expr *a, const ss_expr *l, cons
     char b1[96], b2[96];
     if (l)
         bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "operator does not exist: %s %s %s",
-                   tname(l->type, b1, sizeof b1), a->str, tname(r->type, b2, sizeof b2));
+                   tname(type_of(l->type.id), b1, sizeof b1), a->str, tname(type_of(r->type.id), b2, sizeof b2));
     else
         bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "operator does not exist: %s %s",
-                   a->str, tname(r->type, b2, sizeof b2));
+                   a->str, tname(type_of(r->type.id), b2, sizeof b2));
     ss_ctx_error_hint(b->ctx, "No operator matches the given name and argument types. You might "
                               "need to add explicit type casts.");
     return NULL;
@@ -660,7 +662,7 @@ static ss_expr *bind_unary(binder *b, const ast_expr *a, ss_expr *r)
         if (r && numeric_rank(r->type.id)) {
             const char *dec = decimal_text(b, r);
             if (dec) {
-                r->u.cnst.v.f = -r->u.cnst.v.f;
+                r->u.cnst.v.f = r->u.cnst.v.f == 0 ? 0.0 : -r->u.cnst.v.f; /* numeric has no -0 */
                 char *neg = dec[0] == '-' ? ss_arena_strdup(b->arena, dec + 1)
                                           : ss_arena_printf(b->arena, "-%s", dec);
                 if (!neg || record_decimal(b, r, neg))
@@ -828,7 +830,7 @@ ss_expr *bind_bool_expr(binder *b, const ast_expr *a, const char *clause)
         return coerce_expr(b, e, type_of(SS_TYPE_BOOL), CAST_IMPLICIT, a->location);
     char b1[96];
     bind_error(b, a->location, SS_SQLSTATE_DATATYPE_MISMATCH, "argument of %s must be type boolean, not type %s",
-               clause, tname(e->type, b1, sizeof b1));
+               clause, tname(type_of(e->type.id), b1, sizeof b1)); /* no typmod, as PostgreSQL */
     return NULL;
 }
 
@@ -881,7 +883,7 @@ static bool unify(binder *b, ss_expr **items, const int *locs, uint32_t n, const
         } else if (t.id != e->type.id) {
             char b1[96], b2[96];
             bind_error(b, locs[i], SS_SQLSTATE_DATATYPE_MISMATCH, "%s types %s and %s cannot be matched",
-                       what, tname(t, b1, sizeof b1), tname(e->type, b2, sizeof b2));
+                       what, tname(type_of(t.id), b1, sizeof b1), tname(type_of(e->type.id), b2, sizeof b2));
             return false;
         }
     }
@@ -1084,7 +1086,13 @@ static ss_expr *bind_between(binder *b, const ast_expr *a)
     both.kind = AE_AND;
     both.args = parts;
     both.nargs = 2;
-    return bind_negatable(b, &both, a->negated);
+    if (a->negated) {
+        /* PostgreSQL expands NOT BETWEEN as x < lo OR x > hi (its errors name those) */
+        ge.str = "<";
+        le.str = ">";
+        both.kind = AE_OR;
+    }
+    return bind_expr(b, &both);
 }
 
 static ss_expr *bind_in_list(binder *b, const ast_expr *a)

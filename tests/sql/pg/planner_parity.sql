@@ -30,4 +30,13 @@ SELECT avg(NULL), 1;
 SELECT sum('5');
 SELECT max('abc');
 SELECT count(NULL), NULL = NULL, 'a' || 'b';
+
+CREATE TABLE z (f float8, v varchar(2));
+INSERT INTO z VALUES (-0.0, 'a');
+SELECT f, (-0.0)::float8 AS lit, 1::float8 * -0.0 AS prod FROM z;
+SELECT v FROM z WHERE v;
+SELECT v * 2 FROM z;
+SELECT 1::float8 NOT BETWEEN 0 AND 'a'::text;
+SELECT 5 NOT BETWEEN 1 AND 3, 2 NOT BETWEEN 1 AND 3, NULL::int NOT BETWEEN 1 AND 3;
+DROP TABLE z, z;
 DROP TABLE t;
