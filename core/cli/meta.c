@@ -120,7 +120,14 @@ static meta_status cmd_include(shell *sh, arg_cursor *a, bool relative)
     } else {
         path = xstrdup(name);
     }
+    if (sh->include_depth >= SHELL_MAX_INCLUDE_DEPTH) {
+        report_error(sh, "%s: include nesting too deep", path);
+        free(path);
+        return META_ERROR;
+    }
+    sh->include_depth++;
     int rc = script_run_file(sh, path);
+    sh->include_depth--;
     free(path);
     return rc == EXIT_OK ? META_OK : META_ERROR;
 }

@@ -17,6 +17,10 @@
 #define EXIT_BADCONN 2
 #define EXIT_USER 3
 
+/* How many \i / \ir files may run inside one another (a file that includes itself would
+ * otherwise exhaust the stack). */
+#define SHELL_MAX_INCLUDE_DEPTH 64
+
 typedef struct shell {
     sunstone *db;
     FILE *out;             /* query results and command output */
@@ -29,6 +33,7 @@ typedef struct shell {
     var_table vars;
     const char *inputfile; /* script being read (NULL: -c, interactive or plain stdin) */
     unsigned long lineno;  /* its current line */
+    int include_depth;     /* \i / \ir files being run inside one another */
     bool terse;            /* set once commands run: errors lose the "sunstone: error:" prefix */
     bool interactive;      /* reading from a terminal */
     char *last_query;      /* last statement sent, for \g and \p */
