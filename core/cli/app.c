@@ -2,7 +2,8 @@
  * without DBPATH), sets -v variables, reads ~/.sunstonerc unless -X, then runs the -c/-f
  * actions in order, or the interactive prompt on a terminal, or piped standard input.
  * Exit codes follow psql: 0 ok, 1 failure, 2 database could not be opened, 3 ON_ERROR_STOP
- * (after a failed action the exit code is that of the last action run). */
+ * (after a failed action the exit code is that of the last action run); a refused
+ * transaction statement ends the actions with 3 as well (see exec.c). */
 #include "app.h"
 
 #include <stdio.h>
@@ -43,6 +44,7 @@ static void run_rc_file(shell *sh)
     buf_printf(&path, "%s/.sunstonerc", home);
     if (access(path.data, R_OK) == 0)
         script_run_file(sh, path.data);
+    sh->txn_stopped = false; /* it ended the startup file only */
     buf_free(&path);
 }
 
@@ -62,6 +64,10 @@ static int run_actions(shell *sh, const cli_options *opts)
             break;
         case ACTION_FILE:
             rc = script_run_file(sh, a->value);
+            break;
+        }
+        if (rc != EXIT_OK && sh->txn_stopped) {
+            rc = EXIT_USER;
             break;
         }
         if (rc != EXIT_OK && sh->on_error_stop)

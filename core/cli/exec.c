@@ -2,7 +2,9 @@
  * tail pointer through every statement) and prints, as psql does: a table for statements
  * that return columns (followed by the command tag for INSERT/UPDATE/DELETE ... RETURNING),
  * the command tag otherwise (unless quiet), errors with the cursor position translated to
- * the whole text, and the "Time:" line when \timing is on. */
+ * the whole text, and the "Time:" line when \timing is on.  A transaction statement the
+ * kernel refuses (0A000) stops non-interactive input unless ON_TRANSACTION_STOP is off, since
+ * what follows would commit statement by statement; at the prompt it adds a warning. */
 #include "exec.h"
 
 #include <ctype.h>
@@ -13,6 +15,7 @@
 #include "printer.h"
 #include "report.h"
 #include "timing.h"
+#include "txncontrol.h"
 #include "width.h"
 #include "xalloc.h"
 
@@ -29,6 +32,23 @@ static void report_db_error(shell *sh, const char *sql, size_t offset_chars)
     const char *msg = sunstone_errmsg(sh->db);
     report_sql_error(sh, msg, sunstone_errdetail(sh->db), sunstone_errhint(sh->db), sql,
                      pos > 0 ? pos + (int)offset_chars : 0);
+}
+
+/* Called after a statement failed; stmt_sql is its text. */
+static void check_refused_transaction(shell *sh, const char *stmt_sql)
+{
+    const char *state = sunstone_sqlstate(sh->db);
+    if (!state || strcmp(state, "0A000") != 0 || !is_transaction_control(stmt_sql))
+        return;
+    if (sh->interactive) {
+        report_warning(sh, "transactions are not supported: each following statement commits "
+                           "on its own");
+    } else if (sh->on_txn_stop && !sh->on_error_stop) {
+        report_error(sh, "stopping: transactions are not supported, so each statement after "
+                         "this one would commit on its own (\\set ON_TRANSACTION_STOP off to "
+                         "go on)");
+        sh->txn_stopped = true;
+    }
 }
 
 static bool tag_follows_rows(const char *tag)
@@ -96,6 +116,7 @@ bool exec_sql(shell *sh, const char *sql)
         const char *tail = NULL;
         if (sunstone_prepare(sh->db, p, -1, &st, &tail) != SUNSTONE_OK) {
             report_db_error(sh, sql, offset);
+            check_refused_transaction(sh, p);
             if (st)
                 sunstone_finalize(st);
             ok = false;
@@ -105,6 +126,8 @@ bool exec_sql(shell *sh, const char *sql)
             break;
         ok = run_statement(sh, st, sql, offset);
         sunstone_finalize(st);
+        if (!ok)
+            check_refused_transaction(sh, p);
         if (!ok || !tail || tail <= p)
             break;
         p = tail;

@@ -66,7 +66,9 @@ void help_meta_commands(FILE *out)
           "Variables\n"
           "  \\set [NAME [VALUE]]     set internal variable, or list all if no parameters\n"
           "  \\unset NAME             unset (delete) internal variable\n"
-          "  (ON_ERROR_STOP stops scripts at the first error; QUIET is the same as -q)\n",
+          "  (ON_ERROR_STOP stops scripts at the first error; QUIET is the same as -q;\n"
+          "   ON_TRANSACTION_STOP, on by default, stops scripts at a refused BEGIN, COMMIT,\n"
+          "   ROLLBACK or SAVEPOINT, as Sunstone has no transactions yet)\n",
           out);
 }
 

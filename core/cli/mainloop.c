@@ -2,7 +2,8 @@
  * prompt.  Each line goes through the splitter; complete statements are executed, backslash
  * commands are run where they appear (the statement being typed is kept), and at the end of
  * non-interactive input an unterminated statement is still executed, as psql does.  With
- * ON_ERROR_STOP a failure ends non-interactive input with exit code 3.  At the interactive
+ * ON_ERROR_STOP a failure ends non-interactive input with exit code 3, as does a refused
+ * transaction statement (see exec.c).  At the interactive
  * prompt "help", "quit" and "exit" behave as in psql. */
 #include "mainloop.h"
 
@@ -161,11 +162,13 @@ int mainloop_run(shell *sh, line_source *src)
                 }
                 ok = st != META_ERROR;
             }
-            if (!ok && die_on_error && sh->on_error_stop) {
+            if (!ok && die_on_error && (sh->on_error_stop || sh->txn_stopped)) {
                 result = EXIT_USER;
                 stop = true;
                 break;
             }
+            if (src->interactive)
+                sh->txn_stopped = false; /* set by a script run with \i: only that one ends */
         }
 
         if (src->remember && splitter_is_empty(&sp)) {
@@ -180,7 +183,7 @@ int mainloop_run(shell *sh, line_source *src)
     }
 
     if (!stop && !src->interactive && splitter_has_content(&sp)) {
-        if (!send_query(sh, &sp) && sh->on_error_stop)
+        if (!send_query(sh, &sp) && (sh->on_error_stop || sh->txn_stopped))
             result = EXIT_USER;
     }
 

@@ -1,6 +1,6 @@
 /* shell.c — session state of the sunstone shell and the side effects of its special
- * variables: ON_ERROR_STOP and QUIET take psql's boolean syntax ("\set X" means on, \unset
- * means off) and are mirrored into the session flags. */
+ * variables: ON_ERROR_STOP, ON_TRANSACTION_STOP and QUIET take psql's boolean syntax ("\set X"
+ * means on, \unset means off) and are mirrored into the session flags. */
 #include "shell.h"
 
 #include <stdlib.h>
@@ -15,6 +15,7 @@ void shell_init(shell *sh)
     sh->err = stderr;
     sh->popt.aligned = true;
     sh->popt.tuples_only = false;
+    sh->on_txn_stop = true;
     shell_set_fieldsep(sh, "|");
     vars_init(&sh->vars);
 }
@@ -36,6 +37,8 @@ static bool *bool_flag(shell *sh, const char *name)
 {
     if (strcmp(name, "ON_ERROR_STOP") == 0)
         return &sh->on_error_stop;
+    if (strcmp(name, "ON_TRANSACTION_STOP") == 0)
+        return &sh->on_txn_stop;
     if (strcmp(name, "QUIET") == 0)
         return &sh->quiet;
     return NULL;

@@ -1,6 +1,6 @@
 /* shell.h — the state of one sunstone shell session: database handle, output settings,
- * variables with their side effects (ON_ERROR_STOP, QUIET), and where input currently comes
- * from (used to prefix messages as psql does). */
+ * variables with their side effects (ON_ERROR_STOP, ON_TRANSACTION_STOP, QUIET), and where
+ * input currently comes from (used to prefix messages as psql does). */
 #ifndef SUNSTONE_CLI_SHELL_H
 #define SUNSTONE_CLI_SHELL_H
 
@@ -29,6 +29,8 @@ typedef struct shell {
     char fieldsep[64];     /* storage for popt.fieldsep */
     bool quiet;            /* QUIET: no command tags or status messages */
     bool on_error_stop;    /* ON_ERROR_STOP */
+    bool on_txn_stop;      /* ON_TRANSACTION_STOP (on by default) */
+    bool txn_stopped;      /* a refused transaction statement stopped non-interactive input */
     bool timing;           /* \timing */
     var_table vars;
     const char *inputfile; /* script being read (NULL: -c, interactive or plain stdin) */

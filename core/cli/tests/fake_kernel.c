@@ -115,6 +115,13 @@ static void set_error(sunstone *db, const char *msg, int pos, const char *detail
     db->hint = hint;
 }
 
+static void set_result_error(sunstone *db, const fake_result *r)
+{
+    set_error(db, r->error, r->errpos, r->detail, r->hint);
+    if (r->sqlstate)
+        snprintf(db->sqlstate, sizeof db->sqlstate, "%s", r->sqlstate);
+}
+
 const char *sunstone_version(void)
 {
     return "0.0-fake";
@@ -211,7 +218,7 @@ int sunstone_prepare(sunstone *db, const char *sql, int nbytes, sunstone_stmt **
         return SUNSTONE_ERROR;
     }
     if (r->error && !r->fail_at_step) {
-        set_error(db, r->error, r->errpos, r->detail, r->hint);
+        set_result_error(db, r);
         free(text);
         return SUNSTONE_ERROR;
     }
@@ -301,7 +308,7 @@ int sunstone_step(sunstone_stmt *stmt)
     if (stmt->row == 0 && !stmt->done && r->notice && db->notice_cb)
         db->notice_cb(db->notice_arg, "NOTICE", r->notice);
     if (r->error) {
-        set_error(db, r->error, r->errpos, r->detail, r->hint);
+        set_result_error(db, r);
         return SUNSTONE_ERROR;
     }
     if (stmt->row < r->nrows) {

@@ -22,6 +22,7 @@ typedef struct fake_result {
     const char *rows[FAKE_MAX_ROWS][FAKE_MAX_COLS]; /* NULL: SQL NULL */
     const char *tag;
     const char *error;  /* non-NULL: the statement fails with this message */
+    const char *sqlstate; /* its SQLSTATE (NULL: XX000) */
     int errpos;         /* 1-based, relative to the text passed to sunstone_prepare */
     const char *detail;
     const char *hint;
