@@ -1,7 +1,8 @@
 /* report.c — writes errors, warnings and notices to the shell's error stream with psql's
  * prefixes: "sunstone:FILE:LINE: " while a script is read, "sunstone: " plus the level before
- * the first command runs, nothing in -c and interactive use.  Standard output is flushed
- * first so that both streams interleave in order. */
+ * the first command runs, nothing in -c and interactive use.  Errors follow VERBOSITY as
+ * libpq lays them out (there is no LOCATION line: the kernel reports no source location).
+ * Standard output is flushed first so that both streams interleave in order. */
 #include "report.h"
 
 #include <stdarg.h>
@@ -18,11 +19,29 @@ static void put_location(const shell *sh)
         fprintf(sh->err, "sunstone:%s: ", sh->inputfile);
 }
 
-void report_sql_error(const shell *sh, const char *msg, const char *detail, const char *hint,
-                      const char *query, int pos)
+void report_sql_error(const shell *sh, const char *sqlstate, const char *msg, const char *detail,
+                      const char *hint, const char *query, int pos)
 {
     put_location(sh);
-    fprintf(sh->err, "ERROR:  %s\n", msg ? msg : "unknown error");
+    bool has_state = sqlstate && *sqlstate;
+    if (sh->verbosity == VERBOSITY_SQLSTATE && has_state) {
+        fprintf(sh->err, "ERROR:  %s\n", sqlstate);
+        fflush(sh->err);
+        return;
+    }
+    bool terse = sh->verbosity == VERBOSITY_TERSE || sh->verbosity == VERBOSITY_SQLSTATE;
+    fputs("ERROR:  ", sh->err);
+    if (sh->verbosity == VERBOSITY_VERBOSE && has_state)
+        fprintf(sh->err, "%s: ", sqlstate);
+    fputs(msg ? msg : "unknown error", sh->err);
+    if (terse) {
+        if (pos > 0)
+            fprintf(sh->err, " at character %d", pos);
+        fputc('\n', sh->err);
+        fflush(sh->err);
+        return;
+    }
+    fputc('\n', sh->err);
     if (pos > 0 && query) {
         buf ctx;
         buf_init(&ctx);

@@ -6,9 +6,11 @@
 #include "shell.h"
 
 /* A server-style error: "ERROR:  msg", the LINE/caret context when pos > 0 (1-based character
- * position in query), then "DETAIL:  " and "HINT:  " lines. */
-void report_sql_error(const shell *sh, const char *msg, const char *detail, const char *hint,
-                      const char *query, int pos);
+ * position in query), then "DETAIL:  " and "HINT:  " lines; VERBOSITY verbose puts the
+ * SQLSTATE before the message, terse keeps only the message (and " at character N"),
+ * sqlstate only the SQLSTATE, as psql does. */
+void report_sql_error(const shell *sh, const char *sqlstate, const char *msg, const char *detail,
+                      const char *hint, const char *query, int pos);
 /* "NOTICE:  msg" (or whatever severity the kernel passes). */
 void report_notice(const shell *sh, const char *severity, const char *msg);
 /* A shell-level error or warning (bad meta-command, missing file, ...). */

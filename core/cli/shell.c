@@ -1,11 +1,14 @@
 /* shell.c — session state of the sunstone shell and the side effects of its special
  * variables: ON_ERROR_STOP, ON_TRANSACTION_STOP and QUIET take psql's boolean syntax ("\set X"
- * means on, \unset means off) and are mirrored into the session flags. */
+ * means on, \unset means off) and are mirrored into the session flags; VERBOSITY and
+ * SHOW_CONTEXT take one of psql's words (any case; \unset restores the default). */
 #include "shell.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
+#include "buf.h"
 #include "report.h"
 
 void shell_init(shell *sh)
@@ -16,6 +19,7 @@ void shell_init(shell *sh)
     sh->popt.aligned = true;
     sh->popt.tuples_only = false;
     sh->on_txn_stop = true;
+    sh->context = SHOW_CONTEXT_ERRORS;
     shell_set_fieldsep(sh, "|");
     vars_init(&sh->vars);
 }
@@ -44,6 +48,58 @@ static bool *bool_flag(shell *sh, const char *name)
     return NULL;
 }
 
+/* VERBOSITY and SHOW_CONTEXT: words in the order of their enums, and the default. */
+static const char *const verbosity_words[] = {"default", "verbose", "terse", "sqlstate"};
+static const char *const context_words[] = {"never", "errors", "always"};
+
+/* Applies an enumerated variable.  Returns false when name is not one; otherwise sets *ok
+ * (false after reporting a bad value).  Unsetting (*value NULL) stores the default word, as
+ * psql does; a value is stored as typed. */
+static bool set_enum_var(shell *sh, const char *name, const char **value, bool *ok)
+{
+    const char *const *words;
+    size_t nwords;
+    int fallback;
+    if (strcmp(name, "VERBOSITY") == 0) {
+        words = verbosity_words;
+        nwords = sizeof verbosity_words / sizeof verbosity_words[0];
+        fallback = VERBOSITY_DEFAULT;
+    } else if (strcmp(name, "SHOW_CONTEXT") == 0) {
+        words = context_words;
+        nwords = sizeof context_words / sizeof context_words[0];
+        fallback = SHOW_CONTEXT_ERRORS;
+    } else {
+        return false;
+    }
+    int chosen = -1;
+    if (!*value) {
+        chosen = fallback;
+        *value = words[chosen];
+    }
+    for (size_t i = 0; chosen < 0 && i < nwords; i++)
+        if (strcasecmp(*value, words[i]) == 0)
+            chosen = (int)i;
+    if (chosen < 0) {
+        report_error(sh, "unrecognized value \"%s\" for \"%s\"", *value, name);
+        buf list;
+        buf_init(&list);
+        buf_puts(&list, "Available values are: ");
+        for (size_t i = 0; i < nwords; i++)
+            buf_printf(&list, "%s%s", i ? ", " : "", words[i]);
+        buf_putc(&list, '.');
+        report_hint_line(sh, list.data);
+        buf_free(&list);
+        *ok = false;
+        return true;
+    }
+    if (words == verbosity_words)
+        sh->verbosity = (verbosity)chosen;
+    else
+        sh->context = (show_context)chosen;
+    *ok = true;
+    return true;
+}
+
 bool shell_set_var(shell *sh, const char *name, const char *value)
 {
     if (!var_name_valid(name)) {
@@ -63,6 +119,9 @@ bool shell_set_var(shell *sh, const char *name, const char *value)
         }
         *flag = b;
     }
+    bool enum_ok;
+    if (set_enum_var(sh, name, &value, &enum_ok) && !enum_ok)
+        return false;
     if (value)
         vars_set(&sh->vars, name, value);
     else

@@ -1,6 +1,6 @@
 /* shell.h — the state of one sunstone shell session: database handle, output settings,
- * variables with their side effects (ON_ERROR_STOP, ON_TRANSACTION_STOP, QUIET), and where
- * input currently comes from (used to prefix messages as psql does). */
+ * variables with their side effects (ON_ERROR_STOP, ON_TRANSACTION_STOP, QUIET, VERBOSITY,
+ * SHOW_CONTEXT), and where input currently comes from (used to prefix messages as psql does). */
 #ifndef SUNSTONE_CLI_SHELL_H
 #define SUNSTONE_CLI_SHELL_H
 
@@ -21,6 +21,21 @@
  * otherwise exhaust the stack). */
 #define SHELL_MAX_INCLUDE_DEPTH 64
 
+/* VERBOSITY: how much of an error is shown, as psql's. */
+typedef enum verbosity {
+    VERBOSITY_DEFAULT,
+    VERBOSITY_VERBOSE,
+    VERBOSITY_TERSE,
+    VERBOSITY_SQLSTATE,
+} verbosity;
+
+/* SHOW_CONTEXT: when CONTEXT lines are shown (the kernel sends none so far). */
+typedef enum show_context {
+    SHOW_CONTEXT_NEVER,
+    SHOW_CONTEXT_ERRORS,
+    SHOW_CONTEXT_ALWAYS,
+} show_context;
+
 typedef struct shell {
     sunstone *db;
     FILE *out;             /* query results and command output */
@@ -32,6 +47,8 @@ typedef struct shell {
     bool on_txn_stop;      /* ON_TRANSACTION_STOP (on by default) */
     bool txn_stopped;      /* a refused transaction statement stopped non-interactive input */
     bool timing;           /* \timing */
+    verbosity verbosity;   /* VERBOSITY */
+    show_context context;  /* SHOW_CONTEXT */
     var_table vars;
     const char *inputfile; /* script being read (NULL: -c, interactive or plain stdin) */
     unsigned long lineno;  /* its current line */

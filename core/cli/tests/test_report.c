@@ -41,11 +41,11 @@ START_TEST(test_sql_error_plain)
     capture c;
     open_capture(&c);
     c.sh.terse = true;
-    report_sql_error(&c.sh, "function nofunc(integer) does not exist", NULL,
+    report_sql_error(&c.sh, "42883", "function nofunc(integer) does not exist", NULL,
                      "No function matches the given name and argument types. You might need to "
                      "add explicit type casts.",
                      "select nofunc(1)", 8);
-    report_sql_error(&c.sh, "duplicate key value violates unique constraint \"u_pkey\"",
+    report_sql_error(&c.sh, "23505", "duplicate key value violates unique constraint \"u_pkey\"",
                      "Key (a)=(1) already exists.", NULL, "insert into u values (1)", 0);
     close_capture(&c, "ERROR:  function nofunc(integer) does not exist\n"
                       "LINE 1: select nofunc(1)\n"
@@ -64,7 +64,7 @@ START_TEST(test_script_prefixes)
     c.sh.terse = true;
     c.sh.inputfile = "s1.sql";
     c.sh.lineno = 5;
-    report_sql_error(&c.sh, "column \"x\" does not exist", NULL, NULL, "select\n  x;", 10);
+    report_sql_error(&c.sh, "42703", "column \"x\" does not exist", NULL, NULL, "select\n  x;", 10);
     c.sh.lineno = 9;
     report_notice(&c.sh, "NOTICE", "table \"nosuch\" does not exist, skipping");
     report_error(&c.sh, "invalid command \\%s", "foo");
