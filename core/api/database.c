@@ -7,6 +7,7 @@
 
 #include "api/statement.h"
 #include "loader/loader.h"
+#include "types/utf8.h"
 
 #ifndef SUNSTONE_VERSION
 #define SUNSTONE_VERSION "0.0.0"
@@ -180,6 +181,8 @@ int sunstone_exec(sunstone *db, const char *sql,
        anywhere runs nothing */
     ss_error_clear(&db->err);
     size_t len = strlen(sql);
+    if (ss_utf8_verify(&(ss_ctx){.db = db, .err = &db->err}, sql, len))
+        return ss_api_fail(db);
     ss_arena *arena = ss_arena_create();
     if (!arena)
         return ss_api_fail(db);

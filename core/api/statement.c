@@ -151,20 +151,34 @@ int sunstone_prepare(sunstone *db, const char *sql, int nbytes, sunstone_stmt **
     ast_stmt **stmts;
     uint32_t n;
     if (ss_api_parse(db, arena, text, len, &stmts, &n)) {
+        /* invalid UTF-8 is reported instead of the syntax error it may have caused */
+        if (ss_utf8_valid_prefix(sql, len) < len) {
+            ss_error_clear(&db->err);
+            ss_utf8_verify(&(ss_ctx){.db = db, .err = &db->err}, sql, len);
+        }
         free(text);
         ss_arena_destroy(arena);
         return ss_api_fail(db);
     }
     if (n == 0) {
-        if (tail)
-            *tail = sql + len;
         free(text);
         ss_arena_destroy(arena);
+        if (ss_utf8_verify(&(ss_ctx){.db = db, .err = &db->err}, sql, len))
+            return ss_api_fail(db);
+        if (tail)
+            *tail = sql + len;
         return SUNSTONE_OK;
     }
     const ast_stmt *first = stmts[0];
     size_t start = (size_t)first->location;
     size_t end = first->length ? start + (size_t)first->length : len;
+    /* the text compiled is verified, not the tail: preparing statement after statement of a
+       long script stays linear */
+    if (ss_utf8_verify(&(ss_ctx){.db = db, .err = &db->err}, sql, end)) {
+        free(text);
+        ss_arena_destroy(arena);
+        return ss_api_fail(db);
+    }
     if (tail) {
         size_t t = end;
         while (t < len && (sql[t] == ';' || sql[t] == ' ' || sql[t] == '\n' || sql[t] == '\t' || sql[t] == '\r'))
@@ -364,6 +378,9 @@ int sunstone_bind_text(sunstone_stmt *st, int idx, const char *value, int nbytes
     if (!value)
         return sunstone_bind_null(st, idx);
     size_t len = nbytes < 0 ? strlen(value) : (size_t)nbytes;
+    ss_error_clear(&st->db->err);
+    if (ss_utf8_verify(&(ss_ctx){.db = st->db, .err = &st->db->err}, value, len))
+        return SUNSTONE_ERROR;
     if (!(st->param_text[i] = strndup(value, len)))
         return SUNSTONE_ERROR;
     st->param_raw[i].v.s.ptr = st->param_text[i];

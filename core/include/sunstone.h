@@ -64,7 +64,9 @@ int sunstone_exec(sunstone *db, const char *sql,
                   void *arg);
 
 /* Compiles the first statement of sql (nbytes < 0: NUL-terminated).  *tail, if given, points
- * past it.  *stmt is NULL when sql holds only whitespace/comments. */
+ * past it.  *stmt is NULL when sql holds only whitespace/comments.  The text compiled must be
+ * valid UTF-8 (no NUL byte within nbytes either), else 22021 "invalid byte sequence for
+ * encoding "UTF8"" as PostgreSQL reports it; sunstone_exec verifies its whole string first. */
 int sunstone_prepare(sunstone *db, const char *sql, int nbytes, sunstone_stmt **stmt,
                      const char **tail);
 int sunstone_finalize(sunstone_stmt *stmt);
@@ -77,6 +79,8 @@ int sunstone_bind_null(sunstone_stmt *stmt, int idx);
 int sunstone_bind_int64(sunstone_stmt *stmt, int idx, int64_t value);
 int sunstone_bind_double(sunstone_stmt *stmt, int idx, double value);
 int sunstone_bind_bool(sunstone_stmt *stmt, int idx, bool value);
+/* value must be valid UTF-8 (nbytes < 0: NUL-terminated; no NUL within nbytes), else
+ * SUNSTONE_ERROR with 22021 on the handle and the parameter keeps its previous value. */
 int sunstone_bind_text(sunstone_stmt *stmt, int idx, const char *value, int nbytes);
 int sunstone_clear_bindings(sunstone_stmt *stmt);
 

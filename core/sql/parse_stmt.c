@@ -436,7 +436,11 @@ int ss_parse(ss_arena *arena, const char *sql, ast_stmt ***stmts, uint32_t *nstm
     int rc = 0;
     if (r.error) {
         snprintf(err->message, sizeof err->message, "%s", r.error->message);
-        memcpy(err->sqlstate, "42601", 6);
+        /* libpg_query reports no SQLSTATE: the scanner's encoding check is recognised by
+           the function that raised it */
+        bool encoding = r.error->funcname &&
+                        strcmp(r.error->funcname, "report_invalid_encoding") == 0;
+        memcpy(err->sqlstate, encoding ? "22021" : "42601", 6);
         err->position = r.error->cursorpos;
         pg_query_free_error(r.error);
         rc = -1;

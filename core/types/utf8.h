@@ -1,5 +1,6 @@
 /* utf8.h — character counting and clipping over UTF-8 byte strings (the database encoding),
- * shared by varchar length rules and the string functions. */
+ * shared by varchar length rules and the string functions, and the verification of text
+ * received from outside (utf8.c). */
 #ifndef SS_TYPES_UTF8_H
 #define SS_TYPES_UTF8_H
 
@@ -43,5 +44,16 @@ static inline uint32_t ss_utf8_clip(const char *s, uint32_t len, uint64_t nchars
     }
     return i;
 }
+
+struct ss_ctx;
+
+/* Length of the longest prefix of s[0..len) that is valid UTF-8 as PostgreSQL verifies it:
+ * no NUL byte, no overlong form, no surrogate, nothing above U+10FFFF.  len when all of it is
+ * valid.  ASCII runs are checked eight bytes at a time. */
+size_t ss_utf8_valid_prefix(const char *s, size_t len);
+
+/* Verifies s[0..len); on invalid input records PostgreSQL's 22021 error
+ * (invalid byte sequence for encoding "UTF8": 0xc3 0x28) on ctx and returns SS_ERROR. */
+int ss_utf8_verify(struct ss_ctx *ctx, const char *s, size_t len);
 
 #endif
