@@ -1,6 +1,7 @@
 /* func_case.c — lower() and upper(): case mapping of UTF-8 text per character with the
  * C.UTF-8 locale's towlower/towupper, which is what PostgreSQL does for a UTF-8 database
- * whose LC_CTYPE is C.UTF-8.  If that locale is unavailable only ASCII letters are mapped. */
+ * whose LC_CTYPE is C.UTF-8 (ILIKE compares text lowered the same way, func_like.c).  If that
+ * locale is unavailable only ASCII letters are mapped. */
 #include <locale.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -56,16 +57,46 @@ static uint32_t encode(uint32_t cp, char *out)
     return 4;
 }
 
+uint32_t ss_case_map(const unsigned char *s, uint32_t len, char *p, bool upper)
+{
+    pthread_once(&locale_once, load_locale);
+    uint32_t o = 0;
+    for (uint32_t at = 0; at < len;) {
+        unsigned char c = s[at];
+        if (c < 0x80) {
+            if (upper && c >= 'a' && c <= 'z')
+                c = (unsigned char)(c - 'a' + 'A');
+            else if (!upper && c >= 'A' && c <= 'Z')
+                c = (unsigned char)(c - 'A' + 'a');
+            p[o++] = (char)c;
+            at++;
+            continue;
+        }
+        uint32_t l = ss_utf8_char_len(c);
+        if (l > len - at)
+            l = len - at;
+        int32_t cp = utf8_locale ? decode(s + at, l) : -1;
+        if (cp < 0) {
+            memcpy(p + o, s + at, l);
+            o += l;
+        } else {
+            wint_t m = upper ? towupper_l((wint_t)cp, utf8_locale)
+                             : towlower_l((wint_t)cp, utf8_locale);
+            o += encode((uint32_t)m, p + o);
+        }
+        at += l;
+    }
+    return o;
+}
+
 static int map_case(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, uint32_t n,
                     ss_vector *out, bool upper)
 {
-    pthread_once(&locale_once, load_locale);
     const ss_text *a = args[0]->data;
     char *p = NULL; /* scratch: a mapped character never needs more than 4 bytes */
     size_t cap = 0;
     int rc = SS_OK;
     SS_FOR_ROWS(rows, n, i, {
-        const unsigned char *s = (const unsigned char *)a[i].ptr;
         uint32_t len = a[i].len;
         if ((size_t)len * 4 > cap) {
             cap = (size_t)len * 4;
@@ -76,32 +107,7 @@ static int map_case(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, u
                 break;
             }
         }
-        uint32_t o = 0;
-        for (uint32_t at = 0; at < len;) {
-            unsigned char c = s[at];
-            if (c < 0x80) {
-                if (upper && c >= 'a' && c <= 'z')
-                    c = (unsigned char)(c - 'a' + 'A');
-                else if (!upper && c >= 'A' && c <= 'Z')
-                    c = (unsigned char)(c - 'A' + 'a');
-                p[o++] = (char)c;
-                at++;
-                continue;
-            }
-            uint32_t l = ss_utf8_char_len(c);
-            if (l > len - at)
-                l = len - at;
-            int32_t cp = utf8_locale ? decode(s + at, l) : -1;
-            if (cp < 0) {
-                memcpy(p + o, s + at, l);
-                o += l;
-            } else {
-                wint_t m = upper ? towupper_l((wint_t)cp, utf8_locale)
-                                 : towlower_l((wint_t)cp, utf8_locale);
-                o += encode((uint32_t)m, p + o);
-            }
-            at += l;
-        }
+        uint32_t o = ss_case_map((const unsigned char *)a[i].ptr, len, p, upper);
         rc = ss_vector_set_text(ctx, out, i, p, o);
         if (rc != SS_OK)
             break;

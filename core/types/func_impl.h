@@ -61,6 +61,9 @@ int ss_fn_ilike(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint3
                 uint32_t n, ss_vector *out);
 
 /* func_case.c */
+/* Maps s[0..len) to lower (or upper) case as lower() / upper() do, writing at most 4 * len
+ * bytes to out; returns the bytes written.  ILIKE compares text lowered this way. */
+uint32_t ss_case_map(const unsigned char *s, uint32_t len, char *out, bool upper);
 int ss_fn_lower(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
                 uint32_t n, ss_vector *out);
 int ss_fn_upper(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,

@@ -1,7 +1,9 @@
 /* func_like.c — LIKE / ILIKE pattern matching (PostgreSQL semantics: % matches any run of
  * characters, _ exactly one character, backslash escapes the next pattern character).
- * ILIKE folds ASCII letters only; other characters must match exactly. */
+ * ILIKE matches the text and the pattern as lower() maps them, as PostgreSQL does in a UTF-8
+ * database; when both are ASCII, letters are folded while matching, with no copy. */
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "types/func_impl.h"
@@ -75,18 +77,92 @@ static int like_match(const unsigned char *t, uint32_t tlen, const unsigned char
     return pi == plen;
 }
 
+static bool is_ascii(const ss_text *t)
+{
+    const unsigned char *s = (const unsigned char *)t->ptr;
+    uint32_t k = 0;
+    for (; k + 8 <= t->len; k += 8) {
+        uint64_t w;
+        memcpy(&w, s + k, 8);
+        if (w & 0x8080808080808080ULL)
+            return false;
+    }
+    unsigned char any = 0;
+    for (; k < t->len; k++)
+        any |= s[k];
+    return any < 0x80;
+}
+
+/* Scratch buffer for lowered text, grown as needed. */
+typedef struct scratch {
+    char *p;
+    size_t cap;
+} scratch;
+
+static const unsigned char *lowered(ss_ctx *ctx, scratch *b, const ss_text *t, uint32_t *len)
+{
+    if ((size_t)t->len * 4 + 1 > b->cap) {
+        free(b->p);
+        b->cap = (size_t)t->len * 4 + 1;
+        if (!(b->p = malloc(b->cap))) {
+            b->cap = 0;
+            ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+            return NULL;
+        }
+    }
+    *len = ss_case_map((const unsigned char *)t->ptr, t->len, b->p, false);
+    return (const unsigned char *)b->p;
+}
+
 static int like_rows(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, uint32_t n, ss_vector *out,
                      bool ci)
 {
     const ss_text *t = args[0]->data, *p = args[1]->data;
     uint8_t *r = out->data;
+    scratch bt = {NULL, 0}, bp = {NULL, 0};
+    /* a constant pattern is the same text in every row: examined (and lowered) once */
+    const char *seen_ptr = NULL;
+    uint32_t seen_len = 0, low_plen = 0;
+    bool pat_ascii = true, pat_lowered = false;
+    int rc = SS_OK;
     SS_FOR_ROWS(rows, n, i, {
-        int m = like_match((const unsigned char *)t[i].ptr, t[i].len, (const unsigned char *)p[i].ptr, p[i].len, ci);
-        if (m < 0)
-            return ss_ctx_error(ctx, "22025", "LIKE pattern must not end with escape character");
+        const unsigned char *ts = (const unsigned char *)t[i].ptr, *ps = (const unsigned char *)p[i].ptr;
+        uint32_t tl = t[i].len, pl = p[i].len;
+        bool fold = ci;
+        if (ci) {
+            if (p[i].ptr != seen_ptr || p[i].len != seen_len || !seen_ptr) {
+                seen_ptr = p[i].ptr;
+                seen_len = p[i].len;
+                pat_ascii = is_ascii(&p[i]);
+                pat_lowered = false;
+            }
+            if (!pat_ascii || !is_ascii(&t[i])) {
+                if (!pat_lowered) {
+                    if (!lowered(ctx, &bp, &p[i], &low_plen)) {
+                        rc = SS_ERROR;
+                        break;
+                    }
+                    pat_lowered = true;
+                }
+                if (!(ts = lowered(ctx, &bt, &t[i], &tl))) {
+                    rc = SS_ERROR;
+                    break;
+                }
+                ps = (const unsigned char *)bp.p;
+                pl = low_plen;
+                fold = false;
+            }
+        }
+        int m = like_match(ts, tl, ps, pl, fold);
+        if (m < 0) {
+            rc = ss_ctx_error(ctx, "22025", "LIKE pattern must not end with escape character");
+            break;
+        }
         r[i] = (uint8_t)m;
     });
-    return SS_OK;
+    free(bt.p);
+    free(bp.p);
+    return rc;
 }
 
 int ss_fn_like(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
