@@ -3,8 +3,8 @@
  * commands are run where they appear (the statement being typed is kept), and at the end of
  * non-interactive input an unterminated statement is still executed, as psql does.  With
  * ON_ERROR_STOP a failure ends non-interactive input with exit code 3, as does a refused
- * transaction statement (see exec.c).  At the interactive
- * prompt "help", "quit" and "exit" behave as in psql. */
+ * transaction statement (see exec.c).  At the interactive prompt "help", "quit" and "exit"
+ * behave as in psql. */
 #include "mainloop.h"
 
 #include <ctype.h>
