@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "api/statement.h"
+#include "exec/interrupt.h"
 #include "exec/vector.h"
 #include "types/cast.h"
 #include "types/typeio.h"
@@ -40,7 +41,9 @@ static int bind_now(sunstone_stmt *st)
     ss_arena *arena = ss_arena_create();
     if (!arena)
         return ss_ctx_error(&st->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-    ss_ctx ctx = {.db = db, .arena = arena, .err = &db->err};
+    /* constant folding runs here: cancel and statement_timeout apply (deadline set by
+       ss_stmt_create or sunstone_step) */
+    ss_ctx ctx = {.db = db, .arena = arena, .err = &db->err, .deadline_ns = st->ctx.deadline_ns};
     ss_bound_stmt *bs;
     /* a rebind keeps the parameter types the user already bound against */
     if (ss_bind(&ctx, db, st->ast, arena, NULL, 0, &bs)) {
@@ -117,6 +120,7 @@ int ss_stmt_create(sunstone *db, const char *sql, size_t len, ss_arena *ast_aren
         stmt_free(st);
         return ss_ctx_error(&(ss_ctx){.err = &db->err}, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     }
+    ss_interrupt_begin(&st->ctx, db->settings.statement_timeout_ms); /* binding folds constants */
     if (bind_now(st)) {
         stmt_free(st);
         return SS_ERROR;
@@ -276,6 +280,7 @@ int sunstone_step(sunstone_stmt *st)
         return SUNSTONE_DONE;
     if (st->state == STMT_READY) {
         ss_error_clear(&db->err);
+        ss_interrupt_begin(&st->ctx, db->settings.statement_timeout_ms);
         ss_stmt_begin_run(st);
         st->rows = 0;
         st->tag[0] = '\0';

@@ -98,6 +98,8 @@ int ss_settings_set(ss_ctx *ctx, ss_settings *s, const char *name, const char *v
     if (k && k->read_only)
         return ss_ctx_error(ctx, "55P02", "parameter \"%s\" cannot be changed", name);
     ss_setting *it = find_set(s, name);
+    if (!value && strcasecmp(name, "statement_timeout") == 0)
+        s->statement_timeout_ms = 0;
     if (!value) {
         if (it) {
             free(it->value);
@@ -107,6 +109,8 @@ int ss_settings_set(ss_ctx *ctx, ss_settings *s, const char *name, const char *v
         }
         return SS_OK;
     }
+    if (strcasecmp(name, "statement_timeout") == 0)
+        s->statement_timeout_ms = strtoll(value, NULL, 10);
     char *v = strdup(value);
     if (!v)
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");

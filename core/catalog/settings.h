@@ -12,6 +12,8 @@ typedef struct ss_setting {
 typedef struct ss_settings {
     ss_setting *items;
     uint32_t n, cap;
+    /* typed copies of the settings the kernel acts on, kept current by ss_settings_set */
+    int64_t statement_timeout_ms;  /* 0: no timeout */
 } ss_settings;
 
 void ss_settings_init(ss_settings *s);

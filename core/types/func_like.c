@@ -4,7 +4,11 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "exec/interrupt.h"
 #include "types/func_impl.h"
+
+/* Matching steps (one character compared or skipped each) between two cancel checks. */
+#define LIKE_CHECK_EVERY (1u << 20)
 
 static uint32_t utf8_len(unsigned char c)
 {
@@ -34,12 +38,20 @@ static bool char_eq(const unsigned char *t, uint32_t tlen, const unsigned char *
 
 /* Wildcard matching with one backtrack point per '%' (the classic linear-space algorithm).
  * 1 match, 0 no match, -1 the match reached an escape at the end of the pattern (PostgreSQL
- * raises that only when matching gets there). */
-static int like_match(const unsigned char *t, uint32_t tlen, const unsigned char *p, uint32_t plen, bool ci)
+ * raises that only when matching gets there), -2 cancelled (ss_check_interrupt, polled every
+ * LIKE_CHECK_EVERY matching steps, counted in *steps across the rows of a batch: a '%'
+ * pattern over long text can take tlen * plen steps). */
+static int like_match(ss_ctx *ctx, const unsigned char *t, uint32_t tlen, const unsigned char *p, uint32_t plen,
+                      bool ci, uint32_t *steps)
 {
     uint32_t ti = 0, pi = 0, star_t = 0;
     int64_t star_p = -1;
     while (ti < tlen) {
+        if (++*steps == LIKE_CHECK_EVERY) {
+            *steps = 0;
+            if (ss_check_interrupt(ctx))
+                return -2;
+        }
         if (pi < plen && p[pi] == '%') {
             while (pi < plen && p[pi] == '%')
                 pi++;
@@ -80,8 +92,12 @@ static int like_rows(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, 
 {
     const ss_text *t = args[0]->data, *p = args[1]->data;
     uint8_t *r = out->data;
+    uint32_t steps = 0;
     SS_FOR_ROWS(rows, n, i, {
-        int m = like_match((const unsigned char *)t[i].ptr, t[i].len, (const unsigned char *)p[i].ptr, p[i].len, ci);
+        int m = like_match(ctx, (const unsigned char *)t[i].ptr, t[i].len, (const unsigned char *)p[i].ptr, p[i].len,
+                           ci, &steps);
+        if (m == -2)
+            return SS_ERROR;
         if (m < 0)
             return ss_ctx_error(ctx, "22025", "LIKE pattern must not end with escape character");
         r[i] = (uint8_t)m;
