@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "buf.h"
+#include "cancel.h"
 #include "exec.h"
 #include "help.h"
 #include "meta.h"
@@ -163,6 +164,11 @@ int mainloop_run(shell *sh, line_source *src)
             }
             if (!ok && die_on_error && sh->on_error_stop) {
                 result = EXIT_USER;
+                stop = true;
+                break;
+            }
+            if (cancel_take_pressed() && !src->interactive) {
+                result = EXIT_USER; /* Ctrl-C stops a script, as in psql */
                 stop = true;
                 break;
             }
