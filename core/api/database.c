@@ -17,16 +17,29 @@ const char *sunstone_version(void)
     return SUNSTONE_VERSION;
 }
 
-void ss_db_notice(struct sunstone *db, const char *fmt, ...)
+static void db_vmessage(struct sunstone *db, ss_message_level level, const char *fmt, va_list ap)
 {
-    if (!db->notice_cb)
+    if (!db->notice_cb || (int)level < db->settings.client_min_messages)
         return;
     char msg[1024];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    db->notice_cb(db->notice_arg, level == SS_MSG_WARNING ? "WARNING" : "NOTICE", msg);
+}
+
+void ss_db_notice(struct sunstone *db, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    db_vmessage(db, SS_MSG_NOTICE, fmt, ap);
     va_end(ap);
-    db->notice_cb(db->notice_arg, "NOTICE", msg);
+}
+
+void ss_db_message(struct sunstone *db, ss_message_level level, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    db_vmessage(db, level, fmt, ap);
+    va_end(ap);
 }
 
 int sunstone_set_notice_handler(sunstone *db, void (*cb)(void *, const char *, const char *), void *arg)

@@ -27,7 +27,10 @@ struct sunstone {
  * (SQLSTATE 22004 null_value_not_allowed, message "<function>: <what>") on db, if db is not NULL; returns SUNSTONE_MISUSE. */
 int ss_api_misuse(struct sunstone *db, const char *function, const char *what);
 
-/* Sends a NOTICE to the handle's notice handler (if any). */
+/* Sends a NOTICE / a message of the given level to the handle's notice handler (if any),
+ * unless client_min_messages is above its level. */
 void ss_db_notice(struct sunstone *db, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void ss_db_message(struct sunstone *db, ss_message_level level, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 #endif

@@ -45,6 +45,7 @@ static int bind_now(sunstone_stmt *st)
        ss_stmt_create or sunstone_step) */
     ss_ctx ctx = {.db = db, .arena = arena, .err = &db->err, .deadline_ns = st->ctx.deadline_ns};
     ss_bound_stmt *bs;
+    ss_float8_set_extra_digits(db->settings.extra_float_digits); /* folded casts to text */
     /* a rebind keeps the parameter types the user already bound against */
     if (ss_bind(&ctx, db, st->ast, arena, NULL, 0, &bs)) {
         ss_arena_destroy(arena);
@@ -278,6 +279,7 @@ int sunstone_step(sunstone_stmt *st)
     sunstone *db = st->db;
     if (st->state == STMT_DONE)
         return SUNSTONE_DONE;
+    ss_float8_set_extra_digits(db->settings.extra_float_digits);
     if (st->state == STMT_READY) {
         ss_error_clear(&db->err);
         ss_interrupt_begin(&st->ctx, db->settings.statement_timeout_ms);
@@ -474,6 +476,7 @@ const char *sunstone_column_text(sunstone_stmt *st, int col)
         return NULL;
     ss_strbuf *sb = &st->text[col];
     if (sb->len == 0) {
+        ss_float8_set_extra_digits(st->db->settings.extra_float_digits);
         ss_value_format(st->bound->col_types[col], &v, sb);
         if (!sb->data)
             ss_strbuf_append(sb, "", 0);
