@@ -44,10 +44,14 @@ static int merge(const uint32_t *src, uint32_t *dst, size_t lo, size_t mid, size
 int ops_index_sort_checked(uint32_t *idx, uint32_t *scratch, size_t n, ops_index_cmp cmp,
                            const void *arg, const ops_sort_check *check)
 {
+    size_t since_check = 0;
     for (size_t lo = 0; lo < n; lo += OPS_SORT_RUN) {
         insertion_sort(idx + lo, n - lo < OPS_SORT_RUN ? n - lo : OPS_SORT_RUN, cmp, arg);
-        if (lo % OPS_SORT_CHECK_EVERY == 0 && lo && ops_sort_should_stop(check))
-            return 1;
+        if ((since_check += OPS_SORT_RUN) >= OPS_SORT_CHECK_EVERY) {
+            since_check = 0;
+            if (ops_sort_should_stop(check))
+                return 1;
+        }
     }
 
     uint32_t *src = idx, *dst = scratch;
