@@ -106,12 +106,19 @@ int mainloop_run(shell *sh, line_source *src)
     int result = EXIT_OK;
     bool stop = false;
     bool die_on_error = !src->interactive;
+    if (!src->interactive)
+        cancel_begin(NULL); /* Ctrl-C between statements stops the script too */
 
     while (!stop) {
         char *line = NULL;
         if (src->interactive)
             make_prompt(&prompt, &sp);
         read_result rr = src->read(src, src->interactive ? prompt.data : NULL, &line);
+        if (!src->interactive && cancel_was_pressed()) { /* also while waiting for input */
+            free(line);
+            result = EXIT_USER;
+            break;
+        }
         if (rr == READ_INTERRUPTED) {
             splitter_next_query(&sp);
             buf_reset(&history);
@@ -167,11 +174,13 @@ int mainloop_run(shell *sh, line_source *src)
                 stop = true;
                 break;
             }
-            if (cancel_take_pressed() && !src->interactive) {
+            if (!src->interactive && cancel_was_pressed()) {
                 result = EXIT_USER; /* Ctrl-C stops a script, as in psql */
                 stop = true;
                 break;
             }
+            if (src->interactive)
+                cancel_clear(); /* at the prompt, a cancel only ends the statement */
         }
 
         if (src->remember && splitter_is_empty(&sp)) {
@@ -185,9 +194,14 @@ int mainloop_run(shell *sh, line_source *src)
         }
     }
 
-    if (!stop && !src->interactive && splitter_has_content(&sp)) {
+    if (!stop && !src->interactive && splitter_has_content(&sp) && !cancel_was_pressed()) {
         if (!send_query(sh, &sp) && sh->on_error_stop)
             result = EXIT_USER;
+    }
+    if (!src->interactive) {
+        if (cancel_was_pressed())
+            result = EXIT_USER;
+        cancel_end();
     }
 
     sh->interactive = saved_interactive;

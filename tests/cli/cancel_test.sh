@@ -1,7 +1,7 @@
 #!/bin/sh
 # cancel_test.sh SUNSTONE — Ctrl-C (SIGINT) while the shell runs a long statement, as psql:
 # "Cancel request sent", then "ERROR:  canceling statement due to user request"; a script
-# stops there with exit code 3 (-c: exit code 1).  The time from the signal to the exit is
+# stops there with exit code 3 (-c: exit code 1), and also when Ctrl-C comes between statements.  The time from the signal to the exit is
 # printed and must stay under a generous bound.
 set -u
 sunstone=$(realpath "$1")
@@ -55,6 +55,20 @@ run_cancelled "-c" -A -t -c "$(cat "$tmp/setup.sql")" -c "SELECT count(*) FROM b
 [ "$rc" = 1 ] || fail "-c: exit code $rc, expected 1"
 [ "$(cat "$tmp/err")" = "Cancel request sent
 ERROR:  canceling statement due to user request" ] || { fail "-c: stderr"; cat "$tmp/err"; }
+
+# Ctrl-C while a script waits between statements: it stops there, silently, with exit code 3.
+: > "$tmp/out"
+(echo "SELECT 'started' AS s;"; sleep 2; echo "SELECT 'not reached' AS s;") |
+  "$sunstone" -X -A -t > "$tmp/out" 2> "$tmp/err" &
+pid=$!
+i=0
+while ! grep -q started "$tmp/out" 2>/dev/null && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
+kill -INT $pid
+wait $pid
+rc=$?
+[ "$rc" = 3 ] || fail "idle script: exit code $rc, expected 3"
+[ "$(cat "$tmp/out")" = "started" ] || { fail "idle script: stdout"; cat "$tmp/out"; }
+[ -s "$tmp/err" ] && { fail "idle script: stderr"; cat "$tmp/err"; }
 
 [ $fails -eq 0 ] && echo "cancel_test: all passed"
 exit $fails
