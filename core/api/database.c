@@ -18,22 +18,48 @@ const char *sunstone_version(void)
     return SUNSTONE_VERSION;
 }
 
-void ss_db_notice(struct sunstone *db, const char *fmt, ...)
+static void db_vmessage(struct sunstone *db, ss_message_level level, const char *fmt, va_list ap)
 {
-    if (!db->notice_cb)
+    if (!db->notice_cb || (int)level < db->settings.client_min_messages)
         return;
     char msg[1024];
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    db->notice_cb(db->notice_arg, "NOTICE", msg);
+    db->notice_cb(db->notice_arg, level == SS_MSG_WARNING ? "WARNING" : "NOTICE", msg);
 }
 
-void sunstone_set_notice_handler(sunstone *db, void (*cb)(void *, const char *, const char *), void *arg)
+void ss_db_notice(struct sunstone *db, const char *fmt, ...)
 {
+    va_list ap;
+    va_start(ap, fmt);
+    db_vmessage(db, SS_MSG_NOTICE, fmt, ap);
+    va_end(ap);
+}
+
+void ss_db_message(struct sunstone *db, ss_message_level level, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    db_vmessage(db, level, fmt, ap);
+    va_end(ap);
+}
+
+int sunstone_set_notice_handler(sunstone *db, void (*cb)(void *, const char *, const char *), void *arg)
+{
+    if (!db)
+        return SUNSTONE_MISUSE;
     db->notice_cb = cb;
     db->notice_arg = arg;
+    return SUNSTONE_OK;
+}
+
+int ss_api_misuse(sunstone *db, const char *function, const char *what)
+{
+    if (db) {
+        ss_error_clear(&db->err);
+        ss_ctx ctx = {.db = db, .err = &db->err};
+        ss_ctx_error(&ctx, "22004", "%s: %s", function, what);
+    }
+    return SUNSTONE_MISUSE;
 }
 
 int ss_api_fail(sunstone *db)
@@ -59,6 +85,8 @@ int sunstone_open(const char *path, sunstone **out)
 
 int sunstone_open_v2(const char *path, sunstone **out, const sunstone_config *config)
 {
+    if (!out)
+        return SUNSTONE_MISUSE;
     *out = NULL;
     sunstone *db = calloc(1, sizeof *db);
     if (!db)
@@ -97,6 +125,16 @@ int sunstone_close(sunstone *db)
 {
     if (!db)
         return SUNSTONE_OK;
+    if (db->nstmts) {
+        /* as sqlite3_close: refuse, and leave the handle fully usable */
+        ss_error_clear(&db->err);
+        ss_ctx ctx;
+        db_ctx(db, &ctx);
+        ss_ctx_error(&ctx, "55006", "unable to close: %u statement%s not finalized", db->nstmts,
+                     db->nstmts == 1 ? " is" : "s are");
+        ss_ctx_error_hint(&ctx, "Call sunstone_finalize on every statement of the handle first.");
+        return SUNSTONE_BUSY;
+    }
     ss_db_release_parked(db);
     ss_catalog_free(&db->catalog);
     ss_settings_free(&db->settings);
@@ -104,6 +142,15 @@ int sunstone_close(sunstone *db)
     ss_error_clear(&db->err);
     free(db->plugin_dir);
     free(db);
+    return SUNSTONE_OK;
+}
+
+int sunstone_interrupt(sunstone *db)
+{
+    if (!db)
+        return SUNSTONE_MISUSE;
+    /* async-signal-safe: one lock-free atomic store, nothing else */
+    atomic_store_explicit(&db->interrupted, 1, memory_order_relaxed);
     return SUNSTONE_OK;
 }
 
@@ -134,6 +181,10 @@ const char *sunstone_errhint(sunstone *db)
 
 int sunstone_load_plugin(sunstone *db, const char *path)
 {
+    if (!db)
+        return SUNSTONE_MISUSE;
+    if (!path)
+        return ss_api_misuse(db, "sunstone_load_plugin", "path is NULL");
     ss_error_clear(&db->err);
     ss_ctx ctx;
     db_ctx(db, &ctx);
@@ -177,6 +228,10 @@ static int exec_one(sunstone *db, sunstone_stmt *st,
 int sunstone_exec(sunstone *db, const char *sql,
                   int (*cb)(void *, int, const char *const *, const char *const *), void *arg)
 {
+    if (!db)
+        return SUNSTONE_MISUSE;
+    if (!sql)
+        return ss_api_misuse(db, "sunstone_exec", "sql is NULL");
     /* the whole string is parsed once, as PostgreSQL parses a simple query: a syntax error
        anywhere runs nothing */
     ss_error_clear(&db->err);

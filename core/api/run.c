@@ -234,6 +234,10 @@ static int run_set(sunstone_stmt *st, bool reset)
     sunstone *db = st->db;
     const char *value = reset ? NULL : bs->value;
     snprintf(st->tag, sizeof st->tag, reset ? "RESET" : "SET");
+    /* every statement runs in its own implicit transaction: SET LOCAL would end with it */
+    bool local = !reset && st->ast->is_local;
+    if (local)
+        ss_db_message(db, SS_MSG_WARNING, "SET LOCAL can only be used in transaction blocks");
     if (value && strncmp(bs->name, "sunstone.operator_", 18) == 0) {
         const ss_registration *reg = ss_registry_find(&db->registry, SS_KIND_OPERATOR, value);
         const char *role = bs->name + 18;
@@ -253,6 +257,8 @@ static int run_set(sunstone_stmt *st, bool reset)
         ss_ctx_error_detail(&st->ctx, "No storage backend \"%s\" is registered.", value);
         return SS_ERROR;
     }
+    if (local)
+        return ss_settings_check(&st->ctx, &db->settings, bs->name, value);
     return ss_settings_set(&st->ctx, &db->settings, bs->name, value);
 }
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "api/statement.h"
+#include "exec/interrupt.h"
 #include "exec/vector.h"
 #include "types/cast.h"
 #include "types/typeio.h"
@@ -14,6 +15,8 @@ static void stmt_free(sunstone_stmt *st)
 {
     if (!st)
         return;
+    if (st->counted)
+        st->db->nstmts--;
     ss_stmt_stop(st);
     if (st->text && st->bound)
         for (uint32_t i = 0; i < st->bound->ncols; i++)
@@ -38,8 +41,11 @@ static int bind_now(sunstone_stmt *st)
     ss_arena *arena = ss_arena_create();
     if (!arena)
         return ss_ctx_error(&st->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-    ss_ctx ctx = {.db = db, .arena = arena, .err = &db->err};
+    /* constant folding runs here: cancel and statement_timeout apply (deadline set by
+       ss_stmt_create or sunstone_step) */
+    ss_ctx ctx = {.db = db, .arena = arena, .err = &db->err, .deadline_ns = st->ctx.deadline_ns};
     ss_bound_stmt *bs;
+    ss_float8_set_extra_digits(db->settings.extra_float_digits); /* folded casts to text */
     /* a rebind keeps the parameter types the user already bound against */
     if (ss_bind(&ctx, db, st->ast, arena, NULL, 0, &bs)) {
         ss_arena_destroy(arena);
@@ -115,10 +121,13 @@ int ss_stmt_create(sunstone *db, const char *sql, size_t len, ss_arena *ast_aren
         stmt_free(st);
         return ss_ctx_error(&(ss_ctx){.err = &db->err}, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     }
+    ss_interrupt_begin(&st->ctx, db->settings.statement_timeout_ms); /* binding folds constants */
     if (bind_now(st)) {
         stmt_free(st);
         return SS_ERROR;
     }
+    st->counted = true;
+    db->nstmts++;
     *out = st;
     return SS_OK;
 }
@@ -138,7 +147,14 @@ int ss_api_parse(sunstone *db, ss_arena *arena, const char *sql, size_t len, ast
 
 int sunstone_prepare(sunstone *db, const char *sql, int nbytes, sunstone_stmt **out, const char **tail)
 {
-    *out = NULL;
+    if (out)
+        *out = NULL;
+    if (!db)
+        return SUNSTONE_MISUSE;
+    if (!out)
+        return ss_api_misuse(db, "sunstone_prepare", "the statement pointer is NULL");
+    if (!sql)
+        return ss_api_misuse(db, "sunstone_prepare", "sql is NULL");
     ss_error_clear(&db->err);
     size_t len = nbytes < 0 ? strlen(sql) : (size_t)nbytes;
     char *text = strndup(sql, len);
@@ -226,6 +242,8 @@ int sunstone_finalize(sunstone_stmt *st)
 
 int sunstone_reset(sunstone_stmt *st)
 {
+    if (!st)
+        return SUNSTONE_MISUSE;
     /* a finished run keeps its parked tree; one stopped mid-way is closed */
     if (!st->parked)
         ss_stmt_stop(st);
@@ -275,8 +293,10 @@ int sunstone_step(sunstone_stmt *st)
     sunstone *db = st->db;
     if (st->state == STMT_DONE)
         return SUNSTONE_DONE;
+    ss_float8_set_extra_digits(db->settings.extra_float_digits);
     if (st->state == STMT_READY) {
         ss_error_clear(&db->err);
+        ss_interrupt_begin(&st->ctx, db->settings.statement_timeout_ms);
         ss_stmt_begin_run(st);
         st->rows = 0;
         st->tag[0] = '\0';
@@ -313,16 +333,26 @@ int sunstone_step(sunstone_stmt *st)
 
 /* ---- parameters ------------------------------------------------------------------------ */
 
-static int param_slot(sunstone_stmt *st, int idx)
+/* Empties parameter idx and sets *slot to its 0-based index: SUNSTONE_OK, SUNSTONE_MISUSE
+ * for a NULL statement, SUNSTONE_RANGE (42P02 recorded on the handle) for a bad index. */
+static int param_slot(sunstone_stmt *st, int idx, int *slot)
 {
-    if (!st || idx < 1 || (uint32_t)idx > st->nparams)
-        return -1;
+    if (!st)
+        return SUNSTONE_MISUSE;
+    if (idx < 1 || (uint32_t)idx > st->nparams) {
+        ss_error_clear(&st->db->err);
+        ss_ctx ctx = {.db = st->db, .err = &st->db->err};
+        ss_ctx_error(&ctx, SS_SQLSTATE_UNDEFINED_PARAMETER, "there is no parameter $%d", idx);
+        ss_ctx_error_detail(&ctx, "The statement has %u parameter%s.", st->nparams, st->nparams == 1 ? "" : "s");
+        return SUNSTONE_RANGE;
+    }
     if (st->state != STMT_READY)
         sunstone_reset(st);
     free(st->param_text[idx - 1]);
     st->param_text[idx - 1] = NULL;
     memset(&st->param_raw[idx - 1], 0, sizeof(ss_value));
-    return idx - 1;
+    *slot = idx - 1;
+    return SUNSTONE_OK;
 }
 
 int sunstone_bind_parameter_count(sunstone_stmt *st)
@@ -332,9 +362,9 @@ int sunstone_bind_parameter_count(sunstone_stmt *st)
 
 int sunstone_bind_null(sunstone_stmt *st, int idx)
 {
-    int i = param_slot(st, idx);
-    if (i < 0)
-        return SUNSTONE_RANGE;
+    int i, rc = param_slot(st, idx, &i);
+    if (rc != SUNSTONE_OK)
+        return rc;
     st->param_raw[i].is_null = true;
     st->param_raw_types[i] = (ss_type){SS_TYPE_TEXT, -1};
     return SUNSTONE_OK;
@@ -342,9 +372,9 @@ int sunstone_bind_null(sunstone_stmt *st, int idx)
 
 int sunstone_bind_int64(sunstone_stmt *st, int idx, int64_t value)
 {
-    int i = param_slot(st, idx);
-    if (i < 0)
-        return SUNSTONE_RANGE;
+    int i, rc = param_slot(st, idx, &i);
+    if (rc != SUNSTONE_OK)
+        return rc;
     st->param_raw[i].v.i = value;
     st->param_raw_types[i] = (ss_type){SS_TYPE_INT8, -1};
     return SUNSTONE_OK;
@@ -352,9 +382,9 @@ int sunstone_bind_int64(sunstone_stmt *st, int idx, int64_t value)
 
 int sunstone_bind_double(sunstone_stmt *st, int idx, double value)
 {
-    int i = param_slot(st, idx);
-    if (i < 0)
-        return SUNSTONE_RANGE;
+    int i, rc = param_slot(st, idx, &i);
+    if (rc != SUNSTONE_OK)
+        return rc;
     st->param_raw[i].v.f = value;
     st->param_raw_types[i] = (ss_type){SS_TYPE_FLOAT8, -1};
     return SUNSTONE_OK;
@@ -362,9 +392,9 @@ int sunstone_bind_double(sunstone_stmt *st, int idx, double value)
 
 int sunstone_bind_bool(sunstone_stmt *st, int idx, bool value)
 {
-    int i = param_slot(st, idx);
-    if (i < 0)
-        return SUNSTONE_RANGE;
+    int i, rc = param_slot(st, idx, &i);
+    if (rc != SUNSTONE_OK)
+        return rc;
     st->param_raw[i].v.b = value;
     st->param_raw_types[i] = (ss_type){SS_TYPE_BOOL, -1};
     return SUNSTONE_OK;
@@ -372,9 +402,9 @@ int sunstone_bind_bool(sunstone_stmt *st, int idx, bool value)
 
 int sunstone_bind_text(sunstone_stmt *st, int idx, const char *value, int nbytes)
 {
-    int i = param_slot(st, idx);
-    if (i < 0)
-        return SUNSTONE_RANGE;
+    int i, rc = param_slot(st, idx, &i);
+    if (rc != SUNSTONE_OK)
+        return rc;
     if (!value)
         return sunstone_bind_null(st, idx);
     size_t len = nbytes < 0 ? strlen(value) : (size_t)nbytes;
@@ -392,8 +422,11 @@ int sunstone_bind_text(sunstone_stmt *st, int idx, const char *value, int nbytes
 
 int sunstone_clear_bindings(sunstone_stmt *st)
 {
-    for (uint32_t i = 0; st && i < st->nparams; i++) {
-        param_slot(st, (int)i + 1);
+    if (!st)
+        return SUNSTONE_MISUSE;
+    for (uint32_t i = 0; i < st->nparams; i++) {
+        int slot;
+        param_slot(st, (int)i + 1, &slot);
         st->param_raw_types[i] = (ss_type){SS_TYPE_INVALID, -1};
     }
     return SUNSTONE_OK;
@@ -460,6 +493,7 @@ const char *sunstone_column_text(sunstone_stmt *st, int col)
         return NULL;
     ss_strbuf *sb = &st->text[col];
     if (sb->len == 0) {
+        ss_float8_set_extra_digits(st->db->settings.extra_float_digits);
         ss_value_format(st->bound->col_types[col], &v, sb);
         if (!sb->data)
             ss_strbuf_append(sb, "", 0);

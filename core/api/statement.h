@@ -15,6 +15,7 @@ typedef enum stmt_state {
 
 struct sunstone_stmt {
     sunstone *db;
+    bool counted;              /* included in db->nstmts (sunstone_close refuses while any is) */
     char *sql;                 /* the statement's own text */
     ss_arena *ast_arena;       /* AST: lives as long as the statement */
     const ast_stmt *ast;

@@ -1,43 +1,176 @@
-/* settings.c — run-time settings: a table of known parameters with defaults, plus custom
- * "prefix.name" settings as PostgreSQL allows them. */
+/* settings.c — run-time settings: a table of known parameters with defaults, each validated
+ * the way PostgreSQL validates it (settings_parse.c) and stored as SHOW prints it, plus custom
+ * "prefix.name" settings as PostgreSQL allows them.  Settings Sunstone cannot honour in some
+ * value (standard_conforming_strings = off, an encoding other than UTF8) refuse that value
+ * with 0A000 instead of being ignored. */
 #include "catalog/settings.h"
 
 #include <ctype.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "catalog/settings_parse.h"
+
+/* Validates value for the parameter the user called name; writes what SHOW prints to out
+ * (outlen >= strlen(value) + 64). */
+typedef int (*setting_check)(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value, char *out,
+                             size_t outlen);
+
 typedef struct known_setting {
     const char *name;
+    const char *display;      /* PostgreSQL's spelling (SHOW's column name, some errors) */
     const char *default_value;
     bool read_only;
+    setting_check check;      /* NULL: any text */
 } known_setting;
 
+static const ss_setting_enum message_levels[] = {
+    {"debug5", SS_MSG_DEBUG5, false}, {"debug4", SS_MSG_DEBUG4, false}, {"debug3", SS_MSG_DEBUG3, false},
+    {"debug2", SS_MSG_DEBUG2, false}, {"debug1", SS_MSG_DEBUG1, false}, {"debug", SS_MSG_DEBUG2, true},
+    {"log", SS_MSG_LOG, false},       {"notice", SS_MSG_NOTICE, false}, {"warning", SS_MSG_WARNING, false},
+    {"error", SS_MSG_ERROR, false},   {NULL, 0, false}};
+
+static const ss_setting_enum interval_styles[] = {
+    {"postgres", 0, false}, {"postgres_verbose", 1, false}, {"sql_standard", 2, false}, {"iso_8601", 3, false},
+    {NULL, 0, false}};
+
+static int check_statement_timeout(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value,
+                                   char *out, size_t outlen)
+{
+    (void)s;
+    int ms;
+    if (ss_setting_parse_int(ctx, name, value, true, 0, INT_MAX, &ms))
+        return SS_ERROR;
+    ss_setting_format_ms(ms, out, outlen);
+    return SS_OK;
+}
+
+static int check_extra_float_digits(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value,
+                                    char *out, size_t outlen)
+{
+    (void)s;
+    int n;
+    if (ss_setting_parse_int(ctx, name, value, false, -15, 3, &n))
+        return SS_ERROR;
+    snprintf(out, outlen, "%d", n);
+    return SS_OK;
+}
+
+static int check_standard_conforming_strings(ss_ctx *ctx, const ss_settings *s, const char *name,
+                                             const char *value, char *out, size_t outlen)
+{
+    (void)s;
+    bool on;
+    if (ss_setting_parse_bool(ctx, name, value, &on))
+        return SS_ERROR;
+    if (!on)
+        return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                            "feature not supported: standard_conforming_strings = off (backslashes in string "
+                            "literals are always literal; use E'...' for escapes)");
+    snprintf(out, outlen, "on");
+    return SS_OK;
+}
+
+static int check_enum(ss_ctx *ctx, const char *name, const char *value, const ss_setting_enum *options, char *out,
+                      size_t outlen)
+{
+    int v;
+    if (ss_setting_parse_enum(ctx, name, value, options, &v))
+        return SS_ERROR;
+    snprintf(out, outlen, "%s", ss_setting_enum_name(options, v));
+    return SS_OK;
+}
+
+static int check_client_min_messages(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value,
+                                     char *out, size_t outlen)
+{
+    (void)s;
+    return check_enum(ctx, name, value, message_levels, out, outlen);
+}
+
+static int check_intervalstyle(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value, char *out,
+                               size_t outlen)
+{
+    (void)s;
+    return check_enum(ctx, name, value, interval_styles, out, outlen);
+}
+
+static int check_datestyle(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value, char *out,
+                           size_t outlen)
+{
+    (void)name;
+    return ss_setting_parse_datestyle(ctx, ss_settings_get(s, "datestyle"), value, out, outlen);
+}
+
+static int check_timezone(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value, char *out,
+                          size_t outlen)
+{
+    (void)s;
+    (void)name;
+    return ss_setting_parse_timezone(ctx, value, out, outlen);
+}
+
+static int check_client_encoding(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value,
+                                 char *out, size_t outlen)
+{
+    (void)s;
+    (void)name;
+    return ss_setting_parse_encoding(ctx, value, out, outlen);
+}
+
+static int check_search_path(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value, char *out,
+                             size_t outlen)
+{
+    (void)s;
+    (void)name;
+    if (ss_setting_parse_search_path(ctx, value))
+        return SS_ERROR;
+    snprintf(out, outlen, "%s", value);
+    return SS_OK;
+}
+
+/* PostgreSQL keeps only printable ASCII in application_name: every other byte becomes '?'. */
+static int check_application_name(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value,
+                                  char *out, size_t outlen)
+{
+    (void)ctx;
+    (void)s;
+    (void)name;
+    size_t n = 0;
+    for (const unsigned char *c = (const unsigned char *)value; *c && n + 1 < outlen; c++)
+        out[n++] = *c < 32 || *c > 126 ? '?' : (char)*c;
+    out[n] = '\0';
+    return SS_OK;
+}
+
 static const known_setting known[] = {
-    {"sunstone.operator_scan", "scan", false},
-    {"sunstone.operator_filter", "filter", false},
-    {"sunstone.operator_project", "project", false},
-    {"sunstone.operator_limit", "limit", false},
-    {"sunstone.operator_sort", "sort", false},
-    {"sunstone.operator_aggregate", "aggregate", false},
-    {"sunstone.operator_values", "values", false},
-    {"sunstone.default_storage", "memory", false},
-    {"client_encoding", "UTF8", false},
-    {"datestyle", "ISO, MDY", false},
-    {"timezone", "UTC", false},
-    {"search_path", "\"$user\", public", false},
-    {"application_name", "", false},
-    {"extra_float_digits", "1", false},
-    {"standard_conforming_strings", "on", false},
-    {"client_min_messages", "notice", false},
-    {"statement_timeout", "0", false},
-    {"intervalstyle", "postgres", false},
-    {"server_version", "15.0", true},
-    {"server_version_num", "150000", true},
-    {"server_encoding", "UTF8", true},
-    {"integer_datetimes", "on", true},
-    {"lc_collate", "C", true},
-    {"lc_ctype", "C", true},
+    {"sunstone.operator_scan", NULL, "scan", false, NULL},
+    {"sunstone.operator_filter", NULL, "filter", false, NULL},
+    {"sunstone.operator_project", NULL, "project", false, NULL},
+    {"sunstone.operator_limit", NULL, "limit", false, NULL},
+    {"sunstone.operator_sort", NULL, "sort", false, NULL},
+    {"sunstone.operator_aggregate", NULL, "aggregate", false, NULL},
+    {"sunstone.operator_values", NULL, "values", false, NULL},
+    {"sunstone.default_storage", NULL, "memory", false, NULL},
+    {"client_encoding", NULL, "UTF8", false, check_client_encoding},
+    {"datestyle", "DateStyle", "ISO, MDY", false, check_datestyle},
+    {"timezone", "TimeZone", "UTC", false, check_timezone},
+    {"search_path", NULL, "\"$user\", public", false, check_search_path},
+    {"application_name", NULL, "", false, check_application_name},
+    {"extra_float_digits", NULL, "1", false, check_extra_float_digits},
+    {"standard_conforming_strings", NULL, "on", false, check_standard_conforming_strings},
+    {"client_min_messages", NULL, "notice", false, check_client_min_messages},
+    {"statement_timeout", NULL, "0", false, check_statement_timeout},
+    {"intervalstyle", "IntervalStyle", "postgres", false, check_intervalstyle},
+    {"server_version", NULL, "15.0", true, NULL},
+    {"server_version_num", NULL, "150000", true, NULL},
+    {"server_encoding", NULL, "UTF8", true, NULL},
+    {"integer_datetimes", NULL, "on", true, NULL},
+    {"lc_collate", NULL, "C", true, NULL},
+    {"lc_ctype", NULL, "C", true, NULL},
 };
 
 static const known_setting *find_known(const char *name)
@@ -48,9 +181,17 @@ static const known_setting *find_known(const char *name)
     return NULL;
 }
 
+const char *ss_settings_display_name(const char *name)
+{
+    const known_setting *k = find_known(name);
+    return k && k->display ? k->display : name;
+}
+
 void ss_settings_init(ss_settings *s)
 {
     memset(s, 0, sizeof *s);
+    s->extra_float_digits = 1;
+    s->client_min_messages = SS_MSG_NOTICE;
 }
 
 void ss_settings_free(ss_settings *s)
@@ -89,30 +230,68 @@ static bool is_custom_name(const char *name)
     return strncasecmp(name, "sunstone.", 9) != 0;
 }
 
-int ss_settings_set(ss_ctx *ctx, ss_settings *s, const char *name, const char *value)
+/* Validates name and value; *normalized (malloc'd) gets what SHOW will print. */
+static int validate(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value, char **normalized)
 {
+    *normalized = NULL;
     const known_setting *k = find_known(name);
     if (!k && !is_custom_name(name))
-        return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_OBJECT,
-                            "unrecognized configuration parameter \"%s\"", name);
+        return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_OBJECT, "unrecognized configuration parameter \"%s\"", name);
     if (k && k->read_only)
         return ss_ctx_error(ctx, "55P02", "parameter \"%s\" cannot be changed", name);
-    ss_setting *it = find_set(s, name);
-    if (!value) {
-        if (it) {
-            free(it->value);
-            it->value = strdup(k ? k->default_value : "");
-            if (!it->value)
-                return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-        }
-        return SS_OK;
-    }
-    char *v = strdup(value);
-    if (!v)
+    if (!value)
+        value = k ? k->default_value : "";
+    size_t outlen = strlen(value) + 64;
+    char *out = malloc(outlen);
+    if (!out)
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    if (k && k->check) {
+        if (k->check(ctx, s, name, value, out, outlen)) {
+            free(out);
+            return SS_ERROR;
+        }
+    } else {
+        memcpy(out, value, strlen(value) + 1);
+    }
+    *normalized = out;
+    return SS_OK;
+}
+
+int ss_settings_check(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value)
+{
+    char *v;
+    if (validate(ctx, s, name, value, &v))
+        return SS_ERROR;
+    free(v);
+    return SS_OK;
+}
+
+/* Keeps the typed copies current after name changed to value (already normalized). */
+static void update_typed(ss_settings *s, const char *name, const char *value)
+{
+    ss_ctx quiet = {0}; /* normalized values parse without error */
+    int n;
+    if (strcasecmp(name, "statement_timeout") == 0 &&
+        ss_setting_parse_int(&quiet, name, value, true, 0, INT_MAX, &n) == SS_OK)
+        s->statement_timeout_ms = n;
+    else if (strcasecmp(name, "extra_float_digits") == 0 &&
+             ss_setting_parse_int(&quiet, name, value, false, -15, 3, &n) == SS_OK)
+        s->extra_float_digits = n;
+    else if (strcasecmp(name, "client_min_messages") == 0 &&
+             ss_setting_parse_enum(&quiet, name, value, message_levels, &n) == SS_OK)
+        s->client_min_messages = n;
+}
+
+int ss_settings_set(ss_ctx *ctx, ss_settings *s, const char *name, const char *value)
+{
+    char *v;
+    if (validate(ctx, s, name, value, &v))
+        return SS_ERROR;
+    ss_setting *it = find_set(s, name);
     if (it) {
         free(it->value);
         it->value = v;
+        update_typed(s, name, v);
         return SS_OK;
     }
     if (s->n == s->cap) {
@@ -133,5 +312,6 @@ int ss_settings_set(ss_ctx *ctx, ss_settings *s, const char *name, const char *v
     for (char *c = n; *c; c++)
         *c = (char)tolower((unsigned char)*c);
     s->items[s->n++] = (ss_setting){n, v};
+    update_typed(s, name, v);
     return SS_OK;
 }

@@ -9,17 +9,39 @@ typedef struct ss_setting {
     char *value;
 } ss_setting;
 
+/* Message levels, ordered as PostgreSQL's (client_min_messages). */
+typedef enum ss_message_level {
+    SS_MSG_DEBUG5 = 10,
+    SS_MSG_DEBUG4,
+    SS_MSG_DEBUG3,
+    SS_MSG_DEBUG2,
+    SS_MSG_DEBUG1,
+    SS_MSG_LOG,
+    SS_MSG_NOTICE = 18,
+    SS_MSG_WARNING = 19,
+    SS_MSG_ERROR = 21
+} ss_message_level;
+
 typedef struct ss_settings {
     ss_setting *items;
     uint32_t n, cap;
+    /* typed copies of the settings the kernel acts on, kept current by ss_settings_set */
+    int64_t statement_timeout_ms;  /* 0: no timeout */
+    int extra_float_digits;        /* -15 .. 3, float8 output (typeio.h) */
+    int client_min_messages;       /* ss_message_level: notices below it are not sent */
 } ss_settings;
 
 void ss_settings_init(ss_settings *s);
 void ss_settings_free(ss_settings *s);
 /* Current value, or the built-in default, or NULL for an unknown name. */
 const char *ss_settings_get(const ss_settings *s, const char *name);
-/* Validates name and value (unknown parameter 42704, bad value 22023) and stores it;
- * value NULL resets to the default. */
+/* Validates name and value as PostgreSQL does (unknown parameter 42704, read-only 55P02, bad
+ * value 22023 with PostgreSQL's HINT/DETAIL, a value Sunstone cannot honour 0A000) and stores
+ * it as SHOW prints it ("10ms" for statement_timeout = 10); value NULL resets to the default. */
 int ss_settings_set(ss_ctx *ctx, ss_settings *s, const char *name, const char *value);
+/* The same validation without storing (SET LOCAL outside a transaction block). */
+int ss_settings_check(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value);
+/* PostgreSQL's spelling of a parameter name for SHOW's column ("DateStyle"); name otherwise. */
+const char *ss_settings_display_name(const char *name);
 
 #endif

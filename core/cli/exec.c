@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "cancel.h"
 #include "printer.h"
 #include "report.h"
 #include "timing.h"
@@ -106,6 +107,7 @@ bool exec_sql(shell *sh, const char *sql)
     double start = sh->timing ? timing_now_ms() : 0.0;
     bool ok = true;
     const char *p = sql;
+    cancel_begin(sh->db); /* Ctrl-C now cancels the statement (57014) */
     for (;;) {
         while (*p && (isspace((unsigned char)*p) || *p == ';'))
             p++;
@@ -132,6 +134,7 @@ bool exec_sql(shell *sh, const char *sql)
             break;
         p = tail;
     }
+    cancel_end();
     fflush(sh->out);
     if (sh->timing) {
         buf line;

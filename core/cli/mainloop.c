@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "buf.h"
+#include "cancel.h"
 #include "exec.h"
 #include "help.h"
 #include "meta.h"
@@ -106,12 +107,19 @@ int mainloop_run(shell *sh, line_source *src)
     int result = EXIT_OK;
     bool stop = false;
     bool die_on_error = !src->interactive;
+    if (!src->interactive)
+        cancel_begin(NULL); /* Ctrl-C between statements stops the script too */
 
     while (!stop) {
         char *line = NULL;
         if (src->interactive)
             make_prompt(&prompt, &sp);
         read_result rr = src->read(src, src->interactive ? prompt.data : NULL, &line);
+        if (!src->interactive && cancel_was_pressed()) { /* also while waiting for input */
+            free(line);
+            result = EXIT_USER;
+            break;
+        }
         if (rr == READ_INTERRUPTED) {
             splitter_next_query(&sp);
             buf_reset(&history);
@@ -167,8 +175,15 @@ int mainloop_run(shell *sh, line_source *src)
                 stop = true;
                 break;
             }
-            if (src->interactive)
+            if (!src->interactive && cancel_was_pressed()) {
+                result = EXIT_USER; /* Ctrl-C stops a script, as in psql */
+                stop = true;
+                break;
+            }
+            if (src->interactive) {
                 sh->txn_stopped = false; /* set by a script run with \i: only that one ends */
+                cancel_clear();          /* at the prompt, a cancel only ends the statement */
+            }
         }
 
         if (src->remember && splitter_is_empty(&sp)) {
@@ -182,9 +197,14 @@ int mainloop_run(shell *sh, line_source *src)
         }
     }
 
-    if (!stop && !src->interactive && splitter_has_content(&sp)) {
+    if (!stop && !src->interactive && splitter_has_content(&sp) && !cancel_was_pressed()) {
         if (!send_query(sh, &sp) && (sh->on_error_stop || sh->txn_stopped))
             result = EXIT_USER;
+    }
+    if (!src->interactive) {
+        if (cancel_was_pressed())
+            result = EXIT_USER;
+        cancel_end();
     }
 
     sh->interactive = saved_interactive;

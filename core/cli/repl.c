@@ -108,8 +108,8 @@ int repl_run(shell *sh)
     sa.sa_handler = on_sigint;
     sigemptyset(&sa.sa_mask);
     /* select() is never restarted, so Ctrl-C still ends the wait for input; everything else
-     * (the kernel's I/O, writing results) carries on undisturbed.  The kernel API has no way to
-     * cancel a running statement, so Ctrl-C during one is ignored. */
+     * (the kernel's I/O, writing results) carries on undisturbed.  While a statement runs,
+     * cancel.c's handler takes over and cancels it. */
     sa.sa_flags = SA_RESTART;
     sigaction(SIGINT, &sa, &old);
 

@@ -24,6 +24,7 @@ struct ss_ctx {
     const ss_type *param_types;
     uint32_t nparams;
     ss_error *err;              /* where ss_ctx_error writes */
+    int64_t deadline_ns;        /* statement_timeout: CLOCK_MONOTONIC deadline, 0 = none (interrupt.h) */
 };
 
 void ss_error_clear(ss_error *e);

@@ -8,6 +8,7 @@
 
 #include "api/database.h"
 #include "catalog/catalog.h"
+#include "exec/interrupt.h"
 
 static const char *const role_names[SS_ROLE__COUNT] = {
     NULL, "scan", "filter", "project", "limit", "sort", "aggregate", "values"};
@@ -125,6 +126,9 @@ void ss_exec_finish(ss_ctx *ctx, ss_op *op)
 int ss_exec_next(ss_ctx *ctx, ss_op *op, ss_batch **out)
 {
     *out = NULL;
+    /* the cancel / statement_timeout check point between batches, at every operator */
+    if (ss_check_interrupt(ctx))
+        return SS_ERROR;
     int rc = op->vt->next_batch(ctx, op, op->state, out);
     if (rc != SS_OK && !ss_ctx_error_pending(ctx))
         ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "operator \"%s\" failed without a message", op->vt->name);

@@ -13,7 +13,15 @@
  * Values come out in PostgreSQL's text format (sunstone_column_text) or as C values.
  * Errors: every call that fails returns SUNSTONE_ERROR and leaves the SQLSTATE, message and
  * (for syntax errors) 1-based cursor position readable on the database handle until the
- * next call on it.  A database handle is used by one thread at a time. */
+ * next call on it.  A database handle is used by one thread at a time (except for
+ * sunstone_interrupt, which any thread or a signal handler may call).
+ *
+ * Misuse: every function that needs a handle, statement or pointer argument returns
+ * SUNSTONE_MISUSE when it is NULL (and does nothing else); when the database handle is known
+ * the error "<function>: <argument> is NULL" (SQLSTATE 22004) is readable on it.  Getters
+ * return the neutral value their comment names (0, NULL, false, "") for a NULL statement or
+ * a column index out of range; sunstone_finalize(NULL) and sunstone_close(NULL) are harmless
+ * no-ops returning SUNSTONE_OK, as in sqlite3. */
 #ifndef SUNSTONE_H
 #define SUNSTONE_H
 
@@ -32,6 +40,7 @@ extern "C" {
 
 #define SUNSTONE_OK 0
 #define SUNSTONE_ERROR 1
+#define SUNSTONE_BUSY 5
 #define SUNSTONE_MISUSE 21
 #define SUNSTONE_RANGE 25
 #define SUNSTONE_ROW 100
@@ -49,31 +58,42 @@ typedef struct sunstone_config {
 const char *sunstone_version(void);
 
 /* Opens a database.  path NULL or ":memory:" is an in-memory database.  *db is set even on
- * failure (so the error can be read) and must be closed. */
+ * failure (so the error can be read) and must be closed.  db NULL: SUNSTONE_MISUSE.  config
+ * may be NULL (defaults). */
 int sunstone_open(const char *path, sunstone **db);
 int sunstone_open_v2(const char *path, sunstone **db, const sunstone_config *config);
-/* Finalize every statement of the handle before closing it. */
+/* Closes the handle and frees everything it owns.  As sqlite3_close: while a statement
+ * prepared on the handle is not finalized, returns SUNSTONE_BUSY (error 55006 "unable to
+ * close: ..." on the handle) and closes nothing; the handle stays fully usable.  NULL: a
+ * no-op returning SUNSTONE_OK. */
 int sunstone_close(sunstone *db);
 
 /* Runs every statement in sql; for each result row calls cb(arg, ncols, values, names)
  * with values in text format (NULL for SQL NULL).  cb returning non-zero stops with
- * SUNSTONE_ERROR.  cb may be NULL. */
+ * SUNSTONE_ERROR.  cb may be NULL; db or sql NULL: SUNSTONE_MISUSE. */
 int sunstone_exec(sunstone *db, const char *sql,
                   int (*cb)(void *arg, int ncols, const char *const *values,
                             const char *const *names),
                   void *arg);
 
 /* Compiles the first statement of sql (nbytes < 0: NUL-terminated).  *tail, if given, points
- * past it.  *stmt is NULL when sql holds only whitespace/comments.  The text compiled must be
- * valid UTF-8 (no NUL byte within nbytes either), else 22021 "invalid byte sequence for
- * encoding "UTF8"" as PostgreSQL reports it; sunstone_exec verifies its whole string first. */
+ * past it.  *stmt is NULL when sql holds only whitespace/comments.  db, sql or stmt NULL:
+ * SUNSTONE_MISUSE (*stmt, if stmt is given, set to NULL).  tail may be NULL.  The text
+ * compiled must be valid UTF-8 (no NUL byte within nbytes either), else 22021 "invalid byte
+ * sequence for encoding "UTF8"" as PostgreSQL reports it; sunstone_exec verifies its whole
+ * string first. */
 int sunstone_prepare(sunstone *db, const char *sql, int nbytes, sunstone_stmt **stmt,
                      const char **tail);
+/* Frees the statement (a running one is stopped).  NULL: a no-op returning SUNSTONE_OK. */
 int sunstone_finalize(sunstone_stmt *stmt);
-/* Back to before the first step; bindings are kept. */
+/* Back to before the first step; bindings are kept.  NULL: SUNSTONE_MISUSE. */
 int sunstone_reset(sunstone_stmt *stmt);
 
-/* Parameters $1..$n (idx is 1-based). */
+/* Parameters $1..$n (idx is 1-based).  The bind functions return SUNSTONE_MISUSE for a NULL
+ * statement and SUNSTONE_RANGE for idx outside 1..n, with error 42P02 "there is no
+ * parameter $idx" readable on the handle.  bind_text with value NULL binds NULL; nbytes < 0
+ * means NUL-terminated.  Binding on a statement that has stepped resets it first.
+ * bind_parameter_count(NULL) is 0; clear_bindings(NULL) is SUNSTONE_MISUSE. */
 int sunstone_bind_parameter_count(sunstone_stmt *stmt);
 int sunstone_bind_null(sunstone_stmt *stmt, int idx);
 int sunstone_bind_int64(sunstone_stmt *stmt, int idx, int64_t value);
@@ -84,10 +104,13 @@ int sunstone_bind_bool(sunstone_stmt *stmt, int idx, bool value);
 int sunstone_bind_text(sunstone_stmt *stmt, int idx, const char *value, int nbytes);
 int sunstone_clear_bindings(sunstone_stmt *stmt);
 
-/* SUNSTONE_ROW: a row is ready; SUNSTONE_DONE: finished; SUNSTONE_ERROR: see errmsg. */
+/* SUNSTONE_ROW: a row is ready; SUNSTONE_DONE: finished; SUNSTONE_ERROR: see errmsg.
+ * NULL: SUNSTONE_MISUSE.  A cancelled statement (sunstone_interrupt, statement_timeout)
+ * fails with SQLSTATE 57014 and changes nothing; reset it to run it again. */
 int sunstone_step(sunstone_stmt *stmt);
 
-/* Result columns (valid after prepare). */
+/* Result columns (valid after prepare).  For a NULL statement or a column outside
+ * 0..count-1: column_count 0, returns_rows false, column_name NULL, column_type 0. */
 int sunstone_column_count(sunstone_stmt *stmt);
 /* True when the statement produces a result set (SELECT, SHOW, EXPLAIN), even one with
  * zero columns ("SELECT;"); false for commands, which only have a command tag. */
@@ -96,7 +119,9 @@ const char *sunstone_column_name(sunstone_stmt *stmt, int col);
 /* PostgreSQL type OID of the column (16 bool, 20 int8, 21 int2, 23 int4, 25 text,
  * 701 float8, 1043 varchar). */
 uint32_t sunstone_column_type(sunstone_stmt *stmt, int col);
-/* Current row values (after SUNSTONE_ROW); col is 0-based. */
+/* Current row values (after SUNSTONE_ROW); col is 0-based.  Without a current row, for a
+ * NULL statement or a column out of range: is_null true, int64 0, double 0, text NULL,
+ * bytes 0. */
 bool sunstone_column_is_null(sunstone_stmt *stmt, int col);
 int64_t sunstone_column_int64(sunstone_stmt *stmt, int col);
 double sunstone_column_double(sunstone_stmt *stmt, int col);
@@ -104,31 +129,48 @@ double sunstone_column_double(sunstone_stmt *stmt, int col);
 const char *sunstone_column_text(sunstone_stmt *stmt, int col);
 int sunstone_column_bytes(sunstone_stmt *stmt, int col);
 
-/* Command tag after SUNSTONE_DONE, as PostgreSQL sends it ("INSERT 0 3", "SELECT 2"). */
+/* Command tag after SUNSTONE_DONE, as PostgreSQL sends it ("INSERT 0 3", "SELECT 2");
+ * "" for NULL. */
 const char *sunstone_command_tag(sunstone_stmt *stmt);
-/* Rows inserted/returned by the last completed statement. */
+/* Rows inserted/returned by the last completed statement; 0 for NULL. */
 int64_t sunstone_changes(sunstone_stmt *stmt);
-/* The SQL text of the statement. */
+/* The SQL text of the statement; NULL for NULL. */
 const char *sunstone_sql(sunstone_stmt *stmt);
 
 /* Last error on the handle: message, 5-character SQLSTATE ("00000" when none), 1-based
  * cursor position in characters (not bytes, as PostgreSQL counts) into the text passed to
  * sunstone_prepare / sunstone_exec (0 when none), detail and hint (or NULL).  The error
- * stays until the next prepare, step, exec or load on the handle; finalize keeps it. */
+ * stays until the next prepare, step, exec or load on the handle; finalize keeps it.  For a
+ * NULL handle: "not an error", "00000", 0, NULL, NULL. */
 const char *sunstone_errmsg(sunstone *db);
 const char *sunstone_sqlstate(sunstone *db);
 int sunstone_errpos(sunstone *db);
 const char *sunstone_errdetail(sunstone *db);
 const char *sunstone_errhint(sunstone *db);
 
-/* Notices (NOTICE-level messages such as "table t does not exist, skipping"): cb is called
- * with severity "NOTICE" and the message. */
-void sunstone_set_notice_handler(sunstone *db,
-                                 void (*cb)(void *arg, const char *severity, const char *msg),
-                                 void *arg);
+/* Notices (messages such as NOTICE "table t does not exist, skipping" or WARNING "SET LOCAL
+ * can only be used in transaction blocks"): cb is called with the severity ("NOTICE",
+ * "WARNING") and the message, for those at or above client_min_messages.  cb NULL drops
+ * them.  db NULL: SUNSTONE_MISUSE. */
+int sunstone_set_notice_handler(sunstone *db,
+                                void (*cb)(void *arg, const char *severity, const char *msg),
+                                void *arg);
 
-/* Loads one module at run time (same as the SQL statement LOAD 'path'). */
+/* Loads one module at run time (same as the SQL statement LOAD 'path').  db or path NULL:
+ * SUNSTONE_MISUSE. */
 int sunstone_load_plugin(sunstone *db, const char *path);
+
+/* Cancels the statement running on db, as PostgreSQL's cancel request: it fails with
+ * SQLSTATE 57014 "canceling statement due to user request" at its next check point (between
+ * batches and inside long loops: sorting, aggregation, LIKE, INSERT ... SELECT), within
+ * milliseconds, and changes nothing (a cancelled INSERT writes no row).  Only sets an atomic
+ * flag: safe to call from another thread or from a signal handler.  The flag is cleared when
+ * a statement starts executing (the first sunstone_step after prepare or reset, each
+ * statement of sunstone_exec), so an interrupt while nothing runs is ignored, as PostgreSQL
+ * ignores a cancel request for an idle session.  The statement_timeout setting (milliseconds,
+ * or with a unit) fails a statement that runs longer with 57014 "canceling statement due to
+ * statement timeout", counted from its first step.  db NULL: SUNSTONE_MISUSE. */
+int sunstone_interrupt(sunstone *db);
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop

@@ -5,6 +5,7 @@
 
 #include "api/database.h"
 #include "exec/executor.h"
+#include "exec/interrupt.h"
 #include "exec/expr.h"
 #include "exec/vector.h"
 #include "loader/loader.h"
@@ -96,6 +97,7 @@ static const ss_api kernel_api = {
     .table_storage = api_table_storage,
     .table_name = api_table_name,
     .setting = api_setting,
+    .check_interrupt = ss_check_interrupt,
 };
 
 const ss_api *ss_kernel_api(void)

@@ -175,7 +175,7 @@ static int bind_show(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     if (!out->col_types || !out->col_names)
         return SS_ERROR;
     out->col_types[0] = type_of(SS_TYPE_TEXT);
-    out->col_names[0] = st->str;
+    out->col_names[0] = ss_settings_display_name(st->str);
     out->name = st->str;
     return SS_OK;
 }

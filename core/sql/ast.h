@@ -131,6 +131,7 @@ typedef struct ast_stmt {
     /* AST_LOAD: path in str; AST_SET / AST_SHOW / AST_RESET: name in str, value in value */
     const char *str;
     const char *value;    /* NULL for SET ... TO DEFAULT */
+    bool is_local;        /* SET LOCAL */
 } ast_stmt;
 
 typedef struct ast_parse_error {

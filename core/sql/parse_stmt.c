@@ -367,6 +367,7 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
         if (v->kind == VAR_SET_VALUE || v->kind == VAR_SET_DEFAULT) {
             out->kind = AST_SET;
             out->str = tr_strdup(ts, v->name);
+            out->is_local = v->is_local;
             if (v->kind == VAR_SET_VALUE && !(out->value = set_value(ts, v->args)))
                 return false;
             return true;

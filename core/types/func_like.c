@@ -6,7 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "exec/interrupt.h"
 #include "types/func_impl.h"
+
+/* Matching steps (one character compared or skipped each) between two cancel checks. */
+#define LIKE_CHECK_EVERY (1u << 20)
 
 static uint32_t utf8_len(unsigned char c)
 {
@@ -36,12 +40,20 @@ static bool char_eq(const unsigned char *t, uint32_t tlen, const unsigned char *
 
 /* Wildcard matching with one backtrack point per '%' (the classic linear-space algorithm).
  * 1 match, 0 no match, -1 the match reached an escape at the end of the pattern (PostgreSQL
- * raises that only when matching gets there). */
-static int like_match(const unsigned char *t, uint32_t tlen, const unsigned char *p, uint32_t plen, bool ci)
+ * raises that only when matching gets there), -2 cancelled (ss_check_interrupt, polled every
+ * LIKE_CHECK_EVERY matching steps, counted in *steps across the rows of a batch: a '%'
+ * pattern over long text can take tlen * plen steps). */
+static int like_match(ss_ctx *ctx, const unsigned char *t, uint32_t tlen, const unsigned char *p, uint32_t plen,
+                      bool ci, uint32_t *steps)
 {
     uint32_t ti = 0, pi = 0, star_t = 0;
     int64_t star_p = -1;
     while (ti < tlen) {
+        if (++*steps == LIKE_CHECK_EVERY) {
+            *steps = 0;
+            if (ss_check_interrupt(ctx))
+                return -2;
+        }
         if (pi < plen && p[pi] == '%') {
             while (pi < plen && p[pi] == '%')
                 pi++;
@@ -125,6 +137,7 @@ static int like_rows(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, 
     uint32_t seen_len = 0, low_plen = 0;
     bool pat_ascii = true, pat_lowered = false;
     int rc = SS_OK;
+    uint32_t steps = 0;
     SS_FOR_ROWS(rows, n, i, {
         const unsigned char *ts = (const unsigned char *)t[i].ptr, *ps = (const unsigned char *)p[i].ptr;
         uint32_t tl = t[i].len, pl = p[i].len;
@@ -153,7 +166,11 @@ static int like_rows(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, 
                 fold = false;
             }
         }
-        int m = like_match(ts, tl, ps, pl, fold);
+        int m = like_match(ctx, ts, tl, ps, pl, fold, &steps);
+        if (m == -2) {
+            rc = SS_ERROR;
+            break;
+        }
         if (m < 0) {
             rc = ss_ctx_error(ctx, "22025", "LIKE pattern must not end with escape character");
             break;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "exec/interrupt.h"
 #include "types/func_impl.h"
 #include "types/typeio.h"
 #include "types/utf8.h"
@@ -188,10 +189,10 @@ int ss_fn_replace(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uin
 int ss_fn_repeat(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
                  uint32_t n, ss_vector *out)
 {
-    (void)ctx;
     (void)nargs;
     const ss_text *a = texts(args[0]);
     const int32_t *cnt = ints(args[1]);
+    uint64_t produced = 0;
     SS_FOR_ROWS(rows, n, i, {
         const ss_text *s = &a[i];
         int32_t c = cnt[i] < 0 ? 0 : cnt[i];
@@ -201,8 +202,14 @@ int ss_fn_repeat(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint
         char *p = ss_vector_text_alloc(ctx, out, (size_t)total);
         if (!p)
             return SS_ERROR;
-        for (int32_t k = 0; k < c; k++)
+        for (int32_t k = 0; k < c; k++) {
             memcpy(p + (size_t)k * s->len, s->ptr, s->len);
+            if ((produced += s->len + 1) >= (1u << 24)) { /* cancel check every 16 MB */
+                produced = 0;
+                if (ss_check_interrupt(ctx))
+                    return SS_ERROR;
+            }
+        }
         ((ss_text *)out->data)[i] = (ss_text){p, (uint32_t)total, 0};
     });
     return SS_OK;

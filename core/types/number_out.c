@@ -1,12 +1,22 @@
-/* number_out.c — text output of integers and of float8 the way PostgreSQL 15 prints it by
- * default (extra_float_digits = 1): the shortest decimal strictly inside the double's rounding
- * interval (closest to it when several qualify), in fixed notation when the decimal exponent
- * is in [-4, 15) and as d.ddde+XX otherwise. */
+/* number_out.c — text output of integers and of float8 the way PostgreSQL 15 prints it: with
+ * extra_float_digits > 0 (the default, 1) the shortest decimal strictly inside the double's
+ * rounding interval (closest to it when several qualify), in fixed notation when the decimal
+ * exponent is in [-4, 15) and as d.ddde+XX otherwise; with extra_float_digits <= 0, %.*g with
+ * 15 + extra_float_digits digits. */
 #include "types/typeio.h"
 
+#include <float.h>
 #include <math.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <string.h>
+
+static _Thread_local int extra_digits = 1;
+
+void ss_float8_set_extra_digits(int extra_float_digits)
+{
+    extra_digits = extra_float_digits;
+}
 
 size_t ss_int64_to_text(int64_t v, char *buf)
 {
@@ -273,6 +283,11 @@ size_t ss_float8_to_text(double x, char *buf)
         size_t n = strlen(s);
         memcpy(buf, s, n + 1);
         return n;
+    }
+    if (extra_digits <= 0) {
+        int ndig = DBL_DIG + extra_digits;
+        int n = snprintf(buf, SS_NUMBER_BUFLEN, "%.*g", ndig < 1 ? 1 : ndig, x);
+        return n < 0 ? 0 : (size_t)n;
     }
     size_t len = 0;
     if (signbit(x)) {

@@ -28,6 +28,11 @@ bool ss_type_lookup_name(const char *name, int32_t *id);
 #define SS_NUMBER_BUFLEN 32
 /* PostgreSQL 15 float8 output (shortest round-trip digits); returns the length. */
 size_t ss_float8_to_text(double x, char *buf);
+/* extra_float_digits for ss_float8_to_text on the calling thread (the API sets it from the
+ * handle's setting on entry: prepare, step, column access): > 0 (default 1) the shortest text
+ * that reads back exactly, <= 0 printf's %.*g with 15 + n significant digits, as
+ * PostgreSQL's float8out. */
+void ss_float8_set_extra_digits(int extra_float_digits);
 /* Decimal integer text; returns the length. */
 size_t ss_int64_to_text(int64_t v, char *buf);
 

@@ -110,6 +110,18 @@ int distinct_set_add(ss_ctx *ctx, distinct_set *ds, const ss_vector *v, const ui
     return SS_OK;
 }
 
+/* The statement's cancel check, polled while the distinct values are sorted. */
+typedef struct cancel_arg {
+    const ss_api *api;
+    ss_ctx *ctx;
+} cancel_arg;
+
+static int cancel_stop(void *arg)
+{
+    const cancel_arg *c = arg;
+    return c->api->check_interrupt(c->ctx) != SS_OK;
+}
+
 static int compare_entries(const void *arg, uint32_t a, uint32_t b)
 {
     const distinct_set *ds = arg;
@@ -132,7 +144,13 @@ int distinct_set_feed(ss_ctx *ctx, distinct_set *ds, agg_accum *acc)
     }
     for (uint32_t e = 0; e < ds->count; e++)
         order[e] = e;
-    ops_index_sort(order, scratch, n, compare_entries, ds);
+    cancel_arg cancel = {ds->api, ctx};
+    const ops_sort_check check = {cancel_stop, &cancel};
+    if (ops_index_sort_checked(order, scratch, n, compare_entries, ds, &check)) {
+        ds->api->free(order);
+        ds->api->free(scratch);
+        return SS_ERROR; /* check_interrupt recorded 57014 */
+    }
     /* the scratch array becomes the group of each fed value, in feed order */
     for (uint32_t k = 0; k < ds->count; k++)
         scratch[k] = ds->gids[order[k]];

@@ -4,11 +4,11 @@
 
 #include <string.h>
 
-void ops_radix_sort_pairs(uint64_t *keys, uint32_t *vals, uint64_t *tmp_keys,
-                          uint32_t *tmp_vals, size_t n)
+int ops_radix_sort_pairs(uint64_t *keys, uint32_t *vals, uint64_t *tmp_keys,
+                         uint32_t *tmp_vals, size_t n, const ops_sort_check *check)
 {
     if (n < 2)
-        return;
+        return 0;
     static const unsigned nbytes = 8;
     size_t counts[8][256];
     memset(counts, 0, sizeof counts);
@@ -25,6 +25,8 @@ void ops_radix_sort_pairs(uint64_t *keys, uint32_t *vals, uint64_t *tmp_keys,
         /* every key has the same byte here: this pass would not move anything */
         if (count[(src_k[0] >> (8 * b)) & 0xff] == n)
             continue;
+        if (ops_sort_should_stop(check))
+            return 1;
         size_t offset = 0;
         for (unsigned d = 0; d < 256; d++) {
             size_t c = count[d];
@@ -49,4 +51,5 @@ void ops_radix_sort_pairs(uint64_t *keys, uint32_t *vals, uint64_t *tmp_keys,
         memcpy(keys, src_k, n * sizeof *keys);
         memcpy(vals, src_v, n * sizeof *vals);
     }
+    return 0;
 }

@@ -7,7 +7,9 @@
  * are LSD radix sorted as (key, row) pairs, which is stable and touches memory sequentially.
  * When that key does not decide the order alone (long text, or more keys follow), each run
  * of equal 64-bit keys, and the NULL rows, are merge sorted (stable) with a comparator that
- * walks the keys still undecided.  Runs are short unless many rows share a long prefix. */
+ * walks the keys still undecided.  Runs are short unless many rows share a long prefix.
+ * Every phase polls api->check_interrupt (cancel, statement_timeout) and stops with its
+ * error. */
 #include "sort_order.h"
 
 #include "common/api_memory.h"
@@ -49,6 +51,18 @@ static void compute_keys(const ops_column *c, uint32_t n, bool descending, uint6
     }
 }
 
+/* The statement's cancel check, as the sort routines poll it. */
+typedef struct cancel_arg {
+    const ss_api *api;
+    ss_ctx *ctx;
+} cancel_arg;
+
+static int cancel_stop(void *arg)
+{
+    const cancel_arg *c = arg;
+    return c->api->check_interrupt(c->ctx) != SS_OK;
+}
+
 typedef struct row_comparator {
     const ops_column *cols;
     const ss_sort_key *keys;
@@ -82,27 +96,37 @@ static int compare_rows(const void *arg, uint32_t a, uint32_t b)
 }
 
 /* Merge sorts each run of equal 64-bit keys in rows[0..n) (keys parallel to rows) by the
- * keys the run's first key leaves undecided.  flip undoes the DESC inversion. */
-static void sort_ties(uint32_t *rows, const uint64_t *keys, uint32_t n, uint32_t *scratch,
-                      const row_comparator *rc, bool text, uint64_t flip)
+ * keys the run's first key leaves undecided.  flip undoes the DESC inversion.  Non-zero when
+ * check said stop. */
+static int sort_ties(uint32_t *rows, const uint64_t *keys, uint32_t n, uint32_t *scratch,
+                     const row_comparator *rc, bool text, uint64_t flip, const ops_sort_check *check)
 {
     row_comparator from_first = *rc, from_second = *rc;
     from_first.first = 0;
     from_second.first = 1;
-    uint32_t i = 0;
+    uint32_t i = 0, since_check = 0;
     while (i < n) {
         uint32_t j = i + 1;
         while (j < n && keys[j] == keys[i])
             j++;
         if (j - i > 1) {
             bool decided = !text || ops_key_text_is_exact(keys[i] ^ flip);
-            if (!decided)
-                ops_index_sort(rows + i, scratch, j - i, compare_rows, &from_first);
-            else if (rc->nkeys > 1)
-                ops_index_sort(rows + i, scratch, j - i, compare_rows, &from_second);
+            if (!decided &&
+                ops_index_sort_checked(rows + i, scratch, j - i, compare_rows, &from_first, check))
+                return 1;
+            if (decided && rc->nkeys > 1 &&
+                ops_index_sort_checked(rows + i, scratch, j - i, compare_rows, &from_second, check))
+                return 1;
+        }
+        since_check += j - i;
+        if (since_check >= OPS_SORT_CHECK_EVERY) {
+            since_check = 0;
+            if (ops_sort_should_stop(check))
+                return 1;
         }
         i = j;
     }
+    return 0;
 }
 
 int sort_compute_order(ss_ctx *ctx, const ss_api *api, const ops_column *cols, uint32_t nrows,
@@ -129,6 +153,8 @@ int sort_compute_order(ss_ctx *ctx, const ss_api *api, const ops_column *cols, u
         ops_free(api, scratch);
         return api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     }
+    cancel_arg cancel = {api, ctx};
+    const ops_sort_check check = {cancel_stop, &cancel};
     compute_keys(c0, nrows, keys[0].descending, prefix);
 
     uint32_t nnull = 0;
@@ -152,20 +178,21 @@ int sort_compute_order(ss_ctx *ctx, const ss_api *api, const ops_column *cols, u
             }
         }
     }
-    ops_radix_sort_pairs(prefix, valid, tmp_prefix, scratch, nvalid);
+    int stopped = ops_radix_sort_pairs(prefix, valid, tmp_prefix, scratch, nvalid, &check);
 
-    if (*method == SORT_METHOD_RADIX_TIES) {
+    if (!stopped && *method == SORT_METHOD_RADIX_TIES) {
         row_comparator rc = {cols, keys, nkeys, 0};
-        sort_ties(valid, prefix, nvalid, scratch, &rc, text, keys[0].descending ? ~UINT64_C(0) : 0);
-        if (nnull > 1 && nkeys > 1) {
+        stopped = sort_ties(valid, prefix, nvalid, scratch, &rc, text,
+                            keys[0].descending ? ~UINT64_C(0) : 0, &check);
+        if (!stopped && nnull > 1 && nkeys > 1) {
             rc.first = 1; /* NULL first keys are all equal */
-            ops_index_sort(nulls, scratch, nnull, compare_rows, &rc);
+            stopped = ops_index_sort_checked(nulls, scratch, nnull, compare_rows, &rc, &check);
         }
     }
     api->free(prefix);
     api->free(tmp_prefix);
     api->free(scratch);
-    return SS_OK;
+    return stopped ? SS_ERROR : SS_OK; /* check_interrupt recorded the error */
 }
 
 /* Stable order of two rows: the keys, then input position. */
@@ -217,6 +244,8 @@ int sort_compute_top(ss_ctx *ctx, const ss_api *api, const ops_column *cols, uin
         return SS_OK;
     uint32_t n = 0;
     for (uint32_t r = 0; r < nrows; r++) {
+        if ((r & (OPS_SORT_CHECK_EVERY - 1)) == OPS_SORT_CHECK_EVERY - 1 && api->check_interrupt(ctx) != SS_OK)
+            return SS_ERROR;
         if (n < k) {
             order[n] = r;
             sift_up(order, n++, &rc);
@@ -227,12 +256,12 @@ int sort_compute_top(ss_ctx *ctx, const ss_api *api, const ops_column *cols, uin
     }
     /* heap → ascending: repeatedly move the last-sorting row to the end */
     for (uint32_t end = k; end > 1; end--) {
+        if ((end & (OPS_SORT_CHECK_EVERY - 1)) == 0 && api->check_interrupt(ctx) != SS_OK)
+            return SS_ERROR;
         uint32_t t = order[0];
         order[0] = order[end - 1];
         order[end - 1] = t;
         sift_down(order, end - 1, 0, &rc);
     }
-    (void)ctx;
-    (void)api;
     return SS_OK;
 }

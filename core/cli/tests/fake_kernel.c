@@ -409,12 +409,19 @@ const char *sunstone_errhint(sunstone *db)
     return db->hint;
 }
 
-void sunstone_set_notice_handler(sunstone *db,
-                                 void (*cb)(void *arg, const char *severity, const char *msg),
-                                 void *arg)
+int sunstone_set_notice_handler(sunstone *db,
+                                void (*cb)(void *arg, const char *severity, const char *msg),
+                                void *arg)
 {
     db->notice_cb = cb;
     db->notice_arg = arg;
+    return SUNSTONE_OK;
+}
+
+int sunstone_interrupt(sunstone *db)
+{
+    (void)db;
+    return SUNSTONE_OK;
 }
 
 int sunstone_load_plugin(sunstone *db, const char *path)

@@ -43,6 +43,7 @@ extern "C" {
 #define SS_SQLSTATE_CANNOT_COERCE "42846"
 #define SS_SQLSTATE_AMBIGUOUS_FUNCTION "42725"
 #define SS_SQLSTATE_INVALID_ARGUMENT_FOR_POWER "2201F"
+#define SS_SQLSTATE_QUERY_CANCELED "57014" /* user request or statement timeout */
 #define SS_SQLSTATE_PROGRAM_LIMIT_EXCEEDED "54000"
 #define SS_SQLSTATE_PLUGIN_ERROR "58000" /* system_error: plugin could not be loaded */
 

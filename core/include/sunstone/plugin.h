@@ -38,7 +38,7 @@ extern "C" {
 #endif
 
 #define SS_ABI_MAJOR 1
-#define SS_ABI_MINOR 0
+#define SS_ABI_MINOR 1
 
 /* Padding-free on every supported ABI: 4 + 2 + 2 + pointer + pointer. */
 typedef struct ss_plugin_magic {
@@ -126,6 +126,14 @@ typedef struct ss_api {
 
     /* ---- settings: current value of a run-time setting (SET name = ...), or NULL ---- */
     const char *(*setting)(ss_ctx *ctx, const char *name);
+
+    /* ---- ABI 1.1 ---- */
+    /* cancel / statement_timeout check: SS_OK, or SS_ERROR with 57014 recorded on ctx when
+       the statement was interrupted (sunstone_interrupt) or ran past statement_timeout.
+       Cheap; op_next already checks between batches: call it every few thousand iterations
+       of a loop that runs without pulling batches (sorting, building, matching), and
+       return SS_ERROR when it fails. */
+    int (*check_interrupt)(ss_ctx *ctx);
 } ss_api;
 
 /* Entry-point types, for the loader and for plugin authors' prototypes. */

@@ -1,0 +1,405 @@
+/* settings_parse.c — PostgreSQL's input rules for setting values: integers with time units
+ * (parse_int and convert_to_base_unit in guc.c), Booleans with prefixes, enums, the DateStyle
+ * keyword list, time zone and client encoding names; each writes the value as SHOW prints it
+ * or records PostgreSQL's error (22023, with its HINT / DETAIL). */
+#include "catalog/settings_parse.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+static int invalid_value(ss_ctx *ctx, const char *name, const char *value)
+{
+    return ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "invalid value for parameter \"%s\": \"%s\"",
+                        name, value);
+}
+
+/* ---- integers, with time units for base unit ms ------------------------------------------ */
+
+typedef struct time_unit {
+    const char *unit;
+    double multiplier; /* in ms */
+} time_unit;
+
+/* largest first, as guc.c's timeConversionTable for GUC_UNIT_MS */
+static const time_unit time_units[] = {
+    {"d", 1000.0 * 60 * 60 * 24}, {"h", 1000.0 * 60 * 60}, {"min", 1000.0 * 60},
+    {"s", 1000.0},                {"ms", 1.0},             {"us", 1.0 / 1000},
+};
+#define NTIME_UNITS (sizeof time_units / sizeof time_units[0])
+#define MAX_UNIT_LEN 3
+
+static const char time_units_hint[] = "Valid units for this parameter are \"us\", \"ms\", \"s\", \"min\", \"h\", and \"d\".";
+
+/* Converts value in unit (text after the number) to ms; false on an unknown unit. */
+static bool to_ms(double value, const char *unit, double *out)
+{
+    char unitstr[MAX_UNIT_LEN + 1];
+    int i;
+    for (i = 0; *unit && !isspace((unsigned char)*unit) && i < MAX_UNIT_LEN; i++)
+        unitstr[i] = *unit++;
+    unitstr[i] = '\0';
+    while (isspace((unsigned char)*unit))
+        unit++;
+    if (*unit)
+        return false; /* unit too long, or garbage after it */
+    for (size_t k = 0; k < NTIME_UNITS; k++) {
+        if (strcmp(unitstr, time_units[k].unit) != 0)
+            continue;
+        double v = value * time_units[k].multiplier;
+        /* "1.5s": round to a multiple of the next smaller unit */
+        if (k + 1 < NTIME_UNITS)
+            v = rint(v / time_units[k + 1].multiplier) * time_units[k + 1].multiplier;
+        *out = v;
+        return true;
+    }
+    return false;
+}
+
+int ss_setting_parse_int(ss_ctx *ctx, const char *name, const char *value, bool time_ms, int min, int max,
+                         int *out)
+{
+    char *end;
+    errno = 0;
+    double v = (double)strtol(value, &end, 0);
+    if (*end == '.' || *end == 'e' || *end == 'E' || errno == ERANGE) {
+        errno = 0;
+        v = strtod(value, &end);
+    }
+    if (end == value || errno == ERANGE || isnan(v))
+        return invalid_value(ctx, name, value);
+    while (isspace((unsigned char)*end))
+        end++;
+    if (*end) {
+        if (!time_ms)
+            return invalid_value(ctx, name, value);
+        if (!to_ms(v, end, &v)) {
+            invalid_value(ctx, name, value);
+            ss_ctx_error_hint(ctx, "%s", time_units_hint);
+            return SS_ERROR;
+        }
+    }
+    v = rint(v);
+    if (v > INT_MAX || v < INT_MIN) {
+        invalid_value(ctx, name, value);
+        ss_ctx_error_hint(ctx, "Value exceeds integer range.");
+        return SS_ERROR;
+    }
+    int n = (int)v;
+    if (n < min || n > max)
+        return ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE,
+                            "%d%s is outside the valid range for parameter \"%s\" (%d .. %d)", n,
+                            time_ms ? " ms" : "", name, min, max);
+    *out = n;
+    return SS_OK;
+}
+
+void ss_setting_format_ms(int ms, char *out, size_t outlen)
+{
+    if (ms <= 0) {
+        snprintf(out, outlen, "%d", ms);
+        return;
+    }
+    /* the largest unit that divides the value exactly, as SHOW does */
+    for (size_t k = 0; k < NTIME_UNITS; k++) {
+        int64_t m = (int64_t)time_units[k].multiplier;
+        if (m >= 1 && ms % m == 0) {
+            snprintf(out, outlen, "%lld%s", (long long)(ms / m), time_units[k].unit);
+            return;
+        }
+    }
+    snprintf(out, outlen, "%dms", ms);
+}
+
+/* ---- Booleans ------------------------------------------------------------------------------ */
+
+bool ss_setting_parse_bool_text(const char *value, bool *out)
+{
+    size_t len = strlen(value);
+    if (len == 0)
+        return false;
+    switch (tolower((unsigned char)value[0])) {
+    case 't':
+        if (strncasecmp(value, "true", len) == 0 && len <= 4)
+            return *out = true, true;
+        break;
+    case 'f':
+        if (strncasecmp(value, "false", len) == 0 && len <= 5)
+            return *out = false, true;
+        break;
+    case 'y':
+        if (strncasecmp(value, "yes", len) == 0 && len <= 3)
+            return *out = true, true;
+        break;
+    case 'n':
+        if (strncasecmp(value, "no", len) == 0 && len <= 2)
+            return *out = false, true;
+        break;
+    case 'o':
+        /* "o" alone is ambiguous */
+        if (len >= 2 && len <= 2 && strncasecmp(value, "on", len) == 0)
+            return *out = true, true;
+        if (len >= 2 && len <= 3 && strncasecmp(value, "off", len) == 0)
+            return *out = false, true;
+        break;
+    case '1':
+        if (len == 1)
+            return *out = true, true;
+        break;
+    case '0':
+        if (len == 1)
+            return *out = false, true;
+        break;
+    }
+    return false;
+}
+
+int ss_setting_parse_bool(ss_ctx *ctx, const char *name, const char *value, bool *out)
+{
+    if (!ss_setting_parse_bool_text(value, out))
+        return ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "parameter \"%s\" requires a Boolean value",
+                            name);
+    return SS_OK;
+}
+
+/* ---- enums --------------------------------------------------------------------------------- */
+
+int ss_setting_parse_enum(ss_ctx *ctx, const char *name, const char *value, const ss_setting_enum *options,
+                          int *out)
+{
+    for (const ss_setting_enum *o = options; o->name; o++)
+        if (strcasecmp(o->name, value) == 0) {
+            *out = o->value;
+            return SS_OK;
+        }
+    char hint[512] = "";
+    size_t len = 0;
+    for (const ss_setting_enum *o = options; o->name; o++)
+        if (!o->hidden)
+            len += (size_t)snprintf(hint + len, len < sizeof hint ? sizeof hint - len : 0, "%s%s",
+                                    len ? ", " : "", o->name);
+    invalid_value(ctx, name, value);
+    ss_ctx_error_hint(ctx, "Available values: %s.", hint);
+    return SS_ERROR;
+}
+
+const char *ss_setting_enum_name(const ss_setting_enum *options, int value)
+{
+    for (const ss_setting_enum *o = options; o->name; o++)
+        if (o->value == value && !o->hidden)
+            return o->name;
+    return "";
+}
+
+/* ---- DateStyle ----------------------------------------------------------------------------- */
+
+/* Splits the next comma-separated element of *p into tok (trimmed, lower-cased unless
+ * double-quoted); false on a syntax error. */
+static bool next_identifier(const char **p, char *tok, size_t toklen, bool *done)
+{
+    const char *s = *p;
+    while (isspace((unsigned char)*s))
+        s++;
+    size_t n = 0;
+    if (*s == '"') {
+        for (s++;; s++) {
+            if (!*s)
+                return false;
+            if (*s == '"') {
+                if (s[1] != '"')
+                    break;
+                s++;
+            }
+            if (n + 1 < toklen)
+                tok[n++] = *s;
+        }
+        s++;
+    } else {
+        while (*s && *s != ',' && !isspace((unsigned char)*s)) {
+            if (n + 1 < toklen)
+                tok[n++] = (char)tolower((unsigned char)*s);
+            s++;
+        }
+        if (n == 0)
+            return false; /* empty element */
+    }
+    tok[n] = '\0';
+    while (isspace((unsigned char)*s))
+        s++;
+    if (*s == ',') {
+        *p = s + 1;
+        *done = false;
+        return true;
+    }
+    if (*s)
+        return false;
+    *p = s;
+    *done = true;
+    return true;
+}
+
+int ss_setting_parse_datestyle(ss_ctx *ctx, const char *current, const char *value, char *out, size_t outlen)
+{
+    /* current is a canonical "Style, ORDER" */
+    char style[16] = "ISO", order[4] = "MDY";
+    sscanf(current, "%15[^,], %3s", style, order);
+    bool have_style = false, have_order = false, ok = true;
+    const char *p = value;
+    bool done = false;
+    while (!done) {
+        char tok[64];
+        if (!next_identifier(&p, tok, sizeof tok, &done)) {
+            invalid_value(ctx, "DateStyle", value);
+            ss_ctx_error_detail(ctx, "List syntax is invalid.");
+            return SS_ERROR;
+        }
+        const char *new_style = NULL, *new_order = NULL;
+        if (strcasecmp(tok, "iso") == 0)
+            new_style = "ISO";
+        else if (strcasecmp(tok, "sql") == 0)
+            new_style = "SQL";
+        else if (strncasecmp(tok, "postgres", 8) == 0) /* PostgreSQL accepts "postgresql" too */
+            new_style = "Postgres";
+        else if (strcasecmp(tok, "german") == 0)
+            new_style = "German";
+        else if (strcasecmp(tok, "ymd") == 0)
+            new_order = "YMD";
+        else if (strcasecmp(tok, "dmy") == 0 || strncasecmp(tok, "euro", 4) == 0)
+            new_order = "DMY";
+        else if (strcasecmp(tok, "mdy") == 0 || strcasecmp(tok, "us") == 0 || strncasecmp(tok, "noneuro", 7) == 0)
+            new_order = "MDY";
+        else if (strcasecmp(tok, "default") == 0) {
+            if (!have_style)
+                snprintf(style, sizeof style, "ISO");
+            if (!have_order)
+                snprintf(order, sizeof order, "MDY");
+            continue;
+        } else {
+            invalid_value(ctx, "DateStyle", value);
+            ss_ctx_error_detail(ctx, "Unrecognized key word: \"%s\".", tok);
+            return SS_ERROR;
+        }
+        if (new_style) {
+            if (have_style && strcmp(style, new_style) != 0)
+                ok = false;
+            snprintf(style, sizeof style, "%s", new_style);
+            have_style = true;
+            if (strcmp(new_style, "German") == 0 && !have_order)
+                snprintf(order, sizeof order, "DMY"); /* German implies DMY unless an order is given */
+        } else {
+            if (have_order && strcmp(order, new_order) != 0)
+                ok = false;
+            snprintf(order, sizeof order, "%s", new_order);
+            have_order = true;
+        }
+        if (!ok)
+            break;
+    }
+    if (!ok) {
+        invalid_value(ctx, "DateStyle", value);
+        ss_ctx_error_detail(ctx, "Conflicting \"datestyle\" specifications.");
+        return SS_ERROR;
+    }
+    snprintf(out, outlen, "%s, %s", style, order);
+    return SS_OK;
+}
+
+/* ---- search_path -------------------------------------------------------------------------- */
+
+int ss_setting_parse_search_path(ss_ctx *ctx, const char *value)
+{
+    const char *p = value;
+    bool done = false, has_public = false;
+    while (*p || !done) {
+        char tok[128];
+        while (isspace((unsigned char)*p))
+            p++;
+        if (!*p && p == value)
+            break; /* empty list */
+        if (!next_identifier(&p, tok, sizeof tok, &done)) {
+            invalid_value(ctx, "search_path", value);
+            ss_ctx_error_detail(ctx, "List syntax is invalid.");
+            return SS_ERROR;
+        }
+        has_public |= strcmp(tok, "public") == 0;
+        if (done)
+            break;
+    }
+    if (!has_public)
+        return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                            "feature not supported: search_path without public (\"%s\"); public is the only schema",
+                            value);
+    return SS_OK;
+}
+
+/* ---- TimeZone ------------------------------------------------------------------------------ */
+
+#define ZONEINFO_DIR "/usr/share/zoneinfo"
+
+int ss_setting_parse_timezone(ss_ctx *ctx, const char *value, char *out, size_t outlen)
+{
+    if (strcasecmp(value, "UTC") == 0 || strcasecmp(value, "GMT") == 0) {
+        snprintf(out, outlen, "%s", strcasecmp(value, "UTC") == 0 ? "UTC" : "GMT");
+        return SS_OK;
+    }
+    /* a numeric offset or POSIX zone specification ("+02", "5", "EST5EDT,M3.2.0,M11.1.0") */
+    bool zone_name = value[0] && (isalpha((unsigned char)value[0]));
+    for (const char *c = value; zone_name && *c; c++)
+        zone_name = isalnum((unsigned char)*c) || *c == '/' || *c == '_' || *c == '-' || *c == '+';
+    if (value[0] && !zone_name && (value[0] == '+' || value[0] == '-' || isdigit((unsigned char)value[0])))
+        return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                            "feature not supported: time zone offsets (\"%s\"); use a time zone name", value);
+    /* an IANA zone name, looked up in the system's zone database */
+    struct stat sb;
+    char path[512];
+    if (zone_name && !strstr(value, "..") && strlen(value) < 256) {
+        snprintf(path, sizeof path, "%s/%s", ZONEINFO_DIR, value);
+        if (stat(path, &sb) == 0 && S_ISREG(sb.st_mode)) {
+            snprintf(out, outlen, "%s", value);
+            return SS_OK;
+        }
+    }
+    return invalid_value(ctx, "TimeZone", value);
+}
+
+/* ---- client_encoding ----------------------------------------------------------------------- */
+
+/* PostgreSQL's encoding names and aliases, cleaned as clean_encoding_name does (lower case,
+ * only letters and digits). */
+static const char *const pg_encodings[] = {
+    "abc", "alt", "big5", "euccn", "eucjis2004", "eucjp", "euckr", "euctw", "gb18030", "gbk",
+    "iso88591", "iso885910", "iso885913", "iso885914", "iso885915", "iso885916", "iso88592",
+    "iso88593", "iso88594", "iso88595", "iso88596", "iso88597", "iso88598", "iso88599", "johab",
+    "koi8", "koi8r", "koi8u", "latin1", "latin10", "latin2", "latin3", "latin4", "latin5",
+    "latin6", "latin7", "latin8", "latin9", "mskanji", "muleinternal", "shiftjis", "shiftjis2004",
+    "sjis", "sqlascii", "tcvn", "tcvn5712", "uhc", "vscii", "win", "win1250", "win1251",
+    "win1252", "win1253", "win1254", "win1255", "win1256", "win1257", "win1258", "win866",
+    "win874", "win932", "win936", "win949", "win950", "windows1250", "windows1251",
+    "windows1252", "windows1253", "windows1254", "windows1255", "windows1256", "windows1257",
+    "windows1258", "windows866", "windows874", "windows932", "windows936", "windows949",
+    "windows950", NULL};
+
+int ss_setting_parse_encoding(ss_ctx *ctx, const char *value, char *out, size_t outlen)
+{
+    char clean[64];
+    size_t n = 0;
+    for (const char *c = value; *c && n + 1 < sizeof clean; c++)
+        if (isalnum((unsigned char)*c))
+            clean[n++] = (char)tolower((unsigned char)*c);
+    clean[n] = '\0';
+    if (strcmp(clean, "utf8") == 0 || strcmp(clean, "unicode") == 0) {
+        snprintf(out, outlen, "UTF8");
+        return SS_OK;
+    }
+    for (const char *const *e = pg_encodings; *e; e++)
+        if (strcmp(clean, *e) == 0)
+            return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                                "feature not supported: client_encoding \"%s\"; only UTF8 is supported", value);
+    return invalid_value(ctx, "client_encoding", value);
+}

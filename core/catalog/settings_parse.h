@@ -1,0 +1,45 @@
+/* settings_parse.h — parsing and display of setting values with PostgreSQL's rules and
+ * errors (22023 "invalid value for parameter ...", range errors, HINT / DETAIL as guc.c). */
+#ifndef SS_CATALOG_SETTINGS_PARSE_H
+#define SS_CATALOG_SETTINGS_PARSE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "exec/context.h"
+
+/* An integer (decimal, 0x hex, or fractional: rounded); with time_ms a unit may follow
+ * (us, ms, s, min, h, d; ms when none).  name is the parameter as the user wrote it. */
+int ss_setting_parse_int(ss_ctx *ctx, const char *name, const char *value, bool time_ms, int min, int max,
+                         int *out);
+/* ms as SHOW prints it: the largest unit dividing it ("10ms", "1s", "1min"), "0" for 0. */
+void ss_setting_format_ms(int ms, char *out, size_t outlen);
+
+/* PostgreSQL's Boolean spellings: true/false/yes/no (any prefix), on/off ("of" too), 1/0. */
+bool ss_setting_parse_bool_text(const char *value, bool *out);
+int ss_setting_parse_bool(ss_ctx *ctx, const char *name, const char *value, bool *out);
+
+typedef struct ss_setting_enum {
+    const char *name;
+    int value;
+    bool hidden; /* accepted but not listed in the HINT */
+} ss_setting_enum;
+/* Case-insensitive lookup in options (terminated by a NULL name). */
+int ss_setting_parse_enum(ss_ctx *ctx, const char *name, const char *value, const ss_setting_enum *options,
+                          int *out);
+/* The listed name of value. */
+const char *ss_setting_enum_name(const ss_setting_enum *options, int value);
+
+/* DateStyle keywords (ISO/SQL/Postgres/German, YMD/DMY/MDY and aliases, DEFAULT) applied to
+ * the current canonical value; out gets the canonical "Style, ORDER". */
+int ss_setting_parse_datestyle(ss_ctx *ctx, const char *current, const char *value, char *out, size_t outlen);
+/* UTC, GMT, or a zone of the system's IANA database; offsets are refused (0A000). */
+int ss_setting_parse_timezone(ss_ctx *ctx, const char *value, char *out, size_t outlen);
+/* A comma-separated list of schema names (identifiers, double quotes allowed) that names
+ * public, the only schema; a list without it is refused (0A000). */
+int ss_setting_parse_search_path(ss_ctx *ctx, const char *value);
+/* UTF8 and its aliases ("utf-8", "unicode"); PostgreSQL's other encodings are refused (0A000),
+ * anything else is invalid. */
+int ss_setting_parse_encoding(ss_ctx *ctx, const char *value, char *out, size_t outlen);
+
+#endif

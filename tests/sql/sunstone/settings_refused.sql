@@ -1,0 +1,28 @@
+-- Settings Sunstone accepts only in the values it honours: the others are refused with
+-- 0A000 instead of being accepted and ignored.
+-- backslashes in '...' are always literal (PostgreSQL's default)
+SET standard_conforming_strings = off;
+SET standard_conforming_strings = 'of';
+SET standard_conforming_strings = false;
+SHOW standard_conforming_strings;
+SELECT 'a\nb' AS s;
+-- Sunstone speaks UTF8 only
+SET client_encoding = 'LATIN1';
+SET client_encoding = 'win1252';
+SET client_encoding = 'SQL_ASCII';
+SHOW client_encoding;
+-- time zone offsets (there are no date/time types yet; names are checked against the zone database)
+SET timezone = '+02';
+SET TIME ZONE 5;
+SET timezone = 'UTC';
+SHOW timezone;
+-- public is the only schema
+SET search_path = foo;
+SET search_path = '';
+SET search_path = foo, public;
+SHOW search_path;
+SET search_path = '"unterminated';
+RESET search_path;
+SHOW search_path;
+-- SET LOCAL warns first, then validates
+SET LOCAL standard_conforming_strings = off;
