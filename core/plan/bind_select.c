@@ -5,6 +5,7 @@
 
 #include "plan/binder_internal.h"
 #include "types/typeio.h"
+#include "util/ptrmap.h"
 
 typedef struct target_list {
     const ast_expr **asts;
@@ -144,8 +145,7 @@ typedef struct remap_state {
     binder *b;
     bool used[1600];
     uint32_t map[1600];
-    const ss_expr **seen;
-    uint32_t nseen, capseen;
+    ss_ptrmap seen;
 } remap_state;
 
 static void mark_used(remap_state *r, const ss_expr *e)
@@ -191,20 +191,12 @@ static void mark_used(remap_state *r, const ss_expr *e)
 
 static bool seen_before(remap_state *r, const ss_expr *e)
 {
-    for (uint32_t i = 0; i < r->nseen; i++)
-        if (r->seen[i] == e)
-            return true;
-    if (r->nseen == r->capseen) {
-        uint32_t cap = r->capseen ? r->capseen * 2 : 64;
-        const ss_expr **p = bind_alloc(r->b, cap * sizeof *p);
-        if (!p)
-            return true;
-        if (r->nseen)
-            memcpy(p, r->seen, r->nseen * sizeof *p);
-        r->seen = p;
-        r->capseen = cap;
+    if (ss_ptrmap_get(&r->seen, e, NULL))
+        return true;
+    if (ss_ptrmap_put(&r->seen, e, NULL) != 0) {
+        ss_ctx_error(r->b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        return true;
     }
-    r->seen[r->nseen++] = e;
     return false;
 }
 
@@ -257,6 +249,7 @@ static int prune_scan(binder *b, ss_plan *scan, ss_expr **exprs, uint32_t n)
     if (!r)
         return SS_ERROR;
     r->b = b;
+    ss_ptrmap_init(&r->seen, b->arena);
     for (uint32_t i = 0; i < n; i++)
         mark_used(r, exprs[i]);
     const ss_table *t = scan->node.scan.table;
@@ -276,6 +269,8 @@ static int prune_scan(binder *b, ss_plan *scan, ss_expr **exprs, uint32_t n)
         }
     for (uint32_t i = 0; i < n; i++)
         remap(r, exprs[i]);
+    if (ss_ctx_error_pending(b->ctx))
+        return SS_ERROR;
     scan->node.scan.ncols = k;
     scan->node.scan.columns = cols;
     return plan_set_output(b, scan, k, types, names);
