@@ -177,6 +177,14 @@ bool expr_equal(const ss_expr *a, const ss_expr *b)
                 !expr_equal(a->u.kase.thens[i], b->u.kase.thens[i]))
                 return false;
         return true;
+    case EXPR_IN:
+        if (a->u.in.negated != b->u.in.negated || a->u.in.nitems != b->u.in.nitems ||
+            !expr_equal(a->u.in.arg, b->u.in.arg))
+            return false;
+        for (uint32_t i = 0; i < a->u.in.nitems; i++)
+            if (!expr_equal(a->u.in.items[i], b->u.in.items[i]))
+                return false;
+        return true;
     }
     return false;
 }
@@ -1057,20 +1065,6 @@ static ss_expr *bind_coalesce(binder *b, const ast_expr *a)
     return e;
 }
 
-/* Binds e, or NOT e when negated (the rewrites of NOT BETWEEN and NOT IN). */
-static ss_expr *bind_negatable(binder *b, ast_expr *e, bool negated)
-{
-    if (!negated)
-        return bind_expr(b, e);
-    ast_expr not = {0};
-    not.kind = AE_NOT;
-    not.location = e->location;
-    ast_expr *inner[1] = {e};
-    not.args = inner;
-    not.nargs = 1;
-    return bind_expr(b, &not);
-}
-
 static ss_expr *bind_between(binder *b, const ast_expr *a)
 {
     /* x BETWEEN lo AND hi = x >= lo AND x <= hi */
@@ -1095,28 +1089,167 @@ static ss_expr *bind_between(binder *b, const ast_expr *a)
     return bind_expr(b, &both);
 }
 
+/* Whether an IN-list item refers to a column (PostgreSQL's contain_vars_of_level): such items
+ * are compared one by one, the others are the array of x = ANY (...). */
+static bool ast_has_column(const ast_expr *e)
+{
+    if (!e)
+        return false;
+    if (e->kind == AE_COLUMN || e->kind == AE_STAR)
+        return true;
+    if (ast_has_column(e->left) || ast_has_column(e->right) || ast_has_column(e->arg) || ast_has_column(e->els))
+        return true;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        if (ast_has_column(e->args[i]))
+            return true;
+    for (uint32_t i = 0; i < e->nwhens; i++)
+        if (ast_has_column(e->whens[i]) || ast_has_column(e->thens[i]))
+            return true;
+    return false;
+}
+
+/* PostgreSQL's select_common_type for an IN list, without raising: the type the left operand
+ * and the array items all convert to, or false when their categories differ (the list is then
+ * compared item by item, whose errors name the operator).  Comparisons of strings are over
+ * text. */
+static bool in_common_type(binder *b, ss_expr *const *exprs, uint32_t n, ss_type *out)
+{
+    ss_type t = type_of(SS_TYPE_UNKNOWN);
+    for (uint32_t i = 0; i < n; i++) {
+        const ss_expr *e = exprs[i];
+        if (is_unknown_const(e) || is_unknown_param(b, e))
+            continue;
+        if (t.id == SS_TYPE_UNKNOWN) {
+            t = e->type;
+            continue;
+        }
+        int tr = numeric_rank(t.id), er = numeric_rank(e->type.id);
+        if (tr && er) {
+            if (er > tr)
+                t = e->type; /* the one the other converts to implicitly */
+        } else if (!(ss_type_is_text(t.id) && ss_type_is_text(e->type.id)) && t.id != e->type.id) {
+            return false;
+        }
+    }
+    if (t.id == SS_TYPE_UNKNOWN || t.id == SS_TYPE_VARCHAR)
+        t = type_of(SS_TYPE_TEXT);
+    t.typmod = -1;
+    *out = t;
+    return true;
+}
+
+static ss_expr *fold_constants(binder *b, ss_expr *e);
+
+/* x = ANY (items) / x <> ALL (items) over the items without columns (nonvar[k] = 1 + their
+ * index in a->args), as PostgreSQL builds it: the items are converted to the common type of x
+ * and all of them, then x; a list of constants becomes one EXPR_IN probing a hash set, other
+ * items (parameters, unfolded expressions) a chain of comparisons.  *out stays NULL when
+ * there is no common type. */
+static int bind_in_any(binder *b, const ast_expr *a, ss_expr *l, ss_expr **items, const uint32_t *nonvar,
+                       uint32_t n, ss_expr **out)
+{
+    *out = NULL;
+    ss_expr **all = bind_alloc(b, sizeof(ss_expr *) * (n + 1));
+    if (!all)
+        return SS_ERROR;
+    all[0] = l;
+    for (uint32_t k = 0; k < n; k++)
+        all[k + 1] = items[nonvar[k] - 1];
+    ss_type t;
+    if (!in_common_type(b, all, n + 1, &t))
+        return SS_OK;
+    bool all_const = true;
+    for (uint32_t k = 0; k < n; k++) {
+        ss_expr *c = coerce_expr(b, all[k + 1], t, CAST_IMPLICIT, a->args[nonvar[k]]->location);
+        if (!c)
+            return SS_ERROR;
+        all[k + 1] = c;
+        all_const &= c->kind == EXPR_CONST;
+    }
+    if (!(l = coerce_expr(b, l, t, CAST_IMPLICIT, a->args[0]->location)))
+        return SS_ERROR;
+    ss_expr_op op = a->negated ? OP_NE : OP_EQ;
+    if (!all_const) {
+        ss_expr **cmps = bind_alloc(b, sizeof(ss_expr *) * n);
+        ss_expr *chain = new_expr(b, a->negated ? EXPR_AND : EXPR_OR, type_of(SS_TYPE_BOOL));
+        if (!cmps || !chain)
+            return SS_ERROR;
+        for (uint32_t k = 0; k < n; k++)
+            if (!(cmps[k] = make_op(b, op, type_of(SS_TYPE_BOOL), l, all[k + 1])) ||
+                !(cmps[k] = fold_constants(b, cmps[k])))
+                return SS_ERROR;
+        chain->u.list.nargs = n;
+        chain->u.list.args = cmps;
+        *out = chain;
+        return SS_OK;
+    }
+    ss_expr *e = new_expr(b, EXPR_IN, type_of(SS_TYPE_BOOL));
+    if (!e)
+        return SS_ERROR;
+    e->u.in.arg = l;
+    e->u.in.nitems = n;
+    e->u.in.items = all + 1;
+    e->u.in.negated = a->negated;
+    if (!(e->u.in.set = ss_in_set_build(b->ctx, b->arena, t, all + 1, n)))
+        return SS_ERROR;
+    *out = fold_constants(b, e);
+    return *out ? SS_OK : SS_ERROR;
+}
+
+/* x IN (a, b, ...) as PostgreSQL's transformAExprIn: x and every item are bound first; the
+ * items without columns, when there are several, form x = ANY (array) (bind_in_any); the
+ * others are x = item, ORed after it.  NOT IN is x <> ALL (array) AND x <> item ... */
 static ss_expr *bind_in_list(binder *b, const ast_expr *a)
 {
-    /* x IN (a, b) = x = a OR x = b; NOT IN negates */
     uint32_t n = a->nargs - 1;
-    ast_expr *eqs = bind_alloc(b, sizeof(ast_expr) * n);
-    ast_expr **ptrs = bind_alloc(b, sizeof(ast_expr *) * n);
-    if (!eqs || !ptrs)
+    ss_expr **items = bind_alloc(b, sizeof(ss_expr *) * n);
+    uint32_t *nonvar = bind_alloc(b, sizeof(uint32_t) * n);
+    bool *pairwise = bind_alloc(b, sizeof(bool) * n);
+    ss_expr **parts = bind_alloc(b, sizeof(ss_expr *) * (n + 1));
+    if (!items || !nonvar || !pairwise || !parts)
         return NULL;
+    ss_expr *l = bind_expr(b, a->args[0]);
+    if (!l)
+        return NULL;
+    uint32_t nnonvar = 0, nparts = 0;
     for (uint32_t i = 0; i < n; i++) {
-        eqs[i].kind = AE_OP;
-        eqs[i].location = a->location;
-        eqs[i].str = "=";
-        eqs[i].left = a->args[0];
-        eqs[i].right = a->args[i + 1];
-        ptrs[i] = &eqs[i];
+        if (!(items[i] = bind_expr(b, a->args[i + 1])))
+            return NULL;
+        pairwise[i] = ast_has_column(a->args[i + 1]);
+        if (!pairwise[i])
+            nonvar[nnonvar++] = i + 1;
     }
-    ast_expr any = {0};
-    any.kind = AE_OR;
-    any.location = a->location;
-    any.args = ptrs;
-    any.nargs = n;
-    return bind_negatable(b, &any, a->negated);
+    ss_expr *any = NULL;
+    if (nnonvar > 1 && bind_in_any(b, a, l, items, nonvar, nnonvar, &any))
+        return NULL;
+    if (any)
+        parts[nparts++] = any;
+    for (uint32_t i = 0; i < n; i++) {
+        if (any && !pairwise[i])
+            continue;
+        /* compared on its own, as x = item (x <> item), bound again from the syntax */
+        ast_expr cmp = {0};
+        cmp.kind = AE_OP;
+        cmp.location = a->location;
+        cmp.str = a->negated ? "<>" : "=";
+        cmp.left = a->args[0];
+        cmp.right = a->args[i + 1];
+        if (!(parts[nparts++] = bind_expr(b, &cmp)))
+            return NULL;
+    }
+    if (nparts == 1)
+        return parts[0];
+    ss_expr_kind kind = a->negated ? EXPR_AND : EXPR_OR;
+    /* as for AND / OR: a constant deciding the result is the result */
+    for (uint32_t i = 0; i < nparts; i++)
+        if (parts[i]->kind == EXPR_CONST && !parts[i]->u.cnst.is_null && parts[i]->u.cnst.v.b == (kind == EXPR_OR))
+            return parts[i];
+    ss_expr *e = new_expr(b, kind, type_of(SS_TYPE_BOOL));
+    if (e) {
+        e->u.list.nargs = nparts;
+        e->u.list.args = parts;
+    }
+    return e;
 }
 
 static const char *unsupported_type_names[] = {
@@ -1411,6 +1544,9 @@ static ss_expr *fold_constants(binder *b, ss_expr *e)
     case EXPR_IS_NOT_NULL:
         all_const = is_const(e->u.arg);
         break;
+    case EXPR_IN: /* its items are constants */
+        all_const = is_const(e->u.in.arg);
+        break;
     default:
         return e;
     }
@@ -1476,6 +1612,8 @@ static const ss_expr *find_deferred(const binder *b, const ss_expr *e)
             if (!(f = find_deferred(b, e->u.kase.whens[i])))
                 f = find_deferred(b, e->u.kase.thens[i]);
         return f ? f : find_deferred(b, e->u.kase.els);
+    case EXPR_IN:
+        return find_deferred(b, e->u.in.arg);
     default:
         return NULL;
     }

@@ -184,6 +184,9 @@ static void mark_used(remap_state *r, const ss_expr *e)
         }
         mark_used(r, e->u.kase.els);
         return;
+    case EXPR_IN: /* its items are constants */
+        mark_used(r, e->u.in.arg);
+        return;
     default:
         return;
     }
@@ -237,6 +240,9 @@ static void remap(remap_state *r, ss_expr *e)
             remap(r, e->u.kase.thens[i]);
         }
         remap(r, e->u.kase.els);
+        return;
+    case EXPR_IN: /* its items are constants */
+        remap(r, e->u.in.arg);
         return;
     default:
         return;
