@@ -330,36 +330,17 @@ ss_expr *resolve_unknown(binder *b, ss_expr *e, int location)
 
 static int record_decimal(binder *b, const ss_expr *e, const char *text)
 {
-    for (uint32_t i = 0; i < b->ndec; i++)
-        if (b->dec_nodes[i] == e) {
-            b->dec_texts[i] = text;
-            return SS_OK;
-        }
-    if (b->ndec == b->capdec) {
-        uint32_t cap = b->capdec ? b->capdec * 2 : 8;
-        const ss_expr **n = bind_alloc(b, cap * sizeof *n);
-        const char **t = bind_alloc(b, cap * sizeof *t);
-        if (!n || !t)
-            return SS_ERROR;
-        if (b->ndec) {
-            memcpy(n, b->dec_nodes, b->ndec * sizeof *n);
-            memcpy(t, b->dec_texts, b->ndec * sizeof *t);
-        }
-        b->dec_nodes = n;
-        b->dec_texts = t;
-        b->capdec = cap;
-    }
-    b->dec_nodes[b->ndec] = e;
-    b->dec_texts[b->ndec++] = text;
+    if (!b->decimals.arena)
+        ss_ptrmap_init(&b->decimals, b->arena);
+    if (ss_ptrmap_put(&b->decimals, e, (void *)text) != 0)
+        return ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     return SS_OK;
 }
 
 const char *decimal_text(const binder *b, const ss_expr *e)
 {
-    for (uint32_t i = 0; e && i < b->ndec; i++)
-        if (b->dec_nodes[i] == e)
-            return b->dec_texts[i];
-    return NULL;
+    void *text;
+    return e && ss_ptrmap_get(&b->decimals, e, &text) ? text : NULL;
 }
 
 /* PostgreSQL's numeric output for a decimal literal ("1e3" -> "1000", "1.5e-3" -> "0.0015",
@@ -1574,6 +1555,10 @@ static int defer_fold(binder *b, const ss_expr *e)
         b->deferred = p;
         b->capdeferred = cap;
     }
+    if (!b->deferred_set.arena)
+        ss_ptrmap_init(&b->deferred_set, b->arena);
+    if (ss_ptrmap_put(&b->deferred_set, e, NULL) != 0)
+        return ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     b->deferred[b->ndeferred++] = e;
     return SS_OK;
 }
@@ -1583,9 +1568,8 @@ static const ss_expr *find_deferred(const binder *b, const ss_expr *e)
 {
     if (!e)
         return NULL;
-    for (uint32_t i = 0; i < b->ndeferred; i++)
-        if (b->deferred[i] == e)
-            return e;
+    if (ss_ptrmap_get(&b->deferred_set, e, NULL))
+        return e;
     const ss_expr *f = NULL;
     switch (e->kind) {
     case EXPR_OP:
