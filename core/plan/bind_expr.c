@@ -194,9 +194,8 @@ bool expr_equal(const ss_expr *a, const ss_expr *b)
 static void set_param_type(binder *b, uint32_t index, ss_type t)
 {
     b->param_types[index] = t;
-    for (uint32_t i = 0; i < b->nparam_nodes; i++)
-        if (b->param_nodes[i]->u.param.index == index)
-            b->param_nodes[i]->type = t;
+    for (uint32_t k = index < b->cap_param_last ? b->param_last[index] : 0; k; k = b->param_prev[k - 1])
+        b->param_nodes[k - 1]->type = t;
 }
 
 /* A decimal literal converted the way PostgreSQL converts numeric: to integers rounding
@@ -528,7 +527,7 @@ static ss_expr *bind_param(binder *b, const ast_expr *a)
             return NULL;
         }
         if (idx >= b->cap_params) {
-            uint32_t cap = idx + 8;
+            uint32_t cap = idx + 8 > b->cap_params * 2 ? idx + 8 : b->cap_params * 2; /* amortised */
             ss_type *p = bind_alloc(b, cap * sizeof *p);
             if (!p)
                 return NULL;
@@ -548,14 +547,30 @@ static ss_expr *bind_param(binder *b, const ast_expr *a)
     if (b->nparam_nodes == b->cap_param_nodes) {
         uint32_t cap = b->cap_param_nodes ? b->cap_param_nodes * 2 : 8;
         ss_expr **p = bind_alloc(b, cap * sizeof *p);
-        if (!p)
+        uint32_t *prev = bind_alloc(b, cap * sizeof *prev);
+        if (!p || !prev)
             return NULL;
-        if (b->nparam_nodes)
+        if (b->nparam_nodes) {
             memcpy(p, b->param_nodes, b->nparam_nodes * sizeof *p);
+            memcpy(prev, b->param_prev, b->nparam_nodes * sizeof *prev);
+        }
         b->param_nodes = p;
+        b->param_prev = prev;
         b->cap_param_nodes = cap;
     }
+    if (idx >= b->cap_param_last) {
+        uint32_t cap = b->cap_params > idx ? b->cap_params : idx + 8;
+        uint32_t *last = bind_alloc(b, cap * sizeof *last);
+        if (!last)
+            return NULL;
+        if (b->cap_param_last)
+            memcpy(last, b->param_last, b->cap_param_last * sizeof *last);
+        b->param_last = last;
+        b->cap_param_last = cap;
+    }
+    b->param_prev[b->nparam_nodes] = b->param_last[idx];
     b->param_nodes[b->nparam_nodes++] = e;
+    b->param_last[idx] = b->nparam_nodes;
     return e;
 }
 

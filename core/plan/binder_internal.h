@@ -26,6 +26,10 @@ typedef struct binder {
     uint32_t nparams, cap_params;
     ss_expr **param_nodes;    /* every EXPR_PARAM built, patched with final types */
     uint32_t nparam_nodes, cap_param_nodes;
+    /* the nodes of one parameter as a chain: param_last[index] and param_prev[node] are
+       1 + a position in param_nodes, 0 ends the chain */
+    uint32_t *param_last, *param_prev;
+    uint32_t cap_param_last;
     uint32_t nfixed;
     /* aggregation */
     agg_state *agg;           /* non-NULL while binding an aggregate query's outputs */

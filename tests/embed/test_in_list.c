@@ -1,5 +1,5 @@
 /* test_in_list.c — long IN lists through the public C API: 100k integers, decimals and
- * strings, prepared and run against a table, checking the answers (not
+ * strings, and 65535 parameters, prepared and run against a table, checking the answers (not
  * the time: the benchmark bench_in_list measures that).  Before planning became linear, each
  * of these took seconds to minutes to prepare. */
 #include <check.h>
@@ -84,6 +84,29 @@ START_TEST(long_decimal_and_text_lists)
 }
 END_TEST
 
+START_TEST(long_parameter_list)
+{
+    const int n = 65535;
+    size_t cap = (size_t)n * 8 + 64;
+    char *sql = malloc(cap);
+    ck_assert_ptr_nonnull(sql);
+    size_t off = (size_t)snprintf(sql, cap, "SELECT count(*) FROM t WHERE a IN (");
+    for (int i = 1; i <= n; i++)
+        off += (size_t)snprintf(sql + off, cap - off, "%s$%d", i > 1 ? "," : "", i);
+    snprintf(sql + off, cap - off, ")");
+    sunstone_stmt *st;
+    ck_assert_msg(sunstone_prepare(db, sql, -1, &st, NULL) == SUNSTONE_OK, "%s", sunstone_errmsg(db));
+    free(sql);
+    ck_assert_int_eq(sunstone_bind_parameter_count(st), n);
+    for (int i = 1; i <= n; i++)
+        ck_assert_int_eq(sunstone_bind_int64(st, i, (i - 1) * 7), SUNSTONE_OK); /* multiples of 7 */
+    ck_assert_int_eq(sunstone_step(st), SUNSTONE_ROW);
+    ck_assert_int_eq(sunstone_column_int64(st, 0), 586);
+    ck_assert_int_eq(sunstone_step(st), SUNSTONE_DONE);
+    sunstone_finalize(st);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("in_list");
@@ -91,6 +114,7 @@ int main(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, long_integer_lists);
     tcase_add_test(tc, long_decimal_and_text_lists);
+    tcase_add_test(tc, long_parameter_list);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
