@@ -9,8 +9,12 @@
 
 #include <string.h>
 
-/* Up to this many distinct values the list is scanned, not hashed. */
-#define IN_LINEAR_MAX 8
+/* Up to this many distinct values the list is scanned, not hashed: two integer comparisons
+   beat a hash probe; a few byte comparisons beat hashing the probed string (measured with
+   `count(*) ... WHERE b IN (...)` over 1M rows: the probe was as fast as scanning from three
+   integers on). */
+#define IN_LINEAR_MAX_FIXED 2
+#define IN_LINEAR_MAX_TEXT 4
 
 struct ss_in_set {
     int32_t type;       /* physical: SS_TYPE_BOOL, INT2, INT4, INT8, FLOAT8 or TEXT */
@@ -175,7 +179,7 @@ const ss_in_set *ss_in_set_build(ss_ctx *ctx, ss_arena *arena, ss_type t, ss_exp
     for (uint32_t k = 0; k < n; k++)
         nonnull += !items[k]->u.cnst.is_null;
     s->has_null = nonnull < n;
-    bool hashed = nonnull > IN_LINEAR_MAX;
+    bool hashed = nonnull > (s->type == SS_TYPE_TEXT ? IN_LINEAR_MAX_TEXT : IN_LINEAR_MAX_FIXED);
     uint32_t bits = hashed ? table_bits(nonnull) : 0;
     s->shift = 64 - bits;
     s->mask = hashed ? (1u << bits) - 1 : 0;

@@ -31,9 +31,12 @@ SELECT f FROM v WHERE f IN ('-0'::float8, 1.5::float8) ORDER BY 1;
 SELECT f FROM v WHERE f NOT IN (1.5::float8, 7::float8) ORDER BY 1;
 SELECT s FROM v WHERE s IN ('a', 'A', '') ORDER BY 1;
 SELECT s FROM v WHERE s NOT IN ('a', 'b') ORDER BY 1;
+SELECT s FROM v WHERE s IN ('', 'a', 'b', 'x', 'y', 'z', 'a') ORDER BY 1;
+SELECT s, s NOT IN ('', 'b', 'x', 'y', 'z', NULL) AS not_in FROM v ORDER BY i4;
 SELECT vc FROM v WHERE vc IN ('a', 'ccc', 'a ') ORDER BY 1;
 SELECT vc FROM v WHERE vc IN ('a'::varchar(1), 'x'::text) ORDER BY 1;
 SELECT b, b IN (true, NULL) AS in_t, b NOT IN (false, false) AS not_f FROM v ORDER BY i4;
+SELECT f, f IN (1, 2, 3, 4, 'NaN', '-0') AS hashed FROM v ORDER BY i4;
 SELECT 'NaN'::float8 IN (1, 'NaN') AS nan, '-0'::float8 IN (0, 1) AS negz, 0::float8 IN ('-0', 3) AS z;
 -- mixed integer and decimal lists: one common type for the whole list
 SELECT i4 FROM v WHERE i4 IN (1, 2.0, 3.5) ORDER BY 1;
