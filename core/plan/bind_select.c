@@ -148,9 +148,12 @@ typedef struct remap_state {
     ss_ptrmap seen;
 } remap_state;
 
+static bool seen_before(remap_state *r, const ss_expr *e);
+
+/* Marks the table columns e reads (each shared subtree once, as remap). */
 static void mark_used(remap_state *r, const ss_expr *e)
 {
-    if (!e)
+    if (!e || seen_before(r, e))
         return;
     switch (e->kind) {
     case EXPR_COLUMN:
@@ -273,6 +276,7 @@ static int prune_scan(binder *b, ss_plan *scan, ss_expr **exprs, uint32_t n)
             names[k] = t->cols[c].name;
             k++;
         }
+    ss_ptrmap_init(&r->seen, b->arena); /* remap visits every node once more */
     for (uint32_t i = 0; i < n; i++)
         remap(r, exprs[i]);
     if (ss_ctx_error_pending(b->ctx))
