@@ -23,7 +23,7 @@ typedef enum ss_expr_kind {
     EXPR_CAST,        /* u.cast: arg converted to `type` */
     EXPR_FUNC,        /* u.func: built-in scalar function */
     EXPR_CASE,        /* u.kase: searched CASE (simple CASE is rewritten by the binder) */
-    EXPR_IN           /* u.in: arg [NOT] IN (constants), probed in a set built by the binder */
+    EXPR_IN           /* u.in: arg [NOT] IN (constants and parameters), probed in a hash set */
 } ss_expr_kind;
 
 typedef enum ss_expr_op {
@@ -57,7 +57,8 @@ struct ss_expr {
         /* WHEN whens[i] THEN thens[i] ... ELSE els (els NULL = NULL) */
         struct { uint32_t nwhen; struct ss_expr **whens, **thens; struct ss_expr *els; } kase;
         /* arg = ANY (items) (negated: arg <> ALL (items)); items are constants (maybe NULL)
-           of arg's type, kept for expr_equal; set holds them for probing */
+           and parameters of arg's type; set holds them for probing, built by the binder, or
+           NULL when a parameter is among them (then the evaluator builds it per batch) */
         struct { struct ss_expr *arg; uint32_t nitems; struct ss_expr **items; bool negated;
                  const ss_in_set *set; } in;
     } u;

@@ -1,6 +1,7 @@
 /* expr_eval_in.c — x [NOT] IN (constants): the list's distinct values are put once, when the
  * statement is bound, in an open-addressing hash set (or, for a handful of values, a short
- * array scanned in place) that every selected row probes.  Equality is the comparison
+ * array scanned in place) that every selected row probes.  A list holding parameters gets its
+ * set built for each batch it evaluates, from the values bound.  Equality is the comparison
  * operators': integers and bool by value, float8 as PostgreSQL's float8eq (NaN = NaN,
  * -0 = 0), text byte for byte (the C collation, deterministic: equal only on identical
  * bytes).  Three-valued: a NULL x is NULL; a value not found is NULL when the list holds a
@@ -168,8 +169,9 @@ static void add_t(ss_in_set *s, ss_text k)
     s->tslots[h] = s->nkeys;
 }
 
-const ss_in_set *ss_in_set_build(ss_ctx *ctx, ss_arena *arena, ss_type t, ss_expr *const *items,
-                                 uint32_t n)
+/* The set of the n values vals[k] of type t, in arena. */
+static const ss_in_set *set_build(ss_ctx *ctx, ss_arena *arena, ss_type t, const ss_value *const *vals,
+                                  uint32_t n)
 {
     ss_in_set *s = ss_arena_alloc(arena, sizeof *s);
     if (!s)
@@ -177,7 +179,7 @@ const ss_in_set *ss_in_set_build(ss_ctx *ctx, ss_arena *arena, ss_type t, ss_exp
     s->type = ss_type_is_text(t.id) ? SS_TYPE_TEXT : t.id;
     uint32_t nonnull = 0;
     for (uint32_t k = 0; k < n; k++)
-        nonnull += !items[k]->u.cnst.is_null;
+        nonnull += !vals[k]->is_null;
     s->has_null = nonnull < n;
     bool hashed = nonnull > (s->type == SS_TYPE_TEXT ? IN_LINEAR_MAX_TEXT : IN_LINEAR_MAX_FIXED);
     uint32_t bits = hashed ? table_bits(nonnull) : 0;
@@ -197,7 +199,7 @@ const ss_in_set *ss_in_set_build(ss_ctx *ctx, ss_arena *arena, ss_type t, ss_exp
             s->slots[h] = s->empty;
     }
     for (uint32_t k = 0; k < n; k++) {
-        const ss_value *v = &items[k]->u.cnst;
+        const ss_value *v = vals[k];
         if (v->is_null)
             continue;
         if (s->type == SS_TYPE_TEXT)
@@ -209,6 +211,42 @@ const ss_in_set *ss_in_set_build(ss_ctx *ctx, ss_arena *arena, ss_type t, ss_exp
 oom:
     ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     return NULL;
+}
+
+const ss_in_set *ss_in_set_build(ss_ctx *ctx, ss_arena *arena, ss_type t, ss_expr *const *items,
+                                 uint32_t n)
+{
+    const ss_value **vals = ss_arena_alloc(arena, sizeof *vals * (n ? n : 1));
+    if (!vals) {
+        ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        return NULL;
+    }
+    for (uint32_t k = 0; k < n; k++)
+        vals[k] = &items[k]->u.cnst;
+    return set_build(ctx, arena, t, vals, n);
+}
+
+/* The set of a list holding parameters (their values are known only now), in a fresh
+   *arena the caller destroys. */
+static const ss_in_set *set_of_params(ss_ctx *ctx, const ss_expr *e, ss_arena **arena)
+{
+    uint32_t n = e->u.in.nitems;
+    *arena = ss_arena_create();
+    const ss_value **vals = *arena ? ss_arena_alloc(*arena, sizeof *vals * (n ? n : 1)) : NULL;
+    if (!vals) {
+        ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        return NULL;
+    }
+    for (uint32_t k = 0; k < n; k++) {
+        const ss_expr *item = e->u.in.items[k];
+        if (item->kind == EXPR_CONST)
+            vals[k] = &item->u.cnst;
+        else if (item->kind != EXPR_PARAM || !ev_same_layout(item->type.id, e->u.in.arg->type.id))
+            return ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "malformed IN list expression"), NULL;
+        else if (ev_param_value(ctx, item, &vals[k]) != SS_OK)
+            return NULL;
+    }
+    return set_build(ctx, *arena, e->u.in.arg->type, vals, n);
 }
 
 /* ---- probing ---------------------------------------------------------------------- */
@@ -249,8 +287,15 @@ int ev_in(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *sel
           ss_vector *out)
 {
     const ss_in_set *s = e->u.in.set;
-    if (out->type.id != SS_TYPE_BOOL || !s || !ev_same_layout(e->u.in.arg->type.id, s->type))
+    ss_arena *params_arena = NULL;
+    if (!s && !(s = set_of_params(ctx, e, &params_arena))) {
+        ss_arena_destroy(params_arena);
+        return SS_ERROR;
+    }
+    if (out->type.id != SS_TYPE_BOOL || !ev_same_layout(e->u.in.arg->type.id, s->type)) {
+        ss_arena_destroy(params_arena);
         return ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "malformed IN list expression");
+    }
     ev_operand a;
     int rc = ev_operand_eval(ctx, e->u.in.arg, in, sel, n, &a);
     ev_rows rows = {0};
@@ -273,5 +318,6 @@ int ev_in(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *sel
         SS_FOR_ROWS(rows.sel, rows.n, i, { r[i] = !r[i]; });
     ev_rows_free(&rows);
     ev_operand_release(&a);
+    ss_arena_destroy(params_arena);
     return rc;
 }

@@ -1138,9 +1138,9 @@ static ss_expr *fold_constants(binder *b, ss_expr *e);
 
 /* x = ANY (items) / x <> ALL (items) over the items without columns (nonvar[k] = 1 + their
  * index in a->args), as PostgreSQL builds it: the items are converted to the common type of x
- * and all of them, then x; a list of constants becomes one EXPR_IN probing a hash set, other
- * items (parameters, unfolded expressions) a chain of comparisons.  *out stays NULL when
- * there is no common type. */
+ * and all of them, then x; a list of constants and parameters becomes one EXPR_IN probing a
+ * hash set (of the constants: built now), other items (unfolded expressions) a chain of
+ * comparisons.  *out stays NULL when there is no common type. */
 static int bind_in_any(binder *b, const ast_expr *a, ss_expr *l, ss_expr **items, const uint32_t *nonvar,
                        uint32_t n, ss_expr **out)
 {
@@ -1154,18 +1154,19 @@ static int bind_in_any(binder *b, const ast_expr *a, ss_expr *l, ss_expr **items
     ss_type t;
     if (!in_common_type(b, all, n + 1, &t))
         return SS_OK;
-    bool all_const = true;
+    bool all_const = true, all_values = true;
     for (uint32_t k = 0; k < n; k++) {
         ss_expr *c = coerce_expr(b, all[k + 1], t, CAST_IMPLICIT, a->args[nonvar[k]]->location);
         if (!c)
             return SS_ERROR;
         all[k + 1] = c;
         all_const &= c->kind == EXPR_CONST;
+        all_values &= c->kind == EXPR_CONST || c->kind == EXPR_PARAM;
     }
     if (!(l = coerce_expr(b, l, t, CAST_IMPLICIT, a->args[0]->location)))
         return SS_ERROR;
     ss_expr_op op = a->negated ? OP_NE : OP_EQ;
-    if (!all_const) {
+    if (!all_values) {
         ss_expr **cmps = bind_alloc(b, sizeof(ss_expr *) * n);
         ss_expr *chain = new_expr(b, a->negated ? EXPR_AND : EXPR_OR, type_of(SS_TYPE_BOOL));
         if (!cmps || !chain)
@@ -1186,7 +1187,7 @@ static int bind_in_any(binder *b, const ast_expr *a, ss_expr *l, ss_expr **items
     e->u.in.nitems = n;
     e->u.in.items = all + 1;
     e->u.in.negated = a->negated;
-    if (!(e->u.in.set = ss_in_set_build(b->ctx, b->arena, t, all + 1, n)))
+    if (all_const && !(e->u.in.set = ss_in_set_build(b->ctx, b->arena, t, all + 1, n)))
         return SS_ERROR;
     *out = fold_constants(b, e);
     return *out ? SS_OK : SS_ERROR;
@@ -1540,8 +1541,8 @@ static ss_expr *fold_constants(binder *b, ss_expr *e)
     case EXPR_IS_NOT_NULL:
         all_const = is_const(e->u.arg);
         break;
-    case EXPR_IN: /* its items are constants */
-        all_const = is_const(e->u.in.arg);
+    case EXPR_IN: /* set: its items are constants */
+        all_const = e->u.in.set && is_const(e->u.in.arg);
         break;
     default:
         return e;

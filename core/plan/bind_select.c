@@ -187,7 +187,7 @@ static void mark_used(remap_state *r, const ss_expr *e)
         }
         mark_used(r, e->u.kase.els);
         return;
-    case EXPR_IN: /* its items are constants */
+    case EXPR_IN: /* its items read no column */
         mark_used(r, e->u.in.arg);
         return;
     default:
@@ -244,7 +244,7 @@ static void remap(remap_state *r, ss_expr *e)
         }
         remap(r, e->u.kase.els);
         return;
-    case EXPR_IN: /* its items are constants */
+    case EXPR_IN: /* its items read no column */
         remap(r, e->u.in.arg);
         return;
     default:

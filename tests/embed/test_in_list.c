@@ -107,6 +107,43 @@ START_TEST(long_parameter_list)
 }
 END_TEST
 
+/* count(*) of sql with $1, $2 bound to the texts p1, p2 (NULL: SQL NULL). */
+static int64_t count_with(sunstone_stmt *st, const char *p1, const char *p2)
+{
+    sunstone_reset(st);
+    ck_assert_int_eq(p1 ? sunstone_bind_text(st, 1, p1, -1) : sunstone_bind_null(st, 1), SUNSTONE_OK);
+    ck_assert_int_eq(p2 ? sunstone_bind_text(st, 2, p2, -1) : sunstone_bind_null(st, 2), SUNSTONE_OK);
+    ck_assert_int_eq(sunstone_step(st), SUNSTONE_ROW);
+    int64_t v = sunstone_column_int64(st, 0);
+    ck_assert_int_eq(sunstone_step(st), SUNSTONE_DONE);
+    return v;
+}
+
+START_TEST(parameter_lists)
+{
+    /* parameters and constants in one list: its set is built from the values bound, again at
+       every execution */
+    sunstone_stmt *in, *not_in, *text;
+    ck_assert_int_eq(sunstone_prepare(db, "SELECT count(*) FROM t WHERE a IN ($1, $2, 5, 5)", -1, &in, NULL),
+                     SUNSTONE_OK);
+    ck_assert_int_eq(sunstone_prepare(db, "SELECT count(*) FROM t WHERE a NOT IN ($1, 5, $2)", -1, &not_in, NULL),
+                     SUNSTONE_OK);
+    ck_assert_int_eq(sunstone_prepare(db, "SELECT count(*) FROM t WHERE b IN ($1, 's7', $2)", -1, &text, NULL),
+                     SUNSTONE_OK);
+    ck_assert_int_eq(count_with(in, "1", "2"), 3);
+    ck_assert_int_eq(count_with(in, "1", NULL), 2);
+    ck_assert_int_eq(count_with(in, "5", "4000"), 2);
+    ck_assert_int_eq(count_with(in, "-1", "9999"), 1);
+    ck_assert_int_eq(count_with(not_in, "1", "2"), 4093);
+    ck_assert_int_eq(count_with(not_in, "1", NULL), 0); /* not found, a NULL in the list: NULL */
+    ck_assert_int_eq(count_with(text, "s1", "s4095"), 3);
+    ck_assert_int_eq(count_with(text, NULL, "s7"), 1);
+    sunstone_finalize(in);
+    sunstone_finalize(not_in);
+    sunstone_finalize(text);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("in_list");
@@ -115,6 +152,7 @@ int main(void)
     tcase_add_test(tc, long_integer_lists);
     tcase_add_test(tc, long_decimal_and_text_lists);
     tcase_add_test(tc, long_parameter_list);
+    tcase_add_test(tc, parameter_lists);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
