@@ -144,7 +144,7 @@ START_TEST(parameter_lists)
 }
 END_TEST
 
-int main(void)
+static Suite *make_suite(void)
 {
     Suite *s = suite_create("in_list");
     TCase *tc = tcase_create("long");
@@ -154,9 +154,7 @@ int main(void)
     tcase_add_test(tc, long_parameter_list);
     tcase_add_test(tc, parameter_lists);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return s;
 }
+
+#include "check_main.h"
