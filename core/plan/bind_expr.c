@@ -1579,41 +1579,46 @@ static int defer_fold(binder *b, const ss_expr *e)
     return SS_OK;
 }
 
-/* Finds a deferred node inside e (depth first, left to right). */
-static const ss_expr *find_deferred(const binder *b, const ss_expr *e)
+/* Finds a deferred node inside e (depth first, left to right), looking into each shared
+ * subtree once (seen: the nodes already searched). */
+static const ss_expr *find_deferred(const binder *b, const ss_expr *e, ss_ptrmap *seen)
 {
-    if (!e)
+    if (!e || ss_ptrmap_get(seen, e, NULL))
         return NULL;
+    if (ss_ptrmap_put(seen, e, NULL) != 0) {
+        ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        return NULL;
+    }
     if (ss_ptrmap_get(&b->deferred_set, e, NULL))
         return e;
     const ss_expr *f = NULL;
     switch (e->kind) {
     case EXPR_OP:
-        if (!(f = find_deferred(b, e->u.op.left)))
-            f = find_deferred(b, e->u.op.right);
+        if (!(f = find_deferred(b, e->u.op.left, seen)))
+            f = find_deferred(b, e->u.op.right, seen);
         return f;
     case EXPR_AND:
     case EXPR_OR:
         for (uint32_t i = 0; !f && i < e->u.list.nargs; i++)
-            f = find_deferred(b, e->u.list.args[i]);
+            f = find_deferred(b, e->u.list.args[i], seen);
         return f;
     case EXPR_NOT:
     case EXPR_IS_NULL:
     case EXPR_IS_NOT_NULL:
-        return find_deferred(b, e->u.arg);
+        return find_deferred(b, e->u.arg, seen);
     case EXPR_CAST:
-        return find_deferred(b, e->u.cast.arg);
+        return find_deferred(b, e->u.cast.arg, seen);
     case EXPR_FUNC:
         for (uint32_t i = 0; !f && i < e->u.func.nargs; i++)
-            f = find_deferred(b, e->u.func.args[i]);
+            f = find_deferred(b, e->u.func.args[i], seen);
         return f;
     case EXPR_CASE:
         for (uint32_t i = 0; !f && i < e->u.kase.nwhen; i++)
-            if (!(f = find_deferred(b, e->u.kase.whens[i])))
-                f = find_deferred(b, e->u.kase.thens[i]);
-        return f ? f : find_deferred(b, e->u.kase.els);
+            if (!(f = find_deferred(b, e->u.kase.whens[i], seen)))
+                f = find_deferred(b, e->u.kase.thens[i], seen);
+        return f ? f : find_deferred(b, e->u.kase.els, seen);
     case EXPR_IN:
-        return find_deferred(b, e->u.in.arg);
+        return find_deferred(b, e->u.in.arg, seen);
     default:
         return NULL;
     }
@@ -1621,9 +1626,11 @@ static const ss_expr *find_deferred(const binder *b, const ss_expr *e)
 
 static int raise_if_deferred(binder *b, const ss_expr *e)
 {
-    const ss_expr *d = find_deferred(b, e);
+    ss_ptrmap seen;
+    ss_ptrmap_init(&seen, b->arena);
+    const ss_expr *d = find_deferred(b, e, &seen);
     if (!d)
-        return SS_OK;
+        return ss_ctx_error_pending(b->ctx) ? SS_ERROR : SS_OK;
     ss_value v;
     if (ss_expr_eval_scalar(b->ctx, d, &v) != SS_OK)
         return SS_ERROR; /* the error PostgreSQL's planner raises */
