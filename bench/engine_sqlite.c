@@ -114,6 +114,30 @@ static void sl_insert_finish(void *stmt)
     sqlite3_finalize(stmt);
 }
 
+static int sl_query_run(void *vstmt, peer_consumed *out)
+{
+    sqlite3_stmt *st = vstmt;
+    out->rows = 0;
+    out->text_bytes = 0;
+    int ncols = sqlite3_column_count(st);
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        for (int c = 0; c < ncols; c++) {
+            const char *text = (const char *)sqlite3_column_text(st, c);
+            if (text)
+                out->text_bytes += strlen(text);
+        }
+        out->rows++;
+    }
+    if (rc != SQLITE_DONE) {
+        report(sqlite3_db_handle(st), "step", sqlite3_sql(st));
+        sqlite3_reset(st);
+        return -1;
+    }
+    sqlite3_reset(st);
+    return 0;
+}
+
 const peer_engine peer_engine_sqlite = {
     .name = "sqlite",
     .has_transactions = true,
@@ -126,4 +150,7 @@ const peer_engine peer_engine_sqlite = {
     .insert_prepare = sl_insert_prepare,
     .insert_row = sl_insert_row,
     .insert_finish = sl_insert_finish,
+    .query_prepare = sl_insert_prepare, /* prepare_v2, nothing more */
+    .query_run = sl_query_run,
+    .query_finish = sl_insert_finish,
 };

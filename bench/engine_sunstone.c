@@ -124,6 +124,34 @@ static void ss_insert_finish(void *vstmt)
     free(ins);
 }
 
+static void *ss_query_prepare(void *db, const char *sql)
+{
+    return ss_insert_prepare(db, sql); /* the same pair: database and statement */
+}
+
+static int ss_query_run(void *vstmt, peer_consumed *out)
+{
+    ss_insert *q = vstmt;
+    out->rows = 0;
+    out->text_bytes = 0;
+    int ncols = sunstone_column_count(q->st);
+    int rc;
+    while ((rc = sunstone_step(q->st)) == SUNSTONE_ROW) {
+        for (int c = 0; c < ncols; c++) {
+            const char *text = sunstone_column_text(q->st, c);
+            if (text)
+                out->text_bytes += strlen(text);
+        }
+        out->rows++;
+    }
+    if (rc != SUNSTONE_DONE) {
+        report(q->db, "step", sunstone_sql(q->st));
+        return -1;
+    }
+    sunstone_reset(q->st);
+    return 0;
+}
+
 const peer_engine peer_engine_sunstone = {
     .name = "sunstone",
     .has_transactions = false,
@@ -136,4 +164,7 @@ const peer_engine peer_engine_sunstone = {
     .insert_prepare = ss_insert_prepare,
     .insert_row = ss_insert_row,
     .insert_finish = ss_insert_finish,
+    .query_prepare = ss_query_prepare,
+    .query_run = ss_query_run,
+    .query_finish = ss_insert_finish,
 };

@@ -48,6 +48,13 @@ typedef struct peer_engine {
     void *(*insert_prepare)(void *db, const char *sql);
     int (*insert_row)(void *stmt, const peer_value *values, int n);
     void (*insert_finish)(void *stmt);
+    /* A query prepared once and run apart from its preparation, to time the two separately:
+     * query_prepare returns the statement (NULL, error printed, on failure); query_run steps
+     * it to the end reading every column as text, then resets it (0, or -1 with the error
+     * printed); query_finish finalizes it. */
+    void *(*query_prepare)(void *db, const char *sql);
+    int (*query_run)(void *stmt, peer_consumed *out);
+    void (*query_finish)(void *stmt);
 } peer_engine;
 
 extern const peer_engine peer_engine_sunstone;

@@ -22,7 +22,8 @@ typedef enum ss_expr_kind {
     EXPR_IS_NOT_NULL, /* u.arg */
     EXPR_CAST,        /* u.cast: arg converted to `type` */
     EXPR_FUNC,        /* u.func: built-in scalar function */
-    EXPR_CASE         /* u.kase: searched CASE (simple CASE is rewritten by the binder) */
+    EXPR_CASE,        /* u.kase: searched CASE (simple CASE is rewritten by the binder) */
+    EXPR_IN           /* u.in: arg [NOT] IN (constants and parameters), probed in a hash set */
 } ss_expr_kind;
 
 typedef enum ss_expr_op {
@@ -38,6 +39,8 @@ typedef enum ss_cast_mode {
 } ss_cast_mode;
 
 struct ss_func_def; /* types/functions.h */
+/* The distinct values of an IN list of constants, ready for probing (expr_eval_in.c). */
+typedef struct ss_in_set ss_in_set;
 
 struct ss_expr {
     ss_expr_kind kind;
@@ -53,6 +56,11 @@ struct ss_expr {
         struct { const struct ss_func_def *def; uint32_t nargs; struct ss_expr **args; } func;
         /* WHEN whens[i] THEN thens[i] ... ELSE els (els NULL = NULL) */
         struct { uint32_t nwhen; struct ss_expr **whens, **thens; struct ss_expr *els; } kase;
+        /* arg = ANY (items) (negated: arg <> ALL (items)); items are constants (maybe NULL)
+           and parameters of arg's type; set holds them for probing, built by the binder, or
+           NULL when a parameter is among them (then the evaluator builds it per batch) */
+        struct { struct ss_expr *arg; uint32_t nitems; struct ss_expr **items; bool negated;
+                 const ss_in_set *set; } in;
     } u;
 };
 
@@ -60,6 +68,11 @@ struct ss_expr {
 int ss_expr_eval(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, ss_vector *out);
 /* ss_api.expr_select: narrow in's selection to rows where e is true. */
 int ss_expr_select(ss_ctx *ctx, const ss_expr *e, ss_batch *in, uint32_t *sel_buf);
+/* Builds the probe set of an IN list: items are n constants of type t (bool, integers,
+ * float8, text, varchar), NULLs and duplicates allowed.  Lives in arena; NULL (with an error
+ * in ctx) when out of memory. */
+const ss_in_set *ss_in_set_build(ss_ctx *ctx, ss_arena *arena, ss_type t, ss_expr *const *items,
+                                 uint32_t n);
 /* Evaluates an expression that references no columns (constants, params, functions of
  * them) to one value; text bytes are allocated in ctx's arena. */
 int ss_expr_eval_scalar(ss_ctx *ctx, const ss_expr *e, ss_value *out);

@@ -140,5 +140,7 @@ int ev_cast(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *s
             ss_vector *out); /* expr_eval_cast.c */
 int ev_func(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *sel, uint32_t n,
             ss_vector *out); /* expr_eval_func.c */
+int ev_in(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *sel, uint32_t n,
+          ss_vector *out); /* expr_eval_in.c: x [NOT] IN (constants) */
 
 #endif

@@ -177,6 +177,14 @@ bool expr_equal(const ss_expr *a, const ss_expr *b)
                 !expr_equal(a->u.kase.thens[i], b->u.kase.thens[i]))
                 return false;
         return true;
+    case EXPR_IN:
+        if (a->u.in.negated != b->u.in.negated || a->u.in.nitems != b->u.in.nitems ||
+            !expr_equal(a->u.in.arg, b->u.in.arg))
+            return false;
+        for (uint32_t i = 0; i < a->u.in.nitems; i++)
+            if (!expr_equal(a->u.in.items[i], b->u.in.items[i]))
+                return false;
+        return true;
     }
     return false;
 }
@@ -186,9 +194,8 @@ bool expr_equal(const ss_expr *a, const ss_expr *b)
 static void set_param_type(binder *b, uint32_t index, ss_type t)
 {
     b->param_types[index] = t;
-    for (uint32_t i = 0; i < b->nparam_nodes; i++)
-        if (b->param_nodes[i]->u.param.index == index)
-            b->param_nodes[i]->type = t;
+    for (uint32_t k = index < b->cap_param_last ? b->param_last[index] : 0; k; k = b->param_prev[k - 1])
+        b->param_nodes[k - 1]->type = t;
 }
 
 /* A decimal literal converted the way PostgreSQL converts numeric: to integers rounding
@@ -322,36 +329,17 @@ ss_expr *resolve_unknown(binder *b, ss_expr *e, int location)
 
 static int record_decimal(binder *b, const ss_expr *e, const char *text)
 {
-    for (uint32_t i = 0; i < b->ndec; i++)
-        if (b->dec_nodes[i] == e) {
-            b->dec_texts[i] = text;
-            return SS_OK;
-        }
-    if (b->ndec == b->capdec) {
-        uint32_t cap = b->capdec ? b->capdec * 2 : 8;
-        const ss_expr **n = bind_alloc(b, cap * sizeof *n);
-        const char **t = bind_alloc(b, cap * sizeof *t);
-        if (!n || !t)
-            return SS_ERROR;
-        if (b->ndec) {
-            memcpy(n, b->dec_nodes, b->ndec * sizeof *n);
-            memcpy(t, b->dec_texts, b->ndec * sizeof *t);
-        }
-        b->dec_nodes = n;
-        b->dec_texts = t;
-        b->capdec = cap;
-    }
-    b->dec_nodes[b->ndec] = e;
-    b->dec_texts[b->ndec++] = text;
+    if (!b->decimals.arena)
+        ss_ptrmap_init(&b->decimals, b->arena);
+    if (ss_ptrmap_put(&b->decimals, e, (void *)text) != 0)
+        return ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     return SS_OK;
 }
 
 const char *decimal_text(const binder *b, const ss_expr *e)
 {
-    for (uint32_t i = 0; e && i < b->ndec; i++)
-        if (b->dec_nodes[i] == e)
-            return b->dec_texts[i];
-    return NULL;
+    void *text;
+    return e && ss_ptrmap_get(&b->decimals, e, &text) ? text : NULL;
 }
 
 /* PostgreSQL's numeric output for a decimal literal ("1e3" -> "1000", "1.5e-3" -> "0.0015",
@@ -539,7 +527,7 @@ static ss_expr *bind_param(binder *b, const ast_expr *a)
             return NULL;
         }
         if (idx >= b->cap_params) {
-            uint32_t cap = idx + 8;
+            uint32_t cap = idx + 8 > b->cap_params * 2 ? idx + 8 : b->cap_params * 2; /* amortised */
             ss_type *p = bind_alloc(b, cap * sizeof *p);
             if (!p)
                 return NULL;
@@ -559,14 +547,30 @@ static ss_expr *bind_param(binder *b, const ast_expr *a)
     if (b->nparam_nodes == b->cap_param_nodes) {
         uint32_t cap = b->cap_param_nodes ? b->cap_param_nodes * 2 : 8;
         ss_expr **p = bind_alloc(b, cap * sizeof *p);
-        if (!p)
+        uint32_t *prev = bind_alloc(b, cap * sizeof *prev);
+        if (!p || !prev)
             return NULL;
-        if (b->nparam_nodes)
+        if (b->nparam_nodes) {
             memcpy(p, b->param_nodes, b->nparam_nodes * sizeof *p);
+            memcpy(prev, b->param_prev, b->nparam_nodes * sizeof *prev);
+        }
         b->param_nodes = p;
+        b->param_prev = prev;
         b->cap_param_nodes = cap;
     }
+    if (idx >= b->cap_param_last) {
+        uint32_t cap = b->cap_params > idx ? b->cap_params : idx + 8;
+        uint32_t *last = bind_alloc(b, cap * sizeof *last);
+        if (!last)
+            return NULL;
+        if (b->cap_param_last)
+            memcpy(last, b->param_last, b->cap_param_last * sizeof *last);
+        b->param_last = last;
+        b->cap_param_last = cap;
+    }
+    b->param_prev[b->nparam_nodes] = b->param_last[idx];
     b->param_nodes[b->nparam_nodes++] = e;
+    b->param_last[idx] = b->nparam_nodes;
     return e;
 }
 
@@ -1057,20 +1061,6 @@ static ss_expr *bind_coalesce(binder *b, const ast_expr *a)
     return e;
 }
 
-/* Binds e, or NOT e when negated (the rewrites of NOT BETWEEN and NOT IN). */
-static ss_expr *bind_negatable(binder *b, ast_expr *e, bool negated)
-{
-    if (!negated)
-        return bind_expr(b, e);
-    ast_expr not = {0};
-    not.kind = AE_NOT;
-    not.location = e->location;
-    ast_expr *inner[1] = {e};
-    not.args = inner;
-    not.nargs = 1;
-    return bind_expr(b, &not);
-}
-
 static ss_expr *bind_between(binder *b, const ast_expr *a)
 {
     /* x BETWEEN lo AND hi = x >= lo AND x <= hi */
@@ -1095,28 +1085,168 @@ static ss_expr *bind_between(binder *b, const ast_expr *a)
     return bind_expr(b, &both);
 }
 
+/* Whether an IN-list item refers to a column (PostgreSQL's contain_vars_of_level): such items
+ * are compared one by one, the others are the array of x = ANY (...). */
+static bool ast_has_column(const ast_expr *e)
+{
+    if (!e)
+        return false;
+    if (e->kind == AE_COLUMN || e->kind == AE_STAR)
+        return true;
+    if (ast_has_column(e->left) || ast_has_column(e->right) || ast_has_column(e->arg) || ast_has_column(e->els))
+        return true;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        if (ast_has_column(e->args[i]))
+            return true;
+    for (uint32_t i = 0; i < e->nwhens; i++)
+        if (ast_has_column(e->whens[i]) || ast_has_column(e->thens[i]))
+            return true;
+    return false;
+}
+
+/* PostgreSQL's select_common_type for an IN list, without raising: the type the left operand
+ * and the array items all convert to, or false when their categories differ (the list is then
+ * compared item by item, whose errors name the operator).  Comparisons of strings are over
+ * text. */
+static bool in_common_type(binder *b, ss_expr *const *exprs, uint32_t n, ss_type *out)
+{
+    ss_type t = type_of(SS_TYPE_UNKNOWN);
+    for (uint32_t i = 0; i < n; i++) {
+        const ss_expr *e = exprs[i];
+        if (is_unknown_const(e) || is_unknown_param(b, e))
+            continue;
+        if (t.id == SS_TYPE_UNKNOWN) {
+            t = e->type;
+            continue;
+        }
+        int tr = numeric_rank(t.id), er = numeric_rank(e->type.id);
+        if (tr && er) {
+            if (er > tr)
+                t = e->type; /* the one the other converts to implicitly */
+        } else if (!(ss_type_is_text(t.id) && ss_type_is_text(e->type.id)) && t.id != e->type.id) {
+            return false;
+        }
+    }
+    if (t.id == SS_TYPE_UNKNOWN || t.id == SS_TYPE_VARCHAR)
+        t = type_of(SS_TYPE_TEXT);
+    t.typmod = -1;
+    *out = t;
+    return true;
+}
+
+static ss_expr *fold_constants(binder *b, ss_expr *e);
+
+/* x = ANY (items) / x <> ALL (items) over the items without columns (nonvar[k] = 1 + their
+ * index in a->args), as PostgreSQL builds it: the items are converted to the common type of x
+ * and all of them, then x; a list of constants and parameters becomes one EXPR_IN probing a
+ * hash set (of the constants: built now), other items (unfolded expressions) a chain of
+ * comparisons.  *out stays NULL when there is no common type. */
+static int bind_in_any(binder *b, const ast_expr *a, ss_expr *l, ss_expr **items, const uint32_t *nonvar,
+                       uint32_t n, ss_expr **out)
+{
+    *out = NULL;
+    ss_expr **all = bind_alloc(b, sizeof(ss_expr *) * (n + 1));
+    if (!all)
+        return SS_ERROR;
+    all[0] = l;
+    for (uint32_t k = 0; k < n; k++)
+        all[k + 1] = items[nonvar[k] - 1];
+    ss_type t;
+    if (!in_common_type(b, all, n + 1, &t))
+        return SS_OK;
+    bool all_const = true, all_values = true;
+    for (uint32_t k = 0; k < n; k++) {
+        ss_expr *c = coerce_expr(b, all[k + 1], t, CAST_IMPLICIT, a->args[nonvar[k]]->location);
+        if (!c)
+            return SS_ERROR;
+        all[k + 1] = c;
+        all_const &= c->kind == EXPR_CONST;
+        all_values &= c->kind == EXPR_CONST || c->kind == EXPR_PARAM;
+    }
+    if (!(l = coerce_expr(b, l, t, CAST_IMPLICIT, a->args[0]->location)))
+        return SS_ERROR;
+    ss_expr_op op = a->negated ? OP_NE : OP_EQ;
+    if (!all_values) {
+        ss_expr **cmps = bind_alloc(b, sizeof(ss_expr *) * n);
+        ss_expr *chain = new_expr(b, a->negated ? EXPR_AND : EXPR_OR, type_of(SS_TYPE_BOOL));
+        if (!cmps || !chain)
+            return SS_ERROR;
+        for (uint32_t k = 0; k < n; k++)
+            if (!(cmps[k] = make_op(b, op, type_of(SS_TYPE_BOOL), l, all[k + 1])) ||
+                !(cmps[k] = fold_constants(b, cmps[k])))
+                return SS_ERROR;
+        chain->u.list.nargs = n;
+        chain->u.list.args = cmps;
+        *out = chain;
+        return SS_OK;
+    }
+    ss_expr *e = new_expr(b, EXPR_IN, type_of(SS_TYPE_BOOL));
+    if (!e)
+        return SS_ERROR;
+    e->u.in.arg = l;
+    e->u.in.nitems = n;
+    e->u.in.items = all + 1;
+    e->u.in.negated = a->negated;
+    if (all_const && !(e->u.in.set = ss_in_set_build(b->ctx, b->arena, t, all + 1, n)))
+        return SS_ERROR;
+    *out = fold_constants(b, e);
+    return *out ? SS_OK : SS_ERROR;
+}
+
+/* x IN (a, b, ...) as PostgreSQL's transformAExprIn: x and every item are bound first; the
+ * items without columns, when there are several, form x = ANY (array) (bind_in_any); the
+ * others are x = item, ORed after it.  NOT IN is x <> ALL (array) AND x <> item ... */
 static ss_expr *bind_in_list(binder *b, const ast_expr *a)
 {
-    /* x IN (a, b) = x = a OR x = b; NOT IN negates */
     uint32_t n = a->nargs - 1;
-    ast_expr *eqs = bind_alloc(b, sizeof(ast_expr) * n);
-    ast_expr **ptrs = bind_alloc(b, sizeof(ast_expr *) * n);
-    if (!eqs || !ptrs)
+    ss_expr **items = bind_alloc(b, sizeof(ss_expr *) * n);
+    uint32_t *nonvar = bind_alloc(b, sizeof(uint32_t) * n);
+    bool *pairwise = bind_alloc(b, sizeof(bool) * n);
+    ss_expr **parts = bind_alloc(b, sizeof(ss_expr *) * (n + 1));
+    if (!items || !nonvar || !pairwise || !parts)
         return NULL;
+    ss_expr *l = bind_expr(b, a->args[0]);
+    if (!l)
+        return NULL;
+    uint32_t nnonvar = 0, nparts = 0;
     for (uint32_t i = 0; i < n; i++) {
-        eqs[i].kind = AE_OP;
-        eqs[i].location = a->location;
-        eqs[i].str = "=";
-        eqs[i].left = a->args[0];
-        eqs[i].right = a->args[i + 1];
-        ptrs[i] = &eqs[i];
+        if (!(items[i] = bind_expr(b, a->args[i + 1])))
+            return NULL;
+        pairwise[i] = ast_has_column(a->args[i + 1]);
+        if (!pairwise[i])
+            nonvar[nnonvar++] = i + 1;
     }
-    ast_expr any = {0};
-    any.kind = AE_OR;
-    any.location = a->location;
-    any.args = ptrs;
-    any.nargs = n;
-    return bind_negatable(b, &any, a->negated);
+    ss_expr *any = NULL;
+    if (nnonvar > 1 && bind_in_any(b, a, l, items, nonvar, nnonvar, &any))
+        return NULL;
+    if (any)
+        parts[nparts++] = any;
+    for (uint32_t i = 0; i < n; i++) {
+        if (any && !pairwise[i])
+            continue;
+        /* compared on its own, as x = item (x <> item), bound again from the syntax */
+        ast_expr cmp = {0};
+        cmp.kind = AE_OP;
+        cmp.location = a->location;
+        cmp.str = a->negated ? "<>" : "=";
+        cmp.left = a->args[0];
+        cmp.right = a->args[i + 1];
+        if (!(parts[nparts++] = bind_expr(b, &cmp)))
+            return NULL;
+    }
+    if (nparts == 1)
+        return parts[0];
+    ss_expr_kind kind = a->negated ? EXPR_AND : EXPR_OR;
+    /* as for AND / OR: a constant deciding the result is the result */
+    for (uint32_t i = 0; i < nparts; i++)
+        if (parts[i]->kind == EXPR_CONST && !parts[i]->u.cnst.is_null && parts[i]->u.cnst.v.b == (kind == EXPR_OR))
+            return parts[i];
+    ss_expr *e = new_expr(b, kind, type_of(SS_TYPE_BOOL));
+    if (e) {
+        e->u.list.nargs = nparts;
+        e->u.list.args = parts;
+    }
+    return e;
 }
 
 static const char *unsupported_type_names[] = {
@@ -1411,6 +1541,9 @@ static ss_expr *fold_constants(binder *b, ss_expr *e)
     case EXPR_IS_NOT_NULL:
         all_const = is_const(e->u.arg);
         break;
+    case EXPR_IN: /* set: its items are constants */
+        all_const = e->u.in.set && is_const(e->u.in.arg);
+        break;
     default:
         return e;
     }
@@ -1438,44 +1571,54 @@ static int defer_fold(binder *b, const ss_expr *e)
         b->deferred = p;
         b->capdeferred = cap;
     }
+    if (!b->deferred_set.arena)
+        ss_ptrmap_init(&b->deferred_set, b->arena);
+    if (ss_ptrmap_put(&b->deferred_set, e, NULL) != 0)
+        return ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     b->deferred[b->ndeferred++] = e;
     return SS_OK;
 }
 
-/* Finds a deferred node inside e (depth first, left to right). */
-static const ss_expr *find_deferred(const binder *b, const ss_expr *e)
+/* Finds a deferred node inside e (depth first, left to right), looking into each shared
+ * subtree once (seen: the nodes already searched). */
+static const ss_expr *find_deferred(const binder *b, const ss_expr *e, ss_ptrmap *seen)
 {
-    if (!e)
+    if (!e || ss_ptrmap_get(seen, e, NULL))
         return NULL;
-    for (uint32_t i = 0; i < b->ndeferred; i++)
-        if (b->deferred[i] == e)
-            return e;
+    if (ss_ptrmap_put(seen, e, NULL) != 0) {
+        ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        return NULL;
+    }
+    if (ss_ptrmap_get(&b->deferred_set, e, NULL))
+        return e;
     const ss_expr *f = NULL;
     switch (e->kind) {
     case EXPR_OP:
-        if (!(f = find_deferred(b, e->u.op.left)))
-            f = find_deferred(b, e->u.op.right);
+        if (!(f = find_deferred(b, e->u.op.left, seen)))
+            f = find_deferred(b, e->u.op.right, seen);
         return f;
     case EXPR_AND:
     case EXPR_OR:
         for (uint32_t i = 0; !f && i < e->u.list.nargs; i++)
-            f = find_deferred(b, e->u.list.args[i]);
+            f = find_deferred(b, e->u.list.args[i], seen);
         return f;
     case EXPR_NOT:
     case EXPR_IS_NULL:
     case EXPR_IS_NOT_NULL:
-        return find_deferred(b, e->u.arg);
+        return find_deferred(b, e->u.arg, seen);
     case EXPR_CAST:
-        return find_deferred(b, e->u.cast.arg);
+        return find_deferred(b, e->u.cast.arg, seen);
     case EXPR_FUNC:
         for (uint32_t i = 0; !f && i < e->u.func.nargs; i++)
-            f = find_deferred(b, e->u.func.args[i]);
+            f = find_deferred(b, e->u.func.args[i], seen);
         return f;
     case EXPR_CASE:
         for (uint32_t i = 0; !f && i < e->u.kase.nwhen; i++)
-            if (!(f = find_deferred(b, e->u.kase.whens[i])))
-                f = find_deferred(b, e->u.kase.thens[i]);
-        return f ? f : find_deferred(b, e->u.kase.els);
+            if (!(f = find_deferred(b, e->u.kase.whens[i], seen)))
+                f = find_deferred(b, e->u.kase.thens[i], seen);
+        return f ? f : find_deferred(b, e->u.kase.els, seen);
+    case EXPR_IN:
+        return find_deferred(b, e->u.in.arg, seen);
     default:
         return NULL;
     }
@@ -1483,9 +1626,11 @@ static const ss_expr *find_deferred(const binder *b, const ss_expr *e)
 
 static int raise_if_deferred(binder *b, const ss_expr *e)
 {
-    const ss_expr *d = find_deferred(b, e);
+    ss_ptrmap seen;
+    ss_ptrmap_init(&seen, b->arena);
+    const ss_expr *d = find_deferred(b, e, &seen);
     if (!d)
-        return SS_OK;
+        return ss_ctx_error_pending(b->ctx) ? SS_ERROR : SS_OK;
     ss_value v;
     if (ss_expr_eval_scalar(b->ctx, d, &v) != SS_OK)
         return SS_ERROR; /* the error PostgreSQL's planner raises */

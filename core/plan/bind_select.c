@@ -5,6 +5,7 @@
 
 #include "plan/binder_internal.h"
 #include "types/typeio.h"
+#include "util/ptrmap.h"
 
 typedef struct target_list {
     const ast_expr **asts;
@@ -144,13 +145,15 @@ typedef struct remap_state {
     binder *b;
     bool used[1600];
     uint32_t map[1600];
-    const ss_expr **seen;
-    uint32_t nseen, capseen;
+    ss_ptrmap seen;
 } remap_state;
 
+static bool seen_before(remap_state *r, const ss_expr *e);
+
+/* Marks the table columns e reads (each shared subtree once, as remap). */
 static void mark_used(remap_state *r, const ss_expr *e)
 {
-    if (!e)
+    if (!e || seen_before(r, e))
         return;
     switch (e->kind) {
     case EXPR_COLUMN:
@@ -184,6 +187,9 @@ static void mark_used(remap_state *r, const ss_expr *e)
         }
         mark_used(r, e->u.kase.els);
         return;
+    case EXPR_IN: /* its items read no column */
+        mark_used(r, e->u.in.arg);
+        return;
     default:
         return;
     }
@@ -191,20 +197,12 @@ static void mark_used(remap_state *r, const ss_expr *e)
 
 static bool seen_before(remap_state *r, const ss_expr *e)
 {
-    for (uint32_t i = 0; i < r->nseen; i++)
-        if (r->seen[i] == e)
-            return true;
-    if (r->nseen == r->capseen) {
-        uint32_t cap = r->capseen ? r->capseen * 2 : 64;
-        const ss_expr **p = bind_alloc(r->b, cap * sizeof *p);
-        if (!p)
-            return true;
-        if (r->nseen)
-            memcpy(p, r->seen, r->nseen * sizeof *p);
-        r->seen = p;
-        r->capseen = cap;
+    if (ss_ptrmap_get(&r->seen, e, NULL))
+        return true;
+    if (ss_ptrmap_put(&r->seen, e, NULL) != 0) {
+        ss_ctx_error(r->b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        return true;
     }
-    r->seen[r->nseen++] = e;
     return false;
 }
 
@@ -246,6 +244,9 @@ static void remap(remap_state *r, ss_expr *e)
         }
         remap(r, e->u.kase.els);
         return;
+    case EXPR_IN: /* its items read no column */
+        remap(r, e->u.in.arg);
+        return;
     default:
         return;
     }
@@ -257,6 +258,7 @@ static int prune_scan(binder *b, ss_plan *scan, ss_expr **exprs, uint32_t n)
     if (!r)
         return SS_ERROR;
     r->b = b;
+    ss_ptrmap_init(&r->seen, b->arena);
     for (uint32_t i = 0; i < n; i++)
         mark_used(r, exprs[i]);
     const ss_table *t = scan->node.scan.table;
@@ -274,8 +276,11 @@ static int prune_scan(binder *b, ss_plan *scan, ss_expr **exprs, uint32_t n)
             names[k] = t->cols[c].name;
             k++;
         }
+    ss_ptrmap_init(&r->seen, b->arena); /* remap visits every node once more */
     for (uint32_t i = 0; i < n; i++)
         remap(r, exprs[i]);
+    if (ss_ctx_error_pending(b->ctx))
+        return SS_ERROR;
     scan->node.scan.ncols = k;
     scan->node.scan.columns = cols;
     return plan_set_output(b, scan, k, types, names);

@@ -242,12 +242,10 @@ int ss_bind(ss_ctx *ctx, struct sunstone *db, const ast_stmt *stmt, ss_arena *ar
         return SS_ERROR;
     /* parameters nobody constrained are text, as PostgreSQL resolves unknown */
     for (uint32_t i = 0; i < b.nparams; i++)
-        if (b.param_types[i].id == SS_TYPE_UNKNOWN) {
+        if (b.param_types[i].id == SS_TYPE_UNKNOWN)
             b.param_types[i] = type_of(SS_TYPE_TEXT);
-            for (uint32_t k = 0; k < b.nparam_nodes; k++)
-                if (b.param_nodes[k]->u.param.index == i)
-                    b.param_nodes[k]->type = b.param_types[i];
-        }
+    for (uint32_t k = 0; k < b.nparam_nodes; k++)
+        b.param_nodes[k]->type = b.param_types[b.param_nodes[k]->u.param.index];
     bs->nparams = b.nparams;
     bs->param_types = b.param_types;
     *out = bs;

@@ -5,6 +5,7 @@
 
 #include "api/database.h"
 #include "plan/binder.h"
+#include "util/ptrmap.h"
 
 typedef struct agg_state {
     ss_expr **groups;         /* bound group expressions (over the input) */
@@ -25,6 +26,10 @@ typedef struct binder {
     uint32_t nparams, cap_params;
     ss_expr **param_nodes;    /* every EXPR_PARAM built, patched with final types */
     uint32_t nparam_nodes, cap_param_nodes;
+    /* the nodes of one parameter as a chain: param_last[index] and param_prev[node] are
+       1 + a position in param_nodes, 0 ends the chain */
+    uint32_t *param_last, *param_prev;
+    uint32_t cap_param_last;
     uint32_t nfixed;
     /* aggregation */
     agg_state *agg;           /* non-NULL while binding an aggregate query's outputs */
@@ -35,9 +40,7 @@ typedef struct binder {
     bool keep_unknown_targets;
     /* float8 constants that came from decimal literals (numeric in PostgreSQL), with their
        text: where float8 would answer differently from numeric they are refused (0A000) */
-    const ss_expr **dec_nodes;
-    const char **dec_texts;
-    uint32_t ndec, capdec;
+    ss_ptrmap decimals;       /* node -> its literal text */
     /* > 0 while binding a CASE branch PostgreSQL's planner drops (its WHEN is a constant
        FALSE/NULL, or an earlier WHEN is constant TRUE): constant folding there must not
        raise errors, since PostgreSQL never evaluates that branch */
@@ -47,6 +50,7 @@ typedef struct binder {
        expression is still part of the plan) */
     const ss_expr **deferred;
     uint32_t ndeferred, capdeferred;
+    ss_ptrmap deferred_set;   /* the same nodes, for lookups */
 } binder;
 
 /* Errors with a position (location is the 0-based AST location or -1). */
