@@ -57,14 +57,18 @@ int sunstone_close(sunstone *db);
 
 /* Runs every statement in sql; for each result row calls cb(arg, ncols, values, names)
  * with values in text format (NULL for SQL NULL).  cb returning non-zero stops with
- * SUNSTONE_ERROR.  cb may be NULL. */
+ * SUNSTONE_ERROR.  cb may be NULL.  As in PostgreSQL's simple query protocol, the whole text
+ * is parsed first: a syntax error anywhere in it runs nothing. */
 int sunstone_exec(sunstone *db, const char *sql,
                   int (*cb)(void *arg, int ncols, const char *const *values,
                             const char *const *names),
                   void *arg);
 
-/* Compiles the first statement of sql (nbytes < 0: NUL-terminated).  *tail, if given, points
- * past it.  *stmt is NULL when sql holds only whitespace/comments. */
+/* Compiles the first statement of sql (nbytes < 0: NUL-terminated), reading the text no
+ * further than the ';' that ends it: errors later in the text are left to the next call.
+ * *tail, if given, points past it and past the whitespace, comments and semicolons that
+ * follow (at the next statement, or the end).  *stmt is NULL when sql holds only
+ * whitespace/comments. */
 int sunstone_prepare(sunstone *db, const char *sql, int nbytes, sunstone_stmt **stmt,
                      const char **tail);
 int sunstone_finalize(sunstone_stmt *stmt);

@@ -251,14 +251,9 @@ ast_expr *tr_expr(transform_state *ts, Node *n)
 {
     if (ts->failed)
         return NULL;
-    if (++ts->depth > SS_MAX_EXPR_DEPTH) {
-        tr_error(ts, "54001", exprLocation(n), "stack depth limit exceeded");
-        ts->err->position = 0;
+    if (tr_check_stack(ts))
         return NULL;
-    }
-    ast_expr *e = tr_expr_node(ts, n);
-    ts->depth--;
-    return e;
+    return tr_expr_node(ts, n);
 }
 
 static ast_expr *tr_expr_node(transform_state *ts, Node *n)
@@ -327,7 +322,7 @@ static ast_expr *tr_expr_node(transform_state *ts, Node *n)
         tr_unsupported(ts, ((SubLink *)n)->location, "subqueries");
         return NULL;
     default:
-        tr_unsupported(ts, exprLocation(n), "this expression");
+        tr_unsupported(ts, tr_location(n), "this expression");
         return NULL;
     }
 }

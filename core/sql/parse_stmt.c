@@ -4,6 +4,9 @@
 
 #include <string.h>
 
+#include "sql/split.h"
+#include "util/stack_depth.h"
+
 static const char *rangevar_name(transform_state *ts, RangeVar *rv)
 {
     if (rv->catalogname || (rv->schemaname && strcmp(rv->schemaname, "public") != 0 &&
@@ -43,7 +46,7 @@ static bool tr_from(transform_state *ts, List *from, ast_select *out)
         return true;
     Node *item = linitial(from);
     if (list_length(from) > 1 || !IsA(item, RangeVar)) {
-        tr_unsupported(ts, exprLocation(item), "joins, subqueries in FROM and table functions");
+        tr_unsupported(ts, tr_location(item), "joins, subqueries in FROM and table functions");
         return false;
     }
     RangeVar *rv = (RangeVar *)item;
@@ -73,7 +76,7 @@ static bool tr_values(transform_state *ts, List *lists, ast_select *out)
         if (r == 0)
             out->nvalues_cols = n;
         else if (n != out->nvalues_cols) {
-            tr_error(ts, "42601", exprLocation(linitial(row)), "VALUES lists must all be the same length");
+            tr_error(ts, "42601", tr_location(linitial(row)), "VALUES lists must all be the same length");
             return false;
         }
         out->values[r] = tr_alloc(ts, sizeof(ast_expr *) * (n ? n : 1));
@@ -238,7 +241,7 @@ static bool tr_create(transform_state *ts, CreateStmt *s, ast_stmt *out)
     foreach (lc, s->tableElts) {
         Node *n = lfirst(lc);
         if (!IsA(n, ColumnDef)) {
-            tr_unsupported(ts, exprLocation(n), "table constraints");
+            tr_unsupported(ts, tr_location(n), "table constraints");
             return false;
         }
         ColumnDef *cd = (ColumnDef *)n;
@@ -314,7 +317,7 @@ static const char *set_value(transform_state *ts, List *args)
     foreach (lc, args) {
         Node *n = lfirst(lc);
         if (!IsA(n, A_Const) || ((A_Const *)n)->isnull) {
-            tr_unsupported(ts, exprLocation(n), "this SET value");
+            tr_unsupported(ts, tr_location(n), "this SET value");
             return NULL;
         }
         total += 64 + (nodeTag(&((A_Const *)n)->val) == T_String ? strlen(strVal(&((A_Const *)n)->val)) : 0);
@@ -425,39 +428,164 @@ static int with_ties_value(void)
     return value;
 }
 
+/* Refuses text whose expressions certainly nest deeper than the stack budget allows, before
+ * the raw parser builds a tree for them.  PostgreSQL itself builds the whole raw tree (a
+ * left-deep chain of 25M terms takes gigabytes) and only then fails in parse analysis with
+ * 54001; Sunstone gives the same error and HINT without the tree.  "Certainly": every
+ * nesting level costs each recursive stage at least one call frame, and a frame on x86-64 and
+ * AArch64 takes at least 16 bytes (return address and alignment), so a tree deeper than
+ * budget / 16 cannot pass the transform's own stack check.  Shallower trees are parsed and
+ * meet that check (util/stack_depth.h).  A 54001 found here takes precedence over syntax
+ * errors elsewhere in the same text, which the raw parser would have reported first. */
+static bool refuse_deep_piece(transform_state *ts, const ss_sql_piece *piece)
+{
+    if (piece->min_depth <= ss_stack_budget() / 16)
+        return false;
+    tr_error(ts, "54001", -1, SS_STACK_DEPTH_MESSAGE);
+    ss_stack_hint(ts->err->hint, sizeof ts->err->hint);
+    return true;
+}
+
+static bool refuse_deep_text(transform_state *ts, const char *sql, size_t len)
+{
+    for (size_t p = 0; p < len;) {
+        ss_sql_piece piece;
+        ss_sql_scan_piece(sql, len, p, &piece);
+        if (refuse_deep_piece(ts, &piece))
+            return true;
+        p = piece.end;
+    }
+    return false;
+}
+
+static void syntax_error(ast_parse_error *err, PgQueryError *e)
+{
+    snprintf(err->message, sizeof err->message, "%s", e->message);
+    memcpy(err->sqlstate, "42601", 6);
+    err->position = e->cursorpos;
+    err->position_in_bytes = false;
+}
+
+/* Transforms the raw statements of list (at most max of them) into stmts. */
+static int transform_list(transform_state *ts, List *tree, uint32_t max, ast_stmt ***stmts, uint32_t *nstmts)
+{
+    uint32_t n = (uint32_t)list_length(tree);
+    if (n > max)
+        n = max;
+    *nstmts = n;
+    *stmts = tr_alloc(ts, sizeof(ast_stmt *) * (n ? n : 1));
+    if (!*stmts)
+        return -1;
+    ListCell *lc;
+    uint32_t i = 0;
+    foreach (lc, tree) {
+        if (i == n)
+            break;
+        RawStmt *raw = lfirst(lc);
+        ast_stmt *s = tr_alloc(ts, sizeof *s);
+        if (!s || !tr_stmt(ts, raw->stmt, s))
+            break;
+        s->location = raw->stmt_location;
+        s->length = raw->stmt_len;
+        (*stmts)[i++] = s;
+    }
+    return ts->failed ? -1 : 0;
+}
+
 int ss_parse(ss_arena *arena, const char *sql, ast_stmt ***stmts, uint32_t *nstmts,
              ast_parse_error *err)
 {
     memset(err, 0, sizeof *err);
-    transform_state ts = {arena, err, false, -1, 0};
+    *nstmts = 0;
+    transform_state ts = {arena, err, false, -1};
+    ss_stack_mark mark;
+    ss_stack_enter(&mark);
+    if (refuse_deep_text(&ts, sql, strlen(sql))) {
+        ss_stack_leave(&mark);
+        return -1;
+    }
     MemoryContext mctx = pg_query_enter_memory_context();
     ts.with_ties_value = with_ties_value();
     PgQueryInternalParsetreeAndError r = pg_query_raw_parse(sql);
     int rc = 0;
     if (r.error) {
-        snprintf(err->message, sizeof err->message, "%s", r.error->message);
-        memcpy(err->sqlstate, "42601", 6);
-        err->position = r.error->cursorpos;
+        syntax_error(err, r.error);
         pg_query_free_error(r.error);
         rc = -1;
     } else {
-        *nstmts = (uint32_t)list_length(r.tree);
-        *stmts = tr_alloc(&ts, sizeof(ast_stmt *) * (*nstmts ? *nstmts : 1));
-        ListCell *lc;
-        uint32_t i = 0;
-        foreach (lc, r.tree) {
-            RawStmt *raw = lfirst(lc);
-            ast_stmt *s = tr_alloc(&ts, sizeof *s);
-            if (!s || !tr_stmt(&ts, raw->stmt, s))
-                break;
-            s->location = raw->stmt_location;
-            s->length = raw->stmt_len;
-            (*stmts)[i++] = s;
-        }
-        if (ts.failed)
-            rc = -1;
+        rc = transform_list(&ts, r.tree, UINT32_MAX, stmts, nstmts);
     }
     free(r.stderr_buffer);
     pg_query_exit_memory_context(mctx);
+    ss_stack_leave(&mark);
+    return rc;
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+int ss_parse_first(ss_arena *arena, const char *sql, size_t len, ast_stmt **stmt, size_t *end,
+                   ast_parse_error *err)
+{
+    memset(err, 0, sizeof *err);
+    *stmt = NULL;
+    *end = len;
+    transform_state ts = {arena, err, false, -1};
+    ss_stack_mark mark;
+    ss_stack_enter(&mark);
+    size_t stop = 0;
+    int rc = 0;
+    for (;;) {
+        ss_sql_piece piece;
+        ss_sql_scan_piece(sql, len, stop, &piece);
+        stop = piece.end;
+        if (piece.empty) {
+            if (piece.semicolon && stop < len)
+                continue;
+            break; /* only whitespace and comments: no statement */
+        }
+        if (refuse_deep_piece(&ts, &piece)) {
+            rc = -1;
+            break;
+        }
+        /* the text from the start, so that locations count from it; it ends with the ';' so
+           that an error at the ';' reads as PostgreSQL's parse of the whole text reads */
+        char *text = strndup(sql, stop);
+        if (!text) {
+            tr_error(&ts, "53200", -1, "out of memory");
+            rc = -1;
+            break;
+        }
+        MemoryContext mctx = pg_query_enter_memory_context();
+        ts.with_ties_value = with_ties_value();
+        PgQueryInternalParsetreeAndError r = pg_query_raw_parse(text);
+        bool extend = false;
+        if (r.error) {
+            /* a ';' inside the statement (BEGIN ATOMIC ... END): the grammar wants more, so the
+               statement goes on to the next ';' */
+            extend = piece.semicolon && stop < len && ends_with(r.error->message, "at end of input");
+            if (!extend) {
+                syntax_error(err, r.error);
+                rc = -1;
+            }
+            pg_query_free_error(r.error);
+        } else {
+            ast_stmt **stmts;
+            uint32_t n;
+            rc = transform_list(&ts, r.tree, 1, &stmts, &n);
+            if (rc == 0 && n == 1)
+                *stmt = stmts[0];
+        }
+        free(r.stderr_buffer);
+        pg_query_exit_memory_context(mctx);
+        free(text);
+        if (!extend)
+            break;
+    }
+    *end = stop;
+    ss_stack_leave(&mark);
     return rc;
 }

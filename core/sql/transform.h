@@ -28,12 +28,7 @@ typedef struct transform_state {
     ast_parse_error *err;
     bool failed;
     int with_ties_value; /* libpg_query's LimitOption value for WITH TIES */
-    int depth;           /* expression nesting, bounded by SS_MAX_EXPR_DEPTH */
 } transform_state;
-
-/* Deeper expressions are refused with 54001, as PostgreSQL refuses them: every later stage
- * (binder, evaluator) recurses over the tree, so this one check keeps them all in bounds. */
-#define SS_MAX_EXPR_DEPTH 1500
 
 /* Records the first error (position is the 0-based location of the node or -1). */
 void tr_error(transform_state *ts, const char *sqlstate, int location, const char *fmt, ...)
@@ -42,7 +37,13 @@ void *tr_alloc(transform_state *ts, size_t n);
 const char *tr_strdup(transform_state *ts, const char *s);
 /* Unsupported construct: records a 0A000 error "<what> is not supported" at location. */
 void tr_unsupported(transform_state *ts, int location, const char *what);
+/* 54001 "stack depth limit exceeded" with PostgreSQL's HINT and no position; true when the
+ * transform is nested deeper than the stack budget (util/stack_depth.h). */
+bool tr_check_stack(transform_state *ts);
 
+/* The leftmost location of a raw-parse node, as PostgreSQL's exprLocation reports it, but
+ * without recursion (never call exprLocation: it overflows the stack on deep trees). */
+int tr_location(const Node *n);
 ast_expr *tr_expr(transform_state *ts, Node *n);
 bool tr_type_name(transform_state *ts, TypeName *tn, ast_type_name *out);
 ast_select *tr_select(transform_state *ts, SelectStmt *s);

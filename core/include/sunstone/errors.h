@@ -43,6 +43,7 @@ extern "C" {
 #define SS_SQLSTATE_AMBIGUOUS_FUNCTION "42725"
 #define SS_SQLSTATE_INVALID_ARGUMENT_FOR_POWER "2201F"
 #define SS_SQLSTATE_PROGRAM_LIMIT_EXCEEDED "54000"
+#define SS_SQLSTATE_STATEMENT_TOO_COMPLEX "54001"   /* stack depth limit exceeded */
 #define SS_SQLSTATE_PLUGIN_ERROR "58000" /* system_error: plugin could not be loaded */
 
 #ifdef __cplusplus
