@@ -136,7 +136,7 @@ static int parse_failed(sunstone *db, const ast_parse_error *perr, const char *s
     if (perr->hint[0])
         db->err.hint = strdup(perr->hint);
     db->err.position = perr->position;
-    if (perr->position_in_bytes && perr->position > 0 && (size_t)perr->position <= len + 1)
+    if (perr->position_in_bytes && perr->position > 0 && (size_t)perr->position - 1 <= len)
         db->err.position = (int)ss_utf8_count(sql, (uint32_t)perr->position - 1) + 1;
     return SS_ERROR;
 }
@@ -153,7 +153,8 @@ int sunstone_prepare(sunstone *db, const char *sql, int nbytes, sunstone_stmt **
 {
     *out = NULL;
     ss_error_clear(&db->err);
-    size_t len = nbytes < 0 ? strlen(sql) : strnlen(sql, (size_t)nbytes);
+    /* the text is read no further than the statement: no strlen of the rest */
+    size_t len = nbytes < 0 ? SIZE_MAX : (size_t)nbytes;
     ss_arena *arena = ss_arena_create();
     if (!arena)
         return ss_api_fail(db);

@@ -147,7 +147,7 @@ typedef struct ast_parse_error {
 int ss_parse(ss_arena *arena, const char *sql, ast_stmt ***stmts, uint32_t *nstmts,
              ast_parse_error *err);
 /* Parses only the first statement of sql[0..len), reading the text no further than its
- * terminating ';' (sunstone_prepare).  On success returns 0, sets *stmt (NULL when the text
+ * terminating ';' (sunstone_prepare); a NUL byte ends the text too (len may be SIZE_MAX).  On success returns 0, sets *stmt (NULL when the text
  * holds only whitespace, comments and semicolons) and *end, the offset just past the
  * statement's ';' (or len).  Locations count from sql.  On error returns -1 and fills *err. */
 int ss_parse_first(ss_arena *arena, const char *sql, size_t len, ast_stmt **stmt, size_t *end,

@@ -542,8 +542,9 @@ int ss_parse_first(ss_arena *arena, const char *sql, size_t len, ast_stmt **stmt
         ss_sql_piece piece;
         ss_sql_scan_piece(sql, len, stop, &piece);
         stop = piece.end;
+        bool more = stop < len && sql[stop];
         if (piece.empty) {
-            if (piece.semicolon && stop < len)
+            if (piece.semicolon && more)
                 continue;
             break; /* only whitespace and comments: no statement */
         }
@@ -566,7 +567,11 @@ int ss_parse_first(ss_arena *arena, const char *sql, size_t len, ast_stmt **stmt
         if (r.error) {
             /* a ';' inside the statement (BEGIN ATOMIC ... END): the grammar wants more, so the
                statement goes on to the next ';' */
-            extend = piece.semicolon && stop < len && ends_with(r.error->message, "at end of input");
+            extend = piece.semicolon && ends_with(r.error->message, "at end of input");
+            if (extend) {
+                size_t next = ss_sql_skip_empty(sql, len, stop);
+                extend = next < len && sql[next];
+            }
             if (!extend) {
                 syntax_error(err, r.error);
                 rc = -1;

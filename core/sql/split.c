@@ -143,13 +143,13 @@ static size_t skip_comment(const char *s, size_t len, size_t p, bool *open)
 {
     *open = false;
     if (p + 1 < len && s[p] == '-' && s[p + 1] == '-') {
-        while (p < len && s[p] != '\n' && s[p] != '\r')
+        while (p < len && s[p] && s[p] != '\n' && s[p] != '\r')
             p++;
         return p;
     }
     if (p + 1 < len && s[p] == '/' && s[p + 1] == '*') {
         size_t depth = 0;
-        while (p < len) {
+        while (p < len && s[p]) {
             if (p + 1 < len && s[p] == '/' && s[p + 1] == '*') {
                 depth++;
                 p += 2;
@@ -162,7 +162,7 @@ static size_t skip_comment(const char *s, size_t len, size_t p, bool *open)
             }
         }
         *open = true;
-        return len;
+        return p;
     }
     return p;
 }
@@ -171,8 +171,8 @@ static size_t skip_comment(const char *s, size_t len, size_t p, bool *open)
 static size_t skip_quoted(const char *s, size_t len, size_t p, char q, bool backslash)
 {
     p++;
-    while (p < len) {
-        if (backslash && s[p] == '\\' && p + 1 < len) {
+    while (p < len && s[p]) {
+        if (backslash && s[p] == '\\' && p + 1 < len && s[p + 1]) {
             p += 2;
         } else if (s[p] == q) {
             if (p + 1 < len && s[p + 1] == q)
@@ -183,7 +183,7 @@ static size_t skip_quoted(const char *s, size_t len, size_t p, char q, bool back
             p++;
         }
     }
-    return len;
+    return p;
 }
 
 /* Length of a $tag$ delimiter at p, 0 when there is none. */
@@ -278,7 +278,7 @@ void ss_sql_scan_piece(const char *s, size_t len, size_t start, ss_sql_piece *ou
     out->semicolon = false;
     out->empty = true;
     size_t p = start;
-    while (p < len) {
+    while (p < len && s[p]) {
         unsigned char c = (unsigned char)s[p];
         if (is_space(c)) {
             p++;
@@ -363,13 +363,10 @@ void ss_sql_scan_piece(const char *s, size_t len, size_t start, ss_sql_piece *ou
                 reset(&d);
                 continue;
             }
-            size_t body = p + dl;
-            p = len;
-            for (size_t k = body; k + dl <= len; k++)
-                if (s[k] == '$' && memcmp(s + k, s + (body - dl), dl) == 0) {
-                    p = k + dl;
-                    break;
-                }
+            size_t body = p + dl, k = body;
+            while (k < len && s[k] && !(s[k] == '$' && k + dl <= len && strncmp(s + k, s + p, dl) == 0))
+                k++;
+            p = k < len && s[k] ? k + dl : k;
             operand(&d);
             continue;
         }
@@ -417,7 +414,7 @@ void ss_sql_scan_piece(const char *s, size_t len, size_t start, ss_sql_piece *ou
 
 size_t ss_sql_skip_empty(const char *s, size_t len, size_t p)
 {
-    while (p < len) {
+    while (p < len && s[p]) {
         if (is_space((unsigned char)s[p]) || s[p] == ';') {
             p++;
             continue;

@@ -24,7 +24,10 @@ typedef struct ss_sql_piece {
     uint64_t min_depth;  /* lower bound on the nesting depth of the parse tree */
 } ss_sql_piece;
 
-/* Scans sql[start..len) up to and including the first ';' outside strings, identifiers and
+/* Both functions stop at a NUL byte too: len may be SIZE_MAX for a NUL-terminated text, so
+ * that the text after the statement is never read (not even by strlen).
+ *
+ * Scans sql[start..len) up to and including the first ';' outside strings, identifiers and
  * comments.  The ';' may sit inside parentheses or a BEGIN ATOMIC body: the raw parser then
  * reports the error at it, or the caller extends the piece (see parse_stmt.c). */
 void ss_sql_scan_piece(const char *sql, size_t len, size_t start, ss_sql_piece *out);
