@@ -98,53 +98,111 @@ static bool tr_values(transform_state *ts, List *lists, ast_select *out)
     return true;
 }
 
+static const char *locking_name(const LockingClause *lc)
+{
+    switch (lc->strength) {
+    case LCS_FORKEYSHARE:
+        return "FOR KEY SHARE";
+    case LCS_FORSHARE:
+        return "FOR SHARE";
+    case LCS_FORNOKEYUPDATE:
+        return "FOR NO KEY UPDATE";
+    default:
+        return "FOR UPDATE";
+    }
+}
+
+static const char *setop_name(SetOperation op)
+{
+    return op == SETOP_UNION ? "UNION" : op == SETOP_INTERSECT ? "INTERSECT" : "EXCEPT";
+}
+
+/* ORDER BY x USING op: PostgreSQL sorts by the operator's btree strategy; < and > are ASC and
+ * DESC, any other operator is refused. */
+static bool tr_sort_using(transform_state *ts, SortBy *sb, ast_sort_item *out)
+{
+    Node *last = list_length(sb->useOp) ? llast(sb->useOp) : NULL;
+    bool qualified_ok = list_length(sb->useOp) == 1 ||
+                        (list_length(sb->useOp) == 2 && strcmp(strVal(linitial(sb->useOp)), "pg_catalog") == 0);
+    if (last && IsA(last, String) && qualified_ok &&
+        (strcmp(strVal(last), "<") == 0 || strcmp(strVal(last), ">") == 0)) {
+        out->descending = strVal(last)[0] == '>';
+        return true;
+    }
+    tr_unsupported(ts, sb->location, "ORDER BY ... USING with an operator other than < and >");
+    return false;
+}
+
 ast_select *tr_select(transform_state *ts, SelectStmt *s)
 {
     if (s->op != SETOP_NONE) {
-        tr_unsupported(ts, -1, "UNION, INTERSECT and EXCEPT");
+        tr_unsupported(ts, -1, setop_name(s->op));
         return NULL;
     }
     if (s->withClause) {
         tr_unsupported(ts, s->withClause->location, "WITH queries");
         return NULL;
     }
-    if (s->intoClause || s->lockingClause || s->windowClause) {
-        tr_unsupported(ts, -1, "SELECT INTO, locking clauses and WINDOW");
+    if (s->intoClause) {
+        tr_unsupported(ts, s->intoClause->rel ? s->intoClause->rel->location : -1, "SELECT INTO");
+        return NULL;
+    }
+    if (s->lockingClause) {
+        LockingClause *lc = linitial(s->lockingClause);
+        if (s->valuesLists) /* PostgreSQL's own refusal */
+            tr_error(ts, "0A000", -1, "%s cannot be applied to VALUES", locking_name(lc));
+        else
+            tr_unsupported(ts, -1, locking_name(lc));
+        return NULL;
+    }
+    if (s->windowClause) {
+        tr_unsupported(ts, ((WindowDef *)linitial(s->windowClause))->location, "WINDOW clauses");
         return NULL;
     }
     ast_select *out = tr_alloc(ts, sizeof *out);
     if (!out)
         return NULL;
-    if (s->valuesLists)
-        return tr_values(ts, s->valuesLists, out) ? out : NULL;
-    if (s->distinctClause) {
-        if (linitial(s->distinctClause) != NULL) {
-            tr_unsupported(ts, -1, "DISTINCT ON");
+    if (s->valuesLists) {
+        /* the grammar allows no other clause of a SELECT with VALUES but ORDER BY, LIMIT,
+           OFFSET and FETCH (below), WITH and locking (above) */
+        if (!tr_values(ts, s->valuesLists, out))
             return NULL;
-        }
-        out->distinct = true;
-    }
-    if (!tr_targets(ts, s->targetList, out) || !tr_from(ts, s->fromClause, out))
-        return NULL;
-    if (s->whereClause && !(out->where = tr_expr(ts, s->whereClause)))
-        return NULL;
-    out->ngroup = (uint32_t)list_length(s->groupClause);
-    if (out->ngroup) {
-        out->group_by = tr_alloc(ts, sizeof(ast_expr *) * out->ngroup);
-        ListCell *lc;
-        uint32_t i = 0;
-        foreach (lc, s->groupClause) {
-            Node *g = lfirst(lc);
-            if (IsA(g, GroupingSet)) {
-                tr_unsupported(ts, ((GroupingSet *)g)->location, "GROUPING SETS, ROLLUP and CUBE");
+    } else {
+        if (s->distinctClause) {
+            if (linitial(s->distinctClause) != NULL) {
+                tr_unsupported(ts, tr_location(linitial(s->distinctClause)), "DISTINCT ON");
                 return NULL;
             }
-            if (!out->group_by || !(out->group_by[i++] = tr_expr(ts, g)))
-                return NULL;
+            out->distinct = true;
         }
+        if (!tr_targets(ts, s->targetList, out) || !tr_from(ts, s->fromClause, out))
+            return NULL;
+        if (s->whereClause && !(out->where = tr_expr(ts, s->whereClause)))
+            return NULL;
+        /* GROUP BY DISTINCT only removes duplicate grouping sets; without grouping sets
+           (refused below) it groups exactly as GROUP BY does */
+        out->ngroup = (uint32_t)list_length(s->groupClause);
+        if (out->ngroup) {
+            out->group_by = tr_alloc(ts, sizeof(ast_expr *) * out->ngroup);
+            ListCell *lc;
+            uint32_t i = 0;
+            foreach (lc, s->groupClause) {
+                Node *g = lfirst(lc);
+                if (IsA(g, GroupingSet)) {
+                    GroupingSet *gs = (GroupingSet *)g;
+                    tr_unsupported(ts, gs->location, gs->kind == GROUPING_SET_ROLLUP ? "ROLLUP"
+                                                     : gs->kind == GROUPING_SET_CUBE ? "CUBE"
+                                                     : gs->kind == GROUPING_SET_EMPTY ? "empty grouping sets ()"
+                                                                                      : "GROUPING SETS");
+                    return NULL;
+                }
+                if (!out->group_by || !(out->group_by[i++] = tr_expr(ts, g)))
+                    return NULL;
+            }
+        }
+        if (s->havingClause && !(out->having = tr_expr(ts, s->havingClause)))
+            return NULL;
     }
-    if (s->havingClause && !(out->having = tr_expr(ts, s->havingClause)))
-        return NULL;
     out->norder = (uint32_t)list_length(s->sortClause);
     if (out->norder) {
         out->order_by = tr_alloc(ts, sizeof(ast_sort_item) * out->norder);
@@ -154,11 +212,9 @@ ast_select *tr_select(transform_state *ts, SelectStmt *s)
         uint32_t i = 0;
         foreach (lc, s->sortClause) {
             SortBy *sb = lfirst(lc);
-            if (sb->sortby_dir == SORTBY_USING) {
-                tr_unsupported(ts, sb->location, "ORDER BY ... USING");
-                return NULL;
-            }
             out->order_by[i].descending = sb->sortby_dir == SORTBY_DESC;
+            if (sb->sortby_dir == SORTBY_USING && !tr_sort_using(ts, sb, &out->order_by[i]))
+                return NULL;
             out->order_by[i].nulls = sb->sortby_nulls == SORTBY_NULLS_FIRST ? 1
                                      : sb->sortby_nulls == SORTBY_NULLS_LAST ? 2 : 0;
             if (!(out->order_by[i].expr = tr_expr(ts, sb->node)))
