@@ -141,10 +141,15 @@ static int parse_failed(sunstone *db, const ast_parse_error *perr, const char *s
     return SS_ERROR;
 }
 
+static void parse_notice(void *arg, const char *msg)
+{
+    ss_db_notice(arg, "%s", msg);
+}
+
 int ss_api_parse(sunstone *db, ss_arena *arena, const char *sql, size_t len, ast_stmt ***stmts, uint32_t *n)
 {
     ast_parse_error perr;
-    if (ss_parse(arena, sql, stmts, n, &perr) == 0)
+    if (ss_parse_notify(arena, sql, stmts, n, &perr, parse_notice, db) == 0)
         return SS_OK;
     return parse_failed(db, &perr, sql, len);
 }
@@ -165,7 +170,7 @@ int sunstone_prepare(sunstone *db, const char *sql, int nbytes, sunstone_stmt **
     ast_stmt *first;
     size_t end;
     ast_parse_error perr;
-    if (ss_parse_first(arena, sql, len, &first, &end, &perr)) {
+    if (ss_parse_first(arena, sql, len, &first, &end, &perr, parse_notice, db)) {
         parse_failed(db, &perr, sql, len);
         ss_arena_destroy(arena);
         ss_stack_leave(&mark);

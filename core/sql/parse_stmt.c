@@ -45,10 +45,19 @@ static bool tr_from(transform_state *ts, List *from, ast_select *out)
     if (list_length(from) == 0)
         return true;
     Node *item = linitial(from);
-    if (list_length(from) > 1 || !IsA(item, RangeVar)) {
-        tr_unsupported(ts, tr_location(item), "joins, subqueries in FROM and table functions");
+    if (list_length(from) > 1) {
+        tr_unsupported(ts, tr_location(lsecond(from)), "several tables in FROM (joins)");
         return false;
     }
+    if (!IsA(item, RangeVar)) {
+        tr_unsupported(ts, tr_location(item), IsA(item, JoinExpr) ? "JOIN"
+                                              : IsA(item, RangeSubselect) ? "subqueries in FROM"
+                                              : IsA(item, RangeFunction) ? "functions in FROM"
+                                              : IsA(item, RangeTableSample) ? "TABLESAMPLE"
+                                                                            : "this kind of FROM item");
+        return false;
+    }
+    /* ONLY t and t* read t: there is no table inheritance */
     RangeVar *rv = (RangeVar *)item;
     out->from_table = rangevar_name(ts, rv);
     out->from_location = rv->location;
@@ -235,10 +244,20 @@ ast_select *tr_select(transform_state *ts, SelectStmt *s)
 
 static bool tr_insert(transform_state *ts, InsertStmt *s, ast_stmt *out)
 {
-    if (s->onConflictClause || s->returningList || s->withClause) {
-        tr_unsupported(ts, s->relation->location, "ON CONFLICT, RETURNING and WITH in INSERT");
+    if (s->withClause) {
+        tr_unsupported(ts, s->withClause->location, "WITH queries");
         return false;
     }
+    if (s->onConflictClause) {
+        tr_unsupported(ts, s->onConflictClause->location, "ON CONFLICT");
+        return false;
+    }
+    if (s->returningList) {
+        tr_unsupported(ts, tr_location(linitial(s->returningList)), "RETURNING");
+        return false;
+    }
+    /* OVERRIDING SYSTEM/USER VALUE only matters to identity columns, which do not exist; the
+       INSERT alias only to ON CONFLICT and RETURNING */
     out->kind = AST_INSERT;
     out->table = rangevar_name(ts, s->relation);
     out->table_location = s->relation->location;
@@ -270,15 +289,43 @@ static bool tr_insert(transform_state *ts, InsertStmt *s, ast_stmt *out)
     return out->select != NULL;
 }
 
+/* How PostgreSQL's grammar spells a constraint kind. */
+static const char *constraint_name(const Constraint *c, const char *other)
+{
+    switch (c->contype) {
+    case CONSTR_NOTNULL: return "NOT NULL table constraints";
+    case CONSTR_DEFAULT: return "DEFAULT";
+    case CONSTR_IDENTITY: return "identity columns (GENERATED ... AS IDENTITY)";
+    case CONSTR_GENERATED: return "generated columns (GENERATED ALWAYS AS)";
+    case CONSTR_CHECK: return "CHECK constraints";
+    case CONSTR_PRIMARY: return "PRIMARY KEY constraints";
+    case CONSTR_UNIQUE: return "UNIQUE constraints";
+    case CONSTR_EXCLUSION: return "EXCLUDE constraints";
+    case CONSTR_FOREIGN: return "FOREIGN KEY constraints (REFERENCES)";
+    case CONSTR_ATTR_DEFERRABLE: return "DEFERRABLE";
+    case CONSTR_ATTR_NOT_DEFERRABLE: return "NOT DEFERRABLE";
+    case CONSTR_ATTR_DEFERRED: return "INITIALLY DEFERRED";
+    case CONSTR_ATTR_IMMEDIATE: return "INITIALLY IMMEDIATE";
+    default: return other;
+    }
+}
+
 static bool tr_create(transform_state *ts, CreateStmt *s, ast_stmt *out)
 {
-    if (s->inhRelations || s->partbound || s->partspec || s->ofTypename || s->constraints ||
-        s->options || s->tablespacename || s->oncommit != ONCOMMIT_NOOP) {
-        tr_unsupported(ts, s->relation->location, "this form of CREATE TABLE");
+    const char *form = s->inhRelations ? "INHERITS" : s->partbound ? "PARTITION OF" : s->partspec ? "PARTITION BY"
+                       : s->ofTypename ? "CREATE TABLE OF type" : s->constraints ? "table constraints"
+                       : s->options ? "WITH (storage parameters)" : s->tablespacename ? "TABLESPACE"
+                       : s->oncommit != ONCOMMIT_NOOP ? "ON COMMIT" : NULL;
+    if (form) {
+        tr_unsupported(ts, s->relation->location, form);
         return false;
     }
     if (s->relation->relpersistence == 't') {
         tr_unsupported(ts, s->relation->location, "temporary tables");
+        return false;
+    }
+    if (s->relation->relpersistence == 'u') {
+        tr_unsupported(ts, s->relation->location, "UNLOGGED tables");
         return false;
     }
     out->kind = AST_CREATE_TABLE;
@@ -296,8 +343,16 @@ static bool tr_create(transform_state *ts, CreateStmt *s, ast_stmt *out)
     uint32_t i = 0;
     foreach (lc, s->tableElts) {
         Node *n = lfirst(lc);
+        if (IsA(n, Constraint)) {
+            tr_unsupported(ts, ((Constraint *)n)->location, constraint_name((Constraint *)n, "table constraints"));
+            return false;
+        }
+        if (IsA(n, TableLikeClause)) {
+            tr_unsupported(ts, ((TableLikeClause *)n)->relation->location, "LIKE in CREATE TABLE");
+            return false;
+        }
         if (!IsA(n, ColumnDef)) {
-            tr_unsupported(ts, tr_location(n), "table constraints");
+            tr_unsupported(ts, tr_location(n), "this table element");
             return false;
         }
         ColumnDef *cd = (ColumnDef *)n;
@@ -305,8 +360,16 @@ static bool tr_create(transform_state *ts, CreateStmt *s, ast_stmt *out)
         d->name = tr_strdup(ts, cd->colname);
         d->location = cd->location;
         d->not_null = cd->is_not_null;
-        if (cd->collClause || cd->raw_default || cd->identity || cd->generated) {
-            tr_unsupported(ts, cd->location, "COLLATE, DEFAULT, identity and generated columns");
+        if (cd->collClause) {
+            tr_unsupported(ts, cd->collClause->location, "COLLATE");
+            return false;
+        }
+        if (cd->compression) {
+            tr_unsupported(ts, cd->location, "COMPRESSION");
+            return false;
+        }
+        if (cd->fdwoptions) {
+            tr_unsupported(ts, cd->location, "OPTIONS");
             return false;
         }
         if (!tr_type_name(ts, cd->typeName, &d->type))
@@ -320,14 +383,8 @@ static bool tr_create(transform_state *ts, CreateStmt *s, ast_stmt *out)
                 break;
             case CONSTR_NULL:
                 break;
-            case CONSTR_PRIMARY:
-                tr_unsupported(ts, con->location, "PRIMARY KEY constraints");
-                return false;
-            case CONSTR_UNIQUE:
-                tr_unsupported(ts, con->location, "UNIQUE constraints");
-                return false;
             default:
-                tr_unsupported(ts, con->location, "this column constraint");
+                tr_unsupported(ts, con->location, constraint_name(con, "column constraints"));
                 return false;
             }
         }
@@ -335,10 +392,24 @@ static bool tr_create(transform_state *ts, CreateStmt *s, ast_stmt *out)
     return true;
 }
 
+/* Words that continue a statement's name: CREATE OR REPLACE FUNCTION, DROP MATERIALIZED VIEW. */
+static bool name_goes_on(const char *w)
+{
+    static const char *const words[] = {"CREATE", "ALTER", "DROP", "OR", "REPLACE", "UNIQUE", "TEMP", "TEMPORARY",
+                                        "UNLOGGED", "MATERIALIZED", "FOREIGN", "GLOBAL", "LOCAL", "RECURSIVE",
+                                        "TRUSTED", "PROCEDURAL", "EVENT", "TEXT", "SEARCH", "ACCESS", "DEFAULT",
+                                        "USER", "OPERATOR", "PUBLICATION", "SUBSCRIPTION"};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (strcmp(w, words[i]) == 0)
+            return true;
+    return false;
+}
+
 static bool tr_drop(transform_state *ts, DropStmt *s, ast_stmt *out)
 {
     if (s->removeType != OBJECT_TABLE) {
-        tr_unsupported(ts, -1, "DROP of anything but tables");
+        char what[128];
+        tr_unsupported(ts, -1, tr_words(ts, ts->stmt_location, 1, name_goes_on, what, sizeof what));
         return false;
     }
     if (s->behavior == DROP_CASCADE) {
@@ -373,7 +444,7 @@ static const char *set_value(transform_state *ts, List *args)
     foreach (lc, args) {
         Node *n = lfirst(lc);
         if (!IsA(n, A_Const) || ((A_Const *)n)->isnull) {
-            tr_unsupported(ts, tr_location(n), "this SET value");
+            tr_unsupported(ts, tr_location(n), "SET to a value that is not a constant");
             return NULL;
         }
         total += 64 + (nodeTag(&((A_Const *)n)->val) == T_String ? strlen(strVal(&((A_Const *)n)->val)) : 0);
@@ -404,6 +475,36 @@ static const char *set_value(transform_state *ts, List *args)
     return buf;
 }
 
+/* The statement's name as PostgreSQL's command tag spells it, for 0A000 (no position: PostgreSQL
+ * gives statements none). */
+static void unsupported_statement(transform_state *ts, Node *n, const char *prefix)
+{
+    char name[128];
+    switch (nodeTag(n)) {
+    case T_UpdateStmt:
+        snprintf(name, sizeof name, "UPDATE");
+        break;
+    case T_DeleteStmt:
+        snprintf(name, sizeof name, "DELETE");
+        break;
+    case T_MergeStmt:
+        snprintf(name, sizeof name, "MERGE");
+        break;
+    case T_CreateTableAsStmt: {
+        CreateTableAsStmt *c = (CreateTableAsStmt *)n;
+        snprintf(name, sizeof name, "%s", c->is_select_into ? "SELECT INTO"
+                                          : c->objtype == OBJECT_MATVIEW ? "CREATE MATERIALIZED VIEW"
+                                                                         : "CREATE TABLE AS");
+        break;
+    }
+    default:
+        tr_words(ts, ts->stmt_location, 1, name_goes_on, name, sizeof name);
+        if (!name[0])
+            snprintf(name, sizeof name, "this statement");
+    }
+    tr_error(ts, "0A000", -1, "feature not supported: %s%s", prefix, name);
+}
+
 static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
 {
     switch (nodeTag(n)) {
@@ -423,6 +524,11 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
         return out->str != NULL;
     case T_VariableSetStmt: {
         VariableSetStmt *v = (VariableSetStmt *)n;
+        if (v->is_local) {
+            /* without transactions there is no transaction for it to last until */
+            tr_unsupported(ts, -1, "SET LOCAL");
+            return false;
+        }
         if (v->kind == VAR_SET_VALUE || v->kind == VAR_SET_DEFAULT) {
             out->kind = AST_SET;
             out->str = tr_strdup(ts, v->name);
@@ -435,7 +541,9 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
             out->str = tr_strdup(ts, v->name);
             return true;
         }
-        tr_unsupported(ts, -1, "this form of SET");
+        tr_unsupported(ts, -1, v->kind == VAR_RESET_ALL ? "RESET ALL" : v->kind == VAR_SET_CURRENT ? "SET ... FROM CURRENT"
+                               : v->kind == VAR_SET_MULTI ? "SET TRANSACTION and SET SESSION CHARACTERISTICS"
+                                                          : "this form of SET");
         return false;
     }
     case T_VariableShowStmt:
@@ -445,7 +553,12 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
     case T_ExplainStmt: {
         ExplainStmt *e = (ExplainStmt *)n;
         if (e->options) {
-            tr_unsupported(ts, -1, "EXPLAIN options");
+            char what[96];
+            snprintf(what, sizeof what, "EXPLAIN %s", ((DefElem *)linitial(e->options))->defname);
+            for (char *c = what; *c; c++)
+                if (*c >= 'a' && *c <= 'z')
+                    *c = (char)(*c - 'a' + 'A');
+            tr_unsupported(ts, -1, what);
             return false;
         }
         out->kind = AST_EXPLAIN;
@@ -453,7 +566,9 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
         if (!out->explain_target || !tr_stmt(ts, e->query, out->explain_target))
             return false;
         if (out->explain_target->kind != AST_SELECT) {
-            tr_unsupported(ts, -1, "EXPLAIN of anything but SELECT");
+            char what[128];
+            tr_words(ts, ts->stmt_location, 2, name_goes_on, what, sizeof what); /* EXPLAIN INSERT */
+            tr_unsupported(ts, -1, what);
             return false;
         }
         return true;
@@ -462,7 +577,7 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
         tr_unsupported(ts, -1, "transaction control statements");
         return false;
     default:
-        tr_unsupported(ts, -1, "this statement");
+        unsupported_statement(ts, n, "");
         return false;
     }
 }
@@ -502,11 +617,11 @@ static bool refuse_deep_piece(transform_state *ts, const ss_sql_piece *piece)
     return true;
 }
 
-static bool refuse_deep_text(transform_state *ts, const char *sql, size_t len)
+static bool refuse_deep_text(transform_state *ts, const char *sql, size_t len, ss_parse_notice_fn notice, void *arg)
 {
     for (size_t p = 0; p < len;) {
         ss_sql_piece piece;
-        ss_sql_scan_piece(sql, len, p, &piece);
+        ss_sql_scan_piece_notify(sql, len, p, &piece, notice, arg);
         if (refuse_deep_piece(ts, &piece))
             return true;
         p = piece.end;
@@ -539,6 +654,7 @@ static int transform_list(transform_state *ts, List *tree, uint32_t max, ast_stm
             break;
         RawStmt *raw = lfirst(lc);
         ast_stmt *s = tr_alloc(ts, sizeof *s);
+        ts->stmt_location = raw->stmt_location;
         if (!s || !tr_stmt(ts, raw->stmt, s))
             break;
         s->location = raw->stmt_location;
@@ -551,12 +667,18 @@ static int transform_list(transform_state *ts, List *tree, uint32_t max, ast_stm
 int ss_parse(ss_arena *arena, const char *sql, ast_stmt ***stmts, uint32_t *nstmts,
              ast_parse_error *err)
 {
+    return ss_parse_notify(arena, sql, stmts, nstmts, err, NULL, NULL);
+}
+
+int ss_parse_notify(ss_arena *arena, const char *sql, ast_stmt ***stmts, uint32_t *nstmts,
+                    ast_parse_error *err, ss_parse_notice_fn notice, void *arg)
+{
     memset(err, 0, sizeof *err);
     *nstmts = 0;
-    transform_state ts = {arena, err, false, -1};
+    transform_state ts = {sql, arena, err, false, -1};
     ss_stack_mark mark;
     ss_stack_enter(&mark);
-    if (refuse_deep_text(&ts, sql, strlen(sql))) {
+    if (refuse_deep_text(&ts, sql, strlen(sql), notice, arg)) {
         ss_stack_leave(&mark);
         return -1;
     }
@@ -584,19 +706,19 @@ static bool ends_with(const char *s, const char *suffix)
 }
 
 int ss_parse_first(ss_arena *arena, const char *sql, size_t len, ast_stmt **stmt, size_t *end,
-                   ast_parse_error *err)
+                   ast_parse_error *err, ss_parse_notice_fn notice, void *arg)
 {
     memset(err, 0, sizeof *err);
     *stmt = NULL;
     *end = len;
-    transform_state ts = {arena, err, false, -1};
+    transform_state ts = {sql, arena, err, false, -1};
     ss_stack_mark mark;
     ss_stack_enter(&mark);
     size_t stop = 0;
     int rc = 0;
     for (;;) {
         ss_sql_piece piece;
-        ss_sql_scan_piece(sql, len, stop, &piece);
+        ss_sql_scan_piece_notify(sql, len, stop, &piece, notice, arg);
         stop = piece.end;
         bool more = stop < len && sql[stop];
         if (piece.empty) {

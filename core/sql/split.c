@@ -14,6 +14,7 @@
  * per run at most, far below the margin of the caller's limit (parse_stmt.c). */
 #include "sql/split.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -271,7 +272,49 @@ static size_t operator_length(const char *s, size_t len, size_t p)
     return n;
 }
 
+#define MAX_IDENTIFIER_BYTES 63
+
+/* Identifier text: s[0..n) unquoted (down-cased) or the inside of "..." ("" is one "). */
+static void long_identifier(const char *s, size_t n, bool quoted, void (*notice)(void *, const char *), void *arg)
+{
+    if (!notice || n <= MAX_IDENTIFIER_BYTES)
+        return;
+    char *id = malloc(n + 1);
+    if (!id)
+        return;
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (quoted && c == '"')
+            i++; /* "" */
+        else if (!quoted && c >= 'A' && c <= 'Z')
+            c = (char)(c - 'A' + 'a');
+        id[k++] = c;
+    }
+    id[k] = '\0';
+    if (k > MAX_IDENTIFIER_BYTES) {
+        size_t cut = MAX_IDENTIFIER_BYTES;
+        while (cut > 0 && ((unsigned char)id[cut] & 0xC0) == 0x80)
+            cut--; /* not inside a UTF-8 character */
+        static const char fmt[] = "identifier \"%s\" will be truncated to \"%.*s\"";
+        size_t size = sizeof fmt + 2 * k;
+        char *msg = malloc(size);
+        if (msg) {
+            snprintf(msg, size, fmt, id, (int)cut, id);
+            notice(arg, msg);
+            free(msg);
+        }
+    }
+    free(id);
+}
+
 void ss_sql_scan_piece(const char *s, size_t len, size_t start, ss_sql_piece *out)
+{
+    ss_sql_scan_piece_notify(s, len, start, out, NULL, NULL);
+}
+
+void ss_sql_scan_piece_notify(const char *s, size_t len, size_t start, ss_sql_piece *out,
+                              void (*notice)(void *arg, const char *msg), void *arg)
 {
     depth_state d;
     memset(&d, 0, sizeof d);
@@ -313,6 +356,7 @@ void ss_sql_scan_piece(const char *s, size_t len, size_t start, ss_sql_piece *ou
             q = p + 1;
             while (q < len && ident_cont((unsigned char)s[q]))
                 q++;
+            long_identifier(s + p, q - p, false, notice, arg);
             word(&d, s + p, q - p);
             p = q;
             continue;
@@ -345,10 +389,14 @@ void ss_sql_scan_piece(const char *s, size_t len, size_t start, ss_sql_piece *ou
             p = skip_quoted(s, len, p, '\'', false);
             operand(&d);
             continue;
-        case '"':
+        case '"': {
+            size_t open_at = p;
             p = skip_quoted(s, len, p, '"', false);
+            if (p - open_at >= 2 && s[p - 1] == '"')
+                long_identifier(s + open_at + 1, p - open_at - 2, true, notice, arg);
             operand(&d);
             continue;
+        }
         case '$': {
             if (p + 1 < len && s[p + 1] >= '0' && s[p + 1] <= '9') {
                 p++;

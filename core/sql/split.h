@@ -32,6 +32,13 @@ typedef struct ss_sql_piece {
  * reports the error at it, or the caller extends the piece (see parse_stmt.c). */
 void ss_sql_scan_piece(const char *sql, size_t len, size_t start, ss_sql_piece *out);
 
+/* The same, and for every identifier longer than 63 bytes (PostgreSQL's NAMEDATALEN - 1)
+ * calls notice with PostgreSQL's NOTICE text: identifier "..." will be truncated to "..."
+ * (unquoted identifiers down-cased, as the scanner does; cut at a character boundary).
+ * The raw parser truncates the identifiers itself but reports nothing. */
+void ss_sql_scan_piece_notify(const char *sql, size_t len, size_t start, ss_sql_piece *out,
+                              void (*notice)(void *arg, const char *msg), void *arg);
+
 /* Offset of the first byte at or after pos that is not whitespace, a comment or ';'. */
 size_t ss_sql_skip_empty(const char *sql, size_t len, size_t pos);
 

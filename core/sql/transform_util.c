@@ -1,9 +1,11 @@
 /* transform_util.c — error recording and arena helpers for the parse-tree transform. */
 #include "sql/transform.h"
 
+#include "sql/split.h"
 #include "util/stack_depth.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -24,6 +26,42 @@ void tr_error(transform_state *ts, const char *sqlstate, int location, const cha
 void tr_unsupported(transform_state *ts, int location, const char *what)
 {
     tr_error(ts, "0A000", location, "feature not supported: %s", what);
+}
+
+static bool word_char(char c, bool first)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || (!first && c >= '0' && c <= '9');
+}
+
+const char *tr_words(const transform_state *ts, int location, int nwords, bool (*more)(const char *word),
+                     char *buf, size_t size)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    const char *p = location >= 0 && ts->sql ? ts->sql + ss_sql_skip_empty(ts->sql, SIZE_MAX, (size_t)location) : "";
+    for (int w = 0;; w++) {
+        while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+            p++;
+        if (!word_char(*p, true))
+            break;
+        if (n && n + 1 < size)
+            buf[n++] = ' ';
+        size_t start = n;
+        for (; word_char(*p, false); p++)
+            if (n + 1 < size)
+                buf[n++] = (char)(*p >= 'a' && *p <= 'z' ? *p - 'a' + 'A' : *p);
+        buf[n] = '\0';
+        if (w + 1 >= nwords && !(more && more(buf + start)))
+            break;
+    }
+    return buf;
+}
+
+void tr_unsupported_words(transform_state *ts, int location, int nwords, const char *suffix)
+{
+    char name[128];
+    tr_words(ts, location, nwords, NULL, name, sizeof name);
+    tr_error(ts, "0A000", location, "feature not supported: %s%s", name[0] ? name : "this construct", suffix);
 }
 
 void *tr_alloc(transform_state *ts, size_t n)
@@ -119,6 +157,7 @@ int tr_location(const Node *n)
         case T_SortBy: loc = ((const SortBy *)n)->location; break;
         case T_WindowDef: loc = ((const WindowDef *)n)->location; break;
         case T_RangeVar: loc = ((const RangeVar *)n)->location; break;
+        case T_RangeTableSample: loc = ((const RangeTableSample *)n)->location; break;
         case T_TypeName: loc = ((const TypeName *)n)->location; break;
         case T_ColumnDef: loc = ((const ColumnDef *)n)->location; break;
         case T_Constraint: loc = ((const Constraint *)n)->location; break;
