@@ -605,7 +605,8 @@ static int with_ties_value(void)
  * 54001; Sunstone gives the same error and HINT without the tree.  "Certainly": every
  * nesting level costs each recursive stage at least one call frame, and a frame on x86-64 and
  * AArch64 takes at least 16 bytes (return address and alignment), so a tree deeper than
- * budget / 16 cannot pass the transform's own stack check.  Shallower trees are parsed and
+ * budget / 16 cannot pass the transform's own stack check (builds that allow twice the bytes,
+ * stack_depth.c, inline nothing: a level takes three frames there).  Shallower trees are parsed and
  * meet that check (util/stack_depth.h).  A 54001 found here takes precedence over syntax
  * errors elsewhere in the same text, which the raw parser would have reported first. */
 static bool refuse_deep_piece(transform_state *ts, const ss_sql_piece *piece)

@@ -5,9 +5,9 @@
  * The depth is measured from a base address recorded when the calling thread enters the
  * kernel (ss_stack_enter at every API entry that can recurse; nested entries keep the
  * outermost base).  The budget is PostgreSQL's default max_stack_depth (2048 kB), but never
- * more than half of what the thread's stack really has left below the base (its size from
- * pthread_getattr_np, else RLIMIT_STACK), so that code between two checks, and walkers that
- * do not check, always have room. */
+ * more than three quarters of what the thread's stack really has left below the base (its
+ * size from pthread_getattr_np, else RLIMIT_STACK), so that code between two checks, and
+ * walkers that do not check, always have room. */
 #ifndef SS_UTIL_STACK_DEPTH_H
 #define SS_UTIL_STACK_DEPTH_H
 
@@ -29,7 +29,8 @@ void ss_stack_leave(const ss_stack_mark *m);
 /* True when the current frame is more than the budget below the base (false outside any
  * ss_stack_enter). */
 bool ss_stack_too_deep(void);
-/* The budget in bytes of the current entry (SS_STACK_DEFAULT_BUDGET outside any entry). */
+/* The nominal budget in bytes of the current entry (SS_STACK_DEFAULT_BUDGET outside any
+ * entry); sanitizer and unoptimised builds allow twice as many real bytes (stack_depth.c). */
 size_t ss_stack_budget(void);
 
 /* The 54001 message and PostgreSQL's HINT for the current budget. */
