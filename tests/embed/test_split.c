@@ -186,6 +186,44 @@ START_TEST(exec_is_linear)
 }
 END_TEST
 
+static void keep_notice(void *arg, const char *severity, const char *msg)
+{
+    char *buf = arg;
+    size_t n = strlen(buf);
+    snprintf(buf + n, 4096 - n, "%s: %s\n", severity, msg);
+}
+
+START_TEST(long_identifiers_notice)
+{
+    /* PostgreSQL's scanner truncates identifiers to 63 bytes and says so; the notices reach the
+       handler once each, through prepare and through exec */
+    static char notices[4096];
+    notices[0] = '\0';
+    sunstone_set_notice_handler(db, keep_notice, notices);
+    char upper[71], lower[71], accented[80], sql[512], want[512];
+    memset(upper, 'A', 70);
+    upper[70] = '\0';
+    memset(lower, 'a', 70);
+    lower[70] = '\0';
+    /* 2 + 62 = 64 bytes: cut at 63 would split no character, at 62 + 1 it would */
+    snprintf(accented, sizeof accented, "\xc3\xa9%.62s",
+             "23456789012345678901234567890123456789012345678901234567890123456789");
+    snprintf(sql, sizeof sql, "SELECT 1 AS %s; SELECT 2 AS \"%s\"", upper, accented);
+    const char *tail = prepare_value(sql, "1");
+    snprintf(want, sizeof want, "NOTICE: identifier \"%s\" will be truncated to \"%.63s\"\n", lower, lower);
+    ck_assert_str_eq(notices, want);
+    notices[0] = '\0';
+    prepare_value(tail, "2");
+    snprintf(want, sizeof want, "NOTICE: identifier \"%s\" will be truncated to \"%.63s\"\n", accented, accented);
+    ck_assert_str_eq(notices, want);
+    notices[0] = '\0';
+    ck_assert_int_eq(sunstone_exec(db, sql, NULL, NULL), SUNSTONE_OK);
+    ck_assert_ptr_nonnull(strstr(notices, lower));
+    ck_assert_ptr_nonnull(strstr(notices, accented));
+    sunstone_set_notice_handler(db, NULL, NULL);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("split");
@@ -197,6 +235,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, positions_in_characters_from_the_text_passed);
     tcase_add_test(tc, exec_syntax_error_anywhere_runs_nothing);
     tcase_add_test(tc, exec_is_linear);
+    tcase_add_test(tc, long_identifiers_notice);
     suite_add_tcase(s, tc);
     return s;
 }
