@@ -8,6 +8,7 @@
 #include "api/statement.h"
 #include "loader/loader.h"
 #include "types/utf8.h"
+#include "util/stack_depth.h"
 
 #ifndef SUNSTONE_VERSION
 #define SUNSTONE_VERSION "0.0.0"
@@ -241,17 +242,26 @@ int sunstone_exec(sunstone *db, const char *sql,
     ss_arena *arena = ss_arena_create();
     if (!arena)
         return ss_api_fail(db);
+    ss_stack_mark mark;
+    ss_stack_enter(&mark);
     ast_stmt **stmts;
     uint32_t n;
     if (ss_api_parse(db, arena, sql, len, &stmts, &n)) {
         ss_arena_destroy(arena);
+        ss_stack_leave(&mark);
         return SUNSTONE_ERROR;
     }
     int rc = SUNSTONE_OK;
+    size_t counted = 0, chars = 0; /* characters of sql[0..counted) */
     for (uint32_t i = 0; rc == SUNSTONE_OK && i < n; i++) {
+        /* each statement keeps only its own text; AST locations and error positions stay
+           relative to the whole string */
+        size_t start = (size_t)stmts[i]->location;
+        size_t slen = stmts[i]->length ? (size_t)stmts[i]->length : len - start;
+        chars += ss_utf8_count(sql + counted, (uint32_t)(start - counted));
+        counted = start;
         sunstone_stmt *st;
-        /* the full text: AST locations and error positions are relative to it */
-        if (ss_stmt_create(db, sql, len, NULL, stmts[i], &st)) {
+        if (ss_stmt_create(db, sql + start, slen, start, chars, NULL, stmts[i], &st)) {
             rc = ss_api_fail(db);
             break;
         }
@@ -259,5 +269,6 @@ int sunstone_exec(sunstone *db, const char *sql,
         sunstone_finalize(st);
     }
     ss_arena_destroy(arena);
+    ss_stack_leave(&mark);
     return rc;
 }

@@ -7,9 +7,11 @@
 #include "api/statement.h"
 #include "exec/interrupt.h"
 #include "exec/vector.h"
+#include "sql/split.h"
 #include "types/cast.h"
 #include "types/typeio.h"
 #include "types/utf8.h"
+#include "util/stack_depth.h"
 
 static void stmt_free(sunstone_stmt *st)
 {
@@ -49,10 +51,12 @@ static int bind_now(sunstone_stmt *st)
     /* a rebind keeps the parameter types the user already bound against */
     if (ss_bind(&ctx, db, st->ast, arena, NULL, 0, &bs)) {
         ss_arena_destroy(arena);
-        /* the binder counts bytes; PostgreSQL reports positions in characters */
+        /* the binder counts bytes from the start of the submitted text; PostgreSQL reports
+           positions in characters */
         int pos = db->err.position;
-        if (pos > 0 && (size_t)pos <= strlen(st->sql) + 1)
-            db->err.position = (int)ss_utf8_count(st->sql, (uint32_t)pos - 1) + 1;
+        if (pos > 0 && (size_t)pos - 1 >= st->sql_base && (size_t)pos - 1 - st->sql_base <= strlen(st->sql))
+            db->err.position = (int)(st->sql_base_chars +
+                                     ss_utf8_count(st->sql, (uint32_t)(pos - 1 - st->sql_base))) + 1;
         return SS_ERROR;
     }
     uint32_t old_ncols = st->bound ? st->bound->ncols : 0;
@@ -101,8 +105,8 @@ int ss_stmt_ensure_bound(sunstone_stmt *st)
     return bind_now(st);
 }
 
-int ss_stmt_create(sunstone *db, const char *sql, size_t len, ss_arena *ast_arena, const ast_stmt *ast,
-                   sunstone_stmt **out)
+int ss_stmt_create(sunstone *db, const char *sql, size_t len, size_t base, size_t base_chars,
+                   ss_arena *ast_arena, const ast_stmt *ast, sunstone_stmt **out)
 {
     *out = NULL;
     sunstone_stmt *st = calloc(1, sizeof *st);
@@ -116,6 +120,8 @@ int ss_stmt_create(sunstone *db, const char *sql, size_t len, ss_arena *ast_aren
     st->ctx.db = db;
     st->ctx.err = &db->err;
     st->sql = strndup(sql, len);
+    st->sql_base = base;
+    st->sql_base_chars = base_chars;
     st->exec_arena = ss_arena_create();
     if (!st->sql || !st->exec_arena) {
         stmt_free(st);
@@ -132,17 +138,29 @@ int ss_stmt_create(sunstone *db, const char *sql, size_t len, ss_arena *ast_aren
     return SS_OK;
 }
 
+static int parse_failed(sunstone *db, const ast_parse_error *perr, const char *sql, size_t len)
+{
+    snprintf(db->err.sqlstate, sizeof db->err.sqlstate, "%s", perr->sqlstate);
+    db->err.message = strdup(perr->message);
+    if (perr->hint[0])
+        db->err.hint = strdup(perr->hint);
+    db->err.position = perr->position;
+    if (perr->position_in_bytes && perr->position > 0 && (size_t)perr->position - 1 <= len)
+        db->err.position = (int)ss_utf8_count(sql, (uint32_t)perr->position - 1) + 1;
+    return SS_ERROR;
+}
+
+static void parse_notice(void *arg, const char *msg)
+{
+    ss_db_notice(arg, "%s", msg);
+}
+
 int ss_api_parse(sunstone *db, ss_arena *arena, const char *sql, size_t len, ast_stmt ***stmts, uint32_t *n)
 {
     ast_parse_error perr;
-    if (ss_parse(arena, sql, stmts, n, &perr) == 0)
+    if (ss_parse_notify(arena, sql, stmts, n, &perr, parse_notice, db) == 0)
         return SS_OK;
-    snprintf(db->err.sqlstate, sizeof db->err.sqlstate, "%s", perr.sqlstate);
-    db->err.message = strdup(perr.message);
-    db->err.position = perr.position;
-    if (perr.position_in_bytes && perr.position > 0 && (size_t)perr.position <= len + 1)
-        db->err.position = (int)ss_utf8_count(sql, (uint32_t)perr.position - 1) + 1;
-    return SS_ERROR;
+    return parse_failed(db, &perr, sql, len);
 }
 
 int sunstone_prepare(sunstone *db, const char *sql, int nbytes, sunstone_stmt **out, const char **tail)
@@ -156,54 +174,48 @@ int sunstone_prepare(sunstone *db, const char *sql, int nbytes, sunstone_stmt **
     if (!sql)
         return ss_api_misuse(db, "sunstone_prepare", "sql is NULL");
     ss_error_clear(&db->err);
-    size_t len = nbytes < 0 ? strlen(sql) : (size_t)nbytes;
-    char *text = strndup(sql, len);
+    /* the text is read no further than the statement: no strlen of the rest */
+    size_t len = nbytes < 0 ? SIZE_MAX : (size_t)nbytes;
     ss_arena *arena = ss_arena_create();
-    if (!text || !arena) {
-        free(text);
-        ss_arena_destroy(arena);
+    if (!arena)
         return ss_api_fail(db);
-    }
-    ast_stmt **stmts;
-    uint32_t n;
-    if (ss_api_parse(db, arena, text, len, &stmts, &n)) {
+    ss_stack_mark mark;
+    ss_stack_enter(&mark);
+    /* only the first statement is read: the rest of the text, even a syntax error in it, is
+       the next call's business */
+    ast_stmt *first;
+    size_t end;
+    ast_parse_error perr;
+    if (ss_parse_first(arena, sql, len, &first, &end, &perr, parse_notice, db)) {
+        parse_failed(db, &perr, sql, len);
         /* invalid UTF-8 is reported instead of the syntax error it may have caused */
-        if (ss_utf8_valid_prefix(sql, len) < len) {
+        size_t avail = strnlen(sql, len);
+        if (ss_utf8_valid_prefix(sql, avail) < avail) {
             ss_error_clear(&db->err);
-            ss_utf8_verify(&(ss_ctx){.db = db, .err = &db->err}, sql, len);
+            ss_utf8_verify(&(ss_ctx){.db = db, .err = &db->err}, sql, avail);
         }
-        free(text);
         ss_arena_destroy(arena);
+        ss_stack_leave(&mark);
         return ss_api_fail(db);
     }
-    if (n == 0) {
-        free(text);
+    /* the text compiled is verified, not the tail: preparing statement after statement of a
+       long script stays linear.  A NUL inside nbytes ends the parse; it is invalid too. */
+    size_t verify_end = end < len && sql[end] == '\0' && nbytes >= 0 ? end + 1 : end;
+    if (ss_utf8_verify(&(ss_ctx){.db = db, .err = &db->err}, sql, verify_end)) {
         ss_arena_destroy(arena);
-        if (ss_utf8_verify(&(ss_ctx){.db = db, .err = &db->err}, sql, len))
-            return ss_api_fail(db);
-        if (tail)
-            *tail = sql + len;
+        ss_stack_leave(&mark);
+        return ss_api_fail(db);
+    }
+    if (tail)
+        *tail = sql + ss_sql_skip_empty(sql, len, end);
+    if (!first) {
+        ss_arena_destroy(arena);
+        ss_stack_leave(&mark);
         return SUNSTONE_OK;
     }
-    const ast_stmt *first = stmts[0];
-    size_t start = (size_t)first->location;
-    size_t end = first->length ? start + (size_t)first->length : len;
-    /* the text compiled is verified, not the tail: preparing statement after statement of a
-       long script stays linear */
-    if (ss_utf8_verify(&(ss_ctx){.db = db, .err = &db->err}, sql, end)) {
-        free(text);
-        ss_arena_destroy(arena);
-        return ss_api_fail(db);
-    }
-    if (tail) {
-        size_t t = end;
-        while (t < len && (sql[t] == ';' || sql[t] == ' ' || sql[t] == '\n' || sql[t] == '\t' || sql[t] == '\r'))
-            t++;
-        *tail = sql + (n > 1 ? t : len);
-    }
     sunstone_stmt *st;
-    int rc = ss_stmt_create(db, text, len, arena, first, &st);
-    free(text);
+    int rc = ss_stmt_create(db, sql, end, 0, 0, arena, first, &st);
+    ss_stack_leave(&mark);
     if (rc)
         return ss_api_fail(db);
     *out = st;
@@ -286,7 +298,19 @@ static int convert_params(sunstone_stmt *st)
     return SS_OK;
 }
 
+static int step(sunstone_stmt *st);
+
 int sunstone_step(sunstone_stmt *st)
+{
+    /* binding and evaluation recurse over expressions: their stack depth counts from here */
+    ss_stack_mark mark;
+    ss_stack_enter(&mark);
+    int rc = step(st);
+    ss_stack_leave(&mark);
+    return rc;
+}
+
+static int step(sunstone_stmt *st)
 {
     if (!st)
         return SUNSTONE_MISUSE;

@@ -17,6 +17,8 @@ struct sunstone_stmt {
     sunstone *db;
     bool counted;              /* included in db->nstmts (sunstone_close refuses while any is) */
     char *sql;                 /* the statement's own text */
+    size_t sql_base;           /* where sql starts in the submitted text: AST locations count */
+    size_t sql_base_chars;     /* from there; the same offset in characters */
     ss_arena *ast_arena;       /* AST: lives as long as the statement */
     const ast_stmt *ast;
     ss_arena *bind_arena;      /* bound statement: replaced on rebind */
@@ -49,10 +51,12 @@ struct sunstone_stmt {
     sunstone_stmt *park_prev, *park_next;
 };
 
-/* Builds a statement from an already parsed AST (sunstone_exec, sunstone_prepare).  The
- * statement owns ast_arena (destroyed on failure too); NULL when the caller keeps it. */
-int ss_stmt_create(sunstone *db, const char *sql, size_t len, ss_arena *ast_arena, const ast_stmt *ast,
-                   sunstone_stmt **out);
+/* Builds a statement from an already parsed AST (sunstone_exec, sunstone_prepare).  sql[0..len)
+ * is the statement's text, found at byte base (base_chars characters) of the submitted text
+ * that the AST's locations count from.  The statement owns ast_arena (destroyed on failure
+ * too); NULL when the caller keeps it. */
+int ss_stmt_create(sunstone *db, const char *sql, size_t len, size_t base, size_t base_chars,
+                   ss_arena *ast_arena, const ast_stmt *ast, sunstone_stmt **out);
 /* (Re)binds if the catalog changed since the last binding. */
 int ss_stmt_ensure_bound(sunstone_stmt *st);
 /* Runs a statement kind that produces no operator rows, or starts a query (run.c). */

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/stack_depth.h"
+
 static char *vformat(const char *fmt, va_list ap)
 {
     va_list cp;
@@ -94,4 +96,15 @@ void *ss_ctx_alloc(ss_ctx *ctx, size_t n)
 bool ss_ctx_error_pending(const ss_ctx *ctx)
 {
     return ctx->err && ctx->err->message;
+}
+
+int ss_ctx_check_stack(ss_ctx *ctx)
+{
+    if (!ss_stack_too_deep())
+        return SS_OK;
+    ss_ctx_error(ctx, SS_SQLSTATE_STATEMENT_TOO_COMPLEX, SS_STACK_DEPTH_MESSAGE);
+    char hint[256];
+    ss_stack_hint(hint, sizeof hint);
+    ss_ctx_error_hint(ctx, "%s", hint);
+    return SS_ERROR;
 }

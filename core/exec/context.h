@@ -37,6 +37,10 @@ int ss_ctx_verror(ss_ctx *ctx, const char *sqlstate, const char *fmt, va_list ap
 void ss_ctx_error_detail(ss_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void ss_ctx_error_hint(ss_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void ss_ctx_error_position(ss_ctx *ctx, int position);
+/* PostgreSQL's check_stack_depth (util/stack_depth.h): when the calling frame is deeper
+ * than the stack budget, records 54001 "stack depth limit exceeded" with PostgreSQL's HINT
+ * and returns SS_ERROR; else SS_OK. */
+int ss_ctx_check_stack(ss_ctx *ctx);
 /* True when an error is already recorded on ctx. */
 bool ss_ctx_error_pending(const ss_ctx *ctx);
 /* Statement-arena allocation; records an out-of-memory error and returns NULL on failure. */

@@ -17,6 +17,8 @@ int ev_node(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *s
         return internal(ctx, "result vector type does not match the expression type");
     if (n == 0)
         return SS_OK;
+    if (ss_ctx_check_stack(ctx))
+        return SS_ERROR;
     switch (e->kind) {
     case EXPR_CONST:
         return ev_broadcast(ctx, &e->u.cnst, sel, n, out);

@@ -70,18 +70,22 @@ int sunstone_close(sunstone *db);
 
 /* Runs every statement in sql; for each result row calls cb(arg, ncols, values, names)
  * with values in text format (NULL for SQL NULL).  cb returning non-zero stops with
- * SUNSTONE_ERROR.  cb may be NULL; db or sql NULL: SUNSTONE_MISUSE. */
+ * SUNSTONE_ERROR.  cb may be NULL; db or sql NULL: SUNSTONE_MISUSE.  As in PostgreSQL's
+ * simple query protocol, the whole text is verified (UTF-8) and parsed first: an invalid byte
+ * or a syntax error anywhere in it runs nothing. */
 int sunstone_exec(sunstone *db, const char *sql,
                   int (*cb)(void *arg, int ncols, const char *const *values,
                             const char *const *names),
                   void *arg);
 
-/* Compiles the first statement of sql (nbytes < 0: NUL-terminated).  *tail, if given, points
- * past it.  *stmt is NULL when sql holds only whitespace/comments.  db, sql or stmt NULL:
- * SUNSTONE_MISUSE (*stmt, if stmt is given, set to NULL).  tail may be NULL.  The text
- * compiled must be valid UTF-8 (no NUL byte within nbytes either), else 22021 "invalid byte
- * sequence for encoding "UTF8"" as PostgreSQL reports it; sunstone_exec verifies its whole
- * string first. */
+/* Compiles the first statement of sql (nbytes < 0: NUL-terminated), reading the text no
+ * further than the ';' that ends it: errors later in the text are left to the next call.
+ * *tail, if given, points past it and past the whitespace, comments and semicolons that
+ * follow (at the next statement, or the end).  *stmt is NULL when sql holds only
+ * whitespace/comments.  db, sql or stmt NULL: SUNSTONE_MISUSE (*stmt, if stmt is given, set
+ * to NULL).  tail may be NULL.  The text compiled must be valid UTF-8 (no NUL byte within
+ * nbytes either), else 22021 "invalid byte sequence for encoding "UTF8"" as PostgreSQL
+ * reports it. */
 int sunstone_prepare(sunstone *db, const char *sql, int nbytes, sunstone_stmt **stmt,
                      const char **tail);
 /* Frees the statement (a running one is stopped).  NULL: a no-op returning SUNSTONE_OK. */

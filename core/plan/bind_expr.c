@@ -1676,6 +1676,8 @@ int raise_deferred_folds(binder *b, const ss_plan *p)
 
 ss_expr *bind_expr(binder *b, const ast_expr *a)
 {
+    if (ss_ctx_check_stack(b->ctx))
+        return NULL;
     ss_expr *e = bind_expr_node(b, a);
     return e ? fold_constants(b, e) : NULL;
 }

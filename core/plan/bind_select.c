@@ -435,10 +435,64 @@ static ss_plan *stack(binder *b, int role, ss_plan *child)
     return p;
 }
 
+/* ORDER BY, LIMIT and OFFSET of a VALUES list: sort keys name an output column by position
+ * or by name (column1, ...); other sort expressions are refused. */
+static int bind_values_order_limit(binder *b, const ast_select *s, ss_bound_stmt *out)
+{
+    ss_plan *top = out->plan;
+    if (s->norder) {
+        ss_sort_key *keys = bind_alloc(b, sizeof(ss_sort_key) * s->norder);
+        if (!keys)
+            return SS_ERROR;
+        for (uint32_t i = 0; i < s->norder; i++) {
+            const ast_sort_item *it = &s->order_by[i];
+            const ast_expr *a = it->expr;
+            int64_t pos = -1;
+            if (a->kind == AE_INT) {
+                if (a->ival < 1 || a->ival > out->ncols)
+                    return bind_error(b, a->location, "42P10", "ORDER BY position %lld is not in select list",
+                                      (long long)a->ival);
+                pos = a->ival - 1;
+            } else if (a->kind == AE_COLUMN && a->nnames == 1) {
+                for (uint32_t c = 0; pos < 0 && c < out->ncols; c++)
+                    if (!strcmp(out->col_names[c], a->names[0]))
+                        pos = c;
+                if (pos < 0)
+                    return bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_COLUMN, "column \"%s\" does not exist",
+                                      a->names[0]);
+            } else {
+                return bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                                  "feature not supported: ORDER BY expressions on VALUES (only output columns)");
+            }
+            keys[i].column = (uint32_t)pos;
+            keys[i].descending = it->descending;
+            keys[i].nulls_first = it->nulls ? it->nulls == 1 : it->descending;
+        }
+        if (!(top = stack(b, SS_ROLE_SORT, top)))
+            return SS_ERROR;
+        top->node.sort.nkeys = s->norder;
+        top->node.sort.keys = keys;
+    }
+    if (s->limit || s->offset) {
+        ss_plan *l = stack(b, SS_ROLE_LIMIT, top);
+        if (!l || add_limit_node(b, out, l))
+            return SS_ERROR;
+        ss_plan_limit_exprs *ex = &out->limit_exprs[out->nlimits - 1];
+        ex->limit = ex->offset = NULL;
+        if (s->limit && s->limit->kind != AE_NULL && !(ex->limit = bind_limit_expr(b, s->limit, "LIMIT")))
+            return SS_ERROR;
+        if (s->offset && !(ex->offset = bind_limit_expr(b, s->offset, "OFFSET")))
+            return SS_ERROR;
+        top = l;
+    }
+    out->plan = top;
+    return SS_OK;
+}
+
 int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
 {
     if (s->values)
-        return bind_values_query(b, s, out);
+        return bind_values_query(b, s, out) ? SS_ERROR : bind_values_order_limit(b, s, out);
 
     ss_plan *scan = NULL, *top;
     if (s->from_table) {

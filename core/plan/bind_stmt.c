@@ -42,7 +42,9 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     ss_expr **row_exprs = NULL;
     uint32_t nsrc;
     ss_plan *source = NULL;
-    if (src->values) {
+    /* VALUES with ORDER BY, LIMIT or OFFSET is a query like any SELECT, as in PostgreSQL */
+    bool plain_values = src->values && !src->norder && !src->limit && !src->offset;
+    if (plain_values) {
         nsrc = src->nvalues_cols;
     } else {
         ss_bound_stmt sub;
@@ -67,7 +69,7 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         return bind_error(b, st->column_locations[nsrc], "42601", "INSERT has more target columns than expressions");
 
     /* one expression per table column, assignment-cast to the column type */
-    if (src->values) {
+    if (plain_values) {
         uint32_t nr = src->nvalues_rows, nc = t->ncols;
         row_exprs = bind_alloc(b, sizeof(ss_expr *) * nr * (nc ? nc : 1));
         if (!row_exprs)

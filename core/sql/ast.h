@@ -137,6 +137,7 @@ typedef struct ast_stmt {
 typedef struct ast_parse_error {
     char message[512];
     char sqlstate[6];
+    char hint[256];       /* "" when none */
     int position;         /* 1-based cursor position, 0 = none */
     bool position_in_bytes; /* true: a byte offset (transform errors); false: characters,
                                as PostgreSQL's scanner counts */
@@ -146,5 +147,16 @@ typedef struct ast_parse_error {
  * memory).  On error returns -1 and fills *err. */
 int ss_parse(ss_arena *arena, const char *sql, ast_stmt ***stmts, uint32_t *nstmts,
              ast_parse_error *err);
+/* Receives the NOTICEs PostgreSQL's scanner raises while reading the text (identifiers
+ * truncated to 63 bytes), in text order, before the statements run. */
+typedef void (*ss_parse_notice_fn)(void *arg, const char *message);
+int ss_parse_notify(ss_arena *arena, const char *sql, ast_stmt ***stmts, uint32_t *nstmts,
+                    ast_parse_error *err, ss_parse_notice_fn notice, void *arg);
+/* Parses only the first statement of sql[0..len), reading the text no further than its
+ * terminating ';' (sunstone_prepare); a NUL byte ends the text too (len may be SIZE_MAX).  On success returns 0, sets *stmt (NULL when the text
+ * holds only whitespace, comments and semicolons) and *end, the offset just past the
+ * statement's ';' (or len).  Locations count from sql.  On error returns -1 and fills *err. */
+int ss_parse_first(ss_arena *arena, const char *sql, size_t len, ast_stmt **stmt, size_t *end,
+                   ast_parse_error *err, ss_parse_notice_fn notice, void *arg);
 
 #endif

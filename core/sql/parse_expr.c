@@ -30,7 +30,7 @@ static bool names_from_list(transform_state *ts, List *fields, ast_expr *e, bool
             e->kind = AE_STAR;
             e->nnames--;
         } else {
-            tr_unsupported(ts, e->location, "this column reference");
+            tr_unsupported(ts, e->location, "* inside a qualified name");
             return false;
         }
     }
@@ -66,8 +66,11 @@ static ast_expr *tr_const(transform_state *ts, A_Const *c)
             e->str = tr_strdup(ts, strVal(&c->val));
         return e;
     }
+    case T_BitString:
+        tr_unsupported(ts, c->location, "bit-string constants (B'...', X'...')");
+        return NULL;
     default:
-        tr_unsupported(ts, c->location, "this kind of constant");
+        tr_unsupported(ts, c->location, "constants of this kind");
         return NULL;
     }
 }
@@ -92,13 +95,13 @@ static bool tr_list(transform_state *ts, List *l, ast_expr ***out, uint32_t *n)
 static const char *op_name(transform_state *ts, List *name, int location)
 {
     if (list_length(name) != 1) {
-        /* OPERATOR(pg_catalog.+) */
-        Node *last = llast(name);
-        if (!IsA(last, String)) {
-            tr_unsupported(ts, location, "this operator");
+        /* OPERATOR(pg_catalog.+); operators of other schemas do not exist */
+        if (list_length(name) != 2 || !IsA(linitial(name), String) || !IsA(llast(name), String) ||
+            strcmp(strVal(linitial(name)), "pg_catalog") != 0) {
+            tr_unsupported(ts, location, "OPERATOR() of schemas other than pg_catalog");
             return NULL;
         }
-        return tr_strdup(ts, strVal(last));
+        return tr_strdup(ts, strVal(llast(name)));
     }
     return tr_strdup(ts, strVal(linitial(name)));
 }
@@ -168,8 +171,32 @@ static ast_expr *tr_a_expr(transform_state *ts, A_Expr *a)
             return NULL;
         return e;
     }
+    case AEXPR_OP_ANY:
+        tr_unsupported(ts, a->location, "ANY (array)");
+        return NULL;
+    case AEXPR_OP_ALL:
+        tr_unsupported(ts, a->location, "ALL (array)");
+        return NULL;
+    case AEXPR_DISTINCT:
+        tr_unsupported(ts, a->location, "IS DISTINCT FROM");
+        return NULL;
+    case AEXPR_NOT_DISTINCT:
+        tr_unsupported(ts, a->location, "IS NOT DISTINCT FROM");
+        return NULL;
+    case AEXPR_NULLIF:
+        tr_unsupported(ts, a->location, "NULLIF");
+        return NULL;
+    case AEXPR_SIMILAR:
+        tr_unsupported(ts, a->location, "SIMILAR TO");
+        return NULL;
+    case AEXPR_BETWEEN_SYM:
+        tr_unsupported(ts, a->location, "BETWEEN SYMMETRIC");
+        return NULL;
+    case AEXPR_NOT_BETWEEN_SYM:
+        tr_unsupported(ts, a->location, "NOT BETWEEN SYMMETRIC");
+        return NULL;
     default:
-        tr_unsupported(ts, a->location, "this operator form");
+        tr_unsupported_words(ts, a->location, 3, " (operator form)");
         return NULL;
     }
 }
@@ -177,11 +204,23 @@ static ast_expr *tr_a_expr(transform_state *ts, A_Expr *a)
 static ast_expr *tr_func(transform_state *ts, FuncCall *f)
 {
     if (f->over) {
-        tr_unsupported(ts, f->location, "window functions");
+        tr_unsupported(ts, f->location, "window functions (OVER)");
         return NULL;
     }
-    if (f->agg_filter || f->agg_order || f->agg_within_group || f->func_variadic) {
-        tr_unsupported(ts, f->location, "this aggregate syntax");
+    if (f->agg_within_group) {
+        tr_unsupported(ts, f->location, "WITHIN GROUP");
+        return NULL;
+    }
+    if (f->agg_order) {
+        tr_unsupported(ts, f->location, "ORDER BY in aggregate calls");
+        return NULL;
+    }
+    if (f->agg_filter) {
+        tr_unsupported(ts, f->location, "FILTER");
+        return NULL;
+    }
+    if (f->func_variadic) {
+        tr_unsupported(ts, f->location, "VARIADIC");
         return NULL;
     }
     ast_expr *e = new_expr(ts, AE_FUNC, f->location);
@@ -224,8 +263,22 @@ bool tr_type_name(transform_state *ts, TypeName *tn, ast_type_name *out)
 {
     out->location = tn->location;
     out->typmod = -1;
-    if (tn->setof || tn->arrayBounds || tn->pct_type) {
-        tr_unsupported(ts, tn->location, "array, SETOF and %TYPE types");
+    if (tn->setof) {
+        tr_unsupported(ts, tn->location, "SETOF");
+        return false;
+    }
+    if (tn->pct_type) {
+        tr_unsupported(ts, tn->location, "%TYPE");
+        return false;
+    }
+    if (tn->arrayBounds) {
+        tr_unsupported(ts, tn->location, "array types");
+        return false;
+    }
+    /* pg_catalog.int4 is int4; no other schema holds types */
+    if (list_length(tn->names) > 2 ||
+        (list_length(tn->names) == 2 && strcmp(strVal(linitial(tn->names)), "pg_catalog") != 0)) {
+        tr_unsupported(ts, tn->location, "types of schemas other than pg_catalog");
         return false;
     }
     Node *last = llast(tn->names);
@@ -251,14 +304,9 @@ ast_expr *tr_expr(transform_state *ts, Node *n)
 {
     if (ts->failed)
         return NULL;
-    if (++ts->depth > SS_MAX_EXPR_DEPTH) {
-        tr_error(ts, "54001", exprLocation(n), "stack depth limit exceeded");
-        ts->err->position = 0;
+    if (tr_check_stack(ts))
         return NULL;
-    }
-    ast_expr *e = tr_expr_node(ts, n);
-    ts->depth--;
-    return e;
+    return tr_expr_node(ts, n);
 }
 
 static ast_expr *tr_expr_node(transform_state *ts, Node *n)
@@ -323,11 +371,63 @@ static ast_expr *tr_expr_node(transform_state *ts, Node *n)
             return NULL;
         return e;
     }
-    case T_SubLink:
-        tr_unsupported(ts, ((SubLink *)n)->location, "subqueries");
+    case T_SubLink: {
+        SubLink *l = (SubLink *)n;
+        tr_unsupported(ts, l->location, l->subLinkType == EXISTS_SUBLINK ? "EXISTS"
+                                        : l->subLinkType == ANY_SUBLINK   ? "IN/ANY (subquery)"
+                                        : l->subLinkType == ALL_SUBLINK   ? "ALL (subquery)"
+                                        : l->subLinkType == ARRAY_SUBLINK ? "ARRAY (subquery)"
+                                                                          : "subqueries");
+        return NULL;
+    }
+    case T_BooleanTest: {
+        static const char *const names[] = {"IS TRUE", "IS NOT TRUE", "IS FALSE", "IS NOT FALSE", "IS UNKNOWN",
+                                            "IS NOT UNKNOWN"};
+        BooleanTest *t = (BooleanTest *)n;
+        tr_unsupported(ts, t->location, (unsigned)t->booltesttype < 6 ? names[t->booltesttype] : "IS TRUE/FALSE/UNKNOWN");
+        return NULL;
+    }
+    case T_MinMaxExpr: /* GREATEST / LEAST */
+        tr_unsupported_words(ts, ((MinMaxExpr *)n)->location, 1, "");
+        return NULL;
+    case T_SQLValueFunction: /* CURRENT_DATE, CURRENT_USER, LOCALTIMESTAMP ... */
+        tr_unsupported_words(ts, ((SQLValueFunction *)n)->location, 1, "");
+        return NULL;
+    case T_XmlExpr: /* XMLELEMENT, XMLCONCAT ..., IS DOCUMENT */
+        tr_unsupported(ts, ((XmlExpr *)n)->location, "XML functions");
+        return NULL;
+    case T_XmlSerialize:
+        tr_unsupported(ts, ((XmlSerialize *)n)->location, "XMLSERIALIZE");
+        return NULL;
+    case T_A_ArrayExpr:
+        tr_unsupported(ts, ((A_ArrayExpr *)n)->location, "ARRAY constructors");
+        return NULL;
+    case T_RowExpr:
+        tr_unsupported(ts, ((RowExpr *)n)->location, "ROW constructors");
+        return NULL;
+    case T_CollateClause:
+        tr_unsupported(ts, ((CollateClause *)n)->location, "COLLATE");
+        return NULL;
+    case T_A_Indirection: {
+        A_Indirection *ind = (A_Indirection *)n;
+        Node *first = linitial(ind->indirection);
+        tr_unsupported(ts, tr_location(ind->arg), IsA(first, A_Indices) ? "subscripts" : "field selection");
+        return NULL;
+    }
+    case T_NamedArgExpr:
+        tr_unsupported(ts, ((NamedArgExpr *)n)->location, "named function arguments");
+        return NULL;
+    case T_GroupingFunc:
+        tr_unsupported(ts, ((GroupingFunc *)n)->location, "GROUPING");
+        return NULL;
+    case T_SetToDefault:
+        tr_unsupported(ts, ((SetToDefault *)n)->location, "DEFAULT");
+        return NULL;
+    case T_MultiAssignRef:
+        tr_unsupported(ts, tr_location(((MultiAssignRef *)n)->source), "multiple-column assignment");
         return NULL;
     default:
-        tr_unsupported(ts, exprLocation(n), "this expression");
+        tr_unsupported_words(ts, tr_location(n), 2, " (expression)");
         return NULL;
     }
 }

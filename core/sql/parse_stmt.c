@@ -4,6 +4,9 @@
 
 #include <string.h>
 
+#include "sql/split.h"
+#include "util/stack_depth.h"
+
 static const char *rangevar_name(transform_state *ts, RangeVar *rv)
 {
     if (rv->catalogname || (rv->schemaname && strcmp(rv->schemaname, "public") != 0 &&
@@ -42,10 +45,19 @@ static bool tr_from(transform_state *ts, List *from, ast_select *out)
     if (list_length(from) == 0)
         return true;
     Node *item = linitial(from);
-    if (list_length(from) > 1 || !IsA(item, RangeVar)) {
-        tr_unsupported(ts, exprLocation(item), "joins, subqueries in FROM and table functions");
+    if (list_length(from) > 1) {
+        tr_unsupported(ts, tr_location(lsecond(from)), "several tables in FROM (joins)");
         return false;
     }
+    if (!IsA(item, RangeVar)) {
+        tr_unsupported(ts, tr_location(item), IsA(item, JoinExpr) ? "JOIN"
+                                              : IsA(item, RangeSubselect) ? "subqueries in FROM"
+                                              : IsA(item, RangeFunction) ? "functions in FROM"
+                                              : IsA(item, RangeTableSample) ? "TABLESAMPLE"
+                                                                            : "this kind of FROM item");
+        return false;
+    }
+    /* ONLY t and t* read t: there is no table inheritance */
     RangeVar *rv = (RangeVar *)item;
     out->from_table = rangevar_name(ts, rv);
     out->from_location = rv->location;
@@ -73,7 +85,7 @@ static bool tr_values(transform_state *ts, List *lists, ast_select *out)
         if (r == 0)
             out->nvalues_cols = n;
         else if (n != out->nvalues_cols) {
-            tr_error(ts, "42601", exprLocation(linitial(row)), "VALUES lists must all be the same length");
+            tr_error(ts, "42601", tr_location(linitial(row)), "VALUES lists must all be the same length");
             return false;
         }
         out->values[r] = tr_alloc(ts, sizeof(ast_expr *) * (n ? n : 1));
@@ -95,53 +107,111 @@ static bool tr_values(transform_state *ts, List *lists, ast_select *out)
     return true;
 }
 
+static const char *locking_name(const LockingClause *lc)
+{
+    switch (lc->strength) {
+    case LCS_FORKEYSHARE:
+        return "FOR KEY SHARE";
+    case LCS_FORSHARE:
+        return "FOR SHARE";
+    case LCS_FORNOKEYUPDATE:
+        return "FOR NO KEY UPDATE";
+    default:
+        return "FOR UPDATE";
+    }
+}
+
+static const char *setop_name(SetOperation op)
+{
+    return op == SETOP_UNION ? "UNION" : op == SETOP_INTERSECT ? "INTERSECT" : "EXCEPT";
+}
+
+/* ORDER BY x USING op: PostgreSQL sorts by the operator's btree strategy; < and > are ASC and
+ * DESC, any other operator is refused. */
+static bool tr_sort_using(transform_state *ts, SortBy *sb, ast_sort_item *out)
+{
+    Node *last = list_length(sb->useOp) ? llast(sb->useOp) : NULL;
+    bool qualified_ok = list_length(sb->useOp) == 1 ||
+                        (list_length(sb->useOp) == 2 && strcmp(strVal(linitial(sb->useOp)), "pg_catalog") == 0);
+    if (last && IsA(last, String) && qualified_ok &&
+        (strcmp(strVal(last), "<") == 0 || strcmp(strVal(last), ">") == 0)) {
+        out->descending = strVal(last)[0] == '>';
+        return true;
+    }
+    tr_unsupported(ts, sb->location, "ORDER BY ... USING with an operator other than < and >");
+    return false;
+}
+
 ast_select *tr_select(transform_state *ts, SelectStmt *s)
 {
     if (s->op != SETOP_NONE) {
-        tr_unsupported(ts, -1, "UNION, INTERSECT and EXCEPT");
+        tr_unsupported(ts, -1, setop_name(s->op));
         return NULL;
     }
     if (s->withClause) {
         tr_unsupported(ts, s->withClause->location, "WITH queries");
         return NULL;
     }
-    if (s->intoClause || s->lockingClause || s->windowClause) {
-        tr_unsupported(ts, -1, "SELECT INTO, locking clauses and WINDOW");
+    if (s->intoClause) {
+        tr_unsupported(ts, s->intoClause->rel ? s->intoClause->rel->location : -1, "SELECT INTO");
+        return NULL;
+    }
+    if (s->lockingClause) {
+        LockingClause *lc = linitial(s->lockingClause);
+        if (s->valuesLists) /* PostgreSQL's own refusal */
+            tr_error(ts, "0A000", -1, "%s cannot be applied to VALUES", locking_name(lc));
+        else
+            tr_unsupported(ts, -1, locking_name(lc));
+        return NULL;
+    }
+    if (s->windowClause) {
+        tr_unsupported(ts, ((WindowDef *)linitial(s->windowClause))->location, "WINDOW clauses");
         return NULL;
     }
     ast_select *out = tr_alloc(ts, sizeof *out);
     if (!out)
         return NULL;
-    if (s->valuesLists)
-        return tr_values(ts, s->valuesLists, out) ? out : NULL;
-    if (s->distinctClause) {
-        if (linitial(s->distinctClause) != NULL) {
-            tr_unsupported(ts, -1, "DISTINCT ON");
+    if (s->valuesLists) {
+        /* the grammar allows no other clause of a SELECT with VALUES but ORDER BY, LIMIT,
+           OFFSET and FETCH (below), WITH and locking (above) */
+        if (!tr_values(ts, s->valuesLists, out))
             return NULL;
-        }
-        out->distinct = true;
-    }
-    if (!tr_targets(ts, s->targetList, out) || !tr_from(ts, s->fromClause, out))
-        return NULL;
-    if (s->whereClause && !(out->where = tr_expr(ts, s->whereClause)))
-        return NULL;
-    out->ngroup = (uint32_t)list_length(s->groupClause);
-    if (out->ngroup) {
-        out->group_by = tr_alloc(ts, sizeof(ast_expr *) * out->ngroup);
-        ListCell *lc;
-        uint32_t i = 0;
-        foreach (lc, s->groupClause) {
-            Node *g = lfirst(lc);
-            if (IsA(g, GroupingSet)) {
-                tr_unsupported(ts, ((GroupingSet *)g)->location, "GROUPING SETS, ROLLUP and CUBE");
+    } else {
+        if (s->distinctClause) {
+            if (linitial(s->distinctClause) != NULL) {
+                tr_unsupported(ts, tr_location(linitial(s->distinctClause)), "DISTINCT ON");
                 return NULL;
             }
-            if (!out->group_by || !(out->group_by[i++] = tr_expr(ts, g)))
-                return NULL;
+            out->distinct = true;
         }
+        if (!tr_targets(ts, s->targetList, out) || !tr_from(ts, s->fromClause, out))
+            return NULL;
+        if (s->whereClause && !(out->where = tr_expr(ts, s->whereClause)))
+            return NULL;
+        /* GROUP BY DISTINCT only removes duplicate grouping sets; without grouping sets
+           (refused below) it groups exactly as GROUP BY does */
+        out->ngroup = (uint32_t)list_length(s->groupClause);
+        if (out->ngroup) {
+            out->group_by = tr_alloc(ts, sizeof(ast_expr *) * out->ngroup);
+            ListCell *lc;
+            uint32_t i = 0;
+            foreach (lc, s->groupClause) {
+                Node *g = lfirst(lc);
+                if (IsA(g, GroupingSet)) {
+                    GroupingSet *gs = (GroupingSet *)g;
+                    tr_unsupported(ts, gs->location, gs->kind == GROUPING_SET_ROLLUP ? "ROLLUP"
+                                                     : gs->kind == GROUPING_SET_CUBE ? "CUBE"
+                                                     : gs->kind == GROUPING_SET_EMPTY ? "empty grouping sets ()"
+                                                                                      : "GROUPING SETS");
+                    return NULL;
+                }
+                if (!out->group_by || !(out->group_by[i++] = tr_expr(ts, g)))
+                    return NULL;
+            }
+        }
+        if (s->havingClause && !(out->having = tr_expr(ts, s->havingClause)))
+            return NULL;
     }
-    if (s->havingClause && !(out->having = tr_expr(ts, s->havingClause)))
-        return NULL;
     out->norder = (uint32_t)list_length(s->sortClause);
     if (out->norder) {
         out->order_by = tr_alloc(ts, sizeof(ast_sort_item) * out->norder);
@@ -151,11 +221,9 @@ ast_select *tr_select(transform_state *ts, SelectStmt *s)
         uint32_t i = 0;
         foreach (lc, s->sortClause) {
             SortBy *sb = lfirst(lc);
-            if (sb->sortby_dir == SORTBY_USING) {
-                tr_unsupported(ts, sb->location, "ORDER BY ... USING");
-                return NULL;
-            }
             out->order_by[i].descending = sb->sortby_dir == SORTBY_DESC;
+            if (sb->sortby_dir == SORTBY_USING && !tr_sort_using(ts, sb, &out->order_by[i]))
+                return NULL;
             out->order_by[i].nulls = sb->sortby_nulls == SORTBY_NULLS_FIRST ? 1
                                      : sb->sortby_nulls == SORTBY_NULLS_LAST ? 2 : 0;
             if (!(out->order_by[i].expr = tr_expr(ts, sb->node)))
@@ -176,10 +244,20 @@ ast_select *tr_select(transform_state *ts, SelectStmt *s)
 
 static bool tr_insert(transform_state *ts, InsertStmt *s, ast_stmt *out)
 {
-    if (s->onConflictClause || s->returningList || s->withClause) {
-        tr_unsupported(ts, s->relation->location, "ON CONFLICT, RETURNING and WITH in INSERT");
+    if (s->withClause) {
+        tr_unsupported(ts, s->withClause->location, "WITH queries");
         return false;
     }
+    if (s->onConflictClause) {
+        tr_unsupported(ts, s->onConflictClause->location, "ON CONFLICT");
+        return false;
+    }
+    if (s->returningList) {
+        tr_unsupported(ts, tr_location(linitial(s->returningList)), "RETURNING");
+        return false;
+    }
+    /* OVERRIDING SYSTEM/USER VALUE only matters to identity columns, which do not exist; the
+       INSERT alias only to ON CONFLICT and RETURNING */
     out->kind = AST_INSERT;
     out->table = rangevar_name(ts, s->relation);
     out->table_location = s->relation->location;
@@ -211,15 +289,43 @@ static bool tr_insert(transform_state *ts, InsertStmt *s, ast_stmt *out)
     return out->select != NULL;
 }
 
+/* How PostgreSQL's grammar spells a constraint kind. */
+static const char *constraint_name(const Constraint *c, const char *other)
+{
+    switch (c->contype) {
+    case CONSTR_NOTNULL: return "NOT NULL table constraints";
+    case CONSTR_DEFAULT: return "DEFAULT";
+    case CONSTR_IDENTITY: return "identity columns (GENERATED ... AS IDENTITY)";
+    case CONSTR_GENERATED: return "generated columns (GENERATED ALWAYS AS)";
+    case CONSTR_CHECK: return "CHECK constraints";
+    case CONSTR_PRIMARY: return "PRIMARY KEY constraints";
+    case CONSTR_UNIQUE: return "UNIQUE constraints";
+    case CONSTR_EXCLUSION: return "EXCLUDE constraints";
+    case CONSTR_FOREIGN: return "FOREIGN KEY constraints (REFERENCES)";
+    case CONSTR_ATTR_DEFERRABLE: return "DEFERRABLE";
+    case CONSTR_ATTR_NOT_DEFERRABLE: return "NOT DEFERRABLE";
+    case CONSTR_ATTR_DEFERRED: return "INITIALLY DEFERRED";
+    case CONSTR_ATTR_IMMEDIATE: return "INITIALLY IMMEDIATE";
+    default: return other;
+    }
+}
+
 static bool tr_create(transform_state *ts, CreateStmt *s, ast_stmt *out)
 {
-    if (s->inhRelations || s->partbound || s->partspec || s->ofTypename || s->constraints ||
-        s->options || s->tablespacename || s->oncommit != ONCOMMIT_NOOP) {
-        tr_unsupported(ts, s->relation->location, "this form of CREATE TABLE");
+    const char *form = s->inhRelations ? "INHERITS" : s->partbound ? "PARTITION OF" : s->partspec ? "PARTITION BY"
+                       : s->ofTypename ? "CREATE TABLE OF type" : s->constraints ? "table constraints"
+                       : s->options ? "WITH (storage parameters)" : s->tablespacename ? "TABLESPACE"
+                       : s->oncommit != ONCOMMIT_NOOP ? "ON COMMIT" : NULL;
+    if (form) {
+        tr_unsupported(ts, s->relation->location, form);
         return false;
     }
     if (s->relation->relpersistence == 't') {
         tr_unsupported(ts, s->relation->location, "temporary tables");
+        return false;
+    }
+    if (s->relation->relpersistence == 'u') {
+        tr_unsupported(ts, s->relation->location, "UNLOGGED tables");
         return false;
     }
     out->kind = AST_CREATE_TABLE;
@@ -237,8 +343,16 @@ static bool tr_create(transform_state *ts, CreateStmt *s, ast_stmt *out)
     uint32_t i = 0;
     foreach (lc, s->tableElts) {
         Node *n = lfirst(lc);
+        if (IsA(n, Constraint)) {
+            tr_unsupported(ts, ((Constraint *)n)->location, constraint_name((Constraint *)n, "table constraints"));
+            return false;
+        }
+        if (IsA(n, TableLikeClause)) {
+            tr_unsupported(ts, ((TableLikeClause *)n)->relation->location, "LIKE in CREATE TABLE");
+            return false;
+        }
         if (!IsA(n, ColumnDef)) {
-            tr_unsupported(ts, exprLocation(n), "table constraints");
+            tr_unsupported(ts, tr_location(n), "this table element");
             return false;
         }
         ColumnDef *cd = (ColumnDef *)n;
@@ -246,8 +360,16 @@ static bool tr_create(transform_state *ts, CreateStmt *s, ast_stmt *out)
         d->name = tr_strdup(ts, cd->colname);
         d->location = cd->location;
         d->not_null = cd->is_not_null;
-        if (cd->collClause || cd->raw_default || cd->identity || cd->generated) {
-            tr_unsupported(ts, cd->location, "COLLATE, DEFAULT, identity and generated columns");
+        if (cd->collClause) {
+            tr_unsupported(ts, cd->collClause->location, "COLLATE");
+            return false;
+        }
+        if (cd->compression) {
+            tr_unsupported(ts, cd->location, "COMPRESSION");
+            return false;
+        }
+        if (cd->fdwoptions) {
+            tr_unsupported(ts, cd->location, "OPTIONS");
             return false;
         }
         if (!tr_type_name(ts, cd->typeName, &d->type))
@@ -261,14 +383,8 @@ static bool tr_create(transform_state *ts, CreateStmt *s, ast_stmt *out)
                 break;
             case CONSTR_NULL:
                 break;
-            case CONSTR_PRIMARY:
-                tr_unsupported(ts, con->location, "PRIMARY KEY constraints");
-                return false;
-            case CONSTR_UNIQUE:
-                tr_unsupported(ts, con->location, "UNIQUE constraints");
-                return false;
             default:
-                tr_unsupported(ts, con->location, "this column constraint");
+                tr_unsupported(ts, con->location, constraint_name(con, "column constraints"));
                 return false;
             }
         }
@@ -276,10 +392,24 @@ static bool tr_create(transform_state *ts, CreateStmt *s, ast_stmt *out)
     return true;
 }
 
+/* Words that continue a statement's name: CREATE OR REPLACE FUNCTION, DROP MATERIALIZED VIEW. */
+static bool name_goes_on(const char *w)
+{
+    static const char *const words[] = {"CREATE", "ALTER", "DROP", "OR", "REPLACE", "UNIQUE", "TEMP", "TEMPORARY",
+                                        "UNLOGGED", "MATERIALIZED", "FOREIGN", "GLOBAL", "LOCAL", "RECURSIVE",
+                                        "TRUSTED", "PROCEDURAL", "EVENT", "TEXT", "SEARCH", "ACCESS", "DEFAULT",
+                                        "USER", "OPERATOR", "PUBLICATION", "SUBSCRIPTION"};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (strcmp(w, words[i]) == 0)
+            return true;
+    return false;
+}
+
 static bool tr_drop(transform_state *ts, DropStmt *s, ast_stmt *out)
 {
     if (s->removeType != OBJECT_TABLE) {
-        tr_unsupported(ts, -1, "DROP of anything but tables");
+        char what[128];
+        tr_unsupported(ts, -1, tr_words(ts, ts->stmt_location, 1, name_goes_on, what, sizeof what));
         return false;
     }
     if (s->behavior == DROP_CASCADE) {
@@ -314,7 +444,7 @@ static const char *set_value(transform_state *ts, List *args)
     foreach (lc, args) {
         Node *n = lfirst(lc);
         if (!IsA(n, A_Const) || ((A_Const *)n)->isnull) {
-            tr_unsupported(ts, exprLocation(n), "this SET value");
+            tr_unsupported(ts, tr_location(n), "SET to a value that is not a constant");
             return NULL;
         }
         total += 64 + (nodeTag(&((A_Const *)n)->val) == T_String ? strlen(strVal(&((A_Const *)n)->val)) : 0);
@@ -343,6 +473,36 @@ static const char *set_value(transform_state *ts, List *args)
         }
     }
     return buf;
+}
+
+/* The statement's name as PostgreSQL's command tag spells it, for 0A000 (no position: PostgreSQL
+ * gives statements none). */
+static void unsupported_statement(transform_state *ts, Node *n, const char *prefix)
+{
+    char name[128];
+    switch (nodeTag(n)) {
+    case T_UpdateStmt:
+        snprintf(name, sizeof name, "UPDATE");
+        break;
+    case T_DeleteStmt:
+        snprintf(name, sizeof name, "DELETE");
+        break;
+    case T_MergeStmt:
+        snprintf(name, sizeof name, "MERGE");
+        break;
+    case T_CreateTableAsStmt: {
+        CreateTableAsStmt *c = (CreateTableAsStmt *)n;
+        snprintf(name, sizeof name, "%s", c->is_select_into ? "SELECT INTO"
+                                          : c->objtype == OBJECT_MATVIEW ? "CREATE MATERIALIZED VIEW"
+                                                                         : "CREATE TABLE AS");
+        break;
+    }
+    default:
+        tr_words(ts, ts->stmt_location, 1, name_goes_on, name, sizeof name);
+        if (!name[0])
+            snprintf(name, sizeof name, "this statement");
+    }
+    tr_error(ts, "0A000", -1, "feature not supported: %s%s", prefix, name);
 }
 
 static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
@@ -377,7 +537,9 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
             out->str = tr_strdup(ts, v->name);
             return true;
         }
-        tr_unsupported(ts, -1, "this form of SET");
+        tr_unsupported(ts, -1, v->kind == VAR_RESET_ALL ? "RESET ALL" : v->kind == VAR_SET_CURRENT ? "SET ... FROM CURRENT"
+                               : v->kind == VAR_SET_MULTI ? "SET TRANSACTION and SET SESSION CHARACTERISTICS"
+                                                          : "this form of SET");
         return false;
     }
     case T_VariableShowStmt:
@@ -387,7 +549,12 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
     case T_ExplainStmt: {
         ExplainStmt *e = (ExplainStmt *)n;
         if (e->options) {
-            tr_unsupported(ts, -1, "EXPLAIN options");
+            char what[96];
+            snprintf(what, sizeof what, "EXPLAIN %s", ((DefElem *)linitial(e->options))->defname);
+            for (char *c = what; *c; c++)
+                if (*c >= 'a' && *c <= 'z')
+                    *c = (char)(*c - 'a' + 'A');
+            tr_unsupported(ts, -1, what);
             return false;
         }
         out->kind = AST_EXPLAIN;
@@ -395,7 +562,9 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
         if (!out->explain_target || !tr_stmt(ts, e->query, out->explain_target))
             return false;
         if (out->explain_target->kind != AST_SELECT) {
-            tr_unsupported(ts, -1, "EXPLAIN of anything but SELECT");
+            char what[128];
+            tr_words(ts, ts->stmt_location, 2, name_goes_on, what, sizeof what); /* EXPLAIN INSERT */
+            tr_unsupported(ts, -1, what);
             return false;
         }
         return true;
@@ -404,7 +573,7 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
         tr_unsupported(ts, -1, "transaction control statements");
         return false;
     default:
-        tr_unsupported(ts, -1, "this statement");
+        unsupported_statement(ts, n, "");
         return false;
     }
 }
@@ -426,43 +595,180 @@ static int with_ties_value(void)
     return value;
 }
 
+/* Refuses text whose expressions certainly nest deeper than the stack budget allows, before
+ * the raw parser builds a tree for them.  PostgreSQL itself builds the whole raw tree (a
+ * left-deep chain of 25M terms takes gigabytes) and only then fails in parse analysis with
+ * 54001; Sunstone gives the same error and HINT without the tree.  "Certainly": every
+ * nesting level costs each recursive stage at least one call frame, and a frame on x86-64 and
+ * AArch64 takes at least 16 bytes (return address and alignment), so a tree deeper than
+ * budget / 16 cannot pass the transform's own stack check (builds that allow twice the bytes,
+ * stack_depth.c, inline nothing: a level takes three frames there).  Shallower trees are parsed and
+ * meet that check (util/stack_depth.h).  A 54001 found here takes precedence over syntax
+ * errors elsewhere in the same text, which the raw parser would have reported first. */
+static bool refuse_deep_piece(transform_state *ts, const ss_sql_piece *piece)
+{
+    if (piece->min_depth <= ss_stack_budget() / 16)
+        return false;
+    tr_error(ts, "54001", -1, SS_STACK_DEPTH_MESSAGE);
+    ss_stack_hint(ts->err->hint, sizeof ts->err->hint);
+    return true;
+}
+
+static bool refuse_deep_text(transform_state *ts, const char *sql, size_t len, ss_parse_notice_fn notice, void *arg)
+{
+    for (size_t p = 0; p < len;) {
+        ss_sql_piece piece;
+        ss_sql_scan_piece_notify(sql, len, p, &piece, notice, arg);
+        if (refuse_deep_piece(ts, &piece))
+            return true;
+        p = piece.end;
+    }
+    return false;
+}
+
+static void syntax_error(ast_parse_error *err, PgQueryError *e)
+{
+    snprintf(err->message, sizeof err->message, "%s", e->message);
+    /* libpg_query reports no SQLSTATE: the scanner's encoding check is recognised by the
+       function that raised it */
+    bool encoding = e->funcname && strcmp(e->funcname, "report_invalid_encoding") == 0;
+    memcpy(err->sqlstate, encoding ? "22021" : "42601", 6);
+    err->position = e->cursorpos;
+    err->position_in_bytes = false;
+}
+
+/* Transforms the raw statements of list (at most max of them) into stmts. */
+static int transform_list(transform_state *ts, List *tree, uint32_t max, ast_stmt ***stmts, uint32_t *nstmts)
+{
+    uint32_t n = (uint32_t)list_length(tree);
+    if (n > max)
+        n = max;
+    *nstmts = n;
+    *stmts = tr_alloc(ts, sizeof(ast_stmt *) * (n ? n : 1));
+    if (!*stmts)
+        return -1;
+    ListCell *lc;
+    uint32_t i = 0;
+    foreach (lc, tree) {
+        if (i == n)
+            break;
+        RawStmt *raw = lfirst(lc);
+        ast_stmt *s = tr_alloc(ts, sizeof *s);
+        ts->stmt_location = raw->stmt_location;
+        if (!s || !tr_stmt(ts, raw->stmt, s))
+            break;
+        s->location = raw->stmt_location;
+        s->length = raw->stmt_len;
+        (*stmts)[i++] = s;
+    }
+    return ts->failed ? -1 : 0;
+}
+
 int ss_parse(ss_arena *arena, const char *sql, ast_stmt ***stmts, uint32_t *nstmts,
              ast_parse_error *err)
 {
+    return ss_parse_notify(arena, sql, stmts, nstmts, err, NULL, NULL);
+}
+
+int ss_parse_notify(ss_arena *arena, const char *sql, ast_stmt ***stmts, uint32_t *nstmts,
+                    ast_parse_error *err, ss_parse_notice_fn notice, void *arg)
+{
     memset(err, 0, sizeof *err);
-    transform_state ts = {arena, err, false, -1, 0};
+    *nstmts = 0;
+    transform_state ts = {sql, arena, err, false, -1};
+    ss_stack_mark mark;
+    ss_stack_enter(&mark);
+    if (refuse_deep_text(&ts, sql, strlen(sql), notice, arg)) {
+        ss_stack_leave(&mark);
+        return -1;
+    }
     MemoryContext mctx = pg_query_enter_memory_context();
     ts.with_ties_value = with_ties_value();
     PgQueryInternalParsetreeAndError r = pg_query_raw_parse(sql);
     int rc = 0;
     if (r.error) {
-        snprintf(err->message, sizeof err->message, "%s", r.error->message);
-        /* libpg_query reports no SQLSTATE: the scanner's encoding check is recognised by
-           the function that raised it */
-        bool encoding = r.error->funcname &&
-                        strcmp(r.error->funcname, "report_invalid_encoding") == 0;
-        memcpy(err->sqlstate, encoding ? "22021" : "42601", 6);
-        err->position = r.error->cursorpos;
+        syntax_error(err, r.error);
         pg_query_free_error(r.error);
         rc = -1;
     } else {
-        *nstmts = (uint32_t)list_length(r.tree);
-        *stmts = tr_alloc(&ts, sizeof(ast_stmt *) * (*nstmts ? *nstmts : 1));
-        ListCell *lc;
-        uint32_t i = 0;
-        foreach (lc, r.tree) {
-            RawStmt *raw = lfirst(lc);
-            ast_stmt *s = tr_alloc(&ts, sizeof *s);
-            if (!s || !tr_stmt(&ts, raw->stmt, s))
-                break;
-            s->location = raw->stmt_location;
-            s->length = raw->stmt_len;
-            (*stmts)[i++] = s;
-        }
-        if (ts.failed)
-            rc = -1;
+        rc = transform_list(&ts, r.tree, UINT32_MAX, stmts, nstmts);
     }
     free(r.stderr_buffer);
     pg_query_exit_memory_context(mctx);
+    ss_stack_leave(&mark);
+    return rc;
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+int ss_parse_first(ss_arena *arena, const char *sql, size_t len, ast_stmt **stmt, size_t *end,
+                   ast_parse_error *err, ss_parse_notice_fn notice, void *arg)
+{
+    memset(err, 0, sizeof *err);
+    *stmt = NULL;
+    *end = len;
+    transform_state ts = {sql, arena, err, false, -1};
+    ss_stack_mark mark;
+    ss_stack_enter(&mark);
+    size_t stop = 0;
+    int rc = 0;
+    for (;;) {
+        ss_sql_piece piece;
+        ss_sql_scan_piece_notify(sql, len, stop, &piece, notice, arg);
+        stop = piece.end;
+        bool more = stop < len && sql[stop];
+        if (piece.empty) {
+            if (piece.semicolon && more)
+                continue;
+            break; /* only whitespace and comments: no statement */
+        }
+        if (refuse_deep_piece(&ts, &piece)) {
+            rc = -1;
+            break;
+        }
+        /* the text from the start, so that locations count from it; it ends with the ';' so
+           that an error at the ';' reads as PostgreSQL's parse of the whole text reads */
+        char *text = strndup(sql, stop);
+        if (!text) {
+            tr_error(&ts, "53200", -1, "out of memory");
+            rc = -1;
+            break;
+        }
+        MemoryContext mctx = pg_query_enter_memory_context();
+        ts.with_ties_value = with_ties_value();
+        PgQueryInternalParsetreeAndError r = pg_query_raw_parse(text);
+        bool extend = false;
+        if (r.error) {
+            /* a ';' inside the statement (BEGIN ATOMIC ... END): the grammar wants more, so the
+               statement goes on to the next ';' */
+            extend = piece.semicolon && ends_with(r.error->message, "at end of input");
+            if (extend) {
+                size_t next = ss_sql_skip_empty(sql, len, stop);
+                extend = next < len && sql[next];
+            }
+            if (!extend) {
+                syntax_error(err, r.error);
+                rc = -1;
+            }
+            pg_query_free_error(r.error);
+        } else {
+            ast_stmt **stmts;
+            uint32_t n;
+            rc = transform_list(&ts, r.tree, 1, &stmts, &n);
+            if (rc == 0 && n == 1)
+                *stmt = stmts[0];
+        }
+        free(r.stderr_buffer);
+        pg_query_exit_memory_context(mctx);
+        free(text);
+        if (!extend)
+            break;
+    }
+    *end = stop;
+    ss_stack_leave(&mark);
     return rc;
 }

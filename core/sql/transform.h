@@ -24,25 +24,36 @@
 #include "sql/ast.h"
 
 typedef struct transform_state {
+    const char *sql;     /* the text being parsed (locations count from it) */
     ss_arena *arena;
     ast_parse_error *err;
     bool failed;
     int with_ties_value; /* libpg_query's LimitOption value for WITH TIES */
-    int depth;           /* expression nesting, bounded by SS_MAX_EXPR_DEPTH */
+    int stmt_location;   /* start of the statement being transformed */
 } transform_state;
-
-/* Deeper expressions are refused with 54001, as PostgreSQL refuses them: every later stage
- * (binder, evaluator) recurses over the tree, so this one check keeps them all in bounds. */
-#define SS_MAX_EXPR_DEPTH 1500
 
 /* Records the first error (position is the 0-based location of the node or -1). */
 void tr_error(transform_state *ts, const char *sqlstate, int location, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 void *tr_alloc(transform_state *ts, size_t n);
 const char *tr_strdup(transform_state *ts, const char *s);
-/* Unsupported construct: records a 0A000 error "<what> is not supported" at location. */
+/* Unsupported construct: records 0A000 "feature not supported: <what>" at location (-1:
+ * none, as PostgreSQL gives statements no position). */
 void tr_unsupported(transform_state *ts, int location, const char *what);
+/* The words of the text at location (after whitespace and comments), upper-cased, into buf:
+ * nwords of them, then more while more(the last word) says the name goes on. */
+const char *tr_words(const transform_state *ts, int location, int nwords, bool (*more)(const char *word),
+                     char *buf, size_t size);
+/* The same, naming the construct by the keywords at location in the text (CURRENT_DATE,
+ * GREATEST, XMLELEMENT ...): up to nwords words, upper-cased, and suffix after them. */
+void tr_unsupported_words(transform_state *ts, int location, int nwords, const char *suffix);
+/* 54001 "stack depth limit exceeded" with PostgreSQL's HINT and no position; true when the
+ * transform is nested deeper than the stack budget (util/stack_depth.h). */
+bool tr_check_stack(transform_state *ts);
 
+/* The leftmost location of a raw-parse node, as PostgreSQL's exprLocation reports it, but
+ * without recursion (never call exprLocation: it overflows the stack on deep trees). */
+int tr_location(const Node *n);
 ast_expr *tr_expr(transform_state *ts, Node *n);
 bool tr_type_name(transform_state *ts, TypeName *tn, ast_type_name *out);
 ast_select *tr_select(transform_state *ts, SelectStmt *s);

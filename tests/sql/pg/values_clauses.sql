@@ -1,0 +1,32 @@
+-- VALUES with ORDER BY, LIMIT, OFFSET and FETCH: none of them may be dropped.
+VALUES (3,'c'),(1,'a'),(2,'b') ORDER BY 1;
+VALUES (3,'c'),(1,'a'),(2,'b') ORDER BY 2 DESC;
+VALUES (3),(1),(2) LIMIT 1 OFFSET 1;
+VALUES (3),(1),(2) OFFSET 2;
+VALUES (3),(1),(2) LIMIT 0;
+VALUES (3),(1),(2) LIMIT NULL;
+VALUES (3),(1),(2) ORDER BY column1 DESC;
+VALUES (3),(1),(2) ORDER BY column1 LIMIT 2;
+VALUES (3),(1),(NULL) ORDER BY 1 NULLS FIRST LIMIT 2;
+VALUES (3),(1),(NULL) ORDER BY 1 DESC NULLS LAST;
+VALUES (1, 2), (1, 1), (0, 5) ORDER BY column1, column2 DESC;
+VALUES (3),(1),(2) FETCH FIRST 2 ROWS ONLY;
+VALUES (3),(1),(2) ORDER BY 1 OFFSET 1 ROWS FETCH NEXT 1 ROW ONLY;
+VALUES (3),(1),(2) ORDER BY 1 USING >;
+VALUES ('b'),('a') ORDER BY 1 USING <;
+-- errors PostgreSQL raises
+VALUES (3),(1),(2) ORDER BY 2;
+VALUES (3),(1),(2) ORDER BY 0;
+VALUES (3),(1),(2) LIMIT -1;
+VALUES (3),(1),(2) OFFSET -1;
+VALUES (3),(1),(2) FOR UPDATE;
+VALUES (3),(1),(2) FOR SHARE;
+-- INSERT ... VALUES with the same clauses is a query
+CREATE TABLE vt (a int, b text);
+INSERT INTO vt VALUES (3, 'c'), (1, 'a'), (2, 'b') ORDER BY 1 LIMIT 2;
+INSERT INTO vt VALUES (5, 'e'), (4, 'd') ORDER BY 1 OFFSET 1;
+INSERT INTO vt (b) VALUES ('q') LIMIT 0;
+INSERT INTO vt VALUES ('1', 'x') LIMIT 1;
+SELECT * FROM vt ORDER BY a;
+-- ORDER BY on a plain SELECT keeps its USING forms
+SELECT a FROM vt ORDER BY a USING >;
