@@ -19,3 +19,5 @@ SELECT n FROM names WHERE n ILIKE 'ö%' ORDER BY n;
 SELECT count(*) FROM names WHERE n ILIKE '%';
 SELECT n, n ILIKE 'ÉMILE' AS e, n ILIKE 'zoë' AS z, n NOT ILIKE '%Ö%' AS o FROM names ORDER BY n;
 DROP TABLE names;
+-- a pattern that is a function call is an ordinary operand (only ESCAPE wraps it in like_escape)
+SELECT 'a' LIKE upper('a'), 'A' LIKE upper('a'), 'A' ILIKE lower('A'), 'x' NOT LIKE lower('X');
