@@ -230,13 +230,33 @@ static bool is_custom_name(const char *name)
     return strncasecmp(name, "sunstone.", 9) != 0;
 }
 
+extern const char *const ss_pg_setting_names[];
+extern const size_t ss_pg_setting_count;
+
+int ss_settings_unknown(ss_ctx *ctx, const char *name)
+{
+    size_t lo = 0, hi = ss_pg_setting_count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c = strcasecmp(name, ss_pg_setting_names[mid]);
+        if (c == 0)
+            return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                                "feature not supported: configuration parameter \"%s\"", name);
+        if (c < 0)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_OBJECT, "unrecognized configuration parameter \"%s\"", name);
+}
+
 /* Validates name and value; *normalized (malloc'd) gets what SHOW will print. */
 static int validate(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value, char **normalized)
 {
     *normalized = NULL;
     const known_setting *k = find_known(name);
     if (!k && !is_custom_name(name))
-        return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_OBJECT, "unrecognized configuration parameter \"%s\"", name);
+        return ss_settings_unknown(ctx, name);
     if (k && k->read_only)
         return ss_ctx_error(ctx, "55P02", "parameter \"%s\" cannot be changed", name);
     if (!value)

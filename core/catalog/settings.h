@@ -35,7 +35,8 @@ void ss_settings_init(ss_settings *s);
 void ss_settings_free(ss_settings *s);
 /* Current value, or the built-in default, or NULL for an unknown name. */
 const char *ss_settings_get(const ss_settings *s, const char *name);
-/* Validates name and value as PostgreSQL does (unknown parameter 42704, read-only 55P02, bad
+/* Validates name and value as PostgreSQL does (unknown parameter 42704, one that PostgreSQL has
+ * but Sunstone does not implement 0A000, read-only 55P02, bad
  * value 22023 with PostgreSQL's HINT/DETAIL, a value Sunstone cannot honour 0A000) and stores
  * it as SHOW prints it ("10ms" for statement_timeout = 10); value NULL resets to the default. */
 int ss_settings_set(ss_ctx *ctx, ss_settings *s, const char *name, const char *value);
@@ -43,5 +44,8 @@ int ss_settings_set(ss_ctx *ctx, ss_settings *s, const char *name, const char *v
 int ss_settings_check(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value);
 /* PostgreSQL's spelling of a parameter name for SHOW's column ("DateStyle"); name otherwise. */
 const char *ss_settings_display_name(const char *name);
+/* The error for a name Sunstone does not know: 0A000 when PostgreSQL 15 has that parameter
+ * (pg_settings_data.c), else 42704 "unrecognized configuration parameter". */
+int ss_settings_unknown(ss_ctx *ctx, const char *name);
 
 #endif

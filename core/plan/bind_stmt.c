@@ -170,7 +170,7 @@ static int bind_show(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     if (!strcmp(st->str, "all"))
         return bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: SHOW ALL");
     if (!ss_settings_get(&b->db->settings, st->str))
-        return bind_error(b, -1, SS_SQLSTATE_UNDEFINED_OBJECT, "unrecognized configuration parameter \"%s\"", st->str);
+        return ss_settings_unknown(b->ctx, st->str);
     out->ncols = 1;
     out->col_types = bind_alloc(b, sizeof(ss_type));
     out->col_names = bind_alloc(b, sizeof(char *));
