@@ -53,6 +53,7 @@ static ss_expr *numeric_unsupported(binder *b, int location);
     } while (0)
 
 static int defer_fold(binder *b, const ss_expr *e);
+static const ss_expr *find_deferred(const binder *b, const ss_expr *e);
 static char *numeric_literal_text(ss_arena *arena, const char *lit);
 
 static const char *tname(ss_type t, char *buf, size_t n)
@@ -632,10 +633,27 @@ static bool is_null_const(const ss_expr *e)
     return e && e->kind == EXPR_CONST && e->u.cnst.is_null;
 }
 
+/* A strict operator or function over args folds to NULL when one is a NULL constant, as in
+ * PostgreSQL's planner, which first folds the other arguments: one whose folding failed
+ * keeps the call, so that error is still raised. */
+static bool strict_folds_to_null(const binder *b, ss_expr *const *args, uint32_t n)
+{
+    bool has_null = false;
+    for (uint32_t i = 0; i < n; i++)
+        has_null |= is_null_const(args[i]);
+    if (!has_null)
+        return false;
+    for (uint32_t i = 0; i < n; i++)
+        if (find_deferred(b, args[i]))
+            return false;
+    return true;
+}
+
 static ss_expr *make_op(binder *b, ss_expr_op op, ss_type type, ss_expr *l, ss_expr *r)
 {
     /* operators are strict: PostgreSQL folds one with a NULL constant operand to NULL */
-    if (is_null_const(l) || is_null_const(r))
+    ss_expr *operands[2] = {l, r};
+    if (strict_folds_to_null(b, operands, 2))
         return make_null(b, type);
     ss_expr *e = new_expr(b, EXPR_OP, type);
     if (e) {
@@ -721,7 +739,7 @@ static ss_expr *bind_operator_func(binder *b, const ast_expr *a, const char *fn,
     if (!args || !(args[0] = coerce_expr(b, l, want[0], CAST_IMPLICIT, a->left->location)) ||
         !(args[1] = coerce_expr(b, r, want[1], CAST_IMPLICIT, a->right->location)))
         return NULL;
-    if (def->strict && (is_null_const(args[0]) || is_null_const(args[1])))
+    if (def->strict && strict_folds_to_null(b, args, 2))
         return make_null(b, result);
     ss_expr *e = new_expr(b, EXPR_FUNC, result);
     if (e) {
@@ -957,6 +975,18 @@ static ss_expr *prune_case(binder *b, ss_expr *e)
     return e->u.kase.els ? e->u.kase.els : make_null(b, e->type);
 }
 
+/* An expression PostgreSQL types as unknown: a NULL or string literal, or a parameter
+ * whose type nothing has fixed yet. */
+static bool untyped_ast(binder *b, const ast_expr *a)
+{
+    if (a->kind == AE_NULL || a->kind == AE_STRING)
+        return true;
+    if (a->kind != AE_PARAM || a->ival < 1)
+        return false;
+    uint32_t idx = (uint32_t)a->ival - 1;
+    return idx >= b->nparams || b->param_types[idx].id == SS_TYPE_UNKNOWN;
+}
+
 static ss_expr *bind_case(binder *b, const ast_expr *a)
 {
     uint32_t n = a->nwhens;
@@ -965,16 +995,27 @@ static ss_expr *bind_case(binder *b, const ast_expr *a)
     int *locs = bind_alloc(b, sizeof(int) * n);
     if (!whens || !thens || !locs)
         return NULL;
+    /* an untyped operand (NULL, 'literal', a parameter of unknown type) is text, as in
+       PostgreSQL's transformCaseExpr */
+    ast_expr *argv[1] = {a->arg};
+    ast_expr text_arg = {0};
+    if (a->arg && untyped_ast(b, a->arg)) {
+        text_arg.kind = AE_CAST;
+        text_arg.location = a->arg->location;
+        text_arg.args = argv;
+        text_arg.nargs = 1;
+        text_arg.type = (ast_type_name){.name = "text", .typmod = -1, .location = a->arg->location};
+    }
     int dead_from = b->dead_code; /* restore point */
     bool taken = false;           /* an earlier WHEN is constant TRUE: the rest is dead */
     for (uint32_t i = 0; i < n; i++) {
         if (a->arg) {
-            /* simple CASE x WHEN v: x = v */
+            /* simple CASE x WHEN v: x = v, reported at the WHEN */
             ast_expr eq = {0};
             eq.kind = AE_OP;
-            eq.location = a->whens[i]->location;
+            eq.location = a->when_locations ? a->when_locations[i] : a->whens[i]->location;
             eq.str = "=";
-            eq.left = a->arg;
+            eq.left = text_arg.kind ? &text_arg : a->arg;
             eq.right = a->whens[i];
             whens[i] = bind_bool_expr(b, &eq, "CASE/WHEN");
         } else {
@@ -1039,6 +1080,14 @@ static ss_expr *bind_coalesce(binder *b, const ast_expr *a)
     if (!unify(b, vals, locs, n, "COALESCE", &t))
         return NULL;
     n = live;
+    /* NULL constants are dropped; a non-NULL constant that comes first is the result */
+    uint32_t first = 0;
+    while (first < n && is_null_const(vals[first]))
+        first++;
+    if (first == n)
+        return make_null(b, t);
+    if (vals[first]->kind == EXPR_CONST)
+        return vals[first];
     ss_expr **whens = bind_alloc(b, sizeof(ss_expr *) * n);
     if (!whens)
         return NULL;
@@ -1232,10 +1281,8 @@ static ss_expr *bind_func(binder *b, const ast_expr *a)
     for (uint32_t i = 0; i < n; i++)
         if (!(args[i] = coerce_expr(b, args[i], want[i], CAST_IMPLICIT, a->args[i]->location)))
             return NULL;
-    if (def->strict)
-        for (uint32_t i = 0; i < n; i++)
-            if (is_null_const(args[i]))
-                return make_null(b, result); /* strict function of a NULL constant */
+    if (def->strict && strict_folds_to_null(b, args, n))
+        return make_null(b, result); /* strict function of a NULL constant */
     ss_expr *e = new_expr(b, EXPR_FUNC, result);
     if (e) {
         e->u.func.def = def;
