@@ -23,6 +23,27 @@ int bind_error(binder *b, int location, const char *sqlstate, const char *fmt, .
     return SS_ERROR;
 }
 
+int note_grouping_error(binder *b, int location, const char *column)
+{
+    int k = b->in_having ? 1 : 0;
+    if (b->grouping_msg[k])
+        return SS_OK;
+    b->grouping_loc[k] = location;
+    b->grouping_msg[k] = ss_arena_printf(b->arena, "column \"%s.%s\" must appear in the GROUP BY clause or be "
+                                         "used in an aggregate function", b->table_ref, column);
+    if (!b->grouping_msg[k])
+        return ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    return SS_OK;
+}
+
+int raise_grouping_error(binder *b)
+{
+    for (int k = 0; k < 2; k++)
+        if (b->grouping_msg[k])
+            return bind_error(b, b->grouping_loc[k], SS_SQLSTATE_GROUPING_ERROR, "%s", b->grouping_msg[k]);
+    return SS_OK;
+}
+
 void *bind_alloc(binder *b, size_t n)
 {
     void *p = ss_arena_alloc(b->arena, n);
@@ -510,12 +531,9 @@ static ss_expr *bind_column(binder *b, const ast_expr *a)
     if (b->table) {
         for (uint32_t i = 0; i < b->table->ncols; i++)
             if (strcmp(b->table->cols[i].name, col) == 0) {
-                if (b->agg_mode) {
-                    bind_error(b, a->location, SS_SQLSTATE_GROUPING_ERROR,
-                               "column \"%s.%s\" must appear in the GROUP BY clause or be used in "
-                               "an aggregate function", b->table_ref, col);
+                /* an ungrouped column: binding goes on (the plan is never built) */
+                if (b->agg_mode && note_grouping_error(b, a->location, col))
                     return NULL;
-                }
                 return make_column(b, i, b->table->types[i]);
             }
     }

@@ -52,10 +52,8 @@ static int bind_targets(binder *b, const ast_select *s, target_list *tl)
             if (t->expr->nnames == 1 && strcmp(t->expr->names[0], b->table_ref) != 0)
                 return bind_error(b, t->expr->location, SS_SQLSTATE_UNDEFINED_TABLE,
                                   "missing FROM-clause entry for table \"%s\"", t->expr->names[0]);
-            if (b->agg_mode && b->table->ncols)
-                return bind_error(b, t->location, SS_SQLSTATE_GROUPING_ERROR,
-                                  "column \"%s.%s\" must appear in the GROUP BY clause or be used in an "
-                                  "aggregate function", b->table_ref, b->table->cols[0].name);
+            if (b->agg_mode && b->table->ncols && note_grouping_error(b, t->location, b->table->cols[0].name))
+                return SS_ERROR;
             for (uint32_t c = 0; c < b->table->ncols; c++) {
                 ss_expr *e = make_column(b, c, b->table->types[c]);
                 if (!e || tl_add(b, tl, NULL, b->table->cols[c].name, e, t->location))
@@ -494,8 +492,10 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
     if (bind_targets(b, s, &tl))
         return SS_ERROR;
     ss_expr *having = NULL;
+    b->in_having = true;
     if (s->having && (!(having = bind_bool_expr(b, s->having, "HAVING")) || !(having = fold_qual(b, having))))
         return SS_ERROR;
+    b->in_having = false;
     ss_sort_key *keys = bind_alloc(b, sizeof(ss_sort_key) * (s->norder ? s->norder : 1));
     if (!keys)
         return SS_ERROR;
@@ -523,6 +523,8 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
         where_filter->node.filter.predicate = pred;
         top = where_filter;
     }
+    if (raise_grouping_error(b))
+        return SS_ERROR;
 
     if (is_agg) {
         agg_node = plan_new(b, SS_ROLE_AGGREGATE, 1);

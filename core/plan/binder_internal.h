@@ -30,6 +30,12 @@ typedef struct binder {
     agg_state *agg;           /* non-NULL while binding an aggregate query's outputs */
     bool agg_mode;            /* expressions are over the aggregate's output */
     const char *no_agg_context; /* "WHERE", "GROUP BY", ... when aggregates are refused */
+    /* the first ungrouped column of the select list / ORDER BY [0] and of HAVING [1]:
+       PostgreSQL checks grouping after the whole query is analysed, so type and name errors
+       come first (parseCheckAggregates) */
+    int grouping_loc[2];
+    const char *grouping_msg[2];
+    bool in_having;
     /* INSERT ... SELECT: untyped literals in the select list keep type unknown so the
        INSERT coerces them to the target columns (PostgreSQL does the same) */
     bool keep_unknown_targets;
@@ -53,6 +59,11 @@ typedef struct binder {
 int bind_error(binder *b, int location, const char *sqlstate, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 void *bind_alloc(binder *b, size_t n);
+
+/* Grouping errors (bind_expr.c): noted while binding an aggregate query's outputs, raised
+ * once they are all bound (the select list's first, then HAVING's). */
+int note_grouping_error(binder *b, int location, const char *column);
+int raise_grouping_error(binder *b);
 
 /* Expressions (bind_expr.c). */
 ss_expr *bind_expr(binder *b, const ast_expr *e);
