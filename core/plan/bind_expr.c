@@ -855,6 +855,32 @@ static ss_expr *bind_op(binder *b, const ast_expr *a)
 
 /* ---- boolean, null tests, CASE, functions ----------------------------------------- */
 
+static int leftmost(int a, int b)
+{
+    return a < 0 ? b : b < 0 ? a : a < b ? a : b;
+}
+
+/* Where PostgreSQL reports an error about a whole expression (exprLocation of the analysed
+ * tree): an operator, cast, test or boolean combination starts at its leftmost operand. */
+static int expr_location(const ast_expr *a)
+{
+    switch (a->kind) {
+    case AE_OP:
+        return a->left ? leftmost(a->location, expr_location(a->left)) : a->location;
+    case AE_AND:
+    case AE_OR:
+    case AE_NOT:
+    case AE_IS_NULL:
+    case AE_IS_NOT_NULL:
+    case AE_CAST:
+    case AE_BETWEEN:
+    case AE_IN_LIST:
+        return a->nargs ? leftmost(a->location, expr_location(a->args[0])) : a->location;
+    default:
+        return a->location;
+    }
+}
+
 ss_expr *bind_bool_expr(binder *b, const ast_expr *a, const char *clause)
 {
     ss_expr *e = bind_expr(b, a);
@@ -865,7 +891,7 @@ ss_expr *bind_bool_expr(binder *b, const ast_expr *a, const char *clause)
     if (is_unknown_const(e) || is_unknown_param(b, e) || (e->kind == EXPR_CONST && e->u.cnst.is_null))
         return coerce_expr(b, e, type_of(SS_TYPE_BOOL), CAST_IMPLICIT, a->location);
     char b1[96];
-    bind_error(b, a->location, SS_SQLSTATE_DATATYPE_MISMATCH, "argument of %s must be type boolean, not type %s",
+    bind_error(b, expr_location(a), SS_SQLSTATE_DATATYPE_MISMATCH, "argument of %s must be type boolean, not type %s",
                clause, tname(type_of(e->type.id), b1, sizeof b1)); /* no typmod, as PostgreSQL */
     return NULL;
 }
@@ -949,18 +975,25 @@ static ss_expr *build_case(binder *b, ss_expr **whens, ss_expr **thens, uint32_t
     int *ilocs = bind_alloc(b, sizeof(int) * (n + 1));
     if (!items || !ilocs)
         return NULL;
-    for (uint32_t i = 0; i < n; i++) {
-        items[i] = thens[i];
-        ilocs[i] = locs[i];
-    }
-    uint32_t nitems = n;
+    /* PostgreSQL resolves the ELSE first, then the THENs (transformCaseExpr): that order
+       decides which pair a type mismatch names */
+    uint32_t first = els ? 1 : 0;
     if (els) {
-        items[nitems] = els;
-        ilocs[nitems++] = els_loc;
+        items[0] = els;
+        ilocs[0] = els_loc;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        items[first + i] = thens[i];
+        ilocs[first + i] = locs[i];
     }
     ss_type t;
-    if (!unify(b, items, ilocs, nitems, what, &t))
+    if (!unify(b, items, ilocs, n + first, what, &t))
         return NULL;
+    if (els) { /* back to THENs, then ELSE */
+        ss_expr *coerced_els = items[0];
+        memmove(items, items + 1, n * sizeof *items);
+        items[n] = coerced_els;
+    }
     ss_expr *e = new_expr(b, EXPR_CASE, t);
     if (!e)
         return NULL;
@@ -1026,6 +1059,7 @@ static ss_expr *bind_case(binder *b, const ast_expr *a)
     }
     int dead_from = b->dead_code; /* restore point */
     bool taken = false;           /* an earlier WHEN is constant TRUE: the rest is dead */
+    uint32_t naggs_kept = 0;      /* aggregates registered before the rest went dead */
     for (uint32_t i = 0; i < n; i++) {
         if (a->arg) {
             /* simple CASE x WHEN v: x = v, reported at the WHEN */
@@ -1052,8 +1086,9 @@ static ss_expr *bind_case(binder *b, const ast_expr *a)
         if (!taken && whens[i]->kind == EXPR_CONST && !whens[i]->u.cnst.is_null && whens[i]->u.cnst.v.b) {
             taken = true;
             b->dead_code++;
+            naggs_kept = b->agg ? b->agg->naggs : 0;
         }
-        locs[i] = a->thens[i]->location;
+        locs[i] = expr_location(a->thens[i]);
     }
     ss_expr *els = NULL;
     if (a->els && !(els = bind_expr(b, a->els))) {
@@ -1061,7 +1096,9 @@ static ss_expr *bind_case(binder *b, const ast_expr *a)
         return NULL;
     }
     b->dead_code = dead_from;
-    ss_expr *e = build_case(b, whens, thens, n, els, locs, a->els ? a->els->location : -1, "CASE");
+    if (taken && b->agg)
+        b->agg->naggs = naggs_kept; /* PostgreSQL's planner drops them with their branches */
+    ss_expr *e = build_case(b, whens, thens, n, els, locs, a->els ? expr_location(a->els) : -1, "CASE");
     return e ? prune_case(b, e) : NULL;
 }
 
@@ -1084,7 +1121,7 @@ static ss_expr *bind_coalesce(binder *b, const ast_expr *a)
             b->dead_code = dead_from;
             return NULL;
         }
-        locs[i] = a->args[i]->location;
+        locs[i] = expr_location(a->args[i]);
         if (live == n && vals[i]->kind == EXPR_CONST && !vals[i]->u.cnst.is_null) {
             live = i + 1;
             b->dead_code++;
