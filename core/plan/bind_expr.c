@@ -888,7 +888,7 @@ ss_expr *bind_bool_expr(binder *b, const ast_expr *a, const char *clause)
         return NULL;
     if (e->type.id == SS_TYPE_BOOL)
         return e;
-    if (is_unknown_const(e) || is_unknown_param(b, e) || (e->kind == EXPR_CONST && e->u.cnst.is_null))
+    if (is_unknown_const(e) || is_unknown_param(b, e))
         return coerce_expr(b, e, type_of(SS_TYPE_BOOL), CAST_IMPLICIT, a->location);
     char b1[96];
     bind_error(b, expr_location(a), SS_SQLSTATE_DATATYPE_MISMATCH, "argument of %s must be type boolean, not type %s",
@@ -913,8 +913,16 @@ static ss_expr *bind_bool_list(binder *b, const ast_expr *a, ss_expr_kind kind, 
     /* PostgreSQL folds AND with a FALSE constant to FALSE and OR with TRUE to TRUE before
        running anything, so the other arguments never raise errors */
     for (uint32_t i = 0; i < a->nargs; i++)
-        if (args[i]->kind == EXPR_CONST && !args[i]->u.cnst.is_null && args[i]->u.cnst.v.b == (kind == EXPR_OR))
-            return args[i];
+        if (args[i]->kind == EXPR_CONST && !args[i]->u.cnst.is_null && args[i]->u.cnst.v.b == (kind == EXPR_OR)) {
+            /* it folds the arguments before that constant first: a failed fold there is
+               still raised (the whole expression is kept so that it is found) */
+            bool earlier_error = false;
+            for (uint32_t j = 0; j < i; j++)
+                earlier_error |= find_deferred(b, args[j]) != NULL;
+            if (!earlier_error)
+                return args[i];
+            break;
+        }
     ss_expr *e = new_expr(b, kind, type_of(SS_TYPE_BOOL));
     if (e) {
         e->u.list.nargs = a->nargs;
@@ -1592,6 +1600,11 @@ static int raise_if_deferred(binder *b, const ss_expr *e)
     if (ss_expr_eval_scalar(b->ctx, d, &v) != SS_OK)
         return SS_ERROR; /* the error PostgreSQL's planner raises */
     return SS_OK;
+}
+
+int raise_deferred_in(binder *b, const ss_expr *e)
+{
+    return raise_if_deferred(b, e);
 }
 
 int raise_deferred_folds(binder *b, const ss_plan *p)

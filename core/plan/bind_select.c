@@ -418,6 +418,80 @@ static int cut_false_filter(binder *b, ss_plan *filter)
     return SS_OK;
 }
 
+/* Marks the columns of an aggregate's output (n of them) that e reads; an expression kind
+ * it does not know marks them all. */
+static void mark_agg_refs(const ss_expr *e, bool *used, uint32_t n)
+{
+    if (!e)
+        return;
+    switch (e->kind) {
+    case EXPR_CONST:
+    case EXPR_PARAM:
+        return;
+    case EXPR_COLUMN:
+        if (e->u.column.index < n)
+            used[e->u.column.index] = true;
+        return;
+    case EXPR_OP:
+        mark_agg_refs(e->u.op.left, used, n);
+        mark_agg_refs(e->u.op.right, used, n);
+        return;
+    case EXPR_AND:
+    case EXPR_OR:
+        for (uint32_t i = 0; i < e->u.list.nargs; i++)
+            mark_agg_refs(e->u.list.args[i], used, n);
+        return;
+    case EXPR_NOT:
+    case EXPR_IS_NULL:
+    case EXPR_IS_NOT_NULL:
+        mark_agg_refs(e->u.arg, used, n);
+        return;
+    case EXPR_CAST:
+        mark_agg_refs(e->u.cast.arg, used, n);
+        return;
+    case EXPR_FUNC:
+        for (uint32_t i = 0; i < e->u.func.nargs; i++)
+            mark_agg_refs(e->u.func.args[i], used, n);
+        return;
+    case EXPR_CASE:
+        for (uint32_t i = 0; i < e->u.kase.nwhen; i++) {
+            mark_agg_refs(e->u.kase.whens[i], used, n);
+            mark_agg_refs(e->u.kase.thens[i], used, n);
+        }
+        mark_agg_refs(e->u.kase.els, used, n);
+        return;
+    }
+    memset(used, 1, n);
+}
+
+/* An aggregate that folding left unreferenced (NULL + sum(x), a dead CASE branch) is not
+ * computed by PostgreSQL, so its argument never raises an error: it aggregates a NULL
+ * constant instead (column numbers stay as they are).  Folding errors inside its argument
+ * are raised first, as PostgreSQL folds the argument before the expression around it. */
+static int drop_unused_aggregates(binder *b, agg_state *st, const target_list *tl, const ss_expr *having)
+{
+    uint32_t n = st->ngroups + st->naggs;
+    bool *used = bind_alloc(b, n ? n : 1);
+    if (!used)
+        return SS_ERROR;
+    memset(used, 0, n ? n : 1);
+    for (uint32_t i = 0; i < tl->n; i++)
+        mark_agg_refs(tl->exprs[i], used, n);
+    mark_agg_refs(having, used, n);
+    for (uint32_t i = 0; i < st->naggs; i++) {
+        ss_agg_call *agg = &st->aggs[i];
+        if (used[st->ngroups + i] || !agg->arg)
+            continue;
+        if (raise_deferred_in(b, agg->arg))
+            return SS_ERROR;
+        ss_expr *null_arg = make_null(b, agg->arg->type);
+        if (!null_arg)
+            return SS_ERROR;
+        agg->arg = null_arg;
+    }
+    return SS_OK;
+}
+
 static ss_plan *stack(binder *b, int role, ss_plan *child)
 {
     ss_plan *p = plan_new(b, role, 1);
@@ -524,6 +598,8 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
         top = where_filter;
     }
     if (raise_grouping_error(b))
+        return SS_ERROR;
+    if (is_agg && drop_unused_aggregates(b, st, &tl, having))
         return SS_ERROR;
 
     if (is_agg) {
@@ -637,7 +713,10 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
     }
     if (scan && prune_scan(b, scan, input_exprs, ninput))
         return SS_ERROR;
-    /* a WHERE or HAVING folded to FALSE reads nothing, as PostgreSQL's one-time filter */
+    /* a WHERE or HAVING folded to FALSE reads nothing, as PostgreSQL's one-time filter;
+       PostgreSQL has folded every expression before that, so their errors come first */
+    if ((where_filter || having_filter) && raise_deferred_folds(b, top))
+        return SS_ERROR;
     if (where_filter && cut_false_filter(b, where_filter))
         return SS_ERROR;
     if (having_filter && cut_false_filter(b, having_filter))
