@@ -492,6 +492,50 @@ static int drop_unused_aggregates(binder *b, agg_state *st, const target_list *t
     return SS_OK;
 }
 
+/* PostgreSQL analyses the select list, WHERE and HAVING before GROUP BY: a first pass over
+ * them (grouping not checked, nothing folded, nothing kept) reports their errors first. */
+static int analyse_before_group_by(binder *b, const ast_select *s)
+{
+    agg_state scratch;
+    memset(&scratch, 0, sizeof scratch);
+    int saved_loc[2] = {b->grouping_loc[0], b->grouping_loc[1]};
+    const char *saved_msg[2] = {b->grouping_msg[0], b->grouping_msg[1]};
+    uint32_t saved_deferred = b->ndeferred;
+    const char *saved_context = b->no_agg_context;
+    b->dead_code++;
+    int rc = SS_OK;
+    b->agg = &scratch;
+    b->agg_mode = true;
+    for (uint32_t i = 0; rc == SS_OK && i < s->ntargets; i++)
+        if (s->targets[i].expr->kind != AE_STAR && !bind_expr(b, s->targets[i].expr))
+            rc = SS_ERROR;
+    if (rc == SS_OK && s->where) {
+        b->agg = NULL;
+        b->agg_mode = false;
+        b->no_agg_context = "WHERE";
+        if (!bind_bool_expr(b, s->where, "WHERE"))
+            rc = SS_ERROR;
+        b->agg = &scratch;
+        b->agg_mode = true;
+    }
+    if (rc == SS_OK && s->having) {
+        b->in_having = true;
+        if (!bind_bool_expr(b, s->having, "HAVING"))
+            rc = SS_ERROR;
+        b->in_having = false;
+    }
+    b->agg = NULL;
+    b->agg_mode = false;
+    b->no_agg_context = saved_context;
+    b->dead_code--;
+    b->ndeferred = saved_deferred;
+    for (int k = 0; k < 2; k++) {
+        b->grouping_loc[k] = saved_loc[k];
+        b->grouping_msg[k] = saved_msg[k];
+    }
+    return rc;
+}
+
 static ss_plan *stack(binder *b, int role, ss_plan *child)
 {
     ss_plan *p = plan_new(b, role, 1);
@@ -549,6 +593,8 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
             return SS_ERROR;
         st->groups = bind_alloc(b, sizeof(ss_expr *) * (s->ngroup ? s->ngroup : 1));
         if (!st->groups)
+            return SS_ERROR;
+        if (s->ngroup && analyse_before_group_by(b, s))
             return SS_ERROR;
         b->no_agg_context = "GROUP BY";
         for (uint32_t i = 0; i < s->ngroup; i++) {
