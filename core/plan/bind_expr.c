@@ -1602,6 +1602,11 @@ static int raise_if_deferred(binder *b, const ss_expr *e)
     return SS_OK;
 }
 
+bool has_deferred(const binder *b, const ss_expr *e)
+{
+    return find_deferred(b, e) != NULL;
+}
+
 int raise_deferred_in(binder *b, const ss_expr *e)
 {
     return raise_if_deferred(b, e);

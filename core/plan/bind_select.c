@@ -385,6 +385,108 @@ static int add_limit_node(binder *b, ss_bound_stmt *out, ss_plan *p)
 
 /* A WHERE/HAVING qualification treats NULL as FALSE: PostgreSQL folds a NULL constant, or a
  * top-level AND with one, to FALSE before running anything (so nothing else is evaluated). */
+/* PostgreSQL's estimate of evaluating e per row (cost_qual_eval, in cpu_operator_cost
+ * units): one per operator or function; a conversion through text (CoerceViaIO) two, a
+ * binary-compatible one or an integer widening (PostgreSQL has cross-type integer operators)
+ * none; columns, constants and parameters none. */
+static uint32_t qual_cost(const ss_expr *e)
+{
+    if (!e)
+        return 0;
+    uint32_t c = 0;
+    switch (e->kind) {
+    case EXPR_CONST:
+    case EXPR_COLUMN:
+    case EXPR_PARAM:
+        return 0;
+    case EXPR_OP:
+        return 1 + qual_cost(e->u.op.left) + qual_cost(e->u.op.right);
+    case EXPR_AND:
+    case EXPR_OR:
+        for (uint32_t i = 0; i < e->u.list.nargs; i++)
+            c += qual_cost(e->u.list.args[i]);
+        return c;
+    case EXPR_NOT:
+    case EXPR_IS_NULL:
+    case EXPR_IS_NOT_NULL:
+        return qual_cost(e->u.arg);
+    case EXPR_CAST: {
+        int32_t from = e->u.cast.arg->type.id, to = e->type.id;
+        if (ss_type_is_text(from) && ss_type_is_text(to))
+            c = e->type.typmod >= 0 ? 1 : 0; /* varchar(n) length coercion is a function */
+        else if (ss_type_is_text(from) || ss_type_is_text(to) || from == SS_TYPE_UNKNOWN)
+            c = 2;
+        else if (ss_type_is_integer(from) && ss_type_is_integer(to) && e->u.cast.mode == CAST_IMPLICIT)
+            c = 0;
+        else
+            c = 1;
+        return c + qual_cost(e->u.cast.arg);
+    }
+    case EXPR_FUNC:
+        for (uint32_t i = 0; i < e->u.func.nargs; i++)
+            c += qual_cost(e->u.func.args[i]);
+        return 1 + c;
+    case EXPR_CASE:
+        for (uint32_t i = 0; i < e->u.kase.nwhen; i++)
+            c += qual_cost(e->u.kase.whens[i]) + qual_cost(e->u.kase.thens[i]);
+        return c + qual_cost(e->u.kase.els);
+    }
+    return 1;
+}
+
+static uint32_t count_conjuncts(const ss_expr *e)
+{
+    if (e->kind != EXPR_AND)
+        return 1;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < e->u.list.nargs; i++)
+        n += count_conjuncts(e->u.list.args[i]);
+    return n;
+}
+
+static void flatten_conjuncts(ss_expr *e, ss_expr **out, uint32_t *n)
+{
+    if (e->kind != EXPR_AND) {
+        out[(*n)++] = e;
+        return;
+    }
+    for (uint32_t i = 0; i < e->u.list.nargs; i++)
+        flatten_conjuncts(e->u.list.args[i], out, n);
+}
+
+/* A WHERE or HAVING is a list of conjuncts (nested ANDs flattened, BETWEEN's too) that
+ * PostgreSQL evaluates cheapest first (order_qual_clauses, a stable sort), each only on the
+ * rows the earlier ones passed: which rows reach an expression that can fail depends on it.
+ * A predicate with a pending folding error fails anyway and is left as it is. */
+static ss_expr *order_quals(binder *b, ss_expr *pred)
+{
+    if (pred->kind != EXPR_AND || has_deferred(b, pred))
+        return pred;
+    uint32_t n = count_conjuncts(pred), k = 0;
+    ss_expr **args = bind_alloc(b, n * sizeof *args);
+    uint32_t *cost = bind_alloc(b, n * sizeof *cost);
+    ss_expr *e = bind_alloc(b, sizeof *e);
+    if (!args || !cost || !e)
+        return NULL;
+    memset(e, 0, sizeof *e);
+    e->kind = EXPR_AND;
+    e->type = type_of(SS_TYPE_BOOL);
+    flatten_conjuncts(pred, args, &k);
+    for (uint32_t i = 0; i < n; i++) {
+        ss_expr *x = args[i];
+        uint32_t c = qual_cost(x), j = i;
+        for (; j > 0 && cost[j - 1] > c; j--) {
+            args[j] = args[j - 1];
+            cost[j] = cost[j - 1];
+        }
+        args[j] = x;
+        cost[j] = c;
+    }
+    e->u.list.nargs = n;
+    e->u.list.args = args;
+    return e;
+}
+
 static ss_expr *fold_qual(binder *b, ss_expr *pred)
 {
     bool never = pred->kind == EXPR_CONST && pred->u.cnst.is_null;
@@ -393,7 +495,10 @@ static ss_expr *fold_qual(binder *b, ss_expr *pred)
         never |= a->kind == EXPR_CONST && (a->u.cnst.is_null || !a->u.cnst.v.b);
     }
     if (!never)
-        return pred;
+        return order_quals(b, pred);
+    /* PostgreSQL has folded the conjuncts before the constant: their errors come first */
+    if (raise_deferred_in(b, pred))
+        return NULL;
     ss_expr *f = make_null(b, type_of(SS_TYPE_BOOL));
     if (f) {
         f->u.cnst.is_null = false;

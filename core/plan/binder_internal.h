@@ -84,8 +84,9 @@ const char *decimal_text(const binder *b, const ss_expr *e);
 /* Refuses (0A000) a decimal-literal constant whose float8 text differs from the numeric text
  * PostgreSQL would print, for expressions that reach the output as they are. */
 int check_decimal_output(binder *b, const ss_expr *e, int location);
-/* Raises the first deferred folding error inside e. */
+/* Raises the first deferred folding error inside e; has_deferred tells whether there is one. */
 int raise_deferred_in(binder *b, const ss_expr *e);
+bool has_deferred(const binder *b, const ss_expr *e);
 /* Raises the first deferred folding error among the expressions the plan still uses. */
 int raise_deferred_folds(binder *b, const ss_plan *plan);
 /* PostgreSQL's output column name for an expression (FigureColname). */
