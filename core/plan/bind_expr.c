@@ -1326,7 +1326,8 @@ static ss_expr *bind_func(binder *b, const ast_expr *a)
     }
     const ss_func_def *def;
     ss_type result;
-    if (ss_func_resolve(name, n, types, &def, want, &result) != SS_OK) {
+    int resolved = ss_func_resolve(name, n, types, &def, want, &result);
+    if (resolved != SS_OK) {
         char sig[512] = "";
         size_t off = 0;
         for (uint32_t i = 0; i < n; i++) {
@@ -1335,6 +1336,12 @@ static ss_expr *bind_func(binder *b, const ast_expr *a)
                                     tname(type_of(types[i].id), b1, sizeof b1)); /* no typmod, as PostgreSQL */
             if (off >= sizeof sig)
                 break;
+        }
+        if (resolved == SS_FUNC_AMBIGUOUS) {
+            bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "function %s(%s) is not unique", name, sig);
+            ss_ctx_error_hint(b->ctx, "Could not choose a best candidate function. You might need to add "
+                                      "explicit type casts.");
+            return NULL;
         }
         bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "function %s(%s) does not exist", name, sig);
         ss_ctx_error_hint(b->ctx, "No function matches the given name and argument types. You might need "

@@ -1,6 +1,7 @@
 /* bind_select.c — plans a SELECT: scan → filter (WHERE) → aggregate (GROUP BY, aggregates)
  * → filter (HAVING) → project (targets + hidden sort keys) → aggregate (DISTINCT) → sort →
  * limit → project (drop hidden keys); then prunes the scan to the columns used. */
+#include <stdint.h>
 #include <string.h>
 
 #include "plan/binder_internal.h"
@@ -74,8 +75,67 @@ static int bind_targets(binder *b, const ast_select *s, target_list *tl)
 }
 
 /* GROUP BY items may name output columns by position or alias, as in PostgreSQL. */
+/* PostgreSQL's equal() over two analysed select-list expressions, approximated on their
+ * syntax (a column is the same whatever its qualifier: one table is in scope). */
+static bool ast_equal(const ast_expr *x, const ast_expr *y)
+{
+    if (!x || !y)
+        return x == y;
+    if (x->kind != y->kind || x->negated != y->negated || x->nargs != y->nargs)
+        return false;
+    switch (x->kind) {
+    case AE_COLUMN:
+        return strcmp(x->names[x->nnames - 1], y->names[y->nnames - 1]) == 0;
+    case AE_INT:
+    case AE_PARAM:
+        return x->ival == y->ival;
+    case AE_NUMERIC:
+    case AE_STRING:
+        return strcmp(x->str, y->str) == 0;
+    case AE_BOOL:
+        return x->bval == y->bval;
+    case AE_NULL:
+        return true;
+    case AE_OP:
+        return strcmp(x->str, y->str) == 0 && ast_equal(x->left, y->left) && ast_equal(x->right, y->right);
+    case AE_FUNC:
+        if (strcmp(x->names[x->nnames - 1], y->names[y->nnames - 1]) != 0 || x->star != y->star ||
+            x->distinct != y->distinct)
+            return false;
+        break;
+    case AE_CAST:
+        if (strcmp(x->type.name, y->type.name) != 0 || x->type.typmod != y->type.typmod)
+            return false;
+        break;
+    case AE_CASE:
+        if (x->nwhens != y->nwhens || !ast_equal(x->arg, y->arg) || !ast_equal(x->els, y->els))
+            return false;
+        for (uint32_t i = 0; i < x->nwhens; i++)
+            if (!ast_equal(x->whens[i], y->whens[i]) || !ast_equal(x->thens[i], y->thens[i]))
+                return false;
+        break;
+    default:
+        break;
+    }
+    for (uint32_t i = 0; i < x->nargs; i++)
+        if (!ast_equal(x->args[i], y->args[i]))
+            return false;
+    return true;
+}
+
+/* ORDER BY / GROUP BY items that are constants other than an integer (a position) are
+ * refused, as PostgreSQL's findTargetlistEntrySQL92 does. */
+static int check_position_constant(binder *b, const ast_expr *a, const char *clause)
+{
+    bool refused = a->kind == AE_NUMERIC || a->kind == AE_STRING || a->kind == AE_NULL || a->kind == AE_BOOL ||
+                   (a->kind == AE_INT && (a->ival > INT32_MAX || a->ival < INT32_MIN));
+    return refused ? bind_error(b, a->location, "42601", "non-integer constant in %s", clause) : SS_OK;
+}
+
 static const ast_expr *group_item(binder *b, const ast_select *s, const ast_expr *g)
 {
+    if (check_position_constant(b, g, "GROUP BY"))
+        return NULL;
     if (g->kind == AE_INT) {
         if (g->ival < 1 || g->ival > s->ntargets) {
             bind_error(b, g->location, "42P10", "GROUP BY position %lld is not in select list", (long long)g->ival);
@@ -89,10 +149,22 @@ static const ast_expr *group_item(binder *b, const ast_select *s, const ast_expr
             for (uint32_t c = 0; c < b->table->ncols; c++)
                 if (!strcmp(b->table->cols[c].name, g->names[0]))
                     is_input = true;
-        if (!is_input)
-            for (uint32_t i = 0; i < s->ntargets; i++)
-                if (s->targets[i].alias && !strcmp(s->targets[i].alias, g->names[0]))
-                    return s->targets[i].expr;
+        /* else a select-list name (alias or FigureColname): two different expressions
+           under it are ambiguous */
+        const ast_expr *found = NULL;
+        for (uint32_t i = 0; !is_input && i < s->ntargets; i++) {
+            const ast_target *t = &s->targets[i];
+            if (t->expr->kind == AE_STAR || strcmp(t->alias ? t->alias : figure_colname(t->expr), g->names[0]) != 0)
+                continue;
+            if (found && !ast_equal(found, t->expr)) {
+                bind_error(b, g->location, "42702", "GROUP BY \"%s\" is ambiguous", g->names[0]);
+                return NULL;
+            }
+            if (!found)
+                found = t->expr;
+        }
+        if (found)
+            return found;
     }
     return g;
 }
@@ -101,6 +173,8 @@ static const ast_expr *group_item(binder *b, const ast_select *s, const ast_expr
 static int order_item(binder *b, const ast_select *s, const ast_sort_item *it, target_list *tl, uint32_t *pos)
 {
     const ast_expr *a = it->expr;
+    if (check_position_constant(b, a, "ORDER BY"))
+        return SS_ERROR;
     if (a->kind == AE_INT) {
         if (a->ival < 1 || a->ival > tl->nvisible)
             return bind_error(b, a->location, "42P10", "ORDER BY position %lld is not in select list",
@@ -112,7 +186,9 @@ static int order_item(binder *b, const ast_select *s, const ast_sort_item *it, t
         int found = -1;
         for (uint32_t i = 0; i < tl->nvisible; i++)
             if (!strcmp(tl->names[i], a->names[0])) {
-                if (found >= 0 && !expr_equal(tl->exprs[found], tl->exprs[i]))
+                bool same = found < 0 || (tl->asts[found] && tl->asts[i] ? ast_equal(tl->asts[found], tl->asts[i])
+                                                                         : expr_equal(tl->exprs[found], tl->exprs[i]));
+                if (!same)
                     return bind_error(b, a->location, "42702", "ORDER BY \"%s\" is ambiguous", a->names[0]);
                 if (found < 0)
                     found = (int)i;
