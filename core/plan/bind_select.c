@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "plan/binder_internal.h"
+#include "types/cast.h"
 #include "types/typeio.h"
 
 typedef struct target_list {
@@ -423,21 +424,53 @@ static int bind_values_query(binder *b, const ast_select *s, ss_bound_stmt *out)
 
 /* ---- LIMIT / OFFSET ---------------------------------------------------------------- */
 
+/* The location of the first column reference in a (PostgreSQL's locate_var_of_level walk
+ * order), or -1. */
+static int first_column_location(const ast_expr *a)
+{
+    if (!a)
+        return -1;
+    if (a->kind == AE_COLUMN)
+        return a->location;
+    int loc = first_column_location(a->left);
+    if (loc < 0)
+        loc = first_column_location(a->right);
+    for (uint32_t i = 0; loc < 0 && i < a->nargs; i++)
+        loc = first_column_location(a->args[i]);
+    if (loc < 0)
+        loc = first_column_location(a->arg);
+    for (uint32_t i = 0; loc < 0 && i < a->nwhens; i++)
+        if ((loc = first_column_location(a->whens[i])) < 0)
+            loc = first_column_location(a->thens[i]);
+    if (loc < 0)
+        loc = first_column_location(a->els);
+    return loc;
+}
+
 static ss_expr *bind_limit_expr(binder *b, const ast_expr *a, const char *clause)
 {
     b->no_agg_context = clause;
-    const ss_table *saved = b->table;
     agg_state *saved_agg = b->agg;
     bool saved_mode = b->agg_mode;
-    b->table = NULL; /* PostgreSQL: "argument of LIMIT must not contain variables" */
     b->agg = NULL;
     b->agg_mode = false;
+    /* columns resolve (unknown ones are 42703), then PostgreSQL's checkExprIsVarFree */
     ss_expr *e = bind_expr(b, a);
-    b->table = saved;
     b->agg = saved_agg;
     b->agg_mode = saved_mode;
     if (!e)
         return NULL;
+    int var = first_column_location(a);
+    if (var >= 0) {
+        bind_error(b, var, "42P10", "argument of %s must not contain variables", clause);
+        return NULL;
+    }
+    if (e->type.id != SS_TYPE_UNKNOWN && !ss_cast_exists(e->type, type_of(SS_TYPE_INT8), CAST_ASSIGNMENT)) {
+        char tn[96];
+        bind_error(b, expr_location(a), SS_SQLSTATE_DATATYPE_MISMATCH, "argument of %s must be type bigint, not type %s",
+                   clause, ss_type_display_name(type_of(e->type.id), tn, sizeof tn));
+        return NULL;
+    }
     return coerce_expr(b, e, type_of(SS_TYPE_INT8), CAST_ASSIGNMENT, a->location);
 }
 

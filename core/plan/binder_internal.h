@@ -75,6 +75,8 @@ ss_expr *coerce_expr(binder *b, ss_expr *e, ss_type target, ss_cast_mode mode, i
 /* Unknown literal/param → text: used for output columns. */
 ss_expr *resolve_unknown(binder *b, ss_expr *e, int location);
 bool expr_equal(const ss_expr *a, const ss_expr *b);
+/* Where PostgreSQL reports an error about the whole expression a (exprLocation). */
+int expr_location(const ast_expr *a);
 bool ast_has_aggregate(const ast_expr *e);
 bool is_aggregate_name(const ast_expr *e);
 ss_expr *make_column(binder *b, uint32_t index, ss_type type);
