@@ -193,7 +193,10 @@ int sunstone_exec(sunstone *db, const char *sql,
     for (uint32_t i = 0; rc == SUNSTONE_OK && i < n; i++) {
         sunstone_stmt *st;
         /* the full text: AST locations and error positions are relative to it */
-        if (ss_stmt_create(db, sql, len, NULL, stmts[i], &st)) {
+        db->simple_query = true; /* PostgreSQL's simple query: no parameters */
+        int created = ss_stmt_create(db, sql, len, NULL, stmts[i], &st);
+        db->simple_query = false;
+        if (created) {
             rc = ss_api_fail(db);
             break;
         }

@@ -17,6 +17,7 @@ struct sunstone {
     void (*notice_cb)(void *arg, const char *severity, const char *msg);
     void *notice_arg;
     struct sunstone_stmt *parked;  /* statements holding a parked operator tree */
+    bool simple_query;          /* sunstone_exec is creating a statement: nothing can be bound */
 };
 
 /* Sends a NOTICE to the handle's notice handler (if any). */

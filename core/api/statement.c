@@ -70,7 +70,8 @@ static int bind_now(sunstone_stmt *st)
     ss_ctx ctx = {.db = db, .arena = arena, .err = &db->err};
     ss_bound_stmt *bs;
     /* a rebind keeps the parameter types the user already bound against */
-    if (ss_bind(&ctx, db, st->ast, arena, NULL, 0, &bs)) {
+    static const ss_type no_params[1] = {{SS_TYPE_INVALID, -1}};
+    if (ss_bind(&ctx, db, st->ast, arena, st->no_params ? no_params : NULL, 0, &bs)) {
         ss_arena_destroy(arena);
         /* the binder counts bytes; PostgreSQL reports positions in characters */
         int pos = db->err.position;
@@ -149,6 +150,7 @@ int ss_stmt_create(sunstone *db, const char *sql, size_t len, ss_arena *ast_aren
     st->ast = ast;
     st->ctx.db = db;
     st->ctx.err = &db->err;
+    st->no_params = db->simple_query;
     st->sql = strndup(sql, len);
     st->exec_arena = ss_arena_create();
     if (!st->sql || !st->exec_arena) {

@@ -862,7 +862,7 @@ static int leftmost(int a, int b)
 
 /* Where PostgreSQL reports an error about a whole expression (exprLocation of the analysed
  * tree): an operator, cast, test or boolean combination starts at its leftmost operand. */
-static int expr_location(const ast_expr *a)
+int expr_location(const ast_expr *a)
 {
     switch (a->kind) {
     case AE_OP:

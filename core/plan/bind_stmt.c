@@ -228,6 +228,7 @@ int ss_bind(ss_ctx *ctx, struct sunstone *db, const ast_stmt *stmt, ss_arena *ar
     b.ctx = ctx;
     b.db = db;
     b.arena = arena;
+    b.no_params = fixed_params && !nfixed;
     ss_bound_stmt *bs = bind_alloc(&b, sizeof *bs);
     if (!bs)
         return SS_ERROR;

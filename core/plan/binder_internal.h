@@ -26,6 +26,7 @@ typedef struct binder {
     ss_expr **param_nodes;    /* every EXPR_PARAM built, patched with final types */
     uint32_t nparam_nodes, cap_param_nodes;
     uint32_t nfixed;
+    bool no_params;           /* nothing can be bound: any $n is 42P02 */
     /* aggregation */
     agg_state *agg;           /* non-NULL while binding an aggregate query's outputs */
     bool agg_mode;            /* expressions are over the aggregate's output */
