@@ -57,7 +57,8 @@ int sunstone_close(sunstone *db);
 
 /* Runs every statement in sql; for each result row calls cb(arg, ncols, values, names)
  * with values in text format (NULL for SQL NULL).  cb returning non-zero stops with
- * SUNSTONE_ERROR.  cb may be NULL. */
+ * SUNSTONE_ERROR.  cb may be NULL.  Nothing can be bound here: a parameter reference ($1)
+ * fails with 42P02, as in PostgreSQL's simple query protocol (use sunstone_prepare). */
 int sunstone_exec(sunstone *db, const char *sql,
                   int (*cb)(void *arg, int ncols, const char *const *values,
                             const char *const *names),
