@@ -10,6 +10,7 @@
 #include "plan/binder_internal.h"
 #include "types/cast.h"
 #include "types/functions.h"
+#include "types/pg_builtins.h"
 #include "types/typeio.h"
 
 int bind_error(binder *b, int location, const char *sqlstate, const char *fmt, ...)
@@ -628,6 +629,29 @@ static bool is_comparison(ss_expr_op op)
 static ss_expr *no_operator(binder *b, const ast_expr *a, const ss_expr *l, const ss_expr *r)
 {
     char b1[96], b2[96];
+    ss_type lt = l ? (is_unknown_param(b, l) ? type_of(SS_TYPE_UNKNOWN) : l->type) : type_of(SS_TYPE_INVALID);
+    ss_type rt = is_unknown_param(b, r) ? type_of(SS_TYPE_UNKNOWN) : r->type;
+    int pg = ss_pg_operator_lookup(a->str, l ? &lt : NULL, rt);
+    if (pg == SS_PG_AMBIGUOUS) {
+        if (l)
+            bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "operator is not unique: %s %s %s",
+                       tname(type_of(l->type.id), b1, sizeof b1), a->str, tname(type_of(r->type.id), b2, sizeof b2));
+        else
+            bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "operator is not unique: %s %s", a->str,
+                       tname(type_of(r->type.id), b2, sizeof b2));
+        ss_ctx_error_hint(b->ctx, "Could not choose a best candidate operator. You might need to add explicit "
+                                  "type casts.");
+        return NULL;
+    }
+    if (pg == SS_PG_EXISTS) { /* PostgreSQL has it, Sunstone not yet */
+        if (l)
+            bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: operator %s %s %s",
+                       tname(type_of(l->type.id), b1, sizeof b1), a->str, tname(type_of(r->type.id), b2, sizeof b2));
+        else
+            bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: operator %s %s",
+                       a->str, tname(type_of(r->type.id), b2, sizeof b2));
+        return NULL;
+    }
     if (l)
         bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "operator does not exist: %s %s %s",
                    tname(type_of(l->type.id), b1, sizeof b1), a->str, tname(type_of(r->type.id), b2, sizeof b2));
@@ -1327,6 +1351,13 @@ static ss_expr *bind_func(binder *b, const ast_expr *a)
     const ss_func_def *def;
     ss_type result;
     int resolved = ss_func_resolve(name, n, types, &def, want, &result);
+    int32_t as_type;
+    if (resolved != SS_OK && n == 1 && ss_type_lookup_name(name, &as_type) &&
+        strcmp(ss_type_internal_name(as_type), name) == 0 &&
+        (is_unknown_const(args[0]) || is_unknown_param(b, args[0]) ||
+         ss_cast_exists(args[0]->type, type_of(as_type), CAST_EXPLICIT)))
+        /* a type name applied to one value is a cast (PostgreSQL's function-style cast) */
+        return coerce_expr(b, args[0], type_of(as_type), CAST_EXPLICIT, a->args[0]->location);
     if (resolved != SS_OK) {
         char sig[512] = "";
         size_t off = 0;
@@ -1337,12 +1368,19 @@ static ss_expr *bind_func(binder *b, const ast_expr *a)
             if (off >= sizeof sig)
                 break;
         }
-        if (resolved == SS_FUNC_AMBIGUOUS) {
+        if (n == 1 && ss_pg_type_cast_exists(name, types[0])) /* PostgreSQL's function-style cast */
+            return bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: type %s",
+                              name), NULL;
+        int pg = resolved == SS_FUNC_AMBIGUOUS ? SS_PG_AMBIGUOUS : ss_pg_function_lookup(name, n, types);
+        if (pg == SS_PG_AMBIGUOUS) {
             bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "function %s(%s) is not unique", name, sig);
             ss_ctx_error_hint(b->ctx, "Could not choose a best candidate function. You might need to add "
                                       "explicit type casts.");
             return NULL;
         }
+        if (pg == SS_PG_EXISTS) /* PostgreSQL has it, Sunstone not yet */
+            return bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                              "feature not supported: function %s(%s)", name, sig), NULL;
         bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "function %s(%s) does not exist", name, sig);
         ss_ctx_error_hint(b->ctx, "No function matches the given name and argument types. You might need "
                                   "to add explicit type casts.");
@@ -1387,9 +1425,27 @@ static ss_expr *bind_aggregate(binder *b, const ast_expr *a)
         }
         call.result_type = type_of(SS_TYPE_INT8);
     } else {
+        if (a->nargs == 0 && strcmp(name, "count") == 0) {
+            bind_error(b, a->location, "42809",
+                       "count(*) must be used to call a parameterless aggregate function");
+            return NULL;
+        }
         if (a->nargs != 1) {
-            bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "function %s with %u arguments does not exist",
-                       name, a->nargs);
+            char sig[512] = "";
+            size_t off = 0;
+            b->agg_mode = false;
+            for (uint32_t i = 0; i < a->nargs && off < sizeof sig; i++) {
+                ss_expr *arg = bind_expr(b, a->args[i]);
+                if (!arg)
+                    return NULL;
+                char b1[96];
+                off += (size_t)snprintf(sig + off, sizeof sig - off, "%s%s", i ? ", " : "",
+                                        tname(type_of(arg->type.id), b1, sizeof b1));
+            }
+            b->agg_mode = true;
+            bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "function %s(%s) does not exist", name, sig);
+            ss_ctx_error_hint(b->ctx, "No function matches the given name and argument types. You might need "
+                                      "to add explicit type casts.");
             return NULL;
         }
         b->agg_mode = false;
