@@ -1770,7 +1770,8 @@ static ss_expr *bind_expr_node(binder *b, const ast_expr *a)
     case AE_IN_LIST:
         return bind_in_list(b, a);
     }
-    bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: this expression");
+    bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: expression kind %d",
+               (int)a->kind); /* every kind the parser produces is handled above */
     return NULL;
 }
 

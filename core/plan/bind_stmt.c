@@ -217,7 +217,27 @@ static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         return SS_OK;
     }
     }
-    return bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: this statement");
+    const char *name = ss_stmt_kind_name(st->kind);
+    if (name)
+        return bind_error(b, st->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: %s", name);
+    return bind_error(b, st->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                      "feature not supported: statement kind %d", (int)st->kind);
+}
+
+const char *ss_stmt_kind_name(ast_stmt_kind kind)
+{
+    switch (kind) {
+    case AST_SELECT: return "SELECT";
+    case AST_INSERT: return "INSERT";
+    case AST_CREATE_TABLE: return "CREATE TABLE";
+    case AST_DROP_TABLE: return "DROP TABLE";
+    case AST_LOAD: return "LOAD";
+    case AST_SET: return "SET";
+    case AST_RESET: return "RESET";
+    case AST_SHOW: return "SHOW";
+    case AST_EXPLAIN: return "EXPLAIN";
+    }
+    return NULL;
 }
 
 int ss_bind(ss_ctx *ctx, struct sunstone *db, const ast_stmt *stmt, ss_arena *arena,

@@ -44,6 +44,9 @@ typedef struct ss_bound_stmt {
     ss_type *param_types;
 } ss_bound_stmt;
 
+/* The SQL name of a statement kind ("CREATE TABLE"), NULL for one this kernel does not know. */
+const char *ss_stmt_kind_name(ast_stmt_kind kind);
+
 /* Binds stmt (text = the SQL it came from, for error positions) in arena.  Errors go to
  * ctx with PostgreSQL's messages, SQLSTATEs and 1-based positions.  fixed_params: types
  * given by the caller for $1..$n (may be NULL); non-NULL with nfixed 0: the statement can
