@@ -379,6 +379,40 @@ const char *decimal_text(const binder *b, const ss_expr *e)
 
 /* PostgreSQL's numeric output for a decimal literal ("1e3" -> "1000", "1.5e-3" -> "0.0015",
  * "1.50" -> "1.50"): the digits shifted by the exponent, scale = fraction digits - exponent. */
+static bool ast_is_decimal(const ast_expr *a);
+
+static int mark_numeric(binder *b, const ss_expr *e)
+{
+    if (b->nnum == b->capnum) {
+        uint32_t cap = b->capnum ? b->capnum * 2 : 8;
+        const ss_expr **p = bind_alloc(b, cap * sizeof *p);
+        if (!p)
+            return SS_ERROR;
+        if (b->nnum)
+            memcpy(p, b->num_nodes, b->nnum * sizeof *p);
+        b->num_nodes = p;
+        b->capnum = cap;
+    }
+    b->num_nodes[b->nnum++] = e;
+    return SS_OK;
+}
+
+/* Whether PostgreSQL computes this value in numeric: a decimal literal (a: its AST, may be
+ * NULL) or a CASE/COALESCE of them (e: bound, may be NULL). */
+static bool is_numeric_valued(const binder *b, const ast_expr *a, const ss_expr *e)
+{
+    if (a && ast_is_decimal(a))
+        return true;
+    if (!e)
+        return false;
+    if (decimal_text(b, e))
+        return true;
+    for (uint32_t i = 0; i < b->nnum; i++)
+        if (b->num_nodes[i] == e)
+            return true;
+    return false;
+}
+
 static char *numeric_literal_text(ss_arena *arena, const char *lit)
 {
     bool neg = *lit == '-';
@@ -796,11 +830,11 @@ static ss_expr *bind_operator_func(binder *b, const ast_expr *a, const char *fn,
  * where float8 is PostgreSQL's answer too, i.e. never against another numeric). */
 static ss_expr *bind_power(binder *b, const ast_expr *a, ss_expr *l, ss_expr *r)
 {
-    if (ast_is_decimal(a->left) && ast_is_decimal(a->right))
+    bool lnum = is_numeric_valued(b, a->left, l), rnum = is_numeric_valued(b, a->right, r);
+    if (lnum && rnum)
         return numeric_unsupported(b, a->left->location);
-    if ((ast_is_decimal(a->left) && r->type.id != SS_TYPE_FLOAT8) ||
-        (ast_is_decimal(a->right) && l->type.id != SS_TYPE_FLOAT8))
-        return numeric_unsupported(b, (ast_is_decimal(a->left) ? a->left : a->right)->location);
+    if ((lnum && r->type.id != SS_TYPE_FLOAT8) || (rnum && l->type.id != SS_TYPE_FLOAT8))
+        return numeric_unsupported(b, (lnum ? a->left : a->right)->location);
     return bind_operator_func(b, a, "power", l, r);
 }
 
@@ -838,7 +872,7 @@ static ss_expr *bind_op(binder *b, const ast_expr *a)
     ss_expr_op op = op_code(a->str);
     if (!op)
         return no_operator(b, a, l, r);
-    bool lnum = ast_is_decimal(a->left), rnum = ast_is_decimal(a->right);
+    bool lnum = is_numeric_valued(b, a->left, l), rnum = is_numeric_valued(b, a->right, r);
     if (op == OP_CONCAT) {
         bool lt = ss_type_is_text(l->type.id), rt = ss_type_is_text(r->type.id);
         if (!lt && !rt)
@@ -956,7 +990,8 @@ static ss_expr *bind_bool_list(binder *b, const ast_expr *a, ss_expr_kind kind, 
 }
 
 /* Resolves the common result type of CASE/COALESCE branches and coerces them all. */
-static bool unify(binder *b, ss_expr **items, const int *locs, uint32_t n, const char *what, ss_type *out)
+static bool unify(binder *b, ss_expr **items, const int *locs, uint32_t n, const char *what, ss_type *out,
+                  bool *numeric)
 {
     ss_type t = type_of(SS_TYPE_UNKNOWN);
     for (uint32_t i = 0; i < n; i++) {
@@ -990,9 +1025,12 @@ static bool unify(binder *b, ss_expr **items, const int *locs, uint32_t n, const
     bool genuine_float = false;
     for (uint32_t i = 0; i < n; i++)
         genuine_float |= items[i]->type.id == SS_TYPE_FLOAT8 && !decimal_text(b, items[i]);
-    for (uint32_t i = 0; i < n; i++)
+    *numeric = false;
+    for (uint32_t i = 0; i < n; i++) {
         if (!genuine_float && check_decimal_output(b, items[i], locs[i]))
             return false;
+        *numeric |= !genuine_float && is_numeric_valued(b, NULL, items[i]);
+    }
     for (uint32_t i = 0; i < n; i++)
         if (!(items[i] = coerce_expr(b, items[i], t, CAST_IMPLICIT, locs[i])))
             return false;
@@ -1019,7 +1057,8 @@ static ss_expr *build_case(binder *b, ss_expr **whens, ss_expr **thens, uint32_t
         ilocs[first + i] = locs[i];
     }
     ss_type t;
-    if (!unify(b, items, ilocs, n + first, what, &t))
+    bool numeric;
+    if (!unify(b, items, ilocs, n + first, what, &t, &numeric))
         return NULL;
     if (els) { /* back to THENs, then ELSE */
         ss_expr *coerced_els = items[0];
@@ -1033,7 +1072,7 @@ static ss_expr *build_case(binder *b, ss_expr **whens, ss_expr **thens, uint32_t
     e->u.kase.whens = whens;
     e->u.kase.thens = items;
     e->u.kase.els = els ? items[n] : NULL;
-    return e;
+    return numeric && mark_numeric(b, e) ? NULL : e;
 }
 
 /* PostgreSQL's planner drops WHENs that are constant FALSE/NULL and everything after a
@@ -1164,7 +1203,8 @@ static ss_expr *bind_coalesce(binder *b, const ast_expr *a)
     if (b->agg && live < n)
         b->agg->naggs = naggs_kept; /* aggregates only the dropped arguments used */
     ss_type t;
-    if (!unify(b, vals, locs, n, "COALESCE", &t))
+    bool numeric;
+    if (!unify(b, vals, locs, n, "COALESCE", &t, &numeric))
         return NULL;
     n = live;
     /* NULL constants are dropped; a non-NULL constant that comes first is the result */
@@ -1190,7 +1230,7 @@ static ss_expr *bind_coalesce(binder *b, const ast_expr *a)
     e->u.kase.whens = whens;
     e->u.kase.thens = vals;
     e->u.kase.els = vals[n - 1];
-    return e;
+    return numeric && mark_numeric(b, e) ? NULL : e;
 }
 
 /* Binds e, or NOT e when negated (the rewrites of NOT BETWEEN and NOT IN). */
@@ -1334,11 +1374,11 @@ static ss_expr *bind_func(binder *b, const ast_expr *a)
     /* A decimal literal is numeric in PostgreSQL, which would pick a numeric overload unless
        every other numeric argument is float8: only then is the float8 answer PostgreSQL's. */
     for (uint32_t i = 0; i < n; i++) {
-        if (!ast_is_decimal(a->args[i]))
+        if (!is_numeric_valued(b, a->args[i], args[i]))
             continue;
         bool other_float = false, other_exact = false;
         for (uint32_t k = 0; k < n; k++) {
-            if (k == i || ast_is_decimal(a->args[k]))
+            if (k == i || is_numeric_valued(b, a->args[k], args[k]))
                 continue;
             if (types[k].id == SS_TYPE_FLOAT8)
                 other_float = true;
@@ -1453,7 +1493,7 @@ static ss_expr *bind_aggregate(binder *b, const ast_expr *a)
         b->agg_mode = true;
         if (!arg)
             return NULL;
-        if (strcmp(name, "count") != 0 && decimal_text(b, arg))
+        if (strcmp(name, "count") != 0 && is_numeric_valued(b, NULL, arg))
             return numeric_unsupported(b, a->args[0]->location);
         /* sum/avg have only numeric candidates, so PostgreSQL cannot pick one for an untyped
            literal; min/max settle on text */

@@ -45,6 +45,10 @@ typedef struct binder {
     const ss_expr **dec_nodes;
     const char **dec_texts;
     uint32_t ndec, capdec;
+    /* CASE / COALESCE results PostgreSQL types numeric (decimal branches, no float8 one):
+       arithmetic, functions and aggregates over them are refused like a decimal literal's */
+    const ss_expr **num_nodes;
+    uint32_t nnum, capnum;
     /* > 0 while binding a CASE branch PostgreSQL's planner drops (its WHEN is a constant
        FALSE/NULL, or an earlier WHEN is constant TRUE): constant folding there must not
        raise errors, since PostgreSQL never evaluates that branch */
