@@ -981,6 +981,20 @@ static ss_expr *bind_bool_list(binder *b, const ast_expr *a, ss_expr_kind kind, 
                 return args[i];
             break;
         }
+    /* all constants (TRUE/NULL left): PostgreSQL folds to NULL or to the identity */
+    bool all_const = true, any_null = false;
+    for (uint32_t i = 0; i < a->nargs; i++) {
+        all_const &= args[i]->kind == EXPR_CONST;
+        any_null |= args[i]->kind == EXPR_CONST && args[i]->u.cnst.is_null;
+    }
+    if (all_const) {
+        ss_expr *c = make_null(b, type_of(SS_TYPE_BOOL));
+        if (c && !any_null) {
+            c->u.cnst.is_null = false;
+            c->u.cnst.v.b = kind == EXPR_AND;
+        }
+        return c;
+    }
     ss_expr *e = new_expr(b, kind, type_of(SS_TYPE_BOOL));
     if (e) {
         e->u.list.nargs = a->nargs;
@@ -1460,7 +1474,10 @@ static ss_expr *bind_aggregate(binder *b, const ast_expr *a)
     call.distinct = a->distinct;
     if (a->star) {
         if (strcmp(name, "count") != 0 || a->nargs) {
-            bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "function %s(*) does not exist", name);
+            /* PostgreSQL reads f(*) as f() */
+            bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "function %s() does not exist", name);
+            ss_ctx_error_hint(b->ctx, "No function matches the given name and argument types. You might need "
+                                      "to add explicit type casts.");
             return NULL;
         }
         call.result_type = type_of(SS_TYPE_INT8);
@@ -1538,6 +1555,8 @@ static ss_expr *bind_aggregate(binder *b, const ast_expr *a)
             } else {
                 bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "function avg(%s) does not exist",
                            tname(arg->type, b1, sizeof b1));
+                ss_ctx_error_hint(b->ctx, "No function matches the given name and argument types. You "
+                                          "might need to add explicit type casts.");
                 return NULL;
             }
         } else {
@@ -1545,6 +1564,8 @@ static ss_expr *bind_aggregate(binder *b, const ast_expr *a)
             call.result_type = t == SS_TYPE_VARCHAR ? type_of(SS_TYPE_TEXT) : arg->type;
             if (t == SS_TYPE_BOOL) {
                 bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "function %s(boolean) does not exist", name);
+                ss_ctx_error_hint(b->ctx, "No function matches the given name and argument types. You "
+                                          "might need to add explicit type casts.");
                 return NULL;
             }
         }
@@ -1619,9 +1640,20 @@ static ss_expr *fold_constants(binder *b, ss_expr *e)
         for (uint32_t i = 0; i < e->u.func.nargs; i++)
             all_const &= is_const(e->u.func.args[i]);
         break;
-    case EXPR_NOT:
     case EXPR_IS_NULL:
     case EXPR_IS_NOT_NULL:
+        if (e->u.arg->kind == EXPR_CONST && e->u.arg->type.id == SS_TYPE_UNKNOWN) {
+            /* 'text' IS NULL: no type needed */
+            ss_expr *c = make_null(b, type_of(SS_TYPE_BOOL));
+            if (c) {
+                c->u.cnst.is_null = false;
+                c->u.cnst.v.b = e->u.arg->u.cnst.is_null == (e->kind == EXPR_IS_NULL);
+            }
+            return c;
+        }
+        all_const = is_const(e->u.arg);
+        break;
+    case EXPR_NOT:
         all_const = is_const(e->u.arg);
         break;
     default:

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "plan/binder_internal.h"
+#include "types/cast.h"
 #include "types/typeio.h"
 
 static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
@@ -130,6 +131,16 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
             return SS_ERROR;
         }
         proj[c] = ce;
+        /* PostgreSQL folds the assignment cast of a constant select item while planning: its
+           error is raised even when no row is read */
+        const ss_plan_node *top = &source->node;
+        if (top->role == SS_ROLE_PROJECT && i < top->project.nexprs) {
+            const ss_expr *item = top->project.exprs[i];
+            ss_value folded;
+            if (item->kind == EXPR_CONST && item->type.id != SS_TYPE_UNKNOWN && ce->kind == EXPR_CAST &&
+                ss_cast_value(b->ctx, &item->u.cnst, item->type, t->types[c], CAST_ASSIGNMENT, &folded, b->arena))
+                return SS_ERROR;
+        }
     }
     ss_plan *p = plan_new(b, SS_ROLE_PROJECT, 1);
     if (!p || plan_set_output(b, p, t->ncols, t->types, NULL))
