@@ -76,6 +76,7 @@ static ss_expr *numeric_unsupported(binder *b, int location);
 
 static int defer_fold(binder *b, const ss_expr *e);
 static const ss_expr *find_deferred(const binder *b, const ss_expr *e);
+static ss_expr *fold_constants(binder *b, ss_expr *e);
 static char *numeric_literal_text(ss_arena *arena, const char *lit);
 
 static const char *tname(ss_type t, char *buf, size_t n)
@@ -849,6 +850,8 @@ static ss_expr *bind_like(binder *b, const ast_expr *a, ss_expr *l, ss_expr *r)
     ss_expr *e = bind_operator_func(b, a, fn, l, r);
     if (!e || !negate)
         return e;
+    if (!(e = fold_constants(b, e))) /* so that NOT of a constant folds too */
+        return NULL;
     ss_expr *not = new_expr(b, EXPR_NOT, type_of(SS_TYPE_BOOL));
     if (not)
         not->u.arg = e;
