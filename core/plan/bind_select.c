@@ -706,8 +706,9 @@ static int drop_unused_aggregates(binder *b, agg_state *st, const target_list *t
     return SS_OK;
 }
 
-/* PostgreSQL analyses the select list, WHERE and HAVING before GROUP BY: a first pass over
- * them (grouping not checked, nothing folded, nothing kept) reports their errors first. */
+/* PostgreSQL analyses the select list, WHERE, HAVING and ORDER BY before GROUP BY: a first
+ * pass over them (grouping not checked, nothing folded, nothing kept) reports their errors
+ * first. */
 static int analyse_before_group_by(binder *b, const ast_select *s)
 {
     agg_state scratch;
@@ -720,9 +721,9 @@ static int analyse_before_group_by(binder *b, const ast_select *s)
     int rc = SS_OK;
     b->agg = &scratch;
     b->agg_mode = true;
-    for (uint32_t i = 0; rc == SS_OK && i < s->ntargets; i++)
-        if (s->targets[i].expr->kind != AE_STAR && !bind_expr(b, s->targets[i].expr))
-            rc = SS_ERROR;
+    target_list tl;
+    memset(&tl, 0, sizeof tl);
+    rc = bind_targets(b, s, &tl);
     if (rc == SS_OK && s->where) {
         b->agg = NULL;
         b->agg_mode = false;
@@ -737,6 +738,10 @@ static int analyse_before_group_by(binder *b, const ast_select *s)
         if (!bind_bool_expr(b, s->having, "HAVING"))
             rc = SS_ERROR;
         b->in_having = false;
+    }
+    for (uint32_t i = 0; rc == SS_OK && i < s->norder; i++) {
+        uint32_t pos;
+        rc = order_item(b, s, &s->order_by[i], &tl, &pos);
     }
     b->agg = NULL;
     b->agg_mode = false;
