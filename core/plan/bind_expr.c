@@ -693,8 +693,10 @@ static ss_expr *no_operator(binder *b, const ast_expr *a, const ss_expr *l, cons
     else
         bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "operator does not exist: %s %s",
                    a->str, tname(type_of(r->type.id), b2, sizeof b2));
-    ss_ctx_error_hint(b->ctx, "No operator matches the given name and argument types. You might "
-                              "need to add explicit type casts.");
+    ss_ctx_error_hint(b->ctx, l ? "No operator matches the given name and argument types. You might need to add "
+                                  "explicit type casts."
+                                : "No operator matches the given name and argument type. You might need to add an "
+                                  "explicit type cast.");
     return NULL;
 }
 
@@ -1611,7 +1613,9 @@ static ss_expr *match_group(binder *b, const ast_expr *a)
     b->ctx->err = saved;
     ss_error_clear(&scratch);
     b->agg_mode = true;
-    if (!e)
+    /* a constant needs no group; one that folding made of columns (b AND false) must not
+       match a constant group either: PostgreSQL checks grouping before folding */
+    if (!e || e->kind == EXPR_CONST)
         return NULL;
     for (uint32_t i = 0; i < b->agg->ngroups; i++)
         if (expr_equal(e, b->agg->groups[i]))
