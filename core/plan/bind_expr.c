@@ -1427,9 +1427,10 @@ static ss_expr *bind_func(binder *b, const ast_expr *a)
             if (off >= sizeof sig)
                 break;
         }
-        if (n == 1 && ss_pg_type_cast_exists(name, types[0])) /* PostgreSQL's function-style cast */
-            return bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: type %s",
-                              name), NULL;
+        if (n == 1 && ss_pg_type_cast_exists(name, types[0])) { /* PostgreSQL's function-style cast */
+            bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: type %s", name);
+            return NULL;
+        }
         int pg = resolved == SS_FUNC_AMBIGUOUS ? SS_PG_AMBIGUOUS : ss_pg_function_lookup(name, n, types);
         if (pg == SS_PG_AMBIGUOUS) {
             bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "function %s(%s) is not unique", name, sig);
@@ -1437,9 +1438,11 @@ static ss_expr *bind_func(binder *b, const ast_expr *a)
                                       "explicit type casts.");
             return NULL;
         }
-        if (pg == SS_PG_EXISTS) /* PostgreSQL has it, Sunstone not yet */
-            return bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                              "feature not supported: function %s(%s)", name, sig), NULL;
+        if (pg == SS_PG_EXISTS) { /* PostgreSQL has it, Sunstone not yet */
+            bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: function %s(%s)",
+                       name, sig);
+            return NULL;
+        }
         bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "function %s(%s) does not exist", name, sig);
         ss_ctx_error_hint(b->ctx, "No function matches the given name and argument types. You might need "
                                   "to add explicit type casts.");
