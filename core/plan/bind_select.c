@@ -75,7 +75,6 @@ static int bind_targets(binder *b, const ast_select *s, target_list *tl)
     return SS_OK;
 }
 
-/* GROUP BY items may name output columns by position or alias, as in PostgreSQL. */
 /* PostgreSQL's equal() over two analysed select-list expressions, approximated on their
  * syntax (a column is the same whatever its qualifier: one table is in scope). */
 static bool ast_equal(const ast_expr *x, const ast_expr *y)
@@ -133,6 +132,7 @@ static int check_position_constant(binder *b, const ast_expr *a, const char *cla
     return refused ? bind_error(b, a->location, "42601", "non-integer constant in %s", clause) : SS_OK;
 }
 
+/* GROUP BY items may name output columns by position or alias, as in PostgreSQL. */
 static const ast_expr *group_item(binder *b, const ast_select *s, const ast_expr *g)
 {
     if (check_position_constant(b, g, "GROUP BY"))
