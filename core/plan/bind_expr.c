@@ -1616,12 +1616,12 @@ static ss_expr *match_group(binder *b, const ast_expr *a)
     b->ctx->err = saved;
     ss_error_clear(&scratch);
     b->agg_mode = true;
-    /* a constant needs no group; one that folding made of columns (b AND false) must not
-       match a constant group either: PostgreSQL checks grouping before folding */
-    if (!e || e->kind == EXPR_CONST)
+    if (!e)
         return NULL;
+    /* PostgreSQL matches before folding: an expression folded to a constant (b AND false)
+       is the group only when written the same way */
     for (uint32_t i = 0; i < b->agg->ngroups; i++)
-        if (expr_equal(e, b->agg->groups[i]))
+        if (e->kind == EXPR_CONST ? ast_equal(a, b->agg->group_asts[i]) : expr_equal(e, b->agg->groups[i]))
             return make_column(b, i, b->agg->groups[i]->type);
     return NULL;
 }

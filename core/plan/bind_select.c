@@ -77,7 +77,7 @@ static int bind_targets(binder *b, const ast_select *s, target_list *tl)
 
 /* PostgreSQL's equal() over two analysed select-list expressions, approximated on their
  * syntax (a column is the same whatever its qualifier: one table is in scope). */
-static bool ast_equal(const ast_expr *x, const ast_expr *y)
+bool ast_equal(const ast_expr *x, const ast_expr *y)
 {
     if (!x || !y)
         return x == y;
@@ -811,7 +811,8 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
         if (!st)
             return SS_ERROR;
         st->groups = bind_alloc(b, sizeof(ss_expr *) * (s->ngroup ? s->ngroup : 1));
-        if (!st->groups)
+        st->group_asts = bind_alloc(b, sizeof(ast_expr *) * (s->ngroup ? s->ngroup : 1));
+        if (!st->groups || !st->group_asts)
             return SS_ERROR;
         if (s->ngroup && analyse_before_group_by(b, s))
             return SS_ERROR;
@@ -821,6 +822,7 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
             ss_expr *e = g ? bind_expr(b, g) : NULL;
             if (!e || !(e = resolve_unknown(b, e, g->location)))
                 return SS_ERROR;
+            st->group_asts[st->ngroups] = g;
             st->groups[st->ngroups++] = e;
         }
         b->agg = st;

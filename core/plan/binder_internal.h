@@ -8,6 +8,7 @@
 
 typedef struct agg_state {
     ss_expr **groups;         /* bound group expressions (over the input) */
+    const ast_expr **group_asts; /* and as written (after position/alias resolution) */
     uint32_t ngroups;
     ss_agg_call *aggs;
     uint32_t naggs, cap_aggs;
@@ -80,6 +81,9 @@ ss_expr *coerce_expr(binder *b, ss_expr *e, ss_type target, ss_cast_mode mode, i
 /* Unknown literal/param → text: used for output columns. */
 ss_expr *resolve_unknown(binder *b, ss_expr *e, int location);
 bool expr_equal(const ss_expr *a, const ss_expr *b);
+/* PostgreSQL's equal() over two analysed expressions, approximated on their syntax
+ * (bind_select.c). */
+bool ast_equal(const ast_expr *x, const ast_expr *y);
 /* Where PostgreSQL reports an error about the whole expression a (exprLocation). */
 int expr_location(const ast_expr *a);
 bool ast_has_aggregate(const ast_expr *e);
