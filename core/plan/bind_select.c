@@ -77,8 +77,26 @@ static int bind_targets(binder *b, const ast_select *s, target_list *tl)
 
 /* PostgreSQL's equal() over two analysed select-list expressions, approximated on their
  * syntax (a column is the same whatever its qualifier: one table is in scope). */
+static bool ast_eq(const ast_expr *x, const ast_expr *y, bool loose);
+
 bool ast_equal(const ast_expr *x, const ast_expr *y)
 {
+    return ast_eq(x, y, false);
+}
+
+/* The same, looking through casts: one to the type a value already has disappears from
+ * PostgreSQL's analysed tree (the bound trees tell a real cast apart). */
+static bool ast_equal_loose(const ast_expr *x, const ast_expr *y)
+{
+    return ast_eq(x, y, true);
+}
+
+static bool ast_eq(const ast_expr *x, const ast_expr *y, bool loose)
+{
+    while (loose && x && x->kind == AE_CAST)
+        x = x->args[0];
+    while (loose && y && y->kind == AE_CAST)
+        y = y->args[0];
     if (!x || !y)
         return x == y;
     if (x->kind != y->kind || x->negated != y->negated || x->nargs != y->nargs)
@@ -97,7 +115,7 @@ bool ast_equal(const ast_expr *x, const ast_expr *y)
     case AE_NULL:
         return true;
     case AE_OP:
-        return strcmp(x->str, y->str) == 0 && ast_equal(x->left, y->left) && ast_equal(x->right, y->right);
+        return strcmp(x->str, y->str) == 0 && ast_eq(x->left, y->left, loose) && ast_eq(x->right, y->right, loose);
     case AE_FUNC:
         if (strcmp(x->names[x->nnames - 1], y->names[y->nnames - 1]) != 0 || x->star != y->star ||
             x->distinct != y->distinct)
@@ -108,17 +126,17 @@ bool ast_equal(const ast_expr *x, const ast_expr *y)
             return false;
         break;
     case AE_CASE:
-        if (x->nwhens != y->nwhens || !ast_equal(x->arg, y->arg) || !ast_equal(x->els, y->els))
+        if (x->nwhens != y->nwhens || !ast_eq(x->arg, y->arg, loose) || !ast_eq(x->els, y->els, loose))
             return false;
         for (uint32_t i = 0; i < x->nwhens; i++)
-            if (!ast_equal(x->whens[i], y->whens[i]) || !ast_equal(x->thens[i], y->thens[i]))
+            if (!ast_eq(x->whens[i], y->whens[i], loose) || !ast_eq(x->thens[i], y->thens[i], loose))
                 return false;
         break;
     default:
         break;
     }
     for (uint32_t i = 0; i < x->nargs; i++)
-        if (!ast_equal(x->args[i], y->args[i]))
+        if (!ast_eq(x->args[i], y->args[i], loose))
             return false;
     return true;
 }
@@ -157,7 +175,7 @@ static const ast_expr *group_item(binder *b, const ast_select *s, const ast_expr
             const ast_target *t = &s->targets[i];
             if (t->expr->kind == AE_STAR || strcmp(t->alias ? t->alias : figure_colname(t->expr), g->names[0]) != 0)
                 continue;
-            if (found && !ast_equal(found, t->expr)) {
+            if (found && !ast_equal_loose(found, t->expr)) {
                 bind_error(b, g->location, "42702", "GROUP BY \"%s\" is ambiguous", g->names[0]);
                 return NULL;
             }
@@ -187,8 +205,10 @@ static int order_item(binder *b, const ast_select *s, const ast_sort_item *it, t
         int found = -1;
         for (uint32_t i = 0; i < tl->nvisible; i++)
             if (!strcmp(tl->names[i], a->names[0])) {
-                bool same = found < 0 || (tl->asts[found] && tl->asts[i] ? ast_equal(tl->asts[found], tl->asts[i])
-                                                                         : expr_equal(tl->exprs[found], tl->exprs[i]));
+                /* PostgreSQL compares the analysed, unfolded expressions */
+                bool same = found < 0 || (expr_equal(tl->exprs[found], tl->exprs[i]) &&
+                                          (!tl->asts[found] || !tl->asts[i] ||
+                                           ast_equal_loose(tl->asts[found], tl->asts[i])));
                 if (!same)
                     return bind_error(b, a->location, "42702", "ORDER BY \"%s\" is ambiguous", a->names[0]);
                 if (found < 0)
