@@ -1026,8 +1026,9 @@ static bool unify(binder *b, ss_expr **items, const int *locs, uint32_t n, const
         if (tr && er) {
             t = type_of(rank_type(tr > er ? tr : er));
         } else if (ss_type_is_text(t.id) && ss_type_is_text(e->type.id)) {
+            /* text and varchar convert both ways: the first one stays (select_common_type) */
             if (t.id != e->type.id || t.typmod != e->type.typmod)
-                t = type_of(SS_TYPE_TEXT);
+                t = type_of(t.id);
         } else if (t.id != e->type.id) {
             char b1[96], b2[96];
             bind_error(b, locs[i], SS_SQLSTATE_DATATYPE_MISMATCH, "%s types %s and %s cannot be matched",
