@@ -261,7 +261,11 @@ int sunstone_exec(sunstone *db, const char *sql,
         chars += ss_utf8_count(sql + counted, (uint32_t)(start - counted));
         counted = start;
         sunstone_stmt *st;
-        if (ss_stmt_create(db, sql + start, slen, start, chars, NULL, stmts[i], &st)) {
+        /* PostgreSQL's simple query: no parameters */
+        db->simple_query = true;
+        int created = ss_stmt_create(db, sql + start, slen, start, chars, NULL, stmts[i], &st);
+        db->simple_query = false;
+        if (created) {
             rc = ss_api_fail(db);
             break;
         }

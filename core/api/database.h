@@ -21,6 +21,7 @@ struct sunstone {
     struct sunstone_stmt *parked;  /* statements holding a parked operator tree */
     uint32_t nstmts;               /* statements prepared and not yet finalized */
     atomic_int interrupted;        /* set by sunstone_interrupt (any thread, signal handler) */
+    bool simple_query;             /* sunstone_exec is creating a statement: nothing can be bound */
 };
 
 /* Records the MISUSE error of an entry point called with a NULL or out-of-range argument

@@ -9,6 +9,7 @@
 #include "loader/loader.h"
 #include "types/cast.h"
 #include "types/typeio.h"
+#include "types/utf8.h"
 
 static int materialize(sunstone_stmt *st, char **rows, uint32_t n)
 {
@@ -313,7 +314,13 @@ int ss_stmt_execute(sunstone_stmt *st)
     case AST_EXPLAIN:
         return run_explain(st);
     }
-    return ss_ctx_error(&st->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: this statement");
+    const char *name = ss_stmt_kind_name(k);
+    if (name)
+        ss_ctx_error(&st->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: %s", name);
+    else
+        ss_ctx_error(&st->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: statement kind %d", (int)k);
+    ss_ctx_error_position(&st->ctx, (int)ss_utf8_count(st->sql, (uint32_t)st->ast->location) + 1);
+    return SS_ERROR;
 }
 
 int ss_stmt_next_row(sunstone_stmt *st)

@@ -37,6 +37,35 @@ static void stmt_free(sunstone_stmt *st)
     free(st);
 }
 
+/* True when the result columns of b match those of a (PostgreSQL's equalTupleDescs on
+ * what a client sees: count, names, types, typmods). */
+static bool same_result(const ss_bound_stmt *a, const ss_bound_stmt *b)
+{
+    if (a->ncols != b->ncols)
+        return false;
+    for (uint32_t i = 0; i < a->ncols; i++)
+        if (a->col_types[i].id != b->col_types[i].id || a->col_types[i].typmod != b->col_types[i].typmod ||
+            strcmp(a->col_names[i], b->col_names[i]) != 0)
+            return false;
+    return true;
+}
+
+/* Result column names may point into catalog tables that a later DROP frees; the binding
+ * keeps its own copies so the old result description stays readable after a refused rebind. */
+static int own_col_names(ss_arena *arena, ss_bound_stmt *bs)
+{
+    if (!bs->ncols)
+        return SS_OK;
+    const char **names = ss_arena_alloc(arena, bs->ncols * sizeof *names);
+    if (!names)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < bs->ncols; i++)
+        if (!(names[i] = ss_arena_strdup(arena, bs->col_names[i])))
+            return SS_ERROR;
+    bs->col_names = names;
+    return SS_OK;
+}
+
 static int bind_now(sunstone_stmt *st)
 {
     sunstone *db = st->db;
@@ -49,7 +78,8 @@ static int bind_now(sunstone_stmt *st)
     ss_bound_stmt *bs;
     ss_float8_set_extra_digits(db->settings.extra_float_digits); /* folded casts to text */
     /* a rebind keeps the parameter types the user already bound against */
-    if (ss_bind(&ctx, db, st->ast, arena, NULL, 0, &bs)) {
+    static const ss_type no_params[1] = {{SS_TYPE_INVALID, -1}};
+    if (ss_bind(&ctx, db, st->ast, arena, st->no_params ? no_params : NULL, 0, &bs)) {
         ss_arena_destroy(arena);
         /* the binder counts bytes from the start of the submitted text; PostgreSQL reports
            positions in characters */
@@ -58,6 +88,17 @@ static int bind_now(sunstone_stmt *st)
             db->err.position = (int)(st->sql_base_chars +
                                      ss_utf8_count(st->sql, (uint32_t)(pos - 1 - st->sql_base))) + 1;
         return SS_ERROR;
+    }
+    /* PostgreSQL's plan cache refuses a rebind that changes the result columns (their
+     * number, names, types or typmods); the old binding stays, so every step fails the same
+     * way until the catalog matches again or the statement is prepared anew. */
+    if (st->bound && !same_result(st->bound, bs)) {
+        ss_arena_destroy(arena);
+        return ss_ctx_error(&ctx, "0A000", "cached plan must not change result type");
+    }
+    if (own_col_names(arena, bs)) {
+        ss_arena_destroy(arena);
+        return ss_ctx_error(&ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     }
     uint32_t old_ncols = st->bound ? st->bound->ncols : 0;
     if (st->text) {
@@ -119,6 +160,7 @@ int ss_stmt_create(sunstone *db, const char *sql, size_t len, size_t base, size_
     st->ast = ast;
     st->ctx.db = db;
     st->ctx.err = &db->err;
+    st->no_params = db->simple_query;
     st->sql = strndup(sql, len);
     st->sql_base = base;
     st->sql_base_chars = base_chars;

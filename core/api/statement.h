@@ -24,6 +24,7 @@ struct sunstone_stmt {
     ss_arena *bind_arena;      /* bound statement: replaced on rebind */
     ss_bound_stmt *bound;
     uint64_t catalog_version;  /* catalog version the binding is valid for */
+    bool no_params;            /* created by sunstone_exec: a $n is 42P02 */
 
     /* parameters as bound by the user, and converted for execution */
     uint32_t nparams;

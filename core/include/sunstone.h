@@ -72,7 +72,8 @@ int sunstone_close(sunstone *db);
  * with values in text format (NULL for SQL NULL).  cb returning non-zero stops with
  * SUNSTONE_ERROR.  cb may be NULL; db or sql NULL: SUNSTONE_MISUSE.  As in PostgreSQL's
  * simple query protocol, the whole text is verified (UTF-8) and parsed first: an invalid byte
- * or a syntax error anywhere in it runs nothing. */
+ * or a syntax error anywhere in it runs nothing; and nothing can be bound: a parameter
+ * reference ($1) fails with 42P02 (use sunstone_prepare). */
 int sunstone_exec(sunstone *db, const char *sql,
                   int (*cb)(void *arg, int ncols, const char *const *values,
                             const char *const *names),

@@ -10,6 +10,7 @@
 #include "plan/binder_internal.h"
 #include "types/cast.h"
 #include "types/functions.h"
+#include "types/pg_builtins.h"
 #include "types/typeio.h"
 
 int bind_error(binder *b, int location, const char *sqlstate, const char *fmt, ...)
@@ -21,6 +22,27 @@ int bind_error(binder *b, int location, const char *sqlstate, const char *fmt, .
     if (location >= 0)
         ss_ctx_error_position(b->ctx, location + 1);
     return SS_ERROR;
+}
+
+int note_grouping_error(binder *b, int location, const char *column)
+{
+    int k = b->in_having ? 1 : 0;
+    if (b->grouping_msg[k])
+        return SS_OK;
+    b->grouping_loc[k] = location;
+    b->grouping_msg[k] = ss_arena_printf(b->arena, "column \"%s.%s\" must appear in the GROUP BY clause or be "
+                                         "used in an aggregate function", b->table_ref, column);
+    if (!b->grouping_msg[k])
+        return ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    return SS_OK;
+}
+
+int raise_grouping_error(binder *b)
+{
+    for (int k = 0; k < 2; k++)
+        if (b->grouping_msg[k])
+            return bind_error(b, b->grouping_loc[k], SS_SQLSTATE_GROUPING_ERROR, "%s", b->grouping_msg[k]);
+    return SS_OK;
 }
 
 void *bind_alloc(binder *b, size_t n)
@@ -53,6 +75,8 @@ static ss_expr *numeric_unsupported(binder *b, int location);
     } while (0)
 
 static int defer_fold(binder *b, const ss_expr *e);
+static const ss_expr *find_deferred(const binder *b, const ss_expr *e);
+static ss_expr *fold_constants(binder *b, ss_expr *e);
 static char *numeric_literal_text(ss_arena *arena, const char *lit);
 
 static const char *tname(ss_type t, char *buf, size_t n)
@@ -344,6 +368,29 @@ const char *decimal_text(const binder *b, const ss_expr *e)
 
 /* PostgreSQL's numeric output for a decimal literal ("1e3" -> "1000", "1.5e-3" -> "0.0015",
  * "1.50" -> "1.50"): the digits shifted by the exponent, scale = fraction digits - exponent. */
+static bool ast_is_decimal(const ast_expr *a);
+
+static int mark_numeric(binder *b, const ss_expr *e)
+{
+    if (!b->numeric_valued.arena)
+        ss_ptrmap_init(&b->numeric_valued, b->arena);
+    if (ss_ptrmap_put(&b->numeric_valued, e, (void *)e) != 0)
+        return ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    return SS_OK;
+}
+
+/* Whether PostgreSQL computes this value in numeric: a decimal literal (a: its AST, may be
+ * NULL) or a CASE/COALESCE of them (e: bound, may be NULL). */
+static bool is_numeric_valued(const binder *b, const ast_expr *a, const ss_expr *e)
+{
+    if (a && ast_is_decimal(a))
+        return true;
+    if (!e)
+        return false;
+    void *seen;
+    return decimal_text(b, e) || ss_ptrmap_get(&b->numeric_valued, e, &seen);
+}
+
 static char *numeric_literal_text(ss_arena *arena, const char *lit)
 {
     bool neg = *lit == '-';
@@ -497,12 +544,9 @@ static ss_expr *bind_column(binder *b, const ast_expr *a)
     if (b->table) {
         for (uint32_t i = 0; i < b->table->ncols; i++)
             if (strcmp(b->table->cols[i].name, col) == 0) {
-                if (b->agg_mode) {
-                    bind_error(b, a->location, SS_SQLSTATE_GROUPING_ERROR,
-                               "column \"%s.%s\" must appear in the GROUP BY clause or be used in "
-                               "an aggregate function", b->table_ref, col);
+                /* an ungrouped column: binding goes on (the plan is never built) */
+                if (b->agg_mode && note_grouping_error(b, a->location, col))
                     return NULL;
-                }
                 return make_column(b, i, b->table->types[i]);
             }
     }
@@ -522,7 +566,7 @@ static ss_expr *bind_param(binder *b, const ast_expr *a)
     }
     uint32_t idx = (uint32_t)a->ival - 1;
     if (idx >= b->nparams) {
-        if (b->nfixed) {
+        if (b->nfixed || b->no_params) {
             bind_error(b, a->location, "42P02", "there is no parameter $%lld", (long long)a->ival);
             return NULL;
         }
@@ -613,14 +657,39 @@ static bool is_comparison(ss_expr_op op)
 static ss_expr *no_operator(binder *b, const ast_expr *a, const ss_expr *l, const ss_expr *r)
 {
     char b1[96], b2[96];
+    ss_type lt = l ? (is_unknown_param(b, l) ? type_of(SS_TYPE_UNKNOWN) : l->type) : type_of(SS_TYPE_INVALID);
+    ss_type rt = is_unknown_param(b, r) ? type_of(SS_TYPE_UNKNOWN) : r->type;
+    int pg = ss_pg_operator_lookup(a->str, l ? &lt : NULL, rt);
+    if (pg == SS_PG_AMBIGUOUS) {
+        if (l)
+            bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "operator is not unique: %s %s %s",
+                       tname(type_of(l->type.id), b1, sizeof b1), a->str, tname(type_of(r->type.id), b2, sizeof b2));
+        else
+            bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "operator is not unique: %s %s", a->str,
+                       tname(type_of(r->type.id), b2, sizeof b2));
+        ss_ctx_error_hint(b->ctx, "Could not choose a best candidate operator. You might need to add explicit "
+                                  "type casts.");
+        return NULL;
+    }
+    if (pg == SS_PG_EXISTS) { /* PostgreSQL has it, Sunstone not yet */
+        if (l)
+            bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: operator %s %s %s",
+                       tname(type_of(l->type.id), b1, sizeof b1), a->str, tname(type_of(r->type.id), b2, sizeof b2));
+        else
+            bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: operator %s %s",
+                       a->str, tname(type_of(r->type.id), b2, sizeof b2));
+        return NULL;
+    }
     if (l)
         bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "operator does not exist: %s %s %s",
                    tname(type_of(l->type.id), b1, sizeof b1), a->str, tname(type_of(r->type.id), b2, sizeof b2));
     else
         bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "operator does not exist: %s %s",
                    a->str, tname(type_of(r->type.id), b2, sizeof b2));
-    ss_ctx_error_hint(b->ctx, "No operator matches the given name and argument types. You might "
-                              "need to add explicit type casts.");
+    ss_ctx_error_hint(b->ctx, l ? "No operator matches the given name and argument types. You might need to add "
+                                  "explicit type casts."
+                                : "No operator matches the given name and argument type. You might need to add an "
+                                  "explicit type cast.");
     return NULL;
 }
 
@@ -636,10 +705,27 @@ static bool is_null_const(const ss_expr *e)
     return e && e->kind == EXPR_CONST && e->u.cnst.is_null;
 }
 
+/* A strict operator or function over args folds to NULL when one is a NULL constant, as in
+ * PostgreSQL's planner, which first folds the other arguments: one whose folding failed
+ * keeps the call, so that error is still raised. */
+static bool strict_folds_to_null(const binder *b, ss_expr *const *args, uint32_t n)
+{
+    bool has_null = false;
+    for (uint32_t i = 0; i < n; i++)
+        has_null |= is_null_const(args[i]);
+    if (!has_null)
+        return false;
+    for (uint32_t i = 0; i < n; i++)
+        if (find_deferred(b, args[i]))
+            return false;
+    return true;
+}
+
 static ss_expr *make_op(binder *b, ss_expr_op op, ss_type type, ss_expr *l, ss_expr *r)
 {
     /* operators are strict: PostgreSQL folds one with a NULL constant operand to NULL */
-    if (is_null_const(l) || is_null_const(r))
+    ss_expr *operands[2] = {l, r};
+    if (strict_folds_to_null(b, operands, 2))
         return make_null(b, type);
     ss_expr *e = new_expr(b, EXPR_OP, type);
     if (e) {
@@ -725,7 +811,7 @@ static ss_expr *bind_operator_func(binder *b, const ast_expr *a, const char *fn,
     if (!args || !(args[0] = coerce_expr(b, l, want[0], CAST_IMPLICIT, a->left->location)) ||
         !(args[1] = coerce_expr(b, r, want[1], CAST_IMPLICIT, a->right->location)))
         return NULL;
-    if (def->strict && (is_null_const(args[0]) || is_null_const(args[1])))
+    if (def->strict && strict_folds_to_null(b, args, 2))
         return make_null(b, result);
     ss_expr *e = new_expr(b, EXPR_FUNC, result);
     if (e) {
@@ -740,11 +826,11 @@ static ss_expr *bind_operator_func(binder *b, const ast_expr *a, const char *fn,
  * where float8 is PostgreSQL's answer too, i.e. never against another numeric). */
 static ss_expr *bind_power(binder *b, const ast_expr *a, ss_expr *l, ss_expr *r)
 {
-    if (ast_is_decimal(a->left) && ast_is_decimal(a->right))
+    bool lnum = is_numeric_valued(b, a->left, l), rnum = is_numeric_valued(b, a->right, r);
+    if (lnum && rnum)
         return numeric_unsupported(b, a->left->location);
-    if ((ast_is_decimal(a->left) && r->type.id != SS_TYPE_FLOAT8) ||
-        (ast_is_decimal(a->right) && l->type.id != SS_TYPE_FLOAT8))
-        return numeric_unsupported(b, (ast_is_decimal(a->left) ? a->left : a->right)->location);
+    if ((lnum && r->type.id != SS_TYPE_FLOAT8) || (rnum && l->type.id != SS_TYPE_FLOAT8))
+        return numeric_unsupported(b, (lnum ? a->left : a->right)->location);
     return bind_operator_func(b, a, "power", l, r);
 }
 
@@ -759,6 +845,8 @@ static ss_expr *bind_like(binder *b, const ast_expr *a, ss_expr *l, ss_expr *r)
     ss_expr *e = bind_operator_func(b, a, fn, l, r);
     if (!e || !negate)
         return e;
+    if (!(e = fold_constants(b, e))) /* so that NOT of a constant folds too */
+        return NULL;
     ss_expr *not = new_expr(b, EXPR_NOT, type_of(SS_TYPE_BOOL));
     if (not)
         not->u.arg = e;
@@ -782,7 +870,7 @@ static ss_expr *bind_op(binder *b, const ast_expr *a)
     ss_expr_op op = op_code(a->str);
     if (!op)
         return no_operator(b, a, l, r);
-    bool lnum = ast_is_decimal(a->left), rnum = ast_is_decimal(a->right);
+    bool lnum = is_numeric_valued(b, a->left, l), rnum = is_numeric_valued(b, a->right, r);
     if (op == OP_CONCAT) {
         bool lt = ss_type_is_text(l->type.id), rt = ss_type_is_text(r->type.id);
         if (!lt && !rt)
@@ -823,6 +911,32 @@ static ss_expr *bind_op(binder *b, const ast_expr *a)
 
 /* ---- boolean, null tests, CASE, functions ----------------------------------------- */
 
+static int leftmost(int a, int b)
+{
+    return a < 0 ? b : b < 0 ? a : a < b ? a : b;
+}
+
+/* Where PostgreSQL reports an error about a whole expression (exprLocation of the analysed
+ * tree): an operator, cast, test or boolean combination starts at its leftmost operand. */
+int expr_location(const ast_expr *a)
+{
+    switch (a->kind) {
+    case AE_OP:
+        return a->left ? leftmost(a->location, expr_location(a->left)) : a->location;
+    case AE_AND:
+    case AE_OR:
+    case AE_NOT:
+    case AE_IS_NULL:
+    case AE_IS_NOT_NULL:
+    case AE_CAST:
+    case AE_BETWEEN:
+    case AE_IN_LIST:
+        return a->nargs ? leftmost(a->location, expr_location(a->args[0])) : a->location;
+    default:
+        return a->location;
+    }
+}
+
 ss_expr *bind_bool_expr(binder *b, const ast_expr *a, const char *clause)
 {
     ss_expr *e = bind_expr(b, a);
@@ -830,10 +944,10 @@ ss_expr *bind_bool_expr(binder *b, const ast_expr *a, const char *clause)
         return NULL;
     if (e->type.id == SS_TYPE_BOOL)
         return e;
-    if (is_unknown_const(e) || is_unknown_param(b, e) || (e->kind == EXPR_CONST && e->u.cnst.is_null))
+    if (is_unknown_const(e) || is_unknown_param(b, e))
         return coerce_expr(b, e, type_of(SS_TYPE_BOOL), CAST_IMPLICIT, a->location);
     char b1[96];
-    bind_error(b, a->location, SS_SQLSTATE_DATATYPE_MISMATCH, "argument of %s must be type boolean, not type %s",
+    bind_error(b, expr_location(a), SS_SQLSTATE_DATATYPE_MISMATCH, "argument of %s must be type boolean, not type %s",
                clause, tname(type_of(e->type.id), b1, sizeof b1)); /* no typmod, as PostgreSQL */
     return NULL;
 }
@@ -855,8 +969,30 @@ static ss_expr *bind_bool_list(binder *b, const ast_expr *a, ss_expr_kind kind, 
     /* PostgreSQL folds AND with a FALSE constant to FALSE and OR with TRUE to TRUE before
        running anything, so the other arguments never raise errors */
     for (uint32_t i = 0; i < a->nargs; i++)
-        if (args[i]->kind == EXPR_CONST && !args[i]->u.cnst.is_null && args[i]->u.cnst.v.b == (kind == EXPR_OR))
-            return args[i];
+        if (args[i]->kind == EXPR_CONST && !args[i]->u.cnst.is_null && args[i]->u.cnst.v.b == (kind == EXPR_OR)) {
+            /* it folds the arguments before that constant first: a failed fold there is
+               still raised (the whole expression is kept so that it is found) */
+            bool earlier_error = false;
+            for (uint32_t j = 0; j < i; j++)
+                earlier_error |= find_deferred(b, args[j]) != NULL;
+            if (!earlier_error)
+                return args[i];
+            break;
+        }
+    /* all constants (TRUE/NULL left): PostgreSQL folds to NULL or to the identity */
+    bool all_const = true, any_null = false;
+    for (uint32_t i = 0; i < a->nargs; i++) {
+        all_const &= args[i]->kind == EXPR_CONST;
+        any_null |= args[i]->kind == EXPR_CONST && args[i]->u.cnst.is_null;
+    }
+    if (all_const) {
+        ss_expr *c = make_null(b, type_of(SS_TYPE_BOOL));
+        if (c && !any_null) {
+            c->u.cnst.is_null = false;
+            c->u.cnst.v.b = kind == EXPR_AND;
+        }
+        return c;
+    }
     ss_expr *e = new_expr(b, kind, type_of(SS_TYPE_BOOL));
     if (e) {
         e->u.list.nargs = a->nargs;
@@ -866,7 +1002,8 @@ static ss_expr *bind_bool_list(binder *b, const ast_expr *a, ss_expr_kind kind, 
 }
 
 /* Resolves the common result type of CASE/COALESCE branches and coerces them all. */
-static bool unify(binder *b, ss_expr **items, const int *locs, uint32_t n, const char *what, ss_type *out)
+static bool unify(binder *b, ss_expr **items, const int *locs, uint32_t n, const char *what, ss_type *out,
+                  bool *numeric)
 {
     ss_type t = type_of(SS_TYPE_UNKNOWN);
     for (uint32_t i = 0; i < n; i++) {
@@ -882,8 +1019,9 @@ static bool unify(binder *b, ss_expr **items, const int *locs, uint32_t n, const
         if (tr && er) {
             t = type_of(rank_type(tr > er ? tr : er));
         } else if (ss_type_is_text(t.id) && ss_type_is_text(e->type.id)) {
+            /* text and varchar convert both ways: the first one stays (select_common_type) */
             if (t.id != e->type.id || t.typmod != e->type.typmod)
-                t = type_of(SS_TYPE_TEXT);
+                t = type_of(t.id);
         } else if (t.id != e->type.id) {
             char b1[96], b2[96];
             bind_error(b, locs[i], SS_SQLSTATE_DATATYPE_MISMATCH, "%s types %s and %s cannot be matched",
@@ -900,9 +1038,12 @@ static bool unify(binder *b, ss_expr **items, const int *locs, uint32_t n, const
     bool genuine_float = false;
     for (uint32_t i = 0; i < n; i++)
         genuine_float |= items[i]->type.id == SS_TYPE_FLOAT8 && !decimal_text(b, items[i]);
-    for (uint32_t i = 0; i < n; i++)
+    *numeric = false;
+    for (uint32_t i = 0; i < n; i++) {
         if (!genuine_float && check_decimal_output(b, items[i], locs[i]))
             return false;
+        *numeric |= !genuine_float && is_numeric_valued(b, NULL, items[i]);
+    }
     for (uint32_t i = 0; i < n; i++)
         if (!(items[i] = coerce_expr(b, items[i], t, CAST_IMPLICIT, locs[i])))
             return false;
@@ -917,18 +1058,26 @@ static ss_expr *build_case(binder *b, ss_expr **whens, ss_expr **thens, uint32_t
     int *ilocs = bind_alloc(b, sizeof(int) * (n + 1));
     if (!items || !ilocs)
         return NULL;
-    for (uint32_t i = 0; i < n; i++) {
-        items[i] = thens[i];
-        ilocs[i] = locs[i];
-    }
-    uint32_t nitems = n;
+    /* PostgreSQL resolves the ELSE first, then the THENs (transformCaseExpr): that order
+       decides which pair a type mismatch names */
+    uint32_t first = els ? 1 : 0;
     if (els) {
-        items[nitems] = els;
-        ilocs[nitems++] = els_loc;
+        items[0] = els;
+        ilocs[0] = els_loc;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        items[first + i] = thens[i];
+        ilocs[first + i] = locs[i];
     }
     ss_type t;
-    if (!unify(b, items, ilocs, nitems, what, &t))
+    bool numeric;
+    if (!unify(b, items, ilocs, n + first, what, &t, &numeric))
         return NULL;
+    if (els) { /* back to THENs, then ELSE */
+        ss_expr *coerced_els = items[0];
+        memmove(items, items + 1, n * sizeof *items);
+        items[n] = coerced_els;
+    }
     ss_expr *e = new_expr(b, EXPR_CASE, t);
     if (!e)
         return NULL;
@@ -936,7 +1085,7 @@ static ss_expr *build_case(binder *b, ss_expr **whens, ss_expr **thens, uint32_t
     e->u.kase.whens = whens;
     e->u.kase.thens = items;
     e->u.kase.els = els ? items[n] : NULL;
-    return e;
+    return numeric && mark_numeric(b, e) ? NULL : e;
 }
 
 /* PostgreSQL's planner drops WHENs that are constant FALSE/NULL and everything after a
@@ -961,6 +1110,18 @@ static ss_expr *prune_case(binder *b, ss_expr *e)
     return e->u.kase.els ? e->u.kase.els : make_null(b, e->type);
 }
 
+/* An expression PostgreSQL types as unknown: a NULL or string literal, or a parameter
+ * whose type nothing has fixed yet. */
+static bool untyped_ast(binder *b, const ast_expr *a)
+{
+    if (a->kind == AE_NULL || a->kind == AE_STRING)
+        return true;
+    if (a->kind != AE_PARAM || a->ival < 1)
+        return false;
+    uint32_t idx = (uint32_t)a->ival - 1;
+    return idx >= b->nparams || b->param_types[idx].id == SS_TYPE_UNKNOWN;
+}
+
 static ss_expr *bind_case(binder *b, const ast_expr *a)
 {
     uint32_t n = a->nwhens;
@@ -969,16 +1130,28 @@ static ss_expr *bind_case(binder *b, const ast_expr *a)
     int *locs = bind_alloc(b, sizeof(int) * n);
     if (!whens || !thens || !locs)
         return NULL;
+    /* an untyped operand (NULL, 'literal', a parameter of unknown type) is text, as in
+       PostgreSQL's transformCaseExpr */
+    ast_expr *argv[1] = {a->arg};
+    ast_expr text_arg = {0};
+    if (a->arg && untyped_ast(b, a->arg)) {
+        text_arg.kind = AE_CAST;
+        text_arg.location = a->arg->location;
+        text_arg.args = argv;
+        text_arg.nargs = 1;
+        text_arg.type = (ast_type_name){.name = "text", .typmod = -1, .location = a->arg->location};
+    }
     int dead_from = b->dead_code; /* restore point */
     bool taken = false;           /* an earlier WHEN is constant TRUE: the rest is dead */
+    uint32_t naggs_kept = 0;      /* aggregates registered before the rest went dead */
     for (uint32_t i = 0; i < n; i++) {
         if (a->arg) {
-            /* simple CASE x WHEN v: x = v */
+            /* simple CASE x WHEN v: x = v, reported at the WHEN */
             ast_expr eq = {0};
             eq.kind = AE_OP;
-            eq.location = a->whens[i]->location;
+            eq.location = a->when_locations ? a->when_locations[i] : a->whens[i]->location;
             eq.str = "=";
-            eq.left = a->arg;
+            eq.left = text_arg.kind ? &text_arg : a->arg;
             eq.right = a->whens[i];
             whens[i] = bind_bool_expr(b, &eq, "CASE/WHEN");
         } else {
@@ -997,8 +1170,9 @@ static ss_expr *bind_case(binder *b, const ast_expr *a)
         if (!taken && whens[i]->kind == EXPR_CONST && !whens[i]->u.cnst.is_null && whens[i]->u.cnst.v.b) {
             taken = true;
             b->dead_code++;
+            naggs_kept = b->agg ? b->agg->naggs : 0;
         }
-        locs[i] = a->thens[i]->location;
+        locs[i] = expr_location(a->thens[i]);
     }
     ss_expr *els = NULL;
     if (a->els && !(els = bind_expr(b, a->els))) {
@@ -1006,7 +1180,9 @@ static ss_expr *bind_case(binder *b, const ast_expr *a)
         return NULL;
     }
     b->dead_code = dead_from;
-    ss_expr *e = build_case(b, whens, thens, n, els, locs, a->els ? a->els->location : -1, "CASE");
+    if (taken && b->agg)
+        b->agg->naggs = naggs_kept; /* PostgreSQL's planner drops them with their branches */
+    ss_expr *e = build_case(b, whens, thens, n, els, locs, a->els ? expr_location(a->els) : -1, "CASE");
     return e ? prune_case(b, e) : NULL;
 }
 
@@ -1029,7 +1205,7 @@ static ss_expr *bind_coalesce(binder *b, const ast_expr *a)
             b->dead_code = dead_from;
             return NULL;
         }
-        locs[i] = a->args[i]->location;
+        locs[i] = expr_location(a->args[i]);
         if (live == n && vals[i]->kind == EXPR_CONST && !vals[i]->u.cnst.is_null) {
             live = i + 1;
             b->dead_code++;
@@ -1040,9 +1216,18 @@ static ss_expr *bind_coalesce(binder *b, const ast_expr *a)
     if (b->agg && live < n)
         b->agg->naggs = naggs_kept; /* aggregates only the dropped arguments used */
     ss_type t;
-    if (!unify(b, vals, locs, n, "COALESCE", &t))
+    bool numeric;
+    if (!unify(b, vals, locs, n, "COALESCE", &t, &numeric))
         return NULL;
     n = live;
+    /* NULL constants are dropped; a non-NULL constant that comes first is the result */
+    uint32_t first = 0;
+    while (first < n && is_null_const(vals[first]))
+        first++;
+    if (first == n)
+        return make_null(b, t);
+    if (vals[first]->kind == EXPR_CONST)
+        return vals[first];
     ss_expr **whens = bind_alloc(b, sizeof(ss_expr *) * n);
     if (!whens)
         return NULL;
@@ -1058,7 +1243,7 @@ static ss_expr *bind_coalesce(binder *b, const ast_expr *a)
     e->u.kase.whens = whens;
     e->u.kase.thens = vals;
     e->u.kase.els = vals[n - 1];
-    return e;
+    return numeric && mark_numeric(b, e) ? NULL : e;
 }
 
 static ss_expr *bind_between(binder *b, const ast_expr *a)
@@ -1328,11 +1513,11 @@ static ss_expr *bind_func(binder *b, const ast_expr *a)
     /* A decimal literal is numeric in PostgreSQL, which would pick a numeric overload unless
        every other numeric argument is float8: only then is the float8 answer PostgreSQL's. */
     for (uint32_t i = 0; i < n; i++) {
-        if (!ast_is_decimal(a->args[i]))
+        if (!is_numeric_valued(b, a->args[i], args[i]))
             continue;
         bool other_float = false, other_exact = false;
         for (uint32_t k = 0; k < n; k++) {
-            if (k == i || ast_is_decimal(a->args[k]))
+            if (k == i || is_numeric_valued(b, a->args[k], args[k]))
                 continue;
             if (types[k].id == SS_TYPE_FLOAT8)
                 other_float = true;
@@ -1344,7 +1529,15 @@ static ss_expr *bind_func(binder *b, const ast_expr *a)
     }
     const ss_func_def *def;
     ss_type result;
-    if (ss_func_resolve(name, n, types, &def, want, &result) != SS_OK) {
+    int resolved = ss_func_resolve(name, n, types, &def, want, &result);
+    int32_t as_type;
+    if (resolved != SS_OK && n == 1 && ss_type_lookup_name(name, &as_type) &&
+        strcmp(ss_type_internal_name(as_type), name) == 0 &&
+        (is_unknown_const(args[0]) || is_unknown_param(b, args[0]) ||
+         ss_cast_exists(args[0]->type, type_of(as_type), CAST_EXPLICIT)))
+        /* a type name applied to one value is a cast (PostgreSQL's function-style cast) */
+        return coerce_expr(b, args[0], type_of(as_type), CAST_EXPLICIT, a->args[0]->location);
+    if (resolved != SS_OK) {
         char sig[512] = "";
         size_t off = 0;
         for (uint32_t i = 0; i < n; i++) {
@@ -1354,6 +1547,22 @@ static ss_expr *bind_func(binder *b, const ast_expr *a)
             if (off >= sizeof sig)
                 break;
         }
+        if (n == 1 && ss_pg_type_cast_exists(name, types[0])) { /* PostgreSQL's function-style cast */
+            bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: type %s", name);
+            return NULL;
+        }
+        int pg = resolved == SS_FUNC_AMBIGUOUS ? SS_PG_AMBIGUOUS : ss_pg_function_lookup(name, n, types);
+        if (pg == SS_PG_AMBIGUOUS) {
+            bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "function %s(%s) is not unique", name, sig);
+            ss_ctx_error_hint(b->ctx, "Could not choose a best candidate function. You might need to add "
+                                      "explicit type casts.");
+            return NULL;
+        }
+        if (pg == SS_PG_EXISTS) { /* PostgreSQL has it, Sunstone not yet */
+            bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: function %s(%s)",
+                       name, sig);
+            return NULL;
+        }
         bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "function %s(%s) does not exist", name, sig);
         ss_ctx_error_hint(b->ctx, "No function matches the given name and argument types. You might need "
                                   "to add explicit type casts.");
@@ -1362,10 +1571,8 @@ static ss_expr *bind_func(binder *b, const ast_expr *a)
     for (uint32_t i = 0; i < n; i++)
         if (!(args[i] = coerce_expr(b, args[i], want[i], CAST_IMPLICIT, a->args[i]->location)))
             return NULL;
-    if (def->strict)
-        for (uint32_t i = 0; i < n; i++)
-            if (is_null_const(args[i]))
-                return make_null(b, result); /* strict function of a NULL constant */
+    if (def->strict && strict_folds_to_null(b, args, n))
+        return make_null(b, result); /* strict function of a NULL constant */
     ss_expr *e = new_expr(b, EXPR_FUNC, result);
     if (e) {
         e->u.func.def = def;
@@ -1395,14 +1602,35 @@ static ss_expr *bind_aggregate(binder *b, const ast_expr *a)
     call.distinct = a->distinct;
     if (a->star) {
         if (strcmp(name, "count") != 0 || a->nargs) {
-            bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "function %s(*) does not exist", name);
+            /* PostgreSQL reads f(*) as f() */
+            bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "function %s() does not exist", name);
+            ss_ctx_error_hint(b->ctx, "No function matches the given name and argument types. You might need "
+                                      "to add explicit type casts.");
             return NULL;
         }
         call.result_type = type_of(SS_TYPE_INT8);
     } else {
+        if (a->nargs == 0 && strcmp(name, "count") == 0) {
+            bind_error(b, a->location, "42809",
+                       "count(*) must be used to call a parameterless aggregate function");
+            return NULL;
+        }
         if (a->nargs != 1) {
-            bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "function %s with %u arguments does not exist",
-                       name, a->nargs);
+            char sig[512] = "";
+            size_t off = 0;
+            b->agg_mode = false;
+            for (uint32_t i = 0; i < a->nargs && off < sizeof sig; i++) {
+                ss_expr *arg = bind_expr(b, a->args[i]);
+                if (!arg)
+                    return NULL;
+                char b1[96];
+                off += (size_t)snprintf(sig + off, sizeof sig - off, "%s%s", i ? ", " : "",
+                                        tname(type_of(arg->type.id), b1, sizeof b1));
+            }
+            b->agg_mode = true;
+            bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "function %s(%s) does not exist", name, sig);
+            ss_ctx_error_hint(b->ctx, "No function matches the given name and argument types. You might need "
+                                      "to add explicit type casts.");
             return NULL;
         }
         b->agg_mode = false;
@@ -1410,7 +1638,7 @@ static ss_expr *bind_aggregate(binder *b, const ast_expr *a)
         b->agg_mode = true;
         if (!arg)
             return NULL;
-        if (strcmp(name, "count") != 0 && decimal_text(b, arg))
+        if (strcmp(name, "count") != 0 && is_numeric_valued(b, NULL, arg))
             return numeric_unsupported(b, a->args[0]->location);
         /* sum/avg have only numeric candidates, so PostgreSQL cannot pick one for an untyped
            literal; min/max settle on text */
@@ -1455,6 +1683,8 @@ static ss_expr *bind_aggregate(binder *b, const ast_expr *a)
             } else {
                 bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "function avg(%s) does not exist",
                            tname(arg->type, b1, sizeof b1));
+                ss_ctx_error_hint(b->ctx, "No function matches the given name and argument types. You "
+                                          "might need to add explicit type casts.");
                 return NULL;
             }
         } else {
@@ -1462,6 +1692,8 @@ static ss_expr *bind_aggregate(binder *b, const ast_expr *a)
             call.result_type = t == SS_TYPE_VARCHAR ? type_of(SS_TYPE_TEXT) : arg->type;
             if (t == SS_TYPE_BOOL) {
                 bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "function %s(boolean) does not exist", name);
+                ss_ctx_error_hint(b->ctx, "No function matches the given name and argument types. You "
+                                          "might need to add explicit type casts.");
                 return NULL;
             }
         }
@@ -1506,8 +1738,10 @@ static ss_expr *match_group(binder *b, const ast_expr *a)
     b->agg_mode = true;
     if (!e)
         return NULL;
+    /* PostgreSQL matches before folding: an expression folded to a constant (b AND false)
+       is the group only when written the same way */
     for (uint32_t i = 0; i < b->agg->ngroups; i++)
-        if (expr_equal(e, b->agg->groups[i]))
+        if (e->kind == EXPR_CONST ? ast_equal(a, b->agg->group_asts[i]) : expr_equal(e, b->agg->groups[i]))
             return make_column(b, i, b->agg->groups[i]->type);
     return NULL;
 }
@@ -1536,9 +1770,20 @@ static ss_expr *fold_constants(binder *b, ss_expr *e)
         for (uint32_t i = 0; i < e->u.func.nargs; i++)
             all_const &= is_const(e->u.func.args[i]);
         break;
-    case EXPR_NOT:
     case EXPR_IS_NULL:
     case EXPR_IS_NOT_NULL:
+        if (e->u.arg->kind == EXPR_CONST && e->u.arg->type.id == SS_TYPE_UNKNOWN) {
+            /* 'text' IS NULL: no type needed */
+            ss_expr *c = make_null(b, type_of(SS_TYPE_BOOL));
+            if (c) {
+                c->u.cnst.is_null = false;
+                c->u.cnst.v.b = e->u.arg->u.cnst.is_null == (e->kind == EXPR_IS_NULL);
+            }
+            return c;
+        }
+        all_const = is_const(e->u.arg);
+        break;
+    case EXPR_NOT:
         all_const = is_const(e->u.arg);
         break;
     case EXPR_IN: /* set: its items are constants */
@@ -1581,7 +1826,7 @@ static int defer_fold(binder *b, const ss_expr *e)
 
 /* Finds a deferred node inside e (depth first, left to right), looking into each shared
  * subtree once (seen: the nodes already searched). */
-static const ss_expr *find_deferred(const binder *b, const ss_expr *e, ss_ptrmap *seen)
+static const ss_expr *find_deferred_seen(const binder *b, const ss_expr *e, ss_ptrmap *seen)
 {
     if (!e || ss_ptrmap_get(seen, e, NULL))
         return NULL;
@@ -1594,47 +1839,62 @@ static const ss_expr *find_deferred(const binder *b, const ss_expr *e, ss_ptrmap
     const ss_expr *f = NULL;
     switch (e->kind) {
     case EXPR_OP:
-        if (!(f = find_deferred(b, e->u.op.left, seen)))
-            f = find_deferred(b, e->u.op.right, seen);
+        if (!(f = find_deferred_seen(b, e->u.op.left, seen)))
+            f = find_deferred_seen(b, e->u.op.right, seen);
         return f;
     case EXPR_AND:
     case EXPR_OR:
         for (uint32_t i = 0; !f && i < e->u.list.nargs; i++)
-            f = find_deferred(b, e->u.list.args[i], seen);
+            f = find_deferred_seen(b, e->u.list.args[i], seen);
         return f;
     case EXPR_NOT:
     case EXPR_IS_NULL:
     case EXPR_IS_NOT_NULL:
-        return find_deferred(b, e->u.arg, seen);
+        return find_deferred_seen(b, e->u.arg, seen);
     case EXPR_CAST:
-        return find_deferred(b, e->u.cast.arg, seen);
+        return find_deferred_seen(b, e->u.cast.arg, seen);
     case EXPR_FUNC:
         for (uint32_t i = 0; !f && i < e->u.func.nargs; i++)
-            f = find_deferred(b, e->u.func.args[i], seen);
+            f = find_deferred_seen(b, e->u.func.args[i], seen);
         return f;
     case EXPR_CASE:
         for (uint32_t i = 0; !f && i < e->u.kase.nwhen; i++)
-            if (!(f = find_deferred(b, e->u.kase.whens[i], seen)))
-                f = find_deferred(b, e->u.kase.thens[i], seen);
-        return f ? f : find_deferred(b, e->u.kase.els, seen);
+            if (!(f = find_deferred_seen(b, e->u.kase.whens[i], seen)))
+                f = find_deferred_seen(b, e->u.kase.thens[i], seen);
+        return f ? f : find_deferred_seen(b, e->u.kase.els, seen);
     case EXPR_IN:
-        return find_deferred(b, e->u.in.arg, seen);
+        return find_deferred_seen(b, e->u.in.arg, seen);
     default:
         return NULL;
     }
 }
 
-static int raise_if_deferred(binder *b, const ss_expr *e)
+static const ss_expr *find_deferred(const binder *b, const ss_expr *e)
 {
     ss_ptrmap seen;
     ss_ptrmap_init(&seen, b->arena);
-    const ss_expr *d = find_deferred(b, e, &seen);
+    return find_deferred_seen(b, e, &seen);
+}
+
+static int raise_if_deferred(binder *b, const ss_expr *e)
+{
+    const ss_expr *d = find_deferred(b, e);
     if (!d)
         return ss_ctx_error_pending(b->ctx) ? SS_ERROR : SS_OK;
     ss_value v;
     if (ss_expr_eval_scalar(b->ctx, d, &v) != SS_OK)
         return SS_ERROR; /* the error PostgreSQL's planner raises */
     return SS_OK;
+}
+
+bool has_deferred(const binder *b, const ss_expr *e)
+{
+    return find_deferred(b, e) != NULL;
+}
+
+int raise_deferred_in(binder *b, const ss_expr *e)
+{
+    return raise_if_deferred(b, e);
 }
 
 int raise_deferred_folds(binder *b, const ss_plan *p)
@@ -1734,7 +1994,8 @@ static ss_expr *bind_expr_node(binder *b, const ast_expr *a)
     case AE_IN_LIST:
         return bind_in_list(b, a);
     }
-    bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: this expression");
+    bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: expression kind %d",
+               (int)a->kind); /* every kind the parser produces is handled above */
     return NULL;
 }
 

@@ -1,9 +1,11 @@
 /* bind_select.c — plans a SELECT: scan → filter (WHERE) → aggregate (GROUP BY, aggregates)
  * → filter (HAVING) → project (targets + hidden sort keys) → aggregate (DISTINCT) → sort →
  * limit → project (drop hidden keys); then prunes the scan to the columns used. */
+#include <stdint.h>
 #include <string.h>
 
 #include "plan/binder_internal.h"
+#include "types/cast.h"
 #include "types/typeio.h"
 #include "util/ptrmap.h"
 
@@ -53,10 +55,8 @@ static int bind_targets(binder *b, const ast_select *s, target_list *tl)
             if (t->expr->nnames == 1 && strcmp(t->expr->names[0], b->table_ref) != 0)
                 return bind_error(b, t->expr->location, SS_SQLSTATE_UNDEFINED_TABLE,
                                   "missing FROM-clause entry for table \"%s\"", t->expr->names[0]);
-            if (b->agg_mode && b->table->ncols)
-                return bind_error(b, t->location, SS_SQLSTATE_GROUPING_ERROR,
-                                  "column \"%s.%s\" must appear in the GROUP BY clause or be used in an "
-                                  "aggregate function", b->table_ref, b->table->cols[0].name);
+            if (b->agg_mode && b->table->ncols && note_grouping_error(b, t->location, b->table->cols[0].name))
+                return SS_ERROR;
             for (uint32_t c = 0; c < b->table->ncols; c++) {
                 ss_expr *e = make_column(b, c, b->table->types[c]);
                 if (!e || tl_add(b, tl, NULL, b->table->cols[c].name, e, t->location))
@@ -76,9 +76,86 @@ static int bind_targets(binder *b, const ast_select *s, target_list *tl)
     return SS_OK;
 }
 
+/* PostgreSQL's equal() over two analysed select-list expressions, approximated on their
+ * syntax (a column is the same whatever its qualifier: one table is in scope). */
+static bool ast_eq(const ast_expr *x, const ast_expr *y, bool loose);
+
+bool ast_equal(const ast_expr *x, const ast_expr *y)
+{
+    return ast_eq(x, y, false);
+}
+
+/* The same, looking through casts: one to the type a value already has disappears from
+ * PostgreSQL's analysed tree (the bound trees tell a real cast apart). */
+static bool ast_equal_loose(const ast_expr *x, const ast_expr *y)
+{
+    return ast_eq(x, y, true);
+}
+
+static bool ast_eq(const ast_expr *x, const ast_expr *y, bool loose)
+{
+    while (loose && x && x->kind == AE_CAST)
+        x = x->args[0];
+    while (loose && y && y->kind == AE_CAST)
+        y = y->args[0];
+    if (!x || !y)
+        return x == y;
+    if (x->kind != y->kind || x->negated != y->negated || x->nargs != y->nargs)
+        return false;
+    switch (x->kind) {
+    case AE_COLUMN:
+        return strcmp(x->names[x->nnames - 1], y->names[y->nnames - 1]) == 0;
+    case AE_INT:
+    case AE_PARAM:
+        return x->ival == y->ival;
+    case AE_NUMERIC:
+    case AE_STRING:
+        return strcmp(x->str, y->str) == 0;
+    case AE_BOOL:
+        return x->bval == y->bval;
+    case AE_NULL:
+        return true;
+    case AE_OP:
+        return strcmp(x->str, y->str) == 0 && ast_eq(x->left, y->left, loose) && ast_eq(x->right, y->right, loose);
+    case AE_FUNC:
+        if (strcmp(x->names[x->nnames - 1], y->names[y->nnames - 1]) != 0 || x->star != y->star ||
+            x->distinct != y->distinct)
+            return false;
+        break;
+    case AE_CAST:
+        if (strcmp(x->type.name, y->type.name) != 0 || x->type.typmod != y->type.typmod)
+            return false;
+        break;
+    case AE_CASE:
+        if (x->nwhens != y->nwhens || !ast_eq(x->arg, y->arg, loose) || !ast_eq(x->els, y->els, loose))
+            return false;
+        for (uint32_t i = 0; i < x->nwhens; i++)
+            if (!ast_eq(x->whens[i], y->whens[i], loose) || !ast_eq(x->thens[i], y->thens[i], loose))
+                return false;
+        break;
+    default:
+        break;
+    }
+    for (uint32_t i = 0; i < x->nargs; i++)
+        if (!ast_eq(x->args[i], y->args[i], loose))
+            return false;
+    return true;
+}
+
+/* ORDER BY / GROUP BY items that are constants other than an integer (a position) are
+ * refused, as PostgreSQL's findTargetlistEntrySQL92 does. */
+static int check_position_constant(binder *b, const ast_expr *a, const char *clause)
+{
+    bool refused = a->kind == AE_NUMERIC || a->kind == AE_STRING || a->kind == AE_NULL || a->kind == AE_BOOL ||
+                   (a->kind == AE_INT && (a->ival > INT32_MAX || a->ival < INT32_MIN));
+    return refused ? bind_error(b, a->location, "42601", "non-integer constant in %s", clause) : SS_OK;
+}
+
 /* GROUP BY items may name output columns by position or alias, as in PostgreSQL. */
 static const ast_expr *group_item(binder *b, const ast_select *s, const ast_expr *g)
 {
+    if (check_position_constant(b, g, "GROUP BY"))
+        return NULL;
     if (g->kind == AE_INT) {
         if (g->ival < 1 || g->ival > s->ntargets) {
             bind_error(b, g->location, "42P10", "GROUP BY position %lld is not in select list", (long long)g->ival);
@@ -92,10 +169,22 @@ static const ast_expr *group_item(binder *b, const ast_select *s, const ast_expr
             for (uint32_t c = 0; c < b->table->ncols; c++)
                 if (!strcmp(b->table->cols[c].name, g->names[0]))
                     is_input = true;
-        if (!is_input)
-            for (uint32_t i = 0; i < s->ntargets; i++)
-                if (s->targets[i].alias && !strcmp(s->targets[i].alias, g->names[0]))
-                    return s->targets[i].expr;
+        /* else a select-list name (alias or FigureColname): two different expressions
+           under it are ambiguous */
+        const ast_expr *found = NULL;
+        for (uint32_t i = 0; !is_input && i < s->ntargets; i++) {
+            const ast_target *t = &s->targets[i];
+            if (t->expr->kind == AE_STAR || strcmp(t->alias ? t->alias : figure_colname(t->expr), g->names[0]) != 0)
+                continue;
+            if (found && !ast_equal_loose(found, t->expr)) {
+                bind_error(b, g->location, "42702", "GROUP BY \"%s\" is ambiguous", g->names[0]);
+                return NULL;
+            }
+            if (!found)
+                found = t->expr;
+        }
+        if (found)
+            return found;
     }
     return g;
 }
@@ -104,6 +193,8 @@ static const ast_expr *group_item(binder *b, const ast_select *s, const ast_expr
 static int order_item(binder *b, const ast_select *s, const ast_sort_item *it, target_list *tl, uint32_t *pos)
 {
     const ast_expr *a = it->expr;
+    if (check_position_constant(b, a, "ORDER BY"))
+        return SS_ERROR;
     if (a->kind == AE_INT) {
         if (a->ival < 1 || a->ival > tl->nvisible)
             return bind_error(b, a->location, "42P10", "ORDER BY position %lld is not in select list",
@@ -115,7 +206,11 @@ static int order_item(binder *b, const ast_select *s, const ast_sort_item *it, t
         int found = -1;
         for (uint32_t i = 0; i < tl->nvisible; i++)
             if (!strcmp(tl->names[i], a->names[0])) {
-                if (found >= 0 && !expr_equal(tl->exprs[found], tl->exprs[i]))
+                /* PostgreSQL compares the analysed, unfolded expressions */
+                bool same = found < 0 || (expr_equal(tl->exprs[found], tl->exprs[i]) &&
+                                          (!tl->asts[found] || !tl->asts[i] ||
+                                           ast_equal_loose(tl->asts[found], tl->asts[i])));
+                if (!same)
                     return bind_error(b, a->location, "42702", "ORDER BY \"%s\" is ambiguous", a->names[0]);
                 if (found < 0)
                     found = (int)i;
@@ -354,21 +449,53 @@ static int bind_values_query(binder *b, const ast_select *s, ss_bound_stmt *out)
 
 /* ---- LIMIT / OFFSET ---------------------------------------------------------------- */
 
+/* The location of the first column reference in a (PostgreSQL's locate_var_of_level walk
+ * order), or -1. */
+static int first_column_location(const ast_expr *a)
+{
+    if (!a)
+        return -1;
+    if (a->kind == AE_COLUMN)
+        return a->location;
+    int loc = first_column_location(a->left);
+    if (loc < 0)
+        loc = first_column_location(a->right);
+    for (uint32_t i = 0; loc < 0 && i < a->nargs; i++)
+        loc = first_column_location(a->args[i]);
+    if (loc < 0)
+        loc = first_column_location(a->arg);
+    for (uint32_t i = 0; loc < 0 && i < a->nwhens; i++)
+        if ((loc = first_column_location(a->whens[i])) < 0)
+            loc = first_column_location(a->thens[i]);
+    if (loc < 0)
+        loc = first_column_location(a->els);
+    return loc;
+}
+
 static ss_expr *bind_limit_expr(binder *b, const ast_expr *a, const char *clause)
 {
     b->no_agg_context = clause;
-    const ss_table *saved = b->table;
     agg_state *saved_agg = b->agg;
     bool saved_mode = b->agg_mode;
-    b->table = NULL; /* PostgreSQL: "argument of LIMIT must not contain variables" */
     b->agg = NULL;
     b->agg_mode = false;
+    /* columns resolve (unknown ones are 42703), then PostgreSQL's checkExprIsVarFree */
     ss_expr *e = bind_expr(b, a);
-    b->table = saved;
     b->agg = saved_agg;
     b->agg_mode = saved_mode;
     if (!e)
         return NULL;
+    int var = first_column_location(a);
+    if (var >= 0) {
+        bind_error(b, var, "42P10", "argument of %s must not contain variables", clause);
+        return NULL;
+    }
+    if (e->type.id != SS_TYPE_UNKNOWN && !ss_cast_exists(e->type, type_of(SS_TYPE_INT8), CAST_ASSIGNMENT)) {
+        char tn[96];
+        bind_error(b, expr_location(a), SS_SQLSTATE_DATATYPE_MISMATCH, "argument of %s must be type bigint, not type %s",
+                   clause, ss_type_display_name(type_of(e->type.id), tn, sizeof tn));
+        return NULL;
+    }
     return coerce_expr(b, e, type_of(SS_TYPE_INT8), CAST_ASSIGNMENT, a->location);
 }
 
@@ -392,6 +519,113 @@ static int add_limit_node(binder *b, ss_bound_stmt *out, ss_plan *p)
 
 /* A WHERE/HAVING qualification treats NULL as FALSE: PostgreSQL folds a NULL constant, or a
  * top-level AND with one, to FALSE before running anything (so nothing else is evaluated). */
+/* PostgreSQL's estimate of evaluating e per row (cost_qual_eval, in cpu_operator_cost
+ * units): one per operator or function; a conversion through text (CoerceViaIO) two, a
+ * binary-compatible one or an integer widening (PostgreSQL has cross-type integer operators)
+ * none; columns, constants and parameters none.  x IN (n items) is a ScalarArrayOpExpr:
+ * n * 0.5, or, for a constant list of at least 9 items that PostgreSQL probes in a hash table
+ * (MIN_ARRAY_SIZE_FOR_HASHED_SAOP, decided before quals are ordered), one hash function and
+ * one operator.  Counted in half units. */
+static uint32_t qual_cost(const ss_expr *e)
+{
+    if (!e)
+        return 0;
+    uint32_t c = 0;
+    switch (e->kind) {
+    case EXPR_CONST:
+    case EXPR_COLUMN:
+    case EXPR_PARAM:
+        return 0;
+    case EXPR_OP:
+        return 2 + qual_cost(e->u.op.left) + qual_cost(e->u.op.right);
+    case EXPR_AND:
+    case EXPR_OR:
+        for (uint32_t i = 0; i < e->u.list.nargs; i++)
+            c += qual_cost(e->u.list.args[i]);
+        return c;
+    case EXPR_NOT:
+    case EXPR_IS_NULL:
+    case EXPR_IS_NOT_NULL:
+        return qual_cost(e->u.arg);
+    case EXPR_CAST: {
+        int32_t from = e->u.cast.arg->type.id, to = e->type.id;
+        if (ss_type_is_text(from) && ss_type_is_text(to))
+            c = e->type.typmod >= 0 ? 2 : 0; /* varchar(n) length coercion is a function */
+        else if (ss_type_is_text(from) || ss_type_is_text(to) || from == SS_TYPE_UNKNOWN)
+            c = 4;
+        else if (ss_type_is_integer(from) && ss_type_is_integer(to) && e->u.cast.mode == CAST_IMPLICIT)
+            c = 0;
+        else
+            c = 2;
+        return c + qual_cost(e->u.cast.arg);
+    }
+    case EXPR_FUNC:
+        for (uint32_t i = 0; i < e->u.func.nargs; i++)
+            c += qual_cost(e->u.func.args[i]);
+        return 2 + c;
+    case EXPR_CASE:
+        for (uint32_t i = 0; i < e->u.kase.nwhen; i++)
+            c += qual_cost(e->u.kase.whens[i]) + qual_cost(e->u.kase.thens[i]);
+        return c + qual_cost(e->u.kase.els);
+    case EXPR_IN:
+        return (e->u.in.set && e->u.in.nitems >= 9 ? 4 : e->u.in.nitems) + qual_cost(e->u.in.arg);
+    }
+    return 2;
+}
+
+static uint32_t count_conjuncts(const ss_expr *e)
+{
+    if (e->kind != EXPR_AND)
+        return 1;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < e->u.list.nargs; i++)
+        n += count_conjuncts(e->u.list.args[i]);
+    return n;
+}
+
+static void flatten_conjuncts(ss_expr *e, ss_expr **out, uint32_t *n)
+{
+    if (e->kind != EXPR_AND) {
+        out[(*n)++] = e;
+        return;
+    }
+    for (uint32_t i = 0; i < e->u.list.nargs; i++)
+        flatten_conjuncts(e->u.list.args[i], out, n);
+}
+
+/* A WHERE or HAVING is a list of conjuncts (nested ANDs flattened, BETWEEN's too) that
+ * PostgreSQL evaluates cheapest first (order_qual_clauses, a stable sort), each only on the
+ * rows the earlier ones passed: which rows reach an expression that can fail depends on it.
+ * A predicate with a pending folding error fails anyway and is left as it is. */
+static ss_expr *order_quals(binder *b, ss_expr *pred)
+{
+    if (pred->kind != EXPR_AND || has_deferred(b, pred))
+        return pred;
+    uint32_t n = count_conjuncts(pred), k = 0;
+    ss_expr **args = bind_alloc(b, n * sizeof *args);
+    uint32_t *cost = bind_alloc(b, n * sizeof *cost);
+    ss_expr *e = bind_alloc(b, sizeof *e);
+    if (!args || !cost || !e)
+        return NULL;
+    memset(e, 0, sizeof *e);
+    e->kind = EXPR_AND;
+    e->type = type_of(SS_TYPE_BOOL);
+    flatten_conjuncts(pred, args, &k);
+    for (uint32_t i = 0; i < n; i++) {
+        ss_expr *x = args[i];
+        uint32_t c = qual_cost(x), j = i;
+        for (; j > 0 && cost[j - 1] > c; j--) {
+            args[j] = args[j - 1];
+            cost[j] = cost[j - 1];
+        }
+        args[j] = x;
+        cost[j] = c;
+    }
+    e->u.list.nargs = n;
+    e->u.list.args = args;
+    return e;
+}
+
 static ss_expr *fold_qual(binder *b, ss_expr *pred)
 {
     bool never = pred->kind == EXPR_CONST && pred->u.cnst.is_null;
@@ -400,7 +634,10 @@ static ss_expr *fold_qual(binder *b, ss_expr *pred)
         never |= a->kind == EXPR_CONST && (a->u.cnst.is_null || !a->u.cnst.v.b);
     }
     if (!never)
-        return pred;
+        return order_quals(b, pred);
+    /* PostgreSQL has folded the conjuncts before the constant: their errors come first */
+    if (raise_deferred_in(b, pred))
+        return NULL;
     ss_expr *f = make_null(b, type_of(SS_TYPE_BOOL));
     if (f) {
         f->u.cnst.is_null = false;
@@ -423,6 +660,134 @@ static int cut_false_filter(binder *b, ss_plan *filter)
     empty->node.values.nrows = 0;
     filter->children[0] = empty;
     return SS_OK;
+}
+
+/* Marks the columns of an aggregate's output (n of them) that e reads; an expression kind
+ * it does not know marks them all. */
+static void mark_agg_refs(const ss_expr *e, bool *used, uint32_t n)
+{
+    if (!e)
+        return;
+    switch (e->kind) {
+    case EXPR_CONST:
+    case EXPR_PARAM:
+        return;
+    case EXPR_COLUMN:
+        if (e->u.column.index < n)
+            used[e->u.column.index] = true;
+        return;
+    case EXPR_OP:
+        mark_agg_refs(e->u.op.left, used, n);
+        mark_agg_refs(e->u.op.right, used, n);
+        return;
+    case EXPR_AND:
+    case EXPR_OR:
+        for (uint32_t i = 0; i < e->u.list.nargs; i++)
+            mark_agg_refs(e->u.list.args[i], used, n);
+        return;
+    case EXPR_NOT:
+    case EXPR_IS_NULL:
+    case EXPR_IS_NOT_NULL:
+        mark_agg_refs(e->u.arg, used, n);
+        return;
+    case EXPR_CAST:
+        mark_agg_refs(e->u.cast.arg, used, n);
+        return;
+    case EXPR_FUNC:
+        for (uint32_t i = 0; i < e->u.func.nargs; i++)
+            mark_agg_refs(e->u.func.args[i], used, n);
+        return;
+    case EXPR_CASE:
+        for (uint32_t i = 0; i < e->u.kase.nwhen; i++) {
+            mark_agg_refs(e->u.kase.whens[i], used, n);
+            mark_agg_refs(e->u.kase.thens[i], used, n);
+        }
+        mark_agg_refs(e->u.kase.els, used, n);
+        return;
+    case EXPR_IN:
+        mark_agg_refs(e->u.in.arg, used, n);
+        for (uint32_t i = 0; i < e->u.in.nitems; i++)
+            mark_agg_refs(e->u.in.items[i], used, n);
+        return;
+    }
+    memset(used, 1, n);
+}
+
+/* An aggregate that folding left unreferenced (NULL + sum(x), a dead CASE branch) is not
+ * computed by PostgreSQL, so its argument never raises an error: it aggregates a NULL
+ * constant instead (column numbers stay as they are).  Folding errors inside its argument
+ * are raised first, as PostgreSQL folds the argument before the expression around it. */
+static int drop_unused_aggregates(binder *b, agg_state *st, const target_list *tl, const ss_expr *having)
+{
+    uint32_t n = st->ngroups + st->naggs;
+    bool *used = bind_alloc(b, n ? n : 1);
+    if (!used)
+        return SS_ERROR;
+    memset(used, 0, n ? n : 1);
+    for (uint32_t i = 0; i < tl->n; i++)
+        mark_agg_refs(tl->exprs[i], used, n);
+    mark_agg_refs(having, used, n);
+    for (uint32_t i = 0; i < st->naggs; i++) {
+        ss_agg_call *agg = &st->aggs[i];
+        if (used[st->ngroups + i] || !agg->arg)
+            continue;
+        if (raise_deferred_in(b, agg->arg))
+            return SS_ERROR;
+        ss_expr *null_arg = make_null(b, agg->arg->type);
+        if (!null_arg)
+            return SS_ERROR;
+        agg->arg = null_arg;
+    }
+    return SS_OK;
+}
+
+/* PostgreSQL analyses the select list, WHERE, HAVING and ORDER BY before GROUP BY: a first
+ * pass over them (grouping not checked, nothing folded, nothing kept) reports their errors
+ * first. */
+static int analyse_before_group_by(binder *b, const ast_select *s)
+{
+    agg_state scratch;
+    memset(&scratch, 0, sizeof scratch);
+    int saved_loc[2] = {b->grouping_loc[0], b->grouping_loc[1]};
+    const char *saved_msg[2] = {b->grouping_msg[0], b->grouping_msg[1]};
+    uint32_t saved_deferred = b->ndeferred;
+    const char *saved_context = b->no_agg_context;
+    b->dead_code++;
+    int rc = SS_OK;
+    b->agg = &scratch;
+    b->agg_mode = true;
+    target_list tl;
+    memset(&tl, 0, sizeof tl);
+    rc = bind_targets(b, s, &tl);
+    if (rc == SS_OK && s->where) {
+        b->agg = NULL;
+        b->agg_mode = false;
+        b->no_agg_context = "WHERE";
+        if (!bind_bool_expr(b, s->where, "WHERE"))
+            rc = SS_ERROR;
+        b->agg = &scratch;
+        b->agg_mode = true;
+    }
+    if (rc == SS_OK && s->having) {
+        b->in_having = true;
+        if (!bind_bool_expr(b, s->having, "HAVING"))
+            rc = SS_ERROR;
+        b->in_having = false;
+    }
+    for (uint32_t i = 0; rc == SS_OK && i < s->norder; i++) {
+        uint32_t pos;
+        rc = order_item(b, s, &s->order_by[i], &tl, &pos);
+    }
+    b->agg = NULL;
+    b->agg_mode = false;
+    b->no_agg_context = saved_context;
+    b->dead_code--;
+    b->ndeferred = saved_deferred;
+    for (int k = 0; k < 2; k++) {
+        b->grouping_loc[k] = saved_loc[k];
+        b->grouping_msg[k] = saved_msg[k];
+    }
+    return rc;
 }
 
 static ss_plan *stack(binder *b, int role, ss_plan *child)
@@ -535,7 +900,10 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
         if (!st)
             return SS_ERROR;
         st->groups = bind_alloc(b, sizeof(ss_expr *) * (s->ngroup ? s->ngroup : 1));
-        if (!st->groups)
+        st->group_asts = bind_alloc(b, sizeof(ast_expr *) * (s->ngroup ? s->ngroup : 1));
+        if (!st->groups || !st->group_asts)
+            return SS_ERROR;
+        if (s->ngroup && analyse_before_group_by(b, s))
             return SS_ERROR;
         b->no_agg_context = "GROUP BY";
         for (uint32_t i = 0; i < s->ngroup; i++) {
@@ -543,6 +911,7 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
             ss_expr *e = g ? bind_expr(b, g) : NULL;
             if (!e || !(e = resolve_unknown(b, e, g->location)))
                 return SS_ERROR;
+            st->group_asts[st->ngroups] = g;
             st->groups[st->ngroups++] = e;
         }
         b->agg = st;
@@ -553,8 +922,10 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
     if (bind_targets(b, s, &tl))
         return SS_ERROR;
     ss_expr *having = NULL;
+    b->in_having = true;
     if (s->having && (!(having = bind_bool_expr(b, s->having, "HAVING")) || !(having = fold_qual(b, having))))
         return SS_ERROR;
+    b->in_having = false;
     ss_sort_key *keys = bind_alloc(b, sizeof(ss_sort_key) * (s->norder ? s->norder : 1));
     if (!keys)
         return SS_ERROR;
@@ -582,6 +953,10 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
         where_filter->node.filter.predicate = pred;
         top = where_filter;
     }
+    if (raise_grouping_error(b))
+        return SS_ERROR;
+    if (is_agg && drop_unused_aggregates(b, st, &tl, having))
+        return SS_ERROR;
 
     if (is_agg) {
         agg_node = plan_new(b, SS_ROLE_AGGREGATE, 1);
@@ -694,7 +1069,10 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
     }
     if (scan && prune_scan(b, scan, input_exprs, ninput))
         return SS_ERROR;
-    /* a WHERE or HAVING folded to FALSE reads nothing, as PostgreSQL's one-time filter */
+    /* a WHERE or HAVING folded to FALSE reads nothing, as PostgreSQL's one-time filter;
+       PostgreSQL has folded every expression before that, so their errors come first */
+    if ((where_filter || having_filter) && raise_deferred_folds(b, top))
+        return SS_ERROR;
     if (where_filter && cut_false_filter(b, where_filter))
         return SS_ERROR;
     if (having_filter && cut_false_filter(b, having_filter))

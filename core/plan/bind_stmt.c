@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "plan/binder_internal.h"
+#include "types/cast.h"
 #include "types/typeio.h"
 
 static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
@@ -132,6 +133,16 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
             return SS_ERROR;
         }
         proj[c] = ce;
+        /* PostgreSQL folds the assignment cast of a constant select item while planning: its
+           error is raised even when no row is read */
+        const ss_plan_node *top = &source->node;
+        if (top->role == SS_ROLE_PROJECT && i < top->project.nexprs) {
+            const ss_expr *item = top->project.exprs[i];
+            ss_value folded;
+            if (item->kind == EXPR_CONST && item->type.id != SS_TYPE_UNKNOWN && ce->kind == EXPR_CAST &&
+                ss_cast_value(b->ctx, &item->u.cnst, item->type, t->types[c], CAST_ASSIGNMENT, &folded, b->arena))
+                return SS_ERROR;
+        }
     }
     ss_plan *p = plan_new(b, SS_ROLE_PROJECT, 1);
     if (!p || plan_set_output(b, p, t->ncols, t->types, NULL))
@@ -219,7 +230,27 @@ static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         return SS_OK;
     }
     }
-    return bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: this statement");
+    const char *name = ss_stmt_kind_name(st->kind);
+    if (name)
+        return bind_error(b, st->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: %s", name);
+    return bind_error(b, st->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                      "feature not supported: statement kind %d", (int)st->kind);
+}
+
+const char *ss_stmt_kind_name(ast_stmt_kind kind)
+{
+    switch (kind) {
+    case AST_SELECT: return "SELECT";
+    case AST_INSERT: return "INSERT";
+    case AST_CREATE_TABLE: return "CREATE TABLE";
+    case AST_DROP_TABLE: return "DROP TABLE";
+    case AST_LOAD: return "LOAD";
+    case AST_SET: return "SET";
+    case AST_RESET: return "RESET";
+    case AST_SHOW: return "SHOW";
+    case AST_EXPLAIN: return "EXPLAIN";
+    }
+    return NULL;
 }
 
 int ss_bind(ss_ctx *ctx, struct sunstone *db, const ast_stmt *stmt, ss_arena *arena,
@@ -230,6 +261,7 @@ int ss_bind(ss_ctx *ctx, struct sunstone *db, const ast_stmt *stmt, ss_arena *ar
     b.ctx = ctx;
     b.db = db;
     b.arena = arena;
+    b.no_params = fixed_params && !nfixed;
     ss_bound_stmt *bs = bind_alloc(&b, sizeof *bs);
     if (!bs)
         return SS_ERROR;

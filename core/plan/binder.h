@@ -44,9 +44,13 @@ typedef struct ss_bound_stmt {
     ss_type *param_types;
 } ss_bound_stmt;
 
+/* The SQL name of a statement kind ("CREATE TABLE"), NULL for one this kernel does not know. */
+const char *ss_stmt_kind_name(ast_stmt_kind kind);
+
 /* Binds stmt (text = the SQL it came from, for error positions) in arena.  Errors go to
  * ctx with PostgreSQL's messages, SQLSTATEs and 1-based positions.  fixed_params: types
- * given by the caller for $1..$n (may be NULL). */
+ * given by the caller for $1..$n (may be NULL); non-NULL with nfixed 0: the statement can
+ * have no parameters at all (sunstone_exec, PostgreSQL's simple query: 42P02). */
 int ss_bind(ss_ctx *ctx, struct sunstone *db, const ast_stmt *stmt, ss_arena *arena,
             const ss_type *fixed_params, uint32_t nfixed, ss_bound_stmt **out);
 

@@ -9,6 +9,7 @@
 
 typedef struct agg_state {
     ss_expr **groups;         /* bound group expressions (over the input) */
+    const ast_expr **group_asts; /* and as written (after position/alias resolution) */
     uint32_t ngroups;
     ss_agg_call *aggs;
     uint32_t naggs, cap_aggs;
@@ -31,16 +32,26 @@ typedef struct binder {
     uint32_t *param_last, *param_prev;
     uint32_t cap_param_last;
     uint32_t nfixed;
+    bool no_params;           /* nothing can be bound: any $n is 42P02 */
     /* aggregation */
     agg_state *agg;           /* non-NULL while binding an aggregate query's outputs */
     bool agg_mode;            /* expressions are over the aggregate's output */
     const char *no_agg_context; /* "WHERE", "GROUP BY", ... when aggregates are refused */
+    /* the first ungrouped column of the select list / ORDER BY [0] and of HAVING [1]:
+       PostgreSQL checks grouping after the whole query is analysed, so type and name errors
+       come first (parseCheckAggregates) */
+    int grouping_loc[2];
+    const char *grouping_msg[2];
+    bool in_having;
     /* INSERT ... SELECT: untyped literals in the select list keep type unknown so the
        INSERT coerces them to the target columns (PostgreSQL does the same) */
     bool keep_unknown_targets;
     /* float8 constants that came from decimal literals (numeric in PostgreSQL), with their
        text: where float8 would answer differently from numeric they are refused (0A000) */
     ss_ptrmap decimals;       /* node -> its literal text */
+    /* CASE / COALESCE results PostgreSQL types numeric (decimal branches, no float8 one):
+       arithmetic, functions and aggregates over them are refused like a decimal literal's */
+    ss_ptrmap numeric_valued; /* node -> itself */
     /* > 0 while binding a CASE branch PostgreSQL's planner drops (its WHEN is a constant
        FALSE/NULL, or an earlier WHEN is constant TRUE): constant folding there must not
        raise errors, since PostgreSQL never evaluates that branch */
@@ -58,6 +69,11 @@ int bind_error(binder *b, int location, const char *sqlstate, const char *fmt, .
     __attribute__((format(printf, 4, 5)));
 void *bind_alloc(binder *b, size_t n);
 
+/* Grouping errors (bind_expr.c): noted while binding an aggregate query's outputs, raised
+ * once they are all bound (the select list's first, then HAVING's). */
+int note_grouping_error(binder *b, int location, const char *column);
+int raise_grouping_error(binder *b);
+
 /* Expressions (bind_expr.c). */
 ss_expr *bind_expr(binder *b, const ast_expr *e);
 /* Binds e and requires a boolean (WHERE, HAVING ...): "argument of WHERE must be type
@@ -68,6 +84,11 @@ ss_expr *coerce_expr(binder *b, ss_expr *e, ss_type target, ss_cast_mode mode, i
 /* Unknown literal/param → text: used for output columns. */
 ss_expr *resolve_unknown(binder *b, ss_expr *e, int location);
 bool expr_equal(const ss_expr *a, const ss_expr *b);
+/* PostgreSQL's equal() over two analysed expressions, approximated on their syntax
+ * (bind_select.c). */
+bool ast_equal(const ast_expr *x, const ast_expr *y);
+/* Where PostgreSQL reports an error about the whole expression a (exprLocation). */
+int expr_location(const ast_expr *a);
 bool ast_has_aggregate(const ast_expr *e);
 bool is_aggregate_name(const ast_expr *e);
 ss_expr *make_column(binder *b, uint32_t index, ss_type type);
@@ -77,6 +98,9 @@ const char *decimal_text(const binder *b, const ss_expr *e);
 /* Refuses (0A000) a decimal-literal constant whose float8 text differs from the numeric text
  * PostgreSQL would print, for expressions that reach the output as they are. */
 int check_decimal_output(binder *b, const ss_expr *e, int location);
+/* Raises the first deferred folding error inside e; has_deferred tells whether there is one. */
+int raise_deferred_in(binder *b, const ss_expr *e);
+bool has_deferred(const binder *b, const ss_expr *e);
 /* Raises the first deferred folding error among the expressions the plan still uses. */
 int raise_deferred_folds(binder *b, const ss_plan *plan);
 /* PostgreSQL's output column name for an expression (FigureColname). */

@@ -52,6 +52,7 @@ struct ast_expr {
     ast_type_name type;        /* AE_CAST */
     ast_expr *arg;             /* AE_CASE simple-case operand */
     ast_expr **whens, **thens; /* AE_CASE */
+    int *when_locations;       /* AE_CASE: each WHEN keyword */
     uint32_t nwhens;
     ast_expr *els;
 };

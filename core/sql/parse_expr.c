@@ -256,12 +256,14 @@ static ast_expr *tr_case(transform_state *ts, CaseExpr *c)
     e->nwhens = (uint32_t)list_length(c->args);
     e->whens = tr_alloc(ts, sizeof(ast_expr *) * e->nwhens);
     e->thens = tr_alloc(ts, sizeof(ast_expr *) * e->nwhens);
-    if (!e->whens || !e->thens)
+    e->when_locations = tr_alloc(ts, sizeof(int) * e->nwhens);
+    if (!e->whens || !e->thens || !e->when_locations)
         return NULL;
     ListCell *lc;
     uint32_t i = 0;
     foreach (lc, c->args) {
         CaseWhen *w = lfirst(lc);
+        e->when_locations[i] = w->location;
         if (!(e->whens[i] = tr_expr(ts, (Node *)w->expr)) ||
             !(e->thens[i] = tr_expr(ts, (Node *)w->result)))
             return NULL;

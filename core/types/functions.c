@@ -282,7 +282,7 @@ int ss_func_resolve(const char *name, uint32_t nargs, const ss_type *argtypes,
             chosen = unknowns_as_known(c, nc, nargs, argtypes);
     }
     if (!chosen)
-        return SS_ERROR;
+        return nc > 1 ? SS_FUNC_AMBIGUOUS : SS_ERROR;
     for (uint32_t i = 0; i < nargs; i++)
         param_types[i] = param_type(chosen, i, argtypes[i]);
     *def = chosen;

@@ -34,7 +34,8 @@ typedef struct ss_func_def {
  * unknown literals resolved by type category, preferring strings).  On success stores the
  * definition, the type each argument must be cast to (param_types[0..nargs)) and the result
  * type, and returns SS_OK.  Returns SS_ERROR without recording anything when no function
- * matches or the choice is ambiguous (the binder reports 42883). */
+ * matches (the binder reports 42883), SS_FUNC_AMBIGUOUS when several remain (42725). */
+#define SS_FUNC_AMBIGUOUS 2
 int ss_func_resolve(const char *name, uint32_t nargs, const ss_type *argtypes,
                     const ss_func_def **def, ss_type *param_types, ss_type *result);
 
