@@ -207,6 +207,12 @@ int ss_api_parse(sunstone *db, ss_arena *arena, const char *sql, size_t len, ast
 
 int sunstone_prepare(sunstone *db, const char *sql, int nbytes, sunstone_stmt **out, const char **tail)
 {
+    return sunstone_prepare_v3(db, sql, nbytes, 0, out, tail);
+}
+
+int sunstone_prepare_v3(sunstone *db, const char *sql, int nbytes, unsigned flags, sunstone_stmt **out,
+                        const char **tail)
+{
     if (out)
         *out = NULL;
     if (!db)
@@ -256,7 +262,9 @@ int sunstone_prepare(sunstone *db, const char *sql, int nbytes, sunstone_stmt **
         return SUNSTONE_OK;
     }
     sunstone_stmt *st;
+    db->simple_query = (flags & SUNSTONE_PREPARE_NO_PARAMS) != 0;
     int rc = ss_stmt_create(db, sql, end, 0, 0, arena, first, &st);
+    db->simple_query = false;
     ss_stack_leave(&mark);
     if (rc)
         return ss_api_fail(db);

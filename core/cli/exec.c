@@ -106,17 +106,20 @@ bool exec_sql(shell *sh, const char *sql)
 {
     double start = sh->timing ? timing_now_ms() : 0.0;
     bool ok = true;
-    const char *p = sql;
+    const char *p = sql, *counted = sql;
+    size_t offset = 0; /* characters of sql before counted: each byte is counted once */
     cancel_begin(sh->db); /* Ctrl-C now cancels the statement (57014) */
     for (;;) {
         while (*p && (isspace((unsigned char)*p) || *p == ';'))
             p++;
         if (!*p)
             break;
-        size_t offset = utf8_char_count(sql, (size_t)(p - sql));
+        offset += utf8_char_count(counted, (size_t)(p - counted));
+        counted = p;
         sunstone_stmt *st = NULL;
         const char *tail = NULL;
-        if (sunstone_prepare(sh->db, p, -1, &st, &tail) != SUNSTONE_OK) {
+        /* as psql's simple query: a $1 in typed SQL is an error, not an unbound NULL */
+        if (sunstone_prepare_v3(sh->db, p, -1, SUNSTONE_PREPARE_NO_PARAMS, &st, &tail) != SUNSTONE_OK) {
             report_db_error(sh, sql, offset);
             check_refused_transaction(sh, p);
             if (st)

@@ -89,6 +89,13 @@ int sunstone_exec(sunstone *db, const char *sql,
  * reports it. */
 int sunstone_prepare(sunstone *db, const char *sql, int nbytes, sunstone_stmt **stmt,
                      const char **tail);
+/* sunstone_prepare with flags: SUNSTONE_PREPARE_NO_PARAMS compiles the statement as
+ * PostgreSQL's simple query protocol does (what psql sends for typed SQL): a parameter
+ * reference ($1) fails with 42P02 "there is no parameter $1" instead of reading an unbound
+ * (NULL) value.  flags 0 is sunstone_prepare. */
+#define SUNSTONE_PREPARE_NO_PARAMS 0x01u
+int sunstone_prepare_v3(sunstone *db, const char *sql, int nbytes, unsigned flags, sunstone_stmt **stmt,
+                        const char **tail);
 /* Frees the statement (a running one is stopped).  NULL: a no-op returning SUNSTONE_OK. */
 int sunstone_finalize(sunstone_stmt *stmt);
 /* Back to before the first step; bindings are kept.  NULL: SUNSTONE_MISUSE. */

@@ -169,6 +169,13 @@ int sunstone_exec(sunstone *db, const char *sql,
     return SUNSTONE_ERROR;
 }
 
+int sunstone_prepare_v3(sunstone *db, const char *sql, int nbytes, unsigned flags, sunstone_stmt **stmt,
+                        const char **tail)
+{
+    (void)flags; /* canned statements have no parameters */
+    return sunstone_prepare(db, sql, nbytes, stmt, tail);
+}
+
 int sunstone_prepare(sunstone *db, const char *sql, int nbytes, sunstone_stmt **stmt,
                      const char **tail)
 {
