@@ -1,6 +1,8 @@
 /* expr_eval_case.c — searched CASE: each WHEN is evaluated only at the rows no earlier WHEN
  * took, and each THEN / ELSE only at the rows that reach it, so an error in a branch that is
- * not taken (division by zero, bad cast) is never raised — PostgreSQL's behaviour. */
+ * not taken (division by zero, bad cast) is never raised — PostgreSQL's behaviour.
+ * COALESCE's form, WHEN x IS NOT NULL THEN x (the binder shares x), evaluates x once: a
+ * nested COALESCE would otherwise evaluate its innermost argument 2^depth times. */
 #include "exec/expr_eval_impl.h"
 
 int ev_case(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *sel, uint32_t n,
@@ -20,8 +22,25 @@ int ev_case(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *s
             rc = ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "CASE condition is not boolean");
             break;
         }
+        const ss_expr *when = e->u.kase.whens[w];
+        if (when->kind == EXPR_IS_NOT_NULL && when->u.arg == e->u.kase.thens[w]) {
+            /* x straight into out at every pending row: the non-NULL ones are taken, the
+               NULL ones stay pending with their validity restored for the later branches */
+            if ((rc = ev_node(ctx, when->u.arg, in, pending, np, out)) != SS_OK)
+                break;
+            uint32_t nr = 0;
+            for (uint32_t j = 0; j < np; j++) {
+                uint32_t i = pending[j];
+                if (ss_vector_is_null(out, i)) {
+                    ss_vector_set_valid(out, i);
+                    pending[nr++] = i;
+                }
+            }
+            np = nr;
+            continue;
+        }
         ss_vector_reset(cond);
-        rc = ev_node(ctx, e->u.kase.whens[w], in, pending, np, cond);
+        rc = ev_node(ctx, when, in, pending, np, cond);
         if (rc != SS_OK)
             break;
         /* split pending into taken (condition true) and the rest (false or NULL), both in

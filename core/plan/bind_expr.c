@@ -196,10 +196,17 @@ bool expr_equal(const ss_expr *a, const ss_expr *b)
     case EXPR_CASE:
         if (a->u.kase.nwhen != b->u.kase.nwhen || !expr_equal(a->u.kase.els, b->u.kase.els))
             return false;
-        for (uint32_t i = 0; i < a->u.kase.nwhen; i++)
-            if (!expr_equal(a->u.kase.whens[i], b->u.kase.whens[i]) ||
-                !expr_equal(a->u.kase.thens[i], b->u.kase.thens[i]))
+        for (uint32_t i = 0; i < a->u.kase.nwhen; i++) {
+            const ss_expr *wa = a->u.kase.whens[i], *wb = b->u.kase.whens[i];
+            if (!expr_equal(wa, wb))
                 return false;
+            /* COALESCE's WHEN x IS NOT NULL THEN x shares x: equal WHENs mean equal THENs,
+               and comparing x again would make nested COALESCEs exponential */
+            bool shared = wa->kind == EXPR_IS_NOT_NULL && wa->u.arg == a->u.kase.thens[i] &&
+                          wb->u.arg == b->u.kase.thens[i];
+            if (!shared && !expr_equal(a->u.kase.thens[i], b->u.kase.thens[i]))
+                return false;
+        }
         return true;
     case EXPR_IN:
         if (a->u.in.negated != b->u.in.negated || a->u.in.nitems != b->u.in.nitems ||
