@@ -129,22 +129,28 @@ bool is_aggregate_name(const ast_expr *e)
            !strcmp(n, "avg");
 }
 
-bool ast_has_aggregate(const ast_expr *e)
+/* Whether pred holds for e or any node below it (every AST child: operands, arguments,
+ * CASE arms). */
+static bool ast_any(const ast_expr *e, bool (*pred)(const ast_expr *))
 {
     if (!e)
         return false;
-    if (is_aggregate_name(e))
+    if (pred(e))
         return true;
-    if (ast_has_aggregate(e->left) || ast_has_aggregate(e->right) || ast_has_aggregate(e->arg) ||
-        ast_has_aggregate(e->els))
+    if (ast_any(e->left, pred) || ast_any(e->right, pred) || ast_any(e->arg, pred) || ast_any(e->els, pred))
         return true;
     for (uint32_t i = 0; i < e->nargs; i++)
-        if (ast_has_aggregate(e->args[i]))
+        if (ast_any(e->args[i], pred))
             return true;
     for (uint32_t i = 0; i < e->nwhens; i++)
-        if (ast_has_aggregate(e->whens[i]) || ast_has_aggregate(e->thens[i]))
+        if (ast_any(e->whens[i], pred) || ast_any(e->thens[i], pred))
             return true;
     return false;
+}
+
+bool ast_has_aggregate(const ast_expr *e)
+{
+    return ast_any(e, is_aggregate_name);
 }
 
 bool expr_equal(const ss_expr *a, const ss_expr *b)
@@ -1279,21 +1285,14 @@ static ss_expr *bind_between(binder *b, const ast_expr *a)
 
 /* Whether an IN-list item refers to a column (PostgreSQL's contain_vars_of_level): such items
  * are compared one by one, the others are the array of x = ANY (...). */
+static bool is_column_ref(const ast_expr *e)
+{
+    return e->kind == AE_COLUMN || e->kind == AE_STAR;
+}
+
 static bool ast_has_column(const ast_expr *e)
 {
-    if (!e)
-        return false;
-    if (e->kind == AE_COLUMN || e->kind == AE_STAR)
-        return true;
-    if (ast_has_column(e->left) || ast_has_column(e->right) || ast_has_column(e->arg) || ast_has_column(e->els))
-        return true;
-    for (uint32_t i = 0; i < e->nargs; i++)
-        if (ast_has_column(e->args[i]))
-            return true;
-    for (uint32_t i = 0; i < e->nwhens; i++)
-        if (ast_has_column(e->whens[i]) || ast_has_column(e->thens[i]))
-            return true;
-    return false;
+    return ast_any(e, is_column_ref);
 }
 
 /* PostgreSQL's select_common_type for an IN list, without raising: the type the left operand
