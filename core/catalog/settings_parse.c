@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <dirent.h>
 #include <sys/stat.h>
 
 static int invalid_value(ss_ctx *ctx, const char *name, const char *value)
@@ -342,6 +343,40 @@ int ss_setting_parse_search_path(ss_ctx *ctx, const char *value)
 
 #define ZONEINFO_DIR "/usr/share/zoneinfo"
 
+/* Finds the zone file for name in the system's zone database, matching each path component
+ * case-insensitively as PostgreSQL's pg_tzset does ("europe/paris" is Europe/Paris), and
+ * writes the file's own spelling to out. */
+static bool find_zone(const char *name, char *out, size_t outlen)
+{
+    char path[512];
+    size_t plen = (size_t)snprintf(path, sizeof path, "%s", ZONEINFO_DIR), olen = 0;
+    const char *part = name;
+    for (;;) {
+        size_t n = strcspn(part, "/");
+        if (n == 0 || n >= 256)
+            return false;
+        DIR *d = opendir(path);
+        if (!d)
+            return false;
+        const struct dirent *ent;
+        bool found = false;
+        while (!found && (ent = readdir(d)) != NULL)
+            found = strlen(ent->d_name) == n && strncasecmp(ent->d_name, part, n) == 0;
+        if (found) {
+            plen += (size_t)snprintf(path + plen, sizeof path - plen, "/%s", ent->d_name);
+            olen += (size_t)snprintf(out + olen, outlen - olen, "%s%s", olen ? "/" : "", ent->d_name);
+        }
+        closedir(d);
+        if (!found || plen >= sizeof path || olen >= outlen)
+            return false;
+        if (part[n] == '\0')
+            break;
+        part += n + 1;
+    }
+    struct stat sb;
+    return stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
+}
+
 int ss_setting_parse_timezone(ss_ctx *ctx, const char *value, char *out, size_t outlen)
 {
     if (strcasecmp(value, "UTC") == 0 || strcasecmp(value, "GMT") == 0) {
@@ -356,15 +391,8 @@ int ss_setting_parse_timezone(ss_ctx *ctx, const char *value, char *out, size_t 
         return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                             "feature not supported: time zone offsets (\"%s\"); use a time zone name", value);
     /* an IANA zone name, looked up in the system's zone database */
-    struct stat sb;
-    char path[512];
-    if (zone_name && !strstr(value, "..") && strlen(value) < 256) {
-        snprintf(path, sizeof path, "%s/%s", ZONEINFO_DIR, value);
-        if (stat(path, &sb) == 0 && S_ISREG(sb.st_mode)) {
-            snprintf(out, outlen, "%s", value);
-            return SS_OK;
-        }
-    }
+    if (zone_name && !strstr(value, "..") && strlen(value) < 256 && find_zone(value, out, outlen))
+        return SS_OK;
     return invalid_value(ctx, "TimeZone", value);
 }
 

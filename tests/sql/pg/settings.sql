@@ -146,3 +146,10 @@ SET server_version = '1';
 SET lc_collate = 'C';
 SHOW server_encoding;
 SHOW integer_datetimes;
+-- zone names match case-insensitively and SHOW gives the zone database's spelling
+SET TIME ZONE 'europe/paris';
+SHOW TimeZone;
+SET timezone = 'AMERICA/NEW_YORK';
+SHOW timezone;
+SET TIME ZONE 'europe/nowhere';
+RESET timezone;
