@@ -334,7 +334,7 @@ int ss_setting_parse_search_path(ss_ctx *ctx, const char *value)
     }
     if (!has_public)
         return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                            "feature not supported: search_path without public (\"%s\"); public is the only schema",
+                            "feature not supported: search_path without public (%s); public is the only schema",
                             value);
     return SS_OK;
 }

@@ -3,6 +3,7 @@
 #include "sql/transform.h"
 
 #include <string.h>
+#include <strings.h>
 
 #include "sql/split.h"
 #include "util/stack_depth.h"
@@ -436,9 +437,19 @@ static bool tr_drop(transform_state *ts, DropStmt *s, ast_stmt *out)
     return true;
 }
 
-static const char *set_value(transform_state *ts, List *args)
+/* PostgreSQL's quote_identifier (libpg_query exports the backend's own). */
+extern const char *quote_identifier(const char *ident);
+
+/* Parameters PostgreSQL marks GUC_LIST_QUOTE: their string elements are quoted as identifiers
+ * when the value is flattened (SET search_path = "$user", 'a, b' stores "$user", "a, b"). */
+static bool list_quoted_setting(const char *name)
 {
-    /* SET x = a, b: PostgreSQL joins list values with ", " */
+    return name && strcasecmp(name, "search_path") == 0;
+}
+
+static const char *set_value(transform_state *ts, List *args, bool quote)
+{
+    /* SET x = a, b: PostgreSQL joins list values with ", " (flatten_set_variable_args) */
     size_t total = 1;
     ListCell *lc;
     foreach (lc, args) {
@@ -447,7 +458,7 @@ static const char *set_value(transform_state *ts, List *args)
             tr_unsupported(ts, tr_location(n), "SET to a value that is not a constant");
             return NULL;
         }
-        total += 64 + (nodeTag(&((A_Const *)n)->val) == T_String ? strlen(strVal(&((A_Const *)n)->val)) : 0);
+        total += 64 + (nodeTag(&((A_Const *)n)->val) == T_String ? 2 * strlen(strVal(&((A_Const *)n)->val)) : 0);
     }
     char *buf = tr_alloc(ts, total);
     if (!buf)
@@ -469,7 +480,7 @@ static const char *set_value(transform_state *ts, List *args)
             strcat(buf, c->val.boolval.boolval ? "on" : "off");
             break;
         default:
-            strcat(buf, strVal(&c->val));
+            strcat(buf, quote ? quote_identifier(strVal(&c->val)) : strVal(&c->val));
         }
     }
     return buf;
@@ -528,7 +539,7 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
             out->kind = AST_SET;
             out->str = tr_strdup(ts, v->name);
             out->is_local = v->is_local;
-            if (v->kind == VAR_SET_VALUE && !(out->value = set_value(ts, v->args)))
+            if (v->kind == VAR_SET_VALUE && !(out->value = set_value(ts, v->args, list_quoted_setting(v->name))))
                 return false;
             return true;
         }

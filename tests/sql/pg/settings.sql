@@ -153,3 +153,9 @@ SET timezone = 'AMERICA/NEW_YORK';
 SHOW timezone;
 SET TIME ZONE 'europe/nowhere';
 RESET timezone;
+-- search_path elements are quoted as identifiers when needed (GUC_LIST_QUOTE)
+SET search_path = public, "Foo", 'a, b', "user";
+SHOW search_path;
+SET search_path = "$user", public;
+SHOW search_path;
+RESET search_path;
