@@ -12,8 +12,8 @@
 #include "printer.h"
 #include "table.h"
 
-static void check_render(const result_table *t, bool aligned, bool tuples_only, const char *sep,
-                         const char *expected)
+static void check_render(const char *name, const result_table *t, bool aligned, bool tuples_only,
+                         const char *sep, const char *expected)
 {
     char *text = NULL;
     size_t len = 0;
@@ -21,7 +21,9 @@ static void check_render(const result_table *t, bool aligned, bool tuples_only, 
     print_opts opt = {aligned, tuples_only, sep};
     print_table(f, t, &opt);
     fclose(f);
-    ck_assert_str_eq(text, expected);
+    ck_assert_msg(strcmp(text, expected) == 0,
+                  "%s (aligned %d, tuples only %d): got\n%s\nexpected\n%s", name, aligned,
+                  tuples_only, text, expected);
     free(text);
 }
 
@@ -640,7 +642,7 @@ START_TEST(test_psql15_fixture)
             continue;
         result_table t;
         build_table(&t, c);
-        check_render(&t, modes[m].aligned, modes[m].tuples_only, c->sep ? c->sep : "|",
+        check_render(c->name, &t, modes[m].aligned, modes[m].tuples_only, c->sep ? c->sep : "|",
                      c->expected[m]);
         table_free(&t);
     }
@@ -655,13 +657,13 @@ START_TEST(test_custom_footer_replaces_row_count)
     const char *row[] = {"x"};
     table_add_row(&t, row);
     table_add_footer(&t, "Access method: memory");
-    check_render(&t, true, false, "|",
+    check_render("custom_footer", &t, true, false, "|",
                  " a \n"
                  "---\n"
                  " x\n"
                  "Access method: memory\n"
                  "\n");
-    check_render(&t, false, false, "|",
+    check_render("custom_footer", &t, false, false, "|",
                  "a\n"
                  "x\n"
                  "Access method: memory\n");
@@ -676,7 +678,7 @@ START_TEST(test_title_wider_than_table)
     table_set_column(&t, 0, "a", ALIGN_LEFT);
     table_set_title(&t, "A title wider than the table");
     t.row_count_footer = false;
-    check_render(&t, true, false, "|",
+    check_render("title_wider", &t, true, false, "|",
                  "A title wider than the table\n"
                  " a \n"
                  "---\n"
