@@ -13,23 +13,10 @@
 #include "fake_kernel.h"
 #include "harness.h"
 
-static void value(const char *sql, const char *column, uint32_t type, const char *v)
-{
-    fake_result r = {0};
-    r.sql = sql;
-    r.ncols = 1;
-    r.names[0] = column;
-    r.types[0] = type;
-    r.nrows = 1;
-    r.rows[0][0] = v;
-    r.tag = "SELECT 1";
-    fake_kernel_add(&r);
-}
-
 static void setup(void)
 {
     fake_kernel_reset();
-    value("select 1", "?column?", 23, "1");
+    fake_kernel_add_value("select 1", "?column?", 23, "1");
     fake_result x = {0};
     x.sql = "select x";
     x.error = "column \"x\" does not exist";

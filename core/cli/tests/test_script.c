@@ -207,19 +207,6 @@ static const char vars_sql[] =
     "select x;\n"
     "select 9;\n";
 
-static void value(const char *sql, const char *column, uint32_t type, const char *v)
-{
-    fake_result r = {0};
-    r.sql = sql;
-    r.ncols = 1;
-    r.names[0] = column;
-    r.types[0] = type;
-    r.nrows = 1;
-    r.rows[0][0] = v;
-    r.tag = "SELECT 1";
-    fake_kernel_add(&r);
-}
-
 static void failure(const char *sql, const char *msg, int pos, const char *hint)
 {
     fake_result r = {0};
@@ -266,9 +253,9 @@ static void setup(void)
 
 START_TEST(test_mixed_script)
 {
-    value("select 1", "?column?", 23, "1");
+    fake_kernel_add_value("select 1", "?column?", 23, "1");
     failure("select\n  x", "column \"x\" does not exist", 10, NULL);
-    value("select 'a\nb' as q", "q", 25, "a\nb");
+    fake_kernel_add_value("select 'a\nb' as q", "q", 25, "a\nb");
     failure("select nofunc(\n1)", "function nofunc(integer) does not exist", 8,
             "No function matches the given name and argument types. You might need to add "
             "explicit type casts.");
@@ -277,7 +264,7 @@ START_TEST(test_mixed_script)
     drop.tag = "DROP TABLE";
     drop.notice = "table \"nosuch\" does not exist, skipping";
     fake_kernel_add(&drop);
-    value("select 2", "?column?", 23, "2");
+    fake_kernel_add_value("select 2", "?column?", 23, "2");
     run_script("s1.sql", s1_sql, 0, s1_out, s1_err);
     ck_assert_uint_eq(fake_kernel_prepared_count(), 6);
     ck_assert_str_eq(fake_kernel_prepared(5), "select 2");
@@ -286,9 +273,9 @@ END_TEST
 
 START_TEST(test_on_error_stop)
 {
-    value("select 1", "?column?", 23, "1");
+    fake_kernel_add_value("select 1", "?column?", 23, "1");
     failure("select x", "column \"x\" does not exist", 8, NULL);
-    value("select 2", "?column?", 23, "2");
+    fake_kernel_add_value("select 2", "?column?", 23, "2");
     session s;
     char dir[] = "/tmp/sunstone-cli-stop-XXXXXX";
     ck_assert_ptr_nonnull(mkdtemp(dir));
@@ -312,8 +299,8 @@ END_TEST
 
 START_TEST(test_nested_quit)
 {
-    value("select 1", "?column?", 23, "1");
-    value("select 4", "?column?", 23, "4");
+    fake_kernel_add_value("select 1", "?column?", 23, "1");
+    fake_kernel_add_value("select 4", "?column?", 23, "4");
     char dir[] = "/tmp/sunstone-cli-nest-XXXXXX";
     ck_assert_ptr_nonnull(mkdtemp(dir));
     ck_assert_int_eq(chdir(dir), 0);
@@ -342,7 +329,7 @@ END_TEST
 
 START_TEST(test_meta_commands)
 {
-    value("select 5", "?column?", 23, "5");
+    fake_kernel_add_value("select 5", "?column?", 23, "5");
     fake_result two = {0};
     two.sql = "select 1 as a, 'x' as b";
     two.ncols = 2;
@@ -355,7 +342,7 @@ START_TEST(test_meta_commands)
     two.rows[0][1] = "x";
     two.tag = "SELECT 1";
     fake_kernel_add(&two);
-    value("select 6", "?column?", 23, "6");
+    fake_kernel_add_value("select 6", "?column?", 23, "6");
     run_script("meta.sql", meta_sql, 0, meta_out, meta_err);
     for (size_t i = 0; i < fake_kernel_prepared_count(); i++)
         ck_assert_str_ne(fake_kernel_prepared(i), "select 8");
@@ -364,7 +351,7 @@ END_TEST
 
 START_TEST(test_unterminated_at_eof)
 {
-    value("select 1", "?column?", 23, "1");
+    fake_kernel_add_value("select 1", "?column?", 23, "1");
     /* The fake kernel keys statements without their leading comment; the position still
      * counts from the start of the text the shell passed, comment included. */
     failure("select x\n\n-- trailing", "column \"x\" does not exist", 16, NULL);
@@ -384,10 +371,10 @@ START_TEST(test_variables)
     r.rows[0][1] = "t1";
     r.tag = "SELECT 1";
     fake_kernel_add(&r);
-    value("select 1", "?column?", 23, "1");
+    fake_kernel_add_value("select 1", "?column?", 23, "1");
     failure("select2", "syntax error at or near \"select2\"", 1, NULL);
     failure("select x", "column \"x\" does not exist", 8, NULL);
-    value("select 9", "?column?", 23, "9");
+    fake_kernel_add_value("select 9", "?column?", 23, "9");
     run_script("vars.sql", vars_sql, 3, vars_out, vars_err);
 }
 END_TEST
@@ -461,7 +448,7 @@ END_TEST
 
 START_TEST(test_go_to_file_and_repeat)
 {
-    value("select 1", "?column?", 23, "1");
+    fake_kernel_add_value("select 1", "?column?", 23, "1");
     char *target = write_temp_file("");
     buf script;
     buf_init(&script);
