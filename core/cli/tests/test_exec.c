@@ -282,13 +282,8 @@ END_TEST
 START_TEST(test_returning_modes)
 {
     fake_kernel_add_command("create temp table r(a int)", "CREATE TABLE");
-    fake_result del = {0};
-    del.sql = "delete from r returning a";
-    del.ncols = 1;
-    del.names[0] = "a";
-    del.types[0] = 23;
-    del.tag = "DELETE 0";
-    fake_kernel_add(&del);
+    fake_kernel_add(&(fake_result){.sql = "delete from r returning a", .ncols = 1, .names = {"a"},
+                                   .types = {23}, .tag = "DELETE 0"});
     session s;
     session_open(&s);
     s.sh.popt.aligned = false;
@@ -301,15 +296,9 @@ END_TEST
 START_TEST(test_returning_tuples_only)
 {
     fake_kernel_add_command("create temp table r(a int)", "CREATE TABLE");
-    fake_result ins = {0};
-    ins.sql = "insert into r values (1) returning a";
-    ins.ncols = 1;
-    ins.names[0] = "a";
-    ins.types[0] = 23;
-    ins.nrows = 1;
-    ins.rows[0][0] = "1";
-    ins.tag = "INSERT 0 1";
-    fake_kernel_add(&ins);
+    fake_kernel_add(&(fake_result){.sql = "insert into r values (1) returning a", .ncols = 1,
+                                   .names = {"a"}, .types = {23}, .nrows = 1, .rows = {{"1"}},
+                                   .tag = "INSERT 0 1"});
     session s;
     session_open(&s);
     s.sh.popt.tuples_only = true;
