@@ -232,11 +232,8 @@ START_TEST(test_error_position_in_later_statement)
 {
     fake_kernel_add_value("select 1", "?column?", 23, "1");
     fake_kernel_add_value("select 2", "?column?", 23, "2");
-    fake_result r = {0};
-    r.sql = "select x";
-    r.error = "column \"x\" does not exist";
-    r.errpos = 8;
-    fake_kernel_add(&r);
+    fake_kernel_add(&(fake_result){.sql = "select x", .error = "column \"x\" does not exist",
+                                   .errpos = 8});
     session s;
     session_open(&s);
     s.sh.terse = true;
@@ -248,18 +245,8 @@ END_TEST
 
 static void add_returning(const char *sql, const char *tag, int nrows)
 {
-    fake_result r = {0};
-    r.sql = sql;
-    r.ncols = 2;
-    r.names[0] = "a";
-    r.types[0] = 23;
-    r.names[1] = "b";
-    r.types[1] = 25;
-    r.nrows = nrows;
-    r.rows[0][0] = "1";
-    r.rows[0][1] = "x";
-    r.tag = tag;
-    fake_kernel_add(&r);
+    fake_kernel_add(&(fake_result){.sql = sql, .ncols = 2, .names = {"a", "b"}, .types = {23, 25},
+                                   .nrows = nrows, .rows = {{"1", "x"}}, .tag = tag});
 }
 
 START_TEST(test_returning)
@@ -323,14 +310,9 @@ END_TEST
 
 START_TEST(test_runtime_error)
 {
-    fake_result r = {0};
-    r.sql = "select 1/0";
-    r.ncols = 1;
-    r.names[0] = "?column?";
-    r.types[0] = 23;
-    r.error = "division by zero";
-    r.fail_at_step = true;
-    fake_kernel_add(&r);
+    fake_kernel_add(&(fake_result){.sql = "select 1/0", .ncols = 1, .names = {"?column?"},
+                                   .types = {23}, .error = "division by zero",
+                                   .fail_at_step = true});
     session s;
     session_open(&s);
     s.sh.terse = true;
@@ -341,11 +323,8 @@ END_TEST
 
 START_TEST(test_notice)
 {
-    fake_result r = {0};
-    r.sql = "drop table if exists nosuch";
-    r.tag = "DROP TABLE";
-    r.notice = "table \"nosuch\" does not exist, skipping";
-    fake_kernel_add(&r);
+    fake_kernel_add(&(fake_result){.sql = "drop table if exists nosuch", .tag = "DROP TABLE",
+                                   .notice = "table \"nosuch\" does not exist, skipping"});
     session s;
     session_open(&s);
     expect_exec(&s, "drop table if exists nosuch", true, notice_out, notice_err);
@@ -356,20 +335,16 @@ END_TEST
 START_TEST(test_detail)
 {
     fake_kernel_add_command("create temp table u(a int primary key)", "CREATE TABLE");
-    fake_result dup = {0};
-    dup.sql = "insert into u values (1)";
-    dup.tag = "INSERT 0 1";
-    fake_kernel_add(&dup);
+    fake_kernel_add_command("insert into u values (1)", "INSERT 0 1");
     session s;
     session_open(&s);
     ck_assert(exec_sql(&s.sh, "create temp table u(a int primary key); insert into u values (1)"));
     fake_kernel_reset();
-    fake_result err = {0};
-    err.sql = "insert into u values (1)";
-    err.error = "duplicate key value violates unique constraint \"u_pkey\"";
-    err.detail = "Key (a)=(1) already exists.";
-    err.fail_at_step = true;
-    fake_kernel_add(&err);
+    fake_kernel_add(&(fake_result){
+        .sql = "insert into u values (1)",
+        .error = "duplicate key value violates unique constraint \"u_pkey\"",
+        .detail = "Key (a)=(1) already exists.",
+        .fail_at_step = true});
     ck_assert(!exec_sql(&s.sh, "insert into u values (1)"));
     session_flush(&s);
     ck_assert_str_eq(s.out_text, unique_out);
@@ -390,18 +365,9 @@ END_TEST
 
 START_TEST(test_zero_column_result_and_nulls)
 {
-    fake_result r = {0};
-    r.sql = "select 1 as a, null::int as bbbb";
-    r.ncols = 2;
-    r.names[0] = "a";
-    r.types[0] = 23;
-    r.names[1] = "bbbb";
-    r.types[1] = 23;
-    r.nrows = 1;
-    r.rows[0][0] = "1";
-    r.rows[0][1] = NULL;
-    r.tag = "SELECT 1";
-    fake_kernel_add(&r);
+    fake_kernel_add(&(fake_result){.sql = "select 1 as a, null::int as bbbb", .ncols = 2,
+                                   .names = {"a", "bbbb"}, .types = {23, 23}, .nrows = 1,
+                                   .rows = {{"1", NULL}}, .tag = "SELECT 1"});
     session s;
     session_open(&s);
     /* psql -X -c "select 1 as a, null::int as bbbb" */
