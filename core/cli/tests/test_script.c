@@ -217,9 +217,16 @@ static void failure(const char *sql, const char *msg, int pos, const char *hint)
     fake_kernel_add(&r);
 }
 
-/* Runs script (saved as file name in a fresh directory) and compares with psql's output. */
-static void run_script(const char *name, const char *script, int expected_rc,
-                       const char *expected_out, const char *expected_err)
+/* How the session runs a script: as psql -v ON_ERROR_STOP=1, as psql -A -t. */
+typedef struct script_opts {
+    bool on_error_stop;
+    bool unaligned_tuples_only;
+} script_opts;
+
+/* Runs script (saved as file name in a fresh directory, next to s10.sql) with opts and
+ * compares with psql's output. */
+static void run_script_as(script_opts opts, const char *name, const char *script,
+                          int expected_rc, const char *expected_out, const char *expected_err)
 {
     char dir[] = "/tmp/sunstone-cli-script-XXXXXX";
     ck_assert_ptr_nonnull(mkdtemp(dir));
@@ -233,6 +240,12 @@ static void run_script(const char *name, const char *script, int expected_rc,
 
     session s;
     session_open(&s);
+    if (opts.on_error_stop)
+        ck_assert(shell_set_var(&s.sh, "ON_ERROR_STOP", "1"));
+    if (opts.unaligned_tuples_only) {
+        s.sh.popt.aligned = false;
+        s.sh.popt.tuples_only = true;
+    }
     int rc = script_run_file(&s.sh, name);
     session_flush(&s);
     ck_assert_str_eq(s.err_text, expected_err);
@@ -244,6 +257,12 @@ static void run_script(const char *name, const char *script, int expected_rc,
     unlink("s10.sql");
     ck_assert_int_eq(chdir("/"), 0);
     rmdir(dir);
+}
+
+static void run_script(const char *name, const char *script, int expected_rc,
+                       const char *expected_out, const char *expected_err)
+{
+    run_script_as((script_opts){0}, name, script, expected_rc, expected_out, expected_err);
 }
 
 static void setup(void)
@@ -276,24 +295,8 @@ START_TEST(test_on_error_stop)
     fake_kernel_add_value("select 1", "?column?", 23, "1");
     failure("select x", "column \"x\" does not exist", 8, NULL);
     fake_kernel_add_value("select 2", "?column?", 23, "2");
-    session s;
-    char dir[] = "/tmp/sunstone-cli-stop-XXXXXX";
-    ck_assert_ptr_nonnull(mkdtemp(dir));
-    ck_assert_int_eq(chdir(dir), 0);
-    FILE *f = fopen("stop.sql", "w");
-    fputs(stop_sql, f);
-    fclose(f);
-    session_open(&s);
-    ck_assert(shell_set_var(&s.sh, "ON_ERROR_STOP", "1"));
-    int rc = script_run_file(&s.sh, "stop.sql");
-    session_flush(&s);
-    ck_assert_int_eq(rc, 3);
-    ck_assert_str_eq(s.out_text, stop_out);
-    ck_assert_str_eq(s.err_text, stop_err);
-    session_close(&s);
-    unlink("stop.sql");
-    ck_assert_int_eq(chdir("/"), 0);
-    rmdir(dir);
+    run_script_as((script_opts){.on_error_stop = true}, "stop.sql", stop_sql, 3, stop_out,
+                  stop_err);
 }
 END_TEST
 
@@ -301,47 +304,17 @@ START_TEST(test_nested_quit)
 {
     fake_kernel_add_value("select 1", "?column?", 23, "1");
     fake_kernel_add_value("select 4", "?column?", 23, "4");
-    char dir[] = "/tmp/sunstone-cli-nest-XXXXXX";
-    ck_assert_ptr_nonnull(mkdtemp(dir));
-    ck_assert_int_eq(chdir(dir), 0);
-    FILE *f = fopen("nest.sql", "w");
-    fputs(nest_sql, f);
-    fclose(f);
-    f = fopen("s10.sql", "w");
-    fputs(s10_sql, f);
-    fclose(f);
-    session s;
-    session_open(&s);
-    s.sh.popt.aligned = false;
-    s.sh.popt.tuples_only = true;
-    int rc = script_run_file(&s.sh, "nest.sql");
-    session_flush(&s);
-    ck_assert_int_eq(rc, 0);
-    ck_assert_str_eq(s.out_text, nest_out);
-    ck_assert_str_eq(s.err_text, nest_err);
-    session_close(&s);
-    unlink("nest.sql");
-    unlink("s10.sql");
-    ck_assert_int_eq(chdir("/"), 0);
-    rmdir(dir);
+    run_script_as((script_opts){.unaligned_tuples_only = true}, "nest.sql", nest_sql, 0, nest_out,
+                  nest_err);
 }
 END_TEST
 
 START_TEST(test_meta_commands)
 {
     fake_kernel_add_value("select 5", "?column?", 23, "5");
-    fake_result two = {0};
-    two.sql = "select 1 as a, 'x' as b";
-    two.ncols = 2;
-    two.names[0] = "a";
-    two.types[0] = 23;
-    two.names[1] = "b";
-    two.types[1] = 25;
-    two.nrows = 1;
-    two.rows[0][0] = "1";
-    two.rows[0][1] = "x";
-    two.tag = "SELECT 1";
-    fake_kernel_add(&two);
+    fake_kernel_add(&(fake_result){.sql = "select 1 as a, 'x' as b", .ncols = 2,
+                                   .names = {"a", "b"}, .types = {23, 25}, .nrows = 1,
+                                   .rows = {{"1", "x"}}, .tag = "SELECT 1"});
     fake_kernel_add_value("select 6", "?column?", 23, "6");
     run_script("meta.sql", meta_sql, 0, meta_out, meta_err);
     for (size_t i = 0; i < fake_kernel_prepared_count(); i++)
