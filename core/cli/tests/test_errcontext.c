@@ -63,31 +63,49 @@ static const struct {
     {"same_line_second_statement", "select 1; select 2 fromm zzq", 26,
      "LINE 1: select 1; select 2 fromm zzq\n"
      "                                 ^\n"},
-    {"long_0", "select  frm zzq, 3 as bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", 9,
+    {"long_0",
+     "select  frm zzq, 3 as bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",
+     9,
      "LINE 1: select  frm zzq, 3 as bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb...\n"
      "                ^\n"},
-    {"long_30", "select aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzq, 3 as bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", 43,
+    {"long_30",
+     "select aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzq, 3 as bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",
+     43,
      "LINE 1: select aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzq, 3 as bbbbbbbb...\n"
      "                                                  ^\n"},
-    {"long_37", "select aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzq, 3 as bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", 50,
+    {"long_37",
+     "select aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzq, 3 as bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",
+     50,
      "LINE 1: select aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzq, 3 as b...\n"
      "                                                         ^\n"},
-    {"long_38", "select aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzq, 3 as bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", 51,
+    {"long_38",
+     "select aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzq, 3 as bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",
+     51,
      "LINE 1: select aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzq, 3 as ...\n"
      "                                                          ^\n"},
-    {"long_39", "select aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzq, 3 as bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", 52,
+    {"long_39",
+     "select aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzq, 3 as bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",
+     52,
      "LINE 1: ...elect aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzq, 3 as ...\n"
      "                                                             ^\n"},
-    {"long_40", "select aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzq, 3 as bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", 53,
+    {"long_40",
+     "select aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzq, 3 as bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",
+     53,
      "LINE 1: ...lect aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzq, 3 as ...\n"
      "                                                             ^\n"},
-    {"long_50", "select aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzq, 3 as bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", 63,
+    {"long_50",
+     "select aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzq, 3 as bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",
+     63,
      "LINE 1: ...aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzq, 3 as ...\n"
      "                                                             ^\n"},
-    {"long_60", "select aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzq, 3 as bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", 73,
+    {"long_60",
+     "select aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzq, 3 as bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",
+     73,
      "LINE 1: ...aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzq, 3 as ...\n"
      "                                                             ^\n"},
-    {"long_100", "select aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzq, 3 as bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", 113,
+    {"long_100",
+     "select aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzq, 3 as bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",
+     113,
      "LINE 1: ...aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzq, 3 as ...\n"
      "                                                             ^\n"},
     {"width_58", "select 1 frm zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz", 14,
@@ -105,34 +123,54 @@ static const struct {
     {"width_62", "select 1 frm zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz", 14,
      "LINE 1: select 1 frm zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz...\n"
      "                     ^\n"},
-    {"near_end_0", "select aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzq", 83,
+    {"near_end_0",
+     "select aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzq",
+     83,
      "LINE 1: ...aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzq\n"
      "                                                                    ^\n"},
-    {"near_end_1", "select aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzqx", 83,
+    {"near_end_1",
+     "select aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzqx",
+     83,
      "LINE 1: ...aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzqx\n"
      "                                                                   ^\n"},
-    {"near_end_8", "select aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzqxxxxxxxx", 83,
+    {"near_end_8",
+     "select aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzqxxxxxxxx",
+     83,
      "LINE 1: ...aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzqxxxxxxx...\n"
      "                                                             ^\n"},
-    {"near_end_9", "select aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzqxxxxxxxxx", 83,
+    {"near_end_9",
+     "select aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzqxxxxxxxxx",
+     83,
      "LINE 1: ...aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzqxxxxxxx...\n"
      "                                                             ^\n"},
-    {"near_end_10", "select aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzqxxxxxxxxxx", 83,
+    {"near_end_10",
+     "select aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzqxxxxxxxxxx",
+     83,
      "LINE 1: ...aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa frm zzqxxxxxxx...\n"
      "                                                             ^\n"},
-    {"wide_cut_begin", "select '日本語日本語日本語日本語日本語日本語日本語日本語日本語' frm zzq, 3 as bbbbbbbbbbbbbbbbbbbbbb", 42,
+    {"wide_cut_begin",
+     "select '日本語日本語日本語日本語日本語日本語日本語日本語日本語' frm zzq, 3 as bbbbbbbbbbbbbbbbbbbbbb",
+     42,
      "LINE 1: ...語日本語日本語日本語日本語日本語日本語日本語' frm zzq, 3 as ...\n"
      "                                                             ^\n"},
-    {"wide_cut_begin_odd", "select '日本語日本語日本語日本語日本語日本語日本語日本語日本語' frm  zzq, 3 as bbbbbbbbbbbbbbbbbbbbbb", 43,
+    {"wide_cut_begin_odd",
+     "select '日本語日本語日本語日本語日本語日本語日本語日本語日本語' frm  zzq, 3 as bbbbbbbbbbbbbbbbbbbbbb",
+     43,
      "LINE 1: ...日本語日本語日本語日本語日本語日本語日本語' frm  zzq, 3 as ...\n"
      "                                                            ^\n"},
-    {"wide_cut_end", "select 1 frm zzq, 'a日本語日本語日本語日本語日本語日本語日本語日本語日本語' as bbbbbbbbbbbbbbbbbbbbbb", 14,
+    {"wide_cut_end",
+     "select 1 frm zzq, 'a日本語日本語日本語日本語日本語日本語日本語日本語日本語' as bbbbbbbbbbbbbbbbbbbbbb",
+     14,
      "LINE 1: select 1 frm zzq, 'a日本語日本語日本語日本語日本語日本語日本...\n"
      "                     ^\n"},
-    {"wide_cut_end_odd", "select 1 frm zzq, 'ab日本語日本語日本語日本語日本語日本語日本語日本語日本語' as bbbbbbbbbbbbbbbbbbbbbb", 14,
+    {"wide_cut_end_odd",
+     "select 1 frm zzq, 'ab日本語日本語日本語日本語日本語日本語日本語日本語日本語' as bbbbbbbbbbbbbbbbbbbbbb",
+     14,
      "LINE 1: select 1 frm zzq, 'ab日本語日本語日本語日本語日本語日本語日...\n"
      "                     ^\n"},
-    {"long_second_line", "select 1,\n" "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx frm zzq yyyyyyyyyyyyyyyyyyyyyyyyyyyyyy", 96,
+    {"long_second_line",
+     "select 1,\n" "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx frm zzq yyyyyyyyyyyyyyyyyyyyyyyyyyyyyy",
+     96,
      "LINE 2: ...xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx frm zzq yyyyyy...\n"
      "                                                             ^\n"},
 };

@@ -478,7 +478,10 @@ static const printer_case cases[] = {
         .headers = {"m", "x", "n", "f", "s", "b", "bo", "l"},
         .types = {790, 28, 1700, 701, 21, 20, 16, 25},
         .nrows = 2,
-        .rows = {{"$100.00", "5", "1.5", "4.5", "2", "3", "t", "long value"}, {"$1.00", "55555", "-10.25", "1e+100", "-32768", "9223372036854775807", "f", "s"}},
+        .rows = {
+            {"$100.00", "5", "1.5", "4.5", "2", "3", "t", "long value"},
+            {"$1.00", "55555", "-10.25", "1e+100", "-32768", "9223372036854775807", "f", "s"},
+        },
         .expected = {
             [ALIGNED] = "    m    |   x   |   n    |   f    |   s    |          b          | bo |     l      \n"
                         "---------+-------+--------+--------+--------+---------------------+----+------------\n"
@@ -509,7 +512,10 @@ static const printer_case cases[] = {
         .headers = {"id", "doc"},
         .types = {23, 25},
         .nrows = 2,
-        .rows = {{"1", "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"}, {"2", "short"}},
+        .rows = {
+            {"1", "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"},
+            {"2", "short"},
+        },
         .expected = {
             [ALIGNED] = " id |                                                                          doc                                                                           \n"
                         "----+--------------------------------------------------------------------------------------------------------------------------------------------------------\n"
@@ -565,7 +571,11 @@ static const printer_case cases[] = {
         .headers = {"Schema", "Name", "Type", "Owner"},
         .types = {25, 25, 25, 25},
         .nrows = 3,
-        .rows = {{"public", "Mixed", "table", "root"}, {"public", "longer_table_name", "table", "root"}, {"public", "t", "table", "root"}},
+        .rows = {
+            {"public", "Mixed", "table", "root"},
+            {"public", "longer_table_name", "table", "root"},
+            {"public", "t", "table", "root"},
+        },
         .title = "List of relations",
         .expected = {
             [ALIGNED] = "             List of relations\n"
