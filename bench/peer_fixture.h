@@ -1,5 +1,5 @@
 /* peer_fixture.h — builds the peer benchmark's data identically in any engine: the 1M-row
- * table t(a, b, c, d) and the 200-row customers table of bench-workload.md, and times a
+ * table t(a, b, c, d) and the 200-row customers table, and times a
  * prepared-INSERT load. */
 #ifndef SUNSTONE_BENCH_PEER_FIXTURE_H
 #define SUNSTONE_BENCH_PEER_FIXTURE_H
@@ -19,8 +19,8 @@ double fixture_build_t_doubling(const peer_engine *e, void *db, const char *name
  * where the engine has them).  Returns the nanoseconds taken, or -1. */
 double fixture_build_t_prepared(const peer_engine *e, void *db, const char *name, long rows);
 
-/* CREATE TABLE name (id int [PRIMARY KEY], name text, age int, region text) with rows rows
- * as in bench-workload.md: (i, 'Customer_i', 18 + i % 62, East/West/North/South/Central by
+/* CREATE TABLE name (id int [PRIMARY KEY], name text, age int, region text) with rows rows:
+ * (i, 'Customer_i', 18 + i % 62, East/West/North/South/Central by
  * i % 5) for i = 1..rows.  primary_key needs e->has_primary_keys.  0, or -1 on error. */
 int fixture_build_customers(const peer_engine *e, void *db, const char *name, int rows, bool primary_key);
 

@@ -15,7 +15,7 @@ typedef struct peer_side {
 
 typedef struct peer_query {
     const char *name;
-    /* May hold "{id}": replaced in run i by (i % id_range) + 1, as in bench-workload.md. */
+    /* May hold "{id}": replaced in run i by (i % id_range) + 1. */
     const char *sql;
     int id_range; /* 0 when sql has no {id} */
     bool ordered; /* the answer's row order is defined (ORDER BY): compare it too */

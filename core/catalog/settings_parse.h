@@ -1,5 +1,6 @@
 /* settings_parse.h — parsing and display of setting values with PostgreSQL's rules and
- * errors (22023 "invalid value for parameter ...", range errors, HINT / DETAIL as guc.c). */
+ * errors (22023 "invalid value for parameter ...", range errors, HINT / DETAIL as
+ * PostgreSQL's guc.c). */
 #ifndef SS_CATALOG_SETTINGS_PARSE_H
 #define SS_CATALOG_SETTINGS_PARSE_H
 

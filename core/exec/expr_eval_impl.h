@@ -110,8 +110,9 @@ static inline bool ev_same_layout(int32_t a, int32_t b)
 int ev_broadcast(ss_ctx *ctx, const ss_value *val, const uint32_t *sel, uint32_t n,
                  ss_vector *out); /* one value (or NULL) at every row; out's type */
 int ev_param(ss_ctx *ctx, const ss_expr *e, const uint32_t *sel, uint32_t n, ss_vector *out);
-/* The bound value of a parameter node after the checks ev_param makes. */
-int ev_param_value(ss_ctx *ctx, const ss_expr *e, const ss_value **val);
+/* The bound value of a parameter node after the checks ev_param makes; NULL with the error
+ * recorded on ctx. */
+const ss_value *ev_param_value(ss_ctx *ctx, const ss_expr *e);
 int ev_column(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *sel,
               uint32_t n, ss_vector *out);
 

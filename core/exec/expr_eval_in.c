@@ -243,7 +243,7 @@ static const ss_in_set *set_of_params(ss_ctx *ctx, const ss_expr *e, ss_arena **
             vals[k] = &item->u.cnst;
         else if (item->kind != EXPR_PARAM || !ev_same_layout(item->type.id, e->u.in.arg->type.id))
             return ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "malformed IN list expression"), NULL;
-        else if (ev_param_value(ctx, item, &vals[k]) != SS_OK)
+        else if (!(vals[k] = ev_param_value(ctx, item)))
             return NULL;
     }
     return set_build(ctx, *arena, e->u.in.arg->type, vals, n);

@@ -54,22 +54,25 @@ int ev_broadcast(ss_ctx *ctx, const ss_value *val, const uint32_t *sel, uint32_t
     return SS_OK;
 }
 
-int ev_param_value(ss_ctx *ctx, const ss_expr *e, const ss_value **val)
+const ss_value *ev_param_value(ss_ctx *ctx, const ss_expr *e)
 {
     uint32_t idx = e->u.param.index;
-    if (!ctx->params || idx >= ctx->nparams)
-        return ss_ctx_error(ctx, "42P02", "there is no parameter $%u", idx + 1);
-    if (ctx->param_types && !ev_same_layout(ctx->param_types[idx].id, e->type.id))
-        return ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
-                            "parameter value type does not match the expression type");
-    *val = &ctx->params[idx];
-    return SS_OK;
+    if (!ctx->params || idx >= ctx->nparams) {
+        ss_ctx_error(ctx, "42P02", "there is no parameter $%u", idx + 1);
+        return NULL;
+    }
+    if (ctx->param_types && !ev_same_layout(ctx->param_types[idx].id, e->type.id)) {
+        ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
+                     "parameter value type does not match the expression type");
+        return NULL;
+    }
+    return &ctx->params[idx];
 }
 
 int ev_param(ss_ctx *ctx, const ss_expr *e, const uint32_t *sel, uint32_t n, ss_vector *out)
 {
-    const ss_value *val;
-    if (ev_param_value(ctx, e, &val) != SS_OK)
+    const ss_value *val = ev_param_value(ctx, e);
+    if (!val)
         return SS_ERROR;
     return ev_broadcast(ctx, val, sel, n, out);
 }

@@ -281,8 +281,8 @@ int ev_operand_eval_arg(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const
             return SS_OK;
         }
         if (e->kind == EXPR_PARAM) {
-            const ss_value *val;
-            if (ev_param_value(ctx, e, &val) != SS_OK)
+            const ss_value *val = ev_param_value(ctx, e);
+            if (!val)
                 return SS_ERROR;
             op->scalar = true;
             op->sv = *val;

@@ -1,6 +1,6 @@
-/* ast.h — Sunstone's own syntax tree.  The parser front end (parser.c) turns PostgreSQL's raw
- * parse tree into these nodes; nothing outside core/sql/ ever sees a PostgreSQL header.
- * All nodes live in the arena handed to ss_parse(). */
+/* ast.h — Sunstone's own syntax tree.  The parser front end (parse_stmt.c, parse_expr.c)
+ * turns PostgreSQL's raw parse tree into these nodes; nothing outside core/sql/ ever sees a
+ * PostgreSQL header.  All nodes live in the arena handed to ss_parse(). */
 #ifndef SS_SQL_AST_H
 #define SS_SQL_AST_H
 

@@ -26,7 +26,7 @@ contains() { # contains NAME NEEDLE HAYSTACK
   esac
 }
 
-# The issue's acceptance command, byte for byte what psql prints against PostgreSQL.
+# The README tour's statements, byte for byte what psql prints against PostgreSQL.
 out=$("$sunstone" -A -t -X -c "CREATE TABLE t(a int, b text)" -c "INSERT INTO t VALUES (1,'x'),(2,'y'),(3,NULL)" \
   -c "SELECT b, a*2 FROM t WHERE a > 1 ORDER BY a DESC" -c "SELECT count(*) FROM t")
 check "acceptance" "CREATE TABLE

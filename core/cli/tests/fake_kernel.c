@@ -62,6 +62,27 @@ void fake_kernel_add(const fake_result *r)
         results[nresults++] = *r;
 }
 
+void fake_kernel_add_value(const char *sql, const char *column, uint32_t type, const char *v)
+{
+    fake_result r = {0};
+    r.sql = sql;
+    r.ncols = 1;
+    r.names[0] = column;
+    r.types[0] = type;
+    r.nrows = 1;
+    r.rows[0][0] = v;
+    r.tag = "SELECT 1";
+    fake_kernel_add(&r);
+}
+
+void fake_kernel_add_command(const char *sql, const char *tag)
+{
+    fake_result r = {0};
+    r.sql = sql;
+    r.tag = tag;
+    fake_kernel_add(&r);
+}
+
 void fake_kernel_fail_open(const char *message)
 {
     open_failure = message;

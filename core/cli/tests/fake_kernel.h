@@ -32,6 +32,10 @@ typedef struct fake_result {
 
 void fake_kernel_reset(void);
 void fake_kernel_add(const fake_result *r);
+/* Shorthands: a one-row, one-column SELECT (tag "SELECT 1"), and a statement that only
+ * answers with its command tag. */
+void fake_kernel_add_value(const char *sql, const char *column, uint32_t type, const char *v);
+void fake_kernel_add_command(const char *sql, const char *tag);
 /* Makes the next sunstone_open fail with this message (NULL: succeed). */
 void fake_kernel_fail_open(const char *message);
 

@@ -13,23 +13,10 @@
 #include "fake_kernel.h"
 #include "harness.h"
 
-static void value(const char *sql, const char *column, uint32_t type, const char *v)
-{
-    fake_result r = {0};
-    r.sql = sql;
-    r.ncols = 1;
-    r.names[0] = column;
-    r.types[0] = type;
-    r.nrows = 1;
-    r.rows[0][0] = v;
-    r.tag = "SELECT 1";
-    fake_kernel_add(&r);
-}
-
 static void setup(void)
 {
     fake_kernel_reset();
-    value("select 1", "?column?", 23, "1");
+    fake_kernel_add_value("select 1", "?column?", 23, "1");
     fake_result x = {0};
     x.sql = "select x";
     x.error = "column \"x\" does not exist";
@@ -84,6 +71,30 @@ static const char x_err[] = "ERROR:  column \"x\" does not exist\n"
                             "LINE 1: select x\n"
                             "               ^\n";
 
+/* One run of the program: its arguments and what psql 15 does with the same ones. */
+#define ANY_RC (-1) /* exit code not compared */
+typedef struct run_case {
+    const char *argv[10]; /* up to the first NULL */
+    int rc;               /* or ANY_RC */
+    const char *out, *err;  /* NULL: not compared */
+} run_case;
+
+static void expect_runs(const run_case *runs, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        app_run r;
+        app_run_shell(&r, NULL, runs[i].argv);
+        if (runs[i].rc != ANY_RC)
+            ck_assert_msg(r.rc == runs[i].rc, "run %zu (%s ...): exit code %d, expected %d", i,
+                          runs[i].argv[0], r.rc, runs[i].rc);
+        if (runs[i].out)
+            ck_assert_str_eq(r.out, runs[i].out);
+        if (runs[i].err)
+            ck_assert_str_eq(r.err, runs[i].err);
+        app_run_free(&r);
+    }
+}
+
 START_TEST(test_version_and_help)
 {
     app_run r;
@@ -102,51 +113,30 @@ END_TEST
 
 START_TEST(test_bad_options)
 {
-    app_run r;
-    RUN(&r, NULL, "-Z");
-    ck_assert_int_eq(r.rc, 1);
-    ck_assert_str_eq(r.err, "sunstone: invalid option -- 'Z'\n"
-                            "sunstone: hint: Try \"sunstone --help\" for more information.\n");
-    app_run_free(&r);
-    RUN(&r, NULL, "-c");
-    ck_assert_int_eq(r.rc, 1);
-    ck_assert_str_eq(r.err, "sunstone: option requires an argument -- 'c'\n"
-                            "sunstone: hint: Try \"sunstone --help\" for more information.\n");
-    app_run_free(&r);
-    RUN(&r, NULL, "-v", "ON_ERROR_STOP=maybe", "-c", "select 1");
-    ck_assert_int_eq(r.rc, 1);
-    ck_assert_str_eq(r.err, "sunstone: error: unrecognized value \"maybe\" for \"ON_ERROR_STOP\": "
-                            "Boolean expected\n");
-    ck_assert_str_eq(r.out, "");
-    app_run_free(&r);
-    RUN(&r, NULL, "-v", "=x", "-c", "select 1");
-    ck_assert_int_eq(r.rc, 1);
-    ck_assert_str_eq(r.err, "sunstone: error: invalid variable name: \"\"\n");
-    app_run_free(&r);
+    static const run_case runs[] = {
+        {{"-Z"}, 1, NULL,
+         "sunstone: invalid option -- 'Z'\n"
+         "sunstone: hint: Try \"sunstone --help\" for more information.\n"},
+        {{"-c"}, 1, NULL,
+         "sunstone: option requires an argument -- 'c'\n"
+         "sunstone: hint: Try \"sunstone --help\" for more information.\n"},
+        {{"-v", "ON_ERROR_STOP=maybe", "-c", "select 1"}, 1, "",
+         "sunstone: error: unrecognized value \"maybe\" for \"ON_ERROR_STOP\": Boolean expected\n"},
+        {{"-v", "=x", "-c", "select 1"}, 1, NULL, "sunstone: error: invalid variable name: \"\"\n"},
+    };
+    expect_runs(runs, sizeof runs / sizeof runs[0]);
 }
 END_TEST
 
 START_TEST(test_command_exit_codes)
 {
-    app_run r;
-    RUN(&r, NULL, "-X", "-c", "select x");
-    ck_assert_int_eq(r.rc, 1);
-    ck_assert_str_eq(r.err, x_err);
-    app_run_free(&r);
-
-    RUN(&r, NULL, "-X", "-c", "select x", "-c", "select 1");
-    ck_assert_int_eq(r.rc, 0);
-    ck_assert_str_eq(r.out, one_out);
-    app_run_free(&r);
-
-    RUN(&r, NULL, "-X", "-c", "select 1", "-c", "select x");
-    ck_assert_int_eq(r.rc, 1);
-    app_run_free(&r);
-
-    RUN(&r, NULL, "-X", "-v", "ON_ERROR_STOP=1", "-c", "select x", "-c", "select 1");
-    ck_assert_int_eq(r.rc, 1);
-    ck_assert_str_eq(r.out, "");
-    app_run_free(&r);
+    static const run_case runs[] = {
+        {{"-X", "-c", "select x"}, 1, NULL, x_err},
+        {{"-X", "-c", "select x", "-c", "select 1"}, 0, one_out, NULL},
+        {{"-X", "-c", "select 1", "-c", "select x"}, 1, NULL, NULL},
+        {{"-X", "-v", "ON_ERROR_STOP=1", "-c", "select x", "-c", "select 1"}, 1, "", NULL},
+    };
+    expect_runs(runs, sizeof runs / sizeof runs[0]);
     ck_assert_int_eq(fake_kernel_open_handles(), 0);
 }
 END_TEST
@@ -192,45 +182,30 @@ END_TEST
 
 START_TEST(test_output_options)
 {
-    app_run r;
-    RUN(&r, NULL, "-X", "-At", "-c", "select 1 as a, null as b, 'x' as c");
-    ck_assert_str_eq(r.out, "1||x\n2|q|r\n");
-    app_run_free(&r);
-    RUN(&r, NULL, "-XA", "-F", ",", "-c", "select 1 as a, null as b, 'x' as c");
-    ck_assert_str_eq(r.out, "a,b,c\n1,,x\n2,q,r\n(2 rows)\n");
-    app_run_free(&r);
-    RUN(&r, NULL, "-X", "-t", "-c", "select 1");
-    ck_assert_str_eq(r.out, "        1\n\n");
-    app_run_free(&r);
-    RUN(&r, NULL, "-X", "-c", "create table t(a int)");
-    ck_assert_str_eq(r.out, "CREATE TABLE\n");
-    app_run_free(&r);
-    RUN(&r, NULL, "-Xq", "-c", "create table t(a int)");
-    ck_assert_str_eq(r.out, "");
-    app_run_free(&r);
+    static const run_case runs[] = {
+        {{"-X", "-At", "-c", "select 1 as a, null as b, 'x' as c"}, ANY_RC, "1||x\n2|q|r\n", NULL},
+        {{"-XA", "-F", ",", "-c", "select 1 as a, null as b, 'x' as c"}, ANY_RC,
+         "a,b,c\n1,,x\n2,q,r\n(2 rows)\n", NULL},
+        {{"-X", "-t", "-c", "select 1"}, ANY_RC, "        1\n\n", NULL},
+        {{"-X", "-c", "create table t(a int)"}, ANY_RC, "CREATE TABLE\n", NULL},
+        {{"-Xq", "-c", "create table t(a int)"}, ANY_RC, "", NULL},
+    };
+    expect_runs(runs, sizeof runs / sizeof runs[0]);
 }
 END_TEST
 
 START_TEST(test_meta_in_command)
 {
-    app_run r;
-    RUN(&r, NULL, "-X", "-c", "\\echo a b   c", "-c", "\\q", "-c", "\\echo after");
-    ck_assert_int_eq(r.rc, 0);
-    ck_assert_str_eq(r.out, "a b c\nafter\n");
-    app_run_free(&r);
-    RUN(&r, NULL, "-X", "-c", "\\foo bar");
-    ck_assert_int_eq(r.rc, 1);
-    ck_assert_str_eq(r.err, "invalid command \\foo\n");
-    app_run_free(&r);
-    RUN(&r, NULL, "-X", "-c", "\\echo a \\\\ select 1;");
-    ck_assert_str_eq(r.out, "a\n");
-    app_run_free(&r);
-    RUN(&r, NULL, "-X", "-c", "\\timing", "-c", "\\timing off");
-    ck_assert_str_eq(r.out, "Timing is on.\nTiming is off.\n");
-    app_run_free(&r);
-    RUN(&r, NULL, "-X", "-c", "\\q x");
-    ck_assert_str_eq(r.err, "\\q: extra argument \"x\" ignored\n");
-    app_run_free(&r);
+    static const run_case runs[] = {
+        {{"-X", "-c", "\\echo a b   c", "-c", "\\q", "-c", "\\echo after"}, 0, "a b c\nafter\n",
+         NULL},
+        {{"-X", "-c", "\\foo bar"}, 1, NULL, "invalid command \\foo\n"},
+        {{"-X", "-c", "\\echo a \\\\ select 1;"}, ANY_RC, "a\n", NULL},
+        {{"-X", "-c", "\\timing", "-c", "\\timing off"}, ANY_RC,
+         "Timing is on.\nTiming is off.\n", NULL},
+        {{"-X", "-c", "\\q x"}, ANY_RC, NULL, "\\q: extra argument \"x\" ignored\n"},
+    };
+    expect_runs(runs, sizeof runs / sizeof runs[0]);
 }
 END_TEST
 

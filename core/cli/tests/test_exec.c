@@ -199,27 +199,6 @@ static const char d_table_unaligned_out[] =
 static const char d_table_unaligned_err[] =
 "";
 
-static void value(const char *sql, const char *column, uint32_t type, const char *v)
-{
-    fake_result r = {0};
-    r.sql = sql;
-    r.ncols = 1;
-    r.names[0] = column;
-    r.types[0] = type;
-    r.nrows = 1;
-    r.rows[0][0] = v;
-    r.tag = "SELECT 1";
-    fake_kernel_add(&r);
-}
-
-static void command(const char *sql, const char *tag)
-{
-    fake_result r = {0};
-    r.sql = sql;
-    r.tag = tag;
-    fake_kernel_add(&r);
-}
-
 /* Runs sql with exec_sql and compares the captured streams. */
 static void expect_exec(session *s, const char *sql, bool ok, const char *out, const char *err)
 {
@@ -239,8 +218,8 @@ static void setup(void)
 
 START_TEST(test_several_statements)
 {
-    value("select 1", "?column?", 23, "1");
-    value("select 2", "?column?", 23, "2");
+    fake_kernel_add_value("select 1", "?column?", 23, "1");
+    fake_kernel_add_value("select 2", "?column?", 23, "2");
     session s;
     session_open(&s);
     s.sh.terse = true;
@@ -251,13 +230,10 @@ END_TEST
 
 START_TEST(test_error_position_in_later_statement)
 {
-    value("select 1", "?column?", 23, "1");
-    value("select 2", "?column?", 23, "2");
-    fake_result r = {0};
-    r.sql = "select x";
-    r.error = "column \"x\" does not exist";
-    r.errpos = 8;
-    fake_kernel_add(&r);
+    fake_kernel_add_value("select 1", "?column?", 23, "1");
+    fake_kernel_add_value("select 2", "?column?", 23, "2");
+    fake_kernel_add(&(fake_result){.sql = "select x", .error = "column \"x\" does not exist",
+                                   .errpos = 8});
     session s;
     session_open(&s);
     s.sh.terse = true;
@@ -269,23 +245,13 @@ END_TEST
 
 static void add_returning(const char *sql, const char *tag, int nrows)
 {
-    fake_result r = {0};
-    r.sql = sql;
-    r.ncols = 2;
-    r.names[0] = "a";
-    r.types[0] = 23;
-    r.names[1] = "b";
-    r.types[1] = 25;
-    r.nrows = nrows;
-    r.rows[0][0] = "1";
-    r.rows[0][1] = "x";
-    r.tag = tag;
-    fake_kernel_add(&r);
+    fake_kernel_add(&(fake_result){.sql = sql, .ncols = 2, .names = {"a", "b"}, .types = {23, 25},
+                                   .nrows = nrows, .rows = {{"1", "x"}}, .tag = tag});
 }
 
 START_TEST(test_returning)
 {
-    command("create temp table r(a int, b text)", "CREATE TABLE");
+    fake_kernel_add_command("create temp table r(a int, b text)", "CREATE TABLE");
     add_returning("insert into r values (1, 'x') returning a, b", "INSERT 0 1", 1);
     const char *sql = "create temp table r(a int, b text); insert into r values (1, 'x') returning a, b";
     session s;
@@ -302,14 +268,9 @@ END_TEST
 
 START_TEST(test_returning_modes)
 {
-    command("create temp table r(a int)", "CREATE TABLE");
-    fake_result del = {0};
-    del.sql = "delete from r returning a";
-    del.ncols = 1;
-    del.names[0] = "a";
-    del.types[0] = 23;
-    del.tag = "DELETE 0";
-    fake_kernel_add(&del);
+    fake_kernel_add_command("create temp table r(a int)", "CREATE TABLE");
+    fake_kernel_add(&(fake_result){.sql = "delete from r returning a", .ncols = 1, .names = {"a"},
+                                   .types = {23}, .tag = "DELETE 0"});
     session s;
     session_open(&s);
     s.sh.popt.aligned = false;
@@ -321,16 +282,10 @@ END_TEST
 
 START_TEST(test_returning_tuples_only)
 {
-    command("create temp table r(a int)", "CREATE TABLE");
-    fake_result ins = {0};
-    ins.sql = "insert into r values (1) returning a";
-    ins.ncols = 1;
-    ins.names[0] = "a";
-    ins.types[0] = 23;
-    ins.nrows = 1;
-    ins.rows[0][0] = "1";
-    ins.tag = "INSERT 0 1";
-    fake_kernel_add(&ins);
+    fake_kernel_add_command("create temp table r(a int)", "CREATE TABLE");
+    fake_kernel_add(&(fake_result){.sql = "insert into r values (1) returning a", .ncols = 1,
+                                   .names = {"a"}, .types = {23}, .nrows = 1, .rows = {{"1"}},
+                                   .tag = "INSERT 0 1"});
     session s;
     session_open(&s);
     s.sh.popt.tuples_only = true;
@@ -342,9 +297,9 @@ END_TEST
 
 START_TEST(test_command_tags)
 {
-    command("create temp table r(a int)", "CREATE TABLE");
-    command("insert into r values (1)", "INSERT 0 1");
-    command("delete from r", "DELETE 1");
+    fake_kernel_add_command("create temp table r(a int)", "CREATE TABLE");
+    fake_kernel_add_command("insert into r values (1)", "INSERT 0 1");
+    fake_kernel_add_command("delete from r", "DELETE 1");
     session s;
     session_open(&s);
     expect_exec(&s, "create temp table r(a int); insert into r values (1); delete from r", true,
@@ -355,14 +310,9 @@ END_TEST
 
 START_TEST(test_runtime_error)
 {
-    fake_result r = {0};
-    r.sql = "select 1/0";
-    r.ncols = 1;
-    r.names[0] = "?column?";
-    r.types[0] = 23;
-    r.error = "division by zero";
-    r.fail_at_step = true;
-    fake_kernel_add(&r);
+    fake_kernel_add(&(fake_result){.sql = "select 1/0", .ncols = 1, .names = {"?column?"},
+                                   .types = {23}, .error = "division by zero",
+                                   .fail_at_step = true});
     session s;
     session_open(&s);
     s.sh.terse = true;
@@ -373,11 +323,8 @@ END_TEST
 
 START_TEST(test_notice)
 {
-    fake_result r = {0};
-    r.sql = "drop table if exists nosuch";
-    r.tag = "DROP TABLE";
-    r.notice = "table \"nosuch\" does not exist, skipping";
-    fake_kernel_add(&r);
+    fake_kernel_add(&(fake_result){.sql = "drop table if exists nosuch", .tag = "DROP TABLE",
+                                   .notice = "table \"nosuch\" does not exist, skipping"});
     session s;
     session_open(&s);
     expect_exec(&s, "drop table if exists nosuch", true, notice_out, notice_err);
@@ -387,21 +334,17 @@ END_TEST
 
 START_TEST(test_detail)
 {
-    command("create temp table u(a int primary key)", "CREATE TABLE");
-    fake_result dup = {0};
-    dup.sql = "insert into u values (1)";
-    dup.tag = "INSERT 0 1";
-    fake_kernel_add(&dup);
+    fake_kernel_add_command("create temp table u(a int primary key)", "CREATE TABLE");
+    fake_kernel_add_command("insert into u values (1)", "INSERT 0 1");
     session s;
     session_open(&s);
     ck_assert(exec_sql(&s.sh, "create temp table u(a int primary key); insert into u values (1)"));
     fake_kernel_reset();
-    fake_result err = {0};
-    err.sql = "insert into u values (1)";
-    err.error = "duplicate key value violates unique constraint \"u_pkey\"";
-    err.detail = "Key (a)=(1) already exists.";
-    err.fail_at_step = true;
-    fake_kernel_add(&err);
+    fake_kernel_add(&(fake_result){
+        .sql = "insert into u values (1)",
+        .error = "duplicate key value violates unique constraint \"u_pkey\"",
+        .detail = "Key (a)=(1) already exists.",
+        .fail_at_step = true});
     ck_assert(!exec_sql(&s.sh, "insert into u values (1)"));
     session_flush(&s);
     ck_assert_str_eq(s.out_text, unique_out);
@@ -422,18 +365,9 @@ END_TEST
 
 START_TEST(test_zero_column_result_and_nulls)
 {
-    fake_result r = {0};
-    r.sql = "select 1 as a, null::int as bbbb";
-    r.ncols = 2;
-    r.names[0] = "a";
-    r.types[0] = 23;
-    r.names[1] = "bbbb";
-    r.types[1] = 23;
-    r.nrows = 1;
-    r.rows[0][0] = "1";
-    r.rows[0][1] = NULL;
-    r.tag = "SELECT 1";
-    fake_kernel_add(&r);
+    fake_kernel_add(&(fake_result){.sql = "select 1 as a, null::int as bbbb", .ncols = 2,
+                                   .names = {"a", "bbbb"}, .types = {23, 23}, .nrows = 1,
+                                   .rows = {{"1", NULL}}, .tag = "SELECT 1"});
     session s;
     session_open(&s);
     /* psql -X -c "select 1 as a, null::int as bbbb" */
@@ -450,7 +384,7 @@ END_TEST
 
 START_TEST(test_timing_line)
 {
-    value("select 1", "?column?", 23, "1");
+    fake_kernel_add_value("select 1", "?column?", 23, "1");
     session s;
     session_open(&s);
     s.sh.timing = true;
@@ -509,21 +443,6 @@ static void add_catalog(void)
     fake_kernel_add(&c);
 }
 
-static void expect_describe(bool (*run)(shell *sh, const char *arg), const char *arg,
-                            bool aligned, bool quiet, bool ok, const char *out, const char *err)
-{
-    add_catalog();
-    session s;
-    session_open(&s);
-    s.sh.terse = true;
-    s.sh.popt.aligned = aligned;
-    s.sh.quiet = quiet;
-    ck_assert_int_eq(run(&s.sh, arg), ok);
-    session_flush(&s);
-    ck_assert_str_eq(s.err_text, err);
-    ck_assert_str_eq(s.out_text, out);
-    session_close(&s);
-}
 
 static bool list_tables(shell *sh, const char *pattern)
 {
@@ -535,40 +454,45 @@ static bool show_tables(shell *sh, const char *pattern)
     return describe_tables(sh, pattern, false);
 }
 
-START_TEST(test_dt)
-{
-    expect_describe(list_tables, NULL, true, false, true, dt_out, dt_err);
-}
-END_TEST
+/* \dt and \d as psql 15 prints them for the same tables: {what, arg, aligned, quiet, returns,
+ * stdout, stderr}. */
+typedef struct describe_case {
+    const char *name;
+    bool (*run)(shell *sh, const char *arg);
+    const char *arg;
+    bool aligned, quiet, ok;
+    const char *out, *err;
+} describe_case;
 
-START_TEST(test_dt_unaligned)
-{
-    expect_describe(list_tables, NULL, false, false, true, dt_unaligned_out, dt_unaligned_err);
-}
-END_TEST
-
-START_TEST(test_dt_pattern)
-{
-    expect_describe(list_tables, "t?", true, false, true, dt_pattern_out, dt_pattern_err);
-}
-END_TEST
-
-START_TEST(test_dt_none)
-{
-    expect_describe(list_tables, "x*", true, false, true, dt_none_out, dt_none_err);
-    expect_describe(list_tables, "x*", true, true, true, dt_none_quiet_out, dt_none_quiet_err);
-}
-END_TEST
-
-START_TEST(test_d_table)
-{
-    expect_describe(show_tables, "t", true, false, true, d_table_out, d_table_err);
-    expect_describe(show_tables, "t*", true, false, true, d_tables_out, d_tables_err);
-    expect_describe(show_tables, "nosuch", true, false, false, d_none_out, d_none_err);
+static const describe_case describe_cases[] = {
+    {"\\dt", list_tables, NULL, true, false, true, dt_out, dt_err},
+    {"\\dt unaligned", list_tables, NULL, false, false, true, dt_unaligned_out, dt_unaligned_err},
+    {"\\dt t?", list_tables, "t?", true, false, true, dt_pattern_out, dt_pattern_err},
+    {"\\dt x*", list_tables, "x*", true, false, true, dt_none_out, dt_none_err},
+    {"\\dt x* quiet", list_tables, "x*", true, true, true, dt_none_quiet_out, dt_none_quiet_err},
+    {"\\d t", show_tables, "t", true, false, true, d_table_out, d_table_err},
+    {"\\d t*", show_tables, "t*", true, false, true, d_tables_out, d_tables_err},
+    {"\\d nosuch", show_tables, "nosuch", true, false, false, d_none_out, d_none_err},
     /* psql -q fails the same way but says nothing. */
-    expect_describe(show_tables, "nosuch", true, true, false, "", "");
-    expect_describe(show_tables, "\"Mixed Case\"", false, false, true, d_table_unaligned_out,
-                    d_table_unaligned_err);
+    {"\\d nosuch quiet", show_tables, "nosuch", true, true, false, "", ""},
+    {"\\d \"Mixed Case\" unaligned", show_tables, "\"Mixed Case\"", false, false, true,
+     d_table_unaligned_out, d_table_unaligned_err},
+};
+
+START_TEST(test_describe)
+{
+    const describe_case *c = &describe_cases[_i];
+    add_catalog();
+    session s;
+    session_open(&s);
+    s.sh.terse = true;
+    s.sh.popt.aligned = c->aligned;
+    s.sh.quiet = c->quiet;
+    ck_assert_msg(c->run(&s.sh, c->arg) == c->ok, "%s: returned %d", c->name, !c->ok);
+    session_flush(&s);
+    ck_assert_str_eq(s.err_text, c->err);
+    ck_assert_str_eq(s.out_text, c->out);
+    session_close(&s);
 }
 END_TEST
 
@@ -665,11 +589,8 @@ static Suite *make_suite(void)
     tcase_add_test(tc, test_comment_only_and_empty);
     tcase_add_test(tc, test_zero_column_result_and_nulls);
     tcase_add_test(tc, test_timing_line);
-    tcase_add_test(tc, test_dt);
-    tcase_add_test(tc, test_dt_unaligned);
-    tcase_add_test(tc, test_dt_pattern);
-    tcase_add_test(tc, test_dt_none);
-    tcase_add_test(tc, test_d_table);
+    tcase_add_loop_test(tc, test_describe, 0,
+                        (int)(sizeof describe_cases / sizeof describe_cases[0]));
     tcase_add_test(tc, test_d_verbose);
     tcase_add_test(tc, test_dx);
     tcase_add_test(tc, test_catalog_view_missing);

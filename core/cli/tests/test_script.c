@@ -207,19 +207,6 @@ static const char vars_sql[] =
     "select x;\n"
     "select 9;\n";
 
-static void value(const char *sql, const char *column, uint32_t type, const char *v)
-{
-    fake_result r = {0};
-    r.sql = sql;
-    r.ncols = 1;
-    r.names[0] = column;
-    r.types[0] = type;
-    r.nrows = 1;
-    r.rows[0][0] = v;
-    r.tag = "SELECT 1";
-    fake_kernel_add(&r);
-}
-
 static void failure(const char *sql, const char *msg, int pos, const char *hint)
 {
     fake_result r = {0};
@@ -230,9 +217,16 @@ static void failure(const char *sql, const char *msg, int pos, const char *hint)
     fake_kernel_add(&r);
 }
 
-/* Runs script (saved as file name in a fresh directory) and compares with psql's output. */
-static void run_script(const char *name, const char *script, int expected_rc,
-                       const char *expected_out, const char *expected_err)
+/* How the session runs a script: as psql -v ON_ERROR_STOP=1, as psql -A -t. */
+typedef struct script_opts {
+    bool on_error_stop;
+    bool unaligned_tuples_only;
+} script_opts;
+
+/* Runs script (saved as file name in a fresh directory, next to s10.sql) with opts and
+ * compares with psql's output. */
+static void run_script_as(script_opts opts, const char *name, const char *script,
+                          int expected_rc, const char *expected_out, const char *expected_err)
 {
     char dir[] = "/tmp/sunstone-cli-script-XXXXXX";
     ck_assert_ptr_nonnull(mkdtemp(dir));
@@ -246,6 +240,12 @@ static void run_script(const char *name, const char *script, int expected_rc,
 
     session s;
     session_open(&s);
+    if (opts.on_error_stop)
+        ck_assert(shell_set_var(&s.sh, "ON_ERROR_STOP", "1"));
+    if (opts.unaligned_tuples_only) {
+        s.sh.popt.aligned = false;
+        s.sh.popt.tuples_only = true;
+    }
     int rc = script_run_file(&s.sh, name);
     session_flush(&s);
     ck_assert_str_eq(s.err_text, expected_err);
@@ -259,6 +259,12 @@ static void run_script(const char *name, const char *script, int expected_rc,
     rmdir(dir);
 }
 
+static void run_script(const char *name, const char *script, int expected_rc,
+                       const char *expected_out, const char *expected_err)
+{
+    run_script_as((script_opts){0}, name, script, expected_rc, expected_out, expected_err);
+}
+
 static void setup(void)
 {
     fake_kernel_reset();
@@ -266,9 +272,9 @@ static void setup(void)
 
 START_TEST(test_mixed_script)
 {
-    value("select 1", "?column?", 23, "1");
+    fake_kernel_add_value("select 1", "?column?", 23, "1");
     failure("select\n  x", "column \"x\" does not exist", 10, NULL);
-    value("select 'a\nb' as q", "q", 25, "a\nb");
+    fake_kernel_add_value("select 'a\nb' as q", "q", 25, "a\nb");
     failure("select nofunc(\n1)", "function nofunc(integer) does not exist", 8,
             "No function matches the given name and argument types. You might need to add "
             "explicit type casts.");
@@ -277,7 +283,7 @@ START_TEST(test_mixed_script)
     drop.tag = "DROP TABLE";
     drop.notice = "table \"nosuch\" does not exist, skipping";
     fake_kernel_add(&drop);
-    value("select 2", "?column?", 23, "2");
+    fake_kernel_add_value("select 2", "?column?", 23, "2");
     run_script("s1.sql", s1_sql, 0, s1_out, s1_err);
     ck_assert_uint_eq(fake_kernel_prepared_count(), 6);
     ck_assert_str_eq(fake_kernel_prepared(5), "select 2");
@@ -286,76 +292,30 @@ END_TEST
 
 START_TEST(test_on_error_stop)
 {
-    value("select 1", "?column?", 23, "1");
+    fake_kernel_add_value("select 1", "?column?", 23, "1");
     failure("select x", "column \"x\" does not exist", 8, NULL);
-    value("select 2", "?column?", 23, "2");
-    session s;
-    char dir[] = "/tmp/sunstone-cli-stop-XXXXXX";
-    ck_assert_ptr_nonnull(mkdtemp(dir));
-    ck_assert_int_eq(chdir(dir), 0);
-    FILE *f = fopen("stop.sql", "w");
-    fputs(stop_sql, f);
-    fclose(f);
-    session_open(&s);
-    ck_assert(shell_set_var(&s.sh, "ON_ERROR_STOP", "1"));
-    int rc = script_run_file(&s.sh, "stop.sql");
-    session_flush(&s);
-    ck_assert_int_eq(rc, 3);
-    ck_assert_str_eq(s.out_text, stop_out);
-    ck_assert_str_eq(s.err_text, stop_err);
-    session_close(&s);
-    unlink("stop.sql");
-    ck_assert_int_eq(chdir("/"), 0);
-    rmdir(dir);
+    fake_kernel_add_value("select 2", "?column?", 23, "2");
+    run_script_as((script_opts){.on_error_stop = true}, "stop.sql", stop_sql, 3, stop_out,
+                  stop_err);
 }
 END_TEST
 
 START_TEST(test_nested_quit)
 {
-    value("select 1", "?column?", 23, "1");
-    value("select 4", "?column?", 23, "4");
-    char dir[] = "/tmp/sunstone-cli-nest-XXXXXX";
-    ck_assert_ptr_nonnull(mkdtemp(dir));
-    ck_assert_int_eq(chdir(dir), 0);
-    FILE *f = fopen("nest.sql", "w");
-    fputs(nest_sql, f);
-    fclose(f);
-    f = fopen("s10.sql", "w");
-    fputs(s10_sql, f);
-    fclose(f);
-    session s;
-    session_open(&s);
-    s.sh.popt.aligned = false;
-    s.sh.popt.tuples_only = true;
-    int rc = script_run_file(&s.sh, "nest.sql");
-    session_flush(&s);
-    ck_assert_int_eq(rc, 0);
-    ck_assert_str_eq(s.out_text, nest_out);
-    ck_assert_str_eq(s.err_text, nest_err);
-    session_close(&s);
-    unlink("nest.sql");
-    unlink("s10.sql");
-    ck_assert_int_eq(chdir("/"), 0);
-    rmdir(dir);
+    fake_kernel_add_value("select 1", "?column?", 23, "1");
+    fake_kernel_add_value("select 4", "?column?", 23, "4");
+    run_script_as((script_opts){.unaligned_tuples_only = true}, "nest.sql", nest_sql, 0, nest_out,
+                  nest_err);
 }
 END_TEST
 
 START_TEST(test_meta_commands)
 {
-    value("select 5", "?column?", 23, "5");
-    fake_result two = {0};
-    two.sql = "select 1 as a, 'x' as b";
-    two.ncols = 2;
-    two.names[0] = "a";
-    two.types[0] = 23;
-    two.names[1] = "b";
-    two.types[1] = 25;
-    two.nrows = 1;
-    two.rows[0][0] = "1";
-    two.rows[0][1] = "x";
-    two.tag = "SELECT 1";
-    fake_kernel_add(&two);
-    value("select 6", "?column?", 23, "6");
+    fake_kernel_add_value("select 5", "?column?", 23, "5");
+    fake_kernel_add(&(fake_result){.sql = "select 1 as a, 'x' as b", .ncols = 2,
+                                   .names = {"a", "b"}, .types = {23, 25}, .nrows = 1,
+                                   .rows = {{"1", "x"}}, .tag = "SELECT 1"});
+    fake_kernel_add_value("select 6", "?column?", 23, "6");
     run_script("meta.sql", meta_sql, 0, meta_out, meta_err);
     for (size_t i = 0; i < fake_kernel_prepared_count(); i++)
         ck_assert_str_ne(fake_kernel_prepared(i), "select 8");
@@ -364,7 +324,7 @@ END_TEST
 
 START_TEST(test_unterminated_at_eof)
 {
-    value("select 1", "?column?", 23, "1");
+    fake_kernel_add_value("select 1", "?column?", 23, "1");
     /* The fake kernel keys statements without their leading comment; the position still
      * counts from the start of the text the shell passed, comment included. */
     failure("select x\n\n-- trailing", "column \"x\" does not exist", 16, NULL);
@@ -384,10 +344,10 @@ START_TEST(test_variables)
     r.rows[0][1] = "t1";
     r.tag = "SELECT 1";
     fake_kernel_add(&r);
-    value("select 1", "?column?", 23, "1");
+    fake_kernel_add_value("select 1", "?column?", 23, "1");
     failure("select2", "syntax error at or near \"select2\"", 1, NULL);
     failure("select x", "column \"x\" does not exist", 8, NULL);
-    value("select 9", "?column?", 23, "9");
+    fake_kernel_add_value("select 9", "?column?", 23, "9");
     run_script("vars.sql", vars_sql, 3, vars_out, vars_err);
 }
 END_TEST
@@ -461,7 +421,7 @@ END_TEST
 
 START_TEST(test_go_to_file_and_repeat)
 {
-    value("select 1", "?column?", 23, "1");
+    fake_kernel_add_value("select 1", "?column?", 23, "1");
     char *target = write_temp_file("");
     buf script;
     buf_init(&script);

@@ -27,14 +27,6 @@ static void refuse(const char *sql, const char *state)
     fake_kernel_add(&r);
 }
 
-static void tag(const char *sql, const char *t)
-{
-    fake_result r = {0};
-    r.sql = sql;
-    r.tag = t;
-    fake_kernel_add(&r);
-}
-
 static void setup(void)
 {
     fake_kernel_reset();
@@ -42,12 +34,9 @@ static void setup(void)
     refuse("rollback", "0A000");
     refuse("start transaction", "0A000");
     refuse("begin isolation level bogus", "42601");
-    fake_result u = {0};
-    u.sql = "select * from t join u on true";
-    u.error = "feature not supported: joins";
-    u.sqlstate = "0A000";
-    fake_kernel_add(&u);
-    tag("insert into t values (1)", "INSERT 0 1");
+    fake_kernel_add(&(fake_result){.sql = "select * from t join u on true",
+                                   .error = "feature not supported: joins", .sqlstate = "0A000"});
+    fake_kernel_add_command("insert into t values (1)", "INSERT 0 1");
 }
 
 START_TEST(test_recognises_transaction_control)

@@ -1,4 +1,5 @@
-/* sunstone/auth.h — authentication provider modules (trust, password, md5, scram-sha-256 ...).
+/* sunstone/auth.h — authentication providers, plugins of kind auth (trust, password, md5,
+ * scram-sha-256 ...).
  *
  * The server runs one exchange per connection: start() once, then step() for every message
  * the client sends (PasswordMessage, SASLInitialResponse, SASLResponse bodies), until the

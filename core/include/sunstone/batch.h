@@ -1,4 +1,4 @@
-/* sunstone/batch.h — the columnar batch that operators exchange.
+/* sunstone/batch.h — the columnar batch that operator instances exchange.
  *
  * A batch is `count` physical rows stored as one typed vector per column, plus an optional
  * selection vector naming which of those rows are live.  Filters narrow the selection
@@ -36,7 +36,7 @@ typedef struct ss_vector {
     uint32_t flags;      /* reserved, zero */
     void *data;          /* typed array, see layout above */
     uint64_t *validity;  /* NULL = all valid; else (capacity + 63) / 64 words */
-    void *heap;          /* kernel-owned string heap; opaque to plugins */
+    void *heap;          /* kernel-owned string heap; opaque to modules */
 } ss_vector;
 
 typedef struct ss_batch {

@@ -46,7 +46,7 @@ extern "C" {
 #define SS_SQLSTATE_QUERY_CANCELED "57014" /* user request or statement timeout */
 #define SS_SQLSTATE_PROGRAM_LIMIT_EXCEEDED "54000"
 #define SS_SQLSTATE_STATEMENT_TOO_COMPLEX "54001"   /* stack depth limit exceeded */
-#define SS_SQLSTATE_PLUGIN_ERROR "58000" /* system_error: plugin could not be loaded */
+#define SS_SQLSTATE_PLUGIN_ERROR "58000" /* system_error: a module could not be loaded */
 
 #ifdef __cplusplus
 }

@@ -1,28 +1,30 @@
-/* sunstone/operator.h — physical operator modules: the plan node they execute and their vtable.
+/* sunstone/operator.h — physical operators (plugins of kind operator, "operators" for short):
+ * the plan node they execute and their vtable.
  *
  * The kernel plans a query into a tree of ss_plan_node, picks a registered operator for each
  * node by role (the default implementation of role R is the operator named like the role,
- * e.g. "scan"; `SET sunstone.operator_scan = 'scan_row'` picks another), and drives the tree
+ * e.g. "scan"; `SET sunstone.operator_scan = 'scan_row'` picks another), opens one operator
+ * instance per node (ss_op, with the state its open returns) and drives that operator tree
  * by pulling batches from the root.
  *
- * Lifecycle, per query execution:
- *   open      called once per node, children before parents.  Allocates the operator's
+ * Lifecycle of an operator instance, per query execution:
+ *   open      called once per node, children before parents.  Allocates the instance's
  *             state (returned through *state).  Must not pull from children yet.  If open
  *             fails, the kernel still calls close with whatever *state holds (maybe NULL).
  *   next_batch  returns the next batch through *out, or *out = NULL at end of stream.  The
- *             batch belongs to the operator and stays valid until its next next_batch,
+ *             batch belongs to the instance and stays valid until its next next_batch,
  *             rescan or close.  count never exceeds SS_BATCH_CAPACITY.  The consumer may
  *             narrow the batch's selection by pointing sel at a buffer of its own (never by
  *             writing into the producer's sel array) but must not write its vectors.  A batch
  *             may have zero live rows or zero columns; only *out == NULL ends the stream.
  *   rescan    restarts the stream from the beginning (children are rescanned by the
- *             operator itself through ss_api.op_rescan when it needs that).
+ *             instance itself through ss_api.op_rescan when it needs that).
  *   close     called once per opened node, parents before children, also after errors;
  *             frees the state.  Must tolerate a partially initialised state.
- *   explain   optional, called on an opened operator: writes a one-line description
+ *   explain   optional, called on an opened instance: writes a one-line description
  *             (without the operator name) into buf, which starts as an empty string.
  * Errors: return SS_ERROR after ss_api.error(ctx, sqlstate, ...).  Memory: the state and any
- * batches are the operator's to free in close; ss_api.arena_alloc memory lives until the
+ * batches are the instance's to free in close; ss_api.arena_alloc memory lives until the
  * statement ends. */
 #ifndef SUNSTONE_OPERATOR_H
 #define SUNSTONE_OPERATOR_H
@@ -36,7 +38,7 @@ extern "C" {
 #define SS_OPERATOR_VTABLE_VERSION 1
 
 typedef struct ss_ctx ss_ctx;     /* kernel context: errors, statement arena, settings */
-typedef struct ss_op ss_op;       /* one operator instance in a running plan */
+typedef struct ss_op ss_op;       /* one operator instance in a running operator tree */
 typedef struct ss_expr ss_expr;   /* bound, typed expression; evaluate with ss_api.expr_* */
 typedef struct ss_table ss_table; /* catalog table; reach its storage with ss_api.table_storage */
 
@@ -113,7 +115,7 @@ typedef struct ss_plan_node {
     int64_t sort_limit;
 } ss_plan_node;
 
-/* Whether node carries the field `member` (it was appended after the plugin's header). */
+/* Whether node carries the field `member` (it was appended after the module's header). */
 #define SS_PLAN_NODE_HAS(node, member)                                                        ((node)->struct_size >= offsetof(ss_plan_node, member) + sizeof((node)->member))
 
 typedef struct ss_operator_vtable {

@@ -1,24 +1,27 @@
 /* sunstone/plugin.h — the plugin ABI: magic descriptor, entry points and the kernel's
  * versioned function table.  Include this (it includes every vtable header) in a module.
+ * Terms: a module is the shared object; a plugin is one vtable it registers (an operator, a
+ * storage backend, ...); ss_plugin, sunstone_plugin_* and SS_PLUGIN_MAGIC name the module
+ * (docs/ARCHITECTURE.md, Glossary).
  *
  * A module is a shared object exporting exactly two functions:
  *
  *   const ss_plugin_magic *sunstone_plugin_magic(void);
  *       Returns a static descriptor.  The loader calls it first and checks struct_size and
- *       abi_major/abi_minor BEFORE running any other plugin code.  The function must have
+ *       abi_major/abi_minor BEFORE running any other module code.  The function must have
  *       no side effects.  Use SS_PLUGIN_MAGIC(name, version) to define it.
  *
  *   int sunstone_plugin_init(const ss_api *api, ss_plugin *plugin);
- *       Registers the module's vtables through api->register_*.  Called once per database
- *       that loads the module (the same shared object may be initialised several times; keep
- *       no per-database state in globals).  Returns SS_OK, or SS_ERROR after api->error()
- *       on ss_api.plugin_ctx(plugin) - the loader reports that message.
+ *       Registers the module's plugins (one vtable each) through api->register_*.  Called
+ *       once per database that loads the module (the same shared object may be initialised
+ *       several times; keep no per-database state in globals).  Returns SS_OK, or SS_ERROR
+ *       after api->error() on ss_api.plugin_ctx(plugin) - the loader reports that message.
  *
  * Compatibility: abi_major must equal the kernel's; abi_minor must be <= the kernel's (the
- * function table only grows at the end, so a plugin built for 1.0 runs on 1.3).  Modules
+ * function table only grows at the end, so a module built for 1.0 runs on 1.3).  Modules
  * are opened with RTLD_NOW | RTLD_LOCAL and never unloaded (PostgreSQL's policy): vtables
  * and strings they register may be referenced for the life of the process.
- * Plugins do not link against the kernel: every kernel service is reached through ss_api. */
+ * Modules do not link against the kernel: every kernel service is reached through ss_api. */
 #ifndef SUNSTONE_PLUGIN_H
 #define SUNSTONE_PLUGIN_H
 
@@ -49,7 +52,7 @@ typedef struct ss_plugin_magic {
     const char *version;  /* module's own version string */
 } ss_plugin_magic;
 
-typedef enum ss_plugin_kind {
+typedef enum ss_plugin_kind { /* the registry a plugin belongs to */
     SS_KIND_OPERATOR = 1,
     SS_KIND_STORAGE = 2,
     SS_KIND_AUTH = 3,
@@ -136,7 +139,7 @@ typedef struct ss_api {
     int (*check_interrupt)(ss_ctx *ctx);
 } ss_api;
 
-/* Entry-point types, for the loader and for plugin authors' prototypes. */
+/* Entry-point types, for the loader and for module authors' prototypes. */
 typedef const ss_plugin_magic *(*ss_plugin_magic_fn)(void);
 typedef int (*ss_plugin_init_fn)(const ss_api *api, ss_plugin *plugin);
 

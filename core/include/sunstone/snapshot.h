@@ -1,4 +1,5 @@
-/* sunstone/snapshot.h — snapshot manager modules: map time and transaction ids to snapshots.
+/* sunstone/snapshot.h — snapshot managers (plugins of kind snapshot): map time and
+ * transaction ids to snapshots.
  *
  * The kernel owns transaction ids.  After every commit it calls record_commit; for
  * `AS OF TIMESTAMP t` it asks for the newest transaction committed at or before t, and

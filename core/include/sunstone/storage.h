@@ -1,4 +1,5 @@
-/* sunstone/storage.h — storage backend modules (in the spirit of PostgreSQL's TableAmRoutine).
+/* sunstone/storage.h — storage backends, plugins of kind storage (in the spirit of
+ * PostgreSQL's TableAmRoutine).
  *
  * A backend is registered once per database under its name ("memory", ...).  The kernel
  * opens one backend instance per database (backend_open) and asks it to create tables for

@@ -1,6 +1,6 @@
-/* sunstone/types.h — SQL type identifiers and scalar values shared by the kernel and plugins.
+/* sunstone/types.h — SQL type identifiers and scalar values shared by the kernel and modules.
  *
- * Type ids are PostgreSQL type OIDs so that the wire protocol, the C API and plugins all
+ * Type ids are PostgreSQL type OIDs so that the wire protocol, the C API and modules all
  * speak the same numbers.  A type is (oid, typmod); typmod is -1 when the type has none,
  * otherwise as in PostgreSQL (varchar(n) has typmod n + 4). */
 #ifndef SUNSTONE_TYPES_H

@@ -1,4 +1,4 @@
-/* sunstone/window.h — window function modules (row_number, rank, lag, ...).
+/* sunstone/window.h — window functions, plugins of kind window (row_number, rank, lag, ...).
  *
  * The kernel's window operator sorts rows by PARTITION BY and ORDER BY and calls the
  * function once per partition with the whole partition as column vectors; the function
