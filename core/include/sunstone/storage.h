@@ -28,9 +28,9 @@
  * in stmt_abort.  One statement scope is open per backend instance at a time, and no scan
  * reads between stmt_begin and its end (INSERT reads all of its source first).  The
  * transactions work nests its scopes around this one.  A backend without these callbacks
- * has only its insert's own all-or-nothing: the kernel refuses (0A000, before writing
- * anything) a statement that would need more than one insert call on it, so a statement
- * never leaves part of its rows behind.
+ * has only its insert's own all-or-nothing: the kernel hands it a statement's rows in one
+ * insert call and refuses (0A000, before writing anything) a statement of more than
+ * SS_BATCH_CAPACITY rows, so a statement never leaves part of its rows behind.
  * Errors: SS_ERROR after ss_api.error().  All callbacks run on the thread of the statement. */
 #ifndef SUNSTONE_STORAGE_H
 #define SUNSTONE_STORAGE_H
