@@ -5,8 +5,10 @@
  * test_arena_lifetime.c): the state must survive every execution.  Per-execution scratch is
  * taken at each rescan from the execution arena (ss_api.exec_arena_alloc, ABI 1.2) and
  * written all over, so memory handed out again while the state still lives there is caught
- * at once.  EXPLAIN reports how many instances were opened in this process,
- * so the test can tell that the tree was reused rather than rebuilt. */
+ * at once; a state part bigger than an arena block sits in a block of its own, which a
+ * wrongly reset arena frees (AddressSanitizer reports the use after free).  EXPLAIN reports
+ * how many instances were opened in this process, so the test can tell that the tree was
+ * reused rather than rebuilt. */
 #include <stdio.h>
 #include <string.h>
 
@@ -14,6 +16,8 @@
 
 #define STATE_MAGIC 0x5354415445u /* "STATE" */
 #define PATTERN_BYTES 192
+/* bigger than an arena block: its own block, which a wrongly reset arena frees (ASan) */
+#define BIG_BYTES 20000
 
 static const ss_api *g_api;
 /* process-wide, for EXPLAIN only: instances opened so far */
@@ -25,6 +29,7 @@ typedef struct arena_state {
     ss_op *child;
     uint64_t executions;          /* rescans since open */
     uint32_t *sel;                /* SS_BATCH_CAPACITY entries, arena memory too */
+    unsigned char *big;           /* BIG_BYTES of pattern, arena memory too */
     unsigned char pattern[PATTERN_BYTES];
 } arena_state;
 
@@ -35,9 +40,11 @@ static unsigned char pattern_byte(size_t i)
 
 static int check_state(ss_ctx *ctx, const arena_state *st, const char *where)
 {
-    bool intact = st->magic == STATE_MAGIC && st->sel != NULL;
+    bool intact = st->magic == STATE_MAGIC && st->sel != NULL && st->big != NULL;
     for (size_t i = 0; intact && i < PATTERN_BYTES; i++)
         intact = st->pattern[i] == pattern_byte(i);
+    for (size_t i = 0; intact && i < BIG_BYTES; i += 61)
+        intact = st->big[i] == pattern_byte(i);
     if (!intact)
         return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
                             "arena_filter: state allocated at open was overwritten (seen in %s, "
@@ -54,14 +61,18 @@ static int arena_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, void *
                             "arena_filter: plan node needs one child and a predicate");
     arena_state *st = g_api->arena_alloc(ctx, sizeof *st);
     uint32_t *sel = st ? g_api->arena_alloc(ctx, SS_BATCH_CAPACITY * sizeof *sel) : NULL;
-    if (!sel)
+    unsigned char *big = sel ? g_api->arena_alloc(ctx, BIG_BYTES) : NULL;
+    if (!big)
         return SS_ERROR; /* arena_alloc recorded the error */
     st->magic = STATE_MAGIC;
     st->node = node;
     st->child = g_api->op_child(self, 0);
     st->sel = sel;
+    st->big = big;
     for (size_t i = 0; i < PATTERN_BYTES; i++)
         st->pattern[i] = pattern_byte(i);
+    for (size_t i = 0; i < BIG_BYTES; i++)
+        big[i] = pattern_byte(i);
     g_opens++;
     *state = st;
     return SS_OK;
