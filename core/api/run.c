@@ -181,30 +181,37 @@ static int stage_into_one(ss_ctx *ctx, staging *s, const ss_table *t)
     return SS_OK;
 }
 
-/* Writes the staged batches as one unit (storage.h, statement atomicity): between the
- * backend's stmt_begin and stmt_commit, undone by stmt_abort on any failure or cancel.  A
- * backend without statement undo gets one insert call (stage_into_one). */
+/* Writes the staged batches as one unit (storage.h, statement atomicity): several insert
+ * calls run between the backend's stmt_begin and stmt_commit, undone by stmt_abort on any
+ * failure or cancel; one call is all-or-nothing by itself and needs no scope (the prepared
+ * single-row INSERT stays as cheap as before).  A backend without statement undo gets one
+ * insert call (stage_into_one). */
 static int write_staged(ss_ctx *ctx, ss_table *t, staging *s, int64_t *written)
 {
     const ss_storage_vtable *vt = t->storage;
-    bool undo = SS_STORAGE_HAS(vt, stmt_abort) && vt->stmt_abort;
     *written = 0;
     if (s->n == 0)
         return SS_OK;
-    if (s->n > 1 && !undo && stage_into_one(ctx, s, t))
+    bool has_undo = SS_STORAGE_HAS(vt, stmt_abort) && vt->stmt_abort;
+    if (s->n > 1 && !has_undo && stage_into_one(ctx, s, t))
         return SS_ERROR;
-    if (undo && vt->stmt_begin(ctx, t->backend) != SS_OK)
+    /* several calls are left only on a backend with undo (stage_into_one made one batch) */
+    bool scope = s->n > 1;
+    if (scope && vt->stmt_begin(ctx, t->backend) != SS_OK)
         return SS_ERROR;
     int rc = SS_OK;
     int64_t n = 0;
     for (uint32_t i = 0; rc == SS_OK && i < s->n; i++) {
-        /* a long write stays cancellable; the abort below undoes what was written */
-        if ((rc = ss_check_interrupt(ctx)) == SS_OK)
+        /* a long write stays cancellable (the executor checked just before the first call);
+           the abort below undoes what was written */
+        if (i > 0)
+            rc = ss_check_interrupt(ctx);
+        if (rc == SS_OK)
             rc = vt->insert(ctx, t->handle, s->batches[i]);
         if (rc == SS_OK)
             n += s->batches[i]->count;
     }
-    if (undo) {
+    if (scope) {
         if (rc == SS_OK)
             rc = vt->stmt_commit(ctx, t->backend);
         if (rc != SS_OK)

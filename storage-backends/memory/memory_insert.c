@@ -188,7 +188,8 @@ int memory_insert(ss_ctx *ctx, void *table, const ss_batch *rows)
     uint32_t n = ss_batch_rows(rows);
     if (n == 0)
         return SS_OK;
-    memory_stmt_note_write(t);
+    if (t->backend->in_stmt)
+        memory_stmt_note_write(t);
 
     memory_chunk *tail = t->nchunks > 0 ? t->chunks[t->nchunks - 1] : NULL;
     uint32_t tail_free = tail ? SS_BATCH_CAPACITY - tail->count : 0;

@@ -3,17 +3,18 @@
  * to stall, for the statement-atomicity tests (tests/embed/test_statement_atomicity.c):
  *
  *   "failing"         memory with statement undo (stmt_begin / stmt_commit / stmt_abort);
- *                     its insert fails (XX000, "failing backend: insert call N refused") on
- *                     call number test_undo.fail_insert_call of a statement (default 2; 0 =
- *                     never), and sleeps test_undo.insert_sleep_ms (default 0) per call.
+ *                     inside a statement scope its insert fails (XX000, "failing backend:
+ *                     insert call N refused") on call number test_undo.fail_insert_call
+ *                     (default 2; 0 = never); every call sleeps test_undo.insert_sleep_ms
+ *                     (default 0).
  *   "failing_noundo"  the same tables, registered with a version-1 vtable: no statement undo,
  *                     as a backend built before ABI 1.2.  Its insert never fails.
  *
  * The module test_halfundo (test_halfundo.c) registers a vtable with stmt_begin only, which
  * the loader must refuse.
  *
- * The call counter is process-wide (a test module; the tests run one statement at a time),
- * reset by stmt_begin. */
+ * The call counter and the scope flag are process-wide (a test module; the tests run one
+ * statement at a time), reset by stmt_begin. */
 #include <stddef.h>
 #include <stdlib.h>
 #include <time.h>
@@ -22,6 +23,7 @@
 
 static const ss_api *g_api;
 static unsigned g_calls; /* insert calls since the last stmt_begin */
+static bool g_in_scope;  /* between stmt_begin and stmt_commit / stmt_abort */
 
 const ss_api *memory_api(void)
 {
@@ -52,7 +54,7 @@ static int failing_insert(ss_ctx *ctx, void *table, const ss_batch *rows)
     long pause = setting_long(ctx, "test_undo.insert_sleep_ms", 0);
     if (pause > 0)
         sleep_ms(pause);
-    if (setting_long(ctx, "test_undo.fail_insert_call", 2) == (long)call)
+    if (g_in_scope && setting_long(ctx, "test_undo.fail_insert_call", 2) == (long)call)
         return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "failing backend: insert call %u refused", call);
     return memory_insert(ctx, table, rows);
 }
@@ -66,7 +68,20 @@ static int noundo_insert(ss_ctx *ctx, void *table, const ss_batch *rows)
 static int failing_stmt_begin(ss_ctx *ctx, void *backend)
 {
     g_calls = 0;
+    g_in_scope = true;
     return memory_stmt_begin(ctx, backend);
+}
+
+static int failing_stmt_commit(ss_ctx *ctx, void *backend)
+{
+    g_in_scope = false;
+    return memory_stmt_commit(ctx, backend);
+}
+
+static void failing_stmt_abort(ss_ctx *ctx, void *backend)
+{
+    g_in_scope = false;
+    memory_stmt_abort(ctx, backend);
 }
 
 static const ss_storage_vtable failing_vtable = {
@@ -85,8 +100,8 @@ static const ss_storage_vtable failing_vtable = {
     .scan_next_row = memory_scan_next_row,
     .scan_end = memory_scan_end,
     .stmt_begin = failing_stmt_begin,
-    .stmt_commit = memory_stmt_commit,
-    .stmt_abort = memory_stmt_abort,
+    .stmt_commit = failing_stmt_commit,
+    .stmt_abort = failing_stmt_abort,
 };
 
 /* As compiled against a version-1 header: the struct ends before stmt_begin.  The callbacks
@@ -107,8 +122,8 @@ static const ss_storage_vtable noundo_vtable = {
     .scan_next_row = memory_scan_next_row,
     .scan_end = memory_scan_end,
     .stmt_begin = failing_stmt_begin,
-    .stmt_commit = memory_stmt_commit,
-    .stmt_abort = memory_stmt_abort,
+    .stmt_commit = failing_stmt_commit,
+    .stmt_abort = failing_stmt_abort,
 };
 
 SS_PLUGIN_MAGIC("test_undo_backend", "1.0")

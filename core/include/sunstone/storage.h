@@ -21,11 +21,13 @@
  * all-or-nothing.
  *
  * Statement atomicity (vtable version 2, optional): a statement's writes succeed or fail as
- * one.  The kernel calls stmt_begin on the backend instance before the statement's first
- * insert, and then exactly one of stmt_commit (keep every write since stmt_begin) or
- * stmt_abort (undo them all: every table reads as it did at stmt_begin) when the statement
- * ends; a failing insert, a cancel between inserts (57014) or a failing stmt_commit all end
- * in stmt_abort.  One statement scope is open per backend instance at a time, and no scan
+ * one.  When a statement writes in more than one insert call, the kernel calls stmt_begin on
+ * the backend instance before its first insert, and then exactly one of stmt_commit (keep
+ * every write since stmt_begin) or stmt_abort (undo them all: every table reads as it did
+ * at stmt_begin) when the statement ends; a failing insert, a cancel between inserts
+ * (57014) or a failing stmt_commit all end in stmt_abort.  A statement of one insert call
+ * opens no scope (that call is all-or-nothing by itself), so an insert outside a scope is
+ * kept at once: the scope only makes writes undoable, it never defers them.  One statement scope is open per backend instance at a time, and no scan
  * reads between stmt_begin and its end (INSERT reads all of its source first).  The
  * transactions work nests its scopes around this one.  A backend without these callbacks
  * has only its insert's own all-or-nothing: the kernel hands it a statement's rows in one
