@@ -53,6 +53,8 @@ void ss_stmt_begin_run(sunstone_stmt *st)
         st->batch = NULL;
         st->mat_rows = NULL;
         st->nmat = st->mat_pos = 0;
+        /* a new execution: per-execution memory goes; the tree's arena stays with the
+           tree, whose operators may keep their state there (ss_api.arena_alloc) */
         ss_arena_reset(st->exec_arena);
         return;
     }

@@ -1,10 +1,12 @@
-/* run.c — executes bound statements: starts queries, runs INSERT (staged, then written),
- * CREATE/DROP TABLE, SET/RESET/SHOW, LOAD and EXPLAIN, and sets the command tag. */
+/* run.c — executes bound statements: starts queries, runs INSERT (staged, then written as
+ * one statement scope of the backend), CREATE/DROP TABLE, SET/RESET/SHOW, LOAD and EXPLAIN,
+ * and sets the command tag. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "api/statement.h"
+#include "exec/interrupt.h"
 #include "exec/vector.h"
 #include "loader/loader.h"
 #include "types/cast.h"
@@ -146,6 +148,80 @@ static int stage_rows(ss_ctx *ctx, staging *s, const ss_table *t, const ss_batch
     return SS_OK;
 }
 
+/* For a backend without statement undo: the staged rows in one batch (one insert call,
+ * all-or-nothing by itself), or 0A000 when they do not fit in one.  Small INSERTs are staged
+ * in small batches, so a few hundred rows may span several. */
+static int stage_into_one(ss_ctx *ctx, staging *s, const ss_table *t)
+{
+    uint64_t total = 0;
+    for (uint32_t i = 0; i < s->n; i++)
+        total += s->batches[i]->count;
+    if (total > SS_BATCH_CAPACITY)
+        return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                            "feature not supported: writing more than %u rows in one statement to "
+                            "storage backend \"%s\", which has no statement undo (stmt_abort)",
+                            SS_BATCH_CAPACITY, t->storage->name);
+    ss_batch *one = ss_batch_create(t->ncols, t->types, (uint32_t)total);
+    if (!one)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    for (uint32_t i = 0; i < s->n; i++)
+        for (uint32_t r = 0; r < s->batches[i]->count; r++, one->count++)
+            for (uint32_t c = 0; c < t->ncols; c++) {
+                ss_value v;
+                ss_vector_get_value(s->batches[i]->cols[c], r, &v);
+                if (ss_vector_set_value(ctx, one->cols[c], one->count, &v)) {
+                    ss_batch_destroy(one);
+                    return SS_ERROR;
+                }
+            }
+    for (uint32_t i = 0; i < s->n; i++)
+        ss_batch_destroy(s->batches[i]);
+    s->batches[0] = one;
+    s->n = 1;
+    return SS_OK;
+}
+
+/* Writes the staged batches as one unit (storage.h, statement atomicity): several insert
+ * calls run between the backend's stmt_begin and stmt_commit, undone by stmt_abort on any
+ * failure or cancel; one call is all-or-nothing by itself and needs no scope (the prepared
+ * single-row INSERT stays as cheap as before).  A backend without statement undo gets one
+ * insert call (stage_into_one). */
+static int write_staged(ss_ctx *ctx, ss_table *t, staging *s, int64_t *written)
+{
+    const ss_storage_vtable *vt = t->storage;
+    *written = 0;
+    if (s->n == 0)
+        return SS_OK;
+    bool has_undo = SS_STORAGE_HAS(vt, stmt_abort) && vt->stmt_abort;
+    if (s->n > 1 && !has_undo && stage_into_one(ctx, s, t))
+        return SS_ERROR;
+    /* several calls are left only on a backend with undo (stage_into_one made one batch) */
+    bool scope = s->n > 1;
+    if (scope && vt->stmt_begin(ctx, t->backend) != SS_OK)
+        return SS_ERROR;
+    int rc = SS_OK;
+    int64_t n = 0;
+    for (uint32_t i = 0; rc == SS_OK && i < s->n; i++) {
+        /* a long write stays cancellable (the executor checked just before the first call);
+           the abort below undoes what was written */
+        if (i > 0)
+            rc = ss_check_interrupt(ctx);
+        if (rc == SS_OK)
+            rc = vt->insert(ctx, t->handle, s->batches[i]);
+        if (rc == SS_OK)
+            n += s->batches[i]->count;
+    }
+    if (scope) {
+        if (rc == SS_OK)
+            rc = vt->stmt_commit(ctx, t->backend);
+        if (rc != SS_OK)
+            vt->stmt_abort(ctx, t->backend);
+    }
+    if (rc == SS_OK)
+        *written = n;
+    return rc;
+}
+
 static int run_insert(sunstone_stmt *st)
 {
     ss_ctx *ctx = &st->ctx;
@@ -165,11 +241,8 @@ static int run_insert(sunstone_stmt *st)
     else
         ss_stmt_stop(st);
     int64_t n = 0;
-    for (uint32_t i = 0; rc == SS_OK && i < s.n; i++) {
-        rc = t->storage->insert(ctx, t->handle, s.batches[i]);
-        if (rc == SS_OK)
-            n += s.batches[i]->count;
-    }
+    if (rc == SS_OK)
+        rc = write_staged(ctx, t, &s, &n);
     staging_free(&s);
     if (rc)
         return SS_ERROR;

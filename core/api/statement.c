@@ -27,6 +27,7 @@ static void stmt_free(sunstone_stmt *st)
     ss_arena_destroy(st->ast_arena);
     ss_arena_destroy(st->bind_arena);
     ss_arena_destroy(st->exec_arena);
+    ss_arena_destroy(st->tree_arena);
     if (st->param_text)
         for (uint32_t i = 0; i < st->nparams; i++)
             free(st->param_text[i]);
@@ -165,7 +166,8 @@ int ss_stmt_create(sunstone *db, const char *sql, size_t len, size_t base, size_
     st->sql_base = base;
     st->sql_base_chars = base_chars;
     st->exec_arena = ss_arena_create();
-    if (!st->sql || !st->exec_arena) {
+    st->tree_arena = ss_arena_create();
+    if (!st->sql || !st->exec_arena || !st->tree_arena) {
         stmt_free(st);
         return ss_ctx_error(&(ss_ctx){.err = &db->err}, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     }
@@ -292,6 +294,9 @@ void ss_stmt_stop(sunstone_stmt *st)
     st->batch = NULL;
     st->mat_rows = NULL;
     st->nmat = st->mat_pos = 0;
+    /* the tree is closed: its operators' arena memory goes with it */
+    if (st->tree_arena)
+        ss_arena_reset(st->tree_arena);
     if (st->exec_arena)
         ss_arena_reset(st->exec_arena);
 }
@@ -377,6 +382,7 @@ static int step(sunstone_stmt *st)
         if (ss_stmt_ensure_bound(st))
             return st->state = STMT_DONE, ss_api_fail(db);
         st->ctx.arena = st->exec_arena;
+        st->ctx.tree_arena = st->tree_arena;
         st->ctx.err = &db->err;
         if (convert_params(st) || ss_stmt_execute(st)) {
             ss_stmt_stop(st);

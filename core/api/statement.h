@@ -35,7 +35,8 @@ struct sunstone_stmt {
 
     /* execution */
     stmt_state state;
-    ss_arena *exec_arena;
+    ss_arena *exec_arena;      /* reset when an execution starts and when the run stops */
+    ss_arena *tree_arena;      /* lives as long as the operator tree root (parked or not) */
     ss_ctx ctx;
     ss_op *root;
     ss_batch *batch;           /* current batch (operator results) */
@@ -64,7 +65,7 @@ int ss_stmt_ensure_bound(sunstone_stmt *st);
 int ss_stmt_execute(sunstone_stmt *st);
 /* Advances to the next row of a running query: SUNSTONE_ROW / SUNSTONE_DONE / ERROR. */
 int ss_stmt_next_row(sunstone_stmt *st);
-/* Ends execution: closes operators, frees the execution arena. */
+/* Ends execution: closes operators, then frees the tree and execution arenas. */
 void ss_stmt_stop(sunstone_stmt *st);
 
 /* parking.c — reuse of operator trees across executions of a prepared statement.  A run

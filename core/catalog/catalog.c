@@ -146,6 +146,7 @@ int ss_catalog_create_table(ss_ctx *ctx, struct sunstone *db, const ss_table_def
         return SS_ERROR;
     }
     t->storage = bi->vt;
+    t->backend = bi->backend;
     t->backend_name = bi->vt->name;
     c->tables[c->ntables++] = t;
     c->version++;

@@ -16,6 +16,7 @@ struct ss_table {
     ss_type *types;                    /* ncols, same as cols[i].type */
     const ss_storage_vtable *storage;
     void *handle;                      /* the backend's table handle */
+    void *backend;                     /* the backend instance holding it (NULL: system view) */
     const char *backend_name;
     bool system;                       /* a kernel system view (read-only) */
     uint32_t active_scans;             /* running operator trees scanning it: DROP waits */

@@ -1,4 +1,4 @@
-/* context.c — error recording and statement-arena allocation on an ss_ctx. */
+/* context.c — error recording and execution-arena allocation on an ss_ctx. */
 #include "exec/context.h"
 
 #include <stdarg.h>

@@ -19,7 +19,14 @@ typedef struct ss_error {
 
 struct ss_ctx {
     struct sunstone *db;        /* the database handle (core/api/database.h) */
-    ss_arena *arena;            /* statement lifetime */
+    /* The two arenas of a running statement (lifetimes in sunstone/plugin.h, arena_alloc):
+       arena is reset when an execution starts and when the statement stops (parameter
+       values, per-execution scratch, EXPLAIN lines); tree_arena lives as long as the
+       operator tree, across the executions of a parked tree (parking.c), and is reset only
+       after the tree is closed.  tree_arena is NULL in contexts that run no operator tree
+       (binding, plugin init). */
+    ss_arena *arena;
+    ss_arena *tree_arena;
     const ss_value *params;     /* bound parameter values, already of param_types */
     const ss_type *param_types;
     uint32_t nparams;
@@ -43,7 +50,8 @@ void ss_ctx_error_position(ss_ctx *ctx, int position);
 int ss_ctx_check_stack(ss_ctx *ctx);
 /* True when an error is already recorded on ctx. */
 bool ss_ctx_error_pending(const ss_ctx *ctx);
-/* Statement-arena allocation; records an out-of-memory error and returns NULL on failure. */
+/* Execution-arena (ctx->arena) allocation; records an out-of-memory error and returns NULL
+ * on failure. */
 void *ss_ctx_alloc(ss_ctx *ctx, size_t n);
 
 #endif

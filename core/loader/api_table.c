@@ -35,10 +35,24 @@ static void api_free(void *p)
     free(p);
 }
 
+/* The operator-tree arena where a tree runs, else the execution arena (plugin.h). */
 static void *api_arena_alloc(ss_ctx *ctx, size_t n)
 {
-    if (!ctx->arena) {
+    ss_arena *arena = ctx->tree_arena ? ctx->tree_arena : ctx->arena;
+    if (!arena) {
         ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "no statement arena in this callback");
+        return NULL;
+    }
+    void *p = ss_arena_alloc(arena, n);
+    if (!p)
+        ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    return p;
+}
+
+static void *api_exec_arena_alloc(ss_ctx *ctx, size_t n)
+{
+    if (!ctx->arena) {
+        ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "no execution arena in this callback");
         return NULL;
     }
     return ss_ctx_alloc(ctx, n);
@@ -98,6 +112,7 @@ static const ss_api kernel_api = {
     .table_name = api_table_name,
     .setting = api_setting,
     .check_interrupt = ss_check_interrupt,
+    .exec_arena_alloc = api_exec_arena_alloc,
 };
 
 const ss_api *ss_kernel_api(void)

@@ -66,6 +66,18 @@ int ss_check_storage_vtable(ss_ctx *ctx, const ss_storage_vtable *vt)
     REQUIRE("storage backend", vt, scan_next_batch);
     REQUIRE("storage backend", vt, scan_next_row);
     REQUIRE("storage backend", vt, scan_end);
+    /* statement atomicity (version 2): all three callbacks or none */
+    bool begin = SS_STORAGE_HAS(vt, stmt_begin) && vt->stmt_begin;
+    bool commit = SS_STORAGE_HAS(vt, stmt_commit) && vt->stmt_commit;
+    bool abort_ = SS_STORAGE_HAS(vt, stmt_abort) && vt->stmt_abort;
+    if (begin || commit || abort_) {
+        const char *missing = !begin ? "stmt_begin" : !commit ? "stmt_commit" : !abort_ ? "stmt_abort" : NULL;
+        if (missing)
+            return ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR,
+                                "storage backend \"%s\" is missing callback %s (stmt_begin, stmt_commit "
+                                "and stmt_abort come together)",
+                                vt->name, missing);
+    }
     return SS_OK;
 }
 

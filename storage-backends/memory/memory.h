@@ -4,7 +4,9 @@
  * Layout: a table is a growing array of chunks; each chunk holds up to SS_BATCH_CAPACITY rows
  * as one ss_vector per table column (created with ss_api.vector_create, so a chunk column can
  * be handed to a scan's consumer as is).  Rows are only ever appended: every chunk but the
- * last is full, and the last one (the tail) fills up before a new chunk is added. */
+ * last is full, and the last one (the tail) fills up before a new chunk is added.  The one
+ * exception is a statement's undo (memory_stmt.c), which cuts a table back to where it was
+ * when the statement began. */
 #ifndef SUNSTONE_MEMORY_H
 #define SUNSTONE_MEMORY_H
 
@@ -18,6 +20,8 @@ typedef struct memory_table memory_table;
 typedef struct memory_backend {
     const ss_api *api;
     memory_table *tables; /* every live table, so backend_close can free leftovers */
+    bool in_stmt;         /* between stmt_begin and stmt_commit / stmt_abort */
+    memory_table *stmt_written; /* tables written since stmt_begin (stmt_next chain) */
 } memory_backend;
 
 typedef struct memory_chunk {
@@ -37,6 +41,13 @@ struct memory_table {
     size_t cap_chunks;
     int64_t nrows;
     char **text_blocks;     /* insert's scratch: one text block per column (see insert) */
+    /* statement undo (memory_stmt.c): the table as it was before the statement's first
+       write to it, while it is on the backend's stmt_written chain */
+    bool stmt_marked;
+    memory_table *stmt_next;
+    size_t stmt_nchunks;
+    uint32_t stmt_tail_count;
+    int64_t stmt_nrows;
 };
 
 /* The kernel's function table, recorded by sunstone_plugin_init. */
@@ -68,6 +79,19 @@ int64_t memory_table_row_estimate(void *table);
 
 /* Writes (memory_insert.c). */
 int memory_insert(ss_ctx *ctx, void *table, const ss_batch *rows);
+/* Copies live rows [first, first + n) of rows into the empty chunk (n <= SS_BATCH_CAPACITY)
+ * and sets its count; on SS_ERROR (out of memory) the chunk's count stays 0. */
+int memory_chunk_fill(ss_ctx *ctx, memory_table *t, memory_chunk *chunk, const ss_batch *rows,
+                      uint32_t first, uint32_t n);
+
+/* Statement undo (memory_stmt.c). */
+int memory_stmt_begin(ss_ctx *ctx, void *backend);
+int memory_stmt_commit(ss_ctx *ctx, void *backend);
+void memory_stmt_abort(ss_ctx *ctx, void *backend);
+/* Called by insert before it changes t: remembers t's state for an abort. */
+void memory_stmt_note_write(memory_table *t);
+/* Called by table_drop: t leaves the statement's chain. */
+void memory_stmt_forget(memory_table *t);
 
 /* Reads (memory_scan.c). */
 int memory_scan_begin(ss_ctx *ctx, void *table, const ss_scan_spec *spec, void **scan);

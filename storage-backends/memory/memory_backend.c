@@ -27,8 +27,7 @@ int memory_backend_open(ss_ctx *ctx, const char *path, void **backend)
     memory_backend *b = api->alloc(sizeof *b);
     if (!b)
         return memory_out_of_memory(api, ctx);
-    b->api = api;
-    b->tables = NULL;
+    *b = (memory_backend){.api = api};
     *backend = b;
     return SS_OK;
 }
@@ -98,6 +97,7 @@ int memory_table_drop(ss_ctx *ctx, void *backend, void *table)
     (void)ctx;
     memory_backend *b = backend;
     memory_table *t = table;
+    memory_stmt_forget(t);
     if (t->prev)
         t->prev->next = t->next;
     else

@@ -169,6 +169,17 @@ static int reserve_chunk_slots(ss_ctx *ctx, memory_table *t, size_t extra)
     return SS_OK;
 }
 
+int memory_chunk_fill(ss_ctx *ctx, memory_table *t, memory_chunk *chunk, const ss_batch *rows,
+                      uint32_t first, uint32_t n)
+{
+    memory_segment seg = {chunk, 0, first, n};
+    if (segment_prepare(ctx, t, rows, &seg) != SS_OK)
+        return SS_ERROR;
+    segment_write(t, rows, &seg);
+    chunk->count = n;
+    return SS_OK;
+}
+
 int memory_insert(ss_ctx *ctx, void *table, const ss_batch *rows)
 {
     memory_table *t = table;
@@ -177,6 +188,8 @@ int memory_insert(ss_ctx *ctx, void *table, const ss_batch *rows)
     uint32_t n = ss_batch_rows(rows);
     if (n == 0)
         return SS_OK;
+    if (t->backend->in_stmt)
+        memory_stmt_note_write(t);
 
     memory_chunk *tail = t->nchunks > 0 ? t->chunks[t->nchunks - 1] : NULL;
     uint32_t tail_free = tail ? SS_BATCH_CAPACITY - tail->count : 0;
@@ -196,12 +209,9 @@ int memory_insert(ss_ctx *ctx, void *table, const ss_batch *rows)
         t->chunks[t->nchunks + built++] = chunk;
         uint32_t left = n - next_row;
         uint32_t take = left < SS_BATCH_CAPACITY ? left : SS_BATCH_CAPACITY;
-        memory_segment seg = {chunk, 0, next_row, take};
-        if (segment_prepare(ctx, t, rows, &seg) != SS_OK)
+        if (memory_chunk_fill(ctx, t, chunk, rows, next_row, take) != SS_OK)
             goto fail;
-        segment_write(t, rows, &seg);
-        chunk->count = seg.n;
-        next_row += seg.n;
+        next_row += take;
     }
 
     /* The tail: prepare (the last step that can fail), then write. */

@@ -31,6 +31,9 @@ static const ss_storage_vtable memory_vtable = {
     .scan_next_batch = memory_scan_next_batch,
     .scan_next_row = memory_scan_next_row,
     .scan_end = memory_scan_end,
+    .stmt_begin = memory_stmt_begin,
+    .stmt_commit = memory_stmt_commit,
+    .stmt_abort = memory_stmt_abort,
 };
 
 SS_PLUGIN_MAGIC("memory", "0.1.0")

@@ -23,9 +23,21 @@
  *             frees the state.  Must tolerate a partially initialised state.
  *   explain   optional, called on an opened instance: writes a one-line description
  *             (without the operator name) into buf, which starts as an empty string.
- * Errors: return SS_ERROR after ss_api.error(ctx, sqlstate, ...).  Memory: the state and any
- * batches are the instance's to free in close; ss_api.arena_alloc memory lives until the
- * statement ends. */
+ * Errors: return SS_ERROR after ss_api.error(ctx, sqlstate, ...).
+ *
+ * Memory.  A prepared statement may keep its operator tree open after a run and start the
+ * next execution with rescan instead of a new open (the kernel's "parked" trees), so an
+ * operator instance can serve many executions between open and close.  Two arenas:
+ *   ss_api.arena_alloc       the operator-tree arena: lives from open until after the close
+ *                            of the whole tree, whatever callback took it (open, next_batch,
+ *                            rescan).  Operator state may live here.
+ *   ss_api.exec_arena_alloc  the execution arena (ABI 1.2): freed when the next execution
+ *                            starts (before the rescan of a kept tree) and when the tree
+ *                            closes.  Scratch of one execution; never state.
+ * Arena memory is freed without callbacks: whatever it holds that owns other resources
+ * (vectors, batches, api->alloc memory, storage scans) must still be released in close.
+ * Ownership across the boundary: the state handed to the kernel through *state is destroyed
+ * by close; a batch returned by next_batch stays the operator's. */
 #ifndef SUNSTONE_OPERATOR_H
 #define SUNSTONE_OPERATOR_H
 

@@ -21,7 +21,17 @@
  * function table only grows at the end, so a module built for 1.0 runs on 1.3).  Modules
  * are opened with RTLD_NOW | RTLD_LOCAL and never unloaded (PostgreSQL's policy): vtables
  * and strings they register may be referenced for the life of the process.
- * Modules do not link against the kernel: every kernel service is reached through ss_api. */
+ * Modules do not link against the kernel: every kernel service is reached through ss_api.
+ *
+ * Ownership across the boundary: whatever one side hands the other to keep comes with the
+ * callback that destroys it, and only that callback frees it.  Module to kernel: operator
+ * state (close), backend instances (backend_close), table handles (table_drop), scans
+ * (scan_end), auth state (finish), snapshot managers (destroy).  Kernel to module: vectors
+ * and batches (ss_api.vector_destroy / batch_destroy), ss_api.alloc memory (ss_api.free),
+ * arena memory (freed by the kernel at the end of its lifetime, see arena_alloc).
+ * Everything else is lent for a stated time and never freed by the borrower: plan nodes and
+ * expressions (until the operator's close), batches returned by next_batch (until the
+ * producer's next call), zero-copy scan vectors and their text (storage.h). */
 #ifndef SUNSTONE_PLUGIN_H
 #define SUNSTONE_PLUGIN_H
 
@@ -41,7 +51,7 @@ extern "C" {
 #endif
 
 #define SS_ABI_MAJOR 1
-#define SS_ABI_MINOR 1
+#define SS_ABI_MINOR 2
 
 /* Padding-free on every supported ABI: 4 + 2 + 2 + pointer + pointer. */
 typedef struct ss_plugin_magic {
@@ -76,7 +86,14 @@ typedef struct ss_api {
     void *(*alloc)(size_t n);                 /* malloc-like; NULL on failure */
     void *(*realloc)(void *p, size_t n);
     void (*free)(void *p);
-    /* zeroed memory that lives until the current statement ends; NULL + error on failure */
+    /* zeroed memory in the operator-tree arena; NULL + error (53200) on failure.  It lives
+       as long as the operator tree the callback belongs to: across every execution of a
+       prepared statement whose tree is kept (rescanned instead of rebuilt), and is freed
+       at once after the last close of the tree, so operator state may live here (close
+       frees nothing of it; memory holding resources, such as vectors, still needs close to
+       release them).  Taken in every execution it grows with each one: per-execution
+       scratch belongs in exec_arena_alloc (ABI 1.2).  Outside operator callbacks (storage
+       DDL callbacks) it lives until the statement's execution ends. */
     void *(*arena_alloc)(ss_ctx *ctx, size_t n);
 
     /* ---- registration: valid only inside sunstone_plugin_init.  Names are unique per
@@ -137,7 +154,18 @@ typedef struct ss_api {
        of a loop that runs without pulling batches (sorting, building, matching), and
        return SS_ERROR when it fails. */
     int (*check_interrupt)(ss_ctx *ctx);
+
+    /* ---- ABI 1.2 ---- */
+    /* zeroed memory in the execution arena; NULL + error (53200) on failure.  It lives until
+       the current execution of the statement ends: it is freed when the next execution
+       starts (before the rescan of a kept tree) and when the statement stops, so it must
+       not hold operator state.  For per-execution scratch of a kept tree. */
+    void *(*exec_arena_alloc)(ss_ctx *ctx, size_t n);
 } ss_api;
+
+/* Whether api (the kernel's table, possibly older than the module's header) has `member`. */
+#define SS_API_HAS(api, member)                                                             \
+    ((api)->struct_size >= offsetof(ss_api, member) + sizeof((api)->member))
 
 /* Entry-point types, for the loader and for module authors' prototypes. */
 typedef const ss_plugin_magic *(*ss_plugin_magic_fn)(void);

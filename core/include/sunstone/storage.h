@@ -18,7 +18,22 @@
  * table) are not returned.
  *
  * Writes: insert receives a batch typed like the table's columns (all columns, table order,
- * NOT NULL already checked by the kernel) and must be all-or-nothing.
+ * NOT NULL already checked by the kernel, at most SS_BATCH_CAPACITY rows) and must be
+ * all-or-nothing.
+ *
+ * Statement atomicity (vtable version 2, optional): a statement's writes succeed or fail as
+ * one.  When a statement writes in more than one insert call, the kernel calls stmt_begin on
+ * the backend instance before its first insert, and then exactly one of stmt_commit (keep
+ * every write since stmt_begin) or stmt_abort (undo them all: every table reads as it did
+ * at stmt_begin) when the statement ends; a failing insert, a cancel between inserts
+ * (57014) or a failing stmt_commit all end in stmt_abort.  A statement of one insert call
+ * opens no scope (that call is all-or-nothing by itself), so an insert outside a scope is
+ * kept at once: the scope only makes writes undoable, it never defers them.  One statement scope is open per backend instance at a time, and no scan
+ * reads between stmt_begin and its end (INSERT reads all of its source first).  The
+ * transactions work nests its scopes around this one.  A backend without these callbacks
+ * has only its insert's own all-or-nothing: the kernel hands it a statement's rows in one
+ * insert call and refuses (0A000, before writing anything) a statement of more than
+ * SS_BATCH_CAPACITY rows, so a statement never leaves part of its rows behind.
  * Errors: SS_ERROR after ss_api.error().  All callbacks run on the thread of the statement. */
 #ifndef SUNSTONE_STORAGE_H
 #define SUNSTONE_STORAGE_H
@@ -30,7 +45,7 @@
 extern "C" {
 #endif
 
-#define SS_STORAGE_VTABLE_VERSION 1
+#define SS_STORAGE_VTABLE_VERSION 2
 
 typedef struct ss_column_def {
     const char *name;
@@ -73,7 +88,22 @@ typedef struct ss_storage_vtable {
     int (*scan_next_batch)(ss_ctx *ctx, void *scan, ss_batch *out);
     int (*scan_next_row)(ss_ctx *ctx, void *scan, ss_value *values, bool *has_row);
     void (*scan_end)(void *scan);
+
+    /* ---- version 2 (ABI 1.2): statement atomicity, see above.  Optional, but all three or
+       none; the kernel reads them only when struct_size covers them (SS_STORAGE_HAS). ---- */
+    /* a statement starts writing through this backend instance */
+    int (*stmt_begin)(ss_ctx *ctx, void *backend);
+    /* it ended without error: keep its writes.  On SS_ERROR the kernel calls stmt_abort. */
+    int (*stmt_commit)(ss_ctx *ctx, void *backend);
+    /* it failed or was cancelled: undo every write since stmt_begin.  Cannot fail: ctx
+       already holds the statement's error, and nothing recorded on it here is reported
+       (ctx is for ss_api calls that need one). */
+    void (*stmt_abort)(ss_ctx *ctx, void *backend);
 } ss_storage_vtable;
+
+/* Whether vt carries the field `member` (it was appended after the plugin's header). */
+#define SS_STORAGE_HAS(vt, member)                                                          \
+    ((vt)->struct_size >= offsetof(ss_storage_vtable, member) + sizeof((vt)->member))
 
 #ifdef __cplusplus
 }
