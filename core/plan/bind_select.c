@@ -597,9 +597,75 @@ static void flatten_conjuncts(ss_expr *e, ss_expr **out, uint32_t *n)
  * PostgreSQL evaluates cheapest first (order_qual_clauses, a stable sort), each only on the
  * rows the earlier ones passed: which rows reach an expression that can fail depends on it.
  * A predicate with a pending folding error fails anyway and is left as it is. */
+/* Whether evaluating e can raise an error at some row (conservatively: true unless e is built
+ * only from columns, constants, parameters, comparisons, boolean logic, integer widening and
+ * integer % or / by a constant that cannot fail). */
+static bool can_fail(const ss_expr *e)
+{
+    if (!e)
+        return false;
+    switch (e->kind) {
+    case EXPR_CONST:
+    case EXPR_COLUMN:
+    case EXPR_PARAM:
+        return false;
+    case EXPR_OP: {
+        const ss_expr *r = e->u.op.right;
+        switch (e->u.op.op) {
+        case OP_EQ:
+        case OP_NE:
+        case OP_LT:
+        case OP_LE:
+        case OP_GT:
+        case OP_GE:
+            return can_fail(e->u.op.left) || can_fail(r);
+        case OP_MOD:
+        case OP_DIV: {
+            /* integer x % c never fails for c <> 0 (PostgreSQL special-cases -1); x / c only
+               overflows for c = -1 */
+            bool safe = ss_type_is_integer(e->type.id) && r && r->kind == EXPR_CONST && !r->u.cnst.is_null &&
+                        r->u.cnst.v.i != 0 && (e->u.op.op == OP_MOD || r->u.cnst.v.i != -1);
+            return !safe || can_fail(e->u.op.left);
+        }
+        default:
+            return true;
+        }
+    }
+    case EXPR_AND:
+    case EXPR_OR:
+        for (uint32_t i = 0; i < e->u.list.nargs; i++)
+            if (can_fail(e->u.list.args[i]))
+                return true;
+        return false;
+    case EXPR_NOT:
+    case EXPR_IS_NULL:
+    case EXPR_IS_NOT_NULL:
+        return can_fail(e->u.arg);
+    case EXPR_CAST: {
+        int32_t from = e->u.cast.arg->type.id, to = e->type.id;
+        bool widening = ss_type_is_integer(from) &&
+                        ((ss_type_is_integer(to) && ss_type_width(to) >= ss_type_width(from)) || to == SS_TYPE_FLOAT8);
+        return !widening || can_fail(e->u.cast.arg);
+    }
+    case EXPR_IN:
+        return can_fail(e->u.in.arg);
+    case EXPR_FUNC:
+    case EXPR_CASE:
+        return true;
+    }
+    return true;
+}
+
 static ss_expr *order_quals(binder *b, ss_expr *pred)
 {
     if (pred->kind != EXPR_AND || has_deferred(b, pred))
+        return pred;
+    /* the order is observable only through which error is raised: when no conjunct can fail,
+       the written order stays (the user's, often the more selective test first) */
+    bool observable = false;
+    for (uint32_t i = 0; !observable && i < pred->u.list.nargs; i++)
+        observable = can_fail(pred->u.list.args[i]);
+    if (!observable)
         return pred;
     uint32_t n = count_conjuncts(pred), k = 0;
     ss_expr **args = bind_alloc(b, n * sizeof *args);
