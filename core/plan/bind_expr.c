@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "exec/expr_walk.h"
 #include "plan/binder_internal.h"
 #include "types/cast.h"
 #include "types/functions.h"
@@ -159,6 +160,7 @@ bool expr_equal(const ss_expr *a, const ss_expr *b)
         return true;
     if (!a || !b || a->kind != b->kind || a->type.id != b->type.id || a->type.typmod != b->type.typmod)
         return false;
+    /* what a node holds besides its children */
     switch (a->kind) {
     case EXPR_CONST:
         if (a->u.cnst.is_null || b->u.cnst.is_null)
@@ -176,54 +178,46 @@ bool expr_equal(const ss_expr *a, const ss_expr *b)
     case EXPR_PARAM:
         return a->u.param.index == b->u.param.index;
     case EXPR_OP:
-        return a->u.op.op == b->u.op.op && expr_equal(a->u.op.left, b->u.op.left) &&
-               expr_equal(a->u.op.right, b->u.op.right);
+        if (a->u.op.op != b->u.op.op)
+            return false;
+        break;
     case EXPR_AND:
     case EXPR_OR:
-        if (a->u.list.nargs != b->u.list.nargs)
-            return false;
-        for (uint32_t i = 0; i < a->u.list.nargs; i++)
-            if (!expr_equal(a->u.list.args[i], b->u.list.args[i]))
-                return false;
-        return true;
     case EXPR_NOT:
     case EXPR_IS_NULL:
     case EXPR_IS_NOT_NULL:
-        return expr_equal(a->u.arg, b->u.arg);
-    case EXPR_CAST:
-        return a->u.cast.mode == b->u.cast.mode && expr_equal(a->u.cast.arg, b->u.cast.arg);
-    case EXPR_FUNC:
-        if (a->u.func.def != b->u.func.def || a->u.func.nargs != b->u.func.nargs)
-            return false;
-        for (uint32_t i = 0; i < a->u.func.nargs; i++)
-            if (!expr_equal(a->u.func.args[i], b->u.func.args[i]))
-                return false;
-        return true;
     case EXPR_CASE:
-        if (a->u.kase.nwhen != b->u.kase.nwhen || !expr_equal(a->u.kase.els, b->u.kase.els))
+        break;
+    case EXPR_CAST:
+        if (a->u.cast.mode != b->u.cast.mode)
             return false;
-        for (uint32_t i = 0; i < a->u.kase.nwhen; i++) {
-            const ss_expr *wa = a->u.kase.whens[i], *wb = b->u.kase.whens[i];
-            if (!expr_equal(wa, wb))
-                return false;
-            /* COALESCE's WHEN x IS NOT NULL THEN x shares x: equal WHENs mean equal THENs,
-               and comparing x again would make nested COALESCEs exponential */
-            bool shared = wa->kind == EXPR_IS_NOT_NULL && wa->u.arg == a->u.kase.thens[i] &&
-                          wb->u.arg == b->u.kase.thens[i];
-            if (!shared && !expr_equal(a->u.kase.thens[i], b->u.kase.thens[i]))
-                return false;
-        }
-        return true;
+        break;
+    case EXPR_FUNC:
+        if (a->u.func.def != b->u.func.def)
+            return false;
+        break;
     case EXPR_IN:
-        if (a->u.in.negated != b->u.in.negated || a->u.in.nitems != b->u.in.nitems ||
-            !expr_equal(a->u.in.arg, b->u.in.arg))
+        if (a->u.in.negated != b->u.in.negated)
             return false;
-        for (uint32_t i = 0; i < a->u.in.nitems; i++)
-            if (!expr_equal(a->u.in.items[i], b->u.in.items[i]))
-                return false;
-        return true;
+        break;
     }
-    return false;
+    uint32_t n = ss_expr_nchildren(a);
+    if (n != ss_expr_nchildren(b))
+        return false;
+    for (uint32_t i = 0; i < n; i++) {
+        /* COALESCE's WHEN x IS NOT NULL THEN x shares x: equal WHENs mean equal THENs, and
+           comparing x again would make nested COALESCEs exponential (the WHEN, child i - 1,
+           has been compared) */
+        if (a->kind == EXPR_CASE && i % 2 == 1 && i < 2 * a->u.kase.nwhen) {
+            const ss_expr *wa = a->u.kase.whens[i / 2], *wb = b->u.kase.whens[i / 2];
+            if (wa->kind == EXPR_IS_NOT_NULL && wa->u.arg == a->u.kase.thens[i / 2] &&
+                wb->u.arg == b->u.kase.thens[i / 2])
+                continue;
+        }
+        if (!expr_equal(ss_expr_child_const(a, i), ss_expr_child_const(b, i)))
+            return false;
+    }
+    return true;
 }
 
 /* ---- coercion ---------------------------------------------------------------------- */
@@ -1764,17 +1758,16 @@ static bool is_const(const ss_expr *e)
  * (without a position) even when no row is read, and in the same order. */
 static ss_expr *fold_constants(binder *b, ss_expr *e)
 {
-    bool all_const;
+    bool all_const = true;
     switch (e->kind) {
     case EXPR_OP:
-        all_const = is_const(e->u.op.left) && (!e->u.op.right || is_const(e->u.op.right));
-        if (e->u.op.op == OP_NEG)
-            all_const = is_const(e->u.op.left);
-        break;
     case EXPR_FUNC:
-        all_const = true;
-        for (uint32_t i = 0; i < e->u.func.nargs; i++)
-            all_const &= is_const(e->u.func.args[i]);
+    case EXPR_NOT:
+        /* every operand (unary minus has no right one) */
+        for (uint32_t i = 0, n = ss_expr_nchildren(e); i < n; i++) {
+            const ss_expr *c = ss_expr_child_const(e, i);
+            all_const &= !c || is_const(c);
+        }
         break;
     case EXPR_IS_NULL:
     case EXPR_IS_NOT_NULL:
@@ -1789,13 +1782,16 @@ static ss_expr *fold_constants(binder *b, ss_expr *e)
         }
         all_const = is_const(e->u.arg);
         break;
-    case EXPR_NOT:
-        all_const = is_const(e->u.arg);
-        break;
     case EXPR_IN: /* set: its items are constants */
         all_const = e->u.in.set && is_const(e->u.in.arg);
         break;
-    default:
+    case EXPR_CONST:
+    case EXPR_COLUMN:
+    case EXPR_PARAM:
+    case EXPR_AND:
+    case EXPR_OR:
+    case EXPR_CAST:
+    case EXPR_CASE:
         return e;
     }
     if (!all_const || decimal_text(b, e))
@@ -1831,55 +1827,29 @@ static int defer_fold(binder *b, const ss_expr *e)
 }
 
 /* Finds a deferred node inside e (depth first, left to right), looking into each shared
- * subtree once (seen: the nodes already searched). */
-static const ss_expr *find_deferred_seen(const binder *b, const ss_expr *e, ss_ptrmap *seen)
+ * subtree once. */
+typedef struct deferred_search {
+    const binder *b;
+    const ss_expr *found;
+} deferred_search;
+
+static int is_deferred(const ss_expr *e, void *arg)
 {
-    if (!e || ss_ptrmap_get(seen, e, NULL))
-        return NULL;
-    if (ss_ptrmap_put(seen, e, NULL) != 0) {
-        ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-        return NULL;
-    }
-    if (ss_ptrmap_get(&b->deferred_set, e, NULL))
-        return e;
-    const ss_expr *f = NULL;
-    switch (e->kind) {
-    case EXPR_OP:
-        if (!(f = find_deferred_seen(b, e->u.op.left, seen)))
-            f = find_deferred_seen(b, e->u.op.right, seen);
-        return f;
-    case EXPR_AND:
-    case EXPR_OR:
-        for (uint32_t i = 0; !f && i < e->u.list.nargs; i++)
-            f = find_deferred_seen(b, e->u.list.args[i], seen);
-        return f;
-    case EXPR_NOT:
-    case EXPR_IS_NULL:
-    case EXPR_IS_NOT_NULL:
-        return find_deferred_seen(b, e->u.arg, seen);
-    case EXPR_CAST:
-        return find_deferred_seen(b, e->u.cast.arg, seen);
-    case EXPR_FUNC:
-        for (uint32_t i = 0; !f && i < e->u.func.nargs; i++)
-            f = find_deferred_seen(b, e->u.func.args[i], seen);
-        return f;
-    case EXPR_CASE:
-        for (uint32_t i = 0; !f && i < e->u.kase.nwhen; i++)
-            if (!(f = find_deferred_seen(b, e->u.kase.whens[i], seen)))
-                f = find_deferred_seen(b, e->u.kase.thens[i], seen);
-        return f ? f : find_deferred_seen(b, e->u.kase.els, seen);
-    case EXPR_IN:
-        return find_deferred_seen(b, e->u.in.arg, seen);
-    default:
-        return NULL;
-    }
+    deferred_search *ds = arg;
+    if (!ss_ptrmap_get(&ds->b->deferred_set, e, NULL))
+        return SS_WALK_CONTINUE;
+    ds->found = e;
+    return SS_WALK_STOP;
 }
 
 static const ss_expr *find_deferred(const binder *b, const ss_expr *e)
 {
     ss_ptrmap seen;
     ss_ptrmap_init(&seen, b->arena);
-    return find_deferred_seen(b, e, &seen);
+    deferred_search ds = {b, NULL};
+    if (ss_expr_walk_const(e, is_deferred, &ds, &seen) == SS_WALK_NOMEM)
+        ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    return ds.found;
 }
 
 static int raise_if_deferred(binder *b, const ss_expr *e)
