@@ -238,7 +238,6 @@ static int order_item(binder *b, const ast_select *s, const ast_sort_item *it, t
 /* ---- scan column pruning ------------------------------------------------------------ */
 
 typedef struct remap_state {
-    binder *b;
     bool used[1600];
     uint32_t map[1600];
     ss_ptrmap seen;
@@ -276,7 +275,6 @@ static int prune_scan(binder *b, ss_plan *scan, ss_expr **exprs, uint32_t n)
     remap_state *r = bind_alloc(b, sizeof *r);
     if (!r)
         return SS_ERROR;
-    r->b = b;
     ss_ptrmap_init(&r->seen, b->arena);
     for (uint32_t i = 0; i < n; i++)
         if (walk_nomem(b, ss_expr_walk_const(exprs[i], mark_used, r, &r->seen)))
