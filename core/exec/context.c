@@ -100,7 +100,12 @@ bool ss_ctx_error_pending(const ss_ctx *ctx)
 
 int ss_ctx_check_stack(ss_ctx *ctx)
 {
-    if (!ss_stack_too_deep())
+    return ss_ctx_check_stack_charged(ctx, 0);
+}
+
+int ss_ctx_check_stack_charged(ss_ctx *ctx, size_t charged)
+{
+    if (!ss_stack_too_deep_charged(charged))
         return SS_OK;
     ss_ctx_error(ctx, SS_SQLSTATE_STATEMENT_TOO_COMPLEX, SS_STACK_DEPTH_MESSAGE);
     char hint[256];

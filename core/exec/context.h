@@ -48,6 +48,9 @@ void ss_ctx_error_position(ss_ctx *ctx, int position);
  * than the stack budget, records 54001 "stack depth limit exceeded" with PostgreSQL's HINT
  * and returns SS_ERROR; else SS_OK. */
 int ss_ctx_check_stack(ss_ctx *ctx);
+/* The same, also failing when charged nominal bytes exceed the budget
+ * (ss_stack_too_deep_charged). */
+int ss_ctx_check_stack_charged(ss_ctx *ctx, size_t charged);
 /* True when an error is already recorded on ctx. */
 bool ss_ctx_error_pending(const ss_ctx *ctx);
 /* Execution-arena (ctx->arena) allocation; records an out-of-memory error and returns NULL

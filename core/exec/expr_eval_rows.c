@@ -239,9 +239,19 @@ static bool rowless(const ss_expr *e, int depth)
     case EXPR_OP:
         return e->u.op.op != OP_CONCAT && rowless(e->u.op.left, depth + 1) &&
                (e->u.op.op == OP_NEG || rowless(e->u.op.right, depth + 1));
-    default:
-        return false; /* functions may be volatile; the rest is not worth it */
+    case EXPR_COLUMN:
+        return false;
+    case EXPR_FUNC: /* functions may be volatile */
+    case EXPR_AND:  /* the rest is not worth it */
+    case EXPR_OR:
+    case EXPR_NOT:
+    case EXPR_IS_NULL:
+    case EXPR_IS_NOT_NULL:
+    case EXPR_CASE:
+    case EXPR_IN:
+        return false;
     }
+    return false;
 }
 
 bool ev_rowless(const ss_expr *e)

@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "exec/expr_walk.h"
 #include "plan/binder_internal.h"
 #include "types/cast.h"
 #include "types/typeio.h"
@@ -237,114 +238,36 @@ static int order_item(binder *b, const ast_select *s, const ast_sort_item *it, t
 /* ---- scan column pruning ------------------------------------------------------------ */
 
 typedef struct remap_state {
-    binder *b;
     bool used[1600];
     uint32_t map[1600];
     ss_ptrmap seen;
 } remap_state;
 
-static bool seen_before(remap_state *r, const ss_expr *e);
-
 /* Marks the table columns e reads (each shared subtree once, as remap). */
-static void mark_used(remap_state *r, const ss_expr *e)
+static int mark_used(const ss_expr *e, void *arg)
 {
-    if (!e || seen_before(r, e))
-        return;
-    switch (e->kind) {
-    case EXPR_COLUMN:
+    remap_state *r = arg;
+    if (e->kind == EXPR_COLUMN)
         r->used[e->u.column.index] = true;
-        return;
-    case EXPR_OP:
-        mark_used(r, e->u.op.left);
-        mark_used(r, e->u.op.right);
-        return;
-    case EXPR_AND:
-    case EXPR_OR:
-        for (uint32_t i = 0; i < e->u.list.nargs; i++)
-            mark_used(r, e->u.list.args[i]);
-        return;
-    case EXPR_NOT:
-    case EXPR_IS_NULL:
-    case EXPR_IS_NOT_NULL:
-        mark_used(r, e->u.arg);
-        return;
-    case EXPR_CAST:
-        mark_used(r, e->u.cast.arg);
-        return;
-    case EXPR_FUNC:
-        for (uint32_t i = 0; i < e->u.func.nargs; i++)
-            mark_used(r, e->u.func.args[i]);
-        return;
-    case EXPR_CASE:
-        for (uint32_t i = 0; i < e->u.kase.nwhen; i++) {
-            mark_used(r, e->u.kase.whens[i]);
-            mark_used(r, e->u.kase.thens[i]);
-        }
-        mark_used(r, e->u.kase.els);
-        return;
-    case EXPR_IN: /* its items read no column */
-        mark_used(r, e->u.in.arg);
-        return;
-    default:
-        return;
-    }
-}
-
-static bool seen_before(remap_state *r, const ss_expr *e)
-{
-    if (ss_ptrmap_get(&r->seen, e, NULL))
-        return true;
-    if (ss_ptrmap_put(&r->seen, e, NULL) != 0) {
-        ss_ctx_error(r->b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-        return true;
-    }
-    return false;
+    return SS_WALK_CONTINUE;
 }
 
 /* Rewrites column indexes from table positions to scan output positions (each node once:
  * the binder shares subtrees, e.g. COALESCE's arguments). */
-static void remap(remap_state *r, ss_expr *e)
+static int remap(ss_expr **slot, void *arg)
 {
-    if (!e || seen_before(r, e))
-        return;
-    switch (e->kind) {
-    case EXPR_COLUMN:
+    remap_state *r = arg;
+    ss_expr *e = *slot;
+    if (e->kind == EXPR_COLUMN)
         e->u.column.index = r->map[e->u.column.index];
-        return;
-    case EXPR_OP:
-        remap(r, e->u.op.left);
-        remap(r, e->u.op.right);
-        return;
-    case EXPR_AND:
-    case EXPR_OR:
-        for (uint32_t i = 0; i < e->u.list.nargs; i++)
-            remap(r, e->u.list.args[i]);
-        return;
-    case EXPR_NOT:
-    case EXPR_IS_NULL:
-    case EXPR_IS_NOT_NULL:
-        remap(r, e->u.arg);
-        return;
-    case EXPR_CAST:
-        remap(r, e->u.cast.arg);
-        return;
-    case EXPR_FUNC:
-        for (uint32_t i = 0; i < e->u.func.nargs; i++)
-            remap(r, e->u.func.args[i]);
-        return;
-    case EXPR_CASE:
-        for (uint32_t i = 0; i < e->u.kase.nwhen; i++) {
-            remap(r, e->u.kase.whens[i]);
-            remap(r, e->u.kase.thens[i]);
-        }
-        remap(r, e->u.kase.els);
-        return;
-    case EXPR_IN: /* its items read no column */
-        remap(r, e->u.in.arg);
-        return;
-    default:
-        return;
-    }
+    return SS_WALK_CONTINUE;
+}
+
+static int walk_nomem(binder *b, int rc)
+{
+    if (rc == SS_WALK_NOMEM)
+        return ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    return SS_OK;
 }
 
 static int prune_scan(binder *b, ss_plan *scan, ss_expr **exprs, uint32_t n)
@@ -352,10 +275,10 @@ static int prune_scan(binder *b, ss_plan *scan, ss_expr **exprs, uint32_t n)
     remap_state *r = bind_alloc(b, sizeof *r);
     if (!r)
         return SS_ERROR;
-    r->b = b;
     ss_ptrmap_init(&r->seen, b->arena);
     for (uint32_t i = 0; i < n; i++)
-        mark_used(r, exprs[i]);
+        if (walk_nomem(b, ss_expr_walk_const(exprs[i], mark_used, r, &r->seen)))
+            return SS_ERROR;
     const ss_table *t = scan->node.scan.table;
     uint32_t *cols = bind_alloc(b, sizeof(uint32_t) * (t->ncols ? t->ncols : 1));
     ss_type *types = bind_alloc(b, sizeof(ss_type) * (t->ncols ? t->ncols : 1));
@@ -372,10 +295,10 @@ static int prune_scan(binder *b, ss_plan *scan, ss_expr **exprs, uint32_t n)
             k++;
         }
     ss_ptrmap_init(&r->seen, b->arena); /* remap visits every node once more */
+    ss_expr_walker w = {.pre = remap, .arg = r, .seen = &r->seen};
     for (uint32_t i = 0; i < n; i++)
-        remap(r, exprs[i]);
-    if (ss_ctx_error_pending(b->ctx))
-        return SS_ERROR;
+        if (walk_nomem(b, ss_expr_walk(&exprs[i], &w)))
+            return SS_ERROR;
     scan->node.scan.ncols = k;
     scan->node.scan.columns = cols;
     return plan_set_output(b, scan, k, types, names);
@@ -530,23 +453,22 @@ static uint32_t qual_cost(const ss_expr *e)
 {
     if (!e)
         return 0;
-    uint32_t c = 0;
+    uint32_t c = 0; /* e's own cost */
     switch (e->kind) {
     case EXPR_CONST:
     case EXPR_COLUMN:
     case EXPR_PARAM:
-        return 0;
-    case EXPR_OP:
-        return 2 + qual_cost(e->u.op.left) + qual_cost(e->u.op.right);
     case EXPR_AND:
     case EXPR_OR:
-        for (uint32_t i = 0; i < e->u.list.nargs; i++)
-            c += qual_cost(e->u.list.args[i]);
-        return c;
     case EXPR_NOT:
     case EXPR_IS_NULL:
     case EXPR_IS_NOT_NULL:
-        return qual_cost(e->u.arg);
+    case EXPR_CASE:
+        break;
+    case EXPR_OP:
+    case EXPR_FUNC:
+        c = 2;
+        break;
     case EXPR_CAST: {
         int32_t from = e->u.cast.arg->type.id, to = e->type.id;
         if (ss_type_is_text(from) && ss_type_is_text(to))
@@ -557,20 +479,16 @@ static uint32_t qual_cost(const ss_expr *e)
             c = 0;
         else
             c = 2;
-        return c + qual_cost(e->u.cast.arg);
+        break;
     }
-    case EXPR_FUNC:
-        for (uint32_t i = 0; i < e->u.func.nargs; i++)
-            c += qual_cost(e->u.func.args[i]);
-        return 2 + c;
-    case EXPR_CASE:
-        for (uint32_t i = 0; i < e->u.kase.nwhen; i++)
-            c += qual_cost(e->u.kase.whens[i]) + qual_cost(e->u.kase.thens[i]);
-        return c + qual_cost(e->u.kase.els);
-    case EXPR_IN:
-        return (e->u.in.set && e->u.in.nitems >= 9 ? 4 : e->u.in.nitems) + qual_cost(e->u.in.arg);
+    case EXPR_IN: /* its items (constants, parameters) cost nothing themselves */
+        c = e->u.in.set && e->u.in.nitems >= 9 ? 4 : e->u.in.nitems;
+        break;
     }
-    return 2;
+    uint32_t n = ss_expr_nchildren(e);
+    for (uint32_t i = 0; i < n; i++)
+        c += qual_cost(ss_expr_child_const(e, i));
+    return c;
 }
 
 static uint32_t count_conjuncts(const ss_expr *e)
@@ -728,55 +646,18 @@ static int cut_false_filter(binder *b, ss_plan *filter)
     return SS_OK;
 }
 
-/* Marks the columns of an aggregate's output (n of them) that e reads; an expression kind
- * it does not know marks them all. */
-static void mark_agg_refs(const ss_expr *e, bool *used, uint32_t n)
+/* Marks the columns of an aggregate's output that e reads. */
+typedef struct agg_refs {
+    bool *used;
+    uint32_t n;
+} agg_refs;
+
+static int mark_agg_refs(const ss_expr *e, void *arg)
 {
-    if (!e)
-        return;
-    switch (e->kind) {
-    case EXPR_CONST:
-    case EXPR_PARAM:
-        return;
-    case EXPR_COLUMN:
-        if (e->u.column.index < n)
-            used[e->u.column.index] = true;
-        return;
-    case EXPR_OP:
-        mark_agg_refs(e->u.op.left, used, n);
-        mark_agg_refs(e->u.op.right, used, n);
-        return;
-    case EXPR_AND:
-    case EXPR_OR:
-        for (uint32_t i = 0; i < e->u.list.nargs; i++)
-            mark_agg_refs(e->u.list.args[i], used, n);
-        return;
-    case EXPR_NOT:
-    case EXPR_IS_NULL:
-    case EXPR_IS_NOT_NULL:
-        mark_agg_refs(e->u.arg, used, n);
-        return;
-    case EXPR_CAST:
-        mark_agg_refs(e->u.cast.arg, used, n);
-        return;
-    case EXPR_FUNC:
-        for (uint32_t i = 0; i < e->u.func.nargs; i++)
-            mark_agg_refs(e->u.func.args[i], used, n);
-        return;
-    case EXPR_CASE:
-        for (uint32_t i = 0; i < e->u.kase.nwhen; i++) {
-            mark_agg_refs(e->u.kase.whens[i], used, n);
-            mark_agg_refs(e->u.kase.thens[i], used, n);
-        }
-        mark_agg_refs(e->u.kase.els, used, n);
-        return;
-    case EXPR_IN:
-        mark_agg_refs(e->u.in.arg, used, n);
-        for (uint32_t i = 0; i < e->u.in.nitems; i++)
-            mark_agg_refs(e->u.in.items[i], used, n);
-        return;
-    }
-    memset(used, 1, n);
+    agg_refs *r = arg;
+    if (e->kind == EXPR_COLUMN && e->u.column.index < r->n)
+        r->used[e->u.column.index] = true;
+    return SS_WALK_CONTINUE;
 }
 
 /* An aggregate that folding left unreferenced (NULL + sum(x), a dead CASE branch) is not
@@ -790,9 +671,10 @@ static int drop_unused_aggregates(binder *b, agg_state *st, const target_list *t
     if (!used)
         return SS_ERROR;
     memset(used, 0, n ? n : 1);
+    agg_refs refs = {used, n};
     for (uint32_t i = 0; i < tl->n; i++)
-        mark_agg_refs(tl->exprs[i], used, n);
-    mark_agg_refs(having, used, n);
+        ss_expr_walk_const(tl->exprs[i], mark_agg_refs, &refs, NULL);
+    ss_expr_walk_const(having, mark_agg_refs, &refs, NULL);
     for (uint32_t i = 0; i < st->naggs; i++) {
         ss_agg_call *agg = &st->aggs[i];
         if (used[st->ngroups + i] || !agg->arg)

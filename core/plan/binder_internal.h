@@ -1,11 +1,16 @@
-/* binder_internal.h — state shared by the binder's files (bind_expr.c, bind_select.c,
- * bind_stmt.c, plan_build.c).  Private to core/plan/. */
+/* binder_internal.h — state and functions shared by the binder's files: expressions
+ * (bind_expr.c and its siblings bind_literal.c, bind_coerce.c, bind_oper.c, bind_func.c,
+ * bind_agg.c, bind_fold.c, bind_names.c), bind_select.c, bind_stmt.c, plan_build.c.
+ * Private to core/plan/. */
 #ifndef SS_PLAN_BINDER_INTERNAL_H
 #define SS_PLAN_BINDER_INTERNAL_H
 
 #include "api/database.h"
 #include "plan/binder.h"
+#include "types/typeio.h"
 #include "util/ptrmap.h"
+
+#include <string.h>
 
 typedef struct agg_state {
     ss_expr **groups;         /* bound group expressions (over the input) */
@@ -62,6 +67,7 @@ typedef struct binder {
     const ss_expr **deferred;
     uint32_t ndeferred, capdeferred;
     ss_ptrmap deferred_set;   /* the same nodes, for lookups */
+    uint32_t expr_depth;      /* bind_expr calls in progress (its stack charge) */
 } binder;
 
 /* Errors with a position (location is the 0-based AST location or -1). */
@@ -69,45 +75,131 @@ int bind_error(binder *b, int location, const char *sqlstate, const char *fmt, .
     __attribute__((format(printf, 4, 5)));
 void *bind_alloc(binder *b, size_t n);
 
-/* Grouping errors (bind_expr.c): noted while binding an aggregate query's outputs, raised
+/* Grouping errors (bind_agg.c): noted while binding an aggregate query's outputs, raised
  * once they are all bound (the select list's first, then HAVING's). */
 int note_grouping_error(binder *b, int location, const char *column);
 int raise_grouping_error(binder *b);
 
 /* Expressions (bind_expr.c). */
 ss_expr *bind_expr(binder *b, const ast_expr *e);
+/* A node of the given kind and result type (the rest zeroed by the arena); NULL when out of
+ * memory (the error is set). */
+ss_expr *new_expr(binder *b, ss_expr_kind kind, ss_type type);
+/* Whether pred holds for e or any AST node below it. */
+bool ast_any(const ast_expr *e, bool (*pred)(const ast_expr *));
+bool is_null_const(const ss_expr *e);
+static inline const char *tname(ss_type t, char *buf, size_t n)
+{
+    return ss_type_display_name(t, buf, n);
+}
+static inline bool is_unknown_const(const ss_expr *e)
+{
+    return e->kind == EXPR_CONST && e->type.id == SS_TYPE_UNKNOWN;
+}
+static inline bool is_unknown_param(binder *b, const ss_expr *e)
+{
+    return e->kind == EXPR_PARAM && b->param_types[e->u.param.index].id == SS_TYPE_UNKNOWN;
+}
 /* Binds e and requires a boolean (WHERE, HAVING ...): "argument of WHERE must be type
  * boolean". */
 ss_expr *bind_bool_expr(binder *b, const ast_expr *e, const char *clause);
-/* Converts e to target (unknown literals are parsed now, unknown params take the type). */
-ss_expr *coerce_expr(binder *b, ss_expr *e, ss_type target, ss_cast_mode mode, int location);
-/* Unknown literal/param → text: used for output columns. */
-ss_expr *resolve_unknown(binder *b, ss_expr *e, int location);
 bool expr_equal(const ss_expr *a, const ss_expr *b);
 /* PostgreSQL's equal() over two analysed expressions, approximated on their syntax
  * (bind_select.c). */
 bool ast_equal(const ast_expr *x, const ast_expr *y);
 /* Where PostgreSQL reports an error about the whole expression a (exprLocation). */
 int expr_location(const ast_expr *a);
-bool ast_has_aggregate(const ast_expr *e);
-bool is_aggregate_name(const ast_expr *e);
 ss_expr *make_column(binder *b, uint32_t index, ss_type type);
 ss_expr *make_null(binder *b, ss_type type);
+ss_type type_of(int32_t id);
+
+/* Literals, columns, parameters (bind_literal.c). */
 /* The literal text of a constant that came from a decimal literal, or NULL. */
 const char *decimal_text(const binder *b, const ss_expr *e);
 /* Refuses (0A000) a decimal-literal constant whose float8 text differs from the numeric text
  * PostgreSQL would print, for expressions that reach the output as they are. */
 int check_decimal_output(binder *b, const ss_expr *e, int location);
+ss_expr *bind_const(binder *b, const ast_expr *a);
+ss_expr *bind_column(binder *b, const ast_expr *a);
+ss_expr *bind_param(binder *b, const ast_expr *a);
+/* Notes that constant e came from the decimal literal text. */
+int record_decimal(binder *b, const ss_expr *e, const char *text);
+/* Notes that e is a CASE / COALESCE result PostgreSQL types numeric. */
+int mark_numeric(binder *b, const ss_expr *e);
+/* Whether e (bound from a) is a decimal literal or numeric-valued CASE / COALESCE. */
+bool is_numeric_valued(const binder *b, const ast_expr *a, const ss_expr *e);
+/* PostgreSQL's numeric text of a decimal literal, or NULL when out of memory. */
+char *numeric_literal_text(ss_arena *arena, const char *lit);
+/* The 0A000 refusal of an expression that would be numeric in PostgreSQL. */
+ss_expr *numeric_unsupported(binder *b, int location);
+
+/* Coercion and common types (bind_coerce.c). */
+/* Converts e to target (unknown literals are parsed now, unknown params take the type). */
+ss_expr *coerce_expr(binder *b, ss_expr *e, ss_type target, ss_cast_mode mode, int location);
+/* Unknown literal/param → text: used for output columns. */
+ss_expr *resolve_unknown(binder *b, ss_expr *e, int location);
+/* Resolves a type name with its modifier (varchar(n)). */
+int bind_type_name(binder *b, const ast_type_name *tn, ss_type *out);
+/* Position of a numeric type in PostgreSQL's promotion order (int2 < int4 < int8 < float8),
+ * 0 for the others. */
+int numeric_rank(int32_t id);
+/* Converts *l and *r to their common type for the operator a; false (with the error set or
+ * not) when there is none. */
+bool common_type(binder *b, ss_expr **l, ss_expr **r, const ast_expr *a, ss_type *out);
+/* The common type of n items (CASE results, COALESCE arguments: what names the construct),
+ * converting them to it; *numeric tells whether PostgreSQL would type it numeric. */
+bool unify(binder *b, ss_expr **items, const int *locs, uint32_t n, const char *what, ss_type *out,
+           bool *numeric);
+/* The common type of x IN (...)'s operand and items. */
+bool in_common_type(binder *b, ss_expr *const *exprs, uint32_t n, ss_type *out);
+ss_expr *bind_cast(binder *b, const ast_expr *a);
+
+/* Operators (bind_oper.c). */
+ss_expr *bind_op(binder *b, const ast_expr *a);
+ss_expr *bind_between(binder *b, const ast_expr *a);
+ss_expr *bind_in_list(binder *b, const ast_expr *a);
+/* Whether a strict operator or function over args folds to NULL now. */
+bool strict_folds_to_null(const binder *b, ss_expr *const *args, uint32_t n);
+
+/* Functions (bind_func.c). */
+ss_expr *bind_func(binder *b, const ast_expr *a);
+
+/* Aggregates (bind_agg.c). */
+bool ast_has_aggregate(const ast_expr *e);
+bool is_aggregate_name(const ast_expr *e);
+ss_expr *bind_aggregate(binder *b, const ast_expr *a);
+/* The aggregate output column of a GROUP BY item equal to a, or NULL. */
+ss_expr *match_group(binder *b, const ast_expr *a);
+
+/* Constant folding (bind_fold.c). */
+/* rc = CALL, a constant fold at bind time whose error is not raised here: the caller keeps
+ * the expression unfolded and defers the error (see raise_deferred_folds). */
+#define FOLD_GUARDED(b, rc, CALL)                                                          \
+    do {                                                                                   \
+        ss_error *saved_ = (b)->ctx->err, scratch_;                                        \
+        memset(&scratch_, 0, sizeof scratch_);                                             \
+        ss_error_clear(&scratch_);                                                         \
+        (b)->ctx->err = &scratch_;                                                         \
+        (rc) = (CALL);                                                                     \
+        (b)->ctx->err = saved_;                                                            \
+        ss_error_clear(&scratch_);                                                         \
+    } while (0)
+/* Evaluates e now when its operands are constants (PostgreSQL's eval_const_expressions);
+ * a failing fold is deferred (or ignored in dead code) and e returned unfolded. */
+ss_expr *fold_constants(binder *b, ss_expr *e);
+/* Records e as an expression whose folding failed. */
+int defer_fold(binder *b, const ss_expr *e);
+/* The first deferred node inside e (depth first, left to right), or NULL. */
+const ss_expr *find_deferred(const binder *b, const ss_expr *e);
 /* Raises the first deferred folding error inside e; has_deferred tells whether there is one. */
 int raise_deferred_in(binder *b, const ss_expr *e);
 bool has_deferred(const binder *b, const ss_expr *e);
 /* Raises the first deferred folding error among the expressions the plan still uses. */
 int raise_deferred_folds(binder *b, const ss_plan *plan);
+
+/* Output names (bind_names.c). */
 /* PostgreSQL's output column name for an expression (FigureColname). */
 const char *figure_colname(const ast_expr *e);
-ss_type type_of(int32_t id);
-/* Resolves a type name with its modifier (varchar(n)). */
-int bind_type_name(binder *b, const ast_type_name *tn, ss_type *out);
 
 /* Plan nodes (plan_build.c). */
 ss_plan *plan_new(binder *b, int role, uint32_t nchildren);

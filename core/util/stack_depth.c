@@ -82,6 +82,13 @@ bool ss_stack_too_deep(void)
     return (size_t)diff > stack_budget;
 }
 
+bool ss_stack_too_deep_charged(size_t charged)
+{
+    if (!stack_base)
+        return false;
+    return charged > stack_budget / STACK_SCALE || ss_stack_too_deep();
+}
+
 size_t ss_stack_budget(void)
 {
     return stack_base ? stack_budget / STACK_SCALE : SS_STACK_DEFAULT_BUDGET;

@@ -29,6 +29,10 @@ void ss_stack_leave(const ss_stack_mark *m);
 /* True when the current frame is more than the budget below the base (false outside any
  * ss_stack_enter). */
 bool ss_stack_too_deep(void);
+/* Also true when charged (nominal bytes) exceeds the budget: a recursive stage charges each of
+ * its levels a fixed amount, so that the depth where it refuses does not depend on how the
+ * compiler lays out (and inlines into) its frames. */
+bool ss_stack_too_deep_charged(size_t charged);
 /* The nominal budget in bytes of the current entry (SS_STACK_DEFAULT_BUDGET outside any
  * entry); sanitizer and unoptimised builds allow twice as many real bytes (stack_depth.c). */
 size_t ss_stack_budget(void);

@@ -1,0 +1,321 @@
+/* bind_coerce.c — coercion of bound expressions (PostgreSQL's parse_coerce): implicit,
+ * assignment and explicit conversions of constants, parameters and expressions, the common
+ * type of two operands or of a list (UNION-style resolution for CASE, COALESCE, IN), type
+ * names and CAST. */
+#include <math.h>
+#include <string.h>
+
+#include "plan/binder_internal.h"
+#include "types/cast.h"
+#include "types/typeio.h"
+
+static void set_param_type(binder *b, uint32_t index, ss_type t)
+{
+    b->param_types[index] = t;
+    for (uint32_t k = index < b->cap_param_last ? b->param_last[index] : 0; k; k = b->param_prev[k - 1])
+        b->param_nodes[k - 1]->type = t;
+}
+
+/* A decimal literal converted the way PostgreSQL converts numeric: to integers rounding
+ * half away from zero, to text as written.  NULL with *handled false: not such a case. */
+static ss_expr *coerce_decimal(binder *b, ss_expr *e, const char *text, ss_type target, ss_cast_mode mode,
+                               int location, bool *handled)
+{
+    *handled = true;
+    if (ss_type_is_integer(target.id)) {
+        ss_expr rounded = *e;
+        rounded.u.cnst.v.f = round(e->u.cnst.v.f);
+        ss_expr *c = new_expr(b, EXPR_CONST, target);
+        if (!c || ss_cast_value(b->ctx, &rounded.u.cnst, e->type, target, mode, &c->u.cnst, b->arena))
+            return NULL;
+        return c;
+    }
+    if (ss_type_is_text(target.id) && mode != CAST_IMPLICIT) {
+        /* numeric's text output, not float8's */
+        text = numeric_literal_text(b->arena, text);
+        if (!text)
+            return numeric_unsupported(b, location);
+        ss_expr lit = {0};
+        lit.kind = EXPR_CONST;
+        lit.type = type_of(SS_TYPE_UNKNOWN);
+        lit.u.cnst.v.s.ptr = text;
+        lit.u.cnst.v.s.len = (uint32_t)strlen(text);
+        ss_expr *copy = new_expr(b, EXPR_CONST, lit.type);
+        if (!copy)
+            return NULL;
+        *copy = lit;
+        return coerce_expr(b, copy, target, mode, location);
+    }
+    if (target.id == SS_TYPE_FLOAT8) {
+        /* numeric -> float8: from here on it is a genuine float8 (printed as float8) */
+        ss_expr *c = new_expr(b, EXPR_CONST, target);
+        if (c)
+            c->u.cnst = e->u.cnst;
+        return c;
+    }
+    *handled = false;
+    return NULL;
+}
+
+ss_expr *coerce_expr(binder *b, ss_expr *e, ss_type target, ss_cast_mode mode, int location)
+{
+    if (!e)
+        return NULL;
+    const char *dec = decimal_text(b, e);
+    if (dec && (target.id != SS_TYPE_FLOAT8 || mode == CAST_EXPLICIT)) {
+        bool handled;
+        ss_expr *c = coerce_decimal(b, e, dec, target, mode, location, &handled);
+        if (handled)
+            return c;
+    }
+    if (e->type.id == target.id && (e->type.typmod == target.typmod || target.typmod < 0))
+        return e;
+    if (is_unknown_param(b, e)) {
+        set_param_type(b, e->u.param.index, target);
+        return e;
+    }
+    if (is_unknown_const(e)) {
+        /* untyped literal (or untyped NULL): run the input function now, as PostgreSQL does */
+        ss_expr *c = new_expr(b, EXPR_CONST, target);
+        if (!c)
+            return NULL;
+        if (e->u.cnst.is_null) {
+            c->u.cnst.is_null = true;
+            return c;
+        }
+        if (ss_value_parse(b->ctx, target, e->u.cnst.v.s.ptr, e->u.cnst.v.s.len, &c->u.cnst)) {
+            ss_ctx_error_position(b->ctx, location + 1);
+            return NULL;
+        }
+        if (ss_type_is_text(target.id)) {
+            /* varchar(n) limits still apply to literals */
+            ss_value out;
+            /* like PostgreSQL, a length violation is reported without a position */
+            if (ss_cast_value(b->ctx, &c->u.cnst, type_of(SS_TYPE_TEXT), target, mode, &out, b->arena))
+                return NULL;
+            c->u.cnst = out;
+            c->u.cnst.v.s.ptr = ss_arena_strndup(b->arena, out.v.s.ptr, out.v.s.len);
+            if (!c->u.cnst.v.s.ptr) {
+                ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+                return NULL;
+            }
+        }
+        return c;
+    }
+    if (!ss_cast_exists(e->type, target, mode)) {
+        char b1[96], b2[96];
+        if (mode == CAST_EXPLICIT)
+            bind_error(b, location, "42846", "cannot cast type %s to %s", tname(e->type, b1, sizeof b1),
+                       tname(target, b2, sizeof b2));
+        else
+            bind_error(b, location, SS_SQLSTATE_DATATYPE_MISMATCH,
+                       "expression is of type %s, expected %s", tname(e->type, b1, sizeof b1),
+                       tname(target, b2, sizeof b2));
+        return NULL;
+    }
+    if (e->kind == EXPR_CONST) {
+        /* fold casts of constants (PostgreSQL does this while planning: errors carry no
+           position) */
+        ss_expr *c = new_expr(b, EXPR_CONST, target);
+        if (!c)
+            return NULL;
+        int rc;
+        FOLD_GUARDED(b, rc, ss_cast_value(b->ctx, &e->u.cnst, e->type, target, mode, &c->u.cnst, b->arena));
+        if (rc == SS_OK)
+            return c;
+        c->kind = EXPR_CAST; /* unfolded; its error is raised after binding, if still used */
+        c->u.cast.arg = e;
+        c->u.cast.mode = mode;
+        return b->dead_code || defer_fold(b, c) == SS_OK ? c : NULL;
+    }
+    ss_expr *c = new_expr(b, EXPR_CAST, target);
+    if (c) {
+        c->u.cast.arg = e;
+        c->u.cast.mode = mode;
+    }
+    return c;
+}
+
+ss_expr *resolve_unknown(binder *b, ss_expr *e, int location)
+{
+    if (e && (is_unknown_const(e) || is_unknown_param(b, e)))
+        return coerce_expr(b, e, type_of(SS_TYPE_TEXT), CAST_IMPLICIT, location);
+    return e;
+}
+
+int numeric_rank(int32_t id)
+{
+    switch (id) {
+    case SS_TYPE_INT2: return 1;
+    case SS_TYPE_INT4: return 2;
+    case SS_TYPE_INT8: return 3;
+    case SS_TYPE_FLOAT8: return 4;
+    default: return 0;
+    }
+}
+
+static int32_t rank_type(int r)
+{
+    static const int32_t t[] = {0, SS_TYPE_INT2, SS_TYPE_INT4, SS_TYPE_INT8, SS_TYPE_FLOAT8};
+    return t[r];
+}
+
+/* The common type of two operands for arithmetic or comparison, following PostgreSQL. */
+bool common_type(binder *b, ss_expr **l, ss_expr **r, const ast_expr *a, ss_type *out)
+{
+    bool lu = is_unknown_const(*l) || is_unknown_param(b, *l);
+    bool ru = is_unknown_const(*r) || is_unknown_param(b, *r);
+    if (lu && ru) {
+        *out = type_of(SS_TYPE_TEXT);
+    } else if (lu) {
+        *out = (*r)->type;
+    } else if (ru) {
+        *out = (*l)->type;
+    } else {
+        int lr = numeric_rank((*l)->type.id), rr = numeric_rank((*r)->type.id);
+        if (lr && rr) {
+            *out = type_of(rank_type(lr > rr ? lr : rr));
+        } else if (ss_type_is_text((*l)->type.id) && ss_type_is_text((*r)->type.id)) {
+            *out = type_of(SS_TYPE_TEXT);
+            if ((*l)->type.id == SS_TYPE_VARCHAR && (*r)->type.id == SS_TYPE_VARCHAR)
+                *out = type_of(SS_TYPE_TEXT);
+        } else if ((*l)->type.id == (*r)->type.id) {
+            *out = (*l)->type;
+        } else {
+            return false;
+        }
+    }
+    if (out->id == SS_TYPE_VARCHAR)
+        *out = type_of(SS_TYPE_TEXT);
+    *l = coerce_expr(b, *l, *out, CAST_IMPLICIT, a->left->location);
+    *r = coerce_expr(b, *r, *out, CAST_IMPLICIT, a->right->location);
+    return *l && *r;
+}
+
+/* Resolves the common result type of CASE/COALESCE branches and coerces them all. */
+bool unify(binder *b, ss_expr **items, const int *locs, uint32_t n, const char *what, ss_type *out,
+                  bool *numeric)
+{
+    ss_type t = type_of(SS_TYPE_UNKNOWN);
+    for (uint32_t i = 0; i < n; i++) {
+        ss_expr *e = items[i];
+        if (is_unknown_const(e) || is_unknown_param(b, e) || (e->kind == EXPR_CONST && e->u.cnst.is_null &&
+                                                             e->type.id == SS_TYPE_UNKNOWN))
+            continue;
+        if (t.id == SS_TYPE_UNKNOWN) {
+            t = e->type;
+            continue;
+        }
+        int tr = numeric_rank(t.id), er = numeric_rank(e->type.id);
+        if (tr && er) {
+            t = type_of(rank_type(tr > er ? tr : er));
+        } else if (ss_type_is_text(t.id) && ss_type_is_text(e->type.id)) {
+            /* text and varchar convert both ways: the first one stays (select_common_type) */
+            if (t.id != e->type.id || t.typmod != e->type.typmod)
+                t = type_of(t.id);
+        } else if (t.id != e->type.id) {
+            char b1[96], b2[96];
+            bind_error(b, locs[i], SS_SQLSTATE_DATATYPE_MISMATCH, "%s types %s and %s cannot be matched",
+                       what, tname(type_of(t.id), b1, sizeof b1), tname(type_of(e->type.id), b2, sizeof b2));
+            return false;
+        }
+    }
+    if (t.id == SS_TYPE_UNKNOWN)
+        t = type_of(SS_TYPE_TEXT);
+    for (uint32_t i = 0; i < n; i++)
+        if (is_unknown_const(items[i]) || is_unknown_param(b, items[i]))
+            t.typmod = -1; /* PostgreSQL keeps a length only when every input has it */
+    /* numeric in PostgreSQL unless a genuine float8 branch makes the result float8 */
+    bool genuine_float = false;
+    for (uint32_t i = 0; i < n; i++)
+        genuine_float |= items[i]->type.id == SS_TYPE_FLOAT8 && !decimal_text(b, items[i]);
+    *numeric = false;
+    for (uint32_t i = 0; i < n; i++) {
+        if (!genuine_float && check_decimal_output(b, items[i], locs[i]))
+            return false;
+        *numeric |= !genuine_float && is_numeric_valued(b, NULL, items[i]);
+    }
+    for (uint32_t i = 0; i < n; i++)
+        if (!(items[i] = coerce_expr(b, items[i], t, CAST_IMPLICIT, locs[i])))
+            return false;
+    *out = t;
+    return true;
+}
+
+/* PostgreSQL's select_common_type for an IN list, without raising: the type the left operand
+ * and the array items all convert to, or false when their categories differ (the list is then
+ * compared item by item, whose errors name the operator).  Comparisons of strings are over
+ * text. */
+bool in_common_type(binder *b, ss_expr *const *exprs, uint32_t n, ss_type *out)
+{
+    ss_type t = type_of(SS_TYPE_UNKNOWN);
+    for (uint32_t i = 0; i < n; i++) {
+        const ss_expr *e = exprs[i];
+        if (is_unknown_const(e) || is_unknown_param(b, e))
+            continue;
+        if (t.id == SS_TYPE_UNKNOWN) {
+            t = e->type;
+            continue;
+        }
+        int tr = numeric_rank(t.id), er = numeric_rank(e->type.id);
+        if (tr && er) {
+            if (er > tr)
+                t = e->type; /* the one the other converts to implicitly */
+        } else if (!(ss_type_is_text(t.id) && ss_type_is_text(e->type.id)) && t.id != e->type.id) {
+            return false;
+        }
+    }
+    if (t.id == SS_TYPE_UNKNOWN || t.id == SS_TYPE_VARCHAR)
+        t = type_of(SS_TYPE_TEXT);
+    t.typmod = -1;
+    *out = t;
+    return true;
+}
+
+static const char *unsupported_type_names[] = {
+    "numeric", "float4", "real", "date", "timestamp", "timestamptz", "time", "timetz", "interval",
+    "bytea", "json", "jsonb", "uuid", "bpchar", "char", "serial", "bigserial", "smallserial",
+    "money", "inet", "cidr", "oid", "decimal", NULL};
+
+int bind_type_name(binder *b, const ast_type_name *tn, ss_type *out)
+{
+    int32_t id;
+    if (!ss_type_lookup_name(tn->name, &id)) {
+        for (const char **u = unsupported_type_names; *u; u++)
+            if (strcmp(*u, tn->name) == 0)
+                return bind_error(b, tn->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                                  "feature not supported: type %s", tn->name);
+        return bind_error(b, tn->location, SS_SQLSTATE_UNDEFINED_OBJECT, "type \"%s\" does not exist", tn->name);
+    }
+    out->id = id;
+    out->typmod = -1;
+    if (tn->typmod >= 0) {
+        if (id != SS_TYPE_VARCHAR)
+            return bind_error(b, tn->location, "42601", "type modifier is not allowed for type \"%s\"",
+                              ss_type_internal_name(id));
+        if (tn->typmod < 1)
+            return bind_error(b, tn->location, "22023", "length for type varchar must be at least 1");
+        if (tn->typmod > 10485760)
+            return bind_error(b, tn->location, "22023", "length for type varchar cannot exceed 10485760");
+        out->typmod = tn->typmod + 4;
+    }
+    return SS_OK;
+}
+
+ss_expr *bind_cast(binder *b, const ast_expr *a)
+{
+    ss_type target;
+    if (bind_type_name(b, &a->type, &target))
+        return NULL;
+    ss_expr *arg = bind_expr(b, a->args[0]);
+    if (!arg)
+        return NULL;
+    /* a missing cast is reported at the cast, input errors at the value, as PostgreSQL does */
+    if (!is_unknown_const(arg) && !is_unknown_param(b, arg) && !ss_cast_exists(arg->type, target, CAST_EXPLICIT)) {
+        char b1[96], b2[96];
+        bind_error(b, a->location, "42846", "cannot cast type %s to %s", tname(arg->type, b1, sizeof b1),
+                   tname(target, b2, sizeof b2));
+        return NULL;
+    }
+    return coerce_expr(b, arg, target, CAST_EXPLICIT, a->args[0]->location >= 0 ? a->args[0]->location : a->location);
+}

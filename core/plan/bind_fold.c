@@ -1,0 +1,169 @@
+/* bind_fold.c — constant folding at bind time (PostgreSQL's eval_const_expressions in
+ * clauses) and its deferred errors: a fold that fails is kept unfolded and its error raised
+ * only once the statement is bound and only if the plan still uses it. */
+#include <string.h>
+
+#include "exec/expr_walk.h"
+#include "plan/binder_internal.h"
+
+static bool is_const(const ss_expr *e)
+{
+    return e && e->kind == EXPR_CONST && e->type.id != SS_TYPE_UNKNOWN;
+}
+
+/* PostgreSQL's planner evaluates every operator and function whose inputs are all constants
+ * before running the query (eval_const_expressions): do the same, so such errors surface
+ * (without a position) even when no row is read, and in the same order. */
+ss_expr *fold_constants(binder *b, ss_expr *e)
+{
+    bool all_const = true;
+    switch (e->kind) {
+    case EXPR_OP:
+    case EXPR_FUNC:
+    case EXPR_NOT:
+        /* every operand (unary minus has no right one) */
+        for (uint32_t i = 0, n = ss_expr_nchildren(e); i < n; i++) {
+            const ss_expr *c = ss_expr_child_const(e, i);
+            all_const &= !c || is_const(c);
+        }
+        break;
+    case EXPR_IS_NULL:
+    case EXPR_IS_NOT_NULL:
+        if (e->u.arg->kind == EXPR_CONST && e->u.arg->type.id == SS_TYPE_UNKNOWN) {
+            /* 'text' IS NULL: no type needed */
+            ss_expr *c = make_null(b, type_of(SS_TYPE_BOOL));
+            if (c) {
+                c->u.cnst.is_null = false;
+                c->u.cnst.v.b = e->u.arg->u.cnst.is_null == (e->kind == EXPR_IS_NULL);
+            }
+            return c;
+        }
+        all_const = is_const(e->u.arg);
+        break;
+    case EXPR_IN: /* set: its items are constants */
+        all_const = e->u.in.set && is_const(e->u.in.arg);
+        break;
+    case EXPR_CONST:
+    case EXPR_COLUMN:
+    case EXPR_PARAM:
+    case EXPR_AND:
+    case EXPR_OR:
+    case EXPR_CAST:
+    case EXPR_CASE:
+        return e;
+    }
+    if (!all_const || decimal_text(b, e))
+        return e;
+    ss_expr *c = new_expr(b, EXPR_CONST, e->type);
+    if (!c)
+        return NULL;
+    int rc;
+    FOLD_GUARDED(b, rc, ss_expr_eval_scalar(b->ctx, e, &c->u.cnst));
+    if (rc == SS_OK)
+        return c;
+    return b->dead_code || defer_fold(b, e) == SS_OK ? e : NULL;
+}
+
+int defer_fold(binder *b, const ss_expr *e)
+{
+    if (b->ndeferred == b->capdeferred) {
+        uint32_t cap = b->capdeferred ? b->capdeferred * 2 : 8;
+        const ss_expr **p = bind_alloc(b, cap * sizeof *p);
+        if (!p)
+            return SS_ERROR;
+        if (b->ndeferred)
+            memcpy(p, b->deferred, b->ndeferred * sizeof *p);
+        b->deferred = p;
+        b->capdeferred = cap;
+    }
+    if (!b->deferred_set.arena)
+        ss_ptrmap_init(&b->deferred_set, b->arena);
+    if (ss_ptrmap_put(&b->deferred_set, e, NULL) != 0)
+        return ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    b->deferred[b->ndeferred++] = e;
+    return SS_OK;
+}
+
+/* Finds a deferred node inside e (depth first, left to right), looking into each shared
+ * subtree once. */
+typedef struct deferred_search {
+    const binder *b;
+    const ss_expr *found;
+} deferred_search;
+
+static int is_deferred(const ss_expr *e, void *arg)
+{
+    deferred_search *ds = arg;
+    if (!ss_ptrmap_get(&ds->b->deferred_set, e, NULL))
+        return SS_WALK_CONTINUE;
+    ds->found = e;
+    return SS_WALK_STOP;
+}
+
+const ss_expr *find_deferred(const binder *b, const ss_expr *e)
+{
+    ss_ptrmap seen;
+    ss_ptrmap_init(&seen, b->arena);
+    deferred_search ds = {b, NULL};
+    if (ss_expr_walk_const(e, is_deferred, &ds, &seen) == SS_WALK_NOMEM)
+        ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    return ds.found;
+}
+
+static int raise_if_deferred(binder *b, const ss_expr *e)
+{
+    const ss_expr *d = find_deferred(b, e);
+    if (!d)
+        return ss_ctx_error_pending(b->ctx) ? SS_ERROR : SS_OK;
+    ss_value v;
+    if (ss_expr_eval_scalar(b->ctx, d, &v) != SS_OK)
+        return SS_ERROR; /* the error PostgreSQL's planner raises */
+    return SS_OK;
+}
+
+bool has_deferred(const binder *b, const ss_expr *e)
+{
+    return find_deferred(b, e) != NULL;
+}
+
+int raise_deferred_in(binder *b, const ss_expr *e)
+{
+    return raise_if_deferred(b, e);
+}
+
+int raise_deferred_folds(binder *b, const ss_plan *p)
+{
+    if (!p || b->ndeferred == 0)
+        return SS_OK;
+    const ss_plan_node *n = &p->node;
+    switch (n->role) {
+    case SS_ROLE_PROJECT:
+        for (uint32_t i = 0; i < n->project.nexprs; i++)
+            if (raise_if_deferred(b, n->project.exprs[i]))
+                return SS_ERROR;
+        break;
+    case SS_ROLE_FILTER:
+        if (raise_if_deferred(b, n->filter.predicate))
+            return SS_ERROR;
+        break;
+    case SS_ROLE_AGGREGATE:
+        for (uint32_t i = 0; i < n->aggregate.ngroups; i++)
+            if (raise_if_deferred(b, n->aggregate.groups[i]))
+                return SS_ERROR;
+        for (uint32_t i = 0; i < n->aggregate.naggs; i++)
+            if (raise_if_deferred(b, n->aggregate.aggs[i].arg))
+                return SS_ERROR;
+        break;
+    case SS_ROLE_VALUES:
+        for (uint32_t i = 0; i < n->values.nrows * n->ncols; i++)
+            if (raise_if_deferred(b, n->values.exprs[i]))
+                return SS_ERROR;
+        break;
+    default:
+        break;
+    }
+    for (uint32_t i = 0; i < n->nchildren; i++)
+        if (raise_deferred_folds(b, p->children[i]))
+            return SS_ERROR;
+    return SS_OK;
+}

@@ -1,0 +1,109 @@
+/* bind_func.c — function calls (PostgreSQL's parse_func): Sunstone's built-in scalar
+ * functions, with PostgreSQL's catalogue of functions (pg_builtins) for the errors about the
+ * ones Sunstone lacks; aggregate calls go to bind_agg.c. */
+#include <stdio.h>
+#include <string.h>
+
+#include "plan/binder_internal.h"
+#include "types/cast.h"
+#include "types/functions.h"
+#include "types/pg_builtins.h"
+#include "types/typeio.h"
+
+ss_expr *bind_func(binder *b, const ast_expr *a)
+{
+    if (is_aggregate_name(a))
+        return bind_aggregate(b, a);
+    if (a->star || a->distinct) {
+        bind_error(b, a->location, "42809", "%s specified, but %s is not an aggregate function",
+                   a->star ? "*" : "DISTINCT", a->names[a->nnames - 1]);
+        return NULL;
+    }
+    if (a->nnames > 2 || (a->nnames == 2 && strcmp(a->names[0], "pg_catalog") != 0)) {
+        bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                   "feature not supported: functions in schemas other than pg_catalog");
+        return NULL;
+    }
+    const char *name = a->names[a->nnames - 1];
+    uint32_t n = a->nargs;
+    ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * (n ? n : 1));
+    ss_type *types = bind_alloc(b, sizeof(ss_type) * (n ? n : 1));
+    ss_type *want = bind_alloc(b, sizeof(ss_type) * (n ? n : 1));
+    if (!args || !types || !want)
+        return NULL;
+    for (uint32_t i = 0; i < n; i++) {
+        if (!(args[i] = bind_expr(b, a->args[i])))
+            return NULL;
+        types[i] = is_unknown_param(b, args[i]) ? type_of(SS_TYPE_UNKNOWN) : args[i]->type;
+    }
+    /* A decimal literal is numeric in PostgreSQL, which would pick a numeric overload unless
+       every other numeric argument is float8: only then is the float8 answer PostgreSQL's. */
+    for (uint32_t i = 0; i < n; i++) {
+        if (!is_numeric_valued(b, a->args[i], args[i]))
+            continue;
+        bool other_float = false, other_exact = false;
+        for (uint32_t k = 0; k < n; k++) {
+            if (k == i || is_numeric_valued(b, a->args[k], args[k]))
+                continue;
+            if (types[k].id == SS_TYPE_FLOAT8)
+                other_float = true;
+            else if (numeric_rank(types[k].id) || types[k].id == SS_TYPE_UNKNOWN)
+                other_exact = true;
+        }
+        if (!other_float || other_exact)
+            return numeric_unsupported(b, a->args[i]->location);
+    }
+    const ss_func_def *def;
+    ss_type result;
+    int resolved = ss_func_resolve(name, n, types, &def, want, &result);
+    int32_t as_type;
+    if (resolved != SS_OK && n == 1 && ss_type_lookup_name(name, &as_type) &&
+        strcmp(ss_type_internal_name(as_type), name) == 0 &&
+        (is_unknown_const(args[0]) || is_unknown_param(b, args[0]) ||
+         ss_cast_exists(args[0]->type, type_of(as_type), CAST_EXPLICIT)))
+        /* a type name applied to one value is a cast (PostgreSQL's function-style cast) */
+        return coerce_expr(b, args[0], type_of(as_type), CAST_EXPLICIT, a->args[0]->location);
+    if (resolved != SS_OK) {
+        char sig[512] = "";
+        size_t off = 0;
+        for (uint32_t i = 0; i < n; i++) {
+            char b1[96];
+            off += (size_t)snprintf(sig + off, sizeof sig - off, "%s%s", i ? ", " : "",
+                                    tname(type_of(types[i].id), b1, sizeof b1)); /* no typmod, as PostgreSQL */
+            if (off >= sizeof sig)
+                break;
+        }
+        if (n == 1 && ss_pg_type_cast_exists(name, types[0])) { /* PostgreSQL's function-style cast */
+            bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: type %s", name);
+            return NULL;
+        }
+        int pg = resolved == SS_FUNC_AMBIGUOUS ? SS_PG_AMBIGUOUS : ss_pg_function_lookup(name, n, types);
+        if (pg == SS_PG_AMBIGUOUS) {
+            bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "function %s(%s) is not unique", name, sig);
+            ss_ctx_error_hint(b->ctx, "Could not choose a best candidate function. You might need to add "
+                                      "explicit type casts.");
+            return NULL;
+        }
+        if (pg == SS_PG_EXISTS) { /* PostgreSQL has it, Sunstone not yet */
+            bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: function %s(%s)",
+                       name, sig);
+            return NULL;
+        }
+        bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "function %s(%s) does not exist", name, sig);
+        ss_ctx_error_hint(b->ctx, "No function matches the given name and argument types. You might need "
+                                  "to add explicit type casts.");
+        return NULL;
+    }
+    for (uint32_t i = 0; i < n; i++)
+        if (!(args[i] = coerce_expr(b, args[i], want[i], CAST_IMPLICIT, a->args[i]->location)))
+            return NULL;
+    if (def->strict && strict_folds_to_null(b, args, n))
+        return make_null(b, result); /* strict function of a NULL constant */
+    ss_expr *e = new_expr(b, EXPR_FUNC, result);
+    if (e) {
+        e->u.func.def = def;
+        e->u.func.nargs = n;
+        e->u.func.args = args;
+    }
+    return e;
+}

@@ -1,0 +1,284 @@
+/* bind_literal.c — literals, column references and parameters: constants (with the text
+ * of decimal literals, which Sunstone holds as float8 and refuses where numeric would answer
+ * differently), table columns (and the grouping check of an aggregate query), and $n
+ * parameters with their inferred types. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plan/binder_internal.h"
+#include "types/typeio.h"
+
+int record_decimal(binder *b, const ss_expr *e, const char *text)
+{
+    if (!b->decimals.arena)
+        ss_ptrmap_init(&b->decimals, b->arena);
+    if (ss_ptrmap_put(&b->decimals, e, (void *)text) != 0)
+        return ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    return SS_OK;
+}
+
+const char *decimal_text(const binder *b, const ss_expr *e)
+{
+    void *text;
+    return e && ss_ptrmap_get(&b->decimals, e, &text) ? text : NULL;
+}
+
+static bool ast_is_decimal(const ast_expr *a);
+
+int mark_numeric(binder *b, const ss_expr *e)
+{
+    if (!b->numeric_valued.arena)
+        ss_ptrmap_init(&b->numeric_valued, b->arena);
+    if (ss_ptrmap_put(&b->numeric_valued, e, (void *)e) != 0)
+        return ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    return SS_OK;
+}
+
+/* Whether PostgreSQL computes this value in numeric: a decimal literal (a: its AST, may be
+ * NULL) or a CASE/COALESCE of them (e: bound, may be NULL). */
+bool is_numeric_valued(const binder *b, const ast_expr *a, const ss_expr *e)
+{
+    if (a && ast_is_decimal(a))
+        return true;
+    if (!e)
+        return false;
+    void *seen;
+    return decimal_text(b, e) || ss_ptrmap_get(&b->numeric_valued, e, &seen);
+}
+
+/* PostgreSQL's numeric output for a decimal literal ("1e3" -> "1000", "1.5e-3" -> "0.0015",
+ * "1.50" -> "1.50"): the digits shifted by the exponent, scale = fraction digits - exponent. */
+char *numeric_literal_text(ss_arena *arena, const char *lit)
+{
+    bool neg = *lit == '-';
+    if (*lit == '-' || *lit == '+')
+        lit++;
+    char digits[512];
+    size_t nd = 0, nint = 0;
+    bool in_frac = false;
+    long exp = 0;
+    for (const char *p = lit; *p; p++) {
+        if (*p == '.') {
+            in_frac = true;
+        } else if (*p == 'e' || *p == 'E') {
+            exp = strtol(p + 1, NULL, 10);
+            break;
+        } else if (nd < sizeof digits - 1) {
+            digits[nd++] = *p;
+            if (!in_frac)
+                nint++;
+        }
+    }
+    if (exp > 1000 || exp < -1000)
+        return NULL;
+    long point = (long)nint + exp; /* digits before the decimal point */
+    ss_strbuf sb;
+    ss_strbuf_init(&sb);
+    if (point <= 0) {
+        ss_strbuf_putc(&sb, '0');
+        if (nd) {
+            ss_strbuf_putc(&sb, '.');
+            for (long i = 0; i < -point; i++)
+                ss_strbuf_putc(&sb, '0');
+            ss_strbuf_append(&sb, digits, nd);
+        }
+    } else {
+        size_t lead = 0;
+        while ((long)lead < point - 1 && lead < nd && digits[lead] == '0')
+            lead++;
+        for (long i = (long)lead; i < point; i++)
+            ss_strbuf_putc(&sb, (size_t)i < nd ? digits[i] : '0');
+        if ((long)nd > point) {
+            ss_strbuf_putc(&sb, '.');
+            ss_strbuf_append(&sb, digits + point, nd - (size_t)point);
+        }
+    }
+    bool zero = true;
+    for (size_t i = 0; i < nd; i++)
+        zero &= digits[i] == '0';
+    char *out = sb.data ? ss_arena_printf(arena, "%s%s", neg && !zero ? "-" : "", sb.data) : NULL;
+    ss_strbuf_free(&sb);
+    return out;
+}
+
+int check_decimal_output(binder *b, const ss_expr *e, int location)
+{
+    const char *text = decimal_text(b, e);
+    if (!text)
+        return SS_OK;
+    const char *numeric = numeric_literal_text(b->arena, text);
+    ss_strbuf sb;
+    ss_strbuf_init(&sb);
+    ss_value_format(e->type, &e->u.cnst, &sb);
+    bool same = numeric && sb.data && strcmp(sb.data, numeric) == 0;
+    ss_strbuf_free(&sb);
+    if (same)
+        return SS_OK;
+    numeric_unsupported(b, location);
+    return SS_ERROR;
+}
+
+/* A numeric literal PostgreSQL types as numeric (not an integer that fits int8). */
+static bool ast_is_decimal(const ast_expr *a)
+{
+    if (!a || a->kind != AE_NUMERIC)
+        return false;
+    char *end;
+    errno = 0;
+    (void)strtoll(a->str, &end, 10);
+    return errno != 0 || *end != '\0';
+}
+
+ss_expr *bind_const(binder *b, const ast_expr *a)
+{
+    ss_expr *e;
+    switch (a->kind) {
+    case AE_INT:
+        if (a->ival >= INT32_MIN && a->ival <= INT32_MAX)
+            e = new_expr(b, EXPR_CONST, type_of(SS_TYPE_INT4));
+        else
+            e = new_expr(b, EXPR_CONST, type_of(SS_TYPE_INT8));
+        if (e)
+            e->u.cnst.v.i = a->ival;
+        return e;
+    case AE_NUMERIC: {
+        /* an integer literal too wide for int4 is int8 when it fits, as in PostgreSQL */
+        char *end;
+        errno = 0;
+        long long ll = strtoll(a->str, &end, 10);
+        if (errno == 0 && *end == '\0' && end != a->str) {
+            /* -2147483648 arrives here (the lexer saw 2147483648) and is int4 in PostgreSQL */
+            e = new_expr(b, EXPR_CONST, type_of(ll >= INT32_MIN && ll <= INT32_MAX ? SS_TYPE_INT4 : SS_TYPE_INT8));
+            if (e)
+                e->u.cnst.v.i = ll;
+            return e;
+        }
+        /* PostgreSQL types these as numeric, which Sunstone does not have yet: they bind
+           as float8 where float8 gives the same answer (see bind_op) */
+        e = new_expr(b, EXPR_CONST, type_of(SS_TYPE_FLOAT8));
+        if (e && ss_value_parse(b->ctx, e->type, a->str, strlen(a->str), &e->u.cnst)) {
+            ss_ctx_error_position(b->ctx, a->location + 1);
+            return NULL;
+        }
+        if (e && e->u.cnst.v.f == 0)
+            e->u.cnst.v.f = 0.0; /* numeric has no negative zero: -0.0 is 0 */
+        if (e && record_decimal(b, e, a->str))
+            return NULL;
+        return e;
+    }
+    case AE_STRING:
+        e = new_expr(b, EXPR_CONST, type_of(SS_TYPE_UNKNOWN));
+        if (e) {
+            e->u.cnst.v.s.ptr = a->str;
+            e->u.cnst.v.s.len = (uint32_t)strlen(a->str);
+        }
+        return e;
+    case AE_NULL:
+        return make_null(b, type_of(SS_TYPE_UNKNOWN));
+    case AE_BOOL:
+        e = new_expr(b, EXPR_CONST, type_of(SS_TYPE_BOOL));
+        if (e)
+            e->u.cnst.v.b = a->bval;
+        return e;
+    default:
+        return NULL;
+    }
+}
+
+ss_expr *bind_column(binder *b, const ast_expr *a)
+{
+    const char *col = a->names[a->nnames - 1];
+    if (a->nnames > 2) {
+        bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                   "feature not supported: qualified names with a schema or database");
+        return NULL;
+    }
+    if (a->nnames == 2 && (!b->table || strcmp(a->names[0], b->table_ref) != 0)) {
+        bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_TABLE,
+                   "missing FROM-clause entry for table \"%s\"", a->names[0]);
+        return NULL;
+    }
+    if (b->table) {
+        for (uint32_t i = 0; i < b->table->ncols; i++)
+            if (strcmp(b->table->cols[i].name, col) == 0) {
+                /* an ungrouped column: binding goes on (the plan is never built) */
+                if (b->agg_mode && note_grouping_error(b, a->location, col))
+                    return NULL;
+                return make_column(b, i, b->table->types[i]);
+            }
+    }
+    if (a->nnames == 2)
+        bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_COLUMN, "column %s.%s does not exist",
+                   a->names[0], col);
+    else
+        bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_COLUMN, "column \"%s\" does not exist", col);
+    return NULL;
+}
+
+ss_expr *bind_param(binder *b, const ast_expr *a)
+{
+    if (a->ival < 1 || a->ival > 65535) {
+        bind_error(b, a->location, "42P02", "there is no parameter $%lld", (long long)a->ival);
+        return NULL;
+    }
+    uint32_t idx = (uint32_t)a->ival - 1;
+    if (idx >= b->nparams) {
+        if (b->nfixed || b->no_params) {
+            bind_error(b, a->location, "42P02", "there is no parameter $%lld", (long long)a->ival);
+            return NULL;
+        }
+        if (idx >= b->cap_params) {
+            uint32_t cap = idx + 8 > b->cap_params * 2 ? idx + 8 : b->cap_params * 2; /* amortised */
+            ss_type *p = bind_alloc(b, cap * sizeof *p);
+            if (!p)
+                return NULL;
+            if (b->nparams)
+                memcpy(p, b->param_types, b->nparams * sizeof *p);
+            b->param_types = p;
+            b->cap_params = cap;
+        }
+        for (uint32_t i = b->nparams; i <= idx; i++)
+            b->param_types[i] = type_of(SS_TYPE_UNKNOWN);
+        b->nparams = idx + 1;
+    }
+    ss_expr *e = new_expr(b, EXPR_PARAM, b->param_types[idx]);
+    if (!e)
+        return NULL;
+    e->u.param.index = idx;
+    if (b->nparam_nodes == b->cap_param_nodes) {
+        uint32_t cap = b->cap_param_nodes ? b->cap_param_nodes * 2 : 8;
+        ss_expr **p = bind_alloc(b, cap * sizeof *p);
+        uint32_t *prev = bind_alloc(b, cap * sizeof *prev);
+        if (!p || !prev)
+            return NULL;
+        if (b->nparam_nodes) {
+            memcpy(p, b->param_nodes, b->nparam_nodes * sizeof *p);
+            memcpy(prev, b->param_prev, b->nparam_nodes * sizeof *prev);
+        }
+        b->param_nodes = p;
+        b->param_prev = prev;
+        b->cap_param_nodes = cap;
+    }
+    if (idx >= b->cap_param_last) {
+        uint32_t cap = b->cap_params > idx ? b->cap_params : idx + 8;
+        uint32_t *last = bind_alloc(b, cap * sizeof *last);
+        if (!last)
+            return NULL;
+        if (b->cap_param_last)
+            memcpy(last, b->param_last, b->cap_param_last * sizeof *last);
+        b->param_last = last;
+        b->cap_param_last = cap;
+    }
+    b->param_prev[b->nparam_nodes] = b->param_last[idx];
+    b->param_nodes[b->nparam_nodes++] = e;
+    b->param_last[idx] = b->nparam_nodes;
+    return e;
+}
+
+ss_expr *numeric_unsupported(binder *b, int location)
+{
+    bind_error(b, location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+               "feature not supported: type numeric (write the literal as a float8, e.g. 1.5::float8)");
+    return NULL;
+}

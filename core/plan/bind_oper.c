@@ -1,0 +1,385 @@
+/* bind_oper.c — SQL operators (PostgreSQL's parse_oper): arithmetic, comparison and
+ * concatenation resolved to typed ss_expr operators, unary minus, operators that are
+ * functions (^), LIKE, BETWEEN, and IN lists (a hashed EXPR_IN or a chain of comparisons). */
+#include <string.h>
+
+#include "plan/binder_internal.h"
+#include "types/functions.h"
+#include "types/pg_builtins.h"
+
+static ss_expr_op op_code(const char *name)
+{
+    static const struct { const char *n; ss_expr_op op; } ops[] = {
+        {"+", OP_ADD}, {"-", OP_SUB}, {"*", OP_MUL}, {"/", OP_DIV}, {"%", OP_MOD},
+        {"=", OP_EQ}, {"<>", OP_NE}, {"!=", OP_NE}, {"<", OP_LT}, {"<=", OP_LE},
+        {">", OP_GT}, {">=", OP_GE}, {"||", OP_CONCAT}};
+    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+        if (strcmp(ops[i].n, name) == 0)
+            return ops[i].op;
+    return 0;
+}
+
+static bool is_comparison(ss_expr_op op)
+{
+    return op >= OP_EQ && op <= OP_GE;
+}
+
+static ss_expr *no_operator(binder *b, const ast_expr *a, const ss_expr *l, const ss_expr *r)
+{
+    char b1[96], b2[96];
+    ss_type lt = l ? (is_unknown_param(b, l) ? type_of(SS_TYPE_UNKNOWN) : l->type) : type_of(SS_TYPE_INVALID);
+    ss_type rt = is_unknown_param(b, r) ? type_of(SS_TYPE_UNKNOWN) : r->type;
+    int pg = ss_pg_operator_lookup(a->str, l ? &lt : NULL, rt);
+    if (pg == SS_PG_AMBIGUOUS) {
+        if (l)
+            bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "operator is not unique: %s %s %s",
+                       tname(type_of(l->type.id), b1, sizeof b1), a->str, tname(type_of(r->type.id), b2, sizeof b2));
+        else
+            bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "operator is not unique: %s %s", a->str,
+                       tname(type_of(r->type.id), b2, sizeof b2));
+        ss_ctx_error_hint(b->ctx, "Could not choose a best candidate operator. You might need to add explicit "
+                                  "type casts.");
+        return NULL;
+    }
+    if (pg == SS_PG_EXISTS) { /* PostgreSQL has it, Sunstone not yet */
+        if (l)
+            bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: operator %s %s %s",
+                       tname(type_of(l->type.id), b1, sizeof b1), a->str, tname(type_of(r->type.id), b2, sizeof b2));
+        else
+            bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: operator %s %s",
+                       a->str, tname(type_of(r->type.id), b2, sizeof b2));
+        return NULL;
+    }
+    if (l)
+        bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "operator does not exist: %s %s %s",
+                   tname(type_of(l->type.id), b1, sizeof b1), a->str, tname(type_of(r->type.id), b2, sizeof b2));
+    else
+        bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "operator does not exist: %s %s",
+                   a->str, tname(type_of(r->type.id), b2, sizeof b2));
+    ss_ctx_error_hint(b->ctx, l ? "No operator matches the given name and argument types. You might need to add "
+                                  "explicit type casts."
+                                : "No operator matches the given name and argument type. You might need to add an "
+                                  "explicit type cast.");
+    return NULL;
+}
+
+/* A strict operator or function over args folds to NULL when one is a NULL constant, as in
+ * PostgreSQL's planner, which first folds the other arguments: one whose folding failed
+ * keeps the call, so that error is still raised. */
+bool strict_folds_to_null(const binder *b, ss_expr *const *args, uint32_t n)
+{
+    bool has_null = false;
+    for (uint32_t i = 0; i < n; i++)
+        has_null |= is_null_const(args[i]);
+    if (!has_null)
+        return false;
+    for (uint32_t i = 0; i < n; i++)
+        if (find_deferred(b, args[i]))
+            return false;
+    return true;
+}
+
+static ss_expr *make_op(binder *b, ss_expr_op op, ss_type type, ss_expr *l, ss_expr *r)
+{
+    /* operators are strict: PostgreSQL folds one with a NULL constant operand to NULL */
+    ss_expr *operands[2] = {l, r};
+    if (strict_folds_to_null(b, operands, 2))
+        return make_null(b, type);
+    ss_expr *e = new_expr(b, EXPR_OP, type);
+    if (e) {
+        e->u.op.op = op;
+        e->u.op.left = l;
+        e->u.op.right = r;
+    }
+    return e;
+}
+
+static ss_expr *bind_unary(binder *b, const ast_expr *a, ss_expr *r)
+{
+    if (strcmp(a->str, "+") == 0 && numeric_rank(r->type.id))
+        return r;
+    if (strcmp(a->str, "-") == 0) {
+        if (is_unknown_const(r)) {
+            bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "operator is not unique: - unknown");
+            ss_ctx_error_hint(b->ctx, "Could not choose a best candidate operator. You might need to add "
+                                      "explicit type casts.");
+            return NULL;
+        }
+        if (is_unknown_param(b, r))
+            r = coerce_expr(b, r, type_of(SS_TYPE_INT4), CAST_IMPLICIT, a->location);
+        if (r && numeric_rank(r->type.id)) {
+            const char *dec = decimal_text(b, r);
+            if (dec) {
+                r->u.cnst.v.f = r->u.cnst.v.f == 0 ? 0.0 : -r->u.cnst.v.f; /* numeric has no -0 */
+                char *neg = dec[0] == '-' ? ss_arena_strdup(b->arena, dec + 1)
+                                          : ss_arena_printf(b->arena, "-%s", dec);
+                if (!neg || record_decimal(b, r, neg))
+                    return NULL;
+                return r;
+            }
+            return make_op(b, OP_NEG, r->type, r, NULL);
+        }
+    }
+    return r ? no_operator(b, a, NULL, r) : NULL;
+}
+
+/* A binary operator implemented by a built-in function (LIKE -> like, ^ -> power):
+ * resolves the function for the operand types and casts the operands to its parameters. */
+static ss_expr *bind_operator_func(binder *b, const ast_expr *a, const char *fn, ss_expr *l, ss_expr *r)
+{
+    ss_type types[2] = {is_unknown_param(b, l) ? type_of(SS_TYPE_UNKNOWN) : l->type,
+                        is_unknown_param(b, r) ? type_of(SS_TYPE_UNKNOWN) : r->type};
+    const ss_func_def *def;
+    ss_type want[2], result;
+    if (ss_func_resolve(fn, 2, types, &def, want, &result) != SS_OK)
+        return no_operator(b, a, l, r);
+    ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * 2);
+    if (!args || !(args[0] = coerce_expr(b, l, want[0], CAST_IMPLICIT, a->left->location)) ||
+        !(args[1] = coerce_expr(b, r, want[1], CAST_IMPLICIT, a->right->location)))
+        return NULL;
+    if (def->strict && strict_folds_to_null(b, args, 2))
+        return make_null(b, result);
+    ss_expr *e = new_expr(b, EXPR_FUNC, result);
+    if (e) {
+        e->u.func.def = def;
+        e->u.func.nargs = 2;
+        e->u.func.args = args;
+    }
+    return e;
+}
+
+/* x ^ y: PostgreSQL's float8 power (integers convert implicitly; numeric literals only
+ * where float8 is PostgreSQL's answer too, i.e. never against another numeric). */
+static ss_expr *bind_power(binder *b, const ast_expr *a, ss_expr *l, ss_expr *r)
+{
+    bool lnum = is_numeric_valued(b, a->left, l), rnum = is_numeric_valued(b, a->right, r);
+    if (lnum && rnum)
+        return numeric_unsupported(b, a->left->location);
+    if ((lnum && r->type.id != SS_TYPE_FLOAT8) || (rnum && l->type.id != SS_TYPE_FLOAT8))
+        return numeric_unsupported(b, (lnum ? a->left : a->right)->location);
+    return bind_operator_func(b, a, "power", l, r);
+}
+
+/* x [NOT] LIKE / ILIKE p: the operators ~~, !~~, ~~*, !~~* over text. */
+static ss_expr *bind_like(binder *b, const ast_expr *a, ss_expr *l, ss_expr *r)
+{
+    bool negate = a->str[0] == '!';
+    const char *op = a->str + (negate ? 1 : 0);
+    const char *fn = strcmp(op, "~~") == 0 ? "like" : strcmp(op, "~~*") == 0 ? "ilike" : NULL;
+    if (!fn)
+        return no_operator(b, a, l, r);
+    ss_expr *e = bind_operator_func(b, a, fn, l, r);
+    if (!e || !negate)
+        return e;
+    if (!(e = fold_constants(b, e))) /* so that NOT of a constant folds too */
+        return NULL;
+    ss_expr *not = new_expr(b, EXPR_NOT, type_of(SS_TYPE_BOOL));
+    if (not)
+        not->u.arg = e;
+    return not;
+}
+
+ss_expr *bind_op(binder *b, const ast_expr *a)
+{
+    ss_expr *l = a->left ? bind_expr(b, a->left) : NULL;
+    if (a->left && !l)
+        return NULL;
+    ss_expr *r = bind_expr(b, a->right);
+    if (!r)
+        return NULL;
+    if (!a->left)
+        return bind_unary(b, a, r);
+    if (a->str[0] == '~' || (a->str[0] == '!' && a->str[1] == '~'))
+        return bind_like(b, a, l, r);
+    if (strcmp(a->str, "^") == 0)
+        return bind_power(b, a, l, r);
+    ss_expr_op op = op_code(a->str);
+    if (!op)
+        return no_operator(b, a, l, r);
+    bool lnum = is_numeric_valued(b, a->left, l), rnum = is_numeric_valued(b, a->right, r);
+    if (op == OP_CONCAT) {
+        bool lt = ss_type_is_text(l->type.id), rt = ss_type_is_text(r->type.id);
+        if (!lt && !rt)
+            return no_operator(b, a, l, r);
+        /* text || anynonarray: the other side is converted to text */
+        l = lt ? coerce_expr(b, l, type_of(SS_TYPE_TEXT), CAST_IMPLICIT, a->left->location)
+               : coerce_expr(b, l, type_of(SS_TYPE_TEXT), CAST_EXPLICIT, a->left->location);
+        r = rt ? coerce_expr(b, r, type_of(SS_TYPE_TEXT), CAST_IMPLICIT, a->right->location)
+               : coerce_expr(b, r, type_of(SS_TYPE_TEXT), CAST_EXPLICIT, a->right->location);
+        if (!l || !r)
+            return NULL;
+        return make_op(b, OP_CONCAT, type_of(SS_TYPE_TEXT), l, r);
+    }
+    if (!is_comparison(op) && is_unknown_const(l) && is_unknown_const(r)) {
+        bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "operator is not unique: unknown %s unknown", a->str);
+        ss_ctx_error_hint(b->ctx, "Could not choose a best candidate operator. You might need to add explicit "
+                                  "type casts.");
+        return NULL;
+    }
+    if ((lnum || rnum) && !is_comparison(op)) {
+        /* numeric literal arithmetic equals float8 arithmetic only against float8 */
+        ss_expr *other = lnum ? r : l;
+        if ((lnum && rnum) || other->type.id != SS_TYPE_FLOAT8)
+            return numeric_unsupported(b, (lnum ? a->left : a->right)->location);
+    }
+    ss_type t;
+    if (!common_type(b, &l, &r, a, &t)) {
+        if (ss_ctx_error_pending(b->ctx))
+            return NULL;
+        return no_operator(b, a, l, r);
+    }
+    if (op == OP_MOD && t.id == SS_TYPE_FLOAT8)
+        return no_operator(b, a, l, r);
+    if (!is_comparison(op) && !numeric_rank(t.id))
+        return no_operator(b, a, l, r);
+    return make_op(b, op, is_comparison(op) ? type_of(SS_TYPE_BOOL) : t, l, r);
+}
+
+ss_expr *bind_between(binder *b, const ast_expr *a)
+{
+    /* x BETWEEN lo AND hi = x >= lo AND x <= hi */
+    ast_expr ge = {0}, le = {0}, both = {0};
+    ge.kind = le.kind = AE_OP;
+    ge.location = le.location = both.location = a->location;
+    ge.str = ">=";
+    le.str = "<=";
+    ge.left = le.left = a->args[0];
+    ge.right = a->args[1];
+    le.right = a->args[2];
+    ast_expr *parts[2] = {&ge, &le};
+    both.kind = AE_AND;
+    both.args = parts;
+    both.nargs = 2;
+    if (a->negated) {
+        /* PostgreSQL expands NOT BETWEEN as x < lo OR x > hi (its errors name those) */
+        ge.str = "<";
+        le.str = ">";
+        both.kind = AE_OR;
+    }
+    return bind_expr(b, &both);
+}
+
+/* Whether an IN-list item refers to a column (PostgreSQL's contain_vars_of_level): such items
+ * are compared one by one, the others are the array of x = ANY (...). */
+static bool is_column_ref(const ast_expr *e)
+{
+    return e->kind == AE_COLUMN || e->kind == AE_STAR;
+}
+
+static bool ast_has_column(const ast_expr *e)
+{
+    return ast_any(e, is_column_ref);
+}
+
+/* x = ANY (items) / x <> ALL (items) over the items without columns (nonvar[k] = 1 + their
+ * index in a->args), as PostgreSQL builds it: the items are converted to the common type of x
+ * and all of them, then x; a list of constants and parameters becomes one EXPR_IN probing a
+ * hash set (of the constants: built now), other items (unfolded expressions) a chain of
+ * comparisons.  *out stays NULL when there is no common type. */
+static int bind_in_any(binder *b, const ast_expr *a, ss_expr *l, ss_expr **items, const uint32_t *nonvar,
+                       uint32_t n, ss_expr **out)
+{
+    *out = NULL;
+    ss_expr **all = bind_alloc(b, sizeof(ss_expr *) * (n + 1));
+    if (!all)
+        return SS_ERROR;
+    all[0] = l;
+    for (uint32_t k = 0; k < n; k++)
+        all[k + 1] = items[nonvar[k] - 1];
+    ss_type t;
+    if (!in_common_type(b, all, n + 1, &t))
+        return SS_OK;
+    bool all_const = true, all_values = true;
+    for (uint32_t k = 0; k < n; k++) {
+        ss_expr *c = coerce_expr(b, all[k + 1], t, CAST_IMPLICIT, a->args[nonvar[k]]->location);
+        if (!c)
+            return SS_ERROR;
+        all[k + 1] = c;
+        all_const &= c->kind == EXPR_CONST;
+        all_values &= c->kind == EXPR_CONST || c->kind == EXPR_PARAM;
+    }
+    if (!(l = coerce_expr(b, l, t, CAST_IMPLICIT, a->args[0]->location)))
+        return SS_ERROR;
+    ss_expr_op op = a->negated ? OP_NE : OP_EQ;
+    if (!all_values) {
+        ss_expr **cmps = bind_alloc(b, sizeof(ss_expr *) * n);
+        ss_expr *chain = new_expr(b, a->negated ? EXPR_AND : EXPR_OR, type_of(SS_TYPE_BOOL));
+        if (!cmps || !chain)
+            return SS_ERROR;
+        for (uint32_t k = 0; k < n; k++)
+            if (!(cmps[k] = make_op(b, op, type_of(SS_TYPE_BOOL), l, all[k + 1])) ||
+                !(cmps[k] = fold_constants(b, cmps[k])))
+                return SS_ERROR;
+        chain->u.list.nargs = n;
+        chain->u.list.args = cmps;
+        *out = chain;
+        return SS_OK;
+    }
+    ss_expr *e = new_expr(b, EXPR_IN, type_of(SS_TYPE_BOOL));
+    if (!e)
+        return SS_ERROR;
+    e->u.in.arg = l;
+    e->u.in.nitems = n;
+    e->u.in.items = all + 1;
+    e->u.in.negated = a->negated;
+    if (all_const && !(e->u.in.set = ss_in_set_build(b->ctx, b->arena, t, all + 1, n)))
+        return SS_ERROR;
+    *out = fold_constants(b, e);
+    return *out ? SS_OK : SS_ERROR;
+}
+
+/* x IN (a, b, ...) as PostgreSQL's transformAExprIn: x and every item are bound first; the
+ * items without columns, when there are several, form x = ANY (array) (bind_in_any); the
+ * others are x = item, ORed after it.  NOT IN is x <> ALL (array) AND x <> item ... */
+ss_expr *bind_in_list(binder *b, const ast_expr *a)
+{
+    uint32_t n = a->nargs - 1;
+    ss_expr **items = bind_alloc(b, sizeof(ss_expr *) * n);
+    uint32_t *nonvar = bind_alloc(b, sizeof(uint32_t) * n);
+    bool *pairwise = bind_alloc(b, sizeof(bool) * n);
+    ss_expr **parts = bind_alloc(b, sizeof(ss_expr *) * (n + 1));
+    if (!items || !nonvar || !pairwise || !parts)
+        return NULL;
+    ss_expr *l = bind_expr(b, a->args[0]);
+    if (!l)
+        return NULL;
+    uint32_t nnonvar = 0, nparts = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (!(items[i] = bind_expr(b, a->args[i + 1])))
+            return NULL;
+        pairwise[i] = ast_has_column(a->args[i + 1]);
+        if (!pairwise[i])
+            nonvar[nnonvar++] = i + 1;
+    }
+    ss_expr *any = NULL;
+    if (nnonvar > 1 && bind_in_any(b, a, l, items, nonvar, nnonvar, &any))
+        return NULL;
+    if (any)
+        parts[nparts++] = any;
+    for (uint32_t i = 0; i < n; i++) {
+        if (any && !pairwise[i])
+            continue;
+        /* compared on its own, as x = item (x <> item), bound again from the syntax */
+        ast_expr cmp = {0};
+        cmp.kind = AE_OP;
+        cmp.location = a->location;
+        cmp.str = a->negated ? "<>" : "=";
+        cmp.left = a->args[0];
+        cmp.right = a->args[i + 1];
+        if (!(parts[nparts++] = bind_expr(b, &cmp)))
+            return NULL;
+    }
+    if (nparts == 1)
+        return parts[0];
+    ss_expr_kind kind = a->negated ? EXPR_AND : EXPR_OR;
+    /* as for AND / OR: a constant deciding the result is the result */
+    for (uint32_t i = 0; i < nparts; i++)
+        if (parts[i]->kind == EXPR_CONST && !parts[i]->u.cnst.is_null && parts[i]->u.cnst.v.b == (kind == EXPR_OR))
+            return parts[i];
+    ss_expr *e = new_expr(b, kind, type_of(SS_TYPE_BOOL));
+    if (e) {
+        e->u.list.nargs = nparts;
+        e->u.list.args = parts;
+    }
+    return e;
+}
