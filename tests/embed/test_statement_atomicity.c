@@ -136,20 +136,21 @@ START_TEST(values_2000_rows_fails)
 }
 END_TEST
 
-/* The backend sleeps 300 ms in each insert call; statement_timeout (100 ms) passes during the
- * first, and the kernel's check before the second cancels the statement. */
+/* The backend sleeps 1 s in each insert call; statement_timeout (300 ms, far more than
+ * staging 2000 rows takes even under sanitizers on a loaded machine) passes during the first,
+ * and the kernel's check before the second cancels the statement. */
 START_TEST(statement_timeout_between_calls)
 {
     char before[256], after[256];
     table_summary("f", before, sizeof before);
     exec_ok("SET test_undo.fail_insert_call = 0");
-    exec_ok("SET test_undo.insert_sleep_ms = 300");
-    exec_ok("SET statement_timeout = '100ms'");
+    exec_ok("SET test_undo.insert_sleep_ms = 1000");
+    exec_ok("SET statement_timeout = '300ms'");
     double t0 = now_ms();
     exec_fails("INSERT INTO f SELECT a, b FROM src WHERE a <= 2000", "57014",
                "canceling statement due to statement timeout");
     double took = now_ms() - t0;
-    ck_assert_msg(took >= 300, "cancelled after %.1f ms, before the first insert call ended", took);
+    ck_assert_msg(took >= 1000, "cancelled after %.1f ms, before the first insert call ended", took);
     exec_ok("RESET statement_timeout");
     table_summary("f", after, sizeof after);
     ck_assert_str_eq(after, before);
@@ -159,7 +160,7 @@ END_TEST
 static void *interrupt_later(void *arg)
 {
     (void)arg;
-    usleep(100 * 1000);
+    usleep(300 * 1000); /* inside the first insert call (1 s) */
     sunstone_interrupt(db);
     return NULL;
 }
@@ -169,7 +170,7 @@ START_TEST(interrupt_between_calls)
     char before[256], after[256];
     table_summary("f", before, sizeof before);
     exec_ok("SET test_undo.fail_insert_call = 0");
-    exec_ok("SET test_undo.insert_sleep_ms = 300");
+    exec_ok("SET test_undo.insert_sleep_ms = 1000");
     pthread_t thread;
     ck_assert_int_eq(pthread_create(&thread, NULL, interrupt_later, NULL), 0);
     exec_fails("INSERT INTO f SELECT a, b FROM src WHERE a <= 2000", "57014",
