@@ -9,7 +9,7 @@
 #include "exec/expr.h"
 #include "exec/vector.h"
 #include "loader/loader.h"
-#include "loader/plugin_api.h"
+#include "loader/plugin_ctx.h"
 
 static int api_error(ss_ctx *ctx, const char *sqlstate, const char *fmt, ...)
 {
