@@ -1,11 +1,12 @@
 /* test_plugin_kinds.c — every plugin kind's registration checks, message by message: NULL
  * vtable, short struct, bad version, no name, kind-specific fields, each missing required
  * callback, the storage vtable's all-or-none statement callbacks, registration outside
- * sunstone_plugin_init, duplicates, and a good registration of each kind under its
- * sunstone_plugins kind name.  Registration goes through the kernel's ss_api slots. */
+ * sunstone_plugin_init, duplicates, a good registration of each kind under its
+ * sunstone_plugins kind name, and that view's experimental column.  Registration goes through the kernel's ss_api slots. */
 #include <check.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "api/database.h"
@@ -27,14 +28,22 @@ typedef struct fixture {
     ss_plugin plugin;
 } fixture;
 
-static void fixture_open(fixture *f)
+/* A database without modules (bare), or with the bundled ones (to run queries). */
+static void fixture_open_dir(fixture *f, const char *dir)
 {
     memset(f, 0, sizeof *f);
-    sunstone_config cfg = {sizeof cfg, NULL, true};
+    sunstone_config cfg = {sizeof cfg, dir, dir == NULL};
     ck_assert_int_eq(sunstone_open_v2(NULL, &f->db, &cfg), SUNSTONE_OK);
     f->mod.name = "m";
+    f->mod.version = "1.0";
+    f->mod.path = "/m.so";
     ss_error_clear(&f->err);
     ss_plugin_ctx_init(&f->plugin, f->db, &f->mod, &f->err);
+}
+
+static void fixture_open(fixture *f)
+{
+    fixture_open_dir(f, NULL);
 }
 
 static void fixture_close(fixture *f)
@@ -322,6 +331,54 @@ START_TEST(good_registrations_and_names)
 }
 END_TEST
 
+/* sunstone_plugins: experimental is the last column, true for the kinds nothing calls yet. */
+START_TEST(experimental_column)
+{
+    fixture f;
+    const char *dir = getenv("SUNSTONE_MODULE_DIR");
+    fixture_open_dir(&f, dir ? dir : "modules");
+    const ss_api *api = ss_kernel_api();
+    ss_operator_vtable o = good_operator();
+    ss_storage_vtable st = good_storage();
+    ss_auth_vtable a = good_auth();
+    ss_window_vtable w = good_window();
+    ss_snapshot_vtable s = good_snapshot();
+    ck_assert_int_eq(api->register_operator(&f.plugin, &o, false), SS_OK);
+    ck_assert_int_eq(api->register_storage(&f.plugin, &st, false), SS_OK);
+    ck_assert_int_eq(api->register_auth(&f.plugin, &a, false), SS_OK);
+    ck_assert_int_eq(api->register_window(&f.plugin, &w, false), SS_OK);
+    ck_assert_int_eq(api->register_snapshot(&f.plugin, &s, false), SS_OK);
+    sunstone_stmt *stmt;
+    ck_assert_int_eq(sunstone_prepare(f.db, "SELECT * FROM sunstone_plugins WHERE path = '/m.so' ORDER BY name",
+                                      -1, &stmt, NULL),
+                     SUNSTONE_OK);
+    ck_assert_int_eq(sunstone_column_count(stmt), 6);
+    static const char *const cols[] = {"name", "kind", "version", "abi", "path", "experimental"};
+    for (int c = 0; c < 6; c++)
+        ck_assert_str_eq(sunstone_column_name(stmt, c), cols[c]);
+    static const char *const want[][6] = {{"k_auth", "auth", "1.0", "0.0", "/m.so", "t"},
+                                          {"k_op", "operator", "1.0", "0.0", "/m.so", "f"},
+                                          {"k_snap", "snapshot", "1.0", "0.0", "/m.so", "t"},
+                                          {"k_st", "storage", "1.0", "0.0", "/m.so", "f"},
+                                          {"k_win", "window", "1.0", "0.0", "/m.so", "t"}};
+    for (int r = 0; r < 5; r++) {
+        ck_assert_msg(sunstone_step(stmt) == SUNSTONE_ROW, "%s", sunstone_errmsg(f.db));
+        for (int c = 0; c < 6; c++)
+            ck_assert_str_eq(sunstone_column_text(stmt, c), want[r][c]);
+    }
+    ck_assert_int_eq(sunstone_step(stmt), SUNSTONE_DONE);
+    sunstone_finalize(stmt);
+    /* the kernel's own descriptors say the same */
+    ck_assert(ss_plugin_kind_find(SS_KIND_AUTH)->experimental);
+    ck_assert(ss_plugin_kind_find(SS_KIND_WINDOW)->experimental);
+    ck_assert(ss_plugin_kind_find(SS_KIND_SNAPSHOT)->experimental);
+    ck_assert(!ss_plugin_kind_find(SS_KIND_OPERATOR)->experimental);
+    ck_assert(!ss_plugin_kind_find(SS_KIND_STORAGE)->experimental);
+    ck_assert_ptr_null(ss_plugin_kind_find(0));
+    fixture_close(&f);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("plugin_kinds");
@@ -330,6 +387,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, storage_checks);
     tcase_add_test(tc, experimental_kind_checks);
     tcase_add_test(tc, good_registrations_and_names);
+    tcase_add_test(tc, experimental_column);
     suite_add_tcase(s, tc);
     return s;
 }
