@@ -51,7 +51,7 @@ extern "C" {
 #endif
 
 #define SS_ABI_MAJOR 1
-#define SS_ABI_MINOR 2
+#define SS_ABI_MINOR 3
 
 /* Padding-free on every supported ABI: 4 + 2 + 2 + pointer + pointer. */
 typedef struct ss_plugin_magic {
@@ -162,6 +162,18 @@ typedef struct ss_api {
        starts (before the rescan of a kept tree) and when the statement stops, so it must
        not hold operator state.  For per-execution scratch of a kept tree. */
     void *(*exec_arena_alloc)(ss_ctx *ctx, size_t n);
+
+    /* ---- ABI 1.3 ---- */
+    /* DETAIL and HINT lines of the error pending on ctx (PostgreSQL's errdetail / errhint):
+       call them right after error(), before returning SS_ERROR.  Each keeps the first text
+       it is given; with no error pending on ctx they do nothing. */
+    void (*error_detail)(ss_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+    void (*error_hint)(ss_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+    /* a NOTICE (PostgreSQL's ereport(NOTICE)): sent at once to the database's notice handler
+       (sunstone_set_notice_handler) unless client_min_messages is above notice; the
+       statement goes on.  Messages longer than 1023 bytes are cut.  Works in every callback
+       that has a ctx, and in sunstone_plugin_init on ss_api.plugin_ctx(plugin). */
+    void (*notice)(ss_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 } ss_api;
 
 /* Whether api (the kernel's table, possibly older than the module's header) has `member`. */
