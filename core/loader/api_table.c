@@ -11,6 +11,7 @@
 #include "exec/vector.h"
 #include "loader/loader.h"
 #include "loader/plugin_ctx.h"
+#include "types/typeio.h"
 
 static int api_error(ss_ctx *ctx, const char *sqlstate, const char *fmt, ...)
 {
@@ -114,6 +115,11 @@ static const char *api_setting(ss_ctx *ctx, const char *name)
     return ctx->db ? ss_settings_get(&ctx->db->settings, name) : NULL;
 }
 
+static const char *api_type_name(ss_type type)
+{
+    return ss_type_display_name(type, NULL, 0);
+}
+
 static const ss_api kernel_api = {
     .struct_size = sizeof(ss_api),
     .abi_major = SS_ABI_MAJOR,
@@ -152,6 +158,7 @@ static const ss_api kernel_api = {
     .error_detail = api_error_detail,
     .error_hint = api_error_hint,
     .notice = api_notice,
+    .type_name = api_type_name,
 };
 
 const ss_api *ss_kernel_api(void)

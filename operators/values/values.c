@@ -119,8 +119,8 @@ static int copy_value(ss_ctx *ctx, const ss_vector *src, ss_vector *dst, ops_lay
     if (ops_layout_of(src->type.id) != layout)
         return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
                             "values: row %u column %u has type %s but the column is %s",
-                            row + 1, c + 1, ops_type_name(src->type.id),
-                            ops_type_name(dst->type.id));
+                            row + 1, c + 1, g_api->type_name(src->type),
+                            g_api->type_name(dst->type));
     ss_vector_set_valid(dst, row);
     switch (layout) {
     case OPS_LAYOUT_BOOL: ((uint8_t *)dst->data)[row] = ((const uint8_t *)src->data)[0]; break;

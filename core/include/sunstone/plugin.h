@@ -174,6 +174,10 @@ typedef struct ss_api {
        statement goes on.  Messages longer than 1023 bytes are cut.  Works in every callback
        that has a ctx, and in sunstone_plugin_init on ss_api.plugin_ctx(plugin). */
     void (*notice)(ss_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+    /* PostgreSQL's name of a type for messages, as format_type() shows it without its
+       modifier: "integer", "double precision", "character varying"; "???" for an id the
+       kernel does not know.  A static string. */
+    const char *(*type_name)(ss_type type);
 } ss_api;
 
 /* Whether api (the kernel's table, possibly older than the module's header) has `member`. */
