@@ -159,6 +159,8 @@ static const ss_api kernel_api = {
     .error_hint = api_error_hint,
     .notice = api_notice,
     .type_name = api_type_name,
+    .vector_get_value = ss_vector_get_value,
+    .vector_set_value = ss_vector_set_value,
 };
 
 const ss_api *ss_kernel_api(void)
