@@ -159,7 +159,6 @@ static const ss_api kernel_api = {
     .error_hint = api_error_hint,
     .notice = api_notice,
     .type_name = api_type_name,
-    .vector_get_value = ss_vector_get_value,
     .vector_set_value = ss_vector_set_value,
 };
 

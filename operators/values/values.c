@@ -116,7 +116,7 @@ static int copy_value(ss_ctx *ctx, const ss_vector *src, ss_vector *dst, ops_lay
                             row + 1, c + 1, g_api->type_name(src->type),
                             g_api->type_name(dst->type));
     ss_value v;
-    g_api->vector_get_value(src, 0, &v);
+    ss_vector_get_value(src, 0, &v);
     return g_api->vector_set_value(ctx, dst, row, &v);
 }
 

@@ -125,7 +125,7 @@ int memory_scan_next_row(ss_ctx *ctx, void *scan, ss_value *values, bool *has_ro
     }
     const memory_chunk *chunk = s->table->chunks[s->chunk];
     for (uint32_t i = 0; i < s->ncols; i++)
-        memory_api()->vector_get_value(chunk->cols[s->columns[i]], s->row, &values[i]);
+        ss_vector_get_value(chunk->cols[s->columns[i]], s->row, &values[i]);
     s->row++;
     *has_row = true;
     return SS_OK;

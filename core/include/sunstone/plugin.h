@@ -178,12 +178,9 @@ typedef struct ss_api {
        modifier: "integer", "double precision", "character varying"; "???" for an id the
        kernel does not know.  A static string. */
     const char *(*type_name)(ss_type type);
-    /* one value of a vector (layout in batch.h): *out gets row's value, is_null set when it
-       is NULL or the type is unknown; text points into the vector (valid as its bytes are) */
-    void (*vector_get_value)(const ss_vector *v, uint32_t row, ss_value *out);
     /* stores val at row (NULL allocates the validity bitmap; text is copied into the
        vector's string heap); SS_OK, or SS_ERROR recorded on ctx (53200, or XX000 for a type
-       the kernel does not know) */
+       the kernel does not know).  Reading one value is ss_vector_get_value (batch.h). */
     int (*vector_set_value)(ss_ctx *ctx, ss_vector *v, uint32_t row, const ss_value *val);
 } ss_api;
 
