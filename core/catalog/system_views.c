@@ -31,7 +31,9 @@ typedef struct view_scan {
 
 static const ss_column_def plugins_cols[] = {
     {"name", T_TEXT, true, {0}}, {"kind", T_TEXT, true, {0}}, {"version", T_TEXT, true, {0}},
-    {"abi", T_TEXT, true, {0}}, {"path", T_TEXT, true, {0}}};
+    {"abi", T_TEXT, true, {0}}, {"path", T_TEXT, true, {0}},
+    /* the plugin's kind is experimental (plugin_kinds.c): its vtable may still change */
+    {"experimental", T_BOOL, true, {0}}};
 static const ss_column_def tables_cols[] = {
     {"name", T_TEXT, true, {0}}, {"backend", T_TEXT, true, {0}}, {"ncols", T_INT4, true, {0}}};
 static const ss_column_def columns_cols[] = {
@@ -88,9 +90,12 @@ static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_s
             const ss_registration *g = &db->registry.regs[i];
             char abi[32];
             snprintf(abi, sizeof abi, "%u.%u", g->module->abi_major, g->module->abi_minor);
-            ss_value row[5] = {text_value(g->name), text_value(ss_kind_name(g->kind)),
+            const ss_plugin_kind_desc *k = ss_plugin_kind_find(g->kind);
+            ss_value experimental = {0};
+            experimental.v.b = k && k->experimental;
+            ss_value row[6] = {text_value(g->name), text_value(ss_kind_name(g->kind)),
                                text_value(g->module->version), text_value(abi),
-                               text_value(g->module->path)};
+                               text_value(g->module->path), experimental};
             if (add_row(ctx, s, h, row, spec))
                 return SS_ERROR;
         }
@@ -266,7 +271,7 @@ static int add_view(ss_catalog *c, struct sunstone *db, const char *name, view_i
 
 int ss_system_views_init(ss_catalog *c, struct sunstone *db)
 {
-    if (add_view(c, db, "sunstone_plugins", VIEW_PLUGINS, plugins_cols, 5) ||
+    if (add_view(c, db, "sunstone_plugins", VIEW_PLUGINS, plugins_cols, 6) ||
         add_view(c, db, "sunstone_tables", VIEW_TABLES, tables_cols, 3) ||
         add_view(c, db, "sunstone_columns", VIEW_COLUMNS, columns_cols, 5))
         return SS_ERROR;

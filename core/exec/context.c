@@ -59,6 +59,18 @@ static void set_field(char **field, const char *fmt, va_list ap)
     *field = vformat(fmt, ap);
 }
 
+void ss_ctx_verror_detail(ss_ctx *ctx, const char *fmt, va_list ap)
+{
+    if (ctx->err)
+        set_field(&ctx->err->detail, fmt, ap);
+}
+
+void ss_ctx_verror_hint(ss_ctx *ctx, const char *fmt, va_list ap)
+{
+    if (ctx->err)
+        set_field(&ctx->err->hint, fmt, ap);
+}
+
 void ss_ctx_error_detail(ss_ctx *ctx, const char *fmt, ...)
 {
     if (!ctx->err)

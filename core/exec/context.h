@@ -43,6 +43,8 @@ int ss_ctx_verror(ss_ctx *ctx, const char *sqlstate, const char *fmt, va_list ap
 /* Adds detail / hint / position to the error already recorded. */
 void ss_ctx_error_detail(ss_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void ss_ctx_error_hint(ss_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void ss_ctx_verror_detail(ss_ctx *ctx, const char *fmt, va_list ap);
+void ss_ctx_verror_hint(ss_ctx *ctx, const char *fmt, va_list ap);
 void ss_ctx_error_position(ss_ctx *ctx, int position);
 /* PostgreSQL's check_stack_depth (util/stack_depth.h): when the calling frame is deeper
  * than the stack budget, records 54001 "stack depth limit exceeded" with PostgreSQL's HINT

@@ -187,26 +187,6 @@ int ss_vector_set_text(ss_ctx *ctx, ss_vector *v, uint32_t row, const char *s, s
     return SS_OK;
 }
 
-void ss_vector_get_value(const ss_vector *v, uint32_t row, ss_value *out)
-{
-    memset(out, 0, sizeof *out);
-    if (ss_vector_is_null(v, row)) {
-        out->is_null = true;
-        return;
-    }
-    switch (v->type.id) {
-    case SS_TYPE_BOOL: out->v.b = ((const uint8_t *)v->data)[row] != 0; break;
-    case SS_TYPE_INT2: out->v.i = ((const int16_t *)v->data)[row]; break;
-    case SS_TYPE_INT4: out->v.i = ((const int32_t *)v->data)[row]; break;
-    case SS_TYPE_INT8: out->v.i = ((const int64_t *)v->data)[row]; break;
-    case SS_TYPE_FLOAT8: out->v.f = ((const double *)v->data)[row]; break;
-    case SS_TYPE_TEXT:
-    case SS_TYPE_VARCHAR:
-    case SS_TYPE_UNKNOWN: out->v.s = ((const ss_text *)v->data)[row]; break;
-    default: out->is_null = true; break;
-    }
-}
-
 int ss_vector_set_value(ss_ctx *ctx, ss_vector *v, uint32_t row, const ss_value *val)
 {
     if (val->is_null) {

@@ -12,8 +12,7 @@ int ss_vector_ensure_validity(ss_ctx *ctx, ss_vector *v);
 char *ss_vector_text_alloc(ss_ctx *ctx, ss_vector *v, size_t len);
 /* Copies s into the vector's heap and stores it at row. */
 int ss_vector_set_text(ss_ctx *ctx, ss_vector *v, uint32_t row, const char *s, size_t len);
-/* Reads / writes one row as an ss_value (text is not copied on read). */
-void ss_vector_get_value(const ss_vector *v, uint32_t row, ss_value *out);
+/* Writes one row from an ss_value (text is copied); reading is ss_vector_get_value (batch.h). */
 int ss_vector_set_value(ss_ctx *ctx, ss_vector *v, uint32_t row, const ss_value *val);
 
 ss_batch *ss_batch_create(uint32_t ncols, const ss_type *types, uint32_t capacity);

@@ -1,6 +1,7 @@
 /* api_table.c — the kernel's versioned function table (ss_api) handed to every plugin.
  * Append-only: new slots go at the end and bump SS_ABI_MINOR. */
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "api/database.h"
@@ -9,7 +10,8 @@
 #include "exec/expr.h"
 #include "exec/vector.h"
 #include "loader/loader.h"
-#include "loader/plugin_api.h"
+#include "loader/plugin_ctx.h"
+#include "types/typeio.h"
 
 static int api_error(ss_ctx *ctx, const char *sqlstate, const char *fmt, ...)
 {
@@ -18,6 +20,40 @@ static int api_error(ss_ctx *ctx, const char *sqlstate, const char *fmt, ...)
     ss_ctx_verror(ctx, sqlstate, fmt, ap);
     va_end(ap);
     return SS_ERROR;
+}
+
+/* Detail and hint attach only to an error that is pending: a stray one would otherwise
+   land on whatever error ctx records next. */
+static void api_error_detail(ss_ctx *ctx, const char *fmt, ...)
+{
+    if (!ss_ctx_error_pending(ctx))
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    ss_ctx_verror_detail(ctx, fmt, ap);
+    va_end(ap);
+}
+
+static void api_error_hint(ss_ctx *ctx, const char *fmt, ...)
+{
+    if (!ss_ctx_error_pending(ctx))
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    ss_ctx_verror_hint(ctx, fmt, ap);
+    va_end(ap);
+}
+
+static void api_notice(ss_ctx *ctx, const char *fmt, ...)
+{
+    if (!ctx->db)
+        return;
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    ss_db_notice(ctx->db, "%s", buf);
 }
 
 static void *api_alloc(size_t n)
@@ -79,6 +115,11 @@ static const char *api_setting(ss_ctx *ctx, const char *name)
     return ctx->db ? ss_settings_get(&ctx->db->settings, name) : NULL;
 }
 
+static const char *api_type_name(ss_type type)
+{
+    return ss_type_display_name(type, NULL, 0);
+}
+
 static const ss_api kernel_api = {
     .struct_size = sizeof(ss_api),
     .abi_major = SS_ABI_MAJOR,
@@ -113,6 +154,12 @@ static const ss_api kernel_api = {
     .setting = api_setting,
     .check_interrupt = ss_check_interrupt,
     .exec_arena_alloc = api_exec_arena_alloc,
+    /* ABI 1.3 */
+    .error_detail = api_error_detail,
+    .error_hint = api_error_hint,
+    .notice = api_notice,
+    .type_name = api_type_name,
+    .vector_set_value = ss_vector_set_value,
 };
 
 const ss_api *ss_kernel_api(void)

@@ -196,6 +196,8 @@ int ss_loader_load_file(ss_ctx *ctx, struct sunstone *db, const char *path)
         ss_ctx_error(ctx, perr.message ? perr.sqlstate : SS_SQLSTATE_PLUGIN_ERROR,
                      "plugin \"%s\" (%s) failed to initialise: %s", mod->name, real,
                      perr.message ? perr.message : "sunstone_plugin_init returned an error");
+        if (perr.detail)
+            ss_ctx_error_detail(ctx, "%s", perr.detail);
         if (perr.hint)
             ss_ctx_error_hint(ctx, "%s", perr.hint);
         ss_error_clear(&perr);

@@ -1,12 +1,12 @@
-/* plugin_ctx.c — registration entry points of the function table (register_*): check the
- * vtable, then add it to the database's registry under the module being initialised. */
+/* plugin_ctx.c — the ss_plugin of a module being initialised, and the one registration path
+ * behind every register_* slot of ss_api: check the vtable against its kind's descriptor,
+ * then add it to the database's registry under the module. */
 #include "loader/plugin_ctx.h"
 
 #include <string.h>
 
 #include "api/database.h"
-#include "loader/plugin_api.h"
-#include "loader/vtable_check.h"
+#include "loader/plugin_kinds.h"
 
 void ss_plugin_ctx_init(ss_plugin *p, struct sunstone *db, ss_module *module, ss_error *err)
 {
@@ -23,46 +23,19 @@ ss_ctx *ss_plugin_api_ctx(ss_plugin *p)
     return &p->ctx;
 }
 
-static int do_register(ss_plugin *p, int kind, const char *name, const void *vt, bool replace,
-                       int check)
+int ss_plugin_register(ss_plugin *p, int kind, const void *vt, bool replace)
 {
-    if (!p)
+    const ss_plugin_kind_desc *k = ss_plugin_kind_find(kind);
+    if (!p || !k)
         return SS_ERROR;
+    /* the vtable is checked first: a bad one is reported even outside init */
+    int check = ss_check_vtable(&p->ctx, k, vt);
     if (!p->in_init)
         return ss_ctx_error(&p->ctx, SS_SQLSTATE_PLUGIN_ERROR,
                             "plugin \"%s\" registered a %s outside sunstone_plugin_init",
-                            p->module->name, ss_kind_name(kind));
+                            p->module->name, k->name);
     if (check != SS_OK)
         return SS_ERROR;
-    return ss_registry_add(&p->ctx, &p->db->registry, kind, name, vt, p->module, replace);
-}
-
-int ss_plugin_register_operator(ss_plugin *p, const ss_operator_vtable *vt, bool replace)
-{
-    int check = p ? ss_check_operator_vtable(&p->ctx, vt) : SS_ERROR;
-    return do_register(p, SS_KIND_OPERATOR, vt ? vt->name : NULL, vt, replace, check);
-}
-
-int ss_plugin_register_storage(ss_plugin *p, const ss_storage_vtable *vt, bool replace)
-{
-    int check = p ? ss_check_storage_vtable(&p->ctx, vt) : SS_ERROR;
-    return do_register(p, SS_KIND_STORAGE, vt ? vt->name : NULL, vt, replace, check);
-}
-
-int ss_plugin_register_auth(ss_plugin *p, const ss_auth_vtable *vt, bool replace)
-{
-    int check = p ? ss_check_auth_vtable(&p->ctx, vt) : SS_ERROR;
-    return do_register(p, SS_KIND_AUTH, vt ? vt->name : NULL, vt, replace, check);
-}
-
-int ss_plugin_register_window(ss_plugin *p, const ss_window_vtable *vt, bool replace)
-{
-    int check = p ? ss_check_window_vtable(&p->ctx, vt) : SS_ERROR;
-    return do_register(p, SS_KIND_WINDOW, vt ? vt->name : NULL, vt, replace, check);
-}
-
-int ss_plugin_register_snapshot(ss_plugin *p, const ss_snapshot_vtable *vt, bool replace)
-{
-    int check = p ? ss_check_snapshot_vtable(&p->ctx, vt) : SS_ERROR;
-    return do_register(p, SS_KIND_SNAPSHOT, vt ? vt->name : NULL, vt, replace, check);
+    return ss_registry_add(&p->ctx, &p->db->registry, kind, ss_vtable_name(vt), vt, p->module,
+                           replace);
 }

@@ -25,18 +25,6 @@ void ss_registry_free(ss_registry *r)
     ss_registry_init(r);
 }
 
-const char *ss_kind_name(int kind)
-{
-    switch (kind) {
-    case SS_KIND_OPERATOR: return "operator";
-    case SS_KIND_STORAGE: return "storage";
-    case SS_KIND_AUTH: return "auth";
-    case SS_KIND_WINDOW: return "window";
-    case SS_KIND_SNAPSHOT: return "snapshot";
-    default: return "unknown";
-    }
-}
-
 const ss_registration *ss_registry_find(const ss_registry *r, int kind, const char *name)
 {
     for (uint32_t i = 0; i < r->nregs; i++)

@@ -1,9 +1,10 @@
 /* registry.h — per-database registries of loaded modules and of the vtables they registered,
- * one namespace per kind (operator, storage, auth, window, snapshot). */
+ * one namespace per kind (the kinds are declared in plugin_kinds.c). */
 #ifndef SS_LOADER_REGISTRY_H
 #define SS_LOADER_REGISTRY_H
 
 #include "exec/context.h"
+#include "loader/plugin_kinds.h"
 
 typedef struct ss_module {
     char *name;
@@ -29,7 +30,6 @@ typedef struct ss_registry {
 
 void ss_registry_init(ss_registry *r);
 void ss_registry_free(ss_registry *r);
-const char *ss_kind_name(int kind);
 /* The registration of (kind, name), or NULL. */
 const ss_registration *ss_registry_find(const ss_registry *r, int kind, const char *name);
 /* Adds or (replace) swaps a registration; errors on ctx: duplicate name (42710). */

@@ -6,11 +6,11 @@
 static int unsupported(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call,
                        const agg_spec *spec)
 {
-    const char *arg = call->arg ? ops_type_name(spec->arg_type.id) : "*";
+    const char *arg = call->arg ? api->type_name(spec->arg_type) : "*";
     return api->error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                       "aggregate %s(%s%s) returning %s is not supported", call->name,
                       call->distinct ? "DISTINCT " : "", arg,
-                      ops_type_name(call->result_type.id));
+                      api->type_name(call->result_type));
 }
 
 static bool is_integer_layout(ops_layout layout)
@@ -76,7 +76,7 @@ int agg_spec_resolve(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call, ss
     if (ops_layout_of(out_type.id) != spec->result_layout)
         return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
                           "aggregate %s: output column is %s but the result type is %s",
-                          call->name, ops_type_name(out_type.id),
-                          ops_type_name(call->result_type.id));
+                          call->name, api->type_name(out_type),
+                          api->type_name(call->result_type));
     return SS_OK;
 }

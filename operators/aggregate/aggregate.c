@@ -107,8 +107,8 @@ static int setup_keys(ss_ctx *ctx, aggregate_state *st)
         if (ops_layout_of(st->key_types[c].id) != ops_layout_of(node->col_types[c].id))
             return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
                                 "aggregate: group key %u is %s but its output column is %s",
-                                c + 1, ops_type_name(st->key_types[c].id),
-                                ops_type_name(node->col_types[c].id));
+                                c + 1, g_api->type_name(st->key_types[c]),
+                                g_api->type_name(node->col_types[c]));
         st->key_vectors[c] = create_vector(ctx, st->key_types[c]);
         if (!st->key_vectors[c])
             return SS_ERROR;
@@ -319,7 +319,7 @@ static int aggregate_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, s
         const agg_spec *s = &st->specs[a];
         ops_explain_appendf(buf, buflen, "%s%s(%s%s)", a ? ", " : "", s->call->name,
                             s->call->distinct ? "DISTINCT " : "",
-                            s->call->arg ? ops_type_name(s->arg_type.id) : "*");
+                            s->call->arg ? g_api->type_name(s->arg_type) : "*");
     }
     if (st->built)
         ops_explain_appendf(buf, buflen, " (%llu rows in, %u groups)",

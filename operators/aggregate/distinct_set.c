@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "common/api_memory.h"
+#include "common/hash_slots.h"
 #include "common/index_sort.h"
 #include "common/value_hash.h"
 
@@ -36,24 +37,8 @@ void distinct_set_release(distinct_set *ds)
 
 static int grow_slots(ss_ctx *ctx, distinct_set *ds)
 {
-    uint32_t nslots = ds->nslots ? ds->nslots * 2 : 1024;
-    if (nslots == 0 || nslots > (UINT32_C(1) << 31))
-        return ds->api->error(ctx, OPS_SQLSTATE_PROGRAM_LIMIT_EXCEEDED,
-                              "too many distinct values in aggregate");
-    uint32_t *slots = ops_zalloc_array(ctx, ds->api, nslots, sizeof *slots);
-    if (!slots)
-        return SS_ERROR;
-    uint32_t mask = nslots - 1;
-    for (uint32_t e = 0; e < ds->count; e++) {
-        uint32_t s = (uint32_t)ds->hashes[e] & mask;
-        while (slots[s])
-            s = (s + 1) & mask;
-        slots[s] = e + 1;
-    }
-    ops_free(ds->api, ds->slots);
-    ds->slots = slots;
-    ds->nslots = nslots;
-    return SS_OK;
+    return ops_hash_slots_grow(ctx, ds->api, &ds->slots, &ds->nslots, ds->hashes, ds->count,
+                               "too many distinct values in aggregate");
 }
 
 static int add_entry(ss_ctx *ctx, distinct_set *ds, const ss_vector *v, uint32_t row,
@@ -87,7 +72,7 @@ int distinct_set_add(ss_ctx *ctx, distinct_set *ds, const ss_vector *v, const ui
         uint32_t row = pos[k];
         if (ss_vector_is_null(v, row))
             continue;
-        if ((uint64_t)(ds->count + 1) * 2 > ds->nslots && grow_slots(ctx, ds) != SS_OK)
+        if (ops_hash_slots_full(ds->nslots, ds->count) && grow_slots(ctx, ds) != SS_OK)
             return SS_ERROR;
         uint32_t gid = gids[k];
         uint64_t h = ops_hash_u64(ops_hash_combine(hashes[k], gid));
@@ -108,18 +93,6 @@ int distinct_set_add(ss_ctx *ctx, distinct_set *ds, const ss_vector *v, const ui
         }
     }
     return SS_OK;
-}
-
-/* The statement's cancel check, polled while the distinct values are sorted. */
-typedef struct cancel_arg {
-    const ss_api *api;
-    ss_ctx *ctx;
-} cancel_arg;
-
-static int cancel_stop(void *arg)
-{
-    const cancel_arg *c = arg;
-    return c->api->check_interrupt(c->ctx) != SS_OK;
 }
 
 static int compare_entries(const void *arg, uint32_t a, uint32_t b)
@@ -144,8 +117,8 @@ int distinct_set_feed(ss_ctx *ctx, distinct_set *ds, agg_accum *acc)
     }
     for (uint32_t e = 0; e < ds->count; e++)
         order[e] = e;
-    cancel_arg cancel = {ds->api, ctx};
-    const ops_sort_check check = {cancel_stop, &cancel};
+    ops_interrupt_arg cancel = {ds->api, ctx};
+    const ops_sort_check check = {ops_interrupt_stop, &cancel};
     if (ops_index_sort_checked(order, scratch, n, compare_entries, ds, &check)) {
         ds->api->free(order);
         ds->api->free(scratch);

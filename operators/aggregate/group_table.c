@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "common/api_memory.h"
+#include "common/hash_slots.h"
 #include "common/value_hash.h"
 
 int group_table_init(ss_ctx *ctx, const ss_api *api, group_table *gt, uint32_t nkeys,
@@ -45,27 +46,10 @@ void group_table_release(group_table *gt)
     gt->nkeys = 0;
 }
 
-/* Doubles the slot array and re-inserts every group by its stored hash. */
 static int grow_slots(ss_ctx *ctx, group_table *gt)
 {
-    uint32_t nslots = gt->nslots ? gt->nslots * 2 : 1024;
-    if (nslots == 0 || nslots > (UINT32_C(1) << 31))
-        return gt->api->error(ctx, OPS_SQLSTATE_PROGRAM_LIMIT_EXCEEDED,
-                              "too many groups in hash aggregation");
-    uint32_t *slots = ops_zalloc_array(ctx, gt->api, nslots, sizeof *slots);
-    if (!slots)
-        return SS_ERROR;
-    uint32_t mask = nslots - 1;
-    for (uint32_t g = 0; g < gt->ngroups; g++) {
-        uint32_t s = (uint32_t)gt->hashes[g] & mask;
-        while (slots[s])
-            s = (s + 1) & mask;
-        slots[s] = g + 1;
-    }
-    ops_free(gt->api, gt->slots);
-    gt->slots = slots;
-    gt->nslots = nslots;
-    return SS_OK;
+    return ops_hash_slots_grow(ctx, gt->api, &gt->slots, &gt->nslots, gt->hashes, gt->ngroups,
+                               "too many groups in hash aggregation");
 }
 
 static int add_group(ss_ctx *ctx, group_table *gt, ss_vector *const *key_vectors, uint32_t row,
@@ -107,7 +91,7 @@ int group_table_lookup(ss_ctx *ctx, group_table *gt, ss_vector *const *key_vecto
 
     for (uint32_t k = 0; k < n; k++) {
         /* keep the load factor at or below one half */
-        if ((uint64_t)(gt->ngroups + 1) * 2 > gt->nslots && grow_slots(ctx, gt) != SS_OK)
+        if (ops_hash_slots_full(gt->nslots, gt->ngroups) && grow_slots(ctx, gt) != SS_OK)
             return SS_ERROR;
         uint64_t h = hashes[k];
         uint32_t row = pos[k], mask = gt->nslots - 1;

@@ -1,5 +1,5 @@
 /* type_layout.h — maps SDK type ids to the physical vector layout that operators specialise
- * their loops on, and to the PostgreSQL type names used in error messages. */
+ * their loops on.  (Type names for messages come from ss_api.type_name.) */
 #ifndef OPS_TYPE_LAYOUT_H
 #define OPS_TYPE_LAYOUT_H
 
@@ -27,22 +27,6 @@ static inline ops_layout ops_layout_of(int32_t type_id)
     case SS_TYPE_VARCHAR:
     case SS_TYPE_UNKNOWN: return OPS_LAYOUT_TEXT;
     default: return OPS_LAYOUT_NONE;
-    }
-}
-
-/* PostgreSQL's name for a type id, for messages. */
-static inline const char *ops_type_name(int32_t type_id)
-{
-    switch (type_id) {
-    case SS_TYPE_BOOL: return "boolean";
-    case SS_TYPE_INT2: return "smallint";
-    case SS_TYPE_INT4: return "integer";
-    case SS_TYPE_INT8: return "bigint";
-    case SS_TYPE_FLOAT8: return "double precision";
-    case SS_TYPE_TEXT: return "text";
-    case SS_TYPE_VARCHAR: return "character varying";
-    case SS_TYPE_UNKNOWN: return "unknown";
-    default: return "unsupported type";
     }
 }
 

@@ -94,8 +94,8 @@ static int check_child_batch(ss_ctx *ctx, const sort_state *st, const ss_batch *
         if (ops_layout_of(b->cols[c]->type.id) != st->cols[c].layout)
             return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
                                 "sort: child column %u has type %s, expected %s", c + 1,
-                                ops_type_name(b->cols[c]->type.id),
-                                ops_type_name(st->cols[c].type.id));
+                                g_api->type_name(b->cols[c]->type),
+                                g_api->type_name(st->cols[c].type));
     return SS_OK;
 }
 

@@ -51,18 +51,6 @@ static void compute_keys(const ops_column *c, uint32_t n, bool descending, uint6
     }
 }
 
-/* The statement's cancel check, as the sort routines poll it. */
-typedef struct cancel_arg {
-    const ss_api *api;
-    ss_ctx *ctx;
-} cancel_arg;
-
-static int cancel_stop(void *arg)
-{
-    const cancel_arg *c = arg;
-    return c->api->check_interrupt(c->ctx) != SS_OK;
-}
-
 typedef struct row_comparator {
     const ops_column *cols;
     const ss_sort_key *keys;
@@ -153,8 +141,8 @@ int sort_compute_order(ss_ctx *ctx, const ss_api *api, const ops_column *cols, u
         ops_free(api, scratch);
         return api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     }
-    cancel_arg cancel = {api, ctx};
-    const ops_sort_check check = {cancel_stop, &cancel};
+    ops_interrupt_arg cancel = {api, ctx};
+    const ops_sort_check check = {ops_interrupt_stop, &cancel};
     compute_keys(c0, nrows, keys[0].descending, prefix);
 
     uint32_t nnull = 0;

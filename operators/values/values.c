@@ -110,41 +110,14 @@ static ss_vector *scratch_for(ss_ctx *ctx, values_state *st, ss_type type)
 static int copy_value(ss_ctx *ctx, const ss_vector *src, ss_vector *dst, ops_layout layout,
                       uint32_t row, uint32_t c)
 {
-    if (ss_vector_is_null(src, 0)) {
-        if (g_api->vector_ensure_validity(ctx, dst) != SS_OK)
-            return SS_ERROR;
-        ss_vector_set_null(dst, row);
-        return SS_OK;
-    }
-    if (ops_layout_of(src->type.id) != layout)
+    if (!ss_vector_is_null(src, 0) && ops_layout_of(src->type.id) != layout)
         return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
                             "values: row %u column %u has type %s but the column is %s",
-                            row + 1, c + 1, ops_type_name(src->type.id),
-                            ops_type_name(dst->type.id));
-    ss_vector_set_valid(dst, row);
-    switch (layout) {
-    case OPS_LAYOUT_BOOL: ((uint8_t *)dst->data)[row] = ((const uint8_t *)src->data)[0]; break;
-    case OPS_LAYOUT_INT2: ((int16_t *)dst->data)[row] = ((const int16_t *)src->data)[0]; break;
-    case OPS_LAYOUT_INT4: ((int32_t *)dst->data)[row] = ((const int32_t *)src->data)[0]; break;
-    case OPS_LAYOUT_INT8: ((int64_t *)dst->data)[row] = ((const int64_t *)src->data)[0]; break;
-    case OPS_LAYOUT_FLOAT8: ((double *)dst->data)[row] = ((const double *)src->data)[0]; break;
-    case OPS_LAYOUT_TEXT: {
-        ss_text t = ((const ss_text *)src->data)[0];
-        const char *bytes = "";
-        if (t.len) {
-            char *copy = g_api->vector_text_alloc(ctx, dst, t.len);
-            if (!copy)
-                return SS_ERROR;
-            memcpy(copy, t.ptr, t.len);
-            bytes = copy;
-        }
-        ((ss_text *)dst->data)[row] = (ss_text){bytes, t.len, 0};
-        break;
-    }
-    case OPS_LAYOUT_NONE:
-        return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "values: column has no layout");
-    }
-    return SS_OK;
+                            row + 1, c + 1, g_api->type_name(src->type),
+                            g_api->type_name(dst->type));
+    ss_value v;
+    ss_vector_get_value(src, 0, &v);
+    return g_api->vector_set_value(ctx, dst, row, &v);
 }
 
 static int values_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **out)

@@ -110,22 +110,6 @@ int memory_scan_next_batch(ss_ctx *ctx, void *scan, ss_batch *out)
     return SS_OK;
 }
 
-/* Reads one value; text points into the vector's heap (valid while the table exists). */
-static void read_value(const ss_vector *v, uint32_t row, ss_value *out)
-{
-    *out = (ss_value){.is_null = ss_vector_is_null(v, row)};
-    if (out->is_null)
-        return;
-    switch (v->type.id) {
-    case SS_TYPE_BOOL: out->v.b = ((const uint8_t *)v->data)[row] != 0; break;
-    case SS_TYPE_INT2: out->v.i = ((const int16_t *)v->data)[row]; break;
-    case SS_TYPE_INT4: out->v.i = ((const int32_t *)v->data)[row]; break;
-    case SS_TYPE_INT8: out->v.i = ((const int64_t *)v->data)[row]; break;
-    case SS_TYPE_FLOAT8: out->v.f = ((const double *)v->data)[row]; break;
-    default: out->v.s = ((const ss_text *)v->data)[row]; break; /* text types (table_create) */
-    }
-}
-
 int memory_scan_next_row(ss_ctx *ctx, void *scan, ss_value *values, bool *has_row)
 {
     memory_scan *s = scan;
@@ -141,7 +125,7 @@ int memory_scan_next_row(ss_ctx *ctx, void *scan, ss_value *values, bool *has_ro
     }
     const memory_chunk *chunk = s->table->chunks[s->chunk];
     for (uint32_t i = 0; i < s->ncols; i++)
-        read_value(chunk->cols[s->columns[i]], s->row, &values[i]);
+        ss_vector_get_value(chunk->cols[s->columns[i]], s->row, &values[i]);
     s->row++;
     *has_row = true;
     return SS_OK;

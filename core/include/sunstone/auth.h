@@ -1,6 +1,10 @@
 /* sunstone/auth.h — authentication providers, plugins of kind auth (trust, password, md5,
  * scram-sha-256 ...).
  *
+ * EXPERIMENTAL: nothing in the kernel calls this vtable yet.  It may change (fields,
+ * callbacks, version) until the server issue lands and uses it, without an ABI bump;
+ * sunstone_plugins shows experimental = true for plugins of this kind.
+ *
  * The server runs one exchange per connection: start() once, then step() for every message
  * the client sends (PasswordMessage, SASLInitialResponse, SASLResponse bodies), until the
  * provider answers SS_AUTH_OK or SS_AUTH_FAILED.  The provider reads the stored secret of the

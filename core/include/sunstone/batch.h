@@ -20,6 +20,8 @@
 #ifndef SUNSTONE_BATCH_H
 #define SUNSTONE_BATCH_H
 
+#include <string.h>
+
 #include "sunstone/types.h"
 
 #ifdef __cplusplus
@@ -74,6 +76,30 @@ static inline void ss_vector_set_valid(ss_vector *v, uint32_t row)
 {
     if (v->validity)
         v->validity[row >> 6] |= UINT64_C(1) << (row & 63);
+}
+
+/* One value of a vector (the layout above): is_null set when it is NULL or the type id is
+ * unknown; text points into the vector (valid as long as its bytes are).  Inline: the kernel
+ * and modules share this one reader, cheap enough for row-at-a-time loops.  Writing one value
+ * is ss_api.vector_set_value (it may allocate). */
+static inline void ss_vector_get_value(const ss_vector *v, uint32_t row, ss_value *out)
+{
+    memset(out, 0, sizeof *out);
+    if (ss_vector_is_null(v, row)) {
+        out->is_null = true;
+        return;
+    }
+    switch (v->type.id) {
+    case SS_TYPE_BOOL: out->v.b = ((const uint8_t *)v->data)[row] != 0; break;
+    case SS_TYPE_INT2: out->v.i = ((const int16_t *)v->data)[row]; break;
+    case SS_TYPE_INT4: out->v.i = ((const int32_t *)v->data)[row]; break;
+    case SS_TYPE_INT8: out->v.i = ((const int64_t *)v->data)[row]; break;
+    case SS_TYPE_FLOAT8: out->v.f = ((const double *)v->data)[row]; break;
+    case SS_TYPE_TEXT:
+    case SS_TYPE_VARCHAR:
+    case SS_TYPE_UNKNOWN: out->v.s = ((const ss_text *)v->data)[row]; break;
+    default: out->is_null = true; break;
+    }
 }
 
 #ifdef __cplusplus

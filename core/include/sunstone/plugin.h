@@ -51,7 +51,7 @@ extern "C" {
 #endif
 
 #define SS_ABI_MAJOR 1
-#define SS_ABI_MINOR 2
+#define SS_ABI_MINOR 3
 
 /* Padding-free on every supported ABI: 4 + 2 + 2 + pointer + pointer. */
 typedef struct ss_plugin_magic {
@@ -98,7 +98,8 @@ typedef struct ss_api {
 
     /* ---- registration: valid only inside sunstone_plugin_init.  Names are unique per
        kind; a duplicate is refused unless replace is true.  The vtable is checked for its
-       struct_size, version and required callbacks; a missing one is an error naming it. */
+       struct_size, version and required callbacks; a missing one is an error naming it.
+       The auth, window and snapshot vtables are experimental (see their headers). */
     ss_ctx *(*plugin_ctx)(ss_plugin *plugin);
     int (*register_operator)(ss_plugin *plugin, const ss_operator_vtable *vt, bool replace);
     int (*register_storage)(ss_plugin *plugin, const ss_storage_vtable *vt, bool replace);
@@ -161,6 +162,26 @@ typedef struct ss_api {
        starts (before the rescan of a kept tree) and when the statement stops, so it must
        not hold operator state.  For per-execution scratch of a kept tree. */
     void *(*exec_arena_alloc)(ss_ctx *ctx, size_t n);
+
+    /* ---- ABI 1.3 ---- */
+    /* DETAIL and HINT lines of the error pending on ctx (PostgreSQL's errdetail / errhint):
+       call them right after error(), before returning SS_ERROR.  Each keeps the first text
+       it is given; with no error pending on ctx they do nothing. */
+    void (*error_detail)(ss_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+    void (*error_hint)(ss_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+    /* a NOTICE (PostgreSQL's ereport(NOTICE)): sent at once to the database's notice handler
+       (sunstone_set_notice_handler) unless client_min_messages is above notice; the
+       statement goes on.  Messages longer than 1023 bytes are cut.  Works in every callback
+       that has a ctx, and in sunstone_plugin_init on ss_api.plugin_ctx(plugin). */
+    void (*notice)(ss_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+    /* PostgreSQL's name of a type for messages, as format_type() shows it without its
+       modifier: "integer", "double precision", "character varying"; "???" for an id the
+       kernel does not know.  A static string. */
+    const char *(*type_name)(ss_type type);
+    /* stores val at row (NULL allocates the validity bitmap; text is copied into the
+       vector's string heap); SS_OK, or SS_ERROR recorded on ctx (53200, or XX000 for a type
+       the kernel does not know).  Reading one value is ss_vector_get_value (batch.h). */
+    int (*vector_set_value)(ss_ctx *ctx, ss_vector *v, uint32_t row, const ss_value *val);
 } ss_api;
 
 /* Whether api (the kernel's table, possibly older than the module's header) has `member`. */

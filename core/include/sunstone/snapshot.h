@@ -1,6 +1,10 @@
 /* sunstone/snapshot.h — snapshot managers (plugins of kind snapshot): map time and
  * transaction ids to snapshots.
  *
+ * EXPERIMENTAL: nothing in the kernel calls this vtable yet.  It may change (fields,
+ * callbacks, version) until the transactions issue lands and uses it, without an ABI bump;
+ * sunstone_plugins shows experimental = true for plugins of this kind.
+ *
  * The kernel owns transaction ids.  After every commit it calls record_commit; for
  * `AS OF TIMESTAMP t` it asks for the newest transaction committed at or before t, and
  * for `AS OF TRANSACTION n` whether n is known.  Implementations must answer in

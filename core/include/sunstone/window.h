@@ -1,5 +1,9 @@
 /* sunstone/window.h — window functions, plugins of kind window (row_number, rank, lag, ...).
  *
+ * EXPERIMENTAL: nothing in the kernel calls this vtable yet.  It may change (fields,
+ * callbacks, version) until the window issue lands and uses it, without an ABI bump;
+ * sunstone_plugins shows experimental = true for plugins of this kind.
+ *
  * The kernel's window operator sorts rows by PARTITION BY and ORDER BY and calls the
  * function once per partition with the whole partition as column vectors; the function
  * writes one result per row.  Peer groups (rows equal under ORDER BY) are given as a run

@@ -1,0 +1,196 @@
+/* plugin_kinds.c — the one table of plugin-kind descriptors (plugin_kinds.h), the generic
+ * vtable check that reads it, and the typed register_* entries of ss_api. */
+#include "loader/plugin_kinds.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "loader/plugin_ctx.h"
+
+/* ---- kind-specific field checks ---- */
+
+static int check_operator_fields(ss_ctx *ctx, const void *p)
+{
+    const ss_operator_vtable *vt = p;
+    if (vt->role <= 0 || vt->role >= SS_ROLE__COUNT)
+        return ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR, "operator \"%s\" has unknown role %d",
+                            vt->name, vt->role);
+    return SS_OK;
+}
+
+static int check_window_fields(ss_ctx *ctx, const void *p)
+{
+    const ss_window_vtable *vt = p;
+    if (vt->min_args > vt->max_args)
+        return ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR,
+                            "window function \"%s\" has min_args %u > max_args %u", vt->name,
+                            vt->min_args, vt->max_args);
+    return SS_OK;
+}
+
+/* ---- the descriptors ---- */
+
+#define CALLBACK(type, field) {offsetof(type, field), #field}
+#define END_OF(type, field) (offsetof(type, field) + sizeof(((type *)0)->field))
+#define COUNT(a) ((uint32_t)(sizeof(a) / sizeof((a)[0])))
+
+static const ss_callback_field operator_required[] = {
+    CALLBACK(ss_operator_vtable, open), CALLBACK(ss_operator_vtable, next_batch),
+    CALLBACK(ss_operator_vtable, close), CALLBACK(ss_operator_vtable, rescan)};
+
+static const ss_callback_field storage_required[] = {
+    CALLBACK(ss_storage_vtable, backend_open),    CALLBACK(ss_storage_vtable, backend_close),
+    CALLBACK(ss_storage_vtable, table_create),    CALLBACK(ss_storage_vtable, table_drop),
+    CALLBACK(ss_storage_vtable, insert),          CALLBACK(ss_storage_vtable, scan_begin),
+    CALLBACK(ss_storage_vtable, scan_next_batch), CALLBACK(ss_storage_vtable, scan_next_row),
+    CALLBACK(ss_storage_vtable, scan_end)};
+/* statement atomicity (version 2) */
+static const ss_callback_field storage_statement[] = {
+    CALLBACK(ss_storage_vtable, stmt_begin), CALLBACK(ss_storage_vtable, stmt_commit),
+    CALLBACK(ss_storage_vtable, stmt_abort)};
+
+static const ss_callback_field auth_required[] = {
+    CALLBACK(ss_auth_vtable, start), CALLBACK(ss_auth_vtable, step), CALLBACK(ss_auth_vtable, finish)};
+
+static const ss_callback_field window_required[] = {
+    CALLBACK(ss_window_vtable, result_type), CALLBACK(ss_window_vtable, evaluate)};
+
+static const ss_callback_field snapshot_required[] = {
+    CALLBACK(ss_snapshot_vtable, create),      CALLBACK(ss_snapshot_vtable, destroy),
+    CALLBACK(ss_snapshot_vtable, record_commit), CALLBACK(ss_snapshot_vtable, xid_at_time),
+    CALLBACK(ss_snapshot_vtable, time_of_xid)};
+
+static const ss_plugin_kind_desc kinds[] = {
+    {.kind = SS_KIND_OPERATOR, .name = "operator", .noun = "operator",
+     .version = SS_OPERATOR_VTABLE_VERSION, .v1_size = END_OF(ss_operator_vtable, explain),
+     .check_fields = check_operator_fields,
+     .required = operator_required, .nrequired = COUNT(operator_required)},
+    {.kind = SS_KIND_STORAGE, .name = "storage", .noun = "storage backend",
+     .version = SS_STORAGE_VTABLE_VERSION, .v1_size = END_OF(ss_storage_vtable, scan_end),
+     .required = storage_required, .nrequired = COUNT(storage_required),
+     .together = storage_statement, .ntogether = COUNT(storage_statement)},
+    {.kind = SS_KIND_AUTH, .name = "auth", .noun = "auth provider", .experimental = true,
+     .version = SS_AUTH_VTABLE_VERSION, .v1_size = END_OF(ss_auth_vtable, make_secret),
+     .required = auth_required, .nrequired = COUNT(auth_required)},
+    {.kind = SS_KIND_WINDOW, .name = "window", .noun = "window function", .experimental = true,
+     .version = SS_WINDOW_VTABLE_VERSION, .v1_size = END_OF(ss_window_vtable, evaluate),
+     .check_fields = check_window_fields,
+     .required = window_required, .nrequired = COUNT(window_required)},
+    {.kind = SS_KIND_SNAPSHOT, .name = "snapshot", .noun = "snapshot manager", .experimental = true,
+     .version = SS_SNAPSHOT_VTABLE_VERSION, .v1_size = END_OF(ss_snapshot_vtable, forget_before),
+     .required = snapshot_required, .nrequired = COUNT(snapshot_required)},
+};
+
+/* The register_* entries: one line per kind.  Every vtable starts with the common header
+ * {uint32_t struct_size; uint32_t version; const char *name;} that ss_check_vtable reads. */
+#define REGISTER_ENTRY(fn, type, kind)                                                    \
+    _Static_assert(offsetof(type, struct_size) == 0 && offsetof(type, version) == 4 &&    \
+                       offsetof(type, name) == 8,                                         \
+                   #type " does not start with the common vtable header");                \
+    int fn(ss_plugin *p, const type *vt, bool replace)                                    \
+    {                                                                                     \
+        return ss_plugin_register(p, kind, vt, replace);                                  \
+    }
+
+REGISTER_ENTRY(ss_plugin_register_operator, ss_operator_vtable, SS_KIND_OPERATOR)
+REGISTER_ENTRY(ss_plugin_register_storage, ss_storage_vtable, SS_KIND_STORAGE)
+REGISTER_ENTRY(ss_plugin_register_auth, ss_auth_vtable, SS_KIND_AUTH)
+REGISTER_ENTRY(ss_plugin_register_window, ss_window_vtable, SS_KIND_WINDOW)
+REGISTER_ENTRY(ss_plugin_register_snapshot, ss_snapshot_vtable, SS_KIND_SNAPSHOT)
+
+const ss_plugin_kind_desc *ss_plugin_kind_find(int kind)
+{
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (kinds[i].kind == kind)
+            return &kinds[i];
+    return NULL;
+}
+
+const char *ss_kind_name(int kind)
+{
+    const ss_plugin_kind_desc *k = ss_plugin_kind_find(kind);
+    return k ? k->name : "unknown";
+}
+
+/* ---- the check ---- */
+
+typedef struct vtable_header {
+    uint32_t struct_size;
+    uint32_t version;
+    const char *name;
+} vtable_header;
+
+const char *ss_vtable_name(const void *vt)
+{
+    vtable_header h;
+    memcpy(&h, vt, sizeof h);
+    return h.name;
+}
+
+/* Whether vt sets the callback at f: inside its struct_size and not NULL. */
+static bool has_callback(const void *vt, uint32_t struct_size, const ss_callback_field *f)
+{
+    void (*fn)(void);
+    if (struct_size < f->offset + sizeof fn)
+        return false;
+    memcpy(&fn, (const char *)vt + f->offset, sizeof fn);
+    return fn != NULL;
+}
+
+/* "a, b and c" */
+static void join_names(char *buf, size_t n, const ss_callback_field *f, uint32_t count)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (uint32_t i = 0; i < count && used < n; i++) {
+        const char *sep = i == 0 ? "" : i + 1 == count ? " and " : ", ";
+        int w = snprintf(buf + used, n - used, "%s%s", sep, f[i].name);
+        if (w < 0)
+            break;
+        used += (size_t)w;
+    }
+}
+
+/* A plugin built against a newer header may pass a bigger struct than the kernel knows (the
+ * kernel reads only what it knows), never one smaller than version 1. */
+int ss_check_vtable(ss_ctx *ctx, const ss_plugin_kind_desc *k, const void *vt)
+{
+    if (!vt)
+        return ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR, "%s vtable is NULL", k->noun);
+    vtable_header h;
+    memcpy(&h, vt, sizeof h);
+    if (h.struct_size < k->v1_size)
+        return ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR,
+                            "%s vtable \"%s\" has struct_size %u, smaller than the %zu bytes of "
+                            "version 1",
+                            k->noun, h.name ? h.name : "?", h.struct_size, k->v1_size);
+    if (h.version == 0 || h.version > k->version)
+        return ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR,
+                            "%s vtable \"%s\" has version %u, kernel supports 1..%u", k->noun,
+                            h.name ? h.name : "?", h.version, k->version);
+    if (!h.name || !h.name[0])
+        return ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR, "%s vtable has no name", k->noun);
+    if (k->check_fields && k->check_fields(ctx, vt))
+        return SS_ERROR;
+    for (uint32_t i = 0; i < k->nrequired; i++)
+        if (!has_callback(vt, h.struct_size, &k->required[i]))
+            return ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR,
+                                "%s \"%s\" is missing required callback %s", k->noun, h.name,
+                                k->required[i].name);
+    const ss_callback_field *missing = NULL;
+    bool any = false;
+    for (uint32_t i = 0; i < k->ntogether; i++) {
+        if (has_callback(vt, h.struct_size, &k->together[i]))
+            any = true;
+        else if (!missing)
+            missing = &k->together[i];
+    }
+    if (any && missing) {
+        char names[256];
+        join_names(names, sizeof names, k->together, k->ntogether);
+        return ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR,
+                            "%s \"%s\" is missing callback %s (%s come together)", k->noun,
+                            h.name, missing->name, names);
+    }
+    return SS_OK;
+}
