@@ -438,6 +438,27 @@ static int add_limit_node(binder *b, ss_bound_stmt *out, ss_plan *p)
     return SS_OK;
 }
 
+static ss_plan *stack(binder *b, int role, ss_plan *child);
+
+/* Puts a limit node for s's LIMIT / OFFSET (if any) on *top; their expressions are evaluated
+ * at each execution (they may hold parameters). */
+static int stack_limit(binder *b, const ast_select *s, ss_bound_stmt *out, ss_plan **top)
+{
+    if (!s->limit && !s->offset)
+        return SS_OK;
+    ss_plan *l = stack(b, SS_ROLE_LIMIT, *top);
+    if (!l || add_limit_node(b, out, l))
+        return SS_ERROR;
+    ss_plan_limit_exprs *ex = &out->limit_exprs[out->nlimits - 1];
+    ex->limit = ex->offset = NULL;
+    if (s->limit && s->limit->kind != AE_NULL && !(ex->limit = bind_limit_expr(b, s->limit, "LIMIT")))
+        return SS_ERROR;
+    if (s->offset && !(ex->offset = bind_limit_expr(b, s->offset, "OFFSET")))
+        return SS_ERROR;
+    *top = l;
+    return SS_OK;
+}
+
 /* ---- the query ---------------------------------------------------------------------- */
 
 /* A WHERE/HAVING qualification treats NULL as FALSE: PostgreSQL folds a NULL constant, or a
@@ -786,18 +807,8 @@ static int bind_values_order_limit(binder *b, const ast_select *s, ss_bound_stmt
         top->node.sort.nkeys = s->norder;
         top->node.sort.keys = keys;
     }
-    if (s->limit || s->offset) {
-        ss_plan *l = stack(b, SS_ROLE_LIMIT, top);
-        if (!l || add_limit_node(b, out, l))
-            return SS_ERROR;
-        ss_plan_limit_exprs *ex = &out->limit_exprs[out->nlimits - 1];
-        ex->limit = ex->offset = NULL;
-        if (s->limit && s->limit->kind != AE_NULL && !(ex->limit = bind_limit_expr(b, s->limit, "LIMIT")))
-            return SS_ERROR;
-        if (s->offset && !(ex->offset = bind_limit_expr(b, s->offset, "OFFSET")))
-            return SS_ERROR;
-        top = l;
-    }
+    if (stack_limit(b, s, out, &top))
+        return SS_ERROR;
     out->plan = top;
     return SS_OK;
 }
@@ -988,18 +999,8 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
         so->node.sort.keys = keys;
         top = so;
     }
-    if (s->limit || s->offset) {
-        ss_plan *l = stack(b, SS_ROLE_LIMIT, top);
-        if (!l || add_limit_node(b, out, l))
-            return SS_ERROR;
-        ss_plan_limit_exprs *ex = &out->limit_exprs[out->nlimits - 1];
-        ex->limit = ex->offset = NULL;
-        if (s->limit && s->limit->kind != AE_NULL && !(ex->limit = bind_limit_expr(b, s->limit, "LIMIT")))
-            return SS_ERROR;
-        if (s->offset && !(ex->offset = bind_limit_expr(b, s->offset, "OFFSET")))
-            return SS_ERROR;
-        top = l;
-    }
+    if (stack_limit(b, s, out, &top))
+        return SS_ERROR;
     if (tl.n > tl.nvisible) {
         ss_plan *strip = plan_new(b, SS_ROLE_PROJECT, 1);
         ss_expr **cols = bind_alloc(b, sizeof(ss_expr *) * (tl.nvisible ? tl.nvisible : 1));
