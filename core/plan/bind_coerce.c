@@ -192,33 +192,48 @@ bool common_type(binder *b, ss_expr **l, ss_expr **r, const ast_expr *a, ss_type
     return *l && *r;
 }
 
+/* PostgreSQL's select_common_type over exprs, untyped literals and parameters left out: the
+ * numeric type the others widen to, text/varchar (the first one's type; a length only when
+ * every one has the same), or the one type they share.  *t is UNKNOWN when all are untyped.
+ * Returns the index of the first expression that matches none of that (*t is then the type
+ * so far), else -1. */
+static int select_common(binder *b, ss_expr *const *exprs, uint32_t n, ss_type *t)
+{
+    *t = type_of(SS_TYPE_UNKNOWN);
+    for (uint32_t i = 0; i < n; i++) {
+        const ss_expr *e = exprs[i];
+        if (is_unknown_const(e) || is_unknown_param(b, e) ||
+            (e->kind == EXPR_CONST && e->u.cnst.is_null && e->type.id == SS_TYPE_UNKNOWN))
+            continue;
+        if (t->id == SS_TYPE_UNKNOWN) {
+            *t = e->type;
+            continue;
+        }
+        int tr = numeric_rank(t->id), er = numeric_rank(e->type.id);
+        if (tr && er) {
+            *t = type_of(rank_type(tr > er ? tr : er));
+        } else if (ss_type_is_text(t->id) && ss_type_is_text(e->type.id)) {
+            /* text and varchar convert both ways: the first one stays */
+            if (t->id != e->type.id || t->typmod != e->type.typmod)
+                *t = type_of(t->id);
+        } else if (t->id != e->type.id) {
+            return (int)i;
+        }
+    }
+    return -1;
+}
+
 /* Resolves the common result type of CASE/COALESCE branches and coerces them all. */
 bool unify(binder *b, ss_expr **items, const int *locs, uint32_t n, const char *what, ss_type *out,
                   bool *numeric)
 {
-    ss_type t = type_of(SS_TYPE_UNKNOWN);
-    for (uint32_t i = 0; i < n; i++) {
-        ss_expr *e = items[i];
-        if (is_unknown_const(e) || is_unknown_param(b, e) || (e->kind == EXPR_CONST && e->u.cnst.is_null &&
-                                                             e->type.id == SS_TYPE_UNKNOWN))
-            continue;
-        if (t.id == SS_TYPE_UNKNOWN) {
-            t = e->type;
-            continue;
-        }
-        int tr = numeric_rank(t.id), er = numeric_rank(e->type.id);
-        if (tr && er) {
-            t = type_of(rank_type(tr > er ? tr : er));
-        } else if (ss_type_is_text(t.id) && ss_type_is_text(e->type.id)) {
-            /* text and varchar convert both ways: the first one stays (select_common_type) */
-            if (t.id != e->type.id || t.typmod != e->type.typmod)
-                t = type_of(t.id);
-        } else if (t.id != e->type.id) {
-            char b1[96], b2[96];
-            bind_error(b, locs[i], SS_SQLSTATE_DATATYPE_MISMATCH, "%s types %s and %s cannot be matched",
-                       what, tname(type_of(t.id), b1, sizeof b1), tname(type_of(e->type.id), b2, sizeof b2));
-            return false;
-        }
+    ss_type t;
+    int bad = select_common(b, items, n, &t);
+    if (bad >= 0) {
+        char b1[96], b2[96];
+        bind_error(b, locs[bad], SS_SQLSTATE_DATATYPE_MISMATCH, "%s types %s and %s cannot be matched", what,
+                   tname(type_of(t.id), b1, sizeof b1), tname(type_of(items[bad]->type.id), b2, sizeof b2));
+        return false;
     }
     if (t.id == SS_TYPE_UNKNOWN)
         t = type_of(SS_TYPE_TEXT);
@@ -248,23 +263,9 @@ bool unify(binder *b, ss_expr **items, const int *locs, uint32_t n, const char *
  * text. */
 bool in_common_type(binder *b, ss_expr *const *exprs, uint32_t n, ss_type *out)
 {
-    ss_type t = type_of(SS_TYPE_UNKNOWN);
-    for (uint32_t i = 0; i < n; i++) {
-        const ss_expr *e = exprs[i];
-        if (is_unknown_const(e) || is_unknown_param(b, e))
-            continue;
-        if (t.id == SS_TYPE_UNKNOWN) {
-            t = e->type;
-            continue;
-        }
-        int tr = numeric_rank(t.id), er = numeric_rank(e->type.id);
-        if (tr && er) {
-            if (er > tr)
-                t = e->type; /* the one the other converts to implicitly */
-        } else if (!(ss_type_is_text(t.id) && ss_type_is_text(e->type.id)) && t.id != e->type.id) {
-            return false;
-        }
-    }
+    ss_type t;
+    if (select_common(b, exprs, n, &t) >= 0)
+        return false;
     if (t.id == SS_TYPE_UNKNOWN || t.id == SS_TYPE_VARCHAR)
         t = type_of(SS_TYPE_TEXT);
     t.typmod = -1;
