@@ -21,51 +21,51 @@ static int materialize(sunstone_stmt *st, char **rows, uint32_t n)
     return SS_OK;
 }
 
-/* Evaluates LIMIT/OFFSET expressions (they may hold parameters) into the plan nodes. */
-static int prepare_limits(sunstone_stmt *st)
+/* Evaluates the LIMIT/OFFSET expressions of p and the nodes below it (they may hold
+ * parameters) into the plan nodes. */
+static int prepare_limits(sunstone_stmt *st, ss_plan *p)
 {
-    ss_bound_stmt *bs = st->bound;
-    for (uint32_t i = 0; i < bs->nlimits; i++) {
-        ss_plan_node *node = &bs->limit_nodes[i]->node;
-        ss_plan_limit_exprs *ex = &bs->limit_exprs[i];
-        node->limit.limit = -1;
-        node->limit.offset = 0;
-        ss_value v;
-        if (ex->limit) {
-            if (ss_expr_eval_scalar(&st->ctx, ex->limit, &v))
-                return SS_ERROR;
-            if (!v.is_null) {
-                if (v.v.i < 0)
-                    return ss_ctx_error(&st->ctx, SS_SQLSTATE_INVALID_ROW_COUNT_IN_LIMIT,
-                                        "LIMIT must not be negative");
-                node->limit.limit = v.v.i;
-            }
+    for (uint32_t i = 0; i < p->node.nchildren; i++)
+        if (prepare_limits(st, p->children[i]))
+            return SS_ERROR;
+    if (p->node.role != SS_ROLE_LIMIT)
+        return SS_OK;
+    ss_plan_node *node = &p->node;
+    node->limit.limit = -1;
+    node->limit.offset = 0;
+    ss_value v;
+    if (p->limit_expr) {
+        if (ss_expr_eval_scalar(&st->ctx, p->limit_expr, &v))
+            return SS_ERROR;
+        if (!v.is_null) {
+            if (v.v.i < 0)
+                return ss_ctx_error(&st->ctx, SS_SQLSTATE_INVALID_ROW_COUNT_IN_LIMIT, "LIMIT must not be negative");
+            node->limit.limit = v.v.i;
         }
-        if (ex->offset) {
-            if (ss_expr_eval_scalar(&st->ctx, ex->offset, &v))
-                return SS_ERROR;
-            if (!v.is_null) {
-                if (v.v.i < 0)
-                    return ss_ctx_error(&st->ctx, SS_SQLSTATE_INVALID_ROW_COUNT_IN_OFFSET,
-                                        "OFFSET must not be negative");
-                node->limit.offset = v.v.i;
-            }
+    }
+    if (p->offset_expr) {
+        if (ss_expr_eval_scalar(&st->ctx, p->offset_expr, &v))
+            return SS_ERROR;
+        if (!v.is_null) {
+            if (v.v.i < 0)
+                return ss_ctx_error(&st->ctx, SS_SQLSTATE_INVALID_ROW_COUNT_IN_OFFSET, "OFFSET must not be negative");
+            node->limit.offset = v.v.i;
         }
-        /* a sort right below only needs to deliver LIMIT + OFFSET rows (top-N) */
-        ss_plan *child = bs->limit_nodes[i]->children[0];
-        if (child->node.role == SS_ROLE_SORT) {
-            int64_t need = -1;
-            if (node->limit.limit >= 0 && node->limit.offset <= INT64_MAX - node->limit.limit)
-                need = node->limit.limit + node->limit.offset;
-            child->node.sort_limit = need;
-        }
+    }
+    /* a sort right below only needs to deliver LIMIT + OFFSET rows (top-N) */
+    ss_plan *child = p->children[0];
+    if (child->node.role == SS_ROLE_SORT) {
+        int64_t need = -1;
+        if (node->limit.limit >= 0 && node->limit.offset <= INT64_MAX - node->limit.limit)
+            need = node->limit.limit + node->limit.offset;
+        child->node.sort_limit = need;
     }
     return SS_OK;
 }
 
 static int start_query(sunstone_stmt *st)
 {
-    if (prepare_limits(st))
+    if (prepare_limits(st, st->bound->plan))
         return SS_ERROR;
     if (st->root) {
         /* a parked tree from the previous execution (parking.c) */

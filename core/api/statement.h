@@ -4,7 +4,7 @@
 #define SS_API_STATEMENT_H
 
 #include "api/database.h"
-#include "plan/binder.h"
+#include "bind/binder.h"
 #include "util/strbuf.h"
 
 typedef enum stmt_state {

@@ -8,6 +8,9 @@
 typedef struct ss_plan {
     ss_plan_node node;
     struct ss_plan **children;
+    /* SS_ROLE_LIMIT: the LIMIT and OFFSET expressions (bigint, NULL = none), evaluated when
+       an execution starts */
+    const ss_expr *limit_expr, *offset_expr;
 } ss_plan;
 
 /* Concrete definition of the SDK's opaque ss_op. */

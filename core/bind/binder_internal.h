@@ -1,12 +1,13 @@
 /* binder_internal.h — state and functions shared by the binder's files: expressions
  * (bind_expr.c and its siblings bind_literal.c, bind_coerce.c, bind_oper.c, bind_func.c,
  * bind_agg.c, bind_fold.c, bind_names.c), bind_select.c, bind_stmt.c, plan_build.c.
- * Private to core/plan/. */
+ * Private to core/bind/. */
 #ifndef SS_PLAN_BINDER_INTERNAL_H
 #define SS_PLAN_BINDER_INTERNAL_H
 
 #include "api/database.h"
-#include "plan/binder.h"
+#include "bind/binder.h"
+#include "plan/plan_build.h"
 #include "types/typeio.h"
 #include "util/ptrmap.h"
 
@@ -24,6 +25,7 @@ typedef struct binder {
     ss_ctx *ctx;
     struct sunstone *db;
     ss_arena *arena;
+    ss_plan_builder pb;       /* plan nodes go to the same arena */
     /* FROM scope: one table or none */
     const ss_table *table;
     const char *table_ref;    /* alias or table name */
@@ -200,12 +202,6 @@ int raise_deferred_folds(binder *b, const ss_plan *plan);
 /* Output names (bind_names.c). */
 /* PostgreSQL's output column name for an expression (FigureColname). */
 const char *figure_colname(const ast_expr *e);
-
-/* Plan nodes (plan_build.c). */
-ss_plan *plan_new(binder *b, int role, uint32_t nchildren);
-int plan_set_output(binder *b, ss_plan *p, uint32_t ncols, const ss_type *types, const char *const *names);
-/* Output schema copied from the child. */
-int plan_copy_output(binder *b, ss_plan *p, const ss_plan *child);
 
 /* SELECT (bind_select.c): plan plus result columns. */
 int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out);

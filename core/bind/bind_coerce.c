@@ -5,7 +5,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "plan/binder_internal.h"
+#include "bind/binder_internal.h"
 #include "types/cast.h"
 #include "types/typeio.h"
 

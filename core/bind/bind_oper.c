@@ -3,7 +3,7 @@
  * functions (^), LIKE, BETWEEN, and IN lists (a hashed EXPR_IN or a chain of comparisons). */
 #include <string.h>
 
-#include "plan/binder_internal.h"
+#include "bind/binder_internal.h"
 #include "types/functions.h"
 #include "types/pg_builtins.h"
 

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "exec/expr_walk.h"
-#include "plan/binder_internal.h"
+#include "bind/binder_internal.h"
 
 static bool is_const(const ss_expr *e)
 {

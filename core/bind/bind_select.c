@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "exec/expr_walk.h"
-#include "plan/binder_internal.h"
+#include "bind/binder_internal.h"
 #include "types/cast.h"
 #include "types/typeio.h"
 #include "util/ptrmap.h"
@@ -301,7 +301,10 @@ static int prune_scan(binder *b, ss_plan *scan, ss_expr **exprs, uint32_t n)
             return SS_ERROR;
     scan->node.scan.ncols = k;
     scan->node.scan.columns = cols;
-    return plan_set_output(b, scan, k, types, names);
+    scan->node.ncols = k;
+    scan->node.col_types = types;
+    scan->node.col_names = names;
+    return SS_OK;
 }
 
 /* ---- VALUES as a query ------------------------------------------------------------- */
@@ -358,11 +361,9 @@ static int bind_values_query(binder *b, const ast_select *s, ss_bound_stmt *out)
         types[c] = t;
         names[c] = ss_arena_printf(b->arena, "column%u", c + 1);
     }
-    ss_plan *v = plan_new(b, SS_ROLE_VALUES, 0);
-    if (!v || plan_set_output(b, v, nc, types, names))
+    ss_plan *v = plan_values(&b->pb, nc, types, names, nr, (const ss_expr *const *)exprs);
+    if (!v)
         return SS_ERROR;
-    v->node.values.nrows = nr;
-    v->node.values.exprs = (const ss_expr *const *)exprs;
     out->plan = v;
     out->ncols = nc;
     out->col_types = types;
@@ -422,38 +423,19 @@ static ss_expr *bind_limit_expr(binder *b, const ast_expr *a, const char *clause
     return coerce_expr(b, e, type_of(SS_TYPE_INT8), CAST_ASSIGNMENT, a->location);
 }
 
-static int add_limit_node(binder *b, ss_bound_stmt *out, ss_plan *p)
-{
-    ss_plan **nodes = bind_alloc(b, sizeof(ss_plan *) * (out->nlimits + 1));
-    ss_plan_limit_exprs *ex = bind_alloc(b, sizeof(*ex) * (out->nlimits + 1));
-    if (!nodes || !ex)
-        return SS_ERROR;
-    if (out->nlimits) {
-        memcpy(nodes, out->limit_nodes, sizeof(ss_plan *) * out->nlimits);
-        memcpy(ex, out->limit_exprs, sizeof(*ex) * out->nlimits);
-    }
-    out->limit_nodes = nodes;
-    out->limit_exprs = ex;
-    out->limit_nodes[out->nlimits++] = p;
-    return SS_OK;
-}
-
-static ss_plan *stack(binder *b, int role, ss_plan *child);
-
 /* Puts a limit node for s's LIMIT / OFFSET (if any) on *top; their expressions are evaluated
  * at each execution (they may hold parameters). */
 static int stack_limit(binder *b, const ast_select *s, ss_bound_stmt *out, ss_plan **top)
 {
     if (!s->limit && !s->offset)
         return SS_OK;
-    ss_plan *l = stack(b, SS_ROLE_LIMIT, *top);
-    if (!l || add_limit_node(b, out, l))
+    ss_expr *limit = NULL, *offset = NULL;
+    if (s->limit && s->limit->kind != AE_NULL && !(limit = bind_limit_expr(b, s->limit, "LIMIT")))
         return SS_ERROR;
-    ss_plan_limit_exprs *ex = &out->limit_exprs[out->nlimits - 1];
-    ex->limit = ex->offset = NULL;
-    if (s->limit && s->limit->kind != AE_NULL && !(ex->limit = bind_limit_expr(b, s->limit, "LIMIT")))
+    if (s->offset && !(offset = bind_limit_expr(b, s->offset, "OFFSET")))
         return SS_ERROR;
-    if (s->offset && !(ex->offset = bind_limit_expr(b, s->offset, "OFFSET")))
+    ss_plan *l = plan_limit(&b->pb, *top, limit, offset);
+    if (!l)
         return SS_ERROR;
     *top = l;
     return SS_OK;
@@ -659,10 +641,9 @@ static int cut_false_filter(binder *b, ss_plan *filter)
     if (p->kind != EXPR_CONST || p->u.cnst.is_null || p->u.cnst.v.b)
         return SS_OK;
     const ss_plan *child = filter->children[0];
-    ss_plan *empty = plan_new(b, SS_ROLE_VALUES, 0);
-    if (!empty || plan_set_output(b, empty, child->node.ncols, child->node.col_types, child->node.col_names))
+    ss_plan *empty = plan_values(&b->pb, child->node.ncols, child->node.col_types, child->node.col_names, 0, NULL);
+    if (!empty)
         return SS_ERROR;
-    empty->node.values.nrows = 0;
     filter->children[0] = empty;
     return SS_OK;
 }
@@ -759,16 +740,6 @@ static int analyse_before_group_by(binder *b, const ast_select *s)
     return rc;
 }
 
-static ss_plan *stack(binder *b, int role, ss_plan *child)
-{
-    ss_plan *p = plan_new(b, role, 1);
-    if (p) {
-        p->children[0] = child;
-        plan_copy_output(b, p, child);
-    }
-    return p;
-}
-
 /* ORDER BY, LIMIT and OFFSET of a VALUES list: sort keys name an output column by position
  * or by name (column1, ...); other sort expressions are refused. */
 static int bind_values_order_limit(binder *b, const ast_select *s, ss_bound_stmt *out)
@@ -802,10 +773,8 @@ static int bind_values_order_limit(binder *b, const ast_select *s, ss_bound_stmt
             keys[i].descending = it->descending;
             keys[i].nulls_first = it->nulls ? it->nulls == 1 : it->descending;
         }
-        if (!(top = stack(b, SS_ROLE_SORT, top)))
+        if (!(top = plan_sort(&b->pb, top, s->norder, keys)))
             return SS_ERROR;
-        top->node.sort.nkeys = s->norder;
-        top->node.sort.keys = keys;
     }
     if (stack_limit(b, s, out, &top))
         return SS_ERROR;
@@ -826,17 +795,13 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
                               s->from_table);
         b->table = t;
         b->table_ref = s->from_alias ? s->from_alias : t->name;
-        scan = plan_new(b, SS_ROLE_SCAN, 0);
-        if (!scan)
+        if (!(scan = plan_scan(&b->pb, t, 0, NULL)))
             return SS_ERROR;
-        scan->node.scan.table = t;
         top = scan;
     } else {
         /* no FROM: one row with no columns */
-        top = plan_new(b, SS_ROLE_VALUES, 0);
-        if (!top || plan_set_output(b, top, 0, NULL, NULL))
+        if (!(top = plan_values(&b->pb, 0, NULL, NULL, 1, NULL)))
             return SS_ERROR;
-        top->node.values.nrows = 1;
     }
 
     /* every expression evaluated over the scan's output, for pruning */
@@ -906,10 +871,8 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
         b->no_agg_context = "WHERE";
         ss_expr *pred = bind_bool_expr(b, s->where, "WHERE");
         b->agg = saved;
-        if (!pred || !(pred = fold_qual(b, pred)) || !(where_filter = plan_new(b, SS_ROLE_FILTER, 1)))
+        if (!pred || !(pred = fold_qual(b, pred)) || !(where_filter = plan_filter(&b->pb, top, pred)))
             return SS_ERROR;
-        where_filter->children[0] = top;
-        where_filter->node.filter.predicate = pred;
         top = where_filter;
     }
     if (raise_grouping_error(b))
@@ -918,32 +881,16 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
         return SS_ERROR;
 
     if (is_agg) {
-        agg_node = plan_new(b, SS_ROLE_AGGREGATE, 1);
+        agg_node = plan_aggregate(&b->pb, top, st->ngroups, (const ss_expr *const *)st->groups, st->naggs, st->aggs,
+                                  NULL);
         if (!agg_node)
             return SS_ERROR;
-        agg_node->children[0] = top;
-        agg_node->node.aggregate.ngroups = st->ngroups;
-        agg_node->node.aggregate.groups = (const ss_expr *const *)st->groups;
-        agg_node->node.aggregate.naggs = st->naggs;
-        agg_node->node.aggregate.aggs = st->aggs;
         uint32_t n = st->ngroups + st->naggs;
-        ss_type *types = bind_alloc(b, sizeof(ss_type) * (n ? n : 1));
-        if (!types)
-            return SS_ERROR;
-        for (uint32_t i = 0; i < st->ngroups; i++)
-            types[i] = st->groups[i]->type;
-        for (uint32_t i = 0; i < st->naggs; i++)
-            types[st->ngroups + i] = st->aggs[i].result_type;
-        if (plan_set_output(b, agg_node, n, types, NULL))
-            return SS_ERROR;
         top = agg_node;
         if (having) {
-            ss_plan *f = stack(b, SS_ROLE_FILTER, top);
-            if (!f)
+            if (!(having_filter = plan_filter(&b->pb, top, having)))
                 return SS_ERROR;
-            f->node.filter.predicate = having;
-            top = f;
-            having_filter = f;
+            top = having_filter;
         }
         input_exprs = bind_alloc(b, sizeof(ss_expr *) * (n + 1));
         if (!input_exprs)
@@ -964,57 +911,35 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
         input_exprs[ninput++] = (ss_expr *)where_filter->node.filter.predicate;
 
     /* project the targets (plus hidden sort keys) */
-    ss_plan *proj = plan_new(b, SS_ROLE_PROJECT, 1);
-    ss_type *ptypes = bind_alloc(b, sizeof(ss_type) * (tl.n ? tl.n : 1));
-    if (!proj || !ptypes)
+    ss_plan *proj = plan_project(&b->pb, top, tl.n, (const ss_expr *const *)tl.exprs, tl.names);
+    if (!proj)
         return SS_ERROR;
-    for (uint32_t i = 0; i < tl.n; i++)
-        ptypes[i] = tl.exprs[i]->type;
-    proj->children[0] = top;
-    proj->node.project.nexprs = tl.n;
-    proj->node.project.exprs = (const ss_expr *const *)tl.exprs;
-    if (plan_set_output(b, proj, tl.n, ptypes, tl.names))
-        return SS_ERROR;
+    const ss_type *ptypes = proj->node.col_types;
     top = proj;
 
     if (s->distinct) {
-        ss_plan *d = plan_new(b, SS_ROLE_AGGREGATE, 1);
         ss_expr **cols = bind_alloc(b, sizeof(ss_expr *) * (tl.n ? tl.n : 1));
-        if (!d || !cols)
+        if (!cols)
             return SS_ERROR;
         for (uint32_t i = 0; i < tl.n; i++)
             if (!(cols[i] = make_column(b, i, ptypes[i])))
                 return SS_ERROR;
-        d->children[0] = top;
-        d->node.aggregate.ngroups = tl.n;
-        d->node.aggregate.groups = (const ss_expr *const *)cols;
-        plan_copy_output(b, d, top);
-        top = d;
-    }
-    if (s->norder) {
-        ss_plan *so = stack(b, SS_ROLE_SORT, top);
-        if (!so)
+        if (!(top = plan_aggregate(&b->pb, top, tl.n, (const ss_expr *const *)cols, 0, NULL, tl.names)))
             return SS_ERROR;
-        so->node.sort.nkeys = s->norder;
-        so->node.sort.keys = keys;
-        top = so;
     }
+    if (s->norder && !(top = plan_sort(&b->pb, top, s->norder, keys)))
+        return SS_ERROR;
     if (stack_limit(b, s, out, &top))
         return SS_ERROR;
     if (tl.n > tl.nvisible) {
-        ss_plan *strip = plan_new(b, SS_ROLE_PROJECT, 1);
         ss_expr **cols = bind_alloc(b, sizeof(ss_expr *) * (tl.nvisible ? tl.nvisible : 1));
-        if (!strip || !cols)
+        if (!cols)
             return SS_ERROR;
         for (uint32_t i = 0; i < tl.nvisible; i++)
             if (!(cols[i] = make_column(b, i, ptypes[i])))
                 return SS_ERROR;
-        strip->children[0] = top;
-        strip->node.project.nexprs = tl.nvisible;
-        strip->node.project.exprs = (const ss_expr *const *)cols;
-        if (plan_set_output(b, strip, tl.nvisible, ptypes, tl.names))
+        if (!(top = plan_project(&b->pb, top, tl.nvisible, (const ss_expr *const *)cols, tl.names)))
             return SS_ERROR;
-        top = strip;
     }
     if (scan && prune_scan(b, scan, input_exprs, ninput))
         return SS_ERROR;
@@ -1027,11 +952,14 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
     if (having_filter && cut_false_filter(b, having_filter))
         return SS_ERROR;
     /* filters pass their child's schema through: refresh after pruning */
-    if (where_filter)
-        plan_copy_output(b, where_filter, where_filter->children[0]);
+    if (where_filter) {
+        where_filter->node.ncols = where_filter->children[0]->node.ncols;
+        where_filter->node.col_types = where_filter->children[0]->node.col_types;
+        where_filter->node.col_names = where_filter->children[0]->node.col_names;
+    }
     out->plan = top;
     out->ncols = tl.nvisible;
-    out->col_types = ptypes;
+    out->col_types = (ss_type *)ptypes;
     out->col_names = tl.names;
     return SS_OK;
 }

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "plan/binder_internal.h"
+#include "bind/binder_internal.h"
 
 int note_grouping_error(binder *b, int location, const char *column)
 {

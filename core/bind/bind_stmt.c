@@ -2,7 +2,7 @@
  * CREATE/DROP TABLE definitions, SET/SHOW/RESET/LOAD, EXPLAIN) and parameter typing. */
 #include <string.h>
 
-#include "plan/binder_internal.h"
+#include "bind/binder_internal.h"
 #include "types/cast.h"
 #include "types/typeio.h"
 
@@ -57,9 +57,6 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
             return SS_ERROR;
         source = sub.plan;
         nsrc = sub.ncols;
-        out->limit_nodes = sub.limit_nodes;
-        out->limit_exprs = sub.limit_exprs;
-        out->nlimits = sub.nlimits;
     }
     if (nsrc > ntarget) {
         int loc = src->values ? src->values[0][ntarget]->location
@@ -103,11 +100,9 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
                 row_exprs[r * nc + c] = ce;
             }
         }
-        ss_plan *v = plan_new(b, SS_ROLE_VALUES, 0);
-        if (!v || plan_set_output(b, v, nc, t->types, NULL))
+        ss_plan *v = plan_values(&b->pb, nc, t->types, NULL, nr, (const ss_expr *const *)row_exprs);
+        if (!v)
             return SS_ERROR;
-        v->node.values.nrows = nr;
-        v->node.values.exprs = (const ss_expr *const *)row_exprs;
         out->plan = v;
         return SS_OK;
     }
@@ -144,12 +139,9 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
                 return SS_ERROR;
         }
     }
-    ss_plan *p = plan_new(b, SS_ROLE_PROJECT, 1);
-    if (!p || plan_set_output(b, p, t->ncols, t->types, NULL))
+    ss_plan *p = plan_project(&b->pb, source, t->ncols, (const ss_expr *const *)proj, NULL);
+    if (!p)
         return SS_ERROR;
-    p->children[0] = source;
-    p->node.project.nexprs = t->ncols;
-    p->node.project.exprs = (const ss_expr *const *)proj;
     out->plan = p;
     return SS_OK;
 }
@@ -261,6 +253,8 @@ int ss_bind(ss_ctx *ctx, struct sunstone *db, const ast_stmt *stmt, ss_arena *ar
     b.ctx = ctx;
     b.db = db;
     b.arena = arena;
+    b.pb.ctx = ctx;
+    b.pb.arena = arena;
     b.no_params = fixed_params && !nfixed;
     ss_bound_stmt *bs = bind_alloc(&b, sizeof *bs);
     if (!bs)

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plan/binder_internal.h"
+#include "bind/binder_internal.h"
 #include "types/typeio.h"
 
 int record_decimal(binder *b, const ss_expr *e, const char *text)

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "plan/binder_internal.h"
+#include "bind/binder_internal.h"
 #include "types/cast.h"
 #include "types/functions.h"
 #include "types/pg_builtins.h"

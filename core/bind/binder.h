@@ -9,12 +9,6 @@
 
 struct sunstone;
 
-/* Kernel-side extras of a plan node: expressions evaluated when execution starts. */
-typedef struct ss_plan_limit_exprs {
-    ss_expr *limit;   /* NULL = none */
-    ss_expr *offset;
-} ss_plan_limit_exprs;
-
 typedef struct ss_bound_stmt {
     ast_stmt_kind kind;
     /* SELECT / EXPLAIN / INSERT source */
@@ -22,10 +16,6 @@ typedef struct ss_bound_stmt {
     uint32_t ncols;                 /* result columns (SELECT, SHOW, EXPLAIN) */
     const char **col_names;
     ss_type *col_types;
-    /* limit nodes whose expressions are evaluated at execution start */
-    ss_plan **limit_nodes;
-    ss_plan_limit_exprs *limit_exprs;
-    uint32_t nlimits;
     /* INSERT */
     ss_table *table;
     /* CREATE TABLE */

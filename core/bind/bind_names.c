@@ -1,7 +1,7 @@
 /* bind_names.c — PostgreSQL's output column names for expressions (FigureColname). */
 #include <string.h>
 
-#include "plan/binder_internal.h"
+#include "bind/binder_internal.h"
 
 /* PostgreSQL's FigureColnameInternal: a name and its strength (2: a column or function
  * name, 1: a type or "case", 0: nothing).  Casts and CASE keep a strong inner name. */

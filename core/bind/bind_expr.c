@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "exec/expr_walk.h"
-#include "plan/binder_internal.h"
+#include "bind/binder_internal.h"
 
 int bind_error(binder *b, int location, const char *sqlstate, const char *fmt, ...)
 {

@@ -1,0 +1,37 @@
+/* plan_build.h — constructors of physical plan nodes (ss_plan, exec/executor.h): the only
+ * code that knows how each node kind is laid out.  The binder builds plans with
+ * them; nodes are allocated in pb->arena and are read-only once the plan is complete. */
+#ifndef SS_PLAN_PLAN_BUILD_H
+#define SS_PLAN_PLAN_BUILD_H
+
+#include "exec/executor.h"
+
+typedef struct ss_plan_builder {
+    ss_ctx *ctx;        /* where out-of-memory errors go */
+    ss_arena *arena;    /* the plan's memory (the statement's bind arena) */
+} ss_plan_builder;
+
+/* Every constructor returns NULL with 53200 recorded on pb->ctx when out of memory.  Arrays
+ * passed in are referenced, not copied: they must live in pb->arena (or longer). */
+
+/* Rows of table t: ncols columns at table positions columns[], in that order. */
+ss_plan *plan_scan(ss_plan_builder *pb, const ss_table *t, uint32_t ncols, const uint32_t *columns);
+/* nrows constant rows of ncols columns (exprs row-major, nrows * ncols); names may be NULL. */
+ss_plan *plan_values(ss_plan_builder *pb, uint32_t ncols, const ss_type *types, const char *const *names,
+                     uint32_t nrows, const ss_expr *const *exprs);
+/* child's rows where pred is true; child's schema. */
+ss_plan *plan_filter(ss_plan_builder *pb, ss_plan *child, const ss_expr *pred);
+/* one column per expression over child's output. */
+ss_plan *plan_project(ss_plan_builder *pb, ss_plan *child, uint32_t n, const ss_expr *const *exprs,
+                      const char *const *names);
+/* groups then aggregate results, one row per group (DISTINCT is groups without aggregates);
+ * names may be NULL ("?column?"). */
+ss_plan *plan_aggregate(ss_plan_builder *pb, ss_plan *child, uint32_t ngroups, const ss_expr *const *groups,
+                        uint32_t naggs, const ss_agg_call *aggs, const char *const *names);
+/* child's rows ordered by keys (positions in child's output); child's schema. */
+ss_plan *plan_sort(ss_plan_builder *pb, ss_plan *child, uint32_t nkeys, const ss_sort_key *keys);
+/* OFFSET then LIMIT of child's rows; the bigint expressions (NULL = none) are evaluated when
+ * each execution starts (they may hold parameters).  child's schema. */
+ss_plan *plan_limit(ss_plan_builder *pb, ss_plan *child, const ss_expr *limit, const ss_expr *offset);
+
+#endif
