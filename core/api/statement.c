@@ -7,6 +7,7 @@
 #include "api/statement.h"
 #include "exec/interrupt.h"
 #include "exec/vector.h"
+#include "plan/planner.h"
 #include "sql/split.h"
 #include "types/cast.h"
 #include "types/typeio.h"
@@ -88,6 +89,11 @@ static int bind_now(sunstone_stmt *st)
         if (pos > 0 && (size_t)pos - 1 >= st->sql_base && (size_t)pos - 1 - st->sql_base <= strlen(st->sql))
             db->err.position = (int)(st->sql_base_chars +
                                      ss_utf8_count(st->sql, (uint32_t)(pos - 1 - st->sql_base))) + 1;
+        return SS_ERROR;
+    }
+    /* the planner turns the binder's logical plan into the operators' physical plan */
+    if (bs->query && ss_plan_query(&ctx, arena, bs->query, &bs->plan)) {
+        ss_arena_destroy(arena);
         return SS_ERROR;
     }
     /* PostgreSQL's plan cache refuses a rebind that changes the result columns (their

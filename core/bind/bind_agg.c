@@ -163,7 +163,7 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
         ss_agg_call *c = &st->aggs[i];
         if (!strcmp(c->name, call.name) && c->distinct == call.distinct &&
             ((!c->arg && !call.arg) || (c->arg && call.arg && expr_equal(c->arg, call.arg))))
-            return make_column(b, st->ngroups + i, c->result_type);
+            return make_column(b, st->rel, st->ngroups + i, c->result_type);
     }
     if (st->naggs == st->cap_aggs) {
         uint32_t cap = st->cap_aggs ? st->cap_aggs * 2 : 8;
@@ -176,7 +176,7 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
         st->cap_aggs = cap;
     }
     st->aggs[st->naggs] = call;
-    return make_column(b, st->ngroups + st->naggs++, call.result_type);
+    return make_column(b, st->rel, st->ngroups + st->naggs++, call.result_type);
 }
 
 /* In an aggregate query's output, an expression equal to a GROUP BY expression becomes a
@@ -201,6 +201,6 @@ ss_expr *match_group(binder *b, const ast_expr *a)
        is the group only when written the same way */
     for (uint32_t i = 0; i < b->agg->ngroups; i++)
         if (e->kind == EXPR_CONST ? ast_equal(a, b->agg->group_asts[i]) : expr_equal(e, b->agg->groups[i]))
-            return make_column(b, i, b->agg->groups[i]->type);
+            return make_column(b, b->agg->rel, i, b->agg->groups[i]->type);
     return NULL;
 }

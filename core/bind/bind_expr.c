@@ -47,11 +47,13 @@ ss_expr *new_expr(binder *b, ss_expr_kind kind, ss_type type)
     return e;
 }
 
-ss_expr *make_column(binder *b, uint32_t index, ss_type type)
+ss_expr *make_column(binder *b, uint32_t rel, uint32_t index, ss_type type)
 {
     ss_expr *e = new_expr(b, EXPR_COLUMN, type);
-    if (e)
+    if (e) {
+        e->u.column.rel = rel;
         e->u.column.index = index;
+    }
     return e;
 }
 
@@ -102,7 +104,7 @@ bool expr_equal(const ss_expr *a, const ss_expr *b)
             return a->u.cnst.v.b == b->u.cnst.v.b;
         return a->u.cnst.v.i == b->u.cnst.v.i;
     case EXPR_COLUMN:
-        return a->u.column.index == b->u.column.index;
+        return a->u.column.rel == b->u.column.rel && a->u.column.index == b->u.column.index;
     case EXPR_PARAM:
         return a->u.param.index == b->u.param.index;
     case EXPR_OP:

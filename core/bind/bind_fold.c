@@ -131,39 +131,16 @@ int raise_deferred_in(binder *b, const ss_expr *e)
     return raise_if_deferred(b, e);
 }
 
-int raise_deferred_folds(binder *b, const ss_plan *p)
+static int raise_in_slot(ss_lop *op, ss_expr **slot, void *arg)
 {
-    if (!p || b->ndeferred == 0)
+    if (op->kind == LOP_LIMIT)
         return SS_OK;
-    const ss_plan_node *n = &p->node;
-    switch (n->role) {
-    case SS_ROLE_PROJECT:
-        for (uint32_t i = 0; i < n->project.nexprs; i++)
-            if (raise_if_deferred(b, n->project.exprs[i]))
-                return SS_ERROR;
-        break;
-    case SS_ROLE_FILTER:
-        if (raise_if_deferred(b, n->filter.predicate))
-            return SS_ERROR;
-        break;
-    case SS_ROLE_AGGREGATE:
-        for (uint32_t i = 0; i < n->aggregate.ngroups; i++)
-            if (raise_if_deferred(b, n->aggregate.groups[i]))
-                return SS_ERROR;
-        for (uint32_t i = 0; i < n->aggregate.naggs; i++)
-            if (raise_if_deferred(b, n->aggregate.aggs[i].arg))
-                return SS_ERROR;
-        break;
-    case SS_ROLE_VALUES:
-        for (uint32_t i = 0; i < n->values.nrows * n->ncols; i++)
-            if (raise_if_deferred(b, n->values.exprs[i]))
-                return SS_ERROR;
-        break;
-    default:
-        break;
-    }
-    for (uint32_t i = 0; i < n->nchildren; i++)
-        if (raise_deferred_folds(b, p->children[i]))
-            return SS_ERROR;
-    return SS_OK;
+    return raise_if_deferred(arg, *slot);
+}
+
+int raise_deferred_folds(binder *b, ss_lop *plan)
+{
+    if (!plan || b->ndeferred == 0)
+        return SS_OK;
+    return lop_each_expr_deep(plan, raise_in_slot, b);
 }

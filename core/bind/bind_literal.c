@@ -205,7 +205,7 @@ ss_expr *bind_column(binder *b, const ast_expr *a)
                 /* an ungrouped column: binding goes on (the plan is never built) */
                 if (b->agg_mode && note_grouping_error(b, a->location, col))
                     return NULL;
-                return make_column(b, i, b->table->types[i]);
+                return make_column(b, b->table_rel, i, b->table->types[i]);
             }
     }
     if (a->nnames == 2)

@@ -1,6 +1,8 @@
-/* bind_select.c — plans a SELECT: scan → filter (WHERE) → aggregate (GROUP BY, aggregates)
- * → filter (HAVING) → project (targets + hidden sort keys) → aggregate (DISTINCT) → sort →
- * limit → project (drop hidden keys); then prunes the scan to the columns used. */
+/* bind_select.c — binds a SELECT (or a VALUES query) into its logical plan (plan/logical.h):
+ * get (FROM) → filter (WHERE) → aggregate (GROUP BY, aggregates) → filter (HAVING) →
+ * project (targets + hidden sort keys) → distinct → sort → limit → project (drop hidden
+ * keys).  How it runs (which columns the scan reads, where each column sits in a batch) is
+ * the planner's business (plan/planner.c). */
 #include <stdint.h>
 #include <string.h>
 
@@ -59,7 +61,7 @@ static int bind_targets(binder *b, const ast_select *s, target_list *tl)
             if (b->agg_mode && b->table->ncols && note_grouping_error(b, t->location, b->table->cols[0].name))
                 return SS_ERROR;
             for (uint32_t c = 0; c < b->table->ncols; c++) {
-                ss_expr *e = make_column(b, c, b->table->types[c]);
+                ss_expr *e = make_column(b, b->table_rel, c, b->table->types[c]);
                 if (!e || tl_add(b, tl, NULL, b->table->cols[c].name, e, t->location))
                     return SS_ERROR;
             }
@@ -235,78 +237,6 @@ static int order_item(binder *b, const ast_select *s, const ast_sort_item *it, t
     return tl_add(b, tl, a, "?column?", e, a->location);
 }
 
-/* ---- scan column pruning ------------------------------------------------------------ */
-
-typedef struct remap_state {
-    bool used[1600];
-    uint32_t map[1600];
-    ss_ptrmap seen;
-} remap_state;
-
-/* Marks the table columns e reads (each shared subtree once, as remap). */
-static int mark_used(const ss_expr *e, void *arg)
-{
-    remap_state *r = arg;
-    if (e->kind == EXPR_COLUMN)
-        r->used[e->u.column.index] = true;
-    return SS_WALK_CONTINUE;
-}
-
-/* Rewrites column indexes from table positions to scan output positions (each node once:
- * the binder shares subtrees, e.g. COALESCE's arguments). */
-static int remap(ss_expr **slot, void *arg)
-{
-    remap_state *r = arg;
-    ss_expr *e = *slot;
-    if (e->kind == EXPR_COLUMN)
-        e->u.column.index = r->map[e->u.column.index];
-    return SS_WALK_CONTINUE;
-}
-
-static int walk_nomem(binder *b, int rc)
-{
-    if (rc == SS_WALK_NOMEM)
-        return ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-    return SS_OK;
-}
-
-static int prune_scan(binder *b, ss_plan *scan, ss_expr **exprs, uint32_t n)
-{
-    remap_state *r = bind_alloc(b, sizeof *r);
-    if (!r)
-        return SS_ERROR;
-    ss_ptrmap_init(&r->seen, b->arena);
-    for (uint32_t i = 0; i < n; i++)
-        if (walk_nomem(b, ss_expr_walk_const(exprs[i], mark_used, r, &r->seen)))
-            return SS_ERROR;
-    const ss_table *t = scan->node.scan.table;
-    uint32_t *cols = bind_alloc(b, sizeof(uint32_t) * (t->ncols ? t->ncols : 1));
-    ss_type *types = bind_alloc(b, sizeof(ss_type) * (t->ncols ? t->ncols : 1));
-    const char **names = bind_alloc(b, sizeof(char *) * (t->ncols ? t->ncols : 1));
-    if (!cols || !types || !names)
-        return SS_ERROR;
-    uint32_t k = 0;
-    for (uint32_t c = 0; c < t->ncols; c++)
-        if (r->used[c]) {
-            r->map[c] = k;
-            cols[k] = c;
-            types[k] = t->types[c];
-            names[k] = t->cols[c].name;
-            k++;
-        }
-    ss_ptrmap_init(&r->seen, b->arena); /* remap visits every node once more */
-    ss_expr_walker w = {.pre = remap, .arg = r, .seen = &r->seen};
-    for (uint32_t i = 0; i < n; i++)
-        if (walk_nomem(b, ss_expr_walk(&exprs[i], &w)))
-            return SS_ERROR;
-    scan->node.scan.ncols = k;
-    scan->node.scan.columns = cols;
-    scan->node.ncols = k;
-    scan->node.col_types = types;
-    scan->node.col_names = names;
-    return SS_OK;
-}
-
 /* ---- VALUES as a query ------------------------------------------------------------- */
 
 static int bind_values_query(binder *b, const ast_select *s, ss_bound_stmt *out)
@@ -361,10 +291,10 @@ static int bind_values_query(binder *b, const ast_select *s, ss_bound_stmt *out)
         types[c] = t;
         names[c] = ss_arena_printf(b->arena, "column%u", c + 1);
     }
-    ss_plan *v = plan_values(&b->pb, nc, types, names, nr, (const ss_expr *const *)exprs);
+    ss_lop *v = lop_values(b->ctx, b->arena, new_rel(b), nc, types, names, nr, exprs);
     if (!v)
         return SS_ERROR;
-    out->plan = v;
+    out->query = v;
     out->ncols = nc;
     out->col_types = types;
     out->col_names = names;
@@ -425,7 +355,7 @@ static ss_expr *bind_limit_expr(binder *b, const ast_expr *a, const char *clause
 
 /* Puts a limit node for s's LIMIT / OFFSET (if any) on *top; their expressions are evaluated
  * at each execution (they may hold parameters). */
-static int stack_limit(binder *b, const ast_select *s, ss_bound_stmt *out, ss_plan **top)
+static int stack_limit(binder *b, const ast_select *s, ss_lop **top)
 {
     if (!s->limit && !s->offset)
         return SS_OK;
@@ -434,7 +364,7 @@ static int stack_limit(binder *b, const ast_select *s, ss_bound_stmt *out, ss_pl
         return SS_ERROR;
     if (s->offset && !(offset = bind_limit_expr(b, s->offset, "OFFSET")))
         return SS_ERROR;
-    ss_plan *l = plan_limit(&b->pb, *top, limit, offset);
+    ss_lop *l = lop_limit(b->ctx, b->arena, *top, limit, offset);
     if (!l)
         return SS_ERROR;
     *top = l;
@@ -633,31 +563,16 @@ static ss_expr *fold_qual(binder *b, ss_expr *pred)
     return f;
 }
 
-/* Replaces the input of a filter whose predicate is constant FALSE by an empty VALUES of the
- * same schema, so nothing below it runs (or raises errors). */
-static int cut_false_filter(binder *b, ss_plan *filter)
-{
-    const ss_expr *p = filter->node.filter.predicate;
-    if (p->kind != EXPR_CONST || p->u.cnst.is_null || p->u.cnst.v.b)
-        return SS_OK;
-    const ss_plan *child = filter->children[0];
-    ss_plan *empty = plan_values(&b->pb, child->node.ncols, child->node.col_types, child->node.col_names, 0, NULL);
-    if (!empty)
-        return SS_ERROR;
-    filter->children[0] = empty;
-    return SS_OK;
-}
-
 /* Marks the columns of an aggregate's output that e reads. */
 typedef struct agg_refs {
     bool *used;
-    uint32_t n;
+    uint32_t rel, n;
 } agg_refs;
 
 static int mark_agg_refs(const ss_expr *e, void *arg)
 {
     agg_refs *r = arg;
-    if (e->kind == EXPR_COLUMN && e->u.column.index < r->n)
+    if (e->kind == EXPR_COLUMN && e->u.column.rel == r->rel && e->u.column.index < r->n)
         r->used[e->u.column.index] = true;
     return SS_WALK_CONTINUE;
 }
@@ -673,7 +588,7 @@ static int drop_unused_aggregates(binder *b, agg_state *st, const target_list *t
     if (!used)
         return SS_ERROR;
     memset(used, 0, n ? n : 1);
-    agg_refs refs = {used, n};
+    agg_refs refs = {used, st->rel, n};
     for (uint32_t i = 0; i < tl->n; i++)
         ss_expr_walk_const(tl->exprs[i], mark_agg_refs, &refs, NULL);
     ss_expr_walk_const(having, mark_agg_refs, &refs, NULL);
@@ -744,9 +659,9 @@ static int analyse_before_group_by(binder *b, const ast_select *s)
  * or by name (column1, ...); other sort expressions are refused. */
 static int bind_values_order_limit(binder *b, const ast_select *s, ss_bound_stmt *out)
 {
-    ss_plan *top = out->plan;
+    ss_lop *top = out->query;
     if (s->norder) {
-        ss_sort_key *keys = bind_alloc(b, sizeof(ss_sort_key) * s->norder);
+        ss_lsort_key *keys = bind_alloc(b, sizeof(ss_lsort_key) * s->norder);
         if (!keys)
             return SS_ERROR;
         for (uint32_t i = 0; i < s->norder; i++) {
@@ -769,16 +684,17 @@ static int bind_values_order_limit(binder *b, const ast_select *s, ss_bound_stmt
                 return bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                                   "feature not supported: ORDER BY expressions on VALUES (only output columns)");
             }
-            keys[i].column = (uint32_t)pos;
+            if (!(keys[i].expr = make_column(b, top->rel, (uint32_t)pos, out->col_types[pos])))
+                return SS_ERROR;
             keys[i].descending = it->descending;
             keys[i].nulls_first = it->nulls ? it->nulls == 1 : it->descending;
         }
-        if (!(top = plan_sort(&b->pb, top, s->norder, keys)))
+        if (!(top = lop_sort(b->ctx, b->arena, top, s->norder, keys)))
             return SS_ERROR;
     }
-    if (stack_limit(b, s, out, &top))
+    if (stack_limit(b, s, &top))
         return SS_ERROR;
-    out->plan = top;
+    out->query = top;
     return SS_OK;
 }
 
@@ -787,7 +703,7 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
     if (s->values)
         return bind_values_query(b, s, out) ? SS_ERROR : bind_values_order_limit(b, s, out);
 
-    ss_plan *scan = NULL, *top;
+    ss_lop *top;
     if (s->from_table) {
         ss_table *t = ss_catalog_find(&b->db->catalog, s->from_table);
         if (!t)
@@ -795,19 +711,14 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
                               s->from_table);
         b->table = t;
         b->table_ref = s->from_alias ? s->from_alias : t->name;
-        if (!(scan = plan_scan(&b->pb, t, 0, NULL)))
+        b->table_rel = new_rel(b);
+        if (!(top = lop_get(b->ctx, b->arena, b->table_rel, t)))
             return SS_ERROR;
-        top = scan;
     } else {
         /* no FROM: one row with no columns */
-        if (!(top = plan_values(&b->pb, 0, NULL, NULL, 1, NULL)))
+        if (!(top = lop_values(b->ctx, b->arena, new_rel(b), 0, NULL, NULL, 1, NULL)))
             return SS_ERROR;
     }
-
-    /* every expression evaluated over the scan's output, for pruning */
-    ss_expr **input_exprs = NULL;
-    uint32_t ninput = 0;
-    ss_plan *where_filter = NULL, *having_filter = NULL;
 
     bool is_agg = s->ngroup || s->having;
     for (uint32_t i = 0; !is_agg && i < s->ntargets; i++)
@@ -818,7 +729,6 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
     target_list tl;
     memset(&tl, 0, sizeof tl);
     agg_state *st = NULL;
-    ss_plan *agg_node = NULL;
     if (is_agg) {
         st = bind_alloc(b, sizeof *st);
         if (!st)
@@ -838,6 +748,7 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
             st->group_asts[st->ngroups] = g;
             st->groups[st->ngroups++] = e;
         }
+        st->rel = new_rel(b);
         b->agg = st;
         b->agg_mode = true;
     } else {
@@ -850,116 +761,80 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
     if (s->having && (!(having = bind_bool_expr(b, s->having, "HAVING")) || !(having = fold_qual(b, having))))
         return SS_ERROR;
     b->in_having = false;
-    ss_sort_key *keys = bind_alloc(b, sizeof(ss_sort_key) * (s->norder ? s->norder : 1));
-    if (!keys)
+    /* ORDER BY items are output columns, hidden ones added to the targets when needed */
+    uint32_t *key_pos = bind_alloc(b, sizeof(uint32_t) * (s->norder ? s->norder : 1));
+    if (!key_pos)
         return SS_ERROR;
-    for (uint32_t i = 0; i < s->norder; i++) {
-        uint32_t pos = 0;
-        if (order_item(b, s, &s->order_by[i], &tl, &pos))
+    for (uint32_t i = 0; i < s->norder; i++)
+        if (order_item(b, s, &s->order_by[i], &tl, &key_pos[i]))
             return SS_ERROR;
-        keys[i].column = pos;
-        keys[i].descending = s->order_by[i].descending;
-        keys[i].nulls_first = s->order_by[i].nulls ? s->order_by[i].nulls == 1 : s->order_by[i].descending;
-    }
     b->agg_mode = false;
 
     /* WHERE is bound after the select list, in PostgreSQL's order (which error is reported
        first depends on it), without aggregates */
+    bool filtered = false;
     if (s->where) {
         agg_state *saved = b->agg;
         b->agg = NULL;
         b->no_agg_context = "WHERE";
         ss_expr *pred = bind_bool_expr(b, s->where, "WHERE");
         b->agg = saved;
-        if (!pred || !(pred = fold_qual(b, pred)) || !(where_filter = plan_filter(&b->pb, top, pred)))
+        if (!pred || !(pred = fold_qual(b, pred)) || !(top = lop_filter(b->ctx, b->arena, top, pred)))
             return SS_ERROR;
-        top = where_filter;
+        filtered = true;
     }
     if (raise_grouping_error(b))
         return SS_ERROR;
-    if (is_agg && drop_unused_aggregates(b, st, &tl, having))
-        return SS_ERROR;
-
     if (is_agg) {
-        agg_node = plan_aggregate(&b->pb, top, st->ngroups, (const ss_expr *const *)st->groups, st->naggs, st->aggs,
-                                  NULL);
-        if (!agg_node)
+        if (drop_unused_aggregates(b, st, &tl, having) ||
+            !(top = lop_aggregate(b->ctx, b->arena, st->rel, top, st->ngroups, st->groups, st->naggs, st->aggs)))
             return SS_ERROR;
-        uint32_t n = st->ngroups + st->naggs;
-        top = agg_node;
-        if (having) {
-            if (!(having_filter = plan_filter(&b->pb, top, having)))
-                return SS_ERROR;
-            top = having_filter;
-        }
-        input_exprs = bind_alloc(b, sizeof(ss_expr *) * (n + 1));
-        if (!input_exprs)
+        if (having && !(top = lop_filter(b->ctx, b->arena, top, having)))
             return SS_ERROR;
-        for (uint32_t i = 0; i < st->ngroups; i++)
-            input_exprs[ninput++] = st->groups[i];
-        for (uint32_t i = 0; i < st->naggs; i++)
-            if (st->aggs[i].arg)
-                input_exprs[ninput++] = (ss_expr *)st->aggs[i].arg;
-    } else {
-        input_exprs = bind_alloc(b, sizeof(ss_expr *) * (tl.n + 1));
-        if (!input_exprs)
-            return SS_ERROR;
-        for (uint32_t i = 0; i < tl.n; i++)
-            input_exprs[ninput++] = tl.exprs[i];
+        filtered |= having != NULL;
     }
-    if (where_filter)
-        input_exprs[ninput++] = (ss_expr *)where_filter->node.filter.predicate;
 
-    /* project the targets (plus hidden sort keys) */
-    ss_plan *proj = plan_project(&b->pb, top, tl.n, (const ss_expr *const *)tl.exprs, tl.names);
+    /* the targets (plus hidden sort keys) */
+    ss_lop *proj = lop_project(b->ctx, b->arena, new_rel(b), top, tl.n, tl.exprs, tl.names);
     if (!proj)
         return SS_ERROR;
-    const ss_type *ptypes = proj->node.col_types;
     top = proj;
-
-    if (s->distinct) {
-        ss_expr **cols = bind_alloc(b, sizeof(ss_expr *) * (tl.n ? tl.n : 1));
-        if (!cols)
+    if (s->distinct && !(top = lop_distinct(b->ctx, b->arena, top)))
+        return SS_ERROR;
+    if (s->norder) {
+        ss_lsort_key *keys = bind_alloc(b, sizeof(ss_lsort_key) * s->norder);
+        if (!keys)
             return SS_ERROR;
-        for (uint32_t i = 0; i < tl.n; i++)
-            if (!(cols[i] = make_column(b, i, ptypes[i])))
+        for (uint32_t i = 0; i < s->norder; i++) {
+            const ast_sort_item *it = &s->order_by[i];
+            if (!(keys[i].expr = make_column(b, proj->rel, key_pos[i], proj->types[key_pos[i]])))
                 return SS_ERROR;
-        if (!(top = plan_aggregate(&b->pb, top, tl.n, (const ss_expr *const *)cols, 0, NULL, tl.names)))
+            keys[i].descending = it->descending;
+            keys[i].nulls_first = it->nulls ? it->nulls == 1 : it->descending;
+        }
+        if (!(top = lop_sort(b->ctx, b->arena, top, s->norder, keys)))
             return SS_ERROR;
     }
-    if (s->norder && !(top = plan_sort(&b->pb, top, s->norder, keys)))
-        return SS_ERROR;
-    if (stack_limit(b, s, out, &top))
+    if (stack_limit(b, s, &top))
         return SS_ERROR;
     if (tl.n > tl.nvisible) {
         ss_expr **cols = bind_alloc(b, sizeof(ss_expr *) * (tl.nvisible ? tl.nvisible : 1));
         if (!cols)
             return SS_ERROR;
         for (uint32_t i = 0; i < tl.nvisible; i++)
-            if (!(cols[i] = make_column(b, i, ptypes[i])))
+            if (!(cols[i] = make_column(b, proj->rel, i, proj->types[i])))
                 return SS_ERROR;
-        if (!(top = plan_project(&b->pb, top, tl.nvisible, (const ss_expr *const *)cols, tl.names)))
+        if (!(top = lop_project(b->ctx, b->arena, new_rel(b), top, tl.nvisible, cols, tl.names)))
             return SS_ERROR;
     }
-    if (scan && prune_scan(b, scan, input_exprs, ninput))
+    /* a WHERE or HAVING folded to FALSE reads nothing, as PostgreSQL's one-time filter (the
+       planner cuts it off); PostgreSQL has folded every expression before that, so their
+       errors come first */
+    if (filtered && raise_deferred_folds(b, top))
         return SS_ERROR;
-    /* a WHERE or HAVING folded to FALSE reads nothing, as PostgreSQL's one-time filter;
-       PostgreSQL has folded every expression before that, so their errors come first */
-    if ((where_filter || having_filter) && raise_deferred_folds(b, top))
-        return SS_ERROR;
-    if (where_filter && cut_false_filter(b, where_filter))
-        return SS_ERROR;
-    if (having_filter && cut_false_filter(b, having_filter))
-        return SS_ERROR;
-    /* filters pass their child's schema through: refresh after pruning */
-    if (where_filter) {
-        where_filter->node.ncols = where_filter->children[0]->node.ncols;
-        where_filter->node.col_types = where_filter->children[0]->node.col_types;
-        where_filter->node.col_names = where_filter->children[0]->node.col_names;
-    }
-    out->plan = top;
+    out->query = top;
     out->ncols = tl.nvisible;
-    out->col_types = (ss_type *)ptypes;
+    out->col_types = (ss_type *)proj->types;
     out->col_names = tl.names;
     return SS_OK;
 }

@@ -42,7 +42,7 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     const ast_select *src = st->select;
     ss_expr **row_exprs = NULL;
     uint32_t nsrc;
-    ss_plan *source = NULL;
+    ss_lop *source = NULL;
     /* VALUES with ORDER BY, LIMIT or OFFSET is a query like any SELECT, as in PostgreSQL */
     bool plain_values = src->values && !src->norder && !src->limit && !src->offset;
     if (plain_values) {
@@ -55,7 +55,7 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         b->keep_unknown_targets = false;
         if (rc)
             return SS_ERROR;
-        source = sub.plan;
+        source = sub.query;
         nsrc = sub.ncols;
     }
     if (nsrc > ntarget) {
@@ -100,10 +100,10 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
                 row_exprs[r * nc + c] = ce;
             }
         }
-        ss_plan *v = plan_values(&b->pb, nc, t->types, NULL, nr, (const ss_expr *const *)row_exprs);
+        ss_lop *v = lop_values(b->ctx, b->arena, new_rel(b), nc, t->types, NULL, nr, row_exprs);
         if (!v)
             return SS_ERROR;
-        out->plan = v;
+        out->query = v;
         return SS_OK;
     }
     ss_expr **proj = bind_alloc(b, sizeof(ss_expr *) * (t->ncols ? t->ncols : 1));
@@ -114,7 +114,7 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
             return SS_ERROR;
     for (uint32_t i = 0; i < nsrc; i++) {
         uint32_t c = target[i];
-        ss_expr *col = make_column(b, i, source->node.col_types[i]);
+        ss_expr *col = make_column(b, source->rel, i, source->types[i]);
         ss_expr *ce = col ? coerce_expr(b, col, t->types[c], CAST_ASSIGNMENT, -1) : NULL;
         if (!ce) {
             char b1[96], b2[96];
@@ -123,26 +123,25 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
             bind_error(b, src->targets && i < src->ntargets ? src->targets[i].location : -1,
                        SS_SQLSTATE_DATATYPE_MISMATCH, "column \"%s\" is of type %s but expression is of type %s",
                        t->cols[c].name, ss_type_display_name(t->types[c], b1, sizeof b1),
-                       ss_type_display_name(source->node.col_types[i], b2, sizeof b2));
+                       ss_type_display_name(source->types[i], b2, sizeof b2));
             ss_ctx_error_hint(b->ctx, "You will need to rewrite or cast the expression.");
             return SS_ERROR;
         }
         proj[c] = ce;
         /* PostgreSQL folds the assignment cast of a constant select item while planning: its
            error is raised even when no row is read */
-        const ss_plan_node *top = &source->node;
-        if (top->role == SS_ROLE_PROJECT && i < top->project.nexprs) {
-            const ss_expr *item = top->project.exprs[i];
+        if (source->kind == LOP_PROJECT && i < source->u.project.n) {
+            const ss_expr *item = source->u.project.exprs[i];
             ss_value folded;
             if (item->kind == EXPR_CONST && item->type.id != SS_TYPE_UNKNOWN && ce->kind == EXPR_CAST &&
                 ss_cast_value(b->ctx, &item->u.cnst, item->type, t->types[c], CAST_ASSIGNMENT, &folded, b->arena))
                 return SS_ERROR;
         }
     }
-    ss_plan *p = plan_project(&b->pb, source, t->ncols, (const ss_expr *const *)proj, NULL);
+    ss_lop *p = lop_project(b->ctx, b->arena, new_rel(b), source, t->ncols, proj, NULL);
     if (!p)
         return SS_ERROR;
-    out->plan = p;
+    out->query = p;
     return SS_OK;
 }
 
@@ -253,8 +252,6 @@ int ss_bind(ss_ctx *ctx, struct sunstone *db, const ast_stmt *stmt, ss_arena *ar
     b.ctx = ctx;
     b.db = db;
     b.arena = arena;
-    b.pb.ctx = ctx;
-    b.pb.arena = arena;
     b.no_params = fixed_params && !nfixed;
     ss_bound_stmt *bs = bind_alloc(&b, sizeof *bs);
     if (!bs)
@@ -266,7 +263,7 @@ int ss_bind(ss_ctx *ctx, struct sunstone *db, const ast_stmt *stmt, ss_arena *ar
         memcpy(b.param_types, fixed_params, sizeof(ss_type) * nfixed);
         b.nparams = b.cap_params = b.nfixed = nfixed;
     }
-    if (bind_stmt(&b, stmt, bs) || raise_deferred_folds(&b, bs->plan))
+    if (bind_stmt(&b, stmt, bs) || raise_deferred_folds(&b, bs->query))
         return SS_ERROR;
     /* parameters nobody constrained are text, as PostgreSQL resolves unknown */
     for (uint32_t i = 0; i < b.nparams; i++)

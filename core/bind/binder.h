@@ -1,17 +1,20 @@
-/* binder.h — semantic analysis and planning: turns an AST statement into a bound statement
- * (typed expressions, a plan tree of ss_plan_node for the operators, DDL definitions). */
+/* binder.h — semantic analysis: turns an AST statement into a bound statement (typed
+ * expressions, the logical plan of a query (plan/logical.h), DDL definitions). */
 #ifndef SS_PLAN_BINDER_H
 #define SS_PLAN_BINDER_H
 
 #include "exec/executor.h"
 #include "exec/expr.h"
+#include "plan/logical.h"
 #include "sql/ast.h"
 
 struct sunstone;
 
 typedef struct ss_bound_stmt {
     ast_stmt_kind kind;
-    /* SELECT / EXPLAIN / INSERT source */
+    /* SELECT / EXPLAIN / INSERT source: the logical plan the binder makes, and the physical
+       plan the planner makes of it (plan/planner.h) */
+    ss_lop *query;
     ss_plan *plan;
     uint32_t ncols;                 /* result columns (SELECT, SHOW, EXPLAIN) */
     const char **col_names;

@@ -7,13 +7,14 @@
 
 #include "api/database.h"
 #include "bind/binder.h"
-#include "plan/plan_build.h"
+#include "plan/logical.h"
 #include "types/typeio.h"
 #include "util/ptrmap.h"
 
 #include <string.h>
 
 typedef struct agg_state {
+    uint32_t rel;             /* the aggregate's relation: groups, then aggregate results */
     ss_expr **groups;         /* bound group expressions (over the input) */
     const ast_expr **group_asts; /* and as written (after position/alias resolution) */
     uint32_t ngroups;
@@ -25,9 +26,10 @@ typedef struct binder {
     ss_ctx *ctx;
     struct sunstone *db;
     ss_arena *arena;
-    ss_plan_builder pb;       /* plan nodes go to the same arena */
     /* FROM scope: one table or none */
     const ss_table *table;
+    uint32_t table_rel;       /* its relation binding id in the logical plan */
+    uint32_t nrels;           /* relation binding ids handed out (logical.h) */
     const char *table_ref;    /* alias or table name */
     /* parameters */
     ss_type *param_types;
@@ -111,7 +113,13 @@ bool expr_equal(const ss_expr *a, const ss_expr *b);
 bool ast_equal(const ast_expr *x, const ast_expr *y);
 /* Where PostgreSQL reports an error about the whole expression a (exprLocation). */
 int expr_location(const ast_expr *a);
-ss_expr *make_column(binder *b, uint32_t index, ss_type type);
+/* A reference to column index of relation rel (a logical plan's binding, plan/logical.h). */
+ss_expr *make_column(binder *b, uint32_t rel, uint32_t index, ss_type type);
+/* A new relation binding id for a logical operator that makes columns. */
+static inline uint32_t new_rel(binder *b)
+{
+    return ++b->nrels;
+}
 ss_expr *make_null(binder *b, ss_type type);
 ss_type type_of(int32_t id);
 
@@ -196,8 +204,9 @@ const ss_expr *find_deferred(const binder *b, const ss_expr *e);
 /* Raises the first deferred folding error inside e; has_deferred tells whether there is one. */
 int raise_deferred_in(binder *b, const ss_expr *e);
 bool has_deferred(const binder *b, const ss_expr *e);
-/* Raises the first deferred folding error among the expressions the plan still uses. */
-int raise_deferred_folds(binder *b, const ss_plan *plan);
+/* Raises the first deferred folding error among the expressions the plan still uses
+ * (LIMIT and OFFSET apart: they are evaluated when the query runs). */
+int raise_deferred_folds(binder *b, ss_lop *plan);
 
 /* Output names (bind_names.c). */
 /* PostgreSQL's output column name for an expression (FigureColname). */

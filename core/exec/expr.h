@@ -12,7 +12,9 @@
 
 typedef enum ss_expr_kind {
     EXPR_CONST = 1,   /* u.cnst: value of type `type` (text bytes live in the plan arena) */
-    EXPR_COLUMN,      /* u.column.index: column of the input batch */
+    EXPR_COLUMN,      /* u.column: in a logical plan (plan/logical.h) column index of relation
+                         rel (>= 1); in a physical plan rel is 0 and index a column position
+                         of the input batch */
     EXPR_PARAM,       /* u.param.index: 0-based into ctx->params */
     EXPR_OP,          /* u.op: arithmetic/comparison/concat; right NULL for unary minus */
     EXPR_AND,         /* u.list: SQL three-valued AND of all args */
@@ -47,7 +49,7 @@ struct ss_expr {
     ss_type type; /* result type */
     union {
         ss_value cnst;
-        struct { uint32_t index; } column;
+        struct { uint32_t index; uint32_t rel; } column;
         struct { uint32_t index; } param;
         struct { ss_expr_op op; struct ss_expr *left, *right; } op;
         struct { uint32_t nargs; struct ss_expr **args; } list;

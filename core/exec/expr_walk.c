@@ -3,6 +3,7 @@
 #include "exec/expr_walk.h"
 
 #include <assert.h>
+#include <string.h>
 
 uint32_t ss_expr_nchildren(const ss_expr *e)
 {
@@ -68,6 +69,46 @@ const ss_expr *ss_expr_child_const(const ss_expr *e, uint32_t i)
 {
     /* the slot is only read */
     return *ss_expr_child((ss_expr *)e, i);
+}
+
+static ss_expr **copy_slots(ss_arena *arena, ss_expr *const *slots, uint32_t n)
+{
+    ss_expr **out = ss_arena_alloc(arena, sizeof(ss_expr *) * (n ? n : 1));
+    if (out && n)
+        memcpy(out, slots, sizeof(ss_expr *) * n);
+    return out;
+}
+
+ss_expr *ss_expr_copy_node(ss_arena *arena, const ss_expr *e)
+{
+    ss_expr *c = ss_arena_alloc(arena, sizeof *c);
+    if (!c)
+        return NULL;
+    *c = *e;
+    switch (e->kind) {
+    case EXPR_CONST:
+    case EXPR_COLUMN:
+    case EXPR_PARAM:
+    case EXPR_OP:
+    case EXPR_NOT:
+    case EXPR_IS_NULL:
+    case EXPR_IS_NOT_NULL:
+    case EXPR_CAST:
+        return c; /* slots inside the node itself */
+    case EXPR_AND:
+    case EXPR_OR:
+        return (c->u.list.args = copy_slots(arena, e->u.list.args, e->u.list.nargs)) ? c : NULL;
+    case EXPR_FUNC:
+        return (c->u.func.args = copy_slots(arena, e->u.func.args, e->u.func.nargs)) ? c : NULL;
+    case EXPR_CASE:
+        c->u.kase.whens = copy_slots(arena, e->u.kase.whens, e->u.kase.nwhen);
+        c->u.kase.thens = copy_slots(arena, e->u.kase.thens, e->u.kase.nwhen);
+        return c->u.kase.whens && c->u.kase.thens ? c : NULL;
+    case EXPR_IN:
+        return (c->u.in.items = copy_slots(arena, e->u.in.items, e->u.in.nitems)) ? c : NULL;
+    }
+    assert(!"ss_expr_copy_node: unknown expression kind");
+    return NULL;
 }
 
 int ss_expr_walk(ss_expr **slot, const ss_expr_walker *w)

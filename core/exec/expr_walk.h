@@ -20,6 +20,11 @@ ss_expr **ss_expr_child(ss_expr *e, uint32_t i);
 /* The same for read-only passes. */
 const ss_expr *ss_expr_child_const(const ss_expr *e, uint32_t i);
 
+/* A copy of node e in arena whose child slots are its own (the arrays that hold them are
+ * copied too) but point at e's children: a mutator that must leave e as it was (the planner's
+ * setrefs) copies the nodes on the path to what it replaces.  NULL when out of memory. */
+ss_expr *ss_expr_copy_node(ss_arena *arena, const ss_expr *e);
+
 /* What a walk callback returns. */
 enum {
     SS_WALK_CONTINUE = 0, /* go on */

@@ -1,0 +1,187 @@
+/* logical.c — constructors of logical operators and the enumeration of their expressions
+ * (logical.h). */
+#include "plan/logical.h"
+
+#include <string.h>
+
+#include "catalog/catalog.h"
+#include "util/arena.h"
+
+static ss_lop *lop_new(ss_ctx *ctx, ss_arena *arena, ss_lop_kind kind, uint32_t rel, ss_lop *child)
+{
+    ss_lop *op = ss_arena_alloc(arena, sizeof *op);
+    if (!op || (child && !(op->children = ss_arena_alloc(arena, sizeof(ss_lop *))))) {
+        ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        return NULL;
+    }
+    op->kind = kind;
+    op->rel = rel;
+    if (child) {
+        op->children[0] = child;
+        op->nchildren = 1;
+        /* pass-through kinds keep the child's columns; the others set theirs */
+        op->ncols = child->ncols;
+        op->types = child->types;
+        op->names = child->names;
+    }
+    return op;
+}
+
+ss_lop *lop_get(ss_ctx *ctx, ss_arena *arena, uint32_t rel, const ss_table *t)
+{
+    ss_lop *op = lop_new(ctx, arena, LOP_GET, rel, NULL);
+    const char **names = op ? ss_arena_alloc(arena, sizeof(char *) * (t->ncols ? t->ncols : 1)) : NULL;
+    if (!names) {
+        ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        return NULL;
+    }
+    for (uint32_t c = 0; c < t->ncols; c++)
+        names[c] = t->cols[c].name;
+    op->u.get.table = t;
+    op->ncols = t->ncols;
+    op->types = t->types;
+    op->names = names;
+    return op;
+}
+
+ss_lop *lop_values(ss_ctx *ctx, ss_arena *arena, uint32_t rel, uint32_t ncols, const ss_type *types,
+                   const char *const *names, uint32_t nrows, ss_expr **exprs)
+{
+    ss_lop *op = lop_new(ctx, arena, LOP_VALUES, rel, NULL);
+    if (!op)
+        return NULL;
+    op->ncols = ncols;
+    op->types = types;
+    op->names = names;
+    op->u.values.nrows = nrows;
+    op->u.values.exprs = exprs;
+    return op;
+}
+
+ss_lop *lop_filter(ss_ctx *ctx, ss_arena *arena, ss_lop *child, ss_expr *pred)
+{
+    ss_lop *op = lop_new(ctx, arena, LOP_FILTER, child->rel, child);
+    if (op)
+        op->u.filter.pred = pred;
+    return op;
+}
+
+ss_lop *lop_project(ss_ctx *ctx, ss_arena *arena, uint32_t rel, ss_lop *child, uint32_t n, ss_expr **exprs,
+                    const char *const *names)
+{
+    ss_lop *op = lop_new(ctx, arena, LOP_PROJECT, rel, child);
+    ss_type *types = op ? ss_arena_alloc(arena, sizeof(ss_type) * (n ? n : 1)) : NULL;
+    if (!types) {
+        ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        return NULL;
+    }
+    for (uint32_t i = 0; i < n; i++)
+        types[i] = exprs[i]->type;
+    op->ncols = n;
+    op->types = types;
+    op->names = names;
+    op->u.project.n = n;
+    op->u.project.exprs = exprs;
+    return op;
+}
+
+ss_lop *lop_aggregate(ss_ctx *ctx, ss_arena *arena, uint32_t rel, ss_lop *child, uint32_t ngroups,
+                      ss_expr **groups, uint32_t naggs, ss_agg_call *aggs)
+{
+    ss_lop *op = lop_new(ctx, arena, LOP_AGGREGATE, rel, child);
+    uint32_t n = ngroups + naggs;
+    ss_type *types = op ? ss_arena_alloc(arena, sizeof(ss_type) * (n ? n : 1)) : NULL;
+    if (!types) {
+        ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        return NULL;
+    }
+    for (uint32_t i = 0; i < ngroups; i++)
+        types[i] = groups[i]->type;
+    for (uint32_t i = 0; i < naggs; i++)
+        types[ngroups + i] = aggs[i].result_type;
+    op->ncols = n;
+    op->types = types;
+    op->names = NULL;
+    op->u.aggregate.ngroups = ngroups;
+    op->u.aggregate.groups = groups;
+    op->u.aggregate.naggs = naggs;
+    op->u.aggregate.aggs = aggs;
+    return op;
+}
+
+ss_lop *lop_distinct(ss_ctx *ctx, ss_arena *arena, ss_lop *child)
+{
+    return lop_new(ctx, arena, LOP_DISTINCT, child->rel, child);
+}
+
+ss_lop *lop_sort(ss_ctx *ctx, ss_arena *arena, ss_lop *child, uint32_t nkeys, ss_lsort_key *keys)
+{
+    ss_lop *op = lop_new(ctx, arena, LOP_SORT, child->rel, child);
+    if (op) {
+        op->u.sort.nkeys = nkeys;
+        op->u.sort.keys = keys;
+    }
+    return op;
+}
+
+ss_lop *lop_limit(ss_ctx *ctx, ss_arena *arena, ss_lop *child, ss_expr *limit, ss_expr *offset)
+{
+    ss_lop *op = lop_new(ctx, arena, LOP_LIMIT, child->rel, child);
+    if (op) {
+        op->u.limit.limit = limit;
+        op->u.limit.offset = offset;
+    }
+    return op;
+}
+
+static int each(ss_lop *op, ss_expr **slots, uint32_t n, ss_lop_expr_fn fn, void *arg)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        int rc = slots[i] ? fn(op, &slots[i], arg) : 0;
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+int lop_each_expr(ss_lop *op, ss_lop_expr_fn fn, void *arg)
+{
+    int rc = 0;
+    switch (op->kind) {
+    case LOP_GET:
+    case LOP_DISTINCT:
+        break;
+    case LOP_VALUES:
+        rc = each(op, op->u.values.exprs, op->u.values.nrows * op->ncols, fn, arg);
+        break;
+    case LOP_FILTER:
+        rc = each(op, &op->u.filter.pred, 1, fn, arg);
+        break;
+    case LOP_PROJECT:
+        rc = each(op, op->u.project.exprs, op->u.project.n, fn, arg);
+        break;
+    case LOP_AGGREGATE:
+        rc = each(op, op->u.aggregate.groups, op->u.aggregate.ngroups, fn, arg);
+        for (uint32_t i = 0; !rc && i < op->u.aggregate.naggs; i++)
+            rc = each(op, (ss_expr **)&op->u.aggregate.aggs[i].arg, 1, fn, arg);
+        break;
+    case LOP_SORT:
+        for (uint32_t i = 0; !rc && i < op->u.sort.nkeys; i++)
+            rc = each(op, &op->u.sort.keys[i].expr, 1, fn, arg);
+        break;
+    case LOP_LIMIT:
+        rc = each(op, &op->u.limit.limit, 1, fn, arg);
+        if (!rc)
+            rc = each(op, &op->u.limit.offset, 1, fn, arg);
+        break;
+    }
+    return rc;
+}
+
+int lop_each_expr_deep(ss_lop *op, ss_lop_expr_fn fn, void *arg)
+{
+    int rc = lop_each_expr(op, fn, arg);
+    for (uint32_t i = 0; !rc && i < op->nchildren; i++)
+        rc = lop_each_expr_deep(op->children[i], fn, arg);
+    return rc;
+}

@@ -1,0 +1,80 @@
+/* logical.h — the logical plan: what the binder produces and the planner consumes.
+ *
+ * A tree of logical operators (ss_lop) saying WHAT a query computes: relations read,
+ * filters, projections, aggregates, DISTINCT, sorts and limits, with no choice of how.
+ * Each operator that makes new columns (GET, VALUES, PROJECT, AGGREGATE) is a relation with
+ * its own binding id (`rel`, from 1); the others pass their child's columns through and
+ * carry the child's id.  Column references in its expressions are EXPR_COLUMN nodes with
+ * u.column.rel = the relation and u.column.index = the column within it (a table's column
+ * position, a projection's item, an aggregate's group then aggregate result), never a
+ * position in a batch: the planner (planner.h) resolves those at the end, PostgreSQL's
+ * setrefs and DuckDB's ColumnBinding.  Joins (the query-engine issue) add kinds with two
+ * children; nothing here assumes one. */
+#ifndef SS_PLAN_LOGICAL_H
+#define SS_PLAN_LOGICAL_H
+
+#include "exec/expr.h"
+
+typedef enum ss_lop_kind {
+    LOP_GET = 1,   /* the rows of a table: columns rel.0 .. rel.ncols-1 are its columns */
+    LOP_VALUES,    /* constant rows (nrows x ncols expressions without column references) */
+    LOP_FILTER,    /* the child's rows where pred is true (NULL counts as false) */
+    LOP_PROJECT,   /* one column per expression over the child */
+    LOP_AGGREGATE, /* one row per group: the group expressions, then the aggregate calls */
+    LOP_DISTINCT,  /* the child's distinct rows (every column) */
+    LOP_SORT,      /* the child's rows ordered by keys (expressions over the child) */
+    LOP_LIMIT      /* OFFSET then LIMIT of the child's rows (bigint expressions, NULL = none) */
+} ss_lop_kind;
+
+typedef struct ss_lsort_key {
+    ss_expr *expr;
+    bool descending;
+    bool nulls_first;
+} ss_lsort_key;
+
+typedef struct ss_lop {
+    ss_lop_kind kind;
+    uint32_t rel;                 /* binding id of the columns it produces */
+    uint32_t nchildren;
+    struct ss_lop **children;
+    uint32_t ncols;               /* output columns */
+    const ss_type *types;
+    const char *const *names;
+    union {
+        struct { const ss_table *table; } get;
+        struct { uint32_t nrows; ss_expr **exprs; } values;
+        struct { ss_expr *pred; } filter;
+        struct { uint32_t n; ss_expr **exprs; } project;
+        struct { uint32_t ngroups; ss_expr **groups; uint32_t naggs; ss_agg_call *aggs; } aggregate;
+        struct { uint32_t nkeys; ss_lsort_key *keys; } sort;
+        struct { ss_expr *limit, *offset; } limit;
+    } u;
+} ss_lop;
+
+/* Constructors, in arena (NULL with 53200 recorded on ctx when out of memory).  Arrays are
+ * referenced, not copied.  rel: a new binding id for the kinds that make columns. */
+ss_lop *lop_get(ss_ctx *ctx, ss_arena *arena, uint32_t rel, const ss_table *t);
+ss_lop *lop_values(ss_ctx *ctx, ss_arena *arena, uint32_t rel, uint32_t ncols, const ss_type *types,
+                   const char *const *names, uint32_t nrows, ss_expr **exprs);
+ss_lop *lop_filter(ss_ctx *ctx, ss_arena *arena, ss_lop *child, ss_expr *pred);
+/* names may be NULL ("?column?") */
+ss_lop *lop_project(ss_ctx *ctx, ss_arena *arena, uint32_t rel, ss_lop *child, uint32_t n, ss_expr **exprs,
+                    const char *const *names);
+ss_lop *lop_aggregate(ss_ctx *ctx, ss_arena *arena, uint32_t rel, ss_lop *child, uint32_t ngroups,
+                      ss_expr **groups, uint32_t naggs, ss_agg_call *aggs);
+ss_lop *lop_distinct(ss_ctx *ctx, ss_arena *arena, ss_lop *child);
+ss_lop *lop_sort(ss_ctx *ctx, ss_arena *arena, ss_lop *child, uint32_t nkeys, ss_lsort_key *keys);
+ss_lop *lop_limit(ss_ctx *ctx, ss_arena *arena, ss_lop *child, ss_expr *limit, ss_expr *offset);
+
+/* The one enumeration of a logical operator's expression slots (not its children's), in
+ * evaluation order: VALUES' row-major items, FILTER's predicate, PROJECT's items,
+ * AGGREGATE's groups then arguments (count(*) has none), SORT's keys, LIMIT's limit then
+ * offset (NULL ones skipped).  fn may replace *slot; a non-zero return stops the walk and
+ * is returned. */
+typedef int (*ss_lop_expr_fn)(ss_lop *op, ss_expr **slot, void *arg);
+int lop_each_expr(ss_lop *op, ss_lop_expr_fn fn, void *arg);
+
+/* The same over op and every operator below it, each operator before its children. */
+int lop_each_expr_deep(ss_lop *op, ss_lop_expr_fn fn, void *arg);
+
+#endif

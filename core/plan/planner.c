@@ -1,0 +1,334 @@
+/* planner.c — logical plan → physical plan (planner.h): physical node choice, scan column
+ * pruning, constant-false filters cut off, and column references resolved to positions. */
+#include "plan/planner.h"
+
+#include <string.h>
+
+#include "catalog/catalog.h"
+#include "exec/expr_walk.h"
+#include "plan/plan_build.h"
+#include "util/arena.h"
+#include "util/ptrmap.h"
+
+/* Where each column of a node's output comes from: its (relation, column) binding. */
+typedef struct binding {
+    uint32_t rel, col;
+} binding;
+
+typedef struct layout {
+    uint32_t n;
+    const binding *cols;
+} layout;
+
+typedef struct planner {
+    ss_ctx *ctx;
+    ss_arena *arena;
+    ss_plan_builder pb;
+    /* the table columns each GET reads: used[rel][col], for GETs only */
+    uint32_t nrels;
+    bool **used;
+} planner;
+
+static void *pl_alloc(planner *p, size_t n)
+{
+    void *m = ss_arena_alloc(p->arena, n ? n : 1);
+    if (!m)
+        ss_ctx_error(p->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    return m;
+}
+
+/* ---- which columns each scan must read ------------------------------------------------ */
+
+static uint32_t max_rel(const ss_lop *op)
+{
+    uint32_t m = op->rel;
+    for (uint32_t i = 0; i < op->nchildren; i++) {
+        uint32_t c = max_rel(op->children[i]);
+        if (c > m)
+            m = c;
+    }
+    return m;
+}
+
+static int alloc_used(planner *p, const ss_lop *op)
+{
+    if (op->kind == LOP_GET && !(p->used[op->rel] = pl_alloc(p, op->u.get.table->ncols)))
+        return SS_ERROR;
+    for (uint32_t i = 0; i < op->nchildren; i++)
+        if (alloc_used(p, op->children[i]))
+            return SS_ERROR;
+    return SS_OK;
+}
+
+typedef struct mark_state {
+    planner *p;
+    ss_ptrmap seen; /* the binder shares subtrees: each node once */
+} mark_state;
+
+static int mark_column(const ss_expr *e, void *arg)
+{
+    mark_state *m = arg;
+    if (e->kind == EXPR_COLUMN && e->u.column.rel < m->p->nrels + 1 && m->p->used[e->u.column.rel])
+        m->p->used[e->u.column.rel][e->u.column.index] = true;
+    return SS_WALK_CONTINUE;
+}
+
+static int mark_slot(ss_lop *op, ss_expr **slot, void *arg)
+{
+    (void)op;
+    mark_state *m = arg;
+    if (ss_expr_walk_const(*slot, mark_column, m, &m->seen) == SS_WALK_NOMEM)
+        return ss_ctx_error(m->p->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    return SS_OK;
+}
+
+static int mark_used_columns(planner *p, ss_lop *root)
+{
+    p->nrels = max_rel(root);
+    if (!(p->used = pl_alloc(p, sizeof(bool *) * (p->nrels + 1))) || alloc_used(p, root))
+        return SS_ERROR;
+    mark_state m = {.p = p};
+    ss_ptrmap_init(&m.seen, p->arena);
+    return lop_each_expr_deep(root, mark_slot, &m);
+}
+
+/* ---- column references → positions (setrefs) ------------------------------------------ */
+
+static ss_expr *column_at(planner *p, uint32_t pos, ss_type type)
+{
+    ss_expr *e = pl_alloc(p, sizeof *e);
+    if (e) {
+        e->kind = EXPR_COLUMN;
+        e->type = type;
+        e->u.column.index = pos; /* rel 0: a position in the input batch */
+    }
+    return e;
+}
+
+typedef struct fixer {
+    planner *p;
+    const layout *in;
+    ss_ptrmap done; /* logical node -> its physical version (shared subtrees stay shared) */
+} fixer;
+
+/* The physical version of e over the input `in`: e itself when nothing below it is a
+ * column reference, else a copy of the path down to the references. */
+static ss_expr *fix_expr(fixer *f, ss_expr *e)
+{
+    void *known;
+    if (ss_ptrmap_get(&f->done, e, &known))
+        return known;
+    if (ss_ctx_check_stack(f->p->ctx))
+        return NULL;
+    ss_expr *out = e;
+    if (e->kind == EXPR_COLUMN) {
+        uint32_t pos = 0;
+        while (pos < f->in->n &&
+               (f->in->cols[pos].rel != e->u.column.rel || f->in->cols[pos].col != e->u.column.index))
+            pos++;
+        if (pos == f->in->n) {
+            ss_ctx_error(f->p->ctx, SS_SQLSTATE_INTERNAL_ERROR, "variable not found in subplan target list");
+            return NULL;
+        }
+        if (!(out = column_at(f->p, pos, e->type)))
+            return NULL;
+    } else {
+        uint32_t n = ss_expr_nchildren(e);
+        for (uint32_t i = 0; i < n; i++) {
+            ss_expr *child = *ss_expr_child(e, i);
+            ss_expr *fixed = child ? fix_expr(f, child) : NULL;
+            if (child && !fixed)
+                return NULL;
+            if (fixed == child)
+                continue;
+            if (out == e && !(out = ss_expr_copy_node(f->p->arena, e))) {
+                ss_ctx_error(f->p->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+                return NULL;
+            }
+            *ss_expr_child(out, i) = fixed;
+        }
+    }
+    if (ss_ptrmap_put(&f->done, e, out)) {
+        ss_ctx_error(f->p->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        return NULL;
+    }
+    return out;
+}
+
+/* The physical versions of n expressions over `in`, in a new array. */
+static ss_expr **fix_exprs(planner *p, ss_expr *const *exprs, uint32_t n, const layout *in)
+{
+    fixer f = {.p = p, .in = in};
+    ss_ptrmap_init(&f.done, p->arena);
+    ss_expr **out = pl_alloc(p, sizeof(ss_expr *) * n);
+    if (!out)
+        return NULL;
+    for (uint32_t i = 0; i < n; i++)
+        if (exprs[i] && !(out[i] = fix_expr(&f, exprs[i])))
+            return NULL;
+    return out;
+}
+
+/* ---- physical nodes ------------------------------------------------------------------- */
+
+/* The layout of a node making relation rel's columns 0..n-1. */
+static int own_layout(planner *p, uint32_t rel, uint32_t n, layout *out)
+{
+    binding *b = pl_alloc(p, sizeof(binding) * n);
+    if (!b)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < n; i++)
+        b[i] = (binding){rel, i};
+    *out = (layout){n, b};
+    return SS_OK;
+}
+
+static int plan_get(planner *p, const ss_lop *op, ss_plan **out, layout *lay)
+{
+    const ss_table *t = op->u.get.table;
+    const bool *used = p->used[op->rel];
+    uint32_t *cols = pl_alloc(p, sizeof(uint32_t) * t->ncols);
+    binding *b = pl_alloc(p, sizeof(binding) * t->ncols);
+    if (!cols || !b)
+        return SS_ERROR;
+    uint32_t k = 0;
+    for (uint32_t c = 0; c < t->ncols; c++)
+        if (used[c]) {
+            b[k] = (binding){op->rel, c};
+            cols[k++] = c;
+        }
+    *lay = (layout){k, b};
+    return (*out = plan_scan(&p->pb, t, k, cols)) ? SS_OK : SS_ERROR;
+}
+
+static int plan_node(planner *p, ss_lop *op, ss_plan **out, layout *lay);
+
+static int plan_aggregate_op(planner *p, ss_lop *op, ss_plan *child, const layout *in, ss_plan **out,
+                             layout *lay)
+{
+    uint32_t ng = op->u.aggregate.ngroups, na = op->u.aggregate.naggs;
+    ss_expr **groups = fix_exprs(p, op->u.aggregate.groups, ng, in);
+    ss_agg_call *aggs = pl_alloc(p, sizeof(ss_agg_call) * na);
+    ss_expr **args = pl_alloc(p, sizeof(ss_expr *) * na);
+    if (!groups || !aggs || !args)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < na; i++)
+        args[i] = (ss_expr *)op->u.aggregate.aggs[i].arg;
+    ss_expr **fixed_args = fix_exprs(p, args, na, in);
+    if (!fixed_args)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < na; i++) {
+        aggs[i] = op->u.aggregate.aggs[i];
+        aggs[i].arg = fixed_args[i];
+    }
+    if (own_layout(p, op->rel, ng + na, lay))
+        return SS_ERROR;
+    *out = plan_aggregate(&p->pb, child, ng, (const ss_expr *const *)groups, na, aggs, op->names);
+    return *out ? SS_OK : SS_ERROR;
+}
+
+/* DISTINCT: an aggregate node grouping by every column of its input. */
+static int plan_distinct(planner *p, ss_plan *child, ss_plan **out)
+{
+    uint32_t n = child->node.ncols;
+    ss_expr **cols = pl_alloc(p, sizeof(ss_expr *) * n);
+    if (!cols)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < n; i++)
+        if (!(cols[i] = column_at(p, i, child->node.col_types[i])))
+            return SS_ERROR;
+    *out = plan_aggregate(&p->pb, child, n, (const ss_expr *const *)cols, 0, NULL, child->node.col_names);
+    return *out ? SS_OK : SS_ERROR;
+}
+
+static int plan_sort_op(planner *p, const ss_lop *op, ss_plan *child, const layout *in, ss_plan **out)
+{
+    ss_sort_key *keys = pl_alloc(p, sizeof(ss_sort_key) * op->u.sort.nkeys);
+    if (!keys)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < op->u.sort.nkeys; i++) {
+        const ss_lsort_key *k = &op->u.sort.keys[i];
+        /* the binder sorts by output columns (hidden ones for other expressions) */
+        uint32_t pos = 0;
+        while (k->expr->kind == EXPR_COLUMN && pos < in->n &&
+               (in->cols[pos].rel != k->expr->u.column.rel || in->cols[pos].col != k->expr->u.column.index))
+            pos++;
+        if (k->expr->kind != EXPR_COLUMN || pos == in->n)
+            return ss_ctx_error(p->ctx, SS_SQLSTATE_INTERNAL_ERROR, "sort key is not a column of its input");
+        keys[i] = (ss_sort_key){.column = pos, .descending = k->descending, .nulls_first = k->nulls_first};
+    }
+    *out = plan_sort(&p->pb, child, op->u.sort.nkeys, keys);
+    return *out ? SS_OK : SS_ERROR;
+}
+
+static int plan_node(planner *p, ss_lop *op, ss_plan **out, layout *lay)
+{
+    if (ss_ctx_check_stack(p->ctx))
+        return SS_ERROR;
+    if (op->kind == LOP_GET)
+        return plan_get(p, op, out, lay);
+    if (op->kind == LOP_VALUES) {
+        uint32_t n = op->u.values.nrows * op->ncols;
+        layout none = {0, NULL};
+        ss_expr **exprs = fix_exprs(p, op->u.values.exprs, n, &none);
+        if (!exprs || own_layout(p, op->rel, op->ncols, lay))
+            return SS_ERROR;
+        *out = plan_values(&p->pb, op->ncols, op->types, op->names, op->u.values.nrows,
+                           (const ss_expr *const *)exprs);
+        return *out ? SS_OK : SS_ERROR;
+    }
+    ss_plan *child;
+    layout in;
+    if (plan_node(p, op->children[0], &child, &in))
+        return SS_ERROR;
+    switch (op->kind) {
+    case LOP_FILTER: {
+        ss_expr **pred = fix_exprs(p, &op->u.filter.pred, 1, &in);
+        if (!pred)
+            return SS_ERROR;
+        /* a predicate folded to constant FALSE or NULL reads nothing (PostgreSQL's one-time
+           filter): an empty VALUES of the same schema replaces the input */
+        const ss_expr *e = pred[0];
+        if (e->kind == EXPR_CONST && (e->u.cnst.is_null || !e->u.cnst.v.b) &&
+            !(child = plan_values(&p->pb, child->node.ncols, child->node.col_types, child->node.col_names, 0,
+                                  NULL)))
+            return SS_ERROR;
+        *lay = in;
+        *out = plan_filter(&p->pb, child, pred[0]);
+        return *out ? SS_OK : SS_ERROR;
+    }
+    case LOP_PROJECT: {
+        ss_expr **exprs = fix_exprs(p, op->u.project.exprs, op->u.project.n, &in);
+        if (!exprs || own_layout(p, op->rel, op->u.project.n, lay))
+            return SS_ERROR;
+        *out = plan_project(&p->pb, child, op->u.project.n, (const ss_expr *const *)exprs, op->names);
+        return *out ? SS_OK : SS_ERROR;
+    }
+    case LOP_AGGREGATE:
+        return plan_aggregate_op(p, op, child, &in, out, lay);
+    case LOP_DISTINCT:
+        *lay = in;
+        return plan_distinct(p, child, out);
+    case LOP_SORT:
+        *lay = in;
+        return plan_sort_op(p, op, child, &in, out);
+    case LOP_LIMIT:
+        *lay = in;
+        *out = plan_limit(&p->pb, child, op->u.limit.limit, op->u.limit.offset);
+        return *out ? SS_OK : SS_ERROR;
+    case LOP_GET:
+    case LOP_VALUES:
+        break;
+    }
+    return ss_ctx_error(p->ctx, SS_SQLSTATE_INTERNAL_ERROR, "unrecognized logical operator %d", (int)op->kind);
+}
+
+int ss_plan_query(ss_ctx *ctx, ss_arena *arena, ss_lop *root, ss_plan **out)
+{
+    planner p = {.ctx = ctx, .arena = arena, .pb = {.ctx = ctx, .arena = arena}};
+    *out = NULL;
+    if (mark_used_columns(&p, root))
+        return SS_ERROR;
+    layout lay;
+    return plan_node(&p, root, out, &lay);
+}
