@@ -7,6 +7,7 @@
 #include "catalog/catalog.h"
 #include "exec/expr_walk.h"
 #include "plan/plan_build.h"
+#include "plan/qual_order.h"
 #include "util/arena.h"
 #include "util/ptrmap.h"
 
@@ -284,7 +285,7 @@ static int plan_node(planner *p, ss_lop *op, ss_plan **out, layout *lay)
     switch (op->kind) {
     case LOP_FILTER: {
         ss_expr **pred = fix_exprs(p, &op->u.filter.pred, 1, &in);
-        if (!pred)
+        if (!pred || !(pred[0] = ss_order_quals(p->ctx, p->arena, pred[0])))
             return SS_ERROR;
         /* a predicate folded to constant FALSE or NULL reads nothing (PostgreSQL's one-time
            filter): an empty VALUES of the same schema replaces the input */
