@@ -62,10 +62,7 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
     if (a->star) {
         if (strcmp(name, "count") != 0 || a->nargs) {
             /* PostgreSQL reads f(*) as f() */
-            bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "function %s() does not exist", name);
-            ss_ctx_error_hint(b->ctx, "No function matches the given name and argument types. You might need "
-                                      "to add explicit type casts.");
-            return NULL;
+            return no_such_function(b, a->location, name, "");
         }
         call.result_type = type_of(SS_TYPE_INT8);
     } else {
@@ -87,10 +84,7 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
                                         tname(type_of(arg->type.id), b1, sizeof b1));
             }
             b->agg_mode = true;
-            bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "function %s(%s) does not exist", name, sig);
-            ss_ctx_error_hint(b->ctx, "No function matches the given name and argument types. You might need "
-                                      "to add explicit type casts.");
-            return NULL;
+            return no_such_function(b, a->location, name, sig);
         }
         b->agg_mode = false;
         ss_expr *arg = bind_expr(b, a->args[0]);
@@ -124,11 +118,7 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
                            "feature not supported: sum(bigint) returns numeric, which Sunstone does not have yet");
                 return NULL;
             } else {
-                bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "function sum(%s) does not exist",
-                           tname(arg->type, b1, sizeof b1));
-                ss_ctx_error_hint(b->ctx, "No function matches the given name and argument types. You "
-                                          "might need to add explicit type casts.");
-                return NULL;
+                return no_such_function(b, a->location, "sum", tname(arg->type, b1, sizeof b1));
             }
         } else if (!strcmp(name, "avg")) {
             if (t == SS_TYPE_FLOAT8)
@@ -140,21 +130,13 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
                 ss_ctx_error_hint(b->ctx, "Use avg(x::float8).");
                 return NULL;
             } else {
-                bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "function avg(%s) does not exist",
-                           tname(arg->type, b1, sizeof b1));
-                ss_ctx_error_hint(b->ctx, "No function matches the given name and argument types. You "
-                                          "might need to add explicit type casts.");
-                return NULL;
+                return no_such_function(b, a->location, "avg", tname(arg->type, b1, sizeof b1));
             }
         } else {
             /* min / max: every type Sunstone has is ordered; varchar results are text */
             call.result_type = t == SS_TYPE_VARCHAR ? type_of(SS_TYPE_TEXT) : arg->type;
-            if (t == SS_TYPE_BOOL) {
-                bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "function %s(boolean) does not exist", name);
-                ss_ctx_error_hint(b->ctx, "No function matches the given name and argument types. You "
-                                          "might need to add explicit type casts.");
-                return NULL;
-            }
+            if (t == SS_TYPE_BOOL)
+                return no_such_function(b, a->location, name, "boolean");
         }
         call.arg = arg;
     }

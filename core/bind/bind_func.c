@@ -10,6 +10,14 @@
 #include "types/pg_builtins.h"
 #include "types/typeio.h"
 
+ss_expr *no_such_function(binder *b, int location, const char *name, const char *signature)
+{
+    bind_error(b, location, SS_SQLSTATE_UNDEFINED_FUNCTION, "function %s(%s) does not exist", name, signature);
+    ss_ctx_error_hint(b->ctx, "No function matches the given name and argument types. You might need to add "
+                              "explicit type casts.");
+    return NULL;
+}
+
 ss_expr *bind_func(binder *b, const ast_expr *a)
 {
     if (is_aggregate_name(a))
@@ -89,10 +97,7 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
                        name, sig);
             return NULL;
         }
-        bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "function %s(%s) does not exist", name, sig);
-        ss_ctx_error_hint(b->ctx, "No function matches the given name and argument types. You might need "
-                                  "to add explicit type casts.");
-        return NULL;
+        return no_such_function(b, a->location, name, sig);
     }
     for (uint32_t i = 0; i < n; i++)
         if (!(args[i] = coerce_expr(b, args[i], want[i], CAST_IMPLICIT, a->args[i]->location)))

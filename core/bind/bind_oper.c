@@ -1,6 +1,7 @@
 /* bind_oper.c — SQL operators (PostgreSQL's parse_oper): arithmetic, comparison and
  * concatenation resolved to typed ss_expr operators, unary minus, operators that are
  * functions (^), LIKE, BETWEEN, and IN lists (a hashed EXPR_IN or a chain of comparisons). */
+#include <stdio.h>
 #include <string.h>
 
 #include "bind/binder_internal.h"
@@ -26,36 +27,24 @@ static bool is_comparison(ss_expr_op op)
 
 static ss_expr *no_operator(binder *b, const ast_expr *a, const ss_expr *l, const ss_expr *r)
 {
-    char b1[96], b2[96];
+    char b1[96], b2[96], sig[256];
     ss_type lt = l ? (is_unknown_param(b, l) ? type_of(SS_TYPE_UNKNOWN) : l->type) : type_of(SS_TYPE_INVALID);
     ss_type rt = is_unknown_param(b, r) ? type_of(SS_TYPE_UNKNOWN) : r->type;
     int pg = ss_pg_operator_lookup(a->str, l ? &lt : NULL, rt);
+    /* PostgreSQL's op_signature_string: "left op right", or "op right" for a prefix one */
+    snprintf(sig, sizeof sig, "%s%s%s %s", l ? tname(type_of(l->type.id), b1, sizeof b1) : "", l ? " " : "", a->str,
+             tname(type_of(r->type.id), b2, sizeof b2));
     if (pg == SS_PG_AMBIGUOUS) {
-        if (l)
-            bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "operator is not unique: %s %s %s",
-                       tname(type_of(l->type.id), b1, sizeof b1), a->str, tname(type_of(r->type.id), b2, sizeof b2));
-        else
-            bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "operator is not unique: %s %s", a->str,
-                       tname(type_of(r->type.id), b2, sizeof b2));
+        bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "operator is not unique: %s", sig);
         ss_ctx_error_hint(b->ctx, "Could not choose a best candidate operator. You might need to add explicit "
                                   "type casts.");
         return NULL;
     }
     if (pg == SS_PG_EXISTS) { /* PostgreSQL has it, Sunstone not yet */
-        if (l)
-            bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: operator %s %s %s",
-                       tname(type_of(l->type.id), b1, sizeof b1), a->str, tname(type_of(r->type.id), b2, sizeof b2));
-        else
-            bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: operator %s %s",
-                       a->str, tname(type_of(r->type.id), b2, sizeof b2));
+        bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: operator %s", sig);
         return NULL;
     }
-    if (l)
-        bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "operator does not exist: %s %s %s",
-                   tname(type_of(l->type.id), b1, sizeof b1), a->str, tname(type_of(r->type.id), b2, sizeof b2));
-    else
-        bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "operator does not exist: %s %s",
-                   a->str, tname(type_of(r->type.id), b2, sizeof b2));
+    bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "operator does not exist: %s", sig);
     ss_ctx_error_hint(b->ctx, l ? "No operator matches the given name and argument types. You might need to add "
                                   "explicit type casts."
                                 : "No operator matches the given name and argument type. You might need to add an "

@@ -487,14 +487,31 @@ static int analyse_before_group_by(binder *b, const ast_select *s)
     return rc;
 }
 
+/* Puts a sort by s's ORDER BY items on *top: item i is column pos[i] of relation cols
+ * (*top's input columns, which *top passes through). */
+static int stack_sort(binder *b, const ast_select *s, const ss_lop *cols, const uint32_t *pos, ss_lop **top)
+{
+    ss_lsort_key *keys = bind_alloc(b, sizeof(ss_lsort_key) * s->norder);
+    if (!keys)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < s->norder; i++) {
+        const ast_sort_item *it = &s->order_by[i];
+        if (!(keys[i].expr = make_column(b, cols->rel, pos[i], cols->types[pos[i]])))
+            return SS_ERROR;
+        keys[i].descending = it->descending;
+        keys[i].nulls_first = it->nulls ? it->nulls == 1 : it->descending;
+    }
+    return (*top = lop_sort(b->ctx, b->arena, *top, s->norder, keys)) ? SS_OK : SS_ERROR;
+}
+
 /* ORDER BY, LIMIT and OFFSET of a VALUES list: sort keys name an output column by position
  * or by name (column1, ...); other sort expressions are refused. */
 static int bind_values_order_limit(binder *b, const ast_select *s, ss_bound_stmt *out)
 {
     ss_lop *top = out->query;
     if (s->norder) {
-        ss_lsort_key *keys = bind_alloc(b, sizeof(ss_lsort_key) * s->norder);
-        if (!keys)
+        uint32_t *key_pos = bind_alloc(b, sizeof(uint32_t) * s->norder);
+        if (!key_pos)
             return SS_ERROR;
         for (uint32_t i = 0; i < s->norder; i++) {
             const ast_sort_item *it = &s->order_by[i];
@@ -516,12 +533,9 @@ static int bind_values_order_limit(binder *b, const ast_select *s, ss_bound_stmt
                 return bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                                   "feature not supported: ORDER BY expressions on VALUES (only output columns)");
             }
-            if (!(keys[i].expr = make_column(b, top->rel, (uint32_t)pos, out->col_types[pos])))
-                return SS_ERROR;
-            keys[i].descending = it->descending;
-            keys[i].nulls_first = it->nulls ? it->nulls == 1 : it->descending;
+            key_pos[i] = (uint32_t)pos;
         }
-        if (!(top = lop_sort(b->ctx, b->arena, top, s->norder, keys)))
+        if (stack_sort(b, s, top, key_pos, &top))
             return SS_ERROR;
     }
     if (stack_limit(b, s, &top))
@@ -633,20 +647,8 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
     top = proj;
     if (s->distinct && !(top = lop_distinct(b->ctx, b->arena, top)))
         return SS_ERROR;
-    if (s->norder) {
-        ss_lsort_key *keys = bind_alloc(b, sizeof(ss_lsort_key) * s->norder);
-        if (!keys)
-            return SS_ERROR;
-        for (uint32_t i = 0; i < s->norder; i++) {
-            const ast_sort_item *it = &s->order_by[i];
-            if (!(keys[i].expr = make_column(b, proj->rel, key_pos[i], proj->types[key_pos[i]])))
-                return SS_ERROR;
-            keys[i].descending = it->descending;
-            keys[i].nulls_first = it->nulls ? it->nulls == 1 : it->descending;
-        }
-        if (!(top = lop_sort(b->ctx, b->arena, top, s->norder, keys)))
-            return SS_ERROR;
-    }
+    if (s->norder && stack_sort(b, s, proj, key_pos, &top))
+        return SS_ERROR;
     if (stack_limit(b, s, &top))
         return SS_ERROR;
     if (tl.n > tl.nvisible) {

@@ -167,21 +167,27 @@ static int bind_create(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     return SS_OK;
 }
 
-static int bind_show(binder *b, const ast_stmt *st, ss_bound_stmt *out)
+/* The result of SHOW and EXPLAIN: one text column. */
+static int one_text_column(binder *b, ss_bound_stmt *out, const char *name)
 {
-    if (!strcmp(st->str, "all"))
-        return bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: SHOW ALL");
-    if (!ss_settings_get(&b->db->settings, st->str))
-        return ss_settings_unknown(b->ctx, st->str);
     out->ncols = 1;
     out->col_types = bind_alloc(b, sizeof(ss_type));
     out->col_names = bind_alloc(b, sizeof(char *));
     if (!out->col_types || !out->col_names)
         return SS_ERROR;
     out->col_types[0] = type_of(SS_TYPE_TEXT);
-    out->col_names[0] = ss_settings_display_name(st->str);
-    out->name = st->str;
+    out->col_names[0] = name;
     return SS_OK;
+}
+
+static int bind_show(binder *b, const ast_stmt *st, ss_bound_stmt *out)
+{
+    if (!strcmp(st->str, "all"))
+        return bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: SHOW ALL");
+    if (!ss_settings_get(&b->db->settings, st->str))
+        return ss_settings_unknown(b->ctx, st->str);
+    out->name = st->str;
+    return one_text_column(b, out, ss_settings_display_name(st->str));
 }
 
 static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
@@ -211,14 +217,7 @@ static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         if (bind_select(b, st->explain_target->select, out))
             return SS_ERROR;
         out->kind = AST_EXPLAIN;
-        out->ncols = 1;
-        out->col_types = bind_alloc(b, sizeof(ss_type));
-        out->col_names = bind_alloc(b, sizeof(char *));
-        if (!out->col_types || !out->col_names)
-            return SS_ERROR;
-        out->col_types[0] = type_of(SS_TYPE_TEXT);
-        out->col_names[0] = "QUERY PLAN";
-        return SS_OK;
+        return one_text_column(b, out, "QUERY PLAN");
     }
     }
     const char *name = ss_stmt_kind_name(st->kind);

@@ -173,6 +173,8 @@ bool strict_folds_to_null(const binder *b, ss_expr *const *args, uint32_t n);
 
 /* Functions (bind_func.c). */
 ss_expr *bind_func(binder *b, const ast_expr *a);
+/* PostgreSQL's 42883 "function name(signature) does not exist" with its HINT; NULL. */
+ss_expr *no_such_function(binder *b, int location, const char *name, const char *signature);
 
 /* Aggregates (bind_agg.c). */
 bool ast_has_aggregate(const ast_expr *e);

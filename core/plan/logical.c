@@ -27,6 +27,22 @@ static ss_lop *lop_new(ss_ctx *ctx, ss_arena *arena, ss_lop_kind kind, uint32_t 
     return op;
 }
 
+/* Output column types of n expressions (and then naggs aggregate results). */
+static ss_type *types_of(ss_ctx *ctx, ss_arena *arena, ss_expr *const *exprs, uint32_t n, const ss_agg_call *aggs,
+                         uint32_t naggs)
+{
+    ss_type *types = ss_arena_alloc(arena, sizeof(ss_type) * (n + naggs ? n + naggs : 1));
+    if (!types) {
+        ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        return NULL;
+    }
+    for (uint32_t i = 0; i < n; i++)
+        types[i] = exprs[i]->type;
+    for (uint32_t i = 0; i < naggs; i++)
+        types[n + i] = aggs[i].result_type;
+    return types;
+}
+
 ss_lop *lop_get(ss_ctx *ctx, ss_arena *arena, uint32_t rel, const ss_table *t)
 {
     ss_lop *op = lop_new(ctx, arena, LOP_GET, rel, NULL);
@@ -70,13 +86,9 @@ ss_lop *lop_project(ss_ctx *ctx, ss_arena *arena, uint32_t rel, ss_lop *child, u
                     const char *const *names)
 {
     ss_lop *op = lop_new(ctx, arena, LOP_PROJECT, rel, child);
-    ss_type *types = op ? ss_arena_alloc(arena, sizeof(ss_type) * (n ? n : 1)) : NULL;
-    if (!types) {
-        ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    ss_type *types = op ? types_of(ctx, arena, exprs, n, NULL, 0) : NULL;
+    if (!types)
         return NULL;
-    }
-    for (uint32_t i = 0; i < n; i++)
-        types[i] = exprs[i]->type;
     op->ncols = n;
     op->types = types;
     op->names = names;
@@ -89,17 +101,10 @@ ss_lop *lop_aggregate(ss_ctx *ctx, ss_arena *arena, uint32_t rel, ss_lop *child,
                       ss_expr **groups, uint32_t naggs, ss_agg_call *aggs)
 {
     ss_lop *op = lop_new(ctx, arena, LOP_AGGREGATE, rel, child);
-    uint32_t n = ngroups + naggs;
-    ss_type *types = op ? ss_arena_alloc(arena, sizeof(ss_type) * (n ? n : 1)) : NULL;
-    if (!types) {
-        ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    ss_type *types = op ? types_of(ctx, arena, groups, ngroups, aggs, naggs) : NULL;
+    if (!types)
         return NULL;
-    }
-    for (uint32_t i = 0; i < ngroups; i++)
-        types[i] = groups[i]->type;
-    for (uint32_t i = 0; i < naggs; i++)
-        types[ngroups + i] = aggs[i].result_type;
-    op->ncols = n;
+    op->ncols = ngroups + naggs;
     op->types = types;
     op->names = NULL;
     op->u.aggregate.ngroups = ngroups;
