@@ -41,6 +41,22 @@ static sunstone *open_second(sunstone *first)
     return db;
 }
 
+/* Every test starts with two sessions on one database; a test that closes one sets it NULL
+ * (sunstone_close(NULL) does nothing). */
+static sunstone *s1, *s2;
+
+static void open_two(void)
+{
+    s1 = open_first();
+    s2 = open_second(s1);
+}
+
+static void close_two(void)
+{
+    ck_assert_int_eq(sunstone_close(s2), SUNSTONE_OK);
+    ck_assert_int_eq(sunstone_close(s1), SUNSTONE_OK);
+}
+
 static void run(sunstone *db, const char *sql)
 {
     ck_assert_msg(sunstone_exec(db, sql, NULL, NULL) == SUNSTONE_OK, "%s: %s", sql, sunstone_errmsg(db));
@@ -62,8 +78,6 @@ static const char *value(sunstone *db, const char *sql)
 
 START_TEST(tables_are_shared)
 {
-    sunstone *s1 = open_first();
-    sunstone *s2 = open_second(s1);
     ck_assert_uint_eq(s1->database->nsessions, 2);
     run(s1, "CREATE TABLE t (a int, b text)");
     run(s1, "INSERT INTO t VALUES (1, 'one')");
@@ -74,15 +88,11 @@ START_TEST(tables_are_shared)
     run(s2, "DROP TABLE t");
     ck_assert_int_eq(sunstone_exec(s1, "SELECT * FROM t", NULL, NULL), SUNSTONE_ERROR);
     ck_assert_str_eq(sunstone_sqlstate(s1), "42P01");
-    ck_assert_int_eq(sunstone_close(s1), SUNSTONE_OK);
-    ck_assert_int_eq(sunstone_close(s2), SUNSTONE_OK);
 }
 END_TEST
 
 START_TEST(settings_are_per_session)
 {
-    sunstone *s1 = open_first();
-    sunstone *s2 = open_second(s1);
     run(s1, "SET application_name = 'first'");
     run(s1, "SET extra_float_digits = 0");
     run(s1, "SET sunstone.operator_scan = 'scan_row'");
@@ -103,15 +113,11 @@ START_TEST(settings_are_per_session)
     ck_assert_str_eq(value(s1, "SHOW application_name"), "");
     ck_assert_str_eq(value(s2, "SHOW application_name"), "second");
     sunstone_close(s3);
-    sunstone_close(s2);
-    sunstone_close(s1);
 }
 END_TEST
 
 START_TEST(errors_are_per_session)
 {
-    sunstone *s1 = open_first();
-    sunstone *s2 = open_second(s1);
     ck_assert_int_eq(sunstone_exec(s1, "SELECT * FROM missing", NULL, NULL), SUNSTONE_ERROR);
     ck_assert_str_eq(sunstone_sqlstate(s1), "42P01");
     ck_assert_str_eq(sunstone_sqlstate(s2), "00000");
@@ -122,8 +128,6 @@ START_TEST(errors_are_per_session)
     ck_assert_int_eq(sunstone_exec(s2, "SET no_such_parameter = 1", NULL, NULL), SUNSTONE_ERROR);
     ck_assert_str_eq(sunstone_sqlstate(s2), "42704");
     ck_assert_str_eq(sunstone_sqlstate(s1), "42P01");
-    sunstone_close(s2);
-    sunstone_close(s1);
 }
 END_TEST
 
@@ -136,8 +140,6 @@ static void count_notice(void *arg, const char *severity, const char *msg)
 
 START_TEST(notices_are_per_session)
 {
-    sunstone *s1 = open_first();
-    sunstone *s2 = open_second(s1);
     int n1 = 0;
     ck_assert_int_eq(sunstone_set_notice_handler(s1, count_notice, &n1), SUNSTONE_OK);
     run(s2, "DROP TABLE IF EXISTS nothing");
@@ -148,15 +150,11 @@ START_TEST(notices_are_per_session)
     run(s2, "SET client_min_messages = warning");
     run(s1, "DROP TABLE IF EXISTS nothing");
     ck_assert_int_eq(n1, 2);
-    sunstone_close(s2);
-    sunstone_close(s1);
 }
 END_TEST
 
 START_TEST(database_outlives_first_session)
 {
-    sunstone *s1 = open_first();
-    sunstone *s2 = open_second(s1);
     run(s1, "CREATE TABLE t (a int)");
     run(s1, "INSERT INTO t VALUES (10), (20)");
     /* a session with an open statement cannot close; the other is not affected */
@@ -167,6 +165,7 @@ START_TEST(database_outlives_first_session)
     ck_assert_str_eq(sunstone_sqlstate(s2), "00000");
     sunstone_finalize(st);
     ck_assert_int_eq(sunstone_close(s1), SUNSTONE_OK);
+    s1 = NULL;
     ck_assert_uint_eq(s2->database->nsessions, 1);
     ck_assert_ptr_eq(s2->database->sessions, s2);
     ck_assert_str_eq(value(s2, "SELECT sum(a) FROM t"), "30");
@@ -174,6 +173,7 @@ START_TEST(database_outlives_first_session)
     ck_assert_str_eq(value(s2, "SELECT count(*) FROM t"), "3");
     /* the last session takes the database with it (ASan's leak check sees the rest) */
     ck_assert_int_eq(sunstone_close(s2), SUNSTONE_OK);
+    s2 = NULL;
 }
 END_TEST
 
@@ -194,8 +194,6 @@ static const char *rows_of(sunstone_stmt *st)
 
 START_TEST(ddl_invalidates_other_sessions)
 {
-    sunstone *s1 = open_first();
-    sunstone *s2 = open_second(s1);
     run(s1, "CREATE TABLE t (a int)");
     run(s1, "INSERT INTO t VALUES (1), (2)");
     /* s2's statement finishes cleanly: its scan tree is parked, still scanning t */
@@ -231,23 +229,17 @@ START_TEST(ddl_invalidates_other_sessions)
     ck_assert_str_eq(rows_of(sel), "7,3");
     sunstone_finalize(ins);
     sunstone_finalize(sel);
-    sunstone_close(s1);
-    sunstone_close(s2);
 }
 END_TEST
 
 START_TEST(load_registers_for_every_session)
 {
-    sunstone *s1 = open_first();
-    sunstone *s2 = open_second(s1);
     char path[PATH_MAX];
     snprintf(path, sizeof path, "%s/test_good.so", plugin_dir());
     ck_assert_str_eq(value(s2, "SELECT count(*) FROM sunstone_plugins WHERE name = 'test_good_op'"), "0");
     ck_assert_msg(sunstone_load_plugin(s1, path) == SUNSTONE_OK, "%s", sunstone_errmsg(s1));
     ck_assert_str_eq(value(s2, "SELECT count(*) FROM sunstone_plugins WHERE name = 'test_good_op'"), "1");
     ck_assert_ptr_nonnull(ss_registry_find(&s2->database->registry, SS_KIND_OPERATOR, "test_good_op"));
-    sunstone_close(s1);
-    sunstone_close(s2);
 }
 END_TEST
 
@@ -255,6 +247,7 @@ static Suite *make_suite(void)
 {
     Suite *s = suite_create("sessions");
     TCase *tc = tcase_create("core");
+    tcase_add_checked_fixture(tc, open_two, close_two);
     tcase_add_test(tc, tables_are_shared);
     tcase_add_test(tc, settings_are_per_session);
     tcase_add_test(tc, errors_are_per_session);
