@@ -38,7 +38,7 @@ void ss_stmt_end_run(sunstone_stmt *st)
     }
     st->batch = NULL;
     st->parked = true;
-    st->parked_version = st->db->database->catalog.version;
+    st->parked_version = st->ctx.catalog->version;
     st->park_prev = NULL;
     st->park_next = st->db->parked;
     if (st->park_next)
@@ -48,7 +48,7 @@ void ss_stmt_end_run(sunstone_stmt *st)
 
 void ss_stmt_begin_run(sunstone_stmt *st)
 {
-    if (st->parked && st->root && st->parked_version == st->db->database->catalog.version) {
+    if (st->parked && st->root && st->parked_version == st->ctx.catalog->version) {
         unlink_parked(st); /* running now: a utility statement cannot release it */
         st->batch = NULL;
         st->mat_rows = NULL;

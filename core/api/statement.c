@@ -139,13 +139,13 @@ static int bind_now(sunstone_stmt *st)
     ss_arena_destroy(st->bind_arena);
     st->bind_arena = arena;
     st->bound = bs;
-    st->catalog_version = db->database->catalog.version;
+    st->catalog_version = st->ctx.catalog->version;
     return SS_OK;
 }
 
 int ss_stmt_ensure_bound(sunstone_stmt *st)
 {
-    if (st->bound && st->catalog_version == st->db->database->catalog.version)
+    if (st->bound && st->catalog_version == st->ctx.catalog->version)
         return SS_OK;
     return bind_now(st);
 }
