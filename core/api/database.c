@@ -1,5 +1,6 @@
-/* database.c — opening and closing a database handle, errors and notices on it, and
- * sunstone_exec (run every statement of a string). */
+/* database.c — opening and closing databases and their sessions (the handle is a session;
+ * the database goes with its last one), errors and notices on a session, and sunstone_exec
+ * (run every statement of a string). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,28 +20,34 @@ const char *sunstone_version(void)
     return SUNSTONE_VERSION;
 }
 
-static void db_vmessage(struct sunstone *db, ss_message_level level, const char *fmt, va_list ap)
+void ss_session_ctx(sunstone *db, ss_ctx *ctx)
 {
-    if (!db->notice_cb || (int)level < db->settings.client_min_messages)
-        return;
-    char msg[1024];
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    db->notice_cb(db->notice_arg, level == SS_MSG_WARNING ? "WARNING" : "NOTICE", msg);
+    memset(ctx, 0, sizeof *ctx);
+    ctx->catalog = &db->database->catalog;
+    ctx->registry = &db->database->registry;
+    ctx->settings = &db->settings;
+    ctx->notices = &db->notices;
+    ctx->interrupt = &db->interrupted;
+    ctx->err = &db->err;
 }
 
 void ss_db_notice(struct sunstone *db, const char *fmt, ...)
 {
+    ss_ctx ctx;
+    ss_session_ctx(db, &ctx);
     va_list ap;
     va_start(ap, fmt);
-    db_vmessage(db, SS_MSG_NOTICE, fmt, ap);
+    ss_ctx_vmessage(&ctx, SS_MSG_NOTICE, fmt, ap);
     va_end(ap);
 }
 
 void ss_db_message(struct sunstone *db, ss_message_level level, const char *fmt, ...)
 {
+    ss_ctx ctx;
+    ss_session_ctx(db, &ctx);
     va_list ap;
     va_start(ap, fmt);
-    db_vmessage(db, level, fmt, ap);
+    ss_ctx_vmessage(&ctx, (int)level, fmt, ap);
     va_end(ap);
 }
 
@@ -48,8 +55,8 @@ int sunstone_set_notice_handler(sunstone *db, void (*cb)(void *, const char *, c
 {
     if (!db)
         return SUNSTONE_MISUSE;
-    db->notice_cb = cb;
-    db->notice_arg = arg;
+    db->notices.cb = cb;
+    db->notices.arg = arg;
     return SUNSTONE_OK;
 }
 
@@ -57,7 +64,7 @@ int ss_api_misuse(sunstone *db, const char *function, const char *what)
 {
     if (db) {
         ss_error_clear(&db->err);
-        ss_ctx ctx = {.db = db, .err = &db->err};
+        ss_ctx ctx = {.err = &db->err};
         ss_ctx_error(&ctx, "22004", "%s: %s", function, what);
     }
     return SUNSTONE_MISUSE;
@@ -72,11 +79,64 @@ int ss_api_fail(sunstone *db)
     return SUNSTONE_ERROR;
 }
 
-static void db_ctx(sunstone *db, ss_ctx *ctx)
+static ss_database *database_create(void)
 {
-    memset(ctx, 0, sizeof *ctx);
-    ctx->db = db;
-    ctx->err = &db->err;
+    ss_database *d = calloc(1, sizeof *d);
+    if (!d)
+        return NULL;
+    ss_registry_init(&d->registry);
+    ss_catalog_init(&d->catalog);
+    ss_settings_init(&d->defaults);
+    return d;
+}
+
+static void database_free(ss_database *d)
+{
+    ss_catalog_free(&d->catalog);
+    ss_settings_free(&d->defaults);
+    ss_registry_free(&d->registry);
+    free(d->plugin_dir);
+    free(d);
+}
+
+int ss_session_open(ss_database *database, sunstone **out)
+{
+    *out = NULL;
+    sunstone *db = calloc(1, sizeof *db);
+    if (!db)
+        return SUNSTONE_ERROR;
+    if (ss_settings_copy(&db->settings, &database->defaults)) {
+        free(db);
+        return SUNSTONE_ERROR;
+    }
+    ss_error_clear(&db->err);
+    db->database = database;
+    db->next_session = database->sessions;
+    if (database->sessions)
+        database->sessions->prev_session = db;
+    database->sessions = db;
+    database->nsessions++;
+    *out = db;
+    return SUNSTONE_OK;
+}
+
+/* Unlinks a session without statements from its database and frees it; frees the database
+ * with its last session. */
+static void session_close(sunstone *db)
+{
+    ss_database *d = db->database;
+    if (db->prev_session)
+        db->prev_session->next_session = db->next_session;
+    else
+        d->sessions = db->next_session;
+    if (db->next_session)
+        db->next_session->prev_session = db->prev_session;
+    ss_db_release_parked(db);
+    ss_settings_free(&db->settings);
+    ss_error_clear(&db->err);
+    free(db);
+    if (--d->nsessions == 0)
+        database_free(d);
 }
 
 int sunstone_open(const char *path, sunstone **out)
@@ -89,16 +149,17 @@ int sunstone_open_v2(const char *path, sunstone **out, const sunstone_config *co
     if (!out)
         return SUNSTONE_MISUSE;
     *out = NULL;
-    sunstone *db = calloc(1, sizeof *db);
-    if (!db)
+    ss_database *d = database_create();
+    if (!d)
         return SUNSTONE_ERROR;
+    sunstone *db;
+    if (ss_session_open(d, &db)) {
+        database_free(d);
+        return SUNSTONE_ERROR;
+    }
     *out = db;
-    ss_error_clear(&db->err);
-    ss_registry_init(&db->registry);
-    ss_catalog_init(&db->catalog);
-    ss_settings_init(&db->settings);
     ss_ctx ctx;
-    db_ctx(db, &ctx);
+    ss_session_ctx(db, &ctx);
     if (path && path[0] && strcmp(path, ":memory:") != 0) {
         ss_ctx_error(&ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                      "feature not supported: database files (\"%s\"); only in-memory databases exist so far",
@@ -111,13 +172,13 @@ int sunstone_open_v2(const char *path, sunstone **out, const sunstone_config *co
         dir = getenv("SUNSTONE_PLUGIN_PATH");
     if (!dir || !dir[0])
         dir = ss_loader_default_dir();
-    db->plugin_dir = strdup(dir);
-    if (!db->plugin_dir || ss_system_views_init(&db->catalog, db)) {
+    d->plugin_dir = strdup(dir);
+    if (!d->plugin_dir || ss_system_views_init(&d->catalog, &d->registry)) {
         ss_ctx_error(&ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
         return SUNSTONE_ERROR;
     }
     bool no_plugins = config && config->struct_size >= sizeof(sunstone_config) && config->no_plugins;
-    if (!no_plugins && ss_loader_load_dir(&ctx, db, db->plugin_dir))
+    if (!no_plugins && ss_loader_load_dir(&ctx, d->plugin_dir))
         return SUNSTONE_ERROR;
     return SUNSTONE_OK;
 }
@@ -130,19 +191,13 @@ int sunstone_close(sunstone *db)
         /* as sqlite3_close: refuse, and leave the handle fully usable */
         ss_error_clear(&db->err);
         ss_ctx ctx;
-        db_ctx(db, &ctx);
+        ss_session_ctx(db, &ctx);
         ss_ctx_error(&ctx, "55006", "unable to close: %u statement%s not finalized", db->nstmts,
                      db->nstmts == 1 ? " is" : "s are");
         ss_ctx_error_hint(&ctx, "Call sunstone_finalize on every statement of the handle first.");
         return SUNSTONE_BUSY;
     }
-    ss_db_release_parked(db);
-    ss_catalog_free(&db->catalog);
-    ss_settings_free(&db->settings);
-    ss_registry_free(&db->registry);
-    ss_error_clear(&db->err);
-    free(db->plugin_dir);
-    free(db);
+    session_close(db);
     return SUNSTONE_OK;
 }
 
@@ -188,8 +243,8 @@ int sunstone_load_plugin(sunstone *db, const char *path)
         return ss_api_misuse(db, "sunstone_load_plugin", "path is NULL");
     ss_error_clear(&db->err);
     ss_ctx ctx;
-    db_ctx(db, &ctx);
-    return ss_loader_load_file(&ctx, db, path) == SS_OK ? SUNSTONE_OK : ss_api_fail(db);
+    ss_session_ctx(db, &ctx);
+    return ss_loader_load_file(&ctx, db->database->plugin_dir, path) == SS_OK ? SUNSTONE_OK : ss_api_fail(db);
 }
 
 /* Runs one statement to the end, feeding rows to cb. */
@@ -203,7 +258,7 @@ static int exec_one(sunstone *db, sunstone_stmt *st,
         free(vals);
         free(names);
         ss_ctx ctx;
-        db_ctx(db, &ctx);
+        ss_session_ctx(db, &ctx);
         ss_ctx_error(&ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
         return SUNSTONE_ERROR;
     }
@@ -237,7 +292,7 @@ int sunstone_exec(sunstone *db, const char *sql,
        anywhere runs nothing */
     ss_error_clear(&db->err);
     size_t len = strlen(sql);
-    if (ss_utf8_verify(&(ss_ctx){.db = db, .err = &db->err}, sql, len))
+    if (ss_utf8_verify(&(ss_ctx){.err = &db->err}, sql, len))
         return ss_api_fail(db);
     ss_arena *arena = ss_arena_create();
     if (!arena)

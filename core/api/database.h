@@ -1,5 +1,9 @@
-/* database.h — the database handle behind the public `sunstone *`: registries, catalog,
- * settings and the last error. */
+/* database.h — what stands behind the public `sunstone *`: a database (ss_database), shared
+ * by its sessions, and the session (struct sunstone) that the handle is.  The database holds
+ * the module registry, the catalog with its storage backend instances, the settings a new
+ * session starts from and the plugin directory; a session holds its own settings, statements
+ * (count, parked trees), last error, notice handler and interrupt flag.  sunstone_open makes
+ * a private database with one session; ss_session_open adds sessions to it. */
 #ifndef SS_API_DATABASE_H
 #define SS_API_DATABASE_H
 
@@ -10,25 +14,40 @@
 #include "catalog/settings.h"
 #include "loader/registry.h"
 
+typedef struct ss_database {
+    ss_registry registry;          /* modules and their vtables: LOAD registers here */
+    ss_catalog catalog;            /* tables, backend instances, system views; its version
+                                      invalidates every session's plans and parked trees */
+    ss_settings defaults;          /* the settings a new session starts from */
+    char *plugin_dir;              /* where LOAD looks up a bare module name */
+    struct sunstone *sessions;     /* the open sessions, linked by next_session */
+    uint32_t nsessions;            /* the database is freed when its last session closes */
+} ss_database;
+
 struct sunstone {
-    ss_registry registry;
-    ss_catalog catalog;
-    ss_settings settings;
-    ss_error err;               /* last error reported to the API user */
-    char *plugin_dir;
-    void (*notice_cb)(void *arg, const char *severity, const char *msg);
-    void *notice_arg;
+    ss_database *database;
+    ss_settings settings;          /* SET / RESET / SHOW: this session's own */
+    ss_error err;                  /* last error reported to the API user */
+    ss_notice_sink notices;        /* sunstone_set_notice_handler */
     struct sunstone_stmt *parked;  /* statements holding a parked operator tree */
     uint32_t nstmts;               /* statements prepared and not yet finalized */
     atomic_int interrupted;        /* set by sunstone_interrupt (any thread, signal handler) */
     bool simple_query;             /* sunstone_exec is creating a statement: nothing can be bound */
+    struct sunstone *next_session, *prev_session;
 };
+
+/* Opens one more session on database (settings copied from its defaults); *out is NULL and
+ * SUNSTONE_ERROR returned when memory runs out.  Closed by sunstone_close like the first. */
+int ss_session_open(ss_database *database, sunstone **out);
+/* ctx, cleared, gets the session's services (its database's catalog and registry, its own
+ * settings, notice sink and interrupt flag) and its error slot. */
+void ss_session_ctx(sunstone *db, ss_ctx *ctx);
 
 /* Records the MISUSE error of an entry point called with a NULL or out-of-range argument
  * (SQLSTATE 22004 null_value_not_allowed, message "<function>: <what>") on db, if db is not NULL; returns SUNSTONE_MISUSE. */
 int ss_api_misuse(struct sunstone *db, const char *function, const char *what);
 
-/* Sends a NOTICE / a message of the given level to the handle's notice handler (if any),
+/* Sends a NOTICE / a message of the given level to the session's notice handler (if any),
  * unless client_min_messages is above its level. */
 void ss_db_notice(struct sunstone *db, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void ss_db_message(struct sunstone *db, ss_message_level level, const char *fmt, ...)

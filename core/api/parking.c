@@ -1,8 +1,8 @@
 /* parking.c — keeps the operator tree of a prepared statement open between executions so a
  * repeated statement (single-row INSERT, point lookup) rescans instead of rebuilding and
  * freeing every operator and batch.  Parked trees are released before any utility statement
- * (the catalog or the operator settings may change) and when their statement is reset
- * mid-run, finalized, or its database closed. */
+ * (DDL and LOAD release those of every session of the database, SET and RESET those of their
+ * own session) and when their statement is reset mid-run, finalized, or its session closed. */
 #include "api/statement.h"
 
 static void unlink_parked(sunstone_stmt *st)
@@ -38,7 +38,7 @@ void ss_stmt_end_run(sunstone_stmt *st)
     }
     st->batch = NULL;
     st->parked = true;
-    st->parked_version = st->db->catalog.version;
+    st->parked_version = st->ctx.catalog->version;
     st->park_prev = NULL;
     st->park_next = st->db->parked;
     if (st->park_next)
@@ -48,7 +48,7 @@ void ss_stmt_end_run(sunstone_stmt *st)
 
 void ss_stmt_begin_run(sunstone_stmt *st)
 {
-    if (st->parked && st->root && st->parked_version == st->db->catalog.version) {
+    if (st->parked && st->root && st->parked_version == st->ctx.catalog->version) {
         unlink_parked(st); /* running now: a utility statement cannot release it */
         st->batch = NULL;
         st->mat_rows = NULL;
@@ -65,4 +65,10 @@ void ss_db_release_parked(sunstone *db)
 {
     while (db->parked)
         ss_stmt_stop(db->parked);
+}
+
+void ss_database_release_parked(ss_database *database)
+{
+    for (sunstone *s = database->sessions; s; s = s->next_session)
+        ss_db_release_parked(s);
 }

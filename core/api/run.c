@@ -258,13 +258,13 @@ static int run_create(sunstone_stmt *st)
     ss_bound_stmt *bs = st->bound;
     sunstone *db = st->db;
     snprintf(st->tag, sizeof st->tag, "CREATE TABLE");
-    if (ss_catalog_find(&db->catalog, bs->create_def.name) && bs->if_not_exists) {
+    if (ss_catalog_find(st->ctx.catalog, bs->create_def.name) && bs->if_not_exists) {
         ss_db_notice(db, "relation \"%s\" already exists, skipping", bs->create_def.name);
         return SS_OK;
     }
     const char *backend = bs->access_method ? bs->access_method
                                             : ss_settings_get(&db->settings, "sunstone.default_storage");
-    return ss_catalog_create_table(&st->ctx, db, &bs->create_def, backend);
+    return ss_catalog_create_table(&st->ctx, st->ctx.catalog, st->ctx.registry, &bs->create_def, backend);
 }
 
 static int run_drop(sunstone_stmt *st)
@@ -274,7 +274,7 @@ static int run_drop(sunstone_stmt *st)
     snprintf(st->tag, sizeof st->tag, "DROP TABLE");
     /* check every name first: DROP TABLE a, b drops both or neither */
     for (uint32_t i = 0; i < bs->ndrop; i++) {
-        ss_table *t = ss_catalog_find(&db->catalog, bs->drop_names[i]);
+        ss_table *t = ss_catalog_find(st->ctx.catalog, bs->drop_names[i]);
         if (!t && !bs->missing_ok)
             return ss_ctx_error(&st->ctx, SS_SQLSTATE_UNDEFINED_TABLE, "table \"%s\" does not exist",
                                 bs->drop_names[i]);
@@ -291,12 +291,12 @@ static int run_drop(sunstone_stmt *st)
             repeated |= strcmp(bs->drop_names[k], bs->drop_names[i]) == 0;
         if (repeated)
             continue;
-        ss_table *t = ss_catalog_find(&db->catalog, bs->drop_names[i]);
+        ss_table *t = ss_catalog_find(st->ctx.catalog, bs->drop_names[i]);
         if (!t) {
             ss_db_notice(db, "table \"%s\" does not exist, skipping", bs->drop_names[i]);
             continue;
         }
-        if (ss_catalog_drop_table(&st->ctx, db, t))
+        if (ss_catalog_drop_table(&st->ctx, st->ctx.catalog, t))
             return SS_ERROR;
     }
     return SS_OK;
@@ -313,7 +313,7 @@ static int run_set(sunstone_stmt *st, bool reset)
     if (local)
         ss_db_message(db, SS_MSG_WARNING, "SET LOCAL can only be used in transaction blocks");
     if (value && strncmp(bs->name, "sunstone.operator_", 18) == 0) {
-        const ss_registration *reg = ss_registry_find(&db->registry, SS_KIND_OPERATOR, value);
+        const ss_registration *reg = ss_registry_find(st->ctx.registry, SS_KIND_OPERATOR, value);
         const char *role = bs->name + 18;
         if (!reg || strcmp(ss_role_name(((const ss_operator_vtable *)reg->vtable)->role), role) != 0) {
             ss_ctx_error(&st->ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE,
@@ -325,7 +325,7 @@ static int run_set(sunstone_stmt *st, bool reset)
         }
     }
     if (value && strcmp(bs->name, "sunstone.default_storage") == 0 &&
-        !ss_registry_find(&db->registry, SS_KIND_STORAGE, value)) {
+        !ss_registry_find(st->ctx.registry, SS_KIND_STORAGE, value)) {
         ss_ctx_error(&st->ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "invalid value for parameter \"%s\": \"%s\"",
                      bs->name, value);
         ss_ctx_error_detail(&st->ctx, "No storage backend \"%s\" is registered.", value);
@@ -364,8 +364,10 @@ static int run_explain(sunstone_stmt *st)
 int ss_stmt_execute(sunstone_stmt *st)
 {
     ast_stmt_kind k = st->bound->kind;
-    if (k != AST_SELECT && k != AST_INSERT && k != AST_SHOW && k != AST_EXPLAIN)
-        ss_db_release_parked(st->db); /* DDL, SET, LOAD may invalidate any parked tree */
+    if (k == AST_SET || k == AST_RESET)
+        ss_db_release_parked(st->db); /* the session's operator settings may change */
+    else if (k != AST_SELECT && k != AST_INSERT && k != AST_SHOW && k != AST_EXPLAIN)
+        ss_database_release_parked(st->db->database); /* DDL, LOAD: any session's tree may be invalid */
     switch (k) {
     case AST_SELECT:
         return start_query(st);
@@ -383,7 +385,7 @@ int ss_stmt_execute(sunstone_stmt *st)
         return run_show(st);
     case AST_LOAD:
         snprintf(st->tag, sizeof st->tag, "LOAD");
-        return ss_loader_load_file(&st->ctx, st->db, st->bound->name);
+        return ss_loader_load_file(&st->ctx, st->db->database->plugin_dir, st->bound->name);
     case AST_EXPLAIN:
         return run_explain(st);
     }

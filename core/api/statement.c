@@ -76,12 +76,15 @@ static int bind_now(sunstone_stmt *st)
         return ss_ctx_error(&st->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     /* constant folding runs here: cancel and statement_timeout apply (deadline set by
        ss_stmt_create or sunstone_step) */
-    ss_ctx ctx = {.db = db, .arena = arena, .err = &db->err, .deadline_ns = st->ctx.deadline_ns};
+    ss_ctx ctx;
+    ss_session_ctx(db, &ctx);
+    ctx.arena = arena;
+    ctx.deadline_ns = st->ctx.deadline_ns;
     ss_bound_stmt *bs;
     ss_float8_set_extra_digits(db->settings.extra_float_digits); /* folded casts to text */
     /* a rebind keeps the parameter types the user already bound against */
     static const ss_type no_params[1] = {{SS_TYPE_INVALID, -1}};
-    if (ss_bind(&ctx, db, st->ast, arena, st->no_params ? no_params : NULL, 0, &bs)) {
+    if (ss_bind(&ctx, ctx.catalog, ctx.settings, st->ast, arena, st->no_params ? no_params : NULL, 0, &bs)) {
         ss_arena_destroy(arena);
         /* the binder counts bytes from the start of the submitted text; PostgreSQL reports
            positions in characters */
@@ -142,13 +145,13 @@ static int bind_now(sunstone_stmt *st)
     ss_arena_destroy(st->bind_arena);
     st->bind_arena = arena;
     st->bound = bs;
-    st->catalog_version = db->catalog.version;
+    st->catalog_version = st->ctx.catalog->version;
     return SS_OK;
 }
 
 int ss_stmt_ensure_bound(sunstone_stmt *st)
 {
-    if (st->bound && st->catalog_version == st->db->catalog.version)
+    if (st->bound && st->catalog_version == st->ctx.catalog->version)
         return SS_OK;
     return bind_now(st);
 }
@@ -165,8 +168,7 @@ int ss_stmt_create(sunstone *db, const char *sql, size_t len, size_t base, size_
     st->db = db;
     st->ast_arena = ast_arena;
     st->ast = ast;
-    st->ctx.db = db;
-    st->ctx.err = &db->err;
+    ss_session_ctx(db, &st->ctx);
     st->no_params = db->simple_query;
     st->sql = strndup(sql, len);
     st->sql_base = base;
@@ -248,7 +250,7 @@ int sunstone_prepare_v3(sunstone *db, const char *sql, int nbytes, unsigned flag
         size_t avail = strnlen(sql, len);
         if (ss_utf8_valid_prefix(sql, avail) < avail) {
             ss_error_clear(&db->err);
-            ss_utf8_verify(&(ss_ctx){.db = db, .err = &db->err}, sql, avail);
+            ss_utf8_verify(&(ss_ctx){.err = &db->err}, sql, avail);
         }
         ss_arena_destroy(arena);
         ss_stack_leave(&mark);
@@ -257,7 +259,7 @@ int sunstone_prepare_v3(sunstone *db, const char *sql, int nbytes, unsigned flag
     /* the text compiled is verified, not the tail: preparing statement after statement of a
        long script stays linear.  A NUL inside nbytes ends the parse; it is invalid too. */
     size_t verify_end = end < len && sql[end] == '\0' && nbytes >= 0 ? end + 1 : end;
-    if (ss_utf8_verify(&(ss_ctx){.db = db, .err = &db->err}, sql, verify_end)) {
+    if (ss_utf8_verify(&(ss_ctx){.err = &db->err}, sql, verify_end)) {
         ss_arena_destroy(arena);
         ss_stack_leave(&mark);
         return ss_api_fail(db);
@@ -427,7 +429,7 @@ static int param_slot(sunstone_stmt *st, int idx, int *slot)
         return SUNSTONE_MISUSE;
     if (idx < 1 || (uint32_t)idx > st->nparams) {
         ss_error_clear(&st->db->err);
-        ss_ctx ctx = {.db = st->db, .err = &st->db->err};
+        ss_ctx ctx = {.err = &st->db->err};
         ss_ctx_error(&ctx, SS_SQLSTATE_UNDEFINED_PARAMETER, "there is no parameter $%d", idx);
         ss_ctx_error_detail(&ctx, "The statement has %u parameter%s.", st->nparams, st->nparams == 1 ? "" : "s");
         return SUNSTONE_RANGE;
@@ -495,7 +497,7 @@ int sunstone_bind_text(sunstone_stmt *st, int idx, const char *value, int nbytes
         return sunstone_bind_null(st, idx);
     size_t len = nbytes < 0 ? strlen(value) : (size_t)nbytes;
     ss_error_clear(&st->db->err);
-    if (ss_utf8_verify(&(ss_ctx){.db = st->db, .err = &st->db->err}, value, len))
+    if (ss_utf8_verify(&(ss_ctx){.err = &st->db->err}, value, len))
         return SUNSTONE_ERROR;
     if (!(st->param_text[i] = strndup(value, len)))
         return SUNSTONE_ERROR;

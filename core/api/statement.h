@@ -14,7 +14,7 @@ typedef enum stmt_state {
 } stmt_state;
 
 struct sunstone_stmt {
-    sunstone *db;
+    sunstone *db;              /* the session it was prepared on */
     bool counted;              /* included in db->nstmts (sunstone_close refuses while any is) */
     char *sql;                 /* the statement's own text */
     size_t sql_base;           /* where sql starts in the submitted text: AST locations count */
@@ -23,7 +23,8 @@ struct sunstone_stmt {
     const ast_stmt *ast;
     ss_arena *bind_arena;      /* bound statement: replaced on rebind */
     ss_bound_stmt *bound;
-    uint64_t catalog_version;  /* catalog version the binding is valid for */
+    uint64_t catalog_version;  /* catalog version the binding is valid for (the database's
+                                  catalog: DDL in any session rebinds) */
     bool no_params;            /* created by sunstone_exec: a $n is 42P02 */
 
     /* parameters as bound by the user, and converted for execution */
@@ -70,12 +71,15 @@ void ss_stmt_stop(sunstone_stmt *st);
 
 /* parking.c — reuse of operator trees across executions of a prepared statement.  A run
  * that finished cleanly parks its tree (if it holds no materialised state: no sort or
- * aggregate); the next execution rescans it instead of rebuilding it.  Any utility
- * statement (DDL, SET, LOAD) first releases every parked tree of the database. */
+ * aggregate); the next execution rescans it instead of rebuilding it.  A utility statement
+ * first releases parked trees: DDL and LOAD those of every session of the database (they may
+ * scan a table it drops, or use an operator it replaces), SET and RESET those of its own
+ * session (its operator settings). */
 void ss_stmt_end_run(sunstone_stmt *st);
 /* Prepares a new execution: keeps a parked tree that is still valid, else stops. */
 void ss_stmt_begin_run(sunstone_stmt *st);
 void ss_db_release_parked(sunstone *db);
+void ss_database_release_parked(ss_database *database);
 /* Records the API-level error result of a failed call. */
 int ss_api_fail(sunstone *db);
 /* Parses sql into statements in arena; on a syntax error records it on db (positions in

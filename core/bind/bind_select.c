@@ -551,7 +551,7 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
 
     ss_lop *top;
     if (s->from_table) {
-        ss_table *t = ss_catalog_find(&b->db->catalog, s->from_table);
+        ss_table *t = ss_catalog_find(b->catalog, s->from_table);
         if (!t)
             return bind_error(b, s->from_location, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist",
                               s->from_table);

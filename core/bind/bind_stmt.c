@@ -8,7 +8,7 @@
 
 static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
 {
-    ss_table *t = ss_catalog_find(&b->db->catalog, st->table);
+    ss_table *t = ss_catalog_find(b->catalog, st->table);
     if (!t)
         return bind_error(b, st->table_location, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist",
                           st->table);
@@ -184,7 +184,7 @@ static int bind_show(binder *b, const ast_stmt *st, ss_bound_stmt *out)
 {
     if (!strcmp(st->str, "all"))
         return bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: SHOW ALL");
-    if (!ss_settings_get(&b->db->settings, st->str))
+    if (!ss_settings_get(b->settings, st->str))
         return ss_settings_unknown(b->ctx, st->str);
     out->name = st->str;
     return one_text_column(b, out, ss_settings_display_name(st->str));
@@ -243,13 +243,14 @@ const char *ss_stmt_kind_name(ast_stmt_kind kind)
     return NULL;
 }
 
-int ss_bind(ss_ctx *ctx, struct sunstone *db, const ast_stmt *stmt, ss_arena *arena,
-            const ss_type *fixed_params, uint32_t nfixed, ss_bound_stmt **out)
+int ss_bind(ss_ctx *ctx, ss_catalog *catalog, const ss_settings *settings, const ast_stmt *stmt,
+            ss_arena *arena, const ss_type *fixed_params, uint32_t nfixed, ss_bound_stmt **out)
 {
     binder b;
     memset(&b, 0, sizeof b);
     b.ctx = ctx;
-    b.db = db;
+    b.catalog = catalog;
+    b.settings = settings;
     b.arena = arena;
     b.no_params = fixed_params && !nfixed;
     ss_bound_stmt *bs = bind_alloc(&b, sizeof *bs);

@@ -8,7 +8,8 @@
 #include "plan/logical.h"
 #include "sql/ast.h"
 
-struct sunstone;
+struct ss_catalog;
+struct ss_settings;
 
 typedef struct ss_bound_stmt {
     ast_stmt_kind kind;
@@ -40,11 +41,12 @@ typedef struct ss_bound_stmt {
 /* The SQL name of a statement kind ("CREATE TABLE"), NULL for one this kernel does not know. */
 const char *ss_stmt_kind_name(ast_stmt_kind kind);
 
-/* Binds stmt (text = the SQL it came from, for error positions) in arena.  Errors go to
- * ctx with PostgreSQL's messages, SQLSTATEs and 1-based positions.  fixed_params: types
- * given by the caller for $1..$n (may be NULL); non-NULL with nfixed 0: the statement can
- * have no parameters at all (sunstone_exec, PostgreSQL's simple query: 42P02). */
-int ss_bind(ss_ctx *ctx, struct sunstone *db, const ast_stmt *stmt, ss_arena *arena,
-            const ss_type *fixed_params, uint32_t nfixed, ss_bound_stmt **out);
+/* Binds stmt in arena, resolving table names in catalog and SHOW's parameter names in
+ * settings.  Errors go to ctx with PostgreSQL's messages, SQLSTATEs and 1-based positions.
+ * fixed_params: types given by the caller for $1..$n (may be NULL); non-NULL with nfixed 0:
+ * the statement can have no parameters at all (sunstone_exec, PostgreSQL's simple query:
+ * 42P02). */
+int ss_bind(ss_ctx *ctx, struct ss_catalog *catalog, const struct ss_settings *settings, const ast_stmt *stmt,
+            ss_arena *arena, const ss_type *fixed_params, uint32_t nfixed, ss_bound_stmt **out);
 
 #endif

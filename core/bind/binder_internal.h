@@ -5,8 +5,9 @@
 #ifndef SS_PLAN_BINDER_INTERNAL_H
 #define SS_PLAN_BINDER_INTERNAL_H
 
-#include "api/database.h"
 #include "bind/binder.h"
+#include "catalog/catalog.h"
+#include "catalog/settings.h"
 #include "plan/logical.h"
 #include "types/typeio.h"
 #include "util/ptrmap.h"
@@ -24,7 +25,8 @@ typedef struct agg_state {
 
 typedef struct binder {
     ss_ctx *ctx;
-    struct sunstone *db;
+    ss_catalog *catalog;      /* where table names resolve */
+    const ss_settings *settings; /* the session's (SHOW checks names against them) */
     ss_arena *arena;
     /* FROM scope: one table or none */
     const ss_table *table;

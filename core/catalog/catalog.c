@@ -4,8 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "api/database.h"
-
 int ss_catalog_init(ss_catalog *c)
 {
     memset(c, 0, sizeof *c);
@@ -67,17 +65,17 @@ ss_table *ss_catalog_find(ss_catalog *c, const char *name)
     return NULL;
 }
 
-/* The database's instance of backend `name`, opened on first use. */
-static ss_backend_instance *backend_instance(ss_ctx *ctx, struct sunstone *db, const char *name)
+/* c's instance of backend `name` (registered in registry), opened on first use. */
+static ss_backend_instance *backend_instance(ss_ctx *ctx, ss_catalog *c, const ss_registry *registry,
+                                             const char *name)
 {
-    const ss_registration *reg = ss_registry_find(&db->registry, SS_KIND_STORAGE, name);
+    const ss_registration *reg = ss_registry_find(registry, SS_KIND_STORAGE, name);
     if (!reg) {
         ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_OBJECT, "access method \"%s\" does not exist", name);
         ss_ctx_error_hint(ctx, "Storage backends come from modules: check \\dx, or LOAD the module.");
         return NULL;
     }
     const ss_storage_vtable *vt = reg->vtable;
-    ss_catalog *c = &db->catalog;
     for (uint32_t i = 0; i < c->nbackends; i++)
         if (c->backends[i].vt == vt)
             return &c->backends[i];
@@ -100,10 +98,9 @@ static ss_backend_instance *backend_instance(ss_ctx *ctx, struct sunstone *db, c
     return &c->backends[c->nbackends++];
 }
 
-int ss_catalog_create_table(ss_ctx *ctx, struct sunstone *db, const ss_table_def *def,
+int ss_catalog_create_table(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, const ss_table_def *def,
                             const char *backend_name)
 {
-    ss_catalog *c = &db->catalog;
     if (ss_catalog_find(c, def->name))
         return ss_ctx_error(ctx, SS_SQLSTATE_DUPLICATE_TABLE, "relation \"%s\" already exists", def->name);
     for (uint32_t i = 0; i < def->ncols; i++)
@@ -111,7 +108,7 @@ int ss_catalog_create_table(ss_ctx *ctx, struct sunstone *db, const ss_table_def
             if (strcmp(def->cols[i].name, def->cols[j].name) == 0)
                 return ss_ctx_error(ctx, "42701", "column \"%s\" specified more than once",
                                     def->cols[i].name);
-    ss_backend_instance *bi = backend_instance(ctx, db, backend_name);
+    ss_backend_instance *bi = backend_instance(ctx, c, reg, backend_name);
     if (!bi)
         return SS_ERROR;
     if (c->ntables == c->cap_tables) {
@@ -153,9 +150,8 @@ int ss_catalog_create_table(ss_ctx *ctx, struct sunstone *db, const ss_table_def
     return SS_OK;
 }
 
-int ss_catalog_drop_table(ss_ctx *ctx, struct sunstone *db, ss_table *t)
+int ss_catalog_drop_table(ss_ctx *ctx, ss_catalog *c, ss_table *t)
 {
-    ss_catalog *c = &db->catalog;
     if (t->system)
         return ss_ctx_error(ctx, "42809", "\"%s\" is a system view and cannot be dropped", t->name);
     uint32_t i = 0;

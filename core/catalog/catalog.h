@@ -1,12 +1,11 @@
 /* catalog.h — the kernel's catalog: tables (name, columns, which storage backend holds them)
- * and the per-database backend instances.  The kernel owns names and types; backends own
- * rows. */
+ * and the backend instances, one per database, shared by its sessions.  The kernel owns
+ * names and types; backends own rows. */
 #ifndef SS_CATALOG_CATALOG_H
 #define SS_CATALOG_CATALOG_H
 
 #include "exec/context.h"
-
-struct sunstone;
+#include "loader/registry.h"
 
 /* Concrete definition of the SDK's opaque ss_table. */
 struct ss_table {
@@ -41,11 +40,15 @@ int ss_catalog_init(ss_catalog *c);
 void ss_catalog_free(ss_catalog *c);
 /* User table or system view by name (case-sensitive, already folded by the parser). */
 ss_table *ss_catalog_find(ss_catalog *c, const char *name);
-int ss_catalog_create_table(ss_ctx *ctx, struct sunstone *db, const ss_table_def *def,
+/* Creates a table in c through the storage backend registered in reg as backend_name (its
+ * instance opened on first use); bumps c's version. */
+int ss_catalog_create_table(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, const ss_table_def *def,
                             const char *backend_name);
-int ss_catalog_drop_table(ss_ctx *ctx, struct sunstone *db, ss_table *t);
+/* Drops user table t of c through its backend; bumps c's version. */
+int ss_catalog_drop_table(ss_ctx *ctx, ss_catalog *c, ss_table *t);
 
-/* System views (system_views.c): sunstone_plugins, sunstone_tables, sunstone_columns. */
-int ss_system_views_init(ss_catalog *c, struct sunstone *db);
+/* System views (system_views.c): sunstone_plugins (what reg holds), sunstone_tables,
+ * sunstone_columns (the tables of c). */
+int ss_system_views_init(ss_catalog *c, const ss_registry *reg);
 
 #endif

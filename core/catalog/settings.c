@@ -204,6 +204,25 @@ void ss_settings_free(ss_settings *s)
     ss_settings_init(s);
 }
 
+int ss_settings_copy(ss_settings *dst, const ss_settings *src)
+{
+    ss_settings_init(dst);
+    if (src->n && !(dst->items = calloc(src->n, sizeof *dst->items)))
+        return SS_ERROR;
+    dst->cap = src->n;
+    for (uint32_t i = 0; i < src->n; i++, dst->n++)
+        if (!(dst->items[dst->n].name = strdup(src->items[i].name)) ||
+            !(dst->items[dst->n].value = strdup(src->items[i].value))) {
+            free(dst->items[dst->n].name);
+            ss_settings_free(dst);
+            return SS_ERROR;
+        }
+    dst->statement_timeout_ms = src->statement_timeout_ms;
+    dst->extra_float_digits = src->extra_float_digits;
+    dst->client_min_messages = src->client_min_messages;
+    return SS_OK;
+}
+
 static ss_setting *find_set(const ss_settings *s, const char *name)
 {
     for (uint32_t i = 0; i < s->n; i++)

@@ -1,4 +1,5 @@
-/* settings.h — run-time settings of one database handle (SET / SHOW / RESET). */
+/* settings.h — run-time settings (SET / SHOW / RESET): a session's own, copied at session open
+ * from its database's defaults. */
 #ifndef SS_CATALOG_SETTINGS_H
 #define SS_CATALOG_SETTINGS_H
 
@@ -33,6 +34,9 @@ typedef struct ss_settings {
 
 void ss_settings_init(ss_settings *s);
 void ss_settings_free(ss_settings *s);
+/* dst (holding nothing: it is overwritten) becomes a copy of src: what a new session starts from.  On out of
+ * memory dst stays empty and SS_ERROR is returned. */
+int ss_settings_copy(ss_settings *dst, const ss_settings *src);
 /* Current value, or the built-in default, or NULL for an unknown name. */
 const char *ss_settings_get(const ss_settings *s, const char *name);
 /* Validates name and value as PostgreSQL does (unknown parameter 42704, one that PostgreSQL has

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "api/database.h"
 #include "catalog/catalog.h"
 #include "exec/vector.h"
 #include "types/typeio.h"
@@ -14,7 +13,8 @@ typedef enum view_id { VIEW_PLUGINS, VIEW_TABLES, VIEW_COLUMNS } view_id;
 
 typedef struct view_handle {
     view_id id;
-    struct sunstone *db;
+    const ss_catalog *catalog;      /* the database's: user tables */
+    const ss_registry *registry;    /* and its modules' registrations */
     uint32_t ncols;
 } view_handle;
 
@@ -84,10 +84,9 @@ static ss_value int_value(int64_t i)
 
 static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_spec *spec)
 {
-    struct sunstone *db = h->db;
     if (h->id == VIEW_PLUGINS) {
-        for (uint32_t i = 0; i < db->registry.nregs; i++) {
-            const ss_registration *g = &db->registry.regs[i];
+        for (uint32_t i = 0; i < h->registry->nregs; i++) {
+            const ss_registration *g = &h->registry->regs[i];
             char abi[32];
             snprintf(abi, sizeof abi, "%u.%u", g->module->abi_major, g->module->abi_minor);
             const ss_plugin_kind_desc *k = ss_plugin_kind_find(g->kind);
@@ -100,8 +99,8 @@ static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_s
                 return SS_ERROR;
         }
     } else {
-        for (uint32_t t = 0; t < db->catalog.ntables; t++) {
-            const ss_table *tab = db->catalog.tables[t];
+        for (uint32_t t = 0; t < h->catalog->ntables; t++) {
+            const ss_table *tab = h->catalog->tables[t];
             if (h->id == VIEW_TABLES) {
                 ss_value row[3] = {text_value(tab->name), text_value(tab->backend_name),
                                    int_value(tab->ncols)};
@@ -226,7 +225,7 @@ static const ss_storage_vtable system_views_vt = {
     .scan_end = view_scan_end,
 };
 
-static int add_view(ss_catalog *c, struct sunstone *db, const char *name, view_id id,
+static int add_view(ss_catalog *c, const ss_registry *reg, const char *name, view_id id,
                     const ss_column_def *cols, uint32_t ncols)
 {
     ss_table **p = realloc(c->views, (c->nviews + 1) * sizeof *p);
@@ -241,7 +240,8 @@ static int add_view(ss_catalog *c, struct sunstone *db, const char *name, view_i
         return SS_ERROR;
     }
     h->id = id;
-    h->db = db;
+    h->catalog = c;
+    h->registry = reg;
     h->ncols = ncols;
     t->name = strdup(name);
     t->ncols = ncols;
@@ -269,11 +269,11 @@ static int add_view(ss_catalog *c, struct sunstone *db, const char *name, view_i
     return SS_OK;
 }
 
-int ss_system_views_init(ss_catalog *c, struct sunstone *db)
+int ss_system_views_init(ss_catalog *c, const ss_registry *reg)
 {
-    if (add_view(c, db, "sunstone_plugins", VIEW_PLUGINS, plugins_cols, 6) ||
-        add_view(c, db, "sunstone_tables", VIEW_TABLES, tables_cols, 3) ||
-        add_view(c, db, "sunstone_columns", VIEW_COLUMNS, columns_cols, 5))
+    if (add_view(c, reg, "sunstone_plugins", VIEW_PLUGINS, plugins_cols, 6) ||
+        add_view(c, reg, "sunstone_tables", VIEW_TABLES, tables_cols, 3) ||
+        add_view(c, reg, "sunstone_columns", VIEW_COLUMNS, columns_cols, 5))
         return SS_ERROR;
     return SS_OK;
 }

@@ -1,4 +1,4 @@
-/* context.c — error recording and execution-arena allocation on an ss_ctx. */
+/* context.c — error recording, notices and execution-arena allocation on an ss_ctx. */
 #include "exec/context.h"
 
 #include <stdarg.h>
@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "catalog/settings.h"
 #include "util/stack_depth.h"
 
 static char *vformat(const char *fmt, va_list ap)
@@ -95,6 +96,24 @@ void ss_ctx_error_position(ss_ctx *ctx, int position)
 {
     if (ctx->err && ctx->err->position == 0)
         ctx->err->position = position;
+}
+
+void ss_ctx_vmessage(ss_ctx *ctx, int level, const char *fmt, va_list ap)
+{
+    const ss_notice_sink *sink = ctx->notices;
+    if (!sink || !sink->cb || (ctx->settings && level < ctx->settings->client_min_messages))
+        return;
+    char msg[1024];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    sink->cb(sink->arg, level == SS_MSG_WARNING ? "WARNING" : "NOTICE", msg);
+}
+
+void ss_ctx_message(ss_ctx *ctx, int level, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    ss_ctx_vmessage(ctx, level, fmt, ap);
+    va_end(ap);
 }
 
 void *ss_ctx_alloc(ss_ctx *ctx, size_t n)

@@ -1,12 +1,17 @@
 /* context.h — the kernel's ss_ctx (opaque to plugins): where a statement's errors, arena,
- * parameters and settings live while kernel code and plugin callbacks run. */
+ * parameters, settings and session services (catalog, registry, notices, cancel flag) live
+ * while kernel code and plugin callbacks run. */
 #ifndef SS_EXEC_CONTEXT_H
 #define SS_EXEC_CONTEXT_H
+
+#include <stdatomic.h>
 
 #include "sunstone/plugin.h"
 #include "util/arena.h"
 
-struct sunstone;
+struct ss_catalog;
+struct ss_registry;
+struct ss_settings;
 
 /* One error report: PostgreSQL's fields. */
 typedef struct ss_error {
@@ -17,8 +22,22 @@ typedef struct ss_error {
     int position;       /* 1-based cursor position in the statement text, 0 = none */
 } ss_error;
 
+/* Where NOTICEs and WARNINGs of a session go (sunstone_set_notice_handler). */
+typedef struct ss_notice_sink {
+    void (*cb)(void *arg, const char *severity, const char *msg); /* NULL: dropped */
+    void *arg;
+} ss_notice_sink;
+
 struct ss_ctx {
-    struct sunstone *db;        /* the database handle (core/api/database.h) */
+    /* What the session running this context hands the kernel layers (core/api/database.h
+       fills them, ss_session_ctx); NULL in a context that has no session.  catalog and
+       registry belong to the database and are shared by its sessions; settings, notices and
+       the interrupt flag are the session's own. */
+    struct ss_catalog *catalog;
+    struct ss_registry *registry;
+    const struct ss_settings *settings;
+    const ss_notice_sink *notices;
+    atomic_int *interrupt;      /* set by sunstone_interrupt (interrupt.h) */
     /* The two arenas of a running statement (lifetimes in sunstone/plugin.h, arena_alloc):
        arena is reset when an execution starts and when the statement stops (parameter
        values, per-execution scratch, EXPLAIN lines); tree_arena lives as long as the
@@ -55,6 +74,10 @@ int ss_ctx_check_stack(ss_ctx *ctx);
 int ss_ctx_check_stack_charged(ss_ctx *ctx, size_t charged);
 /* True when an error is already recorded on ctx. */
 bool ss_ctx_error_pending(const ss_ctx *ctx);
+/* Sends a message of level (ss_message_level, catalog/settings.h) to ctx's notice sink,
+ * unless ctx's client_min_messages is above that level; nothing without a sink. */
+void ss_ctx_message(ss_ctx *ctx, int level, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void ss_ctx_vmessage(ss_ctx *ctx, int level, const char *fmt, va_list ap);
 /* Execution-arena (ctx->arena) allocation; records an out-of-memory error and returns NULL
  * on failure. */
 void *ss_ctx_alloc(ss_ctx *ctx, size_t n);

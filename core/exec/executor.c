@@ -6,9 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "api/database.h"
 #include "catalog/catalog.h"
+#include "catalog/settings.h"
 #include "exec/interrupt.h"
+#include "loader/registry.h"
 
 static const char *const role_names[SS_ROLE__COUNT] = {
     NULL, "scan", "filter", "project", "limit", "sort", "aggregate", "values"};
@@ -29,10 +30,10 @@ const char *ss_role_name(int role)
 static const ss_operator_vtable *choose_operator(ss_ctx *ctx, int role)
 {
     const char *setting = role_settings[role];
-    const char *name = ss_settings_get(&ctx->db->settings, setting);
+    const char *name = ss_settings_get(ctx->settings, setting);
     if (!name)
         name = ss_role_name(role);
-    const ss_registration *reg = ss_registry_find(&ctx->db->registry, SS_KIND_OPERATOR, name);
+    const ss_registration *reg = ss_registry_find(ctx->registry, SS_KIND_OPERATOR, name);
     if (!reg) {
         ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_OBJECT, "operator \"%s\" is not loaded (needed for %s)", name,
                      ss_role_name(role));

@@ -4,7 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "api/database.h"
+#include "catalog/catalog.h"
+#include "catalog/settings.h"
 #include "exec/executor.h"
 #include "exec/interrupt.h"
 #include "exec/expr.h"
@@ -46,14 +47,10 @@ static void api_error_hint(ss_ctx *ctx, const char *fmt, ...)
 
 static void api_notice(ss_ctx *ctx, const char *fmt, ...)
 {
-    if (!ctx->db)
-        return;
-    char buf[1024];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    ss_ctx_vmessage(ctx, SS_MSG_NOTICE, fmt, ap);
     va_end(ap);
-    ss_db_notice(ctx->db, "%s", buf);
 }
 
 static void *api_alloc(size_t n)
@@ -112,7 +109,7 @@ static const char *api_table_name(const ss_table *t)
 
 static const char *api_setting(ss_ctx *ctx, const char *name)
 {
-    return ctx->db ? ss_settings_get(&ctx->db->settings, name) : NULL;
+    return ctx->settings ? ss_settings_get(ctx->settings, name) : NULL;
 }
 
 static const char *api_type_name(ss_type type)

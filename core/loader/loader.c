@@ -11,7 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "api/database.h"
+#include "catalog/catalog.h"
 #include "loader/plugin_ctx.h"
 
 #ifndef SUNSTONE_INSTALL_MODULE_DIR
@@ -44,13 +44,13 @@ const char *ss_loader_default_dir(void)
     return dir;
 }
 
-static int resolve_path(ss_ctx *ctx, struct sunstone *db, const char *path, char *out, size_t n)
+static int resolve_path(ss_ctx *ctx, const char *plugin_dir, const char *path, char *out, size_t n)
 {
     char cand[PATH_MAX];
     struct stat st;
     int w;
     if (!strchr(path, '/')) {
-        const char *dir = db->plugin_dir ? db->plugin_dir : ss_loader_default_dir();
+        const char *dir = plugin_dir ? plugin_dir : ss_loader_default_dir();
         w = snprintf(cand, sizeof cand, "%s/%s", dir, path);
         size_t len = strlen(path);
         if (w >= 0 && (size_t)w < sizeof cand && stat(cand, &st) != 0 &&
@@ -126,12 +126,12 @@ static ss_module *new_module(const ss_plugin_magic *m, const char *path, void *h
     return mod;
 }
 
-int ss_loader_load_file(ss_ctx *ctx, struct sunstone *db, const char *path)
+int ss_loader_load_file(ss_ctx *ctx, const char *plugin_dir, const char *path)
 {
     char real[PATH_MAX];
-    if (resolve_path(ctx, db, path, real, sizeof real))
+    if (resolve_path(ctx, plugin_dir, path, real, sizeof real))
         return SS_ERROR;
-    if (ss_registry_find_module_by_path(&db->registry, real))
+    if (ss_registry_find_module_by_path(ctx->registry, real))
         return SS_OK;
 
     void *handle = dlopen(real, RTLD_NOW | RTLD_LOCAL);
@@ -170,7 +170,7 @@ int ss_loader_load_file(ss_ctx *ctx, struct sunstone *db, const char *path)
     }
 
     /* Snapshot the registrations so a failing init leaves nothing behind. */
-    ss_registry *reg = &db->registry;
+    ss_registry *reg = ctx->registry;
     uint32_t saved_n = reg->nregs;
     ss_registration *saved = NULL;
     if (saved_n) {
@@ -186,7 +186,7 @@ int ss_loader_load_file(ss_ctx *ctx, struct sunstone *db, const char *path)
     memset(&perr, 0, sizeof perr);
     ss_error_clear(&perr);
     ss_plugin plugin;
-    ss_plugin_ctx_init(&plugin, db, mod, &perr);
+    ss_plugin_ctx_init(&plugin, ctx, mod, &perr);
     int rc = init_fn(ss_kernel_api(), &plugin);
     plugin.in_init = false;
     if (rc != SS_OK || perr.message) {
@@ -214,7 +214,8 @@ int ss_loader_load_file(ss_ctx *ctx, struct sunstone *db, const char *path)
         free(mod->name), free(mod->version), free(mod->path), free(mod);
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     }
-    db->catalog.version++;
+    if (ctx->catalog)
+        ctx->catalog->version++;
     return SS_OK;
 }
 
@@ -311,7 +312,7 @@ static bool excluded(const module_config *cfg, const char *file)
     return false;
 }
 
-int ss_loader_load_dir(ss_ctx *ctx, struct sunstone *db, const char *dir)
+int ss_loader_load_dir(ss_ctx *ctx, const char *dir)
 {
     DIR *d = opendir(dir);
     if (!d)
@@ -338,10 +339,10 @@ int ss_loader_load_dir(ss_ctx *ctx, struct sunstone *db, const char *dir)
         if (snprintf(path, sizeof path, "%s/%s", dir, files.items[i]) >= (int)sizeof path)
             rc = ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_FILE, "module path too long in \"%s\"", dir);
         else
-            rc = ss_loader_load_file(ctx, db, path);
+            rc = ss_loader_load_file(ctx, dir, path);
     }
     for (size_t i = 0; rc == SS_OK && i < cfg.load.n; i++)
-        rc = ss_loader_load_file(ctx, db, cfg.load.items[i]);
+        rc = ss_loader_load_file(ctx, dir, cfg.load.items[i]);
     strlist_free(&files);
     strlist_free(&cfg.exclude);
     strlist_free(&cfg.load);

@@ -5,15 +5,17 @@
 
 #include <string.h>
 
-#include "api/database.h"
 #include "loader/plugin_kinds.h"
 
-void ss_plugin_ctx_init(ss_plugin *p, struct sunstone *db, ss_module *module, ss_error *err)
+void ss_plugin_ctx_init(ss_plugin *p, const ss_ctx *from, ss_module *module, ss_error *err)
 {
     memset(p, 0, sizeof *p);
-    p->db = db;
     p->module = module;
-    p->ctx.db = db;
+    p->ctx.catalog = from->catalog;
+    p->ctx.registry = from->registry;
+    p->ctx.settings = from->settings;
+    p->ctx.notices = from->notices;
+    p->ctx.interrupt = from->interrupt;
     p->ctx.err = err;
     p->in_init = true;
 }
@@ -36,6 +38,6 @@ int ss_plugin_register(ss_plugin *p, int kind, const void *vt, bool replace)
                             p->module->name, k->name);
     if (check != SS_OK)
         return SS_ERROR;
-    return ss_registry_add(&p->ctx, &p->db->registry, kind, ss_vtable_name(vt), vt, p->module,
+    return ss_registry_add(&p->ctx, p->ctx.registry, kind, ss_vtable_name(vt), vt, p->module,
                            replace);
 }

@@ -43,7 +43,7 @@ static int load(sunstone *db, const char *name)
 
 static bool has_operator(sunstone *db, const char *name)
 {
-    return ss_registry_find(&db->registry, SS_KIND_OPERATOR, name) != NULL;
+    return ss_registry_find(&db->database->registry, SS_KIND_OPERATOR, name) != NULL;
 }
 
 #define ASSERT_MSG_HAS(db, needle)                                                          \
@@ -55,11 +55,11 @@ START_TEST(good_plugin_registers)
     sunstone *db = open_bare();
     ck_assert_int_eq(load(db, "test_good"), SUNSTONE_OK);
     ck_assert(has_operator(db, "test_good_op"));
-    ck_assert_uint_eq(db->registry.nmodules, 1);
-    ck_assert_str_eq(db->registry.modules[0]->name, "test_good");
+    ck_assert_uint_eq(db->database->registry.nmodules, 1);
+    ck_assert_str_eq(db->database->registry.modules[0]->name, "test_good");
     /* loading the same file again is a no-op, as PostgreSQL's LOAD */
     ck_assert_int_eq(load(db, "test_good"), SUNSTONE_OK);
-    ck_assert_uint_eq(db->registry.nmodules, 1);
+    ck_assert_uint_eq(db->database->registry.nmodules, 1);
     sunstone_close(db);
 }
 END_TEST
@@ -70,7 +70,7 @@ START_TEST(no_magic_refused)
     ck_assert_int_eq(load(db, "test_nomagic"), SUNSTONE_ERROR);
     ASSERT_MSG_HAS(db, "missing magic block");
     ck_assert_ptr_nonnull(sunstone_errhint(db));
-    ck_assert_uint_eq(db->registry.nregs, 0);
+    ck_assert_uint_eq(db->database->registry.nregs, 0);
     sunstone_close(db);
 }
 END_TEST
@@ -105,7 +105,7 @@ START_TEST(abi_major_mismatch_names_versions)
     ASSERT_MSG_HAS(db, want);
     ck_assert_ptr_nonnull(sunstone_errdetail(db));
     ck_assert(strstr(sunstone_errdetail(db), "abi_major") != NULL);
-    ck_assert_uint_eq(db->registry.nregs, 0);
+    ck_assert_uint_eq(db->database->registry.nregs, 0);
     sunstone_close(db);
 }
 END_TEST
@@ -128,7 +128,7 @@ START_TEST(failing_init_reports_plugin_message)
     ck_assert_int_eq(load(db, "test_failinit"), SUNSTONE_ERROR);
     ASSERT_MSG_HAS(db, "test_failinit refuses to start");
     ASSERT_MSG_HAS(db, "failed to initialise");
-    ck_assert_uint_eq(db->registry.nmodules, 0);
+    ck_assert_uint_eq(db->database->registry.nmodules, 0);
     sunstone_close(db);
 }
 END_TEST
@@ -141,7 +141,7 @@ START_TEST(duplicate_inside_plugin_rolls_back)
     ck_assert_str_eq(sunstone_sqlstate(db), "42710");
     /* the first, successful registration was rolled back with the failed init */
     ck_assert(!has_operator(db, "test_dup_op"));
-    ck_assert_uint_eq(db->registry.nregs, 0);
+    ck_assert_uint_eq(db->database->registry.nregs, 0);
     sunstone_close(db);
 }
 END_TEST
@@ -159,7 +159,7 @@ START_TEST(duplicate_across_modules_refused)
     ck_assert_int_eq(sunstone_load_plugin(db, dst), SUNSTONE_ERROR);
     ASSERT_MSG_HAS(db, "\"test_good_op\" is already registered");
     unlink(dst);
-    ck_assert_uint_eq(db->registry.nmodules, 1);
+    ck_assert_uint_eq(db->database->registry.nmodules, 1);
     sunstone_close(db);
 }
 END_TEST
@@ -186,7 +186,7 @@ START_TEST(directory_loads_bundled_modules)
     const char *ops[] = {"scan", "scan_row", "filter", "project", "limit", "sort", "aggregate", "values"};
     for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
         ck_assert_msg(has_operator(db, ops[i]), "operator %s not registered", ops[i]);
-    ck_assert(ss_registry_find(&db->registry, SS_KIND_STORAGE, "memory") != NULL);
+    ck_assert(ss_registry_find(&db->database->registry, SS_KIND_STORAGE, "memory") != NULL);
     sunstone_close(db);
 }
 END_TEST

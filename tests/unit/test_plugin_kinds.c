@@ -38,7 +38,9 @@ static void fixture_open_dir(fixture *f, const char *dir)
     f->mod.version = "1.0";
     f->mod.path = "/m.so";
     ss_error_clear(&f->err);
-    ss_plugin_ctx_init(&f->plugin, f->db, &f->mod, &f->err);
+    ss_ctx session;
+    ss_session_ctx(f->db, &session);
+    ss_plugin_ctx_init(&f->plugin, &session, &f->mod, &f->err);
 }
 
 static void fixture_open(fixture *f)
@@ -98,7 +100,7 @@ static ss_snapshot_vtable good_snapshot(void)
         ck_assert_ptr_nonnull((f)->err.message);                                          \
         ck_assert_str_eq((f)->err.message, (want));                                       \
         ck_assert_str_eq((f)->err.sqlstate, SS_SQLSTATE_PLUGIN_ERROR);                    \
-        ck_assert_uint_eq((f)->db->registry.nregs, 0);                                    \
+        ck_assert_uint_eq((f)->db->database->registry.nregs, 0);                                    \
     } while (0)
 
 START_TEST(operator_checks)
@@ -209,7 +211,7 @@ START_TEST(storage_checks)
     all.name = "k_st_all";
     CB(all, stmt_begin), CB(all, stmt_commit), CB(all, stmt_abort);
     ck_assert_int_eq(api->register_storage(&f.plugin, &all, false), SS_OK);
-    ck_assert_uint_eq(f.db->registry.nregs, 2);
+    ck_assert_uint_eq(f.db->database->registry.nregs, 2);
     fixture_close(&f);
 }
 END_TEST
@@ -290,7 +292,7 @@ START_TEST(good_registrations_and_names)
                 {SS_KIND_AUTH, "k_auth", "auth"},       {SS_KIND_WINDOW, "k_win", "window"},
                 {SS_KIND_SNAPSHOT, "k_snap", "snapshot"}};
     for (size_t i = 0; i < 5; i++) {
-        const ss_registration *g = ss_registry_find(&f.db->registry, want[i].kind, want[i].name);
+        const ss_registration *g = ss_registry_find(&f.db->database->registry, want[i].kind, want[i].name);
         ck_assert_ptr_nonnull(g);
         ck_assert_ptr_eq(g->module, &f.mod);
         ck_assert_str_eq(ss_kind_name(g->kind), want[i].kind_name);
@@ -306,8 +308,8 @@ START_TEST(good_registrations_and_names)
     ck_assert_str_eq(f.err.hint, "Register with replace = true to swap implementations.");
     ss_error_clear(&f.err);
     ck_assert_int_eq(api->register_window(&f.plugin, &w2, true), SS_OK);
-    ck_assert_ptr_eq(ss_registry_find(&f.db->registry, SS_KIND_WINDOW, "k_win")->vtable, &w2);
-    ck_assert_uint_eq(f.db->registry.nregs, 5);
+    ck_assert_ptr_eq(ss_registry_find(&f.db->database->registry, SS_KIND_WINDOW, "k_win")->vtable, &w2);
+    ck_assert_uint_eq(f.db->database->registry.nregs, 5);
 
     /* outside sunstone_plugin_init: refused, but a bad vtable is reported first */
     f.plugin.in_init = false;
@@ -324,7 +326,7 @@ START_TEST(good_registrations_and_names)
     st2.name = "k_st2";
     ck_assert_int_eq(api->register_storage(&f.plugin, &st2, false), SS_ERROR);
     ck_assert_str_eq(f.err.message, "plugin \"m\" registered a storage outside sunstone_plugin_init");
-    ck_assert_uint_eq(f.db->registry.nregs, 5);
+    ck_assert_uint_eq(f.db->database->registry.nregs, 5);
     /* a NULL plugin is refused without a message (there is nowhere to put one) */
     ck_assert_int_eq(api->register_operator(NULL, &o, false), SS_ERROR);
     fixture_close(&f);
