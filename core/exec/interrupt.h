@@ -7,7 +7,7 @@
 
 #include "exec/context.h"
 
-/* A statement starts executing on ctx: clears the handle's interrupt flag (an interrupt while
+/* A statement starts executing on ctx: clears the session's interrupt flag (an interrupt while
  * nothing ran is ignored) and sets the deadline timeout_ms from now (0: none). */
 void ss_interrupt_begin(ss_ctx *ctx, int64_t timeout_ms);
 /* SS_OK, or SS_ERROR with 57014 recorded on ctx when the statement was interrupted
