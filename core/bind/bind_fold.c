@@ -135,34 +135,29 @@ int raise_deferred_folds(binder *b, const ss_plan *p)
 {
     if (!p || b->ndeferred == 0)
         return SS_OK;
-    const ss_plan_node *n = &p->node;
-    switch (n->role) {
-    case SS_ROLE_PROJECT:
-        for (uint32_t i = 0; i < n->project.nexprs; i++)
-            if (raise_if_deferred(b, n->project.exprs[i]))
+    const ss_project_node *project = SS_PLAN_NODE_AS(p, SS_NODE_PROJECT, ss_project_node);
+    const ss_filter_node *filter = SS_PLAN_NODE_AS(p, SS_NODE_FILTER, ss_filter_node);
+    const ss_aggregate_node *agg = SS_PLAN_NODE_AS(p, SS_NODE_AGGREGATE, ss_aggregate_node);
+    const ss_values_node *values = SS_PLAN_NODE_AS(p, SS_NODE_VALUES, ss_values_node);
+    if (project)
+        for (uint32_t i = 0; i < project->nexprs; i++)
+            if (raise_if_deferred(b, project->exprs[i]))
                 return SS_ERROR;
-        break;
-    case SS_ROLE_FILTER:
-        if (raise_if_deferred(b, n->filter.predicate))
-            return SS_ERROR;
-        break;
-    case SS_ROLE_AGGREGATE:
-        for (uint32_t i = 0; i < n->aggregate.ngroups; i++)
-            if (raise_if_deferred(b, n->aggregate.groups[i]))
+    if (filter && raise_if_deferred(b, filter->predicate))
+        return SS_ERROR;
+    if (agg) {
+        for (uint32_t i = 0; i < agg->ngroups; i++)
+            if (raise_if_deferred(b, agg->groups[i]))
                 return SS_ERROR;
-        for (uint32_t i = 0; i < n->aggregate.naggs; i++)
-            if (raise_if_deferred(b, n->aggregate.aggs[i].arg))
+        for (uint32_t i = 0; i < agg->naggs; i++)
+            if (raise_if_deferred(b, agg->aggs[i].arg))
                 return SS_ERROR;
-        break;
-    case SS_ROLE_VALUES:
-        for (uint32_t i = 0; i < n->values.nrows * n->ncols; i++)
-            if (raise_if_deferred(b, n->values.exprs[i]))
-                return SS_ERROR;
-        break;
-    default:
-        break;
     }
-    for (uint32_t i = 0; i < n->nchildren; i++)
+    if (values)
+        for (uint32_t i = 0; i < values->nrows * p->ncols; i++)
+            if (raise_if_deferred(b, values->exprs[i]))
+                return SS_ERROR;
+    for (uint32_t i = 0; i < p->nchildren; i++)
         if (raise_deferred_folds(b, p->children[i]))
             return SS_ERROR;
     return SS_OK;

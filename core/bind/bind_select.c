@@ -279,32 +279,22 @@ static int prune_scan(binder *b, ss_plan *scan, ss_expr **exprs, uint32_t n)
     for (uint32_t i = 0; i < n; i++)
         if (walk_nomem(b, ss_expr_walk_const(exprs[i], mark_used, r, &r->seen)))
             return SS_ERROR;
-    const ss_table *t = scan->node.scan.table;
+    const ss_table *t = SS_PLAN_NODE_AS(scan, SS_NODE_SCAN, ss_scan_node)->table;
     uint32_t *cols = bind_alloc(b, sizeof(uint32_t) * (t->ncols ? t->ncols : 1));
-    ss_type *types = bind_alloc(b, sizeof(ss_type) * (t->ncols ? t->ncols : 1));
-    const char **names = bind_alloc(b, sizeof(char *) * (t->ncols ? t->ncols : 1));
-    if (!cols || !types || !names)
+    if (!cols)
         return SS_ERROR;
     uint32_t k = 0;
     for (uint32_t c = 0; c < t->ncols; c++)
         if (r->used[c]) {
             r->map[c] = k;
-            cols[k] = c;
-            types[k] = t->types[c];
-            names[k] = t->cols[c].name;
-            k++;
+            cols[k++] = c;
         }
     ss_ptrmap_init(&r->seen, b->arena); /* remap visits every node once more */
     ss_expr_walker w = {.pre = remap, .arg = r, .seen = &r->seen};
     for (uint32_t i = 0; i < n; i++)
         if (walk_nomem(b, ss_expr_walk(&exprs[i], &w)))
             return SS_ERROR;
-    scan->node.scan.ncols = k;
-    scan->node.scan.columns = cols;
-    scan->node.ncols = k;
-    scan->node.col_types = types;
-    scan->node.col_names = names;
-    return SS_OK;
+    return plan_scan_set_columns(&b->pb, scan, k, cols);
 }
 
 /* ---- VALUES as a query ------------------------------------------------------------- */
@@ -637,14 +627,14 @@ static ss_expr *fold_qual(binder *b, ss_expr *pred)
  * same schema, so nothing below it runs (or raises errors). */
 static int cut_false_filter(binder *b, ss_plan *filter)
 {
-    const ss_expr *p = filter->node.filter.predicate;
+    const ss_expr *p = SS_PLAN_NODE_AS(filter, SS_NODE_FILTER, ss_filter_node)->predicate;
     if (p->kind != EXPR_CONST || p->u.cnst.is_null || p->u.cnst.v.b)
         return SS_OK;
     const ss_plan *child = filter->children[0];
-    ss_plan *empty = plan_values(&b->pb, child->node.ncols, child->node.col_types, child->node.col_names, 0, NULL);
+    ss_plan *empty = plan_values(&b->pb, child->ncols, child->col_types, child->col_names, 0, NULL);
     if (!empty)
         return SS_ERROR;
-    filter->children[0] = empty;
+    plan_set_child(filter, 0, empty);
     return SS_OK;
 }
 
@@ -908,13 +898,13 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
             input_exprs[ninput++] = tl.exprs[i];
     }
     if (where_filter)
-        input_exprs[ninput++] = (ss_expr *)where_filter->node.filter.predicate;
+        input_exprs[ninput++] = (ss_expr *)SS_PLAN_NODE_AS(where_filter, SS_NODE_FILTER, ss_filter_node)->predicate;
 
     /* project the targets (plus hidden sort keys) */
     ss_plan *proj = plan_project(&b->pb, top, tl.n, (const ss_expr *const *)tl.exprs, tl.names);
     if (!proj)
         return SS_ERROR;
-    const ss_type *ptypes = proj->node.col_types;
+    const ss_type *ptypes = proj->col_types;
     top = proj;
 
     if (s->distinct) {
@@ -952,11 +942,8 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
     if (having_filter && cut_false_filter(b, having_filter))
         return SS_ERROR;
     /* filters pass their child's schema through: refresh after pruning */
-    if (where_filter) {
-        where_filter->node.ncols = where_filter->children[0]->node.ncols;
-        where_filter->node.col_types = where_filter->children[0]->node.col_types;
-        where_filter->node.col_names = where_filter->children[0]->node.col_names;
-    }
+    if (where_filter)
+        plan_refresh_output(where_filter);
     out->plan = top;
     out->ncols = tl.nvisible;
     out->col_types = (ss_type *)ptypes;

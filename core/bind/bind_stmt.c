@@ -114,7 +114,7 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
             return SS_ERROR;
     for (uint32_t i = 0; i < nsrc; i++) {
         uint32_t c = target[i];
-        ss_expr *col = make_column(b, i, source->node.col_types[i]);
+        ss_expr *col = make_column(b, i, source->col_types[i]);
         ss_expr *ce = col ? coerce_expr(b, col, t->types[c], CAST_ASSIGNMENT, -1) : NULL;
         if (!ce) {
             char b1[96], b2[96];
@@ -123,16 +123,16 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
             bind_error(b, src->targets && i < src->ntargets ? src->targets[i].location : -1,
                        SS_SQLSTATE_DATATYPE_MISMATCH, "column \"%s\" is of type %s but expression is of type %s",
                        t->cols[c].name, ss_type_display_name(t->types[c], b1, sizeof b1),
-                       ss_type_display_name(source->node.col_types[i], b2, sizeof b2));
+                       ss_type_display_name(source->col_types[i], b2, sizeof b2));
             ss_ctx_error_hint(b->ctx, "You will need to rewrite or cast the expression.");
             return SS_ERROR;
         }
         proj[c] = ce;
         /* PostgreSQL folds the assignment cast of a constant select item while planning: its
            error is raised even when no row is read */
-        const ss_plan_node *top = &source->node;
-        if (top->role == SS_ROLE_PROJECT && i < top->project.nexprs) {
-            const ss_expr *item = top->project.exprs[i];
+        const ss_project_node *top = SS_PLAN_NODE_AS(source, SS_NODE_PROJECT, ss_project_node);
+        if (top && i < top->nexprs) {
+            const ss_expr *item = top->exprs[i];
             ss_value folded;
             if (item->kind == EXPR_CONST && item->type.id != SS_TYPE_UNKNOWN && ce->kind == EXPR_CAST &&
                 ss_cast_value(b->ctx, &item->u.cnst, item->type, t->types[c], CAST_ASSIGNMENT, &folded, b->arena))
