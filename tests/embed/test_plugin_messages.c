@@ -1,5 +1,5 @@
 /* test_plugin_messages.c — what a plugin reports through the message slots of ss_api
- * (ABI 1.3) reaches the embedding application: NOTICEs through the notice handler (at init and
+ * reaches the embedding application: NOTICEs through the notice handler (at init and
  * while a query runs, honouring client_min_messages), an error's DETAIL and HINT through
  * sunstone_errdetail / sunstone_errhint, for sunstone_exec and for a prepared statement, and
  * the detail and hint of a failing sunstone_plugin_init.  Test modules:
