@@ -218,7 +218,8 @@ int ss_vector_gather(ss_ctx *ctx, const ss_vector *src, const uint32_t *rows, ui
 {
     size_t width = ss_type_width(src->type.id);
     if (width == 0 || width != ss_type_width(dst->type.id) ||
-        ss_type_is_text(src->type.id) != ss_type_is_text(dst->type.id))
+        ss_type_is_text(src->type.id) != ss_type_is_text(dst->type.id) ||
+        (src->type.id == SS_TYPE_FLOAT8) != (dst->type.id == SS_TYPE_FLOAT8))
         return ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "vector_gather: %s vector into %s vector",
                             ss_type_display_name(src->type, NULL, 0), ss_type_display_name(dst->type, NULL, 0));
     if (n > dst->capacity)
@@ -230,16 +231,22 @@ int ss_vector_gather(ss_ctx *ctx, const ss_vector *src, const uint32_t *rows, ui
     if (!rows) {
         memcpy(to, from, n * width);
     } else {
+#define GATHER(CTYPE)                                                                        \
+    for (uint32_t k = 0; k < n; k++)                                                         \
+        ((CTYPE *)dst->data)[k] = ((const CTYPE *)src->data)[rows[k]];                       \
+    break
         switch (width) {
-        case 1: for (uint32_t k = 0; k < n; k++) to[k] = from[rows[k]]; break;
-        case 2: for (uint32_t k = 0; k < n; k++) ((int16_t *)dst->data)[k] = ((const int16_t *)src->data)[rows[k]]; break;
-        case 4: for (uint32_t k = 0; k < n; k++) ((int32_t *)dst->data)[k] = ((const int32_t *)src->data)[rows[k]]; break;
-        case 8: for (uint32_t k = 0; k < n; k++) ((int64_t *)dst->data)[k] = ((const int64_t *)src->data)[rows[k]]; break;
+        case sizeof(uint8_t): GATHER(uint8_t);
+        case sizeof(int16_t): GATHER(int16_t);
+        case sizeof(int32_t): GATHER(int32_t);
+        case sizeof(int64_t): GATHER(int64_t);
+        case sizeof(ss_text): GATHER(ss_text);
         default:
             for (uint32_t k = 0; k < n; k++)
-                memcpy(to + k * width, from + (size_t)rows[k] * width, width);
+                memcpy(to + (size_t)k * width, from + (size_t)rows[k] * width, width);
             break;
         }
+#undef GATHER
     }
     if (!src->validity)
         return SS_OK;

@@ -1,42 +1,16 @@
 /* test_abi2_execution.c — what operators learn from the kernel under ABI 2.0, seen from an
  * embedding application: EXPLAIN opens the operator tree with SS_OPEN_EXPLAIN_ONLY, so no
- * storage scan starts (test module tests/plugins/test_noscan_backend.c: a backend whose
- * scan_begin always fails; EXPLAIN works, SELECT fails); a prepared statement's tree is opened
- * with SS_OPEN_REWIND, kept between executions only when its operators declare
+ * storage scan starts ("noscan", registered by tests/plugins/test_undo_backend.c, is a backend
+ * whose scan_begin always fails: EXPLAIN works, SELECT fails); a prepared statement's tree is
+ * opened with SS_OPEN_REWIND, kept between executions only when its operators declare
  * SS_OPCAP_PARKABLE, and its rescan receives the parameters whose values changed
  * (tests/plugins/test_param_probe.c reports both with NOTICEs). */
-#include <check.h>
-#include <stdio.h>
-#include <string.h>
-
 #include "check_main.h"
-#include "sunstone.h"
-
-#ifndef TEST_PLUGIN_DIR
-#error "TEST_PLUGIN_DIR (build/tests/plugins) must be defined by the build"
-#endif
-
-static sunstone *db;
-static char notices[4096];
-
-static void on_notice(void *arg, const char *severity, const char *msg)
-{
-    (void)arg;
-    size_t used = strlen(notices);
-    snprintf(notices + used, sizeof notices - used, "%s: %s\n", severity, msg);
-}
-
-static void exec_ok(const char *sql)
-{
-    int rc = sunstone_exec(db, sql, NULL, NULL);
-    ck_assert_msg(rc == SUNSTONE_OK, "%s: %s", sql, sunstone_errmsg(db));
-}
+#include "notice_log.h"
 
 static void setup(void)
 {
-    ck_assert_int_eq(sunstone_open(NULL, &db), SUNSTONE_OK);
-    ck_assert_int_eq(sunstone_set_notice_handler(db, on_notice, NULL), SUNSTONE_OK);
-    notices[0] = '\0';
+    notice_log_open();
 }
 
 static void teardown(void)
@@ -62,7 +36,7 @@ static int query(const char *sql, char *out, size_t n)
 
 START_TEST(explain_starts_no_scan)
 {
-    exec_ok("LOAD '" TEST_PLUGIN_DIR "/test_noscan_backend.so'");
+    exec_ok("LOAD '" TEST_PLUGIN_DIR "/test_undo_backend.so'");
     exec_ok("CREATE TABLE n (a int, b text) USING noscan");
     exec_ok("INSERT INTO n VALUES (1, 'x'), (2, 'y')");
     static const char *const scans[] = {"scan", "scan_row"};

@@ -14,6 +14,8 @@
 
 #include "sunstone/plugin.h"
 
+#include "filter_rows.h"
+
 #define STATE_MAGIC 0x5354415445u /* "STATE" */
 #define PATTERN_BYTES 192
 /* bigger than an arena block: its own block, which a wrongly reset arena frees (ASan) */
@@ -86,21 +88,7 @@ static int arena_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **ou
     *out = NULL;
     if (check_state(ctx, st, "next_batch") != SS_OK)
         return SS_ERROR;
-    for (;;) {
-        ss_batch *b = NULL;
-        if (g_api->op_next(ctx, st->child, &b) != SS_OK)
-            return SS_ERROR;
-        if (!b)
-            return SS_OK;
-        if (ss_batch_rows(b) == 0)
-            continue;
-        if (g_api->expr_select(ctx, st->node->predicate, b, st->sel) != SS_OK)
-            return SS_ERROR;
-        if (ss_batch_rows(b) == 0)
-            continue;
-        *out = b;
-        return SS_OK;
-    }
+    return filter_rows_next(g_api, ctx, st->child, st->node->predicate, st->sel, out);
 }
 
 static int arena_rescan(ss_ctx *ctx, ss_op *self, void *state, const ss_param_set *changed)

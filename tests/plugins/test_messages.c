@@ -7,6 +7,8 @@
  * sunstone_errhint receive. */
 #include "sunstone/plugin.h"
 
+#include "filter_rows.h"
+
 static const ss_api *g_api;
 
 typedef struct message_state {
@@ -56,35 +58,27 @@ static int message_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **
 {
     (void)self;
     message_state *st = state;
+    ss_batch *b;
     *out = NULL;
-    for (;;) {
-        ss_batch *b = NULL;
-        if (g_api->op_next(ctx, st->child, &b) != SS_OK)
-            return SS_ERROR;
-        if (!b)
-            return SS_OK;
-        if (ss_batch_rows(b) == 0)
-            continue;
-        if (g_api->expr_select(ctx, st->node->predicate, b, st->sel) != SS_OK)
-            return SS_ERROR;
-        if (ss_batch_rows(b) == 0)
-            continue;
-        int64_t at = find_13(b);
-        if (at >= 0) {
-            g_api->error(ctx, "P0001", "message_filter: unlucky row");
-            g_api->error_detail(ctx, "Live row %lld of batch %u holds the value %d.", (long long)at + 1,
-                                st->batches + 1, 13);
-            g_api->error_hint(ctx, "Delete that row, or SET sunstone.operator_filter = '%s'.", "filter");
-            /* the first detail and hint stay */
-            g_api->error_detail(ctx, "second detail");
-            g_api->error_hint(ctx, "second hint");
-            return SS_ERROR;
-        }
-        st->batches++;
-        g_api->notice(ctx, "message_filter: batch %u passes %u rows", st->batches, ss_batch_rows(b));
-        *out = b;
+    if (filter_rows_next(g_api, ctx, st->child, st->node->predicate, st->sel, &b) != SS_OK)
+        return SS_ERROR;
+    if (!b)
         return SS_OK;
+    int64_t at = find_13(b);
+    if (at >= 0) {
+        g_api->error(ctx, "P0001", "message_filter: unlucky row");
+        g_api->error_detail(ctx, "Live row %lld of batch %u holds the value %d.", (long long)at + 1,
+                            st->batches + 1, 13);
+        g_api->error_hint(ctx, "Delete that row, or SET sunstone.operator_filter = '%s'.", "filter");
+        /* the first detail and hint stay */
+        g_api->error_detail(ctx, "second detail");
+        g_api->error_hint(ctx, "second hint");
+        return SS_ERROR;
     }
+    st->batches++;
+    g_api->notice(ctx, "message_filter: batch %u passes %u rows", st->batches, ss_batch_rows(b));
+    *out = b;
+    return SS_OK;
 }
 
 static int message_rescan(ss_ctx *ctx, ss_op *self, void *state, const ss_param_set *changed)

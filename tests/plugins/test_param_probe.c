@@ -8,6 +8,8 @@
 
 #include "sunstone/plugin.h"
 
+#include "filter_rows.h"
+
 static const ss_api *g_api;
 
 typedef struct probe_state {
@@ -51,22 +53,7 @@ static int probe_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **ou
 {
     (void)self;
     probe_state *st = state;
-    *out = NULL;
-    for (;;) {
-        ss_batch *b = NULL;
-        if (g_api->op_next(ctx, st->child, &b) != SS_OK)
-            return SS_ERROR;
-        if (!b)
-            return SS_OK;
-        if (ss_batch_rows(b) == 0)
-            continue;
-        if (g_api->expr_select(ctx, st->node->predicate, b, st->sel) != SS_OK)
-            return SS_ERROR;
-        if (ss_batch_rows(b) == 0)
-            continue;
-        *out = b;
-        return SS_OK;
-    }
+    return filter_rows_next(g_api, ctx, st->child, st->node->predicate, st->sel, out);
 }
 
 static int probe_rescan(ss_ctx *ctx, ss_op *self, void *state, const ss_param_set *changed)
