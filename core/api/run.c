@@ -35,7 +35,7 @@ static int start_query(sunstone_stmt *st)
         uint32_t flags = st->no_params ? 0 : SS_OPEN_REWIND;
         if (ss_exec_start(&st->ctx, st->bound->plan, flags, &st->root))
             return SS_ERROR;
-        if (flags & SS_OPEN_REWIND)
+        if ((flags & SS_OPEN_REWIND) && ss_exec_parkable(st->root))
             (void)ss_stmt_changed_params(st); /* what the next execution compares with */
     }
     st->batch = NULL;
