@@ -171,14 +171,16 @@ static const known_setting known[] = {
  * (sunstone.operator_<kind>, declared with its default in exec/node_kinds.c), built in *tmp. */
 static const known_setting *find_known(const char *name, known_setting *tmp)
 {
+    /* first: the executor reads these for every operator instance it builds */
+    const ss_node_kind_desc *d = ss_node_kind_by_setting(name);
+    if (d) {
+        *tmp = (known_setting){d->setting, NULL, d->default_operator, false, NULL};
+        return tmp;
+    }
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
         if (strcasecmp(known[i].name, name) == 0)
             return &known[i];
-    const ss_node_kind_desc *d = ss_node_kind_by_setting(name);
-    if (!d)
-        return NULL;
-    *tmp = (known_setting){d->setting, NULL, d->default_operator, false, NULL};
-    return tmp;
+    return NULL;
 }
 
 const char *ss_settings_display_name(const char *name)

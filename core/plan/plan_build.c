@@ -40,22 +40,40 @@ static void param_add(param_list *l, uint32_t n)
     l->v[l->n++] = n;
 }
 
+typedef struct param_walk {
+    param_list *list;
+    uint32_t budget; /* nodes a walk without a seen set may still visit; 0 = unbounded */
+} param_walk;
+
 static int collect_param(const ss_expr *e, void *arg)
 {
+    param_walk *w = arg;
+    if (w->budget > 0 && --w->budget == 0)
+        return SS_WALK_STOP;
     if (e->kind == EXPR_PARAM)
-        param_add(arg, e->u.param.index + 1);
+        param_add(w->list, e->u.param.index + 1);
     return SS_WALK_CONTINUE;
 }
 
-/* The binder shares subtrees (COALESCE's argument in its WHEN and THEN): the seen set keeps
- * the walk linear in the number of distinct nodes. */
+/* Small expressions are walked as they are; a big one again with a seen set, since the binder
+ * shares subtrees (COALESCE's argument in its WHEN and THEN) and a plain walk of nested shared
+ * subtrees grows exponentially.  The seen set costs an allocation per node, so only then. */
 static void params_of_exprs(ss_plan_builder *pb, param_list *l, const ss_expr *const *exprs, uint32_t n)
 {
-    ss_ptrmap seen;
-    ss_ptrmap_init(&seen, pb->arena);
-    for (uint32_t i = 0; i < n; i++)
-        if (exprs[i] && ss_expr_walk_const(exprs[i], collect_param, l, &seen) == SS_WALK_NOMEM)
+    for (uint32_t i = 0; i < n; i++) {
+        if (!exprs[i])
+            continue;
+        uint32_t before = l->n;
+        param_walk w = {l, 256};
+        if (ss_expr_walk_const(exprs[i], collect_param, &w, NULL) == SS_WALK_CONTINUE)
+            continue;
+        l->n = before;
+        ss_ptrmap seen;
+        ss_ptrmap_init(&seen, pb->arena);
+        w.budget = 0;
+        if (ss_expr_walk_const(exprs[i], collect_param, &w, &seen) == SS_WALK_NOMEM)
             l->nomem = true;
+    }
 }
 
 static int cmp_u32(const void *a, const void *b)
