@@ -2,8 +2,13 @@
  * repeated statement (single-row INSERT, point lookup) rescans instead of rebuilding and
  * freeing every operator and batch.  Parked trees are released before any utility statement
  * (DDL and LOAD release those of every session of the database, SET and RESET those of their
- * own session) and when their statement is reset mid-run, finalized, or its session closed. */
+ * own session) and when their statement is reset mid-run, finalized, or its session closed.
+ * Which trees are kept is the operators' call (SS_OPCAP_PARKABLE); the rescan of a kept tree
+ * learns which parameters changed. */
 #include "api/statement.h"
+
+#include <stdlib.h>
+#include <string.h>
 
 static void unlink_parked(sunstone_stmt *st)
 {
@@ -19,20 +24,11 @@ static void unlink_parked(sunstone_stmt *st)
     st->parked = false;
 }
 
-/* Trees with sort or aggregate hold all their input until rescanned: not worth keeping. */
-static bool reusable(const ss_plan *p)
-{
-    if (p->node.role == SS_ROLE_SORT || p->node.role == SS_ROLE_AGGREGATE)
-        return false;
-    for (uint32_t i = 0; i < p->node.nchildren; i++)
-        if (!reusable(p->children[i]))
-            return false;
-    return true;
-}
-
 void ss_stmt_end_run(sunstone_stmt *st)
 {
-    if (!st->root || st->mat_rows || !reusable(st->bound->plan)) {
+    /* a tree is kept when its operators say rescanning it is cheap (SS_OPCAP_PARKABLE), and
+       only if it was opened expecting rescans */
+    if (!st->root || st->mat_rows || !(st->root->flags & SS_OPEN_REWIND) || !ss_exec_parkable(st->root)) {
         ss_stmt_stop(st);
         return;
     }
@@ -71,4 +67,99 @@ void ss_database_release_parked(ss_database *database)
 {
     for (sunstone *s = database->sessions; s; s = s->next_session)
         ss_db_release_parked(s);
+}
+
+/* ---- changed parameters (PostgreSQL's chgParam) ---- */
+
+struct ss_param_memo {
+    uint32_t n;
+    ss_value *values;   /* text bytes in text[i] */
+    char **text;
+    uint32_t *changed;  /* n slots */
+    ss_param_set set;
+};
+
+void ss_stmt_forget_params(sunstone_stmt *st)
+{
+    struct ss_param_memo *m = st->param_memo;
+    if (!m)
+        return;
+    for (uint32_t i = 0; i < m->n; i++)
+        free(m->text[i]);
+    free(m->text);
+    free(m->values);
+    free(m->changed);
+    free(m);
+    st->param_memo = NULL;
+}
+
+static bool same_value(int32_t type, const ss_value *a, const ss_value *b)
+{
+    if (a->is_null || b->is_null)
+        return a->is_null == b->is_null;
+    if (ss_type_is_text(type))
+        return a->v.s.len == b->v.s.len && (a->v.s.len == 0 || memcmp(a->v.s.ptr, b->v.s.ptr, a->v.s.len) == 0);
+    if (type == SS_TYPE_BOOL)
+        return a->v.b == b->v.b;
+    if (type == SS_TYPE_FLOAT8) /* bit for bit: -0 and 0 print differently */
+        return memcmp(&a->v.f, &b->v.f, sizeof a->v.f) == 0;
+    return a->v.i == b->v.i;
+}
+
+/* Keeps a copy of value v at slot i of m (text copied); false when out of memory. */
+static bool remember(struct ss_param_memo *m, uint32_t i, int32_t type, const ss_value *v)
+{
+    free(m->text[i]);
+    m->text[i] = NULL;
+    m->values[i] = *v;
+    if (!v->is_null && ss_type_is_text(type)) {
+        if (!(m->text[i] = malloc(v->v.s.len ? v->v.s.len : 1)))
+            return false;
+        if (v->v.s.len)
+            memcpy(m->text[i], v->v.s.ptr, v->v.s.len);
+        m->values[i].v.s.ptr = m->text[i];
+    }
+    return true;
+}
+
+const ss_param_set *ss_stmt_changed_params(sunstone_stmt *st)
+{
+    uint32_t n = st->ctx.nparams;
+    struct ss_param_memo *m = st->param_memo;
+    bool known = m && m->n == n;
+    if (!known) {
+        ss_stmt_forget_params(st);
+        m = calloc(1, sizeof *m);
+        if (m && n) {
+            m->values = calloc(n, sizeof *m->values);
+            m->text = calloc(n, sizeof *m->text);
+            m->changed = calloc(n, sizeof *m->changed);
+            if (!m->values || !m->text || !m->changed) {
+                free(m->values);
+                free(m->text);
+                free(m->changed);
+                free(m);
+                m = NULL;
+            }
+        }
+        if (!m)
+            return NULL;
+        m->n = n;
+        st->param_memo = m;
+    }
+    uint32_t k = 0;
+    bool ok = true;
+    for (uint32_t i = 0; i < n; i++) {
+        int32_t type = st->ctx.param_types[i].id;
+        if (known && same_value(type, &m->values[i], &st->ctx.params[i]))
+            continue;
+        m->changed[k++] = i + 1;
+        ok &= remember(m, i, type, &st->ctx.params[i]);
+    }
+    if (!ok) {
+        ss_stmt_forget_params(st);
+        return NULL;
+    }
+    m->set = (ss_param_set){.n = k, .index = m->changed};
+    return known ? &m->set : NULL;
 }

@@ -7,6 +7,7 @@
 
 #include "api/statement.h"
 #include "exec/interrupt.h"
+#include "exec/node_kinds.h"
 #include "exec/vector.h"
 #include "loader/loader.h"
 #include "types/cast.h"
@@ -21,58 +22,21 @@ static int materialize(sunstone_stmt *st, char **rows, uint32_t n)
     return SS_OK;
 }
 
-/* Evaluates the LIMIT/OFFSET expressions of p and the nodes below it (they may hold
- * parameters) into the plan nodes. */
-static int prepare_limits(sunstone_stmt *st, ss_plan *p)
-{
-    for (uint32_t i = 0; i < p->node.nchildren; i++)
-        if (prepare_limits(st, p->children[i]))
-            return SS_ERROR;
-    if (p->node.role != SS_ROLE_LIMIT)
-        return SS_OK;
-    ss_plan_node *node = &p->node;
-    node->limit.limit = -1;
-    node->limit.offset = 0;
-    ss_value v;
-    if (p->limit_expr) {
-        if (ss_expr_eval_scalar(&st->ctx, p->limit_expr, &v))
-            return SS_ERROR;
-        if (!v.is_null) {
-            if (v.v.i < 0)
-                return ss_ctx_error(&st->ctx, SS_SQLSTATE_INVALID_ROW_COUNT_IN_LIMIT, "LIMIT must not be negative");
-            node->limit.limit = v.v.i;
-        }
-    }
-    if (p->offset_expr) {
-        if (ss_expr_eval_scalar(&st->ctx, p->offset_expr, &v))
-            return SS_ERROR;
-        if (!v.is_null) {
-            if (v.v.i < 0)
-                return ss_ctx_error(&st->ctx, SS_SQLSTATE_INVALID_ROW_COUNT_IN_OFFSET, "OFFSET must not be negative");
-            node->limit.offset = v.v.i;
-        }
-    }
-    /* a sort right below only needs to deliver LIMIT + OFFSET rows (top-N) */
-    ss_plan *child = p->children[0];
-    if (child->node.role == SS_ROLE_SORT) {
-        int64_t need = -1;
-        if (node->limit.limit >= 0 && node->limit.offset <= INT64_MAX - node->limit.limit)
-            need = node->limit.limit + node->limit.offset;
-        child->node.sort_limit = need;
-    }
-    return SS_OK;
-}
-
+/* Starts the query's stream: rescans a parked tree from the previous execution (parking.c),
+ * telling it which parameters changed, or builds and opens the tree.  A prepared statement's
+ * tree is opened with SS_OPEN_REWIND (it may run again and be kept); one of sunstone_exec
+ * runs once. */
 static int start_query(sunstone_stmt *st)
 {
-    if (prepare_limits(st, st->bound->plan))
-        return SS_ERROR;
     if (st->root) {
-        /* a parked tree from the previous execution (parking.c) */
-        if (ss_exec_rescan(&st->ctx, st->root))
+        if (ss_exec_rescan(&st->ctx, st->root, ss_stmt_changed_params(st)))
             return SS_ERROR;
-    } else if (ss_exec_start(&st->ctx, st->bound->plan, &st->root)) {
-        return SS_ERROR;
+    } else {
+        uint32_t flags = st->no_params ? 0 : SS_OPEN_REWIND;
+        if (ss_exec_start(&st->ctx, st->bound->plan, flags, &st->root))
+            return SS_ERROR;
+        if ((flags & SS_OPEN_REWIND) && ss_exec_parkable(st->root))
+            (void)ss_stmt_changed_params(st); /* what the next execution compares with */
     }
     st->batch = NULL;
     st->batch_pos = 0;
@@ -312,15 +276,15 @@ static int run_set(sunstone_stmt *st, bool reset)
     bool local = !reset && st->ast->is_local;
     if (local)
         ss_db_message(db, SS_MSG_WARNING, "SET LOCAL can only be used in transaction blocks");
-    if (value && strncmp(bs->name, "sunstone.operator_", 18) == 0) {
+    const ss_node_kind_desc *kind = value ? ss_node_kind_by_setting(bs->name) : NULL;
+    if (kind) { /* a setting that selects the implementation of a node kind */
         const ss_registration *reg = ss_registry_find(st->ctx.registry, SS_KIND_OPERATOR, value);
-        const char *role = bs->name + 18;
-        if (!reg || strcmp(ss_role_name(((const ss_operator_vtable *)reg->vtable)->role), role) != 0) {
+        if (!reg || ((const ss_operator_vtable *)reg->vtable)->node_kind != kind->kind) {
             ss_ctx_error(&st->ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE,
                          "invalid value for parameter \"%s\": \"%s\"", bs->name, value);
             ss_ctx_error_detail(&st->ctx, reg ? "Operator \"%s\" does not implement %s."
                                               : "No operator \"%s\" is registered.%s",
-                                value, reg ? role : "");
+                                value, reg ? kind->name : "");
             return SS_ERROR;
         }
     }
@@ -346,9 +310,10 @@ static int run_show(sunstone_stmt *st)
     return materialize(st, rows, 1);
 }
 
+/* The tree is opened for EXPLAIN only: no storage scan starts and no row is read. */
 static int run_explain(sunstone_stmt *st)
 {
-    if (start_query(st))
+    if (ss_exec_start(&st->ctx, st->bound->plan, SS_OPEN_EXPLAIN_ONLY, &st->root))
         return SS_ERROR;
     char **lines;
     uint32_t n;

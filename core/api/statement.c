@@ -35,6 +35,7 @@ static void stmt_free(sunstone_stmt *st)
     free(st->param_text);
     free(st->param_raw);
     free(st->param_raw_types);
+    ss_stmt_forget_params(st);
     free(st->sql);
     free(st);
 }

@@ -52,6 +52,9 @@ struct sunstone_stmt {
     bool parked;
     uint64_t parked_version;   /* catalog version the parked tree was built for */
     sunstone_stmt *park_prev, *park_next;
+    /* parameter values the tree's last execution started with (parking.c), to tell the
+       rescan of a parked tree which parameters changed */
+    struct ss_param_memo *param_memo;
 };
 
 /* Builds a statement from an already parsed AST (sunstone_exec, sunstone_prepare).  sql[0..len)
@@ -70,8 +73,9 @@ int ss_stmt_next_row(sunstone_stmt *st);
 void ss_stmt_stop(sunstone_stmt *st);
 
 /* parking.c — reuse of operator trees across executions of a prepared statement.  A run
- * that finished cleanly parks its tree (if it holds no materialised state: no sort or
- * aggregate); the next execution rescans it instead of rebuilding it.  A utility statement
+ * that finished cleanly parks its tree (if it was opened with SS_OPEN_REWIND and every
+ * operator in it declares SS_OPCAP_PARKABLE: sort and aggregate, which hold their whole input,
+ * do not); the next execution rescans it instead of rebuilding it.  A utility statement
  * first releases parked trees: DDL and LOAD those of every session of the database (they may
  * scan a table it drops, or use an operator it replaces), SET and RESET those of its own
  * session (its operator settings). */
@@ -80,6 +84,11 @@ void ss_stmt_end_run(sunstone_stmt *st);
 void ss_stmt_begin_run(sunstone_stmt *st);
 void ss_db_release_parked(sunstone *db);
 void ss_database_release_parked(ss_database *database);
+/* The parameters whose values differ from the previous execution of st's tree (NULL: unknown,
+ * any may have changed), then remembers the current ones; valid until the next call. */
+const ss_param_set *ss_stmt_changed_params(sunstone_stmt *st);
+/* Frees what ss_stmt_changed_params remembers (statement destruction). */
+void ss_stmt_forget_params(sunstone_stmt *st);
 /* Records the API-level error result of a failed call. */
 int ss_api_fail(sunstone *db);
 /* Parses sql into statements in arena; on a syntax error records it on db (positions in

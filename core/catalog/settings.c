@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "catalog/settings_parse.h"
+#include "exec/node_kinds.h"
 
 /* Validates value for the parameter the user called name; writes what SHOW prints to out
  * (outlen >= strlen(value) + 64). */
@@ -147,13 +148,6 @@ static int check_application_name(ss_ctx *ctx, const ss_settings *s, const char 
 }
 
 static const known_setting known[] = {
-    {"sunstone.operator_scan", NULL, "scan", false, NULL},
-    {"sunstone.operator_filter", NULL, "filter", false, NULL},
-    {"sunstone.operator_project", NULL, "project", false, NULL},
-    {"sunstone.operator_limit", NULL, "limit", false, NULL},
-    {"sunstone.operator_sort", NULL, "sort", false, NULL},
-    {"sunstone.operator_aggregate", NULL, "aggregate", false, NULL},
-    {"sunstone.operator_values", NULL, "values", false, NULL},
     {"sunstone.default_storage", NULL, "memory", false, NULL},
     {"client_encoding", NULL, "UTF8", false, check_client_encoding},
     {"datestyle", "DateStyle", "ISO, MDY", false, check_datestyle},
@@ -173,8 +167,16 @@ static const known_setting known[] = {
     {"lc_ctype", NULL, "C", true, NULL},
 };
 
-static const known_setting *find_known(const char *name)
+/* name's entry: the table above, or the setting that selects a node kind's operator
+ * (sunstone.operator_<kind>, declared with its default in exec/node_kinds.c), built in *tmp. */
+static const known_setting *find_known(const char *name, known_setting *tmp)
 {
+    /* first: the executor reads these for every operator instance it builds */
+    const ss_node_kind_desc *d = ss_node_kind_by_setting(name);
+    if (d) {
+        *tmp = (known_setting){d->setting, NULL, d->default_operator, false, NULL};
+        return tmp;
+    }
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
         if (strcasecmp(known[i].name, name) == 0)
             return &known[i];
@@ -183,7 +185,8 @@ static const known_setting *find_known(const char *name)
 
 const char *ss_settings_display_name(const char *name)
 {
-    const known_setting *k = find_known(name);
+    known_setting tmp;
+    const known_setting *k = find_known(name, &tmp);
     return k && k->display ? k->display : name;
 }
 
@@ -236,7 +239,8 @@ const char *ss_settings_get(const ss_settings *s, const char *name)
     ss_setting *it = find_set(s, name);
     if (it)
         return it->value;
-    const known_setting *k = find_known(name);
+    known_setting tmp;
+    const known_setting *k = find_known(name, &tmp);
     return k ? k->default_value : NULL;
 }
 
@@ -273,7 +277,8 @@ int ss_settings_unknown(ss_ctx *ctx, const char *name)
 static int validate(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value, char **normalized)
 {
     *normalized = NULL;
-    const known_setting *k = find_known(name);
+    known_setting tmp;
+    const known_setting *k = find_known(name, &tmp);
     if (!k && !is_custom_name(name))
         return ss_settings_unknown(ctx, name);
     if (k && k->read_only)

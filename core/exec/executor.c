@@ -1,4 +1,4 @@
-/* executor.c — builds the operator tree of a plan from the registry (by role and setting),
+/* executor.c — builds the operator tree of a plan from the registry (by node kind and setting),
  * opens it children-first, pulls batches, closes it parents-first, and renders EXPLAIN. */
 #include "exec/executor.h"
 
@@ -9,51 +9,49 @@
 #include "catalog/catalog.h"
 #include "catalog/settings.h"
 #include "exec/interrupt.h"
+#include "exec/node_kinds.h"
 #include "loader/registry.h"
 
-static const char *const role_names[SS_ROLE__COUNT] = {
-    NULL, "scan", "filter", "project", "limit", "sort", "aggregate", "values"};
-
-/* The setting that picks each role's implementation. */
-static const char *const role_settings[SS_ROLE__COUNT] = {
-    NULL, "sunstone.operator_scan", "sunstone.operator_filter", "sunstone.operator_project",
-    "sunstone.operator_limit", "sunstone.operator_sort", "sunstone.operator_aggregate",
-    "sunstone.operator_values"};
-
-const char *ss_role_name(int role)
+/* The operator implementation chosen for a node kind: SET sunstone.operator_<kind>, else the
+ * kind's default operator (node_kinds.c). */
+static const ss_operator_vtable *choose_operator(ss_ctx *ctx, int32_t kind)
 {
-    return role > 0 && role < SS_ROLE__COUNT ? role_names[role] : "unknown";
-}
-
-/* The operator implementation chosen for a role: SET sunstone.operator_<role>, else the
- * operator registered under the role's own name. */
-static const ss_operator_vtable *choose_operator(ss_ctx *ctx, int role)
-{
-    const char *setting = role_settings[role];
-    const char *name = ss_settings_get(ctx->settings, setting);
+    const ss_node_kind_desc *d = ss_node_kind_find(kind);
+    if (!d) {
+        ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "plan node of unknown kind %d", (int)kind);
+        return NULL;
+    }
+    const char *name = ss_settings_get(ctx->settings, d->setting);
     if (!name)
-        name = ss_role_name(role);
+        name = d->default_operator;
     const ss_registration *reg = ss_registry_find(ctx->registry, SS_KIND_OPERATOR, name);
     if (!reg) {
         ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_OBJECT, "operator \"%s\" is not loaded (needed for %s)", name,
-                     ss_role_name(role));
+                     d->name);
         ss_ctx_error_hint(ctx, "Put the module that provides it in the plugin directory or LOAD it, or SET %s "
                                "to another registered %s operator (see sunstone_plugins).",
-                          setting, ss_role_name(role));
+                          d->setting, d->name);
         return NULL;
     }
     const ss_operator_vtable *vt = reg->vtable;
-    if (vt->role != role) {
+    if (vt->node_kind != kind) {
         ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "operator \"%s\" implements %s, not %s", name,
-                     ss_role_name(vt->role), ss_role_name(role));
+                     ss_node_kind_name(vt->node_kind), d->name);
         return NULL;
     }
     return vt;
 }
 
-static ss_op *build(ss_ctx *ctx, const ss_plan *plan)
+/* The table a scan node reads (its active_scans count keeps DROP TABLE away), or NULL. */
+static ss_table *scanned_table(const ss_plan_node *node)
 {
-    const ss_operator_vtable *vt = choose_operator(ctx, plan->node.role);
+    const ss_scan_node *scan = SS_PLAN_NODE_AS(node, SS_NODE_SCAN, ss_scan_node);
+    return scan ? (ss_table *)scan->table : NULL;
+}
+
+static ss_op *build(ss_ctx *ctx, const ss_plan_node *plan, uint32_t flags)
+{
+    const ss_operator_vtable *vt = choose_operator(ctx, plan->kind);
     if (!vt)
         return NULL;
     ss_op *op = calloc(1, sizeof *op);
@@ -62,10 +60,12 @@ static ss_op *build(ss_ctx *ctx, const ss_plan *plan)
         return NULL;
     }
     op->vt = vt;
-    op->node = &plan->node;
-    if (plan->node.role == SS_ROLE_SCAN)
-        ((ss_table *)plan->node.scan.table)->active_scans++;
-    op->nchildren = plan->node.nchildren;
+    op->node = plan;
+    op->flags = flags;
+    ss_table *t = scanned_table(plan);
+    if (t)
+        t->active_scans++;
+    op->nchildren = plan->nchildren;
     if (op->nchildren) {
         op->children = calloc(op->nchildren, sizeof *op->children);
         if (!op->children) {
@@ -75,7 +75,7 @@ static ss_op *build(ss_ctx *ctx, const ss_plan *plan)
         }
     }
     for (uint32_t i = 0; i < op->nchildren; i++)
-        if (!(op->children[i] = build(ctx, plan->children[i]))) {
+        if (!(op->children[i] = build(ctx, plan->children[i], flags))) {
             ss_exec_finish(ctx, op);
             return NULL;
         }
@@ -87,7 +87,7 @@ static int open_tree(ss_ctx *ctx, ss_op *op)
     for (uint32_t i = 0; i < op->nchildren; i++)
         if (open_tree(ctx, op->children[i]))
             return SS_ERROR;
-    if (op->vt->open(ctx, op, op->node, &op->state) != SS_OK) {
+    if (op->vt->open(ctx, op, op->node, op->flags, &op->state) != SS_OK) {
         if (!ss_ctx_error_pending(ctx))
             ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "operator \"%s\" failed to open", op->vt->name);
         op->opened = true; /* close must still run: open may have left partial state */
@@ -97,9 +97,9 @@ static int open_tree(ss_ctx *ctx, ss_op *op)
     return SS_OK;
 }
 
-int ss_exec_start(ss_ctx *ctx, const ss_plan *plan, ss_op **root)
+int ss_exec_start(ss_ctx *ctx, const ss_plan_node *plan, uint32_t flags, ss_op **root)
 {
-    *root = build(ctx, plan);
+    *root = build(ctx, plan, flags);
     if (!*root)
         return SS_ERROR;
     if (open_tree(ctx, *root)) {
@@ -116,8 +116,9 @@ void ss_exec_finish(ss_ctx *ctx, ss_op *op)
         return;
     if (op->opened)
         op->vt->close(ctx, op, op->state);
-    if (op->node->role == SS_ROLE_SCAN)
-        ((ss_table *)op->node->scan.table)->active_scans--;
+    ss_table *t = scanned_table(op->node);
+    if (t)
+        t->active_scans--;
     for (uint32_t i = 0; i < op->nchildren; i++)
         ss_exec_finish(ctx, op->children[i]);
     free(op->children);
@@ -136,9 +137,31 @@ int ss_exec_next(ss_ctx *ctx, ss_op *op, ss_batch **out)
     return rc;
 }
 
-int ss_exec_rescan(ss_ctx *ctx, ss_op *op)
+int ss_exec_rescan(ss_ctx *ctx, ss_op *op, const ss_param_set *changed)
 {
-    return op->vt->rescan(ctx, op, op->state);
+    if (!(op->vt->caps & SS_OPCAP_PARAM_RESCAN))
+        changed = NULL;
+    int rc = op->vt->rescan(ctx, op, op->state, changed);
+    if (rc != SS_OK && !ss_ctx_error_pending(ctx))
+        ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "operator \"%s\" failed to rescan", op->vt->name);
+    return rc;
+}
+
+int ss_exec_set_bound(ss_ctx *ctx, ss_op *op, int64_t bound)
+{
+    if (!op || !(op->vt->caps & SS_OPCAP_BOUND) || !op->vt->set_bound)
+        return SS_OK;
+    return op->vt->set_bound(ctx, op, op->state, bound);
+}
+
+bool ss_exec_parkable(const ss_op *op)
+{
+    if (!(op->vt->caps & SS_OPCAP_PARKABLE))
+        return false;
+    for (uint32_t i = 0; i < op->nchildren; i++)
+        if (!ss_exec_parkable(op->children[i]))
+            return false;
+    return true;
 }
 
 ss_op *ss_exec_child(ss_op *op, uint32_t i)
@@ -152,7 +175,7 @@ static int explain_node(ss_ctx *ctx, ss_op *op, int depth, char ***lines, uint32
     if (op->vt->explain && op->vt->explain(ctx, op, op->state, detail, sizeof detail) != SS_OK)
         return SS_ERROR;
     char *line = ss_arena_printf(ctx->arena, "%*s%s%s (%s)%s%s", depth ? depth * 6 - 4 : 0, "",
-                                 depth ? "->  " : "", ss_role_name(op->node->role), op->vt->name,
+                                 depth ? "->  " : "", ss_node_kind_name(op->node->kind), op->vt->name,
                                  detail[0] ? "  " : "", detail);
     char **grown = ss_arena_alloc(ctx->arena, sizeof(char *) * (*n + 1));
     if (!line || !grown)

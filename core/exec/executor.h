@@ -4,14 +4,9 @@
 
 #include "exec/context.h"
 
-/* A plan node as the kernel keeps it: the public node plus its children. */
-typedef struct ss_plan {
-    ss_plan_node node;
-    struct ss_plan **children;
-    /* SS_ROLE_LIMIT: the LIMIT and OFFSET expressions (bigint, NULL = none), evaluated when
-       an execution starts */
-    const ss_expr *limit_expr, *offset_expr;
-} ss_plan;
+/* A plan as the kernel keeps it: its root node (sunstone/operator.h), laid out by
+ * core/plan/plan_build.c and read-only once built. */
+typedef ss_plan_node ss_plan;
 
 /* Concrete definition of the SDK's opaque ss_op. */
 struct ss_op {
@@ -19,20 +14,27 @@ struct ss_op {
     const ss_plan_node *node;
     struct ss_op **children;
     uint32_t nchildren;
+    uint32_t flags;     /* SS_OPEN_* it was opened with */
     void *state;
     bool opened;
 };
 
-/* Builds the operator tree for plan, choosing implementations by role from the registry
- * (setting sunstone.operator_<role> or the default name), and opens it (children first). */
-int ss_exec_start(ss_ctx *ctx, const ss_plan *plan, ss_op **root);
+/* Builds the operator tree for plan, choosing implementations by node kind from the registry
+ * (setting sunstone.operator_<kind> or the default operator, exec/node_kinds.c), and opens it
+ * (children first) with flags (SS_OPEN_*). */
+int ss_exec_start(ss_ctx *ctx, const ss_plan_node *plan, uint32_t flags, ss_op **root);
 /* Closes (parents first) and frees the operator tree; safe on partial trees and NULL. */
 void ss_exec_finish(ss_ctx *ctx, ss_op *root);
 /* Pulls the next batch from an operator (NULL at end). */
 int ss_exec_next(ss_ctx *ctx, ss_op *op, ss_batch **out);
-int ss_exec_rescan(ss_ctx *ctx, ss_op *op);
+/* Restarts op's stream; changed = the parameters changed since it last started (NULL: any),
+ * passed on only to an operator that declares SS_OPCAP_PARAM_RESCAN. */
+int ss_exec_rescan(ss_ctx *ctx, ss_op *op, const ss_param_set *changed);
+/* Row bound for op (ss_api.op_set_bound): its set_bound when it declares SS_OPCAP_BOUND. */
+int ss_exec_set_bound(ss_ctx *ctx, ss_op *op, int64_t bound);
 ss_op *ss_exec_child(ss_op *op, uint32_t i);
-const char *ss_role_name(int role);
+/* Whether every operator instance of the tree declares SS_OPCAP_PARKABLE. */
+bool ss_exec_parkable(const ss_op *root);
 /* EXPLAIN text of the operator tree: one line per node, indented like PostgreSQL. */
 int ss_exec_explain(ss_ctx *ctx, ss_op *root, char ***lines, uint32_t *nlines);
 

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "types/typeio.h"
+
 #define HEAP_CHUNK 8192
 
 /* One block of string bytes; bump-allocated from the front. */
@@ -209,6 +211,51 @@ int ss_vector_set_value(ss_ctx *ctx, ss_vector *v, uint32_t row, const ss_value 
                             (int)v->type.id);
     }
     ss_vector_set_valid(v, row);
+    return SS_OK;
+}
+
+int ss_vector_gather(ss_ctx *ctx, const ss_vector *src, const uint32_t *rows, uint32_t n, ss_vector *dst)
+{
+    size_t width = ss_type_width(src->type.id);
+    if (width == 0 || width != ss_type_width(dst->type.id) ||
+        ss_type_is_text(src->type.id) != ss_type_is_text(dst->type.id) ||
+        (src->type.id == SS_TYPE_FLOAT8) != (dst->type.id == SS_TYPE_FLOAT8))
+        return ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "vector_gather: %s vector into %s vector",
+                            ss_type_display_name(src->type, NULL, 0), ss_type_display_name(dst->type, NULL, 0));
+    if (n > dst->capacity)
+        return ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "vector_gather: %u rows into a vector of %u", n,
+                            dst->capacity);
+    ss_vector_reset(dst);
+    const unsigned char *from = src->data;
+    unsigned char *to = dst->data;
+    if (!rows) {
+        memcpy(to, from, n * width);
+    } else {
+#define GATHER(CTYPE)                                                                        \
+    for (uint32_t k = 0; k < n; k++)                                                         \
+        ((CTYPE *)dst->data)[k] = ((const CTYPE *)src->data)[rows[k]];                       \
+    break
+        switch (width) {
+        case sizeof(uint8_t): GATHER(uint8_t);
+        case sizeof(int16_t): GATHER(int16_t);
+        case sizeof(int32_t): GATHER(int32_t);
+        case sizeof(int64_t): GATHER(int64_t);
+        case sizeof(ss_text): GATHER(ss_text);
+        default:
+            for (uint32_t k = 0; k < n; k++)
+                memcpy(to + (size_t)k * width, from + (size_t)rows[k] * width, width);
+            break;
+        }
+#undef GATHER
+    }
+    if (!src->validity)
+        return SS_OK;
+    for (uint32_t k = 0; k < n; k++)
+        if (ss_vector_is_null(src, rows ? rows[k] : k)) {
+            if (ss_vector_ensure_validity(ctx, dst) != SS_OK)
+                return SS_ERROR;
+            ss_vector_set_null(dst, k);
+        }
     return SS_OK;
 }
 

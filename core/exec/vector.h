@@ -14,6 +14,9 @@ char *ss_vector_text_alloc(ss_ctx *ctx, ss_vector *v, size_t len);
 int ss_vector_set_text(ss_ctx *ctx, ss_vector *v, uint32_t row, const char *s, size_t len);
 /* Writes one row from an ss_value (text is copied); reading is ss_vector_get_value (batch.h). */
 int ss_vector_set_value(ss_ctx *ctx, ss_vector *v, uint32_t row, const ss_value *val);
+/* Column gather (ss_api.vector_gather): src's values at rows[0..n) (NULL: 0..n-1) to rows
+ * 0..n-1 of dst, reset first; text keeps pointing where src's does. */
+int ss_vector_gather(ss_ctx *ctx, const ss_vector *src, const uint32_t *rows, uint32_t n, ss_vector *dst);
 
 ss_batch *ss_batch_create(uint32_t ncols, const ss_type *types, uint32_t capacity);
 void ss_batch_destroy(ss_batch *b);

@@ -1,5 +1,5 @@
 /* api_table.c — the kernel's versioned function table (ss_api) handed to every plugin.
- * Append-only: new slots go at the end and bump SS_ABI_MINOR. */
+ * Append-only within a major version: new slots go at the end and bump SS_ABI_MINOR. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -117,46 +117,56 @@ static const char *api_type_name(ss_type type)
     return ss_type_display_name(type, NULL, 0);
 }
 
+/* The table of ABI 2.0, in the order of plugin.h. */
 static const ss_api kernel_api = {
     .struct_size = sizeof(ss_api),
     .abi_major = SS_ABI_MAJOR,
     .abi_minor = SS_ABI_MINOR,
+    /* errors and messages */
     .error = api_error,
+    .error_detail = api_error_detail,
+    .error_hint = api_error_hint,
+    .notice = api_notice,
+    .check_interrupt = ss_check_interrupt,
+    /* memory */
     .alloc = api_alloc,
     .realloc = api_realloc,
     .free = api_free,
     .arena_alloc = api_arena_alloc,
+    .exec_arena_alloc = api_exec_arena_alloc,
+    /* registration */
     .plugin_ctx = ss_plugin_api_ctx,
     .register_operator = ss_plugin_register_operator,
     .register_storage = ss_plugin_register_storage,
     .register_auth = ss_plugin_register_auth,
     .register_window = ss_plugin_register_window,
     .register_snapshot = ss_plugin_register_snapshot,
+    /* types, vectors and batches */
+    .type_name = api_type_name,
     .vector_create = ss_vector_create,
     .vector_destroy = ss_vector_destroy,
     .vector_reset = ss_vector_reset,
     .vector_ensure_validity = ss_vector_ensure_validity,
     .vector_text_alloc = ss_vector_text_alloc,
+    .vector_set_value = ss_vector_set_value,
+    .vector_gather = ss_vector_gather,
     .batch_create = ss_batch_create,
     .batch_destroy = ss_batch_destroy,
     .batch_reset = ss_batch_reset,
+    /* expressions */
     .expr_type = api_expr_type,
     .expr_eval = ss_expr_eval,
     .expr_select = ss_expr_select,
+    .expr_eval_scalar = ss_expr_eval_scalar,
+    /* child operators */
     .op_child = ss_exec_child,
     .op_next = ss_exec_next,
     .op_rescan = ss_exec_rescan,
+    .op_set_bound = ss_exec_set_bound,
+    /* storage access, settings */
     .table_storage = api_table_storage,
     .table_name = api_table_name,
     .setting = api_setting,
-    .check_interrupt = ss_check_interrupt,
-    .exec_arena_alloc = api_exec_arena_alloc,
-    /* ABI 1.3 */
-    .error_detail = api_error_detail,
-    .error_hint = api_error_hint,
-    .notice = api_notice,
-    .type_name = api_type_name,
-    .vector_set_value = ss_vector_set_value,
 };
 
 const ss_api *ss_kernel_api(void)

@@ -83,6 +83,17 @@ static int check_magic(ss_ctx *ctx, const char *path, const ss_plugin_magic *m)
                             "incompatible library \"%s\": magic struct_size is %u, kernel expects %zu",
                             path, m->struct_size, sizeof(ss_plugin_magic));
     const char *name = m->name ? m->name : "?";
+    if (m->abi_major < SS_ABI_MAJOR) {
+        ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR,
+                     "incompatible library \"%s\": plugin \"%s\" built for ABI %u.%u: abi_major is %u, this "
+                     "kernel needs %u",
+                     path, name, m->abi_major, m->abi_minor, m->abi_major, SS_ABI_MAJOR);
+        ss_ctx_error_detail(ctx, "ABI %u.0 changed the plan nodes, the operator vtable and ss_api; a module "
+                                 "built for an older major version cannot run on this kernel.",
+                            SS_ABI_MAJOR);
+        ss_ctx_error_hint(ctx, "Rebuild the module against this kernel's headers (sunstone/plugin.h).");
+        return SS_ERROR;
+    }
     if (m->abi_major != SS_ABI_MAJOR) {
         ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR,
                      "incompatible library \"%s\": plugin \"%s\" built for ABI %u.x, kernel is %u.%u",

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "exec/node_kinds.h"
 #include "loader/plugin_ctx.h"
 
 /* ---- kind-specific field checks ---- */
@@ -12,9 +13,16 @@
 static int check_operator_fields(ss_ctx *ctx, const void *p)
 {
     const ss_operator_vtable *vt = p;
-    if (vt->role <= 0 || vt->role >= SS_ROLE__COUNT)
-        return ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR, "operator \"%s\" has unknown role %d",
-                            vt->name, vt->role);
+    if (!ss_node_kind_find(vt->node_kind))
+        return ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR, "operator \"%s\" has unknown node kind %d",
+                            vt->name, vt->node_kind);
+    const uint32_t known = SS_OPCAP_PARKABLE | SS_OPCAP_BOUND | SS_OPCAP_PARAM_RESCAN;
+    if (vt->caps & ~known)
+        return ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR, "operator \"%s\" has unknown capability bits 0x%x",
+                            vt->name, vt->caps & ~known);
+    if ((vt->caps & SS_OPCAP_BOUND) && !vt->set_bound)
+        return ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR,
+                            "operator \"%s\" declares SS_OPCAP_BOUND but is missing callback set_bound", vt->name);
     return SS_OK;
 }
 
@@ -62,22 +70,22 @@ static const ss_callback_field snapshot_required[] = {
 
 static const ss_plugin_kind_desc kinds[] = {
     {.kind = SS_KIND_OPERATOR, .name = "operator", .noun = "operator",
-     .version = SS_OPERATOR_VTABLE_VERSION, .v1_size = END_OF(ss_operator_vtable, explain),
+     .min_version = 2, .version = SS_OPERATOR_VTABLE_VERSION, .min_size = END_OF(ss_operator_vtable, set_bound),
      .check_fields = check_operator_fields,
      .required = operator_required, .nrequired = COUNT(operator_required)},
     {.kind = SS_KIND_STORAGE, .name = "storage", .noun = "storage backend",
-     .version = SS_STORAGE_VTABLE_VERSION, .v1_size = END_OF(ss_storage_vtable, scan_end),
+     .min_version = 1, .version = SS_STORAGE_VTABLE_VERSION, .min_size = END_OF(ss_storage_vtable, scan_end),
      .required = storage_required, .nrequired = COUNT(storage_required),
      .together = storage_statement, .ntogether = COUNT(storage_statement)},
     {.kind = SS_KIND_AUTH, .name = "auth", .noun = "auth provider", .experimental = true,
-     .version = SS_AUTH_VTABLE_VERSION, .v1_size = END_OF(ss_auth_vtable, make_secret),
+     .min_version = 1, .version = SS_AUTH_VTABLE_VERSION, .min_size = END_OF(ss_auth_vtable, make_secret),
      .required = auth_required, .nrequired = COUNT(auth_required)},
     {.kind = SS_KIND_WINDOW, .name = "window", .noun = "window function", .experimental = true,
-     .version = SS_WINDOW_VTABLE_VERSION, .v1_size = END_OF(ss_window_vtable, evaluate),
+     .min_version = 1, .version = SS_WINDOW_VTABLE_VERSION, .min_size = END_OF(ss_window_vtable, evaluate),
      .check_fields = check_window_fields,
      .required = window_required, .nrequired = COUNT(window_required)},
     {.kind = SS_KIND_SNAPSHOT, .name = "snapshot", .noun = "snapshot manager", .experimental = true,
-     .version = SS_SNAPSHOT_VTABLE_VERSION, .v1_size = END_OF(ss_snapshot_vtable, forget_before),
+     .min_version = 1, .version = SS_SNAPSHOT_VTABLE_VERSION, .min_size = END_OF(ss_snapshot_vtable, forget_before),
      .required = snapshot_required, .nrequired = COUNT(snapshot_required)},
 };
 
@@ -159,15 +167,16 @@ int ss_check_vtable(ss_ctx *ctx, const ss_plugin_kind_desc *k, const void *vt)
         return ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR, "%s vtable is NULL", k->noun);
     vtable_header h;
     memcpy(&h, vt, sizeof h);
-    if (h.struct_size < k->v1_size)
+    /* the version first: a vtable of a retired version is named as such, whatever its size */
+    if (h.version < k->min_version || h.version > k->version)
+        return ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR,
+                            "%s vtable \"%s\" has version %u, kernel supports %u..%u", k->noun,
+                            h.name ? h.name : "?", h.version, k->min_version, k->version);
+    if (h.struct_size < k->min_size)
         return ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR,
                             "%s vtable \"%s\" has struct_size %u, smaller than the %zu bytes of "
-                            "version 1",
-                            k->noun, h.name ? h.name : "?", h.struct_size, k->v1_size);
-    if (h.version == 0 || h.version > k->version)
-        return ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR,
-                            "%s vtable \"%s\" has version %u, kernel supports 1..%u", k->noun,
-                            h.name ? h.name : "?", h.version, k->version);
+                            "version %u",
+                            k->noun, h.name ? h.name : "?", h.struct_size, k->min_size, k->min_version);
     if (!h.name || !h.name[0])
         return ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR, "%s vtable has no name", k->noun);
     if (k->check_fields && k->check_fields(ctx, vt))

@@ -1,5 +1,5 @@
 /* plugin_kinds.h — the plugin kinds the kernel knows, declared once (plugin_kinds.c): for
- * each kind its name, its vtable's version and version-1 size, the callbacks it requires and
+ * each kind its name, the vtable versions it accepts and the oldest one's size, the callbacks it requires and
  * the ones that come together, whether it is experimental, and its register_* entry in ss_api.
  * A new kind adds one descriptor (and its entry line) there, a value to ss_plugin_kind, its
  * vtable header and its ss_api register slot. */
@@ -20,8 +20,10 @@ typedef struct ss_plugin_kind_desc {
     int kind;                /* ss_plugin_kind */
     const char *name;        /* the registry's name, the kind column of sunstone_plugins */
     const char *noun;        /* what check messages call one: "storage backend" */
-    uint32_t version;        /* newest vtable version the kernel reads (1..version accepted) */
-    size_t v1_size;          /* bytes of the version-1 layout: the smallest struct_size */
+    uint32_t min_version;    /* oldest vtable version the kernel accepts (the operator vtable's
+                                version 1 ended with ABI 1.x) */
+    uint32_t version;        /* newest vtable version the kernel reads (min_version..version) */
+    size_t min_size;         /* bytes of the min_version layout: the smallest struct_size */
     bool experimental;       /* nothing in the kernel calls it yet: may change until its issue lands */
     /* kind-specific field checks, run after the header and before the callbacks; or NULL */
     int (*check_fields)(ss_ctx *ctx, const void *vt);

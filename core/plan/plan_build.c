@@ -1,10 +1,12 @@
 /* plan_build.c — constructors of physical plan nodes (plan_build.h). */
 #include "plan/plan_build.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "catalog/catalog.h"
 #include "exec/expr.h"
+#include "exec/expr_walk.h"
 #include "util/arena.h"
 
 static void *pb_alloc(ss_plan_builder *pb, size_t n)
@@ -15,27 +17,131 @@ static void *pb_alloc(ss_plan_builder *pb, size_t n)
     return p;
 }
 
-static ss_plan *node_new(ss_plan_builder *pb, int role, ss_plan *child)
+/* ---- parameters a node reads ---- */
+
+typedef struct param_list {
+    uint32_t *v;
+    uint32_t n, cap;
+    bool nomem;
+} param_list;
+
+static void param_add(param_list *l, uint32_t n)
 {
-    ss_plan *p = pb_alloc(pb, sizeof *p);
+    if (l->n == l->cap) {
+        uint32_t cap = l->cap ? l->cap * 2 : 8;
+        uint32_t *v = realloc(l->v, cap * sizeof *v);
+        if (!v) {
+            l->nomem = true;
+            return;
+        }
+        l->v = v;
+        l->cap = cap;
+    }
+    l->v[l->n++] = n;
+}
+
+typedef struct param_walk {
+    param_list *list;
+    uint32_t budget; /* nodes a walk without a seen set may still visit; 0 = unbounded */
+} param_walk;
+
+static int collect_param(const ss_expr *e, void *arg)
+{
+    param_walk *w = arg;
+    if (w->budget > 0 && --w->budget == 0)
+        return SS_WALK_STOP;
+    if (e->kind == EXPR_PARAM)
+        param_add(w->list, e->u.param.index + 1);
+    return SS_WALK_CONTINUE;
+}
+
+/* Small expressions are walked as they are; a big one again with a seen set, since the binder
+ * shares subtrees (COALESCE's argument in its WHEN and THEN) and a plain walk of nested shared
+ * subtrees grows exponentially.  The seen set costs an allocation per node, so only then. */
+static void params_of_exprs(ss_plan_builder *pb, param_list *l, const ss_expr *const *exprs, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        if (!exprs[i])
+            continue;
+        uint32_t before = l->n;
+        param_walk w = {l, 256};
+        if (ss_expr_walk_const(exprs[i], collect_param, &w, NULL) == SS_WALK_CONTINUE)
+            continue;
+        l->n = before;
+        ss_ptrmap seen;
+        ss_ptrmap_init(&seen, pb->arena);
+        w.budget = 0;
+        if (ss_expr_walk_const(exprs[i], collect_param, &w, &seen) == SS_WALK_NOMEM)
+            l->nomem = true;
+    }
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Sets p's params to what l holds plus its children's: ascending, without duplicates. */
+static int params_finish(ss_plan_builder *pb, ss_plan_node *p, param_list *l)
+{
+    for (uint32_t c = 0; c < p->nchildren; c++)
+        for (uint32_t i = 0; i < p->children[c]->params.n; i++)
+            param_add(l, p->children[c]->params.index[i]);
+    int rc = SS_OK;
+    if (l->nomem) {
+        rc = ss_ctx_error(pb->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    } else if (l->n) {
+        qsort(l->v, l->n, sizeof *l->v, cmp_u32);
+        uint32_t k = 0;
+        for (uint32_t i = 0; i < l->n; i++)
+            if (k == 0 || l->v[k - 1] != l->v[i])
+                l->v[k++] = l->v[i];
+        uint32_t *index = pb_alloc(pb, k * sizeof *index);
+        if (index) {
+            memcpy(index, l->v, k * sizeof *index);
+            p->params.n = k;
+            p->params.index = index;
+        } else {
+            rc = SS_ERROR;
+        }
+    }
+    free(l->v);
+    return rc;
+}
+
+/* Sets p's params from exprs[0..n) and its children. */
+static int set_params(ss_plan_builder *pb, ss_plan_node *p, const ss_expr *const *exprs, uint32_t n)
+{
+    param_list l = {0};
+    params_of_exprs(pb, &l, exprs, n);
+    return params_finish(pb, p, &l);
+}
+
+/* ---- nodes ---- */
+
+/* A zeroed node of size bytes (the kind's struct) with the common header filled in. */
+static ss_plan_node *node_new(ss_plan_builder *pb, size_t size, int32_t kind, ss_plan_node *child)
+{
+    ss_plan_node *p = pb_alloc(pb, size);
     if (!p)
         return NULL;
-    p->node.struct_size = sizeof(ss_plan_node);
-    p->node.role = role;
-    p->node.estimated_rows = -1;
-    p->node.limit.limit = -1;
-    p->node.sort_limit = -1;
+    p->struct_size = (uint32_t)size;
+    p->kind = kind;
+    p->estimated_rows = -1;
     if (child) {
-        if (!(p->children = pb_alloc(pb, sizeof(ss_plan *))))
+        const ss_plan_node **children = pb_alloc(pb, sizeof *children);
+        if (!children)
             return NULL;
-        p->children[0] = child;
-        p->node.nchildren = 1;
+        children[0] = child;
+        p->children = children;
+        p->nchildren = 1;
     }
     return p;
 }
 
 /* Output schema: the given types and names (NULL names: "?column?"). */
-static int set_output(ss_plan_builder *pb, ss_plan *p, uint32_t ncols, const ss_type *types,
+static int set_output(ss_plan_builder *pb, ss_plan_node *p, uint32_t ncols, const ss_type *types,
                       const char *const *names)
 {
     const char **n = pb_alloc(pb, sizeof(char *) * ncols);
@@ -43,107 +149,123 @@ static int set_output(ss_plan_builder *pb, ss_plan *p, uint32_t ncols, const ss_
         return SS_ERROR;
     for (uint32_t i = 0; i < ncols; i++)
         n[i] = names ? names[i] : "?column?";
-    p->node.ncols = ncols;
-    p->node.col_types = types;
-    p->node.col_names = n;
+    p->ncols = ncols;
+    p->col_types = types;
+    p->col_names = n;
     return SS_OK;
 }
 
-static void pass_through_output(ss_plan *p, const ss_plan *child)
+/* A node that passes its child's schema through (filter, sort, limit). */
+static void pass_through_output(ss_plan_node *p)
 {
-    p->node.ncols = child->node.ncols;
-    p->node.col_types = child->node.col_types;
-    p->node.col_names = child->node.col_names;
+    const ss_plan_node *child = p->children[0];
+    p->ncols = child->ncols;
+    p->col_types = child->col_types;
+    p->col_names = child->col_names;
 }
 
 ss_plan *plan_scan(ss_plan_builder *pb, const ss_table *t, uint32_t ncols, const uint32_t *columns)
 {
-    ss_plan *p = node_new(pb, SS_ROLE_SCAN, NULL);
+    ss_scan_node *s = (ss_scan_node *)node_new(pb, sizeof *s, SS_NODE_SCAN, NULL);
+    if (!s)
+        return NULL;
+    s->table = t;
     ss_type *types = pb_alloc(pb, sizeof(ss_type) * ncols);
     const char **names = pb_alloc(pb, sizeof(char *) * ncols);
-    if (!p || !types || !names)
+    if (!types || !names)
         return NULL;
     for (uint32_t i = 0; i < ncols; i++) {
         types[i] = t->types[columns[i]];
         names[i] = t->cols[columns[i]].name;
     }
-    p->node.scan.table = t;
-    p->node.scan.ncols = ncols;
-    p->node.scan.columns = columns;
-    return set_output(pb, p, ncols, types, names) ? NULL : p;
+    s->ncols = ncols;
+    s->columns = columns;
+    s->hdr.ncols = ncols;
+    s->hdr.col_types = types;
+    s->hdr.col_names = names;
+    return &s->hdr;
 }
 
 ss_plan *plan_values(ss_plan_builder *pb, uint32_t ncols, const ss_type *types, const char *const *names,
                      uint32_t nrows, const ss_expr *const *exprs)
 {
-    ss_plan *p = node_new(pb, SS_ROLE_VALUES, NULL);
-    if (!p || set_output(pb, p, ncols, types, names))
+    ss_values_node *v = (ss_values_node *)node_new(pb, sizeof *v, SS_NODE_VALUES, NULL);
+    if (!v || set_output(pb, &v->hdr, ncols, types, names))
         return NULL;
-    p->node.values.nrows = nrows;
-    p->node.values.exprs = exprs;
-    return p;
+    v->nrows = nrows;
+    v->exprs = exprs;
+    return set_params(pb, &v->hdr, exprs, nrows * ncols) ? NULL : &v->hdr;
 }
 
 ss_plan *plan_filter(ss_plan_builder *pb, ss_plan *child, const ss_expr *pred)
 {
-    ss_plan *p = node_new(pb, SS_ROLE_FILTER, child);
-    if (!p)
+    ss_filter_node *f = (ss_filter_node *)node_new(pb, sizeof *f, SS_NODE_FILTER, child);
+    if (!f)
         return NULL;
-    p->node.filter.predicate = pred;
-    pass_through_output(p, child);
-    return p;
+    f->predicate = pred;
+    pass_through_output(&f->hdr);
+    return set_params(pb, &f->hdr, &pred, 1) ? NULL : &f->hdr;
 }
 
 ss_plan *plan_project(ss_plan_builder *pb, ss_plan *child, uint32_t n, const ss_expr *const *exprs,
                       const char *const *names)
 {
-    ss_plan *p = node_new(pb, SS_ROLE_PROJECT, child);
+    ss_project_node *p = (ss_project_node *)node_new(pb, sizeof *p, SS_NODE_PROJECT, child);
     ss_type *types = pb_alloc(pb, sizeof(ss_type) * n);
     if (!p || !types)
         return NULL;
     for (uint32_t i = 0; i < n; i++)
         types[i] = exprs[i]->type;
-    p->node.project.nexprs = n;
-    p->node.project.exprs = exprs;
-    return set_output(pb, p, n, types, names) ? NULL : p;
+    p->nexprs = n;
+    p->exprs = exprs;
+    if (set_output(pb, &p->hdr, n, types, names))
+        return NULL;
+    return set_params(pb, &p->hdr, exprs, n) ? NULL : &p->hdr;
 }
 
 ss_plan *plan_aggregate(ss_plan_builder *pb, ss_plan *child, uint32_t ngroups, const ss_expr *const *groups,
                         uint32_t naggs, const ss_agg_call *aggs, const char *const *names)
 {
-    ss_plan *p = node_new(pb, SS_ROLE_AGGREGATE, child);
+    ss_aggregate_node *a = (ss_aggregate_node *)node_new(pb, sizeof *a, SS_NODE_AGGREGATE, child);
     ss_type *types = pb_alloc(pb, sizeof(ss_type) * (ngroups + naggs));
-    if (!p || !types)
+    if (!a || !types)
         return NULL;
     for (uint32_t i = 0; i < ngroups; i++)
         types[i] = groups[i]->type;
     for (uint32_t i = 0; i < naggs; i++)
         types[ngroups + i] = aggs[i].result_type;
-    p->node.aggregate.ngroups = ngroups;
-    p->node.aggregate.groups = groups;
-    p->node.aggregate.naggs = naggs;
-    p->node.aggregate.aggs = aggs;
-    return set_output(pb, p, ngroups + naggs, types, names) ? NULL : p;
+    a->ngroups = ngroups;
+    a->groups = groups;
+    a->naggs = naggs;
+    a->aggs = aggs;
+    if (set_output(pb, &a->hdr, ngroups + naggs, types, names))
+        return NULL;
+    param_list l = {0};
+    params_of_exprs(pb, &l, groups, ngroups);
+    for (uint32_t i = 0; i < naggs; i++)
+        params_of_exprs(pb, &l, &aggs[i].arg, 1);
+    return params_finish(pb, &a->hdr, &l) ? NULL : &a->hdr;
 }
 
 ss_plan *plan_sort(ss_plan_builder *pb, ss_plan *child, uint32_t nkeys, const ss_sort_key *keys)
 {
-    ss_plan *p = node_new(pb, SS_ROLE_SORT, child);
-    if (!p)
+    ss_sort_node *s = (ss_sort_node *)node_new(pb, sizeof *s, SS_NODE_SORT, child);
+    if (!s)
         return NULL;
-    p->node.sort.nkeys = nkeys;
-    p->node.sort.keys = keys;
-    pass_through_output(p, child);
-    return p;
+    s->nkeys = nkeys;
+    s->keys = keys;
+    pass_through_output(&s->hdr);
+    return set_params(pb, &s->hdr, NULL, 0) ? NULL : &s->hdr;
 }
 
 ss_plan *plan_limit(ss_plan_builder *pb, ss_plan *child, const ss_expr *limit, const ss_expr *offset)
 {
-    ss_plan *p = node_new(pb, SS_ROLE_LIMIT, child);
-    if (!p)
+    ss_limit_node *l = (ss_limit_node *)node_new(pb, sizeof *l, SS_NODE_LIMIT, child);
+    if (!l)
         return NULL;
-    p->limit_expr = limit;
-    p->offset_expr = offset;
-    pass_through_output(p, child);
-    return p;
+    l->limit = limit;
+    l->offset = offset;
+    pass_through_output(&l->hdr);
+    const ss_expr *exprs[2] = {limit, offset};
+    return set_params(pb, &l->hdr, exprs, 2) ? NULL : &l->hdr;
 }

@@ -1,6 +1,7 @@
-/* plan_build.h — constructors of physical plan nodes (ss_plan, exec/executor.h): the only
- * code that knows how each node kind is laid out.  The binder builds plans with
- * them; nodes are allocated in pb->arena and are read-only once the plan is complete. */
+/* plan_build.h — constructors of physical plan nodes (the typed nodes of sunstone/operator.h;
+ * ss_plan, exec/executor.h, is their common header): the only code that knows how each node
+ * kind is laid out.  The planner (planner.c) builds plans with them, children first; nodes
+ * are allocated in pb->arena and are read-only once built. */
 #ifndef SS_PLAN_PLAN_BUILD_H
 #define SS_PLAN_PLAN_BUILD_H
 
@@ -12,7 +13,8 @@ typedef struct ss_plan_builder {
 } ss_plan_builder;
 
 /* Every constructor returns NULL with 53200 recorded on pb->ctx when out of memory.  Arrays
- * passed in are referenced, not copied: they must live in pb->arena (or longer). */
+ * passed in are referenced, not copied: they must live in pb->arena (or longer).  Each node's
+ * params (the $n its subtree reads) are collected from its expressions and its children. */
 
 /* Rows of table t: ncols columns at table positions columns[], in that order. */
 ss_plan *plan_scan(ss_plan_builder *pb, const ss_table *t, uint32_t ncols, const uint32_t *columns);
@@ -30,8 +32,9 @@ ss_plan *plan_aggregate(ss_plan_builder *pb, ss_plan *child, uint32_t ngroups, c
                         uint32_t naggs, const ss_agg_call *aggs, const char *const *names);
 /* child's rows ordered by keys (positions in child's output); child's schema. */
 ss_plan *plan_sort(ss_plan_builder *pb, ss_plan *child, uint32_t nkeys, const ss_sort_key *keys);
-/* OFFSET then LIMIT of child's rows; the bigint expressions (NULL = none) are evaluated when
- * each execution starts (they may hold parameters).  child's schema. */
+/* OFFSET then LIMIT of child's rows; the bigint expressions (NULL = none) are kept in the node
+ * and evaluated by the limit operator at each execution (they may hold parameters).  child's
+ * schema. */
 ss_plan *plan_limit(ss_plan_builder *pb, ss_plan *child, const ss_expr *limit, const ss_expr *offset);
 
 #endif

@@ -231,14 +231,14 @@ static int plan_aggregate_op(planner *p, ss_lop *op, ss_plan *child, const layou
 /* DISTINCT: an aggregate node grouping by every column of its input. */
 static int plan_distinct(planner *p, ss_plan *child, ss_plan **out)
 {
-    uint32_t n = child->node.ncols;
+    uint32_t n = child->ncols;
     ss_expr **cols = pl_alloc(p, sizeof(ss_expr *) * n);
     if (!cols)
         return SS_ERROR;
     for (uint32_t i = 0; i < n; i++)
-        if (!(cols[i] = column_at(p, i, child->node.col_types[i])))
+        if (!(cols[i] = column_at(p, i, child->col_types[i])))
             return SS_ERROR;
-    *out = plan_aggregate(&p->pb, child, n, (const ss_expr *const *)cols, 0, NULL, child->node.col_names);
+    *out = plan_aggregate(&p->pb, child, n, (const ss_expr *const *)cols, 0, NULL, child->col_names);
     return *out ? SS_OK : SS_ERROR;
 }
 
@@ -291,7 +291,7 @@ static int plan_node(planner *p, ss_lop *op, ss_plan **out, layout *lay)
            filter): an empty VALUES of the same schema replaces the input */
         const ss_expr *e = pred[0];
         if (e->kind == EXPR_CONST && (e->u.cnst.is_null || !e->u.cnst.v.b) &&
-            !(child = plan_values(&p->pb, child->node.ncols, child->node.col_types, child->node.col_names, 0,
+            !(child = plan_values(&p->pb, child->ncols, child->col_types, child->col_names, 0,
                                   NULL)))
             return SS_ERROR;
         *lay = in;

@@ -13,13 +13,14 @@
 #include "common/api_memory.h"
 #include "common/explain_text.h"
 #include "common/owned_batch.h"
+#include "common/plan_node.h"
 #include "distinct_set.h"
 #include "group_table.h"
 
 static const ss_api *g_api;
 
 typedef struct aggregate_state {
-    const ss_plan_node *node;
+    const ss_aggregate_node *node;
     ss_op *child;
     uint32_t nkeys;          /* GROUP BY expressions */
     uint32_t naggs;
@@ -101,14 +102,15 @@ static ss_vector *create_vector(ss_ctx *ctx, ss_type type)
 
 static int setup_keys(ss_ctx *ctx, aggregate_state *st)
 {
-    const ss_plan_node *node = st->node;
+    const ss_aggregate_node *node = st->node;
+    const ss_type *col_types = node->hdr.col_types;
     for (uint32_t c = 0; c < st->nkeys; c++) {
-        st->key_types[c] = g_api->expr_type(node->aggregate.groups[c]);
-        if (ops_layout_of(st->key_types[c].id) != ops_layout_of(node->col_types[c].id))
+        st->key_types[c] = g_api->expr_type(node->groups[c]);
+        if (ops_layout_of(st->key_types[c].id) != ops_layout_of(col_types[c].id))
             return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
                                 "aggregate: group key %u is %s but its output column is %s",
                                 c + 1, g_api->type_name(st->key_types[c]),
-                                g_api->type_name(node->col_types[c]));
+                                g_api->type_name(col_types[c]));
         st->key_vectors[c] = create_vector(ctx, st->key_types[c]);
         if (!st->key_vectors[c])
             return SS_ERROR;
@@ -118,11 +120,11 @@ static int setup_keys(ss_ctx *ctx, aggregate_state *st)
 
 static int setup_aggregates(ss_ctx *ctx, aggregate_state *st)
 {
-    const ss_plan_node *node = st->node;
+    const ss_aggregate_node *node = st->node;
     for (uint32_t a = 0; a < st->naggs; a++) {
-        const ss_agg_call *call = &node->aggregate.aggs[a];
+        const ss_agg_call *call = &node->aggs[a];
         st->arg_source[a] = a;
-        if (agg_spec_resolve(ctx, g_api, call, node->col_types[st->nkeys + a], &st->specs[a]) !=
+        if (agg_spec_resolve(ctx, g_api, call, node->hdr.col_types[st->nkeys + a], &st->specs[a]) !=
             SS_OK)
             return SS_ERROR;
         agg_accum_init(&st->accs[a], &st->specs[a]);
@@ -133,7 +135,7 @@ static int setup_aggregates(ss_ctx *ctx, aggregate_state *st)
             continue;
         /* the same argument expression is evaluated once per batch */
         for (uint32_t b = 0; b < a; b++)
-            if (node->aggregate.aggs[b].arg == call->arg && st->arg_vectors[b]) {
+            if (node->aggs[b].arg == call->arg && st->arg_vectors[b]) {
                 st->arg_source[a] = b;
                 st->arg_vectors[a] = st->arg_vectors[b];
                 break;
@@ -147,22 +149,25 @@ static int setup_aggregates(ss_ctx *ctx, aggregate_state *st)
     return SS_OK;
 }
 
-static int aggregate_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, void **state)
+static int aggregate_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, uint32_t flags, void **state)
 {
     *state = NULL;
+    const ss_aggregate_node *agg = OPS_NODE_OF(ctx, g_api, node, SS_NODE_AGGREGATE, ss_aggregate_node, "aggregate");
+    if (!agg)
+        return SS_ERROR;
     if (node->nchildren < 1)
         return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "aggregate: plan node has no child");
-    if (node->ncols != node->aggregate.ngroups + node->aggregate.naggs)
+    if (node->ncols != agg->ngroups + agg->naggs)
         return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
                             "aggregate: %u output columns for %u groups and %u aggregates",
-                            node->ncols, node->aggregate.ngroups, node->aggregate.naggs);
+                            node->ncols, agg->ngroups, agg->naggs);
     aggregate_state *st = ops_zalloc(ctx, g_api, sizeof *st);
     if (!st)
         return SS_ERROR;
-    st->node = node;
+    st->node = agg;
     st->child = g_api->op_child(self, 0);
-    st->nkeys = node->aggregate.ngroups;
-    st->naggs = node->aggregate.naggs;
+    st->nkeys = agg->ngroups;
+    st->naggs = agg->naggs;
     for (uint32_t k = 0; k < SS_BATCH_CAPACITY; k++)
         st->identity[k] = k;
 
@@ -212,14 +217,14 @@ static int consume_batch(ss_ctx *ctx, aggregate_state *st, const ss_batch *b)
                             "aggregate: child batch has %u rows, more than %u", b->count,
                             SS_BATCH_CAPACITY);
     const uint32_t *pos = b->sel ? b->sel : st->identity;
-    const ss_plan_node *node = st->node;
+    const ss_aggregate_node *node = st->node;
 
     for (uint32_t c = 0; c < st->nkeys; c++)
-        if (g_api->expr_eval(ctx, node->aggregate.groups[c], b, st->key_vectors[c]) != SS_OK)
+        if (g_api->expr_eval(ctx, node->groups[c], b, st->key_vectors[c]) != SS_OK)
             return SS_ERROR;
     for (uint32_t a = 0; a < st->naggs; a++)
         if (st->arg_vectors[a] && st->arg_source[a] == a &&
-            g_api->expr_eval(ctx, node->aggregate.aggs[a].arg, b, st->arg_vectors[a]) != SS_OK)
+            g_api->expr_eval(ctx, node->aggs[a].arg, b, st->arg_vectors[a]) != SS_OK)
             return SS_ERROR;
 
     if (st->nkeys) {
@@ -298,11 +303,11 @@ static int aggregate_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch 
 }
 
 /* Re-reads the child: its rows may differ on a new scan, so no group is kept. */
-static int aggregate_rescan(ss_ctx *ctx, ss_op *self, void *state)
+static int aggregate_rescan(ss_ctx *ctx, ss_op *self, void *state, const ss_param_set *changed)
 {
     aggregate_state *st = state;
     aggregate_discard(st);
-    return g_api->op_rescan(ctx, st->child);
+    return g_api->op_rescan(ctx, st->child, changed);
 }
 
 static int aggregate_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, size_t buflen)
@@ -331,7 +336,8 @@ static const ss_operator_vtable aggregate_vtable = {
     .struct_size = sizeof(ss_operator_vtable),
     .version = SS_OPERATOR_VTABLE_VERSION,
     .name = "aggregate",
-    .role = SS_ROLE_AGGREGATE,
+    .node_kind = SS_NODE_AGGREGATE,
+    .caps = SS_OPCAP_PARAM_RESCAN, /* holds every group: not parkable */
     .description = "hash aggregation: count, sum, avg, min, max, with DISTINCT",
     .open = aggregate_open,
     .next_batch = aggregate_next_batch,

@@ -166,28 +166,25 @@ int ops_column_append(ss_ctx *ctx, ops_column *c, const ss_vector *v, const uint
     return SS_OK;
 }
 
-#define OPS_GATHER_FIXED(CTYPE)                                                           \
-    do {                                                                                  \
-        CTYPE *dst = (CTYPE *)out->data;                                                  \
-        const CTYPE *src = (const CTYPE *)c->data;                                        \
-        if (!idx) {                                                                       \
-            memcpy(dst, src + first, (size_t)n * sizeof(CTYPE));                          \
-        } else {                                                                          \
-            for (uint32_t k = 0; k < n; k++)                                              \
-                dst[k] = src[idx[k]];                                                     \
-        }                                                                                 \
-    } while (0)
+#define OPS_SLICE_FIXED(CTYPE)                                                            \
+    memcpy(out->data, (const CTYPE *)c->data + first, (size_t)n * sizeof(CTYPE))
 
 int ops_column_gather(ss_ctx *ctx, const ops_column *c, const uint32_t *idx, uint32_t first,
                       uint32_t n, ss_vector *out)
 {
+    if (idx) {
+        /* the column has a vector's layout: the kernel's column gather reads it as one */
+        const ss_vector view = {.type = c->type, .capacity = c->count, .data = c->data,
+                                .validity = c->validity};
+        return c->api->vector_gather(ctx, &view, idx, n, out);
+    }
     switch (c->layout) {
-    case OPS_LAYOUT_BOOL: OPS_GATHER_FIXED(uint8_t); break;
-    case OPS_LAYOUT_INT2: OPS_GATHER_FIXED(int16_t); break;
-    case OPS_LAYOUT_INT4: OPS_GATHER_FIXED(int32_t); break;
-    case OPS_LAYOUT_INT8: OPS_GATHER_FIXED(int64_t); break;
-    case OPS_LAYOUT_FLOAT8: OPS_GATHER_FIXED(double); break;
-    case OPS_LAYOUT_TEXT: OPS_GATHER_FIXED(ss_text); break;
+    case OPS_LAYOUT_BOOL: OPS_SLICE_FIXED(uint8_t); break;
+    case OPS_LAYOUT_INT2: OPS_SLICE_FIXED(int16_t); break;
+    case OPS_LAYOUT_INT4: OPS_SLICE_FIXED(int32_t); break;
+    case OPS_LAYOUT_INT8: OPS_SLICE_FIXED(int64_t); break;
+    case OPS_LAYOUT_FLOAT8: OPS_SLICE_FIXED(double); break;
+    case OPS_LAYOUT_TEXT: OPS_SLICE_FIXED(ss_text); break;
     case OPS_LAYOUT_NONE:
         return c->api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "column buffer has no layout");
     }
@@ -195,13 +192,13 @@ int ops_column_gather(ss_ctx *ctx, const ops_column *c, const uint32_t *idx, uin
         return SS_OK;
     bool any_null = false;
     for (uint32_t k = 0; k < n && !any_null; k++)
-        any_null = ops_column_is_null(c, idx ? idx[k] : first + k);
+        any_null = ops_column_is_null(c, first + k);
     if (!any_null)
         return SS_OK;
     if (c->api->vector_ensure_validity(ctx, out) != SS_OK)
         return SS_ERROR;
     for (uint32_t k = 0; k < n; k++) {
-        if (ops_column_is_null(c, idx ? idx[k] : first + k))
+        if (ops_column_is_null(c, first + k))
             ss_vector_set_null(out, k);
         else
             ss_vector_set_valid(out, k);

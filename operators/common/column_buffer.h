@@ -38,7 +38,8 @@ int ops_column_reserve(ss_ctx *ctx, ops_column *c, uint32_t extra);
 int ops_column_append(ss_ctx *ctx, ops_column *c, const ss_vector *v, const uint32_t *rows,
                       uint32_t n);
 /* Writes values idx[0..n) (idx NULL: first, first+1, ...) to rows 0..n-1 of out, which has
- * the column's layout and was reset.  Text in out points into the column's own bytes. */
+ * the column's layout and was reset.  Text in out points into the column's own bytes.  With
+ * idx it is the kernel's column gather (ss_api.vector_gather) over the column. */
 int ops_column_gather(ss_ctx *ctx, const ops_column *c, const uint32_t *idx, uint32_t first,
                       uint32_t n, ss_vector *out);
 

@@ -1,20 +1,24 @@
 /* table_cursor.c — shared table access of the scan operators (scan, scan_row). */
 #include "common/table_cursor.h"
 
-int ops_cursor_init(ss_ctx *ctx, const ss_api *api, const char *op, const ss_plan_node *node,
+#include "common/plan_node.h"
+
+int ops_cursor_init(ss_ctx *ctx, const ss_api *api, const char *op, const ss_plan_node *plan,
                     ops_table_cursor *c)
 {
-    c->node = node;
     c->scan = NULL;
-    if (node->ncols != node->scan.ncols)
+    const ss_scan_node *node = c->node = OPS_NODE_OF(ctx, api, plan, SS_NODE_SCAN, ss_scan_node, op);
+    if (!node)
+        return SS_ERROR;
+    if (plan->ncols != node->ncols)
         return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "%s: plan node has %u output columns but scans %u",
-                          op, node->ncols, node->scan.ncols);
-    c->storage = api->table_storage(node->scan.table, &c->table);
+                          op, plan->ncols, node->ncols);
+    c->storage = api->table_storage(node->table, &c->table);
     if (!c->storage)
         return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "%s: table \"%s\" has no storage backend", op,
-                          api->table_name(node->scan.table));
-    c->spec.ncols = node->scan.ncols;
-    c->spec.columns = node->scan.columns;
+                          api->table_name(node->table));
+    c->spec.ncols = node->ncols;
+    c->spec.columns = node->columns;
     return SS_OK;
 }
 

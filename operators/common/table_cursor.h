@@ -6,15 +6,16 @@
 #include "sunstone/plugin.h"
 
 typedef struct ops_table_cursor {
-    const ss_plan_node *node;
+    const ss_scan_node *node;
     const ss_storage_vtable *storage;
     void *table;       /* the backend's table handle */
     ss_scan_spec spec; /* kept here: the backend may hold on to it during the scan */
     void *scan;        /* open backend scan, NULL when none */
 } ops_table_cursor;
 
-/* Checks node (a scan whose output is its scanned columns) and resolves its backend;
- * `op` names the operator in error messages.  Does not begin the scan. */
+/* Checks node (a scan node whose output is its scanned columns) and resolves its backend;
+ * `op` names the operator in error messages.  Does not begin the scan (which an instance
+ * opened with SS_OPEN_EXPLAIN_ONLY never does). */
 int ops_cursor_init(ss_ctx *ctx, const ss_api *api, const char *op, const ss_plan_node *node,
                     ops_table_cursor *c);
 /* Begins a backend scan (ending one that is open first). */

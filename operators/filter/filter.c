@@ -4,11 +4,12 @@
 
 #include "common/api_memory.h"
 #include "common/explain_text.h"
+#include "common/plan_node.h"
 
 static const ss_api *g_api;
 
 typedef struct filter_state {
-    const ss_plan_node *node;
+    const ss_filter_node *node;
     ss_op *child;
     uint64_t batches_in;
     uint64_t rows_in;
@@ -22,10 +23,13 @@ static void filter_close(ss_ctx *ctx, ss_op *self, void *state)
         g_api->free(state);
 }
 
-static int filter_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, void **state)
+static int filter_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *plan, uint32_t flags, void **state)
 {
     *state = NULL;
-    if (node->nchildren < 1 || !node->filter.predicate)
+    const ss_filter_node *node = OPS_NODE_OF(ctx, g_api, plan, SS_NODE_FILTER, ss_filter_node, "filter");
+    if (!node)
+        return SS_ERROR;
+    if (plan->nchildren < 1 || !node->predicate)
         return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
                             "filter: plan node needs one child and a predicate");
     filter_state *st = ops_zalloc(ctx, g_api, sizeof *st);
@@ -55,7 +59,7 @@ static int filter_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **o
                                 SS_BATCH_CAPACITY);
         st->batches_in++;
         st->rows_in += ss_batch_rows(b);
-        if (g_api->expr_select(ctx, st->node->filter.predicate, b, st->sel) != SS_OK)
+        if (g_api->expr_select(ctx, st->node->predicate, b, st->sel) != SS_OK)
             return SS_ERROR;
         uint32_t live = ss_batch_rows(b);
         if (live == 0)
@@ -66,11 +70,11 @@ static int filter_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **o
     }
 }
 
-static int filter_rescan(ss_ctx *ctx, ss_op *self, void *state)
+static int filter_rescan(ss_ctx *ctx, ss_op *self, void *state, const ss_param_set *changed)
 {
     filter_state *st = state;
     st->batches_in = st->rows_in = st->rows_out = 0;
-    return g_api->op_rescan(ctx, st->child);
+    return g_api->op_rescan(ctx, st->child, changed);
 }
 
 static int filter_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, size_t buflen)
@@ -88,7 +92,8 @@ static const ss_operator_vtable filter_vtable = {
     .struct_size = sizeof(ss_operator_vtable),
     .version = SS_OPERATOR_VTABLE_VERSION,
     .name = "filter",
-    .role = SS_ROLE_FILTER,
+    .node_kind = SS_NODE_FILTER,
+    .caps = SS_OPCAP_PARKABLE | SS_OPCAP_PARAM_RESCAN,
     .description = "narrows each child batch's selection to rows where the predicate is true",
     .open = filter_open,
     .next_batch = filter_next_batch,

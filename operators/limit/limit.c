@@ -1,24 +1,63 @@
-/* limit.c — the "limit" operator module: skips OFFSET rows, then passes at most LIMIT rows of
- * child 0 by narrowing batch selections; stops pulling once the limit is reached. */
+/* limit.c — the "limit" operator module: evaluates the node's LIMIT and OFFSET expressions at
+ * open and rescan (they may read parameters), bounds its child (top-N sort), skips OFFSET
+ * rows, then passes at most LIMIT rows of child 0 by narrowing batch selections; stops pulling
+ * once the limit is reached. */
 #include "sunstone/plugin.h"
 
 #include "common/api_memory.h"
 #include "common/explain_text.h"
+#include "common/plan_node.h"
 
 static const ss_api *g_api;
 
 typedef struct limit_state {
-    const ss_plan_node *node;
+    const ss_limit_node *node;
     ss_op *child;
+    int64_t limit;    /* this execution's LIMIT, -1 = none */
+    int64_t offset;   /* this execution's OFFSET */
     int64_t to_skip;  /* offset rows still to drop */
     int64_t to_emit;  /* rows still allowed; -1 = unlimited */
     uint32_t sel[SS_BATCH_CAPACITY];
 } limit_state;
 
-static void limit_reset(limit_state *st)
+/* One of the node's bigint expressions (NULL = none: *out keeps its default); a negative
+ * value is refused with PostgreSQL's SQLSTATE and message. */
+static int eval_count(ss_ctx *ctx, const ss_expr *e, const char *sqlstate, const char *what, int64_t *out)
 {
-    st->to_skip = st->node->limit.offset;
-    st->to_emit = st->node->limit.limit;
+    if (!e)
+        return SS_OK;
+    ss_value v;
+    if (g_api->expr_eval_scalar(ctx, e, &v) != SS_OK)
+        return SS_ERROR;
+    if (v.is_null)
+        return SS_OK;
+    if (v.v.i < 0)
+        return g_api->error(ctx, sqlstate, "%s must not be negative", what);
+    *out = v.v.i;
+    return SS_OK;
+}
+
+/* Evaluates LIMIT and OFFSET for this execution (they may read parameters) into the state and
+ * restarts the counters. */
+static int limit_start(ss_ctx *ctx, limit_state *st)
+{
+    st->limit = -1;
+    st->offset = 0;
+    if (eval_count(ctx, st->node->limit, SS_SQLSTATE_INVALID_ROW_COUNT_IN_LIMIT, "LIMIT", &st->limit) ||
+        eval_count(ctx, st->node->offset, SS_SQLSTATE_INVALID_ROW_COUNT_IN_OFFSET, "OFFSET", &st->offset))
+        return SS_ERROR;
+    st->to_skip = st->offset;
+    st->to_emit = st->limit;
+    return SS_OK;
+}
+
+/* Tells the child how many of its rows will be read, LIMIT + OFFSET (a sort emits top-N). */
+static int limit_bound_child(ss_ctx *ctx, limit_state *st)
+{
+    int64_t bound = -1;
+    if (st->limit >= 0 && st->offset <= INT64_MAX - st->limit)
+        bound = st->limit + st->offset;
+    return g_api->op_set_bound(ctx, st->child, bound);
 }
 
 static void limit_close(ss_ctx *ctx, ss_op *self, void *state)
@@ -27,25 +66,23 @@ static void limit_close(ss_ctx *ctx, ss_op *self, void *state)
         g_api->free(state);
 }
 
-static int limit_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, void **state)
+static int limit_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, uint32_t flags, void **state)
 {
     *state = NULL;
+    const ss_limit_node *limit = OPS_NODE_OF(ctx, g_api, node, SS_NODE_LIMIT, ss_limit_node, "limit");
+    if (!limit)
+        return SS_ERROR;
     if (node->nchildren < 1)
         return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "limit: plan node has no child");
-    if (node->limit.limit < -1)
-        return g_api->error(ctx, SS_SQLSTATE_INVALID_ROW_COUNT_IN_LIMIT,
-                            "LIMIT must not be negative");
-    if (node->limit.offset < 0)
-        return g_api->error(ctx, SS_SQLSTATE_INVALID_ROW_COUNT_IN_OFFSET,
-                            "OFFSET must not be negative");
     limit_state *st = ops_zalloc(ctx, g_api, sizeof *st);
     if (!st)
         return SS_ERROR;
-    st->node = node;
+    st->node = limit;
     st->child = g_api->op_child(self, 0);
-    limit_reset(st);
     *state = st;
-    return SS_OK;
+    if (limit_start(ctx, st) != SS_OK)
+        return SS_ERROR;
+    return flags & SS_OPEN_EXPLAIN_ONLY ? SS_OK : limit_bound_child(ctx, st);
 }
 
 static int limit_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **out)
@@ -91,11 +128,14 @@ static int limit_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **ou
     return SS_OK;
 }
 
-static int limit_rescan(ss_ctx *ctx, ss_op *self, void *state)
+static int limit_rescan(ss_ctx *ctx, ss_op *self, void *state, const ss_param_set *changed)
 {
     limit_state *st = state;
-    limit_reset(st);
-    return g_api->op_rescan(ctx, st->child);
+    /* evaluated again whatever changed: the expressions may be volatile, as PostgreSQL's
+       ExecReScanLimit recomputes them every time */
+    if (limit_start(ctx, st) != SS_OK || g_api->op_rescan(ctx, st->child, changed) != SS_OK)
+        return SS_ERROR;
+    return limit_bound_child(ctx, st);
 }
 
 static int limit_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, size_t buflen)
@@ -103,19 +143,18 @@ static int limit_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, size_
     const limit_state *st = state;
     if (!st)
         return SS_OK;
-    if (st->node->limit.limit < 0)
-        return ops_explain_appendf(buf, buflen, "offset %lld, no limit",
-                                   (long long)st->node->limit.offset);
-    return ops_explain_appendf(buf, buflen, "limit %lld offset %lld",
-                               (long long)st->node->limit.limit,
-                               (long long)st->node->limit.offset);
+    if (st->limit < 0)
+        return ops_explain_appendf(buf, buflen, "offset %lld, no limit", (long long)st->offset);
+    return ops_explain_appendf(buf, buflen, "limit %lld offset %lld", (long long)st->limit,
+                               (long long)st->offset);
 }
 
 static const ss_operator_vtable limit_vtable = {
     .struct_size = sizeof(ss_operator_vtable),
     .version = SS_OPERATOR_VTABLE_VERSION,
     .name = "limit",
-    .role = SS_ROLE_LIMIT,
+    .node_kind = SS_NODE_LIMIT,
+    .caps = SS_OPCAP_PARKABLE | SS_OPCAP_PARAM_RESCAN,
     .description = "skips OFFSET rows then passes at most LIMIT rows by narrowing selections",
     .open = limit_open,
     .next_batch = limit_next_batch,

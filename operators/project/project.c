@@ -6,11 +6,12 @@
 #include "common/api_memory.h"
 #include "common/explain_text.h"
 #include "common/owned_batch.h"
+#include "common/plan_node.h"
 
 static const ss_api *g_api;
 
 typedef struct project_state {
-    const ss_plan_node *node;
+    const ss_project_node *node;
     ss_op *child;
     uint32_t nexprs;
     ss_type *types;      /* expression result types */
@@ -27,22 +28,25 @@ static void project_close(ss_ctx *ctx, ss_op *self, void *state)
     g_api->free(st);
 }
 
-static int project_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, void **state)
+static int project_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *plan, uint32_t flags, void **state)
 {
     *state = NULL;
-    if (node->nchildren < 1)
+    const ss_project_node *node = OPS_NODE_OF(ctx, g_api, plan, SS_NODE_PROJECT, ss_project_node, "project");
+    if (!node)
+        return SS_ERROR;
+    if (plan->nchildren < 1)
         return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "project: plan node has no child");
     project_state *st = ops_zalloc(ctx, g_api, sizeof *st);
     if (!st)
         return SS_ERROR;
     st->node = node;
     st->child = g_api->op_child(self, 0);
-    st->nexprs = node->project.nexprs;
+    st->nexprs = node->nexprs;
     st->types = ops_zalloc_array(ctx, g_api, st->nexprs ? st->nexprs : 1, sizeof *st->types);
     if (!st->types)
         goto fail;
     for (uint32_t i = 0; i < st->nexprs; i++)
-        st->types[i] = g_api->expr_type(node->project.exprs[i]);
+        st->types[i] = g_api->expr_type(node->exprs[i]);
     if (ops_owned_batch_init(ctx, g_api, &st->out, st->nexprs, st->types, SS_BATCH_CAPACITY) !=
         SS_OK)
         goto fail;
@@ -68,7 +72,7 @@ static int project_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **
                             SS_BATCH_CAPACITY);
     /* expr_eval resets each vector itself */
     for (uint32_t i = 0; i < st->nexprs; i++)
-        if (g_api->expr_eval(ctx, st->node->project.exprs[i], in, st->out.vectors[i]) != SS_OK)
+        if (g_api->expr_eval(ctx, st->node->exprs[i], in, st->out.vectors[i]) != SS_OK)
             return SS_ERROR;
     ss_batch *b = &st->out.batch;
     b->ncols = st->nexprs;
@@ -80,10 +84,17 @@ static int project_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **
     return SS_OK;
 }
 
-static int project_rescan(ss_ctx *ctx, ss_op *self, void *state)
+static int project_rescan(ss_ctx *ctx, ss_op *self, void *state, const ss_param_set *changed)
 {
     project_state *st = state;
-    return g_api->op_rescan(ctx, st->child);
+    return g_api->op_rescan(ctx, st->child, changed);
+}
+
+/* One output row per input row: a bound on ours is a bound on the child's. */
+static int project_set_bound(ss_ctx *ctx, ss_op *self, void *state, int64_t bound)
+{
+    project_state *st = state;
+    return g_api->op_set_bound(ctx, st->child, bound);
 }
 
 static int project_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, size_t buflen)
@@ -99,13 +110,15 @@ static const ss_operator_vtable project_vtable = {
     .struct_size = sizeof(ss_operator_vtable),
     .version = SS_OPERATOR_VTABLE_VERSION,
     .name = "project",
-    .role = SS_ROLE_PROJECT,
+    .node_kind = SS_NODE_PROJECT,
+    .caps = SS_OPCAP_PARKABLE | SS_OPCAP_BOUND | SS_OPCAP_PARAM_RESCAN,
     .description = "evaluates one expression per output column, keeping the child's selection",
     .open = project_open,
     .next_batch = project_next_batch,
     .close = project_close,
     .rescan = project_rescan,
     .explain = project_explain,
+    .set_bound = project_set_bound,
 };
 
 SS_PLUGIN_MAGIC("project", "1.0")

@@ -34,7 +34,7 @@ static void scan_close(ss_ctx *ctx, ss_op *self, void *state)
     g_api->free(st);
 }
 
-static int scan_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, void **state)
+static int scan_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, uint32_t flags, void **state)
 {
     *state = NULL;
     scan_state *st = ops_zalloc(ctx, g_api, sizeof *st);
@@ -47,7 +47,8 @@ static int scan_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, void **
         g_api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
         goto fail;
     }
-    if (scan_start(ctx, st) != SS_OK)
+    /* EXPLAIN shows the plan without reading the table */
+    if (!(flags & SS_OPEN_EXPLAIN_ONLY) && scan_start(ctx, st) != SS_OK)
         goto fail;
     *state = st;
     return SS_OK;
@@ -79,7 +80,7 @@ static int scan_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **out
     return SS_OK;
 }
 
-static int scan_rescan(ss_ctx *ctx, ss_op *self, void *state)
+static int scan_rescan(ss_ctx *ctx, ss_op *self, void *state, const ss_param_set *changed)
 {
     scan_state *st = state;
     ops_cursor_end(&st->cursor);
@@ -92,7 +93,7 @@ static int scan_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, size_t
     if (!st)
         return SS_OK;
     return ops_explain_appendf(buf, buflen, "on %s (%u columns, storage %s)",
-                               g_api->table_name(st->cursor.node->scan.table), st->cursor.node->scan.ncols,
+                               g_api->table_name(st->cursor.node->table), st->cursor.node->ncols,
                                st->cursor.storage->name);
 }
 
@@ -100,7 +101,8 @@ static const ss_operator_vtable scan_vtable = {
     .struct_size = sizeof(ss_operator_vtable),
     .version = SS_OPERATOR_VTABLE_VERSION,
     .name = "scan",
-    .role = SS_ROLE_SCAN,
+    .node_kind = SS_NODE_SCAN,
+    .caps = SS_OPCAP_PARKABLE | SS_OPCAP_PARAM_RESCAN,
     .description = "batched table scan (backend copies or lends whole column vectors)",
     .open = scan_open,
     .next_batch = scan_next_batch,

@@ -40,7 +40,7 @@ static void scan_row_close(ss_ctx *ctx, ss_op *self, void *state)
     g_api->free(st);
 }
 
-static int scan_row_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, void **state)
+static int scan_row_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, uint32_t flags, void **state)
 {
     *state = NULL;
     scan_row_state *st = ops_zalloc(ctx, g_api, sizeof *st);
@@ -67,7 +67,8 @@ static int scan_row_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, voi
         g_api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
         goto fail;
     }
-    if (scan_row_start(ctx, st) != SS_OK)
+    /* EXPLAIN shows the plan without reading the table */
+    if (!(flags & SS_OPEN_EXPLAIN_ONLY) && scan_row_start(ctx, st) != SS_OK)
         goto fail;
     *state = st;
     return SS_OK;
@@ -143,7 +144,7 @@ static int scan_row_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch *
     return SS_OK;
 }
 
-static int scan_row_rescan(ss_ctx *ctx, ss_op *self, void *state)
+static int scan_row_rescan(ss_ctx *ctx, ss_op *self, void *state, const ss_param_set *changed)
 {
     scan_row_state *st = state;
     ops_cursor_end(&st->cursor);
@@ -156,7 +157,7 @@ static int scan_row_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, si
     if (!st)
         return SS_OK;
     return ops_explain_appendf(buf, buflen, "on %s (%u columns, storage %s, row at a time)",
-                               g_api->table_name(st->cursor.node->scan.table), st->cursor.node->scan.ncols,
+                               g_api->table_name(st->cursor.node->table), st->cursor.node->ncols,
                                st->cursor.storage->name);
 }
 
@@ -164,7 +165,8 @@ static const ss_operator_vtable scan_row_vtable = {
     .struct_size = sizeof(ss_operator_vtable),
     .version = SS_OPERATOR_VTABLE_VERSION,
     .name = "scan_row",
-    .role = SS_ROLE_SCAN,
+    .node_kind = SS_NODE_SCAN,
+    .caps = SS_OPCAP_PARKABLE | SS_OPCAP_PARAM_RESCAN,
     .description = "row-at-a-time reference table scan (scan_next_row per row)",
     .open = scan_row_open,
     .next_batch = scan_row_next_batch,

@@ -1,6 +1,6 @@
 /* sort.c — the "sort" operator module: materialises every row of child 0 (values and text
  * bytes copied, since child batches only live until the next pull), orders them stably by
- * node->sort.keys (see sort_order.c) and emits them in batches of SS_BATCH_CAPACITY rows. */
+ * the node's keys (see sort_order.c) and emits them in batches of SS_BATCH_CAPACITY rows. */
 #include <string.h>
 
 #include "sunstone/plugin.h"
@@ -9,13 +9,15 @@
 #include "common/column_buffer.h"
 #include "common/explain_text.h"
 #include "common/owned_batch.h"
+#include "common/plan_node.h"
 #include "sort_order.h"
 
 static const ss_api *g_api;
 
 typedef struct sort_state {
-    const ss_plan_node *node;
+    const ss_sort_node *node;
     ss_op *child;
+    int64_t bound;        /* rows the consumer will read (set_bound), -1 = all */
     uint32_t ncols;
     ops_column *cols;     /* materialised input, one buffer per column */
     uint32_t nrows;
@@ -50,20 +52,24 @@ static void sort_close(ss_ctx *ctx, ss_op *self, void *state)
     g_api->free(st);
 }
 
-static int sort_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, void **state)
+static int sort_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, uint32_t flags, void **state)
 {
     *state = NULL;
+    const ss_sort_node *sort = OPS_NODE_OF(ctx, g_api, node, SS_NODE_SORT, ss_sort_node, "sort");
+    if (!sort)
+        return SS_ERROR;
     if (node->nchildren < 1)
         return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "sort: plan node has no child");
-    for (uint32_t k = 0; k < node->sort.nkeys; k++)
-        if (node->sort.keys[k].column >= node->ncols)
+    for (uint32_t k = 0; k < sort->nkeys; k++)
+        if (sort->keys[k].column >= node->ncols)
             return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
                                 "sort: key %u refers to column %u of %u", k + 1,
-                                node->sort.keys[k].column + 1, node->ncols);
+                                sort->keys[k].column + 1, node->ncols);
     sort_state *st = ops_zalloc(ctx, g_api, sizeof *st);
     if (!st)
         return SS_ERROR;
-    st->node = node;
+    st->node = sort;
+    st->bound = -1;
     st->child = g_api->op_child(self, 0);
     st->cols = ops_zalloc_array(ctx, g_api, node->ncols ? node->ncols : 1, sizeof *st->cols);
     if (!st->cols)
@@ -124,23 +130,23 @@ static int sort_materialize(ss_ctx *ctx, sort_state *st)
                 return SS_ERROR;
         st->nrows += n;
     }
-    /* LIMIT + OFFSET above us (a field appended to the plan node after 1.0): when it keeps a
-       small part of the input, a bounded heap beats sorting every row */
-    int64_t limit = SS_PLAN_NODE_HAS(st->node, sort_limit) ? st->node->sort_limit : -1;
-    bool top_n = limit >= 0 && limit < (int64_t)(st->nrows / 8) && st->node->sort.nkeys > 0;
+    /* the bound set by LIMIT + OFFSET above us: when it keeps a small part of the input, a
+       bounded heap beats sorting every row */
+    int64_t limit = st->bound;
+    bool top_n = limit >= 0 && limit < (int64_t)(st->nrows / 8) && st->node->nkeys > 0;
     size_t order_len = top_n ? (size_t)limit : st->nrows;
     st->order = g_api->alloc((order_len ? order_len : 1) * sizeof *st->order);
     if (!st->order)
         return g_api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     if (top_n) {
         uint32_t kept;
-        if (sort_compute_top(ctx, g_api, st->cols, st->nrows, st->node->sort.keys, st->node->sort.nkeys,
+        if (sort_compute_top(ctx, g_api, st->cols, st->nrows, st->node->keys, st->node->nkeys,
                              (uint32_t)limit, st->order, &kept) != SS_OK)
             return SS_ERROR;
         st->nrows = kept; /* only these are emitted */
         st->method = SORT_METHOD_TOP_N;
-    } else if (sort_compute_order(ctx, g_api, st->cols, st->nrows, st->node->sort.keys,
-                                  st->node->sort.nkeys, st->order, &st->method) != SS_OK) {
+    } else if (sort_compute_order(ctx, g_api, st->cols, st->nrows, st->node->keys,
+                                  st->node->nkeys, st->order, &st->method) != SS_OK) {
         return SS_ERROR;
     }
     st->sorted = true;
@@ -170,12 +176,21 @@ static int sort_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **out
     return SS_OK;
 }
 
-/* Re-reads the child: its rows may differ on a new scan, so nothing is kept. */
-static int sort_rescan(ss_ctx *ctx, ss_op *self, void *state)
+/* Re-reads the child: its rows may differ on a new scan, so nothing is kept, not even the
+ * bound (the consumer sets it again). */
+static int sort_rescan(ss_ctx *ctx, ss_op *self, void *state, const ss_param_set *changed)
 {
     sort_state *st = state;
     sort_discard_rows(st);
-    return g_api->op_rescan(ctx, st->child);
+    st->bound = -1;
+    return g_api->op_rescan(ctx, st->child, changed);
+}
+
+static int sort_set_bound(ss_ctx *ctx, ss_op *self, void *state, int64_t bound)
+{
+    sort_state *st = state;
+    st->bound = bound;
+    return SS_OK;
 }
 
 static int sort_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, size_t buflen)
@@ -183,13 +198,12 @@ static int sort_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, size_t
     const sort_state *st = state;
     if (!st)
         return SS_OK;
-    const ss_plan_node *node = st->node;
+    const ss_sort_node *node = st->node;
+    const char *const *names = node->hdr.col_names;
     ops_explain_appendf(buf, buflen, "by ");
-    for (uint32_t k = 0; k < node->sort.nkeys; k++) {
-        const ss_sort_key *key = &node->sort.keys[k];
-        const char *name = node->col_names && node->col_names[key->column]
-                               ? node->col_names[key->column]
-                               : NULL;
+    for (uint32_t k = 0; k < node->nkeys; k++) {
+        const ss_sort_key *key = &node->keys[k];
+        const char *name = names && names[key->column] ? names[key->column] : NULL;
         if (name)
             ops_explain_appendf(buf, buflen, "%s%s", k ? ", " : "", name);
         else
@@ -210,13 +224,15 @@ static const ss_operator_vtable sort_vtable = {
     .struct_size = sizeof(ss_operator_vtable),
     .version = SS_OPERATOR_VTABLE_VERSION,
     .name = "sort",
-    .role = SS_ROLE_SORT,
+    .node_kind = SS_NODE_SORT,
+    .caps = SS_OPCAP_BOUND | SS_OPCAP_PARAM_RESCAN, /* holds its whole input: not parkable */
     .description = "stable in-memory sort (radix for one fixed-width key, else merge sort)",
     .open = sort_open,
     .next_batch = sort_next_batch,
     .close = sort_close,
     .rescan = sort_rescan,
     .explain = sort_explain,
+    .set_bound = sort_set_bound,
 };
 
 SS_PLUGIN_MAGIC("sort", "1.0")

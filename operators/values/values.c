@@ -1,4 +1,4 @@
-/* values.c — the "values" operator module: emits node->values.nrows constant rows (SELECT
+/* values.c — the "values" operator module: emits the node's nrows constant rows (SELECT
  * without FROM, INSERT ... VALUES).  Each expression is evaluated against a one-row,
  * zero-column batch and its single result copied into row r of the output vectors. */
 #include <string.h>
@@ -8,6 +8,7 @@
 #include "common/api_memory.h"
 #include "common/explain_text.h"
 #include "common/owned_batch.h"
+#include "common/plan_node.h"
 #include "common/type_layout.h"
 
 static const ss_api *g_api;
@@ -19,7 +20,7 @@ typedef struct values_scratch {
 } values_scratch;
 
 typedef struct values_state {
-    const ss_plan_node *node;
+    const ss_values_node *node;
     uint32_t ncols;
     ops_layout *layouts;     /* per output column */
     ops_owned_batch out;
@@ -45,13 +46,16 @@ static void values_close(ss_ctx *ctx, ss_op *self, void *state)
     g_api->free(st);
 }
 
-static int values_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, void **state)
+static int values_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, uint32_t flags, void **state)
 {
     *state = NULL;
+    const ss_values_node *values = OPS_NODE_OF(ctx, g_api, node, SS_NODE_VALUES, ss_values_node, "values");
+    if (!values)
+        return SS_ERROR;
     values_state *st = ops_zalloc(ctx, g_api, sizeof *st);
     if (!st)
         return SS_ERROR;
-    st->node = node;
+    st->node = values;
     st->ncols = node->ncols;
     st->layouts = ops_zalloc_array(ctx, g_api, st->ncols ? st->ncols : 1, sizeof *st->layouts);
     st->scratch_cap = 4;
@@ -69,7 +73,7 @@ static int values_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, void 
         }
     }
     /* a one-row INSERT should not pay for a full batch of every column */
-    uint32_t capacity = node->values.nrows < SS_BATCH_CAPACITY ? node->values.nrows : SS_BATCH_CAPACITY;
+    uint32_t capacity = values->nrows < SS_BATCH_CAPACITY ? values->nrows : SS_BATCH_CAPACITY;
     if (ops_owned_batch_init(ctx, g_api, &st->out, st->ncols, node->col_types,
                              capacity ? capacity : 1) != SS_OK)
         goto fail;
@@ -124,7 +128,7 @@ static int values_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **o
 {
     values_state *st = state;
     *out = NULL;
-    uint32_t nrows = st->node->values.nrows;
+    uint32_t nrows = st->node->nrows;
     if (st->next_row >= nrows)
         return SS_OK;
     uint32_t n = nrows - st->next_row;
@@ -136,7 +140,7 @@ static int values_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **o
     const ss_batch one_row = {.ncols = 0, .count = 1, .sel = NULL, .sel_count = 0, .cols = NULL};
     for (uint32_t r = 0; r < n; r++) {
         const ss_expr *const *row_exprs =
-            st->node->values.exprs + (size_t)(st->next_row + r) * st->ncols;
+            st->node->exprs + (size_t)(st->next_row + r) * st->ncols;
         for (uint32_t c = 0; c < st->ncols; c++) {
             ss_vector *scratch = scratch_for(ctx, st, g_api->expr_type(row_exprs[c]));
             if (!scratch)
@@ -153,7 +157,7 @@ static int values_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **o
     return SS_OK;
 }
 
-static int values_rescan(ss_ctx *ctx, ss_op *self, void *state)
+static int values_rescan(ss_ctx *ctx, ss_op *self, void *state, const ss_param_set *changed)
 {
     values_state *st = state;
     st->next_row = 0;
@@ -165,8 +169,8 @@ static int values_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, size
     const values_state *st = state;
     if (!st)
         return SS_OK;
-    return ops_explain_appendf(buf, buflen, "%u row%s x %u column%s", st->node->values.nrows,
-                               st->node->values.nrows == 1 ? "" : "s", st->ncols,
+    return ops_explain_appendf(buf, buflen, "%u row%s x %u column%s", st->node->nrows,
+                               st->node->nrows == 1 ? "" : "s", st->ncols,
                                st->ncols == 1 ? "" : "s");
 }
 
@@ -174,7 +178,8 @@ static const ss_operator_vtable values_vtable = {
     .struct_size = sizeof(ss_operator_vtable),
     .version = SS_OPERATOR_VTABLE_VERSION,
     .name = "values",
-    .role = SS_ROLE_VALUES,
+    .node_kind = SS_NODE_VALUES,
+    .caps = SS_OPCAP_PARKABLE | SS_OPCAP_PARAM_RESCAN,
     .description = "constant rows evaluated from expressions (SELECT without FROM, VALUES)",
     .open = values_open,
     .next_batch = values_next_batch,

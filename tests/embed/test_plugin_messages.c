@@ -1,39 +1,14 @@
 /* test_plugin_messages.c — what a plugin reports through the message slots of ss_api
- * (ABI 1.3) reaches the embedding application: NOTICEs through the notice handler (at init and
+ * reaches the embedding application: NOTICEs through the notice handler (at init and
  * while a query runs, honouring client_min_messages), an error's DETAIL and HINT through
  * sunstone_errdetail / sunstone_errhint, for sunstone_exec and for a prepared statement, and
  * the detail and hint of a failing sunstone_plugin_init.  Test modules:
  * tests/plugins/test_messages.c (message_filter) and tests/plugins/test_failinit.c. */
-#include <check.h>
-#include <stdio.h>
-#include <string.h>
-
-#include "sunstone.h"
-
-#ifndef TEST_PLUGIN_DIR
-#error "TEST_PLUGIN_DIR (build/tests/plugins) must be defined by the build"
-#endif
-
-static sunstone *db;
-static char notices[4096];
-
-static void on_notice(void *arg, const char *severity, const char *msg)
-{
-    (void)arg;
-    size_t used = strlen(notices);
-    snprintf(notices + used, sizeof notices - used, "%s: %s\n", severity, msg);
-}
-
-static void exec_ok(const char *sql)
-{
-    int rc = sunstone_exec(db, sql, NULL, NULL);
-    ck_assert_msg(rc == SUNSTONE_OK, "%s: %s", sql, sunstone_errmsg(db));
-}
+#include "notice_log.h"
 
 static void setup(void)
 {
-    ck_assert_int_eq(sunstone_open(NULL, &db), SUNSTONE_OK);
-    ck_assert_int_eq(sunstone_set_notice_handler(db, on_notice, NULL), SUNSTONE_OK);
+    notice_log_open();
     exec_ok("CREATE TABLE t (a int)");
     exec_ok("INSERT INTO t VALUES (1), (2), (3)");
     notices[0] = '\0';
@@ -47,7 +22,7 @@ static void teardown(void)
 START_TEST(notices_reach_the_handler)
 {
     exec_ok("LOAD '" TEST_PLUGIN_DIR "/test_messages.so'");
-    ck_assert_str_eq(notices, "NOTICE: test_messages: initialised for ABI 1.3\n");
+    ck_assert_str_eq(notices, "NOTICE: test_messages: initialised for ABI 2.0\n");
     exec_ok("SET sunstone.operator_filter = 'message_filter'");
     notices[0] = '\0';
     exec_ok("SELECT a FROM t WHERE a > 1");

@@ -14,6 +14,8 @@
 
 #include "sunstone/plugin.h"
 
+#include "filter_rows.h"
+
 #define STATE_MAGIC 0x5354415445u /* "STATE" */
 #define PATTERN_BYTES 192
 /* bigger than an arena block: its own block, which a wrongly reset arena frees (ASan) */
@@ -25,7 +27,7 @@ static unsigned long g_opens;
 
 typedef struct arena_state {
     uint64_t magic;
-    const ss_plan_node *node;
+    const ss_filter_node *node;
     ss_op *child;
     uint64_t executions;          /* rescans since open */
     uint32_t *sel;                /* SS_BATCH_CAPACITY entries, arena memory too */
@@ -53,10 +55,11 @@ static int check_state(ss_ctx *ctx, const arena_state *st, const char *where)
     return SS_OK;
 }
 
-static int arena_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, void **state)
+static int arena_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, uint32_t flags, void **state)
 {
     *state = NULL;
-    if (node->nchildren != 1 || !node->filter.predicate)
+    const ss_filter_node *filter = SS_PLAN_NODE_AS(node, SS_NODE_FILTER, ss_filter_node);
+    if (node->nchildren != 1 || !filter || !filter->predicate)
         return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
                             "arena_filter: plan node needs one child and a predicate");
     arena_state *st = g_api->arena_alloc(ctx, sizeof *st);
@@ -65,7 +68,7 @@ static int arena_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, void *
     if (!big)
         return SS_ERROR; /* arena_alloc recorded the error */
     st->magic = STATE_MAGIC;
-    st->node = node;
+    st->node = filter;
     st->child = g_api->op_child(self, 0);
     st->sel = sel;
     st->big = big;
@@ -85,24 +88,10 @@ static int arena_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **ou
     *out = NULL;
     if (check_state(ctx, st, "next_batch") != SS_OK)
         return SS_ERROR;
-    for (;;) {
-        ss_batch *b = NULL;
-        if (g_api->op_next(ctx, st->child, &b) != SS_OK)
-            return SS_ERROR;
-        if (!b)
-            return SS_OK;
-        if (ss_batch_rows(b) == 0)
-            continue;
-        if (g_api->expr_select(ctx, st->node->filter.predicate, b, st->sel) != SS_OK)
-            return SS_ERROR;
-        if (ss_batch_rows(b) == 0)
-            continue;
-        *out = b;
-        return SS_OK;
-    }
+    return filter_rows_next(g_api, ctx, st->child, st->node->predicate, st->sel, out);
 }
 
-static int arena_rescan(ss_ctx *ctx, ss_op *self, void *state)
+static int arena_rescan(ss_ctx *ctx, ss_op *self, void *state, const ss_param_set *changed)
 {
     (void)self;
     arena_state *st = state;
@@ -119,7 +108,7 @@ static int arena_rescan(ss_ctx *ctx, ss_op *self, void *state)
     st->executions++;
     if (check_state(ctx, st, "rescan, after taking scratch memory") != SS_OK)
         return SS_ERROR;
-    return g_api->op_rescan(ctx, st->child);
+    return g_api->op_rescan(ctx, st->child, changed);
 }
 
 static void arena_close(ss_ctx *ctx, ss_op *self, void *state)
@@ -143,7 +132,8 @@ static const ss_operator_vtable arena_filter_vtable = {
     .struct_size = sizeof(ss_operator_vtable),
     .version = SS_OPERATOR_VTABLE_VERSION,
     .name = "arena_filter",
-    .role = SS_ROLE_FILTER,
+    .node_kind = SS_NODE_FILTER,
+    .caps = SS_OPCAP_PARKABLE,
     .description = "test: a filter whose state lives in arena memory, checked at every call",
     .open = arena_open,
     .next_batch = arena_next_batch,

@@ -7,19 +7,22 @@
  * sunstone_errhint receive. */
 #include "sunstone/plugin.h"
 
+#include "filter_rows.h"
+
 static const ss_api *g_api;
 
 typedef struct message_state {
-    const ss_plan_node *node;
+    const ss_filter_node *node;
     ss_op *child;
     uint32_t batches;
     uint32_t sel[SS_BATCH_CAPACITY];
 } message_state;
 
-static int message_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, void **state)
+static int message_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, uint32_t flags, void **state)
 {
     *state = NULL;
-    if (node->nchildren != 1 || !node->filter.predicate)
+    const ss_filter_node *filter = SS_PLAN_NODE_AS(node, SS_NODE_FILTER, ss_filter_node);
+    if (node->nchildren != 1 || !filter || !filter->predicate)
         return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
                             "message_filter: plan node needs one child and a predicate");
     /* no error is pending: both must do nothing */
@@ -28,7 +31,7 @@ static int message_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, void
     message_state *st = g_api->arena_alloc(ctx, sizeof *st);
     if (!st)
         return SS_ERROR;
-    st->node = node;
+    st->node = filter;
     st->child = g_api->op_child(self, 0);
     *state = st;
     return SS_OK;
@@ -55,43 +58,35 @@ static int message_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **
 {
     (void)self;
     message_state *st = state;
+    ss_batch *b;
     *out = NULL;
-    for (;;) {
-        ss_batch *b = NULL;
-        if (g_api->op_next(ctx, st->child, &b) != SS_OK)
-            return SS_ERROR;
-        if (!b)
-            return SS_OK;
-        if (ss_batch_rows(b) == 0)
-            continue;
-        if (g_api->expr_select(ctx, st->node->filter.predicate, b, st->sel) != SS_OK)
-            return SS_ERROR;
-        if (ss_batch_rows(b) == 0)
-            continue;
-        int64_t at = find_13(b);
-        if (at >= 0) {
-            g_api->error(ctx, "P0001", "message_filter: unlucky row");
-            g_api->error_detail(ctx, "Live row %lld of batch %u holds the value %d.", (long long)at + 1,
-                                st->batches + 1, 13);
-            g_api->error_hint(ctx, "Delete that row, or SET sunstone.operator_filter = '%s'.", "filter");
-            /* the first detail and hint stay */
-            g_api->error_detail(ctx, "second detail");
-            g_api->error_hint(ctx, "second hint");
-            return SS_ERROR;
-        }
-        st->batches++;
-        g_api->notice(ctx, "message_filter: batch %u passes %u rows", st->batches, ss_batch_rows(b));
-        *out = b;
+    if (filter_rows_next(g_api, ctx, st->child, st->node->predicate, st->sel, &b) != SS_OK)
+        return SS_ERROR;
+    if (!b)
         return SS_OK;
+    int64_t at = find_13(b);
+    if (at >= 0) {
+        g_api->error(ctx, "P0001", "message_filter: unlucky row");
+        g_api->error_detail(ctx, "Live row %lld of batch %u holds the value %d.", (long long)at + 1,
+                            st->batches + 1, 13);
+        g_api->error_hint(ctx, "Delete that row, or SET sunstone.operator_filter = '%s'.", "filter");
+        /* the first detail and hint stay */
+        g_api->error_detail(ctx, "second detail");
+        g_api->error_hint(ctx, "second hint");
+        return SS_ERROR;
     }
+    st->batches++;
+    g_api->notice(ctx, "message_filter: batch %u passes %u rows", st->batches, ss_batch_rows(b));
+    *out = b;
+    return SS_OK;
 }
 
-static int message_rescan(ss_ctx *ctx, ss_op *self, void *state)
+static int message_rescan(ss_ctx *ctx, ss_op *self, void *state, const ss_param_set *changed)
 {
     (void)self;
     message_state *st = state;
     st->batches = 0;
-    return g_api->op_rescan(ctx, st->child);
+    return g_api->op_rescan(ctx, st->child, changed);
 }
 
 static void message_close(ss_ctx *ctx, ss_op *self, void *state)
@@ -106,7 +101,8 @@ static const ss_operator_vtable message_filter_vtable = {
     .struct_size = sizeof(ss_operator_vtable),
     .version = SS_OPERATOR_VTABLE_VERSION,
     .name = "message_filter",
-    .role = SS_ROLE_FILTER,
+    .node_kind = SS_NODE_FILTER,
+    .caps = SS_OPCAP_PARKABLE,
     .description = "test: a filter that reports notices, and an error with detail and hint",
     .open = message_open,
     .next_batch = message_next_batch,

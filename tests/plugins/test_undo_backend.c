@@ -1,6 +1,7 @@
 /* test_undo_backend.c — test plugin: the memory backend's own code (compiled into this module
  * from storage-backends/memory/) registered twice with an insert that can be made to fail or
- * to stall, for the statement-atomicity tests (tests/embed/test_statement_atomicity.c):
+ * to stall, for the statement-atomicity tests (tests/embed/test_statement_atomicity.c), and
+ * once with a scan that fails:
  *
  *   "failing"         memory with statement undo (stmt_begin / stmt_commit / stmt_abort);
  *                     inside a statement scope its insert fails (XX000, "failing backend:
@@ -9,6 +10,10 @@
  *                     (default 0).
  *   "failing_noundo"  the same tables, registered with a version-1 vtable: no statement undo,
  *                     as a backend built before ABI 1.2.  Its insert never fails.
+ *   "noscan"          "failing" whose scan_begin always fails ("noscan backend: scan_begin
+ *                     called"): EXPLAIN must work on its tables, since the tree is opened
+ *                     with SS_OPEN_EXPLAIN_ONLY and starts no scan, and SELECT must fail
+ *                     (tests/embed/test_abi2_execution.c).
  *
  * The module test_halfundo (test_halfundo.c) registers a vtable with stmt_begin only, which
  * the loader must refuse.
@@ -126,12 +131,28 @@ static const ss_storage_vtable noundo_vtable = {
     .stmt_abort = failing_stmt_abort,
 };
 
+static int noscan_scan_begin(ss_ctx *ctx, void *table, const ss_scan_spec *spec, void **scan)
+{
+    (void)table;
+    (void)spec;
+    *scan = NULL;
+    return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "noscan backend: scan_begin called");
+}
+
+
 SS_PLUGIN_MAGIC("test_undo_backend", "1.0")
 
 SS_EXPORT int sunstone_plugin_init(const ss_api *api, ss_plugin *plugin)
 {
     g_api = api;
-    if (api->register_storage(plugin, &failing_vtable, false) != SS_OK)
+    if (api->register_storage(plugin, &failing_vtable, false) != SS_OK ||
+        api->register_storage(plugin, &noundo_vtable, false) != SS_OK)
         return SS_ERROR;
-    return api->register_storage(plugin, &noundo_vtable, false);
+    /* "failing" with another name and a scan that fails (the same value at every init) */
+    static ss_storage_vtable noscan_vtable;
+    noscan_vtable = failing_vtable;
+    noscan_vtable.name = "noscan";
+    noscan_vtable.description = "test: memory tables that refuse every scan";
+    noscan_vtable.scan_begin = noscan_scan_begin;
+    return api->register_storage(plugin, &noscan_vtable, false);
 }

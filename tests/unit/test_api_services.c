@@ -1,7 +1,7 @@
 /* test_api_services.c — the kernel services of ss_api that modules call instead of keeping
- * their own copy (ABI 1.3): type_name names every built-in type as PostgreSQL's messages do;
+ * their own copy: type_name names every built-in type as PostgreSQL's messages do;
  * vector_set_value writes one value of every layout, NULL included, text copied into the
- * vector, and ss_vector_get_value (batch.h) reads it back; and the table says it is 1.3 and carries the slots. */
+ * vector, and ss_vector_get_value (batch.h) reads it back; and the table says it is 2.0 and carries the slots. */
 #include <check.h>
 #include <stdint.h>
 #include <string.h>
@@ -78,17 +78,20 @@ START_TEST(vector_values_round_trip)
 }
 END_TEST
 
-START_TEST(abi_1_3_slots)
+START_TEST(abi_2_0_slots)
 {
     const ss_api *api = ss_kernel_api();
-    ck_assert_uint_eq(api->abi_major, 1);
-    ck_assert_uint_eq(api->abi_minor, 3);
+    ck_assert_uint_eq(api->abi_major, 2);
+    ck_assert_uint_eq(api->abi_minor, 0);
     ck_assert_uint_eq(api->struct_size, sizeof(ss_api));
     ck_assert(SS_API_HAS(api, error_detail) && api->error_detail);
     ck_assert(SS_API_HAS(api, error_hint) && api->error_hint);
     ck_assert(SS_API_HAS(api, notice) && api->notice);
     ck_assert(SS_API_HAS(api, type_name) && api->type_name);
     ck_assert(SS_API_HAS(api, vector_set_value) && api->vector_set_value);
+    ck_assert(SS_API_HAS(api, vector_gather) && api->vector_gather);
+    ck_assert(SS_API_HAS(api, expr_eval_scalar) && api->expr_eval_scalar);
+    ck_assert(SS_API_HAS(api, op_set_bound) && api->op_set_bound);
 }
 END_TEST
 
@@ -98,7 +101,7 @@ static Suite *make_suite(void)
     TCase *tc = tcase_create("api_services");
     tcase_add_test(tc, type_names);
     tcase_add_test(tc, vector_values_round_trip);
-    tcase_add_test(tc, abi_1_3_slots);
+    tcase_add_test(tc, abi_2_0_slots);
     suite_add_tcase(s, tc);
     return s;
 }

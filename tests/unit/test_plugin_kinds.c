@@ -57,7 +57,7 @@ static void fixture_close(fixture *f)
 static ss_operator_vtable good_operator(void)
 {
     ss_operator_vtable v = {.struct_size = sizeof v, .version = SS_OPERATOR_VTABLE_VERSION,
-                            .name = "k_op", .role = SS_ROLE_LIMIT};
+                            .name = "k_op", .node_kind = SS_NODE_LIMIT};
     CB(v, open), CB(v, next_batch), CB(v, close), CB(v, rescan);
     return v;
 }
@@ -114,26 +114,26 @@ START_TEST(operator_checks)
     v = good_operator();
     v.struct_size = 8;
     snprintf(want, sizeof want,
-             "operator vtable \"k_op\" has struct_size 8, smaller than the %zu bytes of version 1",
-             offsetof(ss_operator_vtable, explain) + sizeof v.explain);
+             "operator vtable \"k_op\" has struct_size 8, smaller than the %zu bytes of version 2",
+             offsetof(ss_operator_vtable, set_bound) + sizeof v.set_bound);
     EXPECT_REFUSED(&f, api->register_operator(&f.plugin, &v, false), want);
     v = good_operator();
     v.version = 0;
     EXPECT_REFUSED(&f, api->register_operator(&f.plugin, &v, false),
-                   "operator vtable \"k_op\" has version 0, kernel supports 1..1");
-    v.version = 2;
+                   "operator vtable \"k_op\" has version 0, kernel supports 2..2");
+    v.version = 3;
     v.name = NULL;
     EXPECT_REFUSED(&f, api->register_operator(&f.plugin, &v, false),
-                   "operator vtable \"?\" has version 2, kernel supports 1..1");
+                   "operator vtable \"?\" has version 3, kernel supports 2..2");
     v = good_operator();
     v.name = "";
     EXPECT_REFUSED(&f, api->register_operator(&f.plugin, &v, false), "operator vtable has no name");
     v = good_operator();
-    v.role = SS_ROLE__COUNT;
-    EXPECT_REFUSED(&f, api->register_operator(&f.plugin, &v, false), "operator \"k_op\" has unknown role 8");
-    v.role = 0;
+    v.node_kind = SS_NODE_BUILTIN_END;
+    EXPECT_REFUSED(&f, api->register_operator(&f.plugin, &v, false), "operator \"k_op\" has unknown node kind 8");
+    v.node_kind = 0;
     v.open = NULL;
-    EXPECT_REFUSED(&f, api->register_operator(&f.plugin, &v, false), "operator \"k_op\" has unknown role 0");
+    EXPECT_REFUSED(&f, api->register_operator(&f.plugin, &v, false), "operator \"k_op\" has unknown node kind 0");
     v = good_operator();
     v.open = NULL;
     v.close = NULL;

@@ -1,16 +1,33 @@
 /* sunstone/operator.h — physical operators (plugins of kind operator, "operators" for short):
- * the plan node they execute and their vtable.
+ * the typed plan nodes they execute and their vtable (version 2, ABI 2.0).
  *
- * The kernel plans a query into a tree of ss_plan_node, picks a registered operator for each
- * node by role (the default implementation of role R is the operator named like the role,
- * e.g. "scan"; `SET sunstone.operator_scan = 'scan_row'` picks another), opens one operator
- * instance per node (ss_op, with the state its open returns) and drives that operator tree
- * by pulling batches from the root.
+ * The kernel plans a query into a tree of plan nodes.  Every node is one struct per node kind
+ * (ss_scan_node, ss_filter_node, ...) that embeds the common header ss_plan_node first; a
+ * module reaches the kind's fields through the checked accessor SS_PLAN_NODE_AS (kind and
+ * struct_size), never by a cast of its own.  The node kinds are declared here, in ss_node_kind
+ * (the one list of the SDK); the kernel's table of them (name, the setting that selects the
+ * implementation, the default operator) is core/exec/node_kinds.c.  For each node the kernel
+ * picks the registered operator named by the setting sunstone.operator_<kind> (default: the
+ * operator named like the kind, e.g. "scan"; `SET sunstone.operator_scan = 'scan_row'` picks
+ * another), opens one operator instance per node (ss_op, with the state its open returns) and
+ * drives that operator tree by pulling batches from the root.
+ *
+ * Plans are read-only once built: the kernel never writes into a node after the binder has
+ * built it, also not between executions of a prepared statement.  Values that change from one
+ * execution to the next (parameters, LIMIT / OFFSET) live in execution state: operators
+ * evaluate the node's expressions at open and rescan (ss_api.expr_eval, expr_eval_scalar).
  *
  * Lifecycle of an operator instance, per query execution:
- *   open      called once per node, children before parents.  Allocates the instance's
- *             state (returned through *state).  Must not pull from children yet.  If open
- *             fails, the kernel still calls close with whatever *state holds (maybe NULL).
+ *   open      called once per node, children before parents, with SS_OPEN_* flags.
+ *             Allocates the instance's state (returned through *state).  Must not pull from
+ *             children yet.  If open fails, the kernel still calls close with whatever *state
+ *             holds (maybe NULL).  With SS_OPEN_EXPLAIN_ONLY only explain and close follow:
+ *             start no storage scan and pull nothing.
+ *   set_bound optional (SS_OPCAP_BOUND), between open (or rescan) and the first next_batch:
+ *             only the first `bound` rows of the stream will be consumed (-1: all).  A sort
+ *             may then emit only those (top-N).  Reached through ss_api.op_set_bound, which
+ *             does nothing for an instance without the capability (PostgreSQL's
+ *             ExecSetTupleBound).
  *   next_batch  returns the next batch through *out, or *out = NULL at end of stream.  The
  *             batch belongs to the instance and stays valid until its next next_batch,
  *             rescan or close.  count never exceeds SS_BATCH_CAPACITY.  The consumer may
@@ -18,7 +35,10 @@
  *             writing into the producer's sel array) but must not write its vectors.  A batch
  *             may have zero live rows or zero columns; only *out == NULL ends the stream.
  *   rescan    restarts the stream from the beginning (children are rescanned by the
- *             instance itself through ss_api.op_rescan when it needs that).
+ *             instance itself through ss_api.op_rescan when it needs that).  `changed` names
+ *             the parameters whose values changed since the stream last started (PostgreSQL's
+ *             chgParam); NULL means any may have changed.  The kernel passes a set only to
+ *             instances that declare SS_OPCAP_PARAM_RESCAN, NULL to every other.
  *   close     called once per opened node, parents before children, also after errors;
  *             frees the state.  Must tolerate a partially initialised state.
  *   explain   optional, called on an opened instance: writes a one-line description
@@ -26,20 +46,24 @@
  * Errors: return SS_ERROR after ss_api.error(ctx, sqlstate, ...).
  *
  * Memory.  A prepared statement may keep its operator tree open after a run and start the
- * next execution with rescan instead of a new open (the kernel's "parked" trees), so an
- * operator instance can serve many executions between open and close.  Two arenas:
+ * next execution with rescan instead of a new open (the kernel's "parked" trees, only when
+ * every instance of the tree declares SS_OPCAP_PARKABLE), so an operator instance can serve
+ * many executions between open and close.  Two arenas:
  *   ss_api.arena_alloc       the operator-tree arena: lives from open until after the close
  *                            of the whole tree, whatever callback took it (open, next_batch,
  *                            rescan).  Operator state may live here.
- *   ss_api.exec_arena_alloc  the execution arena (ABI 1.2): freed when the next execution
- *                            starts (before the rescan of a kept tree) and when the tree
- *                            closes.  Scratch of one execution; never state.
+ *   ss_api.exec_arena_alloc  the execution arena: freed when the next execution starts
+ *                            (before the rescan of a kept tree) and when the tree closes.
+ *                            Scratch of one execution; never state.
  * Arena memory is freed without callbacks: whatever it holds that owns other resources
  * (vectors, batches, api->alloc memory, storage scans) must still be released in close.
  * Ownership across the boundary: the state handed to the kernel through *state is destroyed
- * by close; a batch returned by next_batch stays the operator's. */
+ * by close; a batch returned by next_batch stays the operator's; plan nodes are lent until
+ * close. */
 #ifndef SUNSTONE_OPERATOR_H
 #define SUNSTONE_OPERATOR_H
+
+#include <stddef.h>
 
 #include "sunstone/batch.h"
 
@@ -47,23 +71,76 @@
 extern "C" {
 #endif
 
-#define SS_OPERATOR_VTABLE_VERSION 1
+#define SS_OPERATOR_VTABLE_VERSION 2
 
 typedef struct ss_ctx ss_ctx;     /* kernel context: errors, statement arena, settings */
 typedef struct ss_op ss_op;       /* one operator instance in a running operator tree */
 typedef struct ss_expr ss_expr;   /* bound, typed expression; evaluate with ss_api.expr_* */
 typedef struct ss_table ss_table; /* catalog table; reach its storage with ss_api.table_storage */
 
-typedef enum ss_op_role {
-    SS_ROLE_SCAN = 1,      /* rows of a table:            node->scan */
-    SS_ROLE_FILTER = 2,    /* rows of child 0 where predicate is true: node->filter */
-    SS_ROLE_PROJECT = 3,   /* one output column per expression over child 0: node->project */
-    SS_ROLE_LIMIT = 4,     /* skip offset rows, then pass at most limit: node->limit */
-    SS_ROLE_SORT = 5,      /* child 0 ordered by keys (column positions): node->sort */
-    SS_ROLE_AGGREGATE = 6, /* groups and aggregate calls over child 0: node->aggregate */
-    SS_ROLE_VALUES = 7,    /* constant rows (no children): node->values */
-    SS_ROLE__COUNT = 8
-} ss_op_role;
+/* What a plan node does: the one list of node kinds.  Built-in kinds are below
+ * SS_NODE_BUILTIN_END; SS_NODE_PLUGIN_FIRST..SS_NODE_PLUGIN_LAST is reserved for kinds a
+ * plugin registers (with the planner hook of a later ABI minor); the kernel refuses an
+ * operator for a kind it does not know. */
+typedef enum ss_node_kind {
+    SS_NODE_SCAN = 1,      /* rows of a table: ss_scan_node */
+    SS_NODE_FILTER = 2,    /* rows of child 0 where predicate is true: ss_filter_node */
+    SS_NODE_PROJECT = 3,   /* one output column per expression over child 0: ss_project_node */
+    SS_NODE_LIMIT = 4,     /* skip OFFSET rows, then pass at most LIMIT: ss_limit_node */
+    SS_NODE_SORT = 5,      /* child 0 ordered by keys (column positions): ss_sort_node */
+    SS_NODE_AGGREGATE = 6, /* groups and aggregate calls over child 0: ss_aggregate_node */
+    SS_NODE_VALUES = 7,    /* constant rows (no children): ss_values_node */
+    SS_NODE_BUILTIN_END = 8,
+    SS_NODE_PLUGIN_FIRST = 1024,
+    SS_NODE_PLUGIN_LAST = 32767
+} ss_node_kind;
+
+/* A set of query parameters: ascending $n numbers (1-based), no duplicates. */
+typedef struct ss_param_set {
+    uint32_t n;
+    uint32_t reserved;
+    const uint32_t *index;
+} ss_param_set;
+
+/* The common header every plan node starts with. */
+typedef struct ss_plan_node ss_plan_node;
+struct ss_plan_node {
+    uint32_t struct_size;                 /* sizeof the kind's whole struct, as the kernel built it */
+    int32_t kind;                         /* ss_node_kind */
+    uint32_t nchildren;
+    uint32_t ncols;                       /* output schema */
+    const ss_plan_node *const *children;
+    const ss_type *col_types;
+    const char *const *col_names;
+    double estimated_rows;                /* planner's guess, < 0 when unknown */
+    ss_param_set params;                  /* parameters this node and its subtree read */
+};
+
+/* kind's struct when node is one of kind `kind` at least `size` bytes long, else NULL. */
+static inline const void *ss_plan_node_as(const ss_plan_node *node, int32_t kind, size_t size)
+{
+    return node && node->kind == kind && node->struct_size >= size ? (const void *)node : NULL;
+}
+/* SS_PLAN_NODE_AS(node, SS_NODE_SORT, ss_sort_node): the checked accessor for modules.  The
+ * loader runs a module only on a kernel at least as new as its header (abi_minor), so the
+ * kernel's node is never smaller than the module's struct. */
+#define SS_PLAN_NODE_AS(node, kind, type) ((const type *)ss_plan_node_as((node), (kind), sizeof(type)))
+
+/* Whether p (a parameter set, NULL = unknown: any) has a member in common with node's. */
+static inline bool ss_params_overlap(const ss_param_set *p, const ss_plan_node *node)
+{
+    if (!p)
+        return node->params.n > 0;
+    for (uint32_t i = 0, k = 0; i < p->n && k < node->params.n;) {
+        if (p->index[i] == node->params.index[k])
+            return true;
+        if (p->index[i] < node->params.index[k])
+            i++;
+        else
+            k++;
+    }
+    return false;
+}
 
 typedef struct ss_sort_key {
     uint32_t column;     /* position in the child's output */
@@ -80,72 +157,95 @@ typedef struct ss_agg_call {
     ss_type result_type;    /* decided by the kernel, following PostgreSQL */
 } ss_agg_call;
 
-typedef struct ss_plan_node {
-    uint32_t struct_size;
-    int32_t role;                 /* ss_op_role */
-    uint32_t nchildren;
-    uint32_t ncols;               /* output schema */
-    const ss_type *col_types;
-    const char *const *col_names;
-    double estimated_rows;        /* planner's guess, < 0 when unknown */
+typedef struct ss_scan_node {     /* SS_NODE_SCAN, no children */
+    ss_plan_node hdr;
+    const ss_table *table;
+    uint32_t ncols;               /* columns to produce, in this order (= hdr.ncols) */
+    uint32_t reserved;
+    const uint32_t *columns;      /* positions in the table */
+} ss_scan_node;
 
-    struct {                      /* SS_ROLE_SCAN */
-        const ss_table *table;
-        uint32_t ncols;           /* columns to produce, in this order */
-        const uint32_t *columns;  /* positions in the table */
-    } scan;
-    struct {                      /* SS_ROLE_FILTER */
-        const ss_expr *predicate; /* boolean; NULL and false both drop the row */
-    } filter;
-    struct {                      /* SS_ROLE_PROJECT */
-        uint32_t nexprs;
-        const ss_expr *const *exprs;
-    } project;
-    struct {                      /* SS_ROLE_LIMIT; both already validated >= 0 */
-        int64_t limit;            /* -1 = no limit */
-        int64_t offset;
-    } limit;
-    struct {                      /* SS_ROLE_SORT: stable ordering by keys */
-        uint32_t nkeys;
-        const ss_sort_key *keys;
-    } sort;
-    struct {                      /* SS_ROLE_AGGREGATE: output = groups then aggregates */
-        uint32_t ngroups;
-        const ss_expr *const *groups;
-        uint32_t naggs;
-        const ss_agg_call *aggs;
-    } aggregate;
-    struct {                      /* SS_ROLE_VALUES: nrows x ncols expressions, row-major,
-                                     evaluated against a batch with one row and no columns */
-        uint32_t nrows;
-        const ss_expr *const *exprs;
-    } values;
+typedef struct ss_filter_node {   /* SS_NODE_FILTER, one child; its schema */
+    ss_plan_node hdr;
+    const ss_expr *predicate;     /* boolean; NULL and false both drop the row */
+} ss_filter_node;
 
-    /* ---- appended after 1.0: read only when struct_size covers them ---- */
-    /* SS_ROLE_SORT: only the first sort_limit rows of the order are consumed (LIMIT +
-       OFFSET above the sort), -1 when all are.  A sort may emit just those (top-N). */
-    int64_t sort_limit;
-} ss_plan_node;
+typedef struct ss_project_node {  /* SS_NODE_PROJECT, one child */
+    ss_plan_node hdr;
+    uint32_t nexprs;              /* = hdr.ncols */
+    uint32_t reserved;
+    const ss_expr *const *exprs;
+} ss_project_node;
 
-/* Whether node carries the field `member` (it was appended after the module's header). */
-#define SS_PLAN_NODE_HAS(node, member)                                                        ((node)->struct_size >= offsetof(ss_plan_node, member) + sizeof((node)->member))
+typedef struct ss_limit_node {    /* SS_NODE_LIMIT, one child; its schema */
+    ss_plan_node hdr;
+    /* bigint expressions, NULL = none (no limit / offset 0).  They may read parameters:
+       evaluate them at open and rescan (ss_api.expr_eval_scalar) into the instance's state;
+       NULL value = none; a negative value is PostgreSQL's 2201W "LIMIT must not be negative"
+       / 2201X "OFFSET must not be negative", raised before any row is read. */
+    const ss_expr *limit;
+    const ss_expr *offset;
+} ss_limit_node;
+
+typedef struct ss_sort_node {     /* SS_NODE_SORT, one child; its schema; a stable ordering */
+    ss_plan_node hdr;
+    uint32_t nkeys;
+    uint32_t reserved;
+    const ss_sort_key *keys;
+} ss_sort_node;
+
+typedef struct ss_aggregate_node { /* SS_NODE_AGGREGATE, one child; output = groups then aggregates */
+    ss_plan_node hdr;
+    uint32_t ngroups;
+    uint32_t naggs;
+    const ss_expr *const *groups;
+    const ss_agg_call *aggs;
+} ss_aggregate_node;
+
+typedef struct ss_values_node {   /* SS_NODE_VALUES, no children */
+    ss_plan_node hdr;
+    /* nrows x hdr.ncols expressions, row-major, evaluated against a batch with one row and
+       no columns */
+    uint32_t nrows;
+    uint32_t reserved;
+    const ss_expr *const *exprs;
+} ss_values_node;
+
+/* Flags an instance receives at open. */
+enum {
+    SS_OPEN_REWIND = 1u << 0,       /* rescans are expected: the statement may run again and
+                                       the kernel may keep the tree (PostgreSQL's EXEC_FLAG_REWIND) */
+    SS_OPEN_EXPLAIN_ONLY = 1u << 1  /* built for EXPLAIN: only explain and close follow; start
+                                       no storage scan, pull no batch (EXEC_FLAG_EXPLAIN_ONLY) */
+};
+
+/* Capabilities an implementation declares in its vtable (ss_operator_vtable.caps). */
+enum {
+    SS_OPCAP_PARKABLE = 1u << 0,     /* rescan is cheap and keeps the instance's state valid: the
+                                        kernel may keep ("park") a tree made only of such instances
+                                        between executions (sorts and aggregates, which hold their
+                                        whole input, do not declare it) */
+    SS_OPCAP_BOUND = 1u << 1,        /* accepts a row bound (set_bound): may emit top-N */
+    SS_OPCAP_PARAM_RESCAN = 1u << 2  /* rescan uses the set of changed parameters */
+};
 
 typedef struct ss_operator_vtable {
     uint32_t struct_size;         /* sizeof(ss_operator_vtable) as compiled by the plugin */
-    uint32_t version;             /* SS_OPERATOR_VTABLE_VERSION */
+    uint32_t version;             /* SS_OPERATOR_VTABLE_VERSION (2); version 1 is refused */
     const char *name;             /* registry name, unique per kind, e.g. "scan", "scan_row" */
-    int32_t role;                 /* ss_op_role this operator implements */
-    uint32_t reserved;
+    int32_t node_kind;            /* ss_node_kind this operator implements */
+    uint32_t caps;                /* SS_OPCAP_* */
     const char *description;      /* one line for sunstone_plugins and EXPLAIN */
 
     /* required */
-    int (*open)(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, void **state);
+    int (*open)(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, uint32_t flags, void **state);
     int (*next_batch)(ss_ctx *ctx, ss_op *self, void *state, ss_batch **out);
     void (*close)(ss_ctx *ctx, ss_op *self, void *state);
-    /* required */
-    int (*rescan)(ss_ctx *ctx, ss_op *self, void *state);
+    int (*rescan)(ss_ctx *ctx, ss_op *self, void *state, const ss_param_set *changed);
     /* optional */
     int (*explain)(ss_ctx *ctx, ss_op *self, void *state, char *buf, size_t buflen);
+    /* required with SS_OPCAP_BOUND, else unused: bound >= 0 rows will be consumed, -1 all */
+    int (*set_bound)(ss_ctx *ctx, ss_op *self, void *state, int64_t bound);
 } ss_operator_vtable;
 
 #ifdef __cplusplus

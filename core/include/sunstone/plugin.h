@@ -18,7 +18,11 @@
  *       after api->error() on ss_api.plugin_ctx(plugin) - the loader reports that message.
  *
  * Compatibility: abi_major must equal the kernel's; abi_minor must be <= the kernel's (the
- * function table only grows at the end, so a module built for 1.0 runs on 1.3).  Modules
+ * function table and the structs the kernel hands out only grow at the end within a major,
+ * so a module built for 2.0 will run on 2.3).  ABI 2.0 broke compatibility once, on purpose:
+ * typed plan nodes, operator vtable version 2 with open flags and capabilities, ss_api
+ * regrouped by service; the loader refuses a module built for 1.x, naming abi_major, and an
+ * operator vtable of version 1, naming version.  Modules
  * are opened with RTLD_NOW | RTLD_LOCAL and never unloaded (PostgreSQL's policy): vtables
  * and strings they register may be referenced for the life of the process.
  * Modules do not link against the kernel: every kernel service is reached through ss_api.
@@ -50,8 +54,8 @@
 extern "C" {
 #endif
 
-#define SS_ABI_MAJOR 1
-#define SS_ABI_MINOR 3
+#define SS_ABI_MAJOR 2
+#define SS_ABI_MINOR 0
 
 /* Padding-free on every supported ABI: 4 + 2 + 2 + pointer + pointer. */
 typedef struct ss_plugin_magic {
@@ -77,9 +81,25 @@ typedef struct ss_api {
     uint16_t abi_major;
     uint16_t abi_minor;
 
-    /* ---- errors: record SQLSTATE + message on ctx, return SS_ERROR ---- */
+    /* ---- errors and messages: record SQLSTATE + message on ctx, return SS_ERROR ---- */
     int (*error)(ss_ctx *ctx, const char *sqlstate, const char *fmt, ...)
         __attribute__((format(printf, 3, 4)));
+    /* DETAIL and HINT lines of the error pending on ctx (PostgreSQL's errdetail / errhint):
+       call them right after error(), before returning SS_ERROR.  Each keeps the first text
+       it is given; with no error pending on ctx they do nothing. */
+    void (*error_detail)(ss_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+    void (*error_hint)(ss_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+    /* a NOTICE (PostgreSQL's ereport(NOTICE)): sent at once to the database's notice handler
+       (sunstone_set_notice_handler) unless client_min_messages is above notice; the
+       statement goes on.  Messages longer than 1023 bytes are cut.  Works in every callback
+       that has a ctx, and in sunstone_plugin_init on ss_api.plugin_ctx(plugin). */
+    void (*notice)(ss_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+    /* cancel / statement_timeout check: SS_OK, or SS_ERROR with 57014 recorded on ctx when
+       the statement was interrupted (sunstone_interrupt) or ran past statement_timeout.
+       Cheap; op_next already checks between batches: call it every few thousand iterations
+       of a loop that runs without pulling batches (sorting, building, matching), and
+       return SS_ERROR when it fails. */
+    int (*check_interrupt)(ss_ctx *ctx);
 
     /* ---- memory: alloc(0) returns a unique pointer, free(NULL) is a no-op; these do
        not record errors (the caller reports 53200) ---- */
@@ -92,9 +112,14 @@ typedef struct ss_api {
        at once after the last close of the tree, so operator state may live here (close
        frees nothing of it; memory holding resources, such as vectors, still needs close to
        release them).  Taken in every execution it grows with each one: per-execution
-       scratch belongs in exec_arena_alloc (ABI 1.2).  Outside operator callbacks (storage
-       DDL callbacks) it lives until the statement's execution ends. */
+       scratch belongs in exec_arena_alloc.  Outside operator callbacks (storage DDL
+       callbacks) it lives until the statement's execution ends. */
     void *(*arena_alloc)(ss_ctx *ctx, size_t n);
+    /* zeroed memory in the execution arena; NULL + error (53200) on failure.  It lives until
+       the current execution of the statement ends: it is freed when the next execution
+       starts (before the rescan of a kept tree) and when the statement stops, so it must
+       not hold operator state.  For per-execution scratch of a kept tree. */
+    void *(*exec_arena_alloc)(ss_ctx *ctx, size_t n);
 
     /* ---- registration: valid only inside sunstone_plugin_init.  Names are unique per
        kind; a duplicate is refused unless replace is true.  The vtable is checked for its
@@ -107,7 +132,11 @@ typedef struct ss_api {
     int (*register_window)(ss_plugin *plugin, const ss_window_vtable *vt, bool replace);
     int (*register_snapshot)(ss_plugin *plugin, const ss_snapshot_vtable *vt, bool replace);
 
-    /* ---- vectors and batches (see batch.h) ---- */
+    /* ---- types, vectors and batches (see batch.h) ---- */
+    /* PostgreSQL's name of a type for messages, as format_type() shows it without its
+       modifier: "integer", "double precision", "character varying"; "???" for an id the
+       kernel does not know.  A static string. */
+    const char *(*type_name)(ss_type type);
     ss_vector *(*vector_create)(ss_type type, uint32_t capacity); /* NULL on failure */
     void (*vector_destroy)(ss_vector *v);
     /* frees the vector's strings and marks every row valid */
@@ -118,6 +147,15 @@ typedef struct ss_api {
     /* len bytes in the vector's string heap, valid until vector_reset/destroy; NULL with
        53200 recorded on ctx on failure */
     char *(*vector_text_alloc)(ss_ctx *ctx, ss_vector *v, size_t len);
+    /* stores val at row (NULL allocates the validity bitmap; text is copied into the
+       vector's string heap); SS_OK, or SS_ERROR recorded on ctx (53200, or XX000 for a type
+       the kernel does not know).  Reading one value is ss_vector_get_value (batch.h). */
+    int (*vector_set_value)(ss_ctx *ctx, ss_vector *v, uint32_t row, const ss_value *val);
+    /* column gather: copies src's values at rows[0..n) (rows NULL: 0..n-1) to rows 0..n-1 of
+       dst (same layout as src, capacity >= n), NULLs included; dst is reset first.  Text
+       stays pointing where src's points (copy with vector_set_value to keep it longer). */
+    int (*vector_gather)(ss_ctx *ctx, const ss_vector *src, const uint32_t *rows, uint32_t n,
+                         ss_vector *dst);
     /* a batch with ncols (may be 0) fresh vectors of these types; count 0, no selection */
     ss_batch *(*batch_create)(uint32_t ncols, const ss_type *types, uint32_t capacity);
     void (*batch_destroy)(ss_batch *b);       /* destroys the vectors it created */
@@ -134,11 +172,18 @@ typedef struct ss_api {
     /* keeps the live rows of in where e is true: writes their positions to sel_buf
        (capacity >= in->count) and sets in->sel = sel_buf, in->sel_count */
     int (*expr_select)(ss_ctx *ctx, const ss_expr *e, ss_batch *in, uint32_t *sel_buf);
+    /* evaluates e (no column references: constants, parameters) once into *out; text lives
+       in the execution arena.  For values a node needs before its first row (LIMIT). */
+    int (*expr_eval_scalar)(ss_ctx *ctx, const ss_expr *e, ss_value *out);
 
     /* ---- child operators (inside operator callbacks) ---- */
     ss_op *(*op_child)(ss_op *self, uint32_t i);
     int (*op_next)(ss_ctx *ctx, ss_op *child, ss_batch **out);
-    int (*op_rescan)(ss_ctx *ctx, ss_op *child);
+    /* restarts child's stream; changed as for the rescan callback (NULL = any) */
+    int (*op_rescan)(ss_ctx *ctx, ss_op *child, const ss_param_set *changed);
+    /* only the first bound rows of child will be consumed (-1 = all): calls child's
+       set_bound when it declares SS_OPCAP_BOUND, else does nothing (SS_OK) */
+    int (*op_set_bound)(ss_ctx *ctx, ss_op *child, int64_t bound);
 
     /* ---- storage access (scan operators) ---- */
     /* the backend vtable and the backend's handle for a catalog table */
@@ -147,41 +192,6 @@ typedef struct ss_api {
 
     /* ---- settings: current value of a run-time setting (SET name = ...), or NULL ---- */
     const char *(*setting)(ss_ctx *ctx, const char *name);
-
-    /* ---- ABI 1.1 ---- */
-    /* cancel / statement_timeout check: SS_OK, or SS_ERROR with 57014 recorded on ctx when
-       the statement was interrupted (sunstone_interrupt) or ran past statement_timeout.
-       Cheap; op_next already checks between batches: call it every few thousand iterations
-       of a loop that runs without pulling batches (sorting, building, matching), and
-       return SS_ERROR when it fails. */
-    int (*check_interrupt)(ss_ctx *ctx);
-
-    /* ---- ABI 1.2 ---- */
-    /* zeroed memory in the execution arena; NULL + error (53200) on failure.  It lives until
-       the current execution of the statement ends: it is freed when the next execution
-       starts (before the rescan of a kept tree) and when the statement stops, so it must
-       not hold operator state.  For per-execution scratch of a kept tree. */
-    void *(*exec_arena_alloc)(ss_ctx *ctx, size_t n);
-
-    /* ---- ABI 1.3 ---- */
-    /* DETAIL and HINT lines of the error pending on ctx (PostgreSQL's errdetail / errhint):
-       call them right after error(), before returning SS_ERROR.  Each keeps the first text
-       it is given; with no error pending on ctx they do nothing. */
-    void (*error_detail)(ss_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-    void (*error_hint)(ss_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-    /* a NOTICE (PostgreSQL's ereport(NOTICE)): sent at once to the database's notice handler
-       (sunstone_set_notice_handler) unless client_min_messages is above notice; the
-       statement goes on.  Messages longer than 1023 bytes are cut.  Works in every callback
-       that has a ctx, and in sunstone_plugin_init on ss_api.plugin_ctx(plugin). */
-    void (*notice)(ss_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-    /* PostgreSQL's name of a type for messages, as format_type() shows it without its
-       modifier: "integer", "double precision", "character varying"; "???" for an id the
-       kernel does not know.  A static string. */
-    const char *(*type_name)(ss_type type);
-    /* stores val at row (NULL allocates the validity bitmap; text is copied into the
-       vector's string heap); SS_OK, or SS_ERROR recorded on ctx (53200, or XX000 for a type
-       the kernel does not know).  Reading one value is ss_vector_get_value (batch.h). */
-    int (*vector_set_value)(ss_ctx *ctx, ss_vector *v, uint32_t row, const ss_value *val);
 } ss_api;
 
 /* Whether api (the kernel's table, possibly older than the module's header) has `member`. */

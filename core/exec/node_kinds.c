@@ -1,0 +1,37 @@
+/* node_kinds.c — the table of plan node kinds (node_kinds.h). */
+#include "exec/node_kinds.h"
+
+#include <strings.h>
+
+#define KIND(k, name) {k, name, "sunstone.operator_" name, name}
+
+static const ss_node_kind_desc kinds[] = {
+    KIND(SS_NODE_SCAN, "scan"),   KIND(SS_NODE_FILTER, "filter"),       KIND(SS_NODE_PROJECT, "project"),
+    KIND(SS_NODE_LIMIT, "limit"), KIND(SS_NODE_SORT, "sort"),           KIND(SS_NODE_AGGREGATE, "aggregate"),
+    KIND(SS_NODE_VALUES, "values"),
+};
+
+_Static_assert(sizeof kinds / sizeof kinds[0] == SS_NODE_BUILTIN_END - 1,
+               "every built-in node kind of sunstone/operator.h has a row here");
+
+const ss_node_kind_desc *ss_node_kind_find(int32_t kind)
+{
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (kinds[i].kind == kind)
+            return &kinds[i];
+    return NULL;
+}
+
+const ss_node_kind_desc *ss_node_kind_by_setting(const char *name)
+{
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (strcasecmp(kinds[i].setting, name) == 0)
+            return &kinds[i];
+    return NULL;
+}
+
+const char *ss_node_kind_name(int32_t kind)
+{
+    const ss_node_kind_desc *d = ss_node_kind_find(kind);
+    return d ? d->name : "unknown";
+}
