@@ -115,7 +115,7 @@ static void expect_rows(int line, ss_expr *e, uint32_t n, const uint32_t *want)
     expect_rows(__LINE__, e, sizeof((uint32_t[]){__VA_ARGS__}) / sizeof(uint32_t),          \
                 (uint32_t[]){__VA_ARGS__})
 
-START_TEST(text_null_rows_are_not_followed)
+START_TEST(null_rows_are_neither_followed_nor_selected)
 {
     /* conjunctions of plain comparisons over a whole batch, text first and second */
     EXPECT_ROWS(both(cmp(OP_EQ, 0, "abc", 0), cmp(OP_GT, 1, NULL, 0)), 0, 4);
@@ -126,12 +126,7 @@ START_TEST(text_null_rows_are_not_followed)
     /* one comparison alone */
     EXPECT_ROWS(cmp(OP_EQ, 0, "xyz", 0), 5);
     EXPECT_ROWS(cmp(OP_GT, 0, "ab", 0), 0, 2, 4, 5);
-}
-END_TEST
-
-START_TEST(numeric_null_rows_are_not_selected)
-{
-    /* rows 2 and 5 hold 3, but are NULL */
+    /* numeric NULL rows: rows 2 and 5 of ids hold 3, but are NULL */
     expect_rows(__LINE__, both(cmp(OP_EQ, 1, NULL, 3), cmp(OP_GE, 1, NULL, 0)), 0, NULL);
     EXPECT_ROWS(both(cmp(OP_LE, 1, NULL, 4), cmp(OP_GE, 1, NULL, 1)), 0, 1, 3);
     EXPECT_ROWS(both(cmp(OP_NE, 1, NULL, 1), cmp(OP_EQ, 0, "abc", 0)), 4);
@@ -143,8 +138,7 @@ static Suite *make_suite(void)
     Suite *s = suite_create("null_payload");
     TCase *tc = tcase_create("core");
     tcase_add_checked_fixture(tc, setup, teardown);
-    tcase_add_test(tc, text_null_rows_are_not_followed);
-    tcase_add_test(tc, numeric_null_rows_are_not_selected);
+    tcase_add_test(tc, null_rows_are_neither_followed_nor_selected);
     suite_add_tcase(s, tc);
     return s;
 }
