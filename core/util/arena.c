@@ -93,25 +93,42 @@ void ss_arena_reset(ss_arena *a)
     last->used = 0;
 }
 
+/* A new block at the head of the chain with room for n bytes (rounded); NULL on failure. */
+static __attribute__((noinline)) block *arena_grow(ss_arena *a, size_t n)
+{
+    size_t size = n > ARENA_BLOCK ? n : ARENA_BLOCK;
+    block *nb = block_new(size);
+    if (!nb)
+        return NULL;
+    nb->used = 0;
+    nb->next = a->head;
+    a->head = nb;
+    return nb;
+}
+
+/* Allocations up to this size are zeroed with inline 16-byte stores: most are small nodes,
+   for which the call into memset cost as much as the allocation itself. */
+#define INLINE_ZERO 128
+
 void *ss_arena_alloc(ss_arena *a, size_t n)
 {
-    n = (n + 15) & ~(size_t)15;
-    if (n == 0)
-        n = 16;
+    if (n > SIZE_MAX - sizeof(block) - 15)
+        return NULL;
+    n = n ? (n + 15) & ~(size_t)15 : 16;
     block *b = a->head;
     if (!b || b->size - b->used < n) {
-        size_t size = n > ARENA_BLOCK ? n : ARENA_BLOCK;
-        block *nb = block_new(size);
-        if (!nb)
+        b = arena_grow(a, n);
+        if (!b)
             return NULL;
-        nb->used = 0;
-        nb->next = b;
-        a->head = nb;
-        b = nb;
     }
-    void *p = b->data + b->used;
+    unsigned char *p = b->data + b->used;
     b->used += n;
-    memset(p, 0, n);
+    if (n <= INLINE_ZERO) {
+        for (size_t i = 0; i < n; i += 16)
+            memset(p + i, 0, 16);
+    } else {
+        memset(p, 0, n);
+    }
     return p;
 }
 
