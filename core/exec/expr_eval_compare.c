@@ -375,7 +375,10 @@ int ev_compare_select(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const u
 /* ---- conjunctions of plain comparisons over a whole batch ------------------------------- */
 
 /* Whether e compares columns and constants of a type with kernels: then it can be evaluated
-   at every row of in without any possible error, whatever rows it would be asked about. */
+   at every row of in without any possible error, whatever rows it would be asked about.
+   Not a text column with NULLs: the data at a NULL row is unspecified (batch.h), and a text
+   kernel would follow its pointer; numeric kernels only compute a flag that the validity
+   bitmap then clears. */
 static bool plain_comparison(const ss_expr *e, const ss_batch *in)
 {
     if (e->kind != EXPR_OP || e->u.op.op < OP_EQ || e->u.op.op > OP_GE)
@@ -390,7 +393,8 @@ static bool plain_comparison(const ss_expr *e, const ss_batch *in)
         if (o->kind == EXPR_COLUMN) {
             uint32_t idx = o->u.column.index;
             if (idx >= in->ncols || !in->cols[idx] ||
-                !ev_same_layout(in->cols[idx]->type.id, o->type.id))
+                !ev_same_layout(in->cols[idx]->type.id, o->type.id) ||
+                (in->cols[idx]->validity && ss_type_is_text(o->type.id)))
                 return false;
             columns++;
         } else if (o->kind != EXPR_CONST) {

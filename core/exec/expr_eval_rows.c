@@ -4,11 +4,11 @@
  * non-NULL rows. */
 #include "exec/expr_eval_impl.h"
 
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "types/typeio.h"
+#include "util/slot_pool.h"
 
 /* ---- the scratch pool ------------------------------------------------------------------
  * Why a process-wide pool: ss_ctx (one per statement execution) has no slot for evaluator
@@ -20,32 +20,23 @@
  * one can serve a temporary of any type (its type is set when it is handed out) or a list
  * of row positions.  They are told apart from exact-size temporaries by their capacity:
  * ev_temp only makes a vector of another capacity when a batch has more than POOL_ROWS
- * rows.  Slots are taken and filled with atomic exchanges, so the pool may be shared by
- * statements running on different threads; a vector given back when every slot is full is
- * freed, which bounds the memory kept to POOL_SLOTS vectors. */
+ * rows.  The pool is a util/slot_pool.h pool, shared by statements on every thread; a vector
+ * given back when every slot is full is freed, which bounds the memory kept to POOL_SLOTS
+ * vectors. */
 #define POOL_ROWS SS_BATCH_CAPACITY
 #define POOL_SLOTS 32
 #define POOL_BYTES ((size_t)POOL_ROWS * sizeof(ss_text))
 
-/* Under AddressSanitizer the data of a pooled vector is poisoned while it sits in the pool,
+/* The data of a pooled vector is poisoned under AddressSanitizer while it sits in the pool,
    so a temporary used after its release is still reported. */
-#if defined(__SANITIZE_ADDRESS__)
-#include <sanitizer/asan_interface.h>
-#define POOL_POISON(v) ASAN_POISON_MEMORY_REGION((v)->data, POOL_BYTES)
-#define POOL_UNPOISON(v) ASAN_UNPOISON_MEMORY_REGION((v)->data, POOL_BYTES)
-#else
-#define POOL_POISON(v) ((void)(v))
-#define POOL_UNPOISON(v) ((void)(v))
-#endif
+#define POOL_POISON(v) ss_slot_pool_poison((v)->data, POOL_BYTES)
+#define POOL_UNPOISON(v) ss_slot_pool_unpoison((v)->data, POOL_BYTES)
 
-static _Atomic(ss_vector *) pool[POOL_SLOTS];
+static ss_slot pool[POOL_SLOTS];
 
 static ss_vector *pool_take(void)
 {
-    ss_vector *v = NULL;
-    for (int k = 0; k < POOL_SLOTS && !v; k++)
-        if (atomic_load_explicit(&pool[k], memory_order_relaxed))
-            v = atomic_exchange_explicit(&pool[k], NULL, memory_order_acquire);
+    ss_vector *v = ss_slot_pool_take(pool, POOL_SLOTS);
     if (!v)
         return ss_vector_create((ss_type){SS_TYPE_TEXT, -1}, POOL_ROWS);
     POOL_UNPOISON(v);
@@ -60,13 +51,8 @@ static void pool_give(ss_vector *v)
 {
     ss_vector_reset(v);
     POOL_POISON(v);
-    for (int k = 0; k < POOL_SLOTS; k++) {
-        ss_vector *empty = NULL;
-        if (!atomic_load_explicit(&pool[k], memory_order_relaxed) &&
-            atomic_compare_exchange_strong_explicit(&pool[k], &empty, v, memory_order_release,
-                                                    memory_order_relaxed))
-            return;
-    }
+    if (ss_slot_pool_give(pool, POOL_SLOTS, v))
+        return;
     POOL_UNPOISON(v);
     ss_vector_destroy(v);
 }
@@ -74,12 +60,10 @@ static void pool_give(ss_vector *v)
 /* Frees the pooled vectors when the library is unloaded. */
 __attribute__((destructor)) static void pool_drain(void)
 {
-    for (int k = 0; k < POOL_SLOTS; k++) {
-        ss_vector *v = atomic_exchange_explicit(&pool[k], NULL, memory_order_acquire);
-        if (v) {
-            POOL_UNPOISON(v);
-            ss_vector_destroy(v);
-        }
+    ss_vector *v;
+    while ((v = ss_slot_pool_take(pool, POOL_SLOTS))) {
+        POOL_UNPOISON(v);
+        ss_vector_destroy(v);
     }
 }
 

@@ -14,6 +14,7 @@
  * per run at most, far below the margin of the caller's limit (parse_stmt.c). */
 #include "sql/split.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,9 @@ enum { LV_CMP = 1, LV_OP, LV_ADD, LV_MUL, LV_POW, LV_AT, LV_COLLATE, LV_CAST, LV
 /* Parentheses deeper than this are not followed (bison refuses such nesting anyway); the
  * text inside them only resets the bound, which keeps it a lower bound. */
 #define MAX_FRAMES 16384
+/* Parenthesis levels held in the scan's own frame array before it moves to the heap: most
+ * statements (INSERT ... VALUES (...), calls) nest a few levels and so scan without malloc. */
+#define LOCAL_FRAMES 8
 
 typedef struct frame {
     uint8_t n;
@@ -33,12 +37,13 @@ typedef struct frame {
 } frame;
 
 typedef struct depth_state {
-    frame *frames;
+    frame *frames;     /* local, or on the heap once more than LOCAL_FRAMES are open */
     uint32_t nframes, cap;
     uint64_t overflow; /* open parentheses beyond MAX_FRAMES (or beyond memory) */
     frame outer;       /* used when frames cannot be allocated */
     uint64_t max;
     int skip_words;    /* words that belong to the operator just seen (TIME ZONE after AT) */
+    frame local[LOCAL_FRAMES];
 } depth_state;
 
 static frame *cur(depth_state *d)
@@ -88,13 +93,16 @@ static void open_paren(depth_state *d)
         return;
     }
     if (d->nframes == d->cap) {
-        uint32_t cap = d->cap ? d->cap * 2 : 16;
-        frame *p = realloc(d->frames, cap * sizeof *p);
+        uint32_t cap = d->cap * 2;
+        frame *p = d->frames == d->local ? malloc(cap * sizeof *p)
+                                         : realloc(d->frames, cap * sizeof *p);
         if (!p) {
             d->overflow++;
             reset(d);
             return;
         }
+        if (d->frames == d->local)
+            memcpy(p, d->local, sizeof d->local);
         d->frames = p;
         d->cap = cap;
     }
@@ -118,24 +126,41 @@ static void close_paren(depth_state *d)
     operand(d);
 }
 
-static bool ident_start(unsigned char c)
+/* Character classes as bit sets over ASCII (a test per byte, no strchr): bit c of LO for
+ * c < 64, bit c - 64 of HI for 64 <= c < 128. */
+#define LO(c) ((UINT64_C(1) << ((c) & 63)) * ((c) < 64))
+#define HI(c) ((UINT64_C(1) << ((c) & 63)) * ((c) >= 64 && (c) < 128))
+
+static inline bool in_class(unsigned char c, uint64_t lo, uint64_t hi)
 {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c >= 0x80;
+    return c < 64 ? (lo >> c) & 1 : c < 128 && ((hi >> (c - 64)) & 1);
 }
 
-static bool ident_cont(unsigned char c)
+/* the scanner's operator characters (OP: the special ones, then + - * / < = >) and the
+   special ones, which let an operator end in + or - (~ ! @ # ^ & | ` ? %) */
+#define SPECIAL_LO (LO('!') | LO('#') | LO('%') | LO('&') | LO('?'))
+#define SPECIAL_HI (HI('@') | HI('^') | HI('`') | HI('|') | HI('~'))
+#define OP_LO (SPECIAL_LO | LO('*') | LO('+') | LO('-') | LO('/') | LO('<') | LO('=') | LO('>'))
+#define OP_HI SPECIAL_HI
+
+static inline bool ident_start(unsigned char c)
 {
-    return ident_start(c) || (c >= '0' && c <= '9') || c == '$';
+    return (unsigned)((c | 0x20) - 'a') < 26 || c == '_' || c >= 0x80;
 }
 
-static bool is_space(unsigned char c)
+static inline bool ident_cont(unsigned char c)
 {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+    return ident_start(c) || (unsigned)(c - '0') < 10 || c == '$';
 }
 
-static bool op_char(unsigned char c)
+static inline bool is_space(unsigned char c)
 {
-    return c && strchr("~!@#^&|`?+-*/%<>=", c) != NULL;
+    return in_class(c, LO(' ') | LO('\t') | LO('\n') | LO('\r') | LO('\f'), 0);
+}
+
+static inline bool op_char(unsigned char c)
+{
+    return in_class(c, OP_LO, OP_HI);
 }
 
 /* Skips a comment starting at p (-- or slash-star, nested); returns p when there is none.
@@ -239,10 +264,15 @@ static void operator_token(depth_state *d, const char *s, size_t n)
     if (!f->operand)
         return; /* prefix operator: right-nested, bounded by bison's stack */
     uint8_t level;
-    if (n == 1)
-        level = strchr("<>=", s[0]) ? LV_CMP : strchr("+-", s[0]) ? LV_ADD
-              : strchr("*/%", s[0]) ? LV_MUL : s[0] == '^' ? LV_POW : LV_OP;
-    else if ((n == 2 && (memcmp(s, "<=", 2) == 0 || memcmp(s, ">=", 2) == 0 ||
+    if (n == 1) {
+        switch (s[0]) {
+        case '<': case '>': case '=': level = LV_CMP; break;
+        case '+': case '-': level = LV_ADD; break;
+        case '*': case '/': case '%': level = LV_MUL; break;
+        case '^': level = LV_POW; break;
+        default: level = LV_OP; break;
+        }
+    } else if ((n == 2 && (memcmp(s, "<=", 2) == 0 || memcmp(s, ">=", 2) == 0 ||
                          memcmp(s, "<>", 2) == 0 || memcmp(s, "!=", 2) == 0)))
         level = LV_CMP;
     else if (n == 2 && memcmp(s, "=>", 2) == 0) {
@@ -261,7 +291,7 @@ static size_t operator_length(const char *s, size_t len, size_t p)
     while (q < len && op_char((unsigned char)s[q])) {
         if (q > p && q + 1 < len && ((s[q] == '-' && s[q + 1] == '-') || (s[q] == '/' && s[q + 1] == '*')))
             break;
-        if (strchr("~!@#^&|`?%", s[q]))
+        if (in_class((unsigned char)s[q], SPECIAL_LO, SPECIAL_HI))
             special = true;
         q++;
     }
@@ -317,7 +347,9 @@ void ss_sql_scan_piece_notify(const char *s, size_t len, size_t start, ss_sql_pi
                               void (*notice)(void *arg, const char *msg), void *arg)
 {
     depth_state d;
-    memset(&d, 0, sizeof d);
+    memset(&d, 0, offsetof(depth_state, local)); /* the local frames are cleared when used */
+    d.frames = d.local;
+    d.cap = LOCAL_FRAMES;
     out->semicolon = false;
     out->empty = true;
     size_t p = start;
@@ -327,13 +359,16 @@ void ss_sql_scan_piece_notify(const char *s, size_t len, size_t start, ss_sql_pi
             p++;
             continue;
         }
-        bool open;
-        size_t q = skip_comment(s, len, p, &open);
-        if (q != p) {
-            if (open)
-                out->empty = false; /* the raw parser reports the unterminated comment */
-            p = q;
-            continue;
+        size_t q;
+        if (c == '-' || c == '/') {
+            bool open;
+            q = skip_comment(s, len, p, &open);
+            if (q != p) {
+                if (open)
+                    out->empty = false; /* the raw parser reports the unterminated comment */
+                p = q;
+                continue;
+            }
         }
         if (c == ';') {
             p++;
@@ -457,7 +492,8 @@ void ss_sql_scan_piece_notify(const char *s, size_t len, size_t start, ss_sql_pi
     }
     out->end = p;
     out->min_depth = d.max;
-    free(d.frames);
+    if (d.frames != d.local)
+        free(d.frames);
 }
 
 size_t ss_sql_skip_empty(const char *s, size_t len, size_t p)

@@ -9,10 +9,14 @@
 
 #include "util/arena.h"
 
+typedef struct ss_ptrmap_slot {
+    const void *key;   /* NULL = empty slot */
+    void *val;
+} ss_ptrmap_slot;
+
 typedef struct ss_ptrmap {
     ss_arena *arena;
-    const void **keys; /* NULL = empty slot */
-    void **vals;
+    ss_ptrmap_slot *slots;
     uint32_t cap;      /* 0 or a power of two */
     uint32_t n;
 } ss_ptrmap;
