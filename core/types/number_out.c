@@ -4,6 +4,7 @@
  * exponent is in [-4, 15) and as d.ddde+XX otherwise; with extra_float_digits <= 0, %.*g with
  * 15 + extra_float_digits digits. */
 #include "types/typeio.h"
+#include "util/tls.h"
 
 #include <float.h>
 #include <math.h>
@@ -11,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static _Thread_local int extra_digits = 1;
+static SS_TLS int extra_digits = 1;
 
 void ss_float8_set_extra_digits(int extra_float_digits)
 {

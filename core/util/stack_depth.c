@@ -1,5 +1,6 @@
 /* stack_depth.c — stack base, budget and depth test behind stack_depth.h. */
 #include "util/stack_depth.h"
+#include "util/tls.h"
 
 #include <pthread.h>
 #include <stdint.h>
@@ -15,23 +16,11 @@
 #define STACK_SCALE 1
 #endif
 
-/* The initial-exec TLS model: a variable is then one %fs-relative load (its offset in the
- * GOT) instead of a call to __tls_get_addr, which the default model for a shared library
- * makes at each of the ~30 checks per statement.  This needs the object's TLS in the static
- * TLS block: libsunstone.so is linked into the programs that use it, and a dlopen of it
- * still works with glibc, which keeps spare static TLS for small blocks like this one (the
- * modules the loader dlopens do not contain this file). */
-#if defined(__GNUC__) && defined(__ELF__)
-#define STACK_TLS _Thread_local __attribute__((tls_model("initial-exec")))
-#else
-#define STACK_TLS _Thread_local
-#endif
-
-static STACK_TLS char *stack_base;
-static STACK_TLS size_t stack_budget;
+static SS_TLS char *stack_base;
+static SS_TLS size_t stack_budget;
 /* lowest usable address of this thread's stack, looked up once per thread (0: unknown) */
-static STACK_TLS uintptr_t stack_low;
-static STACK_TLS bool stack_low_known;
+static SS_TLS uintptr_t stack_low;
+static SS_TLS bool stack_low_known;
 
 static uintptr_t lookup_stack_low(uintptr_t here)
 {

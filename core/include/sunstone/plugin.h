@@ -137,7 +137,9 @@ typedef struct ss_api {
        modifier: "integer", "double precision", "character varying"; "???" for an id the
        kernel does not know.  A static string. */
     const char *(*type_name)(ss_type type);
-    ss_vector *(*vector_create)(ss_type type, uint32_t capacity); /* NULL on failure */
+    /* a vector of capacity rows, all valid, whose values are unspecified until written (as
+       the data at NULL rows always is, batch.h); NULL on failure */
+    ss_vector *(*vector_create)(ss_type type, uint32_t capacity);
     void (*vector_destroy)(ss_vector *v);
     /* frees the vector's strings and marks every row valid */
     void (*vector_reset)(ss_vector *v);
