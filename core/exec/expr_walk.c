@@ -115,7 +115,9 @@ int ss_expr_walk(ss_expr **slot, const ss_expr_walker *w)
 {
     if (!*slot)
         return SS_WALK_CONTINUE;
-    if (w->seen) {
+    /* a leaf is visited each time it is reached: it has no subtree whose second walk the set
+       saves, and an IN list's thousands of constants would each cost an insertion */
+    if (w->seen && ss_expr_nchildren(*slot) > 0) {
         if (ss_ptrmap_get(w->seen, *slot, NULL))
             return SS_WALK_CONTINUE;
         if (ss_ptrmap_put(w->seen, *slot, NULL) != 0)

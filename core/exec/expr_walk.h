@@ -42,8 +42,10 @@ typedef struct ss_expr_walker {
     ss_expr_visit_fn pre;  /* before the node's children, or NULL */
     ss_expr_visit_fn post; /* after them, or NULL */
     void *arg;
-    /* When non-NULL: nodes already in it are not visited again, and every node visited is
-       added (the binder shares subtrees, e.g. COALESCE's argument in its WHEN and THEN). */
+    /* When non-NULL: nodes already in it are not visited again, and every node with
+       children visited is added (the binder shares subtrees, e.g. COALESCE's argument in its
+       WHEN and THEN); a leaf (constant, column, parameter) is visited each time it is reached,
+       so callbacks must not depend on seeing a node once. */
     ss_ptrmap *seen;
 } ss_expr_walker;
 

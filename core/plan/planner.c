@@ -116,6 +116,8 @@ typedef struct fixer {
  * column reference, else a copy of the path down to the references. */
 static ss_expr *fix_expr(fixer *f, ss_expr *e)
 {
+    if (e->kind == EXPR_CONST || e->kind == EXPR_PARAM)
+        return e; /* leaves without references (an IN list has thousands) */
     void *known;
     if (ss_ptrmap_get(&f->done, e, &known))
         return known;

@@ -13,17 +13,22 @@ static const ss_api *g_api;
 typedef struct limit_state {
     const ss_limit_node *node;
     ss_op *child;
-    int64_t limit;    /* this execution's LIMIT, -1 = none */
+    int64_t limit;    /* this execution's LIMIT, -1 = none (negative values only EXPLAIN shows) */
+    bool has_limit;   /* LIMIT has a non-NULL value */
+    bool explain_only; /* opened for EXPLAIN: nothing runs, values are only shown */
     int64_t offset;   /* this execution's OFFSET */
     int64_t to_skip;  /* offset rows still to drop */
     int64_t to_emit;  /* rows still allowed; -1 = unlimited */
     uint32_t sel[SS_BATCH_CAPACITY];
 } limit_state;
 
-/* One of the node's bigint expressions (NULL = none: *out keeps its default); a negative
- * value is refused with PostgreSQL's SQLSTATE and message. */
-static int eval_count(ss_ctx *ctx, const ss_expr *e, const char *sqlstate, const char *what, int64_t *out)
+/* One of the node's bigint expressions (NULL = none: *out keeps its default and *set is
+ * false); a negative value is refused with PostgreSQL's SQLSTATE and message, except under
+ * EXPLAIN, which shows the plan without running it, as PostgreSQL's does. */
+static int eval_count(ss_ctx *ctx, const limit_state *st, const ss_expr *e, const char *sqlstate, const char *what,
+                      int64_t *out, bool *set)
 {
+    *set = false;
     if (!e)
         return SS_OK;
     ss_value v;
@@ -31,9 +36,10 @@ static int eval_count(ss_ctx *ctx, const ss_expr *e, const char *sqlstate, const
         return SS_ERROR;
     if (v.is_null)
         return SS_OK;
-    if (v.v.i < 0)
+    if (v.v.i < 0 && !st->explain_only)
         return g_api->error(ctx, sqlstate, "%s must not be negative", what);
     *out = v.v.i;
+    *set = true;
     return SS_OK;
 }
 
@@ -43,8 +49,13 @@ static int limit_start(ss_ctx *ctx, limit_state *st)
 {
     st->limit = -1;
     st->offset = 0;
-    if (eval_count(ctx, st->node->limit, SS_SQLSTATE_INVALID_ROW_COUNT_IN_LIMIT, "LIMIT", &st->limit) ||
-        eval_count(ctx, st->node->offset, SS_SQLSTATE_INVALID_ROW_COUNT_IN_OFFSET, "OFFSET", &st->offset))
+    bool has_offset;
+    /* OFFSET first, as PostgreSQL's recompute_limits: which error a query with both wrong
+       reports depends on it */
+    if (eval_count(ctx, st, st->node->offset, SS_SQLSTATE_INVALID_ROW_COUNT_IN_OFFSET, "OFFSET", &st->offset,
+                   &has_offset) ||
+        eval_count(ctx, st, st->node->limit, SS_SQLSTATE_INVALID_ROW_COUNT_IN_LIMIT, "LIMIT", &st->limit,
+                   &st->has_limit))
         return SS_ERROR;
     st->to_skip = st->offset;
     st->to_emit = st->limit;
@@ -79,10 +90,11 @@ static int limit_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, uint32
         return SS_ERROR;
     st->node = limit;
     st->child = g_api->op_child(self, 0);
+    st->explain_only = (flags & SS_OPEN_EXPLAIN_ONLY) != 0;
     *state = st;
     if (limit_start(ctx, st) != SS_OK)
         return SS_ERROR;
-    return flags & SS_OPEN_EXPLAIN_ONLY ? SS_OK : limit_bound_child(ctx, st);
+    return st->explain_only ? SS_OK : limit_bound_child(ctx, st);
 }
 
 static int limit_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **out)
@@ -143,7 +155,7 @@ static int limit_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, size_
     const limit_state *st = state;
     if (!st)
         return SS_OK;
-    if (st->limit < 0)
+    if (!st->has_limit)
         return ops_explain_appendf(buf, buflen, "offset %lld, no limit", (long long)st->offset);
     return ops_explain_appendf(buf, buflen, "limit %lld offset %lld", (long long)st->limit,
                                (long long)st->offset);

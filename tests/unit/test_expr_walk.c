@@ -186,6 +186,25 @@ START_TEST(shared_subtree_once)
 }
 END_TEST
 
+START_TEST(shared_leaf_each_time)
+{
+    /* c0 + c0 with one column node: a leaf has no subtree to save, so it is visited at each
+       slot that holds it, and never enters the set (an IN list's constants would fill it) */
+    ss_expr *c = col(0);
+    ss_expr *sum = node(EXPR_OP);
+    sum->u.op.op = OP_ADD;
+    sum->u.op.left = c;
+    sum->u.op.right = c;
+    ss_ptrmap seen;
+    ss_ptrmap_init(&seen, arena);
+    trace t = {0};
+    ss_expr_walk_const(sum, record, &t, &seen);
+    ck_assert_uint_eq(t.n, 3);
+    ck_assert(ss_ptrmap_get(&seen, sum, NULL));
+    ck_assert(!ss_ptrmap_get(&seen, c, NULL));
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("expr_walk");
@@ -195,6 +214,7 @@ int main(void)
     tcase_add_test(tc, skip_and_stop);
     tcase_add_test(tc, mutator_replaces_slots);
     tcase_add_test(tc, shared_subtree_once);
+    tcase_add_test(tc, shared_leaf_each_time);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
