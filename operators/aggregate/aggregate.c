@@ -281,13 +281,9 @@ static int aggregate_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch 
     *out = NULL;
     if (!st->built && aggregate_build(ctx, st) != SS_OK)
         return SS_ERROR;
-    uint32_t total = group_count(st);
-    if (st->emitted >= total)
+    uint32_t n = ops_owned_batch_next_slice(g_api, &st->out, st->emitted, group_count(st));
+    if (n == 0)
         return SS_OK;
-    uint32_t n = total - st->emitted;
-    if (n > SS_BATCH_CAPACITY)
-        n = SS_BATCH_CAPACITY;
-    ops_owned_batch_reset(g_api, &st->out);
     for (uint32_t c = 0; c < st->nkeys; c++)
         if (ops_column_gather(ctx, &st->groups.keys[c], NULL, st->emitted, n,
                               st->out.vectors[c]) != SS_OK)
@@ -296,9 +292,7 @@ static int aggregate_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch 
         if (agg_accum_result(ctx, g_api, &st->accs[a], st->emitted, n,
                              st->out.vectors[st->nkeys + a]) != SS_OK)
             return SS_ERROR;
-    st->out.batch.count = n;
-    st->emitted += n;
-    *out = &st->out.batch;
+    ops_owned_batch_emit(&st->out, n, &st->emitted, out);
     return SS_OK;
 }
 

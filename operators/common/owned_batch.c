@@ -34,6 +34,22 @@ void ops_owned_batch_reset(const ss_api *api, ops_owned_batch *ob)
     ob->batch.cols = ob->vectors;
 }
 
+uint32_t ops_owned_batch_next_slice(const ss_api *api, ops_owned_batch *ob, uint32_t emitted, uint32_t total)
+{
+    if (emitted >= total)
+        return 0;
+    ops_owned_batch_reset(api, ob);
+    uint32_t n = total - emitted;
+    return n > SS_BATCH_CAPACITY ? SS_BATCH_CAPACITY : n;
+}
+
+void ops_owned_batch_emit(ops_owned_batch *ob, uint32_t n, uint32_t *emitted, ss_batch **out)
+{
+    ob->batch.count = n;
+    *emitted += n;
+    *out = &ob->batch;
+}
+
 void ops_owned_batch_release(const ss_api *api, ops_owned_batch *ob)
 {
     if (!ob->vectors)

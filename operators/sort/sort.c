@@ -160,19 +160,14 @@ static int sort_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **out
     *out = NULL;
     if (!st->sorted && sort_materialize(ctx, st) != SS_OK)
         return SS_ERROR;
-    if (st->emitted >= st->nrows)
+    uint32_t n = ops_owned_batch_next_slice(g_api, &st->out, st->emitted, st->nrows);
+    if (n == 0)
         return SS_OK;
-    uint32_t n = st->nrows - st->emitted;
-    if (n > SS_BATCH_CAPACITY)
-        n = SS_BATCH_CAPACITY;
-    ops_owned_batch_reset(g_api, &st->out);
     const uint32_t *idx = st->order + st->emitted;
     for (uint32_t c = 0; c < st->ncols; c++)
         if (ops_column_gather(ctx, &st->cols[c], idx, 0, n, st->out.vectors[c]) != SS_OK)
             return SS_ERROR;
-    st->out.batch.count = n;
-    st->emitted += n;
-    *out = &st->out.batch;
+    ops_owned_batch_emit(&st->out, n, &st->emitted, out);
     return SS_OK;
 }
 

@@ -128,14 +128,9 @@ static int values_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **o
 {
     values_state *st = state;
     *out = NULL;
-    uint32_t nrows = st->node->nrows;
-    if (st->next_row >= nrows)
+    uint32_t n = ops_owned_batch_next_slice(g_api, &st->out, st->next_row, st->node->nrows);
+    if (n == 0)
         return SS_OK;
-    uint32_t n = nrows - st->next_row;
-    if (n > SS_BATCH_CAPACITY)
-        n = SS_BATCH_CAPACITY;
-
-    ops_owned_batch_reset(g_api, &st->out);
     ss_batch *b = &st->out.batch;
     const ss_batch one_row = {.ncols = 0, .count = 1, .sel = NULL, .sel_count = 0, .cols = NULL};
     for (uint32_t r = 0; r < n; r++) {
@@ -151,9 +146,7 @@ static int values_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **o
                 return SS_ERROR;
         }
     }
-    b->count = n;
-    st->next_row += n;
-    *out = b;
+    ops_owned_batch_emit(&st->out, n, &st->next_row, out);
     return SS_OK;
 }
 
