@@ -9,7 +9,6 @@
  * Usage: bench_in_list [rows (default 1048576)] [runs (default 21)] [small rows (default 1024)] */
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "bench_util.h"
 #include "peer_engine.h"
@@ -74,19 +73,7 @@ static int time_query(const peer_side side[2], const char *name, const char *sql
         }
         if (status != 0)
             break;
-        if (got[0].rows != got[1].rows) {
-            fprintf(stderr, "MISMATCH in run %d of %s: %s returned %zu rows, %s %zu\n", i, name,
-                    side[0].engine->name, got[0].rows, side[1].engine->name, got[1].rows);
-            status = -1;
-        } else if (i > 0 && (got[0].rows != first[0].rows || got[0].text_bytes != first[0].text_bytes ||
-                             got[1].rows != first[1].rows || got[1].text_bytes != first[1].text_bytes)) {
-            fprintf(stderr, "MISMATCH in run %d of %s: the answer changed between runs\n", i, name);
-            status = -1;
-        }
-        if (i == 0) {
-            first[0] = got[0];
-            first[1] = got[1];
-        }
+        status = peer_check_run(side, name, i, true, got, first);
         out->rows = got[0].rows;
     }
     for (int k = 0; k < 2; k++) {
@@ -107,13 +94,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s [rows] [runs] [small rows]\n", argv[0]);
         return 2;
     }
-    peer_side side[2] = {{&peer_engine_sunstone, NULL}, {&peer_engine_sqlite, NULL}};
-    for (int k = 0; k < 2; k++)
-        if ((side[k].db = side[k].engine->open()) == NULL)
-            return 1;
+    peer_side side[2];
     char date[32];
-    time_t now = time(NULL);
-    strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", gmtime(&now));
+    if (peer_sides_open(side, date, sizeof date) != 0)
+        return 1;
     printf("IN-list benchmark: sunstone %s vs sqlite %s, in-memory, same process, %s\n",
            side[0].engine->version(), side[1].engine->version(), date);
     printf("SELECT a FROM <table> WHERE a IN (0, 1, ..., n-1); medians of %d runs (%d warm-ups), µs\n\n", runs,

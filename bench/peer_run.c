@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "bench_util.h"
 #include "result_set.h"
@@ -38,6 +39,39 @@ int peer_cross_check(const peer_side side[2], const char *sql, bool ordered)
     return status;
 }
 
+int peer_sides_open(peer_side side[2], char *date, size_t n)
+{
+    side[0] = (peer_side){&peer_engine_sunstone, NULL};
+    side[1] = (peer_side){&peer_engine_sqlite, NULL};
+    for (int k = 0; k < 2; k++)
+        if ((side[k].db = side[k].engine->open()) == NULL)
+            return -1;
+    time_t now = time(NULL);
+    strftime(date, n, "%Y-%m-%d %H:%M UTC", gmtime(&now));
+    return 0;
+}
+
+int peer_check_run(const peer_side side[2], const char *name, int i, bool fixed, const peer_consumed got[2],
+                   peer_consumed first[2])
+{
+    int status = 0;
+    if (got[0].rows != got[1].rows) {
+        fprintf(stderr, "MISMATCH in run %d of %s: %s returned %zu rows, %s %zu\n", i, name, side[0].engine->name,
+                got[0].rows, side[1].engine->name, got[1].rows);
+        status = -1;
+    } else if (fixed && i > 0 &&
+               (got[0].rows != first[0].rows || got[0].text_bytes != first[0].text_bytes ||
+                got[1].rows != first[1].rows || got[1].text_bytes != first[1].text_bytes)) {
+        fprintf(stderr, "MISMATCH in run %d of %s: the answer changed between runs\n", i, name);
+        status = -1;
+    }
+    if (i == 0) {
+        first[0] = got[0];
+        first[1] = got[1];
+    }
+    return status;
+}
+
 int peer_run_query(const peer_side side[2], const peer_query *q, peer_result *out)
 {
     char sql[1024];
@@ -68,22 +102,8 @@ int peer_run_query(const peer_side side[2], const peer_query *q, peer_result *ou
         }
         if (status != 0)
             break;
-        /* Each run must consume what the checked run did: same row count on both sides, and for
-         * a fixed statement the same rows and text bytes as that engine's first run. */
-        if (got[0].rows != got[1].rows) {
-            fprintf(stderr, "MISMATCH in run %d of %s: %s returned %zu rows, %s %zu\n", i, q->name,
-                    side[0].engine->name, got[0].rows, side[1].engine->name, got[1].rows);
-            status = -1;
-        } else if (q->id_range == 0 && i > 0 &&
-                   (got[0].rows != first[0].rows || got[0].text_bytes != first[0].text_bytes ||
-                    got[1].rows != first[1].rows || got[1].text_bytes != first[1].text_bytes)) {
-            fprintf(stderr, "MISMATCH in run %d of %s: the answer changed between runs\n", i, q->name);
-            status = -1;
-        }
-        if (i == 0) {
-            first[0] = got[0];
-            first[1] = got[1];
-        }
+        /* Each run must consume what the checked run did */
+        status = peer_check_run(side, q->name, i, q->id_range == 0, got, first);
         out->rows = got[0].rows;
     }
     for (int k = 0; k < 2; k++) {

@@ -35,6 +35,16 @@ typedef struct peer_result {
  * printing why (an engine error, or answers that differ between the engines or between runs). */
 int peer_run_query(const peer_side side[2], const peer_query *q, peer_result *out);
 
+/* Opens both engines in memory and writes the run's date ("YYYY-MM-DD HH:MM UTC") into date.
+ * 0, or -1 when an engine does not open. */
+int peer_sides_open(peer_side side[2], char *date, size_t n);
+
+/* Checks what run i consumed on both sides: the same row count on each, and, for a fixed
+ * statement (fixed) the same rows and text bytes as that side's first run, which it records
+ * in first at i == 0.  0, or -1 after printing the MISMATCH. */
+int peer_check_run(const peer_side side[2], const char *name, int i, bool fixed, const peer_consumed got[2],
+                   peer_consumed first[2]);
+
 /* Runs sql once on both sides and compares the answers.  0, or -1 after printing why. */
 int peer_cross_check(const peer_side side[2], const char *sql, bool ordered);
 

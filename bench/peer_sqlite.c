@@ -7,7 +7,6 @@
  *                          [point runs (default 2001)] */
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "bench_util.h"
 #include "peer_engine.h"
@@ -59,14 +58,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s [rows] [analytic runs] [point runs]\n", argv[0]);
         return 2;
     }
-    peer_side side[2] = {{&peer_engine_sunstone, NULL}, {&peer_engine_sqlite, NULL}};
-    for (int k = 0; k < 2; k++)
-        if ((side[k].db = side[k].engine->open()) == NULL)
-            return 1;
-
+    peer_side side[2];
     char date[32];
-    time_t now = time(NULL);
-    strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", gmtime(&now));
+    if (peer_sides_open(side, date, sizeof date) != 0)
+        return 1;
     printf("peer benchmark: sunstone %s vs sqlite %s, in-memory, same process, %s\n",
            side[0].engine->version(), side[1].engine->version(), date);
     printf("t: %ld rows; medians of %d runs (analytic, %d warm-ups) / %d runs (point-ish, %d warm-ups)\n\n", rows,
