@@ -164,12 +164,13 @@ static void pass_through_output(ss_plan_node *p)
     p->col_names = child->col_names;
 }
 
-ss_plan *plan_scan(ss_plan_builder *pb, const ss_table *t, uint32_t ncols, const uint32_t *columns)
+ss_plan *plan_scan(ss_plan_builder *pb, const ss_table *t, uint32_t ncols, const uint32_t *columns, double rows)
 {
     ss_scan_node *s = (ss_scan_node *)node_new(pb, sizeof *s, SS_NODE_SCAN, NULL);
     if (!s)
         return NULL;
     s->table = t;
+    s->hdr.estimated_rows = rows < 0 ? -1 : rows;
     ss_type *types = pb_alloc(pb, sizeof(ss_type) * ncols);
     const char **names = pb_alloc(pb, sizeof(char *) * ncols);
     if (!types || !names)
@@ -194,6 +195,7 @@ ss_plan *plan_values(ss_plan_builder *pb, uint32_t ncols, const ss_type *types, 
         return NULL;
     v->nrows = nrows;
     v->exprs = exprs;
+    v->hdr.estimated_rows = nrows;
     return set_params(pb, &v->hdr, exprs, nrows * ncols) ? NULL : &v->hdr;
 }
 
@@ -218,6 +220,7 @@ ss_plan *plan_project(ss_plan_builder *pb, ss_plan *child, uint32_t n, const ss_
         types[i] = exprs[i]->type;
     p->nexprs = n;
     p->exprs = exprs;
+    p->hdr.estimated_rows = child->estimated_rows;
     if (set_output(pb, &p->hdr, n, types, names))
         return NULL;
     return set_params(pb, &p->hdr, exprs, n) ? NULL : &p->hdr;
@@ -254,6 +257,7 @@ ss_plan *plan_sort(ss_plan_builder *pb, ss_plan *child, uint32_t nkeys, const ss
         return NULL;
     s->nkeys = nkeys;
     s->keys = keys;
+    s->hdr.estimated_rows = child->estimated_rows;
     pass_through_output(&s->hdr);
     return set_params(pb, &s->hdr, NULL, 0) ? NULL : &s->hdr;
 }

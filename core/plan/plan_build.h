@@ -16,8 +16,13 @@ typedef struct ss_plan_builder {
  * passed in are referenced, not copied: they must live in pb->arena (or longer).  Each node's
  * params (the $n its subtree reads) are collected from its expressions and its children. */
 
-/* Rows of table t: ncols columns at table positions columns[], in that order. */
-ss_plan *plan_scan(ss_plan_builder *pb, const ss_table *t, uint32_t ncols, const uint32_t *columns);
+/* Estimates (estimated_rows): a scan's is given (< 0 unknown), VALUES' is its row count,
+ * project and sort keep their child's, the others' are unknown (-1) until the query-engine
+ * issue brings selectivities. */
+
+/* Rows of table t (about `rows` of them): ncols columns at table positions columns[], in that
+ * order. */
+ss_plan *plan_scan(ss_plan_builder *pb, const ss_table *t, uint32_t ncols, const uint32_t *columns, double rows);
 /* nrows constant rows of ncols columns (exprs row-major, nrows * ncols); names may be NULL. */
 ss_plan *plan_values(ss_plan_builder *pb, uint32_t ncols, const ss_type *types, const char *const *names,
                      uint32_t nrows, const ss_expr *const *exprs);

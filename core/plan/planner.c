@@ -201,7 +201,10 @@ static int plan_get(planner *p, const ss_lop *op, ss_plan **out, layout *lay)
             cols[k++] = c;
         }
     *lay = (layout){k, b};
-    return (*out = plan_scan(&p->pb, t, k, cols)) ? SS_OK : SS_ERROR;
+    /* the backend's row count, when it keeps one */
+    int64_t rows = t->storage && t->storage->table_row_estimate && t->handle ? t->storage->table_row_estimate(t->handle)
+                                                                            : -1;
+    return (*out = plan_scan(&p->pb, t, k, cols, (double)rows)) ? SS_OK : SS_ERROR;
 }
 
 static int plan_node(planner *p, ss_lop *op, ss_plan **out, layout *lay);

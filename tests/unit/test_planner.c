@@ -4,7 +4,8 @@
  * a subtree shared in the logical plan stays one node in the physical one; a reference the
  * input does not provide is PostgreSQL's XX000; DISTINCT becomes a grouping aggregate; a
  * filter folded to FALSE reads an empty VALUES; conjuncts are ordered cheapest first when
- * one can fail, and keep their written order when none can. */
+ * one can fail, and keep their written order when none can; scans carry the backend's row
+ * count as their estimate. */
 #include <check.h>
 #include <string.h>
 
@@ -120,6 +121,7 @@ START_TEST(test_pruning_and_positions)
     ck_assert_uint_eq(sn->columns[1], 3);
     ck_assert_str_eq(sn->hdr.col_names[0], "c");
     ck_assert_uint_eq(fn->hdr.ncols, 2); /* the filter passes the pruned schema through */
+    ck_assert(sn->hdr.estimated_rows < 0); /* a table without storage has no row count */
 
     ck_position(fn->predicate->u.op.left, 0);
     ck_position(pn->exprs[0], 1);
@@ -196,6 +198,30 @@ START_TEST(test_shared_subtree)
     ck_position(e->u.op.left->u.op.left, 0);
     /* a constant subtree needs no copy */
     ck_assert_ptr_eq(e->u.op.left->u.op.right, shared->u.op.right);
+}
+END_TEST
+
+static int64_t rows_42(void *table)
+{
+    (void)table;
+    return 42;
+}
+
+/* Estimates: a scan carries the backend's row count, a project its child's, a filter none
+ * yet (selectivities come with the query-engine issue). */
+START_TEST(test_estimates)
+{
+    static const ss_storage_vtable counted = {.struct_size = sizeof(ss_storage_vtable), .table_row_estimate = rows_42};
+    table.storage = &counted;
+    table.handle = &table;
+    ss_lop *get = lop_get(&ctx, arena, 1, &table);
+    ss_lop *proj = lop_project(&ctx, arena, 2, get, 1, exprs(1, (ss_expr *[]){col(1, 0)}), NULL);
+    ss_lop *filter = lop_filter(&ctx, arena, proj, op(OP_GT, col(2, 0), int4(1), SS_TYPE_BOOL));
+    ss_plan *plan;
+    ck_assert_int_eq(ss_plan_query(&ctx, arena, filter, &plan), SS_OK);
+    ck_assert(plan->estimated_rows < 0);
+    ck_assert(child(plan)->estimated_rows == 42);
+    ck_assert(child(child(plan))->estimated_rows == 42);
 }
 END_TEST
 
@@ -279,6 +305,7 @@ int main(void)
     tcase_add_test(tc, test_pruning_and_positions);
     tcase_add_test(tc, test_aggregate_relation);
     tcase_add_test(tc, test_shared_subtree);
+    tcase_add_test(tc, test_estimates);
     tcase_add_test(tc, test_missing_binding);
     tcase_add_test(tc, test_distinct_false_filter_sort_limit);
     tcase_add_test(tc, test_qual_order);
