@@ -504,9 +504,7 @@ static int stack_sort(binder *b, const ast_select *s, const ss_lop *cols, const 
     return (*top = lop_sort(b->ctx, b->arena, *top, s->norder, keys)) ? SS_OK : SS_ERROR;
 }
 
-/* ORDER BY, LIMIT and OFFSET of a VALUES list: sort keys name an output column by position
- * or by name (column1, ...); other sort expressions are refused. */
-static int bind_values_order_limit(binder *b, const ast_select *s, ss_bound_stmt *out)
+int bind_output_order_limit(binder *b, const ast_select *s, ss_bound_stmt *out, bool setop)
 {
     ss_lop *top = out->query;
     if (s->norder) {
@@ -529,6 +527,16 @@ static int bind_values_order_limit(binder *b, const ast_select *s, ss_bound_stmt
                 if (pos < 0)
                     return bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_COLUMN, "column \"%s\" does not exist",
                                       a->names[0]);
+            } else if (setop) {
+                /* PostgreSQL's own refusal (a qualified name included) */
+                if (a->kind == AE_COLUMN)
+                    return bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_TABLE,
+                                      "missing FROM-clause entry for table \"%s\"", a->names[0]);
+                bind_error(b, expr_location(a), SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                           "invalid UNION/INTERSECT/EXCEPT ORDER BY clause");
+                ss_ctx_error_detail(b->ctx, "Only result column names can be used, not expressions or functions.");
+                ss_ctx_error_hint(b->ctx, "Add the expression/function to every SELECT, or move the UNION into a FROM clause.");
+                return SS_ERROR;
             } else {
                 return bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                                   "feature not supported: ORDER BY expressions on VALUES (only output columns)");
@@ -547,7 +555,9 @@ static int bind_values_order_limit(binder *b, const ast_select *s, ss_bound_stmt
 int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
 {
     if (s->values)
-        return bind_values_query(b, s, out) ? SS_ERROR : bind_values_order_limit(b, s, out);
+        return bind_values_query(b, s, out) ? SS_ERROR : bind_output_order_limit(b, s, out, false);
+    if (s->setop)
+        return bind_setop_query(b, s, out);
 
     ss_lop *top;
     if (s->from_table) {

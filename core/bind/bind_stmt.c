@@ -40,6 +40,9 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     }
 
     const ast_select *src = st->select;
+    const ast_select *first = src; /* a set operation's errors point into its first branch */
+    while (first->setop)
+        first = first->larg;
     ss_expr **row_exprs = NULL;
     uint32_t nsrc;
     ss_lop *source = NULL;
@@ -59,8 +62,8 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         nsrc = sub.ncols;
     }
     if (nsrc > ntarget) {
-        int loc = src->values ? src->values[0][ntarget]->location
-                  : ntarget < src->ntargets ? src->targets[ntarget].location : -1;
+        int loc = first->values ? (first == src ? first->values[0][ntarget]->location : -1)
+                  : ntarget < first->ntargets ? first->targets[ntarget].location : -1;
         return bind_error(b, loc, "42601", "INSERT has more expressions than target columns");
     }
     if (nsrc < ntarget && st->ncolumns)
@@ -120,7 +123,7 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
             char b1[96], b2[96];
             if (ss_ctx_error_pending(b->ctx))
                 ss_error_clear(b->ctx->err);
-            bind_error(b, src->targets && i < src->ntargets ? src->targets[i].location : -1,
+            bind_error(b, first->targets && i < first->ntargets ? first->targets[i].location : -1,
                        SS_SQLSTATE_DATATYPE_MISMATCH, "column \"%s\" is of type %s but expression is of type %s",
                        t->cols[c].name, ss_type_display_name(t->types[c], b1, sizeof b1),
                        ss_type_display_name(source->types[i], b2, sizeof b2));

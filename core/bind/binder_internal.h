@@ -218,5 +218,12 @@ const char *figure_colname(const ast_expr *e);
 
 /* SELECT (bind_select.c): plan plus result columns. */
 int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out);
+/* ORDER BY, LIMIT and OFFSET over a query's output columns (VALUES lists, set operations):
+ * sort keys name an output column by position or by name; other sort expressions are refused
+ * (setop: PostgreSQL's own refusal for a set operation; else a VALUES list's 0A000). */
+int bind_output_order_limit(binder *b, const ast_select *s, ss_bound_stmt *out, bool setop);
+
+/* A set operation (bind_setop.c): plan plus result columns. */
+int bind_setop_query(binder *b, const ast_select *s, ss_bound_stmt *out);
 
 #endif

@@ -139,6 +139,27 @@ ss_lop *lop_limit(ss_ctx *ctx, ss_arena *arena, ss_lop *child, ss_expr *limit, s
     return op;
 }
 
+ss_lop *lop_setop(ss_ctx *ctx, ss_arena *arena, uint32_t rel, ss_lop_setop_kind kind, bool all, ss_lop *left,
+                  ss_lop *right, uint32_t ncols, const ss_type *types, const char *const *names)
+{
+    ss_lop *op = lop_new(ctx, arena, LOP_SETOP, rel, NULL);
+    ss_lop **children = op ? ss_arena_alloc(arena, sizeof(ss_lop *) * 2) : NULL;
+    if (!children) {
+        ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        return NULL;
+    }
+    children[0] = left;
+    children[1] = right;
+    op->children = children;
+    op->nchildren = 2;
+    op->ncols = ncols;
+    op->types = types;
+    op->names = names;
+    op->u.setop.op = kind;
+    op->u.setop.all = all;
+    return op;
+}
+
 static int each(ss_lop *op, ss_expr **slots, uint32_t n, ss_lop_expr_fn fn, void *arg)
 {
     for (uint32_t i = 0; i < n; i++) {
@@ -155,6 +176,7 @@ int lop_each_expr(ss_lop *op, ss_lop_expr_fn fn, void *arg)
     switch (op->kind) {
     case LOP_GET:
     case LOP_DISTINCT:
+    case LOP_SETOP:
         break;
     case LOP_VALUES:
         rc = each(op, op->u.values.exprs, op->u.values.nrows * op->ncols, fn, arg);

@@ -2,7 +2,7 @@
  *
  * A tree of logical operators (ss_lop) saying WHAT a query computes: relations read,
  * filters, projections, aggregates, DISTINCT, sorts and limits, with no choice of how.
- * Each operator that makes new columns (GET, VALUES, PROJECT, AGGREGATE) is a relation with
+ * Each operator that makes new columns (GET, VALUES, PROJECT, AGGREGATE, SETOP) is a relation with
  * its own binding id (`rel`, from 1); the others pass their child's columns through and
  * carry the child's id.  Column references in its expressions are EXPR_COLUMN nodes with
  * u.column.rel = the relation and u.column.index = the column within it (a table's column
@@ -23,8 +23,16 @@ typedef enum ss_lop_kind {
     LOP_AGGREGATE, /* one row per group: the group expressions, then the aggregate calls */
     LOP_DISTINCT,  /* the child's distinct rows (every column) */
     LOP_SORT,      /* the child's rows ordered by keys (expressions over the child) */
-    LOP_LIMIT      /* OFFSET then LIMIT of the child's rows (bigint expressions, NULL = none) */
+    LOP_LIMIT,     /* OFFSET then LIMIT of the child's rows (bigint expressions, NULL = none) */
+    LOP_SETOP      /* UNION / INTERSECT / EXCEPT [ALL] of two children whose columns have the
+                      output's types: a relation of its own (rel.0 .. rel.ncols-1) */
 } ss_lop_kind;
+
+typedef enum ss_lop_setop_kind {
+    LSETOP_UNION = 1,
+    LSETOP_INTERSECT,
+    LSETOP_EXCEPT
+} ss_lop_setop_kind;
 
 typedef struct ss_lsort_key {
     ss_expr *expr;
@@ -48,6 +56,7 @@ typedef struct ss_lop {
         struct { uint32_t ngroups; ss_expr **groups; uint32_t naggs; ss_agg_call *aggs; } aggregate;
         struct { uint32_t nkeys; ss_lsort_key *keys; } sort;
         struct { ss_expr *limit, *offset; } limit;
+        struct { ss_lop_setop_kind op; bool all; } setop;
     } u;
 } ss_lop;
 
@@ -65,11 +74,14 @@ ss_lop *lop_aggregate(ss_ctx *ctx, ss_arena *arena, uint32_t rel, ss_lop *child,
 ss_lop *lop_distinct(ss_ctx *ctx, ss_arena *arena, ss_lop *child);
 ss_lop *lop_sort(ss_ctx *ctx, ss_arena *arena, ss_lop *child, uint32_t nkeys, ss_lsort_key *keys);
 ss_lop *lop_limit(ss_ctx *ctx, ss_arena *arena, ss_lop *child, ss_expr *limit, ss_expr *offset);
+/* left op right (ALL: duplicates kept); both children have ncols columns of these types. */
+ss_lop *lop_setop(ss_ctx *ctx, ss_arena *arena, uint32_t rel, ss_lop_setop_kind op, bool all, ss_lop *left,
+                  ss_lop *right, uint32_t ncols, const ss_type *types, const char *const *names);
 
 /* The one enumeration of a logical operator's expression slots (not its children's), in
  * evaluation order: VALUES' row-major items, FILTER's predicate, PROJECT's items,
  * AGGREGATE's groups then arguments (count(*) has none), SORT's keys, LIMIT's limit then
- * offset (NULL ones skipped).  fn may replace *slot; a non-zero return stops the walk and
+ * offset (NULL ones skipped); GET, DISTINCT and SETOP have none.  fn may replace *slot; a non-zero return stops the walk and
  * is returned. */
 typedef int (*ss_lop_expr_fn)(ss_lop *op, ss_expr **slot, void *arg);
 int lop_each_expr(ss_lop *op, ss_lop_expr_fn fn, void *arg);

@@ -273,3 +273,44 @@ ss_plan *plan_limit(ss_plan_builder *pb, ss_plan *child, const ss_expr *limit, c
     const ss_expr *exprs[2] = {limit, offset};
     return set_params(pb, &l->hdr, exprs, 2) ? NULL : &l->hdr;
 }
+
+/* A node over n children (kind's struct of size bytes), the first child's column types. */
+static ss_plan_node *node_over(ss_plan_builder *pb, size_t size, int32_t kind, uint32_t n, ss_plan *const *children,
+                               const char *const *names)
+{
+    ss_plan_node *p = node_new(pb, size, kind, NULL);
+    const ss_plan_node **kids = p ? pb_alloc(pb, sizeof *kids * n) : NULL;
+    if (!kids)
+        return NULL;
+    for (uint32_t i = 0; i < n; i++)
+        kids[i] = children[i];
+    p->children = kids;
+    p->nchildren = n;
+    if (set_output(pb, p, children[0]->ncols, children[0]->col_types, names))
+        return NULL;
+    return set_params(pb, p, NULL, 0) ? NULL : p;
+}
+
+ss_plan *plan_append(ss_plan_builder *pb, uint32_t n, ss_plan *const *children, const char *const *names)
+{
+    ss_plan_node *p = node_over(pb, sizeof(ss_append_node), SS_NODE_APPEND, n, children, names);
+    if (!p)
+        return NULL;
+    double rows = 0;
+    for (uint32_t i = 0; i < n && rows >= 0; i++)
+        rows = children[i]->estimated_rows < 0 ? -1 : rows + children[i]->estimated_rows;
+    p->estimated_rows = rows;
+    return p;
+}
+
+ss_plan *plan_setop(ss_plan_builder *pb, ss_plan *left, ss_plan *right, ss_setop_kind op, bool all,
+                    const char *const *names)
+{
+    ss_plan *children[2] = {left, right};
+    ss_setop_node *s = (ss_setop_node *)node_over(pb, sizeof(ss_setop_node), SS_NODE_SETOP, 2, children, names);
+    if (!s)
+        return NULL;
+    s->op = op;
+    s->all = all;
+    return &s->hdr;
+}

@@ -17,7 +17,7 @@ typedef struct ss_plan_builder {
  * params (the $n its subtree reads) are collected from its expressions and its children. */
 
 /* Estimates (estimated_rows): a scan's is given (< 0 unknown), VALUES' is its row count,
- * project and sort keep their child's, the others' are unknown (-1) until the query-engine
+ * project and sort keep their child's, append sums its children's, the others' are unknown (-1) until the query-engine
  * issue brings selectivities. */
 
 /* Rows of table t (about `rows` of them): ncols columns at table positions columns[], in that
@@ -41,5 +41,11 @@ ss_plan *plan_sort(ss_plan_builder *pb, ss_plan *child, uint32_t nkeys, const ss
  * and evaluated by the limit operator at each execution (they may hold parameters).  child's
  * schema. */
 ss_plan *plan_limit(ss_plan_builder *pb, ss_plan *child, const ss_expr *limit, const ss_expr *offset);
+/* the rows of children[0..n) one after the other (n >= 1, all of the first one's types);
+ * names may be NULL.  Its estimate is the sum of theirs (unknown if one is). */
+ss_plan *plan_append(ss_plan_builder *pb, uint32_t n, ss_plan *const *children, const char *const *names);
+/* left INTERSECT / EXCEPT [ALL] right (both of left's types); names may be NULL. */
+ss_plan *plan_setop(ss_plan_builder *pb, ss_plan *left, ss_plan *right, ss_setop_kind op, bool all,
+                    const char *const *names);
 
 #endif

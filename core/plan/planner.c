@@ -1,5 +1,6 @@
-/* planner.c — logical plan → physical plan (planner.h): physical node choice, scan column
- * pruning, constant-false filters cut off, and column references resolved to positions. */
+/* planner.c — logical plan → physical plan (planner.h): physical node choice (set operations:
+ * append, distinct, setop), scan column pruning, constant-false filters cut off, and column
+ * references resolved to positions. */
 #include "plan/planner.h"
 
 #include <string.h>
@@ -267,10 +268,96 @@ static int plan_sort_op(planner *p, const ss_lop *op, ss_plan *child, const layo
     return *out ? SS_OK : SS_ERROR;
 }
 
+/* ---- set operations ------------------------------------------------------------------ */
+
+/* op planned so that its output is exactly its columns 0..ncols-1, in order. */
+static int plan_whole(planner *p, ss_lop *op, ss_plan **out)
+{
+    layout in;
+    if (plan_node(p, op, out, &in))
+        return SS_ERROR;
+    bool identity = in.n == op->ncols;
+    for (uint32_t i = 0; identity && i < in.n; i++)
+        identity = in.cols[i].rel == op->rel && in.cols[i].col == i;
+    if (identity)
+        return SS_OK;
+    ss_expr **cols = pl_alloc(p, sizeof(ss_expr *) * op->ncols);
+    if (!cols)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < op->ncols; i++) {
+        if (!(cols[i] = pl_alloc(p, sizeof *cols[i])))
+            return SS_ERROR;
+        cols[i]->kind = EXPR_COLUMN;
+        cols[i]->type = op->types[i];
+        cols[i]->u.column.rel = op->rel;
+        cols[i]->u.column.index = i;
+    }
+    ss_expr **fixed = fix_exprs(p, cols, op->ncols, &in);
+    if (!fixed)
+        return SS_ERROR;
+    *out = plan_project(&p->pb, *out, op->ncols, (const ss_expr *const *)fixed, op->names);
+    return *out ? SS_OK : SS_ERROR;
+}
+
+typedef struct plan_list {
+    ss_plan **v;
+    uint32_t n, cap;
+} plan_list;
+
+/* The inputs of a UNION's append: a UNION below it that keeps its duplicates (or any UNION
+ * below a UNION that drops them) adds its own inputs, as PostgreSQL flattens them. */
+static int collect_union(planner *p, const ss_lop *op, plan_list *l)
+{
+    for (uint32_t i = 0; i < op->nchildren; i++) {
+        ss_lop *c = op->children[i];
+        if (c->kind == LOP_SETOP && c->u.setop.op == LSETOP_UNION && (c->u.setop.all || !op->u.setop.all)) {
+            if (ss_ctx_check_stack(p->ctx) || collect_union(p, c, l))
+                return SS_ERROR;
+            continue;
+        }
+        if (l->n == l->cap) {
+            uint32_t cap = l->cap ? l->cap * 2 : 4;
+            ss_plan **v = pl_alloc(p, sizeof *v * cap);
+            if (!v)
+                return SS_ERROR;
+            if (l->n)
+                memcpy(v, l->v, sizeof *v * l->n);
+            l->v = v;
+            l->cap = cap;
+        }
+        if (plan_whole(p, c, &l->v[l->n]))
+            return SS_ERROR;
+        l->n++;
+    }
+    return SS_OK;
+}
+
+/* UNION ALL: an append; UNION: an append then DISTINCT's aggregate; INTERSECT / EXCEPT
+ * [ALL]: a setop node. */
+static int plan_setop_op(planner *p, ss_lop *op, ss_plan **out, layout *lay)
+{
+    if (own_layout(p, op->rel, op->ncols, lay))
+        return SS_ERROR;
+    if (op->u.setop.op == LSETOP_UNION) {
+        plan_list l = {0};
+        if (collect_union(p, op, &l) || !(*out = plan_append(&p->pb, l.n, l.v, op->names)))
+            return SS_ERROR;
+        return op->u.setop.all ? SS_OK : plan_distinct(p, *out, out);
+    }
+    ss_plan *left, *right;
+    if (plan_whole(p, op->children[0], &left) || plan_whole(p, op->children[1], &right))
+        return SS_ERROR;
+    *out = plan_setop(&p->pb, left, right, op->u.setop.op == LSETOP_INTERSECT ? SS_SETOP_INTERSECT : SS_SETOP_EXCEPT,
+                      op->u.setop.all, op->names);
+    return *out ? SS_OK : SS_ERROR;
+}
+
 static int plan_node(planner *p, ss_lop *op, ss_plan **out, layout *lay)
 {
     if (ss_ctx_check_stack(p->ctx))
         return SS_ERROR;
+    if (op->kind == LOP_SETOP)
+        return plan_setop_op(p, op, out, lay);
     if (op->kind == LOP_GET)
         return plan_get(p, op, out, lay);
     if (op->kind == LOP_VALUES) {
@@ -324,6 +411,7 @@ static int plan_node(planner *p, ss_lop *op, ss_plan **out, layout *lay)
         return *out ? SS_OK : SS_ERROR;
     case LOP_GET:
     case LOP_VALUES:
+    case LOP_SETOP:
         break;
     }
     return ss_ctx_error(p->ctx, SS_SQLSTATE_INTERNAL_ERROR, "unrecognized logical operator %d", (int)op->kind);

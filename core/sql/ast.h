@@ -69,6 +69,8 @@ typedef struct ast_sort_item {
     int nulls;         /* 0 default, 1 NULLS FIRST, 2 NULLS LAST */
 } ast_sort_item;
 
+typedef enum ast_setop { AST_SETOP_NONE = 0, AST_SETOP_UNION, AST_SETOP_INTERSECT, AST_SETOP_EXCEPT } ast_setop;
+
 typedef struct ast_select {
     bool distinct;
     ast_target *targets;
@@ -87,6 +89,11 @@ typedef struct ast_select {
     /* VALUES (...), (...) as a select: values[r][c] */
     ast_expr ***values;
     uint32_t nvalues_rows, nvalues_cols;
+    /* a set operation (UNION / INTERSECT / EXCEPT [ALL]) of larg and rarg: then only
+       order_by, limit and offset above apply, to its result */
+    ast_setop setop;
+    bool setop_all;
+    struct ast_select *larg, *rarg;
 } ast_select;
 
 typedef struct ast_column_def {

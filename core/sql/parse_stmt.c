@@ -122,11 +122,6 @@ static const char *locking_name(const LockingClause *lc)
     }
 }
 
-static const char *setop_name(SetOperation op)
-{
-    return op == SETOP_UNION ? "UNION" : op == SETOP_INTERSECT ? "INTERSECT" : "EXCEPT";
-}
-
 /* ORDER BY x USING op: PostgreSQL sorts by the operator's btree strategy; < and > are ASC and
  * DESC, any other operator is refused. */
 static bool tr_sort_using(transform_state *ts, SortBy *sb, ast_sort_item *out)
@@ -145,10 +140,6 @@ static bool tr_sort_using(transform_state *ts, SortBy *sb, ast_sort_item *out)
 
 ast_select *tr_select(transform_state *ts, SelectStmt *s)
 {
-    if (s->op != SETOP_NONE) {
-        tr_unsupported(ts, -1, setop_name(s->op));
-        return NULL;
-    }
     if (s->withClause) {
         tr_unsupported(ts, s->withClause->location, "WITH queries");
         return NULL;
@@ -172,7 +163,13 @@ ast_select *tr_select(transform_state *ts, SelectStmt *s)
     ast_select *out = tr_alloc(ts, sizeof *out);
     if (!out)
         return NULL;
-    if (s->valuesLists) {
+    if (s->op != SETOP_NONE) {
+        out->setop = s->op == SETOP_UNION ? AST_SETOP_UNION : s->op == SETOP_INTERSECT ? AST_SETOP_INTERSECT
+                                                                                     : AST_SETOP_EXCEPT;
+        out->setop_all = s->all;
+        if (!(out->larg = tr_select(ts, s->larg)) || !(out->rarg = tr_select(ts, s->rarg)))
+            return NULL;
+    } else if (s->valuesLists) {
         /* the grammar allows no other clause of a SELECT with VALUES but ORDER BY, LIMIT,
            OFFSET and FETCH (below), WITH and locking (above) */
         if (!tr_values(ts, s->valuesLists, out))

@@ -15,7 +15,7 @@
 #include "common/owned_batch.h"
 #include "common/plan_node.h"
 #include "distinct_set.h"
-#include "group_table.h"
+#include "common/group_table.h"
 
 static const ss_api *g_api;
 

@@ -90,7 +90,9 @@ typedef enum ss_node_kind {
     SS_NODE_SORT = 5,      /* child 0 ordered by keys (column positions): ss_sort_node */
     SS_NODE_AGGREGATE = 6, /* groups and aggregate calls over child 0: ss_aggregate_node */
     SS_NODE_VALUES = 7,    /* constant rows (no children): ss_values_node */
-    SS_NODE_BUILTIN_END = 8,
+    SS_NODE_APPEND = 10,   /* the rows of every child, child after child (UNION ALL): ss_append_node */
+    SS_NODE_SETOP = 11,    /* INTERSECT / EXCEPT [ALL] of child 0 and child 1: ss_setop_node */
+    SS_NODE_BUILTIN_END = 12,
     SS_NODE_PLUGIN_FIRST = 1024,
     SS_NODE_PLUGIN_LAST = 32767
 } ss_node_kind;
@@ -210,6 +212,26 @@ typedef struct ss_values_node {   /* SS_NODE_VALUES, no children */
     uint32_t reserved;
     const ss_expr *const *exprs;
 } ss_values_node;
+
+typedef struct ss_append_node {   /* SS_NODE_APPEND, one or more children of its schema */
+    ss_plan_node hdr;
+} ss_append_node;
+
+typedef enum ss_setop_kind {
+    SS_SETOP_INTERSECT = 1,
+    SS_SETOP_EXCEPT = 2
+} ss_setop_kind;
+
+typedef struct ss_setop_node {    /* SS_NODE_SETOP, two children of its schema */
+    ss_plan_node hdr;
+    /* each distinct row (NULLs equal) of either child, counted l times in child 0 and r
+       times in child 1, comes out (PostgreSQL's HashSetOp): INTERSECT once when l > 0 and
+       r > 0, INTERSECT ALL min(l, r) times, EXCEPT once when l > 0 and r = 0, EXCEPT ALL
+       max(l - r, 0) times */
+    int32_t op;                   /* ss_setop_kind */
+    bool all;
+    uint8_t reserved[3];
+} ss_setop_node;
 
 /* Flags an instance receives at open. */
 enum {

@@ -1,9 +1,9 @@
-/* group_table.h — the hash table of GROUP BY keys: maps each input row's key values to a
- * dense group id (0, 1, 2, ... in order of first appearance), storing one copy of each
- * distinct key in column buffers.  NULL keys group together; float8 -0/0 and NaNs group as
+/* group_table.h — the hash table of GROUP BY keys (aggregate) and of set-operation rows
+ * (setop): maps each input row's key values to a dense group id (0, 1, 2, ... in order of
+ * first appearance), storing one copy of each distinct key in column buffers.  NULL keys group together; float8 -0/0 and NaNs group as
  * PostgreSQL's equality says. */
-#ifndef GROUP_TABLE_H
-#define GROUP_TABLE_H
+#ifndef OPS_GROUP_TABLE_H
+#define OPS_GROUP_TABLE_H
 
 #include "sunstone/plugin.h"
 

@@ -1,6 +1,6 @@
 /* group_table.c — GROUP BY key hashing (column at a time), probing (linear, stored hashes
  * compared before keys) and growth for group_table. */
-#include "group_table.h"
+#include "common/group_table.h"
 
 #include <string.h>
 

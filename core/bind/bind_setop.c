@@ -1,0 +1,252 @@
+/* bind_setop.c — binds a set operation (UNION / INTERSECT / EXCEPT [ALL]) into its logical
+ * plan, as PostgreSQL's transformSetOperationTree: each branch is bound as a query of its own,
+ * the column counts must agree, every output column takes the common type of its two inputs
+ * (select_common_type, pairwise up the tree), untyped literals of a branch take that type, and
+ * the output names are the left branch's.  ORDER BY / LIMIT / OFFSET apply to the result. */
+#include <string.h>
+
+#include "bind/binder_internal.h"
+
+/* A bound branch: its columns are (lop->rel, 0 .. lop->ncols-1). */
+typedef struct setop_side {
+    ss_lop *lop;
+    int *locs; /* per column: where a type error about it points (-1: nowhere) */
+} setop_side;
+
+static const char *setop_word(ast_setop op)
+{
+    return op == AST_SETOP_UNION ? "UNION" : op == AST_SETOP_INTERSECT ? "INTERSECT" : "EXCEPT";
+}
+
+/* The operator below the pass-through ones (sort, limit, distinct, filter) that makes op's
+ * column c, following a projection that only renames a column of its input. */
+static ss_lop *column_source(ss_lop *op, uint32_t *c)
+{
+    for (;;) {
+        switch (op->kind) {
+        case LOP_SORT:
+        case LOP_LIMIT:
+        case LOP_DISTINCT:
+        case LOP_FILTER:
+            op = op->children[0];
+            continue;
+        case LOP_PROJECT: {
+            ss_expr *e = op->u.project.exprs[*c];
+            if (e->kind == EXPR_COLUMN && e->type.id == SS_TYPE_UNKNOWN && op->nchildren &&
+                e->u.column.rel == op->children[0]->rel) {
+                *c = e->u.column.index;
+                op = op->children[0];
+                continue;
+            }
+            return op;
+        }
+        default:
+            return op;
+        }
+    }
+}
+
+/* Gives the untyped literal (or parameter) behind column c of a branch the type t, as
+ * PostgreSQL replaces an UNKNOWN-type Const of a leaf with its coercion. */
+static int type_unknown_column(binder *b, ss_lop *top, uint32_t c, ss_type t, ss_expr *typed_item)
+{
+    ss_lop *op = top;
+    for (;;) {
+        switch (op->kind) {
+        case LOP_SORT:
+        case LOP_LIMIT:
+        case LOP_DISTINCT:
+        case LOP_FILTER:
+            op = op->children[0];
+            continue;
+        case LOP_PROJECT: {
+            ss_expr *e = op->u.project.exprs[c];
+            ((ss_type *)op->types)[c] = t;
+            if (e->kind == EXPR_COLUMN && op->nchildren && e->u.column.rel == op->children[0]->rel) {
+                ss_expr *typed = make_column(b, e->u.column.rel, e->u.column.index, t);
+                if (!typed)
+                    return SS_ERROR;
+                op->u.project.exprs[c] = typed;
+                c = e->u.column.index;
+                op = op->children[0];
+                continue;
+            }
+            op->u.project.exprs[c] = typed_item;
+            return SS_OK;
+        }
+        default:
+            return ss_ctx_error(b->ctx, SS_SQLSTATE_INTERNAL_ERROR, "untyped set-operation column %u has no source",
+                                c + 1);
+        }
+    }
+}
+
+static int bind_setop_tree(binder *b, const ast_select *s, setop_side *out);
+
+/* A branch that is a plain SELECT or VALUES: bound as a query of its own (a FROM scope of its
+ * own), untyped select items left untyped for the set operation to type. */
+static int bind_branch(binder *b, const ast_select *s, setop_side *out)
+{
+    if (s->setop)
+        return bind_setop_tree(b, s, out);
+    b->table = NULL;
+    b->table_ref = NULL;
+    b->table_rel = 0;
+    b->agg = NULL;
+    b->agg_mode = false;
+    b->in_having = false;
+    b->keep_unknown_targets = true;
+    ss_bound_stmt sub;
+    memset(&sub, 0, sizeof sub);
+    int rc = bind_select(b, s, &sub);
+    b->keep_unknown_targets = false;
+    if (rc)
+        return SS_ERROR;
+    out->lop = sub.query;
+    uint32_t n = sub.ncols;
+    if (!(out->locs = bind_alloc(b, sizeof(int) * (n ? n : 1))))
+        return SS_ERROR;
+    if (s->values) {
+        for (uint32_t c = 0; c < n; c++)
+            out->locs[c] = -1; /* PostgreSQL points at no VALUES column */
+        return SS_OK;
+    }
+    uint32_t c = 0;
+    for (uint32_t i = 0; i < s->ntargets && c < n; i++) {
+        const ast_target *t = &s->targets[i];
+        uint32_t k = t->expr->kind == AE_STAR ? (b->table ? b->table->ncols : 0) : 1;
+        for (uint32_t j = 0; j < k && c < n; j++)
+            out->locs[c++] = t->expr->kind == AE_STAR ? t->location : expr_location(t->expr);
+    }
+    while (c < n)
+        out->locs[c++] = -1;
+    /* decimal literals reach the output as they are (bind_targets checks them only when it
+       resolves untyped items) */
+    for (c = 0; c < n; c++) {
+        uint32_t src = c;
+        ss_lop *p = column_source(out->lop, &src);
+        if (p->kind == LOP_PROJECT && check_decimal_output(b, p->u.project.exprs[src], out->locs[c]))
+            return SS_ERROR;
+    }
+    return SS_OK;
+}
+
+/* Projects side's columns to types (when one differs), converting them implicitly. */
+static int cast_side(binder *b, setop_side *side, const ss_type *types, ss_expr **items)
+{
+    ss_lop *op = side->lop;
+    bool same = true;
+    for (uint32_t c = 0; c < op->ncols; c++)
+        same &= op->types[c].id == types[c].id && op->types[c].typmod == types[c].typmod;
+    if (same)
+        return SS_OK;
+    ss_lop *p = lop_project(b->ctx, b->arena, new_rel(b), op, op->ncols, items, op->names);
+    if (!p)
+        return SS_ERROR;
+    side->lop = p;
+    return SS_OK;
+}
+
+static int bind_setop_tree(binder *b, const ast_select *s, setop_side *out)
+{
+    if (s->norder || s->limit || s->offset) {
+        /* a parenthesised set operation with its own ORDER BY / LIMIT */
+        ss_bound_stmt sub;
+        memset(&sub, 0, sizeof sub);
+        if (bind_setop_query(b, s, &sub))
+            return SS_ERROR;
+        out->lop = sub.query;
+        if (!(out->locs = bind_alloc(b, sizeof(int) * (sub.ncols ? sub.ncols : 1))))
+            return SS_ERROR;
+        for (uint32_t c = 0; c < sub.ncols; c++)
+            out->locs[c] = -1;
+        return SS_OK;
+    }
+    const char *word = setop_word(s->setop);
+    setop_side l, r;
+    if (bind_branch(b, s->larg, &l) || bind_branch(b, s->rarg, &r))
+        return SS_ERROR;
+    uint32_t n = l.lop->ncols;
+    if (r.lop->ncols != n)
+        return bind_error(b, r.lop->ncols ? r.locs[0] : -1, "42601", "each %s query must have the same number of columns",
+                          word);
+    ss_type *types = bind_alloc(b, sizeof(ss_type) * (n ? n : 1));
+    ss_expr **litems = bind_alloc(b, sizeof(ss_expr *) * (n ? n : 1));
+    ss_expr **ritems = bind_alloc(b, sizeof(ss_expr *) * (n ? n : 1));
+    int *locs = bind_alloc(b, sizeof(int) * (n ? n : 1));
+    if (!types || !litems || !ritems || !locs)
+        return SS_ERROR;
+    for (uint32_t c = 0; c < n; c++) {
+        setop_side *sides[2] = {&l, &r};
+        ss_expr *items[2];
+        int ilocs[2] = {l.locs[c], r.locs[c]};
+        /* an untyped literal of a branch stands for itself in the type resolution */
+        ss_expr *unknown_src[2] = {NULL, NULL};
+        for (int k = 0; k < 2; k++) {
+            ss_lop *op = sides[k]->lop;
+            items[k] = NULL;
+            if (op->types[c].id == SS_TYPE_UNKNOWN) {
+                uint32_t src = c;
+                ss_lop *p = column_source(op, &src);
+                if (p->kind == LOP_PROJECT)
+                    items[k] = unknown_src[k] = p->u.project.exprs[src];
+            }
+            if (!items[k] && !(items[k] = make_column(b, op->rel, c, op->types[c])))
+                return SS_ERROR;
+        }
+        ss_type t;
+        bool numeric;
+        ss_expr *orig[2] = {items[0], items[1]};
+        if (!unify(b, items, ilocs, 2, word, &t, &numeric))
+            return SS_ERROR;
+        types[c] = t;
+        locs[c] = orig[0]->type.id == t.id || orig[1]->type.id != t.id ? ilocs[0] : ilocs[1];
+        ss_expr **dst[2] = {&litems[c], &ritems[c]};
+        for (int k = 0; k < 2; k++) {
+            ss_lop *op = sides[k]->lop;
+            if (unknown_src[k]) {
+                if (type_unknown_column(b, op, c, t, items[k]))
+                    return SS_ERROR;
+                if (!(*dst[k] = make_column(b, op->rel, c, t)))
+                    return SS_ERROR;
+            } else {
+                *dst[k] = items[k];
+            }
+        }
+    }
+    if (cast_side(b, &l, types, litems) || cast_side(b, &r, types, ritems))
+        return SS_ERROR;
+    ss_lop_setop_kind kind = s->setop == AST_SETOP_UNION       ? LSETOP_UNION
+                             : s->setop == AST_SETOP_INTERSECT ? LSETOP_INTERSECT
+                                                               : LSETOP_EXCEPT;
+    ss_lop *op = lop_setop(b->ctx, b->arena, new_rel(b), kind, s->setop_all, l.lop, r.lop, n, types, l.lop->names);
+    if (!op)
+        return SS_ERROR;
+    out->lop = op;
+    out->locs = locs;
+    return SS_OK;
+}
+
+int bind_setop_query(binder *b, const ast_select *s, ss_bound_stmt *out)
+{
+    bool saved_keep = b->keep_unknown_targets;
+    ast_select bare = *s;
+    bare.norder = 0;
+    bare.order_by = NULL;
+    bare.limit = bare.offset = NULL;
+    setop_side side;
+    int rc = bind_setop_tree(b, &bare, &side);
+    b->keep_unknown_targets = saved_keep;
+    b->table = NULL;
+    b->table_ref = NULL;
+    b->agg = NULL;
+    b->agg_mode = false;
+    if (rc)
+        return SS_ERROR;
+    ss_lop *op = side.lop;
+    out->query = op;
+    out->ncols = op->ncols;
+    out->col_types = (ss_type *)op->types;
+    out->col_names = (const char **)op->names;
+    return bind_output_order_limit(b, s, out, true);
+}
