@@ -521,9 +521,13 @@ int bind_output_order_limit(binder *b, const ast_select *s, ss_bound_stmt *out, 
                                       (long long)a->ival);
                 pos = a->ival - 1;
             } else if (a->kind == AE_COLUMN && a->nnames == 1) {
-                for (uint32_t c = 0; pos < 0 && c < out->ncols; c++)
-                    if (!strcmp(out->col_names[c], a->names[0]))
+                for (uint32_t c = 0; c < out->ncols; c++)
+                    if (!strcmp(out->col_names[c], a->names[0])) {
+                        if (pos >= 0) /* a set operation's columns may share a name */
+                            return bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_COLUMN, "ORDER BY \"%s\" is ambiguous",
+                                              a->names[0]);
                         pos = c;
+                    }
                 if (pos < 0)
                     return bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_COLUMN, "column \"%s\" does not exist",
                                       a->names[0]);
