@@ -18,31 +18,34 @@ static const char *setop_word(ast_setop op)
     return op == AST_SETOP_UNION ? "UNION" : op == AST_SETOP_INTERSECT ? "INTERSECT" : "EXCEPT";
 }
 
-/* The operator below the pass-through ones (sort, limit, distinct, filter) that makes op's
- * column c, following a projection that only renames a column of its input. */
+/* op, or the first operator below it that is not a pass-through one (sort, limit, distinct,
+ * filter: they keep their input's columns). */
+static ss_lop *below_pass_through(ss_lop *op)
+{
+    while (op->kind == LOP_SORT || op->kind == LOP_LIMIT || op->kind == LOP_DISTINCT || op->kind == LOP_FILTER)
+        op = op->children[0];
+    return op;
+}
+
+/* Whether projection item e only renames column *c of op's input: then *c becomes that. */
+static bool renames_input(const ss_lop *op, const ss_expr *e, uint32_t *c)
+{
+    if (e->kind != EXPR_COLUMN || !op->nchildren || e->u.column.rel != op->children[0]->rel)
+        return false;
+    *c = e->u.column.index;
+    return true;
+}
+
+/* The operator that makes op's column *c (*c becomes its column there), following projections
+ * that only rename an untyped column of their input. */
 static ss_lop *column_source(ss_lop *op, uint32_t *c)
 {
     for (;;) {
-        switch (op->kind) {
-        case LOP_SORT:
-        case LOP_LIMIT:
-        case LOP_DISTINCT:
-        case LOP_FILTER:
-            op = op->children[0];
-            continue;
-        case LOP_PROJECT: {
-            ss_expr *e = op->u.project.exprs[*c];
-            if (e->kind == EXPR_COLUMN && e->type.id == SS_TYPE_UNKNOWN && op->nchildren &&
-                e->u.column.rel == op->children[0]->rel) {
-                *c = e->u.column.index;
-                op = op->children[0];
-                continue;
-            }
+        op = below_pass_through(op);
+        if (op->kind != LOP_PROJECT || op->u.project.exprs[*c]->type.id != SS_TYPE_UNKNOWN ||
+            !renames_input(op, op->u.project.exprs[*c], c))
             return op;
-        }
-        default:
-            return op;
-        }
+        op = op->children[0];
     }
 }
 
@@ -50,34 +53,20 @@ static ss_lop *column_source(ss_lop *op, uint32_t *c)
  * PostgreSQL replaces an UNKNOWN-type Const of a leaf with its coercion. */
 static int type_unknown_column(binder *b, ss_lop *top, uint32_t c, ss_type t, ss_expr *typed_item)
 {
-    ss_lop *op = top;
-    for (;;) {
-        switch (op->kind) {
-        case LOP_SORT:
-        case LOP_LIMIT:
-        case LOP_DISTINCT:
-        case LOP_FILTER:
-            op = op->children[0];
-            continue;
-        case LOP_PROJECT: {
-            ss_expr *e = op->u.project.exprs[c];
-            ((ss_type *)op->types)[c] = t;
-            if (e->kind == EXPR_COLUMN && op->nchildren && e->u.column.rel == op->children[0]->rel) {
-                ss_expr *typed = make_column(b, e->u.column.rel, e->u.column.index, t);
-                if (!typed)
-                    return SS_ERROR;
-                op->u.project.exprs[c] = typed;
-                c = e->u.column.index;
-                op = op->children[0];
-                continue;
-            }
+    for (ss_lop *op = below_pass_through(top);; op = below_pass_through(op->children[0])) {
+        if (op->kind != LOP_PROJECT)
+            return ss_ctx_error(b->ctx, SS_SQLSTATE_INTERNAL_ERROR, "untyped set-operation column %u has no source",
+                                c + 1);
+        ss_expr *e = op->u.project.exprs[c];
+        ((ss_type *)op->types)[c] = t;
+        uint32_t in = c;
+        if (!renames_input(op, e, &in)) {
             op->u.project.exprs[c] = typed_item;
             return SS_OK;
         }
-        default:
-            return ss_ctx_error(b->ctx, SS_SQLSTATE_INTERNAL_ERROR, "untyped set-operation column %u has no source",
-                                c + 1);
-        }
+        if (!(op->u.project.exprs[c] = make_column(b, e->u.column.rel, in, t)))
+            return SS_ERROR;
+        c = in;
     }
 }
 

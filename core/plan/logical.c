@@ -43,6 +43,14 @@ static ss_type *types_of(ss_ctx *ctx, ss_arena *arena, ss_expr *const *exprs, ui
     return types;
 }
 
+/* The output columns of a kind that makes its own. */
+static void set_columns(ss_lop *op, uint32_t ncols, const ss_type *types, const char *const *names)
+{
+    op->ncols = ncols;
+    op->types = types;
+    op->names = names;
+}
+
 ss_lop *lop_get(ss_ctx *ctx, ss_arena *arena, uint32_t rel, const ss_table *t)
 {
     ss_lop *op = lop_new(ctx, arena, LOP_GET, rel, NULL);
@@ -66,9 +74,7 @@ ss_lop *lop_values(ss_ctx *ctx, ss_arena *arena, uint32_t rel, uint32_t ncols, c
     ss_lop *op = lop_new(ctx, arena, LOP_VALUES, rel, NULL);
     if (!op)
         return NULL;
-    op->ncols = ncols;
-    op->types = types;
-    op->names = names;
+    set_columns(op, ncols, types, names);
     op->u.values.nrows = nrows;
     op->u.values.exprs = exprs;
     return op;
@@ -152,9 +158,7 @@ ss_lop *lop_setop(ss_ctx *ctx, ss_arena *arena, uint32_t rel, ss_lop_setop_kind 
     children[1] = right;
     op->children = children;
     op->nchildren = 2;
-    op->ncols = ncols;
-    op->types = types;
-    op->names = names;
+    set_columns(op, ncols, types, names);
     op->u.setop.op = kind;
     op->u.setop.all = all;
     return op;

@@ -39,6 +39,19 @@ static long long one_value(sunstone_stmt *st)
     return v;
 }
 
+/* Runs st to its end (then resets it): the row count, and the sum of column 0 in *sum. */
+static long long run_rows(sunstone_stmt *st, long long *sum)
+{
+    long long n = 0;
+    *sum = 0;
+    while (sunstone_step(st) == SUNSTONE_ROW) {
+        n++;
+        *sum += sunstone_column_int64(st, 0);
+    }
+    ck_assert_int_eq(sunstone_reset(st), SUNSTONE_OK);
+    return n;
+}
+
 START_TEST(prepared_union_all_reruns)
 {
     sunstone_stmt *st;
@@ -77,27 +90,19 @@ START_TEST(prepared_setops_rerun)
         int lo = 100 * (run + 1), hi = 50 * run;
         ck_assert_int_eq(sunstone_bind_int64(st, 1, lo), SUNSTONE_OK);
         ck_assert_int_eq(sunstone_bind_int64(st, 2, hi), SUNSTONE_OK);
-        long long n = 0, sum = 0;
-        while (sunstone_step(st) == SUNSTONE_ROW) {
-            n++;
-            sum += sunstone_column_int64(st, 0);
-        }
+        long long sum, n = run_rows(st, &sum);
         /* values hi .. lo-1, five copies each */
         ck_assert_int_eq(n, 5LL * (lo - hi));
         ck_assert_int_eq(sum, 5LL * ((long long)(lo - 1) * lo / 2 - (long long)(hi - 1) * hi / 2));
-        ck_assert_int_eq(sunstone_reset(st), SUNSTONE_OK);
     }
     sunstone_finalize(st);
     ck_assert_int_eq(sunstone_prepare(db, "SELECT a, b FROM s EXCEPT SELECT a, b FROM s WHERE a % $1 = 0", -1, &st, NULL),
                      SUNSTONE_OK);
     for (int m = 1; m <= 4; m++) {
         ck_assert_int_eq(sunstone_bind_int64(st, 1, m), SUNSTONE_OK);
-        long long n = 0;
-        while (sunstone_step(st) == SUNSTONE_ROW)
-            n++;
+        long long sum;
         /* distinct values of 0..999 not divisible by m */
-        ck_assert_int_eq(n, 1000 - (999 / m + 1));
-        ck_assert_int_eq(sunstone_reset(st), SUNSTONE_OK);
+        ck_assert_int_eq(run_rows(st, &sum), 1000 - (999 / m + 1));
     }
     sunstone_finalize(st);
 }
