@@ -108,6 +108,19 @@ START_TEST(prepared_setops_rerun)
 }
 END_TEST
 
+START_TEST(untyped_parameter_takes_the_other_branch_type)
+{
+    sunstone_stmt *st;
+    /* $1 is integer, as PostgreSQL infers it from the other branch */
+    ck_assert_int_eq(sunstone_prepare(db, "SELECT $1 UNION ALL SELECT 2", -1, &st, NULL), SUNSTONE_OK);
+    ck_assert_int_eq(sunstone_bind_text(st, 1, "40", -1), SUNSTONE_OK);
+    long long sum;
+    ck_assert_int_eq(run_rows(st, &sum), 2);
+    ck_assert_int_eq(sum, 42);
+    sunstone_finalize(st);
+}
+END_TEST
+
 START_TEST(big_inputs)
 {
     sunstone_stmt *st;
@@ -137,6 +150,7 @@ static Suite *make_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, prepared_union_all_reruns);
     tcase_add_test(tc, prepared_setops_rerun);
+    tcase_add_test(tc, untyped_parameter_takes_the_other_branch_type);
     tcase_add_test(tc, big_inputs);
     suite_add_tcase(s, tc);
     return s;
