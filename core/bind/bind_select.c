@@ -515,6 +515,8 @@ int bind_output_order_limit(binder *b, const ast_select *s, ss_bound_stmt *out, 
             const ast_sort_item *it = &s->order_by[i];
             const ast_expr *a = it->expr;
             int64_t pos = -1;
+            if (check_position_constant(b, a, "ORDER BY"))
+                return SS_ERROR;
             if (a->kind == AE_INT) {
                 if (a->ival < 1 || a->ival > out->ncols)
                     return bind_error(b, a->location, "42P10", "ORDER BY position %lld is not in select list",

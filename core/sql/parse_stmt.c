@@ -150,7 +150,9 @@ ast_select *tr_select(transform_state *ts, SelectStmt *s)
     }
     if (s->lockingClause) {
         LockingClause *lc = linitial(s->lockingClause);
-        if (s->valuesLists) /* PostgreSQL's own refusal */
+        if (s->op != SETOP_NONE) /* PostgreSQL's own refusals */
+            tr_error(ts, "0A000", -1, "%s is not allowed with UNION/INTERSECT/EXCEPT", locking_name(lc));
+        else if (s->valuesLists)
             tr_error(ts, "0A000", -1, "%s cannot be applied to VALUES", locking_name(lc));
         else
             tr_unsupported(ts, -1, locking_name(lc));
@@ -167,6 +169,13 @@ ast_select *tr_select(transform_state *ts, SelectStmt *s)
         out->setop = s->op == SETOP_UNION ? AST_SETOP_UNION : s->op == SETOP_INTERSECT ? AST_SETOP_INTERSECT
                                                                                      : AST_SETOP_EXCEPT;
         out->setop_all = s->all;
+        SelectStmt *args[2] = {s->larg, s->rarg};
+        for (int k = 0; k < 2; k++)
+            if (args[k]->op == SETOP_NONE && args[k]->lockingClause) {
+                tr_error(ts, "0A000", -1, "%s is not allowed with UNION/INTERSECT/EXCEPT",
+                         locking_name(linitial(args[k]->lockingClause)));
+                return NULL;
+            }
         if (!(out->larg = tr_select(ts, s->larg)) || !(out->rarg = tr_select(ts, s->rarg)))
             return NULL;
     } else if (s->valuesLists) {
