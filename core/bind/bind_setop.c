@@ -237,5 +237,21 @@ int bind_setop_query(binder *b, const ast_select *s, ss_bound_stmt *out)
     out->ncols = op->ncols;
     out->col_types = (ss_type *)op->types;
     out->col_names = (const char **)op->names;
-    return bind_output_order_limit(b, s, out, true);
+    if (bind_output_order_limit(b, s, out, true) == SS_OK)
+        return SS_OK;
+    /* LIMIT / OFFSET see no columns; PostgreSQL hints at the first branch's (an ORDER BY name
+       that is one of them has resolved) */
+    const ss_error *err = b->ctx->err;
+    if (err && err->message && !err->hint && strcmp(err->sqlstate, SS_SQLSTATE_UNDEFINED_COLUMN) == 0)
+        for (uint32_t c = 0; c < out->ncols; c++) {
+            char *msg = ss_arena_printf(b->arena, "column \"%s\" does not exist", out->col_names[c]);
+            if (msg && strcmp(msg, err->message) == 0) {
+                ss_ctx_error_hint(b->ctx,
+                                  "There is a column named \"%s\" in table \"*SELECT* 1\", but it cannot be referenced "
+                                  "from this part of the query.",
+                                  out->col_names[c]);
+                break;
+            }
+        }
+    return SS_ERROR;
 }
