@@ -120,7 +120,8 @@ static int bind_branch(binder *b, const ast_select *s, setop_side *out)
     return SS_OK;
 }
 
-/* Projects side's columns to types (when one differs), converting them implicitly. */
+/* Converts side's columns to types (when one differs), implicitly: in its own projection when
+ * it ends in one, else in a projection over it. */
 static int cast_side(binder *b, setop_side *side, const ss_type *types, ss_expr **items)
 {
     ss_lop *op = side->lop;
@@ -129,6 +130,17 @@ static int cast_side(binder *b, setop_side *side, const ss_type *types, ss_expr 
         same &= op->types[c].id == types[c].id && op->types[c].typmod == types[c].typmod;
     if (same)
         return SS_OK;
+    if (op->kind == LOP_PROJECT) {
+        /* the branch's own projection converts its items (implicit casts, which never fail) */
+        for (uint32_t c = 0; c < op->ncols; c++) {
+            if (op->types[c].id == types[c].id && op->types[c].typmod == types[c].typmod)
+                continue;
+            if (!(op->u.project.exprs[c] = coerce_expr(b, op->u.project.exprs[c], types[c], CAST_IMPLICIT, -1)))
+                return SS_ERROR;
+            ((ss_type *)op->types)[c] = types[c];
+        }
+        return SS_OK;
+    }
     ss_lop *p = lop_project(b->ctx, b->arena, new_rel(b), op, op->ncols, items, op->names);
     if (!p)
         return SS_ERROR;
