@@ -139,6 +139,35 @@ ss_lop *lop_limit(ss_ctx *ctx, ss_arena *arena, ss_lop *child, ss_expr *limit, s
     return op;
 }
 
+ss_lop *lop_join(ss_ctx *ctx, ss_arena *arena, ss_join_type type, ss_lop *left, ss_lop *right, ss_expr *cond)
+{
+    ss_lop *op = lop_new(ctx, arena, LOP_JOIN, 0, NULL);
+    ss_lop **children = op ? ss_arena_alloc(arena, sizeof(ss_lop *) * 2) : NULL;
+    uint32_t n = left->ncols + right->ncols;
+    ss_type *types = children ? ss_arena_alloc(arena, sizeof(ss_type) * (n ? n : 1)) : NULL;
+    const char **names = types ? ss_arena_alloc(arena, sizeof(char *) * (n ? n : 1)) : NULL;
+    if (!names) {
+        ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        return NULL;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        const ss_lop *side = i < left->ncols ? left : right;
+        uint32_t c = i < left->ncols ? i : i - left->ncols;
+        types[i] = side->types[c];
+        names[i] = side->names ? side->names[c] : "?column?";
+    }
+    children[0] = left;
+    children[1] = right;
+    op->children = children;
+    op->nchildren = 2;
+    op->ncols = n;
+    op->types = types;
+    op->names = names;
+    op->u.join.type = type;
+    op->u.join.cond = cond;
+    return op;
+}
+
 static int each(ss_lop *op, ss_expr **slots, uint32_t n, ss_lop_expr_fn fn, void *arg)
 {
     for (uint32_t i = 0; i < n; i++) {
@@ -178,6 +207,9 @@ int lop_each_expr(ss_lop *op, ss_lop_expr_fn fn, void *arg)
         rc = each(op, &op->u.limit.limit, 1, fn, arg);
         if (!rc)
             rc = each(op, &op->u.limit.offset, 1, fn, arg);
+        break;
+    case LOP_JOIN:
+        rc = each(op, &op->u.join.cond, 1, fn, arg);
         break;
     }
     return rc;

@@ -1,0 +1,114 @@
+/* nested_loop.c — the "nested_loop" operator module: materialises child 1 (the right input)
+ * and pairs every left row of child 0's batches with every right row, batch-at-a-time, the
+ * condition evaluated over the joined pairs (common/join_core.h).  It registers "nested_loop"
+ * for the nested-loop node kind and "nested_loop_keys" for the hash-join kind (the keys
+ * compared pair by pair, no hash table), for `SET sunstone.operator_hash_join =
+ * 'nested_loop_keys'`. */
+#include "sunstone/plugin.h"
+
+#include "common/api_memory.h"
+#include "common/explain_text.h"
+#include "common/join_core.h"
+#include "common/plan_node.h"
+
+static const ss_api *g_api;
+
+static void nested_loop_close(ss_ctx *ctx, ss_op *self, void *state)
+{
+    if (state) {
+        ops_join_release(state);
+        g_api->free(state);
+    }
+}
+
+static int open_spec(ss_ctx *ctx, ss_op *self, const ss_plan_node *plan, const ops_join_spec *spec, void **state)
+{
+    if (spec->join_type != SS_JOIN_INNER && spec->join_type != SS_JOIN_LEFT)
+        return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "nested_loop: unknown join type %d", (int)spec->join_type);
+    ops_join *j = ops_zalloc(ctx, g_api, sizeof *j);
+    if (!j)
+        return SS_ERROR;
+    *state = j;
+    return ops_join_open(ctx, j, g_api, self, plan, spec);
+}
+
+static int nested_loop_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *plan, uint32_t flags, void **state)
+{
+    *state = NULL;
+    const ss_nested_loop_node *node =
+        OPS_NODE_OF(ctx, g_api, plan, SS_NODE_NESTED_LOOP, ss_nested_loop_node, "nested_loop");
+    if (!node)
+        return SS_ERROR;
+    ops_join_spec spec = {.who = "nested_loop", .join_type = node->join_type, .cond = node->condition};
+    return open_spec(ctx, self, plan, &spec, state);
+}
+
+static int nested_loop_open_hash(ss_ctx *ctx, ss_op *self, const ss_plan_node *plan, uint32_t flags, void **state)
+{
+    *state = NULL;
+    const ss_hash_join_node *node = OPS_NODE_OF(ctx, g_api, plan, SS_NODE_HASH_JOIN, ss_hash_join_node, "nested_loop");
+    if (!node)
+        return SS_ERROR;
+    ops_join_spec spec = {.who = "nested_loop",
+                          .join_type = node->join_type,
+                          .nkeys = node->nkeys,
+                          .left_keys = node->left_keys,
+                          .right_keys = node->right_keys,
+                          .cond = node->residual};
+    return open_spec(ctx, self, plan, &spec, state);
+}
+
+static int nested_loop_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **out)
+{
+    return ops_join_next(ctx, state, out);
+}
+
+static int nested_loop_rescan(ss_ctx *ctx, ss_op *self, void *state, const ss_param_set *changed)
+{
+    return ops_join_rescan(ctx, state, changed);
+}
+
+static int nested_loop_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, size_t buflen)
+{
+    const ops_join *j = state;
+    if (!j)
+        return SS_OK;
+    const char *type = j->spec.join_type == SS_JOIN_LEFT ? "left" : "inner";
+    int rc;
+    if (j->spec.nkeys)
+        rc = ops_explain_appendf(buf, buflen, "%s join, %u key%s compared pair by pair%s", type, j->spec.nkeys,
+                                 j->spec.nkeys == 1 ? "" : "s", j->spec.cond ? " and a residual condition" : "");
+    else if (j->spec.cond)
+        rc = ops_explain_appendf(buf, buflen, "%s join where the condition holds", type);
+    else
+        rc = ops_explain_appendf(buf, buflen, "%s join of every pair", type);
+    if (rc == SS_OK && j->built)
+        rc = ops_explain_appendf(buf, buflen, " (materialised %u rows, emitted %llu)", j->nbuild,
+                                 (unsigned long long)j->rows_out);
+    return rc;
+}
+
+#define NESTED_LOOP_VTABLE(opname, kind, open_fn, what)                                                                 \
+    {                                                                                                          \
+        .struct_size = sizeof(ss_operator_vtable), .version = SS_OPERATOR_VTABLE_VERSION, .name = opname,        \
+        .node_kind = kind, .caps = SS_OPCAP_PARAM_RESCAN, .description = what, .open = open_fn,                  \
+        .next_batch = nested_loop_next_batch, .close = nested_loop_close, .rescan = nested_loop_rescan,          \
+        .explain = nested_loop_explain,                                                                          \
+    }
+
+static const ss_operator_vtable nested_loop_vtable =
+    NESTED_LOOP_VTABLE("nested_loop", SS_NODE_NESTED_LOOP, nested_loop_open,
+                       "joins every row of child 0 with every materialised row of child 1 where the condition holds");
+static const ss_operator_vtable nested_loop_hash_vtable =
+    NESTED_LOOP_VTABLE("nested_loop_keys", SS_NODE_HASH_JOIN, nested_loop_open_hash,
+                       "a hash join's keys compared over every pair of rows (no hash table)");
+
+SS_PLUGIN_MAGIC("nested_loop", "1.0")
+
+SS_EXPORT int sunstone_plugin_init(const ss_api *api, ss_plugin *plugin)
+{
+    g_api = api;
+    if (api->register_operator(plugin, &nested_loop_vtable, false))
+        return SS_ERROR;
+    return api->register_operator(plugin, &nested_loop_hash_vtable, false);
+}
