@@ -139,6 +139,15 @@ ss_lop *lop_limit(ss_ctx *ctx, ss_arena *arena, ss_lop *child, ss_expr *limit, s
     return op;
 }
 
+/* side's column types and names into types[0..) and names[0..). */
+static void put_columns(const ss_lop *side, ss_type *types, const char **names)
+{
+    if (side->ncols)
+        memcpy(types, side->types, sizeof(ss_type) * side->ncols);
+    for (uint32_t c = 0; c < side->ncols; c++)
+        names[c] = side->names ? side->names[c] : "?column?";
+}
+
 ss_lop *lop_join(ss_ctx *ctx, ss_arena *arena, ss_join_type type, ss_lop *left, ss_lop *right, ss_expr *cond)
 {
     ss_lop *op = lop_new(ctx, arena, LOP_JOIN, 0, NULL);
@@ -150,12 +159,8 @@ ss_lop *lop_join(ss_ctx *ctx, ss_arena *arena, ss_join_type type, ss_lop *left, 
         ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
         return NULL;
     }
-    for (uint32_t i = 0; i < n; i++) {
-        const ss_lop *side = i < left->ncols ? left : right;
-        uint32_t c = i < left->ncols ? i : i - left->ncols;
-        types[i] = side->types[c];
-        names[i] = side->names ? side->names[c] : "?column?";
-    }
+    put_columns(left, types, names);
+    put_columns(right, types + left->ncols, names + left->ncols);
     children[0] = left;
     children[1] = right;
     op->children = children;

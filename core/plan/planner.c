@@ -221,6 +221,19 @@ static void rels_below(const ss_lop *op, bool *rels)
         rels_below(op->children[i], rels);
 }
 
+/* The binding ids below each side of a join, as flags indexed by id. */
+static int join_sides(planner *p, const ss_lop *join, bool **left, bool **right)
+{
+    size_t n = (size_t)p->nrels + 1;
+    if (!(*left = pl_alloc(p, n)) || !(*right = pl_alloc(p, n)))
+        return SS_ERROR;
+    memset(*left, 0, n);
+    memset(*right, 0, n);
+    rels_below(join->children[0], *left);
+    rels_below(join->children[1], *right);
+    return SS_OK;
+}
+
 typedef struct side_walk {
     const bool *left, *right; /* the binding ids of each side (max + 1 entries) */
     uint32_t max;
@@ -326,14 +339,9 @@ static int push_down(planner *p, ss_lop **opp);
  * the join's condition), left with what stays above. */
 static int push_into_join(planner *p, ss_lop *join, ss_expr **filter_pred)
 {
-    size_t n = (size_t)p->nrels + 1;
-    bool *left = pl_alloc(p, n), *right = pl_alloc(p, n);
-    if (!left || !right)
+    bool *left, *right;
+    if (join_sides(p, join, &left, &right))
         return SS_ERROR;
-    memset(left, 0, n);
-    memset(right, 0, n);
-    rels_below(join->children[0], left);
-    rels_below(join->children[1], right);
     bool inner = join->u.join.type == SS_JOIN_INNER;
     conj_list to_left = {0}, to_right = {0}, cond = {0}, above = {0}, in = {0};
     /* the join's condition first */
@@ -425,14 +433,9 @@ static int plan_join(planner *p, ss_lop *op, ss_plan **out, layout *lay)
     if (rin.n)
         memcpy(b + lin.n, rin.cols, sizeof(binding) * rin.n);
     *lay = (layout){lin.n + rin.n, b};
-    size_t n = (size_t)p->nrels + 1;
-    bool *lrels = pl_alloc(p, n), *rrels = pl_alloc(p, n);
-    if (!lrels || !rrels)
+    bool *lrels, *rrels;
+    if (join_sides(p, op, &lrels, &rrels))
         return SS_ERROR;
-    memset(lrels, 0, n);
-    memset(rrels, 0, n);
-    rels_below(op->children[0], lrels);
-    rels_below(op->children[1], rrels);
     conj_list conds = {0}, lkeys = {0}, rkeys = {0}, rest = {0};
     if (op->u.join.cond && conj_split(p, op->u.join.cond, &conds))
         return SS_ERROR;

@@ -369,3 +369,28 @@ int ops_join_rescan(ss_ctx *ctx, ops_join *j, const ss_param_set *changed)
     }
     return j->api->op_rescan(ctx, j->left, changed);
 }
+
+int ops_join_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **out)
+{
+    (void)self;
+    return ops_join_next(ctx, state, out);
+}
+
+int ops_join_rescan_state(ss_ctx *ctx, ss_op *self, void *state, const ss_param_set *changed)
+{
+    (void)self;
+    return ops_join_rescan(ctx, state, changed);
+}
+
+void ops_join_close(ss_ctx *ctx, ss_op *self, void *state)
+{
+    (void)ctx;
+    (void)self;
+    ops_join *j = state;
+    if (!j)
+        return;
+    const ss_api *api = j->api;
+    ops_join_release(j);
+    if (api)
+        api->free(j);
+}

@@ -67,4 +67,10 @@ int ops_join_rescan(ss_ctx *ctx, ops_join *j, const ss_param_set *changed);
 /* Frees everything j holds (tolerates a partial open). */
 void ops_join_release(ops_join *j);
 
+/* The vtable callbacks of a join operator whose state is an ops_join allocated with
+ * ops_zalloc (next_batch, rescan, close). */
+int ops_join_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **out);
+int ops_join_rescan_state(ss_ctx *ctx, ss_op *self, void *state, const ss_param_set *changed);
+void ops_join_close(ss_ctx *ctx, ss_op *self, void *state);
+
 #endif

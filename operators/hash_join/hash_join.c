@@ -10,14 +10,6 @@
 
 static const ss_api *g_api;
 
-static void hash_join_close(ss_ctx *ctx, ss_op *self, void *state)
-{
-    if (state) {
-        ops_join_release(state);
-        g_api->free(state);
-    }
-}
-
 static int hash_join_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *plan, uint32_t flags, void **state)
 {
     *state = NULL;
@@ -38,16 +30,6 @@ static int hash_join_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *plan, ui
                           .cond = node->residual,
                           .use_hash = true};
     return ops_join_open(ctx, j, g_api, self, plan, &spec);
-}
-
-static int hash_join_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **out)
-{
-    return ops_join_next(ctx, state, out);
-}
-
-static int hash_join_rescan(ss_ctx *ctx, ss_op *self, void *state, const ss_param_set *changed)
-{
-    return ops_join_rescan(ctx, state, changed);
 }
 
 static int hash_join_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, size_t buflen)
@@ -72,9 +54,9 @@ static const ss_operator_vtable hash_join_vtable = {
     .caps = SS_OPCAP_PARAM_RESCAN,
     .description = "joins child 0 with a hash table of child 1 built on the equi-join keys",
     .open = hash_join_open,
-    .next_batch = hash_join_next_batch,
-    .close = hash_join_close,
-    .rescan = hash_join_rescan,
+    .next_batch = ops_join_next_batch,
+    .close = ops_join_close,
+    .rescan = ops_join_rescan_state,
     .explain = hash_join_explain,
 };
 

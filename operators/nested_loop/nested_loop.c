@@ -13,14 +13,6 @@
 
 static const ss_api *g_api;
 
-static void nested_loop_close(ss_ctx *ctx, ss_op *self, void *state)
-{
-    if (state) {
-        ops_join_release(state);
-        g_api->free(state);
-    }
-}
-
 static int open_spec(ss_ctx *ctx, ss_op *self, const ss_plan_node *plan, const ops_join_spec *spec, void **state)
 {
     if (spec->join_type != SS_JOIN_INNER && spec->join_type != SS_JOIN_LEFT)
@@ -58,16 +50,6 @@ static int nested_loop_open_hash(ss_ctx *ctx, ss_op *self, const ss_plan_node *p
     return open_spec(ctx, self, plan, &spec, state);
 }
 
-static int nested_loop_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **out)
-{
-    return ops_join_next(ctx, state, out);
-}
-
-static int nested_loop_rescan(ss_ctx *ctx, ss_op *self, void *state, const ss_param_set *changed)
-{
-    return ops_join_rescan(ctx, state, changed);
-}
-
 static int nested_loop_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, size_t buflen)
 {
     const ops_join *j = state;
@@ -92,7 +74,7 @@ static int nested_loop_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf,
     {                                                                                                          \
         .struct_size = sizeof(ss_operator_vtable), .version = SS_OPERATOR_VTABLE_VERSION, .name = opname,        \
         .node_kind = kind, .caps = SS_OPCAP_PARAM_RESCAN, .description = what, .open = open_fn,                  \
-        .next_batch = nested_loop_next_batch, .close = nested_loop_close, .rescan = nested_loop_rescan,          \
+        .next_batch = ops_join_next_batch, .close = ops_join_close, .rescan = ops_join_rescan_state,          \
         .explain = nested_loop_explain,                                                                          \
     }
 
