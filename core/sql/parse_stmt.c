@@ -64,17 +64,20 @@ static ast_from_item *tr_from_item(transform_state *ts, Node *item)
             tr_unsupported(ts, loc, "aliases on a JOIN");
             return NULL;
         }
-        if (j->jointype == JOIN_RIGHT || j->jointype == JOIN_FULL) {
-            tr_unsupported(ts, loc, j->jointype == JOIN_RIGHT ? "RIGHT JOIN" : "FULL JOIN");
+        if (j->jointype == JOIN_FULL) {
+            tr_unsupported(ts, loc, "FULL JOIN");
             return NULL;
         }
-        if (j->jointype != JOIN_INNER && j->jointype != JOIN_LEFT) {
+        if (j->jointype != JOIN_INNER && j->jointype != JOIN_LEFT && j->jointype != JOIN_RIGHT) {
             tr_unsupported(ts, loc, "this kind of JOIN");
             return NULL;
         }
         f->is_join = true;
         f->location = loc;
-        f->join_type = j->jointype == JOIN_LEFT ? AST_JOIN_LEFT : j->quals ? AST_JOIN_INNER : AST_JOIN_CROSS;
+        f->join_type = j->jointype == JOIN_LEFT    ? AST_JOIN_LEFT
+                       : j->jointype == JOIN_RIGHT ? AST_JOIN_RIGHT
+                       : j->quals                  ? AST_JOIN_INNER
+                                                   : AST_JOIN_CROSS;
         if (!(f->left = tr_from_item(ts, j->larg)) || !(f->right = tr_from_item(ts, j->rarg)))
             return NULL;
         if (j->quals && !(f->on = tr_expr(ts, j->quals)))
