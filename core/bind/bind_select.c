@@ -639,7 +639,9 @@ static int bind_from_item(binder *b, const ast_from_item *f, ss_lop **out)
        binding, and * expands the scope, which keeps the FROM order */
     if (f->join_type == AST_JOIN_RIGHT)
         return (*out = lop_join(b->ctx, b->arena, SS_JOIN_LEFT, right, left, cond)) ? SS_OK : SS_ERROR;
-    ss_join_type type = f->join_type == AST_JOIN_LEFT ? SS_JOIN_LEFT : SS_JOIN_INNER;
+    ss_join_type type = f->join_type == AST_JOIN_LEFT   ? SS_JOIN_LEFT
+                        : f->join_type == AST_JOIN_FULL ? SS_JOIN_FULL
+                                                        : SS_JOIN_INNER;
     return (*out = lop_join(b->ctx, b->arena, type, left, right, cond)) ? SS_OK : SS_ERROR;
 }
 

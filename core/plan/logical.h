@@ -26,7 +26,7 @@ typedef enum ss_lop_kind {
     LOP_LIMIT,     /* OFFSET then LIMIT of the child's rows (bigint expressions, NULL = none) */
     LOP_JOIN       /* pairs of children[0] x children[1] rows where cond is true (cond NULL:
                       every pair); LEFT also keeps each unmatched left row, with NULLs on the
-                      right.  Output: the left child's columns, then the right child's */
+                      right; FULL also each unmatched right row, NULLs on the left.  Output: the left child's columns, then the right child's */
 } ss_lop_kind;
 
 typedef struct ss_lsort_key {

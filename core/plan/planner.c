@@ -342,7 +342,7 @@ static int push_into_join(planner *p, ss_lop *join, ss_expr **filter_pred)
     bool *left, *right;
     if (join_sides(p, join, &left, &right))
         return SS_ERROR;
-    bool inner = join->u.join.type == SS_JOIN_INNER;
+    bool inner = join->u.join.type == SS_JOIN_INNER, full = join->u.join.type == SS_JOIN_FULL;
     conj_list to_left = {0}, to_right = {0}, cond = {0}, above = {0}, in = {0};
     /* the join's condition first */
     if (join->u.join.cond && conj_split(p, join->u.join.cond, &in))
@@ -351,7 +351,7 @@ static int push_into_join(planner *p, ss_lop *join, ss_expr **filter_pred)
         int side;
         if (side_of(p, in.v[i], left, right, &side))
             return SS_ERROR;
-        conj_list *to = side == 2 ? &to_right : side == 1 && inner ? &to_left : &cond;
+        conj_list *to = full ? &cond : side == 2 ? &to_right : side == 1 && inner ? &to_left : &cond;
         if (conj_add(p, to, in.v[i]))
             return SS_ERROR;
     }
@@ -362,7 +362,11 @@ static int push_into_join(planner *p, ss_lop *join, ss_expr **filter_pred)
         int side;
         if (side_of(p, in.v[i], left, right, &side))
             return SS_ERROR;
-        conj_list *to = side == 1 ? &to_left : side == 2 && inner ? &to_right : side == 3 && inner ? &cond : &above;
+        conj_list *to = full                 ? &above
+                        : side == 1          ? &to_left
+                        : side == 2 && inner ? &to_right
+                        : side == 3 && inner ? &cond
+                                             : &above;
         if (conj_add(p, to, in.v[i]))
             return SS_ERROR;
     }
@@ -464,6 +468,10 @@ static int plan_join(planner *p, ss_lop *op, ss_plan **out, layout *lay)
                      !(fixed_res[0] = ss_order_quals(p->ctx, p->arena, fixed_res[0]))))
         return SS_ERROR;
     const ss_expr *res = fixed_res ? fixed_res[0] : NULL;
+    /* PostgreSQL's FULL JOIN needs a merge- or hash-joinable condition (or a constant one) */
+    if (op->u.join.type == SS_JOIN_FULL && lkeys.n == 0 && res && res->kind != EXPR_CONST)
+        return ss_ctx_error(p->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                            "FULL JOIN is only supported with merge-joinable or hash-joinable join conditions");
     if (lkeys.n == 0) {
         *out = plan_nested_loop(&p->pb, op->u.join.type, left, right, res);
         return *out ? SS_OK : SS_ERROR;

@@ -76,7 +76,8 @@ typedef enum ast_join_type {
     AST_JOIN_CROSS,     /* a CROSS JOIN b */
     AST_JOIN_INNER,     /* a [INNER] JOIN b ON cond */
     AST_JOIN_LEFT,      /* a LEFT [OUTER] JOIN b ON cond */
-    AST_JOIN_RIGHT      /* a RIGHT [OUTER] JOIN b ON cond */
+    AST_JOIN_RIGHT,     /* a RIGHT [OUTER] JOIN b ON cond */
+    AST_JOIN_FULL       /* a FULL [OUTER] JOIN b ON cond */
 } ast_join_type;
 
 typedef struct ast_from_item {
@@ -88,7 +89,7 @@ typedef struct ast_from_item {
     /* a join */
     ast_join_type join_type;
     struct ast_from_item *left, *right;
-    struct ast_expr *on;   /* INNER, LEFT and RIGHT */
+    struct ast_expr *on;   /* INNER, LEFT, RIGHT and FULL */
 } ast_from_item;
 
 typedef struct ast_select {

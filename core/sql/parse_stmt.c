@@ -64,11 +64,8 @@ static ast_from_item *tr_from_item(transform_state *ts, Node *item)
             tr_unsupported(ts, loc, "aliases on a JOIN");
             return NULL;
         }
-        if (j->jointype == JOIN_FULL) {
-            tr_unsupported(ts, loc, "FULL JOIN");
-            return NULL;
-        }
-        if (j->jointype != JOIN_INNER && j->jointype != JOIN_LEFT && j->jointype != JOIN_RIGHT) {
+        if (j->jointype != JOIN_INNER && j->jointype != JOIN_LEFT && j->jointype != JOIN_RIGHT &&
+            j->jointype != JOIN_FULL) {
             tr_unsupported(ts, loc, "this kind of JOIN");
             return NULL;
         }
@@ -76,6 +73,7 @@ static ast_from_item *tr_from_item(transform_state *ts, Node *item)
         f->location = loc;
         f->join_type = j->jointype == JOIN_LEFT    ? AST_JOIN_LEFT
                        : j->jointype == JOIN_RIGHT ? AST_JOIN_RIGHT
+                       : j->jointype == JOIN_FULL  ? AST_JOIN_FULL
                        : j->quals                  ? AST_JOIN_INNER
                                                    : AST_JOIN_CROSS;
         if (!(f->left = tr_from_item(ts, j->larg)) || !(f->right = tr_from_item(ts, j->rarg)))

@@ -65,12 +65,14 @@ void ops_join_release(ops_join *j)
     ops_free(api, j->hashes);
     ops_free(api, j->next);
     ops_free(api, j->heads);
+    ops_free(api, j->matched_right);
     if (j->out)
         api->batch_destroy(j->out);
     j->rcols = j->kcols = NULL;
     j->key_vec = j->key_vec_left = NULL;
     j->hashes = NULL;
     j->next = j->heads = NULL;
+    j->matched_right = NULL;
     j->out = NULL;
 }
 
@@ -88,7 +90,9 @@ static void clear_build(ops_join *j)
         ops_column_init(NULL, &j->kcols[k], j->api, t, j->spec.who);
     }
     ops_free(j->api, j->heads);
+    ops_free(j->api, j->matched_right);
     j->heads = NULL;
+    j->matched_right = NULL;
     j->nbuild = 0;
     j->built = false;
 }
@@ -166,6 +170,9 @@ static int build(ss_ctx *ctx, ops_join *j)
             *head = r + 1;
         }
     }
+    if (j->spec.join_type == SS_JOIN_FULL &&
+        !(j->matched_right = ops_zalloc_array(ctx, api, j->nbuild ? j->nbuild : 1, sizeof *j->matched_right)))
+        return SS_ERROR;
     j->built = true;
     return SS_OK;
 }
@@ -279,6 +286,45 @@ static int emit_pairs(ss_ctx *ctx, ops_join *j, uint32_t np)
     uint32_t live = ss_batch_rows(o);
     for (uint32_t i = 0; i < live; i++)
         j->matched[j->pair_l[ss_batch_row(o, i)]] = true;
+    if (j->matched_right)
+        for (uint32_t i = 0; i < live; i++)
+            j->matched_right[j->pair_r[ss_batch_row(o, i)]] = true;
+    return SS_OK;
+}
+
+/* Makes columns [first, first + n) of the output NULL in rows 0..rows-1. */
+static int null_columns(ss_ctx *ctx, ops_join *j, uint32_t first, uint32_t n, uint32_t rows)
+{
+    for (uint32_t c = first; c < first + n; c++) {
+        ss_vector *v = j->out->cols[c];
+        if (j->api->vector_ensure_validity(ctx, v))
+            return SS_ERROR;
+        for (uint32_t w = 0; w < (rows + 63) / 64; w++)
+            v->validity[w] = 0;
+    }
+    return SS_OK;
+}
+
+/* FULL: the output batch with up to SS_BATCH_CAPACITY build rows no pair matched, with NULL
+ * left columns; 0 rows when none are left. */
+static int emit_unmatched_right(ss_ctx *ctx, ops_join *j, uint32_t *n)
+{
+    uint32_t k = 0;
+    while (j->ur < j->nbuild && k < SS_BATCH_CAPACITY) {
+        uint32_t r = j->ur++;
+        if (!j->matched_right[r])
+            j->pair_r[k++] = r;
+    }
+    *n = k;
+    if (k == 0)
+        return SS_OK;
+    j->api->batch_reset(j->out);
+    if (null_columns(ctx, j, 0, j->nl, k))
+        return SS_ERROR;
+    for (uint32_t c = 0; c < j->nr; c++)
+        if (ops_column_gather(ctx, &j->rcols[c], j->pair_r, 0, k, j->out->cols[j->nl + c]))
+            return SS_ERROR;
+    j->out->count = k;
     return SS_OK;
 }
 
@@ -302,13 +348,8 @@ static int emit_unmatched(ss_ctx *ctx, ops_join *j, uint32_t *n)
     for (uint32_t c = 0; c < j->nl; c++)
         if (api->vector_gather(ctx, b->cols[c], j->pair_l, k, o->cols[c]))
             return SS_ERROR;
-    for (uint32_t c = 0; c < j->nr; c++) {
-        ss_vector *v = o->cols[j->nl + c];
-        if (api->vector_ensure_validity(ctx, v))
-            return SS_ERROR;
-        for (uint32_t w = 0; w < (k + 63) / 64; w++)
-            v->validity[w] = 0;
-    }
+    if (null_columns(ctx, j, j->nl, j->nr, k))
+        return SS_ERROR;
     o->count = k;
     return SS_OK;
 }
@@ -319,12 +360,23 @@ int ops_join_next(ss_ctx *ctx, ops_join *j, ss_batch **out)
     if (!j->built && build(ctx, j))
         return SS_ERROR;
     for (;;) {
+        if (j->left_done) {
+            uint32_t n = 0;
+            if (j->matched_right && emit_unmatched_right(ctx, j, &n))
+                return SS_ERROR;
+            if (n)
+                *out = j->out;
+            j->rows_out += n;
+            return SS_OK;
+        }
         if (!j->lb) {
             bool more;
             if (next_left(ctx, j, &more))
                 return SS_ERROR;
-            if (!more)
-                return SS_OK;
+            if (!more) {
+                j->left_done = true;
+                continue;
+            }
         }
         if (!j->unmatched_phase) {
             if (j->api->check_interrupt(ctx))
@@ -339,7 +391,7 @@ int ops_join_next(ss_ctx *ctx, ops_join *j, ss_batch **out)
                 *out = j->out;
                 return SS_OK;
             }
-            if (j->spec.join_type != SS_JOIN_LEFT) {
+            if (j->spec.join_type == SS_JOIN_INNER) {
                 j->lb = NULL;
                 continue;
             }
@@ -362,6 +414,10 @@ int ops_join_rescan(ss_ctx *ctx, ops_join *j, const ss_param_set *changed)
 {
     j->lb = NULL;
     j->rows_out = 0;
+    j->left_done = false;
+    j->ur = 0;
+    if (j->matched_right)
+        memset(j->matched_right, 0, sizeof *j->matched_right * (j->nbuild ? j->nbuild : 1));
     if (j->built && ss_params_overlap(changed, j->node->children[1])) {
         clear_build(j);
         if (j->api->op_rescan(ctx, j->right, changed))

@@ -3,8 +3,10 @@
  * probed batch-at-a-time.  Candidate pairs (left row, right row) come from a chained hash
  * table on the keys (hash mode) or from every right row (scan mode, keys then compared one
  * by one); they are gathered into an output batch of up to SS_BATCH_CAPACITY joined rows,
- * where the condition (if any) narrows the selection.  A LEFT join then emits each left row
- * that no pair matched, with NULLs on the right.  A NULL key never matches. */
+ * where the condition (if any) narrows the selection.  A LEFT or FULL join then emits each
+ * left row that no pair matched, with NULLs on the right; a FULL join, once the left input
+ * has ended, each right row that no pair matched, with NULLs on the left.  A NULL key never
+ * matches. */
 #ifndef OPS_JOIN_CORE_H
 #define OPS_JOIN_CORE_H
 
@@ -38,6 +40,9 @@ typedef struct ops_join {
     uint32_t *heads;                     /* per bucket: first row + 1 */
     uint32_t mask;                       /* buckets - 1 */
     uint32_t cap_build;
+    bool *matched_right;                 /* FULL: per build row, a pair matched it */
+    bool left_done;                      /* FULL: the left input has ended */
+    uint32_t ur;                         /* FULL: next build row for unmatched emission */
     ss_vector **key_vec;                 /* nkeys scratch vectors for key evaluation */
     ss_vector **key_vec_left;            /* nkeys, the current left batch's keys */
     /* the probe */
@@ -56,6 +61,12 @@ typedef struct ops_join {
     uint64_t tmp_hash[SS_BATCH_CAPACITY];
     uint64_t rows_out;
 } ops_join;
+
+/* "inner", "left" or "full", for explain lines. */
+static inline const char *ops_join_type_name(int32_t type)
+{
+    return type == SS_JOIN_LEFT ? "left" : type == SS_JOIN_FULL ? "full" : "inner";
+}
 
 /* Prepares j for node (two children) with spec; j is zeroed by the caller. */
 int ops_join_open(ss_ctx *ctx, ops_join *j, const ss_api *api, ss_op *self, const ss_plan_node *node,

@@ -16,7 +16,8 @@ static int hash_join_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *plan, ui
     const ss_hash_join_node *node = OPS_NODE_OF(ctx, g_api, plan, SS_NODE_HASH_JOIN, ss_hash_join_node, "hash_join");
     if (!node)
         return SS_ERROR;
-    if (node->nkeys == 0 || (node->join_type != SS_JOIN_INNER && node->join_type != SS_JOIN_LEFT))
+    if (node->nkeys == 0 || (node->join_type != SS_JOIN_INNER && node->join_type != SS_JOIN_LEFT &&
+                                 node->join_type != SS_JOIN_FULL))
         return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "hash_join: plan node needs keys and a known join type");
     ops_join *j = ops_zalloc(ctx, g_api, sizeof *j);
     if (!j)
@@ -37,7 +38,7 @@ static int hash_join_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, s
     const ops_join *j = state;
     if (!j)
         return SS_OK;
-    int rc = ops_explain_appendf(buf, buflen, "%s join on %u key%s%s", j->spec.join_type == SS_JOIN_LEFT ? "left" : "inner",
+    int rc = ops_explain_appendf(buf, buflen, "%s join on %u key%s%s", ops_join_type_name(j->spec.join_type),
                                  j->spec.nkeys, j->spec.nkeys == 1 ? "" : "s",
                                  j->spec.cond ? " and a residual condition" : "");
     if (rc == SS_OK && j->built)

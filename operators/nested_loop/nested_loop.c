@@ -15,7 +15,8 @@ static const ss_api *g_api;
 
 static int open_spec(ss_ctx *ctx, ss_op *self, const ss_plan_node *plan, const ops_join_spec *spec, void **state)
 {
-    if (spec->join_type != SS_JOIN_INNER && spec->join_type != SS_JOIN_LEFT)
+    if (spec->join_type != SS_JOIN_INNER && spec->join_type != SS_JOIN_LEFT &&
+        spec->join_type != SS_JOIN_FULL)
         return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "nested_loop: unknown join type %d", (int)spec->join_type);
     ops_join *j = ops_zalloc(ctx, g_api, sizeof *j);
     if (!j)
@@ -55,7 +56,7 @@ static int nested_loop_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf,
     const ops_join *j = state;
     if (!j)
         return SS_OK;
-    const char *type = j->spec.join_type == SS_JOIN_LEFT ? "left" : "inner";
+    const char *type = ops_join_type_name(j->spec.join_type);
     int rc;
     if (j->spec.nkeys)
         rc = ops_explain_appendf(buf, buflen, "%s join, %u key%s compared pair by pair%s", type, j->spec.nkeys,

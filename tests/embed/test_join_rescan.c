@@ -1,7 +1,7 @@
 /* test_join_rescan.c — a prepared join run again with other parameter values: the join's
  * build side (the right input) is rebuilt when a parameter it reads changes and kept when
  * only the left side's do, and both answers are right each time (hash join and nested
- * loop, inner and LEFT). */
+ * loop, inner, LEFT and FULL). */
 #include <check.h>
 #include <string.h>
 
@@ -78,6 +78,21 @@ START_TEST(nested_loop_with_parameters)
 }
 END_TEST
 
+START_TEST(full_join_again)
+{
+    sunstone_stmt *st;
+    ck_assert_int_eq(sunstone_prepare(db, "SELECT count(*), coalesce(sum(w), 0) FROM a FULL JOIN b ON a.k = b.k AND a.v > $1",
+                                      -1, &st, NULL),
+                     SUNSTONE_OK);
+    /* each run starts with no right row matched */
+    expect(st, 1, 7, 111);
+    expect(st, 2, 8, 111);
+    expect(st, 0, 6, 111);
+    expect(st, 0, 6, 111);
+    sunstone_finalize(st);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("join_rescan");
@@ -86,6 +101,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, parameter_on_the_build_side);
     tcase_add_test(tc, parameter_on_the_probe_side);
     tcase_add_test(tc, nested_loop_with_parameters);
+    tcase_add_test(tc, full_join_again);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -217,7 +217,9 @@ typedef struct ss_values_node {   /* SS_NODE_VALUES, no children */
 /* How a join treats left rows without a matching right row. */
 typedef enum ss_join_type {
     SS_JOIN_INNER = 1,   /* dropped (also CROSS JOIN and FROM a, b) */
-    SS_JOIN_LEFT = 2     /* emitted once, with NULL in every right column */
+    SS_JOIN_LEFT = 2,    /* emitted once, with NULL in every right column */
+    SS_JOIN_FULL = 3     /* as LEFT; and after the left input, each right row without a
+                            matching left row, with NULL in every left column */
 } ss_join_type;
 
 /* Joins: two children, output = child 0's columns then child 1's.  Child 1 (the right,

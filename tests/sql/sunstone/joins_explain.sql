@@ -14,6 +14,8 @@ EXPLAIN SELECT a.t, b.u FROM a LEFT JOIN b ON a.k = b.k WHERE a.id > 1 AND b.u <
 EXPLAIN SELECT a.t, b.u FROM a LEFT JOIN b ON a.k = b.k AND b.u <> 'x' AND a.id > 1;
 EXPLAIN SELECT count(*) FROM a CROSS JOIN b;
 EXPLAIN SELECT a.t FROM a JOIN b ON a.k < b.k;
+EXPLAIN SELECT a.t, b.u FROM a RIGHT JOIN b ON a.k = b.k WHERE b.id > 100;
+EXPLAIN SELECT a.t, b.u FROM a FULL JOIN b ON a.k = b.k AND b.id > 100 WHERE a.id > 1;
 SELECT a.id, b.id FROM a LEFT JOIN b ON a.k = b.k AND a.id + b.id > 101 ORDER BY 1, 2;
 SET sunstone.operator_hash_join = 'nested_loop_keys';
 EXPLAIN SELECT a.t, b.u FROM a JOIN b ON a.k = b.k;
