@@ -99,7 +99,8 @@ static void clear_build(ops_join *j)
 
 static int grow_build(ss_ctx *ctx, ops_join *j, uint32_t extra)
 {
-    if ((uint64_t)j->nbuild + extra > UINT32_MAX / 2)
+    /* at most 2^30 rows: the bucket array (a power of two, twice the rows) fits in uint32_t */
+    if ((uint64_t)j->nbuild + extra > (UINT32_C(1) << 30))
         return j->api->error(ctx, OPS_SQLSTATE_PROGRAM_LIMIT_EXCEEDED, "%s: too many rows on the build side",
                              j->spec.who);
     if (j->nbuild + extra <= j->cap_build)
