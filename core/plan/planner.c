@@ -378,33 +378,50 @@ static int push_into_join(planner *p, ss_lop *join, ss_expr **filter_pred)
     return SS_OK;
 }
 
-/* Pushes filters down the joins of *opp's tree (rewriting the logical operators in place). */
+/* A shallow copy of op with its own children array: what push_down rewrites, so that the
+ * logical plan itself stays as the binder built it. */
+static ss_lop *lop_clone(planner *p, const ss_lop *op)
+{
+    ss_lop *c = pl_alloc(p, sizeof *c);
+    ss_lop **children = c ? pl_alloc(p, sizeof *children * op->nchildren) : NULL;
+    if (!children)
+        return NULL;
+    *c = *op;
+    memcpy(children, op->children, sizeof *children * op->nchildren);
+    c->children = children;
+    return c;
+}
+
+/* Pushes filters down the joins of *opp's tree: *opp becomes a rewritten copy of the path
+ * down to each join (the operators without children are shared). */
 static int push_down(planner *p, ss_lop **opp)
 {
     if (ss_ctx_check_stack(p->ctx))
         return SS_ERROR;
-    ss_lop *op = *opp;
+    if (!(*opp)->nchildren)
+        return SS_OK;
+    ss_lop *op = lop_clone(p, *opp);
+    if (!op)
+        return SS_ERROR;
+    *opp = op;
     if (op->kind == LOP_FILTER && op->children[0]->kind == LOP_JOIN && op->u.filter.pred->kind != EXPR_CONST) {
         ss_expr *pred = op->u.filter.pred;
-        if (push_into_join(p, op->children[0], &pred))
+        if (!(op->children[0] = lop_clone(p, op->children[0])) || push_into_join(p, op->children[0], &pred))
             return SS_ERROR;
-        if (!pred) {
+        if (!pred)
             *opp = op = op->children[0];
-        } else {
+        else
             op->u.filter.pred = pred;
-        }
+        if (op->kind == LOP_FILTER)
+            op = op->children[0];
+    } else if (op->kind == LOP_FILTER && op->children[0]->kind == LOP_JOIN) {
+        if (!(op->children[0] = lop_clone(p, op->children[0])))
+            return SS_ERROR;
+        op = op->children[0];
     } else if (op->kind == LOP_JOIN && push_into_join(p, op, NULL)) {
         return SS_ERROR;
     }
-    if (op->kind == LOP_FILTER && op->children[0]->kind == LOP_JOIN)
-        op = op->children[0];
-    if (op->kind == LOP_JOIN) {
-        /* the join's condition was pushed once: its children's turn */
-        for (uint32_t i = 0; i < 2; i++)
-            if (push_down(p, &op->children[i]))
-                return SS_ERROR;
-        return SS_OK;
-    }
+    /* a join's condition was pushed once above: its children's turn */
     for (uint32_t i = 0; i < op->nchildren; i++)
         if (push_down(p, &op->children[i]))
             return SS_ERROR;
