@@ -427,6 +427,19 @@ int ops_join_rescan(ss_ctx *ctx, ops_join *j, const ss_param_set *changed)
     return j->api->op_rescan(ctx, j->left, changed);
 }
 
+int ops_join_open_state(ss_ctx *ctx, const ss_api *api, ss_op *self, const ss_plan_node *node,
+                        const ops_join_spec *spec, void **state)
+{
+    *state = NULL;
+    if (spec->join_type != SS_JOIN_INNER && spec->join_type != SS_JOIN_LEFT && spec->join_type != SS_JOIN_FULL)
+        return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "%s: unknown join type %d", spec->who, (int)spec->join_type);
+    ops_join *j = ops_zalloc(ctx, api, sizeof *j);
+    if (!j)
+        return SS_ERROR;
+    *state = j;
+    return ops_join_open(ctx, j, api, self, node, spec);
+}
+
 int ops_join_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **out)
 {
     (void)self;

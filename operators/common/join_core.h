@@ -78,6 +78,22 @@ int ops_join_rescan(ss_ctx *ctx, ops_join *j, const ss_param_set *changed);
 /* Frees everything j holds (tolerates a partial open). */
 void ops_join_release(ops_join *j);
 
+/* A new ops_join in *state opened for node with spec (the join type checked first): the
+ * open callback's work. */
+int ops_join_open_state(ss_ctx *ctx, const ss_api *api, ss_op *self, const ss_plan_node *node,
+                        const ops_join_spec *spec, void **state);
+/* The spec of a hash-join node: its keys, its residual as the condition. */
+static inline ops_join_spec ops_join_spec_of_hash(const ss_hash_join_node *n, const char *who, bool use_hash)
+{
+    return (ops_join_spec){.who = who,
+                           .join_type = n->join_type,
+                           .nkeys = n->nkeys,
+                           .left_keys = n->left_keys,
+                           .right_keys = n->right_keys,
+                           .cond = n->residual,
+                           .use_hash = use_hash};
+}
+
 /* The vtable callbacks of a join operator whose state is an ops_join allocated with
  * ops_zalloc (next_batch, rescan, close). */
 int ops_join_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **out);

@@ -3,7 +3,6 @@
  * (common/join_core.h); a LEFT join also emits unmatched left rows with NULLs. */
 #include "sunstone/plugin.h"
 
-#include "common/api_memory.h"
 #include "common/explain_text.h"
 #include "common/join_core.h"
 #include "common/plan_node.h"
@@ -16,21 +15,10 @@ static int hash_join_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *plan, ui
     const ss_hash_join_node *node = OPS_NODE_OF(ctx, g_api, plan, SS_NODE_HASH_JOIN, ss_hash_join_node, "hash_join");
     if (!node)
         return SS_ERROR;
-    if (node->nkeys == 0 || (node->join_type != SS_JOIN_INNER && node->join_type != SS_JOIN_LEFT &&
-                                 node->join_type != SS_JOIN_FULL))
-        return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "hash_join: plan node needs keys and a known join type");
-    ops_join *j = ops_zalloc(ctx, g_api, sizeof *j);
-    if (!j)
-        return SS_ERROR;
-    *state = j;
-    ops_join_spec spec = {.who = "hash_join",
-                          .join_type = node->join_type,
-                          .nkeys = node->nkeys,
-                          .left_keys = node->left_keys,
-                          .right_keys = node->right_keys,
-                          .cond = node->residual,
-                          .use_hash = true};
-    return ops_join_open(ctx, j, g_api, self, plan, &spec);
+    if (node->nkeys == 0)
+        return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "hash_join: plan node has no keys");
+    ops_join_spec spec = ops_join_spec_of_hash(node, "hash_join", true);
+    return ops_join_open_state(ctx, g_api, self, plan, &spec, state);
 }
 
 static int hash_join_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, size_t buflen)

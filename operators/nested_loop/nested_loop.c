@@ -6,24 +6,11 @@
  * 'nested_loop_keys'`. */
 #include "sunstone/plugin.h"
 
-#include "common/api_memory.h"
 #include "common/explain_text.h"
 #include "common/join_core.h"
 #include "common/plan_node.h"
 
 static const ss_api *g_api;
-
-static int open_spec(ss_ctx *ctx, ss_op *self, const ss_plan_node *plan, const ops_join_spec *spec, void **state)
-{
-    if (spec->join_type != SS_JOIN_INNER && spec->join_type != SS_JOIN_LEFT &&
-        spec->join_type != SS_JOIN_FULL)
-        return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "nested_loop: unknown join type %d", (int)spec->join_type);
-    ops_join *j = ops_zalloc(ctx, g_api, sizeof *j);
-    if (!j)
-        return SS_ERROR;
-    *state = j;
-    return ops_join_open(ctx, j, g_api, self, plan, spec);
-}
 
 static int nested_loop_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *plan, uint32_t flags, void **state)
 {
@@ -33,7 +20,7 @@ static int nested_loop_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *plan, 
     if (!node)
         return SS_ERROR;
     ops_join_spec spec = {.who = "nested_loop", .join_type = node->join_type, .cond = node->condition};
-    return open_spec(ctx, self, plan, &spec, state);
+    return ops_join_open_state(ctx, g_api, self, plan, &spec, state);
 }
 
 static int nested_loop_open_hash(ss_ctx *ctx, ss_op *self, const ss_plan_node *plan, uint32_t flags, void **state)
@@ -42,13 +29,8 @@ static int nested_loop_open_hash(ss_ctx *ctx, ss_op *self, const ss_plan_node *p
     const ss_hash_join_node *node = OPS_NODE_OF(ctx, g_api, plan, SS_NODE_HASH_JOIN, ss_hash_join_node, "nested_loop");
     if (!node)
         return SS_ERROR;
-    ops_join_spec spec = {.who = "nested_loop",
-                          .join_type = node->join_type,
-                          .nkeys = node->nkeys,
-                          .left_keys = node->left_keys,
-                          .right_keys = node->right_keys,
-                          .cond = node->residual};
-    return open_spec(ctx, self, plan, &spec, state);
+    ops_join_spec spec = ops_join_spec_of_hash(node, "nested_loop", false);
+    return ops_join_open_state(ctx, g_api, self, plan, &spec, state);
 }
 
 static int nested_loop_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, size_t buflen)

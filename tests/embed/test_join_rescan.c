@@ -25,71 +25,60 @@ static void teardown(void)
     sunstone_close(db);
 }
 
-/* count(*) and sum(w) of sql run with $1 = p. */
-static void expect(sunstone_stmt *st, int64_t p, int64_t count, int64_t sum)
+/* One run of a prepared query: $1, and the count(*) and sum(w) it must answer. */
+typedef struct run_case {
+    int64_t param, count, sum;
+} run_case;
+
+/* Prepares sql once and runs it for each case in turn, on the same statement. */
+static void run_cases(const char *sql, const run_case *cases, size_t n)
 {
-    ck_assert_int_eq(sunstone_reset(st), SUNSTONE_OK);
-    ck_assert_int_eq(sunstone_bind_int64(st, 1, p), SUNSTONE_OK);
-    ck_assert_int_eq(sunstone_step(st), SUNSTONE_ROW);
-    ck_assert_int_eq(sunstone_column_int64(st, 0), count);
-    ck_assert_int_eq(sunstone_column_int64(st, 1), sum);
-    ck_assert_int_eq(sunstone_step(st), SUNSTONE_DONE);
+    sunstone_stmt *st;
+    ck_assert_int_eq(sunstone_prepare(db, sql, -1, &st, NULL), SUNSTONE_OK);
+    for (size_t i = 0; i < n; i++) {
+        ck_assert_int_eq(sunstone_reset(st), SUNSTONE_OK);
+        ck_assert_int_eq(sunstone_bind_int64(st, 1, cases[i].param), SUNSTONE_OK);
+        ck_assert_int_eq(sunstone_step(st), SUNSTONE_ROW);
+        ck_assert_int_eq(sunstone_column_int64(st, 0), cases[i].count);
+        ck_assert_int_eq(sunstone_column_int64(st, 1), cases[i].sum);
+        ck_assert_int_eq(sunstone_step(st), SUNSTONE_DONE);
+    }
+    sunstone_finalize(st);
 }
+
+#define RUN_CASES(sql, ...)                                                                  \
+    do {                                                                                     \
+        const run_case cases_[] = {__VA_ARGS__};                                             \
+        run_cases(sql, cases_, sizeof cases_ / sizeof cases_[0]);                            \
+    } while (0)
 
 START_TEST(parameter_on_the_build_side)
 {
-    sunstone_stmt *st;
-    ck_assert_int_eq(sunstone_prepare(db, "SELECT count(*), coalesce(sum(w), 0) FROM a JOIN b ON a.k = b.k AND b.w > $1",
-                                      -1, &st, NULL),
-                     SUNSTONE_OK);
-    expect(st, 0, 4, 71);
-    expect(st, 10, 3, 61);
-    expect(st, 25, 1, 30);
-    expect(st, 0, 4, 71);
-    sunstone_finalize(st);
+    RUN_CASES("SELECT count(*), coalesce(sum(w), 0) FROM a JOIN b ON a.k = b.k AND b.w > $1", {0, 4, 71},
+              {10, 3, 61}, {25, 1, 30}, {0, 4, 71});
 }
 END_TEST
 
 START_TEST(parameter_on_the_probe_side)
 {
-    sunstone_stmt *st;
-    ck_assert_int_eq(sunstone_prepare(db, "SELECT count(*), coalesce(sum(w), 0) FROM a LEFT JOIN b ON a.k = b.k WHERE a.v > $1",
-                                      -1, &st, NULL),
-                     SUNSTONE_OK);
-    expect(st, 0, 5, 71);
-    expect(st, 1, 3, 50);
-    expect(st, 3, 1, 0);
-    expect(st, 0, 5, 71);
-    sunstone_finalize(st);
+    RUN_CASES("SELECT count(*), coalesce(sum(w), 0) FROM a LEFT JOIN b ON a.k = b.k WHERE a.v > $1", {0, 5, 71},
+              {1, 3, 50}, {3, 1, 0}, {0, 5, 71});
 }
 END_TEST
 
 START_TEST(nested_loop_with_parameters)
 {
-    sunstone_stmt *st;
-    ck_assert_int_eq(sunstone_prepare(db, "SELECT count(*), coalesce(sum(w), 0) FROM a LEFT JOIN b ON a.k < b.k AND b.w > $1",
-                                      -1, &st, NULL),
-                     SUNSTONE_OK);
     /* k=1: 20, 30; k=2: 30; k=3 and NULL: unmatched */
-    expect(st, 0, 5, 80);
-    expect(st, 25, 4, 60);
-    expect(st, 100, 4, 0);
-    sunstone_finalize(st);
+    RUN_CASES("SELECT count(*), coalesce(sum(w), 0) FROM a LEFT JOIN b ON a.k < b.k AND b.w > $1", {0, 5, 80},
+              {25, 4, 60}, {100, 4, 0});
 }
 END_TEST
 
 START_TEST(full_join_again)
 {
-    sunstone_stmt *st;
-    ck_assert_int_eq(sunstone_prepare(db, "SELECT count(*), coalesce(sum(w), 0) FROM a FULL JOIN b ON a.k = b.k AND a.v > $1",
-                                      -1, &st, NULL),
-                     SUNSTONE_OK);
     /* each run starts with no right row matched */
-    expect(st, 1, 7, 111);
-    expect(st, 2, 8, 111);
-    expect(st, 0, 6, 111);
-    expect(st, 0, 6, 111);
-    sunstone_finalize(st);
+    RUN_CASES("SELECT count(*), coalesce(sum(w), 0) FROM a FULL JOIN b ON a.k = b.k AND a.v > $1", {1, 7, 111},
+              {2, 8, 111}, {0, 6, 111}, {0, 6, 111});
 }
 END_TEST
 
