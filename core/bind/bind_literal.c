@@ -186,6 +186,52 @@ ss_expr *bind_const(binder *b, const ast_expr *a)
     }
 }
 
+bool scope_has_column(const binder *b, const char *name)
+{
+    for (uint32_t r = 0; r < b->nscope; r++)
+        for (uint32_t i = 0; i < b->scope[r].table->ncols; i++)
+            if (strcmp(b->scope[r].table->cols[i].name, name) == 0)
+                return true;
+    return false;
+}
+
+/* Column index of name in t, or -1. */
+static int64_t column_of(const ss_table *t, const char *name)
+{
+    for (uint32_t i = 0; i < t->ncols; i++)
+        if (strcmp(t->cols[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+/* The FROM entry a qualified reference names (PostgreSQL's refnameNamespaceItem), or NULL
+ * with the error raised: 42P01 when none, or one outside the visible part of the scope. */
+static const range_entry *qualified_entry(binder *b, const ast_expr *a)
+{
+    const char *name = a->names[0];
+    for (uint32_t r = b->scope_lo; r < b->scope_hi; r++)
+        if (strcmp(b->scope[r].ref, name) == 0)
+            return &b->scope[r];
+    for (uint32_t r = 0; r < b->nscope; r++)
+        if (strcmp(b->scope[r].ref, name) == 0) {
+            bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_TABLE,
+                       "invalid reference to FROM-clause entry for table \"%s\"", name);
+            ss_ctx_error_hint(b->ctx, "There is an entry for table \"%s\", but it cannot be referenced from this "
+                              "part of the query.", name);
+            return NULL;
+        }
+    /* a table referenced by its name while it has an alias */
+    for (uint32_t r = b->scope_lo; r < b->scope_hi; r++)
+        if (strcmp(b->scope[r].table->name, name) == 0) {
+            bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_TABLE,
+                       "invalid reference to FROM-clause entry for table \"%s\"", name);
+            ss_ctx_error_hint(b->ctx, "Perhaps you meant to reference the table alias \"%s\".", b->scope[r].ref);
+            return NULL;
+        }
+    bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_TABLE, "missing FROM-clause entry for table \"%s\"", name);
+    return NULL;
+}
+
 ss_expr *bind_column(binder *b, const ast_expr *a)
 {
     const char *col = a->names[a->nnames - 1];
@@ -194,26 +240,43 @@ ss_expr *bind_column(binder *b, const ast_expr *a)
                    "feature not supported: qualified names with a schema or database");
         return NULL;
     }
-    if (a->nnames == 2 && (!b->table || strcmp(a->names[0], b->table_ref) != 0)) {
-        bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_TABLE,
-                   "missing FROM-clause entry for table \"%s\"", a->names[0]);
-        return NULL;
-    }
-    if (b->table) {
-        for (uint32_t i = 0; i < b->table->ncols; i++)
-            if (strcmp(b->table->cols[i].name, col) == 0) {
-                /* an ungrouped column: binding goes on (the plan is never built) */
-                if (b->agg_mode && note_grouping_error(b, a->location, col))
-                    return NULL;
-                return make_column(b, b->table_rel, i, b->table->types[i]);
+    const range_entry *found = NULL;
+    int64_t index = -1;
+    if (a->nnames == 2) {
+        if (!(found = qualified_entry(b, a)))
+            return NULL;
+        if ((index = column_of(found->table, col)) < 0) {
+            bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_COLUMN, "column %s.%s does not exist", a->names[0], col);
+            return NULL;
+        }
+    } else {
+        for (uint32_t r = b->scope_lo; r < b->scope_hi; r++) {
+            int64_t i = column_of(b->scope[r].table, col);
+            if (i < 0)
+                continue;
+            if (found) {
+                bind_error(b, a->location, "42702", "column reference \"%s\" is ambiguous", col);
+                return NULL;
             }
+            found = &b->scope[r];
+            index = i;
+        }
+        if (!found) {
+            bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_COLUMN, "column \"%s\" does not exist", col);
+            for (uint32_t r = 0; r < b->nscope; r++)
+                if ((r < b->scope_lo || r >= b->scope_hi) && column_of(b->scope[r].table, col) >= 0) {
+                    ss_ctx_error_hint(b->ctx, "There is a column named \"%s\" in table \"%s\", but it cannot be "
+                                      "referenced from this part of the query.", col, b->scope[r].ref);
+                    break;
+                }
+            return NULL;
+        }
     }
-    if (a->nnames == 2)
-        bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_COLUMN, "column %s.%s does not exist",
-                   a->names[0], col);
-    else
-        bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_COLUMN, "column \"%s\" does not exist", col);
-    return NULL;
+    /* an ungrouped column: binding goes on (the plan is never built) */
+    b->table_ref = found->ref;
+    if (b->agg_mode && note_grouping_error(b, a->location, col))
+        return NULL;
+    return make_column(b, found->rel, (uint32_t)index, found->table->types[index]);
 }
 
 ss_expr *bind_param(binder *b, const ast_expr *a)

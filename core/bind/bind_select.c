@@ -47,24 +47,56 @@ static int tl_add(binder *b, target_list *tl, const ast_expr *a, const char *nam
     return SS_OK;
 }
 
+/* * (every FROM table in order) or t.* (that table) as targets. */
+static int expand_star(binder *b, const ast_target *t, target_list *tl)
+{
+    if (!b->nscope)
+        return bind_error(b, t->location, "42601", "SELECT * with no tables specified is not valid");
+    uint32_t lo = 0, hi = b->nscope;
+    if (t->expr->nnames == 1) {
+        for (lo = 0; lo < b->nscope && strcmp(t->expr->names[0], b->scope[lo].ref) != 0; lo++)
+            ;
+        if (lo == b->nscope) {
+            bool aliased = false;
+            for (uint32_t r = 0; r < b->nscope; r++)
+                aliased |= strcmp(b->scope[r].table->name, t->expr->names[0]) == 0;
+            if (!aliased)
+                return bind_error(b, t->expr->location, SS_SQLSTATE_UNDEFINED_TABLE,
+                                  "missing FROM-clause entry for table \"%s\"", t->expr->names[0]);
+            bind_error(b, t->expr->location, SS_SQLSTATE_UNDEFINED_TABLE,
+                       "invalid reference to FROM-clause entry for table \"%s\"", t->expr->names[0]);
+            for (uint32_t r = 0; r < b->nscope; r++)
+                if (strcmp(b->scope[r].table->name, t->expr->names[0]) == 0) {
+                    ss_ctx_error_hint(b->ctx, "Perhaps you meant to reference the table alias \"%s\".",
+                                      b->scope[r].ref);
+                    break;
+                }
+            return SS_ERROR;
+        }
+        hi = lo + 1;
+    }
+    for (uint32_t r = lo; r < hi; r++) {
+        const range_entry *re = &b->scope[r];
+        b->table_ref = re->ref;
+        if (b->agg_mode && re->table->ncols && note_grouping_error(b, t->location, re->table->cols[0].name))
+            return SS_ERROR;
+        for (uint32_t c = 0; c < re->table->ncols; c++) {
+            ss_expr *e = make_column(b, re->rel, c, re->table->types[c]);
+            if (!e || tl_add(b, tl, NULL, re->table->cols[c].name, e, t->location))
+                return SS_ERROR;
+        }
+    }
+    return SS_OK;
+}
+
 /* Expands * and binds every target. */
 static int bind_targets(binder *b, const ast_select *s, target_list *tl)
 {
     for (uint32_t i = 0; i < s->ntargets; i++) {
         const ast_target *t = &s->targets[i];
         if (t->expr->kind == AE_STAR) {
-            if (!b->table)
-                return bind_error(b, t->location, "42601", "SELECT * with no tables specified is not valid");
-            if (t->expr->nnames == 1 && strcmp(t->expr->names[0], b->table_ref) != 0)
-                return bind_error(b, t->expr->location, SS_SQLSTATE_UNDEFINED_TABLE,
-                                  "missing FROM-clause entry for table \"%s\"", t->expr->names[0]);
-            if (b->agg_mode && b->table->ncols && note_grouping_error(b, t->location, b->table->cols[0].name))
+            if (expand_star(b, t, tl))
                 return SS_ERROR;
-            for (uint32_t c = 0; c < b->table->ncols; c++) {
-                ss_expr *e = make_column(b, b->table_rel, c, b->table->types[c]);
-                if (!e || tl_add(b, tl, NULL, b->table->cols[c].name, e, t->location))
-                    return SS_ERROR;
-            }
             continue;
         }
         ss_expr *e = bind_expr(b, t->expr);
@@ -167,11 +199,7 @@ static const ast_expr *group_item(binder *b, const ast_select *s, const ast_expr
         return s->targets[g->ival - 1].expr;
     }
     if (g->kind == AE_COLUMN && g->nnames == 1) {
-        bool is_input = false;
-        if (b->table)
-            for (uint32_t c = 0; c < b->table->ncols; c++)
-                if (!strcmp(b->table->cols[c].name, g->names[0]))
-                    is_input = true;
+        bool is_input = scope_has_column(b, g->names[0]);
         /* else a select-list name (alias or FigureColname): two different expressions
            under it are ambiguous */
         const ast_expr *found = NULL;
@@ -558,6 +586,79 @@ int bind_output_order_limit(binder *b, const ast_select *s, ss_bound_stmt *out, 
     return SS_OK;
 }
 
+/* ---- FROM ---------------------------------------------------------------------------- */
+
+/* A table of FROM as a new scope entry and its GET. */
+static int bind_from_table(binder *b, const ast_from_item *f, ss_lop **out)
+{
+    ss_table *t = ss_catalog_find(b->catalog, f->table);
+    if (!t)
+        return bind_error(b, f->location, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist", f->table);
+    const char *ref = f->alias ? f->alias : t->name;
+    for (uint32_t r = 0; r < b->nscope; r++)
+        if (strcmp(b->scope[r].ref, ref) == 0)
+            return bind_error(b, -1, "42712", "table name \"%s\" specified more than once", ref);
+    if (b->nscope == b->cap_scope) {
+        uint32_t cap = b->cap_scope ? b->cap_scope * 2 : 4;
+        range_entry *v = bind_alloc(b, sizeof *v * cap);
+        if (!v)
+            return SS_ERROR;
+        if (b->nscope)
+            memcpy(v, b->scope, sizeof *v * b->nscope);
+        b->scope = v;
+        b->cap_scope = cap;
+    }
+    range_entry *re = &b->scope[b->nscope++];
+    *re = (range_entry){.ref = ref, .table = t, .rel = new_rel(b)};
+    b->scope_hi = b->nscope;
+    if (b->nscope == 1) {
+        b->table = t;
+        b->table_ref = ref;
+        b->table_rel = re->rel;
+    }
+    return (*out = lop_get(b->ctx, b->arena, re->rel, t)) ? SS_OK : SS_ERROR;
+}
+
+static ss_expr *fold_qual(binder *b, ss_expr *pred);
+
+/* A FROM item: tables left to right into the scope, each JOIN's ON condition bound over its
+ * own two sides (PostgreSQL's transformFromClauseItem). */
+static int bind_from_item(binder *b, const ast_from_item *f, ss_lop **out)
+{
+    if (ss_ctx_check_stack(b->ctx))
+        return SS_ERROR;
+    if (!f->is_join)
+        return bind_from_table(b, f, out);
+    uint32_t lo = b->nscope;
+    ss_lop *left, *right;
+    if (bind_from_item(b, f->left, &left) || bind_from_item(b, f->right, &right))
+        return SS_ERROR;
+    ss_expr *cond = NULL;
+    if (f->on) {
+        uint32_t saved_lo = b->scope_lo, saved_hi = b->scope_hi;
+        const char *saved_context = b->no_agg_context;
+        b->scope_lo = lo;
+        b->scope_hi = b->nscope;
+        b->no_agg_context = "JOIN conditions";
+        cond = bind_bool_expr(b, f->on, "JOIN/ON");
+        if (cond)
+            cond = fold_qual(b, cond);
+        b->scope_lo = saved_lo;
+        b->scope_hi = saved_hi;
+        b->no_agg_context = saved_context;
+        if (!cond)
+            return SS_ERROR;
+    }
+    /* a RIGHT JOIN is the LEFT JOIN of its sides swapped: parents reference columns by
+       binding, and * expands the scope, which keeps the FROM order */
+    if (f->join_type == AST_JOIN_RIGHT)
+        return (*out = lop_join(b->ctx, b->arena, SS_JOIN_LEFT, right, left, cond)) ? SS_OK : SS_ERROR;
+    ss_join_type type = f->join_type == AST_JOIN_LEFT   ? SS_JOIN_LEFT
+                        : f->join_type == AST_JOIN_FULL ? SS_JOIN_FULL
+                                                        : SS_JOIN_INNER;
+    return (*out = lop_join(b->ctx, b->arena, type, left, right, cond)) ? SS_OK : SS_ERROR;
+}
+
 int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
 {
     if (s->values)
@@ -565,16 +666,15 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
     if (s->setop)
         return bind_setop_query(b, s, out);
 
+    /* a query of its own: its FROM scope starts empty (the branches of a set operation are
+       bound one after the other by the same binder) */
+    b->nscope = b->scope_lo = b->scope_hi = 0;
+    b->table = NULL;
+    b->table_ref = NULL;
+    b->table_rel = 0;
     ss_lop *top;
-    if (s->from_table) {
-        ss_table *t = ss_catalog_find(b->catalog, s->from_table);
-        if (!t)
-            return bind_error(b, s->from_location, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist",
-                              s->from_table);
-        b->table = t;
-        b->table_ref = s->from_alias ? s->from_alias : t->name;
-        b->table_rel = new_rel(b);
-        if (!(top = lop_get(b->ctx, b->arena, b->table_rel, t)))
+    if (s->from) {
+        if (bind_from_item(b, s->from, &top))
             return SS_ERROR;
     } else {
         /* no FROM: one row with no columns */

@@ -78,9 +78,6 @@ static int bind_branch(binder *b, const ast_select *s, setop_side *out)
 {
     if (s->setop)
         return bind_setop_tree(b, s, out);
-    b->table = NULL;
-    b->table_ref = NULL;
-    b->table_rel = 0;
     b->agg = NULL;
     b->agg_mode = false;
     b->in_having = false;

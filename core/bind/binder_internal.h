@@ -23,16 +23,28 @@ typedef struct agg_state {
     uint32_t naggs, cap_aggs;
 } agg_state;
 
+/* One table of the FROM clause: the name it is referenced by and its relation. */
+typedef struct range_entry {
+    const char *ref;          /* alias or table name */
+    const ss_table *table;
+    uint32_t rel;             /* its relation binding id in the logical plan */
+} range_entry;
+
 typedef struct binder {
     ss_ctx *ctx;
     ss_catalog *catalog;      /* where table names resolve */
     const ss_settings *settings; /* the session's (SHOW checks names against them) */
     ss_arena *arena;
-    /* FROM scope: one table or none */
+    /* FROM scope: the tables in FROM order; table is the first (NULL: no FROM) */
     const ss_table *table;
     uint32_t table_rel;       /* its relation binding id in the logical plan */
     uint32_t nrels;           /* relation binding ids handed out (logical.h) */
-    const char *table_ref;    /* alias or table name */
+    const char *table_ref;    /* the name the column of a grouping error is qualified with */
+    range_entry *scope;
+    uint32_t nscope, cap_scope;
+    /* the entries a column may reference: [scope_lo, scope_hi) while binding a JOIN's ON
+       condition (its own two sides), all of them otherwise */
+    uint32_t scope_lo, scope_hi;
     /* parameters */
     ss_type *param_types;
     uint32_t nparams, cap_params;
@@ -133,6 +145,8 @@ const char *decimal_text(const binder *b, const ss_expr *e);
 int check_decimal_output(binder *b, const ss_expr *e, int location);
 ss_expr *bind_const(binder *b, const ast_expr *a);
 ss_expr *bind_column(binder *b, const ast_expr *a);
+/* Whether a table of the FROM clause has a column of this name. */
+bool scope_has_column(const binder *b, const char *name);
 ss_expr *bind_param(binder *b, const ast_expr *a);
 /* Notes that constant e came from the decimal literal text. */
 int record_decimal(binder *b, const ss_expr *e, const char *text);

@@ -164,6 +164,38 @@ ss_lop *lop_setop(ss_ctx *ctx, ss_arena *arena, uint32_t rel, ss_lop_setop_kind 
     return op;
 }
 
+/* side's column types and names into types[0..) and names[0..). */
+static void put_columns(const ss_lop *side, ss_type *types, const char **names)
+{
+    if (side->ncols)
+        memcpy(types, side->types, sizeof(ss_type) * side->ncols);
+    for (uint32_t c = 0; c < side->ncols; c++)
+        names[c] = side->names ? side->names[c] : "?column?";
+}
+
+ss_lop *lop_join(ss_ctx *ctx, ss_arena *arena, ss_join_type type, ss_lop *left, ss_lop *right, ss_expr *cond)
+{
+    ss_lop *op = lop_new(ctx, arena, LOP_JOIN, 0, NULL);
+    ss_lop **children = op ? ss_arena_alloc(arena, sizeof(ss_lop *) * 2) : NULL;
+    uint32_t n = left->ncols + right->ncols;
+    ss_type *types = children ? ss_arena_alloc(arena, sizeof(ss_type) * (n ? n : 1)) : NULL;
+    const char **names = types ? ss_arena_alloc(arena, sizeof(char *) * (n ? n : 1)) : NULL;
+    if (!names) {
+        ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        return NULL;
+    }
+    put_columns(left, types, names);
+    put_columns(right, types + left->ncols, names + left->ncols);
+    children[0] = left;
+    children[1] = right;
+    op->children = children;
+    op->nchildren = 2;
+    set_columns(op, n, types, names);
+    op->u.join.type = type;
+    op->u.join.cond = cond;
+    return op;
+}
+
 static int each(ss_lop *op, ss_expr **slots, uint32_t n, ss_lop_expr_fn fn, void *arg)
 {
     for (uint32_t i = 0; i < n; i++) {
@@ -204,6 +236,9 @@ int lop_each_expr(ss_lop *op, ss_lop_expr_fn fn, void *arg)
         rc = each(op, &op->u.limit.limit, 1, fn, arg);
         if (!rc)
             rc = each(op, &op->u.limit.offset, 1, fn, arg);
+        break;
+    case LOP_JOIN:
+        rc = each(op, &op->u.join.cond, 1, fn, arg);
         break;
     }
     return rc;

@@ -8,8 +8,8 @@
  * u.column.rel = the relation and u.column.index = the column within it (a table's column
  * position, a projection's item, an aggregate's group then aggregate result), never a
  * position in a batch: the planner (planner.h) resolves those at the end, PostgreSQL's
- * setrefs and DuckDB's ColumnBinding.  Joins (the query-engine issue) add kinds with two
- * children; nothing here assumes one. */
+ * setrefs and DuckDB's ColumnBinding.  A JOIN has two children and passes both children's
+ * columns through (rel 0: it makes none of its own). */
 #ifndef SS_PLAN_LOGICAL_H
 #define SS_PLAN_LOGICAL_H
 
@@ -24,8 +24,11 @@ typedef enum ss_lop_kind {
     LOP_DISTINCT,  /* the child's distinct rows (every column) */
     LOP_SORT,      /* the child's rows ordered by keys (expressions over the child) */
     LOP_LIMIT,     /* OFFSET then LIMIT of the child's rows (bigint expressions, NULL = none) */
-    LOP_SETOP      /* UNION / INTERSECT / EXCEPT [ALL] of two children whose columns have the
+    LOP_SETOP,     /* UNION / INTERSECT / EXCEPT [ALL] of two children whose columns have the
                       output's types: a relation of its own (rel.0 .. rel.ncols-1) */
+    LOP_JOIN       /* pairs of children[0] x children[1] rows where cond is true (cond NULL:
+                      every pair); LEFT also keeps each unmatched left row, with NULLs on the
+                      right; FULL also each unmatched right row, NULLs on the left.  Output: the left child's columns, then the right child's */
 } ss_lop_kind;
 
 typedef enum ss_lop_setop_kind {
@@ -57,6 +60,7 @@ typedef struct ss_lop {
         struct { uint32_t nkeys; ss_lsort_key *keys; } sort;
         struct { ss_expr *limit, *offset; } limit;
         struct { ss_lop_setop_kind op; bool all; } setop;
+        struct { ss_join_type type; ss_expr *cond; } join;
     } u;
 } ss_lop;
 
@@ -77,11 +81,13 @@ ss_lop *lop_limit(ss_ctx *ctx, ss_arena *arena, ss_lop *child, ss_expr *limit, s
 /* left op right (ALL: duplicates kept); both children have ncols columns of these types. */
 ss_lop *lop_setop(ss_ctx *ctx, ss_arena *arena, uint32_t rel, ss_lop_setop_kind op, bool all, ss_lop *left,
                   ss_lop *right, uint32_t ncols, const ss_type *types, const char *const *names);
+/* cond may be NULL (a cross join) */
+ss_lop *lop_join(ss_ctx *ctx, ss_arena *arena, ss_join_type type, ss_lop *left, ss_lop *right, ss_expr *cond);
 
 /* The one enumeration of a logical operator's expression slots (not its children's), in
  * evaluation order: VALUES' row-major items, FILTER's predicate, PROJECT's items,
  * AGGREGATE's groups then arguments (count(*) has none), SORT's keys, LIMIT's limit then
- * offset (NULL ones skipped); GET, DISTINCT and SETOP have none.  fn may replace *slot; a non-zero return stops the walk and
+ * offset, JOIN's condition (NULL ones skipped); GET, DISTINCT and SETOP have none.  fn may replace *slot; a non-zero return stops the walk and
  * is returned. */
 typedef int (*ss_lop_expr_fn)(ss_lop *op, ss_expr **slot, void *arg);
 int lop_each_expr(ss_lop *op, ss_lop_expr_fn fn, void *arg);

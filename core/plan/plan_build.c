@@ -314,3 +314,58 @@ ss_plan *plan_setop(ss_plan_builder *pb, ss_plan *left, ss_plan *right, ss_setop
     s->all = all;
     return &s->hdr;
 }
+
+/* The header of a join node: two children, their columns side by side. */
+static ss_plan_node *join_new(ss_plan_builder *pb, size_t size, int32_t kind, ss_plan *left, ss_plan *right)
+{
+    ss_plan_node *p = node_new(pb, size, kind, NULL);
+    const ss_plan_node **children = p ? pb_alloc(pb, sizeof *children * 2) : NULL;
+    uint32_t n = left->ncols + right->ncols;
+    ss_type *types = children ? pb_alloc(pb, sizeof(ss_type) * n) : NULL;
+    const char **names = types ? pb_alloc(pb, sizeof(char *) * n) : NULL;
+    if (!names)
+        return NULL;
+    for (uint32_t i = 0; i < n; i++) {
+        const ss_plan *side = i < left->ncols ? left : right;
+        uint32_t c = i < left->ncols ? i : i - left->ncols;
+        types[i] = side->col_types[c];
+        names[i] = side->col_names[c];
+    }
+    children[0] = left;
+    children[1] = right;
+    p->children = children;
+    p->nchildren = 2;
+    p->ncols = n;
+    p->col_types = types;
+    p->col_names = names;
+    return p;
+}
+
+ss_plan *plan_hash_join(ss_plan_builder *pb, ss_join_type type, ss_plan *left, ss_plan *right, uint32_t nkeys,
+                        const ss_expr *const *left_keys, const ss_expr *const *right_keys, const ss_expr *residual)
+{
+    ss_hash_join_node *j = (ss_hash_join_node *)join_new(pb, sizeof *j, SS_NODE_HASH_JOIN, left, right);
+    if (!j)
+        return NULL;
+    j->join_type = type;
+    j->nkeys = nkeys;
+    j->left_keys = left_keys;
+    j->right_keys = right_keys;
+    j->residual = residual;
+    param_list l = {0};
+    params_of_exprs(pb, &l, left_keys, nkeys);
+    params_of_exprs(pb, &l, right_keys, nkeys);
+    params_of_exprs(pb, &l, &residual, 1);
+    return params_finish(pb, &j->hdr, &l) ? NULL : &j->hdr;
+}
+
+ss_plan *plan_nested_loop(ss_plan_builder *pb, ss_join_type type, ss_plan *left, ss_plan *right,
+                          const ss_expr *cond)
+{
+    ss_nested_loop_node *j = (ss_nested_loop_node *)join_new(pb, sizeof *j, SS_NODE_NESTED_LOOP, left, right);
+    if (!j)
+        return NULL;
+    j->join_type = type;
+    j->condition = cond;
+    return set_params(pb, &j->hdr, &cond, 1) ? NULL : &j->hdr;
+}

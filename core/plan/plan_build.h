@@ -47,5 +47,13 @@ ss_plan *plan_append(ss_plan_builder *pb, uint32_t n, ss_plan *const *children, 
 /* left INTERSECT / EXCEPT [ALL] right (both of left's types); names may be NULL. */
 ss_plan *plan_setop(ss_plan_builder *pb, ss_plan *left, ss_plan *right, ss_setop_kind op, bool all,
                     const char *const *names);
+/* Joins of left and right (output: left's columns, then right's).  A hash join matches pairs
+ * with left_keys[i] = right_keys[i] (over left's and right's outputs) and then residual
+ * (over the joined row, may be NULL); a nested loop matches pairs where cond (over the joined
+ * row, NULL = every pair) is true.  Estimates unknown. */
+ss_plan *plan_hash_join(ss_plan_builder *pb, ss_join_type type, ss_plan *left, ss_plan *right, uint32_t nkeys,
+                        const ss_expr *const *left_keys, const ss_expr *const *right_keys, const ss_expr *residual);
+ss_plan *plan_nested_loop(ss_plan_builder *pb, ss_join_type type, ss_plan *left, ss_plan *right,
+                          const ss_expr *cond);
 
 #endif

@@ -1,6 +1,7 @@
 /* planner.c — logical plan → physical plan (planner.h): physical node choice (set operations:
- * append, distinct, setop), scan column pruning, constant-false filters cut off, and column
- * references resolved to positions. */
+ * append, distinct, setop; joins: hash join or nested loop), scan column pruning,
+ * constant-false filters cut off, filters pushed below joins, join conditions split into hash
+ * keys and a residual, and column references resolved to positions. */
 #include "plan/planner.h"
 
 #include <string.h>
@@ -210,6 +211,297 @@ static int plan_get(planner *p, const ss_lop *op, ss_plan **out, layout *lay)
 
 static int plan_node(planner *p, ss_lop *op, ss_plan **out, layout *lay);
 
+/* ---- joins ---------------------------------------------------------------------------- */
+
+/* Marks in rels[] (nrels + 1 entries) the binding ids made at or below op. */
+static void rels_below(const ss_lop *op, bool *rels)
+{
+    if (op->rel)
+        rels[op->rel] = true;
+    for (uint32_t i = 0; i < op->nchildren; i++)
+        rels_below(op->children[i], rels);
+}
+
+/* The binding ids below each side of a join, as flags indexed by id. */
+static int join_sides(planner *p, const ss_lop *join, bool **left, bool **right)
+{
+    size_t n = (size_t)p->nrels + 1;
+    if (!(*left = pl_alloc(p, n)) || !(*right = pl_alloc(p, n)))
+        return SS_ERROR;
+    memset(*left, 0, n);
+    memset(*right, 0, n);
+    rels_below(join->children[0], *left);
+    rels_below(join->children[1], *right);
+    return SS_OK;
+}
+
+typedef struct side_walk {
+    const bool *left, *right; /* the binding ids of each side (max + 1 entries) */
+    uint32_t max;
+    bool in_left, in_right, other;
+} side_walk;
+
+static int note_side(const ss_expr *e, void *arg)
+{
+    side_walk *w = arg;
+    if (e->kind == EXPR_COLUMN) {
+        if (e->u.column.rel > w->max)
+            w->other = true;
+        else if (w->left[e->u.column.rel])
+            w->in_left = true;
+        else if (w->right[e->u.column.rel])
+            w->in_right = true;
+        else
+            w->other = true;
+    }
+    return SS_WALK_CONTINUE;
+}
+
+/* Which side of a join e reads: 0 none, 1 the left only, 2 the right only, 3 both (or a
+ * relation of neither). */
+static int side_of(planner *p, const ss_expr *e, const bool *left, const bool *right, int *side)
+{
+    side_walk w = {.left = left, .right = right, .max = p->nrels};
+    ss_ptrmap seen;
+    ss_ptrmap_init(&seen, p->arena);
+    if (ss_expr_walk_const(e, note_side, &w, &seen) == SS_WALK_NOMEM)
+        return ss_ctx_error(p->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    *side = w.other || (w.in_left && w.in_right) ? 3 : w.in_left ? 1 : w.in_right ? 2 : 0;
+    return SS_OK;
+}
+
+/* A growable list of conjuncts. */
+typedef struct conj_list {
+    ss_expr **v;
+    uint32_t n, cap;
+} conj_list;
+
+static int conj_add(planner *p, conj_list *l, ss_expr *e)
+{
+    if (l->n == l->cap) {
+        uint32_t cap = l->cap ? l->cap * 2 : 8;
+        ss_expr **v = pl_alloc(p, sizeof *v * cap);
+        if (!v)
+            return SS_ERROR;
+        if (l->n)
+            memcpy(v, l->v, sizeof *v * l->n);
+        l->v = v;
+        l->cap = cap;
+    }
+    l->v[l->n++] = e;
+    return SS_OK;
+}
+
+/* Appends e's conjuncts (nested ANDs flattened) to l. */
+static int conj_split(planner *p, ss_expr *e, conj_list *l)
+{
+    if (e->kind != EXPR_AND)
+        return conj_add(p, l, e);
+    for (uint32_t i = 0; i < e->u.list.nargs; i++)
+        if (conj_split(p, e->u.list.args[i], l))
+            return SS_ERROR;
+    return SS_OK;
+}
+
+/* The AND of l's conjuncts: NULL when there are none, the one when there is one. */
+static int conj_and(planner *p, const conj_list *l, ss_expr **out)
+{
+    if (l->n <= 1) {
+        *out = l->n ? l->v[0] : NULL;
+        return SS_OK;
+    }
+    ss_expr *e = pl_alloc(p, sizeof *e);
+    if (!e)
+        return SS_ERROR;
+    e->kind = EXPR_AND;
+    e->type = l->v[0]->type;
+    e->u.list.nargs = l->n;
+    e->u.list.args = l->v;
+    *out = e;
+    return SS_OK;
+}
+
+/* child with a filter of l's conjuncts on top (child itself when l is empty). */
+static int filter_on(planner *p, ss_lop *child, const conj_list *l, ss_lop **out)
+{
+    ss_expr *pred;
+    if (conj_and(p, l, &pred))
+        return SS_ERROR;
+    *out = pred ? lop_filter(p->ctx, p->arena, child, pred) : child;
+    return *out ? SS_OK : SS_ERROR;
+}
+
+static int push_down(planner *p, ss_lop **opp);
+
+/* A filter over a join, or a join's own condition: conjuncts reading one side only go below
+ * the join to that side when that keeps the answer (never below the NULL-extended side of a
+ * LEFT JOIN for a WHERE, never to the preserved side for an ON); conjuncts of a WHERE over an
+ * inner join that read both sides join its condition.  *filter_pred: the WHERE (NULL: only
+ * the join's condition), left with what stays above. */
+static int push_into_join(planner *p, ss_lop *join, ss_expr **filter_pred)
+{
+    bool *left, *right;
+    if (join_sides(p, join, &left, &right))
+        return SS_ERROR;
+    bool inner = join->u.join.type == SS_JOIN_INNER, full = join->u.join.type == SS_JOIN_FULL;
+    conj_list to_left = {0}, to_right = {0}, cond = {0}, above = {0}, in = {0};
+    /* the join's condition first */
+    if (join->u.join.cond && conj_split(p, join->u.join.cond, &in))
+        return SS_ERROR;
+    for (uint32_t i = 0; i < in.n; i++) {
+        int side;
+        if (side_of(p, in.v[i], left, right, &side))
+            return SS_ERROR;
+        conj_list *to = full ? &cond : side == 2 ? &to_right : side == 1 && inner ? &to_left : &cond;
+        if (conj_add(p, to, in.v[i]))
+            return SS_ERROR;
+    }
+    in.n = 0;
+    if (filter_pred && *filter_pred && conj_split(p, *filter_pred, &in))
+        return SS_ERROR;
+    for (uint32_t i = 0; i < in.n; i++) {
+        int side;
+        if (side_of(p, in.v[i], left, right, &side))
+            return SS_ERROR;
+        conj_list *to = full                 ? &above
+                        : side == 1          ? &to_left
+                        : side == 2 && inner ? &to_right
+                        : side == 3 && inner ? &cond
+                                             : &above;
+        if (conj_add(p, to, in.v[i]))
+            return SS_ERROR;
+    }
+    if (filter_on(p, join->children[0], &to_left, &join->children[0]) ||
+        filter_on(p, join->children[1], &to_right, &join->children[1]) || conj_and(p, &cond, &join->u.join.cond))
+        return SS_ERROR;
+    if (filter_pred && conj_and(p, &above, filter_pred))
+        return SS_ERROR;
+    return SS_OK;
+}
+
+/* A shallow copy of op with its own children array: what push_down rewrites, so that the
+ * logical plan itself stays as the binder built it. */
+static ss_lop *lop_clone(planner *p, const ss_lop *op)
+{
+    ss_lop *c = pl_alloc(p, sizeof *c);
+    ss_lop **children = c ? pl_alloc(p, sizeof *children * op->nchildren) : NULL;
+    if (!children)
+        return NULL;
+    *c = *op;
+    memcpy(children, op->children, sizeof *children * op->nchildren);
+    c->children = children;
+    return c;
+}
+
+/* Pushes filters down the joins of *opp's tree: *opp becomes a rewritten copy of the path
+ * down to each join (the operators without children are shared). */
+static int push_down(planner *p, ss_lop **opp)
+{
+    if (ss_ctx_check_stack(p->ctx))
+        return SS_ERROR;
+    if (!(*opp)->nchildren)
+        return SS_OK;
+    ss_lop *op = lop_clone(p, *opp);
+    if (!op)
+        return SS_ERROR;
+    *opp = op;
+    if (op->kind == LOP_FILTER && op->children[0]->kind == LOP_JOIN && op->u.filter.pred->kind != EXPR_CONST) {
+        ss_expr *pred = op->u.filter.pred;
+        if (!(op->children[0] = lop_clone(p, op->children[0])) || push_into_join(p, op->children[0], &pred))
+            return SS_ERROR;
+        if (!pred)
+            *opp = op = op->children[0];
+        else
+            op->u.filter.pred = pred;
+        if (op->kind == LOP_FILTER)
+            op = op->children[0];
+    } else if (op->kind == LOP_FILTER && op->children[0]->kind == LOP_JOIN) {
+        if (!(op->children[0] = lop_clone(p, op->children[0])))
+            return SS_ERROR;
+        op = op->children[0];
+    } else if (op->kind == LOP_JOIN && push_into_join(p, op, NULL)) {
+        return SS_ERROR;
+    }
+    /* a join's condition was pushed once above: its children's turn */
+    for (uint32_t i = 0; i < op->nchildren; i++)
+        if (push_down(p, &op->children[i]))
+            return SS_ERROR;
+    return SS_OK;
+}
+
+/* Whether equality of values of types a and b can be a hash key (same representation, and
+ * hashing consistent with PostgreSQL's = for them). */
+static bool hashable_pair(ss_type a, ss_type b)
+{
+    bool text_a = a.id == SS_TYPE_TEXT || a.id == SS_TYPE_VARCHAR;
+    bool text_b = b.id == SS_TYPE_TEXT || b.id == SS_TYPE_VARCHAR;
+    if (text_a || text_b)
+        return text_a && text_b;
+    return a.id == b.id && (a.id == SS_TYPE_BOOL || a.id == SS_TYPE_INT2 || a.id == SS_TYPE_INT4 ||
+                            a.id == SS_TYPE_INT8 || a.id == SS_TYPE_FLOAT8);
+}
+
+static int plan_join(planner *p, ss_lop *op, ss_plan **out, layout *lay)
+{
+    ss_plan *left, *right;
+    layout lin, rin;
+    if (plan_node(p, op->children[0], &left, &lin) || plan_node(p, op->children[1], &right, &rin))
+        return SS_ERROR;
+    binding *b = pl_alloc(p, sizeof(binding) * (lin.n + rin.n));
+    if (!b)
+        return SS_ERROR;
+    if (lin.n)
+        memcpy(b, lin.cols, sizeof(binding) * lin.n);
+    if (rin.n)
+        memcpy(b + lin.n, rin.cols, sizeof(binding) * rin.n);
+    *lay = (layout){lin.n + rin.n, b};
+    bool *lrels, *rrels;
+    if (join_sides(p, op, &lrels, &rrels))
+        return SS_ERROR;
+    conj_list conds = {0}, lkeys = {0}, rkeys = {0}, rest = {0};
+    if (op->u.join.cond && conj_split(p, op->u.join.cond, &conds))
+        return SS_ERROR;
+    for (uint32_t i = 0; i < conds.n; i++) {
+        ss_expr *c = conds.v[i];
+        int ls = 0, rs = 0;
+        if (c->kind == EXPR_OP && c->u.op.op == OP_EQ && c->u.op.right &&
+            hashable_pair(c->u.op.left->type, c->u.op.right->type) &&
+            (side_of(p, c->u.op.left, lrels, rrels, &ls) || side_of(p, c->u.op.right, lrels, rrels, &rs)))
+            return SS_ERROR;
+        if (ls == 1 && rs == 2) {
+            if (conj_add(p, &lkeys, c->u.op.left) || conj_add(p, &rkeys, c->u.op.right))
+                return SS_ERROR;
+        } else if (ls == 2 && rs == 1) {
+            if (conj_add(p, &lkeys, c->u.op.right) || conj_add(p, &rkeys, c->u.op.left))
+                return SS_ERROR;
+        } else if (conj_add(p, &rest, c)) {
+            return SS_ERROR;
+        }
+    }
+    ss_expr *residual;
+    if (conj_and(p, &rest, &residual))
+        return SS_ERROR;
+    ss_expr **fixed_res = NULL;
+    if (residual && (!(fixed_res = fix_exprs(p, &residual, 1, lay)) ||
+                     !(fixed_res[0] = ss_order_quals(p->ctx, p->arena, fixed_res[0]))))
+        return SS_ERROR;
+    const ss_expr *res = fixed_res ? fixed_res[0] : NULL;
+    /* PostgreSQL's FULL JOIN needs a merge- or hash-joinable condition (or a constant one) */
+    if (op->u.join.type == SS_JOIN_FULL && lkeys.n == 0 && res && res->kind != EXPR_CONST)
+        return ss_ctx_error(p->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                            "FULL JOIN is only supported with merge-joinable or hash-joinable join conditions");
+    if (lkeys.n == 0) {
+        *out = plan_nested_loop(&p->pb, op->u.join.type, left, right, res);
+        return *out ? SS_OK : SS_ERROR;
+    }
+    ss_expr **lk = fix_exprs(p, lkeys.v, lkeys.n, &lin), **rk = lk ? fix_exprs(p, rkeys.v, rkeys.n, &rin) : NULL;
+    if (!rk)
+        return SS_ERROR;
+    *out = plan_hash_join(&p->pb, op->u.join.type, left, right, lkeys.n, (const ss_expr *const *)lk,
+                          (const ss_expr *const *)rk, res);
+    return *out ? SS_OK : SS_ERROR;
+}
+
 static int plan_aggregate_op(planner *p, ss_lop *op, ss_plan *child, const layout *in, ss_plan **out,
                              layout *lay)
 {
@@ -370,6 +662,8 @@ static int plan_node(planner *p, ss_lop *op, ss_plan **out, layout *lay)
                            (const ss_expr *const *)exprs);
         return *out ? SS_OK : SS_ERROR;
     }
+    if (op->kind == LOP_JOIN)
+        return plan_join(p, op, out, lay);
     ss_plan *child;
     layout in;
     if (plan_node(p, op->children[0], &child, &in))
@@ -412,6 +706,7 @@ static int plan_node(planner *p, ss_lop *op, ss_plan **out, layout *lay)
     case LOP_GET:
     case LOP_VALUES:
     case LOP_SETOP:
+    case LOP_JOIN:
         break;
     }
     return ss_ctx_error(p->ctx, SS_SQLSTATE_INTERNAL_ERROR, "unrecognized logical operator %d", (int)op->kind);
@@ -421,7 +716,7 @@ int ss_plan_query(ss_ctx *ctx, ss_arena *arena, ss_lop *root, ss_plan **out)
 {
     planner p = {.ctx = ctx, .arena = arena, .pb = {.ctx = ctx, .arena = arena}};
     *out = NULL;
-    if (mark_used_columns(&p, root))
+    if (mark_used_columns(&p, root) || push_down(&p, &root))
         return SS_ERROR;
     layout lay;
     return plan_node(&p, root, out, &lay);

@@ -71,6 +71,29 @@ typedef struct ast_sort_item {
 
 typedef enum ast_setop { AST_SETOP_NONE = 0, AST_SETOP_UNION, AST_SETOP_INTERSECT, AST_SETOP_EXCEPT } ast_setop;
 
+/* One item of FROM: a table (with its alias) or a join of two items.  A comma list is a
+ * left-deep tree of AST_JOIN_COMMA joins. */
+typedef enum ast_join_type {
+    AST_JOIN_COMMA = 1, /* a, b: no condition, each side its own scope */
+    AST_JOIN_CROSS,     /* a CROSS JOIN b */
+    AST_JOIN_INNER,     /* a [INNER] JOIN b ON cond */
+    AST_JOIN_LEFT,      /* a LEFT [OUTER] JOIN b ON cond */
+    AST_JOIN_RIGHT,     /* a RIGHT [OUTER] JOIN b ON cond */
+    AST_JOIN_FULL       /* a FULL [OUTER] JOIN b ON cond */
+} ast_join_type;
+
+typedef struct ast_from_item {
+    bool is_join;
+    /* a table */
+    const char *table;
+    const char *alias;     /* NULL = none */
+    int location;
+    /* a join */
+    ast_join_type join_type;
+    struct ast_from_item *left, *right;
+    struct ast_expr *on;   /* INNER, LEFT, RIGHT and FULL */
+} ast_from_item;
+
 typedef struct ast_select {
     bool distinct;
     ast_target *targets;
@@ -78,6 +101,8 @@ typedef struct ast_select {
     const char *from_table; /* single table or NULL (no FROM) */
     const char *from_alias;
     int from_location;
+    ast_from_item *from;    /* the whole FROM clause (NULL = none); from_table is set when it
+                               is one table */
     ast_expr *where;
     ast_expr **group_by;
     uint32_t ngroup;

@@ -41,35 +41,97 @@ static bool tr_targets(transform_state *ts, List *targets, ast_select *out)
     return true;
 }
 
-static bool tr_from(transform_state *ts, List *from, ast_select *out)
+static ast_from_item *tr_from_item(transform_state *ts, Node *item)
 {
-    if (list_length(from) == 0)
-        return true;
-    Node *item = linitial(from);
-    if (list_length(from) > 1) {
-        tr_unsupported(ts, tr_location(lsecond(from)), "several tables in FROM (joins)");
-        return false;
+    if (tr_check_stack(ts))
+        return NULL;
+    ast_from_item *f = tr_alloc(ts, sizeof *f);
+    if (!f)
+        return NULL;
+    memset(f, 0, sizeof *f);
+    if (IsA(item, JoinExpr)) {
+        JoinExpr *j = (JoinExpr *)item;
+        int loc = tr_location(item);
+        if (j->isNatural) {
+            tr_unsupported(ts, loc, "NATURAL JOIN");
+            return NULL;
+        }
+        if (j->usingClause) {
+            tr_unsupported(ts, loc, "JOIN ... USING");
+            return NULL;
+        }
+        if (j->alias) {
+            tr_unsupported(ts, loc, "aliases on a JOIN");
+            return NULL;
+        }
+        if (j->jointype != JOIN_INNER && j->jointype != JOIN_LEFT && j->jointype != JOIN_RIGHT &&
+            j->jointype != JOIN_FULL) {
+            tr_unsupported(ts, loc, "this kind of JOIN");
+            return NULL;
+        }
+        f->is_join = true;
+        f->location = loc;
+        f->join_type = j->jointype == JOIN_LEFT    ? AST_JOIN_LEFT
+                       : j->jointype == JOIN_RIGHT ? AST_JOIN_RIGHT
+                       : j->jointype == JOIN_FULL  ? AST_JOIN_FULL
+                       : j->quals                  ? AST_JOIN_INNER
+                                                   : AST_JOIN_CROSS;
+        if (!(f->left = tr_from_item(ts, j->larg)) || !(f->right = tr_from_item(ts, j->rarg)))
+            return NULL;
+        if (j->quals && !(f->on = tr_expr(ts, j->quals)))
+            return NULL;
+        return f;
     }
     if (!IsA(item, RangeVar)) {
-        tr_unsupported(ts, tr_location(item), IsA(item, JoinExpr) ? "JOIN"
-                                              : IsA(item, RangeSubselect) ? "subqueries in FROM"
+        tr_unsupported(ts, tr_location(item), IsA(item, RangeSubselect) ? "subqueries in FROM"
                                               : IsA(item, RangeFunction) ? "functions in FROM"
                                               : IsA(item, RangeTableSample) ? "TABLESAMPLE"
                                                                             : "this kind of FROM item");
-        return false;
+        return NULL;
     }
     /* ONLY t and t* read t: there is no table inheritance */
     RangeVar *rv = (RangeVar *)item;
-    out->from_table = rangevar_name(ts, rv);
-    out->from_location = rv->location;
+    if (!(f->table = rangevar_name(ts, rv)))
+        return NULL;
+    f->location = rv->location;
     if (rv->alias) {
         if (rv->alias->colnames) {
             tr_unsupported(ts, rv->location, "column aliases in FROM");
-            return false;
+            return NULL;
         }
-        out->from_alias = tr_strdup(ts, rv->alias->aliasname);
+        f->alias = tr_strdup(ts, rv->alias->aliasname);
     }
-    return out->from_table != NULL;
+    return f;
+}
+
+static bool tr_from(transform_state *ts, List *from, ast_select *out)
+{
+    ListCell *lc;
+    foreach (lc, from) {
+        ast_from_item *item = tr_from_item(ts, lfirst(lc));
+        if (!item)
+            return false;
+        if (!out->from) {
+            out->from = item;
+            continue;
+        }
+        ast_from_item *j = tr_alloc(ts, sizeof *j);
+        if (!j)
+            return false;
+        memset(j, 0, sizeof *j);
+        j->is_join = true;
+        j->join_type = AST_JOIN_COMMA;
+        j->location = item->location;
+        j->left = out->from;
+        j->right = item;
+        out->from = j;
+    }
+    if (out->from && !out->from->is_join) {
+        out->from_table = out->from->table;
+        out->from_alias = out->from->alias;
+        out->from_location = out->from->location;
+    }
+    return true;
 }
 
 static bool tr_values(transform_state *ts, List *lists, ast_select *out)

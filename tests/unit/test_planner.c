@@ -297,6 +297,49 @@ START_TEST(test_qual_order)
 }
 END_TEST
 
+/* SELECT ... FROM t x, t y WHERE x.c > 1 AND x.a = y.d AND x.b < y.b: x.c > 1 goes below the
+ * join to x's scan, x.a = y.d becomes the hash key (x's a, y's d), x.b < y.b the residual
+ * over the joined row; the logical plan is left as it was. */
+START_TEST(test_join_pushdown_and_keys)
+{
+    ss_lop *x = lop_get(&ctx, arena, 1, &table), *y = lop_get(&ctx, arena, 2, &table);
+    ss_lop *join = lop_join(&ctx, arena, SS_JOIN_INNER, x, y, NULL);
+    ss_expr *conj = node(EXPR_AND, SS_TYPE_BOOL);
+    conj->u.list.nargs = 3;
+    conj->u.list.args = exprs(3, (ss_expr *[]){op(OP_GT, col(1, 2), int4(1), SS_TYPE_BOOL),
+                                               op(OP_EQ, col(1, 0), col(2, 3), SS_TYPE_BOOL),
+                                               op(OP_LT, col(1, 1), col(2, 1), SS_TYPE_BOOL)});
+    ss_lop *filter = lop_filter(&ctx, arena, join, conj);
+    ss_plan *plan;
+    ck_assert_int_eq(ss_plan_query(&ctx, arena, filter, &plan), SS_OK);
+    const ss_hash_join_node *hj = SS_PLAN_NODE_AS(plan, SS_NODE_HASH_JOIN, ss_hash_join_node);
+    ck_assert_ptr_nonnull(hj);
+    ck_assert_int_eq(hj->join_type, SS_JOIN_INNER);
+    ck_assert_uint_eq(hj->hdr.nchildren, 2);
+    const ss_filter_node *fx = SS_PLAN_NODE_AS(hj->hdr.children[0], SS_NODE_FILTER, ss_filter_node);
+    ck_assert_ptr_nonnull(fx);
+    const ss_scan_node *sx = SS_PLAN_NODE_AS(child(&fx->hdr), SS_NODE_SCAN, ss_scan_node);
+    const ss_scan_node *sy = SS_PLAN_NODE_AS(hj->hdr.children[1], SS_NODE_SCAN, ss_scan_node);
+    ck_assert_ptr_nonnull(sx);
+    ck_assert_ptr_nonnull(sy);
+    ck_assert_uint_eq(sx->ncols, 3); /* a, b, c */
+    ck_assert_uint_eq(sy->ncols, 2); /* b, d */
+    ck_assert_uint_eq(hj->hdr.ncols, 5);
+    ck_assert_uint_eq(hj->nkeys, 1);
+    ck_position(hj->left_keys[0], 0);  /* x.a in x's scan */
+    ck_position(hj->right_keys[0], 1); /* y.d in y's scan */
+    ck_assert_ptr_nonnull(hj->residual);
+    ck_position(hj->residual->u.op.left, 1);  /* x.b */
+    ck_position(hj->residual->u.op.right, 3); /* y.b: after x's three columns */
+    ck_position(fx->predicate->u.op.left, 2);
+    /* the logical plan is unchanged */
+    ck_assert_ptr_eq(filter->children[0], join);
+    ck_assert_ptr_eq(filter->u.filter.pred, conj);
+    ck_assert_ptr_null(join->u.join.cond);
+    ck_assert_ptr_eq(join->children[0], x);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("planner");
@@ -309,6 +352,7 @@ int main(void)
     tcase_add_test(tc, test_missing_binding);
     tcase_add_test(tc, test_distinct_false_filter_sort_limit);
     tcase_add_test(tc, test_qual_order);
+    tcase_add_test(tc, test_join_pushdown_and_keys);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

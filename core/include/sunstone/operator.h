@@ -90,6 +90,8 @@ typedef enum ss_node_kind {
     SS_NODE_SORT = 5,      /* child 0 ordered by keys (column positions): ss_sort_node */
     SS_NODE_AGGREGATE = 6, /* groups and aggregate calls over child 0: ss_aggregate_node */
     SS_NODE_VALUES = 7,    /* constant rows (no children): ss_values_node */
+    SS_NODE_HASH_JOIN = 8, /* child 0 joined with child 1 on key equality: ss_hash_join_node */
+    SS_NODE_NESTED_LOOP = 9, /* child 0 joined with child 1 on a condition: ss_nested_loop_node */
     SS_NODE_APPEND = 10,   /* the rows of every child, child after child (UNION ALL): ss_append_node */
     SS_NODE_SETOP = 11,    /* INTERSECT / EXCEPT [ALL] of child 0 and child 1: ss_setop_node */
     SS_NODE_BUILTIN_END = 12,
@@ -232,6 +234,36 @@ typedef struct ss_setop_node {    /* SS_NODE_SETOP, two children of its schema *
     bool all;
     uint8_t reserved[3];
 } ss_setop_node;
+
+/* How a join treats left rows without a matching right row. */
+typedef enum ss_join_type {
+    SS_JOIN_INNER = 1,   /* dropped (also CROSS JOIN and FROM a, b) */
+    SS_JOIN_LEFT = 2,    /* emitted once, with NULL in every right column */
+    SS_JOIN_FULL = 3     /* as LEFT; and after the left input, each right row without a
+                            matching left row, with NULL in every left column */
+} ss_join_type;
+
+/* Joins: two children, output = child 0's columns then child 1's.  Child 1 (the right,
+ * inner side) is the one an implementation may materialise (the hash join's build side). */
+typedef struct ss_hash_join_node { /* SS_NODE_HASH_JOIN, two children */
+    ss_plan_node hdr;
+    int32_t join_type;            /* ss_join_type */
+    uint32_t nkeys;               /* >= 1 */
+    /* a pair matches when left_keys[i] = right_keys[i] for every i (same types; a NULL key
+       never matches): left_keys over child 0's output, right_keys over child 1's */
+    const ss_expr *const *left_keys;
+    const ss_expr *const *right_keys;
+    /* over the joined row (child 0's columns then child 1's), NULL = none: a pair with equal
+       keys matches only when it is true */
+    const ss_expr *residual;
+} ss_hash_join_node;
+
+typedef struct ss_nested_loop_node { /* SS_NODE_NESTED_LOOP, two children */
+    ss_plan_node hdr;
+    int32_t join_type;            /* ss_join_type */
+    uint32_t reserved;
+    const ss_expr *condition;     /* over the joined row; NULL = every pair (CROSS JOIN) */
+} ss_nested_loop_node;
 
 /* Flags an instance receives at open. */
 enum {

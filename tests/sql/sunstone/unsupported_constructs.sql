@@ -48,8 +48,6 @@ SELECT X'FF';
 SELECT 1::int[];
 SELECT 1::myschema.int4;
 SELECT 1 OPERATOR(myschema.+) 1;
-SELECT * FROM t, t AS u;
-SELECT * FROM t JOIN t AS u ON true;
 SELECT * FROM (SELECT 1) AS s;
 SELECT * FROM generate_series(1, 2);
 SELECT * FROM t FOR UPDATE;
