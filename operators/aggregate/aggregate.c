@@ -310,8 +310,8 @@ static int aggregate_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, s
     if (!st)
         return SS_OK;
     if (st->nkeys)
-        ops_explain_appendf(buf, buflen, "hash, %u group key%s: ", st->nkeys,
-                            st->nkeys == 1 ? "" : "s");
+        ops_explain_appendf(buf, buflen, "hash, %u group key%s%s", st->nkeys, st->nkeys == 1 ? "" : "s",
+                            st->naggs ? ": " : "");
     else
         ops_explain_appendf(buf, buflen, "plain: ");
     for (uint32_t a = 0; a < st->naggs; a++) {
