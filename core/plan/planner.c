@@ -349,7 +349,7 @@ static int push_into_join(planner *p, ss_lop *join, ss_expr **filter_pred)
     if (join->u.join.cond && conj_split(p, join->u.join.cond, &in))
         return SS_ERROR;
     for (uint32_t i = 0; i < in.n; i++) {
-        int side;
+        int side = 0;
         if (side_of(p, in.v[i], left, right, &side))
             return SS_ERROR;
         conj_list *to = full ? &cond : side == 2 ? &to_right : side == 1 && inner ? &to_left : &cond;
@@ -360,7 +360,7 @@ static int push_into_join(planner *p, ss_lop *join, ss_expr **filter_pred)
     if (filter_pred && *filter_pred && conj_split(p, *filter_pred, &in))
         return SS_ERROR;
     for (uint32_t i = 0; i < in.n; i++) {
-        int side;
+        int side = 0;
         if (side_of(p, in.v[i], left, right, &side))
             return SS_ERROR;
         conj_list *to = full                 ? &above
