@@ -85,13 +85,14 @@ static int float_overflow(ss_ctx *ctx, const ss_api *api)
 }
 
 /* Runs the statements after CTYPE once per non-NULL input, with p its position, g its group
- * and v its value.  The validity test is hoisted so the all-valid loop has no branch. */
-#define AGG_FOR_EACH(CTYPE, ...)                                                          \
+ * and v its value.  The validity test is hoisted so the all-valid loop has no branch; without
+ * GROUP BY (gids NULL) g is the constant 0, so no group id is loaded per row. */
+#define AGG_FOR_EACH_IN(CTYPE, GROUP, ...)                                                \
     do {                                                                                  \
         const CTYPE *x_ = (const CTYPE *)in.data;                                         \
         if (!in.validity) {                                                               \
             for (uint32_t k_ = 0; k_ < n; k_++) {                                         \
-                uint32_t g = gids[k_];                                                    \
+                uint32_t g = GROUP;                                                       \
                 CTYPE v = x_[pos[k_]];                                                    \
                 __VA_ARGS__                                                               \
             }                                                                             \
@@ -100,11 +101,18 @@ static int float_overflow(ss_ctx *ctx, const ss_api *api)
                 uint32_t p_ = pos[k_];                                                    \
                 if (!((in.validity[p_ >> 6] >> (p_ & 63)) & 1u))                          \
                     continue;                                                             \
-                uint32_t g = gids[k_];                                                    \
+                uint32_t g = GROUP;                                                       \
                 CTYPE v = x_[p_];                                                         \
                 __VA_ARGS__                                                               \
             }                                                                             \
         }                                                                                 \
+    } while (0)
+#define AGG_FOR_EACH(CTYPE, ...)                                                          \
+    do {                                                                                  \
+        if (gids)                                                                         \
+            AGG_FOR_EACH_IN(CTYPE, gids[k_], __VA_ARGS__);                                \
+        else                                                                              \
+            AGG_FOR_EACH_IN(CTYPE, 0, __VA_ARGS__);                                       \
     } while (0)
 
 static int update_count(agg_accum *acc, agg_input in, const uint32_t *pos, const uint32_t *gids,
@@ -112,14 +120,24 @@ static int update_count(agg_accum *acc, agg_input in, const uint32_t *pos, const
 {
     int64_t *cnt = acc->n;
     if (acc->spec.kind == AGG_COUNT_STAR || !in.validity) {
+        if (!gids) {
+            cnt[0] += n;
+            return SS_OK;
+        }
         for (uint32_t k = 0; k < n; k++)
             cnt[gids[k]]++;
         return SS_OK;
     }
+    int64_t valid = 0;
     for (uint32_t k = 0; k < n; k++) {
         uint32_t p = pos[k];
-        cnt[gids[k]] += (int64_t)((in.validity[p >> 6] >> (p & 63)) & 1u);
+        int64_t bit = (int64_t)((in.validity[p >> 6] >> (p & 63)) & 1u);
+        if (gids)
+            cnt[gids[k]] += bit;
+        else
+            valid += bit;
     }
+    cnt[0] += valid;
     return SS_OK;
 }
 

@@ -34,8 +34,9 @@ void agg_accum_init(agg_accum *acc, const agg_spec *spec);
 void agg_accum_release(const ss_api *api, agg_accum *acc);
 /* Makes room for groups [0, capacity); new groups start empty. */
 int agg_accum_grow(ss_ctx *ctx, const ss_api *api, agg_accum *acc, uint32_t capacity);
-/* Folds the values at positions pos[0..n) into groups gids[0..n), in that order.  in is
- * ignored by count(*). */
+/* Folds the values at positions pos[0..n) into groups gids[0..n), in that order (gids NULL:
+ * all into group 0, the one group of an aggregate without GROUP BY).  in is ignored by
+ * count(*). */
 int agg_accum_update(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_input in,
                      const uint32_t *pos, const uint32_t *gids, uint32_t n);
 /* Writes the results of groups [first, first + n) to rows 0..n-1 of out (reset, result

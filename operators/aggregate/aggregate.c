@@ -243,7 +243,7 @@ static int consume_batch(ss_ctx *ctx, aggregate_state *st, const ss_batch *b)
             continue;
         }
         agg_input in = {arg ? arg->data : NULL, arg ? arg->validity : NULL};
-        if (agg_accum_update(ctx, g_api, &st->accs[a], in, pos, st->gids, n) != SS_OK)
+        if (agg_accum_update(ctx, g_api, &st->accs[a], in, pos, st->nkeys ? st->gids : NULL, n) != SS_OK)
             return SS_ERROR;
     }
     st->rows_in += n;
