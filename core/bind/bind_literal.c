@@ -188,18 +188,18 @@ ss_expr *bind_const(binder *b, const ast_expr *a)
 
 bool scope_has_column(const binder *b, const char *name)
 {
-    for (uint32_t r = 0; r < b->nscope; r++)
-        for (uint32_t i = 0; i < b->scope[r].table->ncols; i++)
-            if (strcmp(b->scope[r].table->cols[i].name, name) == 0)
+    for (uint32_t r = b->scope_base; r < b->nscope; r++)
+        for (uint32_t i = 0; i < b->scope[r].ncols; i++)
+            if (strcmp(b->scope[r].col_names[i], name) == 0)
                 return true;
     return false;
 }
 
-/* Column index of name in t, or -1. */
-static int64_t column_of(const ss_table *t, const char *name)
+/* Column index of name in the FROM item re, or -1. */
+static int64_t column_of(const range_entry *re, const char *name)
 {
-    for (uint32_t i = 0; i < t->ncols; i++)
-        if (strcmp(t->cols[i].name, name) == 0)
+    for (uint32_t i = 0; i < re->ncols; i++)
+        if (strcmp(re->col_names[i], name) == 0)
             return i;
     return -1;
 }
@@ -222,7 +222,7 @@ static const range_entry *qualified_entry(binder *b, const ast_expr *a)
         }
     /* a table referenced by its name while it has an alias */
     for (uint32_t r = b->scope_lo; r < b->scope_hi; r++)
-        if (strcmp(b->scope[r].table->name, name) == 0) {
+        if (b->scope[r].table_name && strcmp(b->scope[r].table_name, name) == 0) {
             bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_TABLE,
                        "invalid reference to FROM-clause entry for table \"%s\"", name);
             ss_ctx_error_hint(b->ctx, "Perhaps you meant to reference the table alias \"%s\".", b->scope[r].ref);
@@ -245,13 +245,13 @@ ss_expr *bind_column(binder *b, const ast_expr *a)
     if (a->nnames == 2) {
         if (!(found = qualified_entry(b, a)))
             return NULL;
-        if ((index = column_of(found->table, col)) < 0) {
+        if ((index = column_of(found, col)) < 0) {
             bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_COLUMN, "column %s.%s does not exist", a->names[0], col);
             return NULL;
         }
     } else {
         for (uint32_t r = b->scope_lo; r < b->scope_hi; r++) {
-            int64_t i = column_of(b->scope[r].table, col);
+            int64_t i = column_of(&b->scope[r], col);
             if (i < 0)
                 continue;
             if (found) {
@@ -264,7 +264,7 @@ ss_expr *bind_column(binder *b, const ast_expr *a)
         if (!found) {
             bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_COLUMN, "column \"%s\" does not exist", col);
             for (uint32_t r = 0; r < b->nscope; r++)
-                if ((r < b->scope_lo || r >= b->scope_hi) && column_of(b->scope[r].table, col) >= 0) {
+                if ((r < b->scope_lo || r >= b->scope_hi) && column_of(&b->scope[r], col) >= 0) {
                     ss_ctx_error_hint(b->ctx, "There is a column named \"%s\" in table \"%s\", but it cannot be "
                                       "referenced from this part of the query.", col, b->scope[r].ref);
                     break;
@@ -276,7 +276,7 @@ ss_expr *bind_column(binder *b, const ast_expr *a)
     b->table_ref = found->ref;
     if (b->agg_mode && note_grouping_error(b, a->location, col))
         return NULL;
-    return make_column(b, found->rel, (uint32_t)index, found->table->types[index]);
+    return make_column(b, found->rel, (uint32_t)index, found->col_types[index]);
 }
 
 ss_expr *bind_param(binder *b, const ast_expr *a)

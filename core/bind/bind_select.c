@@ -50,23 +50,23 @@ static int tl_add(binder *b, target_list *tl, const ast_expr *a, const char *nam
 /* * (every FROM table in order) or t.* (that table) as targets. */
 static int expand_star(binder *b, const ast_target *t, target_list *tl)
 {
-    if (!b->nscope)
+    if (b->nscope == b->scope_base)
         return bind_error(b, t->location, "42601", "SELECT * with no tables specified is not valid");
-    uint32_t lo = 0, hi = b->nscope;
+    uint32_t lo = b->scope_base, hi = b->nscope;
     if (t->expr->nnames == 1) {
-        for (lo = 0; lo < b->nscope && strcmp(t->expr->names[0], b->scope[lo].ref) != 0; lo++)
+        for (lo = b->scope_base; lo < b->nscope && strcmp(t->expr->names[0], b->scope[lo].ref) != 0; lo++)
             ;
         if (lo == b->nscope) {
             bool aliased = false;
-            for (uint32_t r = 0; r < b->nscope; r++)
-                aliased |= strcmp(b->scope[r].table->name, t->expr->names[0]) == 0;
+            for (uint32_t r = b->scope_base; r < b->nscope; r++)
+                aliased |= b->scope[r].table_name && strcmp(b->scope[r].table_name, t->expr->names[0]) == 0;
             if (!aliased)
                 return bind_error(b, t->expr->location, SS_SQLSTATE_UNDEFINED_TABLE,
                                   "missing FROM-clause entry for table \"%s\"", t->expr->names[0]);
             bind_error(b, t->expr->location, SS_SQLSTATE_UNDEFINED_TABLE,
                        "invalid reference to FROM-clause entry for table \"%s\"", t->expr->names[0]);
-            for (uint32_t r = 0; r < b->nscope; r++)
-                if (strcmp(b->scope[r].table->name, t->expr->names[0]) == 0) {
+            for (uint32_t r = b->scope_base; r < b->nscope; r++)
+                if (b->scope[r].table_name && strcmp(b->scope[r].table_name, t->expr->names[0]) == 0) {
                     ss_ctx_error_hint(b->ctx, "Perhaps you meant to reference the table alias \"%s\".",
                                       b->scope[r].ref);
                     break;
@@ -78,11 +78,11 @@ static int expand_star(binder *b, const ast_target *t, target_list *tl)
     for (uint32_t r = lo; r < hi; r++) {
         const range_entry *re = &b->scope[r];
         b->table_ref = re->ref;
-        if (b->agg_mode && re->table->ncols && note_grouping_error(b, t->location, re->table->cols[0].name))
+        if (b->agg_mode && re->ncols && note_grouping_error(b, t->location, re->col_names[0]))
             return SS_ERROR;
-        for (uint32_t c = 0; c < re->table->ncols; c++) {
-            ss_expr *e = make_column(b, re->rel, c, re->table->types[c]);
-            if (!e || tl_add(b, tl, NULL, re->table->cols[c].name, e, t->location))
+        for (uint32_t c = 0; c < re->ncols; c++) {
+            ss_expr *e = make_column(b, re->rel, c, re->col_types[c]);
+            if (!e || tl_add(b, tl, NULL, re->col_names[c], e, t->location))
                 return SS_ERROR;
         }
     }
@@ -588,14 +588,23 @@ int bind_output_order_limit(binder *b, const ast_select *s, ss_bound_stmt *out, 
 
 /* ---- FROM ---------------------------------------------------------------------------- */
 
-/* A table of FROM as a new scope entry and its GET. */
-static int bind_from_table(binder *b, const ast_from_item *f, ss_lop **out)
+/* A FROM item as a new scope entry referenced as ref, its columns (rel, 0 .. ncols-1) named
+ * names (the first ones renamed by f's column aliases) and typed types. */
+static int add_scope_entry(binder *b, const ast_from_item *f, const char *ref, const char *table_name, uint32_t rel,
+                           uint32_t ncols, const char *const *names, const ss_type *types)
 {
-    ss_table *t = ss_catalog_find(b->catalog, f->table);
-    if (!t)
-        return bind_error(b, f->location, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist", f->table);
-    const char *ref = f->alias ? f->alias : t->name;
-    for (uint32_t r = 0; r < b->nscope; r++)
+    if (f->ncolnames > ncols)
+        return bind_error(b, -1, "42P10", "table \"%s\" has %u columns available but %u columns specified", ref, ncols,
+                          f->ncolnames);
+    if (f->ncolnames) {
+        const char **renamed = bind_alloc(b, sizeof(char *) * ncols);
+        if (!renamed)
+            return SS_ERROR;
+        for (uint32_t c = 0; c < ncols; c++)
+            renamed[c] = c < f->ncolnames ? f->colnames[c] : names[c];
+        names = renamed;
+    }
+    for (uint32_t r = b->scope_base; r < b->nscope; r++)
         if (strcmp(b->scope[r].ref, ref) == 0)
             return bind_error(b, -1, "42712", "table name \"%s\" specified more than once", ref);
     if (b->nscope == b->cap_scope) {
@@ -608,15 +617,69 @@ static int bind_from_table(binder *b, const ast_from_item *f, ss_lop **out)
         b->scope = v;
         b->cap_scope = cap;
     }
-    range_entry *re = &b->scope[b->nscope++];
-    *re = (range_entry){.ref = ref, .table = t, .rel = new_rel(b)};
+    b->scope[b->nscope++] = (range_entry){
+        .ref = ref, .table_name = table_name, .ncols = ncols, .col_names = names, .col_types = types, .rel = rel};
     b->scope_hi = b->nscope;
-    if (b->nscope == 1) {
-        b->table = t;
+    if (b->nscope == b->scope_base + 1) {
         b->table_ref = ref;
-        b->table_rel = re->rel;
+        b->table_rel = rel;
     }
-    return (*out = lop_get(b->ctx, b->arena, re->rel, t)) ? SS_OK : SS_ERROR;
+    return SS_OK;
+}
+
+/* A table of FROM as a new scope entry and its GET. */
+static int bind_from_table(binder *b, const ast_from_item *f, ss_lop **out)
+{
+    ss_table *t = ss_catalog_find(b->catalog, f->table);
+    if (!t)
+        return bind_error(b, f->location, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist", f->table);
+    const char **names = bind_alloc(b, sizeof(char *) * (t->ncols ? t->ncols : 1));
+    if (!names)
+        return SS_ERROR;
+    for (uint32_t c = 0; c < t->ncols; c++)
+        names[c] = t->cols[c].name;
+    uint32_t rel = new_rel(b);
+    if (add_scope_entry(b, f, f->alias ? f->alias : t->name, t->name, rel, t->ncols, names, t->types))
+        return SS_ERROR;
+    if (b->nscope == b->scope_base + 1)
+        b->table = t;
+    return (*out = lop_get(b->ctx, b->arena, rel, t)) ? SS_OK : SS_ERROR;
+}
+
+/* A subquery or VALUES list of FROM: bound as a query of its own over the scope entries
+ * after the outer ones (it can reference none of them: there is no LATERAL), then a scope
+ * entry over its output columns. */
+static int bind_from_subquery(binder *b, const ast_from_item *f, ss_lop **out)
+{
+    uint32_t nscope = b->nscope, base = b->scope_base, lo = b->scope_lo, hi = b->scope_hi;
+    const ss_table *table = b->table;
+    const char *table_ref = b->table_ref;
+    uint32_t table_rel = b->table_rel;
+    agg_state *agg = b->agg;
+    bool agg_mode = b->agg_mode, in_having = b->in_having, keep = b->keep_unknown_targets;
+    const char *context = b->no_agg_context;
+    b->scope_base = nscope;
+    b->agg = NULL;
+    b->agg_mode = b->in_having = b->keep_unknown_targets = false;
+    ss_bound_stmt sub;
+    memset(&sub, 0, sizeof sub);
+    int rc = bind_select(b, f->subquery, &sub);
+    b->nscope = nscope;
+    b->scope_base = base;
+    b->scope_lo = lo;
+    b->scope_hi = hi;
+    b->table = table;
+    b->table_ref = table_ref;
+    b->table_rel = table_rel;
+    b->agg = agg;
+    b->agg_mode = agg_mode;
+    b->in_having = in_having;
+    b->keep_unknown_targets = keep;
+    b->no_agg_context = context;
+    if (rc)
+        return SS_ERROR;
+    *out = sub.query;
+    return add_scope_entry(b, f, f->alias, NULL, sub.query->rel, sub.ncols, sub.col_names, sub.col_types);
 }
 
 static ss_expr *fold_qual(binder *b, ss_expr *pred);
@@ -628,7 +691,7 @@ static int bind_from_item(binder *b, const ast_from_item *f, ss_lop **out)
     if (ss_ctx_check_stack(b->ctx))
         return SS_ERROR;
     if (!f->is_join)
-        return bind_from_table(b, f, out);
+        return f->subquery ? bind_from_subquery(b, f, out) : bind_from_table(b, f, out);
     uint32_t lo = b->nscope;
     ss_lop *left, *right;
     if (bind_from_item(b, f->left, &left) || bind_from_item(b, f->right, &right))
@@ -668,7 +731,7 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
 
     /* a query of its own: its FROM scope starts empty (the branches of a set operation are
        bound one after the other by the same binder) */
-    b->nscope = b->scope_lo = b->scope_hi = 0;
+    b->nscope = b->scope_lo = b->scope_hi = b->scope_base;
     b->table = NULL;
     b->table_ref = NULL;
     b->table_rel = 0;

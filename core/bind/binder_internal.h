@@ -23,11 +23,16 @@ typedef struct agg_state {
     uint32_t naggs, cap_aggs;
 } agg_state;
 
-/* One table of the FROM clause: the name it is referenced by and its relation. */
+/* One item of the FROM clause (a table, a subquery or a VALUES list): the name it is
+ * referenced by, its columns (after column aliases) and its relation. */
 typedef struct range_entry {
     const char *ref;          /* alias or table name */
-    const ss_table *table;
-    uint32_t rel;             /* its relation binding id in the logical plan */
+    const char *table_name;   /* the table's own name; NULL for a subquery */
+    uint32_t ncols;
+    const char *const *col_names;
+    const ss_type *col_types;
+    uint32_t rel;             /* its relation binding id in the logical plan: column i is
+                                 (rel, i) */
 } range_entry;
 
 typedef struct binder {
@@ -42,6 +47,10 @@ typedef struct binder {
     const char *table_ref;    /* the name the column of a grouping error is qualified with */
     range_entry *scope;
     uint32_t nscope, cap_scope;
+    /* the first entry of the query being bound: the ones below it are the FROM items of the
+       queries around a subquery of FROM, which it cannot reference (no LATERAL) but which
+       PostgreSQL's hints name */
+    uint32_t scope_base;
     /* the entries a column may reference: [scope_lo, scope_hi) while binding a JOIN's ON
        condition (its own two sides), all of them otherwise */
     uint32_t scope_lo, scope_hi;

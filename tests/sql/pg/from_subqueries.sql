@@ -1,0 +1,45 @@
+-- from_subqueries: subqueries in FROM (with and without column aliases), joined with tables,
+-- holding joins, aggregates, set operations, ORDER BY / LIMIT; their errors.
+CREATE TABLE t (a int, b text);
+INSERT INTO t VALUES (1, 'x'), (2, 'y'), (3, 'z'), (4, NULL);
+CREATE TABLE u (a int, c int);
+INSERT INTO u VALUES (1, 10), (3, 30), (5, 50);
+SELECT * FROM (SELECT a, b FROM t WHERE a > 1) s ORDER BY a;
+SELECT * FROM (SELECT a, b FROM t) AS s WHERE s.b IS NULL;
+SELECT s.x, s.y FROM (SELECT a, b FROM t) s(x, y) ORDER BY 1;
+SELECT * FROM (SELECT a, b FROM t) s(x) ORDER BY x;
+SELECT x, b FROM (SELECT a, b FROM t) s(x) WHERE x < 3 ORDER BY x DESC;
+SELECT * FROM (SELECT a * 10 AS ten, b || '!' FROM t) s ORDER BY ten;
+SELECT * FROM (SELECT count(*) AS n, max(a), min(b) FROM t) s;
+SELECT n, count(*) FROM (SELECT a % 2 AS n FROM t) s GROUP BY n ORDER BY n;
+SELECT sum(c) FROM (SELECT u.c FROM t JOIN u ON t.a = u.a) s;
+SELECT s.a, u.c FROM (SELECT a FROM t) s JOIN u ON s.a = u.a ORDER BY 1;
+SELECT s.a, u.c FROM (SELECT a FROM t) s LEFT JOIN u ON s.a = u.a ORDER BY 1;
+SELECT s.a, u.a FROM (SELECT a FROM t) s FULL JOIN u ON s.a = u.a ORDER BY 1, 2;
+SELECT t.b, s.c FROM t, (SELECT a, c FROM u) s WHERE t.a = s.a ORDER BY 1;
+SELECT * FROM (SELECT a FROM t UNION SELECT a FROM u) s ORDER BY 1;
+SELECT * FROM (SELECT a FROM t INTERSECT SELECT a FROM u) s(v) ORDER BY v;
+SELECT * FROM (SELECT a FROM t ORDER BY a DESC LIMIT 2) s ORDER BY a;
+SELECT * FROM (SELECT a FROM t ORDER BY a LIMIT 2 OFFSET 1) s;
+SELECT * FROM (SELECT DISTINCT a % 2 AS p FROM t) s ORDER BY p;
+SELECT * FROM (SELECT * FROM (SELECT a, b FROM t) s1 WHERE a > 1) s2 ORDER BY a;
+SELECT * FROM (SELECT 'lit' AS l, 1 AS one) s;
+SELECT s1.x, s2.x FROM (SELECT 1 AS x) s1, (SELECT 2 AS x) s2;
+SELECT a FROM (SELECT a FROM t) t ORDER BY a;
+SELECT s.* FROM (SELECT a, b FROM t WHERE a = 2) s;
+SELECT * FROM (SELECT a FROM t WHERE a = 1) s UNION ALL SELECT * FROM (SELECT c FROM u WHERE c = 30) s2;
+-- errors
+SELECT * FROM (SELECT 1);
+SELECT * FROM (SELECT 1, 2) s(x, y, z);
+SELECT * FROM (SELECT a FROM nosuch) s;
+SELECT nosuch FROM (SELECT a FROM t) s;
+SELECT s.b FROM (SELECT a FROM t) s;
+SELECT * FROM t, (SELECT t.a) s;
+SELECT * FROM t, (SELECT a) s;
+SELECT * FROM t JOIN (SELECT b) s ON true;
+SELECT * FROM (SELECT t.a) s, t;
+SELECT x FROM (SELECT 1 AS x) s, (SELECT 2 AS x) s2;
+SELECT * FROM t s, (SELECT 1) s;
+SELECT s.x, count(*) FROM (SELECT a AS x, b FROM t) s GROUP BY s.b;
+SELECT * FROM (SELECT 'a') s UNION SELECT 1;
+SELECT t.a FROM (SELECT a FROM t) s;
