@@ -195,13 +195,18 @@ bool scope_has_column(const binder *b, const char *name)
     return false;
 }
 
-/* Column index of name in the FROM item re, or -1. */
+/* Column index of name in the FROM item re, -1 when it has none, -2 when several (a
+ * subquery's or column aliases' names may repeat). */
 static int64_t column_of(const range_entry *re, const char *name)
 {
+    int64_t found = -1;
     for (uint32_t i = 0; i < re->ncols; i++)
-        if (strcmp(re->col_names[i], name) == 0)
-            return i;
-    return -1;
+        if (strcmp(re->col_names[i], name) == 0) {
+            if (found >= 0)
+                return -2;
+            found = i;
+        }
+    return found;
 }
 
 /* The FROM entry a qualified reference names (PostgreSQL's refnameNamespaceItem), or NULL
@@ -245,16 +250,20 @@ ss_expr *bind_column(binder *b, const ast_expr *a)
     if (a->nnames == 2) {
         if (!(found = qualified_entry(b, a)))
             return NULL;
-        if ((index = column_of(found, col)) < 0) {
+        if ((index = column_of(found, col)) == -2) {
+            bind_error(b, a->location, "42702", "column reference \"%s\" is ambiguous", col);
+            return NULL;
+        }
+        if (index < 0) {
             bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_COLUMN, "column %s.%s does not exist", a->names[0], col);
             return NULL;
         }
     } else {
         for (uint32_t r = b->scope_lo; r < b->scope_hi; r++) {
             int64_t i = column_of(&b->scope[r], col);
-            if (i < 0)
+            if (i == -1)
                 continue;
-            if (found) {
+            if (found || i == -2) {
                 bind_error(b, a->location, "42702", "column reference \"%s\" is ambiguous", col);
                 return NULL;
             }
@@ -264,7 +273,7 @@ ss_expr *bind_column(binder *b, const ast_expr *a)
         if (!found) {
             bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_COLUMN, "column \"%s\" does not exist", col);
             for (uint32_t r = 0; r < b->nscope; r++)
-                if ((r < b->scope_lo || r >= b->scope_hi) && column_of(&b->scope[r], col) >= 0) {
+                if ((r < b->scope_lo || r >= b->scope_hi) && column_of(&b->scope[r], col) != -1) {
                     ss_ctx_error_hint(b->ctx, "There is a column named \"%s\" in table \"%s\", but it cannot be "
                                       "referenced from this part of the query.", col, b->scope[r].ref);
                     break;

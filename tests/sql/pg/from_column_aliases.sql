@@ -18,3 +18,6 @@ SELECT a FROM t x(p);
 SELECT x.a FROM t x(p);
 SELECT t.p FROM t x(p);
 SELECT * FROM t x(p), u x(q);
+SELECT * FROM t x(a, a) ORDER BY 1;
+SELECT b FROM t x(b);
+SELECT x.a FROM t x(a, a);

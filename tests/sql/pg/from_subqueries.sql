@@ -43,3 +43,7 @@ SELECT * FROM t s, (SELECT 1) s;
 SELECT s.x, count(*) FROM (SELECT a AS x, b FROM t) s GROUP BY s.b;
 SELECT * FROM (SELECT 'a') s UNION SELECT 1;
 SELECT t.a FROM (SELECT a FROM t) s;
+SELECT * FROM (SELECT a, a FROM t) s ORDER BY 1;
+SELECT s.a FROM (SELECT a, a FROM t) s;
+SELECT a FROM (SELECT a, a FROM t) s;
+SELECT a FROM (SELECT a, a FROM t) s, u;
