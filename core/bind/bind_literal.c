@@ -186,10 +186,22 @@ ss_expr *bind_const(binder *b, const ast_expr *a)
     }
 }
 
+ss_expr *entry_column(binder *b, const range_entry *re, uint32_t c, const char **ref)
+{
+    while (re->src_entry) {
+        uint32_t col = re->src_col[c];
+        re = &b->scope[re->src_entry[c]];
+        c = col;
+    }
+    if (ref)
+        *ref = re->ref;
+    return make_column(b, re->rel, c, re->col_types[c]);
+}
+
 bool scope_has_column(const binder *b, const char *name)
 {
     for (uint32_t r = b->scope_base; r < b->nscope; r++)
-        for (uint32_t i = 0; i < b->scope[r].ncols; i++)
+        for (uint32_t i = 0; !b->scope[r].cols_hidden && i < b->scope[r].ncols; i++)
             if (strcmp(b->scope[r].col_names[i], name) == 0)
                 return true;
     return false;
@@ -215,10 +227,10 @@ static const range_entry *qualified_entry(binder *b, const ast_expr *a)
 {
     const char *name = a->names[0];
     for (uint32_t r = b->scope_lo; r < b->scope_hi; r++)
-        if (strcmp(b->scope[r].ref, name) == 0)
+        if (b->scope[r].ref && strcmp(b->scope[r].ref, name) == 0)
             return &b->scope[r];
     for (uint32_t r = 0; r < b->nscope; r++)
-        if (strcmp(b->scope[r].ref, name) == 0) {
+        if (b->scope[r].ref && strcmp(b->scope[r].ref, name) == 0) {
             bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_TABLE,
                        "invalid reference to FROM-clause entry for table \"%s\"", name);
             ss_ctx_error_hint(b->ctx, "There is an entry for table \"%s\", but it cannot be referenced from this "
@@ -260,6 +272,8 @@ ss_expr *bind_column(binder *b, const ast_expr *a)
         }
     } else {
         for (uint32_t r = b->scope_lo; r < b->scope_hi; r++) {
+            if (b->scope[r].cols_hidden)
+                continue;
             int64_t i = column_of(&b->scope[r], col);
             if (i == -1)
                 continue;
@@ -273,7 +287,7 @@ ss_expr *bind_column(binder *b, const ast_expr *a)
         if (!found) {
             bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_COLUMN, "column \"%s\" does not exist", col);
             for (uint32_t r = 0; r < b->nscope; r++)
-                if ((r < b->scope_lo || r >= b->scope_hi) && column_of(&b->scope[r], col) != -1) {
+                if ((r < b->scope_lo || r >= b->scope_hi) && b->scope[r].ref && column_of(&b->scope[r], col) != -1) {
                     ss_ctx_error_hint(b->ctx, "There is a column named \"%s\" in table \"%s\", but it cannot be "
                                       "referenced from this part of the query.", col, b->scope[r].ref);
                     break;
@@ -282,10 +296,12 @@ ss_expr *bind_column(binder *b, const ast_expr *a)
         }
     }
     /* an ungrouped column: binding goes on (the plan is never built) */
-    b->table_ref = found->ref;
+    const char *ref;
+    ss_expr *e = entry_column(b, found, (uint32_t)index, &ref);
+    b->table_ref = ref;
     if (b->agg_mode && note_grouping_error(b, a->location, col))
         return NULL;
-    return make_column(b, found->rel, (uint32_t)index, found->col_types[index]);
+    return e;
 }
 
 ss_expr *bind_param(binder *b, const ast_expr *a)

@@ -33,6 +33,12 @@ typedef struct range_entry {
     const ss_type *col_types;
     uint32_t rel;             /* its relation binding id in the logical plan: column i is
                                  (rel, i) */
+    /* the sides of a JOIN ... USING: their columns are not visible by unqualified name or
+       in *, the join's own entry shows them */
+    bool cols_hidden;
+    /* a JOIN ... USING's entry (ref NULL, no relation of its own): column i is column
+       src_col[i] of scope entry src_entry[i] */
+    const uint32_t *src_entry, *src_col;
 } range_entry;
 
 typedef struct binder {
@@ -154,6 +160,9 @@ const char *decimal_text(const binder *b, const ss_expr *e);
 int check_decimal_output(binder *b, const ss_expr *e, int location);
 ss_expr *bind_const(binder *b, const ast_expr *a);
 ss_expr *bind_column(binder *b, const ast_expr *a);
+/* Column c of FROM item re as a column reference; *ref (may be NULL) is set to the name of
+ * the table or subquery it comes from. */
+ss_expr *entry_column(binder *b, const range_entry *re, uint32_t c, const char **ref);
 /* Whether a table of the FROM clause has a column of this name. */
 bool scope_has_column(const binder *b, const char *name);
 ss_expr *bind_param(binder *b, const ast_expr *a);

@@ -94,7 +94,10 @@ typedef struct ast_from_item {
     /* a join */
     ast_join_type join_type;
     struct ast_from_item *left, *right;
-    struct ast_expr *on;   /* INNER, LEFT, RIGHT and FULL */
+    struct ast_expr *on;   /* INNER, LEFT, RIGHT and FULL (or using / natural) */
+    const char **using_cols; /* JOIN ... USING (nusing columns) */
+    uint32_t nusing;
+    bool natural;          /* NATURAL JOIN: USING the columns both sides have */
 } ast_from_item;
 
 typedef struct ast_select {

@@ -68,14 +68,22 @@ static ast_from_item *tr_from_item(transform_state *ts, Node *item)
     if (IsA(item, JoinExpr)) {
         JoinExpr *j = (JoinExpr *)item;
         int loc = tr_location(item);
-        if (j->isNatural) {
-            tr_unsupported(ts, loc, "NATURAL JOIN");
+        if (j->join_using_alias) {
+            tr_unsupported(ts, loc, "aliases on JOIN ... USING");
             return NULL;
         }
-        if (j->usingClause) {
-            tr_unsupported(ts, loc, "JOIN ... USING");
+        if ((j->isNatural || j->usingClause) && j->jointype == JOIN_FULL) {
+            tr_unsupported(ts, loc, j->isNatural ? "NATURAL FULL JOIN" : "FULL JOIN ... USING");
             return NULL;
         }
+        f->natural = j->isNatural;
+        f->nusing = (uint32_t)list_length(j->usingClause);
+        if (f->nusing && !(f->using_cols = tr_alloc(ts, sizeof(char *) * f->nusing)))
+            return NULL;
+        ListCell *uc;
+        uint32_t ui = 0;
+        foreach (uc, j->usingClause)
+            f->using_cols[ui++] = tr_strdup(ts, strVal(lfirst(uc)));
         if (j->alias) {
             tr_unsupported(ts, loc, "aliases on a JOIN");
             return NULL;
@@ -90,7 +98,7 @@ static ast_from_item *tr_from_item(transform_state *ts, Node *item)
         f->join_type = j->jointype == JOIN_LEFT    ? AST_JOIN_LEFT
                        : j->jointype == JOIN_RIGHT ? AST_JOIN_RIGHT
                        : j->jointype == JOIN_FULL  ? AST_JOIN_FULL
-                       : j->quals                  ? AST_JOIN_INNER
+                       : j->quals || f->nusing || f->natural ? AST_JOIN_INNER
                                                    : AST_JOIN_CROSS;
         if (!(f->left = tr_from_item(ts, j->larg)) || !(f->right = tr_from_item(ts, j->rarg)))
             return NULL;
