@@ -188,14 +188,29 @@ ss_expr *bind_const(binder *b, const ast_expr *a)
 
 ss_expr *entry_column(binder *b, const range_entry *re, uint32_t c, const char **ref)
 {
-    while (re->src_entry) {
-        uint32_t col = re->src_col[c];
-        re = &b->scope[re->src_entry[c]];
-        c = col;
+    if (!re->src_entry) {
+        if (ref)
+            *ref = re->ref;
+        return make_column(b, re->rel, c, re->col_types[c]);
     }
-    if (ref)
-        *ref = re->ref;
-    return make_column(b, re->rel, c, re->col_types[c]);
+    ss_expr *l = entry_column(b, &b->scope[re->src_entry[c]], re->src_col[c], ref);
+    if (!l || !re->src_entry2 || re->src_entry2[c] == UINT32_MAX)
+        return l;
+    /* COALESCE(l, r) = CASE WHEN l IS NOT NULL THEN l ELSE r END */
+    ss_expr *r = entry_column(b, &b->scope[re->src_entry2[c]], re->src_col2[c], NULL);
+    ss_expr *when = new_expr(b, EXPR_IS_NOT_NULL, type_of(SS_TYPE_BOOL));
+    ss_expr *e = new_expr(b, EXPR_CASE, l->type);
+    ss_expr **arrays = bind_alloc(b, sizeof(ss_expr *) * 2);
+    if (!r || !when || !e || !arrays)
+        return NULL;
+    when->u.arg = l;
+    arrays[0] = when;
+    arrays[1] = l;
+    e->u.kase.nwhen = 1;
+    e->u.kase.whens = &arrays[0];
+    e->u.kase.thens = &arrays[1];
+    e->u.kase.els = r;
+    return e;
 }
 
 bool scope_has_column(const binder *b, const char *name)
@@ -299,7 +314,8 @@ ss_expr *bind_column(binder *b, const ast_expr *a)
     const char *ref;
     ss_expr *e = entry_column(b, found, (uint32_t)index, &ref);
     b->table_ref = ref;
-    if (b->agg_mode && note_grouping_error(b, a->location, col))
+    /* PostgreSQL's COALESCE of a FULL JOIN's merged column has no location */
+    if (b->agg_mode && note_grouping_error(b, e && e->kind == EXPR_CASE ? -1 : a->location, col))
         return NULL;
     return e;
 }

@@ -755,7 +755,7 @@ static int64_t using_column(binder *b, const side_cols *s, const char *name, con
 /* JOIN ... USING / NATURAL JOIN of the entries [lo, mid) and [mid, nscope): *cond becomes
  * the equality of the merged columns (NULL: a NATURAL JOIN without common columns), the
  * sides' columns are hidden behind a new entry: the merged columns (the left side's, the
- * right side's for a RIGHT JOIN), then the other columns of the left, then the right's
+ * right side's for a RIGHT JOIN, COALESCE of both for a FULL JOIN), then the other columns of the left, then the right's
  * (PostgreSQL's transformFromClauseItem). */
 static int bind_using(binder *b, const ast_from_item *f, uint32_t lo, uint32_t mid, ss_expr **cond)
 {
@@ -783,12 +783,17 @@ static int bind_using(binder *b, const ast_from_item *f, uint32_t lo, uint32_t m
     uint32_t ncols = l.n + r.n - nusing;
     uint32_t *ents = bind_alloc(b, sizeof(uint32_t) * (ncols ? ncols : 1));
     uint32_t *cols = bind_alloc(b, sizeof(uint32_t) * (ncols ? ncols : 1));
+    bool full = f->join_type == AST_JOIN_FULL;
+    uint32_t *ents2 = full ? bind_alloc(b, sizeof(uint32_t) * (ncols ? ncols : 1)) : NULL;
+    uint32_t *cols2 = full ? bind_alloc(b, sizeof(uint32_t) * (ncols ? ncols : 1)) : NULL;
     const char **col_names = bind_alloc(b, sizeof(char *) * (ncols ? ncols : 1));
     ss_type *types = bind_alloc(b, sizeof(ss_type) * (ncols ? ncols : 1));
     bool *lused = bind_alloc(b, l.n + 1), *rused = bind_alloc(b, r.n + 1);
     ss_expr **eqs = bind_alloc(b, sizeof(ss_expr *) * (nusing ? nusing : 1));
-    if (!ents || !cols || !col_names || !types || !lused || !rused || !eqs)
+    if (!ents || !cols || !col_names || !types || !lused || !rused || !eqs || (full && (!ents2 || !cols2)))
         return SS_ERROR;
+    for (uint32_t c = 0; full && c < ncols; c++)
+        ents2[c] = cols2[c] = UINT32_MAX;
     memset(lused, 0, l.n + 1);
     memset(rused, 0, r.n + 1);
     uint32_t n = 0;
@@ -818,6 +823,10 @@ static int bind_using(binder *b, const ast_from_item *f, uint32_t lo, uint32_t m
         uint32_t at = (uint32_t)(f->join_type == AST_JOIN_RIGHT ? ri : li);
         ents[n] = from->ents[at];
         cols[n] = from->cols[at];
+        if (full) { /* COALESCE(left, right) */
+            ents2[n] = r.ents[ri];
+            cols2[n] = r.cols[ri];
+        }
         col_names[n] = names[u];
         types[n++] = lt;
     }
@@ -843,7 +852,7 @@ static int bind_using(binder *b, const ast_from_item *f, uint32_t lo, uint32_t m
     for (uint32_t e = lo; e < b->nscope; e++)
         b->scope[e].cols_hidden = true;
     return push_entry(b, &(range_entry){.ncols = n, .col_names = col_names, .col_types = types, .src_entry = ents,
-                                        .src_col = cols});
+                                        .src_col = cols, .src_entry2 = ents2, .src_col2 = cols2});
 }
 
 /* A FROM item: tables left to right into the scope, each JOIN's ON condition bound over its

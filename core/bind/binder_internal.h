@@ -37,8 +37,10 @@ typedef struct range_entry {
        in *, the join's own entry shows them */
     bool cols_hidden;
     /* a JOIN ... USING's entry (ref NULL, no relation of its own): column i is column
-       src_col[i] of scope entry src_entry[i] */
-    const uint32_t *src_entry, *src_col;
+       src_col[i] of scope entry src_entry[i]; a FULL JOIN's merged column i is
+       COALESCE(that, column src_col2[i] of entry src_entry2[i]) (src_entry2 NULL: none;
+       UINT32_MAX for the other columns) */
+    const uint32_t *src_entry, *src_col, *src_entry2, *src_col2;
 } range_entry;
 
 typedef struct binder {

@@ -72,10 +72,6 @@ static ast_from_item *tr_from_item(transform_state *ts, Node *item)
             tr_unsupported(ts, loc, "aliases on JOIN ... USING");
             return NULL;
         }
-        if ((j->isNatural || j->usingClause) && j->jointype == JOIN_FULL) {
-            tr_unsupported(ts, loc, j->isNatural ? "NATURAL FULL JOIN" : "FULL JOIN ... USING");
-            return NULL;
-        }
         f->natural = j->isNatural;
         f->nusing = (uint32_t)list_length(j->usingClause);
         if (f->nusing && !(f->using_cols = tr_alloc(ts, sizeof(char *) * f->nusing)))

@@ -1,5 +1,5 @@
--- join_using: JOIN ... USING and NATURAL JOIN (inner, left, right): the merged columns come
--- first in *, unqualified names reach them, qualified names the sides; their errors.
+-- join_using: JOIN ... USING and NATURAL JOIN (inner, left, right, full: COALESCE of both
+-- sides): the merged columns come first in *, unqualified names reach them, qualified names the sides; their errors.
 CREATE TABLE t (a int, b text);
 CREATE TABLE u (a int, c int);
 CREATE TABLE v (a int, c int, d int);
@@ -25,7 +25,15 @@ SELECT * FROM t JOIN (SELECT a, c * 2 AS c2 FROM u) s USING (a) ORDER BY 1;
 SELECT a, count(*) FROM t JOIN u USING (a) GROUP BY a ORDER BY a;
 SELECT * FROM t, u JOIN v USING (a) ORDER BY 1, 2;
 SELECT * FROM t JOIN u x(a, c2) USING (a) ORDER BY 1;
+SELECT * FROM t FULL JOIN u USING (a) ORDER BY 1;
+SELECT a, t.a, u.a, b, c FROM t FULL JOIN u USING (a) WHERE a > 1 ORDER BY 1;
+SELECT a, count(*) FROM t FULL JOIN u USING (a) GROUP BY a ORDER BY a;
+SELECT * FROM t NATURAL FULL JOIN u ORDER BY a;
+SELECT * FROM (t FULL JOIN u USING (a)) FULL JOIN u x USING (a) ORDER BY 1;
+SELECT * FROM t FULL JOIN u USING (a) JOIN u y USING (c) ORDER BY 1;
+SELECT * FROM t FULL OUTER JOIN v USING (a) ORDER BY a NULLS FIRST;
 -- errors
+SELECT a, count(*) FROM t FULL JOIN u USING (a) GROUP BY t.b;
 SELECT * FROM t JOIN u USING (x);
 SELECT * FROM t JOIN u USING (c);
 SELECT * FROM t JOIN u USING (b);
