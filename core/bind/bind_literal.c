@@ -186,22 +186,54 @@ ss_expr *bind_const(binder *b, const ast_expr *a)
     }
 }
 
+ss_expr *entry_column(binder *b, const range_entry *re, uint32_t c, const char **ref)
+{
+    if (!re->src_entry) {
+        if (ref)
+            *ref = re->ref;
+        return make_column(b, re->rel, c, re->col_types[c]);
+    }
+    ss_expr *l = entry_column(b, &b->scope[re->src_entry[c]], re->src_col[c], ref);
+    if (!l || !re->src_entry2 || re->src_entry2[c] == UINT32_MAX)
+        return l;
+    /* COALESCE(l, r) = CASE WHEN l IS NOT NULL THEN l ELSE r END */
+    ss_expr *r = entry_column(b, &b->scope[re->src_entry2[c]], re->src_col2[c], NULL);
+    ss_expr *when = new_expr(b, EXPR_IS_NOT_NULL, type_of(SS_TYPE_BOOL));
+    ss_expr *e = new_expr(b, EXPR_CASE, l->type);
+    ss_expr **arrays = bind_alloc(b, sizeof(ss_expr *) * 2);
+    if (!r || !when || !e || !arrays)
+        return NULL;
+    when->u.arg = l;
+    arrays[0] = when;
+    arrays[1] = l;
+    e->u.kase.nwhen = 1;
+    e->u.kase.whens = &arrays[0];
+    e->u.kase.thens = &arrays[1];
+    e->u.kase.els = r;
+    return e;
+}
+
 bool scope_has_column(const binder *b, const char *name)
 {
-    for (uint32_t r = 0; r < b->nscope; r++)
-        for (uint32_t i = 0; i < b->scope[r].table->ncols; i++)
-            if (strcmp(b->scope[r].table->cols[i].name, name) == 0)
+    for (uint32_t r = b->scope_base; r < b->nscope; r++)
+        for (uint32_t i = 0; !b->scope[r].cols_hidden && i < b->scope[r].ncols; i++)
+            if (strcmp(b->scope[r].col_names[i], name) == 0)
                 return true;
     return false;
 }
 
-/* Column index of name in t, or -1. */
-static int64_t column_of(const ss_table *t, const char *name)
+/* Column index of name in the FROM item re, -1 when it has none, -2 when several (a
+ * subquery's or column aliases' names may repeat). */
+static int64_t column_of(const range_entry *re, const char *name)
 {
-    for (uint32_t i = 0; i < t->ncols; i++)
-        if (strcmp(t->cols[i].name, name) == 0)
-            return i;
-    return -1;
+    int64_t found = -1;
+    for (uint32_t i = 0; i < re->ncols; i++)
+        if (strcmp(re->col_names[i], name) == 0) {
+            if (found >= 0)
+                return -2;
+            found = i;
+        }
+    return found;
 }
 
 /* The FROM entry a qualified reference names (PostgreSQL's refnameNamespaceItem), or NULL
@@ -210,10 +242,10 @@ static const range_entry *qualified_entry(binder *b, const ast_expr *a)
 {
     const char *name = a->names[0];
     for (uint32_t r = b->scope_lo; r < b->scope_hi; r++)
-        if (strcmp(b->scope[r].ref, name) == 0)
+        if (b->scope[r].ref && strcmp(b->scope[r].ref, name) == 0)
             return &b->scope[r];
     for (uint32_t r = 0; r < b->nscope; r++)
-        if (strcmp(b->scope[r].ref, name) == 0) {
+        if (b->scope[r].ref && strcmp(b->scope[r].ref, name) == 0) {
             bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_TABLE,
                        "invalid reference to FROM-clause entry for table \"%s\"", name);
             ss_ctx_error_hint(b->ctx, "There is an entry for table \"%s\", but it cannot be referenced from this "
@@ -222,7 +254,7 @@ static const range_entry *qualified_entry(binder *b, const ast_expr *a)
         }
     /* a table referenced by its name while it has an alias */
     for (uint32_t r = b->scope_lo; r < b->scope_hi; r++)
-        if (strcmp(b->scope[r].table->name, name) == 0) {
+        if (b->scope[r].table_name && strcmp(b->scope[r].table_name, name) == 0) {
             bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_TABLE,
                        "invalid reference to FROM-clause entry for table \"%s\"", name);
             ss_ctx_error_hint(b->ctx, "Perhaps you meant to reference the table alias \"%s\".", b->scope[r].ref);
@@ -245,16 +277,22 @@ ss_expr *bind_column(binder *b, const ast_expr *a)
     if (a->nnames == 2) {
         if (!(found = qualified_entry(b, a)))
             return NULL;
-        if ((index = column_of(found->table, col)) < 0) {
+        if ((index = column_of(found, col)) == -2) {
+            bind_error(b, a->location, "42702", "column reference \"%s\" is ambiguous", col);
+            return NULL;
+        }
+        if (index < 0) {
             bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_COLUMN, "column %s.%s does not exist", a->names[0], col);
             return NULL;
         }
     } else {
         for (uint32_t r = b->scope_lo; r < b->scope_hi; r++) {
-            int64_t i = column_of(b->scope[r].table, col);
-            if (i < 0)
+            if (b->scope[r].cols_hidden)
                 continue;
-            if (found) {
+            int64_t i = column_of(&b->scope[r], col);
+            if (i == -1)
+                continue;
+            if (found || i == -2) {
                 bind_error(b, a->location, "42702", "column reference \"%s\" is ambiguous", col);
                 return NULL;
             }
@@ -264,7 +302,7 @@ ss_expr *bind_column(binder *b, const ast_expr *a)
         if (!found) {
             bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_COLUMN, "column \"%s\" does not exist", col);
             for (uint32_t r = 0; r < b->nscope; r++)
-                if ((r < b->scope_lo || r >= b->scope_hi) && column_of(b->scope[r].table, col) >= 0) {
+                if ((r < b->scope_lo || r >= b->scope_hi) && b->scope[r].ref && column_of(&b->scope[r], col) != -1) {
                     ss_ctx_error_hint(b->ctx, "There is a column named \"%s\" in table \"%s\", but it cannot be "
                                       "referenced from this part of the query.", col, b->scope[r].ref);
                     break;
@@ -273,10 +311,13 @@ ss_expr *bind_column(binder *b, const ast_expr *a)
         }
     }
     /* an ungrouped column: binding goes on (the plan is never built) */
-    b->table_ref = found->ref;
-    if (b->agg_mode && note_grouping_error(b, a->location, col))
+    const char *ref;
+    ss_expr *e = entry_column(b, found, (uint32_t)index, &ref);
+    b->table_ref = ref;
+    /* PostgreSQL's COALESCE of a FULL JOIN's merged column has no location */
+    if (b->agg_mode && note_grouping_error(b, e && e->kind == EXPR_CASE ? -1 : a->location, col))
         return NULL;
-    return make_column(b, found->rel, (uint32_t)index, found->table->types[index]);
+    return e;
 }
 
 ss_expr *bind_param(binder *b, const ast_expr *a)

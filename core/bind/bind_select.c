@@ -50,23 +50,24 @@ static int tl_add(binder *b, target_list *tl, const ast_expr *a, const char *nam
 /* * (every FROM table in order) or t.* (that table) as targets. */
 static int expand_star(binder *b, const ast_target *t, target_list *tl)
 {
-    if (!b->nscope)
+    if (b->nscope == b->scope_base)
         return bind_error(b, t->location, "42601", "SELECT * with no tables specified is not valid");
-    uint32_t lo = 0, hi = b->nscope;
+    uint32_t lo = b->scope_base, hi = b->nscope;
     if (t->expr->nnames == 1) {
-        for (lo = 0; lo < b->nscope && strcmp(t->expr->names[0], b->scope[lo].ref) != 0; lo++)
+        for (lo = b->scope_base; lo < b->nscope && (!b->scope[lo].ref || strcmp(t->expr->names[0], b->scope[lo].ref) != 0);
+             lo++)
             ;
         if (lo == b->nscope) {
             bool aliased = false;
-            for (uint32_t r = 0; r < b->nscope; r++)
-                aliased |= strcmp(b->scope[r].table->name, t->expr->names[0]) == 0;
+            for (uint32_t r = b->scope_base; r < b->nscope; r++)
+                aliased |= b->scope[r].table_name && strcmp(b->scope[r].table_name, t->expr->names[0]) == 0;
             if (!aliased)
                 return bind_error(b, t->expr->location, SS_SQLSTATE_UNDEFINED_TABLE,
                                   "missing FROM-clause entry for table \"%s\"", t->expr->names[0]);
             bind_error(b, t->expr->location, SS_SQLSTATE_UNDEFINED_TABLE,
                        "invalid reference to FROM-clause entry for table \"%s\"", t->expr->names[0]);
-            for (uint32_t r = 0; r < b->nscope; r++)
-                if (strcmp(b->scope[r].table->name, t->expr->names[0]) == 0) {
+            for (uint32_t r = b->scope_base; r < b->nscope; r++)
+                if (b->scope[r].table_name && strcmp(b->scope[r].table_name, t->expr->names[0]) == 0) {
                     ss_ctx_error_hint(b->ctx, "Perhaps you meant to reference the table alias \"%s\".",
                                       b->scope[r].ref);
                     break;
@@ -77,12 +78,17 @@ static int expand_star(binder *b, const ast_target *t, target_list *tl)
     }
     for (uint32_t r = lo; r < hi; r++) {
         const range_entry *re = &b->scope[r];
-        b->table_ref = re->ref;
-        if (b->agg_mode && re->table->ncols && note_grouping_error(b, t->location, re->table->cols[0].name))
-            return SS_ERROR;
-        for (uint32_t c = 0; c < re->table->ncols; c++) {
-            ss_expr *e = make_column(b, re->rel, c, re->table->types[c]);
-            if (!e || tl_add(b, tl, NULL, re->table->cols[c].name, e, t->location))
+        if (t->expr->nnames == 0 && re->cols_hidden)
+            continue; /* a side of a JOIN ... USING: the join's entry shows its columns */
+        for (uint32_t c = 0; c < re->ncols; c++) {
+            const char *ref;
+            ss_expr *e = entry_column(b, re, c, &ref);
+            if (!e)
+                return SS_ERROR;
+            b->table_ref = ref;
+            if (b->agg_mode && c == 0 && note_grouping_error(b, t->location, re->col_names[0]))
+                return SS_ERROR;
+            if (tl_add(b, tl, NULL, re->col_names[c], e, t->location))
                 return SS_ERROR;
         }
     }
@@ -588,16 +594,9 @@ int bind_output_order_limit(binder *b, const ast_select *s, ss_bound_stmt *out, 
 
 /* ---- FROM ---------------------------------------------------------------------------- */
 
-/* A table of FROM as a new scope entry and its GET. */
-static int bind_from_table(binder *b, const ast_from_item *f, ss_lop **out)
+/* Appends e to the FROM scope. */
+static int push_entry(binder *b, const range_entry *e)
 {
-    ss_table *t = ss_catalog_find(b->catalog, f->table);
-    if (!t)
-        return bind_error(b, f->location, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist", f->table);
-    const char *ref = f->alias ? f->alias : t->name;
-    for (uint32_t r = 0; r < b->nscope; r++)
-        if (strcmp(b->scope[r].ref, ref) == 0)
-            return bind_error(b, -1, "42712", "table name \"%s\" specified more than once", ref);
     if (b->nscope == b->cap_scope) {
         uint32_t cap = b->cap_scope ? b->cap_scope * 2 : 4;
         range_entry *v = bind_alloc(b, sizeof *v * cap);
@@ -608,18 +607,253 @@ static int bind_from_table(binder *b, const ast_from_item *f, ss_lop **out)
         b->scope = v;
         b->cap_scope = cap;
     }
-    range_entry *re = &b->scope[b->nscope++];
-    *re = (range_entry){.ref = ref, .table = t, .rel = new_rel(b)};
+    b->scope[b->nscope++] = *e;
     b->scope_hi = b->nscope;
-    if (b->nscope == 1) {
-        b->table = t;
-        b->table_ref = ref;
-        b->table_rel = re->rel;
+    return SS_OK;
+}
+
+/* A FROM item as a new scope entry referenced as ref, its columns (rel, 0 .. ncols-1) named
+ * names (the first ones renamed by f's column aliases) and typed types. */
+static int add_scope_entry(binder *b, const ast_from_item *f, const char *ref, const char *table_name, uint32_t rel,
+                           uint32_t ncols, const char *const *names, const ss_type *types)
+{
+    if (f->ncolnames > ncols)
+        return bind_error(b, -1, "42P10", "table \"%s\" has %u columns available but %u columns specified", ref, ncols,
+                          f->ncolnames);
+    if (f->ncolnames) {
+        const char **renamed = bind_alloc(b, sizeof(char *) * ncols);
+        if (!renamed)
+            return SS_ERROR;
+        for (uint32_t c = 0; c < ncols; c++)
+            renamed[c] = c < f->ncolnames ? f->colnames[c] : names[c];
+        names = renamed;
     }
-    return (*out = lop_get(b->ctx, b->arena, re->rel, t)) ? SS_OK : SS_ERROR;
+    for (uint32_t r = b->scope_base; r < b->nscope; r++)
+        if (b->scope[r].ref && strcmp(b->scope[r].ref, ref) == 0)
+            return bind_error(b, -1, "42712", "table name \"%s\" specified more than once", ref);
+    if (push_entry(b, &(range_entry){.ref = ref, .table_name = table_name, .ncols = ncols, .col_names = names,
+                                     .col_types = types, .rel = rel}))
+        return SS_ERROR;
+    if (b->nscope == b->scope_base + 1) {
+        b->table_ref = ref;
+        b->table_rel = rel;
+    }
+    return SS_OK;
+}
+
+/* A table of FROM as a new scope entry and its GET. */
+static int bind_from_table(binder *b, const ast_from_item *f, ss_lop **out)
+{
+    ss_table *t = ss_catalog_find(b->catalog, f->table);
+    if (!t)
+        return bind_error(b, f->location, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist", f->table);
+    const char **names = bind_alloc(b, sizeof(char *) * (t->ncols ? t->ncols : 1));
+    if (!names)
+        return SS_ERROR;
+    for (uint32_t c = 0; c < t->ncols; c++)
+        names[c] = t->cols[c].name;
+    uint32_t rel = new_rel(b);
+    if (add_scope_entry(b, f, f->alias ? f->alias : t->name, t->name, rel, t->ncols, names, t->types))
+        return SS_ERROR;
+    if (b->nscope == b->scope_base + 1)
+        b->table = t;
+    return (*out = lop_get(b->ctx, b->arena, rel, t)) ? SS_OK : SS_ERROR;
+}
+
+/* A subquery or VALUES list of FROM: bound as a query of its own over the scope entries
+ * after the outer ones (it can reference none of them: there is no LATERAL), then a scope
+ * entry over its output columns. */
+static int bind_from_subquery(binder *b, const ast_from_item *f, ss_lop **out)
+{
+    uint32_t nscope = b->nscope, base = b->scope_base, lo = b->scope_lo, hi = b->scope_hi;
+    const ss_table *table = b->table;
+    const char *table_ref = b->table_ref;
+    uint32_t table_rel = b->table_rel;
+    agg_state *agg = b->agg;
+    bool agg_mode = b->agg_mode, in_having = b->in_having, keep = b->keep_unknown_targets;
+    const char *context = b->no_agg_context;
+    b->scope_base = nscope;
+    b->agg = NULL;
+    b->agg_mode = b->in_having = b->keep_unknown_targets = false;
+    ss_bound_stmt sub;
+    memset(&sub, 0, sizeof sub);
+    int rc = bind_select(b, f->subquery, &sub);
+    b->nscope = nscope;
+    b->scope_base = base;
+    b->scope_lo = lo;
+    b->scope_hi = hi;
+    b->table = table;
+    b->table_ref = table_ref;
+    b->table_rel = table_rel;
+    b->agg = agg;
+    b->agg_mode = agg_mode;
+    b->in_having = in_having;
+    b->keep_unknown_targets = keep;
+    b->no_agg_context = context;
+    if (rc)
+        return SS_ERROR;
+    *out = sub.query;
+    return add_scope_entry(b, f, f->alias, NULL, sub.query->rel, sub.ncols, sub.col_names, sub.col_types);
 }
 
 static ss_expr *fold_qual(binder *b, ss_expr *pred);
+
+/* The columns of the FROM entries [lo, hi) visible by unqualified name, in order: column
+ * cols[i] of entry ents[i]. */
+typedef struct side_cols {
+    uint32_t *ents, *cols;
+    uint32_t n;
+} side_cols;
+
+static int visible_columns(binder *b, uint32_t lo, uint32_t hi, side_cols *out)
+{
+    uint32_t n = 0;
+    for (uint32_t r = lo; r < hi; r++)
+        n += b->scope[r].cols_hidden ? 0 : b->scope[r].ncols;
+    out->ents = bind_alloc(b, sizeof(uint32_t) * (n ? n : 1));
+    out->cols = bind_alloc(b, sizeof(uint32_t) * (n ? n : 1));
+    if (!out->ents || !out->cols)
+        return SS_ERROR;
+    out->n = 0;
+    for (uint32_t r = lo; r < hi; r++)
+        for (uint32_t c = 0; !b->scope[r].cols_hidden && c < b->scope[r].ncols; c++) {
+            out->ents[out->n] = r;
+            out->cols[out->n++] = c;
+        }
+    return SS_OK;
+}
+
+static const char *side_name(const binder *b, const side_cols *s, uint32_t i)
+{
+    return b->scope[s->ents[i]].col_names[s->cols[i]];
+}
+
+static ss_type side_type(const binder *b, const side_cols *s, uint32_t i)
+{
+    return b->scope[s->ents[i]].col_types[s->cols[i]];
+}
+
+/* The position of name among a side's columns (PostgreSQL's errors when it has none or
+ * several), or -1 with the error raised. */
+static int64_t using_column(binder *b, const side_cols *s, const char *name, const char *side)
+{
+    int64_t found = -1;
+    for (uint32_t i = 0; i < s->n; i++)
+        if (strcmp(side_name(b, s, i), name) == 0) {
+            if (found >= 0) {
+                bind_error(b, -1, "42702", "common column name \"%s\" appears more than once in %s table", name, side);
+                return -1;
+            }
+            found = i;
+        }
+    if (found < 0)
+        bind_error(b, -1, SS_SQLSTATE_UNDEFINED_COLUMN, "column \"%s\" specified in USING clause does not exist in %s table",
+                   name, side);
+    return found;
+}
+
+/* JOIN ... USING / NATURAL JOIN of the entries [lo, mid) and [mid, nscope): *cond becomes
+ * the equality of the merged columns (NULL: a NATURAL JOIN without common columns), the
+ * sides' columns are hidden behind a new entry: the merged columns (the left side's, the
+ * right side's for a RIGHT JOIN, COALESCE of both for a FULL JOIN), then the other columns of the left, then the right's
+ * (PostgreSQL's transformFromClauseItem). */
+static int bind_using(binder *b, const ast_from_item *f, uint32_t lo, uint32_t mid, ss_expr **cond)
+{
+    side_cols l, r;
+    if (visible_columns(b, lo, mid, &l) || visible_columns(b, mid, b->nscope, &r))
+        return SS_ERROR;
+    const char **names = f->using_cols;
+    uint32_t nusing = f->nusing;
+    if (f->natural) {
+        names = bind_alloc(b, sizeof(char *) * (l.n ? l.n : 1));
+        if (!names)
+            return SS_ERROR;
+        nusing = 0;
+        for (uint32_t i = 0; i < l.n; i++) {
+            const char *n = side_name(b, &l, i);
+            bool in_right = false, seen = false;
+            for (uint32_t j = 0; j < r.n; j++)
+                in_right |= strcmp(side_name(b, &r, j), n) == 0;
+            for (uint32_t k = 0; k < nusing; k++)
+                seen |= strcmp(names[k], n) == 0;
+            if (in_right && !seen)
+                names[nusing++] = n;
+        }
+    }
+    uint32_t ncols = l.n + r.n - nusing;
+    uint32_t *ents = bind_alloc(b, sizeof(uint32_t) * (ncols ? ncols : 1));
+    uint32_t *cols = bind_alloc(b, sizeof(uint32_t) * (ncols ? ncols : 1));
+    bool full = f->join_type == AST_JOIN_FULL;
+    uint32_t *ents2 = full ? bind_alloc(b, sizeof(uint32_t) * (ncols ? ncols : 1)) : NULL;
+    uint32_t *cols2 = full ? bind_alloc(b, sizeof(uint32_t) * (ncols ? ncols : 1)) : NULL;
+    const char **col_names = bind_alloc(b, sizeof(char *) * (ncols ? ncols : 1));
+    ss_type *types = bind_alloc(b, sizeof(ss_type) * (ncols ? ncols : 1));
+    bool *lused = bind_alloc(b, l.n + 1), *rused = bind_alloc(b, r.n + 1);
+    ss_expr **eqs = bind_alloc(b, sizeof(ss_expr *) * (nusing ? nusing : 1));
+    if (!ents || !cols || !col_names || !types || !lused || !rused || !eqs || (full && (!ents2 || !cols2)))
+        return SS_ERROR;
+    for (uint32_t c = 0; full && c < ncols; c++)
+        ents2[c] = cols2[c] = UINT32_MAX;
+    memset(lused, 0, l.n + 1);
+    memset(rused, 0, r.n + 1);
+    uint32_t n = 0;
+    for (uint32_t u = 0; u < nusing; u++) {
+        for (uint32_t k = 0; k < u; k++)
+            if (strcmp(names[k], names[u]) == 0)
+                return bind_error(b, -1, "42701", "column name \"%s\" appears more than once in USING clause", names[u]);
+        int64_t li = using_column(b, &l, names[u], "left"), ri = li < 0 ? -1 : using_column(b, &r, names[u], "right");
+        if (li < 0 || ri < 0)
+            return SS_ERROR;
+        ss_type lt = side_type(b, &l, (uint32_t)li), rt = side_type(b, &r, (uint32_t)ri);
+        if (lt.id != rt.id || lt.typmod != rt.typmod) {
+            char b1[96], b2[96];
+            return bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                              "feature not supported: JOIN ... USING columns of different types (%s and %s)",
+                              tname(lt, b1, sizeof b1), tname(rt, b2, sizeof b2));
+        }
+        lused[li] = rused[ri] = true;
+        ss_expr *le = entry_column(b, &b->scope[l.ents[li]], l.cols[li], NULL);
+        ss_expr *re = entry_column(b, &b->scope[r.ents[ri]], r.cols[ri], NULL);
+        if (!le || !re || !(eqs[u] = new_expr(b, EXPR_OP, type_of(SS_TYPE_BOOL))))
+            return SS_ERROR;
+        eqs[u]->u.op.op = OP_EQ;
+        eqs[u]->u.op.left = le;
+        eqs[u]->u.op.right = re;
+        const side_cols *from = f->join_type == AST_JOIN_RIGHT ? &r : &l;
+        uint32_t at = (uint32_t)(f->join_type == AST_JOIN_RIGHT ? ri : li);
+        ents[n] = from->ents[at];
+        cols[n] = from->cols[at];
+        if (full) { /* COALESCE(left, right) */
+            ents2[n] = r.ents[ri];
+            cols2[n] = r.cols[ri];
+        }
+        col_names[n] = names[u];
+        types[n++] = lt;
+    }
+    const side_cols *sides[2] = {&l, &r};
+    const bool *used[2] = {lused, rused};
+    for (int k = 0; k < 2; k++)
+        for (uint32_t i = 0; i < sides[k]->n; i++)
+            if (!used[k][i]) {
+                ents[n] = sides[k]->ents[i];
+                cols[n] = sides[k]->cols[i];
+                col_names[n] = side_name(b, sides[k], i);
+                types[n++] = side_type(b, sides[k], i);
+            }
+    *cond = NULL;
+    if (nusing == 1)
+        *cond = eqs[0];
+    else if (nusing > 1) {
+        if (!(*cond = new_expr(b, EXPR_AND, type_of(SS_TYPE_BOOL))))
+            return SS_ERROR;
+        (*cond)->u.list.nargs = nusing;
+        (*cond)->u.list.args = eqs;
+    }
+    for (uint32_t e = lo; e < b->nscope; e++)
+        b->scope[e].cols_hidden = true;
+    return push_entry(b, &(range_entry){.ncols = n, .col_names = col_names, .col_types = types, .src_entry = ents,
+                                        .src_col = cols, .src_entry2 = ents2, .src_col2 = cols2});
+}
 
 /* A FROM item: tables left to right into the scope, each JOIN's ON condition bound over its
  * own two sides (PostgreSQL's transformFromClauseItem). */
@@ -628,12 +862,17 @@ static int bind_from_item(binder *b, const ast_from_item *f, ss_lop **out)
     if (ss_ctx_check_stack(b->ctx))
         return SS_ERROR;
     if (!f->is_join)
-        return bind_from_table(b, f, out);
+        return f->subquery ? bind_from_subquery(b, f, out) : bind_from_table(b, f, out);
     uint32_t lo = b->nscope;
     ss_lop *left, *right;
-    if (bind_from_item(b, f->left, &left) || bind_from_item(b, f->right, &right))
+    if (bind_from_item(b, f->left, &left))
+        return SS_ERROR;
+    uint32_t mid = b->nscope;
+    if (bind_from_item(b, f->right, &right))
         return SS_ERROR;
     ss_expr *cond = NULL;
+    if ((f->nusing || f->natural) && bind_using(b, f, lo, mid, &cond))
+        return SS_ERROR;
     if (f->on) {
         uint32_t saved_lo = b->scope_lo, saved_hi = b->scope_hi;
         const char *saved_context = b->no_agg_context;
@@ -668,7 +907,7 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
 
     /* a query of its own: its FROM scope starts empty (the branches of a set operation are
        bound one after the other by the same binder) */
-    b->nscope = b->scope_lo = b->scope_hi = 0;
+    b->nscope = b->scope_lo = b->scope_hi = b->scope_base;
     b->table = NULL;
     b->table_ref = NULL;
     b->table_rel = 0;

@@ -23,11 +23,24 @@ typedef struct agg_state {
     uint32_t naggs, cap_aggs;
 } agg_state;
 
-/* One table of the FROM clause: the name it is referenced by and its relation. */
+/* One item of the FROM clause (a table, a subquery or a VALUES list): the name it is
+ * referenced by, its columns (after column aliases) and its relation. */
 typedef struct range_entry {
     const char *ref;          /* alias or table name */
-    const ss_table *table;
-    uint32_t rel;             /* its relation binding id in the logical plan */
+    const char *table_name;   /* the table's own name; NULL for a subquery */
+    uint32_t ncols;
+    const char *const *col_names;
+    const ss_type *col_types;
+    uint32_t rel;             /* its relation binding id in the logical plan: column i is
+                                 (rel, i) */
+    /* the sides of a JOIN ... USING: their columns are not visible by unqualified name or
+       in *, the join's own entry shows them */
+    bool cols_hidden;
+    /* a JOIN ... USING's entry (ref NULL, no relation of its own): column i is column
+       src_col[i] of scope entry src_entry[i]; a FULL JOIN's merged column i is
+       COALESCE(that, column src_col2[i] of entry src_entry2[i]) (src_entry2 NULL: none;
+       UINT32_MAX for the other columns) */
+    const uint32_t *src_entry, *src_col, *src_entry2, *src_col2;
 } range_entry;
 
 typedef struct binder {
@@ -42,6 +55,10 @@ typedef struct binder {
     const char *table_ref;    /* the name the column of a grouping error is qualified with */
     range_entry *scope;
     uint32_t nscope, cap_scope;
+    /* the first entry of the query being bound: the ones below it are the FROM items of the
+       queries around a subquery of FROM, which it cannot reference (no LATERAL) but which
+       PostgreSQL's hints name */
+    uint32_t scope_base;
     /* the entries a column may reference: [scope_lo, scope_hi) while binding a JOIN's ON
        condition (its own two sides), all of them otherwise */
     uint32_t scope_lo, scope_hi;
@@ -145,6 +162,9 @@ const char *decimal_text(const binder *b, const ss_expr *e);
 int check_decimal_output(binder *b, const ss_expr *e, int location);
 ss_expr *bind_const(binder *b, const ast_expr *a);
 ss_expr *bind_column(binder *b, const ast_expr *a);
+/* Column c of FROM item re as a column reference; *ref (may be NULL) is set to the name of
+ * the table or subquery it comes from. */
+ss_expr *entry_column(binder *b, const range_entry *re, uint32_t c, const char **ref);
 /* Whether a table of the FROM clause has a column of this name. */
 bool scope_has_column(const binder *b, const char *name);
 ss_expr *bind_param(binder *b, const ast_expr *a);

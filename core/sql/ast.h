@@ -84,14 +84,20 @@ typedef enum ast_join_type {
 
 typedef struct ast_from_item {
     bool is_join;
-    /* a table */
+    /* a table, or a subquery / VALUES list (subquery set, table NULL) */
     const char *table;
-    const char *alias;     /* NULL = none */
+    struct ast_select *subquery;
+    const char *alias;     /* NULL = none (a subquery always has one) */
+    const char **colnames; /* column aliases: alias(c1, c2, ...), ncolnames of them */
+    uint32_t ncolnames;
     int location;
     /* a join */
     ast_join_type join_type;
     struct ast_from_item *left, *right;
-    struct ast_expr *on;   /* INNER, LEFT, RIGHT and FULL */
+    struct ast_expr *on;   /* INNER, LEFT, RIGHT and FULL (or using / natural) */
+    const char **using_cols; /* JOIN ... USING (nusing columns) */
+    uint32_t nusing;
+    bool natural;          /* NATURAL JOIN: USING the columns both sides have */
 } ast_from_item;
 
 typedef struct ast_select {

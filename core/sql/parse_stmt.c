@@ -41,6 +41,22 @@ static bool tr_targets(transform_state *ts, List *targets, ast_select *out)
     return true;
 }
 
+/* alias(c1, c2, ...) of a FROM item. */
+static bool tr_alias(transform_state *ts, Alias *alias, ast_from_item *f)
+{
+    f->alias = tr_strdup(ts, alias->aliasname);
+    f->ncolnames = (uint32_t)list_length(alias->colnames);
+    if (!f->ncolnames)
+        return true;
+    if (!(f->colnames = tr_alloc(ts, sizeof(char *) * f->ncolnames)))
+        return false;
+    ListCell *lc;
+    uint32_t i = 0;
+    foreach (lc, alias->colnames)
+        f->colnames[i++] = tr_strdup(ts, strVal(lfirst(lc)));
+    return true;
+}
+
 static ast_from_item *tr_from_item(transform_state *ts, Node *item)
 {
     if (tr_check_stack(ts))
@@ -52,14 +68,18 @@ static ast_from_item *tr_from_item(transform_state *ts, Node *item)
     if (IsA(item, JoinExpr)) {
         JoinExpr *j = (JoinExpr *)item;
         int loc = tr_location(item);
-        if (j->isNatural) {
-            tr_unsupported(ts, loc, "NATURAL JOIN");
+        if (j->join_using_alias) {
+            tr_unsupported(ts, loc, "aliases on JOIN ... USING");
             return NULL;
         }
-        if (j->usingClause) {
-            tr_unsupported(ts, loc, "JOIN ... USING");
+        f->natural = j->isNatural;
+        f->nusing = (uint32_t)list_length(j->usingClause);
+        if (f->nusing && !(f->using_cols = tr_alloc(ts, sizeof(char *) * f->nusing)))
             return NULL;
-        }
+        ListCell *uc;
+        uint32_t ui = 0;
+        foreach (uc, j->usingClause)
+            f->using_cols[ui++] = tr_strdup(ts, strVal(lfirst(uc)));
         if (j->alias) {
             tr_unsupported(ts, loc, "aliases on a JOIN");
             return NULL;
@@ -74,7 +94,7 @@ static ast_from_item *tr_from_item(transform_state *ts, Node *item)
         f->join_type = j->jointype == JOIN_LEFT    ? AST_JOIN_LEFT
                        : j->jointype == JOIN_RIGHT ? AST_JOIN_RIGHT
                        : j->jointype == JOIN_FULL  ? AST_JOIN_FULL
-                       : j->quals                  ? AST_JOIN_INNER
+                       : j->quals || f->nusing || f->natural ? AST_JOIN_INNER
                                                    : AST_JOIN_CROSS;
         if (!(f->left = tr_from_item(ts, j->larg)) || !(f->right = tr_from_item(ts, j->rarg)))
             return NULL;
@@ -82,9 +102,24 @@ static ast_from_item *tr_from_item(transform_state *ts, Node *item)
             return NULL;
         return f;
     }
+    if (IsA(item, RangeSubselect)) {
+        RangeSubselect *rs = (RangeSubselect *)item;
+        f->location = tr_location(item);
+        if (rs->lateral) {
+            tr_unsupported(ts, f->location, "LATERAL");
+            return NULL;
+        }
+        /* the grammar has refused a subquery without an alias */
+        if (!IsA(rs->subquery, SelectStmt) || !rs->alias) {
+            tr_unsupported(ts, f->location, "this kind of subquery in FROM");
+            return NULL;
+        }
+        if (!(f->subquery = tr_select(ts, (SelectStmt *)rs->subquery)))
+            return NULL;
+        return tr_alias(ts, rs->alias, f) ? f : NULL;
+    }
     if (!IsA(item, RangeVar)) {
-        tr_unsupported(ts, tr_location(item), IsA(item, RangeSubselect) ? "subqueries in FROM"
-                                              : IsA(item, RangeFunction) ? "functions in FROM"
+        tr_unsupported(ts, tr_location(item), IsA(item, RangeFunction) ? "functions in FROM"
                                               : IsA(item, RangeTableSample) ? "TABLESAMPLE"
                                                                             : "this kind of FROM item");
         return NULL;
@@ -94,14 +129,7 @@ static ast_from_item *tr_from_item(transform_state *ts, Node *item)
     if (!(f->table = rangevar_name(ts, rv)))
         return NULL;
     f->location = rv->location;
-    if (rv->alias) {
-        if (rv->alias->colnames) {
-            tr_unsupported(ts, rv->location, "column aliases in FROM");
-            return NULL;
-        }
-        f->alias = tr_strdup(ts, rv->alias->aliasname);
-    }
-    return f;
+    return !rv->alias || tr_alias(ts, rv->alias, f) ? f : NULL;
 }
 
 static bool tr_from(transform_state *ts, List *from, ast_select *out)
@@ -705,9 +733,25 @@ static bool refuse_deep_text(transform_state *ts, const char *sql, size_t len, s
     return false;
 }
 
+/* The HINTs of the grammar's own errors (libpg_query keeps only the message). */
+static const char *grammar_hint(const char *message)
+{
+    static const char *const hints[][2] = {
+        {"subquery in FROM must have an alias", "For example, FROM (SELECT ...) [AS] foo."},
+        {"VALUES in FROM must have an alias", "For example, FROM (VALUES ...) [AS] foo."},
+    };
+    for (size_t i = 0; i < sizeof hints / sizeof hints[0]; i++)
+        if (strcmp(message, hints[i][0]) == 0)
+            return hints[i][1];
+    return NULL;
+}
+
 static void syntax_error(ast_parse_error *err, PgQueryError *e)
 {
     snprintf(err->message, sizeof err->message, "%s", e->message);
+    const char *hint = grammar_hint(e->message);
+    if (hint)
+        snprintf(err->hint, sizeof err->hint, "%s", hint);
     /* libpg_query reports no SQLSTATE: the scanner's encoding check is recognised by the
        function that raised it */
     bool encoding = e->funcname && strcmp(e->funcname, "report_invalid_encoding") == 0;
