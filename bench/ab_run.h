@@ -1,0 +1,23 @@
+/* ab_run.h — the loop of the operator-swap benchmarks (bench_scan_ab, bench_join_ab): one
+ * query run under the two implementations of a node kind in turn, in the same process on the
+ * same data, with warm-up rounds, and the answers compared. */
+#ifndef SUNSTONE_BENCH_AB_RUN_H
+#define SUNSTONE_BENCH_AB_RUN_H
+
+#include "sunstone.h"
+
+/* Exits with status 1 after printing what failed when rc is not OK, DONE or ROW. */
+void ab_must(sunstone *db, int rc, const char *what);
+
+typedef struct ab_result {
+    double median_ns[2]; /* prepare + step to the end + finalize, per implementation */
+    char answer[256];    /* the result row's columns as text, joined with '|' */
+} ab_result;
+
+/* Runs sql (one result row) warmups + iters rounds; each round sets `SET setting = impl[k]`
+ * and runs it for k = 0 then 1.  Exits with status 1 on an engine error or when the two
+ * implementations answer differently. */
+void ab_run(sunstone *db, const char *setting, const char *const impl[2], const char *sql, int warmups, int iters,
+            ab_result *out);
+
+#endif
