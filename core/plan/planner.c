@@ -40,6 +40,23 @@ static void *pl_alloc(planner *p, size_t n)
     return m;
 }
 
+/* Room for one more element in an arena array *v of *cap elements, n of them used (doubled,
+ * from 8, by copying: arena memory is not freed). */
+static int pl_reserve(planner *p, void **v, uint32_t *cap, uint32_t n, size_t elem)
+{
+    if (n < *cap)
+        return SS_OK;
+    uint32_t grown = *cap ? *cap * 2 : 8;
+    void *m = pl_alloc(p, elem * grown);
+    if (!m)
+        return SS_ERROR;
+    if (n)
+        memcpy(m, *v, elem * n);
+    *v = m;
+    *cap = grown;
+    return SS_OK;
+}
+
 /* ---- which columns each scan must read ------------------------------------------------ */
 
 static uint32_t max_rel(const ss_lop *op)
@@ -278,16 +295,8 @@ typedef struct conj_list {
 
 static int conj_add(planner *p, conj_list *l, ss_expr *e)
 {
-    if (l->n == l->cap) {
-        uint32_t cap = l->cap ? l->cap * 2 : 8;
-        ss_expr **v = pl_alloc(p, sizeof *v * cap);
-        if (!v)
-            return SS_ERROR;
-        if (l->n)
-            memcpy(v, l->v, sizeof *v * l->n);
-        l->v = v;
-        l->cap = cap;
-    }
+    if (pl_reserve(p, (void **)&l->v, &l->cap, l->n, sizeof *l->v))
+        return SS_ERROR;
     l->v[l->n++] = e;
     return SS_OK;
 }
@@ -607,16 +616,8 @@ static int collect_union(planner *p, const ss_lop *op, plan_list *l)
                 return SS_ERROR;
             continue;
         }
-        if (l->n == l->cap) {
-            uint32_t cap = l->cap ? l->cap * 2 : 4;
-            ss_plan **v = pl_alloc(p, sizeof *v * cap);
-            if (!v)
-                return SS_ERROR;
-            if (l->n)
-                memcpy(v, l->v, sizeof *v * l->n);
-            l->v = v;
-            l->cap = cap;
-        }
+        if (pl_reserve(p, (void **)&l->v, &l->cap, l->n, sizeof *l->v))
+            return SS_ERROR;
         if (plan_whole(p, c, &l->v[l->n]))
             return SS_ERROR;
         l->n++;
