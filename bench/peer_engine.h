@@ -1,7 +1,7 @@
 /* peer_engine.h — the small interface the peer benchmark drives each engine through (open,
  * run SQL, run a query to the end reading every column as text, prepared INSERTs), so the
  * harness runs identical steps against Sunstone and its peer.  One implementation per engine:
- * engine_sunstone.c, engine_sqlite.c. */
+ * engine_sunstone.c, engine_sqlite.c, engine_duckdb.c. */
 #ifndef SUNSTONE_BENCH_PEER_ENGINE_H
 #define SUNSTONE_BENCH_PEER_ENGINE_H
 
@@ -59,5 +59,6 @@ typedef struct peer_engine {
 
 extern const peer_engine peer_engine_sunstone;
 extern const peer_engine peer_engine_sqlite;
+extern const peer_engine peer_engine_duckdb; /* engine_duckdb.c, dlopens libduckdb.so */
 
 #endif

@@ -39,10 +39,10 @@ int peer_cross_check(const peer_side side[2], const char *sql, bool ordered)
     return status;
 }
 
-int peer_sides_open(peer_side side[2], char *date, size_t n)
+int peer_sides_open(peer_side side[2], const peer_engine *peer, char *date, size_t n)
 {
     side[0] = (peer_side){&peer_engine_sunstone, NULL};
-    side[1] = (peer_side){&peer_engine_sqlite, NULL};
+    side[1] = (peer_side){peer, NULL};
     for (int k = 0; k < 2; k++)
         if ((side[k].db = side[k].engine->open()) == NULL)
             return -1;

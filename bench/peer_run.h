@@ -35,9 +35,9 @@ typedef struct peer_result {
  * printing why (an engine error, or answers that differ between the engines or between runs). */
 int peer_run_query(const peer_side side[2], const peer_query *q, peer_result *out);
 
-/* Opens both engines in memory and writes the run's date ("YYYY-MM-DD HH:MM UTC") into date.
- * 0, or -1 when an engine does not open. */
-int peer_sides_open(peer_side side[2], char *date, size_t n);
+/* Opens Sunstone (side 0) and peer (side 1) in memory and writes the run's date
+ * ("YYYY-MM-DD HH:MM UTC") into date.  0, or -1 when an engine does not open. */
+int peer_sides_open(peer_side side[2], const peer_engine *peer, char *date, size_t n);
 
 /* Checks what run i consumed on both sides: the same row count on each, and, for a fixed
  * statement (fixed) the same rows and text bytes as that side's first run, which it records

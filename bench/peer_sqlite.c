@@ -60,7 +60,7 @@ int main(int argc, char **argv)
     }
     peer_side side[2];
     char date[32];
-    if (peer_sides_open(side, date, sizeof date) != 0)
+    if (peer_sides_open(side, &peer_engine_sqlite, date, sizeof date) != 0)
         return 1;
     printf("peer benchmark: sunstone %s vs sqlite %s, in-memory, same process, %s\n",
            side[0].engine->version(), side[1].engine->version(), date);
