@@ -65,6 +65,7 @@ void ops_join_release(ops_join *j)
     ops_free(api, j->hashes);
     ops_free(api, j->next);
     ops_free(api, j->heads);
+    ops_free(api, j->bloom);
     ops_free(api, j->matched_right);
     if (j->out)
         api->batch_destroy(j->out);
@@ -72,6 +73,7 @@ void ops_join_release(ops_join *j)
     j->key_vec = j->key_vec_left = NULL;
     j->hashes = NULL;
     j->next = j->heads = NULL;
+    j->bloom = NULL;
     j->matched_right = NULL;
     j->out = NULL;
 }
@@ -90,8 +92,10 @@ static void clear_build(ops_join *j)
         ops_column_init(NULL, &j->kcols[k], j->api, t, j->spec.who);
     }
     ops_free(j->api, j->heads);
+    ops_free(j->api, j->bloom);
     ops_free(j->api, j->matched_right);
     j->heads = NULL;
+    j->bloom = NULL;
     j->matched_right = NULL;
     j->nbuild = 0;
     j->built = false;
@@ -157,6 +161,14 @@ static int build(ss_ctx *ctx, ops_join *j)
         if (!(j->heads = ops_zalloc_array(ctx, api, buckets, sizeof *j->heads)))
             return SS_ERROR;
         j->mask = buckets - 1;
+        /* 32 filter bits per row (about 3% false positives) up to 1M rows, 8 beyond */
+        uint64_t want = (uint64_t)j->nbuild * (j->nbuild <= (UINT32_C(1) << 20) ? 32u : 8u);
+        uint64_t bits = 512;
+        while (bits < want)
+            bits *= 2;
+        if (!(j->bloom = ops_zalloc_array(ctx, api, (size_t)(bits / 64), sizeof *j->bloom)))
+            return SS_ERROR;
+        j->bloom_mask = (uint32_t)(bits - 1);
         /* last row first: each chain lists its rows in input order */
         for (uint32_t r = j->nbuild; r-- > 0;) {
             bool null_key = false;
@@ -169,6 +181,8 @@ static int build(ss_ctx *ctx, ops_join *j)
             uint32_t *head = &j->heads[j->hashes[r] & j->mask];
             j->next[r] = *head;
             *head = r + 1;
+            uint32_t bit = (uint32_t)(j->hashes[r] >> 32) & j->bloom_mask;
+            j->bloom[bit >> 6] |= UINT64_C(1) << (bit & 63);
         }
     }
     if (j->spec.join_type == SS_JOIN_FULL &&
@@ -180,6 +194,31 @@ static int build(ss_ctx *ctx, ops_join *j)
 
 /* Takes the next left batch with live rows into j->lb and evaluates its keys; false at the
  * end of the left input. */
+/* Fills probe with the live rows (0..n) worth walking, branch-free: most rows of a selective
+ * join miss the Bloom filter and are dropped here by one cached bit test each. */
+static void select_probe_rows(ops_join *j, uint32_t n)
+{
+    uint32_t m = 0, *probe = j->probe;
+    const bool *lnull = j->lnull;
+    if (j->nbuild > 0) {
+        if (j->spec.use_hash) {
+            const uint64_t *lhash = j->lhash, *bloom = j->bloom;
+            uint32_t bmask = j->bloom_mask;
+            for (uint32_t k = 0; k < n; k++) {
+                uint32_t bit = (uint32_t)(lhash[k] >> 32) & bmask;
+                probe[m] = k;
+                m += (uint32_t)((bloom[bit >> 6] >> (bit & 63)) & 1u) & !lnull[k];
+            }
+        } else {
+            for (uint32_t k = 0; k < n; k++) {
+                probe[m] = k;
+                m += !lnull[k];
+            }
+        }
+    }
+    j->nprobe = m;
+}
+
 static int next_left(ss_ctx *ctx, ops_join *j, bool *more)
 {
     const ss_api *api = j->api;
@@ -209,6 +248,7 @@ static int next_left(ss_ctx *ctx, ops_join *j, bool *more)
                 for (uint32_t i = 0; i < n; i++)
                     j->lnull[i] |= ss_vector_is_null(v, ss_batch_row(b, i));
         }
+        select_probe_rows(j, n);
         j->lb = b;
         j->lk = 0;
         j->uk = 0;
@@ -233,18 +273,16 @@ static inline bool keys_equal(const ops_join *j, uint32_t r, uint32_t row)
 static uint32_t collect_pairs(ops_join *j)
 {
     const ss_batch *b = j->lb;
-    uint32_t live = ss_batch_rows(b), np = 0;
+    uint32_t np = 0;
     bool hash = j->spec.use_hash;
-    while (j->lk < live && np < SS_BATCH_CAPACITY) {
-        uint32_t row = ss_batch_row(b, j->lk);
+    while (j->lk < j->nprobe && np < SS_BATCH_CAPACITY) {
+        uint32_t k = j->probe[j->lk];
+        uint32_t row = ss_batch_row(b, k);
         if (!j->started) {
             j->started = true;
-            if (j->lnull[j->lk] || j->nbuild == 0)
-                j->cand = 0;
-            else
-                j->cand = hash ? j->heads[j->lhash[j->lk] & j->mask] : 1;
+            j->cand = hash ? j->heads[j->lhash[k] & j->mask] : 1;
         }
-        uint64_t h = j->lhash[j->lk];
+        uint64_t h = j->lhash[k];
         while (j->cand && np < SS_BATCH_CAPACITY) {
             uint32_t r = j->cand - 1;
             if (hash) {

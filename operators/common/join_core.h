@@ -39,6 +39,11 @@ typedef struct ops_join {
     uint32_t *next;                      /* per build row: next row of its chain + 1, 0 ends */
     uint32_t *heads;                     /* per bucket: first row + 1 */
     uint32_t mask;                       /* buckets - 1 */
+    /* hash mode: a one-hash Bloom filter of the build keys (bit (hash >> 32) & bloom_mask),
+       several bits per build row, so a probe row whose key is absent is dropped by one cached
+       bit test far more often than by its bucket (one bucket per two rows) being empty */
+    uint64_t *bloom;
+    uint32_t bloom_mask;
     uint32_t cap_build;
     bool *matched_right;                 /* FULL: per build row, a pair matched it */
     bool left_done;                      /* FULL: the left input has ended */
@@ -47,7 +52,8 @@ typedef struct ops_join {
     ss_vector **key_vec_left;            /* nkeys, the current left batch's keys */
     /* the probe */
     ss_batch *lb;                        /* current left batch, NULL = pull the next */
-    uint32_t lk;                         /* next live row of lb to probe */
+    uint32_t nprobe;                     /* live rows of lb that may match (probe[0..nprobe)) */
+    uint32_t lk;                         /* next entry of probe to resume at */
     uint32_t cand;                       /* lb's row lk: next candidate + 1, 0 = not started */
     bool started;
     bool unmatched_phase;
@@ -55,6 +61,9 @@ typedef struct ops_join {
     ss_batch *out;
     uint64_t lhash[SS_BATCH_CAPACITY];
     bool lnull[SS_BATCH_CAPACITY];       /* per live row of lb: a key is NULL */
+    /* live-row indices of lb with no NULL key and (hash mode) a non-empty bucket: the only
+       rows whose candidates are walked; the rest cannot match */
+    uint32_t probe[SS_BATCH_CAPACITY];
     bool matched[SS_BATCH_CAPACITY];     /* per physical row of lb */
     uint32_t pair_l[SS_BATCH_CAPACITY], pair_r[SS_BATCH_CAPACITY];
     uint32_t sel[SS_BATCH_CAPACITY];
