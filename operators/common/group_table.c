@@ -80,6 +80,42 @@ static inline bool keys_equal(const group_table *gt, uint32_t g, ss_vector *cons
     return true;
 }
 
+/* The probe loop for one int4 or int8 key (CTYPE): the stored key is compared directly (one
+ * random access per probe instead of the stored hash and then the key), and the slot array is
+ * grown once per batch.  A NULL key on either side takes the general comparison. */
+#define OPS_INT_KEY_LOOKUP(CTYPE)                                                          \
+    do {                                                                                   \
+        const ss_vector *v = key_vectors[0];                                               \
+        const CTYPE *in = (const CTYPE *)v->data;                                          \
+        uint32_t mask = gt->nslots - 1;                                                    \
+        for (uint32_t k = 0; k < n; k++) {                                                 \
+            uint32_t row = pos[k];                                                         \
+            bool in_null = ss_vector_is_null(v, row);                                      \
+            uint64_t h = hashes[k];                                                        \
+            uint32_t s = (uint32_t)h & mask;                                               \
+            for (;;) {                                                                     \
+                uint32_t e = gt->slots[s];                                                 \
+                if (e == 0) {                                                              \
+                    uint32_t gid = 0;                                                      \
+                    if (add_group(ctx, gt, key_vectors, row, h, &gid) != SS_OK)            \
+                        return SS_ERROR;                                                   \
+                    gt->slots[s] = gid + 1;                                                \
+                    gids[k] = gid;                                                         \
+                    break;                                                                 \
+                }                                                                          \
+                const ops_column *c = &gt->keys[0];                                       \
+                bool same = in_null || c->validity                                         \
+                                ? ops_column_equals_vector(c, e - 1, v, row)               \
+                                : ((const CTYPE *)c->data)[e - 1] == in[row];              \
+                if (same) {                                                                \
+                    gids[k] = e - 1;                                                       \
+                    break;                                                                 \
+                }                                                                          \
+                s = (s + 1) & mask;                                                        \
+            }                                                                              \
+        }                                                                                  \
+    } while (0)
+
 int group_table_lookup(ss_ctx *ctx, group_table *gt, ss_vector *const *key_vectors,
                        const uint32_t *pos, uint32_t n, uint64_t *hashes, uint32_t *gids)
 {
@@ -88,6 +124,19 @@ int group_table_lookup(ss_ctx *ctx, group_table *gt, ss_vector *const *key_vecto
     if (gt->nkeys > 1)
         for (uint32_t k = 0; k < n; k++)
             hashes[k] = ops_hash_u64(hashes[k]);
+
+    ops_layout single = gt->nkeys == 1 ? gt->keys[0].layout : OPS_LAYOUT_NONE;
+    if (single == OPS_LAYOUT_INT4 || single == OPS_LAYOUT_INT8) {
+        /* room for every row of the batch being a new group: no growth inside the loop */
+        while (n > 0 && ops_hash_slots_full(gt->nslots, gt->ngroups + n - 1))
+            if (grow_slots(ctx, gt) != SS_OK)
+                return SS_ERROR;
+        if (single == OPS_LAYOUT_INT4)
+            OPS_INT_KEY_LOOKUP(int32_t);
+        else
+            OPS_INT_KEY_LOOKUP(int64_t);
+        return SS_OK;
+    }
 
     for (uint32_t k = 0; k < n; k++) {
         /* keep the load factor at or below one half */
