@@ -171,15 +171,16 @@ def is_a_const(e):
 
 
 class Ctx:
-    def __init__(self, cols=(), qual=None, agg_ok=False, group_keys=None):
+    def __init__(self, cols=(), qual=None, agg_ok=False, group_keys=None, quals=None):
         self.cols = list(cols)        # [(name, type)]
         self.qual = qual              # qualifier usable in column references
+        self.quals = quals            # joins: column name -> its table's qualifier
         self.agg_ok = agg_ok          # aggregates may appear
         self.group_keys = group_keys  # None: not grouped; else list of E usable outside aggregates
         self.in_agg = False
 
     def inner_agg(self):
-        c = Ctx(self.cols, self.qual, False, None)
+        c = Ctx(self.cols, self.qual, False, None, self.quals)
         c.in_agg = True
         return c
 
@@ -206,6 +207,8 @@ class Gen:
         return lit('text', 'NULL')
 
     def colref(self, ctx, name, t):
+        if ctx.quals and self.chance(0.5):
+            return lit(t, '%s.%s' % (ctx.quals[name], name))
         if ctx.qual and self.chance(0.3):
             return lit(t, '%s.%s' % (ctx.qual, name))
         return lit(t, name)
@@ -643,6 +646,7 @@ class CaseGen(Gen):
     def __init__(self, seed, num):
         super().__init__(random.Random('%s/%s' % (seed, num)))
         self.seed, self.num = seed, num
+        self.join_r = random.Random('%s/%s/join' % (seed, num))
         self.tables = {}   # name -> [Column]
 
     # -- setup
@@ -757,6 +761,10 @@ class CaseGen(Gen):
         return q
 
     def table_ctx(self, q):
+        # the join decision has its own stream, so a case without a join is generated exactly
+        # as before joins existed (old seeds keep their cases)
+        if len(self.tables) >= 2 and self.join_r.random() < 0.35:
+            return self.join_ctx(q)
         name = self.r.choice(list(self.tables))
         q.table = name
         qual = name
@@ -765,6 +773,42 @@ class CaseGen(Gen):
             qual = q.alias
         return Ctx([(c.name, c.t) for c in self.tables[name]], qual)
 
+    def join_ctx(self, q):
+        """FROM two tables joined (inner, outer, cross or comma); the column names of the two
+        tables differ, so unqualified references stay unambiguous."""
+        r = self.r
+        names = sorted(self.tables)
+        if self.chance(0.5):
+            names.reverse()
+        refs, quals, cols = [], {}, []
+        for n in names:
+            qual = r.choice(['x', 'y', 'j']) + n[1:] if self.chance(0.4) else n
+            refs.append(n + (' AS ' + qual if qual != n else ''))
+            for c in self.tables[n]:
+                quals[c.name] = qual
+                cols.append((c.name, c.t))
+        ctx = Ctx(cols, None, quals=quals)
+        kind = r.choice(['JOIN', 'JOIN', 'LEFT JOIN', 'LEFT JOIN', 'RIGHT JOIN', 'FULL JOIN', 'CROSS JOIN', ','])
+        left = [(c.name, c.t) for c in self.tables[names[0]]]
+        right = [(c.name, c.t) for c in self.tables[names[1]]]
+        pairs = [(a, b) for a in left for b in right if cat(a[1]) == cat(b[1]) and cat(a[1]) != 'bool']
+        if kind not in ('CROSS JOIN', ',') and not pairs:
+            kind = 'CROSS JOIN'
+        if kind == ',':
+            q.table = refs[0] + ', ' + refs[1]
+        elif kind == 'CROSS JOIN':
+            q.table = refs[0] + ' CROSS JOIN ' + refs[1]
+        else:
+            conds = []
+            for a, b in r.sample(pairs, min(len(pairs), r.choice([1, 1, 1, 2]))):
+                conds.append('%s.%s = %s.%s' % (quals[a[0]], a[0], quals[b[0]], b[0]))
+            # PostgreSQL runs a FULL JOIN only on hash- or merge-joinable conditions
+            if kind != 'FULL JOIN' and self.chance(0.3):
+                conds.append(self.expr(ctx, 'bool', 1).sql())
+            q.table = '%s %s %s ON %s' % (refs[0], kind, refs[1], ' AND '.join(conds))
+        q.star_cols = cols
+        return ctx
+
     def query_plain(self):
         r = self.r
         q = Query()
@@ -772,7 +816,8 @@ class CaseGen(Gen):
         used = set()
         if self.chance(0.12):
             q.star = True
-            q.items = [Item(lit(c.t, c.name)) for c in self.tables[q.table]]
+            q.items = [Item(lit(t, n)) for n, t in getattr(q, 'star_cols', None) or
+                       [(c.name, c.t) for c in self.tables[q.table]]]
         else:
             for _ in range(r.randint(1, 4)):
                 q.items.append(Item(self.expr(ctx, 'any', r.randint(0, 3)),
@@ -791,7 +836,7 @@ class CaseGen(Gen):
         r = self.r
         q = Query()
         ctx = self.table_ctx(q)
-        actx = Ctx(ctx.cols, ctx.qual, True, [])
+        actx = Ctx(ctx.cols, ctx.qual, True, [], ctx.quals)
         used = set()
         for _ in range(r.randint(1, 4)):
             e = self.aggregate(actx, r.choice(['int', 'int', 'float', 'text']), 2)
@@ -820,7 +865,7 @@ class CaseGen(Gen):
                     n, t = r.choice(ctx.cols)
                     k = lit(t, n)
                 keys.append(k)
-        gctx = Ctx(ctx.cols, ctx.qual, True, keys)
+        gctx = Ctx(ctx.cols, ctx.qual, True, keys, ctx.quals)
         q.group = []
         for k in keys:
             if self.chance(0.75):
