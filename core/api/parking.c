@@ -97,7 +97,7 @@ static bool same_value(int32_t type, const ss_value *a, const ss_value *b)
 {
     if (a->is_null || b->is_null)
         return a->is_null == b->is_null;
-    if (ss_type_is_text(type))
+    if (ss_type_is_varlen(type))
         return a->v.s.len == b->v.s.len && (a->v.s.len == 0 || memcmp(a->v.s.ptr, b->v.s.ptr, a->v.s.len) == 0);
     if (type == SS_TYPE_BOOL)
         return a->v.b == b->v.b;
@@ -112,7 +112,7 @@ static bool remember(struct ss_param_memo *m, uint32_t i, int32_t type, const ss
     free(m->text[i]);
     m->text[i] = NULL;
     m->values[i] = *v;
-    if (!v->is_null && ss_type_is_text(type)) {
+    if (!v->is_null && ss_type_is_varlen(type)) {
         if (!(m->text[i] = malloc(v->v.s.len ? v->v.s.len : 1)))
             return false;
         if (v->v.s.len)

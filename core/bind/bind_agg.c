@@ -91,8 +91,6 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
         b->agg_mode = true;
         if (!arg)
             return NULL;
-        if (strcmp(name, "count") != 0 && is_numeric_valued(b, NULL, arg))
-            return numeric_unsupported(b, a->args[0]->location);
         /* sum/avg have only numeric candidates, so PostgreSQL cannot pick one for an untyped
            literal; min/max settle on text */
         if ((!strcmp(name, "sum") || !strcmp(name, "avg")) && is_unknown_const(arg)) {
@@ -113,28 +111,22 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
                 call.result_type = type_of(SS_TYPE_INT8);
             else if (t == SS_TYPE_FLOAT8)
                 call.result_type = type_of(SS_TYPE_FLOAT8);
-            else if (t == SS_TYPE_INT8) {
-                bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                           "feature not supported: sum(bigint) returns numeric, which Sunstone does not have yet");
-                return NULL;
-            } else {
+            else if (t == SS_TYPE_INT8 || t == SS_TYPE_NUMERIC)
+                call.result_type = type_of(SS_TYPE_NUMERIC);
+            else {
                 return no_such_function(b, a->location, "sum", tname(arg->type, b1, sizeof b1));
             }
         } else if (!strcmp(name, "avg")) {
             if (t == SS_TYPE_FLOAT8)
                 call.result_type = type_of(SS_TYPE_FLOAT8);
-            else if (ss_type_is_integer(t)) {
-                bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                           "feature not supported: avg(%s) returns numeric, which Sunstone does not have yet",
-                           tname(arg->type, b1, sizeof b1));
-                ss_ctx_error_hint(b->ctx, "Use avg(x::float8).");
-                return NULL;
-            } else {
+            else if (ss_type_is_integer(t) || t == SS_TYPE_NUMERIC)
+                call.result_type = type_of(SS_TYPE_NUMERIC);
+            else {
                 return no_such_function(b, a->location, "avg", tname(arg->type, b1, sizeof b1));
             }
         } else {
             /* min / max: every type Sunstone has is ordered; varchar results are text */
-            call.result_type = t == SS_TYPE_VARCHAR ? type_of(SS_TYPE_TEXT) : arg->type;
+            call.result_type = t == SS_TYPE_VARCHAR ? type_of(SS_TYPE_TEXT) : type_of(t);
             if (t == SS_TYPE_BOOL)
                 return no_such_function(b, a->location, name, "boolean");
         }

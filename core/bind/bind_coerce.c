@@ -16,58 +16,10 @@ static void set_param_type(binder *b, uint32_t index, ss_type t)
         b->param_nodes[k - 1]->type = t;
 }
 
-/* A decimal literal converted the way PostgreSQL converts numeric: to integers rounding
- * half away from zero, to text as written.  NULL with *handled false: not such a case. */
-static ss_expr *coerce_decimal(binder *b, ss_expr *e, const char *text, ss_type target, ss_cast_mode mode,
-                               int location, bool *handled)
-{
-    *handled = true;
-    if (ss_type_is_integer(target.id)) {
-        ss_expr rounded = *e;
-        rounded.u.cnst.v.f = round(e->u.cnst.v.f);
-        ss_expr *c = new_expr(b, EXPR_CONST, target);
-        if (!c || ss_cast_value(b->ctx, &rounded.u.cnst, e->type, target, mode, &c->u.cnst, b->arena))
-            return NULL;
-        return c;
-    }
-    if (ss_type_is_text(target.id) && mode != CAST_IMPLICIT) {
-        /* numeric's text output, not float8's */
-        text = numeric_literal_text(b->arena, text);
-        if (!text)
-            return numeric_unsupported(b, location);
-        ss_expr lit = {0};
-        lit.kind = EXPR_CONST;
-        lit.type = type_of(SS_TYPE_UNKNOWN);
-        lit.u.cnst.v.s.ptr = text;
-        lit.u.cnst.v.s.len = (uint32_t)strlen(text);
-        ss_expr *copy = new_expr(b, EXPR_CONST, lit.type);
-        if (!copy)
-            return NULL;
-        *copy = lit;
-        return coerce_expr(b, copy, target, mode, location);
-    }
-    if (target.id == SS_TYPE_FLOAT8) {
-        /* numeric -> float8: from here on it is a genuine float8 (printed as float8) */
-        ss_expr *c = new_expr(b, EXPR_CONST, target);
-        if (c)
-            c->u.cnst = e->u.cnst;
-        return c;
-    }
-    *handled = false;
-    return NULL;
-}
-
 ss_expr *coerce_expr(binder *b, ss_expr *e, ss_type target, ss_cast_mode mode, int location)
 {
     if (!e)
         return NULL;
-    const char *dec = decimal_text(b, e);
-    if (dec && (target.id != SS_TYPE_FLOAT8 || mode == CAST_EXPLICIT)) {
-        bool handled;
-        ss_expr *c = coerce_decimal(b, e, dec, target, mode, location, &handled);
-        if (handled)
-            return c;
-    }
     if (e->type.id == target.id && (e->type.typmod == target.typmod || target.typmod < 0))
         return e;
     if (is_unknown_param(b, e)) {
@@ -86,6 +38,13 @@ ss_expr *coerce_expr(binder *b, ss_expr *e, ss_type target, ss_cast_mode mode, i
         if (ss_value_parse(b->ctx, target, e->u.cnst.v.s.ptr, e->u.cnst.v.s.len, &c->u.cnst)) {
             ss_ctx_error_position(b->ctx, location + 1);
             return NULL;
+        }
+        if (target.id == SS_TYPE_NUMERIC) {
+            /* the typmod's rounding and overflow check come after the input function, and
+               PostgreSQL reports them without a position */
+            ss_value in = c->u.cnst;
+            if (ss_cast_value(b->ctx, &in, type_of(SS_TYPE_NUMERIC), target, mode, &c->u.cnst, b->arena))
+                return NULL;
         }
         if (ss_type_is_text(target.id)) {
             /* varchar(n) limits still apply to literals */
@@ -149,14 +108,15 @@ int numeric_rank(int32_t id)
     case SS_TYPE_INT2: return 1;
     case SS_TYPE_INT4: return 2;
     case SS_TYPE_INT8: return 3;
-    case SS_TYPE_FLOAT8: return 4;
+    case SS_TYPE_NUMERIC: return 4;
+    case SS_TYPE_FLOAT8: return 5;
     default: return 0;
     }
 }
 
 static int32_t rank_type(int r)
 {
-    static const int32_t t[] = {0, SS_TYPE_INT2, SS_TYPE_INT4, SS_TYPE_INT8, SS_TYPE_FLOAT8};
+    static const int32_t t[] = {0, SS_TYPE_INT2, SS_TYPE_INT4, SS_TYPE_INT8, SS_TYPE_NUMERIC, SS_TYPE_FLOAT8};
     return t[r];
 }
 
@@ -224,8 +184,7 @@ static int select_common(binder *b, ss_expr *const *exprs, uint32_t n, ss_type *
 }
 
 /* Resolves the common result type of CASE/COALESCE branches and coerces them all. */
-bool unify(binder *b, ss_expr **items, const int *locs, uint32_t n, const char *what, ss_type *out,
-                  bool *numeric)
+bool unify(binder *b, ss_expr **items, const int *locs, uint32_t n, const char *what, ss_type *out)
 {
     ss_type t;
     int bad = select_common(b, items, n, &t);
@@ -240,16 +199,6 @@ bool unify(binder *b, ss_expr **items, const int *locs, uint32_t n, const char *
     for (uint32_t i = 0; i < n; i++)
         if (is_unknown_const(items[i]) || is_unknown_param(b, items[i]))
             t.typmod = -1; /* PostgreSQL keeps a length only when every input has it */
-    /* numeric in PostgreSQL unless a genuine float8 branch makes the result float8 */
-    bool genuine_float = false;
-    for (uint32_t i = 0; i < n; i++)
-        genuine_float |= items[i]->type.id == SS_TYPE_FLOAT8 && !decimal_text(b, items[i]);
-    *numeric = false;
-    for (uint32_t i = 0; i < n; i++) {
-        if (!genuine_float && check_decimal_output(b, items[i], locs[i]))
-            return false;
-        *numeric |= !genuine_float && is_numeric_valued(b, NULL, items[i]);
-    }
     for (uint32_t i = 0; i < n; i++)
         if (!(items[i] = coerce_expr(b, items[i], t, CAST_IMPLICIT, locs[i])))
             return false;
@@ -274,9 +223,9 @@ bool in_common_type(binder *b, ss_expr *const *exprs, uint32_t n, ss_type *out)
 }
 
 static const char *unsupported_type_names[] = {
-    "numeric", "float4", "real", "date", "timestamp", "timestamptz", "time", "timetz", "interval",
+    "float4", "real", "date", "timestamp", "timestamptz", "time", "timetz", "interval",
     "bytea", "json", "jsonb", "uuid", "bpchar", "char", "serial", "bigserial", "smallserial",
-    "money", "inet", "cidr", "oid", "decimal", NULL};
+    "money", "inet", "cidr", "oid", NULL};
 
 int bind_type_name(binder *b, const ast_type_name *tn, ss_type *out)
 {
@@ -290,6 +239,19 @@ int bind_type_name(binder *b, const ast_type_name *tn, ss_type *out)
     }
     out->id = id;
     out->typmod = -1;
+    if (id == SS_TYPE_NUMERIC && tn->typmod != -1) {
+        /* numerictypmodin: numeric(p) = numeric(p, 0) */
+        int32_t p = tn->typmod, s = tn->typmod2 == INT32_MIN ? 0 : tn->typmod2;
+        if (p < 1 || p > 1000)
+            return bind_error(b, tn->location, "22023", "NUMERIC precision %d must be between 1 and %d", p, 1000);
+        if (s < -1000 || s > 1000)
+            return bind_error(b, tn->location, "22023", "NUMERIC scale %d must be between %d and %d", s, -1000, 1000);
+        out->typmod = ((p << 16) | (s & 0x7ff)) + 4;
+        return SS_OK;
+    }
+    if (tn->typmod2 != INT32_MIN)
+        return bind_error(b, tn->location, "42601", "type modifier is not allowed for type \"%s\"",
+                          ss_type_internal_name(id));
     if (tn->typmod >= 0) {
         if (id != SS_TYPE_VARCHAR)
             return bind_error(b, tn->location, "42601", "type modifier is not allowed for type \"%s\"",

@@ -264,8 +264,7 @@ static ss_expr *build_case(binder *b, ss_expr **whens, ss_expr **thens, uint32_t
         ilocs[first + i] = locs[i];
     }
     ss_type t;
-    bool numeric;
-    if (!unify(b, items, ilocs, n + first, what, &t, &numeric))
+    if (!unify(b, items, ilocs, n + first, what, &t))
         return NULL;
     if (els) { /* back to THENs, then ELSE */
         ss_expr *coerced_els = items[0];
@@ -279,7 +278,7 @@ static ss_expr *build_case(binder *b, ss_expr **whens, ss_expr **thens, uint32_t
     e->u.kase.whens = whens;
     e->u.kase.thens = items;
     e->u.kase.els = els ? items[n] : NULL;
-    return numeric && mark_numeric(b, e) ? NULL : e;
+    return e;
 }
 
 /* PostgreSQL's planner drops WHENs that are constant FALSE/NULL and everything after a
@@ -333,7 +332,7 @@ static ss_expr *bind_case(binder *b, const ast_expr *a)
         text_arg.location = a->arg->location;
         text_arg.args = argv;
         text_arg.nargs = 1;
-        text_arg.type = (ast_type_name){.name = "text", .typmod = -1, .location = a->arg->location};
+        text_arg.type = (ast_type_name){.name = "text", .typmod = -1, .typmod2 = INT32_MIN, .location = a->arg->location};
     }
     int dead_from = b->dead_code; /* restore point */
     bool taken = false;           /* an earlier WHEN is constant TRUE: the rest is dead */
@@ -410,8 +409,7 @@ static ss_expr *bind_coalesce(binder *b, const ast_expr *a)
     if (b->agg && live < n)
         b->agg->naggs = naggs_kept; /* aggregates only the dropped arguments used */
     ss_type t;
-    bool numeric;
-    if (!unify(b, vals, locs, n, "COALESCE", &t, &numeric))
+    if (!unify(b, vals, locs, n, "COALESCE", &t))
         return NULL;
     n = live;
     /* NULL constants are dropped; a non-NULL constant that comes first is the result */
@@ -437,7 +435,7 @@ static ss_expr *bind_coalesce(binder *b, const ast_expr *a)
     e->u.kase.whens = whens;
     e->u.kase.thens = vals;
     e->u.kase.els = vals[n - 1];
-    return numeric && mark_numeric(b, e) ? NULL : e;
+    return e;
 }
 
 static ss_expr *bind_expr_node(binder *b, const ast_expr *a);

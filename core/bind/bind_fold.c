@@ -52,7 +52,7 @@ ss_expr *fold_constants(binder *b, ss_expr *e)
     case EXPR_CASE:
         return e;
     }
-    if (!all_const || decimal_text(b, e))
+    if (!all_const)
         return e;
     ss_expr *c = new_expr(b, EXPR_CONST, e->type);
     if (!c)

@@ -44,23 +44,6 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
             return NULL;
         types[i] = is_unknown_param(b, args[i]) ? type_of(SS_TYPE_UNKNOWN) : args[i]->type;
     }
-    /* A decimal literal is numeric in PostgreSQL, which would pick a numeric overload unless
-       every other numeric argument is float8: only then is the float8 answer PostgreSQL's. */
-    for (uint32_t i = 0; i < n; i++) {
-        if (!is_numeric_valued(b, a->args[i], args[i]))
-            continue;
-        bool other_float = false, other_exact = false;
-        for (uint32_t k = 0; k < n; k++) {
-            if (k == i || is_numeric_valued(b, a->args[k], args[k]))
-                continue;
-            if (types[k].id == SS_TYPE_FLOAT8)
-                other_float = true;
-            else if (numeric_rank(types[k].id) || types[k].id == SS_TYPE_UNKNOWN)
-                other_exact = true;
-        }
-        if (!other_float || other_exact)
-            return numeric_unsupported(b, a->args[i]->location);
-    }
     const ss_func_def *def;
     ss_type result;
     int resolved = ss_func_resolve(name, n, types, &def, want, &result);
@@ -99,6 +82,11 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
         }
         return no_such_function(b, a->location, name, sig);
     }
+    /* PostgreSQL picks a numeric overload for a numeric argument; a built-in that has only
+       the float8 one would answer differently, so it refuses */
+    for (uint32_t i = 0; i < n; i++)
+        if (types[i].id == SS_TYPE_NUMERIC && want[i].id == SS_TYPE_FLOAT8)
+            return numeric_unsupported(b, name, a->args[i]->location);
     for (uint32_t i = 0; i < n; i++)
         if (!(args[i] = coerce_expr(b, args[i], want[i], CAST_IMPLICIT, a->args[i]->location)))
             return NULL;

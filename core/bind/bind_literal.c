@@ -1,134 +1,12 @@
-/* bind_literal.c — literals, column references and parameters: constants (with the text
- * of decimal literals, which Sunstone holds as float8 and refuses where numeric would answer
- * differently), table columns (and the grouping check of an aggregate query), and $n
- * parameters with their inferred types. */
+/* bind_literal.c — literals, column references and parameters: constants (a decimal literal,
+ * or an integer too wide for bigint, is numeric as in PostgreSQL), table columns (and the
+ * grouping check of an aggregate query), and $n parameters with their inferred types. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bind/binder_internal.h"
 #include "types/typeio.h"
-
-int record_decimal(binder *b, const ss_expr *e, const char *text)
-{
-    if (!b->decimals.arena)
-        ss_ptrmap_init(&b->decimals, b->arena);
-    if (ss_ptrmap_put(&b->decimals, e, (void *)text) != 0)
-        return ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-    return SS_OK;
-}
-
-const char *decimal_text(const binder *b, const ss_expr *e)
-{
-    void *text;
-    return e && ss_ptrmap_get(&b->decimals, e, &text) ? text : NULL;
-}
-
-static bool ast_is_decimal(const ast_expr *a);
-
-int mark_numeric(binder *b, const ss_expr *e)
-{
-    if (!b->numeric_valued.arena)
-        ss_ptrmap_init(&b->numeric_valued, b->arena);
-    if (ss_ptrmap_put(&b->numeric_valued, e, (void *)e) != 0)
-        return ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-    return SS_OK;
-}
-
-/* Whether PostgreSQL computes this value in numeric: a decimal literal (a: its AST, may be
- * NULL) or a CASE/COALESCE of them (e: bound, may be NULL). */
-bool is_numeric_valued(const binder *b, const ast_expr *a, const ss_expr *e)
-{
-    if (a && ast_is_decimal(a))
-        return true;
-    if (!e)
-        return false;
-    void *seen;
-    return decimal_text(b, e) || ss_ptrmap_get(&b->numeric_valued, e, &seen);
-}
-
-/* PostgreSQL's numeric output for a decimal literal ("1e3" -> "1000", "1.5e-3" -> "0.0015",
- * "1.50" -> "1.50"): the digits shifted by the exponent, scale = fraction digits - exponent. */
-char *numeric_literal_text(ss_arena *arena, const char *lit)
-{
-    bool neg = *lit == '-';
-    if (*lit == '-' || *lit == '+')
-        lit++;
-    char digits[512];
-    size_t nd = 0, nint = 0;
-    bool in_frac = false;
-    long exp = 0;
-    for (const char *p = lit; *p; p++) {
-        if (*p == '.') {
-            in_frac = true;
-        } else if (*p == 'e' || *p == 'E') {
-            exp = strtol(p + 1, NULL, 10);
-            break;
-        } else if (nd < sizeof digits - 1) {
-            digits[nd++] = *p;
-            if (!in_frac)
-                nint++;
-        }
-    }
-    if (exp > 1000 || exp < -1000)
-        return NULL;
-    long point = (long)nint + exp; /* digits before the decimal point */
-    ss_strbuf sb;
-    ss_strbuf_init(&sb);
-    if (point <= 0) {
-        ss_strbuf_putc(&sb, '0');
-        if (nd) {
-            ss_strbuf_putc(&sb, '.');
-            for (long i = 0; i < -point; i++)
-                ss_strbuf_putc(&sb, '0');
-            ss_strbuf_append(&sb, digits, nd);
-        }
-    } else {
-        size_t lead = 0;
-        while ((long)lead < point - 1 && lead < nd && digits[lead] == '0')
-            lead++;
-        for (long i = (long)lead; i < point; i++)
-            ss_strbuf_putc(&sb, (size_t)i < nd ? digits[i] : '0');
-        if ((long)nd > point) {
-            ss_strbuf_putc(&sb, '.');
-            ss_strbuf_append(&sb, digits + point, nd - (size_t)point);
-        }
-    }
-    bool zero = true;
-    for (size_t i = 0; i < nd; i++)
-        zero &= digits[i] == '0';
-    char *out = sb.data ? ss_arena_printf(arena, "%s%s", neg && !zero ? "-" : "", sb.data) : NULL;
-    ss_strbuf_free(&sb);
-    return out;
-}
-
-int check_decimal_output(binder *b, const ss_expr *e, int location)
-{
-    const char *text = decimal_text(b, e);
-    if (!text)
-        return SS_OK;
-    const char *numeric = numeric_literal_text(b->arena, text);
-    ss_strbuf sb;
-    ss_strbuf_init(&sb);
-    ss_value_format(e->type, &e->u.cnst, &sb);
-    bool same = numeric && sb.data && strcmp(sb.data, numeric) == 0;
-    ss_strbuf_free(&sb);
-    if (same)
-        return SS_OK;
-    numeric_unsupported(b, location);
-    return SS_ERROR;
-}
-
-/* A numeric literal PostgreSQL types as numeric (not an integer that fits int8). */
-static bool ast_is_decimal(const ast_expr *a)
-{
-    if (!a || a->kind != AE_NUMERIC)
-        return false;
-    char *end;
-    errno = 0;
-    (void)strtoll(a->str, &end, 10);
-    return errno != 0 || *end != '\0';
-}
 
 ss_expr *bind_const(binder *b, const ast_expr *a)
 {
@@ -154,17 +32,21 @@ ss_expr *bind_const(binder *b, const ast_expr *a)
                 e->u.cnst.v.i = ll;
             return e;
         }
-        /* PostgreSQL types these as numeric, which Sunstone does not have yet: they bind
-           as float8 where float8 gives the same answer (see bind_op) */
-        e = new_expr(b, EXPR_CONST, type_of(SS_TYPE_FLOAT8));
+        /* the other numeric literals are numeric; the value lives with the bound statement */
+        e = new_expr(b, EXPR_CONST, type_of(SS_TYPE_NUMERIC));
         if (e && ss_value_parse(b->ctx, e->type, a->str, strlen(a->str), &e->u.cnst)) {
             ss_ctx_error_position(b->ctx, a->location + 1);
             return NULL;
         }
-        if (e && e->u.cnst.v.f == 0)
-            e->u.cnst.v.f = 0.0; /* numeric has no negative zero: -0.0 is 0 */
-        if (e && record_decimal(b, e, a->str))
-            return NULL;
+        if (e) {
+            char *p = ss_arena_alloc(b->arena, e->u.cnst.v.s.len);
+            if (!p) {
+                ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+                return NULL;
+            }
+            memcpy(p, e->u.cnst.v.s.ptr, e->u.cnst.v.s.len);
+            e->u.cnst.v.s.ptr = p;
+        }
         return e;
     }
     case AE_STRING:
@@ -380,9 +262,10 @@ ss_expr *bind_param(binder *b, const ast_expr *a)
     return e;
 }
 
-ss_expr *numeric_unsupported(binder *b, int location)
+ss_expr *numeric_unsupported(binder *b, const char *func, int location)
 {
     bind_error(b, location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-               "feature not supported: type numeric (write the literal as a float8, e.g. 1.5::float8)");
+               "feature not supported: function %s(numeric)", func);
+    ss_ctx_error_hint(b->ctx, "Cast the argument to double precision for the float8 function.");
     return NULL;
 }

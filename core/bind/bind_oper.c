@@ -97,16 +97,8 @@ static ss_expr *bind_unary(binder *b, const ast_expr *a, ss_expr *r)
         if (is_unknown_param(b, r))
             r = coerce_expr(b, r, type_of(SS_TYPE_INT4), CAST_IMPLICIT, a->location);
         if (r && numeric_rank(r->type.id)) {
-            const char *dec = decimal_text(b, r);
-            if (dec) {
-                r->u.cnst.v.f = r->u.cnst.v.f == 0 ? 0.0 : -r->u.cnst.v.f; /* numeric has no -0 */
-                char *neg = dec[0] == '-' ? ss_arena_strdup(b->arena, dec + 1)
-                                          : ss_arena_printf(b->arena, "-%s", dec);
-                if (!neg || record_decimal(b, r, neg))
-                    return NULL;
-                return r;
-            }
-            return make_op(b, OP_NEG, r->type, r, NULL);
+            ss_expr *e = make_op(b, OP_NEG, r->type, r, NULL);
+            return e ? fold_constants(b, e) : NULL;
         }
     }
     return r ? no_operator(b, a, NULL, r) : NULL;
@@ -137,15 +129,13 @@ static ss_expr *bind_operator_func(binder *b, const ast_expr *a, const char *fn,
     return e;
 }
 
-/* x ^ y: PostgreSQL's float8 power (integers convert implicitly; numeric literals only
- * where float8 is PostgreSQL's answer too, i.e. never against another numeric). */
+/* x ^ y: PostgreSQL's float8 power (integers convert implicitly); numeric ^ numeric (an
+ * operand numeric, the other not float8) is numeric's power, which Sunstone lacks. */
 static ss_expr *bind_power(binder *b, const ast_expr *a, ss_expr *l, ss_expr *r)
 {
-    bool lnum = is_numeric_valued(b, a->left, l), rnum = is_numeric_valued(b, a->right, r);
-    if (lnum && rnum)
-        return numeric_unsupported(b, a->left->location);
+    bool lnum = l->type.id == SS_TYPE_NUMERIC, rnum = r->type.id == SS_TYPE_NUMERIC;
     if ((lnum && r->type.id != SS_TYPE_FLOAT8) || (rnum && l->type.id != SS_TYPE_FLOAT8))
-        return numeric_unsupported(b, (lnum ? a->left : a->right)->location);
+        return numeric_unsupported(b, "power", (lnum ? a->left : a->right)->location);
     return bind_operator_func(b, a, "power", l, r);
 }
 
@@ -185,7 +175,6 @@ ss_expr *bind_op(binder *b, const ast_expr *a)
     ss_expr_op op = op_code(a->str);
     if (!op)
         return no_operator(b, a, l, r);
-    bool lnum = is_numeric_valued(b, a->left, l), rnum = is_numeric_valued(b, a->right, r);
     if (op == OP_CONCAT) {
         bool lt = ss_type_is_text(l->type.id), rt = ss_type_is_text(r->type.id);
         if (!lt && !rt)
@@ -205,12 +194,6 @@ ss_expr *bind_op(binder *b, const ast_expr *a)
                                   "type casts.");
         return NULL;
     }
-    if ((lnum || rnum) && !is_comparison(op)) {
-        /* numeric literal arithmetic equals float8 arithmetic only against float8 */
-        ss_expr *other = lnum ? r : l;
-        if ((lnum && rnum) || other->type.id != SS_TYPE_FLOAT8)
-            return numeric_unsupported(b, (lnum ? a->left : a->right)->location);
-    }
     ss_type t;
     if (!common_type(b, &l, &r, a, &t)) {
         if (ss_ctx_error_pending(b->ctx))
@@ -221,6 +204,7 @@ ss_expr *bind_op(binder *b, const ast_expr *a)
         return no_operator(b, a, l, r);
     if (!is_comparison(op) && !numeric_rank(t.id))
         return no_operator(b, a, l, r);
+    t.typmod = -1; /* results of numeric arithmetic have no typmod */
     return make_op(b, op, is_comparison(op) ? type_of(SS_TYPE_BOOL) : t, l, r);
 }
 
@@ -290,6 +274,8 @@ static int bind_in_any(binder *b, const ast_expr *a, ss_expr *l, ss_expr **items
     if (!(l = coerce_expr(b, l, t, CAST_IMPLICIT, a->args[0]->location)))
         return SS_ERROR;
     ss_expr_op op = a->negated ? OP_NE : OP_EQ;
+    if (t.id == SS_TYPE_NUMERIC)
+        all_values = false; /* equal values may differ in bytes (1.0, 1.00): no hash set */
     if (!all_values) {
         ss_expr **cmps = bind_alloc(b, sizeof(ss_expr *) * n);
         ss_expr *chain = new_expr(b, a->negated ? EXPR_AND : EXPR_OR, type_of(SS_TYPE_BOOL));

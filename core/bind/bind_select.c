@@ -108,7 +108,7 @@ static int bind_targets(binder *b, const ast_select *s, target_list *tl)
         ss_expr *e = bind_expr(b, t->expr);
         if (e && !b->keep_unknown_targets)
             e = resolve_unknown(b, e, t->expr->location);
-        if (!e || (!b->keep_unknown_targets && check_decimal_output(b, e, t->expr->location)))
+        if (!e)
             return SS_ERROR;
         if (tl_add(b, tl, t->expr, t->alias ? t->alias : figure_colname(t->expr), e, t->location))
             return SS_ERROR;
@@ -314,12 +314,8 @@ static int bind_values_query(binder *b, const ast_select *s, ss_bound_stmt *out)
         }
         if (t.id == SS_TYPE_UNKNOWN)
             t = type_of(SS_TYPE_TEXT);
-        bool genuine_float = false;
         for (uint32_t r = 0; r < nr; r++)
-            genuine_float |= exprs[r * nc + c]->type.id == SS_TYPE_FLOAT8 && !decimal_text(b, exprs[r * nc + c]);
-        for (uint32_t r = 0; r < nr; r++)
-            if ((!genuine_float && check_decimal_output(b, exprs[r * nc + c], s->values[r][c]->location)) ||
-                !(exprs[r * nc + c] = coerce_expr(b, exprs[r * nc + c], t, CAST_IMPLICIT,
+            if (!(exprs[r * nc + c] = coerce_expr(b, exprs[r * nc + c], t, CAST_IMPLICIT,
                                                   s->values[r][c]->location)))
                 return SS_ERROR;
         types[c] = t;

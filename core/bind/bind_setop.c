@@ -106,14 +106,6 @@ static int bind_branch(binder *b, const ast_select *s, setop_side *out)
     }
     while (c < n)
         out->locs[c++] = -1;
-    /* decimal literals reach the output as they are (bind_targets checks them only when it
-       resolves untyped items) */
-    for (c = 0; c < n; c++) {
-        uint32_t src = c;
-        ss_lop *p = column_source(out->lop, &src);
-        if (p->kind == LOP_PROJECT && check_decimal_output(b, p->u.project.exprs[src], out->locs[c]))
-            return SS_ERROR;
-    }
     return SS_OK;
 }
 
@@ -193,9 +185,8 @@ static int bind_setop_tree(binder *b, const ast_select *s, setop_side *out)
                 return SS_ERROR;
         }
         ss_type t;
-        bool numeric;
         ss_expr *orig[2] = {items[0], items[1]};
-        if (!unify(b, items, ilocs, 2, word, &t, &numeric))
+        if (!unify(b, items, ilocs, 2, word, &t))
             return SS_ERROR;
         types[c] = t;
         locs[c] = orig[0]->type.id == t.id || orig[1]->type.id != t.id ? ilocs[0] : ilocs[1];

@@ -96,7 +96,7 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
                     bind_error(b, a->location, SS_SQLSTATE_DATATYPE_MISMATCH,
                                "column \"%s\" is of type %s but expression is of type %s", t->cols[c].name,
                                ss_type_display_name(t->types[c], b1, sizeof b1),
-                               decimal_text(b, e) ? "numeric" : ss_type_display_name(e->type, b2, sizeof b2));
+                               ss_type_display_name(e->type, b2, sizeof b2));
                     ss_ctx_error_hint(b->ctx, "You will need to rewrite or cast the expression.");
                     return SS_ERROR;
                 }

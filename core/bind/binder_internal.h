@@ -86,12 +86,6 @@ typedef struct binder {
     /* INSERT ... SELECT: untyped literals in the select list keep type unknown so the
        INSERT coerces them to the target columns (PostgreSQL does the same) */
     bool keep_unknown_targets;
-    /* float8 constants that came from decimal literals (numeric in PostgreSQL), with their
-       text: where float8 would answer differently from numeric they are refused (0A000) */
-    ss_ptrmap decimals;       /* node -> its literal text */
-    /* CASE / COALESCE results PostgreSQL types numeric (decimal branches, no float8 one):
-       arithmetic, functions and aggregates over them are refused like a decimal literal's */
-    ss_ptrmap numeric_valued; /* node -> itself */
     /* > 0 while binding a CASE branch PostgreSQL's planner drops (its WHEN is a constant
        FALSE/NULL, or an earlier WHEN is constant TRUE): constant folding there must not
        raise errors, since PostgreSQL never evaluates that branch */
@@ -155,11 +149,6 @@ ss_expr *make_null(binder *b, ss_type type);
 ss_type type_of(int32_t id);
 
 /* Literals, columns, parameters (bind_literal.c). */
-/* The literal text of a constant that came from a decimal literal, or NULL. */
-const char *decimal_text(const binder *b, const ss_expr *e);
-/* Refuses (0A000) a decimal-literal constant whose float8 text differs from the numeric text
- * PostgreSQL would print, for expressions that reach the output as they are. */
-int check_decimal_output(binder *b, const ss_expr *e, int location);
 ss_expr *bind_const(binder *b, const ast_expr *a);
 ss_expr *bind_column(binder *b, const ast_expr *a);
 /* Column c of FROM item re as a column reference; *ref (may be NULL) is set to the name of
@@ -168,16 +157,9 @@ ss_expr *entry_column(binder *b, const range_entry *re, uint32_t c, const char *
 /* Whether a table of the FROM clause has a column of this name. */
 bool scope_has_column(const binder *b, const char *name);
 ss_expr *bind_param(binder *b, const ast_expr *a);
-/* Notes that constant e came from the decimal literal text. */
-int record_decimal(binder *b, const ss_expr *e, const char *text);
-/* Notes that e is a CASE / COALESCE result PostgreSQL types numeric. */
-int mark_numeric(binder *b, const ss_expr *e);
-/* Whether e (bound from a) is a decimal literal or numeric-valued CASE / COALESCE. */
-bool is_numeric_valued(const binder *b, const ast_expr *a, const ss_expr *e);
-/* PostgreSQL's numeric text of a decimal literal, or NULL when out of memory. */
-char *numeric_literal_text(ss_arena *arena, const char *lit);
-/* The 0A000 refusal of an expression that would be numeric in PostgreSQL. */
-ss_expr *numeric_unsupported(binder *b, int location);
+/* The 0A000 refusal of a built-in function PostgreSQL would call with a numeric argument
+ * (its numeric overload) where Sunstone has only other ones. */
+ss_expr *numeric_unsupported(binder *b, const char *func, int location);
 
 /* Coercion and common types (bind_coerce.c). */
 /* Converts e to target (unknown literals are parsed now, unknown params take the type). */
@@ -186,16 +168,16 @@ ss_expr *coerce_expr(binder *b, ss_expr *e, ss_type target, ss_cast_mode mode, i
 ss_expr *resolve_unknown(binder *b, ss_expr *e, int location);
 /* Resolves a type name with its modifier (varchar(n)). */
 int bind_type_name(binder *b, const ast_type_name *tn, ss_type *out);
-/* Position of a numeric type in PostgreSQL's promotion order (int2 < int4 < int8 < float8),
+/* Position of a numeric type in PostgreSQL's promotion order (int2 < int4 < int8 < numeric <
+ * float8),
  * 0 for the others. */
 int numeric_rank(int32_t id);
 /* Converts *l and *r to their common type for the operator a; false (with the error set or
  * not) when there is none. */
 bool common_type(binder *b, ss_expr **l, ss_expr **r, const ast_expr *a, ss_type *out);
 /* The common type of n items (CASE results, COALESCE arguments: what names the construct),
- * converting them to it; *numeric tells whether PostgreSQL would type it numeric. */
-bool unify(binder *b, ss_expr **items, const int *locs, uint32_t n, const char *what, ss_type *out,
-           bool *numeric);
+ * converting them to it. */
+bool unify(binder *b, ss_expr **items, const int *locs, uint32_t n, const char *what, ss_type *out);
 /* The common type of x IN (...)'s operand and items. */
 bool in_common_type(binder *b, ss_expr *const *exprs, uint32_t n, ss_type *out);
 ss_expr *bind_cast(binder *b, const ast_expr *a);

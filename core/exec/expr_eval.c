@@ -176,7 +176,7 @@ int ss_expr_eval_scalar(ss_ctx *ctx, const ss_expr *e, ss_value *out)
     int rc = ev_node(ctx, e, &one, NULL, 1, v);
     if (rc == SS_OK) {
         ss_vector_get_value(v, 0, out);
-        if (!out->is_null && ss_type_is_text(e->type.id)) {
+        if (!out->is_null && ss_type_is_varlen(e->type.id)) {
             char *p = ss_ctx_alloc(ctx, (size_t)out->v.s.len + 1);
             if (p) {
                 if (out->v.s.len)

@@ -641,7 +641,8 @@ int ev_arith(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *
         return ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "operands of %s have different types",
                             op_symbol(op));
     bool text = ss_type_is_text(t.id);
-    bool numeric = ss_type_is_integer(t.id) || t.id == SS_TYPE_FLOAT8;
+    bool decimal = t.id == SS_TYPE_NUMERIC;
+    bool numeric = ss_type_is_integer(t.id) || t.id == SS_TYPE_FLOAT8 || decimal;
     bool known = op == OP_CONCAT ? text
                                  : numeric && op >= OP_ADD && op <= OP_NEG &&
                                        !(t.id == SS_TYPE_FLOAT8 && op == OP_MOD);
@@ -670,6 +671,9 @@ int ev_arith(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *
     if (rc == SS_OK && rows.n > 0) {
         if (text) {
             rc = concat_rows(ctx, a.v, b.v, rows.sel, rows.n, out);
+        } else if (decimal) {
+            rc = unary ? ev_numeric_negate(ctx, a.v, rows.sel, rows.n, out)
+                       : ev_numeric_binary(ctx, op, &a, &b, rows.sel, rows.n, out);
         } else {
             int k;
             if (unary) {

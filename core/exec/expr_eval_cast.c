@@ -162,7 +162,8 @@ int ev_cast(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *s
                             ss_type_display_name(to, b, sizeof b));
     }
     bool ft = ss_type_is_text(from.id), tt = ss_type_is_text(to.id);
-    if (from.id == to.id || (ft && tt)) {
+    bool nm = from.id == SS_TYPE_NUMERIC || to.id == SS_TYPE_NUMERIC;
+    if ((from.id == to.id && !(nm && to.typmod >= 4)) || (ft && tt)) {
         /* same representation: evaluate straight into out, then apply varchar(n) */
         if (ev_node(ctx, arg, in, sel, n, out) != SS_OK)
             return SS_ERROR;
@@ -174,7 +175,9 @@ int ev_cast(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *s
     if (rc == SS_OK)
         rc = ev_nonnull_rows(ctx, sel, n, &a.v, 1, out, &rows);
     if (rc == SS_OK && rows.n > 0) {
-        if (tt)
+        if (nm)
+            rc = ev_numeric_cast(ctx, a.v, rows.sel, rows.n, from, to, mode, out);
+        else if (tt)
             rc = to_text(ctx, a.v, rows.sel, rows.n, out, to, mode);
         else if (ft)
             rc = from_text(ctx, a.v, rows.sel, rows.n, out, to);

@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "types/numeric/numeric.h"
 #include "types/typeio.h"
 
 /* f[k] = the comparison at the k-th row of rows + base (rows NULL: at position base + k). */
@@ -135,6 +136,15 @@ static inline bool text_eq(ss_text x, ss_text y)
 #define TX_GE(x, y) (text_cmp(x, y) >= 0)
 DEF_CMP_TYPE(tx, ss_text, NO_CLONES, TX_EQ, TX_NE, TX_LT, TX_LE, TX_GT, TX_GE)
 
+/* numeric: by value (1.0 = 1.00), NaN above everything, as numeric_cmp. */
+#define NM_EQ(x, y) (num_compare(&(x), &(y)) == 0)
+#define NM_NE(x, y) (num_compare(&(x), &(y)) != 0)
+#define NM_LT(x, y) (num_compare(&(x), &(y)) < 0)
+#define NM_LE(x, y) (num_compare(&(x), &(y)) <= 0)
+#define NM_GT(x, y) (num_compare(&(x), &(y)) > 0)
+#define NM_GE(x, y) (num_compare(&(x), &(y)) >= 0)
+DEF_CMP_TYPE(nm, ss_text, NO_CLONES, NM_EQ, NM_NE, NM_LT, NM_LE, NM_GT, NM_GE)
+
 /* The kernels for a type; NULL when the type has no comparison. */
 static const cmp_kernels *kernels_for(int32_t type)
 {
@@ -147,6 +157,7 @@ static const cmp_kernels *kernels_for(int32_t type)
     case SS_TYPE_TEXT:
     case SS_TYPE_VARCHAR:
     case SS_TYPE_UNKNOWN: return cmp_tx;
+    case SS_TYPE_NUMERIC: return cmp_nm;
     default: return NULL;
     }
 }
@@ -394,7 +405,7 @@ static bool plain_comparison(const ss_expr *e, const ss_batch *in)
             uint32_t idx = o->u.column.index;
             if (idx >= in->ncols || !in->cols[idx] ||
                 !ev_same_layout(in->cols[idx]->type.id, o->type.id) ||
-                (in->cols[idx]->validity && ss_type_is_text(o->type.id)))
+                (in->cols[idx]->validity && ss_type_is_varlen(o->type.id)))
                 return false;
             columns++;
         } else if (o->kind != EXPR_CONST) {

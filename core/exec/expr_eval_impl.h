@@ -141,6 +141,14 @@ int ev_cast(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *s
             ss_vector *out); /* expr_eval_cast.c */
 int ev_func(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *sel, uint32_t n,
             ss_vector *out); /* expr_eval_func.c */
+/* numeric (expr_eval_numeric.c): rows are non-NULL, results go to the same rows of out. */
+int ev_numeric_binary(ss_ctx *ctx, ss_expr_op op, const ev_operand *x, const ev_operand *y,
+                      const uint32_t *rows, uint32_t n, ss_vector *out);
+int ev_numeric_negate(ss_ctx *ctx, const ss_vector *a, const uint32_t *rows, uint32_t n,
+                      ss_vector *out);
+/* a cast whose source or target is numeric */
+int ev_numeric_cast(ss_ctx *ctx, const ss_vector *a, const uint32_t *rows, uint32_t n,
+                    ss_type from, ss_type to, int mode, ss_vector *out);
 int ev_in(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *sel, uint32_t n,
           ss_vector *out); /* expr_eval_in.c: x [NOT] IN (constants) */
 

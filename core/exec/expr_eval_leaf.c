@@ -42,7 +42,8 @@ int ev_broadcast(ss_ctx *ctx, const ss_value *val, const uint32_t *sel, uint32_t
     }
     case SS_TYPE_TEXT:
     case SS_TYPE_VARCHAR:
-    case SS_TYPE_UNKNOWN: {
+    case SS_TYPE_UNKNOWN:
+    case SS_TYPE_NUMERIC: {
         ss_text *r = out->data, x = val->v.s;
         x.reserved = 0;
         SS_FOR_ROWS(sel, n, i, { r[i] = x; });

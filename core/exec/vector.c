@@ -215,7 +215,8 @@ int ss_vector_set_value(ss_ctx *ctx, ss_vector *v, uint32_t row, const ss_value 
     case SS_TYPE_FLOAT8: ((double *)v->data)[row] = val->v.f; break;
     case SS_TYPE_TEXT:
     case SS_TYPE_VARCHAR:
-    case SS_TYPE_UNKNOWN: return ss_vector_set_text(ctx, v, row, val->v.s.ptr, val->v.s.len);
+    case SS_TYPE_UNKNOWN:
+    case SS_TYPE_NUMERIC: return ss_vector_set_text(ctx, v, row, val->v.s.ptr, val->v.s.len);
     default:
         return ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "vector of unsupported type %d",
                             (int)v->type.id);
@@ -229,7 +230,8 @@ int ss_vector_gather(ss_ctx *ctx, const ss_vector *src, const uint32_t *rows, ui
     size_t width = ss_type_width(src->type.id);
     if (width == 0 || width != ss_type_width(dst->type.id) ||
         ss_type_is_text(src->type.id) != ss_type_is_text(dst->type.id) ||
-        (src->type.id == SS_TYPE_FLOAT8) != (dst->type.id == SS_TYPE_FLOAT8))
+        (src->type.id == SS_TYPE_FLOAT8) != (dst->type.id == SS_TYPE_FLOAT8) ||
+        (src->type.id == SS_TYPE_NUMERIC) != (dst->type.id == SS_TYPE_NUMERIC))
         return ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "vector_gather: %s vector into %s vector",
                             ss_type_display_name(src->type, NULL, 0), ss_type_display_name(dst->type, NULL, 0));
     if (n > dst->capacity)

@@ -11,6 +11,7 @@
 #include "exec/expr.h"
 #include "exec/vector.h"
 #include "loader/loader.h"
+#include "types/registry.h"
 #include "loader/plugin_ctx.h"
 #include "types/typeio.h"
 
@@ -167,6 +168,8 @@ static const ss_api kernel_api = {
     .table_storage = api_table_storage,
     .table_name = api_table_name,
     .setting = api_setting,
+    /* type descriptions */
+    .type_info = ss_type_registry_get,
 };
 
 const ss_api *ss_kernel_api(void)

@@ -34,6 +34,7 @@ typedef struct ast_expr ast_expr;
 typedef struct ast_type_name {
     const char *name;  /* last component, lower case ("int4", "varchar", "float8") */
     int32_t typmod;    /* -1 or the modifier (varchar(10) -> 10) */
+    int32_t typmod2;   /* a second modifier (numeric(12,2) -> 2), INT32_MIN when none */
     int location;
 } ast_type_name;
 

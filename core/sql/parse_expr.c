@@ -278,6 +278,7 @@ bool tr_type_name(transform_state *ts, TypeName *tn, ast_type_name *out)
 {
     out->location = tn->location;
     out->typmod = -1;
+    out->typmod2 = INT32_MIN;
     if (tn->setof) {
         tr_unsupported(ts, tn->location, "SETOF");
         return false;
@@ -298,17 +299,20 @@ bool tr_type_name(transform_state *ts, TypeName *tn, ast_type_name *out)
     }
     Node *last = llast(tn->names);
     out->name = tr_strdup(ts, strVal(last));
-    if (list_length(tn->typmods) > 1) {
-        tr_unsupported(ts, tn->location, "type modifiers with several values");
+    if (list_length(tn->typmods) > 2) {
+        tr_unsupported(ts, tn->location, "type modifiers with more than two values");
         return false;
     }
-    if (list_length(tn->typmods) == 1) {
-        Node *m = linitial(tn->typmods);
+    for (int i = 0; i < list_length(tn->typmods); i++) {
+        Node *m = list_nth(tn->typmods, i);
         if (!IsA(m, A_Const) || nodeTag(&((A_Const *)m)->val) != T_Integer) {
             tr_error(ts, "42601", tn->location, "type modifiers must be simple constants or identifiers");
             return false;
         }
-        out->typmod = intVal(&((A_Const *)m)->val);
+        if (i == 0)
+            out->typmod = intVal(&((A_Const *)m)->val);
+        else
+            out->typmod2 = intVal(&((A_Const *)m)->val);
     }
     return out->name != NULL;
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "exec/expr.h"
+#include "types/numeric/numeric.h"
 #include "types/typeio.h"
 #include "types/utf8.h"
 
@@ -34,6 +35,12 @@ static int cast_level(ss_type from, ss_type to)
         return ss_type_width(t) > ss_type_width(f) ? CAST_IMPLICIT : CAST_ASSIGNMENT;
     if (ss_type_is_integer(f) && t == SS_TYPE_FLOAT8)
         return CAST_IMPLICIT;
+    if (ss_type_is_integer(f) && t == SS_TYPE_NUMERIC)
+        return CAST_IMPLICIT;
+    if (f == SS_TYPE_NUMERIC && t == SS_TYPE_FLOAT8)
+        return CAST_IMPLICIT;
+    if ((f == SS_TYPE_NUMERIC && ss_type_is_integer(t)) || (f == SS_TYPE_FLOAT8 && t == SS_TYPE_NUMERIC))
+        return CAST_ASSIGNMENT;
     if (f == SS_TYPE_FLOAT8 && ss_type_is_integer(t))
         return CAST_ASSIGNMENT;
     if ((f == SS_TYPE_BOOL && t == SS_TYPE_INT4) || (f == SS_TYPE_INT4 && t == SS_TYPE_BOOL))
@@ -104,6 +111,58 @@ static int no_cast(ss_ctx *ctx, ss_type from, ss_type to)
                         ss_type_display_name(from, a, sizeof a), ss_type_display_name(to, b, sizeof b));
 }
 
+static int cast_numeric(ss_ctx *ctx, const ss_value *in, ss_type from, ss_type to, ss_value *res)
+{
+    int32_t f = from.id, t = to.id;
+    ss_text n;
+    if (t == SS_TYPE_NUMERIC) {
+        int rc;
+        if (f == SS_TYPE_NUMERIC)
+            n = in->v.s, rc = SS_OK;
+        else if (ss_type_is_integer(f))
+            rc = num_from_int64(ctx, in->v.i, &n);
+        else if (f == SS_TYPE_FLOAT8)
+            rc = num_from_double(ctx, in->v.f, 15, &n);
+        else /* a string type */
+            rc = num_parse(ctx, in->v.s.ptr, in->v.s.len, &n);
+        if (rc != SS_OK || num_apply_typmod(ctx, &n, to.typmod, &n) != SS_OK)
+            return SS_ERROR;
+        res->v.s = n;
+        return SS_OK;
+    }
+    if (ss_type_is_integer(t))
+        return num_to_int(ctx, &in->v.s, t, &res->v.i);
+    if (t == SS_TYPE_FLOAT8) {
+        res->v.f = num_to_double(&in->v.s);
+        return SS_OK;
+    }
+    /* a string type */
+    ss_strbuf sb;
+    ss_strbuf_init(&sb);
+    num_format(&in->v.s, &sb);
+    char *p = sb.oom ? NULL : num_alloc(ctx, sb.len + 1);
+    if (p)
+        memcpy(p, sb.data ? sb.data : "", sb.len);
+    res->v.s = (ss_text){p, (uint32_t)sb.len, 0};
+    ss_strbuf_free(&sb);
+    return p ? SS_OK : SS_ERROR;
+}
+
+int ss_cast_numeric_value(ss_ctx *ctx, const ss_value *in, ss_type from, ss_type to, int mode,
+                          ss_value *out)
+{
+    memset(out, 0, sizeof *out);
+    if (in->is_null) {
+        out->is_null = true;
+        return SS_OK;
+    }
+    if (cast_numeric(ctx, in, from, to, out) != SS_OK)
+        return SS_ERROR;
+    if (ss_type_is_text(to.id))
+        return ss_cast_fit_varchar(ctx, out->v.s.ptr, &out->v.s.len, to, mode);
+    return SS_OK;
+}
+
 int ss_cast_value(ss_ctx *ctx, const ss_value *in, ss_type from, ss_type to, int mode,
                   ss_value *out, ss_arena *arena)
 {
@@ -117,6 +176,22 @@ int ss_cast_value(ss_ctx *ctx, const ss_value *in, ss_type from, ss_type to, int
         return SS_OK;
     }
     int32_t f = from.id, t = to.id;
+    if (t == SS_TYPE_NUMERIC || f == SS_TYPE_NUMERIC) {
+        if (cast_numeric(ctx, in, from, to, &res) != SS_OK)
+            return SS_ERROR;
+        if (t == SS_TYPE_NUMERIC || ss_type_is_text(t)) {
+            /* the result's bytes are scratch: keep them in the caller's arena */
+            char *p = ss_arena_alloc(arena, res.v.s.len ? res.v.s.len : 1);
+            if (!p)
+                return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+            memcpy(p, res.v.s.ptr, res.v.s.len);
+            res.v.s.ptr = p;
+        }
+        if (ss_type_is_text(t) && ss_cast_fit_varchar(ctx, res.v.s.ptr, &res.v.s.len, to, mode) != SS_OK)
+            return SS_ERROR;
+        *out = res;
+        return SS_OK;
+    }
     if (ss_type_is_text(t)) {
         if (ss_type_is_text(f)) {
             res.v.s = in->v.s;

@@ -21,6 +21,11 @@ bool ss_cast_exists(ss_type from, ss_type to, int mode);
 int ss_cast_value(ss_ctx *ctx, const ss_value *in, ss_type from, ss_type to, int mode,
                   ss_value *out, ss_arena *arena);
 
+/* A cast whose source or target is numeric, into scratch memory (numeric.h's num_alloc:
+ * copy the result's bytes to keep them). */
+int ss_cast_numeric_value(ss_ctx *ctx, const ss_value *in, ss_type from, ss_type to, int mode,
+                          ss_value *out);
+
 /* ---- building blocks ---- */
 
 /* Records "smallint out of range" / "integer out of range" / "bigint out of range" (22003)

@@ -2,6 +2,8 @@
  * int4in, int8in, float8in, boolin, textin and their output counterparts). */
 #include "types/typeio.h"
 
+#include "types/numeric/numeric.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -197,6 +199,8 @@ int ss_value_parse(ss_ctx *ctx, ss_type t, const char *s, size_t len, ss_value *
         out->v.s.ptr = s;
         out->v.s.len = (uint32_t)len;
         return SS_OK;
+    case SS_TYPE_NUMERIC:
+        return num_parse(ctx, s, len, &out->v.s); /* the typmod is the cast's business */
     default:
         return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                             "input of values of type %s is not supported",
@@ -225,6 +229,9 @@ void ss_value_format(ss_type t, const ss_value *v, ss_strbuf *out)
     case SS_TYPE_VARCHAR:
     case SS_TYPE_UNKNOWN:
         ss_strbuf_append(out, v->v.s.ptr, v->v.s.len);
+        break;
+    case SS_TYPE_NUMERIC:
+        num_format(&v->v.s, out);
         break;
     default:
         break;

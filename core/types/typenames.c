@@ -2,6 +2,8 @@
  * messages, pg_type internal names, and lookup of the names SQL accepts. */
 #include "types/typeio.h"
 
+#include "types/numeric/numeric.h"
+
 #include <stdio.h>
 #include <strings.h>
 
@@ -13,6 +15,7 @@ static const char *display_base(int32_t id)
     case SS_TYPE_INT4: return "integer";
     case SS_TYPE_INT8: return "bigint";
     case SS_TYPE_FLOAT8: return "double precision";
+    case SS_TYPE_NUMERIC: return "numeric";
     case SS_TYPE_TEXT: return "text";
     case SS_TYPE_VARCHAR: return "character varying";
     case SS_TYPE_UNKNOWN: return "unknown";
@@ -27,7 +30,11 @@ const char *ss_type_display_name(ss_type t, char *buf, size_t n)
         return base;
     if (t.id == SS_TYPE_VARCHAR && t.typmod >= 4)
         snprintf(buf, n, "%s(%d)", base, (int)(t.typmod - 4));
-    else
+    else if (t.id == SS_TYPE_NUMERIC && t.typmod >= 4) {
+        char mod[32];
+        num_typmod_text(t.typmod, mod, sizeof mod);
+        snprintf(buf, n, "%s%s", base, mod);
+    } else
         snprintf(buf, n, "%s", base);
     return buf;
 }
@@ -40,6 +47,7 @@ const char *ss_type_internal_name(int32_t id)
     case SS_TYPE_INT4: return "int4";
     case SS_TYPE_INT8: return "int8";
     case SS_TYPE_FLOAT8: return "float8";
+    case SS_TYPE_NUMERIC: return "numeric";
     case SS_TYPE_TEXT: return "text";
     case SS_TYPE_VARCHAR: return "varchar";
     case SS_TYPE_UNKNOWN: return "unknown";
@@ -57,6 +65,7 @@ bool ss_type_lookup_name(const char *name, int32_t *id)
         {"int4", SS_TYPE_INT4},       {"smallint", SS_TYPE_INT2},
         {"int2", SS_TYPE_INT2},       {"bigint", SS_TYPE_INT8},
         {"int8", SS_TYPE_INT8},       {"float8", SS_TYPE_FLOAT8},
+        {"numeric", SS_TYPE_NUMERIC}, {"decimal", SS_TYPE_NUMERIC},
         {"double precision", SS_TYPE_FLOAT8},
         {"text", SS_TYPE_TEXT},       {"varchar", SS_TYPE_VARCHAR},
         {"character varying", SS_TYPE_VARCHAR},

@@ -22,6 +22,12 @@ void agg_accum_release(const ss_api *api, agg_accum *acc)
         for (uint32_t g = 0; g < acc->capacity; g++)
             ops_free(api, acc->t[g].ptr);
     }
+    if (acc->states && acc->spec.sum->release) {
+        for (uint32_t g = 0; g < acc->capacity; g++)
+            acc->spec.sum->release((char *)acc->states + (size_t)g * acc->spec.sum->state_size);
+    }
+    ops_free(api, acc->states);
+    acc->states = NULL;
     ops_free(api, acc->n);
     ops_free(api, acc->i);
     ops_free(api, acc->f);
@@ -53,10 +59,11 @@ int agg_accum_grow(ss_ctx *ctx, const ss_api *api, agg_accum *acc, uint32_t capa
     const agg_spec *s = &acc->spec;
     bool want_i = s->kind == AGG_SUM_INT ||
                   ((s->kind == AGG_MIN || s->kind == AGG_MAX) &&
-                   s->arg_layout != OPS_LAYOUT_FLOAT8 && s->arg_layout != OPS_LAYOUT_TEXT);
+                   s->arg_layout != OPS_LAYOUT_FLOAT8 && !ops_layout_is_varlen(s->arg_layout));
     bool want_f = s->kind == AGG_SUM_FLOAT8 || s->kind == AGG_AVG_FLOAT8 ||
                   ((s->kind == AGG_MIN || s->kind == AGG_MAX) && s->arg_layout == OPS_LAYOUT_FLOAT8);
-    bool want_t = (s->kind == AGG_MIN || s->kind == AGG_MAX) && s->arg_layout == OPS_LAYOUT_TEXT;
+    bool want_t = (s->kind == AGG_MIN || s->kind == AGG_MAX) && ops_layout_is_varlen(s->arg_layout);
+    bool want_states = s->kind == AGG_SUM_TYPED || s->kind == AGG_AVG_TYPED;
 
     if (grow_array(ctx, api, (void **)&acc->n, sizeof *acc->n, old, capacity) != SS_OK)
         return SS_ERROR;
@@ -66,6 +73,8 @@ int agg_accum_grow(ss_ctx *ctx, const ss_api *api, agg_accum *acc, uint32_t capa
         return SS_ERROR;
     if (s->kind == AGG_AVG_FLOAT8 &&
         grow_array(ctx, api, (void **)&acc->f2, sizeof *acc->f2, old, capacity) != SS_OK)
+        return SS_ERROR;
+    if (want_states && grow_array(ctx, api, &acc->states, s->sum->state_size, old, capacity) != SS_OK)
         return SS_ERROR;
     /* the text array grows last: release() walks it up to capacity */
     if (want_t && grow_array(ctx, api, (void **)&acc->t, sizeof *acc->t, old, capacity) != SS_OK)
@@ -275,6 +284,21 @@ static int update_minmax(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_inp
             });
         return SS_OK;
     }
+    case OPS_LAYOUT_CUSTOM: {
+        /* the type's order; of equal values the later one wins (numeric_smaller/larger) */
+        const ss_type_info *ti = ops_type_info(acc->spec.arg_type.id);
+        agg_text *best = acc->t;
+        int keep = is_min ? -1 : 1; /* the kept value stays only when strictly better */
+        AGG_FOR_EACH(ss_text, {
+            ss_text cur = {best[g].ptr, best[g].len, 0};
+            if (cnt[g] == 0 || ti->compare(&cur, &v) != keep) {
+                if (set_text(ctx, api, &best[g], &v) != SS_OK)
+                    return SS_ERROR;
+            }
+            cnt[g]++;
+        });
+        return SS_OK;
+    }
     case OPS_LAYOUT_TEXT: {
         agg_text *best = acc->t;
         int want = is_min ? -1 : 1;
@@ -304,6 +328,14 @@ int agg_accum_update(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_input i
     case AGG_AVG_FLOAT8: return update_avg_float8(ctx, api, acc, in, pos, gids, n);
     case AGG_MIN:
     case AGG_MAX: return update_minmax(ctx, api, acc, in, pos, gids, n);
+    case AGG_SUM_TYPED:
+    case AGG_AVG_TYPED: {
+        if (update_count(acc, in, pos, gids, n) != SS_OK)
+            return SS_ERROR;
+        const ss_vector view = {.type = in.type, .capacity = UINT32_MAX, .data = (void *)in.data,
+                                .validity = (uint64_t *)in.validity};
+        return acc->spec.sum->add(ctx, acc->states, &view, pos, gids, n);
+    }
     }
     return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "unknown aggregate kind");
 }
@@ -373,6 +405,7 @@ int agg_accum_result(ss_ctx *ctx, const ss_api *api, const agg_accum *acc, uint3
             memcpy(out->data, acc->f + first, (size_t)n * sizeof(double));
             break;
         case OPS_LAYOUT_TEXT:
+        case OPS_LAYOUT_CUSTOM:
             for (uint32_t k = 0; k < n; k++) {
                 const agg_text *t = &acc->t[first + k];
                 ((ss_text *)out->data)[k] = (ss_text){t->ptr ? t->ptr : "", t->len, 0};
@@ -380,6 +413,17 @@ int agg_accum_result(ss_ctx *ctx, const ss_api *api, const agg_accum *acc, uint3
             break;
         case OPS_LAYOUT_NONE:
             return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "min/max: unexpected result type");
+        }
+        break;
+    case AGG_SUM_TYPED:
+    case AGG_AVG_TYPED:
+        for (uint32_t k = 0; k < n; k++) {
+            int64_t cnt = acc->n[first + k];
+            if (cnt == 0)
+                continue;
+            const char *st = (const char *)acc->states + (size_t)(first + k) * s->sum->state_size;
+            if (s->sum->result(ctx, st, s->kind == AGG_AVG_TYPED ? cnt : 0, out, k) != SS_OK)
+                return SS_ERROR;
         }
         break;
     }

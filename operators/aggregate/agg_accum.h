@@ -20,13 +20,15 @@ typedef struct agg_accum {
     int64_t *i;        /* integer sum; min/max of bool and integers */
     double *f;         /* float8 sum; avg's sum; min/max of float8 */
     double *f2;        /* avg: sum of squared deviations (PostgreSQL's overflow rules) */
-    agg_text *t;       /* min/max of text */
+    agg_text *t;       /* min/max of text and custom-ordered types */
+    void *states;      /* AGG_SUM_TYPED / AGG_AVG_TYPED: spec.sum->state_size bytes per group */
 } agg_accum;
 
 /* Argument values: a vector's or a column buffer's data and validity (bit set = not NULL). */
 typedef struct agg_input {
     const void *data;
     const uint64_t *validity;
+    ss_type type;      /* the argument's type */
 } agg_input;
 
 void agg_accum_init(agg_accum *acc, const agg_spec *spec);

@@ -49,7 +49,12 @@ int agg_spec_resolve(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call, ss
         if (!call->arg)
             return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "aggregate %s(*) has no argument",
                               call->name);
-        if (call->name[0] == 's') {
+        const ss_type_info *rti = ops_type_info(call->result_type.id);
+        bool typed_arg = is_integer_layout(spec->arg_layout) || spec->arg_type.id == call->result_type.id;
+        if ((call->name[0] == 's' || call->name[0] == 'a') && rti && rti->sum && typed_arg) {
+            spec->kind = call->name[0] == 's' ? AGG_SUM_TYPED : AGG_AVG_TYPED;
+            spec->sum = rti->sum;
+        } else if (call->name[0] == 's') {
             if (is_integer_layout(spec->arg_layout) && call->result_type.id == SS_TYPE_INT8)
                 spec->kind = AGG_SUM_INT;
             else if (spec->arg_layout == OPS_LAYOUT_FLOAT8 &&

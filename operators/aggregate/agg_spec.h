@@ -14,7 +14,9 @@ typedef enum agg_kind {
     AGG_SUM_FLOAT8,     /* sum(float8) -> float8 */
     AGG_AVG_FLOAT8,     /* avg(float8) -> float8 */
     AGG_MIN,            /* min(x) -> type of x */
-    AGG_MAX             /* max(x) -> type of x */
+    AGG_MAX,            /* max(x) -> type of x */
+    AGG_SUM_TYPED,      /* sum(x) -> a type with kernel sums (ss_type_sum): numeric */
+    AGG_AVG_TYPED       /* avg(x) -> the same */
 } agg_kind;
 
 typedef struct agg_spec {
@@ -24,6 +26,7 @@ typedef struct agg_spec {
     ops_layout arg_layout;
     ops_layout result_layout;
     bool distinct;            /* DISTINCT that affects the result (ignored for min/max) */
+    const ss_type_sum *sum;   /* AGG_SUM_TYPED / AGG_AVG_TYPED: the result type's sums */
 } agg_spec;
 
 /* Fills spec for call, whose output column has type out_type; 0A000 for a function / type

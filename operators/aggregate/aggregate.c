@@ -16,6 +16,7 @@
 #include "common/plan_node.h"
 #include "distinct_set.h"
 #include "common/group_table.h"
+#include "common/type_layout.h"
 
 static const ss_api *g_api;
 
@@ -242,7 +243,7 @@ static int consume_batch(ss_ctx *ctx, aggregate_state *st, const ss_batch *b)
                 return SS_ERROR;
             continue;
         }
-        agg_input in = {arg ? arg->data : NULL, arg ? arg->validity : NULL};
+        agg_input in = {arg ? arg->data : NULL, arg ? arg->validity : NULL, st->specs[a].arg_type};
         if (agg_accum_update(ctx, g_api, &st->accs[a], in, pos, st->nkeys ? st->gids : NULL, n) != SS_OK)
             return SS_ERROR;
     }
@@ -344,6 +345,7 @@ SS_PLUGIN_MAGIC("aggregate", "1.0")
 
 SS_EXPORT int sunstone_plugin_init(const ss_api *api, ss_plugin *plugin)
 {
+    ops_types_bind(api);
     g_api = api;
     return api->register_operator(plugin, &aggregate_vtable, false);
 }

@@ -13,7 +13,8 @@ static size_t layout_width(ops_layout layout)
     case OPS_LAYOUT_INT4: return sizeof(int32_t);
     case OPS_LAYOUT_INT8: return sizeof(int64_t);
     case OPS_LAYOUT_FLOAT8: return sizeof(double);
-    case OPS_LAYOUT_TEXT: return sizeof(ss_text);
+    case OPS_LAYOUT_TEXT:
+    case OPS_LAYOUT_CUSTOM: return sizeof(ss_text);
     case OPS_LAYOUT_NONE: break;
     }
     return 0;
@@ -26,6 +27,7 @@ int ops_column_init(ss_ctx *ctx, ops_column *c, const ss_api *api, ss_type type,
     c->api = api;
     c->type = type;
     c->layout = ops_layout_of(type.id);
+    c->info = c->layout == OPS_LAYOUT_CUSTOM ? ops_type_info(type.id) : NULL;
     c->width = (uint32_t)layout_width(c->layout);
     ops_text_arena_init(&c->text, api);
     if (c->layout == OPS_LAYOUT_NONE)
@@ -142,6 +144,7 @@ int ops_column_append(ss_ctx *ctx, ops_column *c, const ss_vector *v, const uint
     case OPS_LAYOUT_INT8: OPS_APPEND_FIXED(int64_t); break;
     case OPS_LAYOUT_FLOAT8: OPS_APPEND_FIXED(double); break;
     case OPS_LAYOUT_TEXT:
+    case OPS_LAYOUT_CUSTOM:
         if (append_text(ctx, c, v, rows, n) != SS_OK)
             return SS_ERROR;
         break;
@@ -158,7 +161,7 @@ int ops_column_append(ss_ctx *ctx, ops_column *c, const ss_vector *v, const uint
                 return SS_ERROR;
             uint32_t i = c->count + k;
             c->validity[i >> 6] &= ~(UINT64_C(1) << (i & 63));
-            if (c->layout != OPS_LAYOUT_TEXT)
+            if (!ops_layout_is_varlen(c->layout))
                 memset(base + (size_t)i * c->width, 0, c->width);
         }
     }
@@ -184,7 +187,8 @@ int ops_column_gather(ss_ctx *ctx, const ops_column *c, const uint32_t *idx, uin
     case OPS_LAYOUT_INT4: OPS_SLICE_FIXED(int32_t); break;
     case OPS_LAYOUT_INT8: OPS_SLICE_FIXED(int64_t); break;
     case OPS_LAYOUT_FLOAT8: OPS_SLICE_FIXED(double); break;
-    case OPS_LAYOUT_TEXT: OPS_SLICE_FIXED(ss_text); break;
+    case OPS_LAYOUT_TEXT:
+    case OPS_LAYOUT_CUSTOM: OPS_SLICE_FIXED(ss_text); break;
     case OPS_LAYOUT_NONE:
         return c->api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "column buffer has no layout");
     }

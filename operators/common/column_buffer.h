@@ -18,6 +18,7 @@ typedef struct ops_column {
     const ss_api *api;
     ss_type type;
     ops_layout layout;
+    const ss_type_info *info; /* OPS_LAYOUT_CUSTOM: the type's callbacks; else NULL */
     uint32_t width;      /* bytes per element of data */
     uint32_t count;      /* values appended */
     uint32_t capacity;   /* elements allocated in data (and bits in validity) */
@@ -64,6 +65,8 @@ static inline bool ops_column_equals_vector(const ops_column *c, uint32_t i,
         return ops_eq_float8(((const double *)c->data)[i], ((const double *)v->data)[row]);
     case OPS_LAYOUT_TEXT:
         return ops_eq_text(&((const ss_text *)c->data)[i], &((const ss_text *)v->data)[row]);
+    case OPS_LAYOUT_CUSTOM:
+        return c->info->equal(&((const ss_text *)c->data)[i], &((const ss_text *)v->data)[row]);
     case OPS_LAYOUT_NONE: break;
     }
     return false;
@@ -85,6 +88,8 @@ static inline int ops_column_compare(const ops_column *c, uint32_t a, uint32_t b
         return ops_cmp_float8(((const double *)c->data)[a], ((const double *)c->data)[b]);
     case OPS_LAYOUT_TEXT:
         return ops_cmp_text(&((const ss_text *)c->data)[a], &((const ss_text *)c->data)[b]);
+    case OPS_LAYOUT_CUSTOM:
+        return c->info->compare(&((const ss_text *)c->data)[a], &((const ss_text *)c->data)[b]);
     case OPS_LAYOUT_NONE: break;
     }
     return 0;

@@ -48,13 +48,25 @@ uint64_t ops_hash_bytes(const char *p, size_t len)
 void ops_hash_vector(const ss_vector *v, const uint32_t *rows, uint32_t n, uint64_t *hashes,
                      bool combine)
 {
-    switch (ops_layout_of(v->type.id)) {
+    ops_layout layout = ops_layout_of(v->type.id);
+    switch (layout) {
     case OPS_LAYOUT_BOOL: OPS_HASH_LOOP(uint8_t, ops_hash_u64(data[row])); break;
     case OPS_LAYOUT_INT2: OPS_HASH_LOOP(int16_t, ops_hash_u64((uint64_t)(int64_t)data[row])); break;
     case OPS_LAYOUT_INT4: OPS_HASH_LOOP(int32_t, ops_hash_u64((uint64_t)(int64_t)data[row])); break;
     case OPS_LAYOUT_INT8: OPS_HASH_LOOP(int64_t, ops_hash_u64((uint64_t)data[row])); break;
     case OPS_LAYOUT_FLOAT8: OPS_HASH_LOOP(double, ops_hash_float8(data[row])); break;
     case OPS_LAYOUT_TEXT: OPS_HASH_LOOP(ss_text, ops_hash_bytes(data[row].ptr, data[row].len)); break;
+    case OPS_LAYOUT_CUSTOM: {
+        /* the type's own hash (equal values, equal hashes), combined as the loops above */
+        const ss_type_info *ti = ops_type_info(v->type.id);
+        const ss_text *data = (const ss_text *)v->data;
+        for (uint32_t k = 0; k < n; k++) {
+            uint32_t row = rows ? rows[k] : k;
+            uint64_t hv = ss_vector_is_null(v, row) ? OPS_HASH_NULL : ti->hash(&data[row]);
+            OPS_STORE_HASH(hv);
+        }
+        break;
+    }
     case OPS_LAYOUT_NONE: break;
     }
 }

@@ -6,6 +6,7 @@
 #include "common/explain_text.h"
 #include "common/join_core.h"
 #include "common/plan_node.h"
+#include "common/type_layout.h"
 
 static const ss_api *g_api;
 
@@ -53,6 +54,7 @@ SS_PLUGIN_MAGIC("hash_join", "1.0")
 
 SS_EXPORT int sunstone_plugin_init(const ss_api *api, ss_plugin *plugin)
 {
+    ops_types_bind(api);
     g_api = api;
     return api->register_operator(plugin, &hash_join_vtable, false);
 }

@@ -7,6 +7,7 @@
 #include "common/api_memory.h"
 #include "common/explain_text.h"
 #include "common/plan_node.h"
+#include "common/type_layout.h"
 
 static const ss_api *g_api;
 
@@ -179,6 +180,7 @@ SS_PLUGIN_MAGIC("limit", "1.0")
 
 SS_EXPORT int sunstone_plugin_init(const ss_api *api, ss_plugin *plugin)
 {
+    ops_types_bind(api);
     g_api = api;
     return api->register_operator(plugin, &limit_vtable, false);
 }

@@ -9,6 +9,7 @@
 #include "common/explain_text.h"
 #include "common/join_core.h"
 #include "common/plan_node.h"
+#include "common/type_layout.h"
 
 static const ss_api *g_api;
 
@@ -72,6 +73,7 @@ SS_PLUGIN_MAGIC("nested_loop", "1.0")
 
 SS_EXPORT int sunstone_plugin_init(const ss_api *api, ss_plugin *plugin)
 {
+    ops_types_bind(api);
     g_api = api;
     if (api->register_operator(plugin, &nested_loop_vtable, false))
         return SS_ERROR;

@@ -7,6 +7,7 @@
 #include "common/explain_text.h"
 #include "common/owned_batch.h"
 #include "common/plan_node.h"
+#include "common/type_layout.h"
 
 static const ss_api *g_api;
 
@@ -125,6 +126,7 @@ SS_PLUGIN_MAGIC("project", "1.0")
 
 SS_EXPORT int sunstone_plugin_init(const ss_api *api, ss_plugin *plugin)
 {
+    ops_types_bind(api);
     g_api = api;
     return api->register_operator(plugin, &project_vtable, false);
 }

@@ -8,6 +8,7 @@
 #include "common/api_memory.h"
 #include "common/explain_text.h"
 #include "common/table_cursor.h"
+#include "common/type_layout.h"
 
 static const ss_api *g_api;
 
@@ -115,6 +116,7 @@ SS_PLUGIN_MAGIC("scan", "1.0")
 
 SS_EXPORT int sunstone_plugin_init(const ss_api *api, ss_plugin *plugin)
 {
+    ops_types_bind(api);
     g_api = api;
     return api->register_operator(plugin, &scan_vtable, false);
 }

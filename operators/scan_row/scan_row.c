@@ -96,7 +96,8 @@ static int store_value(ss_ctx *ctx, ss_vector *v, ops_layout layout, uint32_t ro
     case OPS_LAYOUT_INT4: ((int32_t *)v->data)[row] = (int32_t)val->v.i; break;
     case OPS_LAYOUT_INT8: ((int64_t *)v->data)[row] = val->v.i; break;
     case OPS_LAYOUT_FLOAT8: ((double *)v->data)[row] = val->v.f; break;
-    case OPS_LAYOUT_TEXT: {
+    case OPS_LAYOUT_TEXT:
+    case OPS_LAYOUT_CUSTOM: {
         uint32_t len = val->v.s.len;
         const char *bytes = "";
         if (len) {
@@ -179,6 +180,7 @@ SS_PLUGIN_MAGIC("scan_row", "1.0")
 
 SS_EXPORT int sunstone_plugin_init(const ss_api *api, ss_plugin *plugin)
 {
+    ops_types_bind(api);
     g_api = api;
     return api->register_operator(plugin, &scan_row_vtable, false);
 }

@@ -11,6 +11,7 @@
 #include "common/group_table.h"
 #include "common/owned_batch.h"
 #include "common/plan_node.h"
+#include "common/type_layout.h"
 
 static const ss_api *g_api;
 
@@ -195,6 +196,7 @@ SS_PLUGIN_MAGIC("setop", "1.0")
 
 SS_EXPORT int sunstone_plugin_init(const ss_api *api, ss_plugin *plugin)
 {
+    ops_types_bind(api);
     g_api = api;
     return api->register_operator(plugin, &setop_vtable, false);
 }

@@ -47,6 +47,12 @@ static void compute_keys(const ops_column *c, uint32_t n, bool descending, uint6
     case OPS_LAYOUT_INT8: SORT_KEY_LOOP(int64_t, ops_key_int64(data[r])); break;
     case OPS_LAYOUT_FLOAT8: SORT_KEY_LOOP(double, ops_key_float8(data[r])); break;
     case OPS_LAYOUT_TEXT: SORT_KEY_LOOP(ss_text, ops_key_text(&data[r])); break;
+    case OPS_LAYOUT_CUSTOM:
+        /* one key that decides nothing (its length byte says "compare"): every row ties
+           and the comparator, the type's own, orders them */
+        for (uint32_t r = 0; r < n; r++)
+            out[r] = UINT64_C(0xff) ^ flip;
+        break;
     case OPS_LAYOUT_NONE: break;
     }
 }
@@ -128,7 +134,7 @@ int sort_compute_order(ss_ctx *ctx, const ss_api *api, const ops_column *cols, u
         return SS_OK;
     }
     const ops_column *c0 = &cols[keys[0].column];
-    bool text = c0->layout == OPS_LAYOUT_TEXT;
+    bool text = ops_layout_is_varlen(c0->layout); /* the 64-bit key may not decide */
     *method = !text && nkeys == 1 ? SORT_METHOD_RADIX : SORT_METHOD_RADIX_TIES;
 
     size_t n = nrows;

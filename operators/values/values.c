@@ -185,6 +185,7 @@ SS_PLUGIN_MAGIC("values", "1.0")
 
 SS_EXPORT int sunstone_plugin_init(const ss_api *api, ss_plugin *plugin)
 {
+    ops_types_bind(api);
     g_api = api;
     return api->register_operator(plugin, &values_vtable, false);
 }

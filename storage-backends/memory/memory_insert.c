@@ -75,7 +75,7 @@ static int segment_prepare(ss_ctx *ctx, memory_table *t, const ss_batch *rows,
            extra report below only matters if it did not */
         if (segment_has_null(rows, c, s) && api->vector_ensure_validity(ctx, dst) != SS_OK)
             return memory_out_of_memory(api, ctx);
-        if (!ss_type_is_text(t->types[c].id))
+        if (!ss_type_is_varlen(t->types[c].id))
             continue;
         size_t total = 0;
         if (segment_text_bytes(ctx, t, rows, c, s, &total) != SS_OK)
@@ -100,7 +100,7 @@ static void segment_write(const memory_table *t, const ss_batch *rows, const mem
         const ss_vector *src = rows->cols[c];
         ss_vector *dst = s->chunk->cols[c];
         size_t width = ss_type_width(t->types[c].id);
-        bool is_text = ss_type_is_text(t->types[c].id);
+        bool is_text = ss_type_is_varlen(t->types[c].id);
         char *block = t->text_blocks[c];
         for (uint32_t k = 0; k < s->n; k++) {
             uint32_t row = ss_batch_row(rows, s->first + k);

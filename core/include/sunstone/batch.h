@@ -10,6 +10,7 @@
  *   bool   -> uint8_t[]   (0 or 1)        int2 -> int16_t[]   int4 -> int32_t[]
  *   int8   -> int64_t[]                   float8 -> double[]
  *   text, varchar, unknown -> ss_text[]  (pointer + length; bytes owned as stated below)
+ *   numeric -> ss_text[]  (its encoded bytes, owned like text's; see typeinfo.h)
  * Validity: `validity` is NULL when every row is valid; otherwise bit i of
  * validity[i / 64] is 1 when row i is NOT NULL.  Data at a null position is unspecified.
  *
@@ -97,7 +98,8 @@ static inline void ss_vector_get_value(const ss_vector *v, uint32_t row, ss_valu
     case SS_TYPE_FLOAT8: out->v.f = ((const double *)v->data)[row]; break;
     case SS_TYPE_TEXT:
     case SS_TYPE_VARCHAR:
-    case SS_TYPE_UNKNOWN: out->v.s = ((const ss_text *)v->data)[row]; break;
+    case SS_TYPE_UNKNOWN:
+    case SS_TYPE_NUMERIC: out->v.s = ((const ss_text *)v->data)[row]; break;
     default: out->is_null = true; break;
     }
 }

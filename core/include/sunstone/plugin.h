@@ -47,6 +47,7 @@
 #include "sunstone/operator.h"
 #include "sunstone/snapshot.h"
 #include "sunstone/storage.h"
+#include "sunstone/typeinfo.h"
 #include "sunstone/types.h"
 #include "sunstone/window.h"
 
@@ -194,6 +195,12 @@ typedef struct ss_api {
 
     /* ---- settings: current value of a run-time setting (SET name = ...), or NULL ---- */
     const char *(*setting)(ss_ctx *ctx, const char *name);
+
+    /* ---- type descriptions (appended; check with SS_API_HAS) ---- */
+    /* the kernel's description of type id (layout, width, order/equality/hash callbacks for
+       types whose bytes do not decide them: typeinfo.h), or NULL for an id it does not
+       know.  Static; callable anywhere. */
+    const ss_type_info *(*type_info)(int32_t id);
 } ss_api;
 
 /* Whether api (the kernel's table, possibly older than the module's header) has `member`. */

@@ -22,6 +22,7 @@ typedef enum ss_type_id {
     SS_TYPE_INT4 = 23,
     SS_TYPE_TEXT = 25,
     SS_TYPE_FLOAT8 = 701,
+    SS_TYPE_NUMERIC = 1700, /* vector element: encoded bytes (ss_text), see typeinfo.h */
     SS_TYPE_UNKNOWN = 705, /* untyped literal ('abc' or NULL before coercion) */
     SS_TYPE_VARCHAR = 1043
 } ss_type_id;
@@ -40,7 +41,7 @@ typedef struct ss_text {
 
 /* One scalar value, used where the interface is row-at-a-time (reference scans,
  * parameters).  Which member is valid follows the type: bool -> b, int2/int4/int8 -> i,
- * float8 -> f, text/varchar/unknown -> s. */
+ * float8 -> f, text/varchar/unknown -> s, numeric -> s (its encoded bytes, opaque). */
 typedef struct ss_value {
     bool is_null;
     union {
@@ -52,7 +53,8 @@ typedef struct ss_value {
 } ss_value;
 
 /* Width in bytes of one element of a fixed-width vector of this type, or the size of
- * ss_text for variable-width types; 0 for an unknown id. */
+ * ss_text for variable-width types; 0 for an unknown id.  Covers the ids of this header;
+ * the kernel's full description of a type is ss_api.type_info (typeinfo.h). */
 static inline size_t ss_type_width(int32_t id)
 {
     switch (id) {
@@ -63,7 +65,8 @@ static inline size_t ss_type_width(int32_t id)
     case SS_TYPE_FLOAT8: return sizeof(double);
     case SS_TYPE_TEXT:
     case SS_TYPE_VARCHAR:
-    case SS_TYPE_UNKNOWN: return sizeof(ss_text);
+    case SS_TYPE_UNKNOWN:
+    case SS_TYPE_NUMERIC: return sizeof(ss_text);
     default: return 0;
     }
 }
@@ -71,6 +74,13 @@ static inline size_t ss_type_width(int32_t id)
 static inline bool ss_type_is_text(int32_t id)
 {
     return id == SS_TYPE_TEXT || id == SS_TYPE_VARCHAR || id == SS_TYPE_UNKNOWN;
+}
+
+/* Whether vectors of the type hold ss_text elements whose bytes are copied with the vector
+ * (text, varchar, unknown, numeric): the variable-length layout of typeinfo.h. */
+static inline bool ss_type_is_varlen(int32_t id)
+{
+    return ss_type_is_text(id) || id == SS_TYPE_NUMERIC;
 }
 
 static inline bool ss_type_is_integer(int32_t id)

@@ -1,0 +1,103 @@
+/* numeric_bench.c — numeric against float8 in the same process and run:
+ *   1. the seed query over 1M rows (b, c int, d float8) with its real numeric sum(c * 1.1)
+ *      against the float8 variant sum(c * 1.1::float8), alternating runs; the ratio;
+ *   2. sum(x) over N numeric(12,2) values and avg(b) over N int rows (default 10M), ns/row,
+ *      beside sum(f) over a float8 column of the same table.
+ * Prints medians (ns/row) and the answers.
+ * Usage: bench_numeric [seed rows (default 1048576)] [agg rows (default 10000000)] [iterations (default 11)] */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ab_run.h"
+#include "bench_util.h"
+
+/* Runs sql (one row) and returns the elapsed ns; its columns joined with '|' to answer. */
+static double run_once(sunstone *db, const char *sql, char *answer, size_t n)
+{
+    double t0 = bench_now_ns();
+    sunstone_stmt *st = NULL;
+    ab_must(db, sunstone_prepare(db, sql, -1, &st, NULL), sql);
+    int rc;
+    answer[0] = '\0';
+    while ((rc = sunstone_step(st)) == SUNSTONE_ROW) {
+        size_t off = 0;
+        for (int c = 0; c < sunstone_column_count(st); c++) {
+            const char *v = sunstone_column_text(st, c);
+            off += (size_t)snprintf(answer + off, n - off, "%s%s", c ? "|" : "", v ? v : "NULL");
+            if (off >= n)
+                break;
+        }
+    }
+    ab_must(db, rc, sql);
+    sunstone_finalize(st);
+    return bench_now_ns() - t0;
+}
+
+/* Median ns of sqls[0..k) run alternately iters times after one warm-up each. */
+static void alternate(sunstone *db, const char *const *sqls, int k, int iters, double *median,
+                      char answers[][256])
+{
+    bench_samples s[4];
+    for (int q = 0; q < k; q++) {
+        bench_samples_init(&s[q], (size_t)iters);
+        run_once(db, sqls[q], answers[q], 256);
+    }
+    for (int i = 0; i < iters; i++)
+        for (int q = 0; q < k; q++)
+            bench_samples_add(&s[q], run_once(db, sqls[q], answers[q], 256));
+    for (int q = 0; q < k; q++) {
+        median[q] = bench_samples_median(&s[q]);
+        bench_samples_free(&s[q]);
+    }
+}
+
+static void grow(sunstone *db, const char *table, const char *select_tail, long rows)
+{
+    for (long have = 1; have < rows; have *= 2) {
+        char sql[512];
+        snprintf(sql, sizeof sql, select_tail, table, have, have, have, have, have, rows);
+        ab_must(db, sunstone_exec(db, sql, NULL, NULL), "grow");
+    }
+}
+
+int main(int argc, char **argv)
+{
+    long rows = argc > 1 ? atol(argv[1]) : 1048576;
+    long agg_rows = argc > 2 ? atol(argv[2]) : 10000000;
+    int iters = argc > 3 ? atoi(argv[3]) : 11;
+    sunstone *db = NULL;
+    int rc = sunstone_open(NULL, &db);
+    ab_must(db, rc, "open");
+
+    ab_must(db, sunstone_exec(db, "CREATE TABLE a (k int, b int, c int, d float8)", NULL, NULL), "create");
+    ab_must(db, sunstone_exec(db, "INSERT INTO a VALUES (0, 0, 0, 0)", NULL, NULL), "seed");
+    grow(db, "a",
+         "INSERT INTO %s SELECT k + %ld, (k + %ld) %% 1000, (k + %ld) %% 1000, ((k + %ld) %% 100)::float8 "
+         "FROM a WHERE k + %ld < %ld",
+         rows);
+    const char *seed[2] = {
+        "SELECT count(*), sum(b * 2 + d), sum(c * 1.1) FROM a WHERE b % 7 = 3 AND c < 900",
+        "SELECT count(*), sum(b * 2 + d), sum(c * 1.1::float8) FROM a WHERE b % 7 = 3 AND c < 900"};
+    double med[4];
+    char ans[4][256];
+    alternate(db, seed, 2, iters, med, ans);
+    printf("seed numeric  %8.2f ms %6.2f ns/row  %s\n", med[0] / 1e6, med[0] / rows, ans[0]);
+    printf("seed float8   %8.2f ms %6.2f ns/row  %s\n", med[1] / 1e6, med[1] / rows, ans[1]);
+    printf("numeric / float8 = %.2fx  (%ld rows, %d runs)\n", med[0] / med[1], rows, iters);
+
+    ab_must(db, sunstone_exec(db, "CREATE TABLE m (k int, x numeric(12,2), f float8)", NULL, NULL), "create");
+    ab_must(db, sunstone_exec(db, "INSERT INTO m VALUES (0, 0.01, 0.01)", NULL, NULL), "seed");
+    grow(db, "m",
+         "INSERT INTO %s SELECT k + %ld, ((k + %ld) %% 100000) * 0.01 + (k + %ld) %% 7, "
+         "((k + %ld) %% 100000)::float8 FROM m WHERE k + %ld < %ld",
+         agg_rows);
+    const char *aggs[3] = {"SELECT sum(x) FROM m", "SELECT avg(k) FROM m", "SELECT sum(f) FROM m"};
+    alternate(db, aggs, 3, iters, med, ans);
+    printf("sum(numeric(12,2)) %8.2f ms %6.2f ns/row  %s\n", med[0] / 1e6, med[0] / agg_rows, ans[0]);
+    printf("avg(int)           %8.2f ms %6.2f ns/row  %s\n", med[1] / 1e6, med[1] / agg_rows, ans[1]);
+    printf("sum(float8)        %8.2f ms %6.2f ns/row  %s  (%ld rows)\n", med[2] / 1e6, med[2] / agg_rows,
+           ans[2], agg_rows);
+    sunstone_close(db);
+    return 0;
+}

@@ -1,0 +1,159 @@
+/* expr_eval_numeric.c — the evaluator's numeric loops: + - * / % and unary minus over
+ * numeric vectors and constants, and casts to and from numeric.  Rows whose operands are
+ * small (a coefficient below 10^18, types/numeric/numeric.h) are computed with machine
+ * integers and written straight into the result vector; the others go through the general
+ * digit form, whose scratch memory is released after each batch. */
+#include "exec/expr_eval_impl.h"
+
+#include "types/cast.h"
+#include "types/numeric/numeric.h"
+#include "types/typeio.h"
+
+static const int64_t p10[19] = {
+    INT64_C(1), INT64_C(10), INT64_C(100), INT64_C(1000), INT64_C(10000), INT64_C(100000),
+    INT64_C(1000000), INT64_C(10000000), INT64_C(100000000), INT64_C(1000000000),
+    INT64_C(10000000000), INT64_C(100000000000), INT64_C(1000000000000),
+    INT64_C(10000000000000), INT64_C(100000000000000), INT64_C(1000000000000000),
+    INT64_C(10000000000000000), INT64_C(100000000000000000), INT64_C(1000000000000000000)};
+
+static int put_small(ss_ctx *ctx, ss_vector *out, uint32_t row, int64_t c, int s)
+{
+    char *p = ss_vector_text_alloc(ctx, out, NUM_SMALL_LEN);
+    if (!p)
+        return SS_ERROR;
+    num_encode_small(p, c, s);
+    ((ss_text *)out->data)[row] = (ss_text){p, NUM_SMALL_LEN, 0};
+    return SS_OK;
+}
+
+static int put_copy(ss_ctx *ctx, ss_vector *out, uint32_t row, const ss_text *t)
+{
+    return ss_vector_set_text(ctx, out, row, t->ptr, t->len);
+}
+
+/* One small + - * without overflow, or false. */
+static inline bool small_op(ss_expr_op op, int64_t a, int sa, int64_t b, int sb, int64_t *r,
+                            int *rs)
+{
+    int64_t t;
+    if (op == OP_MUL) {
+        if (__builtin_mul_overflow(a, b, &t) || sa + sb > NUM_MAX_DSCALE)
+            return false;
+        *rs = sa + sb;
+    } else {
+        int s = sa > sb ? sa : sb;
+        if (s - sa > 18 || s - sb > 18 || __builtin_mul_overflow(a, p10[s - sa], &a) ||
+            __builtin_mul_overflow(b, p10[s - sb], &b))
+            return false;
+        if (op == OP_ADD ? __builtin_add_overflow(a, b, &t) : __builtin_sub_overflow(a, b, &t))
+            return false;
+        *rs = s;
+    }
+    if (t >= NUM_SMALL_LIMIT || t <= -NUM_SMALL_LIMIT)
+        return false;
+    *r = t;
+    return true;
+}
+
+static int num_op_of(ss_expr_op op)
+{
+    switch (op) {
+    case OP_ADD: return NUM_OP_ADD;
+    case OP_SUB: return NUM_OP_SUB;
+    case OP_MUL: return NUM_OP_MUL;
+    case OP_DIV: return NUM_OP_DIV;
+    default: return NUM_OP_MOD;
+    }
+}
+
+int ev_numeric_binary(ss_ctx *ctx, ss_expr_op op, const ev_operand *x, const ev_operand *y,
+                      const uint32_t *rows, uint32_t n, ss_vector *out)
+{
+    const ss_text *a = x->scalar ? NULL : x->v->data, *b = y->scalar ? NULL : y->v->data;
+    const ss_text *ca = x->scalar ? &x->sv.v.s : NULL, *cb = y->scalar ? &y->sv.v.s : NULL;
+    bool fast = op == OP_ADD || op == OP_SUB || op == OP_MUL;
+    int nop = num_op_of(op);
+    int rc = SS_OK;
+    num_scratch_begin();
+    SS_FOR_ROWS(rows, n, i, {
+        const ss_text *l = a ? &a[i] : ca, *r = b ? &b[i] : cb;
+        int64_t lc, rcf, res;
+        int ls, rs, s;
+        if (fast && num_small(l, &lc, &ls) && num_small(r, &rcf, &rs) &&
+            small_op(op, lc, ls, rcf, rs, &res, &s)) {
+            if (put_small(ctx, out, i, res, s) != SS_OK) {
+                rc = SS_ERROR;
+                break;
+            }
+            continue;
+        }
+        ss_text t;
+        if (num_binop(ctx, nop, l, r, &t) != SS_OK || put_copy(ctx, out, i, &t) != SS_OK) {
+            rc = SS_ERROR;
+            break;
+        }
+    });
+    num_scratch_end();
+    return rc;
+}
+
+int ev_numeric_negate(ss_ctx *ctx, const ss_vector *a, const uint32_t *rows, uint32_t n,
+                      ss_vector *out)
+{
+    const ss_text *x = a->data;
+    int rc = SS_OK;
+    num_scratch_begin();
+    SS_FOR_ROWS(rows, n, i, {
+        int64_t c;
+        int s;
+        ss_text t;
+        if (num_small(&x[i], &c, &s)) {
+            rc = put_small(ctx, out, i, -c, s);
+        } else if ((rc = num_negate(ctx, &x[i], &t)) == SS_OK) {
+            rc = put_copy(ctx, out, i, &t);
+        }
+        if (rc != SS_OK)
+            break;
+    });
+    num_scratch_end();
+    return rc;
+}
+
+static inline int64_t int_elem(const ss_vector *v, uint32_t i)
+{
+    switch (v->type.id) {
+    case SS_TYPE_INT2: return ((const int16_t *)v->data)[i];
+    case SS_TYPE_INT4: return ((const int32_t *)v->data)[i];
+    default: return ((const int64_t *)v->data)[i];
+    }
+}
+
+int ev_numeric_cast(ss_ctx *ctx, const ss_vector *a, const uint32_t *rows, uint32_t n,
+                    ss_type from, ss_type to, int mode, ss_vector *out)
+{
+    int rc = SS_OK;
+    num_scratch_begin();
+    if (to.id == SS_TYPE_NUMERIC && ss_type_is_integer(from.id) && to.typmod < 4) {
+        SS_FOR_ROWS(rows, n, i, {
+            int64_t v = int_elem(a, i);
+            ss_text t;
+            if (v > -NUM_SMALL_LIMIT && v < NUM_SMALL_LIMIT)
+                rc = put_small(ctx, out, i, v, 0);
+            else if ((rc = num_from_int64(ctx, v, &t)) == SS_OK)
+                rc = put_copy(ctx, out, i, &t);
+            if (rc != SS_OK)
+                break;
+        });
+    } else {
+        SS_FOR_ROWS(rows, n, i, {
+            ss_value v, r;
+            ss_vector_get_value(a, i, &v);
+            if ((rc = ss_cast_numeric_value(ctx, &v, from, to, mode, &r)) == SS_OK)
+                rc = ss_vector_set_value(ctx, out, i, &r);
+            if (rc != SS_OK)
+                break;
+        });
+    }
+    num_scratch_end();
+    return rc;
+}

@@ -1,0 +1,88 @@
+/* sunstone/typeinfo.h — what a module needs to know about a type it was not written for.
+ *
+ * Every type the kernel knows is described once, in the kernel's type registry
+ * (core/types/registry.c), by an ss_type_info that modules reach through
+ * ss_api.type_info(id).  The description says how a vector of the type is laid out and,
+ * when the layout's own bytes do not decide equality, order and hashing, which callbacks
+ * do.  A module that only moves values (scans, filters, gathers, spills, storage) needs the
+ * layout; a module that compares or hashes values (sort, grouping, DISTINCT, joins, min/max)
+ * uses the layout's own fast loops when `compare` is NULL and the callbacks otherwise.
+ *
+ * Layouts (the vector's data array, batch.h):
+ *   SS_LAYOUT_FIXED   `width` bytes per element, copied with memcpy (bool 1, int2 2, int4 4,
+ *                     float4 4, int8 8, float8 8; a 16-byte interval or uuid would be 16).
+ *   SS_LAYOUT_VARLEN  ss_text per element (pointer + length); the bytes are owned as text's
+ *                     are (the vector's heap, or storage pages), copied by whoever keeps them.
+ *                     text and varchar hold characters; numeric holds its encoded value
+ *                     (opaque to modules: print it with the kernel, compare it with the
+ *                     callbacks).
+ *
+ * Order and equality: when `compare` is NULL the layout's natural order applies (integers
+ * and floats numerically with PostgreSQL's NaN rules, variable-length bytes by memcmp then
+ * length) and equal bytes mean equal values.  Otherwise `compare`, `equal` and `hash` are all
+ * set: equal values (compare == 0, e.g. numeric 1.0 and 1.00) have equal hashes, and
+ * bytewise comparison must not be used.  Each callback receives pointers to two elements in
+ * the layout (const ss_text * for SS_LAYOUT_VARLEN, the element's bytes for SS_LAYOUT_FIXED);
+ * NULLs are the caller's business.  `hash_batch` hashes rows[0..n) (rows NULL: 0..n-1) of a
+ * vector of the type into out[0..n), non-NULL rows only (NULL rows are left alone).
+ *
+ * The struct grows at the end only (struct_size). */
+#ifndef SUNSTONE_TYPEINFO_H
+#define SUNSTONE_TYPEINFO_H
+
+#include "sunstone/batch.h"
+
+typedef struct ss_ctx ss_ctx;
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum ss_type_layout {
+    SS_LAYOUT_NONE = 0,   /* not a type the kernel knows */
+    SS_LAYOUT_FIXED = 1,  /* width bytes per element */
+    SS_LAYOUT_VARLEN = 2  /* ss_text per element */
+} ss_type_layout;
+
+/* Flags of ss_type_info. */
+#define SS_TYPEINFO_NUMBER 0x1u  /* a number: printed right-aligned by the shell */
+
+/* Running sums of a type whose arithmetic is the kernel's (numeric): the states behind sum
+ * and avg over its values, and over integers where PostgreSQL's result is this type
+ * (sum(bigint) and avg(integer) are numeric).  A state is state_size bytes; all-zero bytes
+ * are an empty sum. */
+typedef struct ss_type_sum {
+    uint32_t struct_size;
+    uint32_t state_size;
+    /* adds the non-NULL values at rows pos[0..n) of v (of the type, or int2/int4/int8) to
+       state gids[k] of the array states (gids NULL: every value to state 0) */
+    int (*add)(ss_ctx *ctx, void *states, const ss_vector *v, const uint32_t *pos,
+               const uint32_t *gids, uint32_t n);
+    /* writes a state's sum (count 0) or average (count > 0 values were added: the sum
+       divided by count with the type's rules) to row of out, a vector of the type */
+    int (*result)(ss_ctx *ctx, const void *state, int64_t count, ss_vector *out, uint32_t row);
+    /* frees what a state holds (not the state itself); NULL when states hold nothing */
+    void (*release)(void *state);
+} ss_type_sum;
+
+typedef struct ss_type_info {
+    uint32_t struct_size;
+    int32_t id;           /* ss_type_id (PostgreSQL OID) */
+    const char *name;     /* PostgreSQL's name without modifier, as ss_api.type_name */
+    uint32_t layout;      /* ss_type_layout */
+    uint32_t width;       /* bytes per vector element (sizeof(ss_text) for SS_LAYOUT_VARLEN) */
+    uint32_t flags;       /* SS_TYPEINFO_* */
+    /* NULL for the layout's own order; otherwise all three are set (see above) */
+    int (*compare)(const void *a, const void *b);
+    bool (*equal)(const void *a, const void *b);
+    uint64_t (*hash)(const void *a);
+    void (*hash_batch)(const ss_vector *v, const uint32_t *rows, uint32_t n, uint64_t *out);
+    /* sum/avg support, or NULL when the type has none (the primitive types' sums are the
+       operators' own typed loops) */
+    const ss_type_sum *sum;
+} ss_type_info;
+
+#ifdef __cplusplus
+}
+#endif
+#endif
