@@ -296,11 +296,9 @@ static int bind_values_query(binder *b, const ast_select *s, ss_bound_stmt *out)
             if (t.id == SS_TYPE_UNKNOWN)
                 t = e->type;
             else if (t.id != e->type.id) {
-                bool ti = ss_type_is_integer(t.id) || t.id == SS_TYPE_FLOAT8;
-                bool ei = ss_type_is_integer(e->type.id) || e->type.id == SS_TYPE_FLOAT8;
-                if (ti && ei)
-                    t = type_of(t.id == SS_TYPE_FLOAT8 || e->type.id == SS_TYPE_FLOAT8 ? SS_TYPE_FLOAT8
-                                : t.id == SS_TYPE_INT8 || e->type.id == SS_TYPE_INT8 ? SS_TYPE_INT8 : SS_TYPE_INT4);
+                int tr = numeric_rank(t.id), er = numeric_rank(e->type.id);
+                if (tr && er)
+                    t = tr >= er ? type_of(t.id) : type_of(e->type.id);
                 else if (ss_type_is_text(t.id) && ss_type_is_text(e->type.id))
                     t = type_of(SS_TYPE_TEXT);
                 else {

@@ -26,6 +26,30 @@ int ss_fn_sqrt(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32
 int ss_fn_power(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
                 uint32_t n, ss_vector *out);
 
+/* numeric/numeric_func.c: numeric's overloads */
+int ss_fn_num_abs(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+                  uint32_t n, ss_vector *out);
+int ss_fn_num_sign(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+                  uint32_t n, ss_vector *out);
+int ss_fn_num_round(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+                  uint32_t n, ss_vector *out);
+int ss_fn_num_trunc(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+                  uint32_t n, ss_vector *out);
+int ss_fn_num_ceil(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+                  uint32_t n, ss_vector *out);
+int ss_fn_num_floor(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+                  uint32_t n, ss_vector *out);
+int ss_fn_num_trim_scale(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+                  uint32_t n, ss_vector *out);
+int ss_fn_num_mod(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+                  uint32_t n, ss_vector *out);
+int ss_fn_num_div(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+                  uint32_t n, ss_vector *out);
+int ss_fn_num_scale(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+                  uint32_t n, ss_vector *out);
+int ss_fn_num_min_scale(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+                  uint32_t n, ss_vector *out);
+
 /* func_string.c */
 int ss_fn_char_length(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs,
                       const uint32_t *rows, uint32_t n, ss_vector *out);

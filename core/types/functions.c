@@ -14,6 +14,7 @@
 #define I8 SS_TYPE_INT8
 #define F8 SS_TYPE_FLOAT8
 #define TX SS_TYPE_TEXT
+#define NM SS_TYPE_NUMERIC
 
 #define FN(NAME, EVAL, RES, ...)                                                           \
     {NAME, sizeof((int32_t[]){__VA_ARGS__}) / sizeof(int32_t), false, true, {__VA_ARGS__}, RES, EVAL}
@@ -33,6 +34,20 @@ static const ss_func_def builtin[] = {
     FN("ceiling", ss_fn_ceil, F8, F8),
     FN("sign", ss_fn_sign, F8, F8),
     FN("sqrt", ss_fn_sqrt, F8, F8),
+    FN("abs", ss_fn_num_abs, NM, NM),
+    FN("sign", ss_fn_num_sign, NM, NM),
+    FN("round", ss_fn_num_round, NM, NM),
+    FN("round", ss_fn_num_round, NM, NM, I4),
+    FN("trunc", ss_fn_num_trunc, NM, NM),
+    FN("trunc", ss_fn_num_trunc, NM, NM, I4),
+    FN("ceil", ss_fn_num_ceil, NM, NM),
+    FN("ceiling", ss_fn_num_ceil, NM, NM),
+    FN("floor", ss_fn_num_floor, NM, NM),
+    FN("mod", ss_fn_num_mod, NM, NM, NM),
+    FN("div", ss_fn_num_div, NM, NM, NM),
+    FN("scale", ss_fn_num_scale, I4, NM),
+    FN("min_scale", ss_fn_num_min_scale, I4, NM),
+    FN("trim_scale", ss_fn_num_trim_scale, NM, NM),
     FN("power", ss_fn_power, F8, F8, F8),
     FN("pow", ss_fn_power, F8, F8, F8),
     FN("length", ss_fn_char_length, I4, TX),

@@ -18,6 +18,8 @@ static bool accepts(char c, ss_type t)
         return strchr("48nrfo", c) != NULL;
     case SS_TYPE_INT8:
         return strchr("8nrfo", c) != NULL;
+    case SS_TYPE_NUMERIC:
+        return strchr("nrf", c) != NULL;
     case SS_TYPE_FLOAT8:
         return c == 'f';
     case SS_TYPE_TEXT:
@@ -126,6 +128,7 @@ static char own_code(ss_type t)
     case SS_TYPE_INT4: return '4';
     case SS_TYPE_INT8: return '8';
     case SS_TYPE_FLOAT8: return 'f';
+    case SS_TYPE_NUMERIC: return 'n';
     case SS_TYPE_TEXT:
     case SS_TYPE_VARCHAR: return 'S';
     case SS_TYPE_BOOL: return 'B';

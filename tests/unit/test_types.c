@@ -353,7 +353,8 @@ START_TEST(type_names)
         ck_assert_int_eq(id, names[k].id);
     }
     int32_t id = 0;
-    ck_assert(!ss_type_lookup_name("numeric", &id));
+    ck_assert(ss_type_lookup_name("numeric", &id) && id == SS_TYPE_NUMERIC);
+    ck_assert(ss_type_lookup_name("decimal", &id) && id == SS_TYPE_NUMERIC);
     ck_assert(!ss_type_lookup_name("float4", &id));
 }
 END_TEST

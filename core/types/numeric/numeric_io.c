@@ -68,12 +68,13 @@ int num_parse(ss_ctx *ctx, const char *s, size_t len, ss_text *out)
         if (i >= n || !isdigit((unsigned char)p[i]))
             return bad_input(ctx, s, len);
         while (i < n && isdigit((unsigned char)p[i])) {
-            if (exp <= NUM_MAX_PRECISION)
+            if (exp <= 10 * (NUM_MAX_INT_DIGITS + NUM_MAX_DSCALE))
                 exp = exp * 10 + (p[i] - '0');
             i++;
         }
-        if (exp > NUM_MAX_PRECISION)
-            return bad_input(ctx, s, len);
+        if (i == n && exp > 2 * (NUM_MAX_INT_DIGITS + NUM_MAX_DSCALE))
+            return ss_ctx_error(ctx, SS_SQLSTATE_NUMERIC_VALUE_OUT_OF_RANGE,
+                                "value overflows numeric format");
         if (eneg)
             exp = -exp;
     }

@@ -1,5 +1,5 @@
 /* numeric_ops.c — numeric's element encoding and its exact arithmetic (+ - * / %), order and
- * hash, following PostgreSQL's numeric.c for the result scales (division: select_div_scale).
+ * hash, following PostgreSQL's numeric code for the result scales (division: select_div_scale).
  * Values whose coefficients fit 10^18 are computed with machine integers; the digit-array
  * general form is taken only when they do not. */
 #include "types/numeric/numeric.h"

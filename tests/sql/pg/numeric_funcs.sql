@@ -1,0 +1,20 @@
+-- numeric functions and casts to and from the other numeric types and text.
+SELECT abs(-1.50), abs('-Infinity'::numeric), sign(-2.5), sign(0.0), sign(3.1), sign('NaN'::numeric);
+SELECT round(2.5), round(-2.5), round(1.2345, 2), round(1234.5, -2), round(0.5, 0), round(9.99, 1);
+SELECT trunc(2.9), trunc(-2.9), trunc(1.2399, 2), trunc(1299, -2), trunc(1.5, 5);
+SELECT ceil(1.1), ceil(-1.1), ceiling(2.0), floor(1.9), floor(-1.1), floor(-0.5), ceil(-0.5);
+SELECT mod(7.5, 2), mod(-7, 2.5), div(7.5, 2), div(-7.5, 2), div(10, 3.3);
+SELECT scale(1.500), scale(12), min_scale(1.500), min_scale(0.00), trim_scale(1.500), trim_scale(10.0);
+SELECT scale('NaN'::numeric), round('Infinity'::numeric, 2), trim_scale('NaN'::numeric);
+SELECT mod(1.5, 0);
+SELECT div(1, 0.0);
+SELECT 1.5::int, 2.5::int, -2.5::int, 1.4999::int8, 32767.4::int2, 3.7::float8, 0.1::numeric::float8;
+SELECT 32767.5::int2;
+SELECT 2147483648.0::int4;
+SELECT 9223372036854775807.5::int8;
+SELECT 'NaN'::numeric::int4;
+SELECT 'Infinity'::numeric::int8;
+SELECT 1::numeric, 2::int8::numeric, 0.1::float8::numeric, 1e300::float8::numeric(5,1);
+SELECT 1.0e-5::float8::numeric, (1.0/3)::float8, 'NaN'::float8::numeric, '-Infinity'::float8::numeric;
+SELECT 12.5::text, '3.14'::text::numeric, 1.5::varchar, CAST(2.50 AS text) || 'x';
+SELECT numeric '1.25', 1.25::numeric(3,1), CAST(1.25 AS decimal(3,1));
