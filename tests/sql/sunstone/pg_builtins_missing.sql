@@ -16,7 +16,7 @@ SELECT split_part('a,b', ',', 2);
 SELECT initcap('ab');
 SELECT chr(65);
 SELECT md5('a');
-SELECT round(a, 2) FROM t;
+SELECT width_bucket(a, 0, 10, 5) FROM t;
 SELECT 'abc' ~ 'b';
 SELECT b !~ 'x' FROM t;
 SELECT a & 3 FROM t;
