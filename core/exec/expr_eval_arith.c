@@ -651,6 +651,12 @@ int ev_arith(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *
     if (!ev_same_layout(out->type.id, text ? SS_TYPE_TEXT : t.id))
         return ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "operator result type mismatch");
 
+    if (decimal && !unary) {
+        bool done;
+        int rc = ev_numeric_int_const(ctx, e, in, sel, n, out, &done);
+        if (done || rc != SS_OK)
+            return rc;
+    }
     /* a numeric binary operator takes one constant operand as it is (two constants are
        simply evaluated at every row) */
     bool scalars = !text && !unary &&

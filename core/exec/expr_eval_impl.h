@@ -146,6 +146,10 @@ int ev_numeric_binary(ss_ctx *ctx, ss_expr_op op, const ev_operand *x, const ev_
                       const uint32_t *rows, uint32_t n, ss_vector *out);
 int ev_numeric_negate(ss_ctx *ctx, const ss_vector *a, const uint32_t *rows, uint32_t n,
                       ss_vector *out);
+/* CAST(integer AS numeric) op small constant without building the cast's vector; *done
+   false (nothing evaluated) when e is not of that shape */
+int ev_numeric_int_const(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *sel,
+                         uint32_t n, ss_vector *out, bool *done);
 /* a cast whose source or target is numeric */
 int ev_numeric_cast(ss_ctx *ctx, const ss_vector *a, const uint32_t *rows, uint32_t n,
                     ss_type from, ss_type to, int mode, ss_vector *out);

@@ -24,4 +24,9 @@ SELECT count(*), sum(b * 2 + d), sum(c * 1.1) FROM a WHERE b % 7 = 3 AND c < 900
 SELECT * FROM a WHERE x > 1 ORDER BY x;
 SELECT * FROM a WHERE x = 1.250 OR x IN (-2.5, 7);
 SELECT 1::int2 + 1.5, 2::int8 * 1.5, 10 / 4.0;
+CREATE TABLE w (v int8, s int2);
+INSERT INTO w VALUES (9223372036854775807, 1), (-9223372036854775808, -1), (999999999999999999, 7), (NULL, NULL);
+SELECT v * 1.5, 0.25 - v, v + 0.001, s * 2.5, 1.10 - s, v * 0.000000000000000001 FROM w;
+SELECT sum(v * 1.1), sum(s - 0.5), avg(v) FROM w;
+DROP TABLE w;
 DROP TABLE a;
