@@ -391,12 +391,14 @@ int num_compare(const ss_text *x, const ss_text *y)
     if (num_small(x, &ca, &sa) && num_small(y, &cb, &sb)) {
         if (sa == sb)
             return (ca > cb) - (ca < cb);
-        __int128 a = ca, b = cb;
-        if (sa < sb)
-            a *= pow10_tab[sb - sa];
-        else
-            b *= pow10_tab[sa - sb];
-        return (a > b) - (a < b);
+        if (sa - sb <= 18 && sb - sa <= 18) { /* < 10^36 after scaling: no overflow */
+            __int128 a = ca, b = cb;
+            if (sa < sb)
+                a *= pow10_tab[sb - sa];
+            else
+                b *= pow10_tab[sa - sb];
+            return (a > b) - (a < b);
+        }
     }
     uint8_t ba[20], bb[20];
     ss_num a, b;

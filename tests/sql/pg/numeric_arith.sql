@@ -15,6 +15,7 @@ SELECT 'Infinity'::numeric / 0;
 SELECT 1.0 = 1.00, 1.5 < 2, 2.50 >= 2.5, 'NaN'::numeric > 'Infinity'::numeric,
        'NaN'::numeric = 'NaN'::numeric, -1.5 < -1.25, 0.0 = -0.0, 1 = 1.0;
 SELECT 1.5 BETWEEN 1 AND 2, 2.0 IN (1, 2, 3), 2.5 NOT IN (2.50, 3);
+SELECT 1e-20 < 1.0, 12.5 > 1e-30, 1e-19 = 0.0000000000000000001, 5 > 0.000000000000000000000001;
 SELECT CASE WHEN true THEN 1 ELSE 2.5 END, COALESCE(NULL, 0.5) * 2;
 SELECT 1e200 * 1e200 * 1e200 * 1e200 * 1e200 * 1e200 * 1e200 * 1e200 * 1e200 * 1e200;
 CREATE TABLE a (b int, c int, d float8, x numeric(12,2));
