@@ -52,11 +52,15 @@ static void alternate(sunstone *db, const char *const *sqls, int k, int iters, d
     }
 }
 
-static void grow(sunstone *db, const char *table, const char *select_tail, long rows)
+/* Creates a table, inserts its first row, then doubles it until it has `rows` rows: grow is
+   an INSERT ... SELECT format taking the row count so far five times, then rows. */
+static void make_table(sunstone *db, const char *create, const char *seed, const char *grow, long rows)
 {
+    ab_must(db, sunstone_exec(db, create, NULL, NULL), create);
+    ab_must(db, sunstone_exec(db, seed, NULL, NULL), seed);
     for (long have = 1; have < rows; have *= 2) {
         char sql[512];
-        snprintf(sql, sizeof sql, select_tail, table, have, have, have, have, have, rows);
+        snprintf(sql, sizeof sql, grow, have, have, have, have, have, rows);
         ab_must(db, sunstone_exec(db, sql, NULL, NULL), "grow");
     }
 }
@@ -70,12 +74,10 @@ int main(int argc, char **argv)
     int rc = sunstone_open(NULL, &db);
     ab_must(db, rc, "open");
 
-    ab_must(db, sunstone_exec(db, "CREATE TABLE a (k int, b int, c int, d float8)", NULL, NULL), "create");
-    ab_must(db, sunstone_exec(db, "INSERT INTO a VALUES (0, 0, 0, 0)", NULL, NULL), "seed");
-    grow(db, "a",
-         "INSERT INTO %s SELECT k + %ld, (k + %ld) %% 1000, (k + %ld) %% 1000, ((k + %ld) %% 100)::float8 "
-         "FROM a WHERE k + %ld < %ld",
-         rows);
+    make_table(db, "CREATE TABLE a (k int, b int, c int, d float8)", "INSERT INTO a VALUES (0, 0, 0, 0)",
+               "INSERT INTO a SELECT k + %ld, (k + %ld) %% 1000, (k + %ld) %% 1000, ((k + %ld) %% 100)::float8 "
+               "FROM a WHERE k + %ld < %ld",
+               rows);
     const char *seed[2] = {
         "SELECT count(*), sum(b * 2 + d), sum(c * 1.1) FROM a WHERE b % 7 = 3 AND c < 900",
         "SELECT count(*), sum(b * 2 + d), sum(c * 1.1::float8) FROM a WHERE b % 7 = 3 AND c < 900"};
@@ -86,12 +88,10 @@ int main(int argc, char **argv)
     printf("seed float8   %8.2f ms %6.2f ns/row  %s\n", med[1] / 1e6, med[1] / rows, ans[1]);
     printf("numeric / float8 = %.2fx  (%ld rows, %d runs)\n", med[0] / med[1], rows, iters);
 
-    ab_must(db, sunstone_exec(db, "CREATE TABLE m (k int, x numeric(12,2), f float8)", NULL, NULL), "create");
-    ab_must(db, sunstone_exec(db, "INSERT INTO m VALUES (0, 0.01, 0.01)", NULL, NULL), "seed");
-    grow(db, "m",
-         "INSERT INTO %s SELECT k + %ld, ((k + %ld) %% 100000) * 0.01 + (k + %ld) %% 7, "
-         "((k + %ld) %% 100000)::float8 FROM m WHERE k + %ld < %ld",
-         agg_rows);
+    make_table(db, "CREATE TABLE m (k int, x numeric(12,2), f float8)", "INSERT INTO m VALUES (0, 0.01, 0.01)",
+               "INSERT INTO m SELECT k + %ld, ((k + %ld) %% 100000) * 0.01 + (k + %ld) %% 7, "
+               "((k + %ld) %% 100000)::float8 FROM m WHERE k + %ld < %ld",
+               agg_rows);
     const char *aggs[3] = {"SELECT sum(x) FROM m", "SELECT avg(k) FROM m", "SELECT sum(f) FROM m"};
     alternate(db, aggs, 3, iters, med, ans);
     printf("sum(numeric(12,2)) %8.2f ms %6.2f ns/row  %s\n", med[0] / 1e6, med[0] / agg_rows, ans[0]);

@@ -21,15 +21,6 @@ static int fit_rows(ss_ctx *ctx, ss_vector *v, const uint32_t *sel, uint32_t n, 
     return SS_OK;
 }
 
-static inline int64_t int_at(const ss_vector *v, uint32_t i)
-{
-    switch (v->type.id) {
-    case SS_TYPE_INT2: return ((const int16_t *)v->data)[i];
-    case SS_TYPE_INT4: return ((const int32_t *)v->data)[i];
-    default: return ((const int64_t *)v->data)[i];
-    }
-}
-
 /* bool / integer / float8 -> text or varchar: the cast's text form, then the length rule. */
 static int to_text(ss_ctx *ctx, const ss_vector *a, const uint32_t *rows, uint32_t n,
                    ss_vector *out, ss_type to, int mode)
@@ -46,7 +37,7 @@ static int to_text(ss_ctx *ctx, const ss_vector *a, const uint32_t *rows, uint32
         } else if (f == SS_TYPE_FLOAT8) {
             len = ss_float8_to_text(((const double *)a->data)[i], buf);
         } else {
-            len = ss_int64_to_text(int_at(a, i), buf);
+            len = ss_int64_to_text(ev_int_at(a, i), buf);
         }
         uint32_t l = (uint32_t)len;
         if (ss_cast_fit_varchar(ctx, s, &l, to, mode) != SS_OK ||

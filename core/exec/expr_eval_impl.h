@@ -106,6 +106,16 @@ static inline bool ev_same_layout(int32_t a, int32_t b)
     return a == b || (ss_type_is_text(a) && ss_type_is_text(b));
 }
 
+/* Element i of an int2 / int4 / int8 vector. */
+static inline int64_t ev_int_at(const ss_vector *v, uint32_t i)
+{
+    switch (v->type.id) {
+    case SS_TYPE_INT2: return ((const int16_t *)v->data)[i];
+    case SS_TYPE_INT4: return ((const int32_t *)v->data)[i];
+    default: return ((const int64_t *)v->data)[i];
+    }
+}
+
 /* Leaves (same contract as ev_node).  expr_eval_leaf.c */
 int ev_broadcast(ss_ctx *ctx, const ss_value *val, const uint32_t *sel, uint32_t n,
                  ss_vector *out); /* one value (or NULL) at every row; out's type */

@@ -9,13 +9,6 @@
 #include "types/numeric/numeric.h"
 #include "types/typeio.h"
 
-static const int64_t p10[19] = {
-    INT64_C(1), INT64_C(10), INT64_C(100), INT64_C(1000), INT64_C(10000), INT64_C(100000),
-    INT64_C(1000000), INT64_C(10000000), INT64_C(100000000), INT64_C(1000000000),
-    INT64_C(10000000000), INT64_C(100000000000), INT64_C(1000000000000),
-    INT64_C(10000000000000), INT64_C(100000000000000), INT64_C(1000000000000000),
-    INT64_C(10000000000000000), INT64_C(100000000000000000), INT64_C(1000000000000000000)};
-
 static int put_small(ss_ctx *ctx, ss_vector *out, uint32_t row, int64_t c, int s)
 {
     char *p = ss_vector_text_alloc(ctx, out, NUM_SMALL_LEN);
@@ -43,30 +36,6 @@ static inline void put_small_at(ss_vector *out, uint32_t row, char **block, int6
 static int put_copy(ss_ctx *ctx, ss_vector *out, uint32_t row, const ss_text *t)
 {
     return ss_vector_set_text(ctx, out, row, t->ptr, t->len);
-}
-
-/* One small + - * without overflow, or false. */
-static inline bool small_op(ss_expr_op op, int64_t a, int sa, int64_t b, int sb, int64_t *r,
-                            int *rs)
-{
-    int64_t t;
-    if (op == OP_MUL) {
-        if (__builtin_mul_overflow(a, b, &t) || sa + sb > NUM_MAX_DSCALE)
-            return false;
-        *rs = sa + sb;
-    } else {
-        int s = sa > sb ? sa : sb;
-        if (s - sa > 18 || s - sb > 18 || __builtin_mul_overflow(a, p10[s - sa], &a) ||
-            __builtin_mul_overflow(b, p10[s - sb], &b))
-            return false;
-        if (op == OP_ADD ? __builtin_add_overflow(a, b, &t) : __builtin_sub_overflow(a, b, &t))
-            return false;
-        *rs = s;
-    }
-    if (t >= NUM_SMALL_LIMIT || t <= -NUM_SMALL_LIMIT)
-        return false;
-    *r = t;
-    return true;
 }
 
 static int num_op_of(ss_expr_op op)
@@ -97,7 +66,7 @@ int ev_numeric_binary(ss_ctx *ctx, ss_expr_op op, const ev_operand *x, const ev_
         int64_t lc, rcf, res;
         int ls, rs, s;
         if (fast && num_small(l, &lc, &ls) && num_small(r, &rcf, &rs) &&
-            small_op(op, lc, ls, rcf, rs, &res, &s)) {
+            num_small_op(nop, lc, ls, rcf, rs, &res, &s)) {
             put_small_at(out, i, &block, res, s);
             continue;
         }
@@ -133,15 +102,6 @@ int ev_numeric_negate(ss_ctx *ctx, const ss_vector *a, const uint32_t *rows, uin
     return rc;
 }
 
-static inline int64_t int_elem(const ss_vector *v, uint32_t i)
-{
-    switch (v->type.id) {
-    case SS_TYPE_INT2: return ((const int16_t *)v->data)[i];
-    case SS_TYPE_INT4: return ((const int32_t *)v->data)[i];
-    default: return ((const int64_t *)v->data)[i];
-    }
-}
-
 int ev_numeric_cast(ss_ctx *ctx, const ss_vector *a, const uint32_t *rows, uint32_t n,
                     ss_type from, ss_type to, int mode, ss_vector *out)
 {
@@ -149,7 +109,7 @@ int ev_numeric_cast(ss_ctx *ctx, const ss_vector *a, const uint32_t *rows, uint3
     num_scratch_begin();
     if (to.id == SS_TYPE_NUMERIC && ss_type_is_integer(from.id) && to.typmod < 4) {
         SS_FOR_ROWS(rows, n, i, {
-            int64_t v = int_elem(a, i);
+            int64_t v = ev_int_at(a, i);
             ss_text t;
             if (v > -NUM_SMALL_LIMIT && v < NUM_SMALL_LIMIT)
                 rc = put_small(ctx, out, i, v, 0);
@@ -179,23 +139,23 @@ static int int_const_rows(ss_ctx *ctx, ss_expr_op op, const ss_vector *x, bool x
                           int ks, const ss_text *kt, const uint32_t *rows, uint32_t n,
                           ss_vector *out)
 {
-    int rc = SS_OK;
+    int rc = SS_OK, nop = num_op_of(op);
     char *block = small_block(ctx, out, n);
     if (!block)
         return SS_ERROR;
     num_scratch_begin();
     SS_FOR_ROWS(rows, n, i, {
-        int64_t v = int_elem(x, i), res;
+        int64_t v = ev_int_at(x, i), res;
         int s;
         bool ok = v > -NUM_SMALL_LIMIT && v < NUM_SMALL_LIMIT &&
-                  (x_left ? small_op(op, v, 0, k, ks, &res, &s) : small_op(op, k, ks, v, 0, &res, &s));
+                  (x_left ? num_small_op(nop, v, 0, k, ks, &res, &s) : num_small_op(nop, k, ks, v, 0, &res, &s));
         if (ok) {
             put_small_at(out, i, &block, res, s);
         } else {
             ss_text xv, t;
             rc = num_from_int64(ctx, v, &xv);
             if (rc == SS_OK)
-                rc = num_binop(ctx, num_op_of(op), x_left ? &xv : kt, x_left ? kt : &xv, &t);
+                rc = num_binop(ctx, nop, x_left ? &xv : kt, x_left ? kt : &xv, &t);
             if (rc == SS_OK)
                 rc = put_copy(ctx, out, i, &t);
         }

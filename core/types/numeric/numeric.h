@@ -18,6 +18,7 @@
 #include "util/strbuf.h"
 
 enum { NUM_SMALL = 0, NUM_BIG = 1, NUM_NAN = 2, NUM_PINF = 3, NUM_NINF = 4 };
+enum { NUM_OP_ADD, NUM_OP_SUB, NUM_OP_MUL, NUM_OP_DIV, NUM_OP_MOD };
 
 #define NUM_HDR 4
 #define NUM_SMALL_LEN (NUM_HDR + 8)
@@ -69,6 +70,36 @@ static inline bool num_small(const ss_text *t, int64_t *coef, int *dscale)
     return true;
 }
 
+/* 10^0 .. 10^18. */
+extern const int64_t num_pow10[19];
+
+/* a op b (NUM_OP_ADD, NUM_OP_SUB, NUM_OP_MUL) of the small values a * 10^-sa and b * 10^-sb
+ * in machine integers: false when the result's coefficient would reach 10^18 (the caller
+ * takes the general form), else *r * 10^-*rs. */
+static inline bool num_small_op(int op, int64_t a, int sa, int64_t b, int sb, int64_t *r, int *rs)
+{
+    int64_t t;
+    if (op == NUM_OP_MUL) {
+        if (sa + sb > NUM_MAX_DSCALE || __builtin_mul_overflow(a, b, &t))
+            return false;
+        *rs = sa + sb;
+    } else if (op == NUM_OP_ADD || op == NUM_OP_SUB) {
+        int s = sa > sb ? sa : sb;
+        if (s - sa > 18 || s - sb > 18 || __builtin_mul_overflow(a, num_pow10[s - sa], &a) ||
+            __builtin_mul_overflow(b, num_pow10[s - sb], &b))
+            return false;
+        if (op == NUM_OP_ADD ? __builtin_add_overflow(a, b, &t) : __builtin_sub_overflow(a, b, &t))
+            return false;
+        *rs = s;
+    } else {
+        return false;
+    }
+    if (t >= NUM_SMALL_LIMIT || t <= -NUM_SMALL_LIMIT)
+        return false;
+    *r = t;
+    return true;
+}
+
 /* Encodes a special value (NUM_NAN, NUM_PINF, NUM_NINF) or zero into ctx's arena. */
 int num_encode_special(ss_ctx *ctx, int kind, ss_text *out);
 
@@ -84,7 +115,6 @@ int num_apply_typmod(ss_ctx *ctx, const ss_text *in, int32_t typmod, ss_text *ou
 void num_typmod_text(int32_t typmod, char *buf, size_t n);
 
 /* ---- operators (numeric_ops.c) ---- */
-enum { NUM_OP_ADD, NUM_OP_SUB, NUM_OP_MUL, NUM_OP_DIV, NUM_OP_MOD };
 /* a op b with PostgreSQL's result scales; 22012 "division by zero". */
 int num_binop(ss_ctx *ctx, int op, const ss_text *a, const ss_text *b, ss_text *out);
 int num_negate(ss_ctx *ctx, const ss_text *a, ss_text *out);

@@ -11,24 +11,7 @@
 
 int num_from_int64(ss_ctx *ctx, int64_t v, ss_text *out)
 {
-    if (v > -NUM_SMALL_LIMIT && v < NUM_SMALL_LIMIT) {
-        char *p = num_alloc(ctx, NUM_SMALL_LEN);
-        if (!p)
-            return SS_ERROR;
-        num_encode_small(p, v, 0);
-        *out = (ss_text){p, NUM_SMALL_LEN, 0};
-        return SS_OK;
-    }
-    uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-    uint8_t tmp[20], dig[20];
-    int n = 0;
-    while (u) {
-        tmp[n++] = (uint8_t)(u % 10);
-        u /= 10;
-    }
-    for (int i = 0; i < n; i++)
-        dig[i] = tmp[n - 1 - i];
-    return num_make(ctx, v < 0, dig, n, 0, out);
+    return num_from_int128(ctx, v, 0, out);
 }
 
 static const char *int_name(int32_t to)

@@ -151,47 +151,21 @@ static int f_trim_scale(ss_ctx *ctx, const ss_text *x, const ss_num *a, int32_t 
     return num_round_scale(ctx, a, min_scale_of(a), true, out);
 }
 
-int ss_fn_num_abs(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                  uint32_t n, ss_vector *out)
-{
-    return each_unary(ctx, args, nargs, rows, n, out, f_abs);
-}
-
-int ss_fn_num_sign(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                   uint32_t n, ss_vector *out)
-{
-    return each_unary(ctx, args, nargs, rows, n, out, f_sign);
-}
-
-int ss_fn_num_round(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                    uint32_t n, ss_vector *out)
-{
-    return each_unary(ctx, args, nargs, rows, n, out, f_round);
-}
-
-int ss_fn_num_trunc(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                    uint32_t n, ss_vector *out)
-{
-    return each_unary(ctx, args, nargs, rows, n, out, f_trunc);
-}
-
-int ss_fn_num_ceil(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                   uint32_t n, ss_vector *out)
-{
-    return each_unary(ctx, args, nargs, rows, n, out, f_ceil);
-}
-
-int ss_fn_num_floor(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                    uint32_t n, ss_vector *out)
-{
-    return each_unary(ctx, args, nargs, rows, n, out, f_floor);
-}
-
-int ss_fn_num_trim_scale(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs,
-                         const uint32_t *rows, uint32_t n, ss_vector *out)
-{
-    return each_unary(ctx, args, nargs, rows, n, out, f_trim_scale);
-}
+/* The table's entry points of the one-argument functions (round and trunc also take the
+   optional int4 scale). */
+#define NUM_UNARY_ENTRY(NAME, F)                                                           \
+    int ss_fn_num_##NAME(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs,               \
+                         const uint32_t *rows, uint32_t n, ss_vector *out)                  \
+    {                                                                                      \
+        return each_unary(ctx, args, nargs, rows, n, out, F);                              \
+    }
+NUM_UNARY_ENTRY(abs, f_abs)
+NUM_UNARY_ENTRY(sign, f_sign)
+NUM_UNARY_ENTRY(round, f_round)
+NUM_UNARY_ENTRY(trunc, f_trunc)
+NUM_UNARY_ENTRY(ceil, f_ceil)
+NUM_UNARY_ENTRY(floor, f_floor)
+NUM_UNARY_ENTRY(trim_scale, f_trim_scale)
 
 /* mod (op NUM_OP_MOD) or div (NUM_OP_DIV, then truncated to an integer). */
 static int each_binary(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, uint32_t n,
@@ -231,19 +205,15 @@ static int each_binary(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows
     return rc;
 }
 
-int ss_fn_num_mod(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                  uint32_t n, ss_vector *out)
-{
-    (void)nargs;
-    return each_binary(ctx, args, rows, n, out, NUM_OP_MOD);
-}
-
-int ss_fn_num_div(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                  uint32_t n, ss_vector *out)
-{
-    (void)nargs;
-    return each_binary(ctx, args, rows, n, out, NUM_OP_DIV);
-}
+#define NUM_ENTRY(NAME, CALL)                                                              \
+    int ss_fn_num_##NAME(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs,               \
+                         const uint32_t *rows, uint32_t n, ss_vector *out)                  \
+    {                                                                                      \
+        (void)nargs;                                                                       \
+        return CALL;                                                                       \
+    }
+NUM_ENTRY(mod, each_binary(ctx, args, rows, n, out, NUM_OP_MOD))
+NUM_ENTRY(div, each_binary(ctx, args, rows, n, out, NUM_OP_DIV))
 
 /* scale (min false) or min_scale (true): an int4, NULL for NaN and the infinities. */
 static int scales(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, uint32_t n,
@@ -265,16 +235,5 @@ static int scales(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, uin
     return SS_OK;
 }
 
-int ss_fn_num_scale(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                    uint32_t n, ss_vector *out)
-{
-    (void)nargs;
-    return scales(ctx, args, rows, n, out, false);
-}
-
-int ss_fn_num_min_scale(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs,
-                        const uint32_t *rows, uint32_t n, ss_vector *out)
-{
-    (void)nargs;
-    return scales(ctx, args, rows, n, out, true);
-}
+NUM_ENTRY(scale, scales(ctx, args, rows, n, out, false))
+NUM_ENTRY(min_scale, scales(ctx, args, rows, n, out, true))

@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-static const int64_t pow10_tab[19] = {
+const int64_t num_pow10[19] = {
     INT64_C(1), INT64_C(10), INT64_C(100), INT64_C(1000), INT64_C(10000), INT64_C(100000),
     INT64_C(1000000), INT64_C(10000000), INT64_C(100000000), INT64_C(1000000000),
     INT64_C(10000000000), INT64_C(100000000000), INT64_C(1000000000000),
@@ -394,9 +394,9 @@ int num_compare(const ss_text *x, const ss_text *y)
         if (sa - sb <= 18 && sb - sa <= 18) { /* < 10^36 after scaling: no overflow */
             __int128 a = ca, b = cb;
             if (sa < sb)
-                a *= pow10_tab[sb - sa];
+                a *= num_pow10[sb - sa];
             else
-                b *= pow10_tab[sa - sb];
+                b *= num_pow10[sa - sb];
             return (a > b) - (a < b);
         }
     }
@@ -509,46 +509,11 @@ static int special_result(ss_ctx *ctx, int op, const ss_num *a, const ss_num *b,
     }
 }
 
-/* Machine-integer form of + - *; false when a result does not fit (the caller takes the
-   general form). */
-static bool small_binop(int op, int64_t a, int sa, int64_t b, int sb, int64_t *r, int *rs)
-{
-    switch (op) {
-    case NUM_OP_ADD:
-    case NUM_OP_SUB: {
-        int s = sa > sb ? sa : sb;
-        if (s - sa > 18 || s - sb > 18)
-            return false;
-        if (__builtin_mul_overflow(a, pow10_tab[s - sa], &a) ||
-            __builtin_mul_overflow(b, pow10_tab[s - sb], &b))
-            return false;
-        int64_t t;
-        if (op == NUM_OP_ADD ? __builtin_add_overflow(a, b, &t) : __builtin_sub_overflow(a, b, &t))
-            return false;
-        if (t >= NUM_SMALL_LIMIT || t <= -NUM_SMALL_LIMIT)
-            return false;
-        *r = t;
-        *rs = s;
-        return true;
-    }
-    case NUM_OP_MUL: {
-        int64_t t;
-        if (sa + sb > NUM_MAX_DSCALE || __builtin_mul_overflow(a, b, &t) ||
-            t >= NUM_SMALL_LIMIT || t <= -NUM_SMALL_LIMIT)
-            return false;
-        *r = t;
-        *rs = sa + sb;
-        return true;
-    }
-    default: return false;
-    }
-}
-
 int num_binop(ss_ctx *ctx, int op, const ss_text *x, const ss_text *y, ss_text *out)
 {
     int64_t ca, cb, cr;
     int sa, sb, sr;
-    if (num_small(x, &ca, &sa) && num_small(y, &cb, &sb) && small_binop(op, ca, sa, cb, sb, &cr, &sr)) {
+    if (num_small(x, &ca, &sa) && num_small(y, &cb, &sb) && num_small_op(op, ca, sa, cb, sb, &cr, &sr)) {
         char *p = num_alloc(ctx, NUM_SMALL_LEN);
         if (!p)
             return SS_ERROR;
