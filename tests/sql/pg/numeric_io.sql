@@ -23,6 +23,7 @@ SELECT 1::numeric(0);
 SELECT 1::numeric(1001);
 SELECT 1::numeric(5,1001);
 CREATE TABLE n (k int, x numeric(7,2), y numeric, z decimal(4,1));
+\d n
 INSERT INTO n VALUES (1, 12.345, 1.10, 1.25), (2, -0.005, 1e2, -1.25), (3, NULL, 'NaN', NULL);
 INSERT INTO n VALUES (4, '99999.999', 0, 0);
 INSERT INTO n VALUES (5, 1, 0, 1000);
