@@ -22,9 +22,10 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
 {
     if (is_aggregate_name(a))
         return bind_aggregate(b, a);
-    if (a->star || a->distinct) {
+    if (a->star || a->distinct || a->filter || a->nagg_order) {
         bind_error(b, a->location, "42809", "%s specified, but %s is not an aggregate function",
-                   a->star ? "*" : "DISTINCT", a->names[a->nnames - 1]);
+                   a->star ? "*" : a->distinct ? "DISTINCT" : a->nagg_order ? "ORDER BY" : "FILTER",
+                   a->names[a->nnames - 1]);
         return NULL;
     }
     if (a->nnames > 2 || (a->nnames == 2 && strcmp(a->names[0], "pg_catalog") != 0)) {

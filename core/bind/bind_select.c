@@ -160,8 +160,12 @@ static bool ast_eq(const ast_expr *x, const ast_expr *y, bool loose)
         return strcmp(x->str, y->str) == 0 && ast_eq(x->left, y->left, loose) && ast_eq(x->right, y->right, loose);
     case AE_FUNC:
         if (strcmp(x->names[x->nnames - 1], y->names[y->nnames - 1]) != 0 || x->star != y->star ||
-            x->distinct != y->distinct)
+            x->distinct != y->distinct || x->nagg_order != y->nagg_order || !ast_eq(x->filter, y->filter, loose))
             return false;
+        for (uint32_t i = 0; i < x->nagg_order; i++)
+            if (x->agg_order[i].descending != y->agg_order[i].descending || x->agg_order[i].nulls != y->agg_order[i].nulls ||
+                !ast_eq(x->agg_order[i].expr, y->agg_order[i].expr, loose))
+                return false;
         break;
     case AE_CAST:
         if (strcmp(x->type.name, y->type.name) != 0 || x->type.typmod != y->type.typmod)
@@ -990,6 +994,8 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
         if (drop_unused_aggregates(b, st, &tl, having) ||
             !(top = lop_aggregate(b->ctx, b->arena, st->rel, top, st->ngroups, st->groups, st->naggs, st->aggs)))
             return SS_ERROR;
+        if (st->any_extra)
+            top->u.aggregate.extras = st->extras;
         if (having && !(top = lop_filter(b->ctx, b->arena, top, having)))
             return SS_ERROR;
         filtered |= having != NULL;

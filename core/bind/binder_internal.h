@@ -20,7 +20,9 @@ typedef struct agg_state {
     const ast_expr **group_asts; /* and as written (after position/alias resolution) */
     uint32_t ngroups;
     ss_agg_call *aggs;
+    ss_agg_extra **extras;    /* parallel to aggs: FILTER, ORDER BY, extra arguments (or NULL) */
     uint32_t naggs, cap_aggs;
+    bool any_extra;
 } agg_state;
 
 /* One item of the FROM clause (a table, a subquery or a VALUES list): the name it is

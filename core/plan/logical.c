@@ -225,8 +225,16 @@ int lop_each_expr(ss_lop *op, ss_lop_expr_fn fn, void *arg)
         break;
     case LOP_AGGREGATE:
         rc = each(op, op->u.aggregate.groups, op->u.aggregate.ngroups, fn, arg);
-        for (uint32_t i = 0; !rc && i < op->u.aggregate.naggs; i++)
+        for (uint32_t i = 0; !rc && i < op->u.aggregate.naggs; i++) {
             rc = each(op, (ss_expr **)&op->u.aggregate.aggs[i].arg, 1, fn, arg);
+            ss_agg_extra *x = op->u.aggregate.extras ? op->u.aggregate.extras[i] : NULL;
+            if (x && !rc)
+                rc = each(op, (ss_expr **)x->args, x->nargs, fn, arg);
+            if (x && !rc)
+                rc = each(op, (ss_expr **)x->order, x->norder, fn, arg);
+            if (x && !rc)
+                rc = each(op, (ss_expr **)&x->filter, 1, fn, arg);
+        }
         break;
     case LOP_SORT:
         for (uint32_t i = 0; !rc && i < op->u.sort.nkeys; i++)

@@ -56,7 +56,8 @@ typedef struct ss_lop {
         struct { uint32_t nrows; ss_expr **exprs; } values;
         struct { ss_expr *pred; } filter;
         struct { uint32_t n; ss_expr **exprs; } project;
-        struct { uint32_t ngroups; ss_expr **groups; uint32_t naggs; ss_agg_call *aggs; } aggregate;
+        /* extras: NULL, or naggs entries parallel to aggs (sunstone/operator.h) */
+        struct { uint32_t ngroups; ss_expr **groups; uint32_t naggs; ss_agg_call *aggs; ss_agg_extra **extras; } aggregate;
         struct { uint32_t nkeys; ss_lsort_key *keys; } sort;
         struct { ss_expr *limit, *offset; } limit;
         struct { ss_lop_setop_kind op; bool all; } setop;
@@ -86,7 +87,8 @@ ss_lop *lop_join(ss_ctx *ctx, ss_arena *arena, ss_join_type type, ss_lop *left, 
 
 /* The one enumeration of a logical operator's expression slots (not its children's), in
  * evaluation order: VALUES' row-major items, FILTER's predicate, PROJECT's items,
- * AGGREGATE's groups then arguments (count(*) has none), SORT's keys, LIMIT's limit then
+ * AGGREGATE's groups then per call its argument (count(*) has none), extra arguments,
+ * ORDER BY expressions and FILTER, SORT's keys, LIMIT's limit then
  * offset, JOIN's condition (NULL ones skipped); GET, DISTINCT and SETOP have none.  fn may replace *slot; a non-zero return stops the walk and
  * is returned. */
 typedef int (*ss_lop_expr_fn)(ss_lop *op, ss_expr **slot, void *arg);

@@ -229,6 +229,13 @@ ss_plan *plan_project(ss_plan_builder *pb, ss_plan *child, uint32_t n, const ss_
 ss_plan *plan_aggregate(ss_plan_builder *pb, ss_plan *child, uint32_t ngroups, const ss_expr *const *groups,
                         uint32_t naggs, const ss_agg_call *aggs, const char *const *names)
 {
+    return plan_aggregate_ex(pb, child, ngroups, groups, naggs, aggs, NULL, names);
+}
+
+ss_plan *plan_aggregate_ex(ss_plan_builder *pb, ss_plan *child, uint32_t ngroups, const ss_expr *const *groups,
+                           uint32_t naggs, const ss_agg_call *aggs, const ss_agg_extra *const *extras,
+                           const char *const *names)
+{
     ss_aggregate_node *a = (ss_aggregate_node *)node_new(pb, sizeof *a, SS_NODE_AGGREGATE, child);
     ss_type *types = pb_alloc(pb, sizeof(ss_type) * (ngroups + naggs));
     if (!a || !types)
@@ -241,12 +248,20 @@ ss_plan *plan_aggregate(ss_plan_builder *pb, ss_plan *child, uint32_t ngroups, c
     a->groups = groups;
     a->naggs = naggs;
     a->aggs = aggs;
+    a->extras = extras;
     if (set_output(pb, &a->hdr, ngroups + naggs, types, names))
         return NULL;
     param_list l = {0};
     params_of_exprs(pb, &l, groups, ngroups);
-    for (uint32_t i = 0; i < naggs; i++)
+    for (uint32_t i = 0; i < naggs; i++) {
         params_of_exprs(pb, &l, &aggs[i].arg, 1);
+        const ss_agg_extra *x = extras ? extras[i] : NULL;
+        if (x) {
+            params_of_exprs(pb, &l, x->args, x->nargs);
+            params_of_exprs(pb, &l, x->order, x->norder);
+            params_of_exprs(pb, &l, &x->filter, 1);
+        }
+    }
     return params_finish(pb, &a->hdr, &l) ? NULL : &a->hdr;
 }
 

@@ -35,6 +35,10 @@ ss_plan *plan_project(ss_plan_builder *pb, ss_plan *child, uint32_t n, const ss_
  * names may be NULL ("?column?"). */
 ss_plan *plan_aggregate(ss_plan_builder *pb, ss_plan *child, uint32_t ngroups, const ss_expr *const *groups,
                         uint32_t naggs, const ss_agg_call *aggs, const char *const *names);
+/* The same with the calls' FILTER, ORDER BY and extra arguments (NULL, or naggs entries). */
+ss_plan *plan_aggregate_ex(ss_plan_builder *pb, ss_plan *child, uint32_t ngroups, const ss_expr *const *groups,
+                           uint32_t naggs, const ss_agg_call *aggs, const ss_agg_extra *const *extras,
+                           const char *const *names);
 /* child's rows ordered by keys (positions in child's output); child's schema. */
 ss_plan *plan_sort(ss_plan_builder *pb, ss_plan *child, uint32_t nkeys, const ss_sort_key *keys);
 /* OFFSET then LIMIT of child's rows; the bigint expressions (NULL = none) are kept in the node

@@ -511,6 +511,38 @@ static int plan_join(planner *p, ss_lop *op, ss_plan **out, layout *lay)
     return *out ? SS_OK : SS_ERROR;
 }
 
+/* Copies of the calls' FILTER, ORDER BY and extra arguments with input positions. */
+static int fix_agg_extras(planner *p, ss_agg_extra *const *extras, uint32_t na, const layout *in,
+                          const ss_agg_extra ***out)
+{
+    const ss_agg_extra **fixed = pl_alloc(p, sizeof *fixed * (na ? na : 1));
+    if (!fixed)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < na; i++) {
+        const ss_agg_extra *x = extras[i];
+        fixed[i] = NULL;
+        if (!x)
+            continue;
+        ss_agg_extra *c = pl_alloc(p, sizeof *c);
+        if (!c)
+            return SS_ERROR;
+        *c = *x;
+        if ((x->nargs && !(c->args = (const ss_expr *const *)fix_exprs(p, (ss_expr **)x->args, x->nargs, in))) ||
+            (x->norder && !(c->order = (const ss_expr *const *)fix_exprs(p, (ss_expr **)x->order, x->norder, in))))
+            return SS_ERROR;
+        if (x->filter) {
+            ss_expr *f = (ss_expr *)x->filter;
+            ss_expr **ff = fix_exprs(p, &f, 1, in);
+            if (!ff)
+                return SS_ERROR;
+            c->filter = ff[0];
+        }
+        fixed[i] = c;
+    }
+    *out = fixed;
+    return SS_OK;
+}
+
 static int plan_aggregate_op(planner *p, ss_lop *op, ss_plan *child, const layout *in, ss_plan **out,
                              layout *lay)
 {
@@ -529,9 +561,13 @@ static int plan_aggregate_op(planner *p, ss_lop *op, ss_plan *child, const layou
         aggs[i] = op->u.aggregate.aggs[i];
         aggs[i].arg = fixed_args[i];
     }
+    const ss_agg_extra **extras = NULL;
+    if (op->u.aggregate.extras && fix_agg_extras(p, op->u.aggregate.extras, na, in, &extras))
+        return SS_ERROR;
     if (own_layout(p, op->rel, ng + na, lay))
         return SS_ERROR;
-    *out = plan_aggregate(&p->pb, child, ng, (const ss_expr *const *)groups, na, aggs, op->names);
+    *out = plan_aggregate_ex(&p->pb, child, ng, (const ss_expr *const *)groups, na, aggs,
+                             (const ss_agg_extra *const *)extras, op->names);
     return *out ? SS_OK : SS_ERROR;
 }
 

@@ -21,7 +21,8 @@ typedef enum ast_expr_kind {
     AE_OP,           /* binary or prefix operator: op, left (NULL for prefix), right */
     AE_AND, AE_OR, AE_NOT, /* args */
     AE_IS_NULL, AE_IS_NOT_NULL, /* args[0] */
-    AE_FUNC,         /* name(args), star = count(*), distinct */
+    AE_FUNC,         /* name(args), star = count(*), distinct; an aggregate call's FILTER
+                        (WHERE filter) and ORDER BY (agg_order) */
     AE_CAST,         /* args[0]::type_name(typmod) */
     AE_CASE,         /* arg (simple CASE) or NULL; whens/thens; els */
     AE_COALESCE,     /* args */
@@ -55,6 +56,9 @@ struct ast_expr {
     int *when_locations;       /* AE_CASE: each WHEN keyword */
     uint32_t nwhens;
     ast_expr *els;
+    ast_expr *filter;          /* AE_FUNC: FILTER (WHERE filter), NULL = none */
+    struct ast_sort_item *agg_order; /* AE_FUNC: ORDER BY inside the call, nagg_order items */
+    uint32_t nagg_order;
 };
 
 typedef struct ast_target {

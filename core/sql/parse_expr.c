@@ -224,14 +224,6 @@ static ast_expr *tr_func(transform_state *ts, FuncCall *f)
         tr_unsupported(ts, f->location, "WITHIN GROUP");
         return NULL;
     }
-    if (f->agg_order) {
-        tr_unsupported(ts, f->location, "ORDER BY in aggregate calls");
-        return NULL;
-    }
-    if (f->agg_filter) {
-        tr_unsupported(ts, f->location, "FILTER");
-        return NULL;
-    }
     if (f->func_variadic) {
         tr_unsupported(ts, f->location, "VARIADIC");
         return NULL;
@@ -242,6 +234,10 @@ static ast_expr *tr_func(transform_state *ts, FuncCall *f)
     e->star = f->agg_star;
     e->distinct = f->agg_distinct;
     if (!tr_list(ts, f->args, &e->args, &e->nargs))
+        return NULL;
+    if (f->agg_filter && !(e->filter = tr_expr(ts, f->agg_filter)))
+        return NULL;
+    if (!tr_sort_list(ts, f->agg_order, &e->agg_order, &e->nagg_order))
         return NULL;
     return e;
 }

@@ -228,6 +228,31 @@ static bool tr_sort_using(transform_state *ts, SortBy *sb, ast_sort_item *out)
     return false;
 }
 
+bool tr_sort_list(transform_state *ts, List *l, ast_sort_item **items, uint32_t *n)
+{
+    *n = (uint32_t)list_length(l);
+    *items = NULL;
+    if (!*n)
+        return true;
+    ast_sort_item *out = tr_alloc(ts, sizeof(ast_sort_item) * *n);
+    if (!out)
+        return false;
+    ListCell *lc;
+    uint32_t i = 0;
+    foreach (lc, l) {
+        SortBy *sb = lfirst(lc);
+        out[i].descending = sb->sortby_dir == SORTBY_DESC;
+        if (sb->sortby_dir == SORTBY_USING && !tr_sort_using(ts, sb, &out[i]))
+            return false;
+        out[i].nulls = sb->sortby_nulls == SORTBY_NULLS_FIRST ? 1 : sb->sortby_nulls == SORTBY_NULLS_LAST ? 2 : 0;
+        if (!(out[i].expr = tr_expr(ts, sb->node)))
+            return false;
+        i++;
+    }
+    *items = out;
+    return true;
+}
+
 ast_select *tr_select(transform_state *ts, SelectStmt *s)
 {
     if (s->withClause) {
@@ -309,25 +334,8 @@ ast_select *tr_select(transform_state *ts, SelectStmt *s)
         if (s->havingClause && !(out->having = tr_expr(ts, s->havingClause)))
             return NULL;
     }
-    out->norder = (uint32_t)list_length(s->sortClause);
-    if (out->norder) {
-        out->order_by = tr_alloc(ts, sizeof(ast_sort_item) * out->norder);
-        if (!out->order_by)
-            return NULL;
-        ListCell *lc;
-        uint32_t i = 0;
-        foreach (lc, s->sortClause) {
-            SortBy *sb = lfirst(lc);
-            out->order_by[i].descending = sb->sortby_dir == SORTBY_DESC;
-            if (sb->sortby_dir == SORTBY_USING && !tr_sort_using(ts, sb, &out->order_by[i]))
-                return NULL;
-            out->order_by[i].nulls = sb->sortby_nulls == SORTBY_NULLS_FIRST ? 1
-                                     : sb->sortby_nulls == SORTBY_NULLS_LAST ? 2 : 0;
-            if (!(out->order_by[i].expr = tr_expr(ts, sb->node)))
-                return NULL;
-            i++;
-        }
-    }
+    if (!tr_sort_list(ts, s->sortClause, &out->order_by, &out->norder))
+        return NULL;
     if ((int)s->limitOption == ts->with_ties_value) {
         tr_unsupported(ts, -1, "FETCH ... WITH TIES");
         return NULL;

@@ -57,5 +57,7 @@ int tr_location(const Node *n);
 ast_expr *tr_expr(transform_state *ts, Node *n);
 bool tr_type_name(transform_state *ts, TypeName *tn, ast_type_name *out);
 ast_select *tr_select(transform_state *ts, SelectStmt *s);
+/* A list of SortBy (ORDER BY of a query or inside an aggregate call) into *n items. */
+bool tr_sort_list(transform_state *ts, List *l, ast_sort_item **items, uint32_t *n);
 
 #endif

@@ -154,12 +154,29 @@ typedef struct ss_sort_key {
 } ss_sort_key;
 
 typedef struct ss_agg_call {
-    const char *name;       /* lower-case function name: count, sum, min, max, avg */
+    const char *name;       /* lower-case function name: count, sum, min, max, avg,
+                               string_agg, bool_and, bool_or (every is bool_and) */
     const ss_expr *arg;     /* NULL for count(*) */
     bool distinct;
     uint8_t reserved[3];
     ss_type result_type;    /* decided by the kernel, following PostgreSQL */
 } ss_agg_call;
+
+/* What an aggregate call has beyond ss_agg_call (whose array cannot grow): the parallel
+ * array ss_aggregate_node.extras holds one pointer per call, NULL for a plain call.  Each
+ * struct grows append-only; read only the fields within struct_size. */
+typedef struct ss_agg_extra {
+    uint32_t struct_size;           /* sizeof(ss_agg_extra) as the kernel built it */
+    uint32_t nargs;                 /* arguments after ss_agg_call.arg (string_agg's delimiter) */
+    const ss_expr *const *args;
+    const ss_expr *filter;          /* FILTER (WHERE ...): boolean over the input; only rows
+                                       where it is true reach the aggregate; NULL = all rows */
+    uint32_t norder;                /* ORDER BY inside the call: the input of each group is fed
+                                       to the aggregate in this order (after DISTINCT, if any) */
+    uint32_t reserved;
+    const ss_expr *const *order;    /* norder expressions over the input */
+    const ss_sort_key *order_keys;  /* their direction; column = the index in order[] */
+} ss_agg_extra;
 
 typedef struct ss_scan_node {     /* SS_NODE_SCAN, no children */
     ss_plan_node hdr;
@@ -204,6 +221,9 @@ typedef struct ss_aggregate_node { /* SS_NODE_AGGREGATE, one child; output = gro
     uint32_t naggs;
     const ss_expr *const *groups;
     const ss_agg_call *aggs;
+    /* NULL when no call has FILTER, ORDER BY or more than one argument; else naggs
+       pointers, NULL for a plain call (ss_agg_extra) */
+    const ss_agg_extra *const *extras;
 } ss_aggregate_node;
 
 typedef struct ss_values_node {   /* SS_NODE_VALUES, no children */
