@@ -1,7 +1,7 @@
 /* bind_select.c — binds a SELECT (or a VALUES query) into its logical plan (plan/logical.h):
  * get (FROM) → filter (WHERE) → aggregate (GROUP BY, aggregates) → filter (HAVING) →
  * project (targets + hidden sort keys) → distinct → sort → limit → project (drop hidden
- * keys).  How it runs (which columns the scan reads, where each column sits in a batch) is
+ * keys); DISTINCT ON is a sort then a unique (bind_distinct_on.c).  How it runs (which columns the scan reads, where each column sits in a batch) is
  * the planner's business (plan/planner.c). */
 #include <stdint.h>
 #include <string.h>
@@ -230,15 +230,16 @@ static const ast_expr *group_item(binder *b, const ast_select *s, const ast_expr
     return g;
 }
 
-/* ORDER BY item → output column position, adding a hidden target when needed. */
-static int order_item(binder *b, const ast_select *s, const ast_sort_item *it, target_list *tl, uint32_t *pos)
+/* ORDER BY (or DISTINCT ON: clause) item → output column position, adding a hidden target
+ * when needed (PostgreSQL's findTargetlistEntrySQL92). */
+static int order_item(binder *b, const ast_select *s, const ast_expr *a, const char *clause, target_list *tl,
+                      uint32_t *pos)
 {
-    const ast_expr *a = it->expr;
-    if (check_position_constant(b, a, "ORDER BY"))
+    if (check_position_constant(b, a, clause))
         return SS_ERROR;
     if (a->kind == AE_INT) {
         if (a->ival < 1 || a->ival > tl->nvisible)
-            return bind_error(b, a->location, "42P10", "ORDER BY position %lld is not in select list",
+            return bind_error(b, a->location, "42P10", "%s position %lld is not in select list", clause,
                               (long long)a->ival);
         *pos = (uint32_t)a->ival - 1;
         return SS_OK;
@@ -252,7 +253,7 @@ static int order_item(binder *b, const ast_select *s, const ast_sort_item *it, t
                                           (!tl->asts[found] || !tl->asts[i] ||
                                            ast_equal_loose(tl->asts[found], tl->asts[i])));
                 if (!same)
-                    return bind_error(b, a->location, "42702", "ORDER BY \"%s\" is ambiguous", a->names[0]);
+                    return bind_error(b, a->location, "42702", "%s \"%s\" is ambiguous", clause, a->names[0]);
                 if (found < 0)
                     found = (int)i;
             }
@@ -511,7 +512,7 @@ static int analyse_before_group_by(binder *b, const ast_select *s)
     }
     for (uint32_t i = 0; rc == SS_OK && i < s->norder; i++) {
         uint32_t pos;
-        rc = order_item(b, s, &s->order_by[i], &tl, &pos);
+        rc = order_item(b, s, s->order_by[i].expr, "ORDER BY", &tl, &pos);
     }
     b->agg = NULL;
     b->agg_mode = false;
@@ -930,6 +931,8 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
         is_agg = ast_has_aggregate(s->targets[i].expr);
     for (uint32_t i = 0; !is_agg && i < s->norder; i++)
         is_agg = ast_has_aggregate(s->order_by[i].expr);
+    for (uint32_t i = 0; !is_agg && i < s->ndistinct_on; i++)
+        is_agg = ast_has_aggregate(s->distinct_on[i]);
 
     target_list tl;
     memset(&tl, 0, sizeof tl);
@@ -971,7 +974,13 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
     if (!key_pos)
         return SS_ERROR;
     for (uint32_t i = 0; i < s->norder; i++)
-        if (order_item(b, s, &s->order_by[i], &tl, &key_pos[i]))
+        if (order_item(b, s, s->order_by[i].expr, "ORDER BY", &tl, &key_pos[i]))
+            return SS_ERROR;
+    uint32_t *don_pos = bind_alloc(b, sizeof(uint32_t) * (s->ndistinct_on ? s->ndistinct_on : 1));
+    if (!don_pos)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < s->ndistinct_on; i++)
+        if (order_item(b, s, s->distinct_on[i], "DISTINCT ON", &tl, &don_pos[i]))
             return SS_ERROR;
     b->agg_mode = false;
 
@@ -1008,8 +1017,12 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
     top = proj;
     if (s->distinct && !(top = lop_distinct(b->ctx, b->arena, top)))
         return SS_ERROR;
-    if (s->norder && stack_sort(b, s, proj, key_pos, &top))
+    if (s->ndistinct_on) {
+        if (stack_distinct_on(b, s, proj, key_pos, don_pos, &top))
+            return SS_ERROR;
+    } else if (s->norder && stack_sort(b, s, proj, key_pos, &top)) {
         return SS_ERROR;
+    }
     if (stack_limit(b, s, &top))
         return SS_ERROR;
     if (tl.n > tl.nvisible) {

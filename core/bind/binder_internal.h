@@ -112,6 +112,13 @@ int bind_error(binder *b, int location, const char *sqlstate, const char *fmt, .
     __attribute__((format(printf, 4, 5)));
 void *bind_alloc(binder *b, size_t n);
 
+/* DISTINCT ON (bind_distinct_on.c): over proj (the targets), a sort by the DISTINCT ON items
+ * matched with the leading ORDER BY items (42P10 when they do not match), then the rest of
+ * ORDER BY, and a unique on the DISTINCT ON items.  order_pos / don_pos: the target positions
+ * of s's ORDER BY and DISTINCT ON items. */
+int stack_distinct_on(binder *b, const ast_select *s, const ss_lop *proj, const uint32_t *order_pos,
+                      const uint32_t *don_pos, ss_lop **top);
+
 /* Grouping errors (bind_agg.c): noted while binding an aggregate query's outputs, raised
  * once they are all bound (the select list's first, then HAVING's). */
 int note_grouping_error(binder *b, int location, const char *column);

@@ -135,6 +135,14 @@ ss_lop *lop_sort(ss_ctx *ctx, ss_arena *arena, ss_lop *child, uint32_t nkeys, ss
     return op;
 }
 
+ss_lop *lop_unique(ss_ctx *ctx, ss_arena *arena, ss_lop *child, uint32_t nkeys, ss_lsort_key *keys)
+{
+    ss_lop *op = lop_sort(ctx, arena, child, nkeys, keys);
+    if (op)
+        op->kind = LOP_UNIQUE;
+    return op;
+}
+
 ss_lop *lop_limit(ss_ctx *ctx, ss_arena *arena, ss_lop *child, ss_expr *limit, ss_expr *offset)
 {
     ss_lop *op = lop_new(ctx, arena, LOP_LIMIT, child->rel, child);
@@ -237,6 +245,7 @@ int lop_each_expr(ss_lop *op, ss_lop_expr_fn fn, void *arg)
         }
         break;
     case LOP_SORT:
+    case LOP_UNIQUE:
         for (uint32_t i = 0; !rc && i < op->u.sort.nkeys; i++)
             rc = each(op, &op->u.sort.keys[i].expr, 1, fn, arg);
         break;

@@ -26,6 +26,8 @@ typedef enum ss_lop_kind {
     LOP_LIMIT,     /* OFFSET then LIMIT of the child's rows (bigint expressions, NULL = none) */
     LOP_SETOP,     /* UNION / INTERSECT / EXCEPT [ALL] of two children whose columns have the
                       output's types: a relation of its own (rel.0 .. rel.ncols-1) */
+    LOP_UNIQUE,    /* of each run of adjacent child rows with equal keys (column references
+                      over the child; NULLs equal) the first: DISTINCT ON over its sort */
     LOP_JOIN       /* pairs of children[0] x children[1] rows where cond is true (cond NULL:
                       every pair); LEFT also keeps each unmatched left row, with NULLs on the
                       right; FULL also each unmatched right row, NULLs on the left.  Output: the left child's columns, then the right child's */
@@ -58,7 +60,7 @@ typedef struct ss_lop {
         struct { uint32_t n; ss_expr **exprs; } project;
         /* extras: NULL, or naggs entries parallel to aggs (sunstone/operator.h) */
         struct { uint32_t ngroups; ss_expr **groups; uint32_t naggs; ss_agg_call *aggs; ss_agg_extra **extras; } aggregate;
-        struct { uint32_t nkeys; ss_lsort_key *keys; } sort;
+        struct { uint32_t nkeys; ss_lsort_key *keys; } sort;  /* also unique's (direction unused) */
         struct { ss_expr *limit, *offset; } limit;
         struct { ss_lop_setop_kind op; bool all; } setop;
         struct { ss_join_type type; ss_expr *cond; } join;
@@ -78,6 +80,8 @@ ss_lop *lop_aggregate(ss_ctx *ctx, ss_arena *arena, uint32_t rel, ss_lop *child,
                       ss_expr **groups, uint32_t naggs, ss_agg_call *aggs);
 ss_lop *lop_distinct(ss_ctx *ctx, ss_arena *arena, ss_lop *child);
 ss_lop *lop_sort(ss_ctx *ctx, ss_arena *arena, ss_lop *child, uint32_t nkeys, ss_lsort_key *keys);
+/* keys: column references over child (their directions are not used) */
+ss_lop *lop_unique(ss_ctx *ctx, ss_arena *arena, ss_lop *child, uint32_t nkeys, ss_lsort_key *keys);
 ss_lop *lop_limit(ss_ctx *ctx, ss_arena *arena, ss_lop *child, ss_expr *limit, ss_expr *offset);
 /* left op right (ALL: duplicates kept); both children have ncols columns of these types. */
 ss_lop *lop_setop(ss_ctx *ctx, ss_arena *arena, uint32_t rel, ss_lop_setop_kind op, bool all, ss_lop *left,
@@ -88,7 +92,7 @@ ss_lop *lop_join(ss_ctx *ctx, ss_arena *arena, ss_join_type type, ss_lop *left, 
 /* The one enumeration of a logical operator's expression slots (not its children's), in
  * evaluation order: VALUES' row-major items, FILTER's predicate, PROJECT's items,
  * AGGREGATE's groups then per call its argument (count(*) has none), extra arguments,
- * ORDER BY expressions and FILTER, SORT's keys, LIMIT's limit then
+ * ORDER BY expressions and FILTER, SORT's and UNIQUE's keys, LIMIT's limit then
  * offset, JOIN's condition (NULL ones skipped); GET, DISTINCT and SETOP have none.  fn may replace *slot; a non-zero return stops the walk and
  * is returned. */
 typedef int (*ss_lop_expr_fn)(ss_lop *op, ss_expr **slot, void *arg);

@@ -277,6 +277,18 @@ ss_plan *plan_sort(ss_plan_builder *pb, ss_plan *child, uint32_t nkeys, const ss
     return set_params(pb, &s->hdr, NULL, 0) ? NULL : &s->hdr;
 }
 
+ss_plan *plan_unique(ss_plan_builder *pb, ss_plan *child, uint32_t nkeys, const uint32_t *keys)
+{
+    ss_unique_node *u = (ss_unique_node *)node_new(pb, sizeof *u, SS_NODE_UNIQUE, child);
+    if (!u)
+        return NULL;
+    u->nkeys = nkeys;
+    u->keys = keys;
+    u->hdr.estimated_rows = child->estimated_rows;
+    pass_through_output(&u->hdr);
+    return set_params(pb, &u->hdr, NULL, 0) ? NULL : &u->hdr;
+}
+
 ss_plan *plan_limit(ss_plan_builder *pb, ss_plan *child, const ss_expr *limit, const ss_expr *offset)
 {
     ss_limit_node *l = (ss_limit_node *)node_new(pb, sizeof *l, SS_NODE_LIMIT, child);

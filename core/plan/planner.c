@@ -585,14 +585,14 @@ static int plan_distinct(planner *p, ss_plan *child, ss_plan **out)
     return *out ? SS_OK : SS_ERROR;
 }
 
-static int plan_sort_op(planner *p, const ss_lop *op, ss_plan *child, const layout *in, ss_plan **out)
+/* The input positions of sort (or unique) keys: the binder makes them columns of the input. */
+static int key_positions(planner *p, const ss_lop *op, const layout *in, ss_sort_key **out)
 {
-    ss_sort_key *keys = pl_alloc(p, sizeof(ss_sort_key) * op->u.sort.nkeys);
+    ss_sort_key *keys = pl_alloc(p, sizeof(ss_sort_key) * (op->u.sort.nkeys ? op->u.sort.nkeys : 1));
     if (!keys)
         return SS_ERROR;
     for (uint32_t i = 0; i < op->u.sort.nkeys; i++) {
         const ss_lsort_key *k = &op->u.sort.keys[i];
-        /* the binder sorts by output columns (hidden ones for other expressions) */
         uint32_t pos = 0;
         while (k->expr->kind == EXPR_COLUMN && pos < in->n &&
                (in->cols[pos].rel != k->expr->u.column.rel || in->cols[pos].col != k->expr->u.column.index))
@@ -601,7 +601,25 @@ static int plan_sort_op(planner *p, const ss_lop *op, ss_plan *child, const layo
             return ss_ctx_error(p->ctx, SS_SQLSTATE_INTERNAL_ERROR, "sort key is not a column of its input");
         keys[i] = (ss_sort_key){.column = pos, .descending = k->descending, .nulls_first = k->nulls_first};
     }
-    *out = plan_sort(&p->pb, child, op->u.sort.nkeys, keys);
+    *out = keys;
+    return SS_OK;
+}
+
+static int plan_sort_op(planner *p, const ss_lop *op, ss_plan *child, const layout *in, ss_plan **out)
+{
+    ss_sort_key *keys = NULL;
+    if (key_positions(p, op, in, &keys))
+        return SS_ERROR;
+    if (op->kind == LOP_UNIQUE) {
+        uint32_t *cols = pl_alloc(p, sizeof(uint32_t) * (op->u.sort.nkeys ? op->u.sort.nkeys : 1));
+        if (!cols)
+            return SS_ERROR;
+        for (uint32_t i = 0; i < op->u.sort.nkeys; i++)
+            cols[i] = keys[i].column;
+        *out = plan_unique(&p->pb, child, op->u.sort.nkeys, cols);
+    } else {
+        *out = plan_sort(&p->pb, child, op->u.sort.nkeys, keys);
+    }
     return *out ? SS_OK : SS_ERROR;
 }
 
@@ -734,6 +752,7 @@ static int plan_node(planner *p, ss_lop *op, ss_plan **out, layout *lay)
         *lay = in;
         return plan_distinct(p, child, out);
     case LOP_SORT:
+    case LOP_UNIQUE:
         *lay = in;
         return plan_sort_op(p, op, child, &in, out);
     case LOP_LIMIT:

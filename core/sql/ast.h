@@ -106,6 +106,8 @@ typedef struct ast_from_item {
 
 typedef struct ast_select {
     bool distinct;
+    ast_expr **distinct_on; /* DISTINCT ON (distinct_on[0..ndistinct_on)) (distinct false) */
+    uint32_t ndistinct_on;
     ast_target *targets;
     uint32_t ntargets;
     const char *from_table; /* single table or NULL (no FROM) */

@@ -75,7 +75,7 @@ static ast_expr *tr_const(transform_state *ts, A_Const *c)
     }
 }
 
-static bool tr_list(transform_state *ts, List *l, ast_expr ***out, uint32_t *n)
+bool tr_list(transform_state *ts, List *l, ast_expr ***out, uint32_t *n)
 {
     *n = (uint32_t)list_length(l);
     *out = tr_alloc(ts, sizeof(ast_expr *) * (*n ? *n : 1));

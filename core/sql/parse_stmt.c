@@ -301,10 +301,11 @@ ast_select *tr_select(transform_state *ts, SelectStmt *s)
     } else {
         if (s->distinctClause) {
             if (linitial(s->distinctClause) != NULL) {
-                tr_unsupported(ts, tr_location(linitial(s->distinctClause)), "DISTINCT ON");
-                return NULL;
+                if (!tr_list(ts, s->distinctClause, &out->distinct_on, &out->ndistinct_on))
+                    return NULL;
+            } else {
+                out->distinct = true;
             }
-            out->distinct = true;
         }
         if (!tr_targets(ts, s->targetList, out) || !tr_from(ts, s->fromClause, out))
             return NULL;

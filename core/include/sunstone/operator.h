@@ -94,7 +94,9 @@ typedef enum ss_node_kind {
     SS_NODE_NESTED_LOOP = 9, /* child 0 joined with child 1 on a condition: ss_nested_loop_node */
     SS_NODE_APPEND = 10,   /* the rows of every child, child after child (UNION ALL): ss_append_node */
     SS_NODE_SETOP = 11,    /* INTERSECT / EXCEPT [ALL] of child 0 and child 1: ss_setop_node */
-    SS_NODE_BUILTIN_END = 12,
+    SS_NODE_FUNCTION_SCAN = 15, /* rows of a set-returning function (generate_series): ss_function_scan_node */
+    SS_NODE_UNIQUE = 16,   /* the first row of each run of equal keys of child 0: ss_unique_node */
+    SS_NODE_BUILTIN_END = 17,
     SS_NODE_PLUGIN_FIRST = 1024,
     SS_NODE_PLUGIN_LAST = 32767
 } ss_node_kind;
@@ -234,6 +236,16 @@ typedef struct ss_values_node {   /* SS_NODE_VALUES, no children */
     uint32_t reserved;
     const ss_expr *const *exprs;
 } ss_values_node;
+
+typedef struct ss_unique_node {   /* SS_NODE_UNIQUE, one child; its schema */
+    ss_plan_node hdr;
+    /* child 0 comes sorted so that equal keys are adjacent (DISTINCT ON's sort); of each run
+       of rows whose key columns are equal (NULLs equal to each other) only the first
+       passes, as PostgreSQL's Unique node */
+    uint32_t nkeys;
+    uint32_t reserved;
+    const uint32_t *keys;         /* column positions in the child's output */
+} ss_unique_node;
 
 typedef struct ss_append_node {   /* SS_NODE_APPEND, one or more children of its schema */
     ss_plan_node hdr;
