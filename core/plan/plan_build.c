@@ -265,28 +265,36 @@ ss_plan *plan_aggregate_ex(ss_plan_builder *pb, ss_plan *child, uint32_t ngroups
     return params_finish(pb, &a->hdr, &l) ? NULL : &a->hdr;
 }
 
+/* A node of kind (struct of size bytes) that keeps its child's rows' schema and count
+ * estimate and reads no parameter of its own (sort, unique). */
+static ss_plan_node *pass_through_node(ss_plan_builder *pb, size_t size, int32_t kind, ss_plan *child)
+{
+    ss_plan_node *n = node_new(pb, size, kind, child);
+    if (!n)
+        return NULL;
+    n->estimated_rows = child->estimated_rows;
+    pass_through_output(n);
+    return set_params(pb, n, NULL, 0) ? NULL : n;
+}
+
 ss_plan *plan_sort(ss_plan_builder *pb, ss_plan *child, uint32_t nkeys, const ss_sort_key *keys)
 {
-    ss_sort_node *s = (ss_sort_node *)node_new(pb, sizeof *s, SS_NODE_SORT, child);
+    ss_sort_node *s = (ss_sort_node *)pass_through_node(pb, sizeof *s, SS_NODE_SORT, child);
     if (!s)
         return NULL;
     s->nkeys = nkeys;
     s->keys = keys;
-    s->hdr.estimated_rows = child->estimated_rows;
-    pass_through_output(&s->hdr);
-    return set_params(pb, &s->hdr, NULL, 0) ? NULL : &s->hdr;
+    return &s->hdr;
 }
 
 ss_plan *plan_unique(ss_plan_builder *pb, ss_plan *child, uint32_t nkeys, const uint32_t *keys)
 {
-    ss_unique_node *u = (ss_unique_node *)node_new(pb, sizeof *u, SS_NODE_UNIQUE, child);
+    ss_unique_node *u = (ss_unique_node *)pass_through_node(pb, sizeof *u, SS_NODE_UNIQUE, child);
     if (!u)
         return NULL;
     u->nkeys = nkeys;
     u->keys = keys;
-    u->hdr.estimated_rows = child->estimated_rows;
-    pass_through_output(&u->hdr);
-    return set_params(pb, &u->hdr, NULL, 0) ? NULL : &u->hdr;
+    return &u->hdr;
 }
 
 ss_plan *plan_limit(ss_plan_builder *pb, ss_plan *child, const ss_expr *limit, const ss_expr *offset)
