@@ -393,19 +393,33 @@ static ss_expr *bind_limit_expr(binder *b, const ast_expr *a, const char *clause
 }
 
 /* Puts a limit node for s's LIMIT / OFFSET (if any) on *top; their expressions are evaluated
- * at each execution (they may hold parameters). */
-static int stack_limit(binder *b, const ast_select *s, ss_lop **top)
+ * at each execution (they may hold parameters).  WITH TIES compares rows on the ORDER BY
+ * items: columns key_pos[0..norder) of cols, which *top passes through. */
+static int stack_limit(binder *b, const ast_select *s, const ss_lop *cols, const uint32_t *key_pos, ss_lop **top)
 {
     if (!s->limit && !s->offset)
         return SS_OK;
     ss_expr *limit = NULL, *offset = NULL;
-    if (s->limit && s->limit->kind != AE_NULL && !(limit = bind_limit_expr(b, s->limit, "LIMIT")))
+    if (s->limit && (s->limit->kind != AE_NULL || s->with_ties) && !(limit = bind_limit_expr(b, s->limit, "LIMIT")))
         return SS_ERROR;
+    if (s->with_ties && limit && limit->kind == EXPR_CONST && limit->u.cnst.is_null)
+        return bind_error(b, -1, SS_SQLSTATE_INVALID_ROW_COUNT_IN_LIMIT,
+                          "row count cannot be null in FETCH FIRST ... WITH TIES clause");
     if (s->offset && !(offset = bind_limit_expr(b, s->offset, "OFFSET")))
         return SS_ERROR;
     ss_lop *l = lop_limit(b->ctx, b->arena, *top, limit, offset);
     if (!l)
         return SS_ERROR;
+    if (s->with_ties && s->limit) {
+        ss_lsort_key *ties = bind_alloc(b, sizeof(ss_lsort_key) * s->norder);
+        if (!ties)
+            return SS_ERROR;
+        for (uint32_t i = 0; i < s->norder; i++)
+            if (!(ties[i].expr = make_column(b, cols->rel, key_pos[i], cols->types[key_pos[i]])))
+                return SS_ERROR;
+        l->u.limit.nties = s->norder;
+        l->u.limit.ties = ties;
+    }
     *top = l;
     return SS_OK;
 }
@@ -546,8 +560,9 @@ static int stack_sort(binder *b, const ast_select *s, const ss_lop *cols, const 
 int bind_output_order_limit(binder *b, const ast_select *s, ss_bound_stmt *out, bool setop)
 {
     ss_lop *top = out->query;
+    uint32_t *key_pos = NULL;
     if (s->norder) {
-        uint32_t *key_pos = bind_alloc(b, sizeof(uint32_t) * s->norder);
+        key_pos = bind_alloc(b, sizeof(uint32_t) * s->norder);
         if (!key_pos)
             return SS_ERROR;
         for (uint32_t i = 0; i < s->norder; i++) {
@@ -591,7 +606,7 @@ int bind_output_order_limit(binder *b, const ast_select *s, ss_bound_stmt *out, 
         if (stack_sort(b, s, top, key_pos, &top))
             return SS_ERROR;
     }
-    if (stack_limit(b, s, &top))
+    if (stack_limit(b, s, out->query, key_pos, &top))
         return SS_ERROR;
     out->query = top;
     return SS_OK;
@@ -1023,7 +1038,7 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
     } else if (s->norder && stack_sort(b, s, proj, key_pos, &top)) {
         return SS_ERROR;
     }
-    if (stack_limit(b, s, &top))
+    if (stack_limit(b, s, proj, key_pos, &top))
         return SS_ERROR;
     if (tl.n > tl.nvisible) {
         ss_expr **cols = bind_alloc(b, sizeof(ss_expr *) * (tl.nvisible ? tl.nvisible : 1));

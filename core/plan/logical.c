@@ -253,6 +253,8 @@ int lop_each_expr(ss_lop *op, ss_lop_expr_fn fn, void *arg)
         rc = each(op, &op->u.limit.limit, 1, fn, arg);
         if (!rc)
             rc = each(op, &op->u.limit.offset, 1, fn, arg);
+        for (uint32_t i = 0; !rc && i < op->u.limit.nties; i++)
+            rc = each(op, &op->u.limit.ties[i].expr, 1, fn, arg);
         break;
     case LOP_JOIN:
         rc = each(op, &op->u.join.cond, 1, fn, arg);

@@ -61,7 +61,8 @@ typedef struct ss_lop {
         /* extras: NULL, or naggs entries parallel to aggs (sunstone/operator.h) */
         struct { uint32_t ngroups; ss_expr **groups; uint32_t naggs; ss_agg_call *aggs; ss_agg_extra **extras; } aggregate;
         struct { uint32_t nkeys; ss_lsort_key *keys; } sort;  /* also unique's (direction unused) */
-        struct { ss_expr *limit, *offset; } limit;
+        /* ties: WITH TIES compares rows on these columns of the child (nties 0: ONLY) */
+        struct { ss_expr *limit, *offset; uint32_t nties; ss_lsort_key *ties; } limit;
         struct { ss_lop_setop_kind op; bool all; } setop;
         struct { ss_join_type type; ss_expr *cond; } join;
     } u;
@@ -93,7 +94,7 @@ ss_lop *lop_join(ss_ctx *ctx, ss_arena *arena, ss_join_type type, ss_lop *left, 
  * evaluation order: VALUES' row-major items, FILTER's predicate, PROJECT's items,
  * AGGREGATE's groups then per call its argument (count(*) has none), extra arguments,
  * ORDER BY expressions and FILTER, SORT's and UNIQUE's keys, LIMIT's limit then
- * offset, JOIN's condition (NULL ones skipped); GET, DISTINCT and SETOP have none.  fn may replace *slot; a non-zero return stops the walk and
+ * offset then WITH TIES columns, JOIN's condition (NULL ones skipped); GET, DISTINCT and SETOP have none.  fn may replace *slot; a non-zero return stops the walk and
  * is returned. */
 typedef int (*ss_lop_expr_fn)(ss_lop *op, ss_expr **slot, void *arg);
 int lop_each_expr(ss_lop *op, ss_lop_expr_fn fn, void *arg);

@@ -299,11 +299,19 @@ ss_plan *plan_unique(ss_plan_builder *pb, ss_plan *child, uint32_t nkeys, const 
 
 ss_plan *plan_limit(ss_plan_builder *pb, ss_plan *child, const ss_expr *limit, const ss_expr *offset)
 {
+    return plan_limit_ties(pb, child, limit, offset, 0, NULL);
+}
+
+ss_plan *plan_limit_ties(ss_plan_builder *pb, ss_plan *child, const ss_expr *limit, const ss_expr *offset,
+                         uint32_t nties, const uint32_t *ties)
+{
     ss_limit_node *l = (ss_limit_node *)node_new(pb, sizeof *l, SS_NODE_LIMIT, child);
     if (!l)
         return NULL;
     l->limit = limit;
     l->offset = offset;
+    l->nties = nties;
+    l->ties = ties;
     pass_through_output(&l->hdr);
     const ss_expr *exprs[2] = {limit, offset};
     return set_params(pb, &l->hdr, exprs, 2) ? NULL : &l->hdr;

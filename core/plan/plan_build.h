@@ -47,6 +47,9 @@ ss_plan *plan_unique(ss_plan_builder *pb, ss_plan *child, uint32_t nkeys, const 
  * and evaluated by the limit operator at each execution (they may hold parameters).  child's
  * schema. */
 ss_plan *plan_limit(ss_plan_builder *pb, ss_plan *child, const ss_expr *limit, const ss_expr *offset);
+/* The same, WITH TIES on columns ties[0..nties) of child (nties 0: ONLY). */
+ss_plan *plan_limit_ties(ss_plan_builder *pb, ss_plan *child, const ss_expr *limit, const ss_expr *offset,
+                         uint32_t nties, const uint32_t *ties);
 /* the rows of children[0..n) one after the other (n >= 1, all of the first one's types);
  * names may be NULL.  Its estimate is the sum of theirs (unknown if one is). */
 ss_plan *plan_append(ss_plan_builder *pb, uint32_t n, ss_plan *const *children, const char *const *names);

@@ -586,13 +586,13 @@ static int plan_distinct(planner *p, ss_plan *child, ss_plan **out)
 }
 
 /* The input positions of sort (or unique) keys: the binder makes them columns of the input. */
-static int key_positions(planner *p, const ss_lop *op, const layout *in, ss_sort_key **out)
+static int key_positions(planner *p, const ss_lsort_key *lkeys, uint32_t n, const layout *in, ss_sort_key **out)
 {
-    ss_sort_key *keys = pl_alloc(p, sizeof(ss_sort_key) * (op->u.sort.nkeys ? op->u.sort.nkeys : 1));
+    ss_sort_key *keys = pl_alloc(p, sizeof(ss_sort_key) * (n ? n : 1));
     if (!keys)
         return SS_ERROR;
-    for (uint32_t i = 0; i < op->u.sort.nkeys; i++) {
-        const ss_lsort_key *k = &op->u.sort.keys[i];
+    for (uint32_t i = 0; i < n; i++) {
+        const ss_lsort_key *k = &lkeys[i];
         uint32_t pos = 0;
         while (k->expr->kind == EXPR_COLUMN && pos < in->n &&
                (in->cols[pos].rel != k->expr->u.column.rel || in->cols[pos].col != k->expr->u.column.index))
@@ -605,17 +605,35 @@ static int key_positions(planner *p, const ss_lop *op, const layout *in, ss_sort
     return SS_OK;
 }
 
+/* The columns of n keys. */
+static uint32_t *key_columns(planner *p, const ss_sort_key *keys, uint32_t n)
+{
+    uint32_t *cols = pl_alloc(p, sizeof(uint32_t) * (n ? n : 1));
+    for (uint32_t i = 0; cols && i < n; i++)
+        cols[i] = keys[i].column;
+    return cols;
+}
+
+/* LIMIT / OFFSET, and WITH TIES' columns. */
+static int plan_limit_op(planner *p, const ss_lop *op, ss_plan *child, const layout *in, ss_plan **out)
+{
+    ss_sort_key *keys = NULL;
+    uint32_t *ties = NULL, n = op->u.limit.nties;
+    if (n && (key_positions(p, op->u.limit.ties, n, in, &keys) || !(ties = key_columns(p, keys, n))))
+        return SS_ERROR;
+    *out = plan_limit_ties(&p->pb, child, op->u.limit.limit, op->u.limit.offset, n, ties);
+    return *out ? SS_OK : SS_ERROR;
+}
+
 static int plan_sort_op(planner *p, const ss_lop *op, ss_plan *child, const layout *in, ss_plan **out)
 {
     ss_sort_key *keys = NULL;
-    if (key_positions(p, op, in, &keys))
+    if (key_positions(p, op->u.sort.keys, op->u.sort.nkeys, in, &keys))
         return SS_ERROR;
     if (op->kind == LOP_UNIQUE) {
-        uint32_t *cols = pl_alloc(p, sizeof(uint32_t) * (op->u.sort.nkeys ? op->u.sort.nkeys : 1));
+        uint32_t *cols = key_columns(p, keys, op->u.sort.nkeys);
         if (!cols)
             return SS_ERROR;
-        for (uint32_t i = 0; i < op->u.sort.nkeys; i++)
-            cols[i] = keys[i].column;
         *out = plan_unique(&p->pb, child, op->u.sort.nkeys, cols);
     } else {
         *out = plan_sort(&p->pb, child, op->u.sort.nkeys, keys);
@@ -757,8 +775,7 @@ static int plan_node(planner *p, ss_lop *op, ss_plan **out, layout *lay)
         return plan_sort_op(p, op, child, &in, out);
     case LOP_LIMIT:
         *lay = in;
-        *out = plan_limit(&p->pb, child, op->u.limit.limit, op->u.limit.offset);
-        return *out ? SS_OK : SS_ERROR;
+        return plan_limit_op(p, op, child, &in, out);
     case LOP_GET:
     case LOP_VALUES:
     case LOP_SETOP:

@@ -122,6 +122,7 @@ typedef struct ast_select {
     ast_sort_item *order_by;
     uint32_t norder;
     ast_expr *limit;        /* NULL = none */
+    bool with_ties;         /* FETCH FIRST ... WITH TIES (the grammar requires ORDER BY) */
     ast_expr *offset;
     /* VALUES (...), (...) as a select: values[r][c] */
     ast_expr ***values;

@@ -337,10 +337,7 @@ ast_select *tr_select(transform_state *ts, SelectStmt *s)
     }
     if (!tr_sort_list(ts, s->sortClause, &out->order_by, &out->norder))
         return NULL;
-    if ((int)s->limitOption == ts->with_ties_value) {
-        tr_unsupported(ts, -1, "FETCH ... WITH TIES");
-        return NULL;
-    }
+    out->with_ties = (int)s->limitOption == ts->with_ties_value;
     if (s->limitCount && !(out->limit = tr_expr(ts, s->limitCount)))
         return NULL;
     if (s->limitOffset && !(out->offset = tr_expr(ts, s->limitOffset)))

@@ -71,14 +71,9 @@ static bool same_run(const unique_state *st, const ss_batch *b, uint32_t row)
 /* Starts a new run with row's key. */
 static int start_run(ss_ctx *ctx, unique_state *st, const ss_batch *b, uint32_t row)
 {
-    for (uint32_t k = 0; k < st->node->nkeys; k++) {
-        ops_column *c = &st->run[k];
-        ss_type type = c->type;
-        ops_column_release(c);
-        if (ops_column_init(ctx, c, g_api, type, "unique") != SS_OK ||
-            ops_column_append(ctx, c, b->cols[st->node->keys[k]], &row, 1) != SS_OK)
+    for (uint32_t k = 0; k < st->node->nkeys; k++)
+        if (ops_column_keep_one(ctx, &st->run[k], b->cols[st->node->keys[k]], row, "unique") != SS_OK)
             return SS_ERROR;
-    }
     st->have_run = true;
     return SS_OK;
 }

@@ -208,6 +208,12 @@ typedef struct ss_limit_node {    /* SS_NODE_LIMIT, one child; its schema */
        / 2201X "OFFSET must not be negative", raised before any row is read. */
     const ss_expr *limit;
     const ss_expr *offset;
+    /* FETCH FIRST ... WITH TIES when nties > 0: child 0 comes sorted on these columns
+       (positions in its output); after the LIMIT-th row, the rows equal to it in them (NULLs
+       equal) pass too.  The child must then not be bounded to LIMIT + OFFSET rows. */
+    uint32_t nties;
+    uint32_t reserved;
+    const uint32_t *ties;
 } ss_limit_node;
 
 typedef struct ss_sort_node {     /* SS_NODE_SORT, one child; its schema; a stable ordering */
