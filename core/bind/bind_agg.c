@@ -30,6 +30,8 @@ int raise_grouping_error(binder *b)
 
 bool is_aggregate_name(const ast_expr *e)
 {
+    if (e->kind == AE_GROUPING_FUNC)
+        return true; /* GROUPING(...) makes a query an aggregate one, as an aggregate does */
     if (e->kind != AE_FUNC || e->nnames != 1)
         return false;
     static const char *const names[] = {"count", "sum", "min", "max", "avg", "string_agg", "bool_and", "bool_or",
@@ -266,12 +268,20 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
             ((!c->arg && !call.arg) || (c->arg && call.arg && expr_equal(c->arg, call.arg))))
             return make_column(b, st->rel, st->ngroups + i, c->result_type);
     }
+    uint32_t index;
+    if (add_agg_call(b, st, &call, extra, &index))
+        return NULL;
+    return make_column(b, st->rel, st->ngroups + index, call.result_type);
+}
+
+int add_agg_call(binder *b, agg_state *st, const ss_agg_call *call, ss_agg_extra *extra, uint32_t *index)
+{
     if (st->naggs == st->cap_aggs) {
         uint32_t cap = st->cap_aggs ? st->cap_aggs * 2 : 8;
         ss_agg_call *p = bind_alloc(b, cap * sizeof *p);
         ss_agg_extra **x = bind_alloc(b, cap * sizeof *x);
         if (!p || !x)
-            return NULL;
+            return SS_ERROR;
         if (st->naggs) {
             memcpy(p, st->aggs, st->naggs * sizeof *p);
             memcpy(x, st->extras, st->naggs * sizeof *x);
@@ -280,10 +290,11 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
         st->extras = x;
         st->cap_aggs = cap;
     }
-    st->aggs[st->naggs] = call;
+    st->aggs[st->naggs] = *call;
     st->extras[st->naggs] = extra;
     st->any_extra |= extra != NULL;
-    return make_column(b, st->rel, st->ngroups + st->naggs++, call.result_type);
+    *index = st->naggs++;
+    return SS_OK;
 }
 
 /* In an aggregate query's output, an expression equal to a GROUP BY expression becomes a

@@ -197,7 +197,7 @@ static int check_position_constant(binder *b, const ast_expr *a, const char *cla
 }
 
 /* GROUP BY items may name output columns by position or alias, as in PostgreSQL. */
-static const ast_expr *group_item(binder *b, const ast_select *s, const ast_expr *g)
+const ast_expr *resolve_group_item(binder *b, const ast_select *s, const ast_expr *g)
 {
     if (check_position_constant(b, g, "GROUP BY"))
         return NULL;
@@ -498,6 +498,7 @@ static int analyse_before_group_by(binder *b, const ast_select *s)
 {
     agg_state scratch;
     memset(&scratch, 0, sizeof scratch);
+    scratch.scratch = true;
     int saved_loc[2] = {b->grouping_loc[0], b->grouping_loc[1]};
     const char *saved_msg[2] = {b->grouping_msg[0], b->grouping_msg[1]};
     uint32_t saved_deferred = b->ndeferred;
@@ -956,21 +957,11 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
         st = bind_alloc(b, sizeof *st);
         if (!st)
             return SS_ERROR;
-        st->groups = bind_alloc(b, sizeof(ss_expr *) * (s->ngroup ? s->ngroup : 1));
-        st->group_asts = bind_alloc(b, sizeof(ast_expr *) * (s->ngroup ? s->ngroup : 1));
-        if (!st->groups || !st->group_asts)
-            return SS_ERROR;
         if (s->ngroup && analyse_before_group_by(b, s))
             return SS_ERROR;
         b->no_agg_context = "GROUP BY";
-        for (uint32_t i = 0; i < s->ngroup; i++) {
-            const ast_expr *g = group_item(b, s, s->group_by[i]);
-            ss_expr *e = g ? bind_expr(b, g) : NULL;
-            if (!e || !(e = resolve_unknown(b, e, g->location)))
-                return SS_ERROR;
-            st->group_asts[st->ngroups] = g;
-            st->groups[st->ngroups++] = e;
-        }
+        if (bind_group_clause(b, s, st))
+            return SS_ERROR;
         st->rel = new_rel(b);
         b->agg = st;
         b->agg_mode = true;
@@ -1016,10 +1007,8 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
         return SS_ERROR;
     if (is_agg) {
         if (drop_unused_aggregates(b, st, &tl, having) ||
-            !(top = lop_aggregate(b->ctx, b->arena, st->rel, top, st->ngroups, st->groups, st->naggs, st->aggs)))
+            !(top = stack_grouping_sets(b, st, top)))
             return SS_ERROR;
-        if (st->any_extra)
-            top->u.aggregate.extras = st->extras;
         if (having && !(top = lop_filter(b->ctx, b->arena, top, having)))
             return SS_ERROR;
         filtered |= having != NULL;

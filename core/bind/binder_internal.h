@@ -23,6 +23,17 @@ typedef struct agg_state {
     ss_agg_extra **extras;    /* parallel to aggs: FILTER, ORDER BY, extra arguments (or NULL) */
     uint32_t naggs, cap_aggs;
     bool any_extra;
+    bool scratch;             /* the first pass of analyse_before_group_by: no groups known */
+    /* GROUPING SETS / ROLLUP / CUBE (bind_grouping_sets.c): nsets sets of group indexes;
+       has_sets false for a plain GROUP BY */
+    bool has_sets;
+    uint32_t nsets;
+    uint32_t **sets;
+    uint32_t *set_sizes;
+    /* the GROUPING(...) calls of a grouping-sets query: pseudo aggregate calls (name
+       "grouping") whose value each set's branch computes from the group indexes */
+    struct grouping_call *groupings;
+    uint32_t ngroupings, cap_groupings;
 } agg_state;
 
 /* One item of the FROM clause (a table, a subquery or a VALUES list): the name it is
@@ -118,6 +129,21 @@ void *bind_alloc(binder *b, size_t n);
  * of s's ORDER BY and DISTINCT ON items. */
 int stack_distinct_on(binder *b, const ast_select *s, const ss_lop *proj, const uint32_t *order_pos,
                       const uint32_t *don_pos, ss_lop **top);
+
+/* Appends an aggregate call (and its extra, or NULL) to st: *index is its position. */
+int add_agg_call(binder *b, agg_state *st, const ss_agg_call *call, ss_agg_extra *extra, uint32_t *index);
+/* A GROUP BY item resolved as PostgreSQL's findTargetlistEntrySQL92 (output position or
+ * name, else the expression itself) (bind_select.c). */
+const ast_expr *resolve_group_item(binder *b, const ast_select *s, const ast_expr *g);
+/* GROUP BY (bind_grouping_sets.c): binds the group expressions into st and, when there are
+ * grouping sets, expands them (PostgreSQL's expand_grouping_sets; 54001 beyond 4096). */
+int bind_group_clause(binder *b, const ast_select *s, agg_state *st);
+/* GROUPING(args) in an aggregate query's output (42803 when an argument is no group). */
+ss_expr *bind_grouping_func(binder *b, const ast_expr *a);
+/* The aggregate of a grouping-sets query over input: one aggregate per set, projected to
+ * st's relation (NULL for the groups a set leaves out, GROUPING values as constants), the
+ * branches appended (UNION ALL).  Without grouping sets: the one aggregate. */
+ss_lop *stack_grouping_sets(binder *b, agg_state *st, ss_lop *input);
 
 /* Grouping errors (bind_agg.c): noted while binding an aggregate query's outputs, raised
  * once they are all bound (the select list's first, then HAVING's). */

@@ -27,8 +27,18 @@ typedef enum ast_expr_kind {
     AE_CASE,         /* arg (simple CASE) or NULL; whens/thens; els */
     AE_COALESCE,     /* args */
     AE_BETWEEN,      /* args[0] BETWEEN args[1] AND args[2]; negated */
-    AE_IN_LIST       /* args[0] IN (args[1..]); negated */
+    AE_IN_LIST,      /* args[0] IN (args[1..]); negated */
+    AE_GROUPING_SET, /* a GROUP BY item: ival is an ast_grouping_set_kind, args its items */
+    AE_GROUPING_FUNC /* GROUPING(args) */
 } ast_expr_kind;
+
+typedef enum ast_grouping_set_kind {
+    AST_GSET_LIST = 1,  /* (a, b) inside GROUP BY: the expressions args together */
+    AST_GSET_EMPTY,     /* () */
+    AST_GSET_ROLLUP,    /* ROLLUP (args) */
+    AST_GSET_CUBE,      /* CUBE (args) */
+    AST_GSET_SETS       /* GROUPING SETS (args) */
+} ast_grouping_set_kind;
 
 typedef struct ast_expr ast_expr;
 
@@ -116,8 +126,9 @@ typedef struct ast_select {
     ast_from_item *from;    /* the whole FROM clause (NULL = none); from_table is set when it
                                is one table */
     ast_expr *where;
-    ast_expr **group_by;
+    ast_expr **group_by;    /* expressions and grouping sets (AE_GROUPING_SET) */
     uint32_t ngroup;
+    bool group_distinct;    /* GROUP BY DISTINCT: duplicate grouping sets dropped */
     ast_expr *having;
     ast_sort_item *order_by;
     uint32_t norder;

@@ -428,9 +428,13 @@ static ast_expr *tr_expr_node(transform_state *ts, Node *n)
     case T_NamedArgExpr:
         tr_unsupported(ts, ((NamedArgExpr *)n)->location, "named function arguments");
         return NULL;
-    case T_GroupingFunc:
-        tr_unsupported(ts, ((GroupingFunc *)n)->location, "GROUPING");
-        return NULL;
+    case T_GroupingFunc: {
+        GroupingFunc *g = (GroupingFunc *)n;
+        ast_expr *e = new_expr(ts, AE_GROUPING_FUNC, g->location);
+        if (!e || !tr_list(ts, g->args, &e->args, &e->nargs))
+            return NULL;
+        return e;
+    }
     case T_SetToDefault:
         tr_unsupported(ts, ((SetToDefault *)n)->location, "DEFAULT");
         return NULL;

@@ -228,6 +228,49 @@ static bool tr_sort_using(transform_state *ts, SortBy *sb, ast_sort_item *out)
     return false;
 }
 
+/* A GROUP BY item: an expression, or a grouping set (ROLLUP, CUBE, GROUPING SETS, (), and
+ * (a, b) lists inside them), PostgreSQL's CUBE limit of 12 elements checked. */
+static ast_expr *tr_group_item(transform_state *ts, Node *g)
+{
+    if (tr_check_stack(ts))
+        return NULL;
+    List *items = NULL;
+    int kind = 0, location = -1;
+    if (IsA(g, GroupingSet)) {
+        GroupingSet *gs = (GroupingSet *)g;
+        kind = gs->kind == GROUPING_SET_EMPTY ? AST_GSET_EMPTY : gs->kind == GROUPING_SET_ROLLUP ? AST_GSET_ROLLUP
+               : gs->kind == GROUPING_SET_CUBE ? AST_GSET_CUBE : AST_GSET_SETS;
+        items = gs->content;
+        location = gs->location;
+        if (kind == AST_GSET_CUBE && list_length(items) > 12) {
+            tr_error(ts, "54001", location, "CUBE is limited to 12 elements");
+            return NULL;
+        }
+    } else if (IsA(g, RowExpr) && ((RowExpr *)g)->row_format == COERCE_IMPLICIT_CAST) {
+        kind = AST_GSET_LIST;
+        items = ((RowExpr *)g)->args;
+        location = ((RowExpr *)g)->location;
+    } else {
+        return tr_expr(ts, g);
+    }
+    ast_expr *e = tr_alloc(ts, sizeof *e);
+    if (!e)
+        return NULL;
+    e->kind = AE_GROUPING_SET;
+    e->location = location;
+    e->ival = kind;
+    e->nargs = (uint32_t)list_length(items);
+    e->args = tr_alloc(ts, sizeof(ast_expr *) * (e->nargs ? e->nargs : 1));
+    if (!e->args)
+        return NULL;
+    ListCell *lc;
+    uint32_t i = 0;
+    foreach (lc, items)
+        if (!(e->args[i++] = kind == AST_GSET_LIST ? tr_expr(ts, lfirst(lc)) : tr_group_item(ts, lfirst(lc))))
+            return NULL;
+    return e;
+}
+
 bool tr_sort_list(transform_state *ts, List *l, ast_sort_item **items, uint32_t *n)
 {
     *n = (uint32_t)list_length(l);
@@ -311,26 +354,15 @@ ast_select *tr_select(transform_state *ts, SelectStmt *s)
             return NULL;
         if (s->whereClause && !(out->where = tr_expr(ts, s->whereClause)))
             return NULL;
-        /* GROUP BY DISTINCT only removes duplicate grouping sets; without grouping sets
-           (refused below) it groups exactly as GROUP BY does */
+        out->group_distinct = s->groupDistinct;
         out->ngroup = (uint32_t)list_length(s->groupClause);
         if (out->ngroup) {
             out->group_by = tr_alloc(ts, sizeof(ast_expr *) * out->ngroup);
             ListCell *lc;
             uint32_t i = 0;
-            foreach (lc, s->groupClause) {
-                Node *g = lfirst(lc);
-                if (IsA(g, GroupingSet)) {
-                    GroupingSet *gs = (GroupingSet *)g;
-                    tr_unsupported(ts, gs->location, gs->kind == GROUPING_SET_ROLLUP ? "ROLLUP"
-                                                     : gs->kind == GROUPING_SET_CUBE ? "CUBE"
-                                                     : gs->kind == GROUPING_SET_EMPTY ? "empty grouping sets ()"
-                                                                                      : "GROUPING SETS");
+            foreach (lc, s->groupClause)
+                if (!out->group_by || !(out->group_by[i++] = tr_group_item(ts, lfirst(lc))))
                     return NULL;
-                }
-                if (!out->group_by || !(out->group_by[i++] = tr_expr(ts, g)))
-                    return NULL;
-            }
         }
         if (s->havingClause && !(out->having = tr_expr(ts, s->havingClause)))
             return NULL;
