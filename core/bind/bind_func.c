@@ -34,6 +34,11 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
         return NULL;
     }
     const char *name = a->names[a->nnames - 1];
+    if (is_set_returning(name)) {
+        bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                   "feature not supported: set-returning function %s outside FROM", name);
+        return NULL;
+    }
     uint32_t n = a->nargs;
     ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * (n ? n : 1));
     ss_type *types = bind_alloc(b, sizeof(ss_type) * (n ? n : 1));

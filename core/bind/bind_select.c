@@ -635,8 +635,8 @@ static int push_entry(binder *b, const range_entry *e)
 
 /* A FROM item as a new scope entry referenced as ref, its columns (rel, 0 .. ncols-1) named
  * names (the first ones renamed by f's column aliases) and typed types. */
-static int add_scope_entry(binder *b, const ast_from_item *f, const char *ref, const char *table_name, uint32_t rel,
-                           uint32_t ncols, const char *const *names, const ss_type *types)
+int add_scope_entry(binder *b, const ast_from_item *f, const char *ref, const char *table_name, uint32_t rel,
+                    uint32_t ncols, const char *const *names, const ss_type *types)
 {
     if (f->ncolnames > ncols)
         return bind_error(b, -1, "42P10", "table \"%s\" has %u columns available but %u columns specified", ref, ncols,
@@ -883,7 +883,9 @@ static int bind_from_item(binder *b, const ast_from_item *f, ss_lop **out)
     if (ss_ctx_check_stack(b->ctx))
         return SS_ERROR;
     if (!f->is_join)
-        return f->subquery ? bind_from_subquery(b, f, out) : bind_from_table(b, f, out);
+        return f->subquery ? bind_from_subquery(b, f, out)
+               : f->func   ? bind_from_function(b, f, out)
+                           : bind_from_table(b, f, out);
     uint32_t lo = b->nscope;
     ss_lop *left, *right;
     if (bind_from_item(b, f->left, &left))

@@ -123,6 +123,16 @@ int bind_error(binder *b, int location, const char *sqlstate, const char *fmt, .
     __attribute__((format(printf, 4, 5)));
 void *bind_alloc(binder *b, size_t n);
 
+/* A FROM item as a new scope entry referenced as ref, its columns (rel, 0 .. ncols-1) named
+ * names (the first ones renamed by f's column aliases) and typed types (bind_select.c). */
+int add_scope_entry(binder *b, const ast_from_item *f, const char *ref, const char *table_name, uint32_t rel,
+                    uint32_t ncols, const char *const *names, const ss_type *types);
+/* A function call in FROM (bind_function_scan.c): generate_series as a function scan. */
+int bind_from_function(binder *b, const ast_from_item *f, ss_lop **out);
+/* Whether name is one of PostgreSQL's set-returning functions that Sunstone runs only in
+ * FROM, or not at all (bind_function_scan.c). */
+bool is_set_returning(const char *name);
+
 /* DISTINCT ON (bind_distinct_on.c): over proj (the targets), a sort by the DISTINCT ON items
  * matched with the leading ORDER BY items (42P10 when they do not match), then the rest of
  * ORDER BY, and a unique on the DISTINCT ON items.  order_pos / don_pos: the target positions

@@ -199,6 +199,19 @@ ss_plan *plan_values(ss_plan_builder *pb, uint32_t ncols, const ss_type *types, 
     return set_params(pb, &v->hdr, exprs, nrows * ncols) ? NULL : &v->hdr;
 }
 
+ss_plan *plan_function_scan(ss_plan_builder *pb, const char *name, uint32_t nargs, const ss_expr *const *args,
+                           bool ordinality, uint32_t ncols, const ss_type *types, const char *const *names)
+{
+    ss_function_scan_node *f = (ss_function_scan_node *)node_new(pb, sizeof *f, SS_NODE_FUNCTION_SCAN, NULL);
+    if (!f || set_output(pb, &f->hdr, ncols, types, names))
+        return NULL;
+    f->function = name;
+    f->nargs = nargs;
+    f->args = args;
+    f->with_ordinality = ordinality;
+    return set_params(pb, &f->hdr, args, nargs) ? NULL : &f->hdr;
+}
+
 ss_plan *plan_filter(ss_plan_builder *pb, ss_plan *child, const ss_expr *pred)
 {
     ss_filter_node *f = (ss_filter_node *)node_new(pb, sizeof *f, SS_NODE_FILTER, child);

@@ -27,6 +27,9 @@ ss_plan *plan_scan(ss_plan_builder *pb, const ss_table *t, uint32_t ncols, const
 ss_plan *plan_values(ss_plan_builder *pb, uint32_t ncols, const ss_type *types, const char *const *names,
                      uint32_t nrows, const ss_expr *const *exprs);
 /* child's rows where pred is true; child's schema. */
+/* The rows of name(args) in FROM (generate_series), WITH ORDINALITY's bigint last. */
+ss_plan *plan_function_scan(ss_plan_builder *pb, const char *name, uint32_t nargs, const ss_expr *const *args,
+                           bool ordinality, uint32_t ncols, const ss_type *types, const char *const *names);
 ss_plan *plan_filter(ss_plan_builder *pb, ss_plan *child, const ss_expr *pred);
 /* one column per expression over child's output. */
 ss_plan *plan_project(ss_plan_builder *pb, ss_plan *child, uint32_t n, const ss_expr *const *exprs,

@@ -737,6 +737,15 @@ static int plan_node(planner *p, ss_lop *op, ss_plan **out, layout *lay)
     }
     if (op->kind == LOP_JOIN)
         return plan_join(p, op, out, lay);
+    if (op->kind == LOP_FUNCTION) {
+        layout none = {0, NULL};
+        ss_expr **args = fix_exprs(p, op->u.function.args, op->u.function.nargs, &none);
+        if (!args || own_layout(p, op->rel, op->ncols, lay))
+            return SS_ERROR;
+        *out = plan_function_scan(&p->pb, op->u.function.name, op->u.function.nargs, (const ss_expr *const *)args,
+                                  op->u.function.ordinality, op->ncols, op->types, op->names);
+        return *out ? SS_OK : SS_ERROR;
+    }
     ss_plan *child;
     layout in;
     if (plan_node(p, op->children[0], &child, &in))
@@ -780,6 +789,7 @@ static int plan_node(planner *p, ss_lop *op, ss_plan **out, layout *lay)
     case LOP_VALUES:
     case LOP_SETOP:
     case LOP_JOIN:
+    case LOP_FUNCTION:
         break;
     }
     return ss_ctx_error(p->ctx, SS_SQLSTATE_INTERNAL_ERROR, "unrecognized logical operator %d", (int)op->kind);

@@ -98,9 +98,12 @@ typedef enum ast_join_type {
 
 typedef struct ast_from_item {
     bool is_join;
-    /* a table, or a subquery / VALUES list (subquery set, table NULL) */
+    /* a table, a subquery / VALUES list (subquery set, table NULL) or a function call
+       (func set: an AE_FUNC; WITH ORDINALITY when ordinality) */
     const char *table;
     struct ast_select *subquery;
+    struct ast_expr *func;
+    bool ordinality;
     const char *alias;     /* NULL = none (a subquery always has one) */
     const char **colnames; /* column aliases: alias(c1, c2, ...), ncolnames of them */
     uint32_t ncolnames;

@@ -118,10 +118,29 @@ static ast_from_item *tr_from_item(transform_state *ts, Node *item)
             return NULL;
         return tr_alias(ts, rs->alias, f) ? f : NULL;
     }
+    if (IsA(item, RangeFunction)) {
+        RangeFunction *rf = (RangeFunction *)item;
+        f->location = tr_location(item);
+        if (rf->lateral) {
+            tr_unsupported(ts, f->location, "LATERAL");
+            return NULL;
+        }
+        List *first = list_length(rf->functions) ? linitial(rf->functions) : NULL;
+        Node *call = first ? linitial(first) : NULL;
+        if (rf->is_rowsfrom || list_length(rf->functions) != 1 || rf->coldeflist ||
+            (list_length(first) > 1 && lsecond(first)) || !call || !IsA(call, FuncCall)) {
+            tr_unsupported(ts, f->location, rf->is_rowsfrom ? "ROWS FROM" : rf->coldeflist || (list_length(first) > 1 && lsecond(first))
+                                                                 ? "column definition lists in FROM"
+                                                                 : "this kind of function in FROM");
+            return NULL;
+        }
+        f->ordinality = rf->ordinality;
+        if (!(f->func = tr_expr(ts, call)))
+            return NULL;
+        return !rf->alias || tr_alias(ts, rf->alias, f) ? f : NULL;
+    }
     if (!IsA(item, RangeVar)) {
-        tr_unsupported(ts, tr_location(item), IsA(item, RangeFunction) ? "functions in FROM"
-                                              : IsA(item, RangeTableSample) ? "TABLESAMPLE"
-                                                                            : "this kind of FROM item");
+        tr_unsupported(ts, tr_location(item), IsA(item, RangeTableSample) ? "TABLESAMPLE" : "this kind of FROM item");
         return NULL;
     }
     /* ONLY t and t* read t: there is no table inheritance */

@@ -243,6 +243,19 @@ typedef struct ss_values_node {   /* SS_NODE_VALUES, no children */
     const ss_expr *const *exprs;
 } ss_values_node;
 
+typedef struct ss_function_scan_node { /* SS_NODE_FUNCTION_SCAN, no children */
+    ss_plan_node hdr;
+    /* the rows of a set-returning function: "generate_series" (start, stop [, step]) of
+       hdr.col_types[0], int4 or int8: start, start + step, ... while not past stop; a NULL
+       argument gives no rows; step 0 is PostgreSQL's 22023 "step size cannot equal zero" */
+    const char *function;
+    uint32_t nargs;
+    bool with_ordinality;         /* then a last bigint column numbers the rows from 1 */
+    uint8_t reserved[3];
+    const ss_expr *const *args;   /* no column references: evaluated when the scan starts
+                                     (ss_api.expr_eval_scalar), again at rescan */
+} ss_function_scan_node;
+
 typedef struct ss_unique_node {   /* SS_NODE_UNIQUE, one child; its schema */
     ss_plan_node hdr;
     /* child 0 comes sorted so that equal keys are adjacent (DISTINCT ON's sort); of each run

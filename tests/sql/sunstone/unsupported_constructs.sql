@@ -48,7 +48,6 @@ SELECT X'FF';
 SELECT 1::int[];
 SELECT 1::myschema.int4;
 SELECT 1 OPERATOR(myschema.+) 1;
-SELECT * FROM generate_series(1, 2);
 SELECT * FROM t FOR UPDATE;
 SELECT * FROM t FOR KEY SHARE;
 SELECT count(*) OVER w FROM t WINDOW w AS ();
