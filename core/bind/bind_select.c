@@ -54,26 +54,10 @@ static int expand_star(binder *b, const ast_target *t, target_list *tl)
         return bind_error(b, t->location, "42601", "SELECT * with no tables specified is not valid");
     uint32_t lo = b->scope_base, hi = b->nscope;
     if (t->expr->nnames == 1) {
-        for (lo = b->scope_base; lo < b->nscope && (!b->scope[lo].ref || strcmp(t->expr->names[0], b->scope[lo].ref) != 0);
-             lo++)
-            ;
-        if (lo == b->nscope) {
-            bool aliased = false;
-            for (uint32_t r = b->scope_base; r < b->nscope; r++)
-                aliased |= b->scope[r].table_name && strcmp(b->scope[r].table_name, t->expr->names[0]) == 0;
-            if (!aliased)
-                return bind_error(b, t->expr->location, SS_SQLSTATE_UNDEFINED_TABLE,
-                                  "missing FROM-clause entry for table \"%s\"", t->expr->names[0]);
-            bind_error(b, t->expr->location, SS_SQLSTATE_UNDEFINED_TABLE,
-                       "invalid reference to FROM-clause entry for table \"%s\"", t->expr->names[0]);
-            for (uint32_t r = b->scope_base; r < b->nscope; r++)
-                if (b->scope[r].table_name && strcmp(b->scope[r].table_name, t->expr->names[0]) == 0) {
-                    ss_ctx_error_hint(b->ctx, "Perhaps you meant to reference the table alias \"%s\".",
-                                      b->scope[r].ref);
-                    break;
-                }
+        const range_entry *re = find_qualified_entry(b, t->expr);
+        if (!re)
             return SS_ERROR;
-        }
+        lo = (uint32_t)(re - b->scope);
         hi = lo + 1;
     }
     for (uint32_t r = lo; r < hi; r++) {
@@ -616,7 +600,7 @@ int bind_output_order_limit(binder *b, const ast_select *s, ss_bound_stmt *out, 
 /* ---- FROM ---------------------------------------------------------------------------- */
 
 /* Appends e to the FROM scope. */
-static int push_entry(binder *b, const range_entry *e)
+int push_entry(binder *b, const range_entry *e)
 {
     if (b->nscope == b->cap_scope) {
         uint32_t cap = b->cap_scope ? b->cap_scope * 2 : 4;
@@ -635,6 +619,14 @@ static int push_entry(binder *b, const range_entry *e)
 
 /* A FROM item as a new scope entry referenced as ref, its columns (rel, 0 .. ncols-1) named
  * names (the first ones renamed by f's column aliases) and typed types. */
+int check_ref_unique(binder *b, const char *ref)
+{
+    for (uint32_t r = b->scope_base; r < b->nscope; r++)
+        if (b->scope[r].ref && !b->scope[r].ref_hidden && strcmp(b->scope[r].ref, ref) == 0)
+            return bind_error(b, -1, "42712", "table name \"%s\" specified more than once", ref);
+    return SS_OK;
+}
+
 int add_scope_entry(binder *b, const ast_from_item *f, const char *ref, const char *table_name, uint32_t rel,
                     uint32_t ncols, const char *const *names, const ss_type *types)
 {
@@ -649,9 +641,8 @@ int add_scope_entry(binder *b, const ast_from_item *f, const char *ref, const ch
             renamed[c] = c < f->ncolnames ? f->colnames[c] : names[c];
         names = renamed;
     }
-    for (uint32_t r = b->scope_base; r < b->nscope; r++)
-        if (b->scope[r].ref && strcmp(b->scope[r].ref, ref) == 0)
-            return bind_error(b, -1, "42712", "table name \"%s\" specified more than once", ref);
+    if (check_ref_unique(b, ref))
+        return SS_ERROR;
     if (push_entry(b, &(range_entry){.ref = ref, .table_name = table_name, .ncols = ncols, .col_names = names,
                                      .col_types = types, .rel = rel}))
         return SS_ERROR;
@@ -719,14 +710,7 @@ static int bind_from_subquery(binder *b, const ast_from_item *f, ss_lop **out)
 
 static ss_expr *fold_qual(binder *b, ss_expr *pred);
 
-/* The columns of the FROM entries [lo, hi) visible by unqualified name, in order: column
- * cols[i] of entry ents[i]. */
-typedef struct side_cols {
-    uint32_t *ents, *cols;
-    uint32_t n;
-} side_cols;
-
-static int visible_columns(binder *b, uint32_t lo, uint32_t hi, side_cols *out)
+int visible_columns(binder *b, uint32_t lo, uint32_t hi, side_cols *out)
 {
     uint32_t n = 0;
     for (uint32_t r = lo; r < hi; r++)
@@ -742,16 +726,6 @@ static int visible_columns(binder *b, uint32_t lo, uint32_t hi, side_cols *out)
             out->cols[out->n++] = c;
         }
     return SS_OK;
-}
-
-static const char *side_name(const binder *b, const side_cols *s, uint32_t i)
-{
-    return b->scope[s->ents[i]].col_names[s->cols[i]];
-}
-
-static ss_type side_type(const binder *b, const side_cols *s, uint32_t i)
-{
-    return b->scope[s->ents[i]].col_types[s->cols[i]];
 }
 
 /* The position of name among a side's columns (PostgreSQL's errors when it has none or
@@ -809,10 +783,12 @@ static int bind_using(binder *b, const ast_from_item *f, uint32_t lo, uint32_t m
     uint32_t *cols2 = full ? bind_alloc(b, sizeof(uint32_t) * (ncols ? ncols : 1)) : NULL;
     const char **col_names = bind_alloc(b, sizeof(char *) * (ncols ? ncols : 1));
     ss_type *types = bind_alloc(b, sizeof(ss_type) * (ncols ? ncols : 1));
+    ss_type *casts = bind_alloc(b, sizeof(ss_type) * (ncols ? ncols : 1));
     bool *lused = bind_alloc(b, l.n + 1), *rused = bind_alloc(b, r.n + 1);
     ss_expr **eqs = bind_alloc(b, sizeof(ss_expr *) * (nusing ? nusing : 1));
-    if (!ents || !cols || !col_names || !types || !lused || !rused || !eqs || (full && (!ents2 || !cols2)))
+    if (!ents || !cols || !col_names || !types || !casts || !lused || !rused || !eqs || (full && (!ents2 || !cols2)))
         return SS_ERROR;
+    memset(casts, 0, sizeof(ss_type) * (ncols ? ncols : 1));
     for (uint32_t c = 0; full && c < ncols; c++)
         ents2[c] = cols2[c] = UINT32_MAX;
     memset(lused, 0, l.n + 1);
@@ -826,17 +802,21 @@ static int bind_using(binder *b, const ast_from_item *f, uint32_t lo, uint32_t m
         if (li < 0 || ri < 0)
             return SS_ERROR;
         ss_type lt = side_type(b, &l, (uint32_t)li), rt = side_type(b, &r, (uint32_t)ri);
-        if (lt.id != rt.id || lt.typmod != rt.typmod) {
-            char b1[96], b2[96];
-            return bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                              "feature not supported: JOIN ... USING columns of different types (%s and %s)",
-                              tname(lt, b1, sizeof b1), tname(rt, b2, sizeof b2));
-        }
         lused[li] = rused[ri] = true;
-        ss_expr *le = entry_column(b, &b->scope[l.ents[li]], l.cols[li], NULL);
-        ss_expr *re = entry_column(b, &b->scope[r.ents[ri]], r.cols[ri], NULL);
-        if (!le || !re || !(eqs[u] = new_expr(b, EXPR_OP, type_of(SS_TYPE_BOOL))))
+        ss_expr *items[2] = {entry_column(b, &b->scope[l.ents[li]], l.cols[li], NULL),
+                             entry_column(b, &b->scope[r.ents[ri]], r.cols[ri], NULL)};
+        /* columns of two types are compared and merged in their common type
+           (PostgreSQL's select_common_type, "JOIN/USING") */
+        const int locs[2] = {-1, -1};
+        bool numeric;
+        ss_type common = lt;
+        if (!items[0] || !items[1] || !unify(b, items, locs, 2, "JOIN/USING", &common, &numeric))
             return SS_ERROR;
+        ss_expr *le = items[0], *re = items[1];
+        if (!(eqs[u] = new_expr(b, EXPR_OP, type_of(SS_TYPE_BOOL))))
+            return SS_ERROR;
+        if (common.id != lt.id || common.typmod != lt.typmod || common.id != rt.id || common.typmod != rt.typmod)
+            casts[n] = common;
         eqs[u]->u.op.op = OP_EQ;
         eqs[u]->u.op.left = le;
         eqs[u]->u.op.right = re;
@@ -849,7 +829,7 @@ static int bind_using(binder *b, const ast_from_item *f, uint32_t lo, uint32_t m
             cols2[n] = r.cols[ri];
         }
         col_names[n] = names[u];
-        types[n++] = lt;
+        types[n++] = common;
     }
     const side_cols *sides[2] = {&l, &r};
     const bool *used[2] = {lused, rused};
@@ -873,7 +853,7 @@ static int bind_using(binder *b, const ast_from_item *f, uint32_t lo, uint32_t m
     for (uint32_t e = lo; e < b->nscope; e++)
         b->scope[e].cols_hidden = true;
     return push_entry(b, &(range_entry){.ncols = n, .col_names = col_names, .col_types = types, .src_entry = ents,
-                                        .src_col = cols, .src_entry2 = ents2, .src_col2 = cols2});
+                                        .src_col = cols, .src_entry2 = ents2, .src_col2 = cols2, .casts = casts});
 }
 
 /* A FROM item: tables left to right into the scope, each JOIN's ON condition bound over its
@@ -911,6 +891,8 @@ static int bind_from_item(binder *b, const ast_from_item *f, ss_lop **out)
         if (!cond)
             return SS_ERROR;
     }
+    if ((f->using_alias || f->alias) && bind_join_aliases(b, f, lo))
+        return SS_ERROR;
     /* a RIGHT JOIN is the LEFT JOIN of its sides swapped: parents reference columns by
        binding, and * expands the scope, which keeps the FROM order */
     if (f->join_type == AST_JOIN_RIGHT)

@@ -54,6 +54,12 @@ typedef struct range_entry {
        COALESCE(that, column src_col2[i] of entry src_entry2[i]) (src_entry2 NULL: none;
        UINT32_MAX for the other columns) */
     const uint32_t *src_entry, *src_col, *src_entry2, *src_col2;
+    /* with src_entry: when non-NULL and casts[i].id != 0, column i is converted to that type
+       (a JOIN ... USING column of two types: their common type) */
+    const ss_type *casts;
+    /* inside an aliased join ((a JOIN b) AS j): its name cannot be referenced any more, and
+       does not clash with later ones */
+    bool ref_hidden;
 } range_entry;
 
 typedef struct binder {
@@ -122,6 +128,33 @@ typedef struct binder {
 int bind_error(binder *b, int location, const char *sqlstate, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 void *bind_alloc(binder *b, size_t n);
+
+/* The FROM entry a qualified reference a (x.col, x.*) names, or NULL with PostgreSQL's
+ * 42P01 raised (bind_literal.c). */
+const range_entry *find_qualified_entry(binder *b, const ast_expr *a);
+/* The columns of the FROM entries [lo, hi) visible by unqualified name, in order: column
+ * cols[i] of entry ents[i] (bind_select.c). */
+typedef struct side_cols {
+    uint32_t *ents, *cols;
+    uint32_t n;
+} side_cols;
+int visible_columns(binder *b, uint32_t lo, uint32_t hi, side_cols *out);
+static inline const char *side_name(const binder *b, const side_cols *s, uint32_t i)
+{
+    return b->scope[s->ents[i]].col_names[s->cols[i]];
+}
+static inline ss_type side_type(const binder *b, const side_cols *s, uint32_t i)
+{
+    ss_type t = b->scope[s->ents[i]].col_types[s->cols[i]];
+    return t;
+}
+/* JOIN ... USING (...) AS u and (join) AS j (cols) (bind_join_alias.c): scope entries over a
+ * join whose own entries are [lo, b->nscope); j hides them. */
+int bind_join_aliases(binder *b, const ast_from_item *f, uint32_t lo);
+/* Appends e to the FROM scope (bind_select.c). */
+int push_entry(binder *b, const range_entry *e);
+/* 42712 when ref names an entry of the query already. */
+int check_ref_unique(binder *b, const char *ref);
 
 /* A FROM item as a new scope entry referenced as ref, its columns (rel, 0 .. ncols-1) named
  * names (the first ones renamed by f's column aliases) and typed types (bind_select.c). */

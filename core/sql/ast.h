@@ -115,6 +115,9 @@ typedef struct ast_from_item {
     const char **using_cols; /* JOIN ... USING (nusing columns) */
     uint32_t nusing;
     bool natural;          /* NATURAL JOIN: USING the columns both sides have */
+    const char *using_alias; /* JOIN ... USING (...) AS using_alias: a name for the merged
+                                columns; a join's own alias (and column aliases) are alias
+                                and colnames above */
 } ast_from_item;
 
 typedef struct ast_select {

@@ -69,8 +69,11 @@ static ast_from_item *tr_from_item(transform_state *ts, Node *item)
         JoinExpr *j = (JoinExpr *)item;
         int loc = tr_location(item);
         if (j->join_using_alias) {
-            tr_unsupported(ts, loc, "aliases on JOIN ... USING");
-            return NULL;
+            if (j->join_using_alias->colnames) { /* the grammar allows none */
+                tr_unsupported(ts, loc, "column aliases on JOIN ... USING ... AS");
+                return NULL;
+            }
+            f->using_alias = tr_strdup(ts, j->join_using_alias->aliasname);
         }
         f->natural = j->isNatural;
         f->nusing = (uint32_t)list_length(j->usingClause);
@@ -80,10 +83,8 @@ static ast_from_item *tr_from_item(transform_state *ts, Node *item)
         uint32_t ui = 0;
         foreach (uc, j->usingClause)
             f->using_cols[ui++] = tr_strdup(ts, strVal(lfirst(uc)));
-        if (j->alias) {
-            tr_unsupported(ts, loc, "aliases on a JOIN");
+        if (j->alias && !tr_alias(ts, j->alias, f))
             return NULL;
-        }
         if (j->jointype != JOIN_INNER && j->jointype != JOIN_LEFT && j->jointype != JOIN_RIGHT &&
             j->jointype != JOIN_FULL) {
             tr_unsupported(ts, loc, "this kind of JOIN");
