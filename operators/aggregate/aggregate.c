@@ -431,9 +431,11 @@ static int aggregate_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, s
         ops_explain_appendf(buf, buflen, "plain: ");
     for (uint32_t a = 0; a < st->naggs; a++) {
         const agg_spec *s = &st->specs[a];
-        ops_explain_appendf(buf, buflen, "%s%s(%s%s)", a ? ", " : "", s->call->name,
+        ops_explain_appendf(buf, buflen, "%s%s(%s%s%s%s)%s", a ? ", " : "", s->call->name,
                             s->call->distinct ? "DISTINCT " : "",
-                            s->call->arg ? g_api->type_name(s->arg_type) : "*");
+                            s->call->arg ? g_api->type_name(s->arg_type) : "*",
+                            s->kind == AGG_STRING_AGG ? ", text" : "",
+                            s->extra && s->extra->norder ? " ORDER BY" : "", s->filter ? " FILTER" : "");
     }
     if (st->built)
         ops_explain_appendf(buf, buflen, " (%llu rows in, %u groups)",
