@@ -35,8 +35,18 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
     }
     const char *name = a->names[a->nnames - 1];
     if (is_set_returning(name)) {
+        const char *ctx = b->no_agg_context;
+        if (ctx && (!strcmp(ctx, "WHERE") || !strcmp(ctx, "JOIN conditions"))) {
+            bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "set-returning functions are not allowed in %s",
+                       strcmp(ctx, "WHERE") ? "JOIN conditions" : "WHERE");
+            return NULL;
+        }
+        if (b->srf_ast && !b->agg_mode && ast_equal(a, b->srf_ast))
+            return b->srf_col;
         bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                   "feature not supported: set-returning function %s outside FROM", name);
+                   "feature not supported: set-returning function %s here (only in FROM, or one generate_series with "
+                   "constant arguments in the select list of a query without aggregates)",
+                   name);
         return NULL;
     }
     uint32_t n = a->nargs;

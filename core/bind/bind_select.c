@@ -328,7 +328,7 @@ static int bind_values_query(binder *b, const ast_select *s, ss_bound_stmt *out)
 
 /* The location of the first column reference in a (PostgreSQL's locate_var_of_level walk
  * order), or -1. */
-static int first_column_location(const ast_expr *a)
+int first_column_location(const ast_expr *a)
 {
     if (!a)
         return -1;
@@ -934,6 +934,8 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
     for (uint32_t i = 0; !is_agg && i < s->ndistinct_on; i++)
         is_agg = ast_has_aggregate(s->distinct_on[i]);
 
+    if (attach_target_srf(b, s, is_agg, &top))
+        return SS_ERROR;
     target_list tl;
     memset(&tl, 0, sizeof tl);
     agg_state *st = NULL;

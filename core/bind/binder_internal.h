@@ -122,6 +122,10 @@ typedef struct binder {
     uint32_t ndeferred, capdeferred;
     ss_ptrmap deferred_set;   /* the same nodes, for lookups */
     uint32_t expr_depth;      /* bind_expr calls in progress (its stack charge) */
+    /* the select list's set-returning function call run as a join (attach_target_srf) and
+       the column that stands for it; NULL when none */
+    const ast_expr *srf_ast;
+    ss_expr *srf_col;
 } binder;
 
 /* Errors with a position (location is the 0-based AST location or -1). */
@@ -165,6 +169,13 @@ int bind_from_function(binder *b, const ast_from_item *f, ss_lop **out);
 /* Whether name is one of PostgreSQL's set-returning functions that Sunstone runs only in
  * FROM, or not at all (bind_function_scan.c). */
 bool is_set_returning(const char *name);
+/* The location of the first column reference in a (PostgreSQL's locate_var_of_level walk
+ * order), or -1 (bind_select.c). */
+int first_column_location(const ast_expr *a);
+/* A set-returning function in s's select list (PostgreSQL's ProjectSet) for a query without
+ * aggregates: one generate_series with constant arguments joined to *top, its calls then
+ * bound as b->srf_col; PostgreSQL's 0A000 for one inside CASE or COALESCE. */
+int attach_target_srf(binder *b, const ast_select *s, bool is_agg, ss_lop **top);
 
 /* DISTINCT ON (bind_distinct_on.c): over proj (the targets), a sort by the DISTINCT ON items
  * matched with the leading ORDER BY items (42P10 when they do not match), then the rest of

@@ -38,6 +38,27 @@ DROP TABLE gst;
 SELECT * FROM generate_series(1, 5) g WHERE g > 2 ORDER BY g DESC LIMIT 2;
 SELECT * FROM generate_series(1, 3) WITH ORDINALITY g;
 SELECT g.* FROM generate_series(7, 8) g;
+-- a set-returning function in the select list (PostgreSQL's ProjectSet)
+SELECT generate_series(1, 3);
+SELECT generate_series(1, 3) AS g, 'x' AS c;
+SELECT generate_series(5, 1, -2) + 1 AS g ORDER BY 1;
+SELECT 10 * generate_series(1, 2), generate_series(1, 2);
+CREATE TABLE sr (a int);
+INSERT INTO sr VALUES (1), (2);
+SELECT a, generate_series(1, 2) AS g FROM sr ORDER BY a, g;
+SELECT a, generate_series(1, 2) AS g FROM sr WHERE a > 1 ORDER BY 1, 2;
+SELECT DISTINCT generate_series(1, 3) % 2 AS m ORDER BY 1;
+SELECT generate_series(1, 0);
+SELECT generate_series(1, NULL::int);
+SELECT generate_series(1, 5) LIMIT 2;
+SELECT count(*) FROM (SELECT generate_series(1, 1000)) s;
+SELECT generate_series(3, 1, -1) ORDER BY generate_series(3, 1, -1);
+SELECT CASE WHEN true THEN generate_series(1, 2) END;
+SELECT COALESCE(generate_series(1, 2), 0);
+SELECT 1 WHERE generate_series(1, 2) > 0;
+SELECT 1 FROM sr JOIN sr s2 ON generate_series(1, 2) > 0;
+SELECT generate_series(1, 3, 0);
+DROP TABLE sr;
 -- errors
 SELECT * FROM generate_series(1, 3, 0);
 SELECT * FROM generate_series(1::bigint, 3, 0);

@@ -1,10 +1,15 @@
 -- what Sunstone refuses around generate_series (0A000, named): the numeric and timestamp
--- forms, set-returning functions outside FROM, other functions in FROM, LATERAL arguments
+-- forms, set-returning functions in the select list beyond one generate_series with constant
+-- arguments in a query without aggregates, other functions in FROM, LATERAL arguments
 SELECT * FROM generate_series(1.5, 3);
 SELECT * FROM generate_series(1, 2.5, 0.5);
 SELECT * FROM generate_series('2020-01-01'::timestamp, '2020-01-02', '1 hour');
-SELECT generate_series(1, 3);
-SELECT 1 WHERE generate_series(1, 2) > 0;
+CREATE TABLE srr (a int);
+SELECT count(*), generate_series(1, 2) FROM srr;
+SELECT generate_series(1, 2), generate_series(1, 3);
+SELECT generate_series(1, a) FROM srr;
+SELECT generate_series(1, generate_series(1, 2));
+DROP TABLE srr;
 SELECT * FROM unnest(1);
 SELECT * FROM abs(-1);
 SELECT * FROM generate_series(1, 2) WITH ORDINALITY AS t(a, b, c);

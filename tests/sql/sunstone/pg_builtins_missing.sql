@@ -9,7 +9,7 @@ SELECT json_agg(b) FROM t GROUP BY a;
 SELECT stddev(a) FROM t;
 SELECT now();
 SELECT random();
-SELECT generate_series(1, 3);
+SELECT regexp_split_to_table('a b', ' ');
 SELECT translate('abc', 'b', 'x');
 SELECT lpad('a', 3);
 SELECT split_part('a,b', ',', 2);
