@@ -509,6 +509,10 @@ static ss_expr *bind_expr_node(binder *b, const ast_expr *a)
         return bind_between(b, a);
     case AE_IN_LIST:
         return bind_in_list(b, a);
+    case AE_GROUPING_FUNC:
+        return bind_grouping_func(b, a);
+    case AE_GROUPING_SET:
+        break; /* only GROUP BY has them (bind_grouping_sets.c) */
     }
     bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: expression kind %d",
                (int)a->kind); /* every kind the parser produces is handled above */

@@ -194,10 +194,15 @@ ss_expr *entry_column(binder *b, const range_entry *re, uint32_t c, const char *
         return make_column(b, re->rel, c, re->col_types[c]);
     }
     ss_expr *l = entry_column(b, &b->scope[re->src_entry[c]], re->src_col[c], ref);
+    ss_type cast = re->casts ? re->casts[c] : type_of(SS_TYPE_INVALID);
+    if (l && cast.id)
+        l = coerce_expr(b, l, cast, CAST_IMPLICIT, -1);
     if (!l || !re->src_entry2 || re->src_entry2[c] == UINT32_MAX)
         return l;
     /* COALESCE(l, r) = CASE WHEN l IS NOT NULL THEN l ELSE r END */
     ss_expr *r = entry_column(b, &b->scope[re->src_entry2[c]], re->src_col2[c], NULL);
+    if (r && cast.id)
+        r = coerce_expr(b, r, cast, CAST_IMPLICIT, -1);
     ss_expr *when = new_expr(b, EXPR_IS_NOT_NULL, type_of(SS_TYPE_BOOL));
     ss_expr *e = new_expr(b, EXPR_CASE, l->type);
     ss_expr **arrays = bind_alloc(b, sizeof(ss_expr *) * 2);
@@ -237,12 +242,13 @@ static int64_t column_of(const range_entry *re, const char *name)
 }
 
 /* The FROM entry a qualified reference names (PostgreSQL's refnameNamespaceItem), or NULL
- * with the error raised: 42P01 when none, or one outside the visible part of the scope. */
-static const range_entry *qualified_entry(binder *b, const ast_expr *a)
+ * with the error raised: 42P01 when none, or one outside the visible part of the scope (or
+ * inside an aliased join). */
+const range_entry *find_qualified_entry(binder *b, const ast_expr *a)
 {
     const char *name = a->names[0];
     for (uint32_t r = b->scope_lo; r < b->scope_hi; r++)
-        if (b->scope[r].ref && strcmp(b->scope[r].ref, name) == 0)
+        if (b->scope[r].ref && !b->scope[r].ref_hidden && strcmp(b->scope[r].ref, name) == 0)
             return &b->scope[r];
     for (uint32_t r = 0; r < b->nscope; r++)
         if (b->scope[r].ref && strcmp(b->scope[r].ref, name) == 0) {
@@ -275,7 +281,7 @@ ss_expr *bind_column(binder *b, const ast_expr *a)
     const range_entry *found = NULL;
     int64_t index = -1;
     if (a->nnames == 2) {
-        if (!(found = qualified_entry(b, a)))
+        if (!(found = find_qualified_entry(b, a)))
             return NULL;
         if ((index = column_of(found, col)) == -2) {
             bind_error(b, a->location, "42702", "column reference \"%s\" is ambiguous", col);

@@ -15,6 +15,9 @@ static int colname(const ast_expr *e, const char **name)
     case AE_COALESCE:
         *name = "coalesce";
         return 2;
+    case AE_GROUPING_FUNC:
+        *name = "grouping";
+        return 2;
     case AE_CAST: {
         int strength = colname(e->args[0], name);
         if (strength <= 1) {

@@ -511,6 +511,38 @@ static int plan_join(planner *p, ss_lop *op, ss_plan **out, layout *lay)
     return *out ? SS_OK : SS_ERROR;
 }
 
+/* Copies of the calls' FILTER, ORDER BY and extra arguments with input positions. */
+static int fix_agg_extras(planner *p, ss_agg_extra *const *extras, uint32_t na, const layout *in,
+                          const ss_agg_extra ***out)
+{
+    const ss_agg_extra **fixed = pl_alloc(p, sizeof *fixed * (na ? na : 1));
+    if (!fixed)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < na; i++) {
+        const ss_agg_extra *x = extras[i];
+        fixed[i] = NULL;
+        if (!x)
+            continue;
+        ss_agg_extra *c = pl_alloc(p, sizeof *c);
+        if (!c)
+            return SS_ERROR;
+        *c = *x;
+        if ((x->nargs && !(c->args = (const ss_expr *const *)fix_exprs(p, (ss_expr **)x->args, x->nargs, in))) ||
+            (x->norder && !(c->order = (const ss_expr *const *)fix_exprs(p, (ss_expr **)x->order, x->norder, in))))
+            return SS_ERROR;
+        if (x->filter) {
+            ss_expr *f = (ss_expr *)x->filter;
+            ss_expr **ff = fix_exprs(p, &f, 1, in);
+            if (!ff)
+                return SS_ERROR;
+            c->filter = ff[0];
+        }
+        fixed[i] = c;
+    }
+    *out = fixed;
+    return SS_OK;
+}
+
 static int plan_aggregate_op(planner *p, ss_lop *op, ss_plan *child, const layout *in, ss_plan **out,
                              layout *lay)
 {
@@ -529,9 +561,13 @@ static int plan_aggregate_op(planner *p, ss_lop *op, ss_plan *child, const layou
         aggs[i] = op->u.aggregate.aggs[i];
         aggs[i].arg = fixed_args[i];
     }
+    const ss_agg_extra **extras = NULL;
+    if (op->u.aggregate.extras && fix_agg_extras(p, op->u.aggregate.extras, na, in, &extras))
+        return SS_ERROR;
     if (own_layout(p, op->rel, ng + na, lay))
         return SS_ERROR;
-    *out = plan_aggregate(&p->pb, child, ng, (const ss_expr *const *)groups, na, aggs, op->names);
+    *out = plan_aggregate_ex(&p->pb, child, ng, (const ss_expr *const *)groups, na, aggs,
+                             (const ss_agg_extra *const *)extras, op->names);
     return *out ? SS_OK : SS_ERROR;
 }
 
@@ -549,14 +585,14 @@ static int plan_distinct(planner *p, ss_plan *child, ss_plan **out)
     return *out ? SS_OK : SS_ERROR;
 }
 
-static int plan_sort_op(planner *p, const ss_lop *op, ss_plan *child, const layout *in, ss_plan **out)
+/* The input positions of sort (or unique) keys: the binder makes them columns of the input. */
+static int key_positions(planner *p, const ss_lsort_key *lkeys, uint32_t n, const layout *in, ss_sort_key **out)
 {
-    ss_sort_key *keys = pl_alloc(p, sizeof(ss_sort_key) * op->u.sort.nkeys);
+    ss_sort_key *keys = pl_alloc(p, sizeof(ss_sort_key) * (n ? n : 1));
     if (!keys)
         return SS_ERROR;
-    for (uint32_t i = 0; i < op->u.sort.nkeys; i++) {
-        const ss_lsort_key *k = &op->u.sort.keys[i];
-        /* the binder sorts by output columns (hidden ones for other expressions) */
+    for (uint32_t i = 0; i < n; i++) {
+        const ss_lsort_key *k = &lkeys[i];
         uint32_t pos = 0;
         while (k->expr->kind == EXPR_COLUMN && pos < in->n &&
                (in->cols[pos].rel != k->expr->u.column.rel || in->cols[pos].col != k->expr->u.column.index))
@@ -565,7 +601,43 @@ static int plan_sort_op(planner *p, const ss_lop *op, ss_plan *child, const layo
             return ss_ctx_error(p->ctx, SS_SQLSTATE_INTERNAL_ERROR, "sort key is not a column of its input");
         keys[i] = (ss_sort_key){.column = pos, .descending = k->descending, .nulls_first = k->nulls_first};
     }
-    *out = plan_sort(&p->pb, child, op->u.sort.nkeys, keys);
+    *out = keys;
+    return SS_OK;
+}
+
+/* The columns of n keys. */
+static uint32_t *key_columns(planner *p, const ss_sort_key *keys, uint32_t n)
+{
+    uint32_t *cols = pl_alloc(p, sizeof(uint32_t) * (n ? n : 1));
+    for (uint32_t i = 0; cols && i < n; i++)
+        cols[i] = keys[i].column;
+    return cols;
+}
+
+/* LIMIT / OFFSET, and WITH TIES' columns. */
+static int plan_limit_op(planner *p, const ss_lop *op, ss_plan *child, const layout *in, ss_plan **out)
+{
+    ss_sort_key *keys = NULL;
+    uint32_t *ties = NULL, n = op->u.limit.nties;
+    if (n && (key_positions(p, op->u.limit.ties, n, in, &keys) || !(ties = key_columns(p, keys, n))))
+        return SS_ERROR;
+    *out = plan_limit_ties(&p->pb, child, op->u.limit.limit, op->u.limit.offset, n, ties);
+    return *out ? SS_OK : SS_ERROR;
+}
+
+static int plan_sort_op(planner *p, const ss_lop *op, ss_plan *child, const layout *in, ss_plan **out)
+{
+    ss_sort_key *keys = NULL;
+    if (key_positions(p, op->u.sort.keys, op->u.sort.nkeys, in, &keys))
+        return SS_ERROR;
+    if (op->kind == LOP_UNIQUE) {
+        uint32_t *cols = key_columns(p, keys, op->u.sort.nkeys);
+        if (!cols)
+            return SS_ERROR;
+        *out = plan_unique(&p->pb, child, op->u.sort.nkeys, cols);
+    } else {
+        *out = plan_sort(&p->pb, child, op->u.sort.nkeys, keys);
+    }
     return *out ? SS_OK : SS_ERROR;
 }
 
@@ -665,6 +737,15 @@ static int plan_node(planner *p, ss_lop *op, ss_plan **out, layout *lay)
     }
     if (op->kind == LOP_JOIN)
         return plan_join(p, op, out, lay);
+    if (op->kind == LOP_FUNCTION) {
+        layout none = {0, NULL};
+        ss_expr **args = fix_exprs(p, op->u.function.args, op->u.function.nargs, &none);
+        if (!args || own_layout(p, op->rel, op->ncols, lay))
+            return SS_ERROR;
+        *out = plan_function_scan(&p->pb, op->u.function.name, op->u.function.nargs, (const ss_expr *const *)args,
+                                  op->u.function.ordinality, op->ncols, op->types, op->names);
+        return *out ? SS_OK : SS_ERROR;
+    }
     ss_plan *child;
     layout in;
     if (plan_node(p, op->children[0], &child, &in))
@@ -698,16 +779,17 @@ static int plan_node(planner *p, ss_lop *op, ss_plan **out, layout *lay)
         *lay = in;
         return plan_distinct(p, child, out);
     case LOP_SORT:
+    case LOP_UNIQUE:
         *lay = in;
         return plan_sort_op(p, op, child, &in, out);
     case LOP_LIMIT:
         *lay = in;
-        *out = plan_limit(&p->pb, child, op->u.limit.limit, op->u.limit.offset);
-        return *out ? SS_OK : SS_ERROR;
+        return plan_limit_op(p, op, child, &in, out);
     case LOP_GET:
     case LOP_VALUES:
     case LOP_SETOP:
     case LOP_JOIN:
+    case LOP_FUNCTION:
         break;
     }
     return ss_ctx_error(p->ctx, SS_SQLSTATE_INTERNAL_ERROR, "unrecognized logical operator %d", (int)op->kind);

@@ -75,7 +75,7 @@ static ast_expr *tr_const(transform_state *ts, A_Const *c)
     }
 }
 
-static bool tr_list(transform_state *ts, List *l, ast_expr ***out, uint32_t *n)
+bool tr_list(transform_state *ts, List *l, ast_expr ***out, uint32_t *n)
 {
     *n = (uint32_t)list_length(l);
     *out = tr_alloc(ts, sizeof(ast_expr *) * (*n ? *n : 1));
@@ -224,14 +224,6 @@ static ast_expr *tr_func(transform_state *ts, FuncCall *f)
         tr_unsupported(ts, f->location, "WITHIN GROUP");
         return NULL;
     }
-    if (f->agg_order) {
-        tr_unsupported(ts, f->location, "ORDER BY in aggregate calls");
-        return NULL;
-    }
-    if (f->agg_filter) {
-        tr_unsupported(ts, f->location, "FILTER");
-        return NULL;
-    }
     if (f->func_variadic) {
         tr_unsupported(ts, f->location, "VARIADIC");
         return NULL;
@@ -242,6 +234,10 @@ static ast_expr *tr_func(transform_state *ts, FuncCall *f)
     e->star = f->agg_star;
     e->distinct = f->agg_distinct;
     if (!tr_list(ts, f->args, &e->args, &e->nargs))
+        return NULL;
+    if (f->agg_filter && !(e->filter = tr_expr(ts, f->agg_filter)))
+        return NULL;
+    if (!tr_sort_list(ts, f->agg_order, &e->agg_order, &e->nagg_order))
         return NULL;
     return e;
 }
@@ -432,9 +428,13 @@ static ast_expr *tr_expr_node(transform_state *ts, Node *n)
     case T_NamedArgExpr:
         tr_unsupported(ts, ((NamedArgExpr *)n)->location, "named function arguments");
         return NULL;
-    case T_GroupingFunc:
-        tr_unsupported(ts, ((GroupingFunc *)n)->location, "GROUPING");
-        return NULL;
+    case T_GroupingFunc: {
+        GroupingFunc *g = (GroupingFunc *)n;
+        ast_expr *e = new_expr(ts, AE_GROUPING_FUNC, g->location);
+        if (!e || !tr_list(ts, g->args, &e->args, &e->nargs))
+            return NULL;
+        return e;
+    }
     case T_SetToDefault:
         tr_unsupported(ts, ((SetToDefault *)n)->location, "DEFAULT");
         return NULL;

@@ -205,3 +205,13 @@ int ops_column_gather(ss_ctx *ctx, const ops_column *c, const uint32_t *idx, uin
     }
     return SS_OK;
 }
+
+int ops_column_keep_one(ss_ctx *ctx, ops_column *c, const ss_vector *v, uint32_t row, const char *who)
+{
+    const ss_api *api = c->api;
+    ss_type type = c->type;
+    ops_column_release(c);
+    if (ops_column_init(ctx, c, api, type, who) != SS_OK)
+        return SS_ERROR;
+    return ops_column_append(ctx, c, v, &row, 1);
+}

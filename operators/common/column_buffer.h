@@ -37,6 +37,9 @@ int ops_column_reserve(ss_ctx *ctx, ops_column *c, uint32_t extra);
  * have the column's layout. */
 int ops_column_append(ss_ctx *ctx, ops_column *c, const ss_vector *v, const uint32_t *rows,
                       uint32_t n);
+/* Makes v's value at row the column's only value (its type is the column's; the column was
+ * initialised).  Unique and WITH TIES keep the key of the current run so. */
+int ops_column_keep_one(ss_ctx *ctx, ops_column *c, const ss_vector *v, uint32_t row, const char *who);
 /* Writes values idx[0..n) (idx NULL: first, first+1, ...) to rows 0..n-1 of out, which has
  * the column's layout and was reset.  Text in out points into the column's own bytes.  With
  * idx it is the kernel's column gather (ss_api.vector_gather) over the column. */
