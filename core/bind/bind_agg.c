@@ -87,10 +87,16 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
             return no_such_function(b, a->location, name, sig);
         }
         b->agg_mode = false;
+        uint32_t own = b->own_col_refs, outer = b->outer_col_refs;
         ss_expr *arg = bind_expr(b, a->args[0]);
         b->agg_mode = true;
         if (!arg)
             return NULL;
+        if (b->outer_col_refs != outer && b->own_col_refs == own) {
+            bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                       "feature not supported: aggregate functions of outer-query columns in a subquery");
+            return NULL;
+        }
         if (strcmp(name, "count") != 0 && is_numeric_valued(b, NULL, arg))
             return numeric_unsupported(b, a->args[0]->location);
         /* sum/avg have only numeric candidates, so PostgreSQL cannot pick one for an untyped
@@ -165,7 +171,7 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
  * reference to that group column. */
 ss_expr *match_group(binder *b, const ast_expr *a)
 {
-    if (!b->agg_mode || ast_has_aggregate(a) || a->kind == AE_STAR)
+    if (!b->agg_mode || ast_has_aggregate(a) || a->kind == AE_STAR || a->kind == AE_SUBLINK)
         return NULL;
     b->agg_mode = false;
     ss_error *saved = b->ctx->err;

@@ -50,6 +50,7 @@ ss_expr *fold_constants(binder *b, ss_expr *e)
     case EXPR_OR:
     case EXPR_CAST:
     case EXPR_CASE:
+    case EXPR_SUBLINK:
         return e;
     }
     if (!all_const || decimal_text(b, e))

@@ -43,6 +43,17 @@ typedef struct range_entry {
     const uint32_t *src_entry, *src_col, *src_entry2, *src_col2;
 } range_entry;
 
+/* A query around the subquery being bound (PostgreSQL's outer ParseState): the scope
+ * entries its columns resolve in and its aggregation state. */
+typedef struct outer_level {
+    uint32_t lo, hi;
+    agg_state *agg;
+    bool agg_mode, in_having;
+    /* its grouping errors noted so far (binder.grouping_loc / grouping_msg) */
+    int grouping_loc[2];
+    const char *grouping_msg[2];
+} outer_level;
+
 typedef struct binder {
     ss_ctx *ctx;
     ss_catalog *catalog;      /* where table names resolve */
@@ -103,6 +114,14 @@ typedef struct binder {
     uint32_t ndeferred, capdeferred;
     ss_ptrmap deferred_set;   /* the same nodes, for lookups */
     uint32_t expr_depth;      /* bind_expr calls in progress (its stack charge) */
+    /* subqueries in expressions (bind_sublink.c): the queries around the one being bound,
+       innermost last; columns bound so far at the query's own level and at outer levels */
+    outer_level *outer;
+    uint32_t nouter, cap_outer;
+    uint32_t own_col_refs, outer_col_refs;
+    /* an AST node that binds to a given expression (an ANY / ALL comparison's operands) */
+    const ast_expr *preset_ast[2];
+    ss_expr *preset_expr[2];
 } binder;
 
 /* Errors with a position (location is the 0-based AST location or -1). */
@@ -245,6 +264,15 @@ bool has_deferred(const binder *b, const ss_expr *e);
 /* Raises the first deferred folding error among the expressions the plan still uses
  * (LIMIT and OFFSET apart: they are evaluated when the query runs). */
 int raise_deferred_folds(binder *b, ss_lop *plan);
+
+/* Subqueries in expressions (bind_sublink.c). */
+ss_expr *bind_sublink(binder *b, const ast_expr *a);
+/* A column of a query around the current one, when the current query has none of that name
+ * (or no table of that qualifier): *found tells whether one was; NULL with *found set is an
+ * error. */
+ss_expr *bind_outer_column(binder *b, const ast_expr *a, bool *found);
+/* Column index of name in the FROM item re, -1 when it has none, -2 when several. */
+int64_t range_column_of(const range_entry *re, const char *name);
 
 /* Output names (bind_names.c). */
 /* PostgreSQL's output column name for an expression (FigureColname). */

@@ -28,6 +28,8 @@ uint32_t ss_expr_nchildren(const ss_expr *e)
         return 2 * e->u.kase.nwhen + 1;
     case EXPR_IN:
         return 1 + e->u.in.nitems;
+    case EXPR_SUBLINK:
+        return e->u.sub.nargs;
     }
     assert(!"ss_expr_nchildren: unknown expression kind");
     return 0;
@@ -60,6 +62,8 @@ ss_expr **ss_expr_child(ss_expr *e, uint32_t i)
         return i % 2 == 0 ? &e->u.kase.whens[i / 2] : &e->u.kase.thens[i / 2];
     case EXPR_IN:
         return i == 0 ? &e->u.in.arg : &e->u.in.items[i - 1];
+    case EXPR_SUBLINK:
+        return &e->u.sub.args[i];
     }
     assert(!"ss_expr_child: no such child");
     return NULL;
@@ -106,6 +110,8 @@ ss_expr *ss_expr_copy_node(ss_arena *arena, const ss_expr *e)
         return c->u.kase.whens && c->u.kase.thens ? c : NULL;
     case EXPR_IN:
         return (c->u.in.items = copy_slots(arena, e->u.in.items, e->u.in.nitems)) ? c : NULL;
+    case EXPR_SUBLINK:
+        return (c->u.sub.args = copy_slots(arena, e->u.sub.args, e->u.sub.nargs)) ? c : NULL;
     }
     assert(!"ss_expr_copy_node: unknown expression kind");
     return NULL;

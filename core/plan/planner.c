@@ -9,6 +9,7 @@
 #include "catalog/catalog.h"
 #include "exec/expr_walk.h"
 #include "plan/plan_build.h"
+#include "plan/plan_sublink.h"
 #include "plan/qual_order.h"
 #include "util/arena.h"
 #include "util/ptrmap.h"
@@ -30,6 +31,10 @@ typedef struct planner {
     /* the table columns each GET reads: used[rel][col], for GETs only */
     uint32_t nrels;
     bool **used;
+    /* a subquery's plan: the outer columns it reads as exec parameters (plan_sublink.h) */
+    ss_sublink_planning *sub;
+    const ss_outer_param *outer;
+    uint32_t nouter;
 } planner;
 
 static void *pl_alloc(planner *p, size_t n)
@@ -148,11 +153,11 @@ static ss_expr *fix_expr(fixer *f, ss_expr *e)
         while (pos < f->in->n &&
                (f->in->cols[pos].rel != e->u.column.rel || f->in->cols[pos].col != e->u.column.index))
             pos++;
-        if (pos == f->in->n) {
+        if (pos < f->in->n)
+            out = column_at(f->p, pos, e->type);
+        else if (!(out = ss_outer_param_ref(f->p->ctx, f->p->arena, f->p->outer, f->p->nouter, e)))
             ss_ctx_error(f->p->ctx, SS_SQLSTATE_INTERNAL_ERROR, "variable not found in subplan target list");
-            return NULL;
-        }
-        if (!(out = column_at(f->p, pos, e->type)))
+        if (!out)
             return NULL;
     } else {
         uint32_t n = ss_expr_nchildren(e);
@@ -169,6 +174,10 @@ static ss_expr *fix_expr(fixer *f, ss_expr *e)
             }
             *ss_expr_child(out, i) = fixed;
         }
+        if (e->kind == EXPR_SUBLINK &&
+            ((out == e && !(out = ss_expr_copy_node(f->p->arena, e))) ||
+             ss_plan_sublink(f->p->ctx, f->p->arena, f->p->sub, out)))
+            return NULL;
     }
     if (ss_ptrmap_put(&f->done, e, out)) {
         ss_ctx_error(f->p->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
@@ -700,10 +709,12 @@ static int plan_node(planner *p, ss_lop *op, ss_plan **out, layout *lay)
     case LOP_SORT:
         *lay = in;
         return plan_sort_op(p, op, child, &in, out);
-    case LOP_LIMIT:
+    case LOP_LIMIT: {
+        ss_expr *lim[2] = {op->u.limit.limit, op->u.limit.offset}, **fixed = fix_exprs(p, lim, 2, &in);
         *lay = in;
-        *out = plan_limit(&p->pb, child, op->u.limit.limit, op->u.limit.offset);
+        *out = fixed ? plan_limit(&p->pb, child, fixed[0], fixed[1]) : NULL;
         return *out ? SS_OK : SS_ERROR;
+    }
     case LOP_GET:
     case LOP_VALUES:
     case LOP_SETOP:
@@ -713,12 +724,23 @@ static int plan_node(planner *p, ss_lop *op, ss_plan **out, layout *lay)
     return ss_ctx_error(p->ctx, SS_SQLSTATE_INTERNAL_ERROR, "unrecognized logical operator %d", (int)op->kind);
 }
 
-int ss_plan_query(ss_ctx *ctx, ss_arena *arena, ss_lop *root, ss_plan **out)
+int ss_plan_subquery(ss_ctx *ctx, ss_arena *arena, ss_sublink_planning *sub, const ss_outer_param *outer,
+                     uint32_t nouter, ss_lop *root, ss_plan **out)
 {
-    planner p = {.ctx = ctx, .arena = arena, .pb = {.ctx = ctx, .arena = arena}};
+    planner p = {.ctx = ctx, .arena = arena, .pb = {.ctx = ctx, .arena = arena}, .sub = sub, .outer = outer,
+                 .nouter = nouter};
     *out = NULL;
     if (mark_used_columns(&p, root) || push_down(&p, &root))
         return SS_ERROR;
+    /* a subquery's output is its columns in order (ANY / ALL read them by position) */
+    if (outer)
+        return plan_whole(&p, root, out);
     layout lay;
     return plan_node(&p, root, out, &lay);
+}
+
+int ss_plan_query(ss_ctx *ctx, ss_arena *arena, ss_lop *root, ss_plan **out)
+{
+    ss_sublink_planning sub = {0};
+    return ss_plan_subquery(ctx, arena, &sub, NULL, 0, root, out);
 }

@@ -26,8 +26,18 @@ typedef enum ast_expr_kind {
     AE_CASE,         /* arg (simple CASE) or NULL; whens/thens; els */
     AE_COALESCE,     /* args */
     AE_BETWEEN,      /* args[0] BETWEEN args[1] AND args[2]; negated */
-    AE_IN_LIST       /* args[0] IN (args[1..]); negated */
+    AE_IN_LIST,      /* args[0] IN (args[1..]); negated */
+    AE_SUBLINK       /* a subquery in an expression: subselect, sublink (ast_sublink_kind);
+                        ANY / ALL: the left operands in args (several for a row), the
+                        operator in str */
 } ast_expr_kind;
+
+typedef enum ast_sublink_kind {
+    AST_SUBLINK_EXISTS = 1, /* EXISTS (SELECT ...) */
+    AST_SUBLINK_EXPR,       /* (SELECT ...) as a value */
+    AST_SUBLINK_ANY,        /* x op ANY / SOME (SELECT ...), x IN (SELECT ...) */
+    AST_SUBLINK_ALL         /* x op ALL (SELECT ...) */
+} ast_sublink_kind;
 
 typedef struct ast_expr ast_expr;
 
@@ -55,6 +65,8 @@ struct ast_expr {
     int *when_locations;       /* AE_CASE: each WHEN keyword */
     uint32_t nwhens;
     ast_expr *els;
+    struct ast_select *subselect; /* AE_SUBLINK */
+    ast_sublink_kind sublink;     /* AE_SUBLINK */
 };
 
 typedef struct ast_target {
