@@ -177,7 +177,8 @@ ss_lop *lop_join(ss_ctx *ctx, ss_arena *arena, ss_join_type type, ss_lop *left, 
 {
     ss_lop *op = lop_new(ctx, arena, LOP_JOIN, 0, NULL);
     ss_lop **children = op ? ss_arena_alloc(arena, sizeof(ss_lop *) * 2) : NULL;
-    uint32_t n = left->ncols + right->ncols;
+    bool left_only = type == SS_JOIN_SEMI || type == SS_JOIN_ANTI;
+    uint32_t n = left->ncols + (left_only ? 0 : right->ncols);
     ss_type *types = children ? ss_arena_alloc(arena, sizeof(ss_type) * (n ? n : 1)) : NULL;
     const char **names = types ? ss_arena_alloc(arena, sizeof(char *) * (n ? n : 1)) : NULL;
     if (!names) {
@@ -185,7 +186,8 @@ ss_lop *lop_join(ss_ctx *ctx, ss_arena *arena, ss_join_type type, ss_lop *left, 
         return NULL;
     }
     put_columns(left, types, names);
-    put_columns(right, types + left->ncols, names + left->ncols);
+    if (!left_only)
+        put_columns(right, types + left->ncols, names + left->ncols);
     children[0] = left;
     children[1] = right;
     op->children = children;

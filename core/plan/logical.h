@@ -28,7 +28,9 @@ typedef enum ss_lop_kind {
                       output's types: a relation of its own (rel.0 .. rel.ncols-1) */
     LOP_JOIN       /* pairs of children[0] x children[1] rows where cond is true (cond NULL:
                       every pair); LEFT also keeps each unmatched left row, with NULLs on the
-                      right; FULL also each unmatched right row, NULLs on the left.  Output: the left child's columns, then the right child's */
+                      right; FULL also each unmatched right row, NULLs on the left.  Output: the left child's columns, then the right child's;
+                      SEMI: each left row with a pair, once, ANTI: each left row without one,
+                      both with the left child's columns only (pull_sublinks.h makes them) */
 } ss_lop_kind;
 
 typedef enum ss_lop_setop_kind {

@@ -10,6 +10,7 @@
 #include "exec/expr_walk.h"
 #include "plan/plan_build.h"
 #include "plan/plan_sublink.h"
+#include "plan/pull_sublinks.h"
 #include "plan/qual_order.h"
 #include "util/arena.h"
 #include "util/ptrmap.h"
@@ -472,7 +473,7 @@ static int plan_join(planner *p, ss_lop *op, ss_plan **out, layout *lay)
         memcpy(b, lin.cols, sizeof(binding) * lin.n);
     if (rin.n)
         memcpy(b + lin.n, rin.cols, sizeof(binding) * rin.n);
-    *lay = (layout){lin.n + rin.n, b};
+    *lay = (layout){lin.n + rin.n, b}; /* the condition's input */
     bool *lrels, *rrels;
     if (join_sides(p, op, &lrels, &rrels))
         return SS_ERROR;
@@ -504,6 +505,8 @@ static int plan_join(planner *p, ss_lop *op, ss_plan **out, layout *lay)
                      !(fixed_res[0] = ss_order_quals(p->ctx, p->arena, fixed_res[0]))))
         return SS_ERROR;
     const ss_expr *res = fixed_res ? fixed_res[0] : NULL;
+    if (op->u.join.type == SS_JOIN_SEMI || op->u.join.type == SS_JOIN_ANTI)
+        lay->n = lin.n; /* the output: the left columns only */
     /* PostgreSQL's FULL JOIN needs a merge- or hash-joinable condition (or a constant one) */
     if (op->u.join.type == SS_JOIN_FULL && lkeys.n == 0 && res && res->kind != EXPR_CONST)
         return ss_ctx_error(p->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
@@ -730,7 +733,7 @@ int ss_plan_subquery(ss_ctx *ctx, ss_arena *arena, ss_sublink_planning *sub, con
     planner p = {.ctx = ctx, .arena = arena, .pb = {.ctx = ctx, .arena = arena}, .sub = sub, .outer = outer,
                  .nouter = nouter};
     *out = NULL;
-    if (mark_used_columns(&p, root) || push_down(&p, &root))
+    if (ss_pull_sublinks(ctx, arena, &root) || mark_used_columns(&p, root) || push_down(&p, &root))
         return SS_ERROR;
     /* a subquery's output is its columns in order (ANY / ALL read them by position) */
     if (outer)

@@ -239,12 +239,17 @@ typedef struct ss_setop_node {    /* SS_NODE_SETOP, two children of its schema *
 typedef enum ss_join_type {
     SS_JOIN_INNER = 1,   /* dropped (also CROSS JOIN and FROM a, b) */
     SS_JOIN_LEFT = 2,    /* emitted once, with NULL in every right column */
-    SS_JOIN_FULL = 3     /* as LEFT; and after the left input, each right row without a
+    SS_JOIN_FULL = 3,    /* as LEFT; and after the left input, each right row without a
                             matching left row, with NULL in every left column */
+    SS_JOIN_SEMI = 4,    /* each left row with at least one matching right row, once; output:
+                            child 0's columns only (EXISTS, IN (SELECT ...)) */
+    SS_JOIN_ANTI = 5     /* each left row without a matching right row; output: child 0's
+                            columns only (NOT EXISTS) */
 } ss_join_type;
 
-/* Joins: two children, output = child 0's columns then child 1's.  Child 1 (the right,
- * inner side) is the one an implementation may materialise (the hash join's build side). */
+/* Joins: two children, output = child 0's columns then child 1's (SEMI and ANTI: child 0's
+ * only).  Child 1 (the right, inner side) is the one an implementation may materialise (the
+ * hash join's build side). */
 typedef struct ss_hash_join_node { /* SS_NODE_HASH_JOIN, two children */
     ss_plan_node hdr;
     int32_t join_type;            /* ss_join_type */
