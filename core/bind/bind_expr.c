@@ -131,6 +131,7 @@ bool expr_equal(const ss_expr *a, const ss_expr *b)
             return false;
         break;
     case EXPR_SUBLINK:
+    case EXPR_SET_PARAM:
         return false; /* the same subquery is the same node (a == b above) */
     }
     uint32_t n = ss_expr_nchildren(a);

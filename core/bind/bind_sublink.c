@@ -37,6 +37,16 @@ ss_expr *bind_outer_column(binder *b, const ast_expr *a, bool *found)
         return NULL;
     *found = true;
     const outer_level *lv = &b->outer[k - 1];
+    if (lv->lateral_refused) {
+        const char *ref = a->nnames == 2 ? a->names[0] : NULL;
+        for (uint32_t r = lv->lo; !ref && r < lv->hi; r++)
+            if (b->scope[r].ref && range_column_of(&b->scope[r], a->names[0]) != -1)
+                ref = b->scope[r].ref;
+        bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_TABLE, "invalid reference to FROM-clause entry for table \"%s\"",
+                   ref ? ref : a->names[0]);
+        ss_ctx_error_detail(b->ctx, "The combining JOIN type must be INNER or LEFT for a LATERAL reference.");
+        return NULL;
+    }
     /* bound as the outer query binds it, with its scope and aggregation */
     uint32_t lo = b->scope_lo, hi = b->scope_hi, nouter = b->nouter, own = b->own_col_refs;
     agg_state *agg = b->agg;
@@ -135,8 +145,7 @@ static int refs_of_slot(ss_lop *op, ss_expr **slot, void *arg)
 
 /* ---- the sublink ------------------------------------------------------------------------ */
 
-/* The subquery of a bound with the current query as its outer level. */
-static int bind_subquery(binder *b, const ast_expr *a, ss_bound_stmt *sub)
+int bind_push_outer(binder *b, uint32_t lo, uint32_t hi)
 {
     if (b->nouter == b->cap_outer) {
         uint32_t cap = b->cap_outer ? b->cap_outer * 2 : 4;
@@ -148,9 +157,17 @@ static int bind_subquery(binder *b, const ast_expr *a, ss_bound_stmt *sub)
         b->outer = v;
         b->cap_outer = cap;
     }
-    b->outer[b->nouter++] = (outer_level){.lo = b->scope_lo, .hi = b->scope_hi, .agg = b->agg, .agg_mode = b->agg_mode,
+    b->outer[b->nouter++] = (outer_level){.lo = lo, .hi = hi, .agg = b->agg, .agg_mode = b->agg_mode,
                                           .in_having = b->in_having, .grouping_loc = {b->grouping_loc[0], b->grouping_loc[1]},
                                           .grouping_msg = {b->grouping_msg[0], b->grouping_msg[1]}};
+    return SS_OK;
+}
+
+/* The subquery of a bound with the current query as its outer level. */
+static int bind_subquery(binder *b, const ast_expr *a, ss_bound_stmt *sub)
+{
+    if (bind_push_outer(b, b->scope_lo, b->scope_hi))
+        return SS_ERROR;
     uint32_t nscope = b->nscope, base = b->scope_base, lo = b->scope_lo, hi = b->scope_hi;
     const ss_table *table = b->table;
     const char *table_ref = b->table_ref, *context = b->no_agg_context;

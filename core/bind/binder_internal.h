@@ -49,6 +49,9 @@ typedef struct outer_level {
     uint32_t lo, hi;
     agg_state *agg;
     bool agg_mode, in_having;
+    /* the FROM items left of a LATERAL subquery on the right of a RIGHT or FULL JOIN: a
+       reference to them is PostgreSQL's 42P01 */
+    bool lateral_refused;
     /* its grouping errors noted so far (binder.grouping_loc / grouping_msg) */
     int grouping_loc[2];
     const char *grouping_msg[2];
@@ -67,8 +70,8 @@ typedef struct binder {
     range_entry *scope;
     uint32_t nscope, cap_scope;
     /* the first entry of the query being bound: the ones below it are the FROM items of the
-       queries around a subquery of FROM, which it cannot reference (no LATERAL) but which
-       PostgreSQL's hints name */
+       queries around it, which only a subquery of an expression or a LATERAL one may
+       reference (as outer levels, bind_sublink.c) but which PostgreSQL's hints name */
     uint32_t scope_base;
     /* the entries a column may reference: [scope_lo, scope_hi) while binding a JOIN's ON
        condition (its own two sides), all of them otherwise */
@@ -119,6 +122,7 @@ typedef struct binder {
     outer_level *outer;
     uint32_t nouter, cap_outer;
     uint32_t own_col_refs, outer_col_refs;
+    bool lateral_refused;     /* the next LATERAL subquery is a RIGHT / FULL JOIN's right side */
     /* an AST node that binds to a given expression (an ANY / ALL comparison's operands) */
     const ast_expr *preset_ast[2];
     ss_expr *preset_expr[2];
@@ -266,6 +270,9 @@ bool has_deferred(const binder *b, const ss_expr *e);
 int raise_deferred_folds(binder *b, ss_lop *plan);
 
 /* Subqueries in expressions (bind_sublink.c). */
+/* Makes the scope entries [lo, hi) (with the current aggregation state) the innermost outer
+ * level of the query about to be bound (a subquery of an expression, a LATERAL subquery). */
+int bind_push_outer(binder *b, uint32_t lo, uint32_t hi);
 ss_expr *bind_sublink(binder *b, const ast_expr *a);
 /* A column of a query around the current one, when the current query has none of that name
  * (or no table of that qualifier): *found tells whether one was; NULL with *found set is an

@@ -26,7 +26,9 @@ typedef enum ss_expr_kind {
     EXPR_FUNC,        /* u.func: built-in scalar function */
     EXPR_CASE,        /* u.kase: searched CASE (simple CASE is rewritten by the binder) */
     EXPR_IN,          /* u.in: arg [NOT] IN (constants and parameters), probed in a hash set */
-    EXPR_SUBLINK      /* u.sub: a subquery in an expression (EXISTS, scalar, ANY, ALL) */
+    EXPR_SUBLINK,     /* u.sub: a subquery in an expression (EXISTS, scalar, ANY, ALL) */
+    EXPR_SET_PARAM    /* u.set_param: arg's value, also assigned to exec parameter index (its
+                         value at the last row evaluated): a nested_loop_param node's setters */
 } ss_expr_kind;
 
 /* What a subquery in an expression computes (u.sub.kind). */
@@ -96,6 +98,7 @@ struct ss_expr {
                  struct ss_lop *lop; struct ss_expr *test;
                  const struct ss_plan_node *plan; const uint32_t *params;
                  const uint32_t *changed; uint32_t id; bool hashed; } sub;
+        struct { uint32_t index; struct ss_expr *arg; } set_param;
     } u;
 };
 

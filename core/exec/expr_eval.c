@@ -50,6 +50,8 @@ int ev_node(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *s
         return ev_in(ctx, e, in, sel, n, out);
     case EXPR_SUBLINK:
         return ev_sublink(ctx, e, in, sel, n, out);
+    case EXPR_SET_PARAM:
+        return ev_set_param(ctx, e, in, sel, n, out);
     }
     return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                         "expression node kind %d is not supported", (int)e->kind);

@@ -323,6 +323,16 @@ int ev_sublink(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t
     return rc;
 }
 
+int ev_set_param(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *sel, uint32_t n,
+                 ss_vector *out)
+{
+    if (ev_node(ctx, e->u.set_param.arg, in, sel, n, out))
+        return SS_ERROR;
+    ss_value v;
+    ss_vector_get_value(out, sel ? sel[n - 1] : n - 1, &v);
+    return set_param(ctx, e->u.set_param.index, &v);
+}
+
 const ss_value *ev_exec_param_value(ss_ctx *ctx, uint32_t index)
 {
     uint32_t k = index - SS_EXEC_PARAM_BASE;

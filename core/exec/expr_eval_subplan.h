@@ -9,6 +9,9 @@
 /* EXPR_SUBLINK at the rows of in (the evaluator's node signature). */
 int ev_sublink(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *sel, uint32_t n,
                ss_vector *out);
+/* EXPR_SET_PARAM: arg at the rows, its value at the last one assigned to the parameter. */
+int ev_set_param(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *sel, uint32_t n,
+                 ss_vector *out);
 /* The value of exec parameter `index` (SS_EXEC_PARAM_BASE + k), or NULL with an error. */
 const ss_value *ev_exec_param_value(ss_ctx *ctx, uint32_t index);
 /* Closes every subquery tree of ctx and frees their state (the statement's tree closes). */

@@ -30,6 +30,8 @@ uint32_t ss_expr_nchildren(const ss_expr *e)
         return 1 + e->u.in.nitems;
     case EXPR_SUBLINK:
         return e->u.sub.nargs;
+    case EXPR_SET_PARAM:
+        return 1;
     }
     assert(!"ss_expr_nchildren: unknown expression kind");
     return 0;
@@ -64,6 +66,8 @@ ss_expr **ss_expr_child(ss_expr *e, uint32_t i)
         return i == 0 ? &e->u.in.arg : &e->u.in.items[i - 1];
     case EXPR_SUBLINK:
         return &e->u.sub.args[i];
+    case EXPR_SET_PARAM:
+        return &e->u.set_param.arg;
     }
     assert(!"ss_expr_child: no such child");
     return NULL;
@@ -98,6 +102,7 @@ ss_expr *ss_expr_copy_node(ss_arena *arena, const ss_expr *e)
     case EXPR_IS_NULL:
     case EXPR_IS_NOT_NULL:
     case EXPR_CAST:
+    case EXPR_SET_PARAM:
         return c; /* slots inside the node itself */
     case EXPR_AND:
     case EXPR_OR:

@@ -62,7 +62,9 @@ typedef struct ss_lop {
         struct { uint32_t nkeys; ss_lsort_key *keys; } sort;
         struct { ss_expr *limit, *offset; } limit;
         struct { ss_lop_setop_kind op; bool all; } setop;
-        struct { ss_join_type type; ss_expr *cond; } join;
+        /* lateral: children[1] reads columns of children[0] (LATERAL): it runs again for
+           each left row, with those columns as exec parameters */
+        struct { ss_join_type type; ss_expr *cond; bool lateral; } join;
     } u;
 } ss_lop;
 

@@ -371,3 +371,22 @@ ss_plan *plan_nested_loop(ss_plan_builder *pb, ss_join_type type, ss_plan *left,
     j->condition = cond;
     return set_params(pb, &j->hdr, &cond, 1) ? NULL : &j->hdr;
 }
+
+ss_plan *plan_nested_loop_param(ss_plan_builder *pb, ss_join_type type, ss_plan *left, ss_plan *right,
+                                const ss_expr *cond, uint32_t nsetters, const ss_expr *const *setters,
+                                ss_param_set assigned)
+{
+    ss_nested_loop_param_node *j =
+        (ss_nested_loop_param_node *)join_new(pb, sizeof *j, SS_NODE_NESTED_LOOP_PARAM, type, left, right);
+    if (!j)
+        return NULL;
+    j->join_type = type;
+    j->condition = cond;
+    j->nsetters = nsetters;
+    j->setters = setters;
+    j->assigned = assigned;
+    param_list l = {0};
+    params_of_exprs(pb, &l, &cond, 1);
+    params_of_exprs(pb, &l, setters, nsetters);
+    return params_finish(pb, &j->hdr, &l) ? NULL : &j->hdr;
+}

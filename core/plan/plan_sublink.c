@@ -108,3 +108,101 @@ int ss_plan_sublink(ss_ctx *ctx, ss_arena *arena, ss_sublink_planning *sub, ss_e
                       l->type.id == r->type.id && in_set_type(l->type.id);
     return SS_OK;
 }
+
+/* ---- LATERAL ------------------------------------------------------------------------------ */
+
+static void mark_rels(const ss_lop *op, bool *rels)
+{
+    if (op->rel)
+        rels[op->rel] = true;
+    for (uint32_t i = 0; i < op->nchildren; i++)
+        mark_rels(op->children[i], rels);
+}
+
+static uint32_t max_rel(const ss_lop *op)
+{
+    uint32_t m = op->rel;
+    for (uint32_t i = 0; i < op->nchildren; i++) {
+        uint32_t c = max_rel(op->children[i]);
+        m = c > m ? c : m;
+    }
+    return m;
+}
+
+typedef struct lateral_walk {
+    ss_ctx *ctx;
+    ss_arena *arena;
+    const bool *left;
+    uint32_t max;
+    ss_expr **cols;
+    uint32_t n, cap;
+} lateral_walk;
+
+static int note_left_col(const ss_expr *e, void *arg)
+{
+    lateral_walk *w = arg;
+    if (e->kind != EXPR_COLUMN || e->u.column.rel > w->max || !w->left[e->u.column.rel])
+        return SS_WALK_CONTINUE;
+    for (uint32_t i = 0; i < w->n; i++)
+        if (w->cols[i]->u.column.rel == e->u.column.rel && w->cols[i]->u.column.index == e->u.column.index)
+            return SS_WALK_CONTINUE;
+    if (w->n == w->cap) {
+        uint32_t cap = w->cap ? w->cap * 2 : 8;
+        ss_expr **v = ss_arena_alloc(w->arena, sizeof *v * cap);
+        if (!v)
+            return SS_WALK_NOMEM;
+        if (w->n)
+            memcpy(v, w->cols, sizeof *v * w->n);
+        w->cols = v;
+        w->cap = cap;
+    }
+    w->cols[w->n++] = (ss_expr *)e;
+    return SS_WALK_CONTINUE;
+}
+
+static int left_cols_of_slot(ss_lop *op, ss_expr **slot, void *arg)
+{
+    (void)op;
+    return ss_expr_walk_const(*slot, note_left_col, arg, NULL) == SS_WALK_NOMEM ? SS_ERROR : SS_OK;
+}
+
+int ss_lateral_params(ss_ctx *ctx, ss_arena *arena, ss_sublink_planning *sub, const ss_lop *join,
+                      const ss_outer_param *outer, uint32_t nouter, ss_lateral *out)
+{
+    memset(out, 0, sizeof *out);
+    uint32_t max = max_rel(join->children[0]);
+    bool *left = ss_arena_alloc(arena, (size_t)max + 1);
+    if (!left)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    memset(left, 0, (size_t)max + 1);
+    mark_rels(join->children[0], left);
+    lateral_walk w = {.ctx = ctx, .arena = arena, .left = left, .max = max};
+    if (lop_each_expr_deep(join->children[1], left_cols_of_slot, &w))
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    if (!w.n)
+        return SS_OK;
+    ss_expr **setters = ss_arena_alloc(arena, sizeof *setters * w.n);
+    uint32_t *assigned = ss_arena_alloc(arena, sizeof(uint32_t) * w.n);
+    ss_outer_param *map = ss_arena_alloc(arena, sizeof *map * (nouter + w.n));
+    if (!setters || !assigned || !map)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    if (nouter)
+        memcpy(map, outer, sizeof *map * nouter);
+    for (uint32_t i = 0; i < w.n; i++) {
+        uint32_t param = SS_EXEC_PARAM_BASE + sub->nparams++;
+        ss_expr *s = ss_arena_alloc(arena, sizeof *s);
+        if (!s)
+            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        memset(s, 0, sizeof *s);
+        s->kind = EXPR_SET_PARAM;
+        s->type = w.cols[i]->type;
+        s->u.set_param.index = param;
+        s->u.set_param.arg = w.cols[i];
+        setters[i] = s;
+        assigned[i] = param + 1; /* ascending: handed out in order */
+        map[nouter + i] = (ss_outer_param){w.cols[i]->u.column.rel, w.cols[i]->u.column.index, param};
+    }
+    *out = (ss_lateral){.n = w.n, .setters = setters, .assigned = {.n = w.n, .index = assigned}, .outer = map,
+                        .nouter = nouter + w.n};
+    return SS_OK;
+}

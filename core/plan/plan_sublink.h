@@ -29,6 +29,20 @@ ss_expr *ss_outer_param_ref(ss_ctx *ctx, ss_arena *arena, const ss_outer_param *
  * subquery with its arguments as exec parameters, resolves its test, numbers its state. */
 int ss_plan_sublink(ss_ctx *ctx, ss_arena *arena, ss_sublink_planning *sub, ss_expr *e);
 
+/* A LATERAL join's parameters: the columns of its left side its right side reads, each an
+ * exec parameter assigned by a setter (EXPR_SET_PARAM over the left side's columns, still
+ * as bindings); outer: the map to plan the right side with (the enclosing query's entries
+ * outer[0..nouter) and these). n = 0: the right side reads none. */
+typedef struct ss_lateral {
+    uint32_t n;
+    ss_expr **setters;
+    ss_param_set assigned;
+    ss_outer_param *outer;
+    uint32_t nouter;
+} ss_lateral;
+int ss_lateral_params(ss_ctx *ctx, ss_arena *arena, ss_sublink_planning *sub, const ss_lop *join,
+                      const ss_outer_param *outer, uint32_t nouter, ss_lateral *out);
+
 /* planner.c: plans root as a subquery whose references to outer[0..nouter) are those exec
  * parameters; its output is its columns in order. */
 int ss_plan_subquery(ss_ctx *ctx, ss_arena *arena, ss_sublink_planning *sub, const ss_outer_param *outer,

@@ -464,7 +464,21 @@ static int plan_join(planner *p, ss_lop *op, ss_plan **out, layout *lay)
 {
     ss_plan *left, *right;
     layout lin, rin;
-    if (plan_node(p, op->children[0], &left, &lin) || plan_node(p, op->children[1], &right, &rin))
+    ss_lateral lat = {0};
+    if (plan_node(p, op->children[0], &left, &lin) ||
+        (op->u.join.lateral && ss_lateral_params(p->ctx, p->arena, p->sub, op, p->outer, p->nouter, &lat)))
+        return SS_ERROR;
+    /* LATERAL: the right side reads the left side's columns as exec parameters */
+    const ss_outer_param *outer = p->outer;
+    uint32_t nouter = p->nouter;
+    if (lat.n) {
+        p->outer = lat.outer;
+        p->nouter = lat.nouter;
+    }
+    int rc = plan_node(p, op->children[1], &right, &rin);
+    p->outer = outer;
+    p->nouter = nouter;
+    if (rc)
         return SS_ERROR;
     binding *b = pl_alloc(p, sizeof(binding) * (lin.n + rin.n));
     if (!b)
@@ -497,6 +511,10 @@ static int plan_join(planner *p, ss_lop *op, ss_plan **out, layout *lay)
             return SS_ERROR;
         }
     }
+    if (lat.n) { /* every conjunct is evaluated over the pairs of each left row */
+        rest = conds;
+        lkeys.n = rkeys.n = 0;
+    }
     ss_expr *residual;
     if (conj_and(p, &rest, &residual))
         return SS_ERROR;
@@ -511,6 +529,13 @@ static int plan_join(planner *p, ss_lop *op, ss_plan **out, layout *lay)
     if (op->u.join.type == SS_JOIN_FULL && lkeys.n == 0 && res && res->kind != EXPR_CONST)
         return ss_ctx_error(p->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                             "FULL JOIN is only supported with merge-joinable or hash-joinable join conditions");
+    if (lat.n) {
+        ss_expr **setters = fix_exprs(p, lat.setters, lat.n, &lin);
+        *out = setters ? plan_nested_loop_param(&p->pb, op->u.join.type, left, right, res, lat.n,
+                                                (const ss_expr *const *)setters, lat.assigned)
+                       : NULL;
+        return *out ? SS_OK : SS_ERROR;
+    }
     if (lkeys.n == 0) {
         *out = plan_nested_loop(&p->pb, op->u.join.type, left, right, res);
         return *out ? SS_OK : SS_ERROR;

@@ -110,6 +110,7 @@ typedef struct ast_from_item {
     const char **using_cols; /* JOIN ... USING (nusing columns) */
     uint32_t nusing;
     bool natural;          /* NATURAL JOIN: USING the columns both sides have */
+    bool lateral;          /* LATERAL (subquery): it sees the FROM items to its left */
 } ast_from_item;
 
 typedef struct ast_select {

@@ -94,7 +94,10 @@ typedef enum ss_node_kind {
     SS_NODE_NESTED_LOOP = 9, /* child 0 joined with child 1 on a condition: ss_nested_loop_node */
     SS_NODE_APPEND = 10,   /* the rows of every child, child after child (UNION ALL): ss_append_node */
     SS_NODE_SETOP = 11,    /* INTERSECT / EXCEPT [ALL] of child 0 and child 1: ss_setop_node */
-    SS_NODE_BUILTIN_END = 12,
+    SS_NODE_NESTED_LOOP_PARAM = 17, /* child 1 run again for each row of child 0, with
+                                       parameters from that row (LATERAL):
+                                       ss_nested_loop_param_node */
+    SS_NODE_BUILTIN_END = 18,
     SS_NODE_PLUGIN_FIRST = 1024,
     SS_NODE_PLUGIN_LAST = 32767
 } ss_node_kind;
@@ -269,6 +272,20 @@ typedef struct ss_nested_loop_node { /* SS_NODE_NESTED_LOOP, two children */
     uint32_t reserved;
     const ss_expr *condition;     /* over the joined row; NULL = every pair (CROSS JOIN) */
 } ss_nested_loop_node;
+
+typedef struct ss_nested_loop_param_node { /* SS_NODE_NESTED_LOOP_PARAM, two children */
+    ss_plan_node hdr;
+    int32_t join_type;            /* SS_JOIN_INNER or SS_JOIN_LEFT; output: child 0's columns
+                                     then child 1's */
+    uint32_t nsetters;
+    const ss_expr *condition;     /* over the joined row; NULL = every pair */
+    /* For each row of child 0, before child 1 is rescanned for it: evaluate every setter
+       over child 0's batch narrowed to that one row (ss_api.expr_eval); evaluating a setter
+       assigns one of the parameters child 1 reads (PostgreSQL's nestloop params).  Then
+       rescan child 1 with `assigned` as the changed set and pair the row with its rows. */
+    const ss_expr *const *setters;
+    ss_param_set assigned;
+} ss_nested_loop_param_node;
 
 /* Flags an instance receives at open. */
 enum {

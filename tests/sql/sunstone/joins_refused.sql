@@ -4,5 +4,4 @@ CREATE TABLE u (a int, c int);
 SELECT * FROM t JOIN u USING (a) AS j;
 SELECT * FROM t JOIN (SELECT 1::int8 AS a) s USING (a);
 SELECT * FROM (t JOIN u ON t.a = u.a) AS j;
-SELECT * FROM t, LATERAL (SELECT t.a) s;
 SELECT * FROM t JOIN generate_series(1, 2) g ON true;
