@@ -1,5 +1,5 @@
-/* pull_sublinks.c — WHERE conjuncts EXISTS / NOT EXISTS / IN (SELECT ...) made SEMI and ANTI
- * joins (pull_sublinks.h). */
+/* pull_sublinks.c — WHERE and inner-join ON conjuncts EXISTS / NOT EXISTS / IN (SELECT ...)
+ * made SEMI and ANTI joins (pull_sublinks.h). */
 #include "plan/pull_sublinks.h"
 
 #include <string.h>
@@ -278,6 +278,19 @@ static int pull(puller *p, ss_lop **opp)
     }
     if (op->kind == LOP_FILTER && pull_filter(p, op, &op))
         return SS_ERROR;
+    if (op->kind == LOP_JOIN && op->u.join.type == SS_JOIN_INNER && !op->u.join.lateral && op->u.join.cond &&
+        has_sublink(op->u.join.cond)) {
+        /* an inner join's ON is a filter over the join (push_down puts what stays back) */
+        ss_lop *bare = pu_alloc(p, sizeof *bare), *f, *pulled;
+        if (!bare)
+            return SS_ERROR;
+        *bare = *op;
+        bare->u.join.cond = NULL;
+        if (!(f = lop_filter(p->ctx, p->arena, bare, op->u.join.cond)) || pull_filter(p, f, &pulled))
+            return SS_ERROR;
+        if (pulled != f)
+            op = pulled;
+    }
     *opp = op;
     return SS_OK;
 }

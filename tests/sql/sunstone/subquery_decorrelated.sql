@@ -22,6 +22,11 @@ SELECT a, b FROM d_t WHERE a IN (SELECT x FROM d_u WHERE y > 10) ORDER BY a, b;
 SELECT a, b FROM d_t WHERE EXISTS (SELECT 1 FROM d_u WHERE d_u.x > d_t.a AND d_u.y < 50) ORDER BY a, b;
 SELECT a, b FROM d_t WHERE NOT EXISTS (SELECT 1 FROM d_u WHERE d_u.x = d_t.a AND d_u.y > 10) ORDER BY a, b;
 SELECT a, b FROM d_t WHERE a < ANY (SELECT x FROM d_u) ORDER BY a, b;
+-- in an inner join's ON
+EXPLAIN SELECT t.a, u.y FROM d_t t JOIN d_u u ON u.x = t.a AND EXISTS (SELECT 1 FROM d_u v WHERE v.x = t.a AND v.y > u.y);
+SELECT t.a, u.y FROM d_t t JOIN d_u u ON u.x = t.a AND EXISTS (SELECT 1 FROM d_u v WHERE v.x = t.a AND v.y > u.y) ORDER BY 1, 2;
+SELECT t.a, u.y FROM d_t t JOIN d_u u ON u.x = t.a AND NOT EXISTS (SELECT 1 FROM d_u v WHERE v.x = t.a AND v.y > u.y) ORDER BY 1, 2;
+SELECT t.a, u.y FROM d_t t LEFT JOIN d_u u ON u.x = t.a AND u.y IN (SELECT y FROM d_u WHERE y > 10) ORDER BY 1, 2;
 SET sunstone.operator_hash_join = 'nested_loop_keys';
 EXPLAIN SELECT a FROM d_t WHERE NOT EXISTS (SELECT 1 FROM d_u WHERE d_u.x = d_t.a);
 SELECT a, b FROM d_t WHERE EXISTS (SELECT 1 FROM d_u WHERE d_u.x = d_t.a) ORDER BY a, b;
