@@ -660,10 +660,7 @@ static int bind_from_table(binder *b, const ast_from_item *f, ss_lop **out)
     return (*out = lop_get(b->ctx, b->arena, rel, t)) ? SS_OK : SS_ERROR;
 }
 
-/* A subquery or VALUES list of FROM: bound as a query of its own over the scope entries
- * after the outer ones (a LATERAL one sees those of its query's FROM items left of it as an
- * outer level), then a scope entry over its output columns. */
-static int bind_from_subquery(binder *b, const ast_from_item *f, ss_lop **out)
+int bind_nested_query(binder *b, const ast_select *s, ss_bound_stmt *sub)
 {
     uint32_t nscope = b->nscope, base = b->scope_base, lo = b->scope_lo, hi = b->scope_hi;
     const ss_table *table = b->table;
@@ -672,20 +669,11 @@ static int bind_from_subquery(binder *b, const ast_from_item *f, ss_lop **out)
     agg_state *agg = b->agg;
     bool agg_mode = b->agg_mode, in_having = b->in_having, keep = b->keep_unknown_targets;
     const char *context = b->no_agg_context;
-    /* LATERAL: the FROM items to its left are an outer level it may reference */
-    if (f->lateral && bind_push_outer(b, base, nscope))
-        return SS_ERROR;
-    if (f->lateral)
-        b->outer[b->nouter - 1].lateral_refused = b->lateral_refused;
-    b->lateral_refused = false;
     b->scope_base = nscope;
     b->agg = NULL;
     b->agg_mode = b->in_having = b->keep_unknown_targets = false;
-    ss_bound_stmt sub;
-    memset(&sub, 0, sizeof sub);
-    int rc = bind_select(b, f->subquery, &sub);
-    if (f->lateral)
-        b->nouter--;
+    memset(sub, 0, sizeof *sub);
+    int rc = bind_select(b, s, sub);
     b->nscope = nscope;
     b->scope_base = base;
     b->scope_lo = lo;
@@ -698,6 +686,24 @@ static int bind_from_subquery(binder *b, const ast_from_item *f, ss_lop **out)
     b->in_having = in_having;
     b->keep_unknown_targets = keep;
     b->no_agg_context = context;
+    return rc;
+}
+
+/* A subquery or VALUES list of FROM: bound as a query of its own over the scope entries
+ * after the outer ones (a LATERAL one sees those of its query's FROM items left of it as an
+ * outer level), then a scope entry over its output columns. */
+static int bind_from_subquery(binder *b, const ast_from_item *f, ss_lop **out)
+{
+    /* LATERAL: the FROM items to its left are an outer level it may reference */
+    if (f->lateral && bind_push_outer(b, b->scope_base, b->nscope))
+        return SS_ERROR;
+    if (f->lateral)
+        b->outer[b->nouter - 1].lateral_refused = b->lateral_refused;
+    b->lateral_refused = false;
+    ss_bound_stmt sub;
+    int rc = bind_nested_query(b, f->subquery, &sub);
+    if (f->lateral)
+        b->nouter--;
     if (rc)
         return SS_ERROR;
     *out = sub.query;

@@ -99,14 +99,6 @@ typedef struct outer_refs {
     ss_type *type;
 } outer_refs;
 
-static void mark_rels(const ss_lop *op, bool *rels)
-{
-    if (op->rel)
-        rels[op->rel] = true;
-    for (uint32_t i = 0; i < op->nchildren; i++)
-        mark_rels(op->children[i], rels);
-}
-
 static int note_ref(const ss_expr *e, void *arg)
 {
     outer_refs *r = arg;
@@ -168,31 +160,10 @@ static int bind_subquery(binder *b, const ast_expr *a, ss_bound_stmt *sub)
 {
     if (bind_push_outer(b, b->scope_lo, b->scope_hi))
         return SS_ERROR;
-    uint32_t nscope = b->nscope, base = b->scope_base, lo = b->scope_lo, hi = b->scope_hi;
-    const ss_table *table = b->table;
-    const char *table_ref = b->table_ref, *context = b->no_agg_context;
-    uint32_t table_rel = b->table_rel, own = b->own_col_refs, outer = b->outer_col_refs;
-    agg_state *agg = b->agg;
-    bool agg_mode = b->agg_mode, in_having = b->in_having, keep = b->keep_unknown_targets;
+    uint32_t own = b->own_col_refs, outer = b->outer_col_refs;
     b->grouping_msg[0] = b->grouping_msg[1] = NULL;
-    b->scope_base = nscope;
-    b->agg = NULL;
-    b->agg_mode = b->in_having = b->keep_unknown_targets = false;
-    memset(sub, 0, sizeof *sub);
-    int rc = bind_select(b, a->subselect, sub);
+    int rc = bind_nested_query(b, a->subselect, sub);
     b->nouter--;
-    b->nscope = nscope;
-    b->scope_base = base;
-    b->scope_lo = lo;
-    b->scope_hi = hi;
-    b->table = table;
-    b->table_ref = table_ref;
-    b->table_rel = table_rel;
-    b->agg = agg;
-    b->agg_mode = agg_mode;
-    b->in_having = in_having;
-    b->keep_unknown_targets = keep;
-    b->no_agg_context = context;
     /* what the subquery reads of the queries around counts as this query's columns */
     b->own_col_refs = own + 1;
     b->outer_col_refs = outer;
@@ -258,7 +229,7 @@ ss_expr *bind_sublink(binder *b, const ast_expr *a)
     if (!inner)
         return NULL;
     memset(inner, 0, (size_t)nrels + 1);
-    mark_rels(sub.query, inner);
+    lop_mark_rels(sub.query, inner);
     outer_refs refs = {.b = b, .inner = inner};
     if (lop_each_expr_deep(sub.query, refs_of_slot, &refs))
         return NULL;

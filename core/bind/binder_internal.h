@@ -287,6 +287,10 @@ const char *figure_colname(const ast_expr *e);
 
 /* SELECT (bind_select.c): plan plus result columns. */
 int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out);
+/* A subquery (of FROM or of an expression) bound as a query of its own after the scope
+ * entries of the queries around it; the binder's scope and aggregation state are as before
+ * afterwards. */
+int bind_nested_query(binder *b, const ast_select *s, ss_bound_stmt *sub);
 /* ORDER BY, LIMIT and OFFSET over a query's output columns (VALUES lists, set operations):
  * sort keys name an output column by position or by name; other sort expressions are refused
  * (setop: PostgreSQL's own refusal for a set operation; else a VALUES list's 0A000). */

@@ -150,6 +150,17 @@ static int test_batch(ss_ctx *ctx, const ss_expr *e, ss_batch *b, bool *saw_null
     return rc;
 }
 
+/* The subquery's next batch with live rows (*n of them), or *b = NULL at its end. */
+static int next_rows(ss_ctx *ctx, struct ss_subplan_state *st, ss_batch **b, uint32_t *n)
+{
+    do {
+        if (ss_exec_next(ctx, st->root, b))
+            return SS_ERROR;
+        *n = *b ? ss_batch_rows(*b) : 0;
+    } while (*b && *n == 0);
+    return SS_OK;
+}
+
 /* Runs the subquery once with its parameters as they are set: its value into *out. */
 static int run_once(ss_ctx *ctx, const ss_expr *e, struct ss_subplan_state *st, ss_value *out)
 {
@@ -160,13 +171,11 @@ static int run_once(ss_ctx *ctx, const ss_expr *e, struct ss_subplan_state *st, 
     *out = (ss_value){.is_null = true};
     for (;;) {
         ss_batch *b;
-        if (ss_exec_next(ctx, st->root, &b))
+        uint32_t n;
+        if (next_rows(ctx, st, &b, &n))
             return SS_ERROR;
         if (!b)
             break;
-        uint32_t n = ss_batch_rows(b);
-        if (n == 0)
-            continue;
         if (kind == SS_SUBLINK_EXISTS) {
             found = true;
             break;
@@ -204,11 +213,11 @@ static int build_set(ss_ctx *ctx, const ss_expr *e, struct ss_subplan_state *st)
     ss_type t = e->u.sub.args[0]->type;
     for (;;) {
         ss_batch *b;
-        if (ss_exec_next(ctx, st->root, &b))
+        uint32_t rows;
+        if (next_rows(ctx, st, &b, &rows))
             return SS_ERROR;
         if (!b)
             break;
-        uint32_t rows = ss_batch_rows(b);
         for (uint32_t k = 0; k < rows; k++) {
             if (n == cap) {
                 cap = cap ? cap * 2 : 64;

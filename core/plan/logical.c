@@ -253,3 +253,21 @@ int lop_each_expr_deep(ss_lop *op, ss_lop_expr_fn fn, void *arg)
         rc = lop_each_expr_deep(op->children[i], fn, arg);
     return rc;
 }
+
+uint32_t lop_max_rel(const ss_lop *op)
+{
+    uint32_t m = op->rel;
+    for (uint32_t i = 0; i < op->nchildren; i++) {
+        uint32_t c = lop_max_rel(op->children[i]);
+        m = c > m ? c : m;
+    }
+    return m;
+}
+
+void lop_mark_rels(const ss_lop *op, bool *rels)
+{
+    if (op->rel)
+        rels[op->rel] = true;
+    for (uint32_t i = 0; i < op->nchildren; i++)
+        lop_mark_rels(op->children[i], rels);
+}

@@ -96,6 +96,11 @@ ss_lop *lop_join(ss_ctx *ctx, ss_arena *arena, ss_join_type type, ss_lop *left, 
 typedef int (*ss_lop_expr_fn)(ss_lop *op, ss_expr **slot, void *arg);
 int lop_each_expr(ss_lop *op, ss_lop_expr_fn fn, void *arg);
 
+/* The largest relation binding id made at or below op. */
+uint32_t lop_max_rel(const ss_lop *op);
+/* Marks in rels[] (lop_max_rel(op) + 1 entries at least) the binding ids made at or below op. */
+void lop_mark_rels(const ss_lop *op, bool *rels);
+
 /* The same over op and every operator below it, each operator before its children. */
 int lop_each_expr_deep(ss_lop *op, ss_lop_expr_fn fn, void *arg);
 

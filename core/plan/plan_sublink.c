@@ -111,24 +111,6 @@ int ss_plan_sublink(ss_ctx *ctx, ss_arena *arena, ss_sublink_planning *sub, ss_e
 
 /* ---- LATERAL ------------------------------------------------------------------------------ */
 
-static void mark_rels(const ss_lop *op, bool *rels)
-{
-    if (op->rel)
-        rels[op->rel] = true;
-    for (uint32_t i = 0; i < op->nchildren; i++)
-        mark_rels(op->children[i], rels);
-}
-
-static uint32_t max_rel(const ss_lop *op)
-{
-    uint32_t m = op->rel;
-    for (uint32_t i = 0; i < op->nchildren; i++) {
-        uint32_t c = max_rel(op->children[i]);
-        m = c > m ? c : m;
-    }
-    return m;
-}
-
 typedef struct lateral_walk {
     ss_ctx *ctx;
     ss_arena *arena;
@@ -170,12 +152,12 @@ int ss_lateral_params(ss_ctx *ctx, ss_arena *arena, ss_sublink_planning *sub, co
                       const ss_outer_param *outer, uint32_t nouter, ss_lateral *out)
 {
     memset(out, 0, sizeof *out);
-    uint32_t max = max_rel(join->children[0]);
+    uint32_t max = lop_max_rel(join->children[0]);
     bool *left = ss_arena_alloc(arena, (size_t)max + 1);
     if (!left)
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     memset(left, 0, (size_t)max + 1);
-    mark_rels(join->children[0], left);
+    lop_mark_rels(join->children[0], left);
     lateral_walk w = {.ctx = ctx, .arena = arena, .left = left, .max = max};
     if (lop_each_expr_deep(join->children[1], left_cols_of_slot, &w))
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");

@@ -65,17 +65,6 @@ static int pl_reserve(planner *p, void **v, uint32_t *cap, uint32_t n, size_t el
 
 /* ---- which columns each scan must read ------------------------------------------------ */
 
-static uint32_t max_rel(const ss_lop *op)
-{
-    uint32_t m = op->rel;
-    for (uint32_t i = 0; i < op->nchildren; i++) {
-        uint32_t c = max_rel(op->children[i]);
-        if (c > m)
-            m = c;
-    }
-    return m;
-}
-
 static int alloc_used(planner *p, const ss_lop *op)
 {
     if (op->kind == LOP_GET && !(p->used[op->rel] = pl_alloc(p, op->u.get.table->ncols)))
@@ -110,7 +99,7 @@ static int mark_slot(ss_lop *op, ss_expr **slot, void *arg)
 
 static int mark_used_columns(planner *p, ss_lop *root)
 {
-    p->nrels = max_rel(root);
+    p->nrels = lop_max_rel(root);
     if (!(p->used = pl_alloc(p, sizeof(bool *) * (p->nrels + 1))) || alloc_used(p, root))
         return SS_ERROR;
     mark_state m = {.p = p};
@@ -240,15 +229,6 @@ static int plan_node(planner *p, ss_lop *op, ss_plan **out, layout *lay);
 
 /* ---- joins ---------------------------------------------------------------------------- */
 
-/* Marks in rels[] (nrels + 1 entries) the binding ids made at or below op. */
-static void rels_below(const ss_lop *op, bool *rels)
-{
-    if (op->rel)
-        rels[op->rel] = true;
-    for (uint32_t i = 0; i < op->nchildren; i++)
-        rels_below(op->children[i], rels);
-}
-
 /* The binding ids below each side of a join, as flags indexed by id. */
 static int join_sides(planner *p, const ss_lop *join, bool **left, bool **right)
 {
@@ -257,8 +237,8 @@ static int join_sides(planner *p, const ss_lop *join, bool **left, bool **right)
         return SS_ERROR;
     memset(*left, 0, n);
     memset(*right, 0, n);
-    rels_below(join->children[0], *left);
-    rels_below(join->children[1], *right);
+    lop_mark_rels(join->children[0], *left);
+    lop_mark_rels(join->children[1], *right);
     return SS_OK;
 }
 

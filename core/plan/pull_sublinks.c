@@ -21,24 +21,6 @@ static void *pu_alloc(puller *p, size_t n)
 
 /* ---- what a subtree reads ----------------------------------------------------------------- */
 
-static uint32_t max_rel(const ss_lop *op)
-{
-    uint32_t m = op->rel;
-    for (uint32_t i = 0; i < op->nchildren; i++) {
-        uint32_t c = max_rel(op->children[i]);
-        m = c > m ? c : m;
-    }
-    return m;
-}
-
-static void mark_rels(const ss_lop *op, bool *rels)
-{
-    if (op->rel)
-        rels[op->rel] = true;
-    for (uint32_t i = 0; i < op->nchildren; i++)
-        mark_rels(op->children[i], rels);
-}
-
 typedef struct foreign_walk {
     const bool *inner;
     uint32_t max;
@@ -64,12 +46,12 @@ static int foreign_slot(ss_lop *op, ss_expr **slot, void *arg)
 /* Whether op's subtree reads a column of a relation made outside it (a correlated FROM). */
 static int reads_outside(puller *p, ss_lop *op, bool *out)
 {
-    uint32_t max = max_rel(op);
+    uint32_t max = lop_max_rel(op);
     bool *inner = pu_alloc(p, (size_t)max + 1);
     if (!inner)
         return SS_ERROR;
     memset(inner, 0, (size_t)max + 1);
-    mark_rels(op, inner);
+    lop_mark_rels(op, inner);
     foreign_walk w = {inner, max, false};
     *out = lop_each_expr_deep(op, foreign_slot, &w) != SS_OK || w.found;
     return SS_OK;
