@@ -177,8 +177,8 @@ static int bind_subquery(binder *b, const ast_expr *a, ss_bound_stmt *sub)
 /* The comparison test_i of an ANY / ALL: left op (column j of the subquery), the left
  * operand standing for itself when it is a constant or parameter, else for column k of the
  * left operands' relation; *is_arg tells which. */
-static ss_expr *bind_comparison(binder *b, const ast_expr *a, uint32_t i, ss_expr *left, uint32_t left_rel,
-                                uint32_t k, const ss_bound_stmt *sub, bool *is_arg)
+static ss_expr *bind_comparison(binder *b, const ast_expr *a, const char *opname, uint32_t i, ss_expr *left,
+                                uint32_t left_rel, uint32_t k, const ss_bound_stmt *sub, bool *is_arg)
 {
     *is_arg = left->kind != EXPR_CONST && left->kind != EXPR_PARAM;
     ss_expr *lref = *is_arg ? make_column(b, left_rel, k, left->type) : left;
@@ -188,7 +188,7 @@ static ss_expr *bind_comparison(binder *b, const ast_expr *a, uint32_t i, ss_exp
     ast_expr placeholder = {.kind = AE_COLUMN, .location = a->location, .nnames = 1};
     const char *pname = "?column?";
     placeholder.names = &pname;
-    ast_expr op = {.kind = AE_OP, .location = a->location, .str = a->str, .left = a->args[i], .right = &placeholder};
+    ast_expr op = {.kind = AE_OP, .location = a->location, .str = opname, .left = a->args[i], .right = &placeholder};
     const ast_expr *saved_ast[2] = {b->preset_ast[0], b->preset_ast[1]};
     ss_expr *saved_expr[2] = {b->preset_expr[0], b->preset_expr[1]};
     b->preset_ast[0] = a->args[i];
@@ -249,19 +249,29 @@ ss_expr *bind_sublink(binder *b, const ast_expr *a)
     uint32_t nargs = ncorr;
     ss_expr *test = NULL;
     if (nleft) {
-        if (nleft > 1 && strcmp(a->str, "=") != 0 && strcmp(a->str, "<>") != 0) {
+        /* a row compares lexicographically: (a, b) < (x, y) is a < x OR (a = x AND b < y) */
+        const char *op = a->str;
+        const char *strict = !strcmp(op, "<") || !strcmp(op, "<=")   ? "<"
+                             : !strcmp(op, ">") || !strcmp(op, ">=") ? ">"
+                                                                     : NULL;
+        bool ordering = nleft > 1 && strict;
+        if (nleft > 1 && strcmp(op, "=") != 0 && strcmp(op, "<>") != 0 && !ordering) {
             bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                       "feature not supported: row comparison with %s ANY/ALL (subquery) (only = and <>)", a->str);
+                       "feature not supported: row comparison with %s ANY/ALL (subquery)", op);
             return NULL;
         }
         uint32_t left_rel = new_rel(b);
-        ss_expr **tests = bind_alloc(b, sizeof(ss_expr *) * nleft);
-        if (!tests)
+        ss_expr **tests = bind_alloc(b, sizeof(ss_expr *) * nleft), **eqs = bind_alloc(b, sizeof(ss_expr *) * nleft);
+        if (!tests || !eqs)
             return NULL;
         for (uint32_t i = 0; i < nleft; i++) {
             ss_expr *left = bind_expr(b, a->args[i]);
-            bool is_arg;
-            if (!left || !(tests[i] = bind_comparison(b, a, i, left, left_rel, nargs - ncorr, &sub, &is_arg)))
+            bool is_arg, last = i + 1 == nleft;
+            if (!left ||
+                !(tests[i] = bind_comparison(b, a, ordering && !last ? strict : op, i, left, left_rel, nargs - ncorr,
+                                             &sub, &is_arg)) ||
+                (ordering && !last &&
+                 !(eqs[i] = bind_comparison(b, a, "=", i, left, left_rel, nargs - ncorr, &sub, &is_arg))))
                 return NULL;
             if (is_arg) {
                 arg_rel[nargs] = left_rel;
@@ -270,9 +280,25 @@ ss_expr *bind_sublink(binder *b, const ast_expr *a)
             }
         }
         test = tests[0];
-        if (nleft > 1) {
+        if (ordering) {
+            ss_expr **terms = bind_alloc(b, sizeof(ss_expr *) * nleft);
+            if (!terms || !(test = new_expr(b, EXPR_OR, type_of(SS_TYPE_BOOL))))
+                return NULL;
+            terms[0] = tests[0];
+            for (uint32_t k = 1; k < nleft; k++) {
+                ss_expr **conj = bind_alloc(b, sizeof(ss_expr *) * (k + 1));
+                if (!conj || !(terms[k] = new_expr(b, EXPR_AND, type_of(SS_TYPE_BOOL))))
+                    return NULL;
+                memcpy(conj, eqs, sizeof(ss_expr *) * k);
+                conj[k] = tests[k];
+                terms[k]->u.list.nargs = k + 1;
+                terms[k]->u.list.args = conj;
+            }
+            test->u.list.nargs = nleft;
+            test->u.list.args = terms;
+        } else if (nleft > 1) {
             /* a row equals when every column does, differs when any does */
-            if (!(test = new_expr(b, strcmp(a->str, "=") == 0 ? EXPR_AND : EXPR_OR, type_of(SS_TYPE_BOOL))))
+            if (!(test = new_expr(b, strcmp(op, "=") == 0 ? EXPR_AND : EXPR_OR, type_of(SS_TYPE_BOOL))))
                 return NULL;
             test->u.list.nargs = nleft;
             test->u.list.args = tests;

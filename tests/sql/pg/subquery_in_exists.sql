@@ -25,6 +25,8 @@ SELECT NULL::int IN (SELECT x FROM ie_e) AS empty_in, NULL::int IN (SELECT 1) AS
 SELECT '1' IN (SELECT x FROM ie_u) AS lit;
 SELECT (a, b) IN (SELECT x, s FROM ie_u) AS row_in FROM ie_t ORDER BY a;
 SELECT (a, b) NOT IN (SELECT x, s FROM ie_u) AS row_not_in FROM ie_t ORDER BY a;
+SELECT a, (a, a + 1) < ANY (SELECT x, 2 FROM ie_u) AS lt, (a, a) <= ALL (SELECT x, x FROM ie_u WHERE x IS NOT NULL) AS le,
+       (a, 2) > ANY (SELECT x, x FROM ie_u) AS gt, (1, 2, a) >= ALL (SELECT 1, 2, x FROM ie_u WHERE x < 3) AS ge FROM ie_t ORDER BY a;
 SELECT count(*) FROM ie_t WHERE a IN (SELECT x FROM ie_u) OR b IN (SELECT s FROM ie_u);
 SELECT a, CASE WHEN a IN (SELECT x FROM ie_u) THEN 'yes' ELSE 'no' END AS c FROM ie_t ORDER BY a;
 -- errors

@@ -3,8 +3,8 @@ CREATE TABLE sr_t (a int, b text);
 INSERT INTO sr_t VALUES (1, 'one');
 -- an aggregate of outer-query columns only (PostgreSQL computes it in the outer query)
 SELECT (SELECT max(sr_t.a)) FROM sr_t;
--- row comparisons other than = and <> with ANY / ALL
-SELECT (a, b) < ANY (SELECT 1, 'x') FROM sr_t;
+-- row comparisons with ANY / ALL by an operator other than =, <>, <, <=, >, >=
+SELECT (b, b) ~~ ANY (SELECT 'x', 'y') FROM sr_t;
 -- ARRAY (subquery)
 SELECT ARRAY(SELECT 1);
 DROP TABLE sr_t;
