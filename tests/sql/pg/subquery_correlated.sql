@@ -38,6 +38,16 @@ SELECT d.id, (SELECT d.id * 10 + count(*) FROM c_emp) AS v FROM c_dept d ORDER B
 SELECT d.id, (SELECT d.name) AS same_name FROM c_dept d ORDER BY d.id;
 -- prepared-statement style parameters inside the subquery
 SELECT d.name FROM c_dept d WHERE (SELECT count(*) FROM c_emp e WHERE e.dept = d.id AND e.salary > 60) >= 2;
+-- inside aggregate arguments, CASE branches, DISTINCT, HAVING EXISTS, INSERT
+SELECT sum((SELECT count(*) FROM c_emp f WHERE f.dept = d.id)::int4) AS s, max((SELECT d.id)) AS m FROM c_dept d;
+SELECT d.id, CASE WHEN d.id > 1 THEN (SELECT count(*) FROM c_emp e WHERE e.dept = d.id) ELSE -1 END AS c FROM c_dept d ORDER BY d.id;
+SELECT DISTINCT (SELECT count(*) FROM c_emp e WHERE e.dept = d.id) AS n FROM c_dept d ORDER BY 1;
+SELECT dept FROM c_emp e GROUP BY dept HAVING EXISTS (SELECT 1 FROM c_dept d WHERE d.id = e.dept AND d.name <> 'ops') ORDER BY dept;
+CREATE TABLE c_copy (id int, n bigint);
+INSERT INTO c_copy SELECT d.id, (SELECT count(*) FROM c_emp e WHERE e.dept = d.id) FROM c_dept d WHERE EXISTS (SELECT 1 FROM c_emp e WHERE e.dept = d.id);
+INSERT INTO c_copy VALUES ((SELECT max(id) FROM c_emp), (SELECT count(*) FROM c_dept));
+SELECT * FROM c_copy ORDER BY id;
+DROP TABLE c_copy;
 -- errors
 SELECT dept, (SELECT salary FROM c_emp f WHERE f.id = e.id) FROM c_emp e GROUP BY dept;
 SELECT (SELECT e.salary FROM c_emp f WHERE f.dept = e.dept) FROM c_emp e;
