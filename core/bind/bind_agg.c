@@ -65,12 +65,20 @@ static ss_expr *no_such_aggregate(binder *b, const ast_expr *a)
     return no_such_function(b, a->location, a->names[0], sig);
 }
 
-/* Argument i of a over the aggregate's input (nested aggregates refused). */
+/* Argument i of a over the aggregate's input (nested aggregates refused).  An argument that
+ * reads outer-query columns and none of its own query's would make the aggregate the outer
+ * query's (PostgreSQL's outer-level aggregate): refused. */
 static ss_expr *bind_agg_arg(binder *b, const ast_expr *a)
 {
+    uint32_t own = b->own_col_refs, outer = b->outer_col_refs;
     b->agg_mode = false;
     ss_expr *e = bind_expr(b, a);
     b->agg_mode = true;
+    if (e && b->outer_col_refs != outer && b->own_col_refs == own) {
+        bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                   "feature not supported: aggregate functions of outer-query columns in a subquery");
+        return NULL;
+    }
     return e;
 }
 
@@ -301,7 +309,7 @@ int add_agg_call(binder *b, agg_state *st, const ss_agg_call *call, ss_agg_extra
  * reference to that group column. */
 ss_expr *match_group(binder *b, const ast_expr *a)
 {
-    if (!b->agg_mode || ast_has_aggregate(a) || a->kind == AE_STAR)
+    if (!b->agg_mode || ast_has_aggregate(a) || a->kind == AE_STAR || a->kind == AE_SUBLINK)
         return NULL;
     b->agg_mode = false;
     ss_error *saved = b->ctx->err;

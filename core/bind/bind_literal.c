@@ -229,7 +229,7 @@ bool scope_has_column(const binder *b, const char *name)
 
 /* Column index of name in the FROM item re, -1 when it has none, -2 when several (a
  * subquery's or column aliases' names may repeat). */
-static int64_t column_of(const range_entry *re, const char *name)
+int64_t range_column_of(const range_entry *re, const char *name)
 {
     int64_t found = -1;
     for (uint32_t i = 0; i < re->ncols; i++)
@@ -278,12 +278,19 @@ ss_expr *bind_column(binder *b, const ast_expr *a)
                    "feature not supported: qualified names with a schema or database");
         return NULL;
     }
+    if (b->nouter) {
+        bool outer = false;
+        ss_expr *e = bind_outer_column(b, a, &outer);
+        if (outer)
+            return e;
+    }
+    b->own_col_refs++;
     const range_entry *found = NULL;
     int64_t index = -1;
     if (a->nnames == 2) {
         if (!(found = find_qualified_entry(b, a)))
             return NULL;
-        if ((index = column_of(found, col)) == -2) {
+        if ((index = range_column_of(found, col)) == -2) {
             bind_error(b, a->location, "42702", "column reference \"%s\" is ambiguous", col);
             return NULL;
         }
@@ -295,7 +302,7 @@ ss_expr *bind_column(binder *b, const ast_expr *a)
         for (uint32_t r = b->scope_lo; r < b->scope_hi; r++) {
             if (b->scope[r].cols_hidden)
                 continue;
-            int64_t i = column_of(&b->scope[r], col);
+            int64_t i = range_column_of(&b->scope[r], col);
             if (i == -1)
                 continue;
             if (found || i == -2) {
@@ -308,7 +315,7 @@ ss_expr *bind_column(binder *b, const ast_expr *a)
         if (!found) {
             bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_COLUMN, "column \"%s\" does not exist", col);
             for (uint32_t r = 0; r < b->nscope; r++)
-                if ((r < b->scope_lo || r >= b->scope_hi) && b->scope[r].ref && column_of(&b->scope[r], col) != -1) {
+                if ((r < b->scope_lo || r >= b->scope_hi) && b->scope[r].ref && range_column_of(&b->scope[r], col) != -1) {
                     ss_ctx_error_hint(b->ctx, "There is a column named \"%s\" in table \"%s\", but it cannot be "
                                       "referenced from this part of the query.", col, b->scope[r].ref);
                     break;

@@ -672,10 +672,7 @@ static int bind_from_table(binder *b, const ast_from_item *f, ss_lop **out)
     return (*out = lop_get(b->ctx, b->arena, rel, t)) ? SS_OK : SS_ERROR;
 }
 
-/* A subquery or VALUES list of FROM: bound as a query of its own over the scope entries
- * after the outer ones (it can reference none of them: there is no LATERAL), then a scope
- * entry over its output columns. */
-static int bind_from_subquery(binder *b, const ast_from_item *f, ss_lop **out)
+int bind_nested_query(binder *b, const ast_select *s, ss_bound_stmt *sub)
 {
     uint32_t nscope = b->nscope, base = b->scope_base, lo = b->scope_lo, hi = b->scope_hi;
     const ss_table *table = b->table;
@@ -687,9 +684,8 @@ static int bind_from_subquery(binder *b, const ast_from_item *f, ss_lop **out)
     b->scope_base = nscope;
     b->agg = NULL;
     b->agg_mode = b->in_having = b->keep_unknown_targets = false;
-    ss_bound_stmt sub;
-    memset(&sub, 0, sizeof sub);
-    int rc = bind_select(b, f->subquery, &sub);
+    memset(sub, 0, sizeof *sub);
+    int rc = bind_select(b, s, sub);
     b->nscope = nscope;
     b->scope_base = base;
     b->scope_lo = lo;
@@ -702,6 +698,24 @@ static int bind_from_subquery(binder *b, const ast_from_item *f, ss_lop **out)
     b->in_having = in_having;
     b->keep_unknown_targets = keep;
     b->no_agg_context = context;
+    return rc;
+}
+
+/* A subquery or VALUES list of FROM: bound as a query of its own over the scope entries
+ * after the outer ones (a LATERAL one sees those of its query's FROM items left of it as an
+ * outer level), then a scope entry over its output columns. */
+static int bind_from_subquery(binder *b, const ast_from_item *f, ss_lop **out)
+{
+    /* LATERAL: the FROM items to its left are an outer level it may reference */
+    if (f->lateral && bind_push_outer(b, b->scope_base, b->nscope))
+        return SS_ERROR;
+    if (f->lateral)
+        b->outer[b->nouter - 1].lateral_refused = b->lateral_refused;
+    b->lateral_refused = false;
+    ss_bound_stmt sub;
+    int rc = bind_nested_query(b, f->subquery, &sub);
+    if (f->lateral)
+        b->nouter--;
     if (rc)
         return SS_ERROR;
     *out = sub.query;
@@ -871,7 +885,10 @@ static int bind_from_item(binder *b, const ast_from_item *f, ss_lop **out)
     if (bind_from_item(b, f->left, &left))
         return SS_ERROR;
     uint32_t mid = b->nscope;
-    if (bind_from_item(b, f->right, &right))
+    b->lateral_refused = f->join_type == AST_JOIN_RIGHT || f->join_type == AST_JOIN_FULL;
+    int rc = bind_from_item(b, f->right, &right);
+    b->lateral_refused = false;
+    if (rc)
         return SS_ERROR;
     ss_expr *cond = NULL;
     if ((f->nusing || f->natural) && bind_using(b, f, lo, mid, &cond))
@@ -895,12 +912,16 @@ static int bind_from_item(binder *b, const ast_from_item *f, ss_lop **out)
         return SS_ERROR;
     /* a RIGHT JOIN is the LEFT JOIN of its sides swapped: parents reference columns by
        binding, and * expands the scope, which keeps the FROM order */
+    bool lateral = !f->right->is_join && f->right->lateral;
     if (f->join_type == AST_JOIN_RIGHT)
         return (*out = lop_join(b->ctx, b->arena, SS_JOIN_LEFT, right, left, cond)) ? SS_OK : SS_ERROR;
     ss_join_type type = f->join_type == AST_JOIN_LEFT   ? SS_JOIN_LEFT
                         : f->join_type == AST_JOIN_FULL ? SS_JOIN_FULL
                                                         : SS_JOIN_INNER;
-    return (*out = lop_join(b->ctx, b->arena, type, left, right, cond)) ? SS_OK : SS_ERROR;
+    if (!(*out = lop_join(b->ctx, b->arena, type, left, right, cond)))
+        return SS_ERROR;
+    (*out)->u.join.lateral = lateral;
+    return SS_OK;
 }
 
 int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)

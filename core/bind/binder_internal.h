@@ -62,6 +62,20 @@ typedef struct range_entry {
     bool ref_hidden;
 } range_entry;
 
+/* A query around the subquery being bound (PostgreSQL's outer ParseState): the scope
+ * entries its columns resolve in and its aggregation state. */
+typedef struct outer_level {
+    uint32_t lo, hi;
+    agg_state *agg;
+    bool agg_mode, in_having;
+    /* the FROM items left of a LATERAL subquery on the right of a RIGHT or FULL JOIN: a
+       reference to them is PostgreSQL's 42P01 */
+    bool lateral_refused;
+    /* its grouping errors noted so far (binder.grouping_loc / grouping_msg) */
+    int grouping_loc[2];
+    const char *grouping_msg[2];
+} outer_level;
+
 typedef struct binder {
     ss_ctx *ctx;
     ss_catalog *catalog;      /* where table names resolve */
@@ -75,8 +89,8 @@ typedef struct binder {
     range_entry *scope;
     uint32_t nscope, cap_scope;
     /* the first entry of the query being bound: the ones below it are the FROM items of the
-       queries around a subquery of FROM, which it cannot reference (no LATERAL) but which
-       PostgreSQL's hints name */
+       queries around it, which only a subquery of an expression or a LATERAL one may
+       reference (as outer levels, bind_sublink.c) but which PostgreSQL's hints name */
     uint32_t scope_base;
     /* the entries a column may reference: [scope_lo, scope_hi) while binding a JOIN's ON
        condition (its own two sides), all of them otherwise */
@@ -126,6 +140,15 @@ typedef struct binder {
        the column that stands for it; NULL when none */
     const ast_expr *srf_ast;
     ss_expr *srf_col;
+    /* subqueries in expressions (bind_sublink.c): the queries around the one being bound,
+       innermost last; columns bound so far at the query's own level and at outer levels */
+    outer_level *outer;
+    uint32_t nouter, cap_outer;
+    uint32_t own_col_refs, outer_col_refs;
+    bool lateral_refused;     /* the next LATERAL subquery is a RIGHT / FULL JOIN's right side */
+    /* an AST node that binds to a given expression (an ANY / ALL comparison's operands) */
+    const ast_expr *preset_ast[2];
+    ss_expr *preset_expr[2];
 } binder;
 
 /* Errors with a position (location is the 0-based AST location or -1). */
@@ -335,12 +358,28 @@ bool has_deferred(const binder *b, const ss_expr *e);
  * (LIMIT and OFFSET apart: they are evaluated when the query runs). */
 int raise_deferred_folds(binder *b, ss_lop *plan);
 
+/* Subqueries in expressions (bind_sublink.c). */
+/* Makes the scope entries [lo, hi) (with the current aggregation state) the innermost outer
+ * level of the query about to be bound (a subquery of an expression, a LATERAL subquery). */
+int bind_push_outer(binder *b, uint32_t lo, uint32_t hi);
+ss_expr *bind_sublink(binder *b, const ast_expr *a);
+/* A column of a query around the current one, when the current query has none of that name
+ * (or no table of that qualifier): *found tells whether one was; NULL with *found set is an
+ * error. */
+ss_expr *bind_outer_column(binder *b, const ast_expr *a, bool *found);
+/* Column index of name in the FROM item re, -1 when it has none, -2 when several. */
+int64_t range_column_of(const range_entry *re, const char *name);
+
 /* Output names (bind_names.c). */
 /* PostgreSQL's output column name for an expression (FigureColname). */
 const char *figure_colname(const ast_expr *e);
 
 /* SELECT (bind_select.c): plan plus result columns. */
 int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out);
+/* A subquery (of FROM or of an expression) bound as a query of its own after the scope
+ * entries of the queries around it; the binder's scope and aggregation state are as before
+ * afterwards. */
+int bind_nested_query(binder *b, const ast_select *s, ss_bound_stmt *sub);
 /* ORDER BY, LIMIT and OFFSET over a query's output columns (VALUES lists, set operations):
  * sort keys name an output column by position or by name; other sort expressions are refused
  * (setop: PostgreSQL's own refusal for a set operation; else a VALUES list's 0A000). */

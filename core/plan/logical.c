@@ -207,7 +207,8 @@ ss_lop *lop_join(ss_ctx *ctx, ss_arena *arena, ss_join_type type, ss_lop *left, 
 {
     ss_lop *op = lop_new(ctx, arena, LOP_JOIN, 0, NULL);
     ss_lop **children = op ? ss_arena_alloc(arena, sizeof(ss_lop *) * 2) : NULL;
-    uint32_t n = left->ncols + right->ncols;
+    bool left_only = type == SS_JOIN_SEMI || type == SS_JOIN_ANTI;
+    uint32_t n = left->ncols + (left_only ? 0 : right->ncols);
     ss_type *types = children ? ss_arena_alloc(arena, sizeof(ss_type) * (n ? n : 1)) : NULL;
     const char **names = types ? ss_arena_alloc(arena, sizeof(char *) * (n ? n : 1)) : NULL;
     if (!names) {
@@ -215,7 +216,8 @@ ss_lop *lop_join(ss_ctx *ctx, ss_arena *arena, ss_join_type type, ss_lop *left, 
         return NULL;
     }
     put_columns(left, types, names);
-    put_columns(right, types + left->ncols, names + left->ncols);
+    if (!left_only)
+        put_columns(right, types + left->ncols, names + left->ncols);
     children[0] = left;
     children[1] = right;
     op->children = children;
@@ -294,4 +296,22 @@ int lop_each_expr_deep(ss_lop *op, ss_lop_expr_fn fn, void *arg)
     for (uint32_t i = 0; !rc && i < op->nchildren; i++)
         rc = lop_each_expr_deep(op->children[i], fn, arg);
     return rc;
+}
+
+uint32_t lop_max_rel(const ss_lop *op)
+{
+    uint32_t m = op->rel;
+    for (uint32_t i = 0; i < op->nchildren; i++) {
+        uint32_t c = lop_max_rel(op->children[i]);
+        m = c > m ? c : m;
+    }
+    return m;
+}
+
+void lop_mark_rels(const ss_lop *op, bool *rels)
+{
+    if (op->rel)
+        rels[op->rel] = true;
+    for (uint32_t i = 0; i < op->nchildren; i++)
+        lop_mark_rels(op->children[i], rels);
 }

@@ -32,7 +32,9 @@ typedef enum ss_lop_kind {
                       without column references): a relation of its own */
     LOP_JOIN       /* pairs of children[0] x children[1] rows where cond is true (cond NULL:
                       every pair); LEFT also keeps each unmatched left row, with NULLs on the
-                      right; FULL also each unmatched right row, NULLs on the left.  Output: the left child's columns, then the right child's */
+                      right; FULL also each unmatched right row, NULLs on the left.  Output: the left child's columns, then the right child's;
+                      SEMI: each left row with a pair, once, ANTI: each left row without one,
+                      both with the left child's columns only (pull_sublinks.h makes them) */
 } ss_lop_kind;
 
 typedef enum ss_lop_setop_kind {
@@ -66,8 +68,10 @@ typedef struct ss_lop {
         /* ties: WITH TIES compares rows on these columns of the child (nties 0: ONLY) */
         struct { ss_expr *limit, *offset; uint32_t nties; ss_lsort_key *ties; } limit;
         struct { ss_lop_setop_kind op; bool all; } setop;
-        struct { ss_join_type type; ss_expr *cond; } join;
         struct { const char *name; uint32_t nargs; ss_expr **args; bool ordinality; } function;
+        /* lateral: children[1] reads columns of children[0] (LATERAL): it runs again for
+           each left row, with those columns as exec parameters */
+        struct { ss_join_type type; ss_expr *cond; bool lateral; } join;
     } u;
 } ss_lop;
 
@@ -104,6 +108,11 @@ ss_lop *lop_join(ss_ctx *ctx, ss_arena *arena, ss_join_type type, ss_lop *left, 
  * is returned. */
 typedef int (*ss_lop_expr_fn)(ss_lop *op, ss_expr **slot, void *arg);
 int lop_each_expr(ss_lop *op, ss_lop_expr_fn fn, void *arg);
+
+/* The largest relation binding id made at or below op. */
+uint32_t lop_max_rel(const ss_lop *op);
+/* Marks in rels[] (lop_max_rel(op) + 1 entries at least) the binding ids made at or below op. */
+void lop_mark_rels(const ss_lop *op, bool *rels);
 
 /* The same over op and every operator below it, each operator before its children. */
 int lop_each_expr_deep(ss_lop *op, ss_lop_expr_fn fn, void *arg);

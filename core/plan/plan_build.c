@@ -371,12 +371,14 @@ ss_plan *plan_setop(ss_plan_builder *pb, ss_plan *left, ss_plan *right, ss_setop
     return &s->hdr;
 }
 
-/* The header of a join node: two children, their columns side by side. */
-static ss_plan_node *join_new(ss_plan_builder *pb, size_t size, int32_t kind, ss_plan *left, ss_plan *right)
+/* The header of a join node: two children, their columns side by side (a SEMI or ANTI
+ * join: the left child's only). */
+static ss_plan_node *join_new(ss_plan_builder *pb, size_t size, int32_t kind, ss_join_type type, ss_plan *left,
+                              ss_plan *right)
 {
     ss_plan_node *p = node_new(pb, size, kind, NULL);
     const ss_plan_node **children = p ? pb_alloc(pb, sizeof *children * 2) : NULL;
-    uint32_t n = left->ncols + right->ncols;
+    uint32_t n = left->ncols + (type == SS_JOIN_SEMI || type == SS_JOIN_ANTI ? 0 : right->ncols);
     ss_type *types = children ? pb_alloc(pb, sizeof(ss_type) * n) : NULL;
     const char **names = types ? pb_alloc(pb, sizeof(char *) * n) : NULL;
     if (!names)
@@ -400,7 +402,7 @@ static ss_plan_node *join_new(ss_plan_builder *pb, size_t size, int32_t kind, ss
 ss_plan *plan_hash_join(ss_plan_builder *pb, ss_join_type type, ss_plan *left, ss_plan *right, uint32_t nkeys,
                         const ss_expr *const *left_keys, const ss_expr *const *right_keys, const ss_expr *residual)
 {
-    ss_hash_join_node *j = (ss_hash_join_node *)join_new(pb, sizeof *j, SS_NODE_HASH_JOIN, left, right);
+    ss_hash_join_node *j = (ss_hash_join_node *)join_new(pb, sizeof *j, SS_NODE_HASH_JOIN, type, left, right);
     if (!j)
         return NULL;
     j->join_type = type;
@@ -418,10 +420,29 @@ ss_plan *plan_hash_join(ss_plan_builder *pb, ss_join_type type, ss_plan *left, s
 ss_plan *plan_nested_loop(ss_plan_builder *pb, ss_join_type type, ss_plan *left, ss_plan *right,
                           const ss_expr *cond)
 {
-    ss_nested_loop_node *j = (ss_nested_loop_node *)join_new(pb, sizeof *j, SS_NODE_NESTED_LOOP, left, right);
+    ss_nested_loop_node *j = (ss_nested_loop_node *)join_new(pb, sizeof *j, SS_NODE_NESTED_LOOP, type, left, right);
     if (!j)
         return NULL;
     j->join_type = type;
     j->condition = cond;
     return set_params(pb, &j->hdr, &cond, 1) ? NULL : &j->hdr;
+}
+
+ss_plan *plan_nested_loop_param(ss_plan_builder *pb, ss_join_type type, ss_plan *left, ss_plan *right,
+                                const ss_expr *cond, uint32_t nsetters, const ss_expr *const *setters,
+                                ss_param_set assigned)
+{
+    ss_nested_loop_param_node *j =
+        (ss_nested_loop_param_node *)join_new(pb, sizeof *j, SS_NODE_NESTED_LOOP_PARAM, type, left, right);
+    if (!j)
+        return NULL;
+    j->join_type = type;
+    j->condition = cond;
+    j->nsetters = nsetters;
+    j->setters = setters;
+    j->assigned = assigned;
+    param_list l = {0};
+    params_of_exprs(pb, &l, &cond, 1);
+    params_of_exprs(pb, &l, setters, nsetters);
+    return params_finish(pb, &j->hdr, &l) ? NULL : &j->hdr;
 }

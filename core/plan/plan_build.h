@@ -67,5 +67,10 @@ ss_plan *plan_hash_join(ss_plan_builder *pb, ss_join_type type, ss_plan *left, s
                         const ss_expr *const *left_keys, const ss_expr *const *right_keys, const ss_expr *residual);
 ss_plan *plan_nested_loop(ss_plan_builder *pb, ss_join_type type, ss_plan *left, ss_plan *right,
                           const ss_expr *cond);
+/* A nested loop that runs right again for each left row (LATERAL): setters (over left's
+ * output) assign the parameters `assigned` right reads; type INNER or LEFT. */
+ss_plan *plan_nested_loop_param(ss_plan_builder *pb, ss_join_type type, ss_plan *left, ss_plan *right,
+                                const ss_expr *cond, uint32_t nsetters, const ss_expr *const *setters,
+                                ss_param_set assigned);
 
 #endif

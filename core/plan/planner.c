@@ -9,6 +9,8 @@
 #include "catalog/catalog.h"
 #include "exec/expr_walk.h"
 #include "plan/plan_build.h"
+#include "plan/plan_sublink.h"
+#include "plan/pull_sublinks.h"
 #include "plan/qual_order.h"
 #include "util/arena.h"
 #include "util/ptrmap.h"
@@ -30,6 +32,10 @@ typedef struct planner {
     /* the table columns each GET reads: used[rel][col], for GETs only */
     uint32_t nrels;
     bool **used;
+    /* a subquery's plan: the outer columns it reads as exec parameters (plan_sublink.h) */
+    ss_sublink_planning *sub;
+    const ss_outer_param *outer;
+    uint32_t nouter;
 } planner;
 
 static void *pl_alloc(planner *p, size_t n)
@@ -58,17 +64,6 @@ static int pl_reserve(planner *p, void **v, uint32_t *cap, uint32_t n, size_t el
 }
 
 /* ---- which columns each scan must read ------------------------------------------------ */
-
-static uint32_t max_rel(const ss_lop *op)
-{
-    uint32_t m = op->rel;
-    for (uint32_t i = 0; i < op->nchildren; i++) {
-        uint32_t c = max_rel(op->children[i]);
-        if (c > m)
-            m = c;
-    }
-    return m;
-}
 
 static int alloc_used(planner *p, const ss_lop *op)
 {
@@ -104,7 +99,7 @@ static int mark_slot(ss_lop *op, ss_expr **slot, void *arg)
 
 static int mark_used_columns(planner *p, ss_lop *root)
 {
-    p->nrels = max_rel(root);
+    p->nrels = lop_max_rel(root);
     if (!(p->used = pl_alloc(p, sizeof(bool *) * (p->nrels + 1))) || alloc_used(p, root))
         return SS_ERROR;
     mark_state m = {.p = p};
@@ -148,11 +143,11 @@ static ss_expr *fix_expr(fixer *f, ss_expr *e)
         while (pos < f->in->n &&
                (f->in->cols[pos].rel != e->u.column.rel || f->in->cols[pos].col != e->u.column.index))
             pos++;
-        if (pos == f->in->n) {
+        if (pos < f->in->n)
+            out = column_at(f->p, pos, e->type);
+        else if (!(out = ss_outer_param_ref(f->p->ctx, f->p->arena, f->p->outer, f->p->nouter, e)))
             ss_ctx_error(f->p->ctx, SS_SQLSTATE_INTERNAL_ERROR, "variable not found in subplan target list");
-            return NULL;
-        }
-        if (!(out = column_at(f->p, pos, e->type)))
+        if (!out)
             return NULL;
     } else {
         uint32_t n = ss_expr_nchildren(e);
@@ -169,6 +164,10 @@ static ss_expr *fix_expr(fixer *f, ss_expr *e)
             }
             *ss_expr_child(out, i) = fixed;
         }
+        if (e->kind == EXPR_SUBLINK &&
+            ((out == e && !(out = ss_expr_copy_node(f->p->arena, e))) ||
+             ss_plan_sublink(f->p->ctx, f->p->arena, f->p->sub, out)))
+            return NULL;
     }
     if (ss_ptrmap_put(&f->done, e, out)) {
         ss_ctx_error(f->p->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
@@ -230,15 +229,6 @@ static int plan_node(planner *p, ss_lop *op, ss_plan **out, layout *lay);
 
 /* ---- joins ---------------------------------------------------------------------------- */
 
-/* Marks in rels[] (nrels + 1 entries) the binding ids made at or below op. */
-static void rels_below(const ss_lop *op, bool *rels)
-{
-    if (op->rel)
-        rels[op->rel] = true;
-    for (uint32_t i = 0; i < op->nchildren; i++)
-        rels_below(op->children[i], rels);
-}
-
 /* The binding ids below each side of a join, as flags indexed by id. */
 static int join_sides(planner *p, const ss_lop *join, bool **left, bool **right)
 {
@@ -247,8 +237,8 @@ static int join_sides(planner *p, const ss_lop *join, bool **left, bool **right)
         return SS_ERROR;
     memset(*left, 0, n);
     memset(*right, 0, n);
-    rels_below(join->children[0], *left);
-    rels_below(join->children[1], *right);
+    lop_mark_rels(join->children[0], *left);
+    lop_mark_rels(join->children[1], *right);
     return SS_OK;
 }
 
@@ -454,7 +444,21 @@ static int plan_join(planner *p, ss_lop *op, ss_plan **out, layout *lay)
 {
     ss_plan *left, *right;
     layout lin, rin;
-    if (plan_node(p, op->children[0], &left, &lin) || plan_node(p, op->children[1], &right, &rin))
+    ss_lateral lat = {0};
+    if (plan_node(p, op->children[0], &left, &lin) ||
+        (op->u.join.lateral && ss_lateral_params(p->ctx, p->arena, p->sub, op, p->outer, p->nouter, &lat)))
+        return SS_ERROR;
+    /* LATERAL: the right side reads the left side's columns as exec parameters */
+    const ss_outer_param *outer = p->outer;
+    uint32_t nouter = p->nouter;
+    if (lat.n) {
+        p->outer = lat.outer;
+        p->nouter = lat.nouter;
+    }
+    int rc = plan_node(p, op->children[1], &right, &rin);
+    p->outer = outer;
+    p->nouter = nouter;
+    if (rc)
         return SS_ERROR;
     binding *b = pl_alloc(p, sizeof(binding) * (lin.n + rin.n));
     if (!b)
@@ -463,7 +467,7 @@ static int plan_join(planner *p, ss_lop *op, ss_plan **out, layout *lay)
         memcpy(b, lin.cols, sizeof(binding) * lin.n);
     if (rin.n)
         memcpy(b + lin.n, rin.cols, sizeof(binding) * rin.n);
-    *lay = (layout){lin.n + rin.n, b};
+    *lay = (layout){lin.n + rin.n, b}; /* the condition's input */
     bool *lrels, *rrels;
     if (join_sides(p, op, &lrels, &rrels))
         return SS_ERROR;
@@ -487,6 +491,10 @@ static int plan_join(planner *p, ss_lop *op, ss_plan **out, layout *lay)
             return SS_ERROR;
         }
     }
+    if (lat.n) { /* every conjunct is evaluated over the pairs of each left row */
+        rest = conds;
+        lkeys.n = rkeys.n = 0;
+    }
     ss_expr *residual;
     if (conj_and(p, &rest, &residual))
         return SS_ERROR;
@@ -495,10 +503,19 @@ static int plan_join(planner *p, ss_lop *op, ss_plan **out, layout *lay)
                      !(fixed_res[0] = ss_order_quals(p->ctx, p->arena, fixed_res[0]))))
         return SS_ERROR;
     const ss_expr *res = fixed_res ? fixed_res[0] : NULL;
+    if (op->u.join.type == SS_JOIN_SEMI || op->u.join.type == SS_JOIN_ANTI)
+        lay->n = lin.n; /* the output: the left columns only */
     /* PostgreSQL's FULL JOIN needs a merge- or hash-joinable condition (or a constant one) */
     if (op->u.join.type == SS_JOIN_FULL && lkeys.n == 0 && res && res->kind != EXPR_CONST)
         return ss_ctx_error(p->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                             "FULL JOIN is only supported with merge-joinable or hash-joinable join conditions");
+    if (lat.n) {
+        ss_expr **setters = fix_exprs(p, lat.setters, lat.n, &lin);
+        *out = setters ? plan_nested_loop_param(&p->pb, op->u.join.type, left, right, res, lat.n,
+                                                (const ss_expr *const *)setters, lat.assigned)
+                       : NULL;
+        return *out ? SS_OK : SS_ERROR;
+    }
     if (lkeys.n == 0) {
         *out = plan_nested_loop(&p->pb, op->u.join.type, left, right, res);
         return *out ? SS_OK : SS_ERROR;
@@ -621,7 +638,11 @@ static int plan_limit_op(planner *p, const ss_lop *op, ss_plan *child, const lay
     uint32_t *ties = NULL, n = op->u.limit.nties;
     if (n && (key_positions(p, op->u.limit.ties, n, in, &keys) || !(ties = key_columns(p, keys, n))))
         return SS_ERROR;
-    *out = plan_limit_ties(&p->pb, child, op->u.limit.limit, op->u.limit.offset, n, ties);
+    /* the expressions may hold subqueries whose outer columns need positions */
+    ss_expr *lim[2] = {op->u.limit.limit, op->u.limit.offset}, **fixed = fix_exprs(p, lim, 2, in);
+    if (!fixed)
+        return SS_ERROR;
+    *out = plan_limit_ties(&p->pb, child, fixed[0], fixed[1], n, ties);
     return *out ? SS_OK : SS_ERROR;
 }
 
@@ -795,12 +816,23 @@ static int plan_node(planner *p, ss_lop *op, ss_plan **out, layout *lay)
     return ss_ctx_error(p->ctx, SS_SQLSTATE_INTERNAL_ERROR, "unrecognized logical operator %d", (int)op->kind);
 }
 
-int ss_plan_query(ss_ctx *ctx, ss_arena *arena, ss_lop *root, ss_plan **out)
+int ss_plan_subquery(ss_ctx *ctx, ss_arena *arena, ss_sublink_planning *sub, const ss_outer_param *outer,
+                     uint32_t nouter, ss_lop *root, ss_plan **out)
 {
-    planner p = {.ctx = ctx, .arena = arena, .pb = {.ctx = ctx, .arena = arena}};
+    planner p = {.ctx = ctx, .arena = arena, .pb = {.ctx = ctx, .arena = arena}, .sub = sub, .outer = outer,
+                 .nouter = nouter};
     *out = NULL;
-    if (mark_used_columns(&p, root) || push_down(&p, &root))
+    if (ss_pull_sublinks(ctx, arena, &root) || mark_used_columns(&p, root) || push_down(&p, &root))
         return SS_ERROR;
+    /* a subquery's output is its columns in order (ANY / ALL read them by position) */
+    if (outer)
+        return plan_whole(&p, root, out);
     layout lay;
     return plan_node(&p, root, out, &lay);
+}
+
+int ss_plan_query(ss_ctx *ctx, ss_arena *arena, ss_lop *root, ss_plan **out)
+{
+    ss_sublink_planning sub = {0};
+    return ss_plan_subquery(ctx, arena, &sub, NULL, 0, root, out);
 }

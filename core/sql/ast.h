@@ -29,7 +29,10 @@ typedef enum ast_expr_kind {
     AE_BETWEEN,      /* args[0] BETWEEN args[1] AND args[2]; negated */
     AE_IN_LIST,      /* args[0] IN (args[1..]); negated */
     AE_GROUPING_SET, /* a GROUP BY item: ival is an ast_grouping_set_kind, args its items */
-    AE_GROUPING_FUNC /* GROUPING(args) */
+    AE_GROUPING_FUNC, /* GROUPING(args) */
+    AE_SUBLINK       /* a subquery in an expression: subselect, sublink (ast_sublink_kind);
+                        ANY / ALL: the left operands in args (several for a row), the
+                        operator in str */
 } ast_expr_kind;
 
 typedef enum ast_grouping_set_kind {
@@ -39,6 +42,13 @@ typedef enum ast_grouping_set_kind {
     AST_GSET_CUBE,      /* CUBE (args) */
     AST_GSET_SETS       /* GROUPING SETS (args) */
 } ast_grouping_set_kind;
+
+typedef enum ast_sublink_kind {
+    AST_SUBLINK_EXISTS = 1, /* EXISTS (SELECT ...) */
+    AST_SUBLINK_EXPR,       /* (SELECT ...) as a value */
+    AST_SUBLINK_ANY,        /* x op ANY / SOME (SELECT ...), x IN (SELECT ...) */
+    AST_SUBLINK_ALL         /* x op ALL (SELECT ...) */
+} ast_sublink_kind;
 
 typedef struct ast_expr ast_expr;
 
@@ -69,6 +79,8 @@ struct ast_expr {
     ast_expr *filter;          /* AE_FUNC: FILTER (WHERE filter), NULL = none */
     struct ast_sort_item *agg_order; /* AE_FUNC: ORDER BY inside the call, nagg_order items */
     uint32_t nagg_order;
+    struct ast_select *subselect; /* AE_SUBLINK */
+    ast_sublink_kind sublink;     /* AE_SUBLINK */
 };
 
 typedef struct ast_target {
@@ -118,6 +130,7 @@ typedef struct ast_from_item {
     const char *using_alias; /* JOIN ... USING (...) AS using_alias: a name for the merged
                                 columns; a join's own alias (and column aliases) are alias
                                 and colnames above */
+    bool lateral;          /* LATERAL (subquery): it sees the FROM items to its left */
 } ast_from_item;
 
 typedef struct ast_select {

@@ -117,6 +117,38 @@ static bool is_like_escape(Node *n)
            strcmp(strVal(lsecond(name)), "like_escape") == 0;
 }
 
+/* A subquery in an expression: EXISTS, a scalar subquery, ANY / ALL (IN is = ANY) with the
+ * left operand (the items of a row constructor for a row comparison). */
+static ast_expr *tr_sublink(transform_state *ts, SubLink *l)
+{
+    if (l->subLinkType != EXISTS_SUBLINK && l->subLinkType != EXPR_SUBLINK && l->subLinkType != ANY_SUBLINK &&
+        l->subLinkType != ALL_SUBLINK) {
+        tr_unsupported(ts, l->location, l->subLinkType == ARRAY_SUBLINK ? "ARRAY (subquery)" : "this kind of subquery");
+        return NULL;
+    }
+    if (!IsA(l->subselect, SelectStmt)) {
+        tr_unsupported(ts, l->location, "this kind of subquery");
+        return NULL;
+    }
+    ast_expr *e = new_expr(ts, AE_SUBLINK, l->location);
+    if (!e || !(e->subselect = tr_select(ts, (SelectStmt *)l->subselect)))
+        return NULL;
+    e->sublink = l->subLinkType == EXISTS_SUBLINK ? AST_SUBLINK_EXISTS
+                 : l->subLinkType == EXPR_SUBLINK ? AST_SUBLINK_EXPR
+                 : l->subLinkType == ANY_SUBLINK  ? AST_SUBLINK_ANY
+                                                  : AST_SUBLINK_ALL;
+    if (!l->testexpr)
+        return e;
+    e->str = l->operName ? op_name(ts, l->operName, l->location) : tr_strdup(ts, "=");
+    if (!e->str)
+        return NULL;
+    if (IsA(l->testexpr, RowExpr))
+        return tr_list(ts, ((RowExpr *)l->testexpr)->args, &e->args, &e->nargs) ? e : NULL;
+    e->nargs = 1;
+    e->args = tr_alloc(ts, sizeof(ast_expr *));
+    return e->args && (e->args[0] = tr_expr(ts, l->testexpr)) ? e : NULL;
+}
+
 static ast_expr *tr_a_expr(transform_state *ts, A_Expr *a)
 {
     switch (a->kind) {
@@ -382,15 +414,8 @@ static ast_expr *tr_expr_node(transform_state *ts, Node *n)
             return NULL;
         return e;
     }
-    case T_SubLink: {
-        SubLink *l = (SubLink *)n;
-        tr_unsupported(ts, l->location, l->subLinkType == EXISTS_SUBLINK ? "EXISTS"
-                                        : l->subLinkType == ANY_SUBLINK   ? "IN/ANY (subquery)"
-                                        : l->subLinkType == ALL_SUBLINK   ? "ALL (subquery)"
-                                        : l->subLinkType == ARRAY_SUBLINK ? "ARRAY (subquery)"
-                                                                          : "subqueries");
-        return NULL;
-    }
+    case T_SubLink:
+        return tr_sublink(ts, (SubLink *)n);
     case T_BooleanTest: {
         static const char *const names[] = {"IS TRUE", "IS NOT TRUE", "IS FALSE", "IS NOT FALSE", "IS UNKNOWN",
                                             "IS NOT UNKNOWN"};

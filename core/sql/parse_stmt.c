@@ -106,10 +106,7 @@ static ast_from_item *tr_from_item(transform_state *ts, Node *item)
     if (IsA(item, RangeSubselect)) {
         RangeSubselect *rs = (RangeSubselect *)item;
         f->location = tr_location(item);
-        if (rs->lateral) {
-            tr_unsupported(ts, f->location, "LATERAL");
-            return NULL;
-        }
+        f->lateral = rs->lateral;
         /* the grammar has refused a subquery without an alias */
         if (!IsA(rs->subquery, SelectStmt) || !rs->alias) {
             tr_unsupported(ts, f->location, "this kind of subquery in FROM");
@@ -123,7 +120,7 @@ static ast_from_item *tr_from_item(transform_state *ts, Node *item)
         RangeFunction *rf = (RangeFunction *)item;
         f->location = tr_location(item);
         if (rf->lateral) {
-            tr_unsupported(ts, f->location, "LATERAL");
+            tr_unsupported(ts, f->location, "LATERAL function calls");
             return NULL;
         }
         List *first = list_length(rf->functions) ? linitial(rf->functions) : NULL;

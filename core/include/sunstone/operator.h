@@ -96,7 +96,10 @@ typedef enum ss_node_kind {
     SS_NODE_SETOP = 11,    /* INTERSECT / EXCEPT [ALL] of child 0 and child 1: ss_setop_node */
     SS_NODE_FUNCTION_SCAN = 15, /* rows of a set-returning function (generate_series): ss_function_scan_node */
     SS_NODE_UNIQUE = 16,   /* the first row of each run of equal keys of child 0: ss_unique_node */
-    SS_NODE_BUILTIN_END = 17,
+    SS_NODE_NESTED_LOOP_PARAM = 17, /* child 1 run again for each row of child 0, with
+                                       parameters from that row (LATERAL):
+                                       ss_nested_loop_param_node */
+    SS_NODE_BUILTIN_END = 18,
     SS_NODE_PLUGIN_FIRST = 1024,
     SS_NODE_PLUGIN_LAST = 32767
 } ss_node_kind;
@@ -290,12 +293,17 @@ typedef struct ss_setop_node {    /* SS_NODE_SETOP, two children of its schema *
 typedef enum ss_join_type {
     SS_JOIN_INNER = 1,   /* dropped (also CROSS JOIN and FROM a, b) */
     SS_JOIN_LEFT = 2,    /* emitted once, with NULL in every right column */
-    SS_JOIN_FULL = 3     /* as LEFT; and after the left input, each right row without a
+    SS_JOIN_FULL = 3,    /* as LEFT; and after the left input, each right row without a
                             matching left row, with NULL in every left column */
+    SS_JOIN_SEMI = 4,    /* each left row with at least one matching right row, once; output:
+                            child 0's columns only (EXISTS, IN (SELECT ...)) */
+    SS_JOIN_ANTI = 5     /* each left row without a matching right row; output: child 0's
+                            columns only (NOT EXISTS) */
 } ss_join_type;
 
-/* Joins: two children, output = child 0's columns then child 1's.  Child 1 (the right,
- * inner side) is the one an implementation may materialise (the hash join's build side). */
+/* Joins: two children, output = child 0's columns then child 1's (SEMI and ANTI: child 0's
+ * only).  Child 1 (the right, inner side) is the one an implementation may materialise (the
+ * hash join's build side). */
 typedef struct ss_hash_join_node { /* SS_NODE_HASH_JOIN, two children */
     ss_plan_node hdr;
     int32_t join_type;            /* ss_join_type */
@@ -315,6 +323,20 @@ typedef struct ss_nested_loop_node { /* SS_NODE_NESTED_LOOP, two children */
     uint32_t reserved;
     const ss_expr *condition;     /* over the joined row; NULL = every pair (CROSS JOIN) */
 } ss_nested_loop_node;
+
+typedef struct ss_nested_loop_param_node { /* SS_NODE_NESTED_LOOP_PARAM, two children */
+    ss_plan_node hdr;
+    int32_t join_type;            /* SS_JOIN_INNER or SS_JOIN_LEFT; output: child 0's columns
+                                     then child 1's */
+    uint32_t nsetters;
+    const ss_expr *condition;     /* over the joined row; NULL = every pair */
+    /* For each row of child 0, before child 1 is rescanned for it: evaluate every setter
+       over child 0's batch narrowed to that one row (ss_api.expr_eval); evaluating a setter
+       assigns one of the parameters child 1 reads (PostgreSQL's nestloop params).  Then
+       rescan child 1 with `assigned` as the changed set and pair the row with its rows. */
+    const ss_expr *const *setters;
+    ss_param_set assigned;
+} ss_nested_loop_param_node;
 
 /* Flags an instance receives at open. */
 enum {
