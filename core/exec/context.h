@@ -12,6 +12,7 @@
 struct ss_catalog;
 struct ss_registry;
 struct ss_settings;
+struct ss_temp_list;
 
 /* One error report: PostgreSQL's fields. */
 typedef struct ss_error {
@@ -51,6 +52,9 @@ struct ss_ctx {
     uint32_t nparams;
     ss_error *err;              /* where ss_ctx_error writes */
     int64_t deadline_ns;        /* statement_timeout: CLOCK_MONOTONIC deadline, 0 = none (interrupt.h) */
+    /* the running statement's temporary files (exec/temp_files.h), closed with its operator
+       tree; NULL in contexts that run no operator tree */
+    struct ss_temp_list *temp_files;
 };
 
 void ss_error_clear(ss_error *e);

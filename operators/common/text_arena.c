@@ -17,6 +17,7 @@ void ops_text_arena_init(ops_text_arena *a, const ss_api *api)
     a->cur = empty_text;
     a->avail = 0;
     a->next_size = OPS_TEXT_BLOCK_FIRST;
+    a->allocated = 0;
 }
 
 void ops_text_arena_clear(ops_text_arena *a)
@@ -31,6 +32,7 @@ void ops_text_arena_clear(ops_text_arena *a)
     a->cur = empty_text;
     a->avail = 0;
     a->next_size = OPS_TEXT_BLOCK_FIRST;
+    a->allocated = 0;
 }
 
 char *ops_text_arena_alloc_slow(ops_text_arena *a, size_t len)
@@ -47,6 +49,7 @@ char *ops_text_arena_alloc_slow(ops_text_arena *a, size_t len)
         return NULL;
     b->next = a->blocks;
     a->blocks = b;
+    a->allocated += sizeof(ops_text_block) + size;
     if (a->next_size < OPS_TEXT_BLOCK_MAX)
         a->next_size *= 2;
     char *p = (char *)(b + 1);

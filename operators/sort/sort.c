@@ -1,6 +1,8 @@
 /* sort.c — the "sort" operator module: materialises every row of child 0 (values and text
  * bytes copied, since child batches only live until the next pull), orders them stably by
- * the node's keys (see sort_order.c) and emits them in batches of SS_BATCH_CAPACITY rows. */
+ * the node's keys (see sort_order.c) and emits them in batches of SS_BATCH_CAPACITY rows.
+ * Beyond work_mem the rows held so far go to a temporary file as a sorted run and the output
+ * is the merge of the runs (sort_spill.c). */
 #include <string.h>
 
 #include "sunstone/plugin.h"
@@ -11,6 +13,7 @@
 #include "common/owned_batch.h"
 #include "common/plan_node.h"
 #include "sort_order.h"
+#include "sort_spill.h"
 
 static const ss_api *g_api;
 
@@ -26,12 +29,24 @@ typedef struct sort_state {
     uint32_t emitted;     /* rows of order already returned */
     sort_method method;
     ops_owned_batch out;
+    size_t budget;        /* work_mem in bytes; 0: no spilling (kernel without temp files) */
+    sort_spill spill;     /* runs beyond the budget */
 } sort_state;
 
-static void sort_discard_rows(sort_state *st)
+/* Empties the column buffers (keeping their types). */
+static void sort_clear_columns(sort_state *st)
 {
-    for (uint32_t c = 0; c < st->ncols; c++)
+    for (uint32_t c = 0; c < st->ncols; c++) {
+        ss_type t = st->cols[c].type;
         ops_column_release(&st->cols[c]);
+        ops_column_init(NULL, &st->cols[c], g_api, t, "sort");
+    }
+}
+
+static void sort_discard_rows(ss_ctx *ctx, sort_state *st)
+{
+    sort_clear_columns(st);
+    sort_spill_release(ctx, &st->spill);
     ops_free(g_api, st->order);
     st->order = NULL;
     st->nrows = 0;
@@ -45,7 +60,9 @@ static void sort_close(ss_ctx *ctx, ss_op *self, void *state)
     if (!st)
         return;
     if (st->cols) {
-        sort_discard_rows(st);
+        sort_discard_rows(ctx, st);
+        for (uint32_t c = 0; c < st->ncols; c++)
+            ops_column_release(&st->cols[c]);
         g_api->free(st->cols);
     }
     ops_owned_batch_release(g_api, &st->out);
@@ -80,6 +97,9 @@ static int sort_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, uint32_
             goto fail;
     }
     st->ncols = node->ncols;
+    if (ops_spill_available(g_api) && !(flags & SS_OPEN_EXPLAIN_ONLY))
+        st->budget = g_api->work_mem(ctx, false);
+    sort_spill_init(&st->spill, g_api, sort->keys, sort->nkeys, node->ncols, node->col_types);
     if (ops_owned_batch_init(ctx, g_api, &st->out, node->ncols, node->col_types,
                              SS_BATCH_CAPACITY) != SS_OK)
         goto fail;
@@ -129,6 +149,25 @@ static int sort_materialize(ss_ctx *ctx, sort_state *st)
             if (ops_column_append(ctx, &st->cols[c], b->cols[c], b->sel, n) != SS_OK)
                 return SS_ERROR;
         st->nrows += n;
+        /* beyond work_mem: the rows so far become a sorted run on disk */
+        if (st->budget && st->node->nkeys > 0 &&
+            sort_spill_memory(st->cols, st->ncols, st->nrows) > st->budget) {
+            if (sort_spill_write_run(ctx, &st->spill, st->cols, st->nrows) != SS_OK)
+                return SS_ERROR;
+            sort_clear_columns(st);
+            st->nrows = 0;
+        }
+    }
+    if (st->spill.nruns) {
+        if (sort_spill_write_run(ctx, &st->spill, st->cols, st->nrows) != SS_OK)
+            return SS_ERROR;
+        sort_clear_columns(st);
+        st->nrows = 0;
+        if (sort_spill_start_merge(ctx, &st->spill, st->budget) != SS_OK)
+            return SS_ERROR;
+        st->method = SORT_METHOD_EXTERNAL;
+        st->sorted = true;
+        return SS_OK;
     }
     /* the bound set by LIMIT + OFFSET above us: when it keeps a small part of the input, a
        bounded heap beats sorting every row */
@@ -160,6 +199,13 @@ static int sort_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **out
     *out = NULL;
     if (!st->sorted && sort_materialize(ctx, st) != SS_OK)
         return SS_ERROR;
+    if (st->spill.merging) {
+        if (sort_spill_next(ctx, &st->spill, &st->out, out) != SS_OK)
+            return SS_ERROR;
+        if (!*out)
+            sort_spill_release(ctx, &st->spill); /* every run file goes as the stream ends */
+        return SS_OK;
+    }
     uint32_t n = ops_owned_batch_next_slice(g_api, &st->out, st->emitted, st->nrows);
     if (n == 0)
         return SS_OK;
@@ -176,7 +222,7 @@ static int sort_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **out
 static int sort_rescan(ss_ctx *ctx, ss_op *self, void *state, const ss_param_set *changed)
 {
     sort_state *st = state;
-    sort_discard_rows(st);
+    sort_discard_rows(ctx, st);
     st->bound = -1;
     return g_api->op_rescan(ctx, st->child, changed);
 }
@@ -209,7 +255,10 @@ static int sort_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, size_t
         if (key->nulls_first != key->descending)
             ops_explain_appendf(buf, buflen, key->nulls_first ? " NULLS FIRST" : " NULLS LAST");
     }
-    if (st->sorted)
+    if (st->sorted && st->method == SORT_METHOD_EXTERNAL)
+        ops_explain_appendf(buf, buflen, " (%s, %llu rows in %u runs)", sort_method_name(st->method),
+                            (unsigned long long)st->spill.rows, st->spill.nruns);
+    else if (st->sorted)
         ops_explain_appendf(buf, buflen, " (%s, %u rows)", sort_method_name(st->method),
                             st->nrows);
     return SS_OK;
@@ -221,7 +270,7 @@ static const ss_operator_vtable sort_vtable = {
     .name = "sort",
     .node_kind = SS_NODE_SORT,
     .caps = SS_OPCAP_BOUND | SS_OPCAP_PARAM_RESCAN, /* holds its whole input: not parkable */
-    .description = "stable in-memory sort (radix for one fixed-width key, else merge sort)",
+    .description = "stable sort (radix for one fixed-width key, else merge sort; external merge beyond work_mem)",
     .open = sort_open,
     .next_batch = sort_next_batch,
     .close = sort_close,

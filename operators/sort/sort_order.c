@@ -23,6 +23,7 @@ const char *sort_method_name(sort_method method)
     case SORT_METHOD_RADIX: return "radix";
     case SORT_METHOD_RADIX_TIES: return "radix, ties merge sorted";
     case SORT_METHOD_TOP_N: return "top-N heap";
+    case SORT_METHOD_EXTERNAL: return "external merge";
     case SORT_METHOD_NONE: break;
     }
     return "input order";

@@ -12,7 +12,8 @@ typedef enum sort_method {
     SORT_METHOD_RADIX,      /* one fixed-width key: its radix sort is the whole ordering */
     SORT_METHOD_RADIX_TIES, /* radix sort of the first key's 64-bit prefix, then a merge sort
                                of each run of equal prefixes by the full key list */
-    SORT_METHOD_TOP_N       /* bounded heap of the LIMIT + OFFSET first rows */
+    SORT_METHOD_TOP_N,      /* bounded heap of the LIMIT + OFFSET first rows */
+    SORT_METHOD_EXTERNAL    /* sorted runs in temporary files, merged (sort_spill.c) */
 } sort_method;
 
 /* Fills order[0..nrows) with row numbers in sorted order; equal rows keep input order.

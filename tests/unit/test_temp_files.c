@@ -1,0 +1,286 @@
+/* test_temp_files.c — spilling beyond work_mem and the kernel's temporary files
+ * (exec/temp_files.h): queries run at work_mem = 64kB write temporary files and return
+ * exactly the rows they return in memory; the process's temporary directory is gone after
+ * the statement, after an error raised while spilled files are open, after a cancel and
+ * after a reset mid-stream; a database that opens removes the directory a dead process left
+ * behind and keeps a live one's. */
+#include <check.h>
+#include <dirent.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "exec/temp_files.h"
+#include "sunstone.h"
+
+static char tmpdir[256];
+
+static const char *module_dir(void)
+{
+    const char *d = getenv("SUNSTONE_MODULE_DIR");
+    return d ? d : "modules";
+}
+
+static void setup_tmpdir(void)
+{
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/ss_temp_test_XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+    setenv("TMPDIR", tmpdir, 1);
+}
+
+static void remove_tree(const char *path)
+{
+    DIR *d = opendir(path);
+    if (!d) {
+        unlink(path);
+        return;
+    }
+    struct dirent *e;
+    char sub[PATH_MAX];
+    while ((e = readdir(d)))
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+            snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
+            remove_tree(sub);
+        }
+    closedir(d);
+    rmdir(path);
+}
+
+static void teardown_tmpdir(void)
+{
+    remove_tree(tmpdir);
+    unsetenv("TMPDIR");
+}
+
+static bool exists(const char *path)
+{
+    struct stat sb;
+    return stat(path, &sb) == 0;
+}
+
+/* The process's temporary directory holds no file (it is removed with its last file). */
+static void assert_no_temp_files(void)
+{
+    char dir[PATH_MAX];
+    ss_temp_dir(dir, sizeof dir);
+    ck_assert_msg(!exists(dir), "%s still exists", dir);
+}
+
+static uint64_t files_created(void)
+{
+    uint64_t files, bytes;
+    ss_temp_stats(&files, &bytes);
+    return files;
+}
+
+static sunstone *open_db(void)
+{
+    sunstone *db;
+    sunstone_config cfg = {sizeof cfg, module_dir(), false};
+    ck_assert_int_eq(sunstone_open_v2(NULL, &db, &cfg), SUNSTONE_OK);
+    return db;
+}
+
+static void run(sunstone *db, const char *sql)
+{
+    ck_assert_msg(sunstone_exec(db, sql, NULL, NULL) == SUNSTONE_OK, "%s: %s", sql, sunstone_errmsg(db));
+}
+
+typedef struct text_out {
+    char *buf;
+    size_t len, cap;
+} text_out;
+
+static int collect(void *arg, int ncols, const char *const *values, const char *const *names)
+{
+    (void)names;
+    text_out *o = arg;
+    for (int i = 0; i < ncols; i++) {
+        const char *v = values[i] ? values[i] : "<null>";
+        size_t n = strlen(v) + 2;
+        if (o->len + n + 1 > o->cap) {
+            o->cap = (o->len + n + 1) * 2;
+            o->buf = realloc(o->buf, o->cap);
+            ck_assert_ptr_nonnull(o->buf);
+        }
+        memcpy(o->buf + o->len, v, n - 2);
+        o->len += n - 2;
+        o->buf[o->len++] = i + 1 < ncols ? '|' : '\n';
+        o->buf[o->len] = '\0';
+    }
+    return 0;
+}
+
+/* The rows of sql, one line each. */
+static char *query(sunstone *db, const char *sql)
+{
+    text_out o = {calloc(1, 1), 0, 1};
+    ck_assert_msg(sunstone_exec(db, sql, collect, &o) == SUNSTONE_OK, "%s: %s", sql, sunstone_errmsg(db));
+    return o.buf;
+}
+
+/* t: 100 000 rows of an int key, a text of 97 values, a float8 and an int with NULLs; u: every
+ * third row of t and 1000 rows t lacks. */
+static sunstone *open_with_data(void)
+{
+    sunstone *db = open_db();
+    run(db, "CREATE TABLE d (i int); INSERT INTO d VALUES (0),(1),(2),(3),(4),(5),(6),(7),(8),(9);"
+            "CREATE TABLE t (a int, b text, c float8, n int);"
+            "INSERT INTO t SELECT a.i*10000 + b.i*1000 + c.i*100 + e.i*10 + f.i,"
+            " 'v' || ((a.i*7 + b.i*3 + c.i*11 + e.i*13 + f.i*17) % 97)::text, f.i * 0.5::float8,"
+            " CASE WHEN (b.i + f.i) % 7 = 0 THEN NULL ELSE (a.i*31 + c.i*7 + e.i) % 50 END"
+            " FROM d a, d b, d c, d e, d f;"
+            "CREATE TABLE u (a int, x text);"
+            "INSERT INTO u SELECT a, b || 'u' FROM t WHERE a % 3 = 0;"
+            "INSERT INTO u SELECT 200000 + a.i*100 + b.i*10 + c.i, 'extra' FROM d a, d b, d c;");
+    return db;
+}
+
+/* Each query's rows at work_mem = 64kB equal its rows in memory (work_mem = 1GB), and
+ * spilling wrote temporary files that are gone after the statement. */
+static void check_same_when_spilled(const char *const *queries, size_t n)
+{
+    sunstone *db = open_with_data();
+    for (size_t i = 0; i < n; i++) {
+        run(db, "SET work_mem = '1GB'");
+        uint64_t before = files_created();
+        char *in_memory = query(db, queries[i]);
+        ck_assert_msg(files_created() == before, "%s spilled at 1GB", queries[i]);
+        run(db, "SET work_mem = '64kB'");
+        char *spilled = query(db, queries[i]);
+        ck_assert_msg(files_created() > before, "%s did not spill at 64kB", queries[i]);
+        ck_assert_msg(strcmp(in_memory, spilled) == 0, "%s: spilled rows differ", queries[i]);
+        ck_assert_msg(strlen(spilled) > 0, "%s returned nothing", queries[i]);
+        assert_no_temp_files();
+        free(in_memory);
+        free(spilled);
+    }
+    ck_assert_int_eq(sunstone_close(db), SUNSTONE_OK);
+}
+
+START_TEST(sort_spills_same_rows)
+{
+    static const char *const q[] = {
+        "SELECT a, b, c, n FROM t ORDER BY b, a DESC",
+        "SELECT a, n FROM t ORDER BY n NULLS FIRST, c DESC, a",
+        "SELECT b, a FROM t ORDER BY b DESC, a LIMIT 10 OFFSET 70000",
+    };
+    check_same_when_spilled(q, sizeof q / sizeof q[0]);
+}
+END_TEST
+
+/* An error raised while the sort's merge holds its run files open. */
+START_TEST(error_after_spilling_removes_files)
+{
+    sunstone *db = open_with_data();
+    run(db, "SET work_mem = '64kB'");
+    uint64_t before = files_created();
+    ck_assert_int_eq(sunstone_exec(db, "SELECT 1 / (a - 99999) FROM (SELECT a FROM t ORDER BY b, a) s", NULL, NULL),
+                     SUNSTONE_ERROR);
+    ck_assert_str_eq(sunstone_sqlstate(db), "22012");
+    ck_assert(files_created() > before);
+    assert_no_temp_files();
+    ck_assert_int_eq(sunstone_close(db), SUNSTONE_OK);
+}
+END_TEST
+
+/* A cancel, and a reset, while a spilled sort is being read. */
+START_TEST(cancel_and_reset_remove_files)
+{
+    sunstone *db = open_with_data();
+    run(db, "SET work_mem = '64kB'");
+    sunstone_stmt *st;
+    ck_assert_int_eq(sunstone_prepare(db, "SELECT a, b FROM t ORDER BY b, a", -1, &st, NULL), SUNSTONE_OK);
+    ck_assert_int_eq(sunstone_step(st), SUNSTONE_ROW);
+    char dir[PATH_MAX];
+    ss_temp_dir(dir, sizeof dir);
+    ck_assert_msg(exists(dir), "no temporary files while the merge runs");
+    sunstone_interrupt(db);
+    int rc;
+    while ((rc = sunstone_step(st)) == SUNSTONE_ROW)
+        ;
+    ck_assert_int_eq(rc, SUNSTONE_ERROR);
+    ck_assert_str_eq(sunstone_sqlstate(db), "57014");
+    assert_no_temp_files();
+
+    ck_assert_int_eq(sunstone_reset(st), SUNSTONE_OK);
+    ck_assert_int_eq(sunstone_step(st), SUNSTONE_ROW);
+    ck_assert(exists(dir));
+    ck_assert_int_eq(sunstone_reset(st), SUNSTONE_OK);
+    assert_no_temp_files();
+    ck_assert_int_eq(sunstone_finalize(st), SUNSTONE_OK);
+    ck_assert_int_eq(sunstone_close(db), SUNSTONE_OK);
+}
+END_TEST
+
+/* A directory named after a process that is gone is removed when a database opens; one of a
+ * running process stays. */
+START_TEST(open_sweeps_dead_process_dirs)
+{
+    pid_t child = fork();
+    ck_assert_int_ge(child, 0);
+    if (child == 0)
+        _exit(0);
+    int status;
+    ck_assert_int_eq(waitpid(child, &status, 0), child);
+    char root[512], dead[1024], live[1024], file[2048];
+    snprintf(root, sizeof root, "%s/sunstone_tmp", tmpdir);
+    snprintf(dead, sizeof dead, "%s/pid_%ld", root, (long)child);
+    snprintf(live, sizeof live, "%s/pid_%ld", root, (long)getppid());
+    ck_assert_int_eq(mkdir(root, 0700), 0);
+    ck_assert_int_eq(mkdir(dead, 0700), 0);
+    ck_assert_int_eq(mkdir(live, 0700), 0);
+    snprintf(file, sizeof file, "%s/t1.tmp", dead);
+    FILE *f = fopen(file, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("left behind by a crash", f);
+    fclose(f);
+    sunstone *db = open_db();
+    ck_assert_msg(!exists(dead), "%s survived the open", dead);
+    ck_assert_msg(exists(live), "%s of a running process was removed", live);
+    ck_assert_int_eq(sunstone_close(db), SUNSTONE_OK);
+    rmdir(live);
+}
+END_TEST
+
+/* SET work_mem keeps PostgreSQL's SQLSTATE for its errors. */
+START_TEST(work_mem_errors)
+{
+    sunstone *db = open_db();
+    ck_assert_int_eq(sunstone_exec(db, "SET work_mem = 'abc'", NULL, NULL), SUNSTONE_ERROR);
+    ck_assert_str_eq(sunstone_sqlstate(db), "22023");
+    ck_assert_int_eq(sunstone_exec(db, "SET work_mem = '1mb'", NULL, NULL), SUNSTONE_ERROR);
+    ck_assert_str_eq(sunstone_errhint(db), "Valid units for this parameter are \"B\", \"kB\", \"MB\", \"GB\", and \"TB\".");
+    ck_assert_int_eq(sunstone_exec(db, "SET work_mem = '63kB'", NULL, NULL), SUNSTONE_ERROR);
+    ck_assert_str_eq(sunstone_sqlstate(db), "22023");
+    ck_assert_int_eq(sunstone_close(db), SUNSTONE_OK);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("temp_files");
+    TCase *tc = tcase_create("spill");
+    tcase_add_checked_fixture(tc, setup_tmpdir, teardown_tmpdir);
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, sort_spills_same_rows);
+    tcase_add_test(tc, error_after_spilling_removes_files);
+    tcase_add_test(tc, cancel_and_reset_remove_files);
+    tcase_add_test(tc, open_sweeps_dead_process_dirs);
+    tcase_add_test(tc, work_mem_errors);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
