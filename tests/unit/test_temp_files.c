@@ -173,13 +173,35 @@ START_TEST(sort_spills_same_rows)
 }
 END_TEST
 
-/* An error raised while the sort's merge holds its run files open. */
+START_TEST(aggregate_spills_same_rows)
+{
+    static const char *const q[] = {
+        "SELECT * FROM (SELECT a % 20000 AS k, sum(n) AS s, max(b) AS m, min(c) AS mi, count(*) AS c,"
+        " avg(c) AS av, count(DISTINCT n) AS cd FROM t GROUP BY a % 20000) s ORDER BY k",
+        "SELECT * FROM (SELECT DISTINCT a % 30011 AS k, b FROM t) s ORDER BY k, b",
+        "SELECT * FROM (SELECT n, b, count(*) AS c, sum(a) AS s FROM t GROUP BY n, b) s ORDER BY n, b",
+        "SELECT count(*), count(DISTINCT k) FROM (SELECT a % 45000 AS k, count(*) AS c FROM t GROUP BY a % 45000) s",
+    };
+    check_same_when_spilled(q, sizeof q / sizeof q[0]);
+}
+END_TEST
+
+/* An error raised while the sort's merge holds its run files open, and one raised while an
+ * aggregate's partitions wait. */
 START_TEST(error_after_spilling_removes_files)
 {
     sunstone *db = open_with_data();
     run(db, "SET work_mem = '64kB'");
     uint64_t before = files_created();
     ck_assert_int_eq(sunstone_exec(db, "SELECT 1 / (a - 99999) FROM (SELECT a FROM t ORDER BY b, a) s", NULL, NULL),
+                     SUNSTONE_ERROR);
+    ck_assert_str_eq(sunstone_sqlstate(db), "22012");
+    ck_assert(files_created() > before);
+    assert_no_temp_files();
+    /* the aggregate's first groups fail while its partitions wait on disk */
+    before = files_created();
+    ck_assert_int_eq(sunstone_exec(db, "SELECT k, 1 / (c - 5) FROM (SELECT a % 20000 AS k, count(*) AS c FROM t"
+                                       " GROUP BY a % 20000) s", NULL, NULL),
                      SUNSTONE_ERROR);
     ck_assert_str_eq(sunstone_sqlstate(db), "22012");
     ck_assert(files_created() > before);
@@ -268,6 +290,7 @@ static Suite *suite(void)
     tcase_add_checked_fixture(tc, setup_tmpdir, teardown_tmpdir);
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, sort_spills_same_rows);
+    tcase_add_test(tc, aggregate_spills_same_rows);
     tcase_add_test(tc, error_after_spilling_removes_files);
     tcase_add_test(tc, cancel_and_reset_remove_files);
     tcase_add_test(tc, open_sweeps_dead_process_dirs);
