@@ -116,14 +116,9 @@ int agg_spill_end_pass(ss_ctx *ctx, agg_spill *sp)
             continue;
         if (ops_spill_writer_finish(ctx, w) != SS_OK)
             return SS_ERROR;
-        if (sp->npending == sp->cap_pending) {
-            uint32_t cap = sp->cap_pending ? sp->cap_pending * 2 : 32;
-            agg_partition *g = ops_realloc(sp->api, sp->pending, (size_t)cap * sizeof *g);
-            if (!g)
-                return sp->api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-            sp->pending = g;
-            sp->cap_pending = cap;
-        }
+        if (ops_array_reserve(ctx, sp->api, (void **)&sp->pending, &sp->cap_pending, sp->npending + 1,
+                              sizeof *sp->pending, 32))
+            return SS_ERROR;
         /* the writer moves to the stack: its slot is left empty */
         sp->pending[sp->npending++] = (agg_partition){*w, sp->depth + 1};
         memset(w, 0, sizeof *w);

@@ -43,6 +43,12 @@ int ops_column_append(ss_ctx *ctx, ops_column *c, const ss_vector *v, const uint
 int ops_column_gather(ss_ctx *ctx, const ops_column *c, const uint32_t *idx, uint32_t first,
                       uint32_t n, ss_vector *out);
 
+/* The column read as a vector (it has a vector's layout), valid while the column is unchanged. */
+static inline ss_vector ops_column_view(const ops_column *c)
+{
+    return (ss_vector){.type = c->type, .capacity = c->count, .data = c->data, .validity = c->validity};
+}
+
 /* Bytes the column holds (values, validity, text blocks): its share of a work_mem budget. */
 static inline size_t ops_column_bytes(const ops_column *c)
 {

@@ -1,7 +1,9 @@
 /* text_arena.c — block allocation for ops_text_arena (see text_arena.h). */
 #include "common/text_arena.h"
 
-#define OPS_TEXT_BLOCK_FIRST ((size_t)64 * 1024)
+/* small first: a column of a few short strings stays small (work_mem accounting counts
+   blocks); doubling reaches the largest block after a few allocations */
+#define OPS_TEXT_BLOCK_FIRST ((size_t)4 * 1024)
 #define OPS_TEXT_BLOCK_MAX ((size_t)8 * 1024 * 1024)
 
 struct ops_text_block {

@@ -31,14 +31,8 @@ void sort_spill_init(sort_spill *sp, const ss_api *api, const ss_sort_key *keys,
 
 static int add_run(ss_ctx *ctx, sort_spill *sp, sort_run **out)
 {
-    if (sp->nruns == sp->cap_runs) {
-        uint32_t cap = sp->cap_runs ? sp->cap_runs * 2 : 16;
-        sort_run *r = ops_realloc(sp->api, sp->runs, (size_t)cap * sizeof *r);
-        if (!r)
-            return sp->api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-        sp->runs = r;
-        sp->cap_runs = cap;
-    }
+    if (ops_array_reserve(ctx, sp->api, (void **)&sp->runs, &sp->cap_runs, sp->nruns + 1, sizeof *sp->runs, 16))
+        return SS_ERROR;
     sort_run *r = &sp->runs[sp->nruns++];
     memset(r, 0, sizeof *r);
     *out = r;
@@ -63,8 +57,7 @@ int sort_spill_write_run(ss_ctx *ctx, sort_spill *sp, const ops_column *cols, ui
         goto done;
     /* the column buffers have vector layout: write them through vector views */
     for (uint32_t c = 0; c < sp->ncols; c++) {
-        views[c] = (ss_vector){.type = cols[c].type, .capacity = cols[c].count, .data = cols[c].data,
-                               .validity = cols[c].validity};
+        views[c] = ops_column_view(&cols[c]);
         vp[c] = &views[c];
     }
     sort_run *run = NULL;

@@ -186,6 +186,20 @@ START_TEST(aggregate_spills_same_rows)
 }
 END_TEST
 
+START_TEST(hash_join_spills_same_rows)
+{
+    static const char *const q[] = {
+        "SELECT * FROM (SELECT t.a, t.b, u.x FROM t JOIN u ON t.a = u.a) s ORDER BY a",
+        "SELECT * FROM (SELECT t.a, t.n, u.x FROM t LEFT JOIN u ON t.a = u.a AND u.x <> 'v5u') s ORDER BY a",
+        "SELECT * FROM (SELECT t.a AS ta, u.a AS ua, u.x FROM t FULL JOIN u ON t.a = u.a) s ORDER BY ta, ua",
+        "SELECT * FROM (SELECT t.a AS ta, u.a AS ua FROM u JOIN t ON t.b || 'u' = u.x AND t.a % 1000 = u.a % 1000)"
+        " s ORDER BY ta, ua",
+        "SELECT count(*), count(u.x), count(t.b) FROM u FULL JOIN t ON t.n = u.a % 50 AND t.a < 300",
+    };
+    check_same_when_spilled(q, sizeof q / sizeof q[0]);
+}
+END_TEST
+
 /* An error raised while the sort's merge holds its run files open, and one raised while an
  * aggregate's partitions wait. */
 START_TEST(error_after_spilling_removes_files)
@@ -291,6 +305,7 @@ static Suite *suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, sort_spills_same_rows);
     tcase_add_test(tc, aggregate_spills_same_rows);
+    tcase_add_test(tc, hash_join_spills_same_rows);
     tcase_add_test(tc, error_after_spilling_removes_files);
     tcase_add_test(tc, cancel_and_reset_remove_files);
     tcase_add_test(tc, open_sweeps_dead_process_dirs);
