@@ -9,15 +9,7 @@
 void agg_spill_init(agg_spill *sp, const ss_api *api, size_t budget, uint32_t ncols, const ss_type *types)
 {
     memset(sp, 0, sizeof *sp);
-    sp->api = api;
-    sp->budget = budget;
-    sp->ncols = ncols;
-    sp->types = types;
-    /* each partition's writer buffers OPS_SPILL_BUFFER bytes: a quarter of the budget for them */
-    size_t n = budget / (4 * OPS_SPILL_BUFFER);
-    sp->nparts = 4;
-    while (sp->nparts < 32 && sp->nparts * 2 <= n)
-        sp->nparts *= 2;
+    ops_spill_conf_init(&sp->conf, api, budget, ncols, types, 1);
     for (uint32_t k = 0; k < SS_BATCH_CAPACITY; k++)
         sp->identity[k] = k;
 }
@@ -42,35 +34,15 @@ size_t agg_spill_memory(const group_table *groups, const agg_accum *accs, const 
 
 int agg_spill_next_input(ss_ctx *ctx, agg_spill *sp, ss_op *child, ss_batch **out)
 {
-    if (!sp->reading)
-        return sp->api->op_next(ctx, child, out);
-    if (ops_spill_read_batch(ctx, &sp->reader, out) != SS_OK)
-        return SS_ERROR;
-    if (!*out) {
-        ops_spill_reader_release(ctx, &sp->reader); /* read once: the file goes now */
-        sp->reading = false;
-    }
-    return SS_OK;
-}
-
-static void release_parts(ss_ctx *ctx, agg_spill *sp)
-{
-    for (uint32_t p = 0; sp->parts && p < sp->nparts; p++)
-        ops_spill_writer_release(ctx, &sp->parts[p]);
-    ops_free(sp->api, sp->parts);
-    sp->parts = NULL;
+    return sp->reading ? ops_spill_read_batch(ctx, &sp->reader, out) : sp->conf.api->op_next(ctx, child, out);
 }
 
 int agg_spill_check(ss_ctx *ctx, agg_spill *sp, size_t memory)
 {
-    if (sp->spilling || !sp->budget || memory <= sp->budget)
+    if (sp->spilling || !sp->conf.budget || memory <= sp->conf.budget)
         return SS_OK;
-    sp->parts = ops_zalloc_array(ctx, sp->api, sp->nparts, sizeof *sp->parts);
-    if (!sp->parts)
+    if (ops_spill_parts_open(ctx, sp->conf.api, &sp->parts, sp->conf.nparts, sp->conf.ncols, sp->conf.types) != SS_OK)
         return SS_ERROR;
-    for (uint32_t p = 0; p < sp->nparts; p++)
-        if (ops_spill_writer_init(ctx, sp->api, &sp->parts[p], sp->ncols, sp->types) != SS_OK)
-            return SS_ERROR;
     sp->spilling = true;
     return SS_OK;
 }
@@ -81,7 +53,7 @@ int agg_spill_route(ss_ctx *ctx, agg_spill *sp, const group_table *gt, const ss_
     *kept = b;
     if (!sp->spilling)
         return SS_OK;
-    const ss_api *api = sp->api;
+    const ss_api *api = sp->conf.api;
     uint32_t n = ss_batch_rows(b);
     for (uint32_t c = 0; c < gt->nkeys; c++)
         if (api->expr_eval(ctx, groups[c], b, key_vectors[c]) != SS_OK)
@@ -94,8 +66,7 @@ int agg_spill_route(ss_ctx *ctx, agg_spill *sp, const group_table *gt, const ss_
             sp->keep[nkeep++] = pos[k];
             continue;
         }
-        uint32_t p = ops_spill_partition(sp->hashes[k], sp->depth, sp->nparts);
-        if (ops_spill_write_rows(ctx, &sp->parts[p], b->cols, &pos[k], 1) != SS_OK)
+        if (ops_spill_parts_write(ctx, &sp->parts, b->cols, pos[k], sp->hashes[k], sp->conf.depth) != SS_OK)
             return SS_ERROR;
         sp->rows_spilled++;
     }
@@ -110,21 +81,21 @@ int agg_spill_end_pass(ss_ctx *ctx, agg_spill *sp)
 {
     if (!sp->spilling)
         return SS_OK;
-    for (uint32_t p = 0; p < sp->nparts; p++) {
-        ops_spill_writer *w = &sp->parts[p];
+    for (uint32_t p = 0; p < sp->conf.nparts; p++) {
+        ops_spill_writer *w = &sp->parts.w[p];
         if (w->rows == 0)
             continue;
         if (ops_spill_writer_finish(ctx, w) != SS_OK)
             return SS_ERROR;
-        if (ops_array_reserve(ctx, sp->api, (void **)&sp->pending, &sp->cap_pending, sp->npending + 1,
+        if (ops_array_reserve(ctx, sp->conf.api, (void **)&sp->pending, &sp->cap_pending, sp->npending + 1,
                               sizeof *sp->pending, 32))
             return SS_ERROR;
         /* the writer moves to the stack: its slot is left empty */
-        sp->pending[sp->npending++] = (agg_partition){*w, sp->depth + 1};
+        sp->pending[sp->npending++] = (agg_partition){*w, sp->conf.depth + 1};
         memset(w, 0, sizeof *w);
         sp->files++;
     }
-    release_parts(ctx, sp);
+    ops_spill_parts_release(ctx, sp->conf.api, &sp->parts);
     sp->spilling = false;
     return SS_OK;
 }
@@ -135,8 +106,8 @@ int agg_spill_next_pass(ss_ctx *ctx, agg_spill *sp, bool *more)
     if (sp->npending == 0)
         return SS_OK;
     agg_partition part = sp->pending[--sp->npending];
-    sp->depth = part.depth;
-    int rc = ops_spill_reader_open(ctx, sp->api, &sp->reader, &part.w, sp->types);
+    sp->conf.depth = part.depth;
+    int rc = ops_spill_reader_open(ctx, sp->conf.api, &sp->reader, &part.w, sp->conf.types);
     ops_spill_writer_release(ctx, &part.w);
     if (rc != SS_OK)
         return SS_ERROR;
@@ -147,16 +118,16 @@ int agg_spill_next_pass(ss_ctx *ctx, agg_spill *sp, bool *more)
 
 void agg_spill_reset(ss_ctx *ctx, agg_spill *sp)
 {
-    release_parts(ctx, sp);
+    ops_spill_parts_release(ctx, sp->conf.api, &sp->parts);
     for (uint32_t i = 0; i < sp->npending; i++)
         ops_spill_writer_release(ctx, &sp->pending[i].w);
-    ops_free(sp->api, sp->pending);
+    ops_free(sp->conf.api, sp->pending);
     sp->pending = NULL;
     sp->npending = sp->cap_pending = 0;
     ops_spill_reader_release(ctx, &sp->reader);
     sp->reading = false;
     sp->spilling = false;
-    sp->depth = 0;
+    sp->conf.depth = 0;
     sp->rows_spilled = 0;
     sp->files = 0;
 }

@@ -23,14 +23,9 @@ typedef struct agg_partition {
 } agg_partition;
 
 typedef struct agg_spill {
-    const ss_api *api;
-    size_t budget;        /* bytes; 0: never spill */
-    uint32_t ncols;       /* the input rows' columns */
-    const ss_type *types;
-    uint32_t depth;       /* the current pass: 0 reads the child, d reads a partition of level d */
+    ops_spill_conf conf;  /* budget, row types, partitions per split, current depth */
     bool spilling;        /* this pass routes rows of new groups to parts */
-    uint32_t nparts;      /* partitions per split, a power of two */
-    ops_spill_writer *parts;
+    ops_spill_parts parts;
     agg_partition *pending; /* partitions not aggregated yet (a stack) */
     uint32_t npending, cap_pending;
     bool reading;         /* the current pass reads reader, not the child */

@@ -276,7 +276,7 @@ static int aggregate_build(ss_ctx *ctx, aggregate_state *st)
             return SS_ERROR;
         if (ss_batch_rows(b) && consume_batch(ctx, st, b) != SS_OK)
             return SS_ERROR;
-        if (st->nkeys && st->spill.budget &&
+        if (st->nkeys && st->spill.conf.budget &&
             agg_spill_check(ctx, &st->spill,
                             agg_spill_memory(&st->groups, st->accs, st->distinct, st->specs, st->naggs)) != SS_OK)
             return SS_ERROR;

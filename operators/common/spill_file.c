@@ -209,8 +209,12 @@ static int fill(ss_ctx *ctx, ops_spill_reader *r, size_t need)
 int ops_spill_read_batch(ss_ctx *ctx, ops_spill_reader *r, ss_batch **out)
 {
     *out = NULL;
-    if (r->rows_left == 0)
+    if (r->rows_left == 0) {
+        if (r->file)
+            r->api->temp_close(ctx, r->file); /* read once: the file goes at its end */
+        r->file = NULL;
         return SS_OK;
+    }
     const ss_api *api = r->api;
     ops_owned_batch_reset(api, &r->out);
     uint32_t n = r->rows_left < SS_BATCH_CAPACITY ? (uint32_t)r->rows_left : SS_BATCH_CAPACITY;
@@ -274,4 +278,45 @@ uint32_t ops_spill_partition(uint64_t hash, uint32_t depth, uint32_t nparts)
 {
     uint64_t h = ops_hash_u64(hash + UINT64_C(0x9e3779b97f4a7c15) * (depth + 1));
     return (uint32_t)(h >> 40) & (nparts - 1);
+}
+
+void ops_spill_conf_init(ops_spill_conf *conf, const ss_api *api, size_t budget, uint32_t ncols,
+                         const ss_type *types, uint32_t sides)
+{
+    *conf = (ops_spill_conf){api, budget, ncols, types, ops_spill_fanout(budget, sides), 0};
+}
+
+uint32_t ops_spill_fanout(size_t budget, uint32_t sides)
+{
+    size_t n = budget / (4 * (size_t)sides * OPS_SPILL_BUFFER);
+    uint32_t parts = 4;
+    while (parts < 32 && parts * 2 <= n)
+        parts *= 2;
+    return parts;
+}
+
+int ops_spill_parts_open(ss_ctx *ctx, const ss_api *api, ops_spill_parts *parts, uint32_t n, uint32_t ncols,
+                         const ss_type *types)
+{
+    if (!(parts->w = ops_zalloc_array(ctx, api, n, sizeof *parts->w)))
+        return SS_ERROR;
+    parts->n = n;
+    for (uint32_t p = 0; p < n; p++)
+        if (ops_spill_writer_init(ctx, api, &parts->w[p], ncols, types) != SS_OK)
+            return SS_ERROR;
+    return SS_OK;
+}
+
+int ops_spill_parts_write(ss_ctx *ctx, ops_spill_parts *parts, ss_vector *const *cols, uint32_t pos, uint64_t hash,
+                          uint32_t depth)
+{
+    return ops_spill_write_rows(ctx, &parts->w[ops_spill_partition(hash, depth, parts->n)], cols, &pos, 1);
+}
+
+void ops_spill_parts_release(ss_ctx *ctx, const ss_api *api, ops_spill_parts *parts)
+{
+    for (uint32_t p = 0; parts->w && p < parts->n; p++)
+        ops_spill_writer_release(ctx, &parts->w[p]);
+    ops_free(api, parts->w);
+    parts->w = NULL;
 }

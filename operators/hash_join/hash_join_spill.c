@@ -46,11 +46,7 @@ int hj_spill_init(ss_ctx *ctx, hj_spill *sp, const ss_api *api, ops_join *j, con
         return SS_OK;
     sp->ltypes = node->children[0]->col_types;
     sp->rtypes = node->children[1]->col_types;
-    /* two writers per partition, each buffering OPS_SPILL_BUFFER bytes: a quarter of the budget */
-    size_t n = budget / (8 * OPS_SPILL_BUFFER);
-    sp->nparts = 4;
-    while (sp->nparts < 32 && sp->nparts * 2 <= n)
-        sp->nparts *= 2;
+    sp->nparts = ops_spill_fanout(budget, 2);
     uint32_t nk = j->spec.nkeys;
     sp->lkeys = ops_zalloc_array(ctx, api, nk ? nk : 1, sizeof *sp->lkeys);
     sp->rkeys = ops_zalloc_array(ctx, api, nk ? nk : 1, sizeof *sp->rkeys);
@@ -72,16 +68,10 @@ static void close_inputs(ss_ctx *ctx, hj_spill *sp)
     sp->reading = false;
 }
 
-static void release_writers(ss_ctx *ctx, ops_spill_writer *w, uint32_t n)
-{
-    for (uint32_t p = 0; w && p < n; p++)
-        ops_spill_writer_release(ctx, &w[p]);
-}
-
-/* Writes every live row of b to parts[partition of its key hash]: keys (over b) evaluated
+/* Writes every live row of b to the partition of its key hash: keys (over b) evaluated
  * into vecs. */
 static int route_batch(ss_ctx *ctx, hj_spill *sp, ss_batch *b, const ss_expr *const *keys, ss_vector **vecs,
-                       ops_spill_writer *parts)
+                       ops_spill_parts *parts)
 {
     const ss_api *api = sp->api;
     uint32_t n = ss_batch_rows(b);
@@ -90,12 +80,9 @@ static int route_batch(ss_ctx *ctx, hj_spill *sp, ss_batch *b, const ss_expr *co
             return SS_ERROR;
         ops_hash_vector(vecs[k], b->sel, n, sp->hashes, k > 0);
     }
-    for (uint32_t i = 0; i < n; i++) {
-        uint32_t row = ss_batch_row(b, i);
-        uint32_t p = ops_spill_partition(sp->hashes[i], sp->depth, sp->nparts);
-        if (ops_spill_write_rows(ctx, &parts[p], b->cols, &row, 1) != SS_OK)
+    for (uint32_t i = 0; i < n; i++)
+        if (ops_spill_parts_write(ctx, parts, b->cols, ss_batch_row(b, i), sp->hashes[i], sp->depth) != SS_OK)
             return SS_ERROR;
-    }
     sp->rows_spilled += n;
     return SS_OK;
 }
@@ -120,26 +107,20 @@ static int split(ss_ctx *ctx, hj_spill *sp)
     ops_join *j = sp->j;
     uint32_t np = sp->nparts;
     int rc = SS_ERROR;
-    ops_spill_writer *bw = ops_zalloc_array(ctx, api, np, sizeof *bw);
-    ops_spill_writer *pw = ops_zalloc_array(ctx, api, np, sizeof *pw);
+    ops_spill_parts bparts = {0}, pparts = {0};
     ss_vector *views = ops_zalloc_array(ctx, api, j->nr ? j->nr : 1, sizeof *views);
     ss_vector **vp = ops_zalloc_array(ctx, api, j->nr ? j->nr : 1, sizeof *vp);
-    if (!bw || !pw || !views || !vp)
+    if (!views || !vp || ops_spill_parts_open(ctx, api, &bparts, np, j->nr, sp->rtypes) != SS_OK ||
+        ops_spill_parts_open(ctx, api, &pparts, np, j->nl, sp->ltypes) != SS_OK)
         goto done;
-    for (uint32_t p = 0; p < np; p++)
-        if (ops_spill_writer_init(ctx, api, &bw[p], j->nr, sp->rtypes) != SS_OK ||
-            ops_spill_writer_init(ctx, api, &pw[p], j->nl, sp->ltypes) != SS_OK)
-            goto done;
     /* the rows built so far, by the hashes the join computed for them */
     for (uint32_t c = 0; c < j->nr; c++) {
         views[c] = ops_column_view(&j->rcols[c]);
         vp[c] = &views[c];
     }
-    for (uint32_t r = 0; r < j->nbuild; r++) {
-        uint32_t p = ops_spill_partition(j->hashes[r], sp->depth, np);
-        if (ops_spill_write_rows(ctx, &bw[p], vp, &r, 1) != SS_OK)
+    for (uint32_t r = 0; r < j->nbuild; r++)
+        if (ops_spill_parts_write(ctx, &bparts, vp, r, j->hashes[r], sp->depth) != SS_OK)
             goto done;
-    }
     sp->rows_spilled += j->nbuild;
     ops_join_restart(j); /* its memory goes before the rest streams through */
     for (int side = 1; side >= 0; side--)
@@ -151,30 +132,29 @@ static int split(ss_ctx *ctx, hj_spill *sp)
                 break;
             if (ss_batch_rows(b) == 0)
                 continue;
-            if (side ? route_batch(ctx, sp, b, j->spec.right_keys, sp->rkeys, bw)
-                     : route_batch(ctx, sp, b, j->spec.left_keys, sp->lkeys, pw))
+            if (side ? route_batch(ctx, sp, b, j->spec.right_keys, sp->rkeys, &bparts)
+                     : route_batch(ctx, sp, b, j->spec.left_keys, sp->lkeys, &pparts))
                 goto done;
         }
     close_inputs(ctx, sp);
     for (uint32_t p = 0; p < np; p++) {
+        ops_spill_writer *bw = &bparts.w[p], *pw = &pparts.w[p];
         /* a pair without probe rows joins nothing unless unmatched build rows are emitted
            (FULL); without build rows an inner join emits nothing */
-        if (pw[p].rows == 0 && j->spec.join_type != SS_JOIN_FULL)
+        if (pw->rows == 0 && j->spec.join_type != SS_JOIN_FULL)
             continue;
-        if (bw[p].rows == 0 && j->spec.join_type == SS_JOIN_INNER)
+        if (bw->rows == 0 && j->spec.join_type == SS_JOIN_INNER)
             continue;
-        if (ops_spill_writer_finish(ctx, &bw[p]) != SS_OK || ops_spill_writer_finish(ctx, &pw[p]) != SS_OK ||
-            push_pair(ctx, sp, &bw[p], &pw[p]) != SS_OK)
+        if (ops_spill_writer_finish(ctx, bw) != SS_OK || ops_spill_writer_finish(ctx, pw) != SS_OK ||
+            push_pair(ctx, sp, bw, pw) != SS_OK)
             goto done;
     }
     sp->partitioned = true;
     sp->overflow = false;
     rc = SS_OK;
 done:
-    release_writers(ctx, bw, np);
-    release_writers(ctx, pw, np);
-    ops_free(api, bw);
-    ops_free(api, pw);
+    ops_spill_parts_release(ctx, api, &bparts);
+    ops_spill_parts_release(ctx, api, &pparts);
     ops_free(api, views);
     ops_free(api, vp);
     return rc;

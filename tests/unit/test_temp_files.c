@@ -200,6 +200,20 @@ START_TEST(hash_join_spills_same_rows)
 }
 END_TEST
 
+START_TEST(setop_spills_same_rows)
+{
+    static const char *const q[] = {
+        "SELECT * FROM (SELECT a % 40000 AS k, b FROM t INTERSECT SELECT a % 40000, b FROM t WHERE n > 10) s ORDER BY k, b",
+        "SELECT * FROM (SELECT a, n FROM t EXCEPT SELECT a, a % 50 FROM u) s ORDER BY a, n",
+        "SELECT * FROM (SELECT a % 7000 AS k, n FROM t INTERSECT ALL SELECT a % 7000, n FROM t WHERE a % 5 < 3) s"
+        " ORDER BY k, n",
+        "SELECT count(*), sum(k) FROM (SELECT a % 60000 AS k FROM t EXCEPT ALL SELECT a FROM u) s",
+        "SELECT * FROM (SELECT a % 30000 AS k, b FROM t UNION SELECT a, x FROM u) s ORDER BY k, b",
+    };
+    check_same_when_spilled(q, sizeof q / sizeof q[0]);
+}
+END_TEST
+
 /* An error raised while the sort's merge holds its run files open, and one raised while an
  * aggregate's partitions wait. */
 START_TEST(error_after_spilling_removes_files)
@@ -306,6 +320,7 @@ static Suite *suite(void)
     tcase_add_test(tc, sort_spills_same_rows);
     tcase_add_test(tc, aggregate_spills_same_rows);
     tcase_add_test(tc, hash_join_spills_same_rows);
+    tcase_add_test(tc, setop_spills_same_rows);
     tcase_add_test(tc, error_after_spilling_removes_files);
     tcase_add_test(tc, cancel_and_reset_remove_files);
     tcase_add_test(tc, open_sweeps_dead_process_dirs);
