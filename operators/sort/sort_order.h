@@ -28,6 +28,11 @@ int sort_compute_top(ss_ctx *ctx, const ss_api *api, const ops_column *cols, uin
                      const ss_sort_key *keys, uint32_t nkeys, uint32_t limit, uint32_t *order,
                      uint32_t *n_out);
 
+/* Order of row ra of columns a and row rb of columns b (vectors of the same layouts) under
+ * the keys: -1, 0 (equal keys) or 1. */
+int sort_compare_vectors(const ss_sort_key *keys, uint32_t nkeys, ss_vector *const *a, uint32_t ra,
+                         ss_vector *const *b, uint32_t rb);
+
 const char *sort_method_name(sort_method method);
 
 #endif

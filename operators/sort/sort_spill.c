@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "common/api_memory.h"
-#include "common/value_order.h"
 #include "sort_order.h"
 
 /* sort_compute_order's scratch per row: order, two 64-bit key arrays and a row scratch */
@@ -81,38 +80,11 @@ done:
 
 /* ---- merging ------------------------------------------------------------------------------ */
 
-static int compare_value(const ss_vector *a, uint32_t ra, const ss_vector *b, uint32_t rb)
-{
-    switch (ops_layout_of(a->type.id)) {
-    case OPS_LAYOUT_BOOL: return ops_cmp_int64(((const uint8_t *)a->data)[ra], ((const uint8_t *)b->data)[rb]);
-    case OPS_LAYOUT_INT2: return ops_cmp_int64(((const int16_t *)a->data)[ra], ((const int16_t *)b->data)[rb]);
-    case OPS_LAYOUT_INT4: return ops_cmp_int64(((const int32_t *)a->data)[ra], ((const int32_t *)b->data)[rb]);
-    case OPS_LAYOUT_INT8: return ops_cmp_int64(((const int64_t *)a->data)[ra], ((const int64_t *)b->data)[rb]);
-    case OPS_LAYOUT_FLOAT8: return ops_cmp_float8(((const double *)a->data)[ra], ((const double *)b->data)[rb]);
-    case OPS_LAYOUT_TEXT: return ops_cmp_text(&((const ss_text *)a->data)[ra], &((const ss_text *)b->data)[rb]);
-    case OPS_LAYOUT_NONE: break;
-    }
-    return 0;
-}
-
 /* Order of the current rows of readers i and j: the keys, then the earlier run first. */
 static int compare_heads(const sort_spill *sp, uint32_t i, uint32_t j)
 {
-    const ss_batch *a = sp->cur[i], *b = sp->cur[j];
-    uint32_t ra = sp->pos[i], rb = sp->pos[j];
-    for (uint32_t k = 0; k < sp->nkeys; k++) {
-        const ss_sort_key *key = &sp->keys[k];
-        const ss_vector *va = a->cols[key->column], *vb = b->cols[key->column];
-        bool na = ss_vector_is_null(va, ra), nb = ss_vector_is_null(vb, rb);
-        int cmp;
-        if (na || nb)
-            cmp = na && nb ? 0 : (na == key->nulls_first) ? -1 : 1;
-        else
-            cmp = key->descending ? -compare_value(va, ra, vb, rb) : compare_value(va, ra, vb, rb);
-        if (cmp)
-            return cmp;
-    }
-    return i < j ? -1 : i > j;
+    int cmp = sort_compare_vectors(sp->keys, sp->nkeys, sp->cur[i]->cols, sp->pos[i], sp->cur[j]->cols, sp->pos[j]);
+    return cmp ? cmp : i < j ? -1 : i > j;
 }
 
 static void heap_down(sort_spill *sp, uint32_t i)

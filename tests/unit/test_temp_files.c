@@ -214,6 +214,34 @@ START_TEST(setop_spills_same_rows)
 }
 END_TEST
 
+/* A bounded sort (ORDER BY ... LIMIT) keeps the stable order of rows with equal keys: its
+ * rows are the first rows of the full sort, which a bound above the bounded sort's reach
+ * (the inner LIMIT 70000) computes, in memory and spilled. */
+START_TEST(bounded_sort_keeps_stable_order)
+{
+    static const char *const pairs[][2] = {
+        {"SELECT a, b FROM t ORDER BY b LIMIT 50", "SELECT * FROM (SELECT a, b FROM t ORDER BY b LIMIT 70000) s LIMIT 50"},
+        {"SELECT a, n FROM t ORDER BY n NULLS FIRST LIMIT 40 OFFSET 2000",
+         "SELECT * FROM (SELECT a, n FROM t ORDER BY n NULLS FIRST LIMIT 70000) s LIMIT 40 OFFSET 2000"},
+        {"SELECT a, b, c FROM t ORDER BY c DESC, b LIMIT 30 OFFSET 20000",
+         "SELECT * FROM (SELECT a, b, c FROM t ORDER BY c DESC, b LIMIT 70000) s LIMIT 30 OFFSET 20000"},
+    };
+    sunstone *db = open_with_data();
+    for (int m = 0; m < 2; m++) {
+        run(db, m ? "SET work_mem = '64kB'" : "SET work_mem = '1GB'");
+        for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+            char *bounded = query(db, pairs[i][0]), *full = query(db, pairs[i][1]);
+            ck_assert_msg(strcmp(bounded, full) == 0, "%s differs from %s", pairs[i][0], pairs[i][1]);
+            ck_assert(strlen(bounded) > 0);
+            free(bounded);
+            free(full);
+        }
+        assert_no_temp_files();
+    }
+    ck_assert_int_eq(sunstone_close(db), SUNSTONE_OK);
+}
+END_TEST
+
 /* An error raised while the sort's merge holds its run files open, and one raised while an
  * aggregate's partitions wait. */
 START_TEST(error_after_spilling_removes_files)
@@ -321,6 +349,7 @@ static Suite *suite(void)
     tcase_add_test(tc, aggregate_spills_same_rows);
     tcase_add_test(tc, hash_join_spills_same_rows);
     tcase_add_test(tc, setop_spills_same_rows);
+    tcase_add_test(tc, bounded_sort_keeps_stable_order);
     tcase_add_test(tc, error_after_spilling_removes_files);
     tcase_add_test(tc, cancel_and_reset_remove_files);
     tcase_add_test(tc, open_sweeps_dead_process_dirs);
