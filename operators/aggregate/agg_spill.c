@@ -103,6 +103,8 @@ int agg_spill_end_pass(ss_ctx *ctx, agg_spill *sp)
 int agg_spill_next_pass(ss_ctx *ctx, agg_spill *sp, bool *more)
 {
     *more = false;
+    ops_spill_reader_release(ctx, &sp->reader); /* the last pass's, read to its end */
+    sp->reading = false;
     if (sp->npending == 0)
         return SS_OK;
     agg_partition part = sp->pending[--sp->npending];
