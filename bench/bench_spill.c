@@ -101,6 +101,20 @@ static void run(sunstone *db, const char *sql, answer *a)
     a->peak_kb = peak_known ? status_kb("VmHWM:") : -1;
 }
 
+/* Runs the queries at this work_mem; returns the largest of peak and the queries' peaks. */
+static long run_all(sunstone *db, const char *work_mem, const char *const *queries, int n, answer *out, long peak)
+{
+    char sql[64];
+    snprintf(sql, sizeof sql, "SET work_mem = '%s'", work_mem);
+    exec(db, sql);
+    for (int q = 0; q < n; q++) {
+        run(db, queries[q], &out[q]);
+        if (out[q].peak_kb > peak)
+            peak = out[q].peak_kb;
+    }
+    return peak;
+}
+
 int main(int argc, char **argv)
 {
     int lg = argc > 1 ? atoi(argv[1]) : 21;
@@ -136,27 +150,15 @@ int main(int argc, char **argv)
              groups, groups);
     snprintf(q_sort, sizeof q_sort, "SELECT k, v FROM (SELECT k, v FROM a UNION ALL SELECT k, w FROM b) s ORDER BY v DESC, k");
     const char *names[3] = {"hash join", "group by", "order by"};
-    const char *queries[3] = {q_join, q_group, q_sort};
+    const char *const queries[3] = {q_join, q_group, q_sort};
     char what[3][64];
     snprintf(what[0], sizeof what[0], "%ld x %ld rows", rows, rows);
     snprintf(what[1], sizeof what[1], "%ld rows, %ld groups", rows, groups);
     snprintf(what[2], sizeof what[2], "%ld rows", 2 * rows);
 
     answer spilled[3], mem[3];
-    exec(db, "SET work_mem = '1MB'");
-    long peak_spilled = load_peak;
-    for (int q = 0; q < 3; q++) {
-        run(db, queries[q], &spilled[q]);
-        if (spilled[q].peak_kb > peak_spilled)
-            peak_spilled = spilled[q].peak_kb;
-    }
-    exec(db, "SET work_mem = '4GB'");
-    long peak_all = peak_spilled;
-    for (int q = 0; q < 3; q++) {
-        run(db, queries[q], &mem[q]);
-        if (mem[q].peak_kb > peak_all)
-            peak_all = mem[q].peak_kb;
-    }
+    long peak_spilled = run_all(db, "1MB", queries, 3, spilled, load_peak);
+    long peak_all = run_all(db, "4GB", queries, 3, mem, peak_spilled);
 
     printf("tables loaded: VmRSS %.1f MB (peak while loading %.1f MB)\n", after_load / 1024.0, load_peak / 1024.0);
     printf("%-10s %-30s %-9s %10s %9s %16s  %s\n", "query", "size", "work_mem", "rows out", "ms", "peak RSS (MB)",

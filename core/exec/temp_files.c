@@ -125,28 +125,38 @@ ss_temp_file *ss_temp_create(ss_ctx *ctx)
     return f;
 }
 
+/* Writes (or reads) all n bytes, retrying after signals; *done gets what was transferred
+ * (a read stops early at the end of the file). */
+static int transfer(ss_ctx *ctx, ss_temp_file *f, bool writing, char *p, size_t n, size_t *done)
+{
+    *done = 0;
+    while (n) {
+        ssize_t k = writing ? write(f->fd, p, n) : read(f->fd, p, n);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k < 0 || (k == 0 && writing)) {
+            int err = k < 0 ? errno : ENOSPC;
+            return ss_ctx_error(ctx, file_sqlstate(err), "could not %s file \"%s\": %s",
+                                writing ? "write to" : "read from", f->path, strerror(err));
+        }
+        if (k == 0)
+            break; /* end of file */
+        p += k;
+        n -= (size_t)k;
+        *done += (size_t)k;
+    }
+    return SS_OK;
+}
+
 int ss_temp_write(ss_ctx *ctx, ss_temp_file *f, const void *data, size_t n)
 {
     if (f->reading)
         return ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "temporary file \"%s\" is being read", f->path);
-    const char *p = data;
-    while (n) {
-        ssize_t w = write(f->fd, p, n);
-        if (w < 0) {
-            if (errno == EINTR)
-                continue;
-            int err = errno;
-            return ss_ctx_error(ctx, file_sqlstate(err), "could not write to file \"%s\": %s", f->path,
-                                strerror(err));
-        }
-        if (w == 0)
-            return ss_ctx_error(ctx, "53100", "could not write to file \"%s\": %s", f->path, strerror(ENOSPC));
-        p += w;
-        n -= (size_t)w;
-        f->size += (uint64_t)w;
-        atomic_fetch_add(&g_bytes_written, (uint64_t)w);
-    }
-    return SS_OK;
+    size_t done;
+    int rc = transfer(ctx, f, true, (char *)data, n, &done);
+    f->size += done;
+    atomic_fetch_add(&g_bytes_written, (uint64_t)done);
+    return rc;
 }
 
 int ss_temp_rewind(ss_ctx *ctx, ss_temp_file *f)
@@ -164,23 +174,7 @@ int ss_temp_read(ss_ctx *ctx, ss_temp_file *f, void *buf, size_t n, size_t *got)
     *got = 0;
     if (!f->reading)
         return ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "temporary file \"%s\" was not rewound", f->path);
-    char *p = buf;
-    while (n) {
-        ssize_t r = read(f->fd, p, n);
-        if (r < 0) {
-            if (errno == EINTR)
-                continue;
-            int err = errno;
-            return ss_ctx_error(ctx, file_sqlstate(err), "could not read from file \"%s\": %s", f->path,
-                                strerror(err));
-        }
-        if (r == 0)
-            break; /* end of file */
-        p += r;
-        n -= (size_t)r;
-        *got += (size_t)r;
-    }
-    return SS_OK;
+    return transfer(ctx, f, false, buf, n, got);
 }
 
 uint64_t ss_temp_size(const ss_temp_file *f)

@@ -62,6 +62,22 @@ static int flush(ss_ctx *ctx, ops_spill_writer *w)
     return SS_OK;
 }
 
+/* Grows *buf (*cap bytes, OPS_SPILL_BUFFER at first) to hold need bytes. */
+static int grow_buffer(ss_ctx *ctx, const ss_api *api, char **buf, size_t *cap, size_t need)
+{
+    if (need <= *cap)
+        return SS_OK;
+    size_t c = *cap ? *cap : OPS_SPILL_BUFFER;
+    while (c < need)
+        c *= 2;
+    char *b = ops_realloc(api, *buf, c);
+    if (!b)
+        return api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    *buf = b;
+    *cap = c;
+    return SS_OK;
+}
+
 /* Room for need more bytes in the buffer (flushing first, growing for a large row). */
 static int reserve(ss_ctx *ctx, ops_spill_writer *w, size_t need)
 {
@@ -69,17 +85,7 @@ static int reserve(ss_ctx *ctx, ops_spill_writer *w, size_t need)
         return SS_OK;
     if (flush(ctx, w) != SS_OK)
         return SS_ERROR;
-    if (need <= w->cap)
-        return SS_OK;
-    size_t cap = w->cap ? w->cap : OPS_SPILL_BUFFER;
-    while (cap < need)
-        cap *= 2;
-    char *b = ops_realloc(w->api, w->buf, cap);
-    if (!b)
-        return w->api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-    w->buf = b;
-    w->cap = cap;
-    return SS_OK;
+    return grow_buffer(ctx, w->api, &w->buf, &w->cap, need);
 }
 
 /* Encoded size of one row. */
@@ -150,14 +156,20 @@ int ops_spill_writer_finish(ss_ctx *ctx, ops_spill_writer *w)
     return w->api->temp_rewind(ctx, w->file);
 }
 
+/* What a writer and a reader both hold: the file (closed and removed), buffer and layouts. */
+static void release_io(ss_ctx *ctx, const ss_api *api, ss_temp_file *file, char *buf, ops_layout *layouts)
+{
+    if (file)
+        api->temp_close(ctx, file);
+    ops_free(api, buf);
+    ops_free(api, layouts);
+}
+
 void ops_spill_writer_release(ss_ctx *ctx, ops_spill_writer *w)
 {
     if (!w->api)
         return;
-    if (w->file)
-        w->api->temp_close(ctx, w->file);
-    ops_free(w->api, w->buf);
-    ops_free(w->api, w->layouts);
+    release_io(ctx, w->api, w->file, w->buf, w->layouts);
     memset(w, 0, sizeof *w);
 }
 
@@ -187,16 +199,8 @@ static int fill(ss_ctx *ctx, ops_spill_reader *r, size_t need)
         memmove(r->buf, r->buf + r->pos, have);
     r->pos = 0;
     r->len = have;
-    if (need > r->cap) {
-        size_t cap = r->cap ? r->cap : OPS_SPILL_BUFFER;
-        while (cap < need)
-            cap *= 2;
-        char *b = ops_realloc(r->api, r->buf, cap);
-        if (!b)
-            return r->api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-        r->buf = b;
-        r->cap = cap;
-    }
+    if (grow_buffer(ctx, r->api, &r->buf, &r->cap, need) != SS_OK)
+        return SS_ERROR;
     size_t got;
     if (r->api->temp_read(ctx, r->file, r->buf + r->len, r->cap - r->len, &got) != SS_OK)
         return SS_ERROR;
@@ -266,10 +270,7 @@ void ops_spill_reader_release(ss_ctx *ctx, ops_spill_reader *r)
 {
     if (!r->api)
         return;
-    if (r->file)
-        r->api->temp_close(ctx, r->file);
-    ops_free(r->api, r->buf);
-    ops_free(r->api, r->layouts);
+    release_io(ctx, r->api, r->file, r->buf, r->layouts);
     ops_owned_batch_release(r->api, &r->out);
     memset(r, 0, sizeof *r);
 }

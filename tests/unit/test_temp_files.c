@@ -162,55 +162,38 @@ static void check_same_when_spilled(const char *const *queries, size_t n)
     ck_assert_int_eq(sunstone_close(db), SUNSTONE_OK);
 }
 
-START_TEST(sort_spills_same_rows)
-{
-    static const char *const q[] = {
-        "SELECT a, b, c, n FROM t ORDER BY b, a DESC",
-        "SELECT a, n FROM t ORDER BY n NULLS FIRST, c DESC, a",
-        "SELECT b, a FROM t ORDER BY b DESC, a LIMIT 10 OFFSET 70000",
-    };
-    check_same_when_spilled(q, sizeof q / sizeof q[0]);
-}
-END_TEST
+/* Each operator's spilling queries: sorts, hash aggregates (GROUP BY, DISTINCT, count(DISTINCT)),
+ * hash joins (inner, left with a residual, full, two keys, skewed keys) and set operations. */
+static const char *const spilling_queries[] = {
+    /* sort */
+    "SELECT a, b, c, n FROM t ORDER BY b, a DESC",
+    "SELECT a, n FROM t ORDER BY n NULLS FIRST, c DESC, a",
+    "SELECT b, a FROM t ORDER BY b DESC, a LIMIT 10 OFFSET 70000",
+    /* aggregate */
+    "SELECT * FROM (SELECT a % 20000 AS k, sum(n) AS s, max(b) AS m, min(c) AS mi, count(*) AS c,"
+    " avg(c) AS av, count(DISTINCT n) AS cd FROM t GROUP BY a % 20000) s ORDER BY k",
+    "SELECT * FROM (SELECT DISTINCT a % 30011 AS k, b FROM t) s ORDER BY k, b",
+    "SELECT * FROM (SELECT n, b, count(*) AS c, sum(a) AS s FROM t GROUP BY n, b) s ORDER BY n, b",
+    "SELECT count(*), count(DISTINCT k) FROM (SELECT a % 45000 AS k, count(*) AS c FROM t GROUP BY a % 45000) s",
+    /* hash join */
+    "SELECT * FROM (SELECT t.a, t.b, u.x FROM t JOIN u ON t.a = u.a) s ORDER BY a",
+    "SELECT * FROM (SELECT t.a, t.n, u.x FROM t LEFT JOIN u ON t.a = u.a AND u.x <> 'v5u') s ORDER BY a",
+    "SELECT * FROM (SELECT t.a AS ta, u.a AS ua, u.x FROM t FULL JOIN u ON t.a = u.a) s ORDER BY ta, ua",
+    "SELECT * FROM (SELECT t.a AS ta, u.a AS ua FROM u JOIN t ON t.b || 'u' = u.x AND t.a % 1000 = u.a % 1000)"
+    " s ORDER BY ta, ua",
+    "SELECT count(*), count(u.x), count(t.b) FROM u FULL JOIN t ON t.n = u.a % 50 AND t.a < 300",
+    /* setop */
+    "SELECT * FROM (SELECT a % 40000 AS k, b FROM t INTERSECT SELECT a % 40000, b FROM t WHERE n > 10) s ORDER BY k, b",
+    "SELECT * FROM (SELECT a, n FROM t EXCEPT SELECT a, a % 50 FROM u) s ORDER BY a, n",
+    "SELECT * FROM (SELECT a % 7000 AS k, n FROM t INTERSECT ALL SELECT a % 7000, n FROM t WHERE a % 5 < 3) s"
+    " ORDER BY k, n",
+    "SELECT count(*), sum(k) FROM (SELECT a % 60000 AS k FROM t EXCEPT ALL SELECT a FROM u) s",
+    "SELECT * FROM (SELECT a % 30000 AS k, b FROM t UNION SELECT a, x FROM u) s ORDER BY k, b",
+};
 
-START_TEST(aggregate_spills_same_rows)
+START_TEST(spilled_rows_equal_in_memory_rows)
 {
-    static const char *const q[] = {
-        "SELECT * FROM (SELECT a % 20000 AS k, sum(n) AS s, max(b) AS m, min(c) AS mi, count(*) AS c,"
-        " avg(c) AS av, count(DISTINCT n) AS cd FROM t GROUP BY a % 20000) s ORDER BY k",
-        "SELECT * FROM (SELECT DISTINCT a % 30011 AS k, b FROM t) s ORDER BY k, b",
-        "SELECT * FROM (SELECT n, b, count(*) AS c, sum(a) AS s FROM t GROUP BY n, b) s ORDER BY n, b",
-        "SELECT count(*), count(DISTINCT k) FROM (SELECT a % 45000 AS k, count(*) AS c FROM t GROUP BY a % 45000) s",
-    };
-    check_same_when_spilled(q, sizeof q / sizeof q[0]);
-}
-END_TEST
-
-START_TEST(hash_join_spills_same_rows)
-{
-    static const char *const q[] = {
-        "SELECT * FROM (SELECT t.a, t.b, u.x FROM t JOIN u ON t.a = u.a) s ORDER BY a",
-        "SELECT * FROM (SELECT t.a, t.n, u.x FROM t LEFT JOIN u ON t.a = u.a AND u.x <> 'v5u') s ORDER BY a",
-        "SELECT * FROM (SELECT t.a AS ta, u.a AS ua, u.x FROM t FULL JOIN u ON t.a = u.a) s ORDER BY ta, ua",
-        "SELECT * FROM (SELECT t.a AS ta, u.a AS ua FROM u JOIN t ON t.b || 'u' = u.x AND t.a % 1000 = u.a % 1000)"
-        " s ORDER BY ta, ua",
-        "SELECT count(*), count(u.x), count(t.b) FROM u FULL JOIN t ON t.n = u.a % 50 AND t.a < 300",
-    };
-    check_same_when_spilled(q, sizeof q / sizeof q[0]);
-}
-END_TEST
-
-START_TEST(setop_spills_same_rows)
-{
-    static const char *const q[] = {
-        "SELECT * FROM (SELECT a % 40000 AS k, b FROM t INTERSECT SELECT a % 40000, b FROM t WHERE n > 10) s ORDER BY k, b",
-        "SELECT * FROM (SELECT a, n FROM t EXCEPT SELECT a, a % 50 FROM u) s ORDER BY a, n",
-        "SELECT * FROM (SELECT a % 7000 AS k, n FROM t INTERSECT ALL SELECT a % 7000, n FROM t WHERE a % 5 < 3) s"
-        " ORDER BY k, n",
-        "SELECT count(*), sum(k) FROM (SELECT a % 60000 AS k FROM t EXCEPT ALL SELECT a FROM u) s",
-        "SELECT * FROM (SELECT a % 30000 AS k, b FROM t UNION SELECT a, x FROM u) s ORDER BY k, b",
-    };
-    check_same_when_spilled(q, sizeof q / sizeof q[0]);
+    check_same_when_spilled(spilling_queries, sizeof spilling_queries / sizeof spilling_queries[0]);
 }
 END_TEST
 
@@ -242,26 +225,26 @@ START_TEST(bounded_sort_keeps_stable_order)
 }
 END_TEST
 
-/* An error raised while the sort's merge holds its run files open, and one raised while an
- * aggregate's partitions wait. */
+/* sql fails with a division by zero after it wrote temporary files, and they are gone. */
+static void assert_fails_after_spilling(sunstone *db, const char *sql)
+{
+    uint64_t before = files_created();
+    ck_assert_int_eq(sunstone_exec(db, sql, NULL, NULL), SUNSTONE_ERROR);
+    ck_assert_str_eq(sunstone_sqlstate(db), "22012");
+    ck_assert_msg(files_created() > before, "%s wrote no temporary file", sql);
+    assert_no_temp_files();
+}
+
+/* An error raised while the sort's merge holds its run files open, one raised while an
+ * aggregate's partitions wait (its first groups fail), and one in a join's partition pass. */
 START_TEST(error_after_spilling_removes_files)
 {
     sunstone *db = open_with_data();
     run(db, "SET work_mem = '64kB'");
-    uint64_t before = files_created();
-    ck_assert_int_eq(sunstone_exec(db, "SELECT 1 / (a - 99999) FROM (SELECT a FROM t ORDER BY b, a) s", NULL, NULL),
-                     SUNSTONE_ERROR);
-    ck_assert_str_eq(sunstone_sqlstate(db), "22012");
-    ck_assert(files_created() > before);
-    assert_no_temp_files();
-    /* the aggregate's first groups fail while its partitions wait on disk */
-    before = files_created();
-    ck_assert_int_eq(sunstone_exec(db, "SELECT k, 1 / (c - 5) FROM (SELECT a % 20000 AS k, count(*) AS c FROM t"
-                                       " GROUP BY a % 20000) s", NULL, NULL),
-                     SUNSTONE_ERROR);
-    ck_assert_str_eq(sunstone_sqlstate(db), "22012");
-    ck_assert(files_created() > before);
-    assert_no_temp_files();
+    assert_fails_after_spilling(db, "SELECT 1 / (a - 99999) FROM (SELECT a FROM t ORDER BY b, a) s");
+    assert_fails_after_spilling(db, "SELECT k, 1 / (c - 5) FROM (SELECT a % 20000 AS k, count(*) AS c FROM t"
+                                    " GROUP BY a % 20000) s");
+    assert_fails_after_spilling(db, "SELECT t.a / (u.a - 99999) FROM t JOIN u ON t.a = u.a");
     ck_assert_int_eq(sunstone_close(db), SUNSTONE_OK);
 }
 END_TEST
@@ -345,10 +328,7 @@ static Suite *suite(void)
     TCase *tc = tcase_create("spill");
     tcase_add_checked_fixture(tc, setup_tmpdir, teardown_tmpdir);
     tcase_set_timeout(tc, 120);
-    tcase_add_test(tc, sort_spills_same_rows);
-    tcase_add_test(tc, aggregate_spills_same_rows);
-    tcase_add_test(tc, hash_join_spills_same_rows);
-    tcase_add_test(tc, setop_spills_same_rows);
+    tcase_add_test(tc, spilled_rows_equal_in_memory_rows);
     tcase_add_test(tc, bounded_sort_keeps_stable_order);
     tcase_add_test(tc, error_after_spilling_removes_files);
     tcase_add_test(tc, cancel_and_reset_remove_files);
