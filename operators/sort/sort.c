@@ -119,7 +119,7 @@ static int sort_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, uint32_
         st->viewp[c] = &st->views[c];
     if (ops_spill_available(g_api) && !(flags & SS_OPEN_EXPLAIN_ONLY))
         st->budget = g_api->work_mem(ctx, false);
-    sort_spill_init(&st->spill, g_api, sort->keys, sort->nkeys, node->ncols, node->col_types);
+    sort_spill_init(&st->spill, g_api, sort->keys, sort->nkeys, node->ncols, node->col_types, st->budget);
     if (ops_owned_batch_init(ctx, g_api, &st->out, node->ncols, node->col_types,
                              SS_BATCH_CAPACITY) != SS_OK)
         goto fail;
@@ -247,7 +247,7 @@ static int sort_materialize(ss_ctx *ctx, sort_state *st)
             return SS_ERROR;
         sort_clear_columns(st);
         st->nrows = 0;
-        if (sort_spill_start_merge(ctx, &st->spill, st->budget) != SS_OK)
+        if (sort_spill_start_merge(ctx, &st->spill) != SS_OK)
             return SS_ERROR;
         st->method = SORT_METHOD_EXTERNAL;
         st->sorted = true;

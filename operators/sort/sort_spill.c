@@ -18,9 +18,10 @@ size_t sort_spill_memory(const ops_column *cols, uint32_t ncols, uint32_t nrows)
 }
 
 void sort_spill_init(sort_spill *sp, const ss_api *api, const ss_sort_key *keys, uint32_t nkeys,
-                     uint32_t ncols, const ss_type *types)
+                     uint32_t ncols, const ss_type *types, size_t budget)
 {
     memset(sp, 0, sizeof *sp);
+    sp->budget = budget;
     sp->api = api;
     sp->keys = keys;
     sp->nkeys = nkeys;
@@ -37,6 +38,8 @@ static int add_run(ss_ctx *ctx, sort_spill *sp, sort_run **out)
     *out = r;
     return ops_spill_writer_init(ctx, sp->api, &r->w, sp->ncols, sp->types);
 }
+
+static int consolidate(ss_ctx *ctx, sort_spill *sp);
 
 int sort_spill_write_run(ss_ctx *ctx, sort_spill *sp, const ops_column *cols, uint32_t nrows)
 {
@@ -70,7 +73,7 @@ int sort_spill_write_run(ss_ctx *ctx, sort_spill *sp, const ops_column *cols, ui
     if (ops_spill_writer_finish(ctx, &run->w) != SS_OK)
         goto done;
     sp->rows += nrows;
-    rc = SS_OK;
+    rc = consolidate(ctx, sp);
 done:
     ops_free(api, order);
     ops_free(api, views);
@@ -193,31 +196,49 @@ static int merge_into(ss_ctx *ctx, sort_spill *sp, uint32_t first, uint32_t n, o
     return ops_spill_writer_finish(ctx, dst);
 }
 
-int sort_spill_start_merge(ss_ctx *ctx, sort_spill *sp, size_t budget)
+/* Merges runs[first .. first + n) into one run of the next level in their place. */
+static int merge_in_place(ss_ctx *ctx, sort_spill *sp, uint32_t first, uint32_t n, uint32_t level)
 {
-    uint32_t fan = fan_in(sp, budget);
+    ops_spill_writer merged;
+    if (ops_spill_writer_init(ctx, sp->api, &merged, sp->ncols, sp->types) != SS_OK ||
+        merge_into(ctx, sp, first, n, &merged) != SS_OK) {
+        ops_spill_writer_release(ctx, &merged);
+        return SS_ERROR;
+    }
+    for (uint32_t i = first; i < first + n; i++)
+        ops_spill_writer_release(ctx, &sp->runs[i].w);
+    sp->runs[first] = (sort_run){merged, level};
+    memmove(&sp->runs[first + 1], &sp->runs[first + n], (sp->nruns - first - n) * sizeof *sp->runs);
+    sp->nruns -= n - 1;
+    return SS_OK;
+}
+
+/* While the last fan-in runs are of one level, merges them into one run of the next. */
+static int consolidate(ss_ctx *ctx, sort_spill *sp)
+{
+    uint32_t fan = fan_in(sp, sp->budget);
+    while (sp->nruns >= fan) {
+        uint32_t first = sp->nruns - fan, level = sp->runs[first].level;
+        for (uint32_t i = first + 1; i < sp->nruns; i++)
+            if (sp->runs[i].level != level)
+                return SS_OK;
+        if (merge_in_place(ctx, sp, first, fan, level + 1) != SS_OK)
+            return SS_ERROR;
+    }
+    return SS_OK;
+}
+
+int sort_spill_start_merge(ss_ctx *ctx, sort_spill *sp)
+{
+    uint32_t fan = fan_in(sp, sp->budget);
     while (sp->nruns > fan) {
         /* each group of fan consecutive runs becomes one run in its place: runs stay in
            input order, so ties keep going to the earlier row */
-        uint32_t out = 0;
-        for (uint32_t first = 0; first < sp->nruns; first += fan) {
+        for (uint32_t first = 0; first < sp->nruns; first++) {
             uint32_t n = sp->nruns - first < fan ? sp->nruns - first : fan;
-            ops_spill_writer merged;
-            if (ops_spill_writer_init(ctx, sp->api, &merged, sp->ncols, sp->types) != SS_OK)
+            if (n > 1 && merge_in_place(ctx, sp, first, n, sp->runs[first].level + 1) != SS_OK)
                 return SS_ERROR;
-            if (n == 1) {
-                ops_spill_writer_release(ctx, &merged);
-                merged = sp->runs[first].w;
-                memset(&sp->runs[first].w, 0, sizeof sp->runs[first].w);
-            } else if (merge_into(ctx, sp, first, n, &merged) != SS_OK) {
-                ops_spill_writer_release(ctx, &merged);
-                return SS_ERROR;
-            }
-            for (uint32_t i = first; i < first + n; i++)
-                ops_spill_writer_release(ctx, &sp->runs[i].w);
-            sp->runs[out++].w = merged;
         }
-        sp->nruns = out;
         sp->passes++;
     }
     if (open_inputs(ctx, sp, 0, sp->nruns) != SS_OK)
