@@ -95,10 +95,11 @@ ss_temp_file *ss_temp_create(ss_ctx *ctx)
         free(f);
         return NULL;
     }
-    if (make_dir(root) != 0 || make_dir(dir) != 0) {
+    const char *failed = make_dir(root) != 0 ? root : make_dir(dir) != 0 ? dir : NULL;
+    if (failed) {
         int err = errno;
         pthread_mutex_unlock(&g_lock);
-        ss_ctx_error(ctx, file_sqlstate(err), "could not create directory \"%s\": %s", dir, strerror(err));
+        ss_ctx_error(ctx, file_sqlstate(err), "could not create directory \"%s\": %s", failed, strerror(err));
         free(f);
         return NULL;
     }

@@ -308,6 +308,32 @@ START_TEST(open_sweeps_dead_process_dirs)
 }
 END_TEST
 
+/* Where no temporary file can be created, a query that must spill fails with the file error
+ * (58030, naming the directory) and nothing is left open; one that fits still runs. */
+START_TEST(spill_without_a_temp_dir_fails_cleanly)
+{
+    sunstone *db = open_with_data();
+    char missing[512];
+    snprintf(missing, sizeof missing, "%s/no/such/dir", tmpdir);
+    setenv("TMPDIR", missing, 1);
+    run(db, "SET work_mem = '64kB'");
+    static const char *const q[] = {
+        "SELECT a FROM t ORDER BY b, a",
+        "SELECT count(*) FROM (SELECT a % 20000 AS k, count(*) FROM t GROUP BY a % 20000) s",
+        "SELECT count(*) FROM t JOIN u ON t.a = u.a",
+        "SELECT count(*) FROM (SELECT a % 40000, b FROM t INTERSECT SELECT a % 40000, b FROM t) s",
+    };
+    for (size_t i = 0; i < sizeof q / sizeof q[0]; i++) {
+        ck_assert_int_eq(sunstone_exec(db, q[i], NULL, NULL), SUNSTONE_ERROR);
+        ck_assert_str_eq(sunstone_sqlstate(db), "58030");
+        ck_assert_msg(strstr(sunstone_errmsg(db), "could not create directory") != NULL, "%s", sunstone_errmsg(db));
+    }
+    run(db, "SELECT count(*) FROM (SELECT a % 10 AS k FROM t GROUP BY a % 10) s");
+    setenv("TMPDIR", tmpdir, 1);
+    ck_assert_int_eq(sunstone_close(db), SUNSTONE_OK);
+}
+END_TEST
+
 /* SET work_mem keeps PostgreSQL's SQLSTATE for its errors. */
 START_TEST(work_mem_errors)
 {
@@ -333,6 +359,7 @@ static Suite *suite(void)
     tcase_add_test(tc, error_after_spilling_removes_files);
     tcase_add_test(tc, cancel_and_reset_remove_files);
     tcase_add_test(tc, open_sweeps_dead_process_dirs);
+    tcase_add_test(tc, spill_without_a_temp_dir_fails_cleanly);
     tcase_add_test(tc, work_mem_errors);
     suite_add_tcase(s, tc);
     return s;
