@@ -12,6 +12,7 @@
 struct ss_catalog;
 struct ss_registry;
 struct ss_settings;
+struct ss_temp_list;
 
 /* One error report: PostgreSQL's fields. */
 typedef struct ss_error {
@@ -59,6 +60,9 @@ struct ss_ctx {
     struct ss_subplan_state **subplans;
     uint32_t nsubplans;
     const void *subplan_owner;
+    /* the running statement's temporary files (exec/temp_files.h), closed with its operator
+       tree; NULL in contexts that run no operator tree */
+    struct ss_temp_list *temp_files;
 };
 
 void ss_error_clear(ss_error *e);

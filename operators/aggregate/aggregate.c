@@ -5,7 +5,9 @@
  * aggregates collect (group, value) sets first (distinct_set.c); ordered ones (ORDER BY in
  * the call, string_agg with DISTINCT) collect their rows and feed them sorted at the end
  * (agg_ordered.c).  A call's FILTER narrows the rows it folds.  Output: group keys, then one
- * column per aggregate, groups in order of first appearance. */
+ * column per aggregate, groups in order of first appearance.  Beyond work_mem (times
+ * hash_mem_multiplier) the rows of groups not yet in memory go to partition files and are
+ * aggregated pass by pass after the groups in memory (agg_spill.c). */
 #include <string.h>
 
 #include "sunstone/plugin.h"
@@ -13,6 +15,7 @@
 #include "agg_accum.h"
 #include "agg_ordered.h"
 #include "agg_spec.h"
+#include "agg_spill.h"
 #include "common/api_memory.h"
 #include "common/explain_text.h"
 #include "common/owned_batch.h"
@@ -50,6 +53,7 @@ typedef struct aggregate_state {
     bool built;              /* all input consumed */
     uint32_t emitted;        /* groups already returned */
     uint64_t rows_in;
+    agg_spill spill;         /* input rows beyond the memory budget */
     ops_owned_batch out;
     uint32_t identity[SS_BATCH_CAPACITY]; /* positions of a batch without selection */
     uint32_t gids[SS_BATCH_CAPACITY];     /* group of each live row; all 0 without GROUP BY */
@@ -86,6 +90,7 @@ static void aggregate_close(ss_ctx *ctx, ss_op *self, void *state)
     aggregate_state *st = state;
     if (!st)
         return;
+    agg_spill_reset(ctx, &st->spill);
     group_table_release(&st->groups);
     for (uint32_t a = 0; a < st->naggs; a++) {
         if (st->accs)
@@ -261,6 +266,10 @@ static int aggregate_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, ui
     if (ops_owned_batch_init(ctx, g_api, &st->out, node->ncols, node->col_types,
                              SS_BATCH_CAPACITY) != SS_OK)
         goto fail;
+    /* grouped aggregation spills beyond its hash table budget */
+    size_t budget = st->nkeys && ops_spill_available(g_api) && !(flags & SS_OPEN_EXPLAIN_ONLY)
+                        ? g_api->work_mem(ctx, true) : 0;
+    agg_spill_init(&st->spill, g_api, budget, node->children[0]->ncols, node->children[0]->col_types);
     *state = st;
     return SS_OK;
 fail:
@@ -367,15 +376,23 @@ static int aggregate_build(ss_ctx *ctx, aggregate_state *st)
         return SS_ERROR;
     for (;;) {
         ss_batch *b = NULL;
-        if (g_api->op_next(ctx, st->child, &b) != SS_OK)
+        if (agg_spill_next_input(ctx, &st->spill, st->child, &b) != SS_OK)
             return SS_ERROR;
         if (!b)
             break;
         if (ss_batch_rows(b) == 0)
             continue;
-        if (consume_batch(ctx, st, b) != SS_OK)
+        if (st->nkeys && agg_spill_route(ctx, &st->spill, &st->groups, st->node->groups, st->key_vectors, b, &b) != SS_OK)
+            return SS_ERROR;
+        if (ss_batch_rows(b) && consume_batch(ctx, st, b) != SS_OK)
+            return SS_ERROR;
+        if (st->nkeys && st->spill.conf.budget &&
+            agg_spill_check(ctx, &st->spill,
+                            agg_spill_memory(&st->groups, st->accs, st->distinct, st->specs, st->naggs)) != SS_OK)
             return SS_ERROR;
     }
+    if (agg_spill_end_pass(ctx, &st->spill) != SS_OK)
+        return SS_ERROR;
     for (uint32_t a = 0; a < st->naggs; a++) {
         if (st->specs[a].ordered) {
             if (agg_ordered_feed(ctx, &st->calls[a].ordered, &st->accs[a]) != SS_OK)
@@ -397,8 +414,18 @@ static int aggregate_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch 
     if (!st->built && aggregate_build(ctx, st) != SS_OK)
         return SS_ERROR;
     uint32_t n = ops_owned_batch_next_slice(g_api, &st->out, st->emitted, group_count(st));
-    if (n == 0)
-        return SS_OK;
+    while (n == 0) {
+        /* the groups in memory are out: aggregate the next spilled partition afresh */
+        bool more;
+        if (agg_spill_next_pass(ctx, &st->spill, &more) != SS_OK)
+            return SS_ERROR;
+        if (!more)
+            return SS_OK;
+        aggregate_discard(st);
+        if (aggregate_build(ctx, st) != SS_OK)
+            return SS_ERROR;
+        n = ops_owned_batch_next_slice(g_api, &st->out, st->emitted, group_count(st));
+    }
     for (uint32_t c = 0; c < st->nkeys; c++)
         if (ops_column_gather(ctx, &st->groups.keys[c], NULL, st->emitted, n,
                               st->out.vectors[c]) != SS_OK)
@@ -416,6 +443,7 @@ static int aggregate_rescan(ss_ctx *ctx, ss_op *self, void *state, const ss_para
 {
     aggregate_state *st = state;
     aggregate_discard(st);
+    agg_spill_reset(ctx, &st->spill);
     return g_api->op_rescan(ctx, st->child, changed);
 }
 
@@ -440,6 +468,9 @@ static int aggregate_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, s
     if (st->built)
         ops_explain_appendf(buf, buflen, " (%llu rows in, %u groups)",
                             (unsigned long long)st->rows_in, group_count(st));
+    if (st->spill.files)
+        ops_explain_appendf(buf, buflen, " (spilled %llu rows to %u partitions)",
+                            (unsigned long long)st->spill.rows_spilled, st->spill.files);
     return SS_OK;
 }
 

@@ -174,8 +174,7 @@ int ops_column_gather(ss_ctx *ctx, const ops_column *c, const uint32_t *idx, uin
 {
     if (idx) {
         /* the column has a vector's layout: the kernel's column gather reads it as one */
-        const ss_vector view = {.type = c->type, .capacity = c->count, .data = c->data,
-                                .validity = c->validity};
+        const ss_vector view = ops_column_view(c);
         return c->api->vector_gather(ctx, &view, idx, n, out);
     }
     switch (c->layout) {

@@ -46,6 +46,21 @@ int ops_column_keep_one(ss_ctx *ctx, ops_column *c, const ss_vector *v, uint32_t
 int ops_column_gather(ss_ctx *ctx, const ops_column *c, const uint32_t *idx, uint32_t first,
                       uint32_t n, ss_vector *out);
 
+/* The column read as a vector (it has a vector's layout), valid while the column is unchanged. */
+static inline ss_vector ops_column_view(const ops_column *c)
+{
+    return (ss_vector){.type = c->type, .capacity = c->count, .data = c->data, .validity = c->validity};
+}
+
+/* Bytes the column holds (values, validity, text blocks): its share of a work_mem budget. */
+static inline size_t ops_column_bytes(const ops_column *c)
+{
+    size_t n = (size_t)c->capacity * c->width + c->text.allocated;
+    if (c->validity)
+        n += ((size_t)c->capacity + 63) / 64 * sizeof(uint64_t);
+    return n;
+}
+
 static inline bool ops_column_is_null(const ops_column *c, uint32_t i)
 {
     return c->validity && !((c->validity[i >> 6] >> (i & 63)) & 1u);

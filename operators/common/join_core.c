@@ -118,6 +118,14 @@ static void clear_build(ops_join *j)
     j->built = false;
 }
 
+/* The next batch of side 1 (build) or 0 (probe). */
+static inline int pull_side(ss_ctx *ctx, ops_join *j, int side, ss_batch **out)
+{
+    if (j->pull)
+        return j->pull(ctx, j->pull_arg, side, out);
+    return j->api->op_next(ctx, side ? j->right : j->left, out);
+}
+
 static int grow_build(ss_ctx *ctx, ops_join *j, uint32_t extra)
 {
     /* at most 2^30 rows: the bucket array (a power of two, twice the rows) fits in uint32_t */
@@ -149,7 +157,7 @@ static int build(ss_ctx *ctx, ops_join *j)
     uint32_t nk = j->spec.nkeys;
     for (;;) {
         ss_batch *b = NULL;
-        if (api->check_interrupt(ctx) || api->op_next(ctx, j->right, &b))
+        if (api->check_interrupt(ctx) || pull_side(ctx, j, 1, &b))
             return SS_ERROR;
         if (!b)
             break;
@@ -242,7 +250,7 @@ static int next_left(ss_ctx *ctx, ops_join *j, bool *more)
     *more = false;
     for (;;) {
         ss_batch *b = NULL;
-        if (api->check_interrupt(ctx) || api->op_next(ctx, j->left, &b))
+        if (api->check_interrupt(ctx) || pull_side(ctx, j, 0, &b))
             return SS_ERROR;
         if (!b)
             return SS_OK;
@@ -473,6 +481,30 @@ int ops_join_next(ss_ctx *ctx, ops_join *j, ss_batch **out)
         *out = j->out;
         return SS_OK;
     }
+}
+
+int ops_join_build(ss_ctx *ctx, ops_join *j)
+{
+    return j->built ? SS_OK : build(ctx, j);
+}
+
+size_t ops_join_memory(const ops_join *j)
+{
+    /* per row: hash and chain link, and two bucket heads once chained */
+    size_t n = (size_t)j->cap_build * (sizeof *j->hashes + sizeof *j->next) + (size_t)j->nbuild * 2 * sizeof *j->heads;
+    for (uint32_t c = 0; c < j->nr; c++)
+        n += ops_column_bytes(&j->rcols[c]);
+    for (uint32_t k = 0; k < j->spec.nkeys; k++)
+        n += ops_column_bytes(&j->kcols[k]);
+    return n;
+}
+
+void ops_join_restart(ops_join *j)
+{
+    clear_build(j);
+    j->lb = NULL;
+    j->left_done = false;
+    j->ur = 0;
 }
 
 int ops_join_rescan(ss_ctx *ctx, ops_join *j, const ss_param_set *changed)

@@ -75,6 +75,11 @@ typedef struct ops_join {
     uint32_t sel[SS_BATCH_CAPACITY];
     uint64_t tmp_hash[SS_BATCH_CAPACITY];
     uint64_t rows_out;
+    /* Where the build side (side 1) and the probe side (side 0) come from: the children, or
+       what pull returns when it is set (a spilling hash join's partitions,
+       hash_join/hash_join_spill.c). */
+    int (*pull)(ss_ctx *ctx, void *arg, int side, ss_batch **out);
+    void *pull_arg;
 } ops_join;
 
 /* "inner", "left", "full", "semi" or "anti", for explain lines. */
@@ -94,6 +99,13 @@ int ops_join_next(ss_ctx *ctx, ops_join *j, ss_batch **out);
 /* Restarts the stream: the left child is rescanned, the build side kept unless its
  * parameters changed. */
 int ops_join_rescan(ss_ctx *ctx, ops_join *j, const ss_param_set *changed);
+/* Reads the build side now if it is not built yet (ops_join_next does it on its first call). */
+int ops_join_build(ss_ctx *ctx, ops_join *j);
+/* Bytes the build side holds: its columns, keys, hashes and chains. */
+size_t ops_join_memory(const ops_join *j);
+/* Forgets the build side and the probe's position, as before the first ops_join_next, without
+ * touching the inputs: the next call builds and probes anew from what pull returns. */
+void ops_join_restart(ops_join *j);
 /* Frees everything j holds (tolerates a partial open). */
 void ops_join_release(ops_join *j);
 
