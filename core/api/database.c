@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "api/statement.h"
+#include "exec/temp_files.h"
 #include "loader/loader.h"
 #include "types/utf8.h"
 #include "util/stack_depth.h"
@@ -158,6 +159,8 @@ int sunstone_open_v2(const char *path, sunstone **out, const sunstone_config *co
         return SUNSTONE_ERROR;
     }
     *out = db;
+    /* temporary files a crashed process left behind (exec/temp_files.h) */
+    ss_temp_sweep();
     ss_ctx ctx;
     ss_session_ctx(db, &ctx);
     if (path && path[0] && strcmp(path, ":memory:") != 0) {

@@ -170,6 +170,7 @@ int ss_stmt_create(sunstone *db, const char *sql, size_t len, size_t base, size_
     st->ast_arena = ast_arena;
     st->ast = ast;
     ss_session_ctx(db, &st->ctx);
+    st->ctx.temp_files = &st->temp_files;
     st->no_params = db->simple_query;
     st->sql = strndup(sql, len);
     st->sql_base = base;
@@ -300,6 +301,8 @@ void ss_stmt_stop(sunstone_stmt *st)
         ss_exec_finish(&st->ctx, st->root);
         st->root = NULL;
     }
+    /* what the closed operators left open: on an error or cancel mid-spill */
+    ss_temp_close_all(&st->temp_files);
     st->batch = NULL;
     st->mat_rows = NULL;
     st->nmat = st->mat_pos = 0;

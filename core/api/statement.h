@@ -5,6 +5,7 @@
 
 #include "api/database.h"
 #include "bind/binder.h"
+#include "exec/temp_files.h"
 #include "util/strbuf.h"
 
 typedef enum stmt_state {
@@ -39,6 +40,7 @@ struct sunstone_stmt {
     ss_arena *exec_arena;      /* reset when an execution starts and when the run stops */
     ss_arena *tree_arena;      /* lives as long as the operator tree root (parked or not) */
     ss_ctx ctx;
+    ss_temp_list temp_files;   /* the operator tree's temporary files (ctx.temp_files) */
     ss_op *root;
     ss_batch *batch;           /* current batch (operator results) */
     uint32_t batch_pos;        /* index of the current live row */

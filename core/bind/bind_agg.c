@@ -1,5 +1,6 @@
 /* bind_agg.c — aggregates (PostgreSQL's parse_agg): aggregate calls collected into the
- * query's aggregate node, expressions matched against GROUP BY items, and the grouping
+ * query's aggregate node (with FILTER, ORDER BY and extra arguments in a parallel
+ * ss_agg_extra array), expressions matched against GROUP BY items, and the grouping
  * errors raised once all outputs are bound. */
 #include <stdio.h>
 #include <string.h>
@@ -29,11 +30,16 @@ int raise_grouping_error(binder *b)
 
 bool is_aggregate_name(const ast_expr *e)
 {
+    if (e->kind == AE_GROUPING_FUNC)
+        return true; /* GROUPING(...) makes a query an aggregate one, as an aggregate does */
     if (e->kind != AE_FUNC || e->nnames != 1)
         return false;
-    const char *n = e->names[0];
-    return !strcmp(n, "count") || !strcmp(n, "sum") || !strcmp(n, "min") || !strcmp(n, "max") ||
-           !strcmp(n, "avg");
+    static const char *const names[] = {"count", "sum", "min", "max", "avg", "string_agg", "bool_and", "bool_or",
+                                        "every"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strcmp(e->names[0], names[i]))
+            return true;
+    return false;
 }
 
 bool ast_has_aggregate(const ast_expr *e)
@@ -41,7 +47,126 @@ bool ast_has_aggregate(const ast_expr *e)
     return ast_any(e, is_aggregate_name);
 }
 
-/* Aggregate call: bind the argument over the input, pick the result type (PostgreSQL's
+/* f(args) that matches no aggregate: PostgreSQL's 42883 naming the argument types. */
+static ss_expr *no_such_aggregate(binder *b, const ast_expr *a)
+{
+    char sig[512] = "";
+    size_t off = 0;
+    b->agg_mode = false;
+    for (uint32_t i = 0; i < a->nargs && off < sizeof sig; i++) {
+        ss_expr *arg = bind_expr(b, a->args[i]);
+        if (!arg)
+            return NULL;
+        char b1[96];
+        off += (size_t)snprintf(sig + off, sizeof sig - off, "%s%s", i ? ", " : "",
+                                tname(type_of(arg->type.id), b1, sizeof b1));
+    }
+    b->agg_mode = true;
+    return no_such_function(b, a->location, a->names[0], sig);
+}
+
+/* Argument i of a over the aggregate's input (nested aggregates refused).  An argument that
+ * reads outer-query columns and none of its own query's would make the aggregate the outer
+ * query's (PostgreSQL's outer-level aggregate): refused. */
+static ss_expr *bind_agg_arg(binder *b, const ast_expr *a)
+{
+    uint32_t own = b->own_col_refs, outer = b->outer_col_refs;
+    b->agg_mode = false;
+    ss_expr *e = bind_expr(b, a);
+    b->agg_mode = true;
+    if (e && b->outer_col_refs != outer && b->own_col_refs == own) {
+        bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                   "feature not supported: aggregate functions of outer-query columns in a subquery");
+        return NULL;
+    }
+    return e;
+}
+
+/* string_agg(text, text) and bool_and / bool_or / every(boolean): the arguments coerced to
+ * the one signature each has here, or 42883. */
+static int bind_typed_args(binder *b, const ast_expr *a, ss_type want, uint32_t nargs, ss_expr **args)
+{
+    if (a->nargs != nargs) {
+        no_such_aggregate(b, a);
+        return SS_ERROR;
+    }
+    for (uint32_t i = 0; i < nargs; i++) {
+        if (!(args[i] = bind_agg_arg(b, a->args[i])))
+            return SS_ERROR;
+        int32_t t = args[i]->type.id;
+        bool ok = t == want.id || is_unknown_const(args[i]) || is_unknown_param(b, args[i]) ||
+                  (want.id == SS_TYPE_TEXT && t == SS_TYPE_VARCHAR);
+        if (!ok) {
+            no_such_aggregate(b, a);
+            return SS_ERROR;
+        }
+    }
+    for (uint32_t i = 0; i < nargs; i++)
+        if (!(args[i] = coerce_expr(b, args[i], want, CAST_IMPLICIT, a->args[i]->location)))
+            return SS_ERROR;
+    return SS_OK;
+}
+
+/* FILTER (WHERE ...) and ORDER BY inside the call, over the aggregate's input.  With
+ * DISTINCT every ORDER BY expression must be an argument (42P10). */
+static int bind_agg_extra(binder *b, const ast_expr *a, ss_agg_call *call, ss_expr **more, uint32_t nmore,
+                          ss_agg_extra **out)
+{
+    *out = NULL;
+    if (!nmore && !a->filter && !a->nagg_order)
+        return SS_OK;
+    ss_agg_extra *x = bind_alloc(b, sizeof *x);
+    if (!x)
+        return SS_ERROR;
+    memset(x, 0, sizeof *x);
+    x->struct_size = sizeof *x;
+    x->nargs = nmore;
+    x->args = (const ss_expr *const *)more;
+    if (a->nagg_order) {
+        ss_expr **order = bind_alloc(b, sizeof(ss_expr *) * a->nagg_order);
+        ss_sort_key *keys = bind_alloc(b, sizeof(ss_sort_key) * a->nagg_order);
+        if (!order || !keys)
+            return SS_ERROR;
+        for (uint32_t i = 0; i < a->nagg_order; i++) {
+            const ast_sort_item *it = &a->agg_order[i];
+            ss_expr *e = bind_agg_arg(b, it->expr);
+            if (!e || !(e = resolve_unknown(b, e, it->expr->location)))
+                return SS_ERROR;
+            if (call->distinct) {
+                bool found = call->arg && expr_equal(call->arg, e);
+                for (uint32_t k = 0; !found && k < nmore; k++)
+                    found = expr_equal(more[k], e);
+                if (!found)
+                    return bind_error(b, expr_location(it->expr), "42P10",
+                                      "in an aggregate with DISTINCT, ORDER BY expressions must appear in argument list");
+            }
+            order[i] = e;
+            keys[i] = (ss_sort_key){.column = i,
+                                    .descending = it->descending,
+                                    .nulls_first = it->nulls ? it->nulls == 1 : it->descending};
+        }
+        x->norder = a->nagg_order;
+        x->order = (const ss_expr *const *)order;
+        x->order_keys = keys;
+    }
+    if (a->filter) {
+        agg_state *saved = b->agg;
+        const char *saved_context = b->no_agg_context;
+        b->agg = NULL;
+        b->agg_mode = false;
+        b->no_agg_context = "FILTER";
+        x->filter = bind_bool_expr(b, a->filter, "FILTER");
+        b->agg = saved;
+        b->agg_mode = true;
+        b->no_agg_context = saved_context;
+        if (!x->filter)
+            return SS_ERROR;
+    }
+    *out = x;
+    return SS_OK;
+}
+
+/* Aggregate call: bind the arguments over the input, pick the result type (PostgreSQL's
  * rules), and return a reference to the aggregate's output column. */
 ss_expr *bind_aggregate(binder *b, const ast_expr *a)
 {
@@ -59,36 +184,37 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
     memset(&call, 0, sizeof call);
     call.name = name;
     call.distinct = a->distinct;
+    ss_expr **more = NULL;
+    uint32_t nmore = 0;
     if (a->star) {
         if (strcmp(name, "count") != 0 || a->nargs) {
             /* PostgreSQL reads f(*) as f() */
             return no_such_function(b, a->location, name, "");
         }
         call.result_type = type_of(SS_TYPE_INT8);
+    } else if (!strcmp(name, "string_agg")) {
+        ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * 2);
+        if (!args || bind_typed_args(b, a, type_of(SS_TYPE_TEXT), 2, args))
+            return NULL;
+        call.arg = args[0];
+        more = args + 1;
+        nmore = 1;
+        call.result_type = type_of(SS_TYPE_TEXT);
+    } else if (!strcmp(name, "bool_and") || !strcmp(name, "bool_or") || !strcmp(name, "every")) {
+        ss_expr *arg;
+        if (bind_typed_args(b, a, type_of(SS_TYPE_BOOL), 1, &arg))
+            return NULL;
+        call.arg = arg;
+        call.result_type = type_of(SS_TYPE_BOOL);
     } else {
         if (a->nargs == 0 && strcmp(name, "count") == 0) {
             bind_error(b, a->location, "42809",
                        "count(*) must be used to call a parameterless aggregate function");
             return NULL;
         }
-        if (a->nargs != 1) {
-            char sig[512] = "";
-            size_t off = 0;
-            b->agg_mode = false;
-            for (uint32_t i = 0; i < a->nargs && off < sizeof sig; i++) {
-                ss_expr *arg = bind_expr(b, a->args[i]);
-                if (!arg)
-                    return NULL;
-                char b1[96];
-                off += (size_t)snprintf(sig + off, sizeof sig - off, "%s%s", i ? ", " : "",
-                                        tname(type_of(arg->type.id), b1, sizeof b1));
-            }
-            b->agg_mode = true;
-            return no_such_function(b, a->location, name, sig);
-        }
-        b->agg_mode = false;
-        ss_expr *arg = bind_expr(b, a->args[0]);
-        b->agg_mode = true;
+        if (a->nargs != 1)
+            return no_such_aggregate(b, a);
+        ss_expr *arg = bind_agg_arg(b, a->args[0]);
         if (!arg)
             return NULL;
         /* sum/avg have only numeric candidates, so PostgreSQL cannot pick one for an untyped
@@ -132,32 +258,50 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
         }
         call.arg = arg;
     }
+    ss_agg_extra *extra;
+    if (bind_agg_extra(b, a, &call, more, nmore, &extra))
+        return NULL;
     agg_state *st = b->agg;
-    for (uint32_t i = 0; i < st->naggs; i++) {
+    for (uint32_t i = 0; !extra && i < st->naggs; i++) {
         ss_agg_call *c = &st->aggs[i];
-        if (!strcmp(c->name, call.name) && c->distinct == call.distinct &&
+        if (!st->extras[i] && !strcmp(c->name, call.name) && c->distinct == call.distinct &&
             ((!c->arg && !call.arg) || (c->arg && call.arg && expr_equal(c->arg, call.arg))))
             return make_column(b, st->rel, st->ngroups + i, c->result_type);
     }
+    uint32_t index;
+    if (add_agg_call(b, st, &call, extra, &index))
+        return NULL;
+    return make_column(b, st->rel, st->ngroups + index, call.result_type);
+}
+
+int add_agg_call(binder *b, agg_state *st, const ss_agg_call *call, ss_agg_extra *extra, uint32_t *index)
+{
     if (st->naggs == st->cap_aggs) {
         uint32_t cap = st->cap_aggs ? st->cap_aggs * 2 : 8;
         ss_agg_call *p = bind_alloc(b, cap * sizeof *p);
-        if (!p)
-            return NULL;
-        if (st->naggs)
+        ss_agg_extra **x = bind_alloc(b, cap * sizeof *x);
+        if (!p || !x)
+            return SS_ERROR;
+        if (st->naggs) {
             memcpy(p, st->aggs, st->naggs * sizeof *p);
+            memcpy(x, st->extras, st->naggs * sizeof *x);
+        }
         st->aggs = p;
+        st->extras = x;
         st->cap_aggs = cap;
     }
-    st->aggs[st->naggs] = call;
-    return make_column(b, st->rel, st->ngroups + st->naggs++, call.result_type);
+    st->aggs[st->naggs] = *call;
+    st->extras[st->naggs] = extra;
+    st->any_extra |= extra != NULL;
+    *index = st->naggs++;
+    return SS_OK;
 }
 
 /* In an aggregate query's output, an expression equal to a GROUP BY expression becomes a
  * reference to that group column. */
 ss_expr *match_group(binder *b, const ast_expr *a)
 {
-    if (!b->agg_mode || ast_has_aggregate(a) || a->kind == AE_STAR)
+    if (!b->agg_mode || ast_has_aggregate(a) || a->kind == AE_STAR || a->kind == AE_SUBLINK)
         return NULL;
     b->agg_mode = false;
     ss_error *saved = b->ctx->err;

@@ -130,6 +130,9 @@ bool expr_equal(const ss_expr *a, const ss_expr *b)
         if (a->u.in.negated != b->u.in.negated)
             return false;
         break;
+    case EXPR_SUBLINK:
+    case EXPR_SET_PARAM:
+        return false; /* the same subquery is the same node (a == b above) */
     }
     uint32_t n = ss_expr_nchildren(a);
     if (n != ss_expr_nchildren(b))
@@ -458,6 +461,9 @@ ss_expr *bind_expr(binder *b, const ast_expr *a)
 
 static ss_expr *bind_expr_node(binder *b, const ast_expr *a)
 {
+    for (int i = 0; i < 2; i++)
+        if (a == b->preset_ast[i])
+            return b->preset_expr[i];
     if (b->agg_mode) {
         ss_expr *g = match_group(b, a);
         if (g)
@@ -507,6 +513,12 @@ static ss_expr *bind_expr_node(binder *b, const ast_expr *a)
         return bind_between(b, a);
     case AE_IN_LIST:
         return bind_in_list(b, a);
+    case AE_GROUPING_FUNC:
+        return bind_grouping_func(b, a);
+    case AE_GROUPING_SET:
+        break; /* only GROUP BY has them (bind_grouping_sets.c) */
+    case AE_SUBLINK:
+        return bind_sublink(b, a);
     }
     bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: expression kind %d",
                (int)a->kind); /* every kind the parser produces is handled above */

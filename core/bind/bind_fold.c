@@ -50,6 +50,8 @@ ss_expr *fold_constants(binder *b, ss_expr *e)
     case EXPR_OR:
     case EXPR_CAST:
     case EXPR_CASE:
+    case EXPR_SUBLINK:
+    case EXPR_SET_PARAM:
         return e;
     }
     if (!all_const)

@@ -22,9 +22,10 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
 {
     if (is_aggregate_name(a))
         return bind_aggregate(b, a);
-    if (a->star || a->distinct) {
+    if (a->star || a->distinct || a->filter || a->nagg_order) {
         bind_error(b, a->location, "42809", "%s specified, but %s is not an aggregate function",
-                   a->star ? "*" : "DISTINCT", a->names[a->nnames - 1]);
+                   a->star ? "*" : a->distinct ? "DISTINCT" : a->nagg_order ? "ORDER BY" : "FILTER",
+                   a->names[a->nnames - 1]);
         return NULL;
     }
     if (a->nnames > 2 || (a->nnames == 2 && strcmp(a->names[0], "pg_catalog") != 0)) {
@@ -33,6 +34,21 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
         return NULL;
     }
     const char *name = a->names[a->nnames - 1];
+    if (is_set_returning(name)) {
+        const char *ctx = b->no_agg_context;
+        if (ctx && (!strcmp(ctx, "WHERE") || !strcmp(ctx, "JOIN conditions"))) {
+            bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "set-returning functions are not allowed in %s",
+                       strcmp(ctx, "WHERE") ? "JOIN conditions" : "WHERE");
+            return NULL;
+        }
+        if (b->srf_ast && !b->agg_mode && ast_equal(a, b->srf_ast))
+            return b->srf_col;
+        bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                   "feature not supported: set-returning function %s here (only in FROM, or one generate_series with "
+                   "constant arguments in the select list of a query without aggregates)",
+                   name);
+        return NULL;
+    }
     uint32_t n = a->nargs;
     ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * (n ? n : 1));
     ss_type *types = bind_alloc(b, sizeof(ss_type) * (n ? n : 1));

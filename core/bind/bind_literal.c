@@ -76,10 +76,15 @@ ss_expr *entry_column(binder *b, const range_entry *re, uint32_t c, const char *
         return make_column(b, re->rel, c, re->col_types[c]);
     }
     ss_expr *l = entry_column(b, &b->scope[re->src_entry[c]], re->src_col[c], ref);
+    ss_type cast = re->casts ? re->casts[c] : type_of(SS_TYPE_INVALID);
+    if (l && cast.id)
+        l = coerce_expr(b, l, cast, CAST_IMPLICIT, -1);
     if (!l || !re->src_entry2 || re->src_entry2[c] == UINT32_MAX)
         return l;
     /* COALESCE(l, r) = CASE WHEN l IS NOT NULL THEN l ELSE r END */
     ss_expr *r = entry_column(b, &b->scope[re->src_entry2[c]], re->src_col2[c], NULL);
+    if (r && cast.id)
+        r = coerce_expr(b, r, cast, CAST_IMPLICIT, -1);
     ss_expr *when = new_expr(b, EXPR_IS_NOT_NULL, type_of(SS_TYPE_BOOL));
     ss_expr *e = new_expr(b, EXPR_CASE, l->type);
     ss_expr **arrays = bind_alloc(b, sizeof(ss_expr *) * 2);
@@ -106,7 +111,7 @@ bool scope_has_column(const binder *b, const char *name)
 
 /* Column index of name in the FROM item re, -1 when it has none, -2 when several (a
  * subquery's or column aliases' names may repeat). */
-static int64_t column_of(const range_entry *re, const char *name)
+int64_t range_column_of(const range_entry *re, const char *name)
 {
     int64_t found = -1;
     for (uint32_t i = 0; i < re->ncols; i++)
@@ -119,12 +124,13 @@ static int64_t column_of(const range_entry *re, const char *name)
 }
 
 /* The FROM entry a qualified reference names (PostgreSQL's refnameNamespaceItem), or NULL
- * with the error raised: 42P01 when none, or one outside the visible part of the scope. */
-static const range_entry *qualified_entry(binder *b, const ast_expr *a)
+ * with the error raised: 42P01 when none, or one outside the visible part of the scope (or
+ * inside an aliased join). */
+const range_entry *find_qualified_entry(binder *b, const ast_expr *a)
 {
     const char *name = a->names[0];
     for (uint32_t r = b->scope_lo; r < b->scope_hi; r++)
-        if (b->scope[r].ref && strcmp(b->scope[r].ref, name) == 0)
+        if (b->scope[r].ref && !b->scope[r].ref_hidden && strcmp(b->scope[r].ref, name) == 0)
             return &b->scope[r];
     for (uint32_t r = 0; r < b->nscope; r++)
         if (b->scope[r].ref && strcmp(b->scope[r].ref, name) == 0) {
@@ -154,12 +160,19 @@ ss_expr *bind_column(binder *b, const ast_expr *a)
                    "feature not supported: qualified names with a schema or database");
         return NULL;
     }
+    if (b->nouter) {
+        bool outer = false;
+        ss_expr *e = bind_outer_column(b, a, &outer);
+        if (outer)
+            return e;
+    }
+    b->own_col_refs++;
     const range_entry *found = NULL;
     int64_t index = -1;
     if (a->nnames == 2) {
-        if (!(found = qualified_entry(b, a)))
+        if (!(found = find_qualified_entry(b, a)))
             return NULL;
-        if ((index = column_of(found, col)) == -2) {
+        if ((index = range_column_of(found, col)) == -2) {
             bind_error(b, a->location, "42702", "column reference \"%s\" is ambiguous", col);
             return NULL;
         }
@@ -171,7 +184,7 @@ ss_expr *bind_column(binder *b, const ast_expr *a)
         for (uint32_t r = b->scope_lo; r < b->scope_hi; r++) {
             if (b->scope[r].cols_hidden)
                 continue;
-            int64_t i = column_of(&b->scope[r], col);
+            int64_t i = range_column_of(&b->scope[r], col);
             if (i == -1)
                 continue;
             if (found || i == -2) {
@@ -184,7 +197,7 @@ ss_expr *bind_column(binder *b, const ast_expr *a)
         if (!found) {
             bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_COLUMN, "column \"%s\" does not exist", col);
             for (uint32_t r = 0; r < b->nscope; r++)
-                if ((r < b->scope_lo || r >= b->scope_hi) && b->scope[r].ref && column_of(&b->scope[r], col) != -1) {
+                if ((r < b->scope_lo || r >= b->scope_hi) && b->scope[r].ref && range_column_of(&b->scope[r], col) != -1) {
                     ss_ctx_error_hint(b->ctx, "There is a column named \"%s\" in table \"%s\", but it cannot be "
                                       "referenced from this part of the query.", col, b->scope[r].ref);
                     break;

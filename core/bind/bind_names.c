@@ -15,6 +15,9 @@ static int colname(const ast_expr *e, const char **name)
     case AE_COALESCE:
         *name = "coalesce";
         return 2;
+    case AE_GROUPING_FUNC:
+        *name = "grouping";
+        return 2;
     case AE_CAST: {
         int strength = colname(e->args[0], name);
         if (strength <= 1) {
@@ -30,6 +33,22 @@ static int colname(const ast_expr *e, const char **name)
             return 1;
         }
         return strength;
+    }
+    case AE_SUBLINK: {
+        if (e->sublink == AST_SUBLINK_EXISTS) {
+            *name = "exists";
+            return 2;
+        }
+        if (e->sublink != AST_SUBLINK_EXPR)
+            return 0;
+        /* the subquery's output column name (a set operation's is its first branch's) */
+        const ast_select *s = e->subselect;
+        while (s->setop && s->larg)
+            s = s->larg;
+        if (!s->ntargets || s->targets[0].expr->kind == AE_STAR)
+            return 0;
+        *name = s->targets[0].alias ? s->targets[0].alias : figure_colname(s->targets[0].expr);
+        return 2;
     }
     default:
         return 0;

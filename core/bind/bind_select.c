@@ -1,7 +1,7 @@
 /* bind_select.c — binds a SELECT (or a VALUES query) into its logical plan (plan/logical.h):
  * get (FROM) → filter (WHERE) → aggregate (GROUP BY, aggregates) → filter (HAVING) →
  * project (targets + hidden sort keys) → distinct → sort → limit → project (drop hidden
- * keys).  How it runs (which columns the scan reads, where each column sits in a batch) is
+ * keys); DISTINCT ON is a sort then a unique (bind_distinct_on.c).  How it runs (which columns the scan reads, where each column sits in a batch) is
  * the planner's business (plan/planner.c). */
 #include <stdint.h>
 #include <string.h>
@@ -54,26 +54,10 @@ static int expand_star(binder *b, const ast_target *t, target_list *tl)
         return bind_error(b, t->location, "42601", "SELECT * with no tables specified is not valid");
     uint32_t lo = b->scope_base, hi = b->nscope;
     if (t->expr->nnames == 1) {
-        for (lo = b->scope_base; lo < b->nscope && (!b->scope[lo].ref || strcmp(t->expr->names[0], b->scope[lo].ref) != 0);
-             lo++)
-            ;
-        if (lo == b->nscope) {
-            bool aliased = false;
-            for (uint32_t r = b->scope_base; r < b->nscope; r++)
-                aliased |= b->scope[r].table_name && strcmp(b->scope[r].table_name, t->expr->names[0]) == 0;
-            if (!aliased)
-                return bind_error(b, t->expr->location, SS_SQLSTATE_UNDEFINED_TABLE,
-                                  "missing FROM-clause entry for table \"%s\"", t->expr->names[0]);
-            bind_error(b, t->expr->location, SS_SQLSTATE_UNDEFINED_TABLE,
-                       "invalid reference to FROM-clause entry for table \"%s\"", t->expr->names[0]);
-            for (uint32_t r = b->scope_base; r < b->nscope; r++)
-                if (b->scope[r].table_name && strcmp(b->scope[r].table_name, t->expr->names[0]) == 0) {
-                    ss_ctx_error_hint(b->ctx, "Perhaps you meant to reference the table alias \"%s\".",
-                                      b->scope[r].ref);
-                    break;
-                }
+        const range_entry *re = find_qualified_entry(b, t->expr);
+        if (!re)
             return SS_ERROR;
-        }
+        lo = (uint32_t)(re - b->scope);
         hi = lo + 1;
     }
     for (uint32_t r = lo; r < hi; r++) {
@@ -160,8 +144,12 @@ static bool ast_eq(const ast_expr *x, const ast_expr *y, bool loose)
         return strcmp(x->str, y->str) == 0 && ast_eq(x->left, y->left, loose) && ast_eq(x->right, y->right, loose);
     case AE_FUNC:
         if (strcmp(x->names[x->nnames - 1], y->names[y->nnames - 1]) != 0 || x->star != y->star ||
-            x->distinct != y->distinct)
+            x->distinct != y->distinct || x->nagg_order != y->nagg_order || !ast_eq(x->filter, y->filter, loose))
             return false;
+        for (uint32_t i = 0; i < x->nagg_order; i++)
+            if (x->agg_order[i].descending != y->agg_order[i].descending || x->agg_order[i].nulls != y->agg_order[i].nulls ||
+                !ast_eq(x->agg_order[i].expr, y->agg_order[i].expr, loose))
+                return false;
         break;
     case AE_CAST:
         if (strcmp(x->type.name, y->type.name) != 0 || x->type.typmod != y->type.typmod)
@@ -193,7 +181,7 @@ static int check_position_constant(binder *b, const ast_expr *a, const char *cla
 }
 
 /* GROUP BY items may name output columns by position or alias, as in PostgreSQL. */
-static const ast_expr *group_item(binder *b, const ast_select *s, const ast_expr *g)
+const ast_expr *resolve_group_item(binder *b, const ast_select *s, const ast_expr *g)
 {
     if (check_position_constant(b, g, "GROUP BY"))
         return NULL;
@@ -226,15 +214,16 @@ static const ast_expr *group_item(binder *b, const ast_select *s, const ast_expr
     return g;
 }
 
-/* ORDER BY item → output column position, adding a hidden target when needed. */
-static int order_item(binder *b, const ast_select *s, const ast_sort_item *it, target_list *tl, uint32_t *pos)
+/* ORDER BY (or DISTINCT ON: clause) item → output column position, adding a hidden target
+ * when needed (PostgreSQL's findTargetlistEntrySQL92). */
+static int order_item(binder *b, const ast_select *s, const ast_expr *a, const char *clause, target_list *tl,
+                      uint32_t *pos)
 {
-    const ast_expr *a = it->expr;
-    if (check_position_constant(b, a, "ORDER BY"))
+    if (check_position_constant(b, a, clause))
         return SS_ERROR;
     if (a->kind == AE_INT) {
         if (a->ival < 1 || a->ival > tl->nvisible)
-            return bind_error(b, a->location, "42P10", "ORDER BY position %lld is not in select list",
+            return bind_error(b, a->location, "42P10", "%s position %lld is not in select list", clause,
                               (long long)a->ival);
         *pos = (uint32_t)a->ival - 1;
         return SS_OK;
@@ -248,7 +237,7 @@ static int order_item(binder *b, const ast_select *s, const ast_sort_item *it, t
                                           (!tl->asts[found] || !tl->asts[i] ||
                                            ast_equal_loose(tl->asts[found], tl->asts[i])));
                 if (!same)
-                    return bind_error(b, a->location, "42702", "ORDER BY \"%s\" is ambiguous", a->names[0]);
+                    return bind_error(b, a->location, "42702", "%s \"%s\" is ambiguous", clause, a->names[0]);
                 if (found < 0)
                     found = (int)i;
             }
@@ -333,7 +322,7 @@ static int bind_values_query(binder *b, const ast_select *s, ss_bound_stmt *out)
 
 /* The location of the first column reference in a (PostgreSQL's locate_var_of_level walk
  * order), or -1. */
-static int first_column_location(const ast_expr *a)
+int first_column_location(const ast_expr *a)
 {
     if (!a)
         return -1;
@@ -382,19 +371,33 @@ static ss_expr *bind_limit_expr(binder *b, const ast_expr *a, const char *clause
 }
 
 /* Puts a limit node for s's LIMIT / OFFSET (if any) on *top; their expressions are evaluated
- * at each execution (they may hold parameters). */
-static int stack_limit(binder *b, const ast_select *s, ss_lop **top)
+ * at each execution (they may hold parameters).  WITH TIES compares rows on the ORDER BY
+ * items: columns key_pos[0..norder) of cols, which *top passes through. */
+static int stack_limit(binder *b, const ast_select *s, const ss_lop *cols, const uint32_t *key_pos, ss_lop **top)
 {
     if (!s->limit && !s->offset)
         return SS_OK;
     ss_expr *limit = NULL, *offset = NULL;
-    if (s->limit && s->limit->kind != AE_NULL && !(limit = bind_limit_expr(b, s->limit, "LIMIT")))
+    if (s->limit && (s->limit->kind != AE_NULL || s->with_ties) && !(limit = bind_limit_expr(b, s->limit, "LIMIT")))
         return SS_ERROR;
+    if (s->with_ties && limit && limit->kind == EXPR_CONST && limit->u.cnst.is_null)
+        return bind_error(b, -1, SS_SQLSTATE_INVALID_ROW_COUNT_IN_LIMIT,
+                          "row count cannot be null in FETCH FIRST ... WITH TIES clause");
     if (s->offset && !(offset = bind_limit_expr(b, s->offset, "OFFSET")))
         return SS_ERROR;
     ss_lop *l = lop_limit(b->ctx, b->arena, *top, limit, offset);
     if (!l)
         return SS_ERROR;
+    if (s->with_ties && s->limit) {
+        ss_lsort_key *ties = bind_alloc(b, sizeof(ss_lsort_key) * s->norder);
+        if (!ties)
+            return SS_ERROR;
+        for (uint32_t i = 0; i < s->norder; i++)
+            if (!(ties[i].expr = make_column(b, cols->rel, key_pos[i], cols->types[key_pos[i]])))
+                return SS_ERROR;
+        l->u.limit.nties = s->norder;
+        l->u.limit.ties = ties;
+    }
     *top = l;
     return SS_OK;
 }
@@ -473,6 +476,7 @@ static int analyse_before_group_by(binder *b, const ast_select *s)
 {
     agg_state scratch;
     memset(&scratch, 0, sizeof scratch);
+    scratch.scratch = true;
     int saved_loc[2] = {b->grouping_loc[0], b->grouping_loc[1]};
     const char *saved_msg[2] = {b->grouping_msg[0], b->grouping_msg[1]};
     uint32_t saved_deferred = b->ndeferred;
@@ -501,7 +505,7 @@ static int analyse_before_group_by(binder *b, const ast_select *s)
     }
     for (uint32_t i = 0; rc == SS_OK && i < s->norder; i++) {
         uint32_t pos;
-        rc = order_item(b, s, &s->order_by[i], &tl, &pos);
+        rc = order_item(b, s, s->order_by[i].expr, "ORDER BY", &tl, &pos);
     }
     b->agg = NULL;
     b->agg_mode = false;
@@ -535,8 +539,9 @@ static int stack_sort(binder *b, const ast_select *s, const ss_lop *cols, const 
 int bind_output_order_limit(binder *b, const ast_select *s, ss_bound_stmt *out, bool setop)
 {
     ss_lop *top = out->query;
+    uint32_t *key_pos = NULL;
     if (s->norder) {
-        uint32_t *key_pos = bind_alloc(b, sizeof(uint32_t) * s->norder);
+        key_pos = bind_alloc(b, sizeof(uint32_t) * s->norder);
         if (!key_pos)
             return SS_ERROR;
         for (uint32_t i = 0; i < s->norder; i++) {
@@ -580,7 +585,7 @@ int bind_output_order_limit(binder *b, const ast_select *s, ss_bound_stmt *out, 
         if (stack_sort(b, s, top, key_pos, &top))
             return SS_ERROR;
     }
-    if (stack_limit(b, s, &top))
+    if (stack_limit(b, s, out->query, key_pos, &top))
         return SS_ERROR;
     out->query = top;
     return SS_OK;
@@ -589,7 +594,7 @@ int bind_output_order_limit(binder *b, const ast_select *s, ss_bound_stmt *out, 
 /* ---- FROM ---------------------------------------------------------------------------- */
 
 /* Appends e to the FROM scope. */
-static int push_entry(binder *b, const range_entry *e)
+int push_entry(binder *b, const range_entry *e)
 {
     if (b->nscope == b->cap_scope) {
         uint32_t cap = b->cap_scope ? b->cap_scope * 2 : 4;
@@ -608,8 +613,16 @@ static int push_entry(binder *b, const range_entry *e)
 
 /* A FROM item as a new scope entry referenced as ref, its columns (rel, 0 .. ncols-1) named
  * names (the first ones renamed by f's column aliases) and typed types. */
-static int add_scope_entry(binder *b, const ast_from_item *f, const char *ref, const char *table_name, uint32_t rel,
-                           uint32_t ncols, const char *const *names, const ss_type *types)
+int check_ref_unique(binder *b, const char *ref)
+{
+    for (uint32_t r = b->scope_base; r < b->nscope; r++)
+        if (b->scope[r].ref && !b->scope[r].ref_hidden && strcmp(b->scope[r].ref, ref) == 0)
+            return bind_error(b, -1, "42712", "table name \"%s\" specified more than once", ref);
+    return SS_OK;
+}
+
+int add_scope_entry(binder *b, const ast_from_item *f, const char *ref, const char *table_name, uint32_t rel,
+                    uint32_t ncols, const char *const *names, const ss_type *types)
 {
     if (f->ncolnames > ncols)
         return bind_error(b, -1, "42P10", "table \"%s\" has %u columns available but %u columns specified", ref, ncols,
@@ -622,9 +635,8 @@ static int add_scope_entry(binder *b, const ast_from_item *f, const char *ref, c
             renamed[c] = c < f->ncolnames ? f->colnames[c] : names[c];
         names = renamed;
     }
-    for (uint32_t r = b->scope_base; r < b->nscope; r++)
-        if (b->scope[r].ref && strcmp(b->scope[r].ref, ref) == 0)
-            return bind_error(b, -1, "42712", "table name \"%s\" specified more than once", ref);
+    if (check_ref_unique(b, ref))
+        return SS_ERROR;
     if (push_entry(b, &(range_entry){.ref = ref, .table_name = table_name, .ncols = ncols, .col_names = names,
                                      .col_types = types, .rel = rel}))
         return SS_ERROR;
@@ -654,10 +666,7 @@ static int bind_from_table(binder *b, const ast_from_item *f, ss_lop **out)
     return (*out = lop_get(b->ctx, b->arena, rel, t)) ? SS_OK : SS_ERROR;
 }
 
-/* A subquery or VALUES list of FROM: bound as a query of its own over the scope entries
- * after the outer ones (it can reference none of them: there is no LATERAL), then a scope
- * entry over its output columns. */
-static int bind_from_subquery(binder *b, const ast_from_item *f, ss_lop **out)
+int bind_nested_query(binder *b, const ast_select *s, ss_bound_stmt *sub)
 {
     uint32_t nscope = b->nscope, base = b->scope_base, lo = b->scope_lo, hi = b->scope_hi;
     const ss_table *table = b->table;
@@ -669,9 +678,8 @@ static int bind_from_subquery(binder *b, const ast_from_item *f, ss_lop **out)
     b->scope_base = nscope;
     b->agg = NULL;
     b->agg_mode = b->in_having = b->keep_unknown_targets = false;
-    ss_bound_stmt sub;
-    memset(&sub, 0, sizeof sub);
-    int rc = bind_select(b, f->subquery, &sub);
+    memset(sub, 0, sizeof *sub);
+    int rc = bind_select(b, s, sub);
     b->nscope = nscope;
     b->scope_base = base;
     b->scope_lo = lo;
@@ -684,6 +692,24 @@ static int bind_from_subquery(binder *b, const ast_from_item *f, ss_lop **out)
     b->in_having = in_having;
     b->keep_unknown_targets = keep;
     b->no_agg_context = context;
+    return rc;
+}
+
+/* A subquery or VALUES list of FROM: bound as a query of its own over the scope entries
+ * after the outer ones (a LATERAL one sees those of its query's FROM items left of it as an
+ * outer level), then a scope entry over its output columns. */
+static int bind_from_subquery(binder *b, const ast_from_item *f, ss_lop **out)
+{
+    /* LATERAL: the FROM items to its left are an outer level it may reference */
+    if (f->lateral && bind_push_outer(b, b->scope_base, b->nscope))
+        return SS_ERROR;
+    if (f->lateral)
+        b->outer[b->nouter - 1].lateral_refused = b->lateral_refused;
+    b->lateral_refused = false;
+    ss_bound_stmt sub;
+    int rc = bind_nested_query(b, f->subquery, &sub);
+    if (f->lateral)
+        b->nouter--;
     if (rc)
         return SS_ERROR;
     *out = sub.query;
@@ -692,14 +718,7 @@ static int bind_from_subquery(binder *b, const ast_from_item *f, ss_lop **out)
 
 static ss_expr *fold_qual(binder *b, ss_expr *pred);
 
-/* The columns of the FROM entries [lo, hi) visible by unqualified name, in order: column
- * cols[i] of entry ents[i]. */
-typedef struct side_cols {
-    uint32_t *ents, *cols;
-    uint32_t n;
-} side_cols;
-
-static int visible_columns(binder *b, uint32_t lo, uint32_t hi, side_cols *out)
+int visible_columns(binder *b, uint32_t lo, uint32_t hi, side_cols *out)
 {
     uint32_t n = 0;
     for (uint32_t r = lo; r < hi; r++)
@@ -715,16 +734,6 @@ static int visible_columns(binder *b, uint32_t lo, uint32_t hi, side_cols *out)
             out->cols[out->n++] = c;
         }
     return SS_OK;
-}
-
-static const char *side_name(const binder *b, const side_cols *s, uint32_t i)
-{
-    return b->scope[s->ents[i]].col_names[s->cols[i]];
-}
-
-static ss_type side_type(const binder *b, const side_cols *s, uint32_t i)
-{
-    return b->scope[s->ents[i]].col_types[s->cols[i]];
 }
 
 /* The position of name among a side's columns (PostgreSQL's errors when it has none or
@@ -782,10 +791,12 @@ static int bind_using(binder *b, const ast_from_item *f, uint32_t lo, uint32_t m
     uint32_t *cols2 = full ? bind_alloc(b, sizeof(uint32_t) * (ncols ? ncols : 1)) : NULL;
     const char **col_names = bind_alloc(b, sizeof(char *) * (ncols ? ncols : 1));
     ss_type *types = bind_alloc(b, sizeof(ss_type) * (ncols ? ncols : 1));
+    ss_type *casts = bind_alloc(b, sizeof(ss_type) * (ncols ? ncols : 1));
     bool *lused = bind_alloc(b, l.n + 1), *rused = bind_alloc(b, r.n + 1);
     ss_expr **eqs = bind_alloc(b, sizeof(ss_expr *) * (nusing ? nusing : 1));
-    if (!ents || !cols || !col_names || !types || !lused || !rused || !eqs || (full && (!ents2 || !cols2)))
+    if (!ents || !cols || !col_names || !types || !casts || !lused || !rused || !eqs || (full && (!ents2 || !cols2)))
         return SS_ERROR;
+    memset(casts, 0, sizeof(ss_type) * (ncols ? ncols : 1));
     for (uint32_t c = 0; full && c < ncols; c++)
         ents2[c] = cols2[c] = UINT32_MAX;
     memset(lused, 0, l.n + 1);
@@ -799,17 +810,20 @@ static int bind_using(binder *b, const ast_from_item *f, uint32_t lo, uint32_t m
         if (li < 0 || ri < 0)
             return SS_ERROR;
         ss_type lt = side_type(b, &l, (uint32_t)li), rt = side_type(b, &r, (uint32_t)ri);
-        if (lt.id != rt.id || lt.typmod != rt.typmod) {
-            char b1[96], b2[96];
-            return bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                              "feature not supported: JOIN ... USING columns of different types (%s and %s)",
-                              tname(lt, b1, sizeof b1), tname(rt, b2, sizeof b2));
-        }
         lused[li] = rused[ri] = true;
-        ss_expr *le = entry_column(b, &b->scope[l.ents[li]], l.cols[li], NULL);
-        ss_expr *re = entry_column(b, &b->scope[r.ents[ri]], r.cols[ri], NULL);
-        if (!le || !re || !(eqs[u] = new_expr(b, EXPR_OP, type_of(SS_TYPE_BOOL))))
+        ss_expr *items[2] = {entry_column(b, &b->scope[l.ents[li]], l.cols[li], NULL),
+                             entry_column(b, &b->scope[r.ents[ri]], r.cols[ri], NULL)};
+        /* columns of two types are compared and merged in their common type
+           (PostgreSQL's select_common_type, "JOIN/USING") */
+        const int locs[2] = {-1, -1};
+        ss_type common = lt;
+        if (!items[0] || !items[1] || !unify(b, items, locs, 2, "JOIN/USING", &common))
             return SS_ERROR;
+        ss_expr *le = items[0], *re = items[1];
+        if (!(eqs[u] = new_expr(b, EXPR_OP, type_of(SS_TYPE_BOOL))))
+            return SS_ERROR;
+        if (common.id != lt.id || common.typmod != lt.typmod || common.id != rt.id || common.typmod != rt.typmod)
+            casts[n] = common;
         eqs[u]->u.op.op = OP_EQ;
         eqs[u]->u.op.left = le;
         eqs[u]->u.op.right = re;
@@ -822,7 +836,7 @@ static int bind_using(binder *b, const ast_from_item *f, uint32_t lo, uint32_t m
             cols2[n] = r.cols[ri];
         }
         col_names[n] = names[u];
-        types[n++] = lt;
+        types[n++] = common;
     }
     const side_cols *sides[2] = {&l, &r};
     const bool *used[2] = {lused, rused};
@@ -846,7 +860,7 @@ static int bind_using(binder *b, const ast_from_item *f, uint32_t lo, uint32_t m
     for (uint32_t e = lo; e < b->nscope; e++)
         b->scope[e].cols_hidden = true;
     return push_entry(b, &(range_entry){.ncols = n, .col_names = col_names, .col_types = types, .src_entry = ents,
-                                        .src_col = cols, .src_entry2 = ents2, .src_col2 = cols2});
+                                        .src_col = cols, .src_entry2 = ents2, .src_col2 = cols2, .casts = casts});
 }
 
 /* A FROM item: tables left to right into the scope, each JOIN's ON condition bound over its
@@ -856,13 +870,18 @@ static int bind_from_item(binder *b, const ast_from_item *f, ss_lop **out)
     if (ss_ctx_check_stack(b->ctx))
         return SS_ERROR;
     if (!f->is_join)
-        return f->subquery ? bind_from_subquery(b, f, out) : bind_from_table(b, f, out);
+        return f->subquery ? bind_from_subquery(b, f, out)
+               : f->func   ? bind_from_function(b, f, out)
+                           : bind_from_table(b, f, out);
     uint32_t lo = b->nscope;
     ss_lop *left, *right;
     if (bind_from_item(b, f->left, &left))
         return SS_ERROR;
     uint32_t mid = b->nscope;
-    if (bind_from_item(b, f->right, &right))
+    b->lateral_refused = f->join_type == AST_JOIN_RIGHT || f->join_type == AST_JOIN_FULL;
+    int rc = bind_from_item(b, f->right, &right);
+    b->lateral_refused = false;
+    if (rc)
         return SS_ERROR;
     ss_expr *cond = NULL;
     if ((f->nusing || f->natural) && bind_using(b, f, lo, mid, &cond))
@@ -882,14 +901,20 @@ static int bind_from_item(binder *b, const ast_from_item *f, ss_lop **out)
         if (!cond)
             return SS_ERROR;
     }
+    if ((f->using_alias || f->alias) && bind_join_aliases(b, f, lo))
+        return SS_ERROR;
     /* a RIGHT JOIN is the LEFT JOIN of its sides swapped: parents reference columns by
        binding, and * expands the scope, which keeps the FROM order */
+    bool lateral = !f->right->is_join && f->right->lateral;
     if (f->join_type == AST_JOIN_RIGHT)
         return (*out = lop_join(b->ctx, b->arena, SS_JOIN_LEFT, right, left, cond)) ? SS_OK : SS_ERROR;
     ss_join_type type = f->join_type == AST_JOIN_LEFT   ? SS_JOIN_LEFT
                         : f->join_type == AST_JOIN_FULL ? SS_JOIN_FULL
                                                         : SS_JOIN_INNER;
-    return (*out = lop_join(b->ctx, b->arena, type, left, right, cond)) ? SS_OK : SS_ERROR;
+    if (!(*out = lop_join(b->ctx, b->arena, type, left, right, cond)))
+        return SS_ERROR;
+    (*out)->u.join.lateral = lateral;
+    return SS_OK;
 }
 
 int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
@@ -920,7 +945,11 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
         is_agg = ast_has_aggregate(s->targets[i].expr);
     for (uint32_t i = 0; !is_agg && i < s->norder; i++)
         is_agg = ast_has_aggregate(s->order_by[i].expr);
+    for (uint32_t i = 0; !is_agg && i < s->ndistinct_on; i++)
+        is_agg = ast_has_aggregate(s->distinct_on[i]);
 
+    if (attach_target_srf(b, s, is_agg, &top))
+        return SS_ERROR;
     target_list tl;
     memset(&tl, 0, sizeof tl);
     agg_state *st = NULL;
@@ -928,21 +957,11 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
         st = bind_alloc(b, sizeof *st);
         if (!st)
             return SS_ERROR;
-        st->groups = bind_alloc(b, sizeof(ss_expr *) * (s->ngroup ? s->ngroup : 1));
-        st->group_asts = bind_alloc(b, sizeof(ast_expr *) * (s->ngroup ? s->ngroup : 1));
-        if (!st->groups || !st->group_asts)
-            return SS_ERROR;
         if (s->ngroup && analyse_before_group_by(b, s))
             return SS_ERROR;
         b->no_agg_context = "GROUP BY";
-        for (uint32_t i = 0; i < s->ngroup; i++) {
-            const ast_expr *g = group_item(b, s, s->group_by[i]);
-            ss_expr *e = g ? bind_expr(b, g) : NULL;
-            if (!e || !(e = resolve_unknown(b, e, g->location)))
-                return SS_ERROR;
-            st->group_asts[st->ngroups] = g;
-            st->groups[st->ngroups++] = e;
-        }
+        if (bind_group_clause(b, s, st))
+            return SS_ERROR;
         st->rel = new_rel(b);
         b->agg = st;
         b->agg_mode = true;
@@ -961,7 +980,13 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
     if (!key_pos)
         return SS_ERROR;
     for (uint32_t i = 0; i < s->norder; i++)
-        if (order_item(b, s, &s->order_by[i], &tl, &key_pos[i]))
+        if (order_item(b, s, s->order_by[i].expr, "ORDER BY", &tl, &key_pos[i]))
+            return SS_ERROR;
+    uint32_t *don_pos = bind_alloc(b, sizeof(uint32_t) * (s->ndistinct_on ? s->ndistinct_on : 1));
+    if (!don_pos)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < s->ndistinct_on; i++)
+        if (order_item(b, s, s->distinct_on[i], "DISTINCT ON", &tl, &don_pos[i]))
             return SS_ERROR;
     b->agg_mode = false;
 
@@ -982,7 +1007,7 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
         return SS_ERROR;
     if (is_agg) {
         if (drop_unused_aggregates(b, st, &tl, having) ||
-            !(top = lop_aggregate(b->ctx, b->arena, st->rel, top, st->ngroups, st->groups, st->naggs, st->aggs)))
+            !(top = stack_grouping_sets(b, st, top)))
             return SS_ERROR;
         if (having && !(top = lop_filter(b->ctx, b->arena, top, having)))
             return SS_ERROR;
@@ -996,9 +1021,13 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
     top = proj;
     if (s->distinct && !(top = lop_distinct(b->ctx, b->arena, top)))
         return SS_ERROR;
-    if (s->norder && stack_sort(b, s, proj, key_pos, &top))
+    if (s->ndistinct_on) {
+        if (stack_distinct_on(b, s, proj, key_pos, don_pos, &top))
+            return SS_ERROR;
+    } else if (s->norder && stack_sort(b, s, proj, key_pos, &top)) {
         return SS_ERROR;
-    if (stack_limit(b, s, &top))
+    }
+    if (stack_limit(b, s, proj, key_pos, &top))
         return SS_ERROR;
     if (tl.n > tl.nvisible) {
         ss_expr **cols = bind_alloc(b, sizeof(ss_expr *) * (tl.nvisible ? tl.nvisible : 1));

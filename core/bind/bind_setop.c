@@ -22,7 +22,8 @@ static const char *setop_word(ast_setop op)
  * filter: they keep their input's columns). */
 static ss_lop *below_pass_through(ss_lop *op)
 {
-    while (op->kind == LOP_SORT || op->kind == LOP_LIMIT || op->kind == LOP_DISTINCT || op->kind == LOP_FILTER)
+    while (op->kind == LOP_SORT || op->kind == LOP_LIMIT || op->kind == LOP_DISTINCT || op->kind == LOP_FILTER ||
+           op->kind == LOP_UNIQUE)
         op = op->children[0];
     return op;
 }

@@ -20,7 +20,20 @@ typedef struct agg_state {
     const ast_expr **group_asts; /* and as written (after position/alias resolution) */
     uint32_t ngroups;
     ss_agg_call *aggs;
+    ss_agg_extra **extras;    /* parallel to aggs: FILTER, ORDER BY, extra arguments (or NULL) */
     uint32_t naggs, cap_aggs;
+    bool any_extra;
+    bool scratch;             /* the first pass of analyse_before_group_by: no groups known */
+    /* GROUPING SETS / ROLLUP / CUBE (bind_grouping_sets.c): nsets sets of group indexes;
+       has_sets false for a plain GROUP BY */
+    bool has_sets;
+    uint32_t nsets;
+    uint32_t **sets;
+    uint32_t *set_sizes;
+    /* the GROUPING(...) calls of a grouping-sets query: pseudo aggregate calls (name
+       "grouping") whose value each set's branch computes from the group indexes */
+    struct grouping_call *groupings;
+    uint32_t ngroupings, cap_groupings;
 } agg_state;
 
 /* One item of the FROM clause (a table, a subquery or a VALUES list): the name it is
@@ -41,7 +54,27 @@ typedef struct range_entry {
        COALESCE(that, column src_col2[i] of entry src_entry2[i]) (src_entry2 NULL: none;
        UINT32_MAX for the other columns) */
     const uint32_t *src_entry, *src_col, *src_entry2, *src_col2;
+    /* with src_entry: when non-NULL and casts[i].id != 0, column i is converted to that type
+       (a JOIN ... USING column of two types: their common type) */
+    const ss_type *casts;
+    /* inside an aliased join ((a JOIN b) AS j): its name cannot be referenced any more, and
+       does not clash with later ones */
+    bool ref_hidden;
 } range_entry;
+
+/* A query around the subquery being bound (PostgreSQL's outer ParseState): the scope
+ * entries its columns resolve in and its aggregation state. */
+typedef struct outer_level {
+    uint32_t lo, hi;
+    agg_state *agg;
+    bool agg_mode, in_having;
+    /* the FROM items left of a LATERAL subquery on the right of a RIGHT or FULL JOIN: a
+       reference to them is PostgreSQL's 42P01 */
+    bool lateral_refused;
+    /* its grouping errors noted so far (binder.grouping_loc / grouping_msg) */
+    int grouping_loc[2];
+    const char *grouping_msg[2];
+} outer_level;
 
 typedef struct binder {
     ss_ctx *ctx;
@@ -56,8 +89,8 @@ typedef struct binder {
     range_entry *scope;
     uint32_t nscope, cap_scope;
     /* the first entry of the query being bound: the ones below it are the FROM items of the
-       queries around a subquery of FROM, which it cannot reference (no LATERAL) but which
-       PostgreSQL's hints name */
+       queries around it, which only a subquery of an expression or a LATERAL one may
+       reference (as outer levels, bind_sublink.c) but which PostgreSQL's hints name */
     uint32_t scope_base;
     /* the entries a column may reference: [scope_lo, scope_hi) while binding a JOIN's ON
        condition (its own two sides), all of them otherwise */
@@ -97,12 +130,91 @@ typedef struct binder {
     uint32_t ndeferred, capdeferred;
     ss_ptrmap deferred_set;   /* the same nodes, for lookups */
     uint32_t expr_depth;      /* bind_expr calls in progress (its stack charge) */
+    /* the select list's set-returning function call run as a join (attach_target_srf) and
+       the column that stands for it; NULL when none */
+    const ast_expr *srf_ast;
+    ss_expr *srf_col;
+    /* subqueries in expressions (bind_sublink.c): the queries around the one being bound,
+       innermost last; columns bound so far at the query's own level and at outer levels */
+    outer_level *outer;
+    uint32_t nouter, cap_outer;
+    uint32_t own_col_refs, outer_col_refs;
+    bool lateral_refused;     /* the next LATERAL subquery is a RIGHT / FULL JOIN's right side */
+    /* an AST node that binds to a given expression (an ANY / ALL comparison's operands) */
+    const ast_expr *preset_ast[2];
+    ss_expr *preset_expr[2];
 } binder;
 
 /* Errors with a position (location is the 0-based AST location or -1). */
 int bind_error(binder *b, int location, const char *sqlstate, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 void *bind_alloc(binder *b, size_t n);
+
+/* The FROM entry a qualified reference a (x.col, x.*) names, or NULL with PostgreSQL's
+ * 42P01 raised (bind_literal.c). */
+const range_entry *find_qualified_entry(binder *b, const ast_expr *a);
+/* The columns of the FROM entries [lo, hi) visible by unqualified name, in order: column
+ * cols[i] of entry ents[i] (bind_select.c). */
+typedef struct side_cols {
+    uint32_t *ents, *cols;
+    uint32_t n;
+} side_cols;
+int visible_columns(binder *b, uint32_t lo, uint32_t hi, side_cols *out);
+static inline const char *side_name(const binder *b, const side_cols *s, uint32_t i)
+{
+    return b->scope[s->ents[i]].col_names[s->cols[i]];
+}
+static inline ss_type side_type(const binder *b, const side_cols *s, uint32_t i)
+{
+    ss_type t = b->scope[s->ents[i]].col_types[s->cols[i]];
+    return t;
+}
+/* JOIN ... USING (...) AS u and (join) AS j (cols) (bind_join_alias.c): scope entries over a
+ * join whose own entries are [lo, b->nscope); j hides them. */
+int bind_join_aliases(binder *b, const ast_from_item *f, uint32_t lo);
+/* Appends e to the FROM scope (bind_select.c). */
+int push_entry(binder *b, const range_entry *e);
+/* 42712 when ref names an entry of the query already. */
+int check_ref_unique(binder *b, const char *ref);
+
+/* A FROM item as a new scope entry referenced as ref, its columns (rel, 0 .. ncols-1) named
+ * names (the first ones renamed by f's column aliases) and typed types (bind_select.c). */
+int add_scope_entry(binder *b, const ast_from_item *f, const char *ref, const char *table_name, uint32_t rel,
+                    uint32_t ncols, const char *const *names, const ss_type *types);
+/* A function call in FROM (bind_function_scan.c): generate_series as a function scan. */
+int bind_from_function(binder *b, const ast_from_item *f, ss_lop **out);
+/* Whether name is one of PostgreSQL's set-returning functions that Sunstone runs only in
+ * FROM, or not at all (bind_function_scan.c). */
+bool is_set_returning(const char *name);
+/* The location of the first column reference in a (PostgreSQL's locate_var_of_level walk
+ * order), or -1 (bind_select.c). */
+int first_column_location(const ast_expr *a);
+/* A set-returning function in s's select list (PostgreSQL's ProjectSet) for a query without
+ * aggregates: one generate_series with constant arguments joined to *top, its calls then
+ * bound as b->srf_col; PostgreSQL's 0A000 for one inside CASE or COALESCE. */
+int attach_target_srf(binder *b, const ast_select *s, bool is_agg, ss_lop **top);
+
+/* DISTINCT ON (bind_distinct_on.c): over proj (the targets), a sort by the DISTINCT ON items
+ * matched with the leading ORDER BY items (42P10 when they do not match), then the rest of
+ * ORDER BY, and a unique on the DISTINCT ON items.  order_pos / don_pos: the target positions
+ * of s's ORDER BY and DISTINCT ON items. */
+int stack_distinct_on(binder *b, const ast_select *s, const ss_lop *proj, const uint32_t *order_pos,
+                      const uint32_t *don_pos, ss_lop **top);
+
+/* Appends an aggregate call (and its extra, or NULL) to st: *index is its position. */
+int add_agg_call(binder *b, agg_state *st, const ss_agg_call *call, ss_agg_extra *extra, uint32_t *index);
+/* A GROUP BY item resolved as PostgreSQL's findTargetlistEntrySQL92 (output position or
+ * name, else the expression itself) (bind_select.c). */
+const ast_expr *resolve_group_item(binder *b, const ast_select *s, const ast_expr *g);
+/* GROUP BY (bind_grouping_sets.c): binds the group expressions into st and, when there are
+ * grouping sets, expands them (PostgreSQL's expand_grouping_sets; 54001 beyond 4096). */
+int bind_group_clause(binder *b, const ast_select *s, agg_state *st);
+/* GROUPING(args) in an aggregate query's output (42803 when an argument is no group). */
+ss_expr *bind_grouping_func(binder *b, const ast_expr *a);
+/* The aggregate of a grouping-sets query over input: one aggregate per set, projected to
+ * st's relation (NULL for the groups a set leaves out, GROUPING values as constants), the
+ * branches appended (UNION ALL).  Without grouping sets: the one aggregate. */
+ss_lop *stack_grouping_sets(binder *b, agg_state *st, ss_lop *input);
 
 /* Grouping errors (bind_agg.c): noted while binding an aggregate query's outputs, raised
  * once they are all bound (the select list's first, then HAVING's). */
@@ -228,12 +340,28 @@ bool has_deferred(const binder *b, const ss_expr *e);
  * (LIMIT and OFFSET apart: they are evaluated when the query runs). */
 int raise_deferred_folds(binder *b, ss_lop *plan);
 
+/* Subqueries in expressions (bind_sublink.c). */
+/* Makes the scope entries [lo, hi) (with the current aggregation state) the innermost outer
+ * level of the query about to be bound (a subquery of an expression, a LATERAL subquery). */
+int bind_push_outer(binder *b, uint32_t lo, uint32_t hi);
+ss_expr *bind_sublink(binder *b, const ast_expr *a);
+/* A column of a query around the current one, when the current query has none of that name
+ * (or no table of that qualifier): *found tells whether one was; NULL with *found set is an
+ * error. */
+ss_expr *bind_outer_column(binder *b, const ast_expr *a, bool *found);
+/* Column index of name in the FROM item re, -1 when it has none, -2 when several. */
+int64_t range_column_of(const range_entry *re, const char *name);
+
 /* Output names (bind_names.c). */
 /* PostgreSQL's output column name for an expression (FigureColname). */
 const char *figure_colname(const ast_expr *e);
 
 /* SELECT (bind_select.c): plan plus result columns. */
 int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out);
+/* A subquery (of FROM or of an expression) bound as a query of its own after the scope
+ * entries of the queries around it; the binder's scope and aggregation state are as before
+ * afterwards. */
+int bind_nested_query(binder *b, const ast_select *s, ss_bound_stmt *sub);
 /* ORDER BY, LIMIT and OFFSET over a query's output columns (VALUES lists, set operations):
  * sort keys name an output column by position or by name; other sort expressions are refused
  * (setop: PostgreSQL's own refusal for a set operation; else a VALUES list's 0A000). */

@@ -49,6 +49,29 @@ static int check_statement_timeout(ss_ctx *ctx, const ss_settings *s, const char
     return SS_OK;
 }
 
+/* work_mem: kB, 64 .. INT_MAX as in PostgreSQL (the budget of each sort and hash node). */
+static int check_work_mem(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value, char *out,
+                          size_t outlen)
+{
+    (void)s;
+    int kb;
+    if (ss_setting_parse_kb(ctx, name, value, SS_WORK_MEM_MIN_KB, INT_MAX, &kb))
+        return SS_ERROR;
+    ss_setting_format_kb(kb, out, outlen);
+    return SS_OK;
+}
+
+static int check_hash_mem_multiplier(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value,
+                                     char *out, size_t outlen)
+{
+    (void)s;
+    double m;
+    if (ss_setting_parse_real(ctx, name, value, 1.0, 1000.0, &m))
+        return SS_ERROR;
+    ss_setting_format_real(m, out, outlen);
+    return SS_OK;
+}
+
 static int check_extra_float_digits(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value,
                                     char *out, size_t outlen)
 {
@@ -158,6 +181,8 @@ static const known_setting known[] = {
     {"standard_conforming_strings", NULL, "on", false, check_standard_conforming_strings},
     {"client_min_messages", NULL, "notice", false, check_client_min_messages},
     {"statement_timeout", NULL, "0", false, check_statement_timeout},
+    {"work_mem", NULL, "4MB", false, check_work_mem},
+    {"hash_mem_multiplier", NULL, "2", false, check_hash_mem_multiplier},
     {"intervalstyle", "IntervalStyle", "postgres", false, check_intervalstyle},
     {"server_version", NULL, "15.0", true, NULL},
     {"server_version_num", NULL, "150000", true, NULL},
@@ -195,6 +220,8 @@ void ss_settings_init(ss_settings *s)
     memset(s, 0, sizeof *s);
     s->extra_float_digits = 1;
     s->client_min_messages = SS_MSG_NOTICE;
+    s->work_mem_kb = SS_WORK_MEM_DEFAULT_KB;
+    s->hash_mem_multiplier = 2.0;
 }
 
 void ss_settings_free(ss_settings *s)
@@ -223,6 +250,8 @@ int ss_settings_copy(ss_settings *dst, const ss_settings *src)
     dst->statement_timeout_ms = src->statement_timeout_ms;
     dst->extra_float_digits = src->extra_float_digits;
     dst->client_min_messages = src->client_min_messages;
+    dst->work_mem_kb = src->work_mem_kb;
+    dst->hash_mem_multiplier = src->hash_mem_multiplier;
     return SS_OK;
 }
 
@@ -315,7 +344,14 @@ static void update_typed(ss_settings *s, const char *name, const char *value)
 {
     ss_ctx quiet = {0}; /* normalized values parse without error */
     int n;
-    if (strcasecmp(name, "statement_timeout") == 0 &&
+    double d;
+    if (strcasecmp(name, "work_mem") == 0 &&
+        ss_setting_parse_kb(&quiet, name, value, SS_WORK_MEM_MIN_KB, INT_MAX, &n) == SS_OK)
+        s->work_mem_kb = n;
+    else if (strcasecmp(name, "hash_mem_multiplier") == 0 &&
+             ss_setting_parse_real(&quiet, name, value, 1.0, 1000.0, &d) == SS_OK)
+        s->hash_mem_multiplier = d;
+    else if (strcasecmp(name, "statement_timeout") == 0 &&
         ss_setting_parse_int(&quiet, name, value, true, 0, INT_MAX, &n) == SS_OK)
         s->statement_timeout_ms = n;
     else if (strcasecmp(name, "extra_float_digits") == 0 &&

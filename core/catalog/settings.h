@@ -30,7 +30,13 @@ typedef struct ss_settings {
     int64_t statement_timeout_ms;  /* 0: no timeout */
     int extra_float_digits;        /* -15 .. 3, float8 output (typeio.h) */
     int client_min_messages;       /* ss_message_level: notices below it are not sent */
+    int work_mem_kb;               /* work_mem: each sort / hash node's memory budget */
+    double hash_mem_multiplier;    /* hash nodes get work_mem * hash_mem_multiplier */
 } ss_settings;
+
+/* PostgreSQL's work_mem default and minimum, in kB. */
+#define SS_WORK_MEM_DEFAULT_KB 4096
+#define SS_WORK_MEM_MIN_KB 64
 
 void ss_settings_init(ss_settings *s);
 void ss_settings_free(ss_settings *s);

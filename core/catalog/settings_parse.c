@@ -1,6 +1,6 @@
-/* settings_parse.c — PostgreSQL's input rules for setting values: integers with time units
- * (parse_int and convert_to_base_unit in guc.c), Booleans with prefixes, enums, the DateStyle
- * keyword list, time zone and client encoding names; each writes the value as SHOW prints it
+/* settings_parse.c — PostgreSQL's input rules for setting values: integers with time or
+ * memory units and reals (parse_int, parse_real and convert_to_base_unit in guc.c), Booleans
+ * with prefixes, enums, the DateStyle keyword list, time zone and client encoding names; each writes the value as SHOW prints it
  * or records PostgreSQL's error (22023, with its HINT / DETAIL). */
 #include "catalog/settings_parse.h"
 
@@ -21,25 +21,41 @@ static int invalid_value(ss_ctx *ctx, const char *name, const char *value)
                         name, value);
 }
 
-/* ---- integers, with time units for base unit ms ------------------------------------------ */
+/* ---- integers, with time units (base ms) or memory units (base kB) ------------------------- */
 
-typedef struct time_unit {
+typedef struct unit_conv {
     const char *unit;
-    double multiplier; /* in ms */
-} time_unit;
+    double multiplier; /* in the base unit */
+} unit_conv;
 
 /* largest first, as guc.c's timeConversionTable for GUC_UNIT_MS */
-static const time_unit time_units[] = {
+static const unit_conv time_units[] = {
     {"d", 1000.0 * 60 * 60 * 24}, {"h", 1000.0 * 60 * 60}, {"min", 1000.0 * 60},
     {"s", 1000.0},                {"ms", 1.0},             {"us", 1.0 / 1000},
 };
-#define NTIME_UNITS (sizeof time_units / sizeof time_units[0])
+/* largest first, as guc.c's memoryUnitConversionTable for GUC_UNIT_KB */
+static const unit_conv memory_units[] = {
+    {"TB", 1024.0 * 1024 * 1024}, {"GB", 1024.0 * 1024}, {"MB", 1024.0}, {"kB", 1.0}, {"B", 1.0 / 1024},
+};
+#define NUNITS(t) (sizeof(t) / sizeof((t)[0]))
 #define MAX_UNIT_LEN 3
 
-static const char time_units_hint[] = "Valid units for this parameter are \"us\", \"ms\", \"s\", \"min\", \"h\", and \"d\".";
+typedef struct unit_kind {
+    const unit_conv *units;
+    size_t nunits;
+    const char *hint;   /* the HINT for an unknown unit */
+    const char *suffix; /* after the number in range errors */
+} unit_kind;
 
-/* Converts value in unit (text after the number) to ms; false on an unknown unit. */
-static bool to_ms(double value, const char *unit, double *out)
+static const unit_kind kind_ms = {
+    time_units, NUNITS(time_units),
+    "Valid units for this parameter are \"us\", \"ms\", \"s\", \"min\", \"h\", and \"d\".", " ms"};
+static const unit_kind kind_kb = {
+    memory_units, NUNITS(memory_units),
+    "Valid units for this parameter are \"B\", \"kB\", \"MB\", \"GB\", and \"TB\".", " kB"};
+
+/* Converts value in unit (text after the number) to the base unit; false on an unknown unit. */
+static bool to_base(double value, const char *unit, const unit_kind *kind, double *out)
 {
     char unitstr[MAX_UNIT_LEN + 1];
     int i;
@@ -50,21 +66,22 @@ static bool to_ms(double value, const char *unit, double *out)
         unit++;
     if (*unit)
         return false; /* unit too long, or garbage after it */
-    for (size_t k = 0; k < NTIME_UNITS; k++) {
-        if (strcmp(unitstr, time_units[k].unit) != 0)
+    for (size_t k = 0; k < kind->nunits; k++) {
+        if (strcmp(unitstr, kind->units[k].unit) != 0)
             continue;
-        double v = value * time_units[k].multiplier;
+        double v = value * kind->units[k].multiplier;
         /* "1.5s": round to a multiple of the next smaller unit */
-        if (k + 1 < NTIME_UNITS)
-            v = rint(v / time_units[k + 1].multiplier) * time_units[k + 1].multiplier;
+        if (k + 1 < kind->nunits)
+            v = rint(v / kind->units[k + 1].multiplier) * kind->units[k + 1].multiplier;
         *out = v;
         return true;
     }
     return false;
 }
 
-int ss_setting_parse_int(ss_ctx *ctx, const char *name, const char *value, bool time_ms, int min, int max,
-                         int *out)
+/* parse_int of guc.c: kind NULL for a parameter without units. */
+static int parse_int_units(ss_ctx *ctx, const char *name, const char *value, const unit_kind *kind, int min,
+                           int max, int *out)
 {
     char *end;
     errno = 0;
@@ -78,11 +95,11 @@ int ss_setting_parse_int(ss_ctx *ctx, const char *name, const char *value, bool 
     while (isspace((unsigned char)*end))
         end++;
     if (*end) {
-        if (!time_ms)
+        if (!kind)
             return invalid_value(ctx, name, value);
-        if (!to_ms(v, end, &v)) {
+        if (!to_base(v, end, kind, &v)) {
             invalid_value(ctx, name, value);
-            ss_ctx_error_hint(ctx, "%s", time_units_hint);
+            ss_ctx_error_hint(ctx, "%s", kind->hint);
             return SS_ERROR;
         }
     }
@@ -96,26 +113,85 @@ int ss_setting_parse_int(ss_ctx *ctx, const char *name, const char *value, bool 
     if (n < min || n > max)
         return ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE,
                             "%d%s is outside the valid range for parameter \"%s\" (%d .. %d)", n,
-                            time_ms ? " ms" : "", name, min, max);
+                            kind ? kind->suffix : "", name, min, max);
     *out = n;
     return SS_OK;
 }
 
-void ss_setting_format_ms(int ms, char *out, size_t outlen)
+int ss_setting_parse_int(ss_ctx *ctx, const char *name, const char *value, bool time_ms, int min, int max,
+                         int *out)
 {
-    if (ms <= 0) {
-        snprintf(out, outlen, "%d", ms);
+    return parse_int_units(ctx, name, value, time_ms ? &kind_ms : NULL, min, max, out);
+}
+
+int ss_setting_parse_kb(ss_ctx *ctx, const char *name, const char *value, int min, int max, int *out)
+{
+    return parse_int_units(ctx, name, value, &kind_kb, min, max, out);
+}
+
+/* The largest unit of the table (down to the base unit) that divides v exactly. */
+static void format_units(int v, const unit_kind *kind, char *out, size_t outlen)
+{
+    if (v <= 0) {
+        snprintf(out, outlen, "%d", v);
         return;
     }
-    /* the largest unit that divides the value exactly, as SHOW does */
-    for (size_t k = 0; k < NTIME_UNITS; k++) {
-        int64_t m = (int64_t)time_units[k].multiplier;
-        if (m >= 1 && ms % m == 0) {
-            snprintf(out, outlen, "%lld%s", (long long)(ms / m), time_units[k].unit);
+    for (size_t k = 0; k < kind->nunits; k++) {
+        int64_t m = (int64_t)kind->units[k].multiplier;
+        if (m >= 1 && v % m == 0) {
+            snprintf(out, outlen, "%lld%s", (long long)(v / m), kind->units[k].unit);
             return;
         }
     }
-    snprintf(out, outlen, "%dms", ms);
+    snprintf(out, outlen, "%d", v);
+}
+
+void ss_setting_format_ms(int ms, char *out, size_t outlen)
+{
+    format_units(ms, &kind_ms, out, outlen);
+}
+
+void ss_setting_format_kb(int kb, char *out, size_t outlen)
+{
+    format_units(kb, &kind_kb, out, outlen);
+}
+
+/* %g as PostgreSQL's snprintf prints it: infinities as "Infinity". */
+static void format_g(double v, char *out, size_t outlen)
+{
+    if (isinf(v))
+        snprintf(out, outlen, "%s", v < 0 ? "-Infinity" : "Infinity");
+    else
+        snprintf(out, outlen, "%g", v);
+}
+
+int ss_setting_parse_real(ss_ctx *ctx, const char *name, const char *value, double min, double max,
+                          double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(value, &end);
+    if (end == value || errno == ERANGE || isnan(v))
+        return invalid_value(ctx, name, value);
+    while (isspace((unsigned char)*end))
+        end++;
+    if (*end)
+        return invalid_value(ctx, name, value);
+    if (v < min || v > max) {
+        char vs[64], lo[64], hi[64];
+        format_g(v, vs, sizeof vs);
+        format_g(min, lo, sizeof lo);
+        format_g(max, hi, sizeof hi);
+        return ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE,
+                            "%s is outside the valid range for parameter \"%s\" (%s .. %s)", vs, name, lo, hi);
+    }
+    *out = v;
+    return SS_OK;
+}
+
+void ss_setting_format_real(double v, char *out, size_t outlen)
+{
+    format_g(v, out, outlen);
 }
 
 /* ---- Booleans ------------------------------------------------------------------------------ */

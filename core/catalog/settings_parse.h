@@ -15,6 +15,17 @@ int ss_setting_parse_int(ss_ctx *ctx, const char *name, const char *value, bool 
                          int *out);
 /* ms as SHOW prints it: the largest unit dividing it ("10ms", "1s", "1min"), "0" for 0. */
 void ss_setting_format_ms(int ms, char *out, size_t outlen);
+/* An integer in kB with PostgreSQL's memory units B, kB, MB, GB, TB (case-sensitive; kB when
+ * none): "1.5MB" is 1536, "100B" rounds to 0; range errors say "63 kB is outside ...". */
+int ss_setting_parse_kb(ss_ctx *ctx, const char *name, const char *value, int min, int max, int *out);
+/* kB as SHOW prints it: the largest of TB, GB, MB, kB dividing it ("4MB", "64kB"). */
+void ss_setting_format_kb(int kb, char *out, size_t outlen);
+/* A real without units (parse_real of guc.c: NaN refused), in [min, max]; the range error
+ * prints values with %g ("0.5 is outside ...", "Infinity is outside ..."). */
+int ss_setting_parse_real(ss_ctx *ctx, const char *name, const char *value, double min, double max,
+                          double *out);
+/* A real as SHOW prints it (%g: "2", "1.5", "3.14159"). */
+void ss_setting_format_real(double v, char *out, size_t outlen);
 
 /* PostgreSQL's Boolean spellings: true/false/yes/no (any prefix), on/off ("of" too), 1/0. */
 bool ss_setting_parse_bool_text(const char *value, bool *out);

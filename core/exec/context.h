@@ -12,6 +12,7 @@
 struct ss_catalog;
 struct ss_registry;
 struct ss_settings;
+struct ss_temp_list;
 
 /* One error report: PostgreSQL's fields. */
 typedef struct ss_error {
@@ -51,6 +52,17 @@ struct ss_ctx {
     uint32_t nparams;
     ss_error *err;              /* where ss_ctx_error writes */
     int64_t deadline_ns;        /* statement_timeout: CLOCK_MONOTONIC deadline, 0 = none (interrupt.h) */
+    /* Subqueries of expressions (exec/expr_eval_subplan.c): the values of the exec
+       parameters (EXPR_PARAM SS_EXEC_PARAM_BASE + k), the run-time state of each subquery
+       (by its id), and the operator tree they belong to (its close closes them) */
+    ss_value *exec_params;
+    uint32_t nexec_params;
+    struct ss_subplan_state **subplans;
+    uint32_t nsubplans;
+    const void *subplan_owner;
+    /* the running statement's temporary files (exec/temp_files.h), closed with its operator
+       tree; NULL in contexts that run no operator tree */
+    struct ss_temp_list *temp_files;
 };
 
 void ss_error_clear(ss_error *e);

@@ -8,7 +8,9 @@
 
 #include "catalog/catalog.h"
 #include "catalog/settings.h"
+#include "exec/expr_eval_subplan.h"
 #include "exec/interrupt.h"
+#include "exec/plan_sublinks.h"
 #include "exec/node_kinds.h"
 #include "loader/registry.h"
 
@@ -102,6 +104,8 @@ int ss_exec_start(ss_ctx *ctx, const ss_plan_node *plan, uint32_t flags, ss_op *
     *root = build(ctx, plan, flags);
     if (!*root)
         return SS_ERROR;
+    if (!ctx->subplan_owner)
+        ctx->subplan_owner = *root; /* the statement's tree: its subqueries' trees close with it */
     if (open_tree(ctx, *root)) {
         ss_exec_finish(ctx, *root);
         *root = NULL;
@@ -114,6 +118,10 @@ void ss_exec_finish(ss_ctx *ctx, ss_op *op)
 {
     if (!op)
         return;
+    if (op == ctx->subplan_owner) {
+        ss_subplans_close(ctx);
+        ctx->subplan_owner = NULL;
+    }
     if (op->opened)
         op->vt->close(ctx, op, op->state);
     ss_table *t = scanned_table(op->node);
@@ -139,6 +147,8 @@ int ss_exec_next(ss_ctx *ctx, ss_op *op, ss_batch **out)
 
 int ss_exec_rescan(ss_ctx *ctx, ss_op *op, const ss_param_set *changed)
 {
+    if (op == ctx->subplan_owner)
+        ss_subplans_new_execution(ctx);
     if (!(op->vt->caps & SS_OPCAP_PARAM_RESCAN))
         changed = NULL;
     int rc = op->vt->rescan(ctx, op, op->state, changed);
@@ -169,14 +179,8 @@ ss_op *ss_exec_child(ss_op *op, uint32_t i)
     return i < op->nchildren ? op->children[i] : NULL;
 }
 
-static int explain_node(ss_ctx *ctx, ss_op *op, int depth, char ***lines, uint32_t *n)
+static int explain_line(ss_ctx *ctx, char *line, char ***lines, uint32_t *n)
 {
-    char detail[512] = "";
-    if (op->vt->explain && op->vt->explain(ctx, op, op->state, detail, sizeof detail) != SS_OK)
-        return SS_ERROR;
-    char *line = ss_arena_printf(ctx->arena, "%*s%s%s (%s)%s%s", depth ? depth * 6 - 4 : 0, "",
-                                 depth ? "->  " : "", ss_node_kind_name(op->node->kind), op->vt->name,
-                                 detail[0] ? "  " : "", detail);
     char **grown = ss_arena_alloc(ctx->arena, sizeof(char *) * (*n + 1));
     if (!line || !grown)
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
@@ -184,15 +188,59 @@ static int explain_node(ss_ctx *ctx, ss_op *op, int depth, char ***lines, uint32
         memcpy(grown, *lines, sizeof(char *) * *n);
     grown[(*n)++] = line;
     *lines = grown;
-    for (uint32_t i = 0; i < op->nchildren; i++)
-        if (explain_node(ctx, op->children[i], depth + 1, lines, n))
-            return SS_ERROR;
     return SS_OK;
+}
+
+static int explain_node(ss_ctx *ctx, ss_op *op, int base, int depth, char ***lines, uint32_t *n);
+
+/* The subqueries of op's expressions, as PostgreSQL lists them under the node: an
+ * uncorrelated value or EXISTS as an InitPlan (before the children), the others as a SubPlan
+ * (after them), "hashed" when it is probed in a hash set.  name_col: where op's name starts. */
+static int explain_sublinks(ss_ctx *ctx, ss_op *op, int name_col, bool init, char ***lines, uint32_t *n)
+{
+    const ss_expr *subs[32];
+    uint32_t ns = ss_plan_node_sublinks(op->node, subs, 32);
+    for (uint32_t i = 0; i < ns; i++) {
+        const ss_expr *e = subs[i];
+        bool is_init = e->u.sub.nargs == 0 && !e->u.sub.hashed;
+        if (is_init != init || !e->u.sub.plan)
+            continue;
+        if (explain_line(ctx, ss_arena_printf(ctx->arena, "%*s%s%s %u", name_col + 2, "", e->u.sub.hashed ? "hashed " : "",
+                                              init ? "InitPlan" : "SubPlan", e->u.sub.id + 1),
+                         lines, n))
+            return SS_ERROR;
+        ss_op *sub;
+        if (ss_exec_start(ctx, e->u.sub.plan, SS_OPEN_EXPLAIN_ONLY, &sub))
+            return SS_ERROR;
+        int rc = explain_node(ctx, sub, name_col + 2, 1, lines, n);
+        ss_exec_finish(ctx, sub);
+        if (rc)
+            return SS_ERROR;
+    }
+    return SS_OK;
+}
+
+/* op's line at depth (its "->  " at base + 6 * depth - 4), then its children's. */
+static int explain_node(ss_ctx *ctx, ss_op *op, int base, int depth, char ***lines, uint32_t *n)
+{
+    char detail[512] = "";
+    if (op->vt->explain && op->vt->explain(ctx, op, op->state, detail, sizeof detail) != SS_OK)
+        return SS_ERROR;
+    char *line = ss_arena_printf(ctx->arena, "%*s%s%s (%s)%s%s", base + (depth ? depth * 6 - 4 : 0), "",
+                                 depth ? "->  " : "", ss_node_kind_name(op->node->kind), op->vt->name,
+                                 detail[0] ? "  " : "", detail);
+    int name_col = base + depth * 6;
+    if (explain_line(ctx, line, lines, n) || explain_sublinks(ctx, op, name_col, true, lines, n))
+        return SS_ERROR;
+    for (uint32_t i = 0; i < op->nchildren; i++)
+        if (explain_node(ctx, op->children[i], base, depth + 1, lines, n))
+            return SS_ERROR;
+    return explain_sublinks(ctx, op, name_col, false, lines, n);
 }
 
 int ss_exec_explain(ss_ctx *ctx, ss_op *root, char ***lines, uint32_t *nlines)
 {
     *lines = NULL;
     *nlines = 0;
-    return explain_node(ctx, root, 0, lines, nlines);
+    return explain_node(ctx, root, 0, 0, lines, nlines);
 }

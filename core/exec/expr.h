@@ -25,8 +25,28 @@ typedef enum ss_expr_kind {
     EXPR_CAST,        /* u.cast: arg converted to `type` */
     EXPR_FUNC,        /* u.func: built-in scalar function */
     EXPR_CASE,        /* u.kase: searched CASE (simple CASE is rewritten by the binder) */
-    EXPR_IN           /* u.in: arg [NOT] IN (constants and parameters), probed in a hash set */
+    EXPR_IN,          /* u.in: arg [NOT] IN (constants and parameters), probed in a hash set */
+    EXPR_SUBLINK,     /* u.sub: a subquery in an expression (EXISTS, scalar, ANY, ALL) */
+    EXPR_SET_PARAM    /* u.set_param: arg's value, also assigned to exec parameter index (its
+                         value at the last row evaluated): a nested_loop_param node's setters */
 } ss_expr_kind;
+
+/* What a subquery in an expression computes (u.sub.kind). */
+typedef enum ss_sublink_kind {
+    SS_SUBLINK_EXISTS = 1, /* whether it returns a row */
+    SS_SUBLINK_EXPR,       /* its one value: NULL without rows, 21000 with more than one */
+    SS_SUBLINK_ANY,        /* OR of test over its rows (false without rows) */
+    SS_SUBLINK_ALL         /* AND of test over its rows (true without rows) */
+} ss_sublink_kind;
+
+/* Exec parameters: values a subquery's plan reads from the row of the expression that runs
+ * it (its correlated columns and an ANY / ALL's left operands), PostgreSQL's PARAM_EXEC.
+ * EXPR_PARAM index SS_EXEC_PARAM_BASE + k reads ctx->exec_params[k]; the user's $n stay
+ * below. */
+#define SS_EXEC_PARAM_BASE 0x40000000u
+
+struct ss_lop;       /* plan/logical.h */
+struct ss_plan_node; /* sunstone/operator.h */
 
 typedef enum ss_expr_op {
     OP_ADD = 1, OP_SUB, OP_MUL, OP_DIV, OP_MOD, OP_NEG,
@@ -63,6 +83,22 @@ struct ss_expr {
            NULL when a parameter is among them (then the evaluator builds it per batch) */
         struct { struct ss_expr *arg; uint32_t nitems; struct ss_expr **items; bool negated;
                  const ss_in_set *set; } in;
+        /* A subquery.  args are its inputs, over the expression's own input: the outer
+           columns the subquery reads (the first ncorr), then an ANY / ALL's left operands.
+           In a logical plan: lop is the subquery's plan, where arg i is read as column
+           arg_col[i] of relation arg_rel[i] (the left operands as columns of the relation
+           left_rel), test (ANY / ALL) reads the subquery's output as relation sub_rel.
+           In a physical plan (the planner fills it): plan runs with arg i in exec parameter
+           params[i]; test is over plan's output batch; changed lists the 1-based numbers of
+           the correlated parameters (a rescan's changed set); id numbers the subquery's
+           run-time state within the statement; hashed: an uncorrelated = ANY of one column
+           probed in a hash set of the subquery's values (PostgreSQL's hashed SubPlan). */
+        struct { ss_sublink_kind kind; uint32_t nargs, ncorr; struct ss_expr **args;
+                 const uint32_t *arg_rel, *arg_col; uint32_t left_rel, sub_rel;
+                 struct ss_lop *lop; struct ss_expr *test;
+                 const struct ss_plan_node *plan; const uint32_t *params;
+                 const uint32_t *changed; uint32_t id; bool hashed; } sub;
+        struct { uint32_t index; struct ss_expr *arg; } set_param;
     } u;
 };
 

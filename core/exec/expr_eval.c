@@ -1,6 +1,7 @@
 /* expr_eval.c — entry points of the vectorised evaluator (ss_expr_eval, ss_expr_select,
  * ss_expr_eval_scalar) and the dispatch of a node to its kind's evaluator. */
 #include "exec/expr_eval_impl.h"
+#include "exec/expr_eval_subplan.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +48,10 @@ int ev_node(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *s
         return ev_case(ctx, e, in, sel, n, out);
     case EXPR_IN:
         return ev_in(ctx, e, in, sel, n, out);
+    case EXPR_SUBLINK:
+        return ev_sublink(ctx, e, in, sel, n, out);
+    case EXPR_SET_PARAM:
+        return ev_set_param(ctx, e, in, sel, n, out);
     }
     return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                         "expression node kind %d is not supported", (int)e->kind);

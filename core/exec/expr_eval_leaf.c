@@ -1,6 +1,7 @@
 /* expr_eval_leaf.c — the evaluator's leaves: constants and parameters (one value broadcast
  * to every row) and input columns (copied at the live rows; text by reference). */
 #include "exec/expr_eval_impl.h"
+#include "exec/expr_eval_subplan.h"
 
 #include <string.h>
 
@@ -58,6 +59,8 @@ int ev_broadcast(ss_ctx *ctx, const ss_value *val, const uint32_t *sel, uint32_t
 const ss_value *ev_param_value(ss_ctx *ctx, const ss_expr *e)
 {
     uint32_t idx = e->u.param.index;
+    if (idx >= SS_EXEC_PARAM_BASE)
+        return ev_exec_param_value(ctx, idx);
     if (!ctx->params || idx >= ctx->nparams) {
         ss_ctx_error(ctx, "42P02", "there is no parameter $%u", idx + 1);
         return NULL;

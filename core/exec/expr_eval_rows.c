@@ -233,6 +233,8 @@ static bool rowless(const ss_expr *e, int depth)
     case EXPR_IS_NOT_NULL:
     case EXPR_CASE:
     case EXPR_IN:
+    case EXPR_SUBLINK:
+    case EXPR_SET_PARAM:
         return false;
     }
     return false;

@@ -28,6 +28,10 @@ uint32_t ss_expr_nchildren(const ss_expr *e)
         return 2 * e->u.kase.nwhen + 1;
     case EXPR_IN:
         return 1 + e->u.in.nitems;
+    case EXPR_SUBLINK:
+        return e->u.sub.nargs;
+    case EXPR_SET_PARAM:
+        return 1;
     }
     assert(!"ss_expr_nchildren: unknown expression kind");
     return 0;
@@ -60,6 +64,10 @@ ss_expr **ss_expr_child(ss_expr *e, uint32_t i)
         return i % 2 == 0 ? &e->u.kase.whens[i / 2] : &e->u.kase.thens[i / 2];
     case EXPR_IN:
         return i == 0 ? &e->u.in.arg : &e->u.in.items[i - 1];
+    case EXPR_SUBLINK:
+        return &e->u.sub.args[i];
+    case EXPR_SET_PARAM:
+        return &e->u.set_param.arg;
     }
     assert(!"ss_expr_child: no such child");
     return NULL;
@@ -94,6 +102,7 @@ ss_expr *ss_expr_copy_node(ss_arena *arena, const ss_expr *e)
     case EXPR_IS_NULL:
     case EXPR_IS_NOT_NULL:
     case EXPR_CAST:
+    case EXPR_SET_PARAM:
         return c; /* slots inside the node itself */
     case EXPR_AND:
     case EXPR_OR:
@@ -106,6 +115,8 @@ ss_expr *ss_expr_copy_node(ss_arena *arena, const ss_expr *e)
         return c->u.kase.whens && c->u.kase.thens ? c : NULL;
     case EXPR_IN:
         return (c->u.in.items = copy_slots(arena, e->u.in.items, e->u.in.nitems)) ? c : NULL;
+    case EXPR_SUBLINK:
+        return (c->u.sub.args = copy_slots(arena, e->u.sub.args, e->u.sub.nargs)) ? c : NULL;
     }
     assert(!"ss_expr_copy_node: unknown expression kind");
     return NULL;

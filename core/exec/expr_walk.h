@@ -13,7 +13,7 @@
 /* The number of child slots of e.  A slot may hold NULL (unary minus's right operand, a CASE
  * without ELSE).  Slots in evaluation order: OP left, right; AND / OR / FUNC arguments;
  * NOT / IS [NOT] NULL / CAST argument; CASE WHEN 0, THEN 0, WHEN 1, THEN 1, ..., ELSE;
- * IN argument, then its items. */
+ * IN argument, then its items; a subquery's arguments (not its plan, which is no child). */
 uint32_t ss_expr_nchildren(const ss_expr *e);
 /* Child slot i (< ss_expr_nchildren(e)) of e: a mutator may store another node there. */
 ss_expr **ss_expr_child(ss_expr *e, uint32_t i);

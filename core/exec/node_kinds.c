@@ -3,21 +3,25 @@
 
 #include <strings.h>
 
-#define KIND(k, name) {k, name, "sunstone.operator_" name, name}
+/* The row of kind k sits at index k; numbers no kind has (0, and those not yet assigned)
+ * leave an empty row (name NULL). */
+#define KIND(k, name) [k] = {k, name, "sunstone.operator_" name, name}
 
 static const ss_node_kind_desc kinds[] = {
     KIND(SS_NODE_SCAN, "scan"),   KIND(SS_NODE_FILTER, "filter"),       KIND(SS_NODE_PROJECT, "project"),
     KIND(SS_NODE_LIMIT, "limit"), KIND(SS_NODE_SORT, "sort"),           KIND(SS_NODE_AGGREGATE, "aggregate"),
     KIND(SS_NODE_VALUES, "values"), KIND(SS_NODE_HASH_JOIN, "hash_join"), KIND(SS_NODE_NESTED_LOOP, "nested_loop"),
     KIND(SS_NODE_APPEND, "append"),   KIND(SS_NODE_SETOP, "setop"),
+    KIND(SS_NODE_FUNCTION_SCAN, "function_scan"), KIND(SS_NODE_UNIQUE, "unique"),
+    KIND(SS_NODE_NESTED_LOOP_PARAM, "nested_loop_param"),
 };
-_Static_assert(sizeof kinds / sizeof kinds[0] == SS_NODE_BUILTIN_END - 1,
-               "every built-in node kind of sunstone/operator.h has a row here");
+_Static_assert(sizeof kinds / sizeof kinds[0] == SS_NODE_BUILTIN_END,
+               "the last built-in node kind of sunstone/operator.h has the last row here");
 
 const ss_node_kind_desc *ss_node_kind_find(int32_t kind)
 {
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
-        if (kinds[i].kind == kind)
+        if (kinds[i].name && kinds[i].kind == kind)
             return &kinds[i];
     return NULL;
 }
@@ -25,7 +29,7 @@ const ss_node_kind_desc *ss_node_kind_find(int32_t kind)
 const ss_node_kind_desc *ss_node_kind_by_setting(const char *name)
 {
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
-        if (strcasecmp(kinds[i].setting, name) == 0)
+        if (kinds[i].name && strcasecmp(kinds[i].setting, name) == 0)
             return &kinds[i];
     return NULL;
 }

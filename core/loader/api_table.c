@@ -8,6 +8,7 @@
 #include "catalog/settings.h"
 #include "exec/executor.h"
 #include "exec/interrupt.h"
+#include "exec/temp_files.h"
 #include "exec/expr.h"
 #include "exec/vector.h"
 #include "loader/loader.h"
@@ -113,12 +114,21 @@ static const char *api_setting(ss_ctx *ctx, const char *name)
     return ctx->settings ? ss_settings_get(ctx->settings, name) : NULL;
 }
 
+static size_t api_work_mem(ss_ctx *ctx, bool hash)
+{
+    double kb = ctx->settings ? ctx->settings->work_mem_kb : SS_WORK_MEM_DEFAULT_KB;
+    if (hash)
+        kb *= ctx->settings ? ctx->settings->hash_mem_multiplier : 2.0;
+    double bytes = kb * 1024.0;
+    return bytes >= (double)SIZE_MAX ? SIZE_MAX : (size_t)bytes;
+}
+
 static const char *api_type_name(ss_type type)
 {
     return ss_type_display_name(type, NULL, 0);
 }
 
-/* The table of ABI 2.0, in the order of plugin.h. */
+/* The table of ABI 2.1, in the order of plugin.h. */
 static const ss_api kernel_api = {
     .struct_size = sizeof(ss_api),
     .abi_major = SS_ABI_MAJOR,
@@ -168,6 +178,14 @@ static const ss_api kernel_api = {
     .table_storage = api_table_storage,
     .table_name = api_table_name,
     .setting = api_setting,
+    /* ABI 2.1: memory budget, temporary files */
+    .work_mem = api_work_mem,
+    .temp_create = ss_temp_create,
+    .temp_write = ss_temp_write,
+    .temp_rewind = ss_temp_rewind,
+    .temp_read = ss_temp_read,
+    .temp_size = ss_temp_size,
+    .temp_close = ss_temp_close,
     /* type descriptions */
     .type_info = ss_type_registry_get,
 };

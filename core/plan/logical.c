@@ -68,15 +68,37 @@ ss_lop *lop_get(ss_ctx *ctx, ss_arena *arena, uint32_t rel, const ss_table *t)
     return op;
 }
 
+/* An operator without children that makes the columns of relation rel. */
+static ss_lop *leaf_relation(ss_ctx *ctx, ss_arena *arena, ss_lop_kind kind, uint32_t rel, uint32_t ncols,
+                             const ss_type *types, const char *const *names)
+{
+    ss_lop *op = lop_new(ctx, arena, kind, rel, NULL);
+    if (op)
+        set_columns(op, ncols, types, names);
+    return op;
+}
+
 ss_lop *lop_values(ss_ctx *ctx, ss_arena *arena, uint32_t rel, uint32_t ncols, const ss_type *types,
                    const char *const *names, uint32_t nrows, ss_expr **exprs)
 {
-    ss_lop *op = lop_new(ctx, arena, LOP_VALUES, rel, NULL);
+    ss_lop *op = leaf_relation(ctx, arena, LOP_VALUES, rel, ncols, types, names);
     if (!op)
         return NULL;
-    set_columns(op, ncols, types, names);
     op->u.values.nrows = nrows;
     op->u.values.exprs = exprs;
+    return op;
+}
+
+ss_lop *lop_function(ss_ctx *ctx, ss_arena *arena, uint32_t rel, const char *name, uint32_t nargs, ss_expr **args,
+                     bool ordinality, uint32_t ncols, const ss_type *types, const char *const *names)
+{
+    ss_lop *op = leaf_relation(ctx, arena, LOP_FUNCTION, rel, ncols, types, names);
+    if (!op)
+        return NULL;
+    op->u.function.name = name;
+    op->u.function.nargs = nargs;
+    op->u.function.args = args;
+    op->u.function.ordinality = ordinality;
     return op;
 }
 
@@ -135,6 +157,14 @@ ss_lop *lop_sort(ss_ctx *ctx, ss_arena *arena, ss_lop *child, uint32_t nkeys, ss
     return op;
 }
 
+ss_lop *lop_unique(ss_ctx *ctx, ss_arena *arena, ss_lop *child, uint32_t nkeys, ss_lsort_key *keys)
+{
+    ss_lop *op = lop_sort(ctx, arena, child, nkeys, keys);
+    if (op)
+        op->kind = LOP_UNIQUE;
+    return op;
+}
+
 ss_lop *lop_limit(ss_ctx *ctx, ss_arena *arena, ss_lop *child, ss_expr *limit, ss_expr *offset)
 {
     ss_lop *op = lop_new(ctx, arena, LOP_LIMIT, child->rel, child);
@@ -177,7 +207,8 @@ ss_lop *lop_join(ss_ctx *ctx, ss_arena *arena, ss_join_type type, ss_lop *left, 
 {
     ss_lop *op = lop_new(ctx, arena, LOP_JOIN, 0, NULL);
     ss_lop **children = op ? ss_arena_alloc(arena, sizeof(ss_lop *) * 2) : NULL;
-    uint32_t n = left->ncols + right->ncols;
+    bool left_only = type == SS_JOIN_SEMI || type == SS_JOIN_ANTI;
+    uint32_t n = left->ncols + (left_only ? 0 : right->ncols);
     ss_type *types = children ? ss_arena_alloc(arena, sizeof(ss_type) * (n ? n : 1)) : NULL;
     const char **names = types ? ss_arena_alloc(arena, sizeof(char *) * (n ? n : 1)) : NULL;
     if (!names) {
@@ -185,7 +216,8 @@ ss_lop *lop_join(ss_ctx *ctx, ss_arena *arena, ss_join_type type, ss_lop *left, 
         return NULL;
     }
     put_columns(left, types, names);
-    put_columns(right, types + left->ncols, names + left->ncols);
+    if (!left_only)
+        put_columns(right, types + left->ncols, names + left->ncols);
     children[0] = left;
     children[1] = right;
     op->children = children;
@@ -225,10 +257,19 @@ int lop_each_expr(ss_lop *op, ss_lop_expr_fn fn, void *arg)
         break;
     case LOP_AGGREGATE:
         rc = each(op, op->u.aggregate.groups, op->u.aggregate.ngroups, fn, arg);
-        for (uint32_t i = 0; !rc && i < op->u.aggregate.naggs; i++)
+        for (uint32_t i = 0; !rc && i < op->u.aggregate.naggs; i++) {
             rc = each(op, (ss_expr **)&op->u.aggregate.aggs[i].arg, 1, fn, arg);
+            ss_agg_extra *x = op->u.aggregate.extras ? op->u.aggregate.extras[i] : NULL;
+            if (x && !rc)
+                rc = each(op, (ss_expr **)x->args, x->nargs, fn, arg);
+            if (x && !rc)
+                rc = each(op, (ss_expr **)x->order, x->norder, fn, arg);
+            if (x && !rc)
+                rc = each(op, (ss_expr **)&x->filter, 1, fn, arg);
+        }
         break;
     case LOP_SORT:
+    case LOP_UNIQUE:
         for (uint32_t i = 0; !rc && i < op->u.sort.nkeys; i++)
             rc = each(op, &op->u.sort.keys[i].expr, 1, fn, arg);
         break;
@@ -236,9 +277,14 @@ int lop_each_expr(ss_lop *op, ss_lop_expr_fn fn, void *arg)
         rc = each(op, &op->u.limit.limit, 1, fn, arg);
         if (!rc)
             rc = each(op, &op->u.limit.offset, 1, fn, arg);
+        for (uint32_t i = 0; !rc && i < op->u.limit.nties; i++)
+            rc = each(op, &op->u.limit.ties[i].expr, 1, fn, arg);
         break;
     case LOP_JOIN:
         rc = each(op, &op->u.join.cond, 1, fn, arg);
+        break;
+    case LOP_FUNCTION:
+        rc = each(op, op->u.function.args, op->u.function.nargs, fn, arg);
         break;
     }
     return rc;
@@ -250,4 +296,22 @@ int lop_each_expr_deep(ss_lop *op, ss_lop_expr_fn fn, void *arg)
     for (uint32_t i = 0; !rc && i < op->nchildren; i++)
         rc = lop_each_expr_deep(op->children[i], fn, arg);
     return rc;
+}
+
+uint32_t lop_max_rel(const ss_lop *op)
+{
+    uint32_t m = op->rel;
+    for (uint32_t i = 0; i < op->nchildren; i++) {
+        uint32_t c = lop_max_rel(op->children[i]);
+        m = c > m ? c : m;
+    }
+    return m;
+}
+
+void lop_mark_rels(const ss_lop *op, bool *rels)
+{
+    if (op->rel)
+        rels[op->rel] = true;
+    for (uint32_t i = 0; i < op->nchildren; i++)
+        lop_mark_rels(op->children[i], rels);
 }

@@ -26,9 +26,15 @@ typedef enum ss_lop_kind {
     LOP_LIMIT,     /* OFFSET then LIMIT of the child's rows (bigint expressions, NULL = none) */
     LOP_SETOP,     /* UNION / INTERSECT / EXCEPT [ALL] of two children whose columns have the
                       output's types: a relation of its own (rel.0 .. rel.ncols-1) */
+    LOP_UNIQUE,    /* of each run of adjacent child rows with equal keys (column references
+                      over the child; NULLs equal) the first: DISTINCT ON over its sort */
+    LOP_FUNCTION,  /* the rows of a set-returning function in FROM (generate_series; args
+                      without column references): a relation of its own */
     LOP_JOIN       /* pairs of children[0] x children[1] rows where cond is true (cond NULL:
                       every pair); LEFT also keeps each unmatched left row, with NULLs on the
-                      right; FULL also each unmatched right row, NULLs on the left.  Output: the left child's columns, then the right child's */
+                      right; FULL also each unmatched right row, NULLs on the left.  Output: the left child's columns, then the right child's;
+                      SEMI: each left row with a pair, once, ANTI: each left row without one,
+                      both with the left child's columns only (pull_sublinks.h makes them) */
 } ss_lop_kind;
 
 typedef enum ss_lop_setop_kind {
@@ -56,11 +62,16 @@ typedef struct ss_lop {
         struct { uint32_t nrows; ss_expr **exprs; } values;
         struct { ss_expr *pred; } filter;
         struct { uint32_t n; ss_expr **exprs; } project;
-        struct { uint32_t ngroups; ss_expr **groups; uint32_t naggs; ss_agg_call *aggs; } aggregate;
-        struct { uint32_t nkeys; ss_lsort_key *keys; } sort;
-        struct { ss_expr *limit, *offset; } limit;
+        /* extras: NULL, or naggs entries parallel to aggs (sunstone/operator.h) */
+        struct { uint32_t ngroups; ss_expr **groups; uint32_t naggs; ss_agg_call *aggs; ss_agg_extra **extras; } aggregate;
+        struct { uint32_t nkeys; ss_lsort_key *keys; } sort;  /* also unique's (direction unused) */
+        /* ties: WITH TIES compares rows on these columns of the child (nties 0: ONLY) */
+        struct { ss_expr *limit, *offset; uint32_t nties; ss_lsort_key *ties; } limit;
         struct { ss_lop_setop_kind op; bool all; } setop;
-        struct { ss_join_type type; ss_expr *cond; } join;
+        struct { const char *name; uint32_t nargs; ss_expr **args; bool ordinality; } function;
+        /* lateral: children[1] reads columns of children[0] (LATERAL): it runs again for
+           each left row, with those columns as exec parameters */
+        struct { ss_join_type type; ss_expr *cond; bool lateral; } join;
     } u;
 } ss_lop;
 
@@ -77,20 +88,31 @@ ss_lop *lop_aggregate(ss_ctx *ctx, ss_arena *arena, uint32_t rel, ss_lop *child,
                       ss_expr **groups, uint32_t naggs, ss_agg_call *aggs);
 ss_lop *lop_distinct(ss_ctx *ctx, ss_arena *arena, ss_lop *child);
 ss_lop *lop_sort(ss_ctx *ctx, ss_arena *arena, ss_lop *child, uint32_t nkeys, ss_lsort_key *keys);
+/* keys: column references over child (their directions are not used) */
+ss_lop *lop_unique(ss_ctx *ctx, ss_arena *arena, ss_lop *child, uint32_t nkeys, ss_lsort_key *keys);
 ss_lop *lop_limit(ss_ctx *ctx, ss_arena *arena, ss_lop *child, ss_expr *limit, ss_expr *offset);
 /* left op right (ALL: duplicates kept); both children have ncols columns of these types. */
 ss_lop *lop_setop(ss_ctx *ctx, ss_arena *arena, uint32_t rel, ss_lop_setop_kind op, bool all, ss_lop *left,
                   ss_lop *right, uint32_t ncols, const ss_type *types, const char *const *names);
+/* name(args) in FROM: columns of these types (WITH ORDINALITY: the last, bigint) */
+ss_lop *lop_function(ss_ctx *ctx, ss_arena *arena, uint32_t rel, const char *name, uint32_t nargs, ss_expr **args,
+                     bool ordinality, uint32_t ncols, const ss_type *types, const char *const *names);
 /* cond may be NULL (a cross join) */
 ss_lop *lop_join(ss_ctx *ctx, ss_arena *arena, ss_join_type type, ss_lop *left, ss_lop *right, ss_expr *cond);
 
 /* The one enumeration of a logical operator's expression slots (not its children's), in
  * evaluation order: VALUES' row-major items, FILTER's predicate, PROJECT's items,
- * AGGREGATE's groups then arguments (count(*) has none), SORT's keys, LIMIT's limit then
- * offset, JOIN's condition (NULL ones skipped); GET, DISTINCT and SETOP have none.  fn may replace *slot; a non-zero return stops the walk and
+ * AGGREGATE's groups then per call its argument (count(*) has none), extra arguments,
+ * ORDER BY expressions and FILTER, SORT's and UNIQUE's keys, LIMIT's limit then
+ * offset then WITH TIES columns, JOIN's condition, FUNCTION's arguments (NULL ones skipped); GET, DISTINCT and SETOP have none.  fn may replace *slot; a non-zero return stops the walk and
  * is returned. */
 typedef int (*ss_lop_expr_fn)(ss_lop *op, ss_expr **slot, void *arg);
 int lop_each_expr(ss_lop *op, ss_lop_expr_fn fn, void *arg);
+
+/* The largest relation binding id made at or below op. */
+uint32_t lop_max_rel(const ss_lop *op);
+/* Marks in rels[] (lop_max_rel(op) + 1 entries at least) the binding ids made at or below op. */
+void lop_mark_rels(const ss_lop *op, bool *rels);
 
 /* The same over op and every operator below it, each operator before its children. */
 int lop_each_expr_deep(ss_lop *op, ss_lop_expr_fn fn, void *arg);

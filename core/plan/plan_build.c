@@ -199,6 +199,19 @@ ss_plan *plan_values(ss_plan_builder *pb, uint32_t ncols, const ss_type *types, 
     return set_params(pb, &v->hdr, exprs, nrows * ncols) ? NULL : &v->hdr;
 }
 
+ss_plan *plan_function_scan(ss_plan_builder *pb, const char *name, uint32_t nargs, const ss_expr *const *args,
+                           bool ordinality, uint32_t ncols, const ss_type *types, const char *const *names)
+{
+    ss_function_scan_node *f = (ss_function_scan_node *)node_new(pb, sizeof *f, SS_NODE_FUNCTION_SCAN, NULL);
+    if (!f || set_output(pb, &f->hdr, ncols, types, names))
+        return NULL;
+    f->function = name;
+    f->nargs = nargs;
+    f->args = args;
+    f->with_ordinality = ordinality;
+    return set_params(pb, &f->hdr, args, nargs) ? NULL : &f->hdr;
+}
+
 ss_plan *plan_filter(ss_plan_builder *pb, ss_plan *child, const ss_expr *pred)
 {
     ss_filter_node *f = (ss_filter_node *)node_new(pb, sizeof *f, SS_NODE_FILTER, child);
@@ -229,6 +242,13 @@ ss_plan *plan_project(ss_plan_builder *pb, ss_plan *child, uint32_t n, const ss_
 ss_plan *plan_aggregate(ss_plan_builder *pb, ss_plan *child, uint32_t ngroups, const ss_expr *const *groups,
                         uint32_t naggs, const ss_agg_call *aggs, const char *const *names)
 {
+    return plan_aggregate_ex(pb, child, ngroups, groups, naggs, aggs, NULL, names);
+}
+
+ss_plan *plan_aggregate_ex(ss_plan_builder *pb, ss_plan *child, uint32_t ngroups, const ss_expr *const *groups,
+                           uint32_t naggs, const ss_agg_call *aggs, const ss_agg_extra *const *extras,
+                           const char *const *names)
+{
     ss_aggregate_node *a = (ss_aggregate_node *)node_new(pb, sizeof *a, SS_NODE_AGGREGATE, child);
     ss_type *types = pb_alloc(pb, sizeof(ss_type) * (ngroups + naggs));
     if (!a || !types)
@@ -241,34 +261,70 @@ ss_plan *plan_aggregate(ss_plan_builder *pb, ss_plan *child, uint32_t ngroups, c
     a->groups = groups;
     a->naggs = naggs;
     a->aggs = aggs;
+    a->extras = extras;
     if (set_output(pb, &a->hdr, ngroups + naggs, types, names))
         return NULL;
     param_list l = {0};
     params_of_exprs(pb, &l, groups, ngroups);
-    for (uint32_t i = 0; i < naggs; i++)
+    for (uint32_t i = 0; i < naggs; i++) {
         params_of_exprs(pb, &l, &aggs[i].arg, 1);
+        const ss_agg_extra *x = extras ? extras[i] : NULL;
+        if (x) {
+            params_of_exprs(pb, &l, x->args, x->nargs);
+            params_of_exprs(pb, &l, x->order, x->norder);
+            params_of_exprs(pb, &l, &x->filter, 1);
+        }
+    }
     return params_finish(pb, &a->hdr, &l) ? NULL : &a->hdr;
+}
+
+/* A node of kind (struct of size bytes) that keeps its child's rows' schema and count
+ * estimate and reads no parameter of its own (sort, unique). */
+static ss_plan_node *pass_through_node(ss_plan_builder *pb, size_t size, int32_t kind, ss_plan *child)
+{
+    ss_plan_node *n = node_new(pb, size, kind, child);
+    if (!n)
+        return NULL;
+    n->estimated_rows = child->estimated_rows;
+    pass_through_output(n);
+    return set_params(pb, n, NULL, 0) ? NULL : n;
 }
 
 ss_plan *plan_sort(ss_plan_builder *pb, ss_plan *child, uint32_t nkeys, const ss_sort_key *keys)
 {
-    ss_sort_node *s = (ss_sort_node *)node_new(pb, sizeof *s, SS_NODE_SORT, child);
+    ss_sort_node *s = (ss_sort_node *)pass_through_node(pb, sizeof *s, SS_NODE_SORT, child);
     if (!s)
         return NULL;
     s->nkeys = nkeys;
     s->keys = keys;
-    s->hdr.estimated_rows = child->estimated_rows;
-    pass_through_output(&s->hdr);
-    return set_params(pb, &s->hdr, NULL, 0) ? NULL : &s->hdr;
+    return &s->hdr;
+}
+
+ss_plan *plan_unique(ss_plan_builder *pb, ss_plan *child, uint32_t nkeys, const uint32_t *keys)
+{
+    ss_unique_node *u = (ss_unique_node *)pass_through_node(pb, sizeof *u, SS_NODE_UNIQUE, child);
+    if (!u)
+        return NULL;
+    u->nkeys = nkeys;
+    u->keys = keys;
+    return &u->hdr;
 }
 
 ss_plan *plan_limit(ss_plan_builder *pb, ss_plan *child, const ss_expr *limit, const ss_expr *offset)
+{
+    return plan_limit_ties(pb, child, limit, offset, 0, NULL);
+}
+
+ss_plan *plan_limit_ties(ss_plan_builder *pb, ss_plan *child, const ss_expr *limit, const ss_expr *offset,
+                         uint32_t nties, const uint32_t *ties)
 {
     ss_limit_node *l = (ss_limit_node *)node_new(pb, sizeof *l, SS_NODE_LIMIT, child);
     if (!l)
         return NULL;
     l->limit = limit;
     l->offset = offset;
+    l->nties = nties;
+    l->ties = ties;
     pass_through_output(&l->hdr);
     const ss_expr *exprs[2] = {limit, offset};
     return set_params(pb, &l->hdr, exprs, 2) ? NULL : &l->hdr;
@@ -315,12 +371,14 @@ ss_plan *plan_setop(ss_plan_builder *pb, ss_plan *left, ss_plan *right, ss_setop
     return &s->hdr;
 }
 
-/* The header of a join node: two children, their columns side by side. */
-static ss_plan_node *join_new(ss_plan_builder *pb, size_t size, int32_t kind, ss_plan *left, ss_plan *right)
+/* The header of a join node: two children, their columns side by side (a SEMI or ANTI
+ * join: the left child's only). */
+static ss_plan_node *join_new(ss_plan_builder *pb, size_t size, int32_t kind, ss_join_type type, ss_plan *left,
+                              ss_plan *right)
 {
     ss_plan_node *p = node_new(pb, size, kind, NULL);
     const ss_plan_node **children = p ? pb_alloc(pb, sizeof *children * 2) : NULL;
-    uint32_t n = left->ncols + right->ncols;
+    uint32_t n = left->ncols + (type == SS_JOIN_SEMI || type == SS_JOIN_ANTI ? 0 : right->ncols);
     ss_type *types = children ? pb_alloc(pb, sizeof(ss_type) * n) : NULL;
     const char **names = types ? pb_alloc(pb, sizeof(char *) * n) : NULL;
     if (!names)
@@ -344,7 +402,7 @@ static ss_plan_node *join_new(ss_plan_builder *pb, size_t size, int32_t kind, ss
 ss_plan *plan_hash_join(ss_plan_builder *pb, ss_join_type type, ss_plan *left, ss_plan *right, uint32_t nkeys,
                         const ss_expr *const *left_keys, const ss_expr *const *right_keys, const ss_expr *residual)
 {
-    ss_hash_join_node *j = (ss_hash_join_node *)join_new(pb, sizeof *j, SS_NODE_HASH_JOIN, left, right);
+    ss_hash_join_node *j = (ss_hash_join_node *)join_new(pb, sizeof *j, SS_NODE_HASH_JOIN, type, left, right);
     if (!j)
         return NULL;
     j->join_type = type;
@@ -362,10 +420,29 @@ ss_plan *plan_hash_join(ss_plan_builder *pb, ss_join_type type, ss_plan *left, s
 ss_plan *plan_nested_loop(ss_plan_builder *pb, ss_join_type type, ss_plan *left, ss_plan *right,
                           const ss_expr *cond)
 {
-    ss_nested_loop_node *j = (ss_nested_loop_node *)join_new(pb, sizeof *j, SS_NODE_NESTED_LOOP, left, right);
+    ss_nested_loop_node *j = (ss_nested_loop_node *)join_new(pb, sizeof *j, SS_NODE_NESTED_LOOP, type, left, right);
     if (!j)
         return NULL;
     j->join_type = type;
     j->condition = cond;
     return set_params(pb, &j->hdr, &cond, 1) ? NULL : &j->hdr;
+}
+
+ss_plan *plan_nested_loop_param(ss_plan_builder *pb, ss_join_type type, ss_plan *left, ss_plan *right,
+                                const ss_expr *cond, uint32_t nsetters, const ss_expr *const *setters,
+                                ss_param_set assigned)
+{
+    ss_nested_loop_param_node *j =
+        (ss_nested_loop_param_node *)join_new(pb, sizeof *j, SS_NODE_NESTED_LOOP_PARAM, type, left, right);
+    if (!j)
+        return NULL;
+    j->join_type = type;
+    j->condition = cond;
+    j->nsetters = nsetters;
+    j->setters = setters;
+    j->assigned = assigned;
+    param_list l = {0};
+    params_of_exprs(pb, &l, &cond, 1);
+    params_of_exprs(pb, &l, setters, nsetters);
+    return params_finish(pb, &j->hdr, &l) ? NULL : &j->hdr;
 }

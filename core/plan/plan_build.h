@@ -27,6 +27,9 @@ ss_plan *plan_scan(ss_plan_builder *pb, const ss_table *t, uint32_t ncols, const
 ss_plan *plan_values(ss_plan_builder *pb, uint32_t ncols, const ss_type *types, const char *const *names,
                      uint32_t nrows, const ss_expr *const *exprs);
 /* child's rows where pred is true; child's schema. */
+/* The rows of name(args) in FROM (generate_series), WITH ORDINALITY's bigint last. */
+ss_plan *plan_function_scan(ss_plan_builder *pb, const char *name, uint32_t nargs, const ss_expr *const *args,
+                           bool ordinality, uint32_t ncols, const ss_type *types, const char *const *names);
 ss_plan *plan_filter(ss_plan_builder *pb, ss_plan *child, const ss_expr *pred);
 /* one column per expression over child's output. */
 ss_plan *plan_project(ss_plan_builder *pb, ss_plan *child, uint32_t n, const ss_expr *const *exprs,
@@ -35,12 +38,21 @@ ss_plan *plan_project(ss_plan_builder *pb, ss_plan *child, uint32_t n, const ss_
  * names may be NULL ("?column?"). */
 ss_plan *plan_aggregate(ss_plan_builder *pb, ss_plan *child, uint32_t ngroups, const ss_expr *const *groups,
                         uint32_t naggs, const ss_agg_call *aggs, const char *const *names);
+/* The same with the calls' FILTER, ORDER BY and extra arguments (NULL, or naggs entries). */
+ss_plan *plan_aggregate_ex(ss_plan_builder *pb, ss_plan *child, uint32_t ngroups, const ss_expr *const *groups,
+                           uint32_t naggs, const ss_agg_call *aggs, const ss_agg_extra *const *extras,
+                           const char *const *names);
 /* child's rows ordered by keys (positions in child's output); child's schema. */
 ss_plan *plan_sort(ss_plan_builder *pb, ss_plan *child, uint32_t nkeys, const ss_sort_key *keys);
+/* Of each run of child rows with equal key columns (NULLs equal), the first (DISTINCT ON). */
+ss_plan *plan_unique(ss_plan_builder *pb, ss_plan *child, uint32_t nkeys, const uint32_t *keys);
 /* OFFSET then LIMIT of child's rows; the bigint expressions (NULL = none) are kept in the node
  * and evaluated by the limit operator at each execution (they may hold parameters).  child's
  * schema. */
 ss_plan *plan_limit(ss_plan_builder *pb, ss_plan *child, const ss_expr *limit, const ss_expr *offset);
+/* The same, WITH TIES on columns ties[0..nties) of child (nties 0: ONLY). */
+ss_plan *plan_limit_ties(ss_plan_builder *pb, ss_plan *child, const ss_expr *limit, const ss_expr *offset,
+                         uint32_t nties, const uint32_t *ties);
 /* the rows of children[0..n) one after the other (n >= 1, all of the first one's types);
  * names may be NULL.  Its estimate is the sum of theirs (unknown if one is). */
 ss_plan *plan_append(ss_plan_builder *pb, uint32_t n, ss_plan *const *children, const char *const *names);
@@ -55,5 +67,10 @@ ss_plan *plan_hash_join(ss_plan_builder *pb, ss_join_type type, ss_plan *left, s
                         const ss_expr *const *left_keys, const ss_expr *const *right_keys, const ss_expr *residual);
 ss_plan *plan_nested_loop(ss_plan_builder *pb, ss_join_type type, ss_plan *left, ss_plan *right,
                           const ss_expr *cond);
+/* A nested loop that runs right again for each left row (LATERAL): setters (over left's
+ * output) assign the parameters `assigned` right reads; type INNER or LEFT. */
+ss_plan *plan_nested_loop_param(ss_plan_builder *pb, ss_join_type type, ss_plan *left, ss_plan *right,
+                                const ss_expr *cond, uint32_t nsetters, const ss_expr *const *setters,
+                                ss_param_set assigned);
 
 #endif

@@ -9,6 +9,8 @@
 #include "catalog/catalog.h"
 #include "exec/expr_walk.h"
 #include "plan/plan_build.h"
+#include "plan/plan_sublink.h"
+#include "plan/pull_sublinks.h"
 #include "plan/qual_order.h"
 #include "util/arena.h"
 #include "util/ptrmap.h"
@@ -30,6 +32,10 @@ typedef struct planner {
     /* the table columns each GET reads: used[rel][col], for GETs only */
     uint32_t nrels;
     bool **used;
+    /* a subquery's plan: the outer columns it reads as exec parameters (plan_sublink.h) */
+    ss_sublink_planning *sub;
+    const ss_outer_param *outer;
+    uint32_t nouter;
 } planner;
 
 static void *pl_alloc(planner *p, size_t n)
@@ -58,17 +64,6 @@ static int pl_reserve(planner *p, void **v, uint32_t *cap, uint32_t n, size_t el
 }
 
 /* ---- which columns each scan must read ------------------------------------------------ */
-
-static uint32_t max_rel(const ss_lop *op)
-{
-    uint32_t m = op->rel;
-    for (uint32_t i = 0; i < op->nchildren; i++) {
-        uint32_t c = max_rel(op->children[i]);
-        if (c > m)
-            m = c;
-    }
-    return m;
-}
 
 static int alloc_used(planner *p, const ss_lop *op)
 {
@@ -104,7 +99,7 @@ static int mark_slot(ss_lop *op, ss_expr **slot, void *arg)
 
 static int mark_used_columns(planner *p, ss_lop *root)
 {
-    p->nrels = max_rel(root);
+    p->nrels = lop_max_rel(root);
     if (!(p->used = pl_alloc(p, sizeof(bool *) * (p->nrels + 1))) || alloc_used(p, root))
         return SS_ERROR;
     mark_state m = {.p = p};
@@ -148,11 +143,11 @@ static ss_expr *fix_expr(fixer *f, ss_expr *e)
         while (pos < f->in->n &&
                (f->in->cols[pos].rel != e->u.column.rel || f->in->cols[pos].col != e->u.column.index))
             pos++;
-        if (pos == f->in->n) {
+        if (pos < f->in->n)
+            out = column_at(f->p, pos, e->type);
+        else if (!(out = ss_outer_param_ref(f->p->ctx, f->p->arena, f->p->outer, f->p->nouter, e)))
             ss_ctx_error(f->p->ctx, SS_SQLSTATE_INTERNAL_ERROR, "variable not found in subplan target list");
-            return NULL;
-        }
-        if (!(out = column_at(f->p, pos, e->type)))
+        if (!out)
             return NULL;
     } else {
         uint32_t n = ss_expr_nchildren(e);
@@ -169,6 +164,10 @@ static ss_expr *fix_expr(fixer *f, ss_expr *e)
             }
             *ss_expr_child(out, i) = fixed;
         }
+        if (e->kind == EXPR_SUBLINK &&
+            ((out == e && !(out = ss_expr_copy_node(f->p->arena, e))) ||
+             ss_plan_sublink(f->p->ctx, f->p->arena, f->p->sub, out)))
+            return NULL;
     }
     if (ss_ptrmap_put(&f->done, e, out)) {
         ss_ctx_error(f->p->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
@@ -230,15 +229,6 @@ static int plan_node(planner *p, ss_lop *op, ss_plan **out, layout *lay);
 
 /* ---- joins ---------------------------------------------------------------------------- */
 
-/* Marks in rels[] (nrels + 1 entries) the binding ids made at or below op. */
-static void rels_below(const ss_lop *op, bool *rels)
-{
-    if (op->rel)
-        rels[op->rel] = true;
-    for (uint32_t i = 0; i < op->nchildren; i++)
-        rels_below(op->children[i], rels);
-}
-
 /* The binding ids below each side of a join, as flags indexed by id. */
 static int join_sides(planner *p, const ss_lop *join, bool **left, bool **right)
 {
@@ -247,8 +237,8 @@ static int join_sides(planner *p, const ss_lop *join, bool **left, bool **right)
         return SS_ERROR;
     memset(*left, 0, n);
     memset(*right, 0, n);
-    rels_below(join->children[0], *left);
-    rels_below(join->children[1], *right);
+    lop_mark_rels(join->children[0], *left);
+    lop_mark_rels(join->children[1], *right);
     return SS_OK;
 }
 
@@ -454,7 +444,21 @@ static int plan_join(planner *p, ss_lop *op, ss_plan **out, layout *lay)
 {
     ss_plan *left, *right;
     layout lin, rin;
-    if (plan_node(p, op->children[0], &left, &lin) || plan_node(p, op->children[1], &right, &rin))
+    ss_lateral lat = {0};
+    if (plan_node(p, op->children[0], &left, &lin) ||
+        (op->u.join.lateral && ss_lateral_params(p->ctx, p->arena, p->sub, op, p->outer, p->nouter, &lat)))
+        return SS_ERROR;
+    /* LATERAL: the right side reads the left side's columns as exec parameters */
+    const ss_outer_param *outer = p->outer;
+    uint32_t nouter = p->nouter;
+    if (lat.n) {
+        p->outer = lat.outer;
+        p->nouter = lat.nouter;
+    }
+    int rc = plan_node(p, op->children[1], &right, &rin);
+    p->outer = outer;
+    p->nouter = nouter;
+    if (rc)
         return SS_ERROR;
     binding *b = pl_alloc(p, sizeof(binding) * (lin.n + rin.n));
     if (!b)
@@ -463,7 +467,7 @@ static int plan_join(planner *p, ss_lop *op, ss_plan **out, layout *lay)
         memcpy(b, lin.cols, sizeof(binding) * lin.n);
     if (rin.n)
         memcpy(b + lin.n, rin.cols, sizeof(binding) * rin.n);
-    *lay = (layout){lin.n + rin.n, b};
+    *lay = (layout){lin.n + rin.n, b}; /* the condition's input */
     bool *lrels, *rrels;
     if (join_sides(p, op, &lrels, &rrels))
         return SS_ERROR;
@@ -487,6 +491,10 @@ static int plan_join(planner *p, ss_lop *op, ss_plan **out, layout *lay)
             return SS_ERROR;
         }
     }
+    if (lat.n) { /* every conjunct is evaluated over the pairs of each left row */
+        rest = conds;
+        lkeys.n = rkeys.n = 0;
+    }
     ss_expr *residual;
     if (conj_and(p, &rest, &residual))
         return SS_ERROR;
@@ -495,10 +503,19 @@ static int plan_join(planner *p, ss_lop *op, ss_plan **out, layout *lay)
                      !(fixed_res[0] = ss_order_quals(p->ctx, p->arena, fixed_res[0]))))
         return SS_ERROR;
     const ss_expr *res = fixed_res ? fixed_res[0] : NULL;
+    if (op->u.join.type == SS_JOIN_SEMI || op->u.join.type == SS_JOIN_ANTI)
+        lay->n = lin.n; /* the output: the left columns only */
     /* PostgreSQL's FULL JOIN needs a merge- or hash-joinable condition (or a constant one) */
     if (op->u.join.type == SS_JOIN_FULL && lkeys.n == 0 && res && res->kind != EXPR_CONST)
         return ss_ctx_error(p->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                             "FULL JOIN is only supported with merge-joinable or hash-joinable join conditions");
+    if (lat.n) {
+        ss_expr **setters = fix_exprs(p, lat.setters, lat.n, &lin);
+        *out = setters ? plan_nested_loop_param(&p->pb, op->u.join.type, left, right, res, lat.n,
+                                                (const ss_expr *const *)setters, lat.assigned)
+                       : NULL;
+        return *out ? SS_OK : SS_ERROR;
+    }
     if (lkeys.n == 0) {
         *out = plan_nested_loop(&p->pb, op->u.join.type, left, right, res);
         return *out ? SS_OK : SS_ERROR;
@@ -509,6 +526,38 @@ static int plan_join(planner *p, ss_lop *op, ss_plan **out, layout *lay)
     *out = plan_hash_join(&p->pb, op->u.join.type, left, right, lkeys.n, (const ss_expr *const *)lk,
                           (const ss_expr *const *)rk, res);
     return *out ? SS_OK : SS_ERROR;
+}
+
+/* Copies of the calls' FILTER, ORDER BY and extra arguments with input positions. */
+static int fix_agg_extras(planner *p, ss_agg_extra *const *extras, uint32_t na, const layout *in,
+                          const ss_agg_extra ***out)
+{
+    const ss_agg_extra **fixed = pl_alloc(p, sizeof *fixed * (na ? na : 1));
+    if (!fixed)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < na; i++) {
+        const ss_agg_extra *x = extras[i];
+        fixed[i] = NULL;
+        if (!x)
+            continue;
+        ss_agg_extra *c = pl_alloc(p, sizeof *c);
+        if (!c)
+            return SS_ERROR;
+        *c = *x;
+        if ((x->nargs && !(c->args = (const ss_expr *const *)fix_exprs(p, (ss_expr **)x->args, x->nargs, in))) ||
+            (x->norder && !(c->order = (const ss_expr *const *)fix_exprs(p, (ss_expr **)x->order, x->norder, in))))
+            return SS_ERROR;
+        if (x->filter) {
+            ss_expr *f = (ss_expr *)x->filter;
+            ss_expr **ff = fix_exprs(p, &f, 1, in);
+            if (!ff)
+                return SS_ERROR;
+            c->filter = ff[0];
+        }
+        fixed[i] = c;
+    }
+    *out = fixed;
+    return SS_OK;
 }
 
 static int plan_aggregate_op(planner *p, ss_lop *op, ss_plan *child, const layout *in, ss_plan **out,
@@ -529,9 +578,13 @@ static int plan_aggregate_op(planner *p, ss_lop *op, ss_plan *child, const layou
         aggs[i] = op->u.aggregate.aggs[i];
         aggs[i].arg = fixed_args[i];
     }
+    const ss_agg_extra **extras = NULL;
+    if (op->u.aggregate.extras && fix_agg_extras(p, op->u.aggregate.extras, na, in, &extras))
+        return SS_ERROR;
     if (own_layout(p, op->rel, ng + na, lay))
         return SS_ERROR;
-    *out = plan_aggregate(&p->pb, child, ng, (const ss_expr *const *)groups, na, aggs, op->names);
+    *out = plan_aggregate_ex(&p->pb, child, ng, (const ss_expr *const *)groups, na, aggs,
+                             (const ss_agg_extra *const *)extras, op->names);
     return *out ? SS_OK : SS_ERROR;
 }
 
@@ -549,14 +602,14 @@ static int plan_distinct(planner *p, ss_plan *child, ss_plan **out)
     return *out ? SS_OK : SS_ERROR;
 }
 
-static int plan_sort_op(planner *p, const ss_lop *op, ss_plan *child, const layout *in, ss_plan **out)
+/* The input positions of sort (or unique) keys: the binder makes them columns of the input. */
+static int key_positions(planner *p, const ss_lsort_key *lkeys, uint32_t n, const layout *in, ss_sort_key **out)
 {
-    ss_sort_key *keys = pl_alloc(p, sizeof(ss_sort_key) * op->u.sort.nkeys);
+    ss_sort_key *keys = pl_alloc(p, sizeof(ss_sort_key) * (n ? n : 1));
     if (!keys)
         return SS_ERROR;
-    for (uint32_t i = 0; i < op->u.sort.nkeys; i++) {
-        const ss_lsort_key *k = &op->u.sort.keys[i];
-        /* the binder sorts by output columns (hidden ones for other expressions) */
+    for (uint32_t i = 0; i < n; i++) {
+        const ss_lsort_key *k = &lkeys[i];
         uint32_t pos = 0;
         while (k->expr->kind == EXPR_COLUMN && pos < in->n &&
                (in->cols[pos].rel != k->expr->u.column.rel || in->cols[pos].col != k->expr->u.column.index))
@@ -565,7 +618,47 @@ static int plan_sort_op(planner *p, const ss_lop *op, ss_plan *child, const layo
             return ss_ctx_error(p->ctx, SS_SQLSTATE_INTERNAL_ERROR, "sort key is not a column of its input");
         keys[i] = (ss_sort_key){.column = pos, .descending = k->descending, .nulls_first = k->nulls_first};
     }
-    *out = plan_sort(&p->pb, child, op->u.sort.nkeys, keys);
+    *out = keys;
+    return SS_OK;
+}
+
+/* The columns of n keys. */
+static uint32_t *key_columns(planner *p, const ss_sort_key *keys, uint32_t n)
+{
+    uint32_t *cols = pl_alloc(p, sizeof(uint32_t) * (n ? n : 1));
+    for (uint32_t i = 0; cols && i < n; i++)
+        cols[i] = keys[i].column;
+    return cols;
+}
+
+/* LIMIT / OFFSET, and WITH TIES' columns. */
+static int plan_limit_op(planner *p, const ss_lop *op, ss_plan *child, const layout *in, ss_plan **out)
+{
+    ss_sort_key *keys = NULL;
+    uint32_t *ties = NULL, n = op->u.limit.nties;
+    if (n && (key_positions(p, op->u.limit.ties, n, in, &keys) || !(ties = key_columns(p, keys, n))))
+        return SS_ERROR;
+    /* the expressions may hold subqueries whose outer columns need positions */
+    ss_expr *lim[2] = {op->u.limit.limit, op->u.limit.offset}, **fixed = fix_exprs(p, lim, 2, in);
+    if (!fixed)
+        return SS_ERROR;
+    *out = plan_limit_ties(&p->pb, child, fixed[0], fixed[1], n, ties);
+    return *out ? SS_OK : SS_ERROR;
+}
+
+static int plan_sort_op(planner *p, const ss_lop *op, ss_plan *child, const layout *in, ss_plan **out)
+{
+    ss_sort_key *keys = NULL;
+    if (key_positions(p, op->u.sort.keys, op->u.sort.nkeys, in, &keys))
+        return SS_ERROR;
+    if (op->kind == LOP_UNIQUE) {
+        uint32_t *cols = key_columns(p, keys, op->u.sort.nkeys);
+        if (!cols)
+            return SS_ERROR;
+        *out = plan_unique(&p->pb, child, op->u.sort.nkeys, cols);
+    } else {
+        *out = plan_sort(&p->pb, child, op->u.sort.nkeys, keys);
+    }
     return *out ? SS_OK : SS_ERROR;
 }
 
@@ -665,6 +758,15 @@ static int plan_node(planner *p, ss_lop *op, ss_plan **out, layout *lay)
     }
     if (op->kind == LOP_JOIN)
         return plan_join(p, op, out, lay);
+    if (op->kind == LOP_FUNCTION) {
+        layout none = {0, NULL};
+        ss_expr **args = fix_exprs(p, op->u.function.args, op->u.function.nargs, &none);
+        if (!args || own_layout(p, op->rel, op->ncols, lay))
+            return SS_ERROR;
+        *out = plan_function_scan(&p->pb, op->u.function.name, op->u.function.nargs, (const ss_expr *const *)args,
+                                  op->u.function.ordinality, op->ncols, op->types, op->names);
+        return *out ? SS_OK : SS_ERROR;
+    }
     ss_plan *child;
     layout in;
     if (plan_node(p, op->children[0], &child, &in))
@@ -698,27 +800,39 @@ static int plan_node(planner *p, ss_lop *op, ss_plan **out, layout *lay)
         *lay = in;
         return plan_distinct(p, child, out);
     case LOP_SORT:
+    case LOP_UNIQUE:
         *lay = in;
         return plan_sort_op(p, op, child, &in, out);
     case LOP_LIMIT:
         *lay = in;
-        *out = plan_limit(&p->pb, child, op->u.limit.limit, op->u.limit.offset);
-        return *out ? SS_OK : SS_ERROR;
+        return plan_limit_op(p, op, child, &in, out);
     case LOP_GET:
     case LOP_VALUES:
     case LOP_SETOP:
     case LOP_JOIN:
+    case LOP_FUNCTION:
         break;
     }
     return ss_ctx_error(p->ctx, SS_SQLSTATE_INTERNAL_ERROR, "unrecognized logical operator %d", (int)op->kind);
 }
 
-int ss_plan_query(ss_ctx *ctx, ss_arena *arena, ss_lop *root, ss_plan **out)
+int ss_plan_subquery(ss_ctx *ctx, ss_arena *arena, ss_sublink_planning *sub, const ss_outer_param *outer,
+                     uint32_t nouter, ss_lop *root, ss_plan **out)
 {
-    planner p = {.ctx = ctx, .arena = arena, .pb = {.ctx = ctx, .arena = arena}};
+    planner p = {.ctx = ctx, .arena = arena, .pb = {.ctx = ctx, .arena = arena}, .sub = sub, .outer = outer,
+                 .nouter = nouter};
     *out = NULL;
-    if (mark_used_columns(&p, root) || push_down(&p, &root))
+    if (ss_pull_sublinks(ctx, arena, &root) || mark_used_columns(&p, root) || push_down(&p, &root))
         return SS_ERROR;
+    /* a subquery's output is its columns in order (ANY / ALL read them by position) */
+    if (outer)
+        return plan_whole(&p, root, out);
     layout lay;
     return plan_node(&p, root, out, &lay);
+}
+
+int ss_plan_query(ss_ctx *ctx, ss_arena *arena, ss_lop *root, ss_plan **out)
+{
+    ss_sublink_planning sub = {0};
+    return ss_plan_subquery(ctx, arena, &sub, NULL, 0, root, out);
 }

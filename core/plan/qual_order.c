@@ -47,6 +47,11 @@ static uint32_t qual_cost(const ss_expr *e)
     case EXPR_IN: /* its items (constants, parameters) cost nothing themselves */
         c = e->u.in.set && e->u.in.nitems >= 9 ? 4 : e->u.in.nitems;
         break;
+    case EXPR_SET_PARAM:
+        break;
+    case EXPR_SUBLINK: /* a subquery costs more than any expression: PostgreSQL runs it last */
+        c = 1u << 20;
+        break;
     }
     uint32_t n = ss_expr_nchildren(e);
     for (uint32_t i = 0; i < n; i++)
@@ -89,6 +94,10 @@ static bool can_fail(const ss_expr *e)
     case EXPR_COLUMN:
     case EXPR_PARAM:
         return false;
+    case EXPR_SUBLINK:
+        return true;
+    case EXPR_SET_PARAM:
+        return can_fail(e->u.set_param.arg);
     case EXPR_OP: {
         const ss_expr *r = e->u.op.right;
         switch (e->u.op.op) {

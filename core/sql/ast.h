@@ -21,13 +21,34 @@ typedef enum ast_expr_kind {
     AE_OP,           /* binary or prefix operator: op, left (NULL for prefix), right */
     AE_AND, AE_OR, AE_NOT, /* args */
     AE_IS_NULL, AE_IS_NOT_NULL, /* args[0] */
-    AE_FUNC,         /* name(args), star = count(*), distinct */
+    AE_FUNC,         /* name(args), star = count(*), distinct; an aggregate call's FILTER
+                        (WHERE filter) and ORDER BY (agg_order) */
     AE_CAST,         /* args[0]::type_name(typmod) */
     AE_CASE,         /* arg (simple CASE) or NULL; whens/thens; els */
     AE_COALESCE,     /* args */
     AE_BETWEEN,      /* args[0] BETWEEN args[1] AND args[2]; negated */
-    AE_IN_LIST       /* args[0] IN (args[1..]); negated */
+    AE_IN_LIST,      /* args[0] IN (args[1..]); negated */
+    AE_GROUPING_SET, /* a GROUP BY item: ival is an ast_grouping_set_kind, args its items */
+    AE_GROUPING_FUNC, /* GROUPING(args) */
+    AE_SUBLINK       /* a subquery in an expression: subselect, sublink (ast_sublink_kind);
+                        ANY / ALL: the left operands in args (several for a row), the
+                        operator in str */
 } ast_expr_kind;
+
+typedef enum ast_grouping_set_kind {
+    AST_GSET_LIST = 1,  /* (a, b) inside GROUP BY: the expressions args together */
+    AST_GSET_EMPTY,     /* () */
+    AST_GSET_ROLLUP,    /* ROLLUP (args) */
+    AST_GSET_CUBE,      /* CUBE (args) */
+    AST_GSET_SETS       /* GROUPING SETS (args) */
+} ast_grouping_set_kind;
+
+typedef enum ast_sublink_kind {
+    AST_SUBLINK_EXISTS = 1, /* EXISTS (SELECT ...) */
+    AST_SUBLINK_EXPR,       /* (SELECT ...) as a value */
+    AST_SUBLINK_ANY,        /* x op ANY / SOME (SELECT ...), x IN (SELECT ...) */
+    AST_SUBLINK_ALL         /* x op ALL (SELECT ...) */
+} ast_sublink_kind;
 
 typedef struct ast_expr ast_expr;
 
@@ -56,6 +77,11 @@ struct ast_expr {
     int *when_locations;       /* AE_CASE: each WHEN keyword */
     uint32_t nwhens;
     ast_expr *els;
+    ast_expr *filter;          /* AE_FUNC: FILTER (WHERE filter), NULL = none */
+    struct ast_sort_item *agg_order; /* AE_FUNC: ORDER BY inside the call, nagg_order items */
+    uint32_t nagg_order;
+    struct ast_select *subselect; /* AE_SUBLINK */
+    ast_sublink_kind sublink;     /* AE_SUBLINK */
 };
 
 typedef struct ast_target {
@@ -85,9 +111,12 @@ typedef enum ast_join_type {
 
 typedef struct ast_from_item {
     bool is_join;
-    /* a table, or a subquery / VALUES list (subquery set, table NULL) */
+    /* a table, a subquery / VALUES list (subquery set, table NULL) or a function call
+       (func set: an AE_FUNC; WITH ORDINALITY when ordinality) */
     const char *table;
     struct ast_select *subquery;
+    struct ast_expr *func;
+    bool ordinality;
     const char *alias;     /* NULL = none (a subquery always has one) */
     const char **colnames; /* column aliases: alias(c1, c2, ...), ncolnames of them */
     uint32_t ncolnames;
@@ -99,10 +128,16 @@ typedef struct ast_from_item {
     const char **using_cols; /* JOIN ... USING (nusing columns) */
     uint32_t nusing;
     bool natural;          /* NATURAL JOIN: USING the columns both sides have */
+    const char *using_alias; /* JOIN ... USING (...) AS using_alias: a name for the merged
+                                columns; a join's own alias (and column aliases) are alias
+                                and colnames above */
+    bool lateral;          /* LATERAL (subquery): it sees the FROM items to its left */
 } ast_from_item;
 
 typedef struct ast_select {
     bool distinct;
+    ast_expr **distinct_on; /* DISTINCT ON (distinct_on[0..ndistinct_on)) (distinct false) */
+    uint32_t ndistinct_on;
     ast_target *targets;
     uint32_t ntargets;
     const char *from_table; /* single table or NULL (no FROM) */
@@ -111,12 +146,14 @@ typedef struct ast_select {
     ast_from_item *from;    /* the whole FROM clause (NULL = none); from_table is set when it
                                is one table */
     ast_expr *where;
-    ast_expr **group_by;
+    ast_expr **group_by;    /* expressions and grouping sets (AE_GROUPING_SET) */
     uint32_t ngroup;
+    bool group_distinct;    /* GROUP BY DISTINCT: duplicate grouping sets dropped */
     ast_expr *having;
     ast_sort_item *order_by;
     uint32_t norder;
     ast_expr *limit;        /* NULL = none */
+    bool with_ties;         /* FETCH FIRST ... WITH TIES (the grammar requires ORDER BY) */
     ast_expr *offset;
     /* VALUES (...), (...) as a select: values[r][c] */
     ast_expr ***values;

@@ -75,7 +75,7 @@ static ast_expr *tr_const(transform_state *ts, A_Const *c)
     }
 }
 
-static bool tr_list(transform_state *ts, List *l, ast_expr ***out, uint32_t *n)
+bool tr_list(transform_state *ts, List *l, ast_expr ***out, uint32_t *n)
 {
     *n = (uint32_t)list_length(l);
     *out = tr_alloc(ts, sizeof(ast_expr *) * (*n ? *n : 1));
@@ -115,6 +115,38 @@ static bool is_like_escape(Node *n)
     List *name = ((FuncCall *)n)->funcname;
     return list_length(name) == 2 && strcmp(strVal(linitial(name)), "pg_catalog") == 0 &&
            strcmp(strVal(lsecond(name)), "like_escape") == 0;
+}
+
+/* A subquery in an expression: EXISTS, a scalar subquery, ANY / ALL (IN is = ANY) with the
+ * left operand (the items of a row constructor for a row comparison). */
+static ast_expr *tr_sublink(transform_state *ts, SubLink *l)
+{
+    if (l->subLinkType != EXISTS_SUBLINK && l->subLinkType != EXPR_SUBLINK && l->subLinkType != ANY_SUBLINK &&
+        l->subLinkType != ALL_SUBLINK) {
+        tr_unsupported(ts, l->location, l->subLinkType == ARRAY_SUBLINK ? "ARRAY (subquery)" : "this kind of subquery");
+        return NULL;
+    }
+    if (!IsA(l->subselect, SelectStmt)) {
+        tr_unsupported(ts, l->location, "this kind of subquery");
+        return NULL;
+    }
+    ast_expr *e = new_expr(ts, AE_SUBLINK, l->location);
+    if (!e || !(e->subselect = tr_select(ts, (SelectStmt *)l->subselect)))
+        return NULL;
+    e->sublink = l->subLinkType == EXISTS_SUBLINK ? AST_SUBLINK_EXISTS
+                 : l->subLinkType == EXPR_SUBLINK ? AST_SUBLINK_EXPR
+                 : l->subLinkType == ANY_SUBLINK  ? AST_SUBLINK_ANY
+                                                  : AST_SUBLINK_ALL;
+    if (!l->testexpr)
+        return e;
+    e->str = l->operName ? op_name(ts, l->operName, l->location) : tr_strdup(ts, "=");
+    if (!e->str)
+        return NULL;
+    if (IsA(l->testexpr, RowExpr))
+        return tr_list(ts, ((RowExpr *)l->testexpr)->args, &e->args, &e->nargs) ? e : NULL;
+    e->nargs = 1;
+    e->args = tr_alloc(ts, sizeof(ast_expr *));
+    return e->args && (e->args[0] = tr_expr(ts, l->testexpr)) ? e : NULL;
 }
 
 static ast_expr *tr_a_expr(transform_state *ts, A_Expr *a)
@@ -224,14 +256,6 @@ static ast_expr *tr_func(transform_state *ts, FuncCall *f)
         tr_unsupported(ts, f->location, "WITHIN GROUP");
         return NULL;
     }
-    if (f->agg_order) {
-        tr_unsupported(ts, f->location, "ORDER BY in aggregate calls");
-        return NULL;
-    }
-    if (f->agg_filter) {
-        tr_unsupported(ts, f->location, "FILTER");
-        return NULL;
-    }
     if (f->func_variadic) {
         tr_unsupported(ts, f->location, "VARIADIC");
         return NULL;
@@ -242,6 +266,10 @@ static ast_expr *tr_func(transform_state *ts, FuncCall *f)
     e->star = f->agg_star;
     e->distinct = f->agg_distinct;
     if (!tr_list(ts, f->args, &e->args, &e->nargs))
+        return NULL;
+    if (f->agg_filter && !(e->filter = tr_expr(ts, f->agg_filter)))
+        return NULL;
+    if (!tr_sort_list(ts, f->agg_order, &e->agg_order, &e->nagg_order))
         return NULL;
     return e;
 }
@@ -390,15 +418,8 @@ static ast_expr *tr_expr_node(transform_state *ts, Node *n)
             return NULL;
         return e;
     }
-    case T_SubLink: {
-        SubLink *l = (SubLink *)n;
-        tr_unsupported(ts, l->location, l->subLinkType == EXISTS_SUBLINK ? "EXISTS"
-                                        : l->subLinkType == ANY_SUBLINK   ? "IN/ANY (subquery)"
-                                        : l->subLinkType == ALL_SUBLINK   ? "ALL (subquery)"
-                                        : l->subLinkType == ARRAY_SUBLINK ? "ARRAY (subquery)"
-                                                                          : "subqueries");
-        return NULL;
-    }
+    case T_SubLink:
+        return tr_sublink(ts, (SubLink *)n);
     case T_BooleanTest: {
         static const char *const names[] = {"IS TRUE", "IS NOT TRUE", "IS FALSE", "IS NOT FALSE", "IS UNKNOWN",
                                             "IS NOT UNKNOWN"};
@@ -436,9 +457,13 @@ static ast_expr *tr_expr_node(transform_state *ts, Node *n)
     case T_NamedArgExpr:
         tr_unsupported(ts, ((NamedArgExpr *)n)->location, "named function arguments");
         return NULL;
-    case T_GroupingFunc:
-        tr_unsupported(ts, ((GroupingFunc *)n)->location, "GROUPING");
-        return NULL;
+    case T_GroupingFunc: {
+        GroupingFunc *g = (GroupingFunc *)n;
+        ast_expr *e = new_expr(ts, AE_GROUPING_FUNC, g->location);
+        if (!e || !tr_list(ts, g->args, &e->args, &e->nargs))
+            return NULL;
+        return e;
+    }
     case T_SetToDefault:
         tr_unsupported(ts, ((SetToDefault *)n)->location, "DEFAULT");
         return NULL;

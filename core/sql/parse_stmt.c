@@ -69,8 +69,11 @@ static ast_from_item *tr_from_item(transform_state *ts, Node *item)
         JoinExpr *j = (JoinExpr *)item;
         int loc = tr_location(item);
         if (j->join_using_alias) {
-            tr_unsupported(ts, loc, "aliases on JOIN ... USING");
-            return NULL;
+            if (j->join_using_alias->colnames) { /* the grammar allows none */
+                tr_unsupported(ts, loc, "column aliases on JOIN ... USING ... AS");
+                return NULL;
+            }
+            f->using_alias = tr_strdup(ts, j->join_using_alias->aliasname);
         }
         f->natural = j->isNatural;
         f->nusing = (uint32_t)list_length(j->usingClause);
@@ -80,10 +83,8 @@ static ast_from_item *tr_from_item(transform_state *ts, Node *item)
         uint32_t ui = 0;
         foreach (uc, j->usingClause)
             f->using_cols[ui++] = tr_strdup(ts, strVal(lfirst(uc)));
-        if (j->alias) {
-            tr_unsupported(ts, loc, "aliases on a JOIN");
+        if (j->alias && !tr_alias(ts, j->alias, f))
             return NULL;
-        }
         if (j->jointype != JOIN_INNER && j->jointype != JOIN_LEFT && j->jointype != JOIN_RIGHT &&
             j->jointype != JOIN_FULL) {
             tr_unsupported(ts, loc, "this kind of JOIN");
@@ -105,10 +106,7 @@ static ast_from_item *tr_from_item(transform_state *ts, Node *item)
     if (IsA(item, RangeSubselect)) {
         RangeSubselect *rs = (RangeSubselect *)item;
         f->location = tr_location(item);
-        if (rs->lateral) {
-            tr_unsupported(ts, f->location, "LATERAL");
-            return NULL;
-        }
+        f->lateral = rs->lateral;
         /* the grammar has refused a subquery without an alias */
         if (!IsA(rs->subquery, SelectStmt) || !rs->alias) {
             tr_unsupported(ts, f->location, "this kind of subquery in FROM");
@@ -118,10 +116,29 @@ static ast_from_item *tr_from_item(transform_state *ts, Node *item)
             return NULL;
         return tr_alias(ts, rs->alias, f) ? f : NULL;
     }
+    if (IsA(item, RangeFunction)) {
+        RangeFunction *rf = (RangeFunction *)item;
+        f->location = tr_location(item);
+        if (rf->lateral) {
+            tr_unsupported(ts, f->location, "LATERAL function calls");
+            return NULL;
+        }
+        List *first = list_length(rf->functions) ? linitial(rf->functions) : NULL;
+        Node *call = first ? linitial(first) : NULL;
+        if (rf->is_rowsfrom || list_length(rf->functions) != 1 || rf->coldeflist ||
+            (list_length(first) > 1 && lsecond(first)) || !call || !IsA(call, FuncCall)) {
+            tr_unsupported(ts, f->location, rf->is_rowsfrom ? "ROWS FROM" : rf->coldeflist || (list_length(first) > 1 && lsecond(first))
+                                                                 ? "column definition lists in FROM"
+                                                                 : "this kind of function in FROM");
+            return NULL;
+        }
+        f->ordinality = rf->ordinality;
+        if (!(f->func = tr_expr(ts, call)))
+            return NULL;
+        return !rf->alias || tr_alias(ts, rf->alias, f) ? f : NULL;
+    }
     if (!IsA(item, RangeVar)) {
-        tr_unsupported(ts, tr_location(item), IsA(item, RangeFunction) ? "functions in FROM"
-                                              : IsA(item, RangeTableSample) ? "TABLESAMPLE"
-                                                                            : "this kind of FROM item");
+        tr_unsupported(ts, tr_location(item), IsA(item, RangeTableSample) ? "TABLESAMPLE" : "this kind of FROM item");
         return NULL;
     }
     /* ONLY t and t* read t: there is no table inheritance */
@@ -228,6 +245,74 @@ static bool tr_sort_using(transform_state *ts, SortBy *sb, ast_sort_item *out)
     return false;
 }
 
+/* A GROUP BY item: an expression, or a grouping set (ROLLUP, CUBE, GROUPING SETS, (), and
+ * (a, b) lists inside them), PostgreSQL's CUBE limit of 12 elements checked. */
+static ast_expr *tr_group_item(transform_state *ts, Node *g)
+{
+    if (tr_check_stack(ts))
+        return NULL;
+    List *items = NULL;
+    int kind = 0, location = -1;
+    if (IsA(g, GroupingSet)) {
+        GroupingSet *gs = (GroupingSet *)g;
+        kind = gs->kind == GROUPING_SET_EMPTY ? AST_GSET_EMPTY : gs->kind == GROUPING_SET_ROLLUP ? AST_GSET_ROLLUP
+               : gs->kind == GROUPING_SET_CUBE ? AST_GSET_CUBE : AST_GSET_SETS;
+        items = gs->content;
+        location = gs->location;
+        if (kind == AST_GSET_CUBE && list_length(items) > 12) {
+            tr_error(ts, "54001", location, "CUBE is limited to 12 elements");
+            return NULL;
+        }
+    } else if (IsA(g, RowExpr) && ((RowExpr *)g)->row_format == COERCE_IMPLICIT_CAST) {
+        kind = AST_GSET_LIST;
+        items = ((RowExpr *)g)->args;
+        location = ((RowExpr *)g)->location;
+    } else {
+        return tr_expr(ts, g);
+    }
+    ast_expr *e = tr_alloc(ts, sizeof *e);
+    if (!e)
+        return NULL;
+    e->kind = AE_GROUPING_SET;
+    e->location = location;
+    e->ival = kind;
+    e->nargs = (uint32_t)list_length(items);
+    e->args = tr_alloc(ts, sizeof(ast_expr *) * (e->nargs ? e->nargs : 1));
+    if (!e->args)
+        return NULL;
+    ListCell *lc;
+    uint32_t i = 0;
+    foreach (lc, items)
+        if (!(e->args[i++] = kind == AST_GSET_LIST ? tr_expr(ts, lfirst(lc)) : tr_group_item(ts, lfirst(lc))))
+            return NULL;
+    return e;
+}
+
+bool tr_sort_list(transform_state *ts, List *l, ast_sort_item **items, uint32_t *n)
+{
+    *n = (uint32_t)list_length(l);
+    *items = NULL;
+    if (!*n)
+        return true;
+    ast_sort_item *out = tr_alloc(ts, sizeof(ast_sort_item) * *n);
+    if (!out)
+        return false;
+    ListCell *lc;
+    uint32_t i = 0;
+    foreach (lc, l) {
+        SortBy *sb = lfirst(lc);
+        out[i].descending = sb->sortby_dir == SORTBY_DESC;
+        if (sb->sortby_dir == SORTBY_USING && !tr_sort_using(ts, sb, &out[i]))
+            return false;
+        out[i].nulls = sb->sortby_nulls == SORTBY_NULLS_FIRST ? 1 : sb->sortby_nulls == SORTBY_NULLS_LAST ? 2 : 0;
+        if (!(out[i].expr = tr_expr(ts, sb->node)))
+            return false;
+        i++;
+    }
+    *items = out;
+    return true;
+}
+
 ast_select *tr_select(transform_state *ts, SelectStmt *s)
 {
     if (s->withClause) {
@@ -276,62 +361,32 @@ ast_select *tr_select(transform_state *ts, SelectStmt *s)
     } else {
         if (s->distinctClause) {
             if (linitial(s->distinctClause) != NULL) {
-                tr_unsupported(ts, tr_location(linitial(s->distinctClause)), "DISTINCT ON");
-                return NULL;
+                if (!tr_list(ts, s->distinctClause, &out->distinct_on, &out->ndistinct_on))
+                    return NULL;
+            } else {
+                out->distinct = true;
             }
-            out->distinct = true;
         }
         if (!tr_targets(ts, s->targetList, out) || !tr_from(ts, s->fromClause, out))
             return NULL;
         if (s->whereClause && !(out->where = tr_expr(ts, s->whereClause)))
             return NULL;
-        /* GROUP BY DISTINCT only removes duplicate grouping sets; without grouping sets
-           (refused below) it groups exactly as GROUP BY does */
+        out->group_distinct = s->groupDistinct;
         out->ngroup = (uint32_t)list_length(s->groupClause);
         if (out->ngroup) {
             out->group_by = tr_alloc(ts, sizeof(ast_expr *) * out->ngroup);
             ListCell *lc;
             uint32_t i = 0;
-            foreach (lc, s->groupClause) {
-                Node *g = lfirst(lc);
-                if (IsA(g, GroupingSet)) {
-                    GroupingSet *gs = (GroupingSet *)g;
-                    tr_unsupported(ts, gs->location, gs->kind == GROUPING_SET_ROLLUP ? "ROLLUP"
-                                                     : gs->kind == GROUPING_SET_CUBE ? "CUBE"
-                                                     : gs->kind == GROUPING_SET_EMPTY ? "empty grouping sets ()"
-                                                                                      : "GROUPING SETS");
+            foreach (lc, s->groupClause)
+                if (!out->group_by || !(out->group_by[i++] = tr_group_item(ts, lfirst(lc))))
                     return NULL;
-                }
-                if (!out->group_by || !(out->group_by[i++] = tr_expr(ts, g)))
-                    return NULL;
-            }
         }
         if (s->havingClause && !(out->having = tr_expr(ts, s->havingClause)))
             return NULL;
     }
-    out->norder = (uint32_t)list_length(s->sortClause);
-    if (out->norder) {
-        out->order_by = tr_alloc(ts, sizeof(ast_sort_item) * out->norder);
-        if (!out->order_by)
-            return NULL;
-        ListCell *lc;
-        uint32_t i = 0;
-        foreach (lc, s->sortClause) {
-            SortBy *sb = lfirst(lc);
-            out->order_by[i].descending = sb->sortby_dir == SORTBY_DESC;
-            if (sb->sortby_dir == SORTBY_USING && !tr_sort_using(ts, sb, &out->order_by[i]))
-                return NULL;
-            out->order_by[i].nulls = sb->sortby_nulls == SORTBY_NULLS_FIRST ? 1
-                                     : sb->sortby_nulls == SORTBY_NULLS_LAST ? 2 : 0;
-            if (!(out->order_by[i].expr = tr_expr(ts, sb->node)))
-                return NULL;
-            i++;
-        }
-    }
-    if ((int)s->limitOption == ts->with_ties_value) {
-        tr_unsupported(ts, -1, "FETCH ... WITH TIES");
+    if (!tr_sort_list(ts, s->sortClause, &out->order_by, &out->norder))
         return NULL;
-    }
+    out->with_ties = (int)s->limitOption == ts->with_ties_value;
     if (s->limitCount && !(out->limit = tr_expr(ts, s->limitCount)))
         return NULL;
     if (s->limitOffset && !(out->offset = tr_expr(ts, s->limitOffset)))

@@ -55,7 +55,11 @@ bool tr_check_stack(transform_state *ts);
  * without recursion (never call exprLocation: it overflows the stack on deep trees). */
 int tr_location(const Node *n);
 ast_expr *tr_expr(transform_state *ts, Node *n);
+/* Every expression of l, in order, into *out (n of them). */
+bool tr_list(transform_state *ts, List *l, ast_expr ***out, uint32_t *n);
 bool tr_type_name(transform_state *ts, TypeName *tn, ast_type_name *out);
 ast_select *tr_select(transform_state *ts, SelectStmt *s);
+/* A list of SortBy (ORDER BY of a query or inside an aggregate call) into *n items. */
+bool tr_sort_list(transform_state *ts, List *l, ast_sort_item **items, uint32_t *n);
 
 #endif

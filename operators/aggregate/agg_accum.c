@@ -57,12 +57,13 @@ int agg_accum_grow(ss_ctx *ctx, const ss_api *api, agg_accum *acc, uint32_t capa
         return SS_OK;
     uint32_t old = acc->capacity;
     const agg_spec *s = &acc->spec;
-    bool want_i = s->kind == AGG_SUM_INT ||
+    bool want_i = s->kind == AGG_SUM_INT || s->kind == AGG_BOOL_AND || s->kind == AGG_BOOL_OR ||
                   ((s->kind == AGG_MIN || s->kind == AGG_MAX) &&
                    s->arg_layout != OPS_LAYOUT_FLOAT8 && !ops_layout_is_varlen(s->arg_layout));
     bool want_f = s->kind == AGG_SUM_FLOAT8 || s->kind == AGG_AVG_FLOAT8 ||
                   ((s->kind == AGG_MIN || s->kind == AGG_MAX) && s->arg_layout == OPS_LAYOUT_FLOAT8);
-    bool want_t = (s->kind == AGG_MIN || s->kind == AGG_MAX) && ops_layout_is_varlen(s->arg_layout);
+    bool want_t = ((s->kind == AGG_MIN || s->kind == AGG_MAX) && ops_layout_is_varlen(s->arg_layout)) ||
+                  s->kind == AGG_STRING_AGG;
     bool want_states = s->kind == AGG_SUM_TYPED || s->kind == AGG_AVG_TYPED;
 
     if (grow_array(ctx, api, (void **)&acc->n, sizeof *acc->n, old, capacity) != SS_OK)
@@ -93,7 +94,7 @@ static int float_overflow(ss_ctx *ctx, const ss_api *api)
     return api->error(ctx, SS_SQLSTATE_NUMERIC_VALUE_OUT_OF_RANGE, "value out of range: overflow");
 }
 
-/* Runs the statements after CTYPE once per non-NULL input, with p its position, g its group
+/* Runs the statements after CTYPE once per non-NULL input, with p_d its position, g its group
  * and v its value.  The validity test is hoisted so the all-valid loop has no branch; without
  * GROUP BY (gids NULL) g is the constant 0, so no group id is loaded per row. */
 #define AGG_FOR_EACH_IN(CTYPE, GROUP, ...)                                                \
@@ -102,7 +103,9 @@ static int float_overflow(ss_ctx *ctx, const ss_api *api)
         if (!in.validity) {                                                               \
             for (uint32_t k_ = 0; k_ < n; k_++) {                                         \
                 uint32_t g = GROUP;                                                       \
-                CTYPE v = x_[pos[k_]];                                                    \
+                uint32_t p_d = pos[k_];                                                   \
+                CTYPE v = x_[p_d];                                                        \
+                (void)p_d;                                                                \
                 __VA_ARGS__                                                               \
             }                                                                             \
         } else {                                                                          \
@@ -111,7 +114,9 @@ static int float_overflow(ss_ctx *ctx, const ss_api *api)
                 if (!((in.validity[p_ >> 6] >> (p_ & 63)) & 1u))                          \
                     continue;                                                             \
                 uint32_t g = GROUP;                                                       \
+                uint32_t p_d = p_;                                                        \
                 CTYPE v = x_[p_];                                                         \
+                (void)p_d;                                                                \
                 __VA_ARGS__                                                               \
             }                                                                             \
         }                                                                                 \
@@ -317,6 +322,66 @@ static int update_minmax(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_inp
     return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "min/max: unexpected argument type");
 }
 
+/* Appends len bytes to t, growing its buffer geometrically. */
+static int append_text(ss_ctx *ctx, const ss_api *api, agg_text *t, const char *p, uint32_t len)
+{
+    if (len == 0)
+        return SS_OK;
+    if (len > UINT32_MAX - t->len)
+        return api->error(ctx, "54000", "out of memory");
+    if (t->len + len > t->cap) {
+        uint64_t cap = t->cap ? (uint64_t)t->cap * 2 : 64;
+        while (cap < (uint64_t)t->len + len)
+            cap *= 2;
+        if (cap > UINT32_MAX)
+            cap = UINT32_MAX;
+        char *np = ops_realloc(api, t->ptr, (size_t)cap);
+        if (!np)
+            return api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        t->ptr = np;
+        t->cap = (uint32_t)cap;
+    }
+    memcpy(t->ptr + t->len, p, len);
+    t->len += len;
+    return SS_OK;
+}
+
+/* string_agg_transfn: a NULL value is skipped; every value after a group's first is preceded
+ * by its own row's delimiter (NULL delimiter: none). */
+static int update_string_agg(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_input in,
+                             const uint32_t *pos, const uint32_t *gids, uint32_t n)
+{
+    agg_text *t = acc->t;
+    int64_t *cnt = acc->n;
+    const ss_text *delim = in.data2;
+    AGG_FOR_EACH(ss_text, {
+        if (cnt[g] > 0 && delim &&
+            (!in.validity2 || ((in.validity2[p_d >> 6] >> (p_d & 63)) & 1u)) &&
+            append_text(ctx, api, &t[g], delim[p_d].ptr, delim[p_d].len) != SS_OK)
+            return SS_ERROR;
+        if (append_text(ctx, api, &t[g], v.ptr, v.len) != SS_OK)
+            return SS_ERROR;
+        cnt[g]++;
+    });
+    return SS_OK;
+}
+
+static int update_bool(agg_accum *acc, agg_input in, const uint32_t *pos, const uint32_t *gids, uint32_t n)
+{
+    int64_t *state = acc->i, *cnt = acc->n;
+    if (acc->spec.kind == AGG_BOOL_AND)
+        AGG_FOR_EACH(uint8_t, {
+            state[g] = (cnt[g] == 0 || state[g]) && v;
+            cnt[g]++;
+        });
+    else
+        AGG_FOR_EACH(uint8_t, {
+            state[g] = (cnt[g] > 0 && state[g]) || v;
+            cnt[g]++;
+        });
+    return SS_OK;
+}
+
 int agg_accum_update(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_input in,
                      const uint32_t *pos, const uint32_t *gids, uint32_t n)
 {
@@ -328,11 +393,14 @@ int agg_accum_update(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_input i
     case AGG_AVG_FLOAT8: return update_avg_float8(ctx, api, acc, in, pos, gids, n);
     case AGG_MIN:
     case AGG_MAX: return update_minmax(ctx, api, acc, in, pos, gids, n);
+    case AGG_STRING_AGG: return update_string_agg(ctx, api, acc, in, pos, gids, n);
+    case AGG_BOOL_AND:
+    case AGG_BOOL_OR: return update_bool(acc, in, pos, gids, n);
     case AGG_SUM_TYPED:
     case AGG_AVG_TYPED: {
         if (update_count(acc, in, pos, gids, n) != SS_OK)
             return SS_ERROR;
-        const ss_vector view = {.type = in.type, .capacity = UINT32_MAX, .data = (void *)in.data,
+        const ss_vector view = {.type = acc->spec.arg_type, .capacity = UINT32_MAX, .data = (void *)in.data,
                                 .validity = (uint64_t *)in.validity};
         return acc->spec.sum->add(ctx, acc->states, &view, pos, gids, n);
     }
@@ -360,6 +428,15 @@ static int mark_empty_groups(ss_ctx *ctx, const ss_api *api, const agg_accum *ac
     return SS_OK;
 }
 
+/* Text results of groups [first, first + n), pointing into the accumulator. */
+static void text_results(const agg_accum *acc, uint32_t first, uint32_t n, ss_vector *out)
+{
+    for (uint32_t k = 0; k < n; k++) {
+        const agg_text *t = &acc->t[first + k];
+        ((ss_text *)out->data)[k] = (ss_text){t->ptr ? t->ptr : "", t->len, 0};
+    }
+}
+
 int agg_accum_result(ss_ctx *ctx, const ss_api *api, const agg_accum *acc, uint32_t first,
                      uint32_t n, ss_vector *out)
 {
@@ -383,6 +460,14 @@ int agg_accum_result(ss_ctx *ctx, const ss_api *api, const agg_accum *acc, uint3
         }
         break;
     }
+    case AGG_STRING_AGG:
+        text_results(acc, first, n, out);
+        break;
+    case AGG_BOOL_AND:
+    case AGG_BOOL_OR:
+        for (uint32_t k = 0; k < n; k++)
+            ((uint8_t *)out->data)[k] = acc->i[first + k] != 0;
+        break;
     case AGG_MIN:
     case AGG_MAX:
         switch (s->result_layout) {
@@ -406,10 +491,7 @@ int agg_accum_result(ss_ctx *ctx, const ss_api *api, const agg_accum *acc, uint3
             break;
         case OPS_LAYOUT_TEXT:
         case OPS_LAYOUT_CUSTOM:
-            for (uint32_t k = 0; k < n; k++) {
-                const agg_text *t = &acc->t[first + k];
-                ((ss_text *)out->data)[k] = (ss_text){t->ptr ? t->ptr : "", t->len, 0};
-            }
+            text_results(acc, first, n, out);
             break;
         case OPS_LAYOUT_NONE:
             return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "min/max: unexpected result type");

@@ -1,5 +1,5 @@
 /* agg_accum.h — per-group running state of one aggregate (counts, sums, Youngs-Cramer avg
- * state, min/max values with owned text) and its typed update and result loops. */
+ * state, min/max values with owned text, string_agg's text, bool_and / bool_or) and its typed update and result loops. */
 #ifndef AGG_ACCUM_H
 #define AGG_ACCUM_H
 
@@ -17,10 +17,10 @@ typedef struct agg_accum {
     agg_spec spec;
     uint32_t capacity; /* groups the arrays below hold */
     int64_t *n;        /* non-NULL inputs per group (count's result, "has a value" otherwise) */
-    int64_t *i;        /* integer sum; min/max of bool and integers */
+    int64_t *i;        /* integer sum; min/max of bool and integers; bool_and / bool_or */
     double *f;         /* float8 sum; avg's sum; min/max of float8 */
     double *f2;        /* avg: sum of squared deviations (PostgreSQL's overflow rules) */
-    agg_text *t;       /* min/max of text and custom-ordered types */
+    agg_text *t;       /* min/max of text and custom-ordered types; string_agg's text so far */
     void *states;      /* AGG_SUM_TYPED / AGG_AVG_TYPED: spec.sum->state_size bytes per group */
 } agg_accum;
 
@@ -28,7 +28,8 @@ typedef struct agg_accum {
 typedef struct agg_input {
     const void *data;
     const uint64_t *validity;
-    ss_type type;      /* the argument's type */
+    const void *data2;        /* string_agg's delimiter (text), at the same positions */
+    const uint64_t *validity2;
 } agg_input;
 
 void agg_accum_init(agg_accum *acc, const agg_spec *spec);

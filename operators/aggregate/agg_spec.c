@@ -18,11 +18,17 @@ static bool is_integer_layout(ops_layout layout)
     return layout == OPS_LAYOUT_INT2 || layout == OPS_LAYOUT_INT4 || layout == OPS_LAYOUT_INT8;
 }
 
-int agg_spec_resolve(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call, ss_type out_type,
-                     agg_spec *spec)
+int agg_spec_resolve(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call,
+                     const ss_agg_extra *extra, ss_type out_type, agg_spec *spec)
 {
     memset(spec, 0, sizeof *spec);
     spec->call = call;
+    if (extra && extra->struct_size < sizeof(ss_agg_extra))
+        return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "aggregate %s: extra call data of %u bytes",
+                          call->name ? call->name : "?", extra->struct_size);
+    spec->extra = extra;
+    spec->filter = extra ? extra->filter : NULL;
+    uint32_t nmore = extra ? extra->nargs : 0;
     if (!call->name)
         return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "aggregate call without a name");
     if (call->arg) {
@@ -73,10 +79,31 @@ int agg_spec_resolve(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call, ss
             spec->kind = call->name[1] == 'i' ? AGG_MIN : AGG_MAX;
             spec->distinct = false; /* min/max of the distinct values is the same value */
         }
+    } else if (strcmp(call->name, "string_agg") == 0) {
+        if (!call->arg || nmore != 1 || spec->arg_layout != OPS_LAYOUT_TEXT ||
+            ops_layout_of(api->expr_type(extra->args[0]).id) != OPS_LAYOUT_TEXT ||
+            spec->result_layout != OPS_LAYOUT_TEXT)
+            return unsupported(ctx, api, call, spec);
+        spec->kind = AGG_STRING_AGG;
+        nmore = 0;
+    } else if (strcmp(call->name, "bool_and") == 0 || strcmp(call->name, "every") == 0 ||
+               strcmp(call->name, "bool_or") == 0) {
+        if (!call->arg || spec->arg_layout != OPS_LAYOUT_BOOL || spec->result_layout != OPS_LAYOUT_BOOL)
+            return unsupported(ctx, api, call, spec);
+        spec->kind = call->name[5] == 'o' ? AGG_BOOL_OR : AGG_BOOL_AND;
+        spec->distinct = false; /* and / or of the distinct values is the same value */
     } else {
         return api->error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                           "aggregate function %s is not supported", call->name);
     }
+    if (nmore)
+        return api->error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                          "aggregate %s with %u arguments is not supported", call->name, nmore + 1);
+    /* ORDER BY changes only string_agg's result and float rounding in sum / avg */
+    bool order_matters = spec->kind == AGG_STRING_AGG || spec->kind == AGG_SUM_FLOAT8 ||
+                         spec->kind == AGG_AVG_FLOAT8;
+    spec->ordered = (extra && extra->norder > 0 && order_matters) ||
+                    (spec->distinct && spec->kind == AGG_STRING_AGG);
 
     if (ops_layout_of(out_type.id) != spec->result_layout)
         return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,

@@ -1,5 +1,5 @@
 /* agg_spec.h — classification of the kernel's aggregate calls (name, argument type, result
- * type, DISTINCT) into the aggregate kinds this module implements. */
+ * type, DISTINCT, FILTER and ORDER BY) into the aggregate kinds this module implements. */
 #ifndef AGG_SPEC_H
 #define AGG_SPEC_H
 
@@ -15,6 +15,9 @@ typedef enum agg_kind {
     AGG_AVG_FLOAT8,     /* avg(float8) -> float8 */
     AGG_MIN,            /* min(x) -> type of x */
     AGG_MAX,            /* max(x) -> type of x */
+    AGG_STRING_AGG,     /* string_agg(text, delimiter text) -> text, NULL values skipped */
+    AGG_BOOL_AND,       /* bool_and(bool), every(bool) -> bool */
+    AGG_BOOL_OR,        /* bool_or(bool) -> bool */
     AGG_SUM_TYPED,      /* sum(x) -> a type with kernel sums (ss_type_sum): numeric */
     AGG_AVG_TYPED       /* avg(x) -> the same */
 } agg_kind;
@@ -27,11 +30,16 @@ typedef struct agg_spec {
     ops_layout result_layout;
     bool distinct;            /* DISTINCT that affects the result (ignored for min/max) */
     const ss_type_sum *sum;   /* AGG_SUM_TYPED / AGG_AVG_TYPED: the result type's sums */
+    const ss_agg_extra *extra; /* FILTER, ORDER BY, extra arguments; NULL = none */
+    const ss_expr *filter;    /* extra's FILTER, or NULL */
+    /* the input is collected and fed in order at the end (agg_ordered.h): ORDER BY in the
+       call, or DISTINCT over more than one argument (PostgreSQL sorts its input) */
+    bool ordered;
 } agg_spec;
 
 /* Fills spec for call, whose output column has type out_type; 0A000 for a function / type
  * combination this module does not implement, XX000 for an inconsistent call. */
-int agg_spec_resolve(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call, ss_type out_type,
-                     agg_spec *spec);
+int agg_spec_resolve(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call,
+                     const ss_agg_extra *extra, ss_type out_type, agg_spec *spec);
 
 #endif

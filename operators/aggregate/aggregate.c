@@ -2,14 +2,20 @@
  * input batch it evaluates the GROUP BY expressions and aggregate arguments into vectors,
  * maps rows to dense group ids (group_table.c; all rows are group 0 without GROUP BY) and
  * folds the arguments into per-group state with typed loops (agg_accum.c).  DISTINCT
- * aggregates collect (group, value) sets first (distinct_set.c).  Output: group keys, then
- * one column per aggregate, groups in order of first appearance. */
+ * aggregates collect (group, value) sets first (distinct_set.c); ordered ones (ORDER BY in
+ * the call, string_agg with DISTINCT) collect their rows and feed them sorted at the end
+ * (agg_ordered.c).  A call's FILTER narrows the rows it folds.  Output: group keys, then one
+ * column per aggregate, groups in order of first appearance.  Beyond work_mem (times
+ * hash_mem_multiplier) the rows of groups not yet in memory go to partition files and are
+ * aggregated pass by pass after the groups in memory (agg_spill.c). */
 #include <string.h>
 
 #include "sunstone/plugin.h"
 
 #include "agg_accum.h"
+#include "agg_ordered.h"
 #include "agg_spec.h"
+#include "agg_spill.h"
 #include "common/api_memory.h"
 #include "common/explain_text.h"
 #include "common/owned_batch.h"
@@ -19,6 +25,16 @@
 #include "common/type_layout.h"
 
 static const ss_api *g_api;
+
+/* What one call evaluates besides its argument: FILTER, extra argument, ORDER BY. */
+typedef struct agg_call_state {
+    ss_vector *filter;   /* FILTER's value over the batch */
+    ss_vector *more;     /* string_agg's delimiter */
+    ss_vector **vecs;    /* ordered: the argument(s) (string_agg's delimiter second), then
+                            the ORDER BY values */
+    uint32_t nargs, nvecs;
+    agg_ordered ordered; /* used when the spec is ordered */
+} agg_call_state;
 
 typedef struct aggregate_state {
     const ss_aggregate_node *node;
@@ -32,15 +48,19 @@ typedef struct aggregate_state {
     agg_spec *specs;
     agg_accum *accs;
     distinct_set *distinct;  /* per aggregate, used when specs[a].distinct */
+    agg_call_state *calls;   /* per aggregate */
     group_table groups;      /* used when nkeys > 0 */
     uint32_t acc_capacity;   /* groups the accumulators hold */
     bool built;              /* all input consumed */
     uint32_t emitted;        /* groups already returned */
     uint64_t rows_in;
+    agg_spill spill;         /* input rows beyond the memory budget */
     ops_owned_batch out;
     uint32_t identity[SS_BATCH_CAPACITY]; /* positions of a batch without selection */
     uint32_t gids[SS_BATCH_CAPACITY];     /* group of each live row; all 0 without GROUP BY */
     uint64_t hashes[SS_BATCH_CAPACITY];   /* scratch */
+    uint32_t fpos[SS_BATCH_CAPACITY];     /* the rows a FILTER keeps, and their groups */
+    uint32_t fgids[SS_BATCH_CAPACITY];
 } aggregate_state;
 
 static uint32_t group_count(const aggregate_state *st)
@@ -57,6 +77,8 @@ static void aggregate_discard(aggregate_state *st)
             agg_accum_release(g_api, &st->accs[a]);
         if (st->distinct)
             distinct_set_clear(&st->distinct[a]);
+        if (st->calls)
+            agg_ordered_clear(&st->calls[a].ordered);
     }
     st->acc_capacity = 0;
     st->built = false;
@@ -69,6 +91,7 @@ static void aggregate_close(ss_ctx *ctx, ss_op *self, void *state)
     aggregate_state *st = state;
     if (!st)
         return;
+    agg_spill_reset(ctx, &st->spill);
     group_table_release(&st->groups);
     for (uint32_t a = 0; a < st->naggs; a++) {
         if (st->accs)
@@ -77,6 +100,18 @@ static void aggregate_close(ss_ctx *ctx, ss_op *self, void *state)
             distinct_set_release(&st->distinct[a]);
         if (st->arg_vectors && st->arg_vectors[a] && st->arg_source[a] == a)
             g_api->vector_destroy(st->arg_vectors[a]);
+        if (st->calls) {
+            agg_call_state *cs = &st->calls[a];
+            agg_ordered_release(&cs->ordered);
+            if (cs->filter)
+                g_api->vector_destroy(cs->filter);
+            if (cs->more)
+                g_api->vector_destroy(cs->more);
+            for (uint32_t v = cs->nargs; cs->vecs && v < cs->nvecs; v++)
+                if (cs->vecs[v])
+                    g_api->vector_destroy(cs->vecs[v]);
+            ops_free(g_api, cs->vecs);
+        }
     }
     if (st->key_vectors)
         for (uint32_t c = 0; c < st->nkeys; c++)
@@ -90,6 +125,7 @@ static void aggregate_close(ss_ctx *ctx, ss_op *self, void *state)
     ops_free(g_api, st->specs);
     ops_free(g_api, st->accs);
     ops_free(g_api, st->distinct);
+    ops_free(g_api, st->calls);
     g_api->free(st);
 }
 
@@ -119,17 +155,56 @@ static int setup_keys(ss_ctx *ctx, aggregate_state *st)
     return group_table_init(ctx, g_api, &st->groups, st->nkeys, st->key_types);
 }
 
+/* The vectors and ordered buffer of call a's FILTER, delimiter and ORDER BY. */
+static int setup_call(ss_ctx *ctx, aggregate_state *st, uint32_t a)
+{
+    const agg_spec *spec = &st->specs[a];
+    const ss_agg_extra *x = spec->extra;
+    agg_call_state *cs = &st->calls[a];
+    if (!x)
+        return SS_OK;
+    if (x->filter && !(cs->filter = create_vector(ctx, g_api->expr_type(x->filter))))
+        return SS_ERROR;
+    if (spec->kind == AGG_STRING_AGG && !(cs->more = create_vector(ctx, g_api->expr_type(x->args[0]))))
+        return SS_ERROR;
+    if (!spec->ordered)
+        return SS_OK;
+    uint32_t nargs = spec->kind == AGG_STRING_AGG ? 2 : 1;
+    cs->nargs = nargs;
+    cs->nvecs = nargs + x->norder;
+    cs->vecs = ops_zalloc_array(ctx, g_api, cs->nvecs, sizeof *cs->vecs);
+    ss_type *types = ops_zalloc_array(ctx, g_api, cs->nvecs, sizeof *types);
+    if (!cs->vecs || !types) {
+        ops_free(g_api, types);
+        return SS_ERROR;
+    }
+    types[0] = spec->arg_type;
+    if (nargs == 2)
+        types[1] = g_api->expr_type(x->args[0]);
+    for (uint32_t k = 0; k < x->norder; k++) {
+        types[nargs + k] = g_api->expr_type(x->order[k]);
+        if (!(cs->vecs[nargs + k] = create_vector(ctx, types[nargs + k]))) {
+            ops_free(g_api, types);
+            return SS_ERROR;
+        }
+    }
+    int rc = agg_ordered_init(ctx, g_api, &cs->ordered, nargs, x->norder, types, x->order_keys, spec->distinct);
+    ops_free(g_api, types);
+    return rc;
+}
+
 static int setup_aggregates(ss_ctx *ctx, aggregate_state *st)
 {
     const ss_aggregate_node *node = st->node;
     for (uint32_t a = 0; a < st->naggs; a++) {
         const ss_agg_call *call = &node->aggs[a];
         st->arg_source[a] = a;
-        if (agg_spec_resolve(ctx, g_api, call, node->hdr.col_types[st->nkeys + a], &st->specs[a]) !=
+        const ss_agg_extra *extra = node->extras ? node->extras[a] : NULL;
+        if (agg_spec_resolve(ctx, g_api, call, extra, node->hdr.col_types[st->nkeys + a], &st->specs[a]) !=
             SS_OK)
             return SS_ERROR;
         agg_accum_init(&st->accs[a], &st->specs[a]);
-        if (st->specs[a].distinct &&
+        if (st->specs[a].distinct && !st->specs[a].ordered &&
             distinct_set_init(ctx, g_api, &st->distinct[a], st->specs[a].arg_type) != SS_OK)
             return SS_ERROR;
         if (!call->arg || st->specs[a].kind == AGG_COUNT_STAR)
@@ -147,6 +222,9 @@ static int setup_aggregates(ss_ctx *ctx, aggregate_state *st)
                 return SS_ERROR;
         }
     }
+    for (uint32_t a = 0; a < st->naggs; a++)
+        if (setup_call(ctx, st, a) != SS_OK)
+            return SS_ERROR;
     return SS_OK;
 }
 
@@ -180,14 +258,19 @@ static int aggregate_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, ui
     st->specs = ops_zalloc_array(ctx, g_api, na, sizeof *st->specs);
     st->accs = ops_zalloc_array(ctx, g_api, na, sizeof *st->accs);
     st->distinct = ops_zalloc_array(ctx, g_api, na, sizeof *st->distinct);
+    st->calls = ops_zalloc_array(ctx, g_api, na, sizeof *st->calls);
     if (!st->key_types || !st->key_vectors || !st->arg_vectors || !st->arg_source ||
-        !st->specs || !st->accs || !st->distinct)
+        !st->specs || !st->accs || !st->distinct || !st->calls)
         goto fail;
     if (setup_keys(ctx, st) != SS_OK || setup_aggregates(ctx, st) != SS_OK)
         goto fail;
     if (ops_owned_batch_init(ctx, g_api, &st->out, node->ncols, node->col_types,
                              SS_BATCH_CAPACITY) != SS_OK)
         goto fail;
+    /* grouped aggregation spills beyond its hash table budget */
+    size_t budget = st->nkeys && ops_spill_available(g_api) && !(flags & SS_OPEN_EXPLAIN_ONLY)
+                        ? g_api->work_mem(ctx, true) : 0;
+    agg_spill_init(&st->spill, g_api, budget, node->children[0]->ncols, node->children[0]->col_types);
     *state = st;
     return SS_OK;
 fail:
@@ -208,6 +291,51 @@ static int ensure_group_capacity(ss_ctx *ctx, aggregate_state *st, uint32_t ngro
             return SS_ERROR;
     st->acc_capacity = capacity;
     return SS_OK;
+}
+
+/* Folds rows pos[0..n) of b (groups st->gids) into call a: those its FILTER keeps, through
+ * its DISTINCT set or ordered buffer when it has one. */
+static int fold_call(ss_ctx *ctx, aggregate_state *st, uint32_t a, const ss_batch *b, const uint32_t *pos,
+                     uint32_t n)
+{
+    const agg_spec *spec = &st->specs[a];
+    agg_call_state *cs = &st->calls[a];
+    const ss_vector *arg = st->arg_vectors[a];
+    const uint32_t *gids = st->gids;
+    if (spec->filter) {
+        if (g_api->expr_eval(ctx, spec->filter, b, cs->filter) != SS_OK)
+            return SS_ERROR;
+        const uint8_t *keep = cs->filter->data;
+        uint32_t m = 0;
+        for (uint32_t k = 0; k < n; k++) {
+            uint32_t p = pos[k];
+            if (keep[p] && !ss_vector_is_null(cs->filter, p)) {
+                st->fpos[m] = p;
+                st->fgids[m++] = st->gids[k];
+            }
+        }
+        pos = st->fpos;
+        gids = st->fgids;
+        n = m;
+        if (n == 0)
+            return SS_OK;
+    }
+    if (cs->more && g_api->expr_eval(ctx, spec->extra->args[0], b, cs->more) != SS_OK)
+        return SS_ERROR;
+    if (spec->ordered) {
+        cs->vecs[0] = (ss_vector *)arg;
+        if (cs->more)
+            cs->vecs[1] = cs->more;
+        for (uint32_t k = 0; k < spec->extra->norder; k++)
+            if (g_api->expr_eval(ctx, spec->extra->order[k], b, cs->vecs[cs->nargs + k]) != SS_OK)
+                return SS_ERROR;
+        return agg_ordered_add(ctx, &cs->ordered, cs->vecs, pos, gids, n);
+    }
+    if (spec->distinct)
+        return distinct_set_add(ctx, &st->distinct[a], arg, pos, gids, n, st->hashes);
+    agg_input in = {arg ? arg->data : NULL, arg ? arg->validity : NULL, cs->more ? cs->more->data : NULL,
+                    cs->more ? cs->more->validity : NULL};
+    return agg_accum_update(ctx, g_api, &st->accs[a], in, pos, st->nkeys ? gids : NULL, n);
 }
 
 static int consume_batch(ss_ctx *ctx, aggregate_state *st, const ss_batch *b)
@@ -235,18 +363,9 @@ static int consume_batch(ss_ctx *ctx, aggregate_state *st, const ss_batch *b)
             return SS_ERROR;
     }
 
-    for (uint32_t a = 0; a < st->naggs; a++) {
-        const ss_vector *arg = st->arg_vectors[a];
-        if (st->specs[a].distinct) {
-            if (distinct_set_add(ctx, &st->distinct[a], arg, pos, st->gids, n, st->hashes) !=
-                SS_OK)
-                return SS_ERROR;
-            continue;
-        }
-        agg_input in = {arg ? arg->data : NULL, arg ? arg->validity : NULL, st->specs[a].arg_type};
-        if (agg_accum_update(ctx, g_api, &st->accs[a], in, pos, st->nkeys ? st->gids : NULL, n) != SS_OK)
+    for (uint32_t a = 0; a < st->naggs; a++)
+        if (fold_call(ctx, st, a, b, pos, n) != SS_OK)
             return SS_ERROR;
-    }
     st->rows_in += n;
     return SS_OK;
 }
@@ -258,19 +377,32 @@ static int aggregate_build(ss_ctx *ctx, aggregate_state *st)
         return SS_ERROR;
     for (;;) {
         ss_batch *b = NULL;
-        if (g_api->op_next(ctx, st->child, &b) != SS_OK)
+        if (agg_spill_next_input(ctx, &st->spill, st->child, &b) != SS_OK)
             return SS_ERROR;
         if (!b)
             break;
         if (ss_batch_rows(b) == 0)
             continue;
-        if (consume_batch(ctx, st, b) != SS_OK)
+        if (st->nkeys && agg_spill_route(ctx, &st->spill, &st->groups, st->node->groups, st->key_vectors, b, &b) != SS_OK)
+            return SS_ERROR;
+        if (ss_batch_rows(b) && consume_batch(ctx, st, b) != SS_OK)
+            return SS_ERROR;
+        if (st->nkeys && st->spill.conf.budget &&
+            agg_spill_check(ctx, &st->spill,
+                            agg_spill_memory(&st->groups, st->accs, st->distinct, st->specs, st->naggs)) != SS_OK)
             return SS_ERROR;
     }
-    for (uint32_t a = 0; a < st->naggs; a++)
-        if (st->specs[a].distinct &&
-            distinct_set_feed(ctx, &st->distinct[a], &st->accs[a]) != SS_OK)
+    if (agg_spill_end_pass(ctx, &st->spill) != SS_OK)
+        return SS_ERROR;
+    for (uint32_t a = 0; a < st->naggs; a++) {
+        if (st->specs[a].ordered) {
+            if (agg_ordered_feed(ctx, &st->calls[a].ordered, &st->accs[a]) != SS_OK)
+                return SS_ERROR;
+        } else if (st->specs[a].distinct &&
+                   distinct_set_feed(ctx, &st->distinct[a], &st->accs[a]) != SS_OK) {
             return SS_ERROR;
+        }
+    }
     st->built = true;
     st->emitted = 0;
     return SS_OK;
@@ -283,8 +415,18 @@ static int aggregate_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch 
     if (!st->built && aggregate_build(ctx, st) != SS_OK)
         return SS_ERROR;
     uint32_t n = ops_owned_batch_next_slice(g_api, &st->out, st->emitted, group_count(st));
-    if (n == 0)
-        return SS_OK;
+    while (n == 0) {
+        /* the groups in memory are out: aggregate the next spilled partition afresh */
+        bool more;
+        if (agg_spill_next_pass(ctx, &st->spill, &more) != SS_OK)
+            return SS_ERROR;
+        if (!more)
+            return SS_OK;
+        aggregate_discard(st);
+        if (aggregate_build(ctx, st) != SS_OK)
+            return SS_ERROR;
+        n = ops_owned_batch_next_slice(g_api, &st->out, st->emitted, group_count(st));
+    }
     for (uint32_t c = 0; c < st->nkeys; c++)
         if (ops_column_gather(ctx, &st->groups.keys[c], NULL, st->emitted, n,
                               st->out.vectors[c]) != SS_OK)
@@ -302,6 +444,7 @@ static int aggregate_rescan(ss_ctx *ctx, ss_op *self, void *state, const ss_para
 {
     aggregate_state *st = state;
     aggregate_discard(st);
+    agg_spill_reset(ctx, &st->spill);
     return g_api->op_rescan(ctx, st->child, changed);
 }
 
@@ -317,13 +460,18 @@ static int aggregate_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, s
         ops_explain_appendf(buf, buflen, "plain: ");
     for (uint32_t a = 0; a < st->naggs; a++) {
         const agg_spec *s = &st->specs[a];
-        ops_explain_appendf(buf, buflen, "%s%s(%s%s)", a ? ", " : "", s->call->name,
+        ops_explain_appendf(buf, buflen, "%s%s(%s%s%s%s)%s", a ? ", " : "", s->call->name,
                             s->call->distinct ? "DISTINCT " : "",
-                            s->call->arg ? g_api->type_name(s->arg_type) : "*");
+                            s->call->arg ? g_api->type_name(s->arg_type) : "*",
+                            s->kind == AGG_STRING_AGG ? ", text" : "",
+                            s->extra && s->extra->norder ? " ORDER BY" : "", s->filter ? " FILTER" : "");
     }
     if (st->built)
         ops_explain_appendf(buf, buflen, " (%llu rows in, %u groups)",
                             (unsigned long long)st->rows_in, group_count(st));
+    if (st->spill.files)
+        ops_explain_appendf(buf, buflen, " (spilled %llu rows to %u partitions)",
+                            (unsigned long long)st->spill.rows_spilled, st->spill.files);
     return SS_OK;
 }
 
@@ -333,7 +481,7 @@ static const ss_operator_vtable aggregate_vtable = {
     .name = "aggregate",
     .node_kind = SS_NODE_AGGREGATE,
     .caps = SS_OPCAP_PARAM_RESCAN, /* holds every group: not parkable */
-    .description = "hash aggregation: count, sum, avg, min, max, with DISTINCT",
+    .description = "hash aggregation: count, sum, avg, min, max, string_agg, bool_and, bool_or, with DISTINCT, FILTER and ORDER BY",
     .open = aggregate_open,
     .next_batch = aggregate_next_batch,
     .close = aggregate_close,

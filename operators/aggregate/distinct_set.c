@@ -127,7 +127,7 @@ int distinct_set_feed(ss_ctx *ctx, distinct_set *ds, agg_accum *acc)
     /* the scratch array becomes the group of each fed value, in feed order */
     for (uint32_t k = 0; k < ds->count; k++)
         scratch[k] = ds->gids[order[k]];
-    agg_input in = {ds->values.data, NULL, ds->values.type};
+    agg_input in = {ds->values.data, NULL, NULL, NULL};
     int rc = agg_accum_update(ctx, ds->api, acc, in, order, scratch, ds->count);
     ds->api->free(order);
     ds->api->free(scratch);

@@ -40,4 +40,24 @@ static inline void *ops_zalloc_array(ss_ctx *ctx, const ss_api *api, size_t coun
     return ops_zalloc(ctx, api, count * size);
 }
 
+/* Grows *array (of *cap elements of size bytes) to hold at least need elements, doubling
+ * from first; SS_ERROR after recording out-of-memory. */
+static inline int ops_array_reserve(ss_ctx *ctx, const ss_api *api, void **array, uint32_t *cap, uint32_t need,
+                                    size_t size, uint32_t first)
+{
+    if (need <= *cap)
+        return SS_OK;
+    uint64_t c = *cap ? *cap : first;
+    while (c < need)
+        c *= 2;
+    if (c > UINT32_MAX)
+        c = UINT32_MAX;
+    void *p = ops_realloc(api, *array, (size_t)c * size);
+    if (!p)
+        return api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    *array = p;
+    *cap = (uint32_t)c;
+    return SS_OK;
+}
+
 #endif

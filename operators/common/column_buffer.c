@@ -26,6 +26,7 @@ int ops_column_init(ss_ctx *ctx, ops_column *c, const ss_api *api, ss_type type,
     memset(c, 0, sizeof *c);
     c->api = api;
     c->type = type;
+    ops_types_bind(api); /* a module that forgot to at init still sees every type */
     c->layout = ops_layout_of(type.id);
     c->info = c->layout == OPS_LAYOUT_CUSTOM ? ops_type_info(type.id) : NULL;
     c->width = (uint32_t)layout_width(c->layout);
@@ -177,8 +178,7 @@ int ops_column_gather(ss_ctx *ctx, const ops_column *c, const uint32_t *idx, uin
 {
     if (idx) {
         /* the column has a vector's layout: the kernel's column gather reads it as one */
-        const ss_vector view = {.type = c->type, .capacity = c->count, .data = c->data,
-                                .validity = c->validity};
+        const ss_vector view = ops_column_view(c);
         return c->api->vector_gather(ctx, &view, idx, n, out);
     }
     switch (c->layout) {
@@ -208,4 +208,14 @@ int ops_column_gather(ss_ctx *ctx, const ops_column *c, const uint32_t *idx, uin
             ss_vector_set_valid(out, k);
     }
     return SS_OK;
+}
+
+int ops_column_keep_one(ss_ctx *ctx, ops_column *c, const ss_vector *v, uint32_t row, const char *who)
+{
+    const ss_api *api = c->api;
+    ss_type type = c->type;
+    ops_column_release(c);
+    if (ops_column_init(ctx, c, api, type, who) != SS_OK)
+        return SS_ERROR;
+    return ops_column_append(ctx, c, v, &row, 1);
 }

@@ -38,11 +38,29 @@ int ops_column_reserve(ss_ctx *ctx, ops_column *c, uint32_t extra);
  * have the column's layout. */
 int ops_column_append(ss_ctx *ctx, ops_column *c, const ss_vector *v, const uint32_t *rows,
                       uint32_t n);
+/* Makes v's value at row the column's only value (its type is the column's; the column was
+ * initialised).  Unique and WITH TIES keep the key of the current run so. */
+int ops_column_keep_one(ss_ctx *ctx, ops_column *c, const ss_vector *v, uint32_t row, const char *who);
 /* Writes values idx[0..n) (idx NULL: first, first+1, ...) to rows 0..n-1 of out, which has
  * the column's layout and was reset.  Text in out points into the column's own bytes.  With
  * idx it is the kernel's column gather (ss_api.vector_gather) over the column. */
 int ops_column_gather(ss_ctx *ctx, const ops_column *c, const uint32_t *idx, uint32_t first,
                       uint32_t n, ss_vector *out);
+
+/* The column read as a vector (it has a vector's layout), valid while the column is unchanged. */
+static inline ss_vector ops_column_view(const ops_column *c)
+{
+    return (ss_vector){.type = c->type, .capacity = c->count, .data = c->data, .validity = c->validity};
+}
+
+/* Bytes the column holds (values, validity, text blocks): its share of a work_mem budget. */
+static inline size_t ops_column_bytes(const ops_column *c)
+{
+    size_t n = (size_t)c->capacity * c->width + c->text.allocated;
+    if (c->validity)
+        n += ((size_t)c->capacity + 63) / 64 * sizeof(uint64_t);
+    return n;
+}
 
 static inline bool ops_column_is_null(const ops_column *c, uint32_t i)
 {

@@ -116,14 +116,50 @@ static inline bool keys_equal(const group_table *gt, uint32_t g, ss_vector *cons
         }                                                                                  \
     } while (0)
 
-int group_table_lookup(ss_ctx *ctx, group_table *gt, ss_vector *const *key_vectors,
-                       const uint32_t *pos, uint32_t n, uint64_t *hashes, uint32_t *gids)
+static void hash_keys(const group_table *gt, ss_vector *const *key_vectors, const uint32_t *pos, uint32_t n,
+                      uint64_t *hashes)
 {
     for (uint32_t c = 0; c < gt->nkeys; c++)
         ops_hash_vector(key_vectors[c], pos, n, hashes, c > 0);
     if (gt->nkeys > 1)
         for (uint32_t k = 0; k < n; k++)
             hashes[k] = ops_hash_u64(hashes[k]);
+}
+
+void group_table_probe(const group_table *gt, ss_vector *const *key_vectors, const uint32_t *pos, uint32_t n,
+                       uint64_t *hashes, uint32_t *gids)
+{
+    hash_keys(gt, key_vectors, pos, n, hashes);
+    for (uint32_t k = 0; k < n; k++) {
+        gids[k] = GROUP_TABLE_MISS;
+        if (gt->nslots == 0)
+            continue;
+        uint64_t h = hashes[k];
+        uint32_t row = pos[k], mask = gt->nslots - 1;
+        for (uint32_t s = (uint32_t)h & mask;; s = (s + 1) & mask) {
+            uint32_t e = gt->slots[s];
+            if (e == 0)
+                break;
+            if (gt->hashes[e - 1] == h && keys_equal(gt, e - 1, key_vectors, row)) {
+                gids[k] = e - 1;
+                break;
+            }
+        }
+    }
+}
+
+size_t group_table_memory(const group_table *gt)
+{
+    size_t n = (size_t)gt->capacity * sizeof(uint64_t) + (size_t)gt->nslots * sizeof(uint32_t);
+    for (uint32_t c = 0; c < gt->nkeys; c++)
+        n += ops_column_bytes(&gt->keys[c]);
+    return n;
+}
+
+int group_table_lookup(ss_ctx *ctx, group_table *gt, ss_vector *const *key_vectors,
+                       const uint32_t *pos, uint32_t n, uint64_t *hashes, uint32_t *gids)
+{
+    hash_keys(gt, key_vectors, pos, n, hashes);
 
     ops_layout single = gt->nkeys == 1 ? gt->keys[0].layout : OPS_LAYOUT_NONE;
     if (single == OPS_LAYOUT_INT4 || single == OPS_LAYOUT_INT8) {

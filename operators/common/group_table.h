@@ -33,4 +33,12 @@ void group_table_release(group_table *gt);
 int group_table_lookup(ss_ctx *ctx, group_table *gt, ss_vector *const *key_vectors,
                        const uint32_t *pos, uint32_t n, uint64_t *hashes, uint32_t *gids);
 
+/* Like group_table_lookup without creating groups: gids[k] = GROUP_TABLE_MISS for a key the
+ * table does not hold; hashes[k] = the key's hash (what lookup computes) either way. */
+#define GROUP_TABLE_MISS UINT32_MAX
+void group_table_probe(const group_table *gt, ss_vector *const *key_vectors, const uint32_t *pos, uint32_t n,
+                       uint64_t *hashes, uint32_t *gids);
+/* Bytes the table holds (keys, hashes, slots): its share of a work_mem budget. */
+size_t group_table_memory(const group_table *gt);
+
 #endif

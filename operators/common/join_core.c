@@ -16,7 +16,8 @@ int ops_join_open(ss_ctx *ctx, ops_join *j, const ss_api *api, ss_op *self, cons
     j->right = api->op_child(self, 1);
     j->nl = node->children[0]->ncols;
     j->nr = node->children[1]->ncols;
-    if (j->nl + j->nr != node->ncols)
+    j->semi_anti = spec->join_type == SS_JOIN_SEMI || spec->join_type == SS_JOIN_ANTI;
+    if ((j->semi_anti ? j->nl : j->nl + j->nr) != node->ncols)
         return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "%s: output is not the children's columns", spec->who);
     const ss_type *rtypes = node->children[1]->col_types;
     if (!(j->rcols = ops_zalloc_array(ctx, api, j->nr ? j->nr : 1, sizeof *j->rcols)) ||
@@ -40,6 +41,19 @@ int ops_join_open(ss_ctx *ctx, ops_join *j, const ss_api *api, ss_op *self, cons
     }
     if (!(j->out = api->batch_create(node->ncols, node->col_types, SS_BATCH_CAPACITY)))
         return api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    if (j->semi_anti && spec->cond) {
+        ss_type *types = ops_zalloc_array(ctx, api, j->nl + j->nr + 1, sizeof *types);
+        if (!types)
+            return SS_ERROR;
+        for (uint32_t c = 0; c < j->nl; c++)
+            types[c] = node->children[0]->col_types[c];
+        for (uint32_t c = 0; c < j->nr; c++)
+            types[j->nl + c] = rtypes[c];
+        j->pairs = api->batch_create(j->nl + j->nr, types, SS_BATCH_CAPACITY);
+        ops_free(api, types);
+        if (!j->pairs)
+            return api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    }
     return SS_OK;
 }
 
@@ -69,6 +83,9 @@ void ops_join_release(ops_join *j)
     ops_free(api, j->matched_right);
     if (j->out)
         api->batch_destroy(j->out);
+    if (j->pairs)
+        api->batch_destroy(j->pairs);
+    j->pairs = NULL;
     j->rcols = j->kcols = NULL;
     j->key_vec = j->key_vec_left = NULL;
     j->hashes = NULL;
@@ -99,6 +116,14 @@ static void clear_build(ops_join *j)
     j->matched_right = NULL;
     j->nbuild = 0;
     j->built = false;
+}
+
+/* The next batch of side 1 (build) or 0 (probe). */
+static inline int pull_side(ss_ctx *ctx, ops_join *j, int side, ss_batch **out)
+{
+    if (j->pull)
+        return j->pull(ctx, j->pull_arg, side, out);
+    return j->api->op_next(ctx, side ? j->right : j->left, out);
 }
 
 static int grow_build(ss_ctx *ctx, ops_join *j, uint32_t extra)
@@ -132,7 +157,7 @@ static int build(ss_ctx *ctx, ops_join *j)
     uint32_t nk = j->spec.nkeys;
     for (;;) {
         ss_batch *b = NULL;
-        if (api->check_interrupt(ctx) || api->op_next(ctx, j->right, &b))
+        if (api->check_interrupt(ctx) || pull_side(ctx, j, 1, &b))
             return SS_ERROR;
         if (!b)
             break;
@@ -225,7 +250,7 @@ static int next_left(ss_ctx *ctx, ops_join *j, bool *more)
     *more = false;
     for (;;) {
         ss_batch *b = NULL;
-        if (api->check_interrupt(ctx) || api->op_next(ctx, j->left, &b))
+        if (api->check_interrupt(ctx) || pull_side(ctx, j, 0, &b))
             return SS_ERROR;
         if (!b)
             return SS_OK;
@@ -297,6 +322,8 @@ static uint32_t collect_pairs(ops_join *j)
             j->pair_l[np] = row;
             j->pair_r[np] = r;
             np++;
+            if (j->semi_anti && !j->spec.cond)
+                j->cand = 0; /* one candidate settles the row */
         }
         if (!j->cand) {
             j->lk++;
@@ -311,7 +338,12 @@ static uint32_t collect_pairs(ops_join *j)
 static int emit_pairs(ss_ctx *ctx, ops_join *j, uint32_t np)
 {
     const ss_api *api = j->api;
-    ss_batch *o = j->out;
+    if (j->semi_anti && !j->spec.cond) {
+        for (uint32_t i = 0; i < np; i++)
+            j->matched[j->pair_l[i]] = true;
+        return SS_OK;
+    }
+    ss_batch *o = j->semi_anti ? j->pairs : j->out;
     api->batch_reset(o);
     for (uint32_t c = 0; c < j->nl; c++)
         if (api->vector_gather(ctx, j->lb->cols[c], j->pair_l, np, o->cols[c]))
@@ -367,16 +399,18 @@ static int emit_unmatched_right(ss_ctx *ctx, ops_join *j, uint32_t *n)
     return SS_OK;
 }
 
-/* The output batch with up to SS_BATCH_CAPACITY of lb's unmatched rows, NULL-extended;
- * 0 rows when none are left. */
+/* The output batch with up to SS_BATCH_CAPACITY of lb's unmatched rows, NULL-extended (a
+ * SEMI join: its matched rows; ANTI: its unmatched ones, both without right columns); 0 rows
+ * when none are left. */
 static int emit_unmatched(ss_ctx *ctx, ops_join *j, uint32_t *n)
 {
     const ss_api *api = j->api;
     const ss_batch *b = j->lb;
     uint32_t live = ss_batch_rows(b), k = 0;
+    bool want = j->spec.join_type == SS_JOIN_SEMI;
     while (j->uk < live && k < SS_BATCH_CAPACITY) {
         uint32_t row = ss_batch_row(b, j->uk++);
-        if (!j->matched[row])
+        if (j->matched[row] == want)
             j->pair_l[k++] = row;
     }
     *n = k;
@@ -387,7 +421,7 @@ static int emit_unmatched(ss_ctx *ctx, ops_join *j, uint32_t *n)
     for (uint32_t c = 0; c < j->nl; c++)
         if (api->vector_gather(ctx, b->cols[c], j->pair_l, k, o->cols[c]))
             return SS_ERROR;
-    if (null_columns(ctx, j, j->nl, j->nr, k))
+    if (!j->semi_anti && null_columns(ctx, j, j->nl, j->nr, k))
         return SS_ERROR;
     o->count = k;
     return SS_OK;
@@ -424,7 +458,7 @@ int ops_join_next(ss_ctx *ctx, ops_join *j, ss_batch **out)
             if (np) {
                 if (emit_pairs(ctx, j, np))
                     return SS_ERROR;
-                if (ss_batch_rows(j->out) == 0)
+                if (j->semi_anti || ss_batch_rows(j->out) == 0)
                     continue;
                 j->rows_out += ss_batch_rows(j->out);
                 *out = j->out;
@@ -449,6 +483,30 @@ int ops_join_next(ss_ctx *ctx, ops_join *j, ss_batch **out)
     }
 }
 
+int ops_join_build(ss_ctx *ctx, ops_join *j)
+{
+    return j->built ? SS_OK : build(ctx, j);
+}
+
+size_t ops_join_memory(const ops_join *j)
+{
+    /* per row: hash and chain link, and two bucket heads once chained */
+    size_t n = (size_t)j->cap_build * (sizeof *j->hashes + sizeof *j->next) + (size_t)j->nbuild * 2 * sizeof *j->heads;
+    for (uint32_t c = 0; c < j->nr; c++)
+        n += ops_column_bytes(&j->rcols[c]);
+    for (uint32_t k = 0; k < j->spec.nkeys; k++)
+        n += ops_column_bytes(&j->kcols[k]);
+    return n;
+}
+
+void ops_join_restart(ops_join *j)
+{
+    clear_build(j);
+    j->lb = NULL;
+    j->left_done = false;
+    j->ur = 0;
+}
+
 int ops_join_rescan(ss_ctx *ctx, ops_join *j, const ss_param_set *changed)
 {
     j->lb = NULL;
@@ -469,7 +527,8 @@ int ops_join_open_state(ss_ctx *ctx, const ss_api *api, ss_op *self, const ss_pl
                         const ops_join_spec *spec, void **state)
 {
     *state = NULL;
-    if (spec->join_type != SS_JOIN_INNER && spec->join_type != SS_JOIN_LEFT && spec->join_type != SS_JOIN_FULL)
+    if (spec->join_type != SS_JOIN_INNER && spec->join_type != SS_JOIN_LEFT && spec->join_type != SS_JOIN_FULL &&
+        spec->join_type != SS_JOIN_SEMI && spec->join_type != SS_JOIN_ANTI)
         return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "%s: unknown join type %d", spec->who, (int)spec->join_type);
     ops_join *j = ops_zalloc(ctx, api, sizeof *j);
     if (!j)

@@ -5,8 +5,10 @@
  * by one); they are gathered into an output batch of up to SS_BATCH_CAPACITY joined rows,
  * where the condition (if any) narrows the selection.  A LEFT or FULL join then emits each
  * left row that no pair matched, with NULLs on the right; a FULL join, once the left input
- * has ended, each right row that no pair matched, with NULLs on the left.  A NULL key never
- * matches. */
+ * has ended, each right row that no pair matched, with NULLs on the left.  A SEMI join emits
+ * each left row some pair matched, once, an ANTI join each left row no pair matched (left
+ * columns only; without a condition the first candidate of a row settles it).  A NULL key
+ * never matches. */
 #ifndef OPS_JOIN_CORE_H
 #define OPS_JOIN_CORE_H
 
@@ -59,6 +61,10 @@ typedef struct ops_join {
     bool unmatched_phase;
     uint32_t uk;                         /* next live row of lb for unmatched emission */
     ss_batch *out;
+    /* SEMI / ANTI: the output is the left columns only; the joined pairs the condition is
+       evaluated over are gathered here (left columns, then right) */
+    ss_batch *pairs;
+    bool semi_anti;
     uint64_t lhash[SS_BATCH_CAPACITY];
     bool lnull[SS_BATCH_CAPACITY];       /* per live row of lb: a key is NULL */
     /* live-row indices of lb with no NULL key and (hash mode) a non-empty bucket: the only
@@ -69,12 +75,21 @@ typedef struct ops_join {
     uint32_t sel[SS_BATCH_CAPACITY];
     uint64_t tmp_hash[SS_BATCH_CAPACITY];
     uint64_t rows_out;
+    /* Where the build side (side 1) and the probe side (side 0) come from: the children, or
+       what pull returns when it is set (a spilling hash join's partitions,
+       hash_join/hash_join_spill.c). */
+    int (*pull)(ss_ctx *ctx, void *arg, int side, ss_batch **out);
+    void *pull_arg;
 } ops_join;
 
-/* "inner", "left" or "full", for explain lines. */
+/* "inner", "left", "full", "semi" or "anti", for explain lines. */
 static inline const char *ops_join_type_name(int32_t type)
 {
-    return type == SS_JOIN_LEFT ? "left" : type == SS_JOIN_FULL ? "full" : "inner";
+    return type == SS_JOIN_LEFT ? "left"
+           : type == SS_JOIN_FULL ? "full"
+           : type == SS_JOIN_SEMI ? "semi"
+           : type == SS_JOIN_ANTI ? "anti"
+                                  : "inner";
 }
 
 /* Prepares j for node (two children) with spec; j is zeroed by the caller. */
@@ -84,6 +99,13 @@ int ops_join_next(ss_ctx *ctx, ops_join *j, ss_batch **out);
 /* Restarts the stream: the left child is rescanned, the build side kept unless its
  * parameters changed. */
 int ops_join_rescan(ss_ctx *ctx, ops_join *j, const ss_param_set *changed);
+/* Reads the build side now if it is not built yet (ops_join_next does it on its first call). */
+int ops_join_build(ss_ctx *ctx, ops_join *j);
+/* Bytes the build side holds: its columns, keys, hashes and chains. */
+size_t ops_join_memory(const ops_join *j);
+/* Forgets the build side and the probe's position, as before the first ops_join_next, without
+ * touching the inputs: the next call builds and probes anew from what pull returns. */
+void ops_join_restart(ops_join *j);
 /* Frees everything j holds (tolerates a partial open). */
 void ops_join_release(ops_join *j);
 

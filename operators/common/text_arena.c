@@ -1,7 +1,9 @@
 /* text_arena.c — block allocation for ops_text_arena (see text_arena.h). */
 #include "common/text_arena.h"
 
-#define OPS_TEXT_BLOCK_FIRST ((size_t)64 * 1024)
+/* small first: a column of a few short strings stays small (work_mem accounting counts
+   blocks); doubling reaches the largest block after a few allocations */
+#define OPS_TEXT_BLOCK_FIRST ((size_t)4 * 1024)
 #define OPS_TEXT_BLOCK_MAX ((size_t)8 * 1024 * 1024)
 
 struct ops_text_block {
@@ -17,6 +19,7 @@ void ops_text_arena_init(ops_text_arena *a, const ss_api *api)
     a->cur = empty_text;
     a->avail = 0;
     a->next_size = OPS_TEXT_BLOCK_FIRST;
+    a->allocated = 0;
 }
 
 void ops_text_arena_clear(ops_text_arena *a)
@@ -31,6 +34,7 @@ void ops_text_arena_clear(ops_text_arena *a)
     a->cur = empty_text;
     a->avail = 0;
     a->next_size = OPS_TEXT_BLOCK_FIRST;
+    a->allocated = 0;
 }
 
 char *ops_text_arena_alloc_slow(ops_text_arena *a, size_t len)
@@ -47,6 +51,7 @@ char *ops_text_arena_alloc_slow(ops_text_arena *a, size_t len)
         return NULL;
     b->next = a->blocks;
     a->blocks = b;
+    a->allocated += sizeof(ops_text_block) + size;
     if (a->next_size < OPS_TEXT_BLOCK_MAX)
         a->next_size *= 2;
     char *p = (char *)(b + 1);

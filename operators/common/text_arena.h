@@ -16,6 +16,7 @@ typedef struct ops_text_arena {
     char *cur;              /* free space of the newest block */
     size_t avail;
     size_t next_size;       /* size of the next block to allocate */
+    size_t allocated;       /* bytes of every block: what the arena holds (work_mem accounting) */
 } ops_text_arena;
 
 void ops_text_arena_init(ops_text_arena *a, const ss_api *api);

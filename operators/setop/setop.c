@@ -1,7 +1,9 @@
 /* setop.c — the "setop" operator module: INTERSECT / EXCEPT [ALL] by hashing (PostgreSQL's
  * HashSetOp).  It reads child 0 then child 1 whole, counting per distinct row (NULLs equal)
  * how often it occurs in each, then emits every distinct row as many times as the node's
- * operation says, in order of first appearance. */
+ * operation says, in order of first appearance.  Beyond work_mem * hash_mem_multiplier the
+ * rows not counted in memory go to partition files, counted and emitted pair by pair after
+ * the rows in memory (setop_spill.c). */
 #include <string.h>
 
 #include "sunstone/plugin.h"
@@ -12,6 +14,7 @@
 #include "common/owned_batch.h"
 #include "common/plan_node.h"
 #include "common/type_layout.h"
+#include "setop_spill.h"
 
 static const ss_api *g_api;
 
@@ -26,6 +29,7 @@ typedef struct setop_state {
     uint64_t copies_left;    /* copies of next_row still to emit */
     bool copies_known;
     ops_owned_batch out;
+    setop_spill spill;       /* rows beyond the memory budget */
     uint64_t hashes[SS_BATCH_CAPACITY];
     uint32_t pos[SS_BATCH_CAPACITY];
     uint32_t ids[SS_BATCH_CAPACITY];
@@ -36,6 +40,7 @@ static void setop_close(ss_ctx *ctx, ss_op *self, void *state)
     setop_state *st = state;
     if (!st)
         return;
+    setop_spill_reset(ctx, &st->spill);
     group_table_release(&st->rows);
     ops_free(g_api, st->count[0]);
     ops_free(g_api, st->count[1]);
@@ -62,6 +67,8 @@ static int setop_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *plan, uint32
     st->child[1] = g_api->op_child(self, 1);
     if (group_table_init(ctx, g_api, &st->rows, plan->ncols, plan->col_types) != SS_OK)
         return SS_ERROR;
+    size_t budget = ops_spill_available(g_api) && !(flags & SS_OPEN_EXPLAIN_ONLY) ? g_api->work_mem(ctx, true) : 0;
+    setop_spill_init(&st->spill, g_api, budget, plan->ncols, plan->col_types);
     return ops_owned_batch_init(ctx, g_api, &st->out, plan->ncols, plan->col_types, SS_BATCH_CAPACITY);
 }
 
@@ -84,12 +91,14 @@ static int grow_counts(ss_ctx *ctx, setop_state *st)
     return SS_OK;
 }
 
-/* Counts the rows of child `side`. */
+/* Counts the rows of child `side` (or of its partition in a later pass).  Rows of child 1
+ * that match no row of child 0 in memory cannot be emitted: they are dropped, or spilled
+ * while rows of child 0 were. */
 static int count_child(ss_ctx *ctx, setop_state *st, int side)
 {
     for (;;) {
         ss_batch *b;
-        if (g_api->op_next(ctx, st->child[side], &b) != SS_OK)
+        if (setop_spill_next_input(ctx, &st->spill, side, st->child[side], &b) != SS_OK)
             return SS_ERROR;
         if (!b)
             return SS_OK;
@@ -97,13 +106,42 @@ static int count_child(ss_ctx *ctx, setop_state *st, int side)
         for (uint32_t k = 0; k < n; k++)
             st->pos[k] = b->sel ? b->sel[k] : k;
         memset(st->hashes, 0, sizeof(uint64_t) * n); /* zero columns: every row alike */
-        if (group_table_lookup(ctx, &st->rows, b->cols, st->pos, n, st->hashes, st->ids) != SS_OK ||
-            grow_counts(ctx, st) != SS_OK)
-            return SS_ERROR;
         uint64_t *count = st->count[side];
-        for (uint32_t k = 0; k < n; k++)
-            count[st->ids[k]]++;
+        if (side == 0 && !st->spill.spilling) {
+            if (group_table_lookup(ctx, &st->rows, b->cols, st->pos, n, st->hashes, st->ids) != SS_OK ||
+                grow_counts(ctx, st) != SS_OK)
+                return SS_ERROR;
+            count = st->count[side];
+            for (uint32_t k = 0; k < n; k++)
+                count[st->ids[k]]++;
+            if (setop_spill_check(ctx, &st->spill,
+                                  group_table_memory(&st->rows) + (size_t)st->count_cap * 2 * sizeof(uint64_t)))
+                return SS_ERROR;
+            continue;
+        }
+        group_table_probe(&st->rows, b->cols, st->pos, n, st->hashes, st->ids);
+        for (uint32_t k = 0; k < n; k++) {
+            if (st->ids[k] != GROUP_TABLE_MISS)
+                count[st->ids[k]]++;
+            else if (st->spill.spilling &&
+                     setop_spill_write(ctx, &st->spill, side, b, st->pos[k], st->hashes[k]) != SS_OK)
+                return SS_ERROR;
+        }
     }
+}
+
+/* Forgets every distinct row and count; the inputs stay where they are. */
+static void setop_clear(setop_state *st)
+{
+    group_table_clear(&st->rows);
+    if (st->count_cap) {
+        memset(st->count[0], 0, (size_t)st->count_cap * sizeof(uint64_t));
+        memset(st->count[1], 0, (size_t)st->count_cap * sizeof(uint64_t));
+    }
+    st->built = false;
+    st->next_row = 0;
+    st->copies_known = false;
+    st->copies_left = 0;
 }
 
 /* How many copies of distinct row g the operation emits. */
@@ -115,15 +153,10 @@ static uint64_t copies_of(const setop_state *st, uint32_t g)
     return st->node->all ? (l > r ? l - r : 0) : (l && !r);
 }
 
-static int setop_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **out)
+/* Fills ids with the next up to SS_BATCH_CAPACITY distinct rows to emit, one entry a copy;
+ * returns how many, UINT32_MAX after an error. */
+static uint32_t emit_rows(ss_ctx *ctx, setop_state *st)
 {
-    setop_state *st = state;
-    *out = NULL;
-    if (!st->built) {
-        if (count_child(ctx, st, 0) != SS_OK || count_child(ctx, st, 1) != SS_OK)
-            return SS_ERROR;
-        st->built = true;
-    }
     uint32_t n = 0;
     while (n < SS_BATCH_CAPACITY && st->next_row < st->rows.ngroups) {
         if (!st->copies_known) {
@@ -138,11 +171,36 @@ static int setop_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **ou
             st->copies_known = false;
             /* many rows may emit nothing: stay interruptible */
             if ((++st->next_row & 0xffff) == 0 && g_api->check_interrupt(ctx) != SS_OK)
-                return SS_ERROR;
+                return UINT32_MAX;
         }
     }
-    if (n == 0)
-        return SS_OK;
+    return n;
+}
+
+static int setop_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **out)
+{
+    setop_state *st = state;
+    *out = NULL;
+    uint32_t n = 0;
+    for (;;) {
+        if (!st->built) {
+            if (count_child(ctx, st, 0) != SS_OK || count_child(ctx, st, 1) != SS_OK ||
+                setop_spill_end_pass(ctx, &st->spill) != SS_OK)
+                return SS_ERROR;
+            st->built = true;
+        }
+        if ((n = emit_rows(ctx, st)) == UINT32_MAX)
+            return SS_ERROR;
+        if (n)
+            break;
+        /* the rows in memory are out: count the next spilled pair afresh */
+        bool more;
+        if (setop_spill_next_pass(ctx, &st->spill, &more) != SS_OK)
+            return SS_ERROR;
+        if (!more)
+            return SS_OK;
+        setop_clear(st);
+    }
     ops_owned_batch_reset(g_api, &st->out);
     for (uint32_t c = 0; c < st->rows.nkeys; c++)
         if (ops_column_gather(ctx, &st->rows.keys[c], st->ids, 0, n, st->out.vectors[c]) != SS_OK)
@@ -155,15 +213,8 @@ static int setop_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **ou
 static int setop_rescan(ss_ctx *ctx, ss_op *self, void *state, const ss_param_set *changed)
 {
     setop_state *st = state;
-    group_table_clear(&st->rows);
-    if (st->count_cap) {
-        memset(st->count[0], 0, (size_t)st->count_cap * sizeof(uint64_t));
-        memset(st->count[1], 0, (size_t)st->count_cap * sizeof(uint64_t));
-    }
-    st->built = false;
-    st->next_row = 0;
-    st->copies_known = false;
-    st->copies_left = 0;
+    setop_clear(st);
+    setop_spill_reset(ctx, &st->spill);
     if (g_api->op_rescan(ctx, st->child[0], changed) != SS_OK)
         return SS_ERROR;
     return g_api->op_rescan(ctx, st->child[1], changed);
@@ -174,8 +225,12 @@ static int setop_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, size_
     const setop_state *st = state;
     if (!st)
         return SS_OK;
-    return ops_explain_appendf(buf, buflen, "%s%s", st->node->op == SS_SETOP_INTERSECT ? "INTERSECT" : "EXCEPT",
-                               st->node->all ? " ALL" : "");
+    int rc = ops_explain_appendf(buf, buflen, "%s%s", st->node->op == SS_SETOP_INTERSECT ? "INTERSECT" : "EXCEPT",
+                                 st->node->all ? " ALL" : "");
+    if (rc == SS_OK && st->spill.pairs)
+        rc = ops_explain_appendf(buf, buflen, " (spilled %llu rows to %u partition pairs)",
+                                 (unsigned long long)st->spill.rows_spilled, st->spill.pairs);
+    return rc;
 }
 
 static const ss_operator_vtable setop_vtable = {

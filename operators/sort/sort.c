@@ -1,6 +1,10 @@
 /* sort.c — the "sort" operator module: materialises every row of child 0 (values and text
  * bytes copied, since child batches only live until the next pull), orders them stably by
- * the node's keys (see sort_order.c) and emits them in batches of SS_BATCH_CAPACITY rows. */
+ * the node's keys (see sort_order.c) and emits them in batches of SS_BATCH_CAPACITY rows.
+ * Under a small bound (LIMIT + OFFSET above it) it keeps only the rows that can still be
+ * among the first `bound`: once it holds a compacted best `bound`, a row enters only when it
+ * sorts strictly before the last of them.  Beyond work_mem the rows held so far go to a
+ * temporary file as a sorted run and the output is the merge of the runs (sort_spill.c). */
 #include <string.h>
 
 #include "sunstone/plugin.h"
@@ -12,8 +16,14 @@
 #include "common/plan_node.h"
 #include "sort_order.h"
 #include "common/type_layout.h"
+#include "sort_spill.h"
 
 static const ss_api *g_api;
+
+/* Bounds up to this keep only their candidate rows while reading; the buffer is compacted to
+ * the best `bound` rows whenever it holds twice as many (and at least SORT_TOPN_MIN_BUFFER). */
+#define SORT_TOPN_MAX 65536
+#define SORT_TOPN_MIN_BUFFER 4096
 
 typedef struct sort_state {
     const ss_sort_node *node;
@@ -27,12 +37,29 @@ typedef struct sort_state {
     uint32_t emitted;     /* rows of order already returned */
     sort_method method;
     ops_owned_batch out;
+    size_t budget;        /* work_mem in bytes; 0: no spilling (kernel without temp files) */
+    sort_spill spill;     /* runs beyond the budget */
+    uint32_t best;        /* bounded: rows 0..best-1 are the best `bound` so far, in order */
+    ss_vector *views;     /* ncols: the column buffers read as vectors (the bounded filter) */
+    ss_vector **viewp;
+    uint32_t cand[SS_BATCH_CAPACITY]; /* bounded: the rows of a batch that may still enter */
 } sort_state;
 
-static void sort_discard_rows(sort_state *st)
+/* Empties the column buffers (keeping their types). */
+static void sort_clear_columns(sort_state *st)
 {
-    for (uint32_t c = 0; c < st->ncols; c++)
+    for (uint32_t c = 0; c < st->ncols; c++) {
+        ss_type t = st->cols[c].type;
         ops_column_release(&st->cols[c]);
+        ops_column_init(NULL, &st->cols[c], g_api, t, "sort");
+    }
+}
+
+static void sort_discard_rows(ss_ctx *ctx, sort_state *st)
+{
+    sort_clear_columns(st);
+    sort_spill_release(ctx, &st->spill);
+    st->best = 0;
     ops_free(g_api, st->order);
     st->order = NULL;
     st->nrows = 0;
@@ -46,10 +73,14 @@ static void sort_close(ss_ctx *ctx, ss_op *self, void *state)
     if (!st)
         return;
     if (st->cols) {
-        sort_discard_rows(st);
+        sort_discard_rows(ctx, st);
+        for (uint32_t c = 0; c < st->ncols; c++)
+            ops_column_release(&st->cols[c]);
         g_api->free(st->cols);
     }
     ops_owned_batch_release(g_api, &st->out);
+    ops_free(g_api, st->views);
+    ops_free(g_api, st->viewp);
     g_api->free(st);
 }
 
@@ -81,6 +112,15 @@ static int sort_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, uint32_
             goto fail;
     }
     st->ncols = node->ncols;
+    st->views = ops_zalloc_array(ctx, g_api, node->ncols ? node->ncols : 1, sizeof *st->views);
+    st->viewp = ops_zalloc_array(ctx, g_api, node->ncols ? node->ncols : 1, sizeof *st->viewp);
+    if (!st->views || !st->viewp)
+        goto fail;
+    for (uint32_t c = 0; c < node->ncols; c++)
+        st->viewp[c] = &st->views[c];
+    if (ops_spill_available(g_api) && !(flags & SS_OPEN_EXPLAIN_ONLY))
+        st->budget = g_api->work_mem(ctx, false);
+    sort_spill_init(&st->spill, g_api, sort->keys, sort->nkeys, node->ncols, node->col_types, st->budget);
     if (ops_owned_batch_init(ctx, g_api, &st->out, node->ncols, node->col_types,
                              SS_BATCH_CAPACITY) != SS_OK)
         goto fail;
@@ -106,9 +146,62 @@ static int check_child_batch(ss_ctx *ctx, const sort_state *st, const ss_batch *
     return SS_OK;
 }
 
+/* Bounded: keeps only the best `limit` rows of the buffer, in order. */
+static int compact_best(ss_ctx *ctx, sort_state *st, uint32_t limit)
+{
+    uint32_t *order = g_api->alloc((size_t)limit * sizeof *order);
+    ops_column *fresh = ops_zalloc_array(ctx, g_api, st->ncols ? st->ncols : 1, sizeof *fresh);
+    uint32_t kept = 0;
+    int rc = SS_ERROR;
+    if (!order || !fresh) {
+        g_api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        goto done;
+    }
+    if (sort_compute_top(ctx, g_api, st->cols, st->nrows, st->node->keys, st->node->nkeys, limit, order, &kept))
+        goto done;
+    for (uint32_t c = 0; c < st->ncols; c++) {
+        ss_vector view = ops_column_view(&st->cols[c]);
+        if (ops_column_init(ctx, &fresh[c], g_api, st->cols[c].type, "sort") != SS_OK ||
+            ops_column_append(ctx, &fresh[c], &view, order, kept) != SS_OK)
+            goto done;
+    }
+    for (uint32_t c = 0; c < st->ncols; c++) {
+        ops_column_release(&st->cols[c]);
+        st->cols[c] = fresh[c];
+    }
+    ops_free(g_api, fresh);
+    fresh = NULL;
+    st->nrows = st->best = kept;
+    rc = SS_OK;
+done:
+    for (uint32_t c = 0; fresh && c < st->ncols; c++)
+        ops_column_release(&fresh[c]);
+    ops_free(g_api, fresh);
+    ops_free(g_api, order);
+    return rc;
+}
+
+/* Bounded, once the best `limit` rows are known: the live rows of b that sort strictly
+ * before the last of them (an equal row comes later in the input, so it cannot enter). */
+static uint32_t filter_candidates(sort_state *st, const ss_batch *b, uint32_t limit)
+{
+    for (uint32_t c = 0; c < st->ncols; c++)
+        st->views[c] = ops_column_view(&st->cols[c]);
+    uint32_t n = ss_batch_rows(b), nc = 0;
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t row = ss_batch_row(b, k);
+        if (sort_compare_vectors(st->node->keys, st->node->nkeys, b->cols, row, st->viewp, limit - 1) < 0)
+            st->cand[nc++] = row;
+    }
+    return nc;
+}
+
 static int sort_materialize(ss_ctx *ctx, sort_state *st)
 {
     bool checked = false;
+    bool bounded = st->bound > 0 && st->bound <= SORT_TOPN_MAX && st->node->nkeys > 0;
+    uint32_t limit = bounded ? (uint32_t)st->bound : 0;
+    uint32_t compact_at = limit * 2 > SORT_TOPN_MIN_BUFFER ? limit * 2 : SORT_TOPN_MIN_BUFFER;
     for (;;) {
         ss_batch *b = NULL;
         if (g_api->op_next(ctx, st->child, &b) != SS_OK)
@@ -123,26 +216,56 @@ static int sort_materialize(ss_ctx *ctx, sort_state *st)
                 return SS_ERROR;
             checked = true;
         }
+        const uint32_t *rows = b->sel;
+        if (bounded && st->best == limit) {
+            if ((n = filter_candidates(st, b, limit)) == 0)
+                continue;
+            rows = st->cand;
+        }
         if (n > UINT32_MAX - st->nrows)
             return g_api->error(ctx, OPS_SQLSTATE_PROGRAM_LIMIT_EXCEEDED,
                                 "sort input has more than %u rows", (unsigned)UINT32_MAX);
         for (uint32_t c = 0; c < st->ncols; c++)
-            if (ops_column_append(ctx, &st->cols[c], b->cols[c], b->sel, n) != SS_OK)
+            if (ops_column_append(ctx, &st->cols[c], b->cols[c], rows, n) != SS_OK)
                 return SS_ERROR;
         st->nrows += n;
+        if (bounded && st->nrows >= compact_at) {
+            if (compact_best(ctx, st, limit) != SS_OK)
+                return SS_ERROR;
+            continue;
+        }
+        /* beyond work_mem: the rows so far become a sorted run on disk */
+        if (st->budget && st->node->nkeys > 0 &&
+            sort_spill_memory(st->cols, st->ncols, st->nrows) > st->budget) {
+            if (sort_spill_write_run(ctx, &st->spill, st->cols, st->nrows) != SS_OK)
+                return SS_ERROR;
+            sort_clear_columns(st);
+            st->nrows = st->best = 0;
+        }
+    }
+    if (st->spill.nruns) {
+        if (sort_spill_write_run(ctx, &st->spill, st->cols, st->nrows) != SS_OK)
+            return SS_ERROR;
+        sort_clear_columns(st);
+        st->nrows = 0;
+        if (sort_spill_start_merge(ctx, &st->spill) != SS_OK)
+            return SS_ERROR;
+        st->method = SORT_METHOD_EXTERNAL;
+        st->sorted = true;
+        return SS_OK;
     }
     /* the bound set by LIMIT + OFFSET above us: when it keeps a small part of the input, a
        bounded heap beats sorting every row */
-    int64_t limit = st->bound;
-    bool top_n = limit >= 0 && limit < (int64_t)(st->nrows / 8) && st->node->nkeys > 0;
-    size_t order_len = top_n ? (size_t)limit : st->nrows;
+    int64_t bound = st->bound;
+    bool top_n = bound >= 0 && st->node->nkeys > 0 && (bounded || bound < (int64_t)(st->nrows / 8));
+    size_t order_len = top_n ? (size_t)bound : st->nrows;
     st->order = g_api->alloc((order_len ? order_len : 1) * sizeof *st->order);
     if (!st->order)
         return g_api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     if (top_n) {
         uint32_t kept;
         if (sort_compute_top(ctx, g_api, st->cols, st->nrows, st->node->keys, st->node->nkeys,
-                             (uint32_t)limit, st->order, &kept) != SS_OK)
+                             (uint32_t)bound, st->order, &kept) != SS_OK)
             return SS_ERROR;
         st->nrows = kept; /* only these are emitted */
         st->method = SORT_METHOD_TOP_N;
@@ -161,6 +284,13 @@ static int sort_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **out
     *out = NULL;
     if (!st->sorted && sort_materialize(ctx, st) != SS_OK)
         return SS_ERROR;
+    if (st->spill.merging) {
+        if (sort_spill_next(ctx, &st->spill, &st->out, out) != SS_OK)
+            return SS_ERROR;
+        if (!*out)
+            sort_spill_release(ctx, &st->spill); /* every run file goes as the stream ends */
+        return SS_OK;
+    }
     uint32_t n = ops_owned_batch_next_slice(g_api, &st->out, st->emitted, st->nrows);
     if (n == 0)
         return SS_OK;
@@ -177,7 +307,7 @@ static int sort_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **out
 static int sort_rescan(ss_ctx *ctx, ss_op *self, void *state, const ss_param_set *changed)
 {
     sort_state *st = state;
-    sort_discard_rows(st);
+    sort_discard_rows(ctx, st);
     st->bound = -1;
     return g_api->op_rescan(ctx, st->child, changed);
 }
@@ -210,7 +340,10 @@ static int sort_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, size_t
         if (key->nulls_first != key->descending)
             ops_explain_appendf(buf, buflen, key->nulls_first ? " NULLS FIRST" : " NULLS LAST");
     }
-    if (st->sorted)
+    if (st->sorted && st->method == SORT_METHOD_EXTERNAL)
+        ops_explain_appendf(buf, buflen, " (%s, %llu rows in %u runs)", sort_method_name(st->method),
+                            (unsigned long long)st->spill.rows, st->spill.nruns);
+    else if (st->sorted)
         ops_explain_appendf(buf, buflen, " (%s, %u rows)", sort_method_name(st->method),
                             st->nrows);
     return SS_OK;
@@ -222,7 +355,7 @@ static const ss_operator_vtable sort_vtable = {
     .name = "sort",
     .node_kind = SS_NODE_SORT,
     .caps = SS_OPCAP_BOUND | SS_OPCAP_PARAM_RESCAN, /* holds its whole input: not parkable */
-    .description = "stable in-memory sort (radix for one fixed-width key, else merge sort)",
+    .description = "stable sort (radix for one fixed-width key, else merge sort; external merge beyond work_mem)",
     .open = sort_open,
     .next_batch = sort_next_batch,
     .close = sort_close,

@@ -23,6 +23,7 @@ const char *sort_method_name(sort_method method)
     case SORT_METHOD_RADIX: return "radix";
     case SORT_METHOD_RADIX_TIES: return "radix, ties merge sorted";
     case SORT_METHOD_TOP_N: return "top-N heap";
+    case SORT_METHOD_EXTERNAL: return "external merge";
     case SORT_METHOD_NONE: break;
     }
     return "input order";
@@ -258,4 +259,38 @@ int sort_compute_top(ss_ctx *ctx, const ss_api *api, const ops_column *cols, uin
         sift_down(order, end - 1, 0, &rc);
     }
     return SS_OK;
+}
+
+static int compare_vector_values(const ss_vector *a, uint32_t ra, const ss_vector *b, uint32_t rb)
+{
+    switch (ops_layout_of(a->type.id)) {
+    case OPS_LAYOUT_BOOL: return ops_cmp_int64(((const uint8_t *)a->data)[ra], ((const uint8_t *)b->data)[rb]);
+    case OPS_LAYOUT_INT2: return ops_cmp_int64(((const int16_t *)a->data)[ra], ((const int16_t *)b->data)[rb]);
+    case OPS_LAYOUT_INT4: return ops_cmp_int64(((const int32_t *)a->data)[ra], ((const int32_t *)b->data)[rb]);
+    case OPS_LAYOUT_INT8: return ops_cmp_int64(((const int64_t *)a->data)[ra], ((const int64_t *)b->data)[rb]);
+    case OPS_LAYOUT_FLOAT8: return ops_cmp_float8(((const double *)a->data)[ra], ((const double *)b->data)[rb]);
+    case OPS_LAYOUT_TEXT: return ops_cmp_text(&((const ss_text *)a->data)[ra], &((const ss_text *)b->data)[rb]);
+    case OPS_LAYOUT_CUSTOM:
+        return ops_type_info(a->type.id)->compare(&((const ss_text *)a->data)[ra], &((const ss_text *)b->data)[rb]);
+    case OPS_LAYOUT_NONE: break;
+    }
+    return 0;
+}
+
+int sort_compare_vectors(const ss_sort_key *keys, uint32_t nkeys, ss_vector *const *a, uint32_t ra,
+                         ss_vector *const *b, uint32_t rb)
+{
+    for (uint32_t k = 0; k < nkeys; k++) {
+        const ss_sort_key *key = &keys[k];
+        const ss_vector *va = a[key->column], *vb = b[key->column];
+        bool na = ss_vector_is_null(va, ra), nb = ss_vector_is_null(vb, rb);
+        int cmp;
+        if (na || nb)
+            cmp = na && nb ? 0 : (na == key->nulls_first) ? -1 : 1;
+        else
+            cmp = key->descending ? -compare_vector_values(va, ra, vb, rb) : compare_vector_values(va, ra, vb, rb);
+        if (cmp)
+            return cmp;
+    }
+    return 0;
 }

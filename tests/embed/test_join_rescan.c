@@ -6,51 +6,7 @@
 #include <string.h>
 
 #include "sunstone.h"
-
-static sunstone *db;
-
-static void setup(void)
-{
-    ck_assert_int_eq(sunstone_open(NULL, &db), SUNSTONE_OK);
-    ck_assert_int_eq(sunstone_exec(db,
-                                   "CREATE TABLE a (k int, v int); CREATE TABLE b (k int, w int);"
-                                   "INSERT INTO a VALUES (1, 1), (2, 2), (3, 3), (NULL, 4);"
-                                   "INSERT INTO b VALUES (1, 10), (1, 11), (2, 20), (3, 30), (NULL, 40);",
-                                   NULL, NULL),
-                     SUNSTONE_OK);
-}
-
-static void teardown(void)
-{
-    sunstone_close(db);
-}
-
-/* One run of a prepared query: $1, and the count(*) and sum(w) it must answer. */
-typedef struct run_case {
-    int64_t param, count, sum;
-} run_case;
-
-/* Prepares sql once and runs it for each case in turn, on the same statement. */
-static void run_cases(const char *sql, const run_case *cases, size_t n)
-{
-    sunstone_stmt *st;
-    ck_assert_int_eq(sunstone_prepare(db, sql, -1, &st, NULL), SUNSTONE_OK);
-    for (size_t i = 0; i < n; i++) {
-        ck_assert_int_eq(sunstone_reset(st), SUNSTONE_OK);
-        ck_assert_int_eq(sunstone_bind_int64(st, 1, cases[i].param), SUNSTONE_OK);
-        ck_assert_int_eq(sunstone_step(st), SUNSTONE_ROW);
-        ck_assert_int_eq(sunstone_column_int64(st, 0), cases[i].count);
-        ck_assert_int_eq(sunstone_column_int64(st, 1), cases[i].sum);
-        ck_assert_int_eq(sunstone_step(st), SUNSTONE_DONE);
-    }
-    sunstone_finalize(st);
-}
-
-#define RUN_CASES(sql, ...)                                                                  \
-    do {                                                                                     \
-        const run_case cases_[] = {__VA_ARGS__};                                             \
-        run_cases(sql, cases_, sizeof cases_ / sizeof cases_[0]);                            \
-    } while (0)
+#include "embed/run_cases.h"
 
 START_TEST(parameter_on_the_build_side)
 {

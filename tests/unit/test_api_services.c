@@ -82,7 +82,7 @@ START_TEST(abi_2_0_slots)
 {
     const ss_api *api = ss_kernel_api();
     ck_assert_uint_eq(api->abi_major, 2);
-    ck_assert_uint_eq(api->abi_minor, 0);
+    ck_assert_uint_eq(api->abi_minor, 1);
     ck_assert_uint_eq(api->struct_size, sizeof(ss_api));
     ck_assert(SS_API_HAS(api, error_detail) && api->error_detail);
     ck_assert(SS_API_HAS(api, error_hint) && api->error_hint);
@@ -92,6 +92,10 @@ START_TEST(abi_2_0_slots)
     ck_assert(SS_API_HAS(api, vector_gather) && api->vector_gather);
     ck_assert(SS_API_HAS(api, expr_eval_scalar) && api->expr_eval_scalar);
     ck_assert(SS_API_HAS(api, op_set_bound) && api->op_set_bound);
+    /* 2.1: memory budget and temporary files */
+    ck_assert(SS_API_HAS(api, work_mem) && api->work_mem);
+    ck_assert(SS_API_HAS(api, temp_create) && api->temp_create);
+    ck_assert(SS_API_HAS(api, temp_close) && api->temp_close);
 }
 END_TEST
 

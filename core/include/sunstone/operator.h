@@ -94,7 +94,12 @@ typedef enum ss_node_kind {
     SS_NODE_NESTED_LOOP = 9, /* child 0 joined with child 1 on a condition: ss_nested_loop_node */
     SS_NODE_APPEND = 10,   /* the rows of every child, child after child (UNION ALL): ss_append_node */
     SS_NODE_SETOP = 11,    /* INTERSECT / EXCEPT [ALL] of child 0 and child 1: ss_setop_node */
-    SS_NODE_BUILTIN_END = 12,
+    SS_NODE_FUNCTION_SCAN = 15, /* rows of a set-returning function (generate_series): ss_function_scan_node */
+    SS_NODE_UNIQUE = 16,   /* the first row of each run of equal keys of child 0: ss_unique_node */
+    SS_NODE_NESTED_LOOP_PARAM = 17, /* child 1 run again for each row of child 0, with
+                                       parameters from that row (LATERAL):
+                                       ss_nested_loop_param_node */
+    SS_NODE_BUILTIN_END = 18,
     SS_NODE_PLUGIN_FIRST = 1024,
     SS_NODE_PLUGIN_LAST = 32767
 } ss_node_kind;
@@ -154,12 +159,29 @@ typedef struct ss_sort_key {
 } ss_sort_key;
 
 typedef struct ss_agg_call {
-    const char *name;       /* lower-case function name: count, sum, min, max, avg */
+    const char *name;       /* lower-case function name: count, sum, min, max, avg,
+                               string_agg, bool_and, bool_or (every is bool_and) */
     const ss_expr *arg;     /* NULL for count(*) */
     bool distinct;
     uint8_t reserved[3];
     ss_type result_type;    /* decided by the kernel, following PostgreSQL */
 } ss_agg_call;
+
+/* What an aggregate call has beyond ss_agg_call (whose array cannot grow): the parallel
+ * array ss_aggregate_node.extras holds one pointer per call, NULL for a plain call.  Each
+ * struct grows append-only; read only the fields within struct_size. */
+typedef struct ss_agg_extra {
+    uint32_t struct_size;           /* sizeof(ss_agg_extra) as the kernel built it */
+    uint32_t nargs;                 /* arguments after ss_agg_call.arg (string_agg's delimiter) */
+    const ss_expr *const *args;
+    const ss_expr *filter;          /* FILTER (WHERE ...): boolean over the input; only rows
+                                       where it is true reach the aggregate; NULL = all rows */
+    uint32_t norder;                /* ORDER BY inside the call: the input of each group is fed
+                                       to the aggregate in this order (after DISTINCT, if any) */
+    uint32_t reserved;
+    const ss_expr *const *order;    /* norder expressions over the input */
+    const ss_sort_key *order_keys;  /* their direction; column = the index in order[] */
+} ss_agg_extra;
 
 typedef struct ss_scan_node {     /* SS_NODE_SCAN, no children */
     ss_plan_node hdr;
@@ -189,6 +211,12 @@ typedef struct ss_limit_node {    /* SS_NODE_LIMIT, one child; its schema */
        / 2201X "OFFSET must not be negative", raised before any row is read. */
     const ss_expr *limit;
     const ss_expr *offset;
+    /* FETCH FIRST ... WITH TIES when nties > 0: child 0 comes sorted on these columns
+       (positions in its output); after the LIMIT-th row, the rows equal to it in them (NULLs
+       equal) pass too.  The child must then not be bounded to LIMIT + OFFSET rows. */
+    uint32_t nties;
+    uint32_t reserved;
+    const uint32_t *ties;
 } ss_limit_node;
 
 typedef struct ss_sort_node {     /* SS_NODE_SORT, one child; its schema; a stable ordering */
@@ -204,6 +232,9 @@ typedef struct ss_aggregate_node { /* SS_NODE_AGGREGATE, one child; output = gro
     uint32_t naggs;
     const ss_expr *const *groups;
     const ss_agg_call *aggs;
+    /* NULL when no call has FILTER, ORDER BY or more than one argument; else naggs
+       pointers, NULL for a plain call (ss_agg_extra) */
+    const ss_agg_extra *const *extras;
 } ss_aggregate_node;
 
 typedef struct ss_values_node {   /* SS_NODE_VALUES, no children */
@@ -214,6 +245,29 @@ typedef struct ss_values_node {   /* SS_NODE_VALUES, no children */
     uint32_t reserved;
     const ss_expr *const *exprs;
 } ss_values_node;
+
+typedef struct ss_function_scan_node { /* SS_NODE_FUNCTION_SCAN, no children */
+    ss_plan_node hdr;
+    /* the rows of a set-returning function: "generate_series" (start, stop [, step]) of
+       hdr.col_types[0], int4 or int8: start, start + step, ... while not past stop; a NULL
+       argument gives no rows; step 0 is PostgreSQL's 22023 "step size cannot equal zero" */
+    const char *function;
+    uint32_t nargs;
+    bool with_ordinality;         /* then a last bigint column numbers the rows from 1 */
+    uint8_t reserved[3];
+    const ss_expr *const *args;   /* no column references: evaluated when the scan starts
+                                     (ss_api.expr_eval_scalar), again at rescan */
+} ss_function_scan_node;
+
+typedef struct ss_unique_node {   /* SS_NODE_UNIQUE, one child; its schema */
+    ss_plan_node hdr;
+    /* child 0 comes sorted so that equal keys are adjacent (DISTINCT ON's sort); of each run
+       of rows whose key columns are equal (NULLs equal to each other) only the first
+       passes, as PostgreSQL's Unique node */
+    uint32_t nkeys;
+    uint32_t reserved;
+    const uint32_t *keys;         /* column positions in the child's output */
+} ss_unique_node;
 
 typedef struct ss_append_node {   /* SS_NODE_APPEND, one or more children of its schema */
     ss_plan_node hdr;
@@ -239,12 +293,17 @@ typedef struct ss_setop_node {    /* SS_NODE_SETOP, two children of its schema *
 typedef enum ss_join_type {
     SS_JOIN_INNER = 1,   /* dropped (also CROSS JOIN and FROM a, b) */
     SS_JOIN_LEFT = 2,    /* emitted once, with NULL in every right column */
-    SS_JOIN_FULL = 3     /* as LEFT; and after the left input, each right row without a
+    SS_JOIN_FULL = 3,    /* as LEFT; and after the left input, each right row without a
                             matching left row, with NULL in every left column */
+    SS_JOIN_SEMI = 4,    /* each left row with at least one matching right row, once; output:
+                            child 0's columns only (EXISTS, IN (SELECT ...)) */
+    SS_JOIN_ANTI = 5     /* each left row without a matching right row; output: child 0's
+                            columns only (NOT EXISTS) */
 } ss_join_type;
 
-/* Joins: two children, output = child 0's columns then child 1's.  Child 1 (the right,
- * inner side) is the one an implementation may materialise (the hash join's build side). */
+/* Joins: two children, output = child 0's columns then child 1's (SEMI and ANTI: child 0's
+ * only).  Child 1 (the right, inner side) is the one an implementation may materialise (the
+ * hash join's build side). */
 typedef struct ss_hash_join_node { /* SS_NODE_HASH_JOIN, two children */
     ss_plan_node hdr;
     int32_t join_type;            /* ss_join_type */
@@ -264,6 +323,20 @@ typedef struct ss_nested_loop_node { /* SS_NODE_NESTED_LOOP, two children */
     uint32_t reserved;
     const ss_expr *condition;     /* over the joined row; NULL = every pair (CROSS JOIN) */
 } ss_nested_loop_node;
+
+typedef struct ss_nested_loop_param_node { /* SS_NODE_NESTED_LOOP_PARAM, two children */
+    ss_plan_node hdr;
+    int32_t join_type;            /* SS_JOIN_INNER or SS_JOIN_LEFT; output: child 0's columns
+                                     then child 1's */
+    uint32_t nsetters;
+    const ss_expr *condition;     /* over the joined row; NULL = every pair */
+    /* For each row of child 0, before child 1 is rescanned for it: evaluate every setter
+       over child 0's batch narrowed to that one row (ss_api.expr_eval); evaluating a setter
+       assigns one of the parameters child 1 reads (PostgreSQL's nestloop params).  Then
+       rescan child 1 with `assigned` as the changed set and pair the row with its rows. */
+    const ss_expr *const *setters;
+    ss_param_set assigned;
+} ss_nested_loop_param_node;
 
 /* Flags an instance receives at open. */
 enum {

@@ -56,7 +56,7 @@ extern "C" {
 #endif
 
 #define SS_ABI_MAJOR 2
-#define SS_ABI_MINOR 0
+#define SS_ABI_MINOR 1
 
 /* Padding-free on every supported ABI: 4 + 2 + 2 + pointer + pointer. */
 typedef struct ss_plugin_magic {
@@ -76,6 +76,7 @@ typedef enum ss_plugin_kind { /* the registry a plugin belongs to */
 } ss_plugin_kind;
 
 typedef struct ss_plugin ss_plugin; /* the module being initialised */
+typedef struct ss_temp_file ss_temp_file; /* a kernel-owned temporary file (temp_create) */
 
 typedef struct ss_api {
     uint32_t struct_size;
@@ -196,7 +197,36 @@ typedef struct ss_api {
     /* ---- settings: current value of a run-time setting (SET name = ...), or NULL ---- */
     const char *(*setting)(ss_ctx *ctx, const char *name);
 
-    /* ---- type descriptions (appended; check with SS_API_HAS) ---- */
+    /* ---- ABI 2.1: memory budget and temporary files (check with SS_API_HAS) ----
+       An operator that holds rows (sort, hash tables) keeps its own estimate of the bytes it
+       holds under work_mem() and beyond it spills rows to temporary files, returning the
+       same answer as in memory (PostgreSQL's work_mem contract).  Temporary files belong to
+       the kernel: they live in a per-process directory ($TMPDIR/sunstone_tmp/pid_<pid>, /tmp
+       without TMPDIR), belong to the statement whose ctx created them and live at most as
+       long as its operator tree: the kernel closes and removes every file still open when
+       the tree closes (the statement ends, fails, is cancelled, reset or finalized), and a
+       database that opens removes the directories of processes that no longer run.  Close a
+       file as soon as its rows are read (a kept tree, parking.c, must not hold any); never
+       keep one past close.  The calls go straight to the file (no buffering): write and read
+       in blocks of a few kB.  Errors are recorded on ctx as PostgreSQL's (53100 disk full,
+       58030 I/O error). */
+    /* the memory budget of one node in bytes: work_mem (SET work_mem, default 4MB); with
+       hash true work_mem * hash_mem_multiplier (default 2), the budget of a hash table */
+    size_t (*work_mem)(ss_ctx *ctx, bool hash);
+    /* a new empty file, open for writing; NULL with the error recorded on ctx */
+    ss_temp_file *(*temp_create)(ss_ctx *ctx);
+    /* appends n bytes; SS_ERROR after a rewind */
+    int (*temp_write)(ss_ctx *ctx, ss_temp_file *f, const void *data, size_t n);
+    /* ends writing and positions reads at the start (again: rereads the file) */
+    int (*temp_rewind)(ss_ctx *ctx, ss_temp_file *f);
+    /* reads up to n bytes into buf, *got < n only at the end of the file */
+    int (*temp_read)(ss_ctx *ctx, ss_temp_file *f, void *buf, size_t n, size_t *got);
+    /* bytes written so far */
+    uint64_t (*temp_size)(const ss_temp_file *f);
+    /* closes and removes the file (NULL: nothing) */
+    void (*temp_close)(ss_ctx *ctx, ss_temp_file *f);
+
+    /* ---- type descriptions (appended after ABI 2.1's; check with SS_API_HAS) ---- */
     /* the kernel's description of type id (layout, width, order/equality/hash callbacks for
        types whose bytes do not decide them: typeinfo.h), or NULL for an id it does not
        know.  Static; callable anywhere. */

@@ -27,10 +27,10 @@ SHOW search_path;
 -- SET LOCAL warns first, then validates
 SET LOCAL standard_conforming_strings = off;
 -- parameters PostgreSQL has and Sunstone does not implement: 0A000 naming them (not 42704)
-SET work_mem = '64MB';
+SET temp_buffers = '64MB';
 SHOW maintenance_work_mem;
 RESET lock_timeout;
-SET LOCAL work_mem = '1MB';
+SET LOCAL temp_buffers = '1MB';
 -- a name PostgreSQL does not know either stays 42704
 SET no_such_parameter = 1;
 SHOW no_such_parameter;

@@ -1,0 +1,232 @@
+/* bind_function_scan.c — function calls in FROM (PostgreSQL's transformRangeFunction):
+ * generate_series(start, stop [, step]) over integer or bigint becomes a function scan (a
+ * relation of its own); its column is named after the table alias, else the function (a
+ * function returning a scalar), WITH ORDINALITY adds a bigint "ordinality".  The arguments
+ * are bound over the FROM items before the call (functions in FROM are implicitly LATERAL in
+ * PostgreSQL): one that reads a column is refused (0A000), as LATERAL is.
+ *
+ * In the select list of a query without aggregates, one generate_series with constant
+ * arguments (PostgreSQL's ProjectSet) becomes a cross join of the FROM rows with its
+ * function scan; other set-returning functions there are refused (0A000). */
+#include <stdio.h>
+#include <string.h>
+
+#include "exec/expr_walk.h"
+#include "bind/binder_internal.h"
+
+bool is_set_returning(const char *name)
+{
+    return !strcmp(name, "generate_series") || !strcmp(name, "unnest") || !strcmp(name, "generate_subscripts") ||
+           !strcmp(name, "regexp_matches") || !strcmp(name, "regexp_split_to_table") ||
+           !strcmp(name, "json_array_elements") || !strcmp(name, "jsonb_array_elements");
+}
+
+static bool is_srf_call(const ast_expr *e)
+{
+    return e->kind == AE_FUNC && is_set_returning(e->names[e->nnames - 1]);
+}
+
+static int has_column(const ss_expr *e, void *arg)
+{
+    (void)arg;
+    return e->kind == EXPR_COLUMN ? SS_WALK_STOP : SS_WALK_CONTINUE;
+}
+
+/* generate_series's element type from its arguments, as PostgreSQL's function resolution
+ * picks among (int4, int4), (int8, int8), (numeric, numeric) and the timestamp forms: bigint
+ * when an argument is bigint, else integer when one is integer; only smallint and untyped
+ * arguments are ambiguous (42725). */
+static int series_type(binder *b, const ast_expr *a, ss_expr **args, uint32_t n, ss_type *out)
+{
+    bool any8 = false, any4 = false, other = false, numeric = false;
+    char sig[512] = "";
+    size_t off = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        int32_t t = args[i]->type.id;
+        numeric |= t == SS_TYPE_NUMERIC;
+        any8 |= t == SS_TYPE_INT8;
+        any4 |= t == SS_TYPE_INT4;
+        other |= t != SS_TYPE_INT8 && t != SS_TYPE_INT4 && t != SS_TYPE_INT2 && t != SS_TYPE_UNKNOWN;
+        char b1[96];
+        if (off < sizeof sig)
+            off += (size_t)snprintf(sig + off, sizeof sig - off, "%s%s", i ? ", " : "",
+                                    tname(type_of(t), b1, sizeof b1));
+    }
+    if (numeric)
+        return bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                          "feature not supported: generate_series(numeric, numeric)");
+    if (n < 2 || n > 3 || other) {
+        no_such_function(b, a->location, "generate_series", sig);
+        return SS_ERROR;
+    }
+    if (!any8 && !any4) {
+        bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "function generate_series(%s) is not unique", sig);
+        ss_ctx_error_hint(b->ctx, "Could not choose a best candidate function. You might need to add explicit type "
+                                  "casts.");
+        return SS_ERROR;
+    }
+    *out = type_of(any8 ? SS_TYPE_INT8 : SS_TYPE_INT4);
+    return SS_OK;
+}
+
+/* The function scan of the call a (generate_series) as relation rel, its column named
+ * colname (WITH ORDINALITY: a second, bigint column "ordinality"); NULL with the error set.
+ * lateral_ok: an argument that reads a column is refused by the caller (*reads_column). */
+static ss_lop *function_lop(binder *b, const ast_expr *a, bool ordinality, const char *colname, uint32_t rel,
+                            bool *reads_column)
+{
+    const char *name = a->names[a->nnames - 1];
+    *reads_column = false;
+    if (a->nnames > 2 || (a->nnames == 2 && strcmp(a->names[0], "pg_catalog") != 0)) {
+        bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                   "feature not supported: functions in schemas other than pg_catalog");
+        return NULL;
+    }
+    if (!strcmp(name, "unnest")) {
+        bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                   "feature not supported: unnest (Sunstone has no arrays yet)");
+        return NULL;
+    }
+    if (strcmp(name, "generate_series") != 0) {
+        bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                   "feature not supported: function %s in FROM (only generate_series)", name);
+        return NULL;
+    }
+    if (a->star || a->distinct || a->filter || a->nagg_order) {
+        bind_error(b, a->location, "42809", "%s specified, but %s is not an aggregate function",
+                   a->star ? "*" : a->distinct ? "DISTINCT" : a->nagg_order ? "ORDER BY" : "FILTER", name);
+        return NULL;
+    }
+    /* the arguments see the FROM items before this one */
+    uint32_t lo = b->scope_lo, hi = b->scope_hi;
+    const char *context = b->no_agg_context;
+    agg_state *agg = b->agg;
+    bool agg_mode = b->agg_mode;
+    b->scope_lo = b->scope_base;
+    b->scope_hi = b->nscope;
+    b->no_agg_context = "functions in FROM";
+    b->agg = NULL;
+    b->agg_mode = false;
+    uint32_t n = a->nargs;
+    ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * (n ? n : 1));
+    int rc = args ? SS_OK : SS_ERROR;
+    for (uint32_t i = 0; rc == SS_OK && i < n; i++)
+        if (!(args[i] = bind_expr(b, a->args[i])))
+            rc = SS_ERROR;
+    b->scope_lo = lo;
+    b->scope_hi = hi;
+    b->no_agg_context = context;
+    b->agg = agg;
+    b->agg_mode = agg_mode;
+    if (rc)
+        return NULL;
+    for (uint32_t i = 0; i < n; i++)
+        if (ss_expr_walk_const(args[i], has_column, NULL, NULL) == SS_WALK_STOP) {
+            *reads_column = true;
+            return NULL;
+        }
+    ss_type t;
+    if (series_type(b, a, args, n, &t))
+        return NULL;
+    for (uint32_t i = 0; i < n; i++)
+        if (!(args[i] = coerce_expr(b, args[i], t, CAST_IMPLICIT, a->args[i]->location)))
+            return NULL;
+    ss_type *types = bind_alloc(b, sizeof(ss_type) * 2);
+    const char **names = bind_alloc(b, sizeof(char *) * 2);
+    if (!types || !names)
+        return NULL;
+    types[0] = t;
+    types[1] = type_of(SS_TYPE_INT8);
+    names[0] = colname;
+    names[1] = "ordinality";
+    return lop_function(b->ctx, b->arena, rel, "generate_series", n, args, ordinality, ordinality ? 2 : 1, types,
+                        names);
+}
+
+int bind_from_function(binder *b, const ast_from_item *f, ss_lop **out)
+{
+    const ast_expr *a = f->func;
+    const char *name = a->names[a->nnames - 1];
+    uint32_t rel = new_rel(b);
+    bool reads_column;
+    ss_lop *op = function_lop(b, a, f->ordinality, f->alias ? f->alias : name, rel, &reads_column);
+    if (!op) {
+        if (!reads_column)
+            return SS_ERROR;
+        for (uint32_t i = 0; i < a->nargs; i++)
+            if (first_column_location(a->args[i]) >= 0)
+                return bind_error(b, first_column_location(a->args[i]), SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                                  "feature not supported: column references in the arguments of a function in FROM "
+                                  "(LATERAL)");
+        return bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                          "feature not supported: column references in the arguments of a function in FROM (LATERAL)");
+    }
+    if (add_scope_entry(b, f, f->alias ? f->alias : name, NULL, rel, op->ncols, op->names, op->types))
+        return SS_ERROR;
+    *out = op;
+    return SS_OK;
+}
+
+/* ---- set-returning functions in the select list ---------------------------------------- */
+
+/* Finds the set-returning function calls of e: *found the first (others must be equal to it,
+ * else *several); PostgreSQL's error for one inside CASE or COALESCE. */
+static int find_srf(binder *b, const ast_expr *e, const char *inside, const ast_expr **found, bool *several)
+{
+    if (!e)
+        return SS_OK;
+    if (ss_ctx_check_stack(b->ctx))
+        return SS_ERROR;
+    if (e->kind == AE_FUNC && is_set_returning(e->names[e->nnames - 1])) {
+        if (inside) {
+            bind_error(b, e->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                       "set-returning functions are not allowed in %s", inside);
+            ss_ctx_error_hint(b->ctx, "You might be able to move the set-returning function into a LATERAL FROM item.");
+            return SS_ERROR;
+        }
+        if (!*found)
+            *found = e;
+        else if (!ast_equal(*found, e))
+            *several = true;
+        for (uint32_t i = 0; i < e->nargs; i++)
+            if (ast_any(e->args[i], is_srf_call))
+                *several = true; /* nested: ProjectSet over ProjectSet */
+        return SS_OK;
+    }
+    const char *in = e->kind == AE_CASE ? "CASE" : e->kind == AE_COALESCE ? "COALESCE" : inside;
+    if (find_srf(b, e->left, in, found, several) || find_srf(b, e->right, in, found, several) ||
+        find_srf(b, e->arg, in, found, several) || find_srf(b, e->els, in, found, several))
+        return SS_ERROR;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        if (find_srf(b, e->args[i], in, found, several))
+            return SS_ERROR;
+    for (uint32_t i = 0; i < e->nwhens; i++)
+        if (find_srf(b, e->whens[i], in, found, several) || find_srf(b, e->thens[i], in, found, several))
+            return SS_ERROR;
+    return SS_OK;
+}
+
+int attach_target_srf(binder *b, const ast_select *s, bool is_agg, ss_lop **top)
+{
+    b->srf_ast = NULL;
+    b->srf_col = NULL;
+    const ast_expr *found = NULL;
+    bool several = false;
+    for (uint32_t i = 0; i < s->ntargets; i++)
+        if (find_srf(b, s->targets[i].expr, NULL, &found, &several))
+            return SS_ERROR;
+    /* one generate_series (written once or several times the same) with constant arguments
+       in a query without aggregates: PostgreSQL's ProjectSet is then a cross join of each
+       input row with the function's rows; the others stay refused */
+    if (!found || several || is_agg || strcmp(found->names[found->nnames - 1], "generate_series") != 0)
+        return SS_OK;
+    uint32_t rel = new_rel(b);
+    bool reads_column;
+    ss_lop *op = function_lop(b, found, false, "generate_series", rel, &reads_column);
+    if (!op)
+        return reads_column ? SS_OK : SS_ERROR;
+    if (!(*top = lop_join(b->ctx, b->arena, SS_JOIN_INNER, *top, op, NULL)))
+        return SS_ERROR;
+    b->srf_ast = found;
+    return (b->srf_col = make_column(b, rel, 0, op->types[0])) ? SS_OK : SS_ERROR;
+}

@@ -1,0 +1,164 @@
+/* function_scan.c — the "function_scan" operator module: the rows of generate_series(start,
+ * stop [, step]) over int4 or int8, a batch of up to SS_BATCH_CAPACITY values at a time
+ * (PostgreSQL's generate_series_step_int4 / _int8: the series stops before passing stop or
+ * overflowing), with WITH ORDINALITY's row numbers.  The arguments are evaluated when the
+ * first batch is asked for and again after a rescan. */
+#include <string.h>
+
+#include "sunstone/plugin.h"
+
+#include "common/api_memory.h"
+#include "common/explain_text.h"
+#include "common/owned_batch.h"
+#include "common/plan_node.h"
+#include "common/type_layout.h"
+
+static const ss_api *g_api;
+
+typedef struct function_scan_state {
+    const ss_function_scan_node *node;
+    bool int8;            /* the element type is bigint, else integer */
+    bool started;         /* arguments evaluated for this execution */
+    bool done;            /* no more rows */
+    int64_t next, stop, step;
+    int64_t ordinal;      /* rows emitted */
+    ops_owned_batch out;
+} function_scan_state;
+
+static void function_scan_close(ss_ctx *ctx, ss_op *self, void *state)
+{
+    function_scan_state *st = state;
+    if (!st)
+        return;
+    ops_owned_batch_release(g_api, &st->out);
+    g_api->free(st);
+}
+
+static int function_scan_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, uint32_t flags, void **state)
+{
+    *state = NULL;
+    const ss_function_scan_node *fs =
+        OPS_NODE_OF(ctx, g_api, node, SS_NODE_FUNCTION_SCAN, ss_function_scan_node, "function_scan");
+    if (!fs)
+        return SS_ERROR;
+    if (!fs->function || strcmp(fs->function, "generate_series") != 0)
+        return g_api->error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: function %s in FROM",
+                            fs->function ? fs->function : "?");
+    int32_t t = node->ncols ? node->col_types[0].id : 0;
+    if ((fs->nargs != 2 && fs->nargs != 3) || (t != SS_TYPE_INT4 && t != SS_TYPE_INT8) ||
+        node->ncols != (fs->with_ordinality ? 2u : 1u) ||
+        (fs->with_ordinality && node->col_types[1].id != SS_TYPE_INT8))
+        return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "function_scan: unexpected generate_series node");
+    function_scan_state *st = ops_zalloc(ctx, g_api, sizeof *st);
+    if (!st)
+        return SS_ERROR;
+    st->node = fs;
+    st->int8 = t == SS_TYPE_INT8;
+    *state = st;
+    return ops_owned_batch_init(ctx, g_api, &st->out, node->ncols, node->col_types, SS_BATCH_CAPACITY);
+}
+
+/* Evaluates start, stop and step for this execution. */
+static int series_start(ss_ctx *ctx, function_scan_state *st)
+{
+    int64_t v[3] = {0, 0, 1};
+    st->started = true;
+    st->done = false;
+    st->ordinal = 0;
+    for (uint32_t i = 0; i < st->node->nargs; i++) {
+        ss_value x;
+        if (g_api->expr_eval_scalar(ctx, st->node->args[i], &x) != SS_OK)
+            return SS_ERROR;
+        if (x.is_null)
+            st->done = true; /* generate_series is strict */
+        else
+            v[i] = x.v.i;
+    }
+    if (!st->done && v[2] == 0)
+        return g_api->error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "step size cannot equal zero");
+    st->next = v[0];
+    st->stop = v[1];
+    st->step = v[2];
+    return SS_OK;
+}
+
+static int function_scan_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **out)
+{
+    function_scan_state *st = state;
+    *out = NULL;
+    if (!st->started && series_start(ctx, st) != SS_OK)
+        return SS_ERROR;
+    if (st->done)
+        return SS_OK;
+    ops_owned_batch_reset(g_api, &st->out);
+    int64_t lo = st->int8 ? INT64_MIN : INT32_MIN, hi = st->int8 ? INT64_MAX : INT32_MAX;
+    int32_t *out4 = st->out.vectors[0]->data;
+    int64_t *out8 = st->out.vectors[0]->data;
+    uint32_t n = 0;
+    while (n < SS_BATCH_CAPACITY) {
+        int64_t v = st->next;
+        if (st->step > 0 ? v > st->stop : v < st->stop) {
+            st->done = true;
+            break;
+        }
+        if (st->int8)
+            out8[n++] = v;
+        else
+            out4[n++] = (int32_t)v;
+        int64_t nv;
+        if (__builtin_add_overflow(v, st->step, &nv) || nv < lo || nv > hi) {
+            st->done = true; /* the next value does not exist: the series ends here */
+            break;
+        }
+        st->next = nv;
+    }
+    if (st->node->with_ordinality) {
+        int64_t *ord = st->out.vectors[1]->data;
+        for (uint32_t k = 0; k < n; k++)
+            ord[k] = ++st->ordinal;
+    }
+    if (n == 0)
+        return SS_OK;
+    uint32_t emitted = 0;
+    ops_owned_batch_emit(&st->out, n, &emitted, out);
+    return g_api->check_interrupt(ctx);
+}
+
+static int function_scan_rescan(ss_ctx *ctx, ss_op *self, void *state, const ss_param_set *changed)
+{
+    function_scan_state *st = state;
+    st->started = false; /* the arguments may read parameters: evaluated again */
+    return SS_OK;
+}
+
+static int function_scan_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, size_t buflen)
+{
+    const function_scan_state *st = state;
+    if (!st)
+        return SS_OK;
+    return ops_explain_appendf(buf, buflen, "%s(%s)%s", st->node->function, st->int8 ? "bigint" : "integer",
+                               st->node->with_ordinality ? " with ordinality" : "");
+}
+
+static const ss_operator_vtable function_scan_vtable = {
+    .struct_size = sizeof(ss_operator_vtable),
+    .version = SS_OPERATOR_VTABLE_VERSION,
+    .name = "function_scan",
+    .node_kind = SS_NODE_FUNCTION_SCAN,
+    .caps = SS_OPCAP_PARKABLE | SS_OPCAP_PARAM_RESCAN,
+    .description = "rows of a set-returning function in FROM: generate_series over integer and bigint",
+    .open = function_scan_open,
+    .next_batch = function_scan_next_batch,
+    .close = function_scan_close,
+    .rescan = function_scan_rescan,
+    .explain = function_scan_explain,
+};
+
+SS_PLUGIN_MAGIC("function_scan", "1.0")
+
+SS_EXPORT int sunstone_plugin_init(const ss_api *api, ss_plugin *plugin)
+{
+    ops_types_bind(api);
+    g_api = api;
+    return api->register_operator(plugin, &function_scan_vtable, false);
+}

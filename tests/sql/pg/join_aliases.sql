@@ -1,0 +1,42 @@
+-- aliases on joins: JOIN ... USING (...) AS j, (a JOIN b ...) AS j (cols); USING columns of
+-- different types
+CREATE TABLE ja (id int, x text);
+CREATE TABLE jb (id int, y text);
+CREATE TABLE jc (id bigint, z text);
+CREATE TABLE jd (id float8, w text);
+INSERT INTO ja VALUES (1, 'a1'), (2, 'a2'), (3, 'a3');
+INSERT INTO jb VALUES (2, 'b2'), (3, 'b3'), (4, 'b4');
+INSERT INTO jc VALUES (3, 'c3'), (4, 'c4'), (5000000000, 'big');
+INSERT INTO jd VALUES (3, 'd3'), (4.5, 'd45');
+SELECT j.id, x, y FROM ja JOIN jb USING (id) AS j ORDER BY 1;
+SELECT j.id, ja.id, jb.id FROM ja LEFT JOIN jb USING (id) AS j ORDER BY 2;
+SELECT j.id, x, y FROM ja FULL JOIN jb USING (id) AS j ORDER BY 1;
+SELECT j.* FROM ja JOIN jb USING (id) AS j ORDER BY 1;
+SELECT * FROM ja JOIN jb USING (id) AS j ORDER BY 1;
+SELECT j.id FROM ja RIGHT JOIN jb USING (id) AS j ORDER BY 1;
+SELECT * FROM (ja JOIN jb ON ja.id = jb.id) AS j ORDER BY 1;
+SELECT j.x, j.y FROM (ja JOIN jb ON ja.id = jb.id) AS j ORDER BY 1;
+SELECT * FROM (ja JOIN jb ON ja.id = jb.id) AS j (p, q, r, s) ORDER BY 1;
+SELECT j.p, j.s, j.y FROM (ja JOIN jb ON ja.id = jb.id) AS j (p, q) ORDER BY 1;
+SELECT * FROM (ja JOIN jb USING (id)) AS j ORDER BY 1;
+SELECT j.k FROM (ja JOIN jb USING (id)) AS j (k) ORDER BY 1;
+SELECT j.x, jc.z FROM (ja JOIN jb USING (id)) AS j JOIN jc ON jc.id = j.id ORDER BY 1;
+SELECT count(*) FROM (ja CROSS JOIN jb) AS j;
+SELECT j1.id FROM (ja JOIN jb USING (id)) j1 JOIN (ja AS a2 JOIN jb AS b2 USING (id)) j2 USING (id) ORDER BY 1;
+SELECT id, x, z FROM ja JOIN jc USING (id) ORDER BY 1;
+SELECT id, z, x FROM jc LEFT JOIN ja USING (id) ORDER BY 1;
+SELECT id, x, z FROM ja FULL JOIN jc USING (id) ORDER BY 1;
+SELECT id, w FROM ja JOIN jd USING (id) ORDER BY 1;
+SELECT * FROM jc NATURAL JOIN jd ORDER BY 1;
+SELECT * FROM ja NATURAL FULL JOIN jd ORDER BY 1;
+SELECT id + 4999999997 FROM ja JOIN jc USING (id);
+-- errors
+SELECT ja.x FROM (ja JOIN jb ON ja.id = jb.id) AS j;
+SELECT * FROM (ja JOIN jb ON ja.id = jb.id) AS j (p, q, r, s, t);
+SELECT j.id FROM (ja JOIN jb ON ja.id = jb.id) AS j;
+SELECT * FROM ja JOIN jb USING (id) AS ja;
+SELECT * FROM (ja JOIN jb USING (id)) AS ja;
+SELECT * FROM ja JOIN jb USING (id) AS j, jc AS j;
+CREATE TABLE je (id text);
+SELECT * FROM ja JOIN je USING (id);
+DROP TABLE ja, jb, jc, jd, je;
