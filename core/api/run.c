@@ -353,6 +353,10 @@ int ss_stmt_execute(sunstone_stmt *st)
         return ss_loader_load_file(&st->ctx, st->db->database->plugin_dir, st->bound->name);
     case AST_EXPLAIN:
         return run_explain(st);
+    case AST_CREATE_VIEW:
+    case AST_DROP_VIEW:
+    case AST_CREATE_TABLE_AS:
+        break;
     }
     const char *name = ss_stmt_kind_name(k);
     if (name)

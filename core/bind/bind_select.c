@@ -614,8 +614,8 @@ static int push_entry(binder *b, const range_entry *e)
 
 /* A FROM item as a new scope entry referenced as ref, its columns (rel, 0 .. ncols-1) named
  * names (the first ones renamed by f's column aliases) and typed types. */
-static int add_scope_entry(binder *b, const ast_from_item *f, const char *ref, const char *table_name, uint32_t rel,
-                           uint32_t ncols, const char *const *names, const ss_type *types)
+int add_scope_entry(binder *b, const ast_from_item *f, const char *ref, const char *table_name, uint32_t rel,
+                    uint32_t ncols, const char *const *names, const ss_type *types)
 {
     if (f->ncolnames > ncols)
         return bind_error(b, -1, "42P10", "table \"%s\" has %u columns available but %u columns specified", ref, ncols,
@@ -644,6 +644,11 @@ static int add_scope_entry(binder *b, const ast_from_item *f, const char *ref, c
 /* A table of FROM as a new scope entry and its GET. */
 static int bind_from_table(binder *b, const ast_from_item *f, ss_lop **out)
 {
+    bool found = false;
+    if (bind_from_cte(b, f, out, &found))
+        return SS_ERROR;
+    if (found)
+        return SS_OK;
     ss_table *t = ss_catalog_find(b->catalog, f->table);
     if (!t)
         return bind_error(b, f->location, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist", f->table);
@@ -665,6 +670,15 @@ static int bind_from_table(binder *b, const ast_from_item *f, ss_lop **out)
  * entry over its output columns. */
 static int bind_from_subquery(binder *b, const ast_from_item *f, ss_lop **out)
 {
+    ss_bound_stmt sub;
+    if (bind_isolated_query(b, f->subquery, &sub))
+        return SS_ERROR;
+    *out = sub.query;
+    return add_scope_entry(b, f, f->alias, NULL, sub.query->rel, sub.ncols, sub.col_names, sub.col_types);
+}
+
+int bind_isolated_query(binder *b, const ast_select *query, ss_bound_stmt *out)
+{
     uint32_t nscope = b->nscope, base = b->scope_base, lo = b->scope_lo, hi = b->scope_hi;
     const ss_table *table = b->table;
     const char *table_ref = b->table_ref;
@@ -675,9 +689,8 @@ static int bind_from_subquery(binder *b, const ast_from_item *f, ss_lop **out)
     b->scope_base = nscope;
     b->agg = NULL;
     b->agg_mode = b->in_having = b->keep_unknown_targets = false;
-    ss_bound_stmt sub;
-    memset(&sub, 0, sizeof sub);
-    int rc = bind_select(b, f->subquery, &sub);
+    memset(out, 0, sizeof *out);
+    int rc = bind_select(b, query, out);
     b->nscope = nscope;
     b->scope_base = base;
     b->scope_lo = lo;
@@ -690,10 +703,7 @@ static int bind_from_subquery(binder *b, const ast_from_item *f, ss_lop **out)
     b->in_having = in_having;
     b->keep_unknown_targets = keep;
     b->no_agg_context = context;
-    if (rc)
-        return SS_ERROR;
-    *out = sub.query;
-    return add_scope_entry(b, f, f->alias, NULL, sub.query->rel, sub.ncols, sub.col_names, sub.col_types);
+    return rc;
 }
 
 static ss_expr *fold_qual(binder *b, ss_expr *pred);
@@ -865,10 +875,19 @@ static int bind_from_item(binder *b, const ast_from_item *f, ss_lop **out)
         return f->subquery ? bind_from_subquery(b, f, out) : bind_from_table(b, f, out);
     uint32_t lo = b->nscope;
     ss_lop *left, *right;
-    if (bind_from_item(b, f->left, &left))
+    /* the NULL-extended sides of an outer join (a recursive reference may not be there) */
+    bool lnull = f->join_type == AST_JOIN_RIGHT || f->join_type == AST_JOIN_FULL;
+    bool rnull = f->join_type == AST_JOIN_LEFT || f->join_type == AST_JOIN_FULL;
+    b->outer_join_depth += lnull;
+    int rc = bind_from_item(b, f->left, &left);
+    b->outer_join_depth -= lnull;
+    if (rc)
         return SS_ERROR;
     uint32_t mid = b->nscope;
-    if (bind_from_item(b, f->right, &right))
+    b->outer_join_depth += rnull;
+    rc = bind_from_item(b, f->right, &right);
+    b->outer_join_depth -= rnull;
+    if (rc)
         return SS_ERROR;
     ss_expr *cond = NULL;
     if ((f->nusing || f->natural) && bind_using(b, f, lo, mid, &cond))
@@ -898,7 +917,21 @@ static int bind_from_item(binder *b, const ast_from_item *f, ss_lop **out)
     return (*out = lop_join(b->ctx, b->arena, type, left, right, cond)) ? SS_OK : SS_ERROR;
 }
 
+static int bind_select_body(binder *b, const ast_select *s, ss_bound_stmt *out);
+
 int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
+{
+    if (!s->nctes)
+        return bind_select_body(b, s, out);
+    cte_mark mark;
+    if (bind_with(b, s, &mark))
+        return SS_ERROR;
+    int rc = bind_select_body(b, s, out);
+    unbind_with(b, &mark);
+    return rc;
+}
+
+static int bind_select_body(binder *b, const ast_select *s, ss_bound_stmt *out)
 {
     if (s->values)
         return bind_values_query(b, s, out) ? SS_ERROR : bind_output_order_limit(b, s, out, false);

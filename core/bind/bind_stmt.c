@@ -222,6 +222,10 @@ static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         out->kind = AST_EXPLAIN;
         return one_text_column(b, out, "QUERY PLAN");
     }
+    case AST_CREATE_VIEW:
+    case AST_DROP_VIEW:
+    case AST_CREATE_TABLE_AS:
+        break;
     }
     const char *name = ss_stmt_kind_name(st->kind);
     if (name)
@@ -242,6 +246,9 @@ const char *ss_stmt_kind_name(ast_stmt_kind kind)
     case AST_RESET: return "RESET";
     case AST_SHOW: return "SHOW";
     case AST_EXPLAIN: return "EXPLAIN";
+    case AST_CREATE_VIEW: return "CREATE VIEW";
+    case AST_DROP_VIEW: return "DROP VIEW";
+    case AST_CREATE_TABLE_AS: return "CREATE TABLE AS";
     }
     return NULL;
 }

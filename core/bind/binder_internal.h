@@ -43,6 +43,27 @@ typedef struct range_entry {
     const uint32_t *src_entry, *src_col, *src_entry2, *src_col2;
 } range_entry;
 
+/* A WITH query in scope (bind_cte.c). */
+typedef struct cte_entry {
+    const ast_cte *ast;
+    struct cte_entry *parent;   /* the WITH query in scope before it (NULL: none) */
+    uint32_t ncols;             /* its columns, after the column list */
+    const char *const *names;
+    const ss_type *types;
+    bool materialize;           /* computed once: references are CTE scans of plan */
+    ss_lop *plan;
+    uint32_t id;                /* CTE id of its scans */
+    /* WITH RECURSIVE: while its recursive term is bound, references are scans of worktable
+       worktable_id (nrefs of them so far) */
+    bool in_recursive_term;
+    uint32_t worktable_id, nrefs;
+} cte_entry;
+
+/* Where the WITH scope stood before a WITH clause was bound (bind_with / unbind_with). */
+typedef struct cte_mark {
+    cte_entry *top;
+} cte_mark;
+
 typedef struct binder {
     ss_ctx *ctx;
     ss_catalog *catalog;      /* where table names resolve */
@@ -103,6 +124,13 @@ typedef struct binder {
     uint32_t ndeferred, capdeferred;
     ss_ptrmap deferred_set;   /* the same nodes, for lookups */
     uint32_t expr_depth;      /* bind_expr calls in progress (its stack charge) */
+    /* WITH queries: the innermost one in scope (its parents are the others); the WITH
+       clause's queries after the one being bound (not in scope: a forward reference) */
+    cte_entry *cte_top;
+    const ast_select *cte_pending;
+    uint32_t cte_pending_from;
+    uint32_t ncte_ids;        /* CTE and worktable ids handed out */
+    uint32_t outer_join_depth; /* > 0 while binding the NULL-extended side of an outer join */
 } binder;
 
 /* Errors with a position (location is the 0-based AST location or -1). */
@@ -256,6 +284,23 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out);
  * sort keys name an output column by position or by name; other sort expressions are refused
  * (setop: PostgreSQL's own refusal for a set operation; else a VALUES list's 0A000). */
 int bind_output_order_limit(binder *b, const ast_select *s, ss_bound_stmt *out, bool setop);
+
+/* A query of its own (a subquery or WITH query): bound with a fresh FROM scope, the
+ * binder's query state saved and restored around it. */
+int bind_isolated_query(binder *b, const ast_select *query, ss_bound_stmt *out);
+/* A FROM item as a new scope entry referenced as ref, its columns (rel, 0 .. ncols-1) named
+ * names (the first ones renamed by f's column aliases) and typed types. */
+int add_scope_entry(binder *b, const ast_from_item *f, const char *ref, const char *table_name, uint32_t rel,
+                    uint32_t ncols, const char *const *names, const ss_type *types);
+
+/* WITH queries (bind_cte.c). */
+/* Binds the WITH clause of s (PostgreSQL's transformWithClause) and brings its queries into
+ * scope; *mark tells unbind_with what to restore once s is bound. */
+int bind_with(binder *b, const ast_select *s, cte_mark *mark);
+void unbind_with(binder *b, const cte_mark *mark);
+/* A FROM table name that is a WITH query in scope: *found, and *out its plan (a subquery
+ * for a query inlined, a CTE scan, a worktable scan) with its scope entry added. */
+int bind_from_cte(binder *b, const ast_from_item *f, ss_lop **out, bool *found);
 
 /* A set operation (bind_setop.c): plan plus result columns. */
 int bind_setop_query(binder *b, const ast_select *s, ss_bound_stmt *out);

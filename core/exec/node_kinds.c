@@ -10,6 +10,8 @@ static const ss_node_kind_desc kinds[] = {
     KIND(SS_NODE_LIMIT, "limit"), KIND(SS_NODE_SORT, "sort"),           KIND(SS_NODE_AGGREGATE, "aggregate"),
     KIND(SS_NODE_VALUES, "values"), KIND(SS_NODE_HASH_JOIN, "hash_join"), KIND(SS_NODE_NESTED_LOOP, "nested_loop"),
     KIND(SS_NODE_APPEND, "append"),   KIND(SS_NODE_SETOP, "setop"),
+    KIND(SS_NODE_CTE_SCAN, "cte_scan"), KIND(SS_NODE_RECURSIVE_UNION, "recursive_union"),
+    KIND(SS_NODE_WORKTABLE_SCAN, "worktable_scan"),
 };
 _Static_assert(sizeof kinds / sizeof kinds[0] == SS_NODE_BUILTIN_END - 1,
                "every built-in node kind of sunstone/operator.h has a row here");

@@ -117,7 +117,7 @@ static const char *api_type_name(ss_type type)
     return ss_type_display_name(type, NULL, 0);
 }
 
-/* The table of ABI 2.0, in the order of plugin.h. */
+/* The table of ABI 2.1, in the order of plugin.h. */
 static const ss_api kernel_api = {
     .struct_size = sizeof(ss_api),
     .abi_major = SS_ABI_MAJOR,
@@ -167,6 +167,8 @@ static const ss_api kernel_api = {
     .table_storage = api_table_storage,
     .table_name = api_table_name,
     .setting = api_setting,
+    /* ABI 2.1 */
+    .shared_slot = ss_exec_shared_slot,
 };
 
 const ss_api *ss_kernel_api(void)

@@ -68,6 +68,49 @@ ss_lop *lop_get(ss_ctx *ctx, ss_arena *arena, uint32_t rel, const ss_table *t)
     return op;
 }
 
+ss_lop *lop_cte_scan(ss_ctx *ctx, ss_arena *arena, uint32_t rel, uint32_t id, const char *name, ss_lop *cte,
+                     uint32_t ncols, const ss_type *types, const char *const *names)
+{
+    ss_lop *op = lop_new(ctx, arena, LOP_CTE_SCAN, rel, cte);
+    if (!op)
+        return NULL;
+    set_columns(op, ncols, types, names);
+    op->u.cte.id = id;
+    op->u.cte.name = name;
+    return op;
+}
+
+ss_lop *lop_recursive_union(ss_ctx *ctx, ss_arena *arena, uint32_t rel, uint32_t id, const char *name, bool all,
+                            ss_lop *nonrec, ss_lop *rec, uint32_t ncols, const ss_type *types,
+                            const char *const *names)
+{
+    ss_lop *op = lop_new(ctx, arena, LOP_RECURSIVE_UNION, rel, NULL);
+    if (!op || !(op->children = ss_arena_alloc(arena, sizeof(ss_lop *) * 2))) {
+        ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        return NULL;
+    }
+    op->children[0] = nonrec;
+    op->children[1] = rec;
+    op->nchildren = 2;
+    set_columns(op, ncols, types, names);
+    op->u.cte.id = id;
+    op->u.cte.all = all;
+    op->u.cte.name = name;
+    return op;
+}
+
+ss_lop *lop_worktable_scan(ss_ctx *ctx, ss_arena *arena, uint32_t rel, uint32_t id, const char *name,
+                           uint32_t ncols, const ss_type *types, const char *const *names)
+{
+    ss_lop *op = lop_new(ctx, arena, LOP_WORKTABLE_SCAN, rel, NULL);
+    if (!op)
+        return NULL;
+    set_columns(op, ncols, types, names);
+    op->u.cte.id = id;
+    op->u.cte.name = name;
+    return op;
+}
+
 ss_lop *lop_values(ss_ctx *ctx, ss_arena *arena, uint32_t rel, uint32_t ncols, const ss_type *types,
                    const char *const *names, uint32_t nrows, ss_expr **exprs)
 {
@@ -213,6 +256,9 @@ int lop_each_expr(ss_lop *op, ss_lop_expr_fn fn, void *arg)
     case LOP_GET:
     case LOP_DISTINCT:
     case LOP_SETOP:
+    case LOP_CTE_SCAN:
+    case LOP_RECURSIVE_UNION:
+    case LOP_WORKTABLE_SCAN:
         break;
     case LOP_VALUES:
         rc = each(op, op->u.values.exprs, op->u.values.nrows * op->ncols, fn, arg);

@@ -30,6 +30,9 @@ typedef struct planner {
     /* the table columns each GET reads: used[rel][col], for GETs only */
     uint32_t nrels;
     bool **used;
+    /* the WITH queries computed once whose plan a CTE scan already carries, by CTE id */
+    bool *cte_planned;
+    uint32_t cte_cap;
 } planner;
 
 static void *pl_alloc(planner *p, size_t n)
@@ -450,8 +453,17 @@ static bool hashable_pair(ss_type a, ss_type b)
                             a.id == SS_TYPE_INT8 || a.id == SS_TYPE_FLOAT8);
 }
 
+static bool reads_worktable(const ss_lop *op);
+
 static int plan_join(planner *p, ss_lop *op, ss_plan **out, layout *lay)
 {
+    /* the worktable changes at each round of a recursive union, but a join keeps its right
+       input across rescans: the worktable goes to the left of an inner join */
+    if (op->u.join.type == SS_JOIN_INNER && reads_worktable(op->children[1]) && !reads_worktable(op->children[0])) {
+        ss_lop *l = op->children[0];
+        op->children[0] = op->children[1];
+        op->children[1] = l;
+    }
     ss_plan *left, *right;
     layout lin, rin;
     if (plan_node(p, op->children[0], &left, &lin) || plan_node(p, op->children[1], &right, &rin))
@@ -645,10 +657,69 @@ static int plan_setop_op(planner *p, ss_lop *op, ss_plan **out, layout *lay)
     return *out ? SS_OK : SS_ERROR;
 }
 
+/* ---- WITH queries ------------------------------------------------------------------- */
+
+/* A CTE scan: the first one planned for its CTE id carries the query's plan. */
+static int plan_cte_scan_op(planner *p, ss_lop *op, ss_plan **out, layout *lay)
+{
+    uint32_t id = op->u.cte.id;
+    if (id >= p->cte_cap) {
+        uint32_t cap = id * 2 + 8;
+        bool *v = pl_alloc(p, cap);
+        if (!v)
+            return SS_ERROR;
+        memset(v, 0, cap);
+        if (p->cte_cap)
+            memcpy(v, p->cte_planned, p->cte_cap);
+        p->cte_planned = v;
+        p->cte_cap = cap;
+    }
+    ss_plan *cte = NULL;
+    if (!p->cte_planned[id]) {
+        p->cte_planned[id] = true;
+        if (plan_whole(p, op->children[0], &cte))
+            return SS_ERROR;
+    }
+    if (own_layout(p, op->rel, op->ncols, lay))
+        return SS_ERROR;
+    *out = plan_cte_scan(&p->pb, id, op->u.cte.name, cte, op->ncols, op->types, op->names);
+    return *out ? SS_OK : SS_ERROR;
+}
+
+static int plan_cte_op(planner *p, ss_lop *op, ss_plan **out, layout *lay)
+{
+    if (op->kind == LOP_CTE_SCAN)
+        return plan_cte_scan_op(p, op, out, lay);
+    if (own_layout(p, op->rel, op->ncols, lay))
+        return SS_ERROR;
+    if (op->kind == LOP_WORKTABLE_SCAN) {
+        *out = plan_worktable_scan(&p->pb, op->u.cte.id, op->u.cte.name, op->ncols, op->types, op->names);
+        return *out ? SS_OK : SS_ERROR;
+    }
+    ss_plan *nonrec, *rec;
+    if (plan_whole(p, op->children[0], &nonrec) || plan_whole(p, op->children[1], &rec))
+        return SS_ERROR;
+    *out = plan_recursive_union(&p->pb, op->u.cte.id, op->u.cte.name, op->u.cte.all, nonrec, rec, op->names);
+    return *out ? SS_OK : SS_ERROR;
+}
+
+/* Whether a worktable scan is at or below op. */
+static bool reads_worktable(const ss_lop *op)
+{
+    if (op->kind == LOP_WORKTABLE_SCAN)
+        return true;
+    for (uint32_t i = 0; i < op->nchildren; i++)
+        if (reads_worktable(op->children[i]))
+            return true;
+    return false;
+}
+
 static int plan_node(planner *p, ss_lop *op, ss_plan **out, layout *lay)
 {
     if (ss_ctx_check_stack(p->ctx))
         return SS_ERROR;
+    if (op->kind == LOP_CTE_SCAN || op->kind == LOP_RECURSIVE_UNION || op->kind == LOP_WORKTABLE_SCAN)
+        return plan_cte_op(p, op, out, lay);
     if (op->kind == LOP_SETOP)
         return plan_setop_op(p, op, out, lay);
     if (op->kind == LOP_GET)
@@ -708,6 +779,9 @@ static int plan_node(planner *p, ss_lop *op, ss_plan **out, layout *lay)
     case LOP_VALUES:
     case LOP_SETOP:
     case LOP_JOIN:
+    case LOP_CTE_SCAN:
+    case LOP_RECURSIVE_UNION:
+    case LOP_WORKTABLE_SCAN:
         break;
     }
     return ss_ctx_error(p->ctx, SS_SQLSTATE_INTERNAL_ERROR, "unrecognized logical operator %d", (int)op->kind);

@@ -82,7 +82,7 @@ START_TEST(abi_2_0_slots)
 {
     const ss_api *api = ss_kernel_api();
     ck_assert_uint_eq(api->abi_major, 2);
-    ck_assert_uint_eq(api->abi_minor, 0);
+    ck_assert_uint_eq(api->abi_minor, 1);
     ck_assert_uint_eq(api->struct_size, sizeof(ss_api));
     ck_assert(SS_API_HAS(api, error_detail) && api->error_detail);
     ck_assert(SS_API_HAS(api, error_hint) && api->error_hint);
@@ -92,6 +92,7 @@ START_TEST(abi_2_0_slots)
     ck_assert(SS_API_HAS(api, vector_gather) && api->vector_gather);
     ck_assert(SS_API_HAS(api, expr_eval_scalar) && api->expr_eval_scalar);
     ck_assert(SS_API_HAS(api, op_set_bound) && api->op_set_bound);
+    ck_assert(SS_API_HAS(api, shared_slot) && api->shared_slot); /* 2.1 */
 }
 END_TEST
 

@@ -130,7 +130,7 @@ START_TEST(operator_checks)
     EXPECT_REFUSED(&f, api->register_operator(&f.plugin, &v, false), "operator vtable has no name");
     v = good_operator();
     v.node_kind = SS_NODE_BUILTIN_END;
-    EXPECT_REFUSED(&f, api->register_operator(&f.plugin, &v, false), "operator \"k_op\" has unknown node kind 12");
+    EXPECT_REFUSED(&f, api->register_operator(&f.plugin, &v, false), "operator \"k_op\" has unknown node kind 15");
     v.node_kind = 0;
     v.open = NULL;
     EXPECT_REFUSED(&f, api->register_operator(&f.plugin, &v, false), "operator \"k_op\" has unknown node kind 0");

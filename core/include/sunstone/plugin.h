@@ -55,7 +55,7 @@ extern "C" {
 #endif
 
 #define SS_ABI_MAJOR 2
-#define SS_ABI_MINOR 0
+#define SS_ABI_MINOR 1
 
 /* Padding-free on every supported ABI: 4 + 2 + 2 + pointer + pointer. */
 typedef struct ss_plugin_magic {
@@ -194,6 +194,15 @@ typedef struct ss_api {
 
     /* ---- settings: current value of a run-time setting (SET name = ...), or NULL ---- */
     const char *(*setting)(ss_ctx *ctx, const char *name);
+
+    /* ---- ABI 2.1 ---- */
+    /* the pointer every operator instance of self's operator tree shares for (kind, id):
+       NULL until one of them stores something there; the kernel never reads or frees what
+       it points to (its owner releases it in its close).  Keys are the node kind that
+       documents the slot's use and an id from its plan nodes (CTE scans: cte_id; recursive
+       unions: worktable_id, sunstone/operator.h).  NULL with 53200 recorded on ctx when out
+       of memory. */
+    void **(*shared_slot)(ss_ctx *ctx, ss_op *self, int32_t kind, uint32_t id);
 } ss_api;
 
 /* Whether api (the kernel's table, possibly older than the module's header) has `member`. */
