@@ -647,11 +647,15 @@ static int bind_from_table(binder *b, const ast_from_item *f, ss_lop **out)
     bool found = false;
     if (bind_from_cte(b, f, out, &found))
         return SS_ERROR;
+    if (!found && bind_from_view(b, f, out, &found))
+        return SS_ERROR;
     if (found)
         return SS_OK;
     ss_table *t = ss_catalog_find(b->catalog, f->table);
     if (!t)
         return bind_error(b, f->location, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist", f->table);
+    if (!t->system && note_dependency(b, t->name))
+        return SS_ERROR;
     const char **names = bind_alloc(b, sizeof(char *) * (t->ncols ? t->ncols : 1));
     if (!names)
         return SS_ERROR;

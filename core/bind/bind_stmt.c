@@ -9,6 +9,9 @@
 static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
 {
     ss_table *t = ss_catalog_find(b->catalog, st->table);
+    if (!t && ss_catalog_find_view(b->catalog, st->table))
+        return bind_error(b, st->table_location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                          "feature not supported: INSERT into a view");
     if (!t)
         return bind_error(b, st->table_location, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist",
                           st->table);
@@ -204,10 +207,14 @@ static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     case AST_CREATE_TABLE:
         return bind_create(b, st, out);
     case AST_DROP_TABLE:
+    case AST_DROP_VIEW:
         out->drop_names = st->drop_names;
         out->ndrop = st->ndrop;
         out->missing_ok = st->missing_ok;
+        out->cascade = st->cascade;
         return SS_OK;
+    case AST_CREATE_VIEW:
+        return bind_create_view(b, st, out);
     case AST_LOAD:
     case AST_SET:
     case AST_RESET:
@@ -222,8 +229,6 @@ static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         out->kind = AST_EXPLAIN;
         return one_text_column(b, out, "QUERY PLAN");
     }
-    case AST_CREATE_VIEW:
-    case AST_DROP_VIEW:
     case AST_CREATE_TABLE_AS:
         break;
     }

@@ -131,6 +131,11 @@ typedef struct binder {
     uint32_t cte_pending_from;
     uint32_t ncte_ids;        /* CTE and worktable ids handed out */
     uint32_t outer_join_depth; /* > 0 while binding the NULL-extended side of an outer join */
+    /* views: the relations the statement's own query reads (what a new view depends on),
+       and the views being expanded (a view reached again is infinite recursion) */
+    const char **deps;
+    uint32_t ndeps, cap_deps;
+    const struct view_frame *views;
 } binder;
 
 /* Errors with a position (location is the 0-based AST location or -1). */
@@ -301,6 +306,15 @@ void unbind_with(binder *b, const cte_mark *mark);
 /* A FROM table name that is a WITH query in scope: *found, and *out its plan (a subquery
  * for a query inlined, a CTE scan, a worktable scan) with its scope entry added. */
 int bind_from_cte(binder *b, const ast_from_item *f, ss_lop **out, bool *found);
+
+/* Views (bind_view.c). */
+/* CREATE [OR REPLACE] VIEW: its query bound, its columns and dependencies for the catalog. */
+int bind_create_view(binder *b, const ast_stmt *st, ss_bound_stmt *out);
+/* A FROM table name that is a view: *found, and *out its query bound again (as a subquery
+ * of FROM, over the columns fixed when it was created) with its scope entry added. */
+int bind_from_view(binder *b, const ast_from_item *f, ss_lop **out, bool *found);
+/* Notes that the statement's query reads relation name (outside any view). */
+int note_dependency(binder *b, const char *name);
 
 /* A set operation (bind_setop.c): plan plus result columns. */
 int bind_setop_query(binder *b, const ast_select *s, ss_bound_stmt *out);
