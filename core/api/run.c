@@ -217,19 +217,53 @@ static int run_insert(sunstone_stmt *st)
 
 /* ---- DDL and utility statements ------------------------------------------------------ */
 
-static int run_create(sunstone_stmt *st)
+/* CREATE TABLE, and the table of CREATE TABLE AS / SELECT INTO (*skipped: IF NOT EXISTS and
+ * the relation exists). */
+static int create_table(sunstone_stmt *st, bool *skipped)
 {
     ss_bound_stmt *bs = st->bound;
     sunstone *db = st->db;
-    snprintf(st->tag, sizeof st->tag, "CREATE TABLE");
+    *skipped = false;
     if ((ss_catalog_find(st->ctx.catalog, bs->create_def.name) || ss_catalog_find_view(st->ctx.catalog, bs->create_def.name)) &&
         bs->if_not_exists) {
         ss_db_notice(db, "relation \"%s\" already exists, skipping", bs->create_def.name);
+        *skipped = true;
         return SS_OK;
     }
     const char *backend = bs->access_method ? bs->access_method
                                             : ss_settings_get(&db->settings, "sunstone.default_storage");
     return ss_catalog_create_table(&st->ctx, st->ctx.catalog, st->ctx.registry, &bs->create_def, backend);
+}
+
+static int run_create(sunstone_stmt *st)
+{
+    bool skipped;
+    snprintf(st->tag, sizeof st->tag, "CREATE TABLE");
+    return create_table(st, &skipped);
+}
+
+/* CREATE TABLE AS / SELECT INTO: the table, then the query's rows inserted as INSERT does
+ * (all or none); a failing query leaves no table, as PostgreSQL's rollback does.  The tag is
+ * PostgreSQL's "SELECT n" (WITH NO DATA and a skipped one: "CREATE TABLE AS"). */
+static int run_create_table_as(sunstone_stmt *st)
+{
+    ss_bound_stmt *bs = st->bound;
+    bool skipped;
+    if (create_table(st, &skipped))
+        return SS_ERROR;
+    snprintf(st->tag, sizeof st->tag, "CREATE TABLE AS");
+    if (skipped || bs->with_no_data)
+        return SS_OK;
+    ss_table *t = ss_catalog_find(st->ctx.catalog, bs->create_def.name);
+    bs->table = t;
+    int rc = run_insert(st);
+    bs->table = NULL;
+    if (rc) {
+        ss_catalog_drop_table(&st->ctx, st->ctx.catalog, t);
+        return SS_ERROR;
+    }
+    snprintf(st->tag, sizeof st->tag, "SELECT %lld", (long long)st->rows);
+    return SS_OK;
 }
 
 static void drop_notice(void *arg, const char *text)
@@ -343,7 +377,7 @@ int ss_stmt_execute(sunstone_stmt *st)
     case AST_EXPLAIN:
         return run_explain(st);
     case AST_CREATE_TABLE_AS:
-        break;
+        return run_create_table_as(st);
     }
     const char *name = ss_stmt_kind_name(k);
     if (name)

@@ -38,6 +38,9 @@ typedef struct ss_bound_stmt {
     ss_type *param_types;
     /* DROP TABLE / DROP VIEW ... CASCADE */
     bool cascade;
+    /* CREATE TABLE AS ... WITH NO DATA (create_def, access_method, if_not_exists and query
+       also serve CREATE TABLE AS and SELECT INTO) */
+    bool with_no_data;
     /* CREATE VIEW: the view as the catalog will keep it */
     struct ss_view_def *view_def;
 } ss_bound_stmt;
