@@ -62,24 +62,16 @@ static uint32_t count_scope_refs(const ast_select *s, uint32_t i)
     return n + count_from(s->from, name, &loc);
 }
 
+static bool is_aggregate_call(const ast_expr *e)
+{
+    return e->kind == AE_FUNC && is_aggregate_name(e);
+}
+
 /* The location of the first aggregate call in e, or -1. */
 static int aggregate_location(const ast_expr *e)
 {
-    if (!e)
-        return -1;
-    if (e->kind == AE_FUNC && is_aggregate_name(e))
-        return e->location;
-    int loc = aggregate_location(e->left);
-    if (loc < 0)
-        loc = aggregate_location(e->right);
-    for (uint32_t i = 0; loc < 0 && i < e->nargs; i++)
-        loc = aggregate_location(e->args[i]);
-    if (loc < 0)
-        loc = aggregate_location(e->arg);
-    for (uint32_t i = 0; loc < 0 && i < e->nwhens; i++)
-        if ((loc = aggregate_location(e->whens[i])) < 0)
-            loc = aggregate_location(e->thens[i]);
-    return loc < 0 ? aggregate_location(e->els) : loc;
+    const ast_expr *agg = ast_find(e, is_aggregate_call);
+    return agg ? agg->location : -1;
 }
 
 /* ---- binding the WITH queries -------------------------------------------------------- */

@@ -337,27 +337,36 @@ static int bind_values_query(binder *b, const ast_select *s, ss_bound_stmt *out)
 
 /* ---- LIMIT / OFFSET ---------------------------------------------------------------- */
 
+const ast_expr *ast_find(const ast_expr *a, bool (*pred)(const ast_expr *))
+{
+    if (!a)
+        return NULL;
+    if (pred(a))
+        return a;
+    const ast_expr *found = ast_find(a->left, pred);
+    if (!found)
+        found = ast_find(a->right, pred);
+    for (uint32_t i = 0; !found && i < a->nargs; i++)
+        found = ast_find(a->args[i], pred);
+    if (!found)
+        found = ast_find(a->arg, pred);
+    for (uint32_t i = 0; !found && i < a->nwhens; i++)
+        if (!(found = ast_find(a->whens[i], pred)))
+            found = ast_find(a->thens[i], pred);
+    return found ? found : ast_find(a->els, pred);
+}
+
+static bool is_column_ref(const ast_expr *a)
+{
+    return a->kind == AE_COLUMN;
+}
+
 /* The location of the first column reference in a (PostgreSQL's locate_var_of_level walk
  * order), or -1. */
 static int first_column_location(const ast_expr *a)
 {
-    if (!a)
-        return -1;
-    if (a->kind == AE_COLUMN)
-        return a->location;
-    int loc = first_column_location(a->left);
-    if (loc < 0)
-        loc = first_column_location(a->right);
-    for (uint32_t i = 0; loc < 0 && i < a->nargs; i++)
-        loc = first_column_location(a->args[i]);
-    if (loc < 0)
-        loc = first_column_location(a->arg);
-    for (uint32_t i = 0; loc < 0 && i < a->nwhens; i++)
-        if ((loc = first_column_location(a->whens[i])) < 0)
-            loc = first_column_location(a->thens[i]);
-    if (loc < 0)
-        loc = first_column_location(a->els);
-    return loc;
+    const ast_expr *c = ast_find(a, is_column_ref);
+    return c ? c->location : -1;
 }
 
 static ss_expr *bind_limit_expr(binder *b, const ast_expr *a, const char *clause)

@@ -153,6 +153,9 @@ ss_expr *bind_expr(binder *b, const ast_expr *e);
 /* A node of the given kind and result type (the rest zeroed by the arena); NULL when out of
  * memory (the error is set). */
 ss_expr *new_expr(binder *b, ss_expr_kind kind, ss_type type);
+/* The first AST node at or below a where pred holds (PostgreSQL's walk order: operands,
+ * arguments, CASE arms), or NULL. */
+const ast_expr *ast_find(const ast_expr *a, bool (*pred)(const ast_expr *));
 /* Whether pred holds for e or any AST node below it. */
 bool ast_any(const ast_expr *e, bool (*pred)(const ast_expr *));
 bool is_null_const(const ss_expr *e);

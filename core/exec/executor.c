@@ -54,11 +54,11 @@ typedef struct shared_entry {
     int32_t kind;
     uint32_t id;
     void *value;
+    struct shared_entry *next;
 } shared_entry;
 
 struct ss_exec_shared {
-    shared_entry *v;
-    uint32_t n, cap;
+    shared_entry *head;
 };
 
 void **ss_exec_shared_slot(ss_ctx *ctx, ss_op *op, int32_t kind, uint32_t id)
@@ -68,21 +68,17 @@ void **ss_exec_shared_slot(ss_ctx *ctx, ss_op *op, int32_t kind, uint32_t id)
         ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "operator instance outside an operator tree");
         return NULL;
     }
-    for (uint32_t i = 0; i < sh->n; i++)
-        if (sh->v[i].kind == kind && sh->v[i].id == id)
-            return &sh->v[i].value;
-    if (sh->n == sh->cap) {
-        uint32_t cap = sh->cap ? sh->cap * 2 : 8;
-        shared_entry *v = realloc(sh->v, sizeof *v * cap);
-        if (!v) {
-            ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-            return NULL;
-        }
-        sh->v = v;
-        sh->cap = cap;
+    for (shared_entry *e = sh->head; e; e = e->next)
+        if (e->kind == kind && e->id == id)
+            return &e->value;
+    shared_entry *e = calloc(1, sizeof *e);
+    if (!e) {
+        ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        return NULL;
     }
-    sh->v[sh->n] = (shared_entry){kind, id, NULL};
-    return &sh->v[sh->n++].value;
+    *e = (shared_entry){kind, id, NULL, sh->head};
+    sh->head = e;
+    return &e->value;
 }
 
 static ss_op *build(ss_ctx *ctx, const ss_plan_node *plan, uint32_t flags, struct ss_exec_shared *shared)
@@ -165,7 +161,10 @@ void ss_exec_finish(ss_ctx *ctx, ss_op *op)
     for (uint32_t i = 0; i < op->nchildren; i++)
         ss_exec_finish(ctx, op->children[i]);
     if (op->owns_shared) {
-        free(op->shared->v);
+        for (shared_entry *e = op->shared->head, *next; e; e = next) {
+            next = e->next;
+            free(e);
+        }
         free(op->shared);
     }
     free(op->children);

@@ -68,15 +68,33 @@ ss_lop *lop_get(ss_ctx *ctx, ss_arena *arena, uint32_t rel, const ss_table *t)
     return op;
 }
 
+/* A kind that makes columns of its own over the children given (right, or both, NULL: fewer). */
+static ss_lop *lop_over(ss_ctx *ctx, ss_arena *arena, ss_lop_kind kind, uint32_t rel, ss_lop *left, ss_lop *right,
+                        uint32_t ncols, const ss_type *types, const char *const *names)
+{
+    ss_lop *op = lop_new(ctx, arena, kind, rel, NULL);
+    uint32_t n = (left != NULL) + (right != NULL);
+    ss_lop **children = op && n ? ss_arena_alloc(arena, sizeof(ss_lop *) * n) : NULL;
+    if (!op || (n && !children)) {
+        ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        return NULL;
+    }
+    if (left)
+        children[0] = left;
+    if (right)
+        children[1] = right;
+    op->children = children;
+    op->nchildren = n;
+    set_columns(op, ncols, types, names);
+    return op;
+}
+
 ss_lop *lop_cte_scan(ss_ctx *ctx, ss_arena *arena, uint32_t rel, uint32_t id, const char *name, ss_lop *cte,
                      uint32_t ncols, const ss_type *types, const char *const *names)
 {
-    ss_lop *op = lop_new(ctx, arena, LOP_CTE_SCAN, rel, cte);
-    if (!op)
-        return NULL;
-    set_columns(op, ncols, types, names);
-    op->u.cte.id = id;
-    op->u.cte.name = name;
+    ss_lop *op = lop_over(ctx, arena, LOP_CTE_SCAN, rel, cte, NULL, ncols, types, names);
+    if (op)
+        op->u.cte = (struct ss_lop_cte){.id = id, .name = name};
     return op;
 }
 
@@ -84,30 +102,18 @@ ss_lop *lop_recursive_union(ss_ctx *ctx, ss_arena *arena, uint32_t rel, uint32_t
                             ss_lop *nonrec, ss_lop *rec, uint32_t ncols, const ss_type *types,
                             const char *const *names)
 {
-    ss_lop *op = lop_new(ctx, arena, LOP_RECURSIVE_UNION, rel, NULL);
-    if (!op || !(op->children = ss_arena_alloc(arena, sizeof(ss_lop *) * 2))) {
-        ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-        return NULL;
-    }
-    op->children[0] = nonrec;
-    op->children[1] = rec;
-    op->nchildren = 2;
-    set_columns(op, ncols, types, names);
-    op->u.cte.id = id;
-    op->u.cte.all = all;
-    op->u.cte.name = name;
+    ss_lop *op = lop_over(ctx, arena, LOP_RECURSIVE_UNION, rel, nonrec, rec, ncols, types, names);
+    if (op)
+        op->u.cte = (struct ss_lop_cte){.id = id, .all = all, .name = name};
     return op;
 }
 
 ss_lop *lop_worktable_scan(ss_ctx *ctx, ss_arena *arena, uint32_t rel, uint32_t id, const char *name,
                            uint32_t ncols, const ss_type *types, const char *const *names)
 {
-    ss_lop *op = lop_new(ctx, arena, LOP_WORKTABLE_SCAN, rel, NULL);
-    if (!op)
-        return NULL;
-    set_columns(op, ncols, types, names);
-    op->u.cte.id = id;
-    op->u.cte.name = name;
+    ss_lop *op = lop_over(ctx, arena, LOP_WORKTABLE_SCAN, rel, NULL, NULL, ncols, types, names);
+    if (op)
+        op->u.cte = (struct ss_lop_cte){.id = id, .name = name};
     return op;
 }
 
@@ -191,19 +197,11 @@ ss_lop *lop_limit(ss_ctx *ctx, ss_arena *arena, ss_lop *child, ss_expr *limit, s
 ss_lop *lop_setop(ss_ctx *ctx, ss_arena *arena, uint32_t rel, ss_lop_setop_kind kind, bool all, ss_lop *left,
                   ss_lop *right, uint32_t ncols, const ss_type *types, const char *const *names)
 {
-    ss_lop *op = lop_new(ctx, arena, LOP_SETOP, rel, NULL);
-    ss_lop **children = op ? ss_arena_alloc(arena, sizeof(ss_lop *) * 2) : NULL;
-    if (!children) {
-        ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-        return NULL;
+    ss_lop *op = lop_over(ctx, arena, LOP_SETOP, rel, left, right, ncols, types, names);
+    if (op) {
+        op->u.setop.op = kind;
+        op->u.setop.all = all;
     }
-    children[0] = left;
-    children[1] = right;
-    op->children = children;
-    op->nchildren = 2;
-    set_columns(op, ncols, types, names);
-    op->u.setop.op = kind;
-    op->u.setop.all = all;
     return op;
 }
 

@@ -68,7 +68,7 @@ typedef struct ss_lop {
         struct { ss_expr *limit, *offset; } limit;
         struct { ss_lop_setop_kind op; bool all; } setop;
         struct { ss_join_type type; ss_expr *cond; } join;
-        struct { uint32_t id; bool all; const char *name; } cte; /* CTE_SCAN, RECURSIVE_UNION,
+        struct ss_lop_cte { uint32_t id; bool all; const char *name; } cte; /* CTE_SCAN, RECURSIVE_UNION,
                                                                      WORKTABLE_SCAN */
     } u;
 } ss_lop;
