@@ -382,6 +382,12 @@ ss_plan *plan_cte_scan(ss_plan_builder *pb, uint32_t cte_id, const char *name, s
     return set_params(pb, &c->hdr, NULL, 0) ? NULL : &c->hdr;
 }
 
+void plan_cte_scan_detach(ss_plan *cte_scan)
+{
+    cte_scan->nchildren = 0;
+    cte_scan->children = NULL;
+}
+
 ss_plan *plan_recursive_union(ss_plan_builder *pb, uint32_t worktable_id, const char *name, bool all,
                               ss_plan *nonrec, ss_plan *rec, const char *const *names)
 {

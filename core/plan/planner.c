@@ -30,7 +30,7 @@ typedef struct planner {
     /* the table columns each GET reads: used[rel][col], for GETs only */
     uint32_t nrels;
     bool **used;
-    /* the WITH queries computed once whose plan a CTE scan already carries, by CTE id */
+    /* the WITH queries computed once whose plan a CTE scan keeps, by CTE id */
     bool *cte_planned;
     uint32_t cte_cap;
 } planner;
@@ -659,31 +659,47 @@ static int plan_setop_op(planner *p, ss_lop *op, ss_plan **out, layout *lay)
 
 /* ---- WITH queries ------------------------------------------------------------------- */
 
-/* A CTE scan: the first one planned for its CTE id carries the query's plan. */
+/* A CTE scan, with the query's plan: one_query_per_cte keeps it under one of them. */
 static int plan_cte_scan_op(planner *p, ss_lop *op, ss_plan **out, layout *lay)
 {
-    uint32_t id = op->u.cte.id;
-    if (id >= p->cte_cap) {
-        uint32_t cap = id * 2 + 8;
-        bool *v = pl_alloc(p, cap);
-        if (!v)
-            return SS_ERROR;
-        memset(v, 0, cap);
-        if (p->cte_cap)
-            memcpy(v, p->cte_planned, p->cte_cap);
-        p->cte_planned = v;
-        p->cte_cap = cap;
-    }
-    ss_plan *cte = NULL;
-    if (!p->cte_planned[id]) {
-        p->cte_planned[id] = true;
-        if (plan_whole(p, op->children[0], &cte))
-            return SS_ERROR;
-    }
-    if (own_layout(p, op->rel, op->ncols, lay))
+    ss_plan *cte;
+    if (plan_whole(p, op->children[0], &cte) || own_layout(p, op->rel, op->ncols, lay))
         return SS_ERROR;
-    *out = plan_cte_scan(&p->pb, id, op->u.cte.name, cte, op->ncols, op->types, op->names);
+    *out = plan_cte_scan(&p->pb, op->u.cte.id, op->u.cte.name, cte, op->ncols, op->types, op->names);
     return *out ? SS_OK : SS_ERROR;
+}
+
+/* The first CTE scan of each CTE id in the finished tree (depth first) keeps the query's
+ * plan, the others read what it computes: done on the whole tree, since the planner drops
+ * subtrees it has planned (an input cut off by a constant-false filter). */
+static int one_query_per_cte(planner *p, ss_plan *node)
+{
+    if (ss_ctx_check_stack(p->ctx))
+        return SS_ERROR;
+    const ss_cte_scan_node *cs = SS_PLAN_NODE_AS(node, SS_NODE_CTE_SCAN, ss_cte_scan_node);
+    if (cs) {
+        uint32_t id = cs->cte_id;
+        if (id >= p->cte_cap) {
+            uint32_t cap = id * 2 + 8;
+            bool *v = pl_alloc(p, cap);
+            if (!v)
+                return SS_ERROR;
+            memset(v, 0, cap);
+            if (p->cte_cap)
+                memcpy(v, p->cte_planned, p->cte_cap);
+            p->cte_planned = v;
+            p->cte_cap = cap;
+        }
+        if (p->cte_planned[id]) {
+            plan_cte_scan_detach(node);
+            return SS_OK;
+        }
+        p->cte_planned[id] = true;
+    }
+    for (uint32_t i = 0; i < node->nchildren; i++)
+        if (one_query_per_cte(p, (ss_plan *)node->children[i]))
+            return SS_ERROR;
+    return SS_OK;
 }
 
 static int plan_cte_op(planner *p, ss_lop *op, ss_plan **out, layout *lay)
@@ -794,5 +810,7 @@ int ss_plan_query(ss_ctx *ctx, ss_arena *arena, ss_lop *root, ss_plan **out)
     if (mark_used_columns(&p, root) || push_down(&p, &root))
         return SS_ERROR;
     layout lay;
-    return plan_node(&p, root, out, &lay);
+    if (plan_node(&p, root, out, &lay))
+        return SS_ERROR;
+    return one_query_per_cte(&p, *out);
 }

@@ -44,3 +44,9 @@ WITH x AS (SELECT 1 AS a) SELECT * FROM x, x;
 WITH x AS (SELECT 1 AS a) SELECT * FROM nosuch;
 WITH x AS (SELECT 1 AS a) SELECT x.b FROM x;
 SELECT * FROM (WITH x AS (SELECT 1 AS a) SELECT * FROM x) s, x;
+-- the reference that would compute it is cut off by a constant-false filter
+WITH x AS (SELECT 1 AS a) SELECT * FROM (SELECT * FROM x WHERE false) s, x;
+WITH x AS (SELECT 1 AS a) SELECT * FROM (SELECT * FROM x WHERE false) s RIGHT JOIN x ON true;
+-- one computed-once query read by another
+WITH x AS (SELECT a FROM wq WHERE a < 3), y AS (SELECT l.a FROM x l JOIN x r ON l.a = r.a)
+SELECT * FROM y, y AS y2 ORDER BY 1, 2;
