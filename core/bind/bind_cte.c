@@ -211,6 +211,38 @@ static int bind_recursive(binder *b, cte_entry *e, const ast_select *with, uint3
     return e->plan ? SS_OK : SS_ERROR;
 }
 
+/* The order WITH RECURSIVE binds its queries in: each after those it references (PostgreSQL
+ * allows forward references there, not mutual recursion). */
+static int recursive_order(binder *b, const ast_select *s, uint32_t *order)
+{
+    bool *done = bind_alloc(b, s->nctes);
+    if (!done)
+        return SS_ERROR;
+    memset(done, 0, s->nctes);
+    for (uint32_t k = 0; k < s->nctes; k++) {
+        uint32_t pick = s->nctes, first = s->nctes;
+        for (uint32_t i = 0; pick == s->nctes && i < s->nctes; i++) {
+            if (done[i])
+                continue;
+            if (first == s->nctes)
+                first = i;
+            bool ready = true;
+            for (uint32_t j = 0; ready && j < s->nctes; j++) {
+                int loc = -1;
+                ready = j == i || done[j] || !count_refs(s->ctes[i].query, s->ctes[j].name, &loc);
+            }
+            if (ready)
+                pick = i;
+        }
+        if (pick == s->nctes)
+            return bind_error(b, s->ctes[first].location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                              "mutual recursion between WITH items is not implemented");
+        done[pick] = true;
+        order[k] = pick;
+    }
+    return SS_OK;
+}
+
 int bind_with(binder *b, const ast_select *s, cte_mark *mark)
 {
     mark->top = b->cte_top;
@@ -219,24 +251,36 @@ int bind_with(binder *b, const ast_select *s, cte_mark *mark)
             if (strcmp(s->ctes[i].name, s->ctes[k].name) == 0)
                 return bind_error(b, s->ctes[i].location, "42712", "WITH query name \"%s\" specified more than once",
                                   s->ctes[i].name);
-    for (uint32_t i = 0; i < s->nctes; i++) {
+    uint32_t *order = bind_alloc(b, sizeof *order * s->nctes);
+    if (!order)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < s->nctes; i++)
+        order[i] = i;
+    if (s->recursive && recursive_order(b, s, order))
+        return SS_ERROR;
+    for (uint32_t k = 0; k < s->nctes; k++) {
+        uint32_t i = order[k];
         const ast_cte *c = &s->ctes[i];
         cte_entry *e = bind_alloc(b, sizeof *e);
         if (!e)
             return SS_ERROR;
         e->ast = c;
         e->parent = b->cte_top;
+        /* a later query of a WITH that is not RECURSIVE is not in scope yet */
+        const ast_select *pending = s->recursive ? NULL : s;
         int loc = -1;
         if (s->recursive && count_refs(c->query, c->name, &loc)) {
-            if (bind_recursive(b, e, s, i))
+            if (bind_recursive(b, e, pending, i))
                 return SS_ERROR;
         } else {
             ss_bound_stmt sub;
-            if (bind_in_scope(b, c->query, e->parent, s, i + 1, &sub) ||
+            if (bind_in_scope(b, c->query, e->parent, pending, i + 1, &sub) ||
                 cte_columns(b, c, sub.ncols, sub.col_names, &e->names))
                 return SS_ERROR;
             e->ncols = sub.ncols;
             e->types = sub.col_types;
+            /* PostgreSQL inlines a query referenced once that has no side effects (every
+               Sunstone query is free of them: there are no volatile functions) */
             e->materialize = c->materialize == AST_CTE_MATERIALIZED ||
                              (c->materialize == AST_CTE_DEFAULT && count_scope_refs(s, i) > 1);
             if (e->materialize) {
