@@ -74,6 +74,40 @@ static int aggregate_location(const ast_expr *e)
     return agg ? agg->location : -1;
 }
 
+/* A recursive reference inside INTERSECT ALL or EXCEPT ALL, or the right side of EXCEPT, of
+ * the recursive term (PostgreSQL's checkWellFormedRecursion). */
+static int check_setop_refs(binder *b, const ast_select *s, const char *name)
+{
+    if (!s->setop)
+        return SS_OK;
+    if (s->setop != AST_SETOP_UNION) {
+        const char *word = s->setop == AST_SETOP_INTERSECT ? "INTERSECT" : "EXCEPT";
+        int loc = -1;
+        bool whole = s->setop_all;
+        if ((whole && count_refs(s->larg, name, &loc)) || (s->setop == AST_SETOP_EXCEPT || whole ? count_refs(s->rarg, name, &loc) : 0))
+            return bind_error(b, loc, "42P19", "recursive reference to query \"%s\" must not appear within %s", name, word);
+    }
+    if (check_setop_refs(b, s->larg, name))
+        return SS_ERROR;
+    return check_setop_refs(b, s->rarg, name);
+}
+
+int check_recursive_aggregates(binder *b, const ast_select *s, uint32_t refs_before)
+{
+    if (!b->cte_recursive || b->cte_recursive->nrefs == refs_before)
+        return SS_OK;
+    int loc = -1;
+    for (uint32_t i = 0; loc < 0 && i < s->ntargets; i++)
+        loc = aggregate_location(s->targets[i].expr);
+    if (loc < 0)
+        loc = aggregate_location(s->having);
+    for (uint32_t i = 0; loc < 0 && i < s->norder; i++)
+        loc = aggregate_location(s->order_by[i].expr);
+    if (loc < 0)
+        return SS_OK;
+    return bind_error(b, loc, "42P19", "aggregate functions are not allowed in a recursive query's recursive term");
+}
+
 /* ---- binding the WITH queries -------------------------------------------------------- */
 
 /* Column names of a WITH query's output after its column list (42P10 when too long). */
@@ -153,22 +187,18 @@ static int bind_recursive(binder *b, cte_entry *e, const ast_select *with, uint3
     e->ncols = nonrec.ncols;
     e->types = nonrec.col_types;
     const ast_select *r = q->rarg;
-    if (!r->setop && !r->values) {
-        int agg = -1;
-        for (uint32_t i = 0; agg < 0 && i < r->ntargets; i++)
-            agg = aggregate_location(r->targets[i].expr);
-        if (agg < 0)
-            agg = aggregate_location(r->having);
-        if (agg >= 0)
-            return bind_error(b, agg, "42P19", "aggregate functions are not allowed in a recursive query's recursive term");
-    }
+    if (check_setop_refs(b, r, c->name))
+        return SS_ERROR;
     e->in_recursive_term = true;
     e->worktable_id = ++b->ncte_ids;
     e->nrefs = 0;
     uint32_t saved_outer = b->outer_join_depth;
+    cte_entry *saved_rec = b->cte_recursive;
     b->outer_join_depth = 0;
+    b->cte_recursive = e;
     int rc = bind_in_scope(b, r, e, with, index + 1, &rec);
     b->outer_join_depth = saved_outer;
+    b->cte_recursive = saved_rec;
     e->in_recursive_term = false;
     if (rc)
         return SS_ERROR;

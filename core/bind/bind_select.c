@@ -959,7 +959,8 @@ static int bind_select_body(binder *b, const ast_select *s, ss_bound_stmt *out)
     b->table_rel = 0;
     ss_lop *top;
     if (s->from) {
-        if (bind_from_item(b, s->from, &top))
+        uint32_t refs = b->cte_recursive ? b->cte_recursive->nrefs : 0;
+        if (bind_from_item(b, s->from, &top) || check_recursive_aggregates(b, s, refs))
             return SS_ERROR;
     } else {
         /* no FROM: one row with no columns */

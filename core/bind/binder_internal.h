@@ -131,6 +131,7 @@ typedef struct binder {
     uint32_t cte_pending_from;
     uint32_t ncte_ids;        /* CTE and worktable ids handed out */
     uint32_t outer_join_depth; /* > 0 while binding the NULL-extended side of an outer join */
+    cte_entry *cte_recursive; /* the WITH query whose recursive term is being bound */
     /* views: the relations the statement's own query reads (what a new view depends on),
        and the views being expanded (a view reached again is infinite recursion) */
     const char **deps;
@@ -306,6 +307,9 @@ int add_scope_entry(binder *b, const ast_from_item *f, const char *ref, const ch
  * scope; *mark tells unbind_with what to restore once s is bound. */
 int bind_with(binder *b, const ast_select *s, cte_mark *mark);
 void unbind_with(binder *b, const cte_mark *mark);
+/* 42P19 when the FROM clause of s, just bound, reached the recursive reference of the
+ * recursive term being bound (its count was refs_before) and s calls an aggregate. */
+int check_recursive_aggregates(binder *b, const ast_select *s, uint32_t refs_before);
 /* A FROM table name that is a WITH query in scope: *found, and *out its plan (a subquery
  * for a query inlined, a CTE scan, a worktable scan) with its scope entry added. */
 int bind_from_cte(binder *b, const ast_from_item *f, ss_lop **out, bool *found);
