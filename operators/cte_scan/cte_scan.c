@@ -1,12 +1,12 @@
 /* cte_scan.c — the "cte_scan" operator module: a WITH query computed once per execution and
  * read by each of its references (PostgreSQL's CteScan over a shared tuplestore).  The CTE
  * scans of one cte_id share one store of the query's rows, found through
- * ss_api.shared_slot(self, SS_NODE_CTE_SCAN, cte_id); the reference whose node carries the
- * query's plan as its child owns the store (releases it at close), and whichever reference
- * needs a row not kept yet pulls the next batch of that child into the store.  Each reference
- * reads the store at its own position: references may run interleaved (a join of the query
- * with itself) and a rescan starts a reference over without running the query again, unless
- * a parameter the query reads has changed. */
+ * ss_api.shared_slot(self, SS_NODE_CTE_SCAN, cte_id); the last of them to close releases it.
+ * The reference whose node carries the query's plan as its child runs it, and whichever
+ * reference needs a row not kept yet pulls the next batch of that child into the store.  Each
+ * reference reads the store at its own position: references may run interleaved (a join of
+ * the query with itself) and a rescan starts a reference over without running the query
+ * again, unless a parameter the query reads has changed. */
 #include "sunstone/plugin.h"
 
 #include "common/api_memory.h"
@@ -22,6 +22,7 @@ typedef struct cte_store {
     const ss_plan_node *query;  /* its node (the parameters it reads) */
     bool done;                  /* the producer's stream ended */
     bool ready;                 /* rows initialised */
+    uint32_t users;             /* instances holding it: the last to close releases it */
 } cte_store;
 
 typedef struct cte_scan_state {
@@ -39,7 +40,7 @@ static void cte_scan_close(ss_ctx *ctx, ss_op *self, void *state)
     cte_scan_state *st = state;
     if (!st)
         return;
-    if (st->owner && st->store)
+    if (st->store && --st->store->users == 0)
         ops_row_store_release(&st->store->rows);
     if (st->out)
         g_api->batch_destroy(st->out);
@@ -70,6 +71,7 @@ static int cte_scan_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *plan, uin
         return SS_ERROR;
     cte_store *store = *slot;
     st->store = store;
+    store->users++;
     if (!store->ready) {
         store->ready = true;
         if (ops_row_store_init(ctx, g_api, &store->rows, plan->ncols, plan->col_types, "cte_scan") != SS_OK)
