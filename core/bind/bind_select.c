@@ -337,6 +337,7 @@ static int bind_values_query(binder *b, const ast_select *s, ss_bound_stmt *out)
 
 /* ---- LIMIT / OFFSET ---------------------------------------------------------------- */
 
+/* (binder_internal.h) */
 const ast_expr *ast_find(const ast_expr *a, bool (*pred)(const ast_expr *))
 {
     if (!a)
@@ -650,7 +651,8 @@ int add_scope_entry(binder *b, const ast_from_item *f, const char *ref, const ch
     return SS_OK;
 }
 
-/* A table of FROM as a new scope entry and its GET. */
+/* A name in FROM as a new scope entry: a WITH query in scope (bind_cte.c), else a view
+ * (bind_view.c), else a table and its GET. */
 static int bind_from_table(binder *b, const ast_from_item *f, ss_lop **out)
 {
     bool found = false;
