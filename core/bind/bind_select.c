@@ -468,9 +468,13 @@ static int drop_unused_aggregates(binder *b, agg_state *st, const target_list *t
         return SS_ERROR;
     memset(used, 0, n ? n : 1);
     agg_refs refs = {used, st->rel, n};
+    ss_ptrmap seen; /* shared subtrees (COALESCE's arguments) are walked once */
+    ss_ptrmap_init(&seen, b->arena);
     for (uint32_t i = 0; i < tl->n; i++)
-        ss_expr_walk_const(tl->exprs[i], mark_agg_refs, &refs, NULL);
-    ss_expr_walk_const(having, mark_agg_refs, &refs, NULL);
+        if (ss_expr_walk_const(tl->exprs[i], mark_agg_refs, &refs, &seen) == SS_WALK_NOMEM)
+            return ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    if (ss_expr_walk_const(having, mark_agg_refs, &refs, &seen) == SS_WALK_NOMEM)
+        return ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     for (uint32_t i = 0; i < st->naggs; i++) {
         ss_agg_call *agg = &st->aggs[i];
         if (used[st->ngroups + i] || !agg->arg)
