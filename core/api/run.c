@@ -217,13 +217,17 @@ static int run_insert(sunstone_stmt *st)
 
 /* ---- DDL and utility statements ------------------------------------------------------ */
 
-static int run_create(sunstone_stmt *st)
+/* CREATE TABLE, and the table of CREATE TABLE AS / SELECT INTO (*skipped: IF NOT EXISTS and
+ * the relation exists). */
+static int create_table(sunstone_stmt *st, bool *skipped)
 {
     ss_bound_stmt *bs = st->bound;
     sunstone *db = st->db;
-    snprintf(st->tag, sizeof st->tag, "CREATE TABLE");
-    if (ss_catalog_find(st->ctx.catalog, bs->create_def.name) && bs->if_not_exists) {
+    *skipped = false;
+    if ((ss_catalog_find(st->ctx.catalog, bs->create_def.name) || ss_catalog_find_view(st->ctx.catalog, bs->create_def.name)) &&
+        bs->if_not_exists) {
         ss_db_notice(db, "relation \"%s\" already exists, skipping", bs->create_def.name);
+        *skipped = true;
         return SS_OK;
     }
     const char *backend = bs->access_method ? bs->access_method
@@ -231,39 +235,55 @@ static int run_create(sunstone_stmt *st)
     return ss_catalog_create_table(&st->ctx, st->ctx.catalog, st->ctx.registry, &bs->create_def, backend);
 }
 
+static int run_create(sunstone_stmt *st)
+{
+    bool skipped;
+    snprintf(st->tag, sizeof st->tag, "CREATE TABLE");
+    return create_table(st, &skipped);
+}
+
+/* CREATE TABLE AS / SELECT INTO: the table, then the query's rows inserted as INSERT does
+ * (all or none); a failing query leaves no table, as PostgreSQL's rollback does.  The tag is
+ * PostgreSQL's "SELECT n" (WITH NO DATA and a skipped one: "CREATE TABLE AS"). */
+static int run_create_table_as(sunstone_stmt *st)
+{
+    ss_bound_stmt *bs = st->bound;
+    bool skipped;
+    if (create_table(st, &skipped))
+        return SS_ERROR;
+    snprintf(st->tag, sizeof st->tag, "CREATE TABLE AS");
+    if (skipped || bs->with_no_data)
+        return SS_OK;
+    ss_table *t = ss_catalog_find(st->ctx.catalog, bs->create_def.name);
+    bs->table = t;
+    int rc = run_insert(st);
+    bs->table = NULL;
+    if (rc) {
+        ss_catalog_drop_table(&st->ctx, st->ctx.catalog, t);
+        return SS_ERROR;
+    }
+    snprintf(st->tag, sizeof st->tag, "SELECT %lld", (long long)st->rows);
+    return SS_OK;
+}
+
+static void drop_notice(void *arg, const char *text)
+{
+    ss_db_notice(arg, "%s", text);
+}
+
 static int run_drop(sunstone_stmt *st)
 {
     ss_bound_stmt *bs = st->bound;
-    sunstone *db = st->db;
-    snprintf(st->tag, sizeof st->tag, "DROP TABLE");
-    /* check every name first: DROP TABLE a, b drops both or neither */
-    for (uint32_t i = 0; i < bs->ndrop; i++) {
-        ss_table *t = ss_catalog_find(st->ctx.catalog, bs->drop_names[i]);
-        if (!t && !bs->missing_ok)
-            return ss_ctx_error(&st->ctx, SS_SQLSTATE_UNDEFINED_TABLE, "table \"%s\" does not exist",
-                                bs->drop_names[i]);
-        if (t && t->system)
-            return ss_ctx_error(&st->ctx, "42809", "\"%s\" is a system view and cannot be dropped", t->name);
-        if (t && t->active_scans)
-            return ss_ctx_error(&st->ctx, "55006",
-                                "cannot DROP TABLE \"%s\" because it is being used by active queries in this session",
-                                t->name);
-    }
-    for (uint32_t i = 0; i < bs->ndrop; i++) {
-        bool repeated = false; /* DROP TABLE a, a drops a once, silently, as PostgreSQL */
-        for (uint32_t k = 0; k < i; k++)
-            repeated |= strcmp(bs->drop_names[k], bs->drop_names[i]) == 0;
-        if (repeated)
-            continue;
-        ss_table *t = ss_catalog_find(st->ctx.catalog, bs->drop_names[i]);
-        if (!t) {
-            ss_db_notice(db, "table \"%s\" does not exist, skipping", bs->drop_names[i]);
-            continue;
-        }
-        if (ss_catalog_drop_table(&st->ctx, st->ctx.catalog, t))
-            return SS_ERROR;
-    }
-    return SS_OK;
+    bool views = bs->kind == AST_DROP_VIEW;
+    snprintf(st->tag, sizeof st->tag, views ? "DROP VIEW" : "DROP TABLE");
+    return ss_catalog_drop_relations(&st->ctx, st->ctx.catalog, views, bs->drop_names, bs->ndrop, bs->missing_ok,
+                                     bs->cascade, drop_notice, st->db);
+}
+
+static int run_create_view(sunstone_stmt *st)
+{
+    snprintf(st->tag, sizeof st->tag, "CREATE VIEW");
+    return ss_catalog_create_view(&st->ctx, st->ctx.catalog, st->bound->view_def);
 }
 
 static int run_set(sunstone_stmt *st, bool reset)
@@ -341,7 +361,10 @@ int ss_stmt_execute(sunstone_stmt *st)
     case AST_CREATE_TABLE:
         return run_create(st);
     case AST_DROP_TABLE:
+    case AST_DROP_VIEW:
         return run_drop(st);
+    case AST_CREATE_VIEW:
+        return run_create_view(st);
     case AST_SET:
         return run_set(st, false);
     case AST_RESET:
@@ -353,6 +376,8 @@ int ss_stmt_execute(sunstone_stmt *st)
         return ss_loader_load_file(&st->ctx, st->db->database->plugin_dir, st->bound->name);
     case AST_EXPLAIN:
         return run_explain(st);
+    case AST_CREATE_TABLE_AS:
+        return run_create_table_as(st);
     }
     const char *name = ss_stmt_kind_name(k);
     if (name)

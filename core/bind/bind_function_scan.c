@@ -120,8 +120,10 @@ static ss_lop *function_lop(binder *b, const ast_expr *a, bool ordinality, const
     b->agg_mode = agg_mode;
     if (rc)
         return NULL;
+    ss_ptrmap seen; /* shared subtrees are walked once */
+    ss_ptrmap_init(&seen, b->arena);
     for (uint32_t i = 0; i < n; i++)
-        if (ss_expr_walk_const(args[i], has_column, NULL, NULL) == SS_WALK_STOP) {
+        if (ss_expr_walk_const(args[i], has_column, NULL, &seen) != SS_WALK_CONTINUE) {
             *reads_column = true;
             return NULL;
         }

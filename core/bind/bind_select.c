@@ -320,27 +320,37 @@ static int bind_values_query(binder *b, const ast_select *s, ss_bound_stmt *out)
 
 /* ---- LIMIT / OFFSET ---------------------------------------------------------------- */
 
+/* (binder_internal.h) */
+const ast_expr *ast_find(const ast_expr *a, bool (*pred)(const ast_expr *))
+{
+    if (!a)
+        return NULL;
+    if (pred(a))
+        return a;
+    const ast_expr *found = ast_find(a->left, pred);
+    if (!found)
+        found = ast_find(a->right, pred);
+    for (uint32_t i = 0; !found && i < a->nargs; i++)
+        found = ast_find(a->args[i], pred);
+    if (!found)
+        found = ast_find(a->arg, pred);
+    for (uint32_t i = 0; !found && i < a->nwhens; i++)
+        if (!(found = ast_find(a->whens[i], pred)))
+            found = ast_find(a->thens[i], pred);
+    return found ? found : ast_find(a->els, pred);
+}
+
+static bool is_column_ref(const ast_expr *a)
+{
+    return a->kind == AE_COLUMN;
+}
+
 /* The location of the first column reference in a (PostgreSQL's locate_var_of_level walk
  * order), or -1. */
 int first_column_location(const ast_expr *a)
 {
-    if (!a)
-        return -1;
-    if (a->kind == AE_COLUMN)
-        return a->location;
-    int loc = first_column_location(a->left);
-    if (loc < 0)
-        loc = first_column_location(a->right);
-    for (uint32_t i = 0; loc < 0 && i < a->nargs; i++)
-        loc = first_column_location(a->args[i]);
-    if (loc < 0)
-        loc = first_column_location(a->arg);
-    for (uint32_t i = 0; loc < 0 && i < a->nwhens; i++)
-        if ((loc = first_column_location(a->whens[i])) < 0)
-            loc = first_column_location(a->thens[i]);
-    if (loc < 0)
-        loc = first_column_location(a->els);
-    return loc;
+    const ast_expr *c = ast_find(a, is_column_ref);
+    return c ? c->location : -1;
 }
 
 static ss_expr *bind_limit_expr(binder *b, const ast_expr *a, const char *clause)
@@ -452,9 +462,13 @@ static int drop_unused_aggregates(binder *b, agg_state *st, const target_list *t
         return SS_ERROR;
     memset(used, 0, n ? n : 1);
     agg_refs refs = {used, st->rel, n};
+    ss_ptrmap seen; /* shared subtrees (COALESCE's arguments) are walked once */
+    ss_ptrmap_init(&seen, b->arena);
     for (uint32_t i = 0; i < tl->n; i++)
-        ss_expr_walk_const(tl->exprs[i], mark_agg_refs, &refs, NULL);
-    ss_expr_walk_const(having, mark_agg_refs, &refs, NULL);
+        if (ss_expr_walk_const(tl->exprs[i], mark_agg_refs, &refs, &seen) == SS_WALK_NOMEM)
+            return ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    if (ss_expr_walk_const(having, mark_agg_refs, &refs, &seen) == SS_WALK_NOMEM)
+        return ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     for (uint32_t i = 0; i < st->naggs; i++) {
         ss_agg_call *agg = &st->aggs[i];
         if (used[st->ngroups + i] || !agg->arg)
@@ -611,8 +625,6 @@ int push_entry(binder *b, const range_entry *e)
     return SS_OK;
 }
 
-/* A FROM item as a new scope entry referenced as ref, its columns (rel, 0 .. ncols-1) named
- * names (the first ones renamed by f's column aliases) and typed types. */
 int check_ref_unique(binder *b, const char *ref)
 {
     for (uint32_t r = b->scope_base; r < b->nscope; r++)
@@ -621,6 +633,8 @@ int check_ref_unique(binder *b, const char *ref)
     return SS_OK;
 }
 
+/* A FROM item as a new scope entry referenced as ref, its columns (rel, 0 .. ncols-1) named
+ * names (the first ones renamed by f's column aliases) and typed types. */
 int add_scope_entry(binder *b, const ast_from_item *f, const char *ref, const char *table_name, uint32_t rel,
                     uint32_t ncols, const char *const *names, const ss_type *types)
 {
@@ -647,12 +661,22 @@ int add_scope_entry(binder *b, const ast_from_item *f, const char *ref, const ch
     return SS_OK;
 }
 
-/* A table of FROM as a new scope entry and its GET. */
+/* A name in FROM as a new scope entry: a WITH query in scope (bind_cte.c), else a view
+ * (bind_view.c), else a table and its GET. */
 static int bind_from_table(binder *b, const ast_from_item *f, ss_lop **out)
 {
+    bool found = false;
+    if (bind_from_cte(b, f, out, &found))
+        return SS_ERROR;
+    if (!found && bind_from_view(b, f, out, &found))
+        return SS_ERROR;
+    if (found)
+        return SS_OK;
     ss_table *t = ss_catalog_find(b->catalog, f->table);
     if (!t)
         return bind_error(b, f->location, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist", f->table);
+    if (!t->system && note_dependency(b, t->name))
+        return SS_ERROR;
     const char **names = bind_alloc(b, sizeof(char *) * (t->ncols ? t->ncols : 1));
     if (!names)
         return SS_ERROR;
@@ -875,11 +899,19 @@ static int bind_from_item(binder *b, const ast_from_item *f, ss_lop **out)
                            : bind_from_table(b, f, out);
     uint32_t lo = b->nscope;
     ss_lop *left, *right;
-    if (bind_from_item(b, f->left, &left))
+    /* the NULL-extended sides of an outer join (a recursive reference may not be there) */
+    bool lnull = f->join_type == AST_JOIN_RIGHT || f->join_type == AST_JOIN_FULL;
+    bool rnull = f->join_type == AST_JOIN_LEFT || f->join_type == AST_JOIN_FULL;
+    b->outer_join_depth += lnull;
+    int rc = bind_from_item(b, f->left, &left);
+    b->outer_join_depth -= lnull;
+    if (rc)
         return SS_ERROR;
     uint32_t mid = b->nscope;
     b->lateral_refused = f->join_type == AST_JOIN_RIGHT || f->join_type == AST_JOIN_FULL;
-    int rc = bind_from_item(b, f->right, &right);
+    b->outer_join_depth += rnull;
+    rc = bind_from_item(b, f->right, &right);
+    b->outer_join_depth -= rnull;
     b->lateral_refused = false;
     if (rc)
         return SS_ERROR;
@@ -917,7 +949,21 @@ static int bind_from_item(binder *b, const ast_from_item *f, ss_lop **out)
     return SS_OK;
 }
 
+static int bind_select_body(binder *b, const ast_select *s, ss_bound_stmt *out);
+
 int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
+{
+    if (!s->nctes)
+        return bind_select_body(b, s, out);
+    cte_mark mark;
+    if (bind_with(b, s, &mark))
+        return SS_ERROR;
+    int rc = bind_select_body(b, s, out);
+    unbind_with(b, &mark);
+    return rc;
+}
+
+static int bind_select_body(binder *b, const ast_select *s, ss_bound_stmt *out)
 {
     if (s->values)
         return bind_values_query(b, s, out) ? SS_ERROR : bind_output_order_limit(b, s, out, false);
@@ -932,7 +978,8 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
     b->table_rel = 0;
     ss_lop *top;
     if (s->from) {
-        if (bind_from_item(b, s->from, &top))
+        uint32_t refs = b->cte_recursive ? b->cte_recursive->nrefs : 0;
+        if (bind_from_item(b, s->from, &top) || check_recursive_aggregates(b, s, refs))
             return SS_ERROR;
     } else {
         /* no FROM: one row with no columns */

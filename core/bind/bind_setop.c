@@ -140,11 +140,11 @@ static int cast_side(binder *b, setop_side *side, const ss_type *types, ss_expr 
 
 static int bind_setop_tree(binder *b, const ast_select *s, setop_side *out)
 {
-    if (s->norder || s->limit || s->offset) {
-        /* a parenthesised set operation with its own ORDER BY / LIMIT */
+    if (s->norder || s->limit || s->offset || s->nctes) {
+        /* a parenthesised set operation with its own ORDER BY / LIMIT or WITH */
         ss_bound_stmt sub;
         memset(&sub, 0, sizeof sub);
-        if (bind_setop_query(b, s, &sub))
+        if (bind_select(b, s, &sub))
             return SS_ERROR;
         out->lop = sub.query;
         if (!(out->locs = bind_alloc(b, sizeof(int) * (sub.ncols ? sub.ncols : 1))))
@@ -224,6 +224,8 @@ int bind_setop_query(binder *b, const ast_select *s, ss_bound_stmt *out)
     bare.norder = 0;
     bare.order_by = NULL;
     bare.limit = bare.offset = NULL;
+    bare.nctes = 0; /* bind_select has brought its WITH queries into scope */
+    bare.ctes = NULL;
     setop_side side;
     int rc = bind_setop_tree(b, &bare, &side);
     b->keep_unknown_targets = saved_keep;

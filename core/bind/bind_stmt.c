@@ -9,6 +9,9 @@
 static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
 {
     ss_table *t = ss_catalog_find(b->catalog, st->table);
+    if (!t && ss_catalog_find_view(b->catalog, st->table))
+        return bind_error(b, st->table_location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                          "feature not supported: INSERT into a view");
     if (!t)
         return bind_error(b, st->table_location, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist",
                           st->table);
@@ -170,6 +173,35 @@ static int bind_create(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     return SS_OK;
 }
 
+/* CREATE TABLE name [(columns)] AS query / SELECT ... INTO name: the table's columns are the
+ * query's (renamed by the column list), none NOT NULL; the query fills it. */
+static int bind_create_table_as(binder *b, const ast_stmt *st, ss_bound_stmt *out)
+{
+    ss_bound_stmt sub;
+    memset(&sub, 0, sizeof sub);
+    if (bind_select(b, st->select, &sub))
+        return SS_ERROR;
+    if (st->ncolumns > sub.ncols)
+        return bind_error(b, -1, "42601", "too many column names were specified");
+    if (sub.ncols > 1600)
+        return bind_error(b, st->table_location, "54011", "tables can have at most 1600 columns");
+    ss_column_def *cols = bind_alloc(b, sizeof(ss_column_def) * (sub.ncols ? sub.ncols : 1));
+    if (!cols)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < sub.ncols; i++) {
+        cols[i].name = i < st->ncolumns ? st->columns[i] : sub.col_names[i];
+        cols[i].type = sub.col_types[i];
+    }
+    out->create_def.name = st->table;
+    out->create_def.ncols = sub.ncols;
+    out->create_def.cols = cols;
+    out->access_method = st->access_method;
+    out->if_not_exists = st->if_not_exists;
+    out->with_no_data = st->with_no_data;
+    out->query = sub.query;
+    return SS_OK;
+}
+
 /* The result of SHOW and EXPLAIN: one text column. */
 static int one_text_column(binder *b, ss_bound_stmt *out, const char *name)
 {
@@ -204,10 +236,14 @@ static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     case AST_CREATE_TABLE:
         return bind_create(b, st, out);
     case AST_DROP_TABLE:
+    case AST_DROP_VIEW:
         out->drop_names = st->drop_names;
         out->ndrop = st->ndrop;
         out->missing_ok = st->missing_ok;
+        out->cascade = st->cascade;
         return SS_OK;
+    case AST_CREATE_VIEW:
+        return bind_create_view(b, st, out);
     case AST_LOAD:
     case AST_SET:
     case AST_RESET:
@@ -222,6 +258,8 @@ static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         out->kind = AST_EXPLAIN;
         return one_text_column(b, out, "QUERY PLAN");
     }
+    case AST_CREATE_TABLE_AS:
+        return bind_create_table_as(b, st, out);
     }
     const char *name = ss_stmt_kind_name(st->kind);
     if (name)
@@ -242,6 +280,9 @@ const char *ss_stmt_kind_name(ast_stmt_kind kind)
     case AST_RESET: return "RESET";
     case AST_SHOW: return "SHOW";
     case AST_EXPLAIN: return "EXPLAIN";
+    case AST_CREATE_VIEW: return "CREATE VIEW";
+    case AST_DROP_VIEW: return "DROP VIEW";
+    case AST_CREATE_TABLE_AS: return "CREATE TABLE AS";
     }
     return NULL;
 }

@@ -162,7 +162,9 @@ static int bind_subquery(binder *b, const ast_expr *a, ss_bound_stmt *sub)
         return SS_ERROR;
     uint32_t own = b->own_col_refs, outer = b->outer_col_refs;
     b->grouping_msg[0] = b->grouping_msg[1] = NULL;
+    b->sublink_depth++;
     int rc = bind_nested_query(b, a->subselect, sub);
+    b->sublink_depth--;
     b->nouter--;
     /* what the subquery reads of the queries around counts as this query's columns */
     b->own_col_refs = own + 1;

@@ -36,6 +36,13 @@ typedef struct ss_bound_stmt {
     /* parameters $1..$n with their inferred types */
     uint32_t nparams;
     ss_type *param_types;
+    /* DROP TABLE / DROP VIEW ... CASCADE */
+    bool cascade;
+    /* CREATE TABLE AS ... WITH NO DATA (create_def, access_method, if_not_exists and query
+       also serve CREATE TABLE AS and SELECT INTO) */
+    bool with_no_data;
+    /* CREATE VIEW: the view as the catalog will keep it */
+    struct ss_view_def *view_def;
 } ss_bound_stmt;
 
 /* The SQL name of a statement kind ("CREATE TABLE"), NULL for one this kernel does not know. */

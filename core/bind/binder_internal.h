@@ -75,6 +75,27 @@ typedef struct outer_level {
     int grouping_loc[2];
     const char *grouping_msg[2];
 } outer_level;
+/* A WITH query in scope (bind_cte.c). */
+typedef struct cte_entry {
+    const ast_cte *ast;
+    struct cte_entry *parent;   /* the WITH query in scope before it (NULL: none) */
+    uint32_t ncols;             /* its columns, after the column list */
+    const char *const *names;
+    const ss_type *types;
+    bool materialize;           /* computed once: references are CTE scans of plan */
+    ss_lop *plan;
+    uint32_t id;                /* CTE id of its scans */
+    /* WITH RECURSIVE: while its recursive term is bound, references are scans of worktable
+       worktable_id (nrefs of them so far) */
+    bool in_recursive_term;
+    uint32_t worktable_id, nrefs;
+    uint32_t rec_sublink_depth; /* binder.sublink_depth when its recursive term began */
+} cte_entry;
+
+/* Where the WITH scope stood before a WITH clause was bound (bind_with / unbind_with). */
+typedef struct cte_mark {
+    cte_entry *top;
+} cte_mark;
 
 typedef struct binder {
     ss_ctx *ctx;
@@ -143,6 +164,20 @@ typedef struct binder {
     /* an AST node that binds to a given expression (an ANY / ALL comparison's operands) */
     const ast_expr *preset_ast[2];
     ss_expr *preset_expr[2];
+    /* WITH queries: the innermost one in scope (its parents are the others); the WITH
+       clause's queries after the one being bound (not in scope: a forward reference) */
+    cte_entry *cte_top;
+    const ast_select *cte_pending;
+    uint32_t cte_pending_from;
+    uint32_t ncte_ids;        /* CTE and worktable ids handed out */
+    uint32_t outer_join_depth; /* > 0 while binding the NULL-extended side of an outer join */
+    cte_entry *cte_recursive; /* the WITH query whose recursive term is being bound */
+    uint32_t sublink_depth;   /* subqueries of expressions being bound (bind_sublink.c) */
+    /* views: the relations the statement's own query reads (what a new view depends on),
+       and the views being expanded (a view reached again is infinite recursion) */
+    const char **deps;
+    uint32_t ndeps, cap_deps;
+    const struct view_frame *views;
 } binder;
 
 /* Errors with a position (location is the 0-based AST location or -1). */
@@ -226,6 +261,9 @@ ss_expr *bind_expr(binder *b, const ast_expr *e);
 /* A node of the given kind and result type (the rest zeroed by the arena); NULL when out of
  * memory (the error is set). */
 ss_expr *new_expr(binder *b, ss_expr_kind kind, ss_type type);
+/* The first AST node at or below a where pred holds (PostgreSQL's walk order: operands,
+ * arguments, CASE arms), or NULL. */
+const ast_expr *ast_find(const ast_expr *a, bool (*pred)(const ast_expr *));
 /* Whether pred holds for e or any AST node below it. */
 bool ast_any(const ast_expr *e, bool (*pred)(const ast_expr *));
 bool is_null_const(const ss_expr *e);
@@ -358,7 +396,7 @@ const char *figure_colname(const ast_expr *e);
 
 /* SELECT (bind_select.c): plan plus result columns. */
 int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out);
-/* A subquery (of FROM or of an expression) bound as a query of its own after the scope
+/* A subquery (of FROM or of an expression), WITH query or view bound as a query of its own after the scope
  * entries of the queries around it; the binder's scope and aggregation state are as before
  * afterwards. */
 int bind_nested_query(binder *b, const ast_select *s, ss_bound_stmt *sub);
@@ -366,6 +404,27 @@ int bind_nested_query(binder *b, const ast_select *s, ss_bound_stmt *sub);
  * sort keys name an output column by position or by name; other sort expressions are refused
  * (setop: PostgreSQL's own refusal for a set operation; else a VALUES list's 0A000). */
 int bind_output_order_limit(binder *b, const ast_select *s, ss_bound_stmt *out, bool setop);
+
+/* WITH queries (bind_cte.c). */
+/* Binds the WITH clause of s (PostgreSQL's transformWithClause) and brings its queries into
+ * scope; *mark tells unbind_with what to restore once s is bound. */
+int bind_with(binder *b, const ast_select *s, cte_mark *mark);
+void unbind_with(binder *b, const cte_mark *mark);
+/* 42P19 when the FROM clause of s, just bound, reached the recursive reference of the
+ * recursive term being bound (its count was refs_before) and s calls an aggregate. */
+int check_recursive_aggregates(binder *b, const ast_select *s, uint32_t refs_before);
+/* A FROM table name that is a WITH query in scope: *found, and *out its plan (a subquery
+ * for a query inlined, a CTE scan, a worktable scan) with its scope entry added. */
+int bind_from_cte(binder *b, const ast_from_item *f, ss_lop **out, bool *found);
+
+/* Views (bind_view.c). */
+/* CREATE [OR REPLACE] VIEW: its query bound, its columns and dependencies for the catalog. */
+int bind_create_view(binder *b, const ast_stmt *st, ss_bound_stmt *out);
+/* A FROM table name that is a view: *found, and *out its query bound again (as a subquery
+ * of FROM, over the columns fixed when it was created) with its scope entry added. */
+int bind_from_view(binder *b, const ast_from_item *f, ss_lop **out, bool *found);
+/* Notes that the statement's query reads relation name (outside any view). */
+int note_dependency(binder *b, const char *name);
 
 /* A set operation (bind_setop.c): plan plus result columns. */
 int bind_setop_query(binder *b, const ast_select *s, ss_bound_stmt *out);

@@ -48,6 +48,7 @@ void ss_catalog_free(ss_catalog *c)
     for (uint32_t i = 0; i < c->nbackends; i++)
         c->backends[i].vt->backend_close(c->backends[i].backend);
     ss_error_clear(&err);
+    ss_catalog_free_views(c);
     free(c->tables);
     free(c->views);
     free(c->backends);
@@ -101,7 +102,7 @@ static ss_backend_instance *backend_instance(ss_ctx *ctx, ss_catalog *c, const s
 int ss_catalog_create_table(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, const ss_table_def *def,
                             const char *backend_name)
 {
-    if (ss_catalog_find(c, def->name))
+    if (ss_catalog_find(c, def->name) || ss_catalog_find_view(c, def->name))
         return ss_ctx_error(ctx, SS_SQLSTATE_DUPLICATE_TABLE, "relation \"%s\" already exists", def->name);
     for (uint32_t i = 0; i < def->ncols; i++)
         for (uint32_t j = 0; j < i; j++)

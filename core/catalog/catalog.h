@@ -26,6 +26,30 @@ typedef struct ss_backend_instance {
     void *backend;
 } ss_backend_instance;
 
+/* A user view: the text of the statement that created it (bound again at each use), its
+ * columns as they were fixed at creation, and the relations its query reads directly (by
+ * name: tables and views, which cannot be dropped while it exists, views.c). */
+typedef struct ss_view {
+    char *name;
+    char *sql;                         /* CREATE [OR REPLACE] VIEW ... */
+    uint32_t ncols;
+    char **col_names;
+    ss_type *types;
+    uint32_t ndeps;
+    char **deps;
+} ss_view;
+
+typedef struct ss_view_def {
+    const char *name;
+    const char *sql;
+    uint32_t ncols;
+    const char *const *col_names;
+    const ss_type *types;
+    uint32_t ndeps;
+    const char *const *deps;
+    bool replace;                      /* CREATE OR REPLACE VIEW */
+} ss_view_def;
+
 typedef struct ss_catalog {
     ss_table **tables;
     uint32_t ntables, cap_tables;
@@ -34,6 +58,8 @@ typedef struct ss_catalog {
     ss_table **views;                  /* system views */
     uint32_t nviews;
     uint64_t version;                  /* bumped by every DDL: prepared plans rebind */
+    ss_view **user_views;              /* CREATE VIEW, in creation order */
+    uint32_t nuser_views, cap_user_views;
 } ss_catalog;
 
 int ss_catalog_init(ss_catalog *c);
@@ -46,6 +72,18 @@ int ss_catalog_create_table(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, 
                             const char *backend_name);
 /* Drops user table t of c through its backend; bumps c's version. */
 int ss_catalog_drop_table(ss_ctx *ctx, ss_catalog *c, ss_table *t);
+
+/* Views (views.c). */
+ss_view *ss_catalog_find_view(const ss_catalog *c, const char *name);
+/* CREATE [OR REPLACE] VIEW with PostgreSQL's checks (42P07, 42809, 42P16); bumps c's version. */
+int ss_catalog_create_view(ss_ctx *ctx, ss_catalog *c, const ss_view_def *def);
+void ss_catalog_free_views(ss_catalog *c);
+/* DROP TABLE (views false) or DROP VIEW of names[0..n), as PostgreSQL: every name checked
+ * first (42P01, 42809 for the other kind, a system view, a table being scanned), views
+ * depending on them refused (2BP01) or, with cascade, dropped too (NOTICE "drop cascades
+ * to ..."); notices for names skipped (missing_ok) and cascades go to notice(arg, text). */
+int ss_catalog_drop_relations(ss_ctx *ctx, ss_catalog *c, bool views, const char *const *names, uint32_t n,
+                              bool missing_ok, bool cascade, void (*notice)(void *arg, const char *text), void *arg);
 
 /* System views (system_views.c): sunstone_plugins (what reg holds), sunstone_tables,
  * sunstone_columns (the tables of c). */

@@ -1,5 +1,5 @@
 /* system_views.c — the kernel's read-only system views (sunstone_plugins, sunstone_tables,
- * sunstone_columns), served through the ordinary storage vtable so the same scan operators
+ * sunstone_columns: user tables, then user views), served through the ordinary storage vtable so the same scan operators
  * read them.  Rows are computed when a scan begins. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,8 +34,10 @@ static const ss_column_def plugins_cols[] = {
     {"abi", T_TEXT, true, {0}}, {"path", T_TEXT, true, {0}},
     /* the plugin's kind is experimental (plugin_kinds.c): its vtable may still change */
     {"experimental", T_BOOL, true, {0}}};
+/* kind: 'table' or 'view' (a view has no backend) */
 static const ss_column_def tables_cols[] = {
-    {"name", T_TEXT, true, {0}}, {"backend", T_TEXT, true, {0}}, {"ncols", T_INT4, true, {0}}};
+    {"name", T_TEXT, true, {0}}, {"backend", T_TEXT, false, {0}}, {"ncols", T_INT4, true, {0}},
+    {"kind", T_TEXT, true, {0}}};
 static const ss_column_def columns_cols[] = {
     {"table_name", T_TEXT, true, {0}}, {"column_name", T_TEXT, true, {0}},
     {"position", T_INT4, true, {0}}, {"type_name", T_TEXT, true, {0}},
@@ -102,8 +104,8 @@ static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_s
         for (uint32_t t = 0; t < h->catalog->ntables; t++) {
             const ss_table *tab = h->catalog->tables[t];
             if (h->id == VIEW_TABLES) {
-                ss_value row[3] = {text_value(tab->name), text_value(tab->backend_name),
-                                   int_value(tab->ncols)};
+                ss_value row[4] = {text_value(tab->name), text_value(tab->backend_name),
+                                   int_value(tab->ncols), text_value("table")};
                 if (add_row(ctx, s, h, row, spec))
                     return SS_ERROR;
                 continue;
@@ -116,6 +118,23 @@ static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_s
                                    int_value(c + 1),
                                    text_value(ss_type_display_name(tab->types[c], tname, sizeof tname)),
                                    nn};
+                if (add_row(ctx, s, h, row, spec))
+                    return SS_ERROR;
+            }
+        }
+        for (uint32_t i = 0; i < h->catalog->nuser_views; i++) {
+            const ss_view *v = h->catalog->user_views[i];
+            if (h->id == VIEW_TABLES) {
+                ss_value row[4] = {text_value(v->name), {.is_null = true}, int_value(v->ncols), text_value("view")};
+                if (add_row(ctx, s, h, row, spec))
+                    return SS_ERROR;
+                continue;
+            }
+            for (uint32_t c = 0; c < v->ncols; c++) {
+                char tname[128];
+                ss_value nn = {0};
+                ss_value row[5] = {text_value(v->name), text_value(v->col_names[c]), int_value(c + 1),
+                                   text_value(ss_type_display_name(v->types[c], tname, sizeof tname)), nn};
                 if (add_row(ctx, s, h, row, spec))
                     return SS_ERROR;
             }
@@ -272,7 +291,7 @@ static int add_view(ss_catalog *c, const ss_registry *reg, const char *name, vie
 int ss_system_views_init(ss_catalog *c, const ss_registry *reg)
 {
     if (add_view(c, reg, "sunstone_plugins", VIEW_PLUGINS, plugins_cols, 6) ||
-        add_view(c, reg, "sunstone_tables", VIEW_TABLES, tables_cols, 3) ||
+        add_view(c, reg, "sunstone_tables", VIEW_TABLES, tables_cols, 4) ||
         add_view(c, reg, "sunstone_columns", VIEW_COLUMNS, columns_cols, 5))
         return SS_ERROR;
     return SS_OK;

@@ -80,15 +80,22 @@ static bool is_true(const char *v)
                  strcmp(v, "on") == 0 || strcmp(v, "yes") == 0);
 }
 
-bool describe_list_tables(shell *sh, const char *pattern, bool verbose)
+bool describe_list_tables(shell *sh, const char *pattern, bool verbose, const char *kind)
 {
     result_table src;
-    if (!exec_collect(sh, "SELECT name, backend, ncols FROM sunstone_tables", &src))
+    if (!exec_collect(sh, "SELECT name, backend, ncols, kind FROM sunstone_tables", &src))
         return false;
     size_t *rows, nrows;
     if (!select_rows(sh, &src, 0, pattern, &rows, &nrows)) {
         table_free(&src);
         return false;
+    }
+    if (kind) { /* \dt, \dv: one kind of relation */
+        size_t k = 0;
+        for (size_t i = 0; i < nrows; i++)
+            if (strcmp(cell_or_empty(&src, rows[i], 3), kind) == 0)
+                rows[k++] = rows[i];
+        nrows = k;
     }
     if (nrows == 0 && !sh->quiet) {
         if (pattern)
@@ -106,8 +113,8 @@ bool describe_list_tables(shell *sh, const char *pattern, bool verbose)
         if (verbose)
             table_set_column(&t, 4, "Access method", ALIGN_LEFT);
         for (size_t i = 0; i < nrows; i++) {
-            const char *values[5] = {SCHEMA, cell_or_empty(&src, rows[i], 0), "table",
-                                     describe_owner(), table_cell(&src, rows[i], 1)};
+            const char *values[5] = {SCHEMA, cell_or_empty(&src, rows[i], 0), cell_or_empty(&src, rows[i], 3),
+                                     describe_owner(), cell_or_empty(&src, rows[i], 1)};
             table_add_row(&t, values);
         }
         print_table(sh->out, &t, &sh->popt);
@@ -136,7 +143,7 @@ static int compare_positions(const void *a, const void *b)
 }
 
 static void print_one_table(shell *sh, const result_table *cols, const char *name,
-                            const char *backend, bool verbose)
+                            const char *backend, bool verbose, bool is_view)
 {
     size_t *rows = xcalloc(cols->nrows ? cols->nrows : 1, sizeof(size_t));
     size_t nrows = 0;
@@ -152,7 +159,7 @@ static void print_one_table(shell *sh, const result_table *cols, const char *nam
     table_init(&t, 5);
     buf title;
     buf_init(&title);
-    buf_printf(&title, "Table \"%s.%s\"", SCHEMA, name);
+    buf_printf(&title, "%s \"%s.%s\"", is_view ? "View" : "Table", SCHEMA, name);
     table_set_title(&t, title.data);
     buf_free(&title);
     table_set_column(&t, 0, "Column", ALIGN_LEFT);
@@ -181,7 +188,7 @@ static void print_one_table(shell *sh, const result_table *cols, const char *nam
 bool describe_tables(shell *sh, const char *pattern, bool verbose)
 {
     result_table tables;
-    if (!exec_collect(sh, "SELECT name, backend, ncols FROM sunstone_tables", &tables))
+    if (!exec_collect(sh, "SELECT name, backend, ncols, kind FROM sunstone_tables", &tables))
         return false;
     size_t *rows, nrows;
     if (!select_rows(sh, &tables, 0, pattern, &rows, &nrows)) {
@@ -200,8 +207,8 @@ bool describe_tables(shell *sh, const char *pattern, bool verbose)
                          "FROM sunstone_columns",
                          &cols)) {
             for (size_t i = 0; i < nrows; i++)
-                print_one_table(sh, &cols, cell_or_empty(&tables, rows[i], 0),
-                                table_cell(&tables, rows[i], 1), verbose);
+                print_one_table(sh, &cols, cell_or_empty(&tables, rows[i], 0), table_cell(&tables, rows[i], 1),
+                                verbose, strcmp(cell_or_empty(&tables, rows[i], 3), "view") == 0);
             table_free(&cols);
         } else {
             ok = false;

@@ -1,4 +1,4 @@
-/* describe.h — the catalog meta-commands \dt (and \d without argument), \d TABLE and \dx,
+/* describe.h — the catalog meta-commands \dt, \dv (and \d without argument), \d TABLE and \dx,
  * built on the kernel's system views sunstone_tables, sunstone_columns and sunstone_plugins
  * and printed the way psql prints \dt, \d and \dx. */
 #ifndef SUNSTONE_CLI_DESCRIBE_H
@@ -8,9 +8,10 @@
 
 #include "shell.h"
 
-/* "List of relations".  pattern may be NULL.  verbose (+) adds the storage backend. */
-bool describe_list_tables(shell *sh, const char *pattern, bool verbose);
-/* 'Table "public.NAME"' for every table matching pattern. */
+/* "List of relations".  pattern may be NULL.  verbose (+) adds the storage backend.  kind:
+ * "table" (\dt) or "view" (\dv) lists only those, NULL (\d) both. */
+bool describe_list_tables(shell *sh, const char *pattern, bool verbose, const char *kind);
+/* 'Table "public.NAME"' (or 'View ...') for every relation matching pattern. */
 bool describe_tables(shell *sh, const char *pattern, bool verbose);
 /* "List of installed plugins". */
 bool describe_plugins(shell *sh, const char *pattern);

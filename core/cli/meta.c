@@ -241,7 +241,7 @@ static meta_status cmd_reset(shell *sh, splitter *sp)
     return META_OK;
 }
 
-/* \d, \dt, \dx with optional S and + modifiers.  Returns false when name is none of them. */
+/* \d, \dt, \dv, \dx with optional S and + modifiers.  Returns false when name is none of them. */
 static bool cmd_describe(shell *sh, arg_cursor *a, meta_status *st)
 {
     const char *name = a->cmd->name;
@@ -249,7 +249,7 @@ static bool cmd_describe(shell *sh, arg_cursor *a, meta_status *st)
         return false;
     char kind = name[1];
     const char *mods = name + 1;
-    if (kind == 't' || kind == 'x')
+    if (kind == 't' || kind == 'v' || kind == 'x')
         mods++;
     else
         kind = 0;
@@ -264,8 +264,8 @@ static bool cmd_describe(shell *sh, arg_cursor *a, meta_status *st)
     bool ok;
     if (kind == 'x')
         ok = describe_plugins(sh, pattern);
-    else if (kind == 't' || !pattern)
-        ok = describe_list_tables(sh, pattern, verbose);
+    else if (kind == 't' || kind == 'v' || !pattern)
+        ok = describe_list_tables(sh, pattern, verbose, kind == 't' ? "table" : kind == 'v' ? "view" : NULL);
     else
         ok = describe_tables(sh, pattern, verbose);
     *st = ok ? META_OK : META_ERROR;

@@ -51,7 +51,39 @@ static ss_table *scanned_table(const ss_plan_node *node)
     return scan ? (ss_table *)scan->table : NULL;
 }
 
-static ss_op *build(ss_ctx *ctx, const ss_plan_node *plan, uint32_t flags)
+/* The slots of one operator tree (ss_api.shared_slot): a short list, searched linearly. */
+typedef struct shared_entry {
+    int32_t kind;
+    uint32_t id;
+    void *value;
+    struct shared_entry *next;
+} shared_entry;
+
+struct ss_exec_shared {
+    shared_entry *head;
+};
+
+void **ss_exec_shared_slot(ss_ctx *ctx, ss_op *op, int32_t kind, uint32_t id)
+{
+    struct ss_exec_shared *sh = op->shared;
+    if (!sh) {
+        ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "operator instance outside an operator tree");
+        return NULL;
+    }
+    for (shared_entry *e = sh->head; e; e = e->next)
+        if (e->kind == kind && e->id == id)
+            return &e->value;
+    shared_entry *e = calloc(1, sizeof *e);
+    if (!e) {
+        ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        return NULL;
+    }
+    *e = (shared_entry){kind, id, NULL, sh->head};
+    sh->head = e;
+    return &e->value;
+}
+
+static ss_op *build(ss_ctx *ctx, const ss_plan_node *plan, uint32_t flags, struct ss_exec_shared *shared)
 {
     const ss_operator_vtable *vt = choose_operator(ctx, plan->kind);
     if (!vt)
@@ -64,6 +96,7 @@ static ss_op *build(ss_ctx *ctx, const ss_plan_node *plan, uint32_t flags)
     op->vt = vt;
     op->node = plan;
     op->flags = flags;
+    op->shared = shared;
     ss_table *t = scanned_table(plan);
     if (t)
         t->active_scans++;
@@ -77,7 +110,7 @@ static ss_op *build(ss_ctx *ctx, const ss_plan_node *plan, uint32_t flags)
         }
     }
     for (uint32_t i = 0; i < op->nchildren; i++)
-        if (!(op->children[i] = build(ctx, plan->children[i], flags))) {
+        if (!(op->children[i] = build(ctx, plan->children[i], flags, shared))) {
             ss_exec_finish(ctx, op);
             return NULL;
         }
@@ -101,9 +134,15 @@ static int open_tree(ss_ctx *ctx, ss_op *op)
 
 int ss_exec_start(ss_ctx *ctx, const ss_plan_node *plan, uint32_t flags, ss_op **root)
 {
-    *root = build(ctx, plan, flags);
-    if (!*root)
+    struct ss_exec_shared *shared = calloc(1, sizeof *shared);
+    if (!shared)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    *root = build(ctx, plan, flags, shared);
+    if (!*root) {
+        free(shared);
         return SS_ERROR;
+    }
+    (*root)->owns_shared = true;
     if (!ctx->subplan_owner)
         ctx->subplan_owner = *root; /* the statement's tree: its subqueries' trees close with it */
     if (open_tree(ctx, *root)) {
@@ -129,6 +168,13 @@ void ss_exec_finish(ss_ctx *ctx, ss_op *op)
         t->active_scans--;
     for (uint32_t i = 0; i < op->nchildren; i++)
         ss_exec_finish(ctx, op->children[i]);
+    if (op->owns_shared) {
+        for (shared_entry *e = op->shared->head, *next; e; e = next) {
+            next = e->next;
+            free(e);
+        }
+        free(op->shared);
+    }
     free(op->children);
     free(op);
 }

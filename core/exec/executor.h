@@ -17,6 +17,9 @@ struct ss_op {
     uint32_t flags;     /* SS_OPEN_* it was opened with */
     void *state;
     bool opened;
+    /* the slots every instance of the tree shares (ss_api.shared_slot); the root owns them */
+    struct ss_exec_shared *shared;
+    bool owns_shared;
 };
 
 /* Builds the operator tree for plan, choosing implementations by node kind from the registry
@@ -33,6 +36,8 @@ int ss_exec_rescan(ss_ctx *ctx, ss_op *op, const ss_param_set *changed);
 /* Row bound for op (ss_api.op_set_bound): its set_bound when it declares SS_OPCAP_BOUND. */
 int ss_exec_set_bound(ss_ctx *ctx, ss_op *op, int64_t bound);
 ss_op *ss_exec_child(ss_op *op, uint32_t i);
+/* The pointer shared by the instances of op's tree for (kind, id) (ss_api.shared_slot). */
+void **ss_exec_shared_slot(ss_ctx *ctx, ss_op *op, int32_t kind, uint32_t id);
 /* Whether every operator instance of the tree declares SS_OPCAP_PARKABLE. */
 bool ss_exec_parkable(const ss_op *root);
 /* EXPLAIN text of the operator tree: one line per node, indented like PostgreSQL. */

@@ -12,6 +12,8 @@ static const ss_node_kind_desc kinds[] = {
     KIND(SS_NODE_LIMIT, "limit"), KIND(SS_NODE_SORT, "sort"),           KIND(SS_NODE_AGGREGATE, "aggregate"),
     KIND(SS_NODE_VALUES, "values"), KIND(SS_NODE_HASH_JOIN, "hash_join"), KIND(SS_NODE_NESTED_LOOP, "nested_loop"),
     KIND(SS_NODE_APPEND, "append"),   KIND(SS_NODE_SETOP, "setop"),
+    KIND(SS_NODE_CTE_SCAN, "cte_scan"), KIND(SS_NODE_RECURSIVE_UNION, "recursive_union"),
+    KIND(SS_NODE_WORKTABLE_SCAN, "worktable_scan"),
     KIND(SS_NODE_FUNCTION_SCAN, "function_scan"), KIND(SS_NODE_UNIQUE, "unique"),
     KIND(SS_NODE_NESTED_LOOP_PARAM, "nested_loop_param"),
 };

@@ -186,6 +186,8 @@ static const ss_api kernel_api = {
     .temp_read = ss_temp_read,
     .temp_size = ss_temp_size,
     .temp_close = ss_temp_close,
+    /* ABI 2.1: operator-tree shared slots */
+    .shared_slot = ss_exec_shared_slot,
     /* type descriptions */
     .type_info = ss_type_registry_get,
 };

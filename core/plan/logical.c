@@ -68,20 +68,59 @@ ss_lop *lop_get(ss_ctx *ctx, ss_arena *arena, uint32_t rel, const ss_table *t)
     return op;
 }
 
-/* An operator without children that makes the columns of relation rel. */
-static ss_lop *leaf_relation(ss_ctx *ctx, ss_arena *arena, ss_lop_kind kind, uint32_t rel, uint32_t ncols,
-                             const ss_type *types, const char *const *names)
+/* A kind that makes columns of its own over the children given (right, or both, NULL: fewer). */
+static ss_lop *lop_over(ss_ctx *ctx, ss_arena *arena, ss_lop_kind kind, uint32_t rel, ss_lop *left, ss_lop *right,
+                        uint32_t ncols, const ss_type *types, const char *const *names)
 {
     ss_lop *op = lop_new(ctx, arena, kind, rel, NULL);
+    uint32_t n = (left != NULL) + (right != NULL);
+    ss_lop **children = op && n ? ss_arena_alloc(arena, sizeof(ss_lop *) * n) : NULL;
+    if (!op || (n && !children)) {
+        ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        return NULL;
+    }
+    if (left)
+        children[0] = left;
+    if (right)
+        children[1] = right;
+    op->children = children;
+    op->nchildren = n;
+    set_columns(op, ncols, types, names);
+    return op;
+}
+
+ss_lop *lop_cte_scan(ss_ctx *ctx, ss_arena *arena, uint32_t rel, uint32_t id, const char *name, ss_lop *cte,
+                     uint32_t ncols, const ss_type *types, const char *const *names)
+{
+    ss_lop *op = lop_over(ctx, arena, LOP_CTE_SCAN, rel, cte, NULL, ncols, types, names);
     if (op)
-        set_columns(op, ncols, types, names);
+        op->u.cte = (struct ss_lop_cte){.id = id, .name = name};
+    return op;
+}
+
+ss_lop *lop_recursive_union(ss_ctx *ctx, ss_arena *arena, uint32_t rel, uint32_t id, const char *name, bool all,
+                            ss_lop *nonrec, ss_lop *rec, uint32_t ncols, const ss_type *types,
+                            const char *const *names)
+{
+    ss_lop *op = lop_over(ctx, arena, LOP_RECURSIVE_UNION, rel, nonrec, rec, ncols, types, names);
+    if (op)
+        op->u.cte = (struct ss_lop_cte){.id = id, .all = all, .name = name};
+    return op;
+}
+
+ss_lop *lop_worktable_scan(ss_ctx *ctx, ss_arena *arena, uint32_t rel, uint32_t id, const char *name,
+                           uint32_t ncols, const ss_type *types, const char *const *names)
+{
+    ss_lop *op = lop_over(ctx, arena, LOP_WORKTABLE_SCAN, rel, NULL, NULL, ncols, types, names);
+    if (op)
+        op->u.cte = (struct ss_lop_cte){.id = id, .name = name};
     return op;
 }
 
 ss_lop *lop_values(ss_ctx *ctx, ss_arena *arena, uint32_t rel, uint32_t ncols, const ss_type *types,
                    const char *const *names, uint32_t nrows, ss_expr **exprs)
 {
-    ss_lop *op = leaf_relation(ctx, arena, LOP_VALUES, rel, ncols, types, names);
+    ss_lop *op = lop_over(ctx, arena, LOP_VALUES, rel, NULL, NULL, ncols, types, names);
     if (!op)
         return NULL;
     op->u.values.nrows = nrows;
@@ -92,7 +131,7 @@ ss_lop *lop_values(ss_ctx *ctx, ss_arena *arena, uint32_t rel, uint32_t ncols, c
 ss_lop *lop_function(ss_ctx *ctx, ss_arena *arena, uint32_t rel, const char *name, uint32_t nargs, ss_expr **args,
                      bool ordinality, uint32_t ncols, const ss_type *types, const char *const *names)
 {
-    ss_lop *op = leaf_relation(ctx, arena, LOP_FUNCTION, rel, ncols, types, names);
+    ss_lop *op = lop_over(ctx, arena, LOP_FUNCTION, rel, NULL, NULL, ncols, types, names);
     if (!op)
         return NULL;
     op->u.function.name = name;
@@ -178,19 +217,11 @@ ss_lop *lop_limit(ss_ctx *ctx, ss_arena *arena, ss_lop *child, ss_expr *limit, s
 ss_lop *lop_setop(ss_ctx *ctx, ss_arena *arena, uint32_t rel, ss_lop_setop_kind kind, bool all, ss_lop *left,
                   ss_lop *right, uint32_t ncols, const ss_type *types, const char *const *names)
 {
-    ss_lop *op = lop_new(ctx, arena, LOP_SETOP, rel, NULL);
-    ss_lop **children = op ? ss_arena_alloc(arena, sizeof(ss_lop *) * 2) : NULL;
-    if (!children) {
-        ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-        return NULL;
+    ss_lop *op = lop_over(ctx, arena, LOP_SETOP, rel, left, right, ncols, types, names);
+    if (op) {
+        op->u.setop.op = kind;
+        op->u.setop.all = all;
     }
-    children[0] = left;
-    children[1] = right;
-    op->children = children;
-    op->nchildren = 2;
-    set_columns(op, ncols, types, names);
-    op->u.setop.op = kind;
-    op->u.setop.all = all;
     return op;
 }
 
@@ -245,6 +276,9 @@ int lop_each_expr(ss_lop *op, ss_lop_expr_fn fn, void *arg)
     case LOP_GET:
     case LOP_DISTINCT:
     case LOP_SETOP:
+    case LOP_CTE_SCAN:
+    case LOP_RECURSIVE_UNION:
+    case LOP_WORKTABLE_SCAN:
         break;
     case LOP_VALUES:
         rc = each(op, op->u.values.exprs, op->u.values.nrows * op->ncols, fn, arg);

@@ -30,11 +30,18 @@ typedef enum ss_lop_kind {
                       over the child; NULLs equal) the first: DISTINCT ON over its sort */
     LOP_FUNCTION,  /* the rows of a set-returning function in FROM (generate_series; args
                       without column references): a relation of its own */
-    LOP_JOIN       /* pairs of children[0] x children[1] rows where cond is true (cond NULL:
+    LOP_JOIN,      /* pairs of children[0] x children[1] rows where cond is true (cond NULL:
                       every pair); LEFT also keeps each unmatched left row, with NULLs on the
                       right; FULL also each unmatched right row, NULLs on the left.  Output: the left child's columns, then the right child's;
                       SEMI: each left row with a pair, once, ANTI: each left row without one,
                       both with the left child's columns only (pull_sublinks.h makes them) */
+    LOP_CTE_SCAN,  /* the rows of a WITH query computed once per execution (children[0], the
+                      same operator for every reference of u.cte.id): a relation of its own */
+    LOP_RECURSIVE_UNION, /* WITH RECURSIVE: children[0] (the non-recursive term), then
+                      children[1] (the recursive term) run again over the rows its previous
+                      run produced (its worktable, u.cte.id) until it produces none; with
+                      UNION (u.cte.all false) rows already produced are dropped */
+    LOP_WORKTABLE_SCAN /* inside a recursive term: the worktable u.cte.id of its recursive union */
 } ss_lop_kind;
 
 typedef enum ss_lop_setop_kind {
@@ -72,6 +79,8 @@ typedef struct ss_lop {
         /* lateral: children[1] reads columns of children[0] (LATERAL): it runs again for
            each left row, with those columns as exec parameters */
         struct { ss_join_type type; ss_expr *cond; bool lateral; } join;
+        struct ss_lop_cte { uint32_t id; bool all; const char *name; } cte; /* CTE_SCAN, RECURSIVE_UNION,
+                                                                     WORKTABLE_SCAN */
     } u;
 } ss_lop;
 
@@ -100,11 +109,21 @@ ss_lop *lop_function(ss_ctx *ctx, ss_arena *arena, uint32_t rel, const char *nam
 /* cond may be NULL (a cross join) */
 ss_lop *lop_join(ss_ctx *ctx, ss_arena *arena, ss_join_type type, ss_lop *left, ss_lop *right, ss_expr *cond);
 
+/* A reference to WITH query `name` (CTE id) whose logical plan is cte; its own relation. */
+ss_lop *lop_cte_scan(ss_ctx *ctx, ss_arena *arena, uint32_t rel, uint32_t id, const char *name, ss_lop *cte,
+                     uint32_t ncols, const ss_type *types, const char *const *names);
+/* nonrec UNION [ALL] rec, rec reading worktable id (both of these types). */
+ss_lop *lop_recursive_union(ss_ctx *ctx, ss_arena *arena, uint32_t rel, uint32_t id, const char *name, bool all,
+                            ss_lop *nonrec, ss_lop *rec, uint32_t ncols, const ss_type *types,
+                            const char *const *names);
+ss_lop *lop_worktable_scan(ss_ctx *ctx, ss_arena *arena, uint32_t rel, uint32_t id, const char *name,
+                           uint32_t ncols, const ss_type *types, const char *const *names);
+
 /* The one enumeration of a logical operator's expression slots (not its children's), in
  * evaluation order: VALUES' row-major items, FILTER's predicate, PROJECT's items,
  * AGGREGATE's groups then per call its argument (count(*) has none), extra arguments,
  * ORDER BY expressions and FILTER, SORT's and UNIQUE's keys, LIMIT's limit then
- * offset then WITH TIES columns, JOIN's condition, FUNCTION's arguments (NULL ones skipped); GET, DISTINCT and SETOP have none.  fn may replace *slot; a non-zero return stops the walk and
+ * offset then WITH TIES columns, JOIN's condition, FUNCTION's arguments (NULL ones skipped); GET, DISTINCT, SETOP and the CTE kinds have none.  fn may replace *slot; a non-zero return stops the walk and
  * is returned. */
 typedef int (*ss_lop_expr_fn)(ss_lop *op, ss_expr **slot, void *arg);
 int lop_each_expr(ss_lop *op, ss_lop_expr_fn fn, void *arg);

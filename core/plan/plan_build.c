@@ -446,3 +446,46 @@ ss_plan *plan_nested_loop_param(ss_plan_builder *pb, ss_join_type type, ss_plan 
     params_of_exprs(pb, &l, setters, nsetters);
     return params_finish(pb, &j->hdr, &l) ? NULL : &j->hdr;
 }
+
+ss_plan *plan_cte_scan(ss_plan_builder *pb, uint32_t cte_id, const char *name, ss_plan *cte, uint32_t ncols,
+                       const ss_type *types, const char *const *names)
+{
+    ss_cte_scan_node *c = (ss_cte_scan_node *)node_new(pb, sizeof *c, SS_NODE_CTE_SCAN, cte);
+    if (!c || set_output(pb, &c->hdr, ncols, types, names))
+        return NULL;
+    c->cte_id = cte_id;
+    c->cte_name = name;
+    c->hdr.estimated_rows = cte ? cte->estimated_rows : -1;
+    return set_params(pb, &c->hdr, NULL, 0) ? NULL : &c->hdr;
+}
+
+void plan_cte_scan_detach(ss_plan *cte_scan)
+{
+    cte_scan->nchildren = 0;
+    cte_scan->children = NULL;
+}
+
+ss_plan *plan_recursive_union(ss_plan_builder *pb, uint32_t worktable_id, const char *name, bool all,
+                              ss_plan *nonrec, ss_plan *rec, const char *const *names)
+{
+    ss_plan *children[2] = {nonrec, rec};
+    ss_recursive_union_node *r = (ss_recursive_union_node *)node_over(pb, sizeof(ss_recursive_union_node),
+                                                                      SS_NODE_RECURSIVE_UNION, 2, children, names);
+    if (!r)
+        return NULL;
+    r->worktable_id = worktable_id;
+    r->all = all;
+    r->cte_name = name;
+    return &r->hdr;
+}
+
+ss_plan *plan_worktable_scan(ss_plan_builder *pb, uint32_t worktable_id, const char *name, uint32_t ncols,
+                             const ss_type *types, const char *const *names)
+{
+    ss_worktable_scan_node *w = (ss_worktable_scan_node *)node_new(pb, sizeof *w, SS_NODE_WORKTABLE_SCAN, NULL);
+    if (!w || set_output(pb, &w->hdr, ncols, types, names))
+        return NULL;
+    w->worktable_id = worktable_id;
+    w->cte_name = name;
+    return &w->hdr;
+}

@@ -73,4 +73,17 @@ ss_plan *plan_nested_loop_param(ss_plan_builder *pb, ss_join_type type, ss_plan 
                                 const ss_expr *cond, uint32_t nsetters, const ss_expr *const *setters,
                                 ss_param_set assigned);
 
+/* A scan of WITH query cte_id (named name) of these columns; cte: the query's plan for the
+ * reference that runs it, NULL for the others (sunstone/operator.h). */
+ss_plan *plan_cte_scan(ss_plan_builder *pb, uint32_t cte_id, const char *name, ss_plan *cte, uint32_t ncols,
+                       const ss_type *types, const char *const *names);
+/* Turns a CTE scan built with its query's plan into one that reads what another computes
+ * (the planner, before the plan is finished). */
+void plan_cte_scan_detach(ss_plan *cte_scan);
+/* WITH RECURSIVE: nonrec, then rec over worktable worktable_id until a round adds no rows. */
+ss_plan *plan_recursive_union(ss_plan_builder *pb, uint32_t worktable_id, const char *name, bool all,
+                              ss_plan *nonrec, ss_plan *rec, const char *const *names);
+ss_plan *plan_worktable_scan(ss_plan_builder *pb, uint32_t worktable_id, const char *name, uint32_t ncols,
+                             const ss_type *types, const char *const *names);
+
 #endif

@@ -118,6 +118,7 @@ typedef struct lateral_walk {
     uint32_t max;
     ss_expr **cols;
     uint32_t n, cap;
+    ss_ptrmap seen; /* shared subtrees are walked once */
 } lateral_walk;
 
 static int note_left_col(const ss_expr *e, void *arg)
@@ -145,7 +146,8 @@ static int note_left_col(const ss_expr *e, void *arg)
 static int left_cols_of_slot(ss_lop *op, ss_expr **slot, void *arg)
 {
     (void)op;
-    return ss_expr_walk_const(*slot, note_left_col, arg, NULL) == SS_WALK_NOMEM ? SS_ERROR : SS_OK;
+    lateral_walk *w = arg;
+    return ss_expr_walk_const(*slot, note_left_col, arg, &w->seen) == SS_WALK_NOMEM ? SS_ERROR : SS_OK;
 }
 
 int ss_lateral_params(ss_ctx *ctx, ss_arena *arena, ss_sublink_planning *sub, const ss_lop *join,
@@ -159,6 +161,7 @@ int ss_lateral_params(ss_ctx *ctx, ss_arena *arena, ss_sublink_planning *sub, co
     memset(left, 0, (size_t)max + 1);
     lop_mark_rels(join->children[0], left);
     lateral_walk w = {.ctx = ctx, .arena = arena, .left = left, .max = max};
+    ss_ptrmap_init(&w.seen, arena);
     if (lop_each_expr_deep(join->children[1], left_cols_of_slot, &w))
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     if (!w.n)

@@ -36,6 +36,9 @@ typedef struct planner {
     ss_sublink_planning *sub;
     const ss_outer_param *outer;
     uint32_t nouter;
+    /* the WITH queries computed once whose plan a CTE scan keeps, by CTE id */
+    bool *cte_planned;
+    uint32_t cte_cap;
 } planner;
 
 static void *pl_alloc(planner *p, size_t n)
@@ -440,8 +443,17 @@ static bool hashable_pair(ss_type a, ss_type b)
                             a.id == SS_TYPE_INT8 || a.id == SS_TYPE_FLOAT8);
 }
 
+static bool reads_worktable(const ss_lop *op);
+
 static int plan_join(planner *p, ss_lop *op, ss_plan **out, layout *lay)
 {
+    /* the worktable changes at each round of a recursive union, but a join keeps its right
+       input across rescans: the worktable goes to the left of an inner join */
+    if (op->u.join.type == SS_JOIN_INNER && reads_worktable(op->children[1]) && !reads_worktable(op->children[0])) {
+        ss_lop *l = op->children[0];
+        op->children[0] = op->children[1];
+        op->children[1] = l;
+    }
     ss_plan *left, *right;
     layout lin, rin;
     ss_lateral lat = {0};
@@ -738,10 +750,85 @@ static int plan_setop_op(planner *p, ss_lop *op, ss_plan **out, layout *lay)
     return *out ? SS_OK : SS_ERROR;
 }
 
+/* ---- WITH queries ------------------------------------------------------------------- */
+
+/* A CTE scan, with the query's plan: one_query_per_cte keeps it under one of them. */
+static int plan_cte_scan_op(planner *p, ss_lop *op, ss_plan **out, layout *lay)
+{
+    ss_plan *cte;
+    if (plan_whole(p, op->children[0], &cte) || own_layout(p, op->rel, op->ncols, lay))
+        return SS_ERROR;
+    *out = plan_cte_scan(&p->pb, op->u.cte.id, op->u.cte.name, cte, op->ncols, op->types, op->names);
+    return *out ? SS_OK : SS_ERROR;
+}
+
+/* The first CTE scan of each CTE id in the finished tree (depth first) keeps the query's
+ * plan, the others read what it computes: done on the whole tree, since the planner drops
+ * subtrees it has planned (an input cut off by a constant-false filter). */
+static int one_query_per_cte(planner *p, ss_plan *node)
+{
+    if (ss_ctx_check_stack(p->ctx))
+        return SS_ERROR;
+    const ss_cte_scan_node *cs = SS_PLAN_NODE_AS(node, SS_NODE_CTE_SCAN, ss_cte_scan_node);
+    if (cs) {
+        uint32_t id = cs->cte_id;
+        if (id >= p->cte_cap) {
+            uint32_t cap = id * 2 + 8;
+            bool *v = pl_alloc(p, cap);
+            if (!v)
+                return SS_ERROR;
+            memset(v, 0, cap);
+            if (p->cte_cap)
+                memcpy(v, p->cte_planned, p->cte_cap);
+            p->cte_planned = v;
+            p->cte_cap = cap;
+        }
+        if (p->cte_planned[id]) {
+            plan_cte_scan_detach(node);
+            return SS_OK;
+        }
+        p->cte_planned[id] = true;
+    }
+    for (uint32_t i = 0; i < node->nchildren; i++)
+        if (one_query_per_cte(p, (ss_plan *)node->children[i]))
+            return SS_ERROR;
+    return SS_OK;
+}
+
+static int plan_cte_op(planner *p, ss_lop *op, ss_plan **out, layout *lay)
+{
+    if (op->kind == LOP_CTE_SCAN)
+        return plan_cte_scan_op(p, op, out, lay);
+    if (own_layout(p, op->rel, op->ncols, lay))
+        return SS_ERROR;
+    if (op->kind == LOP_WORKTABLE_SCAN) {
+        *out = plan_worktable_scan(&p->pb, op->u.cte.id, op->u.cte.name, op->ncols, op->types, op->names);
+        return *out ? SS_OK : SS_ERROR;
+    }
+    ss_plan *nonrec, *rec;
+    if (plan_whole(p, op->children[0], &nonrec) || plan_whole(p, op->children[1], &rec))
+        return SS_ERROR;
+    *out = plan_recursive_union(&p->pb, op->u.cte.id, op->u.cte.name, op->u.cte.all, nonrec, rec, op->names);
+    return *out ? SS_OK : SS_ERROR;
+}
+
+/* Whether a worktable scan is at or below op. */
+static bool reads_worktable(const ss_lop *op)
+{
+    if (op->kind == LOP_WORKTABLE_SCAN)
+        return true;
+    for (uint32_t i = 0; i < op->nchildren; i++)
+        if (reads_worktable(op->children[i]))
+            return true;
+    return false;
+}
+
 static int plan_node(planner *p, ss_lop *op, ss_plan **out, layout *lay)
 {
     if (ss_ctx_check_stack(p->ctx))
         return SS_ERROR;
+    if (op->kind == LOP_CTE_SCAN || op->kind == LOP_RECURSIVE_UNION || op->kind == LOP_WORKTABLE_SCAN)
+        return plan_cte_op(p, op, out, lay);
     if (op->kind == LOP_SETOP)
         return plan_setop_op(p, op, out, lay);
     if (op->kind == LOP_GET)
@@ -811,6 +898,9 @@ static int plan_node(planner *p, ss_lop *op, ss_plan **out, layout *lay)
     case LOP_SETOP:
     case LOP_JOIN:
     case LOP_FUNCTION:
+    case LOP_CTE_SCAN:
+    case LOP_RECURSIVE_UNION:
+    case LOP_WORKTABLE_SCAN:
         break;
     }
     return ss_ctx_error(p->ctx, SS_SQLSTATE_INTERNAL_ERROR, "unrecognized logical operator %d", (int)op->kind);
@@ -825,10 +915,11 @@ int ss_plan_subquery(ss_ctx *ctx, ss_arena *arena, ss_sublink_planning *sub, con
     if (ss_pull_sublinks(ctx, arena, &root) || mark_used_columns(&p, root) || push_down(&p, &root))
         return SS_ERROR;
     /* a subquery's output is its columns in order (ANY / ALL read them by position) */
-    if (outer)
-        return plan_whole(&p, root, out);
     layout lay;
-    return plan_node(&p, root, out, &lay);
+    if (outer ? plan_whole(&p, root, out) : plan_node(&p, root, out, &lay))
+        return SS_ERROR;
+    /* a subquery's tree runs apart from its query's: its CTE scans share rows among themselves */
+    return one_query_per_cte(&p, *out);
 }
 
 int ss_plan_query(ss_ctx *ctx, ss_arena *arena, ss_lop *root, ss_plan **out)

@@ -25,6 +25,7 @@ typedef struct foreign_walk {
     const bool *inner;
     uint32_t max;
     bool found;
+    ss_ptrmap seen; /* shared subtrees are walked once */
 } foreign_walk;
 
 static int note_foreign(const ss_expr *e, void *arg)
@@ -40,7 +41,11 @@ static int note_foreign(const ss_expr *e, void *arg)
 static int foreign_slot(ss_lop *op, ss_expr **slot, void *arg)
 {
     (void)op;
-    return ss_expr_walk_const(*slot, note_foreign, arg, NULL) == SS_WALK_STOP ? 1 : SS_OK;
+    foreign_walk *w = arg;
+    int rc = ss_expr_walk_const(*slot, note_foreign, arg, &w->seen);
+    if (rc == SS_WALK_NOMEM)
+        w->found = true; /* out of memory: treated as correlated, so nothing is pulled up */
+    return rc != SS_WALK_CONTINUE ? 1 : SS_OK;
 }
 
 /* Whether op's subtree reads a column of a relation made outside it (a correlated FROM). */
@@ -52,21 +57,28 @@ static int reads_outside(puller *p, ss_lop *op, bool *out)
         return SS_ERROR;
     memset(inner, 0, (size_t)max + 1);
     lop_mark_rels(op, inner);
-    foreign_walk w = {inner, max, false};
+    foreign_walk w = {inner, max, false, {0}};
+    ss_ptrmap_init(&w.seen, p->arena);
     *out = lop_each_expr_deep(op, foreign_slot, &w) != SS_OK || w.found;
     return SS_OK;
 }
 
-static bool has_sublink(const ss_expr *e)
+static int stop_at_sublink(const ss_expr *e, void *arg)
+{
+    (void)arg;
+    return e->kind == EXPR_SUBLINK ? SS_WALK_STOP : SS_WALK_CONTINUE;
+}
+
+/* Whether e holds a subquery; each shared subtree is looked at once (a seen set: nested
+ * COALESCEs share their arguments, 2^n paths).  Out of memory answers true (the callers then
+ * only try harder). */
+static bool has_sublink(puller *p, const ss_expr *e)
 {
     if (!e)
         return false;
-    if (e->kind == EXPR_SUBLINK)
-        return true;
-    for (uint32_t i = 0, n = ss_expr_nchildren(e); i < n; i++)
-        if (has_sublink(ss_expr_child_const(e, i)))
-            return true;
-    return false;
+    ss_ptrmap seen;
+    ss_ptrmap_init(&seen, p->arena);
+    return ss_expr_walk_const(e, stop_at_sublink, NULL, &seen) != SS_WALK_CONTINUE;
 }
 
 /* ---- the conversions -------------------------------------------------------------------- */
@@ -129,7 +141,7 @@ static int any_join(puller *p, const ss_expr *e, ss_lop **right, ss_expr **cond,
     if (e->u.sub.ncorr != 0 || !e->u.sub.test)
         return SS_OK;
     for (uint32_t i = 0; i < e->u.sub.nargs; i++)
-        if (has_sublink(e->u.sub.args[i]))
+        if (has_sublink(p, e->u.sub.args[i]))
             return SS_OK;
     if (!(*cond = substitute(p, e->u.sub.test, e->u.sub.left_rel, e->u.sub.args)))
         return SS_ERROR;
@@ -195,7 +207,7 @@ static int pull_filter(puller *p, ss_lop *op, ss_lop **out)
 {
     *out = op;
     ss_expr *pred = op->u.filter.pred;
-    if (pred->kind == EXPR_CONST || !has_sublink(pred))
+    if (pred->kind == EXPR_CONST || !has_sublink(p, pred))
         return SS_OK;
     ss_expr **conj = NULL;
     uint32_t n = 0, cap = 0;
@@ -261,7 +273,7 @@ static int pull(puller *p, ss_lop **opp)
     if (op->kind == LOP_FILTER && pull_filter(p, op, &op))
         return SS_ERROR;
     if (op->kind == LOP_JOIN && op->u.join.type == SS_JOIN_INNER && !op->u.join.lateral && op->u.join.cond &&
-        has_sublink(op->u.join.cond)) {
+        has_sublink(p, op->u.join.cond)) {
         /* an inner join's ON is a filter over the join (push_down puts what stays back) */
         ss_lop *bare = pu_alloc(p, sizeof *bare), *f, *pulled;
         if (!bare)

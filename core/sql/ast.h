@@ -134,6 +134,22 @@ typedef struct ast_from_item {
     bool lateral;          /* LATERAL (subquery): it sees the FROM items to its left */
 } ast_from_item;
 
+/* One WITH query: name [(colnames)] AS [NOT] [MATERIALIZED] (query). */
+typedef enum ast_cte_materialize {
+    AST_CTE_DEFAULT = 0,
+    AST_CTE_MATERIALIZED,
+    AST_CTE_NOT_MATERIALIZED
+} ast_cte_materialize;
+
+typedef struct ast_cte {
+    const char *name;
+    const char **colnames;  /* column list, ncolnames of them (0: none) */
+    uint32_t ncolnames;
+    struct ast_select *query;
+    ast_cte_materialize materialize;
+    int location;
+} ast_cte;
+
 typedef struct ast_select {
     bool distinct;
     ast_expr **distinct_on; /* DISTINCT ON (distinct_on[0..ndistinct_on)) (distinct false) */
@@ -163,6 +179,10 @@ typedef struct ast_select {
     ast_setop setop;
     bool setop_all;
     struct ast_select *larg, *rarg;
+    /* WITH [RECURSIVE] queries, visible to this query (all its branches included) */
+    ast_cte *ctes;
+    uint32_t nctes;
+    bool recursive;
 } ast_select;
 
 typedef struct ast_column_def {
@@ -181,7 +201,10 @@ typedef enum ast_stmt_kind {
     AST_SET,
     AST_RESET,
     AST_SHOW,
-    AST_EXPLAIN
+    AST_EXPLAIN,
+    AST_CREATE_VIEW,     /* CREATE [OR REPLACE] VIEW table [(columns)] AS select */
+    AST_DROP_VIEW,       /* DROP VIEW: drop_names, missing_ok, cascade */
+    AST_CREATE_TABLE_AS  /* CREATE TABLE table [(columns)] AS select [WITH [NO] DATA], SELECT INTO */
 } ast_stmt_kind;
 
 typedef struct ast_stmt {
@@ -209,6 +232,15 @@ typedef struct ast_stmt {
     const char *str;
     const char *value;    /* NULL for SET ... TO DEFAULT */
     bool is_local;        /* SET LOCAL */
+    /* AST_DROP_TABLE / AST_DROP_VIEW: CASCADE */
+    bool cascade;
+    /* AST_CREATE_VIEW: OR REPLACE; the statement's text (what the catalog keeps and binds
+       again at each use); columns / ncolumns: the column list */
+    bool replace;
+    const char *view_sql;
+    /* AST_CREATE_TABLE_AS: WITH NO DATA; is_select_into for SELECT ... INTO */
+    bool with_no_data;
+    bool is_select_into;
 } ast_stmt;
 
 typedef struct ast_parse_error {

@@ -313,14 +313,58 @@ bool tr_sort_list(transform_state *ts, List *l, ast_sort_item **items, uint32_t 
     return true;
 }
 
+/* WITH [RECURSIVE] name [(columns)] AS [[NOT] MATERIALIZED] (query), ... */
+static bool tr_with(transform_state *ts, WithClause *w, ast_select *out)
+{
+    out->recursive = w->recursive;
+    out->nctes = (uint32_t)list_length(w->ctes);
+    if (!(out->ctes = tr_alloc(ts, sizeof(ast_cte) * (out->nctes ? out->nctes : 1))))
+        return false;
+    ListCell *lc;
+    uint32_t i = 0;
+    foreach (lc, w->ctes) {
+        CommonTableExpr *cte = lfirst(lc);
+        ast_cte *c = &out->ctes[i++];
+        c->name = tr_strdup(ts, cte->ctename);
+        c->location = cte->location;
+        c->materialize = cte->ctematerialized == CTEMaterializeAlways  ? AST_CTE_MATERIALIZED
+                         : cte->ctematerialized == CTEMaterializeNever ? AST_CTE_NOT_MATERIALIZED
+                                                                       : AST_CTE_DEFAULT;
+        if (cte->search_clause) {
+            tr_unsupported(ts, cte->search_clause->location, "SEARCH clauses of WITH RECURSIVE");
+            return false;
+        }
+        if (cte->cycle_clause) {
+            tr_unsupported(ts, cte->cycle_clause->location, "CYCLE clauses of WITH RECURSIVE");
+            return false;
+        }
+        if (!IsA(cte->ctequery, SelectStmt)) {
+            tr_unsupported(ts, cte->location, "data-modifying statements in WITH");
+            return false;
+        }
+        c->ncolnames = (uint32_t)list_length(cte->aliascolnames);
+        if (c->ncolnames && !(c->colnames = tr_alloc(ts, sizeof(char *) * c->ncolnames)))
+            return false;
+        ListCell *cc;
+        uint32_t k = 0;
+        foreach (cc, cte->aliascolnames)
+            c->colnames[k++] = tr_strdup(ts, strVal(lfirst(cc)));
+        if (((SelectStmt *)cte->ctequery)->intoClause) {
+            tr_error(ts, "42601", ((SelectStmt *)cte->ctequery)->intoClause->rel->location,
+                     "SELECT ... INTO is not allowed here");
+            return false;
+        }
+        if (!(c->query = tr_select(ts, (SelectStmt *)cte->ctequery)))
+            return false;
+    }
+    return true;
+}
+
 ast_select *tr_select(transform_state *ts, SelectStmt *s)
 {
-    if (s->withClause) {
-        tr_unsupported(ts, s->withClause->location, "WITH queries");
-        return NULL;
-    }
     if (s->intoClause) {
-        tr_unsupported(ts, s->intoClause->rel ? s->intoClause->rel->location : -1, "SELECT INTO");
+        tr_error(ts, "42601", s->intoClause->rel ? s->intoClause->rel->location : -1,
+                 "SELECT ... INTO is not allowed here");
         return NULL;
     }
     if (s->lockingClause) {
@@ -339,6 +383,8 @@ ast_select *tr_select(transform_state *ts, SelectStmt *s)
     }
     ast_select *out = tr_alloc(ts, sizeof *out);
     if (!out)
+        return NULL;
+    if (s->withClause && !tr_with(ts, s->withClause, out))
         return NULL;
     if (s->op != SETOP_NONE) {
         out->setop = s->op == SETOP_UNION ? AST_SETOP_UNION : s->op == SETOP_INTERSECT ? AST_SETOP_INTERSECT
@@ -559,16 +605,17 @@ static bool name_goes_on(const char *w)
 
 static bool tr_drop(transform_state *ts, DropStmt *s, ast_stmt *out)
 {
-    if (s->removeType != OBJECT_TABLE) {
+    if (s->removeType != OBJECT_TABLE && s->removeType != OBJECT_VIEW) {
         char what[128];
         tr_unsupported(ts, -1, tr_words(ts, ts->stmt_location, 1, name_goes_on, what, sizeof what));
         return false;
     }
-    if (s->behavior == DROP_CASCADE) {
-        tr_unsupported(ts, -1, "DROP ... CASCADE");
+    if (s->concurrent) {
+        tr_unsupported(ts, -1, "DROP ... CONCURRENTLY");
         return false;
     }
-    out->kind = AST_DROP_TABLE;
+    out->kind = s->removeType == OBJECT_VIEW ? AST_DROP_VIEW : AST_DROP_TABLE;
+    out->cascade = s->behavior == DROP_CASCADE;
     out->missing_ok = s->missing_ok;
     out->ndrop = (uint32_t)list_length(s->objects);
     out->drop_names = tr_alloc(ts, sizeof(char *) * (out->ndrop ? out->ndrop : 1));
@@ -586,6 +633,118 @@ static bool tr_drop(transform_state *ts, DropStmt *s, ast_stmt *out)
         out->drop_names[i++] = tr_strdup(ts, strVal(llast(qual)));
     }
     return true;
+}
+
+/* The text of the statement being transformed, which the catalog keeps for a view. */
+static const char *statement_text(transform_state *ts)
+{
+    size_t len = ts->stmt_len > 0 ? (size_t)ts->stmt_len : strlen(ts->sql + ts->stmt_location);
+    char *t = tr_alloc(ts, len + 1);
+    if (t)
+        memcpy(t, ts->sql + ts->stmt_location, len);
+    return t;
+}
+
+/* A column list (String nodes) into out->columns. */
+static bool tr_name_list(transform_state *ts, List *names, ast_stmt *out)
+{
+    out->ncolumns = (uint32_t)list_length(names);
+    if (!out->ncolumns)
+        return true;
+    if (!(out->columns = tr_alloc(ts, sizeof(char *) * out->ncolumns)))
+        return false;
+    ListCell *lc;
+    uint32_t i = 0;
+    foreach (lc, names)
+        out->columns[i++] = tr_strdup(ts, strVal(lfirst(lc)));
+    return true;
+}
+
+/* CREATE [OR REPLACE] VIEW name [(columns)] AS query. */
+static bool tr_view(transform_state *ts, ViewStmt *s, ast_stmt *out)
+{
+    if (s->view->relpersistence == 't') {
+        tr_unsupported(ts, s->view->location, "temporary views");
+        return false;
+    }
+    if (s->options) {
+        tr_unsupported(ts, -1, "WITH (view options)");
+        return false;
+    }
+    if (s->withCheckOption != NO_CHECK_OPTION) {
+        tr_unsupported(ts, -1, "WITH CHECK OPTION");
+        return false;
+    }
+    out->kind = AST_CREATE_VIEW;
+    out->replace = s->replace;
+    out->table_location = s->view->location;
+    if (!(out->table = rangevar_name(ts, s->view)) || !tr_name_list(ts, s->aliases, out))
+        return false;
+    if (!IsA(s->query, SelectStmt)) {
+        tr_unsupported(ts, -1, "this kind of view query");
+        return false;
+    }
+    out->view_sql = statement_text(ts);
+    return out->view_sql && (out->select = tr_select(ts, (SelectStmt *)s->query)) != NULL;
+}
+
+/* CREATE TABLE name [(columns)] AS query [WITH [NO] DATA] and SELECT ... INTO name. */
+static bool tr_into(transform_state *ts, IntoClause *into, SelectStmt *query, bool if_not_exists, bool select_into,
+                    ast_stmt *out)
+{
+    if (into->rel->relpersistence == 't') {
+        tr_unsupported(ts, into->rel->location, "temporary tables");
+        return false;
+    }
+    if (into->rel->relpersistence == 'u') {
+        tr_unsupported(ts, into->rel->location, "UNLOGGED tables");
+        return false;
+    }
+    if (into->options || into->tableSpaceName || into->onCommit != ONCOMMIT_NOOP) {
+        tr_unsupported(ts, into->rel->location, into->options ? "WITH (storage parameters)"
+                                                : into->tableSpaceName ? "TABLESPACE" : "ON COMMIT");
+        return false;
+    }
+    out->kind = AST_CREATE_TABLE_AS;
+    out->if_not_exists = if_not_exists;
+    out->is_select_into = select_into;
+    out->with_no_data = into->skipData;
+    out->table_location = into->rel->location;
+    out->access_method = into->accessMethod ? tr_strdup(ts, into->accessMethod) : NULL;
+    if (!(out->table = rangevar_name(ts, into->rel)) || !tr_name_list(ts, into->colNames, out))
+        return false;
+    out->select = tr_select(ts, query);
+    return out->select != NULL;
+}
+
+static bool tr_create_table_as(transform_state *ts, CreateTableAsStmt *s, ast_stmt *out)
+{
+    if (s->objtype != OBJECT_TABLE) {
+        tr_unsupported(ts, -1, "CREATE MATERIALIZED VIEW");
+        return false;
+    }
+    if (!IsA(s->query, SelectStmt)) {
+        tr_unsupported(ts, -1, "CREATE TABLE AS EXECUTE");
+        return false;
+    }
+    return tr_into(ts, s->into, (SelectStmt *)s->query, s->if_not_exists, false, out);
+}
+
+/* SELECT ... INTO: the clause sits on the statement, or on the first SELECT of a set
+ * operation (PostgreSQL's grammar lets only that one have it). */
+static bool tr_select_stmt(transform_state *ts, SelectStmt *s, ast_stmt *out)
+{
+    SelectStmt *first = s;
+    while (first->op != SETOP_NONE)
+        first = first->larg;
+    if (first->intoClause) {
+        IntoClause *into = first->intoClause;
+        first->intoClause = NULL;
+        return tr_into(ts, into, s, false, true, out);
+    }
+    out->kind = AST_SELECT;
+    out->select = tr_select(ts, s);
+    return out->select != NULL;
 }
 
 /* PostgreSQL's quote_identifier (libpg_query exports the backend's own). */
@@ -652,13 +811,6 @@ static void unsupported_statement(transform_state *ts, Node *n, const char *pref
     case T_MergeStmt:
         snprintf(name, sizeof name, "MERGE");
         break;
-    case T_CreateTableAsStmt: {
-        CreateTableAsStmt *c = (CreateTableAsStmt *)n;
-        snprintf(name, sizeof name, "%s", c->is_select_into ? "SELECT INTO"
-                                          : c->objtype == OBJECT_MATVIEW ? "CREATE MATERIALIZED VIEW"
-                                                                         : "CREATE TABLE AS");
-        break;
-    }
     default:
         tr_words(ts, ts->stmt_location, 1, name_goes_on, name, sizeof name);
         if (!name[0])
@@ -671,9 +823,11 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
 {
     switch (nodeTag(n)) {
     case T_SelectStmt:
-        out->kind = AST_SELECT;
-        out->select = tr_select(ts, (SelectStmt *)n);
-        return out->select != NULL;
+        return tr_select_stmt(ts, (SelectStmt *)n, out);
+    case T_ViewStmt:
+        return tr_view(ts, (ViewStmt *)n, out);
+    case T_CreateTableAsStmt:
+        return tr_create_table_as(ts, (CreateTableAsStmt *)n, out);
     case T_InsertStmt:
         return tr_insert(ts, (InsertStmt *)n, out);
     case T_CreateStmt:
@@ -833,6 +987,7 @@ static int transform_list(transform_state *ts, List *tree, uint32_t max, ast_stm
         RawStmt *raw = lfirst(lc);
         ast_stmt *s = tr_alloc(ts, sizeof *s);
         ts->stmt_location = raw->stmt_location;
+        ts->stmt_len = raw->stmt_len;
         if (!s || !tr_stmt(ts, raw->stmt, s))
             break;
         s->location = raw->stmt_location;

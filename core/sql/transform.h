@@ -30,6 +30,7 @@ typedef struct transform_state {
     bool failed;
     int with_ties_value; /* libpg_query's LimitOption value for WITH TIES */
     int stmt_location;   /* start of the statement being transformed */
+    int stmt_len;        /* its length in bytes, 0 = to the end of the text */
 } transform_state;
 
 /* Records the first error (position is the 0-based location of the node or -1). */

@@ -96,6 +96,7 @@ START_TEST(abi_2_0_slots)
     ck_assert(SS_API_HAS(api, work_mem) && api->work_mem);
     ck_assert(SS_API_HAS(api, temp_create) && api->temp_create);
     ck_assert(SS_API_HAS(api, temp_close) && api->temp_close);
+    ck_assert(SS_API_HAS(api, shared_slot) && api->shared_slot); /* 2.1 */
 }
 END_TEST
 

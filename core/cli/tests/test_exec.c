@@ -402,18 +402,19 @@ END_TEST
 static void add_catalog(void)
 {
     fake_result t = {0};
-    t.sql = "SELECT name, backend, ncols FROM sunstone_tables";
-    t.ncols = 3;
+    t.sql = "SELECT name, backend, ncols, kind FROM sunstone_tables";
+    t.ncols = 4;
     t.names[0] = "name";
     t.names[1] = "backend";
     t.names[2] = "ncols";
+    t.names[3] = "kind";
     t.types[2] = 23;
-    const char *tables[][3] = {{"t2", "memory", "1"},         {"t", "memory", "2"},
-                               {"longer_table_name", "memory", "1"}, {"Mixed Case", "memory", "1"},
-                               {"t1", "lsm", "1"},            {"Mixed", "memory", "1"}};
+    const char *tables[][4] = {{"t2", "memory", "1", "table"},         {"t", "memory", "2", "table"},
+                               {"longer_table_name", "memory", "1", "table"}, {"Mixed Case", "memory", "1", "table"},
+                               {"t1", "lsm", "1", "table"},            {"Mixed", "memory", "1", "table"}};
     t.nrows = 6;
     for (int i = 0; i < 6; i++)
-        for (int c = 0; c < 3; c++)
+        for (int c = 0; c < 4; c++)
             t.rows[i][c] = tables[i][c];
     t.tag = "SELECT 6";
     fake_kernel_add(&t);
@@ -446,7 +447,7 @@ static void add_catalog(void)
 
 static bool list_tables(shell *sh, const char *pattern)
 {
-    return describe_list_tables(sh, pattern, false);
+    return describe_list_tables(sh, pattern, false, "table");
 }
 
 static bool show_tables(shell *sh, const char *pattern)
@@ -502,7 +503,7 @@ START_TEST(test_d_verbose)
     session s;
     session_open(&s);
     ck_assert(describe_tables(&s.sh, "t1", true));
-    ck_assert(describe_list_tables(&s.sh, "t1", true));
+    ck_assert(describe_list_tables(&s.sh, "t1", true, "table"));
     session_flush(&s);
     ck_assert_str_eq(s.out_text, "                 Table \"public.t1\"\n"
                                  " Column |  Type   | Collation | Nullable | Default \n"
@@ -564,10 +565,10 @@ START_TEST(test_catalog_view_missing)
     session s;
     session_open(&s);
     s.sh.terse = true;
-    ck_assert(!describe_list_tables(&s.sh, NULL, false));
+    ck_assert(!describe_list_tables(&s.sh, NULL, false, NULL));
     session_flush(&s);
     ck_assert_str_eq(s.err_text, "ERROR:  fake kernel has no result for \"SELECT name, backend, "
-                                 "ncols FROM sunstone_tables\"\n");
+                                 "ncols, kind FROM sunstone_tables\"\n");
     session_close(&s);
 }
 END_TEST

@@ -94,6 +94,9 @@ typedef enum ss_node_kind {
     SS_NODE_NESTED_LOOP = 9, /* child 0 joined with child 1 on a condition: ss_nested_loop_node */
     SS_NODE_APPEND = 10,   /* the rows of every child, child after child (UNION ALL): ss_append_node */
     SS_NODE_SETOP = 11,    /* INTERSECT / EXCEPT [ALL] of child 0 and child 1: ss_setop_node */
+    SS_NODE_CTE_SCAN = 12, /* the rows of a WITH query computed once per execution: ss_cte_scan_node */
+    SS_NODE_RECURSIVE_UNION = 13, /* WITH RECURSIVE: ss_recursive_union_node */
+    SS_NODE_WORKTABLE_SCAN = 14,  /* the worktable of a recursive union: ss_worktable_scan_node */
     SS_NODE_FUNCTION_SCAN = 15, /* rows of a set-returning function (generate_series): ss_function_scan_node */
     SS_NODE_UNIQUE = 16,   /* the first row of each run of equal keys of child 0: ss_unique_node */
     SS_NODE_NESTED_LOOP_PARAM = 17, /* child 1 run again for each row of child 0, with
@@ -337,6 +340,57 @@ typedef struct ss_nested_loop_param_node { /* SS_NODE_NESTED_LOOP_PARAM, two chi
     const ss_expr *const *setters;
     ss_param_set assigned;
 } ss_nested_loop_param_node;
+/* WITH queries computed once.  Every reference to such a query is a CTE scan node with the
+ * query's cte_id; exactly one of them (the first the planner built) has the query's plan as
+ * its child 0, the others have no child.  The instances of one statement's CTE scans of one
+ * cte_id share the rows: the first to need a row pulls it from that child and keeps it; each
+ * reads the rows at its own pace, from the first again after a rescan (the query is not run
+ * again: rescans never change a WITH query's rows in one execution).  They find each other
+ * through ss_api.shared_slot(self, SS_NODE_CTE_SCAN, cte_id), a pointer every instance of
+ * the operator tree sees for that key: its layout is the CTE scan operator's own (all CTE
+ * scans of a tree run the operator named by sunstone.operator_cte_scan). */
+typedef struct ss_cte_scan_node { /* SS_NODE_CTE_SCAN, zero or one child of its schema */
+    ss_plan_node hdr;
+    uint32_t cte_id;              /* unique per statement */
+    uint32_t reserved;
+    const char *cte_name;         /* the WITH query's name, for EXPLAIN */
+} ss_cte_scan_node;
+
+/* WITH RECURSIVE: child 0 (the non-recursive term) then, as long as the previous round
+ * produced rows, child 1 (the recursive term) rescanned over them; every row is emitted as
+ * soon as it is produced (a LIMIT above stops the recursion).  With all false (UNION), a row
+ * equal to one produced before (NULLs equal) is neither emitted nor read by the next round.
+ * Child 1 reads the previous round's rows through worktable scan nodes of the same
+ * worktable_id, which reach them through the ss_worktable the recursive union publishes in
+ * ss_api.shared_slot(self, SS_NODE_RECURSIVE_UNION, worktable_id) before its first round
+ * runs (a worktable scan looks it up at its first next_batch, not at open: the union opens
+ * after its children). */
+typedef struct ss_recursive_union_node { /* SS_NODE_RECURSIVE_UNION, two children of its schema */
+    ss_plan_node hdr;
+    uint32_t worktable_id;        /* unique per statement */
+    bool all;                     /* UNION ALL */
+    uint8_t reserved[3];
+    const char *cte_name;
+} ss_recursive_union_node;
+
+typedef struct ss_worktable_scan_node { /* SS_NODE_WORKTABLE_SCAN, no children */
+    ss_plan_node hdr;
+    uint32_t worktable_id;
+    uint32_t reserved;
+    const char *cte_name;
+} ss_worktable_scan_node;
+
+/* The rows of a recursive union's previous round, published for its worktable scans. */
+typedef struct ss_worktable {
+    uint32_t struct_size;         /* sizeof(ss_worktable) as the union's module built it */
+    uint32_t reserved;
+    void *impl;                   /* the union's */
+    /* writes the rows from position *pos onward (at most out's capacity, of the node's
+       types) into out, which the scan owns and read resets first, and advances *pos past
+       them; out->count 0: no more rows this round.  Text in out stays valid until the round
+       ends (the recursive term's stream ends). */
+    int (*read)(ss_ctx *ctx, void *impl, uint64_t *pos, ss_batch *out);
+} ss_worktable;
 
 /* Flags an instance receives at open. */
 enum {

@@ -225,6 +225,14 @@ typedef struct ss_api {
     uint64_t (*temp_size)(const ss_temp_file *f);
     /* closes and removes the file (NULL: nothing) */
     void (*temp_close)(ss_ctx *ctx, ss_temp_file *f);
+    /* ABI 2.1 too: */
+    /* the pointer every operator instance of self's operator tree shares for (kind, id):
+       NULL until one of them stores something there; the kernel never reads or frees what
+       it points to (its owner releases it in its close).  Keys are the node kind that
+       documents the slot's use and an id from its plan nodes (CTE scans: cte_id; recursive
+       unions: worktable_id, sunstone/operator.h).  NULL with 53200 recorded on ctx when out
+       of memory. */
+    void **(*shared_slot)(ss_ctx *ctx, ss_op *self, int32_t kind, uint32_t id);
 
     /* ---- type descriptions (appended after ABI 2.1's; check with SS_API_HAS) ---- */
     /* the kernel's description of type id (layout, width, order/equality/hash callbacks for

@@ -1,0 +1,345 @@
+/* views.c — user views in the catalog (CREATE [OR REPLACE] VIEW, with PostgreSQL's rules for
+ * replacing one) and DROP TABLE / DROP VIEW with the dependencies of views on the relations
+ * they read: RESTRICT refuses to drop what a view depends on (2BP01), CASCADE drops the
+ * dependent views too, as PostgreSQL's reportDependentObjects words them. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog/catalog.h"
+#include "types/typeio.h"
+#include "util/strbuf.h"
+
+ss_view *ss_catalog_find_view(const ss_catalog *c, const char *name)
+{
+    for (uint32_t i = 0; i < c->nuser_views; i++)
+        if (strcmp(c->user_views[i]->name, name) == 0)
+            return c->user_views[i];
+    return NULL;
+}
+
+static void free_view(ss_view *v)
+{
+    if (!v)
+        return;
+    for (uint32_t i = 0; v->col_names && i < v->ncols; i++)
+        free(v->col_names[i]);
+    for (uint32_t i = 0; v->deps && i < v->ndeps; i++)
+        free(v->deps[i]);
+    free(v->col_names);
+    free(v->deps);
+    free(v->types);
+    free(v->sql);
+    free(v->name);
+    free(v);
+}
+
+void ss_catalog_free_views(ss_catalog *c)
+{
+    for (uint32_t i = 0; i < c->nuser_views; i++)
+        free_view(c->user_views[i]);
+    free(c->user_views);
+    c->user_views = NULL;
+    c->nuser_views = c->cap_user_views = 0;
+}
+
+static char **copy_strings(const char *const *v, uint32_t n, bool *ok)
+{
+    char **out = calloc(n ? n : 1, sizeof *out);
+    *ok &= out != NULL;
+    for (uint32_t i = 0; out && i < n; i++)
+        *ok &= (out[i] = strdup(v[i])) != NULL;
+    return out;
+}
+
+static ss_view *new_view(const ss_view_def *def)
+{
+    ss_view *v = calloc(1, sizeof *v);
+    if (!v)
+        return NULL;
+    bool ok = (v->name = strdup(def->name)) && (v->sql = strdup(def->sql)) &&
+              (v->types = calloc(def->ncols ? def->ncols : 1, sizeof *v->types));
+    v->ncols = def->ncols;
+    v->ndeps = def->ndeps;
+    v->col_names = copy_strings(def->col_names, def->ncols, &ok);
+    v->deps = copy_strings(def->deps, def->ndeps, &ok);
+    if (!ok) {
+        free_view(v);
+        return NULL;
+    }
+    memcpy(v->types, def->types, sizeof *v->types * def->ncols);
+    return v;
+}
+
+/* PostgreSQL's checkViewTupleDesc: a replacement keeps the columns, adding only at the end. */
+static int check_replacement(ss_ctx *ctx, const ss_view *old, const ss_view_def *def)
+{
+    if (def->ncols < old->ncols)
+        return ss_ctx_error(ctx, "42P16", "cannot drop columns from view");
+    for (uint32_t i = 0; i < old->ncols; i++) {
+        if (strcmp(old->col_names[i], def->col_names[i]) != 0) {
+            ss_ctx_error(ctx, "42P16", "cannot change name of view column \"%s\" to \"%s\"", old->col_names[i],
+                         def->col_names[i]);
+            ss_ctx_error_hint(ctx, "Use ALTER VIEW ... RENAME COLUMN ... to change name of view column instead.");
+            return SS_ERROR;
+        }
+        if (old->types[i].id != def->types[i].id || old->types[i].typmod != def->types[i].typmod) {
+            char b1[96], b2[96];
+            return ss_ctx_error(ctx, "42P16", "cannot change data type of view column \"%s\" from %s to %s",
+                                old->col_names[i], ss_type_display_name(old->types[i], b1, sizeof b1),
+                                ss_type_display_name(def->types[i], b2, sizeof b2));
+        }
+    }
+    return SS_OK;
+}
+
+int ss_catalog_create_view(ss_ctx *ctx, ss_catalog *c, const ss_view_def *def)
+{
+    ss_view *old = ss_catalog_find_view(c, def->name);
+    if (ss_catalog_find(c, def->name)) {
+        if (def->replace)
+            return ss_ctx_error(ctx, "42809", "\"%s\" is not a view", def->name);
+        return ss_ctx_error(ctx, SS_SQLSTATE_DUPLICATE_TABLE, "relation \"%s\" already exists", def->name);
+    }
+    if (old && !def->replace)
+        return ss_ctx_error(ctx, SS_SQLSTATE_DUPLICATE_TABLE, "relation \"%s\" already exists", def->name);
+    if (old && check_replacement(ctx, old, def))
+        return SS_ERROR;
+    ss_view *v = new_view(def);
+    if (!v)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    if (old) {
+        for (uint32_t i = 0; i < c->nuser_views; i++)
+            if (c->user_views[i] == old)
+                c->user_views[i] = v;
+        free_view(old);
+    } else {
+        if (c->nuser_views == c->cap_user_views) {
+            uint32_t cap = c->cap_user_views ? c->cap_user_views * 2 : 8;
+            ss_view **p = realloc(c->user_views, sizeof *p * cap);
+            if (!p) {
+                free_view(v);
+                return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+            }
+            c->user_views = p;
+            c->cap_user_views = cap;
+        }
+        c->user_views[c->nuser_views++] = v;
+    }
+    c->version++;
+    return SS_OK;
+}
+
+/* ---- DROP ---------------------------------------------------------------------------- */
+
+/* The relations one DROP removes: the named ones, then the views depending on them. */
+typedef struct drop_set {
+    const char **names;   /* relation names */
+    bool *is_view;
+    const char **on;      /* the relation it depends on (dependents only) */
+    bool *on_view;
+    uint32_t n, cap, ntargets;
+} drop_set;
+
+static bool in_set(const drop_set *s, const char *name)
+{
+    for (uint32_t i = 0; i < s->n; i++)
+        if (strcmp(s->names[i], name) == 0)
+            return true;
+    return false;
+}
+
+static int set_add(ss_ctx *ctx, drop_set *s, const char *name, bool is_view, const char *on, bool on_view)
+{
+    if (s->n == s->cap) {
+        uint32_t cap = s->cap ? s->cap * 2 : 8;
+        const char **names = realloc(s->names, sizeof *names * cap);
+        if (names)
+            s->names = names;
+        const char **ons = realloc(s->on, sizeof *ons * cap);
+        if (ons)
+            s->on = ons;
+        bool *iv = realloc(s->is_view, sizeof *iv * cap);
+        if (iv)
+            s->is_view = iv;
+        bool *ov = realloc(s->on_view, sizeof *ov * cap);
+        if (ov)
+            s->on_view = ov;
+        if (!names || !ons || !iv || !ov)
+            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        s->cap = cap;
+    }
+    s->names[s->n] = name;
+    s->is_view[s->n] = is_view;
+    s->on[s->n] = on;
+    s->on_view[s->n] = on_view;
+    s->n++;
+    return SS_OK;
+}
+
+static void set_free(drop_set *s)
+{
+    free(s->names);
+    free(s->on);
+    free(s->is_view);
+    free(s->on_view);
+}
+
+/* Adds the views depending on `name` (and theirs, depth first, in creation order). */
+static int add_dependents(ss_ctx *ctx, const ss_catalog *c, drop_set *s, const char *name, bool is_view)
+{
+    if (ss_ctx_check_stack(ctx))
+        return SS_ERROR;
+    for (uint32_t i = 0; i < c->nuser_views; i++) {
+        const ss_view *v = c->user_views[i];
+        bool depends = false;
+        for (uint32_t d = 0; d < v->ndeps; d++)
+            depends |= strcmp(v->deps[d], name) == 0;
+        if (!depends || in_set(s, v->name))
+            continue;
+        if (set_add(ctx, s, v->name, true, name, is_view) || add_dependents(ctx, c, s, v->name, true))
+            return SS_ERROR;
+    }
+    return SS_OK;
+}
+
+/* Checks one name of DROP TABLE / DROP VIEW; *skip when it is missing and IF EXISTS. */
+static int check_name(ss_ctx *ctx, ss_catalog *c, bool views, const char *name, bool missing_ok, bool *skip)
+{
+    ss_table *t = ss_catalog_find(c, name);
+    ss_view *v = ss_catalog_find_view(c, name);
+    *skip = false;
+    if (views ? v != NULL : t != NULL) {
+        if (t && t->system)
+            return ss_ctx_error(ctx, "42809", "\"%s\" is a system view and cannot be dropped", t->name);
+        if (t && t->active_scans)
+            return ss_ctx_error(ctx, "55006",
+                                "cannot DROP TABLE \"%s\" because it is being used by active queries in this session",
+                                t->name);
+        return SS_OK;
+    }
+    if (views ? t != NULL : v != NULL) {
+        ss_ctx_error(ctx, "42809", "\"%s\" is not a %s", name, views ? "view" : "table");
+        ss_ctx_error_hint(ctx, "Use DROP %s to remove a %s.", views ? "TABLE" : "VIEW", views ? "table" : "view");
+        return SS_ERROR;
+    }
+    if (!missing_ok)
+        return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_TABLE, "%s \"%s\" does not exist", views ? "view" : "table", name);
+    *skip = true;
+    return SS_OK;
+}
+
+static int drop_view(ss_ctx *ctx, ss_catalog *c, const char *name)
+{
+    (void)ctx;
+    for (uint32_t i = 0; i < c->nuser_views; i++)
+        if (strcmp(c->user_views[i]->name, name) == 0) {
+            free_view(c->user_views[i]);
+            memmove(&c->user_views[i], &c->user_views[i + 1], sizeof *c->user_views * (c->nuser_views - i - 1));
+            c->nuser_views--;
+            c->version++;
+            return SS_OK;
+        }
+    return SS_OK;
+}
+
+/* 2BP01 with PostgreSQL's DETAIL, one line per dependent: "view v depends on table t". */
+static int refuse_dependents(ss_ctx *ctx, const drop_set *s, const char *what)
+{
+    ss_strbuf detail;
+    ss_strbuf_init(&detail);
+    for (uint32_t i = s->ntargets; i < s->n; i++)
+        ss_strbuf_printf(&detail, "%sview %s depends on %s %s", i > s->ntargets ? "\n" : "", s->names[i],
+                         s->on_view[i] ? "view" : "table", s->on[i]);
+    ss_ctx_error(ctx, "2BP01", "cannot drop %s %s because other objects depend on it", what, s->names[0]);
+    ss_ctx_error_detail(ctx, "%s", detail.data ? detail.data : "");
+    ss_ctx_error_hint(ctx, "Use DROP ... CASCADE to drop the dependent objects too.");
+    ss_strbuf_free(&detail);
+    return SS_ERROR;
+}
+
+static void notify_cascade(const drop_set *s, void (*notice)(void *arg, const char *text), void *arg)
+{
+    uint32_t extra = s->n - s->ntargets;
+    if (!extra || !notice)
+        return;
+    ss_strbuf text;
+    ss_strbuf_init(&text);
+    if (extra == 1) {
+        ss_strbuf_printf(&text, "drop cascades to view %s", s->names[s->ntargets]);
+    } else {
+        /* the DETAIL travels in the notice's text, as the shell prints it */
+        ss_strbuf_printf(&text, "drop cascades to %u other objects\nDETAIL:  ", extra);
+        for (uint32_t i = s->ntargets; i < s->n; i++)
+            ss_strbuf_printf(&text, "%sdrop cascades to view %s", i > s->ntargets ? "\n" : "", s->names[i]);
+    }
+    if (text.data)
+        notice(arg, text.data);
+    ss_strbuf_free(&text);
+}
+
+int ss_catalog_drop_relations(ss_ctx *ctx, ss_catalog *c, bool views, const char *const *names, uint32_t n,
+                              bool missing_ok, bool cascade, void (*notice)(void *arg, const char *text), void *arg)
+{
+    drop_set s = {0};
+    int rc = SS_OK;
+    /* every name first: a DROP drops all or nothing */
+    for (uint32_t i = 0; rc == SS_OK && i < n; i++) {
+        bool skip;
+        /* DROP TABLE a, a drops a once, silently, as PostgreSQL */
+        if ((rc = check_name(ctx, c, views, names[i], missing_ok, &skip)) == SS_OK && !skip && !in_set(&s, names[i]))
+            rc = set_add(ctx, &s, names[i], views, NULL, false);
+    }
+    s.ntargets = s.n;
+    for (uint32_t i = 0; rc == SS_OK && i < s.ntargets; i++) {
+        uint32_t before = s.n;
+        rc = add_dependents(ctx, c, &s, s.names[i], views);
+        if (rc == SS_OK && s.n > before && !cascade) {
+            /* PostgreSQL names the first object whose dependents block it */
+            drop_set one = s;
+            one.names = s.names + i;
+            one.ntargets = 1;
+            one.n = 1 + s.n - before;
+            const char **nm = malloc(sizeof *nm * one.n);
+            const char **on = malloc(sizeof *on * one.n);
+            bool *ov = malloc(sizeof *ov * one.n);
+            if (!nm || !on || !ov) {
+                rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+            } else {
+                nm[0] = s.names[i];
+                for (uint32_t k = 1; k < one.n; k++) {
+                    nm[k] = s.names[before + k - 1];
+                    on[k] = s.on[before + k - 1];
+                    ov[k] = s.on_view[before + k - 1];
+                }
+                one.names = nm;
+                one.on = on;
+                one.on_view = ov;
+                rc = refuse_dependents(ctx, &one, views ? "view" : "table");
+            }
+            free(nm);
+            free(on);
+            free(ov);
+        }
+    }
+    for (uint32_t i = 0; rc == SS_OK && missing_ok && i < n; i++)
+        if (!in_set(&s, names[i]) && notice) {
+            char text[256];
+            snprintf(text, sizeof text, "%s \"%s\" does not exist, skipping", views ? "view" : "table", names[i]);
+            notice(arg, text);
+        }
+    if (rc == SS_OK && cascade)
+        notify_cascade(&s, notice, arg);
+    /* dependents first, the last found first */
+    for (uint32_t i = s.n; rc == SS_OK && i-- > 0;) {
+        if (s.is_view[i]) {
+            rc = drop_view(ctx, c, s.names[i]);
+            continue;
+        }
+        ss_table *t = ss_catalog_find(c, s.names[i]);
+        if (t)
+            rc = ss_catalog_drop_table(ctx, c, t);
+    }
+    set_free(&s);
+    return rc;
+}
