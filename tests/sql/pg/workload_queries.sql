@@ -1,8 +1,6 @@
 -- The query-only categories of the seed's OLTP/SQL workload (../shared/bench-workload.md) on
 -- its fixture, checked row for row against PostgreSQL 15.  The fixture is the workload's,
 -- without PRIMARY KEY and the indexes (another issue); {id} is fixed to a few values.
--- The Aggregation category's AVG(age) is numeric in PostgreSQL, which Sunstone does not
--- have yet: it runs here without AVG.
 CREATE TABLE customers (id INT, name TEXT, email TEXT, age INT, region TEXT, metadata TEXT, bio TEXT);
 CREATE TABLE products (product_id INT, name TEXT, category TEXT, price INT, description TEXT);
 CREATE TABLE orders (order_id INT, customer_id INT, order_date TEXT, status TEXT, total INT);
@@ -1797,8 +1795,8 @@ INSERT INTO categories VALUES
   (18, 'Cat_18', 4),
   (19, 'Cat_19', 5),
   (20, 'Cat_20', 1);
--- Aggregation (without AVG)
-SELECT region, COUNT(*), SUM(age) FROM customers GROUP BY region HAVING COUNT(*) > 10 ORDER BY region;
+-- Aggregation
+SELECT region, COUNT(*), SUM(age), AVG(age) FROM customers GROUP BY region HAVING COUNT(*) > 10 ORDER BY region;
 -- INNER JOIN, id = 42
 SELECT c.name, o.order_id, o.total FROM customers c INNER JOIN orders o ON c.id = o.customer_id WHERE c.id = 42 ORDER BY o.order_id;
 -- LEFT JOIN, id = 42
