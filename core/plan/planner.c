@@ -395,6 +395,101 @@ static ss_lop *lop_clone(planner *p, const ss_lop *op)
     return c;
 }
 
+/* ---- HAVING conjuncts without aggregates (PostgreSQL's subquery_planner) ---------------- */
+
+typedef struct agg_use_walk {
+    uint32_t rel, ngroups;
+} agg_use_walk;
+
+static int stop_at_aggregate(const ss_expr *e, void *arg)
+{
+    const agg_use_walk *w = arg;
+    if (e->kind == EXPR_SUBLINK || (e->kind == EXPR_COLUMN && e->u.column.rel == w->rel && e->u.column.index >= w->ngroups))
+        return SS_WALK_STOP;
+    return SS_WALK_CONTINUE;
+}
+
+/* Whether HAVING conjunct c over aggregate agg reads no aggregate result and holds no subquery
+ * (Sunstone has no volatile functions, PostgreSQL's third condition). */
+static int movable_having(planner *p, const ss_lop *agg, const ss_expr *c, bool *out)
+{
+    ss_ptrmap seen;
+    ss_ptrmap_init(&seen, p->arena);
+    agg_use_walk w = {agg->rel, agg->u.aggregate.ngroups};
+    int rc = ss_expr_walk_const(c, stop_at_aggregate, &w, &seen);
+    if (rc == SS_WALK_NOMEM)
+        return ss_ctx_error(p->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    *out = rc == SS_WALK_CONTINUE;
+    return SS_OK;
+}
+
+/* e with the aggregate's group columns replaced by its group expressions: a copy of the paths
+ * to them, each shared node copied once (memo). */
+static ss_expr *groups_substituted(planner *p, const ss_lop *agg, ss_expr *e, ss_ptrmap *memo)
+{
+    if (e->kind == EXPR_COLUMN)
+        return e->u.column.rel == agg->rel ? agg->u.aggregate.groups[e->u.column.index] : e;
+    uint32_t n = ss_expr_nchildren(e);
+    if (!n)
+        return e;
+    void *known;
+    if (ss_ptrmap_get(memo, e, &known))
+        return known;
+    if (ss_ctx_check_stack(p->ctx))
+        return NULL;
+    ss_expr *c = ss_expr_copy_node(p->arena, e);
+    if (!c) {
+        ss_ctx_error(p->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        return NULL;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        ss_expr **slot = ss_expr_child(c, i);
+        if (*slot && !(*slot = groups_substituted(p, agg, *slot, memo)))
+            return NULL;
+    }
+    if (ss_ptrmap_put(memo, e, c)) {
+        ss_ctx_error(p->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        return NULL;
+    }
+    return c;
+}
+
+/* op: a filter (HAVING) over an aggregate, both already copies.  Each conjunct that reads no
+ * aggregate result and holds no subquery filters the aggregate's input instead (WHERE), so
+ * the groups it rejects are never aggregated, nor are their aggregates' errors raised, as in
+ * PostgreSQL; with GROUP BY it moves, without (one group of all rows) a copy goes below and
+ * the conjunct stays.  Grouping sets are appends of aggregates, never seen here (PostgreSQL
+ * keeps their HAVING too).  *opp becomes the aggregate when nothing is left above. */
+static int having_to_where(planner *p, ss_lop **opp)
+{
+    ss_lop *op = *opp, *agg = op->children[0];
+    conj_list in = {0}, stay = {0}, down = {0};
+    if (conj_split(p, op->u.filter.pred, &in))
+        return SS_ERROR;
+    ss_ptrmap memo;
+    ss_ptrmap_init(&memo, p->arena);
+    bool grouped = agg->u.aggregate.ngroups > 0;
+    for (uint32_t i = 0; i < in.n; i++) {
+        bool movable = false;
+        if (movable_having(p, agg, in.v[i], &movable))
+            return SS_ERROR;
+        ss_expr *below = movable ? groups_substituted(p, agg, in.v[i], &memo) : NULL;
+        if (movable && (!below || conj_add(p, &down, below)))
+            return SS_ERROR;
+        if ((!movable || !grouped) && conj_add(p, &stay, in.v[i]))
+            return SS_ERROR;
+    }
+    if (!down.n)
+        return SS_OK;
+    if (filter_on(p, agg->children[0], &down, &agg->children[0]))
+        return SS_ERROR;
+    if (!stay.n) {
+        *opp = agg;
+        return SS_OK;
+    }
+    return conj_and(p, &stay, &op->u.filter.pred);
+}
+
 /* Pushes filters down the joins of *opp's tree: *opp becomes a rewritten copy of the path
  * down to each join (the operators without children are shared). */
 static int push_down(planner *p, ss_lop **opp)
@@ -407,6 +502,11 @@ static int push_down(planner *p, ss_lop **opp)
     if (!op)
         return SS_ERROR;
     *opp = op;
+    if (op->kind == LOP_FILTER && op->children[0]->kind == LOP_AGGREGATE && op->u.filter.pred->kind != EXPR_CONST) {
+        if (!(op->children[0] = lop_clone(p, op->children[0])) || having_to_where(p, opp))
+            return SS_ERROR;
+        op = *opp;
+    }
     if (op->kind == LOP_FILTER && op->children[0]->kind == LOP_JOIN && op->u.filter.pred->kind != EXPR_CONST) {
         ss_expr *pred = op->u.filter.pred;
         if (!(op->children[0] = lop_clone(p, op->children[0])) || push_into_join(p, op->children[0], &pred))
