@@ -8,6 +8,8 @@
 
 #include "catalog/catalog.h"
 #include "exec/expr_walk.h"
+#include "plan/estimate.h"
+#include "plan/join_order.h"
 #include "plan/plan_build.h"
 #include "plan/qual_order.h"
 #include "util/arena.h"
@@ -30,6 +32,7 @@ typedef struct planner {
     /* the table columns each GET reads: used[rel][col], for GETs only */
     uint32_t nrels;
     bool **used;
+    ss_estimator est; /* the rows of each logical operator (estimate.h) */
 } planner;
 
 static void *pl_alloc(planner *p, size_t n)
@@ -438,18 +441,6 @@ static int push_down(planner *p, ss_lop **opp)
     return SS_OK;
 }
 
-/* Whether equality of values of types a and b can be a hash key (same representation, and
- * hashing consistent with PostgreSQL's = for them). */
-static bool hashable_pair(ss_type a, ss_type b)
-{
-    bool text_a = a.id == SS_TYPE_TEXT || a.id == SS_TYPE_VARCHAR;
-    bool text_b = b.id == SS_TYPE_TEXT || b.id == SS_TYPE_VARCHAR;
-    if (text_a || text_b)
-        return text_a && text_b;
-    return a.id == b.id && (a.id == SS_TYPE_BOOL || a.id == SS_TYPE_INT2 || a.id == SS_TYPE_INT4 ||
-                            a.id == SS_TYPE_INT8 || a.id == SS_TYPE_FLOAT8);
-}
-
 static int plan_join(planner *p, ss_lop *op, ss_plan **out, layout *lay)
 {
     ss_plan *left, *right;
@@ -474,7 +465,7 @@ static int plan_join(planner *p, ss_lop *op, ss_plan **out, layout *lay)
         ss_expr *c = conds.v[i];
         int ls = 0, rs = 0;
         if (c->kind == EXPR_OP && c->u.op.op == OP_EQ && c->u.op.right &&
-            hashable_pair(c->u.op.left->type, c->u.op.right->type) &&
+            ss_join_hashable_pair(c->u.op.left->type, c->u.op.right->type) &&
             (side_of(p, c->u.op.left, lrels, rrels, &ls) || side_of(p, c->u.op.right, lrels, rrels, &rs)))
             return SS_ERROR;
         if (ls == 1 && rs == 2) {
@@ -645,7 +636,7 @@ static int plan_setop_op(planner *p, ss_lop *op, ss_plan **out, layout *lay)
     return *out ? SS_OK : SS_ERROR;
 }
 
-static int plan_node(planner *p, ss_lop *op, ss_plan **out, layout *lay)
+static int plan_node_kind(planner *p, ss_lop *op, ss_plan **out, layout *lay)
 {
     if (ss_ctx_check_stack(p->ctx))
         return SS_ERROR;
@@ -713,11 +704,21 @@ static int plan_node(planner *p, ss_lop *op, ss_plan **out, layout *lay)
     return ss_ctx_error(p->ctx, SS_SQLSTATE_INTERNAL_ERROR, "unrecognized logical operator %d", (int)op->kind);
 }
 
+/* The physical node for op, carrying op's estimated rows. */
+static int plan_node(planner *p, ss_lop *op, ss_plan **out, layout *lay)
+{
+    if (plan_node_kind(p, op, out, lay))
+        return SS_ERROR;
+    plan_set_estimate(*out, ss_est_rows(&p->est, op));
+    return SS_OK;
+}
+
 int ss_plan_query(ss_ctx *ctx, ss_arena *arena, ss_lop *root, ss_plan **out)
 {
     planner p = {.ctx = ctx, .arena = arena, .pb = {.ctx = ctx, .arena = arena}};
     *out = NULL;
-    if (mark_used_columns(&p, root) || push_down(&p, &root))
+    if (mark_used_columns(&p, root) || push_down(&p, &root) || ss_est_init(&p.est, ctx, arena, root) ||
+        ss_join_order(ctx, arena, &p.est, &root))
         return SS_ERROR;
     layout lay;
     return plan_node(&p, root, out, &lay);
