@@ -8,6 +8,7 @@
 
 #include "catalog/catalog.h"
 #include "catalog/settings.h"
+#include "exec/instrument.h"
 #include "exec/interrupt.h"
 #include "exec/node_kinds.h"
 #include "loader/registry.h"
@@ -122,6 +123,7 @@ void ss_exec_finish(ss_ctx *ctx, ss_op *op)
     for (uint32_t i = 0; i < op->nchildren; i++)
         ss_exec_finish(ctx, op->children[i]);
     free(op->children);
+    free(op->instr);
     free(op);
 }
 
@@ -131,7 +133,15 @@ int ss_exec_next(ss_ctx *ctx, ss_op *op, ss_batch **out)
     /* the cancel / statement_timeout check point between batches, at every operator */
     if (ss_check_interrupt(ctx))
         return SS_ERROR;
-    int rc = op->vt->next_batch(ctx, op, op->state, out);
+    int rc;
+    if (op->instr) {
+        double t0;
+        ss_instr_before(op->instr, &t0);
+        rc = op->vt->next_batch(ctx, op, op->state, out);
+        ss_instr_after(op->instr, t0, rc == SS_OK && *out ? (int64_t)ss_batch_rows(*out) : -1);
+    } else {
+        rc = op->vt->next_batch(ctx, op, op->state, out);
+    }
     if (rc != SS_OK && !ss_ctx_error_pending(ctx))
         ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "operator \"%s\" failed without a message", op->vt->name);
     return rc;
@@ -141,6 +151,8 @@ int ss_exec_rescan(ss_ctx *ctx, ss_op *op, const ss_param_set *changed)
 {
     if (!(op->vt->caps & SS_OPCAP_PARAM_RESCAN))
         changed = NULL;
+    if (op->instr)
+        ss_instr_end_loop(op->instr);
     int rc = op->vt->rescan(ctx, op, op->state, changed);
     if (rc != SS_OK && !ss_ctx_error_pending(ctx))
         ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "operator \"%s\" failed to rescan", op->vt->name);
@@ -169,14 +181,33 @@ ss_op *ss_exec_child(ss_op *op, uint32_t i)
     return i < op->nchildren ? op->children[i] : NULL;
 }
 
-static int explain_node(ss_ctx *ctx, ss_op *op, int depth, char ***lines, uint32_t *n)
+int ss_exec_instrument(ss_ctx *ctx, ss_op *op, bool timing)
 {
-    char detail[512] = "";
+    if (!op->instr && !(op->instr = calloc(1, sizeof *op->instr)))
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    op->instr->timing = timing;
+    for (uint32_t i = 0; i < op->nchildren; i++)
+        if (ss_exec_instrument(ctx, op->children[i], timing))
+            return SS_ERROR;
+    return SS_OK;
+}
+
+static int explain_node(ss_ctx *ctx, ss_op *op, int depth, bool estimates, char ***lines, uint32_t *n)
+{
+    char detail[512] = "", rows[64] = "", actual[160] = "";
     if (op->vt->explain && op->vt->explain(ctx, op, op->state, detail, sizeof detail) != SS_OK)
         return SS_ERROR;
-    char *line = ss_arena_printf(ctx->arena, "%*s%s%s (%s)%s%s", depth ? depth * 6 - 4 : 0, "",
+    if (estimates && op->node->estimated_rows >= 0)
+        snprintf(rows, sizeof rows, "  (rows=%.0f)", op->node->estimated_rows);
+    else if (estimates)
+        snprintf(rows, sizeof rows, "  (rows unknown)");
+    if (op->instr) {
+        ss_instr_end_loop(op->instr);
+        ss_instr_format(op->instr, actual, sizeof actual);
+    }
+    char *line = ss_arena_printf(ctx->arena, "%*s%s%s (%s)%s%s%s%s", depth ? depth * 6 - 4 : 0, "",
                                  depth ? "->  " : "", ss_node_kind_name(op->node->kind), op->vt->name,
-                                 detail[0] ? "  " : "", detail);
+                                 detail[0] ? "  " : "", detail, rows, actual);
     char **grown = ss_arena_alloc(ctx->arena, sizeof(char *) * (*n + 1));
     if (!line || !grown)
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
@@ -185,14 +216,19 @@ static int explain_node(ss_ctx *ctx, ss_op *op, int depth, char ***lines, uint32
     grown[(*n)++] = line;
     *lines = grown;
     for (uint32_t i = 0; i < op->nchildren; i++)
-        if (explain_node(ctx, op->children[i], depth + 1, lines, n))
+        if (explain_node(ctx, op->children[i], depth + 1, estimates, lines, n))
             return SS_ERROR;
     return SS_OK;
 }
 
-int ss_exec_explain(ss_ctx *ctx, ss_op *root, char ***lines, uint32_t *nlines)
+int ss_exec_explain_with(ss_ctx *ctx, ss_op *root, bool estimates, char ***lines, uint32_t *nlines)
 {
     *lines = NULL;
     *nlines = 0;
-    return explain_node(ctx, root, 0, lines, nlines);
+    return explain_node(ctx, root, 0, estimates, lines, nlines);
+}
+
+int ss_exec_explain(ss_ctx *ctx, ss_op *root, char ***lines, uint32_t *nlines)
+{
+    return ss_exec_explain_with(ctx, root, false, lines, nlines);
 }

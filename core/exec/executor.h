@@ -17,6 +17,7 @@ struct ss_op {
     uint32_t flags;     /* SS_OPEN_* it was opened with */
     void *state;
     bool opened;
+    struct ss_instr *instr; /* EXPLAIN ANALYZE's counters (exec/instrument.h), NULL otherwise */
 };
 
 /* Builds the operator tree for plan, choosing implementations by node kind from the registry
@@ -37,5 +38,11 @@ ss_op *ss_exec_child(ss_op *op, uint32_t i);
 bool ss_exec_parkable(const ss_op *root);
 /* EXPLAIN text of the operator tree: one line per node, indented like PostgreSQL. */
 int ss_exec_explain(ss_ctx *ctx, ss_op *root, char ***lines, uint32_t *nlines);
+/* Gives every instance of the tree EXPLAIN ANALYZE's counters (timing: also the clock), before
+ * its first batch. */
+int ss_exec_instrument(ss_ctx *ctx, ss_op *root, bool timing);
+/* ss_exec_explain, with each node's estimated rows ("  (rows=N)") when estimates, and what an
+ * instrumented tree counted (" (actual ...)", instrument.h). */
+int ss_exec_explain_with(ss_ctx *ctx, ss_op *root, bool estimates, char ***lines, uint32_t *nlines);
 
 #endif

@@ -171,7 +171,20 @@ typedef struct ast_stmt {
     const char *str;
     const char *value;    /* NULL for SET ... TO DEFAULT */
     bool is_local;        /* SET LOCAL */
+    /* AST_EXPLAIN: its options as they take effect (AST_EXPLAIN_*) */
+    uint32_t explain_flags;
 } ast_stmt;
+
+/* EXPLAIN options (PostgreSQL's ExplainState, defaults resolved): ANALYZE runs the query;
+ * TIMING times each node (default with ANALYZE); SUMMARY adds the Planning / Execution Time
+ * lines (default with ANALYZE); COSTS shows each node's estimated rows (Sunstone: only when
+ * asked for with COSTS [ON], since it has no cost units). */
+enum {
+    AST_EXPLAIN_ANALYZE = 1u << 0,
+    AST_EXPLAIN_TIMING = 1u << 1,
+    AST_EXPLAIN_SUMMARY = 1u << 2,
+    AST_EXPLAIN_COSTS = 1u << 3
+};
 
 typedef struct ast_parse_error {
     char message[512];
