@@ -11,6 +11,7 @@
 #include "plan/estimate.h"
 #include "plan/join_order.h"
 #include "plan/plan_build.h"
+#include "plan/prune.h"
 #include "plan/qual_order.h"
 #include "util/arena.h"
 #include "util/ptrmap.h"
@@ -29,7 +30,7 @@ typedef struct planner {
     ss_ctx *ctx;
     ss_arena *arena;
     ss_plan_builder pb;
-    /* the table columns each GET reads: used[rel][col], for GETs only */
+    /* the columns each relation must produce: used[rel][col] (prune.h) */
     uint32_t nrels;
     bool **used;
     ss_estimator est; /* the rows of each logical operator (estimate.h) */
@@ -73,46 +74,12 @@ static uint32_t max_rel(const ss_lop *op)
     return m;
 }
 
-static int alloc_used(planner *p, const ss_lop *op)
-{
-    if (op->kind == LOP_GET && !(p->used[op->rel] = pl_alloc(p, op->u.get.table->ncols)))
-        return SS_ERROR;
-    for (uint32_t i = 0; i < op->nchildren; i++)
-        if (alloc_used(p, op->children[i]))
-            return SS_ERROR;
-    return SS_OK;
-}
-
-typedef struct mark_state {
-    planner *p;
-    ss_ptrmap seen; /* the binder shares subtrees: each node once */
-} mark_state;
-
-static int mark_column(const ss_expr *e, void *arg)
-{
-    mark_state *m = arg;
-    if (e->kind == EXPR_COLUMN && e->u.column.rel < m->p->nrels + 1 && m->p->used[e->u.column.rel])
-        m->p->used[e->u.column.rel][e->u.column.index] = true;
-    return SS_WALK_CONTINUE;
-}
-
-static int mark_slot(ss_lop *op, ss_expr **slot, void *arg)
-{
-    (void)op;
-    mark_state *m = arg;
-    if (ss_expr_walk_const(*slot, mark_column, m, &m->seen) == SS_WALK_NOMEM)
-        return ss_ctx_error(m->p->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-    return SS_OK;
-}
-
+/* The columns each relation must produce (prune.c): a GET's scan reads them, a PROJECT
+ * computes only those items. */
 static int mark_used_columns(planner *p, ss_lop *root)
 {
     p->nrels = max_rel(root);
-    if (!(p->used = pl_alloc(p, sizeof(bool *) * (p->nrels + 1))) || alloc_used(p, root))
-        return SS_ERROR;
-    mark_state m = {.p = p};
-    ss_ptrmap_init(&m.seen, p->arena);
-    return lop_each_expr_deep(root, mark_slot, &m);
+    return ss_prune_columns(p->ctx, p->arena, root, p->nrels, &p->used);
 }
 
 /* ---- column references → positions (setrefs) ------------------------------------------ */
@@ -526,6 +493,32 @@ static int plan_aggregate_op(planner *p, ss_lop *op, ss_plan *child, const layou
     return *out ? SS_OK : SS_ERROR;
 }
 
+/* A projection of the items some operator above reads (all of them at the root, below a set
+ * operation or DISTINCT: prune.c). */
+static int plan_project_op(planner *p, const ss_lop *op, ss_plan *child, const layout *in, ss_plan **out,
+                           layout *lay)
+{
+    uint32_t n = op->u.project.n, k = 0;
+    const bool *need = op->rel <= p->nrels ? p->used[op->rel] : NULL;
+    ss_expr **items = pl_alloc(p, sizeof *items * n);
+    const char **names = pl_alloc(p, sizeof *names * n);
+    binding *b = pl_alloc(p, sizeof *b * n);
+    if (!items || !names || !b)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < n; i++)
+        if (!need || need[i]) {
+            items[k] = op->u.project.exprs[i];
+            names[k] = op->names ? op->names[i] : NULL;
+            b[k++] = (binding){op->rel, i};
+        }
+    ss_expr **exprs = fix_exprs(p, items, k, in);
+    if (!exprs)
+        return SS_ERROR;
+    *lay = (layout){k, b};
+    *out = plan_project(&p->pb, child, k, (const ss_expr *const *)exprs, op->names ? names : NULL);
+    return *out ? SS_OK : SS_ERROR;
+}
+
 /* DISTINCT: an aggregate node grouping by every column of its input. */
 static int plan_distinct(planner *p, ss_plan *child, ss_plan **out)
 {
@@ -676,13 +669,8 @@ static int plan_node_kind(planner *p, ss_lop *op, ss_plan **out, layout *lay)
         *out = plan_filter(&p->pb, child, pred[0]);
         return *out ? SS_OK : SS_ERROR;
     }
-    case LOP_PROJECT: {
-        ss_expr **exprs = fix_exprs(p, op->u.project.exprs, op->u.project.n, &in);
-        if (!exprs || own_layout(p, op->rel, op->u.project.n, lay))
-            return SS_ERROR;
-        *out = plan_project(&p->pb, child, op->u.project.n, (const ss_expr *const *)exprs, op->names);
-        return *out ? SS_OK : SS_ERROR;
-    }
+    case LOP_PROJECT:
+        return plan_project_op(p, op, child, &in, out, lay);
     case LOP_AGGREGATE:
         return plan_aggregate_op(p, op, child, &in, out, lay);
     case LOP_DISTINCT:

@@ -1,0 +1,165 @@
+/* test_prune.c — Check tests for the columns each relation must produce (core/plan/prune.c):
+ * a subquery's items that nothing above reads are not computed and what only they read is not
+ * scanned; a subquery below DISTINCT or a sort over the statement's columns keeps every item;
+ * a subquery inside another prunes through both. */
+#include <check.h>
+#include <string.h>
+
+#include "catalog/catalog.h"
+#include "plan/planner.h"
+#include "util/arena.h"
+
+static ss_arena *arena;
+static ss_error err;
+static ss_ctx ctx;
+
+/* t(a, b, c, d int4) */
+static ss_column_def cols[4];
+static ss_type types[4];
+static ss_table table;
+
+static void setup(void)
+{
+    arena = ss_arena_create();
+    memset(&err, 0, sizeof err);
+    ss_error_clear(&err);
+    memset(&ctx, 0, sizeof ctx);
+    ctx.arena = arena;
+    ctx.err = &err;
+    const char *names[4] = {"a", "b", "c", "d"};
+    for (int i = 0; i < 4; i++) {
+        types[i] = (ss_type){SS_TYPE_INT4, -1};
+        cols[i].name = (char *)names[i];
+        cols[i].type = types[i];
+    }
+    table = (ss_table){.name = "t", .ncols = 4, .cols = cols, .types = types};
+}
+
+static void teardown(void)
+{
+    ss_error_clear(&err);
+    ss_arena_destroy(arena);
+}
+
+static ss_expr *col(uint32_t rel, uint32_t index)
+{
+    ss_expr *e = ss_arena_alloc(arena, sizeof *e);
+    memset(e, 0, sizeof *e);
+    e->kind = EXPR_COLUMN;
+    e->type = types[0];
+    e->u.column.rel = rel;
+    e->u.column.index = index;
+    return e;
+}
+
+static ss_expr *add(ss_expr *l, ss_expr *r)
+{
+    ss_expr *e = ss_arena_alloc(arena, sizeof *e);
+    memset(e, 0, sizeof *e);
+    e->kind = EXPR_OP;
+    e->type = types[0];
+    e->u.op.op = OP_ADD;
+    e->u.op.left = l;
+    e->u.op.right = r;
+    return e;
+}
+
+static ss_lop *project(uint32_t rel, ss_lop *child, uint32_t n, ss_expr *const *items)
+{
+    ss_expr **v = ss_arena_alloc(arena, sizeof *v * n);
+    memcpy(v, items, sizeof *v * n);
+    return lop_project(&ctx, arena, rel, child, n, v, NULL);
+}
+
+static const ss_plan_node *child(const ss_plan_node *p)
+{
+    ck_assert_uint_eq(p->nchildren, 1);
+    return p->children[0];
+}
+
+/* SELECT s.y FROM (SELECT a AS x, b + c AS y, d AS z FROM t) s: the subquery computes y only,
+ * its scan reads b and c. */
+START_TEST(test_subquery_items)
+{
+    ss_lop *sub = project(2, lop_get(&ctx, arena, 1, &table), 3,
+                          (ss_expr *[]){col(1, 0), add(col(1, 1), col(1, 2)), col(1, 3)});
+    ss_lop *top = project(3, sub, 1, (ss_expr *[]){col(2, 1)});
+    ss_plan *plan;
+    ck_assert_int_eq(ss_plan_query(&ctx, arena, top, &plan), SS_OK);
+    const ss_project_node *inner = SS_PLAN_NODE_AS(child(plan), SS_NODE_PROJECT, ss_project_node);
+    ck_assert_ptr_nonnull(inner);
+    ck_assert_uint_eq(inner->nexprs, 1);
+    ck_assert_int_eq(inner->exprs[0]->kind, EXPR_OP);
+    const ss_scan_node *scan = SS_PLAN_NODE_AS(child(&inner->hdr), SS_NODE_SCAN, ss_scan_node);
+    ck_assert_uint_eq(scan->ncols, 2);
+    ck_assert_uint_eq(scan->columns[0], 1);
+    ck_assert_uint_eq(scan->columns[1], 2);
+    const ss_project_node *outer = SS_PLAN_NODE_AS(plan, SS_NODE_PROJECT, ss_project_node);
+    ck_assert_int_eq(outer->exprs[0]->kind, EXPR_COLUMN);
+    ck_assert_uint_eq(outer->exprs[0]->u.column.index, 0); /* y is the inner project's only column */
+}
+END_TEST
+
+/* SELECT s.x FROM (SELECT DISTINCT a AS x, b AS y FROM t) s: DISTINCT needs both items. */
+START_TEST(test_distinct_keeps_items)
+{
+    ss_lop *sub = project(2, lop_get(&ctx, arena, 1, &table), 2, (ss_expr *[]){col(1, 0), col(1, 1)});
+    ss_lop *top = project(3, lop_distinct(&ctx, arena, sub), 1, (ss_expr *[]){col(2, 0)});
+    ss_plan *plan;
+    ck_assert_int_eq(ss_plan_query(&ctx, arena, top, &plan), SS_OK);
+    const ss_plan_node *dn = child(plan);
+    ck_assert_int_eq(dn->kind, SS_NODE_AGGREGATE);
+    const ss_project_node *inner = SS_PLAN_NODE_AS(child(dn), SS_NODE_PROJECT, ss_project_node);
+    ck_assert_uint_eq(inner->nexprs, 2);
+}
+END_TEST
+
+/* A sort at the root over SELECT a, a + b: both items are the statement's columns, though the
+ * sort reads only the first. */
+START_TEST(test_root_sort_keeps_items)
+{
+    ss_lop *p = project(2, lop_get(&ctx, arena, 1, &table), 2, (ss_expr *[]){col(1, 0), add(col(1, 0), col(1, 1))});
+    ss_lsort_key *key = ss_arena_alloc(arena, sizeof *key);
+    memset(key, 0, sizeof *key);
+    key->expr = col(2, 0);
+    ss_plan *plan;
+    ck_assert_int_eq(ss_plan_query(&ctx, arena, lop_sort(&ctx, arena, p, 1, key), &plan), SS_OK);
+    const ss_project_node *pn = SS_PLAN_NODE_AS(child(plan), SS_NODE_PROJECT, ss_project_node);
+    ck_assert_uint_eq(pn->nexprs, 2);
+}
+END_TEST
+
+/* SELECT u.q FROM (SELECT s.y AS q, s.x AS r FROM (SELECT a AS x, d AS y FROM t) s) u: only d
+ * is scanned. */
+START_TEST(test_nested_subqueries)
+{
+    ss_lop *s = project(2, lop_get(&ctx, arena, 1, &table), 2, (ss_expr *[]){col(1, 0), col(1, 3)});
+    ss_lop *u = project(3, s, 2, (ss_expr *[]){col(2, 1), col(2, 0)});
+    ss_lop *top = project(4, u, 1, (ss_expr *[]){col(3, 0)});
+    ss_plan *plan;
+    ck_assert_int_eq(ss_plan_query(&ctx, arena, top, &plan), SS_OK);
+    const ss_plan_node *pu = child(plan), *ps = child(pu);
+    const ss_scan_node *scan = SS_PLAN_NODE_AS(child(ps), SS_NODE_SCAN, ss_scan_node);
+    ck_assert_uint_eq(pu->ncols, 1);
+    ck_assert_uint_eq(ps->ncols, 1);
+    ck_assert_uint_eq(scan->ncols, 1);
+    ck_assert_uint_eq(scan->columns[0], 3);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("prune");
+    TCase *tc = tcase_create("core");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, test_subquery_items);
+    tcase_add_test(tc, test_distinct_keeps_items);
+    tcase_add_test(tc, test_root_sort_keeps_items);
+    tcase_add_test(tc, test_nested_subqueries);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}
