@@ -34,6 +34,7 @@ typedef struct planner {
     uint32_t nrels;
     bool **used;
     ss_estimator est; /* the rows of each logical operator (estimate.h) */
+    ss_read_counts reads; /* how often the final tree's expressions read each binding */
 } planner;
 
 static void *pl_alloc(planner *p, size_t n)
@@ -408,11 +409,45 @@ static int push_down(planner *p, ss_lop **opp)
     return SS_OK;
 }
 
+/* A join's input that is itself a join keeps only the columns read outside the input's own
+ * tree (by this join or above it), when that drops more columns than it keeps: a project's
+ * copy of the kept ones then costs less than carrying the others through this join. */
+static int trim_join_input(planner *p, ss_lop *child, ss_plan **plan, layout *lay)
+{
+    if (child->kind != LOP_JOIN || !lay->n)
+        return SS_OK;
+    ss_read_counts within;
+    if (ss_read_counts_init(p->ctx, p->arena, child, p->nrels, &within) ||
+        ss_read_counts_add(p->ctx, p->arena, child, &within))
+        return SS_ERROR;
+    binding *b = pl_alloc(p, sizeof *b * lay->n);
+    ss_expr **cols = pl_alloc(p, sizeof *cols * lay->n);
+    const char **names = pl_alloc(p, sizeof *names * lay->n);
+    if (!b || !cols || !names)
+        return SS_ERROR;
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < lay->n; i++) {
+        binding c = lay->cols[i];
+        if (ss_read_count(&p->reads, c.rel, c.col) <= ss_read_count(&within, c.rel, c.col))
+            continue;
+        if (!(cols[k] = column_at(p, i, (*plan)->col_types[i])))
+            return SS_ERROR;
+        names[k] = (*plan)->col_names[i];
+        b[k++] = c;
+    }
+    if (lay->n - k <= k)
+        return SS_OK;
+    *lay = (layout){k, b};
+    *plan = plan_project(&p->pb, *plan, k, (const ss_expr *const *)cols, names);
+    return *plan ? SS_OK : SS_ERROR;
+}
+
 static int plan_join(planner *p, ss_lop *op, ss_plan **out, layout *lay)
 {
     ss_plan *left, *right;
     layout lin, rin;
-    if (plan_node(p, op->children[0], &left, &lin) || plan_node(p, op->children[1], &right, &rin))
+    if (plan_node(p, op->children[0], &left, &lin) || plan_node(p, op->children[1], &right, &rin) ||
+        trim_join_input(p, op->children[0], &left, &lin) || trim_join_input(p, op->children[1], &right, &rin))
         return SS_ERROR;
     binding *b = pl_alloc(p, sizeof(binding) * (lin.n + rin.n));
     if (!b)
@@ -706,7 +741,8 @@ int ss_plan_query(ss_ctx *ctx, ss_arena *arena, ss_lop *root, ss_plan **out)
     planner p = {.ctx = ctx, .arena = arena, .pb = {.ctx = ctx, .arena = arena}};
     *out = NULL;
     if (mark_used_columns(&p, root) || push_down(&p, &root) || ss_est_init(&p.est, ctx, arena, root) ||
-        ss_join_order(ctx, arena, &p.est, &root))
+        ss_join_order(ctx, arena, &p.est, &root) || ss_read_counts_init(ctx, arena, root, p.nrels, &p.reads) ||
+        ss_read_counts_add(ctx, arena, root, &p.reads))
         return SS_ERROR;
     layout lay;
     return plan_node(&p, root, out, &lay);

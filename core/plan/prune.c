@@ -138,3 +138,72 @@ int ss_prune_columns(ss_ctx *ctx, ss_arena *arena, ss_lop *root, uint32_t nrels,
     *need = pr.need;
     return SS_OK;
 }
+
+/* ---- read counts ------------------------------------------------------------------------ */
+
+static int alloc_counts(ss_ctx *ctx, ss_arena *arena, const ss_lop *op, ss_read_counts *rc)
+{
+    if (makes_columns(op) && op->rel && op->rel <= rc->nrels && !rc->count[op->rel]) {
+        uint32_t n = op->ncols;
+        if (op->kind == LOP_GET && op->u.get.table->ncols > n)
+            n = op->u.get.table->ncols;
+        if (!(rc->count[op->rel] = ss_arena_alloc(arena, sizeof(uint32_t) * (n ? n : 1))))
+            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        memset(rc->count[op->rel], 0, sizeof(uint32_t) * (n ? n : 1));
+        rc->ncols[op->rel] = n;
+    }
+    for (uint32_t i = 0; i < op->nchildren; i++)
+        if (alloc_counts(ctx, arena, op->children[i], rc))
+            return SS_ERROR;
+    return SS_OK;
+}
+
+int ss_read_counts_init(ss_ctx *ctx, ss_arena *arena, const ss_lop *root, uint32_t nrels, ss_read_counts *rc)
+{
+    rc->nrels = nrels;
+    rc->count = ss_arena_alloc(arena, sizeof *rc->count * (nrels + 1));
+    rc->ncols = ss_arena_alloc(arena, sizeof *rc->ncols * (nrels + 1));
+    if (!rc->count || !rc->ncols)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    memset(rc->count, 0, sizeof *rc->count * (nrels + 1));
+    memset(rc->ncols, 0, sizeof *rc->ncols * (nrels + 1));
+    return alloc_counts(ctx, arena, root, rc);
+}
+
+typedef struct count_walk {
+    ss_ctx *ctx;
+    ss_arena *arena;
+    ss_read_counts *rc;
+} count_walk;
+
+static int count_column(const ss_expr *e, void *arg)
+{
+    ss_read_counts *rc = arg;
+    uint32_t rel = e->u.column.rel, col = e->u.column.index;
+    if (e->kind == EXPR_COLUMN && rel <= rc->nrels && rc->count[rel] && col < rc->ncols[rel])
+        rc->count[rel][col]++;
+    return SS_WALK_CONTINUE;
+}
+
+/* One slot: each column reference once (a fresh seen set: shared subtrees count once here). */
+static int count_slot(ss_lop *op, ss_expr **slot, void *arg)
+{
+    (void)op;
+    count_walk *w = arg;
+    ss_ptrmap seen;
+    ss_ptrmap_init(&seen, w->arena);
+    if (ss_expr_walk_const(*slot, count_column, w->rc, &seen) == SS_WALK_NOMEM)
+        return ss_ctx_error(w->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    return SS_OK;
+}
+
+int ss_read_counts_add(ss_ctx *ctx, ss_arena *arena, ss_lop *op, ss_read_counts *rc)
+{
+    count_walk w = {ctx, arena, rc};
+    return lop_each_expr_deep(op, count_slot, &w);
+}
+
+uint32_t ss_read_count(const ss_read_counts *rc, uint32_t rel, uint32_t col)
+{
+    return rel <= rc->nrels && rc->count[rel] && col < rc->ncols[rel] ? rc->count[rel][col] : 0;
+}

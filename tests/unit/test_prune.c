@@ -1,7 +1,8 @@
 /* test_prune.c — Check tests for the columns each relation must produce (core/plan/prune.c):
  * a subquery's items that nothing above reads are not computed and what only they read is not
  * scanned; a subquery below DISTINCT or a sort over the statement's columns keeps every item;
- * a subquery inside another prunes through both. */
+ * a subquery inside another prunes through both; a join below another join passes on only the
+ * columns read outside it when that drops more than it keeps. */
 #include <check.h>
 #include <string.h>
 
@@ -147,6 +148,56 @@ START_TEST(test_nested_subqueries)
 }
 END_TEST
 
+static ss_expr *eq(ss_expr *l, ss_expr *r)
+{
+    ss_expr *e = add(l, r);
+    e->u.op.op = OP_EQ;
+    e->type = (ss_type){SS_TYPE_BOOL, -1};
+    return e;
+}
+
+static ss_expr *and3(ss_expr *a, ss_expr *b, ss_expr *c)
+{
+    ss_expr *e = ss_arena_alloc(arena, sizeof *e);
+    memset(e, 0, sizeof *e);
+    e->kind = EXPR_AND;
+    e->type = (ss_type){SS_TYPE_BOOL, -1};
+    e->u.list.nargs = 3;
+    e->u.list.args = ss_arena_alloc(arena, sizeof(ss_expr *) * 3);
+    e->u.list.args[0] = a, e->u.list.args[1] = b, e->u.list.args[2] = c;
+    return e;
+}
+
+/* SELECT x.d FROM t x JOIN t y ON x.a = y.a AND x.b = y.b AND x.c = y.c JOIN t z ON y.d = z.a:
+ * of the lower join's eight columns only x.d and y.d are read above it, so a project of those
+ * two feeds the upper join; a join whose columns are mostly read above keeps them all. */
+START_TEST(test_join_output)
+{
+    ss_lop *x = lop_get(&ctx, arena, 1, &table), *y = lop_get(&ctx, arena, 2, &table), *z = lop_get(&ctx, arena, 3, &table);
+    ss_lop *lower = lop_join(&ctx, arena, SS_JOIN_INNER, x, y,
+                             and3(eq(col(1, 0), col(2, 0)), eq(col(1, 1), col(2, 1)), eq(col(1, 2), col(2, 2))));
+    ss_lop *upper = lop_join(&ctx, arena, SS_JOIN_INNER, lower, z, eq(col(2, 3), col(3, 0)));
+    ss_plan *plan;
+    ck_assert_int_eq(ss_plan_query(&ctx, arena, project(4, upper, 1, (ss_expr *[]){col(1, 3)}), &plan), SS_OK);
+    const ss_plan_node *hj = child(plan);
+    ck_assert_int_eq(hj->kind, SS_NODE_HASH_JOIN);
+    /* the lower join is the smaller input: the build side */
+    const ss_project_node *trim = SS_PLAN_NODE_AS(hj->children[1], SS_NODE_PROJECT, ss_project_node);
+    ck_assert_ptr_nonnull(trim);
+    ck_assert_uint_eq(trim->nexprs, 2);
+    ck_assert_int_eq(child(&trim->hdr)->kind, SS_NODE_HASH_JOIN);
+    ck_assert_uint_eq(child(&trim->hdr)->ncols, 8);
+    ck_assert_uint_eq(hj->ncols, 3); /* x.d, y.d, z.a */
+    const ss_project_node *top = SS_PLAN_NODE_AS(plan, SS_NODE_PROJECT, ss_project_node);
+    ck_assert_uint_eq(top->exprs[0]->u.column.index, 1); /* after z.a */
+
+    /* reading x.a, x.b and x.c above too: six of eight are read, nothing is trimmed */
+    ss_lop *wide = project(5, upper, 3, (ss_expr *[]){col(1, 0), col(1, 1), col(1, 2)});
+    ck_assert_int_eq(ss_plan_query(&ctx, arena, wide, &plan), SS_OK);
+    ck_assert_int_eq(child(plan)->children[1]->kind, SS_NODE_HASH_JOIN);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("prune");
@@ -156,6 +207,7 @@ int main(void)
     tcase_add_test(tc, test_distinct_keeps_items);
     tcase_add_test(tc, test_root_sort_keeps_items);
     tcase_add_test(tc, test_nested_subqueries);
+    tcase_add_test(tc, test_join_output);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
