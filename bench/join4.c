@@ -53,15 +53,13 @@ static double median_of(sunstone *db, const char *sql, int runs, char *out, size
 
 int main(int argc, char **argv)
 {
-    long scale = argc > 1 ? atol(argv[1]) : 100;
-    int runs = argc > 2 ? atoi(argv[2]) : 11;
-    if (scale < 1 || runs < 1) {
-        fprintf(stderr, "usage: %s [scale] [runs]\n", argv[0]);
-        return 2;
-    }
+    const long scale = argc > 1 ? strtol(argv[1], NULL, 10) : 100;
+    const int runs = argc > 2 ? (int)strtol(argv[2], NULL, 10) : 11;
     sunstone *db = NULL;
-    int rc = sunstone_open(NULL, &db);
-    ab_must(db, rc, "open");
+    if (scale < 1 || runs < 1)
+        return fprintf(stderr, "usage: %s [scale] [runs]\n", argv[0]), 2;
+    int opened = sunstone_open(NULL, &db); /* db is set by the call: read it only afterwards */
+    ab_must(db, opened, "open");
     char sql[1024];
     long n = 1000 * scale;
     exec(db, "CREATE TABLE n (i int)");

@@ -33,23 +33,12 @@ static void note_rels(ss_estimator *e, const ss_lop *op)
         note_rels(e, op->children[i]);
 }
 
-static uint32_t max_rel(const ss_lop *op)
-{
-    uint32_t m = op->rel;
-    for (uint32_t i = 0; i < op->nchildren; i++) {
-        uint32_t c = max_rel(op->children[i]);
-        if (c > m)
-            m = c;
-    }
-    return m;
-}
-
-int ss_est_init(ss_estimator *e, ss_ctx *ctx, ss_arena *arena, const ss_lop *root)
+int ss_est_init(ss_estimator *e, ss_ctx *ctx, ss_arena *arena, const ss_lop *root, uint32_t nrels)
 {
     memset(e, 0, sizeof *e);
     e->ctx = ctx;
     e->arena = arena;
-    e->nrels = max_rel(root);
+    e->nrels = nrels;
     e->rel_op = ss_arena_alloc(arena, sizeof *e->rel_op * (e->nrels + 1));
     if (!e->rel_op)
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");

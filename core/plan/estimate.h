@@ -28,8 +28,9 @@ typedef struct ss_estimator {
     ss_ptrmap memo;        /* operator -> its estimate (double in arena) */
 } ss_estimator;
 
-/* Prepares estimates over root's tree (the relations it makes).  SS_ERROR: 53200 on ctx. */
-int ss_est_init(ss_estimator *e, ss_ctx *ctx, ss_arena *arena, const ss_lop *root);
+/* Prepares estimates over root's tree (the relations it makes, binding ids up to nrels).
+ * SS_ERROR: 53200 on ctx. */
+int ss_est_init(ss_estimator *e, ss_ctx *ctx, ss_arena *arena, const ss_lop *root, uint32_t nrels);
 /* Rows op is expected to produce (PostgreSQL's clamp_row_est: whole, at least 1 unless the
  * answer is certainly empty); < 0 when a relation below has no row count. */
 double ss_est_rows(ss_estimator *e, const ss_lop *op);

@@ -27,10 +27,10 @@ typedef struct region {
     ss_ctx *ctx;
     ss_arena *arena;
     ss_estimator *est;
-    uint32_t nleaves, capleaves;
+    uint32_t nleaves;
     ss_lop **leaves;
     double *leaf_rows;
-    uint32_t nconj, capconj;
+    uint32_t nconj;
     jo_conj *conj;
     uint64_t full;
     int32_t *rel_leaf; /* binding id -> leaf index, -1 none, -2 in two leaves */
@@ -54,41 +54,40 @@ static void *jo_alloc(region *r, size_t n)
     return m;
 }
 
-/* Room for one more of *n elements of size elem in the arena array *v of *cap. */
-static int jo_reserve(region *r, void **v, uint32_t *cap, uint32_t n, size_t elem)
-{
-    if (n < *cap)
-        return SS_OK;
-    uint32_t grown = *cap ? *cap * 2 : 8;
-    void *m = jo_alloc(r, elem * grown);
-    if (!m)
-        return SS_ERROR;
-    if (n)
-        memcpy(m, *v, elem * n);
-    *v = m;
-    *cap = grown;
-    return SS_OK;
-}
-
 static bool is_inner_join(const ss_lop *op)
 {
     return op->kind == LOP_JOIN && op->u.join.type == SS_JOIN_INNER;
 }
 
-static int add_conjuncts(region *r, ss_expr *e)
+static bool is_conjunction(const ss_expr *e)
+{
+    return e->kind == EXPR_AND;
+}
+
+/* How many leaves and conjuncts the inner-join tree op has. */
+static void count_region(const ss_lop *op, uint32_t *nleaves, uint32_t *nconj)
+{
+    if (!is_inner_join(op)) {
+        ++*nleaves;
+        return;
+    }
+    count_region(op->children[0], nleaves, nconj);
+    count_region(op->children[1], nleaves, nconj);
+    const ss_expr *e = op->u.join.cond;
+    *nconj += !e ? 0 : is_conjunction(e) ? e->u.list.nargs : 1;
+}
+
+/* The conjuncts of e (one level of AND: the binder and push_down flatten nested ones). */
+static void add_conjuncts(region *r, ss_expr *e)
 {
     if (!e)
-        return SS_OK;
-    if (e->kind == EXPR_AND) {
-        for (uint32_t i = 0; i < e->u.list.nargs; i++)
-            if (add_conjuncts(r, e->u.list.args[i]))
-                return SS_ERROR;
-        return SS_OK;
+        return;
+    if (!is_conjunction(e)) {
+        r->conj[r->nconj++] = (jo_conj){.e = e};
+        return;
     }
-    if (jo_reserve(r, (void **)&r->conj, &r->capconj, r->nconj, sizeof *r->conj))
-        return SS_ERROR;
-    r->conj[r->nconj++] = (jo_conj){.e = e};
-    return SS_OK;
+    for (uint32_t i = 0; i < e->u.list.nargs; i++)
+        r->conj[r->nconj++] = (jo_conj){.e = e->u.list.args[i]};
 }
 
 /* The leaves and conjuncts of the inner-join tree op, leaves left to right. */
@@ -99,10 +98,9 @@ static int collect(region *r, ss_lop *op)
     if (is_inner_join(op)) {
         if (collect(r, op->children[0]) || collect(r, op->children[1]))
             return SS_ERROR;
-        return add_conjuncts(r, op->u.join.cond);
+        add_conjuncts(r, op->u.join.cond);
+        return SS_OK;
     }
-    if (jo_reserve(r, (void **)&r->leaves, &r->capleaves, r->nleaves, sizeof *r->leaves))
-        return SS_ERROR;
     r->leaves[r->nleaves++] = op;
     return SS_OK;
 }
@@ -448,7 +446,10 @@ static int orient(region *r, ss_lop *op, uint32_t *next, uint64_t *mask, ss_lop 
 static int reorder_region(ss_ctx *ctx, ss_arena *arena, ss_estimator *est, ss_lop **opp)
 {
     region r = {.ctx = ctx, .arena = arena, .est = est};
-    if (collect(&r, *opp))
+    uint32_t nleaves = 0, nconj = 0;
+    count_region(*opp, &nleaves, &nconj);
+    if (!(r.leaves = jo_alloc(&r, sizeof *r.leaves * nleaves)) || !(r.conj = jo_alloc(&r, sizeof *r.conj * nconj)) ||
+        collect(&r, *opp))
         return SS_ERROR;
     /* the leaves' own joins first */
     for (uint32_t i = 0; i < r.nleaves; i++)

@@ -740,7 +740,7 @@ int ss_plan_query(ss_ctx *ctx, ss_arena *arena, ss_lop *root, ss_plan **out)
 {
     planner p = {.ctx = ctx, .arena = arena, .pb = {.ctx = ctx, .arena = arena}};
     *out = NULL;
-    if (mark_used_columns(&p, root) || push_down(&p, &root) || ss_est_init(&p.est, ctx, arena, root) ||
+    if (mark_used_columns(&p, root) || push_down(&p, &root) || ss_est_init(&p.est, ctx, arena, root, p.nrels) ||
         ss_join_order(ctx, arena, &p.est, &root) || ss_read_counts_init(ctx, arena, root, p.nrels, &p.reads) ||
         ss_read_counts_add(ctx, arena, root, &p.reads))
         return SS_ERROR;

@@ -54,34 +54,28 @@ static const char *option_string(transform_state *ts, const DefElem *d, char *bu
     return buf;
 }
 
+/* The Boolean options, in PostgreSQL's order. */
+enum { OPT_ANALYZE, OPT_VERBOSE, OPT_COSTS, OPT_BUFFERS, OPT_WAL, OPT_SETTINGS, OPT_TIMING, OPT_SUMMARY, OPT_NBOOL };
+static const char *const bool_options[OPT_NBOOL] = {"analyze", "verbose", "costs", "buffers",
+                                                    "wal",     "settings", "timing", "summary"};
+
 bool tr_explain_options(transform_state *ts, List *options, uint32_t *flags)
 {
-    bool analyze = false, costs = false, timing = false, summary = false, timing_set = false, summary_set = false;
-    bool costs_set = false, verbose = false, buffers = false, wal = false, settings = false;
+    bool on[OPT_NBOOL] = {false}, given[OPT_NBOOL] = {false};
     const char *format = "text";
     char fmt[64];
     ListCell *lc;
     foreach (lc, options) {
         DefElem *d = lfirst_node(DefElem, lc);
         const char *name = d->defname;
-        bool ok = true;
-        if (!strcmp(name, "analyze"))
-            ok = option_bool(ts, d, &analyze);
-        else if (!strcmp(name, "verbose"))
-            ok = option_bool(ts, d, &verbose);
-        else if (!strcmp(name, "costs"))
-            ok = option_bool(ts, d, &costs), costs_set = true;
-        else if (!strcmp(name, "buffers"))
-            ok = option_bool(ts, d, &buffers);
-        else if (!strcmp(name, "wal"))
-            ok = option_bool(ts, d, &wal);
-        else if (!strcmp(name, "settings"))
-            ok = option_bool(ts, d, &settings);
-        else if (!strcmp(name, "timing"))
-            ok = option_bool(ts, d, &timing), timing_set = true;
-        else if (!strcmp(name, "summary"))
-            ok = option_bool(ts, d, &summary), summary_set = true;
-        else if (!strcmp(name, "format")) {
+        int k = 0;
+        while (k < OPT_NBOOL && strcmp(name, bool_options[k]))
+            k++;
+        if (k < OPT_NBOOL) {
+            if (!option_bool(ts, d, &on[k]))
+                return false;
+            given[k] = true;
+        } else if (!strcmp(name, "format")) {
             if (!(format = option_string(ts, d, fmt, sizeof fmt)))
                 return false;
             if (strcmp(format, "text") && strcmp(format, "xml") && strcmp(format, "json") && strcmp(format, "yaml")) {
@@ -93,22 +87,22 @@ bool tr_explain_options(transform_state *ts, List *options, uint32_t *flags)
             tr_error(ts, "42601", d->location, "unrecognized EXPLAIN option \"%s\"", name);
             return false;
         }
-        if (!ok)
-            return false;
     }
-    if (wal && !analyze) {
+    bool analyze = on[OPT_ANALYZE];
+    if (on[OPT_WAL] && !analyze) {
         tr_error(ts, "22023", -1, "EXPLAIN option WAL requires ANALYZE");
         return false;
     }
-    timing = timing_set ? timing : analyze;
+    bool timing = given[OPT_TIMING] ? on[OPT_TIMING] : analyze;
     if (timing && !analyze) {
         tr_error(ts, "22023", -1, "EXPLAIN option TIMING requires ANALYZE");
         return false;
     }
-    summary = summary_set ? summary : analyze;
-    const char *refused = verbose ? "EXPLAIN option VERBOSE" : buffers ? "EXPLAIN option BUFFERS"
-                          : wal      ? "EXPLAIN option WAL"
-                          : settings ? "EXPLAIN option SETTINGS"
+    bool summary = given[OPT_SUMMARY] ? on[OPT_SUMMARY] : analyze;
+    const char *refused = on[OPT_VERBOSE]            ? "EXPLAIN option VERBOSE"
+                          : on[OPT_BUFFERS]          ? "EXPLAIN option BUFFERS"
+                          : on[OPT_WAL]              ? "EXPLAIN option WAL"
+                          : on[OPT_SETTINGS]         ? "EXPLAIN option SETTINGS"
                           : !strcmp(format, "xml")  ? "EXPLAIN (FORMAT XML)"
                           : !strcmp(format, "json") ? "EXPLAIN (FORMAT JSON)"
                           : !strcmp(format, "yaml") ? "EXPLAIN (FORMAT YAML)"
@@ -118,6 +112,6 @@ bool tr_explain_options(transform_state *ts, List *options, uint32_t *flags)
         return false;
     }
     *flags = (analyze ? AST_EXPLAIN_ANALYZE : 0) | (timing ? AST_EXPLAIN_TIMING : 0) |
-             (summary ? AST_EXPLAIN_SUMMARY : 0) | (costs_set && costs ? AST_EXPLAIN_COSTS : 0);
+             (summary ? AST_EXPLAIN_SUMMARY : 0) | (on[OPT_COSTS] ? AST_EXPLAIN_COSTS : 0);
     return true;
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_suite.h"
 #include "api/database.h"
 #include "api/statement.h"
 #include "exec/executor.h"
@@ -79,17 +80,13 @@ START_TEST(test_no_counters_without_analyze)
 }
 END_TEST
 
-int main(void)
+static void add_tests(TCase *tc)
 {
-    Suite *s = suite_create("explain_analyze");
-    TCase *tc = tcase_create("core");
-    tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, test_timed_lines);
     tcase_add_test(tc, test_no_counters_without_analyze);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+}
+
+int main(void)
+{
+    return run_suite("explain_analyze", setup, teardown, add_tests);
 }

@@ -5,19 +5,11 @@
  * counts (no cross product when a connected order exists, the smaller input on the build
  * side), nine relations by dynamic programming and twelve greedily, and an outer join kept in
  * its place while the inner joins below it are reordered. */
-#include <check.h>
 #include <math.h>
 #include <stdio.h>
-#include <string.h>
 
-#include "catalog/catalog.h"
 #include "plan/estimate.h"
-#include "plan/planner.h"
-#include "util/arena.h"
-
-static ss_arena *arena;
-static ss_error err;
-static ss_ctx ctx;
+#include "plan_builders.h"
 
 /* tables t0..t15 (k int4, j int4, s text), each with its own row count */
 #define NTAB 16
@@ -36,12 +28,7 @@ static const ss_storage_vtable counted = {.struct_size = sizeof(ss_storage_vtabl
 
 static void setup(void)
 {
-    arena = ss_arena_create();
-    memset(&err, 0, sizeof err);
-    ss_error_clear(&err);
-    memset(&ctx, 0, sizeof ctx);
-    ctx.arena = arena;
-    ctx.err = &err;
+    builders_setup();
     const char *cn[3] = {"k", "j", "s"};
     for (int i = 0; i < 3; i++) {
         types[i] = (ss_type){i == 2 ? SS_TYPE_TEXT : SS_TYPE_INT4, -1};
@@ -56,53 +43,14 @@ static void setup(void)
     }
 }
 
-static void teardown(void)
-{
-    ss_error_clear(&err);
-    ss_arena_destroy(arena);
-}
-
-static ss_expr *node(ss_expr_kind kind, int32_t type)
-{
-    ss_expr *e = ss_arena_alloc(arena, sizeof *e);
-    ck_assert_ptr_nonnull(e);
-    memset(e, 0, sizeof *e);
-    e->kind = kind;
-    e->type = (ss_type){type, -1};
-    return e;
-}
-
 static ss_expr *col(uint32_t rel, uint32_t index)
 {
-    ss_expr *e = node(EXPR_COLUMN, types[index].id);
-    e->u.column.rel = rel;
-    e->u.column.index = index;
-    return e;
+    return column_of(rel, index, types[index].id);
 }
 
-static ss_expr *op(ss_expr_op o, ss_expr *l, ss_expr *r)
+static ss_expr *cmp(ss_expr_op o, ss_expr *l, ss_expr *r)
 {
-    ss_expr *e = node(EXPR_OP, o >= OP_EQ && o <= OP_GE ? SS_TYPE_BOOL : l->type.id);
-    e->u.op.op = o;
-    e->u.op.left = l;
-    e->u.op.right = r;
-    return e;
-}
-
-static ss_expr *int4(int64_t v)
-{
-    ss_expr *e = node(EXPR_CONST, SS_TYPE_INT4);
-    e->u.cnst.v.i = v;
-    return e;
-}
-
-static ss_expr *list(ss_expr_kind kind, uint32_t n, ss_expr *const *items)
-{
-    ss_expr *e = node(kind, SS_TYPE_BOOL);
-    e->u.list.nargs = n;
-    e->u.list.args = ss_arena_alloc(arena, sizeof(ss_expr *) * n);
-    memcpy(e->u.list.args, items, sizeof(ss_expr *) * n);
-    return e;
+    return op(o, l, r, SS_TYPE_BOOL);
 }
 
 static ss_expr *unary(ss_expr_kind kind, ss_expr *arg)
@@ -125,7 +73,7 @@ static ss_lop *join(ss_lop *l, ss_lop *r, ss_expr *cond)
 
 static ss_expr *eq(int a, int b)
 {
-    return op(OP_EQ, col((uint32_t)a + 1, 0), col((uint32_t)b + 1, 1));
+    return cmp(OP_EQ, col((uint32_t)a + 1, 0), col((uint32_t)b + 1, 1));
 }
 
 static bool near(double a, double b)
@@ -137,13 +85,13 @@ START_TEST(test_selectivities)
 {
     ss_lop *g = get(0);
     ss_estimator est;
-    ck_assert_int_eq(ss_est_init(&est, &ctx, arena, g), SS_OK);
-    ss_expr *k_eq = op(OP_EQ, col(1, 0), int4(5));
-    ss_expr *k_gt = op(OP_GT, col(1, 0), int4(5)), *k_lt = op(OP_LT, col(1, 0), int4(9));
+    ck_assert_int_eq(ss_est_init(&est, &ctx, arena, g, 1), SS_OK);
+    ss_expr *k_eq = cmp(OP_EQ, col(1, 0), int4(5));
+    ss_expr *k_gt = cmp(OP_GT, col(1, 0), int4(5)), *k_lt = cmp(OP_LT, col(1, 0), int4(9));
     ck_assert(near(ss_est_selectivity(&est, k_eq), SS_DEFAULT_EQ_SEL)); /* 1000 rows: 1/200 */
     ck_assert(near(ss_est_selectivity(&est, k_gt), 1.0 / 3));
     ck_assert(near(ss_est_selectivity(&est, list(EXPR_AND, 2, (ss_expr *[]){k_gt, k_lt})), SS_DEFAULT_RANGE_INEQ_SEL));
-    ss_expr *j_gt = op(OP_GT, col(1, 1), int4(0));
+    ss_expr *j_gt = cmp(OP_GT, col(1, 1), int4(0));
     ck_assert(near(ss_est_selectivity(&est, list(EXPR_AND, 2, (ss_expr *[]){k_gt, j_gt})), 1.0 / 9));
     ck_assert(near(ss_est_selectivity(&est, list(EXPR_OR, 2, (ss_expr *[]){k_eq, k_gt})),
                    0.005 + 1.0 / 3 - 0.005 / 3));
@@ -161,8 +109,8 @@ START_TEST(test_selectivities)
     /* a small table: col = const keeps one of its rows' worth (1/distinct, distinct = rows) */
     rows[1] = 40;
     ss_lop *small = get(1), *j = join(g, small, eq(0, 1));
-    ck_assert_int_eq(ss_est_init(&est, &ctx, arena, j), SS_OK);
-    ck_assert(near(ss_est_selectivity(&est, op(OP_EQ, col(2, 0), int4(1))), 1.0 / 40));
+    ck_assert_int_eq(ss_est_init(&est, &ctx, arena, j, 2), SS_OK);
+    ck_assert(near(ss_est_selectivity(&est, cmp(OP_EQ, col(2, 0), int4(1))), 1.0 / 40));
     /* equi-join: 1/max(distinct) = 1/max(200, 40) */
     ck_assert(near(ss_est_selectivity(&est, eq(0, 1)), 1.0 / 200));
     ck_assert(ss_est_rows(&est, j) == 200);
@@ -313,21 +261,17 @@ START_TEST(test_outer_join_kept)
 }
 END_TEST
 
-int main(void)
+static void add_tests(TCase *tc)
 {
-    Suite *s = suite_create("join_order");
-    TCase *tc = tcase_create("core");
-    tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, test_selectivities);
     tcase_add_test(tc, test_three_tables);
     tcase_add_test(tc, test_unknown_rows_keep_order);
     tcase_add_test(tc, test_nine_relations_dp);
     tcase_add_test(tc, test_twelve_relations_greedy);
     tcase_add_test(tc, test_outer_join_kept);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+}
+
+int main(void)
+{
+    return run_suite("join_order", setup, builders_teardown, add_tests);
 }

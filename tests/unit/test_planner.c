@@ -6,16 +6,7 @@
  * filter folded to FALSE reads an empty VALUES; conjuncts are ordered cheapest first when
  * one can fail, and keep their written order when none can; scans carry the backend's row
  * count as their estimate, the nodes above it PostgreSQL's default selectivities. */
-#include <check.h>
-#include <string.h>
-
-#include "catalog/catalog.h"
-#include "plan/planner.h"
-#include "util/arena.h"
-
-static ss_arena *arena;
-static ss_error err;
-static ss_ctx ctx;
+#include "plan_builders.h"
 
 /* t(a int4, b text, c int4, d int4) */
 static ss_column_def cols[4];
@@ -24,72 +15,13 @@ static ss_table table;
 
 static void setup(void)
 {
-    arena = ss_arena_create();
-    memset(&err, 0, sizeof err);
-    ss_error_clear(&err);
-    memset(&ctx, 0, sizeof ctx);
-    ctx.arena = arena;
-    ctx.err = &err;
-    const char *names[4] = {"a", "b", "c", "d"};
-    for (int i = 0; i < 4; i++) {
-        types[i] = (ss_type){i == 1 ? SS_TYPE_TEXT : SS_TYPE_INT4, -1};
-        cols[i].name = (char *)names[i];
-        cols[i].type = types[i];
-    }
-    table = (ss_table){.name = "t", .ncols = 4, .cols = cols, .types = types};
-}
-
-static void teardown(void)
-{
-    ss_error_clear(&err);
-    ss_arena_destroy(arena);
-}
-
-static ss_expr *node(ss_expr_kind kind, int32_t type)
-{
-    ss_expr *e = ss_arena_alloc(arena, sizeof *e);
-    ck_assert_ptr_nonnull(e);
-    e->kind = kind;
-    e->type = (ss_type){type, -1};
-    return e;
+    builders_setup();
+    table_abcd(&table, cols, types, 1);
 }
 
 static ss_expr *col(uint32_t rel, uint32_t index)
 {
-    ss_expr *e = node(EXPR_COLUMN, index < 4 ? types[index].id : SS_TYPE_INT4);
-    e->u.column.rel = rel;
-    e->u.column.index = index;
-    return e;
-}
-
-static ss_expr *op(ss_expr_op o, ss_expr *l, ss_expr *r, int32_t type)
-{
-    ss_expr *e = node(EXPR_OP, type);
-    e->u.op.op = o;
-    e->u.op.left = l;
-    e->u.op.right = r;
-    return e;
-}
-
-static ss_expr *int4(int64_t v)
-{
-    ss_expr *e = node(EXPR_CONST, SS_TYPE_INT4);
-    e->u.cnst.v.i = v;
-    return e;
-}
-
-static ss_expr **exprs(uint32_t n, ss_expr *const *items)
-{
-    ss_expr **a = ss_arena_alloc(arena, sizeof *a * n);
-    ck_assert_ptr_nonnull(a);
-    memcpy(a, items, sizeof *a * n);
-    return a;
-}
-
-static const ss_plan_node *child(const ss_plan_node *p)
-{
-    ck_assert_uint_eq(p->nchildren, 1);
-    return p->children[0];
+    return column_of(rel, index, index < 4 ? types[index].id : SS_TYPE_INT4);
 }
 
 static void ck_position(const ss_expr *e, uint32_t pos)
@@ -341,11 +273,8 @@ START_TEST(test_join_pushdown_and_keys)
 }
 END_TEST
 
-int main(void)
+static void add_tests(TCase *tc)
 {
-    Suite *s = suite_create("planner");
-    TCase *tc = tcase_create("core");
-    tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, test_pruning_and_positions);
     tcase_add_test(tc, test_aggregate_relation);
     tcase_add_test(tc, test_shared_subtree);
@@ -354,10 +283,9 @@ int main(void)
     tcase_add_test(tc, test_distinct_false_filter_sort_limit);
     tcase_add_test(tc, test_qual_order);
     tcase_add_test(tc, test_join_pushdown_and_keys);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+}
+
+int main(void)
+{
+    return run_suite("planner", setup, builders_teardown, add_tests);
 }

@@ -3,16 +3,7 @@
  * scanned; a subquery below DISTINCT or a sort over the statement's columns keeps every item;
  * a subquery inside another prunes through both; a join below another join passes on only the
  * columns read outside it when that drops more than it keeps. */
-#include <check.h>
-#include <string.h>
-
-#include "catalog/catalog.h"
-#include "plan/planner.h"
-#include "util/arena.h"
-
-static ss_arena *arena;
-static ss_error err;
-static ss_ctx ctx;
+#include "plan_builders.h"
 
 /* t(a, b, c, d int4) */
 static ss_column_def cols[4];
@@ -21,61 +12,23 @@ static ss_table table;
 
 static void setup(void)
 {
-    arena = ss_arena_create();
-    memset(&err, 0, sizeof err);
-    ss_error_clear(&err);
-    memset(&ctx, 0, sizeof ctx);
-    ctx.arena = arena;
-    ctx.err = &err;
-    const char *names[4] = {"a", "b", "c", "d"};
-    for (int i = 0; i < 4; i++) {
-        types[i] = (ss_type){SS_TYPE_INT4, -1};
-        cols[i].name = (char *)names[i];
-        cols[i].type = types[i];
-    }
-    table = (ss_table){.name = "t", .ncols = 4, .cols = cols, .types = types};
-}
-
-static void teardown(void)
-{
-    ss_error_clear(&err);
-    ss_arena_destroy(arena);
+    builders_setup();
+    table_abcd(&table, cols, types, -1);
 }
 
 static ss_expr *col(uint32_t rel, uint32_t index)
 {
-    ss_expr *e = ss_arena_alloc(arena, sizeof *e);
-    memset(e, 0, sizeof *e);
-    e->kind = EXPR_COLUMN;
-    e->type = types[0];
-    e->u.column.rel = rel;
-    e->u.column.index = index;
-    return e;
+    return column_of(rel, index, SS_TYPE_INT4);
 }
 
 static ss_expr *add(ss_expr *l, ss_expr *r)
 {
-    ss_expr *e = ss_arena_alloc(arena, sizeof *e);
-    memset(e, 0, sizeof *e);
-    e->kind = EXPR_OP;
-    e->type = types[0];
-    e->u.op.op = OP_ADD;
-    e->u.op.left = l;
-    e->u.op.right = r;
-    return e;
+    return op(OP_ADD, l, r, SS_TYPE_INT4);
 }
 
-static ss_lop *project(uint32_t rel, ss_lop *child, uint32_t n, ss_expr *const *items)
+static ss_lop *project(uint32_t rel, ss_lop *input, uint32_t n, ss_expr *const *items)
 {
-    ss_expr **v = ss_arena_alloc(arena, sizeof *v * n);
-    memcpy(v, items, sizeof *v * n);
-    return lop_project(&ctx, arena, rel, child, n, v, NULL);
-}
-
-static const ss_plan_node *child(const ss_plan_node *p)
-{
-    ck_assert_uint_eq(p->nchildren, 1);
-    return p->children[0];
+    return lop_project(&ctx, arena, rel, input, n, exprs(n, items), NULL);
 }
 
 /* SELECT s.y FROM (SELECT a AS x, b + c AS y, d AS z FROM t) s: the subquery computes y only,
@@ -150,22 +103,12 @@ END_TEST
 
 static ss_expr *eq(ss_expr *l, ss_expr *r)
 {
-    ss_expr *e = add(l, r);
-    e->u.op.op = OP_EQ;
-    e->type = (ss_type){SS_TYPE_BOOL, -1};
-    return e;
+    return op(OP_EQ, l, r, SS_TYPE_BOOL);
 }
 
 static ss_expr *and3(ss_expr *a, ss_expr *b, ss_expr *c)
 {
-    ss_expr *e = ss_arena_alloc(arena, sizeof *e);
-    memset(e, 0, sizeof *e);
-    e->kind = EXPR_AND;
-    e->type = (ss_type){SS_TYPE_BOOL, -1};
-    e->u.list.nargs = 3;
-    e->u.list.args = ss_arena_alloc(arena, sizeof(ss_expr *) * 3);
-    e->u.list.args[0] = a, e->u.list.args[1] = b, e->u.list.args[2] = c;
-    return e;
+    return list(EXPR_AND, 3, (ss_expr *[]){a, b, c});
 }
 
 /* SELECT x.d FROM t x JOIN t y ON x.a = y.a AND x.b = y.b AND x.c = y.c JOIN t z ON y.d = z.a:
@@ -198,20 +141,16 @@ START_TEST(test_join_output)
 }
 END_TEST
 
-int main(void)
+static void add_tests(TCase *tc)
 {
-    Suite *s = suite_create("prune");
-    TCase *tc = tcase_create("core");
-    tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, test_subquery_items);
     tcase_add_test(tc, test_distinct_keeps_items);
     tcase_add_test(tc, test_root_sort_keeps_items);
     tcase_add_test(tc, test_nested_subqueries);
     tcase_add_test(tc, test_join_output);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+}
+
+int main(void)
+{
+    return run_suite("prune", setup, builders_teardown, add_tests);
 }
