@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "api/statement.h"
+#include "exec/instrument.h"
 #include "exec/interrupt.h"
 #include "exec/node_kinds.h"
 #include "exec/vector.h"
@@ -330,18 +331,43 @@ static int run_show(sunstone_stmt *st)
     return materialize(st, rows, 1);
 }
 
-/* The tree is opened for EXPLAIN only: no storage scan starts and no row is read. */
+/* EXPLAIN: the tree is opened for EXPLAIN only (no storage scan starts, no row is read);
+ * EXPLAIN ANALYZE opens it for real with the executor's counters on every instance, pulls
+ * (and drops) every row, then shows what each node counted; SUMMARY adds PostgreSQL's
+ * Planning Time and (with ANALYZE) Execution Time lines. */
 static int run_explain(sunstone_stmt *st)
 {
-    if (ss_exec_start(&st->ctx, st->bound->plan, SS_OPEN_EXPLAIN_ONLY, &st->root))
+    uint32_t f = st->ast->explain_flags;
+    bool analyze = f & AST_EXPLAIN_ANALYZE;
+    double start = ss_instr_now_ms();
+    if (ss_exec_start(&st->ctx, st->bound->plan, analyze ? 0 : SS_OPEN_EXPLAIN_ONLY, &st->root))
         return SS_ERROR;
-    char **lines;
-    uint32_t n;
-    int rc = ss_exec_explain(&st->ctx, st->root, &lines, &n);
+    int rc = SS_OK;
+    if (analyze) {
+        rc = ss_exec_instrument(&st->ctx, st->root, f & AST_EXPLAIN_TIMING);
+        ss_batch *b = NULL;
+        while (rc == SS_OK && (rc = ss_exec_next(&st->ctx, st->root, &b)) == SS_OK && b)
+            ;
+    }
+    char **lines = NULL;
+    uint32_t n = 0;
+    if (rc == SS_OK)
+        rc = ss_exec_explain_with(&st->ctx, st->root, f & AST_EXPLAIN_COSTS, &lines, &n);
     ss_exec_finish(&st->ctx, st->root);
     st->root = NULL;
+    double exec_ms = ss_instr_now_ms() - start;
     if (rc)
         return SS_ERROR;
+    if (f & AST_EXPLAIN_SUMMARY) {
+        char **all = ss_arena_alloc(st->ctx.arena, sizeof(char *) * (n + 2));
+        if (!all)
+            return ss_ctx_error(&st->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        memcpy(all, lines, sizeof(char *) * n);
+        if (!(all[n++] = ss_arena_printf(st->ctx.arena, "Planning Time: %.3f ms", st->plan_ms)) ||
+            (analyze && !(all[n++] = ss_arena_printf(st->ctx.arena, "Execution Time: %.3f ms", exec_ms))))
+            return ss_ctx_error(&st->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        lines = all;
+    }
     snprintf(st->tag, sizeof st->tag, "EXPLAIN");
     return materialize(st, lines, n);
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "api/statement.h"
+#include "exec/instrument.h"
 #include "exec/interrupt.h"
 #include "exec/vector.h"
 #include "plan/planner.h"
@@ -96,10 +97,12 @@ static int bind_now(sunstone_stmt *st)
         return SS_ERROR;
     }
     /* the planner turns the binder's logical plan into the operators' physical plan */
+    double plan_start = ss_instr_now_ms();
     if (bs->query && ss_plan_query(&ctx, arena, bs->query, &bs->plan)) {
         ss_arena_destroy(arena);
         return SS_ERROR;
     }
+    st->plan_ms = ss_instr_now_ms() - plan_start;
     /* PostgreSQL's plan cache refuses a rebind that changes the result columns (their
      * number, names, types or typmods); the old binding stays, so every step fails the same
      * way until the catalog matches again or the statement is prepared anew. */

@@ -57,6 +57,7 @@ struct sunstone_stmt {
     /* parameter values the tree's last execution started with (parking.c), to tell the
        rescan of a parked tree which parameters changed */
     struct ss_param_memo *param_memo;
+    double plan_ms;            /* how long the last planning took (EXPLAIN's Planning Time) */
 };
 
 /* Builds a statement from an already parsed AST (sunstone_exec, sunstone_prepare).  sql[0..len)

@@ -9,6 +9,7 @@
 #include "catalog/catalog.h"
 #include "catalog/settings.h"
 #include "exec/expr_eval_subplan.h"
+#include "exec/instrument.h"
 #include "exec/interrupt.h"
 #include "exec/plan_sublinks.h"
 #include "exec/node_kinds.h"
@@ -176,6 +177,7 @@ void ss_exec_finish(ss_ctx *ctx, ss_op *op)
         free(op->shared);
     }
     free(op->children);
+    free(op->instr);
     free(op);
 }
 
@@ -185,7 +187,15 @@ int ss_exec_next(ss_ctx *ctx, ss_op *op, ss_batch **out)
     /* the cancel / statement_timeout check point between batches, at every operator */
     if (ss_check_interrupt(ctx))
         return SS_ERROR;
-    int rc = op->vt->next_batch(ctx, op, op->state, out);
+    int rc;
+    if (op->instr) {
+        double t0;
+        ss_instr_before(op->instr, &t0);
+        rc = op->vt->next_batch(ctx, op, op->state, out);
+        ss_instr_after(op->instr, t0, rc == SS_OK && *out ? (int64_t)ss_batch_rows(*out) : -1);
+    } else {
+        rc = op->vt->next_batch(ctx, op, op->state, out);
+    }
     if (rc != SS_OK && !ss_ctx_error_pending(ctx))
         ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "operator \"%s\" failed without a message", op->vt->name);
     return rc;
@@ -197,6 +207,8 @@ int ss_exec_rescan(ss_ctx *ctx, ss_op *op, const ss_param_set *changed)
         ss_subplans_new_execution(ctx);
     if (!(op->vt->caps & SS_OPCAP_PARAM_RESCAN))
         changed = NULL;
+    if (op->instr)
+        ss_instr_end_loop(op->instr);
     int rc = op->vt->rescan(ctx, op, op->state, changed);
     if (rc != SS_OK && !ss_ctx_error_pending(ctx))
         ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "operator \"%s\" failed to rescan", op->vt->name);
@@ -225,6 +237,17 @@ ss_op *ss_exec_child(ss_op *op, uint32_t i)
     return i < op->nchildren ? op->children[i] : NULL;
 }
 
+int ss_exec_instrument(ss_ctx *ctx, ss_op *op, bool timing)
+{
+    if (!op->instr && !(op->instr = calloc(1, sizeof *op->instr)))
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    op->instr->timing = timing;
+    for (uint32_t i = 0; i < op->nchildren; i++)
+        if (ss_exec_instrument(ctx, op->children[i], timing))
+            return SS_ERROR;
+    return SS_OK;
+}
+
 static int explain_line(ss_ctx *ctx, char *line, char ***lines, uint32_t *n)
 {
     char **grown = ss_arena_alloc(ctx->arena, sizeof(char *) * (*n + 1));
@@ -237,12 +260,14 @@ static int explain_line(ss_ctx *ctx, char *line, char ***lines, uint32_t *n)
     return SS_OK;
 }
 
-static int explain_node(ss_ctx *ctx, ss_op *op, int base, int depth, char ***lines, uint32_t *n);
+static int explain_node(ss_ctx *ctx, ss_op *op, int base, int depth, bool estimates, char ***lines, uint32_t *n);
 
 /* The subqueries of op's expressions, as PostgreSQL lists them under the node: an
  * uncorrelated value or EXISTS as an InitPlan (before the children), the others as a SubPlan
- * (after them), "hashed" when it is probed in a hash set.  name_col: where op's name starts. */
-static int explain_sublinks(ss_ctx *ctx, ss_op *op, int name_col, bool init, char ***lines, uint32_t *n)
+ * (after them), "hashed" when it is probed in a hash set.  name_col: where op's name starts.
+ * (Their trees are built again for the listing, so EXPLAIN ANALYZE shows no counters there.) */
+static int explain_sublinks(ss_ctx *ctx, ss_op *op, int name_col, bool init, bool estimates, char ***lines,
+                            uint32_t *n)
 {
     const ss_expr *subs[32];
     uint32_t ns = ss_plan_node_sublinks(op->node, subs, 32);
@@ -258,7 +283,7 @@ static int explain_sublinks(ss_ctx *ctx, ss_op *op, int name_col, bool init, cha
         ss_op *sub;
         if (ss_exec_start(ctx, e->u.sub.plan, SS_OPEN_EXPLAIN_ONLY, &sub))
             return SS_ERROR;
-        int rc = explain_node(ctx, sub, name_col + 2, 1, lines, n);
+        int rc = explain_node(ctx, sub, name_col + 2, 1, estimates, lines, n);
         ss_exec_finish(ctx, sub);
         if (rc)
             return SS_ERROR;
@@ -267,26 +292,39 @@ static int explain_sublinks(ss_ctx *ctx, ss_op *op, int name_col, bool init, cha
 }
 
 /* op's line at depth (its "->  " at base + 6 * depth - 4), then its children's. */
-static int explain_node(ss_ctx *ctx, ss_op *op, int base, int depth, char ***lines, uint32_t *n)
+static int explain_node(ss_ctx *ctx, ss_op *op, int base, int depth, bool estimates, char ***lines, uint32_t *n)
 {
-    char detail[512] = "";
+    char detail[512] = "", rows[64] = "", actual[160] = "";
     if (op->vt->explain && op->vt->explain(ctx, op, op->state, detail, sizeof detail) != SS_OK)
         return SS_ERROR;
-    char *line = ss_arena_printf(ctx->arena, "%*s%s%s (%s)%s%s", base + (depth ? depth * 6 - 4 : 0), "",
+    if (estimates && op->node->estimated_rows >= 0)
+        snprintf(rows, sizeof rows, "  (rows=%.0f)", op->node->estimated_rows);
+    else if (estimates)
+        snprintf(rows, sizeof rows, "  (rows unknown)");
+    if (op->instr) {
+        ss_instr_end_loop(op->instr);
+        ss_instr_format(op->instr, actual, sizeof actual);
+    }
+    char *line = ss_arena_printf(ctx->arena, "%*s%s%s (%s)%s%s%s%s", base + (depth ? depth * 6 - 4 : 0), "",
                                  depth ? "->  " : "", ss_node_kind_name(op->node->kind), op->vt->name,
-                                 detail[0] ? "  " : "", detail);
+                                 detail[0] ? "  " : "", detail, rows, actual);
     int name_col = base + depth * 6;
-    if (explain_line(ctx, line, lines, n) || explain_sublinks(ctx, op, name_col, true, lines, n))
+    if (explain_line(ctx, line, lines, n) || explain_sublinks(ctx, op, name_col, true, estimates, lines, n))
         return SS_ERROR;
     for (uint32_t i = 0; i < op->nchildren; i++)
-        if (explain_node(ctx, op->children[i], base, depth + 1, lines, n))
+        if (explain_node(ctx, op->children[i], base, depth + 1, estimates, lines, n))
             return SS_ERROR;
-    return explain_sublinks(ctx, op, name_col, false, lines, n);
+    return explain_sublinks(ctx, op, name_col, false, estimates, lines, n);
+}
+
+int ss_exec_explain_with(ss_ctx *ctx, ss_op *root, bool estimates, char ***lines, uint32_t *nlines)
+{
+    *lines = NULL;
+    *nlines = 0;
+    return explain_node(ctx, root, 0, 0, estimates, lines, nlines);
 }
 
 int ss_exec_explain(ss_ctx *ctx, ss_op *root, char ***lines, uint32_t *nlines)
 {
-    *lines = NULL;
-    *nlines = 0;
-    return explain_node(ctx, root, 0, 0, lines, nlines);
+    return ss_exec_explain_with(ctx, root, false, lines, nlines);
 }

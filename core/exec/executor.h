@@ -20,6 +20,7 @@ struct ss_op {
     /* the slots every instance of the tree shares (ss_api.shared_slot); the root owns them */
     struct ss_exec_shared *shared;
     bool owns_shared;
+    struct ss_instr *instr; /* EXPLAIN ANALYZE's counters (exec/instrument.h), NULL otherwise */
 };
 
 /* Builds the operator tree for plan, choosing implementations by node kind from the registry
@@ -42,5 +43,11 @@ void **ss_exec_shared_slot(ss_ctx *ctx, ss_op *op, int32_t kind, uint32_t id);
 bool ss_exec_parkable(const ss_op *root);
 /* EXPLAIN text of the operator tree: one line per node, indented like PostgreSQL. */
 int ss_exec_explain(ss_ctx *ctx, ss_op *root, char ***lines, uint32_t *nlines);
+/* Gives every instance of the tree EXPLAIN ANALYZE's counters (timing: also the clock), before
+ * its first batch. */
+int ss_exec_instrument(ss_ctx *ctx, ss_op *root, bool timing);
+/* ss_exec_explain, with each node's estimated rows ("  (rows=N)") when estimates, and what an
+ * instrumented tree counted (" (actual ...)", instrument.h). */
+int ss_exec_explain_with(ss_ctx *ctx, ss_op *root, bool estimates, char ***lines, uint32_t *nlines);
 
 #endif

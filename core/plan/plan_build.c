@@ -164,6 +164,11 @@ static void pass_through_output(ss_plan_node *p)
     p->col_names = child->col_names;
 }
 
+void plan_set_estimate(ss_plan *node, double rows)
+{
+    node->estimated_rows = rows < 0 ? -1 : rows;
+}
+
 ss_plan *plan_scan(ss_plan_builder *pb, const ss_table *t, uint32_t ncols, const uint32_t *columns, double rows)
 {
     ss_scan_node *s = (ss_scan_node *)node_new(pb, sizeof *s, SS_NODE_SCAN, NULL);

@@ -17,8 +17,11 @@ typedef struct ss_plan_builder {
  * params (the $n its subtree reads) are collected from its expressions and its children. */
 
 /* Estimates (estimated_rows): a scan's is given (< 0 unknown), VALUES' is its row count,
- * project and sort keep their child's, append sums its children's, the others' are unknown (-1) until the query-engine
- * issue brings selectivities. */
+ * project and sort keep their child's, append sums its children's, the others' are unknown
+ * (-1) until the planner sets its own (plan_set_estimate, from plan/estimate.h). */
+
+/* Sets the estimate of a node just built (before any other node reads it). */
+void plan_set_estimate(ss_plan *node, double rows);
 
 /* Rows of table t (about `rows` of them): ncols columns at table positions columns[], in that
  * order. */

@@ -8,9 +8,12 @@
 
 #include "catalog/catalog.h"
 #include "exec/expr_walk.h"
+#include "plan/estimate.h"
+#include "plan/join_order.h"
 #include "plan/plan_build.h"
 #include "plan/plan_sublink.h"
 #include "plan/pull_sublinks.h"
+#include "plan/prune.h"
 #include "plan/qual_order.h"
 #include "util/arena.h"
 #include "util/ptrmap.h"
@@ -29,7 +32,7 @@ typedef struct planner {
     ss_ctx *ctx;
     ss_arena *arena;
     ss_plan_builder pb;
-    /* the table columns each GET reads: used[rel][col], for GETs only */
+    /* the columns each relation must produce: used[rel][col] (prune.h) */
     uint32_t nrels;
     bool **used;
     /* a subquery's plan: the outer columns it reads as exec parameters (plan_sublink.h) */
@@ -39,6 +42,8 @@ typedef struct planner {
     /* the WITH queries computed once whose plan a CTE scan keeps, by CTE id */
     bool *cte_planned;
     uint32_t cte_cap;
+    ss_estimator est; /* the rows of each logical operator (estimate.h) */
+    ss_read_counts reads; /* how often the final tree's expressions read each binding */
 } planner;
 
 static void *pl_alloc(planner *p, size_t n)
@@ -68,46 +73,12 @@ static int pl_reserve(planner *p, void **v, uint32_t *cap, uint32_t n, size_t el
 
 /* ---- which columns each scan must read ------------------------------------------------ */
 
-static int alloc_used(planner *p, const ss_lop *op)
-{
-    if (op->kind == LOP_GET && !(p->used[op->rel] = pl_alloc(p, op->u.get.table->ncols)))
-        return SS_ERROR;
-    for (uint32_t i = 0; i < op->nchildren; i++)
-        if (alloc_used(p, op->children[i]))
-            return SS_ERROR;
-    return SS_OK;
-}
-
-typedef struct mark_state {
-    planner *p;
-    ss_ptrmap seen; /* the binder shares subtrees: each node once */
-} mark_state;
-
-static int mark_column(const ss_expr *e, void *arg)
-{
-    mark_state *m = arg;
-    if (e->kind == EXPR_COLUMN && e->u.column.rel < m->p->nrels + 1 && m->p->used[e->u.column.rel])
-        m->p->used[e->u.column.rel][e->u.column.index] = true;
-    return SS_WALK_CONTINUE;
-}
-
-static int mark_slot(ss_lop *op, ss_expr **slot, void *arg)
-{
-    (void)op;
-    mark_state *m = arg;
-    if (ss_expr_walk_const(*slot, mark_column, m, &m->seen) == SS_WALK_NOMEM)
-        return ss_ctx_error(m->p->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-    return SS_OK;
-}
-
+/* The columns each relation must produce (prune.c): a GET's scan reads them, a PROJECT
+ * computes only those items. */
 static int mark_used_columns(planner *p, ss_lop *root)
 {
     p->nrels = lop_max_rel(root);
-    if (!(p->used = pl_alloc(p, sizeof(bool *) * (p->nrels + 1))) || alloc_used(p, root))
-        return SS_ERROR;
-    mark_state m = {.p = p};
-    ss_ptrmap_init(&m.seen, p->arena);
-    return lop_each_expr_deep(root, mark_slot, &m);
+    return ss_prune_columns(p->ctx, p->arena, root, p->nrels, &p->used);
 }
 
 /* ---- column references → positions (setrefs) ------------------------------------------ */
@@ -531,16 +502,37 @@ static int push_down(planner *p, ss_lop **opp)
     return SS_OK;
 }
 
-/* Whether equality of values of types a and b can be a hash key (same representation, and
- * hashing consistent with PostgreSQL's = for them). */
-static bool hashable_pair(ss_type a, ss_type b)
+/* A join's input that is itself a join keeps only the columns read outside the input's own
+ * tree (by this join or above it), when that drops more columns than it keeps: a project's
+ * copy of the kept ones then costs less than carrying the others through this join. */
+static int trim_join_input(planner *p, ss_lop *child, ss_plan **plan, layout *lay)
 {
-    bool text_a = a.id == SS_TYPE_TEXT || a.id == SS_TYPE_VARCHAR;
-    bool text_b = b.id == SS_TYPE_TEXT || b.id == SS_TYPE_VARCHAR;
-    if (text_a || text_b)
-        return text_a && text_b;
-    return a.id == b.id && (a.id == SS_TYPE_BOOL || a.id == SS_TYPE_INT2 || a.id == SS_TYPE_INT4 ||
-                            a.id == SS_TYPE_INT8 || a.id == SS_TYPE_FLOAT8);
+    if (child->kind != LOP_JOIN || !lay->n)
+        return SS_OK;
+    ss_read_counts within;
+    if (ss_read_counts_init(p->ctx, p->arena, child, p->nrels, &within) ||
+        ss_read_counts_add(p->ctx, p->arena, child, &within))
+        return SS_ERROR;
+    binding *b = pl_alloc(p, sizeof *b * lay->n);
+    ss_expr **cols = pl_alloc(p, sizeof *cols * lay->n);
+    const char **names = pl_alloc(p, sizeof *names * lay->n);
+    if (!b || !cols || !names)
+        return SS_ERROR;
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < lay->n; i++) {
+        binding c = lay->cols[i];
+        if (ss_read_count(&p->reads, c.rel, c.col) <= ss_read_count(&within, c.rel, c.col))
+            continue;
+        if (!(cols[k] = column_at(p, i, (*plan)->col_types[i])))
+            return SS_ERROR;
+        names[k] = (*plan)->col_names[i];
+        b[k++] = c;
+    }
+    if (lay->n - k <= k)
+        return SS_OK;
+    *lay = (layout){k, b};
+    *plan = plan_project(&p->pb, *plan, k, (const ss_expr *const *)cols, names);
+    return *plan ? SS_OK : SS_ERROR;
 }
 
 static bool reads_worktable(const ss_lop *op);
@@ -570,7 +562,7 @@ static int plan_join(planner *p, ss_lop *op, ss_plan **out, layout *lay)
     int rc = plan_node(p, op->children[1], &right, &rin);
     p->outer = outer;
     p->nouter = nouter;
-    if (rc)
+    if (rc || trim_join_input(p, op->children[0], &left, &lin) || trim_join_input(p, op->children[1], &right, &rin))
         return SS_ERROR;
     binding *b = pl_alloc(p, sizeof(binding) * (lin.n + rin.n));
     if (!b)
@@ -590,7 +582,7 @@ static int plan_join(planner *p, ss_lop *op, ss_plan **out, layout *lay)
         ss_expr *c = conds.v[i];
         int ls = 0, rs = 0;
         if (c->kind == EXPR_OP && c->u.op.op == OP_EQ && c->u.op.right &&
-            hashable_pair(c->u.op.left->type, c->u.op.right->type) &&
+            ss_join_hashable_pair(c->u.op.left->type, c->u.op.right->type) &&
             (side_of(p, c->u.op.left, lrels, rrels, &ls) || side_of(p, c->u.op.right, lrels, rrels, &rs)))
             return SS_ERROR;
         if (ls == 1 && rs == 2) {
@@ -697,6 +689,32 @@ static int plan_aggregate_op(planner *p, ss_lop *op, ss_plan *child, const layou
         return SS_ERROR;
     *out = plan_aggregate_ex(&p->pb, child, ng, (const ss_expr *const *)groups, na, aggs,
                              (const ss_agg_extra *const *)extras, op->names);
+    return *out ? SS_OK : SS_ERROR;
+}
+
+/* A projection of the items some operator above reads (all of them at the root, below a set
+ * operation or DISTINCT: prune.c). */
+static int plan_project_op(planner *p, const ss_lop *op, ss_plan *child, const layout *in, ss_plan **out,
+                           layout *lay)
+{
+    uint32_t n = op->u.project.n, k = 0;
+    const bool *need = op->rel <= p->nrels ? p->used[op->rel] : NULL;
+    ss_expr **items = pl_alloc(p, sizeof *items * n);
+    const char **names = pl_alloc(p, sizeof *names * n);
+    binding *b = pl_alloc(p, sizeof *b * n);
+    if (!items || !names || !b)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < n; i++)
+        if (!need || need[i]) {
+            items[k] = op->u.project.exprs[i];
+            names[k] = op->names ? op->names[i] : NULL;
+            b[k++] = (binding){op->rel, i};
+        }
+    ss_expr **exprs = fix_exprs(p, items, k, in);
+    if (!exprs)
+        return SS_ERROR;
+    *lay = (layout){k, b};
+    *out = plan_project(&p->pb, child, k, (const ss_expr *const *)exprs, op->names ? names : NULL);
     return *out ? SS_OK : SS_ERROR;
 }
 
@@ -923,7 +941,7 @@ static bool reads_worktable(const ss_lop *op)
     return false;
 }
 
-static int plan_node(planner *p, ss_lop *op, ss_plan **out, layout *lay)
+static int plan_node_kind(planner *p, ss_lop *op, ss_plan **out, layout *lay)
 {
     if (ss_ctx_check_stack(p->ctx))
         return SS_ERROR;
@@ -974,13 +992,8 @@ static int plan_node(planner *p, ss_lop *op, ss_plan **out, layout *lay)
         *out = plan_filter(&p->pb, child, pred[0]);
         return *out ? SS_OK : SS_ERROR;
     }
-    case LOP_PROJECT: {
-        ss_expr **exprs = fix_exprs(p, op->u.project.exprs, op->u.project.n, &in);
-        if (!exprs || own_layout(p, op->rel, op->u.project.n, lay))
-            return SS_ERROR;
-        *out = plan_project(&p->pb, child, op->u.project.n, (const ss_expr *const *)exprs, op->names);
-        return *out ? SS_OK : SS_ERROR;
-    }
+    case LOP_PROJECT:
+        return plan_project_op(p, op, child, &in, out, lay);
     case LOP_AGGREGATE:
         return plan_aggregate_op(p, op, child, &in, out, lay);
     case LOP_DISTINCT:
@@ -1006,13 +1019,24 @@ static int plan_node(planner *p, ss_lop *op, ss_plan **out, layout *lay)
     return ss_ctx_error(p->ctx, SS_SQLSTATE_INTERNAL_ERROR, "unrecognized logical operator %d", (int)op->kind);
 }
 
+/* The physical node for op, carrying op's estimated rows. */
+static int plan_node(planner *p, ss_lop *op, ss_plan **out, layout *lay)
+{
+    if (plan_node_kind(p, op, out, lay))
+        return SS_ERROR;
+    plan_set_estimate(*out, ss_est_rows(&p->est, op));
+    return SS_OK;
+}
+
 int ss_plan_subquery(ss_ctx *ctx, ss_arena *arena, ss_sublink_planning *sub, const ss_outer_param *outer,
                      uint32_t nouter, ss_lop *root, ss_plan **out)
 {
     planner p = {.ctx = ctx, .arena = arena, .pb = {.ctx = ctx, .arena = arena}, .sub = sub, .outer = outer,
                  .nouter = nouter};
     *out = NULL;
-    if (ss_pull_sublinks(ctx, arena, &root) || mark_used_columns(&p, root) || push_down(&p, &root))
+    if (ss_pull_sublinks(ctx, arena, &root) || mark_used_columns(&p, root) || push_down(&p, &root) ||
+        ss_est_init(&p.est, ctx, arena, root, p.nrels) || ss_join_order(ctx, arena, &p.est, &root) ||
+        ss_read_counts_init(ctx, arena, root, p.nrels, &p.reads) || ss_read_counts_add(ctx, arena, root, &p.reads))
         return SS_ERROR;
     /* a subquery's output is its columns in order (ANY / ALL read them by position) */
     layout lay;

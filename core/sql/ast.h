@@ -241,7 +241,20 @@ typedef struct ast_stmt {
     /* AST_CREATE_TABLE_AS: WITH NO DATA; is_select_into for SELECT ... INTO */
     bool with_no_data;
     bool is_select_into;
+    /* AST_EXPLAIN: its options as they take effect (AST_EXPLAIN_*) */
+    uint32_t explain_flags;
 } ast_stmt;
+
+/* EXPLAIN options (PostgreSQL's ExplainState, defaults resolved): ANALYZE runs the query;
+ * TIMING times each node (default with ANALYZE); SUMMARY adds the Planning / Execution Time
+ * lines (default with ANALYZE); COSTS shows each node's estimated rows (Sunstone: only when
+ * asked for with COSTS [ON], since it has no cost units). */
+enum {
+    AST_EXPLAIN_ANALYZE = 1u << 0,
+    AST_EXPLAIN_TIMING = 1u << 1,
+    AST_EXPLAIN_SUMMARY = 1u << 2,
+    AST_EXPLAIN_COSTS = 1u << 3
+};
 
 typedef struct ast_parse_error {
     char message[512];

@@ -864,15 +864,8 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
         return true;
     case T_ExplainStmt: {
         ExplainStmt *e = (ExplainStmt *)n;
-        if (e->options) {
-            char what[96];
-            snprintf(what, sizeof what, "EXPLAIN %s", ((DefElem *)linitial(e->options))->defname);
-            for (char *c = what; *c; c++)
-                if (*c >= 'a' && *c <= 'z')
-                    *c = (char)(*c - 'a' + 'A');
-            tr_unsupported(ts, -1, what);
+        if (!tr_explain_options(ts, e->options, &out->explain_flags))
             return false;
-        }
         out->kind = AST_EXPLAIN;
         out->explain_target = tr_alloc(ts, sizeof(ast_stmt));
         if (!out->explain_target || !tr_stmt(ts, e->query, out->explain_target))

@@ -52,6 +52,10 @@ void tr_unsupported_words(transform_state *ts, int location, int nwords, const c
  * transform is nested deeper than the stack budget (util/stack_depth.h). */
 bool tr_check_stack(transform_state *ts);
 
+/* EXPLAIN's option list (parse_explain.c) into AST_EXPLAIN_* flags, with PostgreSQL's
+ * errors for unknown options and values and 0A000 for those Sunstone cannot honour. */
+bool tr_explain_options(transform_state *ts, List *options, uint32_t *flags);
+
 /* The leftmost location of a raw-parse node, as PostgreSQL's exprLocation reports it, but
  * without recursion (never call exprLocation: it overflows the stack on deep trees). */
 int tr_location(const Node *n);

@@ -1,5 +1,5 @@
 -- joins_explain: Sunstone's plans for joins: equi-join conjuncts as hash keys (build side:
--- the right input), the rest a residual; nested loops for other conditions and cross joins;
+-- the right input, for an inner join the smaller estimated one), the rest a residual; nested loops for other conditions and cross joins;
 -- WHERE conjuncts of one side pushed below an inner join and below the preserved side of a
 -- LEFT JOIN only; scans read only the columns used.  Then the same answers with the hash
 -- join kind run by the nested loop's key comparison.
