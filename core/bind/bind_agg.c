@@ -309,7 +309,7 @@ int add_agg_call(binder *b, agg_state *st, const ss_agg_call *call, ss_agg_extra
  * reference to that group column. */
 ss_expr *match_group(binder *b, const ast_expr *a)
 {
-    if (!b->agg_mode || ast_has_aggregate(a) || a->kind == AE_STAR || a->kind == AE_SUBLINK)
+    if (!b->agg_mode || ast_has_aggregate(a) || a->kind == AE_STAR)
         return NULL;
     b->agg_mode = false;
     ss_error *saved = b->ctx->err;

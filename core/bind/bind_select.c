@@ -155,6 +155,10 @@ static bool ast_eq(const ast_expr *x, const ast_expr *y, bool loose)
         if (strcmp(x->type.name, y->type.name) != 0 || x->type.typmod != y->type.typmod)
             return false;
         break;
+    case AE_SUBLINK:
+        if (x->sublink != y->sublink || !x->sub_key || !y->sub_key || strcmp(x->sub_key, y->sub_key) != 0)
+            return false;
+        break;
     case AE_CASE:
         if (x->nwhens != y->nwhens || !ast_eq(x->arg, y->arg, loose) || !ast_eq(x->els, y->els, loose))
             return false;
