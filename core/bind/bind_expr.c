@@ -184,6 +184,7 @@ int expr_location(const ast_expr *a)
     case AE_CAST:
     case AE_BETWEEN:
     case AE_IN_LIST:
+    case AE_SUBLINK: /* ANY / ALL: from the left operand */
         return a->nargs ? leftmost(a->location, expr_location(a->args[0])) : a->location;
     default:
         return a->location;

@@ -259,7 +259,7 @@ static int order_item(binder *b, const ast_select *s, const ast_expr *a, const c
             return SS_OK;
         }
     if (s->distinct)
-        return bind_error(b, a->location, "42P10", "for SELECT DISTINCT, ORDER BY expressions must appear in select list");
+        return bind_error(b, expr_location(a), "42P10", "for SELECT DISTINCT, ORDER BY expressions must appear in select list");
     *pos = tl->n;
     return tl_add(b, tl, a, "?column?", e, a->location);
 }
