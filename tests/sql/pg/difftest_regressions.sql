@@ -42,4 +42,12 @@ SELECT DISTINCT a FROM t1 ORDER BY (SELECT 1) + a;
 SELECT DISTINCT a FROM t1 ORDER BY a IN (SELECT 1);
 SELECT DISTINCT a FROM t1 ORDER BY a < ALL (SELECT q FROM t2);
 
+-- DISTINCT ON: an ORDER BY item that repeats an earlier item's output column is dropped
+-- from the sort list before the 'match initial ORDER BY' check (was 42P10).
+SELECT DISTINCT ON (a) a, a, a FROM t1 ORDER BY a, 2, 1;
+SELECT DISTINCT ON (a) a, b FROM t1 ORDER BY a, a DESC, b DESC;
+SELECT DISTINCT ON (a) a, b FROM t1 ORDER BY 1, b, a;
+SELECT DISTINCT ON (a, b) a, b FROM t1 ORDER BY a, a, b DESC;
+SELECT DISTINCT ON (b) a, b FROM t1 ORDER BY a, b;
+
 DROP TABLE t1, t2;
