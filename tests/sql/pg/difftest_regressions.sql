@@ -50,4 +50,13 @@ SELECT DISTINCT ON (a) a, b FROM t1 ORDER BY 1, b, a;
 SELECT DISTINCT ON (a, b) a, b FROM t1 ORDER BY a, a, b DESC;
 SELECT DISTINCT ON (b) a, b FROM t1 ORDER BY a, b;
 
+-- % has no float8 form: 42883 names the operand types as written (was 'double precision %
+-- double precision' after coercing the integer side).
+SELECT 5::bigint % 2.5::float8;
+SELECT abs(NULL) % 5::bigint;
+SELECT 100 % abs(NULL);
+SELECT NULL % 2.5::float8;
+SELECT 2::int2 % 1.5::float8;
+SELECT '1' % 1.5::float8;
+
 DROP TABLE t1, t2;
