@@ -326,7 +326,8 @@ ss_expr *match_group(binder *b, const ast_expr *a)
     /* PostgreSQL matches before folding: an expression folded to a constant (b AND false)
        is the group only when written the same way */
     for (uint32_t i = 0; i < b->agg->ngroups; i++)
-        if (e->kind == EXPR_CONST ? ast_equal(a, b->agg->group_asts[i]) : expr_equal(e, b->agg->groups[i]))
+        if (e->kind == EXPR_CONST ? ast_equal(a, b->agg->group_asts[i])
+                                  : expr_equal(e, b->agg->groups[i]) && unfolded_agree(a, b->agg->group_asts[i]))
             return make_column(b, b->agg->rel, i, b->agg->groups[i]->type);
     return NULL;
 }

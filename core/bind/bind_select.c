@@ -175,6 +175,18 @@ static bool ast_eq(const ast_expr *x, const ast_expr *y, bool loose)
     return true;
 }
 
+static bool folding_kind(const ast_expr *e)
+{
+    return e->kind == AE_COALESCE || e->kind == AE_CASE || e->kind == AE_AND || e->kind == AE_OR;
+}
+
+bool unfolded_agree(const ast_expr *x, const ast_expr *y)
+{
+    if (!x || !y || (!ast_any(x, folding_kind) && !ast_any(y, folding_kind)))
+        return true;
+    return ast_equal_loose(x, y);
+}
+
 /* ORDER BY / GROUP BY items that are constants other than an integer (a position) are
  * refused, as PostgreSQL's findTargetlistEntrySQL92 does. */
 static int check_position_constant(binder *b, const ast_expr *a, const char *clause)
@@ -254,7 +266,7 @@ static int order_item(binder *b, const ast_select *s, const ast_expr *a, const c
     if (!e || !(e = resolve_unknown(b, e, a->location)))
         return SS_ERROR;
     for (uint32_t i = 0; i < tl->n; i++)
-        if (expr_equal(tl->exprs[i], e)) {
+        if (expr_equal(tl->exprs[i], e) && unfolded_agree(tl->asts[i], a)) {
             *pos = i;
             return SS_OK;
         }

@@ -59,4 +59,15 @@ SELECT NULL % 2.5::float8;
 SELECT 2::int2 % 1.5::float8;
 SELECT '1' % 1.5::float8;
 
+-- Expressions that fold alike but are written differently (COALESCE after a non-null
+-- constant, CASE over constants) are different GROUP BY / DISTINCT ORDER BY expressions, as
+-- PostgreSQL matches before folding (were accepted).
+SELECT COALESCE(b, 0::bigint, a) FROM t1 GROUP BY COALESCE(b, 0::bigint, 3::bigint);
+SELECT 1 FROM t1 GROUP BY COALESCE(COALESCE(b, a), 0, 3) HAVING COALESCE(COALESCE(b, a), 0, b) IS NULL;
+SELECT CASE WHEN true THEN a ELSE b END FROM t1 GROUP BY CASE WHEN true THEN a ELSE 1 END;
+SELECT DISTINCT COALESCE(b, 0, a) FROM t1 ORDER BY COALESCE(b, 0, 3);
+-- written alike, they still match
+SELECT COALESCE(b, 0::bigint, a) AS c FROM t1 GROUP BY COALESCE(b, 0::bigint, a) ORDER BY 1;
+SELECT DISTINCT COALESCE(b, 0, a) FROM t1 ORDER BY COALESCE(b, 0, a);
+
 DROP TABLE t1, t2;
