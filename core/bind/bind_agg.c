@@ -301,7 +301,7 @@ int add_agg_call(binder *b, agg_state *st, const ss_agg_call *call, ss_agg_extra
  * reference to that group column. */
 ss_expr *match_group(binder *b, const ast_expr *a)
 {
-    if (!b->agg_mode || ast_has_aggregate(a) || a->kind == AE_STAR || a->kind == AE_SUBLINK)
+    if (!b->agg_mode || ast_has_aggregate(a) || a->kind == AE_STAR)
         return NULL;
     b->agg_mode = false;
     ss_error *saved = b->ctx->err;
@@ -318,7 +318,8 @@ ss_expr *match_group(binder *b, const ast_expr *a)
     /* PostgreSQL matches before folding: an expression folded to a constant (b AND false)
        is the group only when written the same way */
     for (uint32_t i = 0; i < b->agg->ngroups; i++)
-        if (e->kind == EXPR_CONST ? ast_equal(a, b->agg->group_asts[i]) : expr_equal(e, b->agg->groups[i]))
+        if (e->kind == EXPR_CONST ? ast_equal(a, b->agg->group_asts[i])
+                                  : expr_equal(e, b->agg->groups[i]) && unfolded_agree(a, b->agg->group_asts[i]))
             return make_column(b, b->agg->rel, i, b->agg->groups[i]->type);
     return NULL;
 }

@@ -1,6 +1,6 @@
 /* bind_distinct_on.c — SELECT DISTINCT ON (PostgreSQL's transformDistinctOnClause): the
- * DISTINCT ON items must be the leading ORDER BY items (in any order among themselves), else
- * 42P10; the query becomes a sort by those items (ORDER BY's direction where it names them,
+ * DISTINCT ON items must be the leading ORDER BY items (in any order among themselves; an
+ * ORDER BY item repeating an earlier one's output column does not count), else 42P10; the query becomes a sort by those items (ORDER BY's direction where it names them,
  * ascending for the others) and then the rest of ORDER BY, under a unique on the items, which
  * keeps the first row of each set of equal keys. */
 #include "bind/binder_internal.h"
@@ -31,6 +31,10 @@ int stack_distinct_on(binder *b, const ast_select *s, const ss_lop *proj, const 
     bool skipped = false;
     /* the ORDER BY items that are DISTINCT ON items, with their directions */
     for (uint32_t i = 0; i < no; i++) {
+        /* an ORDER BY item naming an output column again is not in PostgreSQL's sort list
+           (addTargetToSortList skips it) */
+        if (has_pos(order_pos, i, order_pos[i]))
+            continue;
         if (!has_pos(don_pos, nd, order_pos[i])) {
             skipped = true;
             continue;
@@ -61,7 +65,7 @@ int stack_distinct_on(binder *b, const ast_select *s, const ss_lop *proj, const 
     if (!ukeys)
         return SS_ERROR;
     for (uint32_t i = 0; i < no; i++) {
-        if (has_pos(kpos, nunique, order_pos[i]))
+        if (has_pos(kpos, nunique, order_pos[i]) || has_pos(order_pos, i, order_pos[i]))
             continue;
         const ast_sort_item *it = &s->order_by[i];
         keys[nk] = (ss_lsort_key){.descending = it->descending,

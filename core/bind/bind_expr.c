@@ -131,6 +131,12 @@ bool expr_equal(const ss_expr *a, const ss_expr *b)
             return false;
         break;
     case EXPR_SUBLINK:
+        /* one spelling of a subquery binds alike wherever it is in one query (select list,
+           ORDER BY, GROUP BY); its inputs (outer columns, ANY's left operands) follow */
+        if (a->u.sub.kind != b->u.sub.kind || a->u.sub.ncorr != b->u.sub.ncorr || !a->u.sub.key ||
+            !b->u.sub.key || strcmp(a->u.sub.key, b->u.sub.key) != 0)
+            return false;
+        break;
     case EXPR_SET_PARAM:
         return false; /* the same subquery is the same node (a == b above) */
     }
@@ -178,6 +184,7 @@ int expr_location(const ast_expr *a)
     case AE_CAST:
     case AE_BETWEEN:
     case AE_IN_LIST:
+    case AE_SUBLINK: /* ANY / ALL: from the left operand */
         return a->nargs ? leftmost(a->location, expr_location(a->args[0])) : a->location;
     default:
         return a->location;

@@ -195,13 +195,15 @@ ss_expr *bind_op(binder *b, const ast_expr *a)
         return NULL;
     }
     ss_type t;
+    ss_expr *l0 = l, *r0 = r;
     if (!common_type(b, &l, &r, a, &t)) {
         if (ss_ctx_error_pending(b->ctx))
             return NULL;
         return no_operator(b, a, l, r);
     }
+    /* PostgreSQL names the operand types as written, before any coercion */
     if (op == OP_MOD && t.id == SS_TYPE_FLOAT8)
-        return no_operator(b, a, l, r);
+        return no_operator(b, a, l0, r0);
     if (!is_comparison(op) && !numeric_rank(t.id))
         return no_operator(b, a, l, r);
     t.typmod = -1; /* results of numeric arithmetic have no typmod */

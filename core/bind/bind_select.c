@@ -155,6 +155,10 @@ static bool ast_eq(const ast_expr *x, const ast_expr *y, bool loose)
         if (strcmp(x->type.name, y->type.name) != 0 || x->type.typmod != y->type.typmod)
             return false;
         break;
+    case AE_SUBLINK:
+        if (x->sublink != y->sublink || !x->sub_key || !y->sub_key || strcmp(x->sub_key, y->sub_key) != 0)
+            return false;
+        break;
     case AE_CASE:
         if (x->nwhens != y->nwhens || !ast_eq(x->arg, y->arg, loose) || !ast_eq(x->els, y->els, loose))
             return false;
@@ -169,6 +173,18 @@ static bool ast_eq(const ast_expr *x, const ast_expr *y, bool loose)
         if (!ast_eq(x->args[i], y->args[i], loose))
             return false;
     return true;
+}
+
+static bool folding_kind(const ast_expr *e)
+{
+    return e->kind == AE_COALESCE || e->kind == AE_CASE || e->kind == AE_AND || e->kind == AE_OR;
+}
+
+bool unfolded_agree(const ast_expr *x, const ast_expr *y)
+{
+    if (!x || !y || (!ast_any(x, folding_kind) && !ast_any(y, folding_kind)))
+        return true;
+    return ast_equal_loose(x, y);
 }
 
 /* ORDER BY / GROUP BY items that are constants other than an integer (a position) are
@@ -250,12 +266,12 @@ static int order_item(binder *b, const ast_select *s, const ast_expr *a, const c
     if (!e || !(e = resolve_unknown(b, e, a->location)))
         return SS_ERROR;
     for (uint32_t i = 0; i < tl->n; i++)
-        if (expr_equal(tl->exprs[i], e)) {
+        if (expr_equal(tl->exprs[i], e) && unfolded_agree(tl->asts[i], a)) {
             *pos = i;
             return SS_OK;
         }
     if (s->distinct)
-        return bind_error(b, a->location, "42P10", "for SELECT DISTINCT, ORDER BY expressions must appear in select list");
+        return bind_error(b, expr_location(a), "42P10", "for SELECT DISTINCT, ORDER BY expressions must appear in select list");
     *pos = tl->n;
     return tl_add(b, tl, a, "?column?", e, a->location);
 }

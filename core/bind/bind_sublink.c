@@ -308,6 +308,7 @@ ss_expr *bind_sublink(binder *b, const ast_expr *a)
         e->u.sub.left_rel = left_rel;
     }
     e->u.sub.kind = kind;
+    e->u.sub.key = a->sub_key;
     e->u.sub.nargs = nargs;
     e->u.sub.ncorr = ncorr;
     e->u.sub.args = args;

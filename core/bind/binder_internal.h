@@ -286,6 +286,10 @@ bool expr_equal(const ss_expr *a, const ss_expr *b);
 /* PostgreSQL's equal() over two analysed expressions, approximated on their syntax
  * (bind_select.c). */
 bool ast_equal(const ast_expr *x, const ast_expr *y);
+/* Whether two expressions whose bound (folded) trees are equal were also written alike where
+ * the binder folds (COALESCE after a non-null constant, CASE, AND / OR over constants):
+ * PostgreSQL matches ORDER BY / GROUP BY expressions before it folds (bind_select.c). */
+bool unfolded_agree(const ast_expr *x, const ast_expr *y);
 /* Where PostgreSQL reports an error about the whole expression a (exprLocation). */
 int expr_location(const ast_expr *a);
 /* A reference to column index of relation rel (a logical plan's binding, plan/logical.h). */

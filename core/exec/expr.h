@@ -97,7 +97,9 @@ struct ss_expr {
                  const uint32_t *arg_rel, *arg_col; uint32_t left_rel, sub_rel;
                  struct ss_lop *lop; struct ss_expr *test;
                  const struct ss_plan_node *plan; const uint32_t *params;
-                 const uint32_t *changed; uint32_t id; bool hashed; } sub;
+                 const uint32_t *changed; uint32_t id; bool hashed;
+                 const char *key; /* the subquery's text form (ast_expr.sub_key): equal
+                                     keys in one scope bind to equal subqueries */ } sub;
         struct { uint32_t index; struct ss_expr *arg; } set_param;
     } u;
 };

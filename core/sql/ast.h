@@ -82,6 +82,10 @@ struct ast_expr {
     uint32_t nagg_order;
     struct ast_select *subselect; /* AE_SUBLINK */
     ast_sublink_kind sublink;     /* AE_SUBLINK */
+    /* AE_SUBLINK: the subquery's parse tree as text without its locations, so that two
+       spellings of one subquery compare equal, as PostgreSQL's equal() finds them when it
+       matches ORDER BY / GROUP BY / DISTINCT expressions to the select list */
+    const char *sub_key;
 };
 
 typedef struct ast_target {

@@ -117,6 +117,42 @@ static bool is_like_escape(Node *n)
            strcmp(strVal(lsecond(name)), "like_escape") == 0;
 }
 
+/* libpg_query's JSON output of a parse node (its outfuncs; not in its installed headers).
+ * The text is allocated in the parser's memory context. */
+extern char *pg_query_node_to_json(const void *obj);
+
+/* The parse tree of a subquery as text, without the "location" fields, after the operator
+ * of an ANY / ALL (op, or NULL). */
+static const char *sublink_key(transform_state *ts, const char *op, const Node *sub)
+{
+    const char *json = pg_query_node_to_json(sub);
+    if (!json)
+        return NULL;
+    size_t n = strlen(json), k = op ? strlen(op) + 1 : 0;
+    char *key = tr_alloc(ts, n + k + 1);
+    if (!key)
+        return NULL;
+    if (op) {
+        memcpy(key, op, k - 1);
+        key[k - 1] = ' ';
+    }
+    static const char field[] = "\"location\":";
+    for (size_t i = 0; i < n;) {
+        if (json[i] == '"' && strncmp(json + i, field, sizeof field - 1) == 0) {
+            /* a key is never inside a string value: quotes there are escaped */
+            i += sizeof field - 1;
+            while (i < n && (json[i] == '-' || (json[i] >= '0' && json[i] <= '9')))
+                i++;
+            if (i < n && json[i] == ',')
+                i++;
+            continue;
+        }
+        key[k++] = json[i++];
+    }
+    key[k] = '\0';
+    return key;
+}
+
 /* A subquery in an expression: EXISTS, a scalar subquery, ANY / ALL (IN is = ANY) with the
  * left operand (the items of a row constructor for a row comparison). */
 static ast_expr *tr_sublink(transform_state *ts, SubLink *l)
@@ -138,9 +174,9 @@ static ast_expr *tr_sublink(transform_state *ts, SubLink *l)
                  : l->subLinkType == ANY_SUBLINK  ? AST_SUBLINK_ANY
                                                   : AST_SUBLINK_ALL;
     if (!l->testexpr)
-        return e;
+        return (e->sub_key = sublink_key(ts, NULL, l->subselect)) ? e : NULL;
     e->str = l->operName ? op_name(ts, l->operName, l->location) : tr_strdup(ts, "=");
-    if (!e->str)
+    if (!e->str || !(e->sub_key = sublink_key(ts, e->str, l->subselect)))
         return NULL;
     if (IsA(l->testexpr, RowExpr))
         return tr_list(ts, ((RowExpr *)l->testexpr)->args, &e->args, &e->nargs) ? e : NULL;

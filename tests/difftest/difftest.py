@@ -14,6 +14,7 @@ Standard library only.
 
 import argparse
 import collections
+import contextlib
 import json
 import os
 import random
@@ -50,9 +51,10 @@ def wider(a, b):
 
 class E:
     """An expression node.  parts: list of str (verbatim SQL) and int (index into args)."""
-    __slots__ = ('t', 'parts', 'args', 'agg')
+    __slots__ = ('t', 'parts', 'args', 'agg', 'ctx')
 
     def __init__(self, t, parts, args=(), agg=False):
+        self.ctx = None   # leaves: (Ctx, wanted category), where a subquery may replace them
         self.t = t
         self.parts = parts if isinstance(parts, list) else [parts]
         self.args = list(args)
@@ -214,6 +216,25 @@ class Gen:
         return lit(t, name)
 
     def leaf(self, ctx, want):
+        e = self.leaf_plain(ctx, want)
+        if getattr(self, 'sub_dec', None) is None or ctx.group_keys is not None:
+            return e
+        if self.r is self.sub_r:
+            # inside statements that only the sub streams generate
+            if self.tables and not self.in_sub and self.chance(self.sub_p):
+                with self.substream():
+                    q = self.subquery_expr(ctx, want)
+                if q is not None:
+                    return q
+            return e
+        # main stream: mark the leaf; add_subqueries may replace it after the statement is
+        # generated, so the main stream is consumed exactly as before subqueries existed
+        if e.ctx is None and not e.agg:
+            e = E(e.t, e.parts, e.args, e.agg)
+            e.ctx = (ctx, want)
+        return e
+
+    def leaf_plain(self, ctx, want):
         r = self.r
         if ctx.agg_ok and not ctx.in_agg and self.chance(0.45):
             a = self.aggregate(ctx, want, 2)
@@ -544,6 +565,16 @@ class Drop:
         return 'DROP TABLE %s;' % ', '.join(self.names)
 
 
+class Raw:
+    """A statement given as text (SET / RESET, set operations)."""
+
+    def __init__(self, text, kind='setup'):
+        self.text, self.kind = text, kind
+
+    def sql(self):
+        return self.text
+
+
 IDENT_RE = re.compile(r'^[A-Za-z_][A-Za-z0-9_]*$')
 
 
@@ -574,6 +605,8 @@ class Query:
         self.order = []
         self.limit = None
         self.offset = None
+        self.with_ = None         # 'WITH ... ' prefix (text), or None
+        self.distinct_on = None   # None or list of item indices
 
     def key_sql(self, k, order):
         if isinstance(k.ref, int):
@@ -602,8 +635,12 @@ class Query:
         return s
 
     def sql(self):
-        s = 'SELECT '
-        if self.distinct:
+        s = (self.with_ or '') + 'SELECT '
+        if self.distinct_on:
+            s += 'DISTINCT ON (%s) ' % ', '.join(
+                str(i + 1) if self.star or is_a_const(self.items[i].expr) else self.items[i].expr.sql()
+                for i in self.distinct_on)
+        elif self.distinct:
             s += 'DISTINCT '
         if self.star:
             s += '*'
@@ -647,6 +684,14 @@ class CaseGen(Gen):
         super().__init__(random.Random('%s/%s' % (seed, num)))
         self.seed, self.num = seed, num
         self.join_r = random.Random('%s/%s/join' % (seed, num))
+        # subqueries, WITH, set operations, DISTINCT ON, work_mem: decided by sub_dec and
+        # generated from sub_r / sub_join_r (substream), so the main streams are never touched
+        self.sub_dec = random.Random('%s/%s/subdec' % (seed, num))
+        self.sub_r = random.Random('%s/%s/sub' % (seed, num))
+        self.sub_join_r = random.Random('%s/%s/subjoin' % (seed, num))
+        self.sub_p = 0.04
+        self.in_sub = False
+        self.from_override = None
         self.tables = {}   # name -> [Column]
 
     # -- setup
@@ -761,6 +806,9 @@ class CaseGen(Gen):
         return q
 
     def table_ctx(self, q):
+        if self.from_override is not None:
+            f, self.from_override = self.from_override, None
+            return f(q)
         # the join decision has its own stream, so a case without a join is generated exactly
         # as before joins existed (old seeds keep their cases)
         if len(self.tables) >= 2 and self.join_r.random() < 0.35:
@@ -901,6 +949,9 @@ class CaseGen(Gen):
     def generate(self):
         r = self.r
         stmts = []
+        work_mem = self.sub_dec.random() < 0.15
+        if work_mem:
+            stmts.append(Raw("SET work_mem = '64kB';"))
         letters_sets = [list('abcdef'), list('pqrstu')]
         ntab = r.choice([0, 1, 1, 1, 2, 2])
         for i in range(ntab):
@@ -911,13 +962,322 @@ class CaseGen(Gen):
                 stmts.append(self.make_insert(name, risky=False if j == 0 else None))
         if self.tables and self.chance(0.3):
             stmts.append(self.make_insert_select(r.choice(list(self.tables))))
+            if self.sub_dec.random() < 0.25:
+                with self.substream(nested=False):
+                    s = stmts[-1]
+                    stmts[-1] = InsertSelect(s.table, s.collist, self.add_subqueries(s.query))
         for _ in range(r.randint(5, 10)):
             stmts.append(self.make_query())
+            if self.tables and isinstance(stmts[-1], Query) and self.sub_dec.random() < 0.25:
+                with self.substream(nested=False):
+                    stmts[-1] = self.add_subqueries(stmts[-1])
+            if self.tables and self.sub_dec.random() < 0.35:
+                with self.substream(nested=False):
+                    stmts.append(self.new_query())
             if self.tables and self.chance(0.04):
                 stmts.append(self.make_insert(r.choice(list(self.tables)), risky=True))
         if self.tables:
             stmts.append(Drop(sorted(self.tables)))
+        if work_mem:
+            stmts.append(Raw('RESET work_mem;'))
         return Case(self.seed, self.num, stmts)
+
+
+    # -- subqueries, WITH, set operations, DISTINCT ON (all drawn from the sub streams)
+    @contextlib.contextmanager
+    def substream(self, nested=True):
+        saved = self.r, self.join_r, self.in_sub
+        self.r, self.join_r = self.sub_r, self.sub_join_r
+        self.in_sub = self.in_sub or nested
+        try:
+            yield
+        finally:
+            self.r, self.join_r, self.in_sub = saved
+
+    def add_subqueries(self, q):
+        """q with some of its marked leaves replaced by subqueries (sub stream only)."""
+        q = q.copy()
+        slots = [('item', i) for i in range(len(q.items)) if not q.star]
+        slots += [(a, None) for a in ('where', 'having') if getattr(q, a) is not None]
+        cands = []
+        for kind, i in slots:
+            e = q.items[i].expr if kind == 'item' else getattr(q, kind)
+            cands += [(kind, i, path, n) for path, n in e.nodes() if n.ctx is not None]
+        if not cands:
+            return q
+        self.r.shuffle(cands)
+        done = set()
+        for kind, i, path, n in cands[:self.r.choice([1, 1, 1, 2])]:
+            if (kind, i) in done:
+                continue
+            done.add((kind, i))
+            with self.substream():
+                sq = self.subquery_expr(n.ctx[0], n.ctx[1])
+            if sq is None:
+                continue
+            if kind == 'item':
+                q.items[i] = Item(q.items[i].expr.replaced(path, sq), q.items[i].alias)
+            else:
+                setattr(q, kind, getattr(q, kind).replaced(path, sq))
+        return q
+
+    def outer_ref(self, ctx):
+        """A qualified column of the enclosing query for a correlation, or None."""
+        if not ctx.cols or ctx.in_agg or ctx.agg_ok or ctx.group_keys is not None:
+            return None
+        n, t = self.r.choice(ctx.cols)
+        q = ctx.quals[n] if ctx.quals else ctx.qual
+        return (lit(t, '%s.%s' % (q, n)), t) if q else None
+
+    def inner_source(self, ctx):
+        """FROM of a subquery: one table, aliased i; its context and a correlation (or None)."""
+        r = self.r
+        t = r.choice(sorted(self.tables))
+        ictx = Ctx([(c.name, c.t) for c in self.tables[t]], 'i')
+        conds = []
+        o = self.outer_ref(ctx) if self.chance(0.7) else None
+        if o is not None:
+            same = [(n, ct) for n, ct in ictx.cols if cat(ct) == cat(o[1])]
+            if same:
+                n, ct = r.choice(same)
+                op = r.choice(['=', '=', '=', '<>', '<', '>='])
+                conds.append(binop('bool', self.colref(ictx, n, ct), op, o[0]))
+            else:
+                conds.append(E('bool', ['(', 0, ' IS NOT NULL)'], [o[0]]))
+        if self.chance(0.35):
+            conds.append(self.expr(ictx, 'bool', 1))
+        where = ''
+        if conds:
+            where = ' WHERE ' + ' AND '.join(c.sql() for c in conds)
+        return '%s AS i' % t, ictx, where
+
+    def inner_value(self, ictx, want):
+        cols = [(n, t) for n, t in ictx.cols if cat(t) == want]
+        if cols and self.chance(0.7):
+            n, t = self.r.choice(cols)
+            return self.colref(ictx, n, t)
+        return self.expr(ictx, want, 1)
+
+    def subquery_expr(self, ctx, want):
+        r = self.r
+        frm, ictx, where = self.inner_source(ctx)
+        if want in ('int', 'float', 'text'):
+            k = r.randrange(5)
+            if k == 0 and want == 'int':
+                return lit('int8', '(SELECT count(*) FROM %s%s)' % (frm, where))
+            v = self.inner_value(ictx, want)
+            if k <= 2:
+                return lit(v.t, '(SELECT %s(%s) FROM %s%s)' % (r.choice(['max', 'min']), v.sql(), frm, where))
+            if k == 3:
+                return lit(v.t, '(SELECT %s FROM %s%s ORDER BY 1 %s LIMIT 1)' % (
+                    v.sql(), frm, where, r.choice(['NULLS FIRST', 'DESC NULLS LAST', 'DESC NULLS FIRST'])))
+            # may return more than one row: 21000 on both sides
+            return lit(v.t, '(SELECT %s FROM %s%s)' % (v.sql(), frm, where))
+        if want != 'bool':
+            return None
+        k = r.randrange(4)
+        if k == 0:
+            return lit('bool', '(%sEXISTS (SELECT %s FROM %s%s))' % (
+                r.choice(['', 'NOT ']), r.choice(['1', '*', 'NULL']), frm, where))
+        c = r.choice(['int', 'int', 'float', 'text', 'bool'])
+        left = self.leaf_plain(ctx, c)
+        v = self.inner_value(ictx, c)
+        inner = 'SELECT %s FROM %s%s' % (v.sql(), frm, where)
+        if self.chance(0.15):
+            inner += ' UNION ALL SELECT NULL'
+        if k <= 2:
+            return lit('bool', '(%s %sIN (%s))' % (left.sql(), r.choice(['', 'NOT ']), inner))
+        op = r.choice(['=', '<>', '<', '<=', '>', '>='])
+        return lit('bool', '(%s %s %s (%s))' % (left.sql(), op, r.choice(['ANY', 'ALL', 'SOME']), inner))
+
+    def derived(self, prefix):
+        """A query over one table for FROM (...) or WITH: (sql, column alias list or None,
+        [(column, type)])."""
+        r = self.r
+        t = r.choice(sorted(self.tables))
+        cols = [(c.name, c.t) for c in self.tables[t]]
+        ctx = Ctx(cols, t)
+        inner = Query()
+        inner.table = t
+        if self.chance(0.25):
+            n, ct = r.choice(cols)
+            key = lit(ct, n)
+            inner.items.append(Item(key))
+            inner.group = [Key(0, 'pos')]
+            gctx = Ctx(cols, t, True, [key])
+            for _ in range(r.randint(0, 2)):
+                inner.items.append(Item(self.aggregate(gctx, r.choice(['int', 'int', 'float', 'text']), 2)))
+            if self.chance(0.3):
+                inner.having = self.expr(gctx, 'bool', 1)
+        else:
+            for _ in range(r.randint(1, 3)):
+                if self.chance(0.6):
+                    n, ct = r.choice(cols)
+                    e = lit(ct, n)
+                else:
+                    e = self.expr(ctx, r.choice(['int', 'int', 'float', 'text', 'bool']), 2)
+                inner.items.append(Item(e))
+            if self.chance(0.5):
+                inner.where = self.expr(ctx, 'bool', 2)
+            if self.chance(0.15):
+                self.order_all(inner)
+                inner.limit = r.choice(['1', '2', '3'])
+        names = ['%s%d' % (prefix, i + 1) for i in range(len(inner.items))]
+        collist = None
+        if self.chance(0.5):
+            collist = names
+        else:
+            for it, nm in zip(inner.items, names):
+                it.alias = nm
+        return inner.sql().rstrip(';'), collist, [(nm, it.expr.t) for nm, it in zip(names, inner.items)]
+
+    def sources_ctx(self, q, srcs):
+        """FROM over one or two sources [(ref sql, qualifier, [(col, type)])], joined as
+        join_ctx joins tables."""
+        r = self.r
+        quals, cols = {}, []
+        for ref, qual, cs in srcs:
+            for n, t in cs:
+                quals[n] = qual
+                cols.append((n, t))
+        ctx = Ctx(cols, None, quals=quals)
+        q.star_cols = cols
+        if len(srcs) == 1:
+            q.table = srcs[0][0]
+            return ctx
+        kind = r.choice(['JOIN', 'JOIN', 'LEFT JOIN', 'RIGHT JOIN', 'FULL JOIN', 'CROSS JOIN', ','])
+        pairs = [(a, b) for a in srcs[0][2] for b in srcs[1][2] if cat(a[1]) == cat(b[1]) and cat(a[1]) != 'bool']
+        if not pairs and kind != ',':
+            kind = 'CROSS JOIN'
+        if kind == ',':
+            q.table = srcs[0][0] + ', ' + srcs[1][0]
+        elif kind == 'CROSS JOIN':
+            q.table = srcs[0][0] + ' CROSS JOIN ' + srcs[1][0]
+        else:
+            a, b = r.choice(pairs)
+            cond = '%s.%s = %s.%s' % (quals[a[0]], a[0], quals[b[0]], b[0])
+            if kind != 'FULL JOIN' and self.chance(0.3):
+                cond += ' AND ' + self.expr(ctx, 'bool', 1).sql()
+            q.table = '%s %s %s ON %s' % (srcs[0][0], kind, srcs[1][0], cond)
+        return ctx
+
+    def outer_query(self, from_override):
+        k = self.r.random()
+        self.from_override = from_override
+        if k < 0.55:
+            q = self.query_plain()
+        elif k < 0.75:
+            q = self.query_agg()
+        else:
+            q = self.query_group()
+        self.from_override = None
+        return q
+
+    def from_subquery_query(self):
+        r = self.r
+
+        def src(prefix, qual):
+            sql, collist, cols = self.derived(prefix)
+            ref = '(%s) AS %s' % (sql, qual) + ('(%s)' % ', '.join(collist) if collist else '')
+            return ref, qual, cols
+        srcs = [src('v', 'sq')]
+        if self.chance(0.35):
+            if self.chance(0.5):
+                srcs.append(src('w', 'sq2'))
+            else:
+                t = r.choice(sorted(self.tables))
+                srcs.append((t, t, [(c.name, c.t) for c in self.tables[t]]))
+        return self.outer_query(lambda q: self.sources_ctx(q, srcs))
+
+    def with_query(self):
+        r = self.r
+        defs, srcs = [], []
+        for name, prefix in (('w1', 'v'), ('w2', 'x'))[:r.choice([1, 1, 2])]:
+            sql, collist, cols = self.derived(prefix)
+            mat = r.choice(['', '', 'MATERIALIZED ', 'NOT MATERIALIZED '])
+            defs.append('%s%s AS %s(%s)' % (name, '(%s)' % ', '.join(collist) if collist else '', mat, sql))
+            srcs.append((name, name, cols))
+        use = srcs if len(srcs) == 1 or self.chance(0.5) else [r.choice(srcs)]
+        q = self.outer_query(lambda q: self.sources_ctx(q, use))
+        if self.chance(0.4):
+            # a second reference to the first WITH query
+            n, t = srcs[0][2][0]
+            twice = lit('bool', '(%s %s (SELECT %s(z.%s) FROM w1 AS z))' % (
+                'w1.' + n if use[0][1] == 'w1' or len(use) > 1 and use[1][1] == 'w1' else '1',
+                r.choice(['=', '<>', '<=', '>=']), r.choice(['min', 'max']), n)
+                        if cat(t) != 'bool' else '(EXISTS (SELECT 1 FROM w1 AS z))')
+            if 'w1.' not in twice.sql() and cat(t) != 'bool':
+                twice = lit('bool', '(EXISTS (SELECT 1 FROM w1 AS z WHERE z.%s IS NOT NULL))' % n)
+            q.where = twice if q.where is None else binop('bool', q.where, r.choice(['AND', 'OR']), twice)
+        q.with_ = 'WITH ' + ', '.join(defs) + ' '
+        return q
+
+    def setop_query(self):
+        r = self.r
+        cats = [r.choice(['int', 'int', 'float', 'text', 'bool']) for _ in range(r.randint(1, 3))]
+        branches = []
+        for _ in range(r.choice([2, 2, 2, 3])):
+            q = Query()
+            ctx = Ctx() if self.chance(0.1) else self.table_ctx(q)
+            for c in cats:
+                cols = [x for x in ctx.cols if cat(x[1]) == c]
+                if cols and self.chance(0.6):
+                    n, t = r.choice(cols)
+                    q.items.append(Item(self.colref(ctx, n, t)))
+                else:
+                    q.items.append(Item(self.expr(ctx, c, 2)))
+            if ctx.cols and self.chance(0.5):
+                q.where = self.expr(ctx, 'bool', 2)
+            branches.append(q.sql().rstrip(';'))
+        ops = ['UNION', 'UNION ALL', 'INTERSECT', 'INTERSECT ALL', 'EXCEPT', 'EXCEPT ALL']
+        s = branches[0]
+        for b in branches[1:]:
+            op = r.choice(ops)
+            if self.chance(0.3):
+                s = '(%s) %s %s' % (s, op, b)
+            elif self.chance(0.2):
+                s = '%s %s (%s)' % (s, op, b)
+            else:
+                s = '%s %s %s' % (s, op, b)
+        keys = list(range(1, len(cats) + 1))
+        r.shuffle(keys)
+        s += ' ORDER BY ' + ', '.join('%d%s%s' % (k, r.choice(['', '', ' DESC', ' ASC']),
+                                                  r.choice(['', '', ' NULLS FIRST', ' NULLS LAST'])) for k in keys)
+        if self.chance(0.2):
+            s += ' LIMIT %d' % r.choice([1, 2, 3])
+        return Raw(s + ';', 'query')
+
+    def distinct_on_query(self):
+        r = self.r
+        q = self.query_plain()
+        q.distinct = False
+        idx = list(range(len(q.items)))
+        r.shuffle(idx)
+        q.distinct_on = idx[:r.randint(1, min(2, len(idx)))]
+        lead = {i: k for k in q.order if isinstance(k.ref, int) for i in [k.ref]}
+        for i in q.distinct_on:
+            e = q.items[i].expr
+            if lead[i].style == 'alias' or is_a_const(e) or q.star:
+                lead[i].style = 'pos'
+        rest = [k for k in q.order if not (isinstance(k.ref, int) and k.ref in q.distinct_on)]
+        q.order = [lead[i] for i in q.distinct_on] + rest
+        return q
+
+    def new_query(self):
+        k = self.r.random()
+        if k < 0.3:
+            saved, self.sub_p = self.sub_p, 0.25
+            try:
+                return self.make_query()
+            finally:
+                self.sub_p = saved
+        if k < 0.5:
+            return self.from_subquery_query()
+        if k < 0.65:
+            return self.with_query()
+        if k < 0.85:
+            return self.setop_query()
+        return self.distinct_on_query()
 
 
 def make_case(seed, num):
@@ -1470,9 +1830,11 @@ class Minimizer:
 
     @staticmethod
     def drop_item(q, i):
-        if len(q.items) <= 1:
+        if len(q.items) <= 1 or q.distinct_on and i in q.distinct_on:
             return None
         q = q.copy()
+        if q.distinct_on:
+            q.distinct_on = [j - 1 if j > i else j for j in q.distinct_on]
         gone = q.items[i]
         del q.items[i]
         q.order = [k for k in q.order if k.ref != i or not isinstance(k.ref, int)]
@@ -1503,6 +1865,10 @@ class Minimizer:
         if q.distinct:
             v = q.copy()
             v.distinct = False
+            yield v
+        if q.distinct_on:
+            v = q.copy()
+            v.distinct_on = None
             yield v
         if q.alias:
             v = q.copy()
