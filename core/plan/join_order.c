@@ -391,8 +391,8 @@ static int build(region *r, const void *search, split_fn split, uint64_t s, ss_l
         l = rr;
         rr = t;
     }
-    ss_lop *left, *right;
-    ss_expr *cond;
+    ss_lop *left = NULL, *right = NULL;
+    ss_expr *cond = NULL;
     if (build(r, search, split, l, &left) || build(r, search, split, rr, &right) || conds_of(r, l, rr, &cond))
         return SS_ERROR;
     *out = lop_join(r->ctx, r->arena, SS_JOIN_INNER, left, right, cond);
