@@ -79,6 +79,10 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         if (!row_exprs)
             return SS_ERROR;
         b->no_agg_context = "VALUES";
+        /* PostgreSQL types every value first (a type mismatch anywhere is reported before any
+           value is checked against a length: varchar(n)'s length coercion is folded while
+           planning), so the values are coerced to their columns' types without typmods here,
+           and to the typmods in a second pass */
         for (uint32_t r = 0; r < nr; r++) {
             for (uint32_t c = 0; c < nc; c++)
                 if (!(row_exprs[r * nc + c] = make_null(b, t->types[c])))
@@ -89,7 +93,8 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
                 ss_expr *e = bind_expr(b, a);
                 if (!e)
                     return SS_ERROR;
-                ss_expr *ce = coerce_expr(b, e, t->types[c], CAST_ASSIGNMENT, a->location);
+                ss_type untyped_mod = {t->types[c].id, -1};
+                ss_expr *ce = coerce_expr(b, e, untyped_mod, CAST_ASSIGNMENT, a->location);
                 if (!ce) {
                     if (!ss_ctx_error_pending(b->ctx) || strcmp(b->ctx->err->sqlstate, SS_SQLSTATE_DATATYPE_MISMATCH))
                         return SS_ERROR;
@@ -106,6 +111,14 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
                 row_exprs[r * nc + c] = ce;
             }
         }
+        for (uint32_t r = 0; r < nr; r++)
+            for (uint32_t i = 0; i < nsrc; i++) {
+                uint32_t c = target[i];
+                ss_expr **slot = &row_exprs[r * nc + c];
+                if (t->types[c].typmod >= 0 &&
+                    !(*slot = coerce_expr(b, *slot, t->types[c], CAST_ASSIGNMENT, src->values[r][i]->location)))
+                    return SS_ERROR;
+            }
         ss_lop *v = lop_values(b->ctx, b->arena, new_rel(b), nc, t->types, NULL, nr, row_exprs);
         if (!v)
             return SS_ERROR;
