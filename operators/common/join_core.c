@@ -220,13 +220,22 @@ static int build(ss_ctx *ctx, ops_join *j)
 /* Takes the next left batch with live rows into j->lb and evaluates its keys; false at the
  * end of the left input. */
 /* Fills probe with the live rows (0..n) worth walking, branch-free: most rows of a selective
- * join miss the Bloom filter and are dropped here by one cached bit test each. */
-static void select_probe_rows(ops_join *j, uint32_t n)
+ * join miss the Bloom filter and are dropped here by one cached bit test each (any_null: some
+ * row has a NULL key, lnull says which). */
+static void select_probe_rows(ops_join *j, uint32_t n, bool any_null)
 {
     uint32_t m = 0, *probe = j->probe;
     const bool *lnull = j->lnull;
     if (j->nbuild > 0) {
-        if (j->spec.use_hash) {
+        if (j->spec.use_hash && !any_null) {
+            const uint64_t *lhash = j->lhash, *bloom = j->bloom;
+            uint32_t bmask = j->bloom_mask;
+            for (uint32_t k = 0; k < n; k++) {
+                uint32_t bit = (uint32_t)(lhash[k] >> 32) & bmask;
+                probe[m] = k;
+                m += (uint32_t)(bloom[bit >> 6] >> (bit & 63)) & 1u;
+            }
+        } else if (j->spec.use_hash) {
             const uint64_t *lhash = j->lhash, *bloom = j->bloom;
             uint32_t bmask = j->bloom_mask;
             for (uint32_t k = 0; k < n; k++) {
@@ -260,20 +269,24 @@ static int next_left(ss_ctx *ctx, ops_join *j, bool *more)
         if (b->count > SS_BATCH_CAPACITY)
             return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "%s: child batch has %u rows, more than %u",
                               j->spec.who, b->count, SS_BATCH_CAPACITY);
-        for (uint32_t i = 0; i < n; i++) {
-            j->lnull[i] = false;
-            j->matched[ss_batch_row(b, i)] = false;
-        }
+        memset(j->matched, 0, sizeof *j->matched * b->count);
+        bool any_null = false;
         for (uint32_t k = 0; k < j->spec.nkeys; k++) {
             ss_vector *v = j->key_vec_left[k];
             if (api->expr_eval(ctx, j->spec.left_keys[k], b, v))
                 return SS_ERROR;
             ops_hash_vector(v, b->sel, n, j->lhash, k > 0);
-            if (v->validity)
+            if (v->validity) {
+                if (!any_null)
+                    memset(j->lnull, 0, sizeof *j->lnull * n);
+                any_null = true;
                 for (uint32_t i = 0; i < n; i++)
                     j->lnull[i] |= ss_vector_is_null(v, ss_batch_row(b, i));
+            }
         }
-        select_probe_rows(j, n);
+        if (!any_null)
+            memset(j->lnull, 0, sizeof *j->lnull * n);
+        select_probe_rows(j, n, any_null);
         j->lb = b;
         j->lk = 0;
         j->uk = 0;
