@@ -1,5 +1,5 @@
 /* bind_function_scan.c — function calls in FROM (PostgreSQL's transformRangeFunction):
- * generate_series(start, stop [, step]) over integer or bigint becomes a function scan (a
+ * generate_series(start, stop [, step]) over integer, bigint or numeric becomes a function scan (a
  * relation of its own); its column is named after the table alias, else the function (a
  * function returning a scalar), WITH ORDINALITY adds a bigint "ordinality".  The arguments
  * are bound over the FROM items before the call (functions in FROM are implicitly LATERAL in
@@ -33,9 +33,9 @@ static int has_column(const ss_expr *e, void *arg)
 }
 
 /* generate_series's element type from its arguments, as PostgreSQL's function resolution
- * picks among (int4, int4), (int8, int8), (numeric, numeric) and the timestamp forms: bigint
- * when an argument is bigint, else integer when one is integer; only smallint and untyped
- * arguments are ambiguous (42725). */
+ * picks among (int4, int4), (int8, int8), (numeric, numeric) and the timestamp forms:
+ * numeric when an argument is numeric, else bigint when one is bigint, else integer when one
+ * is integer; only smallint and untyped arguments are ambiguous (42725). */
 static int series_type(binder *b, const ast_expr *a, ss_expr **args, uint32_t n, ss_type *out)
 {
     bool any8 = false, any4 = false, other = false, numeric = false;
@@ -46,26 +46,24 @@ static int series_type(binder *b, const ast_expr *a, ss_expr **args, uint32_t n,
         numeric |= t == SS_TYPE_NUMERIC;
         any8 |= t == SS_TYPE_INT8;
         any4 |= t == SS_TYPE_INT4;
-        other |= t != SS_TYPE_INT8 && t != SS_TYPE_INT4 && t != SS_TYPE_INT2 && t != SS_TYPE_UNKNOWN;
+        other |= t != SS_TYPE_INT8 && t != SS_TYPE_INT4 && t != SS_TYPE_INT2 && t != SS_TYPE_UNKNOWN &&
+                 t != SS_TYPE_NUMERIC;
         char b1[96];
         if (off < sizeof sig)
             off += (size_t)snprintf(sig + off, sizeof sig - off, "%s%s", i ? ", " : "",
                                     tname(type_of(t), b1, sizeof b1));
     }
-    if (numeric)
-        return bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                          "feature not supported: generate_series(numeric, numeric)");
     if (n < 2 || n > 3 || other) {
         no_such_function(b, a->location, "generate_series", sig);
         return SS_ERROR;
     }
-    if (!any8 && !any4) {
+    if (!any8 && !any4 && !numeric) {
         bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "function generate_series(%s) is not unique", sig);
         ss_ctx_error_hint(b->ctx, "Could not choose a best candidate function. You might need to add explicit type "
                                   "casts.");
         return SS_ERROR;
     }
-    *out = type_of(any8 ? SS_TYPE_INT8 : SS_TYPE_INT4);
+    *out = type_of(numeric ? SS_TYPE_NUMERIC : any8 ? SS_TYPE_INT8 : SS_TYPE_INT4);
     return SS_OK;
 }
 
@@ -108,7 +106,7 @@ static ss_lop *function_lop(binder *b, const ast_expr *a, bool ordinality, const
     b->agg = NULL;
     b->agg_mode = false;
     uint32_t n = a->nargs;
-    ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * (n ? n : 1));
+    ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * (n > 3 ? n : 3));
     int rc = args ? SS_OK : SS_ERROR;
     for (uint32_t i = 0; rc == SS_OK && i < n; i++)
         if (!(args[i] = bind_expr(b, a->args[i])))
@@ -133,6 +131,15 @@ static ss_lop *function_lop(binder *b, const ast_expr *a, bool ordinality, const
     for (uint32_t i = 0; i < n; i++)
         if (!(args[i] = coerce_expr(b, args[i], t, CAST_IMPLICIT, a->args[i]->location)))
             return NULL;
+    if (t.id == SS_TYPE_NUMERIC && n == 2) {
+        /* the step PostgreSQL's generate_series(numeric, numeric) takes: numeric 1 */
+        ss_expr *one = new_expr(b, EXPR_CONST, type_of(SS_TYPE_INT4));
+        if (!one)
+            return NULL;
+        one->u.cnst.v.i = 1;
+        if (!(args[n++] = coerce_expr(b, one, t, CAST_IMPLICIT, a->location)))
+            return NULL;
+    }
     ss_type *types = bind_alloc(b, sizeof(ss_type) * 2);
     const char **names = bind_alloc(b, sizeof(char *) * 2);
     if (!types || !names)

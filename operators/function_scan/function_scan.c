@@ -1,8 +1,10 @@
 /* function_scan.c — the "function_scan" operator module: the rows of generate_series(start,
- * stop [, step]) over int4 or int8, a batch of up to SS_BATCH_CAPACITY values at a time
- * (PostgreSQL's generate_series_step_int4 / _int8: the series stops before passing stop or
- * overflowing), with WITH ORDINALITY's row numbers.  The arguments are evaluated when the
- * first batch is asked for and again after a rescan. */
+ * stop [, step]) over int4, int8 or numeric, a batch of up to SS_BATCH_CAPACITY values at a
+ * time (PostgreSQL's generate_series_step_int4 / _int8: the series stops before passing stop
+ * or overflowing; _numeric: values made by the kernel's numeric addition, ss_type_arith, so
+ * each has the larger display scale of start and step), with WITH ORDINALITY's row numbers.
+ * The arguments are evaluated when the first batch is asked for and again after a rescan. */
+#include <stddef.h>
 #include <string.h>
 
 #include "sunstone/plugin.h"
@@ -18,10 +20,15 @@ static const ss_api *g_api;
 typedef struct function_scan_state {
     const ss_function_scan_node *node;
     bool int8;            /* the element type is bigint, else integer */
+    bool numeric;         /* the element type is numeric (then int8 is false) */
+    const ss_type_info *info; /* numeric's description: compare and arith */
     bool started;         /* arguments evaluated for this execution */
     bool done;            /* no more rows */
     int64_t next, stop, step;
     int64_t ordinal;      /* rows emitted */
+    /* numeric: rows start, stop, step, and in carry the next value (copies owned by the scan) */
+    ss_vector *num, *carry;
+    bool num_up;          /* numeric step is positive */
     ops_owned_batch out;
 } function_scan_state;
 
@@ -31,6 +38,10 @@ static void function_scan_close(ss_ctx *ctx, ss_op *self, void *state)
     if (!st)
         return;
     ops_owned_batch_release(g_api, &st->out);
+    if (st->num)
+        g_api->vector_destroy(st->num);
+    if (st->carry)
+        g_api->vector_destroy(st->carry);
     g_api->free(st);
 }
 
@@ -45,7 +56,7 @@ static int function_scan_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node
         return g_api->error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: function %s in FROM",
                             fs->function ? fs->function : "?");
     int32_t t = node->ncols ? node->col_types[0].id : 0;
-    if ((fs->nargs != 2 && fs->nargs != 3) || (t != SS_TYPE_INT4 && t != SS_TYPE_INT8) ||
+    if ((fs->nargs != 2 && fs->nargs != 3) || (t != SS_TYPE_INT4 && t != SS_TYPE_INT8 && t != SS_TYPE_NUMERIC) ||
         node->ncols != (fs->with_ordinality ? 2u : 1u) ||
         (fs->with_ordinality && node->col_types[1].id != SS_TYPE_INT8))
         return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "function_scan: unexpected generate_series node");
@@ -54,13 +65,125 @@ static int function_scan_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node
         return SS_ERROR;
     st->node = fs;
     st->int8 = t == SS_TYPE_INT8;
+    st->numeric = t == SS_TYPE_NUMERIC;
     *state = st;
+    if (st->numeric) {
+        st->info = g_api->type_info(SS_TYPE_NUMERIC);
+        if (!st->info || st->info->struct_size < offsetof(ss_type_info, arith) + sizeof st->info->arith ||
+            !st->info->arith || !st->info->compare || fs->nargs != 3)
+            return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
+                                "function_scan: the kernel has no numeric arithmetic for generate_series");
+        if (!(st->num = g_api->vector_create(node->col_types[0], 3)) ||
+            !(st->carry = g_api->vector_create(node->col_types[0], 1)))
+            return g_api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    }
     return ops_owned_batch_init(ctx, g_api, &st->out, node->ncols, node->col_types, SS_BATCH_CAPACITY);
+}
+
+/* PostgreSQL's generate_series_step_numeric checks, in its order. */
+static int numeric_check(ss_ctx *ctx, const function_scan_state *st)
+{
+    static const char *const what[3] = {"start value", "stop value", "step size"};
+    const ss_text *v = st->num->data;
+    for (int i = 0; i < 3; i++) {
+        int c = st->info->arith->classify(&v[i]);
+        if (c == SS_VALUE_NAN)
+            return g_api->error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "%s cannot be NaN", what[i]);
+        if (c == SS_VALUE_PINF || c == SS_VALUE_NINF)
+            return g_api->error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "%s cannot be infinity", what[i]);
+    }
+    if (st->info->arith->classify(&v[2]) == SS_VALUE_ZERO)
+        return g_api->error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "step size cannot equal zero");
+    return SS_OK;
+}
+
+/* Evaluates numeric start, stop and step for this execution into st->num. */
+static int numeric_start(ss_ctx *ctx, function_scan_state *st)
+{
+    st->started = true;
+    st->done = false;
+    st->ordinal = 0;
+    g_api->vector_reset(st->num);
+    for (uint32_t i = 0; i < 3; i++) {
+        ss_value x;
+        if (g_api->expr_eval_scalar(ctx, st->node->args[i], &x) != SS_OK)
+            return SS_ERROR;
+        if (x.is_null) {
+            st->done = true; /* generate_series is strict */
+            return SS_OK;
+        }
+        if (g_api->vector_set_value(ctx, st->num, i, &x) != SS_OK)
+            return SS_ERROR;
+    }
+    if (numeric_check(ctx, st) != SS_OK)
+        return SS_ERROR;
+    const ss_text *v = st->num->data;
+    st->num_up = st->info->arith->classify(&v[2]) == SS_VALUE_POSITIVE;
+    ss_value start = {.is_null = false, .v.s = v[0]};
+    g_api->vector_reset(st->carry);
+    return g_api->vector_set_value(ctx, st->carry, 0, &start);
+}
+
+/* Writes the next numeric values into the output rows 0..*n: st->carry (start, or where
+ * the last batch stopped), adding step until a value passes stop; the value after a full
+ * batch goes back to st->carry. */
+static int numeric_fill(ss_ctx *ctx, function_scan_state *st, uint32_t *n)
+{
+    ss_vector *out = st->out.vectors[0];
+    const ss_text *num = st->num->data;
+    const ss_text *o = out->data;
+    ss_value first = {.is_null = false, .v.s = ((const ss_text *)st->carry->data)[0]};
+    *n = 0;
+    if (g_api->vector_set_value(ctx, out, 0, &first) != SS_OK)
+        return SS_ERROR;
+    for (uint32_t k = 0;; k++) {
+        int c = st->info->compare(&o[k], &num[1]);
+        if (st->num_up ? c > 0 : c < 0) {
+            st->done = true;
+            return SS_OK;
+        }
+        *n = k + 1;
+        if (k + 1 == SS_BATCH_CAPACITY) {
+            g_api->vector_reset(st->carry); /* its value is out's row 0 now */
+            return st->info->arith->add(ctx, &o[k], &num[2], st->carry, 0);
+        }
+        if (st->info->arith->add(ctx, &o[k], &num[2], out, k + 1) != SS_OK)
+            return SS_ERROR;
+    }
+}
+
+/* Writes the next integer values into the output: how many. */
+static uint32_t int_fill(function_scan_state *st)
+{
+    int64_t lo = st->int8 ? INT64_MIN : INT32_MIN, hi = st->int8 ? INT64_MAX : INT32_MAX;
+    int32_t *out4 = st->out.vectors[0]->data;
+    int64_t *out8 = st->out.vectors[0]->data;
+    uint32_t n = 0;
+    while (n < SS_BATCH_CAPACITY) {
+        int64_t v = st->next;
+        if (st->step > 0 ? v > st->stop : v < st->stop) {
+            st->done = true;
+            break;
+        }
+        if (st->int8)
+            out8[n++] = v;
+        else
+            out4[n++] = (int32_t)v;
+        int64_t nv;
+        if (__builtin_add_overflow(v, st->step, &nv) || nv < lo || nv > hi) {
+            st->done = true; /* the next value does not exist: the series ends here */
+            break;
+        }
+        st->next = nv;
+    }
+    return n;
 }
 
 /* Evaluates start, stop and step for this execution. */
 static int series_start(ss_ctx *ctx, function_scan_state *st)
 {
+    if (st->numeric)
+        return numeric_start(ctx, st);
     int64_t v[3] = {0, 0, 1};
     st->started = true;
     st->done = false;
@@ -91,27 +214,11 @@ static int function_scan_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_ba
     if (st->done)
         return SS_OK;
     ops_owned_batch_reset(g_api, &st->out);
-    int64_t lo = st->int8 ? INT64_MIN : INT32_MIN, hi = st->int8 ? INT64_MAX : INT32_MAX;
-    int32_t *out4 = st->out.vectors[0]->data;
-    int64_t *out8 = st->out.vectors[0]->data;
     uint32_t n = 0;
-    while (n < SS_BATCH_CAPACITY) {
-        int64_t v = st->next;
-        if (st->step > 0 ? v > st->stop : v < st->stop) {
-            st->done = true;
-            break;
-        }
-        if (st->int8)
-            out8[n++] = v;
-        else
-            out4[n++] = (int32_t)v;
-        int64_t nv;
-        if (__builtin_add_overflow(v, st->step, &nv) || nv < lo || nv > hi) {
-            st->done = true; /* the next value does not exist: the series ends here */
-            break;
-        }
-        st->next = nv;
-    }
+    if (!st->numeric)
+        n = int_fill(st);
+    else if (numeric_fill(ctx, st, &n) != SS_OK)
+        return SS_ERROR;
     if (st->node->with_ordinality) {
         int64_t *ord = st->out.vectors[1]->data;
         for (uint32_t k = 0; k < n; k++)
@@ -136,7 +243,8 @@ static int function_scan_explain(ss_ctx *ctx, ss_op *self, void *state, char *bu
     const function_scan_state *st = state;
     if (!st)
         return SS_OK;
-    return ops_explain_appendf(buf, buflen, "%s(%s)%s", st->node->function, st->int8 ? "bigint" : "integer",
+    return ops_explain_appendf(buf, buflen, "%s(%s)%s", st->node->function,
+                               st->numeric ? "numeric" : st->int8 ? "bigint" : "integer",
                                st->node->with_ordinality ? " with ordinality" : "");
 }
 
@@ -146,7 +254,7 @@ static const ss_operator_vtable function_scan_vtable = {
     .name = "function_scan",
     .node_kind = SS_NODE_FUNCTION_SCAN,
     .caps = SS_OPCAP_PARKABLE | SS_OPCAP_PARAM_RESCAN,
-    .description = "rows of a set-returning function in FROM: generate_series over integer and bigint",
+    .description = "rows of a set-returning function in FROM: generate_series over integer, bigint and numeric",
     .open = function_scan_open,
     .next_batch = function_scan_next_batch,
     .close = function_scan_close,

@@ -252,8 +252,9 @@ typedef struct ss_values_node {   /* SS_NODE_VALUES, no children */
 typedef struct ss_function_scan_node { /* SS_NODE_FUNCTION_SCAN, no children */
     ss_plan_node hdr;
     /* the rows of a set-returning function: "generate_series" (start, stop [, step]) of
-       hdr.col_types[0], int4 or int8: start, start + step, ... while not past stop; a NULL
-       argument gives no rows; step 0 is PostgreSQL's 22023 "step size cannot equal zero" */
+       hdr.col_types[0], int4, int8 or numeric: start, start + step, ... while not past stop;
+       a NULL argument gives no rows; step 0 is PostgreSQL's 22023 "step size cannot equal
+       zero" (numeric: NaN and infinite arguments are 22023 too) */
     const char *function;
     uint32_t nargs;
     bool with_ordinality;         /* then a last bigint column numbers the rows from 1 */

@@ -65,6 +65,28 @@ typedef struct ss_type_sum {
     void (*release)(void *state);
 } ss_type_sum;
 
+/* Classes of a value of a type with ss_type_arith (what classify returns). */
+enum {
+    SS_VALUE_ZERO = 0,
+    SS_VALUE_POSITIVE = 1,  /* finite, above zero */
+    SS_VALUE_NEGATIVE = 2,  /* finite, below zero */
+    SS_VALUE_NAN = 3,
+    SS_VALUE_PINF = 4,      /* +Infinity */
+    SS_VALUE_NINF = 5       /* -Infinity */
+};
+
+/* Arithmetic of a type whose arithmetic is the kernel's (numeric), for modules that make
+ * new values of it (generate_series over numeric).  Values are elements in the type's
+ * layout (const ss_text * for numeric). */
+typedef struct ss_type_arith {
+    uint32_t struct_size;
+    /* writes a + b with the type's rules (numeric: the display scale is the larger of the
+       two; 22003 on overflow) to row of out, a vector of the type */
+    int (*add)(ss_ctx *ctx, const void *a, const void *b, ss_vector *out, uint32_t row);
+    /* the value's SS_VALUE_* class */
+    int (*classify)(const void *a);
+} ss_type_arith;
+
 typedef struct ss_type_info {
     uint32_t struct_size;
     int32_t id;           /* ss_type_id (PostgreSQL OID) */
@@ -80,6 +102,9 @@ typedef struct ss_type_info {
     /* sum/avg support, or NULL when the type has none (the primitive types' sums are the
        operators' own typed loops) */
     const ss_type_sum *sum;
+    /* addition and classification, or NULL when the type has none (appended: read it only
+       when struct_size covers it) */
+    const ss_type_arith *arith;
 } ss_type_info;
 
 #ifdef __cplusplus

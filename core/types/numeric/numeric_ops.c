@@ -4,6 +4,7 @@
  * general form is taken only when they do not. */
 #include "types/numeric/numeric.h"
 #include "types/registry.h"
+#include "exec/vector.h"
 
 #include <string.h>
 
@@ -589,6 +590,33 @@ static void info_hash_batch(const ss_vector *v, const uint32_t *rows, uint32_t n
     }
 }
 
+static int info_add(ss_ctx *ctx, const void *a, const void *b, ss_vector *out, uint32_t row)
+{
+    ss_text r;
+    num_scratch_begin();
+    int rc = num_binop(ctx, NUM_OP_ADD, a, b, &r);
+    if (rc == SS_OK)
+        rc = ss_vector_set_text(ctx, out, row, r.ptr, r.len);
+    num_scratch_end();
+    return rc;
+}
+
+static int info_classify(const void *a)
+{
+    uint8_t buf[20];
+    ss_num n;
+    num_decode(a, &n, buf);
+    switch (n.kind) {
+    case NUM_NAN: return SS_VALUE_NAN;
+    case NUM_PINF: return SS_VALUE_PINF;
+    case NUM_NINF: return SS_VALUE_NINF;
+    default: return n.ndig == 0 ? SS_VALUE_ZERO : n.neg ? SS_VALUE_NEGATIVE : SS_VALUE_POSITIVE;
+    }
+}
+
+static const ss_type_arith num_arith = {sizeof(ss_type_arith), info_add, info_classify};
+
 const ss_type_info ss_numeric_type_info = {
     sizeof(ss_type_info), SS_TYPE_NUMERIC, "numeric", SS_LAYOUT_VARLEN, sizeof(ss_text),
-    SS_TYPEINFO_NUMBER, info_compare, info_equal, info_hash, info_hash_batch, &num_sum_support};
+    SS_TYPEINFO_NUMBER, info_compare, info_equal, info_hash, info_hash_batch, &num_sum_support,
+    &num_arith};
