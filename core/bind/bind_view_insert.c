@@ -56,8 +56,19 @@ static int32_t base_column(const ast_expr *e, const char *const *names, uint32_t
     return -1;
 }
 
-int bind_view_insert_target(binder *b, const ss_view *v, const bool *assigned, ss_table **base, int32_t *map)
+/* The views passed on the way down (a view can reach itself through CREATE OR REPLACE). */
+typedef struct view_chain {
+    const ss_view *view;
+    const struct view_chain *outer;
+} view_chain;
+
+static int resolve(binder *b, const ss_view *v, const view_chain *outer, const bool *assigned, ss_table **base,
+                   int32_t *map)
 {
+    for (const view_chain *ch = outer; ch; ch = ch->outer)
+        if (ch->view == v)
+            return bind_error(b, -1, "42P17", "infinite recursion detected in rules for relation \"%s\"", v->name);
+    view_chain here = {v, outer};
     ast_stmt **stmts;
     uint32_t n;
     ast_parse_error perr;
@@ -127,9 +138,14 @@ int bind_view_insert_target(binder *b, const ss_view *v, const bool *assigned, s
             map[c] = colmap[c];
         return SS_OK;
     }
-    if (bind_view_insert_target(b, bv, inner_assigned, base, inner_map))
+    if (resolve(b, bv, &here, inner_assigned, base, inner_map))
         return SS_ERROR;
     for (c = 0; c < v->ncols; c++)
         map[c] = colmap[c] < 0 ? -1 : inner_map[colmap[c]];
     return SS_OK;
+}
+
+int bind_view_insert_target(binder *b, const ss_view *v, const bool *assigned, ss_table **base, int32_t *map)
+{
+    return resolve(b, v, NULL, assigned, base, map);
 }

@@ -89,3 +89,9 @@ INSERT INTO vx (a) SELECT b FROM vx;
 SELECT * FROM vt2 ORDER BY a, b;
 SELECT * FROM vx ORDER BY a, b;
 SELECT count(*) FROM vt;
+-- a view that reaches itself through another
+CREATE VIEW vr1 AS SELECT a FROM vt;
+CREATE VIEW vr2 AS SELECT * FROM vr1;
+CREATE OR REPLACE VIEW vr1 AS SELECT * FROM vr2;
+INSERT INTO vr1 VALUES (1);
+INSERT INTO vr2 VALUES (1);
