@@ -6,21 +6,58 @@
 #include "types/cast.h"
 #include "types/typeio.h"
 
+/* An INSERT into a view binds against the view's columns; the rows are then mapped onto the
+ * base table's columns (bind_view_insert_target), the others NULL. */
+static int map_view_rows(binder *b, const ss_view *v, const uint32_t *target, uint32_t ntarget, uint32_t nrows,
+                         ss_expr **rows, ss_table **base, ss_expr ***out_rows)
+{
+    bool *assigned = bind_alloc(b, sizeof(bool) * (v->ncols ? v->ncols : 1));
+    int32_t *map = bind_alloc(b, sizeof(int32_t) * (v->ncols ? v->ncols : 1));
+    if (!assigned || !map)
+        return SS_ERROR;
+    memset(assigned, 0, sizeof(bool) * v->ncols);
+    for (uint32_t i = 0; i < ntarget; i++)
+        assigned[target[i]] = true;
+    if (bind_view_insert_target(b, v, assigned, base, map))
+        return SS_ERROR;
+    ss_table *t = *base;
+    ss_expr **mapped = bind_alloc(b, sizeof(ss_expr *) * nrows * (t->ncols ? t->ncols : 1));
+    if (!mapped)
+        return SS_ERROR;
+    for (uint32_t r = 0; r < nrows; r++) {
+        for (uint32_t k = 0; k < t->ncols; k++)
+            if (!(mapped[r * t->ncols + k] = make_null(b, t->types[k])))
+                return SS_ERROR;
+        for (uint32_t c = 0; c < v->ncols; c++)
+            if (assigned[c])
+                mapped[r * t->ncols + (uint32_t)map[c]] = rows[r * v->ncols + c];
+    }
+    *out_rows = mapped;
+    return SS_OK;
+}
+
 static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
 {
     ss_table *t = ss_catalog_find(b->catalog, st->table);
-    if (!t && ss_catalog_find_view(b->catalog, st->table))
-        return bind_error(b, st->table_location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                          "feature not supported: INSERT into a view");
-    if (!t)
+    const ss_view *view = t ? NULL : ss_catalog_find_view(b->catalog, st->table);
+    if (!t && !view)
         return bind_error(b, st->table_location, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist",
                           st->table);
-    if (t->system)
+    if (t && t->system)
         return bind_error(b, st->table_location, "42809", "cannot insert into system view \"%s\"", t->name);
     out->table = t;
+    /* the relation named: the table, or the view (its columns as fixed at creation) */
+    const char *rel_name = t ? t->name : view->name;
+    uint32_t rel_ncols = t ? t->ncols : view->ncols;
+    const ss_type *rel_types = t ? t->types : view->types;
+    const char **rel_cols = bind_alloc(b, sizeof(char *) * (rel_ncols ? rel_ncols : 1));
+    if (!rel_cols)
+        return SS_ERROR;
+    for (uint32_t c = 0; c < rel_ncols; c++)
+        rel_cols[c] = t ? t->cols[c].name : view->col_names[c];
 
     /* target columns: explicit list or all, in table order */
-    uint32_t ntarget = st->ncolumns ? st->ncolumns : t->ncols;
+    uint32_t ntarget = st->ncolumns ? st->ncolumns : rel_ncols;
     uint32_t *target = bind_alloc(b, sizeof(uint32_t) * (ntarget ? ntarget : 1));
     if (!target)
         return SS_ERROR;
@@ -30,11 +67,11 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
             continue;
         }
         uint32_t c = 0;
-        while (c < t->ncols && strcmp(t->cols[c].name, st->columns[i]) != 0)
+        while (c < rel_ncols && strcmp(rel_cols[c], st->columns[i]) != 0)
             c++;
-        if (c == t->ncols)
+        if (c == rel_ncols)
             return bind_error(b, st->column_locations[i], SS_SQLSTATE_UNDEFINED_COLUMN,
-                              "column \"%s\" of relation \"%s\" does not exist", st->columns[i], t->name);
+                              "column \"%s\" of relation \"%s\" does not exist", st->columns[i], rel_name);
         for (uint32_t k = 0; k < i; k++)
             if (target[k] == c)
                 return bind_error(b, st->column_locations[i], "42701", "column \"%s\" specified more than once",
@@ -72,9 +109,11 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     if (nsrc < ntarget && st->ncolumns)
         return bind_error(b, st->column_locations[nsrc], "42601", "INSERT has more target columns than expressions");
 
+    uint32_t nassigned = nsrc < ntarget ? nsrc : ntarget;
+
     /* one expression per table column, assignment-cast to the column type */
     if (plain_values) {
-        uint32_t nr = src->nvalues_rows, nc = t->ncols;
+        uint32_t nr = src->nvalues_rows, nc = rel_ncols;
         row_exprs = bind_alloc(b, sizeof(ss_expr *) * nr * (nc ? nc : 1));
         if (!row_exprs)
             return SS_ERROR;
@@ -85,7 +124,7 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
            and to the typmods in a second pass */
         for (uint32_t r = 0; r < nr; r++) {
             for (uint32_t c = 0; c < nc; c++)
-                if (!(row_exprs[r * nc + c] = make_null(b, t->types[c])))
+                if (!(row_exprs[r * nc + c] = make_null(b, rel_types[c])))
                     return SS_ERROR;
             for (uint32_t i = 0; i < nsrc; i++) {
                 const ast_expr *a = src->values[r][i];
@@ -93,7 +132,7 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
                 ss_expr *e = bind_expr(b, a);
                 if (!e)
                     return SS_ERROR;
-                ss_type untyped_mod = {t->types[c].id, -1};
+                ss_type untyped_mod = {rel_types[c].id, -1};
                 ss_expr *ce = coerce_expr(b, e, untyped_mod, CAST_ASSIGNMENT, a->location);
                 if (!ce) {
                     if (!ss_ctx_error_pending(b->ctx) || strcmp(b->ctx->err->sqlstate, SS_SQLSTATE_DATATYPE_MISMATCH))
@@ -102,8 +141,8 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
                     char b1[96], b2[96];
                     ss_error_clear(b->ctx->err);
                     bind_error(b, a->location, SS_SQLSTATE_DATATYPE_MISMATCH,
-                               "column \"%s\" is of type %s but expression is of type %s", t->cols[c].name,
-                               ss_type_display_name(t->types[c], b1, sizeof b1),
+                               "column \"%s\" is of type %s but expression is of type %s", rel_cols[c],
+                               ss_type_display_name(rel_types[c], b1, sizeof b1),
                                ss_type_display_name(e->type, b2, sizeof b2));
                     ss_ctx_error_hint(b->ctx, "You will need to rewrite or cast the expression.");
                     return SS_ERROR;
@@ -115,33 +154,39 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
             for (uint32_t i = 0; i < nsrc; i++) {
                 uint32_t c = target[i];
                 ss_expr **slot = &row_exprs[r * nc + c];
-                if (t->types[c].typmod >= 0 &&
-                    !(*slot = coerce_expr(b, *slot, t->types[c], CAST_ASSIGNMENT, src->values[r][i]->location)))
+                if (rel_types[c].typmod >= 0 &&
+                    !(*slot = coerce_expr(b, *slot, rel_types[c], CAST_ASSIGNMENT, src->values[r][i]->location)))
                     return SS_ERROR;
             }
+        if (view) {
+            if (map_view_rows(b, view, target, nassigned, nr, row_exprs, &t, &row_exprs))
+                return SS_ERROR;
+            out->table = t;
+            nc = t->ncols;
+        }
         ss_lop *v = lop_values(b->ctx, b->arena, new_rel(b), nc, t->types, NULL, nr, row_exprs);
         if (!v)
             return SS_ERROR;
         out->query = v;
         return SS_OK;
     }
-    ss_expr **proj = bind_alloc(b, sizeof(ss_expr *) * (t->ncols ? t->ncols : 1));
+    ss_expr **proj = bind_alloc(b, sizeof(ss_expr *) * (rel_ncols ? rel_ncols : 1));
     if (!proj)
         return SS_ERROR;
-    for (uint32_t c = 0; c < t->ncols; c++)
-        if (!(proj[c] = make_null(b, t->types[c])))
+    for (uint32_t c = 0; c < rel_ncols; c++)
+        if (!(proj[c] = make_null(b, rel_types[c])))
             return SS_ERROR;
     for (uint32_t i = 0; i < nsrc; i++) {
         uint32_t c = target[i];
         ss_expr *col = make_column(b, source->rel, i, source->types[i]);
-        ss_expr *ce = col ? coerce_expr(b, col, t->types[c], CAST_ASSIGNMENT, -1) : NULL;
+        ss_expr *ce = col ? coerce_expr(b, col, rel_types[c], CAST_ASSIGNMENT, -1) : NULL;
         if (!ce) {
             char b1[96], b2[96];
             if (ss_ctx_error_pending(b->ctx))
                 ss_error_clear(b->ctx->err);
             bind_error(b, first->targets && i < first->ntargets ? first->targets[i].location : -1,
                        SS_SQLSTATE_DATATYPE_MISMATCH, "column \"%s\" is of type %s but expression is of type %s",
-                       t->cols[c].name, ss_type_display_name(t->types[c], b1, sizeof b1),
+                       rel_cols[c], ss_type_display_name(rel_types[c], b1, sizeof b1),
                        ss_type_display_name(source->types[i], b2, sizeof b2));
             ss_ctx_error_hint(b->ctx, "You will need to rewrite or cast the expression.");
             return SS_ERROR;
@@ -153,11 +198,17 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
             const ss_expr *item = source->u.project.exprs[i];
             ss_value folded;
             if (item->kind == EXPR_CONST && item->type.id != SS_TYPE_UNKNOWN && ce->kind == EXPR_CAST &&
-                ss_cast_value(b->ctx, &item->u.cnst, item->type, t->types[c], CAST_ASSIGNMENT, &folded, b->arena))
+                ss_cast_value(b->ctx, &item->u.cnst, item->type, rel_types[c], CAST_ASSIGNMENT, &folded, b->arena))
                 return SS_ERROR;
         }
     }
-    ss_lop *p = lop_project(b->ctx, b->arena, new_rel(b), source, t->ncols, proj, NULL);
+    if (view) {
+        if (map_view_rows(b, view, target, nassigned, 1, proj, &t, &proj))
+            return SS_ERROR;
+        out->table = t;
+        rel_ncols = t->ncols;
+    }
+    ss_lop *p = lop_project(b->ctx, b->arena, new_rel(b), source, rel_ncols, proj, NULL);
     if (!p)
         return SS_ERROR;
     out->query = p;

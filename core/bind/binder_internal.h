@@ -427,6 +427,11 @@ int bind_create_view(binder *b, const ast_stmt *st, ss_bound_stmt *out);
 /* A FROM table name that is a view: *found, and *out its query bound again (as a subquery
  * of FROM, over the columns fixed when it was created) with its scope entry added. */
 int bind_from_view(binder *b, const ast_from_item *f, ss_lop **out, bool *found);
+/* INSERT into view v (bind_view_insert.c): PostgreSQL's 55000 when v is not automatically
+ * updatable, its 0A000 when a column assigned (assigned[0..v->ncols)) is not a base column;
+ * else the table at the bottom of its views and map[c], the table column view column c is
+ * (-1 for a column that is not one). */
+int bind_view_insert_target(binder *b, const ss_view *v, const bool *assigned, ss_table **base, int32_t *map);
 /* Notes that the statement's query reads relation name (outside any view). */
 int note_dependency(binder *b, const char *name);
 
