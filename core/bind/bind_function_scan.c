@@ -26,12 +26,6 @@ static bool is_srf_call(const ast_expr *e)
     return e->kind == AE_FUNC && is_set_returning(e->names[e->nnames - 1]);
 }
 
-static int has_column(const ss_expr *e, void *arg)
-{
-    (void)arg;
-    return e->kind == EXPR_COLUMN ? SS_WALK_STOP : SS_WALK_CONTINUE;
-}
-
 /* generate_series's element type from its arguments, as PostgreSQL's function resolution
  * picks among (int4, int4), (int8, int8), (numeric, numeric) and the timestamp forms:
  * numeric when an argument is numeric, else bigint when one is bigint, else integer when one
@@ -71,7 +65,7 @@ static int series_type(binder *b, const ast_expr *a, ss_expr **args, uint32_t n,
  * colname (WITH ORDINALITY: a second, bigint column "ordinality"); NULL with the error set.
  * lateral_ok: an argument that reads a column is refused by the caller (*reads_column). */
 static ss_lop *function_lop(binder *b, const ast_expr *a, bool ordinality, const char *colname, uint32_t rel,
-                            bool *reads_column)
+                            bool lateral, bool *reads_column)
 {
     const char *name = a->names[a->nnames - 1];
     *reads_column = false;
@@ -95,22 +89,34 @@ static ss_lop *function_lop(binder *b, const ast_expr *a, bool ordinality, const
                    a->star ? "*" : a->distinct ? "DISTINCT" : a->nagg_order ? "ORDER BY" : "FILTER", name);
         return NULL;
     }
-    /* the arguments see the FROM items before this one */
+    /* the arguments see the FROM items before this one; with lateral as an outer level, as a
+       LATERAL subquery does (a function in FROM is implicitly LATERAL in PostgreSQL), so that
+       their columns become the parameters of a nested loop that reruns the function per row */
     uint32_t lo = b->scope_lo, hi = b->scope_hi;
     const char *context = b->no_agg_context;
     agg_state *agg = b->agg;
     bool agg_mode = b->agg_mode;
-    b->scope_lo = b->scope_base;
-    b->scope_hi = b->nscope;
+    if (lateral) {
+        if (bind_push_outer(b, b->scope_base, b->nscope))
+            return NULL;
+        b->outer[b->nouter - 1].lateral_refused = b->lateral_refused;
+        b->scope_lo = b->scope_hi = b->nscope;
+    } else {
+        b->scope_lo = b->scope_base;
+        b->scope_hi = b->nscope;
+    }
     b->no_agg_context = "functions in FROM";
     b->agg = NULL;
     b->agg_mode = false;
     uint32_t n = a->nargs;
     ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * (n > 3 ? n : 3));
     int rc = args ? SS_OK : SS_ERROR;
+    uint32_t own_refs = b->own_col_refs, outer_refs = b->outer_col_refs;
     for (uint32_t i = 0; rc == SS_OK && i < n; i++)
         if (!(args[i] = bind_expr(b, a->args[i])))
             rc = SS_ERROR;
+    if (lateral)
+        b->nouter--;
     b->scope_lo = lo;
     b->scope_hi = hi;
     b->no_agg_context = context;
@@ -118,13 +124,12 @@ static ss_lop *function_lop(binder *b, const ast_expr *a, bool ordinality, const
     b->agg_mode = agg_mode;
     if (rc)
         return NULL;
-    ss_ptrmap seen; /* shared subtrees are walked once */
-    ss_ptrmap_init(&seen, b->arena);
-    for (uint32_t i = 0; i < n; i++)
-        if (ss_expr_walk_const(args[i], has_column, NULL, &seen) != SS_WALK_CONTINUE) {
-            *reads_column = true;
-            return NULL;
-        }
+    /* lateral: whether the arguments read the items on the left (or an enclosing query's
+       columns, which are parameters either way); otherwise whether they read a column of this
+       query's FROM items, which nothing could feed them (an enclosing query's are fine) */
+    *reads_column = lateral ? b->outer_col_refs != outer_refs : b->own_col_refs != own_refs;
+    if (*reads_column && !lateral)
+        return NULL;
     ss_type t;
     if (series_type(b, a, args, n, &t))
         return NULL;
@@ -157,18 +162,23 @@ int bind_from_function(binder *b, const ast_from_item *f, ss_lop **out)
     const ast_expr *a = f->func;
     const char *name = a->names[a->nnames - 1];
     uint32_t rel = new_rel(b);
-    bool reads_column;
-    ss_lop *op = function_lop(b, a, f->ordinality, f->alias ? f->alias : name, rel, &reads_column);
+    bool reads_column, lateral = b->lateral_slot;
+    b->lateral_slot = false;
+    ss_lop *op = function_lop(b, a, f->ordinality, f->alias ? f->alias : name, rel, lateral, &reads_column);
+    b->function_lateral = op && reads_column;
     if (!op) {
-        if (!reads_column)
+        if (!reads_column || lateral)
             return SS_ERROR;
+        /* not directly the right side of a join (the first FROM item, or inside a
+           parenthesised join): no nested loop can feed it the columns */
         for (uint32_t i = 0; i < a->nargs; i++)
             if (first_column_location(a->args[i]) >= 0)
                 return bind_error(b, first_column_location(a->args[i]), SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                                   "feature not supported: column references in the arguments of a function in FROM "
-                                  "(LATERAL)");
+                                  "that is not directly the right side of a join");
         return bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                          "feature not supported: column references in the arguments of a function in FROM (LATERAL)");
+                          "feature not supported: column references in the arguments of a function in FROM "
+                          "that is not directly the right side of a join");
     }
     if (add_scope_entry(b, f, f->alias ? f->alias : name, NULL, rel, op->ncols, op->names, op->types))
         return SS_ERROR;
@@ -231,7 +241,7 @@ int attach_target_srf(binder *b, const ast_select *s, bool is_agg, ss_lop **top)
         return SS_OK;
     uint32_t rel = new_rel(b);
     bool reads_column;
-    ss_lop *op = function_lop(b, found, false, "generate_series", rel, &reads_column);
+    ss_lop *op = function_lop(b, found, false, "generate_series", rel, false, &reads_column);
     if (!op)
         return reads_column ? SS_OK : SS_ERROR;
     if (!(*top = lop_join(b->ctx, b->arena, SS_JOIN_INNER, *top, op, NULL)))

@@ -925,10 +925,14 @@ static int bind_from_item(binder *b, const ast_from_item *f, ss_lop **out)
         return SS_ERROR;
     uint32_t mid = b->nscope;
     b->lateral_refused = f->join_type == AST_JOIN_RIGHT || f->join_type == AST_JOIN_FULL;
+    b->lateral_slot = !f->right->is_join && f->right->func;
+    b->function_lateral = false;
     b->outer_join_depth += rnull;
     rc = bind_from_item(b, f->right, &right);
     b->outer_join_depth -= rnull;
     b->lateral_refused = false;
+    b->lateral_slot = false;
+    bool function_lateral = b->function_lateral; /* before ON binds functions of its own */
     if (rc)
         return SS_ERROR;
     ss_expr *cond = NULL;
@@ -953,7 +957,7 @@ static int bind_from_item(binder *b, const ast_from_item *f, ss_lop **out)
         return SS_ERROR;
     /* a RIGHT JOIN is the LEFT JOIN of its sides swapped: parents reference columns by
        binding, and * expands the scope, which keeps the FROM order */
-    bool lateral = !f->right->is_join && f->right->lateral;
+    bool lateral = !f->right->is_join && (f->right->lateral || (f->right->func && function_lateral));
     if (f->join_type == AST_JOIN_RIGHT)
         return (*out = lop_join(b->ctx, b->arena, SS_JOIN_LEFT, right, left, cond)) ? SS_OK : SS_ERROR;
     ss_join_type type = f->join_type == AST_JOIN_LEFT   ? SS_JOIN_LEFT

@@ -161,6 +161,9 @@ typedef struct binder {
     uint32_t nouter, cap_outer;
     uint32_t own_col_refs, outer_col_refs;
     bool lateral_refused;     /* the next LATERAL subquery is a RIGHT / FULL JOIN's right side */
+    /* a function in FROM bound next is directly a join's right side (it may read the
+       columns of the items left of it: a LATERAL join), and whether the last one did */
+    bool lateral_slot, function_lateral;
     /* an AST node that binds to a given expression (an ANY / ALL comparison's operands) */
     const ast_expr *preset_ast[2];
     ss_expr *preset_expr[2];

@@ -119,10 +119,6 @@ static ast_from_item *tr_from_item(transform_state *ts, Node *item)
     if (IsA(item, RangeFunction)) {
         RangeFunction *rf = (RangeFunction *)item;
         f->location = tr_location(item);
-        if (rf->lateral) {
-            tr_unsupported(ts, f->location, "LATERAL function calls");
-            return NULL;
-        }
         List *first = list_length(rf->functions) ? linitial(rf->functions) : NULL;
         Node *call = first ? linitial(first) : NULL;
         if (rf->is_rowsfrom || list_length(rf->functions) != 1 || rf->coldeflist ||
