@@ -187,15 +187,16 @@ static ss_expr *bind_comparison(binder *b, const ast_expr *a, const char *opname
     ss_expr *rref = make_column(b, sub->query->rel, i, sub->col_types[i]);
     if (!lref || !rref)
         return NULL;
-    ast_expr placeholder = {.kind = AE_COLUMN, .location = a->location, .nnames = 1};
+    /* an AST node standing for the subquery's output column i (bound to rref below) */
+    ast_expr sub_output = {.kind = AE_COLUMN, .location = a->location, .nnames = 1};
     const char *pname = "?column?";
-    placeholder.names = &pname;
-    ast_expr op = {.kind = AE_OP, .location = a->location, .str = opname, .left = a->args[i], .right = &placeholder};
+    sub_output.names = &pname;
+    ast_expr op = {.kind = AE_OP, .location = a->location, .str = opname, .left = a->args[i], .right = &sub_output};
     const ast_expr *saved_ast[2] = {b->preset_ast[0], b->preset_ast[1]};
     ss_expr *saved_expr[2] = {b->preset_expr[0], b->preset_expr[1]};
     b->preset_ast[0] = a->args[i];
     b->preset_expr[0] = lref;
-    b->preset_ast[1] = &placeholder;
+    b->preset_ast[1] = &sub_output;
     b->preset_expr[1] = rref;
     ss_expr *t = bind_expr(b, &op);
     b->preset_ast[0] = saved_ast[0], b->preset_ast[1] = saved_ast[1];
