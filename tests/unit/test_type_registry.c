@@ -10,23 +10,7 @@
 #include "types/numeric/numeric.h"
 #include "types/registry.h"
 
-static ss_error err;
-static ss_arena *arena;
-static ss_ctx ctx;
-
-static void setup(void)
-{
-    memset(&err, 0, sizeof err);
-    ss_error_clear(&err);
-    arena = ss_arena_create();
-    ctx = (ss_ctx){.arena = arena, .err = &err};
-}
-
-static void teardown(void)
-{
-    ss_error_clear(&err);
-    ss_arena_destroy(arena);
-}
+#include "ctx_fixture.h"
 
 static ss_text num(const char *s)
 {

@@ -12,23 +12,7 @@
 #include "types/functions.h"
 #include "types/typeio.h"
 
-static ss_error err;
-static ss_arena *arena;
-static ss_ctx ctx;
-
-static void setup(void)
-{
-    memset(&err, 0, sizeof err);
-    ss_error_clear(&err);
-    arena = ss_arena_create();
-    ctx = (ss_ctx){.arena = arena, .err = &err};
-}
-
-static void teardown(void)
-{
-    ss_error_clear(&err);
-    ss_arena_destroy(arena);
-}
+#include "ctx_fixture.h"
 
 static ss_type T(int32_t id)
 {
