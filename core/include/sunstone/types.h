@@ -24,7 +24,20 @@ typedef enum ss_type_id {
     SS_TYPE_FLOAT8 = 701,
     SS_TYPE_NUMERIC = 1700, /* vector element: encoded bytes (ss_text), see typeinfo.h */
     SS_TYPE_UNKNOWN = 705, /* untyped literal ('abc' or NULL before coercion) */
-    SS_TYPE_VARCHAR = 1043
+    SS_TYPE_VARCHAR = 1043,
+    /* issue 8's types; vector elements as ss_type_width says (see also typeinfo.h's physical) */
+    SS_TYPE_BYTEA = 17,        /* ss_text: the raw bytes */
+    SS_TYPE_JSON = 114,        /* ss_text: the input text, validated */
+    SS_TYPE_FLOAT4 = 700,      /* double holding a float-precision value */
+    SS_TYPE_BPCHAR = 1042,     /* ss_text: character(n), stored padded */
+    SS_TYPE_DATE = 1082,       /* int32: days since 2000-01-01 (PostgreSQL's DateADT) */
+    SS_TYPE_TIME = 1083,       /* int64: microseconds since midnight */
+    SS_TYPE_TIMESTAMP = 1114,  /* int64: microseconds since 2000-01-01 00:00 */
+    SS_TYPE_TIMESTAMPTZ = 1184,/* int64: microseconds since 2000-01-01 00:00 UTC */
+    SS_TYPE_INTERVAL = 1186,   /* ss_text: encoded value (opaque to modules) */
+    SS_TYPE_TIMETZ = 1266,     /* ss_text: encoded value (opaque to modules) */
+    SS_TYPE_UUID = 2950,       /* ss_text: the 16 bytes */
+    SS_TYPE_JSONB = 3802       /* ss_text: encoded value (opaque to modules) */
 } ss_type_id;
 
 typedef struct ss_type {
@@ -40,8 +53,10 @@ typedef struct ss_text {
 } ss_text;
 
 /* One scalar value, used where the interface is row-at-a-time (reference scans,
- * parameters).  Which member is valid follows the type: bool -> b, int2/int4/int8 -> i,
- * float8 -> f, text/varchar/unknown -> s, numeric -> s (its encoded bytes, opaque). */
+ * parameters).  Which member is valid follows the vector layout of the type: bool -> b,
+ * int2/int4/int8/date/time/timestamp/timestamptz -> i, float8/float4 -> f, every
+ * variable-length type (ss_type_is_varlen: text, numeric, bytea, ...) -> s, whose bytes are
+ * the type's encoded value (opaque for numeric, interval, timetz, jsonb). */
 typedef struct ss_value {
     bool is_null;
     union {
@@ -62,7 +77,19 @@ static inline size_t ss_type_width(int32_t id)
     case SS_TYPE_INT2: return sizeof(int16_t);
     case SS_TYPE_INT4: return sizeof(int32_t);
     case SS_TYPE_INT8: return sizeof(int64_t);
-    case SS_TYPE_FLOAT8: return sizeof(double);
+    case SS_TYPE_FLOAT8:
+    case SS_TYPE_FLOAT4: return sizeof(double);
+    case SS_TYPE_DATE: return sizeof(int32_t);
+    case SS_TYPE_TIME:
+    case SS_TYPE_TIMESTAMP:
+    case SS_TYPE_TIMESTAMPTZ: return sizeof(int64_t);
+    case SS_TYPE_BYTEA:
+    case SS_TYPE_JSON:
+    case SS_TYPE_BPCHAR:
+    case SS_TYPE_INTERVAL:
+    case SS_TYPE_TIMETZ:
+    case SS_TYPE_UUID:
+    case SS_TYPE_JSONB:
     case SS_TYPE_TEXT:
     case SS_TYPE_VARCHAR:
     case SS_TYPE_UNKNOWN:
@@ -77,10 +104,23 @@ static inline bool ss_type_is_text(int32_t id)
 }
 
 /* Whether vectors of the type hold ss_text elements whose bytes are copied with the vector
- * (text, varchar, unknown, numeric): the variable-length layout of typeinfo.h. */
+ * (text, varchar, unknown, numeric, bytea, ...): the variable-length layout of typeinfo.h. */
 static inline bool ss_type_is_varlen(int32_t id)
 {
-    return ss_type_is_text(id) || id == SS_TYPE_NUMERIC;
+    switch (id) {
+    case SS_TYPE_TEXT:
+    case SS_TYPE_VARCHAR:
+    case SS_TYPE_UNKNOWN:
+    case SS_TYPE_NUMERIC:
+    case SS_TYPE_BYTEA:
+    case SS_TYPE_JSON:
+    case SS_TYPE_BPCHAR:
+    case SS_TYPE_INTERVAL:
+    case SS_TYPE_TIMETZ:
+    case SS_TYPE_UUID:
+    case SS_TYPE_JSONB: return true;
+    default: return false;
+    }
 }
 
 static inline bool ss_type_is_integer(int32_t id)
