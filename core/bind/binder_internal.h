@@ -329,6 +329,10 @@ int bind_type_name(binder *b, const ast_type_name *tn, ss_type *out);
  * float8),
  * 0 for the others. */
 int numeric_rank(int32_t id);
+/* select_common_type's step for two different types one of which is a catalog type
+ * (type_def.h): false when their categories differ; else *t moves to e when t converts to e
+ * implicitly but not back and t is not a preferred type. */
+bool catalog_common_type(ss_type *t, ss_type e);
 /* Converts *l and *r to their common type for the operator a; false (with the error set or
  * not) when there is none. */
 bool common_type(binder *b, ss_expr **l, ss_expr **r, const ast_expr *a, ss_type *out);

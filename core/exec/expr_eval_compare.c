@@ -148,7 +148,7 @@ DEF_CMP_TYPE(nm, ss_text, NO_CLONES, NM_EQ, NM_NE, NM_LT, NM_LE, NM_GT, NM_GE)
 /* The kernels for a type; NULL when the type has no comparison. */
 static const cmp_kernels *kernels_for(int32_t type)
 {
-    switch (type) {
+    switch (ss_type_physical(type)) {
     case SS_TYPE_BOOL: return cmp_b;
     case SS_TYPE_INT2: return cmp_i2;
     case SS_TYPE_INT4: return cmp_i4;
@@ -174,7 +174,7 @@ typedef union scalar_elem {
 
 static const void *scalar_elem_of(int32_t type, const ss_value *v, scalar_elem *u)
 {
-    switch (type) {
+    switch (ss_type_physical(type)) {
     case SS_TYPE_BOOL: u->b = v->v.b ? 1 : 0; break;
     case SS_TYPE_INT2: u->i2 = (int16_t)v->v.i; break;
     case SS_TYPE_INT4: u->i4 = (int32_t)v->v.i; break;
@@ -256,7 +256,7 @@ static int cmp_prepare(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const 
         c->x = v->v->data;
         c->y = scalar_elem_of(l->type.id, &s->sv, &c->c);
         c->vc = true;
-        if (l->type.id == SS_TYPE_FLOAT8 && !isnan(c->c.f8))
+        if (ss_type_physical(l->type.id) == SS_TYPE_FLOAT8 && !isnan(c->c.f8))
             k = cmp_f8n;
     }
     if (op < OP_EQ || op > OP_GE)

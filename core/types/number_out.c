@@ -19,6 +19,11 @@ void ss_float8_set_extra_digits(int extra_float_digits)
     extra_digits = extra_float_digits;
 }
 
+int ss_float8_extra_digits(void)
+{
+    return extra_digits;
+}
+
 size_t ss_int64_to_text(int64_t v, char *buf)
 {
     char tmp[SS_NUMBER_BUFLEN];

@@ -3,6 +3,7 @@
 #include "types/typeio.h"
 
 #include "types/numeric/numeric.h"
+#include "types/type_def.h"
 
 #include <errno.h>
 #include <math.h>
@@ -201,7 +202,11 @@ int ss_value_parse(ss_ctx *ctx, ss_type t, const char *s, size_t len, ss_value *
         return SS_OK;
     case SS_TYPE_NUMERIC:
         return num_parse(ctx, s, len, &out->v.s); /* the typmod is the cast's business */
-    default:
+    default: {
+        const ss_type_def *d = ss_type_def_get(t.id); /* a catalog type's input function */
+        if (d && d->input)
+            return d->input(ctx, t, s, len, out, NULL);
+    }
         return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                             "input of values of type %s is not supported",
                             ss_type_internal_name(t.id));
@@ -233,7 +238,11 @@ void ss_value_format(ss_type t, const ss_value *v, ss_strbuf *out)
     case SS_TYPE_NUMERIC:
         num_format(&v->v.s, out);
         break;
-    default:
+    default: {
+        const ss_type_def *d = ss_type_def_get(t.id); /* a catalog type's output function */
+        if (d && d->output)
+            d->output(t, v, out);
         break;
+    }
     }
 }
