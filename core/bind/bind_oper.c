@@ -85,6 +85,15 @@ static ss_expr *make_op(binder *b, ss_expr_op op, ss_type type, ss_expr *l, ss_e
     return e;
 }
 
+ss_expr *make_func(binder *b, const ss_func_def *def, ss_type result, ss_expr **args, uint32_t n)
+{
+    bool null = def->strict && strict_folds_to_null(b, args, n);
+    ss_expr *e = null ? make_null(b, result) : new_expr(b, EXPR_FUNC, result);
+    if (e && !null)
+        e->u.func.def = def, e->u.func.nargs = n, e->u.func.args = args;
+    return e;
+}
+
 /* Whether an operand's type is a catalog type (type_def.h). */
 static bool catalog_operand(binder *b, const ss_expr *e)
 {
@@ -147,14 +156,7 @@ static ss_expr *bind_catalog_op(binder *b, const ast_expr *a, ss_expr **l, ss_ex
     if (!fargs)
         return NULL;
     memcpy(fargs, args, sizeof(ss_expr *) * nargs);
-    if (strict_folds_to_null(b, fargs, nargs))
-        return make_null(b, result);
-    ss_expr *e = new_expr(b, EXPR_FUNC, result);
-    if (e) {
-        e->u.func.def = def;
-        e->u.func.nargs = nargs;
-        e->u.func.args = fargs;
-    }
+    ss_expr *e = make_func(b, def, result, fargs, nargs);
     return e ? fold_constants(b, e) : NULL;
 }
 
@@ -199,15 +201,7 @@ static ss_expr *bind_operator_func(binder *b, const ast_expr *a, const char *fn,
     if (!args || !(args[0] = coerce_expr(b, l, want[0], CAST_IMPLICIT, a->left->location)) ||
         !(args[1] = coerce_expr(b, r, want[1], CAST_IMPLICIT, a->right->location)))
         return NULL;
-    if (def->strict && strict_folds_to_null(b, args, 2))
-        return make_null(b, result);
-    ss_expr *e = new_expr(b, EXPR_FUNC, result);
-    if (e) {
-        e->u.func.def = def;
-        e->u.func.nargs = 2;
-        e->u.func.args = args;
-    }
-    return e;
+    return make_func(b, def, result, args, 2);
 }
 
 /* x ^ y: PostgreSQL's float8 power (integers convert implicitly); numeric ^ numeric (an

@@ -303,6 +303,9 @@ static inline uint32_t new_rel(binder *b)
     return ++b->nrels;
 }
 ss_expr *make_null(binder *b, ss_type type);
+/* An EXPR_FUNC calling def over args[0..n) (cast to its parameters already) returning result;
+ * a strict one of a NULL constant is that NULL (bind_oper.c). */
+ss_expr *make_func(binder *b, const struct ss_func_def *def, ss_type result, ss_expr **args, uint32_t n);
 ss_type type_of(int32_t id);
 
 /* Literals, columns, parameters (bind_literal.c). */

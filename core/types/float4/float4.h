@@ -7,10 +7,12 @@
 
 #include "types/type_def.h"
 
-/* float4in: whitespace, the NaN / Infinity spellings, 22P02 and 22003 as PostgreSQL. */
+/* float4in (typeio.c's ss_float_parse): whitespace, the NaN / Infinity spellings, 22P02 and
+ * 22003 as PostgreSQL. */
 int float4_parse(ss_ctx *ctx, const char *s, size_t len, float *out);
-/* float4out: the shortest text that reads back as x (extra_float_digits > 0), else %.*g with
- * 6 + extra_float_digits digits; returns the length written to buf (SS_NUMBER_BUFLEN). */
+/* float4out (number_out.c's ss_float_to_text): the shortest text that reads back as x
+ * (extra_float_digits > 0), else %.*g with 6 + extra_float_digits digits; returns the length
+ * written to buf (SS_NUMBER_BUFLEN). */
 size_t float4_to_text(float x, char *buf);
 /* Records 22003 "value out of range: overflow" / "underflow" and returns SS_ERROR. */
 int float4_overflow(ss_ctx *ctx);

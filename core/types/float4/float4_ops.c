@@ -55,17 +55,18 @@ static int arith(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, uint
     return SS_OK;
 }
 
-#define ARITH_FN(NAME, OP)                                                                 \
+/* Defines the ss_func_eval_fn NAME whose body is BODY (over ctx, args, rows, n, out). */
+#define F4_FN(NAME, BODY)                                                                  \
     static int NAME(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, \
                     uint32_t n, ss_vector *out)                                            \
     {                                                                                      \
-        (void)nargs;                                                                       \
-        return arith(ctx, args, rows, n, out, OP);                                         \
+        (void)ctx, (void)nargs;                                                            \
+        BODY                                                                               \
     }
-ARITH_FN(f4_pl, '+')
-ARITH_FN(f4_mi, '-')
-ARITH_FN(f4_mul, '*')
-ARITH_FN(f4_div, '/')
+F4_FN(f4_pl, return arith(ctx, args, rows, n, out, '+');)
+F4_FN(f4_mi, return arith(ctx, args, rows, n, out, '-');)
+F4_FN(f4_mul, return arith(ctx, args, rows, n, out, '*');)
+F4_FN(f4_div, return arith(ctx, args, rows, n, out, '/');)
 
 /* float4 / float8 order: NaN equals NaN and sorts above every other value. */
 static int f4_cmp(const void *pa, const void *pb)
@@ -78,14 +79,7 @@ static int f4_cmp(const void *pa, const void *pb)
     return a < b ? -1 : a > b;
 }
 
-#define CMP_FN(NAME, OP)                                                                   \
-    static int NAME(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, \
-                    uint32_t n, ss_vector *out)                                            \
-    {                                                                                      \
-        (void)ctx;                                                                         \
-        (void)nargs;                                                                       \
-        return ss_type_compare_rows(args, rows, n, out, OP, f4_cmp);                       \
-    }
+#define CMP_FN(NAME, OP) F4_FN(NAME, return ss_type_compare_rows(args, rows, n, out, OP, f4_cmp);)
 CMP_FN(f4_eq, SS_TYPE_CMP_EQ)
 CMP_FN(f4_ne, SS_TYPE_CMP_NE)
 CMP_FN(f4_lt, SS_TYPE_CMP_LT)
@@ -93,38 +87,20 @@ CMP_FN(f4_le, SS_TYPE_CMP_LE)
 CMP_FN(f4_gt, SS_TYPE_CMP_GT)
 CMP_FN(f4_ge, SS_TYPE_CMP_GE)
 
-static int f4_um(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                 uint32_t n, ss_vector *out)
-{
-    (void)ctx;
-    (void)nargs;
-    const double *x = args[0]->data;
-    double *r = out->data;
-    SS_FOR_ROWS(rows, n, i, { r[i] = -x[i]; });
-    return SS_OK;
-}
-
-static int f4_up(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                 uint32_t n, ss_vector *out)
-{
-    (void)ctx;
-    (void)nargs;
-    const double *x = args[0]->data;
-    double *r = out->data;
-    SS_FOR_ROWS(rows, n, i, { r[i] = x[i]; });
-    return SS_OK;
-}
-
-static int f4_abs(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                  uint32_t n, ss_vector *out)
-{
-    (void)ctx;
-    (void)nargs;
-    const double *x = args[0]->data;
-    double *r = out->data;
-    SS_FOR_ROWS(rows, n, i, { r[i] = (double)fabsf((float)x[i]); });
-    return SS_OK;
-}
+/* A prefix operator or one-argument function over float4: r = EXPR(x), x a float. */
+#define UNARY_FN(NAME, EXPR)                                                               \
+    F4_FN(NAME, {                                                                          \
+        const double *x_ = args[0]->data;                                                  \
+        double *r = out->data;                                                             \
+        SS_FOR_ROWS(rows, n, i, {                                                          \
+            float x = (float)x_[i];                                                        \
+            r[i] = (double)(EXPR);                                                         \
+        });                                                                                \
+        return SS_OK;                                                                      \
+    })
+UNARY_FN(f4_um, -x)
+UNARY_FN(f4_up, x)
+UNARY_FN(f4_abs, fabsf(x))
 
 #define OP2(NAME, EVAL, RES, A, B) {NAME, 2, false, true, {A, B}, RES, EVAL}
 #define OP1(NAME, EVAL, RES, A) {NAME, 1, false, true, {A}, RES, EVAL}
