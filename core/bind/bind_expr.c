@@ -95,14 +95,16 @@ bool expr_equal(const ss_expr *a, const ss_expr *b)
     case EXPR_CONST:
         if (a->u.cnst.is_null || b->u.cnst.is_null)
             return a->u.cnst.is_null == b->u.cnst.is_null;
-        if (ss_type_is_text(a->type.id))
+        /* by the member the type's value lives in: the bytes of a variable-length value
+           (text, numeric's encoding, ...), the bits of a float */
+        switch (ss_type_storage(a->type.id)) {
+        case SS_TYPE_TEXT:
             return a->u.cnst.v.s.len == b->u.cnst.v.s.len &&
                    memcmp(a->u.cnst.v.s.ptr, b->u.cnst.v.s.ptr, a->u.cnst.v.s.len) == 0;
-        if (a->type.id == SS_TYPE_FLOAT8)
-            return memcmp(&a->u.cnst.v.f, &b->u.cnst.v.f, sizeof(double)) == 0;
-        if (a->type.id == SS_TYPE_BOOL)
-            return a->u.cnst.v.b == b->u.cnst.v.b;
-        return a->u.cnst.v.i == b->u.cnst.v.i;
+        case SS_TYPE_FLOAT8: return memcmp(&a->u.cnst.v.f, &b->u.cnst.v.f, sizeof(double)) == 0;
+        case SS_TYPE_BOOL: return a->u.cnst.v.b == b->u.cnst.v.b;
+        default: return a->u.cnst.v.i == b->u.cnst.v.i;
+        }
     case EXPR_COLUMN:
         return a->u.column.rel == b->u.column.rel && a->u.column.index == b->u.column.index;
     case EXPR_PARAM:
