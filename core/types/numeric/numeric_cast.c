@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "types/cast.h"
+#include "types/typeio.h"
 
 int num_from_int64(ss_ctx *ctx, int64_t v, ss_text *out)
 {
@@ -67,7 +68,7 @@ int num_from_double(ss_ctx *ctx, double v, int digits, ss_text *out)
     return num_parse(ctx, buf, (size_t)n, out);
 }
 
-double num_to_double(const ss_text *x)
+int num_to_double(ss_ctx *ctx, const ss_text *x, double *out)
 {
     int64_t c;
     int s;
@@ -75,14 +76,19 @@ double num_to_double(const ss_text *x)
         static const double p10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
                                      1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
                                      1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-        return (double)c / p10[s]; /* both exact: the quotient is correctly rounded */
+        *out = (double)c / p10[s]; /* both exact: the quotient is correctly rounded */
+        return SS_OK;
     }
+    /* numeric_out then float8in, as PostgreSQL's numeric_float8: NaN and the infinities by
+       name, 22003 quoting the digits when the value is beyond double's range */
     ss_strbuf sb;
     ss_strbuf_init(&sb);
     num_format(x, &sb);
-    double d = sb.data ? strtod(sb.data, NULL) : NAN;
-    if (sb.data && strcmp(sb.data, "NaN") == 0)
-        d = NAN;
+    if (sb.oom || !sb.data) {
+        ss_strbuf_free(&sb);
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    }
+    int rc = ss_float_parse(ctx, sb.data, sb.len, false, out);
     ss_strbuf_free(&sb);
-    return d;
+    return rc;
 }
