@@ -501,9 +501,12 @@ static int special_result(ss_ctx *ctx, int op, const ss_num *a, const ss_num *b,
         if (fb == 0 && b->kind == NUM_BIG)
             return ss_ctx_error(ctx, SS_SQLSTATE_DIVISION_BY_ZERO, "division by zero");
         return num_encode_special(ctx, NUM_SMALL, out); /* finite / infinity = 0 */
-    default: /* mod */
-        if (sa)
+    default: /* mod: infinity % 0 is division by zero, as infinity / 0 is */
+        if (sa) {
+            if (fb == 0)
+                return ss_ctx_error(ctx, SS_SQLSTATE_DIVISION_BY_ZERO, "division by zero");
             return num_encode_special(ctx, NUM_NAN, out);
+        }
         if (fb == 0 && b->kind == NUM_BIG)
             return ss_ctx_error(ctx, SS_SQLSTATE_DIVISION_BY_ZERO, "division by zero");
         return num_make(ctx, a->neg, a->dig, a->ndig, a->dscale, out); /* x % inf = x */
