@@ -26,6 +26,11 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# gen_types.py does `import difftest`: let that name this module when it runs as a script, so
+# both share one set of statement classes
+if __name__ == '__main__':
+    sys.modules.setdefault('difftest', sys.modules[__name__])
+sys.path.insert(0, HERE)
 ROOT = os.path.abspath(os.path.join(HERE, '..', '..'))
 DEFAULT_SUNSTONE = os.path.join(ROOT, 'build', 'sunstone')
 
@@ -1280,8 +1285,17 @@ class CaseGen(Gen):
         return self.distinct_on_query()
 
 
-def make_case(seed, num):
-    return CaseGen(seed, num).generate()
+GEN_KINDS = ('base', 'numeric', 'datetime')
+
+
+def make_case(seed, num, kinds=('base',)):
+    """Case num of seed: kinds (from --types) take turns by case number; 'base' is this file's
+    generator, the others live in gen_types.py."""
+    kind = kinds[num % len(kinds)]
+    if kind == 'base':
+        return CaseGen(seed, num).generate()
+    import gen_types
+    return gen_types.make_case(kind, seed, num)
 
 
 # ------------------------------------------------------------------------------ running
@@ -1421,8 +1435,20 @@ def float_close(a, b):
     return abs(x - y) <= 1e-9 * max(abs(x), abs(y))
 
 
-def benign(stmt_sql, pg, ss):
-    """Returns a benign-difference label or None."""
+NUMERIC_TEXT_RE = re.compile(r'^(-?)(\d*)\.(\d*?)0*$')
+
+
+def canon_number(c):
+    """-0 and 0, 1.0 and 1.00: the same number (numeric equality ignores the display scale)."""
+    m = NUMERIC_TEXT_RE.match(c)
+    if m:
+        c = m.group(1) + (m.group(2) or '0') + ('.' + m.group(3) if m.group(3) else '')
+    return '0' if c == '-0' else c
+
+
+def benign(stmt_sql, pg, ss, exact=False):
+    """Returns a benign-difference label or None.  exact: the statement has no float value, so
+    sums and averages are exact (numeric) and no tolerance applies."""
     if error_lines(pg) or error_lines(ss):
         return None
     a, b = table_cells(pg), table_cells(ss)
@@ -1430,17 +1456,21 @@ def benign(stmt_sql, pg, ss):
         return None
     low = stmt_sql.lower()
     # float sums/averages: the last bits may depend on the summation order
-    if 'sum(' in low or 'avg(' in low:
-        if all(c == d or float_close(c, d) for x, y in zip(a, b) for c, d in zip(x, y)):
+    # (two texts of one float value, such as 1.50 and 1.5, are a formatting difference)
+    if not exact and ('sum(' in low or 'avg(' in low):
+        if all(c == d or float_close(c, d) and float(c) != float(d)
+               for x, y in zip(a, b) for c, d in zip(x, y)):
             return 'float-tolerance'
-    # -0 and 0 are equal: ties in ORDER BY, and which one GROUP BY/DISTINCT/min/max keep
+    # -0 and 0, or 1.0 and 1.00, are equal: ties in ORDER BY, and which one GROUP BY /
+    # DISTINCT / min / max keep
     def nz(rows):
-        return [['0' if c == '-0' else c for c in r] for r in rows]
+        return [[canon_number(c) for c in r] for r in rows]
     if nz(a) == nz(b):
+        zero = all(canon_number(c) == c or c == '-0' for r in a + b for c in r)
         if sorted(map(tuple, a)) == sorted(map(tuple, b)):
-            return 'negzero-order'
+            return 'negzero-order' if zero else 'equal-numbers-order'
         if any(k in low for k in ('group by', 'distinct', 'min(', 'max(')):
-            return 'negzero-representative'
+            return 'negzero-representative' if zero else 'equal-numbers-representative'
     return None
 
 
@@ -1471,14 +1501,14 @@ def result_diff(pg, ss):
     return 'diff-result', 'layout'
 
 
-def classify(stmt_sql, pg, ss):
+def classify(stmt_sql, pg, ss, exact=False):
     """-> (status, category, detail). status: ok | skip | benign | mismatch."""
     if pg == ss:
         return 'ok', None, None
     m = SKIP_RE.search(ss)
     if m:
         return 'skip', None, m.group(1)
-    b = benign(stmt_sql, pg, ss)
+    b = benign(stmt_sql, pg, ss, exact)
     if b:
         return 'benign', b, None
     pe, se = error_lines(pg), error_lines(ss)
@@ -1565,7 +1595,7 @@ def evaluate_case(case, pgout, ssout, res, crash_tag=None):
             res.status['skip'] += 1
             res.skip_reasons['(state diverged earlier: %s)' % tainted] += 1
             continue
-        st, c, detail = classify(sql, p, q)
+        st, c, detail = classify(sql, p, q, getattr(s, 'exact', False))
         res.status[st] += 1
         if st == 'skip':
             res.skip_reasons[mask(detail)[:120]] += 1
@@ -1657,7 +1687,7 @@ class Minimizer:
             if t not in ssout:
                 return False, None, crash
             p, q = normalize(pgout.get(t, '')), normalize(ssout.get(t, ''))
-            st, _, _ = classify(stmts[i].sql(), p, q)
+            st, _, _ = classify(stmts[i].sql(), p, q, getattr(stmts[i], 'exact', False))
             if strict_setup and st not in ('ok', 'benign'):
                 return False, None, crash
         t = 's%d' % n
@@ -1669,7 +1699,7 @@ class Minimizer:
             return True, (normalize(pgout.get(t, '')), tail, 'crash',
                           'crash' if last == t else 'crash-elsewhere', None), crash
         p, q = normalize(pgout.get(t, '')), normalize(ssout.get(t, ''))
-        st, c, detail = classify(stmts[n].sql(), p, q)
+        st, c, detail = classify(stmts[n].sql(), p, q, getattr(stmts[n], 'exact', False))
         return True, (p, q, st, c, detail), crash
 
     def same(self, stmts, want):
@@ -1992,13 +2022,19 @@ def main():
                     help='minimize at most this many mismatches per error signature (default 3)')
     ap.add_argument('--budget', type=int, default=400, help='engine runs per minimization (default 400)')
     ap.add_argument('--keep-work', action='store_true', help='keep the scratch directory')
+    ap.add_argument('--types', default='base',
+                    help='generators, comma-separated, taking turns by case number: base (default), '
+                         'numeric, datetime (see gen_types.py)')
     ap.add_argument('-v', '--verbose', action='store_true')
     args = ap.parse_args()
+    kinds = tuple(k.strip() for k in args.types.split(',') if k.strip())
+    if not kinds or any(k not in GEN_KINDS for k in kinds):
+        ap.error('--types: choose from %s' % ', '.join(GEN_KINDS))
 
     nums = [args.case] if args.case is not None else list(range(args.first, args.first + args.cases))
     if args.show:
         for n in nums:
-            sys.stdout.write('-- case %d (seed %s)\n%s' % (n, args.seed, make_case(args.seed, n).script()))
+            sys.stdout.write('-- case %d (seed %s)\n%s' % (n, args.seed, make_case(args.seed, n, kinds).script()))
         return 0
     if not os.access(args.sunstone, os.X_OK):
         sys.exit('difftest: %s is not executable (build first: cmake --build build -j2)' % args.sunstone)
@@ -2026,7 +2062,7 @@ def main():
             if args.time_limit and time.time() - t0 > args.time_limit:
                 log('time limit reached after %d cases' % res.cases)
                 break
-            cases = [make_case(args.seed, n) for n in nums[b:b + args.batch]]
+            cases = [make_case(args.seed, n, kinds) for n in nums[b:b + args.batch]]
             run_cases(runner, cases, res, log)
             log('%d cases, %d statements: %d ok, %d skipped, %d benign, %d mismatches, %d crashes' % (
                 res.cases, res.stmts, res.status['ok'], res.status['skip'], res.status['benign'],
