@@ -1,6 +1,6 @@
 /* number_out.c — text output of integers and of float8 / float4 the way PostgreSQL 15 prints
- * them (float4 in fixed notation for exponents in [-4, 6), its digits the fewest that read
- * back as the float); float8 with
+ * them (float4 in fixed notation for exponents in [-4, 6), its digits the fewest of a decimal
+ * strictly inside the float's rounding interval); float8 with
  * extra_float_digits > 0 (the default, 1) the shortest decimal strictly inside the double's
  * rounding interval (closest to it when several qualify), in fixed notation when the decimal
  * exponent is in [-4, 15) and as d.ddde+XX otherwise; with extra_float_digits <= 0, %.*g with
@@ -324,15 +324,47 @@ static size_t layout(const char *digits, int nd, int e, int fixed_max, char *buf
     return len;
 }
 
-/* The fewest significant digits (1..9) whose correctly rounded decimal reads back as the
- * float x (> 0): digits[0..*nd) and the decimal exponent of the first one. */
+/* Whether the decimal text t lies strictly inside (lo, hi): t is read as a double, correctly
+ * rounded, and lo / hi are doubles, so the test is exact for the short decimals tried here. */
+static bool strictly_inside(const char *t, double lo, double hi)
+{
+    double d = strtod(t, NULL);
+    return d > lo && d < hi;
+}
+
+/* float4's shortest output as PostgreSQL's Ryu f2s (not STRICTLY_SHORTEST): the fewest
+ * significant digits (1..9) of a decimal strictly inside the float x's (> 0) rounding
+ * interval, the midpoints to its neighbours excluded (a decimal exactly halfway reads back as
+ * x under round-half-even, but PostgreSQL does not print it); the correctly rounded one, or
+ * else its neighbour on the other side of x (the interval is lopsided at powers of two).
+ * digits[0..*nd) and the decimal exponent of the first one. */
 static void shortest_float(float x, char *digits, int *nd, int *e)
 {
+    double lo = ((double)x + (double)nextafterf(x, 0.0f)) / 2;
+    double hi = x == FLT_MAX ? (double)x + ((double)x - (double)nextafterf(x, 0.0f)) / 2
+                             : ((double)x + (double)nextafterf(x, INFINITY)) / 2;
     char sci[40];
     for (int p = 1; p <= 9; p++) {
         snprintf(sci, sizeof sci, "%.*e", p - 1, (double)x);
-        if (strtof(sci, NULL) == x)
+        if (p == 9 || strictly_inside(sci, lo, hi))
             break;
+        /* the p-digit neighbour: mantissa M +/- 1 unit in the last place */
+        unsigned long m = 0;
+        const char *c = sci;
+        for (; *c && *c != 'e'; c++)
+            if (*c >= '0' && *c <= '9')
+                m = m * 10 + (unsigned long)(*c - '0');
+        int ex = *c == 'e' ? atoi(c + 1) : 0;
+        unsigned long alt = strtod(sci, NULL) < (double)x ? m + 1 : m - 1;
+        char t[40];
+        snprintf(t, sizeof t, "%lue%d", alt, ex - (p - 1));
+        unsigned long lim = 1;
+        for (int i = 1; i < p; i++)
+            lim *= 10;
+        if (alt >= lim && alt < lim * 10 && strictly_inside(t, lo, hi)) {
+            snprintf(sci, sizeof sci, "%.*e", p - 1, strtod(t, NULL));
+            break;
+        }
     }
     *nd = 0;
     const char *c = sci;
