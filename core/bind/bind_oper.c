@@ -345,6 +345,19 @@ static int bind_in_any(binder *b, const ast_expr *a, ss_expr *l, ss_expr **items
     ss_type t;
     if (!in_common_type(b, all, n + 1, &t))
         return SS_OK;
+    /* The items are converted to the common type; x is not: the operator is resolved for
+       (x's type, the common type), as make_scalar_array_op does.  Where that picks another
+       type for x over the items' physical representation (numeric = real is float8 = real),
+       x is converted to it and compared with each item (one physical type: a vectorised
+       comparison, as bind_catalog_op makes it). */
+    ss_type cmp_t = t;
+    if (l->type.id != t.id && !is_unknown_param(b, l) && (catalog_operand(b, l) || ss_type_def_get(t.id))) {
+        ss_type types[2] = {l->type, t}, want[2], result;
+        const ss_func_def *def;
+        if (ss_oper_resolve("=", 2, types, &def, want, &result) == SS_OK && want[1].id == t.id &&
+            want[0].id != t.id && ss_type_physical(want[0].id) == ss_type_physical(t.id))
+            cmp_t = want[0];
+    }
     bool all_const = true, all_values = true;
     for (uint32_t k = 0; k < n; k++) {
         ss_expr *c = coerce_expr(b, all[k + 1], t, CAST_IMPLICIT, a->args[nonvar[k]]->location);
@@ -354,9 +367,11 @@ static int bind_in_any(binder *b, const ast_expr *a, ss_expr *l, ss_expr **items
         all_const &= c->kind == EXPR_CONST;
         all_values &= c->kind == EXPR_CONST || c->kind == EXPR_PARAM;
     }
-    if (!(l = coerce_expr(b, l, t, CAST_IMPLICIT, a->args[0]->location)))
+    if (!(l = coerce_expr(b, l, cmp_t, CAST_IMPLICIT, a->args[0]->location)))
         return SS_ERROR;
     ss_expr_op op = a->negated ? OP_NE : OP_EQ;
+    if (cmp_t.id != t.id)
+        all_values = false;
     if (t.id == SS_TYPE_NUMERIC || (ss_type_def_get(t.id) && !ss_type_def_get(t.id)->info->physical))
         all_values = false; /* equal values may differ in bytes (1.0, 1.00): no hash set */
     if (!all_values) {
