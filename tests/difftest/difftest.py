@@ -1797,7 +1797,8 @@ class Minimizer:
         return stmts, True
 
     def error_order_note(self, stmts, pg, ss, budget=40):
-        """For two different errors: when removing one row (or select item) makes PostgreSQL
+        """For two different errors: when removing one row, one INSERT or one select item makes
+        PostgreSQL
         raise Sunstone's error, both errors are possible outcomes of one statement and only the
         evaluation order differs (PostgreSQL does not define it).  Returns a note or None."""
         sserr = first_error(ss)
@@ -1805,6 +1806,8 @@ class Minimizer:
             return None
         variants = []
         for i, s in enumerate(stmts[:-1]):
+            if isinstance(s, Insert):
+                variants.append(('without statement %d' % (i + 1), stmts[:i] + stmts[i + 1:]))
             if isinstance(s, Insert) and len(s.rows) > 1:
                 for r_ in range(len(s.rows)):
                     variants.append(('without row %d of statement %d' % (r_ + 1, i + 1),
