@@ -97,11 +97,13 @@ static int add_small(ss_ctx *ctx, num_sum_state *st, __int128 c, int s)
         st->acc = r;
         st->scale = s;
     } else if (s < st->scale) {
-        __int128 m = st->scale - s <= 38 ? p10_128(st->scale - s) : 0;
-        if (!m || __builtin_mul_overflow(c, m, &c) || c >= I128_LIMIT || c <= -I128_LIMIT) {
+        __int128 m = st->scale - s <= 38 ? p10_128(st->scale - s) : 0, scaled;
+        if (!m || __builtin_mul_overflow(c, m, &scaled) || scaled >= I128_LIMIT || scaled <= -I128_LIMIT) {
+            /* c at its own scale (the product may have wrapped) */
             ss_text t;
             return num_from_int128(ctx, c, s, &t) == SS_OK ? add_big(ctx, st, &t) : SS_ERROR;
         }
+        c = scaled;
     }
     __int128 r = st->acc + c; /* both below 10^38 in magnitude: no wrap */
     if (r >= I128_LIMIT || r <= -I128_LIMIT) {
