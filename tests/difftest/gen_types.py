@@ -429,6 +429,18 @@ TIME_VALS = ["'00:00'", "'23:59:59.999999'", "'24:00:00'", "'12:34:56'", "'04:05
              "'allballs'", "'13:00'", "'01:02:03.456789'"]
 TIME_BAD = ["'24:00:01'", "'12:60'", "'25:00'"]
 
+DT_EXTREME = {"'infinity'", "'-infinity'", "'5874897-12-31'", "'4713-01-01 BC'", "'294276-12-31 23:59:59'",
+              "'0001-01-01 00:00:00'", "'0001-01-01'", "'178000000 years'", "'1901-12-13 20:45:52+00'"}
+# extract / date_part fields each type takes
+DT_FIELDS = {'time': ['hour', 'minute', 'second', 'milliseconds', 'microseconds', 'epoch'],
+             'interval': ['year', 'month', 'day', 'hour', 'minute', 'second', 'milliseconds', 'microseconds',
+                          'epoch', 'quarter', 'decade', 'century', 'millennium'],
+             'date': ['year', 'month', 'day', 'dow', 'isodow', 'doy', 'week', 'isoyear', 'quarter', 'epoch',
+                      'decade', 'century', 'millennium', 'julian'],
+             'timestamp': ['year', 'month', 'day', 'hour', 'minute', 'second', 'milliseconds', 'microseconds',
+                           'dow', 'isodow', 'doy', 'week', 'isoyear', 'quarter', 'epoch', 'decade', 'century',
+                           'millennium', 'julian']}
+DT_FIELDS['timestamptz'] = DT_FIELDS['timestamp'] + ['timezone', 'timezone_hour', 'timezone_minute']
 DT_LITS = {
     'date': ["DATE '2024-01-31'", "'2024-02-29'::date", "'infinity'::date", "DATE '2000-01-01'",
              "'1999-12-31'::date", "'epoch'::date", "make_date(2024, 2, 29)", "'0044-03-15 BC'::date"],
@@ -472,7 +484,11 @@ class DateTimeGen(dt.Gen):
         good, bad = {'date': (DATE_VALS, DATE_BAD), 'timestamp': (TS_VALS, TS_BAD),
                      'timestamptz': (TSTZ_VALS, TS_BAD), 'interval': (INTERVAL_VALS, INTERVAL_BAD),
                      'time': (TIME_VALS, TIME_BAD), 'int4': (['1', '7', '-3', '0', '400'], ['2147483648'])}[c.t]
-        return r.choice(bad) if risky and self.chance(0.4) else r.choice(good)
+        if risky and self.chance(0.4):
+            return r.choice(bad)
+        # the infinities and the ends of the range now and then, ordinary values mostly
+        tame = [v for v in good if v not in DT_EXTREME]
+        return r.choice(good if self.chance(0.2) or not tame else tame)
 
     def make_insert(self, name, risky):
         cols = self.tables[name]
@@ -484,7 +500,9 @@ class DateTimeGen(dt.Gen):
         if cols and self.chance(0.65):
             n, t = self.r.choice(cols)
             return lit(t, n)
-        return lit(want, self.r.choice(DT_LITS[want]))
+        pool = DT_LITS[want]
+        tame = [v for v in pool if 'infinity' not in v and v != '2147483647']
+        return lit(want, self.r.choice(pool if self.chance(0.15) else tame))
 
     def expr(self, ctx, want, d):
         """want: date, timestamp, timestamptz, interval, time, float8 (extract / epoch), int4."""
@@ -534,7 +552,7 @@ class DateTimeGen(dt.Gen):
             if k == 6:
                 return binop('interval', self.expr(ctx, 'time', d), '-', self.expr(ctx, 'time', d))
             if k == 7:
-                return fn('interval', 'date_trunc', lit('text', "'%s'" % r.choice(TRUNC_FIELDS)),
+                return fn('interval', 'date_trunc', lit('text', "'%s'" % r.choice(TRUNC_FIELDS[:6] + ['decade'])),
                           self.expr(ctx, 'interval', d))
             return self.leaf(ctx, 'interval')
         if want == 'time':
@@ -549,7 +567,7 @@ class DateTimeGen(dt.Gen):
             return self.leaf(ctx, 'int4')
         # float8 / numeric: extract, date_part
         src = r.choice(['date', 'timestamp', 'timestamptz', 'interval', 'time'])
-        f = r.choice(FIELDS)
+        f = r.choice(FIELDS if self.chance(0.05) else DT_FIELDS[src])
         if self.chance(0.5):
             return E('numeric', ['extract(%s FROM ' % f, 0, ')'], [self.expr(ctx, src, d)])
         return fn('float8', 'date_part', lit('text', "'%s'" % f), self.expr(ctx, src, d))
