@@ -1,0 +1,392 @@
+/* bytea_codec.c — encode(bytea, format) / decode(text, format) with PostgreSQL 15's hex,
+ * base64 (76-character lines on output) and escape formats, and convert_to / convert_from
+ * between the database encoding (UTF8) and UTF8, SQL_ASCII or LATIN1. */
+#include "types/bytea/bytea.h"
+
+#include <ctype.h>
+#include <string.h>
+#include <strings.h>
+
+#include "exec/vector.h"
+#include "types/functions.h"
+#include "types/utf8.h"
+
+#define SS_SQLSTATE_UNTRANSLATABLE_CHARACTER "22P05"
+
+static inline const ss_text *texts(const ss_vector *v)
+{
+    return (const ss_text *)v->data;
+}
+
+enum { FMT_HEX, FMT_BASE64, FMT_ESCAPE };
+
+static int format_of(ss_ctx *ctx, const ss_text *name, int *fmt)
+{
+    static const char *names[] = {"hex", "base64", "escape"};
+    for (int k = 0; k < 3; k++)
+        if (name->len == strlen(names[k]) && strncasecmp(name->ptr, names[k], name->len) == 0) {
+            *fmt = k;
+            return SS_OK;
+        }
+    return ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "unrecognized encoding: \"%.*s\"",
+                        (int)name->len, name->ptr);
+}
+
+static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+/* Upper bound of the encoded length of len bytes. */
+static size_t encoded_max(int fmt, size_t len)
+{
+    if (fmt == FMT_HEX)
+        return 2 * len;
+    if (fmt == FMT_BASE64)
+        return (len + 2) / 3 * 4 + (len + 2) / 3 * 4 / 76 + 1;
+    return 4 * len;
+}
+
+static size_t base64_encode(const unsigned char *s, size_t len, char *out)
+{
+    char *p = out, *line = out;
+    uint32_t buf = 0;
+    int pos = 2;
+    for (size_t i = 0; i < len; i++) {
+        buf |= (uint32_t)s[i] << (pos << 3);
+        if (--pos < 0) {
+            *p++ = b64[(buf >> 18) & 0x3f];
+            *p++ = b64[(buf >> 12) & 0x3f];
+            *p++ = b64[(buf >> 6) & 0x3f];
+            *p++ = b64[buf & 0x3f];
+            pos = 2;
+            buf = 0;
+        }
+        if (p - line >= 76) {
+            *p++ = '\n';
+            line = p;
+        }
+    }
+    if (pos != 2) {
+        *p++ = b64[(buf >> 18) & 0x3f];
+        *p++ = b64[(buf >> 12) & 0x3f];
+        *p++ = pos == 0 ? b64[(buf >> 6) & 0x3f] : '=';
+        *p++ = '=';
+    }
+    return (size_t)(p - out);
+}
+
+static size_t escape_encode(const unsigned char *s, size_t len, char *out)
+{
+    char *p = out;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = s[i];
+        if (c == '\0' || c >= 0x80) {
+            *p++ = '\\';
+            *p++ = (char)('0' + (c >> 6));
+            *p++ = (char)('0' + ((c >> 3) & 7));
+            *p++ = (char)('0' + (c & 7));
+        } else if (c == '\\') {
+            *p++ = '\\';
+            *p++ = '\\';
+        } else {
+            *p++ = (char)c;
+        }
+    }
+    return (size_t)(p - out);
+}
+
+BYTEA_FN(encode)
+{
+    (void)nargs;
+    const ss_text *a = texts(args[0]), *f = texts(args[1]);
+    SS_FOR_ROWS(rows, n, i, {
+        int fmt;
+        if (format_of(ctx, &f[i], &fmt) != SS_OK)
+            return SS_ERROR;
+        char *p = ss_vector_text_alloc(ctx, out, encoded_max(fmt, a[i].len));
+        if (!p)
+            return SS_ERROR;
+        const unsigned char *s = (const unsigned char *)a[i].ptr;
+        size_t len;
+        if (fmt == FMT_HEX) {
+            bytea_hex_encode(s, a[i].len, p);
+            len = 2 * (size_t)a[i].len;
+        } else if (fmt == FMT_BASE64) {
+            len = base64_encode(s, a[i].len, p);
+        } else {
+            len = escape_encode(s, a[i].len, p);
+        }
+        ((ss_text *)out->data)[i] = (ss_text){p, (uint32_t)len, 0};
+        ss_vector_set_valid(out, i);
+    });
+    return SS_OK;
+}
+
+static int b64_value(unsigned char c)
+{
+    const char *q = c ? strchr(b64, c) : NULL;
+    return q ? (int)(q - b64) : -1;
+}
+
+static int base64_decode(ss_ctx *ctx, const char *s, size_t len, unsigned char *out, size_t *outlen)
+{
+    unsigned char *p = out;
+    uint32_t buf = 0;
+    int pos = 0, end = 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
+            continue;
+        int b;
+        if (c == '=') {
+            if (!end) {
+                if (pos == 2)
+                    end = 1;
+                else if (pos == 3)
+                    end = 2;
+                else
+                    return ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE,
+                                        "unexpected \"=\" while decoding base64 sequence");
+            }
+            b = 0;
+        } else {
+            b = c < 127 ? b64_value(c) : -1;
+            if (b < 0) {
+                uint32_t cl = ss_utf8_char_len(c);
+                if (cl > len - i)
+                    cl = (uint32_t)(len - i);
+                return ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE,
+                                    "invalid symbol \"%.*s\" found while decoding base64 sequence",
+                                    (int)cl, s + i);
+            }
+        }
+        buf = (buf << 6) + (uint32_t)b;
+        if (++pos == 4) {
+            *p++ = (unsigned char)(buf >> 16);
+            if (end == 0 || end > 1)
+                *p++ = (unsigned char)(buf >> 8);
+            if (end == 0 || end > 2)
+                *p++ = (unsigned char)buf;
+            buf = 0;
+            pos = 0;
+        }
+    }
+    if (pos != 0) {
+        ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "invalid base64 end sequence");
+        ss_ctx_error_hint(ctx, "Input data is missing padding, is truncated, or is otherwise corrupted.");
+        return SS_ERROR;
+    }
+    *outlen = (size_t)(p - out);
+    return SS_OK;
+}
+
+/* decode(text, 'escape'): byteain's escape form without its hex prefix. */
+static int escape_decode(ss_ctx *ctx, const char *s, size_t len, unsigned char *out, size_t *outlen)
+{
+    if (len >= 2 && s[0] == '\\' && s[1] == 'x') {
+        /* "\x" is no escape sequence here: byteain's escape reading applies from byte 0 */
+        return ss_ctx_error(ctx, SS_SQLSTATE_INVALID_TEXT_REPRESENTATION,
+                            "invalid input syntax for type bytea");
+    }
+    return bytea_decode_input(ctx, s, len, out, outlen);
+}
+
+BYTEA_FN(decode)
+{
+    (void)nargs;
+    const ss_text *a = texts(args[0]), *f = texts(args[1]);
+    SS_FOR_ROWS(rows, n, i, {
+        int fmt;
+        if (format_of(ctx, &f[i], &fmt) != SS_OK)
+            return SS_ERROR;
+        unsigned char *p = (unsigned char *)ss_vector_text_alloc(ctx, out, a[i].len);
+        if (!p)
+            return SS_ERROR;
+        size_t len = 0;
+        int rc = fmt == FMT_HEX      ? bytea_hex_decode(ctx, a[i].ptr, a[i].len, p, &len)
+                 : fmt == FMT_BASE64 ? base64_decode(ctx, a[i].ptr, a[i].len, p, &len)
+                                     : escape_decode(ctx, a[i].ptr, a[i].len, p, &len);
+        if (rc != SS_OK)
+            return SS_ERROR;
+        ((ss_text *)out->data)[i] = (ss_text){(const char *)p, (uint32_t)len, 0};
+        ss_vector_set_valid(out, i);
+    });
+    return SS_OK;
+}
+
+/* ---- convert_to / convert_from ---- */
+
+enum { ENC_UTF8, ENC_SQL_ASCII, ENC_LATIN1, ENC_OTHER };
+
+/* PostgreSQL's encoding names (pg_encname_tbl) as clean_encoding_name leaves them: lower
+ * case, letters and digits only.  The three Sunstone converts come first. */
+static const struct {
+    const char *name;
+    int enc;
+    const char *canonical;
+} encodings[] = {
+    {"utf8", ENC_UTF8, "UTF8"}, {"unicode", ENC_UTF8, "UTF8"},
+    {"sqlascii", ENC_SQL_ASCII, "SQL_ASCII"},
+    {"latin1", ENC_LATIN1, "LATIN1"}, {"iso88591", ENC_LATIN1, "LATIN1"},
+    {"abc", ENC_OTHER, "WIN1258"}, {"alt", ENC_OTHER, "WIN866"}, {"big5", ENC_OTHER, "BIG5"},
+    {"euccn", ENC_OTHER, "EUC_CN"}, {"eucjis2004", ENC_OTHER, "EUC_JIS_2004"},
+    {"eucjp", ENC_OTHER, "EUC_JP"}, {"euckr", ENC_OTHER, "EUC_KR"}, {"euctw", ENC_OTHER, "EUC_TW"},
+    {"gb18030", ENC_OTHER, "GB18030"}, {"gbk", ENC_OTHER, "GBK"},
+    {"iso88592", ENC_OTHER, "LATIN2"}, {"iso88593", ENC_OTHER, "LATIN3"},
+    {"iso88594", ENC_OTHER, "LATIN4"}, {"iso88595", ENC_OTHER, "ISO_8859_5"},
+    {"iso88596", ENC_OTHER, "ISO_8859_6"}, {"iso88597", ENC_OTHER, "ISO_8859_7"},
+    {"iso88598", ENC_OTHER, "ISO_8859_8"}, {"iso88599", ENC_OTHER, "LATIN5"},
+    {"iso885910", ENC_OTHER, "LATIN6"}, {"iso885913", ENC_OTHER, "LATIN7"},
+    {"iso885914", ENC_OTHER, "LATIN8"}, {"iso885915", ENC_OTHER, "LATIN9"},
+    {"iso885916", ENC_OTHER, "LATIN10"}, {"johab", ENC_OTHER, "JOHAB"},
+    {"koi8", ENC_OTHER, "KOI8R"}, {"koi8r", ENC_OTHER, "KOI8R"}, {"koi8u", ENC_OTHER, "KOI8U"},
+    {"latin2", ENC_OTHER, "LATIN2"}, {"latin3", ENC_OTHER, "LATIN3"},
+    {"latin4", ENC_OTHER, "LATIN4"}, {"latin5", ENC_OTHER, "LATIN5"},
+    {"latin6", ENC_OTHER, "LATIN6"}, {"latin7", ENC_OTHER, "LATIN7"},
+    {"latin8", ENC_OTHER, "LATIN8"}, {"latin9", ENC_OTHER, "LATIN9"},
+    {"latin10", ENC_OTHER, "LATIN10"}, {"mskanji", ENC_OTHER, "SJIS"},
+    {"muleinternal", ENC_OTHER, "MULE_INTERNAL"}, {"shiftjis", ENC_OTHER, "SJIS"},
+    {"shiftjis2004", ENC_OTHER, "SHIFT_JIS_2004"}, {"sjis", ENC_OTHER, "SJIS"},
+    {"tcvn", ENC_OTHER, "WIN1258"}, {"tcvn5712", ENC_OTHER, "WIN1258"},
+    {"uhc", ENC_OTHER, "UHC"}, {"vscii", ENC_OTHER, "WIN1258"},
+    {"win", ENC_OTHER, "WIN1251"}, {"win1250", ENC_OTHER, "WIN1250"},
+    {"win1251", ENC_OTHER, "WIN1251"}, {"win1252", ENC_OTHER, "WIN1252"},
+    {"win1253", ENC_OTHER, "WIN1253"}, {"win1254", ENC_OTHER, "WIN1254"},
+    {"win1255", ENC_OTHER, "WIN1255"}, {"win1256", ENC_OTHER, "WIN1256"},
+    {"win1257", ENC_OTHER, "WIN1257"}, {"win1258", ENC_OTHER, "WIN1258"},
+    {"win866", ENC_OTHER, "WIN866"}, {"win874", ENC_OTHER, "WIN874"},
+    {"win932", ENC_OTHER, "SJIS"}, {"win936", ENC_OTHER, "GBK"}, {"win949", ENC_OTHER, "UHC"},
+    {"win950", ENC_OTHER, "BIG5"}, {"windows1250", ENC_OTHER, "WIN1250"},
+    {"windows1251", ENC_OTHER, "WIN1251"}, {"windows1252", ENC_OTHER, "WIN1252"},
+    {"windows1253", ENC_OTHER, "WIN1253"}, {"windows1254", ENC_OTHER, "WIN1254"},
+    {"windows1255", ENC_OTHER, "WIN1255"}, {"windows1256", ENC_OTHER, "WIN1256"},
+    {"windows1257", ENC_OTHER, "WIN1257"}, {"windows1258", ENC_OTHER, "WIN1258"},
+    {"windows866", ENC_OTHER, "WIN866"}, {"windows874", ENC_OTHER, "WIN874"},
+    {"windows932", ENC_OTHER, "SJIS"}, {"windows936", ENC_OTHER, "GBK"},
+    {"windows949", ENC_OTHER, "UHC"}, {"windows950", ENC_OTHER, "BIG5"},
+};
+
+/* The encoding a name names (-1 when none), and its canonical name. */
+static int encoding_of(const ss_text *name, const char **canonical)
+{
+    char clean[64];
+    size_t k = 0;
+    for (uint32_t i = 0; i < name->len; i++) {
+        unsigned char c = (unsigned char)name->ptr[i];
+        if (isalnum(c) && c < 0x80) {
+            if (k + 1 >= sizeof clean)
+                return -1;
+            clean[k++] = (char)tolower(c);
+        }
+    }
+    clean[k] = '\0';
+    for (size_t e = 0; e < sizeof encodings / sizeof encodings[0]; e++)
+        if (strcmp(clean, encodings[e].name) == 0) {
+            *canonical = encodings[e].canonical;
+            return encodings[e].enc;
+        }
+    return -1;
+}
+
+static int resolve(ss_ctx *ctx, const ss_text *name, const char *role, int *enc)
+{
+    const char *canonical = NULL;
+    *enc = encoding_of(name, &canonical);
+    if (*enc < 0)
+        return ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "invalid %s encoding name \"%.*s\"",
+                            role, (int)name->len, name->ptr);
+    if (*enc == ENC_OTHER)
+        return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                            "feature not supported: conversion between UTF8 and %s", canonical);
+    return SS_OK;
+}
+
+static void hex_bytes(const unsigned char *s, uint32_t n, char *buf)
+{
+    char *p = buf;
+    for (uint32_t k = 0; k < n; k++) {
+        static const char hx[] = "0123456789abcdef";
+        if (k)
+            *p++ = ' ';
+        *p++ = '0';
+        *p++ = 'x';
+        *p++ = hx[s[k] >> 4];
+        *p++ = hx[s[k] & 15];
+    }
+    *p = '\0';
+}
+
+BYTEA_FN(convert_to)
+{
+    (void)nargs;
+    const ss_text *a = texts(args[0]), *e = texts(args[1]);
+    SS_FOR_ROWS(rows, n, i, {
+        int enc;
+        if (resolve(ctx, &e[i], "destination", &enc) != SS_OK)
+            return SS_ERROR;
+        if (enc != ENC_LATIN1) {
+            if (ss_vector_set_text(ctx, out, i, a[i].ptr, a[i].len) != SS_OK)
+                return SS_ERROR;
+            continue;
+        }
+        unsigned char *p = (unsigned char *)ss_vector_text_alloc(ctx, out, a[i].len);
+        if (!p)
+            return SS_ERROR;
+        const unsigned char *s = (const unsigned char *)a[i].ptr;
+        uint32_t k = 0;
+        for (uint32_t j = 0; j < a[i].len;) {
+            uint32_t cl = ss_utf8_char_len(s[j]);
+            if (cl > a[i].len - j)
+                cl = a[i].len - j;
+            if (cl == 1) {
+                p[k++] = s[j];
+            } else if (cl == 2 && (s[j] == 0xc2 || s[j] == 0xc3)) {
+                p[k++] = (unsigned char)((s[j] & 0x1f) << 6 | (s[j + 1] & 0x3f));
+            } else {
+                char seq[24];
+                hex_bytes(s + j, cl, seq);
+                return ss_ctx_error(ctx, SS_SQLSTATE_UNTRANSLATABLE_CHARACTER,
+                                    "character with byte sequence %s in encoding \"UTF8\" has no "
+                                    "equivalent in encoding \"LATIN1\"", seq);
+            }
+            j += cl;
+        }
+        ((ss_text *)out->data)[i] = (ss_text){(const char *)p, k, 0};
+        ss_vector_set_valid(out, i);
+    });
+    return SS_OK;
+}
+
+BYTEA_FN(convert_from)
+{
+    (void)nargs;
+    const ss_text *a = texts(args[0]), *e = texts(args[1]);
+    SS_FOR_ROWS(rows, n, i, {
+        int enc;
+        if (resolve(ctx, &e[i], "source", &enc) != SS_OK)
+            return SS_ERROR;
+        if (enc != ENC_LATIN1) {
+            if (ss_utf8_verify(ctx, a[i].ptr, a[i].len) != SS_OK ||
+                ss_vector_set_text(ctx, out, i, a[i].ptr, a[i].len) != SS_OK)
+                return SS_ERROR;
+            continue;
+        }
+        unsigned char *p = (unsigned char *)ss_vector_text_alloc(ctx, out, 2 * (size_t)a[i].len);
+        if (!p)
+            return SS_ERROR;
+        const unsigned char *s = (const unsigned char *)a[i].ptr;
+        uint32_t k = 0;
+        for (uint32_t j = 0; j < a[i].len; j++) {
+            if (s[j] == 0)
+                return ss_ctx_error(ctx, SS_SQLSTATE_CHARACTER_NOT_IN_REPERTOIRE,
+                                    "invalid byte sequence for encoding \"LATIN1\": 0x00");
+            if (s[j] < 0x80) {
+                p[k++] = s[j];
+            } else {
+                p[k++] = (unsigned char)(0xc0 | s[j] >> 6);
+                p[k++] = (unsigned char)(0x80 | (s[j] & 0x3f));
+            }
+        }
+        ((ss_text *)out->data)[i] = (ss_text){(const char *)p, k, 0};
+        ss_vector_set_valid(out, i);
+    });
+    return SS_OK;
+}

@@ -1,0 +1,55 @@
+/* uuid_io.c — uuid's text input and output as PostgreSQL 15's uuid_in / uuid_out. */
+#include "types/uuid/uuid.h"
+
+static int hexval(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+int uuid_parse(ss_ctx *ctx, const char *s, size_t len, unsigned char out[UUID_LEN])
+{
+    size_t i = 0;
+    bool braces = len > 0 && s[0] == '{';
+    if (braces)
+        i++;
+    for (int k = 0; k < UUID_LEN; k++) {
+        if (i + 2 > len)
+            goto bad;
+        int hi = hexval(s[i]), lo = hexval(s[i + 1]);
+        if (hi < 0 || lo < 0)
+            goto bad;
+        out[k] = (unsigned char)(hi << 4 | lo);
+        i += 2;
+        if (i < len && s[i] == '-' && k % 2 == 1 && k < UUID_LEN - 1)
+            i++;
+    }
+    if (braces) {
+        if (i >= len || s[i] != '}')
+            goto bad;
+        i++;
+    }
+    if (i != len)
+        goto bad;
+    return SS_OK;
+bad:
+    return ss_ctx_error(ctx, SS_SQLSTATE_INVALID_TEXT_REPRESENTATION,
+                        "invalid input syntax for type uuid: \"%.*s\"", (int)len, s);
+}
+
+void uuid_format(const unsigned char in[UUID_LEN], char out[UUID_TEXT_LEN])
+{
+    static const char hx[] = "0123456789abcdef";
+    char *p = out;
+    for (int k = 0; k < UUID_LEN; k++) {
+        if (k == 4 || k == 6 || k == 8 || k == 10)
+            *p++ = '-';
+        *p++ = hx[in[k] >> 4];
+        *p++ = hx[in[k] & 15];
+    }
+}
