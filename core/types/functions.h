@@ -6,7 +6,7 @@
 
 #include "exec/context.h"
 
-#define SS_FUNC_MAX_ARGS 3
+#define SS_FUNC_MAX_ARGS 4
 
 /* Evaluates the function at rows[0..n) (rows NULL: positions 0..n-1) of the argument
  * vectors, writing results at the same positions of out (whose type is the function's
@@ -26,6 +26,8 @@ typedef struct ss_func_def {
     int32_t args[SS_FUNC_MAX_ARGS]; /* parameter type ids (typmod -1) */
     int32_t result;                 /* result type id (typmod -1) */
     ss_func_eval_fn eval;
+    bool is_volatile;               /* never folded: a new value per row (random) or a side
+                                       effect (setseed) */
 } ss_func_def;
 
 /* Picks the function `name` (case-insensitive) for arguments of types argtypes[0..nargs):

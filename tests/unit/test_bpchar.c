@@ -1,12 +1,15 @@
 /* test_bpchar.c — Check tests for character(n) (core/types/bpchar): padding and the 22001
  * length rule of assignment vs an explicit cast's truncation, characters counted in UTF-8,
- * typmod limits, trailing-space-blind order / equality / hashing, the cast to text and the
- * length functions. */
+ * typmod limits, trailing-space-blind order / equality / hashing, the casts and the length
+ * functions as the type catalog reaches them. */
 #include <check.h>
 #include <string.h>
 
+#include "exec/expr.h"
 #include "exec/vector.h"
 #include "types/bpchar/bpchar.h"
+#include "types/cast.h"
+#include "types/typeio.h"
 
 #include "check_suite.h"
 #include "ctx_fixture.h"
@@ -89,44 +92,69 @@ START_TEST(trailing_spaces_do_not_count)
 }
 END_TEST
 
-START_TEST(casts_and_lengths)
+static ss_value sval(const char *s)
 {
-    ss_vector *in = ss_vector_create((ss_type){SS_TYPE_TEXT, -1}, 4);
-    ss_vector *out = ss_vector_create((ss_type){SS_TYPE_BPCHAR, 5 + 4}, 4);
-    ck_assert_int_eq(ss_vector_set_text(&ctx, in, 0, "ab", 2), SS_OK);
-    ck_assert_int_eq(ss_vector_set_text(&ctx, in, 1, "", 0), SS_OK);
-    ck_assert_int_eq(ss_vector_set_text(&ctx, in, 2, "abcdefg", 7), SS_OK);
-    ck_assert_int_eq(bpchar_cast_from_text(&ctx, in, NULL, 2, false, out), SS_OK);
-    const ss_text *o = out->data;
-    ck_assert_int_eq(o[0].len, 5);
-    ck_assert_int_eq(o[1].len, 5);
-    ck_assert_int_eq(bpchar_cast_from_text(&ctx, in, NULL, 3, false, out), SS_ERROR);
+    ss_value v = {.is_null = false};
+    v.v.s = (ss_text){s, (uint32_t)strlen(s), 0};
+    return v;
+}
+
+START_TEST(casts_through_the_catalog)
+{
+    ss_type bp5 = {SS_TYPE_BPCHAR, 5 + 4}, txt = {SS_TYPE_TEXT, -1}, vc1 = {SS_TYPE_VARCHAR, 1 + 4};
+    ss_value in = sval("ab"), out;
+    ck_assert_int_eq(ss_cast_value(&ctx, &in, txt, bp5, CAST_ASSIGNMENT, &out, arena), SS_OK);
+    ck_assert_int_eq(out.v.s.len, 5);
+    in = sval("abcdefg");
+    ck_assert_int_eq(ss_cast_value(&ctx, &in, txt, bp5, CAST_ASSIGNMENT, &out, arena), SS_ERROR);
     ck_assert_str_eq(err.message, "value too long for type character(5)");
     ss_error_clear(&err);
-    ck_assert_int_eq(bpchar_cast_from_text(&ctx, in, NULL, 3, true, out), SS_OK);
-    ck_assert_int_eq(o[2].len, 5);
-
-    ss_vector *txt = ss_vector_create((ss_type){SS_TYPE_VARCHAR, 1 + 4}, 4);
-    uint32_t rows[] = {0};
-    ck_assert_int_eq(bpchar_cast_to_text(&ctx, out, rows, 1, false, txt), SS_ERROR);
+    ck_assert_int_eq(ss_cast_value(&ctx, &in, txt, bp5, CAST_EXPLICIT, &out, arena), SS_OK);
+    ck_assert_int_eq(out.v.s.len, 5);
+    in = sval("ab   ");
+    ck_assert_int_eq(ss_cast_value(&ctx, &in, bp5, txt, CAST_IMPLICIT, &out, arena), SS_OK);
+    ck_assert_int_eq(out.v.s.len, 2); /* rtrim1 */
+    ck_assert_int_eq(ss_cast_value(&ctx, &in, bp5, vc1, CAST_ASSIGNMENT, &out, arena), SS_ERROR);
     ck_assert_str_eq(err.sqlstate, "22001");
     ss_error_clear(&err);
-    ck_assert_int_eq(bpchar_cast_to_text(&ctx, out, rows, 1, true, txt), SS_OK);
-    ck_assert_int_eq(((ss_text *)txt->data)[0].len, 1);
+    ck_assert_int_eq(ss_cast_value(&ctx, &in, bp5, vc1, CAST_EXPLICIT, &out, arena), SS_OK);
+    ck_assert_int_eq(out.v.s.len, 1);
+    ck_assert(ss_cast_exists(txt, bp5, CAST_IMPLICIT) && ss_cast_exists(bp5, txt, CAST_IMPLICIT));
+    ck_assert(ss_cast_exists((ss_type){SS_TYPE_INT4, -1}, bp5, CAST_ASSIGNMENT));
+    ck_assert(!ss_cast_exists((ss_type){SS_TYPE_INT4, -1}, bp5, CAST_IMPLICIT));
+    in = sval(" 42  ");
+    ck_assert_int_eq(ss_cast_value(&ctx, &in, bp5, (ss_type){SS_TYPE_INT4, -1}, CAST_EXPLICIT, &out, arena),
+                     SS_OK);
+    ck_assert_int_eq(out.v.i, 42);
+    char buf[32];
+    ck_assert_str_eq(ss_type_display_name(bp5, buf, sizeof buf), "character(5)");
+    ck_assert_str_eq(ss_type_internal_name(SS_TYPE_BPCHAR), "bpchar");
+}
+END_TEST
 
+START_TEST(length_functions)
+{
+    ss_vector *v = ss_vector_create((ss_type){SS_TYPE_BPCHAR, -1}, 4);
+    ck_assert_int_eq(ss_vector_set_text(&ctx, v, 0, "ab   ", 5), SS_OK);
+    ck_assert_int_eq(ss_vector_set_text(&ctx, v, 1, "   ", 3), SS_OK);
+    ck_assert_int_eq(ss_vector_set_text(&ctx, v, 2, "h\xc3\xa9 ", 4), SS_OK);
     ss_vector *len = ss_vector_create((ss_type){SS_TYPE_INT4, -1}, 4);
-    ss_vector *args[] = {out};
-    ck_assert_int_eq(ss_fn_bpchar_length(&ctx, args, 1, NULL, 3, len), SS_OK);
+    ss_vector *args[] = {v};
+    ss_type at = {SS_TYPE_BPCHAR, -1}, want, res;
+    const ss_func_def *def;
+    ck_assert_int_eq(ss_func_resolve("length", 1, &at, &def, &want, &res), SS_OK);
+    ck_assert_int_eq(want.id, SS_TYPE_BPCHAR);
+    ck_assert_int_eq(def->eval(&ctx, args, 1, NULL, 3, len), SS_OK);
     const int32_t *l = len->data;
     ck_assert_int_eq(l[0], 2);
     ck_assert_int_eq(l[1], 0);
-    ck_assert_int_eq(l[2], 5);
-    ck_assert_int_eq(ss_fn_bpchar_octet_length(&ctx, args, 1, NULL, 3, len), SS_OK);
+    ck_assert_int_eq(l[2], 2);
+    ck_assert_int_eq(ss_func_resolve("octet_length", 1, &at, &def, &want, &res), SS_OK);
+    ck_assert_int_eq(def->eval(&ctx, args, 1, NULL, 3, len), SS_OK);
     ck_assert_int_eq(l[0], 5);
+    ck_assert_int_eq(l[2], 4);
     ss_vector_destroy(len);
-    ss_vector_destroy(txt);
-    ss_vector_destroy(in);
-    ss_vector_destroy(out);
+    ss_vector_destroy(v);
 }
 END_TEST
 
@@ -135,7 +163,8 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, pads_and_checks_length);
     tcase_add_test(tc, typmod_limits);
     tcase_add_test(tc, trailing_spaces_do_not_count);
-    tcase_add_test(tc, casts_and_lengths);
+    tcase_add_test(tc, casts_through_the_catalog);
+    tcase_add_test(tc, length_functions);
 }
 
 int main(void)

@@ -1,16 +1,16 @@
 /* bpchar.h — PostgreSQL's character(n) (bpchar): a string stored padded with spaces to n
  * characters, whose trailing spaces do not count in comparisons, equality, hashing, length()
  * or a cast to text.  The vector element is an ss_text of the padded bytes (the same layout as
- * text, so text routines that read bytes, such as LIKE, apply unchanged).
+ * text, so text routines that read bytes, such as LIKE, apply unchanged); the type's own
+ * callbacks (bpchar_ops.c) decide order, equality and hashing.
  *
  * A typmod is n + 4 as in PostgreSQL; below 4 (-1: `bpchar` written without a length) the
- * value is kept exactly as given, without padding or a length check. */
+ * value is kept exactly as given, without padding or a length check.  The catalog descriptor
+ * (type_def.h) is ss_bpchar_type_def, in bpchar_io.c. */
 #ifndef SS_TYPES_BPCHAR_H
 #define SS_TYPES_BPCHAR_H
 
-#include "exec/context.h"
-#include "sunstone/typeinfo.h"
-#include "util/arena.h"
+#include "types/type_def.h"
 
 #define BPCHAR_MAX_LENGTH 10485760 /* PostgreSQL's MaxAttrSize in characters */
 
@@ -21,12 +21,10 @@
  * the cut characters must all be spaces, else 22001 "value too long for type character(n)". */
 int bpchar_fit(ss_ctx *ctx, const char *s, uint32_t len, int32_t typmod, bool explicit_cast,
                uint32_t *keep, uint32_t *pad);
-/* bpchar_fit, then the value's bytes allocated in arena (a view of s when nothing is padded). */
+/* bpchar_fit, then the value's bytes allocated in arena (NULL: ctx's arena; a view of s when
+ * nothing is padded). */
 int bpchar_make(ss_ctx *ctx, ss_arena *arena, const char *s, uint32_t len, int32_t typmod,
                 bool explicit_cast, ss_text *out);
-/* bpchar_fit, then the value stored at row of out (a vector of bpchar), copied to its heap. */
-int bpchar_set(ss_ctx *ctx, ss_vector *out, uint32_t row, const char *s, uint32_t len,
-               int32_t typmod, bool explicit_cast);
 /* The typmod of character(n) for a declared length n (bpchartypmodin): 22023 "length for type
  * char must be at least 1" / "length for type char cannot exceed 10485760". */
 int bpchar_typmod_in(ss_ctx *ctx, int64_t n, int32_t *typmod);
@@ -49,8 +47,6 @@ bool bpchar_equal(const ss_text *a, const ss_text *b);
 uint64_t bpchar_hash(const ss_text *a);
 extern const ss_type_info ss_bpchar_type_info;
 
-/* ---- casts (bpchar_cast.c) ---- */
-
 /* character(n) -> text / varchar (PostgreSQL's rtrim1): a view of in without trailing spaces. */
 static inline ss_text bpchar_to_text(const ss_text *in)
 {
@@ -58,35 +54,10 @@ static inline ss_text bpchar_to_text(const ss_text *in)
     t.len = bpchar_true_len(t.ptr, t.len);
     return t;
 }
-/* The vectorised cast of rows[0..n) of in (text, varchar, unknown or bpchar) to out, a vector
- * of bpchar with out's typmod (bpchar_set's rules). */
-int bpchar_cast_from_text(ss_ctx *ctx, const ss_vector *in, const uint32_t *rows, uint32_t n,
-                          bool explicit_cast, ss_vector *out);
-/* The vectorised cast of rows[0..n) of in (bpchar) to out, a vector of text or varchar:
- * trailing spaces stripped, then out's varchar(n) rule applied (explicit_cast truncates). */
-int bpchar_cast_to_text(ss_ctx *ctx, const ss_vector *in, const uint32_t *rows, uint32_t n,
-                        bool explicit_cast, ss_vector *out);
 
-/* ---- functions (bpchar_func.c), with functions.h's ss_func_eval_fn signature ---- */
-
-/* length / char_length / character_length(character): characters without trailing spaces. */
-int ss_fn_bpchar_length(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs,
-                        const uint32_t *rows, uint32_t n, ss_vector *out);
-/* octet_length(character): bytes including the padding. */
-int ss_fn_bpchar_octet_length(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs,
-                              const uint32_t *rows, uint32_t n, ss_vector *out);
-/* The comparison operators of (character, character) as functions: bool results. */
-int ss_fn_bpchar_eq(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                    uint32_t n, ss_vector *out);
-int ss_fn_bpchar_ne(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                    uint32_t n, ss_vector *out);
-int ss_fn_bpchar_lt(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                    uint32_t n, ss_vector *out);
-int ss_fn_bpchar_le(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                    uint32_t n, ss_vector *out);
-int ss_fn_bpchar_gt(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                    uint32_t n, ss_vector *out);
-int ss_fn_bpchar_ge(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                    uint32_t n, ss_vector *out);
+/* ---- the descriptor's tables (type_def.h: each ends with an all-zero entry) ---- */
+extern const ss_func_def bpchar_operators[]; /* bpchar_ops.c */
+extern const ss_cast_def bpchar_casts[];     /* bpchar_cast.c */
+extern const ss_func_def bpchar_functions[]; /* bpchar_func.c */
 
 #endif

@@ -1,46 +1,76 @@
-/* bpchar_cast.c — casts into and out of character(n): from text / varchar / unknown /
- * character with the typmod's padding and length rules, and to text / varchar with the
- * trailing spaces removed, as PostgreSQL's bpchar() and rtrim1(). */
+/* bpchar_cast.c — character(n)'s rows of pg_cast: to text and varchar implicitly with the
+ * trailing spaces removed (rtrim1), from text and varchar implicitly (the bytes as they are,
+ * the typmod's padding after), and PostgreSQL's I/O conversions between character and the
+ * non-string types (to character in assignment, from it explicitly). */
 #include "types/bpchar/bpchar.h"
 
-#include "exec/vector.h"
+#include <string.h>
+
 #include "exec/expr.h"
 #include "types/cast.h"
-#include "types/functions.h"
+#include "types/typeio.h"
 
-int bpchar_cast_from_text(ss_ctx *ctx, const ss_vector *in, const uint32_t *rows, uint32_t n,
-                          bool explicit_cast, ss_vector *out)
+/* rtrim1: the value without its trailing spaces (the varchar(n) rule is the caller's). */
+static int to_text(ss_ctx *ctx, const ss_value *in, ss_type from, ss_type to, int mode,
+                   ss_value *out, ss_arena *arena)
 {
-    const ss_text *a = in->data;
-    int32_t typmod = out->type.typmod;
-    SS_FOR_ROWS(rows, n, i, {
-        if (ss_vector_is_null(in, i)) {
-            if (ss_vector_ensure_validity(ctx, out) != SS_OK)
-                return SS_ERROR;
-            ss_vector_set_null(out, i);
-        } else if (bpchar_set(ctx, out, i, a[i].ptr, a[i].len, typmod, explicit_cast) != SS_OK) {
-            return SS_ERROR;
-        }
-    });
+    (void)ctx, (void)from, (void)to, (void)mode, (void)arena;
+    memset(out, 0, sizeof *out);
+    out->v.s = bpchar_to_text(&in->v.s);
     return SS_OK;
 }
 
-int bpchar_cast_to_text(ss_ctx *ctx, const ss_vector *in, const uint32_t *rows, uint32_t n,
-                        bool explicit_cast, ss_vector *out)
+/* text / varchar -> character: binary coercible; coerce_typmod pads after. */
+static int from_text(ss_ctx *ctx, const ss_value *in, ss_type from, ss_type to, int mode,
+                     ss_value *out, ss_arena *arena)
 {
-    const ss_text *a = in->data;
-    SS_FOR_ROWS(rows, n, i, {
-        if (ss_vector_is_null(in, i)) {
-            if (ss_vector_ensure_validity(ctx, out) != SS_OK)
-                return SS_ERROR;
-            ss_vector_set_null(out, i);
-        } else {
-            ss_text t = bpchar_to_text(&a[i]);
-            if (ss_cast_fit_varchar(ctx, t.ptr, &t.len, out->type,
-                                    explicit_cast ? CAST_EXPLICIT : CAST_ASSIGNMENT) != SS_OK ||
-                ss_vector_set_text(ctx, out, i, t.ptr, t.len) != SS_OK)
-                return SS_ERROR;
-        }
-    });
+    (void)ctx, (void)from, (void)to, (void)mode, (void)arena;
+    *out = *in;
     return SS_OK;
 }
+
+/* An I/O conversion to character: the output function's text. */
+static int from_other(ss_ctx *ctx, const ss_value *in, ss_type from, ss_type to, int mode,
+                      ss_value *out, ss_arena *arena)
+{
+    (void)to, (void)mode;
+    ss_strbuf sb;
+    ss_strbuf_init(&sb);
+    ss_cast_text_of(from, in, &sb);
+    memset(out, 0, sizeof *out);
+    char *p = sb.oom ? NULL : ss_arena_strndup(arena ? arena : ctx->arena, sb.data ? sb.data : "", sb.len);
+    out->v.s = (ss_text){p, (uint32_t)sb.len, 0};
+    ss_strbuf_free(&sb);
+    return p ? SS_OK : ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+}
+
+/* An I/O conversion from character: the target's input function over the padded text. */
+static int to_other(ss_ctx *ctx, const ss_value *in, ss_type from, ss_type to, int mode,
+                    ss_value *out, ss_arena *arena)
+{
+    (void)from, (void)mode, (void)arena;
+    memset(out, 0, sizeof *out);
+    return ss_value_parse(ctx, to, in->v.s.ptr, in->v.s.len, out);
+}
+
+#define BP SS_TYPE_BPCHAR
+#define IO_CASTS(T)                                                                        \
+    {T, BP, CAST_ASSIGNMENT, from_other}, { BP, T, CAST_EXPLICIT, to_other }
+
+const ss_cast_def bpchar_casts[] = {
+    {BP, SS_TYPE_TEXT, CAST_IMPLICIT, to_text},
+    {BP, SS_TYPE_VARCHAR, CAST_IMPLICIT, to_text},
+    {SS_TYPE_TEXT, BP, CAST_IMPLICIT, from_text},
+    {SS_TYPE_VARCHAR, BP, CAST_IMPLICIT, from_text},
+    {SS_TYPE_BOOL, BP, CAST_ASSIGNMENT, from_other},
+    {BP, SS_TYPE_BOOL, CAST_EXPLICIT, to_other},
+    IO_CASTS(SS_TYPE_INT2),
+    IO_CASTS(SS_TYPE_INT4),
+    IO_CASTS(SS_TYPE_INT8),
+    IO_CASTS(SS_TYPE_FLOAT8),
+    IO_CASTS(SS_TYPE_NUMERIC),
+    IO_CASTS(SS_TYPE_FLOAT4),
+    IO_CASTS(SS_TYPE_BYTEA),
+    IO_CASTS(SS_TYPE_UUID),
+    {0},
+};

@@ -1,14 +1,12 @@
-/* bpchar_func.c — the built-in functions and comparison operators over character(n):
- * length() without the trailing spaces (bpcharlen), octet_length() with them
- * (bpcharoctetlen), and = <> < <= > >= with bpcharcmp's order. */
+/* bpchar_func.c — the built-in functions over character(n) that differ from text's: length()
+ * without the trailing spaces (bpcharlen) and octet_length() with them (bpcharoctetlen).
+ * Other string functions take character through its implicit cast to text. */
 #include "types/bpchar/bpchar.h"
 
-#include "exec/vector.h"
-#include "types/functions.h"
 #include "types/utf8.h"
 
-int ss_fn_bpchar_length(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs,
-                        const uint32_t *rows, uint32_t n, ss_vector *out)
+static int bp_length(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+                     uint32_t n, ss_vector *out)
 {
     (void)ctx;
     (void)nargs;
@@ -20,8 +18,8 @@ int ss_fn_bpchar_length(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs,
     return SS_OK;
 }
 
-int ss_fn_bpchar_octet_length(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs,
-                              const uint32_t *rows, uint32_t n, ss_vector *out)
+static int bp_octet_length(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs,
+                           const uint32_t *rows, uint32_t n, ss_vector *out)
 {
     (void)ctx;
     (void)nargs;
@@ -31,24 +29,12 @@ int ss_fn_bpchar_octet_length(ss_ctx *ctx, ss_vector *const *args, uint32_t narg
     return SS_OK;
 }
 
-#define BPCHAR_CMP_FN(NAME, TEST)                                                           \
-    int ss_fn_bpchar_##NAME(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs,            \
-                            const uint32_t *rows, uint32_t n, ss_vector *out)               \
-    {                                                                                      \
-        (void)ctx;                                                                         \
-        (void)nargs;                                                                       \
-        const ss_text *a = args[0]->data, *b = args[1]->data;                              \
-        uint8_t *r = out->data;                                                            \
-        SS_FOR_ROWS(rows, n, i, {                                                          \
-            int c = bpchar_compare(&a[i], &b[i]);                                          \
-            r[i] = (TEST);                                                                 \
-        });                                                                                \
-        return SS_OK;                                                                      \
-    }
+#define FN1(NAME, EVAL) {NAME, 1, false, true, {SS_TYPE_BPCHAR}, SS_TYPE_INT4, EVAL, false}
 
-BPCHAR_CMP_FN(eq, c == 0)
-BPCHAR_CMP_FN(ne, c != 0)
-BPCHAR_CMP_FN(lt, c < 0)
-BPCHAR_CMP_FN(le, c <= 0)
-BPCHAR_CMP_FN(gt, c > 0)
-BPCHAR_CMP_FN(ge, c >= 0)
+const ss_func_def bpchar_functions[] = {
+    FN1("length", bp_length),
+    FN1("char_length", bp_length),
+    FN1("character_length", bp_length),
+    FN1("octet_length", bp_octet_length),
+    {0},
+};

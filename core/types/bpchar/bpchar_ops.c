@@ -1,11 +1,14 @@
 /* bpchar_ops.c — character(n)'s order, equality and hashing, all blind to trailing spaces as
- * PostgreSQL's bpcharcmp / bpchareq / hashbpchar are ('a'::char(3) = 'a  '::char(5)), and
- * the ss_type_info that hands them to sorts, grouping and joins. */
+ * PostgreSQL's bpcharcmp / bpchareq / hashbpchar are ('a'::char(3) = 'a  '::char(5)), the
+ * ss_type_info that hands them to sorts, grouping and joins, and the operators of pg_operator
+ * over character: the six comparisons and LIKE / ILIKE, which match the padded value as
+ * PostgreSQL's bpcharlike does. */
 #include "types/bpchar/bpchar.h"
 
 #include <string.h>
 
 #include "exec/vector.h"
+#include "types/func_impl.h"
 
 int bpchar_compare(const ss_text *a, const ss_text *b)
 {
@@ -63,5 +66,65 @@ static void info_hash_batch(const ss_vector *v, const uint32_t *rows, uint32_t n
 }
 
 const ss_type_info ss_bpchar_type_info = {
-    sizeof(ss_type_info), SS_TYPE_BPCHAR, "character", SS_LAYOUT_VARLEN, sizeof(ss_text),
-    0, info_compare, info_equal, info_hash, info_hash_batch, NULL, NULL};
+    .struct_size = sizeof(ss_type_info),
+    .id = SS_TYPE_BPCHAR,
+    .name = "character",
+    .layout = SS_LAYOUT_VARLEN,
+    .width = sizeof(ss_text),
+    .compare = info_compare,
+    .equal = info_equal,
+    .hash = info_hash,
+    .hash_batch = info_hash_batch,
+    .physical = 0, /* trailing spaces do not count: text's bytewise order does not apply */
+};
+
+#define CMP_FN(NAME, OP)                                                                   \
+    static int NAME(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, \
+                    uint32_t n, ss_vector *out)                                            \
+    {                                                                                      \
+        (void)ctx;                                                                         \
+        (void)nargs;                                                                       \
+        return ss_type_compare_rows(args, rows, n, out, OP, info_compare);                 \
+    }
+CMP_FN(bp_eq, SS_TYPE_CMP_EQ)
+CMP_FN(bp_ne, SS_TYPE_CMP_NE)
+CMP_FN(bp_lt, SS_TYPE_CMP_LT)
+CMP_FN(bp_le, SS_TYPE_CMP_LE)
+CMP_FN(bp_gt, SS_TYPE_CMP_GT)
+CMP_FN(bp_ge, SS_TYPE_CMP_GE)
+
+/* NOT of a LIKE / ILIKE result, at the rows the match wrote. */
+static void negate(const uint32_t *rows, uint32_t n, ss_vector *out)
+{
+    uint8_t *r = out->data;
+    SS_FOR_ROWS(rows, n, i, { r[i] = !r[i]; });
+}
+
+static int bp_nlike(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+                    uint32_t n, ss_vector *out)
+{
+    if (ss_fn_like(ctx, args, nargs, rows, n, out) != SS_OK)
+        return SS_ERROR;
+    negate(rows, n, out);
+    return SS_OK;
+}
+
+static int bp_nilike(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+                     uint32_t n, ss_vector *out)
+{
+    if (ss_fn_ilike(ctx, args, nargs, rows, n, out) != SS_OK)
+        return SS_ERROR;
+    negate(rows, n, out);
+    return SS_OK;
+}
+
+#define BP SS_TYPE_BPCHAR
+#define OP2(NAME, EVAL, A, B) {NAME, 2, false, true, {A, B}, SS_TYPE_BOOL, EVAL, false}
+
+const ss_func_def bpchar_operators[] = {
+    OP2("=", bp_eq, BP, BP),  OP2("<>", bp_ne, BP, BP), OP2("<", bp_lt, BP, BP),
+    OP2("<=", bp_le, BP, BP), OP2(">", bp_gt, BP, BP),  OP2(">=", bp_ge, BP, BP),
+    OP2("~~", ss_fn_like, BP, SS_TYPE_TEXT),    OP2("!~~", bp_nlike, BP, SS_TYPE_TEXT),
+    OP2("~~*", ss_fn_ilike, BP, SS_TYPE_TEXT),  OP2("!~~*", bp_nilike, BP, SS_TYPE_TEXT),
+    {0},
+};

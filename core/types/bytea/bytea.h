@@ -4,14 +4,13 @@
  *
  * Text forms as PostgreSQL 15: input is hex ("\x" then pairs of hex digits, whitespace
  * between pairs) or escape (bytes as they are, "\\" for a backslash, "\ooo" octal); output is
- * hex (bytea_output = 'hex', the default) or escape. */
+ * hex (bytea_output = 'hex', the default) or escape.  Casts to and from the string types are
+ * the catalog's I/O conversions.  The catalog descriptor (type_def.h) is ss_bytea_type_def,
+ * in bytea_io.c. */
 #ifndef SS_TYPES_BYTEA_H
 #define SS_TYPES_BYTEA_H
 
-#include "exec/context.h"
-#include "sunstone/typeinfo.h"
-#include "util/arena.h"
-#include "util/strbuf.h"
+#include "types/type_def.h"
 
 /* ---- text I/O (bytea_io.c) ---- */
 
@@ -31,38 +30,14 @@ void bytea_hex_encode(const unsigned char *s, size_t len, char *out);
  * *outlen gets the bytes written.  22023 errors as bytea_parse's hex form. */
 int bytea_hex_decode(ss_ctx *ctx, const char *s, size_t len, unsigned char *out, size_t *outlen);
 
-/* ---- operators (bytea_ops.c), with functions.h's ss_func_eval_fn signature ---- */
+/* ---- operators (bytea_ops.c) ---- */
 
 extern const ss_type_info ss_bytea_type_info;
 /* PostgreSQL's byteacmp: memcmp over the common length, then the shorter first. */
 int bytea_compare(const ss_text *a, const ss_text *b);
-int ss_fn_bytea_concat(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs,
-                       const uint32_t *rows, uint32_t n, ss_vector *out);
-/* The comparison operators as functions: bool results. */
-int ss_fn_bytea_eq(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                   uint32_t n, ss_vector *out);
-int ss_fn_bytea_ne(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                   uint32_t n, ss_vector *out);
-int ss_fn_bytea_lt(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                   uint32_t n, ss_vector *out);
-int ss_fn_bytea_le(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                   uint32_t n, ss_vector *out);
-int ss_fn_bytea_gt(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                   uint32_t n, ss_vector *out);
-int ss_fn_bytea_ge(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                   uint32_t n, ss_vector *out);
-
-/* ---- casts (bytea_cast.c) ---- */
-
-/* text / varchar / unknown -> bytea through byteain (the I/O cast), rows[0..n) of in to out. */
-int bytea_cast_from_text(ss_ctx *ctx, const ss_vector *in, const uint32_t *rows, uint32_t n,
-                         ss_vector *out);
-/* bytea -> text / varchar through byteaout, rows[0..n) of in to out. */
-int bytea_cast_to_text(ss_ctx *ctx, const ss_vector *in, const uint32_t *rows, uint32_t n,
-                       ss_vector *out);
 
 /* ---- functions (bytea_func.c: bytes; bytea_codec.c: encode / decode / convert;
- *      bytea_digest.c: md5 and the SHA-2 family) ---- */
+ *      bytea_digest.c: md5 and the SHA-2 family), functions.h's ss_func_eval_fn ---- */
 
 #define BYTEA_FN(NAME)                                                                     \
     int ss_fn_bytea_##NAME(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs,            \
@@ -89,5 +64,9 @@ BYTEA_FN(sha224);       /* sha224 .. sha512(bytea) -> bytea */
 BYTEA_FN(sha256);
 BYTEA_FN(sha384);
 BYTEA_FN(sha512);
+
+/* ---- the descriptor's tables (type_def.h: each ends with an all-zero entry) ---- */
+extern const ss_func_def bytea_operators[]; /* bytea_ops.c */
+extern const ss_func_def bytea_functions[]; /* bytea_func.c */
 
 #endif

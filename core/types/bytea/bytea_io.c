@@ -1,9 +1,11 @@
-/* bytea_io.c — bytea's text input (byteain: the hex and the escape forms) and output
- * (byteaout under bytea_output = 'hex' or 'escape'), with PostgreSQL 15's errors. */
+/* bytea_io.c — bytea's catalog descriptor with its text input (byteain: the hex and the
+ * escape forms) and output (byteaout under bytea_output = 'hex' or 'escape'), with
+ * PostgreSQL 15's errors. */
 #include "types/bytea/bytea.h"
 
 #include <string.h>
 
+#include "types/registry.h"
 #include "types/utf8.h"
 #include "util/tls.h"
 
@@ -101,7 +103,7 @@ int bytea_decode_input(ss_ctx *ctx, const char *s, size_t len, unsigned char *bu
 
 int bytea_parse(ss_ctx *ctx, ss_arena *arena, const char *s, size_t len, ss_text *out)
 {
-    unsigned char *buf = ss_arena_alloc(arena, len + 1);
+    unsigned char *buf = ss_arena_alloc(arena ? arena : ctx->arena, len + 1);
     if (!buf)
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     size_t k;
@@ -137,3 +139,28 @@ void bytea_format(const ss_text *v, ss_strbuf *out)
         }
     }
 }
+
+static int input(ss_ctx *ctx, ss_type t, const char *s, size_t len, ss_value *out, ss_arena *arena)
+{
+    (void)t;
+    memset(out, 0, sizeof *out);
+    return bytea_parse(ctx, arena, s, len, &out->v.s);
+}
+
+static void output(ss_type t, const ss_value *v, ss_strbuf *out)
+{
+    (void)t;
+    bytea_format(&v->v.s, out);
+}
+
+const ss_type_def ss_bytea_type_def = {
+    .info = &ss_bytea_type_info,
+    .internal_name = "bytea",
+    .display_name = "bytea",
+    .category = 'U',
+    .preferred = false,
+    .input = input,
+    .output = output,
+    .functions = bytea_functions,
+    .operators = bytea_operators,
+};

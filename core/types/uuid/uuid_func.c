@@ -7,7 +7,8 @@
 #include "exec/vector.h"
 #include "types/functions.h"
 
-UUID_FN(gen_random)
+int ss_fn_uuid_gen_random(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs,
+                          const uint32_t *rows, uint32_t n, ss_vector *out)
 {
     (void)nargs;
     (void)args;
@@ -22,3 +23,8 @@ UUID_FN(gen_random)
     });
     return SS_OK;
 }
+
+const ss_func_def uuid_functions[] = {
+    {"gen_random_uuid", 0, false, false, {0}, SS_TYPE_UUID, ss_fn_uuid_gen_random, true},
+    {0},
+};

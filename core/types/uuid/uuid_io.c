@@ -1,5 +1,10 @@
-/* uuid_io.c — uuid's text input and output as PostgreSQL 15's uuid_in / uuid_out. */
+/* uuid_io.c — uuid's catalog descriptor with its text input and output as PostgreSQL 15's
+ * uuid_in / uuid_out. */
 #include "types/uuid/uuid.h"
+
+#include <string.h>
+
+#include "types/registry.h"
 
 static int hexval(char c)
 {
@@ -53,3 +58,36 @@ void uuid_format(const unsigned char in[UUID_LEN], char out[UUID_TEXT_LEN])
         *p++ = hx[in[k] & 15];
     }
 }
+
+static int input(ss_ctx *ctx, ss_type t, const char *s, size_t len, ss_value *out, ss_arena *arena)
+{
+    (void)t;
+    memset(out, 0, sizeof *out);
+    unsigned char *p = ss_arena_alloc(arena ? arena : ctx->arena, UUID_LEN);
+    if (!p)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    if (uuid_parse(ctx, s, len, p) != SS_OK)
+        return SS_ERROR;
+    out->v.s = (ss_text){(const char *)p, UUID_LEN, 0};
+    return SS_OK;
+}
+
+static void output(ss_type t, const ss_value *v, ss_strbuf *out)
+{
+    (void)t;
+    char buf[UUID_TEXT_LEN];
+    uuid_format((const unsigned char *)v->v.s.ptr, buf);
+    ss_strbuf_append(out, buf, UUID_TEXT_LEN);
+}
+
+const ss_type_def ss_uuid_type_def = {
+    .info = &ss_uuid_type_info,
+    .internal_name = "uuid",
+    .display_name = "uuid",
+    .category = 'U',
+    .preferred = false,
+    .input = input,
+    .output = output,
+    .functions = uuid_functions,
+    .operators = uuid_operators,
+};
