@@ -40,11 +40,12 @@ static inline uint32_t bpchar_true_len(const char *s, uint32_t len)
         len--;
     return len;
 }
-/* bpcharcmp under the C collation: the values without trailing spaces, bytewise. */
-int bpchar_compare(const ss_text *a, const ss_text *b);
-bool bpchar_equal(const ss_text *a, const ss_text *b);
+/* bpcharcmp under the C collation: the values (const ss_text *) without trailing spaces,
+ * bytewise; -1, 0 or 1.  These three are the type's ss_type_info callbacks. */
+int bpchar_compare(const void *a, const void *b);
+bool bpchar_equal(const void *a, const void *b);
 /* Equal for values that bpchar_equal calls equal ('a' and 'a  '). */
-uint64_t bpchar_hash(const ss_text *a);
+uint64_t bpchar_hash(const void *a);
 extern const ss_type_info ss_bpchar_type_info;
 
 /* character(n) -> text / varchar (PostgreSQL's rtrim1): a view of in without trailing spaces. */

@@ -26,6 +26,8 @@ void bytea_format(const ss_text *v, ss_strbuf *out);
 void bytea_set_output(bool hex);
 /* Hex digits of s[0..len) (lower case) written to out (2 * len bytes). */
 void bytea_hex_encode(const unsigned char *s, size_t len, char *out);
+/* The value of hex digit c (either case), -1 when c is none. */
+int bytea_hex_value(char c);
 /* Decodes hex digits (whitespace between pairs skipped) into out (room for len / 2 bytes);
  * *outlen gets the bytes written.  22023 errors as bytea_parse's hex form. */
 int bytea_hex_decode(ss_ctx *ctx, const char *s, size_t len, unsigned char *out, size_t *outlen);
@@ -34,7 +36,7 @@ int bytea_hex_decode(ss_ctx *ctx, const char *s, size_t len, unsigned char *out,
 
 extern const ss_type_info ss_bytea_type_info;
 /* PostgreSQL's byteacmp: memcmp over the common length, then the shorter first. */
-int bytea_compare(const ss_text *a, const ss_text *b);
+int bytea_compare(const void *a, const void *b); /* const ss_text *; -1, 0 or 1 */
 
 /* ---- functions (bytea_func.c: bytes; bytea_codec.c: encode / decode / convert;
  *      bytea_digest.c: md5 and the SHA-2 family), functions.h's ss_func_eval_fn ---- */
@@ -42,7 +44,6 @@ int bytea_compare(const ss_text *a, const ss_text *b);
 #define BYTEA_FN(NAME)                                                                     \
     int ss_fn_bytea_##NAME(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs,            \
                            const uint32_t *rows, uint32_t n, ss_vector *out)
-BYTEA_FN(length);     /* length / octet_length(bytea) -> int4 */
 BYTEA_FN(bit_length); /* bit_length(bytea) -> int4 */
 BYTEA_FN(get_byte);   /* get_byte(bytea, int4) -> int4; 2202E out of range */
 BYTEA_FN(set_byte);   /* set_byte(bytea, int4, int4) -> bytea */

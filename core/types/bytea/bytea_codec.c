@@ -3,12 +3,12 @@
  * between the database encoding (UTF8) and UTF8, SQL_ASCII or LATIN1. */
 #include "types/bytea/bytea.h"
 
-#include <ctype.h>
 #include <string.h>
 #include <strings.h>
 
 #include "exec/vector.h"
 #include "types/functions.h"
+#include "catalog/settings_parse.h"
 #include "types/utf8.h"
 
 #define SS_SQLSTATE_UNTRANSLATABLE_CHARACTER "22P05"
@@ -216,86 +216,22 @@ BYTEA_FN(decode)
 
 enum { ENC_UTF8, ENC_SQL_ASCII, ENC_LATIN1, ENC_OTHER };
 
-/* PostgreSQL's encoding names (pg_encname_tbl) as clean_encoding_name leaves them: lower
- * case, letters and digits only.  The three Sunstone converts come first. */
-static const struct {
-    const char *name;
-    int enc;
-    const char *canonical;
-} encodings[] = {
-    {"utf8", ENC_UTF8, "UTF8"}, {"unicode", ENC_UTF8, "UTF8"},
-    {"sqlascii", ENC_SQL_ASCII, "SQL_ASCII"},
-    {"latin1", ENC_LATIN1, "LATIN1"}, {"iso88591", ENC_LATIN1, "LATIN1"},
-    {"abc", ENC_OTHER, "WIN1258"}, {"alt", ENC_OTHER, "WIN866"}, {"big5", ENC_OTHER, "BIG5"},
-    {"euccn", ENC_OTHER, "EUC_CN"}, {"eucjis2004", ENC_OTHER, "EUC_JIS_2004"},
-    {"eucjp", ENC_OTHER, "EUC_JP"}, {"euckr", ENC_OTHER, "EUC_KR"}, {"euctw", ENC_OTHER, "EUC_TW"},
-    {"gb18030", ENC_OTHER, "GB18030"}, {"gbk", ENC_OTHER, "GBK"},
-    {"iso88592", ENC_OTHER, "LATIN2"}, {"iso88593", ENC_OTHER, "LATIN3"},
-    {"iso88594", ENC_OTHER, "LATIN4"}, {"iso88595", ENC_OTHER, "ISO_8859_5"},
-    {"iso88596", ENC_OTHER, "ISO_8859_6"}, {"iso88597", ENC_OTHER, "ISO_8859_7"},
-    {"iso88598", ENC_OTHER, "ISO_8859_8"}, {"iso88599", ENC_OTHER, "LATIN5"},
-    {"iso885910", ENC_OTHER, "LATIN6"}, {"iso885913", ENC_OTHER, "LATIN7"},
-    {"iso885914", ENC_OTHER, "LATIN8"}, {"iso885915", ENC_OTHER, "LATIN9"},
-    {"iso885916", ENC_OTHER, "LATIN10"}, {"johab", ENC_OTHER, "JOHAB"},
-    {"koi8", ENC_OTHER, "KOI8R"}, {"koi8r", ENC_OTHER, "KOI8R"}, {"koi8u", ENC_OTHER, "KOI8U"},
-    {"latin2", ENC_OTHER, "LATIN2"}, {"latin3", ENC_OTHER, "LATIN3"},
-    {"latin4", ENC_OTHER, "LATIN4"}, {"latin5", ENC_OTHER, "LATIN5"},
-    {"latin6", ENC_OTHER, "LATIN6"}, {"latin7", ENC_OTHER, "LATIN7"},
-    {"latin8", ENC_OTHER, "LATIN8"}, {"latin9", ENC_OTHER, "LATIN9"},
-    {"latin10", ENC_OTHER, "LATIN10"}, {"mskanji", ENC_OTHER, "SJIS"},
-    {"muleinternal", ENC_OTHER, "MULE_INTERNAL"}, {"shiftjis", ENC_OTHER, "SJIS"},
-    {"shiftjis2004", ENC_OTHER, "SHIFT_JIS_2004"}, {"sjis", ENC_OTHER, "SJIS"},
-    {"tcvn", ENC_OTHER, "WIN1258"}, {"tcvn5712", ENC_OTHER, "WIN1258"},
-    {"uhc", ENC_OTHER, "UHC"}, {"vscii", ENC_OTHER, "WIN1258"},
-    {"win", ENC_OTHER, "WIN1251"}, {"win1250", ENC_OTHER, "WIN1250"},
-    {"win1251", ENC_OTHER, "WIN1251"}, {"win1252", ENC_OTHER, "WIN1252"},
-    {"win1253", ENC_OTHER, "WIN1253"}, {"win1254", ENC_OTHER, "WIN1254"},
-    {"win1255", ENC_OTHER, "WIN1255"}, {"win1256", ENC_OTHER, "WIN1256"},
-    {"win1257", ENC_OTHER, "WIN1257"}, {"win1258", ENC_OTHER, "WIN1258"},
-    {"win866", ENC_OTHER, "WIN866"}, {"win874", ENC_OTHER, "WIN874"},
-    {"win932", ENC_OTHER, "SJIS"}, {"win936", ENC_OTHER, "GBK"}, {"win949", ENC_OTHER, "UHC"},
-    {"win950", ENC_OTHER, "BIG5"}, {"windows1250", ENC_OTHER, "WIN1250"},
-    {"windows1251", ENC_OTHER, "WIN1251"}, {"windows1252", ENC_OTHER, "WIN1252"},
-    {"windows1253", ENC_OTHER, "WIN1253"}, {"windows1254", ENC_OTHER, "WIN1254"},
-    {"windows1255", ENC_OTHER, "WIN1255"}, {"windows1256", ENC_OTHER, "WIN1256"},
-    {"windows1257", ENC_OTHER, "WIN1257"}, {"windows1258", ENC_OTHER, "WIN1258"},
-    {"windows866", ENC_OTHER, "WIN866"}, {"windows874", ENC_OTHER, "WIN874"},
-    {"windows932", ENC_OTHER, "SJIS"}, {"windows936", ENC_OTHER, "GBK"},
-    {"windows949", ENC_OTHER, "UHC"}, {"windows950", ENC_OTHER, "BIG5"},
-};
-
-/* The encoding a name names (-1 when none), and its canonical name. */
-static int encoding_of(const ss_text *name, const char **canonical)
-{
-    char clean[64];
-    size_t k = 0;
-    for (uint32_t i = 0; i < name->len; i++) {
-        unsigned char c = (unsigned char)name->ptr[i];
-        if (isalnum(c) && c < 0x80) {
-            if (k + 1 >= sizeof clean)
-                return -1;
-            clean[k++] = (char)tolower(c);
-        }
-    }
-    clean[k] = '\0';
-    for (size_t e = 0; e < sizeof encodings / sizeof encodings[0]; e++)
-        if (strcmp(clean, encodings[e].name) == 0) {
-            *canonical = encodings[e].canonical;
-            return encodings[e].enc;
-        }
-    return -1;
-}
-
+/* The encoding a name names: 22023 for a name PostgreSQL does not know, 0A000 for an
+ * encoding other than UTF8, SQL_ASCII and LATIN1. */
 static int resolve(ss_ctx *ctx, const ss_text *name, const char *role, int *enc)
 {
-    const char *canonical = NULL;
-    *enc = encoding_of(name, &canonical);
-    if (*enc < 0)
+    char clean[64];
+    if (!ss_encoding_clean_name(name->ptr, name->len, clean, sizeof clean) || !ss_encoding_name_known(clean))
         return ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "invalid %s encoding name \"%.*s\"",
                             role, (int)name->len, name->ptr);
+    *enc = !strcmp(clean, "utf8") || !strcmp(clean, "unicode") ? ENC_UTF8
+           : !strcmp(clean, "sqlascii")                        ? ENC_SQL_ASCII
+           : !strcmp(clean, "latin1") || !strcmp(clean, "iso88591") ? ENC_LATIN1
+                                                                : ENC_OTHER;
     if (*enc == ENC_OTHER)
         return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                            "feature not supported: conversion between UTF8 and %s", canonical);
+                            "feature not supported: conversion between UTF8 and encoding \"%.*s\"",
+                            (int)name->len, name->ptr);
     return SS_OK;
 }
 

@@ -48,26 +48,13 @@ static int sha(ss_ctx *ctx, const EVP_MD *md, const char *name, ss_vector *const
     return SS_OK;
 }
 
-BYTEA_FN(sha224)
-{
-    (void)nargs;
-    return sha(ctx, EVP_sha224(), "SHA224", args, rows, n, out);
-}
-
-BYTEA_FN(sha256)
-{
-    (void)nargs;
-    return sha(ctx, EVP_sha256(), "SHA256", args, rows, n, out);
-}
-
-BYTEA_FN(sha384)
-{
-    (void)nargs;
-    return sha(ctx, EVP_sha384(), "SHA384", args, rows, n, out);
-}
-
-BYTEA_FN(sha512)
-{
-    (void)nargs;
-    return sha(ctx, EVP_sha512(), "SHA512", args, rows, n, out);
-}
+#define SHA_FN(BITS)                                                                       \
+    BYTEA_FN(sha##BITS)                                                                    \
+    {                                                                                      \
+        (void)nargs;                                                                       \
+        return sha(ctx, EVP_sha##BITS(), "SHA" #BITS, args, rows, n, out);                 \
+    }
+SHA_FN(224)
+SHA_FN(256)
+SHA_FN(384)
+SHA_FN(512)

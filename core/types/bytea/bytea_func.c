@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "exec/vector.h"
-#include "types/functions.h"
+#include "types/func_impl.h"
 
 #define SS_SQLSTATE_ARRAY_SUBSCRIPT_ERROR "2202E"
 #define SS_SQLSTATE_SUBSTRING_ERROR "22011"
@@ -30,16 +30,6 @@ static int put_copy(ss_ctx *ctx, ss_vector *out, uint32_t row, const ss_text *s,
         p[at] = (char)b;
     ((ss_text *)out->data)[row] = (ss_text){p, s->len, 0};
     ss_vector_set_valid(out, row);
-    return SS_OK;
-}
-
-BYTEA_FN(length)
-{
-    (void)ctx;
-    (void)nargs;
-    const ss_text *a = texts(args[0]);
-    int32_t *r = out->data;
-    SS_FOR_ROWS(rows, n, i, { r[i] = (int32_t)a[i].len; });
     return SS_OK;
 }
 
@@ -87,6 +77,17 @@ BYTEA_FN(set_byte)
     return SS_OK;
 }
 
+/* 2202E unless bit `at` is inside s. */
+static int bit_index(ss_ctx *ctx, const ss_text *s, int64_t at)
+{
+    int64_t bits = (int64_t)s->len * 8;
+    if (at >= 0 && at < bits)
+        return SS_OK;
+    return ss_ctx_error(ctx, SS_SQLSTATE_ARRAY_SUBSCRIPT_ERROR, "index %lld out of valid range, 0..%lld",
+                        (long long)at, (long long)bits - 1);
+}
+
+/* Bits are numbered from the lowest of byte 0, as PostgreSQL's byteaGetBit. */
 BYTEA_FN(get_bit)
 {
     (void)nargs;
@@ -94,11 +95,8 @@ BYTEA_FN(get_bit)
     const int64_t *at = args[1]->data;
     int32_t *r = out->data;
     SS_FOR_ROWS(rows, n, i, {
-        int64_t bits = (int64_t)a[i].len * 8;
-        if (at[i] < 0 || at[i] >= bits)
-            return ss_ctx_error(ctx, SS_SQLSTATE_ARRAY_SUBSCRIPT_ERROR,
-                                "index %lld out of valid range, 0..%lld", (long long)at[i],
-                                (long long)bits - 1);
+        if (bit_index(ctx, &a[i], at[i]) != SS_OK)
+            return SS_ERROR;
         r[i] = ((unsigned char)a[i].ptr[at[i] / 8] >> (at[i] % 8)) & 1;
     });
     return SS_OK;
@@ -111,11 +109,8 @@ BYTEA_FN(set_bit)
     const int64_t *at = args[1]->data;
     const int32_t *bit = args[2]->data;
     SS_FOR_ROWS(rows, n, i, {
-        int64_t bits = (int64_t)a[i].len * 8;
-        if (at[i] < 0 || at[i] >= bits)
-            return ss_ctx_error(ctx, SS_SQLSTATE_ARRAY_SUBSCRIPT_ERROR,
-                                "index %lld out of valid range, 0..%lld", (long long)at[i],
-                                (long long)bits - 1);
+        if (bit_index(ctx, &a[i], at[i]) != SS_OK)
+            return SS_ERROR;
         if (bit[i] != 0 && bit[i] != 1)
             return ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "new bit must be 0 or 1");
         unsigned char old = (unsigned char)a[i].ptr[at[i] / 8], mask = (unsigned char)(1u << (at[i] % 8));
@@ -342,34 +337,23 @@ static int bit_refused(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, cons
 #define FN(NAME, EVAL, RES, ...) {NAME, sizeof((int32_t[]){__VA_ARGS__}) / sizeof(int32_t), false, true, {__VA_ARGS__}, RES, EVAL, false}
 
 const ss_func_def bytea_functions[] = {
-    FN("length", ss_fn_bytea_length, I4, BY),
-    FN("octet_length", ss_fn_bytea_length, I4, BY),
+    FN("length", ss_fn_octet_length, I4, BY), FN("octet_length", ss_fn_octet_length, I4, BY),
     FN("bit_length", ss_fn_bytea_bit_length, I4, BY),
-    FN("get_byte", ss_fn_bytea_get_byte, I4, BY, I4),
-    FN("set_byte", ss_fn_bytea_set_byte, BY, BY, I4, I4),
-    FN("get_bit", ss_fn_bytea_get_bit, I4, BY, I8),
-    FN("set_bit", ss_fn_bytea_set_bit, BY, BY, I8, I4),
+    FN("get_byte", ss_fn_bytea_get_byte, I4, BY, I4), FN("set_byte", ss_fn_bytea_set_byte, BY, BY, I4, I4),
+    FN("get_bit", ss_fn_bytea_get_bit, I4, BY, I8), FN("set_bit", ss_fn_bytea_set_bit, BY, BY, I8, I4),
     FN("get_bit", bit_refused, I4, SS_TYPE_UNKNOWN, I4),
     FN("set_bit", bit_refused, I4, SS_TYPE_UNKNOWN, I4, I4),
-    FN("substring", ss_fn_bytea_substr, BY, BY, I4),
-    FN("substring", ss_fn_bytea_substr, BY, BY, I4, I4),
-    FN("substr", ss_fn_bytea_substr, BY, BY, I4),
-    FN("substr", ss_fn_bytea_substr, BY, BY, I4, I4),
+    FN("substring", ss_fn_bytea_substr, BY, BY, I4), FN("substring", ss_fn_bytea_substr, BY, BY, I4, I4),
+    FN("substr", ss_fn_bytea_substr, BY, BY, I4), FN("substr", ss_fn_bytea_substr, BY, BY, I4, I4),
     FN("position", ss_fn_bytea_position, I4, BY, BY),
-    FN("overlay", ss_fn_bytea_overlay, BY, BY, BY, I4),
-    FN("overlay", ss_fn_bytea_overlay, BY, BY, BY, I4, I4),
-    FN("btrim", ss_fn_bytea_btrim, BY, BY, BY),
-    FN("ltrim", ss_fn_bytea_ltrim, BY, BY, BY),
+    FN("overlay", ss_fn_bytea_overlay, BY, BY, BY, I4), FN("overlay", ss_fn_bytea_overlay, BY, BY, BY, I4, I4),
+    FN("btrim", ss_fn_bytea_btrim, BY, BY, BY), FN("ltrim", ss_fn_bytea_ltrim, BY, BY, BY),
     FN("rtrim", ss_fn_bytea_rtrim, BY, BY, BY),
     FN("like", ss_fn_bytea_like, SS_TYPE_BOOL, BY, BY),
-    FN("encode", ss_fn_bytea_encode, TX, BY, TX),
-    FN("decode", ss_fn_bytea_decode, BY, TX, TX),
-    FN("convert_to", ss_fn_bytea_convert_to, BY, TX, TX),
-    FN("convert_from", ss_fn_bytea_convert_from, TX, BY, TX),
+    FN("encode", ss_fn_bytea_encode, TX, BY, TX), FN("decode", ss_fn_bytea_decode, BY, TX, TX),
+    FN("convert_to", ss_fn_bytea_convert_to, BY, TX, TX), FN("convert_from", ss_fn_bytea_convert_from, TX, BY, TX),
     FN("md5", ss_fn_bytea_md5, TX, BY),
-    FN("sha224", ss_fn_bytea_sha224, BY, BY),
-    FN("sha256", ss_fn_bytea_sha256, BY, BY),
-    FN("sha384", ss_fn_bytea_sha384, BY, BY),
-    FN("sha512", ss_fn_bytea_sha512, BY, BY),
+    FN("sha224", ss_fn_bytea_sha224, BY, BY), FN("sha256", ss_fn_bytea_sha256, BY, BY),
+    FN("sha384", ss_fn_bytea_sha384, BY, BY), FN("sha512", ss_fn_bytea_sha512, BY, BY),
     {0},
 };

@@ -3,6 +3,7 @@
  * PostgreSQL 15's errors. */
 #include "types/bytea/bytea.h"
 
+#include <ctype.h>
 #include <string.h>
 
 #include "types/registry.h"
@@ -26,15 +27,10 @@ void bytea_hex_encode(const unsigned char *s, size_t len, char *out)
     }
 }
 
-static int hex_value(char c)
+int bytea_hex_value(char c)
 {
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
+    const char *d = c ? strchr(hexdig, tolower((unsigned char)c)) : NULL;
+    return d ? (int)(d - hexdig) : -1;
 }
 
 static int bad_hex_digit(ss_ctx *ctx, const char *p, const char *end)
@@ -55,13 +51,13 @@ int bytea_hex_decode(ss_ctx *ctx, const char *s, size_t len, unsigned char *out,
             p++;
             continue;
         }
-        int hi = hex_value(*p);
+        int hi = bytea_hex_value(*p);
         if (hi < 0)
             return bad_hex_digit(ctx, p, end);
         if (++p >= end)
             return ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE,
                                 "invalid hexadecimal data: odd number of digits");
-        int lo = hex_value(*p);
+        int lo = bytea_hex_value(*p);
         if (lo < 0)
             return bad_hex_digit(ctx, p, end);
         p++;

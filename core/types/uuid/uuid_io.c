@@ -4,18 +4,8 @@
 
 #include <string.h>
 
+#include "types/bytea/bytea.h" /* bytea_hex_value */
 #include "types/registry.h"
-
-static int hexval(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
 
 int uuid_parse(ss_ctx *ctx, const char *s, size_t len, unsigned char out[UUID_LEN])
 {
@@ -26,7 +16,7 @@ int uuid_parse(ss_ctx *ctx, const char *s, size_t len, unsigned char out[UUID_LE
     for (int k = 0; k < UUID_LEN; k++) {
         if (i + 2 > len)
             goto bad;
-        int hi = hexval(s[i]), lo = hexval(s[i + 1]);
+        int hi = bytea_hex_value(s[i]), lo = bytea_hex_value(s[i + 1]);
         if (hi < 0 || lo < 0)
             goto bad;
         out[k] = (unsigned char)(hi << 4 | lo);
