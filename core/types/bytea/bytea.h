@@ -41,6 +41,11 @@ int bytea_compare(const void *a, const void *b); /* const ss_text *; -1, 0 or 1 
 /* ---- functions (bytea_func.c: bytes; bytea_codec.c: encode / decode / convert;
  *      bytea_digest.c: md5 and the SHA-2 family), functions.h's ss_func_eval_fn ---- */
 
+/* Stores the concatenation of parts[0..nparts) at row of out (54000 beyond 1 GB); with
+ * at >= 0, byte `at` of the result is then replaced by b. */
+int bytea_put_joined(ss_ctx *ctx, ss_vector *out, uint32_t row, const ss_text *parts,
+                     uint32_t nparts, int64_t at, unsigned char b);
+
 #define BYTEA_FN(NAME)                                                                     \
     int ss_fn_bytea_##NAME(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs,            \
                            const uint32_t *rows, uint32_t n, ss_vector *out)
@@ -60,6 +65,7 @@ BYTEA_FN(encode);       /* encode(bytea, text) -> text: hex, base64, escape */
 BYTEA_FN(decode);       /* decode(text, text) -> bytea */
 BYTEA_FN(convert_to);   /* convert_to(text, name) -> bytea */
 BYTEA_FN(convert_from); /* convert_from(bytea, name) -> text */
+BYTEA_FN(convert);      /* convert(bytea, name, name) -> bytea */
 BYTEA_FN(md5);          /* md5(bytea) -> text (32 hex digits) */
 BYTEA_FN(sha224);       /* sha224 .. sha512(bytea) -> bytea */
 BYTEA_FN(sha256);

@@ -1,8 +1,9 @@
 /* bytea_codec.c — encode(bytea, format) / decode(text, format) with PostgreSQL 15's hex,
- * base64 (76-character lines on output) and escape formats, and convert_to / convert_from
- * between the database encoding (UTF8) and UTF8, SQL_ASCII or LATIN1. */
+ * base64 (76-character lines on output) and escape formats, and convert_to / convert_from /
+ * convert between UTF8 (the database encoding), SQL_ASCII and LATIN1. */
 #include "types/bytea/bytea.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -235,94 +236,81 @@ static int resolve(ss_ctx *ctx, const ss_text *name, const char *role, int *enc)
     return SS_OK;
 }
 
-static void hex_bytes(const unsigned char *s, uint32_t n, char *buf)
+/* 22P05 for the UTF8 character at s[0..n) that LATIN1 lacks. */
+static int untranslatable(ss_ctx *ctx, const unsigned char *s, uint32_t n)
 {
-    char *p = buf;
-    for (uint32_t k = 0; k < n; k++) {
-        static const char hx[] = "0123456789abcdef";
-        if (k)
-            *p++ = ' ';
-        *p++ = '0';
-        *p++ = 'x';
-        *p++ = hx[s[k] >> 4];
-        *p++ = hx[s[k] & 15];
+    static const char hx[] = "0123456789abcdef";
+    char seq[24], *p = seq;
+    for (uint32_t k = 0; k < n; k++)
+        p += snprintf(p, 6, "%s0x%c%c", k ? " " : "", hx[s[k] >> 4], hx[s[k] & 15]);
+    return ss_ctx_error(ctx, SS_SQLSTATE_UNTRANSLATABLE_CHARACTER,
+                        "character with byte sequence %s in encoding \"UTF8\" has no equivalent in "
+                        "encoding \"LATIN1\"", seq);
+}
+
+/* PostgreSQL's pg_convert of in from encoding src to dst, stored at row of out: the input is
+ * verified in src (no NUL in LATIN1 or SQL_ASCII), then converted; SQL_ASCII converts to and
+ * from anything as the bytes it is, and a result in UTF8 is verified as UTF8. */
+static int convert_row(ss_ctx *ctx, ss_vector *out, uint32_t row, const ss_text *in, int src, int dst)
+{
+    const unsigned char *s = (const unsigned char *)in->ptr;
+    if (src != ENC_UTF8 && in->len && memchr(s, 0, in->len))
+        return ss_ctx_error(ctx, SS_SQLSTATE_CHARACTER_NOT_IN_REPERTOIRE,
+                            "invalid byte sequence for encoding \"%s\": 0x00", src == ENC_LATIN1 ? "LATIN1" : "SQL_ASCII");
+    if ((src == ENC_UTF8 || dst == ENC_UTF8) && src != ENC_LATIN1 && ss_utf8_verify(ctx, in->ptr, in->len) != SS_OK)
+        return SS_ERROR;
+    if (src == dst || src == ENC_SQL_ASCII || dst == ENC_SQL_ASCII)
+        return ss_vector_set_text(ctx, out, row, in->ptr, in->len);
+    unsigned char *p = (unsigned char *)ss_vector_text_alloc(ctx, out, 2 * (size_t)in->len);
+    if (!p)
+        return SS_ERROR;
+    uint32_t k = 0;
+    for (uint32_t j = 0; j < in->len; j++) {
+        if (s[j] < 0x80) {
+            p[k++] = s[j];
+        } else if (src == ENC_LATIN1) { /* to UTF8: two bytes */
+            p[k++] = (unsigned char)(0xc0 | s[j] >> 6);
+            p[k++] = (unsigned char)(0x80 | (s[j] & 0x3f));
+        } else if (s[j] == 0xc2 || s[j] == 0xc3) { /* U+0080 .. U+00FF to LATIN1 */
+            p[k++] = (unsigned char)((s[j] & 0x1f) << 6 | (s[j + 1] & 0x3f));
+            j++;
+        } else {
+            return untranslatable(ctx, s + j, ss_utf8_char_len(s[j]));
+        }
     }
-    *p = '\0';
+    ((ss_text *)out->data)[row] = (ss_text){(const char *)p, k, 0};
+    ss_vector_set_valid(out, row);
+    return SS_OK;
+}
+
+/* convert_to(text, dst), convert_from(bytea, src) and convert(bytea, src, dst): the names
+ * are the arguments after the string (the database encoding, UTF8, stands for the other). */
+static int convert(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+                   uint32_t n, ss_vector *out, bool from_named, bool to_named)
+{
+    const ss_text *a = texts(args[0]), *sn = from_named ? texts(args[1]) : NULL;
+    const ss_text *dn = to_named ? texts(args[nargs - 1]) : NULL;
+    SS_FOR_ROWS(rows, n, i, {
+        int src = ENC_UTF8, dst = ENC_UTF8;
+        if ((sn && resolve(ctx, &sn[i], "source", &src) != SS_OK) ||
+            (dn && resolve(ctx, &dn[i], "destination", &dst) != SS_OK) ||
+            convert_row(ctx, out, i, &a[i], src, dst) != SS_OK)
+            return SS_ERROR;
+    });
+    return SS_OK;
 }
 
 BYTEA_FN(convert_to)
 {
-    (void)nargs;
-    const ss_text *a = texts(args[0]), *e = texts(args[1]);
-    SS_FOR_ROWS(rows, n, i, {
-        int enc;
-        if (resolve(ctx, &e[i], "destination", &enc) != SS_OK)
-            return SS_ERROR;
-        if (enc != ENC_LATIN1) {
-            if (ss_vector_set_text(ctx, out, i, a[i].ptr, a[i].len) != SS_OK)
-                return SS_ERROR;
-            continue;
-        }
-        unsigned char *p = (unsigned char *)ss_vector_text_alloc(ctx, out, a[i].len);
-        if (!p)
-            return SS_ERROR;
-        const unsigned char *s = (const unsigned char *)a[i].ptr;
-        uint32_t k = 0;
-        for (uint32_t j = 0; j < a[i].len;) {
-            uint32_t cl = ss_utf8_char_len(s[j]);
-            if (cl > a[i].len - j)
-                cl = a[i].len - j;
-            if (cl == 1) {
-                p[k++] = s[j];
-            } else if (cl == 2 && (s[j] == 0xc2 || s[j] == 0xc3)) {
-                p[k++] = (unsigned char)((s[j] & 0x1f) << 6 | (s[j + 1] & 0x3f));
-            } else {
-                char seq[24];
-                hex_bytes(s + j, cl, seq);
-                return ss_ctx_error(ctx, SS_SQLSTATE_UNTRANSLATABLE_CHARACTER,
-                                    "character with byte sequence %s in encoding \"UTF8\" has no "
-                                    "equivalent in encoding \"LATIN1\"", seq);
-            }
-            j += cl;
-        }
-        ((ss_text *)out->data)[i] = (ss_text){(const char *)p, k, 0};
-        ss_vector_set_valid(out, i);
-    });
-    return SS_OK;
+    return convert(ctx, args, nargs, rows, n, out, false, true);
 }
 
 BYTEA_FN(convert_from)
 {
-    (void)nargs;
-    const ss_text *a = texts(args[0]), *e = texts(args[1]);
-    SS_FOR_ROWS(rows, n, i, {
-        int enc;
-        if (resolve(ctx, &e[i], "source", &enc) != SS_OK)
-            return SS_ERROR;
-        if (enc != ENC_LATIN1) {
-            if (ss_utf8_verify(ctx, a[i].ptr, a[i].len) != SS_OK ||
-                ss_vector_set_text(ctx, out, i, a[i].ptr, a[i].len) != SS_OK)
-                return SS_ERROR;
-            continue;
-        }
-        unsigned char *p = (unsigned char *)ss_vector_text_alloc(ctx, out, 2 * (size_t)a[i].len);
-        if (!p)
-            return SS_ERROR;
-        const unsigned char *s = (const unsigned char *)a[i].ptr;
-        uint32_t k = 0;
-        for (uint32_t j = 0; j < a[i].len; j++) {
-            if (s[j] == 0)
-                return ss_ctx_error(ctx, SS_SQLSTATE_CHARACTER_NOT_IN_REPERTOIRE,
-                                    "invalid byte sequence for encoding \"LATIN1\": 0x00");
-            if (s[j] < 0x80) {
-                p[k++] = s[j];
-            } else {
-                p[k++] = (unsigned char)(0xc0 | s[j] >> 6);
-                p[k++] = (unsigned char)(0x80 | (s[j] & 0x3f));
-            }
-        }
-        ((ss_text *)out->data)[i] = (ss_text){(const char *)p, k, 0};
-        ss_vector_set_valid(out, i);
-    });
-    return SS_OK;
+    return convert(ctx, args, nargs, rows, n, out, true, false);
+}
+
+BYTEA_FN(convert)
+{
+    return convert(ctx, args, nargs, rows, n, out, true, true);
 }

@@ -17,18 +17,25 @@ static inline const ss_text *texts(const ss_vector *v)
     return (const ss_text *)v->data;
 }
 
-/* Stores a copy of s[0..len) with, when at >= 0, byte `at` replaced by b. */
-static int put_copy(ss_ctx *ctx, ss_vector *out, uint32_t row, const ss_text *s, int64_t at,
-                    unsigned char b)
+/* Stores the concatenation of parts[0..nparts) at row of out; with at >= 0, byte `at` of the
+ * result is then replaced by b. */
+int bytea_put_joined(ss_ctx *ctx, ss_vector *out, uint32_t row, const ss_text *parts,
+                     uint32_t nparts, int64_t at, unsigned char b)
 {
-    char *p = ss_vector_text_alloc(ctx, out, s->len);
+    uint64_t len = 0;
+    for (uint32_t k = 0; k < nparts; k++)
+        len += parts[k].len;
+    if (len > 0x3fffffff - 4)
+        return ss_ctx_error(ctx, SS_SQLSTATE_PROGRAM_LIMIT_EXCEEDED, "requested length too large");
+    char *p = ss_vector_text_alloc(ctx, out, (size_t)len), *w = p;
     if (!p)
         return SS_ERROR;
-    if (s->len)
-        memcpy(p, s->ptr, s->len);
+    for (uint32_t k = 0; k < nparts; w += parts[k++].len)
+        if (parts[k].len)
+            memcpy(w, parts[k].ptr, parts[k].len);
     if (at >= 0)
         p[at] = (char)b;
-    ((ss_text *)out->data)[row] = (ss_text){p, s->len, 0};
+    ((ss_text *)out->data)[row] = (ss_text){p, (uint32_t)len, 0};
     ss_vector_set_valid(out, row);
     return SS_OK;
 }
@@ -43,82 +50,82 @@ BYTEA_FN(bit_length)
     return SS_OK;
 }
 
-static int byte_range(ss_ctx *ctx, int64_t at, uint32_t len)
+/* An int4 (get_byte / set_byte) or int8 (get_bit / set_bit) index argument at row i. */
+static int64_t index_at(const ss_vector *v, uint32_t i)
 {
+    return v->type.id == SS_TYPE_INT8 ? ((const int64_t *)v->data)[i] : ((const int32_t *)v->data)[i];
+}
+
+/* 2202E unless 0 <= at < count (bytes or bits). */
+static int in_range(ss_ctx *ctx, int64_t at, int64_t count)
+{
+    if (at >= 0 && at < count)
+        return SS_OK;
     return ss_ctx_error(ctx, SS_SQLSTATE_ARRAY_SUBSCRIPT_ERROR, "index %lld out of valid range, 0..%lld",
-                        (long long)at, (long long)len - 1);
+                        (long long)at, (long long)count - 1);
+}
+
+/* get_byte, or (bits) get_bit: bits are numbered from the lowest of byte 0, as PostgreSQL's
+ * byteaGetBit. */
+static int get_at(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, uint32_t n,
+                  ss_vector *out, bool bits)
+{
+    const ss_text *a = texts(args[0]);
+    int32_t *r = out->data;
+    SS_FOR_ROWS(rows, n, i, {
+        int64_t at = index_at(args[1], i);
+        if (in_range(ctx, at, (int64_t)a[i].len * (bits ? 8 : 1)) != SS_OK)
+            return SS_ERROR;
+        unsigned char byte = (unsigned char)a[i].ptr[bits ? at / 8 : at];
+        r[i] = bits ? (byte >> (at % 8)) & 1 : byte;
+    });
+    return SS_OK;
+}
+
+/* set_byte (the new byte is the value's low 8 bits, as PostgreSQL stores it), or (bits)
+ * set_bit, whose new bit must be 0 or 1 (22023). */
+static int set_at(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, uint32_t n,
+                  ss_vector *out, bool bits)
+{
+    const ss_text *a = texts(args[0]);
+    const int32_t *v = args[2]->data;
+    SS_FOR_ROWS(rows, n, i, {
+        int64_t at = index_at(args[1], i);
+        if (in_range(ctx, at, (int64_t)a[i].len * (bits ? 8 : 1)) != SS_OK)
+            return SS_ERROR;
+        if (bits && v[i] != 0 && v[i] != 1)
+            return ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "new bit must be 0 or 1");
+        int64_t byte = bits ? at / 8 : at;
+        unsigned char old = (unsigned char)a[i].ptr[byte], mask = (unsigned char)(1u << (bits ? at % 8 : 0));
+        unsigned char nb = !bits ? (unsigned char)v[i] : v[i] ? old | mask : (unsigned char)(old & ~mask);
+        if (bytea_put_joined(ctx, out, i, &a[i], 1, byte, nb) != SS_OK)
+            return SS_ERROR;
+    });
+    return SS_OK;
 }
 
 BYTEA_FN(get_byte)
 {
     (void)nargs;
-    const ss_text *a = texts(args[0]);
-    const int32_t *at = args[1]->data;
-    int32_t *r = out->data;
-    SS_FOR_ROWS(rows, n, i, {
-        if (at[i] < 0 || (uint32_t)at[i] >= a[i].len)
-            return byte_range(ctx, at[i], a[i].len);
-        r[i] = (unsigned char)a[i].ptr[at[i]];
-    });
-    return SS_OK;
+    return get_at(ctx, args, rows, n, out, false);
 }
 
 BYTEA_FN(set_byte)
 {
     (void)nargs;
-    const ss_text *a = texts(args[0]);
-    const int32_t *at = args[1]->data, *b = args[2]->data;
-    SS_FOR_ROWS(rows, n, i, {
-        if (at[i] < 0 || (uint32_t)at[i] >= a[i].len)
-            return byte_range(ctx, at[i], a[i].len);
-        if (put_copy(ctx, out, i, &a[i], at[i], (unsigned char)b[i]) != SS_OK)
-            return SS_ERROR;
-    });
-    return SS_OK;
+    return set_at(ctx, args, rows, n, out, false);
 }
 
-/* 2202E unless bit `at` is inside s. */
-static int bit_index(ss_ctx *ctx, const ss_text *s, int64_t at)
-{
-    int64_t bits = (int64_t)s->len * 8;
-    if (at >= 0 && at < bits)
-        return SS_OK;
-    return ss_ctx_error(ctx, SS_SQLSTATE_ARRAY_SUBSCRIPT_ERROR, "index %lld out of valid range, 0..%lld",
-                        (long long)at, (long long)bits - 1);
-}
-
-/* Bits are numbered from the lowest of byte 0, as PostgreSQL's byteaGetBit. */
 BYTEA_FN(get_bit)
 {
     (void)nargs;
-    const ss_text *a = texts(args[0]);
-    const int64_t *at = args[1]->data;
-    int32_t *r = out->data;
-    SS_FOR_ROWS(rows, n, i, {
-        if (bit_index(ctx, &a[i], at[i]) != SS_OK)
-            return SS_ERROR;
-        r[i] = ((unsigned char)a[i].ptr[at[i] / 8] >> (at[i] % 8)) & 1;
-    });
-    return SS_OK;
+    return get_at(ctx, args, rows, n, out, true);
 }
 
 BYTEA_FN(set_bit)
 {
     (void)nargs;
-    const ss_text *a = texts(args[0]);
-    const int64_t *at = args[1]->data;
-    const int32_t *bit = args[2]->data;
-    SS_FOR_ROWS(rows, n, i, {
-        if (bit_index(ctx, &a[i], at[i]) != SS_OK)
-            return SS_ERROR;
-        if (bit[i] != 0 && bit[i] != 1)
-            return ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "new bit must be 0 or 1");
-        unsigned char old = (unsigned char)a[i].ptr[at[i] / 8], mask = (unsigned char)(1u << (at[i] % 8));
-        if (put_copy(ctx, out, i, &a[i], at[i] / 8,
-                     (unsigned char)(bit[i] ? old | mask : old & ~mask)) != SS_OK)
-            return SS_ERROR;
-    });
-    return SS_OK;
+    return set_at(ctx, args, rows, n, out, true);
 }
 
 /* bytea_substring: bytes start .. start + count - 1 (1-based; count < 0: to the end), the
@@ -201,18 +208,9 @@ BYTEA_FN(overlay)
         if (slice(ctx, &t1[i], 1, (int64_t)sp[i] - 1, &f1, &l1) != SS_OK ||
             slice(ctx, &t1[i], tail, -1, &f2, &l2) != SS_OK)
             return SS_ERROR;
-        size_t len = (size_t)l1 + t2[i].len + l2;
-        char *p = ss_vector_text_alloc(ctx, out, len);
-        if (!p)
+        ss_text parts[3] = {{t1[i].ptr + f1, l1, 0}, t2[i], {t1[i].ptr + f2, l2, 0}};
+        if (bytea_put_joined(ctx, out, i, parts, 3, -1, 0) != SS_OK)
             return SS_ERROR;
-        if (l1)
-            memcpy(p, t1[i].ptr + f1, l1);
-        if (t2[i].len)
-            memcpy(p + l1, t2[i].ptr, t2[i].len);
-        if (l2)
-            memcpy(p + l1 + t2[i].len, t1[i].ptr + f2, l2);
-        ((ss_text *)out->data)[i] = (ss_text){p, (uint32_t)len, 0};
-        ss_vector_set_valid(out, i);
     });
     return SS_OK;
 }
@@ -257,52 +255,70 @@ BYTEA_FN(rtrim)
     return trim(ctx, args, rows, n, out, false, true);
 }
 
-/* LIKE over bytes: % any run, _ one byte, backslash takes the next pattern byte literally.
- * 1 match, 0 none, -1 the pattern ends with the escape (reached while matching). */
-static int like_bytes(const unsigned char *t, uint32_t tlen, const unsigned char *p, uint32_t plen)
+/* LIKE over bytes, as PostgreSQL's MatchBytea: % any run, _ one byte, a backslash takes the
+ * next pattern byte literally.  The pattern is matched as its runs between unescaped %s
+ * ("segments"), each of a fixed width in bytes: the first at the start, the last at the end,
+ * those between at their leftmost place after the previous one.  Results: 1 match, 0 none,
+ * -1 a pattern ending with the escape reached while text is left (PostgreSQL's error). */
+
+/* The segment p[0..plen) (no unescaped %) at text position pos. */
+static int segment_at(const unsigned char *t, uint32_t tlen, uint32_t pos, const unsigned char *p,
+                      uint32_t plen)
 {
-    uint32_t ti = 0, pi = 0, star_t = 0;
-    int64_t star_p = -1;
-    for (;;) {
-        if (pi < plen && p[pi] == '%') {
-            while (pi < plen && p[pi] == '%')
-                pi++;
-            star_p = pi;
-            star_t = ti;
+    for (uint32_t k = 0; k < plen; k++, pos++) {
+        if (pos >= tlen)
+            return 0;
+        unsigned char c = p[k];
+        if (c == '\\') {
+            if (++k == plen)
+                return -1;
+            c = p[k];
+        } else if (c == '_') {
             continue;
         }
-        if (ti == tlen) {
-            if (pi == plen)
-                return 1;
-            break;
-        }
-        if (pi < plen) {
-            unsigned char pc = p[pi];
-            uint32_t step = 1;
-            if (pc == '\\') {
-                if (pi + 1 == plen)
-                    return -1;
-                pc = p[pi + 1];
-                step = 2;
-                if (t[ti] == pc) {
-                    ti++;
-                    pi += step;
-                    continue;
-                }
-            } else if (pc == '_' || t[ti] == pc) {
-                ti++;
-                pi += step;
-                continue;
-            }
-        }
-        if (star_p < 0)
-            return 0;
-        ti = ++star_t;
-        pi = (uint32_t)star_p;
-        if (ti > tlen)
+        if (t[pos] != c)
             return 0;
     }
-    return 0;
+    return 1;
+}
+
+/* Where the segment starting at p[i] ends (the next unescaped %, or plen); *width gets the
+ * bytes of text it matches. */
+static uint32_t segment_end(const unsigned char *p, uint32_t plen, uint32_t i, uint32_t *width)
+{
+    *width = 0;
+    for (; i < plen && p[i] != '%'; i++, ++*width)
+        if (p[i] == '\\' && i + 1 < plen)
+            i++;
+    return i;
+}
+
+static int like_bytes(const unsigned char *t, uint32_t tlen, const unsigned char *p, uint32_t plen)
+{
+    uint32_t pos = 0, i = 0, w;
+    for (bool first = true;; first = false) {
+        uint32_t j = segment_end(p, plen, i, &w);
+        if (j == plen) { /* the last segment: at the end of the text */
+            int64_t at = first ? pos : (int64_t)tlen - w;
+            if (at < pos)
+                return 0;
+            int r = segment_at(t, tlen, (uint32_t)at, p + i, j - i);
+            return r != 1 ? r : at + w == tlen;
+        }
+        if (first) {
+            int r = segment_at(t, tlen, pos, p + i, j - i);
+            if (r != 1)
+                return r;
+        } else {
+            while (pos + w <= tlen && segment_at(t, tlen, pos, p + i, j - i) != 1)
+                pos++;
+            if (pos + w > tlen)
+                return 0;
+        }
+        pos += w;
+        for (i = j; i < plen && p[i] == '%'; i++)
+            ;
+    }
 }
 
 BYTEA_FN(like)
@@ -352,6 +368,7 @@ const ss_func_def bytea_functions[] = {
     FN("like", ss_fn_bytea_like, SS_TYPE_BOOL, BY, BY),
     FN("encode", ss_fn_bytea_encode, TX, BY, TX), FN("decode", ss_fn_bytea_decode, BY, TX, TX),
     FN("convert_to", ss_fn_bytea_convert_to, BY, TX, TX), FN("convert_from", ss_fn_bytea_convert_from, TX, BY, TX),
+    FN("convert", ss_fn_bytea_convert, BY, BY, TX, TX),
     FN("md5", ss_fn_bytea_md5, TX, BY),
     FN("sha224", ss_fn_bytea_sha224, BY, BY), FN("sha256", ss_fn_bytea_sha256, BY, BY),
     FN("sha384", ss_fn_bytea_sha384, BY, BY), FN("sha512", ss_fn_bytea_sha512, BY, BY),

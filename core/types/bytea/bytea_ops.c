@@ -25,23 +25,14 @@ int bytea_compare(const void *pa, const void *pb)
 }
 
 static int bytea_concat(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs,
-                       const uint32_t *rows, uint32_t n, ss_vector *out)
+                        const uint32_t *rows, uint32_t n, ss_vector *out)
 {
     (void)nargs;
     const ss_text *a = args[0]->data, *b = args[1]->data;
     SS_FOR_ROWS(rows, n, i, {
-        size_t len = (size_t)a[i].len + b[i].len;
-        if (len > 0x3fffffff)
-            return ss_ctx_error(ctx, SS_SQLSTATE_PROGRAM_LIMIT_EXCEEDED, "invalid memory alloc request size %zu", len + 4);
-        char *p = ss_vector_text_alloc(ctx, out, len);
-        if (!p)
+        ss_text parts[2] = {a[i], b[i]};
+        if (bytea_put_joined(ctx, out, i, parts, 2, -1, 0) != SS_OK)
             return SS_ERROR;
-        if (a[i].len)
-            memcpy(p, a[i].ptr, a[i].len);
-        if (b[i].len)
-            memcpy(p + a[i].len, b[i].ptr, b[i].len);
-        ((ss_text *)out->data)[i] = (ss_text){p, (uint32_t)len, 0};
-        ss_vector_set_valid(out, i);
     });
     return SS_OK;
 }
