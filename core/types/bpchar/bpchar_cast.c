@@ -58,19 +58,12 @@ static int to_other(ss_ctx *ctx, const ss_value *in, ss_type from, ss_type to, i
     {T, BP, CAST_ASSIGNMENT, from_other}, { BP, T, CAST_EXPLICIT, to_other }
 
 const ss_cast_def bpchar_casts[] = {
-    {BP, SS_TYPE_TEXT, CAST_IMPLICIT, to_text},
-    {BP, SS_TYPE_VARCHAR, CAST_IMPLICIT, to_text},
-    {SS_TYPE_TEXT, BP, CAST_IMPLICIT, from_text},
-    {SS_TYPE_VARCHAR, BP, CAST_IMPLICIT, from_text},
-    {SS_TYPE_BOOL, BP, CAST_ASSIGNMENT, from_other},
-    {BP, SS_TYPE_BOOL, CAST_EXPLICIT, to_other},
-    IO_CASTS(SS_TYPE_INT2),
-    IO_CASTS(SS_TYPE_INT4),
-    IO_CASTS(SS_TYPE_INT8),
-    IO_CASTS(SS_TYPE_FLOAT8),
-    IO_CASTS(SS_TYPE_NUMERIC),
-    IO_CASTS(SS_TYPE_FLOAT4),
-    IO_CASTS(SS_TYPE_BYTEA),
-    IO_CASTS(SS_TYPE_UUID),
+    /* rtrim1 to the other string types; from them binary coercible, padded by coerce_typmod */
+    {BP, SS_TYPE_TEXT, CAST_IMPLICIT, to_text}, {BP, SS_TYPE_VARCHAR, CAST_IMPLICIT, to_text},
+    {SS_TYPE_TEXT, BP, CAST_IMPLICIT, from_text}, {SS_TYPE_VARCHAR, BP, CAST_IMPLICIT, from_text},
+    /* I/O conversions */
+    IO_CASTS(SS_TYPE_BOOL), IO_CASTS(SS_TYPE_INT2), IO_CASTS(SS_TYPE_INT4), IO_CASTS(SS_TYPE_INT8),
+    IO_CASTS(SS_TYPE_FLOAT4), IO_CASTS(SS_TYPE_FLOAT8), IO_CASTS(SS_TYPE_NUMERIC),
+    IO_CASTS(SS_TYPE_BYTEA), IO_CASTS(SS_TYPE_UUID),
     {0},
 };

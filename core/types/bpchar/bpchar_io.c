@@ -119,18 +119,9 @@ static int coerce_typmod(ss_ctx *ctx, const ss_value *in, ss_type from, ss_type 
 }
 
 const ss_type_def ss_bpchar_type_def = {
-    .info = &ss_bpchar_type_info,
-    .internal_name = "bpchar",
-    .display_name = "character",
-    .sql_names = NULL, /* the grammar turns CHARACTER(n) / CHAR(n) into bpchar */
-    .category = 'S',
-    .preferred = false,
-    .typmod_in = typmod_in,
-    .typmod_out = typmod_out,
-    .input = input,
-    .output = output,
+    .info = &ss_bpchar_type_info, .internal_name = "bpchar", .display_name = "character",
+    .category = 'S', /* sql_names: none, the grammar turns CHARACTER(n) / CHAR(n) into bpchar */
+    .typmod_in = typmod_in, .typmod_out = typmod_out, .input = input, .output = output,
     .coerce_typmod = coerce_typmod,
-    .functions = bpchar_functions,
-    .operators = bpchar_operators,
-    .casts = bpchar_casts,
+    .functions = bpchar_functions, .operators = bpchar_operators, .casts = bpchar_casts,
 };

@@ -94,31 +94,16 @@ static size_t escape_encode(const unsigned char *s, size_t len, char *out)
     return (size_t)(p - out);
 }
 
-BYTEA_FN(encode)
+/* The text of s[0..len) in format fmt written to out (room: encoded_max); its length. */
+static size_t encode_as(int fmt, const ss_text *in, char *out)
 {
-    (void)nargs;
-    const ss_text *a = texts(args[0]), *f = texts(args[1]);
-    SS_FOR_ROWS(rows, n, i, {
-        int fmt;
-        if (format_of(ctx, &f[i], &fmt) != SS_OK)
-            return SS_ERROR;
-        char *p = ss_vector_text_alloc(ctx, out, encoded_max(fmt, a[i].len));
-        if (!p)
-            return SS_ERROR;
-        const unsigned char *s = (const unsigned char *)a[i].ptr;
-        size_t len;
-        if (fmt == FMT_HEX) {
-            bytea_hex_encode(s, a[i].len, p);
-            len = 2 * (size_t)a[i].len;
-        } else if (fmt == FMT_BASE64) {
-            len = base64_encode(s, a[i].len, p);
-        } else {
-            len = escape_encode(s, a[i].len, p);
-        }
-        ((ss_text *)out->data)[i] = (ss_text){p, (uint32_t)len, 0};
-        ss_vector_set_valid(out, i);
-    });
-    return SS_OK;
+    const unsigned char *s = (const unsigned char *)in->ptr;
+    if (fmt == FMT_BASE64)
+        return base64_encode(s, in->len, out);
+    if (fmt == FMT_ESCAPE)
+        return escape_encode(s, in->len, out);
+    bytea_hex_encode(s, in->len, out);
+    return 2 * (size_t)in->len;
 }
 
 static int b64_value(unsigned char c)
@@ -190,27 +175,43 @@ static int escape_decode(ss_ctx *ctx, const char *s, size_t len, unsigned char *
     return bytea_decode_input(ctx, s, len, out, outlen);
 }
 
-BYTEA_FN(decode)
+/* encode(bytea, format) (to_text) or decode(text, format): rows of args[0] in the format
+ * args[1] names. */
+static int code_rows(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, uint32_t n,
+                     ss_vector *out, bool to_text)
 {
-    (void)nargs;
     const ss_text *a = texts(args[0]), *f = texts(args[1]);
     SS_FOR_ROWS(rows, n, i, {
         int fmt;
         if (format_of(ctx, &f[i], &fmt) != SS_OK)
             return SS_ERROR;
-        unsigned char *p = (unsigned char *)ss_vector_text_alloc(ctx, out, a[i].len);
+        char *p = ss_vector_text_alloc(ctx, out, to_text ? encoded_max(fmt, a[i].len) : a[i].len);
         if (!p)
             return SS_ERROR;
         size_t len = 0;
-        int rc = fmt == FMT_HEX      ? bytea_hex_decode(ctx, a[i].ptr, a[i].len, p, &len)
-                 : fmt == FMT_BASE64 ? base64_decode(ctx, a[i].ptr, a[i].len, p, &len)
-                                     : escape_decode(ctx, a[i].ptr, a[i].len, p, &len);
+        unsigned char *b = (unsigned char *)p;
+        int rc = to_text              ? ((len = encode_as(fmt, &a[i], p)), SS_OK)
+                 : fmt == FMT_HEX    ? bytea_hex_decode(ctx, a[i].ptr, a[i].len, b, &len)
+                 : fmt == FMT_BASE64 ? base64_decode(ctx, a[i].ptr, a[i].len, b, &len)
+                                     : escape_decode(ctx, a[i].ptr, a[i].len, b, &len);
         if (rc != SS_OK)
             return SS_ERROR;
-        ((ss_text *)out->data)[i] = (ss_text){(const char *)p, (uint32_t)len, 0};
+        ((ss_text *)out->data)[i] = (ss_text){p, (uint32_t)len, 0};
         ss_vector_set_valid(out, i);
     });
     return SS_OK;
+}
+
+BYTEA_FN(encode)
+{
+    (void)nargs;
+    return code_rows(ctx, args, rows, n, out, true);
+}
+
+BYTEA_FN(decode)
+{
+    (void)nargs;
+    return code_rows(ctx, args, rows, n, out, false);
 }
 
 /* ---- convert_to / convert_from ---- */

@@ -104,29 +104,16 @@ static int set_at(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, uin
     return SS_OK;
 }
 
-BYTEA_FN(get_byte)
-{
-    (void)nargs;
-    return get_at(ctx, args, rows, n, out, false);
-}
-
-BYTEA_FN(set_byte)
-{
-    (void)nargs;
-    return set_at(ctx, args, rows, n, out, false);
-}
-
-BYTEA_FN(get_bit)
-{
-    (void)nargs;
-    return get_at(ctx, args, rows, n, out, true);
-}
-
-BYTEA_FN(set_bit)
-{
-    (void)nargs;
-    return set_at(ctx, args, rows, n, out, true);
-}
+#define AT_FN(NAME, RUN, BITS)                                                             \
+    BYTEA_FN(NAME)                                                                         \
+    {                                                                                      \
+        (void)nargs;                                                                       \
+        return RUN(ctx, args, rows, n, out, BITS);                                         \
+    }
+AT_FN(get_byte, get_at, false)
+AT_FN(set_byte, set_at, false)
+AT_FN(get_bit, get_at, true)
+AT_FN(set_bit, set_at, true)
 
 /* bytea_substring: bytes start .. start + count - 1 (1-based; count < 0: to the end), the
  * positions before 1 simply not there.  *from / *len get the slice of s. */

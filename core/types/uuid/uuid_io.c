@@ -71,13 +71,6 @@ static void output(ss_type t, const ss_value *v, ss_strbuf *out)
 }
 
 const ss_type_def ss_uuid_type_def = {
-    .info = &ss_uuid_type_info,
-    .internal_name = "uuid",
-    .display_name = "uuid",
-    .category = 'U',
-    .preferred = false,
-    .input = input,
-    .output = output,
-    .functions = uuid_functions,
-    .operators = uuid_operators,
+    .info = &ss_uuid_type_info, .internal_name = "uuid", .display_name = "uuid", .category = 'U',
+    .input = input, .output = output, .functions = uuid_functions, .operators = uuid_operators,
 };
