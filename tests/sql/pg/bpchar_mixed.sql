@@ -41,3 +41,9 @@ DROP TABLE r;
 DROP TABLE q;
 DROP TABLE p;
 SELECT pg_typeof('a'::char(3) || 'x') AS concat_type, pg_typeof('a'::char(3)) AS c3, pg_typeof(md5('a'::bytea)) AS md5_t, pg_typeof(sha256('a'::bytea)) AS sha_t, pg_typeof(gen_random_uuid()) AS u, pg_typeof(coalesce('a'::char(2), 'b'::text)) AS co, pg_typeof(string_agg('\x01'::bytea, '')) AS agg, pg_typeof(max('a'::char(2))) AS mx;
+CREATE TABLE bx (a bpchar, b char, c character(2));
+\d bx
+CREATE TABLE by2 AS SELECT 'x'::bpchar AS a, max('y'::char(2)) AS m, 'z'::char(3) AS z;
+\d by2
+DROP TABLE by2;
+DROP TABLE bx;
