@@ -385,7 +385,27 @@ static int bind_in_any(binder *b, const ast_expr *a, ss_expr *l, ss_expr **items
                 return SS_ERROR;
         chain->u.list.nargs = n;
         chain->u.list.args = cmps;
+        /* a chain of constants is a constant, as the EXPR_IN below folds (CASE then drops an
+           arm whose WHEN is false before its THEN is folded): the deciding one, else NULL
+           when one is NULL, else the identity */
         *out = chain;
+        bool all_cmp_const = true, any_null = false, decided = false;
+        for (uint32_t k = 0; k < n; k++) {
+            all_cmp_const &= cmps[k]->kind == EXPR_CONST;
+            any_null |= cmps[k]->kind == EXPR_CONST && cmps[k]->u.cnst.is_null;
+            decided |= cmps[k]->kind == EXPR_CONST && !cmps[k]->u.cnst.is_null &&
+                       cmps[k]->u.cnst.v.b == !a->negated;
+        }
+        if (all_cmp_const) {
+            ss_expr *c = make_null(b, type_of(SS_TYPE_BOOL));
+            if (!c)
+                return SS_ERROR;
+            if (decided || !any_null) {
+                c->u.cnst.is_null = false;
+                c->u.cnst.v.b = decided ? !a->negated : a->negated;
+            }
+            *out = c;
+        }
         return SS_OK;
     }
     ss_expr *e = new_expr(b, EXPR_IN, type_of(SS_TYPE_BOOL));
