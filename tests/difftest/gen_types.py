@@ -143,23 +143,66 @@ def numeric_literal(r, p, s):
     return fmt(digits(r.randint(0, max(intd, 0))), digits(r.randint(0, s))), False
 
 
-class NumericGen(dt.Gen):
+class TypedGen(dt.Gen):
+    """What the typed generators share: tables of COLTYPES ((SQL type, kernel type,
+    (precision, scale) or None)), multi-row INSERTs of value() and risky one-row ones, six to
+    twelve query() statements, the statements of prologue / after_query / epilogue."""
+    KIND, COLTYPES, ROWS, NTABLES, NINSERTS, RISKY_P = None, (), (2, 3), (0, 1), 2, 0.3
+
     def __init__(self, seed, num):
-        super().__init__(random.Random('%s/%s/numeric' % (seed, num)))
+        super().__init__(random.Random('%s/%s/%s' % (seed, num, self.KIND)))
         self.seed, self.num = seed, num
         self.tables = {}
 
-    # -- setup
     def make_table(self, name, letters):
-        r = self.r
         cols = []
-        for i in range(r.randint(2, 5)):
-            tsql, t, ps = r.choice(NUM_COLTYPES)
+        for i in range(self.r.randint(2, 5)):
+            tsql, t, ps = self.r.choice(self.COLTYPES)
             c = Column(letters[i], t, tsql, self.chance(0.1))
             c.ps = ps
             cols.append(c)
         self.tables[name] = cols
         return CreateTable(name, cols)
+
+    def make_insert(self, name, risky):
+        cols = self.tables[name]
+        nrows = 1 if risky else self.r.choice(self.ROWS)
+        return Insert(name, None, [[self.value(c, risky) for c in cols] for _ in range(nrows)])
+
+    def prologue(self):
+        return []
+
+    def after_query(self):
+        return []
+
+    def epilogue(self):
+        return []
+
+    def generate(self):
+        r = self.r
+        stmts = self.prologue()
+        letters = [list('abcdef'), list('pqrstu')]
+        for i in range(r.choice(self.NTABLES)):
+            stmts.append(self.make_table('t%d' % (i + 1), letters[i]))
+        for name in sorted(self.tables):
+            for j in range(r.randint(1, self.NINSERTS)):
+                stmts.append(self.make_insert(name, risky=j > 0 and self.chance(self.RISKY_P)))
+        for _ in range(r.randint(6, 12)):
+            stmts.append(self.query())
+            stmts += self.after_query()
+        if self.tables:
+            stmts.append(Drop(sorted(self.tables)))
+        return Case(self.seed, self.num, stmts + self.epilogue())
+
+
+class NumericGen(TypedGen):
+    KIND, COLTYPES, ROWS, NTABLES, NINSERTS, RISKY_P = ('numeric', NUM_COLTYPES, (2, 3, 4, 5, 6, 8),
+                                                        (0, 1, 1, 1, 2), 3, 0.3)
+
+    def after_query(self):
+        if self.tables and self.chance(0.05):
+            return [self.make_insert(self.r.choice(sorted(self.tables)), risky=True)]
+        return []
 
     def value(self, c, risky):
         r = self.r
@@ -185,12 +228,6 @@ class NumericGen(dt.Gen):
         if c.t == 'float8':
             return r.choice(FLOAT_BAD) if risky and self.chance(0.3) else r.choice(FLOAT_VALS)
         return r.choice(INT_BAD[c.t]) if risky and self.chance(0.3) else r.choice(INT_VALS[c.t])
-
-    def make_insert(self, name, risky):
-        r = self.r
-        cols = self.tables[name]
-        nrows = 1 if risky else r.choice([2, 3, 4, 5, 6, 8])
-        return Insert(name, None, [[self.value(c, risky) for c in cols] for _ in range(nrows)])
 
     # -- expressions: kind 'num' (any numeric-category type), 'exact' (integers, numeric),
     #    'numeric', 'bool', 'text'
@@ -378,24 +415,6 @@ class NumericGen(dt.Gen):
         self.order_all(q)
         return mark_exact(q)
 
-    def generate(self):
-        r = self.r
-        stmts = []
-        letters = [list('abcdef'), list('pqrstu')]
-        for i in range(r.choice([0, 1, 1, 1, 2])):
-            stmts.append(self.make_table('t%d' % (i + 1), letters[i]))
-        for name in sorted(self.tables):
-            for j in range(r.randint(1, 3)):
-                stmts.append(self.make_insert(name, risky=j > 0 and self.chance(0.3)))
-        for _ in range(r.randint(6, 12)):
-            stmts.append(self.query())
-            if self.tables and self.chance(0.05):
-                stmts.append(self.make_insert(r.choice(sorted(self.tables)), risky=True))
-        if self.tables:
-            stmts.append(Drop(sorted(self.tables)))
-        return Case(self.seed, self.num, stmts)
-
-
 # ------------------------------------------------------------------------------ date/time
 
 TIME_ZONES = ["'UTC'", "'America/New_York'", "'Europe/Berlin'", "'Asia/Kolkata'", "'Australia/Lord_Howe'",
@@ -463,19 +482,18 @@ TRUNC_FIELDS = ['year', 'month', 'day', 'hour', 'minute', 'second', 'week', 'qua
                 'millennium', 'milliseconds', 'microseconds']
 
 
-class DateTimeGen(dt.Gen):
-    def __init__(self, seed, num):
-        super().__init__(random.Random('%s/%s/datetime' % (seed, num)))
-        self.seed, self.num = seed, num
-        self.tables = {}
+class DateTimeGen(TypedGen):
+    KIND, COLTYPES, ROWS, NTABLES, NINSERTS, RISKY_P = ('datetime', [c + (None,) for c in DT_COLTYPES],
+                                                        (2, 3, 4, 5, 6), (0, 1, 1, 2), 2, 0.4)
 
-    def make_table(self, name, letters):
-        cols = []
-        for i in range(self.r.randint(2, 5)):
-            tsql, t = self.r.choice(DT_COLTYPES)
-            cols.append(Column(letters[i], t, tsql, self.chance(0.1)))
-        self.tables[name] = cols
-        return CreateTable(name, cols)
+    def prologue(self):
+        return [Raw('SET TIME ZONE %s;' % self.r.choice(TIME_ZONES))]
+
+    def after_query(self):
+        return [Raw('SET TIME ZONE %s;' % self.r.choice(TIME_ZONES))] if self.chance(0.08) else []
+
+    def epilogue(self):
+        return [Raw("SET TIME ZONE 'UTC';")]
 
     def value(self, c, risky):
         r = self.r
@@ -489,11 +507,6 @@ class DateTimeGen(dt.Gen):
         # the infinities and the ends of the range now and then, ordinary values mostly
         tame = [v for v in good if v not in DT_EXTREME]
         return r.choice(good if self.chance(0.2) or not tame else tame)
-
-    def make_insert(self, name, risky):
-        cols = self.tables[name]
-        nrows = 1 if risky else self.r.choice([2, 3, 4, 5, 6])
-        return Insert(name, None, [[self.value(c, risky) for c in cols] for _ in range(nrows)])
 
     def leaf(self, ctx, want):
         cols = [(n, t) for n, t in ctx.cols if t == want]
@@ -619,24 +632,6 @@ class DateTimeGen(dt.Gen):
         r.shuffle(keys)
         q.order = [Key(i, 'pos', r.choice([False, True]), r.choice([None, 'FIRST', 'LAST'])) for i in keys]
         return q
-
-    def generate(self):
-        r = self.r
-        stmts = [Raw('SET TIME ZONE %s;' % r.choice(TIME_ZONES))]
-        letters = [list('abcdef'), list('pqrstu')]
-        for i in range(r.choice([0, 1, 1, 2])):
-            stmts.append(self.make_table('t%d' % (i + 1), letters[i]))
-        for name in sorted(self.tables):
-            for j in range(r.randint(1, 2)):
-                stmts.append(self.make_insert(name, risky=j > 0 and self.chance(0.4)))
-        for _ in range(r.randint(6, 12)):
-            stmts.append(self.query())
-            if self.chance(0.08):
-                stmts.append(Raw('SET TIME ZONE %s;' % r.choice(TIME_ZONES)))
-        if self.tables:
-            stmts.append(Drop(sorted(self.tables)))
-        stmts.append(Raw("SET TIME ZONE 'UTC';"))
-        return Case(self.seed, self.num, stmts)
 
 
 GENERATORS = {'numeric': NumericGen, 'datetime': DateTimeGen}
