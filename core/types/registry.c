@@ -3,6 +3,8 @@
  * types, whose order is their layout's, are described here. */
 #include "types/registry.h"
 
+#include "types/array/array.h"
+
 #define PRIMITIVE(ID, NAME, WIDTH, FLAGS)                                                  \
     static const ss_type_info ID##_info = {sizeof(ss_type_info), SS_TYPE_##ID, NAME,          \
                                            SS_LAYOUT_FIXED, WIDTH, FLAGS, NULL, NULL, NULL, NULL, NULL, NULL}
@@ -32,6 +34,6 @@ const ss_type_info *ss_type_registry_get(int32_t id)
     case SS_TYPE_VARCHAR: return &VARCHAR_info;
     case SS_TYPE_UNKNOWN: return &UNKNOWN_info;
     case SS_TYPE_NUMERIC: return &ss_numeric_type_info;
-    default: return NULL;
+    default: return arr_type_info(id);
     }
 }

@@ -2,6 +2,7 @@
  * int4in, int8in, float8in, boolin, textin and their output counterparts). */
 #include "types/typeio.h"
 
+#include "types/array/array.h"
 #include "types/numeric/numeric.h"
 
 #include <errno.h>
@@ -202,6 +203,8 @@ int ss_value_parse(ss_ctx *ctx, ss_type t, const char *s, size_t len, ss_value *
     case SS_TYPE_NUMERIC:
         return num_parse(ctx, s, len, &out->v.s); /* the typmod is the cast's business */
     default:
+        if (ss_type_is_array(t.id))
+            return arr_parse(ctx, ss_type_element_of(t.id), s, len, &out->v.s);
         return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                             "input of values of type %s is not supported",
                             ss_type_internal_name(t.id));
@@ -234,6 +237,8 @@ void ss_value_format(ss_type t, const ss_value *v, ss_strbuf *out)
         num_format(&v->v.s, out);
         break;
     default:
+        if (ss_type_is_array(t.id))
+            arr_format(&v->v.s, out);
         break;
     }
 }

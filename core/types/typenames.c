@@ -3,6 +3,7 @@
 #include "types/typeio.h"
 
 #include "types/numeric/numeric.h"
+#include "types/registry.h"
 
 #include <stdio.h>
 #include <strings.h>
@@ -23,8 +24,27 @@ static const char *display_base(int32_t id)
     }
 }
 
+/* "integer[]": the element type's name (with the array's typmod, which is its elements')
+ * and "[]"; static storage for the names without a typmod. */
+static const char *display_array(ss_type t, char *buf, size_t n)
+{
+    const ss_type_info *ti = ss_type_registry_get(t.id);
+    if (!buf || n == 0 || t.typmod < 0)
+        return ti ? ti->name : "???";
+    char elem[64];
+    ss_type_display_name((ss_type){ss_type_element_of(t.id), t.typmod}, elem, sizeof elem);
+    snprintf(buf, n, "%s[]", elem);
+    return buf;
+}
+
 const char *ss_type_display_name(ss_type t, char *buf, size_t n)
 {
+    if (ss_type_is_array(t.id)) {
+        const char *name = display_array(t, buf, n);
+        if (buf && n && name != buf)
+            snprintf(buf, n, "%s", name);
+        return name;
+    }
     const char *base = display_base(t.id);
     if (!buf || n == 0)
         return base;
@@ -51,6 +71,14 @@ const char *ss_type_internal_name(int32_t id)
     case SS_TYPE_TEXT: return "text";
     case SS_TYPE_VARCHAR: return "varchar";
     case SS_TYPE_UNKNOWN: return "unknown";
+    case SS_TYPE_BOOL_ARRAY: return "_bool";
+    case SS_TYPE_INT2_ARRAY: return "_int2";
+    case SS_TYPE_INT4_ARRAY: return "_int4";
+    case SS_TYPE_INT8_ARRAY: return "_int8";
+    case SS_TYPE_FLOAT8_ARRAY: return "_float8";
+    case SS_TYPE_NUMERIC_ARRAY: return "_numeric";
+    case SS_TYPE_TEXT_ARRAY: return "_text";
+    case SS_TYPE_VARCHAR_ARRAY: return "_varchar";
     default: return "???";
     }
 }
