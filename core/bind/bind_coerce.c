@@ -239,6 +239,19 @@ int bind_type_name(binder *b, const ast_type_name *tn, ss_type *out)
     }
     out->id = id;
     out->typmod = -1;
+    if (tn->is_array) {
+        /* int[], int[3], integer ARRAY: the array type, the element's modifier */
+        ast_type_name et = *tn;
+        et.is_array = false;
+        if (bind_type_name(b, &et, out))
+            return SS_ERROR;
+        int32_t arr = ss_type_array_of(out->id);
+        if (arr == SS_TYPE_INVALID)
+            return bind_error(b, tn->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                              "feature not supported: arrays of type %s", tn->name);
+        out->id = arr;
+        return SS_OK;
+    }
     if (id == SS_TYPE_NUMERIC && tn->typmod != -1) {
         /* numerictypmodin: numeric(p) = numeric(p, 0) */
         int32_t p = tn->typmod, s = tn->typmod2 == INT32_MIN ? 0 : tn->typmod2;
@@ -270,7 +283,8 @@ ss_expr *bind_cast(binder *b, const ast_expr *a)
     ss_type target;
     if (bind_type_name(b, &a->type, &target))
         return NULL;
-    ss_expr *arg = bind_expr(b, a->args[0]);
+    ss_expr *arg = a->args[0]->kind == AE_ARRAY && a->args[0]->nargs == 0 ? bind_array_ctor(b, a->args[0], &target)
+                                                                             : bind_expr(b, a->args[0]);
     if (!arg)
         return NULL;
     /* a missing cast is reported at the cast, input errors at the value, as PostgreSQL does */

@@ -60,6 +60,10 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
             return NULL;
         types[i] = is_unknown_param(b, args[i]) ? type_of(SS_TYPE_UNKNOWN) : args[i]->type;
     }
+    bool array_func;
+    ss_expr *arr = bind_array_func(b, a, name, args, n, &array_func);
+    if (array_func)
+        return arr;
     const ss_func_def *def;
     ss_type result;
     int resolved = ss_func_resolve(name, n, types, &def, want, &result);

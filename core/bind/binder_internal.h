@@ -397,6 +397,19 @@ ss_expr *bind_outer_column(binder *b, const ast_expr *a, bool *found);
 /* Column index of name in the FROM item re, -1 when it has none, -2 when several. */
 int64_t range_column_of(const range_entry *re, const char *name);
 
+/* Arrays (bind_array.c). */
+/* ARRAY[...]; target: the array type a cast gives it (ARRAY[]::int[]), or NULL. */
+ss_expr *bind_array_ctor(binder *b, const ast_expr *a, const ss_type *target);
+/* a[i], a[i][j], a[lo:hi] */
+ss_expr *bind_subscript(binder *b, const ast_expr *a);
+/* x op ANY / ALL (array) */
+ss_expr *bind_array_cmp(binder *b, const ast_expr *a);
+/* @> <@ && || and comparisons with an array operand; *handled false (NULL returned) when
+ * the operator is not one of them or no operand is an array. */
+ss_expr *bind_array_op(binder *b, const ast_expr *a, ss_expr *l, ss_expr *r, bool *handled);
+/* array_length, array_cat, ... over bound arguments; *handled false when name is none. */
+ss_expr *bind_array_func(binder *b, const ast_expr *a, const char *name, ss_expr **args, uint32_t n, bool *handled);
+
 /* Output names (bind_names.c). */
 /* PostgreSQL's output column name for an expression (FigureColname). */
 const char *figure_colname(const ast_expr *e);

@@ -61,6 +61,21 @@ static int from_text(ss_ctx *ctx, const ss_vector *a, const uint32_t *rows, uint
     return SS_OK;
 }
 
+/* Casts with an array side (to and from text, between array types): one value at a time
+ * through the scalar cast, whose text results live in ctx's arena until they are copied. */
+static int array_rows(ss_ctx *ctx, const ss_vector *a, const uint32_t *rows, uint32_t n,
+                      ss_vector *out, ss_type from, ss_type to, int mode)
+{
+    SS_FOR_ROWS(rows, n, i, {
+        ss_value v, r;
+        ss_vector_get_value(a, i, &v);
+        if (ss_cast_value(ctx, &v, from, to, mode, &r, ctx->arena) != SS_OK ||
+            ss_vector_set_value(ctx, out, i, &r) != SS_OK)
+            return SS_ERROR;
+    });
+    return SS_OK;
+}
+
 /* One typed conversion loop from source element type S to destination element type D. */
 #define CONV_LOOP(S, D, ...)                                                               \
     do {                                                                                   \
@@ -166,7 +181,9 @@ int ev_cast(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *s
     if (rc == SS_OK)
         rc = ev_nonnull_rows(ctx, sel, n, &a.v, 1, out, &rows);
     if (rc == SS_OK && rows.n > 0) {
-        if (nm)
+        if (ss_type_is_array(from.id) || ss_type_is_array(to.id))
+            rc = array_rows(ctx, a.v, rows.sel, rows.n, out, from, to, mode);
+        else if (nm)
             rc = ev_numeric_cast(ctx, a.v, rows.sel, rows.n, from, to, mode, out);
         else if (tt)
             rc = to_text(ctx, a.v, rows.sel, rows.n, out, to, mode);

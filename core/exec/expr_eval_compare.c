@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "types/array/array.h"
 #include "types/numeric/numeric.h"
 #include "types/typeio.h"
 
@@ -145,6 +146,15 @@ DEF_CMP_TYPE(tx, ss_text, NO_CLONES, TX_EQ, TX_NE, TX_LT, TX_LE, TX_GT, TX_GE)
 #define NM_GE(x, y) (num_compare(&(x), &(y)) >= 0)
 DEF_CMP_TYPE(nm, ss_text, NO_CLONES, NM_EQ, NM_NE, NM_LT, NM_LE, NM_GT, NM_GE)
 
+/* arrays: PostgreSQL's btarraycmp order (types/array/array.h) */
+#define AR_EQ(x, y) (arr_compare(&(x), &(y)) == 0)
+#define AR_NE(x, y) (arr_compare(&(x), &(y)) != 0)
+#define AR_LT(x, y) (arr_compare(&(x), &(y)) < 0)
+#define AR_LE(x, y) (arr_compare(&(x), &(y)) <= 0)
+#define AR_GT(x, y) (arr_compare(&(x), &(y)) > 0)
+#define AR_GE(x, y) (arr_compare(&(x), &(y)) >= 0)
+DEF_CMP_TYPE(ar, ss_text, NO_CLONES, AR_EQ, AR_NE, AR_LT, AR_LE, AR_GT, AR_GE)
+
 /* The kernels for a type; NULL when the type has no comparison. */
 static const cmp_kernels *kernels_for(int32_t type)
 {
@@ -158,7 +168,7 @@ static const cmp_kernels *kernels_for(int32_t type)
     case SS_TYPE_VARCHAR:
     case SS_TYPE_UNKNOWN: return cmp_tx;
     case SS_TYPE_NUMERIC: return cmp_nm;
-    default: return NULL;
+    default: return ss_type_is_array(type) ? cmp_ar : NULL;
     }
 }
 

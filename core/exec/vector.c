@@ -218,6 +218,8 @@ int ss_vector_set_value(ss_ctx *ctx, ss_vector *v, uint32_t row, const ss_value 
     case SS_TYPE_UNKNOWN:
     case SS_TYPE_NUMERIC: return ss_vector_set_text(ctx, v, row, val->v.s.ptr, val->v.s.len);
     default:
+        if (ss_type_is_array(v->type.id))
+            return ss_vector_set_text(ctx, v, row, val->v.s.ptr, val->v.s.len);
         return ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "vector of unsupported type %d",
                             (int)v->type.id);
     }

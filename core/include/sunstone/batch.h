@@ -100,7 +100,12 @@ static inline void ss_vector_get_value(const ss_vector *v, uint32_t row, ss_valu
     case SS_TYPE_VARCHAR:
     case SS_TYPE_UNKNOWN:
     case SS_TYPE_NUMERIC: out->v.s = ((const ss_text *)v->data)[row]; break;
-    default: out->is_null = true; break;
+    default:
+        if (ss_type_is_array(v->type.id))
+            out->v.s = ((const ss_text *)v->data)[row]; /* an encoded array */
+        else
+            out->is_null = true;
+        break;
     }
 }
 

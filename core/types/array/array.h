@@ -87,6 +87,13 @@ void arr_format(const ss_text *t, ss_strbuf *out);
 /* Appends one element's text as array_out quotes it. */
 void arr_format_item(const char *s, size_t len, ss_strbuf *out);
 
+/* ---- casts (array_cast.c) ---- */
+
+/* An array of type from as one of type to (element-wise ss_cast_value in context mode; the
+ * element typmod is to's typmod), its bytes in arena. */
+int arr_cast_value(ss_ctx *ctx, const ss_text *in, ss_type from, ss_type to, int mode,
+                   ss_text *out, ss_arena *arena);
+
 /* ---- order and hashing (array_ops.c) ---- */
 
 /* Order of two element values of type elem (NULLs are the caller's business). */
