@@ -24,6 +24,9 @@ static ss_expr *make_call(binder *b, const ss_func_def *def, ss_type result, ss_
     return e;
 }
 
+static bool untyped(binder *b, const ss_expr *e);
+static bool compatible(binder *b, ss_type x, ss_type y, ss_type *out);
+
 static ss_expr *int_const(binder *b, int32_t type, int64_t v)
 {
     ss_expr *c = new_expr(b, EXPR_CONST, type_of(type));
@@ -71,10 +74,42 @@ ss_expr *bind_array_ctor(binder *b, const ast_expr *a, const ss_type *target)
     int *locs = bind_alloc(b, sizeof(int) * n);
     if (!items || !locs)
         return NULL;
+    bool typed = target && ss_type_is_array(target->id);
     for (uint32_t i = 0; i < n; i++) {
-        if (!(items[i] = bind_expr(b, a->args[i])))
+        /* under a cast to an array type, elements are cast to its element type (inner
+           ARRAY[...]s to the array type), each reporting its own errors */
+        if (typed && a->args[i]->kind == AE_ARRAY)
+            items[i] = bind_array_ctor(b, a->args[i], target);
+        else
+            items[i] = bind_expr(b, a->args[i]);
+        if (!items[i])
             return NULL;
         locs[i] = expr_location(a->args[i]);
+        if (typed && a->args[i]->kind != AE_ARRAY &&
+            !(items[i] = coerce_expr(b, items[i], (ss_type){ss_type_element_of(target->id), target->typmod},
+                                     CAST_EXPLICIT, locs[i])))
+            return NULL;
+    }
+    if (typed)
+        return make_call(b, &arr_def_construct, *target, items, n);
+    /* sub-arrays (ARRAY[ARRAY[1], ARRAY[2.5]]): the common type of their elements */
+    bool subarrays = true;
+    ss_type et = type_of(SS_TYPE_UNKNOWN);
+    for (uint32_t i = 0; i < n && subarrays; i++) {
+        if (untyped(b, items[i]))
+            continue;
+        subarrays = ss_type_is_array(items[i]->type.id);
+        ss_type e = type_of(ss_type_element_of(items[i]->type.id));
+        if (subarrays && et.id == SS_TYPE_UNKNOWN)
+            et = e;
+        else if (subarrays && !compatible(b, et, e, &et))
+            subarrays = false;
+    }
+    if (subarrays && et.id != SS_TYPE_UNKNOWN) {
+        ss_type at = type_of(ss_type_array_of(et.id));
+        for (uint32_t i = 0; i < n; i++)
+            if (!(items[i] = coerce_expr(b, items[i], at, CAST_IMPLICIT, locs[i])))
+                return NULL;
     }
     ss_type t;
     if (!unify(b, items, locs, n, "ARRAY", &t))

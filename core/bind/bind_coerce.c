@@ -39,6 +39,12 @@ ss_expr *coerce_expr(binder *b, ss_expr *e, ss_type target, ss_cast_mode mode, i
             ss_ctx_error_position(b->ctx, location + 1);
             return NULL;
         }
+        if (ss_type_is_array(target.id) && target.typmod >= 0) {
+            /* the element typmod (varchar(2)[]) as the element cast applies it */
+            ss_value in = c->u.cnst;
+            if (ss_cast_value(b->ctx, &in, type_of(target.id), target, mode, &c->u.cnst, b->arena))
+                return NULL;
+        }
         if (target.id == SS_TYPE_NUMERIC) {
             /* the typmod's rounding and overflow check come after the input function, and
                PostgreSQL reports them without a position */
@@ -283,8 +289,7 @@ ss_expr *bind_cast(binder *b, const ast_expr *a)
     ss_type target;
     if (bind_type_name(b, &a->type, &target))
         return NULL;
-    ss_expr *arg = a->args[0]->kind == AE_ARRAY && a->args[0]->nargs == 0 ? bind_array_ctor(b, a->args[0], &target)
-                                                                             : bind_expr(b, a->args[0]);
+    ss_expr *arg = a->args[0]->kind == AE_ARRAY ? bind_array_ctor(b, a->args[0], &target) : bind_expr(b, a->args[0]);
     if (!arg)
         return NULL;
     /* a missing cast is reported at the cast, input errors at the value, as PostgreSQL does */

@@ -169,7 +169,8 @@ int ev_cast(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *s
     }
     bool ft = ss_type_is_text(from.id), tt = ss_type_is_text(to.id);
     bool nm = from.id == SS_TYPE_NUMERIC || to.id == SS_TYPE_NUMERIC;
-    if ((from.id == to.id && !(nm && to.typmod >= 4)) || (ft && tt)) {
+    bool arr_mod = ss_type_is_array(to.id) && to.typmod >= 0; /* element typmods */
+    if ((from.id == to.id && !(nm && to.typmod >= 4) && !arr_mod) || (ft && tt)) {
         /* same representation: evaluate straight into out, then apply varchar(n) */
         if (ev_node(ctx, arg, in, sel, n, out) != SS_OK)
             return SS_ERROR;

@@ -180,7 +180,10 @@ int arr_fn_construct(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const 
 int arr_fn_subscript(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
                      uint32_t n, ss_vector *out)
 {
-    int64_t shape = ((const int64_t *)args[1]->data)[0];
+    if (n == 0)
+        return SS_OK;
+    /* a constant argument: its value is at every row evaluated, rows[0] among them */
+    int64_t shape = ((const int64_t *)args[1]->data)[rows ? rows[0] : 0];
     int nsubs = (int)((nargs - 2) / 2);
     bool slice = (shape & ARR_SHAPE_SLICE) != 0;
     item_list l = {0};
@@ -308,7 +311,9 @@ int arr_fn_any(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32
                uint32_t n, ss_vector *out)
 {
     (void)nargs;
-    int code = (int)((const int32_t *)args[2]->data)[0];
+    if (n == 0)
+        return SS_OK;
+    int code = (int)((const int32_t *)args[2]->data)[rows ? rows[0] : 0];
     bool all = (code & ARR_CMP_ALL) != 0;
     int op = code & ~ARR_CMP_ALL;
     uint8_t *res = out->data;
@@ -652,7 +657,7 @@ static bool not_distinct(int32_t elem, const ss_value *a, const ss_value *b)
 static int one_dim_only(ss_ctx *ctx, const char *what)
 {
     return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                        "%s in multidimensional arrays is not supported", what);
+                        "%s multidimensional arrays is not supported", what);
 }
 
 /* array_position(array, elem [, start]): the subscript of the first match at or after start. */
@@ -671,7 +676,7 @@ int arr_fn_position(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const u
         ss_array a;
         arr_decode(&av.v.s, &a);
         if (a.ndims > 1)
-            return one_dim_only(ctx, "searching for elements");
+            return one_dim_only(ctx, "searching for elements in");
         int64_t start = a.ndims ? a.lbound[0] : 1;
         if (nargs > 2) {
             ss_value sv;
@@ -717,7 +722,7 @@ int arr_fn_positions(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const 
         ss_array a;
         arr_decode(&av.v.s, &a);
         if (a.ndims > 1) {
-            rc = one_dim_only(ctx, "searching for elements");
+            rc = one_dim_only(ctx, "searching for elements in");
             break;
         }
         l.n = 0;
@@ -760,7 +765,7 @@ static int replace_rows(ss_ctx *ctx, ss_vector *const *args, bool replace, const
         ss_array a;
         arr_decode(&av.v.s, &a);
         if (a.ndims > 1 && !replace) {
-            rc = one_dim_only(ctx, "removing elements");
+            rc = one_dim_only(ctx, "removing elements from");
             break;
         }
         l.n = 0;
