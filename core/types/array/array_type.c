@@ -2,6 +2,9 @@
  * sharing the array order and hash of array_ops.c). */
 #include "types/array/array.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 #include "exec/vector.h"
 
 static int info_compare(const void *a, const void *b)
@@ -29,31 +32,126 @@ static void info_hash_batch(const ss_vector *v, const uint32_t *rows, uint32_t n
     }
 }
 
-#define ARRAY_INFO(ID, NAME)                                                                \
+static uint32_t items_count(const ss_text *t)
+{
+    ss_array a;
+    arr_decode(t, &a);
+    return a.nitems;
+}
+
+static void items_read(const ss_text *t, ss_value *out, uint32_t n)
+{
+    ss_array a;
+    arr_decode(t, &a);
+    arr_iter it;
+    arr_iter_init(&it, &a);
+    for (uint32_t k = 0; k < n && arr_iter_next(&it, &out[k]); k++)
+        ;
+}
+
+static int put(ss_ctx *ctx, ss_strbuf *sb, ss_vector *out, uint32_t row)
+{
+    int rc = sb->oom ? ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory")
+                     : ss_vector_set_text(ctx, out, row, sb->data ? sb->data : "", sb->len);
+    ss_strbuf_free(sb);
+    return rc;
+}
+
+static int build(ss_ctx *ctx, const ss_value *items, uint32_t n, ss_vector *out, uint32_t row)
+{
+    if (n > ARR_MAX_ITEMS)
+        return ss_ctx_error(ctx, SS_SQLSTATE_PROGRAM_LIMIT_EXCEEDED,
+                            "array size exceeds the maximum allowed (%d)", ARR_MAX_ITEMS);
+    ss_strbuf sb;
+    ss_strbuf_init(&sb);
+    int32_t dim = (int32_t)n, lb = 1;
+    arr_encode_buf(ss_type_element_of(out->type.id), n ? 1 : 0, &dim, &lb, items, n, &sb);
+    return put(ctx, &sb, out, row);
+}
+
+/* PostgreSQL's accumArrayResultArr / makeArrayResultArr. */
+static int build_nested(ss_ctx *ctx, const ss_value *subs, uint32_t n, ss_vector *out, uint32_t row)
+{
+    ss_array first = {0};
+    uint64_t total = 0;
+    for (uint32_t k = 0; k < n; k++) {
+        if (subs[k].is_null)
+            return ss_ctx_error(ctx, "22004", "cannot accumulate null arrays");
+        ss_array a;
+        arr_decode(&subs[k].v.s, &a);
+        if (a.ndims == 0)
+            return ss_ctx_error(ctx, ARR_SQLSTATE_SUBSCRIPT, "cannot accumulate empty arrays");
+        if (k == 0) {
+            if (a.ndims + 1 > ARR_MAXDIM)
+                return ss_ctx_error(ctx, SS_SQLSTATE_PROGRAM_LIMIT_EXCEEDED,
+                                    "number of array dimensions (%d) exceeds the maximum allowed (%d)",
+                                    a.ndims + 1, ARR_MAXDIM);
+            first = a;
+        } else if (a.ndims != first.ndims ||
+                   memcmp(a.dims, first.dims, sizeof(int32_t) * (size_t)a.ndims) != 0 ||
+                   memcmp(a.lbound, first.lbound, sizeof(int32_t) * (size_t)a.ndims) != 0) {
+            return ss_ctx_error(ctx, ARR_SQLSTATE_SUBSCRIPT,
+                                "cannot accumulate arrays of different dimensionality");
+        }
+        total += a.nitems;
+    }
+    if (total > ARR_MAX_ITEMS)
+        return ss_ctx_error(ctx, SS_SQLSTATE_PROGRAM_LIMIT_EXCEEDED,
+                            "array size exceeds the maximum allowed (%d)", ARR_MAX_ITEMS);
+    ss_value *items = total ? malloc(sizeof *items * total) : NULL;
+    if (total && !items)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    uint64_t at = 0;
+    for (uint32_t k = 0; k < n; k++) {
+        ss_array a;
+        arr_decode(&subs[k].v.s, &a);
+        items_read(&subs[k].v.s, items + at, a.nitems);
+        at += a.nitems;
+    }
+    int32_t dims[ARR_MAXDIM], lb[ARR_MAXDIM];
+    dims[0] = (int32_t)n;
+    lb[0] = 1;
+    for (int d = 0; d < first.ndims; d++) {
+        dims[d + 1] = first.dims[d];
+        lb[d + 1] = first.lbound[d];
+    }
+    ss_strbuf sb;
+    ss_strbuf_init(&sb);
+    arr_encode_buf(ss_type_element_of(out->type.id), n ? first.ndims + 1 : 0, dims, lb, items,
+                   (uint32_t)total, &sb);
+    free(items);
+    return put(ctx, &sb, out, row);
+}
+
+#define ARRAY_INFO(ID, ELEM, NAME)                                                                \
+    static const ss_type_array ID##_items = {sizeof(ss_type_array),                          \
+                                             SS_TYPE_##ELEM, items_count,             \
+                                             items_read, build, build_nested};               \
     static const ss_type_info ID##_info = {sizeof(ss_type_info), SS_TYPE_##ID, NAME,          \
                                            SS_LAYOUT_VARLEN, sizeof(ss_text), 0, info_compare, \
-                                           info_equal, info_hash, info_hash_batch, NULL, NULL}
+                                           info_equal, info_hash, info_hash_batch, NULL, NULL,  \
+                                           &ID##_items}
 
-ARRAY_INFO(BOOL_ARRAY, "boolean[]");
-ARRAY_INFO(BYTEA_ARRAY, "bytea[]");
-ARRAY_INFO(INT2_ARRAY, "smallint[]");
-ARRAY_INFO(INT4_ARRAY, "integer[]");
-ARRAY_INFO(TEXT_ARRAY, "text[]");
-ARRAY_INFO(BPCHAR_ARRAY, "character[]");
-ARRAY_INFO(VARCHAR_ARRAY, "character varying[]");
-ARRAY_INFO(INT8_ARRAY, "bigint[]");
-ARRAY_INFO(FLOAT4_ARRAY, "real[]");
-ARRAY_INFO(FLOAT8_ARRAY, "double precision[]");
-ARRAY_INFO(TIMESTAMP_ARRAY, "timestamp without time zone[]");
-ARRAY_INFO(DATE_ARRAY, "date[]");
-ARRAY_INFO(TIME_ARRAY, "time without time zone[]");
-ARRAY_INFO(TIMESTAMPTZ_ARRAY, "timestamp with time zone[]");
-ARRAY_INFO(INTERVAL_ARRAY, "interval[]");
-ARRAY_INFO(NUMERIC_ARRAY, "numeric[]");
-ARRAY_INFO(TIMETZ_ARRAY, "time with time zone[]");
-ARRAY_INFO(UUID_ARRAY, "uuid[]");
-ARRAY_INFO(JSON_ARRAY, "json[]");
-ARRAY_INFO(JSONB_ARRAY, "jsonb[]");
+ARRAY_INFO(BOOL_ARRAY, BOOL, "boolean[]");
+ARRAY_INFO(BYTEA_ARRAY, BYTEA, "bytea[]");
+ARRAY_INFO(INT2_ARRAY, INT2, "smallint[]");
+ARRAY_INFO(INT4_ARRAY, INT4, "integer[]");
+ARRAY_INFO(TEXT_ARRAY, TEXT, "text[]");
+ARRAY_INFO(BPCHAR_ARRAY, BPCHAR, "character[]");
+ARRAY_INFO(VARCHAR_ARRAY, VARCHAR, "character varying[]");
+ARRAY_INFO(INT8_ARRAY, INT8, "bigint[]");
+ARRAY_INFO(FLOAT4_ARRAY, FLOAT4, "real[]");
+ARRAY_INFO(FLOAT8_ARRAY, FLOAT8, "double precision[]");
+ARRAY_INFO(TIMESTAMP_ARRAY, TIMESTAMP, "timestamp without time zone[]");
+ARRAY_INFO(DATE_ARRAY, DATE, "date[]");
+ARRAY_INFO(TIME_ARRAY, TIME, "time without time zone[]");
+ARRAY_INFO(TIMESTAMPTZ_ARRAY, TIMESTAMPTZ, "timestamp with time zone[]");
+ARRAY_INFO(INTERVAL_ARRAY, INTERVAL, "interval[]");
+ARRAY_INFO(NUMERIC_ARRAY, NUMERIC, "numeric[]");
+ARRAY_INFO(TIMETZ_ARRAY, TIMETZ, "time with time zone[]");
+ARRAY_INFO(UUID_ARRAY, UUID, "uuid[]");
+ARRAY_INFO(JSON_ARRAY, JSON, "json[]");
+ARRAY_INFO(JSONB_ARRAY, JSONB, "jsonb[]");
 
 const ss_type_info *arr_type_info(int32_t id)
 {
