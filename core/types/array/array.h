@@ -105,6 +105,10 @@ uint64_t arr_elem_hash(int32_t elem, const ss_value *a);
 int arr_compare(const ss_text *a, const ss_text *b);
 uint64_t arr_hash(const ss_text *a);
 
+/* An array of type `type` in ctx's arena: of items[0..n) (one-dimensional), or (nested) of
+ * the arrays items[0..n) one dimension up with array_agg's errors (array_type.c). */
+int arr_build_value(ss_ctx *ctx, int32_t type, bool nested, const ss_value *items, uint32_t n, ss_text *out);
+
 /* The registry descriptions of the array types (array_type.c); NULL for a non-array id. */
 const ss_type_info *arr_type_info(int32_t id);
 

@@ -69,8 +69,8 @@ static int build(ss_ctx *ctx, const ss_value *items, uint32_t n, ss_vector *out,
     return put(ctx, &sb, out, row);
 }
 
-/* PostgreSQL's accumArrayResultArr / makeArrayResultArr. */
-static int build_nested(ss_ctx *ctx, const ss_value *subs, uint32_t n, ss_vector *out, uint32_t row)
+/* PostgreSQL's accumArrayResultArr / makeArrayResultArr into sb. */
+static int nested_buf(ss_ctx *ctx, int32_t elem, const ss_value *subs, uint32_t n, ss_strbuf *sb)
 {
     ss_array first = {0};
     uint64_t total = 0;
@@ -79,7 +79,7 @@ static int build_nested(ss_ctx *ctx, const ss_value *subs, uint32_t n, ss_vector
             return ss_ctx_error(ctx, "22004", "cannot accumulate null arrays");
         ss_array a;
         arr_decode(&subs[k].v.s, &a);
-        if (a.ndims == 0)
+        if (k == 0 && a.ndims == 0)
             return ss_ctx_error(ctx, ARR_SQLSTATE_SUBSCRIPT, "cannot accumulate empty arrays");
         if (k == 0) {
             if (a.ndims + 1 > ARR_MAXDIM)
@@ -115,12 +115,41 @@ static int build_nested(ss_ctx *ctx, const ss_value *subs, uint32_t n, ss_vector
         dims[d + 1] = first.dims[d];
         lb[d + 1] = first.lbound[d];
     }
+    arr_encode_buf(elem, n ? first.ndims + 1 : 0, dims, lb, items, (uint32_t)total, sb);
+    free(items);
+    return SS_OK;
+}
+
+static int build_nested(ss_ctx *ctx, const ss_value *subs, uint32_t n, ss_vector *out, uint32_t row)
+{
     ss_strbuf sb;
     ss_strbuf_init(&sb);
-    arr_encode_buf(ss_type_element_of(out->type.id), n ? first.ndims + 1 : 0, dims, lb, items,
-                   (uint32_t)total, &sb);
-    free(items);
+    if (nested_buf(ctx, ss_type_element_of(out->type.id), subs, n, &sb) != SS_OK) {
+        ss_strbuf_free(&sb);
+        return SS_ERROR;
+    }
     return put(ctx, &sb, out, row);
+}
+
+int arr_build_value(ss_ctx *ctx, int32_t type, bool nested, const ss_value *items, uint32_t n, ss_text *out)
+{
+    int32_t elem = ss_type_element_of(type);
+    if (!nested)
+        return n > ARR_MAX_ITEMS ? ss_ctx_error(ctx, SS_SQLSTATE_PROGRAM_LIMIT_EXCEEDED,
+                                                "array size exceeds the maximum allowed (%d)", ARR_MAX_ITEMS)
+                                 : arr_encode_1d(ctx, elem, items, n, out);
+    ss_strbuf sb;
+    ss_strbuf_init(&sb);
+    int rc = nested_buf(ctx, elem, items, n, &sb);
+    char *p = rc == SS_OK && !sb.oom ? ss_ctx_alloc(ctx, sb.len ? sb.len : 1) : NULL;
+    if (rc == SS_OK && !p)
+        rc = SS_ERROR;
+    if (p) {
+        memcpy(p, sb.data, sb.len);
+        *out = (ss_text){p, (uint32_t)sb.len, 0};
+    }
+    ss_strbuf_free(&sb);
+    return rc;
 }
 
 #define ARRAY_INFO(ID, ELEM, NAME)                                                                \
