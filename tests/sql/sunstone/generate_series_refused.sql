@@ -8,7 +8,6 @@ SELECT generate_series(1, 2), generate_series(1, 3);
 SELECT generate_series(1, a) FROM srr;
 SELECT generate_series(1, generate_series(1, 2));
 DROP TABLE srr;
-SELECT * FROM unnest(1);
 SELECT * FROM abs(-1);
 SELECT * FROM generate_series(1, 2) WITH ORDINALITY AS t(a, b, c);
 CREATE TABLE grt (a int);
