@@ -4,6 +4,7 @@
 
 #include "types/numeric/numeric.h"
 #include "types/registry.h"
+#include "types/type_def.h"
 
 #include <stdio.h>
 #include <strings.h>
@@ -20,7 +21,10 @@ static const char *display_base(int32_t id)
     case SS_TYPE_TEXT: return "text";
     case SS_TYPE_VARCHAR: return "character varying";
     case SS_TYPE_UNKNOWN: return "unknown";
-    default: return "???";
+    default: {
+        const ss_type_def *d = ss_type_def_get(id);
+        return d ? d->display_name : "???";
+    }
     }
 }
 
@@ -54,6 +58,13 @@ const char *ss_type_display_name(ss_type t, char *buf, size_t n)
         char mod[32];
         num_typmod_text(t.typmod, mod, sizeof mod);
         snprintf(buf, n, "%s%s", base, mod);
+    } else if (t.typmod >= 0 && ss_type_def_get(t.id) && ss_type_def_get(t.id)->typmod_out) {
+        /* a catalog type's modifier: a suffix, or the whole name ("timestamp(3) without ...") */
+        char mod[96];
+        if (ss_type_def_get(t.id)->typmod_out(t.typmod, mod, sizeof mod))
+            snprintf(buf, n, "%s", mod);
+        else
+            snprintf(buf, n, "%s%s", base, mod);
     } else
         snprintf(buf, n, "%s", base);
     return buf;
@@ -72,6 +83,18 @@ const char *ss_type_internal_name(int32_t id)
     case SS_TYPE_VARCHAR: return "varchar";
     case SS_TYPE_UNKNOWN: return "unknown";
     case SS_TYPE_BOOL_ARRAY: return "_bool";
+    case SS_TYPE_BYTEA_ARRAY: return "_bytea";
+    case SS_TYPE_BPCHAR_ARRAY: return "_bpchar";
+    case SS_TYPE_FLOAT4_ARRAY: return "_float4";
+    case SS_TYPE_TIMESTAMP_ARRAY: return "_timestamp";
+    case SS_TYPE_DATE_ARRAY: return "_date";
+    case SS_TYPE_TIME_ARRAY: return "_time";
+    case SS_TYPE_TIMESTAMPTZ_ARRAY: return "_timestamptz";
+    case SS_TYPE_INTERVAL_ARRAY: return "_interval";
+    case SS_TYPE_TIMETZ_ARRAY: return "_timetz";
+    case SS_TYPE_UUID_ARRAY: return "_uuid";
+    case SS_TYPE_JSON_ARRAY: return "_json";
+    case SS_TYPE_JSONB_ARRAY: return "_jsonb";
     case SS_TYPE_INT2_ARRAY: return "_int2";
     case SS_TYPE_INT4_ARRAY: return "_int4";
     case SS_TYPE_INT8_ARRAY: return "_int8";
@@ -79,7 +102,10 @@ const char *ss_type_internal_name(int32_t id)
     case SS_TYPE_NUMERIC_ARRAY: return "_numeric";
     case SS_TYPE_TEXT_ARRAY: return "_text";
     case SS_TYPE_VARCHAR_ARRAY: return "_varchar";
-    default: return "???";
+    default: {
+        const ss_type_def *d = ss_type_def_get(id);
+        return d ? d->internal_name : "???";
+    }
     }
 }
 
@@ -106,6 +132,11 @@ bool ss_type_lookup_name(const char *name, int32_t *id)
             *id = names[i].id;
             return true;
         }
+    }
+    const ss_type_def *d = ss_type_def_by_name(name); /* catalog types */
+    if (d) {
+        *id = d->info->id;
+        return true;
     }
     return false;
 }

@@ -152,14 +152,20 @@ int arr_build_value(ss_ctx *ctx, int32_t type, bool nested, const ss_value *item
     return rc;
 }
 
-#define ARRAY_INFO(ID, ELEM, NAME)                                                                \
-    static const ss_type_array ID##_items = {sizeof(ss_type_array),                          \
-                                             SS_TYPE_##ELEM, items_count,             \
-                                             items_read, build, build_nested};               \
-    static const ss_type_info ID##_info = {sizeof(ss_type_info), SS_TYPE_##ID, NAME,          \
-                                           SS_LAYOUT_VARLEN, sizeof(ss_text), 0, info_compare, \
-                                           info_equal, info_hash, info_hash_batch, NULL, NULL,  \
-                                           &ID##_items}
+#define ARRAY_INFO(ID, ELEM, NAME)                                                          \
+    static const ss_type_array ID##_items = {sizeof(ss_type_array), SS_TYPE_##ELEM,          \
+                                             items_count, items_read, build, build_nested};  \
+    static const ss_type_info ID##_info = {.struct_size = sizeof(ss_type_info),               \
+                                           .id = SS_TYPE_##ID,                                \
+                                           .name = NAME,                                      \
+                                           .layout = SS_LAYOUT_VARLEN,                        \
+                                           .width = sizeof(ss_text),                          \
+                                           .compare = info_compare,                           \
+                                           .equal = info_equal,                               \
+                                           .hash = info_hash,                                 \
+                                           .hash_batch = info_hash_batch,                     \
+                                           .physical = 0, /* the array order's callbacks */   \
+                                           .array = &ID##_items}
 
 ARRAY_INFO(BOOL_ARRAY, BOOL, "boolean[]");
 ARRAY_INFO(BYTEA_ARRAY, BYTEA, "bytea[]");
