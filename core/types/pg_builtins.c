@@ -30,7 +30,7 @@ static bool accepts(char c, ss_type t)
     case SS_TYPE_BOOL:
         return c == 'B';
     default:
-        return false;
+        return ss_type_is_array(t.id) && c == 'A'; /* an array, or anyarray */
     }
 }
 

@@ -56,4 +56,10 @@ SELECT ARRAY[1,NULL] = ARRAY[1,NULL], ARRAY[1,NULL] > ARRAY[1,5], ARRAY[[1,2]] >
 SELECT ARRAY[1.0] = ARRAY[1.00], ARRAY['a'] < ARRAY['b'], ARRAY[2] >= '{1,9}', '{}'::int[] < ARRAY[1];
 SELECT ARRAY[1] = ARRAY[1::bigint];
 SELECT ARRAY[1] = 1;
+-- IN lists of arrays (compared one by one: no hash set over encoded arrays)
+SELECT ARRAY[1] IN (ARRAY[1], ARRAY[2]), ARRAY[3] NOT IN ('{1}', '{2}'), ARRAY[1] IN (ARRAY[2], NULL);
+SELECT x FROM (VALUES (ARRAY[1]), (ARRAY[2])) v(x) UNION SELECT ARRAY[1] ORDER BY 1;
+SELECT count(DISTINCT a) FROM (VALUES (ARRAY[1]), (ARRAY[1]), (NULL)) v(a);
+SELECT min(a), max(a) FROM (VALUES ('{1,2}'::int[]), ('{1,3}')) v(a);
+SELECT coalesce(NULL::int[], '{1}'), CASE WHEN true THEN ARRAY[1] ELSE '{2}' END;
 DROP TABLE arr;
