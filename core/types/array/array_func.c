@@ -2,8 +2,9 @@
  * bind_array.c makes the calls): ARRAY[...] constructors, subscripts and slices, op ANY / ALL
  * over an array, @> <@ &&, ||, array_append / array_prepend / array_cat, array_length and the
  * other dimension functions, array_position(s), array_remove / array_replace,
- * array_to_string and string_to_array, with PostgreSQL's results and errors.  Each works row
- * by row over decoded values, generic over the element type. */
+ * array_to_string and string_to_array, with PostgreSQL's results and errors.  Each is one
+ * function over one row of decoded values, generic over the element type, run over the rows
+ * by run_rows. */
 #include "types/array/array_func.h"
 
 #include <stdio.h>
@@ -17,41 +18,6 @@
 static int oom(ss_ctx *ctx)
 {
     return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-}
-
-static int set_null(ss_ctx *ctx, ss_vector *out, uint32_t row)
-{
-    if (ss_vector_ensure_validity(ctx, out) != SS_OK)
-        return SS_ERROR;
-    ss_vector_set_null(out, row);
-    return SS_OK;
-}
-
-/* Stores an encoded array built in sb at row of out. */
-static int put_array(ss_ctx *ctx, ss_vector *out, uint32_t row, ss_strbuf *sb)
-{
-    if (sb->oom)
-        return oom(ctx);
-    return ss_vector_set_text(ctx, out, row, sb->data ? sb->data : "", sb->len);
-}
-
-/* Encodes and stores an array. */
-static int put_items(ss_ctx *ctx, ss_vector *out, uint32_t row, int32_t elem, int ndims,
-                     const int32_t *dims, const int32_t *lb, const ss_value *items, uint32_t n)
-{
-    ss_strbuf sb;
-    ss_strbuf_init(&sb);
-    arr_encode_buf(elem, ndims, dims, lb, items, n, &sb);
-    int rc = put_array(ctx, out, row, &sb);
-    ss_strbuf_free(&sb);
-    return rc;
-}
-
-static int put_int(ss_vector *out, uint32_t row, int64_t v)
-{
-    ((int32_t *)out->data)[row] = (int32_t)v;
-    ss_vector_set_valid(out, row);
-    return SS_OK;
 }
 
 static int subscript_error(ss_ctx *ctx, const char *msg, const char *detail)
@@ -94,202 +60,259 @@ static int list_push_all(ss_ctx *ctx, item_list *l, const ss_array *a)
     return SS_OK;
 }
 
-/* ---- ARRAY[...] ----------------------------------------------------------------------- */
+/* ---- the row driver ----------------------------------------------------------------------- */
 
-int arr_fn_construct(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                     uint32_t n, ss_vector *out)
-{
-    int32_t elem = ss_type_element_of(out->type.id);
-    bool multi = nargs > 0 && args[0]->type.id == out->type.id;
-    item_list l = {0};
-    int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        l.n = 0;
-        if (!multi) {
-            for (uint32_t k = 0; k < nargs && rc == SS_OK; k++) {
-                ss_value v;
-                ss_vector_get_value(args[k], i, &v);
-                rc = list_push(ctx, &l, &v);
-            }
-            int32_t dim = (int32_t)nargs, lb = 1;
-            if (rc == SS_OK)
-                rc = put_items(ctx, out, i, elem, 1, &dim, &lb, l.v, l.n);
-        } else {
-            /* sub-arrays: the same dimensions each, NULL and empty ones only all together */
-            ss_array first = {0};
-            bool have = false, empty = false;
-            uint32_t count = 0;
-            for (uint32_t k = 0; k < nargs && rc == SS_OK; k++) {
-                ss_value v;
-                ss_vector_get_value(args[k], i, &v);
-                if (v.is_null) {
-                    empty = true;
-                    continue;
-                }
-                ss_array a;
-                arr_decode(&v.v.s, &a);
-                if (a.ndims == 0) {
-                    empty = true;
-                    continue;
-                }
-                if (!have) {
-                    first = a;
-                    have = true;
-                } else if (a.ndims != first.ndims ||
-                           memcmp(a.dims, first.dims, sizeof(int32_t) * (size_t)a.ndims) != 0 ||
-                           memcmp(a.lbound, first.lbound, sizeof(int32_t) * (size_t)a.ndims) != 0) {
-                    rc = subscript_error(ctx, "multidimensional arrays must have array expressions "
-                                              "with matching dimensions", NULL);
-                    break;
-                }
-                count++;
-                rc = list_push_all(ctx, &l, &a);
-            }
-            if (rc != SS_OK)
-                break;
-            if (!have) {
-                rc = put_items(ctx, out, i, elem, 0, NULL, NULL, NULL, 0);
-            } else if (empty) {
-                rc = subscript_error(ctx, "multidimensional arrays must have array expressions "
-                                          "with matching dimensions", NULL);
-            } else if (first.ndims + 1 > ARR_MAXDIM) {
-                rc = ss_ctx_error(ctx, SS_SQLSTATE_PROGRAM_LIMIT_EXCEEDED,
-                                  "number of array dimensions (%d) exceeds the maximum allowed (%d)",
-                                  first.ndims + 1, ARR_MAXDIM);
-            } else {
-                int32_t dims[ARR_MAXDIM], lb[ARR_MAXDIM];
-                dims[0] = (int32_t)count;
-                lb[0] = 1;
-                for (int d = 0; d < first.ndims; d++) {
-                    dims[d + 1] = first.dims[d];
-                    lb[d + 1] = first.lbound[d];
-                }
-                rc = put_items(ctx, out, i, elem, first.ndims + 1, dims, lb, l.v, l.n);
-            }
-        }
-        if (rc != SS_OK)
-            break;
-    });
-    free(l.v);
-    return rc;
-}
+/* One call over one batch: its arguments and result, scratch shared by its rows, the value
+ * of its constant argument (a subscript's shape, an ANY's operator) and which variant of the
+ * function runs. */
+typedef struct arr_call {
+    ss_ctx *ctx;
+    ss_vector *const *args;
+    uint32_t nargs;
+    ss_vector *out;
+    item_list l;
+    ss_strbuf sb, item;
+    int64_t konst;
+    int variant;
+} arr_call;
 
-/* ---- subscripts and slices -------------------------------------------------------------- */
+typedef int (*row_fn)(arr_call *c, uint32_t row);
 
-/* args: the array, the shape (ARR_SHAPE_*), then a lower and an upper bound per subscript. */
-int arr_fn_subscript(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                     uint32_t n, ss_vector *out)
+/* Runs fn at rows[0..n) (NULL: 0..n-1); konst_arg: the argument holding a constant (read at
+ * a live row, where it is evaluated), or -1. */
+static int run_rows(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                    ss_vector *out, row_fn fn, int konst_arg, int variant)
 {
     if (n == 0)
         return SS_OK;
-    /* a constant argument: its value is at every row evaluated, rows[0] among them */
-    int64_t shape = ((const int64_t *)args[1]->data)[rows ? rows[0] : 0];
-    int nsubs = (int)((nargs - 2) / 2);
-    bool slice = (shape & ARR_SHAPE_SLICE) != 0;
-    item_list l = {0};
+    arr_call c = {.ctx = ctx, .args = args, .nargs = nargs, .out = out, .variant = variant};
+    if (konst_arg >= 0) {
+        ss_value k;
+        ss_vector_get_value(args[konst_arg], rows ? rows[0] : 0, &k);
+        c.konst = k.v.i;
+    }
+    ss_strbuf_init(&c.sb);
+    ss_strbuf_init(&c.item);
     int rc = SS_OK;
     SS_FOR_ROWS(rows, n, i, {
-        ss_value av;
-        ss_vector_get_value(args[0], i, &av);
-        int32_t lo[ARR_MAXDIM], hi[ARR_MAXDIM];
-        bool null = av.is_null;
-        for (int k = 0; k < nsubs && !null; k++) {
-            ss_value x;
-            bool has_lo = !(shape & ((int64_t)1 << (ARR_SHAPE_NO_LOWER + k)));
-            bool has_hi = !(shape & ((int64_t)1 << (ARR_SHAPE_NO_UPPER + k)));
-            lo[k] = INT32_MIN;
-            hi[k] = INT32_MAX;
-            if (has_lo) {
-                ss_vector_get_value(args[2 + 2 * k], i, &x);
-                null |= x.is_null;
-                lo[k] = (int32_t)x.v.i;
-            }
-            if (has_hi) {
-                ss_vector_get_value(args[3 + 2 * k], i, &x);
-                null |= x.is_null;
-                hi[k] = (int32_t)x.v.i;
-            }
-        }
-        if (null) {
-            rc = set_null(ctx, out, i);
-            if (rc != SS_OK)
-                break;
-            continue;
-        }
-        ss_array a;
-        arr_decode(&av.v.s, &a);
-        if (!slice) {
-            /* array_get_element: NULL unless one subscript per dimension, all in range */
-            bool ok = nsubs == a.ndims;
-            uint32_t off = 0;
-            for (int k = 0; k < nsubs && ok; k++) {
-                int64_t at = (int64_t)hi[k] - a.lbound[k];
-                ok = at >= 0 && at < a.dims[k];
-                off = off * (uint32_t)a.dims[k] + (uint32_t)(ok ? at : 0);
-            }
-            if (!ok) {
-                rc = set_null(ctx, out, i);
-            } else {
-                ss_value v;
-                arr_item(&a, off, &v);
-                rc = ss_vector_set_value(ctx, out, i, &v);
-            }
-            if (rc != SS_OK)
-                break;
-            continue;
-        }
-        /* array_get_slice: bounds clipped to the array's, dimensions past the subscripts
-           whole; empty when nothing is left; the result's lower bounds are 1 */
-        l.n = 0;
-        bool empty = a.ndims == 0 || nsubs > a.ndims;
-        int32_t from[ARR_MAXDIM], to[ARR_MAXDIM];
-        for (int d = 0; d < a.ndims && !empty; d++) {
-            int64_t f = a.lbound[d], t = (int64_t)a.lbound[d] + a.dims[d] - 1;
-            if (d < nsubs) {
-                if (lo[d] != INT32_MIN && lo[d] > f)
-                    f = lo[d];
-                if (hi[d] != INT32_MAX && hi[d] < t)
-                    t = hi[d];
-            }
-            if (f > t)
-                empty = true;
-            from[d] = (int32_t)(f - a.lbound[d]);
-            to[d] = (int32_t)(t - a.lbound[d]);
-        }
-        if (empty) {
-            rc = put_items(ctx, out, i, a.elem, 0, NULL, NULL, NULL, 0);
-        } else {
-            ss_value *all;
-            rc = arr_items(ctx, &a, &all);
-            int32_t idx[ARR_MAXDIM], dims[ARR_MAXDIM], lb[ARR_MAXDIM];
-            for (int d = 0; d < a.ndims; d++) {
-                idx[d] = from[d];
-                dims[d] = to[d] - from[d] + 1;
-                lb[d] = 1;
-            }
-            while (rc == SS_OK) {
-                uint32_t off = 0;
-                for (int d = 0; d < a.ndims; d++)
-                    off = off * (uint32_t)a.dims[d] + (uint32_t)idx[d];
-                rc = list_push(ctx, &l, &all[off]);
-                int d = a.ndims - 1;
-                while (d >= 0 && ++idx[d] > to[d]) {
-                    idx[d] = from[d];
-                    d--;
-                }
-                if (d < 0)
-                    break;
-            }
-            if (rc == SS_OK)
-                rc = put_items(ctx, out, i, a.elem, a.ndims, dims, lb, l.v, l.n);
-            free(all);
-        }
-        if (rc != SS_OK)
+        if ((rc = fn(&c, i)) != SS_OK)
             break;
     });
-    free(l.v);
+    free(c.l.v);
+    ss_strbuf_free(&c.sb);
+    ss_strbuf_free(&c.item);
     return rc;
 }
+
+#define ROWS_EVAL(NAME, FN, KONST, VARIANT)                                                   \
+    int NAME(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,       \
+             uint32_t n, ss_vector *out)                                                    \
+    {                                                                                       \
+        return run_rows(ctx, args, nargs, rows, n, out, FN, KONST, VARIANT);                  \
+    }
+
+/* Argument k at row: false when it is NULL. */
+static bool arg(const arr_call *c, uint32_t k, uint32_t row, ss_value *v)
+{
+    ss_vector_get_value(c->args[k], row, v);
+    return !v->is_null;
+}
+
+static int put_null(arr_call *c, uint32_t row)
+{
+    if (ss_vector_ensure_validity(c->ctx, c->out) != SS_OK)
+        return SS_ERROR;
+    ss_vector_set_null(c->out, row);
+    return SS_OK;
+}
+
+static int put_int(arr_call *c, uint32_t row, int64_t v)
+{
+    ((int32_t *)c->out->data)[row] = (int32_t)v;
+    return SS_OK;
+}
+
+static int put_text(arr_call *c, uint32_t row, const char *p, size_t len)
+{
+    return ss_vector_set_text(c->ctx, c->out, row, p ? p : "", len);
+}
+
+/* Encodes and stores an array of element type elem. */
+static int put_items(arr_call *c, uint32_t row, int32_t elem, int ndims, const int32_t *dims, const int32_t *lb,
+                     const ss_value *items, uint32_t n)
+{
+    ss_strbuf_clear(&c->sb);
+    arr_encode_buf(elem, ndims, dims, lb, items, n, &c->sb);
+    return c->sb.oom ? oom(c->ctx) : put_text(c, row, c->sb.data, c->sb.len);
+}
+
+/* A one-dimensional array of the list, lower bound lb. */
+static int put_list(arr_call *c, uint32_t row, int32_t elem, int32_t lb)
+{
+    int32_t dim = (int32_t)c->l.n;
+    return put_items(c, row, elem, 1, &dim, &lb, c->l.v, c->l.n);
+}
+
+/* The array argument k at row decoded; false (the result NULL) when it is NULL. */
+static bool array_arg(arr_call *c, uint32_t k, uint32_t row, ss_array *a, int *rc)
+{
+    ss_value v;
+    if (!arg(c, k, row, &v)) {
+        *rc = put_null(c, row);
+        return false;
+    }
+    arr_decode(&v.v.s, a);
+    return true;
+}
+
+/* ---- ARRAY[...] ----------------------------------------------------------------------- */
+
+static const char mismatched[] = "multidimensional arrays must have array expressions with matching dimensions";
+
+/* sub-arrays: the same dimensions each, NULL and empty ones only all together */
+static int construct_nested(arr_call *c, uint32_t row)
+{
+    ss_array first = {0};
+    bool have = false, empty = false;
+    uint32_t count = 0;
+    c->l.n = 0;
+    for (uint32_t k = 0; k < c->nargs; k++) {
+        ss_value v;
+        ss_array a;
+        if (arg(c, k, row, &v))
+            arr_decode(&v.v.s, &a);
+        if (v.is_null || a.ndims == 0) {
+            empty = true;
+            continue;
+        }
+        if (!have) {
+            first = a;
+            have = true;
+        } else if (a.ndims != first.ndims || memcmp(a.dims, first.dims, sizeof(int32_t) * (size_t)a.ndims) != 0 ||
+                   memcmp(a.lbound, first.lbound, sizeof(int32_t) * (size_t)a.ndims) != 0) {
+            return subscript_error(c->ctx, mismatched, NULL);
+        }
+        count++;
+        if (list_push_all(c->ctx, &c->l, &a) != SS_OK)
+            return SS_ERROR;
+    }
+    int32_t elem = ss_type_element_of(c->out->type.id);
+    if (!have)
+        return put_items(c, row, elem, 0, NULL, NULL, NULL, 0);
+    if (empty)
+        return subscript_error(c->ctx, mismatched, NULL);
+    if (first.ndims + 1 > ARR_MAXDIM)
+        return ss_ctx_error(c->ctx, SS_SQLSTATE_PROGRAM_LIMIT_EXCEEDED,
+                            "number of array dimensions (%d) exceeds the maximum allowed (%d)", first.ndims + 1,
+                            ARR_MAXDIM);
+    int32_t dims[ARR_MAXDIM], lb[ARR_MAXDIM];
+    dims[0] = (int32_t)count;
+    lb[0] = 1;
+    for (int d = 0; d < first.ndims; d++) {
+        dims[d + 1] = first.dims[d];
+        lb[d + 1] = first.lbound[d];
+    }
+    return put_items(c, row, elem, first.ndims + 1, dims, lb, c->l.v, c->l.n);
+}
+
+static int construct_row(arr_call *c, uint32_t row)
+{
+    if (c->nargs > 0 && c->args[0]->type.id == c->out->type.id)
+        return construct_nested(c, row);
+    c->l.n = 0;
+    for (uint32_t k = 0; k < c->nargs; k++) {
+        ss_value v;
+        arg(c, k, row, &v);
+        if (list_push(c->ctx, &c->l, &v) != SS_OK)
+            return SS_ERROR;
+    }
+    return put_list(c, row, ss_type_element_of(c->out->type.id), 1);
+}
+
+ROWS_EVAL(arr_fn_construct, construct_row, -1, 0)
+
+/* ---- subscripts and slices -------------------------------------------------------------- */
+
+/* array_get_slice: bounds clipped to the array's, dimensions past the subscripts whole; empty
+ * when nothing is left; the result's lower bounds are 1. */
+static int slice(arr_call *c, uint32_t row, const ss_array *a, int nsubs, const int32_t *lo, const int32_t *hi)
+{
+    bool empty = a->ndims == 0 || nsubs > a->ndims;
+    int32_t from[ARR_MAXDIM], to[ARR_MAXDIM], idx[ARR_MAXDIM], dims[ARR_MAXDIM], lb[ARR_MAXDIM];
+    for (int d = 0; d < a->ndims && !empty; d++) {
+        int64_t f = a->lbound[d], t = (int64_t)a->lbound[d] + a->dims[d] - 1;
+        if (d < nsubs && lo[d] != INT32_MIN && lo[d] > f)
+            f = lo[d];
+        if (d < nsubs && hi[d] != INT32_MAX && hi[d] < t)
+            t = hi[d];
+        empty = f > t;
+        from[d] = idx[d] = (int32_t)(f - a->lbound[d]);
+        to[d] = (int32_t)(t - a->lbound[d]);
+        dims[d] = to[d] - from[d] + 1;
+        lb[d] = 1;
+    }
+    if (empty)
+        return put_items(c, row, a->elem, 0, NULL, NULL, NULL, 0);
+    ss_value *all;
+    if (arr_items(c->ctx, a, &all) != SS_OK)
+        return SS_ERROR;
+    int rc = SS_OK;
+    c->l.n = 0;
+    for (int d = 0; rc == SS_OK && d >= 0;) {
+        uint32_t off = 0;
+        for (int k = 0; k < a->ndims; k++)
+            off = off * (uint32_t)a->dims[k] + (uint32_t)idx[k];
+        rc = list_push(c->ctx, &c->l, &all[off]);
+        for (d = a->ndims - 1; d >= 0 && ++idx[d] > to[d]; d--)
+            idx[d] = from[d];
+    }
+    if (rc == SS_OK)
+        rc = put_items(c, row, a->elem, a->ndims, dims, lb, c->l.v, c->l.n);
+    free(all);
+    return rc;
+}
+
+/* args: the array, the shape (ARR_SHAPE_*), then a lower and an upper bound per subscript. */
+static int subscript_row(arr_call *c, uint32_t row)
+{
+    int nsubs = (int)((c->nargs - 2) / 2);
+    int32_t lo[ARR_MAXDIM], hi[ARR_MAXDIM];
+    ss_value x;
+    ss_array a;
+    int rc = SS_OK;
+    for (int k = 0; k < nsubs; k++) {
+        lo[k] = INT32_MIN;
+        hi[k] = INT32_MAX;
+        if (!(c->konst & ((int64_t)1 << (ARR_SHAPE_NO_LOWER + k)))) {
+            if (!arg(c, 2 + 2 * (uint32_t)k, row, &x))
+                return put_null(c, row);
+            lo[k] = (int32_t)x.v.i;
+        }
+        if (!(c->konst & ((int64_t)1 << (ARR_SHAPE_NO_UPPER + k)))) {
+            if (!arg(c, 3 + 2 * (uint32_t)k, row, &x))
+                return put_null(c, row);
+            hi[k] = (int32_t)x.v.i;
+        }
+    }
+    if (!array_arg(c, 0, row, &a, &rc))
+        return rc;
+    if (c->konst & ARR_SHAPE_SLICE)
+        return slice(c, row, &a, nsubs, lo, hi);
+    /* array_get_element: NULL unless one subscript per dimension, all in range */
+    bool ok = nsubs == a.ndims;
+    uint32_t off = 0;
+    for (int k = 0; k < nsubs && ok; k++) {
+        int64_t at = (int64_t)hi[k] - a.lbound[k];
+        ok = at >= 0 && at < a.dims[k];
+        off = off * (uint32_t)a.dims[k] + (uint32_t)(ok ? at : 0);
+    }
+    if (!ok)
+        return put_null(c, row);
+    arr_item(&a, off, &x);
+    return ss_vector_set_value(c->ctx, c->out, row, &x);
+}
+
+ROWS_EVAL(arr_fn_subscript, subscript_row, 1, 0)
 
 /* ---- op ANY / ALL (array) --------------------------------------------------------------- */
 
@@ -307,59 +330,38 @@ static bool cmp_holds(int op, int c)
 
 /* args: the left operand (of the element type), the array, the operator and ALL flag
  * (ARR_CMP_* | ARR_CMP_ALL) as an int4 constant. */
-int arr_fn_any(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-               uint32_t n, ss_vector *out)
+static int any_row(arr_call *c, uint32_t row)
 {
-    (void)nargs;
-    if (n == 0)
-        return SS_OK;
-    int code = (int)((const int32_t *)args[2]->data)[rows ? rows[0] : 0];
-    bool all = (code & ARR_CMP_ALL) != 0;
-    int op = code & ~ARR_CMP_ALL;
-    uint8_t *res = out->data;
-    SS_FOR_ROWS(rows, n, i, {
-        ss_value x, av;
-        ss_vector_get_value(args[0], i, &x);
-        ss_vector_get_value(args[1], i, &av);
-        if (av.is_null) {
-            if (set_null(ctx, out, i) != SS_OK)
-                return SS_ERROR;
-            continue;
-        }
-        ss_array a;
-        arr_decode(&av.v.s, &a);
-        /* an empty array decides even for a NULL operand */
-        bool result = all, saw_null = false;
-        if (a.nitems > 0 && x.is_null) {
+    bool all = (c->konst & ARR_CMP_ALL) != 0;
+    int op = (int)(c->konst & ~ARR_CMP_ALL), rc = SS_OK;
+    ss_value x, v;
+    ss_array a;
+    bool have_x = arg(c, 0, row, &x);
+    if (!array_arg(c, 1, row, &a, &rc))
+        return rc;
+    /* an empty array decides even for a NULL operand */
+    bool saw_null = a.nitems > 0 && !have_x;
+    arr_iter it;
+    arr_iter_init(&it, &a);
+    while (have_x && arr_iter_next(&it, &v)) {
+        if (v.is_null) {
             saw_null = true;
-        } else {
-            arr_iter it;
-            arr_iter_init(&it, &a);
-            ss_value v;
-            while (arr_iter_next(&it, &v)) {
-                if (v.is_null) {
-                    saw_null = true;
-                    continue;
-                }
-                bool h = cmp_holds(op, arr_elem_compare(a.elem, &x, &v));
-                if (h != all) {
-                    result = h;
-                    saw_null = false;
-                    break;
-                }
-            }
+        } else if (cmp_holds(op, arr_elem_compare(a.elem, &x, &v)) != all) {
+            ((uint8_t *)c->out->data)[row] = !all;
+            return SS_OK;
         }
-        if (result == all && saw_null) {
-            if (set_null(ctx, out, i) != SS_OK)
-                return SS_ERROR;
-            continue;
-        }
-        res[i] = result;
-    });
+    }
+    if (saw_null)
+        return put_null(c, row);
+    ((uint8_t *)c->out->data)[row] = all;
     return SS_OK;
 }
 
+ROWS_EVAL(arr_fn_any, any_row, 2, 0)
+
 /* ---- @> <@ && --------------------------------------------------------------------------- */
+
+enum { CONTAINS, CONTAINED, OVERLAP };
 
 /* array_contain_compare: whether every (matchall) or some item of x is equal to an item of
  * y; a NULL item of x fails, NULL items of y match nothing. */
@@ -382,29 +384,25 @@ static bool contain_compare(const ss_text *xt, const ss_text *yt, bool matchall)
         } else if (!matchall) {
             continue;
         }
-        if (found && !matchall)
-            return true;
-        if (!found && matchall)
-            return false;
+        if (found != matchall)
+            return found;
     }
     return matchall;
 }
 
-#define CONTAIN_FN(NAME, X, Y, ALL)                                                           \
-    int NAME(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,       \
-             uint32_t n, ss_vector *out)                                                    \
-    {                                                                                       \
-        (void)ctx;                                                                          \
-        (void)nargs;                                                                        \
-        const ss_text *a = args[0]->data, *b = args[1]->data;                               \
-        uint8_t *res = out->data;                                                           \
-        SS_FOR_ROWS(rows, n, i, { res[i] = contain_compare(&X[i], &Y[i], ALL); });          \
-        return SS_OK;                                                                       \
-    }
+/* strict: both arrays are there */
+static int contain_row(arr_call *c, uint32_t row)
+{
+    const ss_text *a = &((const ss_text *)c->args[0]->data)[row], *b = &((const ss_text *)c->args[1]->data)[row];
+    ((uint8_t *)c->out->data)[row] = c->variant == CONTAINS ? contain_compare(b, a, true)
+                                     : c->variant == CONTAINED ? contain_compare(a, b, true)
+                                                               : contain_compare(a, b, false);
+    return SS_OK;
+}
 
-CONTAIN_FN(arr_fn_contains, b, a, true)
-CONTAIN_FN(arr_fn_contained, a, b, true)
-CONTAIN_FN(arr_fn_overlap, a, b, false)
+ROWS_EVAL(arr_fn_contains, contain_row, -1, CONTAINS)
+ROWS_EVAL(arr_fn_contained, contain_row, -1, CONTAINED)
+ROWS_EVAL(arr_fn_overlap, contain_row, -1, OVERLAP)
 
 /* ---- || and array_cat / array_append / array_prepend ----------------------------------- */
 
@@ -413,236 +411,124 @@ static int incompatible(ss_ctx *ctx, const char *detail)
     return subscript_error(ctx, "cannot concatenate incompatible arrays", detail);
 }
 
-/* array_cat of two non-NULL arrays into row of out. */
-static int cat_arrays(ss_ctx *ctx, const ss_text *xt, const ss_text *yt, ss_vector *out,
-                      uint32_t row, item_list *l)
+/* array_cat of two non-NULL arrays. */
+static int cat_arrays(arr_call *c, uint32_t row, const ss_text *xt, const ss_text *yt)
 {
     ss_array x, y;
     arr_decode(xt, &x);
     arr_decode(yt, &y);
-    if (y.ndims == 0)
-        return ss_vector_set_text(ctx, out, row, xt->ptr, xt->len);
-    if (x.ndims == 0)
-        return ss_vector_set_text(ctx, out, row, yt->ptr, yt->len);
+    if (y.ndims == 0 || x.ndims == 0)
+        return y.ndims == 0 ? put_text(c, row, xt->ptr, xt->len) : put_text(c, row, yt->ptr, yt->len);
     int32_t dims[ARR_MAXDIM], lb[ARR_MAXDIM];
     int nd;
     if (x.ndims == y.ndims) {
         nd = x.ndims;
-        dims[0] = x.dims[0] + y.dims[0];
-        lb[0] = x.lbound[0];
-        for (int d = 1; d < nd; d++) {
+        memcpy(dims, x.dims, sizeof dims);
+        memcpy(lb, x.lbound, sizeof lb);
+        dims[0] += y.dims[0];
+        for (int d = 1; d < nd; d++)
             if (x.dims[d] != y.dims[d] || x.lbound[d] != y.lbound[d])
-                return incompatible(ctx, "Arrays with differing element dimensions are not "
-                                         "compatible for concatenation.");
-            dims[d] = x.dims[d];
-            lb[d] = x.lbound[d];
-        }
+                return incompatible(c->ctx, "Arrays with differing element dimensions are not compatible for "
+                                            "concatenation.");
     } else if (x.ndims == y.ndims - 1 || y.ndims == x.ndims - 1) {
         const ss_array *outer = x.ndims > y.ndims ? &x : &y, *inner = x.ndims > y.ndims ? &y : &x;
         nd = outer->ndims;
-        memcpy(dims, outer->dims, sizeof(int32_t) * (size_t)nd);
-        memcpy(lb, outer->lbound, sizeof(int32_t) * (size_t)nd);
+        memcpy(dims, outer->dims, sizeof dims);
+        memcpy(lb, outer->lbound, sizeof lb);
         dims[0] += 1;
         for (int d = 0; d < inner->ndims; d++)
             if (inner->dims[d] != dims[d + 1] || inner->lbound[d] != lb[d + 1])
-                return incompatible(ctx, "Arrays with differing dimensions are not compatible "
-                                         "for concatenation.");
+                return incompatible(c->ctx, "Arrays with differing dimensions are not compatible for concatenation.");
     } else {
         char detail[128];
-        snprintf(detail, sizeof detail,
-                 "Arrays of %d and %d dimensions are not compatible for concatenation.", x.ndims,
-                 y.ndims);
-        return incompatible(ctx, detail);
+        snprintf(detail, sizeof detail, "Arrays of %d and %d dimensions are not compatible for concatenation.",
+                 x.ndims, y.ndims);
+        return incompatible(c->ctx, detail);
     }
-    l->n = 0;
-    if (list_push_all(ctx, l, &x) != SS_OK || list_push_all(ctx, l, &y) != SS_OK)
+    c->l.n = 0;
+    if (list_push_all(c->ctx, &c->l, &x) != SS_OK || list_push_all(c->ctx, &c->l, &y) != SS_OK)
         return SS_ERROR;
-    return put_items(ctx, out, row, x.elem, nd, dims, lb, l->v, l->n);
+    return put_items(c, row, x.elem, nd, dims, lb, c->l.v, c->l.n);
 }
 
-int arr_fn_cat(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-               uint32_t n, ss_vector *out)
+/* array_cat: a NULL argument gives the other */
+static int cat_row(arr_call *c, uint32_t row)
 {
-    (void)nargs;
-    item_list l = {0};
-    int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        ss_value x, y;
-        ss_vector_get_value(args[0], i, &x);
-        ss_vector_get_value(args[1], i, &y);
-        if (x.is_null && y.is_null)
-            rc = set_null(ctx, out, i);
-        else if (x.is_null)
-            rc = ss_vector_set_text(ctx, out, i, y.v.s.ptr, y.v.s.len);
-        else if (y.is_null)
-            rc = ss_vector_set_text(ctx, out, i, x.v.s.ptr, x.v.s.len);
-        else
-            rc = cat_arrays(ctx, &x.v.s, &y.v.s, out, i, &l);
-        if (rc != SS_OK)
-            break;
-    });
-    free(l.v);
-    return rc;
+    ss_value x, y;
+    bool hx = arg(c, 0, row, &x), hy = arg(c, 1, row, &y);
+    if (!hx || !hy)
+        return hx || hy ? put_text(c, row, hx ? x.v.s.ptr : y.v.s.ptr, hx ? x.v.s.len : y.v.s.len) : put_null(c, row);
+    return cat_arrays(c, row, &x.v.s, &y.v.s);
 }
 
-/* array_append (prepend false) / array_prepend of one element: a NULL array is empty, a
+ROWS_EVAL(arr_fn_cat, cat_row, -1, 0)
+
+enum { APPEND, PREPEND };
+
+/* array_append (array, element) / array_prepend (element, array): a NULL array is empty, a
  * one-dimensional one keeps its lower bound. */
-static int push_elem(ss_ctx *ctx, const ss_value *av, const ss_value *ev, bool prepend,
-                     int32_t elem, ss_vector *out, uint32_t row, item_list *l)
+static int push_row(arr_call *c, uint32_t row)
 {
+    bool prepend = c->variant == PREPEND;
+    ss_value av, ev;
     ss_array a = {0};
-    if (!av->is_null)
-        arr_decode(&av->v.s, &a);
+    if (arg(c, prepend ? 1 : 0, row, &av))
+        arr_decode(&av.v.s, &a);
+    arg(c, prepend ? 0 : 1, row, &ev);
     if (a.ndims > 1)
-        return ss_ctx_error(ctx, "22000", "argument must be empty or one-dimensional array");
-    l->n = 0;
-    if (prepend && list_push(ctx, l, ev) != SS_OK)
+        return ss_ctx_error(c->ctx, "22000", "argument must be empty or one-dimensional array");
+    c->l.n = 0;
+    if ((prepend && list_push(c->ctx, &c->l, &ev) != SS_OK) ||
+        (a.ndims == 1 && list_push_all(c->ctx, &c->l, &a) != SS_OK) ||
+        (!prepend && list_push(c->ctx, &c->l, &ev) != SS_OK))
         return SS_ERROR;
-    if (a.ndims == 1 && list_push_all(ctx, l, &a) != SS_OK)
-        return SS_ERROR;
-    if (!prepend && list_push(ctx, l, ev) != SS_OK)
-        return SS_ERROR;
-    int32_t dim = (int32_t)l->n, lb = a.ndims == 1 ? a.lbound[0] : 1;
-    if (a.ndims == 1 && !prepend && (int64_t)lb + dim - 1 > INT32_MAX)
-        return ss_ctx_error(ctx, SS_SQLSTATE_NUMERIC_VALUE_OUT_OF_RANGE, "integer out of range");
-    return put_items(ctx, out, row, elem, 1, &dim, &lb, l->v, l->n);
+    int32_t lb = a.ndims == 1 ? a.lbound[0] : 1;
+    if (a.ndims == 1 && !prepend && (int64_t)lb + c->l.n - 1 > INT32_MAX)
+        return ss_ctx_error(c->ctx, SS_SQLSTATE_NUMERIC_VALUE_OUT_OF_RANGE, "integer out of range");
+    return put_list(c, row, ss_type_element_of(c->out->type.id), lb);
 }
 
-int arr_fn_append(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                  uint32_t n, ss_vector *out)
-{
-    (void)nargs;
-    int32_t elem = ss_type_element_of(out->type.id);
-    item_list l = {0};
-    int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        ss_value av, ev;
-        ss_vector_get_value(args[0], i, &av);
-        ss_vector_get_value(args[1], i, &ev);
-        if ((rc = push_elem(ctx, &av, &ev, false, elem, out, i, &l)) != SS_OK)
-            break;
-    });
-    free(l.v);
-    return rc;
-}
-
-int arr_fn_prepend(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                   uint32_t n, ss_vector *out)
-{
-    (void)nargs;
-    int32_t elem = ss_type_element_of(out->type.id);
-    item_list l = {0};
-    int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        ss_value av, ev;
-        ss_vector_get_value(args[0], i, &ev);
-        ss_vector_get_value(args[1], i, &av);
-        if ((rc = push_elem(ctx, &av, &ev, true, elem, out, i, &l)) != SS_OK)
-            break;
-    });
-    free(l.v);
-    return rc;
-}
+ROWS_EVAL(arr_fn_append, push_row, -1, APPEND)
+ROWS_EVAL(arr_fn_prepend, push_row, -1, PREPEND)
 
 /* ---- dimensions ------------------------------------------------------------------------ */
 
-/* array_length (0), array_lower (1), array_upper (2) of dimension args[1]: NULL when the
- * array has no such dimension. */
-static int dim_fn(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, uint32_t n,
-                  ss_vector *out, int what)
-{
-    const ss_text *t = args[0]->data;
-    SS_FOR_ROWS(rows, n, i, {
-        ss_array a;
-        arr_decode(&t[i], &a);
-        int64_t d = ((const int32_t *)args[1]->data)[i];
-        if (d < 1 || d > a.ndims) {
-            if (set_null(ctx, out, i) != SS_OK)
-                return SS_ERROR;
-            continue;
-        }
-        int k = (int)d - 1;
-        put_int(out, i, what == 0 ? a.dims[k] : what == 1 ? a.lbound[k] : a.lbound[k] + a.dims[k] - 1);
-    });
-    return SS_OK;
-}
+enum { LENGTH, LOWER, UPPER, NDIMS, CARDINALITY, DIMS };
 
-int arr_fn_length(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                  uint32_t n, ss_vector *out)
+/* strict: array_length / array_lower / array_upper of dimension args[1] (NULL when the array
+ * has no such dimension), array_ndims (NULL when empty), cardinality, array_dims. */
+static int dim_row(arr_call *c, uint32_t row)
 {
-    (void)nargs;
-    return dim_fn(ctx, args, rows, n, out, 0);
-}
-
-int arr_fn_lower(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                 uint32_t n, ss_vector *out)
-{
-    (void)nargs;
-    return dim_fn(ctx, args, rows, n, out, 1);
-}
-
-int arr_fn_upper(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                 uint32_t n, ss_vector *out)
-{
-    (void)nargs;
-    return dim_fn(ctx, args, rows, n, out, 2);
-}
-
-int arr_fn_ndims(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                 uint32_t n, ss_vector *out)
-{
-    (void)nargs;
-    const ss_text *t = args[0]->data;
-    SS_FOR_ROWS(rows, n, i, {
-        ss_array a;
-        arr_decode(&t[i], &a);
-        if (a.ndims == 0) {
-            if (set_null(ctx, out, i) != SS_OK)
-                return SS_ERROR;
-            continue;
-        }
-        put_int(out, i, a.ndims);
-    });
-    return SS_OK;
-}
-
-int arr_fn_cardinality(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                       uint32_t n, ss_vector *out)
-{
-    (void)ctx;
-    (void)nargs;
-    const ss_text *t = args[0]->data;
-    SS_FOR_ROWS(rows, n, i, {
-        ss_array a;
-        arr_decode(&t[i], &a);
-        put_int(out, i, a.nitems);
-    });
-    return SS_OK;
-}
-
-int arr_fn_dims(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                uint32_t n, ss_vector *out)
-{
-    (void)nargs;
-    const ss_text *t = args[0]->data;
-    SS_FOR_ROWS(rows, n, i, {
-        ss_array a;
-        arr_decode(&t[i], &a);
-        if (a.ndims == 0) {
-            if (set_null(ctx, out, i) != SS_OK)
-                return SS_ERROR;
-            continue;
-        }
+    ss_array a;
+    arr_decode(&((const ss_text *)c->args[0]->data)[row], &a);
+    if (c->variant == CARDINALITY)
+        return put_int(c, row, a.nitems);
+    if (c->variant == NDIMS || c->variant == DIMS) {
+        if (a.ndims == 0)
+            return put_null(c, row);
+        if (c->variant == NDIMS)
+            return put_int(c, row, a.ndims);
         char buf[ARR_MAXDIM * 26 + 1];
         size_t len = 0;
         for (int d = 0; d < a.ndims; d++)
-            len += (size_t)snprintf(buf + len, sizeof buf - len, "[%d:%d]", a.lbound[d],
-                                    a.lbound[d] + a.dims[d] - 1);
-        if (ss_vector_set_text(ctx, out, i, buf, len) != SS_OK)
-            return SS_ERROR;
-    });
-    return SS_OK;
+            len += (size_t)snprintf(buf + len, sizeof buf - len, "[%d:%d]", a.lbound[d], a.lbound[d] + a.dims[d] - 1);
+        return put_text(c, row, buf, len);
+    }
+    int64_t d = ((const int32_t *)c->args[1]->data)[row];
+    if (d < 1 || d > a.ndims)
+        return put_null(c, row);
+    int k = (int)d - 1;
+    return put_int(c, row, c->variant == LENGTH  ? a.dims[k]
+                           : c->variant == LOWER ? a.lbound[k]
+                                                 : a.lbound[k] + a.dims[k] - 1);
 }
+
+ROWS_EVAL(arr_fn_length, dim_row, -1, LENGTH)
+ROWS_EVAL(arr_fn_lower, dim_row, -1, LOWER)
+ROWS_EVAL(arr_fn_upper, dim_row, -1, UPPER)
+ROWS_EVAL(arr_fn_ndims, dim_row, -1, NDIMS)
+ROWS_EVAL(arr_fn_cardinality, dim_row, -1, CARDINALITY)
+ROWS_EVAL(arr_fn_dims, dim_row, -1, DIMS)
 
 /* ---- searching, removing, replacing ----------------------------------------------------- */
 
@@ -656,287 +542,163 @@ static bool not_distinct(int32_t elem, const ss_value *a, const ss_value *b)
 
 static int one_dim_only(ss_ctx *ctx, const char *what)
 {
-    return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                        "%s multidimensional arrays is not supported", what);
+    return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "%s multidimensional arrays is not supported", what);
 }
 
-/* array_position(array, elem [, start]): the subscript of the first match at or after start. */
-int arr_fn_position(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                    uint32_t n, ss_vector *out)
-{
-    SS_FOR_ROWS(rows, n, i, {
-        ss_value av, ev;
-        ss_vector_get_value(args[0], i, &av);
-        ss_vector_get_value(args[1], i, &ev);
-        if (av.is_null) {
-            if (set_null(ctx, out, i) != SS_OK)
-                return SS_ERROR;
-            continue;
-        }
-        ss_array a;
-        arr_decode(&av.v.s, &a);
-        if (a.ndims > 1)
-            return one_dim_only(ctx, "searching for elements in");
-        int64_t start = a.ndims ? a.lbound[0] : 1;
-        if (nargs > 2) {
-            ss_value sv;
-            ss_vector_get_value(args[2], i, &sv);
-            if (sv.is_null)
-                return ss_ctx_error(ctx, "22004", "initial position must not be null");
-            start = sv.v.i;
-        }
-        int64_t found = -1;
-        arr_iter it;
-        arr_iter_init(&it, &a);
-        ss_value v;
-        for (int64_t pos = a.ndims ? a.lbound[0] : 1; arr_iter_next(&it, &v); pos++)
-            if (pos >= start && not_distinct(a.elem, &v, &ev)) {
-                found = pos;
-                break;
-            }
-        if (found < 0) {
-            if (set_null(ctx, out, i) != SS_OK)
-                return SS_ERROR;
-            continue;
-        }
-        put_int(out, i, found);
-    });
-    return SS_OK;
-}
+enum { POSITION, POSITIONS };
 
-int arr_fn_positions(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                     uint32_t n, ss_vector *out)
+/* array_position(array, elem [, start]): the subscript of the first match at or after start;
+ * array_positions(array, elem): all of them. */
+static int position_row(arr_call *c, uint32_t row)
 {
-    (void)nargs;
-    item_list l = {0};
+    ss_value ev, v;
+    ss_array a;
     int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        ss_value av, ev;
-        ss_vector_get_value(args[0], i, &av);
-        ss_vector_get_value(args[1], i, &ev);
-        if (av.is_null) {
-            if ((rc = set_null(ctx, out, i)) != SS_OK)
-                break;
+    arg(c, 1, row, &ev);
+    if (!array_arg(c, 0, row, &a, &rc))
+        return rc;
+    if (a.ndims > 1)
+        return one_dim_only(c->ctx, "searching for elements in");
+    int64_t first = a.ndims ? a.lbound[0] : 1, start = first;
+    if (c->nargs > 2) {
+        if (!arg(c, 2, row, &v))
+            return ss_ctx_error(c->ctx, "22004", "initial position must not be null");
+        start = v.v.i;
+    }
+    c->l.n = 0;
+    arr_iter it;
+    arr_iter_init(&it, &a);
+    for (int64_t pos = first; arr_iter_next(&it, &v); pos++) {
+        if (pos < start || !not_distinct(a.elem, &v, &ev))
             continue;
-        }
-        ss_array a;
-        arr_decode(&av.v.s, &a);
-        if (a.ndims > 1) {
-            rc = one_dim_only(ctx, "searching for elements in");
-            break;
-        }
-        l.n = 0;
-        arr_iter it;
-        arr_iter_init(&it, &a);
-        ss_value v;
-        for (int64_t pos = a.ndims ? a.lbound[0] : 1; rc == SS_OK && arr_iter_next(&it, &v); pos++)
-            if (not_distinct(a.elem, &v, &ev)) {
-                ss_value p = {.v.i = pos};
-                rc = list_push(ctx, &l, &p);
-            }
-        int32_t dim = (int32_t)l.n, lb = 1;
-        if (rc == SS_OK)
-            rc = put_items(ctx, out, i, SS_TYPE_INT4, 1, &dim, &lb, l.v, l.n);
-        if (rc != SS_OK)
-            break;
-    });
-    free(l.v);
-    return rc;
+        if (c->variant == POSITION)
+            return put_int(c, row, pos);
+        ss_value p = {.v.i = pos};
+        if (list_push(c->ctx, &c->l, &p) != SS_OK)
+            return SS_ERROR;
+    }
+    return c->variant == POSITION ? put_null(c, row) : put_list(c, row, SS_TYPE_INT4, 1);
 }
 
-/* array_remove (replace false) / array_replace: every item not distinct from args[1]
- * dropped, or replaced by args[2]. */
-static int replace_rows(ss_ctx *ctx, ss_vector *const *args, bool replace, const uint32_t *rows,
-                        uint32_t n, ss_vector *out)
+ROWS_EVAL(arr_fn_position, position_row, -1, POSITION)
+ROWS_EVAL(arr_fn_positions, position_row, -1, POSITIONS)
+
+enum { REMOVE, REPLACE };
+
+/* array_remove: every item not distinct from args[1] dropped; array_replace: replaced by
+ * args[2]. */
+static int replace_row(arr_call *c, uint32_t row)
 {
-    item_list l = {0};
+    bool replace = c->variant == REPLACE;
+    ss_value ev, rv = {0}, v;
+    ss_array a;
     int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        ss_value av, ev, rv = {0};
-        ss_vector_get_value(args[0], i, &av);
-        ss_vector_get_value(args[1], i, &ev);
-        if (replace)
-            ss_vector_get_value(args[2], i, &rv);
-        if (av.is_null) {
-            if ((rc = set_null(ctx, out, i)) != SS_OK)
-                break;
-            continue;
-        }
-        ss_array a;
-        arr_decode(&av.v.s, &a);
-        if (a.ndims > 1 && !replace) {
-            rc = one_dim_only(ctx, "removing elements from");
-            break;
-        }
-        l.n = 0;
-        arr_iter it;
-        arr_iter_init(&it, &a);
-        ss_value v;
-        while (rc == SS_OK && arr_iter_next(&it, &v)) {
-            if (!not_distinct(a.elem, &v, &ev))
-                rc = list_push(ctx, &l, &v);
-            else if (replace)
-                rc = list_push(ctx, &l, &rv);
-        }
-        if (rc != SS_OK)
-            break;
-        if (l.n == a.nitems && !replace) {
-            rc = ss_vector_set_text(ctx, out, i, av.v.s.ptr, av.v.s.len);
-        } else {
-            int32_t dims[ARR_MAXDIM];
-            memcpy(dims, a.dims, sizeof dims);
-            if (!replace)
-                dims[0] = (int32_t)l.n;
-            rc = put_items(ctx, out, i, a.elem, l.n ? a.ndims : 0, dims, a.lbound, l.v, l.n);
-        }
-        if (rc != SS_OK)
-            break;
-    });
-    free(l.v);
-    return rc;
+    arg(c, 1, row, &ev);
+    if (replace)
+        arg(c, 2, row, &rv);
+    if (!array_arg(c, 0, row, &a, &rc))
+        return rc;
+    if (a.ndims > 1 && !replace)
+        return one_dim_only(c->ctx, "removing elements from");
+    c->l.n = 0;
+    arr_iter it;
+    arr_iter_init(&it, &a);
+    while (arr_iter_next(&it, &v)) {
+        bool hit = not_distinct(a.elem, &v, &ev);
+        if ((!hit || replace) && list_push(c->ctx, &c->l, hit ? &rv : &v) != SS_OK)
+            return SS_ERROR;
+    }
+    int32_t dims[ARR_MAXDIM];
+    memcpy(dims, a.dims, sizeof dims);
+    if (!replace)
+        dims[0] = (int32_t)c->l.n;
+    return put_items(c, row, a.elem, c->l.n ? a.ndims : 0, dims, a.lbound, c->l.v, c->l.n);
 }
 
-int arr_fn_remove(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                  uint32_t n, ss_vector *out)
-{
-    (void)nargs;
-    return replace_rows(ctx, args, false, rows, n, out);
-}
-
-int arr_fn_replace(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                   uint32_t n, ss_vector *out)
-{
-    (void)nargs;
-    return replace_rows(ctx, args, true, rows, n, out);
-}
+ROWS_EVAL(arr_fn_remove, replace_row, -1, REMOVE)
+ROWS_EVAL(arr_fn_replace, replace_row, -1, REPLACE)
 
 /* ---- array_to_string / string_to_array --------------------------------------------------- */
 
-int arr_fn_to_string(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                     uint32_t n, ss_vector *out)
+/* array_to_string(array, delimiter [, null string]): NULL items skipped without a null string */
+static int to_string_row(arr_call *c, uint32_t row)
 {
-    ss_strbuf sb, item;
-    ss_strbuf_init(&sb);
-    ss_strbuf_init(&item);
-    int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        ss_value av, dv, nv = {.is_null = true};
-        ss_vector_get_value(args[0], i, &av);
-        ss_vector_get_value(args[1], i, &dv);
-        if (nargs > 2)
-            ss_vector_get_value(args[2], i, &nv);
-        if (av.is_null || dv.is_null) {
-            if ((rc = set_null(ctx, out, i)) != SS_OK)
-                break;
+    ss_value av, dv, nv = {.is_null = true}, v;
+    if (c->nargs > 2)
+        arg(c, 2, row, &nv);
+    if (!arg(c, 0, row, &av) || !arg(c, 1, row, &dv))
+        return put_null(c, row);
+    ss_array a;
+    arr_decode(&av.v.s, &a);
+    ss_strbuf_clear(&c->sb);
+    arr_iter it;
+    arr_iter_init(&it, &a);
+    bool first = true;
+    while (arr_iter_next(&it, &v)) {
+        if (v.is_null && nv.is_null)
+            continue;
+        if (!first)
+            ss_strbuf_append(&c->sb, dv.v.s.ptr, dv.v.s.len);
+        first = false;
+        if (v.is_null) {
+            ss_strbuf_append(&c->sb, nv.v.s.ptr, nv.v.s.len);
             continue;
         }
-        ss_array a;
-        arr_decode(&av.v.s, &a);
-        ss_strbuf_clear(&sb);
-        arr_iter it;
-        arr_iter_init(&it, &a);
-        ss_value v;
-        bool first = true;
-        ss_type et = {a.elem, -1};
-        while (arr_iter_next(&it, &v)) {
-            if (v.is_null && nv.is_null)
-                continue;
-            if (!first)
-                ss_strbuf_append(&sb, dv.v.s.ptr, dv.v.s.len);
-            first = false;
-            if (v.is_null) {
-                ss_strbuf_append(&sb, nv.v.s.ptr, nv.v.s.len);
-            } else {
-                ss_strbuf_clear(&item);
-                ss_value_format(et, &v, &item);
-                ss_strbuf_append(&sb, item.data ? item.data : "", item.len);
-            }
-        }
-        if (sb.oom) {
-            rc = oom(ctx);
-            break;
-        }
-        if ((rc = ss_vector_set_text(ctx, out, i, sb.data ? sb.data : "", sb.len)) != SS_OK)
-            break;
-    });
-    ss_strbuf_free(&sb);
-    ss_strbuf_free(&item);
-    return rc;
+        ss_strbuf_clear(&c->item);
+        ss_value_format((ss_type){a.elem, -1}, &v, &c->item);
+        ss_strbuf_append(&c->sb, c->item.data ? c->item.data : "", c->item.len);
+    }
+    return c->sb.oom ? oom(c->ctx) : put_text(c, row, c->sb.data, c->sb.len);
 }
 
+ROWS_EVAL(arr_fn_to_string, to_string_row, -1, 0)
+
 /* One piece of string_to_array: NULL when it equals the null string. */
-static int push_piece(ss_ctx *ctx, item_list *l, const char *p, uint32_t len, const ss_value *nv)
+static int push_piece(arr_call *c, const char *p, uint32_t len, const ss_value *nv)
 {
     ss_value v = {0};
     if (!nv->is_null && nv->v.s.len == len && memcmp(nv->v.s.ptr, p, len) == 0)
         v.is_null = true;
     else
         v.v.s = (ss_text){p, len, 0};
-    return list_push(ctx, l, &v);
+    return list_push(c->ctx, &c->l, &v);
 }
 
-int arr_fn_string_to_array(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs,
-                           const uint32_t *rows, uint32_t n, ss_vector *out)
+/* string_to_array(string, delimiter [, null string]): a NULL delimiter splits into
+ * characters, an empty one keeps the string whole, the empty string is the empty array */
+static int string_to_array_row(arr_call *c, uint32_t row)
 {
-    item_list l = {0};
+    ss_value sv, dv, nv = {.is_null = true};
+    if (c->nargs > 2)
+        arg(c, 2, row, &nv);
+    bool by_char = !arg(c, 1, row, &dv);
+    if (!arg(c, 0, row, &sv))
+        return put_null(c, row);
+    const char *s = sv.v.s.ptr;
+    uint32_t len = sv.v.s.len, start = 0, dl = by_char ? 0 : dv.v.s.len;
     int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        ss_value sv, dv, nv = {.is_null = true};
-        ss_vector_get_value(args[0], i, &sv);
-        ss_vector_get_value(args[1], i, &dv);
-        if (nargs > 2)
-            ss_vector_get_value(args[2], i, &nv);
-        if (sv.is_null) {
-            if ((rc = set_null(ctx, out, i)) != SS_OK)
-                break;
-            continue;
-        }
-        l.n = 0;
-        const char *s = sv.v.s.ptr;
-        uint32_t len = sv.v.s.len;
-        if (len == 0) {
-            /* the empty string is the empty array */
-        } else if (dv.is_null) {
-            /* a NULL delimiter splits into characters */
-            for (uint32_t k = 0; k < len && rc == SS_OK;) {
-                uint32_t cl = 1;
-                unsigned char c = (unsigned char)s[k];
-                if (c >= 0xf0)
-                    cl = 4;
-                else if (c >= 0xe0)
-                    cl = 3;
-                else if (c >= 0xc0)
-                    cl = 2;
-                if (k + cl > len)
-                    cl = len - k;
-                rc = push_piece(ctx, &l, s + k, cl, &nv);
-                k += cl;
-            }
-        } else if (dv.v.s.len == 0) {
-            rc = push_piece(ctx, &l, s, len, &nv);
+    c->l.n = 0;
+    for (uint32_t k = 0; len > 0 && rc == SS_OK && k < len;) {
+        if (by_char) {
+            unsigned char ch = (unsigned char)s[k];
+            uint32_t cl = ch >= 0xf0 ? 4 : ch >= 0xe0 ? 3 : ch >= 0xc0 ? 2 : 1;
+            cl = k + cl > len ? len - k : cl;
+            rc = push_piece(c, s + k, cl, &nv);
+            k += cl;
+        } else if (dl > 0 && k + dl <= len && memcmp(s + k, dv.v.s.ptr, dl) == 0) {
+            rc = push_piece(c, s + start, k - start, &nv);
+            k += dl;
+            start = k;
         } else {
-            uint32_t dl = dv.v.s.len, start = 0;
-            for (uint32_t k = 0; k + dl <= len && rc == SS_OK;) {
-                if (memcmp(s + k, dv.v.s.ptr, dl) == 0) {
-                    rc = push_piece(ctx, &l, s + start, k - start, &nv);
-                    k += dl;
-                    start = k;
-                } else {
-                    k++;
-                }
-            }
-            if (rc == SS_OK)
-                rc = push_piece(ctx, &l, s + start, len - start, &nv);
+            k++;
         }
-        int32_t dim = (int32_t)l.n, lb = 1;
-        if (rc == SS_OK)
-            rc = put_items(ctx, out, i, SS_TYPE_TEXT, 1, &dim, &lb, l.v, l.n);
-        if (rc != SS_OK)
-            break;
-    });
-    free(l.v);
-    return rc;
+    }
+    if (rc == SS_OK && len > 0 && !by_char)
+        rc = push_piece(c, s + start, len - start, &nv);
+    return rc == SS_OK ? put_list(c, row, SS_TYPE_TEXT, 1) : rc;
 }
+
+ROWS_EVAL(arr_fn_string_to_array, string_to_array_row, -1, 0)
 
 /* ---- the definitions ------------------------------------------------------------------- */
 
@@ -973,12 +735,10 @@ static const ss_func_def named[] = {
 
 const ss_func_def *arr_func_lookup(const char *name, uint32_t nargs)
 {
-    if (strcmp(name, "array_cat") == 0)
-        return nargs == 2 ? &arr_def_cat : NULL;
-    if (strcmp(name, "array_append") == 0)
-        return nargs == 2 ? &arr_def_append : NULL;
-    if (strcmp(name, "array_prepend") == 0)
-        return nargs == 2 ? &arr_def_prepend : NULL;
+    static const ss_func_def *const ops[] = {&arr_def_cat, &arr_def_append, &arr_def_prepend};
+    for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++)
+        if (strcmp(ops[k]->name, name) == 0)
+            return nargs == 2 ? ops[k] : NULL;
     for (size_t k = 0; k < sizeof named / sizeof named[0]; k++)
         if (named[k].nargs == nargs && strcmp(named[k].name, name) == 0)
             return &named[k];
