@@ -10,20 +10,6 @@
 #include "types/array/array_func.h"
 #include "types/cast.h"
 
-static ss_expr *make_call(binder *b, const ss_func_def *def, ss_type result, ss_expr **args,
-                          uint32_t n)
-{
-    if (def->strict && strict_folds_to_null(b, args, n))
-        return make_null(b, result);
-    ss_expr *e = new_expr(b, EXPR_FUNC, result);
-    if (e) {
-        e->u.func.def = def;
-        e->u.func.nargs = n;
-        e->u.func.args = args;
-    }
-    return e;
-}
-
 static bool untyped(binder *b, const ss_expr *e);
 static bool compatible(binder *b, ss_type x, ss_type y, ss_type *out);
 
@@ -64,7 +50,7 @@ ss_expr *bind_array_ctor(binder *b, const ast_expr *a, const ss_type *target)
     if (n == 0) {
         if (target && ss_type_is_array(target->id)) {
             ss_expr **none = bind_alloc(b, sizeof(ss_expr *));
-            return none ? make_call(b, &arr_def_construct, type_of(target->id), none, 0) : NULL;
+            return none ? make_func(b, &arr_def_construct, type_of(target->id), none, 0) : NULL;
         }
         bind_error(b, a->location, "42P18", "cannot determine type of empty array");
         ss_ctx_error_hint(b->ctx, "Explicitly cast to the desired type, for example ARRAY[]::integer[].");
@@ -91,7 +77,7 @@ ss_expr *bind_array_ctor(binder *b, const ast_expr *a, const ss_type *target)
             return NULL;
     }
     if (typed)
-        return make_call(b, &arr_def_construct, *target, items, n);
+        return make_func(b, &arr_def_construct, *target, items, n);
     /* sub-arrays (ARRAY[ARRAY[1], ARRAY[2.5]]): the common type of their elements */
     bool subarrays = true;
     ss_type et = type_of(SS_TYPE_UNKNOWN);
@@ -124,7 +110,7 @@ ss_expr *bind_array_ctor(binder *b, const ast_expr *a, const ss_type *target)
             return NULL;
         }
     }
-    return make_call(b, &arr_def_construct, result, items, n);
+    return make_func(b, &arr_def_construct, result, items, n);
 }
 
 /* A subscript bound of an array: int4 by assignment cast (42804 otherwise). */
@@ -185,7 +171,7 @@ ss_expr *bind_subscript(binder *b, const ast_expr *a)
     if (!(args[1] = int_const(b, SS_TYPE_INT8, shape)))
         return NULL;
     ss_type result = slice ? base->type : (ss_type){ss_type_element_of(base->type.id), base->type.typmod};
-    return make_call(b, &arr_def_subscript, result, args, 2 + 2 * nsubs);
+    return make_func(b, &arr_def_subscript, result, args, 2 + 2 * nsubs);
 }
 
 static int cmp_code(const char *op)
@@ -251,7 +237,7 @@ ss_expr *bind_array_cmp(binder *b, const ast_expr *a)
         !(args[1] = coerce_expr(b, r, at, CAST_IMPLICIT, expr_location(a->right))) ||
         !(args[2] = int_const(b, SS_TYPE_INT4, code | (a->bval ? ARR_CMP_ALL : 0))))
         return NULL;
-    return make_call(b, &arr_def_any, type_of(SS_TYPE_BOOL), args, 3);
+    return make_func(b, &arr_def_any, type_of(SS_TYPE_BOOL), args, 3);
 }
 
 /* The arguments of a two-argument array call, converted. */
@@ -277,12 +263,12 @@ static ss_expr *bind_concat(binder *b, const ast_expr *a, ss_expr *l, ss_expr *r
             return no_array_operator(b, a, l, r);
         ss_type at = type_of(ss_type_array_of(t.id));
         ss_expr **args = pair(b, l, at, ll, r, at, rl);
-        return args ? make_call(b, &arr_def_cat, at, args, 2) : NULL;
+        return args ? make_func(b, &arr_def_cat, at, args, 2) : NULL;
     }
     if (ra && untyped(b, l)) {
         ss_type at = type_of(r->type.id);
         ss_expr **args = pair(b, l, at, ll, r, at, rl);
-        return args ? make_call(b, &arr_def_cat, at, args, 2) : NULL;
+        return args ? make_func(b, &arr_def_cat, at, args, 2) : NULL;
     }
     if (la || ra) {
         ss_expr *arr = la ? l : r, *el = la ? r : l;
@@ -290,7 +276,7 @@ static ss_expr *bind_concat(binder *b, const ast_expr *a, ss_expr *l, ss_expr *r
             return no_array_operator(b, a, l, r);
         ss_type at = type_of(ss_type_array_of(t.id));
         ss_expr **args = la ? pair(b, l, at, ll, r, t, rl) : pair(b, l, t, ll, r, at, rl);
-        return args ? make_call(b, la ? &arr_def_append : &arr_def_prepend, at, args, 2) : NULL;
+        return args ? make_func(b, la ? &arr_def_append : &arr_def_prepend, at, args, 2) : NULL;
     }
     *handled = false;
     return NULL;
@@ -326,7 +312,7 @@ ss_expr *bind_array_op(binder *b, const ast_expr *a, ss_expr *l, ss_expr *r, boo
     }
     at.typmod = -1;
     ss_expr **args = pair(b, l, at, expr_location(a->left), r, at, expr_location(a->right));
-    return args ? make_call(b, def, type_of(SS_TYPE_BOOL), args, 2) : NULL;
+    return args ? make_func(b, def, type_of(SS_TYPE_BOOL), args, 2) : NULL;
 }
 
 /* "function array_length(integer) does not exist" for the call as written. */
@@ -359,7 +345,7 @@ ss_expr *bind_array_func(binder *b, const ast_expr *a, const char *name, ss_expr
             if (!(args[i] = coerce_expr(b, args[i], text, CAST_IMPLICIT, loc[i])))
                 return NULL;
         }
-        return make_call(b, def, type_of(SS_TYPE_TEXT_ARRAY), args, n);
+        return make_func(b, def, type_of(SS_TYPE_TEXT_ARRAY), args, n);
     }
     /* the first argument is the array, except array_prepend's second */
     uint32_t ai = strcmp(name, "array_prepend") == 0 ? 1 : 0;
@@ -382,7 +368,7 @@ ss_expr *bind_array_func(binder *b, const ast_expr *a, const char *name, ss_expr
         if (!(args[0] = coerce_expr(b, args[0], at, CAST_IMPLICIT, loc[0])) ||
             !(args[1] = coerce_expr(b, args[1], at, CAST_IMPLICIT, loc[1])))
             return NULL;
-        return make_call(b, def, at, args, n);
+        return make_func(b, def, at, args, n);
     }
     if (compat) {
         /* anycompatiblearray with anycompatible: the common element type */
@@ -405,7 +391,7 @@ ss_expr *bind_array_func(binder *b, const ast_expr *a, const char *name, ss_expr
             result = type_of(SS_TYPE_INT4_ARRAY);
         else if (strcmp(name, "array_position") != 0)
             result = at;
-        return make_call(b, def, result, args, n);
+        return make_func(b, def, result, args, n);
     }
     /* anyarray with int4 (array_length, ...) or text (array_to_string) arguments */
     bool to_string = strcmp(name, "array_to_string") == 0;
@@ -420,5 +406,5 @@ ss_expr *bind_array_func(binder *b, const ast_expr *a, const char *name, ss_expr
         result = text;
     else if (strcmp(name, "array_dims") == 0)
         result = text;
-    return make_call(b, def, result, args, n);
+    return make_func(b, def, result, args, n);
 }

@@ -3,19 +3,9 @@
  * op ANY / ALL over an array expression. */
 #include "sql/transform.h"
 
-static ast_expr *new_node(transform_state *ts, ast_expr_kind kind, int location)
-{
-    ast_expr *e = tr_alloc(ts, sizeof *e);
-    if (e) {
-        e->kind = kind;
-        e->location = location;
-    }
-    return e;
-}
-
 ast_expr *tr_array_expr(transform_state *ts, A_ArrayExpr *a)
 {
-    ast_expr *e = new_node(ts, AE_ARRAY, a->location);
+    ast_expr *e = tr_new_expr(ts, AE_ARRAY, a->location);
     if (!e || !tr_list(ts, a->elements, &e->args, &e->nargs))
         return NULL;
     return e;
@@ -36,7 +26,7 @@ ast_expr *tr_indirection(transform_state *ts, A_Indirection *ind)
                  "number of array dimensions (%d) exceeds the maximum allowed (6)", n);
         return NULL;
     }
-    ast_expr *e = new_node(ts, AE_SUBSCRIPT, tr_location(ind->arg));
+    ast_expr *e = tr_new_expr(ts, AE_SUBSCRIPT, tr_location(ind->arg));
     if (!e || !(e->left = tr_expr(ts, ind->arg)))
         return NULL;
     e->nargs = (uint32_t)n * 2;
@@ -59,7 +49,7 @@ ast_expr *tr_indirection(transform_state *ts, A_Indirection *ind)
 
 ast_expr *tr_array_cmp(transform_state *ts, A_Expr *a)
 {
-    ast_expr *e = new_node(ts, AE_ARRAY_CMP, a->location);
+    ast_expr *e = tr_new_expr(ts, AE_ARRAY_CMP, a->location);
     if (!e || !(e->str = tr_op_name(ts, a->name, a->location)))
         return NULL;
     e->bval = a->kind == AEXPR_OP_ALL;

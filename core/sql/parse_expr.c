@@ -506,3 +506,8 @@ const char *tr_op_name(transform_state *ts, List *name, int location)
 {
     return op_name(ts, name, location);
 }
+
+ast_expr *tr_new_expr(transform_state *ts, ast_expr_kind kind, int location)
+{
+    return new_expr(ts, kind, location);
+}

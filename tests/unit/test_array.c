@@ -89,67 +89,89 @@ START_TEST(encoding_layout)
 }
 END_TEST
 
+/* One text input and what comes back: the output text, or "ERR:<state>:<message>|<detail>". */
+struct io_case {
+    int32_t elem;
+    const char *in, *want;
+};
+
+static const struct io_case io_cases[] = {
+    {SS_TYPE_INT4, "{1,2,3}",
+     "{1,2,3}"},
+    {SS_TYPE_INT4, " { 1 , 2 } ",
+     "{1,2}"},
+    {SS_TYPE_INT4, "{{1,2},{3,4}}",
+     "{{1,2},{3,4}}"},
+    {SS_TYPE_INT4, "{{{1},{2}},{{3},{4}}}",
+     "{{{1},{2}},{{3},{4}}}"},
+    {SS_TYPE_INT4, "{}",
+     "{}"},
+    {SS_TYPE_INT4, "{1,NULL,null}",
+     "{1,NULL,NULL}"},
+    {SS_TYPE_INT4, "[0:1]={1,2}",
+     "[0:1]={1,2}"},
+    {SS_TYPE_INT4, "[1:2]={1,2}",
+     "{1,2}"},
+    {SS_TYPE_INT4, "[-1:0][2:3]={{1,2},{3,4}}",
+     "[-1:0][2:3]={{1,2},{3,4}}"},
+    {SS_TYPE_TEXT, "{ a b , \"c d\" ,NULL,\"NULL\",null, \\\"x\\\\ }",
+     "{\"a b\",\"c d\",NULL,\"NULL\",NULL,\"\\\"x\\\\\"}"},
+    {SS_TYPE_TEXT, "{\"\",\"{}\",\"a,b\",x}",
+     "{\"\",\"{}\",\"a,b\",x}"},
+    {SS_TYPE_BOOL, "{t,false,yes}",
+     "{t,f,t}"},
+    {SS_TYPE_FLOAT8, "{1.5,NaN,-0}",
+     "{1.5,NaN,-0}"},
+    {SS_TYPE_NUMERIC, "{1.50,-2}",
+     "{1.50,-2}"},
+};
+
+static const struct io_case error_cases[] = {
+    {SS_TYPE_INT4, "[1:2]={1,2",
+     "ERR:22P02:malformed array literal: \"{1,2\"|Unexpected end of input."},
+    {SS_TYPE_INT4, "{1,2}x",
+     "ERR:22P02:malformed array literal: \"{1,2}x\"|Junk after closing right brace."},
+    {SS_TYPE_INT4, "{{1,2},{3}}",
+     "ERR:22P02:malformed array literal: \"{{1,2},{3}}\"|Multidimensional arrays " "must have sub-arrays with matching dimensions."},
+    {SS_TYPE_INT4, "x",
+     "ERR:22P02:malformed array literal: \"x\"|Array value must start with \"{\" " "or dimension information."},
+    {SS_TYPE_INT4, "[1:2]{1,2}",
+     "ERR:22P02:malformed array literal: \"[1:2]{1,2}\"|Missing \"=\" after array " "dimensions."},
+    {SS_TYPE_INT4, "[1:2]={1,2,3}",
+     "ERR:22P02:malformed array literal: \"[1:2]={1,2,3}\"|Specified array " "dimensions do not match array contents."},
+    {SS_TYPE_INT4, "[2:1]={}",
+     "ERR:2202E:upper bound cannot be less than lower bound|"},
+    {SS_TYPE_INT4, "[a]={1}",
+     "ERR:22P02:malformed array literal: \"[a]={1}\"|\"[\" must introduce " "explicitly-specified array dimensions."},
+    {SS_TYPE_INT4, "[1:]={1}",
+     "ERR:22P02:malformed array literal: \"[1:]={1}\"|Missing array dimension value."},
+    {SS_TYPE_INT4, "[1:2={1}",
+     "ERR:22P02:malformed array literal: \"[1:2={1}\"|Missing \"]\" after array " "dimensions."},
+    {SS_TYPE_INT4, "{1,{2}}",
+     "ERR:22P02:malformed array literal: \"{1,{2}}\"|Unexpected \"{\" character."},
+    {SS_TYPE_INT4, "{{1},2}",
+     "ERR:22P02:malformed array literal: \"{{1},2}\"|Unexpected array element."},
+    {SS_TYPE_TEXT, "{\"a\"b}",
+     "ERR:22P02:malformed array literal: \"{\"a\"b}\"|Unexpected array element."},
+    {SS_TYPE_INT4, "{{}}",
+     "ERR:22P02:malformed array literal: \"{{}}\"|Unexpected \"}\" character."},
+    {SS_TYPE_INT4, "{1,a}",
+     "ERR:22P02:invalid input syntax for type integer: \"a\"|"},
+    {SS_TYPE_INT4, "{{{{{{{1}}}}}}}",
+     "ERR:54000:number of array dimensions (7) exceeds the maximum allowed (6)|"},
+};
+
 START_TEST(text_io)
 {
-    ck_assert_str_eq(roundtrip(SS_TYPE_INT4, "{1,2,3}"), "{1,2,3}");
-    ck_assert_str_eq(roundtrip(SS_TYPE_INT4, " { 1 , 2 } "), "{1,2}");
-    ck_assert_str_eq(roundtrip(SS_TYPE_INT4, "{{1,2},{3,4}}"), "{{1,2},{3,4}}");
-    ck_assert_str_eq(roundtrip(SS_TYPE_INT4, "{{{1},{2}},{{3},{4}}}"), "{{{1},{2}},{{3},{4}}}");
-    ck_assert_str_eq(roundtrip(SS_TYPE_INT4, "{}"), "{}");
-    ck_assert_str_eq(roundtrip(SS_TYPE_INT4, "{1,NULL,null}"), "{1,NULL,NULL}");
-    ck_assert_str_eq(roundtrip(SS_TYPE_INT4, "[0:1]={1,2}"), "[0:1]={1,2}");
-    ck_assert_str_eq(roundtrip(SS_TYPE_INT4, "[1:2]={1,2}"), "{1,2}");
-    ck_assert_str_eq(roundtrip(SS_TYPE_INT4, "[-1:0][2:3]={{1,2},{3,4}}"),
-                     "[-1:0][2:3]={{1,2},{3,4}}");
-    ck_assert_str_eq(roundtrip(SS_TYPE_TEXT, "{ a b , \"c d\" ,NULL,\"NULL\",null, \\\"x\\\\ }"),
-                     "{\"a b\",\"c d\",NULL,\"NULL\",NULL,\"\\\"x\\\\\"}");
-    ck_assert_str_eq(roundtrip(SS_TYPE_TEXT, "{\"\",\"{}\",\"a,b\",x}"), "{\"\",\"{}\",\"a,b\",x}");
-    ck_assert_str_eq(roundtrip(SS_TYPE_BOOL, "{t,false,yes}"), "{t,f,t}");
-    ck_assert_str_eq(roundtrip(SS_TYPE_FLOAT8, "{1.5,NaN,-0}"), "{1.5,NaN,-0}");
-    ck_assert_str_eq(roundtrip(SS_TYPE_NUMERIC, "{1.50,-2}"), "{1.50,-2}");
+    for (size_t k = 0; k < sizeof io_cases / sizeof io_cases[0]; k++)
+        ck_assert_str_eq(roundtrip(io_cases[k].elem, io_cases[k].in), io_cases[k].want);
 }
 END_TEST
 
 START_TEST(input_errors)
 {
-    ck_assert_str_eq(roundtrip(SS_TYPE_INT4, "[1:2]={1,2"),
-                     "ERR:22P02:malformed array literal: \"{1,2\"|Unexpected end of input.");
-    ck_assert_str_eq(roundtrip(SS_TYPE_INT4, "{1,2}x"),
-                     "ERR:22P02:malformed array literal: \"{1,2}x\"|Junk after closing right brace.");
-    ck_assert_str_eq(roundtrip(SS_TYPE_INT4, "{{1,2},{3}}"),
-                     "ERR:22P02:malformed array literal: \"{{1,2},{3}}\"|Multidimensional arrays "
-                     "must have sub-arrays with matching dimensions.");
-    ck_assert_str_eq(roundtrip(SS_TYPE_INT4, "x"),
-                     "ERR:22P02:malformed array literal: \"x\"|Array value must start with \"{\" "
-                     "or dimension information.");
-    ck_assert_str_eq(roundtrip(SS_TYPE_INT4, "[1:2]{1,2}"),
-                     "ERR:22P02:malformed array literal: \"[1:2]{1,2}\"|Missing \"=\" after array "
-                     "dimensions.");
-    ck_assert_str_eq(roundtrip(SS_TYPE_INT4, "[1:2]={1,2,3}"),
-                     "ERR:22P02:malformed array literal: \"[1:2]={1,2,3}\"|Specified array "
-                     "dimensions do not match array contents.");
-    ck_assert_str_eq(roundtrip(SS_TYPE_INT4, "[2:1]={}"),
-                     "ERR:2202E:upper bound cannot be less than lower bound|");
-    ck_assert_str_eq(roundtrip(SS_TYPE_INT4, "[a]={1}"),
-                     "ERR:22P02:malformed array literal: \"[a]={1}\"|\"[\" must introduce "
-                     "explicitly-specified array dimensions.");
-    ck_assert_str_eq(roundtrip(SS_TYPE_INT4, "[1:]={1}"),
-                     "ERR:22P02:malformed array literal: \"[1:]={1}\"|Missing array dimension value.");
-    ck_assert_str_eq(roundtrip(SS_TYPE_INT4, "[1:2={1}"),
-                     "ERR:22P02:malformed array literal: \"[1:2={1}\"|Missing \"]\" after array "
-                     "dimensions.");
-    ck_assert_str_eq(roundtrip(SS_TYPE_INT4, "{1,{2}}"),
-                     "ERR:22P02:malformed array literal: \"{1,{2}}\"|Unexpected \"{\" character.");
-    ck_assert_str_eq(roundtrip(SS_TYPE_INT4, "{{1},2}"),
-                     "ERR:22P02:malformed array literal: \"{{1},2}\"|Unexpected array element.");
-    ck_assert_str_eq(roundtrip(SS_TYPE_TEXT, "{\"a\"b}"),
-                     "ERR:22P02:malformed array literal: \"{\"a\"b}\"|Unexpected array element.");
-    ck_assert_str_eq(roundtrip(SS_TYPE_INT4, "{{}}"),
-                     "ERR:22P02:malformed array literal: \"{{}}\"|Unexpected \"}\" character.");
-    ck_assert_str_eq(roundtrip(SS_TYPE_INT4, "{1,a}"),
-                     "ERR:22P02:invalid input syntax for type integer: \"a\"|");
-    ck_assert_str_eq(roundtrip(SS_TYPE_INT4, "{{{{{{{1}}}}}}}"),
-                     "ERR:54000:number of array dimensions (7) exceeds the maximum allowed (6)|");
+    for (size_t k = 0; k < sizeof error_cases / sizeof error_cases[0]; k++)
+        ck_assert_str_eq(roundtrip(error_cases[k].elem, error_cases[k].in), error_cases[k].want);
 }
 END_TEST
 

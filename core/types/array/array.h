@@ -71,6 +71,11 @@ int arr_encode_1d(ss_ctx *ctx, int32_t elem, const ss_value *items, uint32_t n, 
 /* The encoding into a strbuf (the caller copies it where it belongs). */
 void arr_encode_buf(int32_t elem, int ndims, const int32_t *dims, const int32_t *lbound,
                     const ss_value *items, uint32_t n, ss_strbuf *out);
+/* Whether two decoded arrays have the same dimensions and lower bounds. */
+bool arr_same_shape(const ss_array *a, const ss_array *b);
+/* The dimensions and lower bounds of count arrays shaped like sub stacked one dimension up
+ * (the new one first, lower bound 1): their number, or -1 after 54000 beyond ARR_MAXDIM. */
+int arr_shape_up(ss_ctx *ctx, const ss_array *sub, uint32_t count, int32_t *dims, int32_t *lb);
 /* Decodes every item of a into a malloc'd array (*items, caller frees; varlen items point
  * into a's bytes); *items is NULL when a has none. */
 int arr_items(ss_ctx *ctx, const ss_array *a, ss_value **items);
@@ -102,8 +107,8 @@ bool arr_elem_equal(int32_t elem, const ss_value *a, const ss_value *b);
 uint64_t arr_elem_hash(int32_t elem, const ss_value *a);
 /* PostgreSQL's btarraycmp: element-wise (a NULL item above every value), then the number
  * of items, ndims, dimensions, lower bounds. */
-int arr_compare(const ss_text *a, const ss_text *b);
-uint64_t arr_hash(const ss_text *a);
+int arr_compare(const void *a, const void *b); /* const ss_text *: the registry's callbacks */
+uint64_t arr_hash(const void *a);
 
 /* An array of type `type` in ctx's arena: of items[0..n) (one-dimensional), or (nested) of
  * the arrays items[0..n) one dimension up with array_agg's errors (array_type.c). */

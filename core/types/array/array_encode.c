@@ -223,6 +223,26 @@ int arr_encode_1d(ss_ctx *ctx, int32_t elem, const ss_value *items, uint32_t n, 
     return arr_encode(ctx, elem, n ? 1 : 0, &dim, &lb, items, n, out);
 }
 
+bool arr_same_shape(const ss_array *a, const ss_array *b)
+{
+    return a->ndims == b->ndims && memcmp(a->dims, b->dims, sizeof(int32_t) * (size_t)a->ndims) == 0 &&
+           memcmp(a->lbound, b->lbound, sizeof(int32_t) * (size_t)a->ndims) == 0;
+}
+
+int arr_shape_up(ss_ctx *ctx, const ss_array *sub, uint32_t count, int32_t *dims, int32_t *lb)
+{
+    if (sub->ndims + 1 > ARR_MAXDIM) {
+        ss_ctx_error(ctx, SS_SQLSTATE_PROGRAM_LIMIT_EXCEEDED,
+                     "number of array dimensions (%d) exceeds the maximum allowed (%d)", sub->ndims + 1, ARR_MAXDIM);
+        return -1;
+    }
+    dims[0] = (int32_t)count;
+    lb[0] = 1;
+    memcpy(dims + 1, sub->dims, sizeof(int32_t) * (size_t)sub->ndims);
+    memcpy(lb + 1, sub->lbound, sizeof(int32_t) * (size_t)sub->ndims);
+    return sub->ndims + 1;
+}
+
 int arr_items(ss_ctx *ctx, const ss_array *a, ss_value **items)
 {
     *items = NULL;

@@ -188,8 +188,7 @@ static int construct_nested(arr_call *c, uint32_t row)
         if (!have) {
             first = a;
             have = true;
-        } else if (a.ndims != first.ndims || memcmp(a.dims, first.dims, sizeof(int32_t) * (size_t)a.ndims) != 0 ||
-                   memcmp(a.lbound, first.lbound, sizeof(int32_t) * (size_t)a.ndims) != 0) {
+        } else if (!arr_same_shape(&a, &first)) {
             return subscript_error(c->ctx, mismatched, NULL);
         }
         count++;
@@ -201,18 +200,9 @@ static int construct_nested(arr_call *c, uint32_t row)
         return put_items(c, row, elem, 0, NULL, NULL, NULL, 0);
     if (empty)
         return subscript_error(c->ctx, mismatched, NULL);
-    if (first.ndims + 1 > ARR_MAXDIM)
-        return ss_ctx_error(c->ctx, SS_SQLSTATE_PROGRAM_LIMIT_EXCEEDED,
-                            "number of array dimensions (%d) exceeds the maximum allowed (%d)", first.ndims + 1,
-                            ARR_MAXDIM);
     int32_t dims[ARR_MAXDIM], lb[ARR_MAXDIM];
-    dims[0] = (int32_t)count;
-    lb[0] = 1;
-    for (int d = 0; d < first.ndims; d++) {
-        dims[d + 1] = first.dims[d];
-        lb[d + 1] = first.lbound[d];
-    }
-    return put_items(c, row, elem, first.ndims + 1, dims, lb, c->l.v, c->l.n);
+    int nd = arr_shape_up(c->ctx, &first, count, dims, lb);
+    return nd < 0 ? SS_ERROR : put_items(c, row, elem, nd, dims, lb, c->l.v, c->l.n);
 }
 
 static int construct_row(arr_call *c, uint32_t row)
@@ -316,16 +306,13 @@ ROWS_EVAL(arr_fn_subscript, subscript_row, 1, 0)
 
 /* ---- op ANY / ALL (array) --------------------------------------------------------------- */
 
+/* Whether comparison op (ARR_CMP_*) holds for an order c (< 0, 0, > 0): a bit per outcome
+ * (below, equal, above) for each operator. */
 static bool cmp_holds(int op, int c)
 {
-    switch (op) {
-    case ARR_CMP_EQ: return c == 0;
-    case ARR_CMP_NE: return c != 0;
-    case ARR_CMP_LT: return c < 0;
-    case ARR_CMP_LE: return c <= 0;
-    case ARR_CMP_GT: return c > 0;
-    default: return c >= 0;
-    }
+    static const uint8_t holds[] = {[ARR_CMP_EQ] = 2, [ARR_CMP_NE] = 5, [ARR_CMP_LT] = 1,
+                                    [ARR_CMP_LE] = 3, [ARR_CMP_GT] = 4, [ARR_CMP_GE] = 6};
+    return (holds[op] >> (c < 0 ? 0 : c == 0 ? 1 : 2)) & 1;
 }
 
 /* args: the left operand (of the element type), the array, the operator and ALL flag

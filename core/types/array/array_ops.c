@@ -7,16 +7,7 @@
 #include <string.h>
 
 #include "types/registry.h"
-
-static uint64_t mix64(uint64_t h)
-{
-    h ^= h >> 33;
-    h *= UINT64_C(0xff51afd7ed558ccd);
-    h ^= h >> 33;
-    h *= UINT64_C(0xc4ceb9fe1a85ec53);
-    h ^= h >> 33;
-    return h;
-}
+#include "util/hash_mix.h"
 
 static uint64_t hash_bytes(const char *p, size_t n)
 {
@@ -25,7 +16,7 @@ static uint64_t hash_bytes(const char *p, size_t n)
         h ^= (unsigned char)p[i];
         h *= UINT64_C(0x100000001b3);
     }
-    return mix64(h);
+    return ss_hash_mix64(h);
 }
 
 /* The element in its vector layout, for the registry callbacks. */
@@ -101,21 +92,21 @@ uint64_t arr_elem_hash(int32_t elem, const ss_value *a)
     if (ss_type_is_varlen(elem))
         return hash_bytes(a->v.s.ptr, a->v.s.len);
     if (elem == SS_TYPE_BOOL)
-        return mix64(a->v.b ? 1 : 2);
+        return ss_hash_mix64(a->v.b ? 1 : 2);
     if (elem == SS_TYPE_FLOAT8 || elem == SS_TYPE_FLOAT4) {
         double f = a->v.f;
         if (isnan(f))
-            return mix64(UINT64_C(0x7ff8000000000000));
+            return ss_hash_mix64(UINT64_C(0x7ff8000000000000));
         if (f == 0)
             f = 0; /* -0 equals 0 */
         uint64_t bits;
         memcpy(&bits, &f, 8);
-        return mix64(bits);
+        return ss_hash_mix64(bits);
     }
-    return mix64((uint64_t)a->v.i);
+    return ss_hash_mix64((uint64_t)a->v.i);
 }
 
-int arr_compare(const ss_text *x, const ss_text *y)
+int arr_compare(const void *x, const void *y)
 {
     ss_array a, b;
     arr_decode(x, &a);
@@ -150,7 +141,7 @@ int arr_compare(const ss_text *x, const ss_text *y)
     return 0;
 }
 
-uint64_t arr_hash(const ss_text *x)
+uint64_t arr_hash(const void *x)
 {
     ss_array a;
     arr_decode(x, &a);
@@ -160,5 +151,5 @@ uint64_t arr_hash(const ss_text *x)
     uint64_t h = 1;
     while (arr_iter_next(&it, &v))
         h = h * 31 + (v.is_null ? 0 : arr_elem_hash(a.elem, &v));
-    return mix64(h ^ (uint64_t)a.ndims);
+    return ss_hash_mix64(h ^ (uint64_t)a.ndims);
 }

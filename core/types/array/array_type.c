@@ -7,29 +7,16 @@
 
 #include "exec/vector.h"
 
-static int info_compare(const void *a, const void *b)
-{
-    return arr_compare(a, b);
-}
-
 static bool info_equal(const void *a, const void *b)
 {
     return arr_compare(a, b) == 0;
 }
 
-static uint64_t info_hash(const void *a)
-{
-    return arr_hash(a);
-}
-
 static void info_hash_batch(const ss_vector *v, const uint32_t *rows, uint32_t n, uint64_t *out)
 {
-    const ss_text *t = v->data;
-    for (uint32_t k = 0; k < n; k++) {
-        uint32_t r = rows ? rows[k] : k;
-        if (!ss_vector_is_null(v, r))
-            out[k] = arr_hash(&t[r]);
-    }
+    for (uint32_t k = 0; k < n; k++)
+        if (!ss_vector_is_null(v, rows ? rows[k] : k))
+            out[k] = arr_hash((const ss_text *)v->data + (rows ? rows[k] : k));
 }
 
 static uint32_t items_count(const ss_text *t)
@@ -81,20 +68,16 @@ static int nested_buf(ss_ctx *ctx, int32_t elem, const ss_value *subs, uint32_t 
         arr_decode(&subs[k].v.s, &a);
         if (k == 0 && a.ndims == 0)
             return ss_ctx_error(ctx, ARR_SQLSTATE_SUBSCRIPT, "cannot accumulate empty arrays");
-        if (k == 0) {
-            if (a.ndims + 1 > ARR_MAXDIM)
-                return ss_ctx_error(ctx, SS_SQLSTATE_PROGRAM_LIMIT_EXCEEDED,
-                                    "number of array dimensions (%d) exceeds the maximum allowed (%d)",
-                                    a.ndims + 1, ARR_MAXDIM);
+        if (k == 0)
             first = a;
-        } else if (a.ndims != first.ndims ||
-                   memcmp(a.dims, first.dims, sizeof(int32_t) * (size_t)a.ndims) != 0 ||
-                   memcmp(a.lbound, first.lbound, sizeof(int32_t) * (size_t)a.ndims) != 0) {
-            return ss_ctx_error(ctx, ARR_SQLSTATE_SUBSCRIPT,
-                                "cannot accumulate arrays of different dimensionality");
-        }
+        else if (!arr_same_shape(&a, &first))
+            return ss_ctx_error(ctx, ARR_SQLSTATE_SUBSCRIPT, "cannot accumulate arrays of different dimensionality");
         total += a.nitems;
     }
+    int32_t dims[ARR_MAXDIM], lb[ARR_MAXDIM];
+    int nd = n ? arr_shape_up(ctx, &first, n, dims, lb) : 0;
+    if (nd < 0)
+        return SS_ERROR;
     if (total > ARR_MAX_ITEMS)
         return ss_ctx_error(ctx, SS_SQLSTATE_PROGRAM_LIMIT_EXCEEDED,
                             "array size exceeds the maximum allowed (%d)", ARR_MAX_ITEMS);
@@ -108,14 +91,7 @@ static int nested_buf(ss_ctx *ctx, int32_t elem, const ss_value *subs, uint32_t 
         items_read(&subs[k].v.s, items + at, a.nitems);
         at += a.nitems;
     }
-    int32_t dims[ARR_MAXDIM], lb[ARR_MAXDIM];
-    dims[0] = (int32_t)n;
-    lb[0] = 1;
-    for (int d = 0; d < first.ndims; d++) {
-        dims[d + 1] = first.dims[d];
-        lb[d + 1] = first.lbound[d];
-    }
-    arr_encode_buf(elem, n ? first.ndims + 1 : 0, dims, lb, items, (uint32_t)total, sb);
+    arr_encode_buf(elem, nd, dims, lb, items, (uint32_t)total, sb);
     free(items);
     return SS_OK;
 }
@@ -160,9 +136,9 @@ int arr_build_value(ss_ctx *ctx, int32_t type, bool nested, const ss_value *item
                                            .name = NAME,                                      \
                                            .layout = SS_LAYOUT_VARLEN,                        \
                                            .width = sizeof(ss_text),                          \
-                                           .compare = info_compare,                           \
+                                           .compare = arr_compare,                            \
                                            .equal = info_equal,                               \
-                                           .hash = info_hash,                                 \
+                                           .hash = arr_hash,                                  \
                                            .hash_batch = info_hash_batch,                     \
                                            .physical = 0, /* the array order's callbacks */   \
                                            .array = &ID##_items}
