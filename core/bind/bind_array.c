@@ -178,7 +178,8 @@ static int cmp_code(const char *op)
 {
     static const struct { const char *n; int code; } ops[] = {
         {"=", ARR_CMP_EQ}, {"<>", ARR_CMP_NE}, {"!=", ARR_CMP_NE}, {"<", ARR_CMP_LT},
-        {"<=", ARR_CMP_LE}, {">", ARR_CMP_GT}, {">=", ARR_CMP_GE}};
+        {"<=", ARR_CMP_LE}, {">", ARR_CMP_GT}, {">=", ARR_CMP_GE}, {"~~", ARR_CMP_LIKE},
+        {"~~*", ARR_CMP_ILIKE}, {"!~~", ARR_CMP_NOT_LIKE}, {"!~~*", ARR_CMP_NOT_ILIKE}};
     for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
         if (strcmp(ops[i].n, op) == 0)
             return ops[i].code;
@@ -217,7 +218,12 @@ ss_expr *bind_array_cmp(binder *b, const ast_expr *a)
     ss_expr *probe[2] = {l, make_null(b, elem)};
     if (!probe[1])
         return NULL;
-    if (!in_common_type(b, probe, 2, &t)) {
+    bool like = code >= ARR_CMP_LIKE; /* text LIKE text: both sides strings */
+    bool found = in_common_type(b, probe, 2, &t);
+    if (like && (!ss_type_is_text(t.id) ||
+                 (!untyped(b, l) && !ss_type_is_text(l->type.id)) || !ss_type_is_text(elem.id)))
+        found = false;
+    if (!found) {
         char b1[96], b2[96];
         bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "operator does not exist: %s %s %s",
                    tname(type_of(l->type.id), b1, sizeof b1), a->str, tname(elem, b2, sizeof b2));

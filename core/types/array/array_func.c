@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "exec/vector.h"
+#include "types/func_impl.h"
 #include "types/functions.h"
 #include "types/typeio.h"
 
@@ -315,6 +316,34 @@ static bool cmp_holds(int op, int c)
     return (holds[op] >> (c < 0 ? 0 : c == 0 ? 1 : 2)) & 1;
 }
 
+/* [NOT] LIKE / ILIKE of x against each item of a (text patterns): the items' answers in
+ * hits[0..nitems) (a NULL item's is unspecified), by the LIKE functions over vectors of
+ * the operand and the patterns. */
+static int like_items(arr_call *c, const ss_value *x, const ss_array *a, int op, uint8_t *hits)
+{
+    ss_type text = {SS_TYPE_TEXT, -1};
+    ss_vector *t = ss_vector_create(text, a->nitems), *p = ss_vector_create(text, a->nitems),
+              *o = ss_vector_create((ss_type){SS_TYPE_BOOL, -1}, a->nitems);
+    int rc = t && p && o ? SS_OK : oom(c->ctx);
+    arr_iter it;
+    arr_iter_init(&it, a);
+    ss_value v;
+    for (uint32_t k = 0; rc == SS_OK && arr_iter_next(&it, &v); k++) {
+        ((ss_text *)t->data)[k] = x->v.s;
+        ((ss_text *)p->data)[k] = v.is_null ? (ss_text){"", 0, 0} : v.v.s;
+    }
+    ss_vector *args[2] = {t, p};
+    bool ci = op == ARR_CMP_ILIKE || op == ARR_CMP_NOT_ILIKE;
+    if (rc == SS_OK)
+        rc = (ci ? ss_fn_ilike : ss_fn_like)(c->ctx, args, 2, NULL, a->nitems, o);
+    for (uint32_t k = 0; rc == SS_OK && k < a->nitems; k++)
+        hits[k] = ((const uint8_t *)o->data)[k] != (op == ARR_CMP_NOT_LIKE || op == ARR_CMP_NOT_ILIKE);
+    ss_vector_destroy(t);
+    ss_vector_destroy(p);
+    ss_vector_destroy(o);
+    return rc;
+}
+
 /* args: the left operand (of the element type), the array, the operator and ALL flag
  * (ARR_CMP_* | ARR_CMP_ALL) as an int4 constant. */
 static int any_row(arr_call *c, uint32_t row)
@@ -328,16 +357,27 @@ static int any_row(arr_call *c, uint32_t row)
         return rc;
     /* an empty array decides even for a NULL operand */
     bool saw_null = a.nitems > 0 && !have_x;
+    uint8_t *hits = NULL;
+    if (op >= ARR_CMP_LIKE && have_x && a.nitems > 0) {
+        if (!(hits = malloc(a.nitems)))
+            return oom(c->ctx);
+        if (like_items(c, &x, &a, op, hits) != SS_OK) {
+            free(hits);
+            return SS_ERROR;
+        }
+    }
     arr_iter it;
     arr_iter_init(&it, &a);
-    while (have_x && arr_iter_next(&it, &v)) {
+    for (uint32_t k = 0; have_x && arr_iter_next(&it, &v); k++) {
         if (v.is_null) {
             saw_null = true;
-        } else if (cmp_holds(op, arr_elem_compare(a.elem, &x, &v)) != all) {
+        } else if ((hits ? hits[k] != 0 : cmp_holds(op, arr_elem_compare(a.elem, &x, &v))) != all) {
             ((uint8_t *)c->out->data)[row] = !all;
+            free(hits);
             return SS_OK;
         }
     }
+    free(hits);
     if (saw_null)
         return put_null(c, row);
     ((uint8_t *)c->out->data)[row] = all;

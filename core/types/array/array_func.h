@@ -15,7 +15,8 @@
 #define ARR_SHAPE_NO_UPPER 16
 
 /* The operator argument of op ANY / ALL (an int4 constant). */
-enum { ARR_CMP_EQ = 1, ARR_CMP_NE, ARR_CMP_LT, ARR_CMP_LE, ARR_CMP_GT, ARR_CMP_GE };
+enum { ARR_CMP_EQ = 1, ARR_CMP_NE, ARR_CMP_LT, ARR_CMP_LE, ARR_CMP_GT, ARR_CMP_GE,
+       ARR_CMP_LIKE, ARR_CMP_ILIKE, ARR_CMP_NOT_LIKE, ARR_CMP_NOT_ILIKE /* over text */ };
 #define ARR_CMP_ALL 0x100
 
 /* Internal forms: ARRAY[...], subscripts, op ANY / ALL, @> <@ &&, ||. */

@@ -62,4 +62,12 @@ SELECT x FROM (VALUES (ARRAY[1]), (ARRAY[2])) v(x) UNION SELECT ARRAY[1] ORDER B
 SELECT count(DISTINCT a) FROM (VALUES (ARRAY[1]), (ARRAY[1]), (NULL)) v(a);
 SELECT min(a), max(a) FROM (VALUES ('{1,2}'::int[]), ('{1,3}')) v(a);
 SELECT coalesce(NULL::int[], '{1}'), CASE WHEN true THEN ARRAY[1] ELSE '{2}' END;
+-- [NOT] LIKE / ILIKE with ANY / ALL over text arrays
+SELECT 'abc' LIKE ANY (ARRAY['a%', 'x']), 'abc' LIKE ALL (ARRAY['a%', 'x']), 'abc' NOT LIKE ALL (ARRAY['x%', 'y%']);
+SELECT 'ABC' ILIKE ANY (ARRAY['a%']), 'abc' ILIKE ALL (ARRAY['A%', '%C']), 'abc' NOT ILIKE ANY (ARRAY['A%', 'q']);
+SELECT 'abc' LIKE ANY (ARRAY[NULL, 'a%']), 'abc' LIKE ANY (ARRAY[NULL, 'x%']), NULL LIKE ANY (ARRAY['a']), 'a' LIKE ANY ('{}'::text[]);
+SELECT 'abc' ~~ ANY ('{a%,b%}'), 'abc'::varchar LIKE ANY (ARRAY['%c']::varchar[]);
+SELECT id, t FROM arr WHERE t[1] LIKE ANY (ARRAY['a%', 'x%']) ORDER BY id;
+SELECT 1 LIKE ANY (ARRAY[1]);
+SELECT 'a' LIKE ANY (ARRAY['a\']);
 DROP TABLE arr;
