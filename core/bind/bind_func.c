@@ -45,7 +45,7 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
             return b->srf_col;
         bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                    "feature not supported: set-returning function %s here (only in FROM, or one generate_series or "
-                   "unnest(array) with constant arguments in the select list of a query without aggregates)",
+                   "unnest(array) in the select list of a query without aggregates)",
                    name);
         return NULL;
     }

@@ -7,9 +7,9 @@
  *
  * unnest(array [, ...]) is a function scan too, one column per array.
  *
- * In the select list of a query without aggregates, one generate_series or unnest(array) with
- * constant arguments (PostgreSQL's ProjectSet) becomes a cross join of the FROM rows with its
- * function scan; other set-returning functions there are refused (0A000). */
+ * In the select list of a query without aggregates, one generate_series or unnest(array)
+ * (PostgreSQL's ProjectSet) becomes a join of the FROM rows with its function scan, LATERAL
+ * when its arguments read them; other set-returning functions there are refused (0A000). */
 #include <stdio.h>
 #include <string.h>
 
@@ -278,9 +278,10 @@ int attach_target_srf(binder *b, const ast_select *s, bool is_agg, ss_lop **top)
     for (uint32_t i = 0; i < s->ntargets; i++)
         if (find_srf(b, s->targets[i].expr, NULL, &found, &several))
             return SS_ERROR;
-    /* one generate_series (written once or several times the same) with constant arguments
-       in a query without aggregates: PostgreSQL's ProjectSet is then a cross join of each
-       input row with the function's rows; the others stay refused */
+    /* one generate_series or unnest(array) (written once or several times the same) in a
+       query without aggregates: PostgreSQL's ProjectSet is then a join of each input row with
+       the function's rows (LATERAL when the arguments read the row); the others stay
+       refused */
     const char *fname = found ? found->names[found->nnames - 1] : NULL;
     if (!found || several || is_agg || (strcmp(fname, "generate_series") != 0 &&
                                         (strcmp(fname, "unnest") != 0 || found->nargs != 1)))
@@ -288,10 +289,14 @@ int attach_target_srf(binder *b, const ast_select *s, bool is_agg, ss_lop **top)
     uint32_t rel = new_rel(b);
     bool reads_column;
     ss_lop *op = function_lop(b, found, false, fname, rel, false, &reads_column);
+    bool lateral = !op && reads_column && s->from;
+    if (lateral && !(op = function_lop(b, found, false, fname, rel, true, &reads_column)))
+        return SS_ERROR;
     if (!op)
         return reads_column ? SS_OK : SS_ERROR;
     if (!(*top = lop_join(b->ctx, b->arena, SS_JOIN_INNER, *top, op, NULL)))
         return SS_ERROR;
+    (*top)->u.join.lateral = lateral;
     b->srf_ast = found;
     return (b->srf_col = make_column(b, rel, 0, op->types[0])) ? SS_OK : SS_ERROR;
 }

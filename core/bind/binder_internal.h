@@ -228,8 +228,9 @@ bool is_set_returning(const char *name);
  * order), or -1 (bind_select.c). */
 int first_column_location(const ast_expr *a);
 /* A set-returning function in s's select list (PostgreSQL's ProjectSet) for a query without
- * aggregates: one generate_series or unnest(array) with constant arguments joined to *top, its
- * calls then bound as b->srf_col; PostgreSQL's 0A000 for one inside CASE or COALESCE. */
+ * aggregates: one generate_series or unnest(array) joined to *top (LATERAL when its arguments
+ * read the FROM items), its calls then bound as b->srf_col; PostgreSQL's 0A000 for one inside
+ * CASE or COALESCE. */
 int attach_target_srf(binder *b, const ast_select *s, bool is_agg, ss_lop **top);
 
 /* DISTINCT ON (bind_distinct_on.c): over proj (the targets), a sort by the DISTINCT ON items

@@ -16,6 +16,9 @@ SELECT id, u, o FROM docs CROSS JOIN LATERAL unnest(a) WITH ORDINALITY AS x(u, o
 SELECT id, count(*) FROM docs LEFT JOIN LATERAL unnest(a) u ON true GROUP BY id ORDER BY id;
 SELECT unnest(ARRAY[1,2,3]);
 SELECT unnest(ARRAY['a','b']) AS t, 1 AS one;
+SELECT id, unnest(a) FROM docs ORDER BY 1, 2;
+SELECT id, unnest(a) AS u, unnest(a) * 2 AS twice FROM docs WHERE id < 5 ORDER BY 1, 2;
+SELECT id, generate_series(1, id) FROM docs WHERE id < 4 ORDER BY 1, 2;
 SELECT unnest('{1,2}');
 SELECT * FROM unnest(1);
 -- array_agg
