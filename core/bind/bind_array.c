@@ -353,6 +353,27 @@ ss_expr *bind_array_func(binder *b, const ast_expr *a, const char *name, ss_expr
         }
         return make_func(b, def, type_of(SS_TYPE_TEXT_ARRAY), args, n);
     }
+    if (strcmp(name, "array_fill") == 0) {
+        /* array_fill(anyelement, int[] [, int[]]) */
+        if (untyped(b, args[0]) && !is_null_const(args[0])) {
+            bind_error(b, -1, SS_SQLSTATE_DATATYPE_MISMATCH, /* PostgreSQL gives no position */
+                       "could not determine polymorphic type because input has type unknown");
+            return NULL;
+        }
+        ss_type at = type_of(ss_type_array_of(untyped(b, args[0]) ? SS_TYPE_TEXT : args[0]->type.id));
+        if (at.id == SS_TYPE_INVALID)
+            return no_array_function(b, a, name, args, n);
+        ss_type ints = type_of(SS_TYPE_INT4_ARRAY);
+        for (uint32_t i = 1; i < n; i++) {
+            if (!untyped(b, args[i]) && !ss_cast_exists(args[i]->type, ints, CAST_IMPLICIT))
+                return no_array_function(b, a, name, args, n);
+            if (!(args[i] = coerce_expr(b, args[i], ints, CAST_IMPLICIT, loc[i])))
+                return NULL;
+        }
+        if (!(args[0] = coerce_expr(b, args[0], type_of(ss_type_element_of(at.id)), CAST_IMPLICIT, loc[0])))
+            return NULL;
+        return make_func(b, def, at, args, n);
+    }
     /* the first argument is the array, except array_prepend's second */
     uint32_t ai = strcmp(name, "array_prepend") == 0 ? 1 : 0;
     if (!ss_type_is_array(args[ai]->type.id))

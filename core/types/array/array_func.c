@@ -2,7 +2,7 @@
  * bind_array.c makes the calls): ARRAY[...] constructors, subscripts and slices, op ANY / ALL
  * over an array, @> <@ &&, ||, array_append / array_prepend / array_cat, array_length and the
  * other dimension functions, array_position(s), array_remove / array_replace,
- * array_to_string and string_to_array, with PostgreSQL's results and errors.  Each is one
+ * array_to_string and string_to_array, array_fill, with PostgreSQL's results and errors.  Each is one
  * function over one row of decoded values, generic over the element type, run over the rows
  * by run_rows. */
 #include "types/array/array_func.h"
@@ -727,6 +727,60 @@ static int string_to_array_row(arr_call *c, uint32_t row)
 
 ROWS_EVAL(arr_fn_string_to_array, string_to_array_row, -1, 0)
 
+/* ---- array_fill ------------------------------------------------------------------------ */
+
+/* A dimension or lower-bound argument of array_fill decoded into v[0..*n): 2202E when it is
+ * not one-dimensional, 22004 for a NULL item. */
+static int fill_bounds(arr_call *c, const ss_value *arrv, int32_t *v, int *n)
+{
+    ss_array a;
+    arr_decode(&arrv->v.s, &a);
+    if (a.ndims > 1)
+        return subscript_error(c->ctx, "wrong number of array subscripts", "Dimension array must be one dimensional.");
+    if (a.nulls)
+        return ss_ctx_error(c->ctx, "22004", "dimension values cannot be null");
+    if (a.nitems > ARR_MAXDIM)
+        return ss_ctx_error(c->ctx, SS_SQLSTATE_PROGRAM_LIMIT_EXCEEDED,
+                            "number of array dimensions (%u) exceeds the maximum allowed (%d)", a.nitems, ARR_MAXDIM);
+    *n = (int)a.nitems;
+    for (uint32_t k = 0; k < a.nitems; k++) {
+        ss_value x;
+        arr_item(&a, k, &x);
+        v[k] = (int32_t)x.v.i;
+    }
+    return SS_OK;
+}
+
+/* array_fill(value, dimensions [, lower bounds]): PostgreSQL's array_fill_internal. */
+static int fill_row(arr_call *c, uint32_t row)
+{
+    ss_value val, dv, lv;
+    arg(c, 0, row, &val);
+    if (!arg(c, 1, row, &dv) || (c->nargs > 2 && !arg(c, 2, row, &lv)))
+        return ss_ctx_error(c->ctx, "22004", "dimension array or low bound array cannot be null");
+    int32_t dims[ARR_MAXDIM], lb[ARR_MAXDIM] = {1, 1, 1, 1, 1, 1};
+    int nd, nl;
+    if (fill_bounds(c, &dv, dims, &nd) != SS_OK || (c->nargs > 2 && fill_bounds(c, &lv, lb, &nl) != SS_OK))
+        return SS_ERROR;
+    if (c->nargs > 2 && nl != nd)
+        return subscript_error(c->ctx, "wrong number of array subscripts",
+                               "Low bound array has different size than dimensions array.");
+    int64_t n = nd ? 1 : 0;
+    for (int d = 0; d < nd; d++) {
+        n = dims[d] < 0 ? -1 : n * dims[d];
+        if (n < 0 || n > ARR_MAX_ITEMS)
+            return ss_ctx_error(c->ctx, SS_SQLSTATE_PROGRAM_LIMIT_EXCEEDED,
+                                "array size exceeds the maximum allowed (%d)", ARR_MAX_ITEMS);
+    }
+    c->l.n = 0;
+    for (int64_t k = 0; k < n; k++)
+        if (list_push(c->ctx, &c->l, &val) != SS_OK)
+            return SS_ERROR;
+    return put_items(c, row, ss_type_element_of(c->out->type.id), nd, dims, lb, c->l.v, c->l.n);
+}
+
+ROWS_EVAL(arr_fn_fill, fill_row, -1, 0)
+
 /* ---- the definitions ------------------------------------------------------------------- */
 
 /* polymorphic: any arguments (the binder checks them), the call's result type */
@@ -758,6 +812,8 @@ static const ss_func_def named[] = {
     ADEF("array_to_string", 3, false, arr_fn_to_string),
     ADEF("string_to_array", 2, false, arr_fn_string_to_array),
     ADEF("string_to_array", 3, false, arr_fn_string_to_array),
+    ADEF("array_fill", 2, false, arr_fn_fill),
+    ADEF("array_fill", 3, false, arr_fn_fill),
 };
 
 const ss_func_def *arr_func_lookup(const char *name, uint32_t nargs)

@@ -16,6 +16,15 @@ SELECT array_to_string(ARRAY[1,NULL,3], ','), array_to_string(ARRAY[1,NULL,3], '
 SELECT array_to_string(ARRAY[true,false], ','), array_to_string('{}'::int[], ','), array_to_string(ARRAY[1], NULL), array_to_string(ARRAY[1.50, 2], ' & ');
 SELECT string_to_array('a,b,,c', ','), string_to_array('abc', NULL), string_to_array('a,x,b', ',', 'x'), string_to_array('', ','), string_to_array('abc', '');
 SELECT string_to_array('a--b--', '--'), string_to_array(NULL, ','), string_to_array('a b', ' ', NULL), string_to_array('äöü', NULL);
+SELECT array_fill(7, ARRAY[3]), array_fill(7, ARRAY[2,2]), array_fill('x'::text, ARRAY[2], ARRAY[0]), array_fill(NULL::int, ARRAY[2]), array_fill(1, '{}');
+SELECT array_fill(1, ARRAY[0]), array_fill(1.5, ARRAY[2]), array_fill(true, ARRAY[1]);
+SELECT array_fill(1, ARRAY[-1]);
+SELECT array_fill(1, NULL);
+SELECT array_fill(1, ARRAY[NULL]::int[]);
+SELECT array_fill(1, ARRAY[[1]]);
+SELECT array_fill(1, ARRAY[1], ARRAY[1,2]);
+SELECT array_fill('x', ARRAY[1]);
+SELECT array_fill(1, ARRAY[1], NULL);
 SELECT array_append(ARRAY[[1]], 2);
 SELECT array_prepend(1, ARRAY[[1]]);
 SELECT array_position(ARRAY[[1]], 1);
