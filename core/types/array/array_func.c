@@ -2,9 +2,9 @@
  * bind_array.c makes the calls): ARRAY[...] constructors, subscripts and slices, op ANY / ALL
  * over an array, @> <@ &&, ||, array_append / array_prepend / array_cat, array_length and the
  * other dimension functions, array_position(s), array_remove / array_replace,
- * array_to_string and string_to_array, array_fill, with PostgreSQL's results and errors.  Each is one
- * function over one row of decoded values, generic over the element type, run over the rows
- * by run_rows. */
+ * array_to_string and string_to_array, array_fill, with PostgreSQL's results and errors.
+ * Each is one function over one row of decoded values, generic over the element type, run
+ * over the rows by run_rows. */
 #include "types/array/array_func.h"
 
 #include <stdio.h>
