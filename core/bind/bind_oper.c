@@ -253,6 +253,10 @@ ss_expr *bind_op(binder *b, const ast_expr *a)
         return bind_like(b, a, l, r);
     if (strcmp(a->str, "^") == 0)
         return bind_power(b, a, l, r);
+    bool array_op;
+    ss_expr *arr = bind_array_op(b, a, l, r, &array_op);
+    if (array_op || ss_ctx_error_pending(b->ctx))
+        return arr;
     ss_expr_op op = op_code(a->str);
     if (!op)
         return no_operator(b, a, l, r);
@@ -357,7 +361,8 @@ static int bind_in_any(binder *b, const ast_expr *a, ss_expr *l, ss_expr **items
     if (!(l = coerce_expr(b, l, t, CAST_IMPLICIT, a->args[0]->location)))
         return SS_ERROR;
     ss_expr_op op = a->negated ? OP_NE : OP_EQ;
-    if (t.id == SS_TYPE_NUMERIC || (ss_type_def_get(t.id) && !ss_type_def_get(t.id)->info->physical))
+    if (t.id == SS_TYPE_NUMERIC || ss_type_is_array(t.id) ||
+        (ss_type_def_get(t.id) && !ss_type_def_get(t.id)->info->physical))
         all_values = false; /* equal values may differ in bytes (1.0, 1.00): no hash set */
     if (!all_values) {
         ss_expr **cmps = bind_alloc(b, sizeof(ss_expr *) * n);

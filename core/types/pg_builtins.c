@@ -31,6 +31,8 @@ static bool accepts(char c, ss_type t)
     case SS_TYPE_BOOL:
         return c == 'B';
     default: {
+        if (ss_type_is_array(t.id))
+            return c == 'A'; /* an array, or anyarray */
         char cat = ss_type_category(t.id); /* a catalog type: its typcategory */
         return cat != 'X' && c == cat;
     }
