@@ -185,6 +185,7 @@ int expr_location(const ast_expr *a)
     case AE_BETWEEN:
     case AE_IN_LIST:
     case AE_SUBLINK: /* ANY / ALL: from the left operand */
+    case AE_DISTINCT:
         return a->nargs ? leftmost(a->location, expr_location(a->args[0])) : a->location;
     default:
         return a->location;
@@ -526,6 +527,12 @@ static ss_expr *bind_expr_node(binder *b, const ast_expr *a)
         break; /* only GROUP BY has them (bind_grouping_sets.c) */
     case AE_SUBLINK:
         return bind_sublink(b, a);
+    case AE_DISTINCT:
+        return bind_distinct(b, a);
+    case AE_NULLIF:
+        return bind_nullif(b, a);
+    case AE_MINMAX:
+        return bind_minmax(b, a);
     }
     bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: expression kind %d",
                (int)a->kind); /* every kind the parser produces is handled above */

@@ -30,9 +30,12 @@ typedef enum ast_expr_kind {
     AE_IN_LIST,      /* args[0] IN (args[1..]); negated */
     AE_GROUPING_SET, /* a GROUP BY item: ival is an ast_grouping_set_kind, args its items */
     AE_GROUPING_FUNC, /* GROUPING(args) */
-    AE_SUBLINK       /* a subquery in an expression: subselect, sublink (ast_sublink_kind);
+    AE_SUBLINK,      /* a subquery in an expression: subselect, sublink (ast_sublink_kind);
                         ANY / ALL: the left operands in args (several for a row), the
                         operator in str */
+    AE_DISTINCT,     /* args[0] IS DISTINCT FROM args[1]; negated: IS NOT DISTINCT FROM */
+    AE_NULLIF,       /* NULLIF(args[0], args[1]) */
+    AE_MINMAX        /* GREATEST(args); negated: LEAST(args) */
 } ast_expr_kind;
 
 typedef enum ast_grouping_set_kind {

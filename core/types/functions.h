@@ -39,6 +39,19 @@ typedef struct ss_func_def {
 int ss_func_resolve(const char *name, uint32_t nargs, const ss_type *argtypes,
                     const ss_func_def **def, ss_type *param_types, ss_type *result);
 
+/* The definitions behind conditional syntax (func_conditional.c), non-strict calls over
+ * arguments already converted to one type: IS [NOT] DISTINCT FROM (two arguments, bool),
+ * NULLIF (two, the type of the first), GREATEST / LEAST (any number, their type).  NULL when
+ * the type has none. */
+typedef enum ss_cond_kind {
+    SS_COND_DISTINCT = 1,
+    SS_COND_NOT_DISTINCT,
+    SS_COND_NULLIF,
+    SS_COND_GREATEST,
+    SS_COND_LEAST
+} ss_cond_kind;
+const ss_func_def *ss_func_conditional(ss_cond_kind kind, int32_t type);
+
 /* Whether any built-in function has this name (for the binder's messages). */
 bool ss_func_name_exists(const char *name);
 
