@@ -93,4 +93,86 @@ int ss_fn_lower(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint3
 int ss_fn_upper(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
                 uint32_t n, ss_vector *out);
 
+/* func_trig.c */
+int ss_fn_sin(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_cos(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_tan(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_cot(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_asin(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_acos(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_atan(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_atan2(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_sind(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_cosd(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_tand(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_cotd(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_asind(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_acosd(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_atand(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_atan2d(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_degrees(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_radians(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_pi(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+
+/* func_float.c */
+int ss_fn_cbrt(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_exp(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_ln(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_log10(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_width_bucket(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_random(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_setseed(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_gcd(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_lcm(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+
+/* numeric/numeric_transcendental.c, numeric/numeric_intfunc.c */
+int ss_fn_num_sqrt(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_num_exp(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_num_ln(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_num_log10(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_num_log(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_num_power(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_num_gcd(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_num_lcm(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_factorial(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_num_width_bucket(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+
 #endif

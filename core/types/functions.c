@@ -17,7 +17,7 @@
 #define NM SS_TYPE_NUMERIC
 
 #define FN(NAME, EVAL, RES, ...)                                                           \
-    {NAME, sizeof((int32_t[]){__VA_ARGS__}) / sizeof(int32_t), false, true, {__VA_ARGS__}, RES, EVAL}
+    {NAME, sizeof((int32_t[]){__VA_ARGS__}) / sizeof(int32_t), false, true, {__VA_ARGS__}, RES, EVAL, false}
 
 static const ss_func_def builtin[] = {
     FN("abs", ss_fn_abs, I2, I2),
@@ -77,8 +77,53 @@ static const ss_func_def builtin[] = {
     FN("textlike", ss_fn_like, B, TX, TX),
     FN("ilike", ss_fn_ilike, B, TX, TX),
     FN("texticlike", ss_fn_ilike, B, TX, TX),
+    /* math (func_trig.c, func_float.c) */
+    FN("sin", ss_fn_sin, F8, F8),
+    FN("cos", ss_fn_cos, F8, F8),
+    FN("tan", ss_fn_tan, F8, F8),
+    FN("cot", ss_fn_cot, F8, F8),
+    FN("asin", ss_fn_asin, F8, F8),
+    FN("acos", ss_fn_acos, F8, F8),
+    FN("atan", ss_fn_atan, F8, F8),
+    FN("atan2", ss_fn_atan2, F8, F8, F8),
+    FN("sind", ss_fn_sind, F8, F8),
+    FN("cosd", ss_fn_cosd, F8, F8),
+    FN("tand", ss_fn_tand, F8, F8),
+    FN("cotd", ss_fn_cotd, F8, F8),
+    FN("asind", ss_fn_asind, F8, F8),
+    FN("acosd", ss_fn_acosd, F8, F8),
+    FN("atand", ss_fn_atand, F8, F8),
+    FN("atan2d", ss_fn_atan2d, F8, F8, F8),
+    FN("degrees", ss_fn_degrees, F8, F8),
+    FN("radians", ss_fn_radians, F8, F8),
+    {"pi", 0, false, true, {0}, F8, ss_fn_pi, false},
+    FN("cbrt", ss_fn_cbrt, F8, F8),
+    FN("exp", ss_fn_exp, F8, F8),
+    FN("ln", ss_fn_ln, F8, F8),
+    FN("log", ss_fn_log10, F8, F8),
+    FN("log10", ss_fn_log10, F8, F8),
+    FN("width_bucket", ss_fn_width_bucket, I4, F8, F8, F8, I4),
+    {"random", 0, false, true, {0}, F8, ss_fn_random, true},
+    {"setseed", 1, false, true, {F8}, TX, ss_fn_setseed, true},
+    FN("gcd", ss_fn_gcd, I4, I4, I4),
+    FN("gcd", ss_fn_gcd, I8, I8, I8),
+    FN("lcm", ss_fn_lcm, I4, I4, I4),
+    FN("lcm", ss_fn_lcm, I8, I8, I8),
+    /* numeric (numeric/numeric_transcendental.c, numeric/numeric_intfunc.c) */
+    FN("sqrt", ss_fn_num_sqrt, NM, NM),
+    FN("exp", ss_fn_num_exp, NM, NM),
+    FN("ln", ss_fn_num_ln, NM, NM),
+    FN("log", ss_fn_num_log10, NM, NM),
+    FN("log10", ss_fn_num_log10, NM, NM),
+    FN("log", ss_fn_num_log, NM, NM, NM),
+    FN("power", ss_fn_num_power, NM, NM, NM),
+    FN("pow", ss_fn_num_power, NM, NM, NM),
+    FN("gcd", ss_fn_num_gcd, NM, NM, NM),
+    FN("lcm", ss_fn_num_lcm, NM, NM, NM),
+    FN("factorial", ss_fn_factorial, NM, I8),
+    FN("width_bucket", ss_fn_num_width_bucket, I4, NM, NM, NM, I4),
     /* concat(VARIADIC "any"): non-strict, NULL arguments are skipped */
-    {"concat", 1, true, false, {0}, TX, ss_fn_concat},
+    {"concat", 1, true, false, {0}, TX, ss_fn_concat, false},
 };
 
 #define NBUILTIN (sizeof builtin / sizeof builtin[0])
@@ -303,4 +348,13 @@ int ss_func_resolve(const char *name, uint32_t nargs, const ss_type *argtypes,
     *def = chosen;
     *result = plain(chosen->result);
     return SS_OK;
+}
+
+bool ss_func_has_arg_type(const char *name, uint32_t nargs, uint32_t i, int32_t type)
+{
+    for (size_t k = 0; k < NBUILTIN; k++)
+        if (strcasecmp(builtin[k].name, name) == 0 && !builtin[k].variadic_any && builtin[k].nargs == nargs &&
+            i < nargs && builtin[k].args[i] == type)
+            return true;
+    return false;
 }
