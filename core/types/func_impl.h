@@ -175,4 +175,41 @@ int ss_fn_factorial(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const u
 int ss_fn_num_width_bucket(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
               uint32_t n, ss_vector *out);
 
+/* func_text.c, func_quote.c, func_case.c (initcap) */
+int ss_fn_translate(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_chr(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_ascii(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_starts_with(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_lpad(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_rpad(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_split_part(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_concat_ws(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_to_hex(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_overlay(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_md5(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_quote_ident(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_quote_literal(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_format(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_initcap(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+/* Appends s[0..len) quoted as an identifier when it needs it (quote_ident) / as a literal
+ * (quote_literal: 'it''s', E'a\\b'). */
+struct ss_strbuf;
+void ss_quote_ident_append(struct ss_strbuf *sb, const char *s, size_t len);
+void ss_quote_literal_append(struct ss_strbuf *sb, const char *s, size_t len);
+
 #endif

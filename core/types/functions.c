@@ -122,6 +122,40 @@ static const ss_func_def builtin[] = {
     FN("lcm", ss_fn_num_lcm, NM, NM, NM),
     FN("factorial", ss_fn_factorial, NM, I8),
     FN("width_bucket", ss_fn_num_width_bucket, I4, NM, NM, NM, I4),
+    /* strings (func_text.c, func_quote.c, func_case.c) */
+    FN("initcap", ss_fn_initcap, TX, TX),
+    FN("translate", ss_fn_translate, TX, TX, TX, TX),
+    FN("chr", ss_fn_chr, TX, I4),
+    FN("ascii", ss_fn_ascii, I4, TX),
+    FN("starts_with", ss_fn_starts_with, B, TX, TX),
+    FN("lpad", ss_fn_lpad, TX, TX, I4),
+    FN("lpad", ss_fn_lpad, TX, TX, I4, TX),
+    FN("rpad", ss_fn_rpad, TX, TX, I4),
+    FN("rpad", ss_fn_rpad, TX, TX, I4, TX),
+    FN("split_part", ss_fn_split_part, TX, TX, TX, I4),
+    FN("to_hex", ss_fn_to_hex, TX, I4),
+    FN("to_hex", ss_fn_to_hex, TX, I8),
+    FN("overlay", ss_fn_overlay, TX, TX, TX, I4),
+    FN("overlay", ss_fn_overlay, TX, TX, TX, I4, I4),
+    FN("md5", ss_fn_md5, TX, TX),
+    FN("quote_ident", ss_fn_quote_ident, TX, TX),
+    FN("quote_literal", ss_fn_quote_literal, TX, TX),
+    FN("quote_literal", ss_fn_quote_literal, TX, I2),
+    FN("quote_literal", ss_fn_quote_literal, TX, I4),
+    FN("quote_literal", ss_fn_quote_literal, TX, I8),
+    FN("quote_literal", ss_fn_quote_literal, TX, F8),
+    FN("quote_literal", ss_fn_quote_literal, TX, NM),
+    FN("quote_literal", ss_fn_quote_literal, TX, B),
+    {"quote_nullable", 1, false, false, {TX}, TX, ss_fn_quote_literal, false},
+    {"quote_nullable", 1, false, false, {I2}, TX, ss_fn_quote_literal, false},
+    {"quote_nullable", 1, false, false, {I4}, TX, ss_fn_quote_literal, false},
+    {"quote_nullable", 1, false, false, {I8}, TX, ss_fn_quote_literal, false},
+    {"quote_nullable", 1, false, false, {F8}, TX, ss_fn_quote_literal, false},
+    {"quote_nullable", 1, false, false, {NM}, TX, ss_fn_quote_literal, false},
+    {"quote_nullable", 1, false, false, {B}, TX, ss_fn_quote_literal, false},
+    /* format(fmt, VARIADIC "any"), concat_ws(sep, VARIADIC "any"): non-strict */
+    {"format", 1, true, false, {TX}, TX, ss_fn_format, false},
+    {"concat_ws", 1, true, false, {TX}, TX, ss_fn_concat_ws, false},
     /* concat(VARIADIC "any"): non-strict, NULL arguments are skipped */
     {"concat", 1, true, false, {0}, TX, ss_fn_concat, false},
 };
@@ -156,6 +190,8 @@ static ss_type plain(int32_t id)
 /* Parameter type of def at position i for an argument of type arg. */
 static ss_type param_type(const ss_func_def *def, uint32_t i, ss_type arg)
 {
+    if (def->variadic_any && i < def->nargs && def->args[i] != SS_TYPE_INVALID)
+        return plain(def->args[i]); /* a declared leading parameter (format's fmt) */
     if (def->variadic_any)
         return arg.id == SS_TYPE_UNKNOWN ? plain(SS_TYPE_TEXT) : arg;
     return plain(def->args[i]);

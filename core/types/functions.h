@@ -21,7 +21,8 @@ typedef int (*ss_func_eval_fn)(ss_ctx *ctx, ss_vector *const *args, uint32_t nar
 typedef struct ss_func_def {
     const char *name;               /* lower case, as the parser gives it */
     uint32_t nargs;                 /* arity; the minimum when variadic_any */
-    bool variadic_any;              /* accepts nargs or more arguments of any type */
+    bool variadic_any;              /* accepts nargs or more arguments of any type (but the
+                                       leading ones whose args[i] is set) */
     bool strict;                    /* NULL argument -> NULL result, eval not called */
     int32_t args[SS_FUNC_MAX_ARGS]; /* parameter type ids (typmod -1) */
     int32_t result;                 /* result type id (typmod -1) */
