@@ -137,12 +137,17 @@ static ss_expr *bind_power(binder *b, const ast_expr *a, ss_expr *l, ss_expr *r)
     return bind_operator_func(b, a, "power", l, r);
 }
 
-/* x [NOT] LIKE / ILIKE p: the operators ~~, !~~, ~~*, !~~* over text. */
+/* x [NOT] LIKE / ILIKE p: the operators ~~, !~~, ~~*, !~~* over text; the regular
+ * expression matches ~, !~, ~*, !~* (SIMILAR TO arrives as ~ of similar_to_escape). */
 static ss_expr *bind_like(binder *b, const ast_expr *a, ss_expr *l, ss_expr *r)
 {
     bool negate = a->str[0] == '!';
     const char *op = a->str + (negate ? 1 : 0);
-    const char *fn = strcmp(op, "~~") == 0 ? "like" : strcmp(op, "~~*") == 0 ? "ilike" : NULL;
+    const char *fn = strcmp(op, "~~") == 0    ? "like"
+                     : strcmp(op, "~~*") == 0 ? "ilike"
+                     : strcmp(op, "~") == 0   ? "textregexeq"
+                     : strcmp(op, "~*") == 0  ? "texticregexeq"
+                                              : NULL;
     if (!fn)
         return no_operator(b, a, l, r);
     ss_expr *e = bind_operator_func(b, a, fn, l, r);

@@ -212,4 +212,20 @@ struct ss_strbuf;
 void ss_quote_ident_append(struct ss_strbuf *sb, const char *s, size_t len);
 void ss_quote_literal_append(struct ss_strbuf *sb, const char *s, size_t len);
 
+/* func_regex.c */
+int ss_fn_regex_eq(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_regex_ieq(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_regexp_like(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_regexp_count(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_regexp_replace(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_regexp_substr(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+int ss_fn_similar_to_escape(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out);
+
 #endif

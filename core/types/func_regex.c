@@ -1,0 +1,610 @@
+/* func_regex.c — regular expressions with PCRE2 (the closest library in Debian to
+ * PostgreSQL's Spencer ARE): the operators ~ ~* !~ !~* (textregexeq, texticregexeq),
+ * regexp_replace (flags g, i, back-references \1..\9 and \& in the replacement), regexp_like,
+ * regexp_count, substring(text from pattern) and SIMILAR TO's translation
+ * similar_to_escape(pattern [, escape]).
+ *
+ * A pattern is translated from ARE syntax before PCRE2 compiles it (UTF and Unicode
+ * properties on, '.' matching newlines and $ only at the end, as PostgreSQL's default):
+ * \m \M (start / end of a word), \y \Y (word boundary or not), \Z (end of string), \b
+ * (backspace), \B (backslash), \uXXXX and \UXXXXXXXX, [[:<:]] / [[:>:]], the "***:" and
+ * "***=" directors; escapes ARE does not define (\p, \K, \g, \Q, ...) and possessive
+ * quantifiers are refused as PostgreSQL refuses them.  Compile errors are 2201B "invalid
+ * regular expression: ..." with PostgreSQL's wording for the common ones.  What stays
+ * different: ARE decides greediness for a whole expression from its first quantifier,
+ * PCRE2 per quantifier (Perl's rules); flags b and e (basic / extended POSIX syntax) are
+ * refused with 0A000. */
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "types/func_impl.h"
+#include "types/utf8.h"
+#include "util/strbuf.h"
+
+#define RE_ERROR "2201B"
+
+typedef struct re_flags {
+    bool global, caseless, literal, expanded;
+    bool dot_newline;  /* . and [^...] match a newline */
+    bool line_anchors; /* ^ and $ match at newlines */
+} re_flags;
+
+static int parse_flags(ss_ctx *ctx, const ss_text *f, re_flags *out)
+{
+    *out = (re_flags){.dot_newline = true};
+    for (uint32_t k = 0; f && k < f->len; k++) {
+        char c = f->ptr[k];
+        switch (c) {
+        case 'g': out->global = true; break;
+        case 'i': out->caseless = true; break;
+        case 'c': out->caseless = false; break;
+        case 'q': out->literal = true; break;
+        case 'x': out->expanded = true; break;
+        case 't': out->expanded = false; break;
+        case 's': out->dot_newline = true, out->line_anchors = false; break;
+        case 'n':
+        case 'm': out->dot_newline = false, out->line_anchors = true; break;
+        case 'p': out->dot_newline = false, out->line_anchors = false; break;
+        case 'w': out->dot_newline = true, out->line_anchors = true; break;
+        case 'b':
+        case 'e':
+            return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                                "feature not supported: regular expression option \"%c\" (%s syntax)", c,
+                                c == 'b' ? "basic" : "extended POSIX");
+        default: {
+            uint32_t l = ss_utf8_char_len((unsigned char)c);
+            if (l > f->len - k)
+                l = f->len - k;
+            return ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "invalid regular expression option: \"%.*s\"",
+                                (int)l, f->ptr + k);
+        }
+        }
+    }
+    return SS_OK;
+}
+
+static int re_error(ss_ctx *ctx, const char *msg)
+{
+    return ss_ctx_error(ctx, RE_ERROR, "invalid regular expression: %s", msg);
+}
+
+/* The PCRE2 form of an ARE pattern. */
+static int translate(ss_ctx *ctx, const char *p, size_t len, const re_flags *fl, ss_strbuf *sb)
+{
+    size_t i = 0;
+    if (len >= 4 && memcmp(p, "***:", 4) == 0)
+        i = 4;
+    else if (len >= 4 && memcmp(p, "***=", 4) == 0) {
+        ss_strbuf_puts(sb, "\\Q"); /* the rest is a literal string */
+        for (size_t k = 4; k < len; k++) {
+            if (p[k] == '\\' && k + 1 < len && p[k + 1] == 'E')
+                ss_strbuf_puts(sb, "\\E\\\\E\\Q"), k++;
+            else
+                ss_strbuf_putc(sb, p[k]);
+        }
+        ss_strbuf_puts(sb, "\\E");
+        return SS_OK;
+    }
+    bool in_bracket = false;
+    size_t bracket_start = 0;
+    for (; i < len; i++) {
+        char c = p[i];
+        if (in_bracket) {
+            if (c == '[' && i + 1 < len && (p[i + 1] == ':' || p[i + 1] == '.' || p[i + 1] == '=')) {
+                /* [:class:] and friends: copy through to the closing ]  */
+                const char *close = NULL;
+                for (size_t k = i + 2; k + 1 < len; k++)
+                    if (p[k] == p[i + 1] && p[k + 1] == ']') {
+                        close = p + k;
+                        break;
+                    }
+                if (close) {
+                    size_t l = (size_t)(close - (p + i)) + 2;
+                    ss_strbuf_append(sb, p + i, l);
+                    i += l - 1;
+                    continue;
+                }
+            }
+            if (c == ']' && i > bracket_start) {
+                in_bracket = false;
+            } else if (c == '\\' && i + 1 < len) {
+                ss_strbuf_putc(sb, c);
+                ss_strbuf_putc(sb, p[++i]);
+                continue;
+            }
+            ss_strbuf_putc(sb, c);
+            continue;
+        }
+        if (c == '[') {
+            if (len - i >= 7 && (memcmp(p + i, "[[:<:]]", 7) == 0 || memcmp(p + i, "[[:>:]]", 7) == 0)) {
+                ss_strbuf_puts(sb, p[i + 3] == '<' ? "(?<!\\w)(?=\\w)" : "(?<=\\w)(?!\\w)");
+                i += 6;
+                continue;
+            }
+            ss_strbuf_putc(sb, '[');
+            size_t k = i + 1;
+            if (k < len && p[k] == '^') {
+                ss_strbuf_putc(sb, '^');
+                if (!fl->dot_newline)
+                    ss_strbuf_puts(sb, "\\n");
+                k++;
+            }
+            if (k < len && p[k] == ']') { /* a leading ] is a member */
+                ss_strbuf_puts(sb, "\\]");
+                k++;
+            }
+            in_bracket = true;
+            bracket_start = k;
+            i = k - 1;
+            continue;
+        }
+        if ((c == '*' || c == '+' || c == '?' || c == '}') && i + 1 < len && p[i + 1] == '+')
+            return re_error(ctx, "quantifier operand invalid");
+        if (c != '\\') {
+            ss_strbuf_putc(sb, c);
+            continue;
+        }
+        if (i + 1 >= len)
+            return re_error(ctx, "invalid escape \\ sequence");
+        char e = p[++i];
+        switch (e) {
+        case 'm': ss_strbuf_puts(sb, "(?<!\\w)(?=\\w)"); break;
+        case 'M': ss_strbuf_puts(sb, "(?<=\\w)(?!\\w)"); break;
+        case 'y': ss_strbuf_puts(sb, "\\b"); break;
+        case 'Y': ss_strbuf_puts(sb, "\\B"); break;
+        case 'Z': ss_strbuf_puts(sb, "\\z"); break;
+        case 'b': ss_strbuf_puts(sb, "\\x08"); break;
+        case 'B': ss_strbuf_puts(sb, "\\\\"); break;
+        case 'v': ss_strbuf_puts(sb, "\\x0b"); break;
+        case 'u':
+        case 'U': {
+            size_t nd = e == 'u' ? 4 : 8, k = 0;
+            while (k < nd && i + 1 + k < len && strchr("0123456789abcdefABCDEF", p[i + 1 + k]))
+                k++;
+            if (k < nd)
+                return re_error(ctx, "invalid escape \\ sequence");
+            ss_strbuf_puts(sb, "\\x{");
+            ss_strbuf_append(sb, p + i + 1, nd);
+            ss_strbuf_putc(sb, '}');
+            i += nd;
+            break;
+        }
+        case 'a': case 'A': case 'c': case 'd': case 'D': case 'e': case 'f': case 'n': case 'r': case 's':
+        case 'S': case 't': case 'w': case 'W': case 'x':
+        case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
+            ss_strbuf_putc(sb, '\\');
+            ss_strbuf_putc(sb, e);
+            break;
+        default:
+            if ((e >= 'a' && e <= 'z') || (e >= 'A' && e <= 'Z'))
+                return re_error(ctx, "invalid escape \\ sequence");
+            ss_strbuf_putc(sb, '\\');
+            ss_strbuf_putc(sb, e);
+            break;
+        }
+    }
+    if (in_bracket)
+        return re_error(ctx, "brackets [] not balanced");
+    return SS_OK;
+}
+
+/* PostgreSQL's words for the compile errors patterns commonly have. */
+static const char *pg_message(int code)
+{
+    switch (code) {
+    case PCRE2_ERROR_MISSING_CLOSING_PARENTHESIS:
+    case PCRE2_ERROR_UNMATCHED_CLOSING_PARENTHESIS: return "parentheses () not balanced";
+    case PCRE2_ERROR_MISSING_SQUARE_BRACKET: return "brackets [] not balanced";
+    case PCRE2_ERROR_QUANTIFIER_INVALID: return "quantifier operand invalid";
+    case PCRE2_ERROR_QUANTIFIER_OUT_OF_ORDER:
+    case PCRE2_ERROR_QUANTIFIER_TOO_BIG: return "invalid repetition count(s)";
+    case PCRE2_ERROR_BAD_SUBPATTERN_REFERENCE: return "invalid backreference number";
+    case PCRE2_ERROR_END_BACKSLASH: return "invalid escape \\ sequence";
+    default: return NULL;
+    }
+}
+
+/* A compiled pattern, kept while the rows of one call use the same pattern and flags. */
+typedef struct re_cache {
+    char *pattern;
+    size_t len;
+    re_flags flags;
+    pcre2_code *code;
+    pcre2_match_data *match;
+} re_cache;
+
+static void cache_free(re_cache *c)
+{
+    if (c->match)
+        pcre2_match_data_free(c->match);
+    if (c->code)
+        pcre2_code_free(c->code);
+    free(c->pattern);
+    memset(c, 0, sizeof *c);
+}
+
+static int compile(ss_ctx *ctx, re_cache *c, const ss_text *pat, const re_flags *fl)
+{
+    if (c->code && c->len == pat->len && memcmp(c->pattern, pat->ptr, pat->len) == 0 &&
+        memcmp(&c->flags, fl, sizeof *fl) == 0)
+        return SS_OK;
+    cache_free(c);
+    ss_strbuf sb;
+    ss_strbuf_init(&sb);
+    uint32_t opts = PCRE2_UTF | PCRE2_UCP | PCRE2_NO_UTF_CHECK;
+    if (fl->literal) {
+        opts |= PCRE2_LITERAL;
+        ss_strbuf_append(&sb, pat->ptr, pat->len);
+    } else if (translate(ctx, pat->ptr, pat->len, fl, &sb)) {
+        ss_strbuf_free(&sb);
+        return SS_ERROR;
+    }
+    if (fl->caseless)
+        opts |= PCRE2_CASELESS;
+    if (fl->literal)
+        opts &= ~(uint32_t)PCRE2_UCP; /* the options a literal pattern accepts */
+    else if (fl->dot_newline)
+        opts |= PCRE2_DOTALL;
+    if (fl->line_anchors && !fl->literal)
+        opts |= PCRE2_MULTILINE;
+    else if (!fl->literal)
+        opts |= PCRE2_DOLLAR_ENDONLY;
+    if (fl->expanded && !fl->literal)
+        opts |= PCRE2_EXTENDED;
+    if (sb.oom) {
+        ss_strbuf_free(&sb);
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    }
+    int err;
+    PCRE2_SIZE off;
+    c->code = pcre2_compile((PCRE2_SPTR)(sb.data ? sb.data : ""), sb.len, opts, &err, &off, NULL);
+    ss_strbuf_free(&sb);
+    if (!c->code) {
+        const char *m = pg_message(err);
+        if (m)
+            return re_error(ctx, m);
+        PCRE2_UCHAR buf[256];
+        pcre2_get_error_message(err, buf, sizeof buf);
+        return re_error(ctx, (const char *)buf);
+    }
+    pcre2_jit_compile(c->code, PCRE2_JIT_COMPLETE); /* the interpreter runs when JIT is unavailable */
+    c->match = pcre2_match_data_create_from_pattern(c->code, NULL);
+    c->pattern = malloc(pat->len + 1);
+    if (!c->match || !c->pattern) {
+        cache_free(c);
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    }
+    memcpy(c->pattern, pat->ptr, pat->len);
+    c->len = pat->len;
+    c->flags = *fl;
+    return SS_OK;
+}
+
+/* 1 match, 0 none, -1 error (recorded). */
+static int match_at(ss_ctx *ctx, re_cache *c, const ss_text *s, size_t start)
+{
+    int rc = pcre2_match(c->code, (PCRE2_SPTR)s->ptr, s->len, start, PCRE2_NO_UTF_CHECK, c->match, NULL);
+    if (rc >= 0)
+        return 1;
+    if (rc == PCRE2_ERROR_NOMATCH)
+        return 0;
+    PCRE2_UCHAR buf[256];
+    pcre2_get_error_message(rc, buf, sizeof buf);
+    ss_ctx_error(ctx, RE_ERROR, "regular expression failed: %s", (const char *)buf);
+    return -1;
+}
+
+static const ss_text *text_at(ss_vector *const *args, uint32_t k, uint32_t i)
+{
+    return &((const ss_text *)args[k]->data)[i];
+}
+
+/* ---- s ~ p, s ~* p ---- */
+static int regex_match_rows(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, uint32_t n, ss_vector *out,
+                            bool caseless, int flags_arg)
+{
+    re_cache c = {0};
+    uint8_t *r = out->data;
+    int rc = SS_OK;
+    SS_FOR_ROWS(rows, n, i, {
+        re_flags fl;
+        if ((rc = parse_flags(ctx, flags_arg >= 0 ? text_at(args, (uint32_t)flags_arg, i) : NULL, &fl)) != SS_OK)
+            break;
+        if (flags_arg >= 0 && fl.global) {
+            rc = ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "%s does not support the \"global\" option",
+                              "regexp_like()");
+            break;
+        }
+        fl.caseless |= caseless;
+        if ((rc = compile(ctx, &c, text_at(args, 1, i), &fl)) != SS_OK)
+            break;
+        int m = match_at(ctx, &c, text_at(args, 0, i), 0);
+        if (m < 0) {
+            rc = SS_ERROR;
+            break;
+        }
+        r[i] = (uint8_t)m;
+    });
+    cache_free(&c);
+    return rc;
+}
+
+int ss_fn_regex_eq(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                   ss_vector *out)
+{
+    (void)nargs;
+    return regex_match_rows(ctx, args, rows, n, out, false, -1);
+}
+
+int ss_fn_regex_ieq(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                    ss_vector *out)
+{
+    (void)nargs;
+    return regex_match_rows(ctx, args, rows, n, out, true, -1);
+}
+
+int ss_fn_regexp_like(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                      ss_vector *out)
+{
+    return regex_match_rows(ctx, args, rows, n, out, false, nargs > 2 ? 2 : -1);
+}
+
+/* The end of a match that is empty: one character further, so that the scan moves on. */
+static size_t step_over(const ss_text *s, size_t at)
+{
+    if (at >= s->len)
+        return at + 1;
+    return at + ss_utf8_char_len((unsigned char)s->ptr[at]);
+}
+
+/* ---- regexp_count(s, p [, start [, flags]]) ---- */
+int ss_fn_regexp_count(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                       ss_vector *out)
+{
+    re_cache c = {0};
+    int32_t *r = out->data;
+    int rc = SS_OK;
+    SS_FOR_ROWS(rows, n, i, {
+        re_flags fl;
+        if ((rc = parse_flags(ctx, nargs > 3 ? text_at(args, 3, i) : NULL, &fl)) != SS_OK)
+            break;
+        if (fl.global) {
+            rc = ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "%s does not support the \"global\" option",
+                              "regexp_count()");
+            break;
+        }
+        int32_t start = nargs > 2 ? ((const int32_t *)args[2]->data)[i] : 1;
+        if (start <= 0) {
+            rc = ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "invalid value for parameter \"%s\": %d",
+                              "start", start);
+            break;
+        }
+        if ((rc = compile(ctx, &c, text_at(args, 1, i), &fl)) != SS_OK)
+            break;
+        const ss_text *s = text_at(args, 0, i);
+        size_t at = ss_utf8_clip(s->ptr, s->len, (uint64_t)start - 1);
+        int32_t count = 0;
+        while (at <= s->len) {
+            int m = match_at(ctx, &c, s, at);
+            if (m < 0) {
+                rc = SS_ERROR;
+                break;
+            }
+            if (!m)
+                break;
+            PCRE2_SIZE *ov = pcre2_get_ovector_pointer(c.match);
+            count++;
+            at = ov[1] > ov[0] ? ov[1] : step_over(s, ov[1]);
+        }
+        if (rc != SS_OK)
+            break;
+        r[i] = count;
+    });
+    cache_free(&c);
+    return rc;
+}
+
+/* Appends the replacement for the match in ovector ov: \1..\9 the groups, \& the whole match,
+ * \\ a backslash; other backslashes stay. */
+static void append_replacement(ss_strbuf *sb, const ss_text *s, const ss_text *rep, const PCRE2_SIZE *ov, uint32_t ngroups)
+{
+    for (uint32_t k = 0; k < rep->len; k++) {
+        char ch = rep->ptr[k];
+        if (ch != '\\' || k + 1 >= rep->len) {
+            ss_strbuf_putc(sb, ch);
+            continue;
+        }
+        char nx = rep->ptr[k + 1];
+        if ((nx >= '1' && nx <= '9') || nx == '&') {
+            uint32_t g = nx == '&' ? 0 : (uint32_t)(nx - '0');
+            if (g < ngroups && ov[2 * g] != PCRE2_UNSET)
+                ss_strbuf_append(sb, s->ptr + ov[2 * g], ov[2 * g + 1] - ov[2 * g]);
+            k++;
+        } else if (nx == '\\') {
+            ss_strbuf_putc(sb, '\\');
+            k++;
+        } else {
+            ss_strbuf_putc(sb, ch);
+        }
+    }
+}
+
+/* ---- regexp_replace(s, p, replacement [, flags]) ---- */
+int ss_fn_regexp_replace(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                         ss_vector *out)
+{
+    re_cache c = {0};
+    ss_strbuf sb;
+    ss_strbuf_init(&sb);
+    int rc = SS_OK;
+    SS_FOR_ROWS(rows, n, i, {
+        re_flags fl;
+        if ((rc = parse_flags(ctx, nargs > 3 ? text_at(args, 3, i) : NULL, &fl)) != SS_OK)
+            break;
+        if ((rc = compile(ctx, &c, text_at(args, 1, i), &fl)) != SS_OK)
+            break;
+        const ss_text *s = text_at(args, 0, i), *rep = text_at(args, 2, i);
+        uint32_t ngroups = pcre2_get_ovector_count(c.match);
+        ss_strbuf_clear(&sb);
+        size_t at = 0, copied = 0;
+        while (at <= s->len) {
+            int m = match_at(ctx, &c, s, at);
+            if (m < 0) {
+                rc = SS_ERROR;
+                break;
+            }
+            if (!m)
+                break;
+            PCRE2_SIZE *ov = pcre2_get_ovector_pointer(c.match);
+            ss_strbuf_append(&sb, s->ptr + copied, ov[0] - copied);
+            append_replacement(&sb, s, rep, ov, ngroups);
+            copied = ov[1];
+            if (!fl.global)
+                break;
+            if (ov[1] > ov[0]) {
+                at = ov[1];
+            } else { /* an empty match: keep the next character and look after it */
+                size_t nx = step_over(s, ov[1]);
+                if (nx > s->len)
+                    break;
+                ss_strbuf_append(&sb, s->ptr + copied, nx - copied);
+                copied = nx;
+                at = nx;
+            }
+        }
+        if (rc != SS_OK)
+            break;
+        if (copied < s->len)
+            ss_strbuf_append(&sb, s->ptr + copied, s->len - copied);
+        rc = sb.oom ? ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory")
+                    : ss_vector_set_text(ctx, out, i, sb.data ? sb.data : "", sb.len);
+        if (rc != SS_OK)
+            break;
+    });
+    ss_strbuf_free(&sb);
+    cache_free(&c);
+    return rc;
+}
+
+/* ---- substring(s from p): the first parenthesised group's text if there is a group, else
+   the whole match; NULL without a match ---- */
+int ss_fn_regexp_substr(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                        ss_vector *out)
+{
+    (void)nargs;
+    re_cache c = {0};
+    int rc = SS_OK;
+    SS_FOR_ROWS(rows, n, i, {
+        re_flags fl;
+        parse_flags(ctx, NULL, &fl);
+        if ((rc = compile(ctx, &c, text_at(args, 1, i), &fl)) != SS_OK)
+            break;
+        const ss_text *s = text_at(args, 0, i);
+        int m = match_at(ctx, &c, s, 0);
+        if (m < 0) {
+            rc = SS_ERROR;
+            break;
+        }
+        PCRE2_SIZE *ov = pcre2_get_ovector_pointer(c.match);
+        uint32_t g = pcre2_get_ovector_count(c.match) > 1 ? 1 : 0;
+        if (!m || ov[2 * g] == PCRE2_UNSET) {
+            if ((rc = ss_vector_ensure_validity(ctx, out)) != SS_OK)
+                break;
+            ss_vector_set_null(out, i);
+            continue;
+        }
+        if ((rc = ss_vector_set_text(ctx, out, i, s->ptr + ov[2 * g], ov[2 * g + 1] - ov[2 * g])) != SS_OK)
+            break;
+    });
+    cache_free(&c);
+    return rc;
+}
+
+/* ---- similar_to_escape(pattern [, escape]): SIMILAR TO's pattern as a regular expression,
+   PostgreSQL's translation (^(?: ... )$, % -> .*, _ -> ., the escape character) ---- */
+int ss_fn_similar_to_escape(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                            ss_vector *out)
+{
+    ss_strbuf sb;
+    ss_strbuf_init(&sb);
+    int rc = SS_OK;
+    SS_FOR_ROWS(rows, n, i, {
+        const ss_text *p = text_at(args, 0, i);
+        const char *esc = "\\";
+        uint32_t elen = 1;
+        if (nargs > 1) {
+            const ss_text *e = text_at(args, 1, i);
+            esc = e->ptr, elen = e->len;
+            if (elen > 0 && ss_utf8_count(e->ptr, e->len) > 1) {
+                rc = ss_ctx_error(ctx, "22025", "invalid escape string");
+                ss_ctx_error_hint(ctx, "Escape string must be empty or one character.");
+                break;
+            }
+        }
+        ss_strbuf_clear(&sb);
+        ss_strbuf_puts(&sb, "^(?:");
+        bool after_escape = false, in_class = false;
+        int nquotes = 0;
+        for (uint32_t at = 0; at < p->len;) {
+            uint32_t l = ss_utf8_char_len((unsigned char)p->ptr[at]);
+            if (l > p->len - at)
+                l = p->len - at;
+            const char *ch = p->ptr + at;
+            char c = ch[0];
+            bool is_escape = elen > 0 && l == elen && memcmp(ch, esc, l) == 0;
+            if (after_escape) {
+                if (c == '"' && !in_class) {
+                    if (nquotes == 0) {
+                        ss_strbuf_puts(&sb, "){1,1}?(");
+                    } else if (nquotes == 1) {
+                        ss_strbuf_puts(&sb, "){1,1}(?:");
+                    } else {
+                        rc = ss_ctx_error(ctx, "2200B",
+                                          "SQL regular expression may not contain more than two escape-double-quote "
+                                          "separators");
+                        break;
+                    }
+                    nquotes++;
+                } else {
+                    ss_strbuf_putc(&sb, '\\');
+                    ss_strbuf_append(&sb, ch, l);
+                }
+                after_escape = false;
+            } else if (is_escape) {
+                after_escape = true;
+            } else if (in_class) {
+                if (c == '\\')
+                    ss_strbuf_putc(&sb, '\\');
+                ss_strbuf_append(&sb, ch, l);
+                if (c == ']')
+                    in_class = false;
+            } else if (c == '[') {
+                ss_strbuf_putc(&sb, '[');
+                in_class = true;
+            } else if (c == '%') {
+                ss_strbuf_puts(&sb, ".*");
+            } else if (c == '_') {
+                ss_strbuf_putc(&sb, '.');
+            } else if (c == '(') {
+                ss_strbuf_puts(&sb, "(?:");
+            } else if (c == '\\' || c == '.' || c == '^' || c == '$') {
+                ss_strbuf_putc(&sb, '\\');
+                ss_strbuf_putc(&sb, c);
+            } else {
+                ss_strbuf_append(&sb, ch, l);
+            }
+            at += l;
+        }
+        if (rc != SS_OK)
+            break;
+        ss_strbuf_puts(&sb, ")$");
+        rc = sb.oom ? ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory")
+                    : ss_vector_set_text(ctx, out, i, sb.data, sb.len);
+        if (rc != SS_OK)
+            break;
+    });
+    ss_strbuf_free(&sb);
+    return rc;
+}
