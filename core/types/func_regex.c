@@ -10,9 +10,16 @@
  * (backspace), \B (backslash), \uXXXX and \UXXXXXXXX, [[:<:]] / [[:>:]], the "***:" and
  * "***=" directors; escapes ARE does not define (\p, \K, \g, \Q, ...) and possessive
  * quantifiers are refused as PostgreSQL refuses them.  Compile errors are 2201B "invalid
- * regular expression: ..." with PostgreSQL's wording for the common ones.  What stays
- * different: ARE decides greediness for a whole expression from its first quantifier,
- * PCRE2 per quantifier (Perl's rules); flags b and e (basic / extended POSIX syntax) are
+ * regular expression: ..." with PostgreSQL's wording for the common ones.
+ *
+ * ~ only asks whether a match exists, where Perl's and ARE's rules agree.  regexp_replace,
+ * regexp_count and substring depend on where a match ends, and ARE prefers the longest
+ * match at the leftmost position (the shortest when the expression's first quantifier is
+ * non-greedy, prefers_shortest), not Perl's first alternative: the extent comes from PCRE2's
+ * DFA matcher, the groups from a Perl-style match over that extent (where ARE's rules for
+ * the groups inside an ambiguous extent differ from Perl's, the groups may differ).  The DFA
+ * matcher has no back-references: such patterns are refused there with 0A000 (they work
+ * with ~).  Flags b and e (basic / extended POSIX syntax) are
  * refused with 0A000. */
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
@@ -213,6 +220,7 @@ typedef struct re_cache {
     re_flags flags;
     pcre2_code *code;
     pcre2_match_data *match;
+    bool shortest; /* ARE's preference for the whole expression: the shortest match */
 } re_cache;
 
 static void cache_free(re_cache *c)
@@ -225,6 +233,63 @@ static void cache_free(re_cache *c)
     memset(c, 0, sizeof *c);
 }
 
+/* ARE's rule for what a whole expression prefers: the longest match when it has branches
+ * at its top level (|), else what its first quantifier with a preference prefers (*? +? ??
+ * {m,n}? the shortest); the longest without one. */
+static bool prefers_shortest(const char *p, size_t len)
+{
+    int depth = 0;
+    bool in_bracket = false;
+    int first = 0; /* 1 longest, 2 shortest */
+    for (size_t i = 0; i < len; i++) {
+        char c = p[i];
+        if (in_bracket) {
+            if (c == ']' && i > 0 && p[i - 1] != '[' && !(i > 1 && p[i - 1] == '^' && p[i - 2] == '['))
+                in_bracket = false;
+            continue;
+        }
+        if (c == '\\') {
+            i++;
+            continue;
+        }
+        if (c == '[') {
+            in_bracket = true;
+            continue;
+        }
+        if (c == '(') {
+            depth++;
+            if (i + 1 < len && p[i + 1] == '?') /* (?: (?= (?! (?<= (?<! and options */
+                i++;
+            continue;
+        }
+        if (c == ')') {
+            depth--;
+            continue;
+        }
+        if (c == '|' && depth == 0)
+            return false;
+        bool quant = c == '*' || c == '+' || c == '?';
+        bool fixed = false;
+        if (c == '{') {
+            size_t k = i + 1;
+            while (k < len && p[k] >= '0' && p[k] <= '9')
+                k++;
+            if (k == i + 1 || k >= len || (p[k] != '}' && p[k] != ','))
+                continue;
+            fixed = p[k] == '}';
+            while (k < len && p[k] != '}')
+                k++;
+            quant = true;
+            i = k;
+        }
+        if (quant && !first && !fixed)
+            first = i + 1 < len && p[i + 1] == '?' ? 2 : 1;
+        if (quant && i + 1 < len && p[i + 1] == '?')
+            i++;
+    }
+    return first == 2;
+}
+
 static int compile(ss_ctx *ctx, re_cache *c, const ss_text *pat, const re_flags *fl)
 {
     if (c->code && c->len == pat->len && memcmp(c->pattern, pat->ptr, pat->len) == 0 &&
@@ -233,7 +298,8 @@ static int compile(ss_ctx *ctx, re_cache *c, const ss_text *pat, const re_flags 
     cache_free(c);
     ss_strbuf sb;
     ss_strbuf_init(&sb);
-    uint32_t opts = PCRE2_UTF | PCRE2_UCP | PCRE2_NO_UTF_CHECK;
+    /* no auto-possessification: the DFA matcher must see every match length */
+    uint32_t opts = PCRE2_UTF | PCRE2_UCP | PCRE2_NO_UTF_CHECK | PCRE2_NO_AUTO_POSSESS;
     if (fl->literal) {
         opts |= PCRE2_LITERAL;
         ss_strbuf_append(&sb, pat->ptr, pat->len);
@@ -244,7 +310,7 @@ static int compile(ss_ctx *ctx, re_cache *c, const ss_text *pat, const re_flags 
     if (fl->caseless)
         opts |= PCRE2_CASELESS;
     if (fl->literal)
-        opts &= ~(uint32_t)PCRE2_UCP; /* the options a literal pattern accepts */
+        opts &= ~(uint32_t)(PCRE2_UCP | PCRE2_NO_AUTO_POSSESS); /* the options a literal pattern accepts */
     else if (fl->dot_newline)
         opts |= PCRE2_DOTALL;
     if (fl->line_anchors && !fl->literal)
@@ -279,6 +345,7 @@ static int compile(ss_ctx *ctx, re_cache *c, const ss_text *pat, const re_flags 
     memcpy(c->pattern, pat->ptr, pat->len);
     c->len = pat->len;
     c->flags = *fl;
+    c->shortest = !fl->literal && prefers_shortest(pat->ptr, pat->len);
     return SS_OK;
 }
 
@@ -294,6 +361,72 @@ static int match_at(ss_ctx *ctx, re_cache *c, const ss_text *s, size_t start)
     pcre2_get_error_message(rc, buf, sizeof buf);
     ss_ctx_error(ctx, RE_ERROR, "regular expression failed: %s", (const char *)buf);
     return -1;
+}
+
+/* The match an extent-dependent function uses, as PostgreSQL's ARE finds it: the leftmost
+ * match at or after start, the longest one there (the shortest when the expression prefers
+ * it), by PCRE2's DFA matcher; its groups then from a Perl-style match over that extent.
+ * 1 match (ov[0..1] the extent, groups in the match data when *groups), 0 none, -1 error. */
+static int find_match(ss_ctx *ctx, re_cache *c, const ss_text *s, size_t start, PCRE2_SIZE *so, PCRE2_SIZE *eo,
+                      bool *groups)
+{
+    int ws_local[256];
+    int *ws = ws_local;
+    size_t wscount = sizeof ws_local / sizeof ws_local[0];
+    int rc;
+    for (;;) {
+        rc = pcre2_dfa_match(c->code, (PCRE2_SPTR)s->ptr, s->len, start,
+                             PCRE2_NO_UTF_CHECK | (c->shortest ? PCRE2_DFA_SHORTEST : 0), c->match, NULL, ws, wscount);
+        if (rc != PCRE2_ERROR_DFA_WSSIZE || wscount >= 65536)
+            break;
+        wscount *= 4;
+        int *bigger = realloc(ws == ws_local ? NULL : ws, wscount * sizeof(int));
+        if (!bigger) {
+            if (ws != ws_local)
+                free(ws);
+            ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+            return -1;
+        }
+        ws = bigger;
+    }
+    if (ws != ws_local)
+        free(ws);
+    if (rc == PCRE2_ERROR_NOMATCH)
+        return 0;
+    if (rc == PCRE2_ERROR_DFA_UITEM || rc == PCRE2_ERROR_DFA_UCOND) {
+        ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                     "feature not supported: back-references in a regular expression whose match is replaced, "
+                     "counted or extracted");
+        return -1;
+    }
+    if (rc < 0 && rc != 0) {
+        PCRE2_UCHAR buf[256];
+        pcre2_get_error_message(rc, buf, sizeof buf);
+        ss_ctx_error(ctx, RE_ERROR, "regular expression failed: %s", (const char *)buf);
+        return -1;
+    }
+    PCRE2_SIZE *ov = pcre2_get_ovector_pointer(c->match);
+    *so = ov[0], *eo = ov[1];
+    *groups = false;
+    {
+        /* the groups: a Perl-style match anchored at the extent's start that ends where it
+           ends (over the whole subject, else over the subject cut at the extent's end) */
+        if (pcre2_match(c->code, (PCRE2_SPTR)s->ptr, s->len, *so, PCRE2_NO_UTF_CHECK | PCRE2_ANCHORED, c->match,
+                        NULL) >= 0 &&
+            pcre2_get_ovector_pointer(c->match)[1] == *eo) {
+            *groups = true;
+        } else if (pcre2_match(c->code, (PCRE2_SPTR)s->ptr, *eo, *so,
+                               PCRE2_NO_UTF_CHECK | PCRE2_ANCHORED | PCRE2_ENDANCHORED, c->match, NULL) >= 0) {
+            *groups = true;
+        }
+        ov = pcre2_get_ovector_pointer(c->match);
+        if (!*groups) { /* only the extent is known */
+            ov[0] = *so, ov[1] = *eo;
+            for (uint32_t g = 1; g < pcre2_get_ovector_count(c->match); g++)
+                ov[2 * g] = ov[2 * g + 1] = PCRE2_UNSET;
+        }
+    }
+    return 1;
 }
 
 static const ss_text *text_at(ss_vector *const *args, uint32_t k, uint32_t i)
@@ -387,14 +520,16 @@ int ss_fn_regexp_count(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, cons
         size_t at = ss_utf8_clip(s->ptr, s->len, (uint64_t)start - 1);
         int32_t count = 0;
         while (at <= s->len) {
-            int m = match_at(ctx, &c, s, at);
+            PCRE2_SIZE so, eo;
+            bool groups;
+            int m = find_match(ctx, &c, s, at, &so, &eo, &groups);
             if (m < 0) {
                 rc = SS_ERROR;
                 break;
             }
             if (!m)
                 break;
-            PCRE2_SIZE *ov = pcre2_get_ovector_pointer(c.match);
+            PCRE2_SIZE ov[2] = {so, eo};
             count++;
             at = ov[1] > ov[0] ? ov[1] : step_over(s, ov[1]);
         }
@@ -450,7 +585,9 @@ int ss_fn_regexp_replace(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, co
         ss_strbuf_clear(&sb);
         size_t at = 0, copied = 0;
         while (at <= s->len) {
-            int m = match_at(ctx, &c, s, at);
+            PCRE2_SIZE so, eo;
+            bool groups;
+            int m = find_match(ctx, &c, s, at, &so, &eo, &groups);
             if (m < 0) {
                 rc = SS_ERROR;
                 break;
@@ -502,7 +639,9 @@ int ss_fn_regexp_substr(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, con
         if ((rc = compile(ctx, &c, text_at(args, 1, i), &fl)) != SS_OK)
             break;
         const ss_text *s = text_at(args, 0, i);
-        int m = match_at(ctx, &c, s, 0);
+        PCRE2_SIZE so, eo;
+        bool groups;
+        int m = find_match(ctx, &c, s, 0, &so, &eo, &groups);
         if (m < 0) {
             rc = SS_ERROR;
             break;

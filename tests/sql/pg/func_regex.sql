@@ -27,3 +27,6 @@ CREATE TABLE rt (s text, p text);
 INSERT INTO rt VALUES ('apple', '^a'), ('banana', 'an+'), ('Cherry', '(?i)^c'), (NULL, 'x'), ('date', NULL);
 SELECT s, p, s ~ p, s ~* 'A', regexp_replace(s, 'a', 'A', 'g'), regexp_count(s, 'a') FROM rt ORDER BY s;
 SELECT count(*) FROM rt WHERE s ~ '^[a-c]';
+select substring('ab' from 'a|ab'), substring('xabcd' from '(a|ab)(c|bcd)'), regexp_replace('abab', 'a|ab', 'X', 'g'), substring('abxb' from 'a.*?b.*'), substring('aaa' from 'a+?'), substring('abcabc' from 'a.*c'), substring('abcabc' from 'a.*?c'), substring('xyz' from 'x(y|yz)');
+select regexp_replace('abxb', 'a.*?b.*', '[\&]'), regexp_count('abab', 'a|ab'), regexp_replace('foo123bar', '[0-9]+?', '#', 'g'), regexp_replace('aaa', 'a{2}', 'X'), substring('ab' from '(a)(?=b)');
+SELECT regexp_replace('abcabc', '(a)(b)?', '[\1\2]', 'g'), substring('abc' from '(x)?b'), 'aa' ~ '(a)\1', 'ab' ~ '(a)\1';

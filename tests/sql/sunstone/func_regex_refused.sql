@@ -9,3 +9,4 @@ SELECT regexp_split_to_table('a b', ' ');
 SELECT * FROM regexp_split_to_table('a b', ' ');
 SELECT regexp_replace('abc', 'b', 'x', 'b');
 SELECT regexp_replace('abc', 'b', 'x', 'e');
+SELECT regexp_replace('aa', '(a)\1', 'X');
