@@ -6,6 +6,8 @@
  * becomes a call of a non-strict function over the converted operands (func_conditional.c). */
 #include "bind/binder_internal.h"
 #include "types/functions.h"
+#include "types/registry.h"
+#include "types/type_def.h"
 
 static ss_expr *make_call(binder *b, const ss_func_def *def, ss_type type, ss_expr **args, uint32_t n)
 {
@@ -44,7 +46,29 @@ static bool equality_operands(binder *b, const ast_expr *a, ss_expr **args)
     eq.right = a->args[1];
     ss_expr *cl = l, *cr = r;
     ss_type t;
-    if (common_type(b, &cl, &cr, &eq, &t)) {
+    bool lcat = !is_unknown_param(b, l) && ss_type_def_get(l->type.id);
+    bool rcat = !is_unknown_param(b, r) && ss_type_def_get(r->type.id);
+    if (lcat || rcat) {
+        /* a catalog type: the = operator the catalog resolves (its operands may differ in
+           type, real = double precision, when they share a physical type) */
+        ss_type types[2] = {is_unknown_param(b, l) ? type_of(SS_TYPE_UNKNOWN) : l->type,
+                            is_unknown_param(b, r) ? type_of(SS_TYPE_UNKNOWN) : r->type};
+        const ss_func_def *def;
+        ss_type want[2], result;
+        if (ss_oper_resolve("=", 2, types, &def, want, &result) == SS_OK) {
+            if (want[0].id != want[1].id && ss_type_physical(want[0].id) != ss_type_physical(want[1].id)) {
+                char b1[96], b2[96];
+                bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: %s over %s and %s",
+                           a->kind == AE_NULLIF ? "NULLIF" : "IS DISTINCT FROM", tname(want[0], b1, sizeof b1),
+                           tname(want[1], b2, sizeof b2));
+                return false;
+            }
+            if (!(args[0] = coerce_expr(b, l, want[0], CAST_IMPLICIT, a->args[0]->location)) ||
+                !(args[1] = coerce_expr(b, r, want[1], CAST_IMPLICIT, a->args[1]->location)))
+                return false;
+            return true;
+        }
+    } else if (common_type(b, &cl, &cr, &eq, &t)) {
         args[0] = cl;
         args[1] = cr;
         return true;

@@ -27,8 +27,6 @@ typedef struct ss_func_def {
     int32_t args[SS_FUNC_MAX_ARGS]; /* parameter type ids (typmod -1) */
     int32_t result;                 /* result type id (typmod -1) */
     ss_func_eval_fn eval;
-    bool is_volatile;               /* never folded: a new value per row (random) or a side
-                                       effect (setseed) */
 } ss_func_def;
 
 /* Picks the function `name` (case-insensitive) for arguments of types argtypes[0..nargs):
@@ -55,8 +53,24 @@ typedef enum ss_cond_kind {
 } ss_cond_kind;
 const ss_func_def *ss_func_conditional(ss_cond_kind kind, int32_t type);
 
+/* Whether a call of def must never be folded: a new value per row (random) or a side
+ * effect (setseed). */
+bool ss_func_is_volatile(const ss_func_def *def);
+
 /* Whether a built-in overload of name with nargs arguments has type at argument i. */
 bool ss_func_has_arg_type(const char *name, uint32_t nargs, uint32_t i, int32_t type);
+
+/* The same resolution for an operator (PostgreSQL's oper_select_candidate) over the catalog
+ * types' operators (type_def.h) and the built-in types' ones, after binary_oper_exact's rule
+ * that an unknown operand of a binary operator is first tried as the other operand's type.
+ * A built-in type's operator comes back with eval NULL: the binder makes it an EXPR_OP. */
+int ss_oper_resolve(const char *name, uint32_t nargs, const ss_type *argtypes,
+                    const ss_func_def **def, ss_type *param_types, ss_type *result);
+
+/* PostgreSQL's typcategory and typispreferred of a type (catalog types answer from their
+ * descriptor; 'X' for a type without one). */
+char ss_type_category(int32_t id);
+bool ss_type_preferred(int32_t id);
 
 /* Whether any built-in function has this name (for the binder's messages). */
 bool ss_func_name_exists(const char *name);

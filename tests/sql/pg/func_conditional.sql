@@ -38,3 +38,4 @@ SELECT COALESCE(1, 'a'::text);
 SELECT COALESCE('a'::text, 1);
 SELECT COALESCE(1, true);
 SELECT COALESCE(1, 'x');
+SELECT NULLIF(1::real, 1), NULLIF(1.5::real, 2::float8), GREATEST(1.5::real, 2), 1.1::real IS DISTINCT FROM 1.1::float8, 1.5::real IS NOT DISTINCT FROM 1.5, LEAST(2::real, 1.5), GREATEST(1::real, 'NaN');
