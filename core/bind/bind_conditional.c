@@ -9,17 +9,6 @@
 #include "types/registry.h"
 #include "types/type_def.h"
 
-static ss_expr *make_call(binder *b, const ss_func_def *def, ss_type type, ss_expr **args, uint32_t n)
-{
-    ss_expr *e = new_expr(b, EXPR_FUNC, type);
-    if (!e)
-        return NULL;
-    e->u.func.def = def;
-    e->u.func.nargs = n;
-    e->u.func.args = args;
-    return e;
-}
-
 static ss_expr *no_such_type(binder *b, const ast_expr *a, ss_type t)
 {
     char b1[96];
@@ -89,16 +78,16 @@ static bool equality_operands(binder *b, const ast_expr *a, ss_expr **args)
     return false;
 }
 
-ss_expr *bind_distinct(binder *b, const ast_expr *a)
+static ss_expr *bind_distinct(binder *b, const ast_expr *a)
 {
     ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * 2);
     if (!args || !equality_operands(b, a, args))
         return NULL;
     const ss_func_def *def = ss_func_conditional(a->negated ? SS_COND_NOT_DISTINCT : SS_COND_DISTINCT, SS_TYPE_BOOL);
-    return make_call(b, def, type_of(SS_TYPE_BOOL), args, 2);
+    return make_func(b, def, type_of(SS_TYPE_BOOL), args, 2);
 }
 
-ss_expr *bind_nullif(binder *b, const ast_expr *a)
+static ss_expr *bind_nullif(binder *b, const ast_expr *a)
 {
     ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * 2);
     if (!args || !equality_operands(b, a, args))
@@ -107,26 +96,32 @@ ss_expr *bind_nullif(binder *b, const ast_expr *a)
     const ss_func_def *def = ss_func_conditional(SS_COND_NULLIF, t.id);
     if (!def)
         return no_such_type(b, a, t);
-    return make_call(b, def, t, args, 2);
+    return make_func(b, def, t, args, 2);
 }
 
-ss_expr *bind_minmax(binder *b, const ast_expr *a)
+static ss_expr *bind_minmax(binder *b, const ast_expr *a)
 {
     uint32_t n = a->nargs;
-    ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * n);
-    int *locs = bind_alloc(b, sizeof(int) * n);
-    if (!args || !locs)
+    /* the arguments, then their error locations, in one allocation */
+    ss_expr **args = bind_alloc(b, (sizeof(ss_expr *) + sizeof(int)) * n);
+    if (!args)
         return NULL;
-    for (uint32_t i = 0; i < n; i++) {
+    int *locs = (int *)(args + n);
+    for (uint32_t i = 0; i < n; i++)
+        locs[i] = expr_location(a->args[i]);
+    for (uint32_t i = 0; i < n; i++)
         if (!(args[i] = bind_expr(b, a->args[i])))
             return NULL;
-        locs[i] = expr_location(a->args[i]);
-    }
     ss_type t;
     if (!unify(b, args, locs, n, a->negated ? "LEAST" : "GREATEST", &t))
         return NULL;
     const ss_func_def *def = ss_func_conditional(a->negated ? SS_COND_LEAST : SS_COND_GREATEST, t.id);
     if (!def)
         return no_such_type(b, a, t);
-    return make_call(b, def, t, args, n);
+    return make_func(b, def, t, args, n);
+}
+
+ss_expr *bind_conditional(binder *b, const ast_expr *a)
+{
+    return a->kind == AE_DISTINCT ? bind_distinct(b, a) : a->kind == AE_NULLIF ? bind_nullif(b, a) : bind_minmax(b, a);
 }

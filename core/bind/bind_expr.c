@@ -528,11 +528,9 @@ static ss_expr *bind_expr_node(binder *b, const ast_expr *a)
     case AE_SUBLINK:
         return bind_sublink(b, a);
     case AE_DISTINCT:
-        return bind_distinct(b, a);
     case AE_NULLIF:
-        return bind_nullif(b, a);
     case AE_MINMAX:
-        return bind_minmax(b, a);
+        return bind_conditional(b, a);
     }
     bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: expression kind %d",
                (int)a->kind); /* every kind the parser produces is handled above */

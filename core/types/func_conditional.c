@@ -9,6 +9,21 @@
 #include "types/numeric/numeric.h"
 #include "types/registry.h"
 
+/* The integer (or bool) of width w at p. */
+static int64_t fixed_int(const char *p, size_t w, bool is_bool)
+{
+    int16_t v2;
+    int32_t v4;
+    int64_t v8;
+    if (is_bool)
+        return *(const uint8_t *)p != 0;
+    if (w == 2)
+        return memcpy(&v2, p, 2), v2;
+    if (w == 4)
+        return memcpy(&v4, p, 4), v4;
+    return memcpy(&v8, p, 8), v8;
+}
+
 /* Order of two non-NULL values of the same type. */
 static int value_cmp(int32_t type, const ss_vector *va, uint32_t i, const ss_vector *vb, uint32_t j)
 {
@@ -18,27 +33,15 @@ static int value_cmp(int32_t type, const ss_vector *va, uint32_t i, const ss_vec
     if (info && info->compare)
         return info->compare(pa, pb);
     switch (type) {
-    case SS_TYPE_BOOL: {
-        int x = *(const uint8_t *)pa != 0, y = *(const uint8_t *)pb != 0;
-        return (x > y) - (x < y);
-    }
-    case SS_TYPE_INT2: {
-        int16_t x, y;
-        memcpy(&x, pa, 2), memcpy(&y, pb, 2);
-        return (x > y) - (x < y);
-    }
+    case SS_TYPE_BOOL:
+    case SS_TYPE_INT2:
     case SS_TYPE_INT4:
-    case SS_TYPE_DATE: {
-        int32_t x, y;
-        memcpy(&x, pa, 4), memcpy(&y, pb, 4);
-        return (x > y) - (x < y);
-    }
+    case SS_TYPE_DATE:
     case SS_TYPE_INT8:
     case SS_TYPE_TIME:
     case SS_TYPE_TIMESTAMP:
     case SS_TYPE_TIMESTAMPTZ: {
-        int64_t x, y;
-        memcpy(&x, pa, 8), memcpy(&y, pb, 8);
+        int64_t x = fixed_int(pa, w, type == SS_TYPE_BOOL), y = fixed_int(pb, w, type == SS_TYPE_BOOL);
         return (x > y) - (x < y);
     }
     case SS_TYPE_FLOAT8:

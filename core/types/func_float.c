@@ -81,19 +81,8 @@ static int log_rows(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, u
     return SS_OK;
 }
 
-int ss_fn_ln(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
-             ss_vector *out)
-{
-    (void)nargs;
-    return log_rows(ctx, args, rows, n, out, log);
-}
-
-int ss_fn_log10(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
-                ss_vector *out)
-{
-    (void)nargs;
-    return log_rows(ctx, args, rows, n, out, log10);
-}
+SS_FN_DEFINE(ss_fn_ln, log_rows(ctx, args, rows, n, out, log))
+SS_FN_DEFINE(ss_fn_log10, log_rows(ctx, args, rows, n, out, log10))
 
 static int bucket_error(ss_ctx *ctx, const char *msg)
 {
@@ -130,19 +119,24 @@ static int bucket(ss_ctx *ctx, double op, double b1, double b2, int32_t count, i
     return SS_OK;
 }
 
-int ss_fn_width_bucket(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
-                       ss_vector *out)
+static int bucket_row(ss_ctx *ctx, ss_vector *const *args, uint32_t i, int32_t *res)
 {
-    (void)nargs;
     const double *op = args[0]->data, *b1 = args[1]->data, *b2 = args[2]->data;
-    const int32_t *count = args[3]->data;
+    return bucket(ctx, op[i], b1[i], b2[i], ((const int32_t *)args[3]->data)[i], res);
+}
+
+int ss_width_bucket_rows(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, uint32_t n, ss_vector *out,
+                         ss_bucket_row_fn f)
+{
     int32_t *r = out->data;
     SS_FOR_ROWS(rows, n, i, {
-        if (bucket(ctx, op[i], b1[i], b2[i], count[i], &r[i]))
+        if (f(ctx, args, i, &r[i]))
             return SS_ERROR;
     });
     return SS_OK;
 }
+
+SS_FN_DEFINE(ss_fn_width_bucket, ss_width_bucket_rows(ctx, args, rows, n, out, bucket_row))
 
 /* ---- random() and setseed() ---- */
 static _Thread_local uint64_t rng[4];
@@ -274,16 +268,5 @@ static int gcd_lcm(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, ui
     return SS_OK;
 }
 
-int ss_fn_gcd(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
-              ss_vector *out)
-{
-    (void)nargs;
-    return gcd_lcm(ctx, args, rows, n, out, false);
-}
-
-int ss_fn_lcm(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
-              ss_vector *out)
-{
-    (void)nargs;
-    return gcd_lcm(ctx, args, rows, n, out, true);
-}
+SS_FN_DEFINE(ss_fn_gcd, gcd_lcm(ctx, args, rows, n, out, false))
+SS_FN_DEFINE(ss_fn_lcm, gcd_lcm(ctx, args, rows, n, out, true))

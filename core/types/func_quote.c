@@ -55,67 +55,40 @@ void ss_quote_literal_append(ss_strbuf *sb, const char *s, size_t len)
     ss_strbuf_putc(sb, '\'');
 }
 
-static int finish(ss_ctx *ctx, ss_strbuf *sb, ss_vector *out, uint32_t i)
+static int quote_ident_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint32_t i, ss_strbuf *sb,
+                           bool *null, void *state)
 {
-    if (sb->oom)
-        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-    return ss_vector_set_text(ctx, out, i, sb->data ? sb->data : "", sb->len);
-}
-
-int ss_fn_quote_ident(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
-                      ss_vector *out)
-{
-    (void)nargs;
-    const ss_text *a = args[0]->data;
-    ss_strbuf sb;
-    ss_strbuf_init(&sb);
-    int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        ss_strbuf_clear(&sb);
-        ss_quote_ident_append(&sb, a[i].ptr, a[i].len);
-        if ((rc = finish(ctx, &sb, out, i)) != SS_OK)
-            break;
-    });
-    ss_strbuf_free(&sb);
-    return rc;
+    (void)ctx, (void)nargs, (void)null, (void)state;
+    const ss_text *a = &((const ss_text *)args[0]->data)[i];
+    ss_quote_ident_append(sb, a->ptr, a->len);
+    return SS_OK;
 }
 
 /* quote_literal(x) (strict) and quote_nullable(x) (NULL -> NULL as text), any type through
  * its text output. */
-static int quote_rows(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, uint32_t n, ss_vector *out)
+static int quote_literal_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint32_t i, ss_strbuf *sb,
+                             bool *null, void *state)
 {
-    ss_strbuf sb, val;
-    ss_strbuf_init(&sb);
+    (void)ctx, (void)nargs, (void)null, (void)state;
+    if (ss_vector_is_null(args[0], i)) {
+        ss_strbuf_puts(sb, "NULL");
+        return SS_OK;
+    }
+    ss_value v;
+    ss_vector_get_value(args[0], i, &v);
+    ss_strbuf val;
     ss_strbuf_init(&val);
-    int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        ss_strbuf_clear(&sb);
-        ss_value v;
-        ss_vector_get_value(args[0], i, &v);
-        if (ss_vector_is_null(args[0], i)) {
-            ss_strbuf_puts(&sb, "NULL");
-        } else {
-            ss_strbuf_clear(&val);
-            if (args[0]->type.id == SS_TYPE_BOOL) /* the value cast to text, as anyelement's form does */
-                ss_strbuf_puts(&val, v.v.b ? "true" : "false");
-            else
-                ss_value_format(args[0]->type, &v, &val);
-            ss_quote_literal_append(&sb, val.data ? val.data : "", val.len);
-        }
-        if ((rc = finish(ctx, &sb, out, i)) != SS_OK)
-            break;
-    });
-    ss_strbuf_free(&sb);
+    if (args[0]->type.id == SS_TYPE_BOOL) /* the value cast to text, as anyelement's form does */
+        ss_strbuf_puts(&val, v.v.b ? "true" : "false");
+    else
+        ss_value_format(args[0]->type, &v, &val);
+    ss_quote_literal_append(sb, val.data ? val.data : "", val.len);
     ss_strbuf_free(&val);
-    return rc;
+    return SS_OK;
 }
 
-int ss_fn_quote_literal(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
-                        ss_vector *out)
-{
-    (void)nargs;
-    return quote_rows(ctx, args, rows, n, out);
-}
+SS_TEXT_FN(ss_fn_quote_ident, quote_ident_row)
+SS_TEXT_FN(ss_fn_quote_literal, quote_literal_row)
 
 /* ---- format ---- */
 typedef struct fmt_state {
@@ -257,7 +230,8 @@ static int width_arg(ss_ctx *ctx, const ss_vector *v, uint32_t i, int *width, bo
     return SS_OK;
 }
 
-static int format_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint32_t i, ss_strbuf *sb, ss_strbuf *val)
+static int format_spec_loop(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint32_t i, ss_strbuf *sb,
+                            ss_strbuf *val)
 {
     const ss_text *f = &((const ss_text *)args[0]->data)[i];
     fmt_state st = {ctx, f->ptr, f->ptr + f->len};
@@ -328,26 +302,18 @@ static int format_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint3
     return SS_OK;
 }
 
-/* format(fmt, ...): non-strict (NULL arguments format as '' / NULL), NULL when fmt is. */
-int ss_fn_format(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
-                 ss_vector *out)
+/* One row of format(fmt, ...): non-strict (NULL arguments format as '' / NULL), NULL when
+ * fmt is. */
+static int format_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint32_t i, ss_strbuf *sb, bool *null,
+                      void *state)
 {
-    ss_strbuf sb, val;
-    ss_strbuf_init(&sb);
-    ss_strbuf_init(&val);
-    int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        if (ss_vector_is_null(args[0], i)) {
-            if ((rc = ss_vector_ensure_validity(ctx, out)) != SS_OK)
-                break;
-            ss_vector_set_null(out, i);
-            continue;
-        }
-        ss_strbuf_clear(&sb);
-        if ((rc = format_row(ctx, args, nargs, i, &sb, &val)) != SS_OK || (rc = finish(ctx, &sb, out, i)) != SS_OK)
-            break;
-    });
-    ss_strbuf_free(&sb);
-    ss_strbuf_free(&val);
+    (void)state;
+    if ((*null = ss_vector_is_null(args[0], i)))
+        return SS_OK;
+    ss_strbuf valbuf;
+    ss_strbuf_init(&valbuf);
+    int rc = format_spec_loop(ctx, args, nargs, i, sb, &valbuf);
+    ss_strbuf_free(&valbuf);
     return rc;
 }
+SS_TEXT_FN(ss_fn_format, format_row)

@@ -77,6 +77,20 @@ static int re_error(ss_ctx *ctx, const char *msg)
     return ss_ctx_error(ctx, RE_ERROR, "invalid regular expression: %s", msg);
 }
 
+/* What an ARE escape that PCRE2 spells otherwise becomes; NULL for the others. */
+static const char *are_escape(char e)
+{
+    static const struct {
+        char are;
+        const char *pcre;
+    } map[] = {{'m', "(?<!\\w)(?=\\w)"}, {'M', "(?<=\\w)(?!\\w)"}, {'y', "\\b"},   {'Y', "\\B"},
+               {'Z', "\\z"},              {'b', "\\x08"},           {'B', "\\\\"}, {'v', "\\x0b"}};
+    for (size_t k = 0; k < sizeof map / sizeof map[0]; k++)
+        if (map[k].are == e)
+            return map[k].pcre;
+    return NULL;
+}
+
 /* The PCRE2 form of an ARE pattern. */
 static int translate(ss_ctx *ctx, const char *p, size_t len, const re_flags *fl, ss_strbuf *sb)
 {
@@ -156,40 +170,22 @@ static int translate(ss_ctx *ctx, const char *p, size_t len, const re_flags *fl,
         if (i + 1 >= len)
             return re_error(ctx, "invalid escape \\ sequence");
         char e = p[++i];
-        switch (e) {
-        case 'm': ss_strbuf_puts(sb, "(?<!\\w)(?=\\w)"); break;
-        case 'M': ss_strbuf_puts(sb, "(?<=\\w)(?!\\w)"); break;
-        case 'y': ss_strbuf_puts(sb, "\\b"); break;
-        case 'Y': ss_strbuf_puts(sb, "\\B"); break;
-        case 'Z': ss_strbuf_puts(sb, "\\z"); break;
-        case 'b': ss_strbuf_puts(sb, "\\x08"); break;
-        case 'B': ss_strbuf_puts(sb, "\\\\"); break;
-        case 'v': ss_strbuf_puts(sb, "\\x0b"); break;
-        case 'u':
-        case 'U': {
+        const char *to = are_escape(e);
+        if (to) {
+            ss_strbuf_puts(sb, to);
+        } else if (e == 'u' || e == 'U') {
             size_t nd = e == 'u' ? 4 : 8, k = 0;
             while (k < nd && i + 1 + k < len && strchr("0123456789abcdefABCDEF", p[i + 1 + k]))
                 k++;
             if (k < nd)
                 return re_error(ctx, "invalid escape \\ sequence");
-            ss_strbuf_puts(sb, "\\x{");
-            ss_strbuf_append(sb, p + i + 1, nd);
-            ss_strbuf_putc(sb, '}');
+            ss_strbuf_printf(sb, "\\x{%.*s}", (int)nd, p + i + 1);
             i += nd;
-            break;
-        }
-        case 'a': case 'A': case 'c': case 'd': case 'D': case 'e': case 'f': case 'n': case 'r': case 's':
-        case 'S': case 't': case 'w': case 'W': case 'x':
-        case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
+        } else if (strchr("aAcdDefnrsStwWx0123456789", e) || !((e >= 'a' && e <= 'z') || (e >= 'A' && e <= 'Z'))) {
             ss_strbuf_putc(sb, '\\');
-            ss_strbuf_putc(sb, e);
-            break;
-        default:
-            if ((e >= 'a' && e <= 'z') || (e >= 'A' && e <= 'Z'))
-                return re_error(ctx, "invalid escape \\ sequence");
-            ss_strbuf_putc(sb, '\\');
-            ss_strbuf_putc(sb, e);
-            break;
+            ss_strbuf_putc(sb, e); /* the same in PCRE2, or an escaped punctuation character */
+        } else {
+            return re_error(ctx, "invalid escape \\ sequence");
         }
     }
     if (in_bracket)
@@ -434,26 +430,30 @@ static const ss_text *text_at(ss_vector *const *args, uint32_t k, uint32_t i)
     return &((const ss_text *)args[k]->data)[i];
 }
 
-/* ---- s ~ p, s ~* p ---- */
+/* Compiles row i's pattern (argument 1) with its flags (argument flags_k, -1 for none);
+ * fn names a function that refuses the g flag. */
+static int prepare_row(ss_ctx *ctx, re_cache *c, ss_vector *const *args, uint32_t i, int flags_k, const char *fn,
+                       bool caseless)
+{
+    re_flags fl;
+    if (parse_flags(ctx, flags_k >= 0 ? text_at(args, (uint32_t)flags_k, i) : NULL, &fl))
+        return SS_ERROR;
+    if (fn && fl.global)
+        return ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "%s does not support the \"global\" option", fn);
+    fl.caseless |= caseless;
+    return compile(ctx, c, text_at(args, 1, i), &fl);
+}
+
+/* ---- s ~ p, s ~* p, regexp_like(s, p [, flags]) ---- */
 static int regex_match_rows(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, uint32_t n, ss_vector *out,
-                            bool caseless, int flags_arg)
+                            bool caseless, int flags_k)
 {
     re_cache c = {0};
     uint8_t *r = out->data;
     int rc = SS_OK;
     SS_FOR_ROWS(rows, n, i, {
-        re_flags fl;
-        if ((rc = parse_flags(ctx, flags_arg >= 0 ? text_at(args, (uint32_t)flags_arg, i) : NULL, &fl)) != SS_OK)
-            break;
-        if (flags_arg >= 0 && fl.global) {
-            rc = ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "%s does not support the \"global\" option",
-                              "regexp_like()");
-            break;
-        }
-        fl.caseless |= caseless;
-        if ((rc = compile(ctx, &c, text_at(args, 1, i), &fl)) != SS_OK)
-            break;
-        int m = match_at(ctx, &c, text_at(args, 0, i), 0);
+        int m = prepare_row(ctx, &c, args, i, flags_k, "regexp_like()", caseless) ? -1
+                                                                                   : match_at(ctx, &c, text_at(args, 0, i), 0);
         if (m < 0) {
             rc = SS_ERROR;
             break;
@@ -484,12 +484,18 @@ int ss_fn_regexp_like(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const
     return regex_match_rows(ctx, args, rows, n, out, false, nargs > 2 ? 2 : -1);
 }
 
-/* The end of a match that is empty: one character further, so that the scan moves on. */
-static size_t step_over(const ss_text *s, size_t at)
+/* The next match at or after *at (find_match); moves *at past it, one character further
+ * after an empty match so that the scan goes on.  1, 0 (no more), -1 error. */
+static int next_match(ss_ctx *ctx, re_cache *c, const ss_text *s, size_t *at)
 {
-    if (at >= s->len)
-        return at + 1;
-    return at + ss_utf8_char_len((unsigned char)s->ptr[at]);
+    if (*at > s->len)
+        return 0;
+    PCRE2_SIZE so, eo;
+    bool groups;
+    int m = find_match(ctx, c, s, *at, &so, &eo, &groups);
+    if (m == 1)
+        *at = eo > so ? eo : eo >= s->len ? eo + 1 : eo + ss_utf8_char_len((unsigned char)s->ptr[eo]);
+    return m;
 }
 
 /* ---- regexp_count(s, p [, start [, flags]]) ---- */
@@ -500,41 +506,24 @@ int ss_fn_regexp_count(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, cons
     int32_t *r = out->data;
     int rc = SS_OK;
     SS_FOR_ROWS(rows, n, i, {
-        re_flags fl;
-        if ((rc = parse_flags(ctx, nargs > 3 ? text_at(args, 3, i) : NULL, &fl)) != SS_OK)
-            break;
-        if (fl.global) {
-            rc = ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "%s does not support the \"global\" option",
-                              "regexp_count()");
-            break;
-        }
         int32_t start = nargs > 2 ? ((const int32_t *)args[2]->data)[i] : 1;
         if (start <= 0) {
             rc = ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "invalid value for parameter \"%s\": %d",
                               "start", start);
             break;
         }
-        if ((rc = compile(ctx, &c, text_at(args, 1, i), &fl)) != SS_OK)
+        if ((rc = prepare_row(ctx, &c, args, i, nargs > 3 ? 3 : -1, "regexp_count()", false)) != SS_OK)
             break;
         const ss_text *s = text_at(args, 0, i);
         size_t at = ss_utf8_clip(s->ptr, s->len, (uint64_t)start - 1);
         int32_t count = 0;
-        while (at <= s->len) {
-            PCRE2_SIZE so, eo;
-            bool groups;
-            int m = find_match(ctx, &c, s, at, &so, &eo, &groups);
-            if (m < 0) {
-                rc = SS_ERROR;
-                break;
-            }
-            if (!m)
-                break;
-            PCRE2_SIZE ov[2] = {so, eo};
+        int m;
+        while ((m = next_match(ctx, &c, s, &at)) == 1)
             count++;
-            at = ov[1] > ov[0] ? ov[1] : step_over(s, ov[1]);
-        }
-        if (rc != SS_OK)
+        if (m < 0) {
+            rc = SS_ERROR;
             break;
+        }
         r[i] = count;
     });
     cache_free(&c);
@@ -546,204 +535,152 @@ int ss_fn_regexp_count(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, cons
 static void append_replacement(ss_strbuf *sb, const ss_text *s, const ss_text *rep, const PCRE2_SIZE *ov, uint32_t ngroups)
 {
     for (uint32_t k = 0; k < rep->len; k++) {
-        char ch = rep->ptr[k];
-        if (ch != '\\' || k + 1 >= rep->len) {
+        char ch = rep->ptr[k], nx = k + 1 < rep->len ? rep->ptr[k + 1] : '\0';
+        bool group = (nx >= '1' && nx <= '9') || nx == '&';
+        if (ch != '\\' || (!group && nx != '\\')) {
             ss_strbuf_putc(sb, ch);
             continue;
         }
-        char nx = rep->ptr[k + 1];
-        if ((nx >= '1' && nx <= '9') || nx == '&') {
-            uint32_t g = nx == '&' ? 0 : (uint32_t)(nx - '0');
-            if (g < ngroups && ov[2 * g] != PCRE2_UNSET)
-                ss_strbuf_append(sb, s->ptr + ov[2 * g], ov[2 * g + 1] - ov[2 * g]);
-            k++;
-        } else if (nx == '\\') {
+        k++;
+        uint32_t g = nx == '&' ? 0 : (uint32_t)(nx - '0');
+        if (!group)
             ss_strbuf_putc(sb, '\\');
-            k++;
-        } else {
-            ss_strbuf_putc(sb, ch);
-        }
+        else if (g < ngroups && ov[2 * g] != PCRE2_UNSET)
+            ss_strbuf_append(sb, s->ptr + ov[2 * g], ov[2 * g + 1] - ov[2 * g]);
     }
 }
 
 /* ---- regexp_replace(s, p, replacement [, flags]) ---- */
-int ss_fn_regexp_replace(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
-                         ss_vector *out)
+static int replace_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint32_t i, ss_strbuf *sb, bool *null,
+                       void *state)
 {
-    re_cache c = {0};
-    ss_strbuf sb;
-    ss_strbuf_init(&sb);
-    int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        re_flags fl;
-        if ((rc = parse_flags(ctx, nargs > 3 ? text_at(args, 3, i) : NULL, &fl)) != SS_OK)
+    (void)null;
+    re_cache *c = state;
+    re_flags fl;
+    if (parse_flags(ctx, nargs > 3 ? text_at(args, 3, i) : NULL, &fl) ||
+        prepare_row(ctx, c, args, i, nargs > 3 ? 3 : -1, NULL, false))
+        return SS_ERROR;
+    const ss_text *s = text_at(args, 0, i), *rep = text_at(args, 2, i);
+    uint32_t ngroups = pcre2_get_ovector_count(c->match);
+    size_t at = 0, copied = 0;
+    int m;
+    while ((m = next_match(ctx, c, s, &at)) == 1) {
+        const PCRE2_SIZE *ov = pcre2_get_ovector_pointer(c->match);
+        ss_strbuf_append(sb, s->ptr + copied, ov[0] - copied);
+        append_replacement(sb, s, rep, ov, ngroups);
+        copied = ov[1];
+        if (!fl.global)
             break;
-        if ((rc = compile(ctx, &c, text_at(args, 1, i), &fl)) != SS_OK)
-            break;
-        const ss_text *s = text_at(args, 0, i), *rep = text_at(args, 2, i);
-        uint32_t ngroups = pcre2_get_ovector_count(c.match);
-        ss_strbuf_clear(&sb);
-        size_t at = 0, copied = 0;
-        while (at <= s->len) {
-            PCRE2_SIZE so, eo;
-            bool groups;
-            int m = find_match(ctx, &c, s, at, &so, &eo, &groups);
-            if (m < 0) {
-                rc = SS_ERROR;
-                break;
-            }
-            if (!m)
-                break;
-            PCRE2_SIZE *ov = pcre2_get_ovector_pointer(c.match);
-            ss_strbuf_append(&sb, s->ptr + copied, ov[0] - copied);
-            append_replacement(&sb, s, rep, ov, ngroups);
-            copied = ov[1];
-            if (!fl.global)
-                break;
-            if (ov[1] > ov[0]) {
-                at = ov[1];
-            } else { /* an empty match: keep the next character and look after it */
-                size_t nx = step_over(s, ov[1]);
-                if (nx > s->len)
-                    break;
-                ss_strbuf_append(&sb, s->ptr + copied, nx - copied);
-                copied = nx;
-                at = nx;
-            }
-        }
-        if (rc != SS_OK)
-            break;
-        if (copied < s->len)
-            ss_strbuf_append(&sb, s->ptr + copied, s->len - copied);
-        rc = sb.oom ? ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory")
-                    : ss_vector_set_text(ctx, out, i, sb.data ? sb.data : "", sb.len);
-        if (rc != SS_OK)
-            break;
-    });
-    ss_strbuf_free(&sb);
-    cache_free(&c);
-    return rc;
+    }
+    if (m < 0)
+        return SS_ERROR;
+    if (copied < s->len)
+        ss_strbuf_append(sb, s->ptr + copied, s->len - copied);
+    return SS_OK;
 }
 
 /* ---- substring(s from p): the first parenthesised group's text if there is a group, else
    the whole match; NULL without a match ---- */
-int ss_fn_regexp_substr(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
-                        ss_vector *out)
+static int substr_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint32_t i, ss_strbuf *sb, bool *null,
+                      void *state)
 {
     (void)nargs;
+    re_cache *c = state;
+    if (prepare_row(ctx, c, args, i, -1, NULL, false))
+        return SS_ERROR;
+    const ss_text *s = text_at(args, 0, i);
+    size_t at = 0;
+    int m = next_match(ctx, c, s, &at);
+    if (m < 0)
+        return SS_ERROR;
+    const PCRE2_SIZE *ov = pcre2_get_ovector_pointer(c->match);
+    uint32_t g = pcre2_get_ovector_count(c->match) > 1 ? 1 : 0;
+    if ((*null = !m || ov[2 * g] == PCRE2_UNSET))
+        return SS_OK;
+    ss_strbuf_append(sb, s->ptr + ov[2 * g], ov[2 * g + 1] - ov[2 * g]);
+    return SS_OK;
+}
+
+static int with_cache(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                      ss_vector *out, ss_text_row_fn fn)
+{
     re_cache c = {0};
-    int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        re_flags fl;
-        parse_flags(ctx, NULL, &fl);
-        if ((rc = compile(ctx, &c, text_at(args, 1, i), &fl)) != SS_OK)
-            break;
-        const ss_text *s = text_at(args, 0, i);
-        PCRE2_SIZE so, eo;
-        bool groups;
-        int m = find_match(ctx, &c, s, 0, &so, &eo, &groups);
-        if (m < 0) {
-            rc = SS_ERROR;
-            break;
-        }
-        PCRE2_SIZE *ov = pcre2_get_ovector_pointer(c.match);
-        uint32_t g = pcre2_get_ovector_count(c.match) > 1 ? 1 : 0;
-        if (!m || ov[2 * g] == PCRE2_UNSET) {
-            if ((rc = ss_vector_ensure_validity(ctx, out)) != SS_OK)
-                break;
-            ss_vector_set_null(out, i);
-            continue;
-        }
-        if ((rc = ss_vector_set_text(ctx, out, i, s->ptr + ov[2 * g], ov[2 * g + 1] - ov[2 * g])) != SS_OK)
-            break;
-    });
+    int rc = ss_text_rows(ctx, args, nargs, rows, n, out, fn, &c);
     cache_free(&c);
     return rc;
 }
 
+int ss_fn_regexp_replace(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                         ss_vector *out)
+{
+    return with_cache(ctx, args, nargs, rows, n, out, replace_row);
+}
+
+int ss_fn_regexp_substr(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                        ss_vector *out)
+{
+    return with_cache(ctx, args, nargs, rows, n, out, substr_row);
+}
+
 /* ---- similar_to_escape(pattern [, escape]): SIMILAR TO's pattern as a regular expression,
    PostgreSQL's translation (^(?: ... )$, % -> .*, _ -> ., the escape character) ---- */
-int ss_fn_similar_to_escape(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
-                            ss_vector *out)
+static int similar_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint32_t i, ss_strbuf *sb, bool *null,
+                       void *state)
 {
-    ss_strbuf sb;
-    ss_strbuf_init(&sb);
-    int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        const ss_text *p = text_at(args, 0, i);
-        const char *esc = "\\";
-        uint32_t elen = 1;
-        if (nargs > 1) {
-            const ss_text *e = text_at(args, 1, i);
-            esc = e->ptr, elen = e->len;
-            if (elen > 0 && ss_utf8_count(e->ptr, e->len) > 1) {
-                rc = ss_ctx_error(ctx, "22025", "invalid escape string");
-                ss_ctx_error_hint(ctx, "Escape string must be empty or one character.");
-                break;
-            }
+    (void)null, (void)state;
+    const ss_text *p = text_at(args, 0, i);
+    const char *esc = "\\";
+    uint32_t elen = 1;
+    if (nargs > 1) {
+        const ss_text *e = text_at(args, 1, i);
+        esc = e->ptr, elen = e->len;
+        if (elen > 0 && ss_utf8_count(e->ptr, e->len) > 1) {
+            ss_ctx_error(ctx, "22025", "invalid escape string");
+            ss_ctx_error_hint(ctx, "Escape string must be empty or one character.");
+            return SS_ERROR;
         }
-        ss_strbuf_clear(&sb);
-        ss_strbuf_puts(&sb, "^(?:");
-        bool after_escape = false, in_class = false;
-        int nquotes = 0;
-        for (uint32_t at = 0; at < p->len;) {
-            uint32_t l = ss_utf8_char_len((unsigned char)p->ptr[at]);
-            if (l > p->len - at)
-                l = p->len - at;
-            const char *ch = p->ptr + at;
-            char c = ch[0];
-            bool is_escape = elen > 0 && l == elen && memcmp(ch, esc, l) == 0;
-            if (after_escape) {
-                if (c == '"' && !in_class) {
-                    if (nquotes == 0) {
-                        ss_strbuf_puts(&sb, "){1,1}?(");
-                    } else if (nquotes == 1) {
-                        ss_strbuf_puts(&sb, "){1,1}(?:");
-                    } else {
-                        rc = ss_ctx_error(ctx, "2200B",
-                                          "SQL regular expression may not contain more than two escape-double-quote "
-                                          "separators");
-                        break;
-                    }
-                    nquotes++;
-                } else {
-                    ss_strbuf_putc(&sb, '\\');
-                    ss_strbuf_append(&sb, ch, l);
-                }
-                after_escape = false;
-            } else if (is_escape) {
-                after_escape = true;
-            } else if (in_class) {
-                if (c == '\\')
-                    ss_strbuf_putc(&sb, '\\');
-                ss_strbuf_append(&sb, ch, l);
-                if (c == ']')
-                    in_class = false;
-            } else if (c == '[') {
-                ss_strbuf_putc(&sb, '[');
-                in_class = true;
-            } else if (c == '%') {
-                ss_strbuf_puts(&sb, ".*");
-            } else if (c == '_') {
-                ss_strbuf_putc(&sb, '.');
-            } else if (c == '(') {
-                ss_strbuf_puts(&sb, "(?:");
-            } else if (c == '\\' || c == '.' || c == '^' || c == '$') {
-                ss_strbuf_putc(&sb, '\\');
-                ss_strbuf_putc(&sb, c);
-            } else {
-                ss_strbuf_append(&sb, ch, l);
-            }
-            at += l;
+    }
+    ss_strbuf_puts(sb, "^(?:");
+    bool after_escape = false, in_class = false;
+    int nquotes = 0;
+    for (uint32_t at = 0; at < p->len;) {
+        uint32_t l = ss_utf8_char_len((unsigned char)p->ptr[at]);
+        if (l > p->len - at)
+            l = p->len - at;
+        const char *ch = p->ptr + at;
+        char c = ch[0];
+        at += l;
+        if (after_escape && c == '"' && !in_class) {
+            if (nquotes == 2)
+                return ss_ctx_error(ctx, "2200B",
+                                    "SQL regular expression may not contain more than two escape-double-quote "
+                                    "separators");
+            ss_strbuf_puts(sb, nquotes++ == 0 ? "){1,1}?(" : "){1,1}(?:");
+        } else if (after_escape) {
+            ss_strbuf_putc(sb, '\\');
+            ss_strbuf_append(sb, ch, l);
+        } else if (elen > 0 && l == elen && memcmp(ch, esc, l) == 0) {
+            after_escape = true;
+            continue;
+        } else if (in_class) {
+            if (c == '\\')
+                ss_strbuf_putc(sb, '\\');
+            ss_strbuf_append(sb, ch, l);
+            in_class = c != ']';
+        } else if (c == '[') {
+            ss_strbuf_putc(sb, '[');
+            in_class = true;
+        } else if (c == '%' || c == '_' || c == '(') {
+            ss_strbuf_puts(sb, c == '%' ? ".*" : c == '_' ? "." : "(?:");
+        } else {
+            if (c == '\\' || c == '.' || c == '^' || c == '$')
+                ss_strbuf_putc(sb, '\\');
+            ss_strbuf_append(sb, ch, l);
         }
-        if (rc != SS_OK)
-            break;
-        ss_strbuf_puts(&sb, ")$");
-        rc = sb.oom ? ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory")
-                    : ss_vector_set_text(ctx, out, i, sb.data, sb.len);
-        if (rc != SS_OK)
-            break;
-    });
-    ss_strbuf_free(&sb);
-    return rc;
+        after_escape = false;
+    }
+    ss_strbuf_puts(sb, ")$");
+    return SS_OK;
 }
+
+SS_TEXT_FN(ss_fn_similar_to_escape, similar_row)

@@ -36,69 +36,36 @@ static int each_f8(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, ui
     return SS_OK;
 }
 
-#define F8_FUNC(NAME, FN)                                                                              \
-    int NAME(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,   \
-             ss_vector *out)                                                                          \
-    {                                                                                                 \
-        (void)nargs;                                                                                  \
-        return each_f8(ctx, args, rows, n, out, FN);                                                  \
-    }
+#define F8_FUNC(NAME, FN) SS_FN_DEFINE(NAME, each_f8(ctx, args, rows, n, out, FN))
 
 /* ---- radians ---- */
-static int f_sin(double x, double *r)
+/* sin, cos, tan, cot: NaN passes, an infinite argument is out of range. */
+static int periodic(double x, double *r, double (*f)(double), bool reciprocal)
 {
     if (isnan(x))
         return *r = x, 0;
     if (isinf(x))
         return 1;
-    *r = sin(x);
+    *r = reciprocal ? 1.0 / f(x) : f(x); /* cot(0) is Infinity, not an error */
     return 0;
 }
-static int f_cos(double x, double *r)
-{
-    if (isnan(x))
-        return *r = x, 0;
-    if (isinf(x))
-        return 1;
-    *r = cos(x);
-    return 0;
-}
-static int f_tan(double x, double *r)
-{
-    if (isnan(x))
-        return *r = x, 0;
-    if (isinf(x))
-        return 1;
-    *r = tan(x);
-    return 0;
-}
-static int f_cot(double x, double *r)
-{
-    if (isnan(x))
-        return *r = x, 0;
-    if (isinf(x))
-        return 1;
-    *r = 1.0 / tan(x); /* cot(0) is Infinity, not an error */
-    return 0;
-}
-static int f_asin(double x, double *r)
+static int f_sin(double x, double *r) { return periodic(x, r, sin, false); }
+static int f_cos(double x, double *r) { return periodic(x, r, cos, false); }
+static int f_tan(double x, double *r) { return periodic(x, r, tan, false); }
+static int f_cot(double x, double *r) { return periodic(x, r, tan, true); }
+
+/* asin, acos: NaN passes, outside [-1, 1] is out of range. */
+static int inverse(double x, double *r, double (*f)(double))
 {
     if (isnan(x))
         return *r = x, 0;
     if (x < -1.0 || x > 1.0)
         return 1;
-    *r = asin(x);
+    *r = f(x);
     return 0;
 }
-static int f_acos(double x, double *r)
-{
-    if (isnan(x))
-        return *r = x, 0;
-    if (x < -1.0 || x > 1.0)
-        return 1;
-    *r = acos(x);
-    return 0;
-}
+static int f_asin(double x, double *r) { return inverse(x, r, asin); }
+static int f_acos(double x, double *r) { return inverse(x, r, acos); }
 static int f_atan(double x, double *r)
 {
     *r = isnan(x) ? x : atan(x);
@@ -151,123 +118,58 @@ static double acosd_q1(double x)
     return (acos_x / acos(0.5)) * 60.0;
 }
 
-static int f_sind(double x, double *r)
+/* PostgreSQL's reduction of a degree argument to [0, 90]: x modulo 360, folded about 0,
+ * 180 and 90; *neg_half / *neg_quarter tell whether the folds about 0 and 180 / about 90
+ * changed the sign (sine is odd about 0 and 180, cosine about 90).  1 when x is infinite. */
+static int reduce_degrees(double *x, bool *neg_half, bool *neg_quarter)
 {
-    if (isnan(x))
-        return *r = x, 0;
-    if (isinf(x))
+    if (isinf(*x))
         return 1;
-    double sign = 1.0;
-    x = fmod(x, 360.0);
-    if (x < 0.0) {
-        x = -x;
-        sign = -sign;
-    }
-    if (x > 180.0) {
-        x = 360.0 - x;
-        sign = -sign;
-    }
-    if (x > 90.0)
-        x = 180.0 - x;
-    *r = sign * sind_q1(x);
-    return isinf(*r) ? 2 : 0;
-}
-
-static int f_cosd(double x, double *r)
-{
-    if (isnan(x))
-        return *r = x, 0;
-    if (isinf(x))
-        return 1;
-    double sign = 1.0;
-    x = fmod(x, 360.0);
-    if (x < 0.0)
-        x = -x;
-    if (x > 180.0)
-        x = 360.0 - x;
-    if (x > 90.0) {
-        x = 180.0 - x;
-        sign = -sign;
-    }
-    *r = sign * cosd_q1(x);
-    return isinf(*r) ? 2 : 0;
+    double v = fmod(*x, 360.0);
+    *neg_half = *neg_quarter = false;
+    if (v < 0.0)
+        v = -v, *neg_half = !*neg_half;
+    if (v > 180.0)
+        v = 360.0 - v, *neg_half = !*neg_half;
+    if (v > 90.0)
+        v = 180.0 - v, *neg_quarter = true;
+    *x = v;
+    return 0;
 }
 
 static double tan_45(void) { return sind_q1(45.0) / cosd_q1(45.0); }
 static double cot_45(void) { return cosd_q1(45.0) / sind_q1(45.0); }
 
-/* tand and cotd reduce to [0, 90] as sind does, flipping the sign; -0 becomes 0 */
-static int f_tand(double x, double *r)
+/* kind 0 sind, 1 cosd, 2 tand, 3 cotd; tand and cotd give 0, not -0. */
+static int degree_fn(double x, double *r, int kind)
 {
     if (isnan(x))
         return *r = x, 0;
-    if (isinf(x))
+    bool nh, nq;
+    if (reduce_degrees(&x, &nh, &nq))
         return 1;
-    double sign = 1.0;
-    x = fmod(x, 360.0);
-    if (x < 0.0) {
-        x = -x;
-        sign = -sign;
+    double v;
+    if (kind == 0) {
+        v = (nh ? -1.0 : 1.0) * sind_q1(x);
+    } else if (kind == 1) {
+        v = (nq ? -1.0 : 1.0) * cosd_q1(x);
+    } else {
+        volatile double q = kind == 2 ? sind_q1(x) / cosd_q1(x) : cosd_q1(x) / sind_q1(x);
+        v = (nh != nq ? -1.0 : 1.0) * (q / (kind == 2 ? tan_45() : cot_45()));
+        v = v == 0.0 ? 0.0 : v;
     }
-    if (x > 180.0) {
-        x = 360.0 - x;
-        sign = -sign;
-    }
-    if (x > 90.0) {
-        x = 180.0 - x;
-        sign = -sign;
-    }
-    volatile double tan_x = sind_q1(x) / cosd_q1(x);
-    double v = sign * (tan_x / tan_45());
-    *r = v == 0.0 ? 0.0 : v;
-    return 0;
+    *r = v;
+    return kind < 2 && isinf(v) ? 2 : 0;
 }
+static int f_sind(double x, double *r) { return degree_fn(x, r, 0); }
+static int f_cosd(double x, double *r) { return degree_fn(x, r, 1); }
+static int f_tand(double x, double *r) { return degree_fn(x, r, 2); }
+static int f_cotd(double x, double *r) { return degree_fn(x, r, 3); }
 
-static int f_cotd(double x, double *r)
-{
-    if (isnan(x))
-        return *r = x, 0;
-    if (isinf(x))
-        return 1;
-    double sign = 1.0;
-    x = fmod(x, 360.0);
-    if (x < 0.0) {
-        x = -x;
-        sign = -sign;
-    }
-    if (x > 180.0) {
-        x = 360.0 - x;
-        sign = -sign;
-    }
-    if (x > 90.0) {
-        x = 180.0 - x;
-        sign = -sign;
-    }
-    volatile double cot_x = cosd_q1(x) / sind_q1(x);
-    double v = sign * (cot_x / cot_45());
-    *r = v == 0.0 ? 0.0 : v;
-    return 0;
-}
-
-static int f_asind(double x, double *r)
-{
-    if (isnan(x))
-        return *r = x, 0;
-    if (x < -1.0 || x > 1.0)
-        return 1;
-    *r = x >= 0.0 ? asind_q1(x) : -asind_q1(-x);
-    return 0;
-}
-
-static int f_acosd(double x, double *r)
-{
-    if (isnan(x))
-        return *r = x, 0;
-    if (x < -1.0 || x > 1.0)
-        return 1;
-    *r = x >= 0.0 ? acosd_q1(x) : 90.0 + asind_q1(-x);
-    return 0;
-}
+static double asind_all(double x) { return x >= 0.0 ? asind_q1(x) : -asind_q1(-x); }
+static double acosd_all(double x) { return x >= 0.0 ? acosd_q1(x) : 90.0 + asind_q1(-x); }
+static int f_asind(double x, double *r) { return inverse(x, r, asind_all); }
+static int f_acosd(double x, double *r) { return inverse(x, r, acosd_all); }
 
 static int f_atand(double x, double *r)
 {

@@ -78,49 +78,28 @@ static const ss_func_def builtin[] = {
     FN("textlike", ss_fn_like, B, TX, TX),
     FN("ilike", ss_fn_ilike, B, TX, TX),
     FN("texticlike", ss_fn_ilike, B, TX, TX),
-    /* math (func_trig.c, func_float.c) */
-    FN("sin", ss_fn_sin, F8, F8),
-    FN("cos", ss_fn_cos, F8, F8),
-    FN("tan", ss_fn_tan, F8, F8),
-    FN("cot", ss_fn_cot, F8, F8),
-    FN("asin", ss_fn_asin, F8, F8),
-    FN("acos", ss_fn_acos, F8, F8),
-    FN("atan", ss_fn_atan, F8, F8),
+    /* math (func_trig.c, func_float.c): the float8 -> float8 ones, then the others */
+#define F8_UNARY(NAME) FN(#NAME, ss_fn_##NAME, F8, F8),
+    SS_F8_UNARY_FUNCTIONS(F8_UNARY)
+#undef F8_UNARY
     FN("atan2", ss_fn_atan2, F8, F8, F8),
-    FN("sind", ss_fn_sind, F8, F8),
-    FN("cosd", ss_fn_cosd, F8, F8),
-    FN("tand", ss_fn_tand, F8, F8),
-    FN("cotd", ss_fn_cotd, F8, F8),
-    FN("asind", ss_fn_asind, F8, F8),
-    FN("acosd", ss_fn_acosd, F8, F8),
-    FN("atand", ss_fn_atand, F8, F8),
     FN("atan2d", ss_fn_atan2d, F8, F8, F8),
-    FN("degrees", ss_fn_degrees, F8, F8),
-    FN("radians", ss_fn_radians, F8, F8),
     {"pi", 0, false, true, {0}, F8, ss_fn_pi},
-    FN("cbrt", ss_fn_cbrt, F8, F8),
-    FN("exp", ss_fn_exp, F8, F8),
-    FN("ln", ss_fn_ln, F8, F8),
     FN("log", ss_fn_log10, F8, F8),
     FN("log10", ss_fn_log10, F8, F8),
     FN("width_bucket", ss_fn_width_bucket, I4, F8, F8, F8, I4),
     {"random", 0, false, true, {0}, F8, ss_fn_random},
     {"setseed", 1, false, true, {F8}, TX, ss_fn_setseed},
-    FN("gcd", ss_fn_gcd, I4, I4, I4),
-    FN("gcd", ss_fn_gcd, I8, I8, I8),
-    FN("lcm", ss_fn_lcm, I4, I4, I4),
-    FN("lcm", ss_fn_lcm, I8, I8, I8),
+#define INT_PAIR(NAME) FN(#NAME, ss_fn_##NAME, I4, I4, I4), FN(#NAME, ss_fn_##NAME, I8, I8, I8),
+    INT_PAIR(gcd) INT_PAIR(lcm)
+#undef INT_PAIR
     /* numeric (numeric/numeric_transcendental.c, numeric/numeric_intfunc.c) */
-    FN("sqrt", ss_fn_num_sqrt, NM, NM),
-    FN("exp", ss_fn_num_exp, NM, NM),
-    FN("ln", ss_fn_num_ln, NM, NM),
-    FN("log", ss_fn_num_log10, NM, NM),
-    FN("log10", ss_fn_num_log10, NM, NM),
-    FN("log", ss_fn_num_log, NM, NM, NM),
-    FN("power", ss_fn_num_power, NM, NM, NM),
-    FN("pow", ss_fn_num_power, NM, NM, NM),
-    FN("gcd", ss_fn_num_gcd, NM, NM, NM),
-    FN("lcm", ss_fn_num_lcm, NM, NM, NM),
+#define NM1(NAME, EVAL) FN(NAME, ss_fn_##EVAL, NM, NM),
+#define NM2(NAME, EVAL) FN(NAME, ss_fn_##EVAL, NM, NM, NM),
+    NM1("sqrt", num_sqrt) NM1("exp", num_exp) NM1("ln", num_ln) NM1("log", num_log10) NM1("log10", num_log10)
+    NM2("log", num_log) NM2("power", num_power) NM2("pow", num_power) NM2("gcd", num_gcd) NM2("lcm", num_lcm)
+#undef NM1
+#undef NM2
     FN("factorial", ss_fn_factorial, NM, I8),
     FN("width_bucket", ss_fn_num_width_bucket, I4, NM, NM, NM, I4),
     /* strings (func_text.c, func_quote.c, func_case.c) */

@@ -103,35 +103,11 @@ static int num_lcm(ss_ctx *ctx, const ss_text *a, const ss_text *b, ss_text *out
     return rescale(ctx, &r, s, out);
 }
 
-typedef int (*binary_op)(ss_ctx *ctx, const ss_text *x, const ss_text *y, ss_text *out);
+static int gcd_row(ss_ctx *ctx, const ss_text *const *x, ss_text *out) { return num_gcd(ctx, x[0], x[1], out); }
+static int lcm_row(ss_ctx *ctx, const ss_text *const *x, ss_text *out) { return num_lcm(ctx, x[0], x[1], out); }
 
-static int each2(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, uint32_t n, ss_vector *out, binary_op f)
-{
-    const ss_text *a = args[0]->data, *b = args[1]->data;
-    int rc = SS_OK;
-    num_scratch_begin();
-    SS_FOR_ROWS(rows, n, i, {
-        ss_text r;
-        if ((rc = f(ctx, &a[i], &b[i], &r)) != SS_OK || (rc = ss_vector_set_text(ctx, out, i, r.ptr, r.len)) != SS_OK)
-            break;
-    });
-    num_scratch_end();
-    return rc;
-}
-
-int ss_fn_num_gcd(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
-                  ss_vector *out)
-{
-    (void)nargs;
-    return each2(ctx, args, rows, n, out, num_gcd);
-}
-
-int ss_fn_num_lcm(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
-                  ss_vector *out)
-{
-    (void)nargs;
-    return each2(ctx, args, rows, n, out, num_lcm);
-}
+NUM_EACH_FN(ss_fn_num_gcd, gcd_row)
+NUM_EACH_FN(ss_fn_num_lcm, lcm_row)
 
 int ss_fn_factorial(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
                     ss_vector *out)
@@ -228,19 +204,13 @@ above:
     return SS_OK;
 }
 
-int ss_fn_num_width_bucket(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
-                           ss_vector *out)
+static int num_bucket_row(ss_ctx *ctx, ss_vector *const *args, uint32_t i, int32_t *res)
 {
-    (void)nargs;
     const ss_text *op = args[0]->data, *b1 = args[1]->data, *b2 = args[2]->data;
-    const int32_t *count = args[3]->data;
-    int32_t *r = out->data;
-    int rc = SS_OK;
     num_scratch_begin();
-    SS_FOR_ROWS(rows, n, i, {
-        if ((rc = num_bucket(ctx, &op[i], &b1[i], &b2[i], count[i], &r[i])) != SS_OK)
-            break;
-    });
+    int rc = num_bucket(ctx, &op[i], &b1[i], &b2[i], ((const int32_t *)args[3]->data)[i], res);
     num_scratch_end();
     return rc;
 }
+
+SS_FN_DEFINE(ss_fn_num_width_bucket, ss_width_bucket_rows(ctx, args, rows, n, out, num_bucket_row))

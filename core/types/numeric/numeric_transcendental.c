@@ -191,6 +191,22 @@ static int from_mpfr(ss_ctx *ctx, mpfr_t y, int rscale, ss_text *out)
     return num_round_scale(ctx, &a, rscale, false, out);
 }
 
+/* op(a) (mpfr_sqrt, mpfr_exp, mpfr_log) at a precision of `digits` decimal digits, rounded
+ * to rscale places. */
+static int mpfr_apply(ss_ctx *ctx, const ss_num *a, long digits, int (*op)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t),
+                      int rscale, ss_text *out)
+{
+    mpfr_t t;
+    mpfr_init2(t, bits_for(digits));
+    int rc = to_mpfr(ctx, a, t);
+    if (rc == SS_OK) {
+        op(t, t, MPFR_RNDN);
+        rc = from_mpfr(ctx, t, rscale, out);
+    }
+    mpfr_clear(t);
+    return rc;
+}
+
 static int overflows(ss_ctx *ctx)
 {
     return ss_ctx_error(ctx, SS_SQLSTATE_NUMERIC_VALUE_OUT_OF_RANGE, "value overflows numeric format");
@@ -206,49 +222,54 @@ static int log_negative(ss_ctx *ctx)
     return ss_ctx_error(ctx, "2201E", "cannot take logarithm of a negative number");
 }
 
-static int put(ss_ctx *ctx, ss_vector *out, uint32_t i, int rc, const ss_text *t)
+/* Decodes x into arg->a; for NaN and +Infinity (the result is x) and -Infinity (ninf: the
+ * result is 0, or with ninf_error the error) returns true with arg->rc set. */
+typedef struct num_arg {
+    uint8_t buf[20];
+    ss_num a;
+    int rc;
+} num_arg;
+
+static bool special_arg(ss_ctx *ctx, const ss_text *x, num_arg *arg, ss_text *out, int (*ninf_error)(ss_ctx *))
 {
-    return rc == SS_OK ? ss_vector_set_text(ctx, out, i, t->ptr, t->len) : SS_ERROR;
+    num_decode(x, &arg->a, arg->buf);
+    if (arg->a.kind == NUM_NAN || arg->a.kind == NUM_PINF)
+        return *out = *x, arg->rc = SS_OK, true;
+    if (arg->a.kind == NUM_NINF)
+        return arg->rc = ninf_error ? ninf_error(ctx) : zero_result(ctx, 0, out), true;
+    return false;
+}
+
+static int sqrt_negative(ss_ctx *ctx)
+{
+    return ss_ctx_error(ctx, "2201F", "cannot take square root of a negative number");
 }
 
 /* ---- sqrt ---- */
 static int num_sqrt(ss_ctx *ctx, const ss_text *x, ss_text *out)
 {
-    uint8_t buf[20];
-    ss_num a;
-    num_decode(x, &a, buf);
-    if (a.kind == NUM_NAN || a.kind == NUM_PINF)
-        return *out = *x, SS_OK;
-    if (a.kind == NUM_NINF || (a.neg && !is_zero(&a)))
-        return ss_ctx_error(ctx, "2201F", "cannot take square root of a negative number");
+    num_arg arg;
+    if (special_arg(ctx, x, &arg, out, sqrt_negative))
+        return arg.rc;
+    const ss_num a = arg.a;
+    if (a.neg && !is_zero(&a))
+        return sqrt_negative(ctx);
     pg_view v;
     view(&a, &v);
     int sweight = (v.weight + 1) * 4 / 2 - 1;
     int rscale = clamp_rscale(max_i(MIN_SIG_DIGITS - sweight, a.dscale));
     if (is_zero(&a))
         return zero_result(ctx, rscale, out);
-    mpfr_prec_t prec = bits_for((long)a.ndig + rscale + a.ndig / 2 + GUARD_DIGITS + 20);
-    mpfr_t t;
-    mpfr_init2(t, prec);
-    int rc = to_mpfr(ctx, &a, t);
-    if (rc == SS_OK) {
-        mpfr_sqrt(t, t, MPFR_RNDN);
-        rc = from_mpfr(ctx, t, rscale, out);
-    }
-    mpfr_clear(t);
-    return rc;
+    return mpfr_apply(ctx, &a, (long)a.ndig + rscale + a.ndig / 2 + GUARD_DIGITS + 20, mpfr_sqrt, rscale, out);
 }
 
 /* ---- exp ---- */
 static int num_exp(ss_ctx *ctx, const ss_text *x, ss_text *out)
 {
-    uint8_t buf[20];
-    ss_num a;
-    num_decode(x, &a, buf);
-    if (a.kind == NUM_NAN || a.kind == NUM_PINF)
-        return *out = *x, SS_OK;
-    if (a.kind == NUM_NINF)
-        return zero_result(ctx, 0, out);
+    num_arg arg;
+    if (special_arg(ctx, x, &arg, out, NULL))
+        return arg.rc;
+    const ss_num a = arg.a;
     double val = num_to_double(x);
     int rscale = clamp_rscale(max_i(MIN_SIG_DIGITS - (int)(val * 0.434294481903252), a.dscale));
     if (fabs(val) >= 6000) {
@@ -257,15 +278,7 @@ static int num_exp(ss_ctx *ctx, const ss_text *x, ss_text *out)
         return zero_result(ctx, rscale, out);
     }
     long result_digits = (long)fabs(val * 0.434294481903252) + 2;
-    mpfr_t t;
-    mpfr_init2(t, bits_for((long)a.ndig + result_digits + rscale + GUARD_DIGITS + 20));
-    int rc = to_mpfr(ctx, &a, t);
-    if (rc == SS_OK) {
-        mpfr_exp(t, t, MPFR_RNDN);
-        rc = from_mpfr(ctx, t, rscale, out);
-    }
-    mpfr_clear(t);
-    return rc;
+    return mpfr_apply(ctx, &a, (long)a.ndig + result_digits + rscale + GUARD_DIGITS + 20, mpfr_exp, rscale, out);
 }
 
 /* ln(a) of a finite positive value rounded to rscale places (the errors for zero and
@@ -276,27 +289,16 @@ static int ln_scaled(ss_ctx *ctx, const ss_num *a, int rscale, ss_text *out)
         return log_zero(ctx);
     if (a->neg)
         return log_negative(ctx);
-    mpfr_t t;
-    mpfr_init2(t, bits_for((long)a->ndig + rscale + GUARD_DIGITS + 30));
-    int rc = to_mpfr(ctx, a, t);
-    if (rc == SS_OK) {
-        mpfr_log(t, t, MPFR_RNDN);
-        rc = from_mpfr(ctx, t, rscale, out);
-    }
-    mpfr_clear(t);
-    return rc;
+    return mpfr_apply(ctx, a, (long)a->ndig + rscale + GUARD_DIGITS + 30, mpfr_log, rscale, out);
 }
 
 /* ---- ln ---- */
 static int num_ln(ss_ctx *ctx, const ss_text *x, ss_text *out)
 {
-    uint8_t buf[20];
-    ss_num a;
-    num_decode(x, &a, buf);
-    if (a.kind == NUM_NAN || a.kind == NUM_PINF)
-        return *out = *x, SS_OK;
-    if (a.kind == NUM_NINF)
-        return log_negative(ctx);
+    num_arg arg;
+    if (special_arg(ctx, x, &arg, out, log_negative))
+        return arg.rc;
+    const ss_num a = arg.a;
     if (is_zero(&a))
         return log_zero(ctx);
     if (a.neg)
@@ -571,83 +573,38 @@ static int num_power(ss_ctx *ctx, const ss_text *xt, const ss_text *yt, ss_text 
 }
 
 /* ---- the vectorised entry points ---- */
-typedef int (*unary_op)(ss_ctx *ctx, const ss_text *x, ss_text *out);
-typedef int (*binary_op)(ss_ctx *ctx, const ss_text *x, const ss_text *y, ss_text *out);
-
-static int each1(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, uint32_t n, ss_vector *out, unary_op f)
+int num_each(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n, ss_vector *out,
+             num_row_fn f)
 {
-    const ss_text *a = args[0]->data;
     int rc = SS_OK;
     num_scratch_begin();
     SS_FOR_ROWS(rows, n, i, {
+        const ss_text *x[2] = {&((const ss_text *)args[0]->data)[i],
+                               nargs > 1 ? &((const ss_text *)args[1]->data)[i] : NULL};
         ss_text r;
-        if ((rc = put(ctx, out, i, f(ctx, &a[i], &r), &r)) != SS_OK)
+        if ((rc = f(ctx, x, &r)) != SS_OK || (rc = ss_vector_set_text(ctx, out, i, r.ptr, r.len)) != SS_OK)
             break;
     });
     num_scratch_end();
     return rc;
 }
 
-static int each2(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, uint32_t n, ss_vector *out, binary_op f)
-{
-    const ss_text *a = args[0]->data, *b = args[1]->data;
-    int rc = SS_OK;
-    num_scratch_begin();
-    SS_FOR_ROWS(rows, n, i, {
-        ss_text r;
-        if ((rc = put(ctx, out, i, f(ctx, &a[i], &b[i], &r), &r)) != SS_OK)
-            break;
-    });
-    num_scratch_end();
-    return rc;
-}
-
-static int num_log10(ss_ctx *ctx, const ss_text *x, ss_text *out)
+static int sqrt_row(ss_ctx *ctx, const ss_text *const *x, ss_text *out) { return num_sqrt(ctx, x[0], out); }
+static int exp_row(ss_ctx *ctx, const ss_text *const *x, ss_text *out) { return num_exp(ctx, x[0], out); }
+static int ln_row(ss_ctx *ctx, const ss_text *const *x, ss_text *out) { return num_ln(ctx, x[0], out); }
+static int log_row(ss_ctx *ctx, const ss_text *const *x, ss_text *out) { return num_log(ctx, x[0], x[1], out); }
+static int power_row(ss_ctx *ctx, const ss_text *const *x, ss_text *out) { return num_power(ctx, x[0], x[1], out); }
+static int log10_row(ss_ctx *ctx, const ss_text *const *x, ss_text *out)
 {
     ss_text ten;
     if (parse_const(ctx, "10", &ten))
         return SS_ERROR;
-    return num_log(ctx, &ten, x, out);
+    return num_log(ctx, &ten, x[0], out);
 }
 
-int ss_fn_num_sqrt(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
-                   ss_vector *out)
-{
-    (void)nargs;
-    return each1(ctx, args, rows, n, out, num_sqrt);
-}
-
-int ss_fn_num_exp(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
-                  ss_vector *out)
-{
-    (void)nargs;
-    return each1(ctx, args, rows, n, out, num_exp);
-}
-
-int ss_fn_num_ln(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
-                 ss_vector *out)
-{
-    (void)nargs;
-    return each1(ctx, args, rows, n, out, num_ln);
-}
-
-int ss_fn_num_log10(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
-                    ss_vector *out)
-{
-    (void)nargs;
-    return each1(ctx, args, rows, n, out, num_log10);
-}
-
-int ss_fn_num_log(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
-                  ss_vector *out)
-{
-    (void)nargs;
-    return each2(ctx, args, rows, n, out, num_log);
-}
-
-int ss_fn_num_power(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
-                    ss_vector *out)
-{
-    (void)nargs;
-    return each2(ctx, args, rows, n, out, num_power);
-}
+NUM_EACH_FN(ss_fn_num_sqrt, sqrt_row)
+NUM_EACH_FN(ss_fn_num_exp, exp_row)
+NUM_EACH_FN(ss_fn_num_ln, ln_row)
+NUM_EACH_FN(ss_fn_num_log10, log10_row)
+NUM_EACH_FN(ss_fn_num_log, log_row)
+NUM_EACH_FN(ss_fn_num_power, power_row)
