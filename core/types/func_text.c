@@ -145,13 +145,15 @@ TEXT_MAP(ss_fn_starts_with, uint8_t, has_prefix(text_at(args, 0, i), text_at(arg
 static int pad_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint32_t i, ss_strbuf *sb, bool *null,
                    void *state)
 {
-    (void)ctx, (void)null;
+    (void)null;
     bool left = state != NULL;
     const ss_text *s = text_at(args, 0, i);
     int32_t len = int4_at(args, 1, i);
     ss_text fill = nargs > 2 ? *text_at(args, 2, i) : (ss_text){" ", 1, 0};
     if (len <= 0)
         return SS_OK;
+    if ((uint64_t)len * 4 + 4 > 0x3fffffff) /* PostgreSQL's bound: 4 bytes a character, 1 GB */
+        return ss_ctx_error(ctx, "54000", "requested length too large");
     uint32_t have = ss_utf8_count(s->ptr, s->len);
     uint32_t keep = (uint32_t)len < have ? (uint32_t)len : have;
     uint32_t keep_bytes = ss_utf8_clip(s->ptr, s->len, keep);

@@ -22,3 +22,5 @@ SELECT 'Straße' ILIKE 'STRASSE', 'ǅ' ILIKE 'ǆ', 'ΣΑΣ' ILIKE 'σας', 'ÉC
 CREATE TABLE st (s text, n int);
 INSERT INTO st VALUES ('hello', 1), ('Wörld', 7), (NULL, 2), ('a-b-c', -1);
 SELECT s, initcap(s), lpad(s, n + 3, '*'), rpad(s, 6, '.'), split_part(s, '-', n), translate(s, 'lö', 'LO'), md5(s), starts_with(s, 'h') FROM st ORDER BY n;
+SELECT lpad('a', 300000000, 'x');
+SELECT rpad('a', 268435455, 'x');
