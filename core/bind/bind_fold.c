@@ -18,7 +18,7 @@ static bool is_const(const ss_expr *e)
 ss_expr *fold_constants(binder *b, ss_expr *e)
 {
     bool all_const = true;
-    if (e->kind == EXPR_FUNC && ss_func_is_volatile(e->u.func.def))
+    if (e->kind == EXPR_FUNC && e->u.func.def->is_volatile)
         return e; /* random(), setseed(): evaluated when the query runs */
     switch (e->kind) {
     case EXPR_OP:

@@ -184,15 +184,15 @@ static int ss_fn_least(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, cons
     X(SS_TYPE_BPCHAR) X(SS_TYPE_DATE) X(SS_TYPE_TIME) X(SS_TYPE_TIMESTAMP) X(SS_TYPE_TIMESTAMPTZ)      \
     X(SS_TYPE_INTERVAL) X(SS_TYPE_TIMETZ) X(SS_TYPE_UUID) X(SS_TYPE_JSONB)
 
-#define NULLIF_DEF(T) {"nullif", 2, true, false, {0}, T, ss_fn_nullif},
-#define GREATEST_DEF(T) {"greatest", 1, true, false, {0}, T, ss_fn_greatest},
-#define LEAST_DEF(T) {"least", 1, true, false, {0}, T, ss_fn_least},
+#define NULLIF_DEF(T) {"nullif", 2, true, false, {0}, T, ss_fn_nullif, false},
+#define GREATEST_DEF(T) {"greatest", 1, true, false, {0}, T, ss_fn_greatest, false},
+#define LEAST_DEF(T) {"least", 1, true, false, {0}, T, ss_fn_least, false},
 static const ss_func_def nullif_defs[] = {COND_TYPES(NULLIF_DEF)};
 static const ss_func_def greatest_defs[] = {COND_TYPES(GREATEST_DEF)};
 static const ss_func_def least_defs[] = {COND_TYPES(LEAST_DEF)};
-static const ss_func_def distinct_def = {"is distinct from", 2, true, false, {0}, SS_TYPE_BOOL, ss_fn_is_distinct};
+static const ss_func_def distinct_def = {"is distinct from", 2, true, false, {0}, SS_TYPE_BOOL, ss_fn_is_distinct, false};
 static const ss_func_def not_distinct_def = {"is not distinct from", 2, true, false, {0}, SS_TYPE_BOOL,
-                                             ss_fn_is_not_distinct};
+                                             ss_fn_is_not_distinct, false};
 
 const ss_func_def *ss_func_conditional(ss_cond_kind kind, int32_t type)
 {

@@ -18,7 +18,7 @@
 #define NM SS_TYPE_NUMERIC
 
 #define FN(NAME, EVAL, RES, ...)                                                           \
-    {NAME, sizeof((int32_t[]){__VA_ARGS__}) / sizeof(int32_t), false, true, {__VA_ARGS__}, RES, EVAL}
+    {NAME, sizeof((int32_t[]){__VA_ARGS__}) / sizeof(int32_t), false, true, {__VA_ARGS__}, RES, EVAL, false}
 
 static const ss_func_def builtin[] = {
     FN("abs", ss_fn_abs, I2, I2),
@@ -84,12 +84,12 @@ static const ss_func_def builtin[] = {
 #undef F8_UNARY
     FN("atan2", ss_fn_atan2, F8, F8, F8),
     FN("atan2d", ss_fn_atan2d, F8, F8, F8),
-    {"pi", 0, false, true, {0}, F8, ss_fn_pi},
+    {"pi", 0, false, true, {0}, F8, ss_fn_pi, false},
     FN("log", ss_fn_log10, F8, F8),
     FN("log10", ss_fn_log10, F8, F8),
     FN("width_bucket", ss_fn_width_bucket, I4, F8, F8, F8, I4),
-    {"random", 0, false, true, {0}, F8, ss_fn_random},
-    {"setseed", 1, false, true, {F8}, TX, ss_fn_setseed},
+    {"random", 0, false, true, {0}, F8, ss_fn_random, true},
+    {"setseed", 1, false, true, {F8}, TX, ss_fn_setseed, true},
 #define INT_PAIR(NAME) FN(#NAME, ss_fn_##NAME, I4, I4, I4), FN(#NAME, ss_fn_##NAME, I8, I8, I8),
     INT_PAIR(gcd) INT_PAIR(lcm)
 #undef INT_PAIR
@@ -126,16 +126,19 @@ static const ss_func_def builtin[] = {
     FN("quote_literal", ss_fn_quote_literal, TX, F8),
     FN("quote_literal", ss_fn_quote_literal, TX, NM),
     FN("quote_literal", ss_fn_quote_literal, TX, B),
-    {"quote_nullable", 1, false, false, {TX}, TX, ss_fn_quote_literal},
-    {"quote_nullable", 1, false, false, {I2}, TX, ss_fn_quote_literal},
-    {"quote_nullable", 1, false, false, {I4}, TX, ss_fn_quote_literal},
-    {"quote_nullable", 1, false, false, {I8}, TX, ss_fn_quote_literal},
-    {"quote_nullable", 1, false, false, {F8}, TX, ss_fn_quote_literal},
-    {"quote_nullable", 1, false, false, {NM}, TX, ss_fn_quote_literal},
-    {"quote_nullable", 1, false, false, {B}, TX, ss_fn_quote_literal},
+    {"quote_nullable", 1, false, false, {TX}, TX, ss_fn_quote_literal, false},
+    {"quote_nullable", 1, false, false, {I2}, TX, ss_fn_quote_literal, false},
+    {"quote_nullable", 1, false, false, {I4}, TX, ss_fn_quote_literal, false},
+    {"quote_nullable", 1, false, false, {I8}, TX, ss_fn_quote_literal, false},
+    {"quote_nullable", 1, false, false, {F8}, TX, ss_fn_quote_literal, false},
+    {"quote_nullable", 1, false, false, {NM}, TX, ss_fn_quote_literal, false},
+    {"quote_nullable", 1, false, false, {B}, TX, ss_fn_quote_literal, false},
     /* regular expressions (func_regex.c); ~ and ~* are textregexeq and texticregexeq */
     FN("textregexeq", ss_fn_regex_eq, B, TX, TX),
     FN("texticregexeq", ss_fn_regex_ieq, B, TX, TX),
+    /* character(n) ~ text matches the padded value (PostgreSQL's bpcharregexeq) */
+    FN("textregexeq", ss_fn_regex_eq, B, SS_TYPE_BPCHAR, TX),
+    FN("texticregexeq", ss_fn_regex_ieq, B, SS_TYPE_BPCHAR, TX),
     FN("regexp_like", ss_fn_regexp_like, B, TX, TX),
     FN("regexp_like", ss_fn_regexp_like, B, TX, TX, TX),
     FN("regexp_count", ss_fn_regexp_count, I4, TX, TX),
@@ -147,10 +150,10 @@ static const ss_func_def builtin[] = {
     FN("similar_to_escape", ss_fn_similar_to_escape, TX, TX),
     FN("similar_to_escape", ss_fn_similar_to_escape, TX, TX, TX),
     /* format(fmt, VARIADIC "any"), concat_ws(sep, VARIADIC "any"): non-strict */
-    {"format", 1, true, false, {TX}, TX, ss_fn_format},
-    {"concat_ws", 1, true, false, {TX}, TX, ss_fn_concat_ws},
+    {"format", 1, true, false, {TX}, TX, ss_fn_format, false},
+    {"concat_ws", 1, true, false, {TX}, TX, ss_fn_concat_ws, false},
     /* concat(VARIADIC "any"): non-strict, NULL arguments are skipped */
-    {"concat", 1, true, false, {0}, TX, ss_fn_concat},
+    {"concat", 1, true, false, {0}, TX, ss_fn_concat, false},
 };
 
 #define NBUILTIN (sizeof builtin / sizeof builtin[0])
@@ -158,14 +161,15 @@ static const ss_func_def builtin[] = {
 /* The operators of the built-in types, as candidates for ss_oper_resolve beside the catalog
  * types' operators (an operand of a catalog type may resolve to one of these, e.g. real +
  * double precision after the implicit cast).  eval is NULL: the binder builds EXPR_OP. */
-#define OPS_ARITH(NAME)                                                                        {NAME, 2, false, true, {I2, I2}, I2, NULL}, {NAME, 2, false, true, {I4, I4}, I4, NULL},      {NAME, 2, false, true, {I8, I8}, I8, NULL}, {NAME, 2, false, true, {F8, F8}, F8, NULL},      {NAME, 2, false, true, {NM, NM}, NM, NULL}
-#define OPS_CMP(NAME)                                                                          {NAME, 2, false, true, {I2, I2}, B, NULL}, {NAME, 2, false, true, {I4, I4}, B, NULL},        {NAME, 2, false, true, {I8, I8}, B, NULL}, {NAME, 2, false, true, {F8, F8}, B, NULL},        {NAME, 2, false, true, {NM, NM}, B, NULL}, {NAME, 2, false, true, {TX, TX}, B, NULL},        {NAME, 2, false, true, {B, B}, B, NULL}
+#define OPS_ARITH(NAME)                                                                        {NAME, 2, false, true, {I2, I2}, I2, NULL, false}, {NAME, 2, false, true, {I4, I4}, I4, NULL, false},      {NAME, 2, false, true, {I8, I8}, I8, NULL, false}, {NAME, 2, false, true, {F8, F8}, F8, NULL, false},      {NAME, 2, false, true, {NM, NM}, NM, NULL, false}
+#define OPS_CMP(NAME)                                                                          {NAME, 2, false, true, {I2, I2}, B, NULL, false}, {NAME, 2, false, true, {I4, I4}, B, NULL, false},        {NAME, 2, false, true, {I8, I8}, B, NULL, false}, {NAME, 2, false, true, {F8, F8}, B, NULL, false},        {NAME, 2, false, true, {NM, NM}, B, NULL, false}, {NAME, 2, false, true, {TX, TX}, B, NULL, false},        {NAME, 2, false, true, {B, B}, B, NULL, false}
 static const ss_func_def builtin_ops[] = {
     OPS_ARITH("+"), OPS_ARITH("-"), OPS_ARITH("*"), OPS_ARITH("/"),
     OPS_CMP("="),   OPS_CMP("<>"),  OPS_CMP("<"),   OPS_CMP("<="), OPS_CMP(">"), OPS_CMP(">="),
-    {"-", 1, false, true, {I2}, I2, NULL}, {"-", 1, false, true, {I4}, I4, NULL},
-    {"-", 1, false, true, {I8}, I8, NULL}, {"-", 1, false, true, {F8}, F8, NULL},
-    {"-", 1, false, true, {NM}, NM, NULL},
+    {"-", 1, false, true, {I2}, I2, NULL, false}, {"-", 1, false, true, {I4}, I4, NULL, false},
+    {"-", 1, false, true, {I8}, I8, NULL, false}, {"-", 1, false, true, {F8}, F8, NULL, false},
+    {"-", 1, false, true, {NM}, NM, NULL, false},
+    {"||", 2, false, true, {TX, TX}, TX, NULL, false}, /* textcat: character operands reach it by their cast */
 };
 
 #define NBUILTIN_OPS (sizeof builtin_ops / sizeof builtin_ops[0])
@@ -221,6 +225,8 @@ static ss_type param_type(const ss_func_def *def, uint32_t i, ss_type arg)
         return plain(def->args[i]); /* a declared leading parameter (format's fmt) */
     if (def->variadic_any)
         return arg.id == SS_TYPE_UNKNOWN ? plain(SS_TYPE_TEXT) : arg;
+    if (def->args[i] == SS_FUNC_ANY)
+        return plain(arg.id);
     return plain(def->args[i]);
 }
 
@@ -417,11 +423,6 @@ static int select_candidate(const ss_func_def *const *defs, uint32_t ndefs, uint
     *def = chosen;
     *result = plain(chosen->result);
     return SS_OK;
-}
-
-bool ss_func_is_volatile(const ss_func_def *def)
-{
-    return def && (def->eval == ss_fn_random || def->eval == ss_fn_setseed);
 }
 
 bool ss_func_has_arg_type(const char *name, uint32_t nargs, uint32_t i, int32_t type)

@@ -8,6 +8,10 @@
 
 #define SS_FUNC_MAX_ARGS 4
 
+/* A parameter type of ss_func_def.args that accepts a value of any type as it is
+ * (PostgreSQL's "any", its OID): pg_typeof. */
+#define SS_FUNC_ANY 2276
+
 /* Evaluates the function at rows[0..n) (rows NULL: positions 0..n-1) of the argument
  * vectors, writing results at the same positions of out (whose type is the function's
  * result type).  Those rows are valid in out on entry; a function that returns NULL marks
@@ -27,6 +31,8 @@ typedef struct ss_func_def {
     int32_t args[SS_FUNC_MAX_ARGS]; /* parameter type ids (typmod -1) */
     int32_t result;                 /* result type id (typmod -1) */
     ss_func_eval_fn eval;
+    bool is_volatile;               /* never folded: a new value per row (random) or a side
+                                       effect (setseed) */
 } ss_func_def;
 
 /* Picks the function `name` (case-insensitive) for arguments of types argtypes[0..nargs):
@@ -52,10 +58,6 @@ typedef enum ss_cond_kind {
     SS_COND_LEAST
 } ss_cond_kind;
 const ss_func_def *ss_func_conditional(ss_cond_kind kind, int32_t type);
-
-/* Whether a call of def must never be folded: a new value per row (random) or a side
- * effect (setseed). */
-bool ss_func_is_volatile(const ss_func_def *def);
 
 /* Whether a built-in overload of name with nargs arguments has type at argument i. */
 bool ss_func_has_arg_type(const char *name, uint32_t nargs, uint32_t i, int32_t type);

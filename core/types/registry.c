@@ -29,6 +29,10 @@ STRING(UNKNOWN, "unknown");
 /* The catalog: one line per type folder (type_def.h). */
 static const ss_type_def *const catalog[] = {
     &ss_float4_type_def,
+    &ss_bpchar_type_def,
+    &ss_bytea_type_def,
+    &ss_uuid_type_def,
+    &ss_regtype_type_def,
 };
 
 #define NCATALOG (sizeof catalog / sizeof catalog[0])

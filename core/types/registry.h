@@ -21,5 +21,9 @@ extern const ss_type_info ss_numeric_type_info;
 /* Catalog types (type_def.h), one per folder. */
 struct ss_type_def;
 extern const struct ss_type_def ss_float4_type_def;
+extern const struct ss_type_def ss_bpchar_type_def;
+extern const struct ss_type_def ss_bytea_type_def;
+extern const struct ss_type_def ss_uuid_type_def;
+extern const struct ss_type_def ss_regtype_type_def;
 
 #endif

@@ -30,3 +30,4 @@ SELECT count(*) FROM rt WHERE s ~ '^[a-c]';
 select substring('ab' from 'a|ab'), substring('xabcd' from '(a|ab)(c|bcd)'), regexp_replace('abab', 'a|ab', 'X', 'g'), substring('abxb' from 'a.*?b.*'), substring('aaa' from 'a+?'), substring('abcabc' from 'a.*c'), substring('abcabc' from 'a.*?c'), substring('xyz' from 'x(y|yz)');
 select regexp_replace('abxb', 'a.*?b.*', '[\&]'), regexp_count('abab', 'a|ab'), regexp_replace('foo123bar', '[0-9]+?', '#', 'g'), regexp_replace('aaa', 'a{2}', 'X'), substring('ab' from '(a)(?=b)');
 SELECT regexp_replace('abcabc', '(a)(b)?', '[\1\2]', 'g'), substring('abc' from '(x)?b'), 'aa' ~ '(a)\1', 'ab' ~ '(a)\1';
+SELECT 'ab'::char(3) ~ 'a', 'ab'::char(3) ~ 'b$', 'AB'::char(4) ~* 'ab ', 'ab'::char(3) !~ 'b ', regexp_replace('ab'::char(3), 'b', 'x');
