@@ -187,6 +187,7 @@ int expr_location(const ast_expr *a)
     case AE_BETWEEN:
     case AE_IN_LIST:
     case AE_SUBLINK: /* ANY / ALL: from the left operand */
+    case AE_DISTINCT:
         return a->nargs ? leftmost(a->location, expr_location(a->args[0])) : a->location;
     default:
         return a->location;
@@ -534,6 +535,10 @@ static ss_expr *bind_expr_node(binder *b, const ast_expr *a)
         return bind_subscript(b, a);
     case AE_ARRAY_CMP:
         return bind_array_cmp(b, a);
+    case AE_DISTINCT:
+    case AE_NULLIF:
+    case AE_MINMAX:
+        return bind_conditional(b, a);
     }
     bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: expression kind %d",
                (int)a->kind); /* every kind the parser produces is handled above */

@@ -102,10 +102,11 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
         }
         return no_such_function(b, a->location, name, sig);
     }
-    /* PostgreSQL picks a numeric overload for a numeric argument; a built-in that has only
-       the float8 one would answer differently, so it refuses */
+    /* PostgreSQL may pick a numeric overload for a numeric argument; where Sunstone lacks
+       that overload, the float8 one would answer differently, so it refuses */
     for (uint32_t i = 0; i < n; i++)
-        if (types[i].id == SS_TYPE_NUMERIC && want[i].id == SS_TYPE_FLOAT8)
+        if (types[i].id == SS_TYPE_NUMERIC && want[i].id == SS_TYPE_FLOAT8 && ss_pg_function_has_numeric(name, n, i) &&
+            !ss_func_has_arg_type(name, n, i, SS_TYPE_NUMERIC))
             return numeric_unsupported(b, name, a->args[i]->location);
     for (uint32_t i = 0; i < n; i++)
         if (!(args[i] = coerce_expr(b, args[i], want[i], CAST_IMPLICIT, a->args[i]->location)))

@@ -20,6 +20,12 @@ static int colname(const ast_expr *e, const char **name)
         return 2;
     case AE_SUBSCRIPT:
         return colname(e->left, name);
+    case AE_NULLIF:
+        *name = "nullif";
+        return 2;
+    case AE_MINMAX:
+        *name = e->negated ? "least" : "greatest";
+        return 2;
     case AE_GROUPING_FUNC:
         *name = "grouping";
         return 2;

@@ -350,6 +350,9 @@ ss_expr *bind_cast(binder *b, const ast_expr *a);
 /* Operators (bind_oper.c). */
 ss_expr *bind_op(binder *b, const ast_expr *a);
 ss_expr *bind_between(binder *b, const ast_expr *a);
+/* bind_conditional.c: IS [NOT] DISTINCT FROM, NULLIF, GREATEST / LEAST (AE_DISTINCT,
+   AE_NULLIF, AE_MINMAX) */
+ss_expr *bind_conditional(binder *b, const ast_expr *a);
 ss_expr *bind_in_list(binder *b, const ast_expr *a);
 /* Whether a strict operator or function over args folds to NULL now. */
 bool strict_folds_to_null(const binder *b, ss_expr *const *args, uint32_t n);

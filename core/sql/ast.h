@@ -38,7 +38,10 @@ typedef enum ast_expr_kind {
                         subscript i (nargs / 2 of them), a plain subscript's value in the
                         upper with the lower NULL; bit i of ival: subscript i is a slice
                         (lo:hi), whose omitted bounds are NULL */
-    AE_ARRAY_CMP     /* left str ANY (right) / left str ALL (right) (bval) over an array */
+    AE_ARRAY_CMP,    /* left str ANY (right) / left str ALL (right) (bval) over an array */
+    AE_DISTINCT,     /* args[0] IS DISTINCT FROM args[1]; negated: IS NOT DISTINCT FROM */
+    AE_NULLIF,       /* NULLIF(args[0], args[1]) */
+    AE_MINMAX        /* GREATEST(args); negated: LEAST(args) */
 } ast_expr_kind;
 
 typedef enum ast_grouping_set_kind {

@@ -257,17 +257,27 @@ static ast_expr *tr_a_expr(transform_state *ts, A_Expr *a)
     case AEXPR_OP_ALL:
         return tr_array_cmp(ts, a);
     case AEXPR_DISTINCT:
-        tr_unsupported(ts, a->location, "IS DISTINCT FROM");
-        return NULL;
     case AEXPR_NOT_DISTINCT:
-        tr_unsupported(ts, a->location, "IS NOT DISTINCT FROM");
-        return NULL;
-    case AEXPR_NULLIF:
-        tr_unsupported(ts, a->location, "NULLIF");
-        return NULL;
-    case AEXPR_SIMILAR:
-        tr_unsupported(ts, a->location, "SIMILAR TO");
-        return NULL;
+    case AEXPR_NULLIF: {
+        ast_expr *e = new_expr(ts, a->kind == AEXPR_NULLIF ? AE_NULLIF : AE_DISTINCT, a->location);
+        if (!e)
+            return NULL;
+        e->negated = a->kind == AEXPR_NOT_DISTINCT;
+        e->nargs = 2;
+        e->args = tr_alloc(ts, sizeof(ast_expr *) * 2);
+        if (!e->args || !(e->args[0] = tr_expr(ts, a->lexpr)) || !(e->args[1] = tr_expr(ts, a->rexpr)))
+            return NULL;
+        return e;
+    }
+    case AEXPR_SIMILAR: {
+        /* x [NOT] SIMILAR TO p [ESCAPE e] arrives as x ~ similar_to_escape(p [, e]) (!~):
+           the pattern translated to a regular expression, as in PostgreSQL */
+        ast_expr *e = new_expr(ts, AE_OP, a->location);
+        if (!e || !(e->str = op_name(ts, a->name, a->location)) || !(e->left = tr_expr(ts, a->lexpr)) ||
+            !(e->right = tr_expr(ts, a->rexpr)))
+            return NULL;
+        return e;
+    }
     case AEXPR_BETWEEN_SYM:
         tr_unsupported(ts, a->location, "BETWEEN SYMMETRIC");
         return NULL;
@@ -458,9 +468,14 @@ static ast_expr *tr_expr_node(transform_state *ts, Node *n)
         tr_unsupported(ts, t->location, (unsigned)t->booltesttype < 6 ? names[t->booltesttype] : "IS TRUE/FALSE/UNKNOWN");
         return NULL;
     }
-    case T_MinMaxExpr: /* GREATEST / LEAST */
-        tr_unsupported_words(ts, ((MinMaxExpr *)n)->location, 1, "");
-        return NULL;
+    case T_MinMaxExpr: { /* GREATEST / LEAST */
+        MinMaxExpr *m = (MinMaxExpr *)n;
+        ast_expr *e = new_expr(ts, AE_MINMAX, m->location);
+        if (!e || !tr_list(ts, m->args, &e->args, &e->nargs))
+            return NULL;
+        e->negated = m->op == IS_LEAST;
+        return e;
+    }
     case T_SQLValueFunction: /* CURRENT_DATE, CURRENT_USER, LOCALTIMESTAMP ... */
         tr_unsupported_words(ts, ((SQLValueFunction *)n)->location, 1, "");
         return NULL;
