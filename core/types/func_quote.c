@@ -138,7 +138,7 @@ static int parse_spec(fmt_state *st, int *argpos, int *widthpos, bool *minus, in
 {
     *argpos = -1, *widthpos = -1, *minus = false, *width = 0;
     bool found;
-    int n;
+    int n = 0;
     if (parse_digits(st, &found, &n))
         return SS_ERROR;
     if (found) {
