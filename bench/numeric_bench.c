@@ -2,7 +2,10 @@
  *   1. the seed query over 1M rows (b, c int, d float8) with its real numeric sum(c * 1.1)
  *      against the float8 variant sum(c * 1.1::float8), alternating runs; the ratio;
  *   2. sum(x) over N numeric(12,2) values and avg(b) over N int rows (default 10M), ns/row,
- *      beside sum(f) over a float8 column of the same table.
+ *      beside sum(f) over a float8 column of the same table;
+ *   3. when built with SQLite 3 (BENCH_HAVE_SQLITE), SQLite's sum() of a REAL column holding
+ *      the same N values as x, in an in-memory database of the same process, and the three
+ *      ns/row side by side.
  * Prints medians (ns/row) and the answers.
  * Usage: bench_numeric [seed rows (default 1048576)] [agg rows (default 10000000)] [iterations (default 11)] */
 #include <stdio.h>
@@ -11,6 +14,61 @@
 
 #include "ab_run.h"
 #include "bench_util.h"
+
+#ifdef BENCH_HAVE_SQLITE
+#include <sqlite3.h>
+
+static void sqlite_must(sqlite3 *db, int rc, const char *what)
+{
+    if (rc != SQLITE_OK && rc != SQLITE_DONE && rc != SQLITE_ROW) {
+        fprintf(stderr, "sqlite: %s: %s\n", what, sqlite3_errmsg(db));
+        exit(1);
+    }
+}
+
+/* sqlite3_exec's row callback: keeps the first column of the last row. */
+static int keep_first(void *answer, int ncols, char **vals, char **names)
+{
+    (void)names;
+    snprintf(answer, 256, "%s", ncols > 0 && vals[0] ? vals[0] : "NULL");
+    return 0;
+}
+
+/* Runs a one-row query through sqlite3_exec; returns the elapsed ns (answer: 256 bytes). */
+static double sqlite_once(sqlite3 *db, const char *sql, char *answer)
+{
+    double t0 = bench_now_ns();
+    sqlite_must(db, sqlite3_exec(db, sql, keep_first, answer, NULL), sql);
+    return bench_now_ns() - t0;
+}
+
+/* SQLite's sum(x) over a REAL column of rows values made as numeric_bench's table m makes
+   x: its median ns over iters runs after one warm-up. */
+static double sqlite_sum_real(long rows, int iters, char *answer)
+{
+    sqlite3 *db = NULL;
+    if (sqlite3_open(":memory:", &db) != SQLITE_OK) {
+        fprintf(stderr, "sqlite: cannot open an in-memory database\n");
+        exit(1);
+    }
+    sqlite_must(db, sqlite3_exec(db, "CREATE TABLE m (k INTEGER, x REAL)", NULL, NULL, NULL), "create");
+    char sql[512];
+    snprintf(sql, sizeof sql,
+             "WITH RECURSIVE c(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM c WHERE k + 1 < %ld) "
+             "INSERT INTO m SELECT k, (k %% 100000) * 0.01 + k %% 7 FROM c",
+             rows);
+    sqlite_must(db, sqlite3_exec(db, sql, NULL, NULL, NULL), "fill");
+    bench_samples s;
+    bench_samples_init(&s, (size_t)iters);
+    sqlite_once(db, "SELECT sum(x) FROM m", answer);
+    for (int i = 0; i < iters; i++)
+        bench_samples_add(&s, sqlite_once(db, "SELECT sum(x) FROM m", answer));
+    double med = bench_samples_median(&s);
+    bench_samples_free(&s);
+    sqlite3_close(db);
+    return med;
+}
+#endif
 
 /* Runs sql (one row) and returns the elapsed ns; its columns joined with '|' to answer. */
 static double run_once(sunstone *db, const char *sql, char *answer, size_t n)
@@ -99,5 +157,13 @@ int main(int argc, char **argv)
     printf("sum(float8)        %8.2f ms %6.2f ns/row  %s  (%ld rows)\n", med[2] / 1e6, med[2] / agg_rows,
            ans[2], agg_rows);
     sunstone_close(db);
+#ifdef BENCH_HAVE_SQLITE
+    char sq[256];
+    double lite = sqlite_sum_real(agg_rows, iters, sq);
+    printf("sqlite sum(REAL)   %8.2f ms %6.2f ns/row  %s  (SQLite %s, same process)\n", lite / 1e6, lite / agg_rows,
+           sq, sqlite3_libversion());
+    printf("ns/row side by side: sum(numeric(12,2)) %.2f | avg(int) %.2f | SQLite sum(REAL) %.2f\n",
+           med[0] / agg_rows, med[1] / agg_rows, lite / agg_rows);
+#endif
     return 0;
 }

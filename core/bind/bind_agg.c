@@ -35,7 +35,7 @@ bool is_aggregate_name(const ast_expr *e)
     if (e->kind != AE_FUNC || e->nnames != 1)
         return false;
     static const char *const names[] = {"count", "sum", "min", "max", "avg", "string_agg", "bool_and", "bool_or",
-                                        "every"};
+                                        "every", "array_agg"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!strcmp(e->names[0], names[i]))
             return true;
@@ -221,7 +221,7 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
             return NULL;
         /* sum/avg have only numeric candidates, so PostgreSQL cannot pick one for an untyped
            literal; min/max settle on text */
-        if ((!strcmp(name, "sum") || !strcmp(name, "avg")) && is_unknown_const(arg)) {
+        if ((!strcmp(name, "sum") || !strcmp(name, "avg") || !strcmp(name, "array_agg")) && is_unknown_const(arg)) {
             bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "function %s(unknown) is not unique", name);
             ss_ctx_error_hint(b->ctx, "Could not choose a best candidate function. You might need to add explicit "
                                       "type casts.");
@@ -234,6 +234,11 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
         char b1[96];
         if (!strcmp(name, "count")) {
             call.result_type = type_of(SS_TYPE_INT8);
+        } else if (!strcmp(name, "array_agg")) {
+            /* anynonarray -> anyarray; an array -> the same array type, one dimension up */
+            call.result_type = type_of(ss_type_is_array(t) ? t : ss_type_array_of(t));
+            if (call.result_type.id == SS_TYPE_INVALID)
+                return no_such_function(b, a->location, name, tname(type_of(t), b1, sizeof b1));
         } else if (!strcmp(name, "sum")) {
             if (t == SS_TYPE_INT2 || t == SS_TYPE_INT4)
                 call.result_type = type_of(SS_TYPE_INT8);

@@ -96,11 +96,11 @@ bool expr_equal(const ss_expr *a, const ss_expr *b)
         if (a->u.cnst.is_null || b->u.cnst.is_null)
             return a->u.cnst.is_null == b->u.cnst.is_null;
         /* by the member the type's value lives in: the bytes of a variable-length value
-           (text, numeric's encoding, ...), the bits of a float */
-        switch (ss_type_storage(a->type.id)) {
-        case SS_TYPE_TEXT:
+           (text, numeric's encoding, an array, ...), the bits of a float */
+        if (ss_type_is_array(a->type.id) || ss_type_storage(a->type.id) == SS_TYPE_TEXT)
             return a->u.cnst.v.s.len == b->u.cnst.v.s.len &&
                    memcmp(a->u.cnst.v.s.ptr, b->u.cnst.v.s.ptr, a->u.cnst.v.s.len) == 0;
+        switch (ss_type_storage(a->type.id)) {
         case SS_TYPE_FLOAT8: return memcmp(&a->u.cnst.v.f, &b->u.cnst.v.f, sizeof(double)) == 0;
         case SS_TYPE_BOOL: return a->u.cnst.v.b == b->u.cnst.v.b;
         default: return a->u.cnst.v.i == b->u.cnst.v.i;
@@ -177,6 +177,8 @@ int expr_location(const ast_expr *a)
 {
     switch (a->kind) {
     case AE_OP:
+    case AE_ARRAY_CMP:
+    case AE_SUBSCRIPT:
         return a->left ? leftmost(a->location, expr_location(a->left)) : a->location;
     case AE_AND:
     case AE_OR:
@@ -187,6 +189,7 @@ int expr_location(const ast_expr *a)
     case AE_BETWEEN:
     case AE_IN_LIST:
     case AE_SUBLINK: /* ANY / ALL: from the left operand */
+    case AE_DISTINCT:
         return a->nargs ? leftmost(a->location, expr_location(a->args[0])) : a->location;
     default:
         return a->location;
@@ -528,6 +531,16 @@ static ss_expr *bind_expr_node(binder *b, const ast_expr *a)
         break; /* only GROUP BY has them (bind_grouping_sets.c) */
     case AE_SUBLINK:
         return bind_sublink(b, a);
+    case AE_ARRAY:
+        return bind_array_ctor(b, a, NULL);
+    case AE_SUBSCRIPT:
+        return bind_subscript(b, a);
+    case AE_ARRAY_CMP:
+        return bind_array_cmp(b, a);
+    case AE_DISTINCT:
+    case AE_NULLIF:
+    case AE_MINMAX:
+        return bind_conditional(b, a);
     }
     bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: expression kind %d",
                (int)a->kind); /* every kind the parser produces is handled above */

@@ -44,8 +44,8 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
         if (b->srf_ast && !b->agg_mode && ast_equal(a, b->srf_ast))
             return b->srf_col;
         bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                   "feature not supported: set-returning function %s here (only in FROM, or one generate_series with "
-                   "constant arguments in the select list of a query without aggregates)",
+                   "feature not supported: set-returning function %s here (only in FROM, or one generate_series or "
+                   "unnest(array) in the select list of a query without aggregates)",
                    name);
         return NULL;
     }
@@ -60,6 +60,10 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
             return NULL;
         types[i] = is_unknown_param(b, args[i]) ? type_of(SS_TYPE_UNKNOWN) : args[i]->type;
     }
+    bool array_func;
+    ss_expr *arr = bind_array_func(b, a, name, args, n, &array_func);
+    if (array_func)
+        return arr;
     const ss_func_def *def;
     ss_type result;
     int resolved = ss_func_resolve(name, n, types, &def, want, &result);
@@ -98,10 +102,11 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
         }
         return no_such_function(b, a->location, name, sig);
     }
-    /* PostgreSQL picks a numeric overload for a numeric argument; a built-in that has only
-       the float8 one would answer differently, so it refuses */
+    /* PostgreSQL may pick a numeric overload for a numeric argument; where Sunstone lacks
+       that overload, the float8 one would answer differently, so it refuses */
     for (uint32_t i = 0; i < n; i++)
-        if (types[i].id == SS_TYPE_NUMERIC && want[i].id == SS_TYPE_FLOAT8)
+        if (types[i].id == SS_TYPE_NUMERIC && want[i].id == SS_TYPE_FLOAT8 && ss_pg_function_has_numeric(name, n, i) &&
+            !ss_func_has_arg_type(name, n, i, SS_TYPE_NUMERIC))
             return numeric_unsupported(b, name, a->args[i]->location);
     for (uint32_t i = 0; i < n; i++)
         if (!(args[i] = coerce_expr(b, args[i], want[i], CAST_IMPLICIT, a->args[i]->location)))

@@ -204,22 +204,25 @@ static ss_expr *bind_operator_func(binder *b, const ast_expr *a, const char *fn,
     return make_func(b, def, result, args, 2);
 }
 
-/* x ^ y: PostgreSQL's float8 power (integers convert implicitly); numeric ^ numeric (an
- * operand numeric, the other not float8) is numeric's power, which Sunstone lacks. */
+/* x ^ y: power(float8, float8) or power(numeric, numeric) as PostgreSQL resolves the
+ * operator (integers convert implicitly to float8, the preferred type; a numeric operand
+ * with a non-float8 other one picks numeric). */
 static ss_expr *bind_power(binder *b, const ast_expr *a, ss_expr *l, ss_expr *r)
 {
-    bool lnum = l->type.id == SS_TYPE_NUMERIC, rnum = r->type.id == SS_TYPE_NUMERIC;
-    if ((lnum && r->type.id != SS_TYPE_FLOAT8) || (rnum && l->type.id != SS_TYPE_FLOAT8))
-        return numeric_unsupported(b, "power", (lnum ? a->left : a->right)->location);
     return bind_operator_func(b, a, "power", l, r);
 }
 
-/* x [NOT] LIKE / ILIKE p: the operators ~~, !~~, ~~*, !~~* over text. */
+/* x [NOT] LIKE / ILIKE p: the operators ~~, !~~, ~~*, !~~* over text; the regular
+ * expression matches ~, !~, ~*, !~* (SIMILAR TO arrives as ~ of similar_to_escape). */
 static ss_expr *bind_like(binder *b, const ast_expr *a, ss_expr *l, ss_expr *r)
 {
     bool negate = a->str[0] == '!';
     const char *op = a->str + (negate ? 1 : 0);
-    const char *fn = strcmp(op, "~~") == 0 ? "like" : strcmp(op, "~~*") == 0 ? "ilike" : NULL;
+    const char *fn = strcmp(op, "~~") == 0    ? "like"
+                     : strcmp(op, "~~*") == 0 ? "ilike"
+                     : strcmp(op, "~") == 0   ? "textregexeq"
+                     : strcmp(op, "~*") == 0  ? "texticregexeq"
+                                              : NULL;
     if (!fn)
         return no_operator(b, a, l, r);
     ss_expr *e = bind_operator_func(b, a, fn, l, r);
@@ -253,6 +256,10 @@ ss_expr *bind_op(binder *b, const ast_expr *a)
         return bind_like(b, a, l, r);
     if (strcmp(a->str, "^") == 0)
         return bind_power(b, a, l, r);
+    bool array_op;
+    ss_expr *arr = bind_array_op(b, a, l, r, &array_op);
+    if (array_op || ss_ctx_error_pending(b->ctx))
+        return arr;
     ss_expr_op op = op_code(a->str);
     if (!op)
         return no_operator(b, a, l, r);
@@ -372,7 +379,8 @@ static int bind_in_any(binder *b, const ast_expr *a, ss_expr *l, ss_expr **items
     ss_expr_op op = a->negated ? OP_NE : OP_EQ;
     if (cmp_t.id != t.id)
         all_values = false;
-    if (t.id == SS_TYPE_NUMERIC || (ss_type_def_get(t.id) && !ss_type_def_get(t.id)->info->physical))
+    if (t.id == SS_TYPE_NUMERIC || ss_type_is_array(t.id) ||
+        (ss_type_def_get(t.id) && !ss_type_def_get(t.id)->info->physical))
         all_values = false; /* equal values may differ in bytes (1.0, 1.00): no hash set */
     if (!all_values) {
         ss_expr **cmps = bind_alloc(b, sizeof(ss_expr *) * n);

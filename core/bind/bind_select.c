@@ -152,7 +152,14 @@ static bool ast_eq(const ast_expr *x, const ast_expr *y, bool loose)
                 return false;
         break;
     case AE_CAST:
-        if (strcmp(x->type.name, y->type.name) != 0 || x->type.typmod != y->type.typmod)
+        if (strcmp(x->type.name, y->type.name) != 0 || x->type.typmod != y->type.typmod ||
+            x->type.is_array != y->type.is_array)
+            return false;
+        break;
+    case AE_SUBSCRIPT:
+    case AE_ARRAY_CMP:
+        if (x->ival != y->ival || x->bval != y->bval || (x->str && (!y->str || strcmp(x->str, y->str) != 0)) ||
+            !ast_eq(x->left, y->left, loose) || !ast_eq(x->right, y->right, loose))
             return false;
         break;
     case AE_SUBLINK:

@@ -158,8 +158,8 @@ static const char *sublink_key(transform_state *ts, const char *op, const Node *
 static ast_expr *tr_sublink(transform_state *ts, SubLink *l)
 {
     if (l->subLinkType != EXISTS_SUBLINK && l->subLinkType != EXPR_SUBLINK && l->subLinkType != ANY_SUBLINK &&
-        l->subLinkType != ALL_SUBLINK) {
-        tr_unsupported(ts, l->location, l->subLinkType == ARRAY_SUBLINK ? "ARRAY (subquery)" : "this kind of subquery");
+        l->subLinkType != ALL_SUBLINK && l->subLinkType != ARRAY_SUBLINK) {
+        tr_unsupported(ts, l->location, "this kind of subquery");
         return NULL;
     }
     if (!IsA(l->subselect, SelectStmt)) {
@@ -172,6 +172,7 @@ static ast_expr *tr_sublink(transform_state *ts, SubLink *l)
     e->sublink = l->subLinkType == EXISTS_SUBLINK ? AST_SUBLINK_EXISTS
                  : l->subLinkType == EXPR_SUBLINK ? AST_SUBLINK_EXPR
                  : l->subLinkType == ANY_SUBLINK  ? AST_SUBLINK_ANY
+                 : l->subLinkType == ARRAY_SUBLINK ? AST_SUBLINK_ARRAY
                                                   : AST_SUBLINK_ALL;
     if (!l->testexpr)
         return (e->sub_key = sublink_key(ts, NULL, l->subselect)) ? e : NULL;
@@ -253,23 +254,30 @@ static ast_expr *tr_a_expr(transform_state *ts, A_Expr *a)
         return e;
     }
     case AEXPR_OP_ANY:
-        tr_unsupported(ts, a->location, "ANY (array)");
-        return NULL;
     case AEXPR_OP_ALL:
-        tr_unsupported(ts, a->location, "ALL (array)");
-        return NULL;
+        return tr_array_cmp(ts, a);
     case AEXPR_DISTINCT:
-        tr_unsupported(ts, a->location, "IS DISTINCT FROM");
-        return NULL;
     case AEXPR_NOT_DISTINCT:
-        tr_unsupported(ts, a->location, "IS NOT DISTINCT FROM");
-        return NULL;
-    case AEXPR_NULLIF:
-        tr_unsupported(ts, a->location, "NULLIF");
-        return NULL;
-    case AEXPR_SIMILAR:
-        tr_unsupported(ts, a->location, "SIMILAR TO");
-        return NULL;
+    case AEXPR_NULLIF: {
+        ast_expr *e = new_expr(ts, a->kind == AEXPR_NULLIF ? AE_NULLIF : AE_DISTINCT, a->location);
+        if (!e)
+            return NULL;
+        e->negated = a->kind == AEXPR_NOT_DISTINCT;
+        e->nargs = 2;
+        e->args = tr_alloc(ts, sizeof(ast_expr *) * 2);
+        if (!e->args || !(e->args[0] = tr_expr(ts, a->lexpr)) || !(e->args[1] = tr_expr(ts, a->rexpr)))
+            return NULL;
+        return e;
+    }
+    case AEXPR_SIMILAR: {
+        /* x [NOT] SIMILAR TO p [ESCAPE e] arrives as x ~ similar_to_escape(p [, e]) (!~):
+           the pattern translated to a regular expression, as in PostgreSQL */
+        ast_expr *e = new_expr(ts, AE_OP, a->location);
+        if (!e || !(e->str = op_name(ts, a->name, a->location)) || !(e->left = tr_expr(ts, a->lexpr)) ||
+            !(e->right = tr_expr(ts, a->rexpr)))
+            return NULL;
+        return e;
+    }
     case AEXPR_BETWEEN_SYM:
         tr_unsupported(ts, a->location, "BETWEEN SYMMETRIC");
         return NULL;
@@ -351,10 +359,7 @@ bool tr_type_name(transform_state *ts, TypeName *tn, ast_type_name *out)
         tr_unsupported(ts, tn->location, "%TYPE");
         return false;
     }
-    if (tn->arrayBounds) {
-        tr_unsupported(ts, tn->location, "array types");
-        return false;
-    }
+    out->is_array = tn->arrayBounds != NULL;
     /* pg_catalog.int4 is int4; no other schema holds types */
     if (list_length(tn->names) > 2 ||
         (list_length(tn->names) == 2 && strcmp(strVal(linitial(tn->names)), "pg_catalog") != 0)) {
@@ -463,9 +468,14 @@ static ast_expr *tr_expr_node(transform_state *ts, Node *n)
         tr_unsupported(ts, t->location, (unsigned)t->booltesttype < 6 ? names[t->booltesttype] : "IS TRUE/FALSE/UNKNOWN");
         return NULL;
     }
-    case T_MinMaxExpr: /* GREATEST / LEAST */
-        tr_unsupported_words(ts, ((MinMaxExpr *)n)->location, 1, "");
-        return NULL;
+    case T_MinMaxExpr: { /* GREATEST / LEAST */
+        MinMaxExpr *m = (MinMaxExpr *)n;
+        ast_expr *e = new_expr(ts, AE_MINMAX, m->location);
+        if (!e || !tr_list(ts, m->args, &e->args, &e->nargs))
+            return NULL;
+        e->negated = m->op == IS_LEAST;
+        return e;
+    }
     case T_SQLValueFunction: /* CURRENT_DATE, CURRENT_USER, LOCALTIMESTAMP ... */
         tr_unsupported_words(ts, ((SQLValueFunction *)n)->location, 1, "");
         return NULL;
@@ -476,20 +486,15 @@ static ast_expr *tr_expr_node(transform_state *ts, Node *n)
         tr_unsupported(ts, ((XmlSerialize *)n)->location, "XMLSERIALIZE");
         return NULL;
     case T_A_ArrayExpr:
-        tr_unsupported(ts, ((A_ArrayExpr *)n)->location, "ARRAY constructors");
-        return NULL;
+        return tr_array_expr(ts, (A_ArrayExpr *)n);
     case T_RowExpr:
         tr_unsupported(ts, ((RowExpr *)n)->location, "ROW constructors");
         return NULL;
     case T_CollateClause:
         tr_unsupported(ts, ((CollateClause *)n)->location, "COLLATE");
         return NULL;
-    case T_A_Indirection: {
-        A_Indirection *ind = (A_Indirection *)n;
-        Node *first = linitial(ind->indirection);
-        tr_unsupported(ts, tr_location(ind->arg), IsA(first, A_Indices) ? "subscripts" : "field selection");
-        return NULL;
-    }
+    case T_A_Indirection:
+        return tr_indirection(ts, (A_Indirection *)n);
     case T_NamedArgExpr:
         tr_unsupported(ts, ((NamedArgExpr *)n)->location, "named function arguments");
         return NULL;
@@ -510,4 +515,14 @@ static ast_expr *tr_expr_node(transform_state *ts, Node *n)
         tr_unsupported_words(ts, tr_location(n), 2, " (expression)");
         return NULL;
     }
+}
+
+const char *tr_op_name(transform_state *ts, List *name, int location)
+{
+    return op_name(ts, name, location);
+}
+
+ast_expr *tr_new_expr(transform_state *ts, ast_expr_kind kind, int location)
+{
+    return new_expr(ts, kind, location);
 }

@@ -35,26 +35,7 @@ static int32_t decode(const unsigned char *s, uint32_t l)
 
 static uint32_t encode(uint32_t cp, char *out)
 {
-    if (cp < 0x80) {
-        out[0] = (char)cp;
-        return 1;
-    }
-    if (cp < 0x800) {
-        out[0] = (char)(0xc0 | (cp >> 6));
-        out[1] = (char)(0x80 | (cp & 0x3f));
-        return 2;
-    }
-    if (cp < 0x10000) {
-        out[0] = (char)(0xe0 | (cp >> 12));
-        out[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
-        out[2] = (char)(0x80 | (cp & 0x3f));
-        return 3;
-    }
-    out[0] = (char)(0xf0 | (cp >> 18));
-    out[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
-    out[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
-    out[3] = (char)(0x80 | (cp & 0x3f));
-    return 4;
+    return ss_utf8_encode(cp, out);
 }
 
 uint32_t ss_case_map(const unsigned char *s, uint32_t len, char *p, bool upper)
@@ -130,4 +111,57 @@ int ss_fn_upper(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint3
     (void)ctx;
     (void)nargs;
     return map_case(ctx, args, rows, n, out, true);
+}
+
+/* initcap(): the first letter of each word upper case, the others lower case, words being
+ * runs of alphanumeric characters (iswalnum in the same locale), as PostgreSQL's initcap. */
+int ss_fn_initcap(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                  ss_vector *out)
+{
+    (void)nargs;
+    pthread_once(&locale_once, load_locale);
+    const ss_text *a = args[0]->data;
+    char *p = NULL;
+    size_t cap = 0;
+    int rc = SS_OK;
+    SS_FOR_ROWS(rows, n, i, {
+        const unsigned char *s = (const unsigned char *)a[i].ptr;
+        uint32_t len = a[i].len, o = 0;
+        if ((size_t)len * 4 + 4 > cap) {
+            cap = (size_t)len * 4 + 4;
+            free(p);
+            if (!(p = malloc(cap))) {
+                rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+                break;
+            }
+        }
+        bool in_word = false;
+        for (uint32_t at = 0; at < len;) {
+            uint32_t l = ss_utf8_char_len(s[at]);
+            if (l > len - at)
+                l = len - at;
+            int32_t cp = decode(s + at, l);
+            if (cp < 0 || (!utf8_locale && cp >= 0x80)) {
+                memcpy(p + o, s + at, l);
+                o += l;
+                in_word = false;
+            } else {
+                bool alnum = utf8_locale ? iswalnum_l((wint_t)cp, utf8_locale)
+                                         : ((cp | 32) >= 'a' && (cp | 32) <= 'z') || (cp >= '0' && cp <= '9');
+                wint_t m = (wint_t)cp;
+                if (utf8_locale)
+                    m = in_word ? towlower_l(m, utf8_locale) : towupper_l(m, utf8_locale);
+                else if (cp < 0x80)
+                    m = in_word ? (wint_t)((cp >= 'A' && cp <= 'Z') ? cp + 32 : cp)
+                                : (wint_t)((cp >= 'a' && cp <= 'z') ? cp - 32 : cp);
+                o += encode((uint32_t)m, p + o);
+                in_word = alnum;
+            }
+            at += l;
+        }
+        if ((rc = ss_vector_set_text(ctx, out, i, p, o)) != SS_OK)
+            break;
+    });
+    free(p);
+    return rc;
 }

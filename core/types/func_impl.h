@@ -93,4 +93,65 @@ int ss_fn_lower(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint3
 int ss_fn_upper(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
                 uint32_t n, ss_vector *out);
 
+/* Defines the evaluation callback NAME as the expression CALL over its parameters (ctx, args,
+ * nargs, rows, n, out). */
+#define SS_FN_DEFINE(NAME, CALL)                                                                   \
+    int NAME(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n, \
+             ss_vector *out)                                                                       \
+    {                                                                                              \
+        (void)ctx, (void)args, (void)nargs, (void)rows, (void)n, (void)out;                        \
+        return CALL;                                                                               \
+    }
+
+/* Declares the evaluation callback ss_fn_<NAME>. */
+#define SS_FN_DECL(NAME)                                                                           \
+    int ss_fn_##NAME(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,   \
+                     uint32_t n, ss_vector *out);
+
+/* func_trig.c, func_float.c: the float8 -> float8 functions, each ss_fn_NAME */
+#define SS_F8_UNARY_FUNCTIONS(X)                                                                   \
+    X(sin) X(cos) X(tan) X(cot) X(asin) X(acos) X(atan) X(sind) X(cosd) X(tand) X(cotd) X(asind)  \
+    X(acosd) X(atand) X(degrees) X(radians) X(cbrt) X(exp) X(ln)
+SS_F8_UNARY_FUNCTIONS(SS_FN_DECL)
+
+/* func_trig.c */
+SS_FN_DECL(atan2) SS_FN_DECL(atan2d) SS_FN_DECL(pi)
+
+/* func_float.c; ss_width_bucket_rows runs one row's bucket (float8 or numeric) over rows. */
+typedef int (*ss_bucket_row_fn)(ss_ctx *ctx, ss_vector *const *args, uint32_t i, int32_t *res);
+int ss_width_bucket_rows(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, uint32_t n, ss_vector *out,
+                         ss_bucket_row_fn f);
+SS_FN_DECL(log10) SS_FN_DECL(width_bucket) SS_FN_DECL(random) SS_FN_DECL(setseed) SS_FN_DECL(gcd)
+SS_FN_DECL(lcm)
+
+/* numeric/numeric_transcendental.c, numeric/numeric_intfunc.c */
+SS_FN_DECL(num_sqrt) SS_FN_DECL(num_exp) SS_FN_DECL(num_ln) SS_FN_DECL(num_log10)
+SS_FN_DECL(num_log) SS_FN_DECL(num_power) SS_FN_DECL(num_gcd) SS_FN_DECL(num_lcm)
+SS_FN_DECL(factorial) SS_FN_DECL(num_width_bucket)
+
+/* func_text.c, func_quote.c, func_case.c (initcap) */
+SS_FN_DECL(translate) SS_FN_DECL(chr) SS_FN_DECL(ascii) SS_FN_DECL(starts_with) SS_FN_DECL(lpad)
+SS_FN_DECL(rpad) SS_FN_DECL(split_part) SS_FN_DECL(concat_ws) SS_FN_DECL(to_hex)
+SS_FN_DECL(overlay) SS_FN_DECL(md5) SS_FN_DECL(quote_ident) SS_FN_DECL(quote_literal)
+SS_FN_DECL(format) SS_FN_DECL(initcap)
+/* The text result of row i, appended to sb (which comes empty), or *null set; the state is
+ * the caller's (a compiled pattern).  SS_OK, or SS_ERROR with the error recorded. */
+struct ss_strbuf;
+typedef int (*ss_text_row_fn)(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint32_t i,
+                              struct ss_strbuf *sb, bool *null, void *state);
+/* Runs fn over rows[0..n) into out (func_text.c). */
+int ss_text_rows(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                 ss_vector *out, ss_text_row_fn fn, void *state);
+/* Defines the evaluation callback NAME as ss_text_rows over ROW without state. */
+#define SS_TEXT_FN(NAME, ROW) SS_FN_DEFINE(NAME, ss_text_rows(ctx, args, nargs, rows, n, out, ROW, NULL))
+
+/* Appends s[0..len) quoted as an identifier when it needs it (quote_ident) / as a literal
+ * (quote_literal: 'it''s', E'a\\b'). */
+void ss_quote_ident_append(struct ss_strbuf *sb, const char *s, size_t len);
+void ss_quote_literal_append(struct ss_strbuf *sb, const char *s, size_t len);
+
+/* func_regex.c */
+SS_FN_DECL(regex_eq) SS_FN_DECL(regex_ieq) SS_FN_DECL(regexp_like) SS_FN_DECL(regexp_count)
+SS_FN_DECL(regexp_replace) SS_FN_DECL(regexp_substr) SS_FN_DECL(similar_to_escape)
+
 #endif

@@ -78,6 +78,55 @@ static const ss_func_def builtin[] = {
     FN("textlike", ss_fn_like, B, TX, TX),
     FN("ilike", ss_fn_ilike, B, TX, TX),
     FN("texticlike", ss_fn_ilike, B, TX, TX),
+    /* math (func_trig.c, func_float.c): the float8 -> float8 ones, then the others */
+#define F8_UNARY(NAME) FN(#NAME, ss_fn_##NAME, F8, F8),
+    SS_F8_UNARY_FUNCTIONS(F8_UNARY)
+#undef F8_UNARY
+    FN("atan2", ss_fn_atan2, F8, F8, F8),
+    FN("atan2d", ss_fn_atan2d, F8, F8, F8),
+    {"pi", 0, false, true, {0}, F8, ss_fn_pi, false},
+    FN("log", ss_fn_log10, F8, F8),
+    FN("log10", ss_fn_log10, F8, F8),
+    FN("width_bucket", ss_fn_width_bucket, I4, F8, F8, F8, I4),
+    {"random", 0, false, true, {0}, F8, ss_fn_random, true},
+    {"setseed", 1, false, true, {F8}, TX, ss_fn_setseed, true},
+#define INT_PAIR(NAME) FN(#NAME, ss_fn_##NAME, I4, I4, I4), FN(#NAME, ss_fn_##NAME, I8, I8, I8),
+    INT_PAIR(gcd) INT_PAIR(lcm)
+#undef INT_PAIR
+    /* numeric (numeric/numeric_transcendental.c, numeric/numeric_intfunc.c) */
+#define NM1(NAME, EVAL) FN(NAME, ss_fn_##EVAL, NM, NM),
+#define NM2(NAME, EVAL) FN(NAME, ss_fn_##EVAL, NM, NM, NM),
+    NM1("sqrt", num_sqrt) NM1("exp", num_exp) NM1("ln", num_ln) NM1("log", num_log10) NM1("log10", num_log10)
+    NM2("log", num_log) NM2("power", num_power) NM2("pow", num_power) NM2("gcd", num_gcd) NM2("lcm", num_lcm)
+#undef NM1
+#undef NM2
+    FN("factorial", ss_fn_factorial, NM, I8),
+    FN("width_bucket", ss_fn_num_width_bucket, I4, NM, NM, NM, I4),
+    /* strings (func_text.c, func_quote.c, func_case.c), two or three to a line */
+    FN("initcap", ss_fn_initcap, TX, TX), FN("translate", ss_fn_translate, TX, TX, TX, TX),
+    FN("chr", ss_fn_chr, TX, I4), FN("ascii", ss_fn_ascii, I4, TX), FN("starts_with", ss_fn_starts_with, B, TX, TX),
+    FN("lpad", ss_fn_lpad, TX, TX, I4), FN("lpad", ss_fn_lpad, TX, TX, I4, TX), FN("rpad", ss_fn_rpad, TX, TX, I4),
+    FN("rpad", ss_fn_rpad, TX, TX, I4, TX), FN("split_part", ss_fn_split_part, TX, TX, TX, I4),
+    FN("to_hex", ss_fn_to_hex, TX, I4), FN("to_hex", ss_fn_to_hex, TX, I8), FN("md5", ss_fn_md5, TX, TX),
+    FN("overlay", ss_fn_overlay, TX, TX, TX, I4), FN("overlay", ss_fn_overlay, TX, TX, TX, I4, I4),
+    FN("quote_ident", ss_fn_quote_ident, TX, TX),
+    /* quote_literal (strict) and quote_nullable (not) of text and the built-in scalar types */
+#define QUOTE(T) FN("quote_literal", ss_fn_quote_literal, TX, T), {"quote_nullable", 1, false, false, {T}, TX, ss_fn_quote_literal, false},
+    QUOTE(TX) QUOTE(I2) QUOTE(I4) QUOTE(I8) QUOTE(F8) QUOTE(NM) QUOTE(B)
+#undef QUOTE
+    /* regular expressions (func_regex.c); ~ and ~* are textregexeq and texticregexeq, on
+       character(n) the padded value (PostgreSQL's bpcharregexeq) */
+    FN("textregexeq", ss_fn_regex_eq, B, TX, TX), FN("texticregexeq", ss_fn_regex_ieq, B, TX, TX),
+    FN("textregexeq", ss_fn_regex_eq, B, SS_TYPE_BPCHAR, TX), FN("texticregexeq", ss_fn_regex_ieq, B, SS_TYPE_BPCHAR, TX),
+    FN("regexp_like", ss_fn_regexp_like, B, TX, TX), FN("regexp_like", ss_fn_regexp_like, B, TX, TX, TX),
+    FN("regexp_count", ss_fn_regexp_count, I4, TX, TX), FN("regexp_count", ss_fn_regexp_count, I4, TX, TX, I4),
+    FN("regexp_count", ss_fn_regexp_count, I4, TX, TX, I4, TX),
+    FN("regexp_replace", ss_fn_regexp_replace, TX, TX, TX, TX), FN("regexp_replace", ss_fn_regexp_replace, TX, TX, TX, TX, TX),
+    FN("substring", ss_fn_regexp_substr, TX, TX, TX),
+    FN("similar_to_escape", ss_fn_similar_to_escape, TX, TX), FN("similar_to_escape", ss_fn_similar_to_escape, TX, TX, TX),
+    /* format(fmt, VARIADIC "any"), concat_ws(sep, VARIADIC "any"): non-strict */
+    {"format", 1, true, false, {TX}, TX, ss_fn_format, false},
+    {"concat_ws", 1, true, false, {TX}, TX, ss_fn_concat_ws, false},
     /* concat(VARIADIC "any"): non-strict, NULL arguments are skipped */
     {"concat", 1, true, false, {0}, TX, ss_fn_concat, false},
 };
@@ -147,6 +196,8 @@ static ss_type plain(int32_t id)
 /* Parameter type of def at position i for an argument of type arg. */
 static ss_type param_type(const ss_func_def *def, uint32_t i, ss_type arg)
 {
+    if (def->variadic_any && i < def->nargs && def->args[i] != SS_TYPE_INVALID)
+        return plain(def->args[i]); /* a declared leading parameter (format's fmt) */
     if (def->variadic_any)
         return arg.id == SS_TYPE_UNKNOWN ? plain(SS_TYPE_TEXT) : arg;
     if (def->args[i] == SS_FUNC_ANY)
@@ -347,6 +398,15 @@ static int select_candidate(const ss_func_def *const *defs, uint32_t ndefs, uint
     *def = chosen;
     *result = plain(chosen->result);
     return SS_OK;
+}
+
+bool ss_func_has_arg_type(const char *name, uint32_t nargs, uint32_t i, int32_t type)
+{
+    for (size_t k = 0; k < NBUILTIN; k++)
+        if (strcasecmp(builtin[k].name, name) == 0 && !builtin[k].variadic_any && builtin[k].nargs == nargs &&
+            i < nargs && builtin[k].args[i] == type)
+            return true;
+    return false;
 }
 
 /* Adds d to defs when it is named name (and room is left). */

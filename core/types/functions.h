@@ -25,7 +25,8 @@ typedef int (*ss_func_eval_fn)(ss_ctx *ctx, ss_vector *const *args, uint32_t nar
 typedef struct ss_func_def {
     const char *name;               /* lower case, as the parser gives it */
     uint32_t nargs;                 /* arity; the minimum when variadic_any */
-    bool variadic_any;              /* accepts nargs or more arguments of any type */
+    bool variadic_any;              /* accepts nargs or more arguments of any type (but the
+                                       leading ones whose args[i] is set) */
     bool strict;                    /* NULL argument -> NULL result, eval not called */
     int32_t args[SS_FUNC_MAX_ARGS]; /* parameter type ids (typmod -1) */
     int32_t result;                 /* result type id (typmod -1) */
@@ -44,6 +45,22 @@ typedef struct ss_func_def {
 #define SS_FUNC_AMBIGUOUS 2
 int ss_func_resolve(const char *name, uint32_t nargs, const ss_type *argtypes,
                     const ss_func_def **def, ss_type *param_types, ss_type *result);
+
+/* The definitions behind conditional syntax (func_conditional.c), non-strict calls over
+ * arguments already converted to one type: IS [NOT] DISTINCT FROM (two arguments, bool),
+ * NULLIF (two, the type of the first), GREATEST / LEAST (any number, their type).  NULL when
+ * the type has none. */
+typedef enum ss_cond_kind {
+    SS_COND_DISTINCT = 1,
+    SS_COND_NOT_DISTINCT,
+    SS_COND_NULLIF,
+    SS_COND_GREATEST,
+    SS_COND_LEAST
+} ss_cond_kind;
+const ss_func_def *ss_func_conditional(ss_cond_kind kind, int32_t type);
+
+/* Whether a built-in overload of name with nargs arguments has type at argument i. */
+bool ss_func_has_arg_type(const char *name, uint32_t nargs, uint32_t i, int32_t type);
 
 /* The same resolution for an operator (PostgreSQL's oper_select_candidate) over the catalog
  * types' operators (type_def.h) and the built-in types' ones, after binary_oper_exact's rule

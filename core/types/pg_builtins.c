@@ -31,6 +31,8 @@ static bool accepts(char c, ss_type t)
     case SS_TYPE_BOOL:
         return c == 'B';
     default: {
+        if (ss_type_is_array(t.id))
+            return c == 'A'; /* an array, or anyarray */
         char cat = ss_type_category(t.id); /* a catalog type: its typcategory */
         return cat != 'X' && c == cat;
     }
@@ -196,4 +198,14 @@ bool ss_pg_type_cast_exists(const char *name, ss_type arg)
     if (k == ss_pg_ntypes || strcmp(ss_pg_types[k].name, name) != 0)
         return false;
     return ss_type_is_text(arg.id) || ss_pg_types[k].category == 'S';
+}
+
+bool ss_pg_function_has_numeric(const char *name, uint32_t nargs, uint32_t i)
+{
+    for (size_t k = 0; k < ss_pg_nfunctions; k++) {
+        const ss_pg_function *f = &ss_pg_functions[k];
+        if (strcmp(f->name, name) == 0 && nargs >= f->min_args && nargs <= f->max_args && code_at(f->codes, i) == 'n')
+            return true;
+    }
+    return false;
 }

@@ -42,6 +42,9 @@ enum { SS_PG_MISSING = 0, SS_PG_EXISTS = 1, SS_PG_AMBIGUOUS = 2 };
  * these types (an unknown literal fits any argument; integers widen as PostgreSQL's
  * implicit casts do), and whether its choice among several would be ambiguous (42725). */
 int ss_pg_function_lookup(const char *name, uint32_t nargs, const ss_type *args);
+/* Whether PostgreSQL has an overload of name with nargs arguments whose argument i is
+ * numeric. */
+bool ss_pg_function_has_numeric(const char *name, uint32_t nargs, uint32_t i);
 /* The same for an operator; left NULL for a prefix operator. */
 int ss_pg_operator_lookup(const char *name, const ss_type *left, ss_type right);
 /* True when PostgreSQL reads name(arg) as a cast to its built-in type name: from a string

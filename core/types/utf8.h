@@ -45,6 +45,31 @@ static inline uint32_t ss_utf8_clip(const char *s, uint32_t len, uint64_t nchars
     return i;
 }
 
+/* Writes code point cp as UTF-8 to out (room for 4 bytes); returns the bytes written. */
+static inline uint32_t ss_utf8_encode(uint32_t cp, char *out)
+{
+    if (cp < 0x80) {
+        out[0] = (char)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        out[0] = (char)(0xc0 | (cp >> 6));
+        out[1] = (char)(0x80 | (cp & 0x3f));
+        return 2;
+    }
+    if (cp < 0x10000) {
+        out[0] = (char)(0xe0 | (cp >> 12));
+        out[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
+        out[2] = (char)(0x80 | (cp & 0x3f));
+        return 3;
+    }
+    out[0] = (char)(0xf0 | (cp >> 18));
+    out[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
+    out[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
+    out[3] = (char)(0x80 | (cp & 0x3f));
+    return 4;
+}
+
 struct ss_ctx;
 
 /* Length of the longest prefix of s[0..len) that is valid UTF-8 as PostgreSQL verifies it:

@@ -19,7 +19,8 @@ typedef enum agg_kind {
     AGG_BOOL_AND,       /* bool_and(bool), every(bool) -> bool */
     AGG_BOOL_OR,        /* bool_or(bool) -> bool */
     AGG_SUM_TYPED,      /* sum(x) -> a type with kernel sums (ss_type_sum): numeric */
-    AGG_AVG_TYPED       /* avg(x) -> the same */
+    AGG_AVG_TYPED,      /* avg(x) -> the same */
+    AGG_ARRAY_AGG       /* array_agg(x) -> x[] (NULLs kept; an array x: one dimension up) */
 } agg_kind;
 
 typedef struct agg_spec {
@@ -30,6 +31,10 @@ typedef struct agg_spec {
     ops_layout result_layout;
     bool distinct;            /* DISTINCT that affects the result (ignored for min/max) */
     const ss_type_sum *sum;   /* AGG_SUM_TYPED / AGG_AVG_TYPED: the result type's sums */
+    const ss_type_array *array; /* AGG_ARRAY_AGG: the result array type's items */
+    uint32_t arg_width;       /* AGG_ARRAY_AGG: the argument's element width */
+    bool arg_varlen;          /* AGG_ARRAY_AGG: its elements are ss_text */
+    bool nested;              /* AGG_ARRAY_AGG: the argument is an array */
     const ss_agg_extra *extra; /* FILTER, ORDER BY, extra arguments; NULL = none */
     const ss_expr *filter;    /* extra's FILTER, or NULL */
     /* the input is collected and fed in order at the end (agg_ordered.h): ORDER BY in the

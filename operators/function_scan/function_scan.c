@@ -3,7 +3,8 @@
  * time (PostgreSQL's generate_series_step_int4 / _int8: the series stops before passing stop
  * or overflowing; _numeric: values made by the kernel's numeric addition, ss_type_arith, so
  * each has the larger display scale of start and step), with WITH ORDINALITY's row numbers.
- * The arguments are evaluated when the first batch is asked for and again after a rescan. */
+ * unnest(array [, ...]) is unnest.c's.  The arguments are evaluated when the first batch is
+ * asked for and again after a rescan. */
 #include <stddef.h>
 #include <string.h>
 
@@ -14,6 +15,8 @@
 #include "common/owned_batch.h"
 #include "common/plan_node.h"
 #include "common/type_layout.h"
+
+#include "unnest.h"
 
 static const ss_api *g_api;
 
@@ -30,6 +33,7 @@ typedef struct function_scan_state {
     ss_vector *num, *carry;
     bool num_up;          /* numeric step is positive */
     ops_owned_batch out;
+    unnest_state *unnest; /* unnest(...) instead of generate_series */
 } function_scan_state;
 
 static void function_scan_close(ss_ctx *ctx, ss_op *self, void *state)
@@ -38,6 +42,7 @@ static void function_scan_close(ss_ctx *ctx, ss_op *self, void *state)
     if (!st)
         return;
     ops_owned_batch_release(g_api, &st->out);
+    unnest_close(st->unnest);
     if (st->num)
         g_api->vector_destroy(st->num);
     if (st->carry)
@@ -52,6 +57,16 @@ static int function_scan_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node
         OPS_NODE_OF(ctx, g_api, node, SS_NODE_FUNCTION_SCAN, ss_function_scan_node, "function_scan");
     if (!fs)
         return SS_ERROR;
+    if (fs->function && strcmp(fs->function, "unnest") == 0) {
+        function_scan_state *st = ops_zalloc(ctx, g_api, sizeof *st);
+        if (!st)
+            return SS_ERROR;
+        st->node = fs;
+        *state = st;
+        if (unnest_open(ctx, g_api, fs, &st->unnest) != SS_OK)
+            return SS_ERROR;
+        return ops_owned_batch_init(ctx, g_api, &st->out, node->ncols, node->col_types, SS_BATCH_CAPACITY);
+    }
     if (!fs->function || strcmp(fs->function, "generate_series") != 0)
         return g_api->error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: function %s in FROM",
                             fs->function ? fs->function : "?");
@@ -182,6 +197,12 @@ static uint32_t int_fill(function_scan_state *st)
 /* Evaluates start, stop and step for this execution. */
 static int series_start(ss_ctx *ctx, function_scan_state *st)
 {
+    if (st->unnest) {
+        st->started = true;
+        st->done = false;
+        st->ordinal = 0;
+        return unnest_start(ctx, st->unnest);
+    }
     if (st->numeric)
         return numeric_start(ctx, st);
     int64_t v[3] = {0, 0, 1};
@@ -215,12 +236,16 @@ static int function_scan_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_ba
         return SS_OK;
     ops_owned_batch_reset(g_api, &st->out);
     uint32_t n = 0;
-    if (!st->numeric)
+    if (st->unnest) {
+        if (unnest_fill(ctx, st->unnest, &st->out, &n) != SS_OK)
+            return SS_ERROR;
+        st->done = n == 0;
+    } else if (!st->numeric)
         n = int_fill(st);
     else if (numeric_fill(ctx, st, &n) != SS_OK)
         return SS_ERROR;
     if (st->node->with_ordinality) {
-        int64_t *ord = st->out.vectors[1]->data;
+        int64_t *ord = st->out.vectors[st->node->hdr.ncols - 1]->data; /* the last column */
         for (uint32_t k = 0; k < n; k++)
             ord[k] = ++st->ordinal;
     }
@@ -243,6 +268,10 @@ static int function_scan_explain(ss_ctx *ctx, ss_op *self, void *state, char *bu
     const function_scan_state *st = state;
     if (!st)
         return SS_OK;
+    if (st->unnest)
+        return ops_explain_appendf(buf, buflen, "unnest(%u array%s)%s", st->node->nargs,
+                                   st->node->nargs == 1 ? "" : "s",
+                                   st->node->with_ordinality ? " with ordinality" : "");
     return ops_explain_appendf(buf, buflen, "%s(%s)%s", st->node->function,
                                st->numeric ? "numeric" : st->int8 ? "bigint" : "integer",
                                st->node->with_ordinality ? " with ordinality" : "");
@@ -254,7 +283,8 @@ static const ss_operator_vtable function_scan_vtable = {
     .name = "function_scan",
     .node_kind = SS_NODE_FUNCTION_SCAN,
     .caps = SS_OPCAP_PARKABLE | SS_OPCAP_PARAM_RESCAN,
-    .description = "rows of a set-returning function in FROM: generate_series over integer, bigint and numeric",
+    .description = "rows of a set-returning function in FROM: generate_series over integer, bigint and numeric, "
+                   "unnest over arrays",
     .open = function_scan_open,
     .next_batch = function_scan_next_batch,
     .close = function_scan_close,

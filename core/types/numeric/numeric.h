@@ -144,4 +144,14 @@ int num_make(ss_ctx *ctx, bool neg, const uint8_t *dig, int32_t ndig, int32_t ds
 /* Rounds (half away from zero) the finite a to scale s (may be negative: tens, hundreds). */
 int num_round_scale(ss_ctx *ctx, const ss_num *a, int32_t s, bool trunc, ss_text *out);
 
+/* ---- per-row numeric functions (numeric_transcendental.c) ---- */
+/* One row: its numeric arguments x[0] (and x[1]), the result into out. */
+typedef int (*num_row_fn)(ss_ctx *ctx, const ss_text *const *x, ss_text *out);
+/* Runs f over rows[0..n) of one or two numeric argument vectors into out (scratch memory
+ * reset around the loop). */
+int num_each(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+             ss_vector *out, num_row_fn f);
+/* Defines the evaluation callback NAME as num_each over ROW (SS_FN_DEFINE: func_impl.h). */
+#define NUM_EACH_FN(NAME, ROW) SS_FN_DEFINE(NAME, num_each(ctx, args, nargs, rows, n, out, ROW))
+
 #endif

@@ -1,0 +1,686 @@
+/* func_regex.c — regular expressions with PCRE2 (the closest library in Debian to
+ * PostgreSQL's Spencer ARE): the operators ~ ~* !~ !~* (textregexeq, texticregexeq),
+ * regexp_replace (flags g, i, back-references \1..\9 and \& in the replacement), regexp_like,
+ * regexp_count, substring(text from pattern) and SIMILAR TO's translation
+ * similar_to_escape(pattern [, escape]).
+ *
+ * A pattern is translated from ARE syntax before PCRE2 compiles it (UTF and Unicode
+ * properties on, '.' matching newlines and $ only at the end, as PostgreSQL's default):
+ * \m \M (start / end of a word), \y \Y (word boundary or not), \Z (end of string), \b
+ * (backspace), \B (backslash), \uXXXX and \UXXXXXXXX, [[:<:]] / [[:>:]], the "***:" and
+ * "***=" directors; escapes ARE does not define (\p, \K, \g, \Q, ...) and possessive
+ * quantifiers are refused as PostgreSQL refuses them.  Compile errors are 2201B "invalid
+ * regular expression: ..." with PostgreSQL's wording for the common ones.
+ *
+ * ~ only asks whether a match exists, where Perl's and ARE's rules agree.  regexp_replace,
+ * regexp_count and substring depend on where a match ends, and ARE prefers the longest
+ * match at the leftmost position (the shortest when the expression's first quantifier is
+ * non-greedy, prefers_shortest), not Perl's first alternative: the extent comes from PCRE2's
+ * DFA matcher, the groups from a Perl-style match over that extent (where ARE's rules for
+ * the groups inside an ambiguous extent differ from Perl's, the groups may differ).  The DFA
+ * matcher has no back-references: such patterns are refused there with 0A000 (they work
+ * with ~).  Flags b and e (basic / extended POSIX syntax) are
+ * refused with 0A000. */
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "types/func_impl.h"
+#include "types/utf8.h"
+#include "util/strbuf.h"
+
+#define RE_ERROR "2201B"
+
+typedef struct re_flags {
+    bool global, caseless, literal, expanded;
+    bool dot_newline;  /* . and [^...] match a newline */
+    bool line_anchors; /* ^ and $ match at newlines */
+} re_flags;
+
+static int parse_flags(ss_ctx *ctx, const ss_text *f, re_flags *out)
+{
+    *out = (re_flags){.dot_newline = true};
+    for (uint32_t k = 0; f && k < f->len; k++) {
+        char c = f->ptr[k];
+        switch (c) {
+        case 'g': out->global = true; break;
+        case 'i': out->caseless = true; break;
+        case 'c': out->caseless = false; break;
+        case 'q': out->literal = true; break;
+        case 'x': out->expanded = true; break;
+        case 't': out->expanded = false; break;
+        case 's': out->dot_newline = true, out->line_anchors = false; break;
+        case 'n':
+        case 'm': out->dot_newline = false, out->line_anchors = true; break;
+        case 'p': out->dot_newline = false, out->line_anchors = false; break;
+        case 'w': out->dot_newline = true, out->line_anchors = true; break;
+        case 'b':
+        case 'e':
+            return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                                "feature not supported: regular expression option \"%c\" (%s syntax)", c,
+                                c == 'b' ? "basic" : "extended POSIX");
+        default: {
+            uint32_t l = ss_utf8_char_len((unsigned char)c);
+            if (l > f->len - k)
+                l = f->len - k;
+            return ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "invalid regular expression option: \"%.*s\"",
+                                (int)l, f->ptr + k);
+        }
+        }
+    }
+    return SS_OK;
+}
+
+static int re_error(ss_ctx *ctx, const char *msg)
+{
+    return ss_ctx_error(ctx, RE_ERROR, "invalid regular expression: %s", msg);
+}
+
+/* What an ARE escape that PCRE2 spells otherwise becomes; NULL for the others. */
+static const char *are_escape(char e)
+{
+    static const struct {
+        char are;
+        const char *pcre;
+    } map[] = {{'m', "(?<!\\w)(?=\\w)"}, {'M', "(?<=\\w)(?!\\w)"}, {'y', "\\b"},   {'Y', "\\B"},
+               {'Z', "\\z"},              {'b', "\\x08"},           {'B', "\\\\"}, {'v', "\\x0b"}};
+    for (size_t k = 0; k < sizeof map / sizeof map[0]; k++)
+        if (map[k].are == e)
+            return map[k].pcre;
+    return NULL;
+}
+
+/* The PCRE2 form of an ARE pattern. */
+static int translate(ss_ctx *ctx, const char *p, size_t len, const re_flags *fl, ss_strbuf *sb)
+{
+    size_t i = 0;
+    if (len >= 4 && memcmp(p, "***:", 4) == 0)
+        i = 4;
+    else if (len >= 4 && memcmp(p, "***=", 4) == 0) {
+        ss_strbuf_puts(sb, "\\Q"); /* the rest is a literal string */
+        for (size_t k = 4; k < len; k++) {
+            if (p[k] == '\\' && k + 1 < len && p[k + 1] == 'E')
+                ss_strbuf_puts(sb, "\\E\\\\E\\Q"), k++;
+            else
+                ss_strbuf_putc(sb, p[k]);
+        }
+        ss_strbuf_puts(sb, "\\E");
+        return SS_OK;
+    }
+    bool in_bracket = false;
+    size_t bracket_start = 0;
+    for (; i < len; i++) {
+        char c = p[i];
+        if (in_bracket) {
+            if (c == '[' && i + 1 < len && (p[i + 1] == ':' || p[i + 1] == '.' || p[i + 1] == '=')) {
+                /* [:class:] and friends: copy through to the closing ]  */
+                const char *close = NULL;
+                for (size_t k = i + 2; k + 1 < len; k++)
+                    if (p[k] == p[i + 1] && p[k + 1] == ']') {
+                        close = p + k;
+                        break;
+                    }
+                if (close) {
+                    size_t l = (size_t)(close - (p + i)) + 2;
+                    ss_strbuf_append(sb, p + i, l);
+                    i += l - 1;
+                    continue;
+                }
+            }
+            if (c == ']' && i > bracket_start) {
+                in_bracket = false;
+            } else if (c == '\\' && i + 1 < len) {
+                ss_strbuf_putc(sb, c);
+                ss_strbuf_putc(sb, p[++i]);
+                continue;
+            }
+            ss_strbuf_putc(sb, c);
+            continue;
+        }
+        if (c == '[') {
+            if (len - i >= 7 && (memcmp(p + i, "[[:<:]]", 7) == 0 || memcmp(p + i, "[[:>:]]", 7) == 0)) {
+                ss_strbuf_puts(sb, p[i + 3] == '<' ? "(?<!\\w)(?=\\w)" : "(?<=\\w)(?!\\w)");
+                i += 6;
+                continue;
+            }
+            ss_strbuf_putc(sb, '[');
+            size_t k = i + 1;
+            if (k < len && p[k] == '^') {
+                ss_strbuf_putc(sb, '^');
+                if (!fl->dot_newline)
+                    ss_strbuf_puts(sb, "\\n");
+                k++;
+            }
+            if (k < len && p[k] == ']') { /* a leading ] is a member */
+                ss_strbuf_puts(sb, "\\]");
+                k++;
+            }
+            in_bracket = true;
+            bracket_start = k;
+            i = k - 1;
+            continue;
+        }
+        if ((c == '*' || c == '+' || c == '?' || c == '}') && i + 1 < len && p[i + 1] == '+')
+            return re_error(ctx, "quantifier operand invalid");
+        if (c != '\\') {
+            ss_strbuf_putc(sb, c);
+            continue;
+        }
+        if (i + 1 >= len)
+            return re_error(ctx, "invalid escape \\ sequence");
+        char e = p[++i];
+        const char *to = are_escape(e);
+        if (to) {
+            ss_strbuf_puts(sb, to);
+        } else if (e == 'u' || e == 'U') {
+            size_t nd = e == 'u' ? 4 : 8, k = 0;
+            while (k < nd && i + 1 + k < len && strchr("0123456789abcdefABCDEF", p[i + 1 + k]))
+                k++;
+            if (k < nd)
+                return re_error(ctx, "invalid escape \\ sequence");
+            ss_strbuf_printf(sb, "\\x{%.*s}", (int)nd, p + i + 1);
+            i += nd;
+        } else if (strchr("aAcdDefnrsStwWx0123456789", e) || !((e >= 'a' && e <= 'z') || (e >= 'A' && e <= 'Z'))) {
+            ss_strbuf_putc(sb, '\\');
+            ss_strbuf_putc(sb, e); /* the same in PCRE2, or an escaped punctuation character */
+        } else {
+            return re_error(ctx, "invalid escape \\ sequence");
+        }
+    }
+    if (in_bracket)
+        return re_error(ctx, "brackets [] not balanced");
+    return SS_OK;
+}
+
+/* PostgreSQL's words for the compile errors patterns commonly have. */
+static const char *pg_message(int code)
+{
+    switch (code) {
+    case PCRE2_ERROR_MISSING_CLOSING_PARENTHESIS:
+    case PCRE2_ERROR_UNMATCHED_CLOSING_PARENTHESIS: return "parentheses () not balanced";
+    case PCRE2_ERROR_MISSING_SQUARE_BRACKET: return "brackets [] not balanced";
+    case PCRE2_ERROR_QUANTIFIER_INVALID: return "quantifier operand invalid";
+    case PCRE2_ERROR_QUANTIFIER_OUT_OF_ORDER:
+    case PCRE2_ERROR_QUANTIFIER_TOO_BIG: return "invalid repetition count(s)";
+    case PCRE2_ERROR_BAD_SUBPATTERN_REFERENCE: return "invalid backreference number";
+    case PCRE2_ERROR_END_BACKSLASH: return "invalid escape \\ sequence";
+    default: return NULL;
+    }
+}
+
+/* A compiled pattern, kept while the rows of one call use the same pattern and flags. */
+typedef struct re_cache {
+    char *pattern;
+    size_t len;
+    re_flags flags;
+    pcre2_code *code;
+    pcre2_match_data *match;
+    bool shortest; /* ARE's preference for the whole expression: the shortest match */
+} re_cache;
+
+static void cache_free(re_cache *c)
+{
+    if (c->match)
+        pcre2_match_data_free(c->match);
+    if (c->code)
+        pcre2_code_free(c->code);
+    free(c->pattern);
+    memset(c, 0, sizeof *c);
+}
+
+/* ARE's rule for what a whole expression prefers: the longest match when it has branches
+ * at its top level (|), else what its first quantifier with a preference prefers (*? +? ??
+ * {m,n}? the shortest); the longest without one. */
+static bool prefers_shortest(const char *p, size_t len)
+{
+    int depth = 0;
+    bool in_bracket = false;
+    int first = 0; /* 1 longest, 2 shortest */
+    for (size_t i = 0; i < len; i++) {
+        char c = p[i];
+        if (in_bracket) {
+            if (c == ']' && i > 0 && p[i - 1] != '[' && !(i > 1 && p[i - 1] == '^' && p[i - 2] == '['))
+                in_bracket = false;
+            continue;
+        }
+        if (c == '\\') {
+            i++;
+            continue;
+        }
+        if (c == '[') {
+            in_bracket = true;
+            continue;
+        }
+        if (c == '(') {
+            depth++;
+            if (i + 1 < len && p[i + 1] == '?') /* (?: (?= (?! (?<= (?<! and options */
+                i++;
+            continue;
+        }
+        if (c == ')') {
+            depth--;
+            continue;
+        }
+        if (c == '|' && depth == 0)
+            return false;
+        bool quant = c == '*' || c == '+' || c == '?';
+        bool fixed = false;
+        if (c == '{') {
+            size_t k = i + 1;
+            while (k < len && p[k] >= '0' && p[k] <= '9')
+                k++;
+            if (k == i + 1 || k >= len || (p[k] != '}' && p[k] != ','))
+                continue;
+            fixed = p[k] == '}';
+            while (k < len && p[k] != '}')
+                k++;
+            quant = true;
+            i = k;
+        }
+        if (quant && !first && !fixed)
+            first = i + 1 < len && p[i + 1] == '?' ? 2 : 1;
+        if (quant && i + 1 < len && p[i + 1] == '?')
+            i++;
+    }
+    return first == 2;
+}
+
+static int compile(ss_ctx *ctx, re_cache *c, const ss_text *pat, const re_flags *fl)
+{
+    if (c->code && c->len == pat->len && memcmp(c->pattern, pat->ptr, pat->len) == 0 &&
+        memcmp(&c->flags, fl, sizeof *fl) == 0)
+        return SS_OK;
+    cache_free(c);
+    ss_strbuf sb;
+    ss_strbuf_init(&sb);
+    /* no auto-possessification: the DFA matcher must see every match length */
+    uint32_t opts = PCRE2_UTF | PCRE2_UCP | PCRE2_NO_UTF_CHECK | PCRE2_NO_AUTO_POSSESS;
+    if (fl->literal) {
+        opts |= PCRE2_LITERAL;
+        ss_strbuf_append(&sb, pat->ptr, pat->len);
+    } else if (translate(ctx, pat->ptr, pat->len, fl, &sb)) {
+        ss_strbuf_free(&sb);
+        return SS_ERROR;
+    }
+    if (fl->caseless)
+        opts |= PCRE2_CASELESS;
+    if (fl->literal)
+        opts &= ~(uint32_t)(PCRE2_UCP | PCRE2_NO_AUTO_POSSESS); /* the options a literal pattern accepts */
+    else if (fl->dot_newline)
+        opts |= PCRE2_DOTALL;
+    if (fl->line_anchors && !fl->literal)
+        opts |= PCRE2_MULTILINE;
+    else if (!fl->literal)
+        opts |= PCRE2_DOLLAR_ENDONLY;
+    if (fl->expanded && !fl->literal)
+        opts |= PCRE2_EXTENDED;
+    if (sb.oom) {
+        ss_strbuf_free(&sb);
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    }
+    int err;
+    PCRE2_SIZE off;
+    c->code = pcre2_compile((PCRE2_SPTR)(sb.data ? sb.data : ""), sb.len, opts, &err, &off, NULL);
+    ss_strbuf_free(&sb);
+    if (!c->code) {
+        const char *m = pg_message(err);
+        if (m)
+            return re_error(ctx, m);
+        PCRE2_UCHAR buf[256];
+        pcre2_get_error_message(err, buf, sizeof buf);
+        return re_error(ctx, (const char *)buf);
+    }
+    pcre2_jit_compile(c->code, PCRE2_JIT_COMPLETE); /* the interpreter runs when JIT is unavailable */
+    c->match = pcre2_match_data_create_from_pattern(c->code, NULL);
+    c->pattern = malloc(pat->len + 1);
+    if (!c->match || !c->pattern) {
+        cache_free(c);
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    }
+    memcpy(c->pattern, pat->ptr, pat->len);
+    c->len = pat->len;
+    c->flags = *fl;
+    c->shortest = !fl->literal && prefers_shortest(pat->ptr, pat->len);
+    return SS_OK;
+}
+
+/* 1 match, 0 none, -1 error (recorded). */
+static int match_at(ss_ctx *ctx, re_cache *c, const ss_text *s, size_t start)
+{
+    int rc = pcre2_match(c->code, (PCRE2_SPTR)s->ptr, s->len, start, PCRE2_NO_UTF_CHECK, c->match, NULL);
+    if (rc >= 0)
+        return 1;
+    if (rc == PCRE2_ERROR_NOMATCH)
+        return 0;
+    PCRE2_UCHAR buf[256];
+    pcre2_get_error_message(rc, buf, sizeof buf);
+    ss_ctx_error(ctx, RE_ERROR, "regular expression failed: %s", (const char *)buf);
+    return -1;
+}
+
+/* The match an extent-dependent function uses, as PostgreSQL's ARE finds it: the leftmost
+ * match at or after start, the longest one there (the shortest when the expression prefers
+ * it), by PCRE2's DFA matcher; its groups then from a Perl-style match over that extent.
+ * 1 match (ov[0..1] the extent, groups in the match data when *groups), 0 none, -1 error. */
+static int find_match(ss_ctx *ctx, re_cache *c, const ss_text *s, size_t start, PCRE2_SIZE *so, PCRE2_SIZE *eo,
+                      bool *groups)
+{
+    int ws_local[256];
+    int *ws = ws_local;
+    size_t wscount = sizeof ws_local / sizeof ws_local[0];
+    int rc;
+    for (;;) {
+        rc = pcre2_dfa_match(c->code, (PCRE2_SPTR)s->ptr, s->len, start,
+                             PCRE2_NO_UTF_CHECK | (c->shortest ? PCRE2_DFA_SHORTEST : 0), c->match, NULL, ws, wscount);
+        if (rc != PCRE2_ERROR_DFA_WSSIZE || wscount >= 65536)
+            break;
+        wscount *= 4;
+        int *bigger = realloc(ws == ws_local ? NULL : ws, wscount * sizeof(int));
+        if (!bigger) {
+            if (ws != ws_local)
+                free(ws);
+            ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+            return -1;
+        }
+        ws = bigger;
+    }
+    if (ws != ws_local)
+        free(ws);
+    if (rc == PCRE2_ERROR_NOMATCH)
+        return 0;
+    if (rc == PCRE2_ERROR_DFA_UITEM || rc == PCRE2_ERROR_DFA_UCOND) {
+        ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                     "feature not supported: back-references in a regular expression whose match is replaced, "
+                     "counted or extracted");
+        return -1;
+    }
+    if (rc < 0 && rc != 0) {
+        PCRE2_UCHAR buf[256];
+        pcre2_get_error_message(rc, buf, sizeof buf);
+        ss_ctx_error(ctx, RE_ERROR, "regular expression failed: %s", (const char *)buf);
+        return -1;
+    }
+    PCRE2_SIZE *ov = pcre2_get_ovector_pointer(c->match);
+    *so = ov[0], *eo = ov[1];
+    *groups = false;
+    {
+        /* the groups: a Perl-style match anchored at the extent's start that ends where it
+           ends (over the whole subject, else over the subject cut at the extent's end) */
+        if (pcre2_match(c->code, (PCRE2_SPTR)s->ptr, s->len, *so, PCRE2_NO_UTF_CHECK | PCRE2_ANCHORED, c->match,
+                        NULL) >= 0 &&
+            pcre2_get_ovector_pointer(c->match)[1] == *eo) {
+            *groups = true;
+        } else if (pcre2_match(c->code, (PCRE2_SPTR)s->ptr, *eo, *so,
+                               PCRE2_NO_UTF_CHECK | PCRE2_ANCHORED | PCRE2_ENDANCHORED, c->match, NULL) >= 0) {
+            *groups = true;
+        }
+        ov = pcre2_get_ovector_pointer(c->match);
+        if (!*groups) { /* only the extent is known */
+            ov[0] = *so, ov[1] = *eo;
+            for (uint32_t g = 1; g < pcre2_get_ovector_count(c->match); g++)
+                ov[2 * g] = ov[2 * g + 1] = PCRE2_UNSET;
+        }
+    }
+    return 1;
+}
+
+static const ss_text *text_at(ss_vector *const *args, uint32_t k, uint32_t i)
+{
+    return &((const ss_text *)args[k]->data)[i];
+}
+
+/* Compiles row i's pattern (argument 1) with its flags (argument flags_k, -1 for none);
+ * fn names a function that refuses the g flag. */
+static int prepare_row(ss_ctx *ctx, re_cache *c, ss_vector *const *args, uint32_t i, int flags_k, const char *fn,
+                       bool caseless)
+{
+    re_flags fl;
+    if (parse_flags(ctx, flags_k >= 0 ? text_at(args, (uint32_t)flags_k, i) : NULL, &fl))
+        return SS_ERROR;
+    if (fn && fl.global)
+        return ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "%s does not support the \"global\" option", fn);
+    fl.caseless |= caseless;
+    return compile(ctx, c, text_at(args, 1, i), &fl);
+}
+
+/* ---- s ~ p, s ~* p, regexp_like(s, p [, flags]) ---- */
+static int regex_match_rows(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, uint32_t n, ss_vector *out,
+                            bool caseless, int flags_k)
+{
+    re_cache c = {0};
+    uint8_t *r = out->data;
+    int rc = SS_OK;
+    SS_FOR_ROWS(rows, n, i, {
+        int m = prepare_row(ctx, &c, args, i, flags_k, "regexp_like()", caseless) ? -1
+                                                                                   : match_at(ctx, &c, text_at(args, 0, i), 0);
+        if (m < 0) {
+            rc = SS_ERROR;
+            break;
+        }
+        r[i] = (uint8_t)m;
+    });
+    cache_free(&c);
+    return rc;
+}
+
+int ss_fn_regex_eq(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                   ss_vector *out)
+{
+    (void)nargs;
+    return regex_match_rows(ctx, args, rows, n, out, false, -1);
+}
+
+int ss_fn_regex_ieq(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                    ss_vector *out)
+{
+    (void)nargs;
+    return regex_match_rows(ctx, args, rows, n, out, true, -1);
+}
+
+int ss_fn_regexp_like(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                      ss_vector *out)
+{
+    return regex_match_rows(ctx, args, rows, n, out, false, nargs > 2 ? 2 : -1);
+}
+
+/* The next match at or after *at (find_match); moves *at past it, one character further
+ * after an empty match so that the scan goes on.  1, 0 (no more), -1 error. */
+static int next_match(ss_ctx *ctx, re_cache *c, const ss_text *s, size_t *at)
+{
+    if (*at > s->len)
+        return 0;
+    PCRE2_SIZE so, eo;
+    bool groups;
+    int m = find_match(ctx, c, s, *at, &so, &eo, &groups);
+    if (m == 1)
+        *at = eo > so ? eo : eo >= s->len ? eo + 1 : eo + ss_utf8_char_len((unsigned char)s->ptr[eo]);
+    return m;
+}
+
+/* ---- regexp_count(s, p [, start [, flags]]) ---- */
+int ss_fn_regexp_count(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                       ss_vector *out)
+{
+    re_cache c = {0};
+    int32_t *r = out->data;
+    int rc = SS_OK;
+    SS_FOR_ROWS(rows, n, i, {
+        int32_t start = nargs > 2 ? ((const int32_t *)args[2]->data)[i] : 1;
+        if (start <= 0) {
+            rc = ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "invalid value for parameter \"%s\": %d",
+                              "start", start);
+            break;
+        }
+        if ((rc = prepare_row(ctx, &c, args, i, nargs > 3 ? 3 : -1, "regexp_count()", false)) != SS_OK)
+            break;
+        const ss_text *s = text_at(args, 0, i);
+        size_t at = ss_utf8_clip(s->ptr, s->len, (uint64_t)start - 1);
+        int32_t count = 0;
+        int m;
+        while ((m = next_match(ctx, &c, s, &at)) == 1)
+            count++;
+        if (m < 0) {
+            rc = SS_ERROR;
+            break;
+        }
+        r[i] = count;
+    });
+    cache_free(&c);
+    return rc;
+}
+
+/* Appends the replacement for the match in ovector ov: \1..\9 the groups, \& the whole match,
+ * \\ a backslash; other backslashes stay. */
+static void append_replacement(ss_strbuf *sb, const ss_text *s, const ss_text *rep, const PCRE2_SIZE *ov, uint32_t ngroups)
+{
+    for (uint32_t k = 0; k < rep->len; k++) {
+        char ch = rep->ptr[k], nx = k + 1 < rep->len ? rep->ptr[k + 1] : '\0';
+        bool group = (nx >= '1' && nx <= '9') || nx == '&';
+        if (ch != '\\' || (!group && nx != '\\')) {
+            ss_strbuf_putc(sb, ch);
+            continue;
+        }
+        k++;
+        uint32_t g = nx == '&' ? 0 : (uint32_t)(nx - '0');
+        if (!group)
+            ss_strbuf_putc(sb, '\\');
+        else if (g < ngroups && ov[2 * g] != PCRE2_UNSET)
+            ss_strbuf_append(sb, s->ptr + ov[2 * g], ov[2 * g + 1] - ov[2 * g]);
+    }
+}
+
+/* ---- regexp_replace(s, p, replacement [, flags]) ---- */
+static int replace_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint32_t i, ss_strbuf *sb, bool *null,
+                       void *state)
+{
+    (void)null;
+    re_cache *c = state;
+    re_flags fl;
+    if (parse_flags(ctx, nargs > 3 ? text_at(args, 3, i) : NULL, &fl) ||
+        prepare_row(ctx, c, args, i, nargs > 3 ? 3 : -1, NULL, false))
+        return SS_ERROR;
+    const ss_text *s = text_at(args, 0, i), *rep = text_at(args, 2, i);
+    uint32_t ngroups = pcre2_get_ovector_count(c->match);
+    size_t at = 0, copied = 0;
+    int m;
+    while ((m = next_match(ctx, c, s, &at)) == 1) {
+        const PCRE2_SIZE *ov = pcre2_get_ovector_pointer(c->match);
+        ss_strbuf_append(sb, s->ptr + copied, ov[0] - copied);
+        append_replacement(sb, s, rep, ov, ngroups);
+        copied = ov[1];
+        if (!fl.global)
+            break;
+    }
+    if (m < 0)
+        return SS_ERROR;
+    if (copied < s->len)
+        ss_strbuf_append(sb, s->ptr + copied, s->len - copied);
+    return SS_OK;
+}
+
+/* ---- substring(s from p): the first parenthesised group's text if there is a group, else
+   the whole match; NULL without a match ---- */
+static int substr_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint32_t i, ss_strbuf *sb, bool *null,
+                      void *state)
+{
+    (void)nargs;
+    re_cache *c = state;
+    if (prepare_row(ctx, c, args, i, -1, NULL, false))
+        return SS_ERROR;
+    const ss_text *s = text_at(args, 0, i);
+    size_t at = 0;
+    int m = next_match(ctx, c, s, &at);
+    if (m < 0)
+        return SS_ERROR;
+    const PCRE2_SIZE *ov = pcre2_get_ovector_pointer(c->match);
+    uint32_t g = pcre2_get_ovector_count(c->match) > 1 ? 1 : 0;
+    if ((*null = !m || ov[2 * g] == PCRE2_UNSET))
+        return SS_OK;
+    ss_strbuf_append(sb, s->ptr + ov[2 * g], ov[2 * g + 1] - ov[2 * g]);
+    return SS_OK;
+}
+
+static int with_cache(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                      ss_vector *out, ss_text_row_fn fn)
+{
+    re_cache c = {0};
+    int rc = ss_text_rows(ctx, args, nargs, rows, n, out, fn, &c);
+    cache_free(&c);
+    return rc;
+}
+
+int ss_fn_regexp_replace(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                         ss_vector *out)
+{
+    return with_cache(ctx, args, nargs, rows, n, out, replace_row);
+}
+
+int ss_fn_regexp_substr(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                        ss_vector *out)
+{
+    return with_cache(ctx, args, nargs, rows, n, out, substr_row);
+}
+
+/* ---- similar_to_escape(pattern [, escape]): SIMILAR TO's pattern as a regular expression,
+   PostgreSQL's translation (^(?: ... )$, % -> .*, _ -> ., the escape character) ---- */
+static int similar_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint32_t i, ss_strbuf *sb, bool *null,
+                       void *state)
+{
+    (void)null, (void)state;
+    const ss_text *p = text_at(args, 0, i);
+    const char *esc = "\\";
+    uint32_t elen = 1;
+    if (nargs > 1) {
+        const ss_text *e = text_at(args, 1, i);
+        esc = e->ptr, elen = e->len;
+        if (elen > 0 && ss_utf8_count(e->ptr, e->len) > 1) {
+            ss_ctx_error(ctx, "22025", "invalid escape string");
+            ss_ctx_error_hint(ctx, "Escape string must be empty or one character.");
+            return SS_ERROR;
+        }
+    }
+    ss_strbuf_puts(sb, "^(?:");
+    bool after_escape = false, in_class = false;
+    int nquotes = 0;
+    for (uint32_t at = 0; at < p->len;) {
+        uint32_t l = ss_utf8_char_len((unsigned char)p->ptr[at]);
+        if (l > p->len - at)
+            l = p->len - at;
+        const char *ch = p->ptr + at;
+        char c = ch[0];
+        at += l;
+        if (after_escape && c == '"' && !in_class) {
+            if (nquotes == 2)
+                return ss_ctx_error(ctx, "2200B",
+                                    "SQL regular expression may not contain more than two escape-double-quote "
+                                    "separators");
+            ss_strbuf_puts(sb, nquotes++ == 0 ? "){1,1}?(" : "){1,1}(?:");
+        } else if (after_escape) {
+            ss_strbuf_putc(sb, '\\');
+            ss_strbuf_append(sb, ch, l);
+        } else if (elen > 0 && l == elen && memcmp(ch, esc, l) == 0) {
+            after_escape = true;
+            continue;
+        } else if (in_class) {
+            if (c == '\\')
+                ss_strbuf_putc(sb, '\\');
+            ss_strbuf_append(sb, ch, l);
+            in_class = c != ']';
+        } else if (c == '[') {
+            ss_strbuf_putc(sb, '[');
+            in_class = true;
+        } else if (c == '%' || c == '_' || c == '(') {
+            ss_strbuf_puts(sb, c == '%' ? ".*" : c == '_' ? "." : "(?:");
+        } else {
+            if (c == '\\' || c == '.' || c == '^' || c == '$')
+                ss_strbuf_putc(sb, '\\');
+            ss_strbuf_append(sb, ch, l);
+        }
+        after_escape = false;
+    }
+    ss_strbuf_puts(sb, ")$");
+    return SS_OK;
+}
+
+SS_TEXT_FN(ss_fn_similar_to_escape, similar_row)

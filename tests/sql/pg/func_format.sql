@@ -1,0 +1,25 @@
+-- format(), quote_ident, quote_literal, quote_nullable
+SELECT format('%s %I %L %%', 'a', 'B c', 'it''s'), format('%2$s %1$s %s', 'x', 'y', 'z'), format('Testing %3$s, %2$s, %s', 'one', 'two', 'three');
+SELECT format('|%5s|%-5s|%*s|%-*s|', 'a', 'b', 3, 'c', 4, 'd'), format('|%*2$s|', 'x', 6), format('|%-*s|', -4, 'x'), format('|%*s|', NULL, 'x');
+SELECT format('%s'::text, 'x'), format(NULL), format('x'), format('%s', NULL), format('%L', NULL), format('%s %s', 1, 2.5), format('%s', true);
+SELECT format('%I', 'select'), format('%I', 'ok_name'), format('%L', 'a\b'), format('%L', 42), format('|%3s|', 'éé'), format('%1$s %1$I', 'X');
+SELECT format('%s%%%s', 'a', 'b'), format('%-3s|', 'abcdef'), format('%10L|', 'q'), format('%2$s', 'a', 'b');
+SELECT format('%I', NULL);
+SELECT format('%0$s', 'x');
+SELECT format('%x', 'x');
+SELECT format('%', 'x');
+SELECT format('abc%');
+SELECT format('%s %s', 'x');
+SELECT format('%1$', 'x');
+SELECT format('%*1s', 'x');
+SELECT format('%*s', -2147483648, 'x');
+SELECT format('%99999999999s', 'x');
+SELECT format('%*s', 'b', 'x');
+SELECT format('%3$s', 'a');
+SELECT format(1, 2);
+SELECT quote_ident('abc'), quote_ident('Abc'), quote_ident('select'), quote_ident('a"b'), quote_ident('int'), quote_ident('_x1'), quote_ident('1x'), quote_ident('éa'), quote_ident(''), quote_ident('left'), quote_ident('name');
+SELECT quote_literal('it''s'), quote_literal(E'a\\b'), quote_literal(42), quote_literal(2.50), quote_literal(true), quote_nullable(NULL), quote_nullable('x'), quote_nullable(7), quote_literal(NULL);
+CREATE TABLE ft (name text, v int);
+INSERT INTO ft VALUES ('Alice', 1), ('bob', NULL), (NULL, 3);
+SELECT format('%s=%s', name, v), format('%L', name), format('%-6s|', name), quote_nullable(name), quote_nullable(v) FROM ft ORDER BY v;
+SELECT format('INSERT INTO %I VALUES (%L)', name, v) FROM ft WHERE name IS NOT NULL ORDER BY v;

@@ -1,0 +1,23 @@
+-- overload resolution of the new functions: unknown literals, implicit casts, 42883 with its HINT, 42725
+SELECT to_hex('10');
+SELECT lpad(1, 2);
+SELECT lpad('a', '3'), rpad('a', 3, 7::text), translate(1::text, '1', '2');
+SELECT log(8, 2), log(2::int8, 8), log('100'), log(10, '1000'), ln('1'), sqrt('4'), exp('0');
+SELECT power('2', '3'), power(2, '3'), power('2.5', 2), 2 ^ '3', '2' ^ 3, pow(2::int2, 2);
+SELECT gcd(12, '18'), gcd(12, 2.5), lcm('4', 6::int8), factorial('5'), factorial(5::int2), gcd(12::int2, 18);
+SELECT gcd(12::int2, 18::int2);
+SELECT sin('0'), atan2(1, '1'), degrees(1::int8), width_bucket(5, 0, 10.0, 5), width_bucket('5', 0, 10, 5);
+SELECT chr('65'), ascii('A'), chr(66::int2);
+SELECT ascii(1);
+SELECT starts_with(1, 'a');
+SELECT split_part('a,b', ',', '2'), split_part('a,b', ',', 2::int2);
+SELECT split_part('a,b', ',', 2::int8);
+SELECT format(1);
+SELECT quote_ident(1);
+SELECT md5(1);
+SELECT regexp_replace(1, '1', '2');
+SELECT gcd(1.5, 'x');
+SELECT sind(true);
+SELECT 'a' ~ 1;
+SELECT 1 ~ 'a';
+SELECT initcap(NULL), lpad(NULL, 3), gcd(NULL, 1), power(NULL, 2), quote_nullable(NULL::int), format(NULL, 1);

@@ -1,0 +1,26 @@
+-- string functions: initcap, translate, chr, ascii, starts_with, lpad / rpad, split_part, concat_ws, to_hex, overlay, md5, lower / upper / ILIKE over non-ASCII text
+SELECT initcap('hello wORLD-foo bar_baz 3rd élan ñu'), initcap(''), initcap('ǆx ΣΑΣ'), initcap('a1b c');
+SELECT translate('12345', '143', 'ax'), translate('héllo', 'él', 'EL'), translate('abc', '', 'x'), translate('aaa', 'aa', 'xy');
+SELECT chr(65), chr(233), chr(8364), chr(128512), ascii(''), ascii('é'), ascii('€x'), ascii('A');
+SELECT chr(0);
+SELECT chr(-1);
+SELECT chr(1114112);
+SELECT chr(55296);
+SELECT starts_with('alphabet', 'alph'), starts_with('alphabet', 'beta'), starts_with('', ''), starts_with('é', 'é');
+SELECT lpad('hi', 5, 'xy'), lpad('hello', 3), lpad('hi', -1), lpad('hi', 5, ''), rpad('héé', 6, 'ñ'), lpad('héllo', 2), rpad('x', 4), lpad('', 3, 'ab');
+SELECT split_part('a,b,c', ',', 2), split_part('a,b,c', ',', -1), split_part('a,b,c', ',', -4), split_part('a,b,c', ',', 4);
+SELECT split_part('abc', '', 1), split_part('abc', '', 2), split_part('abc', '', -1), split_part('', ',', 1), split_part('a,,c', ',', 2), split_part('a::b::c', '::', -2);
+SELECT split_part('a,b', ',', 0);
+SELECT concat_ws(',', 'a', NULL, 'b', 1, 2.50, true), concat_ws(NULL, 'a'), concat_ws('', 'x', 'y'), concat_ws('-', NULL), concat('a', NULL, 1);
+SELECT to_hex(255), to_hex(0), to_hex(-1), to_hex(-1::int8), to_hex(9223372036854775807), to_hex(2147483647);
+SELECT overlay('abcdef' placing 'XY' from 2), overlay('abcdef' placing 'XY' from 2 for 3), overlay('abcdef' placing 'XY' from 2 for -1);
+SELECT overlay('abcdef' placing 'XY' from 10), overlay('abcdef' placing 'XY' from 2 for 10), overlay('héllo' placing 'É' from 2 for 1), overlay('abc' placing '' from 1 for 1);
+SELECT overlay('abcdef' placing 'XY' from 0);
+SELECT md5('abc'), md5(''), md5('é'), md5('The quick brown fox jumps over the lazy dog');
+SELECT lower('ÀÉÎ ΣΑΣ İ ẞ'), upper('straße àé ǆ ÿ'), lower('ǅ'), upper('ǅ');
+SELECT 'Straße' ILIKE 'STRASSE', 'ǅ' ILIKE 'ǆ', 'ΣΑΣ' ILIKE 'σας', 'ÉCOLE' ILIKE 'école', 'Ärger' ILIKE '%RGER', 'ÀB' NOT ILIKE 'àb';
+CREATE TABLE st (s text, n int);
+INSERT INTO st VALUES ('hello', 1), ('Wörld', 7), (NULL, 2), ('a-b-c', -1);
+SELECT s, initcap(s), lpad(s, n + 3, '*'), rpad(s, 6, '.'), split_part(s, '-', n), translate(s, 'lö', 'LO'), md5(s), starts_with(s, 'h') FROM st ORDER BY n;
+SELECT lpad('a', 300000000, 'x');
+SELECT rpad('a', 268435455, 'x');
