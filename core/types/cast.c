@@ -157,7 +157,7 @@ static int cast_numeric(ss_ctx *ctx, const ss_value *in, ss_type from, ss_type t
     if (ss_type_is_integer(t))
         return num_to_int(ctx, &in->v.s, t, &res->v.i);
     if (t == SS_TYPE_FLOAT8) {
-        return num_to_double(ctx, &in->v.s, &res->v.f);
+        return num_to_float8(ctx, &in->v.s, &res->v.f);
     }
     /* a string type */
     ss_strbuf sb;

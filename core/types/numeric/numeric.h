@@ -128,9 +128,11 @@ int num_from_int64(ss_ctx *ctx, int64_t v, ss_text *out);
 int num_to_int(ss_ctx *ctx, const ss_text *a, int32_t to, int64_t *out);
 /* float8/float4 -> numeric through 15 / 6 significant digits, as PostgreSQL. */
 int num_from_double(ss_ctx *ctx, double v, int digits, ss_text *out);
+/* numeric -> double, the nearest (infinite or 0 beyond double's range). */
+double num_to_double(const ss_text *a);
 /* numeric -> float8 as numeric_float8 (its text through float8in): 22003 quoting the digits
  * beyond double's range. */
-int num_to_double(ss_ctx *ctx, const ss_text *a, double *out);
+int num_to_float8(ss_ctx *ctx, const ss_text *a, double *out);
 
 /* ---- sums (numeric_agg.c): the ss_type_sum of numeric ---- */
 extern const ss_type_sum num_sum_support;

@@ -68,7 +68,8 @@ int num_from_double(ss_ctx *ctx, double v, int digits, ss_text *out)
     return num_parse(ctx, buf, (size_t)n, out);
 }
 
-int num_to_double(ss_ctx *ctx, const ss_text *x, double *out)
+/* The small-coefficient fast path of both conversions: *out exact or correctly rounded. */
+static bool small_to_double(const ss_text *x, double *out)
 {
     int64_t c;
     int s;
@@ -77,8 +78,30 @@ int num_to_double(ss_ctx *ctx, const ss_text *x, double *out)
                                      1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
                                      1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
         *out = (double)c / p10[s]; /* both exact: the quotient is correctly rounded */
-        return SS_OK;
+        return true;
     }
+    return false;
+}
+
+double num_to_double(const ss_text *x)
+{
+    double d;
+    if (small_to_double(x, &d))
+        return d;
+    ss_strbuf sb;
+    ss_strbuf_init(&sb);
+    num_format(x, &sb);
+    d = sb.data ? strtod(sb.data, NULL) : NAN;
+    if (sb.data && strcmp(sb.data, "NaN") == 0)
+        d = NAN;
+    ss_strbuf_free(&sb);
+    return d;
+}
+
+int num_to_float8(ss_ctx *ctx, const ss_text *x, double *out)
+{
+    if (small_to_double(x, out))
+        return SS_OK;
     /* numeric_out then float8in, as PostgreSQL's numeric_float8: NaN and the infinities by
        name, 22003 quoting the digits when the value is beyond double's range */
     ss_strbuf sb;
