@@ -11,6 +11,7 @@
 #include "plan/planner.h"
 #include "sql/split.h"
 #include "types/cast.h"
+#include "types/datetime/datetime.h"
 #include "types/typeio.h"
 #include "types/utf8.h"
 #include "util/stack_depth.h"
@@ -84,6 +85,7 @@ static int bind_now(sunstone_stmt *st)
     ctx.deadline_ns = st->ctx.deadline_ns;
     ss_bound_stmt *bs;
     ss_float8_set_extra_digits(db->settings.extra_float_digits); /* folded casts to text */
+    dt_session_publish(&db->settings);
     /* a rebind keeps the parameter types the user already bound against */
     static const ss_type no_params[1] = {{SS_TYPE_INVALID, -1}};
     if (ss_bind(&ctx, ctx.catalog, ctx.settings, st->ast, arena, st->no_params ? no_params : NULL, 0, &bs)) {
@@ -388,7 +390,9 @@ static int step(sunstone_stmt *st)
     if (st->state == STMT_DONE)
         return SUNSTONE_DONE;
     ss_float8_set_extra_digits(db->settings.extra_float_digits);
+    dt_session_publish(&db->settings);
     if (st->state == STMT_READY) {
+        dt_statement_begin();
         ss_error_clear(&db->err);
         ss_interrupt_begin(&st->ctx, db->settings.statement_timeout_ms);
         ss_stmt_begin_run(st);
@@ -589,6 +593,7 @@ const char *sunstone_column_text(sunstone_stmt *st, int col)
     ss_strbuf *sb = &st->text[col];
     if (sb->len == 0) {
         ss_float8_set_extra_digits(st->db->settings.extra_float_digits);
+        dt_session_publish(&st->db->settings);
         ss_value_format(st->bound->col_types[col], &v, sb);
         if (!sb->data)
             ss_strbuf_append(sb, "", 0);

@@ -2,6 +2,7 @@
  * PostgreSQL's func_select_candidate rules. */
 #include "types/functions.h"
 
+#include <string.h>
 #include <strings.h>
 
 #include "exec/expr.h"
@@ -391,4 +392,17 @@ int ss_oper_resolve(const char *name, uint32_t nargs, const ss_type *argtypes,
         }
     }
     return select_candidate(defs, n, nargs, argtypes, def, param_types, result);
+}
+
+bool ss_func_not_foldable(const ss_func_def *def)
+{
+    /* the current-time functions (types/datetime/dt_sqlfunc.c): stable within a statement,
+       not across the executions of a prepared one; age(x) reads current_date */
+    static const char *const names[] = {"now", "transaction_timestamp", "statement_timestamp", "clock_timestamp",
+                                        "timeofday", "current_date", "current_time", "current_timestamp",
+                                        "localtime", "localtimestamp", "age"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(def->name, names[i]) == 0 && (strcmp(names[i], "age") != 0 || def->nargs == 1))
+            return true;
+    return false;
 }

@@ -6,7 +6,7 @@
 
 #include "exec/context.h"
 
-#define SS_FUNC_MAX_ARGS 3
+#define SS_FUNC_MAX_ARGS 7
 
 /* Evaluates the function at rows[0..n) (rows NULL: positions 0..n-1) of the argument
  * vectors, writing results at the same positions of out (whose type is the function's
@@ -27,6 +27,10 @@ typedef struct ss_func_def {
     int32_t result;                 /* result type id (typmod -1) */
     ss_func_eval_fn eval;
 } ss_func_def;
+
+/* Whether a call of def is never folded at bind time though its arguments are constants:
+ * its value changes between statements or calls (now(), clock_timestamp(), timeofday()). */
+bool ss_func_not_foldable(const ss_func_def *def);
 
 /* Picks the function `name` (case-insensitive) for arguments of types argtypes[0..nargs):
  * an exact match first, else PostgreSQL's rules over the candidates every argument reaches

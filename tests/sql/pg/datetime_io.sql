@@ -1,0 +1,42 @@
+-- date/time input and output: every type under DateStyle ISO, MDY and IntervalStyle postgres,
+-- PostgreSQL's input forms, special values and typmod rounding.
+SET TIME ZONE 'UTC';
+SELECT '2024-01-05'::date, 'Jan 5 2024'::date, '5 Jan 2024'::date, '20240105'::date, '01/05/2024'::date, '2024.005'::date;
+SELECT 'J2451545'::date, '0044-03-15 BC'::date, 'epoch'::date, 'infinity'::date, '-infinity'::date;
+SELECT '2024-01-01 10:00:00.123456789'::timestamp, '2024-01-05T10:11:12Z'::timestamp, 'Jan 5 2024 3:00pm'::timestamp;
+SELECT '20240105 101112'::timestamp, '0044-03-15 BC'::timestamp, '1999-12-31 24:00'::timestamp, 'epoch'::timestamp;
+SELECT 'infinity'::timestamp, '-infinity'::timestamp, '2024-02-29 23:59:59.999999'::timestamp;
+SELECT '2024-01-05 10:11:12+02'::timestamptz, '2024-01-05 10:11:12-05:30'::timestamptz, '2024-01-05 10:11:12 PST'::timestamptz;
+SELECT '2024-01-05 10:11:12 America/New_York'::timestamptz, '2024-07-05 10:11:12 Europe/Berlin'::timestamptz;
+SELECT '2024-07-05 10:11 CEST'::timestamptz, '2024-01-05 10:11 MSK'::timestamptz, '2024-01-05T10:11:12.5Z'::timestamptz;
+SELECT '10:11:12'::time, '10:11'::time, '10:11:12.123456'::time, 'allballs'::time, '24:00'::time, '3:04 pm'::time, '101112'::time;
+SELECT '10:11:12+02'::timetz, '10:11:12 PST'::timetz, '10:11:12-05:30'::timetz, '10:11:12Z'::timetz, '2024-01-05 10:11 Europe/Berlin'::timetz;
+SELECT '1 day 2 hours'::interval, '1-2'::interval, 'P1Y2M3DT4H5M6S'::interval, '@ 1 hour ago'::interval;
+SELECT '-1 2:03:04.5'::interval, '1.5 months'::interval, '100 years 3 mons -4 days'::interval, '0'::interval;
+SELECT 'P0001-02-03T04:05:06'::interval, '1 week 3 millennia'::interval, '1.5 weeks'::interval, 'PT1.5S'::interval;
+SELECT '3 decades 2 centuries'::interval, '-1 days +02:03:04'::interval, '1:2:3'::interval, '10 seconds 5 ms 7 us'::interval;
+SELECT '1 year -1 month'::interval, '-1 year -2 mons +3 days -04:05:06'::interval, '2 hours 30 minutes ago'::interval;
+SELECT interval '1 day 02:03:04.5678' day to second, interval '1 day 02:03:04' hour to minute, interval '1-2' year to month;
+SELECT interval '5 10:11:12' day to hour, interval '10:11' minute to second, interval '3' hour, interval '1 2' day to hour;
+SELECT '2024-01-05 10:11:12.987654'::timestamp(0), '2024-01-05 10:11:12.987654'::timestamp(2), '2024-01-05 10:11:12.987654'::timestamptz(3);
+SELECT '10:11:12.987654'::time(1), '23:59:59.9'::time(0), '10:11:12.987654+02'::timetz(2), '1.987654 seconds'::interval(2);
+SELECT date '2024-03-01', timestamp '2024-03-01 10:00', timestamptz '2024-03-01 10:00+01', time '10:00', interval '2 days';
+SELECT '2024-01-05'::date::text, '2024-01-05 10:11'::timestamp::text, '10:11'::time::text, '1 day'::interval::text, '10:11+02'::timetz::text;
+SELECT 'tue jan 9 2024'::date, '2024-01-05 10:00 AD'::timestamp, 'January 5, 2024'::date;
+CREATE TABLE dt_io (d date, t time, ts timestamp, tz timestamptz, i interval, ttz timetz);
+INSERT INTO dt_io VALUES ('2024-01-05', '10:11:12', '2024-01-05 10:11:12', '2024-01-05 10:11:12+02', '1 day', '10:11+01'),
+  ('1999-12-31', '23:59:59.5', '1999-12-31 23:59:59.5', '1999-12-31 23:59:59.5-08', '-3 hours', '00:00-03'), (NULL, NULL, NULL, NULL, NULL, NULL);
+SELECT * FROM dt_io ORDER BY d;
+SELECT ts::text, d::text FROM dt_io ORDER BY 1;
+DROP TABLE dt_io;
+SET DateStyle = 'ISO, DMY';
+SELECT '05/01/2024'::date, '05-01-24'::date;
+SET DateStyle = 'ISO, YMD';
+SELECT '24-01-05'::date;
+RESET DateStyle;
+SHOW DateStyle;
+SET IntervalStyle = 'iso_8601';
+SELECT '1 year 2 mons 3 days 04:05:06.5'::interval, '-1 day'::interval, '0'::interval;
+SET IntervalStyle = 'postgres_verbose';
+SELECT '1 year 2 mons 3 days 04:05:06.5'::interval, '-1 day +2 hours'::interval, '0'::interval, '-1.5 seconds'::interval;
+RESET IntervalStyle;
