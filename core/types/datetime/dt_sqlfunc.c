@@ -441,6 +441,20 @@ DT_FN(fn_to_timestamp)
     return SS_OK;
 }
 
+/* date(timestamp | timestamptz): the cast as a function */
+DT_FN(fn_date_of)
+{
+    (void)nargs;
+    const int64_t *t = args[0]->data;
+    bool tz = args[0]->type.id == TSTZ;
+    const dt_zone *z = tz ? dt_ctx_zone(ctx) : NULL;
+    SS_FOR_ROWS(rows, n, i, {
+        if (!(tz ? dt_timestamptz2date(t[i], z, &((int32_t *)out->data)[i]) : dt_timestamp2date(t[i], &((int32_t *)out->data)[i])))
+            return dt_err_timestamp_range(ctx);
+    });
+    return SS_OK;
+}
+
 /* ---- current time ------------------------------------------------------------------------------ */
 
 /* now() and its spellings; with a precision argument the value is rounded (current_timestamp(p)) */
@@ -558,6 +572,8 @@ const ss_func_def dt_timestamp_functions[] = {
     DT_DEF("to_char", fn_to_char, TXT, TSTZ, TXT),
     DT_DEF("to_char", fn_to_char, TXT, IVL, TXT),
     DT_DEF("to_timestamp", fn_to_timestamp, TSTZ, F8),
+    DT_DEF("date", fn_date_of, DATE, TS),
+    DT_DEF("date", fn_date_of, DATE, TSTZ),
     DT_DEF0("now", fn_now, TSTZ),
     DT_DEF0("transaction_timestamp", fn_now, TSTZ),
     DT_DEF0("statement_timestamp", fn_now, TSTZ),

@@ -61,6 +61,27 @@ static void iv_hash_batch(const ss_vector *v, const uint32_t *rows, uint32_t n, 
     }
 }
 
+/* ss_type_arith: interval addition, and the sign of an interval (its order against zero) */
+static int arith_add(ss_ctx *ctx, const void *a, const void *b, ss_vector *out, uint32_t row)
+{
+    dt_interval x, y, r;
+    dt_interval_decode(a, &x);
+    dt_interval_decode(b, &y);
+    if (!dt_interval_pl(&x, &y, &r))
+        return dt_err_interval_range(ctx);
+    return dt_set_interval(ctx, out, row, &r);
+}
+
+static int arith_classify(const void *a)
+{
+    dt_interval x, zero = {0, 0, 0};
+    dt_interval_decode(a, &x);
+    int c = dt_interval_cmp(&x, &zero);
+    return c > 0 ? SS_VALUE_POSITIVE : c < 0 ? SS_VALUE_NEGATIVE : SS_VALUE_ZERO;
+}
+
+static const ss_type_arith iv_arith = {sizeof(ss_type_arith), arith_add, arith_classify};
+
 static const ss_type_info interval_info = {
     .struct_size = sizeof(ss_type_info),
     .id = SS_TYPE_INTERVAL,
@@ -71,6 +92,7 @@ static const ss_type_info interval_info = {
     .equal = iv_equal,
     .hash = iv_hash,
     .hash_batch = iv_hash_batch,
+    .arith = &iv_arith,
     .physical = 0,
 };
 

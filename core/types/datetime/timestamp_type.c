@@ -47,12 +47,37 @@ static int coerce(ss_ctx *ctx, const ss_value *in, ss_type from, ss_type to, int
     return SS_OK;
 }
 
+/* ss_type_arith (generate_series): a timestamp plus an interval element b, months and days
+ * in the session's zone for timestamptz; 22008 on overflow */
+static int arith_add(ss_ctx *ctx, const void *a, const void *b, ss_vector *out, uint32_t row)
+{
+    int64_t t = *(const int64_t *)a, r;
+    dt_interval iv;
+    dt_interval_decode(b, &iv);
+    bool ok = out->type.id == TSTZ ? dt_timestamptz_pl_interval(t, &iv, dt_ctx_zone(ctx), &r)
+                                   : dt_timestamp_pl_interval(t, &iv, &r);
+    if (!ok)
+        return dt_err_timestamp_range(ctx);
+    ((int64_t *)out->data)[row] = r;
+    return SS_OK;
+}
+
+static int arith_classify(const void *a)
+{
+    int64_t t = *(const int64_t *)a;
+    return t == DT_NOBEGIN ? SS_VALUE_NINF : t == DT_NOEND ? SS_VALUE_PINF : t > 0 ? SS_VALUE_POSITIVE
+           : t < 0 ? SS_VALUE_NEGATIVE : SS_VALUE_ZERO;
+}
+
+static const ss_type_arith ts_arith = {sizeof(ss_type_arith), arith_add, arith_classify};
+
 static const ss_type_info ts_info = {
     .struct_size = sizeof(ss_type_info),
     .id = SS_TYPE_TIMESTAMP,
     .name = "timestamp without time zone",
     .layout = SS_LAYOUT_FIXED,
     .width = sizeof(int64_t),
+    .arith = &ts_arith,
     .physical = SS_TYPE_INT8,
 };
 
@@ -62,6 +87,7 @@ static const ss_type_info tstz_info = {
     .name = "timestamp with time zone",
     .layout = SS_LAYOUT_FIXED,
     .width = sizeof(int64_t),
+    .arith = &ts_arith,
     .physical = SS_TYPE_INT8,
 };
 
