@@ -40,7 +40,7 @@ static int series_type(binder *b, const ast_expr *a, ss_expr **args, uint32_t n,
         bool all_ts = true, dt = true, any_dt = false;
         for (uint32_t i = 0; i < 2; i++) {
             int32_t t = args[i]->type.id;
-            all_ts &= t == SS_TYPE_TIMESTAMP;
+            all_ts &= t == SS_TYPE_TIMESTAMP || (t == SS_TYPE_UNKNOWN && args[1 - i]->type.id == SS_TYPE_TIMESTAMP);
             any_dt |= t == SS_TYPE_TIMESTAMP || t == SS_TYPE_TIMESTAMPTZ || t == SS_TYPE_DATE;
             dt &= t == SS_TYPE_TIMESTAMP || t == SS_TYPE_TIMESTAMPTZ || t == SS_TYPE_DATE || t == SS_TYPE_UNKNOWN;
         }

@@ -162,10 +162,14 @@ const ss_cast_def dt_date_casts[] = {
 
 const ss_cast_def dt_timestamp_casts[] = {
     {TS, DATE, CAST_ASSIGNMENT, ts_to_date},
-    {TSTZ, DATE, CAST_ASSIGNMENT, ts_to_date},
     {TS, TSTZ, CAST_IMPLICIT, ts_to_tstz},
     {TSTZ, TS, CAST_ASSIGNMENT, tstz_to_ts},
     {TS, TIME, CAST_ASSIGNMENT, ts_to_time},
+    {0},
+};
+
+const ss_cast_def dt_timestamptz_casts[] = {
+    {TSTZ, DATE, CAST_ASSIGNMENT, ts_to_date},
     {TSTZ, TIME, CAST_ASSIGNMENT, ts_to_time},
     {TSTZ, TIMETZ, CAST_ASSIGNMENT, tstz_to_timetz},
     {0},

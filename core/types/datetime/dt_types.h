@@ -59,7 +59,7 @@ int dt_err_date_for_timestamp(ss_ctx *ctx);
 /* the descriptors' tables (each ends with an all-zero entry) */
 extern const ss_func_def dt_date_operators[], dt_time_operators[], dt_timestamp_operators[], dt_interval_operators[];
 extern const ss_func_def dt_date_functions[], dt_timestamp_functions[], dt_interval_functions[], dt_time_functions[];
-extern const ss_cast_def dt_date_casts[], dt_timestamp_casts[], dt_time_casts[];
+extern const ss_cast_def dt_date_casts[], dt_timestamp_casts[], dt_timestamptz_casts[], dt_time_casts[];
 
 /* typmods of timestamp(p) / time(p) / interval fields and precision */
 int dt_typmod_in_timestamp(ss_ctx *ctx, const int32_t *mods, uint32_t nmods, int32_t *typmod);

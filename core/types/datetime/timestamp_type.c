@@ -117,6 +117,7 @@ const ss_type_def ss_timestamptz_type_def = {
     .input = input,
     .output = output,
     .coerce_typmod = coerce,
+    .casts = dt_timestamptz_casts,
 };
 
 /* timestamp(tz) ± interval, either order for + */

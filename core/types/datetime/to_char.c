@@ -1,5 +1,5 @@
 /* to_char.c — to_char(timestamp | timestamptz | interval, text) as PostgreSQL 15's
- * formatting.c writes them: the template patterns (YYYY, MM, Month, Dy, DDD, IW, IYYY, HH24,
+ * to_char writes them: the template patterns (YYYY, MM, Month, Dy, DDD, IW, IYYY, HH24,
  * HH12, MI, SS, MS, US, FF1-6, AM/PM, BC/AD, TZ, TZH, TZM, OF, Q, CC, J, RM, W, WW, SSSS ...),
  * the FM / TM / FX prefixes and TH / th suffixes, quoted literal text and backslash escapes. */
 #include "types/datetime/to_char.h"

@@ -13,3 +13,7 @@ SELECT * FROM generate_series(timestamptz '2024-03-30', timestamptz '2024-04-01'
 SELECT * FROM generate_series(timestamptz '2024-03-31 00:00', timestamptz '2024-03-31 04:00', interval '1 hour');
 SELECT * FROM generate_series(timestamp '2024-01-01', timestamp '2024-01-02', interval '0');
 SELECT date(g) FROM generate_series(date '2024-02-27', date '2024-03-01', interval '1 day') g;
+SELECT * FROM generate_series('2020-01-01'::timestamp, '2020-01-01 02:00', '1 hour');
+SELECT * FROM generate_series('2020-01-01', '2020-01-01 02:00'::timestamptz, '1 hour') WITH ORDINALITY;
+SELECT * FROM generate_series(timestamp '294276-12-31 23:00', timestamp 'infinity', interval '1 hour') LIMIT 2;
+SELECT * FROM generate_series(timestamp '2024-01-01', NULL, interval '1 day');
