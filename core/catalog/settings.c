@@ -116,11 +116,19 @@ static int check_client_min_messages(ss_ctx *ctx, const ss_settings *s, const ch
     return check_enum(ctx, name, value, message_levels, out, outlen);
 }
 
+/* Sunstone writes intervals in the postgres, postgres_verbose and iso_8601 styles
+ * (types/datetime/dt_format.c); sql_standard is refused rather than printed wrongly. */
 static int check_intervalstyle(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value, char *out,
                                size_t outlen)
 {
     (void)s;
-    return check_enum(ctx, name, value, interval_styles, out, outlen);
+    if (check_enum(ctx, name, value, interval_styles, out, outlen))
+        return SS_ERROR;
+    if (strcmp(out, "sql_standard") == 0)
+        return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                            "feature not supported: IntervalStyle sql_standard (postgres, postgres_verbose and "
+                            "iso_8601 are)");
+    return SS_OK;
 }
 
 static int check_datestyle(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value, char *out,
@@ -263,6 +271,7 @@ int ss_settings_copy(ss_settings *dst, const ss_settings *src)
     dst->dt_zone = src->dt_zone;
     dst->dt_date_order = src->dt_date_order;
     dst->dt_interval_style = src->dt_interval_style;
+    dst->dt_date_style = src->dt_date_style;
     return SS_OK;
 }
 

@@ -36,6 +36,7 @@ typedef struct ss_settings {
     const struct dt_zone *dt_zone; /* NULL: the default zone */
     int dt_date_order;             /* DT_ORDER_* */
     int dt_interval_style;         /* DT_ISTYLE_* */
+    int dt_date_style;             /* DT_DSTYLE_* */
 } ss_settings;
 
 /* PostgreSQL's work_mem default and minimum, in kB. */

@@ -20,7 +20,8 @@ static int input(ss_ctx *ctx, ss_type t, const char *s, size_t len, ss_value *ou
 static void output(ss_type t, const ss_value *v, ss_strbuf *out)
 {
     (void)t;
-    dt_date_out((int32_t)v->v.i, out);
+    const dt_session *s = dt_session_current();
+    dt_date_out_style((int32_t)v->v.i, s->date_style, s->date_order, out);
 }
 
 static const ss_type_info date_info = {

@@ -122,6 +122,7 @@ bool dt_tz_abbrev_offset(const dt_zone *z, const char *abbrev, int64_t t, int *g
 /* ---- the session's date/time settings -------------------------------------------------------- */
 
 enum { DT_ORDER_MDY = 0, DT_ORDER_DMY, DT_ORDER_YMD };
+enum { DT_DSTYLE_ISO = 0, DT_DSTYLE_SQL, DT_DSTYLE_POSTGRES, DT_DSTYLE_GERMAN };
 enum { DT_ISTYLE_POSTGRES = 0, DT_ISTYLE_POSTGRES_VERBOSE, DT_ISTYLE_SQL_STANDARD, DT_ISTYLE_ISO_8601 };
 
 typedef struct dt_session {
@@ -129,6 +130,7 @@ typedef struct dt_session {
     int date_order;       /* DT_ORDER_*, from DateStyle */
     int interval_style;   /* DT_ISTYLE_* */
     int64_t stmt_start;   /* timestamptz of the statement's start (now()) */
+    int date_style;       /* DT_DSTYLE_*, from DateStyle */
 } dt_session;
 
 /* The settings ctx's session has (TimeZone, DateStyle, IntervalStyle; else those last
@@ -216,6 +218,10 @@ int dt_interval_in(ss_ctx *ctx, const char *str, size_t len, int32_t typmod, dt_
 /* ---- output (dt_format.c) ---------------------------------------------------------------------- */
 
 void dt_date_out(int32_t d, ss_strbuf *out);
+/* the same in a DateStyle (DT_DSTYLE_*) with its field order (DT_ORDER_*) */
+void dt_date_out_style(int32_t d, int style, int order, ss_strbuf *out);
+void dt_timestamp_out_style(int64_t ts, int style, int order, ss_strbuf *out);
+void dt_timestamptz_out_style(int64_t ts, const dt_zone *z, int style, int order, ss_strbuf *out);
 void dt_time_out(int64_t t, ss_strbuf *out);
 void dt_timetz_out(const dt_timetz *t, ss_strbuf *out);
 void dt_timestamp_out(int64_t ts, ss_strbuf *out);

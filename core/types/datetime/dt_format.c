@@ -1,6 +1,7 @@
-/* dt_format.c — date/time text output as PostgreSQL 15 writes it under DateStyle ISO and
- * IntervalStyle postgres: EncodeDateOnly, EncodeTimeOnly, EncodeDateTime, EncodeTimezone,
- * EncodeInterval and the special values. */
+/* dt_format.c — date/time text output as PostgreSQL 15 writes it: EncodeDateOnly and
+ * EncodeDateTime under the DateStyles ISO, SQL, Postgres and German, EncodeTimeOnly,
+ * EncodeTimezone, EncodeInterval under IntervalStyle postgres, postgres_verbose and iso_8601,
+ * and the special values. */
 #include "types/datetime/datetime.h"
 
 #include <inttypes.h>
@@ -22,10 +23,36 @@ static void append_seconds(ss_strbuf *out, int sec, int64_t fsec)
     }
 }
 
-static void append_date(ss_strbuf *out, int year, int mon, int mday)
+static const char *const month_abbr[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                         "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+static const char *const day_abbr[] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
+
+/* the date part in a DateStyle (EncodeDateOnly's layouts) */
+static void append_date_style(ss_strbuf *out, int year, int mon, int mday, int style, int order)
 {
-    ss_strbuf_printf(out, "%04d-%02d-%02d", year > 0 ? year : -(year - 1), mon, mday);
+    int y = year > 0 ? year : -(year - 1);
+    switch (style) {
+    case DT_DSTYLE_SQL:
+        if (order == DT_ORDER_DMY)
+            ss_strbuf_printf(out, "%02d/%02d/%04d", mday, mon, y);
+        else
+            ss_strbuf_printf(out, "%02d/%02d/%04d", mon, mday, y);
+        break;
+    case DT_DSTYLE_GERMAN:
+        ss_strbuf_printf(out, "%02d.%02d.%04d", mday, mon, y);
+        break;
+    case DT_DSTYLE_POSTGRES:
+        if (order == DT_ORDER_DMY)
+            ss_strbuf_printf(out, "%02d-%02d-%04d", mday, mon, y);
+        else
+            ss_strbuf_printf(out, "%02d-%02d-%04d", mon, mday, y);
+        break;
+    default:
+        ss_strbuf_printf(out, "%04d-%02d-%02d", y, mon, mday);
+        break;
+    }
 }
+
 
 void dt_encode_tz(int tz_west, ss_strbuf *out)
 {
@@ -47,7 +74,7 @@ void dt_encode_special(int64_t ts, ss_strbuf *out)
     ss_strbuf_puts(out, ts == DT_NOBEGIN ? "-infinity" : "infinity");
 }
 
-void dt_date_out(int32_t d, ss_strbuf *out)
+void dt_date_out_style(int32_t d, int style, int order, ss_strbuf *out)
 {
     if (d == DATEVAL_NOBEGIN || d == DATEVAL_NOEND) {
         ss_strbuf_puts(out, d == DATEVAL_NOBEGIN ? "-infinity" : "infinity");
@@ -55,9 +82,14 @@ void dt_date_out(int32_t d, ss_strbuf *out)
     }
     int y, m, dd;
     dt_j2date(d + POSTGRES_EPOCH_JDATE, &y, &m, &dd);
-    append_date(out, y, m, dd);
+    append_date_style(out, y, m, dd, style, order);
     if (y <= 0)
         ss_strbuf_puts(out, " BC");
+}
+
+void dt_date_out(int32_t d, ss_strbuf *out)
+{
+    dt_date_out_style(d, DT_DSTYLE_ISO, DT_ORDER_MDY, out);
 }
 
 void dt_time_out(int64_t t, ss_strbuf *out)
@@ -75,39 +107,70 @@ void dt_timetz_out(const dt_timetz *t, ss_strbuf *out)
     dt_encode_tz(t->zone, out);
 }
 
-static void encode_datetime(const dt_tm *tm, int64_t fsec, bool print_tz, int tz_west, ss_strbuf *out)
+/* EncodeDateTime: ISO writes the numeric offset, the other styles the zone's abbreviation
+ * when there is one */
+static void encode_datetime(const dt_tm *tm, int64_t fsec, bool print_tz, int tz_west, const char *tzn, int style,
+                            int order, ss_strbuf *out)
 {
-    append_date(out, tm->year, tm->mon, tm->mday);
-    ss_strbuf_printf(out, " %02d:%02d:", tm->hour, tm->min);
-    append_seconds(out, tm->sec, fsec);
-    if (print_tz)
-        dt_encode_tz(tz_west, out);
+    if (style == DT_DSTYLE_POSTGRES) {
+        int wday = dt_j2day(dt_date2j(tm->year, tm->mon, tm->mday));
+        if (order == DT_ORDER_DMY)
+            ss_strbuf_printf(out, "%s %02d %s", day_abbr[wday], tm->mday, month_abbr[tm->mon - 1]);
+        else
+            ss_strbuf_printf(out, "%s %s %02d", day_abbr[wday], month_abbr[tm->mon - 1], tm->mday);
+        ss_strbuf_printf(out, " %02d:%02d:", tm->hour, tm->min);
+        append_seconds(out, tm->sec, fsec);
+        ss_strbuf_printf(out, " %04d", tm->year > 0 ? tm->year : -(tm->year - 1));
+    } else {
+        append_date_style(out, tm->year, tm->mon, tm->mday, style, order);
+        ss_strbuf_printf(out, " %02d:%02d:", tm->hour, tm->min);
+        append_seconds(out, tm->sec, fsec);
+    }
+    if (print_tz) {
+        if (style != DT_DSTYLE_ISO && tzn && *tzn)
+            ss_strbuf_printf(out, " %.10s", tzn);
+        else {
+            if (style != DT_DSTYLE_ISO)
+                ss_strbuf_putc(out, ' ');
+            dt_encode_tz(tz_west, out);
+        }
+    }
     if (tm->year <= 0)
         ss_strbuf_puts(out, " BC");
 }
 
-void dt_timestamp_out(int64_t ts, ss_strbuf *out)
+void dt_timestamp_out_style(int64_t ts, int style, int order, ss_strbuf *out)
 {
     dt_tm tm;
     int64_t fsec;
     if (ts == DT_NOBEGIN || ts == DT_NOEND)
         dt_encode_special(ts, out);
     else if (dt_timestamp2tm(ts, &tm, &fsec))
-        encode_datetime(&tm, fsec, false, 0, out);
+        encode_datetime(&tm, fsec, false, 0, NULL, style, order, out);
     else
         ss_strbuf_puts(out, "timestamp out of range");
 }
 
-void dt_timestamptz_out(int64_t ts, const dt_zone *z, ss_strbuf *out)
+void dt_timestamptz_out_style(int64_t ts, const dt_zone *z, int style, int order, ss_strbuf *out)
 {
     dt_tm tm;
     int64_t fsec;
     if (ts == DT_NOBEGIN || ts == DT_NOEND)
         dt_encode_special(ts, out);
     else if (dt_timestamptz2tm(ts, z, &tm, &fsec))
-        encode_datetime(&tm, fsec, true, -tm.gmtoff, out);
+        encode_datetime(&tm, fsec, true, -tm.gmtoff, tm.zone, style, order, out);
     else
         ss_strbuf_puts(out, "timestamp out of range");
+}
+
+void dt_timestamp_out(int64_t ts, ss_strbuf *out)
+{
+    dt_timestamp_out_style(ts, DT_DSTYLE_ISO, DT_ORDER_MDY, out);
+}
+
+void dt_timestamptz_out(int64_t ts, const dt_zone *z, ss_strbuf *out)
+{
+    dt_timestamptz_out_style(ts, z, DT_DSTYLE_ISO, DT_ORDER_MDY, out);
 }
 
 static void add_int_part(ss_strbuf *out, int64_t value, const char *units, bool *is_zero, bool *is_before)

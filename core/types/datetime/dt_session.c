@@ -14,7 +14,7 @@
 #include <strings.h>
 #include <time.h>
 
-static SS_TLS dt_session current = {NULL, DT_ORDER_MDY, DT_ISTYLE_POSTGRES, 0};
+static SS_TLS dt_session current = {NULL, DT_ORDER_MDY, DT_ISTYLE_POSTGRES, 0, DT_DSTYLE_ISO};
 
 int64_t dt_clock_now(void)
 {
@@ -59,6 +59,10 @@ void dt_settings_update(ss_settings *s, const char *name, const char *value)
         order = order ? order + 1 : value;
         while (*order == ' ')
             order++;
+        s->dt_date_style = strncasecmp(value, "SQL", 3) == 0        ? DT_DSTYLE_SQL
+                           : strncasecmp(value, "Postgres", 8) == 0 ? DT_DSTYLE_POSTGRES
+                           : strncasecmp(value, "German", 6) == 0   ? DT_DSTYLE_GERMAN
+                                                                      : DT_DSTYLE_ISO;
         s->dt_date_order = strncasecmp(order, "DMY", 3) == 0 ? DT_ORDER_DMY
                            : strncasecmp(order, "YMD", 3) == 0 ? DT_ORDER_YMD
                                                                 : DT_ORDER_MDY;
@@ -83,6 +87,7 @@ void dt_session_publish(const ss_settings *s)
     current.zone = zone_of(s);
     current.date_order = s ? s->dt_date_order : DT_ORDER_MDY;
     current.interval_style = s ? s->dt_interval_style : DT_ISTYLE_POSTGRES;
+    current.date_style = s ? s->dt_date_style : DT_DSTYLE_ISO;
 }
 
 void dt_statement_begin(void)
@@ -97,6 +102,7 @@ void dt_session_of(ss_ctx *ctx, dt_session *out)
         out->zone = zone_of(ctx->settings);
         out->date_order = ctx->settings->dt_date_order;
         out->interval_style = ctx->settings->dt_interval_style;
+        out->date_style = ctx->settings->dt_date_style;
     }
     if (!out->zone)
         out->zone = dt_utc();

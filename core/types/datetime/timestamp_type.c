@@ -20,10 +20,11 @@ static int input(ss_ctx *ctx, ss_type t, const char *s, size_t len, ss_value *ou
 
 static void output(ss_type t, const ss_value *v, ss_strbuf *out)
 {
+    const dt_session *s = dt_session_current();
     if (t.id == TSTZ)
-        dt_timestamptz_out(v->v.i, dt_session_current()->zone, out);
+        dt_timestamptz_out_style(v->v.i, s->zone, s->date_style, s->date_order, out);
     else
-        dt_timestamp_out(v->v.i, out);
+        dt_timestamp_out_style(v->v.i, s->date_style, s->date_order, out);
 }
 
 static bool ts_typmod_out(int32_t typmod, char *buf, size_t n)

@@ -40,3 +40,17 @@ SELECT '1 year 2 mons 3 days 04:05:06.5'::interval, '-1 day'::interval, '0'::int
 SET IntervalStyle = 'postgres_verbose';
 SELECT '1 year 2 mons 3 days 04:05:06.5'::interval, '-1 day +2 hours'::interval, '0'::interval, '-1.5 seconds'::interval;
 RESET IntervalStyle;
+SET TIME ZONE 'Europe/Berlin';
+SET DateStyle = 'SQL, MDY';
+SELECT date '2024-01-05', timestamp '2024-01-05 10:11:12.5', timestamptz '2024-07-05 10:11:12', date '0044-03-15 BC';
+SET DateStyle = 'SQL, DMY';
+SELECT date '2024-01-05', timestamptz '2024-01-05 10:11:12';
+SET DateStyle = 'German';
+SELECT date '2024-01-05', timestamp '2024-01-05 10:11:12', timestamptz '2024-01-05 10:11:12';
+SET DateStyle = 'Postgres, MDY';
+SELECT date '2024-01-05', timestamp '2024-01-05 10:11:12', timestamptz '2024-07-05 10:11:12', timestamptz '1890-01-01';
+SET DateStyle = 'Postgres, DMY';
+SELECT date '2024-01-05', timestamp '2024-01-05 10:11:12', '05/01/2024'::date;
+SET TIME ZONE INTERVAL '+05:30';
+SELECT timestamptz '2024-01-05 10:11:12';
+RESET DateStyle;
