@@ -542,118 +542,222 @@ static int decode_labelled(int ptype, char *f, int fmask, int *tmask, dt_tm *tm,
     return DTERR_BAD_FORMAT;
 }
 
-int dt_decode_datetime(const dt_session *s, char **field, int *ftype, int nf, int *dtype, dt_tm *tm, int64_t *fsec,
-                       int *tzp)
+/* What DecodeDateTime and DecodeTimeOnly track across the fields. */
+typedef struct decoder {
+    int fmask, ptype, mer;
+    bool have_text_month, isjulian, is2digits, bc;
+    const dt_zone *named, *abbrev_zone; /* a zone name; a dynamic abbreviation's zone */
+    const char *abbrev;
+} decoder;
+
+static void decoder_init(decoder *d, dt_tm *tm, int64_t *fsec, int *tzp)
 {
-    int fmask = 0, tmask, ptype = 0, mer = DT_HR24;
-    bool have_text_month = false, isjulian = false, is2digits = false, bc = false;
-    const dt_zone *named = NULL, *abbrev_zone = NULL;
-    const char *abbrev = NULL;
-    *dtype = DTK_DATE_VALUE;
+    memset(d, 0, sizeof *d);
+    d->mer = DT_HR24;
     memset(tm, 0, sizeof *tm);
     tm->isdst = -1;
     *fsec = 0;
     if (tzp)
         *tzp = 0;
+}
+
+/* a word: a time zone abbreviation first (they take precedence), then a date keyword */
+static int word_type(const char *f, int *val, const dt_zone **valtz)
+{
+    *val = 0;
+    *valtz = NULL;
+    int type = decode_tz_abbrev(f, val, valtz);
+    if (type == DTF_UNKNOWN) {
+        const dt_token *t = dt_date_token(f);
+        type = t ? t->type : DTF_UNKNOWN;
+        *val = t ? t->value : 0;
+    }
+    return type;
+}
+
+/* The words both decoders read alike: zone abbreviations and modifiers, AM/PM, AD/BC and an
+ * all-alpha zone name.  1: handled (*tmask updated), 0: not one of them, else a DTERR. */
+static int common_word(decoder *d, int type, int val, const dt_zone *valtz, char *f, int *ftype, dt_tm *tm,
+                       int *tzp, int *tmask)
+{
+    switch (type) {
+    case DTF_DTZMOD:
+        *tmask |= DTK_M(DTF_DTZ);
+        tm->isdst = 1;
+        if (!tzp)
+            return DTERR_BAD_FORMAT;
+        *tzp -= val;
+        return 1;
+    case DTF_DTZ:
+    case DTF_TZ:
+        if (type == DTF_DTZ)
+            *tmask |= DTK_M(DTF_TZ);
+        tm->isdst = type == DTF_DTZ;
+        if (!tzp)
+            return DTERR_BAD_FORMAT;
+        *tzp = -val;
+        *ftype = DTK_TZ;
+        return 1;
+    case DTF_DYNTZ:
+        *tmask |= DTK_M(DTF_TZ);
+        if (!tzp)
+            return DTERR_BAD_FORMAT;
+        d->abbrev_zone = valtz;
+        d->abbrev = f;
+        *ftype = DTK_TZ;
+        return 1;
+    case DTF_AMPM:
+        d->mer = val;
+        return 1;
+    case DTF_ADBC:
+        d->bc = val == DT_BC;
+        return 1;
+    case DTF_UNKNOWN:
+        d->named = dt_tz_load(f);
+        if (!d->named)
+            return DTERR_BAD_FORMAT;
+        *tmask = DTK_M(DTF_TZ);
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* "+05", "-03:30": an explicit offset field */
+static int tz_field(const char *f, int *tzp, int *tmask)
+{
+    int tz;
+    if (!tzp)
+        return DTERR_BAD_FORMAT;
+    int r = dt_decode_timezone(f, &tz);
+    if (r)
+        return r;
+    *tzp = tz;
+    *tmask = DTK_M(DTF_TZ);
+    return 0;
+}
+
+/* a run-together time with a trailing zone ("hhmmss-zz"), or a zone name with punctuation */
+static int time_with_zone_or_name(decoder *d, char *f, int fmask, int *ftype, dt_tm *tm, int64_t *fsec, int *tzp,
+                                  int *tmask)
+{
+    if (isdigit((unsigned char)*f)) {
+        if ((d->fmask & DTK_TIME_M) == DTK_TIME_M)
+            return DTERR_BAD_FORMAT;
+        char *cp = strchr(f, '-');
+        if (!cp)
+            return DTERR_BAD_FORMAT;
+        int r = dt_decode_timezone(cp, tzp);
+        if (r)
+            return r;
+        *cp = '\0';
+        r = decode_number_field((int)strlen(f), f, fmask, tmask, tm, fsec, &d->is2digits);
+        if (r < 0)
+            return r;
+        *ftype = r;
+        *tmask |= DTK_M(DTF_TZ);
+        return 0;
+    }
+    d->named = dt_tz_load(f);
+    if (!d->named)
+        return bad_zone_error(f);
+    *ftype = DTK_TZ;
+    *tmask = DTK_M(DTF_TZ);
+    return 0;
+}
+
+/* ValidateDate and the AM/PM adjustment, after the last field */
+static int finish_fields(decoder *d, dt_tm *tm)
+{
+    int r = validate_date(d->fmask, d->isjulian, d->is2digits, d->bc, tm);
+    if (r)
+        return r;
+    if (d->mer != DT_HR24 && tm->hour > 12)
+        return DTERR_FIELD_OVERFLOW;
+    if (d->mer == DT_AM && tm->hour == 12)
+        tm->hour = 0;
+    else if (d->mer == DT_PM && tm->hour != 12)
+        tm->hour += 12;
+    return 0;
+}
+
+static int add_mask(decoder *d, int tmask)
+{
+    if (tmask & d->fmask)
+        return DTERR_BAD_FORMAT;
+    d->fmask |= tmask;
+    return 0;
+}
+
+int dt_decode_datetime(const dt_session *s, char **field, int *ftype, int nf, int *dtype, dt_tm *tm, int64_t *fsec,
+                       int *tzp)
+{
+    decoder d;
+    decoder_init(&d, tm, fsec, tzp);
+    *dtype = DTK_DATE_VALUE;
     for (int i = 0; i < nf; i++) {
-        int r;
-        tmask = 0;
+        int r = 0, tmask = 0;
         switch (ftype[i]) {
         case DTK_DATE:
-            if (ptype == DTK_JULIAN) {
+            if (d.ptype == DTK_JULIAN)
                 return DTERR_BAD_FORMAT;
-            } else if (ptype != 0 ||
-                       (fmask & (DTK_M(DTF_MONTH) | DTK_M(DTF_DAY))) == (DTK_M(DTF_MONTH) | DTK_M(DTF_DAY))) {
-                if (!tzp)
+            if (d.ptype != 0 || (d.fmask & (DTK_M(DTF_MONTH) | DTK_M(DTF_DAY))) == (DTK_M(DTF_MONTH) | DTK_M(DTF_DAY))) {
+                /* a date already: a zone name with punctuation or a time with a zone */
+                if (!tzp || (d.ptype != 0 && d.ptype != DTK_TIME))
                     return DTERR_BAD_FORMAT;
-                if (isdigit((unsigned char)*field[i]) || ptype != 0) {
-                    if (ptype != 0) {
-                        if (ptype != DTK_TIME)
-                            return DTERR_BAD_FORMAT;
-                        ptype = 0;
-                    }
-                    if ((fmask & DTK_TIME_M) == DTK_TIME_M)
-                        return DTERR_BAD_FORMAT;
-                    char *cp = strchr(field[i], '-');
-                    if (!cp)
-                        return DTERR_BAD_FORMAT;
-                    if ((r = dt_decode_timezone(cp, tzp)))
-                        return r;
-                    *cp = '\0';
-                    r = decode_number_field((int)strlen(field[i]), field[i], fmask, &tmask, tm, fsec, &is2digits);
-                    if (r < 0)
-                        return r;
-                    tmask |= DTK_M(DTF_TZ);
-                } else {
-                    named = dt_tz_load(field[i]);
-                    if (!named)
-                        return bad_zone_error(field[i]);
-                    tmask = DTK_M(DTF_TZ);
-                }
-            } else if ((r = decode_date(s, field[i], fmask, &tmask, &is2digits, tm))) {
-                return r;
+                if (d.ptype != 0 && !isdigit((unsigned char)*field[i]))
+                    return DTERR_BAD_FORMAT;
+                d.ptype = 0;
+                r = time_with_zone_or_name(&d, field[i], d.fmask, &ftype[i], tm, fsec, tzp, &tmask);
+            } else {
+                r = decode_date(s, field[i], d.fmask, &tmask, &d.is2digits, tm);
             }
             break;
         case DTK_TIME:
-            if (ptype != 0) {
-                if (ptype != DTK_TIME)
+            if (d.ptype != 0) {
+                if (d.ptype != DTK_TIME)
                     return DTERR_BAD_FORMAT;
-                ptype = 0;
+                d.ptype = 0;
             }
-            if ((r = decode_time(field[i], INTERVAL_FULL_RANGE, &tmask, tm, fsec)))
-                return r;
-            if (time_overflows(tm->hour, tm->min, tm->sec, *fsec))
-                return DTERR_FIELD_OVERFLOW;
+            if (!(r = decode_time(field[i], INTERVAL_FULL_RANGE, &tmask, tm, fsec)) &&
+                time_overflows(tm->hour, tm->min, tm->sec, *fsec))
+                r = DTERR_FIELD_OVERFLOW;
             break;
-        case DTK_TZ: {
-            int tz;
-            if (!tzp)
-                return DTERR_BAD_FORMAT;
-            if ((r = dt_decode_timezone(field[i], &tz)))
-                return r;
-            *tzp = tz;
-            tmask = DTK_M(DTF_TZ);
+        case DTK_TZ:
+            r = tz_field(field[i], tzp, &tmask);
             break;
-        }
         case DTK_NUMBER:
-            if (ptype != 0) {
-                if ((r = decode_labelled(ptype, field[i], fmask, &tmask, tm, fsec, &is2digits, &isjulian)))
-                    return r;
-                ptype = 0;
+            if (d.ptype != 0) {
+                r = decode_labelled(d.ptype, field[i], d.fmask, &tmask, tm, fsec, &d.is2digits, &d.isjulian);
+                d.ptype = 0;
                 *dtype = DTK_DATE_VALUE;
             } else {
                 int flen = (int)strlen(field[i]);
                 char *cp = strchr(field[i], '.');
-                if (cp && !(fmask & DTK_DATE_M)) {
-                    if ((r = decode_date(s, field[i], fmask, &tmask, &is2digits, tm)))
-                        return r;
-                } else if (cp && flen - (int)strlen(cp) > 2) {
-                    r = decode_number_field(flen, field[i], fmask, &tmask, tm, fsec, &is2digits);
-                    if (r < 0)
-                        return r;
-                } else if (flen >= 6 && (!(fmask & DTK_DATE_M) || !(fmask & DTK_TIME_M))) {
-                    r = decode_number_field(flen, field[i], fmask, &tmask, tm, fsec, &is2digits);
-                    if (r < 0)
-                        return r;
-                } else if ((r = decode_number(s, flen, field[i], have_text_month, fmask, &tmask, tm, fsec,
-                                              &is2digits))) {
-                    return r;
-                }
+                if (cp && !(d.fmask & DTK_DATE_M))
+                    r = decode_date(s, field[i], d.fmask, &tmask, &d.is2digits, tm);
+                else if ((cp && flen - (int)strlen(cp) > 2) ||
+                         (!cp && flen >= 6 && (!(d.fmask & DTK_DATE_M) || !(d.fmask & DTK_TIME_M))))
+                    r = decode_number_field(flen, field[i], d.fmask, &tmask, tm, fsec, &d.is2digits);
+                else
+                    r = decode_number(s, flen, field[i], d.have_text_month, d.fmask, &tmask, tm, fsec, &d.is2digits);
+                if (r > 0)
+                    r = 0;
             }
             break;
         case DTK_STRING:
         case DTK_SPECIAL: {
-            int val = 0;
-            const dt_zone *valtz = NULL;
-            int type = decode_tz_abbrev(field[i], &val, &valtz);
-            if (type == DTF_UNKNOWN) {
-                const dt_token *t = dt_date_token(field[i]);
-                type = t ? t->type : DTF_UNKNOWN;
-                val = t ? t->value : 0;
-            }
+            int val;
+            const dt_zone *valtz;
+            int type = word_type(field[i], &val, &valtz);
             if (type == DTF_IGNORE)
                 continue;
             tmask = DTK_M(type);
+            r = common_word(&d, type, val, valtz, field[i], &ftype[i], tm, tzp, &tmask);
+            if (r != 0) {
+                r = r < 0 ? r : 0;
+                break;
+            }
             switch (type) {
             case DTF_RESERV:
                 switch (val) {
@@ -669,8 +773,8 @@ int dt_decode_datetime(const dt_session *s, char **field, int *ftype, int nf, in
                     tmask = DTK_DATE_M;
                     *dtype = DTK_DATE_VALUE;
                     current_local(s, &cur, NULL, NULL);
-                    int d = val == DTK_YESTERDAY ? -1 : val == DTK_TOMORROW ? 1 : 0;
-                    dt_j2date(dt_date2j(cur.year, cur.mon, cur.mday) + d, &tm->year, &tm->mon, &tm->mday);
+                    int k = val == DTK_YESTERDAY ? -1 : val == DTK_TOMORROW ? 1 : 0;
+                    dt_j2date(dt_date2j(cur.year, cur.mon, cur.mday) + k, &tm->year, &tm->mon, &tm->mday);
                     break;
                 }
                 case DTK_ZULU:
@@ -694,67 +798,29 @@ int dt_decode_datetime(const dt_session *s, char **field, int *ftype, int nf, in
                 }
                 break;
             case DTF_MONTH:
-                if ((fmask & DTK_M(DTF_MONTH)) && !have_text_month && !(fmask & DTK_M(DTF_DAY)) && tm->mon >= 1 &&
-                    tm->mon <= 31) {
+                /* a numeric month already, no day: it was the day */
+                if ((d.fmask & DTK_M(DTF_MONTH)) && !d.have_text_month && !(d.fmask & DTK_M(DTF_DAY)) &&
+                    tm->mon >= 1 && tm->mon <= 31) {
                     tm->mday = tm->mon;
                     tmask = DTK_M(DTF_DAY);
                 }
-                have_text_month = true;
+                d.have_text_month = true;
                 tm->mon = val;
-                break;
-            case DTF_DTZMOD:
-                tmask |= DTK_M(DTF_DTZ);
-                tm->isdst = 1;
-                if (!tzp)
-                    return DTERR_BAD_FORMAT;
-                *tzp -= val;
-                break;
-            case DTF_DTZ:
-                tmask |= DTK_M(DTF_TZ);
-                tm->isdst = 1;
-                if (!tzp)
-                    return DTERR_BAD_FORMAT;
-                *tzp = -val;
-                break;
-            case DTF_TZ:
-                tm->isdst = 0;
-                if (!tzp)
-                    return DTERR_BAD_FORMAT;
-                *tzp = -val;
-                break;
-            case DTF_DYNTZ:
-                tmask |= DTK_M(DTF_TZ);
-                if (!tzp)
-                    return DTERR_BAD_FORMAT;
-                abbrev_zone = valtz;
-                abbrev = field[i];
-                break;
-            case DTF_AMPM:
-                mer = val;
-                break;
-            case DTF_ADBC:
-                bc = val == DT_BC;
                 break;
             case DTF_DOW:
                 tm->wday = val;
                 break;
             case DTF_UNITS:
                 tmask = 0;
-                ptype = val;
+                d.ptype = val;
                 break;
             case DTF_ISOTIME:
+                /* "t" before a time: a complete date first, a time next */
                 tmask = 0;
-                if ((fmask & DTK_DATE_M) != DTK_DATE_M)
+                if ((d.fmask & DTK_DATE_M) != DTK_DATE_M || i >= nf - 1 ||
+                    (ftype[i + 1] != DTK_NUMBER && ftype[i + 1] != DTK_TIME && ftype[i + 1] != DTK_DATE))
                     return DTERR_BAD_FORMAT;
-                if (i >= nf - 1 || (ftype[i + 1] != DTK_NUMBER && ftype[i + 1] != DTK_TIME && ftype[i + 1] != DTK_DATE))
-                    return DTERR_BAD_FORMAT;
-                ptype = val;
-                break;
-            case DTF_UNKNOWN:
-                named = dt_tz_load(field[i]);
-                if (!named)
-                    return DTERR_BAD_FORMAT;
-                tmask = DTK_M(DTF_TZ);
+                d.ptype = val;
                 break;
             default:
                 return DTERR_BAD_FORMAT;
@@ -764,214 +830,99 @@ int dt_decode_datetime(const dt_session *s, char **field, int *ftype, int nf, in
         default:
             return DTERR_BAD_FORMAT;
         }
-        if (tmask & fmask)
-            return DTERR_BAD_FORMAT;
-        fmask |= tmask;
+        if (r || (r = add_mask(&d, tmask)))
+            return r;
     }
-    int r = validate_date(fmask, isjulian, is2digits, bc, tm);
-    if (r)
+    int r = finish_fields(&d, tm);
+    if (r || *dtype != DTK_DATE_VALUE)
         return r;
-    if (mer != DT_HR24 && tm->hour > 12)
-        return DTERR_FIELD_OVERFLOW;
-    if (mer == DT_AM && tm->hour == 12)
-        tm->hour = 0;
-    else if (mer == DT_PM && tm->hour != 12)
-        tm->hour += 12;
-    if (*dtype == DTK_DATE_VALUE) {
-        if ((fmask & DTK_DATE_M) != DTK_DATE_M)
-            return (fmask & DTK_TIME_M) == DTK_TIME_M ? 1 : DTERR_BAD_FORMAT;
-        if (named) {
-            if (fmask & DTK_M(DTF_DTZMOD))
-                return DTERR_BAD_FORMAT;
-            *tzp = dt_zone_offset_of_local(tm, named);
-        }
-        if (abbrev_zone) {
-            if (fmask & DTK_M(DTF_DTZMOD))
-                return DTERR_BAD_FORMAT;
-            *tzp = dt_zone_abbrev_offset_of_local(tm, abbrev, abbrev_zone);
-        }
-        if (tzp && !(fmask & DTK_M(DTF_TZ))) {
-            if (fmask & DTK_M(DTF_DTZMOD))
-                return DTERR_BAD_FORMAT;
-            *tzp = dt_zone_offset_of_local(tm, s->zone);
-        }
-    }
+    if ((d.fmask & DTK_DATE_M) != DTK_DATE_M)
+        return (d.fmask & DTK_TIME_M) == DTK_TIME_M ? 1 : DTERR_BAD_FORMAT;
+    /* the zone's offset at that local time, now that the date is known */
+    const dt_zone *z = d.named ? d.named : d.abbrev_zone ? NULL : (tzp && !(d.fmask & DTK_M(DTF_TZ))) ? s->zone : NULL;
+    if ((z || d.abbrev_zone) && (d.fmask & DTK_M(DTF_DTZMOD)))
+        return DTERR_BAD_FORMAT;
+    if (d.named)
+        *tzp = dt_zone_offset_of_local(tm, d.named);
+    if (d.abbrev_zone)
+        *tzp = dt_zone_abbrev_offset_of_local(tm, d.abbrev, d.abbrev_zone);
+    if (!d.named && !d.abbrev_zone && z)
+        *tzp = dt_zone_offset_of_local(tm, z);
     return 0;
 }
 
 int dt_decode_timeonly(const dt_session *s, char **field, int *ftype, int nf, int *dtype, dt_tm *tm, int64_t *fsec,
                        int *tzp)
 {
-    int fmask = 0, tmask, ptype = 0, mer = DT_HR24;
-    bool isjulian = false, is2digits = false, bc = false;
-    const dt_zone *named = NULL, *abbrev_zone = NULL;
-    const char *abbrev = NULL;
+    decoder d;
+    decoder_init(&d, tm, fsec, tzp);
     *dtype = DTK_TIME_ONLY;
-    memset(tm, 0, sizeof *tm);
-    tm->isdst = -1;
-    *fsec = 0;
-    if (tzp)
-        *tzp = 0;
     for (int i = 0; i < nf; i++) {
-        int r;
-        tmask = 0;
+        int r = 0, tmask = 0;
         switch (ftype[i]) {
         case DTK_DATE:
             if (!tzp)
                 return DTERR_BAD_FORMAT;
-            if (i == 0 && nf >= 2 && (ftype[nf - 1] == DTK_DATE || ftype[1] == DTK_TIME)) {
-                if ((r = decode_date(s, field[i], fmask, &tmask, &is2digits, tm)))
-                    return r;
-            } else if (isdigit((unsigned char)*field[i])) {
-                if ((fmask & DTK_TIME_M) == DTK_TIME_M)
-                    return DTERR_BAD_FORMAT;
-                char *cp = strchr(field[i], '-');
-                if (!cp)
-                    return DTERR_BAD_FORMAT;
-                if ((r = dt_decode_timezone(cp, tzp)))
-                    return r;
-                *cp = '\0';
-                r = decode_number_field((int)strlen(field[i]), field[i], fmask | DTK_DATE_M, &tmask, tm, fsec,
-                                        &is2digits);
-                if (r < 0)
-                    return r;
-                ftype[i] = r;
-                tmask |= DTK_M(DTF_TZ);
-            } else {
-                named = dt_tz_load(field[i]);
-                if (!named)
-                    return bad_zone_error(field[i]);
-                ftype[i] = DTK_TZ;
-                tmask = DTK_M(DTF_TZ);
-            }
+            /* a date only as the first of several fields */
+            if (i == 0 && nf >= 2 && (ftype[nf - 1] == DTK_DATE || ftype[1] == DTK_TIME))
+                r = decode_date(s, field[i], d.fmask, &tmask, &d.is2digits, tm);
+            else
+                r = time_with_zone_or_name(&d, field[i], d.fmask | DTK_DATE_M, &ftype[i], tm, fsec, tzp, &tmask);
             break;
         case DTK_TIME:
-            if ((r = decode_time(field[i], INTERVAL_FULL_RANGE, &tmask, tm, fsec)))
-                return r;
+            r = decode_time(field[i], INTERVAL_FULL_RANGE, &tmask, tm, fsec);
             break;
-        case DTK_TZ: {
-            int tz;
-            if (!tzp)
-                return DTERR_BAD_FORMAT;
-            if ((r = dt_decode_timezone(field[i], &tz)))
-                return r;
-            *tzp = tz;
-            tmask = DTK_M(DTF_TZ);
+        case DTK_TZ:
+            r = tz_field(field[i], tzp, &tmask);
             break;
-        }
         case DTK_NUMBER:
-            if (ptype != 0) {
-                if ((r = decode_labelled(ptype, field[i], fmask, &tmask, tm, fsec, &is2digits, &isjulian)))
-                    return r;
-                ptype = 0;
+            if (d.ptype != 0) {
+                r = decode_labelled(d.ptype, field[i], d.fmask, &tmask, tm, fsec, &d.is2digits, &d.isjulian);
+                d.ptype = 0;
             } else {
                 int flen = (int)strlen(field[i]);
                 char *cp = strchr(field[i], '.');
-                if (cp) {
-                    if (i == 0 && nf >= 2 && ftype[nf - 1] == DTK_DATE) {
-                        if ((r = decode_date(s, field[i], fmask, &tmask, &is2digits, tm)))
-                            return r;
-                    } else if (flen - (int)strlen(cp) > 2) {
-                        r = decode_number_field(flen, field[i], fmask | DTK_DATE_M, &tmask, tm, fsec, &is2digits);
-                        if (r < 0)
-                            return r;
-                        ftype[i] = r;
-                    } else {
-                        return DTERR_BAD_FORMAT;
-                    }
-                } else if (flen > 4) {
-                    r = decode_number_field(flen, field[i], fmask | DTK_DATE_M, &tmask, tm, fsec, &is2digits);
-                    if (r < 0)
-                        return r;
-                    ftype[i] = r;
-                } else if ((r = decode_number(s, flen, field[i], false, fmask | DTK_DATE_M, &tmask, tm, fsec,
-                                              &is2digits))) {
-                    return r;
-                }
+                if (cp && i == 0 && nf >= 2 && ftype[nf - 1] == DTK_DATE)
+                    r = decode_date(s, field[i], d.fmask, &tmask, &d.is2digits, tm);
+                else if (cp && flen - (int)strlen(cp) <= 2)
+                    r = DTERR_BAD_FORMAT;
+                else if (cp || flen > 4)
+                    ftype[i] = r = decode_number_field(flen, field[i], d.fmask | DTK_DATE_M, &tmask, tm, fsec,
+                                                       &d.is2digits);
+                else
+                    r = decode_number(s, flen, field[i], false, d.fmask | DTK_DATE_M, &tmask, tm, fsec, &d.is2digits);
+                if (r > 0)
+                    r = 0;
             }
             break;
         case DTK_STRING:
         case DTK_SPECIAL: {
-            int val = 0;
-            const dt_zone *valtz = NULL;
-            int type = decode_tz_abbrev(field[i], &val, &valtz);
-            if (type == DTF_UNKNOWN) {
-                const dt_token *t = dt_date_token(field[i]);
-                type = t ? t->type : DTF_UNKNOWN;
-                val = t ? t->value : 0;
-            }
+            int val;
+            const dt_zone *valtz;
+            int type = word_type(field[i], &val, &valtz);
             if (type == DTF_IGNORE)
                 continue;
             tmask = DTK_M(type);
-            switch (type) {
-            case DTF_RESERV:
-                if (val == DTK_NOW) {
-                    tmask = DTK_TIME_M;
-                    *dtype = DTK_TIME_ONLY;
-                    dt_tm cur;
-                    current_local(s, &cur, fsec, NULL);
-                    tm->hour = cur.hour;
-                    tm->min = cur.min;
-                    tm->sec = cur.sec;
-                } else if (val == DTK_ZULU) {
-                    tmask = DTK_TIME_M | DTK_M(DTF_TZ);
-                    *dtype = DTK_TIME_ONLY;
-                    tm->hour = tm->min = tm->sec = 0;
-                    tm->isdst = 0;
-                } else {
-                    return DTERR_BAD_FORMAT;
-                }
+            r = common_word(&d, type, val, valtz, field[i], &ftype[i], tm, tzp, &tmask);
+            if (r != 0) {
+                r = r < 0 ? r : 0;
                 break;
-            case DTF_DTZMOD:
-                tmask |= DTK_M(DTF_DTZ);
-                tm->isdst = 1;
-                if (!tzp)
-                    return DTERR_BAD_FORMAT;
-                *tzp -= val;
-                break;
-            case DTF_DTZ:
-                tmask |= DTK_M(DTF_TZ);
-                tm->isdst = 1;
-                if (!tzp)
-                    return DTERR_BAD_FORMAT;
-                *tzp = -val;
-                ftype[i] = DTK_TZ;
-                break;
-            case DTF_TZ:
+            }
+            if (type == DTF_RESERV && val == DTK_NOW) {
+                tmask = DTK_TIME_M;
+                dt_tm cur;
+                current_local(s, &cur, fsec, NULL);
+                tm->hour = cur.hour;
+                tm->min = cur.min;
+                tm->sec = cur.sec;
+            } else if (type == DTF_RESERV && val == DTK_ZULU) {
+                tmask = DTK_TIME_M | DTK_M(DTF_TZ);
+                tm->hour = tm->min = tm->sec = 0;
                 tm->isdst = 0;
-                if (!tzp)
-                    return DTERR_BAD_FORMAT;
-                *tzp = -val;
-                ftype[i] = DTK_TZ;
-                break;
-            case DTF_DYNTZ:
-                tmask |= DTK_M(DTF_TZ);
-                if (!tzp)
-                    return DTERR_BAD_FORMAT;
-                abbrev_zone = valtz;
-                abbrev = field[i];
-                ftype[i] = DTK_TZ;
-                break;
-            case DTF_AMPM:
-                mer = val;
-                break;
-            case DTF_ADBC:
-                bc = val == DT_BC;
-                break;
-            case DTF_UNITS:
-            case DTF_ISOTIME:
+            } else if ((type == DTF_UNITS || type == DTF_ISOTIME) && d.ptype == 0) {
                 tmask = 0;
-                if (ptype != 0)
-                    return DTERR_BAD_FORMAT;
-                ptype = val;
-                break;
-            case DTF_UNKNOWN:
-                named = dt_tz_load(field[i]);
-                if (!named)
-                    return DTERR_BAD_FORMAT;
-                tmask = DTK_M(DTF_TZ);
-                break;
-            default:
+                d.ptype = val;
+            } else {
                 return DTERR_BAD_FORMAT;
             }
             break;
@@ -979,49 +930,42 @@ int dt_decode_timeonly(const dt_session *s, char **field, int *ftype, int nf, in
         default:
             return DTERR_BAD_FORMAT;
         }
-        if (tmask & fmask)
-            return DTERR_BAD_FORMAT;
-        fmask |= tmask;
+        if (r || (r = add_mask(&d, tmask)))
+            return r;
     }
-    int r = validate_date(fmask, isjulian, is2digits, bc, tm);
+    int r = finish_fields(&d, tm);
     if (r)
         return r;
-    if (mer != DT_HR24 && tm->hour > 12)
-        return DTERR_FIELD_OVERFLOW;
-    if (mer == DT_AM && tm->hour == 12)
-        tm->hour = 0;
-    else if (mer == DT_PM && tm->hour != 12)
-        tm->hour += 12;
     if (time_overflows(tm->hour, tm->min, tm->sec, *fsec))
         return DTERR_FIELD_OVERFLOW;
-    if ((fmask & DTK_TIME_M) != DTK_TIME_M)
+    if ((d.fmask & DTK_TIME_M) != DTK_TIME_M)
         return DTERR_BAD_FORMAT;
     /* the zone's offset on the date given, or today's when no date (and it has DST) */
-    const dt_zone *z = named ? named : abbrev_zone ? abbrev_zone : (tzp && !(fmask & DTK_M(DTF_TZ))) ? s->zone : NULL;
-    if (z) {
-        if (fmask & DTK_M(DTF_DTZMOD))
-            return DTERR_BAD_FORMAT;
-        int bg, bd, ag, ad;
-        int64_t b;
-        if (named && dt_tz_next_boundary(named, INT64_MIN / 2, &bg, &bd, &b, &ag, &ad) == 0) {
-            *tzp = -bg;
-            return 0;
-        }
-        dt_tm tt;
-        if ((fmask & DTK_DATE_M) == 0) {
-            current_local(s, &tt, NULL, NULL);
-        } else {
-            if ((fmask & DTK_DATE_M) != DTK_DATE_M)
-                return DTERR_BAD_FORMAT;
-            tt = *tm;
-        }
-        tt.hour = tm->hour;
-        tt.min = tm->min;
-        tt.sec = tm->sec;
-        *tzp = abbrev_zone && !named ? dt_zone_abbrev_offset_of_local(&tt, abbrev, abbrev_zone)
-                                     : dt_zone_offset_of_local(&tt, z);
-        tm->isdst = tt.isdst;
+    const dt_zone *z = d.named ? d.named : d.abbrev_zone ? d.abbrev_zone : (tzp && !(d.fmask & DTK_M(DTF_TZ))) ? s->zone : NULL;
+    if (!z)
+        return 0;
+    if (d.fmask & DTK_M(DTF_DTZMOD))
+        return DTERR_BAD_FORMAT;
+    int bg, bd, ag, ad;
+    int64_t b;
+    if (d.named && dt_tz_next_boundary(d.named, INT64_MIN / 2, &bg, &bd, &b, &ag, &ad) == 0) {
+        *tzp = -bg;
+        return 0;
     }
+    dt_tm tt;
+    if ((d.fmask & DTK_DATE_M) == 0) {
+        current_local(s, &tt, NULL, NULL);
+    } else {
+        if ((d.fmask & DTK_DATE_M) != DTK_DATE_M)
+            return DTERR_BAD_FORMAT;
+        tt = *tm;
+    }
+    tt.hour = tm->hour;
+    tt.min = tm->min;
+    tt.sec = tm->sec;
+    *tzp = d.abbrev_zone && !d.named ? dt_zone_abbrev_offset_of_local(&tt, d.abbrev, d.abbrev_zone)
+                                     : dt_zone_offset_of_local(&tt, z);
+    tm->isdst = tt.isdst;
     return 0;
 }
 
