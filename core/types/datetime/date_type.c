@@ -64,29 +64,28 @@ static int add_days(ss_ctx *ctx, int32_t d, int64_t days, int32_t *out)
     return SS_OK;
 }
 
-DT_FN(date_pli)
+/* date + integer, integer + date (sign 1), date - integer (sign -1) */
+static int add_days_rows(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, uint32_t n, ss_vector *out,
+                         int sign)
 {
-    (void)nargs;
     bool date_first = args[0]->type.id == DATE;
     const int32_t *d = args[date_first ? 0 : 1]->data, *k = args[date_first ? 1 : 0]->data;
     int32_t *r = out->data;
     SS_FOR_ROWS(rows, n, i, {
-        if (add_days(ctx, d[i], k[i], &r[i]))
+        if (add_days(ctx, d[i], sign * (int64_t)k[i], &r[i]))
             return SS_ERROR;
     });
     return SS_OK;
 }
-
+DT_FN(date_pli)
+{
+    (void)nargs;
+    return add_days_rows(ctx, args, rows, n, out, 1);
+}
 DT_FN(date_mii)
 {
     (void)nargs;
-    const int32_t *d = args[0]->data, *k = args[1]->data;
-    int32_t *r = out->data;
-    SS_FOR_ROWS(rows, n, i, {
-        if (add_days(ctx, d[i], -(int64_t)k[i], &r[i]))
-            return SS_ERROR;
-    });
-    return SS_OK;
+    return add_days_rows(ctx, args, rows, n, out, -1);
 }
 
 DT_FN(date_mi)

@@ -34,26 +34,26 @@ static void add_months(dt_tm *tm, int32_t months)
         tm->mday = dt_days_in_month(tm->year, tm->mon);
 }
 
-bool dt_timestamp_pl_interval(int64_t ts, const dt_interval *iv, int64_t *out)
+/* ts + iv: months with end-of-month clamping, then days, both in the calendar of z's local
+ * time (z NULL: the timestamp's own), then the time part */
+static bool pl_interval(int64_t ts, const dt_interval *iv, const dt_zone *z, int64_t *out)
 {
     if (!is_finite_ts(ts)) {
         *out = ts;
         return true;
     }
-    dt_tm tm;
-    int64_t fsec;
-    if (iv->month != 0) {
-        if (!dt_timestamp2tm(ts, &tm, &fsec))
+    for (int part = 0; part < 2; part++) {
+        if (part == 0 ? iv->month == 0 : iv->day == 0)
+            continue;
+        dt_tm tm;
+        int64_t fsec;
+        if (!(z ? dt_timestamptz2tm(ts, z, &tm, &fsec) : dt_timestamp2tm(ts, &tm, &fsec)))
             return false;
-        add_months(&tm, iv->month);
-        if (!dt_tm2timestamp(&tm, fsec, 0, &ts))
-            return false;
-    }
-    if (iv->day != 0) {
-        if (!dt_timestamp2tm(ts, &tm, &fsec))
-            return false;
-        dt_j2date(dt_date2j(tm.year, tm.mon, tm.mday) + iv->day, &tm.year, &tm.mon, &tm.mday);
-        if (!dt_tm2timestamp(&tm, fsec, 0, &ts))
+        if (part == 0)
+            add_months(&tm, iv->month);
+        else
+            dt_j2date(dt_date2j(tm.year, tm.mon, tm.mday) + iv->day, &tm.year, &tm.mon, &tm.mday);
+        if (!dt_tm2timestamp(&tm, fsec, z ? dt_zone_offset_of_local(&tm, z) : 0, &ts))
             return false;
     }
     if (__builtin_add_overflow(ts, iv->time, &ts) || !IS_VALID_TIMESTAMP(ts))
@@ -62,52 +62,66 @@ bool dt_timestamp_pl_interval(int64_t ts, const dt_interval *iv, int64_t *out)
     return true;
 }
 
+bool dt_timestamp_pl_interval(int64_t ts, const dt_interval *iv, int64_t *out)
+{
+    return pl_interval(ts, iv, NULL, out);
+}
+
 bool dt_timestamptz_pl_interval(int64_t ts, const dt_interval *iv, const dt_zone *z, int64_t *out)
 {
-    if (!is_finite_ts(ts)) {
-        *out = ts;
-        return true;
-    }
-    dt_tm tm;
-    int64_t fsec;
-    if (iv->month != 0) {
-        if (!dt_timestamptz2tm(ts, z, &tm, &fsec))
-            return false;
-        add_months(&tm, iv->month);
-        int tz = dt_zone_offset_of_local(&tm, z);
-        if (!dt_tm2timestamp(&tm, fsec, tz, &ts))
-            return false;
-    }
-    if (iv->day != 0) {
-        if (!dt_timestamptz2tm(ts, z, &tm, &fsec))
-            return false;
-        dt_j2date(dt_date2j(tm.year, tm.mon, tm.mday) + iv->day, &tm.year, &tm.mon, &tm.mday);
-        int tz = dt_zone_offset_of_local(&tm, z);
-        if (!dt_tm2timestamp(&tm, fsec, tz, &ts))
-            return false;
-    }
-    if (__builtin_add_overflow(ts, iv->time, &ts) || !IS_VALID_TIMESTAMP(ts))
+    return pl_interval(ts, iv, z, out);
+}
+
+/* whole days of the time part moved into days */
+static bool time_to_days(dt_interval *r)
+{
+    int64_t whole = r->time / USECS_PER_DAY;
+    r->time -= whole * USECS_PER_DAY;
+    int64_t d = (int64_t)r->day + whole;
+    if (d > INT32_MAX || d < INT32_MIN)
         return false;
-    *out = ts;
+    r->day = (int32_t)d;
     return true;
+}
+
+/* whole 30-day months of the days moved into months */
+static bool days_to_months(dt_interval *r)
+{
+    int32_t whole = r->day / DAYS_PER_MONTH;
+    r->day -= whole * DAYS_PER_MONTH;
+    return !__builtin_add_overflow(r->month, whole, &r->month);
+}
+
+/* days and time made the same sign */
+static void borrow_day(dt_interval *r)
+{
+    if (r->day > 0 && r->time < 0) {
+        r->time += USECS_PER_DAY;
+        r->day--;
+    } else if (r->day < 0 && r->time > 0) {
+        r->time -= USECS_PER_DAY;
+        r->day++;
+    }
+}
+
+/* months and days (with time, when the days are 0 and with_time) made the same sign */
+static void borrow_month(dt_interval *r, bool with_time)
+{
+    if (r->month > 0 && (r->day < 0 || (with_time && r->day == 0 && r->time < 0))) {
+        r->day += DAYS_PER_MONTH;
+        r->month--;
+    } else if (r->month < 0 && (r->day > 0 || (with_time && r->day == 0 && r->time > 0))) {
+        r->day -= DAYS_PER_MONTH;
+        r->month++;
+    }
 }
 
 bool dt_interval_justify_hours(const dt_interval *a, dt_interval *out)
 {
     dt_interval r = *a;
-    int64_t whole = r.time / USECS_PER_DAY;
-    r.time -= whole * USECS_PER_DAY;
-    int64_t d = (int64_t)r.day + whole;
-    if (d > INT32_MAX || d < INT32_MIN)
+    if (!time_to_days(&r))
         return false;
-    r.day = (int32_t)d;
-    if (r.day > 0 && r.time < 0) {
-        r.time += USECS_PER_DAY;
-        r.day--;
-    } else if (r.day < 0 && r.time > 0) {
-        r.time -= USECS_PER_DAY;
-        r.day++;
-    }
+    borrow_day(&r);
     *out = r;
     return true;
 }
@@ -115,17 +129,9 @@ bool dt_interval_justify_hours(const dt_interval *a, dt_interval *out)
 bool dt_interval_justify_days(const dt_interval *a, dt_interval *out)
 {
     dt_interval r = *a;
-    int32_t whole = r.day / DAYS_PER_MONTH;
-    r.day -= whole * DAYS_PER_MONTH;
-    if (__builtin_add_overflow(r.month, whole, &r.month))
+    if (!days_to_months(&r))
         return false;
-    if (r.month > 0 && r.day < 0) {
-        r.day += DAYS_PER_MONTH;
-        r.month--;
-    } else if (r.month < 0 && r.day > 0) {
-        r.day -= DAYS_PER_MONTH;
-        r.month++;
-    }
+    borrow_month(&r, false);
     *out = r;
     return true;
 }
@@ -133,36 +139,13 @@ bool dt_interval_justify_days(const dt_interval *a, dt_interval *out)
 bool dt_interval_justify_interval(const dt_interval *a, dt_interval *out)
 {
     dt_interval r = *a;
-    if ((r.day > 0 && r.time > 0) || (r.day < 0 && r.time < 0)) {
-        int32_t wm = r.day / DAYS_PER_MONTH;
-        r.day -= wm * DAYS_PER_MONTH;
-        if (__builtin_add_overflow(r.month, wm, &r.month))
-            return false;
-    }
-    int64_t wd = r.time / USECS_PER_DAY;
-    r.time -= wd * USECS_PER_DAY;
-    int64_t d = (int64_t)r.day + wd;
-    if (d > INT32_MAX || d < INT32_MIN)
+    /* days first when time and days agree in sign: the whole days of time cannot overflow */
+    if (((r.day > 0 && r.time > 0) || (r.day < 0 && r.time < 0)) && !days_to_months(&r))
         return false;
-    r.day = (int32_t)d;
-    int32_t wm = r.day / DAYS_PER_MONTH;
-    r.day -= wm * DAYS_PER_MONTH;
-    if (__builtin_add_overflow(r.month, wm, &r.month))
+    if (!time_to_days(&r) || !days_to_months(&r))
         return false;
-    if (r.month > 0 && (r.day < 0 || (r.day == 0 && r.time < 0))) {
-        r.day += DAYS_PER_MONTH;
-        r.month--;
-    } else if (r.month < 0 && (r.day > 0 || (r.day == 0 && r.time > 0))) {
-        r.day -= DAYS_PER_MONTH;
-        r.month++;
-    }
-    if (r.day > 0 && r.time < 0) {
-        r.time += USECS_PER_DAY;
-        r.day--;
-    } else if (r.day < 0 && r.time > 0) {
-        r.time -= USECS_PER_DAY;
-        r.day++;
-    }
+    borrow_month(&r, true);
+    borrow_day(&r);
     *out = r;
     return true;
 }

@@ -59,28 +59,10 @@ int dt_j2day(int jd)
     return d < 0 ? d + 7 : d;
 }
 
-/* ISO weeks start on Monday; week 1 holds January 4th.  PostgreSQL computes these in float8
- * and truncates; doing the same keeps years before 1 BC identical. */
-int dt_date2isoweek(int year, int mon, int mday)
-{
-    double dayn = dt_date2j(year, mon, mday);
-    double day4 = dt_date2j(year, 1, 4);
-    double day0 = dt_j2day((int)day4 - 1);
-    if (dayn < day4 - day0) {
-        day4 = dt_date2j(year - 1, 1, 4);
-        day0 = dt_j2day((int)day4 - 1);
-    }
-    double r = (dayn - (day4 - day0)) / 7 + 1;
-    if (r >= 52) {
-        day4 = dt_date2j(year + 1, 1, 4);
-        day0 = dt_j2day((int)day4 - 1);
-        if (dayn >= day4 - day0)
-            r = (dayn - (day4 - day0)) / 7 + 1;
-    }
-    return (int)r;
-}
-
-int dt_date2isoyear(int year, int mon, int mday)
+/* ISO weeks start on Monday; week 1 holds January 4th.  The ISO week and ISO year of a
+ * date: PostgreSQL computes these in float8 and truncates; doing the same keeps years before
+ * 1 BC identical. */
+static void iso_week_year(int year, int mon, int mday, int *week, int *isoyear)
 {
     double dayn = dt_date2j(year, mon, mday);
     double day4 = dt_date2j(year, 1, 4);
@@ -94,10 +76,27 @@ int dt_date2isoyear(int year, int mon, int mday)
     if (r >= 52) {
         day4 = dt_date2j(year + 1, 1, 4);
         day0 = dt_j2day((int)day4 - 1);
-        if (dayn >= day4 - day0)
+        if (dayn >= day4 - day0) {
+            r = (dayn - (day4 - day0)) / 7 + 1;
             year++;
+        }
     }
-    return year;
+    *week = (int)r;
+    *isoyear = year;
+}
+
+int dt_date2isoweek(int year, int mon, int mday)
+{
+    int w, y;
+    iso_week_year(year, mon, mday, &w, &y);
+    return w;
+}
+
+int dt_date2isoyear(int year, int mon, int mday)
+{
+    int w, y;
+    iso_week_year(year, mon, mday, &w, &y);
+    return y;
 }
 
 int dt_isoweek2j(int isoyear, int week)

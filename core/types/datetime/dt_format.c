@@ -8,19 +8,24 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+/* ".ffffff" of a fraction, trailing zeros dropped; nothing for 0 */
+static void append_fraction(ss_strbuf *out, int64_t fsec)
+{
+    if (fsec == 0)
+        return;
+    char frac[24];
+    snprintf(frac, sizeof frac, "%06" PRId64, fsec < 0 ? -fsec : fsec);
+    int n = 6;
+    while (n > 0 && frac[n - 1] == '0')
+        n--;
+    ss_strbuf_printf(out, ".%.*s", n, frac);
+}
+
 /* ss, or ss.ffffff with trailing zeros dropped (AppendSeconds with fillzeros) */
 static void append_seconds(ss_strbuf *out, int sec, int64_t fsec)
 {
     ss_strbuf_printf(out, "%02d", abs(sec));
-    if (fsec != 0) {
-        int64_t v = fsec < 0 ? -fsec : fsec;
-        char frac[24];
-        snprintf(frac, sizeof frac, "%06" PRId64, v);
-        int n = 6;
-        while (n > 0 && frac[n - 1] == '0')
-            n--;
-        ss_strbuf_printf(out, ".%.*s", n, frac);
-    }
+    append_fraction(out, fsec);
 }
 
 static const char *const month_abbr[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
@@ -206,18 +211,9 @@ static void add_iso_part(ss_strbuf *out, int64_t value, char unit)
 /* seconds with a fraction trimmed of trailing zeros, no padding (AppendSeconds without fill) */
 static void append_seconds_plain(ss_strbuf *out, int sec, int64_t fsec, bool keep_sign)
 {
-    if (fsec == 0) {
-        ss_strbuf_printf(out, "%d", keep_sign ? sec : abs(sec));
-        return;
-    }
-    int64_t v = fsec < 0 ? -fsec : fsec;
-    char frac[24];
-    snprintf(frac, sizeof frac, "%06" PRId64, v);
-    int n = 6;
-    while (n > 0 && frac[n - 1] == '0')
-        n--;
     bool neg = keep_sign && (sec < 0 || fsec < 0);
-    ss_strbuf_printf(out, "%s%d.%.*s", neg ? "-" : "", abs(sec), n, frac);
+    ss_strbuf_printf(out, "%s%d", neg ? "-" : "", abs(sec));
+    append_fraction(out, fsec);
 }
 
 void dt_interval_out(const dt_interval *iv, int style, ss_strbuf *out)

@@ -98,43 +98,37 @@ int dt_timestamp_in(ss_ctx *ctx, const dt_session *s, const char *str, size_t le
     return SS_OK;
 }
 
-static int time_common(ss_ctx *ctx, const dt_session *s, const char *str, size_t len, bool with_tz, dt_tm *tm,
-                       int64_t *fsec, int *tz)
+/* time_in / timetz_in: the time of day rounded to typmod and its zone (seconds west) */
+static int time_common(ss_ctx *ctx, const dt_session *s, const char *str, size_t len, int32_t typmod, bool with_tz,
+                       dt_timetz *out)
 {
     char copy[MAXDATELEN * 2], work[MAXDATELEN * 2], *field[DT_MAXFIELDS];
-    int ftype[DT_MAXFIELDS], nf, dtype;
+    int ftype[DT_MAXFIELDS], nf, dtype, tz;
+    dt_tm tm;
+    int64_t fsec;
     int r = split(str, len, copy, work, field, ftype, &nf);
     if (r == 0)
-        r = dt_decode_timeonly(s, field, ftype, nf, &dtype, tm, fsec, tz);
+        r = dt_decode_timeonly(s, field, ftype, nf, &dtype, &tm, &fsec, &tz);
     if (r != 0)
         return dt_report(ctx, r, str, len, with_tz ? "time with time zone" : "time");
+    out->time = dt_tm2time(&tm, fsec);
+    dt_adjust_time(&out->time, typmod);
+    out->zone = tz;
     return SS_OK;
 }
 
 int dt_time_in(ss_ctx *ctx, const dt_session *s, const char *str, size_t len, int32_t typmod, int64_t *out)
 {
-    dt_tm tm;
-    int64_t fsec;
-    int tz;
-    if (time_common(ctx, s, str, len, false, &tm, &fsec, &tz))
+    dt_timetz t;
+    if (time_common(ctx, s, str, len, typmod, false, &t))
         return SS_ERROR;
-    int64_t t = dt_tm2time(&tm, fsec);
-    dt_adjust_time(&t, typmod);
-    *out = t;
+    *out = t.time;
     return SS_OK;
 }
 
 int dt_timetz_in(ss_ctx *ctx, const dt_session *s, const char *str, size_t len, int32_t typmod, dt_timetz *out)
 {
-    dt_tm tm;
-    int64_t fsec;
-    int tz;
-    if (time_common(ctx, s, str, len, true, &tm, &fsec, &tz))
-        return SS_ERROR;
-    out->time = dt_tm2time(&tm, fsec);
-    dt_adjust_time(&out->time, typmod);
-    out->zone = tz;
-    return SS_OK;
+    return time_common(ctx, s, str, len, typmod, true, out);
 }
 
 int dt_interval_in(ss_ctx *ctx, const char *str, size_t len, int32_t typmod, dt_interval *out)

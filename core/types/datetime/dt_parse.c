@@ -666,6 +666,19 @@ static int time_with_zone_or_name(decoder *d, char *f, int fmask, int *ftype, dt
     return 0;
 }
 
+#define WORD_IGNORED 2
+/* A word field: WORD_IGNORED ("at", "on"), 1 when common_word read it, 0 with *type / *val
+ * for the caller's own cases (*tmask is the type's bit), else a DTERR. */
+static int read_word(decoder *d, char *f, int *ftype, dt_tm *tm, int *tzp, int *tmask, int *type, int *val)
+{
+    const dt_zone *valtz;
+    *type = word_type(f, val, &valtz);
+    if (*type == DTF_IGNORE)
+        return WORD_IGNORED;
+    *tmask = DTK_M(*type);
+    return common_word(d, *type, *val, valtz, f, ftype, tm, tzp, tmask);
+}
+
 /* ValidateDate and the AM/PM adjustment, after the last field */
 static int finish_fields(decoder *d, dt_tm *tm)
 {
@@ -747,13 +760,9 @@ int dt_decode_datetime(const dt_session *s, char **field, int *ftype, int nf, in
             break;
         case DTK_STRING:
         case DTK_SPECIAL: {
-            int val;
-            const dt_zone *valtz;
-            int type = word_type(field[i], &val, &valtz);
-            if (type == DTF_IGNORE)
+            int type, val;
+            if ((r = read_word(&d, field[i], &ftype[i], tm, tzp, &tmask, &type, &val)) == WORD_IGNORED)
                 continue;
-            tmask = DTK_M(type);
-            r = common_word(&d, type, val, valtz, field[i], &ftype[i], tm, tzp, &tmask);
             if (r != 0) {
                 r = r < 0 ? r : 0;
                 break;
@@ -897,13 +906,9 @@ int dt_decode_timeonly(const dt_session *s, char **field, int *ftype, int nf, in
             break;
         case DTK_STRING:
         case DTK_SPECIAL: {
-            int val;
-            const dt_zone *valtz;
-            int type = word_type(field[i], &val, &valtz);
-            if (type == DTF_IGNORE)
+            int type, val;
+            if ((r = read_word(&d, field[i], &ftype[i], tm, tzp, &tmask, &type, &val)) == WORD_IGNORED)
                 continue;
-            tmask = DTK_M(type);
-            r = common_word(&d, type, val, valtz, field[i], &ftype[i], tm, tzp, &tmask);
             if (r != 0) {
                 r = r < 0 ? r : 0;
                 break;

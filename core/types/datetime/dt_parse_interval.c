@@ -291,21 +291,16 @@ int dt_decode_interval(char **field, int *ftype, int nf, int range, int *dtype, 
                 tmask = DTK_M(DTF_MONTH);
                 break;
             case DTK_YEAR:
-                ok = adjust_years(val, 1, it) && adjust_fract_years(fval, 1, it);
-                tmask = DTK_M(DTF_YEAR);
-                break;
             case DTK_DECADE:
-                ok = adjust_years(val, 10, it) && adjust_fract_years(fval, 10, it);
-                tmask = DTK_M(DTF_DECADE);
-                break;
             case DTK_CENTURY:
-                ok = adjust_years(val, 100, it) && adjust_fract_years(fval, 100, it);
-                tmask = DTK_M(DTF_CENTURY);
+            case DTK_MILLENNIUM: {
+                int k = type == DTK_YEAR ? 0 : type == DTK_DECADE ? 1 : type == DTK_CENTURY ? 2 : 3;
+                static const int scale[4] = {1, 10, 100, 1000};
+                static const int bit[4] = {DTF_YEAR, DTF_DECADE, DTF_CENTURY, DTF_MILLENNIUM};
+                ok = adjust_years(val, scale[k], it) && adjust_fract_years(fval, scale[k], it);
+                tmask = DTK_M(bit[k]);
                 break;
-            case DTK_MILLENNIUM:
-                ok = adjust_years(val, 1000, it) && adjust_fract_years(fval, 1000, it);
-                tmask = DTK_M(DTF_MILLENNIUM);
-                break;
+            }
             default:
                 return DTERR_BAD_FORMAT;
             }

@@ -531,22 +531,17 @@ DT_FN(fn_timeofday)
     return SS_OK;
 }
 
+/* NAME(text, x) for x of each date/time type */
+#define PER_SOURCE(NAME, EVAL, RES)                                                                 \
+    DT_DEF(NAME, EVAL, RES, TXT, DATE), DT_DEF(NAME, EVAL, RES, TXT, TS), DT_DEF(NAME, EVAL, RES, TXT, TSTZ), \
+        DT_DEF(NAME, EVAL, RES, TXT, TIME), DT_DEF(NAME, EVAL, RES, TXT, TIMETZ), DT_DEF(NAME, EVAL, RES, TXT, IVL)
+
 /* not folded at bind time (ss_func_not_foldable) */
 #define VOLATILE_DEF DT_DEF
 
 const ss_func_def dt_timestamp_functions[] = {
-    DT_DEF("extract", fn_extract, NUM, TXT, DATE),
-    DT_DEF("extract", fn_extract, NUM, TXT, TS),
-    DT_DEF("extract", fn_extract, NUM, TXT, TSTZ),
-    DT_DEF("extract", fn_extract, NUM, TXT, TIME),
-    DT_DEF("extract", fn_extract, NUM, TXT, TIMETZ),
-    DT_DEF("extract", fn_extract, NUM, TXT, IVL),
-    DT_DEF("date_part", fn_extract, F8, TXT, DATE),
-    DT_DEF("date_part", fn_extract, F8, TXT, TS),
-    DT_DEF("date_part", fn_extract, F8, TXT, TSTZ),
-    DT_DEF("date_part", fn_extract, F8, TXT, TIME),
-    DT_DEF("date_part", fn_extract, F8, TXT, TIMETZ),
-    DT_DEF("date_part", fn_extract, F8, TXT, IVL),
+    PER_SOURCE("extract", fn_extract, NUM),
+    PER_SOURCE("date_part", fn_extract, F8),
     DT_DEF("date_trunc", fn_date_trunc, TS, TXT, TS),
     DT_DEF("date_trunc", fn_date_trunc, TSTZ, TXT, TSTZ),
     DT_DEF("date_trunc", fn_date_trunc, TSTZ, TXT, TSTZ, TXT),
@@ -555,10 +550,8 @@ const ss_func_def dt_timestamp_functions[] = {
     VOLATILE_DEF("age", fn_age, IVL, TSTZ),
     DT_DEF("age", fn_age, IVL, TS, TS),
     DT_DEF("age", fn_age, IVL, TSTZ, TSTZ),
-    DT_DEF("isfinite", fn_isfinite, BOOLT, DATE),
-    DT_DEF("isfinite", fn_isfinite, BOOLT, TS),
-    DT_DEF("isfinite", fn_isfinite, BOOLT, TSTZ),
-    DT_DEF("isfinite", fn_isfinite, BOOLT, IVL),
+    DT_DEF("isfinite", fn_isfinite, BOOLT, DATE), DT_DEF("isfinite", fn_isfinite, BOOLT, TS),
+    DT_DEF("isfinite", fn_isfinite, BOOLT, TSTZ), DT_DEF("isfinite", fn_isfinite, BOOLT, IVL),
     DT_DEF("make_date", fn_make_date, DATE, I4, I4, I4),
     DT_DEF("make_time", fn_make_time, TIME, I4, I4, F8),
     DT_DEF("make_timestamp", fn_make_timestamp, TS, I4, I4, I4, I4, I4, F8),

@@ -206,11 +206,7 @@ const ss_func_def dt_interval_operators[] = {
     DT_DEF("*", iv_mul, IVL, IVL, F8),
     DT_DEF("*", iv_mul, IVL, F8, IVL),
     DT_DEF("/", iv_div, IVL, IVL, F8),
-    DT_DEF("=", iv_eq, BOOLT, IVL, IVL),
-    DT_DEF("<>", iv_ne, BOOLT, IVL, IVL),
-    DT_DEF("<", iv_lt, BOOLT, IVL, IVL),
-    DT_DEF("<=", iv_le, BOOLT, IVL, IVL),
-    DT_DEF(">", iv_gt, BOOLT, IVL, IVL),
-    DT_DEF(">=", iv_ge, BOOLT, IVL, IVL),
+    DT_DEF("=", iv_eq, BOOLT, IVL, IVL), DT_DEF("<>", iv_ne, BOOLT, IVL, IVL), DT_DEF("<", iv_lt, BOOLT, IVL, IVL),
+    DT_DEF("<=", iv_le, BOOLT, IVL, IVL), DT_DEF(">", iv_gt, BOOLT, IVL, IVL), DT_DEF(">=", iv_ge, BOOLT, IVL, IVL),
     {0},
 };

@@ -437,18 +437,23 @@ static const dt_zone *cache_add(dt_zone *z)
     return z;
 }
 
+/* the cached zone named name (*hit), or a new empty one to fill (NULL on out of memory) */
+static dt_zone *cache_lookup_or_new(const char *name, const dt_zone **hit)
+{
+    pthread_mutex_lock(&cache_lock);
+    *hit = cache_find(name);
+    pthread_mutex_unlock(&cache_lock);
+    return *hit ? NULL : calloc(1, sizeof(dt_zone));
+}
+
 const dt_zone *dt_tz_load(const char *name)
 {
     if (!name[0] || strlen(name) >= TZ_MAX_NAME || strstr(name, ".."))
         return NULL;
-    pthread_mutex_lock(&cache_lock);
-    const dt_zone *hit = cache_find(name);
-    pthread_mutex_unlock(&cache_lock);
-    if (hit)
-        return hit;
-    dt_zone *z = calloc(1, sizeof *z);
+    const dt_zone *hit;
+    dt_zone *z = cache_lookup_or_new(name, &hit);
     if (!z)
-        return NULL;
+        return hit;
     char path[1024];
     bool ok = false;
     if (name[0] != '/' && strcasecmp(name, "GMT") != 0 && find_file(name, path, sizeof path, z->name, sizeof z->name))
@@ -492,14 +497,10 @@ const dt_zone *dt_tz_fixed(int gmtoff)
         snprintf(name, sizeof name, "<-%s>+%s", off, off);
     else
         snprintf(name, sizeof name, "<+%s>-%s", off, off);
-    pthread_mutex_lock(&cache_lock);
-    const dt_zone *hit = cache_find(name);
-    pthread_mutex_unlock(&cache_lock);
-    if (hit)
-        return hit;
-    dt_zone *z = calloc(1, sizeof *z);
+    const dt_zone *hit;
+    dt_zone *z = cache_lookup_or_new(name, &hit);
     if (!z)
-        return NULL;
+        return hit;
     snprintf(z->name, sizeof z->name, "%s", name);
     z->rule.valid = true;
     z->rule.std.utoff = gmtoff;
