@@ -328,34 +328,35 @@ static int cmp64(int64_t a, int64_t b)
     return a < b ? -1 : a > b ? 1 : 0;
 }
 
-int dt_cmp_date_timestamp(int32_t d, int64_t ts)
+/* b against a value converted to t, o: 1 when the conversion overflowed upward (beyond every
+ * finite timestamp), -1 downward */
+static int cmp_converted(int o, int64_t t, int64_t b)
 {
-    int64_t t;
-    if (!dt_date2timestamp(d, &t))
-        return ts == DT_NOEND ? -1 : 1;
-    return cmp64(t, ts);
-}
-
-int dt_cmp_date_timestamptz(int32_t d, int64_t ts, const dt_zone *z)
-{
-    int64_t t;
-    int o = date2timestamptz_ovf(d, z, &t);
-    if (o > 0)
-        return ts == DT_NOEND ? -1 : 1;
-    if (o < 0)
-        return ts == DT_NOBEGIN ? 1 : -1;
-    return cmp64(t, ts);
-}
-
-int dt_cmp_timestamp_timestamptz(int64_t a, int64_t b, const dt_zone *z)
-{
-    int64_t t;
-    int o = timestamp2timestamptz_ovf(a, z, &t);
     if (o > 0)
         return b == DT_NOEND ? -1 : 1;
     if (o < 0)
         return b == DT_NOBEGIN ? 1 : -1;
     return cmp64(t, b);
+}
+
+int dt_cmp_date_timestamp(int32_t d, int64_t ts)
+{
+    int64_t t = 0;
+    return cmp_converted(dt_date2timestamp(d, &t) ? 0 : 1, t, ts);
+}
+
+int dt_cmp_date_timestamptz(int32_t d, int64_t ts, const dt_zone *z)
+{
+    int64_t t = 0;
+    int o = date2timestamptz_ovf(d, z, &t);
+    return cmp_converted(o, t, ts);
+}
+
+int dt_cmp_timestamp_timestamptz(int64_t a, int64_t b, const dt_zone *z)
+{
+    int64_t t = 0;
+    int o = timestamp2timestamptz_ovf(a, z, &t);
+    return cmp_converted(o, t, b);
 }
 
 static bool age_of(const dt_tm *tm1, int64_t f1, const dt_tm *tm2, int64_t f2, bool flip, dt_interval *out)

@@ -25,17 +25,25 @@ static int split(const char *s, size_t len, char *copy, char *work, char **field
     return dt_parse_fields(copy, work, MAXDATELEN * 2, field, ftype, DT_MAXFIELDS, nf);
 }
 
-int dt_date_in(ss_ctx *ctx, const dt_session *s, const char *str, size_t len, int32_t *out)
+/* split and DecodeDateTime, PostgreSQL's error for type on failure */
+static int decode_full(ss_ctx *ctx, const dt_session *s, const char *str, size_t len, const char *type, int *dtype,
+                       dt_tm *tm, int64_t *fsec, int *tz)
 {
     char copy[MAXDATELEN * 2], work[MAXDATELEN * 2], *field[DT_MAXFIELDS];
-    int ftype[DT_MAXFIELDS], nf, dtype, tz;
-    dt_tm tm;
-    int64_t fsec;
+    int ftype[DT_MAXFIELDS], nf;
     int r = split(str, len, copy, work, field, ftype, &nf);
     if (r == 0)
-        r = dt_decode_datetime(s, field, ftype, nf, &dtype, &tm, &fsec, &tz);
-    if (r != 0)
-        return dt_report(ctx, r, str, len, "date");
+        r = dt_decode_datetime(s, field, ftype, nf, dtype, tm, fsec, tz);
+    return r != 0 ? dt_report(ctx, r, str, len, type) : SS_OK;
+}
+
+int dt_date_in(ss_ctx *ctx, const dt_session *s, const char *str, size_t len, int32_t *out)
+{
+    int dtype, tz;
+    dt_tm tm;
+    int64_t fsec;
+    if (decode_full(ctx, s, str, len, "date", &dtype, &tm, &fsec, &tz))
+        return SS_ERROR;
     switch (dtype) {
     case DTK_DATE_VALUE:
         break;
@@ -65,16 +73,12 @@ int dt_date_in(ss_ctx *ctx, const dt_session *s, const char *str, size_t len, in
 int dt_timestamp_in(ss_ctx *ctx, const dt_session *s, const char *str, size_t len, int32_t typmod, bool with_tz,
                     int64_t *out)
 {
-    char copy[MAXDATELEN * 2], work[MAXDATELEN * 2], *field[DT_MAXFIELDS];
-    int ftype[DT_MAXFIELDS], nf, dtype, tz;
+    int dtype, tz;
     dt_tm tm;
     int64_t fsec;
     const char *type = with_tz ? "timestamp with time zone" : "timestamp";
-    int r = split(str, len, copy, work, field, ftype, &nf);
-    if (r == 0)
-        r = dt_decode_datetime(s, field, ftype, nf, &dtype, &tm, &fsec, &tz);
-    if (r != 0)
-        return dt_report(ctx, r, str, len, type);
+    if (decode_full(ctx, s, str, len, type, &dtype, &tm, &fsec, &tz))
+        return SS_ERROR;
     int64_t v;
     switch (dtype) {
     case DTK_DATE_VALUE:

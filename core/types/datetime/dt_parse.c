@@ -550,8 +550,9 @@ typedef struct decoder {
     const char *abbrev;
 } decoder;
 
-static void decoder_init(decoder *d, dt_tm *tm, int64_t *fsec, int *tzp)
+static void decoder_init(decoder *d, dt_tm *tm, int64_t *fsec, int *tzp, int *dtype, int kind)
 {
+    *dtype = kind;
     memset(d, 0, sizeof *d);
     d->mer = DT_HR24;
     memset(tm, 0, sizeof *tm);
@@ -706,8 +707,7 @@ int dt_decode_datetime(const dt_session *s, char **field, int *ftype, int nf, in
                        int *tzp)
 {
     decoder d;
-    decoder_init(&d, tm, fsec, tzp);
-    *dtype = DTK_DATE_VALUE;
+    decoder_init(&d, tm, fsec, tzp, dtype, DTK_DATE_VALUE);
     for (int i = 0; i < nf; i++) {
         int r = 0, tmask = 0;
         switch (ftype[i]) {
@@ -864,8 +864,7 @@ int dt_decode_timeonly(const dt_session *s, char **field, int *ftype, int nf, in
                        int *tzp)
 {
     decoder d;
-    decoder_init(&d, tm, fsec, tzp);
-    *dtype = DTK_TIME_ONLY;
+    decoder_init(&d, tm, fsec, tzp, dtype, DTK_TIME_ONLY);
     for (int i = 0; i < nf; i++) {
         int r = 0, tmask = 0;
         switch (ftype[i]) {

@@ -152,6 +152,28 @@ static int decode_time_for_interval(const char *str, int range, int *tmask, dt_i
     return 0;
 }
 
+/* the unit of a bare number at the right end: the typmod's last field (seconds when none) */
+static int rightmost_field(int range)
+{
+#define M(f) INTERVAL_MASK(DTF_##f)
+    static const struct {
+        int range, type;
+    } map[] = {{M(YEAR), DTK_YEAR},
+               {M(MONTH), DTK_MONTH},
+               {M(YEAR) | M(MONTH), DTK_MONTH},
+               {M(DAY), DTK_DAY},
+               {M(HOUR), DTK_HOUR},
+               {M(DAY) | M(HOUR), DTK_HOUR},
+               {M(MINUTE), DTK_MINUTE},
+               {M(HOUR) | M(MINUTE), DTK_MINUTE},
+               {M(DAY) | M(HOUR) | M(MINUTE), DTK_MINUTE}};
+#undef M
+    for (size_t k = 0; k < sizeof map / sizeof map[0]; k++)
+        if (map[k].range == range)
+            return map[k].type;
+    return DTK_SECOND;
+}
+
 int dt_decode_interval(char **field, int *ftype, int nf, int range, int *dtype, dt_itm *it, bool *sql_negative)
 {
     bool force_negative = false, is_before = false;
@@ -193,32 +215,8 @@ int dt_decode_interval(char **field, int *ftype, int nf, int range, int *dtype, 
             __attribute__((fallthrough));
         case DTK_DATE:
         case DTK_NUMBER: {
-            if (type == DTF_IGNORE) {
-                switch (range) {
-                case INTERVAL_MASK(DTF_YEAR):
-                    type = DTK_YEAR;
-                    break;
-                case INTERVAL_MASK(DTF_MONTH):
-                case INTERVAL_MASK(DTF_YEAR) | INTERVAL_MASK(DTF_MONTH):
-                    type = DTK_MONTH;
-                    break;
-                case INTERVAL_MASK(DTF_DAY):
-                    type = DTK_DAY;
-                    break;
-                case INTERVAL_MASK(DTF_HOUR):
-                case INTERVAL_MASK(DTF_DAY) | INTERVAL_MASK(DTF_HOUR):
-                    type = DTK_HOUR;
-                    break;
-                case INTERVAL_MASK(DTF_MINUTE):
-                case INTERVAL_MASK(DTF_HOUR) | INTERVAL_MASK(DTF_MINUTE):
-                case INTERVAL_MASK(DTF_DAY) | INTERVAL_MASK(DTF_HOUR) | INTERVAL_MASK(DTF_MINUTE):
-                    type = DTK_MINUTE;
-                    break;
-                default:
-                    type = DTK_SECOND;
-                    break;
-                }
-            }
+            if (type == DTF_IGNORE)
+                type = rightmost_field(range);
             char *cp;
             errno = 0;
             int64_t val = strtoll(field[i], &cp, 10);
