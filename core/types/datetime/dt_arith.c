@@ -342,7 +342,8 @@ static int cmp_converted(int o, int64_t t, int64_t b)
 int dt_cmp_date_timestamp(int32_t d, int64_t ts)
 {
     int64_t t = 0;
-    return cmp_converted(dt_date2timestamp(d, &t) ? 0 : 1, t, ts);
+    int o = dt_date2timestamp(d, &t) ? 0 : 1;
+    return cmp_converted(o, t, ts);
 }
 
 int dt_cmp_date_timestamptz(int32_t d, int64_t ts, const dt_zone *z)
