@@ -360,55 +360,27 @@ int dt_cmp_timestamp_timestamptz(int64_t a, int64_t b, const dt_zone *z)
     return cmp_converted(o, t, b);
 }
 
+/* the field-by-field difference tm1 - tm2 (PostgreSQL's timestamp_age): negative fields
+ * borrow from the next larger one, a month borrowing the length of the earlier value's month;
+ * computed on the magnitudes (flip: tm1 is the earlier) and the sign put back */
 static bool age_of(const dt_tm *tm1, int64_t f1, const dt_tm *tm2, int64_t f2, bool flip, dt_interval *out)
 {
-    int64_t fsec = f1 - f2;
-    int sec = tm1->sec - tm2->sec, min = tm1->min - tm2->min, hour = tm1->hour - tm2->hour;
-    int mday = tm1->mday - tm2->mday, mon = tm1->mon - tm2->mon, year = tm1->year - tm2->year;
-    if (flip) {
-        fsec = -fsec;
-        sec = -sec;
-        min = -min;
-        hour = -hour;
-        mday = -mday;
-        mon = -mon;
-        year = -year;
-    }
-    while (fsec < 0) {
-        fsec += USECS_PER_SEC;
-        sec--;
-    }
-    while (sec < 0) {
-        sec += 60;
-        min--;
-    }
-    while (min < 0) {
-        min += 60;
-        hour--;
-    }
-    while (hour < 0) {
-        hour += 24;
-        mday--;
-    }
-    while (mday < 0) {
-        const dt_tm *t = flip ? tm1 : tm2;
-        mday += dt_days_in_month(t->year, t->mon);
-        mon--;
-    }
-    while (mon < 0) {
-        mon += 12;
-        year--;
-    }
-    if (flip) {
-        fsec = -fsec;
-        sec = -sec;
-        min = -min;
-        hour = -hour;
-        mday = -mday;
-        mon = -mon;
-        year = -year;
-    }
-    dt_itm it = {.usec = fsec, .sec = sec, .min = min, .hour = hour, .mday = mday, .mon = mon, .year = year};
+    /* fraction, seconds, minutes, hours, days, months, years */
+    int64_t f[7] = {f1 - f2, tm1->sec - tm2->sec, tm1->min - tm2->min, tm1->hour - tm2->hour,
+                    tm1->mday - tm2->mday, tm1->mon - tm2->mon, (int64_t)tm1->year - tm2->year};
+    const dt_tm *earlier = flip ? tm1 : tm2;
+    const int64_t unit[6] = {USECS_PER_SEC, 60, 60, 24, dt_days_in_month(earlier->year, earlier->mon), 12};
+    for (int k = 0; flip && k < 7; k++)
+        f[k] = -f[k];
+    for (int k = 0; k < 6; k++)
+        while (f[k] < 0) {
+            f[k] += unit[k];
+            f[k + 1]--;
+        }
+    for (int k = 0; flip && k < 7; k++)
+        f[k] = -f[k];
+    dt_itm it = {.usec = f[0], .sec = (int)f[1], .min = (int)f[2], .hour = f[3], .mday = (int)f[4], .mon = (int)f[5],
+                 .year = (int)f[6]};
     return dt_itm2interval(&it, out) == 0;
 }
 

@@ -433,13 +433,11 @@ static int decode_iso8601(const char *str, dt_itm *it)
                     return r;
                 if (!adjust_months(val, it) || !adjust_fract_days(fval, DAYS_PER_MONTH, it))
                     return DTERR_FIELD_OVERFLOW;
+                /* at a 'T' the loop's top starts the time part */
                 if (*p == '\0')
                     return 0;
-                if (*p == 'T') {
-                    datepart = false;
-                    havefield = false;
+                if (*p == 'T')
                     continue;
-                }
                 if (*p != '-')
                     return DTERR_BAD_FORMAT;
                 p++;
@@ -449,11 +447,8 @@ static int decode_iso8601(const char *str, dt_itm *it)
                     return DTERR_FIELD_OVERFLOW;
                 if (*p == '\0')
                     return 0;
-                if (*p == 'T') {
-                    datepart = false;
-                    havefield = false;
+                if (*p == 'T')
                     continue;
-                }
                 return DTERR_BAD_FORMAT;
             default:
                 return DTERR_BAD_FORMAT;
