@@ -8,6 +8,10 @@
 
 #define SS_FUNC_MAX_ARGS 7
 
+/* A parameter type of ss_func_def.args that accepts a value of any type as it is
+ * (PostgreSQL's "any", its OID): pg_typeof. */
+#define SS_FUNC_ANY 2276
+
 /* Evaluates the function at rows[0..n) (rows NULL: positions 0..n-1) of the argument
  * vectors, writing results at the same positions of out (whose type is the function's
  * result type).  Those rows are valid in out on entry; a function that returns NULL marks

@@ -35,6 +35,7 @@ static const ss_type_def *const catalog[] = {
     &ss_timestamp_type_def,
     &ss_timestamptz_type_def,
     &ss_interval_type_def,
+    &ss_regtype_type_def,
 };
 
 #define NCATALOG (sizeof catalog / sizeof catalog[0])
