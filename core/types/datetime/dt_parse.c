@@ -676,7 +676,7 @@ static int read_word(decoder *d, char *f, int *ftype, dt_tm *tm, int *tzp, int *
     *type = word_type(f, val, &valtz);
     if (*type == DTF_IGNORE)
         return WORD_IGNORED;
-    *tmask = DTK_M(*type);
+    *tmask = *type == DTF_UNKNOWN ? 0 : DTK_M(*type);
     return common_word(d, *type, *val, valtz, f, ftype, tm, tzp, tmask);
 }
 

@@ -91,6 +91,18 @@ static int parse_fraction(const char *cp, double *frac)
     return (*e != '\0' || errno != 0) ? DTERR_BAD_FORMAT : 0;
 }
 
+/* ".fff" to microseconds; -1 when not a number to the end */
+static int frac_usec(const char *cp, int64_t *usec)
+{
+    char *e;
+    errno = 0;
+    double frac = strtod(cp, &e);
+    if (*e != '\0' || errno != 0)
+        return -1;
+    *usec = (int64_t)rint(frac * 1000000);
+    return 0;
+}
+
 /* hh:mm[:ss[.fff]] (mm:ss.fff; mm:ss under MINUTE TO SECOND) into it->usec (replacing it) */
 static int decode_time_for_interval(const char *str, int range, int *tmask, dt_itm *it)
 {
@@ -114,12 +126,8 @@ static int decode_time_for_interval(const char *str, int range, int *tmask, dt_i
             hour = 0;
         }
     } else if (*cp == '.') {
-        char *e;
-        errno = 0;
-        double frac = strtod(cp, &e);
-        if (*e != '\0' || errno != 0)
+        if (frac_usec(cp, &usec))
             return DTERR_BAD_FORMAT;
-        usec = (int64_t)rint(frac * 1000000);
         sec = min;
         min = hour;
         hour = 0;
@@ -129,12 +137,8 @@ static int decode_time_for_interval(const char *str, int range, int *tmask, dt_i
         if (errno == ERANGE || sec > INT_MAX)
             return DTERR_FIELD_OVERFLOW;
         if (*cp == '.') {
-            char *e;
-            errno = 0;
-            double frac = strtod(cp, &e);
-            if (*e != '\0' || errno != 0)
+            if (frac_usec(cp, &usec))
                 return DTERR_BAD_FORMAT;
-            usec = (int64_t)rint(frac * 1000000);
         } else if (*cp != '\0') {
             return DTERR_BAD_FORMAT;
         }
