@@ -695,6 +695,16 @@ static int finish_fields(decoder *d, dt_tm *tm)
     return 0;
 }
 
+/* an offset field, or a number labelled by the word before it ("j", "t") */
+static int tz_or_labelled(decoder *d, int ftype, char *f, dt_tm *tm, int64_t *fsec, int *tzp, int *tmask)
+{
+    if (ftype == DTK_TZ)
+        return tz_field(f, tzp, tmask);
+    int r = decode_labelled(d->ptype, f, d->fmask, tmask, tm, fsec, &d->is2digits, &d->isjulian);
+    d->ptype = 0;
+    return r;
+}
+
 static int add_mask(decoder *d, int tmask)
 {
     if (tmask & d->fmask)
@@ -737,13 +747,9 @@ int dt_decode_datetime(const dt_session *s, char **field, int *ftype, int nf, in
                 r = DTERR_FIELD_OVERFLOW;
             break;
         case DTK_TZ:
-            r = tz_field(field[i], tzp, &tmask);
-            break;
         case DTK_NUMBER:
-            if (d.ptype != 0) {
-                r = decode_labelled(d.ptype, field[i], d.fmask, &tmask, tm, fsec, &d.is2digits, &d.isjulian);
-                d.ptype = 0;
-                *dtype = DTK_DATE_VALUE;
+            if (ftype[i] == DTK_TZ || d.ptype != 0) {
+                r = tz_or_labelled(&d, ftype[i], field[i], tm, fsec, tzp, &tmask);
             } else {
                 int flen = (int)strlen(field[i]);
                 char *cp = strchr(field[i], '.');
@@ -881,12 +887,9 @@ int dt_decode_timeonly(const dt_session *s, char **field, int *ftype, int nf, in
             r = decode_time(field[i], INTERVAL_FULL_RANGE, &tmask, tm, fsec);
             break;
         case DTK_TZ:
-            r = tz_field(field[i], tzp, &tmask);
-            break;
         case DTK_NUMBER:
-            if (d.ptype != 0) {
-                r = decode_labelled(d.ptype, field[i], d.fmask, &tmask, tm, fsec, &d.is2digits, &d.isjulian);
-                d.ptype = 0;
+            if (ftype[i] == DTK_TZ || d.ptype != 0) {
+                r = tz_or_labelled(&d, ftype[i], field[i], tm, fsec, tzp, &tmask);
             } else {
                 int flen = (int)strlen(field[i]);
                 char *cp = strchr(field[i], '.');

@@ -28,3 +28,4 @@ SELECT now() = now(), now() = current_timestamp, now() = transaction_timestamp()
 SELECT current_date = now()::date, localtimestamp = now()::timestamp, current_time = now()::timetz, localtime = now()::time;
 SELECT current_timestamp(0) <= now() + interval '1 second', clock_timestamp() >= now(), length(timeofday()) > 20;
 SELECT 'today'::date = current_date, 'now'::timestamptz <= clock_timestamp(), 'yesterday'::date = current_date - 1, 'tomorrow'::timestamp = current_date + 1;
+SELECT pg_typeof(now()), pg_typeof(current_date), pg_typeof(localtime), pg_typeof(current_time), pg_typeof(extract(year from now())), pg_typeof(date_part('year', now())), pg_typeof(interval '1 day'), pg_typeof('10:00'::timetz);
