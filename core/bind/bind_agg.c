@@ -82,8 +82,8 @@ static ss_expr *bind_agg_arg(binder *b, const ast_expr *a)
     return e;
 }
 
-/* string_agg(text, text) and bool_and / bool_or / every(boolean): the arguments coerced to
- * the one signature each has here, or 42883. */
+/* string_agg(text, text) / (bytea, bytea) and bool_and / bool_or / every(boolean): the
+ * arguments coerced to the signature (the first argument's, for string_agg), or 42883. */
 static int bind_typed_args(binder *b, const ast_expr *a, ss_type want, uint32_t nargs, ss_expr **args)
 {
     if (a->nargs != nargs) {
@@ -94,6 +94,8 @@ static int bind_typed_args(binder *b, const ast_expr *a, ss_type want, uint32_t 
         if (!(args[i] = bind_agg_arg(b, a->args[i])))
             return SS_ERROR;
         int32_t t = args[i]->type.id;
+        if (i == 0 && nargs == 2 && want.id == SS_TYPE_TEXT && t == SS_TYPE_BYTEA)
+            want = type_of(SS_TYPE_BYTEA); /* string_agg(bytea, bytea) */
         bool ok = t == want.id || is_unknown_const(args[i]) || is_unknown_param(b, args[i]) ||
                   (want.id == SS_TYPE_TEXT && t == SS_TYPE_VARCHAR);
         if (!ok) {
@@ -199,7 +201,7 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
         call.arg = args[0];
         more = args + 1;
         nmore = 1;
-        call.result_type = type_of(SS_TYPE_TEXT);
+        call.result_type = type_of(args[0]->type.id == SS_TYPE_BYTEA ? SS_TYPE_BYTEA : SS_TYPE_TEXT);
     } else if (!strcmp(name, "bool_and") || !strcmp(name, "bool_or") || !strcmp(name, "every")) {
         ss_expr *arg;
         if (bind_typed_args(b, a, type_of(SS_TYPE_BOOL), 1, &arg))
@@ -255,6 +257,8 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
             call.result_type = t == SS_TYPE_VARCHAR ? type_of(SS_TYPE_TEXT) : type_of(t);
             if (t == SS_TYPE_BOOL)
                 return no_such_function(b, a->location, name, "boolean");
+            if (t == SS_TYPE_BYTEA || t == SS_TYPE_UUID) /* PostgreSQL has no min / max of these */
+                return no_such_function(b, a->location, name, tname(arg->type, b1, sizeof b1));
         }
         call.arg = arg;
     }

@@ -200,6 +200,8 @@ static int select_common(binder *b, ss_expr *const *exprs, uint32_t n, ss_type *
                 *t = type_of(t->id);
         } else if (t->id != e->type.id && !catalog_common_type(t, e->type)) {
             return (int)i;
+        } else if (t->id == e->type.id && t->typmod != e->type.typmod) {
+            t->typmod = -1; /* select_common_typmod: a length only when every input has it */
         }
     }
     return -1;

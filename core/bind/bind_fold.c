@@ -18,8 +18,8 @@ static bool is_const(const ss_expr *e)
 ss_expr *fold_constants(binder *b, ss_expr *e)
 {
     bool all_const = true;
-    if (e->kind == EXPR_FUNC && e->u.func.def && ss_func_not_foldable(e->u.func.def))
-        return e;
+    if (e->kind == EXPR_FUNC && e->u.func.def->is_volatile)
+        return e; /* random(), setseed(), now(): evaluated when the query runs */
     switch (e->kind) {
     case EXPR_OP:
     case EXPR_FUNC:

@@ -317,6 +317,9 @@ static int bind_values_query(binder *b, const ast_select *s, ss_bound_stmt *out)
         }
         if (t.id == SS_TYPE_UNKNOWN)
             t = type_of(SS_TYPE_TEXT);
+        for (uint32_t r = 0; r < nr; r++) /* select_common_typmod: kept when every row has it */
+            if (exprs[r * nc + c]->type.id != t.id || exprs[r * nc + c]->type.typmod != t.typmod)
+                t.typmod = -1;
         for (uint32_t r = 0; r < nr; r++)
             if (!(exprs[r * nc + c] = coerce_expr(b, exprs[r * nc + c], t, CAST_IMPLICIT,
                                                   s->values[r][c]->location)))

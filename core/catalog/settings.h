@@ -37,6 +37,7 @@ typedef struct ss_settings {
     int dt_date_order;             /* DT_ORDER_* */
     int dt_interval_style;         /* DT_ISTYLE_* */
     int dt_date_style;             /* DT_DSTYLE_* */
+    bool bytea_output_escape;      /* bytea_output = 'escape' (types/bytea/bytea.h) */
 } ss_settings;
 
 /* PostgreSQL's work_mem default and minimum, in kB. */

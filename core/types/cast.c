@@ -195,7 +195,9 @@ static int catalog_cast(ss_ctx *ctx, const ss_value *in, ss_type from, ss_type t
     if (from.id == to.id) {
         res = *in;
     } else if (ss_type_is_text(from.id)) {
-        return td->input(ctx, to, in->v.s.ptr, in->v.s.len, out, arena);
+        /* the input function, then the typmod coercion in the cast's mode (char(n)) */
+        if (td->input(ctx, to, in->v.s.ptr, in->v.s.len, &res, arena) != SS_OK)
+            return SS_ERROR;
     } else {
         const ss_cast_def *c = ss_type_def_cast(from.id, to.id);
         if (c) {

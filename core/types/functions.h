@@ -30,11 +30,9 @@ typedef struct ss_func_def {
     int32_t args[SS_FUNC_MAX_ARGS]; /* parameter type ids (typmod -1) */
     int32_t result;                 /* result type id (typmod -1) */
     ss_func_eval_fn eval;
+    bool is_volatile;               /* never folded: a new value per row (random), per
+                                       statement (now()) or a side effect (setseed) */
 } ss_func_def;
-
-/* Whether a call of def is never folded at bind time though its arguments are constants:
- * its value changes between statements or calls (now(), clock_timestamp(), timeofday()). */
-bool ss_func_not_foldable(const ss_func_def *def);
 
 /* Picks the function `name` (case-insensitive) for arguments of types argtypes[0..nargs):
  * an exact match first, else PostgreSQL's rules over the candidates every argument reaches

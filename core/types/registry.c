@@ -35,6 +35,9 @@ static const ss_type_def *const catalog[] = {
     &ss_timestamp_type_def,
     &ss_timestamptz_type_def,
     &ss_interval_type_def,
+    &ss_bpchar_type_def,
+    &ss_bytea_type_def,
+    &ss_uuid_type_def,
     &ss_regtype_type_def,
 };
 

@@ -100,3 +100,14 @@ bool ss_type_lookup_name(const char *name, int32_t *id)
     }
     return false;
 }
+
+const char *ss_type_column_name(ss_type t, char *buf, size_t n)
+{
+    if (t.id == SS_TYPE_BPCHAR && t.typmod < 0) {
+        /* format_type with a typmod given: bpchar, since "character" would read back as
+           character(1) */
+        snprintf(buf, n, "bpchar");
+        return buf;
+    }
+    return ss_type_display_name(t, buf, n);
+}

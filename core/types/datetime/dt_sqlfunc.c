@@ -536,8 +536,9 @@ DT_FN(fn_timeofday)
     DT_DEF(NAME, EVAL, RES, TXT, DATE), DT_DEF(NAME, EVAL, RES, TXT, TS), DT_DEF(NAME, EVAL, RES, TXT, TSTZ), \
         DT_DEF(NAME, EVAL, RES, TXT, TIME), DT_DEF(NAME, EVAL, RES, TXT, TIMETZ), DT_DEF(NAME, EVAL, RES, TXT, IVL)
 
-/* not folded at bind time (ss_func_not_foldable) */
-#define VOLATILE_DEF DT_DEF
+/* never folded at bind time: the value depends on the statement's time */
+#define VOLATILE_DEF(NAME, EVAL, RES, ...)                                                          \
+    {NAME, sizeof((int32_t[]){__VA_ARGS__}) / sizeof(int32_t), false, true, {__VA_ARGS__}, RES, EVAL, true}
 
 const ss_func_def dt_timestamp_functions[] = {
     PER_SOURCE("extract", fn_extract, NUM),
@@ -588,7 +589,7 @@ const ss_func_def dt_timestamp_functions[] = {
 
 /* make_interval with 0..7 positional arguments (PostgreSQL's defaults are 0) */
 const ss_func_def dt_interval_functions[] = {
-    DT_DEF0("make_interval", fn_make_interval, IVL),
+    {"make_interval", 0, false, true, {0}, IVL, fn_make_interval, false},
     DT_DEF("make_interval", fn_make_interval, IVL, I4),
     DT_DEF("make_interval", fn_make_interval, IVL, I4, I4),
     DT_DEF("make_interval", fn_make_interval, IVL, I4, I4, I4),

@@ -28,8 +28,8 @@
                     ss_vector *out)
 
 /* table entries: name, arity, strict, argument types, result, eval */
-#define DT_DEF(NAME, EVAL, RES, ...) {NAME, sizeof((int32_t[]){__VA_ARGS__}) / sizeof(int32_t), false, true, {__VA_ARGS__}, RES, EVAL}
-#define DT_DEF0(NAME, EVAL, RES) {NAME, 0, false, true, {0}, RES, EVAL}
+#define DT_DEF(NAME, EVAL, RES, ...) {NAME, sizeof((int32_t[]){__VA_ARGS__}) / sizeof(int32_t), false, true, {__VA_ARGS__}, RES, EVAL, false}
+#define DT_DEF0(NAME, EVAL, RES) {NAME, 0, false, true, {0}, RES, EVAL, true}
 #define DT_CMP(NAME, EVAL, A, B) DT_DEF(NAME, EVAL, BOOLT, A, B)
 
 /* elements of the encoded types */
