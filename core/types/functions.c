@@ -2,6 +2,7 @@
  * PostgreSQL's func_select_candidate rules. */
 #include "types/functions.h"
 
+#include <string.h>
 #include <strings.h>
 
 #include "exec/expr.h"
