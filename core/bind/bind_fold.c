@@ -19,7 +19,7 @@ ss_expr *fold_constants(binder *b, ss_expr *e)
 {
     bool all_const = true;
     if (e->kind == EXPR_FUNC && e->u.func.def->is_volatile)
-        return e; /* random(), setseed(): evaluated when the query runs */
+        return e; /* random(), setseed(), now(): evaluated when the query runs */
     switch (e->kind) {
     case EXPR_OP:
     case EXPR_FUNC:

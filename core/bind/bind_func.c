@@ -8,6 +8,7 @@
 #include "types/cast.h"
 #include "types/functions.h"
 #include "types/pg_builtins.h"
+#include "types/type_def.h"
 #include "types/typeio.h"
 
 ss_expr *no_such_function(binder *b, int location, const char *name, const char *signature)
@@ -103,8 +104,9 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
         return no_such_function(b, a->location, name, sig);
     }
     /* PostgreSQL may pick a numeric overload for a numeric argument; where Sunstone lacks
-       that overload, the float8 one would answer differently, so it refuses */
-    for (uint32_t i = 0; i < n; i++)
+       that overload, the float8 one would answer differently, so it refuses (a function
+       returning a catalog type, make_time or to_timestamp, is PostgreSQL's only overload) */
+    for (uint32_t i = 0; i < n && !ss_type_def_get(def->result); i++)
         if (types[i].id == SS_TYPE_NUMERIC && want[i].id == SS_TYPE_FLOAT8 && ss_pg_function_has_numeric(name, n, i) &&
             !ss_func_has_arg_type(name, n, i, SS_TYPE_NUMERIC))
             return numeric_unsupported(b, name, a->args[i]->location);

@@ -1,5 +1,6 @@
 /* bind_function_scan.c — function calls in FROM (PostgreSQL's transformRangeFunction):
- * generate_series(start, stop [, step]) over integer, bigint or numeric becomes a function scan (a
+ * generate_series(start, stop [, step]) over integer, bigint or numeric, or (start, stop, interval)
+ * over timestamp or timestamptz, becomes a function scan (a
  * relation of its own); its column is named after the table alias, else the function (a
  * function returning a scalar), WITH ORDINALITY adds a bigint "ordinality".  The arguments
  * are bound over the FROM items before the call (functions in FROM are implicitly LATERAL in
@@ -35,6 +36,21 @@ static bool is_srf_call(const ast_expr *e)
 static int series_type(binder *b, const ast_expr *a, ss_expr **args, uint32_t n, ss_type *out)
 {
     bool any8 = false, any4 = false, other = false, numeric = false;
+    /* (timestamp, timestamp, interval) exactly, else (timestamptz, timestamptz, interval) for
+       any of the date/time types or untyped literals (timestamptz is the preferred type) */
+    if (n == 3 && (args[2]->type.id == SS_TYPE_INTERVAL || args[2]->type.id == SS_TYPE_UNKNOWN)) {
+        bool all_ts = true, dt = true, any_dt = false;
+        for (uint32_t i = 0; i < 2; i++) {
+            int32_t t = args[i]->type.id;
+            all_ts &= t == SS_TYPE_TIMESTAMP || (t == SS_TYPE_UNKNOWN && args[1 - i]->type.id == SS_TYPE_TIMESTAMP);
+            any_dt |= t == SS_TYPE_TIMESTAMP || t == SS_TYPE_TIMESTAMPTZ || t == SS_TYPE_DATE;
+            dt &= t == SS_TYPE_TIMESTAMP || t == SS_TYPE_TIMESTAMPTZ || t == SS_TYPE_DATE || t == SS_TYPE_UNKNOWN;
+        }
+        if (dt && (any_dt || args[2]->type.id == SS_TYPE_INTERVAL)) {
+            *out = type_of(all_ts ? SS_TYPE_TIMESTAMP : SS_TYPE_TIMESTAMPTZ);
+            return SS_OK;
+        }
+    }
     char sig[512] = "";
     size_t off = 0;
     for (uint32_t i = 0; i < n; i++) {
@@ -177,8 +193,10 @@ static ss_lop *function_lop(binder *b, const ast_expr *a, bool ordinality, const
     ss_type t;
     if (series_type(b, a, args, n, &t))
         return NULL;
+    bool ts = t.id == SS_TYPE_TIMESTAMP || t.id == SS_TYPE_TIMESTAMPTZ;
     for (uint32_t i = 0; i < n; i++)
-        if (!(args[i] = coerce_expr(b, args[i], t, CAST_IMPLICIT, a->args[i]->location)))
+        if (!(args[i] = coerce_expr(b, args[i], ts && i == 2 ? type_of(SS_TYPE_INTERVAL) : t, CAST_IMPLICIT,
+                                    a->args[i]->location)))
             return NULL;
     if (t.id == SS_TYPE_NUMERIC && n == 2) {
         /* the step PostgreSQL's generate_series(numeric, numeric) takes: numeric 1 */

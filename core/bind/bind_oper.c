@@ -104,7 +104,8 @@ static bool catalog_operand(binder *b, const ss_expr *e)
  * the built-in types' (ss_oper_resolve, PostgreSQL's oper_select_candidate), the operands
  * cast to the chosen parameter types.  A catalog operator is an EXPR_FUNC, except a
  * comparison whose parameter types share a primitive physical type, which stays a vectorised
- * EXPR_OP (real < double precision compares the doubles).  A built-in operator (eval NULL)
+ * EXPR_OP (real < double precision compares the doubles; not timestamp < timestamptz, whose
+ * int64s count from different midnights).  A built-in operator (eval NULL)
  * leaves *handled false with *l / *r cast for bind_op's own rules; so does no match at all,
  * whose error is bind_op's (no_operator).  Ambiguity is 42725. */
 static ss_expr *bind_catalog_op(binder *b, const ast_expr *a, ss_expr **l, ss_expr **r, bool *handled)
@@ -150,7 +151,8 @@ static ss_expr *bind_catalog_op(binder *b, const ast_expr *a, ss_expr **l, ss_ex
     *handled = true;
     ss_expr_op op = op_code(name);
     int32_t phys = ss_type_physical(want[0].id);
-    if (nargs == 2 && is_comparison(op) && phys == ss_type_physical(want[1].id) && !ss_type_def_get(phys))
+    if (nargs == 2 && is_comparison(op) && phys == ss_type_physical(want[1].id) && !ss_type_def_get(phys) &&
+        !(want[0].id != want[1].id && (want[0].id == SS_TYPE_TIMESTAMPTZ || want[1].id == SS_TYPE_TIMESTAMPTZ)))
         return make_op(b, op, type_of(SS_TYPE_BOOL), args[0], args[1]);
     ss_expr **fargs = bind_alloc(b, sizeof(ss_expr *) * nargs);
     if (!fargs)

@@ -4,6 +4,7 @@
  * value (standard_conforming_strings = off, an encoding other than UTF8) refuse that value
  * with 0A000 instead of being ignored. */
 #include "catalog/settings.h"
+#include "types/datetime/datetime.h"
 
 #include <ctype.h>
 #include <limits.h>
@@ -117,11 +118,19 @@ static int check_client_min_messages(ss_ctx *ctx, const ss_settings *s, const ch
     return check_enum(ctx, name, value, message_levels, out, outlen);
 }
 
+/* Sunstone writes intervals in the postgres, postgres_verbose and iso_8601 styles
+ * (types/datetime/dt_format.c); sql_standard is refused rather than printed wrongly. */
 static int check_intervalstyle(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value, char *out,
                                size_t outlen)
 {
     (void)s;
-    return check_enum(ctx, name, value, interval_styles, out, outlen);
+    if (check_enum(ctx, name, value, interval_styles, out, outlen))
+        return SS_ERROR;
+    if (strcmp(out, "sql_standard") == 0)
+        return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                            "feature not supported: IntervalStyle sql_standard (postgres, postgres_verbose and "
+                            "iso_8601 are)");
+    return SS_OK;
 }
 
 static int check_bytea_output(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value, char *out,
@@ -213,8 +222,15 @@ static const known_setting *find_known(const char *name, known_setting *tmp)
         return tmp;
     }
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
-        if (strcasecmp(known[i].name, name) == 0)
+        if (strcasecmp(known[i].name, name) == 0) {
+            if (strcmp(known[i].name, "timezone") == 0) {
+                /* the default follows the environment's TZ, as initdb's choice does */
+                *tmp = known[i];
+                tmp->default_value = dt_default_timezone();
+                return tmp;
+            }
             return &known[i];
+        }
     return NULL;
 }
 
@@ -262,6 +278,10 @@ int ss_settings_copy(ss_settings *dst, const ss_settings *src)
     dst->client_min_messages = src->client_min_messages;
     dst->work_mem_kb = src->work_mem_kb;
     dst->hash_mem_multiplier = src->hash_mem_multiplier;
+    dst->dt_zone = src->dt_zone;
+    dst->dt_date_order = src->dt_date_order;
+    dst->dt_interval_style = src->dt_interval_style;
+    dst->dt_date_style = src->dt_date_style;
     dst->bytea_output_escape = src->bytea_output_escape;
     return SS_OK;
 }
@@ -374,6 +394,8 @@ static void update_typed(ss_settings *s, const char *name, const char *value)
     else if (strcasecmp(name, "client_min_messages") == 0 &&
              ss_setting_parse_enum(&quiet, name, value, message_levels, &n) == SS_OK)
         s->client_min_messages = n;
+    else
+        dt_settings_update(s, name, value);
 }
 
 int ss_settings_set(ss_ctx *ctx, ss_settings *s, const char *name, const char *value)

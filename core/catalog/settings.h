@@ -32,6 +32,11 @@ typedef struct ss_settings {
     int client_min_messages;       /* ss_message_level: notices below it are not sent */
     int work_mem_kb;               /* work_mem: each sort / hash node's memory budget */
     double hash_mem_multiplier;    /* hash nodes get work_mem * hash_mem_multiplier */
+    /* TimeZone, DateStyle's field order, IntervalStyle (types/datetime/dt_session.c) */
+    const struct dt_zone *dt_zone; /* NULL: the default zone */
+    int dt_date_order;             /* DT_ORDER_* */
+    int dt_interval_style;         /* DT_ISTYLE_* */
+    int dt_date_style;             /* DT_DSTYLE_* */
     bool bytea_output_escape;      /* bytea_output = 'escape' (types/bytea/bytea.h) */
 } ss_settings;
 

@@ -12,8 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <dirent.h>
-#include <sys/stat.h>
+#include "types/datetime/datetime.h"
 
 static int invalid_value(ss_ctx *ctx, const char *name, const char *value)
 {
@@ -417,59 +416,52 @@ int ss_setting_parse_search_path(ss_ctx *ctx, const char *value)
 
 /* ---- TimeZone ------------------------------------------------------------------------------ */
 
-#define ZONEINFO_DIR "/usr/share/zoneinfo"
-
-/* Finds the zone file for name in the system's zone database, matching each path component
- * case-insensitively as PostgreSQL's pg_tzset does ("europe/paris" is Europe/Paris), and
- * writes the file's own spelling to out. */
-static bool find_zone(const char *name, char *out, size_t outlen)
-{
-    char path[512];
-    size_t plen = (size_t)snprintf(path, sizeof path, "%s", ZONEINFO_DIR), olen = 0;
-    const char *part = name;
-    for (;;) {
-        size_t n = strcspn(part, "/");
-        if (n == 0 || n >= 256)
-            return false;
-        DIR *d = opendir(path);
-        if (!d)
-            return false;
-        const struct dirent *ent;
-        bool found = false;
-        while (!found && (ent = readdir(d)) != NULL)
-            found = strlen(ent->d_name) == n && strncasecmp(ent->d_name, part, n) == 0;
-        if (found) {
-            plen += (size_t)snprintf(path + plen, sizeof path - plen, "/%s", ent->d_name);
-            olen += (size_t)snprintf(out + olen, outlen - olen, "%s%s", olen ? "/" : "", ent->d_name);
-        }
-        closedir(d);
-        if (!found || plen >= sizeof path || olen >= outlen)
-            return false;
-        if (part[n] == '\0')
-            break;
-        part += n + 1;
-    }
-    struct stat sb;
-    return stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
-}
-
+/* PostgreSQL's check_timezone: INTERVAL '...' (from SET TIME ZONE INTERVAL, here with the
+ * typmod the parser found), a number of hours (SQL sign: east positive), or a zone name / POSIX
+ * specification (types/datetime/tz.c).  out gets the zone's name as SHOW prints it. */
 int ss_setting_parse_timezone(ss_ctx *ctx, const char *value, char *out, size_t outlen)
 {
-    if (strcasecmp(value, "UTC") == 0 || strcasecmp(value, "GMT") == 0) {
-        snprintf(out, outlen, "%s", strcasecmp(value, "UTC") == 0 ? "UTC" : "GMT");
-        return SS_OK;
+    const dt_zone *z = NULL;
+    if (strncasecmp(value, "interval", 8) == 0) {
+        const char *q1 = strchr(value, '\''), *q2 = strrchr(value, '\'');
+        if (!q1 || q2 == q1)
+            return invalid_value(ctx, "TimeZone", value);
+        int32_t typmod = -1;
+        sscanf(q2 + 1, "%d", &typmod);
+        dt_interval iv;
+        if (dt_interval_in(ctx, q1 + 1, (size_t)(q2 - q1 - 1), typmod, &iv))
+            return SS_ERROR;
+        ss_strbuf sb;
+        ss_strbuf_init(&sb);
+        dt_interval_out(&iv, DT_ISTYLE_POSTGRES, &sb);
+        char shown[160];
+        snprintf(shown, sizeof shown, "INTERVAL '%s'", sb.data ? sb.data : "");
+        ss_strbuf_free(&sb);
+        if (iv.month != 0 || iv.day != 0) {
+            invalid_value(ctx, "TimeZone", shown);
+            ss_ctx_error_detail(ctx, iv.month != 0 ? "Cannot specify months in time zone interval."
+                                                   : "Cannot specify days in time zone interval.");
+            return SS_ERROR;
+        }
+        z = dt_tz_fixed((int)(iv.time / USECS_PER_SEC));
+    } else {
+        char *end;
+        double hours = strtod(value, &end);
+        if (end != value && *end == '\0') {
+            if (!(hours > -168 && hours < 168)) {
+                invalid_value(ctx, "TimeZone", value);
+                ss_ctx_error_detail(ctx, "UTC timezone offset is out of range.");
+                return SS_ERROR;
+            }
+            z = dt_tz_fixed((int)(hours * SECS_PER_HOUR));
+        } else {
+            z = dt_tz_load(value);
+        }
     }
-    /* a numeric offset or POSIX zone specification ("+02", "5", "EST5EDT,M3.2.0,M11.1.0") */
-    bool zone_name = value[0] && (isalpha((unsigned char)value[0]));
-    for (const char *c = value; zone_name && *c; c++)
-        zone_name = isalnum((unsigned char)*c) || *c == '/' || *c == '_' || *c == '-' || *c == '+';
-    if (value[0] && !zone_name && (value[0] == '+' || value[0] == '-' || isdigit((unsigned char)value[0])))
-        return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                            "feature not supported: time zone offsets (\"%s\"); use a time zone name", value);
-    /* an IANA zone name, looked up in the system's zone database */
-    if (zone_name && !strstr(value, "..") && strlen(value) < 256 && find_zone(value, out, outlen))
-        return SS_OK;
-    return invalid_value(ctx, "TimeZone", value);
+    if (!z)
+        return invalid_value(ctx, "TimeZone", value);
+    snprintf(out, outlen, "%s", dt_tz_name(z));
+    return SS_OK;
 }
 
 /* ---- client_encoding ----------------------------------------------------------------------- */

@@ -318,6 +318,43 @@ static ast_expr *tr_func(transform_state *ts, FuncCall *f)
     return e;
 }
 
+/* CURRENT_DATE, CURRENT_TIME[(p)], CURRENT_TIMESTAMP[(p)], LOCALTIME[(p)], LOCALTIMESTAMP[(p)]:
+ * calls of the functions of those names (types/datetime/dt_sqlfunc.c), the precision as
+ * their argument; the result column is named after them as in PostgreSQL.  The user and
+ * catalog ones stay refused. */
+static ast_expr *tr_sql_value_function(transform_state *ts, SQLValueFunction *f)
+{
+    const char *name = NULL;
+    bool with_precision = false;
+    switch (f->op) {
+    case SVFOP_CURRENT_DATE: name = "current_date"; break;
+    case SVFOP_CURRENT_TIME_N: with_precision = true; __attribute__((fallthrough));
+    case SVFOP_CURRENT_TIME: name = "current_time"; break;
+    case SVFOP_CURRENT_TIMESTAMP_N: with_precision = true; __attribute__((fallthrough));
+    case SVFOP_CURRENT_TIMESTAMP: name = "current_timestamp"; break;
+    case SVFOP_LOCALTIME_N: with_precision = true; __attribute__((fallthrough));
+    case SVFOP_LOCALTIME: name = "localtime"; break;
+    case SVFOP_LOCALTIMESTAMP_N: with_precision = true; __attribute__((fallthrough));
+    case SVFOP_LOCALTIMESTAMP: name = "localtimestamp"; break;
+    default:
+        tr_unsupported_words(ts, f->location, 1, "");
+        return NULL;
+    }
+    ast_expr *e = new_expr(ts, AE_FUNC, f->location);
+    if (!e || !(e->names = tr_alloc(ts, sizeof(char *))) || !(e->names[0] = tr_strdup(ts, name)))
+        return NULL;
+    e->nnames = 1;
+    if (with_precision) {
+        ast_expr *p = new_expr(ts, AE_INT, f->location);
+        if (!p || !(e->args = tr_alloc(ts, sizeof(ast_expr *))))
+            return NULL;
+        p->ival = f->typmod;
+        e->args[0] = p;
+        e->nargs = 1;
+    }
+    return e;
+}
+
 static ast_expr *tr_case(transform_state *ts, CaseExpr *c)
 {
     ast_expr *e = new_expr(ts, AE_CASE, c->location);
@@ -477,8 +514,7 @@ static ast_expr *tr_expr_node(transform_state *ts, Node *n)
         return e;
     }
     case T_SQLValueFunction: /* CURRENT_DATE, CURRENT_USER, LOCALTIMESTAMP ... */
-        tr_unsupported_words(ts, ((SQLValueFunction *)n)->location, 1, "");
-        return NULL;
+        return tr_sql_value_function(ts, (SQLValueFunction *)n);
     case T_XmlExpr: /* XMLELEMENT, XMLCONCAT ..., IS DOCUMENT */
         tr_unsupported(ts, ((XmlExpr *)n)->location, "XML functions");
         return NULL;

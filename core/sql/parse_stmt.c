@@ -760,6 +760,11 @@ static const char *set_value(transform_state *ts, List *args, bool quote)
     ListCell *lc;
     foreach (lc, args) {
         Node *n = lfirst(lc);
+        if (IsA(n, TypeCast) && IsA(((TypeCast *)n)->arg, A_Const) &&
+            nodeTag(&((A_Const *)((TypeCast *)n)->arg)->val) == T_String) {
+            total += 96 + strlen(strVal(&((A_Const *)((TypeCast *)n)->arg)->val));
+            continue;
+        }
         if (!IsA(n, A_Const) || ((A_Const *)n)->isnull) {
             tr_unsupported(ts, tr_location(n), "SET to a value that is not a constant");
             return NULL;
@@ -773,6 +778,23 @@ static const char *set_value(transform_state *ts, List *args, bool quote)
         A_Const *c = lfirst(lc);
         if (buf[0])
             strcat(buf, ", ");
+        if (IsA(c, TypeCast)) {
+            /* SET TIME ZONE INTERVAL '...' [fields] [(p)]: the text and its typmod, which
+               the TimeZone check reads (ss_setting_parse_timezone) */
+            TypeCast *tc = (TypeCast *)c;
+            int mods[2], nmods = 0;
+            ListCell *m;
+            if (tc->typeName)
+                foreach (m, tc->typeName->typmods)
+                    if (nmods < 2 && IsA(lfirst(m), A_Const) && nodeTag(&((A_Const *)lfirst(m))->val) == T_Integer)
+                        mods[nmods++] = intVal(&((A_Const *)lfirst(m))->val);
+            int typmod = nmods == 0 ? -1
+                         : nmods == 1 ? (mods[0] == 0x7FFF ? -1 : ((mods[0] & 0x7FFF) << 16) | 0xFFFF)
+                                      : ((mods[0] & 0x7FFF) << 16) | (mods[1] & 0xFFFF);
+            size_t at = strlen(buf);
+            sprintf(buf + at, "INTERVAL '%s' %d", strVal(&((A_Const *)tc->arg)->val), typmod);
+            continue;
+        }
         char num[64];
         switch (nodeTag(&c->val)) {
         case T_Integer:

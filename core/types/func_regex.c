@@ -2,7 +2,8 @@
  * PostgreSQL's Spencer ARE): the operators ~ ~* !~ !~* (textregexeq, texticregexeq),
  * regexp_replace (flags g, i, back-references \1..\9 and \& in the replacement), regexp_like,
  * regexp_count, substring(text from pattern) and SIMILAR TO's translation
- * similar_to_escape(pattern [, escape]).
+ * similar_to_escape(pattern [, escape]), and the text[] results regexp_match and
+ * regexp_split_to_array.
  *
  * A pattern is translated from ARE syntax before PCRE2 compiles it (UTF and Unicode
  * properties on, '.' matching newlines and $ only at the end, as PostgreSQL's default):
@@ -26,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "types/array/array.h"
 #include "types/func_impl.h"
 #include "types/utf8.h"
 #include "util/strbuf.h"
@@ -684,3 +686,136 @@ static int similar_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint
 }
 
 SS_TEXT_FN(ss_fn_similar_to_escape, similar_row)
+
+/* ---- regexp_match(s, p [, flags]) and regexp_split_to_array(s, p [, flags]): text[] ---- */
+
+/* Appends the text[] encoding of items[0..n) to sb (a function result's bytes). */
+static void put_text_array(ss_strbuf *sb, const ss_value *items, uint32_t n)
+{
+    int32_t dims[1] = {(int32_t)n}, lb[1] = {1};
+    arr_encode_buf(SS_TYPE_TEXT, n ? 1 : 0, dims, lb, items, n, sb);
+}
+
+/* The first match's groups (the whole match when the pattern has none), NULL without a
+ * match; a group that did not take part is a NULL element. */
+static int match_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint32_t i, ss_strbuf *sb, bool *null,
+                     void *state)
+{
+    re_cache *c = state;
+    re_flags fl;
+    if (parse_flags(ctx, nargs > 2 ? text_at(args, 2, i) : NULL, &fl) != SS_OK)
+        return SS_ERROR;
+    if (fl.global) {
+        ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "regexp_match() does not support the \"global\" option");
+        ss_ctx_error_hint(ctx, "Use the regexp_matches function instead.");
+        return SS_ERROR;
+    }
+    if (prepare_row(ctx, c, args, i, nargs > 2 ? 2 : -1, NULL, false) != SS_OK)
+        return SS_ERROR;
+    const ss_text *s = text_at(args, 0, i);
+    PCRE2_SIZE so, eo;
+    bool groups;
+    int m = find_match(ctx, c, s, 0, &so, &eo, &groups);
+    if (m < 0)
+        return SS_ERROR;
+    if ((*null = m == 0))
+        return SS_OK;
+    uint32_t ngroups = pcre2_get_ovector_count(c->match) - 1, capture = 0;
+    pcre2_pattern_info(c->code, PCRE2_INFO_CAPTURECOUNT, &capture);
+    if (capture > 0 && !groups)
+        return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                            "feature not supported: the groups of this regular expression's match (ARE and Perl "
+                            "rules disagree on them)");
+    uint32_t n = capture ? capture : 1;
+    if (n > ngroups && capture)
+        n = ngroups;
+    ss_value *items = ss_ctx_alloc(ctx, sizeof(ss_value) * n);
+    if (!items)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    const PCRE2_SIZE *ov = pcre2_get_ovector_pointer(c->match);
+    for (uint32_t g = 0; g < n; g++) {
+        uint32_t k = capture ? g + 1 : 0;
+        memset(&items[g], 0, sizeof items[g]);
+        if (ov[2 * k] == PCRE2_UNSET) {
+            items[g].is_null = true;
+        } else {
+            items[g].v.s.ptr = s->ptr + ov[2 * k];
+            items[g].v.s.len = (uint32_t)(ov[2 * k + 1] - ov[2 * k]);
+        }
+    }
+    put_text_array(sb, items, n);
+    return SS_OK;
+}
+
+/* The pieces between matches, as PostgreSQL's regexp_split: every match counts except a
+ * zero-length one at the end of the string or where the previous match ended (so the start
+ * too); after a zero-length match the search goes on one character further. */
+static int split_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint32_t i, ss_strbuf *sb, bool *null,
+                     void *state)
+{
+    (void)null;
+    re_cache *c = state;
+    if (prepare_row(ctx, c, args, i, nargs > 2 ? 2 : -1, "regexp_split_to_array()", false) != SS_OK)
+        return SS_ERROR;
+    const ss_text *s = text_at(args, 0, i);
+    uint32_t n = 0, cap = 8;
+    ss_value *items = malloc(sizeof(ss_value) * cap);
+    if (!items)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    size_t start = 0, prev_end = 0, piece = 0;
+    int m = 0;
+    for (;;) {
+        PCRE2_SIZE so, eo;
+        bool groups;
+        if ((m = find_match(ctx, c, s, start, &so, &eo, &groups)) != 1)
+            break;
+        bool take = so < s->len && eo > prev_end;
+        if (take && n + 2 > cap) { /* room for this piece and the last */
+            ss_value *bigger = realloc(items, sizeof(ss_value) * (cap *= 2));
+            if (!bigger) {
+                free(items);
+                return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+            }
+            items = bigger;
+        }
+        if (take) {
+            memset(&items[n], 0, sizeof items[n]);
+            items[n].v.s.ptr = s->ptr + piece;
+            items[n].v.s.len = (uint32_t)(so - piece);
+            n++;
+            piece = eo;
+        }
+        prev_end = eo;
+        start = eo;
+        if (so == eo) {
+            if (start >= s->len)
+                break;
+            start += ss_utf8_char_len((unsigned char)s->ptr[start]);
+        }
+        if (start > s->len)
+            break;
+    }
+    if (m < 0) {
+        free(items);
+        return SS_ERROR;
+    }
+    memset(&items[n], 0, sizeof items[n]);
+    items[n].v.s.ptr = s->ptr + piece;
+    items[n].v.s.len = (uint32_t)(s->len - piece);
+    n++;
+    put_text_array(sb, items, n);
+    free(items);
+    return SS_OK;
+}
+
+int ss_fn_regexp_match(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                       ss_vector *out)
+{
+    return with_cache(ctx, args, nargs, rows, n, out, match_row);
+}
+
+int ss_fn_regexp_split_to_array(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+                                uint32_t n, ss_vector *out)
+{
+    return with_cache(ctx, args, nargs, rows, n, out, split_row);
+}

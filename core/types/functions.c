@@ -2,6 +2,7 @@
  * PostgreSQL's func_select_candidate rules. */
 #include "types/functions.h"
 
+#include <string.h>
 #include <strings.h>
 
 #include "exec/expr.h"
@@ -123,6 +124,10 @@ static const ss_func_def builtin[] = {
     FN("regexp_count", ss_fn_regexp_count, I4, TX, TX, I4, TX),
     FN("regexp_replace", ss_fn_regexp_replace, TX, TX, TX, TX), FN("regexp_replace", ss_fn_regexp_replace, TX, TX, TX, TX, TX),
     FN("substring", ss_fn_regexp_substr, TX, TX, TX),
+    FN("regexp_match", ss_fn_regexp_match, SS_TYPE_TEXT_ARRAY, TX, TX),
+    FN("regexp_match", ss_fn_regexp_match, SS_TYPE_TEXT_ARRAY, TX, TX, TX),
+    FN("regexp_split_to_array", ss_fn_regexp_split_to_array, SS_TYPE_TEXT_ARRAY, TX, TX),
+    FN("regexp_split_to_array", ss_fn_regexp_split_to_array, SS_TYPE_TEXT_ARRAY, TX, TX, TX),
     FN("similar_to_escape", ss_fn_similar_to_escape, TX, TX), FN("similar_to_escape", ss_fn_similar_to_escape, TX, TX, TX),
     /* format(fmt, VARIADIC "any"), concat_ws(sep, VARIADIC "any"): non-strict */
     {"format", 1, true, false, {TX}, TX, ss_fn_format, false},

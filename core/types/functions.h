@@ -6,7 +6,7 @@
 
 #include "exec/context.h"
 
-#define SS_FUNC_MAX_ARGS 4
+#define SS_FUNC_MAX_ARGS 7
 
 /* A parameter type of ss_func_def.args that accepts a value of any type as it is
  * (PostgreSQL's "any", its OID): pg_typeof. */
@@ -31,8 +31,8 @@ typedef struct ss_func_def {
     int32_t args[SS_FUNC_MAX_ARGS]; /* parameter type ids (typmod -1) */
     int32_t result;                 /* result type id (typmod -1) */
     ss_func_eval_fn eval;
-    bool is_volatile;               /* never folded: a new value per row (random) or a side
-                                       effect (setseed) */
+    bool is_volatile;               /* never folded: a new value per row (random), per
+                                       statement (now()) or a side effect (setseed) */
 } ss_func_def;
 
 /* Picks the function `name` (case-insensitive) for arguments of types argtypes[0..nargs):

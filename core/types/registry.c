@@ -30,6 +30,12 @@ STRING(UNKNOWN, "unknown");
 /* The catalog: one line per type folder (type_def.h). */
 static const ss_type_def *const catalog[] = {
     &ss_float4_type_def,
+    &ss_date_type_def,
+    &ss_time_type_def,
+    &ss_timetz_type_def,
+    &ss_timestamp_type_def,
+    &ss_timestamptz_type_def,
+    &ss_interval_type_def,
     &ss_bpchar_type_def,
     &ss_bytea_type_def,
     &ss_uuid_type_def,

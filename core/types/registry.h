@@ -21,6 +21,8 @@ extern const ss_type_info ss_numeric_type_info;
 /* Catalog types (type_def.h), one per folder. */
 struct ss_type_def;
 extern const struct ss_type_def ss_float4_type_def;
+extern const struct ss_type_def ss_date_type_def, ss_time_type_def, ss_timetz_type_def, ss_timestamp_type_def,
+    ss_timestamptz_type_def, ss_interval_type_def; /* types/datetime/ */
 extern const struct ss_type_def ss_bpchar_type_def;
 extern const struct ss_type_def ss_bytea_type_def;
 extern const struct ss_type_def ss_uuid_type_def;

@@ -2,9 +2,11 @@
  * stop [, step]) over int4, int8 or numeric, a batch of up to SS_BATCH_CAPACITY values at a
  * time (PostgreSQL's generate_series_step_int4 / _int8: the series stops before passing stop
  * or overflowing; _numeric: values made by the kernel's numeric addition, ss_type_arith, so
- * each has the larger display scale of start and step), with WITH ORDINALITY's row numbers.
- * unnest(array [, ...]) is unnest.c's.  The arguments are evaluated when the first batch is
- * asked for and again after a rescan. */
+ * each has the larger display scale of start and step; _timestamp / _timestamptz: an
+ * interval step added by the kernel's timestamp arithmetic, the timestamp types' ss_type_arith,
+ * so months and days follow the calendar and the session's time zone), with WITH ORDINALITY's
+ * row numbers.  unnest(array [, ...]) is unnest.c's.  The arguments are evaluated when the
+ * first batch is asked for and again after a rescan. */
 #include <stddef.h>
 #include <string.h>
 
@@ -32,6 +34,10 @@ typedef struct function_scan_state {
     /* numeric: rows start, stop, step, and in carry the next value (copies owned by the scan) */
     ss_vector *num, *carry;
     bool num_up;          /* numeric step is positive */
+    /* timestamp / timestamptz: int64 values, the interval step in num's row 0, the next
+       value computed into carry; info is the timestamp type's, ivl_info interval's */
+    bool timestamp;
+    const ss_type_info *ivl_info;
     ops_owned_batch out;
     unnest_state *unnest; /* unnest(...) instead of generate_series */
 } function_scan_state;
@@ -71,7 +77,9 @@ static int function_scan_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node
         return g_api->error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: function %s in FROM",
                             fs->function ? fs->function : "?");
     int32_t t = node->ncols ? node->col_types[0].id : 0;
-    if ((fs->nargs != 2 && fs->nargs != 3) || (t != SS_TYPE_INT4 && t != SS_TYPE_INT8 && t != SS_TYPE_NUMERIC) ||
+    bool ts = t == SS_TYPE_TIMESTAMP || t == SS_TYPE_TIMESTAMPTZ;
+    if ((fs->nargs != 2 && fs->nargs != 3) ||
+        (t != SS_TYPE_INT4 && t != SS_TYPE_INT8 && t != SS_TYPE_NUMERIC && !ts) || (ts && fs->nargs != 3) ||
         node->ncols != (fs->with_ordinality ? 2u : 1u) ||
         (fs->with_ordinality && node->col_types[1].id != SS_TYPE_INT8))
         return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "function_scan: unexpected generate_series node");
@@ -82,7 +90,19 @@ static int function_scan_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node
     st->int8 = t == SS_TYPE_INT8;
     st->numeric = t == SS_TYPE_NUMERIC;
     *state = st;
-    if (st->numeric) {
+    if (ts) {
+        st->timestamp = true;
+        st->info = g_api->type_info(t);
+        st->ivl_info = g_api->type_info(SS_TYPE_INTERVAL);
+        if (!st->info || !st->ivl_info || st->info->struct_size < offsetof(ss_type_info, arith) + sizeof st->info->arith ||
+            st->ivl_info->struct_size < offsetof(ss_type_info, arith) + sizeof st->ivl_info->arith ||
+            !st->info->arith || !st->ivl_info->arith)
+            return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
+                                "function_scan: the kernel has no timestamp arithmetic for generate_series");
+        ss_type ivl = {SS_TYPE_INTERVAL, -1};
+        if (!(st->num = g_api->vector_create(ivl, 1)) || !(st->carry = g_api->vector_create(node->col_types[0], 1)))
+            return g_api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    } else if (st->numeric) {
         st->info = g_api->type_info(SS_TYPE_NUMERIC);
         if (!st->info || st->info->struct_size < offsetof(ss_type_info, arith) + sizeof st->info->arith ||
             !st->info->arith || !st->info->compare || fs->nargs != 3)
@@ -167,6 +187,55 @@ static int numeric_fill(ss_ctx *ctx, function_scan_state *st, uint32_t *n)
     }
 }
 
+/* Evaluates timestamp start, stop and the interval step (PostgreSQL's
+ * generate_series_timestamp: a zero step is an error). */
+static int timestamp_start(ss_ctx *ctx, function_scan_state *st)
+{
+    st->started = true;
+    st->done = false;
+    st->ordinal = 0;
+    g_api->vector_reset(st->num);
+    ss_value x[3];
+    for (uint32_t i = 0; i < 3; i++) {
+        if (g_api->expr_eval_scalar(ctx, st->node->args[i], &x[i]) != SS_OK)
+            return SS_ERROR;
+        if (x[i].is_null) {
+            st->done = true;
+            return SS_OK;
+        }
+    }
+    if (g_api->vector_set_value(ctx, st->num, 0, &x[2]) != SS_OK)
+        return SS_ERROR;
+    int c = st->ivl_info->arith->classify(st->num->data);
+    if (c == SS_VALUE_ZERO)
+        return g_api->error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "step size cannot equal zero");
+    st->num_up = c == SS_VALUE_POSITIVE;
+    st->next = x[0].v.i;
+    st->stop = x[1].v.i;
+    return SS_OK;
+}
+
+/* Writes the next timestamps into the output: each value not past stop, then value + step
+ * (an overflow there is the error PostgreSQL raises). */
+static int timestamp_fill(ss_ctx *ctx, function_scan_state *st, uint32_t *n)
+{
+    int64_t *out = st->out.vectors[0]->data;
+    *n = 0;
+    while (*n < SS_BATCH_CAPACITY) {
+        int64_t v = st->next;
+        if (st->num_up ? v > st->stop : v < st->stop) {
+            st->done = true;
+            break;
+        }
+        out[(*n)++] = v;
+        g_api->vector_reset(st->carry);
+        if (st->info->arith->add(ctx, &v, st->num->data, st->carry, 0) != SS_OK)
+            return SS_ERROR;
+        st->next = ((const int64_t *)st->carry->data)[0];
+    }
+    return SS_OK;
+}
+
 /* Writes the next integer values into the output: how many. */
 static uint32_t int_fill(function_scan_state *st)
 {
@@ -205,6 +274,8 @@ static int series_start(ss_ctx *ctx, function_scan_state *st)
     }
     if (st->numeric)
         return numeric_start(ctx, st);
+    if (st->timestamp)
+        return timestamp_start(ctx, st);
     int64_t v[3] = {0, 0, 1};
     st->started = true;
     st->done = false;
@@ -240,10 +311,14 @@ static int function_scan_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_ba
         if (unnest_fill(ctx, st->unnest, &st->out, &n) != SS_OK)
             return SS_ERROR;
         st->done = n == 0;
-    } else if (!st->numeric)
+    } else if (st->timestamp) {
+        if (timestamp_fill(ctx, st, &n) != SS_OK)
+            return SS_ERROR;
+    } else if (!st->numeric) {
         n = int_fill(st);
-    else if (numeric_fill(ctx, st, &n) != SS_OK)
+    } else if (numeric_fill(ctx, st, &n) != SS_OK) {
         return SS_ERROR;
+    }
     if (st->node->with_ordinality) {
         int64_t *ord = st->out.vectors[st->node->hdr.ncols - 1]->data; /* the last column */
         for (uint32_t k = 0; k < n; k++)
@@ -273,7 +348,7 @@ static int function_scan_explain(ss_ctx *ctx, ss_op *self, void *state, char *bu
                                    st->node->nargs == 1 ? "" : "s",
                                    st->node->with_ordinality ? " with ordinality" : "");
     return ops_explain_appendf(buf, buflen, "%s(%s)%s", st->node->function,
-                               st->numeric ? "numeric" : st->int8 ? "bigint" : "integer",
+                               st->timestamp ? st->info->name : st->numeric ? "numeric" : st->int8 ? "bigint" : "integer",
                                st->node->with_ordinality ? " with ordinality" : "");
 }
 
@@ -283,8 +358,8 @@ static const ss_operator_vtable function_scan_vtable = {
     .name = "function_scan",
     .node_kind = SS_NODE_FUNCTION_SCAN,
     .caps = SS_OPCAP_PARKABLE | SS_OPCAP_PARAM_RESCAN,
-    .description = "rows of a set-returning function in FROM: generate_series over integer, bigint and numeric, "
-                   "unnest over arrays",
+    .description = "rows of a set-returning function in FROM: generate_series over integer, bigint, numeric and "
+                   "timestamps, unnest over arrays",
     .open = function_scan_open,
     .next_batch = function_scan_next_batch,
     .close = function_scan_close,

@@ -77,7 +77,9 @@ enum {
 
 /* Arithmetic of a type whose arithmetic is the kernel's (numeric), for modules that make
  * new values of it (generate_series over numeric).  Values are elements in the type's
- * layout (const ss_text * for numeric). */
+ * layout (const ss_text * for numeric).  timestamp and timestamptz add an interval element
+ * (b is const ss_text *: calendar months and days, in the session's time zone for
+ * timestamptz); interval's classify gives the sign of its order against zero. */
 typedef struct ss_type_arith {
     uint32_t struct_size;
     /* writes a + b with the type's rules (numeric: the display scale is the larger of the

@@ -11,11 +11,6 @@ SET client_encoding = 'LATIN1';
 SET client_encoding = 'win1252';
 SET client_encoding = 'SQL_ASCII';
 SHOW client_encoding;
--- time zone offsets (there are no date/time types yet; names are checked against the zone database)
-SET timezone = '+02';
-SET TIME ZONE 5;
-SET timezone = 'UTC';
-SHOW timezone;
 -- public is the only schema
 SET search_path = foo;
 SET search_path = '';

@@ -1,0 +1,41 @@
+-- date/time arithmetic, comparisons (within and across date / timestamp / timestamptz) and
+-- casts with PostgreSQL's contexts.
+SET TIME ZONE 'UTC';
+SELECT date '2024-01-31' + 1, 1 + date '2024-02-28', date '2024-03-01' - 1, date '2024-03-01' - date '2024-02-01';
+SELECT date '2024-01-31' + interval '1 month', date '2024-01-31' - interval '1 day', date '2024-01-05' + time '10:11';
+SELECT timestamp '2024-01-31 10:00' + interval '1 month', timestamp '2023-01-31' + interval '1 month', timestamp '2024-02-29' + interval '1 year';
+SELECT timestamp '2024-03-31' - interval '1 month', timestamp '2024-01-01' + interval '1 year 2 mons 3 days 04:05:06';
+SELECT timestamp '2024-03-01' - timestamp '2024-02-01 12:00', timestamp '2024-01-01' - timestamp '2024-03-01 01:02:03';
+SELECT time '10:00' + interval '3 hours', time '22:00' + interval '3 hours', time '01:00' - interval '2 hours', time '10:00' - time '08:30';
+SELECT interval '1 day' + interval '2 hours', interval '1 mon' - interval '1 day', - interval '1 day 2 hours', interval '1 day' * 2.5;
+SELECT interval '1 mon' * 0.5, interval '1 mon' / 3, interval '10 hours' / 4, 3 * interval '1 hour', interval '1 year' * 1.5;
+SELECT interval '1 mon' = interval '30 days', interval '1 day' = interval '24 hours', interval '1 mon' > interval '29 days';
+SELECT interval '-1 day' < interval '0', interval '1 year' >= interval '360 days', interval '1 day 1 hour' <> interval '25 hours';
+SELECT date '2024-01-01' < date '2024-01-02', date '2024-01-01' = timestamp '2024-01-01 00:00', date '2024-01-01' < timestamp '2024-01-01 00:00:01';
+SELECT timestamp '2024-01-01 10:00' = timestamptz '2024-01-01 10:00+00', date '2024-01-01' > timestamptz '2023-12-31 23:00-02';
+SELECT date 'infinity' > timestamp '294276-12-31', date '-infinity' < timestamp '-infinity', timestamp 'infinity' > timestamp '2024-01-01';
+SELECT time '10:00' < time '10:00:00.000001', timetz '10:00+02' = timetz '09:00+01', timetz '10:00+02' < timetz '10:00+01';
+SELECT date '2024-01-05'::timestamp, date '2024-01-05'::timestamptz, timestamp '2024-01-05 10:11'::date, timestamptz '2024-01-05 23:30-05'::date;
+SELECT timestamp '2024-01-05 10:11:12'::time, timestamptz '2024-01-05 10:11:12+03'::timestamp, timestamp '2024-01-05 10:11'::timestamptz;
+SELECT interval '1 day 02:03:04'::time, time '10:11'::interval, time '10:11'::timetz, timetz '10:11+05'::time;
+SELECT '2024-01-05'::text::date, date '2024-01-05'::text, 'now'::timestamptz = 'now'::timestamptz;
+SELECT justify_days(interval '35 days'), justify_hours(interval '27 hours'), justify_interval(interval '1 mon -1 hour');
+SELECT justify_interval(interval '-1 mon 50 days 30 hours'), justify_days(interval '-65 days'), justify_hours(interval '-50 hours');
+SELECT isfinite(date '2024-01-01'), isfinite(date 'infinity'), isfinite(timestamp '-infinity'), isfinite(interval '1 day');
+SELECT age(timestamp '2024-03-15 10:00', timestamp '2023-01-31 12:30'), age(timestamp '2023-01-31', timestamp '2024-03-15 10:00');
+SELECT age(date '2024-02-29', date '2023-03-31'), age(timestamptz '2024-03-15 10:00+00', timestamptz '2020-02-29 00:00+00');
+CREATE TABLE ev (id int, d date, ts timestamp, i interval);
+INSERT INTO ev VALUES (1, '2024-03-01', '2024-03-01 10:00', '1 day'), (2, '2024-01-15', '2024-01-15 08:30', '25 hours'),
+  (3, '2024-03-01', '2024-03-01 09:00', '1 mon'), (4, NULL, NULL, NULL), (5, '2023-12-31', '2023-12-31 23:59:59', '-2 days');
+SELECT id, d, d + 30 AS later, ts - interval '1 hour' AS earlier FROM ev ORDER BY d, id;
+SELECT d, count(*), max(ts), min(ts) FROM ev GROUP BY d ORDER BY d;
+SELECT min(d), max(d), min(i), max(i) FROM ev;
+SELECT i FROM ev ORDER BY i;
+SELECT a.id, b.id FROM ev a JOIN ev b ON a.d = b.d AND a.id < b.id ORDER BY 1, 2;
+SELECT id FROM ev WHERE d BETWEEN '2024-01-01' AND '2024-03-01' ORDER BY id;
+SELECT id FROM ev WHERE ts > '2024-02-01' ORDER BY id;
+SELECT DISTINCT i FROM ev WHERE i IS NOT NULL ORDER BY i;
+SELECT id, ts - (SELECT min(ts) FROM ev) AS since_first FROM ev ORDER BY id;
+INSERT INTO ev (id, d, ts) VALUES (6, timestamp '2024-05-05 10:00', date '2024-05-05');
+SELECT d, ts FROM ev WHERE id = 6;
+DROP TABLE ev;

@@ -1,0 +1,31 @@
+-- date/time functions: extract / date_part over every field, date_trunc, make_*, current
+-- time functions (only in comparisons: they change), to_timestamp(float8).
+SET TIME ZONE 'UTC';
+SELECT extract(year from timestamp '2024-03-15 10:11:12.345678'), extract(month from timestamp '2024-03-15'), extract(day from date '2024-03-15');
+SELECT extract(hour from timestamp '2024-03-15 10:11:12.345678'), extract(minute from time '10:11:12'), extract(second from timestamp '2024-03-15 10:11:12.345678');
+SELECT extract(milliseconds from timestamp '2024-03-15 10:11:12.345678'), extract(microseconds from time '10:11:12.345678'), extract(epoch from timestamp '2024-03-15 10:11:12.5');
+SELECT extract(dow from date '2024-03-17'), extract(isodow from date '2024-03-17'), extract(doy from date '2024-12-31'), extract(week from date '2021-01-03');
+SELECT extract(isoyear from date '2021-01-03'), extract(quarter from date '2024-08-01'), extract(decade from date '2024-01-01'), extract(century from date '2000-12-31');
+SELECT extract(century from date '2001-01-01'), extract(millennium from date '2001-01-01'), extract(julian from date '2024-01-01'), extract(epoch from date '2024-01-01');
+SELECT extract(year from date '0044-03-15 BC'), extract(century from date '0044-03-15 BC'), extract(decade from date '0044-03-15 BC'), extract(millennium from timestamp '0044-03-15 BC');
+SELECT extract(year from timestamp 'infinity'), extract(day from timestamp 'infinity'), extract(epoch from date '-infinity');
+SELECT extract(hour from interval '1 day 25:30:15.5'), extract(day from interval '40 days'), extract(month from interval '14 months'), extract(year from interval '14 months');
+SELECT extract(epoch from interval '1 day 2 hours'), extract(epoch from interval '1 year 1 mon'), extract(second from interval '1.5 seconds'), extract(quarter from interval '7 months');
+SELECT extract(epoch from time '10:11:12.5'), extract(timezone from timetz '10:00+05:30'), extract(timezone_minute from timetz '10:00+05:30'), extract(julian from timestamp '2024-01-01 12:00');
+SELECT date_part('year', timestamp '2024-03-15 10:11:12.345678'), date_part('second', timestamp '2024-03-15 10:11:12.345678'), date_part('epoch', timestamp '2024-03-15 10:11:12.5');
+SELECT date_part('day', date '2024-03-15'), date_part('hour', interval '1 day 25:30:15.5'), date_part('epoch', interval '1 year 1 mon'), date_part('minute', time '10:11:12');
+SELECT date_trunc('year', timestamp '2024-03-15 10:11:12.345678'), date_trunc('quarter', timestamp '2024-08-15'), date_trunc('month', timestamp '2024-03-15 10:11');
+SELECT date_trunc('week', timestamp '2024-03-15 10:11'), date_trunc('week', timestamp '2021-01-03'), date_trunc('day', timestamp '2024-03-15 10:11'), date_trunc('hour', timestamp '2024-03-15 10:11:12');
+SELECT date_trunc('minute', timestamp '2024-03-15 10:11:12'), date_trunc('second', timestamp '2024-03-15 10:11:12.5'), date_trunc('milliseconds', timestamp '2024-03-15 10:11:12.345678');
+SELECT date_trunc('decade', timestamp '2024-03-15'), date_trunc('century', timestamp '2024-03-15'), date_trunc('millennium', timestamp '2024-03-15'), date_trunc('century', timestamp '0044-03-15 BC');
+SELECT date_trunc('hour', interval '1 day 02:03:04'), date_trunc('year', interval '1 year 2 mons 3 days'), date_trunc('day', timestamp 'infinity');
+SELECT date_trunc('month', date '2024-03-15'), date_trunc('day', timestamptz '2024-03-15 10:11+00');
+SELECT make_date(2024, 2, 29), make_date(-44, 3, 15), make_time(10, 11, 12.5), make_timestamp(2024, 1, 5, 10, 11, 12.25);
+SELECT make_timestamptz(2024, 1, 5, 10, 11, 12.25), make_timestamptz(2024, 7, 5, 10, 11, 12, 'Europe/Berlin'), make_timestamptz(2024, 7, 5, 10, 0, 0, '+05');
+SELECT make_interval(1, 2, 3, 4, 5, 6, 7.5), make_interval(0, 0, 0, 10), make_interval(0, 0, 0, 0, 1, 30), make_interval();
+SELECT to_timestamp(0), to_timestamp(1700000000.5), to_timestamp(-1.25), to_timestamp('infinity'::float8);
+SELECT now() = now(), now() = current_timestamp, now() = transaction_timestamp(), statement_timestamp() = now();
+SELECT current_date = now()::date, localtimestamp = now()::timestamp, current_time = now()::timetz, localtime = now()::time;
+SELECT current_timestamp(0) <= now() + interval '1 second', clock_timestamp() >= now(), length(timeofday()) > 20;
+SELECT 'today'::date = current_date, 'now'::timestamptz <= clock_timestamp(), 'yesterday'::date = current_date - 1, 'tomorrow'::timestamp = current_date + 1;
+SELECT pg_typeof(now()), pg_typeof(current_date), pg_typeof(localtime), pg_typeof(current_time), pg_typeof(extract(year from now())), pg_typeof(date_part('year', now())), pg_typeof(interval '1 day'), pg_typeof('10:00'::timetz);
