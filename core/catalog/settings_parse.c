@@ -454,8 +454,18 @@ int ss_setting_parse_timezone(ss_ctx *ctx, const char *value, char *out, size_t 
                 return SS_ERROR;
             }
             z = dt_tz_fixed((int)(hours * SECS_PER_HOUR));
-        } else {
-            z = dt_tz_load(value);
+        } else if ((z = dt_tz_load(value)) != NULL) {
+            /* pg_tz_acceptable, for a zone name only: local time at 2000-01-01 00:00 UTC
+               must have whole minutes */
+            int gmtoff, isdst;
+            const char *abbrev;
+            dt_tz_local(z, 946684800, &gmtoff, &isdst, &abbrev);
+            if (gmtoff % 60 != 0) {
+                ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "time zone \"%s\" appears to use leap seconds",
+                             value);
+                ss_ctx_error_detail(ctx, "PostgreSQL does not support leap seconds.");
+                return SS_ERROR;
+            }
         }
     }
     if (!z)

@@ -152,9 +152,10 @@ bool dt_interval_justify_interval(const dt_interval *a, dt_interval *out)
 
 bool dt_timestamp_mi(int64_t a, int64_t b, dt_interval *out)
 {
+    /* PostgreSQL 15's timestamp_mi subtracts without an overflow check (a difference beyond
+       int64 wraps around); its answer is the oracle, so the subtraction wraps the same way */
     dt_interval r = {0, 0, 0};
-    if (__builtin_sub_overflow(a, b, &r.time))
-        return false;
+    r.time = (int64_t)((uint64_t)a - (uint64_t)b);
     return dt_interval_justify_hours(&r, out);
 }
 

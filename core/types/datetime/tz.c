@@ -53,7 +53,7 @@ static struct dt_zone *cache;
 
 /* ---- POSIX TZ strings --------------------------------------------------------------------------- */
 
-static const char *parse_name(const char *p, char *out, size_t n)
+static const char *parse_name(const char *p, char *out, size_t n, size_t min_len)
 {
     size_t k = 0;
     if (*p == '<') {
@@ -74,7 +74,7 @@ static const char *parse_name(const char *p, char *out, size_t n)
         }
     }
     out[k] = '\0';
-    return k >= 3 ? p : NULL;
+    return k >= min_len ? p : NULL;
 }
 
 /* [+-]hh[:mm[:ss]], hours up to max; *secs as written (positive = the sign given) */
@@ -147,12 +147,13 @@ static bool parse_posix(const char *s, tz_posix *out)
 {
     memset(out, 0, sizeof *out);
     int32_t off;
-    const char *p = parse_name(s, out->std.abbr, sizeof out->std.abbr);
+    /* PostgreSQL allows an empty standard-time name ('-03:30'), unlike IANA's 3 letters */
+    const char *p = parse_name(s, out->std.abbr, sizeof out->std.abbr, 0);
     if (!p || !(p = parse_hms(p, 167, &off)))
         return false;
     out->std.utoff = -off;
     if (*p) {
-        p = parse_name(p, out->dst.abbr, sizeof out->dst.abbr);
+        p = parse_name(p, out->dst.abbr, sizeof out->dst.abbr, 3);
         if (!p)
             return false;
         out->has_dst = true;

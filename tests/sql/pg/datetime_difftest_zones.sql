@@ -1,0 +1,24 @@
+-- found by difftest --types datetime: POSIX offsets with an empty zone name, the leap-second check, PostgreSQL 15 timestamp - timestamp wrapping around
+SET TIME ZONE '-03:30';
+SHOW TimeZone;
+SELECT '2024-01-01 12:00+00'::timestamptz;
+SET TIME ZONE '+05';
+SHOW TimeZone;
+SELECT '2024-01-01 12:00+00'::timestamptz;
+SET TIME ZONE '-7';
+SHOW TimeZone;
+SELECT '2024-01-01 12:00+00'::timestamptz;
+SET TIME ZONE 'UTC+3';
+SELECT '2024-01-01 12:00+00'::timestamptz;
+SELECT '294276-12-31 23:59:59'::timestamp - '1970-01-01'::timestamp;
+SET TIME ZONE '-03:30';
+SELECT to_char('2024-01-01 12:00+00'::timestamptz, 'YYYY-MM-DD HH24:MI TZ OF');
+SELECT '2024-06-01 12:00'::timestamptz AT TIME ZONE 'UTC';
+SET TIME ZONE '+03:30';
+SHOW TimeZone;
+SELECT '2024-01-01 12:00+00'::timestamptz;
+SET TIME ZONE 'abc';
+SET TIME ZONE '-03:30:15';
+SELECT '2024-01-01 12:00+00'::timestamptz;
+SET TIME ZONE 'XYZ-3ABC';
+SELECT '2024-07-01 12:00+00'::timestamptz, '2024-01-01 12:00+00'::timestamptz;
