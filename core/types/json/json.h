@@ -27,6 +27,8 @@
 
 /* 22P05 untranslatable_character: \u0000 in jsonb */
 #define JSON_SQLSTATE_UNTRANSLATABLE "22P05"
+/* 22004 null_value_not_allowed: a NULL path element of jsonb_set */
+#define JSON_SQLSTATE_NULL_NOT_ALLOWED "22004"
 
 enum { JB_NULL = 0, JB_STRING = 1, JB_NUMBER = 2, JB_FALSE = 3, JB_TRUE = 4, JB_ARRAY = 5,
        JB_OBJECT = 6 };
@@ -38,6 +40,8 @@ typedef struct jv {
     const char *s;      /* string: its bytes; number: the numeric element */
     uint32_t len;
     struct jv *items;   /* array: n values; object: 2n, key (a JB_STRING) then value */
+    const char *src;    /* trees of json text (json_parse_spans): the value's text as written */
+    uint32_t srclen;
 } jv;
 
 /* ---- lexer (json_lex.c) ---- */
@@ -53,6 +57,7 @@ typedef struct json_lexer {
     int line;                  /* 1-based line of the current token */
     const char *line_start;
     ss_arena *arena;           /* non-NULL: strings are de-escaped into it (jsonb) */
+    const char *prev_end;      /* where the previous token ended */
     const char *str;           /* the current string token's value (when de-escaping) */
     uint32_t str_len;
 } json_lexer;
@@ -70,6 +75,9 @@ int json_lex_error(json_lexer *lx, const char *sqlstate, const char *message, co
 int json_validate(ss_ctx *ctx, const char *s, size_t len);
 /* jsonb_in: the tree of s[0..len) in arena, objects' keys deduplicated (last wins) and sorted. */
 int json_parse_tree(ss_ctx *ctx, const char *s, size_t len, ss_arena *arena, jv **out);
+/* json's functions: the tree of s[0..len) as written (keys in input order, duplicates kept), each
+ * value with its source text (src, srclen), strings de-escaped (22P05 for \u0000). */
+int json_parse_spans(ss_ctx *ctx, const char *s, size_t len, ss_arena *arena, jv **out);
 /* Sorts an object's pairs as jsonb stores them and drops duplicate keys (the last wins). */
 void jv_object_normalise(jv *obj);
 /* jsonb's key order: shorter first, then bytewise. */
@@ -103,7 +111,22 @@ static inline const char *jb_key(const char *q, uint32_t *len)
 }
 static inline const char *jb_key_value(const char *q) { return q + 4 + jb_u32(q); }
 
-/* ---- order and containment (json_ops.c) ---- */
+/* ---- path arguments (json_path.c) ---- */
+typedef struct json_path_elem {
+    const char *s;
+    uint32_t len;
+    bool isnull;
+} json_path_elem;
+typedef struct json_path {
+    uint32_t n;
+    json_path_elem *elem;
+} json_path;
+/* The elements of a text[] literal ('{a,b}'); 22P02 "malformed array literal" as array_in. */
+int json_path_parse(ss_ctx *ctx, const ss_text *t, ss_arena *arena, json_path *out);
+/* A path step through an array: the element as an integer (strtol's rules, int range). */
+bool json_path_index(const json_path_elem *e, int64_t *out);
+
+/* ---- order and containment (jsonb_cmp.c) ---- */
 /* PostgreSQL's compareJsonbContainers over two encoded values. */
 int jb_compare(const char *a, const char *b);
 uint64_t jb_hash(const char *a);

@@ -274,6 +274,7 @@ static bool word_is(const char *p, size_t n, const char *w)
 int json_lex_next(json_lexer *lx)
 {
     const char *s = lx->pos, *end = lx->end;
+    lx->prev_end = lx->tok_end;
     while (s < end && (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')) {
         if (*s == '\n') {
             lx->line++;

@@ -12,6 +12,7 @@ enum { P_VALUE, P_STRING, P_ARRAY_NEXT, P_OBJECT_START, P_OBJECT_LABEL, P_OBJECT
 typedef struct parser {
     json_lexer lx;
     ss_arena *arena; /* NULL: validation only */
+    bool spans;      /* json_parse_spans: input order and source text kept */
 } parser;
 
 static const char *const expected[] = {
@@ -100,7 +101,11 @@ static int parse_scalar(parser *p, jv *out)
         }
         break;
     case JT_NUMBER:
-        if (out) {
+        if (out && p->spans) {
+            out->kind = JB_NUMBER; /* json trees keep the number as written */
+            out->s = lx->tok_start;
+            out->len = (uint32_t)(lx->tok_end - lx->tok_start);
+        } else if (out) {
             ss_text t;
             num_scratch_begin();
             int rc = num_parse(lx->ctx, lx->tok_start, (size_t)(lx->tok_end - lx->tok_start), &t);
@@ -210,22 +215,30 @@ static int parse_object(parser *p, jv *out)
     out->n = l.n / 2;
     if (list_finish(p, &l, out) != SS_OK)
         return SS_ERROR;
-    jv_object_normalise(out);
+    if (!p->spans)
+        jv_object_normalise(out);
     return SS_OK;
 }
 
 static int parse_value(parser *p, jv *out)
 {
+    const char *start = p->lx.tok_start;
+    int rc;
     switch (p->lx.tok) {
-    case JT_OBJ_START: return parse_object(p, out);
-    case JT_ARR_START: return parse_array(p, out);
-    default: return parse_scalar(p, out);
+    case JT_OBJ_START: rc = parse_object(p, out); break;
+    case JT_ARR_START: rc = parse_array(p, out); break;
+    default: rc = parse_scalar(p, out); break;
     }
+    if (rc == SS_OK && out && p->spans) {
+        out->src = start;
+        out->srclen = (uint32_t)(p->lx.prev_end - start);
+    }
+    return rc;
 }
 
-static int parse(ss_ctx *ctx, const char *s, size_t len, ss_arena *arena, jv *out)
+static int parse(ss_ctx *ctx, const char *s, size_t len, ss_arena *arena, bool spans, jv *out)
 {
-    parser p = {.arena = arena};
+    parser p = {.arena = arena, .spans = spans};
     json_lex_init(&p.lx, ctx, s, len, arena);
     if (json_lex_next(&p.lx) != SS_OK || parse_value(&p, out) != SS_OK)
         return SS_ERROR;
@@ -236,18 +249,28 @@ static int parse(ss_ctx *ctx, const char *s, size_t len, ss_arena *arena, jv *ou
 
 int json_validate(ss_ctx *ctx, const char *s, size_t len)
 {
-    return parse(ctx, s, len, NULL, NULL);
+    return parse(ctx, s, len, NULL, false, NULL);
 }
 
-int json_parse_tree(ss_ctx *ctx, const char *s, size_t len, ss_arena *arena, jv **out)
+static int parse_tree(ss_ctx *ctx, const char *s, size_t len, ss_arena *arena, bool spans, jv **out)
 {
     jv *v = ss_arena_alloc(arena, sizeof *v);
     if (!v)
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-    if (parse(ctx, s, len, arena, v) != SS_OK)
+    if (parse(ctx, s, len, arena, spans, v) != SS_OK)
         return SS_ERROR;
     *out = v;
     return SS_OK;
+}
+
+int json_parse_tree(ss_ctx *ctx, const char *s, size_t len, ss_arena *arena, jv **out)
+{
+    return parse_tree(ctx, s, len, arena, false, out);
+}
+
+int json_parse_spans(ss_ctx *ctx, const char *s, size_t len, ss_arena *arena, jv **out)
+{
+    return parse_tree(ctx, s, len, arena, true, out);
 }
 
 int jv_key_cmp(const char *a, uint32_t alen, const char *b, uint32_t blen)

@@ -1,0 +1,519 @@
+/* json_func.c — json's and jsonb's scalar functions: jsonb_typeof / json_typeof,
+ * jsonb_array_length / json_array_length, jsonb_pretty, jsonb_strip_nulls / json_strip_nulls,
+ * jsonb_set, jsonb_insert, #- (jsonb_delete_path) and jsonb_extract_path(_text) /
+ * json_extract_path(_text), with PostgreSQL 15's rules and errors. */
+#include "types/json/json_fn.h"
+
+#include <stdio.h>
+
+#define TXT(v) ((const ss_text *)(v)->data)
+
+static const char *type_name(int kind)
+{
+    switch (kind) {
+    case JB_OBJECT: return "object";
+    case JB_ARRAY: return "array";
+    case JB_STRING: return "string";
+    case JB_NUMBER: return "number";
+    case JB_TRUE:
+    case JB_FALSE: return "boolean";
+    default: return "null";
+    }
+}
+
+int jb_fn_typeof(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+                 uint32_t n, ss_vector *out)
+{
+    (void)nargs;
+    int rc = SS_OK;
+    SS_FOR_ROWS(rows, n, i, {
+        const char *t = type_name(TXT(args[0])[i].ptr[0]);
+        if ((rc = ss_vector_set_text(ctx, out, i, t, strlen(t))) != SS_OK)
+            break;
+    });
+    return rc;
+}
+
+/* The kind of the json text's value: its first token decides. */
+static int js_kind(const ss_text *t)
+{
+    for (uint32_t k = 0; k < t->len; k++) {
+        switch (t->ptr[k]) {
+        case ' ': case '\t': case '\n': case '\r': continue;
+        case '{': return JB_OBJECT;
+        case '[': return JB_ARRAY;
+        case '"': return JB_STRING;
+        case 't': return JB_TRUE;
+        case 'f': return JB_FALSE;
+        case 'n': return JB_NULL;
+        default: return JB_NUMBER;
+        }
+    }
+    return JB_NULL;
+}
+
+int js_fn_typeof(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+                 uint32_t n, ss_vector *out)
+{
+    (void)nargs;
+    int rc = SS_OK;
+    SS_FOR_ROWS(rows, n, i, {
+        const char *t = type_name(js_kind(&TXT(args[0])[i]));
+        if ((rc = ss_vector_set_text(ctx, out, i, t, strlen(t))) != SS_OK)
+            break;
+    });
+    return rc;
+}
+
+static int array_length_error(ss_ctx *ctx, int kind)
+{
+    return ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE,
+                        kind == JB_OBJECT ? "cannot get array length of a non-array"
+                                          : "cannot get array length of a scalar");
+}
+
+int jb_fn_array_length(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+                       uint32_t n, ss_vector *out)
+{
+    (void)nargs;
+    int32_t *r = out->data;
+    int rc = SS_OK;
+    SS_FOR_ROWS(rows, n, i, {
+        const char *p = TXT(args[0])[i].ptr;
+        if (p[0] != JB_ARRAY) {
+            rc = array_length_error(ctx, p[0]);
+            break;
+        }
+        r[i] = (int32_t)jb_count(p);
+    });
+    return rc;
+}
+
+int js_fn_array_length(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+                       uint32_t n, ss_vector *out)
+{
+    (void)nargs;
+    int32_t *r = out->data;
+    ss_arena *a = jfn_arena(ctx);
+    if (!a)
+        return SS_ERROR;
+    int rc = SS_OK;
+    SS_FOR_ROWS(rows, n, i, {
+        ss_arena_reset(a);
+        const ss_text *t = &TXT(args[0])[i];
+        int kind = js_kind(t);
+        if (kind != JB_ARRAY) {
+            rc = array_length_error(ctx, kind);
+            break;
+        }
+        jv *v;
+        if ((rc = json_parse_spans(ctx, t->ptr, t->len, a, &v)) != SS_OK)
+            break;
+        r[i] = (int32_t)v->n;
+    });
+    ss_arena_destroy(a);
+    return rc;
+}
+
+int jb_fn_pretty(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+                 uint32_t n, ss_vector *out)
+{
+    (void)nargs;
+    ss_strbuf sb;
+    ss_strbuf_init(&sb);
+    int rc = SS_OK;
+    SS_FOR_ROWS(rows, n, i, {
+        ss_strbuf_clear(&sb);
+        jb_format(TXT(args[0])[i].ptr, true, &sb);
+        if ((rc = jfn_set_buf(ctx, out, i, &sb)) != SS_OK)
+            break;
+    });
+    ss_strbuf_free(&sb);
+    return rc;
+}
+
+/* Drops object fields whose value is null, at every depth (array elements stay). */
+static void strip_nulls(jv *v)
+{
+    if (v->kind == JB_ARRAY) {
+        for (uint32_t i = 0; i < v->n; i++)
+            strip_nulls(&v->items[i]);
+    } else if (v->kind == JB_OBJECT) {
+        uint32_t w = 0;
+        for (uint32_t i = 0; i < v->n; i++) {
+            if (v->items[2 * i + 1].kind == JB_NULL)
+                continue;
+            strip_nulls(&v->items[2 * i + 1]);
+            v->items[2 * w] = v->items[2 * i];
+            v->items[2 * w + 1] = v->items[2 * i + 1];
+            w++;
+        }
+        v->n = w;
+    }
+}
+
+int jb_fn_strip_nulls(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+                      uint32_t n, ss_vector *out)
+{
+    (void)nargs;
+    ss_arena *a = jfn_arena(ctx);
+    if (!a)
+        return SS_ERROR;
+    int rc = SS_OK;
+    SS_FOR_ROWS(rows, n, i, {
+        ss_arena_reset(a);
+        jv *v = jb_decode(ctx, TXT(args[0])[i].ptr, a);
+        if (!v) {
+            rc = SS_ERROR;
+            break;
+        }
+        strip_nulls(v);
+        if ((rc = jfn_set_tree(ctx, out, i, v, a)) != SS_OK)
+            break;
+    });
+    ss_arena_destroy(a);
+    return rc;
+}
+
+/* json_strip_nulls writes the value back token by token, without whitespace. */
+static void write_js_compact(const jv *v, ss_strbuf *sb)
+{
+    switch (v->kind) {
+    case JB_OBJECT: {
+        ss_strbuf_putc(sb, '{');
+        bool first = true;
+        for (uint32_t i = 0; i < v->n; i++) {
+            if (v->items[2 * i + 1].kind == JB_NULL)
+                continue;
+            if (!first)
+                ss_strbuf_putc(sb, ',');
+            first = false;
+            ss_strbuf_append(sb, v->items[2 * i].src, v->items[2 * i].srclen);
+            ss_strbuf_putc(sb, ':');
+            write_js_compact(&v->items[2 * i + 1], sb);
+        }
+        ss_strbuf_putc(sb, '}');
+        break;
+    }
+    case JB_ARRAY:
+        ss_strbuf_putc(sb, '[');
+        for (uint32_t i = 0; i < v->n; i++) {
+            if (i)
+                ss_strbuf_putc(sb, ',');
+            write_js_compact(&v->items[i], sb);
+        }
+        ss_strbuf_putc(sb, ']');
+        break;
+    default: ss_strbuf_append(sb, v->src, v->srclen);
+    }
+}
+
+int js_fn_strip_nulls(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+                      uint32_t n, ss_vector *out)
+{
+    (void)nargs;
+    ss_arena *a = jfn_arena(ctx);
+    if (!a)
+        return SS_ERROR;
+    ss_strbuf sb;
+    ss_strbuf_init(&sb);
+    int rc = SS_OK;
+    SS_FOR_ROWS(rows, n, i, {
+        ss_arena_reset(a);
+        jv *v;
+        const ss_text *t = &TXT(args[0])[i];
+        if ((rc = json_parse_spans(ctx, t->ptr, t->len, a, &v)) != SS_OK)
+            break;
+        ss_strbuf_clear(&sb);
+        write_js_compact(v, &sb);
+        if ((rc = jfn_set_buf(ctx, out, i, &sb)) != SS_OK)
+            break;
+    });
+    ss_strbuf_free(&sb);
+    ss_arena_destroy(a);
+    return rc;
+}
+
+/* ---- setPath: jsonb_set, jsonb_insert, #- ---- */
+
+enum { OP_REPLACE = 1, OP_CREATE = 2, OP_INSERT_BEFORE = 4, OP_INSERT_AFTER = 8, OP_DELETE = 16 };
+#define OP_CREATE_OR_INSERT (OP_CREATE | OP_INSERT_BEFORE | OP_INSERT_AFTER)
+
+typedef struct set_state {
+    ss_ctx *ctx;
+    ss_arena *a;
+    const json_path *path;
+    const jv *newval;
+    int op;
+} set_state;
+
+static int set_path(set_state *st, jv *v, uint32_t level);
+
+static jv *grow(set_state *st, const jv *items, size_t n, size_t extra)
+{
+    jv *r = ss_arena_alloc(st->a, (n + extra) * sizeof(jv) + 1);
+    if (!r) {
+        ss_ctx_error(st->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        return NULL;
+    }
+    if (n)
+        memcpy(r, items, n * sizeof(jv));
+    return r;
+}
+
+static int set_object(set_state *st, jv *v, uint32_t level)
+{
+    const json_path *path = st->path;
+    const json_path_elem *e = &path->elem[level];
+    bool last = level == path->n - 1;
+    for (uint32_t i = 0; i < v->n; i++) {
+        jv *k = &v->items[2 * i];
+        if (k->len != e->len || memcmp(k->s, e->s, e->len) != 0)
+            continue;
+        if (!last)
+            return set_path(st, &v->items[2 * i + 1], level + 1);
+        if (st->op & (OP_INSERT_BEFORE | OP_INSERT_AFTER)) {
+            ss_ctx_error(st->ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "cannot replace existing key");
+            ss_ctx_error_hint(st->ctx, "Try using the function jsonb_set to replace key value.");
+            return SS_ERROR;
+        }
+        if (st->op & OP_DELETE) {
+            memmove(v->items + 2 * i, v->items + 2 * i + 2, 2 * (size_t)(v->n - i - 1) * sizeof(jv));
+            v->n--;
+        } else {
+            v->items[2 * i + 1] = *st->newval;
+        }
+        return SS_OK;
+    }
+    if ((st->op & OP_CREATE_OR_INSERT) && last) {
+        jv *items = grow(st, v->items, 2 * (size_t)v->n, 2);
+        if (!items)
+            return SS_ERROR;
+        items[2 * v->n] = (jv){.kind = JB_STRING, .s = e->s, .len = e->len};
+        items[2 * v->n + 1] = *st->newval;
+        v->items = items;
+        v->n++;
+        jv_object_normalise(v);
+    }
+    return SS_OK;
+}
+
+static int set_array(set_state *st, jv *v, uint32_t level)
+{
+    const json_path *path = st->path;
+    const json_path_elem *e = &path->elem[level];
+    bool last = level == path->n - 1;
+    int64_t n = v->n, idx;
+    if (!json_path_index(e, &idx)) {
+        ss_ctx_error(st->ctx, SS_SQLSTATE_INVALID_TEXT_REPRESENTATION,
+                     "path element at position %u is not an integer: \"%.*s\"", level + 1,
+                     (int)e->len, e->s);
+        return SS_ERROR;
+    }
+    bool prepend = false;
+    if (idx < 0) {
+        if (-idx > n)
+            prepend = true;
+        else
+            idx += n;
+    }
+    if (!prepend && idx > n)
+        idx = n;
+    if ((prepend || n == 0) && last && (st->op & OP_CREATE_OR_INSERT)) {
+        jv *items = grow(st, NULL, 0, (size_t)n + 1);
+        if (!items)
+            return SS_ERROR;
+        items[0] = *st->newval;
+        if (n)
+            memcpy(items + 1, v->items, (size_t)n * sizeof(jv));
+        v->items = items;
+        v->n++;
+        return SS_OK;
+    }
+    if (!prepend && idx < n) {
+        if (!last)
+            return set_path(st, &v->items[idx], level + 1);
+        if (st->op & (OP_REPLACE | OP_CREATE)) {
+            v->items[idx] = *st->newval;
+        } else if (st->op & OP_DELETE) {
+            memmove(v->items + idx, v->items + idx + 1, (size_t)(n - idx - 1) * sizeof(jv));
+            v->n--;
+        } else {
+            jv *items = grow(st, NULL, 0, (size_t)n + 1);
+            if (!items)
+                return SS_ERROR;
+            int64_t at = st->op & OP_INSERT_AFTER ? idx + 1 : idx;
+            memcpy(items, v->items, (size_t)at * sizeof(jv));
+            items[at] = *st->newval;
+            memcpy(items + at + 1, v->items + at, (size_t)(n - at) * sizeof(jv));
+            v->items = items;
+            v->n++;
+        }
+        return SS_OK;
+    }
+    if ((st->op & OP_CREATE_OR_INSERT) && last && !prepend) {
+        jv *items = grow(st, v->items, (size_t)n, 1);
+        if (!items)
+            return SS_ERROR;
+        items[n] = *st->newval;
+        v->items = items;
+        v->n++;
+    }
+    return SS_OK;
+}
+
+static int set_path(set_state *st, jv *v, uint32_t level)
+{
+    if (ss_ctx_check_stack(st->ctx) != SS_OK)
+        return SS_ERROR;
+    if (st->path->elem[level].isnull) {
+        ss_ctx_error(st->ctx, JSON_SQLSTATE_NULL_NOT_ALLOWED, "path element at position %u is null",
+                     level + 1);
+        return SS_ERROR;
+    }
+    if (v->kind == JB_OBJECT)
+        return set_object(st, v, level);
+    if (v->kind == JB_ARRAY)
+        return set_array(st, v, level);
+    return SS_OK; /* a scalar on the way stays as it is */
+}
+
+static int set_rows(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+                    uint32_t n, ss_vector *out, int kind)
+{
+    ss_arena *a = jfn_arena(ctx);
+    if (!a)
+        return SS_ERROR;
+    int rc = SS_OK;
+    SS_FOR_ROWS(rows, n, i, {
+        ss_arena_reset(a);
+        const char *p = TXT(args[0])[i].ptr;
+        bool flag = kind == OP_DELETE ? false : nargs > 3 ? ((const uint8_t *)args[3]->data)[i] != 0
+                                                           : kind == OP_CREATE;
+        int op = kind == OP_DELETE ? OP_DELETE
+                 : kind == OP_CREATE ? (flag ? OP_CREATE : OP_REPLACE)
+                                     : (flag ? OP_INSERT_AFTER : OP_INSERT_BEFORE);
+        if (p[0] != JB_ARRAY && p[0] != JB_OBJECT) {
+            rc = ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE,
+                              op == OP_DELETE ? "cannot delete path in scalar" : "cannot set path in scalar");
+            break;
+        }
+        json_path path;
+        if ((rc = jfn_path(ctx, args[1], i, a, &path)) != SS_OK)
+            break;
+        if (path.n == 0 || (op == OP_REPLACE && jb_count(p) == 0)) {
+            if ((rc = jfn_set_jsonb(ctx, out, i, p)) != SS_OK)
+                break;
+            continue;
+        }
+        jv *v = jb_decode(ctx, p, a);
+        jv *nv = op == OP_DELETE ? NULL : jb_decode(ctx, TXT(args[2])[i].ptr, a);
+        if (!v || (op != OP_DELETE && !nv)) {
+            rc = SS_ERROR;
+            break;
+        }
+        set_state st = {ctx, a, &path, nv, op};
+        if ((rc = set_path(&st, v, 0)) != SS_OK || (rc = jfn_set_tree(ctx, out, i, v, a)) != SS_OK)
+            break;
+    });
+    ss_arena_destroy(a);
+    return rc;
+}
+
+int jb_fn_set(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+              uint32_t n, ss_vector *out)
+{
+    return set_rows(ctx, args, nargs, rows, n, out, OP_CREATE);
+}
+
+int jb_fn_insert(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+                 uint32_t n, ss_vector *out)
+{
+    return set_rows(ctx, args, nargs, rows, n, out, OP_INSERT_BEFORE);
+}
+
+int jb_fn_delete_path(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+                      uint32_t n, ss_vector *out)
+{
+    return set_rows(ctx, args, nargs, rows, n, out, OP_DELETE);
+}
+
+/* ---- jsonb_extract_path(from_json, VARIADIC path_elems text[]) ---- */
+
+/* The path of a variadic call: arguments 1..nargs-1 at row (NULL arguments are NULL steps). */
+static void variadic_path(ss_vector *const *args, uint32_t nargs, uint32_t row, json_path_elem *elems,
+                          json_path *path)
+{
+    path->n = nargs - 1;
+    path->elem = elems;
+    for (uint32_t k = 1; k < nargs; k++) {
+        const ss_text *t = &TXT(args[k])[row];
+        elems[k - 1] = (json_path_elem){t->ptr, t->len, ss_vector_is_null(args[k], row)};
+    }
+}
+
+static int check_text_args(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const char *fn)
+{
+    for (uint32_t k = 1; k < nargs; k++)
+        if (!ss_type_is_text(args[k]->type.id))
+            return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                                "feature not supported: %s with a path element that is not text", fn);
+    return SS_OK;
+}
+
+static int extract_rows(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+                        uint32_t n, ss_vector *out, bool json, bool as_text)
+{
+    const char *fn = json ? (as_text ? "json_extract_path_text" : "json_extract_path")
+                          : (as_text ? "jsonb_extract_path_text" : "jsonb_extract_path");
+    if (check_text_args(ctx, args, nargs, fn) != SS_OK)
+        return SS_ERROR;
+    json_path_elem *elems = ss_ctx_alloc(ctx, (size_t)nargs * sizeof *elems);
+    ss_arena *a = elems ? jfn_arena(ctx) : NULL;
+    if (!a)
+        return SS_ERROR;
+    ss_strbuf sb;
+    ss_strbuf_init(&sb);
+    int rc = SS_OK;
+    SS_FOR_ROWS(rows, n, i, {
+        ss_arena_reset(a);
+        if (ss_vector_is_null(args[0], i)) {
+            if ((rc = jfn_set_null(ctx, out, i)) != SS_OK)
+                break;
+            continue;
+        }
+        json_path path;
+        variadic_path(args, nargs, i, elems, &path);
+        rc = json ? js_path_emit(ctx, out, i, &TXT(args[0])[i], &path, as_text, a)
+                  : jb_path_emit(ctx, out, i, TXT(args[0])[i].ptr, &path, as_text, &sb);
+        if (rc != SS_OK)
+            break;
+    });
+    ss_strbuf_free(&sb);
+    ss_arena_destroy(a);
+    return rc;
+}
+
+int jb_fn_extract_path(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+                       uint32_t n, ss_vector *out)
+{
+    return extract_rows(ctx, args, nargs, rows, n, out, false, false);
+}
+
+int jb_fn_extract_path_text(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs,
+                            const uint32_t *rows, uint32_t n, ss_vector *out)
+{
+    return extract_rows(ctx, args, nargs, rows, n, out, false, true);
+}
+
+int js_fn_extract_path(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+                       uint32_t n, ss_vector *out)
+{
+    return extract_rows(ctx, args, nargs, rows, n, out, true, false);
+}
+
+int js_fn_extract_path_text(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs,
+                            const uint32_t *rows, uint32_t n, ss_vector *out)
+{
+    return extract_rows(ctx, args, nargs, rows, n, out, true, true);
+}
