@@ -13,12 +13,15 @@
 
 #include "exec/expr_walk.h"
 #include "bind/binder_internal.h"
+#include "types/json/json_srf.h"
 
 bool is_set_returning(const char *name)
 {
     return !strcmp(name, "generate_series") || !strcmp(name, "unnest") || !strcmp(name, "generate_subscripts") ||
            !strcmp(name, "regexp_matches") || !strcmp(name, "regexp_split_to_table") ||
-           !strcmp(name, "json_array_elements") || !strcmp(name, "jsonb_array_elements");
+           !strcmp(name, "json_array_elements") || !strcmp(name, "jsonb_array_elements") ||
+           json_srf_describe(name, &(int32_t){0}, &(uint32_t){0}, (ss_type[2]){{0, 0}, {0, 0}},
+                             (const char *[2]){NULL, NULL});
 }
 
 static bool is_srf_call(const ast_expr *e)
@@ -61,6 +64,44 @@ static int series_type(binder *b, const ast_expr *a, ss_expr **args, uint32_t n,
     return SS_OK;
 }
 
+/* A json set-returning function (json_srf.h) over its one argument, json or jsonb (an untyped
+ * literal becomes that type; another type is 42883): its columns key / value, value, or one
+ * named colname (jsonb_object_keys), then WITH ORDINALITY's. */
+static ss_lop *json_function_lop(binder *b, const ast_expr *a, ss_expr **args, uint32_t n, bool ordinality,
+                                 const char *colname, uint32_t rel, int32_t arg_type, uint32_t ncols,
+                                 const ss_type *types, const char *const *names)
+{
+    const char *name = a->names[a->nnames - 1];
+    bool ok = n == 1 && (args[0]->type.id == arg_type || is_unknown_const(args[0]) || is_unknown_param(b, args[0]));
+    if (!ok) {
+        char sig[512] = "";
+        size_t off = 0;
+        for (uint32_t i = 0; i < n && off < sizeof sig; i++) {
+            char b1[96];
+            off += (size_t)snprintf(sig + off, sizeof sig - off, "%s%s", i ? ", " : "",
+                                    tname(args[i]->type, b1, sizeof b1));
+        }
+        no_such_function(b, a->location, name, sig);
+        return NULL;
+    }
+    if (!(args[0] = coerce_expr(b, args[0], type_of(arg_type), CAST_IMPLICIT, a->args[0]->location)))
+        return NULL;
+    uint32_t total = ncols + (ordinality ? 1 : 0);
+    ss_type *t = bind_alloc(b, sizeof(ss_type) * total);
+    const char **cn = bind_alloc(b, sizeof(char *) * total);
+    if (!t || !cn)
+        return NULL;
+    for (uint32_t i = 0; i < ncols; i++) {
+        t[i] = types[i];
+        cn[i] = names[i] ? names[i] : colname;
+    }
+    if (ordinality) {
+        t[ncols] = type_of(SS_TYPE_INT8);
+        cn[ncols] = "ordinality";
+    }
+    return lop_function(b->ctx, b->arena, rel, name, n, args, ordinality, total, t, cn);
+}
+
 /* The function scan of the call a (generate_series) as relation rel, its column named
  * colname (WITH ORDINALITY: a second, bigint column "ordinality"); NULL with the error set.
  * lateral_ok: an argument that reads a column is refused by the caller (*reads_column). */
@@ -79,9 +120,15 @@ static ss_lop *function_lop(binder *b, const ast_expr *a, bool ordinality, const
                    "feature not supported: unnest (Sunstone has no arrays yet)");
         return NULL;
     }
-    if (strcmp(name, "generate_series") != 0) {
+    int32_t srf_arg = 0;
+    uint32_t srf_ncols = 0;
+    ss_type srf_types[2];
+    const char *srf_names[2];
+    bool json_srf = json_srf_describe(name, &srf_arg, &srf_ncols, srf_types, srf_names);
+    if (strcmp(name, "generate_series") != 0 && !json_srf) {
         bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                   "feature not supported: function %s in FROM (only generate_series)", name);
+                   "feature not supported: function %s in FROM (only generate_series and the json "
+                   "set-returning functions)", name);
         return NULL;
     }
     if (a->star || a->distinct || a->filter || a->nagg_order) {
@@ -130,6 +177,9 @@ static ss_lop *function_lop(binder *b, const ast_expr *a, bool ordinality, const
     *reads_column = lateral ? b->outer_col_refs != outer_refs : b->own_col_refs != own_refs;
     if (*reads_column && !lateral)
         return NULL;
+    if (json_srf)
+        return json_function_lop(b, a, args, n, ordinality, colname, rel, srf_arg, srf_ncols, srf_types,
+                                 srf_names);
     ss_type t;
     if (series_type(b, a, args, n, &t))
         return NULL;

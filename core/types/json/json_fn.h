@@ -75,6 +75,17 @@ JFN(jb_fn_extract_path_text);
 JFN(js_fn_extract_path);
 JFN(js_fn_extract_path_text);
 
+/* jsonb_in: s[0..len) parsed and encoded into arena (NULL: ctx's execution arena). */
+int jsonb_input(ss_ctx *ctx, const char *s, size_t len, ss_value *out, ss_arena *arena);
+
+/* casts (json_cast.c), as type_def.h's ss_cast_fn */
+int json_cast_json_jsonb(ss_ctx *ctx, const ss_value *in, ss_type from, ss_type to, int mode,
+                         ss_value *out, ss_arena *arena);
+int json_cast_jsonb_json(ss_ctx *ctx, const ss_value *in, ss_type from, ss_type to, int mode,
+                         ss_value *out, ss_arena *arena);
+int json_cast_jsonb_scalar(ss_ctx *ctx, const ss_value *in, ss_type from, ss_type to, int mode,
+                           ss_value *out, ss_arena *arena);
+
 /* constructors (json_build.c) */
 JFN(jb_fn_build_object);
 JFN(js_fn_build_object);
