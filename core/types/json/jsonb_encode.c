@@ -1,6 +1,7 @@
-/* jsonb_encode.c — jsonb's binary form (layout in json.h): encoding a tree, decoding one, and
- * reading an encoded container in place (sizes, object keys, array elements). */
-#include "types/json/json.h"
+/* jsonb_encode.c — jsonb's binary form (layout in json.h): jsonb_in (parse, then encode),
+ * encoding a tree, decoding one, and reading an encoded container in place (sizes, object
+ * keys, array elements). */
+#include "types/json/json_fn.h"
 
 static size_t encoded_size(const jv *v)
 {
@@ -173,4 +174,22 @@ const char *jb_array_get(const char *p, int64_t i)
     while (i-- > 0)
         q += jb_size(q);
     return q;
+}
+
+int jsonb_input(ss_ctx *ctx, const char *s, size_t len, ss_value *out, ss_arena *arena)
+{
+    ss_arena *scratch = ss_arena_create();
+    if (!scratch)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    jv *v;
+    ss_text t;
+    int rc = json_parse_tree(ctx, s, len, scratch, &v);
+    if (rc == SS_OK)
+        rc = jb_encode(ctx, v, arena, &t);
+    ss_arena_destroy(scratch);
+    if (rc != SS_OK)
+        return SS_ERROR;
+    memset(out, 0, sizeof *out);
+    out->v.s = t;
+    return SS_OK;
 }
