@@ -248,15 +248,15 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
         } else if (!strcmp(name, "sum")) {
             if (t == SS_TYPE_INT2 || t == SS_TYPE_INT4)
                 call.result_type = type_of(SS_TYPE_INT8);
-            else if (t == SS_TYPE_FLOAT8)
-                call.result_type = type_of(SS_TYPE_FLOAT8);
+            else if (t == SS_TYPE_FLOAT8 || t == SS_TYPE_FLOAT4) /* float4_pl: sum(real) is real */
+                call.result_type = type_of(t);
             else if (t == SS_TYPE_INT8 || t == SS_TYPE_NUMERIC)
                 call.result_type = type_of(SS_TYPE_NUMERIC);
             else {
                 return no_such_function(b, a->location, "sum", tname(arg->type, b1, sizeof b1));
             }
         } else if (!strcmp(name, "avg")) {
-            if (t == SS_TYPE_FLOAT8)
+            if (t == SS_TYPE_FLOAT8 || t == SS_TYPE_FLOAT4) /* float4_accum: avg(real) is float8 */
                 call.result_type = type_of(SS_TYPE_FLOAT8);
             else if (ss_type_is_integer(t) || t == SS_TYPE_NUMERIC)
                 call.result_type = type_of(SS_TYPE_NUMERIC);

@@ -7,6 +7,8 @@
 
 #include "bind/binder_internal.h"
 #include "types/cast.h"
+#include "types/functions.h"
+#include "types/type_def.h"
 #include "types/typeio.h"
 
 static void set_param_type(binder *b, uint32_t index, ss_type t)
@@ -35,9 +37,18 @@ ss_expr *coerce_expr(binder *b, ss_expr *e, ss_type target, ss_cast_mode mode, i
             c->u.cnst.is_null = true;
             return c;
         }
-        if (ss_value_parse(b->ctx, target, e->u.cnst.v.s.ptr, e->u.cnst.v.s.len, &c->u.cnst)) {
+        const ss_type_def *d = ss_type_def_get(target.id);
+        /* a catalog type's input function keeps variable-length bytes with the statement */
+        if (d && d->input ? d->input(b->ctx, target, e->u.cnst.v.s.ptr, e->u.cnst.v.s.len, &c->u.cnst, b->arena)
+                          : ss_value_parse(b->ctx, target, e->u.cnst.v.s.ptr, e->u.cnst.v.s.len, &c->u.cnst)) {
             ss_ctx_error_position(b->ctx, location + 1);
             return NULL;
+        }
+        if (d && target.typmod >= 0 && d->coerce_typmod) {
+            /* the length / precision coercion after the input function, without a position */
+            ss_value in = c->u.cnst;
+            if (d->coerce_typmod(b->ctx, &in, target, target, mode, &c->u.cnst, b->arena))
+                return NULL;
         }
         if (target.id == SS_TYPE_NUMERIC) {
             /* the typmod's rounding and overflow check come after the input function, and
@@ -152,6 +163,17 @@ bool common_type(binder *b, ss_expr **l, ss_expr **r, const ast_expr *a, ss_type
     return *l && *r;
 }
 
+bool catalog_common_type(ss_type *t, ss_type e)
+{
+    if (!ss_type_def_get(t->id) && !ss_type_def_get(e.id))
+        return false;
+    if (ss_type_category(t->id) != ss_type_category(e.id))
+        return false;
+    if (!ss_type_preferred(t->id) && ss_cast_exists(*t, e, CAST_IMPLICIT) && !ss_cast_exists(e, *t, CAST_IMPLICIT))
+        *t = type_of(e.id);
+    return true;
+}
+
 /* PostgreSQL's select_common_type over exprs, untyped literals and parameters left out: the
  * numeric type the others widen to, text/varchar (the first one's type; a length only when
  * every one has the same), or the one type they share.  *t is UNKNOWN when all are untyped.
@@ -176,7 +198,7 @@ static int select_common(binder *b, ss_expr *const *exprs, uint32_t n, ss_type *
             /* text and varchar convert both ways: the first one stays */
             if (t->id != e->type.id || t->typmod != e->type.typmod)
                 *t = type_of(t->id);
-        } else if (t->id != e->type.id) {
+        } else if (t->id != e->type.id && !catalog_common_type(t, e->type)) {
             return (int)i;
         }
     }
@@ -223,7 +245,7 @@ bool in_common_type(binder *b, ss_expr *const *exprs, uint32_t n, ss_type *out)
 }
 
 static const char *unsupported_type_names[] = {
-    "float4", "real", "date", "timestamp", "timestamptz", "time", "timetz", "interval",
+    "date", "timestamp", "timestamptz", "time", "timetz", "interval",
     "bytea", "json", "jsonb", "uuid", "bpchar", "char", "serial", "bigserial", "smallserial",
     "money", "inet", "cidr", "oid", NULL};
 
@@ -239,6 +261,19 @@ int bind_type_name(binder *b, const ast_type_name *tn, ss_type *out)
     }
     out->id = id;
     out->typmod = -1;
+    const ss_type_def *d = ss_type_def_get(id);
+    if (d && (tn->typmod != -1 || tn->typmod2 != INT32_MIN)) {
+        /* a catalog type's typmod input (typmodin), or PostgreSQL's refusal */
+        if (!d->typmod_in)
+            return bind_error(b, tn->location, "42601", "type modifier is not allowed for type \"%s\"",
+                              d->internal_name);
+        int32_t mods[2] = {tn->typmod, tn->typmod2};
+        if (d->typmod_in(b->ctx, mods, tn->typmod2 == INT32_MIN ? 1 : 2, &out->typmod) != SS_OK) {
+            ss_ctx_error_position(b->ctx, tn->location + 1);
+            return SS_ERROR;
+        }
+        return SS_OK;
+    }
     if (id == SS_TYPE_NUMERIC && tn->typmod != -1) {
         /* numerictypmodin: numeric(p) = numeric(p, 0) */
         int32_t p = tn->typmod, s = tn->typmod2 == INT32_MIN ? 0 : tn->typmod2;

@@ -106,13 +106,5 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
     for (uint32_t i = 0; i < n; i++)
         if (!(args[i] = coerce_expr(b, args[i], want[i], CAST_IMPLICIT, a->args[i]->location)))
             return NULL;
-    if (def->strict && strict_folds_to_null(b, args, n))
-        return make_null(b, result); /* strict function of a NULL constant */
-    ss_expr *e = new_expr(b, EXPR_FUNC, result);
-    if (e) {
-        e->u.func.def = def;
-        e->u.func.nargs = n;
-        e->u.func.args = args;
-    }
-    return e;
+    return make_func(b, def, result, args, n);
 }

@@ -7,6 +7,8 @@
 #include "bind/binder_internal.h"
 #include "types/functions.h"
 #include "types/pg_builtins.h"
+#include "types/registry.h"
+#include "types/type_def.h"
 
 static ss_expr_op op_code(const char *name)
 {
@@ -83,8 +85,89 @@ static ss_expr *make_op(binder *b, ss_expr_op op, ss_type type, ss_expr *l, ss_e
     return e;
 }
 
+ss_expr *make_func(binder *b, const ss_func_def *def, ss_type result, ss_expr **args, uint32_t n)
+{
+    bool null = def->strict && strict_folds_to_null(b, args, n);
+    ss_expr *e = null ? make_null(b, result) : new_expr(b, EXPR_FUNC, result);
+    if (e && !null)
+        e->u.func.def = def, e->u.func.nargs = n, e->u.func.args = args;
+    return e;
+}
+
+/* Whether an operand's type is a catalog type (type_def.h). */
+static bool catalog_operand(binder *b, const ss_expr *e)
+{
+    return e && !is_unknown_param(b, e) && ss_type_def_get(e->type.id);
+}
+
+/* An operator with an operand of a catalog type: resolved over the catalog's operators and
+ * the built-in types' (ss_oper_resolve, PostgreSQL's oper_select_candidate), the operands
+ * cast to the chosen parameter types.  A catalog operator is an EXPR_FUNC, except a
+ * comparison whose parameter types share a primitive physical type, which stays a vectorised
+ * EXPR_OP (real < double precision compares the doubles).  A built-in operator (eval NULL)
+ * leaves *handled false with *l / *r cast for bind_op's own rules; so does no match at all,
+ * whose error is bind_op's (no_operator).  Ambiguity is 42725. */
+static ss_expr *bind_catalog_op(binder *b, const ast_expr *a, ss_expr **l, ss_expr **r, bool *handled)
+{
+    *handled = false;
+    if (!catalog_operand(b, *l) && !catalog_operand(b, *r))
+        return NULL;
+    const char *name = strcmp(a->str, "!=") == 0 ? "<>" : a->str;
+    uint32_t nargs = *l ? 2 : 1;
+    ss_expr **ops[2] = {*l ? l : r, r};
+    ss_type types[2];
+    for (uint32_t i = 0; i < nargs; i++)
+        types[i] = is_unknown_param(b, *ops[i]) ? type_of(SS_TYPE_UNKNOWN) : (*ops[i])->type;
+    const ss_func_def *def;
+    ss_type want[2], result;
+    int rc = ss_oper_resolve(name, nargs, types, &def, want, &result);
+    if (rc == SS_FUNC_AMBIGUOUS) {
+        *handled = true;
+        char b1[96], b2[96];
+        if (nargs == 2)
+            bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "operator is not unique: %s %s %s",
+                       tname(type_of(types[0].id), b1, sizeof b1), a->str, tname(type_of(types[1].id), b2, sizeof b2));
+        else
+            bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "operator is not unique: %s %s", a->str,
+                       tname(type_of(types[0].id), b1, sizeof b1));
+        ss_ctx_error_hint(b->ctx, "Could not choose a best candidate operator. You might need to add explicit "
+                                  "type casts.");
+        return NULL;
+    }
+    if (rc != SS_OK)
+        return NULL;
+    const ast_expr *locs[2] = {a->left ? a->left : a->right, a->right};
+    ss_expr *args[2];
+    for (uint32_t i = 0; i < nargs; i++) {
+        if (!(args[i] = coerce_expr(b, *ops[i], want[i], CAST_IMPLICIT, locs[i]->location))) {
+            *handled = true;
+            return NULL;
+        }
+        *ops[i] = args[i];
+    }
+    if (!def->eval)
+        return NULL; /* a built-in type's operator: bind_op goes on with the cast operands */
+    *handled = true;
+    ss_expr_op op = op_code(name);
+    int32_t phys = ss_type_physical(want[0].id);
+    if (nargs == 2 && is_comparison(op) && phys == ss_type_physical(want[1].id) && !ss_type_def_get(phys))
+        return make_op(b, op, type_of(SS_TYPE_BOOL), args[0], args[1]);
+    ss_expr **fargs = bind_alloc(b, sizeof(ss_expr *) * nargs);
+    if (!fargs)
+        return NULL;
+    memcpy(fargs, args, sizeof(ss_expr *) * nargs);
+    ss_expr *e = make_func(b, def, result, fargs, nargs);
+    return e ? fold_constants(b, e) : NULL;
+}
+
 static ss_expr *bind_unary(binder *b, const ast_expr *a, ss_expr *r)
 {
+    bool handled;
+    ss_expr *none = NULL, *c = bind_catalog_op(b, a, &none, &r, &handled);
+    if (handled || c)
+        return c;
+    if (ss_ctx_error_pending(b->ctx))
+        return NULL;
     if (strcmp(a->str, "+") == 0 && numeric_rank(r->type.id))
         return r;
     if (strcmp(a->str, "-") == 0) {
@@ -118,15 +201,7 @@ static ss_expr *bind_operator_func(binder *b, const ast_expr *a, const char *fn,
     if (!args || !(args[0] = coerce_expr(b, l, want[0], CAST_IMPLICIT, a->left->location)) ||
         !(args[1] = coerce_expr(b, r, want[1], CAST_IMPLICIT, a->right->location)))
         return NULL;
-    if (def->strict && strict_folds_to_null(b, args, 2))
-        return make_null(b, result);
-    ss_expr *e = new_expr(b, EXPR_FUNC, result);
-    if (e) {
-        e->u.func.def = def;
-        e->u.func.nargs = 2;
-        e->u.func.args = args;
-    }
-    return e;
+    return make_func(b, def, result, args, 2);
 }
 
 /* x ^ y: PostgreSQL's float8 power (integers convert implicitly); numeric ^ numeric (an
@@ -168,6 +243,12 @@ ss_expr *bind_op(binder *b, const ast_expr *a)
         return NULL;
     if (!a->left)
         return bind_unary(b, a, r);
+    bool handled;
+    ss_expr *c = bind_catalog_op(b, a, &l, &r, &handled);
+    if (handled || c)
+        return c;
+    if (ss_ctx_error_pending(b->ctx))
+        return NULL;
     if (a->str[0] == '~' || (a->str[0] == '!' && a->str[1] == '~'))
         return bind_like(b, a, l, r);
     if (strcmp(a->str, "^") == 0)
@@ -276,7 +357,7 @@ static int bind_in_any(binder *b, const ast_expr *a, ss_expr *l, ss_expr **items
     if (!(l = coerce_expr(b, l, t, CAST_IMPLICIT, a->args[0]->location)))
         return SS_ERROR;
     ss_expr_op op = a->negated ? OP_NE : OP_EQ;
-    if (t.id == SS_TYPE_NUMERIC)
+    if (t.id == SS_TYPE_NUMERIC || (ss_type_def_get(t.id) && !ss_type_def_get(t.id)->info->physical))
         all_values = false; /* equal values may differ in bytes (1.0, 1.00): no hash set */
     if (!all_values) {
         ss_expr **cmps = bind_alloc(b, sizeof(ss_expr *) * n);

@@ -310,6 +310,9 @@ static inline uint32_t new_rel(binder *b)
     return ++b->nrels;
 }
 ss_expr *make_null(binder *b, ss_type type);
+/* An EXPR_FUNC calling def over args[0..n) (cast to its parameters already) returning result;
+ * a strict one of a NULL constant is that NULL (bind_oper.c). */
+ss_expr *make_func(binder *b, const struct ss_func_def *def, ss_type result, ss_expr **args, uint32_t n);
 ss_type type_of(int32_t id);
 
 /* Literals, columns, parameters (bind_literal.c). */
@@ -336,6 +339,10 @@ int bind_type_name(binder *b, const ast_type_name *tn, ss_type *out);
  * float8),
  * 0 for the others. */
 int numeric_rank(int32_t id);
+/* select_common_type's step for two different types one of which is a catalog type
+ * (type_def.h): false when their categories differ; else *t moves to e when t converts to e
+ * implicitly but not back and t is not a preferred type. */
+bool catalog_common_type(ss_type *t, ss_type e);
 /* Converts *l and *r to their common type for the operator a; false (with the error set or
  * not) when there is none. */
 bool common_type(binder *b, ss_expr **l, ss_expr **r, const ast_expr *a, ss_type *out);

@@ -3,6 +3,7 @@
  * the output function for casts to text and the input function for casts from text. */
 #include "exec/expr_eval_impl.h"
 #include "types/cast.h"
+#include "types/type_def.h"
 #include "types/typeio.h"
 
 /* Applies the varchar(n) rule of `to` to the non-NULL rows of a text vector, in place. */
@@ -138,6 +139,27 @@ static int numeric(ss_ctx *ctx, const ss_vector *a, const uint32_t *rows, uint32
                         (int)f, (int)t);
 }
 
+/* A cast from or to a catalog type (type_def.h): ss_cast_value per row, whose
+ * variable-length results are copied into out. */
+static int catalog_rows(ss_ctx *ctx, const ss_vector *a, const uint32_t *rows, uint32_t n,
+                        ss_vector *out, ss_type from, ss_type to, int mode)
+{
+    ss_arena *arena = ss_arena_create();
+    if (!arena)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    int rc = SS_OK;
+    SS_FOR_ROWS(rows, n, i, {
+        ss_value v, r;
+        ss_vector_get_value(a, i, &v);
+        if (rc == SS_OK && (rc = ss_cast_value(ctx, &v, from, to, mode, &r, arena)) == SS_OK)
+            rc = ss_vector_set_value(ctx, out, i, &r);
+        if (rc == SS_OK && (i & 1023) == 1023)
+            ss_arena_reset(arena);
+    });
+    ss_arena_destroy(arena);
+    return rc;
+}
+
 int ev_cast(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *sel, uint32_t n,
             ss_vector *out)
 {
@@ -154,7 +176,11 @@ int ev_cast(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *s
     }
     bool ft = ss_type_is_text(from.id), tt = ss_type_is_text(to.id);
     bool nm = from.id == SS_TYPE_NUMERIC || to.id == SS_TYPE_NUMERIC;
-    if ((from.id == to.id && !(nm && to.typmod >= 4)) || (ft && tt)) {
+    const ss_type_def *td = ss_type_def_get(to.id);
+    bool catalog = ss_type_def_get(from.id) || td;
+    if (catalog && from.id == to.id && !(to.typmod >= 0 && td->coerce_typmod))
+        return ev_node(ctx, arg, in, sel, n, out); /* no typmod coercion: the same values */
+    if (!catalog && ((from.id == to.id && !(nm && to.typmod >= 4)) || (ft && tt))) {
         /* same representation: evaluate straight into out, then apply varchar(n) */
         if (ev_node(ctx, arg, in, sel, n, out) != SS_OK)
             return SS_ERROR;
@@ -166,7 +192,9 @@ int ev_cast(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *s
     if (rc == SS_OK)
         rc = ev_nonnull_rows(ctx, sel, n, &a.v, 1, out, &rows);
     if (rc == SS_OK && rows.n > 0) {
-        if (nm)
+        if (catalog)
+            rc = catalog_rows(ctx, a.v, rows.sel, rows.n, out, from, to, mode);
+        else if (nm)
             rc = ev_numeric_cast(ctx, a.v, rows.sel, rows.n, from, to, mode, out);
         else if (tt)
             rc = to_text(ctx, a.v, rows.sel, rows.n, out, to, mode);

@@ -2,7 +2,9 @@
  * (NaN equals NaN and sorts above everything, as in PostgreSQL) and text (bytewise, then by
  * length: the C collation), producing bool, or — used as a filter — the list of rows where
  * the comparison is true.  A constant operand is compared in place, never broadcast; a
- * constant on the left is moved to the right by mirroring the operator. */
+ * constant on the left is moved to the right by mirroring the operator.  Catalog types use
+ * their physical type's kernels (float4 -> float8), or, variable-length with a compare
+ * callback and no physical type, generic kernels calling that callback. */
 #include "exec/expr_eval_impl.h"
 
 #include <math.h>
@@ -10,6 +12,7 @@
 
 #include "types/numeric/numeric.h"
 #include "types/typeio.h"
+#include "util/tls.h"
 
 /* f[k] = the comparison at the k-th row of rows + base (rows NULL: at position base + k). */
 typedef void (*flag_fn)(const void *a, const void *b, const uint32_t *rows, uint32_t base,
@@ -145,10 +148,32 @@ DEF_CMP_TYPE(tx, ss_text, NO_CLONES, TX_EQ, TX_NE, TX_LT, TX_LE, TX_GT, TX_GE)
 #define NM_GE(x, y) (num_compare(&(x), &(y)) >= 0)
 DEF_CMP_TYPE(nm, ss_text, NO_CLONES, NM_EQ, NM_NE, NM_LT, NM_LE, NM_GT, NM_GE)
 
+/* A variable-length catalog type ordered by its callbacks (ss_type_info.compare, physical 0:
+   interval, jsonb, arrays): the generic kernels call the compare of the comparison being run,
+   which cmp_prepare sets on the calling thread just before its kernels are used. */
+static SS_TLS int (*generic_compare)(const void *a, const void *b);
+#define GN_EQ(x, y) (generic_compare(&(x), &(y)) == 0)
+#define GN_NE(x, y) (generic_compare(&(x), &(y)) != 0)
+#define GN_LT(x, y) (generic_compare(&(x), &(y)) < 0)
+#define GN_LE(x, y) (generic_compare(&(x), &(y)) <= 0)
+#define GN_GT(x, y) (generic_compare(&(x), &(y)) > 0)
+#define GN_GE(x, y) (generic_compare(&(x), &(y)) >= 0)
+DEF_CMP_TYPE(gn, ss_text, NO_CLONES, GN_EQ, GN_NE, GN_LT, GN_LE, GN_GT, GN_GE)
+
+/* The compare callback of a variable-length type without a physical type, or NULL. */
+static int (*callback_compare(int32_t type))(const void *, const void *)
+{
+    const ss_type_info *ti = ss_type_physical(type) == type && ss_type_is_varlen(type) ? ss_type_registry_get(type)
+                                                                                       : NULL;
+    return ti ? ti->compare : NULL;
+}
+
 /* The kernels for a type; NULL when the type has no comparison. */
 static const cmp_kernels *kernels_for(int32_t type)
 {
-    switch (type) {
+    if (type != SS_TYPE_NUMERIC && callback_compare(type))
+        return cmp_gn;
+    switch (ss_type_physical(type)) {
     case SS_TYPE_BOOL: return cmp_b;
     case SS_TYPE_INT2: return cmp_i2;
     case SS_TYPE_INT4: return cmp_i4;
@@ -174,7 +199,7 @@ typedef union scalar_elem {
 
 static const void *scalar_elem_of(int32_t type, const ss_value *v, scalar_elem *u)
 {
-    switch (type) {
+    switch (ss_type_physical(type)) {
     case SS_TYPE_BOOL: u->b = v->v.b ? 1 : 0; break;
     case SS_TYPE_INT2: u->i2 = (int16_t)v->v.i; break;
     case SS_TYPE_INT4: u->i4 = (int32_t)v->v.i; break;
@@ -256,12 +281,14 @@ static int cmp_prepare(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const 
         c->x = v->v->data;
         c->y = scalar_elem_of(l->type.id, &s->sv, &c->c);
         c->vc = true;
-        if (l->type.id == SS_TYPE_FLOAT8 && !isnan(c->c.f8))
+        if (ss_type_physical(l->type.id) == SS_TYPE_FLOAT8 && !isnan(c->c.f8))
             k = cmp_f8n;
     }
     if (op < OP_EQ || op > OP_GE)
         return ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "not a comparison operator");
     c->k = &k[op - OP_EQ];
+    if (k == cmp_gn)
+        generic_compare = callback_compare(l->type.id);
     return SS_OK;
 }
 

@@ -32,6 +32,7 @@
 #include "exec/expr.h"
 #include "exec/vector.h"
 #include "types/functions.h" /* SS_FOR_ROWS */
+#include "types/registry.h"
 
 /* Evaluates e at (sel, n) into out (e's type).  expr_eval.c */
 int ev_node(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *sel, uint32_t n,
@@ -103,7 +104,8 @@ int ev_rows_copy(ss_ctx *ctx, const uint32_t *sel, uint32_t n, ev_buf *b);
 /* Whether vectors of these two types share a physical layout. */
 static inline bool ev_same_layout(int32_t a, int32_t b)
 {
-    return a == b || (ss_type_is_text(a) && ss_type_is_text(b));
+    return a == b || (ss_type_is_text(a) && ss_type_is_text(b)) ||
+           ss_type_physical(a) == ss_type_physical(b); /* float4 and float8, date and int4 */
 }
 
 /* Element i of an int2 / int4 / int8 vector. */

@@ -176,7 +176,8 @@ static const ss_in_set *set_build(ss_ctx *ctx, ss_arena *arena, ss_type t, const
     ss_in_set *s = ss_arena_alloc(arena, sizeof *s);
     if (!s)
         goto oom;
-    s->type = ss_type_is_text(t.id) ? SS_TYPE_TEXT : t.id;
+    int32_t phys = ss_type_physical(t.id); /* float4 probes as float8, date as int4 */
+    s->type = ss_type_is_text(phys) ? SS_TYPE_TEXT : phys;
     uint32_t nonnull = 0;
     for (uint32_t k = 0; k < n; k++)
         nonnull += !vals[k]->is_null;

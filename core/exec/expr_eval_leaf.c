@@ -2,6 +2,7 @@
  * to every row) and input columns (copied at the live rows; text by reference). */
 #include "exec/expr_eval_impl.h"
 #include "exec/expr_eval_subplan.h"
+#include "types/registry.h"
 
 #include <string.h>
 
@@ -15,7 +16,7 @@ int ev_broadcast(ss_ctx *ctx, const ss_value *val, const uint32_t *sel, uint32_t
         SS_FOR_ROWS(sel, n, i, { ss_vector_set_null(out, i); });
         return SS_OK;
     }
-    switch (out->type.id) {
+    switch (ss_type_is_varlen(out->type.id) ? SS_TYPE_TEXT : ss_type_physical(out->type.id)) {
     case SS_TYPE_BOOL: {
         uint8_t *r = out->data, x = val->v.b ? 1 : 0;
         SS_FOR_ROWS(sel, n, i, { r[i] = x; });

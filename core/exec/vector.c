@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "types/registry.h"
 #include "types/typeio.h"
 
 #define HEAP_CHUNK 8192
@@ -207,7 +208,7 @@ int ss_vector_set_value(ss_ctx *ctx, ss_vector *v, uint32_t row, const ss_value 
         ss_vector_set_null(v, row);
         return SS_OK;
     }
-    switch (v->type.id) {
+    switch (ss_type_physical(v->type.id)) {
     case SS_TYPE_BOOL: ((uint8_t *)v->data)[row] = val->v.b ? 1 : 0; break;
     case SS_TYPE_INT2: ((int16_t *)v->data)[row] = (int16_t)val->v.i; break;
     case SS_TYPE_INT4: ((int32_t *)v->data)[row] = (int32_t)val->v.i; break;
@@ -218,6 +219,8 @@ int ss_vector_set_value(ss_ctx *ctx, ss_vector *v, uint32_t row, const ss_value 
     case SS_TYPE_UNKNOWN:
     case SS_TYPE_NUMERIC: return ss_vector_set_text(ctx, v, row, val->v.s.ptr, val->v.s.len);
     default:
+        if (ss_type_is_varlen(v->type.id))
+            return ss_vector_set_text(ctx, v, row, val->v.s.ptr, val->v.s.len);
         return ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "vector of unsupported type %d",
                             (int)v->type.id);
     }
@@ -230,7 +233,7 @@ int ss_vector_gather(ss_ctx *ctx, const ss_vector *src, const uint32_t *rows, ui
     size_t width = ss_type_width(src->type.id);
     if (width == 0 || width != ss_type_width(dst->type.id) ||
         ss_type_is_text(src->type.id) != ss_type_is_text(dst->type.id) ||
-        (src->type.id == SS_TYPE_FLOAT8) != (dst->type.id == SS_TYPE_FLOAT8) ||
+        (ss_type_physical(src->type.id) == SS_TYPE_FLOAT8) != (ss_type_physical(dst->type.id) == SS_TYPE_FLOAT8) ||
         (src->type.id == SS_TYPE_NUMERIC) != (dst->type.id == SS_TYPE_NUMERIC))
         return ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "vector_gather: %s vector into %s vector",
                             ss_type_display_name(src->type, NULL, 0), ss_type_display_name(dst->type, NULL, 0));

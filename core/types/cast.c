@@ -7,10 +7,29 @@
 
 #include "exec/expr.h"
 #include "types/numeric/numeric.h"
+#include "types/type_def.h"
 #include "types/typeio.h"
 #include "types/utf8.h"
 
 #define LEVEL_NONE (-1)
+
+/* The context of a cast from or to a catalog type (type_def.h): the listed pg_cast row, else
+ * PostgreSQL's I/O conversions (to a string type in assignment, from one explicitly). */
+static int catalog_level(int32_t f, int32_t t)
+{
+    if (f == t || f == SS_TYPE_UNKNOWN)
+        return CAST_IMPLICIT; /* identity / typmod coercion, or the input function */
+    const ss_cast_def *c = ss_type_def_cast(f, t);
+    if (c)
+        return c->context;
+    if (t == SS_TYPE_UNKNOWN)
+        return LEVEL_NONE;
+    if (ss_type_is_text(t) && ss_type_def_get(f) && ss_type_def_get(f)->output)
+        return CAST_ASSIGNMENT;
+    if (ss_type_is_text(f) && ss_type_def_get(t) && ss_type_def_get(t)->input)
+        return CAST_EXPLICIT;
+    return LEVEL_NONE;
+}
 
 /* Context a cast needs: CAST_IMPLICIT, CAST_ASSIGNMENT, CAST_EXPLICIT or LEVEL_NONE. */
 static int cast_level(ss_type from, ss_type to)
@@ -18,6 +37,8 @@ static int cast_level(ss_type from, ss_type to)
     int32_t f = from.id, t = to.id;
     if (ss_type_width(f) == 0 || ss_type_width(t) == 0)
         return LEVEL_NONE;
+    if (ss_type_def_get(f) || ss_type_def_get(t))
+        return catalog_level(f, t);
     if (f == t)
         return CAST_IMPLICIT; /* identity, or varchar(n) length coercion */
     if (f == SS_TYPE_UNKNOWN)
@@ -163,6 +184,48 @@ int ss_cast_numeric_value(ss_ctx *ctx, const ss_value *in, ss_type from, ss_type
     return SS_OK;
 }
 
+/* A cast from or to a catalog type, of a non-NULL value: its typmod coercion, its input or
+ * output function, or the listed cast's function (type_def.h). */
+static int catalog_cast(ss_ctx *ctx, const ss_value *in, ss_type from, ss_type to, int mode,
+                        ss_value *out, ss_arena *arena)
+{
+    const ss_type_def *fd = ss_type_def_get(from.id), *td = ss_type_def_get(to.id);
+    ss_value res;
+    memset(&res, 0, sizeof res);
+    if (from.id == to.id) {
+        res = *in;
+    } else if (ss_type_is_text(from.id)) {
+        return td->input(ctx, to, in->v.s.ptr, in->v.s.len, out, arena);
+    } else {
+        const ss_cast_def *c = ss_type_def_cast(from.id, to.id);
+        if (c) {
+            if (c->fn(ctx, in, from, to, mode, &res, arena) != SS_OK)
+                return SS_ERROR;
+        } else { /* the output function, to a string type */
+            ss_strbuf sb;
+            ss_strbuf_init(&sb);
+            fd->output(from, in, &sb);
+            const char *s = sb.data ? sb.data : "";
+            char *p = sb.oom ? NULL : arena ? ss_arena_strndup(arena, s, sb.len) : ss_ctx_alloc(ctx, sb.len + 1);
+            if (p && !arena)
+                memcpy(p, s, sb.len);
+            res.v.s = (ss_text){p, (uint32_t)sb.len, 0};
+            ss_strbuf_free(&sb);
+            if (!p)
+                return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        }
+    }
+    if (ss_type_is_text(to.id) && ss_cast_fit_varchar(ctx, res.v.s.ptr, &res.v.s.len, to, mode) != SS_OK)
+        return SS_ERROR;
+    if (td && to.typmod >= 0 && td->coerce_typmod) {
+        ss_value v = res;
+        if (td->coerce_typmod(ctx, &v, to, to, mode, &res, arena) != SS_OK)
+            return SS_ERROR;
+    }
+    *out = res;
+    return SS_OK;
+}
+
 int ss_cast_value(ss_ctx *ctx, const ss_value *in, ss_type from, ss_type to, int mode,
                   ss_value *out, ss_arena *arena)
 {
@@ -176,6 +239,8 @@ int ss_cast_value(ss_ctx *ctx, const ss_value *in, ss_type from, ss_type to, int
         return SS_OK;
     }
     int32_t f = from.id, t = to.id;
+    if (ss_type_def_get(f) || ss_type_def_get(t))
+        return catalog_cast(ctx, in, from, to, mode, out, arena);
     if (t == SS_TYPE_NUMERIC || f == SS_TYPE_NUMERIC) {
         if (cast_numeric(ctx, in, from, to, &res) != SS_OK)
             return SS_ERROR;

@@ -7,6 +7,7 @@
 #include "exec/expr.h"
 #include "types/cast.h"
 #include "types/func_impl.h"
+#include "types/type_def.h"
 
 #define B SS_TYPE_BOOL
 #define I2 SS_TYPE_INT2
@@ -83,6 +84,23 @@ static const ss_func_def builtin[] = {
 
 #define NBUILTIN (sizeof builtin / sizeof builtin[0])
 
+/* The operators of the built-in types, as candidates for ss_oper_resolve beside the catalog
+ * types' operators (an operand of a catalog type may resolve to one of these, e.g. real +
+ * double precision after the implicit cast).  eval is NULL: the binder builds EXPR_OP. */
+#define OPS_ARITH(NAME)                                                                        {NAME, 2, false, true, {I2, I2}, I2, NULL}, {NAME, 2, false, true, {I4, I4}, I4, NULL},      {NAME, 2, false, true, {I8, I8}, I8, NULL}, {NAME, 2, false, true, {F8, F8}, F8, NULL},      {NAME, 2, false, true, {NM, NM}, NM, NULL}
+#define OPS_CMP(NAME)                                                                          {NAME, 2, false, true, {I2, I2}, B, NULL}, {NAME, 2, false, true, {I4, I4}, B, NULL},        {NAME, 2, false, true, {I8, I8}, B, NULL}, {NAME, 2, false, true, {F8, F8}, B, NULL},        {NAME, 2, false, true, {NM, NM}, B, NULL}, {NAME, 2, false, true, {TX, TX}, B, NULL},        {NAME, 2, false, true, {B, B}, B, NULL}
+static const ss_func_def builtin_ops[] = {
+    OPS_ARITH("+"), OPS_ARITH("-"), OPS_ARITH("*"), OPS_ARITH("/"),
+    OPS_CMP("="),   OPS_CMP("<>"),  OPS_CMP("<"),   OPS_CMP("<="), OPS_CMP(">"), OPS_CMP(">="),
+    {"-", 1, false, true, {I2}, I2, NULL}, {"-", 1, false, true, {I4}, I4, NULL},
+    {"-", 1, false, true, {I8}, I8, NULL}, {"-", 1, false, true, {F8}, F8, NULL},
+    {"-", 1, false, true, {NM}, NM, NULL},
+};
+
+#define NBUILTIN_OPS (sizeof builtin_ops / sizeof builtin_ops[0])
+/* At most this many same-named definitions take part in one resolution. */
+#define MAX_CANDIDATES 256
+
 /* PostgreSQL type categories and preferred types. */
 static char category(int32_t id)
 {
@@ -91,16 +109,33 @@ static char category(int32_t id)
     case SS_TYPE_INT2:
     case SS_TYPE_INT4:
     case SS_TYPE_INT8:
+    case SS_TYPE_NUMERIC:
     case SS_TYPE_FLOAT8: return 'N';
     case SS_TYPE_TEXT:
     case SS_TYPE_VARCHAR: return 'S';
-    default: return 'X';
+    default: {
+        const ss_type_def *d = ss_type_def_get(id); /* a catalog type's typcategory */
+        return d ? d->category : 'X';
+    }
     }
 }
 
 static bool preferred(int32_t id)
 {
-    return id == SS_TYPE_BOOL || id == SS_TYPE_FLOAT8 || id == SS_TYPE_TEXT;
+    if (id == SS_TYPE_BOOL || id == SS_TYPE_FLOAT8 || id == SS_TYPE_TEXT)
+        return true;
+    const ss_type_def *d = ss_type_def_get(id);
+    return d && d->preferred;
+}
+
+char ss_type_category(int32_t id)
+{
+    return category(id);
+}
+
+bool ss_type_preferred(int32_t id)
+{
+    return preferred(id);
 }
 
 static ss_type plain(int32_t id)
@@ -121,6 +156,12 @@ bool ss_func_name_exists(const char *name)
     for (size_t k = 0; k < NBUILTIN; k++)
         if (strcasecmp(builtin[k].name, name) == 0)
             return true;
+    uint32_t nd;
+    const ss_type_def *const *defs = ss_type_defs(&nd);
+    for (uint32_t t = 0; t < nd; t++)
+        for (const ss_func_def *f = defs[t]->functions; f && f->name; f++)
+            if (strcasecmp(f->name, name) == 0)
+                return true;
     return false;
 }
 
@@ -158,7 +199,7 @@ static const ss_func_def *only_alive(const candidate *c, uint32_t nc)
  * cannot be deduced the candidates are left as they were. */
 static uint32_t resolve_unknowns(candidate *c, uint32_t nc, uint32_t nargs, const ss_type *argtypes)
 {
-    bool saved[NBUILTIN];
+    bool saved[MAX_CANDIDATES];
     for (uint32_t k = 0; k < nc; k++)
         saved[k] = c[k].alive;
     uint32_t before = 0;
@@ -243,17 +284,17 @@ static const ss_func_def *unknowns_as_known(candidate *c, uint32_t nc, uint32_t 
     return found;
 }
 
-int ss_func_resolve(const char *name, uint32_t nargs, const ss_type *argtypes,
-                    const ss_func_def **def, ss_type *param_types, ss_type *result)
+/* func_select_candidate over the definitions defs[0..ndefs) (already of the right name). */
+static int select_candidate(const ss_func_def *const *defs, uint32_t ndefs, uint32_t nargs,
+                            const ss_type *argtypes, const ss_func_def **def, ss_type *param_types,
+                            ss_type *result)
 {
-    candidate c[NBUILTIN];
-    int score[NBUILTIN];
+    candidate c[MAX_CANDIDATES];
+    int score[MAX_CANDIDATES];
     uint32_t nc = 0;
     const ss_func_def *chosen = NULL;
-    for (size_t k = 0; k < NBUILTIN && !chosen; k++) {
-        const ss_func_def *d = &builtin[k];
-        if (strcasecmp(d->name, name) != 0)
-            continue;
+    for (size_t k = 0; k < ndefs && !chosen; k++) {
+        const ss_func_def *d = defs[k];
         if (d->variadic_any ? nargs < d->nargs : nargs != d->nargs)
             continue;
         bool exact = true, reachable = true;
@@ -303,4 +344,51 @@ int ss_func_resolve(const char *name, uint32_t nargs, const ss_type *argtypes,
     *def = chosen;
     *result = plain(chosen->result);
     return SS_OK;
+}
+
+/* Adds d to defs when it is named name (and room is left). */
+static void add_named(const ss_func_def **defs, uint32_t *n, const ss_func_def *d, const char *name)
+{
+    if (*n < MAX_CANDIDATES && strcasecmp(d->name, name) == 0)
+        defs[(*n)++] = d;
+}
+
+int ss_func_resolve(const char *name, uint32_t nargs, const ss_type *argtypes,
+                    const ss_func_def **def, ss_type *param_types, ss_type *result)
+{
+    const ss_func_def *defs[MAX_CANDIDATES];
+    uint32_t n = 0, nd;
+    for (size_t k = 0; k < NBUILTIN; k++)
+        add_named(defs, &n, &builtin[k], name);
+    const ss_type_def *const *types = ss_type_defs(&nd);
+    for (uint32_t t = 0; t < nd; t++)
+        for (const ss_func_def *f = types[t]->functions; f && f->name; f++)
+            add_named(defs, &n, f, name);
+    return select_candidate(defs, n, nargs, argtypes, def, param_types, result);
+}
+
+int ss_oper_resolve(const char *name, uint32_t nargs, const ss_type *argtypes,
+                    const ss_func_def **def, ss_type *param_types, ss_type *result)
+{
+    const ss_func_def *defs[MAX_CANDIDATES];
+    uint32_t n = 0, nd;
+    const ss_type_def *const *types = ss_type_defs(&nd);
+    for (uint32_t t = 0; t < nd; t++)
+        for (const ss_func_def *f = types[t]->operators; f && f->name; f++)
+            add_named(defs, &n, f, name);
+    for (size_t k = 0; k < NBUILTIN_OPS; k++)
+        add_named(defs, &n, &builtin_ops[k], name);
+    if (nargs == 2 && (argtypes[0].id == SS_TYPE_UNKNOWN) != (argtypes[1].id == SS_TYPE_UNKNOWN)) {
+        /* binary_oper_exact: an unknown operand is first assumed to have the other's type */
+        int32_t known = argtypes[argtypes[0].id == SS_TYPE_UNKNOWN ? 1 : 0].id;
+        for (uint32_t k = 0; k < n; k++) {
+            if (defs[k]->nargs == 2 && defs[k]->args[0] == known && defs[k]->args[1] == known) {
+                *def = defs[k];
+                param_types[0] = param_types[1] = plain(known);
+                *result = plain(defs[k]->result);
+                return SS_OK;
+            }
+        }
+    }
+    return select_candidate(defs, n, nargs, argtypes, def, param_types, result);
 }

@@ -39,6 +39,18 @@ typedef struct ss_func_def {
 int ss_func_resolve(const char *name, uint32_t nargs, const ss_type *argtypes,
                     const ss_func_def **def, ss_type *param_types, ss_type *result);
 
+/* The same resolution for an operator (PostgreSQL's oper_select_candidate) over the catalog
+ * types' operators (type_def.h) and the built-in types' ones, after binary_oper_exact's rule
+ * that an unknown operand of a binary operator is first tried as the other operand's type.
+ * A built-in type's operator comes back with eval NULL: the binder makes it an EXPR_OP. */
+int ss_oper_resolve(const char *name, uint32_t nargs, const ss_type *argtypes,
+                    const ss_func_def **def, ss_type *param_types, ss_type *result);
+
+/* PostgreSQL's typcategory and typispreferred of a type (catalog types answer from their
+ * descriptor; 'X' for a type without one). */
+char ss_type_category(int32_t id);
+bool ss_type_preferred(int32_t id);
+
 /* Whether any built-in function has this name (for the binder's messages). */
 bool ss_func_name_exists(const char *name);
 

@@ -1,4 +1,6 @@
-/* number_out.c — text output of integers and of float8 the way PostgreSQL 15 prints it: with
+/* number_out.c — text output of integers and of float8 / float4 the way PostgreSQL 15 prints
+ * them (float4 in fixed notation for exponents in [-4, 6), its digits the fewest that read
+ * back as the float); float8 with
  * extra_float_digits > 0 (the default, 1) the shortest decimal strictly inside the double's
  * rounding interval (closest to it when several qualify), in fixed notation when the decimal
  * exponent is in [-4, 15) and as d.ddde+XX otherwise; with extra_float_digits <= 0, %.*g with
@@ -10,6 +12,7 @@
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static SS_TLS int extra_digits = 1;
@@ -17,6 +20,11 @@ static SS_TLS int extra_digits = 1;
 void ss_float8_set_extra_digits(int extra_float_digits)
 {
     extra_digits = extra_float_digits;
+}
+
+int ss_float8_extra_digits(void)
+{
+    return extra_digits;
 }
 
 size_t ss_int64_to_text(int64_t v, char *buf)
@@ -277,51 +285,12 @@ static void shortest(double x, uint64_t *digits, int32_t *exp10)
     *exp10 = e10 + removed;
 }
 
-size_t ss_float8_to_text(double x, char *buf)
+/* Writes the significant digits digits[0..nd) of a number whose first digit has decimal
+ * exponent e at buf + len: fixed notation when e is in [-4, fixed_max) (float8 15, float4 6),
+ * d.ddde+XX otherwise; NUL-ends it and returns the new length. */
+static size_t layout(const char *digits, int nd, int e, int fixed_max, char *buf, size_t len)
 {
-    if (isnan(x) || isinf(x)) {
-        const char *s = isnan(x) ? "NaN" : x < 0 ? "-Infinity" : "Infinity";
-        size_t n = strlen(s);
-        memcpy(buf, s, n + 1);
-        return n;
-    }
-    if (extra_digits <= 0) {
-        int ndig = DBL_DIG + extra_digits;
-        int n = snprintf(buf, SS_NUMBER_BUFLEN, "%.*g", ndig < 1 ? 1 : ndig, x);
-        return n < 0 ? 0 : (size_t)n;
-    }
-    size_t len = 0;
-    if (signbit(x)) {
-        buf[len++] = '-';
-        x = -x;
-    }
-    if (x == 0) {
-        buf[len++] = '0';
-        buf[len] = '\0';
-        return len;
-    }
-    uint64_t value;
-    int32_t exp10;
-    pthread_once(&tables_once, build_tables);
-    shortest(x, &value, &exp10);
-    char digits[24];
-    int nd = 0;
-    uint64_t v = value;
-    do {
-        digits[nd++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v > 0);
-    for (int i = 0; i < nd / 2; i++) { /* most significant first */
-        char t = digits[i];
-        digits[i] = digits[nd - 1 - i];
-        digits[nd - 1 - i] = t;
-    }
-    while (nd > 1 && digits[nd - 1] == '0') {
-        nd--;
-        exp10++;
-    }
-    int e = exp10 + nd - 1; /* exponent of the first digit */
-    if (e >= -4 && e < 15) {
+    if (e >= -4 && e < fixed_max) {
         if (e < 0) {
             buf[len++] = '0';
             buf[len++] = '.';
@@ -353,4 +322,76 @@ size_t ss_float8_to_text(double x, char *buf)
     }
     buf[len] = '\0';
     return len;
+}
+
+/* The fewest significant digits (1..9) whose correctly rounded decimal reads back as the
+ * float x (> 0): digits[0..*nd) and the decimal exponent of the first one. */
+static void shortest_float(float x, char *digits, int *nd, int *e)
+{
+    char sci[40];
+    for (int p = 1; p <= 9; p++) {
+        snprintf(sci, sizeof sci, "%.*e", p - 1, (double)x);
+        if (strtof(sci, NULL) == x)
+            break;
+    }
+    *nd = 0;
+    const char *c = sci;
+    for (; *c && *c != 'e'; c++)
+        if (*c >= '0' && *c <= '9')
+            digits[(*nd)++] = *c;
+    *e = *c == 'e' ? atoi(c + 1) : 0;
+}
+
+size_t ss_float_to_text(double x, bool single, char *buf)
+{
+    if (isnan(x) || isinf(x)) {
+        const char *s = isnan(x) ? "NaN" : x < 0 ? "-Infinity" : "Infinity";
+        size_t n = strlen(s);
+        memcpy(buf, s, n + 1);
+        return n;
+    }
+    if (extra_digits <= 0) {
+        int ndig = (single ? FLT_DIG : DBL_DIG) + extra_digits;
+        int n = snprintf(buf, SS_NUMBER_BUFLEN, "%.*g", ndig < 1 ? 1 : ndig, single ? (double)(float)x : x);
+        return n < 0 ? 0 : (size_t)n;
+    }
+    size_t len = 0;
+    if (signbit(x)) {
+        buf[len++] = '-';
+        x = -x;
+    }
+    if (x == 0) {
+        buf[len++] = '0';
+        buf[len] = '\0';
+        return len;
+    }
+    char digits[24];
+    int nd = 0, e;
+    if (single) {
+        shortest_float((float)x, digits, &nd, &e);
+    } else {
+        uint64_t value;
+        int32_t exp10;
+        pthread_once(&tables_once, build_tables);
+        shortest(x, &value, &exp10);
+        uint64_t v = value;
+        do {
+            digits[nd++] = (char)('0' + v % 10);
+            v /= 10;
+        } while (v > 0);
+        for (int i = 0; i < nd / 2; i++) { /* most significant first */
+            char t = digits[i];
+            digits[i] = digits[nd - 1 - i];
+            digits[nd - 1 - i] = t;
+        }
+        e = exp10 + nd - 1; /* exponent of the first digit */
+    }
+    while (nd > 1 && digits[nd - 1] == '0')
+        nd--;
+    return layout(digits, nd, e, single ? FLT_DIG : DBL_DIG, buf, len);
+}
+
+size_t ss_float8_to_text(double x, char *buf)
+{
+    return ss_float_to_text(x, false, buf);
 }

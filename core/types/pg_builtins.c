@@ -20,6 +20,8 @@ static bool accepts(char c, ss_type t)
         return strchr("8nrfo", c) != NULL;
     case SS_TYPE_NUMERIC:
         return strchr("nrf", c) != NULL;
+    case SS_TYPE_FLOAT4:
+        return c == 'r' || c == 'f';
     case SS_TYPE_FLOAT8:
         return c == 'f';
     case SS_TYPE_TEXT:

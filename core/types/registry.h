@@ -1,6 +1,6 @@
 /* registry.h — the kernel's one table of type descriptions (sunstone/typeinfo.h): layout,
  * width, name and, for types whose bytes do not decide equality and order, the callbacks.
- * ss_api.type_info is ss_type_registry_get. */
+ * ss_api.type_info is ss_type_registry_get.  Catalog types (type_def.h) are listed there. */
 #ifndef SS_TYPES_REGISTRY_H
 #define SS_TYPES_REGISTRY_H
 
@@ -9,7 +9,17 @@
 /* The description of type id, or NULL when the kernel does not know it. */
 const ss_type_info *ss_type_registry_get(int32_t id);
 
+/* The primitive type whose vector layout and natural order id's vectors share
+ * (ss_type_info.physical: float4 -> float8, date -> int4); id itself for the built-in types
+ * and for a type with no physical type (its callbacks decide).  The evaluator switches on
+ * this where it has typed loops. */
+int32_t ss_type_physical(int32_t id);
+
 /* Descriptions that live with their type's folder (core/types/<type>/). */
 extern const ss_type_info ss_numeric_type_info;
+
+/* Catalog types (type_def.h), one per folder. */
+struct ss_type_def;
+extern const struct ss_type_def ss_float4_type_def;
 
 #endif

@@ -3,6 +3,7 @@
 #include "types/typeio.h"
 
 #include "types/numeric/numeric.h"
+#include "types/type_def.h"
 
 #include <errno.h>
 #include <math.h>
@@ -64,11 +65,12 @@ static bool prefix_ci(const char *s, size_t len, const char *word)
     return len >= wl && strncasecmp(s, word, wl) == 0;
 }
 
-/* float8in: strtod, plus the NaN / Infinity spellings, plus PostgreSQL's out-of-range rule
- * (an ERANGE result that is zero or infinite; denormals are accepted). */
-static int parse_float8(ss_ctx *ctx, const char *s, size_t len, double *out)
+/* float8in (float4in when single): strtod (strtof), plus the NaN / Infinity spellings, plus
+ * PostgreSQL's out-of-range rule (an ERANGE result that is zero or infinite; denormals are
+ * accepted), whose message quotes the number (float4in: the whole input). */
+int ss_float_parse(ss_ctx *ctx, const char *s, size_t len, bool single, double *out)
 {
-    static const char type_name[] = "double precision";
+    const char *type_name = single ? "real" : "double precision";
     char local[128];
     char *buf = len < sizeof local ? local : malloc(len + 1);
     if (!buf)
@@ -85,7 +87,7 @@ static int parse_float8(ss_ctx *ctx, const char *s, size_t len, double *out)
     }
     errno = 0;
     char *end;
-    double val = strtod(num, &end);
+    double val = single ? (double)strtof(num, &end) : strtod(num, &end);
     if (end == num || errno != 0) {
         int save_errno = errno;
         size_t rest = len - (size_t)(num - buf);
@@ -111,10 +113,10 @@ static int parse_float8(ss_ctx *ctx, const char *s, size_t len, double *out)
             val = -INFINITY;
             end = (char *)num + 4;
         } else if (save_errno == ERANGE) {
-            if (val == 0.0 || val >= HUGE_VAL || val <= -HUGE_VAL) {
+            if (val == 0.0 || (single ? fabs(val) >= HUGE_VALF : fabs(val) >= HUGE_VAL)) {
                 rc = ss_ctx_error(ctx, SS_SQLSTATE_NUMERIC_VALUE_OUT_OF_RANGE,
-                                  "\"%.*s\" is out of range for type %s", (int)(end - num), num,
-                                  type_name);
+                                  "\"%.*s\" is out of range for type %s", single ? (int)len : (int)(end - num),
+                                  single ? s : num, type_name);
                 goto done;
             }
         } else {
@@ -190,7 +192,7 @@ int ss_value_parse(ss_ctx *ctx, ss_type t, const char *s, size_t len, ss_value *
     case SS_TYPE_INT8:
         return parse_int(ctx, t.id, s, len, &out->v.i);
     case SS_TYPE_FLOAT8:
-        return parse_float8(ctx, s, len, &out->v.f);
+        return ss_float_parse(ctx, s, len, false, &out->v.f);
     case SS_TYPE_TEXT:
     case SS_TYPE_VARCHAR:
     case SS_TYPE_UNKNOWN:
@@ -201,7 +203,11 @@ int ss_value_parse(ss_ctx *ctx, ss_type t, const char *s, size_t len, ss_value *
         return SS_OK;
     case SS_TYPE_NUMERIC:
         return num_parse(ctx, s, len, &out->v.s); /* the typmod is the cast's business */
-    default:
+    default: {
+        const ss_type_def *d = ss_type_def_get(t.id); /* a catalog type's input function */
+        if (d && d->input)
+            return d->input(ctx, t, s, len, out, NULL);
+    }
         return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                             "input of values of type %s is not supported",
                             ss_type_internal_name(t.id));
@@ -233,7 +239,11 @@ void ss_value_format(ss_type t, const ss_value *v, ss_strbuf *out)
     case SS_TYPE_NUMERIC:
         num_format(&v->v.s, out);
         break;
-    default:
+    default: {
+        const ss_type_def *d = ss_type_def_get(t.id); /* a catalog type's output function */
+        if (d && d->output)
+            d->output(t, v, out);
         break;
+    }
     }
 }

@@ -11,10 +11,15 @@
  * nothing for a NULL value. */
 void ss_value_format(ss_type t, const ss_value *v, ss_strbuf *out);
 
-/* Runs the type's input function over s[0..len) (not necessarily NUL-terminated).  Text,
+/* Runs the type's input function over s[0..len) (not necessarily NUL-terminated); a catalog
+ * type's (type_def.h) puts variable-length results in ctx's execution arena.  Text,
  * varchar and unknown results point at s (varchar(n) length rules belong to casts).
  * Returns SS_OK, or SS_ERROR after recording 22P02 / 22003 on ctx. */
 int ss_value_parse(ss_ctx *ctx, ss_type t, const char *s, size_t len, ss_value *out);
+
+/* float8in, or float4in when single (the value then has float precision): 22P02 / 22003 as
+ * PostgreSQL. */
+int ss_float_parse(ss_ctx *ctx, const char *s, size_t len, bool single, double *out);
 
 /* "integer", "character varying(10)", ... as format_type() shows it; written to buf
  * (when buf and n are given) and returned. */
@@ -33,6 +38,11 @@ size_t ss_float8_to_text(double x, char *buf);
  * that reads back exactly, <= 0 printf's %.*g with 15 + n significant digits, as
  * PostgreSQL's float8out. */
 void ss_float8_set_extra_digits(int extra_float_digits);
+/* The calling thread's extra_float_digits (float4's output reads it too). */
+int ss_float8_extra_digits(void);
+/* PostgreSQL 15 float8out, or float4out when single (x then holds a float value); returns the
+ * length. */
+size_t ss_float_to_text(double x, bool single, char *buf);
 /* Decimal integer text; returns the length. */
 size_t ss_int64_to_text(int64_t v, char *buf);
 

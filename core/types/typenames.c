@@ -3,6 +3,7 @@
 #include "types/typeio.h"
 
 #include "types/numeric/numeric.h"
+#include "types/type_def.h"
 
 #include <stdio.h>
 #include <strings.h>
@@ -19,7 +20,10 @@ static const char *display_base(int32_t id)
     case SS_TYPE_TEXT: return "text";
     case SS_TYPE_VARCHAR: return "character varying";
     case SS_TYPE_UNKNOWN: return "unknown";
-    default: return "???";
+    default: {
+        const ss_type_def *d = ss_type_def_get(id);
+        return d ? d->display_name : "???";
+    }
     }
 }
 
@@ -34,6 +38,13 @@ const char *ss_type_display_name(ss_type t, char *buf, size_t n)
         char mod[32];
         num_typmod_text(t.typmod, mod, sizeof mod);
         snprintf(buf, n, "%s%s", base, mod);
+    } else if (t.typmod >= 0 && ss_type_def_get(t.id) && ss_type_def_get(t.id)->typmod_out) {
+        /* a catalog type's modifier: a suffix, or the whole name ("timestamp(3) without ...") */
+        char mod[96];
+        if (ss_type_def_get(t.id)->typmod_out(t.typmod, mod, sizeof mod))
+            snprintf(buf, n, "%s", mod);
+        else
+            snprintf(buf, n, "%s%s", base, mod);
     } else
         snprintf(buf, n, "%s", base);
     return buf;
@@ -51,7 +62,10 @@ const char *ss_type_internal_name(int32_t id)
     case SS_TYPE_TEXT: return "text";
     case SS_TYPE_VARCHAR: return "varchar";
     case SS_TYPE_UNKNOWN: return "unknown";
-    default: return "???";
+    default: {
+        const ss_type_def *d = ss_type_def_get(id);
+        return d ? d->internal_name : "???";
+    }
     }
 }
 
@@ -78,6 +92,11 @@ bool ss_type_lookup_name(const char *name, int32_t *id)
             *id = names[i].id;
             return true;
         }
+    }
+    const ss_type_def *d = ss_type_def_by_name(name); /* catalog types */
+    if (d) {
+        *id = d->info->id;
+        return true;
     }
     return false;
 }

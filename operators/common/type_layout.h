@@ -4,9 +4,12 @@
  * layout OPS_LAYOUT_CUSTOM, whose values are compared and hashed through those callbacks.
  * The description comes from the kernel (ss_api.type_info), so operators handle types they
  * were not written for: each module calls ops_types_bind in its sunstone_plugin_init.
- * (Type names for messages come from ss_api.type_name.) */
+ * A type with a physical type (ss_type_info.physical: float4 -> float8, date -> int4) has
+ * that type's layout.  (Type names for messages come from ss_api.type_name.) */
 #ifndef OPS_TYPE_LAYOUT_H
 #define OPS_TYPE_LAYOUT_H
+
+#include <stddef.h>
 
 #include "sunstone/plugin.h"
 
@@ -39,6 +42,11 @@ static inline ops_layout ops_layout_of(int32_t type_id)
     case SS_TYPE_UNKNOWN: return OPS_LAYOUT_TEXT;
     default: {
         const ss_type_info *ti = ops_type_info(type_id);
+        /* a type whose vectors are those of a primitive type (float4 -> float8, date ->
+           int4, bytea -> text) moves, compares and hashes as that type */
+        if (ti && ti->struct_size >= offsetof(ss_type_info, physical) + sizeof ti->physical &&
+            ti->physical && ti->physical != type_id)
+            return ops_layout_of(ti->physical);
         if (ti && ti->layout == SS_LAYOUT_VARLEN && ti->compare)
             return OPS_LAYOUT_CUSTOM;
         return OPS_LAYOUT_NONE;

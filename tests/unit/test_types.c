@@ -339,7 +339,8 @@ START_TEST(type_names)
     int32_t id = 0;
     ck_assert(ss_type_lookup_name("numeric", &id) && id == SS_TYPE_NUMERIC);
     ck_assert(ss_type_lookup_name("decimal", &id) && id == SS_TYPE_NUMERIC);
-    ck_assert(!ss_type_lookup_name("float4", &id));
+    ck_assert(ss_type_lookup_name("float4", &id) && id == SS_TYPE_FLOAT4); /* the catalog's */
+    ck_assert(!ss_type_lookup_name("real", &id)); /* the grammar's name for float4 */
 }
 END_TEST
 

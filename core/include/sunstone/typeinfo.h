@@ -105,6 +105,13 @@ typedef struct ss_type_info {
     /* addition and classification, or NULL when the type has none (appended: read it only
        when struct_size covers it) */
     const ss_type_arith *arith;
+    /* the primitive type id (SS_TYPE_INT4, SS_TYPE_INT8, SS_TYPE_FLOAT8, SS_TYPE_TEXT) whose
+       vector layout and natural order this type's vectors share: date is int4, timestamp
+       int8, float4 float8, bytea and uuid text (bytewise memcmp, then length).  A module
+       treats such a vector as one of that type for moving, comparing and hashing.  0: the
+       type's own callbacks above decide (or it has no order).  The primitive types name
+       themselves.  (Appended: read it only when struct_size covers it.) */
+    int32_t physical;
 } ss_type_info;
 
 #ifdef __cplusplus
