@@ -268,6 +268,8 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
             call.result_type = t == SS_TYPE_VARCHAR ? type_of(SS_TYPE_TEXT) : type_of(t);
             if (t == SS_TYPE_BOOL)
                 return no_such_function(b, a->location, name, "boolean");
+            if (!bind_type_has_minmax(arg->type))
+                return no_such_function(b, a->location, name, tname(arg->type, b1, sizeof b1));
         }
         call.arg = arg;
     }

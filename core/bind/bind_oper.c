@@ -287,6 +287,8 @@ ss_expr *bind_op(binder *b, const ast_expr *a)
         return no_operator(b, a, l0, r0);
     if (!is_comparison(op) && !numeric_rank(t.id))
         return no_operator(b, a, l, r);
+    if (is_comparison(op) && t.id == SS_TYPE_JSON)
+        return no_operator(b, a, l0, r0); /* json has no comparison operators */
     t.typmod = -1; /* results of numeric arithmetic have no typmod */
     return make_op(b, op, is_comparison(op) ? type_of(SS_TYPE_BOOL) : t, l, r);
 }

@@ -29,6 +29,8 @@ STRING(UNKNOWN, "unknown");
 /* The catalog: one line per type folder (type_def.h). */
 static const ss_type_def *const catalog[] = {
     &ss_float4_type_def,
+    &ss_json_type_def,
+    &ss_jsonb_type_def,
 };
 
 #define NCATALOG (sizeof catalog / sizeof catalog[0])

@@ -21,5 +21,7 @@ extern const ss_type_info ss_numeric_type_info;
 /* Catalog types (type_def.h), one per folder. */
 struct ss_type_def;
 extern const struct ss_type_def ss_float4_type_def;
+extern const struct ss_type_def ss_json_type_def;
+extern const struct ss_type_def ss_jsonb_type_def;
 
 #endif

@@ -191,6 +191,8 @@ static int parse_object(parser *p, jv *out)
                 k->kind = JB_STRING;
                 k->s = lx->str;
                 k->len = lx->str_len;
+                k->src = lx->tok_start;
+                k->srclen = (uint32_t)(lx->tok_end - lx->tok_start);
             }
             if ((rc = json_lex_next(lx)) != SS_OK || (rc = expect(p, JT_COLON, P_OBJECT_LABEL)) != SS_OK ||
                 (rc = parse_value(p, v)) != SS_OK)
