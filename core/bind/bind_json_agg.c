@@ -41,14 +41,15 @@ int bind_json_agg(binder *b, const ast_expr *a, ss_expr **args, ss_agg_call *cal
                     return SS_ERROR;
                 continue;
             }
-            return bind_error(b, a->location, SS_SQLSTATE_DATATYPE_MISMATCH,
+            /* PostgreSQL reports it without a position */
+            return bind_error(b, -1, SS_SQLSTATE_DATATYPE_MISMATCH,
                               "could not determine polymorphic type because input has type unknown");
         }
     }
     if (a->distinct) {
         for (uint32_t i = 0; i < want; i++)
             if (args[i]->type.id == SS_TYPE_JSON)
-                return bind_error(b, a->args[i]->location, SS_SQLSTATE_UNDEFINED_FUNCTION,
+                return bind_error(b, expr_location(a->args[i]), SS_SQLSTATE_UNDEFINED_FUNCTION,
                                   "could not identify an equality operator for type json");
         return bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                           "feature not supported: %s(DISTINCT ...)", name);
