@@ -182,6 +182,16 @@ static int update_sum_float8(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg
 {
     double *sum = acc->f;
     int64_t *cnt = acc->n;
+    if (acc->spec.float4_steps) {
+        AGG_FOR_EACH(double, {
+            double s = (double)(float)(sum[g] + v);
+            if (isinf(s) && cnt[g] > 0 && !isinf(sum[g]) && !isinf(v))
+                return float_overflow(ctx, api);
+            sum[g] = cnt[g] > 0 ? s : v;
+            cnt[g]++;
+        });
+        return SS_OK;
+    }
     AGG_FOR_EACH(double, {
         double s = sum[g] + v;
         if (isinf(s) && cnt[g] > 0 && !isinf(sum[g]) && !isinf(v))

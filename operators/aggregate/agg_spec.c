@@ -64,8 +64,10 @@ int agg_spec_resolve(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call,
             if (is_integer_layout(spec->arg_layout) && call->result_type.id == SS_TYPE_INT8)
                 spec->kind = AGG_SUM_INT;
             else if (spec->arg_layout == OPS_LAYOUT_FLOAT8 &&
-                     spec->result_layout == OPS_LAYOUT_FLOAT8) /* float8, or float4 (real) */
+                     spec->result_layout == OPS_LAYOUT_FLOAT8) { /* float8, or float4 (real) */
                 spec->kind = AGG_SUM_FLOAT8;
+                spec->float4_steps = call->result_type.id == SS_TYPE_FLOAT4;
+            }
             else
                 return unsupported(ctx, api, call, spec);
         } else if (call->name[0] == 'a') {

@@ -45,6 +45,9 @@ typedef struct agg_spec {
     /* the input is collected and fed in order at the end (agg_ordered.h): ORDER BY in the
        call, or DISTINCT over more than one argument (PostgreSQL sorts its input) */
     bool ordered;
+    /* AGG_SUM_FLOAT8 of a real result: every partial sum is rounded to float precision, as
+       PostgreSQL's float4pl does step by step (a float4 sum, not a rounded double sum) */
+    bool float4_steps;
 } agg_spec;
 
 /* Fills spec for call, whose output column has type out_type; 0A000 for a function / type

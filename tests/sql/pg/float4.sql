@@ -76,3 +76,7 @@ select k, a * 2, a + k from f4 where k < 6 order by k;
 drop table f4;
 drop table f4types;
 drop table f4agg;
+-- sum(real) rounds every partial sum to float precision, as float4pl does
+SELECT sum(x) FROM (SELECT 0.1::real FROM generate_series(1, 10)) v(x);
+SELECT g, sum(x) FROM (SELECT i % 2, 0.1::real FROM generate_series(1, 20) i) v(g, x) GROUP BY g ORDER BY g;
+SELECT sum(x) FROM (VALUES (3e38::real), (3e38::real)) v(x);
