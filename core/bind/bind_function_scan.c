@@ -5,9 +5,11 @@
  * are bound over the FROM items before the call (functions in FROM are implicitly LATERAL in
  * PostgreSQL): one that reads a column is refused (0A000), as LATERAL is.
  *
- * In the select list of a query without aggregates, one generate_series with constant
- * arguments (PostgreSQL's ProjectSet) becomes a cross join of the FROM rows with its
- * function scan; other set-returning functions there are refused (0A000). */
+ * json's set-returning functions (types/json/json_srf.h) are function scans the kernel
+ * expands.  In the select list of a query without aggregates, one generate_series (or one
+ * json function of one column) with constant arguments (PostgreSQL's ProjectSet) becomes a
+ * cross join of the FROM rows with its function scan; other set-returning functions there
+ * are refused (0A000). */
 #include <stdio.h>
 #include <string.h>
 
@@ -106,7 +108,7 @@ static ss_lop *json_function_lop(binder *b, const ast_expr *a, ss_expr **args, u
  * colname (WITH ORDINALITY: a second, bigint column "ordinality"); NULL with the error set.
  * lateral_ok: an argument that reads a column is refused by the caller (*reads_column). */
 static ss_lop *function_lop(binder *b, const ast_expr *a, bool ordinality, const char *colname, uint32_t rel,
-                            bool lateral, bool *reads_column)
+                            bool lateral, bool *reads_column, bool select_list)
 {
     const char *name = a->names[a->nnames - 1];
     *reads_column = false;
@@ -179,7 +181,7 @@ static ss_lop *function_lop(binder *b, const ast_expr *a, bool ordinality, const
         return NULL;
     if (json_srf)
         return json_function_lop(b, a, args, n, ordinality, colname, rel, srf_arg, srf_ncols, srf_types,
-                                 srf_names);
+                                 select_list ? (const char *[2]){NULL, NULL} : srf_names);
     ss_type t;
     if (series_type(b, a, args, n, &t))
         return NULL;
@@ -214,7 +216,7 @@ int bind_from_function(binder *b, const ast_from_item *f, ss_lop **out)
     uint32_t rel = new_rel(b);
     bool reads_column, lateral = b->lateral_slot;
     b->lateral_slot = false;
-    ss_lop *op = function_lop(b, a, f->ordinality, f->alias ? f->alias : name, rel, lateral, &reads_column);
+    ss_lop *op = function_lop(b, a, f->ordinality, f->alias ? f->alias : name, rel, lateral, &reads_column, false);
     b->function_lateral = op && reads_column;
     if (!op) {
         if (!reads_column || lateral)
@@ -287,11 +289,19 @@ int attach_target_srf(binder *b, const ast_select *s, bool is_agg, ss_lop **top)
     /* one generate_series (written once or several times the same) with constant arguments
        in a query without aggregates: PostgreSQL's ProjectSet is then a cross join of each
        input row with the function's rows; the others stay refused */
-    if (!found || several || is_agg || strcmp(found->names[found->nnames - 1], "generate_series") != 0)
+    if (!found || several || is_agg)
+        return SS_OK;
+    /* so can a json set-returning function of one column (jsonb_array_elements,
+       jsonb_object_keys): its column is named after the function */
+    const char *fname = found->names[found->nnames - 1];
+    uint32_t fcols = 0;
+    bool json_one = json_srf_describe(fname, &(int32_t){0}, &fcols, (ss_type[2]){{0, 0}, {0, 0}},
+                                      (const char *[2]){NULL, NULL}) && fcols == 1;
+    if (strcmp(fname, "generate_series") != 0 && !json_one)
         return SS_OK;
     uint32_t rel = new_rel(b);
     bool reads_column;
-    ss_lop *op = function_lop(b, found, false, "generate_series", rel, false, &reads_column);
+    ss_lop *op = function_lop(b, found, false, fname, rel, false, &reads_column, true);
     if (!op)
         return reads_column ? SS_OK : SS_ERROR;
     if (!(*top = lop_join(b->ctx, b->arena, SS_JOIN_INNER, *top, op, NULL)))

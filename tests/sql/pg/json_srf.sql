@@ -33,3 +33,7 @@ SELECT * FROM jsonb_object_keys('[]');
 SELECT * FROM json_object_keys('[]');
 SELECT * FROM json_object_keys('1');
 SELECT * FROM jsonb_each(1);
+-- in the select list: one one-column function with constant arguments
+SELECT jsonb_array_elements('[1,"a",null]');
+SELECT jsonb_object_keys('{"b":1,"a":2}'), 1 AS one;
+SELECT json_array_elements_text('["x", "y"]') AS v;
