@@ -201,65 +201,34 @@ int jsonb_from_value(ss_ctx *ctx, ss_type t, const ss_value *v, ss_arena *a, jv 
     return rc;
 }
 
-#define TXT(v) ((const ss_text *)(v)->data)
-
 static int unknown_arg(ss_ctx *ctx)
 {
     return ss_ctx_error(ctx, SS_SQLSTATE_DATATYPE_MISMATCH,
                         "could not determine polymorphic type because input has type unknown");
 }
 
-int js_fn_to_json(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                  uint32_t n, ss_vector *out)
+/* to_json / to_jsonb (how 1: jsonb) */
+static int to_json_row(jfn_row *r, int how)
 {
-    (void)nargs;
-    if (args[0]->type.id == SS_TYPE_UNKNOWN)
-        return unknown_arg(ctx);
-    ss_strbuf sb;
-    ss_strbuf_init(&sb);
-    int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        ss_value v;
-        json_read_value(args[0], i, &v);
-        if (v.is_null) {
-            if ((rc = jfn_set_null(ctx, out, i)) != SS_OK)
-                break;
-            continue;
-        }
-        ss_strbuf_clear(&sb);
-        if ((rc = json_append_value(ctx, args[0]->type, &v, &sb)) != SS_OK ||
-            (rc = jfn_set_buf(ctx, out, i, &sb)) != SS_OK)
-            break;
-    });
-    ss_strbuf_free(&sb);
-    return rc;
+    if (r->args[0]->type.id == SS_TYPE_UNKNOWN)
+        return unknown_arg(r->ctx);
+    ss_value v;
+    json_read_value(r->args[0], r->i, &v);
+    if (v.is_null)
+        return jfn_set_null(r->ctx, r->out, r->i);
+    if (!how) {
+        if (json_append_value(r->ctx, r->args[0]->type, &v, r->sb) != SS_OK)
+            return SS_ERROR;
+        return jfn_set_buf(r->ctx, r->out, r->i, r->sb);
+    }
+    jv t;
+    if (jsonb_from_value(r->ctx, r->args[0]->type, &v, r->a, &t) != SS_OK)
+        return SS_ERROR;
+    return jfn_set_tree(r->ctx, r->out, r->i, &t, r->a);
 }
 
-int jb_fn_to_jsonb(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                   uint32_t n, ss_vector *out)
-{
-    (void)nargs;
-    if (args[0]->type.id == SS_TYPE_UNKNOWN)
-        return unknown_arg(ctx);
-    ss_arena *a = jfn_arena(ctx);
-    if (!a)
-        return SS_ERROR;
-    int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        ss_arena_reset(a);
-        ss_value v;
-        json_read_value(args[0], i, &v);
-        jv r;
-        if (v.is_null)
-            rc = jfn_set_null(ctx, out, i);
-        else if ((rc = jsonb_from_value(ctx, args[0]->type, &v, a, &r)) == SS_OK)
-            rc = jfn_set_tree(ctx, out, i, &r, a);
-        if (rc != SS_OK)
-            break;
-    });
-    ss_arena_destroy(a);
-    return rc;
-}
+JFN_ROWS(js_fn_to_json, to_json_row, 0)
+JFN_ROWS(jb_fn_to_jsonb, to_json_row, 1)
 
 /* The text of an object key: its output text; NULL keys and container keys are refused. */
 static int key_text(ss_ctx *ctx, const ss_vector *v, uint32_t row, uint32_t argno, ss_strbuf *out)
@@ -291,129 +260,71 @@ static int odd_args(ss_ctx *ctx, const char *fn)
     return SS_ERROR;
 }
 
-int js_fn_build_object(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                       uint32_t n, ss_vector *out)
-{
-    if (nargs % 2)
-        return odd_args(ctx, "json_build_object");
-    ss_strbuf sb, key;
-    ss_strbuf_init(&sb);
-    ss_strbuf_init(&key);
-    int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        ss_strbuf_clear(&sb);
-        ss_strbuf_putc(&sb, '{');
-        for (uint32_t k = 0; k < nargs && rc == SS_OK; k += 2) {
-            if (k)
-                ss_strbuf_puts(&sb, ", ");
-            ss_strbuf_clear(&key);
-            if ((rc = key_text(ctx, args[k], i, k + 1, &key)) != SS_OK)
-                break;
-            json_escape(key.data ? key.data : "", key.len, &sb);
-            ss_strbuf_puts(&sb, " : ");
-            ss_value v;
-            json_read_value(args[k + 1], i, &v);
-            rc = json_append_value(ctx, args[k + 1]->type, &v, &sb);
-        }
-        if (rc != SS_OK)
-            break;
-        ss_strbuf_putc(&sb, '}');
-        if ((rc = jfn_set_buf(ctx, out, i, &sb)) != SS_OK)
-            break;
-    });
-    ss_strbuf_free(&sb);
-    ss_strbuf_free(&key);
-    return rc;
-}
+enum { BUILD_JSONB = 1, BUILD_OBJECT = 2 };
 
-int js_fn_build_array(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                      uint32_t n, ss_vector *out)
+/* json_build_object / json_build_array as text ({"k" : v, ...}, [v, ...]) */
+static int build_json(jfn_row *r, bool object)
 {
-    ss_strbuf sb;
-    ss_strbuf_init(&sb);
-    int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        ss_strbuf_clear(&sb);
-        ss_strbuf_putc(&sb, '[');
-        for (uint32_t k = 0; k < nargs && rc == SS_OK; k++) {
-            if (k)
-                ss_strbuf_puts(&sb, ", ");
-            ss_value v;
-            json_read_value(args[k], i, &v);
-            rc = json_append_value(ctx, args[k]->type, &v, &sb);
-        }
-        if (rc != SS_OK)
-            break;
-        ss_strbuf_putc(&sb, ']');
-        if ((rc = jfn_set_buf(ctx, out, i, &sb)) != SS_OK)
-            break;
-    });
-    ss_strbuf_free(&sb);
-    return rc;
-}
-
-int jb_fn_build_object(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                       uint32_t n, ss_vector *out)
-{
-    if (nargs % 2)
-        return odd_args(ctx, "jsonb_build_object");
-    ss_arena *a = jfn_arena(ctx);
-    if (!a)
-        return SS_ERROR;
     ss_strbuf key;
     ss_strbuf_init(&key);
     int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        ss_arena_reset(a);
-        jv obj = {.kind = JB_OBJECT, .n = nargs / 2};
-        obj.items = ss_arena_alloc(a, (size_t)nargs * sizeof(jv) + 1);
-        if (!obj.items) {
-            rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-            break;
-        }
-        for (uint32_t k = 0; k < nargs && rc == SS_OK; k += 2) {
+    ss_strbuf_putc(r->sb, object ? '{' : '[');
+    for (uint32_t k = 0; k < r->nargs && rc == SS_OK; k += object ? 2 : 1) {
+        if (k)
+            ss_strbuf_puts(r->sb, ", ");
+        if (object) {
             ss_strbuf_clear(&key);
-            if ((rc = key_text(ctx, args[k], i, k + 1, &key)) != SS_OK ||
-                (rc = copy_into(ctx, a, key.data ? key.data : "", key.len, &obj.items[k], JB_STRING)) != SS_OK)
+            if ((rc = key_text(r->ctx, r->args[k], r->i, k + 1, &key)) != SS_OK)
                 break;
-            ss_value v;
-            json_read_value(args[k + 1], i, &v);
-            rc = jsonb_from_value(ctx, args[k + 1]->type, &v, a, &obj.items[k + 1]);
+            json_escape(key.data ? key.data : "", key.len, r->sb);
+            ss_strbuf_puts(r->sb, " : ");
         }
-        if (rc != SS_OK)
-            break;
-        jv_object_normalise(&obj);
-        if ((rc = jfn_set_tree(ctx, out, i, &obj, a)) != SS_OK)
-            break;
-    });
+        uint32_t vk = object ? k + 1 : k;
+        ss_value v;
+        json_read_value(r->args[vk], r->i, &v);
+        rc = json_append_value(r->ctx, r->args[vk]->type, &v, r->sb);
+    }
     ss_strbuf_free(&key);
-    ss_arena_destroy(a);
-    return rc;
+    if (rc != SS_OK)
+        return SS_ERROR;
+    ss_strbuf_putc(r->sb, object ? '}' : ']');
+    return jfn_set_buf(r->ctx, r->out, r->i, r->sb);
 }
 
-int jb_fn_build_array(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                      uint32_t n, ss_vector *out)
+/* jsonb_build_object / jsonb_build_array as a tree (keys deduplicated and sorted) */
+static int build_jsonb(jfn_row *r, bool object)
 {
-    ss_arena *a = jfn_arena(ctx);
-    if (!a)
-        return SS_ERROR;
-    int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        ss_arena_reset(a);
-        jv arr = {.kind = JB_ARRAY, .n = nargs};
-        arr.items = ss_arena_alloc(a, (size_t)nargs * sizeof(jv) + 1);
-        if (!arr.items) {
-            rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-            break;
+    jv res = {.kind = object ? JB_OBJECT : JB_ARRAY, .n = object ? r->nargs / 2 : r->nargs};
+    res.items = ss_arena_alloc(r->a, (size_t)r->nargs * sizeof(jv) + 1);
+    if (!res.items)
+        return ss_ctx_error(r->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    for (uint32_t k = 0; k < r->nargs; k++) {
+        if (object && k % 2 == 0) {
+            ss_strbuf_clear(r->sb);
+            if (key_text(r->ctx, r->args[k], r->i, k + 1, r->sb) != SS_OK ||
+                copy_into(r->ctx, r->a, r->sb->data ? r->sb->data : "", r->sb->len, &res.items[k], JB_STRING) != SS_OK)
+                return SS_ERROR;
+            continue;
         }
-        for (uint32_t k = 0; k < nargs && rc == SS_OK; k++) {
-            ss_value v;
-            json_read_value(args[k], i, &v);
-            rc = jsonb_from_value(ctx, args[k]->type, &v, a, &arr.items[k]);
-        }
-        if (rc != SS_OK || (rc = jfn_set_tree(ctx, out, i, &arr, a)) != SS_OK)
-            break;
-    });
-    ss_arena_destroy(a);
-    return rc;
+        ss_value v;
+        json_read_value(r->args[k], r->i, &v);
+        if (jsonb_from_value(r->ctx, r->args[k]->type, &v, r->a, &res.items[k]) != SS_OK)
+            return SS_ERROR;
+    }
+    if (object)
+        jv_object_normalise(&res);
+    return jfn_set_tree(r->ctx, r->out, r->i, &res, r->a);
 }
+
+static int build_row(jfn_row *r, int how)
+{
+    bool object = how & BUILD_OBJECT;
+    if (object && r->nargs % 2)
+        return odd_args(r->ctx, how & BUILD_JSONB ? "jsonb_build_object" : "json_build_object");
+    return how & BUILD_JSONB ? build_jsonb(r, object) : build_json(r, object);
+}
+
+JFN_ROWS(js_fn_build_object, build_row, BUILD_OBJECT)
+JFN_ROWS(js_fn_build_array, build_row, 0)
+JFN_ROWS(jb_fn_build_object, build_row, BUILD_OBJECT | BUILD_JSONB)
+JFN_ROWS(jb_fn_build_array, build_row, BUILD_JSONB)

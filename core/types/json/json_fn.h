@@ -8,7 +8,7 @@
 #include "types/functions.h"
 #include "types/json/json.h"
 
-/* ---- helpers (json_ops.c) ---- */
+/* ---- helpers (json_rows.c) ---- */
 int jfn_set_null(ss_ctx *ctx, ss_vector *out, uint32_t row);
 /* The encoded value at p (NULL: SQL NULL) into row of a jsonb vector. */
 int jfn_set_jsonb(ss_ctx *ctx, ss_vector *out, uint32_t row, const char *p);
@@ -16,8 +16,32 @@ int jfn_set_tree(ss_ctx *ctx, ss_vector *out, uint32_t row, const jv *v, ss_aren
 int jfn_set_buf(ss_ctx *ctx, ss_vector *out, uint32_t row, ss_strbuf *sb);
 /* The path (text[]) argument at row of v. */
 int jfn_path(ss_ctx *ctx, const ss_vector *v, uint32_t row, ss_arena *a, json_path *out);
-/* A scratch arena for per-row trees (reset per row, destroyed by the caller). */
-ss_arena *jfn_arena(ss_ctx *ctx);
+
+/* One row of an evaluation: row i of the arguments into row i of out, with scratch memory
+ * (reset before the row) and a string buffer (cleared before the row). */
+typedef struct jfn_row {
+    ss_ctx *ctx;
+    ss_vector *const *args;
+    uint32_t nargs;
+    uint32_t i;
+    ss_vector *out;
+    ss_arena *a;
+    ss_strbuf *sb;
+} jfn_row;
+typedef int (*jfn_row_fn)(jfn_row *r, int how);
+/* Runs fn(r, how) at rows[0..n) (rows NULL: 0..n-1), stopping at the first error. */
+int jfn_rows(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+             ss_vector *out, jfn_row_fn fn, int how);
+/* Argument k at the row: its ss_text (jsonb: the encoded bytes at ->ptr), or int4. */
+static inline const ss_text *jfn_text(const jfn_row *r, uint32_t k)
+{
+    return &((const ss_text *)r->args[k]->data)[r->i];
+}
+static inline int32_t jfn_int(const jfn_row *r, uint32_t k)
+{
+    return ((const int32_t *)r->args[k]->data)[r->i];
+}
+
 /* #> / #>> of one row: the value at path of the jsonb doc (or json text doc) into row of out. */
 int jb_path_emit(ss_ctx *ctx, ss_vector *out, uint32_t row, const char *doc, const json_path *path,
                  bool as_text, ss_strbuf *sb);
@@ -29,6 +53,9 @@ int jb_concat_trees(ss_ctx *ctx, jv *x, jv *y, ss_arena *a, jv *out);
 #define JFN(name)                                                                          \
     int name(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,    \
              uint32_t n, ss_vector *out)
+/* An evaluation callback that runs fn(r, how) per row. */
+#define JFN_ROWS(name, fn, how)                                                            \
+    JFN(name) { return jfn_rows(ctx, args, nargs, rows, n, out, fn, how); }
 
 /* operators (json_ops.c) */
 JFN(jb_op_field);

@@ -21,19 +21,6 @@ static const char *type_name(int kind)
     }
 }
 
-int jb_fn_typeof(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                 uint32_t n, ss_vector *out)
-{
-    (void)nargs;
-    int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        const char *t = type_name(TXT(args[0])[i].ptr[0]);
-        if ((rc = ss_vector_set_text(ctx, out, i, t, strlen(t))) != SS_OK)
-            break;
-    });
-    return rc;
-}
-
 /* The kind of the json text's value: its first token decides. */
 static int js_kind(const ss_text *t)
 {
@@ -52,18 +39,15 @@ static int js_kind(const ss_text *t)
     return JB_NULL;
 }
 
-int js_fn_typeof(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                 uint32_t n, ss_vector *out)
+/* jsonb_typeof / json_typeof (how 1: json) */
+static int typeof_row(jfn_row *r, int how)
 {
-    (void)nargs;
-    int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        const char *t = type_name(js_kind(&TXT(args[0])[i]));
-        if ((rc = ss_vector_set_text(ctx, out, i, t, strlen(t))) != SS_OK)
-            break;
-    });
-    return rc;
+    const char *t = type_name(how ? js_kind(jfn_text(r, 0)) : jfn_text(r, 0)->ptr[0]);
+    return ss_vector_set_text(r->ctx, r->out, r->i, t, strlen(t));
 }
+
+JFN_ROWS(jb_fn_typeof, typeof_row, 0)
+JFN_ROWS(js_fn_typeof, typeof_row, 1)
 
 static int array_length_error(ss_ctx *ctx, int kind)
 {
@@ -72,65 +56,35 @@ static int array_length_error(ss_ctx *ctx, int kind)
                                           : "cannot get array length of a scalar");
 }
 
-int jb_fn_array_length(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                       uint32_t n, ss_vector *out)
+/* jsonb_array_length / json_array_length (how 1: json) */
+static int array_length_row(jfn_row *r, int how)
 {
-    (void)nargs;
-    int32_t *r = out->data;
-    int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        const char *p = TXT(args[0])[i].ptr;
-        if (p[0] != JB_ARRAY) {
-            rc = array_length_error(ctx, p[0]);
-            break;
-        }
-        r[i] = (int32_t)jb_count(p);
-    });
-    return rc;
-}
-
-int js_fn_array_length(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                       uint32_t n, ss_vector *out)
-{
-    (void)nargs;
-    int32_t *r = out->data;
-    ss_arena *a = jfn_arena(ctx);
-    if (!a)
-        return SS_ERROR;
-    int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        ss_arena_reset(a);
-        const ss_text *t = &TXT(args[0])[i];
-        int kind = js_kind(t);
-        if (kind != JB_ARRAY) {
-            rc = array_length_error(ctx, kind);
-            break;
-        }
+    const ss_text *t = jfn_text(r, 0);
+    int kind = how ? js_kind(t) : t->ptr[0];
+    if (kind != JB_ARRAY)
+        return array_length_error(r->ctx, kind);
+    uint32_t n = jb_count(t->ptr);
+    if (how) {
         jv *v;
-        if ((rc = json_parse_spans(ctx, t->ptr, t->len, a, &v)) != SS_OK)
-            break;
-        r[i] = (int32_t)v->n;
-    });
-    ss_arena_destroy(a);
-    return rc;
+        if (json_parse_spans(r->ctx, t->ptr, t->len, r->a, &v) != SS_OK)
+            return SS_ERROR;
+        n = v->n;
+    }
+    ((int32_t *)r->out->data)[r->i] = (int32_t)n;
+    return SS_OK;
 }
 
-int jb_fn_pretty(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                 uint32_t n, ss_vector *out)
+JFN_ROWS(jb_fn_array_length, array_length_row, 0)
+JFN_ROWS(js_fn_array_length, array_length_row, 1)
+
+static int pretty_row(jfn_row *r, int how)
 {
-    (void)nargs;
-    ss_strbuf sb;
-    ss_strbuf_init(&sb);
-    int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        ss_strbuf_clear(&sb);
-        jb_format(TXT(args[0])[i].ptr, true, &sb);
-        if ((rc = jfn_set_buf(ctx, out, i, &sb)) != SS_OK)
-            break;
-    });
-    ss_strbuf_free(&sb);
-    return rc;
+    (void)how;
+    jb_format(jfn_text(r, 0)->ptr, true, r->sb);
+    return jfn_set_buf(r->ctx, r->out, r->i, r->sb);
 }
+
+JFN_ROWS(jb_fn_pretty, pretty_row, 0)
 
 /* Drops object fields whose value is null, at every depth (array elements stay). */
 static void strip_nulls(jv *v)
@@ -150,29 +104,6 @@ static void strip_nulls(jv *v)
         }
         v->n = w;
     }
-}
-
-int jb_fn_strip_nulls(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                      uint32_t n, ss_vector *out)
-{
-    (void)nargs;
-    ss_arena *a = jfn_arena(ctx);
-    if (!a)
-        return SS_ERROR;
-    int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        ss_arena_reset(a);
-        jv *v = jb_decode(ctx, TXT(args[0])[i].ptr, a);
-        if (!v) {
-            rc = SS_ERROR;
-            break;
-        }
-        strip_nulls(v);
-        if ((rc = jfn_set_tree(ctx, out, i, v, a)) != SS_OK)
-            break;
-    });
-    ss_arena_destroy(a);
-    return rc;
 }
 
 /* json_strip_nulls writes the value back token by token, without whitespace. */
@@ -208,31 +139,25 @@ static void write_js_compact(const jv *v, ss_strbuf *sb)
     }
 }
 
-int js_fn_strip_nulls(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                      uint32_t n, ss_vector *out)
+/* jsonb_strip_nulls / json_strip_nulls (how 1: json) */
+static int strip_nulls_row(jfn_row *r, int how)
 {
-    (void)nargs;
-    ss_arena *a = jfn_arena(ctx);
-    if (!a)
+    const ss_text *t = jfn_text(r, 0);
+    jv *v = NULL;
+    if (how) {
+        if (json_parse_spans(r->ctx, t->ptr, t->len, r->a, &v) != SS_OK)
+            return SS_ERROR;
+        write_js_compact(v, r->sb);
+        return jfn_set_buf(r->ctx, r->out, r->i, r->sb);
+    }
+    if (!(v = jb_decode(r->ctx, t->ptr, r->a)))
         return SS_ERROR;
-    ss_strbuf sb;
-    ss_strbuf_init(&sb);
-    int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        ss_arena_reset(a);
-        jv *v;
-        const ss_text *t = &TXT(args[0])[i];
-        if ((rc = json_parse_spans(ctx, t->ptr, t->len, a, &v)) != SS_OK)
-            break;
-        ss_strbuf_clear(&sb);
-        write_js_compact(v, &sb);
-        if ((rc = jfn_set_buf(ctx, out, i, &sb)) != SS_OK)
-            break;
-    });
-    ss_strbuf_free(&sb);
-    ss_arena_destroy(a);
-    return rc;
+    strip_nulls(v);
+    return jfn_set_tree(r->ctx, r->out, r->i, v, r->a);
 }
+
+JFN_ROWS(jb_fn_strip_nulls, strip_nulls_row, 0)
+JFN_ROWS(js_fn_strip_nulls, strip_nulls_row, 1)
 
 /* ---- setPath: jsonb_set, jsonb_insert, #- ---- */
 
@@ -378,65 +303,35 @@ static int set_path(set_state *st, jv *v, uint32_t level)
     return SS_OK; /* a scalar on the way stays as it is */
 }
 
-static int set_rows(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                    uint32_t n, ss_vector *out, int kind)
+static int set_row(jfn_row *r, int kind)
 {
-    ss_arena *a = jfn_arena(ctx);
-    if (!a)
+    const char *p = jfn_text(r, 0)->ptr;
+    bool flag = kind == OP_DELETE ? false : r->nargs > 3 ? ((const uint8_t *)r->args[3]->data)[r->i] != 0
+                                                         : kind == OP_CREATE;
+    int op = kind == OP_DELETE ? OP_DELETE
+             : kind == OP_CREATE ? (flag ? OP_CREATE : OP_REPLACE)
+                                 : (flag ? OP_INSERT_AFTER : OP_INSERT_BEFORE);
+    if (p[0] != JB_ARRAY && p[0] != JB_OBJECT)
+        return ss_ctx_error(r->ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE,
+                            op == OP_DELETE ? "cannot delete path in scalar" : "cannot set path in scalar");
+    json_path path;
+    if (jfn_path(r->ctx, r->args[1], r->i, r->a, &path) != SS_OK)
         return SS_ERROR;
-    int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        ss_arena_reset(a);
-        const char *p = TXT(args[0])[i].ptr;
-        bool flag = kind == OP_DELETE ? false : nargs > 3 ? ((const uint8_t *)args[3]->data)[i] != 0
-                                                           : kind == OP_CREATE;
-        int op = kind == OP_DELETE ? OP_DELETE
-                 : kind == OP_CREATE ? (flag ? OP_CREATE : OP_REPLACE)
-                                     : (flag ? OP_INSERT_AFTER : OP_INSERT_BEFORE);
-        if (p[0] != JB_ARRAY && p[0] != JB_OBJECT) {
-            rc = ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE,
-                              op == OP_DELETE ? "cannot delete path in scalar" : "cannot set path in scalar");
-            break;
-        }
-        json_path path;
-        if ((rc = jfn_path(ctx, args[1], i, a, &path)) != SS_OK)
-            break;
-        if (path.n == 0 || (op == OP_REPLACE && jb_count(p) == 0)) {
-            if ((rc = jfn_set_jsonb(ctx, out, i, p)) != SS_OK)
-                break;
-            continue;
-        }
-        jv *v = jb_decode(ctx, p, a);
-        jv *nv = op == OP_DELETE ? NULL : jb_decode(ctx, TXT(args[2])[i].ptr, a);
-        if (!v || (op != OP_DELETE && !nv)) {
-            rc = SS_ERROR;
-            break;
-        }
-        set_state st = {ctx, a, &path, nv, op};
-        if ((rc = set_path(&st, v, 0)) != SS_OK || (rc = jfn_set_tree(ctx, out, i, v, a)) != SS_OK)
-            break;
-    });
-    ss_arena_destroy(a);
-    return rc;
+    if (path.n == 0 || (op == OP_REPLACE && jb_count(p) == 0))
+        return jfn_set_jsonb(r->ctx, r->out, r->i, p);
+    jv *v = jb_decode(r->ctx, p, r->a);
+    jv *nv = op == OP_DELETE ? NULL : jb_decode(r->ctx, jfn_text(r, 2)->ptr, r->a);
+    if (!v || (op != OP_DELETE && !nv))
+        return SS_ERROR;
+    set_state st = {r->ctx, r->a, &path, nv, op};
+    if (set_path(&st, v, 0) != SS_OK)
+        return SS_ERROR;
+    return jfn_set_tree(r->ctx, r->out, r->i, v, r->a);
 }
 
-int jb_fn_set(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-              uint32_t n, ss_vector *out)
-{
-    return set_rows(ctx, args, nargs, rows, n, out, OP_CREATE);
-}
-
-int jb_fn_insert(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                 uint32_t n, ss_vector *out)
-{
-    return set_rows(ctx, args, nargs, rows, n, out, OP_INSERT_BEFORE);
-}
-
-int jb_fn_delete_path(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                      uint32_t n, ss_vector *out)
-{
-    return set_rows(ctx, args, nargs, rows, n, out, OP_DELETE);
-}
+JFN_ROWS(jb_fn_set, set_row, OP_CREATE)
+JFN_ROWS(jb_fn_insert, set_row, OP_INSERT_BEFORE)
+JFN_ROWS(jb_fn_delete_path, set_row, OP_DELETE)
 
 /* ---- jsonb_extract_path(from_json, VARIADIC path_elems text[]) ---- */
 
@@ -461,59 +356,30 @@ static int check_text_args(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, 
     return SS_OK;
 }
 
-static int extract_rows(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                        uint32_t n, ss_vector *out, bool json, bool as_text)
+enum { EX_JSON = 1, EX_TEXT = 2 };
+
+static const char *const extract_names[] = {"jsonb_extract_path", "json_extract_path", "jsonb_extract_path_text",
+                                            "json_extract_path_text"};
+
+/* jsonb_extract_path(_text) / json_extract_path(_text): the variadic arguments as the path of
+ * #> / #>> (how: EX_JSON, EX_TEXT) */
+static int extract_row(jfn_row *r, int how)
 {
-    const char *fn = json ? (as_text ? "json_extract_path_text" : "json_extract_path")
-                          : (as_text ? "jsonb_extract_path_text" : "jsonb_extract_path");
-    if (check_text_args(ctx, args, nargs, fn) != SS_OK)
+    if (check_text_args(r->ctx, r->args, r->nargs, extract_names[how]) != SS_OK)
         return SS_ERROR;
-    json_path_elem *elems = ss_ctx_alloc(ctx, (size_t)nargs * sizeof *elems);
-    ss_arena *a = elems ? jfn_arena(ctx) : NULL;
-    if (!a)
-        return SS_ERROR;
-    ss_strbuf sb;
-    ss_strbuf_init(&sb);
-    int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        ss_arena_reset(a);
-        if (ss_vector_is_null(args[0], i)) {
-            if ((rc = jfn_set_null(ctx, out, i)) != SS_OK)
-                break;
-            continue;
-        }
-        json_path path;
-        variadic_path(args, nargs, i, elems, &path);
-        rc = json ? js_path_emit(ctx, out, i, &TXT(args[0])[i], &path, as_text, a)
-                  : jb_path_emit(ctx, out, i, TXT(args[0])[i].ptr, &path, as_text, &sb);
-        if (rc != SS_OK)
-            break;
-    });
-    ss_strbuf_free(&sb);
-    ss_arena_destroy(a);
-    return rc;
+    if (ss_vector_is_null(r->args[0], r->i))
+        return jfn_set_null(r->ctx, r->out, r->i);
+    json_path_elem *elems = ss_arena_alloc(r->a, (size_t)r->nargs * sizeof *elems);
+    if (!elems)
+        return ss_ctx_error(r->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    json_path path;
+    variadic_path(r->args, r->nargs, r->i, elems, &path);
+    bool as_text = how & EX_TEXT;
+    return how & EX_JSON ? js_path_emit(r->ctx, r->out, r->i, jfn_text(r, 0), &path, as_text, r->a)
+                         : jb_path_emit(r->ctx, r->out, r->i, jfn_text(r, 0)->ptr, &path, as_text, r->sb);
 }
 
-int jb_fn_extract_path(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                       uint32_t n, ss_vector *out)
-{
-    return extract_rows(ctx, args, nargs, rows, n, out, false, false);
-}
-
-int jb_fn_extract_path_text(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs,
-                            const uint32_t *rows, uint32_t n, ss_vector *out)
-{
-    return extract_rows(ctx, args, nargs, rows, n, out, false, true);
-}
-
-int js_fn_extract_path(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                       uint32_t n, ss_vector *out)
-{
-    return extract_rows(ctx, args, nargs, rows, n, out, true, false);
-}
-
-int js_fn_extract_path_text(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs,
-                            const uint32_t *rows, uint32_t n, ss_vector *out)
-{
-    return extract_rows(ctx, args, nargs, rows, n, out, true, true);
-}
+JFN_ROWS(jb_fn_extract_path, extract_row, 0)
+JFN_ROWS(js_fn_extract_path, extract_row, EX_JSON)
+JFN_ROWS(jb_fn_extract_path_text, extract_row, EX_TEXT)
+JFN_ROWS(js_fn_extract_path_text, extract_row, EX_JSON | EX_TEXT)

@@ -75,15 +75,14 @@ static int string_error(json_lexer *lx, const char *term, const char *sqlstate, 
     return json_lex_error(lx, sqlstate, msg, "%s", detail);
 }
 
+/* The value of a hexadecimal digit (either case), or -1. */
 static int hexval(char c)
 {
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
+    static const char digits[] = "0123456789abcdef";
+    if ((unsigned char)c < '0')
+        return -1;
+    const char *d = strchr(digits, c | 0x20);
+    return d ? (int)(d - digits) : -1;
 }
 
 static uint32_t put_utf8(char *o, uint32_t ch)

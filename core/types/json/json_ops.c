@@ -3,40 +3,6 @@
  * index, keys), #- and its comparisons (PostgreSQL's jsonb_cmp). */
 #include "types/json/json_fn.h"
 
-#include <stdlib.h>
-
-/* ---- shared helpers ---- */
-
-int jfn_set_null(ss_ctx *ctx, ss_vector *out, uint32_t row)
-{
-    if (ss_vector_ensure_validity(ctx, out) != SS_OK)
-        return SS_ERROR;
-    ss_vector_set_null(out, row);
-    return SS_OK;
-}
-
-int jfn_set_jsonb(ss_ctx *ctx, ss_vector *out, uint32_t row, const char *p)
-{
-    if (!p)
-        return jfn_set_null(ctx, out, row);
-    return ss_vector_set_text(ctx, out, row, p, jb_size(p));
-}
-
-int jfn_set_tree(ss_ctx *ctx, ss_vector *out, uint32_t row, const jv *v, ss_arena *a)
-{
-    ss_text t;
-    if (jb_encode(ctx, v, a, &t) != SS_OK)
-        return SS_ERROR;
-    return ss_vector_set_text(ctx, out, row, t.ptr, t.len);
-}
-
-int jfn_set_buf(ss_ctx *ctx, ss_vector *out, uint32_t row, ss_strbuf *sb)
-{
-    if (sb->oom)
-        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-    return ss_vector_set_text(ctx, out, row, sb->data ? sb->data : "", sb->len);
-}
-
 /* ->> and #>> of a jsonb value: NULL for null, a string's text, any other value as jsonb_out. */
 static int set_jsonb_text(ss_ctx *ctx, ss_vector *out, uint32_t row, const char *p, ss_strbuf *sb)
 {
@@ -46,21 +12,6 @@ static int set_jsonb_text(ss_ctx *ctx, ss_vector *out, uint32_t row, const char 
     jb_format_text(p, sb);
     return jfn_set_buf(ctx, out, row, sb);
 }
-
-int jfn_path(ss_ctx *ctx, const ss_vector *v, uint32_t row, ss_arena *a, json_path *out)
-{
-    return json_path_parse(ctx, &((const ss_text *)v->data)[row], a, out);
-}
-
-ss_arena *jfn_arena(ss_ctx *ctx)
-{
-    ss_arena *a = ss_arena_create();
-    if (!a)
-        ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-    return a;
-}
-
-#define TXT(v) ((const ss_text *)(v)->data)
 
 /* ---- jsonb navigation ---- */
 
@@ -103,64 +54,6 @@ static bool path_has_null(const json_path *path)
     return false;
 }
 
-int jb_op_field(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                uint32_t n, ss_vector *out)
-{
-    (void)nargs;
-    int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        const ss_text *k = &TXT(args[1])[i];
-        if ((rc = jfn_set_jsonb(ctx, out, i, jb_object_get(TXT(args[0])[i].ptr, k->ptr, k->len))) != SS_OK)
-            break;
-    });
-    return rc;
-}
-
-int jb_op_field_text(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                     uint32_t n, ss_vector *out)
-{
-    (void)nargs;
-    ss_strbuf sb;
-    ss_strbuf_init(&sb);
-    int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        const ss_text *k = &TXT(args[1])[i];
-        if ((rc = set_jsonb_text(ctx, out, i, jb_object_get(TXT(args[0])[i].ptr, k->ptr, k->len), &sb)) != SS_OK)
-            break;
-    });
-    ss_strbuf_free(&sb);
-    return rc;
-}
-
-int jb_op_elem(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-               uint32_t n, ss_vector *out)
-{
-    (void)nargs;
-    const int32_t *idx = args[1]->data;
-    int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        if ((rc = jfn_set_jsonb(ctx, out, i, jb_elem(TXT(args[0])[i].ptr, idx[i]))) != SS_OK)
-            break;
-    });
-    return rc;
-}
-
-int jb_op_elem_text(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                    uint32_t n, ss_vector *out)
-{
-    (void)nargs;
-    const int32_t *idx = args[1]->data;
-    ss_strbuf sb;
-    ss_strbuf_init(&sb);
-    int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        if ((rc = set_jsonb_text(ctx, out, i, jb_elem(TXT(args[0])[i].ptr, idx[i]), &sb)) != SS_OK)
-            break;
-    });
-    ss_strbuf_free(&sb);
-    return rc;
-}
-
 int jb_path_emit(ss_ctx *ctx, ss_vector *out, uint32_t row, const char *doc, const json_path *path,
                  bool as_text, ss_strbuf *sb)
 {
@@ -175,40 +68,32 @@ int jb_path_emit(ss_ctx *ctx, ss_vector *out, uint32_t row, const char *doc, con
     return set_jsonb_text(ctx, out, row, r, sb);
 }
 
-static int path_rows(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, uint32_t n,
-                     ss_vector *out, bool as_text)
+enum { NAV_FIELD, NAV_ELEM, NAV_PATH };
+
+/* jsonb -> / ->> (how: NAV_FIELD or NAV_ELEM, plus 8 for the text form), #> / #>> */
+static int jb_nav_row(jfn_row *r, int how)
 {
-    ss_arena *a = jfn_arena(ctx);
-    if (!a)
-        return SS_ERROR;
-    ss_strbuf sb;
-    ss_strbuf_init(&sb);
-    int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        ss_arena_reset(a);
+    bool as_text = how & 8;
+    const char *doc = jfn_text(r, 0)->ptr, *v;
+    switch (how & 7) {
+    case NAV_FIELD: v = jb_object_get(doc, jfn_text(r, 1)->ptr, jfn_text(r, 1)->len); break;
+    case NAV_ELEM: v = jb_elem(doc, jfn_int(r, 1)); break;
+    default: {
         json_path path;
-        if ((rc = jfn_path(ctx, args[1], i, a, &path)) != SS_OK ||
-            (rc = jb_path_emit(ctx, out, i, TXT(args[0])[i].ptr, &path, as_text, &sb)) != SS_OK)
-            break;
-    });
-    ss_strbuf_free(&sb);
-    ss_arena_destroy(a);
-    return rc;
+        if (jfn_path(r->ctx, r->args[1], r->i, r->a, &path) != SS_OK)
+            return SS_ERROR;
+        return jb_path_emit(r->ctx, r->out, r->i, doc, &path, as_text, r->sb);
+    }
+    }
+    return as_text ? set_jsonb_text(r->ctx, r->out, r->i, v, r->sb) : jfn_set_jsonb(r->ctx, r->out, r->i, v);
 }
 
-int jb_op_path(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-               uint32_t n, ss_vector *out)
-{
-    (void)nargs;
-    return path_rows(ctx, args, rows, n, out, false);
-}
-
-int jb_op_path_text(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                    uint32_t n, ss_vector *out)
-{
-    (void)nargs;
-    return path_rows(ctx, args, rows, n, out, true);
-}
+JFN_ROWS(jb_op_field, jb_nav_row, NAV_FIELD)
+JFN_ROWS(jb_op_field_text, jb_nav_row, NAV_FIELD | 8)
+JFN_ROWS(jb_op_elem, jb_nav_row, NAV_ELEM)
+JFN_ROWS(jb_op_elem_text, jb_nav_row, NAV_ELEM | 8)
+JFN_ROWS(jb_op_path, jb_nav_row, NAV_PATH)
+JFN_ROWS(jb_op_path_text, jb_nav_row, NAV_PATH | 8)
 
 /* ---- json (text) navigation: the value as written ---- */
 
@@ -272,179 +157,87 @@ int js_path_emit(ss_ctx *ctx, ss_vector *out, uint32_t row, const ss_text *doc, 
     return set_js(ctx, out, row, js_path_get(v, path), as_text);
 }
 
-enum { JS_FIELD, JS_ELEM, JS_PATH };
-
-static int js_rows(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, uint32_t n,
-                   ss_vector *out, int how, bool as_text)
+static int js_nav_row(jfn_row *r, int how)
 {
-    ss_arena *a = jfn_arena(ctx);
-    if (!a)
+    bool as_text = how & 8;
+    const ss_text *doc = jfn_text(r, 0);
+    if ((how & 7) == NAV_PATH) {
+        json_path path;
+        if (jfn_path(r->ctx, r->args[1], r->i, r->a, &path) != SS_OK)
+            return SS_ERROR;
+        return js_path_emit(r->ctx, r->out, r->i, doc, &path, as_text, r->a);
+    }
+    jv *v;
+    if (json_parse_spans(r->ctx, doc->ptr, doc->len, r->a, &v) != SS_OK)
         return SS_ERROR;
-    int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        ss_arena_reset(a);
-        const ss_text *doc = &TXT(args[0])[i];
-        if (how == JS_PATH) {
-            json_path path;
-            if ((rc = jfn_path(ctx, args[1], i, a, &path)) != SS_OK ||
-                (rc = js_path_emit(ctx, out, i, doc, &path, as_text, a)) != SS_OK)
-                break;
-            continue;
-        }
-        jv *v;
-        if ((rc = json_parse_spans(ctx, doc->ptr, doc->len, a, &v)) != SS_OK)
-            break;
-        const jv *r = how == JS_FIELD ? js_field(v, TXT(args[1])[i].ptr, TXT(args[1])[i].len)
-                                      : js_elem(v, ((const int32_t *)args[1]->data)[i]);
-        if ((rc = set_js(ctx, out, i, r, as_text)) != SS_OK)
-            break;
-    });
-    ss_arena_destroy(a);
-    return rc;
+    const jv *res = (how & 7) == NAV_FIELD ? js_field(v, jfn_text(r, 1)->ptr, jfn_text(r, 1)->len)
+                                           : js_elem(v, jfn_int(r, 1));
+    return set_js(r->ctx, r->out, r->i, res, as_text);
 }
 
-int js_op_field(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                uint32_t n, ss_vector *out)
-{
-    (void)nargs;
-    return js_rows(ctx, args, rows, n, out, JS_FIELD, false);
-}
-
-int js_op_field_text(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                     uint32_t n, ss_vector *out)
-{
-    (void)nargs;
-    return js_rows(ctx, args, rows, n, out, JS_FIELD, true);
-}
-
-int js_op_elem(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-               uint32_t n, ss_vector *out)
-{
-    (void)nargs;
-    return js_rows(ctx, args, rows, n, out, JS_ELEM, false);
-}
-
-int js_op_elem_text(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                    uint32_t n, ss_vector *out)
-{
-    (void)nargs;
-    return js_rows(ctx, args, rows, n, out, JS_ELEM, true);
-}
-
-int js_op_path(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-               uint32_t n, ss_vector *out)
-{
-    (void)nargs;
-    return js_rows(ctx, args, rows, n, out, JS_PATH, false);
-}
-
-int js_op_path_text(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                    uint32_t n, ss_vector *out)
-{
-    (void)nargs;
-    return js_rows(ctx, args, rows, n, out, JS_PATH, true);
-}
+JFN_ROWS(js_op_field, js_nav_row, NAV_FIELD)
+JFN_ROWS(js_op_field_text, js_nav_row, NAV_FIELD | 8)
+JFN_ROWS(js_op_elem, js_nav_row, NAV_ELEM)
+JFN_ROWS(js_op_elem_text, js_nav_row, NAV_ELEM | 8)
+JFN_ROWS(js_op_path, js_nav_row, NAV_PATH)
+JFN_ROWS(js_op_path_text, js_nav_row, NAV_PATH | 8)
 
 /* ---- containment, existence, comparison ---- */
 
-enum { B_CONTAINS, B_CONTAINED, B_EQ, B_NE, B_LT, B_LE, B_GT, B_GE };
+enum { B_CONTAINS, B_CONTAINED, B_EQ, B_NE, B_LT, B_LE, B_GT, B_GE, B_EXISTS, B_ANY, B_ALL };
 
-static int bool_rows(ss_vector *const *args, const uint32_t *rows, uint32_t n, ss_vector *out, int op)
+/* ?| and ?&: whether any / all of the (non-NULL) keys exist */
+static int exists_keys(jfn_row *r, bool all, bool *v)
 {
-    uint8_t *r = out->data;
-    SS_FOR_ROWS(rows, n, i, {
-        const char *a = TXT(args[0])[i].ptr, *b = TXT(args[1])[i].ptr;
-        bool v;
-        switch (op) {
-        case B_CONTAINS: v = jb_contains(a, b); break;
-        case B_CONTAINED: v = jb_contains(b, a); break;
-        default: {
-            int c = jb_compare(a, b);
-            v = op == B_EQ ? c == 0 : op == B_NE ? c != 0 : op == B_LT ? c < 0 : op == B_LE ? c <= 0
-                : op == B_GT ? c > 0 : c >= 0;
-        }
-        }
-        r[i] = v;
-    });
-    return SS_OK;
-}
-
-#define BOOL_OP(NAME, OP)                                                                  \
-    int NAME(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,    \
-             uint32_t n, ss_vector *out)                                                   \
-    {                                                                                      \
-        (void)ctx;                                                                         \
-        (void)nargs;                                                                       \
-        return bool_rows(args, rows, n, out, OP);                                          \
-    }
-BOOL_OP(jb_op_contains, B_CONTAINS)
-BOOL_OP(jb_op_contained, B_CONTAINED)
-BOOL_OP(jb_op_eq, B_EQ)
-BOOL_OP(jb_op_ne, B_NE)
-BOOL_OP(jb_op_lt, B_LT)
-BOOL_OP(jb_op_le, B_LE)
-BOOL_OP(jb_op_gt, B_GT)
-BOOL_OP(jb_op_ge, B_GE)
-
-int jb_op_exists(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                 uint32_t n, ss_vector *out)
-{
-    (void)ctx;
-    (void)nargs;
-    uint8_t *r = out->data;
-    SS_FOR_ROWS(rows, n, i, {
-        const ss_text *k = &TXT(args[1])[i];
-        r[i] = jb_exists(TXT(args[0])[i].ptr, k->ptr, k->len);
-    });
-    return SS_OK;
-}
-
-static int exists_rows(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, uint32_t n,
-                       ss_vector *out, bool all)
-{
-    ss_arena *a = jfn_arena(ctx);
-    if (!a)
+    json_path keys;
+    if (jfn_path(r->ctx, r->args[1], r->i, r->a, &keys) != SS_OK)
         return SS_ERROR;
-    uint8_t *r = out->data;
-    int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        ss_arena_reset(a);
-        json_path keys;
-        if ((rc = jfn_path(ctx, args[1], i, a, &keys)) != SS_OK)
+    *v = all;
+    for (uint32_t k = 0; k < keys.n; k++) {
+        if (keys.elem[k].isnull)
+            continue; /* NULL keys are skipped, as jsonb_exists_any / _all do */
+        if (jb_exists(jfn_text(r, 0)->ptr, keys.elem[k].s, keys.elem[k].len) != all) {
+            *v = !all;
             break;
-        bool v = all;
-        for (uint32_t k = 0; k < keys.n; k++) {
-            if (keys.elem[k].isnull)
-                continue; /* NULL keys are skipped, as jsonb_exists_any / _all do */
-            bool e = jb_exists(TXT(args[0])[i].ptr, keys.elem[k].s, keys.elem[k].len);
-            if (all && !e) {
-                v = false;
-                break;
-            }
-            if (!all && e) {
-                v = true;
-                break;
-            }
         }
-        r[i] = v;
-    });
-    ss_arena_destroy(a);
-    return rc;
+    }
+    return SS_OK;
 }
 
-int jb_op_exists_any(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                     uint32_t n, ss_vector *out)
+static int bool_row(jfn_row *r, int op)
 {
-    (void)nargs;
-    return exists_rows(ctx, args, rows, n, out, false);
+    const char *a = jfn_text(r, 0)->ptr, *b = jfn_text(r, 1)->ptr;
+    bool v;
+    switch (op) {
+    case B_CONTAINS: v = jb_contains(a, b); break;
+    case B_CONTAINED: v = jb_contains(b, a); break;
+    case B_EXISTS: v = jb_exists(a, b, jfn_text(r, 1)->len); break;
+    case B_ANY:
+    case B_ALL:
+        if (exists_keys(r, op == B_ALL, &v) != SS_OK)
+            return SS_ERROR;
+        break;
+    default: {
+        int c = jb_compare(a, b);
+        v = op == B_EQ ? c == 0 : op == B_NE ? c != 0 : op == B_LT ? c < 0 : op == B_LE ? c <= 0
+            : op == B_GT ? c > 0 : c >= 0;
+    }
+    }
+    ((uint8_t *)r->out->data)[r->i] = v;
+    return SS_OK;
 }
 
-int jb_op_exists_all(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                     uint32_t n, ss_vector *out)
-{
-    (void)nargs;
-    return exists_rows(ctx, args, rows, n, out, true);
-}
+JFN_ROWS(jb_op_contains, bool_row, B_CONTAINS)
+JFN_ROWS(jb_op_contained, bool_row, B_CONTAINED)
+JFN_ROWS(jb_op_eq, bool_row, B_EQ)
+JFN_ROWS(jb_op_ne, bool_row, B_NE)
+JFN_ROWS(jb_op_lt, bool_row, B_LT)
+JFN_ROWS(jb_op_le, bool_row, B_LE)
+JFN_ROWS(jb_op_gt, bool_row, B_GT)
+JFN_ROWS(jb_op_ge, bool_row, B_GE)
+JFN_ROWS(jb_op_exists, bool_row, B_EXISTS)
+JFN_ROWS(jb_op_exists_any, bool_row, B_ANY)
+JFN_ROWS(jb_op_exists_all, bool_row, B_ALL)
 
 /* ---- || and - ---- */
 
@@ -499,27 +292,17 @@ int jb_concat_trees(ss_ctx *ctx, jv *x, jv *y, ss_arena *a, jv *out)
     return SS_OK;
 }
 
-int jb_op_concat(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                 uint32_t n, ss_vector *out)
+static int concat_row(jfn_row *r, int how)
 {
-    (void)nargs;
-    ss_arena *a = jfn_arena(ctx);
-    if (!a)
+    (void)how;
+    jv *x = jb_decode(r->ctx, jfn_text(r, 0)->ptr, r->a), *y = jb_decode(r->ctx, jfn_text(r, 1)->ptr, r->a);
+    jv res;
+    if (!x || !y || jb_concat_trees(r->ctx, x, y, r->a, &res) != SS_OK)
         return SS_ERROR;
-    int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        ss_arena_reset(a);
-        jv *x = jb_decode(ctx, TXT(args[0])[i].ptr, a), *y = jb_decode(ctx, TXT(args[1])[i].ptr, a);
-        jv r;
-        if (!x || !y || (rc = jb_concat_trees(ctx, x, y, a, &r)) != SS_OK ||
-            (rc = jfn_set_tree(ctx, out, i, &r, a)) != SS_OK) {
-            rc = SS_ERROR;
-            break;
-        }
-    });
-    ss_arena_destroy(a);
-    return rc;
+    return jfn_set_tree(r->ctx, r->out, r->i, &res, r->a);
 }
+
+JFN_ROWS(jb_op_concat, concat_row, 0)
 
 /* Removes from v (decoded) the object keys or array string elements equal to one of keys. */
 static void delete_keys(jv *v, const json_path *keys)
@@ -548,73 +331,37 @@ static void delete_keys(jv *v, const json_path *keys)
 
 enum { DEL_KEY, DEL_KEYS, DEL_INDEX };
 
-static int delete_rows(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, uint32_t n,
-                       ss_vector *out, int how)
+static int delete_row(jfn_row *r, int how)
 {
-    ss_arena *a = jfn_arena(ctx);
-    if (!a)
+    const char *p = jfn_text(r, 0)->ptr;
+    if (p[0] != JB_ARRAY && p[0] != JB_OBJECT)
+        return ss_ctx_error(r->ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "cannot delete from scalar");
+    if (how == DEL_INDEX && p[0] == JB_OBJECT)
+        return ss_ctx_error(r->ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE,
+                            "cannot delete from object using integer index");
+    jv *v = jb_decode(r->ctx, p, r->a);
+    if (!v)
         return SS_ERROR;
-    int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        ss_arena_reset(a);
-        const char *p = TXT(args[0])[i].ptr;
-        if (p[0] != JB_ARRAY && p[0] != JB_OBJECT) {
-            rc = ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "cannot delete from scalar");
-            break;
+    if (how == DEL_INDEX) {
+        int64_t ix = jfn_int(r, 1);
+        if (ix < 0)
+            ix += v->n;
+        if (ix >= 0 && ix < v->n) {
+            memmove(v->items + ix, v->items + ix + 1, (size_t)(v->n - ix - 1) * sizeof(jv));
+            v->n--;
         }
-        if (how == DEL_INDEX && p[0] == JB_OBJECT) {
-            rc = ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE,
-                              "cannot delete from object using integer index");
-            break;
-        }
-        jv *v = jb_decode(ctx, p, a);
-        if (!v) {
-            rc = SS_ERROR;
-            break;
-        }
-        if (how == DEL_INDEX) {
-            int64_t ix = ((const int32_t *)args[1]->data)[i];
-            if (ix < 0)
-                ix += v->n;
-            if (ix >= 0 && ix < v->n) {
-                memmove(v->items + ix, v->items + ix + 1, (size_t)(v->n - ix - 1) * sizeof(jv));
-                v->n--;
-            }
-        } else {
-            json_path keys;
-            json_path_elem one;
-            if (how == DEL_KEY) {
-                one = (json_path_elem){TXT(args[1])[i].ptr, TXT(args[1])[i].len, false};
-                keys = (json_path){1, &one};
-            } else if ((rc = jfn_path(ctx, args[1], i, a, &keys)) != SS_OK) {
-                break;
-            }
-            delete_keys(v, &keys);
-        }
-        if ((rc = jfn_set_tree(ctx, out, i, v, a)) != SS_OK)
-            break;
-    });
-    ss_arena_destroy(a);
-    return rc;
+    } else {
+        json_path keys;
+        json_path_elem one = {jfn_text(r, 1)->ptr, jfn_text(r, 1)->len, false};
+        if (how == DEL_KEY)
+            keys = (json_path){1, &one};
+        else if (jfn_path(r->ctx, r->args[1], r->i, r->a, &keys) != SS_OK)
+            return SS_ERROR;
+        delete_keys(v, &keys);
+    }
+    return jfn_set_tree(r->ctx, r->out, r->i, v, r->a);
 }
 
-int jb_op_delete_key(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                     uint32_t n, ss_vector *out)
-{
-    (void)nargs;
-    return delete_rows(ctx, args, rows, n, out, DEL_KEY);
-}
-
-int jb_op_delete_keys(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                      uint32_t n, ss_vector *out)
-{
-    (void)nargs;
-    return delete_rows(ctx, args, rows, n, out, DEL_KEYS);
-}
-
-int jb_op_delete_index(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                       uint32_t n, ss_vector *out)
-{
-    (void)nargs;
-    return delete_rows(ctx, args, rows, n, out, DEL_INDEX);
-}
+JFN_ROWS(jb_op_delete_key, delete_row, DEL_KEY)
+JFN_ROWS(jb_op_delete_keys, delete_row, DEL_KEYS)
+JFN_ROWS(jb_op_delete_index, delete_row, DEL_INDEX)
