@@ -4,6 +4,8 @@
  * json_extract_path(_text), with PostgreSQL 15's rules and errors. */
 #include "types/json/json_fn.h"
 
+#include "types/typeio.h"
+
 #include <stdio.h>
 
 #define TXT(v) ((const ss_text *)(v)->data)
@@ -347,13 +349,28 @@ static void variadic_path(ss_vector *const *args, uint32_t nargs, uint32_t row, 
     }
 }
 
+/* The path elements of a variadic call must be text (PostgreSQL's VARIADIC text[]): else its
+ * 42883 naming the argument types. */
 static int check_text_args(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const char *fn)
 {
+    bool ok = true;
     for (uint32_t k = 1; k < nargs; k++)
-        if (!ss_type_is_text(args[k]->type.id))
-            return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                                "feature not supported: %s with a path element that is not text", fn);
-    return SS_OK;
+        ok &= ss_type_is_text(args[k]->type.id);
+    if (ok)
+        return SS_OK;
+    ss_strbuf sig;
+    ss_strbuf_init(&sig);
+    for (uint32_t k = 0; k < nargs; k++) {
+        char name[64];
+        ss_strbuf_puts(&sig, k ? ", " : "");
+        ss_strbuf_puts(&sig, ss_type_display_name(args[k]->type, name, sizeof name));
+    }
+    ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_FUNCTION, "function %s(%s) does not exist", fn,
+                 sig.data ? sig.data : "");
+    ss_ctx_error_hint(ctx, "No function matches the given name and argument types. You might need to add "
+                           "explicit type casts.");
+    ss_strbuf_free(&sig);
+    return SS_ERROR;
 }
 
 enum { EX_JSON = 1, EX_TEXT = 2 };
