@@ -31,8 +31,7 @@ int ev_func(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *s
     } else {
         for (; done < nargs; done++) {
             const ss_expr *arg = e->u.func.args[done];
-            if (!def->variadic_any && def->args[done] != SS_FUNC_ANYELEMENT &&
-                !ev_same_layout(arg->type.id, def->args[done])) {
+            if (!def->variadic_any && def->args[done] != SS_FUNC_ANY && !ev_same_layout(arg->type.id, def->args[done])) {
                 ops[done] = (ev_operand){0};
                 rc = ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
                                   "argument %u of %s() has the wrong type", done + 1, def->name);

@@ -151,8 +151,8 @@ static ss_type param_type(const ss_func_def *def, uint32_t i, ss_type arg)
             return plain(def->args[i]); /* a leading parameter of its own type */
         return arg.id == SS_TYPE_UNKNOWN ? plain(SS_TYPE_TEXT) : arg;
     }
-    if (def->args[i] == SS_FUNC_ANYELEMENT)
-        return arg;
+    if (def->args[i] == SS_FUNC_ANY)
+        return plain(arg.id);
     return plain(def->args[i]);
 }
 

@@ -8,6 +8,10 @@
 
 #define SS_FUNC_MAX_ARGS 4
 
+/* A parameter type of ss_func_def.args that accepts a value of any type as it is
+ * (PostgreSQL's "any", its OID): pg_typeof, to_json (anyelement there). */
+#define SS_FUNC_ANY 2276
+
 /* Evaluates the function at rows[0..n) (rows NULL: positions 0..n-1) of the argument
  * vectors, writing results at the same positions of out (whose type is the function's
  * result type).  Those rows are valid in out on entry; a function that returns NULL marks
@@ -17,10 +21,6 @@
  * into out's string heap.  Returns SS_OK, or SS_ERROR after recording the error on ctx. */
 typedef int (*ss_func_eval_fn)(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs,
                                const uint32_t *rows, uint32_t n, ss_vector *out);
-
-/* A parameter type of ss_func_def.args that takes an argument of any type as it is
- * (PostgreSQL's anyelement: to_json); an untyped literal stays unknown. */
-#define SS_FUNC_ANYELEMENT 2283
 
 typedef struct ss_func_def {
     const char *name;               /* lower case, as the parser gives it */

@@ -31,6 +31,7 @@ static const ss_type_def *const catalog[] = {
     &ss_float4_type_def,
     &ss_json_type_def,
     &ss_jsonb_type_def,
+    &ss_regtype_type_def,
 };
 
 #define NCATALOG (sizeof catalog / sizeof catalog[0])

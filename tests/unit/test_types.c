@@ -340,7 +340,8 @@ START_TEST(type_names)
     ck_assert(ss_type_lookup_name("numeric", &id) && id == SS_TYPE_NUMERIC);
     ck_assert(ss_type_lookup_name("decimal", &id) && id == SS_TYPE_NUMERIC);
     ck_assert(ss_type_lookup_name("float4", &id) && id == SS_TYPE_FLOAT4); /* the catalog's */
-    ck_assert(!ss_type_lookup_name("real", &id)); /* the grammar's name for float4 */
+    ck_assert(ss_type_lookup_name("real", &id) && id == SS_TYPE_FLOAT4); /* as in 'real'::regtype */
+    ck_assert(!ss_type_lookup_name("float", &id)); /* the grammar maps float(p) itself */
 }
 END_TEST
 

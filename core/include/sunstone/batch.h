@@ -90,23 +90,14 @@ static inline void ss_vector_get_value(const ss_vector *v, uint32_t row, ss_valu
         out->is_null = true;
         return;
     }
-    switch (v->type.id) {
+    switch (ss_type_storage(v->type.id)) {
     case SS_TYPE_BOOL: out->v.b = ((const uint8_t *)v->data)[row] != 0; break;
     case SS_TYPE_INT2: out->v.i = ((const int16_t *)v->data)[row]; break;
-    case SS_TYPE_DATE:
     case SS_TYPE_INT4: out->v.i = ((const int32_t *)v->data)[row]; break;
-    case SS_TYPE_TIME:
-    case SS_TYPE_TIMESTAMP:
-    case SS_TYPE_TIMESTAMPTZ:
     case SS_TYPE_INT8: out->v.i = ((const int64_t *)v->data)[row]; break;
-    case SS_TYPE_FLOAT4:
     case SS_TYPE_FLOAT8: out->v.f = ((const double *)v->data)[row]; break;
-    default:
-        if (ss_type_is_varlen(v->type.id))
-            out->v.s = ((const ss_text *)v->data)[row];
-        else
-            out->is_null = true;
-        break;
+    case SS_TYPE_TEXT: out->v.s = ((const ss_text *)v->data)[row]; break;
+    default: out->is_null = true; break;
     }
 }
 

@@ -37,7 +37,8 @@ typedef enum ss_type_id {
     SS_TYPE_INTERVAL = 1186,   /* ss_text: encoded value (opaque to modules) */
     SS_TYPE_TIMETZ = 1266,     /* ss_text: encoded value (opaque to modules) */
     SS_TYPE_UUID = 2950,       /* ss_text: the 16 bytes */
-    SS_TYPE_JSONB = 3802       /* ss_text: encoded value (opaque to modules) */
+    SS_TYPE_JSONB = 3802,      /* ss_text: encoded value (opaque to modules) */
+    SS_TYPE_REGTYPE = 2206     /* int32: a type id, printed as the type's name (pg_typeof) */
 } ss_type_id;
 
 typedef struct ss_type {
@@ -79,7 +80,8 @@ static inline size_t ss_type_width(int32_t id)
     case SS_TYPE_INT8: return sizeof(int64_t);
     case SS_TYPE_FLOAT8:
     case SS_TYPE_FLOAT4: return sizeof(double);
-    case SS_TYPE_DATE: return sizeof(int32_t);
+    case SS_TYPE_DATE:
+    case SS_TYPE_REGTYPE: return sizeof(int32_t);
     case SS_TYPE_TIME:
     case SS_TYPE_TIMESTAMP:
     case SS_TYPE_TIMESTAMPTZ: return sizeof(int64_t);
@@ -120,6 +122,28 @@ static inline bool ss_type_is_varlen(int32_t id)
     case SS_TYPE_UUID:
     case SS_TYPE_JSONB: return true;
     default: return false;
+    }
+}
+
+/* The primitive type whose vector element and ss_value member a type uses: SS_TYPE_BOOL,
+ * INT2, INT4, INT8 or FLOAT8 for the fixed-width types (date -> INT4, timestamp -> INT8,
+ * float4 -> FLOAT8), SS_TYPE_TEXT for every variable-length one (ss_text; not necessarily
+ * text's order, see typeinfo.h), 0 for an id this header does not know. */
+static inline int32_t ss_type_storage(int32_t id)
+{
+    switch (id) {
+    case SS_TYPE_BOOL:
+    case SS_TYPE_INT2:
+    case SS_TYPE_INT4:
+    case SS_TYPE_INT8:
+    case SS_TYPE_FLOAT8: return id;
+    case SS_TYPE_DATE:
+    case SS_TYPE_REGTYPE: return SS_TYPE_INT4;
+    case SS_TYPE_TIME:
+    case SS_TYPE_TIMESTAMP:
+    case SS_TYPE_TIMESTAMPTZ: return SS_TYPE_INT8;
+    case SS_TYPE_FLOAT4: return SS_TYPE_FLOAT8;
+    default: return ss_type_is_varlen(id) ? SS_TYPE_TEXT : 0;
     }
 }
 

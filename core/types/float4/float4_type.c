@@ -49,6 +49,9 @@ static void output(ss_type t, const ss_value *v, ss_strbuf *out)
     ss_strbuf_append(out, buf, float4_to_text((float)v->v.f, buf));
 }
 
+/* names outside the grammar's type rules: 'real'::regtype */
+static const char *const float4_sql_names[] = {"real", NULL};
+
 static const ss_type_info float4_info = {
     .struct_size = sizeof(ss_type_info),
     .id = SS_TYPE_FLOAT4,
@@ -63,7 +66,7 @@ const ss_type_def ss_float4_type_def = {
     .info = &float4_info,
     .internal_name = "float4",
     .display_name = "real",
-    .sql_names = NULL, /* the grammar turns REAL and FLOAT(1..24) into float4 */
+    .sql_names = float4_sql_names, /* the grammar itself turns REAL and FLOAT(1..24) into float4 */
     .category = 'N',
     .preferred = false,
     .input = input,

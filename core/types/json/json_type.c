@@ -93,7 +93,7 @@ static const ss_func_def json_functions[] = {
     F("json_array_length", js_fn_array_length, I4, JS),
     F("json_strip_nulls", js_fn_strip_nulls, JS, JS),
     /* non-strict so that an untyped NULL reaches the function's error */
-    {"to_json", 1, false, false, {SS_FUNC_ANYELEMENT}, JS, js_fn_to_json},
+    {"to_json", 1, false, false, {SS_FUNC_ANY}, JS, js_fn_to_json},
     VARIADIC("json_build_object", js_fn_build_object, JS, 0),
     VARIADIC("json_build_array", js_fn_build_array, JS, 0),
     {"json_extract_path", 2, true, false, {JS}, JS, js_fn_extract_path},
@@ -124,7 +124,7 @@ static const ss_func_def jsonb_functions[] = {
     F("jsonb_contains", jb_op_contains, B, JB, JB),
     F("jsonb_exists", jb_op_exists, B, JB, TX),
     F("jsonb_concat", jb_op_concat, JB, JB, JB),
-    {"to_jsonb", 1, false, false, {SS_FUNC_ANYELEMENT}, JB, jb_fn_to_jsonb},
+    {"to_jsonb", 1, false, false, {SS_FUNC_ANY}, JB, jb_fn_to_jsonb},
     VARIADIC("jsonb_build_object", jb_fn_build_object, JB, 0),
     VARIADIC("jsonb_build_array", jb_fn_build_array, JB, 0),
     {"jsonb_extract_path", 2, true, false, {JB}, JB, jb_fn_extract_path},

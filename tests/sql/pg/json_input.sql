@@ -46,6 +46,7 @@ SELECT * FROM jt ORDER BY id;
 INSERT INTO jt VALUES (4, '{', '{}');
 \d jt
 SELECT j::jsonb, b::json, b::text, j::text, '{"x": 1}'::text::jsonb FROM jt ORDER BY id;
+SELECT pg_typeof(j), pg_typeof(b), pg_typeof(j -> 'a'), pg_typeof(b ->> 'a') FROM jt WHERE id = 1;
 -- nesting: deep values work, too deep is PostgreSQL's stack depth error
 SELECT length((repeat('[', 5000) || repeat(']', 5000))::jsonb::text), (repeat('{"a":', 3000) || '1' || repeat('}', 3000))::jsonb #>> '{a,a,a}' IS NULL;
 SELECT (repeat('[', 100000) || repeat(']', 100000))::json;

@@ -1,0 +1,16 @@
+SELECT pg_typeof(1), pg_typeof(1.5), pg_typeof('a'), pg_typeof(NULL), pg_typeof(1::real + 1), pg_typeof(2::int8 * 1.5);
+SELECT pg_typeof(x), pg_typeof(y) FROM (VALUES (1, 'a'::varchar(3))) v(x, y);
+SELECT pg_typeof(1.0) = 'numeric'::regtype;
+SELECT 'varchar(10)'::regtype, ' int8 '::regtype, 'double precision'::regtype, 'real'::regtype::text;
+SELECT 'nosuch'::regtype;
+SELECT pg_typeof(1, 2);
+SELECT pg_typeof(sum(i)), pg_typeof(avg(i)), pg_typeof(count(*)) FROM generate_series(1, 3) i;
+SELECT pg_typeof(pg_typeof(1));
+CREATE TABLE pt (a int2, b int8, c float8, d text, e varchar(5), f numeric(10,2), g boolean, h real);
+SELECT pg_typeof(a), pg_typeof(b), pg_typeof(c), pg_typeof(d), pg_typeof(e), pg_typeof(f), pg_typeof(g), pg_typeof(h) FROM pt;
+INSERT INTO pt VALUES (1, 2, 3, 'x', 'y', 4, true, 5);
+SELECT pg_typeof(a), pg_typeof(b), pg_typeof(c), pg_typeof(d), pg_typeof(e), pg_typeof(f), pg_typeof(g), pg_typeof(h) FROM pt;
+SELECT pg_typeof(a + b), pg_typeof(a + f), pg_typeof(c + f), pg_typeof(d || e), pg_typeof(h * a), pg_typeof(h * c) FROM pt;
+SELECT DISTINCT pg_typeof(x) FROM (VALUES (1), (2)) v(x);
+SELECT pg_typeof(x) AS t, count(*) FROM (VALUES (1), (2)) v(x) GROUP BY 1 ORDER BY 1;
+DROP TABLE pt;
