@@ -1,10 +1,12 @@
 /* test_json.c — Check tests for core/types/json/: the JSON parser's validation and its errors
  * (DETAIL and CONTEXT as PostgreSQL 15 writes them), jsonb's encoding and normalised output,
- * jsonb's order, hashing, containment and key existence. */
+ * jsonb's order, hashing, containment and key existence, and the CONTEXT line through the C API
+ * (sunstone_errcontext). */
 #include <check.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "sunstone.h"
 #include "types/json/json.h"
 
 #include "check_suite.h"
@@ -198,8 +200,24 @@ START_TEST(test_access)
 }
 END_TEST
 
+/* The C API hands out the CONTEXT line of an error (sunstone_errcontext). */
+START_TEST(test_api_context)
+{
+    sunstone *db;
+    ck_assert_int_eq(sunstone_open(NULL, &db), SUNSTONE_OK);
+    ck_assert_int_ne(sunstone_exec(db, "SELECT '[1,'::jsonb", NULL, NULL), SUNSTONE_OK);
+    ck_assert_str_eq(sunstone_sqlstate(db), "22P02");
+    ck_assert_str_eq(sunstone_errdetail(db), "The input string ended unexpectedly.");
+    ck_assert_str_eq(sunstone_errcontext(db), "JSON data, line 1: [1,");
+    ck_assert_int_eq(sunstone_exec(db, "SELECT 1", NULL, NULL), SUNSTONE_OK);
+    ck_assert_ptr_null(sunstone_errcontext(db));
+    sunstone_close(db);
+}
+END_TEST
+
 static void add(TCase *tc)
 {
+    tcase_add_test(tc, test_api_context);
     tcase_add_test(tc, test_validate);
     tcase_add_test(tc, test_jsonb_output);
     tcase_add_test(tc, test_order);
