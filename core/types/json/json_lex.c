@@ -118,7 +118,11 @@ static int lex_string(json_lexer *lx)
     char *buf = NULL;
     uint32_t n = 0;
     if (de) {
-        buf = ss_arena_alloc(lx->arena, (size_t)(end - s) + 1);
+        /* the value is at most as long as its escaped text, up to the closing quote */
+        const char *q = s + 1;
+        while (q < end && *q != '"')
+            q += *q == '\\' && q + 1 < end ? 2 : 1;
+        buf = ss_arena_alloc(lx->arena, (size_t)(q - s) + 1);
         if (!buf)
             return ss_ctx_error(lx->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     }
