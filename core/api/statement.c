@@ -10,6 +10,7 @@
 #include "exec/vector.h"
 #include "plan/planner.h"
 #include "sql/split.h"
+#include "types/bytea/bytea.h"
 #include "types/cast.h"
 #include "types/typeio.h"
 #include "types/utf8.h"
@@ -84,6 +85,7 @@ static int bind_now(sunstone_stmt *st)
     ctx.deadline_ns = st->ctx.deadline_ns;
     ss_bound_stmt *bs;
     ss_float8_set_extra_digits(db->settings.extra_float_digits); /* folded casts to text */
+    bytea_set_output(!db->settings.bytea_output_escape);
     /* a rebind keeps the parameter types the user already bound against */
     static const ss_type no_params[1] = {{SS_TYPE_INVALID, -1}};
     if (ss_bind(&ctx, ctx.catalog, ctx.settings, st->ast, arena, st->no_params ? no_params : NULL, 0, &bs)) {
@@ -388,6 +390,7 @@ static int step(sunstone_stmt *st)
     if (st->state == STMT_DONE)
         return SUNSTONE_DONE;
     ss_float8_set_extra_digits(db->settings.extra_float_digits);
+    bytea_set_output(!db->settings.bytea_output_escape);
     if (st->state == STMT_READY) {
         ss_error_clear(&db->err);
         ss_interrupt_begin(&st->ctx, db->settings.statement_timeout_ms);
@@ -589,6 +592,7 @@ const char *sunstone_column_text(sunstone_stmt *st, int col)
     ss_strbuf *sb = &st->text[col];
     if (sb->len == 0) {
         ss_float8_set_extra_digits(st->db->settings.extra_float_digits);
+        bytea_set_output(!st->db->settings.bytea_output_escape);
         ss_value_format(st->bound->col_types[col], &v, sb);
         if (!sb->data)
             ss_strbuf_append(sb, "", 0);

@@ -35,7 +35,8 @@ bool is_aggregate_name(const ast_expr *e)
     if (e->kind != AE_FUNC || e->nnames != 1)
         return false;
     static const char *const names[] = {"count", "sum", "min", "max", "avg", "string_agg", "bool_and", "bool_or",
-                                        "every", "json_agg", "jsonb_agg", "json_object_agg", "jsonb_object_agg"};
+                                        "every", "array_agg", "json_agg", "jsonb_agg", "json_object_agg",
+                                        "jsonb_object_agg"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!strcmp(e->names[0], names[i]))
             return true;
@@ -82,8 +83,8 @@ static ss_expr *bind_agg_arg(binder *b, const ast_expr *a)
     return e;
 }
 
-/* string_agg(text, text) and bool_and / bool_or / every(boolean): the arguments coerced to
- * the one signature each has here, or 42883. */
+/* string_agg(text, text) / (bytea, bytea) and bool_and / bool_or / every(boolean): the
+ * arguments coerced to the signature (the first argument's, for string_agg), or 42883. */
 static int bind_typed_args(binder *b, const ast_expr *a, ss_type want, uint32_t nargs, ss_expr **args)
 {
     if (a->nargs != nargs) {
@@ -94,6 +95,8 @@ static int bind_typed_args(binder *b, const ast_expr *a, ss_type want, uint32_t 
         if (!(args[i] = bind_agg_arg(b, a->args[i])))
             return SS_ERROR;
         int32_t t = args[i]->type.id;
+        if (i == 0 && nargs == 2 && want.id == SS_TYPE_TEXT && t == SS_TYPE_BYTEA)
+            want = type_of(SS_TYPE_BYTEA); /* string_agg(bytea, bytea) */
         bool ok = t == want.id || is_unknown_const(args[i]) || is_unknown_param(b, args[i]) ||
                   (want.id == SS_TYPE_TEXT && t == SS_TYPE_VARCHAR);
         if (!ok) {
@@ -212,7 +215,7 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
         call.arg = args[0];
         more = args + 1;
         nmore = 1;
-        call.result_type = type_of(SS_TYPE_TEXT);
+        call.result_type = type_of(args[0]->type.id == SS_TYPE_BYTEA ? SS_TYPE_BYTEA : SS_TYPE_TEXT);
     } else if (!strcmp(name, "bool_and") || !strcmp(name, "bool_or") || !strcmp(name, "every")) {
         ss_expr *arg;
         if (bind_typed_args(b, a, type_of(SS_TYPE_BOOL), 1, &arg))
@@ -232,7 +235,7 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
             return NULL;
         /* sum/avg have only numeric candidates, so PostgreSQL cannot pick one for an untyped
            literal; min/max settle on text */
-        if ((!strcmp(name, "sum") || !strcmp(name, "avg")) && is_unknown_const(arg)) {
+        if ((!strcmp(name, "sum") || !strcmp(name, "avg") || !strcmp(name, "array_agg")) && is_unknown_const(arg)) {
             bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "function %s(unknown) is not unique", name);
             ss_ctx_error_hint(b->ctx, "Could not choose a best candidate function. You might need to add explicit "
                                       "type casts.");
@@ -245,6 +248,11 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
         char b1[96];
         if (!strcmp(name, "count")) {
             call.result_type = type_of(SS_TYPE_INT8);
+        } else if (!strcmp(name, "array_agg")) {
+            /* anynonarray -> anyarray; an array -> the same array type, one dimension up */
+            call.result_type = type_of(ss_type_is_array(t) ? t : ss_type_array_of(t));
+            if (call.result_type.id == SS_TYPE_INVALID)
+                return no_such_function(b, a->location, name, tname(type_of(t), b1, sizeof b1));
         } else if (!strcmp(name, "sum")) {
             if (t == SS_TYPE_INT2 || t == SS_TYPE_INT4)
                 call.result_type = type_of(SS_TYPE_INT8);
@@ -268,7 +276,7 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
             call.result_type = t == SS_TYPE_VARCHAR ? type_of(SS_TYPE_TEXT) : type_of(t);
             if (t == SS_TYPE_BOOL)
                 return no_such_function(b, a->location, name, "boolean");
-            if (!bind_type_has_minmax(arg->type))
+            if (t == SS_TYPE_BYTEA || t == SS_TYPE_UUID || !bind_type_has_minmax(arg->type)) /* PostgreSQL has no min / max of these */
                 return no_such_function(b, a->location, name, tname(arg->type, b1, sizeof b1));
         }
         call.arg = arg;

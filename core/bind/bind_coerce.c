@@ -44,6 +44,12 @@ ss_expr *coerce_expr(binder *b, ss_expr *e, ss_type target, ss_cast_mode mode, i
             ss_ctx_error_position(b->ctx, location + 1);
             return NULL;
         }
+        if (ss_type_is_array(target.id) && target.typmod >= 0) {
+            /* the element typmod (varchar(2)[]) as the element cast applies it */
+            ss_value in = c->u.cnst;
+            if (ss_cast_value(b->ctx, &in, type_of(target.id), target, mode, &c->u.cnst, b->arena))
+                return NULL;
+        }
         if (d && target.typmod >= 0 && d->coerce_typmod) {
             /* the length / precision coercion after the input function, without a position */
             ss_value in = c->u.cnst;
@@ -200,6 +206,8 @@ static int select_common(binder *b, ss_expr *const *exprs, uint32_t n, ss_type *
                 *t = type_of(t->id);
         } else if (t->id != e->type.id && !catalog_common_type(t, e->type)) {
             return (int)i;
+        } else if (t->id == e->type.id && t->typmod != e->type.typmod) {
+            t->typmod = -1; /* select_common_typmod: a length only when every input has it */
         }
     }
     return -1;
@@ -261,6 +269,19 @@ int bind_type_name(binder *b, const ast_type_name *tn, ss_type *out)
     }
     out->id = id;
     out->typmod = -1;
+    if (tn->is_array) {
+        /* int[], int[3], integer ARRAY: the array type, the element's modifier */
+        ast_type_name et = *tn;
+        et.is_array = false;
+        if (bind_type_name(b, &et, out))
+            return SS_ERROR;
+        int32_t arr = ss_type_array_of(out->id);
+        if (arr == SS_TYPE_INVALID)
+            return bind_error(b, tn->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                              "feature not supported: arrays of type %s", tn->name);
+        out->id = arr;
+        return SS_OK;
+    }
     const ss_type_def *d = ss_type_def_get(id);
     if (d && (tn->typmod != -1 || tn->typmod2 != INT32_MIN)) {
         /* a catalog type's typmod input (typmodin), or PostgreSQL's refusal */
@@ -305,7 +326,7 @@ ss_expr *bind_cast(binder *b, const ast_expr *a)
     ss_type target;
     if (bind_type_name(b, &a->type, &target))
         return NULL;
-    ss_expr *arg = bind_expr(b, a->args[0]);
+    ss_expr *arg = a->args[0]->kind == AE_ARRAY ? bind_array_ctor(b, a->args[0], &target) : bind_expr(b, a->args[0]);
     if (!arg)
         return NULL;
     /* a missing cast is reported at the cast, input errors at the value, as PostgreSQL does */

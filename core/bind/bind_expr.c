@@ -95,7 +95,7 @@ bool expr_equal(const ss_expr *a, const ss_expr *b)
     case EXPR_CONST:
         if (a->u.cnst.is_null || b->u.cnst.is_null)
             return a->u.cnst.is_null == b->u.cnst.is_null;
-        if (ss_type_is_text(a->type.id))
+        if (ss_type_is_text(a->type.id) || ss_type_is_array(a->type.id))
             return a->u.cnst.v.s.len == b->u.cnst.v.s.len &&
                    memcmp(a->u.cnst.v.s.ptr, b->u.cnst.v.s.ptr, a->u.cnst.v.s.len) == 0;
         if (a->type.id == SS_TYPE_FLOAT8)
@@ -175,6 +175,8 @@ int expr_location(const ast_expr *a)
 {
     switch (a->kind) {
     case AE_OP:
+    case AE_ARRAY_CMP:
+    case AE_SUBSCRIPT:
         return a->left ? leftmost(a->location, expr_location(a->left)) : a->location;
     case AE_AND:
     case AE_OR:
@@ -526,6 +528,12 @@ static ss_expr *bind_expr_node(binder *b, const ast_expr *a)
         break; /* only GROUP BY has them (bind_grouping_sets.c) */
     case AE_SUBLINK:
         return bind_sublink(b, a);
+    case AE_ARRAY:
+        return bind_array_ctor(b, a, NULL);
+    case AE_SUBSCRIPT:
+        return bind_subscript(b, a);
+    case AE_ARRAY_CMP:
+        return bind_array_cmp(b, a);
     }
     bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: expression kind %d",
                (int)a->kind); /* every kind the parser produces is handled above */

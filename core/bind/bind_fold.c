@@ -5,6 +5,7 @@
 
 #include "exec/expr_walk.h"
 #include "bind/binder_internal.h"
+#include "types/functions.h"
 
 static bool is_const(const ss_expr *e)
 {
@@ -17,6 +18,8 @@ static bool is_const(const ss_expr *e)
 ss_expr *fold_constants(binder *b, ss_expr *e)
 {
     bool all_const = true;
+    if (e->kind == EXPR_FUNC && e->u.func.def->is_volatile)
+        return e; /* random(), setseed(): evaluated when the query runs */
     switch (e->kind) {
     case EXPR_OP:
     case EXPR_FUNC:

@@ -44,8 +44,8 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
         if (b->srf_ast && !b->agg_mode && ast_equal(a, b->srf_ast))
             return b->srf_col;
         bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                   "feature not supported: set-returning function %s here (only in FROM, or one generate_series or "
-                   "one-column json function with constant arguments in the select list of a query without "
+                   "feature not supported: set-returning function %s here (only in FROM, or one generate_series, "
+                   "unnest(array) or one-column json function in the select list of a query without "
                    "aggregates)",
                    name);
         return NULL;
@@ -61,6 +61,10 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
             return NULL;
         types[i] = is_unknown_param(b, args[i]) ? type_of(SS_TYPE_UNKNOWN) : args[i]->type;
     }
+    bool array_func;
+    ss_expr *arr = bind_array_func(b, a, name, args, n, &array_func);
+    if (array_func)
+        return arr;
     const ss_func_def *def;
     ss_type result;
     int resolved = ss_func_resolve(name, n, types, &def, want, &result);

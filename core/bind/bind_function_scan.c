@@ -5,11 +5,13 @@
  * are bound over the FROM items before the call (functions in FROM are implicitly LATERAL in
  * PostgreSQL): one that reads a column is refused (0A000), as LATERAL is.
  *
- * json's set-returning functions (types/json/json_srf.h) are function scans the kernel
- * expands.  In the select list of a query without aggregates, one generate_series (or one
- * json function of one column) with constant arguments (PostgreSQL's ProjectSet) becomes a
- * cross join of the FROM rows with its function scan; other set-returning functions there
- * are refused (0A000). */
+ * unnest(array [, ...]) is a function scan too, one column per array; so are json's
+ * set-returning functions (types/json/json_srf.h), which the kernel expands.
+ *
+ * In the select list of a query without aggregates, one generate_series, unnest(array) or
+ * one-column json function
+ * (PostgreSQL's ProjectSet) becomes a join of the FROM rows with its function scan, LATERAL
+ * when its arguments read them; other set-returning functions there are refused (0A000). */
 #include <stdio.h>
 #include <string.h>
 
@@ -104,6 +106,50 @@ static ss_lop *json_function_lop(binder *b, const ast_expr *a, ss_expr **args, u
     return lop_function(b->ctx, b->arena, rel, name, n, args, ordinality, total, t, cn);
 }
 
+/* unnest(array [, array ...]): one column per array of its element type, as many rows as the
+ * longest has items (the shorter ones padded with NULLs); a single array's column is named
+ * colname, several are each "unnest". */
+static ss_lop *unnest_lop(binder *b, const ast_expr *a, ss_expr **args, uint32_t n, bool ordinality,
+                          const char *colname, uint32_t rel)
+{
+    char sig[512] = "";
+    size_t off = 0;
+    bool bad = n == 0, unknown = false;
+    for (uint32_t i = 0; i < n; i++) {
+        bool u = is_unknown_const(args[i]) || is_unknown_param(b, args[i]);
+        unknown |= u;
+        bad |= !u && !ss_type_is_array(args[i]->type.id);
+        char b1[96];
+        if (off < sizeof sig)
+            off += (size_t)snprintf(sig + off, sizeof sig - off, "%s%s", i ? ", " : "",
+                                    tname(u ? type_of(SS_TYPE_UNKNOWN) : type_of(args[i]->type.id), b1, sizeof b1));
+    }
+    if (unknown && n == 1) {
+        bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "function unnest(%s) is not unique", sig);
+        ss_ctx_error_hint(b->ctx, "Could not choose a best candidate function. You might need to add explicit type "
+                                  "casts.");
+        return NULL;
+    }
+    if (bad || unknown) {
+        no_such_function(b, a->location, "unnest", sig);
+        return NULL;
+    }
+    uint32_t ncols = n + (ordinality ? 1 : 0);
+    ss_type *types = bind_alloc(b, sizeof(ss_type) * ncols);
+    const char **names = bind_alloc(b, sizeof(char *) * ncols);
+    if (!types || !names)
+        return NULL;
+    for (uint32_t i = 0; i < n; i++) {
+        types[i] = (ss_type){ss_type_element_of(args[i]->type.id), args[i]->type.typmod};
+        names[i] = n == 1 ? colname : "unnest";
+    }
+    if (ordinality) {
+        types[n] = type_of(SS_TYPE_INT8);
+        names[n] = "ordinality";
+    }
+    return lop_function(b->ctx, b->arena, rel, "unnest", n, args, ordinality, ncols, types, names);
+}
+
 /* The function scan of the call a (generate_series) as relation rel, its column named
  * colname (WITH ORDINALITY: a second, bigint column "ordinality"); NULL with the error set.
  * lateral_ok: an argument that reads a column is refused by the caller (*reads_column). */
@@ -117,19 +163,15 @@ static ss_lop *function_lop(binder *b, const ast_expr *a, bool ordinality, const
                    "feature not supported: functions in schemas other than pg_catalog");
         return NULL;
     }
-    if (!strcmp(name, "unnest")) {
-        bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                   "feature not supported: unnest (Sunstone has no arrays yet)");
-        return NULL;
-    }
+    bool unnest = !strcmp(name, "unnest");
     int32_t srf_arg = 0;
     uint32_t srf_ncols = 0;
     ss_type srf_types[2];
     const char *srf_names[2];
     bool json_srf = json_srf_describe(name, &srf_arg, &srf_ncols, srf_types, srf_names);
-    if (strcmp(name, "generate_series") != 0 && !json_srf) {
+    if (!unnest && !json_srf && strcmp(name, "generate_series") != 0) {
         bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                   "feature not supported: function %s in FROM (only generate_series and the json "
+                   "feature not supported: function %s in FROM (only generate_series, unnest and the json "
                    "set-returning functions)", name);
         return NULL;
     }
@@ -182,6 +224,8 @@ static ss_lop *function_lop(binder *b, const ast_expr *a, bool ordinality, const
     if (json_srf)
         return json_function_lop(b, a, args, n, ordinality, colname, rel, srf_arg, srf_ncols, srf_types,
                                  select_list ? (const char *[2]){NULL, NULL} : srf_names);
+    if (unnest)
+        return unnest_lop(b, a, args, n, ordinality, colname, rel);
     ss_type t;
     if (series_type(b, a, args, n, &t))
         return NULL;
@@ -286,26 +330,28 @@ int attach_target_srf(binder *b, const ast_select *s, bool is_agg, ss_lop **top)
     for (uint32_t i = 0; i < s->ntargets; i++)
         if (find_srf(b, s->targets[i].expr, NULL, &found, &several))
             return SS_ERROR;
-    /* one generate_series (written once or several times the same) with constant arguments
-       in a query without aggregates: PostgreSQL's ProjectSet is then a cross join of each
-       input row with the function's rows; the others stay refused */
-    if (!found || several || is_agg)
-        return SS_OK;
-    /* so can a json set-returning function of one column (jsonb_array_elements,
-       jsonb_object_keys): its column is named after the function */
-    const char *fname = found->names[found->nnames - 1];
+    /* one generate_series, unnest(array) or one-column json function (written once or several
+       times the same) in a query without aggregates: PostgreSQL's ProjectSet is then a join of
+       each input row with the function's rows (LATERAL when the arguments read the row); the
+       others stay refused */
+    const char *fname = found ? found->names[found->nnames - 1] : NULL;
     uint32_t fcols = 0;
-    bool json_one = json_srf_describe(fname, &(int32_t){0}, &fcols, (ss_type[2]){{0, 0}, {0, 0}},
-                                      (const char *[2]){NULL, NULL}) && fcols == 1;
-    if (strcmp(fname, "generate_series") != 0 && !json_one)
+    bool json_one = fname && json_srf_describe(fname, &(int32_t){0}, &fcols, (ss_type[2]){{0, 0}, {0, 0}},
+                                               (const char *[2]){NULL, NULL}) && fcols == 1;
+    if (!found || several || is_agg ||
+        (strcmp(fname, "generate_series") != 0 && !json_one && (strcmp(fname, "unnest") != 0 || found->nargs != 1)))
         return SS_OK;
     uint32_t rel = new_rel(b);
     bool reads_column;
     ss_lop *op = function_lop(b, found, false, fname, rel, false, &reads_column, true);
+    bool lateral = !op && reads_column && s->from;
+    if (lateral && !(op = function_lop(b, found, false, fname, rel, true, &reads_column, true)))
+        return SS_ERROR;
     if (!op)
         return reads_column ? SS_OK : SS_ERROR;
     if (!(*top = lop_join(b->ctx, b->arena, SS_JOIN_INNER, *top, op, NULL)))
         return SS_ERROR;
+    (*top)->u.join.lateral = lateral;
     b->srf_ast = found;
     return (b->srf_col = make_column(b, rel, 0, op->types[0])) ? SS_OK : SS_ERROR;
 }

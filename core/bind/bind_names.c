@@ -15,6 +15,11 @@ static int colname(const ast_expr *e, const char **name)
     case AE_COALESCE:
         *name = "coalesce";
         return 2;
+    case AE_ARRAY:
+        *name = "array";
+        return 2;
+    case AE_SUBSCRIPT:
+        return colname(e->left, name);
     case AE_GROUPING_FUNC:
         *name = "grouping";
         return 2;
@@ -35,8 +40,8 @@ static int colname(const ast_expr *e, const char **name)
         return strength;
     }
     case AE_SUBLINK: {
-        if (e->sublink == AST_SUBLINK_EXISTS) {
-            *name = "exists";
+        if (e->sublink == AST_SUBLINK_EXISTS || e->sublink == AST_SUBLINK_ARRAY) {
+            *name = e->sublink == AST_SUBLINK_EXISTS ? "exists" : "array";
             return 2;
         }
         if (e->sublink != AST_SUBLINK_EXPR)

@@ -253,6 +253,10 @@ ss_expr *bind_op(binder *b, const ast_expr *a)
         return bind_like(b, a, l, r);
     if (strcmp(a->str, "^") == 0)
         return bind_power(b, a, l, r);
+    bool array_op;
+    ss_expr *arr = bind_array_op(b, a, l, r, &array_op);
+    if (array_op || ss_ctx_error_pending(b->ctx))
+        return arr;
     ss_expr_op op = op_code(a->str);
     if (!op)
         return no_operator(b, a, l, r);
@@ -287,8 +291,14 @@ ss_expr *bind_op(binder *b, const ast_expr *a)
         return no_operator(b, a, l0, r0);
     if (!is_comparison(op) && !numeric_rank(t.id))
         return no_operator(b, a, l, r);
-    if (is_comparison(op) && t.id == SS_TYPE_JSON)
-        return no_operator(b, a, l0, r0); /* json has no comparison operators */
+    if (is_comparison(op) && t.id == SS_TYPE_JSON) { /* json has no comparison operators */
+        char b1[96], b2[96];
+        bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "operator does not exist: %s %s %s",
+                   tname(type_of(l0->type.id), b1, sizeof b1), a->str, tname(type_of(r0->type.id), b2, sizeof b2));
+        ss_ctx_error_hint(b->ctx, "No operator matches the given name and argument types. You might need to add "
+                                  "explicit type casts.");
+        return NULL;
+    }
     t.typmod = -1; /* results of numeric arithmetic have no typmod */
     return make_op(b, op, is_comparison(op) ? type_of(SS_TYPE_BOOL) : t, l, r);
 }
@@ -359,7 +369,8 @@ static int bind_in_any(binder *b, const ast_expr *a, ss_expr *l, ss_expr **items
     if (!(l = coerce_expr(b, l, t, CAST_IMPLICIT, a->args[0]->location)))
         return SS_ERROR;
     ss_expr_op op = a->negated ? OP_NE : OP_EQ;
-    if (t.id == SS_TYPE_NUMERIC || (ss_type_def_get(t.id) && !ss_type_def_get(t.id)->info->physical))
+    if (t.id == SS_TYPE_NUMERIC || ss_type_is_array(t.id) ||
+        (ss_type_def_get(t.id) && !ss_type_def_get(t.id)->info->physical))
         all_values = false; /* equal values may differ in bytes (1.0, 1.00): no hash set */
     if (!all_values) {
         ss_expr **cmps = bind_alloc(b, sizeof(ss_expr *) * n);

@@ -152,7 +152,14 @@ static bool ast_eq(const ast_expr *x, const ast_expr *y, bool loose)
                 return false;
         break;
     case AE_CAST:
-        if (strcmp(x->type.name, y->type.name) != 0 || x->type.typmod != y->type.typmod)
+        if (strcmp(x->type.name, y->type.name) != 0 || x->type.typmod != y->type.typmod ||
+            x->type.is_array != y->type.is_array)
+            return false;
+        break;
+    case AE_SUBSCRIPT:
+    case AE_ARRAY_CMP:
+        if (x->ival != y->ival || x->bval != y->bval || (x->str && (!y->str || strcmp(x->str, y->str) != 0)) ||
+            !ast_eq(x->left, y->left, loose) || !ast_eq(x->right, y->right, loose))
             return false;
         break;
     case AE_SUBLINK:
@@ -329,6 +336,9 @@ static int bind_values_query(binder *b, const ast_select *s, ss_bound_stmt *out)
         }
         if (t.id == SS_TYPE_UNKNOWN)
             t = type_of(SS_TYPE_TEXT);
+        for (uint32_t r = 0; r < nr; r++) /* select_common_typmod: kept when every row has it */
+            if (exprs[r * nc + c]->type.id != t.id || exprs[r * nc + c]->type.typmod != t.typmod)
+                t.typmod = -1;
         for (uint32_t r = 0; r < nr; r++)
             if (!(exprs[r * nc + c] = coerce_expr(b, exprs[r * nc + c], t, CAST_IMPLICIT,
                                                   s->values[r][c]->location)))

@@ -218,8 +218,9 @@ ss_expr *bind_sublink(binder *b, const ast_expr *a)
     ss_sublink_kind kind = a->sublink == AST_SUBLINK_EXISTS ? SS_SUBLINK_EXISTS
                            : a->sublink == AST_SUBLINK_EXPR ? SS_SUBLINK_EXPR
                            : a->sublink == AST_SUBLINK_ANY  ? SS_SUBLINK_ANY
+                           : a->sublink == AST_SUBLINK_ARRAY ? SS_SUBLINK_ARRAY
                                                             : SS_SUBLINK_ALL;
-    if (kind == SS_SUBLINK_EXPR && sub.ncols != 1) {
+    if ((kind == SS_SUBLINK_EXPR || kind == SS_SUBLINK_ARRAY) && sub.ncols != 1) {
         bind_error(b, a->location, "42601", "subquery must return only one column");
         return NULL;
     }
@@ -240,7 +241,19 @@ ss_expr *bind_sublink(binder *b, const ast_expr *a)
     ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * (ncorr + nleft + 1));
     uint32_t *arg_rel = bind_alloc(b, sizeof(uint32_t) * (ncorr + nleft + 1));
     uint32_t *arg_col = bind_alloc(b, sizeof(uint32_t) * (ncorr + nleft + 1));
-    ss_expr *e = new_expr(b, EXPR_SUBLINK, kind == SS_SUBLINK_EXPR ? sub.col_types[0] : type_of(SS_TYPE_BOOL));
+    ss_type rtype = kind == SS_SUBLINK_EXPR ? sub.col_types[0] : type_of(SS_TYPE_BOOL);
+    if (kind == SS_SUBLINK_ARRAY) {
+        /* an array of the column's type; of an array column, the same type one dimension up */
+        int32_t col = sub.col_types[0].id == SS_TYPE_UNKNOWN ? SS_TYPE_TEXT : sub.col_types[0].id;
+        rtype = (ss_type){ss_type_is_array(col) ? col : ss_type_array_of(col), sub.col_types[0].typmod};
+        if (rtype.id == SS_TYPE_INVALID) {
+            char b1[96];
+            bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                       "feature not supported: arrays of type %s", tname(sub.col_types[0], b1, sizeof b1));
+            return NULL;
+        }
+    }
+    ss_expr *e = new_expr(b, EXPR_SUBLINK, rtype);
     if (!args || !arg_rel || !arg_col || !e)
         return NULL;
     for (uint32_t i = 0; i < ncorr; i++) {

@@ -240,8 +240,9 @@ ss_expr *json_agg_result(binder *b, const struct ss_func_def *result_def, ss_exp
  * order), or -1 (bind_select.c). */
 int first_column_location(const ast_expr *a);
 /* A set-returning function in s's select list (PostgreSQL's ProjectSet) for a query without
- * aggregates: one generate_series with constant arguments joined to *top, its calls then
- * bound as b->srf_col; PostgreSQL's 0A000 for one inside CASE or COALESCE. */
+ * aggregates: one generate_series or unnest(array) joined to *top (LATERAL when its arguments
+ * read the FROM items), its calls then bound as b->srf_col; PostgreSQL's 0A000 for one inside
+ * CASE or COALESCE. */
 int attach_target_srf(binder *b, const ast_select *s, bool is_agg, ss_lop **top);
 
 /* DISTINCT ON (bind_distinct_on.c): over proj (the targets), a sort by the DISTINCT ON items
@@ -415,6 +416,19 @@ ss_expr *bind_sublink(binder *b, const ast_expr *a);
 ss_expr *bind_outer_column(binder *b, const ast_expr *a, bool *found);
 /* Column index of name in the FROM item re, -1 when it has none, -2 when several. */
 int64_t range_column_of(const range_entry *re, const char *name);
+
+/* Arrays (bind_array.c). */
+/* ARRAY[...]; target: the array type a cast gives it (ARRAY[]::int[]), or NULL. */
+ss_expr *bind_array_ctor(binder *b, const ast_expr *a, const ss_type *target);
+/* a[i], a[i][j], a[lo:hi] */
+ss_expr *bind_subscript(binder *b, const ast_expr *a);
+/* x op ANY / ALL (array) */
+ss_expr *bind_array_cmp(binder *b, const ast_expr *a);
+/* @> <@ && || and comparisons with an array operand; *handled false (NULL returned) when
+ * the operator is not one of them or no operand is an array. */
+ss_expr *bind_array_op(binder *b, const ast_expr *a, ss_expr *l, ss_expr *r, bool *handled);
+/* array_length, array_cat, ... over bound arguments; *handled false when name is none. */
+ss_expr *bind_array_func(binder *b, const ast_expr *a, const char *name, ss_expr **args, uint32_t n, bool *handled);
 
 /* Output names (bind_names.c). */
 /* PostgreSQL's output column name for an expression (FigureColname). */

@@ -38,6 +38,8 @@ static const ss_setting_enum interval_styles[] = {
     {"postgres", 0, false}, {"postgres_verbose", 1, false}, {"sql_standard", 2, false}, {"iso_8601", 3, false},
     {NULL, 0, false}};
 
+static const ss_setting_enum bytea_outputs[] = {{"escape", 1, false}, {"hex", 0, false}, {NULL, 0, false}};
+
 static int check_statement_timeout(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value,
                                    char *out, size_t outlen)
 {
@@ -122,6 +124,13 @@ static int check_intervalstyle(ss_ctx *ctx, const ss_settings *s, const char *na
     return check_enum(ctx, name, value, interval_styles, out, outlen);
 }
 
+static int check_bytea_output(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value, char *out,
+                              size_t outlen)
+{
+    (void)s;
+    return check_enum(ctx, name, value, bytea_outputs, out, outlen);
+}
+
 static int check_datestyle(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value, char *out,
                            size_t outlen)
 {
@@ -184,6 +193,7 @@ static const known_setting known[] = {
     {"work_mem", NULL, "4MB", false, check_work_mem},
     {"hash_mem_multiplier", NULL, "2", false, check_hash_mem_multiplier},
     {"intervalstyle", "IntervalStyle", "postgres", false, check_intervalstyle},
+    {"bytea_output", NULL, "hex", false, check_bytea_output},
     {"server_version", NULL, "15.0", true, NULL},
     {"server_version_num", NULL, "150000", true, NULL},
     {"server_encoding", NULL, "UTF8", true, NULL},
@@ -252,6 +262,7 @@ int ss_settings_copy(ss_settings *dst, const ss_settings *src)
     dst->client_min_messages = src->client_min_messages;
     dst->work_mem_kb = src->work_mem_kb;
     dst->hash_mem_multiplier = src->hash_mem_multiplier;
+    dst->bytea_output_escape = src->bytea_output_escape;
     return SS_OK;
 }
 
@@ -357,6 +368,9 @@ static void update_typed(ss_settings *s, const char *name, const char *value)
     else if (strcasecmp(name, "extra_float_digits") == 0 &&
              ss_setting_parse_int(&quiet, name, value, false, -15, 3, &n) == SS_OK)
         s->extra_float_digits = n;
+    else if (strcasecmp(name, "bytea_output") == 0 &&
+             ss_setting_parse_enum(&quiet, name, value, bytea_outputs, &n) == SS_OK)
+        s->bytea_output_escape = n == 1;
     else if (strcasecmp(name, "client_min_messages") == 0 &&
              ss_setting_parse_enum(&quiet, name, value, message_levels, &n) == SS_OK)
         s->client_min_messages = n;

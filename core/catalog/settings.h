@@ -32,6 +32,7 @@ typedef struct ss_settings {
     int client_min_messages;       /* ss_message_level: notices below it are not sent */
     int work_mem_kb;               /* work_mem: each sort / hash node's memory budget */
     double hash_mem_multiplier;    /* hash nodes get work_mem * hash_mem_multiplier */
+    bool bytea_output_escape;      /* bytea_output = 'escape' (types/bytea/bytea.h) */
 } ss_settings;
 
 /* PostgreSQL's work_mem default and minimum, in kB. */

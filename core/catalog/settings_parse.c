@@ -489,21 +489,40 @@ static const char *const pg_encodings[] = {
     "windows1258", "windows866", "windows874", "windows932", "windows936", "windows949",
     "windows950", NULL};
 
+bool ss_encoding_clean_name(const char *value, size_t len, char *clean, size_t n)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)value[i];
+        if (c < 0x80 && isalnum(c)) {
+            if (k + 1 >= n)
+                return false;
+            clean[k++] = (char)tolower(c);
+        }
+    }
+    clean[k] = '\0';
+    return true;
+}
+
+bool ss_encoding_name_known(const char *clean)
+{
+    if (strcmp(clean, "utf8") == 0 || strcmp(clean, "unicode") == 0)
+        return true;
+    for (const char *const *e = pg_encodings; *e; e++)
+        if (strcmp(clean, *e) == 0)
+            return true;
+    return false;
+}
+
 int ss_setting_parse_encoding(ss_ctx *ctx, const char *value, char *out, size_t outlen)
 {
     char clean[64];
-    size_t n = 0;
-    for (const char *c = value; *c && n + 1 < sizeof clean; c++)
-        if (isalnum((unsigned char)*c))
-            clean[n++] = (char)tolower((unsigned char)*c);
-    clean[n] = '\0';
+    if (!ss_encoding_clean_name(value, strlen(value), clean, sizeof clean) || !ss_encoding_name_known(clean))
+        return invalid_value(ctx, "client_encoding", value);
     if (strcmp(clean, "utf8") == 0 || strcmp(clean, "unicode") == 0) {
         snprintf(out, outlen, "UTF8");
         return SS_OK;
     }
-    for (const char *const *e = pg_encodings; *e; e++)
-        if (strcmp(clean, *e) == 0)
-            return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                                "feature not supported: client_encoding \"%s\"; only UTF8 is supported", value);
-    return invalid_value(ctx, "client_encoding", value);
+    return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                        "feature not supported: client_encoding \"%s\"; only UTF8 is supported", value);
 }

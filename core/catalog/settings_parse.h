@@ -53,5 +53,11 @@ int ss_setting_parse_search_path(ss_ctx *ctx, const char *value);
 /* UTF8 and its aliases ("utf-8", "unicode"); PostgreSQL's other encodings are refused (0A000),
  * anything else is invalid. */
 int ss_setting_parse_encoding(ss_ctx *ctx, const char *value, char *out, size_t outlen);
+/* PostgreSQL's clean_encoding_name of value[0..len): lower case, ASCII letters and digits
+ * only, into clean (n bytes); false when it does not fit. */
+bool ss_encoding_clean_name(const char *value, size_t len, char *clean, size_t n);
+/* Whether clean (as ss_encoding_clean_name leaves it) is one of PostgreSQL's encoding names
+ * or aliases (pg_encname_tbl). */
+bool ss_encoding_name_known(const char *clean);
 
 #endif

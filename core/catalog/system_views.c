@@ -116,7 +116,7 @@ static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_s
                 nn.v.b = tab->cols[c].not_null;
                 ss_value row[5] = {text_value(tab->name), text_value(tab->cols[c].name),
                                    int_value(c + 1),
-                                   text_value(ss_type_display_name(tab->types[c], tname, sizeof tname)),
+                                   text_value(ss_type_column_name(tab->types[c], tname, sizeof tname)),
                                    nn};
                 if (add_row(ctx, s, h, row, spec))
                     return SS_ERROR;
@@ -134,7 +134,7 @@ static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_s
                 char tname[128];
                 ss_value nn = {0};
                 ss_value row[5] = {text_value(v->name), text_value(v->col_names[c]), int_value(c + 1),
-                                   text_value(ss_type_display_name(v->types[c], tname, sizeof tname)), nn};
+                                   text_value(ss_type_column_name(v->types[c], tname, sizeof tname)), nn};
                 if (add_row(ctx, s, h, row, spec))
                     return SS_ERROR;
             }

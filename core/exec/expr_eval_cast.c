@@ -177,8 +177,12 @@ int ev_cast(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *s
     bool ft = ss_type_is_text(from.id), tt = ss_type_is_text(to.id);
     bool nm = from.id == SS_TYPE_NUMERIC || to.id == SS_TYPE_NUMERIC;
     const ss_type_def *td = ss_type_def_get(to.id);
-    bool catalog = ss_type_def_get(from.id) || td;
-    if (catalog && from.id == to.id && !(to.typmod >= 0 && td->coerce_typmod))
+    /* arrays go through the scalar cast like catalog types (element-wise, array_cast.c); an
+       element typmod (varchar(2)[]) is a coercion of the same array type */
+    bool arrays = ss_type_is_array(from.id) || ss_type_is_array(to.id);
+    bool catalog = ss_type_def_get(from.id) || td || arrays;
+    bool coerces = to.typmod >= 0 && (arrays || (td && td->coerce_typmod));
+    if (catalog && from.id == to.id && !coerces)
         return ev_node(ctx, arg, in, sel, n, out); /* no typmod coercion: the same values */
     if (!catalog && ((from.id == to.id && !(nm && to.typmod >= 4)) || (ft && tt))) {
         /* same representation: evaluate straight into out, then apply varchar(n) */

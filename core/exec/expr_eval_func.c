@@ -17,7 +17,8 @@ int ev_func(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *s
     if (def->variadic_any ? nargs < def->nargs : nargs != def->nargs)
         return ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "wrong number of arguments for %s()",
                             def->name);
-    if (!ev_same_layout(out->type.id, def->result))
+    /* SS_TYPE_INVALID: polymorphic, the call's own type (array functions) */
+    if (def->result != SS_TYPE_INVALID && !ev_same_layout(out->type.id, def->result))
         return ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "result type of %s() does not match",
                             def->name);
     ev_operand local_ops[LOCAL_ARGS];

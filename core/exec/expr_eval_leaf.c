@@ -52,6 +52,12 @@ int ev_broadcast(ss_ctx *ctx, const ss_value *val, const uint32_t *sel, uint32_t
         break;
     }
     default:
+        if (ss_type_is_array(out->type.id)) { /* an encoded array */
+            ss_text *r = out->data, x = val->v.s;
+            x.reserved = 0;
+            SS_FOR_ROWS(sel, n, i, { r[i] = x; });
+            break;
+        }
         return ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "constant of unsupported type");
     }
     return SS_OK;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "exec/expr_eval_subplan.h"
+#include "types/array/array.h"
 #include "exec/executor.h"
 
 struct ss_subplan_state {
@@ -161,12 +162,49 @@ static int next_rows(ss_ctx *ctx, struct ss_subplan_state *st, ss_batch **b, uin
     return SS_OK;
 }
 
+/* ARRAY (subquery): the values of its column, copied, then the array of them. */
+static int array_rows(ss_ctx *ctx, const ss_expr *e, struct ss_subplan_state *st, ss_value *out)
+{
+    ss_type col = {e->u.sub.plan->ncols ? e->u.sub.plan->col_types[0].id : SS_TYPE_INVALID, -1};
+    uint32_t n = 0, cap = 0;
+    ss_value *items = NULL;
+    int rc = SS_OK;
+    for (;;) {
+        ss_batch *b;
+        uint32_t rows;
+        if ((rc = next_rows(ctx, st, &b, &rows)) != SS_OK || !b)
+            break;
+        for (uint32_t k = 0; rc == SS_OK && k < rows; k++) {
+            if (n == cap) {
+                cap = cap ? cap * 2 : 64;
+                ss_value *v = realloc(items, sizeof *v * cap);
+                if (!v) {
+                    rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+                    break;
+                }
+                items = v;
+            }
+            ss_vector_get_value(b->cols[0], b->sel ? b->sel[k] : k, &items[n]);
+            rc = copy_text(ctx, col, &items[n++]);
+        }
+        if (rc != SS_OK)
+            break;
+    }
+    if (rc == SS_OK)
+        rc = arr_build_value(ctx, e->type.id, ss_type_is_array(col.id), items, n, &out->v.s);
+    out->is_null = false;
+    free(items);
+    return rc;
+}
+
 /* Runs the subquery once with its parameters as they are set: its value into *out. */
 static int run_once(ss_ctx *ctx, const ss_expr *e, struct ss_subplan_state *st, ss_value *out)
 {
     if (restart(ctx, e, st))
         return SS_ERROR;
     ss_sublink_kind kind = e->u.sub.kind;
+    if (kind == SS_SUBLINK_ARRAY)
+        return array_rows(ctx, e, st, out);
     bool found = false, saw_null = false, decided = false;
     *out = (ss_value){.is_null = true};
     for (;;) {

@@ -215,7 +215,7 @@ ss_plan *plan_function_scan(ss_plan_builder *pb, const char *name, uint32_t narg
     f->nargs = nargs;
     f->args = args;
     f->with_ordinality = ordinality;
-    f->expand = strcmp(name, "generate_series") != 0 ? json_srf_expand : NULL;
+    f->expand = json_srf_exists(name) ? json_srf_expand : NULL;
     return set_params(pb, &f->hdr, args, nargs) ? NULL : &f->hdr;
 }
 

@@ -30,9 +30,15 @@ typedef enum ast_expr_kind {
     AE_IN_LIST,      /* args[0] IN (args[1..]); negated */
     AE_GROUPING_SET, /* a GROUP BY item: ival is an ast_grouping_set_kind, args its items */
     AE_GROUPING_FUNC, /* GROUPING(args) */
-    AE_SUBLINK       /* a subquery in an expression: subselect, sublink (ast_sublink_kind);
+    AE_SUBLINK,      /* a subquery in an expression: subselect, sublink (ast_sublink_kind);
                         ANY / ALL: the left operands in args (several for a row), the
                         operator in str */
+    AE_ARRAY,        /* ARRAY[args] (an inner [..] of a nested one is an AE_ARRAY too) */
+    AE_SUBSCRIPT,    /* left[..][..]: args[2i], args[2i+1] the lower and upper bound of
+                        subscript i (nargs / 2 of them), a plain subscript's value in the
+                        upper with the lower NULL; bit i of ival: subscript i is a slice
+                        (lo:hi), whose omitted bounds are NULL */
+    AE_ARRAY_CMP     /* left str ANY (right) / left str ALL (right) (bval) over an array */
 } ast_expr_kind;
 
 typedef enum ast_grouping_set_kind {
@@ -47,7 +53,8 @@ typedef enum ast_sublink_kind {
     AST_SUBLINK_EXISTS = 1, /* EXISTS (SELECT ...) */
     AST_SUBLINK_EXPR,       /* (SELECT ...) as a value */
     AST_SUBLINK_ANY,        /* x op ANY / SOME (SELECT ...), x IN (SELECT ...) */
-    AST_SUBLINK_ALL         /* x op ALL (SELECT ...) */
+    AST_SUBLINK_ALL,        /* x op ALL (SELECT ...) */
+    AST_SUBLINK_ARRAY       /* ARRAY (SELECT ...) */
 } ast_sublink_kind;
 
 typedef struct ast_expr ast_expr;
@@ -57,6 +64,7 @@ typedef struct ast_type_name {
     int32_t typmod;    /* -1 or the modifier (varchar(10) -> 10) */
     int32_t typmod2;   /* a second modifier (numeric(12,2) -> 2), INT32_MIN when none */
     int location;
+    bool is_array;     /* name[], name[3], name ARRAY: an array of it (bounds are ignored) */
 } ast_type_name;
 
 struct ast_expr {

@@ -158,8 +158,8 @@ static const char *sublink_key(transform_state *ts, const char *op, const Node *
 static ast_expr *tr_sublink(transform_state *ts, SubLink *l)
 {
     if (l->subLinkType != EXISTS_SUBLINK && l->subLinkType != EXPR_SUBLINK && l->subLinkType != ANY_SUBLINK &&
-        l->subLinkType != ALL_SUBLINK) {
-        tr_unsupported(ts, l->location, l->subLinkType == ARRAY_SUBLINK ? "ARRAY (subquery)" : "this kind of subquery");
+        l->subLinkType != ALL_SUBLINK && l->subLinkType != ARRAY_SUBLINK) {
+        tr_unsupported(ts, l->location, "this kind of subquery");
         return NULL;
     }
     if (!IsA(l->subselect, SelectStmt)) {
@@ -172,6 +172,7 @@ static ast_expr *tr_sublink(transform_state *ts, SubLink *l)
     e->sublink = l->subLinkType == EXISTS_SUBLINK ? AST_SUBLINK_EXISTS
                  : l->subLinkType == EXPR_SUBLINK ? AST_SUBLINK_EXPR
                  : l->subLinkType == ANY_SUBLINK  ? AST_SUBLINK_ANY
+                 : l->subLinkType == ARRAY_SUBLINK ? AST_SUBLINK_ARRAY
                                                   : AST_SUBLINK_ALL;
     if (!l->testexpr)
         return (e->sub_key = sublink_key(ts, NULL, l->subselect)) ? e : NULL;
@@ -253,11 +254,8 @@ static ast_expr *tr_a_expr(transform_state *ts, A_Expr *a)
         return e;
     }
     case AEXPR_OP_ANY:
-        tr_unsupported(ts, a->location, "ANY (array)");
-        return NULL;
     case AEXPR_OP_ALL:
-        tr_unsupported(ts, a->location, "ALL (array)");
-        return NULL;
+        return tr_array_cmp(ts, a);
     case AEXPR_DISTINCT:
         tr_unsupported(ts, a->location, "IS DISTINCT FROM");
         return NULL;
@@ -351,10 +349,7 @@ bool tr_type_name(transform_state *ts, TypeName *tn, ast_type_name *out)
         tr_unsupported(ts, tn->location, "%TYPE");
         return false;
     }
-    if (tn->arrayBounds) {
-        tr_unsupported(ts, tn->location, "array types");
-        return false;
-    }
+    out->is_array = tn->arrayBounds != NULL;
     /* pg_catalog.int4 is int4; no other schema holds types */
     if (list_length(tn->names) > 2 ||
         (list_length(tn->names) == 2 && strcmp(strVal(linitial(tn->names)), "pg_catalog") != 0)) {
@@ -476,20 +471,15 @@ static ast_expr *tr_expr_node(transform_state *ts, Node *n)
         tr_unsupported(ts, ((XmlSerialize *)n)->location, "XMLSERIALIZE");
         return NULL;
     case T_A_ArrayExpr:
-        tr_unsupported(ts, ((A_ArrayExpr *)n)->location, "ARRAY constructors");
-        return NULL;
+        return tr_array_expr(ts, (A_ArrayExpr *)n);
     case T_RowExpr:
         tr_unsupported(ts, ((RowExpr *)n)->location, "ROW constructors");
         return NULL;
     case T_CollateClause:
         tr_unsupported(ts, ((CollateClause *)n)->location, "COLLATE");
         return NULL;
-    case T_A_Indirection: {
-        A_Indirection *ind = (A_Indirection *)n;
-        Node *first = linitial(ind->indirection);
-        tr_unsupported(ts, tr_location(ind->arg), IsA(first, A_Indices) ? "subscripts" : "field selection");
-        return NULL;
-    }
+    case T_A_Indirection:
+        return tr_indirection(ts, (A_Indirection *)n);
     case T_NamedArgExpr:
         tr_unsupported(ts, ((NamedArgExpr *)n)->location, "named function arguments");
         return NULL;
@@ -510,4 +500,14 @@ static ast_expr *tr_expr_node(transform_state *ts, Node *n)
         tr_unsupported_words(ts, tr_location(n), 2, " (expression)");
         return NULL;
     }
+}
+
+const char *tr_op_name(transform_state *ts, List *name, int location)
+{
+    return op_name(ts, name, location);
+}
+
+ast_expr *tr_new_expr(transform_state *ts, ast_expr_kind kind, int location)
+{
+    return new_expr(ts, kind, location);
 }

@@ -63,6 +63,14 @@ ast_expr *tr_expr(transform_state *ts, Node *n);
 /* Every expression of l, in order, into *out (n of them). */
 bool tr_list(transform_state *ts, List *l, ast_expr ***out, uint32_t *n);
 bool tr_type_name(transform_state *ts, TypeName *tn, ast_type_name *out);
+/* Arrays (parse_array.c): ARRAY[...], subscripts and slices, op ANY / ALL (array). */
+ast_expr *tr_array_expr(transform_state *ts, A_ArrayExpr *a);
+ast_expr *tr_indirection(transform_state *ts, A_Indirection *ind);
+ast_expr *tr_array_cmp(transform_state *ts, A_Expr *a);
+/* An operator's name (OPERATOR(pg_catalog.op) is op), NULL after an error. */
+const char *tr_op_name(transform_state *ts, List *name, int location);
+/* A new AST expression node of kind at location (NULL after an error). */
+ast_expr *tr_new_expr(transform_state *ts, ast_expr_kind kind, int location);
 ast_select *tr_select(transform_state *ts, SelectStmt *s);
 /* A list of SortBy (ORDER BY of a query or inside an aggregate call) into *n items. */
 bool tr_sort_list(transform_state *ts, List *l, ast_sort_item **items, uint32_t *n);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "exec/expr.h"
+#include "types/array/array.h"
 #include "types/numeric/numeric.h"
 #include "types/type_def.h"
 #include "types/typeio.h"
@@ -41,6 +42,8 @@ static int cast_level(ss_type from, ss_type to)
         return catalog_level(f, t);
     if (f == t)
         return CAST_IMPLICIT; /* identity, or varchar(n) length coercion */
+    if (ss_type_is_array(f) && ss_type_is_array(t)) /* the element cast's context */
+        return cast_level((ss_type){ss_type_element_of(f), -1}, (ss_type){ss_type_element_of(t), -1});
     if (f == SS_TYPE_UNKNOWN)
         return CAST_IMPLICIT; /* untyped literal: the target's input function */
     if (t == SS_TYPE_UNKNOWN)
@@ -195,7 +198,9 @@ static int catalog_cast(ss_ctx *ctx, const ss_value *in, ss_type from, ss_type t
     if (from.id == to.id) {
         res = *in;
     } else if (ss_type_is_text(from.id)) {
-        return td->input(ctx, to, in->v.s.ptr, in->v.s.len, out, arena);
+        /* the input function, then the typmod coercion in the cast's mode (char(n)) */
+        if (td->input(ctx, to, in->v.s.ptr, in->v.s.len, &res, arena) != SS_OK)
+            return SS_ERROR;
     } else {
         const ss_cast_def *c = ss_type_def_cast(from.id, to.id);
         if (c) {
@@ -239,6 +244,12 @@ int ss_cast_value(ss_ctx *ctx, const ss_value *in, ss_type from, ss_type to, int
         return SS_OK;
     }
     int32_t f = from.id, t = to.id;
+    if (ss_type_is_array(f) && ss_type_is_array(t)) {
+        if (arr_cast_value(ctx, &in->v.s, from, to, mode, &res.v.s, arena) != SS_OK)
+            return SS_ERROR;
+        *out = res;
+        return SS_OK;
+    }
     if (ss_type_def_get(f) || ss_type_def_get(t))
         return catalog_cast(ctx, in, from, to, mode, out, arena);
     if (t == SS_TYPE_NUMERIC || f == SS_TYPE_NUMERIC) {

@@ -18,7 +18,7 @@
 #define NM SS_TYPE_NUMERIC
 
 #define FN(NAME, EVAL, RES, ...)                                                           \
-    {NAME, sizeof((int32_t[]){__VA_ARGS__}) / sizeof(int32_t), false, true, {__VA_ARGS__}, RES, EVAL}
+    {NAME, sizeof((int32_t[]){__VA_ARGS__}) / sizeof(int32_t), false, true, {__VA_ARGS__}, RES, EVAL, false}
 
 static const ss_func_def builtin[] = {
     FN("abs", ss_fn_abs, I2, I2),
@@ -79,7 +79,7 @@ static const ss_func_def builtin[] = {
     FN("ilike", ss_fn_ilike, B, TX, TX),
     FN("texticlike", ss_fn_ilike, B, TX, TX),
     /* concat(VARIADIC "any"): non-strict, NULL arguments are skipped */
-    {"concat", 1, true, false, {0}, TX, ss_fn_concat},
+    {"concat", 1, true, false, {0}, TX, ss_fn_concat, false},
 };
 
 #define NBUILTIN (sizeof builtin / sizeof builtin[0])
@@ -87,14 +87,15 @@ static const ss_func_def builtin[] = {
 /* The operators of the built-in types, as candidates for ss_oper_resolve beside the catalog
  * types' operators (an operand of a catalog type may resolve to one of these, e.g. real +
  * double precision after the implicit cast).  eval is NULL: the binder builds EXPR_OP. */
-#define OPS_ARITH(NAME)                                                                        {NAME, 2, false, true, {I2, I2}, I2, NULL}, {NAME, 2, false, true, {I4, I4}, I4, NULL},      {NAME, 2, false, true, {I8, I8}, I8, NULL}, {NAME, 2, false, true, {F8, F8}, F8, NULL},      {NAME, 2, false, true, {NM, NM}, NM, NULL}
-#define OPS_CMP(NAME)                                                                          {NAME, 2, false, true, {I2, I2}, B, NULL}, {NAME, 2, false, true, {I4, I4}, B, NULL},        {NAME, 2, false, true, {I8, I8}, B, NULL}, {NAME, 2, false, true, {F8, F8}, B, NULL},        {NAME, 2, false, true, {NM, NM}, B, NULL}, {NAME, 2, false, true, {TX, TX}, B, NULL},        {NAME, 2, false, true, {B, B}, B, NULL}
+#define OPS_ARITH(NAME)                                                                        {NAME, 2, false, true, {I2, I2}, I2, NULL, false}, {NAME, 2, false, true, {I4, I4}, I4, NULL, false},      {NAME, 2, false, true, {I8, I8}, I8, NULL, false}, {NAME, 2, false, true, {F8, F8}, F8, NULL, false},      {NAME, 2, false, true, {NM, NM}, NM, NULL, false}
+#define OPS_CMP(NAME)                                                                          {NAME, 2, false, true, {I2, I2}, B, NULL, false}, {NAME, 2, false, true, {I4, I4}, B, NULL, false},        {NAME, 2, false, true, {I8, I8}, B, NULL, false}, {NAME, 2, false, true, {F8, F8}, B, NULL, false},        {NAME, 2, false, true, {NM, NM}, B, NULL, false}, {NAME, 2, false, true, {TX, TX}, B, NULL, false},        {NAME, 2, false, true, {B, B}, B, NULL, false}
 static const ss_func_def builtin_ops[] = {
     OPS_ARITH("+"), OPS_ARITH("-"), OPS_ARITH("*"), OPS_ARITH("/"),
     OPS_CMP("="),   OPS_CMP("<>"),  OPS_CMP("<"),   OPS_CMP("<="), OPS_CMP(">"), OPS_CMP(">="),
-    {"-", 1, false, true, {I2}, I2, NULL}, {"-", 1, false, true, {I4}, I4, NULL},
-    {"-", 1, false, true, {I8}, I8, NULL}, {"-", 1, false, true, {F8}, F8, NULL},
-    {"-", 1, false, true, {NM}, NM, NULL},
+    {"-", 1, false, true, {I2}, I2, NULL, false}, {"-", 1, false, true, {I4}, I4, NULL, false},
+    {"-", 1, false, true, {I8}, I8, NULL, false}, {"-", 1, false, true, {F8}, F8, NULL, false},
+    {"-", 1, false, true, {NM}, NM, NULL, false},
+    {"||", 2, false, true, {TX, TX}, TX, NULL, false}, /* textcat: character operands reach it by their cast */
 };
 
 #define NBUILTIN_OPS (sizeof builtin_ops / sizeof builtin_ops[0])

@@ -30,6 +30,8 @@ typedef struct ss_func_def {
     int32_t args[SS_FUNC_MAX_ARGS]; /* parameter type ids (typmod -1) */
     int32_t result;                 /* result type id (typmod -1) */
     ss_func_eval_fn eval;
+    bool is_volatile;               /* never folded: a new value per row (random) or a side
+                                       effect (setseed) */
 } ss_func_def;
 
 /* Picks the function `name` (case-insensitive) for arguments of types argtypes[0..nargs):

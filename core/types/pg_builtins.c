@@ -2,6 +2,7 @@
  * operators (pg_builtins_data.c). */
 #include <string.h>
 
+#include "types/functions.h"
 #include "types/pg_builtins.h"
 
 /* Whether a value of Sunstone type t can be passed where PostgreSQL declares code c. */
@@ -29,8 +30,12 @@ static bool accepts(char c, ss_type t)
         return c == 'S';
     case SS_TYPE_BOOL:
         return c == 'B';
-    default:
-        return false;
+    default: {
+        if (ss_type_is_array(t.id))
+            return c == 'A'; /* an array, or anyarray */
+        char cat = ss_type_category(t.id); /* a catalog type: its typcategory */
+        return cat != 'X' && c == cat;
+    }
     }
 }
 
@@ -134,7 +139,7 @@ static char own_code(ss_type t)
     case SS_TYPE_TEXT:
     case SS_TYPE_VARCHAR: return 'S';
     case SS_TYPE_BOOL: return 'B';
-    default: return 0;
+    default: return ss_type_category(t.id) != 'X' ? ss_type_category(t.id) : 0;
     }
 }
 

@@ -6,16 +6,17 @@
 
 #include <strings.h>
 
+#include "types/array/array.h"
 #include "types/type_def.h"
 
 #define PRIMITIVE(ID, NAME, WIDTH, FLAGS)                                                  \
     static const ss_type_info ID##_info = {sizeof(ss_type_info), SS_TYPE_##ID, NAME,          \
                                            SS_LAYOUT_FIXED, WIDTH, FLAGS, NULL, NULL, NULL, NULL, NULL, NULL, \
-                                           SS_TYPE_##ID}
+                                           SS_TYPE_##ID, NULL}
 #define STRING(ID, NAME)                                                                    \
     static const ss_type_info ID##_info = {sizeof(ss_type_info), SS_TYPE_##ID, NAME,          \
                                            SS_LAYOUT_VARLEN, sizeof(ss_text), 0, NULL, NULL,   \
-                                           NULL, NULL, NULL, NULL, SS_TYPE_TEXT}
+                                           NULL, NULL, NULL, NULL, SS_TYPE_TEXT, NULL}
 
 PRIMITIVE(BOOL, "boolean", 1, 0);
 PRIMITIVE(INT2, "smallint", 2, SS_TYPEINFO_NUMBER);
@@ -31,6 +32,9 @@ static const ss_type_def *const catalog[] = {
     &ss_float4_type_def,
     &ss_json_type_def,
     &ss_jsonb_type_def,
+    &ss_bpchar_type_def,
+    &ss_bytea_type_def,
+    &ss_uuid_type_def,
     &ss_regtype_type_def,
 };
 
@@ -86,7 +90,7 @@ const ss_type_info *ss_type_registry_get(int32_t id)
     case SS_TYPE_NUMERIC: return &ss_numeric_type_info;
     default: {
         const ss_type_def *d = ss_type_def_get(id);
-        return d ? d->info : NULL;
+        return d ? d->info : arr_type_info(id); /* arrays: core/types/array/ */
     }
     }
 }

@@ -23,6 +23,9 @@ struct ss_type_def;
 extern const struct ss_type_def ss_float4_type_def;
 extern const struct ss_type_def ss_json_type_def;
 extern const struct ss_type_def ss_jsonb_type_def;
+extern const struct ss_type_def ss_bpchar_type_def;
+extern const struct ss_type_def ss_bytea_type_def;
+extern const struct ss_type_def ss_uuid_type_def;
 extern const struct ss_type_def ss_regtype_type_def;
 
 #endif

@@ -1,5 +1,6 @@
 /* type_compare.c — the comparison kernel that catalog types' comparison operators share
- * (type_def.h): six operators over one compare callback on elements in the vector layout. */
+ * (type_def.h): six operators over one compare callback on elements in the vector layout;
+ * and the negation of a bool-valued eval (NOT LIKE). */
 #include "types/type_def.h"
 
 #include "sunstone/batch.h"
@@ -23,5 +24,15 @@ int ss_type_compare_rows(ss_vector *const *args, const uint32_t *rows, uint32_t 
         }
         r[i] = v;
     });
+    return SS_OK;
+}
+
+int ss_type_negated_rows(ss_func_eval_fn eval, ss_ctx *ctx, ss_vector *const *args, uint32_t nargs,
+                         const uint32_t *rows, uint32_t n, ss_vector *out)
+{
+    if (eval(ctx, args, nargs, rows, n, out) != SS_OK)
+        return SS_ERROR;
+    uint8_t *r = out->data;
+    SS_FOR_ROWS(rows, n, i, { r[i] = !r[i]; });
     return SS_OK;
 }

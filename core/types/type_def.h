@@ -104,6 +104,33 @@ enum { SS_TYPE_CMP_EQ, SS_TYPE_CMP_NE, SS_TYPE_CMP_LT, SS_TYPE_CMP_LE, SS_TYPE_C
 int ss_type_compare_rows(ss_vector *const *args, const uint32_t *rows, uint32_t n, ss_vector *out,
                          int op, int (*compare)(const void *a, const void *b));
 
+/* The six comparison evals PREFIX_eq .. PREFIX_ge (static) of a type over its compare
+ * callback, and their entries "=" .. ">=" over (T, T) for the type's operator table. */
+#define SS_TYPE_CMP_EVAL(NAME, OP, COMPARE)                                                \
+    static int NAME(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, \
+                    uint32_t n, ss_vector *out)                                            \
+    {                                                                                      \
+        (void)ctx, (void)nargs;                                                            \
+        return ss_type_compare_rows(args, rows, n, out, OP, COMPARE);                      \
+    }
+#define SS_TYPE_CMP_EVALS(PREFIX, COMPARE)                                                 \
+    SS_TYPE_CMP_EVAL(PREFIX##_eq, SS_TYPE_CMP_EQ, COMPARE)                                 \
+    SS_TYPE_CMP_EVAL(PREFIX##_ne, SS_TYPE_CMP_NE, COMPARE)                                 \
+    SS_TYPE_CMP_EVAL(PREFIX##_lt, SS_TYPE_CMP_LT, COMPARE)                                 \
+    SS_TYPE_CMP_EVAL(PREFIX##_le, SS_TYPE_CMP_LE, COMPARE)                                 \
+    SS_TYPE_CMP_EVAL(PREFIX##_gt, SS_TYPE_CMP_GT, COMPARE)                                 \
+    SS_TYPE_CMP_EVAL(PREFIX##_ge, SS_TYPE_CMP_GE, COMPARE)
+#define SS_TYPE_CMP_OPERATOR(SYM, EVAL, T)                                                 \
+    {.name = SYM, .nargs = 2, .strict = true, .args = {T, T}, .result = SS_TYPE_BOOL, .eval = EVAL}
+#define SS_TYPE_CMP_OPERATORS(PREFIX, T)                                                   \
+    SS_TYPE_CMP_OPERATOR("=", PREFIX##_eq, T), SS_TYPE_CMP_OPERATOR("<>", PREFIX##_ne, T),  \
+        SS_TYPE_CMP_OPERATOR("<", PREFIX##_lt, T), SS_TYPE_CMP_OPERATOR("<=", PREFIX##_le, T), \
+        SS_TYPE_CMP_OPERATOR(">", PREFIX##_gt, T), SS_TYPE_CMP_OPERATOR(">=", PREFIX##_ge, T)
+
+/* eval, then NOT of its bool results at rows[0..n) (NULL: 0..n-1): NOT LIKE from LIKE. */
+int ss_type_negated_rows(ss_func_eval_fn eval, ss_ctx *ctx, ss_vector *const *args, uint32_t nargs,
+                         const uint32_t *rows, uint32_t n, ss_vector *out);
+
 /* The descriptor of catalog type id, or NULL for a built-in or unknown id. */
 const ss_type_def *ss_type_def_get(int32_t id);
 /* Every catalog type's descriptor: *n of them. */

@@ -2,6 +2,7 @@
  * int4in, int8in, float8in, boolin, textin and their output counterparts). */
 #include "types/typeio.h"
 
+#include "types/array/array.h"
 #include "types/numeric/numeric.h"
 #include "types/type_def.h"
 
@@ -207,6 +208,8 @@ int ss_value_parse(ss_ctx *ctx, ss_type t, const char *s, size_t len, ss_value *
         const ss_type_def *d = ss_type_def_get(t.id); /* a catalog type's input function */
         if (d && d->input)
             return d->input(ctx, t, s, len, out, NULL);
+        if (ss_type_is_array(t.id))
+            return arr_parse(ctx, ss_type_element_of(t.id), s, len, &out->v.s);
     }
         return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                             "input of values of type %s is not supported",
@@ -243,6 +246,8 @@ void ss_value_format(ss_type t, const ss_value *v, ss_strbuf *out)
         const ss_type_def *d = ss_type_def_get(t.id); /* a catalog type's output function */
         if (d && d->output)
             d->output(t, v, out);
+        else if (ss_type_is_array(t.id))
+            arr_format(&v->v.s, out);
         break;
     }
     }

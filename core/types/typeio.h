@@ -24,6 +24,9 @@ int ss_float_parse(ss_ctx *ctx, const char *s, size_t len, bool single, double *
 /* "integer", "character varying(10)", ... as format_type() shows it; written to buf
  * (when buf and n are given) and returned. */
 const char *ss_type_display_name(ss_type t, char *buf, size_t n);
+/* format_type(type, typmod) as \d shows a column's type: ss_type_display_name, except
+ * that character without a length is "bpchar" (not "character", which means character(1)). */
+const char *ss_type_column_name(ss_type t, char *buf, size_t n);
 /* "int4", "varchar", ... (pg_type.typname); "???" for an id that is not a built-in type. */
 const char *ss_type_internal_name(int32_t id);
 /* Maps an SQL or PostgreSQL type name (case-insensitive) to its id. */

@@ -3,6 +3,7 @@
 #include "types/typeio.h"
 
 #include "types/numeric/numeric.h"
+#include "types/registry.h"
 #include "types/type_def.h"
 
 #include <stdio.h>
@@ -27,8 +28,27 @@ static const char *display_base(int32_t id)
     }
 }
 
+/* "integer[]": the element type's name (with the array's typmod, which is its elements')
+ * and "[]"; static storage for the names without a typmod. */
+static const char *display_array(ss_type t, char *buf, size_t n)
+{
+    const ss_type_info *ti = ss_type_registry_get(t.id);
+    if (!buf || n == 0 || t.typmod < 0)
+        return ti ? ti->name : "???";
+    char elem[64];
+    ss_type_display_name((ss_type){ss_type_element_of(t.id), t.typmod}, elem, sizeof elem);
+    snprintf(buf, n, "%s[]", elem);
+    return buf;
+}
+
 const char *ss_type_display_name(ss_type t, char *buf, size_t n)
 {
+    if (ss_type_is_array(t.id)) {
+        const char *name = display_array(t, buf, n);
+        if (buf && n && name != buf)
+            snprintf(buf, n, "%s", name);
+        return name;
+    }
     const char *base = display_base(t.id);
     if (!buf || n == 0)
         return base;
@@ -62,6 +82,26 @@ const char *ss_type_internal_name(int32_t id)
     case SS_TYPE_TEXT: return "text";
     case SS_TYPE_VARCHAR: return "varchar";
     case SS_TYPE_UNKNOWN: return "unknown";
+    case SS_TYPE_BOOL_ARRAY: return "_bool";
+    case SS_TYPE_BYTEA_ARRAY: return "_bytea";
+    case SS_TYPE_BPCHAR_ARRAY: return "_bpchar";
+    case SS_TYPE_FLOAT4_ARRAY: return "_float4";
+    case SS_TYPE_TIMESTAMP_ARRAY: return "_timestamp";
+    case SS_TYPE_DATE_ARRAY: return "_date";
+    case SS_TYPE_TIME_ARRAY: return "_time";
+    case SS_TYPE_TIMESTAMPTZ_ARRAY: return "_timestamptz";
+    case SS_TYPE_INTERVAL_ARRAY: return "_interval";
+    case SS_TYPE_TIMETZ_ARRAY: return "_timetz";
+    case SS_TYPE_UUID_ARRAY: return "_uuid";
+    case SS_TYPE_JSON_ARRAY: return "_json";
+    case SS_TYPE_JSONB_ARRAY: return "_jsonb";
+    case SS_TYPE_INT2_ARRAY: return "_int2";
+    case SS_TYPE_INT4_ARRAY: return "_int4";
+    case SS_TYPE_INT8_ARRAY: return "_int8";
+    case SS_TYPE_FLOAT8_ARRAY: return "_float8";
+    case SS_TYPE_NUMERIC_ARRAY: return "_numeric";
+    case SS_TYPE_TEXT_ARRAY: return "_text";
+    case SS_TYPE_VARCHAR_ARRAY: return "_varchar";
     default: {
         const ss_type_def *d = ss_type_def_get(id);
         return d ? d->internal_name : "???";
@@ -99,4 +139,15 @@ bool ss_type_lookup_name(const char *name, int32_t *id)
         return true;
     }
     return false;
+}
+
+const char *ss_type_column_name(ss_type t, char *buf, size_t n)
+{
+    if (t.id == SS_TYPE_BPCHAR && t.typmod < 0) {
+        /* format_type with a typmod given: bpchar, since "character" would read back as
+           character(1) */
+        snprintf(buf, n, "bpchar");
+        return buf;
+    }
+    return ss_type_display_name(t, buf, n);
 }

@@ -63,7 +63,8 @@ int agg_accum_grow(ss_ctx *ctx, const ss_api *api, agg_accum *acc, uint32_t capa
     bool want_f = s->kind == AGG_SUM_FLOAT8 || s->kind == AGG_AVG_FLOAT8 ||
                   ((s->kind == AGG_MIN || s->kind == AGG_MAX) && s->arg_layout == OPS_LAYOUT_FLOAT8);
     bool want_t = ((s->kind == AGG_MIN || s->kind == AGG_MAX) && ops_layout_is_varlen(s->arg_layout)) ||
-                  s->kind == AGG_STRING_AGG || s->kind == AGG_JSON_ARRAY || s->kind == AGG_JSON_OBJECT;
+                  s->kind == AGG_STRING_AGG || s->kind == AGG_ARRAY_AGG || s->kind == AGG_JSON_ARRAY ||
+                  s->kind == AGG_JSON_OBJECT;
     bool want_states = s->kind == AGG_SUM_TYPED || s->kind == AGG_AVG_TYPED;
 
     if (grow_array(ctx, api, (void **)&acc->n, sizeof *acc->n, old, capacity) != SS_OK)
@@ -411,6 +412,33 @@ static int update_json_agg(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_i
     return SS_OK;
 }
 
+/* array_accum: every input, NULLs too, appended to its group's buffer as a flag byte (1: a
+ * value follows) and the value: the element's bytes, or a uint32 length and the bytes. */
+static int update_array_agg(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_input in,
+                            const uint32_t *pos, const uint32_t *gids, uint32_t n)
+{
+    const agg_spec *s = &acc->spec;
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t p = pos[k], g = gids ? gids[k] : 0;
+        agg_text *t = &acc->t[g];
+        char flag = !in.validity || ((in.validity[p >> 6] >> (p & 63)) & 1u);
+        if (append_text(ctx, api, t, &flag, 1) != SS_OK)
+            return SS_ERROR;
+        acc->n[g]++;
+        if (!flag)
+            continue;
+        if (s->arg_varlen) {
+            const ss_text *v = (const ss_text *)in.data + p;
+            if (append_text(ctx, api, t, (const char *)&v->len, sizeof v->len) != SS_OK ||
+                append_text(ctx, api, t, v->ptr, v->len) != SS_OK)
+                return SS_ERROR;
+        } else if (append_text(ctx, api, t, (const char *)in.data + (size_t)p * s->arg_width, s->arg_width) != SS_OK) {
+            return SS_ERROR;
+        }
+    }
+    return SS_OK;
+}
+
 /* The JSON text of groups [first, first + n) with its closing bracket, in out's heap. */
 static int json_agg_results(ss_ctx *ctx, const ss_api *api, const agg_accum *acc, uint32_t first,
                             uint32_t n, ss_vector *out)
@@ -429,6 +457,63 @@ static int json_agg_results(ss_ctx *ctx, const ss_api *api, const agg_accum *acc
         memcpy(p, t->ptr, t->len);
         memcpy(p + t->len, close, cl);
         ((ss_text *)out->data)[k] = (ss_text){p, (uint32_t)(t->len + cl), 0};
+    }
+    return SS_OK;
+}
+
+/* The items of a group's array_agg buffer as values (varlen ones pointing into it). */
+static void array_agg_items(const agg_spec *s, const agg_text *t, ss_value *items)
+{
+    const char *p = t->ptr, *end = t->ptr + t->len;
+    int32_t id = s->arg_type.id;
+    for (uint32_t k = 0; p && p < end; k++) {
+        ss_value *v = &items[k];
+        memset(v, 0, sizeof *v);
+        v->is_null = !*p++;
+        if (v->is_null)
+            continue;
+        if (s->arg_varlen) {
+            memcpy(&v->v.s.len, p, sizeof v->v.s.len);
+            v->v.s.ptr = p + sizeof v->v.s.len;
+            p += sizeof v->v.s.len + v->v.s.len;
+            continue;
+        }
+        if (id == SS_TYPE_BOOL) {
+            v->v.b = *p != 0;
+        } else if (id == SS_TYPE_FLOAT8 || id == SS_TYPE_FLOAT4) {
+            memcpy(&v->v.f, p, sizeof(double));
+        } else if (s->arg_width == 2) {
+            int16_t x;
+            memcpy(&x, p, 2);
+            v->v.i = x;
+        } else if (s->arg_width == 4) {
+            int32_t x;
+            memcpy(&x, p, 4);
+            v->v.i = x;
+        } else {
+            memcpy(&v->v.i, p, 8);
+        }
+        p += s->arg_width;
+    }
+}
+
+static int array_agg_results(ss_ctx *ctx, const ss_api *api, const agg_accum *acc, uint32_t first,
+                             uint32_t n, ss_vector *out)
+{
+    const agg_spec *s = &acc->spec;
+    for (uint32_t k = 0; k < n; k++) {
+        int64_t cnt = acc->n[first + k];
+        if (cnt == 0)
+            continue;
+        ss_value *items = api->alloc(sizeof *items * (size_t)cnt);
+        if (!items)
+            return api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        array_agg_items(s, &acc->t[first + k], items);
+        int rc = s->nested ? s->array->build_nested(ctx, items, (uint32_t)cnt, out, k)
+                           : s->array->build(ctx, items, (uint32_t)cnt, out, k);
+        api->free(items);
+        if (rc != SS_OK)
+            return SS_ERROR;
     }
     return SS_OK;
 }
@@ -463,6 +548,7 @@ int agg_accum_update(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_input i
     case AGG_STRING_AGG: return update_string_agg(ctx, api, acc, in, pos, gids, n);
     case AGG_JSON_ARRAY:
     case AGG_JSON_OBJECT: return update_json_agg(ctx, api, acc, in, pos, gids, n);
+    case AGG_ARRAY_AGG: return update_array_agg(ctx, api, acc, in, pos, gids, n);
     case AGG_BOOL_AND:
     case AGG_BOOL_OR: return update_bool(acc, in, pos, gids, n);
     case AGG_SUM_TYPED:
@@ -535,6 +621,10 @@ int agg_accum_result(ss_ctx *ctx, const ss_api *api, const agg_accum *acc, uint3
     case AGG_JSON_ARRAY:
     case AGG_JSON_OBJECT:
         if (json_agg_results(ctx, api, acc, first, n, out) != SS_OK)
+            return SS_ERROR;
+        break;
+    case AGG_ARRAY_AGG:
+        if (array_agg_results(ctx, api, acc, first, n, out) != SS_OK)
             return SS_ERROR;
         break;
     case AGG_BOOL_AND:

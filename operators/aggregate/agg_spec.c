@@ -1,6 +1,7 @@
 /* agg_spec.c — validation and classification of aggregate calls (see agg_spec.h). */
 #include "agg_spec.h"
 
+#include <stddef.h>
 #include <string.h>
 
 static int unsupported(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call,
@@ -99,6 +100,19 @@ int agg_spec_resolve(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call,
         spec->kind = object ? AGG_JSON_OBJECT : AGG_JSON_ARRAY;
         spec->distinct = false; /* the binder refuses DISTINCT */
         nmore = 0;
+    } else if (strcmp(call->name, "array_agg") == 0) {
+        const ss_type_info *ati = call->arg ? ops_type_info(spec->arg_type.id) : NULL;
+        const ss_type_info *rti = ops_type_info(call->result_type.id);
+        if (!ati || ati->layout == SS_LAYOUT_NONE || !rti ||
+            rti->struct_size < offsetof(ss_type_info, array) + sizeof rti->array || !rti->array)
+            return unsupported(ctx, api, call, spec);
+        spec->nested = spec->arg_type.id == call->result_type.id;
+        if (!spec->nested && rti->array->elem != spec->arg_type.id)
+            return unsupported(ctx, api, call, spec);
+        spec->kind = AGG_ARRAY_AGG;
+        spec->array = rti->array;
+        spec->arg_width = ati->width;
+        spec->arg_varlen = ati->layout == SS_LAYOUT_VARLEN;
     } else if (strcmp(call->name, "bool_and") == 0 || strcmp(call->name, "every") == 0 ||
                strcmp(call->name, "bool_or") == 0) {
         if (!call->arg || spec->arg_layout != OPS_LAYOUT_BOOL || spec->result_layout != OPS_LAYOUT_BOOL)
@@ -112,13 +126,13 @@ int agg_spec_resolve(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call,
     if (nmore)
         return api->error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                           "aggregate %s with %u arguments is not supported", call->name, nmore + 1);
-    /* ORDER BY changes only string_agg's and the json aggregates' results and float rounding
-       in sum / avg */
-    bool order_matters = spec->kind == AGG_STRING_AGG || spec->kind == AGG_JSON_ARRAY ||
-                         spec->kind == AGG_JSON_OBJECT || spec->kind == AGG_SUM_FLOAT8 ||
-                         spec->kind == AGG_AVG_FLOAT8;
+    /* ORDER BY changes only string_agg's, array_agg's and the json aggregates' results and
+       float rounding in sum / avg */
+    bool order_matters = spec->kind == AGG_STRING_AGG || spec->kind == AGG_SUM_FLOAT8 ||
+                         spec->kind == AGG_AVG_FLOAT8 || spec->kind == AGG_ARRAY_AGG ||
+                         spec->kind == AGG_JSON_ARRAY || spec->kind == AGG_JSON_OBJECT;
     spec->ordered = (extra && extra->norder > 0 && order_matters) ||
-                    (spec->distinct && spec->kind == AGG_STRING_AGG);
+                    (spec->distinct && (spec->kind == AGG_STRING_AGG || spec->kind == AGG_ARRAY_AGG));
 
     if (ops_layout_of(out_type.id) != spec->result_layout)
         return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,

@@ -20,6 +20,7 @@ typedef enum agg_kind {
     AGG_BOOL_OR,        /* bool_or(bool) -> bool */
     AGG_SUM_TYPED,      /* sum(x) -> a type with kernel sums (ss_type_sum): numeric */
     AGG_AVG_TYPED,      /* avg(x) -> the same */
+    AGG_ARRAY_AGG,      /* array_agg(x) -> x[] (NULLs kept; an array x: one dimension up) */
     AGG_JSON_ARRAY,     /* json_agg / jsonb_agg(JSON text of each value) -> "[v, v]" text */
     AGG_JSON_OBJECT     /* json_object_agg / jsonb_object_agg(key JSON string, value JSON text)
                            -> "{ k : v, k : v }" text; a NULL key is 22023 */
@@ -40,6 +41,10 @@ typedef struct agg_spec {
     ops_layout result_layout;
     bool distinct;            /* DISTINCT that affects the result (ignored for min/max) */
     const ss_type_sum *sum;   /* AGG_SUM_TYPED / AGG_AVG_TYPED: the result type's sums */
+    const ss_type_array *array; /* AGG_ARRAY_AGG: the result array type's items */
+    uint32_t arg_width;       /* AGG_ARRAY_AGG: the argument's element width */
+    bool arg_varlen;          /* AGG_ARRAY_AGG: its elements are ss_text */
+    bool nested;              /* AGG_ARRAY_AGG: the argument is an array */
     const ss_agg_extra *extra; /* FILTER, ORDER BY, extra arguments; NULL = none */
     const ss_expr *filter;    /* extra's FILTER, or NULL */
     /* the input is collected and fed in order at the end (agg_ordered.h): ORDER BY in the

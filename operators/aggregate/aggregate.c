@@ -161,9 +161,11 @@ static int setup_call(ss_ctx *ctx, aggregate_state *st, uint32_t a)
     const agg_spec *spec = &st->specs[a];
     const ss_agg_extra *x = spec->extra;
     agg_call_state *cs = &st->calls[a];
-    if (!x)
+    if (!x && !spec->ordered)
         return SS_OK;
-    if (x->filter && !(cs->filter = create_vector(ctx, g_api->expr_type(x->filter))))
+    /* array_agg(DISTINCT x) is ordered without any extra */
+    uint32_t norder = x ? x->norder : 0;
+    if (x && x->filter && !(cs->filter = create_vector(ctx, g_api->expr_type(x->filter))))
         return SS_ERROR;
     if (agg_kind_two_args(spec->kind) && !(cs->more = create_vector(ctx, g_api->expr_type(x->args[0]))))
         return SS_ERROR;
@@ -171,7 +173,7 @@ static int setup_call(ss_ctx *ctx, aggregate_state *st, uint32_t a)
         return SS_OK;
     uint32_t nargs = agg_kind_two_args(spec->kind) ? 2 : 1;
     cs->nargs = nargs;
-    cs->nvecs = nargs + x->norder;
+    cs->nvecs = nargs + norder;
     cs->vecs = ops_zalloc_array(ctx, g_api, cs->nvecs, sizeof *cs->vecs);
     ss_type *types = ops_zalloc_array(ctx, g_api, cs->nvecs, sizeof *types);
     if (!cs->vecs || !types) {
@@ -181,14 +183,15 @@ static int setup_call(ss_ctx *ctx, aggregate_state *st, uint32_t a)
     types[0] = spec->arg_type;
     if (nargs == 2)
         types[1] = g_api->expr_type(x->args[0]);
-    for (uint32_t k = 0; k < x->norder; k++) {
+    for (uint32_t k = 0; k < norder; k++) {
         types[nargs + k] = g_api->expr_type(x->order[k]);
         if (!(cs->vecs[nargs + k] = create_vector(ctx, types[nargs + k]))) {
             ops_free(g_api, types);
             return SS_ERROR;
         }
     }
-    int rc = agg_ordered_init(ctx, g_api, &cs->ordered, nargs, x->norder, types, x->order_keys, spec->distinct);
+    int rc = agg_ordered_init(ctx, g_api, &cs->ordered, nargs, norder, types, x ? x->order_keys : NULL,
+                              spec->distinct);
     ops_free(g_api, types);
     return rc;
 }
@@ -326,7 +329,7 @@ static int fold_call(ss_ctx *ctx, aggregate_state *st, uint32_t a, const ss_batc
         cs->vecs[0] = (ss_vector *)arg;
         if (cs->more)
             cs->vecs[1] = cs->more;
-        for (uint32_t k = 0; k < spec->extra->norder; k++)
+        for (uint32_t k = 0; spec->extra && k < spec->extra->norder; k++)
             if (g_api->expr_eval(ctx, spec->extra->order[k], b, cs->vecs[cs->nargs + k]) != SS_OK)
                 return SS_ERROR;
         return agg_ordered_add(ctx, &cs->ordered, cs->vecs, pos, gids, n);
@@ -481,7 +484,8 @@ static const ss_operator_vtable aggregate_vtable = {
     .name = "aggregate",
     .node_kind = SS_NODE_AGGREGATE,
     .caps = SS_OPCAP_PARAM_RESCAN, /* holds every group: not parkable */
-    .description = "hash aggregation: count, sum, avg, min, max, string_agg, bool_and, bool_or, json_agg, json_object_agg (and the jsonb ones), with DISTINCT, FILTER and ORDER BY",
+    .description = "hash aggregation: count, sum, avg, min, max, string_agg, array_agg, bool_and, bool_or, "
+                   "json_agg, json_object_agg (and the jsonb ones), with DISTINCT, FILTER and ORDER BY",
     .open = aggregate_open,
     .next_batch = aggregate_next_batch,
     .close = aggregate_close,

@@ -5,7 +5,8 @@
  * time (PostgreSQL's generate_series_step_int4 / _int8: the series stops before passing stop
  * or overflowing; _numeric: values made by the kernel's numeric addition, ss_type_arith, so
  * each has the larger display scale of start and step), with WITH ORDINALITY's row numbers.
- * The arguments are evaluated when the first batch is asked for and again after a rescan. */
+ * unnest(array [, ...]) is unnest.c's.  The arguments are evaluated when the first batch is
+ * asked for and again after a rescan. */
 #include <stddef.h>
 #include <string.h>
 
@@ -16,6 +17,8 @@
 #include "common/owned_batch.h"
 #include "common/plan_node.h"
 #include "common/type_layout.h"
+
+#include "unnest.h"
 
 static const ss_api *g_api;
 
@@ -38,6 +41,7 @@ typedef struct function_scan_state {
     ss_batch **chunks;
     uint32_t nchunks, chunk_cap, emit;
     ss_ctx *emit_ctx;     /* while expand runs */
+    unnest_state *unnest; /* unnest(...) instead of generate_series */
 } function_scan_state;
 
 static void release_chunks(function_scan_state *st)
@@ -56,6 +60,7 @@ static void function_scan_close(ss_ctx *ctx, ss_op *self, void *state)
     ops_owned_batch_release(g_api, &st->out);
     release_chunks(st);
     g_api->free(st->chunks);
+    unnest_close(st->unnest);
     if (st->num)
         g_api->vector_destroy(st->num);
     if (st->carry)
@@ -72,14 +77,20 @@ static int function_scan_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node
         return SS_ERROR;
     bool has_expand = node->struct_size >= offsetof(ss_function_scan_node, expand) + sizeof fs->expand &&
                       fs->expand;
-    if (fs->function && has_expand && strcmp(fs->function, "generate_series") != 0) {
+    bool unnest = fs->function && strcmp(fs->function, "unnest") == 0;
+    if (unnest || (fs->function && has_expand && strcmp(fs->function, "generate_series") != 0)) {
         function_scan_state *st = ops_zalloc(ctx, g_api, sizeof *st);
         if (!st)
             return SS_ERROR;
         st->node = fs;
-        st->expand = fs->expand;
         *state = st;
-        return SS_OK;
+        if (!unnest) {
+            st->expand = fs->expand;
+            return SS_OK;
+        }
+        if (unnest_open(ctx, g_api, fs, &st->unnest) != SS_OK)
+            return SS_ERROR;
+        return ops_owned_batch_init(ctx, g_api, &st->out, node->ncols, node->col_types, SS_BATCH_CAPACITY);
     }
     if (!fs->function || strcmp(fs->function, "generate_series") != 0)
         return g_api->error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: function %s in FROM",
@@ -211,6 +222,12 @@ static uint32_t int_fill(function_scan_state *st)
 /* Evaluates start, stop and step for this execution. */
 static int series_start(ss_ctx *ctx, function_scan_state *st)
 {
+    if (st->unnest) {
+        st->started = true;
+        st->done = false;
+        st->ordinal = 0;
+        return unnest_start(ctx, st->unnest);
+    }
     if (st->numeric)
         return numeric_start(ctx, st);
     int64_t v[3] = {0, 0, 1};
@@ -298,12 +315,16 @@ static int function_scan_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_ba
         return SS_OK;
     ops_owned_batch_reset(g_api, &st->out);
     uint32_t n = 0;
-    if (!st->numeric)
+    if (st->unnest) {
+        if (unnest_fill(ctx, st->unnest, &st->out, &n) != SS_OK)
+            return SS_ERROR;
+        st->done = n == 0;
+    } else if (!st->numeric)
         n = int_fill(st);
     else if (numeric_fill(ctx, st, &n) != SS_OK)
         return SS_ERROR;
     if (st->node->with_ordinality) {
-        int64_t *ord = st->out.vectors[1]->data;
+        int64_t *ord = st->out.vectors[st->node->hdr.ncols - 1]->data; /* the last column */
         for (uint32_t k = 0; k < n; k++)
             ord[k] = ++st->ordinal;
     }
@@ -329,6 +350,10 @@ static int function_scan_explain(ss_ctx *ctx, ss_op *self, void *state, char *bu
     if (st->expand)
         return ops_explain_appendf(buf, buflen, "%s%s", st->node->function,
                                    st->node->with_ordinality ? " with ordinality" : "");
+    if (st->unnest)
+        return ops_explain_appendf(buf, buflen, "unnest(%u array%s)%s", st->node->nargs,
+                                   st->node->nargs == 1 ? "" : "s",
+                                   st->node->with_ordinality ? " with ordinality" : "");
     return ops_explain_appendf(buf, buflen, "%s(%s)%s", st->node->function,
                                st->numeric ? "numeric" : st->int8 ? "bigint" : "integer",
                                st->node->with_ordinality ? " with ordinality" : "");
@@ -341,7 +366,7 @@ static const ss_operator_vtable function_scan_vtable = {
     .node_kind = SS_NODE_FUNCTION_SCAN,
     .caps = SS_OPCAP_PARKABLE | SS_OPCAP_PARAM_RESCAN,
     .description = "rows of a set-returning function in FROM: generate_series over integer, bigint and numeric, "
-                   "and the functions the kernel expands (jsonb_each, jsonb_array_elements, ...)",
+                   "unnest over arrays, and the functions the kernel expands (jsonb_each, jsonb_array_elements, ...)",
     .open = function_scan_open,
     .next_batch = function_scan_next_batch,
     .close = function_scan_close,

@@ -87,6 +87,24 @@ typedef struct ss_type_arith {
     int (*classify)(const void *a);
 } ss_type_arith;
 
+/* The items of an array type's values (opaque encoded ss_text elements), for modules that
+ * take arrays apart (unnest) or build them (array_agg).  Items are ss_values in the element
+ * type's layout (types.h); their bytes point into the array value. */
+typedef struct ss_type_array {
+    uint32_t struct_size;
+    int32_t elem;        /* element type id */
+    /* the number of items of an array value (all dimensions) */
+    uint32_t (*nitems)(const ss_text *a);
+    /* writes the first min(n, nitems) items in row-major order to out */
+    void (*items)(const ss_text *a, ss_value *out, uint32_t n);
+    /* writes to row of out (a vector of the array type) the one-dimensional array of
+       items[0..n) (lower bound 1; n 0: the empty array) */
+    int (*build)(ss_ctx *ctx, const ss_value *items, uint32_t n, ss_vector *out, uint32_t row);
+    /* writes to row of out the array one dimension up of the arrays subs[0..n) (array_agg
+       over arrays): 22004 for a NULL one, 2202E for an empty one or differing dimensions */
+    int (*build_nested)(ss_ctx *ctx, const ss_value *subs, uint32_t n, ss_vector *out, uint32_t row);
+} ss_type_array;
+
 typedef struct ss_type_info {
     uint32_t struct_size;
     int32_t id;           /* ss_type_id (PostgreSQL OID) */
@@ -112,6 +130,9 @@ typedef struct ss_type_info {
        type's own callbacks above decide (or it has no order).  The primitive types name
        themselves.  (Appended: read it only when struct_size covers it.) */
     int32_t physical;
+    /* for array types their items, NULL for the others (appended: read it only when
+       struct_size covers it) */
+    const ss_type_array *array;
 } ss_type_info;
 
 #ifdef __cplusplus

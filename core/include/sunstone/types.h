@@ -38,8 +38,92 @@ typedef enum ss_type_id {
     SS_TYPE_TIMETZ = 1266,     /* ss_text: encoded value (opaque to modules) */
     SS_TYPE_UUID = 2950,       /* ss_text: the 16 bytes */
     SS_TYPE_JSONB = 3802,      /* ss_text: encoded value (opaque to modules) */
+    /* arrays (PostgreSQL's array type OIDs): ss_text holding the encoded array (opaque to
+       modules: ndims, bounds, NULL bitmap, element type, elements; core/types/array/) */
+    SS_TYPE_BOOL_ARRAY = 1000,
+    SS_TYPE_BYTEA_ARRAY = 1001,
+    SS_TYPE_INT2_ARRAY = 1005,
+    SS_TYPE_INT4_ARRAY = 1007,
+    SS_TYPE_TEXT_ARRAY = 1009,
+    SS_TYPE_BPCHAR_ARRAY = 1014,
+    SS_TYPE_VARCHAR_ARRAY = 1015,
+    SS_TYPE_INT8_ARRAY = 1016,
+    SS_TYPE_FLOAT4_ARRAY = 1021,
+    SS_TYPE_FLOAT8_ARRAY = 1022,
+    SS_TYPE_TIMESTAMP_ARRAY = 1115,
+    SS_TYPE_DATE_ARRAY = 1182,
+    SS_TYPE_TIME_ARRAY = 1183,
+    SS_TYPE_TIMESTAMPTZ_ARRAY = 1185,
+    SS_TYPE_INTERVAL_ARRAY = 1187,
+    SS_TYPE_NUMERIC_ARRAY = 1231,
+    SS_TYPE_TIMETZ_ARRAY = 1270,
+    SS_TYPE_UUID_ARRAY = 2951,
+    SS_TYPE_JSON_ARRAY = 199,
+    SS_TYPE_JSONB_ARRAY = 3807,
     SS_TYPE_REGTYPE = 2206     /* int32: a type id, printed as the type's name (pg_typeof) */
 } ss_type_id;
+
+/* The array type whose elements are of type elem (int4 -> int4[]), SS_TYPE_INVALID when
+ * elem has none (an array type itself, unknown). */
+static inline int32_t ss_type_array_of(int32_t elem)
+{
+    switch (elem) {
+    case SS_TYPE_BOOL: return SS_TYPE_BOOL_ARRAY;
+    case SS_TYPE_BYTEA: return SS_TYPE_BYTEA_ARRAY;
+    case SS_TYPE_INT2: return SS_TYPE_INT2_ARRAY;
+    case SS_TYPE_INT4: return SS_TYPE_INT4_ARRAY;
+    case SS_TYPE_TEXT: return SS_TYPE_TEXT_ARRAY;
+    case SS_TYPE_BPCHAR: return SS_TYPE_BPCHAR_ARRAY;
+    case SS_TYPE_VARCHAR: return SS_TYPE_VARCHAR_ARRAY;
+    case SS_TYPE_INT8: return SS_TYPE_INT8_ARRAY;
+    case SS_TYPE_FLOAT4: return SS_TYPE_FLOAT4_ARRAY;
+    case SS_TYPE_FLOAT8: return SS_TYPE_FLOAT8_ARRAY;
+    case SS_TYPE_TIMESTAMP: return SS_TYPE_TIMESTAMP_ARRAY;
+    case SS_TYPE_DATE: return SS_TYPE_DATE_ARRAY;
+    case SS_TYPE_TIME: return SS_TYPE_TIME_ARRAY;
+    case SS_TYPE_TIMESTAMPTZ: return SS_TYPE_TIMESTAMPTZ_ARRAY;
+    case SS_TYPE_INTERVAL: return SS_TYPE_INTERVAL_ARRAY;
+    case SS_TYPE_NUMERIC: return SS_TYPE_NUMERIC_ARRAY;
+    case SS_TYPE_TIMETZ: return SS_TYPE_TIMETZ_ARRAY;
+    case SS_TYPE_UUID: return SS_TYPE_UUID_ARRAY;
+    case SS_TYPE_JSON: return SS_TYPE_JSON_ARRAY;
+    case SS_TYPE_JSONB: return SS_TYPE_JSONB_ARRAY;
+    default: return SS_TYPE_INVALID;
+    }
+}
+
+/* The element type of an array type (int4[] -> int4), SS_TYPE_INVALID for a non-array. */
+static inline int32_t ss_type_element_of(int32_t array)
+{
+    switch (array) {
+    case SS_TYPE_BOOL_ARRAY: return SS_TYPE_BOOL;
+    case SS_TYPE_BYTEA_ARRAY: return SS_TYPE_BYTEA;
+    case SS_TYPE_INT2_ARRAY: return SS_TYPE_INT2;
+    case SS_TYPE_INT4_ARRAY: return SS_TYPE_INT4;
+    case SS_TYPE_TEXT_ARRAY: return SS_TYPE_TEXT;
+    case SS_TYPE_BPCHAR_ARRAY: return SS_TYPE_BPCHAR;
+    case SS_TYPE_VARCHAR_ARRAY: return SS_TYPE_VARCHAR;
+    case SS_TYPE_INT8_ARRAY: return SS_TYPE_INT8;
+    case SS_TYPE_FLOAT4_ARRAY: return SS_TYPE_FLOAT4;
+    case SS_TYPE_FLOAT8_ARRAY: return SS_TYPE_FLOAT8;
+    case SS_TYPE_TIMESTAMP_ARRAY: return SS_TYPE_TIMESTAMP;
+    case SS_TYPE_DATE_ARRAY: return SS_TYPE_DATE;
+    case SS_TYPE_TIME_ARRAY: return SS_TYPE_TIME;
+    case SS_TYPE_TIMESTAMPTZ_ARRAY: return SS_TYPE_TIMESTAMPTZ;
+    case SS_TYPE_INTERVAL_ARRAY: return SS_TYPE_INTERVAL;
+    case SS_TYPE_NUMERIC_ARRAY: return SS_TYPE_NUMERIC;
+    case SS_TYPE_TIMETZ_ARRAY: return SS_TYPE_TIMETZ;
+    case SS_TYPE_UUID_ARRAY: return SS_TYPE_UUID;
+    case SS_TYPE_JSON_ARRAY: return SS_TYPE_JSON;
+    case SS_TYPE_JSONB_ARRAY: return SS_TYPE_JSONB;
+    default: return SS_TYPE_INVALID;
+    }
+}
+
+static inline bool ss_type_is_array(int32_t id)
+{
+    return ss_type_element_of(id) != SS_TYPE_INVALID;
+}
 
 typedef struct ss_type {
     int32_t id;     /* an ss_type_id */
@@ -96,7 +180,7 @@ static inline size_t ss_type_width(int32_t id)
     case SS_TYPE_VARCHAR:
     case SS_TYPE_UNKNOWN:
     case SS_TYPE_NUMERIC: return sizeof(ss_text);
-    default: return 0;
+    default: return ss_type_is_array(id) ? sizeof(ss_text) : 0;
     }
 }
 
@@ -121,7 +205,7 @@ static inline bool ss_type_is_varlen(int32_t id)
     case SS_TYPE_TIMETZ:
     case SS_TYPE_UUID:
     case SS_TYPE_JSONB: return true;
-    default: return false;
+    default: return ss_type_is_array(id);
     }
 }
 

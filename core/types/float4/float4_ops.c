@@ -102,8 +102,8 @@ UNARY_FN(f4_um, -x)
 UNARY_FN(f4_up, x)
 UNARY_FN(f4_abs, fabsf(x))
 
-#define OP2(NAME, EVAL, RES, A, B) {NAME, 2, false, true, {A, B}, RES, EVAL}
-#define OP1(NAME, EVAL, RES, A) {NAME, 1, false, true, {A}, RES, EVAL}
+#define OP2(NAME, EVAL, RES, A, B) {NAME, 2, false, true, {A, B}, RES, EVAL, false}
+#define OP1(NAME, EVAL, RES, A) {NAME, 1, false, true, {A}, RES, EVAL, false}
 #define ARITH_SET(NAME, EVAL)                                                              \
     OP2(NAME, EVAL, F4, F4, F4), OP2(NAME, EVAL, F8, F4, F8), OP2(NAME, EVAL, F8, F8, F4)
 #define CMP_SET(NAME, EVAL)                                                                \

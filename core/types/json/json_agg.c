@@ -73,8 +73,8 @@ static int result_row(jfn_row *r, int how)
 static JFN_ROWS(js_agg_result, result_row, 0)
 static JFN_ROWS(jb_agg_result, result_row, 1)
 
-const ss_func_def json_agg_elem_def = {"to_json", 1, true, false, {0}, SS_TYPE_TEXT, js_agg_elem};
-const ss_func_def jsonb_agg_elem_def = {"to_jsonb", 1, true, false, {0}, SS_TYPE_TEXT, jb_agg_elem};
-const ss_func_def json_agg_key_def = {"json_object_agg_key", 1, true, false, {0}, SS_TYPE_TEXT, agg_key};
-const ss_func_def json_agg_result_def = {"json", 1, false, true, {SS_TYPE_TEXT}, SS_TYPE_JSON, js_agg_result};
-const ss_func_def jsonb_agg_result_def = {"jsonb", 1, false, true, {SS_TYPE_TEXT}, SS_TYPE_JSONB, jb_agg_result};
+const ss_func_def json_agg_elem_def = {"to_json", 1, true, false, {0}, SS_TYPE_TEXT, js_agg_elem, false};
+const ss_func_def jsonb_agg_elem_def = {"to_jsonb", 1, true, false, {0}, SS_TYPE_TEXT, jb_agg_elem, false};
+const ss_func_def json_agg_key_def = {"json_object_agg_key", 1, true, false, {0}, SS_TYPE_TEXT, agg_key, false};
+const ss_func_def json_agg_result_def = {"json", 1, false, true, {SS_TYPE_TEXT}, SS_TYPE_JSON, js_agg_result, false};
+const ss_func_def jsonb_agg_result_def = {"jsonb", 1, false, true, {SS_TYPE_TEXT}, SS_TYPE_JSONB, jb_agg_result, false};

@@ -41,6 +41,11 @@ static const srf_def *find(const char *name)
     return NULL;
 }
 
+bool json_srf_exists(const char *name)
+{
+    return find(name) != NULL;
+}
+
 bool json_srf_describe(const char *name, int32_t *arg_type, uint32_t *ncols, ss_type *types,
                        const char **colnames)
 {

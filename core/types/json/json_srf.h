@@ -9,6 +9,8 @@
 
 typedef ss_srf_emit_fn json_srf_emit;
 
+/* Whether name is one of them. */
+bool json_srf_exists(const char *name);
 /* Whether name is one of them; then its argument type, its columns' count, types and names
  * (NULL name: the column is named after the function or the alias, a scalar result). */
 bool json_srf_describe(const char *name, int32_t *arg_type, uint32_t *ncols, ss_type *types,

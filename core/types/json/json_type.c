@@ -84,20 +84,20 @@ static void jsonb_hash_batch(const ss_vector *v, const uint32_t *rows, uint32_t 
 }
 
 #define F(NAME, EVAL, RES, ...)                                                            \
-    {NAME, sizeof((int32_t[]){__VA_ARGS__}) / sizeof(int32_t), false, true, {__VA_ARGS__}, RES, EVAL}
+    {NAME, sizeof((int32_t[]){__VA_ARGS__}) / sizeof(int32_t), false, true, {__VA_ARGS__}, RES, EVAL, false}
 /* variadic "any" (json_build_object(...)): non-strict, NULL arguments are values */
-#define VARIADIC(NAME, EVAL, RES, MIN) {NAME, MIN, true, false, {0}, RES, EVAL}
+#define VARIADIC(NAME, EVAL, RES, MIN) {NAME, MIN, true, false, {0}, RES, EVAL, false}
 
 static const ss_func_def json_functions[] = {
     F("json_typeof", js_fn_typeof, TX, JS),
     F("json_array_length", js_fn_array_length, I4, JS),
     F("json_strip_nulls", js_fn_strip_nulls, JS, JS),
     /* non-strict so that an untyped NULL reaches the function's error */
-    {"to_json", 1, false, false, {SS_FUNC_ANY}, JS, js_fn_to_json},
+    {"to_json", 1, false, false, {SS_FUNC_ANY}, JS, js_fn_to_json, false},
     VARIADIC("json_build_object", js_fn_build_object, JS, 0),
     VARIADIC("json_build_array", js_fn_build_array, JS, 0),
-    {"json_extract_path", 2, true, false, {JS}, JS, js_fn_extract_path},
-    {"json_extract_path_text", 2, true, false, {JS}, TX, js_fn_extract_path_text},
+    {"json_extract_path", 2, true, false, {JS}, JS, js_fn_extract_path, false},
+    {"json_extract_path_text", 2, true, false, {JS}, TX, js_fn_extract_path_text, false},
     {0},
 };
 
@@ -124,11 +124,11 @@ static const ss_func_def jsonb_functions[] = {
     F("jsonb_contains", jb_op_contains, B, JB, JB),
     F("jsonb_exists", jb_op_exists, B, JB, TX),
     F("jsonb_concat", jb_op_concat, JB, JB, JB),
-    {"to_jsonb", 1, false, false, {SS_FUNC_ANY}, JB, jb_fn_to_jsonb},
+    {"to_jsonb", 1, false, false, {SS_FUNC_ANY}, JB, jb_fn_to_jsonb, false},
     VARIADIC("jsonb_build_object", jb_fn_build_object, JB, 0),
     VARIADIC("jsonb_build_array", jb_fn_build_array, JB, 0),
-    {"jsonb_extract_path", 2, true, false, {JB}, JB, jb_fn_extract_path},
-    {"jsonb_extract_path_text", 2, true, false, {JB}, TX, jb_fn_extract_path_text},
+    {"jsonb_extract_path", 2, true, false, {JB}, JB, jb_fn_extract_path, false},
+    {"jsonb_extract_path_text", 2, true, false, {JB}, TX, jb_fn_extract_path_text, false},
     {0},
 };
 

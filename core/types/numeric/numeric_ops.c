@@ -3,6 +3,7 @@
  * Values whose coefficients fit 10^18 are computed with machine integers; the digit-array
  * general form is taken only when they do not. */
 #include "types/numeric/numeric.h"
+#include "util/hash_mix.h"
 #include "types/registry.h"
 #include "exec/vector.h"
 
@@ -418,12 +419,7 @@ int num_compare(const ss_text *x, const ss_text *y)
 
 static uint64_t mix64(uint64_t h)
 {
-    h ^= h >> 33;
-    h *= UINT64_C(0xff51afd7ed558ccd);
-    h ^= h >> 33;
-    h *= UINT64_C(0xc4ceb9fe1a85ec53);
-    h ^= h >> 33;
-    return h;
+    return ss_hash_mix64(h);
 }
 
 /* Equal values hash alike: the coefficient without trailing zeros and its exponent. */
@@ -619,4 +615,4 @@ static const ss_type_arith num_arith = {sizeof(ss_type_arith), info_add, info_cl
 const ss_type_info ss_numeric_type_info = {
     sizeof(ss_type_info), SS_TYPE_NUMERIC, "numeric", SS_LAYOUT_VARLEN, sizeof(ss_text),
     SS_TYPEINFO_NUMBER, info_compare, info_equal, info_hash, info_hash_batch, &num_sum_support,
-    &num_arith, 0 /* its callbacks order it */};
+    &num_arith, 0 /* its callbacks order it */, NULL};

@@ -55,7 +55,7 @@ static int fn_pg_typeof(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, con
 }
 
 static const ss_func_def regtype_functions[] = {
-    {"pg_typeof", 1, false, false, {SS_FUNC_ANY}, SS_TYPE_REGTYPE, fn_pg_typeof},
+    {"pg_typeof", 1, false, false, {SS_FUNC_ANY}, SS_TYPE_REGTYPE, fn_pg_typeof, false},
     {0},
 };
 

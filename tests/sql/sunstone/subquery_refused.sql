@@ -5,6 +5,4 @@ INSERT INTO sr_t VALUES (1, 'one');
 SELECT (SELECT max(sr_t.a)) FROM sr_t;
 -- row comparisons with ANY / ALL by an operator other than =, <>, <, <=, >, >=
 SELECT (b, b) ~~ ANY (SELECT 'x', 'y') FROM sr_t;
--- ARRAY (subquery)
-SELECT ARRAY(SELECT 1);
 DROP TABLE sr_t;

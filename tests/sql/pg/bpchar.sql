@@ -1,0 +1,41 @@
+-- character(n) / char / bpchar: padding, length rules, trailing-space-blind comparisons
+SELECT 'ab'::char(4) AS c, length('ab'::char(4)) AS len, octet_length('ab'::char(4)) AS octets;
+SELECT 'ab'::character(4) || '|' AS padded_then_stripped, 'ab'::char(4)::text || '|' AS as_text;
+SELECT 'abcdef'::char(3) AS truncated, 'a'::char AS one, 'abc'::char AS one_of_three;
+SELECT 'x'::bpchar || '|' AS bare, '  x  '::bpchar AS kept, length('  x  '::bpchar) AS len;
+SELECT 'a '::char(3) = 'a'::char(5) AS eq, 'a'::char(3) < 'b'::char(1) AS lt, 'a b'::char(3) > 'a'::char(3) AS gt;
+SELECT 'a'::char(3) = 'a  '::text AS text_eq, 'a'::char(3) = 'a'::varchar AS varchar_eq;
+SELECT 'a  '::char(3) LIKE 'a' AS like_short, 'a  '::char(3) LIKE 'a  ' AS like_padded, 'ab'::char(4) LIKE 'a%' AS like_pct;
+SELECT 'ab '::char(3)::varchar(5) || '|' AS to_varchar;
+SELECT 'héllo'::char(7) || '|' AS multibyte, length('héllo'::char(7)) AS len, octet_length('héllo'::char(7)) AS octets;
+SELECT ''::char(2) = ' '::char(1) AS empty_eq, length(''::char(3)) AS len;
+SELECT CAST('abc' AS character(2)) AS cast_trunc, CAST('ab' AS char(5)) = 'ab' AS cast_eq;
+SELECT upper('ab'::char(4)) || '|' AS upper_stripped, 'ab'::char(4)::text AS t;
+SELECT 'abc  '::char(3) AS spaces_cut;
+CREATE TABLE c (id int, a char(3), b character(5), d char, v varchar(4));
+INSERT INTO c VALUES (1, 'ab', 'xy', 'q', 'ab');
+INSERT INTO c VALUES (2, 'ab ', 'xy   ', 'q ', 'ab  ');
+INSERT INTO c VALUES (3, 'abc', 'zz', 'r', 'zz');
+INSERT INTO c VALUES (4, NULL, NULL, NULL, NULL);
+INSERT INTO c VALUES (5, 'abcd', 'x', 'y', 'y');
+INSERT INTO c VALUES (5, 'x', 'x', 'yy', 'y');
+INSERT INTO c VALUES (5, 'x', 'x', 'y', 'abcde');
+INSERT INTO c VALUES (6, 'a    ', 'x', 'z   ', 'y');
+SELECT id, a, b, d, v, a || '|' AS a_txt, length(a) AS la, octet_length(b) AS ob FROM c ORDER BY id;
+SELECT a, count(*) FROM c GROUP BY a ORDER BY a;
+SELECT DISTINCT d FROM c ORDER BY d;
+SELECT count(*) FROM c WHERE a = 'ab';
+SELECT count(*) FROM c WHERE a = 'ab  ';
+SELECT c1.id, c2.id FROM c c1 JOIN c c2 ON c1.a = c2.a WHERE c1.id < c2.id ORDER BY 1, 2;
+SELECT id FROM c WHERE b = 'xy' ORDER BY id;
+SELECT id, a FROM c ORDER BY a DESC NULLS LAST, id;
+SELECT max(a), min(b) FROM c;
+\d c
+CREATE TABLE c_bad (a char(0));
+CREATE TABLE c_bad (a char(10485761));
+SELECT 'a'::char(0);
+CREATE TABLE c2 AS SELECT a, b::text AS bt, d FROM c;
+\d c2
+SELECT a, bt || '|' FROM c2 ORDER BY a;
+DROP TABLE c2;
+DROP TABLE c;
