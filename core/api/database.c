@@ -238,6 +238,11 @@ const char *sunstone_errhint(sunstone *db)
     return db ? db->err.hint : NULL;
 }
 
+const char *sunstone_errcontext(sunstone *db)
+{
+    return db ? db->err.context : NULL;
+}
+
 int sunstone_load_plugin(sunstone *db, const char *path)
 {
     if (!db)

@@ -35,7 +35,8 @@ bool is_aggregate_name(const ast_expr *e)
     if (e->kind != AE_FUNC || e->nnames != 1)
         return false;
     static const char *const names[] = {"count", "sum", "min", "max", "avg", "string_agg", "bool_and", "bool_or",
-                                        "every", "array_agg"};
+                                        "every", "array_agg", "json_agg", "jsonb_agg", "json_object_agg",
+                                        "jsonb_object_agg"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!strcmp(e->names[0], names[i]))
             return true;
@@ -188,7 +189,20 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
     call.distinct = a->distinct;
     ss_expr **more = NULL;
     uint32_t nmore = 0;
-    if (a->star) {
+    const struct ss_func_def *json_result = NULL;
+    if (is_json_aggregate(name) && !a->star) {
+        uint32_t want = strstr(name, "object") ? 2 : 1;
+        if (a->nargs != want)
+            return no_such_aggregate(b, a);
+        ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * want);
+        if (!args)
+            return NULL;
+        for (uint32_t i = 0; i < want; i++)
+            if (!(args[i] = bind_agg_arg(b, a->args[i])))
+                return NULL;
+        if (bind_json_agg(b, a, args, &call, &more, &nmore, &json_result))
+            return NULL;
+    } else if (a->star) {
         if (strcmp(name, "count") != 0 || a->nargs) {
             /* PostgreSQL reads f(*) as f() */
             return no_such_function(b, a->location, name, "");
@@ -262,7 +276,7 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
             call.result_type = t == SS_TYPE_VARCHAR ? type_of(SS_TYPE_TEXT) : type_of(t);
             if (t == SS_TYPE_BOOL)
                 return no_such_function(b, a->location, name, "boolean");
-            if (t == SS_TYPE_BYTEA || t == SS_TYPE_UUID) /* PostgreSQL has no min / max of these */
+            if (t == SS_TYPE_BYTEA || t == SS_TYPE_UUID || !bind_type_has_minmax(arg->type)) /* PostgreSQL has no min / max of these */
                 return no_such_function(b, a->location, name, tname(arg->type, b1, sizeof b1));
         }
         call.arg = arg;
@@ -275,12 +289,12 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
         ss_agg_call *c = &st->aggs[i];
         if (!st->extras[i] && !strcmp(c->name, call.name) && c->distinct == call.distinct &&
             ((!c->arg && !call.arg) || (c->arg && call.arg && expr_equal(c->arg, call.arg))))
-            return make_column(b, st->rel, st->ngroups + i, c->result_type);
+            return json_agg_result(b, json_result, make_column(b, st->rel, st->ngroups + i, c->result_type));
     }
     uint32_t index;
     if (add_agg_call(b, st, &call, extra, &index))
         return NULL;
-    return make_column(b, st->rel, st->ngroups + index, call.result_type);
+    return json_agg_result(b, json_result, make_column(b, st->rel, st->ngroups + index, call.result_type));
 }
 
 int add_agg_call(binder *b, agg_state *st, const ss_agg_call *call, ss_agg_extra *extra, uint32_t *index)

@@ -45,8 +45,9 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
         if (b->srf_ast && !b->agg_mode && ast_equal(a, b->srf_ast))
             return b->srf_col;
         bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                   "feature not supported: set-returning function %s here (only in FROM, or one generate_series or "
-                   "unnest(array) in the select list of a query without aggregates)",
+                   "feature not supported: set-returning function %s here (only in FROM, or one generate_series, "
+                   "unnest(array) or one-column json function in the select list of a query without "
+                   "aggregates)",
                    name);
         return NULL;
     }

@@ -6,9 +6,11 @@
  * are bound over the FROM items before the call (functions in FROM are implicitly LATERAL in
  * PostgreSQL): one that reads a column is refused (0A000), as LATERAL is.
  *
- * unnest(array [, ...]) is a function scan too, one column per array.
+ * unnest(array [, ...]) is a function scan too, one column per array; so are json's
+ * set-returning functions (types/json/json_srf.h), which the kernel expands.
  *
- * In the select list of a query without aggregates, one generate_series or unnest(array)
+ * In the select list of a query without aggregates, one generate_series, unnest(array) or
+ * one-column json function
  * (PostgreSQL's ProjectSet) becomes a join of the FROM rows with its function scan, LATERAL
  * when its arguments read them; other set-returning functions there are refused (0A000). */
 #include <stdio.h>
@@ -16,12 +18,15 @@
 
 #include "exec/expr_walk.h"
 #include "bind/binder_internal.h"
+#include "types/json/json_srf.h"
 
 bool is_set_returning(const char *name)
 {
     return !strcmp(name, "generate_series") || !strcmp(name, "unnest") || !strcmp(name, "generate_subscripts") ||
            !strcmp(name, "regexp_matches") || !strcmp(name, "regexp_split_to_table") ||
-           !strcmp(name, "json_array_elements") || !strcmp(name, "jsonb_array_elements");
+           !strcmp(name, "json_array_elements") || !strcmp(name, "jsonb_array_elements") ||
+           json_srf_describe(name, &(int32_t){0}, &(uint32_t){0}, (ss_type[2]){{0, 0}, {0, 0}},
+                             (const char *[2]){NULL, NULL});
 }
 
 static bool is_srf_call(const ast_expr *e)
@@ -79,6 +84,44 @@ static int series_type(binder *b, const ast_expr *a, ss_expr **args, uint32_t n,
     return SS_OK;
 }
 
+/* A json set-returning function (json_srf.h) over its one argument, json or jsonb (an untyped
+ * literal becomes that type; another type is 42883): its columns key / value, value, or one
+ * named colname (jsonb_object_keys), then WITH ORDINALITY's. */
+static ss_lop *json_function_lop(binder *b, const ast_expr *a, ss_expr **args, uint32_t n, bool ordinality,
+                                 const char *colname, uint32_t rel, int32_t arg_type, uint32_t ncols,
+                                 const ss_type *types, const char *const *names)
+{
+    const char *name = a->names[a->nnames - 1];
+    bool ok = n == 1 && (args[0]->type.id == arg_type || is_unknown_const(args[0]) || is_unknown_param(b, args[0]));
+    if (!ok) {
+        char sig[512] = "";
+        size_t off = 0;
+        for (uint32_t i = 0; i < n && off < sizeof sig; i++) {
+            char b1[96];
+            off += (size_t)snprintf(sig + off, sizeof sig - off, "%s%s", i ? ", " : "",
+                                    tname(args[i]->type, b1, sizeof b1));
+        }
+        no_such_function(b, a->location, name, sig);
+        return NULL;
+    }
+    if (!(args[0] = coerce_expr(b, args[0], type_of(arg_type), CAST_IMPLICIT, a->args[0]->location)))
+        return NULL;
+    uint32_t total = ncols + (ordinality ? 1 : 0);
+    ss_type *t = bind_alloc(b, sizeof(ss_type) * total);
+    const char **cn = bind_alloc(b, sizeof(char *) * total);
+    if (!t || !cn)
+        return NULL;
+    for (uint32_t i = 0; i < ncols; i++) {
+        t[i] = types[i];
+        cn[i] = names[i] ? names[i] : colname;
+    }
+    if (ordinality) {
+        t[ncols] = type_of(SS_TYPE_INT8);
+        cn[ncols] = "ordinality";
+    }
+    return lop_function(b->ctx, b->arena, rel, name, n, args, ordinality, total, t, cn);
+}
+
 /* unnest(array [, array ...]): one column per array of its element type, as many rows as the
  * longest has items (the shorter ones padded with NULLs); a single array's column is named
  * colname, several are each "unnest". */
@@ -127,7 +170,7 @@ static ss_lop *unnest_lop(binder *b, const ast_expr *a, ss_expr **args, uint32_t
  * colname (WITH ORDINALITY: a second, bigint column "ordinality"); NULL with the error set.
  * lateral_ok: an argument that reads a column is refused by the caller (*reads_column). */
 static ss_lop *function_lop(binder *b, const ast_expr *a, bool ordinality, const char *colname, uint32_t rel,
-                            bool lateral, bool *reads_column)
+                            bool lateral, bool *reads_column, bool select_list)
 {
     const char *name = a->names[a->nnames - 1];
     *reads_column = false;
@@ -137,9 +180,15 @@ static ss_lop *function_lop(binder *b, const ast_expr *a, bool ordinality, const
         return NULL;
     }
     bool unnest = !strcmp(name, "unnest");
-    if (!unnest && strcmp(name, "generate_series") != 0) {
+    int32_t srf_arg = 0;
+    uint32_t srf_ncols = 0;
+    ss_type srf_types[2];
+    const char *srf_names[2];
+    bool json_srf = json_srf_describe(name, &srf_arg, &srf_ncols, srf_types, srf_names);
+    if (!unnest && !json_srf && strcmp(name, "generate_series") != 0) {
         bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                   "feature not supported: function %s in FROM (only generate_series and unnest)", name);
+                   "feature not supported: function %s in FROM (only generate_series, unnest and the json "
+                   "set-returning functions)", name);
         return NULL;
     }
     if (a->star || a->distinct || a->filter || a->nagg_order) {
@@ -188,6 +237,9 @@ static ss_lop *function_lop(binder *b, const ast_expr *a, bool ordinality, const
     *reads_column = lateral ? b->outer_col_refs != outer_refs : b->own_col_refs != own_refs;
     if (*reads_column && !lateral)
         return NULL;
+    if (json_srf)
+        return json_function_lop(b, a, args, n, ordinality, colname, rel, srf_arg, srf_ncols, srf_types,
+                                 select_list ? (const char *[2]){NULL, NULL} : srf_names);
     if (unnest)
         return unnest_lop(b, a, args, n, ordinality, colname, rel);
     ss_type t;
@@ -226,7 +278,7 @@ int bind_from_function(binder *b, const ast_from_item *f, ss_lop **out)
     uint32_t rel = new_rel(b);
     bool reads_column, lateral = b->lateral_slot;
     b->lateral_slot = false;
-    ss_lop *op = function_lop(b, a, f->ordinality, f->alias ? f->alias : name, rel, lateral, &reads_column);
+    ss_lop *op = function_lop(b, a, f->ordinality, f->alias ? f->alias : name, rel, lateral, &reads_column, false);
     b->function_lateral = op && reads_column;
     if (!op) {
         if (!reads_column || lateral)
@@ -296,19 +348,22 @@ int attach_target_srf(binder *b, const ast_select *s, bool is_agg, ss_lop **top)
     for (uint32_t i = 0; i < s->ntargets; i++)
         if (find_srf(b, s->targets[i].expr, NULL, &found, &several))
             return SS_ERROR;
-    /* one generate_series or unnest(array) (written once or several times the same) in a
-       query without aggregates: PostgreSQL's ProjectSet is then a join of each input row with
-       the function's rows (LATERAL when the arguments read the row); the others stay
-       refused */
+    /* one generate_series, unnest(array) or one-column json function (written once or several
+       times the same) in a query without aggregates: PostgreSQL's ProjectSet is then a join of
+       each input row with the function's rows (LATERAL when the arguments read the row); the
+       others stay refused */
     const char *fname = found ? found->names[found->nnames - 1] : NULL;
-    if (!found || several || is_agg || (strcmp(fname, "generate_series") != 0 &&
-                                        (strcmp(fname, "unnest") != 0 || found->nargs != 1)))
+    uint32_t fcols = 0;
+    bool json_one = fname && json_srf_describe(fname, &(int32_t){0}, &fcols, (ss_type[2]){{0, 0}, {0, 0}},
+                                               (const char *[2]){NULL, NULL}) && fcols == 1;
+    if (!found || several || is_agg ||
+        (strcmp(fname, "generate_series") != 0 && !json_one && (strcmp(fname, "unnest") != 0 || found->nargs != 1)))
         return SS_OK;
     uint32_t rel = new_rel(b);
     bool reads_column;
-    ss_lop *op = function_lop(b, found, false, fname, rel, false, &reads_column);
+    ss_lop *op = function_lop(b, found, false, fname, rel, false, &reads_column, true);
     bool lateral = !op && reads_column && s->from;
-    if (lateral && !(op = function_lop(b, found, false, fname, rel, true, &reads_column)))
+    if (lateral && !(op = function_lop(b, found, false, fname, rel, true, &reads_column, true)))
         return SS_ERROR;
     if (!op)
         return reads_column ? SS_OK : SS_ERROR;

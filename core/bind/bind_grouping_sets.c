@@ -55,7 +55,7 @@ static int add_group(binder *b, const ast_select *s, agg_state *st, const ast_ex
 {
     const ast_expr *g = resolve_group_item(b, s, item);
     ss_expr *e = g ? bind_expr(b, g) : NULL;
-    if (!e || !(e = resolve_unknown(b, e, g->location)))
+    if (!e || !(e = resolve_unknown(b, e, g->location)) || bind_check_equality(b, e->type, g->location))
         return SS_ERROR;
     if (st->has_sets)
         for (uint32_t i = 0; i < st->ngroups; i++)

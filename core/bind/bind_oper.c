@@ -296,6 +296,14 @@ ss_expr *bind_op(binder *b, const ast_expr *a)
         return no_operator(b, a, l0, r0);
     if (!is_comparison(op) && !numeric_rank(t.id))
         return no_operator(b, a, l, r);
+    if (is_comparison(op) && t.id == SS_TYPE_JSON) { /* json has no comparison operators */
+        char b1[96], b2[96];
+        bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "operator does not exist: %s %s %s",
+                   tname(type_of(l0->type.id), b1, sizeof b1), a->str, tname(type_of(r0->type.id), b2, sizeof b2));
+        ss_ctx_error_hint(b->ctx, "No operator matches the given name and argument types. You might need to add "
+                                  "explicit type casts.");
+        return NULL;
+    }
     t.typmod = -1; /* results of numeric arithmetic have no typmod */
     return make_op(b, op, is_comparison(op) ? type_of(SS_TYPE_BOOL) : t, l, r);
 }

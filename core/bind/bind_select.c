@@ -239,8 +239,20 @@ const ast_expr *resolve_group_item(binder *b, const ast_select *s, const ast_exp
 
 /* ORDER BY (or DISTINCT ON: clause) item → output column position, adding a hidden target
  * when needed (PostgreSQL's findTargetlistEntrySQL92). */
+static int order_item_at(binder *b, const ast_select *s, const ast_expr *a, const char *clause, target_list *tl,
+                         uint32_t *pos);
+
 static int order_item(binder *b, const ast_select *s, const ast_expr *a, const char *clause, target_list *tl,
                       uint32_t *pos)
+{
+    if (order_item_at(b, s, a, clause, tl, pos))
+        return SS_ERROR;
+    return strcmp(clause, "ORDER BY") == 0 ? bind_check_ordering(b, tl->exprs[*pos]->type, expr_location(a))
+                                           : bind_check_equality(b, tl->exprs[*pos]->type, expr_location(a));
+}
+
+static int order_item_at(binder *b, const ast_select *s, const ast_expr *a, const char *clause, target_list *tl,
+                         uint32_t *pos)
 {
     if (check_position_constant(b, a, clause))
         return SS_ERROR;
@@ -1096,6 +1108,9 @@ static int bind_select_body(binder *b, const ast_select *s, ss_bound_stmt *out)
     if (!proj)
         return SS_ERROR;
     top = proj;
+    for (uint32_t i = 0; s->distinct && i < tl.nvisible; i++)
+        if (bind_check_equality(b, tl.exprs[i]->type, tl.asts[i] ? expr_location(tl.asts[i]) : -1))
+            return SS_ERROR;
     if (s->distinct && !(top = lop_distinct(b->ctx, b->arena, top)))
         return SS_ERROR;
     if (s->ndistinct_on) {

@@ -224,6 +224,18 @@ int bind_from_function(binder *b, const ast_from_item *f, ss_lop **out);
 /* Whether name is one of PostgreSQL's set-returning functions that Sunstone runs only in
  * FROM, or not at all (bind_function_scan.c). */
 bool is_set_returning(const char *name);
+/* bind_json_agg.c: json_agg, jsonb_agg, json_object_agg, jsonb_object_agg over their bound
+ * arguments (1 or 2): the call's argument (and *more) wrapped as JSON text, *result_def the
+ * function json_agg_result puts around the call's column. */
+bool is_json_aggregate(const char *name);
+/* bind_json_rules.c: PostgreSQL's 42883 for GROUP BY / DISTINCT (equality) and ORDER BY
+ * (ordering) over a type without those operators (json); whether min / max take the type. */
+int bind_check_equality(binder *b, ss_type t, int location);
+int bind_check_ordering(binder *b, ss_type t, int location);
+bool bind_type_has_minmax(ss_type t);
+int bind_json_agg(binder *b, const ast_expr *a, ss_expr **args, ss_agg_call *call, ss_expr ***more,
+                  uint32_t *nmore, const struct ss_func_def **result_def);
+ss_expr *json_agg_result(binder *b, const struct ss_func_def *result_def, ss_expr *col);
 /* The location of the first column reference in a (PostgreSQL's locate_var_of_level walk
  * order), or -1 (bind_select.c). */
 int first_column_location(const ast_expr *a);

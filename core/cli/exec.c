@@ -31,8 +31,9 @@ static void report_db_error(shell *sh, const char *sql, size_t offset_chars)
 {
     int pos = sunstone_errpos(sh->db);
     const char *msg = sunstone_errmsg(sh->db);
-    report_sql_error(sh, sunstone_sqlstate(sh->db), msg, sunstone_errdetail(sh->db),
-                     sunstone_errhint(sh->db), sql, pos > 0 ? pos + (int)offset_chars : 0);
+    report_sql_error_context(sh, sunstone_sqlstate(sh->db), msg, sunstone_errdetail(sh->db),
+                             sunstone_errhint(sh->db), sunstone_errcontext(sh->db), sql,
+                             pos > 0 ? pos + (int)offset_chars : 0);
 }
 
 /* Called after a statement failed; stmt_sql is its text. */

@@ -22,6 +22,13 @@ static void put_location(const shell *sh)
 void report_sql_error(const shell *sh, const char *sqlstate, const char *msg, const char *detail,
                       const char *hint, const char *query, int pos)
 {
+    report_sql_error_context(sh, sqlstate, msg, detail, hint, NULL, query, pos);
+}
+
+void report_sql_error_context(const shell *sh, const char *sqlstate, const char *msg,
+                              const char *detail, const char *hint, const char *context,
+                              const char *query, int pos)
+{
     put_location(sh);
     bool has_state = sqlstate && *sqlstate;
     if (sh->verbosity == VERBOSITY_SQLSTATE && has_state) {
@@ -53,6 +60,8 @@ void report_sql_error(const shell *sh, const char *sqlstate, const char *msg, co
         fprintf(sh->err, "DETAIL:  %s\n", detail);
     if (hint && *hint)
         fprintf(sh->err, "HINT:  %s\n", hint);
+    if (context && *context && sh->context != SHOW_CONTEXT_NEVER)
+        fprintf(sh->err, "CONTEXT:  %s\n", context);
     fflush(sh->err);
 }
 

@@ -11,6 +11,10 @@
  * sqlstate only the SQLSTATE, as psql does. */
 void report_sql_error(const shell *sh, const char *sqlstate, const char *msg, const char *detail,
                       const char *hint, const char *query, int pos);
+/* The same with the error's CONTEXT line after DETAIL and HINT (unless SHOW_CONTEXT is never). */
+void report_sql_error_context(const shell *sh, const char *sqlstate, const char *msg,
+                              const char *detail, const char *hint, const char *context,
+                              const char *query, int pos);
 /* "NOTICE:  msg" (or whatever severity the kernel passes). */
 void report_notice(const shell *sh, const char *severity, const char *msg);
 /* A shell-level error or warning (bad meta-command, missing file, ...). */

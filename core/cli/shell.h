@@ -29,7 +29,7 @@ typedef enum verbosity {
     VERBOSITY_SQLSTATE,
 } verbosity;
 
-/* SHOW_CONTEXT: when CONTEXT lines are shown (the kernel sends none so far). */
+/* SHOW_CONTEXT: when CONTEXT lines of errors are shown (the kernel sends them for JSON input). */
 typedef enum show_context {
     SHOW_CONTEXT_NEVER,
     SHOW_CONTEXT_ERRORS,

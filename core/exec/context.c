@@ -28,6 +28,7 @@ void ss_error_clear(ss_error *e)
     free(e->message);
     free(e->detail);
     free(e->hint);
+    free(e->context);
     memset(e, 0, sizeof *e);
     memcpy(e->sqlstate, "00000", 6);
 }
@@ -89,6 +90,16 @@ void ss_ctx_error_hint(ss_ctx *ctx, const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     set_field(&ctx->err->hint, fmt, ap);
+    va_end(ap);
+}
+
+void ss_ctx_error_context(ss_ctx *ctx, const char *fmt, ...)
+{
+    if (!ctx->err)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    set_field(&ctx->err->context, fmt, ap);
     va_end(ap);
 }
 

@@ -21,6 +21,7 @@ typedef struct ss_error {
     char *detail;
     char *hint;
     int position;       /* 1-based cursor position in the statement text, 0 = none */
+    char *context;      /* PostgreSQL's CONTEXT line (errcontext), NULL when none */
 } ss_error;
 
 /* Where NOTICEs and WARNINGs of a session go (sunstone_set_notice_handler). */
@@ -77,6 +78,9 @@ void ss_ctx_error_hint(ss_ctx *ctx, const char *fmt, ...) __attribute__((format(
 void ss_ctx_verror_detail(ss_ctx *ctx, const char *fmt, va_list ap);
 void ss_ctx_verror_hint(ss_ctx *ctx, const char *fmt, va_list ap);
 void ss_ctx_error_position(ss_ctx *ctx, int position);
+/* Adds a CONTEXT line (PostgreSQL's errcontext, such as "JSON data, line 1: ...") to the
+ * error already recorded. */
+void ss_ctx_error_context(ss_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* PostgreSQL's check_stack_depth (util/stack_depth.h): when the calling frame is deeper
  * than the stack budget, records 54001 "stack depth limit exceeded" with PostgreSQL's HINT
  * and returns SS_ERROR; else SS_OK. */

@@ -159,6 +159,8 @@ const char *sunstone_sqlstate(sunstone *db);
 int sunstone_errpos(sunstone *db);
 const char *sunstone_errdetail(sunstone *db);
 const char *sunstone_errhint(sunstone *db);
+/* The error's CONTEXT line (PostgreSQL's errcontext: "JSON data, line 1: ..."), or NULL. */
+const char *sunstone_errcontext(sunstone *db);
 
 /* Notices (messages such as NOTICE "table t does not exist, skipping" or WARNING "SET LOCAL
  * can only be used in transaction blocks"): cb is called with the severity ("NOTICE",

@@ -7,6 +7,7 @@
 #include "catalog/catalog.h"
 #include "exec/expr.h"
 #include "exec/expr_walk.h"
+#include "types/json/json_srf.h"
 #include "util/arena.h"
 
 static void *pb_alloc(ss_plan_builder *pb, size_t n)
@@ -214,6 +215,7 @@ ss_plan *plan_function_scan(ss_plan_builder *pb, const char *name, uint32_t narg
     f->nargs = nargs;
     f->args = args;
     f->with_ordinality = ordinality;
+    f->expand = json_srf_exists(name) ? json_srf_expand : NULL;
     return set_params(pb, &f->hdr, args, nargs) ? NULL : &f->hdr;
 }
 

@@ -201,10 +201,11 @@ static ss_type plain(int32_t id)
 /* Parameter type of def at position i for an argument of type arg. */
 static ss_type param_type(const ss_func_def *def, uint32_t i, ss_type arg)
 {
-    if (def->variadic_any && i < def->nargs && def->args[i] != SS_TYPE_INVALID)
-        return plain(def->args[i]); /* a declared leading parameter (format's fmt) */
-    if (def->variadic_any)
+    if (def->variadic_any) {
+        if (i < def->nargs && i < SS_FUNC_MAX_ARGS && def->args[i])
+            return plain(def->args[i]); /* a leading parameter of its own type */
         return arg.id == SS_TYPE_UNKNOWN ? plain(SS_TYPE_TEXT) : arg;
+    }
     if (def->args[i] == SS_FUNC_ANY)
         return plain(arg.id);
     return plain(def->args[i]);

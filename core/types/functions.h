@@ -9,7 +9,7 @@
 #define SS_FUNC_MAX_ARGS 7
 
 /* A parameter type of ss_func_def.args that accepts a value of any type as it is
- * (PostgreSQL's "any", its OID): pg_typeof. */
+ * (PostgreSQL's "any", its OID): pg_typeof, to_json (anyelement there). */
 #define SS_FUNC_ANY 2276
 
 /* Evaluates the function at rows[0..n) (rows NULL: positions 0..n-1) of the argument

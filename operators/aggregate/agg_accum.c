@@ -63,7 +63,8 @@ int agg_accum_grow(ss_ctx *ctx, const ss_api *api, agg_accum *acc, uint32_t capa
     bool want_f = s->kind == AGG_SUM_FLOAT8 || s->kind == AGG_AVG_FLOAT8 ||
                   ((s->kind == AGG_MIN || s->kind == AGG_MAX) && s->arg_layout == OPS_LAYOUT_FLOAT8);
     bool want_t = ((s->kind == AGG_MIN || s->kind == AGG_MAX) && ops_layout_is_varlen(s->arg_layout)) ||
-                  s->kind == AGG_STRING_AGG || s->kind == AGG_ARRAY_AGG;
+                  s->kind == AGG_STRING_AGG || s->kind == AGG_ARRAY_AGG || s->kind == AGG_JSON_ARRAY ||
+                  s->kind == AGG_JSON_OBJECT;
     bool want_states = s->kind == AGG_SUM_TYPED || s->kind == AGG_AVG_TYPED;
 
     if (grow_array(ctx, api, (void **)&acc->n, sizeof *acc->n, old, capacity) != SS_OK)
@@ -376,6 +377,41 @@ static int update_string_agg(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg
     return SS_OK;
 }
 
+static bool input_valid(const uint64_t *validity, uint32_t p)
+{
+    return !validity || ((validity[p >> 6] >> (p & 63)) & 1u);
+}
+
+/* json_agg_transfn / json_object_agg_transfn over JSON text: "[" or ", " before each value,
+ * "{ " or ", " before each "key : value"; the closing bracket comes with the result. */
+static int update_json_agg(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_input in,
+                           const uint32_t *pos, const uint32_t *gids, uint32_t n)
+{
+    bool object = acc->spec.kind == AGG_JSON_OBJECT;
+    const ss_text *a = in.data, *b = in.data2;
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t p = pos[k], g = gids ? gids[k] : 0;
+        agg_text *t = &acc->t[g];
+        if (!input_valid(in.validity, p)) {
+            if (object)
+                return api->error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "field name must not be null");
+            continue; /* the kernel's element text is never NULL */
+        }
+        const char *sep = acc->n[g] ? ", " : object ? "{ " : "[";
+        if (append_text(ctx, api, t, sep, strlen(sep)) != SS_OK ||
+            append_text(ctx, api, t, a[p].ptr, a[p].len) != SS_OK)
+            return SS_ERROR;
+        if (object) {
+            bool has = b && input_valid(in.validity2, p);
+            if (append_text(ctx, api, t, " : ", 3) != SS_OK ||
+                append_text(ctx, api, t, has ? b[p].ptr : "null", has ? b[p].len : 4) != SS_OK)
+                return SS_ERROR;
+        }
+        acc->n[g]++;
+    }
+    return SS_OK;
+}
+
 /* array_accum: every input, NULLs too, appended to its group's buffer as a flag byte (1: a
  * value follows) and the value: the element's bytes, or a uint32 length and the bytes. */
 static int update_array_agg(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_input in,
@@ -399,6 +435,28 @@ static int update_array_agg(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_
         } else if (append_text(ctx, api, t, (const char *)in.data + (size_t)p * s->arg_width, s->arg_width) != SS_OK) {
             return SS_ERROR;
         }
+    }
+    return SS_OK;
+}
+
+/* The JSON text of groups [first, first + n) with its closing bracket, in out's heap. */
+static int json_agg_results(ss_ctx *ctx, const ss_api *api, const agg_accum *acc, uint32_t first,
+                            uint32_t n, ss_vector *out)
+{
+    const char *close = acc->spec.kind == AGG_JSON_OBJECT ? " }" : "]";
+    size_t cl = strlen(close);
+    for (uint32_t k = 0; k < n; k++) {
+        const agg_text *t = &acc->t[first + k];
+        if (acc->n[first + k] == 0) {
+            ((ss_text *)out->data)[k] = (ss_text){"", 0, 0}; /* NULL, marked by the caller */
+            continue;
+        }
+        char *p = api->vector_text_alloc(ctx, out, t->len + cl);
+        if (!p)
+            return SS_ERROR;
+        memcpy(p, t->ptr, t->len);
+        memcpy(p + t->len, close, cl);
+        ((ss_text *)out->data)[k] = (ss_text){p, (uint32_t)(t->len + cl), 0};
     }
     return SS_OK;
 }
@@ -488,6 +546,8 @@ int agg_accum_update(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_input i
     case AGG_MIN:
     case AGG_MAX: return update_minmax(ctx, api, acc, in, pos, gids, n);
     case AGG_STRING_AGG: return update_string_agg(ctx, api, acc, in, pos, gids, n);
+    case AGG_JSON_ARRAY:
+    case AGG_JSON_OBJECT: return update_json_agg(ctx, api, acc, in, pos, gids, n);
     case AGG_ARRAY_AGG: return update_array_agg(ctx, api, acc, in, pos, gids, n);
     case AGG_BOOL_AND:
     case AGG_BOOL_OR: return update_bool(acc, in, pos, gids, n);
@@ -557,6 +617,11 @@ int agg_accum_result(ss_ctx *ctx, const ss_api *api, const agg_accum *acc, uint3
     }
     case AGG_STRING_AGG:
         text_results(acc, first, n, out);
+        break;
+    case AGG_JSON_ARRAY:
+    case AGG_JSON_OBJECT:
+        if (json_agg_results(ctx, api, acc, first, n, out) != SS_OK)
+            return SS_ERROR;
         break;
     case AGG_ARRAY_AGG:
         if (array_agg_results(ctx, api, acc, first, n, out) != SS_OK)

@@ -89,6 +89,17 @@ int agg_spec_resolve(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call,
             return unsupported(ctx, api, call, spec);
         spec->kind = AGG_STRING_AGG;
         nmore = 0;
+    } else if (strcmp(call->name, "json_agg") == 0 || strcmp(call->name, "jsonb_agg") == 0 ||
+               strcmp(call->name, "json_object_agg") == 0 || strcmp(call->name, "jsonb_object_agg") == 0) {
+        /* the kernel hands the values (and keys) as JSON text and reads the result back */
+        bool object = strstr(call->name, "object") != NULL;
+        if (!call->arg || spec->arg_layout != OPS_LAYOUT_TEXT || spec->result_layout != OPS_LAYOUT_TEXT ||
+            nmore != (object ? 1u : 0u) ||
+            (object && ops_layout_of(api->expr_type(extra->args[0]).id) != OPS_LAYOUT_TEXT))
+            return unsupported(ctx, api, call, spec);
+        spec->kind = object ? AGG_JSON_OBJECT : AGG_JSON_ARRAY;
+        spec->distinct = false; /* the binder refuses DISTINCT */
+        nmore = 0;
     } else if (strcmp(call->name, "array_agg") == 0) {
         const ss_type_info *ati = call->arg ? ops_type_info(spec->arg_type.id) : NULL;
         const ss_type_info *rti = ops_type_info(call->result_type.id);
@@ -115,9 +126,11 @@ int agg_spec_resolve(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call,
     if (nmore)
         return api->error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                           "aggregate %s with %u arguments is not supported", call->name, nmore + 1);
-    /* ORDER BY changes only string_agg's result and float rounding in sum / avg */
+    /* ORDER BY changes only string_agg's, array_agg's and the json aggregates' results and
+       float rounding in sum / avg */
     bool order_matters = spec->kind == AGG_STRING_AGG || spec->kind == AGG_SUM_FLOAT8 ||
-                         spec->kind == AGG_AVG_FLOAT8 || spec->kind == AGG_ARRAY_AGG;
+                         spec->kind == AGG_AVG_FLOAT8 || spec->kind == AGG_ARRAY_AGG ||
+                         spec->kind == AGG_JSON_ARRAY || spec->kind == AGG_JSON_OBJECT;
     spec->ordered = (extra && extra->norder > 0 && order_matters) ||
                     (spec->distinct && (spec->kind == AGG_STRING_AGG || spec->kind == AGG_ARRAY_AGG));
 

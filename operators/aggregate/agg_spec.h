@@ -20,8 +20,18 @@ typedef enum agg_kind {
     AGG_BOOL_OR,        /* bool_or(bool) -> bool */
     AGG_SUM_TYPED,      /* sum(x) -> a type with kernel sums (ss_type_sum): numeric */
     AGG_AVG_TYPED,      /* avg(x) -> the same */
-    AGG_ARRAY_AGG       /* array_agg(x) -> x[] (NULLs kept; an array x: one dimension up) */
+    AGG_ARRAY_AGG,      /* array_agg(x) -> x[] (NULLs kept; an array x: one dimension up) */
+    AGG_JSON_ARRAY,     /* json_agg / jsonb_agg(JSON text of each value) -> "[v, v]" text */
+    AGG_JSON_OBJECT     /* json_object_agg / jsonb_object_agg(key JSON string, value JSON text)
+                           -> "{ k : v, k : v }" text; a NULL key is 22023 */
 } agg_kind;
+
+/* The kinds with a second argument column (extra->args[0]): string_agg's delimiter, the
+ * object aggregates' value. */
+static inline bool agg_kind_two_args(agg_kind k)
+{
+    return k == AGG_STRING_AGG || k == AGG_JSON_OBJECT;
+}
 
 typedef struct agg_spec {
     const ss_agg_call *call;

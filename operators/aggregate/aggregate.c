@@ -167,11 +167,11 @@ static int setup_call(ss_ctx *ctx, aggregate_state *st, uint32_t a)
     uint32_t norder = x ? x->norder : 0;
     if (x && x->filter && !(cs->filter = create_vector(ctx, g_api->expr_type(x->filter))))
         return SS_ERROR;
-    if (spec->kind == AGG_STRING_AGG && !(cs->more = create_vector(ctx, g_api->expr_type(x->args[0]))))
+    if (agg_kind_two_args(spec->kind) && !(cs->more = create_vector(ctx, g_api->expr_type(x->args[0]))))
         return SS_ERROR;
     if (!spec->ordered)
         return SS_OK;
-    uint32_t nargs = spec->kind == AGG_STRING_AGG ? 2 : 1;
+    uint32_t nargs = agg_kind_two_args(spec->kind) ? 2 : 1;
     cs->nargs = nargs;
     cs->nvecs = nargs + norder;
     cs->vecs = ops_zalloc_array(ctx, g_api, cs->nvecs, sizeof *cs->vecs);
@@ -466,7 +466,7 @@ static int aggregate_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, s
         ops_explain_appendf(buf, buflen, "%s%s(%s%s%s%s)%s", a ? ", " : "", s->call->name,
                             s->call->distinct ? "DISTINCT " : "",
                             s->call->arg ? g_api->type_name(s->arg_type) : "*",
-                            s->kind == AGG_STRING_AGG ? ", text" : "",
+                            agg_kind_two_args(s->kind) ? ", text" : "",
                             s->extra && s->extra->norder ? " ORDER BY" : "", s->filter ? " FILTER" : "");
     }
     if (st->built)
@@ -484,8 +484,8 @@ static const ss_operator_vtable aggregate_vtable = {
     .name = "aggregate",
     .node_kind = SS_NODE_AGGREGATE,
     .caps = SS_OPCAP_PARAM_RESCAN, /* holds every group: not parkable */
-    .description = "hash aggregation: count, sum, avg, min, max, string_agg, array_agg, bool_and, bool_or, with DISTINCT, "
-                   "FILTER and ORDER BY",
+    .description = "hash aggregation: count, sum, avg, min, max, string_agg, array_agg, bool_and, bool_or, "
+                   "json_agg, json_object_agg (and the jsonb ones), with DISTINCT, FILTER and ORDER BY",
     .open = aggregate_open,
     .next_batch = aggregate_next_batch,
     .close = aggregate_close,

@@ -1,5 +1,7 @@
 /* function_scan.c — the "function_scan" operator module: the rows of generate_series(start,
- * stop [, step]) over int4, int8 or numeric, a batch of up to SS_BATCH_CAPACITY values at a
+ * stop [, step]) over int4, int8 or numeric, and of the set-returning functions the kernel
+ * expands (the node's expand: jsonb_each, jsonb_array_elements, ...; every row of a call is
+ * collected in batches first), a batch of up to SS_BATCH_CAPACITY values at a
  * time (PostgreSQL's generate_series_step_int4 / _int8: the series stops before passing stop
  * or overflowing; _numeric: values made by the kernel's numeric addition, ss_type_arith, so
  * each has the larger display scale of start and step; _timestamp / _timestamptz: an
@@ -39,8 +41,22 @@ typedef struct function_scan_state {
     bool timestamp;
     const ss_type_info *ivl_info;
     ops_owned_batch out;
+    /* a kernel-expanded function (node->expand): its rows in batches of SS_BATCH_CAPACITY,
+       handed out in order from chunk `emit` */
+    ss_srf_expand_fn expand;
+    ss_batch **chunks;
+    uint32_t nchunks, chunk_cap, emit;
+    ss_ctx *emit_ctx;     /* while expand runs */
     unnest_state *unnest; /* unnest(...) instead of generate_series */
 } function_scan_state;
+
+static void release_chunks(function_scan_state *st)
+{
+    for (uint32_t i = 0; i < st->nchunks; i++)
+        g_api->batch_destroy(st->chunks[i]);
+    st->nchunks = 0;
+    st->emit = 0;
+}
 
 static void function_scan_close(ss_ctx *ctx, ss_op *self, void *state)
 {
@@ -48,6 +64,8 @@ static void function_scan_close(ss_ctx *ctx, ss_op *self, void *state)
     if (!st)
         return;
     ops_owned_batch_release(g_api, &st->out);
+    release_chunks(st);
+    g_api->free(st->chunks);
     unnest_close(st->unnest);
     if (st->num)
         g_api->vector_destroy(st->num);
@@ -63,12 +81,19 @@ static int function_scan_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node
         OPS_NODE_OF(ctx, g_api, node, SS_NODE_FUNCTION_SCAN, ss_function_scan_node, "function_scan");
     if (!fs)
         return SS_ERROR;
-    if (fs->function && strcmp(fs->function, "unnest") == 0) {
+    bool has_expand = node->struct_size >= offsetof(ss_function_scan_node, expand) + sizeof fs->expand &&
+                      fs->expand;
+    bool unnest = fs->function && strcmp(fs->function, "unnest") == 0;
+    if (unnest || (fs->function && has_expand && strcmp(fs->function, "generate_series") != 0)) {
         function_scan_state *st = ops_zalloc(ctx, g_api, sizeof *st);
         if (!st)
             return SS_ERROR;
         st->node = fs;
         *state = st;
+        if (!unnest) {
+            st->expand = fs->expand;
+            return SS_OK;
+        }
         if (unnest_open(ctx, g_api, fs, &st->unnest) != SS_OK)
             return SS_ERROR;
         return ops_owned_batch_init(ctx, g_api, &st->out, node->ncols, node->col_types, SS_BATCH_CAPACITY);
@@ -297,10 +322,64 @@ static int series_start(ss_ctx *ctx, function_scan_state *st)
     return SS_OK;
 }
 
+/* ss_srf_emit_fn: appends one row of the expanded function (and its ordinality). */
+static int srf_emit(void *arg, const ss_value *cols)
+{
+    function_scan_state *st = arg;
+    ss_ctx *ctx = st->emit_ctx;
+    const ss_plan_node *node = &st->node->hdr;
+    ss_batch *b = st->nchunks ? st->chunks[st->nchunks - 1] : NULL;
+    if (!b || b->count == SS_BATCH_CAPACITY) {
+        if (st->nchunks == st->chunk_cap) {
+            uint32_t cap = st->chunk_cap ? st->chunk_cap * 2 : 4;
+            ss_batch **nc = g_api->realloc(st->chunks, cap * sizeof *nc);
+            if (!nc)
+                return g_api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+            st->chunks = nc;
+            st->chunk_cap = cap;
+        }
+        if (!(b = g_api->batch_create(node->ncols, node->col_types, SS_BATCH_CAPACITY)))
+            return g_api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        st->chunks[st->nchunks++] = b;
+    }
+    uint32_t row = b->count, nfn = node->ncols - (st->node->with_ordinality ? 1u : 0u);
+    for (uint32_t c = 0; c < nfn; c++)
+        if (g_api->vector_set_value(ctx, b->cols[c], row, &cols[c]) != SS_OK)
+            return SS_ERROR;
+    if (st->node->with_ordinality)
+        ((int64_t *)b->cols[nfn]->data)[row] = ++st->ordinal;
+    b->count++;
+    return g_api->check_interrupt(ctx);
+}
+
+/* Evaluates the arguments and collects every row of the call. */
+static int srf_start(ss_ctx *ctx, function_scan_state *st)
+{
+    release_chunks(st);
+    st->started = true;
+    st->ordinal = 0;
+    uint32_t n = st->node->nargs;
+    ss_value *args = n ? g_api->exec_arena_alloc(ctx, n * sizeof *args) : NULL;
+    if (n && !args)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < n; i++)
+        if (g_api->expr_eval_scalar(ctx, st->node->args[i], &args[i]) != SS_OK)
+            return SS_ERROR;
+    st->emit_ctx = ctx;
+    return st->expand(ctx, st->node->function, args, n, srf_emit, st);
+}
+
 static int function_scan_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **out)
 {
     function_scan_state *st = state;
     *out = NULL;
+    if (st->expand) {
+        if (!st->started && srf_start(ctx, st) != SS_OK)
+            return SS_ERROR;
+        if (st->emit < st->nchunks)
+            *out = st->chunks[st->emit++];
+        return SS_OK;
+    }
     if (!st->started && series_start(ctx, st) != SS_OK)
         return SS_ERROR;
     if (st->done)
@@ -343,6 +422,9 @@ static int function_scan_explain(ss_ctx *ctx, ss_op *self, void *state, char *bu
     const function_scan_state *st = state;
     if (!st)
         return SS_OK;
+    if (st->expand)
+        return ops_explain_appendf(buf, buflen, "%s%s", st->node->function,
+                                   st->node->with_ordinality ? " with ordinality" : "");
     if (st->unnest)
         return ops_explain_appendf(buf, buflen, "unnest(%u array%s)%s", st->node->nargs,
                                    st->node->nargs == 1 ? "" : "s",
@@ -359,7 +441,8 @@ static const ss_operator_vtable function_scan_vtable = {
     .node_kind = SS_NODE_FUNCTION_SCAN,
     .caps = SS_OPCAP_PARKABLE | SS_OPCAP_PARAM_RESCAN,
     .description = "rows of a set-returning function in FROM: generate_series over integer, bigint, numeric and "
-                   "timestamps, unnest over arrays",
+                   "timestamps, unnest over arrays, and the functions the kernel expands (jsonb_each, "
+                   "jsonb_array_elements, ...)",
     .open = function_scan_open,
     .next_batch = function_scan_next_batch,
     .close = function_scan_close,

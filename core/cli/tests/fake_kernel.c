@@ -437,6 +437,12 @@ const char *sunstone_errhint(sunstone *db)
     return db->hint;
 }
 
+const char *sunstone_errcontext(sunstone *db)
+{
+    (void)db;
+    return NULL;
+}
+
 int sunstone_set_notice_handler(sunstone *db,
                                 void (*cb)(void *arg, const char *severity, const char *msg),
                                 void *arg)

@@ -249,6 +249,13 @@ typedef struct ss_values_node {   /* SS_NODE_VALUES, no children */
     const ss_expr *const *exprs;
 } ss_values_node;
 
+/* A set-returning function the kernel expands (ss_function_scan_node.expand): emit receives
+ * each row's column values in order (hdr.ncols of them without the ordinality; the bytes are
+ * valid only during the call) and returns SS_OK, or SS_ERROR to stop. */
+typedef int (*ss_srf_emit_fn)(void *arg, const ss_value *cols);
+typedef int (*ss_srf_expand_fn)(ss_ctx *ctx, const char *function, const ss_value *args,
+                                uint32_t nargs, ss_srf_emit_fn emit, void *arg);
+
 typedef struct ss_function_scan_node { /* SS_NODE_FUNCTION_SCAN, no children */
     ss_plan_node hdr;
     /* the rows of a set-returning function: "generate_series" (start, stop [, step]) of
@@ -261,6 +268,11 @@ typedef struct ss_function_scan_node { /* SS_NODE_FUNCTION_SCAN, no children */
     uint8_t reserved[3];
     const ss_expr *const *args;   /* no column references: evaluated when the scan starts
                                      (ss_api.expr_eval_scalar), again at rescan */
+    /* (appended) a function other than generate_series, such as jsonb_each or
+       jsonb_array_elements: the kernel's expansion of one call, which the operator runs with
+       the arguments' values; NULL for generate_series.  Read it only when hdr.struct_size
+       covers it. */
+    ss_srf_expand_fn expand;
 } ss_function_scan_node;
 
 typedef struct ss_unique_node {   /* SS_NODE_UNIQUE, one child; its schema */

@@ -1,0 +1,75 @@
+/* bind_json_agg.c — json_agg / jsonb_agg (one value) and json_object_agg / jsonb_object_agg
+ * (key, value) as calls the aggregate module concatenates: the arguments wrapped in the kernel's
+ * JSON text functions (types/json/json_agg.h), the call's result text read back as json or
+ * jsonb by the expression around its column.  json values have no equality, so DISTINCT over
+ * json is PostgreSQL's 42883; DISTINCT over the others is refused (0A000). */
+#include <string.h>
+
+#include "bind/binder_internal.h"
+#include "types/json/json_agg.h"
+
+bool is_json_aggregate(const char *name)
+{
+    return !strcmp(name, "json_agg") || !strcmp(name, "jsonb_agg") || !strcmp(name, "json_object_agg") ||
+           !strcmp(name, "jsonb_object_agg");
+}
+
+static ss_expr *wrap(binder *b, const ss_func_def *def, ss_expr *arg)
+{
+    ss_expr **args = bind_alloc(b, sizeof(ss_expr *));
+    ss_expr *e = args ? new_expr(b, EXPR_FUNC, type_of(def->result)) : NULL;
+    if (!e)
+        return NULL;
+    args[0] = arg;
+    e->u.func.def = def;
+    e->u.func.nargs = 1;
+    e->u.func.args = args;
+    return e;
+}
+
+int bind_json_agg(binder *b, const ast_expr *a, ss_expr **args, ss_agg_call *call, ss_expr ***more,
+                  uint32_t *nmore, const ss_func_def **result_def)
+{
+    const char *name = a->names[0];
+    bool object = strstr(name, "object") != NULL, jsonb = name[4] == 'b';
+    uint32_t want = object ? 2 : 1;
+    for (uint32_t i = 0; i < want; i++) {
+        if (args[i]->type.id == SS_TYPE_UNKNOWN) {
+            if (object && i == 0) {
+                args[i] = coerce_expr(b, args[i], type_of(SS_TYPE_TEXT), CAST_IMPLICIT, a->args[i]->location);
+                if (!args[i])
+                    return SS_ERROR;
+                continue;
+            }
+            /* PostgreSQL reports it without a position */
+            return bind_error(b, -1, SS_SQLSTATE_DATATYPE_MISMATCH,
+                              "could not determine polymorphic type because input has type unknown");
+        }
+    }
+    if (a->distinct) {
+        for (uint32_t i = 0; i < want; i++)
+            if (args[i]->type.id == SS_TYPE_JSON)
+                return bind_error(b, expr_location(a->args[i]), SS_SQLSTATE_UNDEFINED_FUNCTION,
+                                  "could not identify an equality operator for type json");
+        return bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                          "feature not supported: %s(DISTINCT ...)", name);
+    }
+    const ss_func_def *elem = jsonb ? &jsonb_agg_elem_def : &json_agg_elem_def;
+    if (object) {
+        ss_expr **m = bind_alloc(b, sizeof(ss_expr *));
+        if (!m || !(call->arg = wrap(b, &json_agg_key_def, args[0])) || !(m[0] = wrap(b, elem, args[1])))
+            return SS_ERROR;
+        *more = m;
+        *nmore = 1;
+    } else if (!(call->arg = wrap(b, elem, args[0]))) {
+        return SS_ERROR;
+    }
+    call->result_type = type_of(SS_TYPE_TEXT);
+    *result_def = jsonb ? &jsonb_agg_result_def : &json_agg_result_def;
+    return SS_OK;
+}
+
+ss_expr *json_agg_result(binder *b, const ss_func_def *result_def, ss_expr *col)
+{
+    return result_def && col ? wrap(b, result_def, col) : col;
+}

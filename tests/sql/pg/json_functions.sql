@@ -1,0 +1,36 @@
+-- json and jsonb functions: constructors, to_json / to_jsonb of every scalar type, typeof,
+-- array_length, pretty, strip_nulls, jsonb_set, jsonb_insert, extract_path and the casts.
+SELECT json_build_object('a',1,'b','x'), json_build_array(1,'a',null), jsonb_build_object('a',1,'b',null);
+SELECT json_build_object(1, 2.5, true, 'x', 'n', null), jsonb_build_object(1, 2.5, true, 'x', 'a', 1, 'a', 2);
+SELECT jsonb_build_object(), json_build_object(), json_build_array(), jsonb_build_array('a', 1, null, '{"x":1}'::json, '[1,2]'::jsonb);
+SELECT json_build_object('k', '{"x":1}'::json, 'j', '{"y": 2}'::jsonb);
+SELECT jsonb_build_object('a');
+SELECT jsonb_build_object(null, 1);
+SELECT json_build_object('{"a":1}'::json, 1);
+SELECT to_json('a"b'::text), to_jsonb(1.50), to_json(true), to_json('NaN'::float8), to_jsonb('Infinity'::numeric), to_json(1e20::float8), to_json('{"a":1}'::jsonb), to_jsonb('{"a": 1}'::json);
+SELECT to_jsonb(1e20::float8), to_jsonb(1.5::float8), to_jsonb(42), to_jsonb(42::int8), to_jsonb(-7::int2), to_jsonb(false), to_jsonb('x'::varchar), to_json(NULL::int), to_jsonb(NULL::text);
+SELECT to_jsonb(null);
+SELECT jsonb_typeof('1'), jsonb_typeof('"x"'), jsonb_typeof('null'), jsonb_typeof('[]'), jsonb_typeof('{}'), jsonb_typeof('true'), json_typeof(' {"a":1}'), json_typeof('-1'), json_typeof('false');
+SELECT jsonb_array_length('[1,2,[3]]'), json_array_length('[1, 2]'), jsonb_array_length('[]');
+SELECT jsonb_array_length('{}');
+SELECT jsonb_array_length('1');
+SELECT json_array_length('{}');
+SELECT json_array_length('1');
+SELECT jsonb_pretty('{"a":[],"b":{},"c":[1,{"d":null}]}');
+SELECT jsonb_pretty('[]'), jsonb_pretty('5'), jsonb_pretty('{}'), jsonb_pretty('"x"');
+SELECT jsonb_strip_nulls('{"a":null,"b":[null,{"c":null}]}'), json_strip_nulls('{"a":null, "b" : [null,{"c":null}]}'), jsonb_strip_nulls('null');
+SELECT jsonb_set('{"a":[1,2]}', '{a,-5}', '5'), jsonb_set('{"a":[1,2]}', '{a,9}', '5'), jsonb_set('{"a":[1,2]}', '{b}', '5', false), jsonb_set('{"a":{"b":1}}', '{a,c}', '[5]');
+SELECT jsonb_set('{"a":1}', '{a}', '"x"'), jsonb_set('{"a":1}', '{b}', '2'), jsonb_set('[1,2]', '{0}', '9'), jsonb_set('{"a":[1]}', '{a,0,x}', '1'), jsonb_set('{}', '{}', '1'), jsonb_set('{"a":1}', '{a}', NULL);
+SELECT jsonb_set('{"a":[1,2]}', '{a,x}', '5');
+SELECT jsonb_set('{"a":[1,2]}', '{a,null}', '5');
+SELECT jsonb_set('5', '{a}', '5');
+SELECT jsonb_insert('[1,2]', '{1}', '"x"', true), jsonb_insert('[1,2]', '{-1}', '"x"'), jsonb_insert('{"a":{}}', '{a,b}', '1'), jsonb_insert('[1,2]', '{9}', '3');
+SELECT jsonb_insert('{"a":1}', '{a}', '5');
+SELECT jsonb_extract_path('{"a":{"b":2}}', 'a', 'b'), jsonb_extract_path_text('{"a":{"b":"x"}}', 'a', 'b'), json_extract_path('{"a":[1,{"b":3}]}', 'a', '1'), json_extract_path_text('{"a":"z"}', 'a'), jsonb_extract_path('{"a":1}', 'a', NULL);
+SELECT '1'::jsonb::int, '1.5'::jsonb::int, '2.5'::jsonb::numeric, '1e2'::jsonb::float8, 'true'::jsonb::bool, '7'::jsonb::int8, '3'::jsonb::int2, '1.25'::jsonb::real;
+SELECT '"1"'::jsonb::numeric;
+SELECT 'true'::jsonb::int;
+SELECT '[]'::jsonb::bool;
+SELECT '{}'::jsonb::float8;
+SELECT 'null'::jsonb::int;
+SELECT '1e10'::jsonb::int;
