@@ -133,7 +133,8 @@ static int bind_agg_extra(binder *b, const ast_expr *a, ss_agg_call *call, ss_ex
         for (uint32_t i = 0; i < a->nagg_order; i++) {
             const ast_sort_item *it = &a->agg_order[i];
             ss_expr *e = bind_agg_arg(b, it->expr);
-            if (!e || !(e = resolve_unknown(b, e, it->expr->location)))
+            if (!e || !(e = resolve_unknown(b, e, it->expr->location)) ||
+                bind_check_ordering(b, e->type, expr_location(it->expr)))
                 return SS_ERROR;
             if (call->distinct) {
                 bool found = call->arg && expr_equal(call->arg, e);

@@ -632,6 +632,8 @@ int bind_output_order_limit(binder *b, const ast_select *s, ss_bound_stmt *out, 
                 return bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                                   "feature not supported: ORDER BY expressions on VALUES (only output columns)");
             }
+            if (bind_check_ordering(b, out->col_types[pos], expr_location(a)))
+                return SS_ERROR;
             key_pos[i] = (uint32_t)pos;
         }
         if (stack_sort(b, s, top, key_pos, &top))

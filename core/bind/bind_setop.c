@@ -191,8 +191,8 @@ static int bind_setop_tree(binder *b, const ast_select *s, setop_side *out)
             return SS_ERROR;
         types[c] = t;
         locs[c] = orig[0]->type.id == t.id || orig[1]->type.id != t.id ? ilocs[0] : ilocs[1];
-        if (!s->setop_all && bind_check_equality(b, t, ilocs[0]))
-            return SS_ERROR; /* UNION / INTERSECT / EXCEPT compare rows: json has no equality */
+        if ((!s->setop_all || s->setop != AST_SETOP_UNION) && bind_check_equality(b, t, ilocs[0]))
+            return SS_ERROR; /* all but UNION ALL compare rows: json has no equality */
         ss_expr **dst[2] = {&litems[c], &ritems[c]};
         for (int k = 0; k < 2; k++) {
             ss_lop *op = sides[k]->lop;

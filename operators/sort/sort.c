@@ -46,12 +46,16 @@ typedef struct sort_state {
 } sort_state;
 
 /* Empties the column buffers (keeping their types). */
+/* Empties the column buffers for the next rows.  A column whose type the buffers cannot
+ * hold (refused when the sort opened) stays released rather than reporting again. */
 static void sort_clear_columns(sort_state *st)
 {
     for (uint32_t c = 0; c < st->ncols; c++) {
         ss_type t = st->cols[c].type;
+        bool held = st->cols[c].layout != OPS_LAYOUT_NONE;
         ops_column_release(&st->cols[c]);
-        ops_column_init(NULL, &st->cols[c], g_api, t, "sort");
+        if (held)
+            ops_column_init(NULL, &st->cols[c], g_api, t, "sort");
     }
 }
 

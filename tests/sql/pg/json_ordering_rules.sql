@@ -1,0 +1,23 @@
+-- json has no ordering or equality: every place that sorts or compares json values refuses, a sort that only carries json values works
+CREATE TABLE jt (id int, j json, b jsonb);
+INSERT INTO jt VALUES (2, '{"a": 1}', '{"x": [1,2]}'), (1, '[1, 2]', '3'), (3, NULL, NULL);
+SELECT * FROM jt ORDER BY id;
+SELECT id, j FROM jt ORDER BY id DESC LIMIT 2;
+SELECT a.id, a.j, b.j FROM jt a JOIN jt b ON a.id = b.id ORDER BY 1;
+SELECT id, j FROM jt WHERE id IN (SELECT id FROM jt) ORDER BY id;
+SELECT count(*), max(id) FROM jt GROUP BY b ORDER BY 2;
+SELECT j FROM jt UNION ALL SELECT j FROM jt ORDER BY 1;
+SET work_mem = '64kB';
+SELECT id, j::text FROM (SELECT i AS id, json_build_object('k', i) AS j FROM generate_series(1, 20000) i) s ORDER BY id DESC LIMIT 3;
+SELECT count(*) FROM (SELECT DISTINCT ON (i % 10) i, json_build_object('k', i) FROM generate_series(1, 20000) i ORDER BY i % 10, i) s;
+DROP TABLE jt;
+CREATE TABLE jt2 (id int, j json);
+INSERT INTO jt2 VALUES (2, '{"a": 1}'), (1, '[1, 2]');
+SELECT array_agg(id ORDER BY j) FROM jt2;
+SELECT DISTINCT ON (j) id FROM jt2;
+SELECT j FROM jt2 INTERSECT ALL SELECT j FROM jt2;
+SELECT * FROM jt2 a JOIN jt2 b ON a.j = b.j;
+SELECT j IN (SELECT j FROM jt2) FROM jt2;
+SELECT json_agg(j ORDER BY id) FROM jt2;
+SELECT (SELECT j FROM jt2 ORDER BY id LIMIT 1);
+DROP TABLE jt2;
