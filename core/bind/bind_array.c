@@ -36,12 +36,7 @@ static bool compatible(binder *b, ss_type x, ss_type y, ss_type *out)
 /* "operator does not exist: integer[] @> bigint[]" (42883). */
 static ss_expr *no_array_operator(binder *b, const ast_expr *a, const ss_expr *l, const ss_expr *r)
 {
-    char b1[96], b2[96];
-    bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "operator does not exist: %s %s %s",
-               tname(type_of(l->type.id), b1, sizeof b1), a->str, tname(type_of(r->type.id), b2, sizeof b2));
-    ss_ctx_error_hint(b->ctx, "No operator matches the given name and argument types. You might need to add "
-                              "explicit type casts.");
-    return NULL;
+    return operator_does_not_exist(b, a->location, &l->type, a->str, r->type);
 }
 
 ss_expr *bind_array_ctor(binder *b, const ast_expr *a, const ss_type *target)
@@ -223,14 +218,8 @@ ss_expr *bind_array_cmp(binder *b, const ast_expr *a)
     if (like && (!ss_type_is_text(t.id) ||
                  (!untyped(b, l) && !ss_type_is_text(l->type.id)) || !ss_type_is_text(elem.id)))
         found = false;
-    if (!found) {
-        char b1[96], b2[96];
-        bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "operator does not exist: %s %s %s",
-                   tname(type_of(l->type.id), b1, sizeof b1), a->str, tname(elem, b2, sizeof b2));
-        ss_ctx_error_hint(b->ctx, "No operator matches the given name and argument types. You might need to add "
-                                  "explicit type casts.");
-        return NULL;
-    }
+    if (!found)
+        return operator_does_not_exist(b, a->location, &l->type, a->str, elem);
     ss_type at = type_of(ss_type_array_of(t.id));
     if (at.id == SS_TYPE_INVALID) {
         char b1[96];

@@ -46,11 +46,19 @@ static ss_expr *no_operator(binder *b, const ast_expr *a, const ss_expr *l, cons
         bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: operator %s", sig);
         return NULL;
     }
-    bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "operator does not exist: %s", sig);
-    ss_ctx_error_hint(b->ctx, l ? "No operator matches the given name and argument types. You might need to add "
-                                  "explicit type casts."
-                                : "No operator matches the given name and argument type. You might need to add an "
-                                  "explicit type cast.");
+    return operator_does_not_exist(b, a->location, l ? &l->type : NULL, a->str, r->type);
+}
+
+ss_expr *operator_does_not_exist(binder *b, int location, const ss_type *left, const char *op, ss_type right)
+{
+    char b1[96], b2[96];
+    bind_error(b, location, SS_SQLSTATE_UNDEFINED_FUNCTION, "operator does not exist: %s%s%s %s",
+               left ? tname(type_of(left->id), b1, sizeof b1) : "", left ? " " : "", op,
+               tname(type_of(right.id), b2, sizeof b2));
+    ss_ctx_error_hint(b->ctx, left ? "No operator matches the given name and argument types. You might need to add "
+                                     "explicit type casts."
+                                   : "No operator matches the given name and argument type. You might need to add an "
+                                     "explicit type cast.");
     return NULL;
 }
 
@@ -296,14 +304,8 @@ ss_expr *bind_op(binder *b, const ast_expr *a)
         return no_operator(b, a, l0, r0);
     if (!is_comparison(op) && !numeric_rank(t.id))
         return no_operator(b, a, l, r);
-    if (is_comparison(op) && t.id == SS_TYPE_JSON) { /* json has no comparison operators */
-        char b1[96], b2[96];
-        bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "operator does not exist: %s %s %s",
-                   tname(type_of(l0->type.id), b1, sizeof b1), a->str, tname(type_of(r0->type.id), b2, sizeof b2));
-        ss_ctx_error_hint(b->ctx, "No operator matches the given name and argument types. You might need to add "
-                                  "explicit type casts.");
-        return NULL;
-    }
+    if (is_comparison(op) && t.id == SS_TYPE_JSON) /* json has no comparison operators */
+        return operator_does_not_exist(b, a->location, &l0->type, a->str, r0->type);
     t.typmod = -1; /* results of numeric arithmetic have no typmod */
     return make_op(b, op, is_comparison(op) ? type_of(SS_TYPE_BOOL) : t, l, r);
 }

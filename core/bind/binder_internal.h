@@ -373,6 +373,9 @@ bool strict_folds_to_null(const binder *b, ss_expr *const *args, uint32_t n);
 ss_expr *bind_func(binder *b, const ast_expr *a);
 /* PostgreSQL's 42883 "function name(signature) does not exist" with its HINT; NULL. */
 ss_expr *no_such_function(binder *b, int location, const char *name, const char *signature);
+/* PostgreSQL's 42883 "operator does not exist: left op right" ("op right" when left is NULL,
+ * a prefix operator) with its HINT; returns NULL. */
+ss_expr *operator_does_not_exist(binder *b, int location, const ss_type *left, const char *op, ss_type right);
 
 /* Aggregates (bind_agg.c). */
 bool ast_has_aggregate(const ast_expr *e);
