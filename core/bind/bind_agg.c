@@ -277,7 +277,7 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
             call.result_type = t == SS_TYPE_VARCHAR ? type_of(SS_TYPE_TEXT) : type_of(t);
             if (t == SS_TYPE_BOOL)
                 return no_such_function(b, a->location, name, "boolean");
-            if (t == SS_TYPE_BYTEA || t == SS_TYPE_UUID || !bind_type_has_minmax(arg->type)) /* PostgreSQL has no min / max of these */
+            if (!bind_type_has_minmax(arg->type)) /* PostgreSQL has no min / max of these */
                 return no_such_function(b, a->location, name, tname(arg->type, b1, sizeof b1));
         }
         call.arg = arg;

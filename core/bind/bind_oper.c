@@ -304,7 +304,7 @@ ss_expr *bind_op(binder *b, const ast_expr *a)
         return no_operator(b, a, l0, r0);
     if (!is_comparison(op) && !numeric_rank(t.id))
         return no_operator(b, a, l, r);
-    if (is_comparison(op) && t.id == SS_TYPE_JSON) /* json has no comparison operators */
+    if (is_comparison(op) && bind_type_unordered(t)) /* json has no comparison operators */
         return operator_does_not_exist(b, a->location, &l0->type, a->str, r0->type);
     t.typmod = -1; /* results of numeric arithmetic have no typmod */
     return make_op(b, op, is_comparison(op) ? type_of(SS_TYPE_BOOL) : t, l, r);

@@ -228,8 +228,10 @@ bool is_set_returning(const char *name);
  * arguments (1 or 2): the call's argument (and *more) wrapped as JSON text, *result_def the
  * function json_agg_result puts around the call's column. */
 bool is_json_aggregate(const char *name);
-/* bind_json_rules.c: PostgreSQL's 42883 for GROUP BY / DISTINCT (equality) and ORDER BY
- * (ordering) over a type without those operators (json); whether min / max take the type. */
+/* bind_type_rules.c: PostgreSQL's 42883 for GROUP BY / DISTINCT (equality) and ORDER BY
+ * (ordering) over a type without those operators (ss_type_def.no_ordering: json); whether
+ * the type has comparison operators at all; whether min / max take the type. */
+bool bind_type_unordered(ss_type t);
 int bind_check_equality(binder *b, ss_type t, int location);
 int bind_check_ordering(binder *b, ss_type t, int location);
 bool bind_type_has_minmax(ss_type t);

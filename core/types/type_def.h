@@ -82,6 +82,12 @@ typedef struct ss_type_def {
        padding, timestamp(p) rounding), as the cast from the type to itself; NULL when the
        type has no modifier */
     ss_cast_fn coerce_typmod;
+    /* what PostgreSQL's catalog lacks for the type: no btree / hash operator class (json:
+       no equality or ordering, so GROUP BY, DISTINCT, ORDER BY, set operations over it are
+       42883 even though its bytes can be carried), no min / max aggregate (json, jsonb,
+       bytea, uuid) */
+    bool no_ordering;
+    bool no_minmax;
     /* The three tables below end with an all-zero entry (name NULL, from 0), so that each
        lives in its own file of the folder; NULL when the type has none. */
     /* functions taking or returning the type, merged into ss_func_resolve's candidates */

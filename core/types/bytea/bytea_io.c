@@ -152,4 +152,5 @@ static void output(ss_type t, const ss_value *v, ss_strbuf *out)
 const ss_type_def ss_bytea_type_def = {
     .info = &ss_bytea_type_info, .internal_name = "bytea", .display_name = "bytea", .category = 'U',
     .input = input, .output = output, .functions = bytea_functions, .operators = bytea_operators,
+    .no_minmax = true, /* PostgreSQL has no min / max of it */
 };

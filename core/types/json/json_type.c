@@ -207,6 +207,8 @@ const ss_type_def ss_json_type_def = {
     .functions = json_functions,
     .operators = json_operators,
     .casts = json_casts,
+    .no_ordering = true,
+    .no_minmax = true,
 };
 
 const ss_type_def ss_jsonb_type_def = {
@@ -219,4 +221,5 @@ const ss_type_def ss_jsonb_type_def = {
     .functions = jsonb_functions,
     .operators = jsonb_operators,
     .casts = jsonb_casts,
+    .no_minmax = true,
 };

@@ -73,4 +73,5 @@ static void output(ss_type t, const ss_value *v, ss_strbuf *out)
 const ss_type_def ss_uuid_type_def = {
     .info = &ss_uuid_type_info, .internal_name = "uuid", .display_name = "uuid", .category = 'U',
     .input = input, .output = output, .functions = uuid_functions, .operators = uuid_operators,
+    .no_minmax = true, /* PostgreSQL has no min / max of it */
 };
