@@ -22,8 +22,9 @@ typedef enum agg_kind {
     AGG_AVG_TYPED,      /* avg(x) -> the same */
     AGG_ARRAY_AGG,      /* array_agg(x) -> x[] (NULLs kept; an array x: one dimension up) */
     AGG_JSON_ARRAY,     /* json_agg / jsonb_agg(JSON text of each value) -> "[v, v]" text */
-    AGG_JSON_OBJECT     /* json_object_agg / jsonb_object_agg(key JSON string, value JSON text)
+    AGG_JSON_OBJECT,    /* json_object_agg / jsonb_object_agg(key JSON string, value JSON text)
                            -> "{ k : v, k : v }" text; a NULL key is 22023 */
+    AGG_PLUGIN          /* an aggregate a module registered (ss_agg_extra.function) */
 } agg_kind;
 
 /* The kinds with a second argument column (extra->args[0]): string_agg's delimiter, the
@@ -53,6 +54,7 @@ typedef struct agg_spec {
     /* AGG_SUM_FLOAT8 of a real result: every partial sum is rounded to float precision, as
        PostgreSQL's float4pl does step by step (a float4 sum, not a rounded double sum) */
     bool float4_steps;
+    const ss_aggregate_vtable *function; /* AGG_PLUGIN: the registered aggregate */
 } agg_spec;
 
 /* Fills spec for call, whose output column has type out_type; 0A000 for a function / type
