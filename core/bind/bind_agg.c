@@ -193,7 +193,15 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
     const struct ss_func_def *json_result = NULL;
     const ss_aggregate_vtable *plugin =
         a->star || is_json_aggregate(name) ? NULL : bind_find_plugin_aggregate(name);
-    if (plugin) {
+    ss_expr **direct = NULL;
+    uint32_t ndirect = 0;
+    bool ordered_set = plugin && plugin->ordered_set;
+    if (a->within_group != ordered_set)
+        return bind_no_such_within_group(b, a); /* PostgreSQL's signature with both lists */
+    if (ordered_set) {
+        if (bind_ordered_set_call(b, a, plugin, &call, &direct, &ndirect))
+            return NULL;
+    } else if (plugin) {
         ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * (a->nargs ? a->nargs : 1));
         if (!args)
             return NULL;
@@ -306,6 +314,8 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
             extra->struct_size = sizeof *extra;
         }
         extra->function = plugin;
+        extra->ndirect = ndirect;
+        extra->direct = (const ss_expr *const *)direct;
     }
     agg_state *st = b->agg;
     for (uint32_t i = 0; !extra && i < st->naggs; i++) {

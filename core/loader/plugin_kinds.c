@@ -67,6 +67,9 @@ static int check_aggregate_fields(ss_ctx *ctx, const void *p)
         return ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR,
                             "aggregate \"%s\" has min_args %u and max_args %u (1 <= min_args <= max_args)",
                             vt->name, vt->min_args, vt->max_args);
+    if (vt->ordered_set && vt->direct_args > 4)
+        return ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR, "aggregate \"%s\" has %u direct arguments (at most 4)",
+                            vt->name, vt->direct_args);
     if (vt->state_size == 0)
         return ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR, "aggregate \"%s\" has state_size 0", vt->name);
     return SS_OK;

@@ -17,7 +17,9 @@ static ss_aggregate_call_info info_of(const agg_spec *s)
     return (ss_aggregate_call_info){.struct_size = sizeof(ss_aggregate_call_info),
                                     .nargs = 1,
                                     .arg_types = &s->arg_type,
-                                    .result_type = s->call->result_type};
+                                    .result_type = s->call->result_type,
+                                    .ndirect = s->ndirect,
+                                    .direct = s->direct};
 }
 
 int agg_plugin_grow(ss_ctx *ctx, const ss_api *api, agg_accum *acc, uint32_t old, uint32_t capacity)

@@ -48,6 +48,14 @@ int agg_spec_resolve(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call,
             return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "aggregate %s without an argument", call->name);
         spec->kind = AGG_PLUGIN;
         spec->function = fn;
+        uint32_t nd = extra->struct_size >= offsetof(ss_agg_extra, direct) + sizeof extra->direct ? extra->ndirect : 0;
+        if (nd > SS_AGG_MAX_DIRECT)
+            return api->error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                              "aggregate %s with %u direct arguments is not supported", call->name, nd);
+        for (uint32_t i = 0; i < nd; i++)
+            if (api->expr_eval_scalar(ctx, extra->direct[i], &spec->direct[i]) != SS_OK)
+                return SS_ERROR;
+        spec->ndirect = nd;
         if (call->distinct && spec->arg_layout == OPS_LAYOUT_NONE)
             return unsupported(ctx, api, call, spec);
     } else if (strcmp(call->name, "count") == 0) {

@@ -34,6 +34,8 @@ static inline bool agg_kind_two_args(agg_kind k)
     return k == AGG_STRING_AGG || k == AGG_JSON_OBJECT;
 }
 
+#define SS_AGG_MAX_DIRECT 4 /* direct arguments of an ordered-set aggregate, at most */
+
 typedef struct agg_spec {
     const ss_agg_call *call;
     agg_kind kind;
@@ -55,6 +57,8 @@ typedef struct agg_spec {
        PostgreSQL's float4pl does step by step (a float4 sum, not a rounded double sum) */
     bool float4_steps;
     const ss_aggregate_vtable *function; /* AGG_PLUGIN: the registered aggregate */
+    uint32_t ndirect;                    /* AGG_PLUGIN: its direct arguments' values */
+    ss_value direct[SS_AGG_MAX_DIRECT];
 } agg_spec;
 
 /* Fills spec for call, whose output column has type out_type; 0A000 for a function / type

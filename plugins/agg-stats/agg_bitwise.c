@@ -12,7 +12,7 @@ typedef struct bitwise_state {
 
 typedef enum bit_op { BIT_AND, BIT_OR, BIT_XOR } bit_op;
 
-static int bitwise_result_type(ss_ctx *ctx, const ss_type *arg_types, uint32_t nargs, ss_type *out)
+static int bitwise_result_type(ss_ctx *ctx, ss_type *arg_types, uint32_t nargs, ss_type *out)
 {
     (void)ctx;
     (void)nargs;

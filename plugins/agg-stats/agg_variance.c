@@ -19,7 +19,7 @@ typedef struct variance_def {
     variance_kind kind;
 } variance_def;
 
-static int variance_result_type(ss_ctx *ctx, const ss_type *arg_types, uint32_t nargs, ss_type *out)
+static int variance_result_type(ss_ctx *ctx, ss_type *arg_types, uint32_t nargs, ss_type *out)
 {
     int32_t t = arg_types[0].id;
     (void)nargs;

@@ -13,7 +13,7 @@ typedef struct geo_state {
     double n, log_sum;
 } geo_state;
 
-static int geo_result_type(ss_ctx *ctx, const ss_type *arg_types, uint32_t nargs, ss_type *out)
+static int geo_result_type(ss_ctx *ctx, ss_type *arg_types, uint32_t nargs, ss_type *out)
 {
     (void)ctx;
     (void)nargs;

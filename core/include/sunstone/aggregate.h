@@ -11,7 +11,9 @@
  *
  * How the kernel uses an aggregate, per call in a query:
  *   1. bind: result_type(argument types) decides the call's type, or refuses it (42883);
- *      min_args / max_args are checked first.
+ *      min_args / max_args are checked first.  An ordered-set aggregate is called only with
+ *      WITHIN GROUP (and any other only without it: 42809, as PostgreSQL); its direct
+ *      arguments must be constants (0A000 otherwise), coerced to direct_type.
  *   2. run: each group gets state_size bytes (aligned to 16), set up by init; rows reach step
  *      in input order (after FILTER, after DISTINCT); with strict, rows where any argument
  *      is NULL never reach step (PostgreSQL's strict transition function).
@@ -35,6 +37,9 @@ typedef struct ss_aggregate_call_info {
     uint32_t nargs;
     const ss_type *arg_types; /* nargs types, as result_type saw them */
     ss_type result_type;      /* what result_type returned */
+    uint32_t ndirect;         /* ordered-set aggregates: the direct arguments' values, of */
+    uint32_t reserved;        /* the vtable's direct_type (not in arg_types) */
+    const ss_value *direct;
 } ss_aggregate_call_info;
 
 typedef struct ss_aggregate_vtable {
@@ -45,15 +50,24 @@ typedef struct ss_aggregate_vtable {
     uint32_t min_args;       /* 1 <= min_args <= max_args; f(*) is count(*) only */
     uint32_t max_args;
     bool strict;             /* rows with a NULL argument are skipped by the kernel */
-    uint8_t reserved[3];
+    /* an ordered-set aggregate (PostgreSQL's percentile_cont, mode): called as
+       f(direct arguments) WITHIN GROUP (ORDER BY aggregated arguments); min_args /
+       max_args count the aggregated ones, which reach step sorted as WITHIN GROUP says */
+    bool ordered_set;
+    uint8_t direct_args;     /* ordered_set: how many direct arguments (constants), <= 4 */
+    uint8_t reserved;
     uint32_t state_size;     /* bytes of one group's state, > 0 */
+    ss_type direct_type;     /* ordered_set: the type every direct argument is coerced to */
 
     /* required: the result type of a call with these argument types (never unknown: the
        kernel resolves untyped literals to text first).  SS_ERROR without recording an
        error: no such signature, the kernel reports PostgreSQL's 42883 "function f(types)
        does not exist" with its position and HINT; SS_ERROR after ss_api.error (0A000 for a
-       signature PostgreSQL has and the module does not implement): that error. */
-    int (*result_type)(ss_ctx *ctx, const ss_type *arg_types, uint32_t nargs, ss_type *out);
+       signature PostgreSQL has and the module does not implement): that error.  It may
+       replace arg_types[i] by the type the argument is to be coerced to (an implicit cast
+       must exist: percentile_cont takes an integer as double precision); step then sees
+       the coerced values. */
+    int (*result_type)(ss_ctx *ctx, ss_type *arg_types, uint32_t nargs, ss_type *out);
     /* required: sets up a new group's state (state_size bytes, zeroed by the kernel). */
     void (*init)(const ss_aggregate_call_info *call, void *state);
     /* required: folds rows[0..n) of the argument vectors (call->nargs of them, indexed by

@@ -189,6 +189,11 @@ typedef struct ss_agg_extra {
     /* a call of an aggregate a module registered (sunstone/aggregate.h): its vtable; the
        arguments are ss_agg_call.arg then args[0..nargs).  NULL for the kernel's own list */
     const struct ss_aggregate_vtable *function;
+    /* an ordered-set aggregate's direct arguments (constants of the vtable's direct_type);
+       arg is then the WITHIN GROUP expression and order its sort */
+    uint32_t ndirect;
+    uint32_t reserved2;
+    const ss_expr *const *direct;
 } ss_agg_extra;
 
 typedef struct ss_scan_node {     /* SS_NODE_SCAN, no children */
