@@ -52,8 +52,11 @@ int bind_plugin_aggregate_call(binder *b, const ast_expr *a, const ss_aggregate_
     if (vt->result_type(b->ctx, types, n, &out)) {
         /* an error the aggregate recorded (0A000 for a signature it does not implement)
            stands; none: no such signature, the kernel's 42883 with position and HINT */
-        if (b->ctx->err && b->ctx->err->message)
+        if (b->ctx->err && b->ctx->err->message) {
+            if (!b->ctx->err->position)
+                ss_ctx_error_position(b->ctx, a->location + 1);
             return SS_ERROR;
+        }
         no_such_function(b, a->location, a->names[0], sig);
         return SS_ERROR;
     }
@@ -122,6 +125,9 @@ int bind_ordered_set_call(binder *b, const ast_expr *a, const ss_aggregate_vtabl
         b->agg_mode = true;
         if (!e)
             return SS_ERROR;
+        if (ss_type_is_array(e->type.id)) /* percentile_cont(float8[]): several fractions */
+            return bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                              "feature not supported: %s with an array as its direct argument", a->names[0]);
         if (!direct_coercible(e, vt->direct_type)) {
             bind_no_such_within_group(b, a);
             return SS_ERROR;
@@ -157,8 +163,11 @@ int bind_ordered_set_call(binder *b, const ast_expr *a, const ss_aggregate_vtabl
     ss_type out;
     memset(&out, 0, sizeof out);
     if (vt->result_type(b->ctx, types, a->nagg_order, &out)) {
-        if (b->ctx->err && b->ctx->err->message)
+        if (b->ctx->err && b->ctx->err->message) {
+            if (!b->ctx->err->position)
+                ss_ctx_error_position(b->ctx, a->location + 1);
             return SS_ERROR;
+        }
         bind_no_such_within_group(b, a);
         return SS_ERROR;
     }

@@ -7,9 +7,14 @@
 
 #include "common/api_memory.h"
 
+size_t agg_plugin_state_bytes(const agg_spec *spec)
+{
+    return ((size_t)spec->function->state_size + 15u) & ~(size_t)15u;
+}
+
 static size_t stride_of(const agg_spec *s)
 {
-    return ((size_t)s->function->state_size + 15u) & ~(size_t)15u;
+    return agg_plugin_state_bytes(s);
 }
 
 static ss_aggregate_call_info info_of(const agg_spec *s)

@@ -6,6 +6,8 @@
 
 #include "agg_accum.h"
 
+/* Bytes of one group's state in acc->states (the aggregate's state_size rounded up to 16). */
+size_t agg_plugin_state_bytes(const agg_spec *spec);
 /* Makes room for groups [old, capacity) in acc->states and runs init on each. */
 int agg_plugin_grow(ss_ctx *ctx, const ss_api *api, agg_accum *acc, uint32_t old, uint32_t capacity);
 /* Runs release (if any) on every state and frees the scratch of update. */
