@@ -1,5 +1,5 @@
 /* sunstone/txn.h — transaction ids, snapshots and row ids: what the kernel's transaction
- * manager tells storage backends and index modules (storage.h, index.h).
+ * manager tells storage backends and index modules (storage.h, and the index vtable).
  *
  * The kernel owns transaction ids and decides visibility; a backend keeps row versions
  * (each stamped with the xid and command id that created it and, once deleted or
@@ -11,8 +11,7 @@
  * valid, naming that same version, until the version is reclaimed (VACUUM, TRUNCATE, DROP,
  * or the abort of the transaction that wrote it, after which no snapshot can see it); it is
  * never reused for another version while an index could still hold it (the backend reclaims
- * a row id only after the kernel has removed it from every index of the table, see
- * index.h).  Index modules store row ids and nothing else about a row; SS_ROWID_INVALID is
+ * a row id only after the kernel has removed it from every index of the table).  Index modules store row ids and nothing else about a row; SS_ROWID_INVALID is
  * never a row id. */
 #ifndef SUNSTONE_TXN_H
 #define SUNSTONE_TXN_H
