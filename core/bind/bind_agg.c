@@ -196,6 +196,11 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
     ss_expr **direct = NULL;
     uint32_t ndirect = 0;
     bool ordered_set = plugin && plugin->ordered_set;
+    if (a->within_group && a->star) {
+        bind_error(b, a->location, "42809", "%s is not an ordered-set aggregate, so it cannot have WITHIN GROUP",
+                   name);
+        return NULL;
+    }
     if (a->within_group != ordered_set)
         return bind_no_such_within_group(b, a); /* PostgreSQL's signature with both lists */
     if (ordered_set) {
