@@ -116,16 +116,25 @@ static int fraction(ss_ctx *ctx, const ss_aggregate_call_info *call, double *pct
     return SS_OK;
 }
 
-static int cont_final(ss_ctx *ctx, const ss_aggregate_call_info *call, const void *state, ss_vector *out,
-                      uint32_t row)
+/* percentile_cont (interpolated, double precision) or, discrete, percentile_disc. */
+static int percentile_final(ss_ctx *ctx, const ss_aggregate_call_info *call, const sorted_values *s,
+                            ss_vector *out, uint32_t row, bool discrete)
 {
-    const sorted_values *s = state;
     double pct;
     bool null;
     if (fraction(ctx, call, &pct, &null) != SS_OK)
         return SS_ERROR;
     if (null || s->n == 0) {
         ss_vector_set_null(out, row);
+        return SS_OK;
+    }
+    if (discrete) {
+        int64_t rownum = (int64_t)ceil(pct * (double)s->n);
+        if (rownum < 1)
+            rownum = 1;
+        if (rownum > (int64_t)s->n)
+            rownum = s->n;
+        put_raw(out, row, s->width, s->v[rownum - 1]);
         return SS_OK;
     }
     double pos = pct * (double)(s->n - 1);
@@ -137,25 +146,16 @@ static int cont_final(ss_ctx *ctx, const ss_aggregate_call_info *call, const voi
     return SS_OK;
 }
 
+static int cont_final(ss_ctx *ctx, const ss_aggregate_call_info *call, const void *state, ss_vector *out,
+                      uint32_t row)
+{
+    return percentile_final(ctx, call, state, out, row, false);
+}
+
 static int disc_final(ss_ctx *ctx, const ss_aggregate_call_info *call, const void *state, ss_vector *out,
                       uint32_t row)
 {
-    const sorted_values *s = state;
-    double pct;
-    bool null;
-    if (fraction(ctx, call, &pct, &null) != SS_OK)
-        return SS_ERROR;
-    if (null || s->n == 0) {
-        ss_vector_set_null(out, row);
-        return SS_OK;
-    }
-    int64_t rownum = (int64_t)ceil(pct * (double)s->n);
-    if (rownum < 1)
-        rownum = 1;
-    if (rownum > (int64_t)s->n)
-        rownum = s->n;
-    put_raw(out, row, s->width, s->v[rownum - 1]);
-    return SS_OK;
+    return percentile_final(ctx, call, state, out, row, true);
 }
 
 static bool same_value(const ss_aggregate_call_info *call, uint64_t a, uint64_t b)
