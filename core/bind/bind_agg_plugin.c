@@ -95,6 +95,21 @@ ss_expr *bind_no_such_within_group(binder *b, const ast_expr *a)
     return no_such_function(b, a->location, a->names[a->nnames - 1], sig);
 }
 
+ss_expr *bind_within_group_unregistered(binder *b, const ast_expr *a)
+{
+    /* PostgreSQL 15's ordered-set and hypothetical-set aggregates */
+    static const char *const pg[] = {"percentile_cont", "percentile_disc", "mode",     "rank",
+                                     "dense_rank",      "percent_rank",    "cume_dist"};
+    const char *name = a->names[a->nnames - 1];
+    for (size_t i = 0; i < sizeof pg / sizeof pg[0]; i++)
+        if (!strcmp(name, pg[i])) {
+            bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                       "feature not supported: %s(...) WITHIN GROUP", name);
+            return NULL;
+        }
+    return bind_no_such_within_group(b, a);
+}
+
 /* Whether a direct argument of type t may be coerced to want: the same type, an untyped
  * literal, or a number for a number (PostgreSQL's implicit casts within the numeric
  * category). */

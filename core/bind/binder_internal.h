@@ -396,6 +396,9 @@ int bind_ordered_set_call(binder *b, const ast_expr *a, const ss_aggregate_vtabl
                           ss_expr ***direct, uint32_t *ndirect);
 /* PostgreSQL's 42883 for a WITHIN GROUP call no ordered-set aggregate matches */
 ss_expr *bind_no_such_within_group(binder *b, const ast_expr *a);
+/* WITHIN GROUP of a name no module registered as an aggregate: 0A000 for PostgreSQL's
+   ordered-set and hypothetical-set aggregates, else bind_no_such_within_group */
+ss_expr *bind_within_group_unregistered(binder *b, const ast_expr *a);
 ss_expr *bind_aggregate(binder *b, const ast_expr *a);
 /* The aggregate output column of a GROUP BY item equal to a, or NULL. */
 ss_expr *match_group(binder *b, const ast_expr *a);

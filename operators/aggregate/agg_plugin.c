@@ -17,11 +17,13 @@ static size_t stride_of(const agg_spec *s)
     return agg_plugin_state_bytes(s);
 }
 
-static ss_aggregate_call_info info_of(const agg_spec *s)
+static ss_aggregate_call_info info_of(const agg_spec *s, ss_type *types)
 {
+    types[0] = s->arg_type;
+    types[1] = s->arg2_type;
     return (ss_aggregate_call_info){.struct_size = sizeof(ss_aggregate_call_info),
-                                    .nargs = 1,
-                                    .arg_types = &s->arg_type,
+                                    .nargs = s->two_args ? 2 : 1,
+                                    .arg_types = types,
                                     .result_type = s->call->result_type,
                                     .ndirect = s->ndirect,
                                     .direct = s->direct};
@@ -35,7 +37,8 @@ int agg_plugin_grow(ss_ctx *ctx, const ss_api *api, agg_accum *acc, uint32_t old
         return api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     acc->states = p;
     memset((char *)p + (size_t)old * stride, 0, (size_t)(capacity - old) * stride);
-    ss_aggregate_call_info info = info_of(&acc->spec);
+    ss_type types[2];
+    ss_aggregate_call_info info = info_of(&acc->spec, types);
     for (uint32_t g = old; g < capacity; g++)
         acc->spec.function->init(&info, (char *)p + (size_t)g * stride);
     return SS_OK;
@@ -45,7 +48,8 @@ void agg_plugin_release(const ss_api *api, agg_accum *acc)
 {
     const ss_aggregate_vtable *fn = acc->spec.function;
     if (acc->states && fn->release) {
-        ss_aggregate_call_info info = info_of(&acc->spec);
+        ss_type types[2];
+    ss_aggregate_call_info info = info_of(&acc->spec, types);
         size_t stride = stride_of(&acc->spec);
         for (uint32_t g = 0; g < acc->capacity; g++)
             fn->release(&info, (char *)acc->states + (size_t)g * stride);
@@ -88,7 +92,8 @@ int agg_plugin_update(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_input 
     uint32_t m = 0, top = 0;
     for (uint32_t k = 0; k < n; k++) {
         uint32_t p = pos[k];
-        if (s->function->strict && in.validity && !((in.validity[p >> 6] >> (p & 63)) & 1u))
+        if (s->function->strict && ((in.validity && !((in.validity[p >> 6] >> (p & 63)) & 1u)) ||
+                                    (s->two_args && in.validity2 && !((in.validity2[p >> 6] >> (p & 63)) & 1u))))
             continue;
         acc->plugin_rows[m] = p;
         acc->plugin_states[m] = (char *)acc->states + (size_t)(gids ? gids[k] : 0) * stride;
@@ -100,8 +105,11 @@ int agg_plugin_update(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_input 
         return SS_OK;
     const ss_vector view = {.type = s->arg_type, .capacity = top, .data = (void *)in.data,
                             .validity = (uint64_t *)in.validity};
-    const ss_vector *args[1] = {&view};
-    ss_aggregate_call_info info = info_of(s);
+    const ss_vector view2 = {.type = s->arg2_type, .capacity = top, .data = (void *)in.data2,
+                             .validity = (uint64_t *)in.validity2};
+    const ss_vector *args[2] = {&view, &view2};
+    ss_type types[2];
+    ss_aggregate_call_info info = info_of(s, types);
     return s->function->step(ctx, &info, acc->plugin_states, args, acc->plugin_rows, m);
 }
 
@@ -112,7 +120,8 @@ int agg_plugin_result(ss_ctx *ctx, const ss_api *api, const agg_accum *acc, uint
         return SS_ERROR;
     const agg_spec *s = &acc->spec;
     size_t stride = stride_of(s);
-    ss_aggregate_call_info info = info_of(s);
+    ss_type types[2];
+    ss_aggregate_call_info info = info_of(s, types);
     for (uint32_t k = 0; k < n; k++) {
         ss_vector_set_valid(out, k);
         if (s->function->final(ctx, &info, (const char *)acc->states + (size_t)(first + k) * stride, out, k) !=

@@ -56,6 +56,11 @@ int agg_spec_resolve(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call,
             if (api->expr_eval_scalar(ctx, extra->direct[i], &spec->direct[i]) != SS_OK)
                 return SS_ERROR;
         spec->ndirect = nd;
+        if (nmore == 1) {
+            spec->two_args = true;
+            spec->arg2_type = api->expr_type(extra->args[0]);
+            nmore = 0;
+        }
         if (call->distinct && spec->arg_layout == OPS_LAYOUT_NONE)
             return unsupported(ctx, api, call, spec);
     } else if (strcmp(call->name, "count") == 0) {
@@ -152,7 +157,12 @@ int agg_spec_resolve(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call,
                          spec->kind == AGG_JSON_ARRAY || spec->kind == AGG_JSON_OBJECT ||
                          spec->kind == AGG_PLUGIN;
     spec->ordered = (extra && extra->norder > 0 && order_matters) ||
-                    (spec->distinct && (spec->kind == AGG_STRING_AGG || spec->kind == AGG_ARRAY_AGG));
+                    (spec->distinct && (spec->kind == AGG_STRING_AGG || spec->kind == AGG_ARRAY_AGG ||
+                                        (spec->kind == AGG_PLUGIN && spec->two_args)));
+    if (agg_kind_two_args(spec->kind)) {
+        spec->two_args = true;
+        spec->arg2_type = api->expr_type(extra->args[0]);
+    }
 
     if (ops_layout_of(out_type.id) != spec->result_layout)
         return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,

@@ -57,6 +57,10 @@ typedef struct agg_spec {
        PostgreSQL's float4pl does step by step (a float4 sum, not a rounded double sum) */
     bool float4_steps;
     const ss_aggregate_vtable *function; /* AGG_PLUGIN: the registered aggregate */
+    /* a second argument column (extra->args[0]): agg_kind_two_args, or a registered
+       aggregate of two arguments */
+    bool two_args;
+    ss_type arg2_type;
     uint32_t ndirect;                    /* AGG_PLUGIN: its direct arguments' values */
     ss_value direct[SS_AGG_MAX_DIRECT];
 } agg_spec;

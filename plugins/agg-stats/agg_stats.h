@@ -11,5 +11,7 @@ extern const ss_api *agg_stats_api;
 int agg_variance_register(const ss_api *api, ss_plugin *plugin);
 /* bit_and, bit_or, bit_xor (agg_bitwise.c) */
 int agg_bitwise_register(const ss_api *api, ss_plugin *plugin);
+/* regr_*, covar_pop, covar_samp, corr (agg_regr.c) */
+int agg_regr_register(const ss_api *api, ss_plugin *plugin);
 
 #endif

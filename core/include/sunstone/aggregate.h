@@ -14,7 +14,7 @@
  *      min_args / max_args are checked first.  An ordered-set aggregate is called only with
  *      WITHIN GROUP (and any other only without it: 42809, as PostgreSQL); its direct
  *      arguments must be constants (0A000 otherwise), coerced to direct_type.
- *   2. run: each group gets state_size bytes (aligned to 16), set up by init; rows reach step
+ *   2. run (calls of one or two arguments; more are 0A000 there): each group gets state_size bytes (aligned to 16), set up by init; rows reach step
  *      in input order (after FILTER, after DISTINCT); with strict, rows where any argument
  *      is NULL never reach step (PostgreSQL's strict transition function).
  *   3. output: final writes one row of the result vector per group; release then frees what
