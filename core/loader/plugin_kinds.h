@@ -52,5 +52,6 @@ int ss_plugin_register_storage(ss_plugin *p, const ss_storage_vtable *vt, bool r
 int ss_plugin_register_auth(ss_plugin *p, const ss_auth_vtable *vt, bool replace);
 int ss_plugin_register_window(ss_plugin *p, const ss_window_vtable *vt, bool replace);
 int ss_plugin_register_snapshot(ss_plugin *p, const ss_snapshot_vtable *vt, bool replace);
+int ss_plugin_register_index(ss_plugin *p, const ss_index_vtable *vt, bool replace);
 
 #endif

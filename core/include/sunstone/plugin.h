@@ -44,6 +44,7 @@
 #include "sunstone/auth.h"
 #include "sunstone/batch.h"
 #include "sunstone/errors.h"
+#include "sunstone/index.h"
 #include "sunstone/operator.h"
 #include "sunstone/snapshot.h"
 #include "sunstone/storage.h"
@@ -72,7 +73,8 @@ typedef enum ss_plugin_kind { /* the registry a plugin belongs to */
     SS_KIND_STORAGE = 2,
     SS_KIND_AUTH = 3,
     SS_KIND_WINDOW = 4,
-    SS_KIND_SNAPSHOT = 5
+    SS_KIND_SNAPSHOT = 5,
+    SS_KIND_INDEX = 6
 } ss_plugin_kind;
 
 typedef struct ss_plugin ss_plugin; /* the module being initialised */
@@ -239,6 +241,10 @@ typedef struct ss_api {
        types whose bytes do not decide them: typeinfo.h), or NULL for an id it does not
        know.  Static; callable anywhere. */
     const ss_type_info *(*type_info)(int32_t id);
+
+    /* ---- index modules (sunstone/index.h; check with SS_API_HAS): registration, valid
+       only inside sunstone_plugin_init, as the register_* entries above ---- */
+    int (*register_index)(ss_plugin *plugin, const ss_index_vtable *vt, bool replace);
 } ss_api;
 
 /* Whether api (the kernel's table, possibly older than the module's header) has `member`. */
