@@ -219,8 +219,18 @@ typedef enum ast_stmt_kind {
     AST_EXPLAIN,
     AST_CREATE_VIEW,     /* CREATE [OR REPLACE] VIEW table [(columns)] AS select */
     AST_DROP_VIEW,       /* DROP VIEW: drop_names, missing_ok, cascade */
-    AST_CREATE_TABLE_AS  /* CREATE TABLE table [(columns)] AS select [WITH [NO] DATA], SELECT INTO */
+    AST_CREATE_TABLE_AS, /* CREATE TABLE table [(columns)] AS select [WITH [NO] DATA], SELECT INTO */
+    AST_CREATE_INDEX,    /* CREATE [UNIQUE] INDEX [IF NOT EXISTS] [name] ON table [USING am] (keys) */
+    AST_DROP_INDEX       /* DROP INDEX: drop_names, missing_ok, cascade */
 } ast_stmt_kind;
+
+/* One key of CREATE INDEX: a column with its order (ASC / DESC, NULLS FIRST / LAST). */
+typedef struct ast_index_key {
+    const char *column;
+    int location;
+    bool desc;
+    bool nulls_first;     /* as resolved: DESC defaults to NULLS FIRST, ASC to NULLS LAST */
+} ast_index_key;
 
 typedef struct ast_stmt {
     ast_stmt_kind kind;
@@ -258,6 +268,11 @@ typedef struct ast_stmt {
     bool is_select_into;
     /* AST_EXPLAIN: its options as they take effect (AST_EXPLAIN_*) */
     uint32_t explain_flags;
+    /* AST_CREATE_INDEX: str is the index name (NULL: generated), table / table_location the
+       table, access_method USING (NULL: btree), if_not_exists */
+    ast_index_key *index_keys;
+    uint32_t nindex_keys;
+    bool index_unique;
 } ast_stmt;
 
 /* EXPLAIN options (PostgreSQL's ExplainState, defaults resolved): ANALYZE runs the query;

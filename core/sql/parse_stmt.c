@@ -601,7 +601,7 @@ static bool name_goes_on(const char *w)
 
 static bool tr_drop(transform_state *ts, DropStmt *s, ast_stmt *out)
 {
-    if (s->removeType != OBJECT_TABLE && s->removeType != OBJECT_VIEW) {
+    if (s->removeType != OBJECT_TABLE && s->removeType != OBJECT_VIEW && s->removeType != OBJECT_INDEX) {
         char what[128];
         tr_unsupported(ts, -1, tr_words(ts, ts->stmt_location, 1, name_goes_on, what, sizeof what));
         return false;
@@ -610,7 +610,9 @@ static bool tr_drop(transform_state *ts, DropStmt *s, ast_stmt *out)
         tr_unsupported(ts, -1, "DROP ... CONCURRENTLY");
         return false;
     }
-    out->kind = s->removeType == OBJECT_VIEW ? AST_DROP_VIEW : AST_DROP_TABLE;
+    out->kind = s->removeType == OBJECT_VIEW    ? AST_DROP_VIEW
+                : s->removeType == OBJECT_INDEX ? AST_DROP_INDEX
+                                                : AST_DROP_TABLE;
     out->cascade = s->behavior == DROP_CASCADE;
     out->missing_ok = s->missing_ok;
     out->ndrop = (uint32_t)list_length(s->objects);
@@ -852,6 +854,8 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
         return tr_create(ts, (CreateStmt *)n, out);
     case T_DropStmt:
         return tr_drop(ts, (DropStmt *)n, out);
+    case T_IndexStmt:
+        return tr_index_stmt(ts, (IndexStmt *)n, out);
     case T_LoadStmt:
         out->kind = AST_LOAD;
         out->str = tr_strdup(ts, ((LoadStmt *)n)->filename);

@@ -75,4 +75,7 @@ ast_select *tr_select(transform_state *ts, SelectStmt *s);
 /* A list of SortBy (ORDER BY of a query or inside an aggregate call) into *n items. */
 bool tr_sort_list(transform_state *ts, List *l, ast_sort_item **items, uint32_t *n);
 
+/* CREATE INDEX (parse_index.c). */
+bool tr_index_stmt(transform_state *ts, IndexStmt *s, ast_stmt *out);
+
 #endif
