@@ -244,7 +244,17 @@ static int run_create(sunstone_stmt *st)
 {
     bool skipped;
     snprintf(st->tag, sizeof st->tag, "CREATE TABLE");
-    return create_table(st, &skipped);
+    if (create_table(st, &skipped))
+        return SS_ERROR;
+    /* PRIMARY KEY / UNIQUE: their indexes, or no table at all */
+    if (!skipped && st->ast->nkey_constraints &&
+        ss_index_create_keys(&st->ctx, st->ctx.catalog, st->ctx.registry, st->ast) != SS_OK) {
+        ss_table *t = ss_catalog_find(st->ctx.catalog, st->ast->table);
+        if (t)
+            ss_catalog_drop_table(&st->ctx, st->ctx.catalog, t);
+        return SS_ERROR;
+    }
+    return SS_OK;
 }
 
 /* CREATE TABLE AS / SELECT INTO: the table, then the query's rows inserted as INSERT does

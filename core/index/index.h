@@ -20,6 +20,8 @@ typedef struct ss_index {
     uint32_t *flags;              /* SS_INDEX_* per key */
     ss_type *types;
     bool unique;
+    bool constraint;              /* backs a PRIMARY KEY / UNIQUE constraint of its name */
+    bool primary;
 } ss_index;
 
 /* The indexes of one table (ss_table.indexes), in creation order, and the row ids the
@@ -49,6 +51,13 @@ int ss_index_attach(ss_ctx *ctx, ss_index *ix);
  * 23505 when a unique index meets duplicates; builds from the table's rows.  tag gets the
  * command tag. */
 int ss_index_run_create(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, const ast_stmt *st);
+/* PostgreSQL's ChooseRelationName: table_col1_col2_label (cut to 63 bytes), then label1,
+ * label2, ... while a relation has the name; malloc'd, NULL when out of memory. */
+char *ss_index_choose_name(ss_catalog *c, const char *table, const char *const *cols, uint32_t ncols,
+                           const char *label);
+/* The PRIMARY KEY and UNIQUE constraints of CREATE TABLE st (just created): their unique
+ * indexes, named t_pkey / t_a_key unless CONSTRAINT names them. */
+int ss_index_create_keys(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, const ast_stmt *st);
 /* DROP INDEX [IF EXISTS] names (42704, NOTICE when skipped); notices go to notice(arg). */
 int ss_index_run_drop(ss_ctx *ctx, ss_catalog *c, const ast_stmt *st,
                       void (*notice)(void *arg, const char *text), void *arg);

@@ -20,14 +20,14 @@ static bool relation_name_taken(ss_catalog *c, const char *name)
     return ss_catalog_find(c, name) || ss_catalog_find_view(c, name) || ss_index_find(c, name);
 }
 
-/* table_col1_col2_<label>, then with 1, 2, ... after the label while the name is taken. */
-static char *choose_name(ss_catalog *c, const ss_table *t, const ss_index *ix, const char *label)
+char *ss_index_choose_name(ss_catalog *c, const char *table, const char *const *cols, uint32_t ncols,
+                           const char *label)
 {
     ss_strbuf base;
     ss_strbuf_init(&base);
-    ss_strbuf_puts(&base, t->name);
-    for (uint32_t i = 0; i < ix->nkeys; i++)
-        ss_strbuf_printf(&base, "_%s", t->cols[ix->cols[i]].name);
+    ss_strbuf_puts(&base, table);
+    for (uint32_t i = 0; i < ncols; i++)
+        ss_strbuf_printf(&base, "_%s", cols[i]);
     if (base.oom) {
         ss_strbuf_free(&base);
         return NULL;
@@ -183,7 +183,14 @@ int ss_index_run_create(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, cons
         ix->types[i] = t->types[col];
         ix->flags[i] = (k->desc ? SS_INDEX_DESC : 0) | (k->nulls_first ? SS_INDEX_NULLS_FIRST : 0);
     }
-    ix->name = st->str && st->str[0] ? strdup(st->str) : choose_name(c, t, ix, "idx");
+    if (st->str && st->str[0]) {
+        ix->name = strdup(st->str);
+    } else {
+        const char *names[n ? n : 1];
+        for (uint32_t i = 0; i < n; i++)
+            names[i] = t->cols[ix->cols[i]].name;
+        ix->name = ss_index_choose_name(c, t->name, names, n, "idx");
+    }
     if (!ix->name) {
         free_partial(ix);
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
@@ -205,9 +212,17 @@ int ss_index_run_drop(ss_ctx *ctx, ss_catalog *c, const ast_stmt *st,
                       void (*notice)(void *arg, const char *text), void *arg)
 {
     /* every name is checked before anything is dropped, as PostgreSQL */
-    for (uint32_t i = 0; i < st->ndrop; i++)
-        if (!ss_index_find(c, st->drop_names[i]) && !st->missing_ok)
+    for (uint32_t i = 0; i < st->ndrop; i++) {
+        const ss_index *ix = ss_index_find(c, st->drop_names[i]);
+        if (!ix && !st->missing_ok)
             return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_OBJECT, "index \"%s\" does not exist", st->drop_names[i]);
+        if (ix && ix->constraint) {
+            ss_ctx_error(ctx, "2BP01", "cannot drop index %s because constraint %s on table %s requires it",
+                         ix->name, ix->name, ix->table->name);
+            ss_ctx_error_hint(ctx, "You can drop constraint %s on table %s instead.", ix->name, ix->table->name);
+            return SS_ERROR;
+        }
+    }
     for (uint32_t i = 0; i < st->ndrop; i++) {
         ss_index *ix = ss_index_find(c, st->drop_names[i]);
         if (!ix) {

@@ -224,6 +224,15 @@ typedef enum ast_stmt_kind {
     AST_DROP_INDEX       /* DROP INDEX: drop_names, missing_ok, cascade */
 } ast_stmt_kind;
 
+/* A PRIMARY KEY or UNIQUE constraint of CREATE TABLE (column or table constraint). */
+typedef struct ast_key_constraint {
+    const char *name;     /* CONSTRAINT name, or NULL */
+    bool primary;
+    const char **columns;
+    uint32_t ncolumns;
+    int location;
+} ast_key_constraint;
+
 /* One key of CREATE INDEX: a column with its order (ASC / DESC, NULLS FIRST / LAST). */
 typedef struct ast_index_key {
     const char *column;
@@ -273,6 +282,9 @@ typedef struct ast_stmt {
     ast_index_key *index_keys;
     uint32_t nindex_keys;
     bool index_unique;
+    /* AST_CREATE_TABLE: PRIMARY KEY / UNIQUE constraints, in the order written */
+    ast_key_constraint *key_constraints;
+    uint32_t nkey_constraints;
 } ast_stmt;
 
 /* EXPLAIN options (PostgreSQL's ExplainState, defaults resolved): ANALYZE runs the query;

@@ -538,7 +538,13 @@ static bool tr_create(transform_state *ts, CreateStmt *s, ast_stmt *out)
     foreach (lc, s->tableElts) {
         Node *n = lfirst(lc);
         if (IsA(n, Constraint)) {
-            tr_unsupported(ts, ((Constraint *)n)->location, constraint_name((Constraint *)n, "table constraints"));
+            Constraint *con = (Constraint *)n;
+            if (con->contype == CONSTR_PRIMARY || con->contype == CONSTR_UNIQUE) {
+                if (!tr_key_constraint(ts, con, NULL, out))
+                    return false;
+                continue;
+            }
+            tr_unsupported(ts, con->location, constraint_name(con, "table constraints"));
             return false;
         }
         if (IsA(n, TableLikeClause)) {
@@ -577,13 +583,19 @@ static bool tr_create(transform_state *ts, CreateStmt *s, ast_stmt *out)
                 break;
             case CONSTR_NULL:
                 break;
+            case CONSTR_PRIMARY:
+            case CONSTR_UNIQUE:
+                if (!tr_key_constraint(ts, con, d->name, out))
+                    return false;
+                break;
             default:
                 tr_unsupported(ts, con->location, constraint_name(con, "column constraints"));
                 return false;
             }
         }
     }
-    return true;
+    out->ncoldefs = i; /* table constraints are not columns */
+    return tr_key_constraints_finish(ts, out);
 }
 
 /* Words that continue a statement's name: CREATE OR REPLACE FUNCTION, DROP MATERIALIZED VIEW. */
