@@ -28,7 +28,8 @@ typedef struct ss_index {
  * current statement has entered into them (undone if the statement fails). */
 typedef struct ss_table_indexes {
     ss_index **list;
-    uint32_t n, cap;
+    uint32_t n;
+    size_t cap;
     ss_rowid *log;
     size_t nlog, cap_log;
 } ss_table_indexes;
@@ -42,6 +43,8 @@ bool ss_index_table_has(const ss_table *t);
 void ss_index_free_table(ss_table *t);
 /* Removes index ix from its table and frees it. */
 void ss_index_remove(ss_index *ix);
+/* Frees ix (its module index too); not on any list. */
+void ss_index_free(ss_index *ix);
 /* Adds ix to its table's list; SS_ERROR (53200) when out of memory. */
 int ss_index_attach(ss_ctx *ctx, ss_index *ix);
 

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "index/index.h"
+#include "util/grow.h"
 
 ss_index *ss_index_find(ss_catalog *c, const char *name)
 {
@@ -21,7 +22,7 @@ bool ss_index_table_has(const ss_table *t)
     return t->indexes && t->indexes->n > 0;
 }
 
-static void free_index(ss_index *ix)
+void ss_index_free(ss_index *ix)
 {
     if (ix->handle)
         ix->vt->destroy(ix->handle);
@@ -38,7 +39,7 @@ void ss_index_free_table(ss_table *t)
     if (!l)
         return;
     for (uint32_t i = 0; i < l->n; i++)
-        free_index(l->list[i]);
+        ss_index_free(l->list[i]);
     free(l->list);
     free(l->log);
     free(l);
@@ -54,7 +55,7 @@ void ss_index_remove(ss_index *ix)
             l->n--;
             break;
         }
-    free_index(ix);
+    ss_index_free(ix);
 }
 
 int ss_index_attach(ss_ctx *ctx, ss_index *ix)
@@ -63,14 +64,8 @@ int ss_index_attach(ss_ctx *ctx, ss_index *ix)
     if (!t->indexes && !(t->indexes = calloc(1, sizeof *t->indexes)))
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     ss_table_indexes *l = t->indexes;
-    if (l->n == l->cap) {
-        uint32_t cap = l->cap ? l->cap * 2 : 4;
-        ss_index **p = realloc(l->list, cap * sizeof *p);
-        if (!p)
-            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-        l->list = p;
-        l->cap = cap;
-    }
+    if (!ss_grow((void **)&l->list, &l->cap, l->n + 1, sizeof *l->list, 4))
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     l->list[l->n++] = ix;
     return SS_OK;
 }

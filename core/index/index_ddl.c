@@ -55,17 +55,6 @@ char *ss_index_choose_name(ss_catalog *c, const char *table, const char *const *
     return name;
 }
 
-static void free_partial(ss_index *ix)
-{
-    if (ix->handle)
-        ix->vt->destroy(ix->handle);
-    free(ix->name);
-    free(ix->cols);
-    free(ix->flags);
-    free(ix->types);
-    free(ix);
-}
-
 /* The rows of the table into the new index (build_add per batch, then build_finish). */
 static int build_from_table(ss_ctx *ctx, ss_index *ix)
 {
@@ -152,7 +141,7 @@ int ss_index_run_create(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, cons
     }
     if (!ix || !ix->cols || !ix->flags || !ix->types) {
         if (ix)
-            free_partial(ix);
+            ss_index_free(ix);
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     }
     ix->table = t;
@@ -166,12 +155,12 @@ int ss_index_run_create(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, cons
         while (col < t->ncols && strcmp(t->cols[col].name, k->column) != 0)
             col++;
         if (col == t->ncols) {
-            free_partial(ix);
+            ss_index_free(ix);
             return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_COLUMN, "column \"%s\" does not exist", k->column);
         }
         const ss_type_def *td = ss_type_def_get(t->types[col].id);
         if (td && td->no_ordering) {
-            free_partial(ix);
+            ss_index_free(ix);
             ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_OBJECT,
                          "data type %s has no default operator class for access method \"%s\"",
                          ss_type_internal_name(t->types[col].id), am);
@@ -192,16 +181,16 @@ int ss_index_run_create(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, cons
         ix->name = ss_index_choose_name(c, t->name, names, n, "idx");
     }
     if (!ix->name) {
-        free_partial(ix);
+        ss_index_free(ix);
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     }
     ss_index_def def = {ix->name, n, 0, ix->types, ix->flags};
     if (ix->vt->create(ctx, &def, &ix->handle) != SS_OK || build_from_table(ctx, ix) != SS_OK) {
-        free_partial(ix);
+        ss_index_free(ix);
         return SS_ERROR;
     }
     if (ss_index_attach(ctx, ix) != SS_OK) {
-        free_partial(ix);
+        ss_index_free(ix);
         return SS_ERROR;
     }
     c->version++;

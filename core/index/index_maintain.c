@@ -8,19 +8,12 @@
 
 #include "exec/vector.h"
 #include "index/index.h"
+#include "util/grow.h"
 
 static int log_rowids(ss_ctx *ctx, ss_table_indexes *l, const ss_rowid *rowids, uint32_t n)
 {
-    if (l->nlog + n > l->cap_log) {
-        size_t cap = l->cap_log ? l->cap_log : 1024;
-        while (cap < l->nlog + n)
-            cap *= 2;
-        ss_rowid *p = realloc(l->log, cap * sizeof *p);
-        if (!p)
-            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-        l->log = p;
-        l->cap_log = cap;
-    }
+    if (!ss_grow((void **)&l->log, &l->cap_log, l->nlog + n, sizeof *l->log, 1024))
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     memcpy(l->log + l->nlog, rowids, n * sizeof *rowids);
     l->nlog += n;
     return SS_OK;

@@ -30,16 +30,16 @@ static bool tr_index_key(transform_state *ts, IndexElem *e, ast_index_key *k)
 
 bool tr_index_stmt(transform_state *ts, IndexStmt *s, ast_stmt *out)
 {
-    const char *form = s->concurrent ? "CREATE INDEX CONCURRENTLY"
-                       : s->indexIncludingParams ? "INCLUDE in CREATE INDEX"
-                       : s->whereClause ? "partial indexes (CREATE INDEX ... WHERE)"
-                       : s->options ? "WITH (storage parameters)"
-                       : s->tableSpace ? "TABLESPACE"
-                       : s->nulls_not_distinct ? "NULLS NOT DISTINCT" : NULL;
-    if (form) {
-        tr_unsupported(ts, -1, form);
+    const tr_refusal refusals[] = {
+        {s->concurrent, "CREATE INDEX CONCURRENTLY"},
+        {s->indexIncludingParams != NIL, "INCLUDE in CREATE INDEX"},
+        {s->whereClause != NULL, "partial indexes (CREATE INDEX ... WHERE)"},
+        {s->options != NIL, "WITH (storage parameters)"},
+        {s->tableSpace != NULL, "TABLESPACE"},
+        {s->nulls_not_distinct, "NULLS NOT DISTINCT"},
+    };
+    if (tr_refuse_first(ts, -1, refusals, sizeof refusals / sizeof refusals[0]))
         return false;
-    }
     RangeVar *rv = s->relation;
     if (rv->catalogname || (rv->schemaname && strcmp(rv->schemaname, "public") != 0)) {
         tr_unsupported(ts, rv->location, "schemas other than public");

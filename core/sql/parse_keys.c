@@ -8,16 +8,16 @@
 
 bool tr_key_constraint(transform_state *ts, Constraint *con, const char *column, ast_stmt *out)
 {
-    const char *form = con->deferrable ? "DEFERRABLE constraints"
-                       : con->including ? "INCLUDE in constraints"
-                       : con->options ? "WITH (storage parameters)"
-                       : con->indexspace ? "USING INDEX TABLESPACE"
-                       : con->indexname ? "USING INDEX"
-                       : con->nulls_not_distinct ? "NULLS NOT DISTINCT" : NULL;
-    if (form) {
-        tr_unsupported(ts, con->location, form);
+    const tr_refusal refusals[] = {
+        {con->deferrable, "DEFERRABLE constraints"},
+        {con->including != NIL, "INCLUDE in constraints"},
+        {con->options != NIL, "WITH (storage parameters)"},
+        {con->indexspace != NULL, "USING INDEX TABLESPACE"},
+        {con->indexname != NULL, "USING INDEX"},
+        {con->nulls_not_distinct, "NULLS NOT DISTINCT"},
+    };
+    if (tr_refuse_first(ts, con->location, refusals, sizeof refusals / sizeof refusals[0]))
         return false;
-    }
     bool primary = con->contype == CONSTR_PRIMARY;
     if (primary)
         for (uint32_t i = 0; i < out->nkey_constraints; i++)

@@ -75,6 +75,13 @@ ast_select *tr_select(transform_state *ts, SelectStmt *s);
 /* A list of SortBy (ORDER BY of a query or inside an aggregate call) into *n items. */
 bool tr_sort_list(transform_state *ts, List *l, ast_sort_item **items, uint32_t *n);
 
+/* Refuses (0A000 at location) the first of r[0..n) whose when is true; true when one was. */
+typedef struct tr_refusal {
+    bool when;
+    const char *what;
+} tr_refusal;
+bool tr_refuse_first(transform_state *ts, int location, const tr_refusal *r, size_t n);
+
 /* CREATE INDEX (parse_index.c). */
 bool tr_index_stmt(transform_state *ts, IndexStmt *s, ast_stmt *out);
 /* PRIMARY KEY / UNIQUE of CREATE TABLE (parse_keys.c): con on column (NULL: a table
