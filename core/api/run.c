@@ -10,6 +10,7 @@
 #include "exec/interrupt.h"
 #include "exec/node_kinds.h"
 #include "exec/vector.h"
+#include "index/index.h"
 #include "loader/loader.h"
 #include "types/cast.h"
 #include "types/typeio.h"
@@ -161,7 +162,8 @@ static int write_staged(ss_ctx *ctx, ss_table *t, staging *s, int64_t *written)
     if (s->n > 1 && !has_undo && stage_into_one(ctx, s, t))
         return SS_ERROR;
     /* several calls are left only on a backend with undo (stage_into_one made one batch) */
-    bool scope = s->n > 1;
+    bool indexed = ss_index_table_has(t); /* CREATE INDEX made sure of undo and row ids */
+    bool scope = s->n > 1 || indexed;
     if (scope && vt->stmt_begin(ctx, t->backend) != SS_OK)
         return SS_ERROR;
     int rc = SS_OK;
@@ -172,13 +174,15 @@ static int write_staged(ss_ctx *ctx, ss_table *t, staging *s, int64_t *written)
         if (i > 0)
             rc = ss_check_interrupt(ctx);
         if (rc == SS_OK)
-            rc = vt->insert(ctx, t->handle, s->batches[i]);
+            rc = indexed ? ss_index_write_rows(ctx, t, s->batches[i]) : vt->insert(ctx, t->handle, s->batches[i]);
         if (rc == SS_OK)
             n += s->batches[i]->count;
     }
     if (scope) {
         if (rc == SS_OK)
             rc = vt->stmt_commit(ctx, t->backend);
+        if (indexed)
+            ss_index_stmt_end(ctx, t, rc == SS_OK); /* before the abort: rows still readable */
         if (rc != SS_OK)
             vt->stmt_abort(ctx, t->backend);
     }
@@ -240,7 +244,17 @@ static int run_create(sunstone_stmt *st)
 {
     bool skipped;
     snprintf(st->tag, sizeof st->tag, "CREATE TABLE");
-    return create_table(st, &skipped);
+    if (create_table(st, &skipped))
+        return SS_ERROR;
+    /* PRIMARY KEY / UNIQUE: their indexes, or no table at all */
+    if (!skipped && st->ast->nkey_constraints &&
+        ss_index_create_keys(&st->ctx, st->ctx.catalog, st->ctx.registry, st->ast) != SS_OK) {
+        ss_table *t = ss_catalog_find(st->ctx.catalog, st->ast->table);
+        if (t)
+            ss_catalog_drop_table(&st->ctx, st->ctx.catalog, t);
+        return SS_ERROR;
+    }
+    return SS_OK;
 }
 
 /* CREATE TABLE AS / SELECT INTO: the table, then the query's rows inserted as INSERT does
@@ -404,6 +418,12 @@ int ss_stmt_execute(sunstone_stmt *st)
         return run_explain(st);
     case AST_CREATE_TABLE_AS:
         return run_create_table_as(st);
+    case AST_CREATE_INDEX:
+        snprintf(st->tag, sizeof st->tag, "CREATE INDEX");
+        return ss_index_run_create(&st->ctx, st->ctx.catalog, st->ctx.registry, st->ast);
+    case AST_DROP_INDEX:
+        snprintf(st->tag, sizeof st->tag, "DROP INDEX");
+        return ss_index_run_drop(&st->ctx, st->ctx.catalog, st->ast, drop_notice, st->db);
     }
     const char *name = ss_stmt_kind_name(k);
     if (name)

@@ -324,6 +324,9 @@ static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     }
     case AST_CREATE_TABLE_AS:
         return bind_create_table_as(b, st, out);
+    case AST_CREATE_INDEX:
+    case AST_DROP_INDEX:
+        return SS_OK; /* run from the AST by core/index (index_ddl.c) */
     }
     const char *name = ss_stmt_kind_name(st->kind);
     if (name)
@@ -347,6 +350,8 @@ const char *ss_stmt_kind_name(ast_stmt_kind kind)
     case AST_CREATE_VIEW: return "CREATE VIEW";
     case AST_DROP_VIEW: return "DROP VIEW";
     case AST_CREATE_TABLE_AS: return "CREATE TABLE AS";
+    case AST_CREATE_INDEX: return "CREATE INDEX";
+    case AST_DROP_INDEX: return "DROP INDEX";
     }
     return NULL;
 }

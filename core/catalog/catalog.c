@@ -1,6 +1,8 @@
 /* catalog.c — tables and backend instances of one database: create, find, drop. */
 #include "catalog/catalog.h"
 
+#include "index/index.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +16,7 @@ static void free_table(ss_table *t)
 {
     if (!t)
         return;
+    ss_index_free_table(t);
     for (uint32_t i = 0; i < t->ncols; i++)
         free((char *)t->cols[i].name);
     free(t->cols);

@@ -19,6 +19,7 @@ struct ss_table {
     const char *backend_name;
     bool system;                       /* a kernel system view (read-only) */
     uint32_t active_scans;             /* running operator trees scanning it: DROP waits */
+    struct ss_table_indexes *indexes;  /* its indexes (core/index/index.h), NULL: none */
 };
 
 typedef struct ss_backend_instance {

@@ -192,6 +192,8 @@ static const ss_api kernel_api = {
     .type_info = ss_type_registry_get,
     /* aggregates */
     .register_aggregate = ss_plugin_register_aggregate,
+    /* index modules */
+    .register_index = ss_plugin_register_index,
 };
 
 const ss_api *ss_kernel_api(void)

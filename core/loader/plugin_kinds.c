@@ -87,6 +87,14 @@ static const ss_callback_field snapshot_required[] = {
     CALLBACK(ss_snapshot_vtable, record_commit), CALLBACK(ss_snapshot_vtable, xid_at_time),
     CALLBACK(ss_snapshot_vtable, time_of_xid)};
 
+static const ss_callback_field index_required[] = {
+    CALLBACK(ss_index_vtable, create),      CALLBACK(ss_index_vtable, destroy),
+    CALLBACK(ss_index_vtable, build_add),   CALLBACK(ss_index_vtable, build_finish),
+    CALLBACK(ss_index_vtable, insert),      CALLBACK(ss_index_vtable, remove),
+    CALLBACK(ss_index_vtable, lookup),      CALLBACK(ss_index_vtable, scan_begin),
+    CALLBACK(ss_index_vtable, scan_next),   CALLBACK(ss_index_vtable, scan_end),
+    CALLBACK(ss_index_vtable, entries),     CALLBACK(ss_index_vtable, bytes)};
+
 static const ss_plugin_kind_desc kinds[] = {
     {.kind = SS_KIND_OPERATOR, .name = "operator", .noun = "operator",
      .min_version = 2, .version = SS_OPERATOR_VTABLE_VERSION, .min_size = END_OF(ss_operator_vtable, set_bound),
@@ -110,6 +118,9 @@ static const ss_plugin_kind_desc kinds[] = {
      .min_version = 1, .version = SS_AGGREGATE_VTABLE_VERSION, .min_size = END_OF(ss_aggregate_vtable, release),
      .check_fields = check_aggregate_fields,
      .required = aggregate_required, .nrequired = COUNT(aggregate_required)},
+    {.kind = SS_KIND_INDEX, .name = "index", .noun = "index access method",
+     .min_version = 1, .version = SS_INDEX_VTABLE_VERSION, .min_size = END_OF(ss_index_vtable, bytes),
+     .required = index_required, .nrequired = COUNT(index_required)},
 };
 
 /* The register_* entries: one line per kind.  Every vtable starts with the common header
@@ -129,6 +140,7 @@ REGISTER_ENTRY(ss_plugin_register_auth, ss_auth_vtable, SS_KIND_AUTH)
 REGISTER_ENTRY(ss_plugin_register_window, ss_window_vtable, SS_KIND_WINDOW)
 REGISTER_ENTRY(ss_plugin_register_snapshot, ss_snapshot_vtable, SS_KIND_SNAPSHOT)
 REGISTER_ENTRY(ss_plugin_register_aggregate, ss_aggregate_vtable, SS_KIND_AGGREGATE)
+REGISTER_ENTRY(ss_plugin_register_index, ss_index_vtable, SS_KIND_INDEX)
 
 const ss_plugin_kind_desc *ss_plugin_kind_find(int kind)
 {

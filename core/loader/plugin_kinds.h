@@ -53,5 +53,6 @@ int ss_plugin_register_auth(ss_plugin *p, const ss_auth_vtable *vt, bool replace
 int ss_plugin_register_window(ss_plugin *p, const ss_window_vtable *vt, bool replace);
 int ss_plugin_register_aggregate(ss_plugin *p, const ss_aggregate_vtable *vt, bool replace);
 int ss_plugin_register_snapshot(ss_plugin *p, const ss_snapshot_vtable *vt, bool replace);
+int ss_plugin_register_index(ss_plugin *p, const ss_index_vtable *vt, bool replace);
 
 #endif

@@ -221,8 +221,27 @@ typedef enum ast_stmt_kind {
     AST_EXPLAIN,
     AST_CREATE_VIEW,     /* CREATE [OR REPLACE] VIEW table [(columns)] AS select */
     AST_DROP_VIEW,       /* DROP VIEW: drop_names, missing_ok, cascade */
-    AST_CREATE_TABLE_AS  /* CREATE TABLE table [(columns)] AS select [WITH [NO] DATA], SELECT INTO */
+    AST_CREATE_TABLE_AS, /* CREATE TABLE table [(columns)] AS select [WITH [NO] DATA], SELECT INTO */
+    AST_CREATE_INDEX,    /* CREATE [UNIQUE] INDEX [IF NOT EXISTS] [name] ON table [USING am] (keys) */
+    AST_DROP_INDEX       /* DROP INDEX: drop_names, missing_ok, cascade */
 } ast_stmt_kind;
+
+/* A PRIMARY KEY or UNIQUE constraint of CREATE TABLE (column or table constraint). */
+typedef struct ast_key_constraint {
+    const char *name;     /* CONSTRAINT name, or NULL */
+    bool primary;
+    const char **columns;
+    uint32_t ncolumns;
+    int location;
+} ast_key_constraint;
+
+/* One key of CREATE INDEX: a column with its order (ASC / DESC, NULLS FIRST / LAST). */
+typedef struct ast_index_key {
+    const char *column;
+    int location;
+    bool desc;
+    bool nulls_first;     /* as resolved: DESC defaults to NULLS FIRST, ASC to NULLS LAST */
+} ast_index_key;
 
 typedef struct ast_stmt {
     ast_stmt_kind kind;
@@ -260,6 +279,14 @@ typedef struct ast_stmt {
     bool is_select_into;
     /* AST_EXPLAIN: its options as they take effect (AST_EXPLAIN_*) */
     uint32_t explain_flags;
+    /* AST_CREATE_INDEX: str is the index name (NULL: generated), table / table_location the
+       table, access_method USING (NULL: btree), if_not_exists */
+    ast_index_key *index_keys;
+    uint32_t nindex_keys;
+    bool index_unique;
+    /* AST_CREATE_TABLE: PRIMARY KEY / UNIQUE constraints, in the order written */
+    ast_key_constraint *key_constraints;
+    uint32_t nkey_constraints;
 } ast_stmt;
 
 /* EXPLAIN options (PostgreSQL's ExplainState, defaults resolved): ANALYZE runs the query;

@@ -538,7 +538,13 @@ static bool tr_create(transform_state *ts, CreateStmt *s, ast_stmt *out)
     foreach (lc, s->tableElts) {
         Node *n = lfirst(lc);
         if (IsA(n, Constraint)) {
-            tr_unsupported(ts, ((Constraint *)n)->location, constraint_name((Constraint *)n, "table constraints"));
+            Constraint *con = (Constraint *)n;
+            if (con->contype == CONSTR_PRIMARY || con->contype == CONSTR_UNIQUE) {
+                if (!tr_key_constraint(ts, con, NULL, out))
+                    return false;
+                continue;
+            }
+            tr_unsupported(ts, con->location, constraint_name(con, "table constraints"));
             return false;
         }
         if (IsA(n, TableLikeClause)) {
@@ -577,13 +583,19 @@ static bool tr_create(transform_state *ts, CreateStmt *s, ast_stmt *out)
                 break;
             case CONSTR_NULL:
                 break;
+            case CONSTR_PRIMARY:
+            case CONSTR_UNIQUE:
+                if (!tr_key_constraint(ts, con, d->name, out))
+                    return false;
+                break;
             default:
                 tr_unsupported(ts, con->location, constraint_name(con, "column constraints"));
                 return false;
             }
         }
     }
-    return true;
+    out->ncoldefs = i; /* table constraints are not columns */
+    return tr_key_constraints_finish(ts, out);
 }
 
 /* Words that continue a statement's name: CREATE OR REPLACE FUNCTION, DROP MATERIALIZED VIEW. */
@@ -601,7 +613,7 @@ static bool name_goes_on(const char *w)
 
 static bool tr_drop(transform_state *ts, DropStmt *s, ast_stmt *out)
 {
-    if (s->removeType != OBJECT_TABLE && s->removeType != OBJECT_VIEW) {
+    if (s->removeType != OBJECT_TABLE && s->removeType != OBJECT_VIEW && s->removeType != OBJECT_INDEX) {
         char what[128];
         tr_unsupported(ts, -1, tr_words(ts, ts->stmt_location, 1, name_goes_on, what, sizeof what));
         return false;
@@ -610,7 +622,9 @@ static bool tr_drop(transform_state *ts, DropStmt *s, ast_stmt *out)
         tr_unsupported(ts, -1, "DROP ... CONCURRENTLY");
         return false;
     }
-    out->kind = s->removeType == OBJECT_VIEW ? AST_DROP_VIEW : AST_DROP_TABLE;
+    out->kind = s->removeType == OBJECT_VIEW    ? AST_DROP_VIEW
+                : s->removeType == OBJECT_INDEX ? AST_DROP_INDEX
+                                                : AST_DROP_TABLE;
     out->cascade = s->behavior == DROP_CASCADE;
     out->missing_ok = s->missing_ok;
     out->ndrop = (uint32_t)list_length(s->objects);
@@ -852,6 +866,8 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
         return tr_create(ts, (CreateStmt *)n, out);
     case T_DropStmt:
         return tr_drop(ts, (DropStmt *)n, out);
+    case T_IndexStmt:
+        return tr_index_stmt(ts, (IndexStmt *)n, out);
     case T_LoadStmt:
         out->kind = AST_LOAD;
         out->str = tr_strdup(ts, ((LoadStmt *)n)->filename);

@@ -75,4 +75,19 @@ ast_select *tr_select(transform_state *ts, SelectStmt *s);
 /* A list of SortBy (ORDER BY of a query or inside an aggregate call) into *n items. */
 bool tr_sort_list(transform_state *ts, List *l, ast_sort_item **items, uint32_t *n);
 
+/* Refuses (0A000 at location) the first of r[0..n) whose when is true; true when one was. */
+typedef struct tr_refusal {
+    bool when;
+    const char *what;
+} tr_refusal;
+bool tr_refuse_first(transform_state *ts, int location, const tr_refusal *r, size_t n);
+
+/* CREATE INDEX (parse_index.c). */
+bool tr_index_stmt(transform_state *ts, IndexStmt *s, ast_stmt *out);
+/* PRIMARY KEY / UNIQUE of CREATE TABLE (parse_keys.c): con on column (NULL: a table
+   constraint) appended to out's key constraints; then, once every column is known, the
+   check that the columns exist and NOT NULL for the primary key's. */
+bool tr_key_constraint(transform_state *ts, Constraint *con, const char *column, ast_stmt *out);
+bool tr_key_constraints_finish(transform_state *ts, ast_stmt *out);
+
 #endif

@@ -174,3 +174,13 @@ int tr_location(const Node *n)
     }
     return best;
 }
+
+bool tr_refuse_first(transform_state *ts, int location, const tr_refusal *r, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (r[i].when) {
+            tr_unsupported(ts, location, r[i].what);
+            return true;
+        }
+    return false;
+}

@@ -98,5 +98,19 @@ int memory_scan_begin(ss_ctx *ctx, void *table, const ss_scan_spec *spec, void *
 int memory_scan_next_batch(ss_ctx *ctx, void *scan, ss_batch *out);
 int memory_scan_next_row(ss_ctx *ctx, void *scan, ss_value *values, bool *has_row);
 void memory_scan_end(void *scan);
+/* For memory_versions.c: the scan's row-id buffer (freed by scan_end), and how many
+   batches (chunks) it has returned. */
+ss_rowid **memory_scan_rowid_slot(void *scan);
+size_t memory_scan_batches_returned(const void *scan);
+
+/* Row versions, vtable version 3 (memory_versions.c): row id = chunk index << 16 | row
+   within the chunk; every stored row is visible to every snapshot. */
+int memory_insert_versions(ss_ctx *ctx, void *table, const ss_batch *rows, ss_rowid *rowids);
+int memory_scan_begin_snapshot(ss_ctx *ctx, void *table, const ss_scan_spec *spec,
+                               const ss_snapshot *snap, bool rowids, void **scan);
+const ss_rowid *memory_scan_rowids(void *scan);
+int memory_fetch_versions(ss_ctx *ctx, void *table, const ss_scan_spec *spec,
+                          const ss_snapshot *snap, const ss_rowid *rowids, uint32_t n,
+                          ss_batch *out, bool *found);
 
 #endif

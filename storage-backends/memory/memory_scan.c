@@ -35,6 +35,7 @@ typedef struct memory_scan {
     size_t chunk;             /* batches: next chunk to return; rows: current chunk */
     uint32_t row;             /* rows: next row within the current chunk */
     memory_scan_mode mode;
+    ss_rowid *rowids;         /* scan_rowids' buffer (memory_versions.c), or NULL */
 } memory_scan;
 
 /* Rows of chunk i that belong to the scan's snapshot. */
@@ -138,5 +139,16 @@ void memory_scan_end(void *scan)
         return;
     if (s->columns)
         s->api->free(s->columns);
+    s->api->free(s->rowids);
     s->api->free(s);
+}
+
+ss_rowid **memory_scan_rowid_slot(void *scan)
+{
+    return &((memory_scan *)scan)->rowids;
+}
+
+size_t memory_scan_batches_returned(const void *scan)
+{
+    return ((const memory_scan *)scan)->chunk;
 }

@@ -44,6 +44,7 @@
 #include "sunstone/auth.h"
 #include "sunstone/batch.h"
 #include "sunstone/errors.h"
+#include "sunstone/index.h"
 #include "sunstone/operator.h"
 #include "sunstone/snapshot.h"
 #include "sunstone/storage.h"
@@ -74,7 +75,8 @@ typedef enum ss_plugin_kind { /* the registry a plugin belongs to */
     SS_KIND_AUTH = 3,
     SS_KIND_WINDOW = 4,
     SS_KIND_SNAPSHOT = 5,
-    SS_KIND_AGGREGATE = 6
+    SS_KIND_AGGREGATE = 6,
+    SS_KIND_INDEX = 7
 } ss_plugin_kind;
 
 typedef struct ss_plugin ss_plugin; /* the module being initialised */
@@ -245,6 +247,9 @@ typedef struct ss_api {
     /* ---- aggregates (appended; check with SS_API_HAS): registration, valid only inside
        sunstone_plugin_init, as register_* above (sunstone/aggregate.h, experimental) ---- */
     int (*register_aggregate)(ss_plugin *plugin, const ss_aggregate_vtable *vt, bool replace);
+    /* ---- index modules (sunstone/index.h; check with SS_API_HAS): registration, valid
+       only inside sunstone_plugin_init, as the register_* entries above ---- */
+    int (*register_index)(ss_plugin *plugin, const ss_index_vtable *vt, bool replace);
 } ss_api;
 
 /* Whether api (the kernel's table, possibly older than the module's header) has `member`. */

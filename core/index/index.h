@@ -1,0 +1,94 @@
+/* index.h — the kernel's side of indexes: the per-table list of index instances (each an
+ * index module's handle plus the key columns it indexes), CREATE / DROP INDEX, their
+ * maintenance on every write, the uniqueness decision and the snapshot index reads use.
+ * Index modules (sunstone/index.h) keep (key, row id) entries; everything about visibility
+ * and constraints is decided here. */
+#ifndef SS_INDEX_INDEX_H
+#define SS_INDEX_INDEX_H
+
+#include "catalog/catalog.h"
+#include "sql/ast.h"
+
+typedef struct ss_index {
+    char *name;
+    ss_table *table;
+    const ss_index_vtable *vt;
+    void *handle;                 /* the module's index */
+    const char *am;               /* access method name (vt->name) */
+    uint32_t nkeys;
+    uint32_t *cols;               /* table column positions of the keys */
+    uint32_t *flags;              /* SS_INDEX_* per key */
+    ss_type *types;
+    bool unique;
+    bool constraint;              /* backs a PRIMARY KEY / UNIQUE constraint of its name */
+    bool primary;
+} ss_index;
+
+/* The indexes of one table (ss_table.indexes), in creation order, and the row ids the
+ * current statement has entered into them (undone if the statement fails). */
+typedef struct ss_table_indexes {
+    ss_index **list;
+    uint32_t n;
+    size_t cap;
+    ss_rowid *log;
+    size_t nlog, cap_log;
+} ss_table_indexes;
+
+/* ---- catalog (index_catalog.c) ---- */
+/* The index named name on any table of c, or NULL. */
+ss_index *ss_index_find(ss_catalog *c, const char *name);
+/* Whether t has any index. */
+bool ss_index_table_has(const ss_table *t);
+/* Frees every index of t (the table is dropped or the catalog freed). */
+void ss_index_free_table(ss_table *t);
+/* Removes index ix from its table and frees it. */
+void ss_index_remove(ss_index *ix);
+/* Frees ix (its module index too); not on any list. */
+void ss_index_free(ss_index *ix);
+/* Adds ix to its table's list; SS_ERROR (53200) when out of memory. */
+int ss_index_attach(ss_ctx *ctx, ss_index *ix);
+
+/* ---- DDL (index_ddl.c) ---- */
+/* CREATE [UNIQUE] INDEX as PostgreSQL: 42P01, 42703, 42704 (access method), 42P07 (name
+ * taken: a NOTICE and nothing with IF NOT EXISTS), generated names t_a_b_idx / t_a_idx1,
+ * 23505 when a unique index meets duplicates; builds from the table's rows.  tag gets the
+ * command tag. */
+int ss_index_run_create(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, const ast_stmt *st);
+/* PostgreSQL's ChooseRelationName: table_col1_col2_label (cut to 63 bytes), then label1,
+ * label2, ... while a relation has the name; malloc'd, NULL when out of memory. */
+char *ss_index_choose_name(ss_catalog *c, const char *table, const char *const *cols, uint32_t ncols,
+                           const char *label);
+/* The PRIMARY KEY and UNIQUE constraints of CREATE TABLE st (just created): their unique
+ * indexes, named t_pkey / t_a_key unless CONSTRAINT names them. */
+int ss_index_create_keys(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, const ast_stmt *st);
+/* DROP INDEX [IF EXISTS] names (42704, NOTICE when skipped); notices go to notice(arg). */
+int ss_index_run_drop(ss_ctx *ctx, ss_catalog *c, const ast_stmt *st,
+                      void (*notice)(void *arg, const char *text), void *arg);
+
+/* ---- maintenance (index_maintain.c) ---- */
+/* Writes one batch of new rows to table t and to every index of t: the backend's
+ * insert_versions, then ss_index_insert_rows.  Used by INSERT instead of storage insert
+ * when t has indexes (inside a statement scope, so that a failure undoes both). */
+int ss_index_write_rows(ss_ctx *ctx, ss_table *t, const ss_batch *rows);
+/* Enters the live rows of batch (typed like t's columns) with their row ids into every
+ * index of t, checking unique indexes first (ss_index_check_unique); the row ids are logged
+ * for ss_index_stmt_end.  The path every write that makes new row versions takes. */
+int ss_index_insert_rows(ss_ctx *ctx, ss_table *t, const ss_batch *batch, const ss_rowid *rowids);
+/* The statement writing t ended: ok keeps its index entries; otherwise they are removed
+ * (while the rows are still readable: call before the backend's stmt_abort). */
+void ss_index_stmt_end(ss_ctx *ctx, ss_table *t, bool ok);
+
+/* ---- uniqueness (index_unique.c) ---- */
+/* Whether key (ix->nkeys values, none NULL) may enter unique index ix for row self: the
+ * candidates with an equal key come from the index, and a candidate conflicts when the
+ * current snapshot sees it (fetch_versions).  SS_OK, or 23505 with PostgreSQL's message
+ * and DETAIL.  A key with a NULL never conflicts. */
+int ss_index_check_unique(ss_ctx *ctx, const ss_index *ix, const ss_value *key, ss_rowid self);
+/* PostgreSQL's "(a, b)=(1, x)" text of key for ix, in the execution arena; NULL on OOM. */
+char *ss_index_key_text(ss_ctx *ctx, const ss_index *ix, const ss_value *key);
+
+/* ---- snapshot (index_snapshot.c) ---- */
+/* The snapshot index reads and uniqueness checks see: the current statement's. */
+const ss_snapshot *ss_index_snapshot(ss_ctx *ctx);
+
+#endif

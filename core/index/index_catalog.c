@@ -1,0 +1,71 @@
+/* index_catalog.c — the per-table lists of index instances: lookup by name across the
+ * catalog, attaching a new index, removing and freeing them. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "index/index.h"
+#include "util/grow.h"
+
+ss_index *ss_index_find(ss_catalog *c, const char *name)
+{
+    for (uint32_t i = 0; i < c->ntables; i++) {
+        const ss_table_indexes *l = c->tables[i]->indexes;
+        for (uint32_t j = 0; l && j < l->n; j++)
+            if (strcmp(l->list[j]->name, name) == 0)
+                return l->list[j];
+    }
+    return NULL;
+}
+
+bool ss_index_table_has(const ss_table *t)
+{
+    return t->indexes && t->indexes->n > 0;
+}
+
+void ss_index_free(ss_index *ix)
+{
+    if (ix->handle)
+        ix->vt->destroy(ix->handle);
+    free(ix->name);
+    free(ix->cols);
+    free(ix->flags);
+    free(ix->types);
+    free(ix);
+}
+
+void ss_index_free_table(ss_table *t)
+{
+    ss_table_indexes *l = t->indexes;
+    if (!l)
+        return;
+    for (uint32_t i = 0; i < l->n; i++)
+        ss_index_free(l->list[i]);
+    free(l->list);
+    free(l->log);
+    free(l);
+    t->indexes = NULL;
+}
+
+void ss_index_remove(ss_index *ix)
+{
+    ss_table_indexes *l = ix->table->indexes;
+    for (uint32_t i = 0; l && i < l->n; i++)
+        if (l->list[i] == ix) {
+            memmove(&l->list[i], &l->list[i + 1], (l->n - i - 1) * sizeof *l->list);
+            l->n--;
+            break;
+        }
+    ss_index_free(ix);
+}
+
+int ss_index_attach(ss_ctx *ctx, ss_index *ix)
+{
+    ss_table *t = ix->table;
+    if (!t->indexes && !(t->indexes = calloc(1, sizeof *t->indexes)))
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    ss_table_indexes *l = t->indexes;
+    if (!ss_grow((void **)&l->list, &l->cap, l->n + 1, sizeof *l->list, 4))
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    l->list[l->n++] = ix;
+    return SS_OK;
+}

@@ -1,0 +1,227 @@
+/* index_ddl.c — CREATE [UNIQUE] INDEX and DROP INDEX as PostgreSQL runs them: name checks
+ * and generated names (ChooseRelationName: table_col1_col2_idx, then ...idx1, idx2), the
+ * access method from the index registry, the bulk build from the table's rows with their
+ * row ids, and for a unique index the check that no two visible rows share a key. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exec/vector.h"
+#include "index/index.h"
+#include "catalog/settings.h"
+#include "types/type_def.h"
+#include "types/typeio.h"
+#include "util/strbuf.h"
+
+#define NAME_MAX_BYTES 63 /* PostgreSQL's NAMEDATALEN - 1 */
+
+static bool relation_name_taken(ss_catalog *c, const char *name)
+{
+    return ss_catalog_find(c, name) || ss_catalog_find_view(c, name) || ss_index_find(c, name);
+}
+
+char *ss_index_choose_name(ss_catalog *c, const char *table, const char *const *cols, uint32_t ncols,
+                           const char *label)
+{
+    ss_strbuf base;
+    ss_strbuf_init(&base);
+    ss_strbuf_puts(&base, table);
+    for (uint32_t i = 0; i < ncols; i++)
+        ss_strbuf_printf(&base, "_%s", cols[i]);
+    if (base.oom) {
+        ss_strbuf_free(&base);
+        return NULL;
+    }
+    char *name = NULL;
+    for (int pass = 0; pass < 100000; pass++) {
+        char suffix[32];
+        if (pass)
+            snprintf(suffix, sizeof suffix, "_%s%d", label, pass);
+        else
+            snprintf(suffix, sizeof suffix, "_%s", label);
+        size_t room = NAME_MAX_BYTES - strlen(suffix);
+        size_t len = base.len < room ? base.len : room;
+        name = malloc(len + strlen(suffix) + 1);
+        if (!name)
+            break;
+        memcpy(name, base.data, len);
+        strcpy(name + len, suffix);
+        if (!relation_name_taken(c, name))
+            break;
+        free(name);
+        name = NULL;
+    }
+    ss_strbuf_free(&base);
+    return name;
+}
+
+/* The rows of the table into the new index (build_add per batch, then build_finish). */
+static int build_from_table(ss_ctx *ctx, ss_index *ix)
+{
+    ss_table *t = ix->table;
+    ss_scan_spec spec = {ix->nkeys, 0, ix->cols};
+    void *scan;
+    if (t->storage->scan_begin_snapshot(ctx, t->handle, &spec, ss_index_snapshot(ctx), true, &scan) != SS_OK)
+        return SS_ERROR;
+    ss_batch *b = ss_batch_create(ix->nkeys, ix->types, SS_BATCH_CAPACITY);
+    int rc = b ? SS_OK : ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    while (rc == SS_OK) {
+        ss_batch_reset(b);
+        if ((rc = t->storage->scan_next_batch(ctx, scan, b)) != SS_OK || b->count == 0)
+            break;
+        const ss_rowid *ids = t->storage->scan_rowids(scan);
+        rc = ix->vt->build_add(ctx, ix->handle, b, ids);
+    }
+    t->storage->scan_end(scan);
+    if (rc == SS_OK)
+        rc = ix->vt->build_finish(ctx, ix->handle);
+    /* a unique index: every visible row's key must be its own */
+    if (rc == SS_OK && ix->unique) {
+        rc = t->storage->scan_begin_snapshot(ctx, t->handle, &spec, ss_index_snapshot(ctx), true, &scan);
+        while (rc == SS_OK) {
+            ss_batch_reset(b);
+            if ((rc = t->storage->scan_next_batch(ctx, scan, b)) != SS_OK || b->count == 0)
+                break;
+            const ss_rowid *ids = t->storage->scan_rowids(scan);
+            ss_value key[ix->nkeys];
+            for (uint32_t k = 0; rc == SS_OK && k < ss_batch_rows(b); k++) {
+                uint32_t row = ss_batch_row(b, k);
+                for (uint32_t i = 0; i < ix->nkeys; i++)
+                    ss_vector_get_value(b->cols[i], row, &key[i]);
+                if (ss_index_check_unique(ctx, ix, key, ids[k]) != SS_OK) {
+                    char *text = ss_index_key_text(ctx, ix, key);
+                    ss_error_clear(ctx->err);
+                    ss_ctx_error(ctx, "23505", "could not create unique index \"%s\"", ix->name);
+                    if (text)
+                        ss_ctx_error_detail(ctx, "Key %s is duplicated.", text);
+                    rc = SS_ERROR;
+                }
+            }
+        }
+        if (scan)
+            t->storage->scan_end(scan);
+    }
+    if (b)
+        ss_batch_destroy(b);
+    return rc;
+}
+
+int ss_index_run_create(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, const ast_stmt *st)
+{
+    if (st->str && strlen(st->str) > 0 && relation_name_taken(c, st->str)) {
+        if (st->if_not_exists) {
+            ss_ctx_message(ctx, SS_MSG_NOTICE, "relation \"%s\" already exists, skipping", st->str);
+            return SS_OK;
+        }
+        return ss_ctx_error(ctx, SS_SQLSTATE_DUPLICATE_TABLE, "relation \"%s\" already exists", st->str);
+    }
+    ss_table *t = ss_catalog_find(c, st->table);
+    if (!t || t->system) {
+        if (!t && ss_catalog_find_view(c, st->table))
+            return ss_ctx_error(ctx, "42809", "cannot create index on relation \"%s\"", st->table);
+        return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist", st->table);
+    }
+    const char *am = st->access_method ? st->access_method : "btree";
+    const ss_registration *r = ss_registry_find(reg, SS_KIND_INDEX, am);
+    if (!r)
+        return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_OBJECT, "access method \"%s\" does not exist", am);
+    const ss_storage_vtable *sv = t->storage;
+    if (!SS_STORAGE_HAS(sv, fetch_versions) || !sv->insert_versions || !sv->scan_begin_snapshot ||
+        !sv->scan_rowids || !sv->fetch_versions || !SS_STORAGE_HAS(sv, stmt_abort) || !sv->stmt_abort)
+        return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                            "feature not supported: indexes on tables of storage backend \"%s\", which "
+                            "has no row ids (vtable version 3) or no statement undo",
+                            sv->name);
+    ss_index *ix = calloc(1, sizeof *ix);
+    uint32_t n = st->nindex_keys;
+    if (ix) {
+        ix->cols = calloc(n, sizeof *ix->cols);
+        ix->flags = calloc(n, sizeof *ix->flags);
+        ix->types = calloc(n, sizeof *ix->types);
+    }
+    if (!ix || !ix->cols || !ix->flags || !ix->types) {
+        if (ix)
+            ss_index_free(ix);
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    }
+    ix->table = t;
+    ix->vt = r->vtable;
+    ix->am = ix->vt->name;
+    ix->nkeys = n;
+    ix->unique = st->index_unique;
+    for (uint32_t i = 0; i < n; i++) {
+        const ast_index_key *k = &st->index_keys[i];
+        uint32_t col = 0;
+        while (col < t->ncols && strcmp(t->cols[col].name, k->column) != 0)
+            col++;
+        if (col == t->ncols) {
+            ss_index_free(ix);
+            return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_COLUMN, "column \"%s\" does not exist", k->column);
+        }
+        const ss_type_def *td = ss_type_def_get(t->types[col].id);
+        if (td && td->no_ordering) {
+            ss_index_free(ix);
+            ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_OBJECT,
+                         "data type %s has no default operator class for access method \"%s\"",
+                         ss_type_internal_name(t->types[col].id), am);
+            ss_ctx_error_hint(ctx, "You must specify an operator class for the index or define a default "
+                                   "operator class for the data type.");
+            return SS_ERROR;
+        }
+        ix->cols[i] = col;
+        ix->types[i] = t->types[col];
+        ix->flags[i] = (k->desc ? SS_INDEX_DESC : 0) | (k->nulls_first ? SS_INDEX_NULLS_FIRST : 0);
+    }
+    if (st->str && st->str[0]) {
+        ix->name = strdup(st->str);
+    } else {
+        const char *names[n ? n : 1];
+        for (uint32_t i = 0; i < n; i++)
+            names[i] = t->cols[ix->cols[i]].name;
+        ix->name = ss_index_choose_name(c, t->name, names, n, "idx");
+    }
+    if (!ix->name) {
+        ss_index_free(ix);
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    }
+    ss_index_def def = {ix->name, n, 0, ix->types, ix->flags};
+    if (ix->vt->create(ctx, &def, &ix->handle) != SS_OK || build_from_table(ctx, ix) != SS_OK) {
+        ss_index_free(ix);
+        return SS_ERROR;
+    }
+    if (ss_index_attach(ctx, ix) != SS_OK) {
+        ss_index_free(ix);
+        return SS_ERROR;
+    }
+    c->version++;
+    return SS_OK;
+}
+
+int ss_index_run_drop(ss_ctx *ctx, ss_catalog *c, const ast_stmt *st,
+                      void (*notice)(void *arg, const char *text), void *arg)
+{
+    /* every name is checked before anything is dropped, as PostgreSQL */
+    for (uint32_t i = 0; i < st->ndrop; i++) {
+        const ss_index *ix = ss_index_find(c, st->drop_names[i]);
+        if (!ix && !st->missing_ok)
+            return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_OBJECT, "index \"%s\" does not exist", st->drop_names[i]);
+        if (ix && ix->constraint) {
+            ss_ctx_error(ctx, "2BP01", "cannot drop index %s because constraint %s on table %s requires it",
+                         ix->name, ix->name, ix->table->name);
+            ss_ctx_error_hint(ctx, "You can drop constraint %s on table %s instead.", ix->name, ix->table->name);
+            return SS_ERROR;
+        }
+    }
+    for (uint32_t i = 0; i < st->ndrop; i++) {
+        ss_index *ix = ss_index_find(c, st->drop_names[i]);
+        if (!ix) {
+            char text[256];
+            snprintf(text, sizeof text, "index \"%s\" does not exist, skipping", st->drop_names[i]);
+            notice(arg, text);
+            continue;
+        }
+        ss_index_remove(ix);
+    }
+    c->version++;
+    return SS_OK;
+}

@@ -1,0 +1,99 @@
+/* btree.h — private declarations of the B+tree index module (plugins/index-btree): the
+ * tree's nodes and entries, the key order, and the callbacks its vtable points to.
+ *
+ * Layout: entries (key values + row id, one allocation each, text copied behind the values)
+ * live in leaves, which are chained both ways for range scans; internal nodes hold
+ * separator copies and children: child[i] holds the entries x with sep[i-1] <= x < sep[i].
+ * Entries are totally ordered by (key in the index's order, row id), so duplicates of one
+ * key are allowed and (key, row id) names one entry.  Deletion removes the entry from its
+ * leaf without merging leaves (an emptied leaf stays in the chain until the index is
+ * rebuilt, as nbtree's pages stay until VACUUM). */
+#ifndef BTREE_H
+#define BTREE_H
+
+#include "sunstone/plugin.h"
+
+#define BT_ORDER 64                 /* slots per node; a node splits when it fills */
+#define BT_MAX (BT_ORDER - 1)       /* entries (leaf) or separators (internal) kept */
+#define BT_BUILD_FILL (BT_MAX * 9 / 10) /* bulk build fills leaves to 90%, as nbtree */
+
+/* How one key column's values compare. */
+typedef enum bt_class { BT_BOOL, BT_INT, BT_FLOAT, BT_BYTES, BT_CUSTOM } bt_class;
+
+typedef struct bt_col {
+    bt_class cls;
+    uint32_t flags;                            /* SS_INDEX_* */
+    int (*compare)(const void *a, const void *b); /* BT_CUSTOM: the type's callback */
+} bt_col;
+
+typedef struct bt_entry {
+    ss_rowid rowid;
+    ss_value key[];                            /* nkeys values; text bytes follow them */
+} bt_entry;
+
+typedef struct bt_node {
+    bool leaf;
+    uint32_t n;                                /* entries (leaf) or separators (internal) */
+    struct bt_node *prev, *next;               /* leaf chain */
+    bt_entry *e[BT_ORDER];
+    struct bt_node *child[BT_ORDER + 1];       /* internal: n + 1 children */
+} bt_node;
+
+typedef struct bt_index {
+    const ss_api *api;
+    uint32_t nkeys;
+    bt_col *cols;
+    bt_node *root;
+    int64_t nentries;
+    int64_t nbytes;
+    /* bulk build: entries handed to build_add, in arrival order */
+    bt_entry **pending;
+    size_t npending, cap_pending;
+} bt_index;
+
+struct ss_index_scan {
+    bt_index *ix;
+    bt_node *leaf;                             /* current position; NULL: done */
+    int64_t pos;
+    bool backward;
+    ss_value *stop;                            /* the far bound's values (copies), or NULL */
+    uint32_t nstop;
+    bool stop_inclusive;
+};
+
+const ss_api *bt_api(void);
+int bt_oom(ss_ctx *ctx);
+
+/* Keys (btree_key.c). */
+/* compares the first n values of a and b in the index's order (NULLs as the flags say) */
+int bt_cmp_prefix(const bt_index *ix, const ss_value *a, const ss_value *b, uint32_t n);
+/* the total order of entries: key, then row id */
+int bt_cmp_entry(const bt_index *ix, const bt_entry *a, const bt_entry *b);
+/* a new entry holding copies of key[0..nkeys) (and its text) and rowid; NULL when out of
+   memory */
+bt_entry *bt_entry_make(bt_index *ix, const ss_value *key, ss_rowid rowid);
+void bt_entry_free(bt_index *ix, bt_entry *e);
+/* the key values of the k-th live row of keys */
+void bt_batch_key(const bt_index *ix, const ss_batch *keys, uint32_t k, ss_value *out);
+
+/* The tree (btree_tree.c). */
+bt_node *bt_node_new(bt_index *ix, bool leaf);
+void bt_tree_free(bt_index *ix, bt_node *node);
+/* adds e (the tree keeps it): SS_OK, or SS_ERROR when out of memory (e is not kept) */
+int bt_tree_insert(bt_index *ix, bt_entry *e);
+/* removes the entry equal to probe (key and row id); true when there was one */
+bool bt_tree_remove(bt_index *ix, const bt_entry *probe);
+
+/* Bulk build (btree_build.c). */
+int bt_build_add(ss_ctx *ctx, void *index, const ss_batch *keys, const ss_rowid *rowids);
+int bt_build_finish(ss_ctx *ctx, void *index);
+
+/* Scans and lookups (btree_scan.c). */
+int bt_scan_begin(ss_ctx *ctx, void *index, const ss_index_bound *lower,
+                  const ss_index_bound *upper, bool backward, ss_index_scan **scan);
+int bt_scan_next(ss_ctx *ctx, ss_index_scan *scan, ss_rowid *out, uint32_t cap, uint32_t *n);
+void bt_scan_end(ss_index_scan *scan);
+int bt_lookup(ss_ctx *ctx, void *index, const ss_value *key, uint32_t nvalues, ss_rowid *out,
+              uint32_t cap, uint32_t *total);
+
+#endif

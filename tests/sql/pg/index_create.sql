@@ -1,0 +1,41 @@
+-- CREATE [UNIQUE] INDEX / DROP INDEX: generated names, errors, IF [NOT] EXISTS, unique
+-- checks on build and on INSERT (within one statement too; NULLs never conflict), and the
+-- statement's rows and index entries undone together when a unique check fails.
+create table t (a int, b text, c int);
+insert into t values (1,'x',1),(2,'y',2),(3,'x',3);
+create index on t (a);
+create index on t (a);
+create index on t (a, b);
+create index i1 on t (b desc nulls last);
+create index i1 on t (b);
+create index if not exists i1 on t (b);
+create index on nope (a);
+create index on t (zz);
+create index on t using hash2 (a);
+create unique index u on t (b);
+create unique index u on t (a);
+insert into t values (1,'z',9);
+insert into t values (4,'z',9),(4,'w',1);
+insert into t values (null,'n',0),(null,'n',0);
+select * from t order by a, b;
+insert into t select g, 'g', g from generate_series(5, 3000) g;
+insert into t select g, 'h', g from generate_series(2990, 4000) g;
+select count(*) from t;
+insert into t select g, 'h', g from generate_series(3001, 4000) g;
+select count(*), max(a) from t;
+create table j (x json);
+create index on j (x);
+create table d (k int, v numeric, s varchar(5), f float8, dt date);
+insert into d values (1, 1.0, 'a', 'NaN', '2020-01-01'), (2, 1.00, 'b', 1, '2020-01-02');
+create unique index on d (v);
+create unique index on d (f, dt);
+create unique index on d (s, k);
+insert into d values (3, 2, 'a', 'NaN', '2020-01-01');
+drop index t_a_idx1, nope;
+drop index if exists nope;
+drop index t_a_idx1, t_a_b_idx;
+drop index u;
+insert into t values (1,'z',9);
+select count(*) from t;
+drop table t;
+create index on t (a);
