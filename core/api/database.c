@@ -30,6 +30,7 @@ void ss_session_ctx(sunstone *db, ss_ctx *ctx)
     ctx->notices = &db->notices;
     ctx->interrupt = &db->interrupted;
     ctx->err = &db->err;
+    ctx->txn = &db->txn;
 }
 
 void ss_db_notice(struct sunstone *db, const char *fmt, ...)
@@ -80,6 +81,8 @@ int ss_api_fail(sunstone *db)
     return SUNSTONE_ERROR;
 }
 
+static void database_free(ss_database *d);
+
 static ss_database *database_create(void)
 {
     ss_database *d = calloc(1, sizeof *d);
@@ -88,6 +91,10 @@ static ss_database *database_create(void)
     ss_registry_init(&d->registry);
     ss_catalog_init(&d->catalog);
     ss_settings_init(&d->defaults);
+    if (!(d->txns = ss_txn_manager_create())) {
+        database_free(d);
+        return NULL;
+    }
     return d;
 }
 
@@ -96,6 +103,7 @@ static void database_free(ss_database *d)
     ss_catalog_free(&d->catalog);
     ss_settings_free(&d->defaults);
     ss_registry_free(&d->registry);
+    ss_txn_manager_destroy(d->txns);
     free(d->plugin_dir);
     free(d);
 }
@@ -112,6 +120,7 @@ int ss_session_open(ss_database *database, sunstone **out)
     }
     ss_error_clear(&db->err);
     db->database = database;
+    ss_txn_state_init(&db->txn, database->txns);
     db->next_session = database->sessions;
     if (database->sessions)
         database->sessions->prev_session = db;
@@ -133,6 +142,7 @@ static void session_close(sunstone *db)
     if (db->next_session)
         db->next_session->prev_session = db->prev_session;
     ss_db_release_parked(db);
+    ss_txn_state_free(&db->txn);
     ss_settings_free(&db->settings);
     ss_error_clear(&db->err);
     free(db);
