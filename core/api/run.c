@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "api/statement.h"
+#include "exec/dml_versions.h"
 #include "exec/instrument.h"
 #include "exec/interrupt.h"
 #include "exec/node_kinds.h"
@@ -146,6 +147,24 @@ static int stage_into_one(ss_ctx *ctx, staging *s, const ss_table *t)
     return SS_OK;
 }
 
+/* A backend with row versions (storage.h version 3): each batch becomes new versions of
+ * the statement's transaction; a failure needs no undo here, the transaction's (or its
+ * savepoint's) abort hides what was written (api/txn_statement.c). */
+static int write_versions(ss_ctx *ctx, ss_table *t, staging *s, int64_t *written)
+{
+    static _Thread_local ss_rowid rowids[SS_BATCH_CAPACITY];
+    int64_t n = 0;
+    for (uint32_t i = 0; i < s->n; i++) {
+        if (i > 0 && ss_check_interrupt(ctx) != SS_OK)
+            return SS_ERROR;
+        if (ss_dml_write_versions(ctx, t, s->batches[i], rowids) != SS_OK)
+            return SS_ERROR;
+        n += s->batches[i]->count;
+    }
+    *written = n;
+    return SS_OK;
+}
+
 /* Writes the staged batches as one unit (storage.h, statement atomicity): several insert
  * calls run between the backend's stmt_begin and stmt_commit, undone by stmt_abort on any
  * failure or cancel; one call is all-or-nothing by itself and needs no scope (the prepared
@@ -157,6 +176,8 @@ static int write_staged(ss_ctx *ctx, ss_table *t, staging *s, int64_t *written)
     *written = 0;
     if (s->n == 0)
         return SS_OK;
+    if (ss_table_has_versions(t))
+        return write_versions(ctx, t, s, written);
     bool has_undo = SS_STORAGE_HAS(vt, stmt_abort) && vt->stmt_abort;
     if (s->n > 1 && !has_undo && stage_into_one(ctx, s, t))
         return SS_ERROR;

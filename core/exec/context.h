@@ -66,6 +66,8 @@ struct ss_ctx {
     struct ss_temp_list *temp_files;
     /* the session's transaction state (core/txn/txn_session.h); NULL without a session */
     struct ss_txn_state *txn;
+    /* the running statement's snapshot (ss_api.txn_snapshot); NULL outside a statement */
+    const ss_snapshot *snapshot;
 };
 
 void ss_error_clear(ss_error *e);

@@ -108,6 +108,30 @@ const ss_snapshot *ss_txn_state_snapshot(ss_txn_state *st, bool fresh)
     return &st->snap.snap;
 }
 
+int ss_txn_state_statement_snapshot(ss_txn_state *st, ss_txn_snapshot *out)
+{
+    if (st->isolation == SS_ISO_READ_COMMITTED) {
+        if (ss_txn_snapshot_take(st->m, out, st->top, st->command_id) != 0)
+            return -1;
+        return 0;
+    }
+    const ss_snapshot *t = ss_txn_state_snapshot(st, false);
+    if (!t)
+        return -1;
+    if (t->nrunning > out->cap) {
+        ss_xid *buf = realloc(out->buf, t->nrunning * sizeof *buf);
+        if (!buf)
+            return -1;
+        out->buf = buf;
+        out->cap = t->nrunning;
+    }
+    if (t->nrunning)
+        memcpy(out->buf, t->running, t->nrunning * sizeof *out->buf);
+    out->snap = *t;
+    out->snap.running = out->buf;
+    return 0;
+}
+
 void ss_txn_state_next_command(ss_txn_state *st)
 {
     if (st->command_wrote) {

@@ -41,6 +41,8 @@ typedef struct ss_txn_state {
     bool have_snap;           /* snap belongs to this transaction (REPEATABLE READ) or
                                  to the running statement (READ COMMITTED) */
     int64_t start_us;         /* transaction start time (now(), current_timestamp) */
+    uint32_t open_stmts;      /* statements running in the transaction (an implicit one
+                                 ends when the last of them does) */
 } ss_txn_state;
 
 void ss_txn_state_init(ss_txn_state *st, ss_txn_manager *m);
@@ -65,6 +67,10 @@ int ss_txn_state_current(ss_txn_state *st, ss_xid *xid, uint32_t *command_id);
  * (call at each statement start with fresh = true), the transaction's first one otherwise.
  * NULL when memory runs out. */
 const ss_snapshot *ss_txn_state_snapshot(ss_txn_state *st, bool fresh);
+/* The snapshot of one statement, in out (which it owns, so that statements running at the
+ * same time keep theirs): fresh under READ COMMITTED, a copy of the transaction's first
+ * one otherwise.  -1 when memory runs out. */
+int ss_txn_state_statement_snapshot(ss_txn_state *st, ss_txn_snapshot *out);
 /* After a statement: the next statement gets a new command id if this one wrote. */
 void ss_txn_state_next_command(ss_txn_state *st);
 

@@ -29,8 +29,9 @@ static bool version_visible(const ss_txn_manager *m, const ss_snapshot *snap,
                             const ss_version_stamp *v)
 {
     if (v->xmin < snap->xmin && v->xmax == SS_XID_INVALID)
-        return ss_txn_effective_status(m, v->xmin) == SS_XID_COMMITTED;
-    if (!write_counts(m, snap, v->xmin, v->cmin))
+        return v->xmin == SS_XID_INVALID ||
+               ss_txn_effective_status(m, v->xmin) == SS_XID_COMMITTED;
+    if (v->xmin != SS_XID_INVALID && !write_counts(m, snap, v->xmin, v->cmin))
         return false;
     return v->xmax == SS_XID_INVALID || !write_counts(m, snap, v->xmax, v->cmax);
 }

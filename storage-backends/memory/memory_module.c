@@ -34,6 +34,10 @@ static const ss_storage_vtable memory_vtable = {
     .stmt_begin = memory_stmt_begin,
     .stmt_commit = memory_stmt_commit,
     .stmt_abort = memory_stmt_abort,
+    .insert_versions = memory_insert_versions,
+    .scan_begin_snapshot = memory_scan_begin_snapshot,
+    .scan_rowids = memory_scan_rowids,
+    .fetch_versions = memory_fetch_versions,
 };
 
 SS_PLUGIN_MAGIC("memory", "0.1.0")

@@ -42,6 +42,10 @@ START_TEST(commit_log_and_snapshots)
     /* deleted by a committed transaction: gone; by an aborted one: still there */
     ck_assert(!sees(m, &s2.snap, (ss_version_stamp){a, a, 0, 0}));
     ck_assert(sees(m, &s2.snap, (ss_version_stamp){a, b, 0, 0}));
+    /* written outside any transaction: always there, until a committed delete */
+    ck_assert(sees(m, &s.snap, (ss_version_stamp){0, 0, 0, 0}));
+    ck_assert(sees(m, &s2.snap, (ss_version_stamp){0, b, 0, 0}));
+    ck_assert(!sees(m, &s2.snap, (ss_version_stamp){0, a, 0, 0}));
     ss_txn_snapshot_free(&s);
     ss_txn_snapshot_free(&s2);
     ss_txn_manager_destroy(m);
