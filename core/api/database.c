@@ -78,6 +78,10 @@ int ss_api_fail(sunstone *db)
         snprintf(db->err.sqlstate, sizeof db->err.sqlstate, "%s", SS_SQLSTATE_INTERNAL_ERROR);
         db->err.message = strdup("unknown error");
     }
+    /* any error inside BEGIN ... COMMIT fails the block, as in PostgreSQL (25P02 until
+       ROLLBACK); the 25P02 refusal itself leaves it as it is */
+    if (db->txn.in_block)
+        db->txn.failed = true;
     return SUNSTONE_ERROR;
 }
 

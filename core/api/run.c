@@ -396,9 +396,12 @@ static int run_explain(sunstone_stmt *st)
 int ss_stmt_execute(sunstone_stmt *st)
 {
     ast_stmt_kind k = st->bound->kind;
+    if (ss_txn_check_write(st, k))
+        return SS_ERROR;
     if (k == AST_SET || k == AST_RESET)
         ss_db_release_parked(st->db); /* the session's operator settings may change */
-    else if (k != AST_SELECT && k != AST_INSERT && k != AST_SHOW && k != AST_EXPLAIN)
+    else if (k != AST_SELECT && k != AST_INSERT && k != AST_SHOW && k != AST_EXPLAIN &&
+             k != AST_TRANSACTION)
         ss_database_release_parked(st->db->database); /* DDL, LOAD: any session's tree may be invalid */
     switch (k) {
     case AST_SELECT:
@@ -425,6 +428,8 @@ int ss_stmt_execute(sunstone_stmt *st)
         return run_explain(st);
     case AST_CREATE_TABLE_AS:
         return run_create_table_as(st);
+    case AST_TRANSACTION:
+        return ss_run_transaction(st);
     }
     const char *name = ss_stmt_kind_name(k);
     if (name)

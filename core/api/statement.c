@@ -282,6 +282,11 @@ int sunstone_prepare_v3(sunstone *db, const char *sql, int nbytes, unsigned flag
         ss_stack_leave(&mark);
         return SUNSTONE_OK;
     }
+    if (ss_txn_gate(db, first, &(ss_ctx){.err = &db->err})) {
+        ss_arena_destroy(arena);
+        ss_stack_leave(&mark);
+        return SUNSTONE_ERROR;
+    }
     sunstone_stmt *st;
     db->simple_query = (flags & SUNSTONE_PREPARE_NO_PARAMS) != 0;
     int rc = ss_stmt_create(db, sql, end, 0, 0, arena, first, &st);
@@ -406,11 +411,10 @@ static int step(sunstone_stmt *st)
         st->rows = 0;
         st->tag[0] = '\0';
         st->ctx.err = &db->err;
-        if (ss_stmt_ensure_bound(st)) {
-            if (db->txn.in_block)
-                db->txn.failed = true; /* as any failed statement: 25P02 until ROLLBACK */
+        if (ss_txn_stmt_gate(st))
             return st->state = STMT_DONE, ss_api_fail(db);
-        }
+        if (ss_stmt_ensure_bound(st))
+            return st->state = STMT_DONE, ss_api_fail(db);
         if (ss_txn_stmt_start(st))
             return st->state = STMT_DONE, ss_api_fail(db);
         st->ctx.arena = st->exec_arena;

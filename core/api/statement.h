@@ -86,6 +86,16 @@ void ss_stmt_stop(sunstone_stmt *st);
 int ss_txn_stmt_start(sunstone_stmt *st);
 void ss_txn_stmt_finish(sunstone_stmt *st, bool ok);
 
+/* txn_control.c — BEGIN, COMMIT, ROLLBACK, SAVEPOINT, RELEASE, ROLLBACK TO (AST_TRANSACTION);
+ * the gate of a failed block (25P02 for anything but COMMIT / ROLLBACK [TO]); and the checks
+ * before a statement of kind runs: 25006 for a write in a READ ONLY transaction, 0A000 for
+ * DDL inside a block.  SS_ERROR recorded on st->ctx. */
+int ss_run_transaction(sunstone_stmt *st);
+int ss_txn_stmt_gate(sunstone_stmt *st);
+/* The same gate for a statement about to be prepared (before it is bound). */
+int ss_txn_gate(sunstone *db, const ast_stmt *a, ss_ctx *ctx);
+int ss_txn_check_write(sunstone_stmt *st, ast_stmt_kind kind);
+
 /* parking.c — reuse of operator trees across executions of a prepared statement.  A run
  * that finished cleanly parks its tree (if it was opened with SS_OPEN_REWIND and every
  * operator in it declares SS_OPCAP_PARKABLE: sort and aggregate, which hold their whole input,

@@ -219,8 +219,20 @@ typedef enum ast_stmt_kind {
     AST_EXPLAIN,
     AST_CREATE_VIEW,     /* CREATE [OR REPLACE] VIEW table [(columns)] AS select */
     AST_DROP_VIEW,       /* DROP VIEW: drop_names, missing_ok, cascade */
-    AST_CREATE_TABLE_AS  /* CREATE TABLE table [(columns)] AS select [WITH [NO] DATA], SELECT INTO */
+    AST_CREATE_TABLE_AS, /* CREATE TABLE table [(columns)] AS select [WITH [NO] DATA], SELECT INTO */
+    AST_TRANSACTION      /* BEGIN, COMMIT, ROLLBACK, SAVEPOINT, ...: txn_kind and its fields */
 } ast_stmt_kind;
+
+/* AST_TRANSACTION's statements (PostgreSQL's TransactionStmtKind, the ones Sunstone runs). */
+typedef enum ast_txn_kind {
+    AST_TXN_BEGIN = 1,    /* BEGIN [WORK | TRANSACTION] [modes] */
+    AST_TXN_START,        /* START TRANSACTION [modes] */
+    AST_TXN_COMMIT,       /* COMMIT, END */
+    AST_TXN_ROLLBACK,     /* ROLLBACK, ABORT */
+    AST_TXN_SAVEPOINT,    /* SAVEPOINT name */
+    AST_TXN_RELEASE,      /* RELEASE [SAVEPOINT] name */
+    AST_TXN_ROLLBACK_TO   /* ROLLBACK [WORK | TRANSACTION] TO [SAVEPOINT] name */
+} ast_txn_kind;
 
 typedef struct ast_stmt {
     ast_stmt_kind kind;
@@ -258,6 +270,14 @@ typedef struct ast_stmt {
     bool is_select_into;
     /* AST_EXPLAIN: its options as they take effect (AST_EXPLAIN_*) */
     uint32_t explain_flags;
+    /* AST_TRANSACTION: which statement; the savepoint's name; BEGIN / START TRANSACTION's
+       ISOLATION LEVEL (-1: not given; else 0 read committed, 1 repeatable read, 2
+       serializable: READ UNCOMMITTED is read committed, as in PostgreSQL) and READ ONLY /
+       READ WRITE (-1: not given, 1: read only, 0: read write) */
+    ast_txn_kind txn_kind;
+    const char *savepoint;
+    int txn_isolation;
+    int txn_read_only;
 } ast_stmt;
 
 /* EXPLAIN options (PostgreSQL's ExplainState, defaults resolved): ANALYZE runs the query;
