@@ -8,6 +8,13 @@
 #include "api/statement.h"
 #include "exec/context.h"
 
+int sunstone_transaction_status(sunstone *db)
+{
+    if (!db || !db->txn.in_block)
+        return SUNSTONE_TXN_IDLE;
+    return db->txn.failed ? SUNSTONE_TXN_FAILED : SUNSTONE_TXN_INBLOCK;
+}
+
 static bool txn_kind_is(const ast_stmt *a, ast_txn_kind k)
 {
     return a && a->kind == AST_TRANSACTION && a->txn_kind == k;
