@@ -65,8 +65,12 @@ static int not_in_block(sunstone_stmt *st, const char *what)
     return ss_ctx_error(&st->ctx, "25P01", "%s can only be used in transaction blocks", what);
 }
 
-static int find_savepoint(sunstone_stmt *st, const char *name, uint32_t *index)
+/* RELEASE / ROLLBACK TO (what names it): the level of the savepoint the statement names. */
+static int find_savepoint(sunstone_stmt *st, const char *what, uint32_t *index)
 {
+    if (!st->db->txn.in_block)
+        return not_in_block(st, what);
+    const char *name = st->ast->savepoint;
     int i = ss_txn_state_find(&st->db->txn, name);
     if (i < 0)
         return ss_ctx_error(&st->ctx, "3B001", "savepoint \"%s\" does not exist", name);
@@ -117,17 +121,13 @@ int ss_run_transaction(sunstone_stmt *st)
         snprintf(st->tag, sizeof st->tag, "SAVEPOINT");
         return SS_OK;
     case AST_TXN_RELEASE:
-        if (!t->in_block)
-            return not_in_block(st, "RELEASE SAVEPOINT");
-        if (find_savepoint(st, a->savepoint, &index))
+        if (find_savepoint(st, "RELEASE SAVEPOINT", &index))
             return SS_ERROR;
         ss_txn_state_release(t, index);
         snprintf(st->tag, sizeof st->tag, "RELEASE");
         return SS_OK;
     case AST_TXN_ROLLBACK_TO:
-        if (!t->in_block)
-            return not_in_block(st, "ROLLBACK TO SAVEPOINT");
-        if (find_savepoint(st, a->savepoint, &index))
+        if (find_savepoint(st, "ROLLBACK TO SAVEPOINT", &index))
             return SS_ERROR;
         ss_txn_state_rollback_to(t, index, true);
         t->failed = false;
