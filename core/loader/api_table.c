@@ -191,6 +191,8 @@ static const ss_api kernel_api = {
     .shared_slot = ss_exec_shared_slot,
     /* type descriptions */
     .type_info = ss_type_registry_get,
+    /* aggregates */
+    .register_aggregate = ss_plugin_register_aggregate,
     /* ABI 2.2: transactions (core/txn) */
     .versions_visible = ss_api_versions_visible,
     .txn_current = ss_api_txn_current,
