@@ -30,6 +30,7 @@ void ss_session_ctx(sunstone *db, ss_ctx *ctx)
     ctx->notices = &db->notices;
     ctx->interrupt = &db->interrupted;
     ctx->err = &db->err;
+    ctx->txn = &db->txn;
 }
 
 void ss_db_notice(struct sunstone *db, const char *fmt, ...)
@@ -77,8 +78,14 @@ int ss_api_fail(sunstone *db)
         snprintf(db->err.sqlstate, sizeof db->err.sqlstate, "%s", SS_SQLSTATE_INTERNAL_ERROR);
         db->err.message = strdup("unknown error");
     }
+    /* any error inside BEGIN ... COMMIT fails the block, as in PostgreSQL (25P02 until
+       ROLLBACK); the 25P02 refusal itself leaves it as it is */
+    if (db->txn.in_block)
+        db->txn.failed = true;
     return SUNSTONE_ERROR;
 }
+
+static void database_free(ss_database *d);
 
 static ss_database *database_create(void)
 {
@@ -88,6 +95,10 @@ static ss_database *database_create(void)
     ss_registry_init(&d->registry);
     ss_catalog_init(&d->catalog);
     ss_settings_init(&d->defaults);
+    if (!(d->txns = ss_txn_manager_create())) {
+        database_free(d);
+        return NULL;
+    }
     return d;
 }
 
@@ -96,6 +107,7 @@ static void database_free(ss_database *d)
     ss_catalog_free(&d->catalog);
     ss_settings_free(&d->defaults);
     ss_registry_free(&d->registry);
+    ss_txn_manager_destroy(d->txns);
     free(d->plugin_dir);
     free(d);
 }
@@ -112,6 +124,7 @@ int ss_session_open(ss_database *database, sunstone **out)
     }
     ss_error_clear(&db->err);
     db->database = database;
+    ss_txn_state_init(&db->txn, database->txns);
     db->next_session = database->sessions;
     if (database->sessions)
         database->sessions->prev_session = db;
@@ -133,6 +146,7 @@ static void session_close(sunstone *db)
     if (db->next_session)
         db->next_session->prev_session = db->prev_session;
     ss_db_release_parked(db);
+    ss_txn_state_free(&db->txn);
     ss_settings_free(&db->settings);
     ss_error_clear(&db->err);
     free(db);

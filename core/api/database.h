@@ -13,6 +13,7 @@
 #include "catalog/catalog.h"
 #include "catalog/settings.h"
 #include "loader/registry.h"
+#include "txn/txn_session.h"
 
 typedef struct ss_database {
     ss_registry registry;          /* modules and their vtables: LOAD registers here */
@@ -22,6 +23,7 @@ typedef struct ss_database {
     char *plugin_dir;              /* where LOAD looks up a bare module name */
     struct sunstone *sessions;     /* the open sessions, linked by next_session */
     uint32_t nsessions;            /* the database is freed when its last session closes */
+    ss_txn_manager *txns;          /* transaction ids, commit log, snapshots (core/txn) */
 } ss_database;
 
 struct sunstone {
@@ -34,6 +36,7 @@ struct sunstone {
     atomic_int interrupted;        /* set by sunstone_interrupt (any thread, signal handler) */
     bool simple_query;             /* sunstone_exec is creating a statement: nothing can be bound */
     struct sunstone *next_session, *prev_session;
+    ss_txn_state txn;              /* the session's transaction (core/txn/txn_session.h) */
 };
 
 /* Opens one more session on database (settings copied from its defaults); *out is NULL and

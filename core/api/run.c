@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "api/statement.h"
+#include "exec/dml_versions.h"
 #include "exec/instrument.h"
 #include "exec/interrupt.h"
 #include "exec/node_kinds.h"
@@ -147,6 +148,28 @@ static int stage_into_one(ss_ctx *ctx, staging *s, const ss_table *t)
     return SS_OK;
 }
 
+/* A backend with row versions (storage.h version 3): each batch becomes new versions of
+ * the statement's transaction; a failure needs no undo here, the transaction's (or its
+ * savepoint's) abort hides what was written (api/txn_statement.c). */
+static int write_versions(ss_ctx *ctx, ss_table *t, staging *s, int64_t *written)
+{
+    static _Thread_local ss_rowid rowids[SS_BATCH_CAPACITY];
+    int64_t n = 0;
+    int rc = SS_OK;
+    for (uint32_t i = 0; rc == SS_OK && i < s->n; i++) {
+        if (i > 0)
+            rc = ss_check_interrupt(ctx);
+        if (rc == SS_OK)
+            rc = ss_dml_write_versions(ctx, t, s->batches[i], rowids);
+        if (rc == SS_OK)
+            n += s->batches[i]->count;
+    }
+    ss_index_stmt_forget(t); /* the abort also hides a failed statement's index entries */
+    if (rc == SS_OK)
+        *written = n;
+    return rc;
+}
+
 /* Writes the staged batches as one unit (storage.h, statement atomicity): several insert
  * calls run between the backend's stmt_begin and stmt_commit, undone by stmt_abort on any
  * failure or cancel; one call is all-or-nothing by itself and needs no scope (the prepared
@@ -158,6 +181,8 @@ static int write_staged(ss_ctx *ctx, ss_table *t, staging *s, int64_t *written)
     *written = 0;
     if (s->n == 0)
         return SS_OK;
+    if (ss_table_has_versions(t))
+        return write_versions(ctx, t, s, written);
     bool has_undo = SS_STORAGE_HAS(vt, stmt_abort) && vt->stmt_abort;
     if (s->n > 1 && !has_undo && stage_into_one(ctx, s, t))
         return SS_ERROR;
@@ -389,9 +414,12 @@ static int run_explain(sunstone_stmt *st)
 int ss_stmt_execute(sunstone_stmt *st)
 {
     ast_stmt_kind k = st->bound->kind;
+    if (ss_txn_check_write(st, k))
+        return SS_ERROR;
     if (k == AST_SET || k == AST_RESET)
         ss_db_release_parked(st->db); /* the session's operator settings may change */
-    else if (k != AST_SELECT && k != AST_INSERT && k != AST_SHOW && k != AST_EXPLAIN)
+    else if (k != AST_SELECT && k != AST_INSERT && k != AST_SHOW && k != AST_EXPLAIN &&
+             k != AST_TRANSACTION)
         ss_database_release_parked(st->db->database); /* DDL, LOAD: any session's tree may be invalid */
     switch (k) {
     case AST_SELECT:
@@ -424,6 +452,8 @@ int ss_stmt_execute(sunstone_stmt *st)
     case AST_DROP_INDEX:
         snprintf(st->tag, sizeof st->tag, "DROP INDEX");
         return ss_index_run_drop(&st->ctx, st->ctx.catalog, st->ast, drop_notice, st->db);
+    case AST_TRANSACTION:
+        return ss_run_transaction(st);
     }
     const char *name = ss_stmt_kind_name(k);
     if (name)

@@ -23,7 +23,9 @@ static void stmt_free(sunstone_stmt *st)
         return;
     if (st->counted)
         st->db->nstmts--;
+    ss_txn_stmt_finish(st, true);
     ss_stmt_stop(st);
+    ss_txn_snapshot_free(&st->snap);
     if (st->text && st->bound)
         for (uint32_t i = 0; i < st->bound->ncols; i++)
             ss_strbuf_free(&st->text[i]);
@@ -280,6 +282,11 @@ int sunstone_prepare_v3(sunstone *db, const char *sql, int nbytes, unsigned flag
         ss_stack_leave(&mark);
         return SUNSTONE_OK;
     }
+    if (ss_txn_gate(db, first, &(ss_ctx){.err = &db->err})) {
+        ss_arena_destroy(arena);
+        ss_stack_leave(&mark);
+        return SUNSTONE_ERROR;
+    }
     sunstone_stmt *st;
     db->simple_query = (flags & SUNSTONE_PREPARE_NO_PARAMS) != 0;
     int rc = ss_stmt_create(db, sql, end, 0, 0, arena, first, &st);
@@ -330,7 +337,9 @@ int sunstone_reset(sunstone_stmt *st)
 {
     if (!st)
         return SUNSTONE_MISUSE;
-    /* a finished run keeps its parked tree; one stopped mid-way is closed */
+    /* a finished run keeps its parked tree; one stopped mid-way is closed (it only read:
+       rows are returned after a statement's writes) */
+    ss_txn_stmt_finish(st, true);
     if (!st->parked)
         ss_stmt_stop(st);
     st->state = STMT_READY;
@@ -401,18 +410,27 @@ static int step(sunstone_stmt *st)
         ss_stmt_begin_run(st);
         st->rows = 0;
         st->tag[0] = '\0';
+        st->ctx.err = &db->err;
+        if (ss_txn_stmt_gate(st))
+            return st->state = STMT_DONE, ss_api_fail(db);
         if (ss_stmt_ensure_bound(st))
+            return st->state = STMT_DONE, ss_api_fail(db);
+        if (ss_txn_stmt_start(st))
             return st->state = STMT_DONE, ss_api_fail(db);
         st->ctx.arena = st->exec_arena;
         st->ctx.tree_arena = st->tree_arena;
         st->ctx.err = &db->err;
+        st->ctx.txn = &db->txn;
+        st->ctx.snapshot = &st->snap.snap;
         if (convert_params(st) || ss_stmt_execute(st)) {
+            ss_txn_stmt_finish(st, false);
             ss_stmt_stop(st);
             st->state = STMT_DONE;
             return ss_api_fail(db);
         }
         st->state = STMT_ROWS;
         if (!sunstone_stmt_returns_rows(st)) {
+            ss_txn_stmt_finish(st, true);
             st->state = STMT_DONE;
             return SUNSTONE_DONE;
         }
@@ -425,6 +443,7 @@ static int step(sunstone_stmt *st)
     }
     if (st->mat_rows)
         st->rows = st->nmat;
+    ss_txn_stmt_finish(st, rc == SUNSTONE_DONE);
     if (rc == SUNSTONE_DONE)
         ss_stmt_end_run(st);
     else

@@ -58,6 +58,9 @@ struct sunstone_stmt {
        rescan of a parked tree which parameters changed */
     struct ss_param_memo *param_memo;
     double plan_ms;            /* how long the last planning took (EXPLAIN's Planning Time) */
+    /* its part in the session's transaction (txn_statement.c) */
+    bool txn_running;          /* between ss_txn_stmt_start and ss_txn_stmt_finish */
+    ss_txn_snapshot snap;      /* the snapshot it reads with (ctx.snapshot) */
 };
 
 /* Builds a statement from an already parsed AST (sunstone_exec, sunstone_prepare).  sql[0..len)
@@ -74,6 +77,24 @@ int ss_stmt_execute(sunstone_stmt *st);
 int ss_stmt_next_row(sunstone_stmt *st);
 /* Ends execution: closes operators, then frees the tree and execution arenas. */
 void ss_stmt_stop(sunstone_stmt *st);
+
+/* txn_statement.c — a statement in the session's transaction: start opens the implicit
+ * transaction of a statement run outside a block and takes the statement's snapshot;
+ * finish (ok false: the statement failed) ends that implicit transaction when its last
+ * statement ends (commit, or abort after a failure) and marks a block failed (25P02).
+ * Finish is idempotent; start fails (recorded on the session) when memory runs out. */
+int ss_txn_stmt_start(sunstone_stmt *st);
+void ss_txn_stmt_finish(sunstone_stmt *st, bool ok);
+
+/* txn_control.c — BEGIN, COMMIT, ROLLBACK, SAVEPOINT, RELEASE, ROLLBACK TO (AST_TRANSACTION);
+ * the gate of a failed block (25P02 for anything but COMMIT / ROLLBACK [TO]); and the checks
+ * before a statement of kind runs: 25006 for a write in a READ ONLY transaction, 0A000 for
+ * DDL inside a block.  SS_ERROR recorded on st->ctx. */
+int ss_run_transaction(sunstone_stmt *st);
+int ss_txn_stmt_gate(sunstone_stmt *st);
+/* The same gate for a statement about to be prepared (before it is bound). */
+int ss_txn_gate(sunstone *db, const ast_stmt *a, ss_ctx *ctx);
+int ss_txn_check_write(sunstone_stmt *st, ast_stmt_kind kind);
 
 /* parking.c — reuse of operator trees across executions of a prepared statement.  A run
  * that finished cleanly parks its tree (if it was opened with SS_OPEN_REWIND and every

@@ -308,6 +308,8 @@ static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         return SS_OK;
     case AST_CREATE_VIEW:
         return bind_create_view(b, st, out);
+    case AST_TRANSACTION: /* nothing to resolve: api/txn_control.c reads the AST */
+        return SS_OK;
     case AST_LOAD:
     case AST_SET:
     case AST_RESET:
@@ -352,6 +354,7 @@ const char *ss_stmt_kind_name(ast_stmt_kind kind)
     case AST_CREATE_TABLE_AS: return "CREATE TABLE AS";
     case AST_CREATE_INDEX: return "CREATE INDEX";
     case AST_DROP_INDEX: return "DROP INDEX";
+    case AST_TRANSACTION: return "transaction control";
     }
     return NULL;
 }

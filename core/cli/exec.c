@@ -43,12 +43,12 @@ static void check_refused_transaction(shell *sh, const char *stmt_sql)
     if (!state || strcmp(state, "0A000") != 0 || !is_transaction_control(stmt_sql))
         return;
     if (sh->interactive) {
-        report_warning(sh, "transactions are not supported: each following statement commits "
-                           "on its own");
+        report_warning(sh, "this transaction statement is not supported: the following "
+                           "statements do not run in the transaction it meant");
     } else if (sh->on_txn_stop && !sh->on_error_stop) {
-        report_error(sh, "stopping: transactions are not supported, so each statement after "
-                         "this one would commit on its own (\\set ON_TRANSACTION_STOP off to "
-                         "go on)");
+        report_error(sh, "stopping: this transaction statement is not supported, so the "
+                         "statements after it would not run in the transaction it meant "
+                         "(\\set ON_TRANSACTION_STOP off to go on)");
         sh->txn_stopped = true;
     }
 }

@@ -67,8 +67,8 @@ void help_meta_commands(FILE *out)
           "  \\set [NAME [VALUE]]     set internal variable, or list all if no parameters\n"
           "  \\unset NAME             unset (delete) internal variable\n"
           "  (ON_ERROR_STOP stops scripts at the first error; QUIET is the same as -q;\n"
-          "   ON_TRANSACTION_STOP, on by default, stops scripts at a refused BEGIN, COMMIT,\n"
-          "   ROLLBACK or SAVEPOINT, as Sunstone has no transactions yet;\n"
+          "   ON_TRANSACTION_STOP, on by default, stops scripts at a refused transaction\n"
+          "   statement (PREPARE TRANSACTION, COMMIT PREPARED, AND CHAIN, DEFERRABLE);\n"
           "   VERBOSITY default|verbose|terse|sqlstate sets how much of an error is shown)\n",
           out);
 }

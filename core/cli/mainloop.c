@@ -87,10 +87,13 @@ static bool handle_assistance(shell *sh, const splitter *sp, const char *line, b
     return false;
 }
 
-static void make_prompt(buf *prompt, const splitter *sp)
+/* psql's default prompt's %x: '*' inside a transaction block, '!' in a failed one. */
+static void make_prompt(buf *prompt, const splitter *sp, sunstone *db)
 {
+    int txn = sunstone_transaction_status(db);
     buf_reset(prompt);
-    buf_printf(prompt, "sunstone%c> ", splitter_prompt_char(sp));
+    buf_printf(prompt, "sunstone%c%s> ", splitter_prompt_char(sp),
+               txn == SUNSTONE_TXN_INBLOCK ? "*" : txn == SUNSTONE_TXN_FAILED ? "!" : "");
 }
 
 int mainloop_run(shell *sh, line_source *src)
@@ -113,7 +116,7 @@ int mainloop_run(shell *sh, line_source *src)
     while (!stop) {
         char *line = NULL;
         if (src->interactive)
-            make_prompt(&prompt, &sp);
+            make_prompt(&prompt, &sp, sh->db);
         read_result rr = src->read(src, src->interactive ? prompt.data : NULL, &line);
         if (!src->interactive && cancel_was_pressed()) { /* also while waiting for input */
             free(line);

@@ -64,6 +64,10 @@ struct ss_ctx {
     /* the running statement's temporary files (exec/temp_files.h), closed with its operator
        tree; NULL in contexts that run no operator tree */
     struct ss_temp_list *temp_files;
+    /* the session's transaction state (core/txn/txn_session.h); NULL without a session */
+    struct ss_txn_state *txn;
+    /* the running statement's snapshot (ss_api.txn_snapshot); NULL outside a statement */
+    const ss_snapshot *snapshot;
 };
 
 void ss_error_clear(ss_error *e);

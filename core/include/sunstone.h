@@ -186,6 +186,14 @@ int sunstone_load_plugin(sunstone *db, const char *path);
  * statement timeout", counted from its first step.  db NULL: SUNSTONE_MISUSE. */
 int sunstone_interrupt(sunstone *db);
 
+/* The session's transaction state, as libpq's PQtransactionStatus: idle (no block open),
+ * inside a BEGIN ... COMMIT block, or inside a block that a failed statement aborted
+ * (25P02 until ROLLBACK).  db NULL: SUNSTONE_TXN_IDLE. */
+#define SUNSTONE_TXN_IDLE 0
+#define SUNSTONE_TXN_INBLOCK 1
+#define SUNSTONE_TXN_FAILED 2
+int sunstone_transaction_status(sunstone *db);
+
 #if defined(__GNUC__)
 #pragma GCC visibility pop
 #endif

@@ -90,5 +90,14 @@ char *ss_index_key_text(ss_ctx *ctx, const ss_index *ix, const ss_value *key);
 /* ---- snapshot (index_snapshot.c) ---- */
 /* The snapshot index reads and uniqueness checks see: the current statement's. */
 const ss_snapshot *ss_index_snapshot(ss_ctx *ctx);
+/* The snapshot a uniqueness check reads candidates with (index_snapshot.c).  Known limit:
+ * a conflicting version written by another transaction still running, or committed after
+ * the statement's snapshot, is not seen (PostgreSQL waits for the writer and then decides):
+ * two sessions inserting the same key concurrently can both succeed. */
+void ss_index_unique_snapshot(ss_ctx *ctx, ss_snapshot *out);
+/* Forgets the row ids the statement logged without taking their entries out: under row
+ * versions a failed statement's entries name versions its abort made invisible, so they
+ * never conflict (index_maintain.c). */
+void ss_index_stmt_forget(ss_table *t);
 
 #endif

@@ -127,3 +127,9 @@ void ss_index_stmt_end(ss_ctx *ctx, ss_table *t, bool ok)
         undo_entries(ctx, t);
     l->nlog = 0;
 }
+
+void ss_index_stmt_forget(ss_table *t)
+{
+    if (t->indexes)
+        t->indexes->nlog = 0;
+}

@@ -1,8 +1,10 @@
-/* index_snapshot.c — the snapshot the index layer reads with.  Until the transaction
- * manager exists every stored row is visible, so this is a snapshot that sees everything
- * (no transaction running, every xid finished); the transaction manager's current
- * snapshot replaces it. */
+/* index_snapshot.c — the snapshots the index layer reads with: for building an index and
+ * taking a failed statement's entries out, one that sees every committed version (no
+ * transaction running, every xid finished); for the uniqueness decision, the statement's
+ * own snapshot widened to the statement's own writes (so duplicates within one statement
+ * conflict), or the committed-everything one outside a transaction. */
 #include "index/index.h"
+#include "txn/txn_api.h"
 
 const ss_snapshot *ss_index_snapshot(ss_ctx *ctx)
 {
@@ -12,4 +14,11 @@ const ss_snapshot *ss_index_snapshot(ss_ctx *ctx)
                                     .xmin = UINT64_MAX,
                                     .xmax = UINT64_MAX};
     return &all;
+}
+
+void ss_index_unique_snapshot(ss_ctx *ctx, ss_snapshot *out)
+{
+    const ss_snapshot *cur = ss_api_txn_snapshot(ctx);
+    *out = cur ? *cur : *ss_index_snapshot(ctx);
+    out->command_id = UINT32_MAX; /* the current command's own versions count too */
 }

@@ -38,33 +38,41 @@ int ss_index_check_unique(ss_ctx *ctx, const ss_index *ix, const ss_value *key, 
         if (key[i].is_null)
             return SS_OK;
     enum { CAP = 64 };
-    ss_rowid cand[CAP];
+    ss_rowid small[CAP], *cand = small;
     uint32_t total;
     if (ix->vt->lookup(ctx, ix->handle, key, ix->nkeys, cand, CAP, &total) != SS_OK)
         return SS_ERROR;
-    if (total > CAP)
-        total = CAP; /* more candidates than that cannot all be dead in this version: the
-                        first CAP decide */
+    if (total > CAP) { /* dead versions' entries pile up until VACUUM: read them all */
+        cand = ss_arena_alloc(ctx->arena, (size_t)total * sizeof *cand);
+        if (!cand)
+            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        uint32_t again;
+        if (ix->vt->lookup(ctx, ix->handle, key, ix->nkeys, cand, total, &again) != SS_OK)
+            return SS_ERROR;
+        total = again < total ? again : total;
+    }
     uint32_t n = 0;
     for (uint32_t k = 0; k < total; k++)
         if (cand[k] != self)
             cand[n++] = cand[k];
-    if (n == 0)
-        return SS_OK;
     const ss_table *t = ix->table;
     ss_scan_spec spec = {0, 0, NULL};
     ss_batch out = {0, 0, NULL, 0, NULL};
-    bool found[CAP];
-    if (t->storage->fetch_versions(ctx, t->handle, &spec, ss_index_snapshot(ctx), cand, n, &out, found) !=
-        SS_OK)
-        return SS_ERROR;
-    for (uint32_t k = 0; k < n; k++)
-        if (found[k]) {
-            char *text = ss_index_key_text(ctx, ix, key);
-            ss_ctx_error(ctx, "23505", "duplicate key value violates unique constraint \"%s\"", ix->name);
-            if (text)
-                ss_ctx_error_detail(ctx, "Key %s already exists.", text);
+    bool found[SS_BATCH_CAPACITY];
+    ss_snapshot snap;
+    ss_index_unique_snapshot(ctx, &snap);
+    for (uint32_t at = 0; at < n; at += SS_BATCH_CAPACITY) {
+        uint32_t m = n - at < SS_BATCH_CAPACITY ? n - at : SS_BATCH_CAPACITY;
+        if (t->storage->fetch_versions(ctx, t->handle, &spec, &snap, cand + at, m, &out, found) != SS_OK)
             return SS_ERROR;
-        }
+        for (uint32_t k = 0; k < m; k++)
+            if (found[k]) {
+                char *text = ss_index_key_text(ctx, ix, key);
+                ss_ctx_error(ctx, "23505", "duplicate key value violates unique constraint \"%s\"", ix->name);
+                if (text)
+                    ss_ctx_error_detail(ctx, "Key %s already exists.", text);
+                return SS_ERROR;
+            }
+    }
     return SS_OK;
 }

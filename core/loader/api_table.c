@@ -15,6 +15,7 @@
 #include "types/registry.h"
 #include "loader/plugin_ctx.h"
 #include "types/typeio.h"
+#include "txn/txn_api.h"
 
 static int api_error(ss_ctx *ctx, const char *sqlstate, const char *fmt, ...)
 {
@@ -128,7 +129,7 @@ static const char *api_type_name(ss_type type)
     return ss_type_display_name(type, NULL, 0);
 }
 
-/* The table of ABI 2.1, in the order of plugin.h. */
+/* The table of ABI 2.2, in the order of plugin.h. */
 static const ss_api kernel_api = {
     .struct_size = sizeof(ss_api),
     .abi_major = SS_ABI_MAJOR,
@@ -194,6 +195,10 @@ static const ss_api kernel_api = {
     .register_aggregate = ss_plugin_register_aggregate,
     /* index modules */
     .register_index = ss_plugin_register_index,
+    /* ABI 2.2: transactions (core/txn) */
+    .versions_visible = ss_api_versions_visible,
+    .txn_current = ss_api_txn_current,
+    .txn_snapshot = ss_api_txn_snapshot,
 };
 
 const ss_api *ss_kernel_api(void)

@@ -223,7 +223,8 @@ typedef enum ast_stmt_kind {
     AST_DROP_VIEW,       /* DROP VIEW: drop_names, missing_ok, cascade */
     AST_CREATE_TABLE_AS, /* CREATE TABLE table [(columns)] AS select [WITH [NO] DATA], SELECT INTO */
     AST_CREATE_INDEX,    /* CREATE [UNIQUE] INDEX [IF NOT EXISTS] [name] ON table [USING am] (keys) */
-    AST_DROP_INDEX       /* DROP INDEX: drop_names, missing_ok, cascade */
+    AST_DROP_INDEX,      /* DROP INDEX: drop_names, missing_ok, cascade */
+    AST_TRANSACTION      /* BEGIN, COMMIT, ROLLBACK, SAVEPOINT, ...: txn_kind and its fields */
 } ast_stmt_kind;
 
 /* A PRIMARY KEY or UNIQUE constraint of CREATE TABLE (column or table constraint). */
@@ -242,6 +243,17 @@ typedef struct ast_index_key {
     bool desc;
     bool nulls_first;     /* as resolved: DESC defaults to NULLS FIRST, ASC to NULLS LAST */
 } ast_index_key;
+
+/* AST_TRANSACTION's statements (PostgreSQL's TransactionStmtKind, the ones Sunstone runs). */
+typedef enum ast_txn_kind {
+    AST_TXN_BEGIN = 1,    /* BEGIN [WORK | TRANSACTION] [modes] */
+    AST_TXN_START,        /* START TRANSACTION [modes] */
+    AST_TXN_COMMIT,       /* COMMIT, END */
+    AST_TXN_ROLLBACK,     /* ROLLBACK, ABORT */
+    AST_TXN_SAVEPOINT,    /* SAVEPOINT name */
+    AST_TXN_RELEASE,      /* RELEASE [SAVEPOINT] name */
+    AST_TXN_ROLLBACK_TO   /* ROLLBACK [WORK | TRANSACTION] TO [SAVEPOINT] name */
+} ast_txn_kind;
 
 typedef struct ast_stmt {
     ast_stmt_kind kind;
@@ -287,6 +299,14 @@ typedef struct ast_stmt {
     /* AST_CREATE_TABLE: PRIMARY KEY / UNIQUE constraints, in the order written */
     ast_key_constraint *key_constraints;
     uint32_t nkey_constraints;
+    /* AST_TRANSACTION: which statement; the savepoint's name; BEGIN / START TRANSACTION's
+       ISOLATION LEVEL (-1: not given; else 0 read committed, 1 repeatable read, 2
+       serializable: READ UNCOMMITTED is read committed, as in PostgreSQL) and READ ONLY /
+       READ WRITE (-1: not given, 1: read only, 0: read write) */
+    ast_txn_kind txn_kind;
+    const char *savepoint;
+    int txn_isolation;
+    int txn_read_only;
 } ast_stmt;
 
 /* EXPLAIN options (PostgreSQL's ExplainState, defaults resolved): ANALYZE runs the query;

@@ -913,8 +913,7 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
         return true;
     }
     case T_TransactionStmt:
-        tr_unsupported(ts, -1, "transaction control statements");
-        return false;
+        return tr_transaction(ts, (TransactionStmt *)n, out);
     default:
         unsupported_statement(ts, n, "");
         return false;

@@ -56,6 +56,10 @@ bool tr_check_stack(transform_state *ts);
  * errors for unknown options and values and 0A000 for those Sunstone cannot honour. */
 bool tr_explain_options(transform_state *ts, List *options, uint32_t *flags);
 
+/* A transaction-control statement (parse_txn.c) into AST_TRANSACTION; 0A000 for the two-
+ * phase commit statements, AND CHAIN and DEFERRABLE. */
+bool tr_transaction(transform_state *ts, TransactionStmt *t, ast_stmt *out);
+
 /* The leftmost location of a raw-parse node, as PostgreSQL's exprLocation reports it, but
  * without recursion (never call exprLocation: it overflows the stack on deep trees). */
 int tr_location(const Node *n);

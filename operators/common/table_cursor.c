@@ -7,6 +7,7 @@ int ops_cursor_init(ss_ctx *ctx, const ss_api *api, const char *op, const ss_pla
                     ops_table_cursor *c)
 {
     c->scan = NULL;
+    c->api = api;
     const ss_scan_node *node = c->node = OPS_NODE_OF(ctx, api, plan, SS_NODE_SCAN, ss_scan_node, op);
     if (!node)
         return SS_ERROR;
@@ -26,8 +27,14 @@ int ops_cursor_begin(ss_ctx *ctx, ops_table_cursor *c)
 {
     ops_cursor_end(c);
     void *scan = NULL;
-    if (c->storage->scan_begin(ctx, c->table, &c->spec, &scan) != SS_OK)
+    const ss_storage_vtable *vt = c->storage;
+    const ss_snapshot *snap = SS_API_HAS(c->api, txn_snapshot) ? c->api->txn_snapshot(ctx) : NULL;
+    if (snap && SS_STORAGE_HAS(vt, scan_begin_snapshot) && vt->scan_begin_snapshot) {
+        if (vt->scan_begin_snapshot(ctx, c->table, &c->spec, snap, false, &scan) != SS_OK)
+            return SS_ERROR;
+    } else if (vt->scan_begin(ctx, c->table, &c->spec, &scan) != SS_OK) {
         return SS_ERROR;
+    }
     c->scan = scan;
     return SS_OK;
 }

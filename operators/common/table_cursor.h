@@ -11,6 +11,7 @@ typedef struct ops_table_cursor {
     void *table;       /* the backend's table handle */
     ss_scan_spec spec; /* kept here: the backend may hold on to it during the scan */
     void *scan;        /* open backend scan, NULL when none */
+    const ss_api *api;
 } ops_table_cursor;
 
 /* Checks node (a scan node whose output is its scanned columns) and resolves its backend;
@@ -18,7 +19,9 @@ typedef struct ops_table_cursor {
  * opened with SS_OPEN_EXPLAIN_ONLY never does). */
 int ops_cursor_init(ss_ctx *ctx, const ss_api *api, const char *op, const ss_plan_node *node,
                     ops_table_cursor *c);
-/* Begins a backend scan (ending one that is open first). */
+/* Begins a backend scan (ending one that is open first): with the running statement's
+ * snapshot (ss_api.txn_snapshot) on a backend that keeps row versions (storage.h version
+ * 3), else the plain scan. */
 int ops_cursor_begin(ss_ctx *ctx, ops_table_cursor *c);
 void ops_cursor_end(ops_table_cursor *c);
 

@@ -6,10 +6,19 @@
  * be handed to a scan's consumer as is).  Rows are only ever appended: every chunk but the
  * last is full, and the last one (the tail) fills up before a new chunk is added.  The one
  * exception is a statement's undo (memory_stmt.c), which cuts a table back to where it was
- * when the statement began. */
+ * when the statement began.
+ *
+ * Row versions (storage.h version 3, memory_versions.c): every chunk keeps one ss_version_stamp
+ * per row, parallel to its column vectors.  Rows written by the plain insert carry xmin 0
+ * (written outside any transaction: visible to every snapshot); insert_versions stamps the
+ * writing transaction's xid and command id.  A version's row id is chunk index << 16 | row.
+ * Sessions on several threads share a table: t->lock guards appends and the chunk array;
+ * rows below a count read under the lock never change (except their xmax). */
 #ifndef SUNSTONE_MEMORY_H
 #define SUNSTONE_MEMORY_H
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 
 #include "sunstone/plugin.h"
@@ -26,6 +35,11 @@ typedef struct memory_backend {
 
 typedef struct memory_chunk {
     uint32_t count;    /* rows stored, <= SS_BATCH_CAPACITY */
+    ss_version_stamp *stamps;  /* SS_BATCH_CAPACITY: each row's version stamps */
+    ss_xid max_xmin;           /* the largest xmin of rows [0, count) */
+    _Atomic uint32_t frozen;   /* rows [0, frozen) were written by committed transactions
+                                  and are not deleted: visible to any snapshot whose xmin
+                                  is above max_xmin (the fast path) */
     ss_vector *cols[]; /* one vector per table column, capacity SS_BATCH_CAPACITY */
 } memory_chunk;
 
@@ -48,6 +62,7 @@ struct memory_table {
     size_t stmt_nchunks;
     uint32_t stmt_tail_count;
     int64_t stmt_nrows;
+    pthread_mutex_t lock;   /* appends, the chunk array (memory.h's top comment) */
 };
 
 /* The kernel's function table, recorded by sunstone_plugin_init. */
@@ -93,7 +108,25 @@ void memory_stmt_note_write(memory_table *t);
 /* Called by table_drop: t leaves the statement's chain. */
 void memory_stmt_forget(memory_table *t);
 
+/* Row versions (memory_versions.c). */
+#define MEMORY_ROWID(chunk, row) (((ss_rowid)(chunk) << 16) | (ss_rowid)(row))
+int memory_insert_versions(ss_ctx *ctx, void *table, const ss_batch *rows, ss_rowid *rowids);
+int memory_fetch_versions(ss_ctx *ctx, void *table, const ss_scan_spec *spec,
+                          const ss_snapshot *snap, const ss_rowid *rowids, uint32_t n,
+                          ss_batch *out, bool *found);
+/* The rows of chunk's [0, n) that snap sees, into sel (returns how many; *all true when
+ * that is every row, sel then unset).  SS_ERROR from the kernel's check. */
+int memory_chunk_visible(ss_ctx *ctx, const memory_table *t, memory_chunk *chunk, uint32_t n,
+                         const ss_snapshot *snap, uint32_t *sel, uint32_t *count, bool *all);
+/* The insert shared by insert and insert_versions: stamps every new row with stamp; the
+ * caller holds t->lock.  *first gets the row id of the first new row. */
+int memory_insert_locked(ss_ctx *ctx, memory_table *t, const ss_batch *rows,
+                         ss_version_stamp stamp, ss_rowid *first);
+
 /* Reads (memory_scan.c). */
+int memory_scan_begin_snapshot(ss_ctx *ctx, void *table, const ss_scan_spec *spec,
+                               const ss_snapshot *snap, bool rowids, void **scan);
+const ss_rowid *memory_scan_rowids(void *scan);
 int memory_scan_begin(ss_ctx *ctx, void *table, const ss_scan_spec *spec, void **scan);
 int memory_scan_next_batch(ss_ctx *ctx, void *scan, ss_batch *out);
 int memory_scan_next_row(ss_ctx *ctx, void *scan, ss_value *values, bool *has_row);

@@ -15,6 +15,7 @@ static void memory_table_destroy(memory_table *t)
         api->free(t->text_blocks);
     if (t->types)
         api->free(t->types);
+    pthread_mutex_destroy(&t->lock);
     api->free(t);
 }
 
@@ -82,6 +83,14 @@ int memory_table_create(ss_ctx *ctx, void *backend, const ss_table_def *def, voi
         }
         for (uint32_t c = 0; c < def->ncols; c++)
             t->types[c] = def->cols[c].type;
+    }
+    if (pthread_mutex_init(&t->lock, NULL) != 0) {
+        if (t->types)
+            api->free(t->types);
+        if (t->text_blocks)
+            api->free(t->text_blocks);
+        api->free(t);
+        return memory_out_of_memory(api, ctx);
     }
 
     t->next = b->tables;

@@ -180,9 +180,29 @@ int memory_chunk_fill(ss_ctx *ctx, memory_table *t, memory_chunk *chunk, const s
     return SS_OK;
 }
 
+/* Rows [from, to) of chunk get stamp. */
+static void stamp_rows(memory_chunk *chunk, uint32_t from, uint32_t to, ss_version_stamp stamp)
+{
+    for (uint32_t r = from; r < to; r++)
+        chunk->stamps[r] = stamp;
+    if (stamp.xmin > chunk->max_xmin)
+        chunk->max_xmin = stamp.xmin;
+}
+
 int memory_insert(ss_ctx *ctx, void *table, const ss_batch *rows)
 {
     memory_table *t = table;
+    pthread_mutex_lock(&t->lock);
+    ss_rowid first;
+    int rc = memory_insert_locked(ctx, t, rows, (ss_version_stamp){0, 0, 0, 0}, &first);
+    pthread_mutex_unlock(&t->lock);
+    return rc;
+}
+
+int memory_insert_locked(ss_ctx *ctx, memory_table *t, const ss_batch *rows,
+                         ss_version_stamp stamp, ss_rowid *first)
+{
+    *first = SS_ROWID_INVALID;
     if (check_batch_shape(ctx, t, rows) != SS_OK)
         return SS_ERROR;
     uint32_t n = ss_batch_rows(rows);
@@ -220,8 +240,14 @@ int memory_insert(ss_ctx *ctx, void *table, const ss_batch *rows)
         if (segment_prepare(ctx, t, rows, &seg) != SS_OK)
             goto fail;
         segment_write(t, rows, &seg);
+        *first = MEMORY_ROWID(t->nchunks - 1, tail->count);
+        stamp_rows(tail, tail->count, tail->count + into_tail, stamp);
         tail->count += into_tail;
+    } else {
+        *first = MEMORY_ROWID(t->nchunks, 0);
     }
+    for (size_t i = 0; i < new_chunks; i++)
+        stamp_rows(t->chunks[t->nchunks + i], 0, t->chunks[t->nchunks + i]->count, stamp);
 
     t->nchunks += new_chunks;
     t->nrows += n;

@@ -16,7 +16,13 @@
  * their text bytes — stays unchanged until scan_end, beyond what storage.h asks (until the
  * next scan_next_batch).  The table's chunk pointer array may be reallocated by such an insert, so
  * the scan looks chunks up by index each time instead of keeping that pointer.  UPDATE,
- * DELETE and DROP TABLE are not run while a scan of the table is open. */
+ * DELETE and DROP TABLE are not run while a scan of the table is open.
+ *
+ * With a snapshot (scan_begin_snapshot, storage.h version 3) a batch is still one chunk, with
+ * a selection of the rows the snapshot sees (memory_chunk_visible); chunks it sees nothing of
+ * are skipped.  Other sessions may append to the table meanwhile (on other threads): the
+ * chunk array is read under t->lock, and the rows a scan returns lie below the counts it read
+ * under that lock, which no append changes. */
 #include "memory.h"
 
 typedef enum memory_scan_mode {
@@ -35,13 +41,28 @@ typedef struct memory_scan {
     size_t chunk;             /* batches: next chunk to return; rows: current chunk */
     uint32_t row;             /* rows: next row within the current chunk */
     memory_scan_mode mode;
-    ss_rowid *rowids;         /* scan_rowids' buffer (memory_versions.c), or NULL */
+    const ss_snapshot *snap;  /* NULL: every stored row (plain scan_begin) */
+    uint32_t *sel;            /* with snap: the visible rows of the current chunk */
+    ss_rowid *rowids;         /* with snap and rowids requested: of the last batch */
+    uint32_t nsel;            /* rows mode: visible rows of the current chunk (sel or all) */
+    bool sel_all;             /* rows mode: the current chunk is all visible */
+    bool sel_ready;           /* rows mode: nsel / sel_all describe s->chunk */
 } memory_scan;
+
+/* Chunk i of the table, read under its lock (appends may move the chunk array). */
+static memory_chunk *chunk_at(const memory_scan *s, size_t i)
+{
+    memory_table *t = (memory_table *)s->table;
+    pthread_mutex_lock(&t->lock);
+    memory_chunk *c = t->chunks[i];
+    pthread_mutex_unlock(&t->lock);
+    return c;
+}
 
 /* Rows of chunk i that belong to the scan's snapshot. */
 static uint32_t visible_rows(const memory_scan *s, size_t i)
 {
-    return i + 1 == s->end_chunk ? s->end_tail_rows : s->table->chunks[i]->count;
+    return i + 1 == s->end_chunk ? s->end_tail_rows : chunk_at(s, i)->count;
 }
 
 /* Mixing the two access paths would need a batch starting in the middle of a chunk, which a
@@ -69,9 +90,12 @@ int memory_scan_begin(ss_ctx *ctx, void *table, const ss_scan_spec *spec, void *
     memory_scan *s = api->alloc(sizeof *s);
     if (!s)
         return memory_out_of_memory(api, ctx);
-    *s = (memory_scan){.api = api, .table = t, .ncols = spec->ncols, .end_chunk = t->nchunks};
+    *s = (memory_scan){.api = api, .table = t, .ncols = spec->ncols};
+    pthread_mutex_lock(&((memory_table *)t)->lock);
+    s->end_chunk = t->nchunks;
     if (t->nchunks > 0)
         s->end_tail_rows = t->chunks[t->nchunks - 1]->count;
+    pthread_mutex_unlock(&((memory_table *)t)->lock);
     if (spec->ncols > 0) {
         size_t bytes;
         if (memory_array_bytes(0, spec->ncols, sizeof(uint32_t), &bytes))
@@ -99,16 +123,32 @@ int memory_scan_next_batch(ss_ctx *ctx, void *scan, ss_batch *out)
                              out->ncols, s->ncols);
     out->sel = NULL;
     out->sel_count = 0;
-    if (s->chunk >= s->end_chunk) {
-        out->count = 0;
+    for (;;) {
+        if (s->chunk >= s->end_chunk) {
+            out->count = 0;
+            return SS_OK;
+        }
+        memory_chunk *chunk = chunk_at(s, s->chunk);
+        uint32_t n = visible_rows(s, s->chunk), live = n;
+        bool all = true;
+        if (s->snap && memory_chunk_visible(ctx, s->table, chunk, n, s->snap, s->sel, &live,
+                                            &all) != SS_OK)
+            return SS_ERROR;
+        size_t index = s->chunk++;
+        if (live == 0)
+            continue;
+        for (uint32_t i = 0; i < s->ncols; i++)
+            out->cols[i] = chunk->cols[s->columns[i]];
+        out->count = n;
+        if (!all) {
+            out->sel = s->sel;
+            out->sel_count = live;
+        }
+        if (s->rowids)
+            for (uint32_t k = 0; k < live; k++)
+                s->rowids[k] = MEMORY_ROWID(index, all ? k : s->sel[k]);
         return SS_OK;
     }
-    const memory_chunk *chunk = s->table->chunks[s->chunk];
-    for (uint32_t i = 0; i < s->ncols; i++)
-        out->cols[i] = chunk->cols[s->columns[i]];
-    out->count = visible_rows(s, s->chunk);
-    s->chunk++;
-    return SS_OK;
 }
 
 int memory_scan_next_row(ss_ctx *ctx, void *scan, ss_value *values, bool *has_row)
@@ -116,17 +156,32 @@ int memory_scan_next_row(ss_ctx *ctx, void *scan, ss_value *values, bool *has_ro
     memory_scan *s = scan;
     if (enter_mode(ctx, s, MEMORY_SCAN_ROWS) != SS_OK)
         return SS_ERROR;
-    while (s->chunk < s->end_chunk && s->row >= visible_rows(s, s->chunk)) {
+    for (;;) {
+        if (s->chunk >= s->end_chunk) {
+            *has_row = false;
+            return SS_OK;
+        }
+        if (!s->sel_ready) {
+            s->nsel = visible_rows(s, s->chunk);
+            s->sel_all = true;
+            if (s->snap && memory_chunk_visible(ctx, s->table, chunk_at(s, s->chunk), s->nsel,
+                                                s->snap, s->sel, &s->nsel,
+                                                &s->sel_all) != SS_OK)
+                return SS_ERROR;
+            s->sel_ready = true;
+        }
+        if (s->row < s->nsel)
+            break;
         s->chunk++;
         s->row = 0;
+        s->sel_ready = false;
     }
-    if (s->chunk >= s->end_chunk) {
-        *has_row = false;
-        return SS_OK;
-    }
-    const memory_chunk *chunk = s->table->chunks[s->chunk];
+    const memory_chunk *chunk = chunk_at(s, s->chunk);
+    uint32_t row = s->sel_all ? s->row : s->sel[s->row];
     for (uint32_t i = 0; i < s->ncols; i++)
-        ss_vector_get_value(chunk->cols[s->columns[i]], s->row, &values[i]);
+        ss_vector_get_value(chunk->cols[s->columns[i]], row, &values[i]);
+    if (s->rowids)
+        s->rowids[0] = MEMORY_ROWID(s->chunk, row);
     s->row++;
     *has_row = true;
     return SS_OK;
@@ -139,16 +194,34 @@ void memory_scan_end(void *scan)
         return;
     if (s->columns)
         s->api->free(s->columns);
-    s->api->free(s->rowids);
+    if (s->sel)
+        s->api->free(s->sel);
+    if (s->rowids)
+        s->api->free(s->rowids);
     s->api->free(s);
 }
 
-ss_rowid **memory_scan_rowid_slot(void *scan)
+int memory_scan_begin_snapshot(ss_ctx *ctx, void *table, const ss_scan_spec *spec,
+                               const ss_snapshot *snap, bool rowids, void **scan)
 {
-    return &((memory_scan *)scan)->rowids;
+    if (memory_scan_begin(ctx, table, spec, scan) != SS_OK)
+        return SS_ERROR;
+    memory_scan *s = *scan;
+    s->snap = snap;
+    s->sel = s->api->alloc(SS_BATCH_CAPACITY * sizeof *s->sel);
+    if (s->sel && rowids)
+        s->rowids = s->api->alloc(SS_BATCH_CAPACITY * sizeof *s->rowids);
+    if (!s->sel || (rowids && !s->rowids)) {
+        const ss_api *api = s->api;
+        memory_scan_end(s);
+        *scan = NULL;
+        return memory_out_of_memory(api, ctx);
+    }
+    return SS_OK;
 }
 
-size_t memory_scan_batches_returned(const void *scan)
+const ss_rowid *memory_scan_rowids(void *scan)
 {
-    return ((const memory_scan *)scan)->chunk;
+    const memory_scan *s = scan;
+    return s->rowids;
 }

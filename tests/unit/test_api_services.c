@@ -82,7 +82,7 @@ START_TEST(abi_2_0_slots)
 {
     const ss_api *api = ss_kernel_api();
     ck_assert_uint_eq(api->abi_major, 2);
-    ck_assert_uint_eq(api->abi_minor, 1);
+    ck_assert_uint_eq(api->abi_minor, 2);
     ck_assert_uint_eq(api->struct_size, sizeof(ss_api));
     ck_assert(SS_API_HAS(api, error_detail) && api->error_detail);
     ck_assert(SS_API_HAS(api, error_hint) && api->error_hint);
@@ -97,6 +97,10 @@ START_TEST(abi_2_0_slots)
     ck_assert(SS_API_HAS(api, temp_create) && api->temp_create);
     ck_assert(SS_API_HAS(api, temp_close) && api->temp_close);
     ck_assert(SS_API_HAS(api, shared_slot) && api->shared_slot); /* 2.1 */
+    /* 2.2: transactions */
+    ck_assert(SS_API_HAS(api, versions_visible) && api->versions_visible);
+    ck_assert(SS_API_HAS(api, txn_current) && api->txn_current);
+    ck_assert(SS_API_HAS(api, txn_snapshot) && api->txn_snapshot);
 }
 END_TEST
 

@@ -458,6 +458,12 @@ int sunstone_interrupt(sunstone *db)
     return SUNSTONE_OK;
 }
 
+int sunstone_transaction_status(sunstone *db)
+{
+    (void)db;
+    return SUNSTONE_TXN_IDLE;
+}
+
 int sunstone_load_plugin(sunstone *db, const char *path)
 {
     (void)path;

@@ -58,8 +58,8 @@ START_TEST(test_recognises_transaction_control)
 END_TEST
 
 static const char stop_message[] =
-    "stopping: transactions are not supported, so each statement after this one would commit "
-    "on its own (\\set ON_TRANSACTION_STOP off to go on)\n";
+    "stopping: this transaction statement is not supported, so the statements after it would "
+    "not run in the transaction it meant (\\set ON_TRANSACTION_STOP off to go on)\n";
 
 static int run_text(session *s, const char *text, const char *name)
 {
@@ -184,8 +184,8 @@ START_TEST(test_interactive_warning)
     ck_assert_str_eq(s.out_text, "INSERT 0 1\n");
     char want[512];
     snprintf(want, sizeof want,
-             "ERROR:  %s\ntransactions are not supported: each following statement commits on "
-             "its own\n",
+             "ERROR:  %s\nthis transaction statement is not supported: the following statements "
+             "do not run in the transaction it meant\n",
              refused);
     ck_assert_str_eq(s.err_text, want);
     ck_assert(!s.sh.txn_stopped);

@@ -58,7 +58,7 @@ extern "C" {
 #endif
 
 #define SS_ABI_MAJOR 2
-#define SS_ABI_MINOR 1
+#define SS_ABI_MINOR 2
 
 /* Padding-free on every supported ABI: 4 + 2 + 2 + pointer + pointer. */
 typedef struct ss_plugin_magic {
@@ -250,6 +250,24 @@ typedef struct ss_api {
     /* ---- index modules (sunstone/index.h; check with SS_API_HAS): registration, valid
        only inside sunstone_plugin_init, as the register_* entries above ---- */
     int (*register_index)(ss_plugin *plugin, const ss_index_vtable *vt, bool replace);
+
+    /* ---- transactions (ABI 2.2; check with SS_API_HAS): txn.h, storage.h version 3 ---- */
+    /* The visibility check: of the n versions stamps[sel[i]] (sel NULL: stamps[0..n)),
+       writes the row numbers of those snap sees to sel_out, in order (sel_out may be sel),
+       and their number to *nout.  PostgreSQL's rules: a version is visible when the
+       transaction that wrote it had committed when snap was taken (or is the reader's own,
+       by an earlier command, not rolled back to a savepoint) and the one that deleted it
+       had not.  SS_ERROR (XX000) only on a context without a session.  Thread-safe. */
+    int (*versions_visible)(ss_ctx *ctx, const ss_snapshot *snap, const ss_version_stamp *stamps,
+                            const uint32_t *sel, uint32_t n, uint32_t *sel_out, uint32_t *nout);
+    /* The xid and command id a write of the running statement stamps new versions (and
+       deletions) with; the transaction gets its xid here at its first write.  SS_ERROR
+       recorded on ctx (53200, or XX000 without a transaction). */
+    int (*txn_current)(ss_ctx *ctx, ss_xid *xid, uint32_t *command_id);
+    /* The snapshot the running statement reads with (per statement under READ COMMITTED,
+       the transaction's under REPEATABLE READ / SERIALIZABLE), valid until the statement
+       ends; NULL in a context without a transaction (plain scan_begin applies). */
+    const ss_snapshot *(*txn_snapshot)(ss_ctx *ctx);
 } ss_api;
 
 /* Whether api (the kernel's table, possibly older than the module's header) has `member`. */

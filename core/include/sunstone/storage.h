@@ -112,7 +112,12 @@ typedef struct ss_storage_vtable {
        made from the k-th live row.  All-or-nothing, like insert. */
     int (*insert_versions)(ss_ctx *ctx, void *table, const ss_batch *rows, ss_rowid *rowids);
     /* as scan_begin, but the scan returns only the versions snap sees and, when rowids is
-       true, reports the row id of each row it returns (scan_rowids) */
+       true, reports the row id of each row it returns (scan_rowids).  Its batches may carry
+       a selection (out->sel, valid until the next scan call) naming the visible rows.  snap
+       stays valid until scan_end (read it through the pointer: its running list may move
+       between batches).  The kernel scans every table of such a backend this way, and
+       writes to it only through insert_versions (no stmt_begin scope: a failed statement's
+       versions carry an xid the kernel aborts). */
     int (*scan_begin_snapshot)(ss_ctx *ctx, void *table, const ss_scan_spec *spec,
                                const ss_snapshot *snap, bool rowids, void **scan);
     /* the row ids of the live rows of the batch last returned by scan_next_batch, in order

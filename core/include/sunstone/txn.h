@@ -46,7 +46,9 @@ typedef struct ss_snapshot {
     uint32_t reserved;
 } ss_snapshot;
 
-/* One version's stamps, as a backend keeps them (or assembles them for the check). */
+/* One version's stamps, as a backend keeps them (or assembles them for the check).  A
+ * version with xmin SS_XID_INVALID was written outside any transaction (a backend's plain
+ * insert, storage.h version 1): it counts as committed before every snapshot. */
 typedef struct ss_version_stamp {
     ss_xid xmin;              /* the (sub)transaction that wrote the version */
     ss_xid xmax;              /* the one that deleted or replaced it; 0: live */

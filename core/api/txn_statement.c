@@ -1,0 +1,52 @@
+/* txn_statement.c — statements inside the session's transaction (statement.h): the implicit
+ * transaction of a statement run outside BEGIN ... COMMIT, the statement's snapshot, and what
+ * a failure does (an implicit transaction aborts; a block is marked failed, 25P02 until
+ * ROLLBACK).  A failed statement's writes need no undo of their own: they carry the xid of
+ * the transaction (or of its innermost savepoint), and aborting that makes them invisible. */
+#include <time.h>
+
+#include "api/statement.h"
+#include "exec/context.h"
+
+static int64_t now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+int ss_txn_stmt_start(sunstone_stmt *st)
+{
+    ss_txn_state *t = &st->db->txn;
+    if (st->txn_running)
+        ss_txn_stmt_finish(st, true);
+    if (!t->active)
+        ss_txn_state_begin(t, false, SS_ISO_READ_COMMITTED, false, now_us());
+    t->open_stmts++;
+    st->txn_running = true;
+    if (ss_txn_state_statement_snapshot(t, &st->snap) != 0) {
+        ss_txn_stmt_finish(st, false);
+        return ss_ctx_error(&st->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    }
+    st->ctx.txn = t;
+    st->ctx.snapshot = &st->snap.snap;
+    return SS_OK;
+}
+
+void ss_txn_stmt_finish(sunstone_stmt *st, bool ok)
+{
+    if (!st->txn_running)
+        return;
+    st->txn_running = false;
+    st->ctx.snapshot = NULL;
+    ss_txn_state *t = &st->db->txn;
+    if (t->open_stmts > 0)
+        t->open_stmts--;
+    if (!t->active)
+        return; /* the statement ended the transaction itself (COMMIT, ROLLBACK) */
+    if (!ok)
+        t->failed = true;
+    ss_txn_state_next_command(t);
+    if (!t->in_block && t->open_stmts == 0)
+        ss_txn_state_commit(t); /* aborts when failed */
+}

@@ -1,0 +1,23 @@
+/* dml_versions.c — writing new row versions through storage vtable version 3
+ * (dml_versions.h). */
+#include "exec/dml_versions.h"
+
+#include "exec/context.h"
+#include "index/index.h"
+
+bool ss_table_has_versions(const ss_table *t)
+{
+    const ss_storage_vtable *vt = t->storage;
+    return vt && SS_STORAGE_HAS(vt, fetch_versions) && vt->insert_versions &&
+           vt->scan_begin_snapshot && vt->scan_rowids && vt->fetch_versions;
+}
+
+int ss_dml_write_versions(ss_ctx *ctx, ss_table *t, const ss_batch *rows, ss_rowid *rowids)
+{
+    if (ss_batch_rows(rows) == 0)
+        return SS_OK;
+    if (t->storage->insert_versions(ctx, t->handle, rows, rowids) != SS_OK)
+        return SS_ERROR;
+    /* every index of the table gets the new versions' entries (unique ones checked) */
+    return ss_index_table_has(t) ? ss_index_insert_rows(ctx, t, rows, rowids) : SS_OK;
+}

@@ -1,0 +1,40 @@
+/* txn_manager_private.h — the transaction manager's state, shared by the files of core/txn
+ * (txn_manager.c, txn_snapshot.c, txn_wait.c, txn_visibility.c) and no one else. */
+#ifndef SS_TXN_MANAGER_PRIVATE_H
+#define SS_TXN_MANAGER_PRIVATE_H
+
+#include <pthread.h>
+
+#include "txn/txn_manager.h"
+
+#define CLOG_PAGE_BITS 16
+#define CLOG_PAGE_SIZE (1u << CLOG_PAGE_BITS)
+#define CLOG_MAX_PAGES 16384u /* 2^30 xids per database */
+#define SS_TXN_FIRST_XID ((ss_xid)1)
+
+typedef struct clog_page {
+    _Atomic uint8_t status[CLOG_PAGE_SIZE]; /* ss_xid_status */
+    _Atomic ss_xid parent[CLOG_PAGE_SIZE];  /* 0 for a top-level xid */
+} clog_page;
+
+/* One edge of the wait-for graph: top-level waiter waits for top-level holder. */
+typedef struct txn_waiter {
+    ss_xid waiter;
+    ss_xid holder;
+} txn_waiter;
+
+struct ss_txn_manager {
+    pthread_mutex_t mu;       /* xid assignment, the running set, ends, the waiters */
+    pthread_cond_t ended;     /* broadcast whenever an xid ends */
+    ss_xid next_xid;
+    ss_xid *running;          /* ascending */
+    uint32_t nrunning, cap_running;
+    txn_waiter *waiters;
+    uint32_t nwaiters, cap_waiters;
+    _Atomic(clog_page *) pages[CLOG_MAX_PAGES];
+};
+
+/* Stores xid's status (a release store); the caller holds m->mu. */
+void ss_txn_clog_set(ss_txn_manager *m, ss_xid xid, ss_xid_status status);
+
+#endif
