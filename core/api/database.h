@@ -34,6 +34,7 @@ struct sunstone {
     atomic_int interrupted;        /* set by sunstone_interrupt (any thread, signal handler) */
     bool simple_query;             /* sunstone_exec is creating a statement: nothing can be bound */
     struct sunstone *next_session, *prev_session;
+    struct ss_seq_session *seq_session; /* currval / lastval (catalog/sequences.h) */
 };
 
 /* Opens one more session on database (settings copied from its defaults); *out is NULL and

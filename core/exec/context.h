@@ -64,6 +64,8 @@ struct ss_ctx {
     /* the running statement's temporary files (exec/temp_files.h), closed with its operator
        tree; NULL in contexts that run no operator tree */
     struct ss_temp_list *temp_files;
+    /* the session's currval / lastval memory (catalog/sequences.h); NULL without a session */
+    struct ss_seq_session *seq_session;
 };
 
 void ss_error_clear(ss_error *e);
