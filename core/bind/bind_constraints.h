@@ -24,6 +24,12 @@ int bind_insert_checks(binder *b, const ss_table *t, ss_bound_stmt *out);
  * USER VALUE on an identity column): 1, else 0; SS_ERROR. */
 int bind_identity_target(binder *b, const ss_table *t, uint32_t col, char overriding);
 
+/* bind_deparse.c: \d's text of a default (of a column of type) and of a CHECK over the
+ * columns names / types; NULL for a form it does not print. */
+const char *bind_deparse_default(binder *b, const ast_expr *a, ss_type type);
+const char *bind_deparse_check(binder *b, const ast_expr *a, const char *const *names, const ss_type *types,
+                               uint32_t n);
+
 /* bind_sequence.c: options resolved for a sequence of type (SS_TYPE_INT8 for CREATE
  * SEQUENCE, the column's for identity); CREATE SEQUENCE; whether a relation name is used;
  * PostgreSQL's ChooseRelationName / ChooseConstraintName (a_c_label, a_label, then label1,

@@ -184,6 +184,7 @@ int bind_create_constraints(binder *b, const ast_stmt *st, const ss_column_def *
             ss_type untyped_mod = {cols[i].type.id, -1};
             if (!bind_default_expr(b, d->default_expr, d->name, untyped_mod))
                 return SS_ERROR;
+            tc->cols[i].default_text = (char *)bind_deparse_default(b, d->default_expr, cols[i].type);
         }
         if (!is_serial && !d->identity)
             continue;
@@ -239,6 +240,7 @@ int bind_create_constraints(binder *b, const ast_stmt *st, const ss_column_def *
         ss_expr *e = bind_check(b, &st->checks[k], st->table, nc, names, types, rel);
         if (!e)
             return SS_ERROR;
+        tc->check_texts[k] = (char *)bind_deparse_check(b, st->checks[k].expr, names, types, nc);
         seen[k].rel = rel;
         seen[k].count = 0;
         ss_expr_walk_const(e, note_column, &seen[k], NULL);

@@ -153,3 +153,37 @@ int ss_table_attach_cons(ss_ctx *ctx, ss_table *t, const ss_table_cons *src)
     t->cons = c;
     return SS_OK;
 }
+
+char *ss_table_check_lines(const ss_table *t)
+{
+    const ss_table_cons *c = t->cons;
+    if (!c || !c->nchecks)
+        return NULL;
+    ss_strbuf sb;
+    ss_strbuf_init(&sb);
+    const char *prev = NULL;
+    for (uint32_t done = 0; done < c->nchecks; done++) {
+        const char *next = NULL; /* the smallest name after prev */
+        uint32_t at = 0;
+        for (uint32_t k = 0; k < c->nchecks; k++)
+            if ((!prev || strcmp(c->check_names[k], prev) > 0) && (!next || strcmp(c->check_names[k], next) < 0)) {
+                next = c->check_names[k];
+                at = k;
+            }
+        if (!next)
+            break;
+        prev = next;
+        if (!c->check_texts[at])
+            continue;
+        ss_strbuf_puts(&sb, "\"");
+        ss_strbuf_puts(&sb, next);
+        ss_strbuf_puts(&sb, "\" ");
+        ss_strbuf_puts(&sb, c->check_texts[at]);
+        ss_strbuf_puts(&sb, "\n");
+    }
+    if (!sb.data)
+        return NULL;
+    char *out = strdup(sb.data);
+    ss_strbuf_free(&sb);
+    return out;
+}

@@ -27,6 +27,9 @@ typedef struct ss_table_cons {
 } ss_table_cons;
 
 void ss_table_cons_free(ss_table_cons *c);
+/* The lines of \d's "Check constraints:" footer for t ("name" CHECK (...), by name, each
+ * ending in a newline), malloc'd; NULL when it has none (or none printable). */
+char *ss_table_check_lines(const ss_table *t);
 /* Gives t a malloc'd copy of src (a binder's, in arena memory); NULL src: nothing. */
 int ss_table_attach_cons(ss_ctx *ctx, ss_table *t, const ss_table_cons *src);
 
