@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "catalog/constraints.h"
+#include "catalog/sequences.h"
 #include "catalog/catalog.h"
 #include "exec/vector.h"
 #include "types/typeio.h"
@@ -131,6 +132,19 @@ static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_s
                 if (add_row(ctx, s, h, row, spec))
                     return SS_ERROR;
             }
+        }
+        if (h->id == VIEW_TABLES && h->catalog->sequences) { /* kind 'sequence', no backend */
+            ss_seq_catalog *sc = h->catalog->sequences;
+            int rc = SS_OK;
+            pthread_mutex_lock(&sc->mu);
+            for (uint32_t i = 0; rc == SS_OK && i < sc->n; i++) {
+                ss_value row[5] = {text_value(sc->seqs[i]->name), {.is_null = true}, int_value(3),
+                                   text_value("sequence"), {.is_null = true}};
+                rc = add_row(ctx, s, h, row, spec);
+            }
+            pthread_mutex_unlock(&sc->mu);
+            if (rc)
+                return SS_ERROR;
         }
         for (uint32_t i = 0; i < h->catalog->nuser_views; i++) {
             const ss_view *v = h->catalog->user_views[i];

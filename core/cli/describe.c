@@ -221,10 +221,16 @@ bool describe_tables(shell *sh, const char *pattern, bool verbose)
                          "SELECT table_name, column_name, position, type_name, not_null, default_value "
                          "FROM sunstone_columns",
                          &cols)) {
-            for (size_t i = 0; i < nrows; i++)
+            for (size_t i = 0; i < nrows; i++) {
+                if (strcmp(cell_or_empty(&tables, rows[i], 3), "sequence") == 0) {
+                    report_error(sh, "\\d of sequence \"%s\" is not supported yet.", cell_or_empty(&tables, rows[i], 0));
+                    ok = false;
+                    continue;
+                }
                 print_one_table(sh, &cols, cell_or_empty(&tables, rows[i], 0), table_cell(&tables, rows[i], 1),
                                 verbose, strcmp(cell_or_empty(&tables, rows[i], 3), "view") == 0,
                                 table_cell(&tables, rows[i], 4));
+            }
             table_free(&cols);
         } else {
             ok = false;
