@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "catalog/sequences.h"
 #include "exec/vector.h"
 #include "types/typeio.h"
 #include "util/strbuf.h"
@@ -101,15 +102,6 @@ int ss_constraints_check_rows(ss_ctx *ctx, const ss_table *t, const ss_bound_che
     return rc;
 }
 
-static char *dup_str(const char *s, bool *ok)
-{
-    if (!s)
-        return NULL;
-    char *d = strdup(s);
-    if (!d)
-        *ok = false;
-    return d;
-}
 
 int ss_table_attach_cons(ss_ctx *ctx, ss_table *t, const ss_table_cons *src)
 {
@@ -118,7 +110,7 @@ int ss_table_attach_cons(ss_ctx *ctx, ss_table *t, const ss_table_cons *src)
     bool ok = true;
     ss_table_cons *c = calloc(1, sizeof *c);
     if (c) {
-        c->create_sql = dup_str(src->create_sql, &ok);
+        c->create_sql = ss_strdup_or_null(src->create_sql, &ok);
         c->cols = calloc(t->ncols ? t->ncols : 1, sizeof *c->cols);
         c->ncols = t->ncols;
         c->owns_cols = true;
@@ -129,12 +121,12 @@ int ss_table_attach_cons(ss_ctx *ctx, ss_table *t, const ss_table_cons *src)
         for (uint32_t i = 0; ok && i < t->ncols; i++) {
             c->cols[i].has_default = src->cols[i].has_default;
             c->cols[i].identity = src->cols[i].identity;
-            c->cols[i].seq = dup_str(src->cols[i].seq, &ok);
-            c->cols[i].default_text = dup_str(src->cols[i].default_text, &ok);
+            c->cols[i].seq = ss_strdup_or_null(src->cols[i].seq, &ok);
+            c->cols[i].default_text = ss_strdup_or_null(src->cols[i].default_text, &ok);
         }
         for (uint32_t k = 0; ok && k < src->nchecks; k++) {
-            c->check_names[k] = dup_str(src->check_names[k], &ok);
-            c->check_texts[k] = dup_str(src->check_texts[k], &ok);
+            c->check_names[k] = ss_strdup_or_null(src->check_names[k], &ok);
+            c->check_texts[k] = ss_strdup_or_null(src->check_texts[k], &ok);
         }
     }
     if (!c || !ok) {

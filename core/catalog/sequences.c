@@ -65,7 +65,7 @@ bool ss_seq_exists(ss_seq_catalog *sc, const char *name)
     return r;
 }
 
-static char *dup_or_null(const char *s, bool *ok)
+char *ss_strdup_or_null(const char *s, bool *ok)
 {
     if (!s)
         return NULL;
@@ -86,9 +86,9 @@ int ss_seq_create(ss_ctx *ctx, ss_seq_catalog *sc, const char *name, const ss_se
     bool ok = true;
     ss_sequence *s = calloc(1, sizeof *s);
     if (s) {
-        s->name = dup_or_null(name, &ok);
-        s->owner_table = dup_or_null(owner_table, &ok);
-        s->owner_column = dup_or_null(owner_column, &ok);
+        s->name = ss_strdup_or_null(name, &ok);
+        s->owner_table = ss_strdup_or_null(owner_table, &ok);
+        s->owner_column = ss_strdup_or_null(owner_column, &ok);
     }
     if (ok && s && sc->n == sc->cap) {
         uint32_t cap = sc->cap ? sc->cap * 2 : 8;
@@ -216,32 +216,22 @@ int ss_seq_nextval(ss_ctx *ctx, ss_seq_catalog *sc, ss_seq_session *sess, const 
         log--;
     }
     while (fetch) {
-        if (incby > 0) {
-            if ((maxv >= 0 && next > maxv - incby) || (maxv < 0 && next + incby > maxv)) {
-                if (rescnt > 0)
-                    break;
-                if (!p->cycle) {
-                    pthread_mutex_unlock(&sc->mu);
-                    return ss_ctx_error(ctx, "2200H", "nextval: reached maximum value of sequence \"%s\" (%lld)",
-                                        name, (long long)maxv);
-                }
-                next = minv;
-            } else {
-                next += incby;
+        /* the next value would pass the bound in the increment's direction (without
+           overflowing) */
+        bool up = incby > 0;
+        bool past = up ? (maxv >= 0 && next > maxv - incby) || (maxv < 0 && next + incby > maxv)
+                       : (minv < 0 && next < minv - incby) || (minv >= 0 && next + incby < minv);
+        if (past) {
+            if (rescnt > 0)
+                break;
+            if (!p->cycle) {
+                pthread_mutex_unlock(&sc->mu);
+                return ss_ctx_error(ctx, "2200H", "nextval: reached %s value of sequence \"%s\" (%lld)",
+                                    up ? "maximum" : "minimum", name, (long long)(up ? maxv : minv));
             }
+            next = up ? minv : maxv;
         } else {
-            if ((minv < 0 && next < minv - incby) || (minv >= 0 && next + incby < minv)) {
-                if (rescnt > 0)
-                    break;
-                if (!p->cycle) {
-                    pthread_mutex_unlock(&sc->mu);
-                    return ss_ctx_error(ctx, "2200H", "nextval: reached minimum value of sequence \"%s\" (%lld)",
-                                        name, (long long)minv);
-                }
-                next = maxv;
-            } else {
-                next += incby;
-            }
+            next += incby;
         }
         fetch--;
         if (rescnt < cache) {

@@ -77,6 +77,9 @@ int ss_seq_setval(ss_ctx *ctx, ss_seq_catalog *sc, ss_seq_session *sess, const c
                   bool is_called);
 int ss_seq_lastval(ss_ctx *ctx, ss_seq_catalog *sc, ss_seq_session *sess, int64_t *out);
 
+/* strdup of s, NULL for NULL; *ok false when memory ran out. */
+char *ss_strdup_or_null(const char *s, bool *ok);
+
 /* PostgreSQL's text-to-regclass name rule: "Quoted" kept, else folded to lower case; a
  * "public." qualifier dropped.  out holds at least 64 bytes + the input length. */
 void ss_seq_name_from_text(const char *text, size_t len, char *out, size_t outsz);

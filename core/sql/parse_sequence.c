@@ -63,33 +63,22 @@ bool tr_seq_options(transform_state *ts, List *options, bool for_identity, ast_s
             o->as_location = tn.location;
             break;
         }
-        case 1:
-            o->has_increment = true;
-            if (!def_int64(ts, d, &o->increment))
-                return false;
-            break;
+        case 1: /* INCREMENT, [NO] MINVALUE, [NO] MAXVALUE, START, CACHE */
         case 2:
-            o->has_min = true;
-            o->no_min = d->arg == NULL;
-            if (d->arg && !def_int64(ts, d, &o->min))
-                return false;
-            break;
         case 3:
-            o->has_max = true;
-            o->no_max = d->arg == NULL;
-            if (d->arg && !def_int64(ts, d, &o->max))
-                return false;
-            break;
         case 4:
-            o->has_start = true;
-            if (!def_int64(ts, d, &o->start))
+        case 5: {
+            bool *has[6] = {NULL, &o->has_increment, &o->has_min, &o->has_max, &o->has_start, &o->has_cache};
+            int64_t *val[6] = {NULL, &o->increment, &o->min, &o->max, &o->start, &o->cache};
+            *has[k] = true;
+            if (k == 2)
+                o->no_min = d->arg == NULL;
+            if (k == 3)
+                o->no_max = d->arg == NULL;
+            if ((d->arg || (k != 2 && k != 3)) && !def_int64(ts, d, val[k]))
                 return false;
             break;
-        case 5:
-            o->has_cache = true;
-            if (!def_int64(ts, d, &o->cache))
-                return false;
-            break;
+        }
         case 6:
             o->has_cycle = true;
             o->cycle = boolVal(d->arg);

@@ -21,32 +21,33 @@ static int seq_name(ss_ctx *ctx, const ss_vector *v, uint32_t row, char *out, si
     return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist", out);
 }
 
+typedef int (*seq_value_fn)(ss_ctx *ctx, ss_seq_catalog *sc, ss_seq_session *sess, const char *name, int64_t *out);
+
+/* nextval or currval of the sequence each row names. */
+static int seq_values(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, uint32_t n, ss_vector *out,
+                      seq_value_fn fn)
+{
+    int64_t *r = out->data;
+    SS_FOR_ROWS(rows, n, i, {
+        char name[256];
+        if (seq_name(ctx, args[0], i, name, sizeof name) || fn(ctx, ctx->catalog->sequences, ctx->seq_session, name, &r[i]))
+            return SS_ERROR;
+    });
+    return SS_OK;
+}
+
 int ss_fn_nextval(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
                   ss_vector *out)
 {
     (void)nargs;
-    int64_t *r = out->data;
-    SS_FOR_ROWS(rows, n, i, {
-        char name[256];
-        if (seq_name(ctx, args[0], i, name, sizeof name) ||
-            ss_seq_nextval(ctx, ctx->catalog->sequences, ctx->seq_session, name, &r[i]))
-            return SS_ERROR;
-    });
-    return SS_OK;
+    return seq_values(ctx, args, rows, n, out, ss_seq_nextval);
 }
 
 int ss_fn_currval(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
                   ss_vector *out)
 {
     (void)nargs;
-    int64_t *r = out->data;
-    SS_FOR_ROWS(rows, n, i, {
-        char name[256];
-        if (seq_name(ctx, args[0], i, name, sizeof name) ||
-            ss_seq_currval(ctx, ctx->catalog->sequences, ctx->seq_session, name, &r[i]))
-            return SS_ERROR;
-    });
-    return SS_OK;
+    return seq_values(ctx, args, rows, n, out, ss_seq_currval);
 }
 
 int ss_fn_setval(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
