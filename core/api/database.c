@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "catalog/sequences.h"
 #include "api/statement.h"
 #include "exec/temp_files.h"
 #include "loader/loader.h"
@@ -31,6 +32,7 @@ void ss_session_ctx(sunstone *db, ss_ctx *ctx)
     ctx->interrupt = &db->interrupted;
     ctx->err = &db->err;
     ctx->txn = &db->txn;
+    ctx->seq_session = db->seq_session;
 }
 
 void ss_db_notice(struct sunstone *db, const char *fmt, ...)
@@ -93,7 +95,11 @@ static ss_database *database_create(void)
     if (!d)
         return NULL;
     ss_registry_init(&d->registry);
-    ss_catalog_init(&d->catalog);
+    if (ss_catalog_init(&d->catalog)) {
+        ss_registry_free(&d->registry);
+        free(d);
+        return NULL;
+    }
     ss_settings_init(&d->defaults);
     if (!(d->txns = ss_txn_manager_create())) {
         database_free(d);
@@ -118,7 +124,9 @@ int ss_session_open(ss_database *database, sunstone **out)
     sunstone *db = calloc(1, sizeof *db);
     if (!db)
         return SUNSTONE_ERROR;
-    if (ss_settings_copy(&db->settings, &database->defaults)) {
+    if (!(db->seq_session = calloc(1, sizeof *db->seq_session)) ||
+        ss_settings_copy(&db->settings, &database->defaults)) {
+        free(db->seq_session);
         free(db);
         return SUNSTONE_ERROR;
     }
@@ -149,6 +157,7 @@ static void session_close(sunstone *db)
     ss_txn_state_free(&db->txn);
     ss_settings_free(&db->settings);
     ss_error_clear(&db->err);
+    ss_seq_session_free(db->seq_session);
     free(db);
     if (--d->nsessions == 0)
         database_free(d);

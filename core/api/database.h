@@ -37,6 +37,7 @@ struct sunstone {
     bool simple_query;             /* sunstone_exec is creating a statement: nothing can be bound */
     struct sunstone *next_session, *prev_session;
     ss_txn_state txn;              /* the session's transaction (core/txn/txn_session.h) */
+    struct ss_seq_session *seq_session; /* currval / lastval (catalog/sequences.h) */
 };
 
 /* Opens one more session on database (settings copied from its defaults); *out is NULL and

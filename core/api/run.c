@@ -7,6 +7,8 @@
 
 #include "api/statement.h"
 #include "exec/dml_versions.h"
+#include "api/run_sequence.h"
+#include "catalog/constraints.h"
 #include "exec/instrument.h"
 #include "exec/interrupt.h"
 #include "exec/node_kinds.h"
@@ -87,26 +89,6 @@ static int stage_rows(ss_ctx *ctx, staging *s, const ss_table *t, const ss_batch
         for (uint32_t c = 0; c < t->ncols; c++) {
             ss_value v;
             ss_vector_get_value(b->cols[c], row, &v);
-            if (v.is_null && t->cols[c].not_null) {
-                ss_ctx_error(ctx, SS_SQLSTATE_NOT_NULL_VIOLATION,
-                             "null value in column \"%s\" of relation \"%s\" violates not-null constraint",
-                             t->cols[c].name, t->name);
-                ss_strbuf sb;
-                ss_strbuf_init(&sb);
-                for (uint32_t i = 0; i < t->ncols; i++) {
-                    ss_value cv;
-                    ss_vector_get_value(b->cols[i], row, &cv);
-                    if (i)
-                        ss_strbuf_puts(&sb, ", ");
-                    if (cv.is_null)
-                        ss_strbuf_puts(&sb, "null");
-                    else
-                        ss_value_format(t->types[i], &cv, &sb);
-                }
-                ss_ctx_error_detail(ctx, "Failing row contains (%s).", sb.data ? sb.data : "");
-                ss_strbuf_free(&sb);
-                return SS_ERROR;
-            }
             if (ss_vector_set_value(ctx, dst->cols[c], dst->count, &v))
                 return SS_ERROR;
         }
@@ -228,7 +210,9 @@ static int run_insert(sunstone_stmt *st)
         ss_batch *b;
         if ((rc = ss_exec_next(ctx, st->root, &b)) || !b)
             break;
-        rc = stage_rows(ctx, &s, t, b);
+        rc = ss_constraints_check_rows(ctx, t, st->bound->checks, b);
+        if (rc == SS_OK)
+            rc = stage_rows(ctx, &s, t, b);
     }
     if (rc == SS_OK)
         ss_stmt_end_run(st);
@@ -262,7 +246,9 @@ static int create_table(sunstone_stmt *st, bool *skipped)
     }
     const char *backend = bs->access_method ? bs->access_method
                                             : ss_settings_get(&db->settings, "sunstone.default_storage");
-    return ss_catalog_create_table(&st->ctx, st->ctx.catalog, st->ctx.registry, &bs->create_def, backend);
+    if (ss_catalog_create_table(&st->ctx, st->ctx.catalog, st->ctx.registry, &bs->create_def, backend))
+        return SS_ERROR;
+    return ss_run_table_constraints(st, ss_catalog_find(st->ctx.catalog, bs->create_def.name));
 }
 
 static int run_create(sunstone_stmt *st)
@@ -454,6 +440,10 @@ int ss_stmt_execute(sunstone_stmt *st)
         return ss_index_run_drop(&st->ctx, st->ctx.catalog, st->ast, drop_notice, st->db);
     case AST_TRANSACTION:
         return ss_run_transaction(st);
+    case AST_CREATE_SEQUENCE:
+        return ss_run_create_sequence(st);
+    case AST_DROP_SEQUENCE:
+        return ss_run_drop_sequence(st);
     }
     const char *name = ss_stmt_kind_name(k);
     if (name)

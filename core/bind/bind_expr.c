@@ -530,7 +530,14 @@ static ss_expr *bind_expr_node(binder *b, const ast_expr *a)
     case AE_GROUPING_SET:
         break; /* only GROUP BY has them (bind_grouping_sets.c) */
     case AE_SUBLINK:
+        if (b->sublink_refused) {
+            bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "cannot use subquery in %s", b->sublink_refused);
+            return NULL;
+        }
         return bind_sublink(b, a);
+    case AE_DEFAULT:
+        bind_error(b, a->location, SS_SQLSTATE_SYNTAX_ERROR, "DEFAULT is not allowed in this context");
+        return NULL;
     case AE_ARRAY:
         return bind_array_ctor(b, a, NULL);
     case AE_SUBSCRIPT:

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bind/bind_constraints.h"
 #include "bind/binder_internal.h"
 #include "types/cast.h"
 #include "types/functions.h"
@@ -116,5 +117,7 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
     for (uint32_t i = 0; i < n; i++)
         if (!(args[i] = coerce_expr(b, args[i], want[i], CAST_IMPLICIT, a->args[i]->location)))
             return NULL;
+    if (n && bind_sequence_arg(b, def, args, n, a->args[0]->location))
+        return NULL;
     return make_func(b, def, result, args, n);
 }

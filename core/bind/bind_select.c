@@ -6,6 +6,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "bind/bind_constraints.h"
+#include "catalog/sequences.h"
 #include "exec/expr_walk.h"
 #include "bind/binder_internal.h"
 #include "types/cast.h"
@@ -713,6 +715,8 @@ static int bind_from_table(binder *b, const ast_from_item *f, ss_lop **out)
     if (found)
         return SS_OK;
     ss_table *t = ss_catalog_find(b->catalog, f->table);
+    if (!t && ss_seq_exists(b->catalog->sequences, f->table))
+        return bind_from_sequence(b, f, out);
     if (!t)
         return bind_error(b, f->location, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist", f->table);
     if (!t->system && note_dependency(b, t->name))

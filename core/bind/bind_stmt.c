@@ -2,6 +2,7 @@
  * CREATE/DROP TABLE definitions, SET/SHOW/RESET/LOAD, EXPLAIN) and parameter typing. */
 #include <string.h>
 
+#include "bind/bind_constraints.h"
 #include "bind/binder_internal.h"
 #include "types/cast.h"
 #include "types/typeio.h"
@@ -34,6 +35,17 @@ static int map_view_rows(binder *b, const ss_view *v, const uint32_t *target, ui
     }
     *out_rows = mapped;
     return SS_OK;
+}
+
+/* The default of column c of t (a table; a view's columns get NULL), bound once per
+ * statement into defs[c]. */
+static ss_expr *column_default(binder *b, const ss_table *t, ss_type type, ss_expr **defs, uint32_t c)
+{
+    if (!t)
+        return make_null(b, type);
+    if (!defs[c])
+        defs[c] = bind_column_default(b, t, c);
+    return defs[c];
 }
 
 static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
@@ -77,6 +89,46 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
                 return bind_error(b, st->column_locations[i], "42701", "column \"%s\" specified more than once",
                                   st->columns[i]);
         target[i] = c;
+    }
+    ss_expr **defs = bind_alloc(b, sizeof(ss_expr *) * (rel_ncols ? rel_ncols : 1));
+    if (!defs)
+        return SS_ERROR;
+    memset(defs, 0, sizeof(ss_expr *) * (rel_ncols ? rel_ncols : 1));
+    if (t && bind_insert_checks(b, t, out))
+        return SS_ERROR;
+    if (st->default_values) {
+        ss_expr **row = bind_alloc(b, sizeof(ss_expr *) * (rel_ncols ? rel_ncols : 1));
+        if (!row)
+            return SS_ERROR;
+        for (uint32_t c = 0; c < rel_ncols; c++)
+            if (!(row[c] = column_default(b, t, rel_types[c], defs, c)))
+                return SS_ERROR;
+        if (view) {
+            if (map_view_rows(b, view, target, 0, 1, row, &t, &row))
+                return SS_ERROR;
+            out->table = t;
+        }
+        out->query = lop_values(b->ctx, b->arena, new_rel(b), t->ncols, t->types, NULL, 1, row);
+        return out->query ? SS_OK : SS_ERROR;
+    }
+    /* identity columns given a value: 428C9 for GENERATED ALWAYS; OVERRIDING USER VALUE
+       takes their default instead */
+    bool *use_default = bind_alloc(b, sizeof(bool) * (ntarget ? ntarget : 1));
+    if (!use_default)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < ntarget; i++) {
+        use_default[i] = false;
+        if (!t)
+            continue;
+        bool all_default = st->select->values && !st->select->setop;
+        for (uint32_t r = 0; all_default && r < st->select->nvalues_rows; r++)
+            all_default = i < st->select->nvalues_cols && st->select->values[r][i]->kind == AE_DEFAULT;
+        if (all_default)
+            continue;
+        int rc = bind_identity_target(b, t, target[i], st->overriding);
+        if (rc < 0)
+            return SS_ERROR;
+        use_default[i] = rc == 1;
     }
 
     const ast_select *src = st->select;
@@ -124,11 +176,13 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
            and to the typmods in a second pass */
         for (uint32_t r = 0; r < nr; r++) {
             for (uint32_t c = 0; c < nc; c++)
-                if (!(row_exprs[r * nc + c] = make_null(b, rel_types[c])))
+                if (!(row_exprs[r * nc + c] = column_default(b, t, rel_types[c], defs, c)))
                     return SS_ERROR;
             for (uint32_t i = 0; i < nsrc; i++) {
                 const ast_expr *a = src->values[r][i];
                 uint32_t c = target[i];
+                if (a->kind == AE_DEFAULT || (i < ntarget && use_default[i]))
+                    continue; /* the column's default, set above */
                 ss_expr *e = bind_expr(b, a);
                 if (!e)
                     return SS_ERROR;
@@ -154,6 +208,8 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
             for (uint32_t i = 0; i < nsrc; i++) {
                 uint32_t c = target[i];
                 ss_expr **slot = &row_exprs[r * nc + c];
+                if (src->values[r][i]->kind == AE_DEFAULT || use_default[i])
+                    continue;
                 if (rel_types[c].typmod >= 0 &&
                     !(*slot = coerce_expr(b, *slot, rel_types[c], CAST_ASSIGNMENT, src->values[r][i]->location)))
                     return SS_ERROR;
@@ -174,10 +230,12 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     if (!proj)
         return SS_ERROR;
     for (uint32_t c = 0; c < rel_ncols; c++)
-        if (!(proj[c] = make_null(b, rel_types[c])))
+        if (!(proj[c] = column_default(b, t, rel_types[c], defs, c)))
             return SS_ERROR;
     for (uint32_t i = 0; i < nsrc; i++) {
         uint32_t c = target[i];
+        if (use_default[i])
+            continue;
         ss_expr *col = make_column(b, source->rel, i, source->types[i]);
         ss_expr *ce = col ? coerce_expr(b, col, rel_types[c], CAST_ASSIGNMENT, -1) : NULL;
         if (!ce) {
@@ -226,9 +284,13 @@ static int bind_create(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         const ast_column_def *d = &st->coldefs[i];
         cols[i].name = d->name;
         cols[i].not_null = d->not_null;
-        if (bind_type_name(b, &d->type, &cols[i].type))
+        if (bind_serial_type(&d->type, &cols[i].type))
+            cols[i].not_null = true; /* SERIAL: integer NOT NULL DEFAULT nextval(...) */
+        else if (bind_type_name(b, &d->type, &cols[i].type))
             return SS_ERROR;
     }
+    if (bind_create_constraints(b, st, cols, out))
+        return SS_ERROR;
     out->create_def.name = st->table;
     out->create_def.ncols = st->ncoldefs;
     out->create_def.cols = cols;
@@ -299,8 +361,11 @@ static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         return bind_insert(b, st, out);
     case AST_CREATE_TABLE:
         return bind_create(b, st, out);
+    case AST_CREATE_SEQUENCE:
+        return bind_create_sequence(b, st, out);
     case AST_DROP_TABLE:
     case AST_DROP_VIEW:
+    case AST_DROP_SEQUENCE:
         out->drop_names = st->drop_names;
         out->ndrop = st->ndrop;
         out->missing_ok = st->missing_ok;
@@ -355,6 +420,8 @@ const char *ss_stmt_kind_name(ast_stmt_kind kind)
     case AST_CREATE_INDEX: return "CREATE INDEX";
     case AST_DROP_INDEX: return "DROP INDEX";
     case AST_TRANSACTION: return "transaction control";
+    case AST_CREATE_SEQUENCE: return "CREATE SEQUENCE";
+    case AST_DROP_SEQUENCE: return "DROP SEQUENCE";
     }
     return NULL;
 }

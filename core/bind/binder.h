@@ -43,6 +43,13 @@ typedef struct ss_bound_stmt {
     bool with_no_data;
     /* CREATE VIEW: the view as the catalog will keep it */
     struct ss_view_def *view_def;
+    /* INSERT: the table's CHECK constraints (catalog/constraints.h), NULL: none */
+    struct ss_bound_checks *checks;
+    /* CREATE TABLE: what the catalog keeps of defaults, identity and CHECK, the sequences
+       to create with it (SERIAL, identity); CREATE SEQUENCE: seqs[0] */
+    struct ss_table_cons *create_cons;
+    struct ss_seq_new_def *seqs;
+    uint32_t nseqs;
 } ss_bound_stmt;
 
 /* The SQL name of a statement kind ("CREATE TABLE"), NULL for one this kernel does not know. */

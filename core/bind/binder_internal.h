@@ -181,6 +181,9 @@ typedef struct binder {
     const char **deps;
     uint32_t ndeps, cap_deps;
     const struct view_frame *views;
+    /* a DEFAULT or CHECK being bound: subqueries are PostgreSQL's 0A000 "cannot use subquery
+       in <sublink_refused>" (bind_default.c) */
+    const char *sublink_refused;
 } binder;
 
 /* Errors with a position (location is the 0-based AST location or -1). */

@@ -1,5 +1,7 @@
 /* catalog.c — tables and backend instances of one database: create, find, drop. */
 #include "catalog/catalog.h"
+#include "catalog/constraints.h"
+#include "catalog/sequences.h"
 
 #include "index/index.h"
 
@@ -9,7 +11,8 @@
 int ss_catalog_init(ss_catalog *c)
 {
     memset(c, 0, sizeof *c);
-    return SS_OK;
+    c->sequences = ss_seq_catalog_new();
+    return c->sequences ? SS_OK : SS_ERROR;
 }
 
 static void free_table(ss_table *t)
@@ -22,6 +25,7 @@ static void free_table(ss_table *t)
     free(t->cols);
     free(t->types);
     free(t->name);
+    ss_table_cons_free(t->cons);
     free(t);
 }
 
@@ -55,6 +59,7 @@ void ss_catalog_free(ss_catalog *c)
     free(c->tables);
     free(c->views);
     free(c->backends);
+    ss_seq_catalog_free(c->sequences);
     memset(c, 0, sizeof *c);
 }
 
@@ -105,7 +110,7 @@ static ss_backend_instance *backend_instance(ss_ctx *ctx, ss_catalog *c, const s
 int ss_catalog_create_table(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, const ss_table_def *def,
                             const char *backend_name)
 {
-    if (ss_catalog_find(c, def->name) || ss_catalog_find_view(c, def->name))
+    if (ss_catalog_find(c, def->name) || ss_catalog_find_view(c, def->name) || ss_seq_exists(c->sequences, def->name))
         return ss_ctx_error(ctx, SS_SQLSTATE_DUPLICATE_TABLE, "relation \"%s\" already exists", def->name);
     for (uint32_t i = 0; i < def->ncols; i++)
         for (uint32_t j = 0; j < i; j++)
@@ -167,6 +172,7 @@ int ss_catalog_drop_table(ss_ctx *ctx, ss_catalog *c, ss_table *t)
         return SS_ERROR;
     memmove(&c->tables[i], &c->tables[i + 1], (c->ntables - i - 1) * sizeof *c->tables);
     c->ntables--;
+    ss_seq_drop_owned(c->sequences, t->name); /* SERIAL, identity and OWNED BY sequences */
     free_table(t);
     c->version++;
     return SS_OK;

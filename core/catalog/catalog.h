@@ -20,6 +20,7 @@ struct ss_table {
     bool system;                       /* a kernel system view (read-only) */
     uint32_t active_scans;             /* running operator trees scanning it: DROP waits */
     struct ss_table_indexes *indexes;  /* its indexes (core/index/index.h), NULL: none */
+    struct ss_table_cons *cons;        /* defaults, identity, CHECK (constraints.h); NULL: none */
 };
 
 typedef struct ss_backend_instance {
@@ -61,6 +62,7 @@ typedef struct ss_catalog {
     uint64_t version;                  /* bumped by every DDL: prepared plans rebind */
     ss_view **user_views;              /* CREATE VIEW, in creation order */
     uint32_t nuser_views, cap_user_views;
+    struct ss_seq_catalog *sequences;  /* sequences.h: shared by the sessions, own mutex */
 } ss_catalog;
 
 int ss_catalog_init(ss_catalog *c);

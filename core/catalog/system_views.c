@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "catalog/constraints.h"
+#include "catalog/sequences.h"
 #include "catalog/catalog.h"
 #include "exec/vector.h"
 #include "types/typeio.h"
@@ -37,11 +39,15 @@ static const ss_column_def plugins_cols[] = {
 /* kind: 'table' or 'view' (a view has no backend) */
 static const ss_column_def tables_cols[] = {
     {"name", T_TEXT, true, {0}}, {"backend", T_TEXT, false, {0}}, {"ncols", T_INT4, true, {0}},
-    {"kind", T_TEXT, true, {0}}};
+    {"kind", T_TEXT, true, {0}},
+    /* the CHECK constraints as \d lists them, one line each ordered by name (NULL: none) */
+    {"check_constraints", T_TEXT, false, {0}}};
 static const ss_column_def columns_cols[] = {
     {"table_name", T_TEXT, true, {0}}, {"column_name", T_TEXT, true, {0}},
     {"position", T_INT4, true, {0}}, {"type_name", T_TEXT, true, {0}},
-    {"not_null", T_BOOL, true, {0}}};
+    {"not_null", T_BOOL, true, {0}},
+    /* the Default column of \d (NULL: none) */
+    {"default_value", T_TEXT, false, {0}}};
 
 /* Appends one row (values for every view column) to the scan's batches. */
 static int add_row(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_value *row,
@@ -104,9 +110,13 @@ static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_s
         for (uint32_t t = 0; t < h->catalog->ntables; t++) {
             const ss_table *tab = h->catalog->tables[t];
             if (h->id == VIEW_TABLES) {
-                ss_value row[4] = {text_value(tab->name), text_value(tab->backend_name),
-                                   int_value(tab->ncols), text_value("table")};
-                if (add_row(ctx, s, h, row, spec))
+                char *checks = ss_table_check_lines(tab);
+                ss_value row[5] = {text_value(tab->name), text_value(tab->backend_name),
+                                   int_value(tab->ncols), text_value("table"),
+                                   checks ? text_value(checks) : (ss_value){.is_null = true}};
+                int rc = add_row(ctx, s, h, row, spec);
+                free(checks);
+                if (rc)
                     return SS_ERROR;
                 continue;
             }
@@ -114,18 +124,33 @@ static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_s
                 char tname[128];
                 ss_value nn = {0};
                 nn.v.b = tab->cols[c].not_null;
-                ss_value row[5] = {text_value(tab->name), text_value(tab->cols[c].name),
+                const char *def = tab->cons ? tab->cons->cols[c].default_text : NULL;
+                ss_value row[6] = {text_value(tab->name), text_value(tab->cols[c].name),
                                    int_value(c + 1),
                                    text_value(ss_type_column_name(tab->types[c], tname, sizeof tname)),
-                                   nn};
+                                   nn, def ? text_value(def) : (ss_value){.is_null = true}};
                 if (add_row(ctx, s, h, row, spec))
                     return SS_ERROR;
             }
         }
+        if (h->id == VIEW_TABLES && h->catalog->sequences) { /* kind 'sequence', no backend */
+            ss_seq_catalog *sc = h->catalog->sequences;
+            int rc = SS_OK;
+            pthread_mutex_lock(&sc->mu);
+            for (uint32_t i = 0; rc == SS_OK && i < sc->n; i++) {
+                ss_value row[5] = {text_value(sc->seqs[i]->name), {.is_null = true}, int_value(3),
+                                   text_value("sequence"), {.is_null = true}};
+                rc = add_row(ctx, s, h, row, spec);
+            }
+            pthread_mutex_unlock(&sc->mu);
+            if (rc)
+                return SS_ERROR;
+        }
         for (uint32_t i = 0; i < h->catalog->nuser_views; i++) {
             const ss_view *v = h->catalog->user_views[i];
             if (h->id == VIEW_TABLES) {
-                ss_value row[4] = {text_value(v->name), {.is_null = true}, int_value(v->ncols), text_value("view")};
+                ss_value row[5] = {text_value(v->name), {.is_null = true}, int_value(v->ncols), text_value("view"),
+                                   {.is_null = true}};
                 if (add_row(ctx, s, h, row, spec))
                     return SS_ERROR;
                 continue;
@@ -133,8 +158,9 @@ static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_s
             for (uint32_t c = 0; c < v->ncols; c++) {
                 char tname[128];
                 ss_value nn = {0};
-                ss_value row[5] = {text_value(v->name), text_value(v->col_names[c]), int_value(c + 1),
-                                   text_value(ss_type_column_name(v->types[c], tname, sizeof tname)), nn};
+                ss_value row[6] = {text_value(v->name), text_value(v->col_names[c]), int_value(c + 1),
+                                   text_value(ss_type_column_name(v->types[c], tname, sizeof tname)), nn,
+                                   {.is_null = true}};
                 if (add_row(ctx, s, h, row, spec))
                     return SS_ERROR;
             }
@@ -291,8 +317,8 @@ static int add_view(ss_catalog *c, const ss_registry *reg, const char *name, vie
 int ss_system_views_init(ss_catalog *c, const ss_registry *reg)
 {
     if (add_view(c, reg, "sunstone_plugins", VIEW_PLUGINS, plugins_cols, 6) ||
-        add_view(c, reg, "sunstone_tables", VIEW_TABLES, tables_cols, 4) ||
-        add_view(c, reg, "sunstone_columns", VIEW_COLUMNS, columns_cols, 5))
+        add_view(c, reg, "sunstone_tables", VIEW_TABLES, tables_cols, 5) ||
+        add_view(c, reg, "sunstone_columns", VIEW_COLUMNS, columns_cols, 6))
         return SS_ERROR;
     return SS_OK;
 }

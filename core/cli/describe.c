@@ -143,7 +143,7 @@ static int compare_positions(const void *a, const void *b)
 }
 
 static void print_one_table(shell *sh, const result_table *cols, const char *name,
-                            const char *backend, bool verbose, bool is_view)
+                            const char *backend, bool verbose, bool is_view, const char *checks)
 {
     size_t *rows = xcalloc(cols->nrows ? cols->nrows : 1, sizeof(size_t));
     size_t nrows = 0;
@@ -170,8 +170,23 @@ static void print_one_table(shell *sh, const result_table *cols, const char *nam
     t.row_count_footer = false;
     for (size_t i = 0; i < nrows; i++) {
         const char *values[5] = {cell_or_empty(cols, rows[i], 1), cell_or_empty(cols, rows[i], 3),
-                                 "", is_true(table_cell(cols, rows[i], 4)) ? "not null" : "", ""};
+                                 "", is_true(table_cell(cols, rows[i], 4)) ? "not null" : "",
+                                 cell_or_empty(cols, rows[i], 5)};
         table_add_row(&t, values);
+    }
+    if (checks && *checks) { /* one "name" CHECK (...) line each, as psql's footer */
+        table_add_footer(&t, "Check constraints:");
+        const char *p = checks;
+        while (*p) {
+            const char *nl = strchr(p, '\n');
+            size_t len = nl ? (size_t)(nl - p) : strlen(p);
+            buf line;
+            buf_init(&line);
+            buf_printf(&line, "    %.*s", (int)len, p);
+            table_add_footer(&t, line.data);
+            buf_free(&line);
+            p += len + (nl ? 1 : 0);
+        }
     }
     if (verbose && backend) {
         buf footer;
@@ -188,7 +203,7 @@ static void print_one_table(shell *sh, const result_table *cols, const char *nam
 bool describe_tables(shell *sh, const char *pattern, bool verbose)
 {
     result_table tables;
-    if (!exec_collect(sh, "SELECT name, backend, ncols, kind FROM sunstone_tables", &tables))
+    if (!exec_collect(sh, "SELECT name, backend, ncols, kind, check_constraints FROM sunstone_tables", &tables))
         return false;
     size_t *rows, nrows;
     if (!select_rows(sh, &tables, 0, pattern, &rows, &nrows)) {
@@ -203,12 +218,19 @@ bool describe_tables(shell *sh, const char *pattern, bool verbose)
     } else {
         result_table cols;
         if (exec_collect(sh,
-                         "SELECT table_name, column_name, position, type_name, not_null "
+                         "SELECT table_name, column_name, position, type_name, not_null, default_value "
                          "FROM sunstone_columns",
                          &cols)) {
-            for (size_t i = 0; i < nrows; i++)
+            for (size_t i = 0; i < nrows; i++) {
+                if (strcmp(cell_or_empty(&tables, rows[i], 3), "sequence") == 0) {
+                    report_error(sh, "\\d of sequence \"%s\" is not supported yet.", cell_or_empty(&tables, rows[i], 0));
+                    ok = false;
+                    continue;
+                }
                 print_one_table(sh, &cols, cell_or_empty(&tables, rows[i], 0), table_cell(&tables, rows[i], 1),
-                                verbose, strcmp(cell_or_empty(&tables, rows[i], 3), "view") == 0);
+                                verbose, strcmp(cell_or_empty(&tables, rows[i], 3), "view") == 0,
+                                table_cell(&tables, rows[i], 4));
+            }
             table_free(&cols);
         } else {
             ok = false;

@@ -249,7 +249,7 @@ static bool cmd_describe(shell *sh, arg_cursor *a, meta_status *st)
         return false;
     char kind = name[1];
     const char *mods = name + 1;
-    if (kind == 't' || kind == 'v' || kind == 'x')
+    if (kind == 't' || kind == 'v' || kind == 'x' || kind == 's')
         mods++;
     else
         kind = 0;
@@ -264,8 +264,9 @@ static bool cmd_describe(shell *sh, arg_cursor *a, meta_status *st)
     bool ok;
     if (kind == 'x')
         ok = describe_plugins(sh, pattern);
-    else if (kind == 't' || kind == 'v' || !pattern)
-        ok = describe_list_tables(sh, pattern, verbose, kind == 't' ? "table" : kind == 'v' ? "view" : NULL);
+    else if (kind == 't' || kind == 'v' || kind == 's' || !pattern)
+        ok = describe_list_tables(sh, pattern, verbose,
+                                  kind == 't' ? "table" : kind == 'v' ? "view" : kind == 's' ? "sequence" : NULL);
     else
         ok = describe_tables(sh, pattern, verbose);
     *st = ok ? META_OK : META_ERROR;

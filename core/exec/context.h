@@ -68,6 +68,8 @@ struct ss_ctx {
     struct ss_txn_state *txn;
     /* the running statement's snapshot (ss_api.txn_snapshot); NULL outside a statement */
     const ss_snapshot *snapshot;
+    /* the session's currval / lastval memory (catalog/sequences.h); NULL without a session */
+    struct ss_seq_session *seq_session;
 };
 
 void ss_error_clear(ss_error *e);

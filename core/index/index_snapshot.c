@@ -5,6 +5,7 @@
  * conflict), or the committed-everything one outside a transaction. */
 #include "index/index.h"
 #include "txn/txn_api.h"
+#include "txn/txn_session.h"
 
 const ss_snapshot *ss_index_snapshot(ss_ctx *ctx)
 {
@@ -21,4 +22,6 @@ void ss_index_unique_snapshot(ss_ctx *ctx, ss_snapshot *out)
     const ss_snapshot *cur = ss_api_txn_snapshot(ctx);
     *out = cur ? *cur : *ss_index_snapshot(ctx);
     out->command_id = UINT32_MAX; /* the current command's own versions count too */
+    if (ctx->txn && ctx->txn->top != SS_XID_INVALID)
+        out->self = ctx->txn->top; /* taken before the transaction's first write */
 }

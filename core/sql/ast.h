@@ -41,7 +41,8 @@ typedef enum ast_expr_kind {
     AE_ARRAY_CMP,    /* left str ANY (right) / left str ALL (right) (bval) over an array */
     AE_DISTINCT,     /* args[0] IS DISTINCT FROM args[1]; negated: IS NOT DISTINCT FROM */
     AE_NULLIF,       /* NULLIF(args[0], args[1]) */
-    AE_MINMAX        /* GREATEST(args); negated: LEAST(args) */
+    AE_MINMAX,       /* GREATEST(args); negated: LEAST(args) */
+    AE_DEFAULT       /* DEFAULT as an item of INSERT's VALUES: the column's default */
 } ast_expr_kind;
 
 typedef enum ast_grouping_set_kind {
@@ -202,11 +203,37 @@ typedef struct ast_select {
     bool recursive;
 } ast_select;
 
+/* Sequence options (CREATE SEQUENCE, an identity column's (...)): has_* tells which were
+ * given; as_type is the AS type's name (NULL: none); owned_by the OWNED BY table.column
+ * names (owned_none: OWNED BY NONE). */
+typedef struct ast_seq_options {
+    const char *as_type;
+    int as_location;
+    bool has_increment, has_min, has_max, has_start, has_cache, has_cycle;
+    bool no_min, no_max, cycle, owned_none;
+    int64_t increment, min, max, start, cache;
+    const char **owned_by;
+    uint32_t nowned_by;
+    const char *seq_name;  /* SEQUENCE NAME of an identity column */
+} ast_seq_options;
+
+/* A CHECK constraint: its name (NULL: generated), expression, where CHECK was written and,
+ * for a column constraint, its column. */
+typedef struct ast_check {
+    const char *name;
+    ast_expr *expr;
+    int location;
+    const char *column;
+} ast_check;
+
 typedef struct ast_column_def {
     const char *name;
     ast_type_name type;
     bool not_null;
     int location;
+    ast_expr *default_expr;   /* DEFAULT expr, or NULL */
+    char identity;            /* GENERATED 'a' ALWAYS / 'd' BY DEFAULT AS IDENTITY, 0: none */
+    ast_seq_options ident_opts;
 } ast_column_def;
 
 typedef enum ast_stmt_kind {
@@ -224,7 +251,9 @@ typedef enum ast_stmt_kind {
     AST_CREATE_TABLE_AS, /* CREATE TABLE table [(columns)] AS select [WITH [NO] DATA], SELECT INTO */
     AST_CREATE_INDEX,    /* CREATE [UNIQUE] INDEX [IF NOT EXISTS] [name] ON table [USING am] (keys) */
     AST_DROP_INDEX,      /* DROP INDEX: drop_names, missing_ok, cascade */
-    AST_TRANSACTION      /* BEGIN, COMMIT, ROLLBACK, SAVEPOINT, ...: txn_kind and its fields */
+    AST_TRANSACTION,     /* BEGIN, COMMIT, ROLLBACK, SAVEPOINT, ...: txn_kind and its fields */
+    AST_CREATE_SEQUENCE, /* CREATE SEQUENCE [IF NOT EXISTS] table seq_opts */
+    AST_DROP_SEQUENCE    /* DROP SEQUENCE: drop_names, missing_ok, cascade */
 } ast_stmt_kind;
 
 /* A PRIMARY KEY or UNIQUE constraint of CREATE TABLE (column or table constraint). */
@@ -307,6 +336,14 @@ typedef struct ast_stmt {
     const char *savepoint;
     int txn_isolation;
     int txn_read_only;
+    /* AST_CREATE_TABLE: CHECK constraints, column ones and table ones in written order */
+    ast_check *checks;
+    uint32_t nchecks;
+    /* AST_INSERT: DEFAULT VALUES (select NULL); OVERRIDING 's' SYSTEM / 'u' USER VALUE, 0 */
+    bool default_values;
+    char overriding;
+    /* AST_CREATE_SEQUENCE */
+    ast_seq_options seq_opts;
 } ast_stmt;
 
 /* EXPLAIN options (PostgreSQL's ExplainState, defaults resolved): ANALYZE runs the query;

@@ -538,9 +538,8 @@ static ast_expr *tr_expr_node(transform_state *ts, Node *n)
             return NULL;
         return e;
     }
-    case T_SetToDefault:
-        tr_unsupported(ts, ((SetToDefault *)n)->location, "DEFAULT");
-        return NULL;
+    case T_SetToDefault: /* the binder refuses it outside INSERT's VALUES */
+        return new_expr(ts, AE_DEFAULT, ((SetToDefault *)n)->location);
     case T_MultiAssignRef:
         tr_unsupported(ts, tr_location(((MultiAssignRef *)n)->source), "multiple-column assignment");
         return NULL;

@@ -200,8 +200,13 @@ static bool tr_values(transform_state *ts, List *lists, ast_select *out)
         foreach (c, row) {
             Node *v = lfirst(c);
             if (IsA(v, SetToDefault)) {
-                tr_unsupported(ts, ((SetToDefault *)v)->location, "DEFAULT in VALUES");
-                return false;
+                ast_expr *d = tr_alloc(ts, sizeof *d);
+                if (!d)
+                    return false;
+                d->kind = AE_DEFAULT;
+                d->location = ((SetToDefault *)v)->location;
+                out->values[r][i++] = d;
+                continue;
             }
             if (!(out->values[r][i++] = tr_expr(ts, v)))
                 return false;
@@ -450,9 +455,9 @@ static bool tr_insert(transform_state *ts, InsertStmt *s, ast_stmt *out)
         tr_unsupported(ts, tr_location(linitial(s->returningList)), "RETURNING");
         return false;
     }
-    /* OVERRIDING SYSTEM/USER VALUE only matters to identity columns, which do not exist; the
-       INSERT alias only to ON CONFLICT and RETURNING */
+    /* the INSERT alias only matters to ON CONFLICT and RETURNING */
     out->kind = AST_INSERT;
+    out->overriding = s->override == OVERRIDING_SYSTEM_VALUE ? 's' : s->override == OVERRIDING_USER_VALUE ? 'u' : 0;
     out->table = rangevar_name(ts, s->relation);
     out->table_location = s->relation->location;
     if (!out->table)
@@ -476,8 +481,8 @@ static bool tr_insert(transform_state *ts, InsertStmt *s, ast_stmt *out)
         }
     }
     if (!s->selectStmt) {
-        tr_unsupported(ts, s->relation->location, "INSERT ... DEFAULT VALUES");
-        return false;
+        out->default_values = true;
+        return true;
     }
     out->select = tr_select(ts, (SelectStmt *)s->selectStmt);
     return out->select != NULL;
@@ -503,6 +508,27 @@ static const char *constraint_name(const Constraint *c, const char *other)
     default: return other;
     }
 }
+
+/* Appends a CHECK constraint (of column, or of the table when column is NULL) to out. */
+static bool add_check(transform_state *ts, Constraint *con, const char *column, ast_stmt *out)
+{
+    ast_check *c = tr_alloc(ts, sizeof *c * (out->nchecks + 1));
+    if (!c)
+        return false;
+    if (out->nchecks)
+        memcpy(c, out->checks, sizeof *c * out->nchecks);
+    ast_check *k = &c[out->nchecks];
+    k->name = con->conname ? tr_strdup(ts, con->conname) : NULL;
+    k->location = con->location;
+    k->column = column;
+    if (!(k->expr = tr_expr(ts, con->raw_expr)))
+        return false;
+    out->checks = c;
+    out->nchecks++;
+    return true;
+}
+
+static const char *statement_text(transform_state *ts);
 
 static bool tr_create(transform_state *ts, CreateStmt *s, ast_stmt *out)
 {
@@ -541,6 +567,11 @@ static bool tr_create(transform_state *ts, CreateStmt *s, ast_stmt *out)
             Constraint *con = (Constraint *)n;
             if (con->contype == CONSTR_PRIMARY || con->contype == CONSTR_UNIQUE) {
                 if (!tr_key_constraint(ts, con, NULL, out))
+                    return false;
+                continue;
+            }
+            if (con->contype == CONSTR_CHECK) {
+                if (!add_check(ts, con, NULL, out))
                     return false;
                 continue;
             }
@@ -588,6 +619,41 @@ static bool tr_create(transform_state *ts, CreateStmt *s, ast_stmt *out)
                 if (!tr_key_constraint(ts, con, d->name, out))
                     return false;
                 break;
+            case CONSTR_DEFAULT:
+                if (d->identity)
+                    goto both;
+                if (d->default_expr) {
+                    tr_error(ts, "42601", con->location,
+                             "multiple default values specified for column \"%s\" of table \"%s\"", d->name,
+                             out->table);
+                    return false;
+                }
+                if (!(d->default_expr = tr_expr(ts, con->raw_expr)))
+                    return false;
+                break;
+            case CONSTR_IDENTITY:
+                if (d->identity) {
+                    tr_error(ts, "42601", con->location,
+                             "multiple identity specifications for column \"%s\" of table \"%s\"", d->name,
+                             out->table);
+                    return false;
+                }
+                if (d->default_expr) {
+                both:
+                    tr_error(ts, "42601", con->location,
+                             "both default and identity specified for column \"%s\" of table \"%s\"", d->name,
+                             out->table);
+                    return false;
+                }
+                d->identity = (char)con->generated_when;
+                d->not_null = true;
+                if (!tr_seq_options(ts, con->options, true, &d->ident_opts))
+                    return false;
+                break;
+            case CONSTR_CHECK:
+                if (!add_check(ts, con, d->name, out))
+                    return false;
+                break;
             default:
                 tr_unsupported(ts, con->location, constraint_name(con, "column constraints"));
                 return false;
@@ -595,6 +661,9 @@ static bool tr_create(transform_state *ts, CreateStmt *s, ast_stmt *out)
         }
     }
     out->ncoldefs = i; /* table constraints are not columns */
+    out->view_sql = statement_text(ts); /* defaults and CHECKs are bound again from it */
+    if (!out->view_sql)
+        return false;
     return tr_key_constraints_finish(ts, out);
 }
 
@@ -613,7 +682,8 @@ static bool name_goes_on(const char *w)
 
 static bool tr_drop(transform_state *ts, DropStmt *s, ast_stmt *out)
 {
-    if (s->removeType != OBJECT_TABLE && s->removeType != OBJECT_VIEW && s->removeType != OBJECT_INDEX) {
+    if (s->removeType != OBJECT_TABLE && s->removeType != OBJECT_VIEW && s->removeType != OBJECT_INDEX &&
+        s->removeType != OBJECT_SEQUENCE) {
         char what[128];
         tr_unsupported(ts, -1, tr_words(ts, ts->stmt_location, 1, name_goes_on, what, sizeof what));
         return false;
@@ -622,9 +692,10 @@ static bool tr_drop(transform_state *ts, DropStmt *s, ast_stmt *out)
         tr_unsupported(ts, -1, "DROP ... CONCURRENTLY");
         return false;
     }
-    out->kind = s->removeType == OBJECT_VIEW    ? AST_DROP_VIEW
-                : s->removeType == OBJECT_INDEX ? AST_DROP_INDEX
-                                                : AST_DROP_TABLE;
+    out->kind = s->removeType == OBJECT_VIEW       ? AST_DROP_VIEW
+                : s->removeType == OBJECT_INDEX    ? AST_DROP_INDEX
+                : s->removeType == OBJECT_SEQUENCE ? AST_DROP_SEQUENCE
+                                                   : AST_DROP_TABLE;
     out->cascade = s->behavior == DROP_CASCADE;
     out->missing_ok = s->missing_ok;
     out->ndrop = (uint32_t)list_length(s->objects);
@@ -864,6 +935,8 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
         return tr_insert(ts, (InsertStmt *)n, out);
     case T_CreateStmt:
         return tr_create(ts, (CreateStmt *)n, out);
+    case T_CreateSeqStmt:
+        return tr_create_sequence(ts, (CreateSeqStmt *)n, out);
     case T_DropStmt:
         return tr_drop(ts, (DropStmt *)n, out);
     case T_IndexStmt:

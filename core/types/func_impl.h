@@ -121,6 +121,9 @@ SS_FN_DECL(atan2) SS_FN_DECL(atan2d) SS_FN_DECL(pi)
 typedef int (*ss_bucket_row_fn)(ss_ctx *ctx, ss_vector *const *args, uint32_t i, int32_t *res);
 int ss_width_bucket_rows(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, uint32_t n, ss_vector *out,
                          ss_bucket_row_fn f);
+/* func_sequence.c */
+SS_FN_DECL(nextval) SS_FN_DECL(currval) SS_FN_DECL(setval) SS_FN_DECL(lastval)
+
 SS_FN_DECL(log10) SS_FN_DECL(width_bucket) SS_FN_DECL(random) SS_FN_DECL(setseed) SS_FN_DECL(gcd)
 SS_FN_DECL(lcm)
 

@@ -91,6 +91,12 @@ static const ss_func_def builtin[] = {
     FN("width_bucket", ss_fn_width_bucket, I4, F8, F8, F8, I4),
     {"random", 0, false, true, {0}, F8, ss_fn_random, true},
     {"setseed", 1, false, true, {F8}, TX, ss_fn_setseed, true},
+    /* sequences (func_sequence.c): a side effect or session state, never folded */
+    {"nextval", 1, false, true, {TX}, I8, ss_fn_nextval, true},
+    {"currval", 1, false, true, {TX}, I8, ss_fn_currval, true},
+    {"setval", 2, false, true, {TX, I8}, I8, ss_fn_setval, true},
+    {"setval", 3, false, true, {TX, I8, B}, I8, ss_fn_setval, true},
+    {"lastval", 0, false, true, {0}, I8, ss_fn_lastval, true},
 #define INT_PAIR(NAME) FN(#NAME, ss_fn_##NAME, I4, I4, I4), FN(#NAME, ss_fn_##NAME, I8, I8, I8),
     INT_PAIR(gcd) INT_PAIR(lcm)
 #undef INT_PAIR

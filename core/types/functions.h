@@ -74,6 +74,10 @@ int ss_oper_resolve(const char *name, uint32_t nargs, const ss_type *argtypes,
 char ss_type_category(int32_t id);
 bool ss_type_preferred(int32_t id);
 
+/* The columns of SELECT * FROM a sequence (func_sequence.c): 0 last_value, 1 log_cnt,
+ * 2 is_called, each a volatile function of the sequence's name (text). */
+const ss_func_def *ss_func_sequence_column(int which);
+
 /* Whether any built-in function has this name (for the binder's messages). */
 bool ss_func_name_exists(const char *name);
 

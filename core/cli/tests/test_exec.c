@@ -418,10 +418,16 @@ static void add_catalog(void)
             t.rows[i][c] = tables[i][c];
     t.tag = "SELECT 6";
     fake_kernel_add(&t);
+    /* what \d NAME reads: the same with the CHECK constraints (none) */
+    t.sql = "SELECT name, backend, ncols, kind, check_constraints FROM sunstone_tables";
+    t.ncols = 5;
+    t.names[4] = "check_constraints";
+    fake_kernel_add(&t);
 
     fake_result c = {0};
-    c.sql = "SELECT table_name, column_name, position, type_name, not_null FROM sunstone_columns";
-    c.ncols = 5;
+    c.sql = "SELECT table_name, column_name, position, type_name, not_null, default_value FROM sunstone_columns";
+    c.ncols = 6; /* default_value: NULL (none) */
+    c.names[5] = "default_value";
     c.names[0] = "table_name";
     c.names[1] = "column_name";
     c.names[2] = "position";

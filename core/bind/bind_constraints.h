@@ -1,0 +1,48 @@
+/* bind_constraints.h — the binder's side of defaults, identity, CHECK constraints and
+ * sequences (bind_default.c, bind_sequence.c).  Private to core/bind/. */
+#ifndef SS_BIND_CONSTRAINTS_H
+#define SS_BIND_CONSTRAINTS_H
+
+#include "bind/binder_internal.h"
+
+struct ss_seq_params;
+
+/* SERIAL / BIGSERIAL / SMALLSERIAL (serial4, serial8, serial2): 1 with *out the integer type,
+ * 0 for any other type name. */
+int bind_serial_type(const ast_type_name *tn, ss_type *out);
+/* CREATE TABLE's defaults (coerced to their columns: 42804), CHECK constraints (boolean, no
+ * subquery or aggregate, names as PostgreSQL generates them), SERIAL and identity columns
+ * with their sequences: out->create_cons and out->seqs.  cols: the bound column types. */
+int bind_create_constraints(binder *b, const ast_stmt *st, const ss_column_def *cols, ss_bound_stmt *out);
+/* The value an INSERT gives column col of t when it names no value (or DEFAULT): its
+ * default, nextval of its sequence, or NULL. */
+ss_expr *bind_column_default(binder *b, const ss_table *t, uint32_t col);
+/* t's CHECK constraints bound over its row (column i at position i) into out->checks. */
+int bind_insert_checks(binder *b, const ss_table *t, ss_bound_stmt *out);
+/* 428C9 when the INSERT gives an identity GENERATED ALWAYS column a value other than DEFAULT
+ * (unless OVERRIDING SYSTEM VALUE); whether the value is replaced by the default (OVERRIDING
+ * USER VALUE on an identity column): 1, else 0; SS_ERROR. */
+int bind_identity_target(binder *b, const ss_table *t, uint32_t col, char overriding);
+
+/* bind_deparse.c: \d's text of a default (of a column of type) and of a CHECK over the
+ * columns names / types; NULL for a form it does not print. */
+const char *bind_deparse_default(binder *b, const ast_expr *a, ss_type type);
+const char *bind_deparse_check(binder *b, const ast_expr *a, const char *const *names, const ss_type *types,
+                               uint32_t n);
+
+/* bind_sequence.c: options resolved for a sequence of type (SS_TYPE_INT8 for CREATE
+ * SEQUENCE, the column's for identity); CREATE SEQUENCE; whether a relation name is used;
+ * PostgreSQL's ChooseRelationName / ChooseConstraintName (a_c_label, a_label, then label1,
+ * label2 ...), avoiding taken[0..ntaken) and (relation) the catalog's relations. */
+int bind_seq_params(binder *b, const ast_seq_options *o, int32_t type, struct ss_seq_params *p);
+int bind_create_sequence(binder *b, const ast_stmt *st, ss_bound_stmt *out);
+/* nextval / currval / setval of a constant name: 42P01 at the literal (location) when no
+ * relation has it, as PostgreSQL's regclass constant. */
+int bind_sequence_arg(binder *b, const struct ss_func_def *def, ss_expr *const *args, uint32_t n, int location);
+/* A sequence in FROM: one row (last_value, log_cnt, is_called) read when the query runs. */
+int bind_from_sequence(binder *b, const ast_from_item *f, ss_lop **out);
+bool bind_relation_name_taken(binder *b, const char *name);
+const char *bind_choose_name(binder *b, const char *a, const char *c, const char *label,
+                             const char *const *taken, uint32_t ntaken, bool relation);
+
+#endif

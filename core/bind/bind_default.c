@@ -1,0 +1,360 @@
+/* bind_default.c — column defaults, identity columns and CHECK constraints in the binder:
+ * validated and named at CREATE TABLE as PostgreSQL's cookDefault / AddRelationNewConstraints
+ * do, and bound again from the table's CREATE TABLE text for each INSERT (omitted columns,
+ * DEFAULT, DEFAULT VALUES) and for the CHECKs over the new rows. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "bind/bind_constraints.h"
+#include "catalog/constraints.h"
+#include "catalog/sequences.h"
+#include "exec/expr_walk.h"
+
+int bind_serial_type(const ast_type_name *tn, ss_type *out)
+{
+    if (tn->is_array || !tn->name)
+        return 0;
+    int32_t id = !strcmp(tn->name, "serial") || !strcmp(tn->name, "serial4")        ? SS_TYPE_INT4
+                 : !strcmp(tn->name, "bigserial") || !strcmp(tn->name, "serial8")   ? SS_TYPE_INT8
+                 : !strcmp(tn->name, "smallserial") || !strcmp(tn->name, "serial2") ? SS_TYPE_INT2
+                                                                                     : 0;
+    if (!id)
+        return 0;
+    out->id = id;
+    out->typmod = -1;
+    return 1;
+}
+
+/* An expression of a DEFAULT or CHECK: no subquery, no aggregate (PostgreSQL's messages). */
+static ss_expr *bind_constraint_expr(binder *b, const ast_expr *a, const char *agg_context, const char *what)
+{
+    const char *saved = b->no_agg_context;
+    const char *saved_sub = b->sublink_refused;
+    b->no_agg_context = agg_context;
+    b->sublink_refused = what;
+    ss_expr *e = bind_expr(b, a);
+    b->no_agg_context = saved;
+    b->sublink_refused = saved_sub;
+    return e;
+}
+
+/* A DEFAULT bound and coerced to its column (42804 in PostgreSQL's words). */
+static ss_expr *bind_default_expr(binder *b, const ast_expr *a, const char *col, ss_type type)
+{
+    uint32_t nscope = b->nscope, lo = b->scope_lo, hi = b->scope_hi;
+    b->scope_lo = b->scope_hi = b->nscope; /* a default sees no columns */
+    ss_expr *e = bind_constraint_expr(b, a, "DEFAULT expressions", "DEFAULT expression");
+    b->nscope = nscope;
+    b->scope_lo = lo;
+    b->scope_hi = hi;
+    if (!e)
+        return NULL;
+    ss_expr *ce = coerce_expr(b, e, type, CAST_ASSIGNMENT, a->location);
+    if (!ce && ss_ctx_error_pending(b->ctx) && !strcmp(b->ctx->err->sqlstate, SS_SQLSTATE_DATATYPE_MISMATCH)) {
+        char b1[96], b2[96];
+        ss_error_clear(b->ctx->err);
+        bind_error(b, -1, SS_SQLSTATE_DATATYPE_MISMATCH, "column \"%s\" is of type %s but default expression is of type %s",
+                   col, ss_type_display_name(type, b1, sizeof b1), ss_type_display_name(e->type, b2, sizeof b2));
+        ss_ctx_error_hint(b->ctx, "You will need to rewrite or cast the expression.");
+    }
+    return ce;
+}
+
+/* nextval('seq') as the parser would give it. */
+static ss_expr *bind_nextval(binder *b, const char *seq, ss_type type)
+{
+    ast_expr *f = bind_alloc(b, sizeof *f), *arg = bind_alloc(b, sizeof *arg);
+    const char **names = bind_alloc(b, sizeof *names);
+    ast_expr **args = bind_alloc(b, sizeof *args);
+    if (!f || !arg || !names || !args)
+        return NULL;
+    memset(f, 0, sizeof *f);
+    memset(arg, 0, sizeof *arg);
+    names[0] = "nextval";
+    arg->kind = AE_STRING;
+    arg->location = -1;
+    /* quoted: the name is kept as it is */
+    size_t n = strlen(seq);
+    char *q = bind_alloc(b, 2 * n + 3);
+    if (!q)
+        return NULL;
+    size_t o = 0;
+    q[o++] = '"';
+    for (size_t i = 0; i < n; i++) {
+        if (seq[i] == '"')
+            q[o++] = '"';
+        q[o++] = seq[i];
+    }
+    q[o++] = '"';
+    q[o] = 0;
+    arg->str = q;
+    args[0] = arg;
+    f->kind = AE_FUNC;
+    f->location = -1;
+    f->names = names;
+    f->nnames = 1;
+    f->args = args;
+    f->nargs = 1;
+    ss_expr *e = bind_expr(b, f);
+    return e ? coerce_expr(b, e, type, CAST_ASSIGNMENT, -1) : NULL;
+}
+
+/* Binds the CHECKs over a scope entry for the table's columns (relation rel). */
+static ss_expr *bind_check(binder *b, const ast_check *k, const char *table, uint32_t ncols,
+                           const char *const *names, const ss_type *types, uint32_t rel)
+{
+    uint32_t nscope = b->nscope, lo = b->scope_lo, hi = b->scope_hi;
+    range_entry re;
+    memset(&re, 0, sizeof re);
+    re.ref = table;
+    re.table_name = table;
+    re.ncols = ncols;
+    re.col_names = names;
+    re.col_types = types;
+    re.rel = rel;
+    b->scope_lo = b->nscope;
+    if (push_entry(b, &re))
+        return NULL;
+    const char *saved = b->no_agg_context;
+    const char *saved_sub = b->sublink_refused;
+    b->no_agg_context = "check constraints";
+    b->sublink_refused = "check constraint";
+    ss_expr *e = bind_bool_expr(b, k->expr, "CHECK");
+    b->no_agg_context = saved;
+    b->sublink_refused = saved_sub;
+    b->nscope = nscope;
+    b->scope_lo = lo;
+    b->scope_hi = hi;
+    return e;
+}
+
+/* The columns of rel a CHECK reads: one distinct column gives PostgreSQL's t_col_check. */
+typedef struct col_seen {
+    uint32_t rel, first, count;
+} col_seen;
+
+static int note_column(const ss_expr *e, void *arg)
+{
+    col_seen *s = arg;
+    if (e->kind == EXPR_COLUMN && e->u.column.rel == s->rel) {
+        if (s->count == 0 || e->u.column.index != s->first) {
+            if (s->count == 0)
+                s->first = e->u.column.index;
+            s->count++;
+        }
+    }
+    return SS_WALK_CONTINUE;
+}
+
+int bind_create_constraints(binder *b, const ast_stmt *st, const ss_column_def *cols, ss_bound_stmt *out)
+{
+    uint32_t nc = st->ncoldefs;
+    ss_table_cons *tc = bind_alloc(b, sizeof *tc);
+    const char **names = bind_alloc(b, sizeof(char *) * (nc ? nc : 1));
+    ss_type *types = bind_alloc(b, sizeof(ss_type) * (nc ? nc : 1));
+    ss_seq_new_def *seqs = bind_alloc(b, sizeof *seqs * (nc ? nc : 1));
+    const char **seq_names = bind_alloc(b, sizeof(char *) * (nc ? nc : 1));
+    if (!tc || !names || !types || !seqs || !seq_names)
+        return SS_ERROR;
+    memset(tc, 0, sizeof *tc);
+    if (!(tc->cols = bind_alloc(b, sizeof *tc->cols * (nc ? nc : 1))))
+        return SS_ERROR;
+    memset(tc->cols, 0, sizeof *tc->cols * (nc ? nc : 1));
+    tc->create_sql = (char *)st->view_sql;
+    uint32_t nseqs = 0;
+    bool any = st->nchecks > 0;
+    for (uint32_t i = 0; i < nc; i++) {
+        names[i] = cols[i].name;
+        types[i] = cols[i].type;
+    }
+    for (uint32_t i = 0; i < nc; i++) {
+        const ast_column_def *d = &st->coldefs[i];
+        ss_type serial;
+        bool is_serial = bind_serial_type(&d->type, &serial) == 1;
+        if (is_serial && d->default_expr)
+            return bind_error(b, -1, "42601", "multiple default values specified for column \"%s\" of table \"%s\"",
+                              d->name, st->table);
+        if (is_serial && d->identity)
+            return bind_error(b, -1, "42601", "both default and identity specified for column \"%s\" of table \"%s\"",
+                              d->name, st->table);
+        if (d->default_expr) {
+            any = true;
+            tc->cols[i].has_default = true;
+            /* coerced without the typmod: a value too long for it fails when it is inserted */
+            ss_type untyped_mod = {cols[i].type.id, -1};
+            if (!bind_default_expr(b, d->default_expr, d->name, untyped_mod))
+                return SS_ERROR;
+            tc->cols[i].default_text = (char *)bind_deparse_default(b, d->default_expr, cols[i].type);
+        }
+        if (!is_serial && !d->identity)
+            continue;
+        any = true;
+        int32_t t = cols[i].type.id;
+        if (d->identity && t != SS_TYPE_INT2 && t != SS_TYPE_INT4 && t != SS_TYPE_INT8)
+            return bind_error(b, -1, SS_SQLSTATE_INVALID_PARAMETER_VALUE,
+                              "identity column type must be smallint, integer, or bigint");
+        ss_seq_new_def *sc = &seqs[nseqs];
+        memset(sc, 0, sizeof *sc);
+        ast_seq_options none;
+        memset(&none, 0, sizeof none);
+        const ast_seq_options *o = d->identity ? &d->ident_opts : &none;
+        if (bind_seq_params(b, o, t, &sc->p))
+            return SS_ERROR;
+        if (o->seq_name) {
+            if (bind_relation_name_taken(b, o->seq_name))
+                return bind_error(b, -1, SS_SQLSTATE_DUPLICATE_TABLE, "relation \"%s\" already exists", o->seq_name);
+            sc->name = o->seq_name;
+        } else if (!(sc->name = bind_choose_name(b, st->table, d->name, "seq", seq_names, nseqs, true))) {
+            return SS_ERROR;
+        }
+        sc->owner_table = st->table;
+        sc->owner_column = d->name;
+        sc->owner_kind = d->identity ? 'i' : 's';
+        seq_names[nseqs++] = sc->name;
+        tc->cols[i].identity = d->identity;
+        tc->cols[i].seq = (char *)sc->name;
+        char buf[300];
+        if (d->identity)
+            snprintf(buf, sizeof buf, "generated %s as identity", d->identity == 'a' ? "always" : "by default");
+        else
+            snprintf(buf, sizeof buf, "nextval('%s'::regclass)", sc->name);
+        if (!(tc->cols[i].default_text = bind_alloc(b, strlen(buf) + 1)))
+            return SS_ERROR;
+        memcpy(tc->cols[i].default_text, buf, strlen(buf) + 1);
+    }
+    /* CHECKs: bound over the new columns; names as PostgreSQL chooses them, written ones
+       first taken (42710 for a duplicate) */
+    tc->nchecks = st->nchecks;
+    if (st->nchecks) {
+        tc->check_names = bind_alloc(b, sizeof(char *) * st->nchecks);
+        tc->check_texts = bind_alloc(b, sizeof(char *) * st->nchecks);
+        if (!tc->check_names || !tc->check_texts)
+            return SS_ERROR;
+        memset(tc->check_texts, 0, sizeof(char *) * st->nchecks);
+    }
+    uint32_t rel = new_rel(b);
+    col_seen *seen = bind_alloc(b, sizeof *seen * (st->nchecks ? st->nchecks : 1));
+    if (!seen)
+        return SS_ERROR;
+    for (uint32_t k = 0; k < st->nchecks; k++) {
+        ss_expr *e = bind_check(b, &st->checks[k], st->table, nc, names, types, rel);
+        if (!e)
+            return SS_ERROR;
+        tc->check_texts[k] = (char *)bind_deparse_check(b, st->checks[k].expr, names, types, nc);
+        seen[k].rel = rel;
+        seen[k].count = 0;
+        ss_expr_walk_const(e, note_column, &seen[k], NULL);
+    }
+    /* in written order, as AddRelationNewConstraints: a written name must not be one chosen
+       or written before it; a chosen one avoids those */
+    for (uint32_t k = 0; k < st->nchecks; k++) {
+        tc->check_names[k] = (char *)st->checks[k].name;
+        for (uint32_t j = 0; st->checks[k].name && j < k; j++)
+            if (!strcmp(tc->check_names[j], st->checks[k].name))
+                return bind_error(b, -1, SS_SQLSTATE_DUPLICATE_OBJECT, "check constraint \"%s\" already exists",
+                                  st->checks[k].name);
+        if (tc->check_names[k])
+            continue;
+        const char *col = seen[k].count == 1 ? names[seen[k].first] : NULL;
+        if (!(tc->check_names[k] =
+                  (char *)bind_choose_name(b, st->table, col, "check", (const char *const *)tc->check_names, k, false)))
+            return SS_ERROR;
+    }
+    out->create_cons = any ? tc : NULL;
+    out->seqs = seqs;
+    out->nseqs = nseqs;
+    return SS_OK;
+}
+
+/* The table's CREATE TABLE statement parsed again (its DEFAULT and CHECK expressions). */
+static const ast_stmt *creating_stmt(binder *b, const ss_table *t)
+{
+    ast_stmt **stmts;
+    uint32_t n;
+    ast_parse_error perr;
+    if (ss_parse(b->arena, t->cons->create_sql, &stmts, &n, &perr) || n != 1 || stmts[0]->kind != AST_CREATE_TABLE) {
+        bind_error(b, -1, SS_SQLSTATE_INTERNAL_ERROR, "the definition of table \"%s\" cannot be read", t->name);
+        return NULL;
+    }
+    return stmts[0];
+}
+
+ss_expr *bind_column_default(binder *b, const ss_table *t, uint32_t col)
+{
+    const ss_col_cons *cc = t->cons ? &t->cons->cols[col] : NULL;
+    if (cc && cc->seq)
+        return bind_nextval(b, cc->seq, t->types[col]);
+    if (!cc || !cc->has_default)
+        return make_null(b, t->types[col]);
+    const ast_stmt *st = creating_stmt(b, t);
+    if (!st)
+        return NULL;
+    return bind_default_expr(b, st->coldefs[col].default_expr, t->cols[col].name, t->types[col]);
+}
+
+/* Column references of relation rel made batch positions (the row the INSERT makes). */
+static int to_positions(ss_expr **slot, void *arg)
+{
+    const uint32_t *rel = arg;
+    ss_expr *e = *slot;
+    if (e->kind == EXPR_COLUMN && e->u.column.rel == *rel)
+        e->u.column.rel = 0;
+    return SS_WALK_CONTINUE;
+}
+
+int bind_insert_checks(binder *b, const ss_table *t, ss_bound_stmt *out)
+{
+    if (!t->cons || !t->cons->nchecks)
+        return SS_OK;
+    const ss_table_cons *tc = t->cons;
+    const ast_stmt *st = creating_stmt(b, t);
+    ss_bound_checks *bc = bind_alloc(b, sizeof *bc);
+    const char **names = bind_alloc(b, sizeof(char *) * t->ncols);
+    uint32_t *order = bind_alloc(b, sizeof(uint32_t) * tc->nchecks);
+    if (!st || !bc || !names || !order)
+        return SS_ERROR;
+    bc->n = tc->nchecks;
+    bc->exprs = bind_alloc(b, sizeof(ss_expr *) * bc->n);
+    bc->names = bind_alloc(b, sizeof(char *) * bc->n);
+    if (!bc->exprs || !bc->names)
+        return SS_ERROR;
+    for (uint32_t c = 0; c < t->ncols; c++)
+        names[c] = t->cols[c].name;
+    for (uint32_t k = 0; k < bc->n; k++)
+        order[k] = k;
+    for (uint32_t k = 1; k < bc->n; k++) /* by name: PostgreSQL's CheckConstraintFetch order */
+        for (uint32_t j = k; j > 0 && strcmp(tc->check_names[order[j - 1]], tc->check_names[order[j]]) > 0; j--) {
+            uint32_t x = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = x;
+        }
+    uint32_t rel = new_rel(b);
+    for (uint32_t k = 0; k < bc->n; k++) {
+        uint32_t i = order[k];
+        ss_expr *e = bind_check(b, &st->checks[i], t->name, t->ncols, names, t->types, rel);
+        if (!e)
+            return SS_ERROR;
+        ss_expr_walker w = {to_positions, NULL, &rel, NULL};
+        ss_expr_walk(&e, &w);
+        bc->exprs[k] = e;
+        bc->names[k] = tc->check_names[i];
+    }
+    out->checks = bc;
+    return SS_OK;
+}
+
+int bind_identity_target(binder *b, const ss_table *t, uint32_t col, char overriding)
+{
+    if (!t->cons || !t->cons->cols[col].identity)
+        return 0;
+    if (overriding == 'u')
+        return 1;
+    if (t->cons->cols[col].identity == 'a' && overriding != 's') {
+        bind_error(b, -1, "428C9", "cannot insert a non-DEFAULT value into column \"%s\"", t->cols[col].name);
+        ss_ctx_error_detail(b->ctx, "Column \"%s\" is an identity column defined as GENERATED ALWAYS.",
+                            t->cols[col].name);
+        ss_ctx_error_hint(b->ctx, "Use OVERRIDING SYSTEM VALUE to override.");
+        return SS_ERROR;
+    }
+    return 0;
+}

@@ -1,0 +1,49 @@
+/* constraints.h — what a table keeps of its columns' defaults and identity and of its CHECK
+ * constraints (the CREATE TABLE text they are bound again from at each statement, their
+ * names, how \d shows them), and the one check of NOT NULL and CHECK over new rows that
+ * INSERT (and UPDATE's merge) calls. */
+#ifndef SS_CATALOG_CONSTRAINTS_H
+#define SS_CATALOG_CONSTRAINTS_H
+
+#include "catalog/catalog.h"
+#include "exec/expr.h"
+
+typedef struct ss_col_cons {
+    bool has_default;      /* a DEFAULT written in the column's definition (create_sql) */
+    char identity;         /* 'a' GENERATED ALWAYS, 'd' BY DEFAULT AS IDENTITY, 0: none */
+    char *seq;             /* SERIAL or identity: the sequence its default takes nextval of */
+    char *default_text;    /* the Default column of \d (NULL: none) */
+} ss_col_cons;
+
+typedef struct ss_table_cons {
+    char *create_sql;      /* the CREATE TABLE statement: its DEFAULT and CHECK expressions
+                              are parsed and bound again by each statement that needs them */
+    ss_col_cons *cols;     /* one per column of the table */
+    uint32_t nchecks;      /* CHECK constraints, in the statement's order */
+    char **check_names;
+    char **check_texts;    /* "CHECK (...)" as \d shows it (NULL: not known) */
+    uint32_t ncols;        /* the catalog's copy: cols' strings are its own */
+    bool owns_cols;
+} ss_table_cons;
+
+void ss_table_cons_free(ss_table_cons *c);
+/* The lines of \d's "Check constraints:" footer for t ("name" CHECK (...), by name, each
+ * ending in a newline), malloc'd; NULL when it has none (or none printable). */
+char *ss_table_check_lines(const ss_table *t);
+/* Gives t a malloc'd copy of src (a binder's, in arena memory); NULL src: nothing. */
+int ss_table_attach_cons(ss_ctx *ctx, ss_table *t, const ss_table_cons *src);
+
+/* A table's CHECK constraints bound for one statement: boolean expressions over the table's
+ * row (column i at batch position i), in PostgreSQL's order of evaluation (by name). */
+typedef struct ss_bound_checks {
+    uint32_t n;
+    ss_expr **exprs;
+    const char **names;
+} ss_bound_checks;
+
+/* Checks the live rows of rows (one vector per column of t, in table order), row by row as
+ * PostgreSQL's ExecConstraints: NOT NULL of each column (23502), then each CHECK (23514; NULL
+ * passes), with DETAIL "Failing row contains (...)".  checks may be NULL. */
+int ss_constraints_check_rows(ss_ctx *ctx, const ss_table *t, const ss_bound_checks *checks, const ss_batch *rows);
+
+#endif

@@ -1,0 +1,87 @@
+/* sequences.h — the database's sequences (CREATE SEQUENCE, SERIAL, identity columns) and
+ * their values, after PostgreSQL's sequence code: state shared by every session of the
+ * database under one mutex, never rolled back; each session's currval / lastval memory. */
+#ifndef SS_CATALOG_SEQUENCES_H
+#define SS_CATALOG_SEQUENCES_H
+
+#include <pthread.h>
+
+#include "exec/context.h"
+
+/* A sequence's parameters, resolved as PostgreSQL's init_params does. */
+typedef struct ss_seq_params {
+    int32_t type;                 /* SS_TYPE_INT2 / INT4 / INT8 */
+    int64_t increment, min, max, start, cache;
+    bool cycle;
+} ss_seq_params;
+
+/* A sequence a statement creates (CREATE SEQUENCE, a SERIAL or identity column). */
+typedef struct ss_seq_new_def {
+    const char *name;
+    ss_seq_params p;
+    const char *owner_table, *owner_column;
+    char owner_kind;
+} ss_seq_new_def;
+
+typedef struct ss_sequence {
+    char *name;
+    uint64_t id;                  /* unique for the database's life: a session's currval
+                                     memory of a dropped sequence is not another's */
+    ss_seq_params p;
+    int64_t last_value, log_cnt;
+    bool is_called;
+    char *owner_table, *owner_column; /* OWNED BY (NULL: none) */
+    char owner_kind;              /* 's' SERIAL default, 'i' identity, 'o' OWNED BY */
+} ss_sequence;
+
+typedef struct ss_seq_catalog {
+    pthread_mutex_t mu;
+    ss_sequence **seqs;
+    uint32_t n, cap;
+    uint64_t next_id;
+} ss_seq_catalog;
+
+/* A session's memory of the values it got (currval) and of the last sequence it used. */
+typedef struct ss_seq_session {
+    /* per sequence used: the value currval gives and the last of the values fetched into
+       this session's cache (CACHE n: nextval hands them out before asking again) */
+    struct { uint64_t id; int64_t value, cached, increment; } *vals;
+    uint32_t n, cap;
+    uint64_t last_id;             /* 0: none */
+    int64_t last_value;
+} ss_seq_session;
+
+ss_seq_catalog *ss_seq_catalog_new(void);
+void ss_seq_catalog_free(ss_seq_catalog *sc);
+void ss_seq_session_free(ss_seq_session *s);
+
+/* Whether a sequence of that name exists (the caller holds no lock: names change only by DDL,
+ * which the caller serialises). */
+bool ss_seq_exists(ss_seq_catalog *sc, const char *name);
+/* Creates it (42P07 when the name is taken by a sequence; the caller checks tables and
+ * views).  owner_* may be NULL. */
+int ss_seq_create(ss_ctx *ctx, ss_seq_catalog *sc, const char *name, const ss_seq_params *p,
+                  const char *owner_table, const char *owner_column, char owner_kind);
+/* Drops it (no checks). */
+void ss_seq_drop(ss_seq_catalog *sc, const char *name);
+/* Drops the sequences owned by a column of table. */
+void ss_seq_drop_owned(ss_seq_catalog *sc, const char *table);
+/* A copy of the sequence's description and state taken under the lock (false: no such
+ * sequence); its name and owner names point into the catalog's (valid until DDL drops it). */
+bool ss_seq_snapshot(ss_seq_catalog *sc, const char *name, ss_sequence *out);
+
+/* nextval / currval / setval / lastval with PostgreSQL's errors (2200H, 55000, 22003). */
+int ss_seq_nextval(ss_ctx *ctx, ss_seq_catalog *sc, ss_seq_session *sess, const char *name, int64_t *out);
+int ss_seq_currval(ss_ctx *ctx, ss_seq_catalog *sc, ss_seq_session *sess, const char *name, int64_t *out);
+int ss_seq_setval(ss_ctx *ctx, ss_seq_catalog *sc, ss_seq_session *sess, const char *name, int64_t value,
+                  bool is_called);
+int ss_seq_lastval(ss_ctx *ctx, ss_seq_catalog *sc, ss_seq_session *sess, int64_t *out);
+
+/* strdup of s, NULL for NULL; *ok false when memory ran out. */
+char *ss_strdup_or_null(const char *s, bool *ok);
+
+/* PostgreSQL's text-to-regclass name rule: "Quoted" kept, else folded to lower case; a
+ * "public." qualifier dropped.  out holds at least 64 bytes + the input length. */
+void ss_seq_name_from_text(const char *text, size_t len, char *out, size_t outsz);
+
+#endif

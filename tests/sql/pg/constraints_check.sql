@@ -1,0 +1,24 @@
+-- CHECK constraints: column and table ones, generated names, NULL passes, errors at CREATE
+CREATE TABLE ck (a int CHECK (a > 0), b int, CONSTRAINT named CHECK (b < 10), CHECK (a < b), CHECK (b > 0));
+INSERT INTO ck VALUES (1, 5);
+INSERT INTO ck VALUES (0, 5);
+INSERT INTO ck VALUES (1, 20);
+INSERT INTO ck VALUES (3, 2);
+INSERT INTO ck VALUES (NULL, NULL);
+SELECT * FROM ck;
+CREATE TABLE ck2 (a int CHECK (a));
+CREATE TABLE ck2 (a int CHECK (a > (SELECT 1)));
+CREATE TABLE ck2 (a int CHECK (count(*) > 0));
+CREATE TABLE ck2 (a int CONSTRAINT x CHECK (a > 0), b int CONSTRAINT x CHECK (b > 0));
+CREATE TABLE ck2 (a int CHECK (a > 0), CHECK (a > 1), CHECK (a > 2));
+INSERT INTO ck2 VALUES (2);
+CREATE TABLE ck3 (a int NOT NULL CHECK (a > 0), b text CHECK (length(b) < 3));
+INSERT INTO ck3 VALUES (NULL, 'abcd');
+INSERT INTO ck3 VALUES (1, 'abcd');
+INSERT INTO ck3 VALUES (1, 'ab'), (2, NULL);
+INSERT INTO ck3 SELECT 3, 'xyz';
+SELECT * FROM ck3 ORDER BY a;
+CREATE TABLE ck4 (a int CHECK (b > 0));
+CREATE TABLE ck5 (a int, b int, CHECK (a > 0 AND a > 1), CONSTRAINT ck5_a_check CHECK (b > 0), CHECK (a <> 5));
+INSERT INTO ck5 VALUES (5, 1);
+INSERT INTO ck5 VALUES (0, 0);
