@@ -34,6 +34,10 @@ struct sunstone {
     atomic_int interrupted;        /* set by sunstone_interrupt (any thread, signal handler) */
     bool simple_query;             /* sunstone_exec is creating a statement: nothing can be bound */
     struct sunstone *next_session, *prev_session;
+    /* sunstone_set_copy_handler: where COPY FROM STDIN reads and COPY TO STDOUT writes */
+    int (*copy_read)(void *arg, char *buf, size_t size, size_t *n);
+    int (*copy_write)(void *arg, const char *data, size_t len);
+    void *copy_arg;
 };
 
 /* Opens one more session on database (settings copied from its defaults); *out is NULL and

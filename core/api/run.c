@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "api/statement.h"
+#include "copy/copy.h"
 #include "exec/instrument.h"
 #include "exec/interrupt.h"
 #include "exec/node_kinds.h"
@@ -372,12 +373,41 @@ static int run_explain(sunstone_stmt *st)
     return materialize(st, lines, n);
 }
 
+/* ---- INSERT's staging for COPY FROM (copy/copy_from.c) ------------------------------ */
+
+struct ss_insert_staging {
+    staging s;
+};
+
+ss_insert_staging *ss_insert_staging_new(void)
+{
+    return calloc(1, sizeof(ss_insert_staging));
+}
+
+int ss_insert_stage(ss_ctx *ctx, ss_insert_staging *s, const ss_table *t, const ss_batch *b)
+{
+    return stage_rows(ctx, &s->s, t, b);
+}
+
+int ss_insert_write(ss_ctx *ctx, ss_table *t, ss_insert_staging *s, int64_t *written)
+{
+    return write_staged(ctx, t, &s->s, written);
+}
+
+void ss_insert_staging_free(ss_insert_staging *s)
+{
+    if (!s)
+        return;
+    staging_free(&s->s);
+    free(s);
+}
+
 int ss_stmt_execute(sunstone_stmt *st)
 {
     ast_stmt_kind k = st->bound->kind;
     if (k == AST_SET || k == AST_RESET)
         ss_db_release_parked(st->db); /* the session's operator settings may change */
-    else if (k != AST_SELECT && k != AST_INSERT && k != AST_SHOW && k != AST_EXPLAIN)
+    else if (k != AST_SELECT && k != AST_INSERT && k != AST_SHOW && k != AST_EXPLAIN && k != AST_COPY)
         ss_database_release_parked(st->db->database); /* DDL, LOAD: any session's tree may be invalid */
     switch (k) {
     case AST_SELECT:
@@ -404,6 +434,8 @@ int ss_stmt_execute(sunstone_stmt *st)
         return run_explain(st);
     case AST_CREATE_TABLE_AS:
         return run_create_table_as(st);
+    case AST_COPY:
+        return ss_copy_run(st);
     }
     const char *name = ss_stmt_kind_name(k);
     if (name)

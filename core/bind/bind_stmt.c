@@ -324,6 +324,8 @@ static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     }
     case AST_CREATE_TABLE_AS:
         return bind_create_table_as(b, st, out);
+    case AST_COPY:
+        return bind_copy(b, st, out);
     }
     const char *name = ss_stmt_kind_name(st->kind);
     if (name)
@@ -347,6 +349,7 @@ const char *ss_stmt_kind_name(ast_stmt_kind kind)
     case AST_CREATE_VIEW: return "CREATE VIEW";
     case AST_DROP_VIEW: return "DROP VIEW";
     case AST_CREATE_TABLE_AS: return "CREATE TABLE AS";
+    case AST_COPY: return "COPY";
     }
     return NULL;
 }

@@ -43,6 +43,8 @@ typedef struct ss_bound_stmt {
     bool with_no_data;
     /* CREATE VIEW: the view as the catalog will keep it */
     struct ss_view_def *view_def;
+    /* COPY (bind_copy.c): direction, file, columns, options; query is COPY TO's rows */
+    struct ss_copy_bound *copy;
 } ss_bound_stmt;
 
 /* The SQL name of a statement kind ("CREATE TABLE"), NULL for one this kernel does not know. */

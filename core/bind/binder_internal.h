@@ -187,6 +187,8 @@ typedef struct binder {
 int bind_error(binder *b, int location, const char *sqlstate, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 void *bind_alloc(binder *b, size_t n);
+/* COPY (bind_copy.c). */
+int bind_copy(binder *b, const ast_stmt *st, ss_bound_stmt *out);
 
 /* The FROM entry a qualified reference a (x.col, x.*) names, or NULL with PostgreSQL's
  * 42P01 raised (bind_literal.c). */

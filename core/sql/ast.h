@@ -219,8 +219,38 @@ typedef enum ast_stmt_kind {
     AST_EXPLAIN,
     AST_CREATE_VIEW,     /* CREATE [OR REPLACE] VIEW table [(columns)] AS select */
     AST_DROP_VIEW,       /* DROP VIEW: drop_names, missing_ok, cascade */
-    AST_CREATE_TABLE_AS  /* CREATE TABLE table [(columns)] AS select [WITH [NO] DATA], SELECT INTO */
+    AST_CREATE_TABLE_AS, /* CREATE TABLE table [(columns)] AS select [WITH [NO] DATA], SELECT INTO */
+    AST_COPY             /* COPY table [(columns)] FROM / TO, COPY (query) TO: table, columns, copy */
 } ast_stmt_kind;
+
+/* One option of COPY ... WITH (name value, ...) or of its old syntax (CSV, HEADER ...), as
+ * written: the checks of PostgreSQL's ProcessCopyOptions run in the binder (copy/copy_options.c). */
+typedef enum ast_copy_arg {
+    AST_COPY_ARG_NONE = 0, /* no value (a boolean option alone means true) */
+    AST_COPY_ARG_STRING,   /* str: a string, an identifier or a keyword */
+    AST_COPY_ARG_NUMBER,   /* str: the number's text */
+    AST_COPY_ARG_BOOL,     /* bval */
+    AST_COPY_ARG_STAR,     /* * (FORCE_QUOTE *) */
+    AST_COPY_ARG_LIST      /* (a, b): names[0..nnames) */
+} ast_copy_arg;
+
+typedef struct ast_copy_option {
+    const char *name;      /* lower case: format, header, delimiter, null, force_quote ... */
+    ast_copy_arg arg;
+    const char *str;
+    bool bval;
+    const char **names;
+    uint32_t nnames;
+    int location;
+} ast_copy_option;
+
+typedef struct ast_copy {
+    bool is_from;
+    const char *filename;  /* NULL: STDIN (FROM) / STDOUT (TO) */
+    ast_select *query;     /* COPY (query) TO: the query, table NULL */
+    ast_copy_option *options;
+    uint32_t noptions;
+} ast_copy;
 
 typedef struct ast_stmt {
     ast_stmt_kind kind;
@@ -258,6 +288,8 @@ typedef struct ast_stmt {
     bool is_select_into;
     /* AST_EXPLAIN: its options as they take effect (AST_EXPLAIN_*) */
     uint32_t explain_flags;
+    /* AST_COPY: direction, file, query and options (table, columns in the fields above) */
+    ast_copy *copy;
 } ast_stmt;
 
 /* EXPLAIN options (PostgreSQL's ExplainState, defaults resolved): ANALYZE runs the query;

@@ -18,6 +18,11 @@ static const char *rangevar_name(transform_state *ts, RangeVar *rv)
     return tr_strdup(ts, rv->relname);
 }
 
+const char *tr_relation_name(transform_state *ts, RangeVar *rv)
+{
+    return rangevar_name(ts, rv);
+}
+
 static bool tr_targets(transform_state *ts, List *targets, ast_select *out)
 {
     out->ntargets = (uint32_t)list_length(targets);
@@ -852,6 +857,8 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
         return tr_create(ts, (CreateStmt *)n, out);
     case T_DropStmt:
         return tr_drop(ts, (DropStmt *)n, out);
+    case T_CopyStmt:
+        return tr_copy(ts, (CopyStmt *)n, out);
     case T_LoadStmt:
         out->kind = AST_LOAD;
         out->str = tr_strdup(ts, ((LoadStmt *)n)->filename);

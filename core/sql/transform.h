@@ -75,4 +75,9 @@ ast_select *tr_select(transform_state *ts, SelectStmt *s);
 /* A list of SortBy (ORDER BY of a query or inside an aggregate call) into *n items. */
 bool tr_sort_list(transform_state *ts, List *l, ast_sort_item **items, uint32_t *n);
 
+/* A table name (RangeVar) as the statements take it: 0A000 for other schemas. */
+const char *tr_relation_name(transform_state *ts, RangeVar *rv);
+/* COPY (parse_copy.c): the relation or query, columns, direction, file and options. */
+bool tr_copy(transform_state *ts, CopyStmt *s, ast_stmt *out);
+
 #endif

@@ -1,0 +1,222 @@
+/* copy_format.c — COPY's text and CSV field formats, as PostgreSQL's copyto.c writes them
+ * (CopyAttributeOutText / CopyAttributeOutCSV) and copyfromparse.c reads them
+ * (CopyReadAttributesText / CopyReadAttributesCSV): backslash escapes (\b \f \n \r \t \v,
+ * octal \123, hex \x1f, any other character itself), the null string compared before
+ * decoding, CSV quoting with its escape character. */
+#include "copy/copy.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void ss_copy_out_text(ss_strbuf *out, const char *s, size_t len, char delim)
+{
+    size_t start = 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        char esc = 0;
+        if (c < 0x20) {
+            switch (c) {
+            case '\b': esc = 'b'; break;
+            case '\f': esc = 'f'; break;
+            case '\n': esc = 'n'; break;
+            case '\r': esc = 'r'; break;
+            case '\t': esc = 't'; break;
+            case '\v': esc = 'v'; break;
+            default:
+                if (c == (unsigned char)delim)
+                    esc = (char)c;
+            }
+        } else if (c == '\\' || c == (unsigned char)delim) {
+            esc = (char)c;
+        }
+        if (!esc)
+            continue;
+        ss_strbuf_append(out, s + start, i - start);
+        ss_strbuf_putc(out, '\\');
+        ss_strbuf_putc(out, esc);
+        start = i + 1;
+    }
+    ss_strbuf_append(out, s + start, len - start);
+}
+
+void ss_copy_out_csv(ss_strbuf *out, const char *s, size_t len, const ss_copy_opts *o, bool force, bool single)
+{
+    bool quote = force || (len == o->null_len && memcmp(s, o->null_str, len) == 0);
+    if (!quote && single && len == 2 && s[0] == '\\' && s[1] == '.')
+        quote = true;
+    for (size_t i = 0; !quote && i < len; i++)
+        if (s[i] == o->delim || s[i] == o->quote || s[i] == '\n' || s[i] == '\r')
+            quote = true;
+    if (!quote) {
+        ss_strbuf_append(out, s, len);
+        return;
+    }
+    ss_strbuf_putc(out, o->quote);
+    size_t start = 0;
+    for (size_t i = 0; i < len; i++)
+        if (s[i] == o->quote || s[i] == o->escape) {
+            ss_strbuf_append(out, s + start, i - start);
+            ss_strbuf_putc(out, o->escape);
+            start = i;
+        }
+    ss_strbuf_append(out, s + start, len - start);
+    ss_strbuf_putc(out, o->quote);
+}
+
+void ss_copy_fields_free(ss_copy_fields *f)
+{
+    ss_strbuf_free(&f->buf);
+    free(f->start);
+    free(f->len);
+    free(f->is_null);
+    free(f->quoted);
+    memset(f, 0, sizeof *f);
+}
+
+static int add_field(ss_ctx *ctx, ss_copy_fields *f, size_t start, bool is_null, bool quoted)
+{
+    if (f->n == f->cap) {
+        uint32_t cap = f->cap ? f->cap * 2 : 16;
+        size_t *s = realloc(f->start, cap * sizeof *s);
+        if (s)
+            f->start = s;
+        size_t *l = realloc(f->len, cap * sizeof *l);
+        if (l)
+            f->len = l;
+        bool *nn = realloc(f->is_null, cap * sizeof *nn);
+        if (nn)
+            f->is_null = nn;
+        bool *q = realloc(f->quoted, cap * sizeof *q);
+        if (q)
+            f->quoted = q;
+        if (!s || !l || !nn || !q)
+            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        f->cap = cap;
+    }
+    f->start[f->n] = start;
+    f->len[f->n] = f->buf.len - start;
+    f->is_null[f->n] = is_null;
+    f->quoted[f->n] = quoted;
+    f->n++;
+    return SS_OK;
+}
+
+static int hex_value(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+static int split_text(ss_ctx *ctx, const ss_copy_opts *o, const char *line, size_t len, ss_copy_fields *f)
+{
+    size_t p = 0;
+    for (;;) {
+        size_t raw = p, start = f->buf.len;
+        size_t run = p; /* bytes [run, p) are copied as they are */
+        bool at_delim = false;
+        while (p < len) {
+            char c = line[p];
+            if (c == o->delim) {
+                at_delim = true;
+                break;
+            }
+            if (c != '\\') {
+                p++;
+                continue;
+            }
+            ss_strbuf_append(&f->buf, line + run, p - run);
+            p++;
+            if (p >= len) {
+                run = p;
+                break;
+            }
+            c = line[p++];
+            if (c >= '0' && c <= '7') {
+                int v = c - '0';
+                for (int k = 0; k < 2 && p < len && line[p] >= '0' && line[p] <= '7'; k++)
+                    v = v * 8 + (line[p++] - '0');
+                c = (char)(v & 0xff);
+            } else if (c == 'x' && p < len && hex_value(line[p]) >= 0) {
+                int v = hex_value(line[p++]);
+                if (p < len && hex_value(line[p]) >= 0)
+                    v = v * 16 + hex_value(line[p++]);
+                c = (char)v;
+            } else {
+                switch (c) {
+                case 'b': c = '\b'; break;
+                case 'f': c = '\f'; break;
+                case 'n': c = '\n'; break;
+                case 'r': c = '\r'; break;
+                case 't': c = '\t'; break;
+                case 'v': c = '\v'; break;
+                default: break;
+                }
+            }
+            ss_strbuf_putc(&f->buf, c);
+            run = p;
+        }
+        ss_strbuf_append(&f->buf, line + run, p - run);
+        bool is_null = p - raw == o->null_len && memcmp(line + raw, o->null_str, o->null_len) == 0;
+        if (add_field(ctx, f, start, is_null, false))
+            return SS_ERROR;
+        if (!at_delim)
+            return SS_OK;
+        p++;
+    }
+}
+
+static int split_csv(ss_ctx *ctx, const ss_copy_opts *o, const char *line, size_t len, ss_copy_fields *f)
+{
+    size_t p = 0;
+    for (;;) {
+        size_t raw = p, start = f->buf.len;
+        bool saw_quote = false, at_delim = false;
+        while (p < len) {
+            char c = line[p];
+            if (c == o->delim) {
+                at_delim = true;
+                break;
+            }
+            if (c != o->quote) {
+                ss_strbuf_putc(&f->buf, c);
+                p++;
+                continue;
+            }
+            saw_quote = true;
+            p++;
+            for (;;) { /* inside quotes */
+                if (p >= len)
+                    return ss_ctx_error(ctx, "22P04", "unterminated CSV quoted field");
+                c = line[p++];
+                if (c == o->escape && p < len && (line[p] == o->quote || line[p] == o->escape)) {
+                    ss_strbuf_putc(&f->buf, line[p++]);
+                    continue;
+                }
+                if (c == o->quote)
+                    break;
+                ss_strbuf_putc(&f->buf, c);
+            }
+        }
+        bool is_null = !saw_quote && p - raw == o->null_len && memcmp(line + raw, o->null_str, o->null_len) == 0;
+        if (add_field(ctx, f, start, is_null, saw_quote))
+            return SS_ERROR;
+        if (!at_delim)
+            return SS_OK;
+        p++;
+    }
+}
+
+int ss_copy_split(ss_ctx *ctx, const ss_copy_opts *o, const char *line, size_t len, ss_copy_fields *f)
+{
+    f->n = 0;
+    ss_strbuf_clear(&f->buf);
+    int rc = o->csv ? split_csv(ctx, o, line, len, f) : split_text(ctx, o, line, len, f);
+    if (rc == SS_OK && f->buf.oom)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    return rc;
+}
