@@ -69,9 +69,8 @@ static int opt_bool(binder *b, const ast_copy_option *o, bool *out, bool *match)
         }
     }
     if (match)
-        return bind_error(b, o->location, SS_SQLSTATE_SYNTAX_ERROR, "%s requires a Boolean value or \"match\"",
-                          o->name);
-    return bind_error(b, o->location, SS_SQLSTATE_SYNTAX_ERROR, "%s requires a Boolean value", o->name);
+        return bind_error(b, -1, SS_SQLSTATE_SYNTAX_ERROR, "%s requires a Boolean value or \"match\"", o->name);
+    return bind_error(b, -1, SS_SQLSTATE_SYNTAX_ERROR, "%s requires a Boolean value", o->name);
 }
 
 /* The copied column named name, or -1. */
@@ -90,6 +89,14 @@ static int force_list(binder *b, ss_copy_bound *c, const ast_copy_option *o, con
         return SS_ERROR;
     for (uint32_t i = 0; i < o->nnames; i++) {
         int k = copied_column(c, o->names[i]);
+        bool in_table = false;
+        for (uint32_t j = 0; c->table && j < c->table->ncols && !in_table; j++)
+            in_table = !strcmp(c->table->cols[j].name, o->names[i]);
+        if (k < 0 && c->table && !in_table)
+            return bind_error(b, -1, SS_SQLSTATE_UNDEFINED_COLUMN, "column \"%s\" of relation \"%s\" does not exist",
+                              o->names[i], c->table->name);
+        if (k < 0 && !c->table)
+            return bind_error(b, -1, SS_SQLSTATE_UNDEFINED_COLUMN, "column \"%s\" does not exist", o->names[i]);
         if (k < 0)
             return bind_error(b, -1, "42P10", "%s column \"%s\" not referenced by COPY", what, o->names[i]);
         (*out)[k] = true;
@@ -167,8 +174,8 @@ static int bind_copy_options(binder *b, const ast_copy *ac, ss_copy_bound *c)
             if (opt_bool(b, d, &o->header, &match))
                 return SS_ERROR;
             if (match && !c->is_from)
-                return bind_error(b, d->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                                  "cannot use \"%s\" with HEADER in COPY TO", d->str);
+                return bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "cannot use \"%s\" with HEADER in COPY TO",
+                                  d->str);
             o->header_match = match;
         } else if (!strcmp(d->name, "force_quote") || !strcmp(d->name, "force_not_null") ||
                    !strcmp(d->name, "force_null")) {
@@ -349,10 +356,14 @@ int bind_copy(binder *b, const ast_stmt *st, ss_bound_stmt *out)
             ss_ctx_error_hint(b->ctx, "Try the COPY (SELECT ...) TO variant.");
             return SS_ERROR;
         }
-        if (view) {
-            bind_error(b, -1, "42809", "cannot copy to view \"%s\"", st->table);
-            ss_ctx_error_hint(b->ctx, "To enable copying to a view, provide an INSTEAD OF INSERT trigger.");
-            return SS_ERROR;
+        if (view) { /* refused when the COPY runs, after its file opened, as PostgreSQL does */
+            c->into_view = true;
+            c->relname = st->table;
+            if (bind_copy_options(b, ac, c))
+                return SS_ERROR;
+            out->kind = AST_COPY;
+            out->copy = c;
+            return SS_OK;
         }
         c->table = t;
         c->relname = t->name;

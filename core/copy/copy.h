@@ -37,6 +37,7 @@ typedef struct ss_copy_bound {
     const char **col_names;
     ss_type *col_types;
     ss_copy_opts opts;
+    bool into_view;        /* COPY view FROM: 42809 once the file is open (relname names it) */
 } ss_copy_bound;
 
 /* Runs a bound COPY statement (the tag is "COPY n"). */

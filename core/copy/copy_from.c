@@ -342,6 +342,12 @@ int ss_copy_run_from(sunstone_stmt *st)
     if (ss_copy_io_open(ctx, st->db, s.c, &io))
         return SS_ERROR;
     s.r.io = &io;
+    if (s.c->into_view) {
+        ss_copy_io_close(NULL, &io);
+        ss_ctx_error(ctx, "42809", "cannot copy to view \"%s\"", s.c->relname);
+        ss_ctx_error_hint(ctx, "To enable copying to a view, provide an INSTEAD OF INSERT trigger.");
+        return SS_ERROR;
+    }
     s.batch = ss_batch_create(s.t->ncols, s.t->types, SS_BATCH_CAPACITY);
     s.staging = ss_insert_staging_new();
     s.uncopied = calloc(s.t->ncols + 1, sizeof(uint32_t));

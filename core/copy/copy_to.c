@@ -68,6 +68,9 @@ int ss_copy_run_to(sunstone_stmt *st)
     ss_copy_io io;
     if (ss_copy_io_open(ctx, st->db, c, &io))
         return SS_ERROR;
+    /* the copy handler hears of a COPY TO STDOUT at its start, before any row */
+    if (!io.file && st->db->copy_write(st->db->copy_arg, "", 0) != 0)
+        return ss_ctx_error(ctx, "58030", "could not write COPY data: the copy handler failed");
     ss_strbuf out;
     ss_strbuf_init(&out);
     if (c->opts.header) {

@@ -190,7 +190,8 @@ int sunstone_interrupt(sunstone *db);
  * in its copy sub-protocol) goes through the session's copy handler.  read fills buf[0..size)
  * and sets *n to the bytes given, 0 at the end of the data (the text format's end marker, a
  * line "\." alone, ends it too); write receives the output of COPY TO STDOUT, whole lines,
- * len bytes per call.  Each returns 0, or non-zero to fail the COPY: a failed read is 57014
+ * len bytes per call, after a first call with len 0 when the COPY starts.  Each returns 0,
+ * or non-zero to fail the COPY: a failed read is 57014
  * "COPY from stdin failed", a failed write 58030.  They are called only from inside the
  * sunstone_step (or sunstone_exec) running the COPY, on its thread.  A COPY with STDIN / STDOUT
  * and no such callback fails with 0A000.  read or write may be NULL; both NULL removes the
