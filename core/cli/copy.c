@@ -155,9 +155,9 @@ static bool run_copy(shell *sh, const char *args)
     }
     buf sql;
     buf_init(&sql);
-    buf_puts(&sql, "COPY ");
+    buf_puts(&sql, "COPY  "); /* psql's spelling: positions in errors match its */
     buf_append(&sql, args, (size_t)(dir - args));
-    buf_puts(&sql, from ? " FROM STDIN " : " TO STDOUT ");
+    buf_puts(&sql, from ? " FROM STDIN" : " TO STDOUT");
     buf_puts(&sql, w);
     if (from)
         sh->copy_in = f;
