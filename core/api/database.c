@@ -30,6 +30,7 @@ void ss_session_ctx(sunstone *db, ss_ctx *ctx)
     ctx->notices = &db->notices;
     ctx->interrupt = &db->interrupted;
     ctx->err = &db->err;
+    ctx->prepared = &db->prepared_stmts;
 }
 
 void ss_db_notice(struct sunstone *db, const char *fmt, ...)
@@ -133,6 +134,7 @@ static void session_close(sunstone *db)
     if (db->next_session)
         db->next_session->prev_session = db->prev_session;
     ss_db_release_parked(db);
+    ss_prepared_free_all(db);
     ss_settings_free(&db->settings);
     ss_error_clear(&db->err);
     free(db);

@@ -12,6 +12,7 @@
 #include "sunstone.h"
 #include "catalog/catalog.h"
 #include "catalog/settings.h"
+#include "bind/prepared.h"
 #include "loader/registry.h"
 
 typedef struct ss_database {
@@ -38,6 +39,8 @@ struct sunstone {
     int (*copy_read)(void *arg, char *buf, size_t size, size_t *n);
     int (*copy_write)(void *arg, const char *data, size_t len);
     void *copy_arg;
+    /* PREPARE / EXECUTE / DEALLOCATE (prepared.c) */
+    ss_prepared_set prepared_stmts;
 };
 
 /* Opens one more session on database (settings copied from its defaults); *out is NULL and

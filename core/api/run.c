@@ -407,7 +407,8 @@ int ss_stmt_execute(sunstone_stmt *st)
     ast_stmt_kind k = st->bound->kind;
     if (k == AST_SET || k == AST_RESET)
         ss_db_release_parked(st->db); /* the session's operator settings may change */
-    else if (k != AST_SELECT && k != AST_INSERT && k != AST_SHOW && k != AST_EXPLAIN && k != AST_COPY)
+    else if (k != AST_SELECT && k != AST_INSERT && k != AST_SHOW && k != AST_EXPLAIN && k != AST_COPY &&
+             k != AST_PREPARE && k != AST_DEALLOCATE)
         ss_database_release_parked(st->db->database); /* DDL, LOAD: any session's tree may be invalid */
     switch (k) {
     case AST_SELECT:
@@ -436,6 +437,11 @@ int ss_stmt_execute(sunstone_stmt *st)
         return run_create_table_as(st);
     case AST_COPY:
         return ss_copy_run(st);
+    case AST_PREPARE:
+    case AST_DEALLOCATE:
+        return ss_prepared_run(st);
+    case AST_EXECUTE:
+        break; /* bound as the prepared statement's own kind */
     }
     const char *name = ss_stmt_kind_name(k);
     if (name)

@@ -106,4 +106,10 @@ int ss_insert_stage(ss_ctx *ctx, ss_insert_staging *s, const ss_table *t, const 
 int ss_insert_write(ss_ctx *ctx, ss_table *t, ss_insert_staging *s, int64_t *written);
 void ss_insert_staging_free(ss_insert_staging *s);
 
+/* SQL-level prepared statements (prepared.c): PREPARE and DEALLOCATE run; EXECUTE's
+ * arguments evaluated into the parameters; the session's set freed when it closes. */
+int ss_prepared_run(sunstone_stmt *st);
+int ss_execute_params(sunstone_stmt *st);
+void ss_prepared_free_all(sunstone *db);
+
 #endif

@@ -181,6 +181,7 @@ typedef struct binder {
     const char **deps;
     uint32_t ndeps, cap_deps;
     const struct view_frame *views;
+    bool params_extend;       /* ss_bind_extending: $n past the fixed ones are inferred */
 } binder;
 
 /* Errors with a position (location is the 0-based AST location or -1). */
@@ -189,6 +190,9 @@ int bind_error(binder *b, int location, const char *sqlstate, const char *fmt, .
 void *bind_alloc(binder *b, size_t n);
 /* COPY (bind_copy.c). */
 int bind_copy(binder *b, const ast_stmt *st, ss_bound_stmt *out);
+/* PREPARE and EXECUTE (bind_prepare.c). */
+int bind_prepare(binder *b, const ast_stmt *st, ss_bound_stmt *out);
+int bind_execute(binder *b, const ast_stmt *st, ss_bound_stmt *out);
 
 /* The FROM entry a qualified reference a (x.col, x.*) names, or NULL with PostgreSQL's
  * 42P01 raised (bind_literal.c). */

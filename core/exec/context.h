@@ -64,6 +64,9 @@ struct ss_ctx {
     /* the running statement's temporary files (exec/temp_files.h), closed with its operator
        tree; NULL in contexts that run no operator tree */
     struct ss_temp_list *temp_files;
+    /* the session's SQL-level prepared statements (bind/prepared.h; NULL: none), which
+       EXECUTE binds */
+    const struct ss_prepared_set *prepared;
 };
 
 void ss_error_clear(ss_error *e);

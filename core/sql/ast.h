@@ -220,7 +220,10 @@ typedef enum ast_stmt_kind {
     AST_CREATE_VIEW,     /* CREATE [OR REPLACE] VIEW table [(columns)] AS select */
     AST_DROP_VIEW,       /* DROP VIEW: drop_names, missing_ok, cascade */
     AST_CREATE_TABLE_AS, /* CREATE TABLE table [(columns)] AS select [WITH [NO] DATA], SELECT INTO */
-    AST_COPY             /* COPY table [(columns)] FROM / TO, COPY (query) TO: table, columns, copy */
+    AST_COPY,            /* COPY table [(columns)] FROM / TO, COPY (query) TO: table, columns, copy */
+    AST_PREPARE,         /* PREPARE str [(param_type_names)] AS prepared */
+    AST_EXECUTE,         /* EXECUTE str [(exec_args)] */
+    AST_DEALLOCATE       /* DEALLOCATE [PREPARE] str | ALL (str NULL) */
 } ast_stmt_kind;
 
 /* One option of COPY ... WITH (name value, ...) or of its old syntax (CSV, HEADER ...), as
@@ -290,6 +293,14 @@ typedef struct ast_stmt {
     uint32_t explain_flags;
     /* AST_COPY: direction, file, query and options (table, columns in the fields above) */
     ast_copy *copy;
+    /* AST_PREPARE: the statement prepared and the declared parameter types (its whole text
+       in view_sql); AST_EXECUTE:
+       the argument expressions */
+    struct ast_stmt *prepared;
+    ast_type_name *param_type_names;
+    uint32_t nparam_type_names;
+    ast_expr **exec_args;
+    uint32_t nexec_args;
 } ast_stmt;
 
 /* EXPLAIN options (PostgreSQL's ExplainState, defaults resolved): ANALYZE runs the query;

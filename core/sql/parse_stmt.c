@@ -859,6 +859,35 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
         return tr_drop(ts, (DropStmt *)n, out);
     case T_CopyStmt:
         return tr_copy(ts, (CopyStmt *)n, out);
+    case T_PrepareStmt: {
+        PrepareStmt *p = (PrepareStmt *)n;
+        out->kind = AST_PREPARE;
+        out->str = tr_strdup(ts, p->name);
+        out->nparam_type_names = (uint32_t)list_length(p->argtypes);
+        if (out->nparam_type_names &&
+            !(out->param_type_names = tr_alloc(ts, sizeof(ast_type_name) * out->nparam_type_names)))
+            return false;
+        ListCell *lc;
+        uint32_t i = 0;
+        foreach (lc, p->argtypes)
+            if (!tr_type_name(ts, lfirst(lc), &out->param_type_names[i++]))
+                return false;
+        out->prepared = tr_alloc(ts, sizeof(ast_stmt));
+        if (!out->str || !out->prepared || !tr_stmt(ts, p->query, out->prepared))
+            return false;
+        out->prepared->location = out->location;
+        return (out->view_sql = statement_text(ts)) != NULL;
+    }
+    case T_ExecuteStmt: {
+        ExecuteStmt *e = (ExecuteStmt *)n;
+        out->kind = AST_EXECUTE;
+        out->str = tr_strdup(ts, e->name);
+        return out->str && tr_list(ts, e->params, &out->exec_args, &out->nexec_args);
+    }
+    case T_DeallocateStmt:
+        out->kind = AST_DEALLOCATE;
+        out->str = ((DeallocateStmt *)n)->name ? tr_strdup(ts, ((DeallocateStmt *)n)->name) : NULL;
+        return true;
     case T_LoadStmt:
         out->kind = AST_LOAD;
         out->str = tr_strdup(ts, ((LoadStmt *)n)->filename);
