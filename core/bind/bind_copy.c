@@ -110,7 +110,7 @@ static bool utf8_name(const char *s)
            !strcasecmp(s, "utf_8");
 }
 
-/* PostgreSQL's other server and client encodings (pg_wchar.h's names), which are refused. */
+/* PostgreSQL's other server and client encodings (the names its pg_enc table gives them), which are refused. */
 static bool known_encoding(const char *s)
 {
     static const char *const names[] = {

@@ -1,5 +1,5 @@
-/* copy_format.c — COPY's text and CSV field formats, as PostgreSQL's copyto.c writes them
- * (CopyAttributeOutText / CopyAttributeOutCSV) and copyfromparse.c reads them
+/* copy_format.c — COPY's text and CSV field formats, as PostgreSQL writes them
+ * (CopyAttributeOutText / CopyAttributeOutCSV) and reads them
  * (CopyReadAttributesText / CopyReadAttributesCSV): backslash escapes (\b \f \n \r \t \v,
  * octal \123, hex \x1f, any other character itself), the null string compared before
  * decoding, CSV quoting with its escape character. */
@@ -8,6 +8,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The control characters with a letter escape: "\\b" is backspace, ... (pairs letter, char). */
+static const char letter_escapes[] = "b\bf\fn\nr\rt\tv\v";
+
+/* The letter escaping control character c (0: none), or with to_letter false the character
+ * letter c stands for (c itself when none). */
+static char escape_map(char c, bool to_letter)
+{
+    for (const char *p = letter_escapes; *p; p += 2)
+        if (to_letter ? p[1] == c : p[0] == c)
+            return to_letter ? p[0] : p[1];
+    return to_letter ? 0 : c;
+}
+
 void ss_copy_out_text(ss_strbuf *out, const char *s, size_t len, char delim)
 {
     size_t start = 0;
@@ -15,17 +28,9 @@ void ss_copy_out_text(ss_strbuf *out, const char *s, size_t len, char delim)
         unsigned char c = (unsigned char)s[i];
         char esc = 0;
         if (c < 0x20) {
-            switch (c) {
-            case '\b': esc = 'b'; break;
-            case '\f': esc = 'f'; break;
-            case '\n': esc = 'n'; break;
-            case '\r': esc = 'r'; break;
-            case '\t': esc = 't'; break;
-            case '\v': esc = 'v'; break;
-            default:
-                if (c == (unsigned char)delim)
-                    esc = (char)c;
-            }
+            esc = escape_map((char)c, true);
+            if (!esc && c == (unsigned char)delim)
+                esc = (char)c;
         } else if (c == '\\' || c == (unsigned char)delim) {
             esc = (char)c;
         }
@@ -147,15 +152,7 @@ static int split_text(ss_ctx *ctx, const ss_copy_opts *o, const char *line, size
                     v = v * 16 + hex_value(line[p++]);
                 c = (char)v;
             } else {
-                switch (c) {
-                case 'b': c = '\b'; break;
-                case 'f': c = '\f'; break;
-                case 'n': c = '\n'; break;
-                case 'r': c = '\r'; break;
-                case 't': c = '\t'; break;
-                case 'v': c = '\v'; break;
-                default: break;
-                }
+                c = escape_map(c, false);
             }
             ss_strbuf_putc(&f->buf, c);
             run = p;

@@ -221,7 +221,7 @@ static int match_header(ss_ctx *ctx, const ss_copy_bound *c, const ss_copy_field
 
 typedef struct copy_state {
     sunstone_stmt *st;
-    const ss_copy_bound *c;
+    const ss_copy_bound *bound;
     ss_table *t;
     line_reader r;
     ss_copy_fields f;
@@ -235,7 +235,7 @@ typedef struct copy_state {
 static int load_line(copy_state *s)
 {
     ss_ctx *ctx = &s->st->ctx;
-    const ss_copy_bound *c = s->c;
+    const ss_copy_bound *c = s->bound;
     const ss_copy_opts *o = &c->opts;
     ss_copy_fields *f = &s->f;
     if (ss_copy_split(ctx, o, s->r.buf + s->r.line, s->r.line_len, f))
@@ -301,11 +301,11 @@ static int flush_batch(copy_state *s)
 static int load_all(copy_state *s)
 {
     ss_ctx *ctx = &s->st->ctx;
-    const ss_copy_opts *o = &s->c->opts;
+    const ss_copy_opts *o = &s->bound->opts;
     for (;;) {
         bool got;
         if (next_line(ctx, &s->r, o, &got))
-            return error_context(ctx, s->c, &s->r, NULL, NULL, 0, false), SS_ERROR;
+            return error_context(ctx, s->bound, &s->r, NULL, NULL, 0, false), SS_ERROR;
         if (!got)
             return SS_OK;
         const char *line = s->r.buf + s->r.line;
@@ -313,12 +313,12 @@ static int load_all(copy_state *s)
             return SS_OK; /* the end-of-data marker */
         if (!o->csv && s->r.line_len > 2 && line[0] == '\\' && line[1] == '.') {
             ss_ctx_error(ctx, "22P04", "end-of-copy marker corrupt");
-            return error_context(ctx, s->c, &s->r, NULL, NULL, 0, false), SS_ERROR;
+            return error_context(ctx, s->bound, &s->r, NULL, NULL, 0, false), SS_ERROR;
         }
         if (s->r.lineno == 1 && o->header) {
             if (o->header_match &&
-                (ss_copy_split(ctx, o, line, s->r.line_len, &s->f) || match_header(ctx, s->c, &s->f)))
-                return error_context(ctx, s->c, &s->r, NULL, NULL, 0, false), SS_ERROR;
+                (ss_copy_split(ctx, o, line, s->r.line_len, &s->f) || match_header(ctx, s->bound, &s->f)))
+                return error_context(ctx, s->bound, &s->r, NULL, NULL, 0, false), SS_ERROR;
             continue;
         }
         if (load_line(s))
@@ -333,43 +333,43 @@ static int load_all(copy_state *s)
 int ss_copy_run_from(sunstone_stmt *st)
 {
     ss_ctx *ctx = &st->ctx;
-    copy_state s;
-    memset(&s, 0, sizeof s);
-    s.st = st;
-    s.c = st->bound->copy;
-    s.t = s.c->table;
+    copy_state cs;
+    memset(&cs, 0, sizeof cs);
+    cs.st = st;
+    cs.bound = st->bound->copy;
+    cs.t = cs.bound->table;
     ss_copy_io io;
-    if (ss_copy_io_open(ctx, st->db, s.c, &io))
+    if (ss_copy_io_open(ctx, st->db, cs.bound, &io))
         return SS_ERROR;
-    s.r.io = &io;
-    if (s.c->into_view) {
+    cs.r.io = &io;
+    if (cs.bound->into_view) {
         ss_copy_io_close(NULL, &io);
-        ss_ctx_error(ctx, "42809", "cannot copy to view \"%s\"", s.c->relname);
+        ss_ctx_error(ctx, "42809", "cannot copy to view \"%s\"", cs.bound->relname);
         ss_ctx_error_hint(ctx, "To enable copying to a view, provide an INSTEAD OF INSERT trigger.");
         return SS_ERROR;
     }
-    s.batch = ss_batch_create(s.t->ncols, s.t->types, SS_BATCH_CAPACITY);
-    s.staging = ss_insert_staging_new();
-    s.uncopied = calloc(s.t->ncols + 1, sizeof(uint32_t));
-    for (uint32_t col = 0; s.uncopied && col < s.t->ncols; col++) {
+    cs.batch = ss_batch_create(cs.t->ncols, cs.t->types, SS_BATCH_CAPACITY);
+    cs.staging = ss_insert_staging_new();
+    cs.uncopied = calloc(cs.t->ncols + 1, sizeof(uint32_t));
+    for (uint32_t col = 0; cs.uncopied && col < cs.t->ncols; col++) {
         bool copied = false;
-        for (uint32_t i = 0; i < s.c->ncols && !copied; i++)
-            copied = s.c->attnums[i] == col;
+        for (uint32_t i = 0; i < cs.bound->ncols && !copied; i++)
+            copied = cs.bound->attnums[i] == col;
         if (!copied)
-            s.uncopied[s.nuncopied++] = col;
+            cs.uncopied[cs.nuncopied++] = col;
     }
-    int rc = s.batch && s.staging && s.uncopied ? load_all(&s) : ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    int rc = cs.batch && cs.staging && cs.uncopied ? load_all(&cs) : ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     if (rc == SS_OK)
-        rc = flush_batch(&s);
+        rc = flush_batch(&cs);
     int64_t n = 0;
     if (rc == SS_OK)
-        rc = ss_insert_write(ctx, s.t, s.staging, &n);
-    ss_insert_staging_free(s.staging);
-    if (s.batch)
-        ss_batch_destroy(s.batch);
-    ss_copy_fields_free(&s.f);
-    free(s.uncopied);
-    free(s.r.buf);
+        rc = ss_insert_write(ctx, cs.t, cs.staging, &n);
+    ss_insert_staging_free(cs.staging);
+    if (cs.batch)
+        ss_batch_destroy(cs.batch);
+    ss_copy_fields_free(&cs.f);
+    free(cs.uncopied);
+    free(cs.r.buf);
     ss_copy_io_close(NULL, &io);
     if (rc)
         return SS_ERROR;

@@ -88,20 +88,8 @@ bool tr_copy(transform_state *ts, CopyStmt *s, ast_stmt *out)
         out->table_location = s->relation->location;
         if (!(out->table = tr_relation_name(ts, s->relation)))
             return false;
-        out->ncolumns = (uint32_t)list_length(s->attlist);
-        if (out->ncolumns) {
-            out->columns = tr_alloc(ts, sizeof(char *) * out->ncolumns);
-            out->column_locations = tr_alloc(ts, sizeof(int) * out->ncolumns);
-            if (!out->columns || !out->column_locations)
-                return false;
-            ListCell *lc;
-            uint32_t i = 0;
-            foreach (lc, s->attlist) {
-                out->column_locations[i] = -1;
-                if (!(out->columns[i++] = tr_strdup(ts, strVal(lfirst(lc)))))
-                    return false;
-            }
-        }
+        if (!tr_column_names(ts, s->attlist, out))
+            return false;
     } else {
         if (!IsA(s->query, SelectStmt)) {
             tr_unsupported(ts, tr_location(s->query), "COPY of a data-modifying statement");

@@ -661,6 +661,11 @@ static bool tr_name_list(transform_state *ts, List *names, ast_stmt *out)
     return true;
 }
 
+bool tr_column_names(transform_state *ts, List *names, ast_stmt *out)
+{
+    return tr_name_list(ts, names, out);
+}
+
 /* CREATE [OR REPLACE] VIEW name [(columns)] AS query. */
 static bool tr_view(transform_state *ts, ViewStmt *s, ast_stmt *out)
 {

@@ -77,6 +77,8 @@ bool tr_sort_list(transform_state *ts, List *l, ast_sort_item **items, uint32_t 
 
 /* A table name (RangeVar) as the statements take it: 0A000 for other schemas. */
 const char *tr_relation_name(transform_state *ts, RangeVar *rv);
+/* A column list (String nodes) into out->columns / ncolumns. */
+bool tr_column_names(transform_state *ts, List *names, ast_stmt *out);
 /* COPY (parse_copy.c): the relation or query, columns, direction, file and options. */
 bool tr_copy(transform_state *ts, CopyStmt *s, ast_stmt *out);
 
