@@ -78,23 +78,24 @@ void ss_copy_fields_free(ss_copy_fields *f)
     memset(f, 0, sizeof *f);
 }
 
+/* Grows *p to cap elements of size elem; false when memory runs out (*p unchanged). */
+static bool grow(void *p, size_t elem, uint32_t cap)
+{
+    void *old;
+    memcpy(&old, p, sizeof old); /* p is the address of a typed pointer: read and write it bytewise */
+    void *q = realloc(old, elem * cap);
+    if (!q)
+        return false;
+    memcpy(p, &q, sizeof q);
+    return true;
+}
+
 static int add_field(ss_ctx *ctx, ss_copy_fields *f, size_t start, bool is_null, bool quoted)
 {
     if (f->n == f->cap) {
         uint32_t cap = f->cap ? f->cap * 2 : 16;
-        size_t *s = realloc(f->start, cap * sizeof *s);
-        if (s)
-            f->start = s;
-        size_t *l = realloc(f->len, cap * sizeof *l);
-        if (l)
-            f->len = l;
-        bool *nn = realloc(f->is_null, cap * sizeof *nn);
-        if (nn)
-            f->is_null = nn;
-        bool *q = realloc(f->quoted, cap * sizeof *q);
-        if (q)
-            f->quoted = q;
-        if (!s || !l || !nn || !q)
+        if (!grow(&f->start, sizeof *f->start, cap) || !grow(&f->len, sizeof *f->len, cap) ||
+            !grow(&f->is_null, sizeof *f->is_null, cap) || !grow(&f->quoted, sizeof *f->quoted, cap))
             return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
         f->cap = cap;
     }
