@@ -33,6 +33,7 @@ void ss_session_ctx(sunstone *db, ss_ctx *ctx)
     ctx->err = &db->err;
     ctx->txn = &db->txn;
     ctx->seq_session = db->seq_session;
+    ctx->prepared = &db->prepared_stmts;
 }
 
 void ss_db_notice(struct sunstone *db, const char *fmt, ...)
@@ -155,6 +156,7 @@ static void session_close(sunstone *db)
         db->next_session->prev_session = db->prev_session;
     ss_db_release_parked(db);
     ss_txn_state_free(&db->txn);
+    ss_prepared_free_all(db);
     ss_settings_free(&db->settings);
     ss_error_clear(&db->err);
     ss_seq_session_free(db->seq_session);

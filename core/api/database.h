@@ -12,6 +12,7 @@
 #include "sunstone.h"
 #include "catalog/catalog.h"
 #include "catalog/settings.h"
+#include "bind/prepared.h"
 #include "loader/registry.h"
 #include "txn/txn_session.h"
 
@@ -38,6 +39,12 @@ struct sunstone {
     struct sunstone *next_session, *prev_session;
     ss_txn_state txn;              /* the session's transaction (core/txn/txn_session.h) */
     struct ss_seq_session *seq_session; /* currval / lastval (catalog/sequences.h) */
+    /* sunstone_set_copy_handler: where COPY FROM STDIN reads and COPY TO STDOUT writes */
+    int (*copy_read)(void *arg, char *buf, size_t size, size_t *n);
+    int (*copy_write)(void *arg, const char *data, size_t len);
+    void *copy_arg;
+    /* PREPARE / EXECUTE / DEALLOCATE (prepared.c) */
+    ss_prepared_set prepared_stmts;
 };
 
 /* Opens one more session on database (settings copied from its defaults); *out is NULL and

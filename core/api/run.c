@@ -9,6 +9,7 @@
 #include "exec/dml_versions.h"
 #include "api/run_sequence.h"
 #include "catalog/constraints.h"
+#include "copy/copy.h"
 #include "exec/instrument.h"
 #include "exec/interrupt.h"
 #include "exec/node_kinds.h"
@@ -397,6 +398,35 @@ static int run_explain(sunstone_stmt *st)
     return materialize(st, lines, n);
 }
 
+/* ---- INSERT's staging for COPY FROM (copy/copy_from.c) ------------------------------ */
+
+struct ss_insert_staging {
+    staging s;
+};
+
+ss_insert_staging *ss_insert_staging_new(void)
+{
+    return calloc(1, sizeof(ss_insert_staging));
+}
+
+int ss_insert_stage(ss_ctx *ctx, ss_insert_staging *s, const ss_table *t, const ss_batch *b)
+{
+    return stage_rows(ctx, &s->s, t, b);
+}
+
+int ss_insert_write(ss_ctx *ctx, ss_table *t, ss_insert_staging *s, int64_t *written)
+{
+    return write_staged(ctx, t, &s->s, written);
+}
+
+void ss_insert_staging_free(ss_insert_staging *s)
+{
+    if (!s)
+        return;
+    staging_free(&s->s);
+    free(s);
+}
+
 int ss_stmt_execute(sunstone_stmt *st)
 {
     ast_stmt_kind k = st->bound->kind;
@@ -405,7 +435,8 @@ int ss_stmt_execute(sunstone_stmt *st)
     if (k == AST_SET || k == AST_RESET)
         ss_db_release_parked(st->db); /* the session's operator settings may change */
     else if (k != AST_SELECT && k != AST_INSERT && k != AST_SHOW && k != AST_EXPLAIN &&
-             k != AST_TRANSACTION)
+             k != AST_TRANSACTION && k != AST_COPY &&
+             k != AST_PREPARE && k != AST_DEALLOCATE)
         ss_database_release_parked(st->db->database); /* DDL, LOAD: any session's tree may be invalid */
     switch (k) {
     case AST_SELECT:
@@ -444,6 +475,13 @@ int ss_stmt_execute(sunstone_stmt *st)
         return ss_run_create_sequence(st);
     case AST_DROP_SEQUENCE:
         return ss_run_drop_sequence(st);
+    case AST_COPY:
+        return ss_copy_run(st);
+    case AST_PREPARE:
+    case AST_DEALLOCATE:
+        return ss_prepared_run(st);
+    case AST_EXECUTE:
+        break; /* bound as the prepared statement's own kind */
     }
     const char *name = ss_stmt_kind_name(k);
     if (name)

@@ -378,6 +378,8 @@ static int convert_params(sunstone_stmt *st)
     st->ctx.params = st->param_values;
     st->ctx.param_types = st->bound->param_types;
     st->ctx.nparams = n;
+    if (st->bound->execute) /* EXECUTE: its arguments (over those values) are the parameters */
+        return ss_execute_params(st);
     return SS_OK;
 }
 

@@ -119,4 +119,18 @@ int ss_api_fail(sunstone *db);
  * characters) and returns SS_ERROR. */
 int ss_api_parse(sunstone *db, ss_arena *arena, const char *sql, size_t len, ast_stmt ***stmts, uint32_t *n);
 
+/* INSERT's staging (run.c), which COPY FROM writes through: rows copied in with the NOT NULL
+ * check (23502), then written as one statement scope of the backend (all or none). */
+typedef struct ss_insert_staging ss_insert_staging;
+ss_insert_staging *ss_insert_staging_new(void);
+int ss_insert_stage(ss_ctx *ctx, ss_insert_staging *s, const ss_table *t, const ss_batch *b);
+int ss_insert_write(ss_ctx *ctx, ss_table *t, ss_insert_staging *s, int64_t *written);
+void ss_insert_staging_free(ss_insert_staging *s);
+
+/* SQL-level prepared statements (prepared.c): PREPARE and DEALLOCATE run; EXECUTE's
+ * arguments evaluated into the parameters; the session's set freed when it closes. */
+int ss_prepared_run(sunstone_stmt *st);
+int ss_execute_params(sunstone_stmt *st);
+void ss_prepared_free_all(sunstone *db);
+
 #endif

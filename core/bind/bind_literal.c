@@ -223,7 +223,7 @@ ss_expr *bind_param(binder *b, const ast_expr *a)
     }
     uint32_t idx = (uint32_t)a->ival - 1;
     if (idx >= b->nparams) {
-        if (b->nfixed || b->no_params) {
+        if ((b->nfixed && !b->params_extend) || b->no_params) {
             bind_error(b, a->location, "42P02", "there is no parameter $%lld", (long long)a->ival);
             return NULL;
         }

@@ -394,6 +394,15 @@ static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     case AST_CREATE_INDEX:
     case AST_DROP_INDEX:
         return SS_OK; /* run from the AST by core/index (index_ddl.c) */
+    case AST_COPY:
+        return bind_copy(b, st, out);
+    case AST_PREPARE:
+        return bind_prepare(b, st, out);
+    case AST_EXECUTE:
+        return bind_execute(b, st, out);
+    case AST_DEALLOCATE:
+        out->name = st->str;
+        return SS_OK;
     }
     const char *name = ss_stmt_kind_name(st->kind);
     if (name)
@@ -422,15 +431,35 @@ const char *ss_stmt_kind_name(ast_stmt_kind kind)
     case AST_TRANSACTION: return "transaction control";
     case AST_CREATE_SEQUENCE: return "CREATE SEQUENCE";
     case AST_DROP_SEQUENCE: return "DROP SEQUENCE";
+    case AST_COPY: return "COPY";
+    case AST_PREPARE: return "PREPARE";
+    case AST_EXECUTE: return "EXECUTE";
+    case AST_DEALLOCATE: return "DEALLOCATE";
     }
     return NULL;
 }
 
+static int bind_entry(ss_ctx *ctx, ss_catalog *catalog, const ss_settings *settings, const ast_stmt *stmt,
+                      ss_arena *arena, const ss_type *fixed_params, uint32_t nfixed, bool extend, ss_bound_stmt **out);
+
 int ss_bind(ss_ctx *ctx, ss_catalog *catalog, const ss_settings *settings, const ast_stmt *stmt,
             ss_arena *arena, const ss_type *fixed_params, uint32_t nfixed, ss_bound_stmt **out)
 {
+    return bind_entry(ctx, catalog, settings, stmt, arena, fixed_params, nfixed, false, out);
+}
+
+int ss_bind_extending(ss_ctx *ctx, ss_catalog *catalog, const ss_settings *settings, const ast_stmt *stmt,
+                      ss_arena *arena, const ss_type *fixed_params, uint32_t nfixed, ss_bound_stmt **out)
+{
+    return bind_entry(ctx, catalog, settings, stmt, arena, fixed_params, nfixed, true, out);
+}
+
+static int bind_entry(ss_ctx *ctx, ss_catalog *catalog, const ss_settings *settings, const ast_stmt *stmt,
+                      ss_arena *arena, const ss_type *fixed_params, uint32_t nfixed, bool extend, ss_bound_stmt **out)
+{
     binder b;
     memset(&b, 0, sizeof b);
+    b.params_extend = extend;
     b.ctx = ctx;
     b.catalog = catalog;
     b.settings = settings;

@@ -50,6 +50,12 @@ typedef struct ss_bound_stmt {
     struct ss_table_cons *create_cons;
     struct ss_seq_new_def *seqs;
     uint32_t nseqs;
+    /* COPY (bind_copy.c): direction, file, columns, options; query is COPY TO's rows */
+    struct ss_copy_bound *copy;
+    /* PREPARE / EXECUTE / DEALLOCATE (bind/prepared.h, bind_prepare.c); name is
+       DEALLOCATE's (NULL: ALL) */
+    struct ss_prepare_bound *prepare;
+    struct ss_execute_bound *execute;
 } ss_bound_stmt;
 
 /* The SQL name of a statement kind ("CREATE TABLE"), NULL for one this kernel does not know. */
@@ -62,5 +68,10 @@ const char *ss_stmt_kind_name(ast_stmt_kind kind);
  * 42P02). */
 int ss_bind(ss_ctx *ctx, struct ss_catalog *catalog, const struct ss_settings *settings, const ast_stmt *stmt,
             ss_arena *arena, const ss_type *fixed_params, uint32_t nfixed, ss_bound_stmt **out);
+/* The same, where $n beyond the nfixed given are inferred as without them (PREPARE name
+ * (types) AS ..., PostgreSQL's variable parameters). */
+int ss_bind_extending(ss_ctx *ctx, struct ss_catalog *catalog, const struct ss_settings *settings,
+                      const ast_stmt *stmt, ss_arena *arena, const ss_type *fixed_params, uint32_t nfixed,
+                      ss_bound_stmt **out);
 
 #endif

@@ -184,12 +184,18 @@ typedef struct binder {
     /* a DEFAULT or CHECK being bound: subqueries are PostgreSQL's 0A000 "cannot use subquery
        in <sublink_refused>" (bind_default.c) */
     const char *sublink_refused;
+    bool params_extend;       /* ss_bind_extending: $n past the fixed ones are inferred */
 } binder;
 
 /* Errors with a position (location is the 0-based AST location or -1). */
 int bind_error(binder *b, int location, const char *sqlstate, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 void *bind_alloc(binder *b, size_t n);
+/* COPY (bind_copy.c). */
+int bind_copy(binder *b, const ast_stmt *st, ss_bound_stmt *out);
+/* PREPARE and EXECUTE (bind_prepare.c). */
+int bind_prepare(binder *b, const ast_stmt *st, ss_bound_stmt *out);
+int bind_execute(binder *b, const ast_stmt *st, ss_bound_stmt *out);
 
 /* The FROM entry a qualified reference a (x.col, x.*) names, or NULL with PostgreSQL's
  * 42P01 raised (bind_literal.c). */

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "copy.h"
 #include "exec.h"
 #include "help.h"
 #include "meta.h"
@@ -138,6 +139,7 @@ int shell_main(int argc, char **argv)
         return EXIT_BADCONN;
     }
     sunstone_set_notice_handler(sh.db, exec_notice_handler, &sh);
+    copy_install(&sh);
 
     if (!opts.no_rc)
         run_rc_file(&sh);

@@ -13,6 +13,7 @@
 
 #include "buf.h"
 #include "cancel.h"
+#include "copy.h"
 #include "printer.h"
 #include "report.h"
 #include "timing.h"
@@ -96,7 +97,7 @@ static bool run_statement(shell *sh, sunstone_stmt *st, const char *sql, size_t 
         print_table(sh->out, &t, &sh->popt);
         if (tag && !sh->quiet && tag_follows_rows(tag))
             fprintf(sh->out, "%s\n", tag);
-    } else if (tag && *tag && !sh->quiet) {
+    } else if (tag && *tag && !sh->quiet && !sh->copy_to_output) {
         fprintf(sh->out, "%s\n", tag);
     }
     table_free(&t);
@@ -132,6 +133,7 @@ bool exec_sql(shell *sh, const char *sql)
             break;
         ok = run_statement(sh, st, sql, offset);
         sunstone_finalize(st);
+        copy_after_statement(sh);
         if (!ok)
             check_refused_transaction(sh, p);
         if (!ok || !tail || tail <= p)

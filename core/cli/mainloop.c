@@ -14,6 +14,7 @@
 
 #include "buf.h"
 #include "cancel.h"
+#include "copy.h"
 #include "exec.h"
 #include "help.h"
 #include "meta.h"
@@ -110,6 +111,8 @@ int mainloop_run(shell *sh, line_source *src)
     int result = EXIT_OK;
     bool stop = false;
     bool die_on_error = !src->interactive;
+    void *saved_copy_src = sh->copy_src;
+    sh->copy_src = src; /* COPY FROM STDIN reads its data from this input (copy.c) */
     if (!src->interactive)
         cancel_begin(NULL); /* Ctrl-C between statements stops the script too */
 
@@ -162,6 +165,11 @@ int mainloop_run(shell *sh, line_source *src)
             if (ev == SPLIT_STATEMENT) {
                 ok = send_query(sh, &sp);
             } else {
+                size_t copy_len;
+                if (copy_meta(sh, splitter_meta(&sp), &copy_len, &ok)) { /* \copy takes the whole line */
+                    splitter_resume(&sp, copy_len);
+                    goto checked;
+                }
                 meta_command cmd;
                 meta_parse(splitter_meta(&sp), shell_lookup_var, sh, &cmd);
                 splitter_resume(&sp, cmd.consumed);
@@ -173,6 +181,7 @@ int mainloop_run(shell *sh, line_source *src)
                 }
                 ok = st != META_ERROR;
             }
+        checked:
             if (!ok && die_on_error && (sh->on_error_stop || sh->txn_stopped)) {
                 result = EXIT_USER;
                 stop = true;
@@ -211,6 +220,7 @@ int mainloop_run(shell *sh, line_source *src)
     }
 
     sh->interactive = saved_interactive;
+    sh->copy_src = saved_copy_src;
     buf_free(&prompt);
     buf_free(&history);
     splitter_free(&sp);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "copy.h"
 #include "describe.h"
 #include "exec.h"
 #include "help.h"
@@ -327,6 +328,10 @@ meta_status meta_execute(shell *sh, const meta_command *cmd, splitter *sp)
 
 meta_status meta_execute_string(shell *sh, const char *text)
 {
+    size_t copy_len;
+    bool copy_ok;
+    if (copy_meta(sh, text, &copy_len, &copy_ok)) /* \copy takes the whole text */
+        return copy_ok ? META_OK : META_ERROR;
     meta_command cmd;
     meta_parse(text, shell_lookup_var, sh, &cmd);
     meta_status st = meta_execute(sh, &cmd, NULL);

@@ -56,6 +56,14 @@ typedef struct shell {
     bool terse;            /* set once commands run: errors lose the "sunstone: error:" prefix */
     bool interactive;      /* reading from a terminal */
     char *last_query;      /* last statement sent, for \g and \p */
+    /* COPY's data (copy.c): the input the main loop reads (a line_source), \copy's files,
+       the part of a line not yet handed over, whether a FROM STDIN is reading and ended */
+    void *copy_src;
+    FILE *copy_in, *copy_out;
+    char *copy_pending;
+    size_t copy_pending_len, copy_pending_pos;
+    bool copy_reading, copy_ended;
+    bool copy_to_output;   /* a COPY TO STDOUT wrote to the query output: psql shows no tag */
 } shell;
 
 void shell_init(shell *sh);

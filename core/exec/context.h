@@ -70,6 +70,9 @@ struct ss_ctx {
     const ss_snapshot *snapshot;
     /* the session's currval / lastval memory (catalog/sequences.h); NULL without a session */
     struct ss_seq_session *seq_session;
+    /* the session's SQL-level prepared statements (bind/prepared.h; NULL: none), which
+       EXECUTE binds */
+    const struct ss_prepared_set *prepared;
 };
 
 void ss_error_clear(ss_error *e);

@@ -193,6 +193,20 @@ int sunstone_interrupt(sunstone *db);
 #define SUNSTONE_TXN_INBLOCK 1
 #define SUNSTONE_TXN_FAILED 2
 int sunstone_transaction_status(sunstone *db);
+/* The data of COPY ... FROM STDIN and COPY ... TO STDOUT (what psql exchanges with the server
+ * in its copy sub-protocol) goes through the session's copy handler.  read fills buf[0..size)
+ * and sets *n to the bytes given, 0 at the end of the data (the text format's end marker, a
+ * line "\." alone, ends it too); write receives the output of COPY TO STDOUT, whole lines,
+ * len bytes per call, after a first call with len 0 when the COPY starts.  Each returns 0,
+ * or non-zero to fail the COPY: a failed read is 57014
+ * "COPY from stdin failed", a failed write 58030.  They are called only from inside the
+ * sunstone_step (or sunstone_exec) running the COPY, on its thread.  A COPY with STDIN / STDOUT
+ * and no such callback fails with 0A000.  read or write may be NULL; both NULL removes the
+ * handler.  db NULL: SUNSTONE_MISUSE. */
+int sunstone_set_copy_handler(sunstone *db,
+                              int (*read)(void *arg, char *buf, size_t size, size_t *n),
+                              int (*write)(void *arg, const char *data, size_t len),
+                              void *arg);
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop

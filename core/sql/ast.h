@@ -253,7 +253,11 @@ typedef enum ast_stmt_kind {
     AST_DROP_INDEX,      /* DROP INDEX: drop_names, missing_ok, cascade */
     AST_TRANSACTION,     /* BEGIN, COMMIT, ROLLBACK, SAVEPOINT, ...: txn_kind and its fields */
     AST_CREATE_SEQUENCE, /* CREATE SEQUENCE [IF NOT EXISTS] table seq_opts */
-    AST_DROP_SEQUENCE    /* DROP SEQUENCE: drop_names, missing_ok, cascade */
+    AST_DROP_SEQUENCE,   /* DROP SEQUENCE: drop_names, missing_ok, cascade */
+    AST_COPY,            /* COPY table [(columns)] FROM / TO, COPY (query) TO: table, columns, copy */
+    AST_PREPARE,         /* PREPARE str [(param_type_names)] AS prepared */
+    AST_EXECUTE,         /* EXECUTE str [(exec_args)] */
+    AST_DEALLOCATE       /* DEALLOCATE [PREPARE] str | ALL (str NULL) */
 } ast_stmt_kind;
 
 /* A PRIMARY KEY or UNIQUE constraint of CREATE TABLE (column or table constraint). */
@@ -283,6 +287,35 @@ typedef enum ast_txn_kind {
     AST_TXN_RELEASE,      /* RELEASE [SAVEPOINT] name */
     AST_TXN_ROLLBACK_TO   /* ROLLBACK [WORK | TRANSACTION] TO [SAVEPOINT] name */
 } ast_txn_kind;
+
+/* One option of COPY ... WITH (name value, ...) or of its old syntax (CSV, HEADER ...), as
+ * written: the checks of PostgreSQL's ProcessCopyOptions run in the binder (copy/copy_options.c). */
+typedef enum ast_copy_arg {
+    AST_COPY_ARG_NONE = 0, /* no value (a boolean option alone means true) */
+    AST_COPY_ARG_STRING,   /* str: a string, an identifier or a keyword */
+    AST_COPY_ARG_NUMBER,   /* str: the number's text */
+    AST_COPY_ARG_BOOL,     /* bval */
+    AST_COPY_ARG_STAR,     /* * (FORCE_QUOTE *) */
+    AST_COPY_ARG_LIST      /* (a, b): names[0..nnames) */
+} ast_copy_arg;
+
+typedef struct ast_copy_option {
+    const char *name;      /* lower case: format, header, delimiter, null, force_quote ... */
+    ast_copy_arg arg;
+    const char *str;
+    bool bval;
+    const char **names;
+    uint32_t nnames;
+    int location;
+} ast_copy_option;
+
+typedef struct ast_copy {
+    bool is_from;
+    const char *filename;  /* NULL: STDIN (FROM) / STDOUT (TO) */
+    ast_select *query;     /* COPY (query) TO: the query, table NULL */
+    ast_copy_option *options;
+    uint32_t noptions;
+} ast_copy;
 
 typedef struct ast_stmt {
     ast_stmt_kind kind;
@@ -344,6 +377,16 @@ typedef struct ast_stmt {
     char overriding;
     /* AST_CREATE_SEQUENCE */
     ast_seq_options seq_opts;
+    /* AST_COPY: direction, file, query and options (table, columns in the fields above) */
+    ast_copy *copy;
+    /* AST_PREPARE: the statement prepared and the declared parameter types (its whole text
+       in view_sql); AST_EXECUTE:
+       the argument expressions */
+    struct ast_stmt *prepared;
+    ast_type_name *param_type_names;
+    uint32_t nparam_type_names;
+    ast_expr **exec_args;
+    uint32_t nexec_args;
 } ast_stmt;
 
 /* EXPLAIN options (PostgreSQL's ExplainState, defaults resolved): ANALYZE runs the query;

@@ -18,6 +18,11 @@ static const char *rangevar_name(transform_state *ts, RangeVar *rv)
     return tr_strdup(ts, rv->relname);
 }
 
+const char *tr_relation_name(transform_state *ts, RangeVar *rv)
+{
+    return rangevar_name(ts, rv);
+}
+
 static bool tr_targets(transform_state *ts, List *targets, ast_select *out)
 {
     out->ntargets = (uint32_t)list_length(targets);
@@ -741,6 +746,11 @@ static bool tr_name_list(transform_state *ts, List *names, ast_stmt *out)
     return true;
 }
 
+bool tr_column_names(transform_state *ts, List *names, ast_stmt *out)
+{
+    return tr_name_list(ts, names, out);
+}
+
 /* CREATE [OR REPLACE] VIEW name [(columns)] AS query. */
 static bool tr_view(transform_state *ts, ViewStmt *s, ast_stmt *out)
 {
@@ -941,6 +951,37 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
         return tr_drop(ts, (DropStmt *)n, out);
     case T_IndexStmt:
         return tr_index_stmt(ts, (IndexStmt *)n, out);
+    case T_CopyStmt:
+        return tr_copy(ts, (CopyStmt *)n, out);
+    case T_PrepareStmt: {
+        PrepareStmt *p = (PrepareStmt *)n;
+        out->kind = AST_PREPARE;
+        out->str = tr_strdup(ts, p->name);
+        out->nparam_type_names = (uint32_t)list_length(p->argtypes);
+        if (out->nparam_type_names &&
+            !(out->param_type_names = tr_alloc(ts, sizeof(ast_type_name) * out->nparam_type_names)))
+            return false;
+        ListCell *lc;
+        uint32_t i = 0;
+        foreach (lc, p->argtypes)
+            if (!tr_type_name(ts, lfirst(lc), &out->param_type_names[i++]))
+                return false;
+        out->prepared = tr_alloc(ts, sizeof(ast_stmt));
+        if (!out->str || !out->prepared || !tr_stmt(ts, p->query, out->prepared))
+            return false;
+        out->prepared->location = out->location;
+        return (out->view_sql = statement_text(ts)) != NULL;
+    }
+    case T_ExecuteStmt: {
+        ExecuteStmt *e = (ExecuteStmt *)n;
+        out->kind = AST_EXECUTE;
+        out->str = tr_strdup(ts, e->name);
+        return out->str && tr_list(ts, e->params, &out->exec_args, &out->nexec_args);
+    }
+    case T_DeallocateStmt:
+        out->kind = AST_DEALLOCATE;
+        out->str = ((DeallocateStmt *)n)->name ? tr_strdup(ts, ((DeallocateStmt *)n)->name) : NULL;
+        return true;
     case T_LoadStmt:
         out->kind = AST_LOAD;
         out->str = tr_strdup(ts, ((LoadStmt *)n)->filename);

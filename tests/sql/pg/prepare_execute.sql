@@ -1,0 +1,40 @@
+-- SQL-level PREPARE / EXECUTE / DEALLOCATE
+CREATE TABLE pe (a int, b text);
+INSERT INTO pe VALUES (1, 'one'), (2, 'two'), (3, 'three');
+PREPARE q1 (int) AS SELECT a, b FROM pe WHERE a >= $1 ORDER BY a;
+EXECUTE q1(2);
+EXECUTE q1 (1 + 1 + 1);
+EXECUTE q1('1');
+PREPARE q2 AS SELECT $1::int * 2 AS twice, $2 || '!' AS shout;
+EXECUTE q2(21, 'hey');
+PREPARE ins (int, text) AS INSERT INTO pe VALUES ($1, $2);
+EXECUTE ins(4, 'four');
+EXECUTE ins(5, NULL);
+SELECT count(*), count(b) FROM pe;
+PREPARE noargs AS SELECT count(*) AS n FROM pe;
+EXECUTE noargs;
+-- errors
+PREPARE q1 AS SELECT 1;
+EXECUTE nosuch;
+EXECUTE nosuch(1);
+EXECUTE q1;
+EXECUTE q1(1, 2);
+EXECUTE noargs(1);
+EXECUTE q1('x');
+EXECUTE ins(6, 7);
+PREPARE bad AS SELECT nope FROM pe;
+PREPARE bad2 (nosuchtype) AS SELECT 1;
+PREPARE bad3 (int) AS SELECT $2;
+EXECUTE ins(1, 'x', 3);
+DEALLOCATE nosuch;
+DEALLOCATE q1;
+EXECUTE q1(1);
+DEALLOCATE PREPARE q2;
+DEALLOCATE ALL;
+EXECUTE noargs;
+-- prepared again after DEALLOCATE, and the table changing under it
+PREPARE q1 (int) AS SELECT b FROM pe WHERE a = $1;
+EXECUTE q1(4);
+DROP TABLE pe;
+EXECUTE q1(4);
+DEALLOCATE ALL;
