@@ -40,12 +40,13 @@
 
 #include "sunstone/batch.h"
 #include "sunstone/operator.h"
+#include "sunstone/txn.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define SS_STORAGE_VTABLE_VERSION 2
+#define SS_STORAGE_VTABLE_VERSION 3
 
 typedef struct ss_column_def {
     const char *name;
@@ -99,6 +100,32 @@ typedef struct ss_storage_vtable {
        already holds the statement's error, and nothing recorded on it here is reported
        (ctx is for ss_api calls that need one). */
     void (*stmt_abort)(ss_ctx *ctx, void *backend);
+
+    /* ---- version 3 (ABI 2.2): row versions under MVCC (txn.h).  A backend that has them
+       stores row versions stamped by the kernel's transactions, answers visibility for a
+       snapshot through ss_api.versions_visible, and gives every version a row id (txn.h's
+       contract).  The kernel reads them only when struct_size covers them.  The rest of
+       version 3 (delete / update by row id with row locks, truncate, ALTER TABLE columns,
+       size and statistics, transaction end) is appended below by the transactions work. ---- */
+    /* insert the batch's live rows as new versions written by the current command of the
+       current transaction (ss_api.txn_current); rowids[k] gets the row id of the version
+       made from the k-th live row.  All-or-nothing, like insert. */
+    int (*insert_versions)(ss_ctx *ctx, void *table, const ss_batch *rows, ss_rowid *rowids);
+    /* as scan_begin, but the scan returns only the versions snap sees and, when rowids is
+       true, reports the row id of each row it returns (scan_rowids) */
+    int (*scan_begin_snapshot)(ss_ctx *ctx, void *table, const ss_scan_spec *spec,
+                               const ss_snapshot *snap, bool rowids, void **scan);
+    /* the row ids of the live rows of the batch last returned by scan_next_batch, in order
+       (NULL when the scan was begun without rowids); valid until the next scan call */
+    const ss_rowid *(*scan_rowids)(void *scan);
+    /* point reads: for k in [0, n), if snap sees version rowids[k], its columns (as spec
+       names them) go to the next row of out and found[k] is true; else found[k] is false.
+       out->count is the number found (out->sel NULL), n <= SS_BATCH_CAPACITY.  Row ids of
+       reclaimed versions are simply not found.  Index scans and the re-check of rows
+       another transaction changed read through this. */
+    int (*fetch_versions)(ss_ctx *ctx, void *table, const ss_scan_spec *spec,
+                          const ss_snapshot *snap, const ss_rowid *rowids, uint32_t n,
+                          ss_batch *out, bool *found);
 } ss_storage_vtable;
 
 /* Whether vt carries the field `member` (it was appended after the plugin's header). */
