@@ -64,6 +64,9 @@ struct ss_ctx {
     /* the running statement's temporary files (exec/temp_files.h), closed with its operator
        tree; NULL in contexts that run no operator tree */
     struct ss_temp_list *temp_files;
+    /* EXPLAIN ANALYZE: subquery trees get the executor's counters when they open (and
+       with timing), so the listing shows what each SubPlan / InitPlan counted */
+    bool instrument_subplans, instrument_subplans_timing;
 };
 
 void ss_error_clear(ss_error *e);
