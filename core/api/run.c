@@ -366,6 +366,8 @@ static int run_explain(sunstone_stmt *st)
     uint32_t f = st->ast->explain_flags;
     bool analyze = f & AST_EXPLAIN_ANALYZE;
     double start = ss_instr_now_ms();
+    st->ctx.instrument_subplans = analyze; /* subquery trees count too, from their opening */
+    st->ctx.instrument_subplans_timing = f & AST_EXPLAIN_TIMING;
     if (ss_exec_start(&st->ctx, st->bound->plan, analyze ? 0 : SS_OPEN_EXPLAIN_ONLY, &st->root))
         return SS_ERROR;
     int rc = SS_OK;

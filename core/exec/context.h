@@ -73,6 +73,9 @@ struct ss_ctx {
     /* the session's SQL-level prepared statements (bind/prepared.h; NULL: none), which
        EXECUTE binds */
     const struct ss_prepared_set *prepared;
+    /* EXPLAIN ANALYZE: subquery trees get the executor's counters when they open (and
+       with timing), so the listing shows what each SubPlan / InitPlan counted */
+    bool instrument_subplans, instrument_subplans_timing;
 };
 
 void ss_error_clear(ss_error *e);

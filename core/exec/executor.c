@@ -265,7 +265,8 @@ static int explain_node(ss_ctx *ctx, ss_op *op, int base, int depth, bool estima
 /* The subqueries of op's expressions, as PostgreSQL lists them under the node: an
  * uncorrelated value or EXISTS as an InitPlan (before the children), the others as a SubPlan
  * (after them), "hashed" when it is probed in a hash set.  name_col: where op's name starts.
- * (Their trees are built again for the listing, so EXPLAIN ANALYZE shows no counters there.) */
+ * Under EXPLAIN ANALYZE a subquery that ran shows its own tree's counters; one that never
+ * opened is built again for the listing (with counters that say "never executed"). */
 static int explain_sublinks(ss_ctx *ctx, ss_op *op, int name_col, bool init, bool estimates, char ***lines,
                             uint32_t *n)
 {
@@ -280,10 +281,18 @@ static int explain_sublinks(ss_ctx *ctx, ss_op *op, int name_col, bool init, boo
                                               init ? "InitPlan" : "SubPlan", e->u.sub.id + 1),
                          lines, n))
             return SS_ERROR;
+        ss_op *ran = ss_subplan_root(ctx, e->u.sub.id);
+        if (ran) {
+            if (explain_node(ctx, ran, name_col + 2, 1, estimates, lines, n))
+                return SS_ERROR;
+            continue;
+        }
         ss_op *sub;
         if (ss_exec_start(ctx, e->u.sub.plan, SS_OPEN_EXPLAIN_ONLY, &sub))
             return SS_ERROR;
-        int rc = explain_node(ctx, sub, name_col + 2, 1, estimates, lines, n);
+        int rc = ctx->instrument_subplans ? ss_exec_instrument(ctx, sub, false) : SS_OK;
+        if (rc == SS_OK)
+            rc = explain_node(ctx, sub, name_col + 2, 1, estimates, lines, n);
         ss_exec_finish(ctx, sub);
         if (rc)
             return SS_ERROR;

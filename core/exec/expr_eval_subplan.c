@@ -81,9 +81,15 @@ static struct ss_subplan_state *state_of(ss_ctx *ctx, const ss_expr *e)
         return NULL;
     }
     ctx->subplans[id] = st;
-    if (ss_exec_start(ctx, e->u.sub.plan, SS_OPEN_REWIND, &st->root))
+    if (ss_exec_start(ctx, e->u.sub.plan, SS_OPEN_REWIND, &st->root) ||
+        (ctx->instrument_subplans && ss_exec_instrument(ctx, st->root, ctx->instrument_subplans_timing)))
         return NULL;
     return st;
+}
+
+ss_op *ss_subplan_root(const ss_ctx *ctx, uint32_t id)
+{
+    return id < ctx->nsubplans && ctx->subplans[id] ? ctx->subplans[id]->root : NULL;
 }
 
 static int set_param(ss_ctx *ctx, uint32_t index, const ss_value *v)

@@ -19,5 +19,7 @@ void ss_subplans_close(ss_ctx *ctx);
 /* The statement's tree runs again: uncorrelated results are computed anew, and each tree's
  * next rescan may see any parameter changed. */
 void ss_subplans_new_execution(ss_ctx *ctx);
+/* The tree of subquery `id` as it ran in this statement, or NULL when it never opened. */
+ss_op *ss_subplan_root(const ss_ctx *ctx, uint32_t id);
 
 #endif

@@ -141,9 +141,12 @@ int ss_prune_columns(ss_ctx *ctx, ss_arena *arena, ss_lop *root, uint32_t nrels,
 
 /* ---- read counts ------------------------------------------------------------------------ */
 
+/* Every operator that makes a relation's columns gets its counts, also those column pruning
+ * leaves whole (a function scan, a CTE or worktable scan, a recursive union): a binding
+ * without counts reads as never read, and a join would drop it from its output. */
 static int alloc_counts(ss_ctx *ctx, ss_arena *arena, const ss_lop *op, ss_read_counts *rc)
 {
-    if (makes_columns(op) && op->rel && op->rel <= rc->nrels && !rc->count[op->rel]) {
+    if (op->rel && op->rel <= rc->nrels && !rc->count[op->rel]) {
         uint32_t n = op->ncols;
         if (op->kind == LOP_GET && op->u.get.table->ncols > n)
             n = op->u.get.table->ncols;
