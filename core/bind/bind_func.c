@@ -21,6 +21,9 @@ ss_expr *no_such_function(binder *b, int location, const char *name, const char 
 
 ss_expr *bind_func(binder *b, const ast_expr *a)
 {
+    const ast_expr *written = a;
+    if (!(a = bind_named_call(b, a)))
+        return NULL;
     if (is_aggregate_name(a))
         return bind_aggregate(b, a);
     if (a->star || a->distinct || a->filter || a->nagg_order) {
@@ -42,7 +45,7 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
                        strcmp(ctx, "WHERE") ? "JOIN conditions" : "WHERE");
             return NULL;
         }
-        if (b->srf_ast && !b->agg_mode && ast_equal(a, b->srf_ast))
+        if (b->srf_ast && !b->agg_mode && ast_equal(written, b->srf_ast))
             return b->srf_col;
         bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                    "feature not supported: set-returning function %s here (only in FROM, or one generate_series, "

@@ -179,6 +179,8 @@ static ss_lop *function_lop(binder *b, const ast_expr *a, bool ordinality, const
                    "feature not supported: functions in schemas other than pg_catalog");
         return NULL;
     }
+    if (!(a = bind_named_call(b, a)))
+        return NULL;
     bool unnest = !strcmp(name, "unnest");
     int32_t srf_arg = 0;
     uint32_t srf_ncols = 0;

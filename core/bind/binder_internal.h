@@ -373,6 +373,12 @@ bool strict_folds_to_null(const binder *b, ss_expr *const *args, uint32_t n);
 
 /* Functions (bind_func.c). */
 ss_expr *bind_func(binder *b, const ast_expr *a);
+/* A call in named or mixed notation rewritten into positional notation (a itself when it
+ * has no named argument), or NULL with 42883 set when no function takes those names
+ * (bind_named_args.c). */
+const ast_expr *bind_named_call(binder *b, const ast_expr *a);
+/* Whether two calls name their arguments alike (bind_named_args.c). */
+bool ast_arg_names_equal(const ast_expr *x, const ast_expr *y);
 /* PostgreSQL's 42883 "function name(signature) does not exist" with its HINT; NULL. */
 ss_expr *no_such_function(binder *b, int location, const char *name, const char *signature);
 /* PostgreSQL's 42883 "operator does not exist: left op right" ("op right" when left is NULL,
