@@ -377,6 +377,11 @@ ss_expr *bind_func(binder *b, const ast_expr *a);
  * has no named argument), or NULL with 42883 set when no function takes those names
  * (bind_named_args.c). */
 const ast_expr *bind_named_call(binder *b, const ast_expr *a);
+/* regexp_matches / regexp_split_to_table (bind_regex_srf.c): whether name is one, and the
+ * function scan of a call over its bound arguments args[0..n) as relation rel. */
+bool is_regex_srf(const char *name);
+ss_lop *regex_function_lop(binder *b, const ast_expr *a, ss_expr **args, uint32_t n, bool ordinality,
+                           const char *colname, uint32_t rel);
 /* Whether two calls name their arguments alike (bind_named_args.c). */
 bool ast_arg_names_equal(const ast_expr *x, const ast_expr *y);
 /* PostgreSQL's 42883 "function name(signature) does not exist" with its HINT; NULL. */
