@@ -49,8 +49,8 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
             return b->srf_col;
         bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                    "feature not supported: set-returning function %s here (only in FROM, or one generate_series, "
-                   "unnest(array), regexp_matches, regexp_split_to_table or one-column json function in the "
-                   "select list of a query without aggregates)",
+                   "generate_subscripts, unnest(array), regexp_matches, regexp_split_to_table or one-column json "
+                   "function in the select list of a query without aggregates)",
                    name);
         return NULL;
     }

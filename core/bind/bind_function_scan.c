@@ -187,11 +187,11 @@ static ss_lop *function_lop(binder *b, const ast_expr *a, bool ordinality, const
     ss_type srf_types[2];
     const char *srf_names[2];
     bool json_srf = json_srf_describe(name, &srf_arg, &srf_ncols, srf_types, srf_names);
-    bool regex_srf = is_regex_srf(name);
-    if (!unnest && !json_srf && !regex_srf && strcmp(name, "generate_series") != 0) {
+    bool regex_srf = is_regex_srf(name), subscripts = !strcmp(name, "generate_subscripts");
+    if (!unnest && !json_srf && !regex_srf && !subscripts && strcmp(name, "generate_series") != 0) {
         bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                   "feature not supported: function %s in FROM (only generate_series, unnest, regexp_matches, "
-                   "regexp_split_to_table and the json set-returning functions)", name);
+                   "feature not supported: function %s in FROM (only generate_series, generate_subscripts, "
+                   "unnest, regexp_matches, regexp_split_to_table and the json set-returning functions)", name);
         return NULL;
     }
     if (a->star || a->distinct || a->filter || a->nagg_order) {
@@ -245,6 +245,8 @@ static ss_lop *function_lop(binder *b, const ast_expr *a, bool ordinality, const
                                  select_list ? (const char *[2]){NULL, NULL} : srf_names);
     if (regex_srf)
         return regex_function_lop(b, a, args, n, ordinality, colname, rel);
+    if (subscripts)
+        return subscripts_function_lop(b, a, args, n, ordinality, colname, rel);
     if (unnest)
         return unnest_lop(b, a, args, n, ordinality, colname, rel);
     ss_type t;
@@ -363,6 +365,7 @@ int attach_target_srf(binder *b, const ast_select *s, bool is_agg, ss_lop **top)
                                                (const char *[2]){NULL, NULL}) && fcols == 1;
     if (!found || several || is_agg ||
         (strcmp(fname, "generate_series") != 0 && !json_one && !is_regex_srf(fname) &&
+         strcmp(fname, "generate_subscripts") != 0 &&
          (strcmp(fname, "unnest") != 0 || found->nargs != 1)))
         return SS_OK;
     uint32_t rel = new_rel(b);

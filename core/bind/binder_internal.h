@@ -382,6 +382,9 @@ const ast_expr *bind_named_call(binder *b, const ast_expr *a);
 bool is_regex_srf(const char *name);
 ss_lop *regex_function_lop(binder *b, const ast_expr *a, ss_expr **args, uint32_t n, bool ordinality,
                            const char *colname, uint32_t rel);
+/* generate_subscripts' function scan over its bound arguments (bind_array_srf.c). */
+ss_lop *subscripts_function_lop(binder *b, const ast_expr *a, ss_expr **args, uint32_t n, bool ordinality,
+                                const char *colname, uint32_t rel);
 /* Whether two calls name their arguments alike (bind_named_args.c). */
 bool ast_arg_names_equal(const ast_expr *x, const ast_expr *y);
 /* PostgreSQL's 42883 "function name(signature) does not exist" with its HINT; NULL. */

@@ -9,6 +9,7 @@
 #include "exec/expr_walk.h"
 #include "types/json/json_srf.h"
 #include "types/regex_srf.h"
+#include "types/array/array_srf.h"
 #include "util/arena.h"
 
 static void *pb_alloc(ss_plan_builder *pb, size_t n)
@@ -220,6 +221,7 @@ ss_plan *plan_function_scan(ss_plan_builder *pb, const char *name, uint32_t narg
     ss_type column;
     f->expand = json_srf_exists(name)                              ? json_srf_expand
                 : regex_srf_describe(name, &scalar, &column) ? regex_srf_expand
+                : !strcmp(name, "generate_subscripts")       ? arr_srf_generate_subscripts
                                                                    : NULL;
     return set_params(pb, &f->hdr, args, nargs) ? NULL : &f->hdr;
 }
