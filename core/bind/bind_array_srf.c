@@ -2,7 +2,6 @@
  * the array's type from its argument (an untyped literal is PostgreSQL's 42804 "could not
  * determine polymorphic type"), one integer column named after the function (or the FROM
  * alias), then WITH ORDINALITY's; the function scan expands it (types/array/array_srf.h). */
-#include <stdio.h>
 #include <string.h>
 
 #include "bind/binder_internal.h"
@@ -25,27 +24,12 @@ ss_lop *subscripts_function_lop(binder *b, const ast_expr *a, ss_expr **args, ui
              ss_cast_exists(args[i]->type, want, CAST_IMPLICIT);
     }
     if (!ok) {
-        char sig[512] = "";
-        size_t off = 0;
-        for (uint32_t i = 0; i < n && off < sizeof sig; i++) {
-            char b1[96];
-            off += (size_t)snprintf(sig + off, sizeof sig - off, "%s%s", i ? ", " : "",
-                                    tname(type_of(args[i]->type.id), b1, sizeof b1));
-        }
-        no_such_function(b, a->location, name, sig);
+        no_such_function_of(b, a, args, n);
         return NULL;
     }
     for (uint32_t i = 1; i < n; i++)
         if (!(args[i] = coerce_expr(b, args[i], type_of(i == 1 ? SS_TYPE_INT4 : SS_TYPE_BOOL), CAST_IMPLICIT,
                                     a->args[i]->location)))
             return NULL;
-    ss_type *t = bind_alloc(b, sizeof(ss_type) * 2);
-    const char **cn = bind_alloc(b, sizeof(char *) * 2);
-    if (!t || !cn)
-        return NULL;
-    t[0] = type_of(SS_TYPE_INT4);
-    cn[0] = colname;
-    t[1] = type_of(SS_TYPE_INT8);
-    cn[1] = "ordinality";
-    return lop_function(b->ctx, b->arena, rel, name, n, args, ordinality, ordinality ? 2 : 1, t, cn);
+    return one_column_function_lop(b, name, args, n, ordinality, colname, rel, type_of(SS_TYPE_INT4));
 }

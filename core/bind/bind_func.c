@@ -19,6 +19,18 @@ ss_expr *no_such_function(binder *b, int location, const char *name, const char 
     return NULL;
 }
 
+ss_expr *no_such_function_of(binder *b, const ast_expr *a, ss_expr *const *args, uint32_t n)
+{
+    char sig[512] = "";
+    size_t off = 0;
+    for (uint32_t i = 0; i < n && off < sizeof sig; i++) {
+        char b1[96];
+        off += (size_t)snprintf(sig + off, sizeof sig - off, "%s%s", i ? ", " : "",
+                                tname(type_of(args[i]->type.id), b1, sizeof b1)); /* no typmod, as PostgreSQL */
+    }
+    return no_such_function(b, a->location, a->names[a->nnames - 1], sig);
+}
+
 ss_expr *bind_func(binder *b, const ast_expr *a)
 {
     const ast_expr *written = a;

@@ -122,6 +122,20 @@ static ss_lop *json_function_lop(binder *b, const ast_expr *a, ss_expr **args, u
     return lop_function(b->ctx, b->arena, rel, name, n, args, ordinality, total, t, cn);
 }
 
+ss_lop *one_column_function_lop(binder *b, const char *name, ss_expr **args, uint32_t n, bool ordinality,
+                                const char *colname, uint32_t rel, ss_type column)
+{
+    ss_type *t = bind_alloc(b, sizeof(ss_type) * 2);
+    const char **cn = bind_alloc(b, sizeof(char *) * 2);
+    if (!t || !cn)
+        return NULL;
+    t[0] = column;
+    cn[0] = colname;
+    t[1] = type_of(SS_TYPE_INT8);
+    cn[1] = "ordinality";
+    return lop_function(b->ctx, b->arena, rel, name, n, args, ordinality, ordinality ? 2 : 1, t, cn);
+}
+
 /* unnest(array [, array ...]): one column per array of its element type, as many rows as the
  * longest has items (the shorter ones padded with NULLs); a single array's column is named
  * colname, several are each "unnest". */

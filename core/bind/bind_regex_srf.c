@@ -2,7 +2,6 @@
  * arguments resolved as those of regexp_match / regexp_split_to_array (text, text [, text]),
  * one column of text[] / text named after the function (or the FROM alias), then WITH
  * ORDINALITY's; the function scan expands it (types/regex_srf.h). */
-#include <stdio.h>
 #include <string.h>
 
 #include "bind/binder_internal.h"
@@ -27,26 +26,11 @@ ss_lop *regex_function_lop(binder *b, const ast_expr *a, ss_expr **args, uint32_
     for (uint32_t i = 0; i < n && i < 3; i++)
         types[i] = is_unknown_param(b, args[i]) ? type_of(SS_TYPE_UNKNOWN) : args[i]->type;
     if (n < 2 || n > 3 || ss_func_resolve(scalar, n, types, &def, want, &result) != SS_OK) {
-        char sig[512] = "";
-        size_t off = 0;
-        for (uint32_t i = 0; i < n && off < sizeof sig; i++) {
-            char b1[96];
-            off += (size_t)snprintf(sig + off, sizeof sig - off, "%s%s", i ? ", " : "",
-                                    tname(type_of(args[i]->type.id), b1, sizeof b1));
-        }
-        no_such_function(b, a->location, name, sig);
+        no_such_function_of(b, a, args, n);
         return NULL;
     }
     for (uint32_t i = 0; i < n; i++)
         if (!(args[i] = coerce_expr(b, args[i], want[i], CAST_IMPLICIT, a->args[i]->location)))
             return NULL;
-    ss_type *t = bind_alloc(b, sizeof(ss_type) * 2);
-    const char **cn = bind_alloc(b, sizeof(char *) * 2);
-    if (!t || !cn)
-        return NULL;
-    t[0] = column;
-    cn[0] = colname;
-    t[1] = type_of(SS_TYPE_INT8);
-    cn[1] = "ordinality";
-    return lop_function(b->ctx, b->arena, rel, name, n, args, ordinality, ordinality ? 2 : 1, t, cn);
+    return one_column_function_lop(b, name, args, n, ordinality, colname, rel, column);
 }

@@ -382,6 +382,10 @@ const ast_expr *bind_named_call(binder *b, const ast_expr *a);
 bool is_regex_srf(const char *name);
 ss_lop *regex_function_lop(binder *b, const ast_expr *a, ss_expr **args, uint32_t n, bool ordinality,
                            const char *colname, uint32_t rel);
+/* The function scan of name(args[0..n)) as relation rel with one column of type column named
+ * colname, then WITH ORDINALITY's bigint (bind_function_scan.c). */
+ss_lop *one_column_function_lop(binder *b, const char *name, ss_expr **args, uint32_t n, bool ordinality,
+                                const char *colname, uint32_t rel, ss_type column);
 /* generate_subscripts' function scan over its bound arguments (bind_array_srf.c). */
 ss_lop *subscripts_function_lop(binder *b, const ast_expr *a, ss_expr **args, uint32_t n, bool ordinality,
                                 const char *colname, uint32_t rel);
@@ -389,6 +393,8 @@ ss_lop *subscripts_function_lop(binder *b, const ast_expr *a, ss_expr **args, ui
 bool ast_arg_names_equal(const ast_expr *x, const ast_expr *y);
 /* PostgreSQL's 42883 "function name(signature) does not exist" with its HINT; NULL. */
 ss_expr *no_such_function(binder *b, int location, const char *name, const char *signature);
+/* The same for call a over its bound arguments args[0..n) (their types without typmods). */
+ss_expr *no_such_function_of(binder *b, const ast_expr *a, ss_expr *const *args, uint32_t n);
 /* PostgreSQL's 42883 "operator does not exist: left op right" ("op right" when left is NULL,
  * a prefix operator) with its HINT; returns NULL. */
 ss_expr *operator_does_not_exist(binder *b, int location, const ss_type *left, const char *op, ss_type right);

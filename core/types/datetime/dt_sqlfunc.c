@@ -331,6 +331,19 @@ DT_FN(fn_make_interval)
 
 /* ---- timezone() / AT TIME ZONE ----------------------------------------------------------------- */
 
+/* An interval used as a time zone: PostgreSQL's 22023 when it has months or days. */
+static int interval_zone_check(ss_ctx *ctx, const dt_interval *iv)
+{
+    if (iv->month == 0 && iv->day == 0)
+        return SS_OK;
+    ss_strbuf sb;
+    ss_strbuf_init(&sb);
+    dt_interval_out(iv, DT_ISTYLE_POSTGRES, &sb);
+    ss_ctx_error(ctx, "22023", "interval time zone \"%s\" must not include months or days", sb.data ? sb.data : "");
+    ss_strbuf_free(&sb);
+    return SS_ERROR;
+}
+
 DT_FN(fn_timezone)
 {
     (void)nargs;
@@ -342,15 +355,8 @@ DT_FN(fn_timezone)
         if (zv->type.id == IVL) {
             dt_interval iv;
             dt_iv_at(zv, i, &iv);
-            if (iv.month != 0 || iv.day != 0) {
-                ss_strbuf sb;
-                ss_strbuf_init(&sb);
-                dt_interval_out(&iv, DT_ISTYLE_POSTGRES, &sb);
-                ss_ctx_error(ctx, "22023", "interval time zone \"%s\" must not include months or days",
-                             sb.data ? sb.data : "");
-                ss_strbuf_free(&sb);
+            if (interval_zone_check(ctx, &iv))
                 return SS_ERROR;
-            }
             int64_t v = t[i];
             if (v != DT_NOBEGIN && v != DT_NOEND) {
                 v = from_tz ? v + iv.time / USECS_PER_SEC * USECS_PER_SEC : v - iv.time / USECS_PER_SEC * USECS_PER_SEC;
@@ -384,15 +390,8 @@ DT_FN(fn_timezone_timetz)
         if (zv->type.id == IVL) {
             dt_interval iv;
             dt_iv_at(zv, i, &iv);
-            if (iv.month != 0 || iv.day != 0) {
-                ss_strbuf sb;
-                ss_strbuf_init(&sb);
-                dt_interval_out(&iv, DT_ISTYLE_POSTGRES, &sb);
-                ss_ctx_error(ctx, "22023", "interval time zone \"%s\" must not include months or days",
-                             sb.data ? sb.data : "");
-                ss_strbuf_free(&sb);
+            if (interval_zone_check(ctx, &iv))
                 return SS_ERROR;
-            }
             west = -(iv.time / USECS_PER_SEC);
         } else {
             const ss_text *zn = text_at(zv, i);
