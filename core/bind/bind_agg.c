@@ -40,7 +40,7 @@ bool is_aggregate_name(const ast_expr *e)
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!strcmp(e->names[0], names[i]))
             return true;
-    return false;
+    return bind_find_plugin_aggregate(e->names[0]) != NULL;
 }
 
 bool ast_has_aggregate(const ast_expr *e)
@@ -191,7 +191,33 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
     ss_expr **more = NULL;
     uint32_t nmore = 0;
     const struct ss_func_def *json_result = NULL;
-    if (is_json_aggregate(name) && !a->star) {
+    const ss_aggregate_vtable *plugin =
+        a->star || is_json_aggregate(name) ? NULL : bind_find_plugin_aggregate(name);
+    ss_expr **direct = NULL;
+    uint32_t ndirect = 0;
+    bool ordered_set = plugin && plugin->ordered_set;
+    if (a->within_group && a->star) {
+        bind_error(b, a->location, "42809", "%s is not an ordered-set aggregate, so it cannot have WITHIN GROUP",
+                   name);
+        return NULL;
+    }
+    if (a->within_group != ordered_set)
+        return bind_no_such_within_group(b, a); /* PostgreSQL's signature with both lists */
+    if (ordered_set) {
+        if (bind_ordered_set_call(b, a, plugin, &call, &direct, &ndirect))
+            return NULL;
+    } else if (plugin) {
+        ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * (a->nargs ? a->nargs : 1));
+        if (!args)
+            return NULL;
+        for (uint32_t i = 0; i < a->nargs; i++)
+            if (!(args[i] = bind_agg_arg(b, a->args[i])))
+                return NULL;
+        if (bind_plugin_aggregate_call(b, a, plugin, args, &call))
+            return NULL;
+        more = args + 1;
+        nmore = a->nargs - 1;
+    } else if (is_json_aggregate(name) && !a->star) {
         uint32_t want = strstr(name, "object") ? 2 : 1;
         if (a->nargs != want)
             return no_such_aggregate(b, a);
@@ -285,6 +311,17 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
     ss_agg_extra *extra;
     if (bind_agg_extra(b, a, &call, more, nmore, &extra))
         return NULL;
+    if (plugin) {
+        if (!extra && !(extra = bind_alloc(b, sizeof *extra)))
+            return NULL;
+        if (!extra->struct_size) {
+            memset(extra, 0, sizeof *extra);
+            extra->struct_size = sizeof *extra;
+        }
+        extra->function = plugin;
+        extra->ndirect = ndirect;
+        extra->direct = (const ss_expr *const *)direct;
+    }
     agg_state *st = b->agg;
     for (uint32_t i = 0; !extra && i < st->naggs; i++) {
         ss_agg_call *c = &st->aggs[i];

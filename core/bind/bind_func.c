@@ -38,6 +38,8 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
         return NULL;
     if (is_aggregate_name(a))
         return bind_aggregate(b, a);
+    if (a->within_group)
+        return bind_within_group_unregistered(b, a);
     if (a->star || a->distinct || a->filter || a->nagg_order) {
         bind_error(b, a->location, "42809", "%s specified, but %s is not an aggregate function",
                    a->star ? "*" : a->distinct ? "DISTINCT" : a->nagg_order ? "ORDER BY" : "FILTER",

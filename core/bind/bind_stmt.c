@@ -361,6 +361,7 @@ int ss_bind(ss_ctx *ctx, ss_catalog *catalog, const ss_settings *settings, const
     b.settings = settings;
     b.arena = arena;
     b.no_params = fixed_params && !nfixed;
+    bind_agg_registry_use(ctx->registry);
     ss_bound_stmt *bs = bind_alloc(&b, sizeof *bs);
     if (!bs)
         return SS_ERROR;

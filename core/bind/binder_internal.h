@@ -402,6 +402,23 @@ ss_expr *operator_does_not_exist(binder *b, int location, const ss_type *left, c
 /* Aggregates (bind_agg.c). */
 bool ast_has_aggregate(const ast_expr *e);
 bool is_aggregate_name(const ast_expr *e);
+/* bind_agg_plugin.c: aggregates registered by modules */
+struct ss_registry;
+void bind_agg_registry_use(const struct ss_registry *r);
+const ss_aggregate_vtable *bind_find_plugin_aggregate(const char *name);
+/* the call's first argument and result type from vt (args: a->nargs bound arguments,
+   resolved from unknown here); 42883 as PostgreSQL when vt has no such signature */
+int bind_plugin_aggregate_call(binder *b, const ast_expr *a, const ss_aggregate_vtable *vt, ss_expr **args,
+                               ss_agg_call *call);
+/* an ordered-set aggregate's call: the WITHIN GROUP expression as the argument, the result
+   type, the direct arguments (constants of vt->direct_type) */
+int bind_ordered_set_call(binder *b, const ast_expr *a, const ss_aggregate_vtable *vt, ss_agg_call *call,
+                          ss_expr ***direct, uint32_t *ndirect);
+/* PostgreSQL's 42883 for a WITHIN GROUP call no ordered-set aggregate matches */
+ss_expr *bind_no_such_within_group(binder *b, const ast_expr *a);
+/* WITHIN GROUP of a name no module registered as an aggregate: 0A000 for PostgreSQL's
+   ordered-set and hypothetical-set aggregates, else bind_no_such_within_group */
+ss_expr *bind_within_group_unregistered(binder *b, const ast_expr *a);
 ss_expr *bind_aggregate(binder *b, const ast_expr *a);
 /* The aggregate output column of a GROUP BY item equal to a, or NULL. */
 ss_expr *match_group(binder *b, const ast_expr *a);

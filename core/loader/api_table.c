@@ -190,6 +190,8 @@ static const ss_api kernel_api = {
     .shared_slot = ss_exec_shared_slot,
     /* type descriptions */
     .type_info = ss_type_registry_get,
+    /* aggregates */
+    .register_aggregate = ss_plugin_register_aggregate,
 };
 
 const ss_api *ss_kernel_api(void)

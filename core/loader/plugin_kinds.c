@@ -60,6 +60,25 @@ static const ss_callback_field storage_statement[] = {
 static const ss_callback_field auth_required[] = {
     CALLBACK(ss_auth_vtable, start), CALLBACK(ss_auth_vtable, step), CALLBACK(ss_auth_vtable, finish)};
 
+static int check_aggregate_fields(ss_ctx *ctx, const void *p)
+{
+    const ss_aggregate_vtable *vt = p;
+    if (vt->min_args < 1 || vt->min_args > vt->max_args)
+        return ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR,
+                            "aggregate \"%s\" has min_args %u and max_args %u (1 <= min_args <= max_args)",
+                            vt->name, vt->min_args, vt->max_args);
+    if (vt->ordered_set && vt->direct_args > 4)
+        return ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR, "aggregate \"%s\" has %u direct arguments (at most 4)",
+                            vt->name, vt->direct_args);
+    if (vt->state_size == 0)
+        return ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR, "aggregate \"%s\" has state_size 0", vt->name);
+    return SS_OK;
+}
+
+static const ss_callback_field aggregate_required[] = {
+    CALLBACK(ss_aggregate_vtable, result_type), CALLBACK(ss_aggregate_vtable, init),
+    CALLBACK(ss_aggregate_vtable, step), CALLBACK(ss_aggregate_vtable, final)};
+
 static const ss_callback_field window_required[] = {
     CALLBACK(ss_window_vtable, result_type), CALLBACK(ss_window_vtable, evaluate)};
 
@@ -87,6 +106,10 @@ static const ss_plugin_kind_desc kinds[] = {
     {.kind = SS_KIND_SNAPSHOT, .name = "snapshot", .noun = "snapshot manager", .experimental = true,
      .min_version = 1, .version = SS_SNAPSHOT_VTABLE_VERSION, .min_size = END_OF(ss_snapshot_vtable, forget_before),
      .required = snapshot_required, .nrequired = COUNT(snapshot_required)},
+    {.kind = SS_KIND_AGGREGATE, .name = "aggregate", .noun = "aggregate", .experimental = true,
+     .min_version = 1, .version = SS_AGGREGATE_VTABLE_VERSION, .min_size = END_OF(ss_aggregate_vtable, release),
+     .check_fields = check_aggregate_fields,
+     .required = aggregate_required, .nrequired = COUNT(aggregate_required)},
 };
 
 /* The register_* entries: one line per kind.  Every vtable starts with the common header
@@ -105,6 +128,7 @@ REGISTER_ENTRY(ss_plugin_register_storage, ss_storage_vtable, SS_KIND_STORAGE)
 REGISTER_ENTRY(ss_plugin_register_auth, ss_auth_vtable, SS_KIND_AUTH)
 REGISTER_ENTRY(ss_plugin_register_window, ss_window_vtable, SS_KIND_WINDOW)
 REGISTER_ENTRY(ss_plugin_register_snapshot, ss_snapshot_vtable, SS_KIND_SNAPSHOT)
+REGISTER_ENTRY(ss_plugin_register_aggregate, ss_aggregate_vtable, SS_KIND_AGGREGATE)
 
 const ss_plugin_kind_desc *ss_plugin_kind_find(int kind)
 {

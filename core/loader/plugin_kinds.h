@@ -51,6 +51,7 @@ int ss_plugin_register_operator(ss_plugin *p, const ss_operator_vtable *vt, bool
 int ss_plugin_register_storage(ss_plugin *p, const ss_storage_vtable *vt, bool replace);
 int ss_plugin_register_auth(ss_plugin *p, const ss_auth_vtable *vt, bool replace);
 int ss_plugin_register_window(ss_plugin *p, const ss_window_vtable *vt, bool replace);
+int ss_plugin_register_aggregate(ss_plugin *p, const ss_aggregate_vtable *vt, bool replace);
 int ss_plugin_register_snapshot(ss_plugin *p, const ss_snapshot_vtable *vt, bool replace);
 
 #endif

@@ -97,6 +97,8 @@ struct ast_expr {
        spellings of one subquery compare equal, as PostgreSQL's equal() finds them when it
        matches ORDER BY / GROUP BY / DISTINCT expressions to the select list */
     const char *sub_key;
+    bool within_group;         /* AE_FUNC: agg_order is WITHIN GROUP (ORDER BY ...) of an
+                                  ordered-set aggregate, args its direct arguments */
     /* AE_FUNC in named or mixed notation (f(1, name => v)): arg_names[i] is the name given
        to args[i] (NULL for a positional one) and arg_name_locations[i] where it is written;
        both NULL when every argument is positional */

@@ -335,10 +335,6 @@ static ast_expr *tr_func(transform_state *ts, FuncCall *f)
         tr_unsupported(ts, f->location, "window functions (OVER)");
         return NULL;
     }
-    if (f->agg_within_group) {
-        tr_unsupported(ts, f->location, "WITHIN GROUP");
-        return NULL;
-    }
     if (f->func_variadic) {
         tr_unsupported(ts, f->location, "VARIADIC");
         return NULL;
@@ -354,6 +350,7 @@ static ast_expr *tr_func(transform_state *ts, FuncCall *f)
         return NULL;
     if (!tr_sort_list(ts, f->agg_order, &e->agg_order, &e->nagg_order))
         return NULL;
+    e->within_group = f->agg_within_group;
     return e;
 }
 

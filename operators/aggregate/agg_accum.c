@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "agg_plugin.h"
 #include "common/api_memory.h"
 #include "common/value_order.h"
 
@@ -22,7 +23,9 @@ void agg_accum_release(const ss_api *api, agg_accum *acc)
         for (uint32_t g = 0; g < acc->capacity; g++)
             ops_free(api, acc->t[g].ptr);
     }
-    if (acc->states && acc->spec.sum->release) {
+    if (acc->spec.kind == AGG_PLUGIN)
+        agg_plugin_release(api, acc);
+    else if (acc->states && acc->spec.sum->release) {
         for (uint32_t g = 0; g < acc->capacity; g++)
             acc->spec.sum->release((char *)acc->states + (size_t)g * acc->spec.sum->state_size);
     }
@@ -77,6 +80,8 @@ int agg_accum_grow(ss_ctx *ctx, const ss_api *api, agg_accum *acc, uint32_t capa
         grow_array(ctx, api, (void **)&acc->f2, sizeof *acc->f2, old, capacity) != SS_OK)
         return SS_ERROR;
     if (want_states && grow_array(ctx, api, &acc->states, s->sum->state_size, old, capacity) != SS_OK)
+        return SS_ERROR;
+    if (s->kind == AGG_PLUGIN && agg_plugin_grow(ctx, api, acc, old, capacity) != SS_OK)
         return SS_ERROR;
     /* the text array grows last: release() walks it up to capacity */
     if (want_t && grow_array(ctx, api, (void **)&acc->t, sizeof *acc->t, old, capacity) != SS_OK)
@@ -559,6 +564,7 @@ int agg_accum_update(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_input i
                                 .validity = (uint64_t *)in.validity};
         return acc->spec.sum->add(ctx, acc->states, &view, pos, gids, n);
     }
+    case AGG_PLUGIN: return agg_plugin_update(ctx, api, acc, in, pos, gids, n);
     }
     return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "unknown aggregate kind");
 }
@@ -597,6 +603,7 @@ int agg_accum_result(ss_ctx *ctx, const ss_api *api, const agg_accum *acc, uint3
 {
     const agg_spec *s = &acc->spec;
     switch (s->kind) {
+    case AGG_PLUGIN: return agg_plugin_result(ctx, api, acc, first, n, out);
     case AGG_COUNT_STAR:
     case AGG_COUNT:
         memcpy(out->data, acc->n + first, (size_t)n * sizeof(int64_t));

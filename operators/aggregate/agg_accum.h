@@ -21,7 +21,11 @@ typedef struct agg_accum {
     double *f;         /* float8 sum; avg's sum; min/max of float8 */
     double *f2;        /* avg: sum of squared deviations (PostgreSQL's overflow rules) */
     agg_text *t;       /* min/max of text and custom-ordered types; string_agg's text so far */
-    void *states;      /* AGG_SUM_TYPED / AGG_AVG_TYPED: spec.sum->state_size bytes per group */
+    void *states;      /* AGG_SUM_TYPED / AGG_AVG_TYPED: spec.sum->state_size bytes per group;
+                          AGG_PLUGIN: the aggregate's states (agg_plugin.c) */
+    void **plugin_states; /* AGG_PLUGIN: update's scratch, plugin_scratch entries each */
+    uint32_t *plugin_rows;
+    uint32_t plugin_scratch;
 } agg_accum;
 
 /* Argument values: a vector's or a column buffer's data and validity (bit set = not NULL). */

@@ -39,7 +39,31 @@ int agg_spec_resolve(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call,
     spec->result_layout = ops_layout_of(call->result_type.id);
     spec->distinct = call->distinct;
 
-    if (strcmp(call->name, "count") == 0) {
+    const ss_aggregate_vtable *fn = extra && extra->struct_size >= offsetof(ss_agg_extra, function) +
+                                                                   sizeof extra->function
+                                        ? extra->function
+                                        : NULL;
+    if (fn) {
+        if (!call->arg)
+            return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "aggregate %s without an argument", call->name);
+        spec->kind = AGG_PLUGIN;
+        spec->function = fn;
+        uint32_t nd = extra->struct_size >= offsetof(ss_agg_extra, direct) + sizeof extra->direct ? extra->ndirect : 0;
+        if (nd > SS_AGG_MAX_DIRECT)
+            return api->error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                              "aggregate %s with %u direct arguments is not supported", call->name, nd);
+        for (uint32_t i = 0; i < nd; i++)
+            if (api->expr_eval_scalar(ctx, extra->direct[i], &spec->direct[i]) != SS_OK)
+                return SS_ERROR;
+        spec->ndirect = nd;
+        if (nmore == 1) {
+            spec->two_args = true;
+            spec->arg2_type = api->expr_type(extra->args[0]);
+            nmore = 0;
+        }
+        if (call->distinct && spec->arg_layout == OPS_LAYOUT_NONE)
+            return unsupported(ctx, api, call, spec);
+    } else if (strcmp(call->name, "count") == 0) {
         if (!call->arg) {
             spec->kind = AGG_COUNT_STAR;
             spec->distinct = false;
@@ -130,9 +154,15 @@ int agg_spec_resolve(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call,
        float rounding in sum / avg */
     bool order_matters = spec->kind == AGG_STRING_AGG || spec->kind == AGG_SUM_FLOAT8 ||
                          spec->kind == AGG_AVG_FLOAT8 || spec->kind == AGG_ARRAY_AGG ||
-                         spec->kind == AGG_JSON_ARRAY || spec->kind == AGG_JSON_OBJECT;
+                         spec->kind == AGG_JSON_ARRAY || spec->kind == AGG_JSON_OBJECT ||
+                         spec->kind == AGG_PLUGIN;
     spec->ordered = (extra && extra->norder > 0 && order_matters) ||
-                    (spec->distinct && (spec->kind == AGG_STRING_AGG || spec->kind == AGG_ARRAY_AGG));
+                    (spec->distinct && (spec->kind == AGG_STRING_AGG || spec->kind == AGG_ARRAY_AGG ||
+                                        (spec->kind == AGG_PLUGIN && spec->two_args)));
+    if (agg_kind_two_args(spec->kind)) {
+        spec->two_args = true;
+        spec->arg2_type = api->expr_type(extra->args[0]);
+    }
 
     if (ops_layout_of(out_type.id) != spec->result_layout)
         return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,

@@ -22,8 +22,9 @@ typedef enum agg_kind {
     AGG_AVG_TYPED,      /* avg(x) -> the same */
     AGG_ARRAY_AGG,      /* array_agg(x) -> x[] (NULLs kept; an array x: one dimension up) */
     AGG_JSON_ARRAY,     /* json_agg / jsonb_agg(JSON text of each value) -> "[v, v]" text */
-    AGG_JSON_OBJECT     /* json_object_agg / jsonb_object_agg(key JSON string, value JSON text)
+    AGG_JSON_OBJECT,    /* json_object_agg / jsonb_object_agg(key JSON string, value JSON text)
                            -> "{ k : v, k : v }" text; a NULL key is 22023 */
+    AGG_PLUGIN          /* an aggregate a module registered (ss_agg_extra.function) */
 } agg_kind;
 
 /* The kinds with a second argument column (extra->args[0]): string_agg's delimiter, the
@@ -32,6 +33,8 @@ static inline bool agg_kind_two_args(agg_kind k)
 {
     return k == AGG_STRING_AGG || k == AGG_JSON_OBJECT;
 }
+
+#define SS_AGG_MAX_DIRECT 4 /* direct arguments of an ordered-set aggregate, at most */
 
 typedef struct agg_spec {
     const ss_agg_call *call;
@@ -53,6 +56,13 @@ typedef struct agg_spec {
     /* AGG_SUM_FLOAT8 of a real result: every partial sum is rounded to float precision, as
        PostgreSQL's float4pl does step by step (a float4 sum, not a rounded double sum) */
     bool float4_steps;
+    const ss_aggregate_vtable *function; /* AGG_PLUGIN: the registered aggregate */
+    /* a second argument column (extra->args[0]): agg_kind_two_args, or a registered
+       aggregate of two arguments */
+    bool two_args;
+    ss_type arg2_type;
+    uint32_t ndirect;                    /* AGG_PLUGIN: its direct arguments' values */
+    ss_value direct[SS_AGG_MAX_DIRECT];
 } agg_spec;
 
 /* Fills spec for call, whose output column has type out_type; 0A000 for a function / type

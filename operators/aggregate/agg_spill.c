@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "agg_plugin.h"
 #include "common/api_memory.h"
 
 void agg_spill_init(agg_spill *sp, const ss_api *api, size_t budget, uint32_t ncols, const ss_type *types)
@@ -21,7 +22,8 @@ size_t agg_spill_memory(const group_table *groups, const agg_accum *accs, const 
     for (uint32_t a = 0; a < naggs; a++) {
         const agg_accum *acc = &accs[a];
         size_t per = (acc->n ? 8 : 0) + (acc->i ? 8 : 0) + (acc->f ? 8 : 0) + (acc->f2 ? 8 : 0) +
-                     (acc->t ? sizeof(agg_text) : 0);
+                     (acc->t ? sizeof(agg_text) : 0) +
+                     (specs[a].kind == AGG_PLUGIN ? agg_plugin_state_bytes(&specs[a]) : 0);
         n += (size_t)acc->capacity * per;
         if (specs[a].distinct) {
             const distinct_set *ds = &distinct[a];

@@ -167,11 +167,11 @@ static int setup_call(ss_ctx *ctx, aggregate_state *st, uint32_t a)
     uint32_t norder = x ? x->norder : 0;
     if (x && x->filter && !(cs->filter = create_vector(ctx, g_api->expr_type(x->filter))))
         return SS_ERROR;
-    if (agg_kind_two_args(spec->kind) && !(cs->more = create_vector(ctx, g_api->expr_type(x->args[0]))))
+    if (spec->two_args && !(cs->more = create_vector(ctx, spec->arg2_type)))
         return SS_ERROR;
     if (!spec->ordered)
         return SS_OK;
-    uint32_t nargs = agg_kind_two_args(spec->kind) ? 2 : 1;
+    uint32_t nargs = spec->two_args ? 2 : 1;
     cs->nargs = nargs;
     cs->nvecs = nargs + norder;
     cs->vecs = ops_zalloc_array(ctx, g_api, cs->nvecs, sizeof *cs->vecs);
@@ -182,7 +182,7 @@ static int setup_call(ss_ctx *ctx, aggregate_state *st, uint32_t a)
     }
     types[0] = spec->arg_type;
     if (nargs == 2)
-        types[1] = g_api->expr_type(x->args[0]);
+        types[1] = spec->arg2_type;
     for (uint32_t k = 0; k < norder; k++) {
         types[nargs + k] = g_api->expr_type(x->order[k]);
         if (!(cs->vecs[nargs + k] = create_vector(ctx, types[nargs + k]))) {
@@ -463,10 +463,10 @@ static int aggregate_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, s
         ops_explain_appendf(buf, buflen, "plain: ");
     for (uint32_t a = 0; a < st->naggs; a++) {
         const agg_spec *s = &st->specs[a];
-        ops_explain_appendf(buf, buflen, "%s%s(%s%s%s%s)%s", a ? ", " : "", s->call->name,
+        ops_explain_appendf(buf, buflen, "%s%s(%s%s%s%s%s)%s", a ? ", " : "", s->call->name,
                             s->call->distinct ? "DISTINCT " : "",
-                            s->call->arg ? g_api->type_name(s->arg_type) : "*",
-                            agg_kind_two_args(s->kind) ? ", text" : "",
+                            s->call->arg ? g_api->type_name(s->arg_type) : "*", s->two_args ? ", " : "",
+                            s->two_args ? g_api->type_name(s->arg2_type) : "",
                             s->extra && s->extra->norder ? " ORDER BY" : "", s->filter ? " FILTER" : "");
     }
     if (st->built)

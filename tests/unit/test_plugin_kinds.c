@@ -2,7 +2,8 @@
  * vtable, short struct, bad version, no name, kind-specific fields, each missing required
  * callback, the storage vtable's all-or-none statement callbacks, registration outside
  * sunstone_plugin_init, duplicates, a good registration of each kind under its
- * sunstone_plugins kind name, and that view's experimental column.  Registration goes through the kernel's ss_api slots. */
+ * sunstone_plugins kind name, and that view's experimental column; the aggregate kind's
+ * own checks (arguments, state size, required callbacks).  Registration goes through the kernel's ss_api slots. */
 #include <check.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -82,6 +83,14 @@ static ss_window_vtable good_window(void)
     ss_window_vtable v = {.struct_size = sizeof v, .version = SS_WINDOW_VTABLE_VERSION, .name = "k_win",
                           .min_args = 0, .max_args = 1};
     CB(v, result_type), CB(v, evaluate);
+    return v;
+}
+
+static ss_aggregate_vtable good_aggregate(void)
+{
+    ss_aggregate_vtable v = {.struct_size = sizeof v, .version = SS_AGGREGATE_VTABLE_VERSION, .name = "k_agg",
+                             .min_args = 1, .max_args = 2, .state_size = 8};
+    CB(v, result_type), CB(v, init), CB(v, step), CB(v, final);
     return v;
 }
 
@@ -381,6 +390,56 @@ START_TEST(experimental_column)
 }
 END_TEST
 
+START_TEST(aggregate_checks)
+{
+    fixture f;
+    fixture_open(&f);
+    const ss_api *api = ss_kernel_api();
+    char want[256];
+    ss_aggregate_vtable a = good_aggregate();
+    EXPECT_REFUSED(&f, api->register_aggregate(&f.plugin, NULL, false), "aggregate vtable is NULL");
+    a.struct_size = 16;
+    snprintf(want, sizeof want, "aggregate vtable \"k_agg\" has struct_size 16, smaller than the %zu bytes of version 1",
+             offsetof(ss_aggregate_vtable, release) + sizeof a.release);
+    EXPECT_REFUSED(&f, api->register_aggregate(&f.plugin, &a, false), want);
+    a = good_aggregate();
+    a.version = 2;
+    EXPECT_REFUSED(&f, api->register_aggregate(&f.plugin, &a, false),
+                   "aggregate vtable \"k_agg\" has version 2, kernel supports 1..1");
+    a = good_aggregate();
+    a.min_args = 0;
+    EXPECT_REFUSED(&f, api->register_aggregate(&f.plugin, &a, false),
+                   "aggregate \"k_agg\" has min_args 0 and max_args 2 (1 <= min_args <= max_args)");
+    a = good_aggregate();
+    a.min_args = 3;
+    EXPECT_REFUSED(&f, api->register_aggregate(&f.plugin, &a, false),
+                   "aggregate \"k_agg\" has min_args 3 and max_args 2 (1 <= min_args <= max_args)");
+    a = good_aggregate();
+    a.state_size = 0;
+    EXPECT_REFUSED(&f, api->register_aggregate(&f.plugin, &a, false), "aggregate \"k_agg\" has state_size 0");
+    const char *required[] = {"result_type", "init", "step", "final"};
+    for (int i = 0; i < 4; i++) {
+        a = good_aggregate();
+        if (i == 0)
+            a.result_type = NULL;
+        else if (i == 1)
+            a.init = NULL;
+        else if (i == 2)
+            a.step = NULL;
+        else
+            a.final = NULL;
+        snprintf(want, sizeof want, "aggregate \"k_agg\" is missing required callback %s", required[i]);
+        EXPECT_REFUSED(&f, api->register_aggregate(&f.plugin, &a, false), want);
+    }
+    a = good_aggregate(); /* inverse, combine and release are optional */
+    ck_assert_int_eq(api->register_aggregate(&f.plugin, &a, false), SS_OK);
+    const ss_registration *reg = ss_registry_find(&f.db->database->registry, SS_KIND_AGGREGATE, "k_agg");
+    ck_assert_ptr_nonnull(reg);
+    ck_assert_str_eq(ss_kind_name(reg->kind), "aggregate");
+    fixture_close(&f);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("plugin_kinds");
@@ -390,6 +449,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, experimental_kind_checks);
     tcase_add_test(tc, good_registrations_and_names);
     tcase_add_test(tc, experimental_column);
+    tcase_add_test(tc, aggregate_checks);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -163,7 +163,9 @@ typedef struct ss_sort_key {
 
 typedef struct ss_agg_call {
     const char *name;       /* lower-case function name: count, sum, min, max, avg,
-                               string_agg, bool_and, bool_or (every is bool_and) */
+                               string_agg, bool_and, bool_or (every is bool_and), array_agg,
+                               the json aggregates, or a registered aggregate's
+                               (ss_agg_extra.function) */
     const ss_expr *arg;     /* NULL for count(*) */
     bool distinct;
     uint8_t reserved[3];
@@ -184,6 +186,14 @@ typedef struct ss_agg_extra {
     uint32_t reserved;
     const ss_expr *const *order;    /* norder expressions over the input */
     const ss_sort_key *order_keys;  /* their direction; column = the index in order[] */
+    /* a call of an aggregate a module registered (sunstone/aggregate.h): its vtable; the
+       arguments are ss_agg_call.arg then args[0..nargs).  NULL for the kernel's own list */
+    const struct ss_aggregate_vtable *function;
+    /* an ordered-set aggregate's direct arguments (constants of the vtable's direct_type);
+       arg is then the WITHIN GROUP expression and order its sort */
+    uint32_t ndirect;
+    uint32_t reserved2;
+    const ss_expr *const *direct;
 } ss_agg_extra;
 
 typedef struct ss_scan_node {     /* SS_NODE_SCAN, no children */

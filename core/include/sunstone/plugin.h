@@ -50,6 +50,7 @@
 #include "sunstone/typeinfo.h"
 #include "sunstone/types.h"
 #include "sunstone/window.h"
+#include "sunstone/aggregate.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -72,7 +73,8 @@ typedef enum ss_plugin_kind { /* the registry a plugin belongs to */
     SS_KIND_STORAGE = 2,
     SS_KIND_AUTH = 3,
     SS_KIND_WINDOW = 4,
-    SS_KIND_SNAPSHOT = 5
+    SS_KIND_SNAPSHOT = 5,
+    SS_KIND_AGGREGATE = 6
 } ss_plugin_kind;
 
 typedef struct ss_plugin ss_plugin; /* the module being initialised */
@@ -126,7 +128,7 @@ typedef struct ss_api {
     /* ---- registration: valid only inside sunstone_plugin_init.  Names are unique per
        kind; a duplicate is refused unless replace is true.  The vtable is checked for its
        struct_size, version and required callbacks; a missing one is an error naming it.
-       The auth, window and snapshot vtables are experimental (see their headers). */
+       The auth, window, snapshot and aggregate vtables are experimental (see their headers). */
     ss_ctx *(*plugin_ctx)(ss_plugin *plugin);
     int (*register_operator)(ss_plugin *plugin, const ss_operator_vtable *vt, bool replace);
     int (*register_storage)(ss_plugin *plugin, const ss_storage_vtable *vt, bool replace);
@@ -239,6 +241,10 @@ typedef struct ss_api {
        types whose bytes do not decide them: typeinfo.h), or NULL for an id it does not
        know.  Static; callable anywhere. */
     const ss_type_info *(*type_info)(int32_t id);
+
+    /* ---- aggregates (appended; check with SS_API_HAS): registration, valid only inside
+       sunstone_plugin_init, as register_* above (sunstone/aggregate.h, experimental) ---- */
+    int (*register_aggregate)(ss_plugin *plugin, const ss_aggregate_vtable *vt, bool replace);
 } ss_api;
 
 /* Whether api (the kernel's table, possibly older than the module's header) has `member`. */

@@ -1,0 +1,199 @@
+/* bind_agg_plugin.c — aggregates registered by modules (plugins of kind aggregate,
+ * sunstone/aggregate.h): finding one by name in the registry of the database being bound,
+ * and binding a call of one (argument count, argument types, result type from the
+ * aggregate's own result_type callback). */
+#include <stdio.h>
+#include <string.h>
+
+#include "bind/binder_internal.h"
+#include "loader/registry.h"
+#include "types/registry.h"
+
+/* The registry of the statement being bound on this thread: is_aggregate_name is a plain
+ * predicate over AST nodes (ast_any), so it reaches the registry here. */
+static _Thread_local const ss_registry *bind_registry;
+
+void bind_agg_registry_use(const struct ss_registry *r)
+{
+    bind_registry = r;
+}
+
+const ss_aggregate_vtable *bind_find_plugin_aggregate(const char *name)
+{
+    if (!bind_registry || !name)
+        return NULL;
+    const ss_registration *reg = ss_registry_find(bind_registry, SS_KIND_AGGREGATE, name);
+    return reg ? reg->vtable : NULL;
+}
+
+int bind_plugin_aggregate_call(binder *b, const ast_expr *a, const ss_aggregate_vtable *vt, ss_expr **args,
+                               ss_agg_call *call)
+{
+    uint32_t n = a->nargs;
+    ss_type types[16];
+    char sig[512] = "";
+    size_t off = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (!(args[i] = resolve_unknown(b, args[i], a->args[i]->location)))
+            return SS_ERROR;
+        char b1[96];
+        if (i < sizeof types / sizeof types[0])
+            types[i] = args[i]->type;
+        if (off < sizeof sig)
+            off += (size_t)snprintf(sig + off, sizeof sig - off, "%s%s", i ? ", " : "",
+                                    tname(args[i]->type, b1, sizeof b1));
+    }
+    if (n < vt->min_args || n > vt->max_args || n > sizeof types / sizeof types[0]) {
+        no_such_function(b, a->location, a->names[0], sig);
+        return SS_ERROR;
+    }
+    ss_type out;
+    memset(&out, 0, sizeof out);
+    if (vt->result_type(b->ctx, types, n, &out)) {
+        /* an error the aggregate recorded (0A000 for a signature it does not implement)
+           stands; none: no such signature, the kernel's 42883 with position and HINT */
+        if (b->ctx->err && b->ctx->err->message) {
+            if (!b->ctx->err->position)
+                ss_ctx_error_position(b->ctx, a->location + 1);
+            return SS_ERROR;
+        }
+        no_such_function(b, a->location, a->names[0], sig);
+        return SS_ERROR;
+    }
+    if (out.id == SS_TYPE_INVALID || out.id == SS_TYPE_UNKNOWN || !ss_type_registry_get(out.id))
+        return bind_error(b, a->location, SS_SQLSTATE_PLUGIN_ERROR,
+                          "aggregate \"%s\" returned no result type for %s(%s)", vt->name, a->names[0], sig);
+    for (uint32_t i = 0; i < n; i++)
+        if (types[i].id != args[i]->type.id &&
+            !(args[i] = coerce_expr(b, args[i], types[i], CAST_IMPLICIT, a->args[i]->location)))
+            return SS_ERROR;
+    call->arg = args[0];
+    call->result_type = out;
+    return SS_OK;
+}
+
+/* "f(direct types, WITHIN GROUP types)": PostgreSQL's 42883 for a WITHIN GROUP call that
+ * matches no ordered-set aggregate, argument types as written (unknown literals stay
+ * unknown). */
+ss_expr *bind_no_such_within_group(binder *b, const ast_expr *a)
+{
+    char sig[512] = "";
+    size_t off = 0;
+    bool saved = b->agg_mode;
+    b->agg_mode = false;
+    for (uint32_t i = 0; i < a->nargs + a->nagg_order && off < sizeof sig; i++) {
+        const ast_expr *x = i < a->nargs ? a->args[i] : a->agg_order[i - a->nargs].expr;
+        ss_expr *e = bind_expr(b, x);
+        if (!e) {
+            b->agg_mode = saved;
+            return NULL;
+        }
+        char b1[96];
+        off += (size_t)snprintf(sig + off, sizeof sig - off, "%s%s", i ? ", " : "", tname(e->type, b1, sizeof b1));
+    }
+    b->agg_mode = saved;
+    return no_such_function(b, a->location, a->names[a->nnames - 1], sig);
+}
+
+ss_expr *bind_within_group_unregistered(binder *b, const ast_expr *a)
+{
+    /* PostgreSQL 15's ordered-set and hypothetical-set aggregates */
+    static const char *const pg[] = {"percentile_cont", "percentile_disc", "mode",     "rank",
+                                     "dense_rank",      "percent_rank",    "cume_dist"};
+    const char *name = a->names[a->nnames - 1];
+    for (size_t i = 0; i < sizeof pg / sizeof pg[0]; i++)
+        if (!strcmp(name, pg[i])) {
+            bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                       "feature not supported: %s(...) WITHIN GROUP", name);
+            return NULL;
+        }
+    return bind_no_such_within_group(b, a);
+}
+
+/* Whether a direct argument of type t may be coerced to want: the same type, an untyped
+ * literal, or a number for a number (PostgreSQL's implicit casts within the numeric
+ * category). */
+static bool direct_coercible(const ss_expr *e, ss_type want)
+{
+    int32_t t = e->type.id;
+    if (t == want.id || is_unknown_const(e))
+        return true;
+    bool number = ss_type_is_integer(t) || t == SS_TYPE_NUMERIC || t == SS_TYPE_FLOAT4 || t == SS_TYPE_FLOAT8;
+    return number && (want.id == SS_TYPE_FLOAT8 || (want.id == SS_TYPE_NUMERIC && t != SS_TYPE_FLOAT8 &&
+                                                    t != SS_TYPE_FLOAT4));
+}
+
+int bind_ordered_set_call(binder *b, const ast_expr *a, const ss_aggregate_vtable *vt, ss_agg_call *call,
+                          ss_expr ***direct, uint32_t *ndirect)
+{
+    if (a->nargs != vt->direct_args || a->nagg_order < vt->min_args || a->nagg_order > vt->max_args ||
+        a->nagg_order > 16) {
+        bind_no_such_within_group(b, a);
+        return SS_ERROR;
+    }
+    ss_expr **d = bind_alloc(b, sizeof(ss_expr *) * (a->nargs ? a->nargs : 1));
+    if (!d)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < a->nargs; i++) {
+        b->agg_mode = false;
+        ss_expr *e = bind_expr(b, a->args[i]);
+        b->agg_mode = true;
+        if (!e)
+            return SS_ERROR;
+        if (ss_type_is_array(e->type.id)) /* percentile_cont(float8[]): several fractions */
+            return bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                              "feature not supported: %s with an array as its direct argument", a->names[0]);
+        if (!direct_coercible(e, vt->direct_type)) {
+            bind_no_such_within_group(b, a);
+            return SS_ERROR;
+        }
+        if (!(e = coerce_expr(b, e, vt->direct_type, CAST_IMPLICIT, a->args[i]->location)))
+            return SS_ERROR;
+        if (e->kind != EXPR_CONST)
+            return bind_error(b, a->args[i]->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                              "feature not supported: direct arguments of an ordered-set aggregate other "
+                              "than constants");
+        d[i] = e;
+    }
+    ss_type types[16];
+    char sig[512] = "";
+    size_t off = 0;
+    ss_expr *first = NULL;
+    int first_location = 0;
+    for (uint32_t i = 0; i < a->nagg_order; i++) {
+        b->agg_mode = false;
+        ss_expr *e = bind_expr(b, a->agg_order[i].expr);
+        b->agg_mode = true;
+        if (!e || !(e = resolve_unknown(b, e, a->agg_order[i].expr->location)))
+            return SS_ERROR;
+        types[i] = e->type;
+        if (!i) {
+            first = e;
+            first_location = a->agg_order[i].expr->location;
+        }
+        char b1[96];
+        if (off < sizeof sig)
+            off += (size_t)snprintf(sig + off, sizeof sig - off, "%s%s", i ? ", " : "", tname(e->type, b1, sizeof b1));
+    }
+    ss_type out;
+    memset(&out, 0, sizeof out);
+    if (vt->result_type(b->ctx, types, a->nagg_order, &out)) {
+        if (b->ctx->err && b->ctx->err->message) {
+            if (!b->ctx->err->position)
+                ss_ctx_error_position(b->ctx, a->location + 1);
+            return SS_ERROR;
+        }
+        bind_no_such_within_group(b, a);
+        return SS_ERROR;
+    }
+    if (out.id == SS_TYPE_INVALID || out.id == SS_TYPE_UNKNOWN || !ss_type_registry_get(out.id))
+        return bind_error(b, a->location, SS_SQLSTATE_PLUGIN_ERROR,
+                          "aggregate \"%s\" returned no result type for %s(%s)", vt->name, a->names[0], sig);
+    if (types[0].id != first->type.id && !(first = coerce_expr(b, first, types[0], CAST_IMPLICIT, first_location)))
+        return SS_ERROR;
+    call->arg = first;
+    call->result_type = out;
+    *direct = d;
+    *ndirect = a->nargs;
+    return SS_OK;
+}

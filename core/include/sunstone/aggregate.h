@@ -1,0 +1,102 @@
+/* sunstone/aggregate.h — aggregate functions, plugins of kind aggregate (PostgreSQL's CREATE
+ * AGGREGATE: a per-group transition state, a step over the rows, a final function).
+ *
+ * EXPERIMENTAL: the aggregate operator calls result_type, init, step, final and release of a
+ * registered aggregate for every call the kernel's own list does not cover (count, sum, min,
+ * max, avg, string_agg, array_agg, bool_and / bool_or / every and the json aggregates keep
+ * their typed loops inside the aggregate operator).  inverse and combine are part of the
+ * contract but nothing in the kernel calls them yet (the window operator will call inverse
+ * for sliding frames); the vtable may change until the window issue lands, without an ABI
+ * bump, and sunstone_plugins shows experimental = true for plugins of this kind.
+ *
+ * How the kernel uses an aggregate, per call in a query:
+ *   1. bind: result_type(argument types) decides the call's type, or refuses it (42883);
+ *      min_args / max_args are checked first.  An ordered-set aggregate is called only with
+ *      WITHIN GROUP (and any other only without it: 42809, as PostgreSQL); its direct
+ *      arguments must be constants (0A000 otherwise), coerced to direct_type.
+ *   2. run (calls of one or two arguments; more are 0A000 there): each group gets state_size bytes (aligned to 16), set up by init; rows reach step
+ *      in input order (after FILTER, after DISTINCT); with strict, rows where any argument
+ *      is NULL never reach step (PostgreSQL's strict transition function).
+ *   3. output: final writes one row of the result vector per group; release then frees what
+ *      a state owns (optional when states own nothing).
+ * The module registers the vtable with ss_api.register_aggregate (check SS_API_HAS first). */
+#ifndef SUNSTONE_AGGREGATE_H
+#define SUNSTONE_AGGREGATE_H
+
+#include "sunstone/operator.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SS_AGGREGATE_VTABLE_VERSION 1
+
+/* One call of the aggregate as the kernel bound it; handed to every run-time callback. */
+typedef struct ss_aggregate_call_info {
+    uint32_t struct_size;     /* sizeof(ss_aggregate_call_info) as the kernel built it */
+    uint32_t nargs;
+    const ss_type *arg_types; /* nargs types, as result_type saw them */
+    ss_type result_type;      /* what result_type returned */
+    uint32_t ndirect;         /* ordered-set aggregates: the direct arguments' values, of */
+    uint32_t reserved;        /* the vtable's direct_type (not in arg_types) */
+    const ss_value *direct;
+} ss_aggregate_call_info;
+
+typedef struct ss_aggregate_vtable {
+    uint32_t struct_size;
+    uint32_t version;        /* SS_AGGREGATE_VTABLE_VERSION */
+    const char *name;        /* SQL function name, lower case */
+    const char *description;
+    uint32_t min_args;       /* 1 <= min_args <= max_args; f(*) is count(*) only */
+    uint32_t max_args;
+    bool strict;             /* rows with a NULL argument are skipped by the kernel */
+    /* an ordered-set aggregate (PostgreSQL's percentile_cont, mode): called as
+       f(direct arguments) WITHIN GROUP (ORDER BY aggregated arguments); min_args /
+       max_args count the aggregated ones, which reach step sorted as WITHIN GROUP says */
+    bool ordered_set;
+    uint8_t direct_args;     /* ordered_set: how many direct arguments (constants), <= 4 */
+    uint8_t reserved;
+    uint32_t state_size;     /* bytes of one group's state, > 0 */
+    ss_type direct_type;     /* ordered_set: the type every direct argument is coerced to */
+
+    /* required: the result type of a call with these argument types (never unknown: the
+       kernel resolves untyped literals to text first).  SS_ERROR without recording an
+       error: no such signature, the kernel reports PostgreSQL's 42883 "function f(types)
+       does not exist" with its position and HINT; SS_ERROR after ss_api.error (0A000 for a
+       signature PostgreSQL has and the module does not implement): that error.  It may
+       replace arg_types[i] by the type the argument is to be coerced to (an implicit cast
+       must exist: percentile_cont takes an integer as double precision); step then sees
+       the coerced values. */
+    int (*result_type)(ss_ctx *ctx, ss_type *arg_types, uint32_t nargs, ss_type *out);
+    /* required: sets up a new group's state (state_size bytes, zeroed by the kernel). */
+    void (*init)(const ss_aggregate_call_info *call, void *state);
+    /* required: folds rows[0..n) of the argument vectors (call->nargs of them, indexed by
+       position; validity as in batch.h) into the states states[0..n): states[k] is the
+       group of rows[k]; several k may share one state and must be folded in order.
+       SS_ERROR with an error recorded (22003 for an overflow, ...) stops the statement. */
+    int (*step)(ss_ctx *ctx, const ss_aggregate_call_info *call, void *const *states,
+                const ss_vector *const *args, const uint32_t *rows, uint32_t n);
+    /* required: writes the result of state to row `row` of out (result type, capacity >
+       row, a validity bitmap present and the row valid): the value in out->data (or with
+       ss_api.vector_set_value), or NULL with ss_vector_set_null.  Must not change the
+       state.  A group that received no rows still gets final (count-like results). */
+    int (*final)(ss_ctx *ctx, const ss_aggregate_call_info *call, const void *state,
+                 ss_vector *out, uint32_t row);
+
+    /* optional: removes rows folded earlier by step (same arguments), PostgreSQL's moving
+       aggregate inverse transition; for sliding window frames.  Not called yet. */
+    int (*inverse)(ss_ctx *ctx, const ss_aggregate_call_info *call, void *const *states,
+                   const ss_vector *const *args, const uint32_t *rows, uint32_t n);
+    /* optional: folds state `other` into `state` (PostgreSQL's combinefunc), for parallel and
+       partial aggregation.  Not called yet. */
+    int (*combine)(ss_ctx *ctx, const ss_aggregate_call_info *call, void *state, const void *other);
+    /* optional: frees what state owns (memory taken with ss_api.alloc); called once per
+       group when the kernel drops the groups: after the last result, on rescan, on an
+       error and at close. */
+    void (*release)(const ss_aggregate_call_info *call, void *state);
+} ss_aggregate_vtable;
+
+#ifdef __cplusplus
+}
+#endif
+#endif

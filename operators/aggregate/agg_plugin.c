@@ -1,0 +1,132 @@
+/* agg_plugin.c — calls of registered aggregates (see agg_plugin.h): states of the
+ * aggregate's size (rounded up to 16 bytes) per group, rows with a NULL argument dropped
+ * for a strict aggregate, and a pointer to each row's state handed to step. */
+#include "agg_plugin.h"
+
+#include <string.h>
+
+#include "common/api_memory.h"
+
+size_t agg_plugin_state_bytes(const agg_spec *spec)
+{
+    return ((size_t)spec->function->state_size + 15u) & ~(size_t)15u;
+}
+
+static size_t stride_of(const agg_spec *s)
+{
+    return agg_plugin_state_bytes(s);
+}
+
+static ss_aggregate_call_info info_of(const agg_spec *s, ss_type *types)
+{
+    types[0] = s->arg_type;
+    types[1] = s->arg2_type;
+    return (ss_aggregate_call_info){.struct_size = sizeof(ss_aggregate_call_info),
+                                    .nargs = s->two_args ? 2 : 1,
+                                    .arg_types = types,
+                                    .result_type = s->call->result_type,
+                                    .ndirect = s->ndirect,
+                                    .direct = s->direct};
+}
+
+int agg_plugin_grow(ss_ctx *ctx, const ss_api *api, agg_accum *acc, uint32_t old, uint32_t capacity)
+{
+    size_t stride = stride_of(&acc->spec);
+    void *p = ops_realloc(api, acc->states, (size_t)capacity * stride);
+    if (!p)
+        return api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    acc->states = p;
+    memset((char *)p + (size_t)old * stride, 0, (size_t)(capacity - old) * stride);
+    ss_type types[2];
+    ss_aggregate_call_info info = info_of(&acc->spec, types);
+    for (uint32_t g = old; g < capacity; g++)
+        acc->spec.function->init(&info, (char *)p + (size_t)g * stride);
+    return SS_OK;
+}
+
+void agg_plugin_release(const ss_api *api, agg_accum *acc)
+{
+    const ss_aggregate_vtable *fn = acc->spec.function;
+    if (acc->states && fn->release) {
+        ss_type types[2];
+    ss_aggregate_call_info info = info_of(&acc->spec, types);
+        size_t stride = stride_of(&acc->spec);
+        for (uint32_t g = 0; g < acc->capacity; g++)
+            fn->release(&info, (char *)acc->states + (size_t)g * stride);
+    }
+    ops_free(api, acc->states);
+    ops_free(api, acc->plugin_states);
+    ops_free(api, acc->plugin_rows);
+    acc->states = NULL;
+    acc->plugin_states = NULL;
+    acc->plugin_rows = NULL;
+    acc->plugin_scratch = 0;
+}
+
+static int ensure_scratch(ss_ctx *ctx, const ss_api *api, agg_accum *acc, uint32_t n)
+{
+    if (n <= acc->plugin_scratch)
+        return SS_OK;
+    uint32_t cap = n < SS_BATCH_CAPACITY ? SS_BATCH_CAPACITY : n;
+    void **states = ops_realloc(api, acc->plugin_states, (size_t)cap * sizeof *states);
+    if (states)
+        acc->plugin_states = states;
+    uint32_t *rows = ops_realloc(api, acc->plugin_rows, (size_t)cap * sizeof *rows);
+    if (rows)
+        acc->plugin_rows = rows;
+    if (!states || !rows)
+        return api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    acc->plugin_scratch = cap;
+    return SS_OK;
+}
+
+int agg_plugin_update(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_input in, const uint32_t *pos,
+                      const uint32_t *gids, uint32_t n)
+{
+    if (n == 0)
+        return SS_OK;
+    if (ensure_scratch(ctx, api, acc, n) != SS_OK)
+        return SS_ERROR;
+    const agg_spec *s = &acc->spec;
+    size_t stride = stride_of(s);
+    uint32_t m = 0, top = 0;
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t p = pos[k];
+        if (s->function->strict && ((in.validity && !((in.validity[p >> 6] >> (p & 63)) & 1u)) ||
+                                    (s->two_args && in.validity2 && !((in.validity2[p >> 6] >> (p & 63)) & 1u))))
+            continue;
+        acc->plugin_rows[m] = p;
+        acc->plugin_states[m] = (char *)acc->states + (size_t)(gids ? gids[k] : 0) * stride;
+        if (p >= top)
+            top = p + 1;
+        m++;
+    }
+    if (m == 0)
+        return SS_OK;
+    const ss_vector view = {.type = s->arg_type, .capacity = top, .data = (void *)in.data,
+                            .validity = (uint64_t *)in.validity};
+    const ss_vector view2 = {.type = s->arg2_type, .capacity = top, .data = (void *)in.data2,
+                             .validity = (uint64_t *)in.validity2};
+    const ss_vector *args[2] = {&view, &view2};
+    ss_type types[2];
+    ss_aggregate_call_info info = info_of(s, types);
+    return s->function->step(ctx, &info, acc->plugin_states, args, acc->plugin_rows, m);
+}
+
+int agg_plugin_result(ss_ctx *ctx, const ss_api *api, const agg_accum *acc, uint32_t first, uint32_t n,
+                      ss_vector *out)
+{
+    if (api->vector_ensure_validity(ctx, out) != SS_OK)
+        return SS_ERROR;
+    const agg_spec *s = &acc->spec;
+    size_t stride = stride_of(s);
+    ss_type types[2];
+    ss_aggregate_call_info info = info_of(s, types);
+    for (uint32_t k = 0; k < n; k++) {
+        ss_vector_set_valid(out, k);
+        if (s->function->final(ctx, &info, (const char *)acc->states + (size_t)(first + k) * stride, out, k) !=
+            SS_OK)
+            return SS_ERROR;
+    }
+    return SS_OK;
+}
