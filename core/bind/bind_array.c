@@ -174,7 +174,8 @@ static int cmp_code(const char *op)
     static const struct { const char *n; int code; } ops[] = {
         {"=", ARR_CMP_EQ}, {"<>", ARR_CMP_NE}, {"!=", ARR_CMP_NE}, {"<", ARR_CMP_LT},
         {"<=", ARR_CMP_LE}, {">", ARR_CMP_GT}, {">=", ARR_CMP_GE}, {"~~", ARR_CMP_LIKE},
-        {"~~*", ARR_CMP_ILIKE}, {"!~~", ARR_CMP_NOT_LIKE}, {"!~~*", ARR_CMP_NOT_ILIKE}};
+        {"~~*", ARR_CMP_ILIKE}, {"!~~", ARR_CMP_NOT_LIKE}, {"!~~*", ARR_CMP_NOT_ILIKE},
+        {"~", ARR_CMP_REGEX}, {"~*", ARR_CMP_IREGEX}, {"!~", ARR_CMP_NOT_REGEX}, {"!~*", ARR_CMP_NOT_IREGEX}};
     for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
         if (strcmp(ops[i].n, op) == 0)
             return ops[i].code;
@@ -213,7 +214,7 @@ ss_expr *bind_array_cmp(binder *b, const ast_expr *a)
     ss_expr *probe[2] = {l, make_null(b, elem)};
     if (!probe[1])
         return NULL;
-    bool like = code >= ARR_CMP_LIKE; /* text LIKE text: both sides strings */
+    bool like = code >= ARR_CMP_LIKE; /* text LIKE / ~ text: both sides strings */
     bool found = in_common_type(b, probe, 2, &t);
     if (like && (!ss_type_is_text(t.id) ||
                  (!untyped(b, l) && !ss_type_is_text(l->type.id)) || !ss_type_is_text(elem.id)))

@@ -20,8 +20,23 @@ ss_expr *no_such_function(binder *b, int location, const char *name, const char 
     return NULL;
 }
 
+ss_expr *no_such_function_of(binder *b, const ast_expr *a, ss_expr *const *args, uint32_t n)
+{
+    char sig[512] = "";
+    size_t off = 0;
+    for (uint32_t i = 0; i < n && off < sizeof sig; i++) {
+        char b1[96];
+        off += (size_t)snprintf(sig + off, sizeof sig - off, "%s%s", i ? ", " : "",
+                                tname(type_of(args[i]->type.id), b1, sizeof b1)); /* no typmod, as PostgreSQL */
+    }
+    return no_such_function(b, a->location, a->names[a->nnames - 1], sig);
+}
+
 ss_expr *bind_func(binder *b, const ast_expr *a)
 {
+    const ast_expr *written = a;
+    if (!(a = bind_named_call(b, a)))
+        return NULL;
     if (is_aggregate_name(a))
         return bind_aggregate(b, a);
     if (a->within_group)
@@ -45,12 +60,12 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
                        strcmp(ctx, "WHERE") ? "JOIN conditions" : "WHERE");
             return NULL;
         }
-        if (b->srf_ast && !b->agg_mode && ast_equal(a, b->srf_ast))
+        if (b->srf_ast && !b->agg_mode && ast_equal(written, b->srf_ast))
             return b->srf_col;
         bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                    "feature not supported: set-returning function %s here (only in FROM, or one generate_series, "
-                   "unnest(array) or one-column json function in the select list of a query without "
-                   "aggregates)",
+                   "generate_subscripts, unnest(array), regexp_matches, regexp_split_to_table or one-column json "
+                   "function in the select list of a query without aggregates)",
                    name);
         return NULL;
     }

@@ -122,6 +122,20 @@ static ss_lop *json_function_lop(binder *b, const ast_expr *a, ss_expr **args, u
     return lop_function(b->ctx, b->arena, rel, name, n, args, ordinality, total, t, cn);
 }
 
+ss_lop *one_column_function_lop(binder *b, const char *name, ss_expr **args, uint32_t n, bool ordinality,
+                                const char *colname, uint32_t rel, ss_type column)
+{
+    ss_type *t = bind_alloc(b, sizeof(ss_type) * 2);
+    const char **cn = bind_alloc(b, sizeof(char *) * 2);
+    if (!t || !cn)
+        return NULL;
+    t[0] = column;
+    cn[0] = colname;
+    t[1] = type_of(SS_TYPE_INT8);
+    cn[1] = "ordinality";
+    return lop_function(b->ctx, b->arena, rel, name, n, args, ordinality, ordinality ? 2 : 1, t, cn);
+}
+
 /* unnest(array [, array ...]): one column per array of its element type, as many rows as the
  * longest has items (the shorter ones padded with NULLs); a single array's column is named
  * colname, several are each "unnest". */
@@ -179,16 +193,19 @@ static ss_lop *function_lop(binder *b, const ast_expr *a, bool ordinality, const
                    "feature not supported: functions in schemas other than pg_catalog");
         return NULL;
     }
+    if (!(a = bind_named_call(b, a)))
+        return NULL;
     bool unnest = !strcmp(name, "unnest");
     int32_t srf_arg = 0;
     uint32_t srf_ncols = 0;
     ss_type srf_types[2];
     const char *srf_names[2];
     bool json_srf = json_srf_describe(name, &srf_arg, &srf_ncols, srf_types, srf_names);
-    if (!unnest && !json_srf && strcmp(name, "generate_series") != 0) {
+    bool regex_srf = is_regex_srf(name), subscripts = !strcmp(name, "generate_subscripts");
+    if (!unnest && !json_srf && !regex_srf && !subscripts && strcmp(name, "generate_series") != 0) {
         bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                   "feature not supported: function %s in FROM (only generate_series, unnest and the json "
-                   "set-returning functions)", name);
+                   "feature not supported: function %s in FROM (only generate_series, generate_subscripts, "
+                   "unnest, regexp_matches, regexp_split_to_table and the json set-returning functions)", name);
         return NULL;
     }
     if (a->star || a->distinct || a->filter || a->nagg_order) {
@@ -240,6 +257,10 @@ static ss_lop *function_lop(binder *b, const ast_expr *a, bool ordinality, const
     if (json_srf)
         return json_function_lop(b, a, args, n, ordinality, colname, rel, srf_arg, srf_ncols, srf_types,
                                  select_list ? (const char *[2]){NULL, NULL} : srf_names);
+    if (regex_srf)
+        return regex_function_lop(b, a, args, n, ordinality, colname, rel);
+    if (subscripts)
+        return subscripts_function_lop(b, a, args, n, ordinality, colname, rel);
     if (unnest)
         return unnest_lop(b, a, args, n, ordinality, colname, rel);
     ss_type t;
@@ -357,7 +378,9 @@ int attach_target_srf(binder *b, const ast_select *s, bool is_agg, ss_lop **top)
     bool json_one = fname && json_srf_describe(fname, &(int32_t){0}, &fcols, (ss_type[2]){{0, 0}, {0, 0}},
                                                (const char *[2]){NULL, NULL}) && fcols == 1;
     if (!found || several || is_agg ||
-        (strcmp(fname, "generate_series") != 0 && !json_one && (strcmp(fname, "unnest") != 0 || found->nargs != 1)))
+        (strcmp(fname, "generate_series") != 0 && !json_one && !is_regex_srf(fname) &&
+         strcmp(fname, "generate_subscripts") != 0 &&
+         (strcmp(fname, "unnest") != 0 || found->nargs != 1)))
         return SS_OK;
     uint32_t rel = new_rel(b);
     bool reads_column;

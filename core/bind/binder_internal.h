@@ -382,8 +382,28 @@ bool strict_folds_to_null(const binder *b, ss_expr *const *args, uint32_t n);
 
 /* Functions (bind_func.c). */
 ss_expr *bind_func(binder *b, const ast_expr *a);
+/* A call in named or mixed notation rewritten into positional notation (a itself when it
+ * has no named argument), or NULL with 42883 set when no function takes those names
+ * (bind_named_args.c). */
+const ast_expr *bind_named_call(binder *b, const ast_expr *a);
+/* regexp_matches / regexp_split_to_table (bind_regex_srf.c): whether name is one, and the
+ * function scan of a call over its bound arguments args[0..n) as relation rel. */
+bool is_regex_srf(const char *name);
+ss_lop *regex_function_lop(binder *b, const ast_expr *a, ss_expr **args, uint32_t n, bool ordinality,
+                           const char *colname, uint32_t rel);
+/* The function scan of name(args[0..n)) as relation rel with one column of type column named
+ * colname, then WITH ORDINALITY's bigint (bind_function_scan.c). */
+ss_lop *one_column_function_lop(binder *b, const char *name, ss_expr **args, uint32_t n, bool ordinality,
+                                const char *colname, uint32_t rel, ss_type column);
+/* generate_subscripts' function scan over its bound arguments (bind_array_srf.c). */
+ss_lop *subscripts_function_lop(binder *b, const ast_expr *a, ss_expr **args, uint32_t n, bool ordinality,
+                                const char *colname, uint32_t rel);
+/* Whether two calls name their arguments alike (bind_named_args.c). */
+bool ast_arg_names_equal(const ast_expr *x, const ast_expr *y);
 /* PostgreSQL's 42883 "function name(signature) does not exist" with its HINT; NULL. */
 ss_expr *no_such_function(binder *b, int location, const char *name, const char *signature);
+/* The same for call a over its bound arguments args[0..n) (their types without typmods). */
+ss_expr *no_such_function_of(binder *b, const ast_expr *a, ss_expr *const *args, uint32_t n);
 /* PostgreSQL's 42883 "operator does not exist: left op right" ("op right" when left is NULL,
  * a prefix operator) with its HINT; returns NULL. */
 ss_expr *operator_does_not_exist(binder *b, int location, const ss_type *left, const char *op, ss_type right);

@@ -118,19 +118,13 @@ static int check_client_min_messages(ss_ctx *ctx, const ss_settings *s, const ch
     return check_enum(ctx, name, value, message_levels, out, outlen);
 }
 
-/* Sunstone writes intervals in the postgres, postgres_verbose and iso_8601 styles
- * (types/datetime/dt_format.c); sql_standard is refused rather than printed wrongly. */
+/* IntervalStyle: postgres, postgres_verbose, sql_standard or iso_8601
+ * (types/datetime/dt_format.c). */
 static int check_intervalstyle(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value, char *out,
                                size_t outlen)
 {
     (void)s;
-    if (check_enum(ctx, name, value, interval_styles, out, outlen))
-        return SS_ERROR;
-    if (strcmp(out, "sql_standard") == 0)
-        return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                            "feature not supported: IntervalStyle sql_standard (postgres, postgres_verbose and "
-                            "iso_8601 are)");
-    return SS_OK;
+    return check_enum(ctx, name, value, interval_styles, out, outlen);
 }
 
 static int check_bytea_output(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value, char *out,

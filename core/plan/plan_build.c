@@ -8,6 +8,8 @@
 #include "exec/expr.h"
 #include "exec/expr_walk.h"
 #include "types/json/json_srf.h"
+#include "types/regex_srf.h"
+#include "types/array/array_srf.h"
 #include "util/arena.h"
 
 static void *pb_alloc(ss_plan_builder *pb, size_t n)
@@ -215,7 +217,12 @@ ss_plan *plan_function_scan(ss_plan_builder *pb, const char *name, uint32_t narg
     f->nargs = nargs;
     f->args = args;
     f->with_ordinality = ordinality;
-    f->expand = json_srf_exists(name) ? json_srf_expand : NULL;
+    const char *scalar;
+    ss_type column;
+    f->expand = json_srf_exists(name)                              ? json_srf_expand
+                : regex_srf_describe(name, &scalar, &column) ? regex_srf_expand
+                : !strcmp(name, "generate_subscripts")       ? arr_srf_generate_subscripts
+                                                                   : NULL;
     return set_params(pb, &f->hdr, args, nargs) ? NULL : &f->hdr;
 }
 

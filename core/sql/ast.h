@@ -100,6 +100,11 @@ struct ast_expr {
     const char *sub_key;
     bool within_group;         /* AE_FUNC: agg_order is WITHIN GROUP (ORDER BY ...) of an
                                   ordered-set aggregate, args its direct arguments */
+    /* AE_FUNC in named or mixed notation (f(1, name => v)): arg_names[i] is the name given
+       to args[i] (NULL for a positional one) and arg_name_locations[i] where it is written;
+       both NULL when every argument is positional */
+    const char **arg_names;
+    int *arg_name_locations;
 };
 
 typedef struct ast_target {

@@ -290,6 +290,45 @@ static ast_expr *tr_a_expr(transform_state *ts, A_Expr *a)
     }
 }
 
+/* The arguments of a call, those in named notation (name => value) with their names;
+ * PostgreSQL's parse-analysis errors for a positional argument after a named one and for a
+ * name given twice. */
+static bool tr_func_args(transform_state *ts, List *l, ast_expr *e)
+{
+    e->nargs = (uint32_t)list_length(l);
+    if (!(e->args = tr_alloc(ts, sizeof(ast_expr *) * (e->nargs ? e->nargs : 1))))
+        return false;
+    ListCell *lc;
+    uint32_t i = 0;
+    foreach (lc, l) {
+        Node *n = lfirst(lc);
+        if (IsA(n, NamedArgExpr)) {
+            NamedArgExpr *na = (NamedArgExpr *)n;
+            if (!e->arg_names && (!(e->arg_names = tr_alloc(ts, sizeof(char *) * e->nargs)) ||
+                                  !(e->arg_name_locations = tr_alloc(ts, sizeof(int) * e->nargs))))
+                return false;
+            for (uint32_t k = 0; k < i; k++)
+                if (e->arg_names[k] && strcmp(e->arg_names[k], na->name) == 0) {
+                    tr_error(ts, "42601", na->location, "argument name \"%s\" used more than once", na->name);
+                    return false;
+                }
+            if (!(e->arg_names[i] = tr_strdup(ts, na->name)))
+                return false;
+            e->arg_name_locations[i] = na->location;
+            n = (Node *)na->arg;
+        } else if (e->arg_names) {
+            tr_error(ts, "42601", tr_location(n), "positional argument cannot follow named argument");
+            return false;
+        }
+        if (!(e->args[i] = tr_expr(ts, n)))
+            return false;
+        if (e->arg_names && !e->arg_names[i])
+            e->arg_name_locations[i] = -1;
+        i++;
+    }
+    return true;
+}
+
 static ast_expr *tr_func(transform_state *ts, FuncCall *f)
 {
     if (f->over) {
@@ -305,7 +344,7 @@ static ast_expr *tr_func(transform_state *ts, FuncCall *f)
         return NULL;
     e->star = f->agg_star;
     e->distinct = f->agg_distinct;
-    if (!tr_list(ts, f->args, &e->args, &e->nargs))
+    if (!tr_func_args(ts, f->args, e))
         return NULL;
     if (f->agg_filter && !(e->filter = tr_expr(ts, f->agg_filter)))
         return NULL;
@@ -528,7 +567,7 @@ static ast_expr *tr_expr_node(transform_state *ts, Node *n)
         return NULL;
     case T_A_Indirection:
         return tr_indirection(ts, (A_Indirection *)n);
-    case T_NamedArgExpr:
+    case T_NamedArgExpr: /* the arguments of a call take them (tr_func_args) */
         tr_unsupported(ts, ((NamedArgExpr *)n)->location, "named function arguments");
         return NULL;
     case T_GroupingFunc: {

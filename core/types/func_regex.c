@@ -696,6 +696,8 @@ static void put_text_array(ss_strbuf *sb, const ss_value *items, uint32_t n)
     arr_encode_buf(SS_TYPE_TEXT, n ? 1 : 0, dims, lb, items, n, sb);
 }
 
+static int put_groups(ss_ctx *ctx, re_cache *c, const ss_text *s, bool groups, ss_strbuf *sb);
+
 /* The first match's groups (the whole match when the pattern has none), NULL without a
  * match; a group that did not take part is a NULL element. */
 static int match_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint32_t i, ss_strbuf *sb, bool *null,
@@ -720,6 +722,13 @@ static int match_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint32
         return SS_ERROR;
     if ((*null = m == 0))
         return SS_OK;
+    return put_groups(ctx, c, s, groups, sb);
+}
+
+/* The groups of the match c->match holds in s (the whole match when the pattern has none) as
+ * a text[] into sb; a group that did not take part is a NULL element. */
+static int put_groups(ss_ctx *ctx, re_cache *c, const ss_text *s, bool groups, ss_strbuf *sb)
+{
     uint32_t ngroups = pcre2_get_ovector_count(c->match) - 1, capture = 0;
     pcre2_pattern_info(c->code, PCRE2_INFO_CAPTURECOUNT, &capture);
     if (capture > 0 && !groups)
@@ -818,4 +827,49 @@ int ss_fn_regexp_split_to_array(ss_ctx *ctx, ss_vector *const *args, uint32_t na
                                 uint32_t n, ss_vector *out)
 {
     return with_cache(ctx, args, nargs, rows, n, out, split_row);
+}
+
+/* ---- regexp_matches(s, p [, flags]): each match's groups (every match with g) ---- */
+int ss_regexp_matches_each(ss_ctx *ctx, const ss_text *s, const ss_text *p, const ss_text *flags,
+                           int (*emit)(void *arg, const ss_text *groups), void *arg)
+{
+    re_flags fl;
+    if (parse_flags(ctx, flags, &fl) != SS_OK)
+        return SS_ERROR;
+    re_cache c = {0};
+    int rc = compile(ctx, &c, p, &fl);
+    size_t at = 0;
+    while (rc == SS_OK && at <= s->len) {
+        PCRE2_SIZE so, eo;
+        bool groups;
+        int m = find_match(ctx, &c, s, at, &so, &eo, &groups);
+        if (m <= 0) {
+            rc = m < 0 ? SS_ERROR : SS_OK;
+            break;
+        }
+        ss_strbuf sb;
+        ss_strbuf_init(&sb);
+        rc = put_groups(ctx, &c, s, groups, &sb);
+        if (rc == SS_OK && sb.oom)
+            rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        if (rc == SS_OK)
+            rc = emit(arg, &(ss_text){sb.data ? sb.data : "", (uint32_t)sb.len, 0});
+        ss_strbuf_free(&sb);
+        if (!fl.global)
+            break;
+        /* after an empty match the search goes on one character further */
+        at = eo > so ? eo : eo >= s->len ? eo + 1 : eo + ss_utf8_char_len((unsigned char)s->ptr[eo]);
+    }
+    cache_free(&c);
+    return rc;
+}
+
+int ss_regexp_check_flags(ss_ctx *ctx, const ss_text *flags, const char *fn)
+{
+    re_flags fl;
+    if (parse_flags(ctx, flags, &fl) != SS_OK)
+        return SS_ERROR;
+    if (fl.global)
+        return ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "%s does not support the \"global\" option", fn);
+    return SS_OK;
 }

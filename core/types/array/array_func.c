@@ -316,9 +316,9 @@ static bool cmp_holds(int op, int c)
     return (holds[op] >> (c < 0 ? 0 : c == 0 ? 1 : 2)) & 1;
 }
 
-/* [NOT] LIKE / ILIKE of x against each item of a (text patterns): the items' answers in
- * hits[0..nitems) (a NULL item's is unspecified), by the LIKE functions over vectors of
- * the operand and the patterns. */
+/* [NOT] LIKE / ILIKE or a regular expression match (~ ~* !~ !~*) of x against each item of
+ * a (text patterns): the items' answers in hits[0..nitems) (a NULL item's is unspecified),
+ * by the operators' functions over vectors of the operand and the patterns. */
 static int like_items(arr_call *c, const ss_value *x, const ss_array *a, int op, uint8_t *hits)
 {
     ss_type text = {SS_TYPE_TEXT, -1};
@@ -333,11 +333,17 @@ static int like_items(arr_call *c, const ss_value *x, const ss_array *a, int op,
         ((ss_text *)p->data)[k] = v.is_null ? (ss_text){"", 0, 0} : v.v.s;
     }
     ss_vector *args[2] = {t, p};
-    bool ci = op == ARR_CMP_ILIKE || op == ARR_CMP_NOT_ILIKE;
+    static const ss_func_eval_fn match[] = {
+        [ARR_CMP_LIKE] = ss_fn_like,         [ARR_CMP_ILIKE] = ss_fn_ilike,
+        [ARR_CMP_NOT_LIKE] = ss_fn_like,     [ARR_CMP_NOT_ILIKE] = ss_fn_ilike,
+        [ARR_CMP_REGEX] = ss_fn_regex_eq,    [ARR_CMP_IREGEX] = ss_fn_regex_ieq,
+        [ARR_CMP_NOT_REGEX] = ss_fn_regex_eq, [ARR_CMP_NOT_IREGEX] = ss_fn_regex_ieq};
+    bool negate = op == ARR_CMP_NOT_LIKE || op == ARR_CMP_NOT_ILIKE || op == ARR_CMP_NOT_REGEX ||
+                  op == ARR_CMP_NOT_IREGEX;
     if (rc == SS_OK)
-        rc = (ci ? ss_fn_ilike : ss_fn_like)(c->ctx, args, 2, NULL, a->nitems, o);
+        rc = match[op](c->ctx, args, 2, NULL, a->nitems, o);
     for (uint32_t k = 0; rc == SS_OK && k < a->nitems; k++)
-        hits[k] = ((const uint8_t *)o->data)[k] != (op == ARR_CMP_NOT_LIKE || op == ARR_CMP_NOT_ILIKE);
+        hits[k] = ((const uint8_t *)o->data)[k] != negate;
     ss_vector_destroy(t);
     ss_vector_destroy(p);
     ss_vector_destroy(o);

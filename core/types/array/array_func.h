@@ -16,7 +16,8 @@
 
 /* The operator argument of op ANY / ALL (an int4 constant). */
 enum { ARR_CMP_EQ = 1, ARR_CMP_NE, ARR_CMP_LT, ARR_CMP_LE, ARR_CMP_GT, ARR_CMP_GE,
-       ARR_CMP_LIKE, ARR_CMP_ILIKE, ARR_CMP_NOT_LIKE, ARR_CMP_NOT_ILIKE /* over text */ };
+       ARR_CMP_LIKE, ARR_CMP_ILIKE, ARR_CMP_NOT_LIKE, ARR_CMP_NOT_ILIKE, /* over text */
+       ARR_CMP_REGEX, ARR_CMP_IREGEX, ARR_CMP_NOT_REGEX, ARR_CMP_NOT_IREGEX /* ~ ~* !~ !~* */ };
 #define ARR_CMP_ALL 0x100
 
 /* Internal forms: ARRAY[...], subscripts, op ANY / ALL, @> <@ &&, ||. */

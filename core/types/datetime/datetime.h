@@ -227,6 +227,8 @@ void dt_timetz_out(const dt_timetz *t, ss_strbuf *out);
 void dt_timestamp_out(int64_t ts, ss_strbuf *out);
 void dt_timestamptz_out(int64_t ts, const dt_zone *z, ss_strbuf *out);
 void dt_interval_out(const dt_interval *iv, int style, ss_strbuf *out);
+/* The sql_standard style's text (dt_interval_sqlstd.c). */
+void dt_interval_out_sql_standard(const dt_interval *iv, ss_strbuf *out);
 /* "+05:30" etc. for an offset in seconds west (PostgreSQL's EncodeTimezone) */
 void dt_encode_tz(int tz_west, ss_strbuf *out);
 /* "infinity" / "-infinity" for a non-finite timestamp */

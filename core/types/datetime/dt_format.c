@@ -243,6 +243,9 @@ void dt_interval_out(const dt_interval *iv, int style, ss_strbuf *out)
             ss_strbuf_puts(out, "S");
         }
         return;
+    case DT_ISTYLE_SQL_STANDARD:
+        dt_interval_out_sql_standard(iv, out);
+        return;
     case DT_ISTYLE_POSTGRES_VERBOSE:
         ss_strbuf_puts(out, "@");
         add_verbose_part(out, year, "year", &is_zero, &is_before);

@@ -141,7 +141,9 @@ int dt_interval_in(ss_ctx *ctx, const char *str, size_t len, int32_t typmod, dt_
     int ftype[DT_MAXFIELDS], nf, dtype;
     int range = typmod >= 0 ? INTERVAL_RANGE(typmod) : INTERVAL_FULL_RANGE;
     dt_itm it;
-    bool sqlneg = false;
+    /* IntervalStyle sql_standard: a leading minus sign applies to every field when no other
+       field is signed */
+    bool sqlneg = dt_session_current()->interval_style == DT_ISTYLE_SQL_STANDARD;
     int r = split(str, len, copy, work, field, ftype, &nf);
     if (r == 0)
         r = dt_decode_interval(field, ftype, nf, range, &dtype, &it, &sqlneg);

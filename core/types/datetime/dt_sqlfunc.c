@@ -331,6 +331,19 @@ DT_FN(fn_make_interval)
 
 /* ---- timezone() / AT TIME ZONE ----------------------------------------------------------------- */
 
+/* An interval used as a time zone: PostgreSQL's 22023 when it has months or days. */
+static int interval_zone_check(ss_ctx *ctx, const dt_interval *iv)
+{
+    if (iv->month == 0 && iv->day == 0)
+        return SS_OK;
+    ss_strbuf sb;
+    ss_strbuf_init(&sb);
+    dt_interval_out(iv, DT_ISTYLE_POSTGRES, &sb);
+    ss_ctx_error(ctx, "22023", "interval time zone \"%s\" must not include months or days", sb.data ? sb.data : "");
+    ss_strbuf_free(&sb);
+    return SS_ERROR;
+}
+
 DT_FN(fn_timezone)
 {
     (void)nargs;
@@ -342,15 +355,8 @@ DT_FN(fn_timezone)
         if (zv->type.id == IVL) {
             dt_interval iv;
             dt_iv_at(zv, i, &iv);
-            if (iv.month != 0 || iv.day != 0) {
-                ss_strbuf sb;
-                ss_strbuf_init(&sb);
-                dt_interval_out(&iv, DT_ISTYLE_POSTGRES, &sb);
-                ss_ctx_error(ctx, "22023", "interval time zone \"%s\" must not include months or days",
-                             sb.data ? sb.data : "");
-                ss_strbuf_free(&sb);
+            if (interval_zone_check(ctx, &iv))
                 return SS_ERROR;
-            }
             int64_t v = t[i];
             if (v != DT_NOBEGIN && v != DT_NOEND) {
                 v = from_tz ? v + iv.time / USECS_PER_SEC * USECS_PER_SEC : v - iv.time / USECS_PER_SEC * USECS_PER_SEC;
@@ -366,6 +372,48 @@ DT_FN(fn_timezone)
             return SS_ERROR;
         if (!(from_tz ? dt_timestamptz_at_zone(t[i], &zr, &r[i]) : dt_timestamp_at_zone(t[i], &zr, &r[i])))
             return dt_err_timestamp_range(ctx);
+    });
+    return SS_OK;
+}
+
+/* timetz AT TIME ZONE zone (time arrives cast to timetz): the same instant of the day in the
+ * zone's offset, a zone name or dynamic abbreviation taking its offset at the statement's
+ * start (PostgreSQL's timetz_zone / timetz_izone) */
+DT_FN(fn_timezone_timetz)
+{
+    (void)nargs;
+    const ss_vector *zv = args[0];
+    dt_session s;
+    dt_session_of(ctx, &s);
+    SS_FOR_ROWS(rows, n, i, {
+        int64_t west;
+        if (zv->type.id == IVL) {
+            dt_interval iv;
+            dt_iv_at(zv, i, &iv);
+            if (interval_zone_check(ctx, &iv))
+                return SS_ERROR;
+            west = -(iv.time / USECS_PER_SEC);
+        } else {
+            const ss_text *zn = text_at(zv, i);
+            dt_zone_ref zr;
+            int64_t local;
+            if (dt_zone_lookup(ctx, zn->ptr, zn->len, &zr))
+                return SS_ERROR;
+            if (zr.kind == DT_ZONE_FIXED)
+                west = -(int64_t)zr.gmtoff;
+            else if (dt_timestamptz_at_zone(s.stmt_start, &zr, &local))
+                west = -((local - s.stmt_start) / USECS_PER_SEC);
+            else
+                return dt_err_timestamp_range(ctx);
+        }
+        dt_timetz t;
+        dt_tz_at(args[1], i, &t);
+        int64_t r = (t.time + (t.zone - west) * USECS_PER_SEC) % USECS_PER_DAY;
+        if (r < 0)
+            r += USECS_PER_DAY;
+        dt_timetz res = {r, (int32_t)west};
+        if (dt_set_timetz(ctx, out, i, &res))
+            return SS_ERROR;
     });
     return SS_OK;
 }
@@ -562,6 +610,9 @@ const ss_func_def dt_timestamp_functions[] = {
     DT_DEF("timezone", fn_timezone, TSTZ, TXT, TS),
     DT_DEF("timezone", fn_timezone, TS, IVL, TSTZ),
     DT_DEF("timezone", fn_timezone, TSTZ, IVL, TS),
+    DT_DEF("timezone", fn_timezone_timetz, TIMETZ, IVL, TIMETZ),
+    /* stable in PostgreSQL: a zone's offset is the one at the statement's start */
+    {"timezone", 2, false, true, {TXT, TIMETZ}, TIMETZ, fn_timezone_timetz, true},
     DT_DEF("to_char", fn_to_char, TXT, TS, TXT),
     DT_DEF("to_char", fn_to_char, TXT, TSTZ, TXT),
     DT_DEF("to_char", fn_to_char, TXT, IVL, TXT),
