@@ -1,8 +1,9 @@
 /* index_maintain.c — keeping a table's indexes in step with its rows: new rows go to the
  * backend as versions with row ids and then into every index (unique ones checked row by
  * row, so duplicates within one statement are found too); the row ids a statement entered
- * are logged, and a failed statement takes its entries out again before the backend undoes
- * its rows. */
+ * are logged, and a failed statement on a backend with statement undo takes its entries out
+ * again before the backend undoes its rows (on a version-3 backend the log is only forgotten:
+ * the entries name versions the statement's abort made invisible). */
 #include <stdlib.h>
 #include <string.h>
 
