@@ -347,9 +347,24 @@ static int run_set(sunstone_stmt *st, bool reset)
     return ss_settings_set(&st->ctx, &db->settings, bs->name, value);
 }
 
+/* SHOW transaction_isolation / transaction_read_only: the running transaction's (SHOW runs
+ * in one: a block's, or its own implicit one with the defaults). */
+static const char *txn_show_value(const sunstone_stmt *st, const char *name)
+{
+    static const char *const levels[] = {"read committed", "repeatable read", "serializable"};
+    const ss_txn_state *t = &st->db->txn;
+    if (strcmp(name, "transaction_isolation") == 0 && t->active && (unsigned)t->isolation < 3)
+        return levels[t->isolation];
+    if (strcmp(name, "transaction_read_only") == 0 && t->active)
+        return t->read_only ? "on" : "off";
+    return NULL;
+}
+
 static int run_show(sunstone_stmt *st)
 {
-    const char *v = ss_settings_get(&st->db->settings, st->bound->name);
+    const char *v = txn_show_value(st, st->bound->name);
+    if (!v)
+        v = ss_settings_get(&st->db->settings, st->bound->name);
     char **rows = ss_ctx_alloc(&st->ctx, sizeof(char *));
     if (!rows || !(rows[0] = ss_arena_strdup(st->exec_arena, v ? v : "")))
         return ss_ctx_error(&st->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");

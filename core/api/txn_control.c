@@ -42,18 +42,17 @@ int ss_txn_check_write(sunstone_stmt *st, ast_stmt_kind kind)
 {
     const ss_txn_state *t = &st->db->txn;
     const char *name = ss_stmt_kind_name(kind);
-    if (kind == AST_INSERT || kind == AST_SELECT || kind == AST_TRANSACTION || kind == AST_SET ||
-        kind == AST_RESET || kind == AST_SHOW || kind == AST_EXPLAIN || kind == AST_LOAD ||
-        kind == AST_COPY || kind == AST_PREPARE || kind == AST_EXECUTE || kind == AST_DEALLOCATE)
-        ; /* COPY FROM writes versions as INSERT does; PREPARE is not transactional */
-    else if (t->in_block)
+    bool copy_to = kind == AST_COPY && !(st->ast && st->ast->copy && st->ast->copy->is_from);
+    bool reads = kind == AST_SELECT || kind == AST_TRANSACTION || kind == AST_SET || kind == AST_RESET ||
+                 kind == AST_SHOW || kind == AST_EXPLAIN || kind == AST_LOAD || kind == AST_PREPARE ||
+                 kind == AST_EXECUTE || kind == AST_DEALLOCATE || copy_to;
+    if (!reads && t->read_only)
+        return ss_ctx_error(&st->ctx, "25006", "cannot execute %s in a read-only transaction",
+                            kind == AST_COPY ? "COPY FROM" : name);
+    /* COPY FROM writes versions as INSERT does; PREPARE is not transactional */
+    if (!reads && kind != AST_INSERT && kind != AST_COPY && t->in_block)
         return ss_ctx_error(&st->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                             "feature not supported: %s inside a transaction block", name);
-    if (kind == AST_COPY && t->read_only && st->ast && st->ast->copy && st->ast->copy->is_from)
-        return ss_ctx_error(&st->ctx, "25006", "cannot execute COPY FROM in a read-only transaction");
-    if (kind == AST_INSERT && t->read_only)
-        return ss_ctx_error(&st->ctx, "25006", "cannot execute %s in a read-only transaction",
-                            name);
     return SS_OK;
 }
 

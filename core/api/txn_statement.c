@@ -21,7 +21,8 @@ int ss_txn_stmt_start(sunstone_stmt *st)
     if (st->txn_running)
         ss_txn_stmt_finish(st, true);
     if (!t->active)
-        ss_txn_state_begin(t, false, SS_ISO_READ_COMMITTED, false, now_us());
+        ss_txn_state_begin(t, false, (ss_isolation)st->db->settings.default_txn_isolation,
+                           st->db->settings.default_txn_read_only, now_us());
     t->open_stmts++;
     st->txn_running = true;
     if (ss_txn_state_statement_snapshot(t, &st->snap) != 0) {

@@ -35,6 +35,11 @@ static const ss_setting_enum message_levels[] = {
     {"log", SS_MSG_LOG, false},       {"notice", SS_MSG_NOTICE, false}, {"warning", SS_MSG_WARNING, false},
     {"error", SS_MSG_ERROR, false},   {NULL, 0, false}};
 
+/* PostgreSQL's isolation level names; read uncommitted runs as read committed (as there) */
+static const ss_setting_enum isolation_levels[] = {
+    {"serializable", 2, false}, {"repeatable read", 1, false}, {"read committed", 0, false},
+    {"read uncommitted", 0, false}, {NULL, 0, false}};
+
 static const ss_setting_enum interval_styles[] = {
     {"postgres", 0, false}, {"postgres_verbose", 1, false}, {"sql_standard", 2, false}, {"iso_8601", 3, false},
     {NULL, 0, false}};
@@ -127,6 +132,45 @@ static int check_intervalstyle(ss_ctx *ctx, const ss_settings *s, const char *na
     return check_enum(ctx, name, value, interval_styles, out, outlen);
 }
 
+static int check_isolation(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value, char *out,
+                           size_t outlen)
+{
+    (void)s;
+    int v;
+    if (ss_setting_parse_enum(ctx, name, value, isolation_levels, &v))
+        return SS_ERROR;
+    /* the name as written ("read uncommitted" shares read committed's number) */
+    for (const ss_setting_enum *o = isolation_levels; o->name; o++)
+        if (strcasecmp(o->name, value) == 0) {
+            snprintf(out, outlen, "%s", o->name);
+            return SS_OK;
+        }
+    snprintf(out, outlen, "%s", ss_setting_enum_name(isolation_levels, v));
+    return SS_OK;
+}
+
+static int check_bool(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value, char *out,
+                      size_t outlen)
+{
+    (void)s;
+    bool on;
+    if (ss_setting_parse_bool(ctx, name, value, &on))
+        return SS_ERROR;
+    snprintf(out, outlen, "%s", on ? "on" : "off");
+    return SS_OK;
+}
+
+/* transaction_isolation / transaction_read_only: SHOW reads the running transaction's
+ * (api/run.c); setting them is SET TRANSACTION, which Sunstone does not have yet. */
+static int check_txn_only(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value, char *out,
+                          size_t outlen)
+{
+    (void)s, (void)value, (void)out, (void)outlen;
+    return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                        "feature not supported: setting %s (give the level to BEGIN or START TRANSACTION)",
+                        name);
+}
+
 static int check_bytea_output(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value, char *out,
                               size_t outlen)
 {
@@ -197,6 +241,10 @@ static const known_setting known[] = {
     {"hash_mem_multiplier", NULL, "2", false, check_hash_mem_multiplier},
     {"intervalstyle", "IntervalStyle", "postgres", false, check_intervalstyle},
     {"bytea_output", NULL, "hex", false, check_bytea_output},
+    {"default_transaction_isolation", NULL, "read committed", false, check_isolation},
+    {"default_transaction_read_only", NULL, "off", false, check_bool},
+    {"transaction_isolation", NULL, "read committed", false, check_txn_only},
+    {"transaction_read_only", NULL, "off", false, check_txn_only},
     {"server_version", NULL, "15.0", true, NULL},
     {"server_version_num", NULL, "150000", true, NULL},
     {"server_encoding", NULL, "UTF8", true, NULL},
@@ -277,6 +325,8 @@ int ss_settings_copy(ss_settings *dst, const ss_settings *src)
     dst->dt_interval_style = src->dt_interval_style;
     dst->dt_date_style = src->dt_date_style;
     dst->bytea_output_escape = src->bytea_output_escape;
+    dst->default_txn_isolation = src->default_txn_isolation;
+    dst->default_txn_read_only = src->default_txn_read_only;
     return SS_OK;
 }
 
@@ -385,6 +435,11 @@ static void update_typed(ss_settings *s, const char *name, const char *value)
     else if (strcasecmp(name, "bytea_output") == 0 &&
              ss_setting_parse_enum(&quiet, name, value, bytea_outputs, &n) == SS_OK)
         s->bytea_output_escape = n == 1;
+    else if (strcasecmp(name, "default_transaction_isolation") == 0 &&
+             ss_setting_parse_enum(&quiet, name, value, isolation_levels, &n) == SS_OK)
+        s->default_txn_isolation = n;
+    else if (strcasecmp(name, "default_transaction_read_only") == 0)
+        s->default_txn_read_only = strcmp(value, "on") == 0;
     else if (strcasecmp(name, "client_min_messages") == 0 &&
              ss_setting_parse_enum(&quiet, name, value, message_levels, &n) == SS_OK)
         s->client_min_messages = n;

@@ -38,6 +38,11 @@ typedef struct ss_settings {
     int dt_interval_style;         /* DT_ISTYLE_* */
     int dt_date_style;             /* DT_DSTYLE_* */
     bool bytea_output_escape;      /* bytea_output = 'escape' (types/bytea/bytea.h) */
+    /* default_transaction_isolation (0 read committed, 1 repeatable read, 2 serializable:
+       txn/txn_session.h's ss_isolation) and default_transaction_read_only: what a
+       transaction gets when BEGIN names neither */
+    int default_txn_isolation;
+    bool default_txn_read_only;
 } ss_settings;
 
 /* PostgreSQL's work_mem default and minimum, in kB. */

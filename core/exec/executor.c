@@ -287,7 +287,7 @@ static int explain_sublinks(ss_ctx *ctx, ss_op *op, int name_col, bool init, boo
                 return SS_ERROR;
             continue;
         }
-        ss_op *sub;
+        ss_op *sub = NULL;
         if (ss_exec_start(ctx, e->u.sub.plan, SS_OPEN_EXPLAIN_ONLY, &sub))
             return SS_ERROR;
         int rc = ctx->instrument_subplans ? ss_exec_instrument(ctx, sub, false) : SS_OK;
