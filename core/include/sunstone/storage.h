@@ -104,9 +104,10 @@ typedef struct ss_storage_vtable {
     /* ---- version 3 (ABI 2.2): row versions under MVCC (txn.h).  A backend that has them
        stores row versions stamped by the kernel's transactions, answers visibility for a
        snapshot through ss_api.versions_visible, and gives every version a row id (txn.h's
-       contract).  The kernel reads them only when struct_size covers them.  The rest of
-       version 3 (delete / update by row id with row locks, truncate, ALTER TABLE columns,
-       size and statistics, transaction end) is appended below by the transactions work. ---- */
+       contract).  The kernel reads them only when struct_size covers them.  Delete /
+       update by row id with row locks, truncate, ALTER TABLE columns, size and statistics
+       and a transaction-end hook are not part of it yet: they will be appended after these
+       (the kernel has no UPDATE / DELETE yet). ---- */
     /* insert the batch's live rows as new versions written by the current command of the
        current transaction (ss_api.txn_current); rowids[k] gets the row id of the version
        made from the k-th live row.  All-or-nothing, like insert. */
