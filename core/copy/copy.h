@@ -38,8 +38,9 @@ typedef struct ss_copy_bound {
     ss_type *col_types;
     ss_copy_opts opts;
     bool into_view;        /* COPY view FROM: 42809 once the file is open (relname names it) */
-    /* FROM: per table column, the value a column the COPY does not fill gets (its DEFAULT,
-       nextval of its sequence, or NULL), as INSERT's; NULL for copied columns */
+    /* FROM into a table: per table column, the value a column the COPY does not fill gets
+       (its DEFAULT, nextval of its sequence, or NULL), as INSERT's; NULL exactly for the
+       copied columns */
     struct ss_expr **defaults;
 } ss_copy_bound;
 

@@ -276,7 +276,7 @@ static int load_line(copy_state *s)
     for (uint32_t k = 0; k < s->nuncopied; k++) { /* the columns the COPY does not fill */
         uint32_t col = s->uncopied[k];
         ss_value val = {.is_null = true};
-        if (c->defaults && c->defaults[col] && ss_expr_eval_scalar(ctx, c->defaults[col], &val))
+        if (ss_expr_eval_scalar(ctx, c->defaults[col], &val))
             return error_context(ctx, c, &s->r, NULL, NULL, 0, false), SS_ERROR;
         if (ss_vector_set_value(ctx, s->batch->cols[col], row, &val))
             return SS_ERROR;
@@ -351,13 +351,9 @@ int ss_copy_run_from(sunstone_stmt *st)
     cs.batch = ss_batch_create(cs.t->ncols, cs.t->types, SS_BATCH_CAPACITY);
     cs.staging = ss_insert_staging_new();
     cs.uncopied = calloc(cs.t->ncols + 1, sizeof(uint32_t));
-    for (uint32_t col = 0; cs.uncopied && col < cs.t->ncols; col++) {
-        bool copied = false;
-        for (uint32_t i = 0; i < cs.bound->ncols && !copied; i++)
-            copied = cs.bound->attnums[i] == col;
-        if (!copied)
+    for (uint32_t col = 0; cs.uncopied && col < cs.t->ncols; col++)
+        if (cs.bound->defaults[col]) /* the binder gave exactly the uncopied columns one */
             cs.uncopied[cs.nuncopied++] = col;
-    }
     int rc = cs.batch && cs.staging && cs.uncopied ? load_all(&cs) : ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     if (rc == SS_OK)
         rc = flush_batch(&cs);
