@@ -451,9 +451,7 @@ int ss_stmt_execute(sunstone_stmt *st)
         return SS_ERROR;
     if (k == AST_SET || k == AST_RESET)
         ss_db_release_parked(st->db); /* the session's operator settings may change */
-    else if (k != AST_SELECT && k != AST_INSERT && k != AST_SHOW && k != AST_EXPLAIN &&
-             k != AST_TRANSACTION && k != AST_COPY &&
-             k != AST_PREPARE && k != AST_DEALLOCATE)
+    else if (ss_stmt_kind_changes_database(k))
         ss_database_release_parked(st->db->database); /* DDL, LOAD: any session's tree may be invalid */
     switch (k) {
     case AST_SELECT:
