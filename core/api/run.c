@@ -319,6 +319,8 @@ static int run_set(sunstone_stmt *st, bool reset)
     sunstone *db = st->db;
     const char *value = reset ? NULL : bs->value;
     snprintf(st->tag, sizeof st->tag, reset ? "RESET" : "SET");
+    if (st->ast->set_txn)
+        return ss_txn_run_set_transaction(st);
     /* every statement runs in its own implicit transaction: SET LOCAL would end with it */
     bool local = !reset && st->ast->is_local;
     if (local)
@@ -342,6 +344,8 @@ static int run_set(sunstone_stmt *st, bool reset)
         ss_ctx_error_detail(&st->ctx, "No storage backend \"%s\" is registered.", value);
         return SS_ERROR;
     }
+    if (ss_txn_is_txn_setting(bs->name))
+        return ss_txn_run_setting(st, bs->name, value);
     if (local)
         return ss_settings_check(&st->ctx, &db->settings, bs->name, value);
     return ss_settings_set(&st->ctx, &db->settings, bs->name, value);
@@ -351,10 +355,9 @@ static int run_set(sunstone_stmt *st, bool reset)
  * in one: a block's, or its own implicit one with the defaults). */
 static const char *txn_show_value(const sunstone_stmt *st, const char *name)
 {
-    static const char *const levels[] = {"read committed", "repeatable read", "serializable"};
     const ss_txn_state *t = &st->db->txn;
-    if (strcmp(name, "transaction_isolation") == 0 && t->active && (unsigned)t->isolation < 3)
-        return levels[t->isolation];
+    if (strcmp(name, "transaction_isolation") == 0 && t->active)
+        return ss_txn_isolation_name(t);
     if (strcmp(name, "transaction_read_only") == 0 && t->active)
         return t->read_only ? "on" : "off";
     return NULL;

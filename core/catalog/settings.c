@@ -160,17 +160,6 @@ static int check_bool(ss_ctx *ctx, const ss_settings *s, const char *name, const
     return SS_OK;
 }
 
-/* transaction_isolation / transaction_read_only: SHOW reads the running transaction's
- * (api/run.c); setting them is SET TRANSACTION, which Sunstone does not have yet. */
-static int check_txn_only(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value, char *out,
-                          size_t outlen)
-{
-    (void)s, (void)value, (void)out, (void)outlen;
-    return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                        "feature not supported: setting %s (give the level to BEGIN or START TRANSACTION)",
-                        name);
-}
-
 static int check_bytea_output(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value, char *out,
                               size_t outlen)
 {
@@ -243,8 +232,8 @@ static const known_setting known[] = {
     {"bytea_output", NULL, "hex", false, check_bytea_output},
     {"default_transaction_isolation", NULL, "read committed", false, check_isolation},
     {"default_transaction_read_only", NULL, "off", false, check_bool},
-    {"transaction_isolation", NULL, "read committed", false, check_txn_only},
-    {"transaction_read_only", NULL, "off", false, check_txn_only},
+    {"transaction_isolation", NULL, "read committed", false, check_isolation},
+    {"transaction_read_only", NULL, "off", false, check_bool},
     {"server_version", NULL, "15.0", true, NULL},
     {"server_version_num", NULL, "150000", true, NULL},
     {"server_encoding", NULL, "UTF8", true, NULL},

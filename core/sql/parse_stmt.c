@@ -997,13 +997,16 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
                 return false;
             return true;
         }
+        if (v->kind == VAR_SET_MULTI &&
+            (strcmp(v->name, "TRANSACTION") == 0 || strcmp(v->name, "SESSION CHARACTERISTICS") == 0))
+            return tr_set_transaction(ts, v, out);
         if (v->kind == VAR_RESET) {
             out->kind = AST_RESET;
             out->str = tr_strdup(ts, v->name);
             return true;
         }
         tr_unsupported(ts, -1, v->kind == VAR_RESET_ALL ? "RESET ALL" : v->kind == VAR_SET_CURRENT ? "SET ... FROM CURRENT"
-                               : v->kind == VAR_SET_MULTI ? "SET TRANSACTION and SET SESSION CHARACTERISTICS"
+                               : v->kind == VAR_SET_MULTI ? "SET TRANSACTION SNAPSHOT"
                                                           : "this form of SET");
         return false;
     }

@@ -23,6 +23,8 @@ typedef enum ss_isolation {
 typedef struct ss_txn_level {
     char *name;               /* the savepoint's name; NULL for a statement's level */
     ss_xid xid;               /* 0 until the level writes */
+    bool saved_read_only;     /* the access mode when the savepoint was made: ROLLBACK TO
+                                 restores it (SET TRANSACTION inside it is undone) */
 } ss_txn_level;
 
 typedef struct ss_txn_state {
@@ -43,6 +45,10 @@ typedef struct ss_txn_state {
     int64_t start_us;         /* transaction start time (now(), current_timestamp) */
     uint32_t open_stmts;      /* statements running in the transaction (an implicit one
                                  ends when the last of them does) */
+    bool uncommitted;         /* the level was named READ UNCOMMITTED (it behaves as READ
+                                 COMMITTED, as in PostgreSQL; SHOW names it) */
+    bool snapshot_taken;      /* a statement took a snapshot (PostgreSQL's FirstSnapshotSet):
+                                 SET TRANSACTION can no longer change the level (25001) */
 } ss_txn_state;
 
 void ss_txn_state_init(ss_txn_state *st, ss_txn_manager *m);

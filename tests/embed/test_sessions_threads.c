@@ -324,6 +324,32 @@ START_TEST(database_outlives_first_session)
 }
 END_TEST
 
+/* SET TRANSACTION ISOLATION LEVEL REPEATABLE READ after BEGIN: the snapshot is the first
+ * query's (SET and SHOW take none), so a row another session commits before it is seen, one
+ * committed after it is not; SET SESSION CHARACTERISTICS changes only its own session. */
+START_TEST(set_transaction_snapshot)
+{
+    sunstone *other;
+    ck_assert_int_eq(sunstone_open_session(db, &other), SUNSTONE_OK);
+    exec_ok(db, "BEGIN; SET TRANSACTION ISOLATION LEVEL REPEATABLE READ");
+    text_is(db, "SHOW transaction_isolation", "repeatable read");
+    exec_ok(other, "INSERT INTO log VALUES (1, 1, 'before the first query')");
+    ck_assert_int_eq(scalar(db, "SELECT count(*) FROM log"), 1);
+    exec_ok(other, "INSERT INTO log VALUES (1, 2, 'after it')");
+    ck_assert_int_eq(scalar(db, "SELECT count(*) FROM log"), 1);
+    ck_assert_int_eq(sunstone_exec(db, "SET TRANSACTION ISOLATION LEVEL READ COMMITTED", NULL, NULL), SUNSTONE_ERROR);
+    ck_assert_str_eq(sunstone_sqlstate(db), "25001");
+    exec_ok(db, "ROLLBACK");
+    ck_assert_int_eq(scalar(db, "SELECT count(*) FROM log"), 2);
+    exec_ok(other, "SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL SERIALIZABLE, READ ONLY");
+    text_is(other, "SHOW transaction_isolation", "serializable");
+    text_is(db, "SHOW transaction_isolation", "read committed");
+    ck_assert_int_eq(sunstone_exec(other, "INSERT INTO log VALUES (1, 3, 'read only')", NULL, NULL), SUNSTONE_ERROR);
+    ck_assert_str_eq(sunstone_sqlstate(other), "25006");
+    ck_assert_int_eq(sunstone_close(other), SUNSTONE_OK);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("sessions_threads");
@@ -334,6 +360,7 @@ int main(void)
     tcase_add_test(tc, ddl_beside_queries);
     tcase_add_test(tc, interrupt_one_session);
     tcase_add_test(tc, database_outlives_first_session);
+    tcase_add_test(tc, set_transaction_snapshot);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
