@@ -28,6 +28,7 @@ void ss_session_ctx(sunstone *db, ss_ctx *ctx)
     ctx->catalog = &db->database->catalog;
     ctx->registry = &db->database->registry;
     ctx->settings = &db->settings;
+    ctx->session_settings = &db->settings;
     ctx->notices = &db->notices;
     ctx->interrupt = &db->interrupted;
     ctx->err = &db->err;

@@ -321,9 +321,9 @@ static int run_set(sunstone_stmt *st, bool reset)
     snprintf(st->tag, sizeof st->tag, reset ? "RESET" : "SET");
     if (st->ast->set_txn)
         return ss_txn_run_set_transaction(st);
-    /* every statement runs in its own implicit transaction: SET LOCAL would end with it */
+    /* outside a block a statement runs in its own implicit transaction: SET LOCAL ends with it */
     bool local = !reset && st->ast->is_local;
-    if (local)
+    if (local && !db->txn.in_block)
         ss_db_message(db, SS_MSG_WARNING, "SET LOCAL can only be used in transaction blocks");
     const ss_node_kind_desc *kind = value ? ss_node_kind_by_setting(bs->name) : NULL;
     if (kind) { /* a setting that selects the implementation of a node kind */
@@ -346,9 +346,8 @@ static int run_set(sunstone_stmt *st, bool reset)
     }
     if (ss_txn_is_txn_setting(bs->name))
         return ss_txn_run_setting(st, bs->name, value);
-    if (local)
-        return ss_settings_check(&st->ctx, &db->settings, bs->name, value);
-    return ss_settings_set(&st->ctx, &db->settings, bs->name, value);
+    /* the transaction's end puts back what it must (catalog/settings_txn.c) */
+    return ss_settings_set_in_txn(&st->ctx, &db->settings, bs->name, value, local);
 }
 
 /* SHOW transaction_isolation / transaction_read_only: the running transaction's (SHOW runs

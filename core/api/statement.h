@@ -85,6 +85,9 @@ void ss_stmt_stop(sunstone_stmt *st);
  * Finish is idempotent; start fails (recorded on the session) when memory runs out. */
 int ss_txn_stmt_start(sunstone_stmt *st);
 void ss_txn_stmt_finish(sunstone_stmt *st, bool ok);
+/* At the end of the session's transaction: its settings changes put back (commit: SET LOCAL's;
+ * abort: all; catalog/settings_txn.c). */
+void ss_txn_settings_end(sunstone *db, bool commit);
 
 /* txn_control.c — BEGIN, COMMIT, ROLLBACK, SAVEPOINT, RELEASE, ROLLBACK TO (AST_TRANSACTION);
  * the gate of a failed block (25P02 for anything but COMMIT / ROLLBACK [TO]); and the checks

@@ -107,13 +107,16 @@ int ss_run_transaction(sunstone_stmt *st)
             return warn(st, "there is no transaction in progress");
         }
         snprintf(st->tag, sizeof st->tag, "%s", t->failed ? "ROLLBACK" : "COMMIT");
+        bool commit = !t->failed;
         ss_txn_state_commit(t);
+        ss_txn_settings_end(st->db, commit);
         return SS_OK;
     case AST_TXN_ROLLBACK:
         snprintf(st->tag, sizeof st->tag, "ROLLBACK");
         if (!t->in_block)
             return warn(st, "there is no transaction in progress");
         ss_txn_state_abort(t);
+        ss_txn_settings_end(st->db, false);
         return SS_OK;
     case AST_TXN_SAVEPOINT:
         if (!t->in_block)

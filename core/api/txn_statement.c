@@ -56,6 +56,15 @@ void ss_txn_stmt_finish(sunstone_stmt *st, bool ok)
     if (!ok)
         t->failed = true;
     ss_txn_state_next_command(t);
-    if (!t->in_block && t->open_stmts == 0)
+    if (!t->in_block && t->open_stmts == 0) {
+        bool commit = !t->failed;
         ss_txn_state_commit(t); /* aborts when failed */
+        ss_txn_settings_end(st->db, commit);
+    }
+}
+
+void ss_txn_settings_end(sunstone *db, bool commit)
+{
+    if (ss_settings_txn_end(&db->settings, commit))
+        ss_db_release_parked(db); /* an operator setting may have changed back */
 }

@@ -283,6 +283,7 @@ void ss_settings_init(ss_settings *s)
 
 void ss_settings_free(ss_settings *s)
 {
+    ss_settings_txn_free(s);
     for (uint32_t i = 0; i < s->n; i++) {
         free(s->items[i].name);
         free(s->items[i].value);
@@ -442,10 +443,23 @@ int ss_settings_set(ss_ctx *ctx, ss_settings *s, const char *name, const char *v
     if (validate(ctx, s, name, value, &v))
         return SS_ERROR;
     ss_setting *it = find_set(s, name);
+    if (it && !value) { /* RESET: the session's own value goes (pg_settings' source: default) */
+        update_typed(s, name, v);
+        free(v);
+        free(it->name);
+        free(it->value);
+        *it = s->items[--s->n];
+        return SS_OK;
+    }
     if (it) {
         free(it->value);
         it->value = v;
         update_typed(s, name, v);
+        return SS_OK;
+    }
+    if (!value) { /* RESET of a parameter never set: its default, nothing stored */
+        update_typed(s, name, v);
+        free(v);
         return SS_OK;
     }
     if (s->n == s->cap) {
