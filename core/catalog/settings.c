@@ -4,6 +4,7 @@
  * value (standard_conforming_strings = off, an encoding other than UTF8) refuse that value
  * with 0A000 instead of being ignored. */
 #include "catalog/settings.h"
+#include "catalog/pg_settings_meta.h"
 #include "types/datetime/datetime.h"
 
 #include <ctype.h>
@@ -482,4 +483,37 @@ int ss_settings_set(ss_ctx *ctx, ss_settings *s, const char *name, const char *v
     s->items[s->n++] = (ss_setting){n, v};
     update_typed(s, name, v);
     return SS_OK;
+}
+
+const char *ss_settings_known_name(size_t i, bool *read_only)
+{
+    size_t nknown = sizeof known / sizeof known[0];
+    if (i < nknown) {
+        *read_only = known[i].read_only;
+        return known[i].name;
+    }
+    i -= nknown;
+    *read_only = false;
+    for (int32_t k = 0; k < 1024; k++) { /* node kinds: exec/node_kinds.c */
+        const ss_node_kind_desc *d = ss_node_kind_find(k);
+        if (d && i-- == 0)
+            return d->setting;
+    }
+    return NULL;
+}
+
+const ss_pg_setting_meta *ss_pg_setting_meta_find(const char *name)
+{
+    size_t lo = 0, hi = ss_pg_settings_meta_count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c = strcasecmp(name, ss_pg_settings_meta[mid].name);
+        if (c == 0)
+            return &ss_pg_settings_meta[mid];
+        if (c < 0)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return NULL;
 }

@@ -73,6 +73,10 @@ int ss_settings_check(ss_ctx *ctx, const ss_settings *s, const char *name, const
 int ss_settings_set_in_txn(ss_ctx *ctx, ss_settings *s, const char *name, const char *value, bool local);
 bool ss_settings_txn_end(ss_settings *s, bool commit);
 void ss_settings_txn_free(ss_settings *s);
+/* The i-th parameter Sunstone knows (i from 0; NULL past the last), built-in and the
+ * sunstone.operator_<kind> ones; *read_only tells a preset (internal) one.  The session's
+ * custom ones (name with a dot) are its items. */
+const char *ss_settings_known_name(size_t i, bool *read_only);
 /* PostgreSQL's spelling of a parameter name for SHOW's column ("DateStyle"); name otherwise. */
 const char *ss_settings_display_name(const char *name);
 /* The error for a name Sunstone does not know: 0A000 when PostgreSQL 15 has that parameter
