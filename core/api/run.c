@@ -359,12 +359,7 @@ static int run_set(sunstone_stmt *st, bool reset)
  * in one: a block's, or its own implicit one with the defaults). */
 static const char *txn_show_value(const sunstone_stmt *st, const char *name)
 {
-    const ss_txn_state *t = &st->db->txn;
-    if (strcmp(name, "transaction_isolation") == 0 && t->active)
-        return ss_txn_isolation_name(t);
-    if (strcmp(name, "transaction_read_only") == 0 && t->active)
-        return t->read_only ? "on" : "off";
-    return NULL;
+    return ss_txn_setting_value(&st->db->txn, name);
 }
 
 static int run_show(sunstone_stmt *st)

@@ -101,13 +101,11 @@ int ss_txn_check_write(sunstone_stmt *st, ast_stmt_kind kind);
 
 /* txn_set.c — SET TRANSACTION / SET SESSION CHARACTERISTICS AS TRANSACTION (an AST_SET with
  * set_txn), SET / RESET (value NULL) of transaction_isolation and transaction_read_only
- * (ss_txn_is_txn_setting) with PostgreSQL's 25001 checks; the running transaction's level
- * as SHOW names it; the level of BEGIN's ISOLATION LEVEL (an AST value) and of an implicit
+ * (ss_txn_is_txn_setting) with PostgreSQL's 25001 checks; the level of BEGIN's ISOLATION LEVEL (an AST value) and of an implicit
  * transaction started from the session's default. */
 int ss_txn_run_set_transaction(sunstone_stmt *st);
 bool ss_txn_is_txn_setting(const char *name);
 int ss_txn_run_setting(sunstone_stmt *st, const char *name, const char *value);
-const char *ss_txn_isolation_name(const ss_txn_state *t);
 void ss_txn_begin_level(ss_txn_state *t, int ast_isolation);
 void ss_txn_begin_default_level(ss_txn_state *t, const ss_settings *s);
 

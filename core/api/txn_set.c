@@ -130,11 +130,6 @@ int ss_txn_run_set_transaction(sunstone_stmt *st)
     return SS_OK;
 }
 
-const char *ss_txn_isolation_name(const ss_txn_state *t)
-{
-    return level_names[current_level(t)];
-}
-
 void ss_txn_begin_level(ss_txn_state *t, int ast_isolation)
 {
     level l = from_ast(ast_isolation);

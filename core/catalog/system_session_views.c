@@ -56,20 +56,6 @@ static bool set_in_session(const ss_settings *s, const char *name)
     return false;
 }
 
-static const char *txn_value(const ss_txn_state *t, const char *name)
-{
-    if (!t || !t->active)
-        return NULL;
-    if (strcmp(name, "transaction_isolation") == 0)
-        return t->isolation == SS_ISO_SERIALIZABLE      ? "serializable"
-               : t->isolation == SS_ISO_REPEATABLE_READ ? "repeatable read"
-               : t->uncommitted                         ? "read uncommitted"
-                                                        : "read committed";
-    if (strcmp(name, "transaction_read_only") == 0)
-        return t->read_only ? "on" : "off";
-    return NULL;
-}
-
 int ss_system_settings_fill(ss_ctx *ctx, ss_view_row_fn add, void *arg)
 {
     static const ss_settings none; /* the built-in defaults: boot_val and reset_val */
@@ -81,7 +67,7 @@ int ss_system_settings_fill(ss_ctx *ctx, ss_view_row_fn add, void *arg)
     for (size_t i = 0; (name = ss_settings_known_name(i, &preset)); i++) {
         const ss_pg_setting_meta *m = ss_pg_setting_meta_find(name);
         bool ours = strncmp(name, "sunstone.", 9) == 0;
-        const char *txn = txn_value(ctx->txn, name);
+        const char *txn = ss_txn_setting_value(ctx->txn, name);
         char sbuf[32], bbuf[32];
         const char *value = in_unit(m, name, txn ? txn : ss_settings_get(s, name), sbuf, sizeof sbuf);
         const char *boot = in_unit(m, name, ss_settings_get(&none, name), bbuf, sizeof bbuf);

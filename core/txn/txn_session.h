@@ -91,4 +91,10 @@ void ss_txn_state_release(ss_txn_state *st, uint32_t index);
  * itself stays (ROLLBACK TO SAVEPOINT keeps the savepoint), empty again. */
 void ss_txn_state_rollback_to(ss_txn_state *st, uint32_t index, bool keep);
 
+/* txn_characteristics.c: the level as transaction_isolation shows it; the value of the
+ * setting name (transaction_isolation / transaction_read_only) for the open transaction t,
+ * NULL for another name or when no transaction is open. */
+const char *ss_txn_isolation_text(const ss_txn_state *t);
+const char *ss_txn_setting_value(const ss_txn_state *t, const char *name);
+
 #endif

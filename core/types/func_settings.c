@@ -10,26 +10,11 @@
 #include "txn/txn_session.h"
 #include "types/func_impl.h"
 
-static const char *txn_value(const ss_ctx *ctx, const char *name)
-{
-    const ss_txn_state *t = ctx->txn;
-    if (!t || !t->active)
-        return NULL;
-    if (strcasecmp(name, "transaction_isolation") == 0)
-        return t->isolation == SS_ISO_SERIALIZABLE      ? "serializable"
-               : t->isolation == SS_ISO_REPEATABLE_READ ? "repeatable read"
-               : t->uncommitted                         ? "read uncommitted"
-                                                        : "read committed";
-    if (strcasecmp(name, "transaction_read_only") == 0)
-        return t->read_only ? "on" : "off";
-    return NULL;
-}
-
 /* The value of name as SHOW prints it; NULL (an error recorded unless missing_ok) when the
  * session has no such parameter. */
 static const char *lookup(ss_ctx *ctx, const char *name, bool missing_ok)
 {
-    const char *v = txn_value(ctx, name);
+    const char *v = ss_txn_setting_value(ctx->txn, name);
     if (!v && ctx->settings)
         v = ss_settings_get(ctx->settings, name);
     if (!v && !missing_ok)

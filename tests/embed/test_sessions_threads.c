@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "sunstone.h"
+#include "unit/check_suite.h"
 
 #define THREADS 6
 #define ROUNDS 150
@@ -195,16 +196,17 @@ START_TEST(sessions_on_threads)
 }
 END_TEST
 
-typedef struct ddl_arg {
+/* A session run by one thread for rounds rounds; failure empty while every round passed. */
+typedef struct session_arg {
     sunstone *s;
     int rounds;
     char failure[512];
-} ddl_arg;
+} session_arg;
 
 /* CREATE / INSERT / DROP of its own table, round after round. */
 static void *ddl_work(void *arg)
 {
-    ddl_arg *w = (ddl_arg *)arg;
+    session_arg *w = (session_arg *)arg;
     sunstone *s = w->s;
     for (int i = 0; i < w->rounds && !w->failure[0]; i++)
         if (sunstone_exec(s, "CREATE TABLE scratch (a int); INSERT INTO scratch SELECT generate_series(1, 50);"
@@ -216,15 +218,9 @@ static void *ddl_work(void *arg)
     return NULL;
 }
 
-typedef struct reader_arg {
-    sunstone *s;
-    int rounds;
-    char failure[512];
-} reader_arg;
-
 static void *read_work(void *arg)
 {
-    reader_arg *w = (reader_arg *)arg;
+    session_arg *w = (session_arg *)arg;
     sunstone *s = w->s;
     for (int i = 0; i < w->rounds && !w->failure[0]; i++) {
         int64_t v;
@@ -239,8 +235,8 @@ static void *read_work(void *arg)
 
 START_TEST(ddl_beside_queries)
 {
-    ddl_arg d = {NULL, 40, ""};
-    reader_arg r[3] = {{NULL, 120, ""}, {NULL, 120, ""}, {NULL, 120, ""}};
+    session_arg d = {NULL, 40, ""};
+    session_arg r[3] = {{NULL, 120, ""}, {NULL, 120, ""}, {NULL, 120, ""}};
     pthread_t dt, rt[3];
     ck_assert_int_eq(sunstone_open_session(db, &d.s), SUNSTONE_OK);
     for (int i = 0; i < 3; i++)
@@ -350,21 +346,16 @@ START_TEST(set_transaction_snapshot)
 }
 END_TEST
 
-int main(void)
+static void add_tests(TCase *tc)
 {
-    Suite *s = suite_create("sessions_threads");
-    TCase *tc = tcase_create("threads");
-    tcase_add_checked_fixture(tc, setup, teardown);
-    tcase_set_timeout(tc, 300);
     tcase_add_test(tc, sessions_on_threads);
     tcase_add_test(tc, ddl_beside_queries);
     tcase_add_test(tc, interrupt_one_session);
     tcase_add_test(tc, database_outlives_first_session);
     tcase_add_test(tc, set_transaction_snapshot);
-    suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+int main(void)
+{
+    return run_suite("sessions_threads", setup, teardown, add_tests);
 }
