@@ -47,6 +47,11 @@ void ss_txn_state_begin(ss_txn_state *st, bool block, ss_isolation iso, bool rea
 static void txn_finish(ss_txn_state *st, bool commit)
 {
     if (st->top != SS_XID_INVALID) {
+        /* open savepoints end with the transaction: released into it on commit (a
+           subtransaction still running when its top-level one commits would abort) */
+        for (uint32_t i = st->nlevels; commit && i-- > 0;)
+            if (st->levels[i].xid != SS_XID_INVALID)
+                ss_txn_subcommit(st->m, st->levels[i].xid);
         if (commit)
             ss_txn_commit(st->m, st->top);
         else
