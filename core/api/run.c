@@ -239,6 +239,8 @@ static int create_table(sunstone_stmt *st, bool *skipped)
     ss_bound_stmt *bs = st->bound;
     sunstone *db = st->db;
     *skipped = false;
+    if (ss_catalog_name_wait(&st->ctx, st->ctx.catalog, bs->create_def.name))
+        return SS_ERROR;
     if ((ss_catalog_find(st->ctx.catalog, bs->create_def.name) || ss_catalog_find_view(st->ctx.catalog, bs->create_def.name)) &&
         bs->if_not_exists) {
         ss_db_notice(db, "relation \"%s\" already exists, skipping", bs->create_def.name);

@@ -50,7 +50,9 @@ static ss_expr *column_default(binder *b, const ss_table *t, ss_type type, ss_ex
 
 static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
 {
-    ss_table *t = ss_catalog_find(b->catalog, st->table);
+    ss_table *t;
+    if (ss_catalog_find_waiting(b->ctx, b->catalog, st->table, &t)) /* an exclusive lock */
+        return SS_ERROR;
     const ss_view *view = t ? NULL : ss_catalog_find_view(b->catalog, st->table);
     if (!t && !view)
         return bind_error(b, st->table_location, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist",

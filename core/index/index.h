@@ -22,6 +22,8 @@ typedef struct ss_index {
     bool unique;
     bool constraint;              /* backs a PRIMARY KEY / UNIQUE constraint of its name */
     bool primary;
+    ss_ddl_stamp ddl;             /* pending CREATE / DROP (catalog/catalog_txn.h); writes
+                                     maintain every index of the list, visible or not */
 } ss_index;
 
 /* The indexes of one table (ss_table.indexes), in creation order, and the row ids the
@@ -35,7 +37,7 @@ typedef struct ss_table_indexes {
 } ss_table_indexes;
 
 /* ---- catalog (index_catalog.c) ---- */
-/* The index named name on any table of c, or NULL. */
+/* The index named name on any table of c that the reader sees (catalog_txn.h), or NULL. */
 ss_index *ss_index_find(ss_catalog *c, const char *name);
 /* Whether t has any index. */
 bool ss_index_table_has(const ss_table *t);
