@@ -396,6 +396,8 @@ static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     case AST_CREATE_INDEX:
     case AST_DROP_INDEX:
         return SS_OK; /* run from the AST by core/index (index_ddl.c) */
+    case AST_ALTER_TABLE:
+        return SS_OK; /* run from the AST by core/catalog (alter_table.c) */
     case AST_COPY:
         return bind_copy(b, st, out);
     case AST_PREPARE:
@@ -437,6 +439,7 @@ const char *ss_stmt_kind_name(ast_stmt_kind kind)
     case AST_PREPARE: return "PREPARE";
     case AST_EXECUTE: return "EXECUTE";
     case AST_DEALLOCATE: return "DEALLOCATE";
+    case AST_ALTER_TABLE: return "ALTER TABLE";
     }
     return NULL;
 }

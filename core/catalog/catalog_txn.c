@@ -18,6 +18,8 @@ typedef struct ddl_rec {
     uint32_t depth;      /* the transaction's savepoint depth when it was logged */
     void *obj;
     ss_table *table;
+    uint32_t col;        /* SS_DDL_COLUMN_NOT_NULL: the column and its flag before */
+    bool old;
 } ddl_rec;
 
 typedef struct ddl_log {
@@ -70,6 +72,7 @@ static ss_ddl_stamp *stamp_of(const ddl_rec *r)
     case SS_DDL_TABLE_CREATE:
     case SS_DDL_TABLE_DROP:
     case SS_DDL_TABLE_LOCK:
+    case SS_DDL_COLUMN_NOT_NULL:
         return &((ss_table *)r->obj)->ddl;
     case SS_DDL_VIEW_CREATE:
     case SS_DDL_VIEW_DROP:
@@ -116,6 +119,7 @@ static void destroy(ss_catalog *c, const ddl_rec *r)
         ss_seq_destroy(c->sequences, r->obj);
         break;
     case SS_DDL_TABLE_LOCK:
+    case SS_DDL_COLUMN_NOT_NULL:
         break;
     }
 }
@@ -152,6 +156,9 @@ static void log_undo(ddl_log *l, int64_t depth)
         switch (r->op) {
         case SS_DDL_TABLE_LOCK:
             s->locked = SS_XID_INVALID;
+            break;
+        case SS_DDL_COLUMN_NOT_NULL:
+            ((ss_table *)r->obj)->cols[r->col].not_null = r->old;
             break;
         case SS_DDL_TABLE_DROP:
         case SS_DDL_VIEW_DROP:
@@ -233,8 +240,21 @@ int ss_ddl_log(ss_ctx *ctx, ss_ddl_op op, void *obj, ss_table *table, ss_xid *xi
     }
     if (ss_txn_state_current(t, &cur, &cid) != 0)
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-    l->recs[l->n++] = (ddl_rec){op, t->nlevels, obj, table};
+    l->recs[l->n++] = (ddl_rec){op, t->nlevels, obj, table, 0, false};
     *xid = t->top;
+    return SS_OK;
+}
+
+int ss_ddl_log_not_null(ss_ctx *ctx, ss_table *t, uint32_t col)
+{
+    ss_xid xid;
+    if (ss_ddl_log(ctx, SS_DDL_COLUMN_NOT_NULL, t, t, &xid))
+        return SS_ERROR;
+    if (xid) {
+        ddl_rec *r = &((ddl_log *)ctx->txn->ddl)->recs[((ddl_log *)ctx->txn->ddl)->n - 1];
+        r->col = col;
+        r->old = t->cols[col].not_null;
+    }
     return SS_OK;
 }
 

@@ -43,7 +43,8 @@ typedef enum ss_ddl_op {
     SS_DDL_INDEX_CREATE,
     SS_DDL_INDEX_DROP,
     SS_DDL_SEQ_CREATE,
-    SS_DDL_SEQ_DROP
+    SS_DDL_SEQ_DROP,
+    SS_DDL_COLUMN_NOT_NULL   /* ALTER ... SET / DROP NOT NULL: the column's old flag */
 } ss_ddl_op;
 
 /* How a transaction (level) ends, as txn_session.c reports it through ss_txn_state.ddl_end. */
@@ -74,6 +75,9 @@ bool ss_ddl_pending_other(const ss_ddl_stamp *s);
  * gives the xid to stamp it with in *xid.  Without a transaction (*xid 0) the change is final
  * at once and nothing is logged: the caller does it immediately. */
 int ss_ddl_log(ss_ctx *ctx, ss_ddl_op op, void *obj, struct ss_table *table, ss_xid *xid);
+
+/* Logs that column col of t changes its NOT NULL flag (undo restores the current one). */
+int ss_ddl_log_not_null(ss_ctx *ctx, struct ss_table *t, uint32_t col);
 
 /* The exclusive lock on t for ctx's transaction (DROP, ALTER): waits while another
  * transaction holds it (deadlock 40P01, statement_timeout 57014, cancel 57014), then takes it
