@@ -24,6 +24,7 @@ struct ss_table {
     uint32_t active_scans;             /* running operator trees scanning it: DROP waits */
     struct ss_table_indexes *indexes;  /* its indexes (core/index/index.h), NULL: none */
     struct ss_table_cons *cons;        /* defaults, identity, CHECK (constraints.h); NULL: none */
+    struct ss_table_fkeys *fkeys;      /* its FOREIGN KEY constraints (fkey/fkey.h); NULL: none */
     ss_ddl_stamp ddl;                  /* pending CREATE / DROP, exclusive lock (catalog_txn.h) */
 };
 
@@ -43,6 +44,7 @@ typedef struct ss_view {
     ss_type *types;
     uint32_t ndeps;
     char **deps;
+    uint64_t created;                  /* the catalog's version when it was created */
     ss_ddl_stamp ddl;                  /* pending CREATE / DROP (catalog_txn.h) */
 } ss_view;
 
