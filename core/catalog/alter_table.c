@@ -114,7 +114,7 @@ int ss_catalog_alter_table(ss_ctx *ctx, ss_catalog *c, const ast_stmt *st)
         return ss_ctx_error(ctx, "42809", "\"%s\" is not a table", st->table);
     for (uint32_t i = 0; i < st->nalter_cmds; i++) {
         const ast_alter_cmd *a = &st->alter_cmds[i];
-        uint32_t col;
+        uint32_t col = 0;
         if (find_column(ctx, t, a->column, &col))
             return SS_ERROR;
         switch (a->kind) {
