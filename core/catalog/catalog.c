@@ -223,12 +223,6 @@ int ss_catalog_drop_table(ss_ctx *ctx, ss_catalog *c, ss_table *t)
     ss_xid xid;
     if (ss_ddl_log(ctx, SS_DDL_TABLE_DROP, t, t, &xid))
         return SS_ERROR;
-    pthread_mutex_lock(&c->mu);
-    if (xid)
-        t->ddl.dropped = xid; /* the storage is freed when the transaction commits */
-    else
-        ss_catalog_destroy_table(c, t);
-    c->version++;
-    pthread_mutex_unlock(&c->mu);
+    ss_ddl_drop_or_mark(c, SS_DDL_TABLE_DROP, t, xid); /* storage freed when it commits */
     return SS_OK;
 }

@@ -66,31 +66,32 @@ bool ss_ddl_pending_other(const ss_ddl_stamp *s)
 
 /* ---- the log ------------------------------------------------------------------------- */
 
+/* The kind of object each op names: 0 table, 1 view, 2 index, 3 sequence. */
+static int object_kind(ss_ddl_op op)
+{
+    static const int kinds[] = {
+        [SS_DDL_TABLE_CREATE] = 0, [SS_DDL_TABLE_DROP] = 0,  [SS_DDL_TABLE_LOCK] = 0,
+        [SS_DDL_VIEW_CREATE] = 1,  [SS_DDL_VIEW_DROP] = 1,   [SS_DDL_INDEX_CREATE] = 2,
+        [SS_DDL_INDEX_DROP] = 2,   [SS_DDL_SEQ_CREATE] = 3,  [SS_DDL_SEQ_DROP] = 3,
+        [SS_DDL_COLUMN_NOT_NULL] = 0,
+    };
+    return kinds[op];
+}
+
 static ss_ddl_stamp *stamp_of(const ddl_rec *r)
 {
-    switch (r->op) {
-    case SS_DDL_TABLE_CREATE:
-    case SS_DDL_TABLE_DROP:
-    case SS_DDL_TABLE_LOCK:
-    case SS_DDL_COLUMN_NOT_NULL:
-        return &((ss_table *)r->obj)->ddl;
-    case SS_DDL_VIEW_CREATE:
-    case SS_DDL_VIEW_DROP:
-        return &((ss_view *)r->obj)->ddl;
-    case SS_DDL_INDEX_CREATE:
-    case SS_DDL_INDEX_DROP:
-        return &((ss_index *)r->obj)->ddl;
-    case SS_DDL_SEQ_CREATE:
-    case SS_DDL_SEQ_DROP:
-        return &((ss_sequence *)r->obj)->ddl;
+    switch (object_kind(r->op)) {
+    case 0: return &((ss_table *)r->obj)->ddl;
+    case 1: return &((ss_view *)r->obj)->ddl;
+    case 2: return &((ss_index *)r->obj)->ddl;
+    default: return &((ss_sequence *)r->obj)->ddl;
     }
-    return NULL;
 }
 
 /* Sets a stamp field; sequences' stamps are read under their own mutex. */
 static void stamp_set(ss_catalog *c, const ddl_rec *r, ss_xid *field, ss_xid v)
 {
-    bool seq = r->op == SS_DDL_SEQ_CREATE || r->op == SS_DDL_SEQ_DROP;
+    bool seq = object_kind(r->op) == 3;
     if (seq)
         pthread_mutex_lock(&c->sequences->mu);
     *field = v;
@@ -101,27 +102,26 @@ static void stamp_set(ss_catalog *c, const ddl_rec *r, ss_xid *field, ss_xid v)
 /* The physical removal of what r names (a committed DROP, an undone CREATE). */
 static void destroy(ss_catalog *c, const ddl_rec *r)
 {
-    switch (r->op) {
-    case SS_DDL_TABLE_CREATE:
-    case SS_DDL_TABLE_DROP:
-        ss_catalog_destroy_table(c, r->obj);
-        break;
-    case SS_DDL_VIEW_CREATE:
-    case SS_DDL_VIEW_DROP:
-        ss_catalog_destroy_view(c, r->obj);
-        break;
-    case SS_DDL_INDEX_CREATE:
-    case SS_DDL_INDEX_DROP:
-        ss_index_remove(r->obj);
-        break;
-    case SS_DDL_SEQ_CREATE:
-    case SS_DDL_SEQ_DROP:
-        ss_seq_destroy(c->sequences, r->obj);
-        break;
-    case SS_DDL_TABLE_LOCK:
-    case SS_DDL_COLUMN_NOT_NULL:
-        break;
+    if (r->op == SS_DDL_TABLE_LOCK || r->op == SS_DDL_COLUMN_NOT_NULL)
+        return;
+    switch (object_kind(r->op)) {
+    case 0: ss_catalog_destroy_table(c, r->obj); break;
+    case 1: ss_catalog_destroy_view(c, r->obj); break;
+    case 2: ss_index_remove(r->obj); break;
+    default: ss_seq_destroy(c->sequences, r->obj); break;
     }
+}
+
+void ss_ddl_drop_or_mark(ss_catalog *c, ss_ddl_op op, void *obj, ss_xid xid)
+{
+    ddl_rec r = {op, 0, obj, NULL, 0, false};
+    pthread_mutex_lock(&c->mu);
+    if (xid)
+        stamp_of(&r)->dropped = xid;
+    else
+        destroy(c, &r);
+    c->version++;
+    pthread_mutex_unlock(&c->mu);
 }
 
 static void log_commit(ddl_log *l)

@@ -76,6 +76,9 @@ bool ss_ddl_pending_other(const ss_ddl_stamp *s);
  * at once and nothing is logged: the caller does it immediately. */
 int ss_ddl_log(ss_ctx *ctx, ss_ddl_op op, void *obj, struct ss_table *table, ss_xid *xid);
 
+/* After a logged DROP (op) of obj with xid: the entry marked dropped until the transaction
+ * ends, or (xid 0) removed at once; bumps c's version. */
+void ss_ddl_drop_or_mark(struct ss_catalog *c, ss_ddl_op op, void *obj, ss_xid xid);
 /* Logs that column col of t changes its NOT NULL flag (undo restores the current one). */
 int ss_ddl_log_not_null(ss_ctx *ctx, struct ss_table *t, uint32_t col);
 

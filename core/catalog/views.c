@@ -318,13 +318,7 @@ static int drop_view(ss_ctx *ctx, ss_catalog *c, const char *name)
     ss_xid xid;
     if (ss_ddl_log(ctx, SS_DDL_VIEW_DROP, v, NULL, &xid))
         return SS_ERROR;
-    pthread_mutex_lock(&c->mu);
-    if (xid)
-        v->ddl.dropped = xid;
-    else
-        ss_catalog_destroy_view(c, v);
-    c->version++;
-    pthread_mutex_unlock(&c->mu);
+    ss_ddl_drop_or_mark(c, SS_DDL_VIEW_DROP, v, xid);
     return SS_OK;
 }
 

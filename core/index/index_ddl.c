@@ -253,12 +253,7 @@ int ss_index_run_drop(ss_ctx *ctx, ss_catalog *c, const ast_stmt *st,
         ss_xid xid;
         if (ss_ddl_log(ctx, SS_DDL_INDEX_DROP, ix, ix->table, &xid))
             return SS_ERROR;
-        pthread_mutex_lock(&c->mu);
-        if (xid)
-            ix->ddl.dropped = xid; /* its entries stay maintained until the DROP commits */
-        else
-            ss_index_remove(ix);
-        pthread_mutex_unlock(&c->mu);
+        ss_ddl_drop_or_mark(c, SS_DDL_INDEX_DROP, ix, xid); /* entries maintained until it commits */
     }
     c->version++;
     return SS_OK;
