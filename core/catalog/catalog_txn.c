@@ -12,6 +12,7 @@
 #include "catalog/settings.h"
 #include "index/index.h"
 #include "txn/txn_session.h"
+#include "util/grow.h"
 
 typedef struct ddl_rec {
     ss_ddl_op op;
@@ -25,7 +26,8 @@ typedef struct ddl_rec {
 typedef struct ddl_log {
     ss_catalog *c;
     ddl_rec *recs;
-    uint32_t n, cap;
+    uint32_t n;
+    size_t cap;
 } ddl_log;
 
 static _Thread_local ss_txn_state *g_reader;
@@ -230,14 +232,8 @@ int ss_ddl_log(ss_ctx *ctx, ss_ddl_op op, void *obj, ss_table *table, ss_xid *xi
     ddl_log *l = t->ddl;
     ss_xid cur;
     uint32_t cid;
-    if (l->n == l->cap) {
-        uint32_t cap = l->cap ? l->cap * 2 : 8;
-        ddl_rec *r = realloc(l->recs, cap * sizeof *r);
-        if (!r)
-            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-        l->recs = r;
-        l->cap = cap;
-    }
+    if (!ss_grow((void **)&l->recs, &l->cap, l->n + 1, sizeof *l->recs, 8))
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     if (ss_txn_state_current(t, &cur, &cid) != 0)
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     l->recs[l->n++] = (ddl_rec){op, t->nlevels, obj, table, 0, false};
