@@ -11,53 +11,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "api/database.h"
-#include "sunstone.h"
-
-static sunstone *open_first(void)
-{
-    const char *d = getenv("SUNSTONE_MODULE_DIR");
-    sunstone *db;
-    sunstone_config cfg = {sizeof cfg, d ? d : "modules", false};
-    ck_assert_int_eq(sunstone_open_v2(NULL, &db, &cfg), SUNSTONE_OK);
-    return db;
-}
-
-static sunstone *open_more(sunstone *first)
-{
-    sunstone *db;
-    ck_assert_int_eq(ss_session_open(first->database, &db), SUNSTONE_OK);
-    return db;
-}
-
-static void run(sunstone *db, const char *sql)
-{
-    ck_assert_msg(sunstone_exec(db, sql, NULL, NULL) == SUNSTONE_OK, "%s: %s", sql, sunstone_errmsg(db));
-}
+#include "session_fixture.h"
 
 /* Runs sql expecting an error with SQLSTATE state. */
 static void fails(sunstone *db, const char *sql, const char *state)
 {
     ck_assert_int_eq(sunstone_exec(db, sql, NULL, NULL), SUNSTONE_ERROR);
     ck_assert_str_eq(sunstone_sqlstate(db), state);
-}
-
-/* The first column of the only row of sql as an integer; -1 on any failure (usable on
- * threads, where ck_assert must not run). */
-static long long scalar(sunstone *db, const char *sql)
-{
-    sunstone_stmt *st;
-    if (sunstone_prepare(db, sql, -1, &st, NULL) != SUNSTONE_OK)
-        return -1;
-    long long v = -1;
-    if (sunstone_step(st) == SUNSTONE_ROW) {
-        const char *t = sunstone_column_text(st, 0);
-        v = t ? atoll(t) : -1;
-        if (sunstone_step(st) != SUNSTONE_DONE)
-            v = -1;
-    }
-    sunstone_finalize(st);
-    return v;
 }
 
 /* A statement run on a thread: its result, its SQLSTATE, and whether it has finished. */
@@ -100,6 +60,14 @@ static void still_waiting(job *j)
     ck_assert_int_eq(atomic_load(&j->done), 0);
 }
 
+/* Asserts that j waits, then ends holder's transaction with sql and waits for j. */
+static void release(job *j, sunstone *holder, const char *sql)
+{
+    still_waiting(j);
+    run(holder, sql);
+    pthread_join(j->thread, NULL);
+}
+
 START_TEST(uncommitted_create_invisible)
 {
     sunstone *a = open_first(), *b = open_more(a);
@@ -136,17 +104,13 @@ START_TEST(drop_waits_for_the_lock)
     fails(a, "SELECT count(*) FROM t", "42P01");
     job j;
     job_start(&j, b, "SELECT count(*) FROM t", true);
-    still_waiting(&j);
-    run(a, "ROLLBACK");
-    pthread_join(j.thread, NULL);
+    release(&j, a, "ROLLBACK");
     ck_assert_int_eq(j.value, 3); /* the rolled-back DROP brought the rows back */
     /* committed: the waiting statement finds no table */
     run(a, "BEGIN");
     run(a, "DROP TABLE t");
     job_start(&j, b, "INSERT INTO t VALUES (4)", false);
-    still_waiting(&j);
-    run(a, "COMMIT");
-    pthread_join(j.thread, NULL);
+    release(&j, a, "COMMIT");
     ck_assert_str_eq(j.state, "42P01");
     /* statement_timeout ends the wait */
     run(a, "CREATE TABLE t2 (x int)");
@@ -194,17 +158,13 @@ START_TEST(create_waits_for_pending_name)
     run(a, "CREATE TABLE c1 (x int)");
     job j;
     job_start(&j, b, "CREATE TABLE c1 (y text)", false);
-    still_waiting(&j);
-    run(a, "COMMIT");
-    pthread_join(j.thread, NULL);
+    release(&j, a, "COMMIT");
     ck_assert_str_eq(j.state, "42P07");
     /* the other way: the creator rolls back, the waiting CREATE succeeds */
     run(a, "BEGIN");
     run(a, "CREATE TABLE c2 (x int)");
     job_start(&j, b, "CREATE TABLE c2 (y text)", false);
-    still_waiting(&j);
-    run(a, "ROLLBACK");
-    pthread_join(j.thread, NULL);
+    release(&j, a, "ROLLBACK");
     ck_assert_str_eq(j.state, "00000");
     run(a, "INSERT INTO c2 VALUES ('b made it')");
     sunstone_close(b);
