@@ -126,6 +126,26 @@ START_TEST(drop_waits_for_the_lock)
 }
 END_TEST
 
+/* A DDL statement waiting for a table lock lets go of the database lock, so the holder's
+   next statements (COMMIT, or DDL of its own) still run. */
+START_TEST(ddl_waiter_blocks_nobody)
+{
+    sunstone *a = open_first(), *b = open_more(a);
+    run(a, "CREATE TABLE t (x int)");
+    run(a, "BEGIN");
+    run(a, "DROP TABLE t");
+    job j;
+    job_start(&j, b, "DROP TABLE t", false);
+    still_waiting(&j);
+    run(a, "CREATE TABLE other (y int)");
+    release(&j, a, "COMMIT");
+    ck_assert_str_eq(j.state, "42P01");
+    ck_assert_int_eq(scalar(b, "SELECT count(*) FROM other"), 0);
+    sunstone_close(b);
+    sunstone_close(a);
+}
+END_TEST
+
 START_TEST(deadlock_detected)
 {
     sunstone *a = open_first(), *b = open_more(a);
@@ -178,6 +198,7 @@ static Suite *make_suite(void)
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, uncommitted_create_invisible);
     tcase_add_test(tc, drop_waits_for_the_lock);
+    tcase_add_test(tc, ddl_waiter_blocks_nobody);
     tcase_add_test(tc, deadlock_detected);
     tcase_add_test(tc, create_waits_for_pending_name);
     tcase_set_timeout(tc, 60);
