@@ -7,6 +7,7 @@
 
 #include "api/statement.h"
 #include "exec/dml_versions.h"
+#include "api/run_modify.h"
 #include "api/run_sequence.h"
 #include "catalog/constraints.h"
 #include "copy/copy.h"
@@ -399,6 +400,8 @@ static int run_explain(sunstone_stmt *st)
     ss_exec_finish(&st->ctx, st->root);
     st->root = NULL;
     double exec_ms = ss_instr_now_ms() - start;
+    if (rc == SS_OK && st->bound->table && st->ast->explain_target)
+        rc = ss_modify_explain(st, &lines, &n); /* EXPLAIN UPDATE / DELETE */
     if (rc)
         return SS_ERROR;
     if (f & AST_EXPLAIN_SUMMARY) {
@@ -451,7 +454,8 @@ int ss_stmt_execute(sunstone_stmt *st)
         return SS_ERROR;
     if (k == AST_SET || k == AST_RESET)
         ss_db_release_parked(st->db); /* the session's operator settings may change */
-    else if (k != AST_SELECT && k != AST_INSERT && k != AST_SHOW && k != AST_EXPLAIN &&
+    else if (k != AST_SELECT && k != AST_INSERT && k != AST_UPDATE && k != AST_DELETE &&
+             k != AST_TRUNCATE && k != AST_SHOW && k != AST_EXPLAIN &&
              k != AST_TRANSACTION && k != AST_COPY &&
              k != AST_PREPARE && k != AST_DEALLOCATE)
         ss_database_release_parked(st->db->database); /* DDL, LOAD: any session's tree may be invalid */
@@ -497,6 +501,11 @@ int ss_stmt_execute(sunstone_stmt *st)
     case AST_PREPARE:
     case AST_DEALLOCATE:
         return ss_prepared_run(st);
+    case AST_UPDATE:
+    case AST_DELETE:
+        return ss_run_modify(st);
+    case AST_TRUNCATE:
+        return ss_run_truncate(st);
     case AST_EXECUTE:
         break; /* bound as the prepared statement's own kind */
     }

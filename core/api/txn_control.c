@@ -50,7 +50,8 @@ int ss_txn_check_write(sunstone_stmt *st, ast_stmt_kind kind)
         return ss_ctx_error(&st->ctx, "25006", "cannot execute %s in a read-only transaction",
                             kind == AST_COPY ? "COPY FROM" : name);
     /* COPY FROM writes versions as INSERT does; PREPARE is not transactional */
-    if (!reads && kind != AST_INSERT && kind != AST_COPY && t->in_block)
+    bool dml = kind == AST_UPDATE || kind == AST_DELETE || kind == AST_TRUNCATE;
+    if (!reads && kind != AST_INSERT && kind != AST_COPY && !dml && t->in_block)
         return ss_ctx_error(&st->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                             "feature not supported: %s inside a transaction block", name);
     return SS_OK;

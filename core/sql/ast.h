@@ -262,7 +262,10 @@ typedef enum ast_stmt_kind {
     AST_COPY,            /* COPY table [(columns)] FROM / TO, COPY (query) TO: table, columns, copy */
     AST_PREPARE,         /* PREPARE str [(param_type_names)] AS prepared */
     AST_EXECUTE,         /* EXECUTE str [(exec_args)] */
-    AST_DEALLOCATE       /* DEALLOCATE [PREPARE] str | ALL (str NULL) */
+    AST_DEALLOCATE,      /* DEALLOCATE [PREPARE] str | ALL (str NULL) */
+    AST_UPDATE,          /* UPDATE table [AS alias] SET ... [FROM ...] [WHERE ...] (parse_update.c) */
+    AST_DELETE,          /* DELETE FROM table [AS alias] [USING ...] [WHERE ...] */
+    AST_TRUNCATE         /* TRUNCATE [TABLE] names [RESTART IDENTITY]: drop_names, restart_identity */
 } ast_stmt_kind;
 
 /* A PRIMARY KEY or UNIQUE constraint of CREATE TABLE (column or table constraint). */
@@ -392,6 +395,20 @@ typedef struct ast_stmt {
     uint32_t nparam_type_names;
     ast_expr **exec_args;
     uint32_t nexec_args;
+    /* AST_UPDATE / AST_DELETE (parse_update.c): table / table_location name the target,
+       table_alias its alias (NULL: none); select is the query that finds the rows:
+       SELECT <the SET values> FROM target [AS alias] [, FROM / USING items] [WHERE ...];
+       its target i assigns column set_columns[i] (written at set_locations[i]), a NULL
+       placeholder when set_default[i] (SET col = DEFAULT).  DELETE's select has no
+       targets.  returning: the RETURNING list (INSERT too), NULL / 0 when none. */
+    const char *table_alias;
+    const char **set_columns;
+    int *set_locations;
+    bool *set_default;
+    uint32_t nset;
+    ast_target *returning;
+    uint32_t nreturning;
+    bool restart_identity;    /* AST_TRUNCATE: RESTART IDENTITY */
 } ast_stmt;
 
 /* EXPLAIN options (PostgreSQL's ExplainState, defaults resolved): ANALYZE runs the query;

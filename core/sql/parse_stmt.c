@@ -943,6 +943,12 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
         return tr_create_table_as(ts, (CreateTableAsStmt *)n, out);
     case T_InsertStmt:
         return tr_insert(ts, (InsertStmt *)n, out);
+    case T_UpdateStmt:
+        return tr_update(ts, (UpdateStmt *)n, out);
+    case T_DeleteStmt:
+        return tr_delete(ts, (DeleteStmt *)n, out);
+    case T_TruncateStmt:
+        return tr_truncate(ts, (TruncateStmt *)n, out);
     case T_CreateStmt:
         return tr_create(ts, (CreateStmt *)n, out);
     case T_CreateSeqStmt:
@@ -1018,7 +1024,8 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
         out->explain_target = tr_alloc(ts, sizeof(ast_stmt));
         if (!out->explain_target || !tr_stmt(ts, e->query, out->explain_target))
             return false;
-        if (out->explain_target->kind != AST_SELECT) {
+        if (out->explain_target->kind != AST_SELECT && out->explain_target->kind != AST_UPDATE &&
+            out->explain_target->kind != AST_DELETE) {
             char what[128];
             tr_words(ts, ts->stmt_location, 2, name_goes_on, what, sizeof what); /* EXPLAIN INSERT */
             tr_unsupported(ts, -1, what);

@@ -104,4 +104,10 @@ bool tr_column_names(transform_state *ts, List *names, ast_stmt *out);
 /* COPY (parse_copy.c): the relation or query, columns, direction, file and options. */
 bool tr_copy(transform_state *ts, CopyStmt *s, ast_stmt *out);
 
+/* UPDATE, DELETE, TRUNCATE and the RETURNING list (parse_update.c). */
+bool tr_update(transform_state *ts, UpdateStmt *s, ast_stmt *out);
+bool tr_delete(transform_state *ts, DeleteStmt *s, ast_stmt *out);
+bool tr_truncate(transform_state *ts, TruncateStmt *s, ast_stmt *out);
+bool tr_returning(transform_state *ts, List *list, ast_stmt *out);
+
 #endif

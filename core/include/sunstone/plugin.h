@@ -58,7 +58,7 @@ extern "C" {
 #endif
 
 #define SS_ABI_MAJOR 2
-#define SS_ABI_MINOR 2
+#define SS_ABI_MINOR 3
 
 /* Padding-free on every supported ABI: 4 + 2 + 2 + pointer + pointer. */
 typedef struct ss_plugin_magic {
