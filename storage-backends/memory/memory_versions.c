@@ -42,8 +42,17 @@ int memory_chunk_visible(ss_ctx *ctx, const memory_table *t, memory_chunk *chunk
         bool old = true;
         for (uint32_t r = 0; r < n && old; r++)
             old = chunk->stamps[r].xmin < snap->xmin && chunk->stamps[r].xmax == SS_XID_INVALID;
-        if (old)
-            atomic_store_explicit(&chunk->frozen, n, memory_order_release);
+        if (old) {
+            /* under the table lock, against a delete (lock_versions) that set an xmax after
+               the loop above read it: it would otherwise be hidden by the fast path */
+            pthread_mutex_t *lock = (pthread_mutex_t *)&t->lock;
+            pthread_mutex_lock(lock);
+            for (uint32_t r = 0; r < n && old; r++)
+                old = chunk->stamps[r].xmax == SS_XID_INVALID;
+            if (old)
+                atomic_store_explicit(&chunk->frozen, n, memory_order_release);
+            pthread_mutex_unlock(lock);
+        }
     }
     return SS_OK;
 }
