@@ -37,6 +37,8 @@ typedef struct memory_chunk {
     uint32_t count;    /* rows stored, <= SS_BATCH_CAPACITY */
     ss_version_stamp *stamps;  /* SS_BATCH_CAPACITY: each row's version stamps */
     ss_xid max_xmin;           /* the largest xmin of rows [0, count) */
+    _Atomic uint32_t dead;     /* 1: full, and no snapshot in use or to come sees any of
+                                  its rows (ss_api.txn_horizon): scans skip it */
     ss_rowid *next;            /* SS_BATCH_CAPACITY: each version's successor (UPDATE's
                                   forward link), SS_ROWID_INVALID when none */
     _Atomic uint32_t frozen;   /* rows [0, frozen) were written by committed transactions
