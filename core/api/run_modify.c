@@ -14,6 +14,7 @@
  * them through ss_dml_write_versions (indexes, unique checks) and links each old version
  * to its successor.  Nothing needs undoing on failure: the statement's xid aborts. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "api/run_modify.h"
@@ -22,6 +23,7 @@
 #include "exec/dml_versions.h"
 #include "exec/vector.h"
 #include "exec/interrupt.h"
+#include "fkey/fkey.h"
 #include "index/index.h"
 #include "txn/txn_manager.h"
 #include "util/arena.h"
@@ -37,6 +39,9 @@ typedef struct modify_run {
     int64_t lock_timeout_ms;
     bool restart;          /* READ COMMITTED: a row changed by a committed transaction */
     int64_t changed;
+    bool referenced;       /* foreign keys reference t: removed keys are checked */
+    ss_batch *old;         /* then: the old versions of a batch's changed rows */
+    ss_scan_spec old_spec;
 } modify_run;
 
 static int lock_timeout(modify_run *r)
@@ -142,6 +147,28 @@ static int lock_rows(modify_run *r, const ss_rowid *ids, uint32_t n, bool *ok)
     return SS_OK;
 }
 
+/* Foreign keys referencing t: the old versions of rows ids[0..m) (still visible to the
+ * statement's own snapshot: its deletes count only from the next command on) must not be
+ * referenced any more. */
+static int check_removed(modify_run *r, const ss_rowid *ids, uint32_t m)
+{
+    ss_table *t = r->t;
+    static _Thread_local bool found[SS_BATCH_CAPACITY];
+    if (!r->old) {
+        uint32_t *cols = ss_arena_alloc(r->ctx->arena, sizeof(uint32_t) * (t->ncols ? t->ncols : 1));
+        if (!cols || !(r->old = ss_batch_create(t->ncols, t->types, SS_BATCH_CAPACITY)))
+            return ss_ctx_error(r->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        for (uint32_t c = 0; c < t->ncols; c++)
+            cols[c] = c;
+        r->old_spec = (ss_scan_spec){t->ncols, 0, cols};
+    }
+    ss_batch_reset(r->old);
+    if (t->storage->fetch_versions(r->ctx, t->handle, &r->old_spec, r->ctx->snapshot, ids, m, r->old, found) !=
+        SS_OK)
+        return SS_ERROR;
+    return ss_fkey_check_removed_rows(r->ctx, t, r->old, r->update);
+}
+
 /* Rows [from, from + n) of the batch (positions in b): lock them, then (UPDATE) write
  * their new versions. */
 static int modify_rows(modify_run *r, ss_batch *b, uint32_t from, uint32_t n);
@@ -188,6 +215,13 @@ static int modify_rows(modify_run *r, ss_batch *b, uint32_t from, uint32_t n)
             r->t->storage->link_versions(r->ctx, r->t->handle, ids, m, newids, NULL) != SS_OK)
             return SS_ERROR;
     }
+    if (r->update && ss_fkey_table_has(r->t)) {
+        ss_batch rows = {r->t->ncols, b->count, sel, m, b->cols + 1};
+        if (ss_fkey_check_new_rows(r->ctx, r->t, &rows) != SS_OK)
+            return SS_ERROR;
+    }
+    if (r->referenced && check_removed(r, ids, m) != SS_OK)
+        return SS_ERROR;
     r->changed += m;
     return SS_OK;
 }
@@ -223,7 +257,18 @@ static int begin_run(modify_run *r, sunstone_stmt *st, ss_table *t, bool update)
     if (ss_txn_state_current(&st->db->txn, &r->xid, &r->cid) != 0)
         return ss_ctx_error(r->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory (or out of transaction ids)");
     r->top = st->db->txn.top;
+    uint32_t nref = 0;
+    ss_fkey **refs = ss_fkey_referencing(st->ctx.catalog, t, true, &nref);
+    free(refs);
+    r->referenced = nref > 0;
     return SS_OK;
+}
+
+static void end_run(modify_run *r)
+{
+    if (r->old)
+        ss_batch_destroy(r->old);
+    r->old = NULL;
 }
 
 int ss_run_modify(sunstone_stmt *st)
@@ -246,6 +291,7 @@ int ss_run_modify(sunstone_stmt *st)
         st->ctx.snapshot = &st->snap.snap;
     }
     ss_index_stmt_forget(r.t);
+    end_run(&r);
     if (rc != SS_OK)
         return SS_ERROR;
     st->rows = r.changed;
