@@ -160,15 +160,10 @@ int bind_modify(binder *b, const ast_stmt *st, ss_bound_stmt *out)
 
     uint32_t n = update ? 1 + t->ncols : 1;
     ss_expr **exprs = bind_alloc(b, sizeof(ss_expr *) * n);
-    ss_type *types = bind_alloc(b, sizeof(ss_type) * n);
-    if (!exprs || !types)
+    if (!exprs || !(exprs[0] = make_column(b, get->rel, t->ncols, type_of(SS_TYPE_INT8))))
         return SS_ERROR;
-    if (!(exprs[0] = make_column(b, get->rel, t->ncols, type_of(SS_TYPE_INT8))))
-        return SS_ERROR;
-    types[0] = type_of(SS_TYPE_INT8);
     if (update) {
         for (uint32_t c = 0; c < t->ncols; c++) {
-            types[1 + c] = t->types[c];
             if (!assigned[c] && !(exprs[1 + c] = make_column(b, get->rel, c, t->types[c])))
                 return SS_ERROR;
         }
@@ -184,12 +179,8 @@ int bind_modify(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         if (bind_insert_checks(b, t, out))
             return SS_ERROR;
     }
-    ss_lop *p = lop_project(b->ctx, b->arena, new_rel(b), top->children[0], n, exprs, NULL);
-    if (!p)
-        return SS_ERROR;
-    p->types = types;
-    out->query = p;
-    return SS_OK;
+    out->query = lop_project(b->ctx, b->arena, new_rel(b), top->children[0], n, exprs, NULL);
+    return out->query ? SS_OK : SS_ERROR;
 }
 
 int bind_truncate(binder *b, const ast_stmt *st, ss_bound_stmt *out)

@@ -23,7 +23,7 @@ const char *tr_relation_name(transform_state *ts, RangeVar *rv)
     return rangevar_name(ts, rv);
 }
 
-static bool tr_targets(transform_state *ts, List *targets, ast_select *out)
+bool tr_targets(transform_state *ts, List *targets, ast_select *out)
 {
     out->ntargets = (uint32_t)list_length(targets);
     out->targets = tr_alloc(ts, sizeof(ast_target) * (out->ntargets ? out->ntargets : 1));

@@ -4,6 +4,8 @@
  * values> FROM <target> [, FROM / USING items] WHERE <condition>, transformed like any
  * SELECT, so subqueries, joins and aliases work as they do in queries.  The RETURNING list
  * (also INSERT's) is kept as targets for the binder. */
+#include <string.h>
+
 #include "sql/transform.h"
 
 /* A zeroed parse node (makeNode's inline allocation reads the parser's thread-local memory
@@ -18,27 +20,24 @@ static void *new_node(size_t size, NodeTag tag)
 
 bool tr_returning(transform_state *ts, List *list, ast_stmt *out)
 {
-    out->nreturning = (uint32_t)list_length(list);
-    if (!out->nreturning)
-        return true;
-    if (!(out->returning = tr_alloc(ts, sizeof(ast_target) * out->nreturning)))
+    ast_select items;
+    memset(&items, 0, sizeof items);
+    if (list && !tr_targets(ts, list, &items))
         return false;
-    ListCell *lc;
-    uint32_t i = 0;
-    foreach (lc, list) {
-        ResTarget *rt = lfirst(lc);
-        out->returning[i].location = rt->location;
-        out->returning[i].alias = rt->name ? tr_strdup(ts, rt->name) : NULL;
-        if (!(out->returning[i].expr = tr_expr(ts, rt->val)))
-            return false;
-        i++;
-    }
+    out->returning = items.targets;
+    out->nreturning = items.ntargets;
     return true;
 }
 
-/* The target relation: name, location, alias; 0A000 for what Sunstone does not take. */
-static bool tr_target(transform_state *ts, RangeVar *rv, ast_stmt *out)
+/* The statement's kind and target relation (name, location, alias); 0A000 for what
+ * Sunstone does not take. */
+static bool tr_target(transform_state *ts, WithClause *with, ast_stmt_kind kind, RangeVar *rv, ast_stmt *out)
 {
+    if (with) {
+        tr_unsupported(ts, with->location, kind == AST_UPDATE ? "WITH queries in UPDATE" : "WITH queries in DELETE");
+        return false;
+    }
+    out->kind = kind;
     if (!rv->inh) {
         tr_unsupported(ts, rv->location, "ONLY");
         return false;
@@ -74,12 +73,7 @@ static ResTarget *value_target(Node *val, int location)
 
 bool tr_update(transform_state *ts, UpdateStmt *s, ast_stmt *out)
 {
-    if (s->withClause) {
-        tr_unsupported(ts, s->withClause->location, "WITH queries in UPDATE");
-        return false;
-    }
-    out->kind = AST_UPDATE;
-    if (!tr_target(ts, s->relation, out))
+    if (!tr_target(ts, s->withClause, AST_UPDATE, s->relation, out))
         return false;
     uint32_t n = (uint32_t)list_length(s->targetList);
     out->nset = n;
@@ -132,12 +126,7 @@ bool tr_update(transform_state *ts, UpdateStmt *s, ast_stmt *out)
 
 bool tr_delete(transform_state *ts, DeleteStmt *s, ast_stmt *out)
 {
-    if (s->withClause) {
-        tr_unsupported(ts, s->withClause->location, "WITH queries in DELETE");
-        return false;
-    }
-    out->kind = AST_DELETE;
-    if (!tr_target(ts, s->relation, out))
+    if (!tr_target(ts, s->withClause, AST_DELETE, s->relation, out))
         return false;
     if (!tr_finder(ts, s->relation, NIL, s->usingClause, s->whereClause, out))
         return false;

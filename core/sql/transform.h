@@ -80,6 +80,8 @@ const char *tr_op_name(transform_state *ts, List *name, int location);
 /* A new AST expression node of kind at location (NULL after an error). */
 ast_expr *tr_new_expr(transform_state *ts, ast_expr_kind kind, int location);
 ast_select *tr_select(transform_state *ts, SelectStmt *s);
+/* A select list (ResTargets) into out->targets / ntargets. */
+bool tr_targets(transform_state *ts, List *targets, ast_select *out);
 /* A list of SortBy (ORDER BY of a query or inside an aggregate call) into *n items. */
 bool tr_sort_list(transform_state *ts, List *l, ast_sort_item **items, uint32_t *n);
 

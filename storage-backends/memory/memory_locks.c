@@ -5,20 +5,19 @@
  * invisible to some snapshots. */
 #include "memory.h"
 
-/* The chunk and row of rowid, or NULL; t->lock held. */
-static memory_chunk *locate(const memory_table *t, ss_rowid rowid, uint32_t *row)
+/* The chunk and row of rowid; t->lock held.  NULL (t->lock released, XX000 recorded) when
+ * it names no version. */
+static memory_chunk *locate(ss_ctx *ctx, memory_table *t, ss_rowid rowid, uint32_t *row)
 {
     uint64_t ci = rowid >> 16;
     *row = (uint32_t)(rowid & 0xffff);
     memory_chunk *chunk = ci < t->nchunks ? t->chunks[ci] : NULL;
-    return chunk && *row < chunk->count ? chunk : NULL;
-}
-
-static int no_such_version(memory_table *t, ss_ctx *ctx, ss_rowid rowid)
-{
-    return t->api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
-                         "memory backend: row id %llu names no row version",
-                         (unsigned long long)rowid);
+    if (chunk && *row < chunk->count)
+        return chunk;
+    pthread_mutex_unlock(&t->lock);
+    t->api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "memory backend: row id %llu names no row version",
+                  (unsigned long long)rowid);
+    return NULL;
 }
 
 int memory_lock_versions(ss_ctx *ctx, void *table, const ss_rowid *rowids, uint32_t n, ss_xid xid,
@@ -28,11 +27,9 @@ int memory_lock_versions(ss_ctx *ctx, void *table, const ss_rowid *rowids, uint3
     pthread_mutex_lock(&t->lock);
     for (uint32_t k = 0; k < n; k++) {
         uint32_t row;
-        memory_chunk *chunk = locate(t, rowids[k], &row);
-        if (!chunk) {
-            pthread_mutex_unlock(&t->lock);
-            return no_such_version(t, ctx, rowids[k]);
-        }
+        memory_chunk *chunk = locate(ctx, t, rowids[k], &row);
+        if (!chunk)
+            return SS_ERROR;
         ss_version_stamp *v = &chunk->stamps[row];
         seen[k] = *v;
         if (v->xmax != expect[k])
@@ -54,11 +51,9 @@ int memory_link_versions(ss_ctx *ctx, void *table, const ss_rowid *older, uint32
     pthread_mutex_lock(&t->lock);
     for (uint32_t k = 0; k < n; k++) {
         uint32_t row;
-        memory_chunk *chunk = locate(t, older[k], &row);
-        if (!chunk) {
-            pthread_mutex_unlock(&t->lock);
-            return no_such_version(t, ctx, older[k]);
-        }
+        memory_chunk *chunk = locate(ctx, t, older[k], &row);
+        if (!chunk)
+            return SS_ERROR;
         if (newer)
             chunk->next[row] = newer[k];
         else

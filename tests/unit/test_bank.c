@@ -16,33 +16,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "api/database.h"
-#include "sunstone.h"
+#include "session_util.h"
 
 #define WRITERS 8
 #define ACCOUNTS 1000
 #define START_BALANCE 1000
-
-static sunstone *open_first(void)
-{
-    const char *d = getenv("SUNSTONE_MODULE_DIR");
-    sunstone *db;
-    sunstone_config cfg = {sizeof cfg, d ? d : "modules", false};
-    ck_assert_int_eq(sunstone_open_v2(NULL, &db, &cfg), SUNSTONE_OK);
-    return db;
-}
-
-static sunstone *open_more(sunstone *first)
-{
-    sunstone *db;
-    ck_assert_int_eq(ss_session_open(first->database, &db), SUNSTONE_OK);
-    return db;
-}
-
-static void run(sunstone *db, const char *sql)
-{
-    ck_assert_msg(sunstone_exec(db, sql, NULL, NULL) == SUNSTONE_OK, "%s: %s", sql, sunstone_errmsg(db));
-}
 
 static double now_s(void)
 {
@@ -51,27 +29,11 @@ static double now_s(void)
     return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* The first column of the only row of st (executed from the start); -1 on failure. */
+/* only_value of st, which is then reset for its next execution. */
 static long long step_scalar(sunstone_stmt *st)
 {
-    long long v = -1;
-    if (sunstone_step(st) == SUNSTONE_ROW) {
-        const char *t = sunstone_column_text(st, 0);
-        v = t ? atoll(t) : -1;
-        if (sunstone_step(st) != SUNSTONE_DONE)
-            v = -1;
-    }
+    long long v = only_value(st);
     sunstone_reset(st);
-    return v;
-}
-
-static long long scalar(sunstone *db, const char *sql)
-{
-    sunstone_stmt *st;
-    if (sunstone_prepare(db, sql, -1, &st, NULL) != SUNSTONE_OK)
-        return -1;
-    long long v = step_scalar(st);
-    sunstone_finalize(st);
     return v;
 }
 

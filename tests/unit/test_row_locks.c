@@ -10,43 +10,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "api/database.h"
-#include "sunstone.h"
-
-static sunstone *open_first(void)
-{
-    const char *d = getenv("SUNSTONE_MODULE_DIR");
-    sunstone *db;
-    sunstone_config cfg = {sizeof cfg, d ? d : "modules", false};
-    ck_assert_int_eq(sunstone_open_v2(NULL, &db, &cfg), SUNSTONE_OK);
-    return db;
-}
-
-static sunstone *open_more(sunstone *first)
-{
-    sunstone *db;
-    ck_assert_int_eq(ss_session_open(first->database, &db), SUNSTONE_OK);
-    return db;
-}
-
-static void run(sunstone *db, const char *sql)
-{
-    ck_assert_msg(sunstone_exec(db, sql, NULL, NULL) == SUNSTONE_OK, "%s: %s", sql, sunstone_errmsg(db));
-}
-
-static long long scalar(sunstone *db, const char *sql)
-{
-    sunstone_stmt *st;
-    if (sunstone_prepare(db, sql, -1, &st, NULL) != SUNSTONE_OK)
-        return -1;
-    long long v = -1;
-    if (sunstone_step(st) == SUNSTONE_ROW) {
-        const char *t = sunstone_column_text(st, 0);
-        v = t ? atoll(t) : -1;
-    }
-    sunstone_finalize(st);
-    return v;
-}
+#include "session_util.h"
 
 static void sleep_ms(int ms)
 {
@@ -75,6 +39,20 @@ static void *job_main(void *arg)
     return NULL;
 }
 
+/* Starts j on a thread and checks, after a while, that it is waiting. */
+static void start_waiting(job *j, pthread_t *th)
+{
+    ck_assert_int_eq(pthread_create(th, NULL, job_main, j), 0);
+    sleep_ms(200);
+    ck_assert_int_eq(j->done, 0);
+}
+
+static void close_both(sunstone *a, sunstone *b)
+{
+    ck_assert_int_eq(sunstone_close(b), SUNSTONE_OK);
+    ck_assert_int_eq(sunstone_close(a), SUNSTONE_OK);
+}
+
 static sunstone *setup(void)
 {
     sunstone *a = open_first();
@@ -90,16 +68,13 @@ START_TEST(second_writer_waits)
     run(a, "UPDATE t SET v = v + 1 WHERE id = 1");
     job j = {b, "UPDATE t SET v = v * 10 WHERE id = 1", 0, "", "", 0};
     pthread_t th;
-    ck_assert_int_eq(pthread_create(&th, NULL, job_main, &j), 0);
-    sleep_ms(200);
-    ck_assert_int_eq(j.done, 0);                     /* waiting for a's lock */
+    start_waiting(&j, &th); /* for a's lock */
     run(a, "COMMIT");
     pthread_join(th, NULL);
     ck_assert_msg(j.rc == SUNSTONE_OK, "%s", j.msg);
     ck_assert_int_eq(scalar(a, "SELECT v FROM t WHERE id = 1"), 20); /* (1 + 1) * 10 */
     ck_assert_int_eq(scalar(a, "SELECT v FROM t WHERE id = 2"), 2);
-    ck_assert_int_eq(sunstone_close(b), SUNSTONE_OK);
-    ck_assert_int_eq(sunstone_close(a), SUNSTONE_OK);
+    close_both(a, b);
 }
 END_TEST
 
@@ -121,8 +96,7 @@ START_TEST(repeatable_read_conflicts)
     ck_assert_str_eq(sunstone_sqlstate(b), "40001");
     ck_assert_str_eq(sunstone_errmsg(b), "could not serialize access due to concurrent delete");
     run(b, "ROLLBACK");
-    ck_assert_int_eq(sunstone_close(b), SUNSTONE_OK);
-    ck_assert_int_eq(sunstone_close(a), SUNSTONE_OK);
+    close_both(a, b);
 }
 END_TEST
 
@@ -139,8 +113,7 @@ START_TEST(lock_timeout_ends_wait)
     /* the failed UPDATE left nothing: its lock on row 1 is gone, its versions invisible */
     run(a, "UPDATE t SET v = v + 100 WHERE id = 1");
     ck_assert_int_eq(scalar(b, "SELECT sum(v) FROM t"), 103);
-    ck_assert_int_eq(sunstone_close(b), SUNSTONE_OK);
-    ck_assert_int_eq(sunstone_close(a), SUNSTONE_OK);
+    close_both(a, b);
 }
 END_TEST
 
@@ -153,9 +126,7 @@ START_TEST(deadlock_detected)
     run(b, "UPDATE t SET v = 20 WHERE id = 2");
     job j = {b, "UPDATE t SET v = 21 WHERE id = 1", 0, "", "", 0};
     pthread_t th;
-    ck_assert_int_eq(pthread_create(&th, NULL, job_main, &j), 0);
-    sleep_ms(200);
-    ck_assert_int_eq(j.done, 0);
+    start_waiting(&j, &th);
     ck_assert_int_eq(sunstone_exec(a, "UPDATE t SET v = 11 WHERE id = 2", NULL, NULL), SUNSTONE_ERROR);
     ck_assert_str_eq(sunstone_sqlstate(a), "40P01");
     ck_assert_str_eq(sunstone_errmsg(a), "deadlock detected");
@@ -165,8 +136,7 @@ START_TEST(deadlock_detected)
     run(b, "COMMIT");
     ck_assert_int_eq(scalar(a, "SELECT v FROM t WHERE id = 1"), 21);
     ck_assert_int_eq(scalar(a, "SELECT v FROM t WHERE id = 2"), 20);
-    ck_assert_int_eq(sunstone_close(b), SUNSTONE_OK);
-    ck_assert_int_eq(sunstone_close(a), SUNSTONE_OK);
+    close_both(a, b);
 }
 END_TEST
 
