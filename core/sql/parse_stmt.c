@@ -1033,8 +1033,14 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
         out->explain_target = tr_alloc(ts, sizeof(ast_stmt));
         if (!out->explain_target || !tr_stmt(ts, e->query, out->explain_target))
             return false;
-        if (out->explain_target->kind != AST_SELECT && out->explain_target->kind != AST_UPDATE &&
-            out->explain_target->kind != AST_DELETE) {
+        bool modify = out->explain_target->kind == AST_UPDATE || out->explain_target->kind == AST_DELETE;
+        if (modify && (out->explain_flags & AST_EXPLAIN_ANALYZE)) {
+            /* it would have to change the rows, as PostgreSQL's does */
+            tr_unsupported(ts, -1, out->explain_target->kind == AST_UPDATE ? "EXPLAIN ANALYZE UPDATE"
+                                                                           : "EXPLAIN ANALYZE DELETE");
+            return false;
+        }
+        if (out->explain_target->kind != AST_SELECT && !modify) {
             char what[128];
             tr_words(ts, ts->stmt_location, 2, name_goes_on, what, sizeof what); /* EXPLAIN INSERT */
             tr_unsupported(ts, -1, what);
