@@ -86,6 +86,9 @@ bool ss_stmt_kind_changes_database(ast_stmt_kind k)
     switch (k) {
     case AST_SELECT:
     case AST_INSERT:
+    case AST_UPDATE:
+    case AST_DELETE:
+    case AST_TRUNCATE:
     case AST_SHOW:
     case AST_EXPLAIN:
     case AST_TRANSACTION:

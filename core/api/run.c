@@ -7,6 +7,7 @@
 
 #include "api/statement.h"
 #include "exec/dml_versions.h"
+#include "api/run_modify.h"
 #include "api/run_sequence.h"
 #include "catalog/alter_table.h"
 #include "catalog/constraints.h"
@@ -404,6 +405,8 @@ static int run_explain(sunstone_stmt *st)
     ss_exec_finish(&st->ctx, st->root);
     st->root = NULL;
     double exec_ms = ss_instr_now_ms() - start;
+    if (rc == SS_OK && st->bound->table && st->ast->explain_target)
+        rc = ss_modify_explain(st, &lines, &n); /* EXPLAIN UPDATE / DELETE */
     if (rc)
         return SS_ERROR;
     if (f & AST_EXPLAIN_SUMMARY) {
@@ -503,6 +506,11 @@ int ss_stmt_execute(sunstone_stmt *st)
     case AST_PREPARE:
     case AST_DEALLOCATE:
         return ss_prepared_run(st);
+    case AST_UPDATE:
+    case AST_DELETE:
+        return ss_run_modify(st);
+    case AST_TRUNCATE:
+        return ss_run_truncate(st);
     case AST_EXECUTE:
         break; /* bound as the prepared statement's own kind */
     }

@@ -48,6 +48,7 @@ void ss_txn_stmt_finish(sunstone_stmt *st, bool ok)
         return;
     st->txn_running = false;
     st->ctx.snapshot = NULL;
+    ss_txn_snapshot_release(&st->snap);
     ss_txn_state *t = &st->db->txn;
     if (t->open_stmts > 0)
         t->open_stmts--;

@@ -4,6 +4,7 @@
 
 #include "bind/bind_constraints.h"
 #include "bind/binder_internal.h"
+#include "bind/bind_update.h"
 #include "types/cast.h"
 #include "types/typeio.h"
 
@@ -385,7 +386,19 @@ static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         return SS_OK;
     case AST_SHOW:
         return bind_show(b, st, out);
+    case AST_UPDATE:
+    case AST_DELETE:
+        return bind_modify(b, st, out);
+    case AST_TRUNCATE:
+        return bind_truncate(b, st, out);
     case AST_EXPLAIN: {
+        const ast_stmt *target = st->explain_target;
+        if (target->kind == AST_UPDATE || target->kind == AST_DELETE) {
+            if (bind_modify(b, target, out))
+                return SS_ERROR;
+            out->kind = AST_EXPLAIN;
+            return one_text_column(b, out, "QUERY PLAN");
+        }
         if (bind_select(b, st->explain_target->select, out))
             return SS_ERROR;
         out->kind = AST_EXPLAIN;
@@ -440,6 +453,9 @@ const char *ss_stmt_kind_name(ast_stmt_kind kind)
     case AST_EXECUTE: return "EXECUTE";
     case AST_DEALLOCATE: return "DEALLOCATE";
     case AST_ALTER_TABLE: return "ALTER TABLE";
+    case AST_UPDATE: return "UPDATE";
+    case AST_DELETE: return "DELETE";
+    case AST_TRUNCATE: return "TRUNCATE TABLE";
     }
     return NULL;
 }

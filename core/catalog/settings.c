@@ -227,6 +227,7 @@ static const known_setting known[] = {
     {"standard_conforming_strings", NULL, "on", false, check_standard_conforming_strings},
     {"client_min_messages", NULL, "notice", false, check_client_min_messages},
     {"statement_timeout", NULL, "0", false, check_statement_timeout},
+    {"lock_timeout", NULL, "0", false, check_statement_timeout},
     {"work_mem", NULL, "4MB", false, check_work_mem},
     {"hash_mem_multiplier", NULL, "2", false, check_hash_mem_multiplier},
     {"intervalstyle", "IntervalStyle", "postgres", false, check_intervalstyle},

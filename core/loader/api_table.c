@@ -199,6 +199,7 @@ static const ss_api kernel_api = {
     .versions_visible = ss_api_versions_visible,
     .txn_current = ss_api_txn_current,
     .txn_snapshot = ss_api_txn_snapshot,
+    .txn_horizon = ss_api_txn_horizon,
 };
 
 const ss_api *ss_kernel_api(void)

@@ -65,7 +65,8 @@ typedef struct ss_lop {
     const ss_type *types;
     const char *const *names;
     union {
-        struct { const ss_table *table; } get;
+        /* rowid: column table->ncols (bigint) is each row's row id (UPDATE / DELETE) */
+        struct { const ss_table *table; bool rowid; } get;
         struct { uint32_t nrows; ss_expr **exprs; } values;
         struct { ss_expr *pred; } filter;
         struct { uint32_t n; ss_expr **exprs; } project;

@@ -184,8 +184,9 @@ ss_plan *plan_scan(ss_plan_builder *pb, const ss_table *t, uint32_t ncols, const
     if (!types || !names)
         return NULL;
     for (uint32_t i = 0; i < ncols; i++) {
-        types[i] = t->types[columns[i]];
-        names[i] = t->cols[columns[i]].name;
+        bool rowid = columns[i] == SS_SCAN_COLUMN_ROWID;
+        types[i] = rowid ? (ss_type){SS_TYPE_INT8, -1} : t->types[columns[i]];
+        names[i] = rowid ? "ctid" : t->cols[columns[i]].name;
     }
     s->ncols = ncols;
     s->columns = columns;

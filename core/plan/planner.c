@@ -182,8 +182,8 @@ static int plan_get(planner *p, const ss_lop *op, ss_plan **out, layout *lay)
 {
     const ss_table *t = op->u.get.table;
     const bool *used = p->used[op->rel];
-    uint32_t *cols = pl_alloc(p, sizeof(uint32_t) * t->ncols);
-    binding *b = pl_alloc(p, sizeof(binding) * t->ncols);
+    uint32_t *cols = pl_alloc(p, sizeof(uint32_t) * (t->ncols + 1));
+    binding *b = pl_alloc(p, sizeof(binding) * (t->ncols + 1));
     if (!cols || !b)
         return SS_ERROR;
     uint32_t k = 0;
@@ -192,6 +192,10 @@ static int plan_get(planner *p, const ss_lop *op, ss_plan **out, layout *lay)
             b[k] = (binding){op->rel, c};
             cols[k++] = c;
         }
+    if (op->u.get.rowid && used[t->ncols]) { /* the row id column (UPDATE / DELETE) */
+        b[k] = (binding){op->rel, t->ncols};
+        cols[k++] = SS_SCAN_COLUMN_ROWID;
+    }
     *lay = (layout){k, b};
     /* the backend's row count, when it keeps one */
     int64_t rows = t->storage && t->storage->table_row_estimate && t->handle ? t->storage->table_row_estimate(t->handle)

@@ -263,7 +263,10 @@ typedef enum ast_stmt_kind {
     AST_PREPARE,         /* PREPARE str [(param_type_names)] AS prepared */
     AST_EXECUTE,         /* EXECUTE str [(exec_args)] */
     AST_DEALLOCATE,      /* DEALLOCATE [PREPARE] str | ALL (str NULL) */
-    AST_ALTER_TABLE      /* ALTER TABLE [IF EXISTS] table alter_cmds (missing_ok) */
+    AST_ALTER_TABLE,     /* ALTER TABLE [IF EXISTS] table alter_cmds (missing_ok) */
+    AST_UPDATE,          /* UPDATE table [AS alias] SET ... [FROM ...] [WHERE ...] (parse_update.c) */
+    AST_DELETE,          /* DELETE FROM table [AS alias] [USING ...] [WHERE ...] */
+    AST_TRUNCATE         /* TRUNCATE [TABLE] names [RESTART IDENTITY]: drop_names, restart_identity */
 } ast_stmt_kind;
 
 /* One subcommand of ALTER TABLE. */
@@ -429,6 +432,20 @@ typedef struct ast_stmt {
     /* AST_ALTER_TABLE: the subcommands, in order */
     ast_alter_cmd *alter_cmds;
     uint32_t nalter_cmds;
+    /* AST_UPDATE / AST_DELETE (parse_update.c): table / table_location name the target,
+       table_alias its alias (NULL: none); select is the query that finds the rows:
+       SELECT <the SET values> FROM target [AS alias] [, FROM / USING items] [WHERE ...];
+       its target i assigns column set_columns[i] (written at set_locations[i]), a NULL
+       placeholder when set_default[i] (SET col = DEFAULT).  DELETE's select has no
+       targets.  returning: the RETURNING list (INSERT too), NULL / 0 when none. */
+    const char *table_alias;
+    const char **set_columns;
+    int *set_locations;
+    bool *set_default;
+    uint32_t nset;
+    ast_target *returning;
+    uint32_t nreturning;
+    bool restart_identity;    /* AST_TRUNCATE: RESTART IDENTITY */
 } ast_stmt;
 
 #define AST_SET_TXN 1

@@ -24,7 +24,7 @@ const char *tr_relation_name(transform_state *ts, RangeVar *rv)
     return rangevar_name(ts, rv);
 }
 
-static bool tr_targets(transform_state *ts, List *targets, ast_select *out)
+bool tr_targets(transform_state *ts, List *targets, ast_select *out)
 {
     out->ntargets = (uint32_t)list_length(targets);
     out->targets = tr_alloc(ts, sizeof(ast_target) * (out->ntargets ? out->ntargets : 1));
@@ -953,6 +953,12 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
         return tr_create_table_as(ts, (CreateTableAsStmt *)n, out);
     case T_InsertStmt:
         return tr_insert(ts, (InsertStmt *)n, out);
+    case T_UpdateStmt:
+        return tr_update(ts, (UpdateStmt *)n, out);
+    case T_DeleteStmt:
+        return tr_delete(ts, (DeleteStmt *)n, out);
+    case T_TruncateStmt:
+        return tr_truncate(ts, (TruncateStmt *)n, out);
     case T_CreateStmt:
         return tr_create(ts, (CreateStmt *)n, out);
     case T_CreateSeqStmt:
@@ -1036,7 +1042,14 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
         out->explain_target = tr_alloc(ts, sizeof(ast_stmt));
         if (!out->explain_target || !tr_stmt(ts, e->query, out->explain_target))
             return false;
-        if (out->explain_target->kind != AST_SELECT) {
+        bool modify = out->explain_target->kind == AST_UPDATE || out->explain_target->kind == AST_DELETE;
+        if (modify && (out->explain_flags & AST_EXPLAIN_ANALYZE)) {
+            /* it would have to change the rows, as PostgreSQL's does */
+            tr_unsupported(ts, -1, out->explain_target->kind == AST_UPDATE ? "EXPLAIN ANALYZE UPDATE"
+                                                                           : "EXPLAIN ANALYZE DELETE");
+            return false;
+        }
+        if (out->explain_target->kind != AST_SELECT && !modify) {
             char what[128];
             tr_words(ts, ts->stmt_location, 2, name_goes_on, what, sizeof what); /* EXPLAIN INSERT */
             tr_unsupported(ts, -1, what);

@@ -82,6 +82,8 @@ const char *tr_op_name(transform_state *ts, List *name, int location);
 /* A new AST expression node of kind at location (NULL after an error). */
 ast_expr *tr_new_expr(transform_state *ts, ast_expr_kind kind, int location);
 ast_select *tr_select(transform_state *ts, SelectStmt *s);
+/* A select list (ResTargets) into out->targets / ntargets. */
+bool tr_targets(transform_state *ts, List *targets, ast_select *out);
 /* A list of SortBy (ORDER BY of a query or inside an aggregate call) into *n items. */
 bool tr_sort_list(transform_state *ts, List *l, ast_sort_item **items, uint32_t *n);
 
@@ -110,5 +112,11 @@ const char *tr_relation_name(transform_state *ts, RangeVar *rv);
 bool tr_column_names(transform_state *ts, List *names, ast_stmt *out);
 /* COPY (parse_copy.c): the relation or query, columns, direction, file and options. */
 bool tr_copy(transform_state *ts, CopyStmt *s, ast_stmt *out);
+
+/* UPDATE, DELETE, TRUNCATE and the RETURNING list (parse_update.c). */
+bool tr_update(transform_state *ts, UpdateStmt *s, ast_stmt *out);
+bool tr_delete(transform_state *ts, DeleteStmt *s, ast_stmt *out);
+bool tr_truncate(transform_state *ts, TruncateStmt *s, ast_stmt *out);
+bool tr_returning(transform_state *ts, List *list, ast_stmt *out);
 
 #endif

@@ -31,3 +31,12 @@ const ss_snapshot *ss_api_txn_snapshot(ss_ctx *ctx)
 {
     return ctx->snapshot;
 }
+
+int ss_api_txn_horizon(ss_ctx *ctx, ss_snapshot *out)
+{
+    if (!ctx->txn || !ctx->txn->m)
+        return ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "txn_horizon called without a transaction");
+    ss_xid h = ss_txn_horizon(ctx->txn->m);
+    *out = (ss_snapshot){.struct_size = sizeof *out, .command_id = 0, .xmin = h, .xmax = h};
+    return SS_OK;
+}

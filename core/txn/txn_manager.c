@@ -90,6 +90,7 @@ void ss_txn_manager_destroy(ss_txn_manager *m)
         free(atomic_load_explicit(&m->pages[i], memory_order_relaxed));
     free(m->running);
     free(m->waiters);
+    free(m->snap_xmins);
     pthread_cond_destroy(&m->ended);
     pthread_mutex_destroy(&m->mu);
     free(m);

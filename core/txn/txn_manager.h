@@ -67,12 +67,24 @@ typedef struct ss_txn_snapshot {
     ss_snapshot snap;
     ss_xid *buf;
     uint32_t cap;
+    uint32_t slot1;          /* its registration (ss_txn_horizon): slot + 1, 0 none */
+    ss_txn_manager *reg;     /* the manager it is registered with */
 } ss_txn_snapshot;
 
 /* Fills s for reader top-level xid self (0: none assigned yet) and command id cid; SS_OK,
  * or SS_ERROR when memory runs out (s unchanged). */
 int ss_txn_snapshot_take(ss_txn_manager *m, ss_txn_snapshot *s, ss_xid self, uint32_t cid);
 void ss_txn_snapshot_free(ss_txn_snapshot *s);
+/* Registration of snapshots in use, behind ss_txn_horizon: take registers (or re-registers)
+ * s; register does it for a snapshot copied from a registered one (s->snap filled), -1 when
+ * memory runs out; release ends it (s stays usable as a buffer; free releases too). */
+int ss_txn_snapshot_register(ss_txn_manager *m, ss_txn_snapshot *s);
+void ss_txn_snapshot_release(ss_txn_snapshot *s);
+/* The reclamation horizon: at or below the xmin of every registered snapshot and of every
+ * snapshot taken from now on (the oldest running xid, the next xid).  A version whose
+ * xmin and xmax (when set) are below it and that a snapshot {xmin = xmax = horizon, nothing
+ * running} does not see is invisible to every snapshot in use and to come. */
+ss_xid ss_txn_horizon(ss_txn_manager *m);
 
 /* Whether xid (any level) counts as running for snap: at or above its xmax, or in its
  * running list.  The reader's own transaction is not special here. */

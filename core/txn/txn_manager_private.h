@@ -32,6 +32,10 @@ struct ss_txn_manager {
     txn_waiter *waiters;
     uint32_t nwaiters, cap_waiters;
     _Atomic(clog_page *) pages[CLOG_MAX_PAGES];
+    /* the xmin of every snapshot in use (registered by ss_txn_snapshot_take and
+       ss_txn_snapshot_register, 0: a free slot), for ss_txn_horizon */
+    ss_xid *snap_xmins;
+    uint32_t nsnap_slots;
 };
 
 /* Stores xid's status (a release store); the caller holds m->mu. */

@@ -67,6 +67,7 @@ static void txn_finish(ss_txn_state *st, bool commit)
     st->failed = false;
     st->top = SS_XID_INVALID;
     st->have_snap = false;
+    ss_txn_snapshot_release(&st->snap); /* no longer holds the horizon back */
 }
 
 void ss_txn_state_commit(ss_txn_state *st)
@@ -138,7 +139,7 @@ int ss_txn_state_statement_snapshot(ss_txn_state *st, ss_txn_snapshot *out)
         memcpy(out->buf, t->running, t->nrunning * sizeof *out->buf);
     out->snap = *t;
     out->snap.running = out->buf;
-    return 0;
+    return ss_txn_snapshot_register(st->m, out);
 }
 
 void ss_txn_state_next_command(ss_txn_state *st)

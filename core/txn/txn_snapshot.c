@@ -5,6 +5,32 @@
 
 #include "txn/txn_manager_private.h"
 
+/* s's slot gets its xmin (a new slot when it has none); m->mu held.  Xmin is never 0 (xids
+ * start at 1), so 0 marks a free slot. */
+static int register_locked(ss_txn_manager *m, ss_txn_snapshot *s)
+{
+    if (s->slot1 && s->reg == m) {
+        m->snap_xmins[s->slot1 - 1] = s->snap.xmin;
+        return 0;
+    }
+    uint32_t i = 0;
+    while (i < m->nsnap_slots && m->snap_xmins[i] != SS_XID_INVALID)
+        i++;
+    if (i == m->nsnap_slots) {
+        uint32_t cap = m->nsnap_slots ? m->nsnap_slots * 2 : 16;
+        ss_xid *p = realloc(m->snap_xmins, cap * sizeof *p);
+        if (!p)
+            return -1;
+        memset(p + m->nsnap_slots, 0, (cap - m->nsnap_slots) * sizeof *p);
+        m->snap_xmins = p;
+        m->nsnap_slots = cap;
+    }
+    m->snap_xmins[i] = s->snap.xmin;
+    s->slot1 = i + 1;
+    s->reg = m;
+    return 0;
+}
+
 int ss_txn_snapshot_take(ss_txn_manager *m, ss_txn_snapshot *s, ss_xid self, uint32_t cid)
 {
     pthread_mutex_lock(&m->mu);
@@ -28,12 +54,45 @@ int ss_txn_snapshot_take(ss_txn_manager *m, ss_txn_snapshot *s, ss_xid self, uin
     s->snap.running = s->buf;
     s->snap.nrunning = m->nrunning;
     s->snap.reserved = 0;
+    int rc = register_locked(m, s);
     pthread_mutex_unlock(&m->mu);
-    return 0;
+    return rc;
+}
+
+int ss_txn_snapshot_register(ss_txn_manager *m, ss_txn_snapshot *s)
+{
+    pthread_mutex_lock(&m->mu);
+    int rc = register_locked(m, s);
+    pthread_mutex_unlock(&m->mu);
+    return rc;
+}
+
+void ss_txn_snapshot_release(ss_txn_snapshot *s)
+{
+    if (!s->slot1)
+        return;
+    ss_txn_manager *m = s->reg;
+    pthread_mutex_lock(&m->mu);
+    m->snap_xmins[s->slot1 - 1] = SS_XID_INVALID;
+    pthread_mutex_unlock(&m->mu);
+    s->slot1 = 0;
+    s->reg = NULL;
+}
+
+ss_xid ss_txn_horizon(ss_txn_manager *m)
+{
+    pthread_mutex_lock(&m->mu);
+    ss_xid h = m->nrunning ? m->running[0] : m->next_xid;
+    for (uint32_t i = 0; i < m->nsnap_slots; i++)
+        if (m->snap_xmins[i] != SS_XID_INVALID && m->snap_xmins[i] < h)
+            h = m->snap_xmins[i];
+    pthread_mutex_unlock(&m->mu);
+    return h;
 }
 
 void ss_txn_snapshot_free(ss_txn_snapshot *s)
 {
+    ss_txn_snapshot_release(s);
     free(s->buf);
     memset(s, 0, sizeof *s);
 }

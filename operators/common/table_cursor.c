@@ -8,6 +8,8 @@ int ops_cursor_init(ss_ctx *ctx, const ss_api *api, const char *op, const ss_pla
 {
     c->scan = NULL;
     c->api = api;
+    c->rowid_pos = UINT32_MAX;
+    c->spec_cols = NULL;
     const ss_scan_node *node = c->node = OPS_NODE_OF(ctx, api, plan, SS_NODE_SCAN, ss_scan_node, op);
     if (!node)
         return SS_ERROR;
@@ -20,6 +22,24 @@ int ops_cursor_init(ss_ctx *ctx, const ss_api *api, const char *op, const ss_pla
                           api->table_name(node->table));
     c->spec.ncols = node->ncols;
     c->spec.columns = node->columns;
+    for (uint32_t i = 0; i < node->ncols; i++)
+        if (node->columns[i] == SS_SCAN_COLUMN_ROWID)
+            c->rowid_pos = i;
+    if (c->rowid_pos == UINT32_MAX)
+        return SS_OK;
+    if (!SS_STORAGE_HAS(c->storage, scan_rowids) || !c->storage->scan_rowids)
+        return api->error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                          "feature not supported: row ids of storage backend \"%s\"",
+                          c->storage->name);
+    c->spec_cols = api->alloc(sizeof(uint32_t) * (node->ncols ? node->ncols : 1));
+    if (!c->spec_cols)
+        return api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < node->ncols; i++)
+        if (i != c->rowid_pos)
+            c->spec_cols[k++] = node->columns[i];
+    c->spec.ncols = k;
+    c->spec.columns = c->spec_cols;
     return SS_OK;
 }
 
@@ -30,8 +50,11 @@ int ops_cursor_begin(ss_ctx *ctx, ops_table_cursor *c)
     const ss_storage_vtable *vt = c->storage;
     const ss_snapshot *snap = SS_API_HAS(c->api, txn_snapshot) ? c->api->txn_snapshot(ctx) : NULL;
     if (snap && SS_STORAGE_HAS(vt, scan_begin_snapshot) && vt->scan_begin_snapshot) {
-        if (vt->scan_begin_snapshot(ctx, c->table, &c->spec, snap, false, &scan) != SS_OK)
+        if (vt->scan_begin_snapshot(ctx, c->table, &c->spec, snap, c->rowid_pos != UINT32_MAX,
+                                &scan) != SS_OK)
             return SS_ERROR;
+    } else if (c->rowid_pos != UINT32_MAX) {
+        return c->api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "row ids asked of a scan without a snapshot");
     } else if (vt->scan_begin(ctx, c->table, &c->spec, &scan) != SS_OK) {
         return SS_ERROR;
     }
@@ -44,5 +67,14 @@ void ops_cursor_end(ops_table_cursor *c)
     if (c->scan) {
         c->storage->scan_end(c->scan);
         c->scan = NULL;
+    }
+}
+
+void ops_cursor_release(ops_table_cursor *c)
+{
+    ops_cursor_end(c);
+    if (c->spec_cols) {
+        c->api->free(c->spec_cols);
+        c->spec_cols = NULL;
     }
 }

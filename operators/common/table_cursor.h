@@ -12,6 +12,10 @@ typedef struct ops_table_cursor {
     ss_scan_spec spec; /* kept here: the backend may hold on to it during the scan */
     void *scan;        /* open backend scan, NULL when none */
     const ss_api *api;
+    /* the node's output position of SS_SCAN_COLUMN_ROWID (UINT32_MAX: none); then spec
+       names the other columns (spec_cols, owned) and the scan reports row ids */
+    uint32_t rowid_pos;
+    uint32_t *spec_cols;
 } ops_table_cursor;
 
 /* Checks node (a scan node whose output is its scanned columns) and resolves its backend;
@@ -24,5 +28,7 @@ int ops_cursor_init(ss_ctx *ctx, const ss_api *api, const char *op, const ss_pla
  * 3), else the plain scan. */
 int ops_cursor_begin(ss_ctx *ctx, ops_table_cursor *c);
 void ops_cursor_end(ops_table_cursor *c);
+/* Ends the scan and frees what init allocated (the operator's close). */
+void ops_cursor_release(ops_table_cursor *c);
 
 #endif

@@ -14,7 +14,11 @@ static const ss_api *g_api;
 
 typedef struct scan_state {
     ops_table_cursor cursor;
-    ss_batch *batch;
+    ss_batch *batch;       /* what the backend fills: every column but the row id */
+    /* with a row-id column (ss_scan_node, SS_SCAN_COLUMN_ROWID): the output batch, the
+       backend's vectors with the row ids' vector at its position */
+    ss_batch with_rowid;
+    ss_vector *rowids;
     bool done;
 } scan_state;
 
@@ -29,9 +33,13 @@ static void scan_close(ss_ctx *ctx, ss_op *self, void *state)
     scan_state *st = state;
     if (!st)
         return;
-    ops_cursor_end(&st->cursor);
+    ops_cursor_release(&st->cursor);
     if (st->batch)
         g_api->batch_destroy(st->batch);
+    if (st->rowids)
+        g_api->vector_destroy(st->rowids);
+    if (st->with_rowid.cols)
+        g_api->free(st->with_rowid.cols);
     g_api->free(st);
 }
 
@@ -43,7 +51,24 @@ static int scan_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, uint32_
         return SS_ERROR;
     if (ops_cursor_init(ctx, g_api, "scan", node, &st->cursor) != SS_OK)
         goto fail;
-    st->batch = g_api->batch_create(node->ncols, node->col_types, SS_BATCH_CAPACITY);
+    uint32_t rowid_pos = st->cursor.rowid_pos;
+    if (rowid_pos == UINT32_MAX) {
+        st->batch = g_api->batch_create(node->ncols, node->col_types, SS_BATCH_CAPACITY);
+    } else {
+        ss_type *types = g_api->alloc(sizeof(ss_type) * node->ncols);
+        st->with_rowid.cols = g_api->alloc(sizeof(ss_vector *) * node->ncols);
+        st->rowids = g_api->vector_create(node->col_types[rowid_pos], SS_BATCH_CAPACITY);
+        if (types && st->with_rowid.cols && st->rowids) {
+            uint32_t k = 0;
+            for (uint32_t i = 0; i < node->ncols; i++)
+                if (i != rowid_pos)
+                    types[k++] = node->col_types[i];
+            st->batch = g_api->batch_create(node->ncols - 1, types, SS_BATCH_CAPACITY);
+            st->with_rowid.ncols = node->ncols;
+        }
+        if (types)
+            g_api->free(types);
+    }
     if (!st->batch) {
         g_api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
         goto fail;
@@ -77,7 +102,25 @@ static int scan_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **out
         return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
                             "scan: storage backend \"%s\" returned %u rows in one batch",
                             st->cursor.storage->name, st->batch->count);
-    *out = st->batch;
+    if (st->cursor.rowid_pos == UINT32_MAX) {
+        *out = st->batch;
+        return SS_OK;
+    }
+    /* the output: the backend's vectors around the row ids of its live rows */
+    ss_batch *b = st->batch, *o = &st->with_rowid;
+    const ss_rowid *ids = st->cursor.storage->scan_rowids(st->cursor.scan);
+    if (!ids)
+        return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "scan: the backend reported no row ids");
+    int64_t *dst = st->rowids->data;
+    uint32_t live = ss_batch_rows(b);
+    for (uint32_t k = 0; k < live; k++)
+        dst[ss_batch_row(b, k)] = (int64_t)ids[k];
+    for (uint32_t i = 0, k = 0; i < o->ncols; i++)
+        o->cols[i] = i == st->cursor.rowid_pos ? st->rowids : b->cols[k++];
+    o->count = b->count;
+    o->sel = b->sel;
+    o->sel_count = b->sel_count;
+    *out = o;
     return SS_OK;
 }
 

@@ -32,7 +32,7 @@ static void scan_row_close(ss_ctx *ctx, ss_op *self, void *state)
     scan_row_state *st = state;
     if (!st)
         return;
-    ops_cursor_end(&st->cursor);
+    ops_cursor_release(&st->cursor);
     if (st->batch)
         g_api->batch_destroy(st->batch);
     ops_free(g_api, st->values);
@@ -48,6 +48,11 @@ static int scan_row_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, uin
         return SS_ERROR;
     if (ops_cursor_init(ctx, g_api, "scan_row", node, &st->cursor) != SS_OK)
         goto fail;
+    if (st->cursor.rowid_pos != UINT32_MAX) {
+        g_api->error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                     "feature not supported: row ids in operator scan_row (UPDATE / DELETE)");
+        goto fail;
+    }
     st->layouts = ops_zalloc_array(ctx, g_api, node->ncols, sizeof *st->layouts);
     st->values = ops_zalloc_array(ctx, g_api, node->ncols, sizeof *st->values);
     if (!st->layouts || !st->values)

@@ -11,6 +11,7 @@
 #ifndef BTREE_H
 #define BTREE_H
 
+#include <pthread.h>
 #include "sunstone/plugin.h"
 
 #define BT_ORDER 64                 /* slots per node; a node splits when it fills */
@@ -49,6 +50,9 @@ typedef struct bt_index {
     /* bulk build: entries handed to build_add, in arrival order */
     bt_entry **pending;
     size_t npending, cap_pending;
+    /* sessions on several threads share an index: every callback that reads or changes the
+       tree runs under it (btree_module.c), one call at a time */
+    pthread_mutex_t mu;
 } bt_index;
 
 struct ss_index_scan {

@@ -46,6 +46,21 @@ static bool class_of(const ss_api *api, int32_t id, bt_col *col)
     return false;
 }
 
+/* Frees ix (with its mutex when has_mutex). */
+static void bt_destroy_unlocked(bt_index *ix, bool has_mutex)
+{
+    if (!ix)
+        return;
+    bt_tree_free(ix, ix->root);
+    for (size_t i = 0; i < ix->npending; i++)
+        bt_entry_free(ix, ix->pending[i]);
+    ix->api->free(ix->pending);
+    ix->api->free(ix->cols);
+    if (has_mutex)
+        pthread_mutex_destroy(&ix->mu);
+    ix->api->free(ix);
+}
+
 static int bt_create(ss_ctx *ctx, const ss_index_def *def, void **index)
 {
     const ss_api *api = btree_kernel_api;
@@ -77,21 +92,17 @@ static int bt_create(ss_ctx *ctx, const ss_index_def *def, void **index)
         api->free(ix);
         return bt_oom(ctx);
     }
+    if (pthread_mutex_init(&ix->mu, NULL) != 0) {
+        bt_destroy_unlocked(ix, false);
+        return bt_oom(ctx);
+    }
     *index = ix;
     return SS_OK;
 }
 
 static void bt_destroy(void *index)
 {
-    bt_index *ix = index;
-    if (!ix)
-        return;
-    bt_tree_free(ix, ix->root);
-    for (size_t i = 0; i < ix->npending; i++)
-        bt_entry_free(ix, ix->pending[i]);
-    ix->api->free(ix->pending);
-    ix->api->free(ix->cols);
-    ix->api->free(ix);
+    bt_destroy_unlocked(index, true);
 }
 
 static int bt_insert(ss_ctx *ctx, void *index, const ss_batch *keys, const ss_rowid *rowids)
@@ -153,6 +164,41 @@ static int64_t bt_bytes(void *index)
     return ((bt_index *)index)->nbytes;
 }
 
+/* The callbacks under the index's mutex (btree.h). */
+#define BT_LOCKED(ix, call)                                                                 \
+    do {                                                                                    \
+        pthread_mutex_lock(&(ix)->mu);                                                      \
+        int rc_ = (call);                                                                   \
+        pthread_mutex_unlock(&(ix)->mu);                                                    \
+        return rc_;                                                                         \
+    } while (0)
+
+static int locked_build_add(ss_ctx *ctx, void *index, const ss_batch *keys, const ss_rowid *rowids)
+{
+    BT_LOCKED((bt_index *)index, bt_build_add(ctx, index, keys, rowids));
+}
+
+static int locked_build_finish(ss_ctx *ctx, void *index)
+{
+    BT_LOCKED((bt_index *)index, bt_build_finish(ctx, index));
+}
+
+static int locked_insert(ss_ctx *ctx, void *index, const ss_batch *keys, const ss_rowid *rowids)
+{
+    BT_LOCKED((bt_index *)index, bt_insert(ctx, index, keys, rowids));
+}
+
+static int locked_remove(ss_ctx *ctx, void *index, const ss_value *key, ss_rowid rowid, bool *removed)
+{
+    BT_LOCKED((bt_index *)index, bt_remove(ctx, index, key, rowid, removed));
+}
+
+static int locked_lookup(ss_ctx *ctx, void *index, const ss_value *key, uint32_t nvalues, ss_rowid *out,
+                         uint32_t cap, uint32_t *total)
+{
+    BT_LOCKED((bt_index *)index, bt_lookup(ctx, index, key, nvalues, out, cap, total));
+}
+
 static const ss_index_vtable btree_vtable = {
     .struct_size = sizeof(ss_index_vtable),
     .version = SS_INDEX_VTABLE_VERSION,
@@ -160,11 +206,11 @@ static const ss_index_vtable btree_vtable = {
     .description = "B+tree over (key, row id): ordered scans, prefix lookups, duplicates",
     .create = bt_create,
     .destroy = bt_destroy,
-    .build_add = bt_build_add,
-    .build_finish = bt_build_finish,
-    .insert = bt_insert,
-    .remove = bt_remove,
-    .lookup = bt_lookup,
+    .build_add = locked_build_add,
+    .build_finish = locked_build_finish,
+    .insert = locked_insert,
+    .remove = locked_remove,
+    .lookup = locked_lookup,
     .scan_begin = bt_scan_begin,
     .scan_next = bt_scan_next,
     .scan_end = bt_scan_end,

@@ -38,6 +38,10 @@ typedef struct memory_chunk {
     ss_version_stamp *stamps;  /* SS_BATCH_CAPACITY: each row's version stamps */
     _Atomic ss_xid max_xmin;   /* the largest xmin of rows [0, count) (written under the
                                   table's lock, read by scans without it) */
+    _Atomic uint32_t dead;     /* 1: full, and no snapshot in use or to come sees any of
+                                  its rows (ss_api.txn_horizon): scans skip it */
+    ss_rowid *next;            /* SS_BATCH_CAPACITY: each version's successor (UPDATE's
+                                  forward link), SS_ROWID_INVALID when none */
     _Atomic uint32_t frozen;   /* rows [0, frozen) were written by committed transactions
                                   and are not deleted: visible to any snapshot whose xmin
                                   is above max_xmin (the fast path) */
@@ -146,5 +150,11 @@ const ss_rowid *memory_scan_rowids(void *scan);
 int memory_fetch_versions(ss_ctx *ctx, void *table, const ss_scan_spec *spec,
                           const ss_snapshot *snap, const ss_rowid *rowids, uint32_t n,
                           ss_batch *out, bool *found);
+
+/* Delete / update / lock, vtable version 4 (memory_locks.c). */
+int memory_lock_versions(ss_ctx *ctx, void *table, const ss_rowid *rowids, uint32_t n, ss_xid xid,
+                         uint32_t cid, const ss_xid *expect, ss_version_stamp *seen);
+int memory_link_versions(ss_ctx *ctx, void *table, const ss_rowid *older, uint32_t n,
+                         const ss_rowid *newer, ss_rowid *next);
 
 #endif

@@ -38,6 +38,8 @@ static const ss_storage_vtable memory_vtable = {
     .scan_begin_snapshot = memory_scan_begin_snapshot,
     .scan_rowids = memory_scan_rowids,
     .fetch_versions = memory_fetch_versions,
+    .lock_versions = memory_lock_versions,
+    .link_versions = memory_link_versions,
 };
 
 SS_PLUGIN_MAGIC("memory", "0.1.0")

@@ -23,9 +23,37 @@ int memory_insert_versions(ss_ctx *ctx, void *table, const ss_batch *rows, ss_ro
     return SS_OK;
 }
 
+/* A full chunk none of whose rows the horizon snapshot sees, every stamp below the
+ * horizon: dead for good (ss_api.txn_horizon), marked so that scans skip it. */
+static int memory_chunk_check_dead(ss_ctx *ctx, const memory_table *t, memory_chunk *chunk)
+{
+    const ss_api *api = t->api;
+    if (!SS_API_HAS(api, txn_horizon) || !api->txn_horizon)
+        return SS_OK;
+    ss_snapshot h;
+    if (api->txn_horizon(ctx, &h) != SS_OK)
+        return SS_ERROR;
+    for (uint32_t r = 0; r < SS_BATCH_CAPACITY; r++) {
+        const ss_version_stamp *v = &chunk->stamps[r];
+        if (v->xmin >= h.xmin || v->xmax >= h.xmin)
+            return SS_OK;
+    }
+    uint32_t sel[SS_BATCH_CAPACITY], seen;
+    if (api->versions_visible(ctx, &h, chunk->stamps, NULL, SS_BATCH_CAPACITY, sel, &seen) != SS_OK)
+        return SS_ERROR;
+    if (seen == 0)
+        atomic_store_explicit(&chunk->dead, 1, memory_order_release);
+    return SS_OK;
+}
+
 int memory_chunk_visible(ss_ctx *ctx, const memory_table *t, memory_chunk *chunk, uint32_t n,
                          const ss_snapshot *snap, uint32_t *sel, uint32_t *count, bool *all)
 {
+    if (atomic_load_explicit(&chunk->dead, memory_order_acquire)) {
+        *count = 0;
+        *all = n == 0;
+        return SS_OK;
+    }
     uint32_t frozen = atomic_load_explicit(&chunk->frozen, memory_order_acquire);
     if (frozen >= n && atomic_load_explicit(&chunk->max_xmin, memory_order_relaxed) < snap->xmin) {
         *count = n;
@@ -35,6 +63,8 @@ int memory_chunk_visible(ss_ctx *ctx, const memory_table *t, memory_chunk *chunk
     if (t->api->versions_visible(ctx, snap, chunk->stamps, NULL, n, sel, count) != SS_OK)
         return SS_ERROR;
     *all = *count == n;
+    if (*count == 0 && n == SS_BATCH_CAPACITY && memory_chunk_check_dead(ctx, t, chunk) != SS_OK)
+        return SS_ERROR;
     if (*all && frozen < n) {
         /* every row is visible and older than every running transaction: none of them can
            become invisible again until something deletes one, so later scans skip the check
@@ -42,8 +72,17 @@ int memory_chunk_visible(ss_ctx *ctx, const memory_table *t, memory_chunk *chunk
         bool old = true;
         for (uint32_t r = 0; r < n && old; r++)
             old = chunk->stamps[r].xmin < snap->xmin && chunk->stamps[r].xmax == SS_XID_INVALID;
-        if (old)
-            atomic_store_explicit(&chunk->frozen, n, memory_order_release);
+        if (old) {
+            /* under the table lock, against a delete (lock_versions) that set an xmax after
+               the loop above read it: it would otherwise be hidden by the fast path */
+            pthread_mutex_t *lock = (pthread_mutex_t *)&t->lock;
+            pthread_mutex_lock(lock);
+            for (uint32_t r = 0; r < n && old; r++)
+                old = chunk->stamps[r].xmax == SS_XID_INVALID;
+            if (old)
+                atomic_store_explicit(&chunk->frozen, n, memory_order_release);
+            pthread_mutex_unlock(lock);
+        }
     }
     return SS_OK;
 }

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "session_fixture.h"
+#include "session_util.h"
 
 /* Runs sql expecting an error with SQLSTATE state. */
 static void fails(sunstone *db, const char *sql, const char *state)

@@ -171,9 +171,9 @@ START_TEST(storage_checks)
              offsetof(ss_storage_vtable, scan_end) + sizeof v.scan_end);
     EXPECT_REFUSED(&f, api->register_storage(&f.plugin, &v, false), want);
     v = good_storage();
-    v.version = 4;
+    v.version = 5;
     EXPECT_REFUSED(&f, api->register_storage(&f.plugin, &v, false),
-                   "storage backend vtable \"k_st\" has version 4, kernel supports 1..3");
+                   "storage backend vtable \"k_st\" has version 5, kernel supports 1..4");
     static const char *const required[] = {"backend_open", "backend_close", "table_create",
                                            "table_drop", "insert", "scan_begin",
                                            "scan_next_batch", "scan_next_row", "scan_end"};

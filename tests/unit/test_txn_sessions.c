@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "session_fixture.h"
+#include "session_util.h"
 
 START_TEST(blocks_across_sessions)
 {

@@ -201,8 +201,12 @@ typedef struct ss_scan_node {     /* SS_NODE_SCAN, no children */
     const ss_table *table;
     uint32_t ncols;               /* columns to produce, in this order (= hdr.ncols) */
     uint32_t reserved;
-    const uint32_t *columns;      /* positions in the table */
+    const uint32_t *columns;      /* positions in the table; SS_SCAN_COLUMN_ROWID: the row
+                                     id (bigint) of each row (UPDATE / DELETE read it; only
+                                     on backends with row versions, storage.h version 3) */
 } ss_scan_node;
+
+#define SS_SCAN_COLUMN_ROWID UINT32_MAX
 
 typedef struct ss_filter_node {   /* SS_NODE_FILTER, one child; its schema */
     ss_plan_node hdr;

@@ -58,7 +58,7 @@ extern "C" {
 #endif
 
 #define SS_ABI_MAJOR 2
-#define SS_ABI_MINOR 2
+#define SS_ABI_MINOR 3
 
 /* Padding-free on every supported ABI: 4 + 2 + 2 + pointer + pointer. */
 typedef struct ss_plugin_magic {
@@ -268,6 +268,15 @@ typedef struct ss_api {
        the transaction's under REPEATABLE READ / SERIALIZABLE), valid until the statement
        ends; NULL in a context without a transaction (plain scan_begin applies). */
     const ss_snapshot *(*txn_snapshot)(ss_ctx *ctx);
+
+    /* ---- ABI 2.3 (check with SS_API_HAS): storage.h version 4 ---- */
+    /* The reclamation horizon as a snapshot (out: xmin = xmax = the horizon, nothing
+       running, no reading transaction): a version both of whose stamps are below the
+       horizon (xmax 0 counts as below) and that out does not see is invisible to every
+       snapshot in use and to every one taken later, so a backend may stop reading it (a
+       deleted version whose deleter committed, or one whose writer rolled back).
+       Thread-safe; SS_ERROR (XX000) only on a context without a session. */
+    int (*txn_horizon)(ss_ctx *ctx, ss_snapshot *out);
 } ss_api;
 
 /* Whether api (the kernel's table, possibly older than the module's header) has `member`. */

@@ -46,7 +46,7 @@
 extern "C" {
 #endif
 
-#define SS_STORAGE_VTABLE_VERSION 3
+#define SS_STORAGE_VTABLE_VERSION 4
 
 typedef struct ss_column_def {
     const char *name;
@@ -105,9 +105,7 @@ typedef struct ss_storage_vtable {
        stores row versions stamped by the kernel's transactions, answers visibility for a
        snapshot through ss_api.versions_visible, and gives every version a row id (txn.h's
        contract).  The kernel reads them only when struct_size covers them.  Delete /
-       update by row id with row locks, truncate, ALTER TABLE columns, size and statistics
-       and a transaction-end hook are not part of it yet: they will be appended after these
-       (the kernel has no UPDATE / DELETE yet). ---- */
+       update by row id with row locks are version 4 (below). ---- */
     /* insert the batch's live rows as new versions written by the current command of the
        current transaction (ss_api.txn_current); rowids[k] gets the row id of the version
        made from the k-th live row.  All-or-nothing, like insert. */
@@ -132,6 +130,41 @@ typedef struct ss_storage_vtable {
     int (*fetch_versions)(ss_ctx *ctx, void *table, const ss_scan_spec *spec,
                           const ss_snapshot *snap, const ss_rowid *rowids, uint32_t n,
                           ss_batch *out, bool *found);
+
+    /* ---- version 4 (ABI 2.3): delete / update / lock.  Optional, but both or none; the
+       kernel reads them only when struct_size covers them.  A backend of version 3 without
+       them keeps its rows read-only: UPDATE, DELETE and TRUNCATE are 0A000 on its tables.
+       The kernel decides everything about transactions; the backend only keeps the stamps
+       and makes the compare-and-set below atomic.
+       How the kernel uses them (PostgreSQL's heap_update / heap_delete): DELETE sets the
+       xmax of each row version its scan found through lock_versions; UPDATE does the same,
+       then writes the new versions (insert_versions, so that indexes and constraints see
+       them) and records each old version's successor through link_versions (PostgreSQL's
+       t_ctid).  For each row whose xmax was already set the kernel looks at who set it: an
+       aborted transaction (compare again with that xmax as expected, stealing it); this
+       very command (the row was already changed by it: skipped); a running transaction
+       (the kernel waits for it to end, with deadlock detection 40P01 and lock_timeout
+       55P03, then compares again); a committed one (REPEATABLE READ / SERIALIZABLE: 40001
+       "could not serialize access due to concurrent update" when the version has a
+       successor, "... concurrent delete" when not; READ COMMITTED: the statement reads
+       again with a new snapshot, see docs/ARCHITECTURE.md).  TRUNCATE is a delete of every
+       version its snapshot sees, so it is transactional (a rolled-back TRUNCATE leaves the
+       rows) and never blocks readers. ---- */
+    /* for k in [0, n): atomically with respect to every other lock_versions call on the
+       table, if version rowids[k]'s xmax equals expect[k] (SS_XID_INVALID: not deleted), it
+       becomes (xid, cid) (xmax, cmax); in every case seen[k] gets the version's stamps as
+       they were before the call (so seen[k].xmax == expect[k] means the row is now
+       locked).  Readers never wait for it: a scan may read an xmax before or after the
+       change (the visibility check decides either way).  SS_ERROR (XX000) for a row id
+       that names no version. */
+    int (*lock_versions)(ss_ctx *ctx, void *table, const ss_rowid *rowids, uint32_t n,
+                         ss_xid xid, uint32_t cid, const ss_xid *expect, ss_version_stamp *seen);
+    /* records newer[k] as the successor of version older[k] (UPDATE), or, with newer NULL,
+       asks: next[k] gets the successor of older[k] (SS_ROWID_INVALID: none, the version was
+       deleted or never replaced).  One call does one of the two: exactly one of newer and
+       next is NULL. */
+    int (*link_versions)(ss_ctx *ctx, void *table, const ss_rowid *older, uint32_t n,
+                         const ss_rowid *newer, ss_rowid *next);
 } ss_storage_vtable;
 
 /* Whether vt carries the field `member` (it was appended after the plugin's header). */

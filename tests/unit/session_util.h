@@ -1,8 +1,8 @@
-/* session_fixture.h — for Check tests with several sessions on one database: the first
- * session (modules from SUNSTONE_MODULE_DIR), more sessions on its database, a statement that
- * must succeed, and the integer a one-row query returns (usable on threads). */
-#ifndef SS_TEST_SESSION_FIXTURE_H
-#define SS_TEST_SESSION_FIXTURE_H
+/* session_util.h — what the Check tests of several sessions on one database share: opening
+ * the first session (a private in-memory database) and more sessions on its database
+ * (ss_session_open), running a statement that must succeed, and reading one integer. */
+#ifndef SUNSTONE_TESTS_SESSION_UTIL_H
+#define SUNSTONE_TESTS_SESSION_UTIL_H
 
 #include <check.h>
 #include <stdlib.h>
@@ -28,16 +28,14 @@ static inline sunstone *open_more(sunstone *first)
 
 static inline void run(sunstone *db, const char *sql)
 {
-    ck_assert_msg(sunstone_exec(db, sql, NULL, NULL) == SUNSTONE_OK, "%s: %s", sql, sunstone_errmsg(db));
+    ck_assert_msg(sunstone_exec(db, sql, NULL, NULL) == SUNSTONE_OK, "%s: %s", sql,
+                  sunstone_errmsg(db));
 }
 
-/* The first column of the only row of sql, as an integer; -1 on any failure (so that it
+/* The first column of the only row st gives, as an integer; -1 on any failure (so that it
  * can run on threads, where ck_assert must not). */
-static inline long long scalar(sunstone *db, const char *sql)
+static inline long long only_value(sunstone_stmt *st)
 {
-    sunstone_stmt *st;
-    if (sunstone_prepare(db, sql, -1, &st, NULL) != SUNSTONE_OK)
-        return -1;
     long long v = -1;
     if (sunstone_step(st) == SUNSTONE_ROW) {
         const char *t = sunstone_column_text(st, 0);
@@ -45,6 +43,16 @@ static inline long long scalar(sunstone *db, const char *sql)
         if (sunstone_step(st) != SUNSTONE_DONE)
             v = -1;
     }
+    return v;
+}
+
+/* The same for the statement sql. */
+static inline long long scalar(sunstone *db, const char *sql)
+{
+    sunstone_stmt *st;
+    if (sunstone_prepare(db, sql, -1, &st, NULL) != SUNSTONE_OK)
+        return -1;
+    long long v = only_value(st);
     sunstone_finalize(st);
     return v;
 }

@@ -1,0 +1,363 @@
+/* run_modify.c — runs UPDATE, DELETE and TRUNCATE on tables whose backend keeps row
+ * versions with delete / update (storage.h version 4).
+ *
+ * The bound query (bind/bind_update.c) yields, per row to change, its row id and (UPDATE)
+ * the new version's columns.  Each batch's rows are locked by setting their xmax
+ * (lock_versions, a compare-and-set); for a row some other transaction holds the session
+ * waits until that one ends (txn_wait: deadlock 40P01, lock_timeout 55P03, cancel 57014)
+ * and tries again.  A row this very command already changed (UPDATE ... FROM matching it
+ * twice) is skipped, as PostgreSQL does.  A row a committed transaction changed after the
+ * statement's snapshot is, under REPEATABLE READ and SERIALIZABLE, 40001; under READ
+ * COMMITTED the statement reads again with a fresh snapshot once its pass ends (the rows it
+ * already changed are then its own and skipped), Sunstone's form of PostgreSQL's
+ * EvalPlanQual re-check.  UPDATE then checks NOT NULL / CHECK on the new versions, writes
+ * them through ss_dml_write_versions (indexes, unique checks) and links each old version
+ * to its successor.  Nothing needs undoing on failure: the statement's xid aborts. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/run_modify.h"
+#include "catalog/constraints.h"
+#include "catalog/settings_parse.h"
+#include "exec/dml_versions.h"
+#include "exec/vector.h"
+#include "exec/interrupt.h"
+#include "fkey/fkey.h"
+#include "index/index.h"
+#include "txn/txn_manager.h"
+#include "util/arena.h"
+
+typedef struct modify_run {
+    sunstone_stmt *st;
+    ss_ctx *ctx;
+    ss_table *t;
+    bool update;
+    ss_xid xid;            /* stamps the deletes and the new versions */
+    uint32_t cid;
+    ss_xid top;            /* the transaction's top-level xid (the wait-for graph's node) */
+    int64_t lock_timeout_ms;
+    bool restart;          /* READ COMMITTED: a row changed by a committed transaction */
+    int64_t changed;
+    bool referenced;       /* foreign keys reference t: removed keys are checked */
+    ss_batch *old;         /* then: the old versions of a batch's changed rows */
+    ss_scan_spec old_spec;
+} modify_run;
+
+static int lock_timeout(modify_run *r)
+{
+    const char *v = ss_settings_get(&r->st->db->settings, "lock_timeout");
+    int ms = 0;
+    if (v && ss_setting_parse_int(r->ctx, "lock_timeout", v, true, 0, INT32_MAX, &ms))
+        return SS_ERROR;
+    r->lock_timeout_ms = ms;
+    return SS_OK;
+}
+
+/* Waits for the transaction holding a row (xmax holder) to end. */
+static int wait_for(modify_run *r, ss_xid holder)
+{
+    ss_txn_manager *m = r->st->db->txn.m;
+    ss_xid cycle = SS_XID_INVALID;
+    switch (ss_txn_wait(m, r->top, holder, r->lock_timeout_ms, r->ctx->interrupt, &cycle)) {
+    case SS_WAIT_DONE:
+        return SS_OK;
+    case SS_WAIT_DEADLOCK:
+        ss_ctx_error(r->ctx, "40P01", "deadlock detected");
+        ss_ctx_error_detail(r->ctx,
+                            "Transaction %llu waits for ShareLock on transaction %llu; blocked by "
+                            "transaction %llu, which waits for transaction %llu.",
+                            (unsigned long long)r->top, (unsigned long long)ss_txn_top(m, holder),
+                            (unsigned long long)ss_txn_top(m, holder), (unsigned long long)r->top);
+        return SS_ERROR;
+    case SS_WAIT_TIMEOUT:
+        return ss_ctx_error(r->ctx, "55P03", "canceling statement due to lock timeout");
+    case SS_WAIT_INTERRUPTED:
+        if (ss_check_interrupt(r->ctx) != SS_OK)
+            return SS_ERROR;
+        return ss_ctx_error(r->ctx, "57014", "canceling statement due to user request");
+    case SS_WAIT_NO_MEMORY:
+        break;
+    }
+    return ss_ctx_error(r->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+}
+
+/* 40001 for a row a committed transaction changed: updated (it has a successor) or deleted. */
+static int serialization_failure(modify_run *r, ss_rowid id)
+{
+    ss_rowid next = SS_ROWID_INVALID;
+    if (r->t->storage->link_versions(r->ctx, r->t->handle, &id, 1, NULL, &next) != SS_OK)
+        return SS_ERROR;
+    return ss_ctx_error(r->ctx, "40001", "could not serialize access due to concurrent %s",
+                        next != SS_ROWID_INVALID ? "update" : "delete");
+}
+
+/* Locks ids[0..n): ok[k] tells which rows are now this command's to change. */
+static int lock_rows(modify_run *r, const ss_rowid *ids, uint32_t n, bool *ok)
+{
+    const ss_storage_vtable *vt = r->t->storage;
+    ss_txn_manager *m = r->st->db->txn.m;
+    static _Thread_local uint32_t pend[SS_BATCH_CAPACITY];
+    static _Thread_local ss_rowid pids[SS_BATCH_CAPACITY];
+    static _Thread_local ss_xid expect[SS_BATCH_CAPACITY];
+    static _Thread_local ss_version_stamp seen[SS_BATCH_CAPACITY];
+    uint32_t np = n;
+    for (uint32_t k = 0; k < n; k++) {
+        pend[k] = k;
+        ok[k] = false;
+        pids[k] = ids[k];
+        expect[k] = SS_XID_INVALID;
+    }
+    while (np > 0) {
+        if (vt->lock_versions(r->ctx, r->t->handle, pids, np, r->xid, r->cid, expect, seen) != SS_OK)
+            return SS_ERROR;
+        uint32_t again = 0;
+        for (uint32_t j = 0; j < np; j++) {
+            uint32_t k = pend[j];
+            ss_xid x = seen[j].xmax;
+            ss_xid e = expect[j];
+            if (x == e) {
+                ok[k] = true;
+                continue;
+            }
+            ss_xid_status s = ss_txn_effective_status(m, x);
+            if (s == SS_XID_ABORTED || s == SS_XID_UNKNOWN) {
+                e = x; /* a rolled-back delete: take the row over */
+            } else if (ss_txn_top(m, x) == r->top) {
+                continue; /* changed by this transaction (this command): skipped */
+            } else if (s == SS_XID_RUNNING) {
+                if (wait_for(r, x) != SS_OK)
+                    return SS_ERROR;
+            } else {
+                /* committed after the snapshot */
+                if (r->st->db->txn.isolation != SS_ISO_READ_COMMITTED)
+                    return serialization_failure(r, ids[k]);
+                r->restart = true;
+                continue;
+            }
+            pend[again] = k;
+            pids[again] = ids[k];
+            expect[again] = e;
+            again++;
+        }
+        np = again;
+        if (np && ss_check_interrupt(r->ctx) != SS_OK)
+            return SS_ERROR;
+    }
+    return SS_OK;
+}
+
+/* Foreign keys referencing t: the old versions of rows ids[0..m) (still visible to the
+ * statement's own snapshot: its deletes count only from the next command on) must not be
+ * referenced any more. */
+static int check_removed(modify_run *r, const ss_rowid *ids, uint32_t m)
+{
+    ss_table *t = r->t;
+    static _Thread_local bool found[SS_BATCH_CAPACITY];
+    if (!r->old) {
+        uint32_t *cols = ss_arena_alloc(r->ctx->arena, sizeof(uint32_t) * (t->ncols ? t->ncols : 1));
+        if (!cols || !(r->old = ss_batch_create(t->ncols, t->types, SS_BATCH_CAPACITY)))
+            return ss_ctx_error(r->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        for (uint32_t c = 0; c < t->ncols; c++)
+            cols[c] = c;
+        r->old_spec = (ss_scan_spec){t->ncols, 0, cols};
+    }
+    ss_batch_reset(r->old);
+    if (t->storage->fetch_versions(r->ctx, t->handle, &r->old_spec, r->ctx->snapshot, ids, m, r->old, found) !=
+        SS_OK)
+        return SS_ERROR;
+    return ss_fkey_check_removed_rows(r->ctx, t, r->old, r->update);
+}
+
+/* Rows [from, from + n) of the batch (positions in b): lock them, then (UPDATE) write
+ * their new versions. */
+static int modify_rows(modify_run *r, ss_batch *b, uint32_t from, uint32_t n);
+
+/* One batch of the query.  On a table with indexes row by row, as PostgreSQL does: its
+ * unique checks run per row against the rows not changed yet (UPDATE t SET id = id + 1 can
+ * meet the next row's old key, 23505, exactly where PostgreSQL does). */
+static int modify_batch(modify_run *r, ss_batch *b)
+{
+    uint32_t n = ss_batch_rows(b);
+    if (!r->update || !ss_index_table_has(r->t))
+        return modify_rows(r, b, 0, n);
+    for (uint32_t k = 0; k < n; k++)
+        if (modify_rows(r, b, k, 1) != SS_OK)
+            return SS_ERROR;
+    return SS_OK;
+}
+
+static int modify_rows(modify_run *r, ss_batch *b, uint32_t from, uint32_t n)
+{
+    static _Thread_local ss_rowid ids[SS_BATCH_CAPACITY];
+    static _Thread_local ss_rowid newids[SS_BATCH_CAPACITY];
+    static _Thread_local bool ok[SS_BATCH_CAPACITY];
+    static _Thread_local uint32_t sel[SS_BATCH_CAPACITY];
+    if (n == 0)
+        return SS_OK;
+    const int64_t *rid = b->cols[0]->data;
+    for (uint32_t k = 0; k < n; k++)
+        ids[k] = (ss_rowid)rid[ss_batch_row(b, from + k)];
+    if (lock_rows(r, ids, n, ok) != SS_OK)
+        return SS_ERROR;
+    uint32_t m = 0;
+    for (uint32_t k = 0; k < n; k++)
+        if (ok[k]) {
+            sel[m] = ss_batch_row(b, from + k);
+            ids[m++] = ids[k];
+        }
+    if (m == 0)
+        return SS_OK;
+    if (r->update) {
+        ss_batch rows = {r->t->ncols, b->count, sel, m, b->cols + 1};
+        if (ss_constraints_check_rows(r->ctx, r->t, r->st->bound->checks, &rows) != SS_OK ||
+            ss_dml_write_versions(r->ctx, r->t, &rows, newids) != SS_OK ||
+            r->t->storage->link_versions(r->ctx, r->t->handle, ids, m, newids, NULL) != SS_OK)
+            return SS_ERROR;
+    }
+    if (r->update && ss_fkey_table_has(r->t)) {
+        ss_batch rows = {r->t->ncols, b->count, sel, m, b->cols + 1};
+        if (ss_fkey_check_new_rows(r->ctx, r->t, &rows) != SS_OK)
+            return SS_ERROR;
+    }
+    if (r->referenced && check_removed(r, ids, m) != SS_OK)
+        return SS_ERROR;
+    r->changed += m;
+    return SS_OK;
+}
+
+/* One pass: the query run once with the statement's snapshot. */
+static int modify_pass(modify_run *r)
+{
+    sunstone_stmt *st = r->st;
+    if (ss_exec_start(r->ctx, st->bound->plan, 0, &st->root))
+        return SS_ERROR;
+    int rc = SS_OK;
+    for (;;) {
+        ss_batch *b = NULL;
+        if ((rc = ss_exec_next(r->ctx, st->root, &b)) != SS_OK || !b)
+            break;
+        if ((rc = modify_batch(r, b)) != SS_OK)
+            break;
+    }
+    ss_exec_finish(r->ctx, st->root);
+    st->root = NULL;
+    return rc;
+}
+
+static int begin_run(modify_run *r, sunstone_stmt *st, ss_table *t, bool update)
+{
+    memset(r, 0, sizeof *r);
+    r->st = st;
+    r->ctx = &st->ctx;
+    r->t = t;
+    r->update = update;
+    if (lock_timeout(r) != SS_OK)
+        return SS_ERROR;
+    if (ss_txn_state_current(&st->db->txn, &r->xid, &r->cid) != 0)
+        return ss_ctx_error(r->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory (or out of transaction ids)");
+    r->top = st->db->txn.top;
+    uint32_t nref = 0;
+    ss_fkey **refs = ss_fkey_referencing(st->ctx.catalog, t, true, &nref);
+    free(refs);
+    r->referenced = nref > 0;
+    return SS_OK;
+}
+
+static void end_run(modify_run *r)
+{
+    if (r->old)
+        ss_batch_destroy(r->old);
+    r->old = NULL;
+}
+
+int ss_run_modify(sunstone_stmt *st)
+{
+    bool update = st->bound->kind == AST_UPDATE;
+    modify_run r;
+    if (begin_run(&r, st, st->bound->table, update) != SS_OK)
+        return SS_ERROR;
+    int rc;
+    for (;;) {
+        rc = modify_pass(&r);
+        if (rc != SS_OK || !r.restart)
+            break;
+        /* READ COMMITTED: read again with a snapshot that sees what the other committed */
+        r.restart = false;
+        if (ss_txn_state_statement_snapshot(&st->db->txn, &st->snap) != 0) {
+            rc = ss_ctx_error(r.ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+            break;
+        }
+        st->ctx.snapshot = &st->snap.snap;
+    }
+    ss_index_stmt_forget(r.t);
+    end_run(&r);
+    if (rc != SS_OK)
+        return SS_ERROR;
+    st->rows = r.changed;
+    snprintf(st->tag, sizeof st->tag, "%s %lld", update ? "UPDATE" : "DELETE", (long long)r.changed);
+    return SS_OK;
+}
+
+/* One pass of ss_modify_delete_all: a scan of t with row ids, each batch's rows locked. */
+static int delete_all_pass(modify_run *r)
+{
+    static _Thread_local bool ok[SS_BATCH_CAPACITY];
+    ss_table *t = r->t;
+    const ss_storage_vtable *vt = t->storage;
+    uint32_t col = 0;
+    ss_scan_spec spec = {t->ncols ? 1 : 0, 0, &col};
+    ss_batch *b = ss_batch_create(spec.ncols, t->types, SS_BATCH_CAPACITY);
+    if (!b)
+        return ss_ctx_error(r->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    void *scan = NULL;
+    int rc = vt->scan_begin_snapshot(r->ctx, t->handle, &spec, r->ctx->snapshot, true, &scan);
+    while (rc == SS_OK) {
+        ss_batch_reset(b);
+        if ((rc = vt->scan_next_batch(r->ctx, scan, b)) != SS_OK || b->count == 0)
+            break;
+        uint32_t n = ss_batch_rows(b);
+        const ss_rowid *ids = vt->scan_rowids(scan);
+        if ((rc = lock_rows(r, ids, n, ok)) != SS_OK)
+            break;
+        for (uint32_t k = 0; k < n; k++)
+            r->changed += ok[k];
+        rc = ss_check_interrupt(r->ctx);
+    }
+    if (scan)
+        vt->scan_end(scan);
+    ss_batch_destroy(b);
+    return rc;
+}
+
+int ss_modify_delete_all(sunstone_stmt *st, ss_table *t)
+{
+    modify_run r;
+    if (begin_run(&r, st, t, false) != SS_OK)
+        return SS_ERROR;
+    for (;;) {
+        if (delete_all_pass(&r) != SS_OK)
+            return SS_ERROR;
+        if (!r.restart)
+            return SS_OK;
+        r.restart = false;
+        if (ss_txn_state_statement_snapshot(&st->db->txn, &st->snap) != 0)
+            return ss_ctx_error(r.ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        st->ctx.snapshot = &st->snap.snap;
+    }
+}
+
+int ss_modify_explain(sunstone_stmt *st, char ***lines, uint32_t *n)
+{
+    bool update = st->ast->explain_target->kind == AST_UPDATE;
+    char **out = ss_arena_alloc(st->ctx.arena, sizeof(char *) * (*n + 1));
+    if (!out || !(out[0] = ss_arena_printf(st->ctx.arena, "%s on %s", update ? "Update" : "Delete",
+                                           st->bound->table->name)))
+        return ss_ctx_error(&st->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    for (uint32_t i = 0; i < *n; i++)
+        if (!(out[i + 1] = ss_arena_printf(st->ctx.arena, "%s%s", i == 0 ? "  ->  " : "      ", (*lines)[i])))
+            return ss_ctx_error(&st->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    *lines = out;
+    *n += 1;
+    return SS_OK;
+}

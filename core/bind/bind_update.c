@@ -1,0 +1,205 @@
+/* bind_update.c — binds UPDATE and DELETE (AST_UPDATE / AST_DELETE, sql/parse_update.c) and
+ * TRUNCATE's relation list.
+ *
+ * The statement's finding query (SELECT <SET values> FROM target, ... WHERE ...) is bound as
+ * a SELECT; then the target table's relation is asked for its row ids (a column past the
+ * table's own, logical.h: get.rowid) and the query's projection is rebuilt as what the
+ * executor (api/run_modify.c) consumes: the row id, then for UPDATE every column of the new
+ * version (the SET value assignment-cast to the column's type, the column's default for SET
+ * col = DEFAULT, the old value for the others). */
+#include <string.h>
+
+#include "bind/bind_constraints.h"
+#include "bind/binder_internal.h"
+#include "catalog/constraints.h"
+#include "exec/dml_versions.h"
+#include "exec/expr_walk.h"
+#include "types/cast.h"
+
+/* The GET of t bound first (the statement's own FROM item: lowest relation id). */
+static ss_lop *find_target(ss_lop *op, const ss_table *t)
+{
+    ss_lop *best = NULL;
+    if (op->kind == LOP_GET && op->u.get.table == t)
+        best = op;
+    for (uint32_t i = 0; i < op->nchildren; i++) {
+        ss_lop *c = find_target(op->children[i], t);
+        if (c && (!best || c->rel < best->rel))
+            best = c;
+    }
+    return best;
+}
+
+static int refers_to(const ss_expr *e, void *arg)
+{
+    const uint32_t *rel = arg;
+    return e->kind == EXPR_COLUMN && e->u.column.rel == *rel ? SS_WALK_STOP : SS_WALK_CONTINUE;
+}
+
+/* The first SET value over the aggregate below top (where the error points). */
+static uint32_t aggregate_target(const ss_lop *top)
+{
+    uint32_t rel = top->children[0]->rel;
+    for (uint32_t i = 0; i < top->u.project.n; i++)
+        if (ss_expr_walk_const(top->u.project.exprs[i], refers_to, &rel, NULL) == SS_WALK_STOP)
+            return i;
+    return 0;
+}
+
+/* The relation's row id column: column t->ncols of the GET. */
+static int add_rowid_column(binder *b, ss_lop *get, const ss_table *t)
+{
+    ss_type *types = bind_alloc(b, sizeof(ss_type) * (t->ncols + 1));
+    const char **names = bind_alloc(b, sizeof(char *) * (t->ncols + 1));
+    if (!types || !names)
+        return SS_ERROR;
+    memcpy(types, get->types, sizeof(ss_type) * t->ncols);
+    memcpy(names, get->names, sizeof(char *) * t->ncols);
+    types[t->ncols] = type_of(SS_TYPE_INT8);
+    names[t->ncols] = "ctid";
+    get->types = types;
+    get->names = names;
+    get->ncols = t->ncols + 1;
+    get->u.get.rowid = true;
+    return SS_OK;
+}
+
+/* The column of t that SET target i names, with PostgreSQL's errors. */
+static int set_column(binder *b, const ast_stmt *st, const ss_table *t, uint32_t i, bool *assigned, uint32_t *out)
+{
+    uint32_t c = 0;
+    while (c < t->ncols && strcmp(t->cols[c].name, st->set_columns[i]) != 0)
+        c++;
+    if (c == t->ncols)
+        return bind_error(b, st->set_locations[i], SS_SQLSTATE_UNDEFINED_COLUMN,
+                          "column \"%s\" of relation \"%s\" does not exist", st->set_columns[i], t->name);
+    if (assigned[c])
+        return bind_error(b, -1, "42601", "multiple assignments to same column \"%s\"",
+                          st->set_columns[i]);
+    if (!st->set_default[i] && t->cons && t->cons->cols[c].identity == 'a') {
+        bind_error(b, -1, "428C9", "column \"%s\" can only be updated to DEFAULT", t->cols[c].name);
+        ss_ctx_error_detail(b->ctx, "Column \"%s\" is an identity column defined as GENERATED ALWAYS.",
+                            t->cols[c].name);
+        return SS_ERROR;
+    }
+    assigned[c] = true;
+    *out = c;
+    return SS_OK;
+}
+
+/* SET value e for column c, assignment-cast, with INSERT's wording for a type mismatch. */
+static ss_expr *assign_value(binder *b, const ss_table *t, uint32_t c, ss_expr *e, int location)
+{
+    ss_expr *ce = coerce_expr(b, e, t->types[c], CAST_ASSIGNMENT, location);
+    if (ce || !ss_ctx_error_pending(b->ctx) || strcmp(b->ctx->err->sqlstate, SS_SQLSTATE_DATATYPE_MISMATCH))
+        return ce;
+    char b1[96], b2[96];
+    ss_error_clear(b->ctx->err);
+    bind_error(b, location, SS_SQLSTATE_DATATYPE_MISMATCH, "column \"%s\" is of type %s but expression is of type %s",
+               t->cols[c].name, ss_type_display_name(t->types[c], b1, sizeof b1),
+               ss_type_display_name(e->type, b2, sizeof b2));
+    ss_ctx_error_hint(b->ctx, "You will need to rewrite or cast the expression.");
+    return NULL;
+}
+
+int bind_modify(binder *b, const ast_stmt *st, ss_bound_stmt *out)
+{
+    bool update = st->kind == AST_UPDATE;
+    const char *verb = update ? "UPDATE" : "DELETE";
+    ss_table *t = ss_catalog_find(b->catalog, st->table);
+    if (!t && ss_catalog_find_view(b->catalog, st->table))
+        return bind_error(b, st->table_location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                          "feature not supported: %s on views", verb);
+    if (!t)
+        return bind_error(b, st->table_location, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist",
+                          st->table);
+    if (t->system)
+        return bind_error(b, st->table_location, "42809", "cannot %s system view \"%s\"",
+                          update ? "update" : "delete from", t->name);
+    const ss_storage_vtable *vt = t->storage;
+    if (!ss_table_has_versions(t) || !SS_STORAGE_HAS(vt, link_versions) || !vt->lock_versions ||
+        !vt->link_versions)
+        return bind_error(b, st->table_location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                          "feature not supported: %s on storage backend \"%s\" (it has no row versions with "
+                          "delete / update, storage.h version 4)",
+                          verb, vt ? vt->name : "?");
+    if (st->nreturning)
+        return bind_error(b, st->returning[0].location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                          "feature not supported: RETURNING");
+    out->table = t;
+    bool *assigned = bind_alloc(b, t->ncols + 1);
+    uint32_t *target_col = bind_alloc(b, sizeof(uint32_t) * (st->nset + 1));
+    if (!assigned || !target_col)
+        return SS_ERROR;
+    memset(assigned, 0, t->ncols + 1);
+    for (uint32_t i = 0; i < st->nset; i++)
+        if (set_column(b, st, t, i, assigned, &target_col[i]))
+            return SS_ERROR;
+
+    ss_bound_stmt sub;
+    memset(&sub, 0, sizeof sub);
+    const char *saved = b->no_agg_context;
+    b->no_agg_context = verb;
+    b->keep_unknown_targets = true; /* SET v = NULL / 'text': typed by the column */
+    int rc = bind_select(b, st->select, &sub);
+    b->keep_unknown_targets = false;
+    b->no_agg_context = saved;
+    if (rc)
+        return SS_ERROR;
+    ss_lop *top = sub.query;
+    if (top && top->kind == LOP_PROJECT && top->children[0]->kind == LOP_AGGREGATE) {
+        int loc = st->nset ? st->select->targets[aggregate_target(top)].location : -1;
+        return bind_error(b, loc, "42803", "aggregate functions are not allowed in %s", verb);
+    }
+    ss_lop *get = top ? find_target(top, t) : NULL;
+    if (!top || top->kind != LOP_PROJECT || top->u.project.n != st->nset || !get)
+        return bind_error(b, st->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                          "feature not supported: this form of %s", verb);
+    if (add_rowid_column(b, get, t))
+        return SS_ERROR;
+
+    uint32_t n = update ? 1 + t->ncols : 1;
+    ss_expr **exprs = bind_alloc(b, sizeof(ss_expr *) * n);
+    if (!exprs || !(exprs[0] = make_column(b, get->rel, t->ncols, type_of(SS_TYPE_INT8))))
+        return SS_ERROR;
+    if (update) {
+        for (uint32_t c = 0; c < t->ncols; c++) {
+            if (!assigned[c] && !(exprs[1 + c] = make_column(b, get->rel, c, t->types[c])))
+                return SS_ERROR;
+        }
+        for (uint32_t i = 0; i < st->nset; i++) {
+            uint32_t c = target_col[i];
+            ss_expr *e = st->set_default[i] ? bind_column_default(b, t, c)
+                                             : assign_value(b, t, c, top->u.project.exprs[i],
+                                                            st->select->targets[i].location);
+            if (!e)
+                return SS_ERROR;
+            exprs[1 + c] = e;
+        }
+        if (bind_insert_checks(b, t, out))
+            return SS_ERROR;
+    }
+    out->query = lop_project(b->ctx, b->arena, new_rel(b), top->children[0], n, exprs, NULL);
+    return out->query ? SS_OK : SS_ERROR;
+}
+
+int bind_truncate(binder *b, const ast_stmt *st, ss_bound_stmt *out)
+{
+    for (uint32_t i = 0; i < st->ndrop; i++) {
+        ss_table *t = ss_catalog_find(b->catalog, st->drop_names[i]);
+        if (!t && ss_catalog_find_view(b->catalog, st->drop_names[i]))
+            return bind_error(b, -1, "42809", "\"%s\" is not a table", st->drop_names[i]);
+        if (!t)
+            return bind_error(b, -1, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist",
+                              st->drop_names[i]);
+        const ss_storage_vtable *vt = t->storage;
+        if (t->system || !ss_table_has_versions(t) || !SS_STORAGE_HAS(vt, link_versions) || !vt->lock_versions)
+            return bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                              "feature not supported: TRUNCATE of \"%s\" (storage without row versions)",
+                              t->name);
+    }
+    out->drop_names = st->drop_names;
+    out->ndrop = st->ndrop;
+    out->cascade = st->cascade;
+    return SS_OK;
+}

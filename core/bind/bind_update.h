@@ -1,0 +1,14 @@
+/* bind_update.h — binding UPDATE / DELETE and TRUNCATE (bind_update.c).  Private to
+ * core/bind/. */
+#ifndef SS_BIND_UPDATE_H
+#define SS_BIND_UPDATE_H
+
+#include "bind/binder_internal.h"
+
+/* AST_UPDATE / AST_DELETE: out->table, out->checks (UPDATE) and out->query, whose rows are
+ * the row id (bigint) of each row to change, then for UPDATE the new version's columns. */
+int bind_modify(binder *b, const ast_stmt *st, ss_bound_stmt *out);
+/* AST_TRUNCATE: every name a table of a backend with delete (out->drop_names, cascade). */
+int bind_truncate(binder *b, const ast_stmt *st, ss_bound_stmt *out);
+
+#endif

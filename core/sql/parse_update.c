@@ -1,0 +1,156 @@
+/* parse_update.c — transforms PostgreSQL's UpdateStmt, DeleteStmt and TruncateStmt into
+ * AST_UPDATE, AST_DELETE and AST_TRUNCATE (ast.h).  The rows an UPDATE or DELETE changes
+ * are found by a query the transform builds as a PostgreSQL SelectStmt: SELECT <the SET
+ * values> FROM <target> [, FROM / USING items] WHERE <condition>, transformed like any
+ * SELECT, so subqueries, joins and aliases work as they do in queries.  The RETURNING list
+ * (also INSERT's) is kept as targets for the binder. */
+#include <string.h>
+
+#include "sql/transform.h"
+
+/* A zeroed parse node (makeNode's inline allocation reads the parser's thread-local memory
+ * context directly, which only libpg_query's own functions may). */
+static void *new_node(size_t size, NodeTag tag)
+{
+    Node *n = palloc0(size);
+    n->type = tag;
+    return n;
+}
+#define NEW_NODE(type) ((type *)new_node(sizeof(type), T_##type))
+
+bool tr_returning(transform_state *ts, List *list, ast_stmt *out)
+{
+    ast_select items;
+    memset(&items, 0, sizeof items);
+    if (list && !tr_targets(ts, list, &items))
+        return false;
+    out->returning = items.targets;
+    out->nreturning = items.ntargets;
+    return true;
+}
+
+/* The statement's kind and target relation (name, location, alias); 0A000 for what
+ * Sunstone does not take. */
+static bool tr_target(transform_state *ts, WithClause *with, ast_stmt_kind kind, RangeVar *rv, ast_stmt *out)
+{
+    if (with) {
+        tr_unsupported(ts, with->location, kind == AST_UPDATE ? "WITH queries in UPDATE" : "WITH queries in DELETE");
+        return false;
+    }
+    out->kind = kind;
+    if (!rv->inh) {
+        tr_unsupported(ts, rv->location, "ONLY");
+        return false;
+    }
+    if (!(out->table = tr_relation_name(ts, rv)))
+        return false;
+    out->table_location = rv->location;
+    out->table_alias = rv->alias ? tr_strdup(ts, rv->alias->aliasname) : NULL;
+    return true;
+}
+
+/* The finding query, SELECT targets FROM target, from WHERE where (PostgreSQL nodes). */
+static bool tr_finder(transform_state *ts, RangeVar *rv, List *targets, List *from, Node *where,
+                      ast_stmt *out)
+{
+    SelectStmt *s = NEW_NODE(SelectStmt);
+    s->targetList = targets;
+    s->fromClause = lcons(rv, list_copy(from));
+    s->whereClause = where;
+    s->limitOption = LIMIT_OPTION_DEFAULT;
+    s->op = SETOP_NONE;
+    out->select = tr_select(ts, s);
+    return out->select != NULL;
+}
+
+static ResTarget *value_target(Node *val, int location)
+{
+    ResTarget *rt = NEW_NODE(ResTarget);
+    rt->val = val;
+    rt->location = location;
+    return rt;
+}
+
+bool tr_update(transform_state *ts, UpdateStmt *s, ast_stmt *out)
+{
+    if (!tr_target(ts, s->withClause, AST_UPDATE, s->relation, out))
+        return false;
+    uint32_t n = (uint32_t)list_length(s->targetList);
+    out->nset = n;
+    out->set_columns = tr_alloc(ts, sizeof(char *) * (n ? n : 1));
+    out->set_locations = tr_alloc(ts, sizeof(int) * (n ? n : 1));
+    out->set_default = tr_alloc(ts, sizeof(bool) * (n ? n : 1));
+    if (!out->set_columns || !out->set_locations || !out->set_default)
+        return false;
+    List *values = NIL;
+    ListCell *lc;
+    uint32_t i = 0;
+    foreach (lc, s->targetList) {
+        ResTarget *rt = lfirst(lc);
+        if (rt->indirection) {
+            tr_unsupported(ts, rt->location, "subscripted or field UPDATE targets");
+            return false;
+        }
+        Node *val = rt->val;
+        if (IsA(val, MultiAssignRef)) {
+            MultiAssignRef *m = (MultiAssignRef *)val;
+            if (!IsA(m->source, RowExpr)) {
+                tr_unsupported(ts, tr_location(m->source), "multiple-column UPDATE from a subquery");
+                return false;
+            }
+            RowExpr *row = (RowExpr *)m->source;
+            if (list_length(row->args) != m->ncolumns) {
+                tr_error(ts, "42601", tr_location(m->source), "%s",
+                         list_length(row->args) < m->ncolumns ? "number of columns does not match number of values"
+                                                              : "number of columns does not match number of values");
+                return false;
+            }
+            val = list_nth(row->args, m->colno - 1);
+        }
+        out->set_columns[i] = tr_strdup(ts, rt->name);
+        out->set_locations[i] = rt->location;
+        out->set_default[i] = IsA(val, SetToDefault);
+        if (out->set_default[i]) {
+            A_Const *null = NEW_NODE(A_Const);
+            null->isnull = true;
+            null->location = -1;
+            val = (Node *)null;
+        }
+        values = lappend(values, value_target(val, tr_location(val)));
+        i++;
+    }
+    if (!tr_finder(ts, s->relation, values, s->fromClause, s->whereClause, out))
+        return false;
+    return tr_returning(ts, s->returningList, out);
+}
+
+bool tr_delete(transform_state *ts, DeleteStmt *s, ast_stmt *out)
+{
+    if (!tr_target(ts, s->withClause, AST_DELETE, s->relation, out))
+        return false;
+    if (!tr_finder(ts, s->relation, NIL, s->usingClause, s->whereClause, out))
+        return false;
+    return tr_returning(ts, s->returningList, out);
+}
+
+bool tr_truncate(transform_state *ts, TruncateStmt *s, ast_stmt *out)
+{
+    out->kind = AST_TRUNCATE;
+    out->restart_identity = s->restart_seqs;
+    out->cascade = s->behavior == DROP_CASCADE;
+    out->ndrop = (uint32_t)list_length(s->relations);
+    if (!(out->drop_names = tr_alloc(ts, sizeof(char *) * (out->ndrop ? out->ndrop : 1))))
+        return false;
+    ListCell *lc;
+    uint32_t i = 0;
+    foreach (lc, s->relations) {
+        RangeVar *rv = lfirst(lc);
+        if (!rv->inh) {
+            tr_unsupported(ts, rv->location, "TRUNCATE ONLY");
+            return false;
+        }
+        if (!(out->drop_names[i++] = tr_relation_name(ts, rv)))
+            return false;
+    }
+    return true;
+}

@@ -1,0 +1,38 @@
+-- DELETE: WHERE, subqueries, USING, aliases, in transactions
+CREATE TABLE de (id int PRIMARY KEY, v int);
+INSERT INTO de SELECT g, g % 3 FROM generate_series(1, 10) g;
+DELETE FROM de WHERE id = 1;
+DELETE FROM de WHERE id = 1;
+SELECT * FROM de ORDER BY id;
+DELETE FROM de d WHERE d.v = 0 AND d.id > 5;
+SELECT * FROM de ORDER BY id;
+DELETE FROM de WHERE id IN (SELECT id FROM de WHERE v = 2 ORDER BY id LIMIT 2);
+SELECT * FROM de ORDER BY id;
+CREATE TABLE kill (k int);
+INSERT INTO kill VALUES (4), (7), (7);
+DELETE FROM de USING kill WHERE kill.k = de.id;
+SELECT * FROM de ORDER BY id;
+DELETE FROM de AS x USING kill k WHERE x.id = k.k + 3;
+SELECT * FROM de ORDER BY id;
+BEGIN;
+DELETE FROM de;
+SELECT count(*) FROM de;
+ROLLBACK;
+SELECT count(*) FROM de;
+BEGIN;
+DELETE FROM de WHERE id = 3;
+SAVEPOINT s1;
+DELETE FROM de WHERE id = 6;
+ROLLBACK TO s1;
+COMMIT;
+SELECT * FROM de ORDER BY id;
+-- a deleted key can be inserted again
+DELETE FROM de WHERE id = 6;
+INSERT INTO de VALUES (6, 66);
+SELECT * FROM de ORDER BY id;
+DELETE FROM de WHERE nosuch = 1;
+DELETE FROM nosuch;
+DELETE FROM de WHERE id = 1 / 0;
+DELETE FROM de;
+SELECT count(*) FROM de;
+DROP TABLE de, kill;

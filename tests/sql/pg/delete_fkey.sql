@@ -1,0 +1,20 @@
+-- UPDATE / DELETE / TRUNCATE and foreign keys (NO ACTION)
+CREATE TABLE pa (id int PRIMARY KEY, v int);
+CREATE TABLE ch (id int PRIMARY KEY, pid int REFERENCES pa);
+INSERT INTO pa VALUES (1, 10), (2, 20), (3, 30);
+INSERT INTO ch VALUES (100, 1), (101, 1), (102, 2);
+DELETE FROM pa WHERE id = 1;
+DELETE FROM pa WHERE id = 3;
+UPDATE pa SET id = 5 WHERE id = 2;
+UPDATE pa SET v = v + 1;
+SELECT * FROM pa ORDER BY id;
+UPDATE ch SET pid = 9 WHERE id = 100;
+UPDATE ch SET pid = 2 WHERE id = 100;
+DELETE FROM ch WHERE pid = 1;
+DELETE FROM pa WHERE id = 1;
+SELECT * FROM pa ORDER BY id;
+SELECT * FROM ch ORDER BY id;
+TRUNCATE pa;
+TRUNCATE ch, pa;
+SELECT count(*) FROM pa;
+DROP TABLE ch, pa;

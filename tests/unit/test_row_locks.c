@@ -1,0 +1,155 @@
+/* test_row_locks.c — row locks between sessions on threads: a second writer of a row waits
+ * for the first and (READ COMMITTED) then changes the row as the first left it; REPEATABLE
+ * READ gets 40001 for a row changed (or deleted) by a transaction that committed after its
+ * snapshot; lock_timeout ends a wait with 55P03; two sessions locking each other's rows get
+ * 40P01 in one of them and the other goes on. */
+#include <check.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "session_util.h"
+
+static void sleep_ms(int ms)
+{
+    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+typedef struct job {
+    sunstone *db;
+    const char *sql;
+    int rc;
+    char sqlstate[6];
+    char msg[160];
+    volatile int done;
+} job;
+
+static void *job_main(void *arg)
+{
+    job *j = arg;
+    j->rc = sunstone_exec(j->db, j->sql, NULL, NULL);
+    if (j->rc != SUNSTONE_OK) {
+        snprintf(j->sqlstate, sizeof j->sqlstate, "%s", sunstone_sqlstate(j->db));
+        snprintf(j->msg, sizeof j->msg, "%s", sunstone_errmsg(j->db));
+    }
+    j->done = 1;
+    return NULL;
+}
+
+/* Starts j on a thread and checks, after a while, that it is waiting. */
+static void start_waiting(job *j, pthread_t *th)
+{
+    ck_assert_int_eq(pthread_create(th, NULL, job_main, j), 0);
+    sleep_ms(200);
+    ck_assert_int_eq(j->done, 0);
+}
+
+static void close_both(sunstone *a, sunstone *b)
+{
+    ck_assert_int_eq(sunstone_close(b), SUNSTONE_OK);
+    ck_assert_int_eq(sunstone_close(a), SUNSTONE_OK);
+}
+
+static sunstone *setup(void)
+{
+    sunstone *a = open_first();
+    run(a, "CREATE TABLE t (id int PRIMARY KEY, v int)");
+    run(a, "INSERT INTO t VALUES (1, 1), (2, 2)");
+    return a;
+}
+
+START_TEST(second_writer_waits)
+{
+    sunstone *a = setup(), *b = open_more(a);
+    run(a, "BEGIN");
+    run(a, "UPDATE t SET v = v + 1 WHERE id = 1");
+    job j = {b, "UPDATE t SET v = v * 10 WHERE id = 1", 0, "", "", 0};
+    pthread_t th;
+    start_waiting(&j, &th); /* for a's lock */
+    run(a, "COMMIT");
+    pthread_join(th, NULL);
+    ck_assert_msg(j.rc == SUNSTONE_OK, "%s", j.msg);
+    ck_assert_int_eq(scalar(a, "SELECT v FROM t WHERE id = 1"), 20); /* (1 + 1) * 10 */
+    ck_assert_int_eq(scalar(a, "SELECT v FROM t WHERE id = 2"), 2);
+    close_both(a, b);
+}
+END_TEST
+
+START_TEST(repeatable_read_conflicts)
+{
+    sunstone *a = setup(), *b = open_more(a);
+    run(b, "BEGIN ISOLATION LEVEL REPEATABLE READ");
+    ck_assert_int_eq(scalar(b, "SELECT count(*) FROM t"), 2);
+    run(a, "UPDATE t SET v = 5 WHERE id = 1");
+    run(a, "DELETE FROM t WHERE id = 2");
+    ck_assert_int_eq(sunstone_exec(b, "UPDATE t SET v = 6 WHERE id = 1", NULL, NULL), SUNSTONE_ERROR);
+    ck_assert_str_eq(sunstone_sqlstate(b), "40001");
+    ck_assert_str_eq(sunstone_errmsg(b), "could not serialize access due to concurrent update");
+    run(b, "ROLLBACK");
+    run(b, "BEGIN ISOLATION LEVEL REPEATABLE READ");
+    ck_assert_int_eq(scalar(b, "SELECT count(*) FROM t"), 1);
+    run(a, "DELETE FROM t WHERE id = 1");
+    ck_assert_int_eq(sunstone_exec(b, "DELETE FROM t", NULL, NULL), SUNSTONE_ERROR);
+    ck_assert_str_eq(sunstone_sqlstate(b), "40001");
+    ck_assert_str_eq(sunstone_errmsg(b), "could not serialize access due to concurrent delete");
+    run(b, "ROLLBACK");
+    close_both(a, b);
+}
+END_TEST
+
+START_TEST(lock_timeout_ends_wait)
+{
+    sunstone *a = setup(), *b = open_more(a);
+    run(a, "BEGIN");
+    run(a, "DELETE FROM t WHERE id = 2");
+    run(b, "SET lock_timeout = '50ms'");
+    ck_assert_int_eq(sunstone_exec(b, "UPDATE t SET v = 0", NULL, NULL), SUNSTONE_ERROR);
+    ck_assert_str_eq(sunstone_sqlstate(b), "55P03");
+    ck_assert_str_eq(sunstone_errmsg(b), "canceling statement due to lock timeout");
+    run(a, "ROLLBACK");
+    /* the failed UPDATE left nothing: its lock on row 1 is gone, its versions invisible */
+    run(a, "UPDATE t SET v = v + 100 WHERE id = 1");
+    ck_assert_int_eq(scalar(b, "SELECT sum(v) FROM t"), 103);
+    close_both(a, b);
+}
+END_TEST
+
+START_TEST(deadlock_detected)
+{
+    sunstone *a = setup(), *b = open_more(a);
+    run(a, "BEGIN");
+    run(a, "UPDATE t SET v = 10 WHERE id = 1");
+    run(b, "BEGIN");
+    run(b, "UPDATE t SET v = 20 WHERE id = 2");
+    job j = {b, "UPDATE t SET v = 21 WHERE id = 1", 0, "", "", 0};
+    pthread_t th;
+    start_waiting(&j, &th);
+    ck_assert_int_eq(sunstone_exec(a, "UPDATE t SET v = 11 WHERE id = 2", NULL, NULL), SUNSTONE_ERROR);
+    ck_assert_str_eq(sunstone_sqlstate(a), "40P01");
+    ck_assert_str_eq(sunstone_errmsg(a), "deadlock detected");
+    run(a, "ROLLBACK");
+    pthread_join(th, NULL);
+    ck_assert_msg(j.rc == SUNSTONE_OK, "%s", j.msg);
+    run(b, "COMMIT");
+    ck_assert_int_eq(scalar(a, "SELECT v FROM t WHERE id = 1"), 21);
+    ck_assert_int_eq(scalar(a, "SELECT v FROM t WHERE id = 2"), 20);
+    close_both(a, b);
+}
+END_TEST
+
+static Suite *make_suite(void)
+{
+    Suite *s = suite_create("row_locks");
+    TCase *tc = tcase_create("core");
+    tcase_add_test(tc, second_writer_waits);
+    tcase_add_test(tc, repeatable_read_conflicts);
+    tcase_add_test(tc, lock_timeout_ends_wait);
+    tcase_add_test(tc, deadlock_detected);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+#include "check_main.h"
