@@ -383,10 +383,6 @@ ast_select *tr_select(transform_state *ts, SelectStmt *s)
             tr_unsupported(ts, -1, locking_name(lc));
         return NULL;
     }
-    if (s->windowClause) {
-        tr_unsupported(ts, ((WindowDef *)linitial(s->windowClause))->location, "WINDOW clauses");
-        return NULL;
-    }
     ast_select *out = tr_alloc(ts, sizeof *out);
     if (!out)
         return NULL;
@@ -434,6 +430,8 @@ ast_select *tr_select(transform_state *ts, SelectStmt *s)
                     return NULL;
         }
         if (s->havingClause && !(out->having = tr_expr(ts, s->havingClause)))
+            return NULL;
+        if (s->windowClause && !tr_window_clause(ts, s->windowClause, out))
             return NULL;
     }
     if (!tr_sort_list(ts, s->sortClause, &out->order_by, &out->norder))
