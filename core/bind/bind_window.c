@@ -100,12 +100,14 @@ static int bind_offset(binder *b, const ast_expr *a, uint32_t frame, ss_type key
         else if (k == SS_TYPE_DATE || k == SS_TYPE_TIMESTAMP || k == SS_TYPE_TIMESTAMPTZ || k == SS_TYPE_INTERVAL)
             want = type_of(SS_TYPE_INTERVAL);
         else
-            want.id = SS_TYPE_INVALID;
+            return bind_error(b, expr_location(a), SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                              "RANGE with offset PRECEDING/FOLLOWING is not supported for column type %s",
+                              tname(key, (char[96]){0}, 96));
         bool known_int = e->type.id == SS_TYPE_INT2 || e->type.id == SS_TYPE_INT4 || e->type.id == SS_TYPE_INT8;
         bool fits = want.id != SS_TYPE_INVALID &&
                     (e->type.id == want.id || is_unknown_const(e) || is_unknown_param(b, e) ||
                      (want.id == SS_TYPE_INT8 && known_int) ||
-                     (want.id == SS_TYPE_FLOAT8 && (known_int || e->type.id == SS_TYPE_FLOAT4)) ||
+                     (want.id == SS_TYPE_FLOAT8 && (known_int || e->type.id == SS_TYPE_FLOAT4 || e->type.id == SS_TYPE_NUMERIC)) ||
                      (want.id == SS_TYPE_NUMERIC && known_int));
         if (!fits) {
             char b1[96], b2[96];

@@ -1102,7 +1102,9 @@ static void syntax_error(ast_parse_error *err, PgQueryError *e)
     /* libpg_query reports no SQLSTATE: the scanner's encoding check is recognised by the
        function that raised it */
     bool encoding = e->funcname && strcmp(e->funcname, "report_invalid_encoding") == 0;
-    memcpy(err->sqlstate, encoding ? "22021" : "42601", 6);
+    /* the grammar's frame clause checks (frame start cannot be ...) are windowing errors */
+    bool frame = strncmp(e->message, "frame ", 6) == 0;
+    memcpy(err->sqlstate, encoding ? "22021" : frame ? "42P20" : "42601", 6);
     err->position = e->cursorpos;
     err->position_in_bytes = false;
 }
