@@ -420,6 +420,10 @@ ss_expr *bind_window_call(binder *b, const ast_expr *a)
     const ss_window_vtable *wvt = a->nnames == 1 ? bind_find_plugin_window(name) : NULL;
     bool is_agg = !wvt && is_aggregate_name(&(ast_expr){.kind = AE_FUNC, .names = a->names, .nnames = a->nnames});
     if (!wvt && !is_agg) {
+        ast_expr plain = *a; /* an unknown name is PostgreSQL's 42883 first */
+        plain.over = NULL;
+        if (!bind_func(b, &plain))
+            return NULL;
         bind_error(b, a->location, "42809", "OVER specified, but %s is not a window function nor an aggregate function",
                    name);
         return NULL;
