@@ -12,17 +12,23 @@
 
 #include "ab_run.h"
 
+/* Argument i as a positive number, dflt when absent; 0 when it is not positive. */
+static long positive_arg(int argc, char **argv, int i, long dflt)
+{
+    long v = i < argc ? strtol(argv[i], NULL, 10) : dflt;
+    return v > 0 ? v : 0;
+}
+
 int main(int argc, char **argv)
 {
-    long rows = argc > 1 ? atol(argv[1]) : 1048576;
-    int iters = argc > 2 ? atoi(argv[2]) : 3;
-    if (rows < 1 || iters < 1) {
+    long rows = positive_arg(argc, argv, 1, 1048576);
+    int iters = (int)positive_arg(argc, argv, 2, 3);
+    sunstone *db = NULL;
+    if (!rows || !iters) {
         fprintf(stderr, "usage: %s [rows] [iterations]\n", argv[0]);
         return 2;
     }
-    sunstone *db = NULL;
-    int rc = sunstone_open(NULL, &db);
-    ab_must(db, rc, "open");
+    ab_must(db, sunstone_open(NULL, &db), "open");
     char sql[512];
     ab_must(db, sunstone_exec(db, "CREATE TABLE f (t int, x int)", NULL, NULL), "create");
     snprintf(sql, sizeof sql,

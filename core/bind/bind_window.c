@@ -145,6 +145,21 @@ static int bind_offset(binder *b, const ast_expr *a, uint32_t frame, ss_type key
     return SS_OK;
 }
 
+/* Room for one more of *n elements of elem bytes in the arena array *v of *cap (doubled). */
+static int grow_array(binder *b, void **v, uint32_t *cap, uint32_t n, size_t elem)
+{
+    if (n < *cap)
+        return SS_OK;
+    uint32_t grown = *cap ? *cap * 2 : 4;
+    char *m = bind_alloc(b, elem * grown);
+    if (!m)
+        return SS_ERROR;
+    memcpy(m, *v, elem * n);
+    *v = m;
+    *cap = grown;
+    return SS_OK;
+}
+
 /* The window clause of spec (an equal one is shared), bound now. */
 static window_clause *window_of(binder *b, const win_spec *sp)
 {
@@ -207,16 +222,8 @@ static window_clause *window_of(binder *b, const win_spec *sp)
         if (same)
             return o;
     }
-    if (ws->n == ws->cap) {
-        uint32_t cap = ws->cap ? ws->cap * 2 : 4;
-        window_clause *v = bind_alloc(b, sizeof *v * cap);
-        if (!v)
-            return NULL;
-        if (ws->n)
-            memcpy(v, ws->v, sizeof *v * ws->n);
-        ws->v = v;
-        ws->cap = cap;
-    }
+    if (grow_array(b, (void **)&ws->v, &ws->cap, ws->n, sizeof *ws->v))
+        return NULL;
     c.rel = new_rel(b);
     ws->v[ws->n] = c;
     return &ws->v[ws->n++];
@@ -224,20 +231,10 @@ static window_clause *window_of(binder *b, const win_spec *sp)
 
 static int add_call(binder *b, window_clause *c, ss_window_call *call, uint32_t *index)
 {
-    if (c->ncalls == c->cap) {
-        uint32_t cap = c->cap ? c->cap * 2 : 4;
-        ss_window_call **v = bind_alloc(b, sizeof *v * cap);
-        const char **names = bind_alloc(b, sizeof *names * cap);
-        if (!v || !names)
-            return SS_ERROR;
-        if (c->ncalls) {
-            memcpy(v, c->calls, sizeof *v * c->ncalls);
-            memcpy(names, c->names, sizeof *names * c->ncalls);
-        }
-        c->calls = v;
-        c->names = names;
-        c->cap = cap;
-    }
+    uint32_t cap = c->cap;
+    if (grow_array(b, (void **)&c->calls, &c->cap, c->ncalls, sizeof *c->calls) ||
+        grow_array(b, (void **)&c->names, &cap, c->ncalls, sizeof *c->names))
+        return SS_ERROR;
     c->names[c->ncalls] = call->name;
     c->calls[c->ncalls] = call;
     *index = c->ncalls++;
@@ -282,11 +279,11 @@ static int bind_window_function(binder *b, const ast_expr *a, const ss_window_vt
         return bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                           "FILTER is not implemented for non-aggregate window functions");
     ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * (a->nargs ? a->nargs : 1));
-    if (!args)
+    uint32_t bound = 0;
+    while (args && bound < a->nargs && (args[bound] = bind_expr(b, a->args[bound])))
+        bound++;
+    if (!args || bound < a->nargs)
         return SS_ERROR;
-    for (uint32_t i = 0; i < a->nargs; i++)
-        if (!(args[i] = bind_expr(b, a->args[i])))
-            return SS_ERROR;
     if (a->nargs < vt->min_args || a->nargs > vt->max_args) {
         no_such_function_of(b, a, args, a->nargs);
         return SS_ERROR;
@@ -354,8 +351,11 @@ static int bind_window_aggregate(binder *b, const ast_expr *a, ss_window_call *c
     if (a->within_group || (plugin && plugin->ordered_set))
         return bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                           "OVER is not supported for ordered-set aggregate %s", name);
-    bool builtin = !strcmp(name, "count") || !strcmp(name, "sum") || !strcmp(name, "min") || !strcmp(name, "max") ||
-                   !strcmp(name, "avg");
+    static const char *const builtins[] = {"count", "sum", "min", "max", "avg", "bool_and", "bool_or",
+                                           "every", "string_agg", "array_agg"};
+    bool builtin = false;
+    for (size_t i = 0; !builtin && i < sizeof builtins / sizeof builtins[0]; i++)
+        builtin = !strcmp(name, builtins[i]);
     if (!plugin && !builtin)
         return bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                           "feature not supported: %s with OVER", name);

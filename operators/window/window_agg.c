@@ -1,5 +1,5 @@
-/* window_agg.c — aggregates over window frames: the kernel's count / sum / min / max / avg
- * and registered aggregates (sunstone/aggregate.h), with FILTER, strictness and EXCLUDE, by
+/* window_agg.c — aggregates over window frames: the kernel's count / sum / min / max / avg,
+ * bool_and / bool_or / every, string_agg and array_agg, and registered aggregates (sunstone/aggregate.h), with FILTER, strictness and EXCLUDE, by
  * one of three frame algorithms (sunstone.window_frame_algorithm): naive (each row's frame
  * aggregated again), incremental (the running state moved with the frame: rows entering are
  * added, rows leaving removed, for count, integer sums and aggregates with an inverse) and
@@ -21,6 +21,10 @@ typedef enum agg_kind {
     AK_TYPE_SUM,   /* the result type's running sums (numeric, interval): sum or avg */
     AK_MIN,
     AK_MAX,
+    AK_BOOL_AND,   /* bool_and / every */
+    AK_BOOL_OR,
+    AK_STRING,     /* string_agg(text / bytea, delimiter) */
+    AK_ARRAY,      /* array_agg (NULLs kept) */
     AK_PLUGIN
 } agg_kind;
 
@@ -50,8 +54,9 @@ static bool counts(const agg_run *a, uint32_t r)
         if (ops_column_is_null(f, r) || !((const uint8_t *)f->data)[r])
             return false;
     }
-    bool strict = a->kind == AK_PLUGIN ? a->call->aggregate->strict : !a->call->star;
-    for (uint32_t i = 0; strict && i < a->call->nargs; i++)
+    bool strict = a->kind == AK_PLUGIN ? a->call->aggregate->strict : !a->call->star && a->kind != AK_ARRAY;
+    uint32_t checked = a->kind == AK_STRING ? 1 : a->call->nargs;
+    for (uint32_t i = 0; strict && i < checked; i++)
         if (ops_column_is_null(&st->args[a->k][i], r))
             return false;
     return true;
@@ -69,6 +74,66 @@ static int64_t int_at(const ops_column *c, uint32_t r)
 static int overflow(ss_ctx *ctx)
 {
     return g_api->error(ctx, "22003", "bigint out of range");
+}
+
+/* string_agg: the values, each after the first preceded by its row's delimiter (a NULL
+ * delimiter adds nothing), PostgreSQL's string_agg_transfn. */
+static int finish_string(ss_ctx *ctx, agg_run *a, const uint32_t *pos, uint32_t m, ss_vector *out, uint32_t i)
+{
+    if (!m) {
+        ss_vector_set_null(out, i);
+        return SS_OK;
+    }
+    const ops_column *d = &a->st->args[a->k][1];
+    size_t len = 0;
+    for (uint32_t j = 0; j < m; j++) {
+        len += ((const ss_text *)a->arg->data)[pos[j]].len;
+        if (j && !ops_column_is_null(d, pos[j]))
+            len += ((const ss_text *)d->data)[pos[j]].len;
+    }
+    char *buf = g_api->alloc(len ? len : 1);
+    if (!buf)
+        return g_api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    size_t off = 0;
+    for (uint32_t j = 0; j < m; j++) {
+        if (j && !ops_column_is_null(d, pos[j])) {
+            const ss_text *t = &((const ss_text *)d->data)[pos[j]];
+            memcpy(buf + off, t->ptr, t->len);
+            off += t->len;
+        }
+        const ss_text *t = &((const ss_text *)a->arg->data)[pos[j]];
+        if (t->len)
+            memcpy(buf + off, t->ptr, t->len);
+        off += t->len;
+    }
+    ss_value v = {.is_null = false};
+    v.v.s = (ss_text){.ptr = buf, .len = (uint32_t)off};
+    int rc = g_api->vector_set_value(ctx, out, i, &v);
+    g_api->free(buf);
+    return rc;
+}
+
+/* array_agg: the one-dimensional array of the values (NULLs kept), or of arrays one
+ * dimension up. */
+static int finish_array(ss_ctx *ctx, agg_run *a, const uint32_t *pos, uint32_t m, ss_vector *out, uint32_t i)
+{
+    if (!m) {
+        ss_vector_set_null(out, i);
+        return SS_OK;
+    }
+    const ss_type_info *info = g_api->type_info(a->call->result_type.id);
+    if (!info || info->struct_size < offsetof(ss_type_info, array) + sizeof info->array || !info->array)
+        return g_api->error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: array_agg of %s with OVER",
+                            g_api->type_name(a->arg->type));
+    ss_value *items = ops_zalloc_array(ctx, g_api, m, sizeof *items);
+    if (!items)
+        return SS_ERROR;
+    for (uint32_t j = 0; j < m; j++)
+        ss_vector_get_value(&a->argv, pos[j], &items[j]);
+    bool nested = a->arg->type.id == a->call->result_type.id;
+    int rc = nested ? info->array->build_nested(ctx, items, m, out, i) : info->array->build(ctx, items, m, out, i);
+    ops_free(g_api, items);
+    return rc;
 }
 
 /* Writes the aggregate of rows pos[0..m) (absolute, all counting) to row i of out. */
@@ -132,6 +197,22 @@ static int finish_rows(ss_ctx *ctx, agg_run *a, const uint32_t *pos, uint32_t m,
         ss_vector_get_value(&a->argv, best, &v);
         return g_api->vector_set_value(ctx, out, i, &v);
     }
+    case AK_BOOL_AND:
+    case AK_BOOL_OR: {
+        bool r = a->kind == AK_BOOL_AND;
+        for (uint32_t j = 0; j < m; j++)
+            r = a->kind == AK_BOOL_AND ? r && ((const uint8_t *)a->arg->data)[pos[j]]
+                                       : r || ((const uint8_t *)a->arg->data)[pos[j]];
+        if (!m)
+            ss_vector_set_null(out, i);
+        else
+            ((uint8_t *)out->data)[i] = r;
+        return SS_OK;
+    }
+    case AK_STRING:
+        return finish_string(ctx, a, pos, m, out, i);
+    case AK_ARRAY:
+        return finish_array(ctx, a, pos, m, out, i);
     case AK_PLUGIN: {
         const ss_aggregate_vtable *vt = a->call->aggregate;
         void *state = ops_zalloc(ctx, g_api, vt->state_size);
@@ -308,6 +389,12 @@ int win_aggregate(ss_ctx *ctx, win_state *st, uint32_t k, ss_vector *out)
                                           .result_type = c->result_type};
     } else if (!strcmp(c->name, "count")) {
         a.kind = AK_COUNT;
+    } else if (!strcmp(c->name, "bool_and") || !strcmp(c->name, "every") || !strcmp(c->name, "bool_or")) {
+        a.kind = !strcmp(c->name, "bool_or") ? AK_BOOL_OR : AK_BOOL_AND;
+    } else if (!strcmp(c->name, "string_agg")) {
+        a.kind = AK_STRING;
+    } else if (!strcmp(c->name, "array_agg")) {
+        a.kind = AK_ARRAY;
     } else if (!strcmp(c->name, "min") || !strcmp(c->name, "max")) {
         a.kind = c->name[1] == 'i' ? AK_MIN : AK_MAX;
     } else if (rinfo && rinfo->sum) {

@@ -21,3 +21,6 @@ SELECT g, count(*) OVER (), max(g) OVER (ORDER BY g DESC) FROM wa GROUP BY g HAV
 SELECT count(*) OVER (), sum(i4) OVER () FROM wa WHERE id < 0;
 SELECT id, sum(i4) OVER (ORDER BY i4 NULLS FIRST), count(*) OVER (ORDER BY t DESC) FROM wa ORDER BY id;
 SELECT id, sum(n) OVER (ORDER BY id GROUPS BETWEEN 1 PRECEDING AND 1 FOLLOWING) FROM wa ORDER BY id;
+CREATE TABLE sa (id int, t text, b bool, d text);
+INSERT INTO sa VALUES (1,'a',true,','),(2,NULL,false,';'),(3,'c',NULL,NULL),(4,'d',true,'-');
+SELECT id, string_agg(t, d) OVER (ORDER BY id), array_agg(t) OVER (ORDER BY id ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING), bool_and(b) OVER (ORDER BY id), bool_or(b) OVER (ORDER BY id DESC), every(b) OVER () , array_agg(id) OVER (ORDER BY id ROWS BETWEEN 2 FOLLOWING AND 3 FOLLOWING), string_agg(t, '|') OVER () FROM sa ORDER BY id;
