@@ -145,19 +145,18 @@ static int bind_offset(binder *b, const ast_expr *a, uint32_t frame, ss_type key
     return SS_OK;
 }
 
-/* Room for one more of *n elements of elem bytes in the arena array *v of *cap (doubled). */
+/* Room for one more of n elements of elem bytes in the arena array *v (capacity *cap, which
+ * doubles from 4 when full; the elements are copied). */
 static int grow_array(binder *b, void **v, uint32_t *cap, uint32_t n, size_t elem)
 {
-    if (n < *cap)
-        return SS_OK;
-    uint32_t grown = *cap ? *cap * 2 : 4;
-    char *m = bind_alloc(b, elem * grown);
-    if (!m)
-        return SS_ERROR;
-    memcpy(m, *v, elem * n);
-    *v = m;
-    *cap = grown;
-    return SS_OK;
+    uint32_t want = n < *cap ? 0 : *cap ? *cap * 2 : 4;
+    char *m = want ? bind_alloc(b, elem * want) : *v;
+    if (m && want) {
+        memcpy(m, *v, elem * n);
+        *v = m;
+        *cap = want;
+    }
+    return m || !want ? SS_OK : SS_ERROR;
 }
 
 /* The window clause of spec (an equal one is shared), bound now. */

@@ -76,14 +76,20 @@ static int overflow(ss_ctx *ctx)
     return g_api->error(ctx, "22003", "bigint out of range");
 }
 
+/* Whether m > 0 rows reached the aggregate; else row i of out becomes NULL. */
+static bool has_rows(ss_vector *out, uint32_t i, uint32_t m)
+{
+    if (!m)
+        ss_vector_set_null(out, i);
+    return m != 0;
+}
+
 /* string_agg: the values, each after the first preceded by its row's delimiter (a NULL
  * delimiter adds nothing), PostgreSQL's string_agg_transfn. */
 static int finish_string(ss_ctx *ctx, agg_run *a, const uint32_t *pos, uint32_t m, ss_vector *out, uint32_t i)
 {
-    if (!m) {
-        ss_vector_set_null(out, i);
+    if (!has_rows(out, i, m))
         return SS_OK;
-    }
     const ops_column *d = &a->st->args[a->k][1];
     size_t len = 0;
     for (uint32_t j = 0; j < m; j++) {
@@ -117,10 +123,8 @@ static int finish_string(ss_ctx *ctx, agg_run *a, const uint32_t *pos, uint32_t 
  * dimension up. */
 static int finish_array(ss_ctx *ctx, agg_run *a, const uint32_t *pos, uint32_t m, ss_vector *out, uint32_t i)
 {
-    if (!m) {
-        ss_vector_set_null(out, i);
+    if (!has_rows(out, i, m))
         return SS_OK;
-    }
     const ss_type_info *info = g_api->type_info(a->call->result_type.id);
     if (!info || info->struct_size < offsetof(ss_type_info, array) + sizeof info->array || !info->array)
         return g_api->error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: array_agg of %s with OVER",
@@ -148,9 +152,7 @@ static int finish_rows(ss_ctx *ctx, agg_run *a, const uint32_t *pos, uint32_t m,
         for (uint32_t j = 0; j < m; j++)
             if (__builtin_add_overflow(s, int_at(a->arg, pos[j]), &s))
                 return overflow(ctx);
-        if (!m)
-            ss_vector_set_null(out, i);
-        else
+        if (has_rows(out, i, m))
             ((int64_t *)out->data)[i] = s;
         return SS_OK;
     }
@@ -159,17 +161,13 @@ static int finish_rows(ss_ctx *ctx, agg_run *a, const uint32_t *pos, uint32_t m,
         double s = 0;
         for (uint32_t j = 0; j < m; j++)
             s += ((const double *)a->arg->data)[pos[j]];
-        if (!m)
-            ss_vector_set_null(out, i);
-        else
+        if (has_rows(out, i, m))
             ((double *)out->data)[i] = a->kind == AK_AVG_FLOAT ? s / m : s;
         return SS_OK;
     }
     case AK_TYPE_SUM: {
-        if (!m) {
-            ss_vector_set_null(out, i);
+        if (!has_rows(out, i, m))
             return SS_OK;
-        }
         void *state = ops_zalloc(ctx, g_api, a->sum->state_size);
         if (!state)
             return SS_ERROR;
@@ -183,10 +181,8 @@ static int finish_rows(ss_ctx *ctx, agg_run *a, const uint32_t *pos, uint32_t m,
     }
     case AK_MIN:
     case AK_MAX: {
-        if (!m) {
-            ss_vector_set_null(out, i);
+        if (!has_rows(out, i, m))
             return SS_OK;
-        }
         uint32_t best = pos[0];
         for (uint32_t j = 1; j < m; j++) {
             int c = ops_column_compare(a->arg, pos[j], best);
@@ -203,9 +199,7 @@ static int finish_rows(ss_ctx *ctx, agg_run *a, const uint32_t *pos, uint32_t m,
         for (uint32_t j = 0; j < m; j++)
             r = a->kind == AK_BOOL_AND ? r && ((const uint8_t *)a->arg->data)[pos[j]]
                                        : r || ((const uint8_t *)a->arg->data)[pos[j]];
-        if (!m)
-            ss_vector_set_null(out, i);
-        else
+        if (has_rows(out, i, m))
             ((uint8_t *)out->data)[i] = r;
         return SS_OK;
     }

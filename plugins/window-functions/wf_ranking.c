@@ -2,22 +2,23 @@
  * partition's peer groups (PostgreSQL's windowfuncs.c semantics). */
 #include "window_functions.h"
 
+/* The one result type of a function without arguments. */
+static int result_of(ss_type *out, int32_t id)
+{
+    *out = (ss_type){.id = id, .typmod = -1};
+    return SS_OK;
+}
+
 static int bigint_result(ss_ctx *ctx, const ss_type *t, uint32_t n, ss_type *out)
 {
-    (void)ctx;
-    (void)t;
-    (void)n;
-    *out = (ss_type){.id = SS_TYPE_INT8, .typmod = -1};
-    return SS_OK;
+    (void)ctx, (void)t, (void)n;
+    return result_of(out, SS_TYPE_INT8);
 }
 
 static int float_result(ss_ctx *ctx, const ss_type *t, uint32_t n, ss_type *out)
 {
-    (void)ctx;
-    (void)t;
-    (void)n;
-    *out = (ss_type){.id = SS_TYPE_FLOAT8, .typmod = -1};
-    return SS_OK;
+    (void)ctx, (void)t, (void)n;
+    return result_of(out, SS_TYPE_FLOAT8);
 }
 
 static int ntile_result(ss_ctx *ctx, const ss_type *t, uint32_t n, ss_type *out)

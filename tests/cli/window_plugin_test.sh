@@ -1,20 +1,16 @@
 #!/bin/sh
-# window_plugin_test.sh SOURCE_DIR SUNSTONE — compiles tests/plugins/window_plugin_example.c as
+# window_plugin_test.sh SOURCE_DIR SUNSTONE (absolute paths) — compiles tests/plugins/window_plugin_example.c as
 # a third party would (the SDK headers alone), loads it with LOAD and uses its aggregate (with
 # OVER, under every frame algorithm, and grouped) and its window function in SQL: no kernel
 # change adds either.
 set -u
-src=$(realpath "$1")
-sunstone=$(realpath "$2")
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-if ! cc -std=c11 -Wall -Wextra -Werror -fPIC -shared -fvisibility=hidden \
-     -I "$src/core/include" "$src/tests/plugins/window_plugin_example.c" -o "$tmp/wpe.so"; then
-  echo "0 passed, 1 failed"
-  exit 1
-fi
+so=$(mktemp -d)/wpe.so
+trap 'rm -rf "$(dirname "$so")"' EXIT
+cc -std=c11 -Wall -Wextra -Werror -fPIC -shared -fvisibility=hidden -I "$1/core/include" \
+   "$1/tests/plugins/window_plugin_example.c" -o "$so" || { echo "0 passed, 1 failed"; exit 1; }
+sunstone=$2
 q="SELECT k, x, sum_squares(x) OVER (ORDER BY k, x ROWS BETWEEN 1 PRECEDING AND CURRENT ROW), peer_count() OVER (ORDER BY k) FROM t ORDER BY k, x"
-out=$("$sunstone" -X -A -t -c "SELECT peer_count() OVER ()" -c "LOAD '$tmp/wpe.so'" \
+out=$("$sunstone" -X -A -t -c "SELECT peer_count() OVER ()" -c "LOAD '$so'" \
   -c "CREATE TABLE t (k int, x int)" \
   -c "INSERT INTO t VALUES (1, 2), (1, 3), (2, 4), (3, NULL), (3, 5)" \
   -c "$q" -c "SET sunstone.window_frame_algorithm = naive" -c "$q" \

@@ -29,16 +29,16 @@ static void sq_init(const ss_aggregate_call_info *call, void *state)
 }
 
 static int sq_fold(ss_ctx *ctx, void *const *states, const ss_vector *const *args, const uint32_t *rows, uint32_t n,
-                   int sign)
+                   int64_t sign)
 {
     const int32_t *x = args[0]->data;
-    for (uint32_t k = 0; k < n; k++) {
-        int64_t v = (int64_t)x[rows[k]] * x[rows[k]];
-        sq_state *s = states[k];
-        if (__builtin_add_overflow(s->sum, sign * v, &s->sum))
-            return api->error(ctx, "22003", "bigint out of range");
+    uint32_t k = 0;
+    for (; k < n; k++) {
+        int64_t sq = (int64_t)x[rows[k]] * x[rows[k]];
+        if (__builtin_add_overflow(((sq_state *)states[k])->sum, sign * sq, &((sq_state *)states[k])->sum))
+            break;
     }
-    return SS_OK;
+    return k == n ? SS_OK : api->error(ctx, "22003", "bigint out of range");
 }
 
 static int sq_step(ss_ctx *ctx, const ss_aggregate_call_info *call, void *const *states, const ss_vector *const *args,
@@ -82,14 +82,19 @@ static int pc_result_type(ss_ctx *ctx, const ss_type *arg_types, uint32_t nargs,
 static int pc_evaluate(ss_ctx *ctx, const ss_window_partition *part, ss_vector *out)
 {
     (void)ctx;
-    for (uint32_t i = 0; i < part->nrows;) {
-        uint32_t e = i + 1;
-        while (e < part->nrows && !part->peer_start[e])
-            e++;
-        for (uint32_t k = i; k < e; k++)
-            ((int64_t *)out->data)[k] = e - i;
-        i = e;
+    int64_t *res = out->data;
+    /* backwards: each row gets the size of its group's tail, then the group's first row's
+       count is copied forward over the group */
+    int64_t tail = 0;
+    for (uint32_t i = part->nrows; i-- > 0;) {
+        tail++;
+        res[i] = tail;
+        if (part->peer_start[i])
+            tail = 0;
     }
+    int64_t size = 0;
+    for (uint32_t i = 0; i < part->nrows; i++)
+        res[i] = size = part->peer_start[i] ? res[i] : size;
     return SS_OK;
 }
 
