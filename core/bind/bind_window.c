@@ -159,6 +159,21 @@ static int grow_array(binder *b, void **v, uint32_t *cap, uint32_t n, size_t ele
     return m || !want ? SS_OK : SS_ERROR;
 }
 
+/* e, or an equal key expression of a window clause bound before: one expression for both,
+ * so the planner computes it once and windows keyed on it can share a sort. */
+static ss_expr *shared_key(const window_state *ws, ss_expr *e)
+{
+    for (uint32_t k = 0; k < ws->n; k++) {
+        const window_clause *o = &ws->v[k];
+        for (uint32_t i = 0; i < o->npartition + o->norder; i++) {
+            ss_expr *x = i < o->npartition ? o->partition[i] : o->order[i - o->npartition].expr;
+            if (x != e && expr_equal(x, e))
+                return x;
+        }
+    }
+    return e;
+}
+
 /* The window clause of spec (an equal one is shared), bound now. */
 static window_clause *window_of(binder *b, const win_spec *sp)
 {
@@ -178,7 +193,7 @@ static window_clause *window_of(binder *b, const win_spec *sp)
         if (!e || !(e = resolve_unknown(b, e, expr_location(sp->partition[i]))) ||
             bind_check_equality(b, e->type, expr_location(sp->partition[i])))
             return NULL;
-        c.partition[i] = e;
+        c.partition[i] = shared_key(ws, e);
     }
     for (uint32_t i = 0; i < sp->norder; i++) {
         const ast_sort_item *it = &sp->order[i];
@@ -186,7 +201,7 @@ static window_clause *window_of(binder *b, const win_spec *sp)
         if (!e || !(e = resolve_unknown(b, e, expr_location(it->expr))) ||
             bind_check_ordering(b, e->type, expr_location(it->expr)))
             return NULL;
-        c.order[i] = (ss_lsort_key){e, it->descending, it->nulls ? it->nulls == 1 : it->descending};
+        c.order[i] = (ss_lsort_key){shared_key(ws, e), it->descending, it->nulls ? it->nulls == 1 : it->descending};
     }
     bool range = c.frame & SS_WINDOW_FRAME_RANGE;
     bool offsets = c.frame & (SS_WINDOW_FRAME_START_OFFSET_PRECEDING | SS_WINDOW_FRAME_START_OFFSET_FOLLOWING |

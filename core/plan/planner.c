@@ -44,6 +44,11 @@ typedef struct planner {
     uint32_t cte_cap;
     ss_estimator est; /* the rows of each logical operator (estimate.h) */
     ss_read_counts reads; /* how often the final tree's expressions read each binding */
+    /* window keys computed by a projection below a window (logical expression → its
+       binding), so a window above sharing the key (the binder shares equal ones) reads it */
+    const ss_expr **wkey_exprs;
+    binding *wkey_binds;
+    uint32_t nwkeys, cap_wkeys;
 } planner;
 
 static void *pl_alloc(planner *p, size_t n)
@@ -822,6 +827,12 @@ static int plan_window_op(planner *p, const ss_lop *op, ss_plan *child, const la
     ss_expr **fixed_keys = fix_exprs(p, keys, nk, in);
     if (!fixed_keys)
         return SS_ERROR;
+    for (uint32_t i = 0; i < nk; i++) /* a key a window below computed already */
+        for (uint32_t w = 0; fixed_keys[i]->kind != EXPR_COLUMN && w < p->nwkeys; w++)
+            for (uint32_t c = 0; p->wkey_exprs[w] == keys[i] && c < in->n; c++)
+                if (in->cols[c].rel == p->wkey_binds[w].rel && in->cols[c].col == p->wkey_binds[w].col &&
+                    !(fixed_keys[i] = column_at(p, c, keys[i]->type)))
+                    return SS_ERROR;
     uint32_t extra = 0;
     for (uint32_t i = 0; i < nk; i++)
         extra += fixed_keys[i]->kind != EXPR_COLUMN;
@@ -845,6 +856,13 @@ static int plan_window_op(planner *p, const ss_lop *op, ss_plan *child, const la
                 continue;
             items[k] = fixed_keys[i];
             b[k] = (binding){op->rel, nc + (k - in->n)};
+            if (pl_reserve(p, (void **)&p->wkey_exprs, &p->cap_wkeys, p->nwkeys, sizeof *p->wkey_exprs))
+                return SS_ERROR;
+            uint32_t cap = p->nwkeys;
+            if (pl_reserve(p, (void **)&p->wkey_binds, &cap, p->nwkeys, sizeof *p->wkey_binds))
+                return SS_ERROR;
+            p->wkey_exprs[p->nwkeys] = keys[i];
+            p->wkey_binds[p->nwkeys++] = b[k];
             if (!(fixed_keys[i] = column_at(p, k, items[k]->type)))
                 return SS_ERROR;
             k++;

@@ -20,3 +20,4 @@ WITH r AS (SELECT city, amount, rank() OVER (ORDER BY amount DESC NULLS LAST) AS
 SELECT s.city, s.amount, (SELECT max(x.rn) FROM (SELECT row_number() OVER () AS rn FROM sales t WHERE t.region = s.region) x) FROM sales s ORDER BY 1, 2;
 SELECT count(*) OVER () FROM sales WHERE amount > 1000;
 SELECT sum(amount) OVER (), count(*) FROM sales;
+SELECT day, amount, sum(amount) OVER (PARTITION BY day % 2 ORDER BY day, amount), rank() OVER (PARTITION BY day % 2), dense_rank() OVER (PARTITION BY day % 2 ORDER BY day / 2) FROM sales ORDER BY day, amount;
