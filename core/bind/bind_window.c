@@ -152,7 +152,8 @@ static int grow_array(binder *b, void **v, uint32_t *cap, uint32_t n, size_t ele
     uint32_t want = n < *cap ? 0 : *cap ? *cap * 2 : 4;
     char *m = want ? bind_alloc(b, elem * want) : *v;
     if (m && want) {
-        memcpy(m, *v, elem * n);
+        if (n)
+            memcpy(m, *v, elem * n);
         *v = m;
         *cap = want;
     }

@@ -1,5 +1,5 @@
 /* wf_ranking.c — row_number, rank, dense_rank, percent_rank, cume_dist and ntile over a
- * partition's peer groups (PostgreSQL's windowfuncs.c semantics). */
+ * partition's peer groups, with PostgreSQL's semantics. */
 #include "window_functions.h"
 
 /* The one result type of a function without arguments. */
