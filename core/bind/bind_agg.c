@@ -32,7 +32,7 @@ bool is_aggregate_name(const ast_expr *e)
 {
     if (e->kind == AE_GROUPING_FUNC)
         return true; /* GROUPING(...) makes a query an aggregate one, as an aggregate does */
-    if (e->kind != AE_FUNC || e->nnames != 1)
+    if (e->kind != AE_FUNC || e->nnames != 1 || e->over)
         return false;
     static const char *const names[] = {"count", "sum", "min", "max", "avg", "string_agg", "bool_and", "bool_or",
                                         "every", "array_agg", "json_agg", "jsonb_agg", "json_object_agg",
@@ -71,9 +71,15 @@ static ss_expr *no_such_aggregate(binder *b, const ast_expr *a)
  * query's (PostgreSQL's outer-level aggregate): refused. */
 static ss_expr *bind_agg_arg(binder *b, const ast_expr *a)
 {
+    if (b->win && b->win->in_window_agg)
+        return bind_window_agg_arg(b, a, false);
     uint32_t own = b->own_col_refs, outer = b->outer_col_refs;
     b->agg_mode = false;
+    if (b->win)
+        b->win->agg_arg_depth++;
     ss_expr *e = bind_expr(b, a);
+    if (b->win)
+        b->win->agg_arg_depth--;
     b->agg_mode = true;
     if (e && b->outer_col_refs != outer && b->own_col_refs == own) {
         bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
@@ -153,7 +159,10 @@ static int bind_agg_extra(binder *b, const ast_expr *a, ss_agg_call *call, ss_ex
         x->order = (const ss_expr *const *)order;
         x->order_keys = keys;
     }
-    if (a->filter) {
+    if (a->filter && b->win && b->win->in_window_agg) {
+        if (!(x->filter = bind_window_agg_arg(b, a->filter, true)))
+            return SS_ERROR;
+    } else if (a->filter) {
         agg_state *saved = b->agg;
         const char *saved_context = b->no_agg_context;
         b->agg = NULL;
@@ -362,7 +371,7 @@ int add_agg_call(binder *b, agg_state *st, const ss_agg_call *call, ss_agg_extra
  * reference to that group column. */
 ss_expr *match_group(binder *b, const ast_expr *a)
 {
-    if (!b->agg_mode || ast_has_aggregate(a) || a->kind == AE_STAR)
+    if (!b->agg_mode || ast_has_aggregate(a) || a->kind == AE_STAR || ast_has_window(a))
         return NULL;
     b->agg_mode = false;
     ss_error *saved = b->ctx->err;

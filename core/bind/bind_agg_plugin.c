@@ -7,6 +7,7 @@
 
 #include "bind/binder_internal.h"
 #include "loader/registry.h"
+#include "sunstone/window.h"
 #include "types/registry.h"
 
 /* The registry of the statement being bound on this thread: is_aggregate_name is a plain
@@ -23,6 +24,14 @@ const ss_aggregate_vtable *bind_find_plugin_aggregate(const char *name)
     if (!bind_registry || !name)
         return NULL;
     const ss_registration *reg = ss_registry_find(bind_registry, SS_KIND_AGGREGATE, name);
+    return reg ? reg->vtable : NULL;
+}
+
+const ss_window_vtable *bind_find_plugin_window(const char *name)
+{
+    if (!bind_registry || !name)
+        return NULL;
+    const ss_registration *reg = ss_registry_find(bind_registry, SS_KIND_WINDOW, name);
     return reg ? reg->vtable : NULL;
 }
 

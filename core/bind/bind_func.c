@@ -37,6 +37,13 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
     const ast_expr *written = a;
     if (!(a = bind_named_call(b, a)))
         return NULL;
+    if (a->over)
+        return bind_window_call(b, a);
+    if (a->nnames == 1 && !a->within_group && bind_find_plugin_window(a->names[0]) &&
+        !bind_find_plugin_aggregate(a->names[0])) {
+        bind_error(b, a->location, "42809", "window function %s requires an OVER clause", a->names[0]);
+        return NULL;
+    }
     if (is_aggregate_name(a))
         return bind_aggregate(b, a);
     if (a->within_group)

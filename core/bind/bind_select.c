@@ -145,7 +145,7 @@ static bool ast_eq(const ast_expr *x, const ast_expr *y, bool loose)
     case AE_OP:
         return strcmp(x->str, y->str) == 0 && ast_eq(x->left, y->left, loose) && ast_eq(x->right, y->right, loose);
     case AE_FUNC:
-        if (strcmp(x->names[x->nnames - 1], y->names[y->nnames - 1]) != 0 || x->star != y->star ||
+        if (strcmp(x->names[x->nnames - 1], y->names[y->nnames - 1]) != 0 || x->star != y->star || x->over != y->over ||
             x->distinct != y->distinct || x->nagg_order != y->nagg_order || !ast_eq(x->filter, y->filter, loose) ||
             !ast_arg_names_equal(x, y))
             return false;
@@ -542,15 +542,19 @@ static int analyse_before_group_by(binder *b, const ast_select *s)
     b->agg_mode = true;
     target_list tl;
     memset(&tl, 0, sizeof tl);
+    window_state win_scratch = {.select = s};
+    b->win = &win_scratch;
     rc = bind_targets(b, s, &tl);
     if (rc == SS_OK && s->where) {
         b->agg = NULL;
         b->agg_mode = false;
+        b->win = NULL;
         b->no_agg_context = "WHERE";
         if (!bind_bool_expr(b, s->where, "WHERE"))
             rc = SS_ERROR;
         b->agg = &scratch;
         b->agg_mode = true;
+        b->win = &win_scratch;
     }
     if (rc == SS_OK && s->having) {
         b->in_having = true;
@@ -562,6 +566,7 @@ static int analyse_before_group_by(binder *b, const ast_select *s)
         uint32_t pos;
         rc = order_item(b, s, s->order_by[i].expr, "ORDER BY", &tl, &pos);
     }
+    b->win = NULL;
     b->agg = NULL;
     b->agg_mode = false;
     b->no_agg_context = saved_context;
@@ -1004,13 +1009,21 @@ static int bind_select_body(binder *b, const ast_select *s, ss_bound_stmt *out);
 
 int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
 {
-    if (!s->nctes)
-        return bind_select_body(b, s, out);
-    cte_mark mark;
-    if (bind_with(b, s, &mark))
-        return SS_ERROR;
-    int rc = bind_select_body(b, s, out);
-    unbind_with(b, &mark);
+    window_state *outer_win = b->win; /* a query of its own has its own window clauses */
+    b->win = NULL;
+    int rc;
+    if (!s->nctes) {
+        rc = bind_select_body(b, s, out);
+    } else {
+        cte_mark mark;
+        if (bind_with(b, s, &mark)) {
+            b->win = outer_win;
+            return SS_ERROR;
+        }
+        rc = bind_select_body(b, s, out);
+        unbind_with(b, &mark);
+    }
+    b->win = outer_win;
     return rc;
 }
 
@@ -1066,6 +1079,11 @@ static int bind_select_body(binder *b, const ast_select *s, ss_bound_stmt *out)
     } else {
         b->no_agg_context = "this context";
     }
+    window_state *win = bind_alloc(b, sizeof *win);
+    if (!win)
+        return SS_ERROR;
+    win->select = s;
+    b->win = win;
     if (bind_targets(b, s, &tl))
         return SS_ERROR;
     ss_expr *having = NULL;
@@ -1087,6 +1105,7 @@ static int bind_select_body(binder *b, const ast_select *s, ss_bound_stmt *out)
         if (order_item(b, s, s->distinct_on[i], "DISTINCT ON", &tl, &don_pos[i]))
             return SS_ERROR;
     b->agg_mode = false;
+    b->win = NULL;
 
     /* WHERE is bound after the select list, in PostgreSQL's order (which error is reported
        first depends on it), without aggregates */
@@ -1111,6 +1130,8 @@ static int bind_select_body(binder *b, const ast_select *s, ss_bound_stmt *out)
             return SS_ERROR;
         filtered |= having != NULL;
     }
+    if (win->n && !(top = stack_windows(b, win, top)))
+        return SS_ERROR;
 
     /* the targets (plus hidden sort keys) */
     ss_lop *proj = lop_project(b->ctx, b->arena, new_rel(b), top, tl.n, tl.exprs, tl.names);

@@ -185,7 +185,47 @@ typedef struct binder {
        in <sublink_refused>" (bind_default.c) */
     const char *sublink_refused;
     bool params_extend;       /* ss_bind_extending: $n past the fixed ones are inferred */
+    struct window_state *win; /* the query's window clauses while its outputs are bound
+                                 (bind_window.c); NULL where window functions are refused */
 } binder;
+
+/* Window functions (bind_window.c).  One window clause: its bound partition, order and
+ * frame (over the query's input or, in an aggregate query, the aggregate's output) and the
+ * calls over it, whose results are its relation's columns. */
+typedef struct window_clause {
+    uint32_t rel;
+    uint32_t npartition, norder;
+    ss_expr **partition;
+    ss_lsort_key *order;
+    uint32_t frame;
+    ss_expr *start_offset, *end_offset, *start_neg, *end_neg;
+    ss_window_call **calls;
+    const char **names;
+    uint32_t ncalls, cap;
+} window_clause;
+
+typedef struct window_state {
+    const struct ast_select *select; /* its WINDOW clause names windows */
+    window_clause *v;
+    uint32_t n, cap;
+    agg_state *outer_agg;     /* the query's aggregation around a window aggregate's call */
+    bool outer_mode;
+    bool in_window_agg;       /* bind_aggregate runs for a window aggregate */
+    bool in_call;             /* a window function's arguments are being bound */
+    bool in_definition;       /* PARTITION BY / ORDER BY / frame offsets are being bound */
+    uint32_t agg_arg_depth;   /* > 0 inside an aggregate's arguments */
+} window_state;
+
+/* A call with OVER: a reference to its result column. */
+ss_expr *bind_window_call(binder *b, const ast_expr *a);
+/* A window aggregate's argument (or FILTER with is_filter) bound as its query's outputs are. */
+ss_expr *bind_window_agg_arg(binder *b, const ast_expr *a, bool is_filter);
+/* Whether e has a call with OVER. */
+bool ast_has_window(const ast_expr *e);
+/* The window operators over top, one per window clause with calls. */
+ss_lop *stack_windows(binder *b, window_state *ws, ss_lop *top);
+/* The registered window function of this name, or NULL (bind_agg_plugin.c). */
+const struct ss_window_vtable *bind_find_plugin_window(const char *name);
 
 /* Errors with a position (location is the 0-based AST location or -1). */
 int bind_error(binder *b, int location, const char *sqlstate, const char *fmt, ...)

@@ -168,6 +168,17 @@ static int check_bytea_output(ss_ctx *ctx, const ss_settings *s, const char *nam
     return check_enum(ctx, name, value, bytea_outputs, out, outlen);
 }
 
+/* the window operator's frame algorithm for moving aggregates (operators/window) */
+static const ss_setting_enum window_frame_algorithms[] = {
+    {"naive", 0, false}, {"incremental", 1, false}, {"segment_tree", 2, false}, {"auto", 3, false}, {NULL, 0, false}};
+
+static int check_window_frame_algorithm(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value,
+                                        char *out, size_t outlen)
+{
+    (void)s;
+    return check_enum(ctx, name, value, window_frame_algorithms, out, outlen);
+}
+
 static int check_datestyle(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value, char *out,
                            size_t outlen)
 {
@@ -218,6 +229,7 @@ static int check_application_name(ss_ctx *ctx, const ss_settings *s, const char 
 
 static const known_setting known[] = {
     {"sunstone.default_storage", NULL, "memory", false, NULL},
+    {"sunstone.window_frame_algorithm", NULL, "auto", false, check_window_frame_algorithm},
     {"client_encoding", NULL, "UTF8", false, check_client_encoding},
     {"datestyle", "DateStyle", "ISO, MDY", false, check_datestyle},
     {"timezone", "TimeZone", "UTC", false, check_timezone},

@@ -107,7 +107,7 @@ static const ss_plugin_kind_desc kinds[] = {
     {.kind = SS_KIND_AUTH, .name = "auth", .noun = "auth provider", .experimental = true,
      .min_version = 1, .version = SS_AUTH_VTABLE_VERSION, .min_size = END_OF(ss_auth_vtable, make_secret),
      .required = auth_required, .nrequired = COUNT(auth_required)},
-    {.kind = SS_KIND_WINDOW, .name = "window", .noun = "window function", .experimental = true,
+    {.kind = SS_KIND_WINDOW, .name = "window", .noun = "window function",
      .min_version = 1, .version = SS_WINDOW_VTABLE_VERSION, .min_size = END_OF(ss_window_vtable, evaluate),
      .check_fields = check_window_fields,
      .required = window_required, .nrequired = COUNT(window_required)},

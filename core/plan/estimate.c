@@ -314,6 +314,7 @@ static double rows_of(ss_estimator *e, const ss_lop *op)
         return in * ss_est_selectivity(e, op->u.filter.pred);
     case LOP_PROJECT:
     case LOP_SORT:
+    case LOP_WINDOW:
     case LOP_UNIQUE: /* at most its input (DISTINCT ON's groups are not estimated) */
         return in;
     case LOP_CTE_SCAN: /* the WITH query's rows (children[0]) */

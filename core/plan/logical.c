@@ -141,6 +141,23 @@ ss_lop *lop_function(ss_ctx *ctx, ss_arena *arena, uint32_t rel, const char *nam
     return op;
 }
 
+ss_lop *lop_window(ss_ctx *ctx, ss_arena *arena, uint32_t rel, ss_lop *child, uint32_t ncalls,
+                   ss_window_call **calls, const char *const *names)
+{
+    ss_lop *op = lop_new(ctx, arena, LOP_WINDOW, rel, child);
+    ss_type *types = op ? ss_arena_alloc(arena, sizeof(ss_type) * (ncalls ? ncalls : 1)) : NULL;
+    if (!types) {
+        ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        return NULL;
+    }
+    for (uint32_t i = 0; i < ncalls; i++)
+        types[i] = calls[i]->result_type;
+    set_columns(op, ncalls, types, names);
+    op->u.window.ncalls = ncalls;
+    op->u.window.calls = calls;
+    return op;
+}
+
 ss_lop *lop_filter(ss_ctx *ctx, ss_arena *arena, ss_lop *child, ss_expr *pred)
 {
     ss_lop *op = lop_new(ctx, arena, LOP_FILTER, child->rel, child);
@@ -319,6 +336,21 @@ int lop_each_expr(ss_lop *op, ss_lop_expr_fn fn, void *arg)
         break;
     case LOP_FUNCTION:
         rc = each(op, op->u.function.args, op->u.function.nargs, fn, arg);
+        break;
+    case LOP_WINDOW:
+        rc = each(op, op->u.window.partition, op->u.window.npartition, fn, arg);
+        for (uint32_t i = 0; !rc && i < op->u.window.norder; i++)
+            rc = each(op, &op->u.window.order[i].expr, 1, fn, arg);
+        if (!rc)
+            rc = each(op, &op->u.window.start_offset, 1, fn, arg);
+        if (!rc)
+            rc = each(op, &op->u.window.end_offset, 1, fn, arg);
+        for (uint32_t i = 0; !rc && i < op->u.window.ncalls; i++) {
+            ss_window_call *c = op->u.window.calls[i];
+            rc = each(op, (ss_expr **)c->args, c->nargs, fn, arg);
+            if (!rc)
+                rc = each(op, (ss_expr **)&c->filter, 1, fn, arg);
+        }
         break;
     }
     return rc;

@@ -41,7 +41,9 @@ typedef enum ss_lop_kind {
                       children[1] (the recursive term) run again over the rows its previous
                       run produced (its worktable, u.cte.id) until it produces none; with
                       UNION (u.cte.all false) rows already produced are dropped */
-    LOP_WORKTABLE_SCAN /* inside a recursive term: the worktable u.cte.id of its recursive union */
+    LOP_WORKTABLE_SCAN, /* inside a recursive term: the worktable u.cte.id of its recursive union */
+    LOP_WINDOW     /* the child's rows and columns, then one column per window function call
+                      (relation rel: rel.0 .. rel.ncalls-1), over one window (u.window) */
 } ss_lop_kind;
 
 typedef enum ss_lop_setop_kind {
@@ -82,6 +84,11 @@ typedef struct ss_lop {
         struct { ss_join_type type; ss_expr *cond; bool lateral; } join;
         struct ss_lop_cte { uint32_t id; bool all; const char *name; } cte; /* CTE_SCAN, RECURSIVE_UNION,
                                                                      WORKTABLE_SCAN */
+        /* partition expressions, order keys and the frame over the child; calls' args and
+           filter over the child (ss_window_call with the logical expressions) */
+        struct { uint32_t npartition; ss_expr **partition; uint32_t norder; ss_lsort_key *order;
+                 uint32_t frame; ss_expr *start_offset, *end_offset, *start_neg, *end_neg;
+                 uint32_t ncalls; ss_window_call **calls; } window;
     } u;
 } ss_lop;
 
@@ -120,11 +127,16 @@ ss_lop *lop_recursive_union(ss_ctx *ctx, ss_arena *arena, uint32_t rel, uint32_t
 ss_lop *lop_worktable_scan(ss_ctx *ctx, ss_arena *arena, uint32_t rel, uint32_t id, const char *name,
                            uint32_t ncols, const ss_type *types, const char *const *names);
 
+/* calls[0..ncalls) over one window above child: a relation of its own for their results
+ * (rel, columns of the calls' result types), the child's columns passed through. */
+ss_lop *lop_window(ss_ctx *ctx, ss_arena *arena, uint32_t rel, ss_lop *child, uint32_t ncalls,
+                   ss_window_call **calls, const char *const *names);
+
 /* The one enumeration of a logical operator's expression slots (not its children's), in
  * evaluation order: VALUES' row-major items, FILTER's predicate, PROJECT's items,
  * AGGREGATE's groups then per call its argument (count(*) has none), extra arguments,
  * ORDER BY expressions and FILTER, SORT's and UNIQUE's keys, LIMIT's limit then
- * offset then WITH TIES columns, JOIN's condition, FUNCTION's arguments (NULL ones skipped); GET, DISTINCT, SETOP and the CTE kinds have none.  fn may replace *slot; a non-zero return stops the walk and
+ * offset then WITH TIES columns, JOIN's condition, FUNCTION's arguments (NULL ones skipped), WINDOW's partition, order keys, frame offsets, then per call its arguments and filter; GET, DISTINCT, SETOP and the CTE kinds have none.  fn may replace *slot; a non-zero return stops the walk and
  * is returned. */
 typedef int (*ss_lop_expr_fn)(ss_lop *op, ss_expr **slot, void *arg);
 int lop_each_expr(ss_lop *op, ss_lop_expr_fn fn, void *arg);

@@ -315,6 +315,47 @@ ss_plan *plan_sort(ss_plan_builder *pb, ss_plan *child, uint32_t nkeys, const ss
     return &s->hdr;
 }
 
+ss_plan *plan_window(ss_plan_builder *pb, ss_plan *child, const ss_window_node *spec)
+{
+    ss_window_node *w = (ss_window_node *)node_new(pb, sizeof *w, SS_NODE_WINDOW, child);
+    if (!w)
+        return NULL;
+    ss_plan_node hdr = w->hdr;
+    *w = *spec;
+    w->hdr = hdr;
+    uint32_t n = child->ncols + spec->ncalls;
+    ss_type *types = pb_alloc(pb, sizeof(ss_type) * (n ? n : 1));
+    const char **names = pb_alloc(pb, sizeof(char *) * (n ? n : 1));
+    if (!types || !names)
+        return NULL;
+    for (uint32_t i = 0; i < child->ncols; i++) {
+        types[i] = child->col_types[i];
+        names[i] = child->col_names[i];
+    }
+    for (uint32_t i = 0; i < spec->ncalls; i++) {
+        types[child->ncols + i] = spec->calls[i]->result_type;
+        names[child->ncols + i] = spec->calls[i]->name;
+    }
+    w->hdr.ncols = n;
+    w->hdr.col_types = types;
+    w->hdr.col_names = names;
+    w->hdr.estimated_rows = child->estimated_rows;
+    uint32_t ne = 4;
+    for (uint32_t i = 0; i < spec->ncalls; i++)
+        ne += spec->calls[i]->nargs + 1;
+    const ss_expr **exprs = pb_alloc(pb, sizeof(ss_expr *) * ne);
+    if (!exprs)
+        return NULL;
+    exprs[0] = spec->start_offset, exprs[1] = spec->end_offset, exprs[2] = spec->start_neg, exprs[3] = spec->end_neg;
+    ne = 4;
+    for (uint32_t i = 0; i < spec->ncalls; i++) {
+        for (uint32_t k = 0; k < spec->calls[i]->nargs; k++)
+            exprs[ne++] = spec->calls[i]->args[k];
+        exprs[ne++] = spec->calls[i]->filter;
+    }
+    return set_params(pb, &w->hdr, exprs, ne) ? NULL : &w->hdr;
+}
+
 ss_plan *plan_unique(ss_plan_builder *pb, ss_plan *child, uint32_t nkeys, const uint32_t *keys)
 {
     ss_unique_node *u = (ss_unique_node *)pass_through_node(pb, sizeof *u, SS_NODE_UNIQUE, child);

@@ -47,6 +47,9 @@ ss_plan *plan_aggregate_ex(ss_plan_builder *pb, ss_plan *child, uint32_t ngroups
                            const char *const *names);
 /* child's rows ordered by keys (positions in child's output); child's schema. */
 ss_plan *plan_sort(ss_plan_builder *pb, ss_plan *child, uint32_t nkeys, const ss_sort_key *keys);
+/* A window node over child (sorted by spec's partition and order columns) with spec's
+ * fields; output: child's columns then one per call. */
+ss_plan *plan_window(ss_plan_builder *pb, ss_plan *child, const ss_window_node *spec);
 /* Of each run of child rows with equal key columns (NULLs equal), the first (DISTINCT ON). */
 ss_plan *plan_unique(ss_plan_builder *pb, ss_plan *child, uint32_t nkeys, const uint32_t *keys);
 /* OFFSET then LIMIT of child's rows; the bigint expressions (NULL = none) are kept in the node

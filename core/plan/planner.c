@@ -44,6 +44,11 @@ typedef struct planner {
     uint32_t cte_cap;
     ss_estimator est; /* the rows of each logical operator (estimate.h) */
     ss_read_counts reads; /* how often the final tree's expressions read each binding */
+    /* window keys computed by a projection below a window (logical expression → its
+       binding), so a window above sharing the key (the binder shares equal ones) reads it */
+    const ss_expr **wkey_exprs;
+    binding *wkey_binds;
+    uint32_t nwkeys, cap_wkeys;
 } planner;
 
 static void *pl_alloc(planner *p, size_t n)
@@ -796,6 +801,135 @@ static int plan_sort_op(planner *p, const ss_lop *op, ss_plan *child, const layo
     return *out ? SS_OK : SS_ERROR;
 }
 
+/* ---- windows ------------------------------------------------------------------------- */
+
+/* Whether child is a window node whose input sort (partition columns ascending, then its
+ * order keys) begins with keys[0..n): then its output is already in that order. */
+static bool sorted_by(const ss_plan *child, const ss_sort_key *keys, uint32_t n)
+{
+    const ss_window_node *w = SS_PLAN_NODE_AS(child, SS_NODE_WINDOW, ss_window_node);
+    if (!w || n > w->npartition + w->norder)
+        return false;
+    for (uint32_t i = 0; i < n; i++) {
+        ss_sort_key k = i < w->npartition ? (ss_sort_key){.column = w->partition[i]} : w->order[i - w->npartition];
+        if (k.column != keys[i].column || k.descending != keys[i].descending || k.nulls_first != keys[i].nulls_first)
+            return false;
+    }
+    return true;
+}
+
+/* A window operator: its keys as input columns (computed by a projection below when they are
+ * expressions), a sort on them unless the window below left its rows so, then the node. */
+static int plan_window_op(planner *p, const ss_lop *op, ss_plan *child, const layout *in, ss_plan **out, layout *lay)
+{
+    uint32_t np = op->u.window.npartition, no = op->u.window.norder, nk = np + no, nc = op->u.window.ncalls;
+    ss_expr **keys = pl_alloc(p, sizeof(ss_expr *) * (nk ? nk : 1));
+    if (!keys)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < nk; i++)
+        keys[i] = i < np ? op->u.window.partition[i] : op->u.window.order[i - np].expr;
+    ss_expr **fixed_keys = fix_exprs(p, keys, nk, in);
+    if (!fixed_keys)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < nk; i++) /* a key a window below computed already */
+        for (uint32_t w = 0; fixed_keys[i]->kind != EXPR_COLUMN && w < p->nwkeys; w++)
+            for (uint32_t c = 0; p->wkey_exprs[w] == keys[i] && c < in->n; c++)
+                if (in->cols[c].rel == p->wkey_binds[w].rel && in->cols[c].col == p->wkey_binds[w].col &&
+                    !(fixed_keys[i] = column_at(p, c, keys[i]->type)))
+                    return SS_ERROR;
+    uint32_t extra = 0;
+    for (uint32_t i = 0; i < nk; i++)
+        extra += fixed_keys[i]->kind != EXPR_COLUMN;
+    layout cur = *in;
+    uint32_t *pos = pl_alloc(p, sizeof(uint32_t) * (nk ? nk : 1));
+    if (!pos)
+        return SS_ERROR;
+    if (extra) { /* the input's columns and the key expressions */
+        uint32_t n = in->n + extra, k = in->n;
+        ss_expr **items = pl_alloc(p, sizeof(ss_expr *) * n);
+        binding *b = pl_alloc(p, sizeof(binding) * n);
+        if (!items || !b)
+            return SS_ERROR;
+        for (uint32_t i = 0; i < in->n; i++) {
+            if (!(items[i] = column_at(p, i, child->col_types[i])))
+                return SS_ERROR;
+            b[i] = in->cols[i];
+        }
+        for (uint32_t i = 0; i < nk; i++) {
+            if (fixed_keys[i]->kind == EXPR_COLUMN)
+                continue;
+            items[k] = fixed_keys[i];
+            b[k] = (binding){op->rel, nc + (k - in->n)};
+            if (pl_reserve(p, (void **)&p->wkey_exprs, &p->cap_wkeys, p->nwkeys, sizeof *p->wkey_exprs))
+                return SS_ERROR;
+            uint32_t cap = p->nwkeys;
+            if (pl_reserve(p, (void **)&p->wkey_binds, &cap, p->nwkeys, sizeof *p->wkey_binds))
+                return SS_ERROR;
+            p->wkey_exprs[p->nwkeys] = keys[i];
+            p->wkey_binds[p->nwkeys++] = b[k];
+            if (!(fixed_keys[i] = column_at(p, k, items[k]->type)))
+                return SS_ERROR;
+            k++;
+        }
+        if (!(child = plan_project(&p->pb, child, n, (const ss_expr *const *)items, NULL)))
+            return SS_ERROR;
+        cur = (layout){n, b};
+    }
+    ss_sort_key *sk = pl_alloc(p, sizeof(ss_sort_key) * (nk ? nk : 1));
+    if (!sk)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < nk; i++) {
+        pos[i] = fixed_keys[i]->u.column.index;
+        sk[i] = i < np ? (ss_sort_key){.column = pos[i]}
+                       : (ss_sort_key){.column = pos[i], .descending = op->u.window.order[i - np].descending,
+                                       .nulls_first = op->u.window.order[i - np].nulls_first};
+    }
+    if (nk && !sorted_by(child, sk, nk) && !(child = plan_sort(&p->pb, child, nk, sk)))
+        return SS_ERROR;
+    ss_window_node spec;
+    memset(&spec, 0, sizeof spec);
+    spec.npartition = np;
+    spec.norder = no;
+    spec.partition = pos;
+    spec.order = sk + np;
+    spec.frame = op->u.window.frame;
+    spec.ncalls = nc;
+    ss_expr *offs[4] = {op->u.window.start_offset, op->u.window.end_offset, op->u.window.start_neg,
+                        op->u.window.end_neg};
+    ss_expr **fo = fix_exprs(p, offs, 4, &cur);
+    const ss_window_call **calls = pl_alloc(p, sizeof *calls * (nc ? nc : 1));
+    if (!fo || !calls)
+        return SS_ERROR;
+    spec.start_offset = fo[0], spec.end_offset = fo[1], spec.start_neg = fo[2], spec.end_neg = fo[3];
+    for (uint32_t i = 0; i < nc; i++) {
+        const ss_window_call *c = op->u.window.calls[i];
+        ss_window_call *f = pl_alloc(p, sizeof *f);
+        if (!f)
+            return SS_ERROR;
+        *f = *c;
+        if (c->nargs && !(f->args = (const ss_expr *const *)fix_exprs(p, (ss_expr **)c->args, c->nargs, &cur)))
+            return SS_ERROR;
+        if (c->filter) {
+            ss_expr *flt = (ss_expr *)c->filter, **ff = fix_exprs(p, &flt, 1, &cur);
+            if (!ff)
+                return SS_ERROR;
+            f->filter = ff[0];
+        }
+        calls[i] = f;
+    }
+    spec.calls = calls;
+    binding *b = pl_alloc(p, sizeof(binding) * (cur.n + nc));
+    if (!b)
+        return SS_ERROR;
+    if (cur.n)
+        memcpy(b, cur.cols, sizeof(binding) * cur.n);
+    for (uint32_t i = 0; i < nc; i++)
+        b[cur.n + i] = (binding){op->rel, i};
+    *lay = (layout){cur.n + nc, b};
+    *out = plan_window(&p->pb, child, &spec);
+    return *out ? SS_OK : SS_ERROR;
+}
+
 /* ---- set operations ------------------------------------------------------------------ */
 
 /* op planned so that its output is exactly its columns 0..ncols-1, in order. */
@@ -1010,6 +1144,8 @@ static int plan_node_kind(planner *p, ss_lop *op, ss_plan **out, layout *lay)
     case LOP_LIMIT:
         *lay = in;
         return plan_limit_op(p, op, child, &in, out);
+    case LOP_WINDOW:
+        return plan_window_op(p, op, child, &in, out, lay);
     case LOP_GET:
     case LOP_VALUES:
     case LOP_SETOP:

@@ -92,6 +92,7 @@ static int visit(pruner *pr, ss_lop *op, bool all)
     }
     case LOP_AGGREGATE:
     case LOP_FILTER:
+    case LOP_WINDOW:
     case LOP_SORT:
     case LOP_LIMIT:
     case LOP_JOIN:

@@ -62,6 +62,7 @@ typedef enum ast_sublink_kind {
 } ast_sublink_kind;
 
 typedef struct ast_expr ast_expr;
+struct ast_window;
 
 typedef struct ast_type_name {
     const char *name;  /* last component, lower case ("int4", "varchar", "float8") */
@@ -105,6 +106,8 @@ struct ast_expr {
        both NULL when every argument is positional */
     const char **arg_names;
     int *arg_name_locations;
+    /* AE_FUNC: OVER (...) or OVER name, a window function call; NULL = none */
+    const struct ast_window *over;
 };
 
 typedef struct ast_target {
@@ -206,7 +209,24 @@ typedef struct ast_select {
     ast_cte *ctes;
     uint32_t nctes;
     bool recursive;
+    /* WINDOW name AS (...), ...: the named windows (ast_window.name set) */
+    struct ast_window *windows;
+    uint32_t nwindows;
 } ast_select;
+
+/* A window specification: OVER (...), OVER name, or WINDOW name AS (...).  frame_options
+ * holds PostgreSQL's FRAMEOPTION_* bits, the same as SS_WINDOW_FRAME_* (sunstone/operator.h). */
+typedef struct ast_window {
+    const char *name;         /* WINDOW name AS (...): its name; NULL in OVER */
+    const char *refname;      /* OVER name / OVER (name ...): the window it starts from */
+    ast_expr **partition;
+    uint32_t npartition;
+    struct ast_sort_item *order;
+    uint32_t norder;
+    int frame_options;
+    ast_expr *start_offset, *end_offset;
+    int location;
+} ast_window;
 
 /* Sequence options (CREATE SEQUENCE, an identity column's (...)): has_* tells which were
  * given; as_type is the AS type's name (NULL: none); owned_by the OWNED BY table.column

@@ -331,10 +331,6 @@ static bool tr_func_args(transform_state *ts, List *l, ast_expr *e)
 
 static ast_expr *tr_func(transform_state *ts, FuncCall *f)
 {
-    if (f->over) {
-        tr_unsupported(ts, f->location, "window functions (OVER)");
-        return NULL;
-    }
     if (f->func_variadic) {
         tr_unsupported(ts, f->location, "VARIADIC");
         return NULL;
@@ -351,6 +347,8 @@ static ast_expr *tr_func(transform_state *ts, FuncCall *f)
     if (!tr_sort_list(ts, f->agg_order, &e->agg_order, &e->nagg_order))
         return NULL;
     e->within_group = f->agg_within_group;
+    if (f->over && !(e->over = tr_window_def(ts, f->over)))
+        return NULL;
     return e;
 }
 

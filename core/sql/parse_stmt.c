@@ -384,10 +384,6 @@ ast_select *tr_select(transform_state *ts, SelectStmt *s)
             tr_unsupported(ts, -1, locking_name(lc));
         return NULL;
     }
-    if (s->windowClause) {
-        tr_unsupported(ts, ((WindowDef *)linitial(s->windowClause))->location, "WINDOW clauses");
-        return NULL;
-    }
     ast_select *out = tr_alloc(ts, sizeof *out);
     if (!out)
         return NULL;
@@ -435,6 +431,8 @@ ast_select *tr_select(transform_state *ts, SelectStmt *s)
                     return NULL;
         }
         if (s->havingClause && !(out->having = tr_expr(ts, s->havingClause)))
+            return NULL;
+        if (s->windowClause && !tr_window_clause(ts, s->windowClause, out))
             return NULL;
     }
     if (!tr_sort_list(ts, s->sortClause, &out->order_by, &out->norder))
@@ -1139,7 +1137,9 @@ static void syntax_error(ast_parse_error *err, PgQueryError *e)
     /* libpg_query reports no SQLSTATE: the scanner's encoding check is recognised by the
        function that raised it */
     bool encoding = e->funcname && strcmp(e->funcname, "report_invalid_encoding") == 0;
-    memcpy(err->sqlstate, encoding ? "22021" : "42601", 6);
+    /* the grammar's frame clause checks (frame start cannot be ...) are windowing errors */
+    bool frame = strncmp(e->message, "frame ", 6) == 0;
+    memcpy(err->sqlstate, encoding ? "22021" : frame ? "42P20" : "42601", 6);
     err->position = e->cursorpos;
     err->position_in_bytes = false;
 }

@@ -87,6 +87,11 @@ bool tr_targets(transform_state *ts, List *targets, ast_select *out);
 /* A list of SortBy (ORDER BY of a query or inside an aggregate call) into *n items. */
 bool tr_sort_list(transform_state *ts, List *l, ast_sort_item **items, uint32_t *n);
 
+/* Window specifications (parse_window.c): an OVER clause's WindowDef, and a SELECT's WINDOW
+ * clause into out->windows. */
+struct ast_window *tr_window_def(transform_state *ts, WindowDef *w);
+bool tr_window_clause(transform_state *ts, List *l, ast_select *out);
+
 /* Refuses (0A000 at location) the first of r[0..n) whose when is true; true when one was. */
 typedef struct tr_refusal {
     bool when;

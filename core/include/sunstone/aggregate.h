@@ -4,10 +4,12 @@
  * EXPERIMENTAL: the aggregate operator calls result_type, init, step, final and release of a
  * registered aggregate for every call the kernel's own list does not cover (count, sum, min,
  * max, avg, string_agg, array_agg, bool_and / bool_or / every and the json aggregates keep
- * their typed loops inside the aggregate operator).  inverse and combine are part of the
- * contract but nothing in the kernel calls them yet (the window operator will call inverse
- * for sliding frames); the vtable may change until the window issue lands, without an ABI
- * bump, and sunstone_plugins shows experimental = true for plugins of this kind.
+ * their typed loops inside the aggregate operator).  The window operator (operators/window)
+ * runs a registered aggregate with OVER through the same callbacks, over each row's frame,
+ * and calls inverse to slide a frame (sunstone.window_frame_algorithm incremental / auto);
+ * combine is part of the contract but nothing calls it yet.  The vtable may still change
+ * without an ABI bump, and sunstone_plugins shows experimental = true for plugins of this
+ * kind.
  *
  * How the kernel uses an aggregate, per call in a query:
  *   1. bind: result_type(argument types) decides the call's type, or refuses it (42883);
@@ -84,7 +86,8 @@ typedef struct ss_aggregate_vtable {
                  ss_vector *out, uint32_t row);
 
     /* optional: removes rows folded earlier by step (same arguments), PostgreSQL's moving
-       aggregate inverse transition; for sliding window frames.  Not called yet. */
+       aggregate inverse transition; the window operator calls it for sliding frames (rows
+       leaving the frame, in order; strict skips NULLs as step does). */
     int (*inverse)(ss_ctx *ctx, const ss_aggregate_call_info *call, void *const *states,
                    const ss_vector *const *args, const uint32_t *rows, uint32_t n);
     /* optional: folds state `other` into `state` (PostgreSQL's combinefunc), for parallel and

@@ -102,7 +102,8 @@ typedef enum ss_node_kind {
     SS_NODE_NESTED_LOOP_PARAM = 17, /* child 1 run again for each row of child 0, with
                                        parameters from that row (LATERAL):
                                        ss_nested_loop_param_node */
-    SS_NODE_BUILTIN_END = 18,
+    SS_NODE_WINDOW = 19,   /* window function results over child 0's sorted rows: ss_window_node */
+    SS_NODE_BUILTIN_END = 20,
     SS_NODE_PLUGIN_FIRST = 1024,
     SS_NODE_PLUGIN_LAST = 32767
 } ss_node_kind;
@@ -418,6 +419,74 @@ typedef struct ss_worktable {
        ends (the recursive term's stream ends). */
     int (*read)(ss_ctx *ctx, void *impl, uint64_t *pos, ss_batch *out);
 } ss_worktable;
+
+/* Window frames: PostgreSQL's FRAMEOPTION_* bits, the same values (ss_window_node.frame). */
+enum {
+    SS_WINDOW_FRAME_NONDEFAULT = 0x1,          /* a frame clause was written */
+    SS_WINDOW_FRAME_RANGE = 0x2,
+    SS_WINDOW_FRAME_ROWS = 0x4,
+    SS_WINDOW_FRAME_GROUPS = 0x8,
+    SS_WINDOW_FRAME_BETWEEN = 0x10,
+    SS_WINDOW_FRAME_START_UNBOUNDED_PRECEDING = 0x20,
+    SS_WINDOW_FRAME_END_UNBOUNDED_PRECEDING = 0x40,
+    SS_WINDOW_FRAME_START_UNBOUNDED_FOLLOWING = 0x80,
+    SS_WINDOW_FRAME_END_UNBOUNDED_FOLLOWING = 0x100,
+    SS_WINDOW_FRAME_START_CURRENT_ROW = 0x200,
+    SS_WINDOW_FRAME_END_CURRENT_ROW = 0x400,
+    SS_WINDOW_FRAME_START_OFFSET_PRECEDING = 0x800,
+    SS_WINDOW_FRAME_END_OFFSET_PRECEDING = 0x1000,
+    SS_WINDOW_FRAME_START_OFFSET_FOLLOWING = 0x2000,
+    SS_WINDOW_FRAME_END_OFFSET_FOLLOWING = 0x4000,
+    SS_WINDOW_FRAME_EXCLUDE_CURRENT_ROW = 0x8000,
+    SS_WINDOW_FRAME_EXCLUDE_GROUP = 0x10000,
+    SS_WINDOW_FRAME_EXCLUDE_TIES = 0x20000
+};
+/* PostgreSQL's default frame: RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW. */
+#define SS_WINDOW_FRAME_DEFAULT \
+    (SS_WINDOW_FRAME_RANGE | SS_WINDOW_FRAME_START_UNBOUNDED_PRECEDING | SS_WINDOW_FRAME_END_CURRENT_ROW)
+
+struct ss_window_vtable;    /* sunstone/window.h */
+struct ss_aggregate_vtable; /* sunstone/aggregate.h */
+
+/* One window function call of a window node; grows append-only (struct_size). */
+typedef struct ss_window_call {
+    uint32_t struct_size;         /* sizeof(ss_window_call) as the kernel built it */
+    uint32_t nargs;
+    const char *name;             /* lower-case function name */
+    const ss_expr *const *args;   /* nargs expressions over child 0's output */
+    ss_type result_type;
+    /* exactly one of: a window function (window.h), or an aggregate used with OVER: a
+       registered one (aggregate) or one of the kernel's count / sum / min / max / avg
+       (both NULL, name tells; arg type args[0]'s, count(*) has no argument) */
+    const struct ss_window_vtable *window;
+    const struct ss_aggregate_vtable *aggregate;
+    const ss_expr *filter;        /* aggregates: FILTER (WHERE ...) over the input, NULL = none */
+    bool star;                    /* count(*) */
+    uint8_t reserved[7];
+} ss_window_call;
+
+typedef struct ss_window_node {   /* SS_NODE_WINDOW, one child; output: its columns then one per call */
+    ss_plan_node hdr;
+    /* child 0 comes sorted by the partition columns then the order keys: a partition is a
+       run of rows with equal partition columns (NULLs equal), peers are rows of one
+       partition with equal order columns */
+    uint32_t npartition;
+    uint32_t norder;
+    const uint32_t *partition;    /* column positions in child 0's output */
+    const ss_sort_key *order;     /* their columns and directions (RANGE offsets use them) */
+    uint32_t frame;               /* SS_WINDOW_FRAME_* */
+    uint32_t ncalls;
+    /* offset PRECEDING / FOLLOWING of the frame's start and end (NULL: none): without column
+       references, evaluated at open and rescan.  ROWS / GROUPS: bigint.  RANGE: of the order
+       column's type (or interval over date / timestamp), with start_neg / end_neg the
+       negated values used for PRECEDING (key + negated offset) */
+    const ss_expr *start_offset, *end_offset;
+    const ss_expr *start_neg, *end_neg;
+    const ss_window_call *const *calls;
+    /* the name of the frame algorithm chosen for moving aggregates ("naive", "incremental",
+       "segment_tree", "auto"), from sunstone.window_frame_algorithm at plan time */
+    const char *frame_algorithm;
+} ss_window_node;
 
 /* Flags an instance receives at open. */
 enum {

@@ -1,13 +1,13 @@
 /* sunstone/window.h — window functions, plugins of kind window (row_number, rank, lag, ...).
  *
- * EXPERIMENTAL: nothing in the kernel calls this vtable yet.  It may change (fields,
- * callbacks, version) until the window issue lands and uses it, without an ABI bump;
- * sunstone_plugins shows experimental = true for plugins of this kind.
- *
- * The kernel's window operator sorts rows by PARTITION BY and ORDER BY and calls the
- * function once per partition with the whole partition as column vectors; the function
- * writes one result per row.  Peer groups (rows equal under ORDER BY) are given as a run
- * start flag per row so rank-like functions need no comparisons of their own. */
+ * The window operator (operators/window) gets the rows sorted by PARTITION BY and ORDER BY
+ * (a sort below it) and calls evaluate once per partition with the whole partition as
+ * column vectors; the function writes one result per row.  Peer groups (rows equal under
+ * ORDER BY) are given as a run start flag per row so rank-like functions need no
+ * comparisons of their own.  The binder looks the function up by name when a call has an
+ * OVER clause (PostgreSQL's 42809 "window function f requires an OVER clause" without one),
+ * checks min_args / max_args, converts the arguments as integer_args / common_args say, then
+ * asks result_type.  Both structs grow at the end only. */
 #ifndef SUNSTONE_WINDOW_H
 #define SUNSTONE_WINDOW_H
 
@@ -28,6 +28,14 @@ typedef struct ss_window_partition {
        NULL when the function declared it ignores frames */
     const uint32_t *frame_start;
     const uint32_t *frame_end;
+    /* (appended) the frame's exclusion (SS_WINDOW_FRAME_EXCLUDE_* bits of operator.h, 0:
+       none) and each row's peer group as [peer_first[i], peer_end[i]): with EXCLUDE the
+       frame of row i is frame_start..frame_end without row i (CURRENT ROW), without its
+       peer group (GROUP) or without its peers other than itself (TIES) */
+    uint32_t exclude;
+    uint32_t reserved;
+    const uint32_t *peer_first;
+    const uint32_t *peer_end;
 } ss_window_partition;
 
 typedef struct ss_window_vtable {
@@ -44,6 +52,12 @@ typedef struct ss_window_vtable {
     int (*result_type)(ss_ctx *ctx, const ss_type *arg_types, uint32_t nargs, ss_type *out);
     /* required: out has the result type and capacity >= part->nrows */
     int (*evaluate)(ss_ctx *ctx, const ss_window_partition *part, ss_vector *out);
+    /* (appended) argument conversions the binder makes before result_type: bit i of
+       integer_args: argument i is converted to integer (lag's offset, ntile's buckets);
+       common_args: those arguments are converted to their common type (lag's value and
+       default) */
+    uint32_t integer_args;
+    uint32_t common_args;
 } ss_window_vtable;
 
 #ifdef __cplusplus
