@@ -15,20 +15,19 @@
  *
  * ~ only asks whether a match exists, where Perl's and ARE's rules agree.  regexp_replace,
  * regexp_count and substring depend on where a match ends, and ARE prefers the longest
- * match at the leftmost position (the shortest when the expression's first quantifier is
- * non-greedy, prefers_shortest), not Perl's first alternative: the extent comes from PCRE2's
- * DFA matcher, the groups from a Perl-style match over that extent (where ARE's rules for
- * the groups inside an ambiguous extent differ from Perl's, the groups may differ).  The DFA
- * matcher has no back-references: such patterns are refused there with 0A000 (they work
- * with ~).  Flags b and e (basic / extended POSIX syntax) are
+ * match at the leftmost position (the shortest when the whole expression is non-greedy by
+ * PostgreSQL's rules, regex_tree.c), not Perl's first alternative: the extent comes from
+ * PCRE2's DFA matcher, the groups from regex_tree.c's division of that extent by
+ * PostgreSQL's rules (a Perl-style match over the extent for a pattern the tree does not
+ * model).  The DFA matcher has no back-references: such patterns are refused there with
+ * 0A000 (they work * with ~).  Flags b and e (basic / extended POSIX syntax) are
  * refused with 0A000. */
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "types/array/array.h"
 #include "types/func_impl.h"
+#include "types/regex_tree.h"
 #include "types/utf8.h"
 #include "util/strbuf.h"
 
@@ -219,6 +218,8 @@ typedef struct re_cache {
     pcre2_code *code;
     pcre2_match_data *match;
     bool shortest; /* ARE's preference for the whole expression: the shortest match */
+    re_tree *tree; /* the pattern's structure (regex_tree.c), for the groups of a match */
+    ss_ctx *ctx;   /* the call's context, for the tree's compilation of pieces */
 } re_cache;
 
 static void cache_free(re_cache *c)
@@ -227,83 +228,26 @@ static void cache_free(re_cache *c)
         pcre2_match_data_free(c->match);
     if (c->code)
         pcre2_code_free(c->code);
+    re_tree_free(c->tree);
     free(c->pattern);
     memset(c, 0, sizeof *c);
 }
 
-/* ARE's rule for what a whole expression prefers: the longest match when it has branches
- * at its top level (|), else what its first quantifier with a preference prefers (*? +? ??
- * {m,n}? the shortest); the longest without one. */
-static bool prefers_shortest(const char *p, size_t len)
+/* pattern p compiled by PCRE2 with the flags fl (translated from ARE unless literal); NULL
+ * with *err set (0 when the error is recorded in ctx) on failure. */
+static pcre2_code *compile_pcre(ss_ctx *ctx, const char *p, size_t len, const re_flags *fl, int *err)
 {
-    int depth = 0;
-    bool in_bracket = false;
-    int first = 0; /* 1 longest, 2 shortest */
-    for (size_t i = 0; i < len; i++) {
-        char c = p[i];
-        if (in_bracket) {
-            if (c == ']' && i > 0 && p[i - 1] != '[' && !(i > 1 && p[i - 1] == '^' && p[i - 2] == '['))
-                in_bracket = false;
-            continue;
-        }
-        if (c == '\\') {
-            i++;
-            continue;
-        }
-        if (c == '[') {
-            in_bracket = true;
-            continue;
-        }
-        if (c == '(') {
-            depth++;
-            if (i + 1 < len && p[i + 1] == '?') /* (?: (?= (?! (?<= (?<! and options */
-                i++;
-            continue;
-        }
-        if (c == ')') {
-            depth--;
-            continue;
-        }
-        if (c == '|' && depth == 0)
-            return false;
-        bool quant = c == '*' || c == '+' || c == '?';
-        bool fixed = false;
-        if (c == '{') {
-            size_t k = i + 1;
-            while (k < len && p[k] >= '0' && p[k] <= '9')
-                k++;
-            if (k == i + 1 || k >= len || (p[k] != '}' && p[k] != ','))
-                continue;
-            fixed = p[k] == '}';
-            while (k < len && p[k] != '}')
-                k++;
-            quant = true;
-            i = k;
-        }
-        if (quant && !first && !fixed)
-            first = i + 1 < len && p[i + 1] == '?' ? 2 : 1;
-        if (quant && i + 1 < len && p[i + 1] == '?')
-            i++;
-    }
-    return first == 2;
-}
-
-static int compile(ss_ctx *ctx, re_cache *c, const ss_text *pat, const re_flags *fl)
-{
-    if (c->code && c->len == pat->len && memcmp(c->pattern, pat->ptr, pat->len) == 0 &&
-        memcmp(&c->flags, fl, sizeof *fl) == 0)
-        return SS_OK;
-    cache_free(c);
     ss_strbuf sb;
     ss_strbuf_init(&sb);
     /* no auto-possessification: the DFA matcher must see every match length */
     uint32_t opts = PCRE2_UTF | PCRE2_UCP | PCRE2_NO_UTF_CHECK | PCRE2_NO_AUTO_POSSESS;
+    *err = 0;
     if (fl->literal) {
         opts |= PCRE2_LITERAL;
-        ss_strbuf_append(&sb, pat->ptr, pat->len);
-    } else if (translate(ctx, pat->ptr, pat->len, fl, &sb)) {
+        ss_strbuf_append(&sb, p, len);
+    } else if (translate(ctx, p, len, fl, &sb)) {
         ss_strbuf_free(&sb);
-        return SS_ERROR;
+        return NULL;
     }
     if (fl->caseless)
         opts |= PCRE2_CASELESS;
@@ -319,13 +263,36 @@ static int compile(ss_ctx *ctx, re_cache *c, const ss_text *pat, const re_flags 
         opts |= PCRE2_EXTENDED;
     if (sb.oom) {
         ss_strbuf_free(&sb);
-        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        return NULL;
     }
-    int err;
     PCRE2_SIZE off;
-    c->code = pcre2_compile((PCRE2_SPTR)(sb.data ? sb.data : ""), sb.len, opts, &err, &off, NULL);
+    pcre2_code *code = pcre2_compile((PCRE2_SPTR)(sb.data ? sb.data : ""), sb.len, opts, err, &off, NULL);
     ss_strbuf_free(&sb);
+    return code;
+}
+
+/* A piece of the cached pattern, for the tree (regex_tree.h). */
+static pcre2_code *compile_piece(void *arg, const char *p, size_t len)
+{
+    re_cache *c = arg;
+    int err;
+    return compile_pcre(c->ctx, p, len, &c->flags, &err);
+}
+
+static int compile(ss_ctx *ctx, re_cache *c, const ss_text *pat, const re_flags *fl)
+{
+    c->ctx = ctx;
+    if (c->code && c->len == pat->len && memcmp(c->pattern, pat->ptr, pat->len) == 0 &&
+        memcmp(&c->flags, fl, sizeof *fl) == 0)
+        return SS_OK;
+    cache_free(c);
+    c->ctx = ctx;
+    int err;
+    c->code = compile_pcre(ctx, pat->ptr, pat->len, fl, &err);
     if (!c->code) {
+        if (!err)
+            return SS_ERROR;
         const char *m = pg_message(err);
         if (m)
             return re_error(ctx, m);
@@ -343,7 +310,11 @@ static int compile(ss_ctx *ctx, re_cache *c, const ss_text *pat, const re_flags 
     memcpy(c->pattern, pat->ptr, pat->len);
     c->len = pat->len;
     c->flags = *fl;
-    c->shortest = !fl->literal && prefers_shortest(pat->ptr, pat->len);
+    if (!fl->literal && !(pat->len >= 4 && memcmp(pat->ptr, "***=", 4) == 0)) {
+        size_t skip = pat->len >= 4 && memcmp(pat->ptr, "***:", 4) == 0 ? 4 : 0;
+        c->tree = re_tree_build(c->pattern + skip, c->len - skip, fl->expanded, compile_piece, c);
+    }
+    c->shortest = c->tree && re_tree_prefers_shortest(c->tree);
     return SS_OK;
 }
 
@@ -406,8 +377,26 @@ static int find_match(ss_ctx *ctx, re_cache *c, const ss_text *s, size_t start, 
     PCRE2_SIZE *ov = pcre2_get_ovector_pointer(c->match);
     *so = ov[0], *eo = ov[1];
     *groups = false;
+    uint32_t capture = 0;
+    pcre2_pattern_info(c->code, PCRE2_INFO_CAPTURECOUNT, &capture);
+    if (capture > 0 && c->tree) {
+        /* the groups by PostgreSQL's rules (regex_tree.c) */
+        int d = re_tree_dissect(c->tree, s->ptr, s->len, *so, *eo, ov, pcre2_get_ovector_count(c->match));
+        if (d < 0) {
+            ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+            return -1;
+        }
+        if (d == 0) {
+            ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                         "feature not supported: dividing this regular expression's match among its groups");
+            return -1;
+        }
+        ov[0] = *so, ov[1] = *eo;
+        *groups = true;
+        return 1;
+    }
     {
-        /* the groups: a Perl-style match anchored at the extent's start that ends where it
+        /* the groups (a pattern the tree does not model): a Perl-style match anchored at the extent's start that ends where it
            ends (over the whole subject, else over the subject cut at the extent's end) */
         if (pcre2_match(c->code, (PCRE2_SPTR)s->ptr, s->len, *so, PCRE2_NO_UTF_CHECK | PCRE2_ANCHORED, c->match,
                         NULL) >= 0 &&
