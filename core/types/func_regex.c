@@ -20,7 +20,7 @@
  * PCRE2's DFA matcher, the groups from regex_tree.c's division of that extent by
  * PostgreSQL's rules (a Perl-style match over the extent for a pattern the tree does not
  * model).  The DFA matcher has no back-references: such patterns are refused there with
- * 0A000 (they work * with ~).  Flags b and e (basic / extended POSIX syntax) are
+ * 0A000 (they work with ~).  Flags b and e (basic / extended POSIX syntax) are
  * refused with 0A000. */
 #include <stdlib.h>
 #include <string.h>

@@ -655,6 +655,10 @@ static bool dissect_iter(re_tree *t, int k, size_t i, size_t j)
             return true;
         min = 1;
     }
+    if (j - i > 4096) { /* the division recurses once per piece */
+        t->status = 0;
+        return false;
+    }
     size_t pieces = j - i;
     if (max >= 0 && pieces > (size_t)max)
         pieces = (size_t)max;
