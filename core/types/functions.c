@@ -111,6 +111,9 @@ static const ss_func_def builtin[] = {
     FN("width_bucket", ss_fn_num_width_bucket, I4, NM, NM, NM, I4),
     /* strings (func_text.c, func_quote.c, func_case.c), two or three to a line */
     FN("initcap", ss_fn_initcap, TX, TX), FN("translate", ss_fn_translate, TX, TX, TX, TX),
+    FN("to_char", ss_fn_to_char_num, TX, I4, TX), FN("to_char", ss_fn_to_char_num, TX, I8, TX),
+    FN("to_char", ss_fn_to_char_num, TX, SS_TYPE_FLOAT4, TX), FN("to_char", ss_fn_to_char_num, TX, F8, TX),
+    FN("to_char", ss_fn_to_char_num, TX, NM, TX),
     FN("chr", ss_fn_chr, TX, I4), FN("ascii", ss_fn_ascii, I4, TX), FN("starts_with", ss_fn_starts_with, B, TX, TX),
     FN("lpad", ss_fn_lpad, TX, TX, I4), FN("lpad", ss_fn_lpad, TX, TX, I4, TX), FN("rpad", ss_fn_rpad, TX, TX, I4),
     FN("rpad", ss_fn_rpad, TX, TX, I4, TX), FN("split_part", ss_fn_split_part, TX, TX, TX, I4),
