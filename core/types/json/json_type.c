@@ -13,8 +13,8 @@
 #define TX SS_TYPE_TEXT
 #define JS SS_TYPE_JSON
 #define JB SS_TYPE_JSONB
-/* the text[] path argument, read from its literal until arrays bind (json_path.c) */
-#define PATH SS_TYPE_TEXT
+/* the text[] path argument (a literal is read by array input, json_rows.c takes the items) */
+#define PATH SS_TYPE_TEXT_ARRAY
 
 static void *out_alloc(ss_ctx *ctx, ss_arena *arena, size_t n)
 {
