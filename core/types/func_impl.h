@@ -137,6 +137,8 @@ SS_FN_DECL(translate) SS_FN_DECL(chr) SS_FN_DECL(ascii) SS_FN_DECL(starts_with) 
 SS_FN_DECL(rpad) SS_FN_DECL(split_part) SS_FN_DECL(concat_ws) SS_FN_DECL(to_hex)
 SS_FN_DECL(overlay) SS_FN_DECL(md5) SS_FN_DECL(quote_ident) SS_FN_DECL(quote_literal)
 SS_FN_DECL(format) SS_FN_DECL(initcap)
+/* func_count_nulls.c */
+SS_FN_DECL(num_nulls) SS_FN_DECL(num_nonnulls)
 /* func_hyperbolic.c */
 SS_FN_DECL(sinh) SS_FN_DECL(cosh) SS_FN_DECL(tanh) SS_FN_DECL(asinh) SS_FN_DECL(acosh) SS_FN_DECL(atanh)
 /* num_to_char.c */

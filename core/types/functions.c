@@ -116,6 +116,9 @@ static const ss_func_def builtin[] = {
     FN("to_char", ss_fn_to_char_num, TX, NM, TX),
     FN("sinh", ss_fn_sinh, F8, F8), FN("cosh", ss_fn_cosh, F8, F8), FN("tanh", ss_fn_tanh, F8, F8),
     FN("asinh", ss_fn_asinh, F8, F8), FN("acosh", ss_fn_acosh, F8, F8), FN("atanh", ss_fn_atanh, F8, F8),
+    /* VARIADIC "any", non-strict: NULL arguments are counted */
+    {"num_nulls", 1, true, false, {0}, I4, ss_fn_num_nulls, false},
+    {"num_nonnulls", 1, true, false, {0}, I4, ss_fn_num_nonnulls, false},
     FN("chr", ss_fn_chr, TX, I4), FN("ascii", ss_fn_ascii, I4, TX), FN("starts_with", ss_fn_starts_with, B, TX, TX),
     FN("lpad", ss_fn_lpad, TX, TX, I4), FN("lpad", ss_fn_lpad, TX, TX, I4, TX), FN("rpad", ss_fn_rpad, TX, TX, I4),
     FN("rpad", ss_fn_rpad, TX, TX, I4, TX), FN("split_part", ss_fn_split_part, TX, TX, TX, I4),
