@@ -2,7 +2,8 @@
  * PostgreSQL's Spencer ARE): the operators ~ ~* !~ !~* (textregexeq, texticregexeq),
  * regexp_replace (flags g, i, back-references \1..\9 and \& in the replacement), regexp_like,
  * regexp_count, substring(text from pattern) and SIMILAR TO's translation
- * similar_to_escape(pattern [, escape]), and the text[] results regexp_match and
+ * similar_to_escape(pattern [, escape]), regexp_instr / regexp_substr (N-th match, subexpr),
+ * and the text[] results regexp_match and
  * regexp_split_to_array.
  *
  * A pattern is translated from ARE syntax before PCRE2 compiles it (UTF and Unicode
@@ -861,4 +862,91 @@ int ss_regexp_check_flags(ss_ctx *ctx, const ss_text *flags, const char *fn)
     if (fl.global)
         return ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "%s does not support the \"global\" option", fn);
     return SS_OK;
+}
+
+/* ---- regexp_instr(s, p [, start [, N [, endoption [, flags [, subexpr]]]]]) and
+   regexp_substr(s, p [, start [, N [, flags [, subexpr]]]]): the N-th match from start, or
+   its subexpr-th group ---- */
+
+static int bad_param(ss_ctx *ctx, const char *name, int32_t v)
+{
+    return ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "invalid value for parameter \"%s\": %d", name, v);
+}
+
+static int32_t int_arg(ss_vector *const *args, uint32_t nargs, uint32_t k, uint32_t i, int32_t dflt)
+{
+    return k < nargs ? ((const int32_t *)args[k]->data)[i] : dflt;
+}
+
+/* The bounds of the match (group subexpr) of row i into *so / *eo: 1 found, 0 none, -1 error. */
+static int nth_match(ss_ctx *ctx, re_cache *c, ss_vector *const *args, uint32_t nargs, uint32_t i, int flags_k,
+                     int subexpr_k, const char *fn, size_t *so, size_t *eo)
+{
+    int32_t start = int_arg(args, nargs, 2, i, 1), nth = int_arg(args, nargs, 3, i, 1);
+    int32_t sub = int_arg(args, nargs, (uint32_t)subexpr_k, i, 0);
+    if (start <= 0)
+        return bad_param(ctx, "start", start), -1;
+    if (nth <= 0)
+        return bad_param(ctx, "n", nth), -1;
+    if (sub < 0)
+        return bad_param(ctx, "subexpr", sub), -1;
+    if (prepare_row(ctx, c, args, i, (uint32_t)flags_k < nargs ? flags_k : -1, fn, false))
+        return -1;
+    const ss_text *s = text_at(args, 0, i);
+    size_t at = ss_utf8_clip(s->ptr, s->len, (uint64_t)start - 1);
+    int m = 0;
+    for (int32_t k = 0; k < nth; k++)
+        if ((m = next_match(ctx, c, s, &at)) != 1)
+            return m;
+    const PCRE2_SIZE *ov = pcre2_get_ovector_pointer(c->match);
+    uint32_t capture = 0;
+    pcre2_pattern_info(c->code, PCRE2_INFO_CAPTURECOUNT, &capture);
+    if ((uint32_t)sub > capture || ov[2 * sub] == PCRE2_UNSET)
+        return 0;
+    *so = ov[2 * sub], *eo = ov[2 * sub + 1];
+    return 1;
+}
+
+int ss_fn_regexp_instr(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                       ss_vector *out)
+{
+    re_cache c = {0};
+    int32_t *r = out->data;
+    int rc = SS_OK;
+    SS_FOR_ROWS(rows, n, i, {
+        int32_t endopt = int_arg(args, nargs, 4, i, 0);
+        if (endopt != 0 && endopt != 1) {
+            rc = bad_param(ctx, "endoption", endopt);
+            break;
+        }
+        size_t so = 0, eo = 0;
+        int m = nth_match(ctx, &c, args, nargs, i, 5, 6, "regexp_instr()", &so, &eo);
+        if (m < 0) {
+            rc = SS_ERROR;
+            break;
+        }
+        const ss_text *s = text_at(args, 0, i);
+        r[i] = m ? (int32_t)ss_utf8_count(s->ptr, endopt ? eo : so) + 1 : 0;
+    });
+    cache_free(&c);
+    return rc;
+}
+
+static int substr_nth_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint32_t i, ss_strbuf *sb, bool *null,
+                          void *state)
+{
+    size_t so = 0, eo = 0;
+    int m = nth_match(ctx, state, args, nargs, i, 4, 5, "regexp_substr()", &so, &eo);
+    if (m < 0)
+        return SS_ERROR;
+    if ((*null = m == 0))
+        return SS_OK;
+    ss_strbuf_append(sb, text_at(args, 0, i)->ptr + so, eo - so);
+    return SS_OK;
+}
+
+int ss_fn_regexp_substr_nth(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                            ss_vector *out)
+{
+    return with_cache(ctx, args, nargs, rows, n, out, substr_nth_row);
 }
