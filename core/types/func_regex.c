@@ -491,35 +491,55 @@ static int next_match(ss_ctx *ctx, re_cache *c, const ss_text *s, size_t *at)
 }
 
 /* ---- regexp_count(s, p [, start [, flags]]) ---- */
-int ss_fn_regexp_count(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
-                       ss_vector *out)
+/* The int4 results of a regex function over the rows: row fills *res for row i. */
+typedef int (*re_int_row_fn)(ss_ctx *ctx, re_cache *c, ss_vector *const *args, uint32_t nargs, uint32_t i,
+                             int32_t *res);
+
+static int int_rows(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                    ss_vector *out, re_int_row_fn row)
 {
     re_cache c = {0};
     int32_t *r = out->data;
     int rc = SS_OK;
     SS_FOR_ROWS(rows, n, i, {
-        int32_t start = nargs > 2 ? ((const int32_t *)args[2]->data)[i] : 1;
-        if (start <= 0) {
-            rc = ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "invalid value for parameter \"%s\": %d",
-                              "start", start);
+        if ((rc = row(ctx, &c, args, nargs, i, &r[i])) != SS_OK)
             break;
-        }
-        if ((rc = prepare_row(ctx, &c, args, i, nargs > 3 ? 3 : -1, "regexp_count()", false)) != SS_OK)
-            break;
-        const ss_text *s = text_at(args, 0, i);
-        size_t at = ss_utf8_clip(s->ptr, s->len, (uint64_t)start - 1);
-        int32_t count = 0;
-        int m;
-        while ((m = next_match(ctx, &c, s, &at)) == 1)
-            count++;
-        if (m < 0) {
-            rc = SS_ERROR;
-            break;
-        }
-        r[i] = count;
     });
     cache_free(&c);
     return rc;
+}
+
+static int bad_param(ss_ctx *ctx, const char *name, int32_t v)
+{
+    return ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "invalid value for parameter \"%s\": %d", name, v);
+}
+
+static int32_t int_arg(ss_vector *const *args, uint32_t nargs, uint32_t k, uint32_t i, int32_t dflt)
+{
+    return k < nargs ? ((const int32_t *)args[k]->data)[i] : dflt;
+}
+
+static int count_row(ss_ctx *ctx, re_cache *c, ss_vector *const *args, uint32_t nargs, uint32_t i, int32_t *res)
+{
+    int32_t start = int_arg(args, nargs, 2, i, 1);
+    if (start <= 0)
+        return bad_param(ctx, "start", start);
+    if (prepare_row(ctx, c, args, i, nargs > 3 ? 3 : -1, "regexp_count()", false) != SS_OK)
+        return SS_ERROR;
+    const ss_text *s = text_at(args, 0, i);
+    size_t at = ss_utf8_clip(s->ptr, s->len, (uint64_t)start - 1);
+    int32_t count = 0;
+    int m;
+    while ((m = next_match(ctx, c, s, &at)) == 1)
+        count++;
+    *res = count;
+    return m < 0 ? SS_ERROR : SS_OK;
+}
+
+int ss_fn_regexp_count(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                       ss_vector *out)
+{
+    return int_rows(ctx, args, nargs, rows, n, out, count_row);
 }
 
 /* Appends the replacement for the match in ovector ov: \1..\9 the groups, \& the whole match,
@@ -868,16 +888,6 @@ int ss_regexp_check_flags(ss_ctx *ctx, const ss_text *flags, const char *fn)
    regexp_substr(s, p [, start [, N [, flags [, subexpr]]]]): the N-th match from start, or
    its subexpr-th group ---- */
 
-static int bad_param(ss_ctx *ctx, const char *name, int32_t v)
-{
-    return ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "invalid value for parameter \"%s\": %d", name, v);
-}
-
-static int32_t int_arg(ss_vector *const *args, uint32_t nargs, uint32_t k, uint32_t i, int32_t dflt)
-{
-    return k < nargs ? ((const int32_t *)args[k]->data)[i] : dflt;
-}
-
 /* The bounds of the match (group subexpr) of row i into *so / *eo: 1 found, 0 none, -1 error. */
 static int nth_match(ss_ctx *ctx, re_cache *c, ss_vector *const *args, uint32_t nargs, uint32_t i, int flags_k,
                      int subexpr_k, const char *fn, size_t *so, size_t *eo)
@@ -907,29 +917,24 @@ static int nth_match(ss_ctx *ctx, re_cache *c, ss_vector *const *args, uint32_t 
     return 1;
 }
 
+static int instr_row(ss_ctx *ctx, re_cache *c, ss_vector *const *args, uint32_t nargs, uint32_t i, int32_t *res)
+{
+    int32_t endopt = int_arg(args, nargs, 4, i, 0);
+    if (endopt != 0 && endopt != 1)
+        return bad_param(ctx, "endoption", endopt);
+    size_t so = 0, eo = 0;
+    int m = nth_match(ctx, c, args, nargs, i, 5, 6, "regexp_instr()", &so, &eo);
+    if (m < 0)
+        return SS_ERROR;
+    const ss_text *s = text_at(args, 0, i);
+    *res = m ? (int32_t)ss_utf8_count(s->ptr, (uint32_t)(endopt ? eo : so)) + 1 : 0;
+    return SS_OK;
+}
+
 int ss_fn_regexp_instr(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
                        ss_vector *out)
 {
-    re_cache c = {0};
-    int32_t *r = out->data;
-    int rc = SS_OK;
-    SS_FOR_ROWS(rows, n, i, {
-        int32_t endopt = int_arg(args, nargs, 4, i, 0);
-        if (endopt != 0 && endopt != 1) {
-            rc = bad_param(ctx, "endoption", endopt);
-            break;
-        }
-        size_t so = 0, eo = 0;
-        int m = nth_match(ctx, &c, args, nargs, i, 5, 6, "regexp_instr()", &so, &eo);
-        if (m < 0) {
-            rc = SS_ERROR;
-            break;
-        }
-        const ss_text *s = text_at(args, 0, i);
-        r[i] = m ? (int32_t)ss_utf8_count(s->ptr, endopt ? eo : so) + 1 : 0;
-    });
-    cache_free(&c);
-    return rc;
+    return int_rows(ctx, args, nargs, rows, n, out, instr_row);
 }
 
 static int substr_nth_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint32_t i, ss_strbuf *sb, bool *null,

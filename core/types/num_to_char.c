@@ -137,19 +137,16 @@ static int parse_template(ss_ctx *ctx, const char *f, size_t flen, ntok *toks, s
             d->pre_lsign_num = d->pre;
             break;
         case T_MI:
-            if (d->lsign)
-                return tmpl_error(ctx, "cannot use \"S\" and \"MI\" together", NULL);
-            d->minus = true;
-            break;
         case T_PL:
+        case T_SG: /* SG is both */
             if (d->lsign)
-                return tmpl_error(ctx, "cannot use \"S\" and \"PL\" together", NULL);
-            d->plus = true;
-            break;
-        case T_SG:
-            if (d->lsign)
-                return tmpl_error(ctx, "cannot use \"S\" and \"SG\" together", NULL);
-            d->plus = d->minus = true;
+                return tmpl_error(ctx,
+                                  t.kind == T_MI   ? "cannot use \"S\" and \"MI\" together"
+                                  : t.kind == T_PL ? "cannot use \"S\" and \"PL\" together"
+                                                   : "cannot use \"S\" and \"SG\" together",
+                                  NULL);
+            d->minus |= t.kind != T_PL;
+            d->plus |= t.kind != T_MI;
             break;
         case T_PR:
             if (d->lsign || d->plus || d->minus)
@@ -611,24 +608,16 @@ static void process(const ntok *toks, size_t ntoks, const ndesc *d, const nnum *
             ss_strbuf_putc(out, ' ');
             break;
         case T_MI:
-            if (x->sign == '-')
-                ss_strbuf_putc(out, '-');
-            else if (!dd.fill)
-                ss_strbuf_putc(out, ' ');
-            break;
         case T_PL:
-            if (x->sign == '+')
-                ss_strbuf_putc(out, '+');
+        case T_PR: { /* its mark for one sign, a blank (none under FM) for the other */
+            char want = t->kind == T_PL ? '+' : '-', mark = t->kind == T_PR ? '>' : want;
+            if (x->sign == want)
+                ss_strbuf_putc(out, mark);
             else if (!dd.fill)
                 ss_strbuf_putc(out, ' ');
             break;
+        }
         case T_SG: ss_strbuf_putc(out, x->sign); break;
-        case T_PR:
-            if (x->sign == '-')
-                ss_strbuf_putc(out, '>');
-            else if (!dd.fill)
-                ss_strbuf_putc(out, ' ');
-            break;
         case T_TH:
             if (x->sign == '-' || !x->ival_ok || strchr(nstr(x), '#'))
                 break;

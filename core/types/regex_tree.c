@@ -568,24 +568,16 @@ static bool dissect_cat(re_tree *t, int k, int from_kid, size_t i, size_t j)
         }
         r = &t->nodes[k];
     }
-    if (from_kid + 2 == r->nkids) {
-        r->rest[from_kid + 1] = node_code(t, r->kids[from_kid + 1]);
-        r = &t->nodes[k];
-        if (!r->rest[from_kid + 1])
-            return false;
-    }
     if (!r->rest[from_kid + 1]) {
-        r->rest[from_kid + 1] = compile_span(t, t->nodes[r->kids[from_kid + 1]].from, r->to);
-        if (from_kid + 2 == r->nkids) {
-        r->rest[from_kid + 1] = node_code(t, r->kids[from_kid + 1]);
+        /* the last kid alone is its own piece (its span may be synthetic, parse_item) */
+        pcre2_code *code = from_kid + 2 == r->nkids ? node_code(t, r->kids[from_kid + 1])
+                                                    : compile_span(t, t->nodes[r->kids[from_kid + 1]].from, r->to);
         r = &t->nodes[k];
-        if (!r->rest[from_kid + 1])
-            return false;
-    }
-    if (!r->rest[from_kid + 1]) {
+        if (!code) {
             t->status = 0;
             return false;
         }
+        r->rest[from_kid + 1] = code;
     }
     pcre2_code *rest = r->rest[from_kid + 1];
     size_t *c;

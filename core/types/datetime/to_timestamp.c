@@ -254,22 +254,18 @@ static int read_field(ss_ctx *ctx, const char **sp, const pnode *n, bool free_wi
     case P_AM:
     case P_PM:
     case P_A_M:
-    case P_P_M: {
-        static const char *const ap[] = {"a.m.", "p.m.", "am", "pm"};
-        if ((w = read_word(sp, ap, 4, 0)) < 0)
-            return bad_word(ctx, *sp, name);
-        if (set_field(ctx, f, F_PM, w % 2, name))
-            return SS_ERROR;
-        return set_field(ctx, f, F_CLOCK12, 1, name);
-    }
+    case P_P_M:
     case P_BC:
     case P_AD:
     case P_B_C:
-    case P_A_D: {
-        static const char *const bc[] = {"a.d.", "b.c.", "ad", "bc"};
-        if ((w = read_word(sp, bc, 4, 0)) < 0)
+    case P_A_D: { /* the second of each pair sets the field: PM, BC */
+        static const char *const ap[] = {"a.m.", "p.m.", "am", "pm"}, *const bc[] = {"a.d.", "b.c.", "ad", "bc"};
+        bool meridiem = k->id == P_AM || k->id == P_PM || k->id == P_A_M || k->id == P_P_M;
+        if ((w = read_word(sp, meridiem ? ap : bc, 4, 0)) < 0)
             return bad_word(ctx, *sp, name);
-        return set_field(ctx, f, F_BC, w % 2, name);
+        if (set_field(ctx, f, meridiem ? F_PM : F_BC, w % 2, name))
+            return SS_ERROR;
+        return meridiem ? set_field(ctx, f, F_CLOCK12, 1, name) : SS_OK;
     }
     case P_TZ:
     case P_OF:

@@ -1,44 +1,90 @@
-SELECT regexp_match('abc01234xyz', '(?:(.*?)(\d+)(.*)){1,1}');
-SELECT regexp_match('abc01234xyz', '(.*?)(\d+)(.*)');
-SELECT regexp_match('abc01234xyz', '(.*)(\d+)(.*)');
-SELECT regexp_match('abbbc', 'a*?b+(b*)c');
-SELECT regexp_match('ab', 'a?(?:ab)?(.*)');
-SELECT regexp_match('ab', 'a?(ab)?(.*)');
-SELECT regexp_match('abcd', '(a|ab)(c|bcd)(d*)');
-SELECT regexp_match('abbbc', '(a*?b+)(b*)c');
-SELECT regexp_match('xabab', '(a|ab)*');
-SELECT regexp_match('abab', '(a|ab)*');
-SELECT regexp_match('abab', '(a|ab)*?b');
-SELECT regexp_match('aaa', '(a*)*');
-SELECT regexp_match('aaa', '(a*)+');
-SELECT regexp_match('aaab', '(a*?)(a*)b');
-SELECT regexp_match('foobar', '(?:(o)|(b))+');
-SELECT regexp_match('abc', '(a)|(b)');
-SELECT regexp_match('abc', '(a)(x)?');
-SELECT regexp_match('abcabc', '(abc){2}');
-SELECT regexp_match('aXbXc', '(.*)X(.*)');
-SELECT regexp_match('aXbXc', '(.*?)X(.*)');
-SELECT regexp_match('aXbXc', '(.*?)X(.*?)$');
-SELECT regexp_match('xyz123', '[a-z]+?(\d+)');
-SELECT regexp_match('xyz123', '[a-z]+(\d+?)');
-SELECT regexp_match('aaa', '(a{1,2})(a*)');
-SELECT regexp_match('aaa', '(a{1,2}?)(a*)');
-SELECT regexp_match('aaaa', '(a+|b)(a*)');
-SELECT regexp_match('aaa', '(a*){1,}');
-SELECT regexp_match('aaa', '(a+)+');
-SELECT regexp_match('aaa', '(a*){2}');
-SELECT regexp_match('aaa', '(a*){2,3}');
-SELECT regexp_match('aaa', '(a*)*');
-SELECT regexp_match('aaa', '(a*)?');
-SELECT regexp_match('aaab', '(a*)+b');
-SELECT regexp_match('aaab', '(a|aa)+b');
-SELECT regexp_match('abcabc', '(a|b|c)+');
-SELECT regexp_match('ab', '(a*)+(b)');
-SELECT regexp_match('', '(a*)+');
-SELECT regexp_match('b', '(a*)+b');
-SELECT regexp_match('aaa', '(a*?)+');
-SELECT regexp_match('aaa', '(a*)+?');
--- substring's first group, regexp_replace's back-references, regexp_matches with g
+-- regexp_match's groups by PostgreSQL's rules (the whole RE's greediness from its first
+-- quantifier, {1,1} greedy, iterations, alternations, flags), one row per pattern
+SELECT n, s, p, f, regexp_match(s, p, f) FROM (VALUES
+  (1, 'abc01234xyz', '(?:(.*?)(\d+)(.*)){1,1}', ''),
+  (2, 'abc01234xyz', '(.*?)(\d+)(.*)', ''),
+  (3, 'abc01234xyz', '(.*)(\d+)(.*)', ''),
+  (4, 'abbbc', 'a*?b+(b*)c', ''),
+  (5, 'ab', 'a?(?:ab)?(.*)', ''),
+  (6, 'ab', 'a?(ab)?(.*)', ''),
+  (7, 'abcd', '(a|ab)(c|bcd)(d*)', ''),
+  (8, 'abbbc', '(a*?b+)(b*)c', ''),
+  (9, 'xabab', '(a|ab)*', ''),
+  (10, 'abab', '(a|ab)*', ''),
+  (11, 'abab', '(a|ab)*?b', ''),
+  (12, 'aaa', '(a*)*', ''),
+  (13, 'aaa', '(a*)+', ''),
+  (14, 'aaab', '(a*?)(a*)b', ''),
+  (15, 'foobar', '(?:(o)|(b))+', ''),
+  (16, 'abc', '(a)|(b)', ''),
+  (17, 'abc', '(a)(x)?', ''),
+  (18, 'abcabc', '(abc){2}', ''),
+  (19, 'aXbXc', '(.*)X(.*)', ''),
+  (20, 'aXbXc', '(.*?)X(.*)', ''),
+  (21, 'aXbXc', '(.*?)X(.*?)$', ''),
+  (22, 'xyz123', '[a-z]+?(\d+)', ''),
+  (23, 'xyz123', '[a-z]+(\d+?)', ''),
+  (24, 'aaa', '(a{1,2})(a*)', ''),
+  (25, 'aaa', '(a{1,2}?)(a*)', ''),
+  (26, 'aaaa', '(a+|b)(a*)', ''),
+  (27, 'aaa', '(a*){1,}', ''),
+  (28, 'aaa', '(a+)+', ''),
+  (29, 'aaa', '(a*){2}', ''),
+  (30, 'aaa', '(a*){2,3}', ''),
+  (31, 'aaa', '(a*)*', ''),
+  (32, 'aaa', '(a*)?', ''),
+  (33, 'aaab', '(a*)+b', ''),
+  (34, 'aaab', '(a|aa)+b', ''),
+  (35, 'abcabc', '(a|b|c)+', ''),
+  (36, 'ab', '(a*)+(b)', ''),
+  (37, '', '(a*)+', ''),
+  (38, 'b', '(a*)+b', ''),
+  (39, 'aaa', '(a*?)+', ''),
+  (40, 'aaa', '(a*)+?', ''),
+  (41, 'key = value', '(\w+)\s*=\s*(\w+)', ''),
+  (42, '2024-01-15', '(\d{4})-(\d{2})-(\d{2})', ''),
+  (43, 'John Smith', '(\w+) (\w+)', ''),
+  (44, 'aaa bbb', '(a+|b+) (a+|b+)', ''),
+  (45, 'abcd', '(a)(b)?(x)?(c)', ''),
+  (46, 'abcabc', '(a(b)c)+', ''),
+  (47, 'abcab', '((a)(b)c?)*', ''),
+  (48, 'xxyy', '(x*)(x|y)*(y*)', ''),
+  (49, 'xxyy', '(x*?)(x|y)*(y*)', ''),
+  (50, 'aaaa', '(a{2})*', ''),
+  (51, 'aaaaa', '(a{2})*(a*)', ''),
+  (52, 'aaaaa', '(a{2}?)(a*)', ''),
+  (53, 'ABCabc', '(b)(c)', 'i'),
+  (54, E'ab\ncd', '(b)$', 'n'),
+  (55, E'ab\ncd', '^(c.)', 'w'),
+  (56, 'a b c', '(b) (c)', 'x'),
+  (57, 'a b c', '( b ) \  ( c )', 'x'),
+  (58, 'foo.bar', '(.+)\.(.+)', ''),
+  (59, 'foo.bar.baz', '(.+?)\.(.+)', ''),
+  (60, 'foo.bar.baz', '(.+)\.(.+?)', ''),
+  (61, 'foo.bar.baz', '(?:(.+)\.)?(.+)', ''),
+  (62, 'abc', '(?=a)(a)(b|bc)', ''),
+  (63, 'abc', '(a|ab)(bc|c)', ''),
+  (64, 'abc', '(ab|a)(bc|c)', ''),
+  (65, 'aaa', '(a|aa)*?$', ''),
+  (66, 'ab', '(a)|b', ''),
+  (67, 'b', '(a)|b', ''),
+  (68, 'héllo wörld', '(\w+) (w.)', ''),
+  (69, 'abc', '***:(b)(c)', ''),
+  (70, 'a(b)c', '***=(b)', ''),
+  (71, 'abc', '(?i)(B)(C)', ''),
+  (72, 'aBc', '(b)', 'c'),
+  (73, 'a.c', '(.)', 'q'),
+  (74, 'abcbc', 'a(?:(b)c)+', ''),
+  (75, '1a2b3c', '(?:(\d)([a-z]))+', ''),
+  (76, '1a2b3c', '(?:(\d)([a-z])){2}', ''),
+  (77, '1a2b3c', '(?:(\d)([a-z])){1,2}?', ''),
+  (78, 'aaab', '(a+?)(a*)b', ''),
+  (79, 'aaab', '(a+?)(a*?)b', ''),
+  (80, 'abcdef', '(a|b|c|d|e|f)*', ''),
+  (81, 'abcdef', '(.)(.)?(.)*(.)', ''),
+  (82, 'ab', '(a?)(ab)?b?', ''),
+  (83, 'ab', '(a?)((ab)?)(b?)', '')
+) t(n, s, p, f) ORDER BY n;
 SELECT substring('XY1234Z', 'Y*([0-9]{1,3})');
 SELECT substring('XY1234Z', 'Y*?([0-9]{1,3})');
 SELECT substring('foobar' from 'o(.)*?b');
@@ -48,46 +94,3 @@ SELECT regexp_replace('abbbc abbbc', 'a*?b+(b*)c', '<\1>', 'g');
 SELECT regexp_matches('ab12cd345ef6', '([a-z]+?)(\d+)', 'g');
 SELECT regexp_matches('ab12cd345ef6', '([a-z]+)(\d+?)', 'g');
 SELECT regexp_matches('aXbXcX', '(.)X', 'g');
-SELECT regexp_match('key = value', '(\w+)\s*=\s*(\w+)');
-SELECT regexp_match('2024-01-15', '(\d{4})-(\d{2})-(\d{2})');
-SELECT regexp_match('John Smith', '(\w+) (\w+)');
-SELECT regexp_match('aaa bbb', '(a+|b+) (a+|b+)');
-SELECT regexp_match('abcd', '(a)(b)?(x)?(c)');
-SELECT regexp_match('abcabc', '(a(b)c)+');
-SELECT regexp_match('abcab', '((a)(b)c?)*');
-SELECT regexp_match('xxyy', '(x*)(x|y)*(y*)');
-SELECT regexp_match('xxyy', '(x*?)(x|y)*(y*)');
-SELECT regexp_match('aaaa', '(a{2})*');
-SELECT regexp_match('aaaaa', '(a{2})*(a*)');
-SELECT regexp_match('aaaaa', '(a{2}?)(a*)');
-SELECT regexp_match('ABCabc', '(b)(c)', 'i');
-SELECT regexp_match(E'ab\ncd', '(b)$', 'n');
-SELECT regexp_match(E'ab\ncd', '^(c.)', 'w');
-SELECT regexp_match('a b c', '(b) (c)', 'x');
-SELECT regexp_match('a b c', '( b ) \  ( c )', 'x');
-SELECT regexp_match('foo.bar', '(.+)\.(.+)');
-SELECT regexp_match('foo.bar.baz', '(.+?)\.(.+)');
-SELECT regexp_match('foo.bar.baz', '(.+)\.(.+?)');
-SELECT regexp_match('foo.bar.baz', '(?:(.+)\.)?(.+)');
-SELECT regexp_match('abc', '(?=a)(a)(b|bc)');
-SELECT regexp_match('abc', '(a|ab)(bc|c)');
-SELECT regexp_match('abc', '(ab|a)(bc|c)');
-SELECT regexp_match('aaa', '(a|aa)*?$');
-SELECT regexp_match('ab', '(a)|b');
-SELECT regexp_match('b', '(a)|b');
-SELECT regexp_match('héllo wörld', '(\w+) (w.)');
-SELECT regexp_match('abc', '***:(b)(c)');
-SELECT regexp_match('a(b)c', '***=(b)');
-SELECT regexp_match('abc', '(?i)(B)(C)');
-SELECT regexp_match('aBc', '(b)', 'c');
-SELECT regexp_match('a.c', '(.)', 'q');
-SELECT regexp_match('abcbc', 'a(?:(b)c)+');
-SELECT regexp_match('1a2b3c', '(?:(\d)([a-z]))+');
-SELECT regexp_match('1a2b3c', '(?:(\d)([a-z])){2}');
-SELECT regexp_match('1a2b3c', '(?:(\d)([a-z])){1,2}?');
-SELECT regexp_match('aaab', '(a+?)(a*)b');
-SELECT regexp_match('aaab', '(a+?)(a*?)b');
-SELECT regexp_match('abcdef', '(a|b|c|d|e|f)*');
-SELECT regexp_match('abcdef', '(.)(.)?(.)*(.)');
-SELECT regexp_match('ab', '(a?)(ab)?b?');
-SELECT regexp_match('ab', '(a?)((ab)?)(b?)');
