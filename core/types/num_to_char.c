@@ -120,11 +120,15 @@ static int parse_template(ss_ctx *ctx, const char *f, size_t flen, ntok *toks, s
                 d->zero_end = d->pre + d->post;
             break;
         case T_DEC:
-            if (d->decimal)
+        case T_V: /* the decimal point, or V: not both */
+            if (t.kind == T_DEC && d->decimal)
                 return tmpl_error(ctx, "multiple decimal points", NULL);
-            if (d->is_multi)
+            if (t.kind == T_DEC ? d->is_multi : d->decimal)
                 return tmpl_error(ctx, "cannot use \"V\" and decimal point together", NULL);
-            d->decimal = true;
+            if (t.kind == T_DEC)
+                d->decimal = true;
+            else
+                d->is_multi = true;
             break;
         case T_FM: d->fill = true; break;
         case T_S:
@@ -154,11 +158,6 @@ static int parse_template(ss_ctx *ctx, const char *f, size_t flen, ntok *toks, s
             d->bracket = true;
             break;
         case T_RN: d->roman = true; break;
-        case T_V:
-            if (d->decimal)
-                return tmpl_error(ctx, "cannot use \"V\" and decimal point together", NULL);
-            d->is_multi = true;
-            break;
         case T_EEEE:
             if (d->eeee)
                 return tmpl_error(ctx, "cannot use \"EEEE\" twice", NULL);
