@@ -98,6 +98,8 @@ static int parse_template(ss_ctx *ctx, const char *f, size_t flen, ntok *toks, s
             adv = t.len;
         }
         i += adv;
+        if ((t.kind == T_S && d->lsign) || (t.kind == T_EEEE && d->eeee))
+            return tmpl_error(ctx, t.kind == T_S ? "cannot use \"S\" twice" : "cannot use \"EEEE\" twice", NULL);
         if (d->eeee && t.kind != T_LIT && t.kind != T_FM)
             return tmpl_error(ctx, "\"EEEE\" must be the last pattern used", NULL);
         switch (t.kind) {
@@ -132,8 +134,6 @@ static int parse_template(ss_ctx *ctx, const char *f, size_t flen, ntok *toks, s
             break;
         case T_FM: d->fill = true; break;
         case T_S:
-            if (d->lsign)
-                return tmpl_error(ctx, "cannot use \"S\" twice", NULL);
             if (d->plus || d->minus || d->bracket)
                 return tmpl_error(ctx, "cannot use \"S\" and \"PL\"/\"MI\"/\"SG\"/\"PR\" together", NULL);
             d->lsign = true;
@@ -159,8 +159,6 @@ static int parse_template(ss_ctx *ctx, const char *f, size_t flen, ntok *toks, s
             break;
         case T_RN: d->roman = true; break;
         case T_EEEE:
-            if (d->eeee)
-                return tmpl_error(ctx, "cannot use \"EEEE\" twice", NULL);
             if (d->bracket || d->minus || d->plus || d->lsign || d->roman || d->is_multi)
                 return tmpl_error(ctx, "\"EEEE\" is incompatible with other formats",
                                   "\"EEEE\" may only be used together with digit and decimal point patterns.");
