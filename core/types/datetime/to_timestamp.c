@@ -259,7 +259,7 @@ static int read_field(ss_ctx *ctx, const char **sp, const pnode *n, bool free_wi
     case P_AD:
     case P_B_C:
     case P_A_D: { /* the second of each pair sets the field: PM, BC */
-        static const char *const ap[] = {"a.m.", "p.m.", "am", "pm"}, *const bc[] = {"a.d.", "b.c.", "ad", "bc"};
+        static const char *const ap[] = {"a.m.", "p.m.", "am", "pm"}, *const bc[] = {"A.D.", "B.C.", "AD", "BC"};
         bool meridiem = k->id == P_AM || k->id == P_PM || k->id == P_A_M || k->id == P_P_M;
         if ((w = read_word(sp, meridiem ? ap : bc, 4, 0)) < 0)
             return bad_word(ctx, *sp, name);
