@@ -331,7 +331,7 @@ static void sci_decimal(const char *s, int post, ss_strbuf *mant, char *exp, siz
         ss_strbuf_putc(mant, '.');
         ss_strbuf_append(mant, m + mi, (size_t)post);
     }
-    snprintf(exp, explen, "e%c%02ld", e < 0 ? '-' : '+', e < 0 ? -e : e);
+    snprintf(exp, explen, "e%c%02d", e < 0 ? '-' : '+', (int)(e < 0 ? -e : e));
     ss_strbuf_free(&r);
     ss_strbuf_free(&d);
 }
@@ -395,14 +395,13 @@ static int number_from_double(ss_ctx *ctx, double v, int digs, const ndesc *d, n
         return number_special(ctx, x, d, isnan(v), v < 0);
     if (d->eeee) {
         int post = d->post > 60 ? 60 : d->post;
-        snprintf(buf, sizeof buf, "%+.*e", post, v);
-        x->sign = buf[0];
-        char *e = strchr(buf, 'e');
+        x->sign = signbit(v) ? '-' : '+'; /* as printf's %+e writes it */
+        snprintf(x->str, sizeof x->str, "%.*e", post, fabs(v)); /* at most 60 digits: it fits */
+        char *e = strchr(x->str, 'e');
         int ev = e ? atoi(e + 1) : 0;
         snprintf(x->exp, sizeof x->exp, "e%c%02d", ev < 0 ? '-' : '+', ev < 0 ? -ev : ev);
         if (e)
             *e = '\0';
-        snprintf(x->str, sizeof x->str, "%s", buf + 1);
         x->out_pre_spaces = 0;
         x->ival_ok = false;
         return SS_OK;
