@@ -143,6 +143,12 @@ int ss_session_open(ss_database *database, sunstone **out)
     ss_error_clear(&db->err);
     db->database = database;
     ss_txn_state_init(&db->txn, database->txns);
+    if (ss_catalog_txn_attach(&db->txn, &database->catalog)) {
+        ss_settings_free(&db->settings);
+        free(db->seq_session);
+        free(db);
+        return SUNSTONE_ERROR;
+    }
     db->next_session = database->sessions;
     if (database->sessions)
         database->sessions->prev_session = db;
@@ -165,6 +171,9 @@ static void session_close(sunstone *db)
     if (db->next_session)
         db->next_session->prev_session = db->prev_session;
     ss_db_release_parked(db);
+    if (db->txn.active)
+        ss_txn_state_abort(&db->txn); /* its DDL undone */
+    ss_catalog_txn_detach(&db->txn);
     ss_txn_state_free(&db->txn);
     ss_prepared_free_all(db);
     ss_settings_free(&db->settings);

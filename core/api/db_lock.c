@@ -5,9 +5,47 @@
  * never held between calls, so a statement stopped between two steps blocks nobody; DROP of
  * a table it scans is refused by the table's active_scans count instead. */
 #include "api/database.h"
+#include "txn/txn_manager.h"
+
+/* The database lock this thread holds (a session's call runs on one thread): how, and how
+   many times, so that a wait for another transaction can let go of it (wait_suspend) and a
+   session waiting for a row or table lock never blocks the holder's next statement (DDL
+   takes the lock exclusive). */
+static _Thread_local ss_database *held_db;
+static _Thread_local bool held_exclusive;
+static _Thread_local uint32_t held_depth, suspended_depth;
+
+static void wait_suspend(void)
+{
+    if (!held_db || !held_depth)
+        return;
+    suspended_depth = held_depth;
+    for (uint32_t i = 0; i < suspended_depth; i++)
+        pthread_rwlock_unlock(&held_db->lock);
+}
+
+static void wait_resume(void)
+{
+    if (!held_db || !suspended_depth)
+        return;
+    for (uint32_t i = 0; i < suspended_depth; i++)
+        if (held_exclusive)
+            pthread_rwlock_wrlock(&held_db->lock);
+        else
+            pthread_rwlock_rdlock(&held_db->lock);
+    suspended_depth = 0;
+}
+
+static pthread_once_t hooks_once = PTHREAD_ONCE_INIT;
+
+static void install_hooks(void)
+{
+    ss_txn_wait_set_hooks(wait_suspend, wait_resume);
+}
 
 int ss_db_lock_init(ss_database *d)
 {
+    pthread_once(&hooks_once, install_hooks);
     /* glibc's default kind prefers readers: a reader never waits behind a waiting writer,
        so shared holders that wait for each other (row locks) cannot be stalled by DDL */
     return pthread_rwlock_init(&d->lock, NULL) == 0 ? SS_OK : SS_ERROR;
@@ -21,16 +59,26 @@ void ss_db_lock_destroy(ss_database *d)
 void ss_db_lock_shared(ss_database *d)
 {
     pthread_rwlock_rdlock(&d->lock);
+    if (!held_depth++) {
+        held_db = d;
+        held_exclusive = false;
+    }
 }
 
 void ss_db_lock_exclusive(ss_database *d)
 {
     pthread_rwlock_wrlock(&d->lock);
+    if (!held_depth++) {
+        held_db = d;
+        held_exclusive = true;
+    }
 }
 
 void ss_db_unlock(ss_database *d)
 {
     pthread_rwlock_unlock(&d->lock);
+    if (held_depth && !--held_depth)
+        held_db = NULL;
 }
 
 bool ss_stmt_kind_changes_database(ast_stmt_kind k)

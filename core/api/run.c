@@ -8,6 +8,7 @@
 #include "api/statement.h"
 #include "exec/dml_versions.h"
 #include "api/run_sequence.h"
+#include "catalog/alter_table.h"
 #include "catalog/constraints.h"
 #include "copy/copy.h"
 #include "exec/instrument.h"
@@ -243,6 +244,8 @@ static int create_table(sunstone_stmt *st, bool *skipped)
     ss_bound_stmt *bs = st->bound;
     sunstone *db = st->db;
     *skipped = false;
+    if (ss_catalog_name_wait(&st->ctx, st->ctx.catalog, bs->create_def.name))
+        return SS_ERROR;
     if ((ss_catalog_find(st->ctx.catalog, bs->create_def.name) || ss_catalog_find_view(st->ctx.catalog, bs->create_def.name)) &&
         bs->if_not_exists) {
         ss_db_notice(db, "relation \"%s\" already exists, skipping", bs->create_def.name);
@@ -488,6 +491,9 @@ int ss_stmt_execute(sunstone_stmt *st)
         return ss_index_run_drop(&st->ctx, st->ctx.catalog, st->ast, drop_notice, st->db);
     case AST_TRANSACTION:
         return ss_run_transaction(st);
+    case AST_ALTER_TABLE:
+        snprintf(st->tag, sizeof st->tag, "ALTER TABLE");
+        return ss_catalog_alter_table(&st->ctx, st->ctx.catalog, st->ast);
     case AST_CREATE_SEQUENCE:
         return ss_run_create_sequence(st);
     case AST_DROP_SEQUENCE:

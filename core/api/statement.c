@@ -87,6 +87,7 @@ static int bind_now(sunstone_stmt *st)
     ctx.arena = arena;
     ctx.deadline_ns = st->ctx.deadline_ns;
     ss_bound_stmt *bs;
+    ss_catalog_reader_set(&db->txn); /* the catalog as this session sees it */
     ss_float8_set_extra_digits(db->settings.extra_float_digits); /* folded casts to text */
     dt_session_publish(&db->settings);
     bytea_set_output(!db->settings.bytea_output_escape);
@@ -161,6 +162,7 @@ static int bind_now(sunstone_stmt *st)
 
 int ss_stmt_ensure_bound(sunstone_stmt *st)
 {
+    ss_catalog_reader_set(&st->db->txn); /* the catalog as this session sees it */
     if (st->bound && st->catalog_version == st->ctx.catalog->version)
         return SS_OK;
     return bind_now(st);
@@ -191,6 +193,7 @@ int ss_stmt_create(sunstone *db, const char *sql, size_t len, size_t base, size_
         return ss_ctx_error(&(ss_ctx){.err = &db->err}, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     }
     ss_interrupt_begin(&st->ctx, db->settings.statement_timeout_ms); /* binding folds constants */
+    ss_catalog_reader_set(&db->txn); /* the catalog as this session sees it */
     if (bind_now(st)) {
         stmt_free(st);
         return SS_ERROR;

@@ -1,8 +1,8 @@
 /* txn_control.c — the transaction-control statements (BEGIN / START TRANSACTION, COMMIT /
  * END, ROLLBACK / ABORT, SAVEPOINT, RELEASE, ROLLBACK TO) over the session's transaction
  * state, with PostgreSQL's warnings, errors and command tags; the 25P02 gate of a failed
- * block; and the refusals of writes in a READ ONLY transaction (25006) and of DDL inside a
- * block (0A000: the catalog has no undo yet). */
+ * block; and the refusals of writes in a READ ONLY transaction (25006) and of the statements
+ * that are not transactional yet inside a block (0A000). */
 #include <stdio.h>
 
 #include "api/statement.h"
@@ -49,8 +49,13 @@ int ss_txn_check_write(sunstone_stmt *st, ast_stmt_kind kind)
     if (!reads && t->read_only)
         return ss_ctx_error(&st->ctx, "25006", "cannot execute %s in a read-only transaction",
                             kind == AST_COPY ? "COPY FROM" : name);
-    /* COPY FROM writes versions as INSERT does; PREPARE is not transactional */
-    if (!reads && kind != AST_INSERT && kind != AST_COPY && t->in_block)
+    /* COPY FROM writes versions as INSERT does; PREPARE is not transactional; CREATE / DROP
+       of tables, views, indexes and sequences are logged and undone (catalog/catalog_txn.h) */
+    bool ddl = kind == AST_CREATE_TABLE || kind == AST_DROP_TABLE || kind == AST_CREATE_VIEW ||
+               kind == AST_DROP_VIEW || kind == AST_CREATE_INDEX || kind == AST_DROP_INDEX ||
+               kind == AST_CREATE_SEQUENCE || kind == AST_DROP_SEQUENCE || kind == AST_CREATE_TABLE_AS ||
+               kind == AST_ALTER_TABLE;
+    if (!reads && !ddl && kind != AST_INSERT && kind != AST_COPY && t->in_block)
         return ss_ctx_error(&st->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                             "feature not supported: %s inside a transaction block", name);
     return SS_OK;

@@ -157,6 +157,8 @@ static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_s
     } else {
         for (uint32_t t = 0; t < h->catalog->ntables; t++) {
             const ss_table *tab = h->catalog->tables[t];
+            if (!ss_ddl_visible(&tab->ddl))
+                continue;
             if (h->id == VIEW_TABLES) {
                 char *checks = ss_table_check_lines(tab);
                 char *fkeys = ss_fkey_lines(tab);
@@ -192,6 +194,8 @@ static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_s
             int rc = SS_OK;
             pthread_mutex_lock(&sc->mu);
             for (uint32_t i = 0; rc == SS_OK && i < sc->n; i++) {
+                if (!ss_ddl_visible(&sc->seqs[i]->ddl))
+                    continue;
                 ss_value row[7] = {text_value(sc->seqs[i]->name), {.is_null = true}, int_value(3),
                                    text_value("sequence"), {.is_null = true}, {.is_null = true}, {.is_null = true}};
                 rc = add_row(ctx, s, h, row, spec);
@@ -202,6 +206,8 @@ static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_s
         }
         for (uint32_t i = 0; i < h->catalog->nuser_views; i++) {
             const ss_view *v = h->catalog->user_views[i];
+            if (!ss_ddl_visible(&v->ddl))
+                continue;
             if (h->id == VIEW_TABLES) {
                 ss_value row[7] = {text_value(v->name), {.is_null = true}, int_value(v->ncols), text_value("view"),
                                    {.is_null = true}, {.is_null = true}, {.is_null = true}};

@@ -24,6 +24,8 @@ typedef struct ss_index {
     bool unique;
     bool constraint;              /* backs a PRIMARY KEY / UNIQUE constraint of its name */
     bool primary;
+    ss_ddl_stamp ddl;             /* pending CREATE / DROP (catalog/catalog_txn.h); writes
+                                     maintain every index of the list, visible or not */
 } ss_index;
 
 /* The indexes of one table (ss_table.indexes), in creation order, and the row ids the
@@ -45,7 +47,7 @@ void ss_index_lock(ss_table *t);
 void ss_index_unlock(ss_table *t);
 
 /* ---- catalog (index_catalog.c) ---- */
-/* The index named name on any table of c, or NULL. */
+/* The index named name on any table of c that the reader sees (catalog_txn.h), or NULL. */
 ss_index *ss_index_find(ss_catalog *c, const char *name);
 /* Whether t has any index. */
 bool ss_index_table_has(const ss_table *t);

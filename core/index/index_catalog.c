@@ -8,13 +8,18 @@
 
 ss_index *ss_index_find(ss_catalog *c, const char *name)
 {
-    for (uint32_t i = 0; i < c->ntables; i++) {
+    ss_index *ix = NULL;
+    pthread_mutex_lock(&c->mu);
+    for (uint32_t i = 0; !ix && i < c->ntables; i++) {
+        if (!ss_ddl_visible(&c->tables[i]->ddl))
+            continue;
         const ss_table_indexes *l = c->tables[i]->indexes;
-        for (uint32_t j = 0; l && j < l->n; j++)
-            if (strcmp(l->list[j]->name, name) == 0)
-                return l->list[j];
+        for (uint32_t j = 0; !ix && l && j < l->n; j++)
+            if (strcmp(l->list[j]->name, name) == 0 && ss_ddl_visible(&l->list[j]->ddl))
+                ix = l->list[j];
     }
-    return NULL;
+    pthread_mutex_unlock(&c->mu);
+    return ix;
 }
 
 bool ss_index_table_has(const ss_table *t)

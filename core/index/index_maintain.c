@@ -56,7 +56,10 @@ static int insert_rows_locked(ss_ctx *ctx, ss_table *t, const ss_batch *batch, c
         ss_vector *cols[ix->nkeys];
         ss_batch keys;
         key_view(ix, batch, cols, &keys);
-        int rc = ix->unique ? insert_unique(ctx, ix, &keys, rowids)
+        /* an index this transaction dropped no longer constrains it (its entries are kept
+           for a rollback) */
+        bool check = ix->unique && !ss_ddl_dropped_by_reader(&ix->ddl);
+        int rc = check ? insert_unique(ctx, ix, &keys, rowids)
                             : ix->vt->insert(ctx, ix->handle, &keys, rowids);
         if (rc != SS_OK)
             return SS_ERROR;

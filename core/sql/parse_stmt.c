@@ -961,6 +961,11 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
         return tr_drop(ts, (DropStmt *)n, out);
     case T_IndexStmt:
         return tr_index_stmt(ts, (IndexStmt *)n, out);
+    case T_AlterTableStmt:
+        if (((AlterTableStmt *)n)->objtype == OBJECT_TABLE)
+            return tr_alter_table(ts, (AlterTableStmt *)n, out);
+        unsupported_statement(ts, n, "");
+        return false;
     case T_CopyStmt:
         return tr_copy(ts, (CopyStmt *)n, out);
     case T_PrepareStmt: {

@@ -94,6 +94,8 @@ bool tr_refuse_first(transform_state *ts, int location, const tr_refusal *r, siz
 
 /* CREATE INDEX (parse_index.c). */
 bool tr_index_stmt(transform_state *ts, IndexStmt *s, ast_stmt *out);
+/* ALTER TABLE (parse_alter.c). */
+bool tr_alter_table(transform_state *ts, AlterTableStmt *s, ast_stmt *out);
 /* PRIMARY KEY / UNIQUE of CREATE TABLE (parse_keys.c): con on column (NULL: a table
    constraint) appended to out's key constraints; then, once every column is known, the
    check that the columns exist and NOT NULL for the primary key's. */

@@ -88,6 +88,9 @@ uint32_t ss_txn_versions_visible(const ss_txn_manager *m, const ss_snapshot *sna
  * top-level xid (the wait-for graph's node); timeout_ms <= 0 waits without limit; interrupt
  * (may be NULL) is polled.  On SS_WAIT_DEADLOCK *cycle_holder gets the xid the cycle closes
  * through (for the DETAIL). */
+/* Calls the waiting thread makes around a wait that blocks (set once per process by the API
+   layer: it lets go of the database lock while the thread waits, and takes it back). */
+void ss_txn_wait_set_hooks(void (*suspend)(void), void (*resume)(void));
 ss_txn_wait_result ss_txn_wait(ss_txn_manager *m, ss_xid waiter, ss_xid xid, int64_t timeout_ms,
                                atomic_int *interrupt, ss_xid *cycle_holder);
 

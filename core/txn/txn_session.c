@@ -48,7 +48,14 @@ void ss_txn_state_begin(ss_txn_state *st, bool block, ss_isolation iso, bool rea
 
 static void txn_finish(ss_txn_state *st, bool commit)
 {
+    if (st->ddl_end)
+        st->ddl_end(st, commit ? 0 : 1, 0);
     if (st->top != SS_XID_INVALID) {
+        /* open savepoints end with the transaction: released into it on commit (a
+           subtransaction still running when its top-level one commits would abort) */
+        for (uint32_t i = st->nlevels; commit && i-- > 0;)
+            if (st->levels[i].xid != SS_XID_INVALID)
+                ss_txn_subcommit(st->m, st->levels[i].xid);
         if (commit)
             ss_txn_commit(st->m, st->top);
         else
@@ -169,6 +176,8 @@ int ss_txn_state_find(const ss_txn_state *st, const char *name)
 
 void ss_txn_state_release(ss_txn_state *st, uint32_t index)
 {
+    if (st->ddl_end)
+        st->ddl_end(st, 2, index);
     while (st->nlevels > index) {
         ss_txn_level *l = &st->levels[--st->nlevels];
         if (l->xid != SS_XID_INVALID)
@@ -179,6 +188,8 @@ void ss_txn_state_release(ss_txn_state *st, uint32_t index)
 
 void ss_txn_state_rollback_to(ss_txn_state *st, uint32_t index, bool keep)
 {
+    if (st->ddl_end)
+        st->ddl_end(st, 3, index);
     while (st->nlevels > index) {
         ss_txn_level *l = &st->levels[st->nlevels - 1];
         if (l->xid != SS_XID_INVALID)

@@ -49,6 +49,12 @@ typedef struct ss_txn_state {
                                  COMMITTED, as in PostgreSQL; SHOW names it) */
     bool snapshot_taken;      /* a statement took a snapshot (PostgreSQL's FirstSnapshotSet):
                                  SET TRANSACTION can no longer change the level (25001) */
+    /* transactional DDL (catalog/catalog_txn.h): the transaction's DDL log and the call
+       that finalises or undoes it, made when the transaction commits or aborts (before its
+       xid ends), a savepoint is released (event 2) or rolled back to (event 3; index: the
+       first level ended).  NULL: no catalog attached. */
+    void *ddl;
+    void (*ddl_end)(struct ss_txn_state *st, int event, uint32_t index);
 } ss_txn_state;
 
 void ss_txn_state_init(ss_txn_state *st, ss_txn_manager *m);

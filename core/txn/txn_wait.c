@@ -23,8 +23,33 @@ static int64_t now_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+static void (*wait_suspend)(void);
+static void (*wait_resume)(void);
+
+void ss_txn_wait_set_hooks(void (*suspend)(void), void (*resume)(void))
+{
+    wait_suspend = suspend;
+    wait_resume = resume;
+}
+
+static ss_txn_wait_result wait_for(ss_txn_manager *m, ss_xid waiter, ss_xid xid, int64_t timeout_ms,
+                                   atomic_int *interrupt, ss_xid *cycle_holder);
+
 ss_txn_wait_result ss_txn_wait(ss_txn_manager *m, ss_xid waiter, ss_xid xid, int64_t timeout_ms,
                                atomic_int *interrupt, ss_xid *cycle_holder)
+{
+    /* the database lock is not held across the wait: the holder's next statement may need
+       it exclusive (lock order: the database lock before m->mu, so it goes first) */
+    if (wait_suspend)
+        wait_suspend();
+    ss_txn_wait_result r = wait_for(m, waiter, xid, timeout_ms, interrupt, cycle_holder);
+    if (wait_resume)
+        wait_resume();
+    return r;
+}
+
+static ss_txn_wait_result wait_for(ss_txn_manager *m, ss_xid waiter, ss_xid xid, int64_t timeout_ms,
+                                   atomic_int *interrupt, ss_xid *cycle_holder)
 {
     ss_xid holder = ss_txn_top(m, xid);
     pthread_mutex_lock(&m->mu);
