@@ -137,6 +137,12 @@ SS_FN_DECL(translate) SS_FN_DECL(chr) SS_FN_DECL(ascii) SS_FN_DECL(starts_with) 
 SS_FN_DECL(rpad) SS_FN_DECL(split_part) SS_FN_DECL(concat_ws) SS_FN_DECL(to_hex)
 SS_FN_DECL(overlay) SS_FN_DECL(md5) SS_FN_DECL(quote_ident) SS_FN_DECL(quote_literal)
 SS_FN_DECL(format) SS_FN_DECL(initcap)
+/* func_count_nulls.c */
+SS_FN_DECL(num_nulls) SS_FN_DECL(num_nonnulls)
+/* func_hyperbolic.c */
+SS_FN_DECL(sinh) SS_FN_DECL(cosh) SS_FN_DECL(tanh) SS_FN_DECL(asinh) SS_FN_DECL(acosh) SS_FN_DECL(atanh)
+/* num_to_char.c */
+SS_FN_DECL(to_char_num)
 /* The text result of row i, appended to sb (which comes empty), or *null set; the state is
  * the caller's (a compiled pattern).  SS_OK, or SS_ERROR with the error recorded. */
 struct ss_strbuf;
@@ -156,7 +162,7 @@ void ss_quote_literal_append(struct ss_strbuf *sb, const char *s, size_t len);
 /* func_regex.c */
 SS_FN_DECL(regex_eq) SS_FN_DECL(regex_ieq) SS_FN_DECL(regexp_like) SS_FN_DECL(regexp_count)
 SS_FN_DECL(regexp_replace) SS_FN_DECL(regexp_substr) SS_FN_DECL(similar_to_escape)
-SS_FN_DECL(regexp_match) SS_FN_DECL(regexp_split_to_array)
+SS_FN_DECL(regexp_match) SS_FN_DECL(regexp_split_to_array) SS_FN_DECL(regexp_instr) SS_FN_DECL(regexp_substr_nth)
 /* regexp_matches(s, p [, flags]): emit gets the text[] of each match's groups in order (one
  * match without the g flag); SS_ERROR after recording an error (func_regex.c). */
 int ss_regexp_matches_each(ss_ctx *ctx, const ss_text *s, const ss_text *p, const ss_text *flags,

@@ -2,7 +2,8 @@
  * PostgreSQL's Spencer ARE): the operators ~ ~* !~ !~* (textregexeq, texticregexeq),
  * regexp_replace (flags g, i, back-references \1..\9 and \& in the replacement), regexp_like,
  * regexp_count, substring(text from pattern) and SIMILAR TO's translation
- * similar_to_escape(pattern [, escape]), and the text[] results regexp_match and
+ * similar_to_escape(pattern [, escape]), regexp_instr / regexp_substr (N-th match, subexpr),
+ * and the text[] results regexp_match and
  * regexp_split_to_array.
  *
  * A pattern is translated from ARE syntax before PCRE2 compiles it (UTF and Unicode
@@ -15,20 +16,19 @@
  *
  * ~ only asks whether a match exists, where Perl's and ARE's rules agree.  regexp_replace,
  * regexp_count and substring depend on where a match ends, and ARE prefers the longest
- * match at the leftmost position (the shortest when the expression's first quantifier is
- * non-greedy, prefers_shortest), not Perl's first alternative: the extent comes from PCRE2's
- * DFA matcher, the groups from a Perl-style match over that extent (where ARE's rules for
- * the groups inside an ambiguous extent differ from Perl's, the groups may differ).  The DFA
- * matcher has no back-references: such patterns are refused there with 0A000 (they work
- * with ~).  Flags b and e (basic / extended POSIX syntax) are
+ * match at the leftmost position (the shortest when the whole expression is non-greedy by
+ * PostgreSQL's rules, regex_tree.c), not Perl's first alternative: the extent comes from
+ * PCRE2's DFA matcher, the groups from regex_tree.c's division of that extent by
+ * PostgreSQL's rules (a Perl-style match over the extent for a pattern the tree does not
+ * model).  The DFA matcher has no back-references: such patterns are refused there with
+ * 0A000 (they work with ~).  Flags b and e (basic / extended POSIX syntax) are
  * refused with 0A000. */
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "types/array/array.h"
 #include "types/func_impl.h"
+#include "types/regex_tree.h"
 #include "types/utf8.h"
 #include "util/strbuf.h"
 
@@ -219,6 +219,8 @@ typedef struct re_cache {
     pcre2_code *code;
     pcre2_match_data *match;
     bool shortest; /* ARE's preference for the whole expression: the shortest match */
+    re_tree *tree; /* the pattern's structure (regex_tree.c), for the groups of a match */
+    ss_ctx *ctx;   /* the call's context, for the tree's compilation of pieces */
 } re_cache;
 
 static void cache_free(re_cache *c)
@@ -227,83 +229,26 @@ static void cache_free(re_cache *c)
         pcre2_match_data_free(c->match);
     if (c->code)
         pcre2_code_free(c->code);
+    re_tree_free(c->tree);
     free(c->pattern);
     memset(c, 0, sizeof *c);
 }
 
-/* ARE's rule for what a whole expression prefers: the longest match when it has branches
- * at its top level (|), else what its first quantifier with a preference prefers (*? +? ??
- * {m,n}? the shortest); the longest without one. */
-static bool prefers_shortest(const char *p, size_t len)
+/* pattern p compiled by PCRE2 with the flags fl (translated from ARE unless literal); NULL
+ * with *err set (0 when the error is recorded in ctx) on failure. */
+static pcre2_code *compile_pcre(ss_ctx *ctx, const char *p, size_t len, const re_flags *fl, int *err)
 {
-    int depth = 0;
-    bool in_bracket = false;
-    int first = 0; /* 1 longest, 2 shortest */
-    for (size_t i = 0; i < len; i++) {
-        char c = p[i];
-        if (in_bracket) {
-            if (c == ']' && i > 0 && p[i - 1] != '[' && !(i > 1 && p[i - 1] == '^' && p[i - 2] == '['))
-                in_bracket = false;
-            continue;
-        }
-        if (c == '\\') {
-            i++;
-            continue;
-        }
-        if (c == '[') {
-            in_bracket = true;
-            continue;
-        }
-        if (c == '(') {
-            depth++;
-            if (i + 1 < len && p[i + 1] == '?') /* (?: (?= (?! (?<= (?<! and options */
-                i++;
-            continue;
-        }
-        if (c == ')') {
-            depth--;
-            continue;
-        }
-        if (c == '|' && depth == 0)
-            return false;
-        bool quant = c == '*' || c == '+' || c == '?';
-        bool fixed = false;
-        if (c == '{') {
-            size_t k = i + 1;
-            while (k < len && p[k] >= '0' && p[k] <= '9')
-                k++;
-            if (k == i + 1 || k >= len || (p[k] != '}' && p[k] != ','))
-                continue;
-            fixed = p[k] == '}';
-            while (k < len && p[k] != '}')
-                k++;
-            quant = true;
-            i = k;
-        }
-        if (quant && !first && !fixed)
-            first = i + 1 < len && p[i + 1] == '?' ? 2 : 1;
-        if (quant && i + 1 < len && p[i + 1] == '?')
-            i++;
-    }
-    return first == 2;
-}
-
-static int compile(ss_ctx *ctx, re_cache *c, const ss_text *pat, const re_flags *fl)
-{
-    if (c->code && c->len == pat->len && memcmp(c->pattern, pat->ptr, pat->len) == 0 &&
-        memcmp(&c->flags, fl, sizeof *fl) == 0)
-        return SS_OK;
-    cache_free(c);
     ss_strbuf sb;
     ss_strbuf_init(&sb);
     /* no auto-possessification: the DFA matcher must see every match length */
     uint32_t opts = PCRE2_UTF | PCRE2_UCP | PCRE2_NO_UTF_CHECK | PCRE2_NO_AUTO_POSSESS;
+    *err = 0;
     if (fl->literal) {
         opts |= PCRE2_LITERAL;
-        ss_strbuf_append(&sb, pat->ptr, pat->len);
-    } else if (translate(ctx, pat->ptr, pat->len, fl, &sb)) {
+        ss_strbuf_append(&sb, p, len);
+    } else if (translate(ctx, p, len, fl, &sb)) {
         ss_strbuf_free(&sb);
-        return SS_ERROR;
+        return NULL;
     }
     if (fl->caseless)
         opts |= PCRE2_CASELESS;
@@ -319,13 +264,36 @@ static int compile(ss_ctx *ctx, re_cache *c, const ss_text *pat, const re_flags 
         opts |= PCRE2_EXTENDED;
     if (sb.oom) {
         ss_strbuf_free(&sb);
-        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        return NULL;
     }
-    int err;
     PCRE2_SIZE off;
-    c->code = pcre2_compile((PCRE2_SPTR)(sb.data ? sb.data : ""), sb.len, opts, &err, &off, NULL);
+    pcre2_code *code = pcre2_compile((PCRE2_SPTR)(sb.data ? sb.data : ""), sb.len, opts, err, &off, NULL);
     ss_strbuf_free(&sb);
+    return code;
+}
+
+/* A piece of the cached pattern, for the tree (regex_tree.h). */
+static pcre2_code *compile_piece(void *arg, const char *p, size_t len)
+{
+    re_cache *c = arg;
+    int err;
+    return compile_pcre(c->ctx, p, len, &c->flags, &err);
+}
+
+static int compile(ss_ctx *ctx, re_cache *c, const ss_text *pat, const re_flags *fl)
+{
+    c->ctx = ctx;
+    if (c->code && c->len == pat->len && memcmp(c->pattern, pat->ptr, pat->len) == 0 &&
+        memcmp(&c->flags, fl, sizeof *fl) == 0)
+        return SS_OK;
+    cache_free(c);
+    c->ctx = ctx;
+    int err;
+    c->code = compile_pcre(ctx, pat->ptr, pat->len, fl, &err);
     if (!c->code) {
+        if (!err)
+            return SS_ERROR;
         const char *m = pg_message(err);
         if (m)
             return re_error(ctx, m);
@@ -343,7 +311,11 @@ static int compile(ss_ctx *ctx, re_cache *c, const ss_text *pat, const re_flags 
     memcpy(c->pattern, pat->ptr, pat->len);
     c->len = pat->len;
     c->flags = *fl;
-    c->shortest = !fl->literal && prefers_shortest(pat->ptr, pat->len);
+    if (!fl->literal && !(pat->len >= 4 && memcmp(pat->ptr, "***=", 4) == 0)) {
+        size_t skip = pat->len >= 4 && memcmp(pat->ptr, "***:", 4) == 0 ? 4 : 0;
+        c->tree = re_tree_build(c->pattern + skip, c->len - skip, fl->expanded, compile_piece, c);
+    }
+    c->shortest = c->tree && re_tree_prefers_shortest(c->tree);
     return SS_OK;
 }
 
@@ -406,8 +378,26 @@ static int find_match(ss_ctx *ctx, re_cache *c, const ss_text *s, size_t start, 
     PCRE2_SIZE *ov = pcre2_get_ovector_pointer(c->match);
     *so = ov[0], *eo = ov[1];
     *groups = false;
+    uint32_t capture = 0;
+    pcre2_pattern_info(c->code, PCRE2_INFO_CAPTURECOUNT, &capture);
+    if (capture > 0 && c->tree) {
+        /* the groups by PostgreSQL's rules (regex_tree.c) */
+        int d = re_tree_dissect(c->tree, s->ptr, s->len, *so, *eo, ov, pcre2_get_ovector_count(c->match));
+        if (d < 0) {
+            ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+            return -1;
+        }
+        if (d == 0) {
+            ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                         "feature not supported: dividing this regular expression's match among its groups");
+            return -1;
+        }
+        ov[0] = *so, ov[1] = *eo;
+        *groups = true;
+        return 1;
+    }
     {
-        /* the groups: a Perl-style match anchored at the extent's start that ends where it
+        /* the groups (a pattern the tree does not model): a Perl-style match anchored at the extent's start that ends where it
            ends (over the whole subject, else over the subject cut at the extent's end) */
         if (pcre2_match(c->code, (PCRE2_SPTR)s->ptr, s->len, *so, PCRE2_NO_UTF_CHECK | PCRE2_ANCHORED, c->match,
                         NULL) >= 0 &&
@@ -501,35 +491,55 @@ static int next_match(ss_ctx *ctx, re_cache *c, const ss_text *s, size_t *at)
 }
 
 /* ---- regexp_count(s, p [, start [, flags]]) ---- */
-int ss_fn_regexp_count(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
-                       ss_vector *out)
+/* The int4 results of a regex function over the rows: row fills *res for row i. */
+typedef int (*re_int_row_fn)(ss_ctx *ctx, re_cache *c, ss_vector *const *args, uint32_t nargs, uint32_t i,
+                             int32_t *res);
+
+static int int_rows(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                    ss_vector *out, re_int_row_fn row)
 {
     re_cache c = {0};
     int32_t *r = out->data;
     int rc = SS_OK;
     SS_FOR_ROWS(rows, n, i, {
-        int32_t start = nargs > 2 ? ((const int32_t *)args[2]->data)[i] : 1;
-        if (start <= 0) {
-            rc = ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "invalid value for parameter \"%s\": %d",
-                              "start", start);
+        if ((rc = row(ctx, &c, args, nargs, i, &r[i])) != SS_OK)
             break;
-        }
-        if ((rc = prepare_row(ctx, &c, args, i, nargs > 3 ? 3 : -1, "regexp_count()", false)) != SS_OK)
-            break;
-        const ss_text *s = text_at(args, 0, i);
-        size_t at = ss_utf8_clip(s->ptr, s->len, (uint64_t)start - 1);
-        int32_t count = 0;
-        int m;
-        while ((m = next_match(ctx, &c, s, &at)) == 1)
-            count++;
-        if (m < 0) {
-            rc = SS_ERROR;
-            break;
-        }
-        r[i] = count;
     });
     cache_free(&c);
     return rc;
+}
+
+static int bad_param(ss_ctx *ctx, const char *name, int32_t v)
+{
+    return ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "invalid value for parameter \"%s\": %d", name, v);
+}
+
+static int32_t int_arg(ss_vector *const *args, uint32_t nargs, uint32_t k, uint32_t i, int32_t dflt)
+{
+    return k < nargs ? ((const int32_t *)args[k]->data)[i] : dflt;
+}
+
+static int count_row(ss_ctx *ctx, re_cache *c, ss_vector *const *args, uint32_t nargs, uint32_t i, int32_t *res)
+{
+    int32_t start = int_arg(args, nargs, 2, i, 1);
+    if (start <= 0)
+        return bad_param(ctx, "start", start);
+    if (prepare_row(ctx, c, args, i, nargs > 3 ? 3 : -1, "regexp_count()", false) != SS_OK)
+        return SS_ERROR;
+    const ss_text *s = text_at(args, 0, i);
+    size_t at = ss_utf8_clip(s->ptr, s->len, (uint64_t)start - 1);
+    int32_t count = 0;
+    int m;
+    while ((m = next_match(ctx, c, s, &at)) == 1)
+        count++;
+    *res = count;
+    return m < 0 ? SS_ERROR : SS_OK;
+}
+
+int ss_fn_regexp_count(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                       ss_vector *out)
+{
+    return int_rows(ctx, args, nargs, rows, n, out, count_row);
 }
 
 /* Appends the replacement for the match in ovector ov: \1..\9 the groups, \& the whole match,
@@ -872,4 +882,76 @@ int ss_regexp_check_flags(ss_ctx *ctx, const ss_text *flags, const char *fn)
     if (fl.global)
         return ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "%s does not support the \"global\" option", fn);
     return SS_OK;
+}
+
+/* ---- regexp_instr(s, p [, start [, N [, endoption [, flags [, subexpr]]]]]) and
+   regexp_substr(s, p [, start [, N [, flags [, subexpr]]]]): the N-th match from start, or
+   its subexpr-th group ---- */
+
+/* The bounds of the match (group subexpr) of row i into *so / *eo: 1 found, 0 none, -1 error. */
+static int nth_match(ss_ctx *ctx, re_cache *c, ss_vector *const *args, uint32_t nargs, uint32_t i, int flags_k,
+                     int subexpr_k, const char *fn, size_t *so, size_t *eo)
+{
+    int32_t start = int_arg(args, nargs, 2, i, 1), nth = int_arg(args, nargs, 3, i, 1);
+    int32_t sub = int_arg(args, nargs, (uint32_t)subexpr_k, i, 0);
+    if (start <= 0)
+        return bad_param(ctx, "start", start), -1;
+    if (nth <= 0)
+        return bad_param(ctx, "n", nth), -1;
+    if (sub < 0)
+        return bad_param(ctx, "subexpr", sub), -1;
+    if (prepare_row(ctx, c, args, i, (uint32_t)flags_k < nargs ? flags_k : -1, fn, false))
+        return -1;
+    const ss_text *s = text_at(args, 0, i);
+    size_t at = ss_utf8_clip(s->ptr, s->len, (uint64_t)start - 1);
+    int m = 0;
+    for (int32_t k = 0; k < nth; k++)
+        if ((m = next_match(ctx, c, s, &at)) != 1)
+            return m;
+    const PCRE2_SIZE *ov = pcre2_get_ovector_pointer(c->match);
+    uint32_t capture = 0;
+    pcre2_pattern_info(c->code, PCRE2_INFO_CAPTURECOUNT, &capture);
+    if ((uint32_t)sub > capture || ov[2 * sub] == PCRE2_UNSET)
+        return 0;
+    *so = ov[2 * sub], *eo = ov[2 * sub + 1];
+    return 1;
+}
+
+static int instr_row(ss_ctx *ctx, re_cache *c, ss_vector *const *args, uint32_t nargs, uint32_t i, int32_t *res)
+{
+    int32_t endopt = int_arg(args, nargs, 4, i, 0);
+    if (endopt != 0 && endopt != 1)
+        return bad_param(ctx, "endoption", endopt);
+    size_t so = 0, eo = 0;
+    int m = nth_match(ctx, c, args, nargs, i, 5, 6, "regexp_instr()", &so, &eo);
+    if (m < 0)
+        return SS_ERROR;
+    const ss_text *s = text_at(args, 0, i);
+    *res = m ? (int32_t)ss_utf8_count(s->ptr, (uint32_t)(endopt ? eo : so)) + 1 : 0;
+    return SS_OK;
+}
+
+int ss_fn_regexp_instr(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                       ss_vector *out)
+{
+    return int_rows(ctx, args, nargs, rows, n, out, instr_row);
+}
+
+static int substr_nth_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint32_t i, ss_strbuf *sb, bool *null,
+                          void *state)
+{
+    size_t so = 0, eo = 0;
+    int m = nth_match(ctx, state, args, nargs, i, 4, 5, "regexp_substr()", &so, &eo);
+    if (m < 0)
+        return SS_ERROR;
+    if ((*null = m == 0))
+        return SS_OK;
+    ss_strbuf_append(sb, text_at(args, 0, i)->ptr + so, eo - so);
+    return SS_OK;
+}
+
+int ss_fn_regexp_substr_nth(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                            ss_vector *out)
+{
+    return with_cache(ctx, args, nargs, rows, n, out, substr_nth_row);
 }

@@ -617,6 +617,8 @@ const ss_func_def dt_timestamp_functions[] = {
     DT_DEF("to_char", fn_to_char, TXT, TSTZ, TXT),
     DT_DEF("to_char", fn_to_char, TXT, IVL, TXT),
     DT_DEF("to_timestamp", fn_to_timestamp, TSTZ, F8),
+    DT_DEF("to_timestamp", dt_fn_to_timestamp_text, TSTZ, TXT, TXT),
+    DT_DEF("to_date", dt_fn_to_date_text, DATE, TXT, TXT),
     DT_DEF("date", fn_date_of, DATE, TS),
     DT_DEF("date", fn_date_of, DATE, TSTZ),
     DT_DEF0("now", fn_now, TSTZ),

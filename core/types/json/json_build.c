@@ -116,7 +116,10 @@ int json_append_value(ss_ctx *ctx, ss_type t, const ss_value *v, ss_strbuf *out)
     case K_NUMBER:
     case K_STRING:
     case K_DATETIME: break;
-    default: return unsupported(ctx, t);
+    default:
+        if (ss_type_is_array(t.id))
+            return json_append_array(ctx, &v->v.s, out);
+        return unsupported(ctx, t);
     }
     ss_strbuf_init(&tmp);
     int k = kind_of(t.id);
@@ -170,7 +173,10 @@ int jsonb_from_value(ss_ctx *ctx, ss_type t, const ss_value *v, ss_arena *a, jv 
     case K_NUMBER:
     case K_STRING:
     case K_DATETIME: break;
-    default: return unsupported(ctx, t);
+    default:
+        if (ss_type_is_array(t.id))
+            return jsonb_from_array(ctx, &v->v.s, a, out);
+        return unsupported(ctx, t);
     }
     if (t.id == SS_TYPE_NUMERIC) {
         ss_num num;

@@ -3,6 +3,8 @@
  * ways a row's result is written (NULL, an encoded jsonb value, a tree, a string buffer). */
 #include "types/json/json_fn.h"
 
+#include "types/array/array.h"
+
 int jfn_set_null(ss_ctx *ctx, ss_vector *out, uint32_t row)
 {
     if (ss_vector_ensure_validity(ctx, out) != SS_OK)
@@ -35,7 +37,23 @@ int jfn_set_buf(ss_ctx *ctx, ss_vector *out, uint32_t row, ss_strbuf *sb)
 
 int jfn_path(ss_ctx *ctx, const ss_vector *v, uint32_t row, ss_arena *a, json_path *out)
 {
-    return json_path_parse(ctx, &((const ss_text *)v->data)[row], a, out);
+    const ss_text *t = &((const ss_text *)v->data)[row];
+    if (v->type.id != SS_TYPE_TEXT_ARRAY)
+        return json_path_parse(ctx, t, a, out);
+    /* a text[] value: its items in row-major order, as deconstruct_array gives them */
+    ss_array arr;
+    arr_decode(t, &arr);
+    memset(out, 0, sizeof *out);
+    out->elem = ss_arena_alloc(a, sizeof *out->elem * (arr.nitems ? arr.nitems : 1));
+    if (!out->elem)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    for (uint32_t k = 0; k < arr.nitems; k++) {
+        ss_value item;
+        arr_item(&arr, k, &item);
+        out->elem[k] = (json_path_elem){.s = item.v.s.ptr, .len = item.v.s.len, .isnull = item.is_null};
+    }
+    out->n = arr.nitems;
+    return SS_OK;
 }
 
 int jfn_rows(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,

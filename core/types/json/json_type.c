@@ -13,8 +13,8 @@
 #define TX SS_TYPE_TEXT
 #define JS SS_TYPE_JSON
 #define JB SS_TYPE_JSONB
-/* the text[] path argument, read from its literal until arrays bind (json_path.c) */
-#define PATH SS_TYPE_TEXT
+/* the text[] path argument (a literal is read by array input, json_rows.c takes the items) */
+#define PATH SS_TYPE_TEXT_ARRAY
 
 static void *out_alloc(ss_ctx *ctx, ss_arena *arena, size_t n)
 {
@@ -98,6 +98,11 @@ static const ss_func_def json_functions[] = {
     VARIADIC("json_build_array", js_fn_build_array, JS, 0),
     {"json_extract_path", 2, true, false, {JS}, JS, js_fn_extract_path, false},
     {"json_extract_path_text", 2, true, false, {JS}, TX, js_fn_extract_path_text, false},
+    /* the functions behind the operators, which PostgreSQL lets a query call by name */
+    F("json_object_field", js_op_field, JS, JS, TX),
+    F("json_array_element", js_op_elem, JS, JS, I4),
+    F("json_object_field_text", js_op_field_text, TX, JS, TX),
+    F("json_array_element_text", js_op_elem_text, TX, JS, I4),
     {0},
 };
 
@@ -129,6 +134,22 @@ static const ss_func_def jsonb_functions[] = {
     VARIADIC("jsonb_build_array", jb_fn_build_array, JB, 0),
     {"jsonb_extract_path", 2, true, false, {JB}, JB, jb_fn_extract_path, false},
     {"jsonb_extract_path_text", 2, true, false, {JB}, TX, jb_fn_extract_path_text, false},
+    /* the functions behind the operators, which PostgreSQL lets a query call by name */
+    F("jsonb_object_field", jb_op_field, JB, JB, TX),
+    F("jsonb_array_element", jb_op_elem, JB, JB, I4),
+    F("jsonb_object_field_text", jb_op_field_text, TX, JB, TX),
+    F("jsonb_array_element_text", jb_op_elem_text, TX, JB, I4),
+    F("jsonb_contained", jb_op_contained, B, JB, JB),
+    F("jsonb_exists_any", jb_op_exists_any, B, JB, PATH),
+    F("jsonb_exists_all", jb_op_exists_all, B, JB, PATH),
+    F("jsonb_delete", jb_op_delete_key, JB, JB, TX),
+    F("jsonb_delete", jb_op_delete_index, JB, JB, I4),
+    F("jsonb_eq", jb_op_eq, B, JB, JB),
+    F("jsonb_ne", jb_op_ne, B, JB, JB),
+    F("jsonb_lt", jb_op_lt, B, JB, JB),
+    F("jsonb_le", jb_op_le, B, JB, JB),
+    F("jsonb_gt", jb_op_gt, B, JB, JB),
+    F("jsonb_ge", jb_op_ge, B, JB, JB),
     {0},
 };
 
