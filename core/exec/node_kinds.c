@@ -16,6 +16,7 @@ static const ss_node_kind_desc kinds[] = {
     KIND(SS_NODE_WORKTABLE_SCAN, "worktable_scan"),
     KIND(SS_NODE_FUNCTION_SCAN, "function_scan"), KIND(SS_NODE_UNIQUE, "unique"),
     KIND(SS_NODE_NESTED_LOOP_PARAM, "nested_loop_param"),
+    KIND(SS_NODE_INDEX_SCAN, "index_scan"),
 };
 _Static_assert(sizeof kinds / sizeof kinds[0] == SS_NODE_BUILTIN_END,
                "the last built-in node kind of sunstone/operator.h has the last row here");
