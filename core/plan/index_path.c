@@ -145,7 +145,7 @@ static void conjuncts(ss_expr *e, ss_expr **v, uint32_t *n, uint32_t cap)
 
 /* ---- EXPLAIN text ---- */
 
-static bool dp(ss_strbuf *sb, const ss_table *t, const ss_expr *e, bool top);
+static bool dp(ss_strbuf *sb, const ss_table *t, uint32_t rel, const ss_expr *e, bool top);
 
 static void dp_const(ss_strbuf *sb, const ss_expr *e)
 {
@@ -175,7 +175,7 @@ static void dp_const(ss_strbuf *sb, const ss_expr *e)
     ss_strbuf_printf(sb, "'::%s", ss_type_display_name(e->type, buf, sizeof buf));
 }
 
-static bool dp(ss_strbuf *sb, const ss_table *t, const ss_expr *e, bool top)
+static bool dp(ss_strbuf *sb, const ss_table *t, uint32_t rel, const ss_expr *e, bool top)
 {
     static const char *const ops[] = {[OP_EQ] = "=", [OP_NE] = "<>", [OP_LT] = "<", [OP_LE] = "<=",
                                       [OP_GT] = ">", [OP_GE] = ">=", [OP_ADD] = "+", [OP_SUB] = "-",
@@ -183,7 +183,7 @@ static bool dp(ss_strbuf *sb, const ss_table *t, const ss_expr *e, bool top)
     char buf[64];
     switch (e->kind) {
     case EXPR_COLUMN:
-        if (e->u.column.index >= t->ncols)
+        if (e->u.column.rel != rel || e->u.column.index >= t->ncols)
             return false;
         ss_strbuf_puts(sb, t->cols[e->u.column.index].name);
         return true;
@@ -199,7 +199,7 @@ static bool dp(ss_strbuf *sb, const ss_table *t, const ss_expr *e, bool top)
         if (e->u.cast.arg->kind == EXPR_CONST && e->u.cast.arg->type.id == SS_TYPE_UNKNOWN)
             return false;
         ss_strbuf_putc(sb, '(');
-        if (!dp(sb, t, e->u.cast.arg, false))
+        if (!dp(sb, t, rel, e->u.cast.arg, false))
             return false;
         ss_strbuf_printf(sb, ")::%s", ss_type_display_name(e->type, buf, sizeof buf));
         return true;
@@ -207,10 +207,10 @@ static bool dp(ss_strbuf *sb, const ss_table *t, const ss_expr *e, bool top)
         if (!e->u.op.right || e->u.op.op >= (int)(sizeof ops / sizeof ops[0]) || !ops[e->u.op.op])
             return false;
         ss_strbuf_putc(sb, '(');
-        if (!dp(sb, t, e->u.op.left, false))
+        if (!dp(sb, t, rel, e->u.op.left, false))
             return false;
         ss_strbuf_printf(sb, " %s ", ops[e->u.op.op]);
-        if (!dp(sb, t, e->u.op.right, false))
+        if (!dp(sb, t, rel, e->u.op.right, false))
             return false;
         ss_strbuf_putc(sb, ')');
         return true;
@@ -220,27 +220,27 @@ static bool dp(ss_strbuf *sb, const ss_table *t, const ss_expr *e, bool top)
         for (uint32_t i = 0; i < e->u.list.nargs; i++) {
             if (i)
                 ss_strbuf_puts(sb, e->kind == EXPR_AND ? " AND " : " OR ");
-            if (!dp(sb, t, e->u.list.args[i], false))
+            if (!dp(sb, t, rel, e->u.list.args[i], false))
                 return false;
         }
         ss_strbuf_putc(sb, ')');
         return true;
     case EXPR_NOT:
         ss_strbuf_puts(sb, "(NOT ");
-        if (!dp(sb, t, e->u.arg, false))
+        if (!dp(sb, t, rel, e->u.arg, false))
             return false;
         ss_strbuf_putc(sb, ')');
         return true;
     case EXPR_IS_NULL:
     case EXPR_IS_NOT_NULL:
         ss_strbuf_putc(sb, '(');
-        if (!dp(sb, t, e->u.arg, false))
+        if (!dp(sb, t, rel, e->u.arg, false))
             return false;
         ss_strbuf_puts(sb, e->kind == EXPR_IS_NULL ? " IS NULL)" : " IS NOT NULL)");
         return true;
     case EXPR_IN:
         ss_strbuf_putc(sb, '(');
-        if (!dp(sb, t, e->u.in.arg, false))
+        if (!dp(sb, t, rel, e->u.in.arg, false))
             return false;
         /* PostgreSQL shows a list of constants as one array constant */
         ss_strbuf_printf(sb, " %s ('{", e->u.in.negated ? "<> ALL" : "= ANY");
@@ -279,11 +279,11 @@ static bool dp(ss_strbuf *sb, const ss_table *t, const ss_expr *e, bool top)
     }
 }
 
-const char *ss_index_path_deparse(ss_arena *arena, const ss_table *t, const ss_expr *e)
+const char *ss_index_path_deparse(ss_arena *arena, const ss_table *t, uint32_t rel, const ss_expr *e)
 {
     ss_strbuf sb;
     ss_strbuf_init(&sb);
-    bool ok = dp(&sb, t, e, true);
+    bool ok = dp(&sb, t, rel, e, true);
     const char *out = ok && !sb.oom ? ss_arena_strdup(arena, sb.data ? sb.data : "") : NULL;
     ss_strbuf_free(&sb);
     return out;
@@ -349,7 +349,7 @@ static bool gives_order(const ss_index *ix, uint32_t neq, const ss_index_order *
     return true;
 }
 
-static int match_index(ss_ctx *ctx, ss_arena *arena, ss_estimator *est, const ss_table *t, const ss_index *ix,
+static int match_index(ss_ctx *ctx, ss_arena *arena, ss_estimator *est, const ss_table *t, uint32_t rel, const ss_index *ix,
                        cond *conds, uint32_t nc, ss_expr **all, uint32_t nall, const ss_index_order *order,
                        double table_rows, candidate *out, bool *ok)
 {
@@ -433,18 +433,24 @@ static int match_index(ss_ctx *ctx, ss_arena *arena, ss_estimator *est, const ss
     if (nrest && !(p->residual = and_of(arena, rest, nrest)))
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     double rest_sel = p->residual ? ss_est_selectivity(est, p->residual) : 1.0;
+    if (nicond > 1) { /* together: the estimator knows a range's two ends */
+        ss_expr *ic = and_of(arena, icond, nicond);
+        if (!ic)
+            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        sel = ss_est_selectivity(est, ic);
+    }
     bool full_unique = ix->unique && p->neq == ix->nkeys;
     double matching = full_unique ? 1.0 : fmax(1.0, sel * table_rows);
     if (p->nin && ix->unique && p->neq + 1 == ix->nkeys)
         matching = fmin(matching, (double)p->nin);
     p->rows = fmax(1.0, matching * rest_sel);
     /* costs in PostgreSQL's units: a page read 1, a row 0.01, an operator 0.0025; an index
-       descent log2(rows) comparisons, and a random fetch per matching row */
+       descent log2(rows) comparisons, and a fetch per matching row (0.1: the rows are in memory) */
     double descent = 0.005 * log2(table_rows + 2.0) * (p->nin ? p->nin : 1);
     double fetched = matching;
     if (order && order->limit >= 0)
         fetched = fmin(matching, order->limit / fmax(rest_sel, 0.0001));
-    out->cost = descent + fetched * (0.25 + 0.01 + 0.0025 * nrest);
+    out->cost = descent + fetched * (0.1 + 0.01 + 0.0025 * nrest);
     if (nicond)
         out->cost += nicond * 0.0025 * fetched;
     if (p->backward && !p->nin)
@@ -453,7 +459,7 @@ static int match_index(ss_ctx *ctx, ss_arena *arena, ss_estimator *est, const ss
         ss_expr *ic = and_of(arena, icond, nicond);
         if (!ic)
             return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-        p->cond_text = ss_index_path_deparse(arena, t, ic);
+        p->cond_text = ss_index_path_deparse(arena, t, rel, ic);
     }
     *ok = true;
     return SS_OK;
@@ -495,7 +501,7 @@ int ss_index_path_best(ss_ctx *ctx, ss_arena *arena, ss_estimator *est, const ss
     for (uint32_t i = 0; i < t->indexes->n; i++) {
         const ss_index *ix = t->indexes->list[i];
         bool ok;
-        if (match_index(ctx, arena, est, t, ix, conds, nc, all, nall, order, rows, &cand, &ok))
+        if (match_index(ctx, arena, est, t, rel, ix, conds, nc, all, nall, order, rows, &cand, &ok))
             return SS_ERROR;
         if (!ok)
             continue;

@@ -40,8 +40,8 @@ typedef struct ss_index_path {
 int ss_index_path_best(ss_ctx *ctx, ss_arena *arena, ss_estimator *est, const ss_table *t, uint32_t rel,
                        ss_expr *pred, const ss_index_order *order, ss_index_path *out, bool *found);
 
-/* PostgreSQL-style text of a logical expression over t's columns, or NULL when it holds a
+/* PostgreSQL-style text of a logical expression over t's columns (relation rel), or NULL when it holds a
  * form this printer does not know. */
-const char *ss_index_path_deparse(ss_arena *arena, const ss_table *t, const ss_expr *e);
+const char *ss_index_path_deparse(ss_arena *arena, const ss_table *t, uint32_t rel, const ss_expr *e);
 
 #endif

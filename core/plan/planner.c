@@ -987,7 +987,7 @@ static int plan_index_get(planner *p, const ss_lop *get, ss_expr *pred, const ss
         .in = (const ss_expr *const *)fixed + path.neq, .lower = fixed[k - 3], .upper = fixed[k - 2],
         .filter = fixed[k - 1] ? ss_order_quals(p->ctx, p->arena, fixed[k - 1]) : NULL,
         .index_cond = path.cond_text,
-        .filter_text = path.residual ? ss_index_path_deparse(p->arena, t, path.residual) : NULL,
+        .filter_text = path.residual ? ss_index_path_deparse(p->arena, t, get->rel, path.residual) : NULL,
         .eq_types = path.eq_types, .bound_type = path.bound_type};
     if (fixed[k - 1] && !tmpl.filter)
         return SS_ERROR;

@@ -340,7 +340,8 @@ static int iscan_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, size_
     if (ops_explain_appendf(buf, buflen, "%susing %s on %s", n->backward ? "Backward " : "", n->index_name,
                             g_api->table_name(n->table)) != SS_OK)
         return SS_ERROR;
-    if (n->index_cond && ops_explain_appendf(buf, buflen, "  Index Cond: %s", n->index_cond) != SS_OK)
+    bool cond = n->neq || n->nin || n->lower || n->upper;
+    if (cond && ops_explain_appendf(buf, buflen, "  Index Cond: %s", n->index_cond ? n->index_cond : "(...)") != SS_OK)
         return SS_ERROR;
     if (n->filter && ops_explain_appendf(buf, buflen, "  Filter: %s", n->filter_text ? n->filter_text : "(...)") != SS_OK)
         return SS_ERROR;
