@@ -37,5 +37,5 @@ EXPLAIN SELECT id FROM ie ORDER BY id LIMIT 4000;
 RESET enable_sort;
 -- LATERAL: the inner side's index condition reads the outer row (rescanned per row)
 EXPLAIN SELECT x.id, y.b FROM (VALUES (3), (14)) x(id), LATERAL (SELECT b FROM ie WHERE ie.id = x.id) y;
-EXPLAIN ANALYZE SELECT * FROM ie WHERE id = 7;
+EXPLAIN (ANALYZE, TIMING OFF, SUMMARY OFF) SELECT * FROM ie WHERE id = 7;
 DROP TABLE ie;
