@@ -31,6 +31,10 @@ const ss_node_kind_desc *ss_node_kind_find(int32_t kind)
 
 const ss_node_kind_desc *ss_node_kind_by_setting(const char *name)
 {
+    /* every setting of the table starts so: other names (timezone, read at every step)
+       need no walk of the table */
+    if (strncasecmp(name, "sunstone.operator_", 18) != 0)
+        return NULL;
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
         if (kinds[i].name && strcasecmp(kinds[i].setting, name) == 0)
             return &kinds[i];

@@ -72,7 +72,8 @@ static int bt_create(ss_ctx *ctx, const ss_index_def *def, void **index)
         }
     }
     ix->root = bt_node_new(ix, true);
-    if (!ix->root) {
+    if (!ix->root || pthread_rwlock_init(&ix->latch, NULL) != 0) {
+        bt_tree_free(ix, ix->root);
         api->free(ix->cols);
         api->free(ix);
         return bt_oom(ctx);
@@ -91,6 +92,7 @@ static void bt_destroy(void *index)
         bt_entry_free(ix, ix->pending[i]);
     ix->api->free(ix->pending);
     ix->api->free(ix->cols);
+    pthread_rwlock_destroy(&ix->latch);
     ix->api->free(ix);
 }
 
@@ -145,12 +147,62 @@ static int bt_remove(ss_ctx *ctx, void *index, const ss_value *key, ss_rowid row
 
 static int64_t bt_entries(void *index)
 {
-    return ((bt_index *)index)->nentries;
+    bt_index *ix = index;
+    pthread_rwlock_rdlock(&ix->latch);
+    int64_t n = ix->nentries;
+    pthread_rwlock_unlock(&ix->latch);
+    return n;
 }
 
 static int64_t bt_bytes(void *index)
 {
-    return ((bt_index *)index)->nbytes;
+    bt_index *ix = index;
+    pthread_rwlock_rdlock(&ix->latch);
+    int64_t n = ix->nbytes;
+    pthread_rwlock_unlock(&ix->latch);
+    return n;
+}
+
+/* ---- the writers, each under the latch held exclusively (sessions on other threads read
+   and write the same index) ---- */
+
+static int latched_build_add(ss_ctx *ctx, void *index, const ss_batch *keys, const ss_rowid *rowids)
+{
+    bt_index *ix = index;
+    pthread_rwlock_wrlock(&ix->latch);
+    int rc = bt_build_add(ctx, index, keys, rowids);
+    pthread_rwlock_unlock(&ix->latch);
+    return rc;
+}
+
+static int latched_build_finish(ss_ctx *ctx, void *index)
+{
+    bt_index *ix = index;
+    pthread_rwlock_wrlock(&ix->latch);
+    int rc = bt_build_finish(ctx, index);
+    ix->epoch++;
+    pthread_rwlock_unlock(&ix->latch);
+    return rc;
+}
+
+static int latched_insert(ss_ctx *ctx, void *index, const ss_batch *keys, const ss_rowid *rowids)
+{
+    bt_index *ix = index;
+    pthread_rwlock_wrlock(&ix->latch);
+    int rc = bt_insert(ctx, index, keys, rowids);
+    ix->epoch++;
+    pthread_rwlock_unlock(&ix->latch);
+    return rc;
+}
+
+static int latched_remove(ss_ctx *ctx, void *index, const ss_value *key, ss_rowid rowid, bool *removed)
+{
+    bt_index *ix = index;
+    pthread_rwlock_wrlock(&ix->latch);
+    int rc = bt_remove(ctx, index, key, rowid, removed);
+    ix->epoch++;
+    pthread_rwlock_unlock(&ix->latch);
+    return rc;
 }
 
 static const ss_index_vtable btree_vtable = {
@@ -160,10 +212,10 @@ static const ss_index_vtable btree_vtable = {
     .description = "B+tree over (key, row id): ordered scans, prefix lookups, duplicates",
     .create = bt_create,
     .destroy = bt_destroy,
-    .build_add = bt_build_add,
-    .build_finish = bt_build_finish,
-    .insert = bt_insert,
-    .remove = bt_remove,
+    .build_add = latched_build_add,
+    .build_finish = latched_build_finish,
+    .insert = latched_insert,
+    .remove = latched_remove,
     .lookup = bt_lookup,
     .scan_begin = bt_scan_begin,
     .scan_next = bt_scan_next,
