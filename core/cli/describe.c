@@ -164,7 +164,7 @@ static void add_footer_lines(result_table *t, const char *title, const char *lin
 
 static void print_one_table(shell *sh, const result_table *cols, const char *name,
                             const char *backend, bool verbose, bool is_view, const char *checks,
-                            const char *fkeys, const char *refs)
+                            const char *fkeys, const char *refs, const char *indexes)
 {
     size_t *rows = xcalloc(cols->nrows ? cols->nrows : 1, sizeof(size_t));
     size_t nrows = 0;
@@ -195,6 +195,7 @@ static void print_one_table(shell *sh, const result_table *cols, const char *nam
                                  cell_or_empty(cols, rows[i], 5)};
         table_add_row(&t, values);
     }
+    add_footer_lines(&t, "Indexes:", indexes);
     add_footer_lines(&t, "Check constraints:", checks);
     add_footer_lines(&t, "Foreign-key constraints:", fkeys);
     add_footer_lines(&t, "Referenced by:", refs);
@@ -213,7 +214,7 @@ static void print_one_table(shell *sh, const result_table *cols, const char *nam
 bool describe_tables(shell *sh, const char *pattern, bool verbose)
 {
     result_table tables;
-    if (!exec_collect(sh, "SELECT name, backend, ncols, kind, check_constraints, foreign_keys, referenced_by FROM sunstone_tables", &tables))
+    if (!exec_collect(sh, "SELECT name, backend, ncols, kind, check_constraints, foreign_keys, referenced_by, indexes FROM sunstone_tables", &tables))
         return false;
     size_t *rows, nrows;
     if (!select_rows(sh, &tables, 0, pattern, &rows, &nrows)) {
@@ -240,7 +241,7 @@ bool describe_tables(shell *sh, const char *pattern, bool verbose)
                 print_one_table(sh, &cols, cell_or_empty(&tables, rows[i], 0), table_cell(&tables, rows[i], 1),
                                 verbose, strcmp(cell_or_empty(&tables, rows[i], 3), "view") == 0,
                                 table_cell(&tables, rows[i], 4), table_cell(&tables, rows[i], 5),
-                                table_cell(&tables, rows[i], 6));
+                                table_cell(&tables, rows[i], 6), table_cell(&tables, rows[i], 7));
             }
             table_free(&cols);
         } else {
