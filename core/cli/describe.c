@@ -126,6 +126,67 @@ bool describe_list_tables(shell *sh, const char *pattern, bool verbose, const ch
     return true;
 }
 
+bool describe_list_indexes(shell *sh, const char *pattern, bool verbose)
+{
+    if (verbose) {
+        report_error(sh, "\\di+ is not supported yet.");
+        return false;
+    }
+    result_table src;
+    if (!exec_collect(sh, "SELECT name, indexes FROM sunstone_tables", &src))
+        return false;
+    /* one row (index name, table) per line of each table's Indexes footer: the name is the
+       quoted text the line starts with */
+    result_table idx;
+    table_init(&idx, 2);
+    for (size_t r = 0; r < src.nrows; r++) {
+        const char *p = table_cell(&src, r, 1);
+        while (p && *p == '"') {
+            const char *end = strchr(p + 1, '"');
+            if (!end)
+                break;
+            buf name;
+            buf_init(&name);
+            buf_printf(&name, "%.*s", (int)(end - p - 1), p + 1);
+            const char *values[2] = {name.data, cell_or_empty(&src, r, 0)};
+            table_add_row(&idx, values);
+            buf_free(&name);
+            const char *nl = strchr(end, '\n');
+            p = nl ? nl + 1 : NULL;
+        }
+    }
+    size_t *rows, nrows;
+    bool ok = select_rows(sh, &idx, 0, pattern, &rows, &nrows);
+    if (ok && nrows == 0 && !sh->quiet) {
+        if (pattern)
+            report_error(sh, "Did not find any relation named \"%s\".", pattern);
+        else
+            report_error(sh, "Did not find any relations.");
+    } else if (ok) {
+        result_table t;
+        table_init(&t, 5);
+        table_set_title(&t, "List of relations");
+        table_set_column(&t, 0, "Schema", ALIGN_LEFT);
+        table_set_column(&t, 1, "Name", ALIGN_LEFT);
+        table_set_column(&t, 2, "Type", ALIGN_LEFT);
+        table_set_column(&t, 3, "Owner", ALIGN_LEFT);
+        table_set_column(&t, 4, "Table", ALIGN_LEFT);
+        for (size_t i = 0; i < nrows; i++) {
+            const char *values[5] = {SCHEMA, cell_or_empty(&idx, rows[i], 0), "index", describe_owner(),
+                                     cell_or_empty(&idx, rows[i], 1)};
+            table_add_row(&t, values);
+        }
+        print_table(sh->out, &t, &sh->popt);
+        table_free(&t);
+    }
+    if (ok)
+        free(rows);
+    table_free(&idx);
+    table_free(&src);
+    fflush(sh->out);
+    return ok;
+}
+
 /* Position as a number for ordering columns. */
 static long position_of(const result_table *t, size_t row)
 {
