@@ -80,6 +80,28 @@ static bool is_true(const char *v)
                  strcmp(v, "on") == 0 || strcmp(v, "yes") == 0);
 }
 
+/* psql's error when a listing matched nothing. */
+static void report_none(shell *sh, const char *pattern)
+{
+    if (pattern)
+        report_error(sh, "Did not find any relation named \"%s\".", pattern);
+    else
+        report_error(sh, "Did not find any relations.");
+}
+
+/* psql's "List of relations" table: Schema, Name, Type, Owner, then last (NULL: none). */
+static void init_relations(result_table *t, const char *last)
+{
+    table_init(t, last ? 5 : 4);
+    table_set_title(t, "List of relations");
+    table_set_column(t, 0, "Schema", ALIGN_LEFT);
+    table_set_column(t, 1, "Name", ALIGN_LEFT);
+    table_set_column(t, 2, "Type", ALIGN_LEFT);
+    table_set_column(t, 3, "Owner", ALIGN_LEFT);
+    if (last)
+        table_set_column(t, 4, last, ALIGN_LEFT);
+}
+
 bool describe_list_tables(shell *sh, const char *pattern, bool verbose, const char *kind)
 {
     result_table src;
@@ -98,20 +120,10 @@ bool describe_list_tables(shell *sh, const char *pattern, bool verbose, const ch
         nrows = k;
     }
     if (nrows == 0 && !sh->quiet) {
-        if (pattern)
-            report_error(sh, "Did not find any relation named \"%s\".", pattern);
-        else
-            report_error(sh, "Did not find any relations.");
+        report_none(sh, pattern);
     } else {
         result_table t;
-        table_init(&t, verbose ? 5 : 4);
-        table_set_title(&t, "List of relations");
-        table_set_column(&t, 0, "Schema", ALIGN_LEFT);
-        table_set_column(&t, 1, "Name", ALIGN_LEFT);
-        table_set_column(&t, 2, "Type", ALIGN_LEFT);
-        table_set_column(&t, 3, "Owner", ALIGN_LEFT);
-        if (verbose)
-            table_set_column(&t, 4, "Access method", ALIGN_LEFT);
+        init_relations(&t, verbose ? "Access method" : NULL);
         for (size_t i = 0; i < nrows; i++) {
             const char *values[5] = {SCHEMA, cell_or_empty(&src, rows[i], 0), cell_or_empty(&src, rows[i], 3),
                                      describe_owner(), cell_or_empty(&src, rows[i], 1)};
@@ -158,19 +170,10 @@ bool describe_list_indexes(shell *sh, const char *pattern, bool verbose)
     size_t *rows, nrows;
     bool ok = select_rows(sh, &idx, 0, pattern, &rows, &nrows);
     if (ok && nrows == 0 && !sh->quiet) {
-        if (pattern)
-            report_error(sh, "Did not find any relation named \"%s\".", pattern);
-        else
-            report_error(sh, "Did not find any relations.");
+        report_none(sh, pattern);
     } else if (ok) {
         result_table t;
-        table_init(&t, 5);
-        table_set_title(&t, "List of relations");
-        table_set_column(&t, 0, "Schema", ALIGN_LEFT);
-        table_set_column(&t, 1, "Name", ALIGN_LEFT);
-        table_set_column(&t, 2, "Type", ALIGN_LEFT);
-        table_set_column(&t, 3, "Owner", ALIGN_LEFT);
-        table_set_column(&t, 4, "Table", ALIGN_LEFT);
+        init_relations(&t, "Table");
         for (size_t i = 0; i < nrows; i++) {
             const char *values[5] = {SCHEMA, cell_or_empty(&idx, rows[i], 0), "index", describe_owner(),
                                      cell_or_empty(&idx, rows[i], 1)};
