@@ -204,8 +204,10 @@ int bt_scan_begin(ss_ctx *ctx, void *index, const ss_index_bound *lower,
     bt_index *ix = index;
     const ss_index_bound *far = backward ? lower : upper, *near = backward ? upper : lower;
     uint32_t nstop = open_bound(far) ? 0 : far->nvalues, nstart = open_bound(near) ? 0 : near->nvalues;
-    size_t bytes = sizeof(ss_index_scan) + (nstop ? values_bytes(ix, far->values, nstop) : 0) +
-                   (nstart ? values_bytes(ix, near->values, nstart) : 0);
+    /* the stop copy, then the start copy at the next ss_value-aligned offset */
+    size_t stop_bytes = nstop ? values_bytes(ix, far->values, nstop) : 0;
+    size_t align = _Alignof(ss_value), start_at = (sizeof(ss_index_scan) + stop_bytes + align - 1) / align * align;
+    size_t bytes = start_at + (nstart ? values_bytes(ix, near->values, nstart) : 0);
     ss_index_scan *s = ix->api->alloc(bytes);
     if (!s)
         return bt_oom(ctx);
@@ -213,15 +215,14 @@ int bt_scan_begin(ss_ctx *ctx, void *index, const ss_index_bound *lower,
     s->ix = ix;
     s->backward = backward;
     /* both bounds are needed for the whole scan: copies of their values and text */
-    char *at = (char *)(s + 1);
     if (nstop) {
-        s->stop = (ss_value *)at;
-        at = values_copy(ix, s->stop, far->values, nstop);
+        s->stop = (ss_value *)(s + 1);
+        values_copy(ix, s->stop, far->values, nstop);
         s->nstop = nstop;
         s->stop_inclusive = far->inclusive;
     }
     if (nstart) {
-        ss_value *v = (ss_value *)at;
+        ss_value *v = (ss_value *)((char *)s + start_at);
         values_copy(ix, v, near->values, nstart);
         s->start = (ss_index_bound){v, nstart, near->inclusive, {0}};
     }
