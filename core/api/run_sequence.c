@@ -16,6 +16,8 @@ int ss_run_create_sequence(sunstone_stmt *st)
     ss_catalog *c = st->ctx.catalog;
     const ss_seq_new_def *sc = &bs->seqs[0];
     snprintf(st->tag, sizeof st->tag, "CREATE SEQUENCE");
+    if (ss_catalog_name_wait(&st->ctx, c, sc->name))
+        return SS_ERROR;
     if (ss_catalog_find(c, sc->name) || ss_catalog_find_view(c, sc->name) || ss_seq_exists(c->sequences, sc->name)) {
         if (bs->if_not_exists) {
             ss_db_notice(st->db, "relation \"%s\" already exists, skipping", sc->name);
@@ -87,6 +89,10 @@ int ss_run_drop_sequence(sunstone_stmt *st)
         }
         ss_table *t;
         ss_col_cons *cc = s.owner_kind == 's' ? owner_column(c, &s, &t) : NULL;
+        if (cc && cc->seq && st->db->txn.in_block)
+            return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                                "feature not supported: DROP SEQUENCE ... CASCADE of a column default inside a "
+                                "transaction block");
         if (cc && cc->seq) {
             ss_db_notice(st->db, "drop cascades to default value for column %s of table %s", s.owner_column,
                          s.owner_table);
@@ -94,7 +100,8 @@ int ss_run_drop_sequence(sunstone_stmt *st)
             free(cc->default_text);
             cc->seq = cc->default_text = NULL;
         }
-        ss_seq_drop(c->sequences, name);
+        if (ss_seq_drop(ctx, c->sequences, name))
+            return SS_ERROR;
     }
     c->version++;
     return SS_OK;

@@ -1,8 +1,8 @@
 /* txn_control.c — the transaction-control statements (BEGIN / START TRANSACTION, COMMIT /
  * END, ROLLBACK / ABORT, SAVEPOINT, RELEASE, ROLLBACK TO) over the session's transaction
  * state, with PostgreSQL's warnings, errors and command tags; the 25P02 gate of a failed
- * block; and the refusals of writes in a READ ONLY transaction (25006) and of DDL inside a
- * block (0A000: the catalog has no undo yet). */
+ * block; and the refusals of writes in a READ ONLY transaction (25006) and of the statements
+ * that are not transactional yet inside a block (0A000). */
 #include <stdio.h>
 
 #include "api/statement.h"
@@ -49,8 +49,13 @@ int ss_txn_check_write(sunstone_stmt *st, ast_stmt_kind kind)
     if (!reads && t->read_only)
         return ss_ctx_error(&st->ctx, "25006", "cannot execute %s in a read-only transaction",
                             kind == AST_COPY ? "COPY FROM" : name);
-    /* COPY FROM writes versions as INSERT does; PREPARE is not transactional */
-    if (!reads && kind != AST_INSERT && kind != AST_COPY && t->in_block)
+    /* COPY FROM writes versions as INSERT does; PREPARE is not transactional; CREATE / DROP
+       of tables, views, indexes and sequences are logged and undone (catalog/catalog_txn.h) */
+    bool ddl = kind == AST_CREATE_TABLE || kind == AST_DROP_TABLE || kind == AST_CREATE_VIEW ||
+               kind == AST_DROP_VIEW || kind == AST_CREATE_INDEX || kind == AST_DROP_INDEX ||
+               kind == AST_CREATE_SEQUENCE || kind == AST_DROP_SEQUENCE || kind == AST_CREATE_TABLE_AS ||
+               kind == AST_ALTER_TABLE;
+    if (!reads && !ddl && kind != AST_INSERT && kind != AST_COPY && t->in_block)
         return ss_ctx_error(&st->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                             "feature not supported: %s inside a transaction block", name);
     return SS_OK;
@@ -96,7 +101,7 @@ int ss_run_transaction(sunstone_stmt *st)
            (REPEATABLE READ) is taken by the block's first statement */
         t->in_block = true;
         if (a->txn_isolation >= 0)
-            t->isolation = (ss_isolation)a->txn_isolation;
+            ss_txn_begin_level(t, a->txn_isolation);
         if (a->txn_read_only >= 0)
             t->read_only = a->txn_read_only == 1;
         t->have_snap = false;
@@ -107,13 +112,16 @@ int ss_run_transaction(sunstone_stmt *st)
             return warn(st, "there is no transaction in progress");
         }
         snprintf(st->tag, sizeof st->tag, "%s", t->failed ? "ROLLBACK" : "COMMIT");
+        bool commit = !t->failed;
         ss_txn_state_commit(t);
+        ss_txn_settings_end(st->db, commit);
         return SS_OK;
     case AST_TXN_ROLLBACK:
         snprintf(st->tag, sizeof st->tag, "ROLLBACK");
         if (!t->in_block)
             return warn(st, "there is no transaction in progress");
         ss_txn_state_abort(t);
+        ss_txn_settings_end(st->db, false);
         return SS_OK;
     case AST_TXN_SAVEPOINT:
         if (!t->in_block)
@@ -131,6 +139,7 @@ int ss_run_transaction(sunstone_stmt *st)
     case AST_TXN_ROLLBACK_TO:
         if (find_savepoint(st, "ROLLBACK TO SAVEPOINT", &index))
             return SS_ERROR;
+        t->read_only = t->levels[index].saved_read_only; /* SET TRANSACTION READ ONLY undone */
         ss_txn_state_rollback_to(t, index, true);
         t->failed = false;
         snprintf(st->tag, sizeof st->tag, "ROLLBACK");

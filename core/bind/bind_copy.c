@@ -364,7 +364,9 @@ int bind_copy(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     c->is_from = ac->is_from;
     c->filename = ac->filename;
     if (st->table) {
-        ss_table *t = ss_catalog_find(b->catalog, st->table);
+        ss_table *t;
+        if (ss_catalog_find_waiting(b->ctx, b->catalog, st->table, &t)) /* an exclusive lock */
+            return SS_ERROR;
         bool view = ss_catalog_find_view(b->catalog, st->table) || (t && t->system);
         if (!t && !view)
             return bind_error(b, -1, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist", st->table);

@@ -715,7 +715,9 @@ static int bind_from_table(binder *b, const ast_from_item *f, ss_lop **out)
         return SS_ERROR;
     if (found)
         return SS_OK;
-    ss_table *t = ss_catalog_find(b->catalog, f->table);
+    ss_table *t;
+    if (ss_catalog_find_waiting(b->ctx, b->catalog, f->table, &t)) /* an exclusive lock */
+        return SS_ERROR;
     if (!t && ss_seq_exists(b->catalog->sequences, f->table))
         return bind_from_sequence(b, f, out);
     if (!t)

@@ -50,7 +50,9 @@ static ss_expr *column_default(binder *b, const ss_table *t, ss_type type, ss_ex
 
 static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
 {
-    ss_table *t = ss_catalog_find(b->catalog, st->table);
+    ss_table *t;
+    if (ss_catalog_find_waiting(b->ctx, b->catalog, st->table, &t)) /* an exclusive lock */
+        return SS_ERROR;
     const ss_view *view = t ? NULL : ss_catalog_find_view(b->catalog, st->table);
     if (!t && !view)
         return bind_error(b, st->table_location, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist",
@@ -394,6 +396,8 @@ static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     case AST_CREATE_INDEX:
     case AST_DROP_INDEX:
         return SS_OK; /* run from the AST by core/index (index_ddl.c) */
+    case AST_ALTER_TABLE:
+        return SS_OK; /* run from the AST by core/catalog (alter_table.c) */
     case AST_COPY:
         return bind_copy(b, st, out);
     case AST_PREPARE:
@@ -435,6 +439,7 @@ const char *ss_stmt_kind_name(ast_stmt_kind kind)
     case AST_PREPARE: return "PREPARE";
     case AST_EXECUTE: return "EXECUTE";
     case AST_DEALLOCATE: return "DEALLOCATE";
+    case AST_ALTER_TABLE: return "ALTER TABLE";
     }
     return NULL;
 }

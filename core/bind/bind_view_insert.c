@@ -86,7 +86,9 @@ static int resolve(binder *b, const ss_view *v, const view_chain *outer, const b
 
     /* the base relation's columns, renamed by the FROM item's column aliases */
     const ast_from_item *f = s->from;
-    ss_table *t = ss_catalog_find(b->catalog, f->table);
+    ss_table *t;
+    if (ss_catalog_find_waiting(b->ctx, b->catalog, f->table, &t)) /* an exclusive lock */
+        return SS_ERROR;
     const ss_view *bv = t ? NULL : ss_catalog_find_view(b->catalog, f->table);
     if (!t && !bv)
         return bind_error(b, -1, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist", f->table);

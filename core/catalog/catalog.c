@@ -12,8 +12,14 @@
 int ss_catalog_init(ss_catalog *c)
 {
     memset(c, 0, sizeof *c);
+    if (pthread_mutex_init(&c->mu, NULL))
+        return SS_ERROR;
     c->sequences = ss_seq_catalog_new();
-    return c->sequences ? SS_OK : SS_ERROR;
+    if (!c->sequences) {
+        pthread_mutex_destroy(&c->mu);
+        return SS_ERROR;
+    }
+    return SS_OK;
 }
 
 static void free_table(ss_table *t)
@@ -62,18 +68,27 @@ void ss_catalog_free(ss_catalog *c)
     free(c->views);
     free(c->backends);
     ss_seq_catalog_free(c->sequences);
+    pthread_mutex_destroy(&c->mu);
     memset(c, 0, sizeof *c);
 }
 
-ss_table *ss_catalog_find(ss_catalog *c, const char *name)
+ss_table *ss_catalog_find_unlocked(ss_catalog *c, const char *name)
 {
     for (uint32_t i = 0; i < c->ntables; i++)
-        if (strcmp(c->tables[i]->name, name) == 0)
+        if (strcmp(c->tables[i]->name, name) == 0 && ss_ddl_visible(&c->tables[i]->ddl))
             return c->tables[i];
     for (uint32_t i = 0; i < c->nviews; i++)
         if (strcmp(c->views[i]->name, name) == 0)
             return c->views[i];
     return NULL;
+}
+
+ss_table *ss_catalog_find(ss_catalog *c, const char *name)
+{
+    pthread_mutex_lock(&c->mu);
+    ss_table *t = ss_catalog_find_unlocked(c, name);
+    pthread_mutex_unlock(&c->mu);
+    return t;
 }
 
 /* c's instance of backend `name` (registered in registry), opened on first use. */
@@ -112,6 +127,8 @@ static ss_backend_instance *backend_instance(ss_ctx *ctx, ss_catalog *c, const s
 int ss_catalog_create_table(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, const ss_table_def *def,
                             const char *backend_name)
 {
+    if (ss_catalog_name_wait(ctx, c, def->name))
+        return SS_ERROR;
     if (ss_catalog_find(c, def->name) || ss_catalog_find_view(c, def->name) || ss_seq_exists(c->sequences, def->name))
         return ss_ctx_error(ctx, SS_SQLSTATE_DUPLICATE_TABLE, "relation \"%s\" already exists", def->name);
     for (uint32_t i = 0; i < def->ncols; i++)
@@ -122,14 +139,6 @@ int ss_catalog_create_table(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, 
     ss_backend_instance *bi = backend_instance(ctx, c, reg, backend_name);
     if (!bi)
         return SS_ERROR;
-    if (c->ntables == c->cap_tables) {
-        uint32_t cap = c->cap_tables ? c->cap_tables * 2 : 16;
-        ss_table **p = realloc(c->tables, cap * sizeof *p);
-        if (!p)
-            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-        c->tables = p;
-        c->cap_tables = cap;
-    }
     ss_table *t = calloc(1, sizeof *t);
     if (!t)
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
@@ -156,9 +165,47 @@ int ss_catalog_create_table(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, 
     t->storage = bi->vt;
     t->backend = bi->backend;
     t->backend_name = bi->vt->name;
+    pthread_mutex_lock(&c->mu);
+    bool grown = c->ntables < c->cap_tables;
+    if (!grown) {
+        uint32_t cap = c->cap_tables ? c->cap_tables * 2 : 16;
+        ss_table **p = realloc(c->tables, cap * sizeof *p);
+        if (p) {
+            c->tables = p;
+            c->cap_tables = cap;
+            grown = true;
+        }
+    }
+    /* invisible to other sessions until the transaction commits; gone if it aborts */
+    if (!grown || ss_ddl_log(ctx, SS_DDL_TABLE_CREATE, t, t, &t->ddl.created)) {
+        pthread_mutex_unlock(&c->mu);
+        t->storage->table_drop(ctx, t->backend, t->handle);
+        free_table(t);
+        return grown ? SS_ERROR : ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    }
     c->tables[c->ntables++] = t;
     c->version++;
+    pthread_mutex_unlock(&c->mu);
     return SS_OK;
+}
+
+void ss_catalog_destroy_table(ss_catalog *c, ss_table *t)
+{
+    uint32_t i = 0;
+    while (i < c->ntables && c->tables[i] != t)
+        i++;
+    if (i == c->ntables)
+        return;
+    ss_ctx ctx = {0};
+    ss_error err;
+    memset(&err, 0, sizeof err);
+    ctx.err = &err;
+    t->storage->table_drop(&ctx, backend_of(c, t->storage), t->handle);
+    ss_error_clear(&err);
+    memmove(&c->tables[i], &c->tables[i + 1], (c->ntables - i - 1) * sizeof *c->tables);
+    c->ntables--;
+    free_table(t);
+    c->version++;
 }
 
 int ss_catalog_drop_table(ss_ctx *ctx, ss_catalog *c, ss_table *t)
@@ -170,12 +217,12 @@ int ss_catalog_drop_table(ss_ctx *ctx, ss_catalog *c, ss_table *t)
         i++;
     if (i == c->ntables)
         return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_TABLE, "table \"%s\" does not exist", t->name);
-    if (t->storage->table_drop(ctx, backend_of(c, t->storage), t->handle) != SS_OK)
+    /* SERIAL, identity and OWNED BY sequences */
+    if (ss_seq_drop_owned(ctx, c->sequences, t->name))
         return SS_ERROR;
-    memmove(&c->tables[i], &c->tables[i + 1], (c->ntables - i - 1) * sizeof *c->tables);
-    c->ntables--;
-    ss_seq_drop_owned(c->sequences, t->name); /* SERIAL, identity and OWNED BY sequences */
-    free_table(t);
-    c->version++;
+    ss_xid xid;
+    if (ss_ddl_log(ctx, SS_DDL_TABLE_DROP, t, t, &xid))
+        return SS_ERROR;
+    ss_ddl_drop_or_mark(c, SS_DDL_TABLE_DROP, t, xid); /* storage freed when it commits */
     return SS_OK;
 }

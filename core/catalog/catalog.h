@@ -4,6 +4,11 @@
 #ifndef SS_CATALOG_CATALOG_H
 #define SS_CATALOG_CATALOG_H
 
+#include <stdatomic.h>
+
+#include <pthread.h>
+
+#include "catalog/catalog_txn.h"
 #include "exec/context.h"
 #include "loader/registry.h"
 
@@ -18,10 +23,12 @@ struct ss_table {
     void *backend;                     /* the backend instance holding it (NULL: system view) */
     const char *backend_name;
     bool system;                       /* a kernel system view (read-only) */
-    uint32_t active_scans;             /* running operator trees scanning it: DROP waits */
+    _Atomic uint32_t active_scans;     /* running operator trees scanning it (any session's):
+                                          DROP refuses */
     struct ss_table_indexes *indexes;  /* its indexes (core/index/index.h), NULL: none */
     struct ss_table_cons *cons;        /* defaults, identity, CHECK (constraints.h); NULL: none */
     struct ss_table_fkeys *fkeys;      /* its FOREIGN KEY constraints (fkey/fkey.h); NULL: none */
+    ss_ddl_stamp ddl;                  /* pending CREATE / DROP, exclusive lock (catalog_txn.h) */
 };
 
 typedef struct ss_backend_instance {
@@ -41,6 +48,7 @@ typedef struct ss_view {
     uint32_t ndeps;
     char **deps;
     uint64_t created;                  /* the catalog's version when it was created */
+    ss_ddl_stamp ddl;                  /* pending CREATE / DROP (catalog_txn.h) */
 } ss_view;
 
 typedef struct ss_view_def {
@@ -65,24 +73,35 @@ typedef struct ss_catalog {
     ss_view **user_views;              /* CREATE VIEW, in creation order */
     uint32_t nuser_views, cap_user_views;
     struct ss_seq_catalog *sequences;  /* sequences.h: shared by the sessions, own mutex */
+    pthread_mutex_t mu;                /* the lists of tables, views and indexes: lookups,
+                                          additions, and the end of a transaction's DDL */
 } ss_catalog;
 
 int ss_catalog_init(ss_catalog *c);
 void ss_catalog_free(ss_catalog *c);
-/* User table or system view by name (case-sensitive, already folded by the parser). */
+/* User table or system view by name (case-sensitive, already folded by the parser), as the
+ * reader sees the catalog (catalog_txn.h). */
 ss_table *ss_catalog_find(ss_catalog *c, const char *name);
+/* The same with c->mu already held. */
+ss_table *ss_catalog_find_unlocked(ss_catalog *c, const char *name);
 /* Creates a table in c through the storage backend registered in reg as backend_name (its
  * instance opened on first use); bumps c's version. */
 int ss_catalog_create_table(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, const ss_table_def *def,
                             const char *backend_name);
-/* Drops user table t of c through its backend; bumps c's version. */
+/* Drops user table t of c (and the sequences its columns own) in ctx's transaction: at once
+ * without one, else marked dropped until it commits (catalog_txn.h); bumps c's version. */
 int ss_catalog_drop_table(ss_ctx *ctx, ss_catalog *c, ss_table *t);
+/* Removes t from c and frees it with its storage (a committed DROP, an undone CREATE);
+ * c->mu held or no other session. */
+void ss_catalog_destroy_table(ss_catalog *c, ss_table *t);
 
 /* Views (views.c). */
 ss_view *ss_catalog_find_view(const ss_catalog *c, const char *name);
 /* CREATE [OR REPLACE] VIEW with PostgreSQL's checks (42P07, 42809, 42P16); bumps c's version. */
 int ss_catalog_create_view(ss_ctx *ctx, ss_catalog *c, const ss_view_def *def);
 void ss_catalog_free_views(ss_catalog *c);
+/* Removes view v from c and frees it (a committed DROP, an undone CREATE). */
+void ss_catalog_destroy_view(ss_catalog *c, ss_view *v);
 /* DROP TABLE (views false) or DROP VIEW of names[0..n), as PostgreSQL: every name checked
  * first (42P01, 42809 for the other kind, a system view, a table being scanned), views
  * depending on them refused (2BP01) or, with cascade, dropped too (NOTICE "drop cascades

@@ -52,7 +52,7 @@ void ss_seq_session_free(ss_seq_session *s)
 static ss_sequence *find(ss_seq_catalog *sc, const char *name)
 {
     for (uint32_t i = 0; i < sc->n; i++)
-        if (strcmp(sc->seqs[i]->name, name) == 0)
+        if (strcmp(sc->seqs[i]->name, name) == 0 && ss_ddl_visible(&sc->seqs[i]->ddl))
             return sc->seqs[i];
     return NULL;
 }
@@ -110,6 +110,11 @@ int ss_seq_create(ss_ctx *ctx, ss_seq_catalog *sc, const char *name, const ss_se
     s->p = *p;
     s->last_value = p->start;
     s->owner_kind = owner_table ? owner_kind : 0;
+    if (ss_ddl_log(ctx, SS_DDL_SEQ_CREATE, s, NULL, &s->ddl.created)) {
+        seq_free(s);
+        pthread_mutex_unlock(&sc->mu);
+        return SS_ERROR;
+    }
     sc->seqs[sc->n++] = s;
     pthread_mutex_unlock(&sc->mu);
     return SS_OK;
@@ -122,25 +127,60 @@ static void drop_at(ss_seq_catalog *sc, uint32_t i)
     sc->n--;
 }
 
-void ss_seq_drop(ss_seq_catalog *sc, const char *name)
+/* Drops seqs[i] in ctx's transaction; sc->mu held.  *gone: removed at once. */
+static int drop_one(ss_ctx *ctx, ss_seq_catalog *sc, uint32_t i, bool *gone)
 {
+    ss_xid xid;
+    *gone = false;
+    if (ss_ddl_log(ctx, SS_DDL_SEQ_DROP, sc->seqs[i], NULL, &xid))
+        return SS_ERROR;
+    if (xid) {
+        sc->seqs[i]->ddl.dropped = xid;
+        return SS_OK;
+    }
+    drop_at(sc, i);
+    *gone = true;
+    return SS_OK;
+}
+
+int ss_seq_drop(ss_ctx *ctx, ss_seq_catalog *sc, const char *name)
+{
+    int rc = SS_OK;
     pthread_mutex_lock(&sc->mu);
     for (uint32_t i = 0; i < sc->n; i++)
-        if (strcmp(sc->seqs[i]->name, name) == 0) {
-            drop_at(sc, i);
+        if (strcmp(sc->seqs[i]->name, name) == 0 && ss_ddl_visible(&sc->seqs[i]->ddl)) {
+            bool gone;
+            rc = drop_one(ctx, sc, i, &gone);
             break;
         }
     pthread_mutex_unlock(&sc->mu);
+    return rc;
 }
 
-void ss_seq_drop_owned(ss_seq_catalog *sc, const char *table)
+int ss_seq_drop_owned(ss_ctx *ctx, ss_seq_catalog *sc, const char *table)
+{
+    int rc = SS_OK;
+    pthread_mutex_lock(&sc->mu);
+    for (uint32_t i = 0; rc == SS_OK && i < sc->n;) {
+        bool gone = false;
+        if (sc->seqs[i]->owner_table && strcmp(sc->seqs[i]->owner_table, table) == 0 &&
+            ss_ddl_visible(&sc->seqs[i]->ddl))
+            rc = drop_one(ctx, sc, i, &gone);
+        if (!gone)
+            i++;
+    }
+    pthread_mutex_unlock(&sc->mu);
+    return rc;
+}
+
+void ss_seq_destroy(ss_seq_catalog *sc, ss_sequence *s)
 {
     pthread_mutex_lock(&sc->mu);
-    for (uint32_t i = 0; i < sc->n;)
-        if (sc->seqs[i]->owner_table && strcmp(sc->seqs[i]->owner_table, table) == 0)
+    for (uint32_t i = 0; i < sc->n; i++)
+        if (sc->seqs[i] == s) {
             drop_at(sc, i);
-        else
-            i++;
+            break;
+        }
     pthread_mutex_unlock(&sc->mu);
 }
 

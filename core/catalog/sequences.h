@@ -6,6 +6,7 @@
 
 #include <pthread.h>
 
+#include "catalog/catalog_txn.h"
 #include "exec/context.h"
 
 /* A sequence's parameters, resolved as PostgreSQL's init_params does. */
@@ -32,6 +33,8 @@ typedef struct ss_sequence {
     bool is_called;
     char *owner_table, *owner_column; /* OWNED BY (NULL: none) */
     char owner_kind;              /* 's' SERIAL default, 'i' identity, 'o' OWNED BY */
+    ss_ddl_stamp ddl;             /* pending CREATE / DROP (catalog_txn.h); its values are
+                                     never rolled back */
 } ss_sequence;
 
 typedef struct ss_seq_catalog {
@@ -58,14 +61,16 @@ void ss_seq_session_free(ss_seq_session *s);
 /* Whether a sequence of that name exists (the caller holds no lock: names change only by DDL,
  * which the caller serialises). */
 bool ss_seq_exists(ss_seq_catalog *sc, const char *name);
-/* Creates it (42P07 when the name is taken by a sequence; the caller checks tables and
- * views).  owner_* may be NULL. */
+/* Creates it in ctx's transaction (42P07 when the name is taken by a sequence; the caller
+ * checks tables and views).  owner_* may be NULL. */
 int ss_seq_create(ss_ctx *ctx, ss_seq_catalog *sc, const char *name, const ss_seq_params *p,
                   const char *owner_table, const char *owner_column, char owner_kind);
-/* Drops it (no checks). */
-void ss_seq_drop(ss_seq_catalog *sc, const char *name);
-/* Drops the sequences owned by a column of table. */
-void ss_seq_drop_owned(ss_seq_catalog *sc, const char *table);
+/* Drops it (no checks) in ctx's transaction: at once without one, else when it commits. */
+int ss_seq_drop(ss_ctx *ctx, ss_seq_catalog *sc, const char *name);
+/* Drops the sequences owned by a column of table, as ss_seq_drop. */
+int ss_seq_drop_owned(ss_ctx *ctx, ss_seq_catalog *sc, const char *table);
+/* Removes s and frees it (a committed DROP, an undone CREATE). */
+void ss_seq_destroy(ss_seq_catalog *sc, ss_sequence *s);
 /* A copy of the sequence's description and state taken under the lock (false: no such
  * sequence); its name and owner names point into the catalog's (valid until DDL drops it). */
 bool ss_seq_snapshot(ss_seq_catalog *sc, const char *name, ss_sequence *out);

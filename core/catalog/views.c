@@ -8,15 +8,19 @@
 
 #include "catalog/catalog.h"
 #include "fkey/fkey.h"
+#include "txn/txn_session.h"
 #include "types/typeio.h"
 #include "util/strbuf.h"
 
 ss_view *ss_catalog_find_view(const ss_catalog *c, const char *name)
 {
-    for (uint32_t i = 0; i < c->nuser_views; i++)
-        if (strcmp(c->user_views[i]->name, name) == 0)
-            return c->user_views[i];
-    return NULL;
+    ss_view *v = NULL;
+    pthread_mutex_lock((pthread_mutex_t *)&c->mu);
+    for (uint32_t i = 0; !v && i < c->nuser_views; i++)
+        if (strcmp(c->user_views[i]->name, name) == 0 && ss_ddl_visible(&c->user_views[i]->ddl))
+            v = c->user_views[i];
+    pthread_mutex_unlock((pthread_mutex_t *)&c->mu);
+    return v;
 }
 
 static void free_view(ss_view *v)
@@ -94,8 +98,65 @@ static int check_replacement(ss_ctx *ctx, const ss_view *old, const ss_view_def 
     return SS_OK;
 }
 
+/* Adds v to c's list in ctx's transaction; old (a replaced view) is dropped in it. */
+static int add_view(ss_ctx *ctx, ss_catalog *c, ss_view *v, ss_view *old)
+{
+    pthread_mutex_lock(&c->mu);
+    int rc = SS_OK;
+    if (c->nuser_views == c->cap_user_views) {
+        uint32_t cap = c->cap_user_views ? c->cap_user_views * 2 : 8;
+        ss_view **p = realloc(c->user_views, sizeof *p * cap);
+        if (!p)
+            rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        else {
+            c->user_views = p;
+            c->cap_user_views = cap;
+        }
+    }
+    ss_xid xid = SS_XID_INVALID;
+    if (rc == SS_OK && old)
+        rc = ss_ddl_log(ctx, SS_DDL_VIEW_DROP, old, NULL, &xid);
+    if (rc == SS_OK && ss_ddl_log(ctx, SS_DDL_VIEW_CREATE, v, NULL, &v->ddl.created))
+        rc = SS_ERROR;
+    if (rc != SS_OK) {
+        pthread_mutex_unlock(&c->mu);
+        free_view(v);
+        return SS_ERROR;
+    }
+    /* a replacement takes the place of the view it replaces (dependents are listed in
+       creation order) */
+    uint32_t at = c->nuser_views;
+    for (uint32_t i = 0; old && i < c->nuser_views; i++)
+        if (c->user_views[i] == old)
+            at = i + 1;
+    memmove(&c->user_views[at + 1], &c->user_views[at], sizeof *c->user_views * (c->nuser_views - at));
+    c->user_views[at] = v;
+    c->nuser_views++;
+    if (old && xid)
+        old->ddl.dropped = xid;
+    else if (old)
+        ss_catalog_destroy_view(c, old);
+    c->version++;
+    pthread_mutex_unlock(&c->mu);
+    return SS_OK;
+}
+
+void ss_catalog_destroy_view(ss_catalog *c, ss_view *v)
+{
+    for (uint32_t i = 0; i < c->nuser_views; i++)
+        if (c->user_views[i] == v) {
+            memmove(&c->user_views[i], &c->user_views[i + 1], sizeof *c->user_views * (c->nuser_views - i - 1));
+            c->nuser_views--;
+            free_view(v);
+            c->version++;
+            return;
+        }
+}
+
 int ss_catalog_create_view(ss_ctx *ctx, ss_catalog *c, const ss_view_def *def)
 {
+    if (ss_catalog_name_wait(ctx, c, def->name))
+        return SS_ERROR;
     ss_view *old = ss_catalog_find_view(c, def->name);
     if (ss_catalog_find(c, def->name)) {
         if (def->replace)
@@ -110,26 +171,7 @@ int ss_catalog_create_view(ss_ctx *ctx, ss_catalog *c, const ss_view_def *def)
     if (!v)
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     v->created = old ? old->created : c->version;
-    if (old) {
-        for (uint32_t i = 0; i < c->nuser_views; i++)
-            if (c->user_views[i] == old)
-                c->user_views[i] = v;
-        free_view(old);
-    } else {
-        if (c->nuser_views == c->cap_user_views) {
-            uint32_t cap = c->cap_user_views ? c->cap_user_views * 2 : 8;
-            ss_view **p = realloc(c->user_views, sizeof *p * cap);
-            if (!p) {
-                free_view(v);
-                return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-            }
-            c->user_views = p;
-            c->cap_user_views = cap;
-        }
-        c->user_views[c->nuser_views++] = v;
-    }
-    c->version++;
-    return SS_OK;
+    return add_view(ctx, c, v, old);
 }
 
 /* ---- DROP ---------------------------------------------------------------------------- */
@@ -198,6 +240,8 @@ static int add_dependents(ss_ctx *ctx, const ss_catalog *c, drop_set *s, const c
         return SS_ERROR;
     for (uint32_t i = 0; i < c->nuser_views; i++) {
         const ss_view *v = c->user_views[i];
+        if (!ss_ddl_visible(&v->ddl))
+            continue;
         bool depends = false;
         for (uint32_t d = 0; d < v->ndeps; d++)
             depends |= strcmp(v->deps[d], name) == 0;
@@ -240,7 +284,10 @@ static int add_fkey_dependents(ss_ctx *ctx, const ss_catalog *c, drop_set *s, co
 /* Checks one name of DROP TABLE / DROP VIEW; *skip when it is missing and IF EXISTS. */
 static int check_name(ss_ctx *ctx, ss_catalog *c, bool views, const char *name, bool missing_ok, bool *skip)
 {
-    ss_table *t = ss_catalog_find(c, name);
+    ss_table *t;
+    /* DROP TABLE takes the table's exclusive lock, waiting for another holder */
+    if (views ? ss_catalog_find_waiting(ctx, c, name, &t) : ss_catalog_lock_table(ctx, c, name, &t))
+        return SS_ERROR;
     ss_view *v = ss_catalog_find_view(c, name);
     *skip = false;
     if (views ? v != NULL : t != NULL) {
@@ -265,15 +312,13 @@ static int check_name(ss_ctx *ctx, ss_catalog *c, bool views, const char *name, 
 
 static int drop_view(ss_ctx *ctx, ss_catalog *c, const char *name)
 {
-    (void)ctx;
-    for (uint32_t i = 0; i < c->nuser_views; i++)
-        if (strcmp(c->user_views[i]->name, name) == 0) {
-            free_view(c->user_views[i]);
-            memmove(&c->user_views[i], &c->user_views[i + 1], sizeof *c->user_views * (c->nuser_views - i - 1));
-            c->nuser_views--;
-            c->version++;
-            return SS_OK;
-        }
+    ss_view *v = ss_catalog_find_view(c, name);
+    if (!v)
+        return SS_OK;
+    ss_xid xid;
+    if (ss_ddl_log(ctx, SS_DDL_VIEW_DROP, v, NULL, &xid))
+        return SS_ERROR;
+    ss_ddl_drop_or_mark(c, SS_DDL_VIEW_DROP, v, xid);
     return SS_OK;
 }
 
@@ -410,6 +455,11 @@ int ss_catalog_drop_relations(ss_ctx *ctx, ss_catalog *c, bool views, const char
             snprintf(text, sizeof text, "%s \"%s\" does not exist, skipping", views ? "view" : "table", names[i]);
             notice(arg, text);
         }
+    /* removing another table's FOREIGN KEY is not logged for a rollback yet */
+    if (rc == SS_OK && s.nfks && ctx->txn && ctx->txn->in_block)
+        rc = ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                          "feature not supported: DROP TABLE ... CASCADE of a FOREIGN KEY constraint inside a "
+                          "transaction block");
     if (rc == SS_OK && cascade)
         notify_cascade(c, &s, notice, arg);
     /* dependents first: the constraints, then the views, the last found first */

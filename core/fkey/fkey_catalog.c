@@ -53,6 +53,8 @@ ss_fkey **ss_fkey_referencing(const ss_catalog *c, const ss_table *ref, bool inc
     *n = 0;
     for (uint32_t t = 0; t < c->ntables; t++) {
         const ss_table_fkeys *l = c->tables[t]->fkeys;
+        if (!ss_ddl_visible(&c->tables[t]->ddl))
+            continue; /* dropped by the reader's transaction, or not yet committed */
         for (uint32_t i = 0; l && i < l->n; i++) {
             ss_fkey *fk = l->list[i];
             if (fk->ref != ref || (!include_self && fk->table == ref))

@@ -6,6 +6,8 @@
 #ifndef SS_INDEX_INDEX_H
 #define SS_INDEX_INDEX_H
 
+#include <pthread.h>
+
 #include "catalog/catalog.h"
 #include "sql/ast.h"
 
@@ -22,6 +24,8 @@ typedef struct ss_index {
     bool unique;
     bool constraint;              /* backs a PRIMARY KEY / UNIQUE constraint of its name */
     bool primary;
+    ss_ddl_stamp ddl;             /* pending CREATE / DROP (catalog/catalog_txn.h); writes
+                                     maintain every index of the list, visible or not */
 } ss_index;
 
 /* The indexes of one table (ss_table.indexes), in creation order, and the row ids the
@@ -32,10 +36,18 @@ typedef struct ss_table_indexes {
     size_t cap;
     ss_rowid *log;
     size_t nlog, cap_log;
+    pthread_mutex_t lock;         /* sessions on several threads: held around every call
+                                     into the index modules and the log (ss_index_lock) */
 } ss_table_indexes;
 
+/* Serialises the index work of concurrent statements on t (a no-op without indexes): index
+ * modules are not required to be thread-safe.  Never held while waiting for another
+ * transaction. */
+void ss_index_lock(ss_table *t);
+void ss_index_unlock(ss_table *t);
+
 /* ---- catalog (index_catalog.c) ---- */
-/* The index named name on any table of c, or NULL. */
+/* The index named name on any table of c that the reader sees (catalog_txn.h), or NULL. */
 ss_index *ss_index_find(ss_catalog *c, const char *name);
 /* Whether t has any index. */
 bool ss_index_table_has(const ss_table *t);

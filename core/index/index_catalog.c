@@ -8,13 +8,18 @@
 
 ss_index *ss_index_find(ss_catalog *c, const char *name)
 {
-    for (uint32_t i = 0; i < c->ntables; i++) {
+    ss_index *ix = NULL;
+    pthread_mutex_lock(&c->mu);
+    for (uint32_t i = 0; !ix && i < c->ntables; i++) {
+        if (!ss_ddl_visible(&c->tables[i]->ddl))
+            continue;
         const ss_table_indexes *l = c->tables[i]->indexes;
-        for (uint32_t j = 0; l && j < l->n; j++)
-            if (strcmp(l->list[j]->name, name) == 0)
-                return l->list[j];
+        for (uint32_t j = 0; !ix && l && j < l->n; j++)
+            if (strcmp(l->list[j]->name, name) == 0 && ss_ddl_visible(&l->list[j]->ddl))
+                ix = l->list[j];
     }
-    return NULL;
+    pthread_mutex_unlock(&c->mu);
+    return ix;
 }
 
 bool ss_index_table_has(const ss_table *t)
@@ -42,6 +47,7 @@ void ss_index_free_table(ss_table *t)
         ss_index_free(l->list[i]);
     free(l->list);
     free(l->log);
+    pthread_mutex_destroy(&l->lock);
     free(l);
     t->indexes = NULL;
 }
@@ -61,11 +67,29 @@ void ss_index_remove(ss_index *ix)
 int ss_index_attach(ss_ctx *ctx, ss_index *ix)
 {
     ss_table *t = ix->table;
-    if (!t->indexes && !(t->indexes = calloc(1, sizeof *t->indexes)))
-        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    if (!t->indexes) {
+        ss_table_indexes *l = calloc(1, sizeof *l);
+        if (!l || pthread_mutex_init(&l->lock, NULL) != 0) {
+            free(l);
+            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        }
+        t->indexes = l;
+    }
     ss_table_indexes *l = t->indexes;
     if (!ss_grow((void **)&l->list, &l->cap, l->n + 1, sizeof *l->list, 4))
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     l->list[l->n++] = ix;
     return SS_OK;
+}
+
+void ss_index_lock(ss_table *t)
+{
+    if (t->indexes)
+        pthread_mutex_lock(&t->indexes->lock);
+}
+
+void ss_index_unlock(ss_table *t)
+{
+    if (t->indexes)
+        pthread_mutex_unlock(&t->indexes->lock);
 }

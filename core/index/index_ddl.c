@@ -115,6 +115,8 @@ static int build_from_table(ss_ctx *ctx, ss_index *ix)
 
 int ss_index_run_create(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, const ast_stmt *st)
 {
+    if (st->str && st->str[0] && ss_catalog_name_wait(ctx, c, st->str))
+        return SS_ERROR;
     if (st->str && strlen(st->str) > 0 && relation_name_taken(c, st->str)) {
         if (st->if_not_exists) {
             ss_ctx_message(ctx, SS_MSG_NOTICE, "relation \"%s\" already exists, skipping", st->str);
@@ -122,7 +124,9 @@ int ss_index_run_create(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, cons
         }
         return ss_ctx_error(ctx, SS_SQLSTATE_DUPLICATE_TABLE, "relation \"%s\" already exists", st->str);
     }
-    ss_table *t = ss_catalog_find(c, st->table);
+    ss_table *t;
+    if (ss_catalog_find_waiting(ctx, c, st->table, &t))
+        return SS_ERROR;
     if (!t || t->system) {
         if (!t && ss_catalog_find_view(c, st->table))
             return ss_ctx_error(ctx, "42809", "cannot create index on relation \"%s\"", st->table);
@@ -196,20 +200,39 @@ int ss_index_run_create(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, cons
         ss_index_free(ix);
         return SS_ERROR;
     }
-    if (ss_index_attach(ctx, ix) != SS_OK) {
+    pthread_mutex_lock(&c->mu);
+    if (ss_ddl_log(ctx, SS_DDL_INDEX_CREATE, ix, t, &ix->ddl.created) != SS_OK) {
+        pthread_mutex_unlock(&c->mu);
         ss_index_free(ix);
         return SS_ERROR;
     }
+    if (ss_index_attach(ctx, ix) != SS_OK) {
+        /* the log names it: freed when the transaction this error fails is undone */
+        pthread_mutex_unlock(&c->mu);
+        return SS_ERROR;
+    }
     c->version++;
+    pthread_mutex_unlock(&c->mu);
     return SS_OK;
 }
 
 int ss_index_run_drop(ss_ctx *ctx, ss_catalog *c, const ast_stmt *st,
                       void (*notice)(void *arg, const char *text), void *arg)
 {
-    /* every name is checked before anything is dropped, as PostgreSQL */
+    /* every name is checked before anything is dropped, as PostgreSQL; each index's table
+       is locked exclusively (PostgreSQL's AccessExclusiveLock) */
     for (uint32_t i = 0; i < st->ndrop; i++) {
         const ss_index *ix = ss_index_find(c, st->drop_names[i]);
+        for (uint32_t tries = 0; ix && tries < 8; tries++) {
+            char table[256];
+            ss_table *t;
+            snprintf(table, sizeof table, "%s", ix->table->name);
+            if (ss_catalog_lock_table(ctx, c, table, &t))
+                return SS_ERROR;
+            ix = ss_index_find(c, st->drop_names[i]);
+            if (!ix || ix->table == t)
+                break;
+        }
         if (!ix && !st->missing_ok)
             return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_OBJECT, "index \"%s\" does not exist", st->drop_names[i]);
         if (ix && ix->constraint) {
@@ -227,7 +250,10 @@ int ss_index_run_drop(ss_ctx *ctx, ss_catalog *c, const ast_stmt *st,
             notice(arg, text);
             continue;
         }
-        ss_index_remove(ix);
+        ss_xid xid;
+        if (ss_ddl_log(ctx, SS_DDL_INDEX_DROP, ix, ix->table, &xid))
+            return SS_ERROR;
+        ss_ddl_drop_or_mark(c, SS_DDL_INDEX_DROP, ix, xid); /* entries maintained until it commits */
     }
     c->version++;
     return SS_OK;

@@ -262,8 +262,20 @@ typedef enum ast_stmt_kind {
     AST_COPY,            /* COPY table [(columns)] FROM / TO, COPY (query) TO: table, columns, copy */
     AST_PREPARE,         /* PREPARE str [(param_type_names)] AS prepared */
     AST_EXECUTE,         /* EXECUTE str [(exec_args)] */
-    AST_DEALLOCATE       /* DEALLOCATE [PREPARE] str | ALL (str NULL) */
+    AST_DEALLOCATE,      /* DEALLOCATE [PREPARE] str | ALL (str NULL) */
+    AST_ALTER_TABLE      /* ALTER TABLE [IF EXISTS] table alter_cmds (missing_ok) */
 } ast_stmt_kind;
+
+/* One subcommand of ALTER TABLE. */
+typedef enum ast_alter_kind {
+    AST_ALTER_SET_NOT_NULL,   /* ALTER [COLUMN] column SET NOT NULL */
+    AST_ALTER_DROP_NOT_NULL   /* ALTER [COLUMN] column DROP NOT NULL */
+} ast_alter_kind;
+
+typedef struct ast_alter_cmd {
+    ast_alter_kind kind;
+    const char *column;
+} ast_alter_cmd;
 
 /* A PRIMARY KEY or UNIQUE constraint of CREATE TABLE (column or table constraint). */
 typedef struct ast_key_constraint {
@@ -411,7 +423,19 @@ typedef struct ast_stmt {
     /* AST_CREATE_TABLE: FOREIGN KEY constraints, column ones and table ones in written order */
     ast_foreign_key *fkeys;
     uint32_t nfkeys;
+    /* AST_SET of SET TRANSACTION (AST_SET_TXN) / SET SESSION CHARACTERISTICS AS TRANSACTION
+       (AST_SET_SESSION_TXN): the modes in txn_isolation / txn_read_only; 0 for other SETs */
+    int set_txn;
+    /* AST_ALTER_TABLE: the subcommands, in order */
+    ast_alter_cmd *alter_cmds;
+    uint32_t nalter_cmds;
 } ast_stmt;
+
+#define AST_SET_TXN 1
+#define AST_SET_SESSION_TXN 2
+/* txn_isolation values: -1 not given, 0 read committed, 1 repeatable read, 2 serializable,
+   AST_ISO_READ_UNCOMMITTED (behaves as read committed; SHOW names it) */
+#define AST_ISO_READ_UNCOMMITTED 3
 
 /* EXPLAIN options (PostgreSQL's ExplainState, defaults resolved): ANALYZE runs the query;
  * TIMING times each node (default with ANALYZE); SUMMARY adds the Planning / Execution Time

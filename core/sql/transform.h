@@ -59,6 +59,8 @@ bool tr_explain_options(transform_state *ts, List *options, uint32_t *flags);
 /* A transaction-control statement (parse_txn.c) into AST_TRANSACTION; 0A000 for the two-
  * phase commit statements, AND CHAIN and DEFERRABLE. */
 bool tr_transaction(transform_state *ts, TransactionStmt *t, ast_stmt *out);
+/* SET TRANSACTION / SET SESSION CHARACTERISTICS AS TRANSACTION (a VAR_SET_MULTI). */
+bool tr_set_transaction(transform_state *ts, VariableSetStmt *v, ast_stmt *out);
 
 /* The leftmost location of a raw-parse node, as PostgreSQL's exprLocation reports it, but
  * without recursion (never call exprLocation: it overflows the stack on deep trees). */
@@ -92,6 +94,8 @@ bool tr_refuse_first(transform_state *ts, int location, const tr_refusal *r, siz
 
 /* CREATE INDEX (parse_index.c). */
 bool tr_index_stmt(transform_state *ts, IndexStmt *s, ast_stmt *out);
+/* ALTER TABLE (parse_alter.c). */
+bool tr_alter_table(transform_state *ts, AlterTableStmt *s, ast_stmt *out);
 /* PRIMARY KEY / UNIQUE of CREATE TABLE (parse_keys.c): con on column (NULL: a table
    constraint) appended to out's key constraints; then, once every column is known, the
    check that the columns exist and NOT NULL for the primary key's. */

@@ -41,12 +41,21 @@ void ss_txn_state_begin(ss_txn_state *st, bool block, ss_isolation iso, bool rea
     st->command_wrote = false;
     st->have_snap = false;
     st->start_us = start_us;
+    st->uncommitted = false;
+    st->snapshot_taken = false;
     levels_clear(st);
 }
 
 static void txn_finish(ss_txn_state *st, bool commit)
 {
+    if (st->ddl_end)
+        st->ddl_end(st, commit ? 0 : 1, 0);
     if (st->top != SS_XID_INVALID) {
+        /* open savepoints end with the transaction: released into it on commit (a
+           subtransaction still running when its top-level one commits would abort) */
+        for (uint32_t i = st->nlevels; commit && i-- > 0;)
+            if (st->levels[i].xid != SS_XID_INVALID)
+                ss_txn_subcommit(st->m, st->levels[i].xid);
         if (commit)
             ss_txn_commit(st->m, st->top);
         else
@@ -153,7 +162,7 @@ int ss_txn_state_push(ss_txn_state *st, const char *name)
     char *copy = NULL;
     if (name && !(copy = strdup(name)))
         return -1;
-    st->levels[st->nlevels++] = (ss_txn_level){copy, SS_XID_INVALID};
+    st->levels[st->nlevels++] = (ss_txn_level){copy, SS_XID_INVALID, st->read_only};
     return 0;
 }
 
@@ -167,6 +176,8 @@ int ss_txn_state_find(const ss_txn_state *st, const char *name)
 
 void ss_txn_state_release(ss_txn_state *st, uint32_t index)
 {
+    if (st->ddl_end)
+        st->ddl_end(st, 2, index);
     while (st->nlevels > index) {
         ss_txn_level *l = &st->levels[--st->nlevels];
         if (l->xid != SS_XID_INVALID)
@@ -177,6 +188,8 @@ void ss_txn_state_release(ss_txn_state *st, uint32_t index)
 
 void ss_txn_state_rollback_to(ss_txn_state *st, uint32_t index, bool keep)
 {
+    if (st->ddl_end)
+        st->ddl_end(st, 3, index);
     while (st->nlevels > index) {
         ss_txn_level *l = &st->levels[st->nlevels - 1];
         if (l->xid != SS_XID_INVALID)

@@ -1,0 +1,98 @@
+/* catalog_txn.h — transactional DDL: catalog entries stamped with the transaction that
+ * created / dropped / exclusively locked them, which sessions see which entries (PostgreSQL's
+ * catalog MVCC, reduced to "committed, or my own"), the per-transaction log of DDL that
+ * COMMIT finalises and ROLLBACK / ROLLBACK TO SAVEPOINT undoes, and the exclusive table lock
+ * (PostgreSQL's AccessExclusiveLock) other sessions' statements wait for.
+ *
+ * Rules.  Stamps hold the top-level xid of the transaction; 0 means "committed" (created)
+ * or "not dropped / not locked".  An entry is visible to a reader when it was not created by
+ * another transaction still pending and not dropped by the reader's own transaction: another
+ * session keeps seeing a table whose DROP is uncommitted and does not see an uncommitted
+ * CREATE.  COMMIT clears the created stamps and frees what was dropped (the dropped table's
+ * storage is freed only then); ROLLBACK frees what was created and clears the dropped stamps.
+ * Both happen before the transaction's xid ends, under the catalog's mutex, so that a
+ * session woken by the end of the xid finds the final state.
+ *
+ * The reader: the session whose statement runs on this thread (ss_catalog_reader_set, set by
+ * the API at each prepare / step); lookups (ss_catalog_find, ss_catalog_find_view,
+ * ss_index_find, sequences) apply its visibility. */
+#ifndef SS_CATALOG_CATALOG_TXN_H
+#define SS_CATALOG_CATALOG_TXN_H
+
+#include "exec/context.h"
+#include "sunstone/txn.h"
+
+struct ss_txn_state;
+struct ss_catalog;
+struct ss_table;
+
+/* What one catalog entry carries (ss_table, ss_view, ss_index, ss_sequence). */
+typedef struct ss_ddl_stamp {
+    ss_xid created;   /* pending CREATE by this top-level xid; 0: committed */
+    ss_xid dropped;   /* pending DROP by this top-level xid; 0: none */
+    ss_xid locked;    /* exclusive lock held by this top-level xid (tables); 0: none */
+} ss_ddl_stamp;
+
+/* The kinds of DDL log records. */
+typedef enum ss_ddl_op {
+    SS_DDL_TABLE_CREATE,
+    SS_DDL_TABLE_DROP,
+    SS_DDL_TABLE_LOCK,
+    SS_DDL_VIEW_CREATE,
+    SS_DDL_VIEW_DROP,
+    SS_DDL_INDEX_CREATE,
+    SS_DDL_INDEX_DROP,
+    SS_DDL_SEQ_CREATE,
+    SS_DDL_SEQ_DROP,
+    SS_DDL_COLUMN_NOT_NULL   /* ALTER ... SET / DROP NOT NULL: the column's old flag */
+} ss_ddl_op;
+
+/* How a transaction (level) ends, as txn_session.c reports it through ss_txn_state.ddl_end. */
+typedef enum ss_ddl_event {
+    SS_DDL_EVENT_COMMIT,      /* the top-level transaction commits */
+    SS_DDL_EVENT_ABORT,       /* the top-level transaction aborts */
+    SS_DDL_EVENT_RELEASE,     /* levels [index, ...) are released into level index - 1 */
+    SS_DDL_EVENT_ROLLBACK_TO  /* levels [index, ...) are rolled back */
+} ss_ddl_event;
+
+/* Attaches the DDL log of session transaction t to catalog c (at session open); the log is
+ * freed by ss_catalog_txn_detach (at session close, after the transaction ended). */
+int ss_catalog_txn_attach(struct ss_txn_state *t, struct ss_catalog *c);
+void ss_catalog_txn_detach(struct ss_txn_state *t);
+
+/* The session whose statements run on this thread now (NULL: none, sees committed only). */
+void ss_catalog_reader_set(struct ss_txn_state *t);
+struct ss_txn_state *ss_catalog_reader(void);
+/* Whether the reader sees an entry with stamp s. */
+bool ss_ddl_visible(const ss_ddl_stamp *s);
+/* Whether the reader's own transaction dropped the entry (not committed yet). */
+bool ss_ddl_dropped_by_reader(const ss_ddl_stamp *s);
+/* Whether s is pending (created or dropped, not yet committed) in a transaction other than
+ * the reader's. */
+bool ss_ddl_pending_other(const ss_ddl_stamp *s);
+
+/* Logs DDL op on obj (table: the table it belongs to, for indexes) in ctx's transaction and
+ * gives the xid to stamp it with in *xid.  Without a transaction (*xid 0) the change is final
+ * at once and nothing is logged: the caller does it immediately. */
+int ss_ddl_log(ss_ctx *ctx, ss_ddl_op op, void *obj, struct ss_table *table, ss_xid *xid);
+
+/* After a logged DROP (op) of obj with xid: the entry marked dropped until the transaction
+ * ends, or (xid 0) removed at once; bumps c's version. */
+void ss_ddl_drop_or_mark(struct ss_catalog *c, ss_ddl_op op, void *obj, ss_xid xid);
+/* Logs that column col of t changes its NOT NULL flag (undo restores the current one). */
+int ss_ddl_log_not_null(ss_ctx *ctx, struct ss_table *t, uint32_t col);
+
+/* The exclusive lock on t for ctx's transaction (DROP, ALTER): waits while another
+ * transaction holds it (deadlock 40P01, statement_timeout 57014, cancel 57014), then takes it
+ * until the transaction ends.  t may be freed while waiting: the caller passes the name and
+ * gets the table again in *t (NULL: it is gone). */
+int ss_catalog_lock_table(ss_ctx *ctx, struct ss_catalog *c, const char *name, struct ss_table **t);
+/* A table lookup for a statement: waits while another transaction holds t's exclusive lock;
+ * *t is then the table visible under that name (NULL: none). */
+int ss_catalog_find_waiting(ss_ctx *ctx, struct ss_catalog *c, const char *name, struct ss_table **t);
+/* Waits while a relation named name is pending (created or dropped, uncommitted) in another
+ * transaction: CREATE of the same name then sees the outcome, as PostgreSQL's unique index on
+ * pg_class makes it wait. */
+int ss_catalog_name_wait(ss_ctx *ctx, struct ss_catalog *c, const char *name);
+
+#endif
