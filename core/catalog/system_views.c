@@ -8,6 +8,7 @@
 
 #include "catalog/constraints.h"
 #include "fkey/fkey.h"
+#include "index/index.h"
 #include "catalog/sequences.h"
 #include "catalog/catalog.h"
 #include "exec/vector.h"
@@ -46,7 +47,9 @@ static const ss_column_def tables_cols[] = {
     /* the CHECK constraints as \d lists them, one line each ordered by name (NULL: none) */
     {"check_constraints", T_TEXT, false, {0}},
     /* its FOREIGN KEYs and those referencing it, as \d's footers list them (NULL: none) */
-    {"foreign_keys", T_TEXT, false, {0}}, {"referenced_by", T_TEXT, false, {0}}};
+    {"foreign_keys", T_TEXT, false, {0}}, {"referenced_by", T_TEXT, false, {0}},
+    /* its indexes as \d's "Indexes:" footer lists them (NULL: none) */
+    {"indexes", T_TEXT, false, {0}}};
 static const ss_column_def columns_cols[] = {
     {"table_name", T_TEXT, true, {0}}, {"column_name", T_TEXT, true, {0}},
     {"position", T_INT4, true, {0}}, {"type_name", T_TEXT, true, {0}},
@@ -163,12 +166,15 @@ static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_s
                 char *checks = ss_table_check_lines(tab);
                 char *fkeys = ss_fkey_lines(tab);
                 char *refs = ss_fkey_referenced_lines(h->catalog, tab);
-                ss_value row[7] = {text_value(tab->name), text_value(tab->backend_name),
+                char *idx = ss_index_describe_lines(tab);
+                ss_value row[8] = {text_value(tab->name), text_value(tab->backend_name),
                                    int_value(tab->ncols), text_value("table"),
                                    checks ? text_value(checks) : (ss_value){.is_null = true},
                                    fkeys ? text_value(fkeys) : (ss_value){.is_null = true},
-                                   refs ? text_value(refs) : (ss_value){.is_null = true}};
+                                   refs ? text_value(refs) : (ss_value){.is_null = true},
+                                   idx ? text_value(idx) : (ss_value){.is_null = true}};
                 int rc = add_row(ctx, s, h, row, spec);
+                free(idx);
                 free(checks);
                 free(fkeys);
                 free(refs);
@@ -196,8 +202,9 @@ static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_s
             for (uint32_t i = 0; rc == SS_OK && i < sc->n; i++) {
                 if (!ss_ddl_visible(&sc->seqs[i]->ddl))
                     continue;
-                ss_value row[7] = {text_value(sc->seqs[i]->name), {.is_null = true}, int_value(3),
-                                   text_value("sequence"), {.is_null = true}, {.is_null = true}, {.is_null = true}};
+                ss_value row[8] = {text_value(sc->seqs[i]->name), {.is_null = true}, int_value(3),
+                                   text_value("sequence"), {.is_null = true}, {.is_null = true}, {.is_null = true},
+                                   {.is_null = true}};
                 rc = add_row(ctx, s, h, row, spec);
             }
             pthread_mutex_unlock(&sc->mu);
@@ -209,8 +216,8 @@ static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_s
             if (!ss_ddl_visible(&v->ddl))
                 continue;
             if (h->id == VIEW_TABLES) {
-                ss_value row[7] = {text_value(v->name), {.is_null = true}, int_value(v->ncols), text_value("view"),
-                                   {.is_null = true}, {.is_null = true}, {.is_null = true}};
+                ss_value row[8] = {text_value(v->name), {.is_null = true}, int_value(v->ncols), text_value("view"),
+                                   {.is_null = true}, {.is_null = true}, {.is_null = true}, {.is_null = true}};
                 if (add_row(ctx, s, h, row, spec))
                     return SS_ERROR;
                 continue;
@@ -377,7 +384,7 @@ static int add_view(ss_catalog *c, const ss_registry *reg, const char *name, vie
 int ss_system_views_init(ss_catalog *c, const ss_registry *reg)
 {
     if (add_view(c, reg, "sunstone_plugins", VIEW_PLUGINS, plugins_cols, 6) ||
-        add_view(c, reg, "sunstone_tables", VIEW_TABLES, tables_cols, 7) ||
+        add_view(c, reg, "sunstone_tables", VIEW_TABLES, tables_cols, sizeof tables_cols / sizeof tables_cols[0]) ||
         add_view(c, reg, "sunstone_columns", VIEW_COLUMNS, columns_cols, 6) ||
         add_view(c, reg, "pg_settings", VIEW_PG_SETTINGS, pg_settings_cols, 17) ||
         add_view(c, reg, "pg_prepared_statements", VIEW_PG_PREPARED, pg_prepared_cols, 5))

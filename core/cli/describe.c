@@ -80,6 +80,28 @@ static bool is_true(const char *v)
                  strcmp(v, "on") == 0 || strcmp(v, "yes") == 0);
 }
 
+/* psql's error when a listing matched nothing. */
+static void report_none(shell *sh, const char *pattern)
+{
+    if (pattern)
+        report_error(sh, "Did not find any relation named \"%s\".", pattern);
+    else
+        report_error(sh, "Did not find any relations.");
+}
+
+/* psql's "List of relations" table: Schema, Name, Type, Owner, then last (NULL: none). */
+static void init_relations(result_table *t, const char *last)
+{
+    table_init(t, last ? 5 : 4);
+    table_set_title(t, "List of relations");
+    table_set_column(t, 0, "Schema", ALIGN_LEFT);
+    table_set_column(t, 1, "Name", ALIGN_LEFT);
+    table_set_column(t, 2, "Type", ALIGN_LEFT);
+    table_set_column(t, 3, "Owner", ALIGN_LEFT);
+    if (last)
+        table_set_column(t, 4, last, ALIGN_LEFT);
+}
+
 bool describe_list_tables(shell *sh, const char *pattern, bool verbose, const char *kind)
 {
     result_table src;
@@ -98,20 +120,10 @@ bool describe_list_tables(shell *sh, const char *pattern, bool verbose, const ch
         nrows = k;
     }
     if (nrows == 0 && !sh->quiet) {
-        if (pattern)
-            report_error(sh, "Did not find any relation named \"%s\".", pattern);
-        else
-            report_error(sh, "Did not find any relations.");
+        report_none(sh, pattern);
     } else {
         result_table t;
-        table_init(&t, verbose ? 5 : 4);
-        table_set_title(&t, "List of relations");
-        table_set_column(&t, 0, "Schema", ALIGN_LEFT);
-        table_set_column(&t, 1, "Name", ALIGN_LEFT);
-        table_set_column(&t, 2, "Type", ALIGN_LEFT);
-        table_set_column(&t, 3, "Owner", ALIGN_LEFT);
-        if (verbose)
-            table_set_column(&t, 4, "Access method", ALIGN_LEFT);
+        init_relations(&t, verbose ? "Access method" : NULL);
         for (size_t i = 0; i < nrows; i++) {
             const char *values[5] = {SCHEMA, cell_or_empty(&src, rows[i], 0), cell_or_empty(&src, rows[i], 3),
                                      describe_owner(), cell_or_empty(&src, rows[i], 1)};
@@ -124,6 +136,58 @@ bool describe_list_tables(shell *sh, const char *pattern, bool verbose, const ch
     table_free(&src);
     fflush(sh->out);
     return true;
+}
+
+bool describe_list_indexes(shell *sh, const char *pattern, bool verbose)
+{
+    if (verbose) {
+        report_error(sh, "\\di+ is not supported yet.");
+        return false;
+    }
+    result_table src;
+    if (!exec_collect(sh, "SELECT name, indexes FROM sunstone_tables", &src))
+        return false;
+    /* one row (index name, table) per line of each table's Indexes footer: the name is the
+       quoted text the line starts with */
+    result_table idx;
+    table_init(&idx, 2);
+    for (size_t r = 0; r < src.nrows; r++) {
+        const char *p = table_cell(&src, r, 1);
+        while (p && *p == '"') {
+            const char *end = strchr(p + 1, '"');
+            if (!end)
+                break;
+            buf name;
+            buf_init(&name);
+            buf_printf(&name, "%.*s", (int)(end - p - 1), p + 1);
+            const char *values[2] = {name.data, cell_or_empty(&src, r, 0)};
+            table_add_row(&idx, values);
+            buf_free(&name);
+            const char *nl = strchr(end, '\n');
+            p = nl ? nl + 1 : NULL;
+        }
+    }
+    size_t *rows, nrows;
+    bool ok = select_rows(sh, &idx, 0, pattern, &rows, &nrows);
+    if (ok && nrows == 0 && !sh->quiet) {
+        report_none(sh, pattern);
+    } else if (ok) {
+        result_table t;
+        init_relations(&t, "Table");
+        for (size_t i = 0; i < nrows; i++) {
+            const char *values[5] = {SCHEMA, cell_or_empty(&idx, rows[i], 0), "index", describe_owner(),
+                                     cell_or_empty(&idx, rows[i], 1)};
+            table_add_row(&t, values);
+        }
+        print_table(sh->out, &t, &sh->popt);
+        table_free(&t);
+    }
+    if (ok)
+        free(rows);
+    table_free(&idx);
+    table_free(&src);
+    fflush(sh->out);
+    return ok;
 }
 
 /* Position as a number for ordering columns. */
@@ -164,7 +228,7 @@ static void add_footer_lines(result_table *t, const char *title, const char *lin
 
 static void print_one_table(shell *sh, const result_table *cols, const char *name,
                             const char *backend, bool verbose, bool is_view, const char *checks,
-                            const char *fkeys, const char *refs)
+                            const char *fkeys, const char *refs, const char *indexes)
 {
     size_t *rows = xcalloc(cols->nrows ? cols->nrows : 1, sizeof(size_t));
     size_t nrows = 0;
@@ -195,6 +259,7 @@ static void print_one_table(shell *sh, const result_table *cols, const char *nam
                                  cell_or_empty(cols, rows[i], 5)};
         table_add_row(&t, values);
     }
+    add_footer_lines(&t, "Indexes:", indexes);
     add_footer_lines(&t, "Check constraints:", checks);
     add_footer_lines(&t, "Foreign-key constraints:", fkeys);
     add_footer_lines(&t, "Referenced by:", refs);
@@ -213,7 +278,7 @@ static void print_one_table(shell *sh, const result_table *cols, const char *nam
 bool describe_tables(shell *sh, const char *pattern, bool verbose)
 {
     result_table tables;
-    if (!exec_collect(sh, "SELECT name, backend, ncols, kind, check_constraints, foreign_keys, referenced_by FROM sunstone_tables", &tables))
+    if (!exec_collect(sh, "SELECT name, backend, ncols, kind, check_constraints, foreign_keys, referenced_by, indexes FROM sunstone_tables", &tables))
         return false;
     size_t *rows, nrows;
     if (!select_rows(sh, &tables, 0, pattern, &rows, &nrows)) {
@@ -240,7 +305,7 @@ bool describe_tables(shell *sh, const char *pattern, bool verbose)
                 print_one_table(sh, &cols, cell_or_empty(&tables, rows[i], 0), table_cell(&tables, rows[i], 1),
                                 verbose, strcmp(cell_or_empty(&tables, rows[i], 3), "view") == 0,
                                 table_cell(&tables, rows[i], 4), table_cell(&tables, rows[i], 5),
-                                table_cell(&tables, rows[i], 6));
+                                table_cell(&tables, rows[i], 6), table_cell(&tables, rows[i], 7));
             }
             table_free(&cols);
         } else {

@@ -11,6 +11,9 @@
 /* "List of relations".  pattern may be NULL.  verbose (+) adds the storage backend.  kind:
  * "table" (\dt) or "view" (\dv) lists only those, NULL (\d) both. */
 bool describe_list_tables(shell *sh, const char *pattern, bool verbose, const char *kind);
+/* \di [PATTERN]: the indexes as psql's "List of relations" with their tables (verbose:
+   refused, the sizes are not there yet). */
+bool describe_list_indexes(shell *sh, const char *pattern, bool verbose);
 /* 'Table "public.NAME"' (or 'View ...') for every relation matching pattern. */
 bool describe_tables(shell *sh, const char *pattern, bool verbose);
 /* "List of installed plugins". */

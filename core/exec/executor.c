@@ -49,7 +49,8 @@ static const ss_operator_vtable *choose_operator(ss_ctx *ctx, int32_t kind)
 static ss_table *scanned_table(const ss_plan_node *node)
 {
     const ss_scan_node *scan = SS_PLAN_NODE_AS(node, SS_NODE_SCAN, ss_scan_node);
-    return scan ? (ss_table *)scan->table : NULL;
+    const ss_index_scan_node *iscan = SS_PLAN_NODE_AS(node, SS_NODE_INDEX_SCAN, ss_index_scan_node);
+    return scan ? (ss_table *)scan->table : iscan ? (ss_table *)iscan->table : NULL;
 }
 
 /* The slots of one operator tree (ss_api.shared_slot): a short list, searched linearly. */

@@ -16,6 +16,7 @@ static const ss_node_kind_desc kinds[] = {
     KIND(SS_NODE_WORKTABLE_SCAN, "worktable_scan"),
     KIND(SS_NODE_FUNCTION_SCAN, "function_scan"), KIND(SS_NODE_UNIQUE, "unique"),
     KIND(SS_NODE_NESTED_LOOP_PARAM, "nested_loop_param"),
+    KIND(SS_NODE_INDEX_SCAN, "index_scan"),
     KIND(SS_NODE_WINDOW, "window"),
 };
 _Static_assert(sizeof kinds / sizeof kinds[0] == SS_NODE_BUILTIN_END,
@@ -31,6 +32,10 @@ const ss_node_kind_desc *ss_node_kind_find(int32_t kind)
 
 const ss_node_kind_desc *ss_node_kind_by_setting(const char *name)
 {
+    /* every setting of the table starts so: other names (timezone, read at every step)
+       need no walk of the table */
+    if (strncasecmp(name, "sunstone.operator_", 18) != 0)
+        return NULL;
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
         if (kinds[i].name && strcasecmp(kinds[i].setting, name) == 0)
             return &kinds[i];

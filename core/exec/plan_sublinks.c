@@ -57,5 +57,8 @@ uint32_t ss_plan_node_sublinks(const ss_plan_node *node, const ss_expr **out, ui
     }
     if (nl)
         find_in(&f, nl->condition);
+    const ss_index_scan_node *is = SS_PLAN_NODE_AS(node, SS_NODE_INDEX_SCAN, ss_index_scan_node);
+    if (is)
+        find_in(&f, is->filter);
     return f.n;
 }

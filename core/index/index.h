@@ -108,6 +108,11 @@ int ss_index_key_present(ss_ctx *ctx, const ss_index *ix, const ss_value *key, u
 /* PostgreSQL's "(a, b)=(1, x)" text of key for ix, in the execution arena; NULL on OOM. */
 char *ss_index_key_text(ss_ctx *ctx, const ss_index *ix, const ss_value *key);
 
+/* ---- \d (index_describe.c) ---- */
+/* The lines of \d's "Indexes:" footer for t, as psql 15 prints them (without the
+ * indentation), '\n' between them; malloc'd, NULL when t has no index (or out of memory). */
+char *ss_index_describe_lines(const ss_table *t);
+
 /* ---- snapshot (index_snapshot.c) ---- */
 /* The snapshot index reads and uniqueness checks see: the current statement's. */
 const ss_snapshot *ss_index_snapshot(ss_ctx *ctx);

@@ -545,3 +545,45 @@ ss_plan *plan_worktable_scan(ss_plan_builder *pb, uint32_t worktable_id, const c
     w->cte_name = name;
     return &w->hdr;
 }
+
+ss_plan *plan_index_scan(ss_plan_builder *pb, const ss_index_scan_node *tmpl, double rows)
+{
+    ss_index_scan_node *s = (ss_index_scan_node *)node_new(pb, sizeof *s, SS_NODE_INDEX_SCAN, NULL);
+    if (!s)
+        return NULL;
+    ss_plan_node hdr = s->hdr;
+    *s = *tmpl;
+    s->hdr = hdr;
+    const ss_table *t = tmpl->table;
+    ss_type *types = pb_alloc(pb, sizeof(ss_type) * (tmpl->ncols ? tmpl->ncols : 1));
+    const char **names = pb_alloc(pb, sizeof(char *) * (tmpl->ncols ? tmpl->ncols : 1));
+    if (!types || !names)
+        return NULL;
+    for (uint32_t i = 0; i < tmpl->ncols; i++) {
+        bool rowid = tmpl->columns[i] == SS_SCAN_COLUMN_ROWID; /* UPDATE / DELETE, as plan_scan */
+        types[i] = rowid ? (ss_type){SS_TYPE_INT8, -1} : t->types[tmpl->columns[i]];
+        names[i] = rowid ? "ctid" : t->cols[tmpl->columns[i]].name;
+    }
+    s->hdr.ncols = tmpl->ncols;
+    s->hdr.col_types = types;
+    s->hdr.col_names = names;
+    s->hdr.estimated_rows = rows < 0 ? -1 : rows;
+    /* the parameters its bounds and filter read: a rescan with any of them changed
+       evaluates the bounds again */
+    uint32_t n = tmpl->neq + tmpl->nin + 3, k = 0;
+    const ss_expr **exprs = pb_alloc(pb, sizeof(ss_expr *) * n);
+    if (!exprs)
+        return NULL;
+    for (uint32_t i = 0; i < tmpl->neq; i++)
+        if (tmpl->eq[i])
+            exprs[k++] = tmpl->eq[i];
+    for (uint32_t i = 0; i < tmpl->nin; i++)
+        exprs[k++] = tmpl->in[i];
+    if (tmpl->lower)
+        exprs[k++] = tmpl->lower;
+    if (tmpl->upper)
+        exprs[k++] = tmpl->upper;
+    if (tmpl->filter)
+        exprs[k++] = tmpl->filter;
+    return set_params(pb, &s->hdr, (const ss_expr *const *)exprs, k) ? NULL : &s->hdr;
+}

@@ -91,5 +91,8 @@ ss_plan *plan_recursive_union(ss_plan_builder *pb, uint32_t worktable_id, const 
                               ss_plan *nonrec, ss_plan *rec, const char *const *names);
 ss_plan *plan_worktable_scan(ss_plan_builder *pb, uint32_t worktable_id, const char *name, uint32_t ncols,
                              const ss_type *types, const char *const *names);
+/* The rows of tmpl->table found through an index (every field of the node but the header
+ * comes from tmpl; its output: tmpl->columns of the table), about `rows` of them. */
+ss_plan *plan_index_scan(ss_plan_builder *pb, const ss_index_scan_node *tmpl, double rows);
 
 #endif

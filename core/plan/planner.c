@@ -9,6 +9,7 @@
 #include "catalog/catalog.h"
 #include "exec/expr_walk.h"
 #include "plan/estimate.h"
+#include "plan/index_path.h"
 #include "plan/join_order.h"
 #include "plan/plan_build.h"
 #include "plan/plan_sublink.h"
@@ -1079,6 +1080,115 @@ static bool reads_worktable(const ss_lop *op)
     return false;
 }
 
+
+/* ---- index scans (index_path.h) ------------------------------------------------------- */
+
+/* The index scan of get (a LOP_GET) for pred and order when it is the cheaper path: *done,
+ * *out and *lay (the GET's layout, so what is above reads it as it would the scan). */
+static int plan_index_get(planner *p, const ss_lop *get, ss_expr *pred, const ss_index_order *order, ss_plan **out,
+                          layout *lay, bool *done)
+{
+    *done = false;
+    const ss_table *t = get->u.get.table;
+    ss_index_path path;
+    bool found;
+    if (ss_index_path_best(p->ctx, p->arena, &p->est, t, get->rel, pred, order, &path, &found))
+        return SS_ERROR;
+    if (!found)
+        return SS_OK;
+    ss_plan *scan;
+    if (plan_get(p, get, &scan, lay))
+        return SS_ERROR;
+    const ss_scan_node *sn = (const ss_scan_node *)scan;
+    const ss_index *ix = path.ix;
+    uint32_t nb = path.neq + path.nin + 3;
+    ss_expr **b = pl_alloc(p, sizeof(ss_expr *) * nb);
+    if (!b)
+        return SS_ERROR;
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < path.neq; i++)
+        b[k++] = path.eq[i];
+    for (uint32_t i = 0; i < path.nin; i++)
+        b[k++] = path.in[i];
+    b[k++] = path.lower;
+    b[k++] = path.upper;
+    b[k++] = path.residual;
+    /* bounds read no column of the table: outer columns become parameters */
+    ss_expr **fixed = fix_exprs(p, b, k, lay);
+    if (!fixed)
+        return SS_ERROR;
+    ss_index_scan_node tmpl = {
+        .table = t, .ncols = sn->ncols, .nkeys = ix->nkeys, .columns = sn->columns, .index = ix->vt,
+        .index_handle = ix->handle, .index_name = ix->name, .key_types = ix->types, .key_flags = ix->flags,
+        .backward = path.backward, .lower_inclusive = path.lower_inclusive, .upper_inclusive = path.upper_inclusive,
+        .neq = path.neq, .eq = (const ss_expr *const *)fixed, .nin = path.nin,
+        .in = (const ss_expr *const *)fixed + path.neq, .lower = fixed[k - 3], .upper = fixed[k - 2],
+        .filter = fixed[k - 1] ? ss_order_quals(p->ctx, p->arena, fixed[k - 1]) : NULL,
+        .index_cond = path.cond_text,
+        .filter_text = path.residual ? ss_index_path_deparse(p->arena, t, get->rel, path.residual) : NULL,
+        .eq_types = path.eq_types, .bound_type = path.bound_type};
+    if (fixed[k - 1] && !tmpl.filter)
+        return SS_ERROR;
+    if (!(*out = plan_index_scan(&p->pb, &tmpl, path.rows)))
+        return SS_ERROR;
+    *done = true;
+    return SS_OK;
+}
+
+/* LIMIT over ORDER BY over a projection of one table's rows (maybe filtered): the index
+ * order replaces the sort when that is cheaper (PostgreSQL's ORDER BY ... LIMIT on an
+ * index).  *done when it planned op. */
+static int plan_index_order(planner *p, ss_lop *op, ss_plan **out, layout *lay, bool *done)
+{
+    *done = false;
+    ss_lop *sort = op->children[0];
+    if (sort->kind != LOP_SORT || sort->children[0]->kind != LOP_PROJECT || op->u.limit.nties || !op->u.limit.limit ||
+        op->u.limit.limit->kind != EXPR_CONST || op->u.limit.limit->u.cnst.is_null)
+        return SS_OK;
+    ss_lop *proj = sort->children[0], *below = proj->children[0];
+    ss_expr *pred = NULL;
+    if (below->kind == LOP_FILTER) {
+        pred = below->u.filter.pred;
+        below = below->children[0];
+    }
+    if (below->kind != LOP_GET)
+        return SS_OK;
+    uint32_t n = sort->u.sort.nkeys;
+    uint32_t *cols = pl_alloc(p, sizeof(uint32_t) * n);
+    bool *desc = pl_alloc(p, sizeof(bool) * n), *nf = pl_alloc(p, sizeof(bool) * n);
+    if (!cols || !desc || !nf)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < n; i++) {
+        const ss_expr *k = sort->u.sort.keys[i].expr;
+        if (k->kind != EXPR_COLUMN || k->u.column.rel != proj->rel || k->u.column.index >= proj->u.project.n)
+            return SS_OK;
+        const ss_expr *c = proj->u.project.exprs[k->u.column.index];
+        if (c->kind != EXPR_COLUMN || c->u.column.rel != below->rel)
+            return SS_OK;
+        cols[i] = c->u.column.index;
+        desc[i] = sort->u.sort.keys[i].descending;
+        nf[i] = sort->u.sort.keys[i].nulls_first;
+    }
+    double limit = (double)op->u.limit.limit->u.cnst.v.i;
+    const ss_expr *off = op->u.limit.offset;
+    if (off && off->kind == EXPR_CONST && !off->u.cnst.is_null)
+        limit += (double)off->u.cnst.v.i;
+    else if (off)
+        limit = -1;
+    ss_index_order order = {n, cols, desc, nf, limit};
+    ss_plan *scan, *projected;
+    layout in, play;
+    if (plan_index_get(p, below, pred, &order, &scan, &in, done))
+        return SS_ERROR;
+    if (!*done)
+        return SS_OK;
+    if (plan_project_op(p, proj, scan, &in, &projected, &play))
+        return SS_ERROR;
+    plan_set_estimate(projected, ss_est_rows(&p->est, proj));
+    *lay = play;
+    return plan_limit_op(p, op, projected, &play, out);
+}
+
 static int plan_node_kind(planner *p, ss_lop *op, ss_plan **out, layout *lay)
 {
     if (ss_ctx_check_stack(p->ctx))
@@ -1101,6 +1211,14 @@ static int plan_node_kind(planner *p, ss_lop *op, ss_plan **out, layout *lay)
     }
     if (op->kind == LOP_JOIN)
         return plan_join(p, op, out, lay);
+    if (op->kind == LOP_LIMIT || (op->kind == LOP_FILTER && op->children[0]->kind == LOP_GET)) {
+        bool done;
+        if (op->kind == LOP_LIMIT ? plan_index_order(p, op, out, lay, &done)
+                                  : plan_index_get(p, op->children[0], op->u.filter.pred, NULL, out, lay, &done))
+            return SS_ERROR;
+        if (done)
+            return SS_OK;
+    }
     if (op->kind == LOP_FUNCTION) {
         layout none = {0, NULL};
         ss_expr **args = fix_exprs(p, op->u.function.args, op->u.function.nargs, &none);

@@ -12,6 +12,7 @@
 #define BTREE_H
 
 #include <pthread.h>
+
 #include "sunstone/plugin.h"
 
 #define BT_ORDER 64                 /* slots per node; a node splits when it fills */
@@ -42,6 +43,11 @@ typedef struct bt_node {
 
 typedef struct bt_index {
     const ss_api *api;
+    /* the latch: writers (build, insert, remove) hold it exclusively, readers (lookups,
+       each scan call, sizes) shared; epoch counts the writes, so that a scan knows when
+       the tree changed between two of its calls */
+    pthread_rwlock_t latch;
+    uint64_t epoch;
     uint32_t nkeys;
     bt_col *cols;
     bt_node *root;
@@ -50,9 +56,6 @@ typedef struct bt_index {
     /* bulk build: entries handed to build_add, in arrival order */
     bt_entry **pending;
     size_t npending, cap_pending;
-    /* sessions on several threads share an index: every callback that reads or changes the
-       tree runs under it (btree_module.c), one call at a time */
-    pthread_mutex_t mu;
 } bt_index;
 
 struct ss_index_scan {
@@ -63,6 +66,12 @@ struct ss_index_scan {
     ss_value *stop;                            /* the far bound's values (copies), or NULL */
     uint32_t nstop;
     bool stop_inclusive;
+    /* what a scan needs to find its place again after the tree changed (epoch): the near
+       bound (copies), and a copy of the last entry it returned (NULL: none yet) */
+    uint64_t epoch;
+    ss_index_bound start;
+    bt_entry *last;
+    size_t last_cap;
 };
 
 const ss_api *bt_api(void);

@@ -46,21 +46,6 @@ static bool class_of(const ss_api *api, int32_t id, bt_col *col)
     return false;
 }
 
-/* Frees ix (with its mutex when has_mutex). */
-static void bt_destroy_unlocked(bt_index *ix, bool has_mutex)
-{
-    if (!ix)
-        return;
-    bt_tree_free(ix, ix->root);
-    for (size_t i = 0; i < ix->npending; i++)
-        bt_entry_free(ix, ix->pending[i]);
-    ix->api->free(ix->pending);
-    ix->api->free(ix->cols);
-    if (has_mutex)
-        pthread_mutex_destroy(&ix->mu);
-    ix->api->free(ix);
-}
-
 static int bt_create(ss_ctx *ctx, const ss_index_def *def, void **index)
 {
     const ss_api *api = btree_kernel_api;
@@ -87,13 +72,10 @@ static int bt_create(ss_ctx *ctx, const ss_index_def *def, void **index)
         }
     }
     ix->root = bt_node_new(ix, true);
-    if (!ix->root) {
+    if (!ix->root || pthread_rwlock_init(&ix->latch, NULL) != 0) {
+        bt_tree_free(ix, ix->root);
         api->free(ix->cols);
         api->free(ix);
-        return bt_oom(ctx);
-    }
-    if (pthread_mutex_init(&ix->mu, NULL) != 0) {
-        bt_destroy_unlocked(ix, false);
         return bt_oom(ctx);
     }
     *index = ix;
@@ -102,7 +84,16 @@ static int bt_create(ss_ctx *ctx, const ss_index_def *def, void **index)
 
 static void bt_destroy(void *index)
 {
-    bt_destroy_unlocked(index, true);
+    bt_index *ix = index;
+    if (!ix)
+        return;
+    bt_tree_free(ix, ix->root);
+    for (size_t i = 0; i < ix->npending; i++)
+        bt_entry_free(ix, ix->pending[i]);
+    ix->api->free(ix->pending);
+    ix->api->free(ix->cols);
+    pthread_rwlock_destroy(&ix->latch);
+    ix->api->free(ix);
 }
 
 static int bt_insert(ss_ctx *ctx, void *index, const ss_batch *keys, const ss_rowid *rowids)
@@ -156,47 +147,62 @@ static int bt_remove(ss_ctx *ctx, void *index, const ss_value *key, ss_rowid row
 
 static int64_t bt_entries(void *index)
 {
-    return ((bt_index *)index)->nentries;
+    bt_index *ix = index;
+    pthread_rwlock_rdlock(&ix->latch);
+    int64_t n = ix->nentries;
+    pthread_rwlock_unlock(&ix->latch);
+    return n;
 }
 
 static int64_t bt_bytes(void *index)
 {
-    return ((bt_index *)index)->nbytes;
+    bt_index *ix = index;
+    pthread_rwlock_rdlock(&ix->latch);
+    int64_t n = ix->nbytes;
+    pthread_rwlock_unlock(&ix->latch);
+    return n;
 }
 
-/* The callbacks under the index's mutex (btree.h). */
-#define BT_LOCKED(ix, call)                                                                 \
-    do {                                                                                    \
-        pthread_mutex_lock(&(ix)->mu);                                                      \
-        int rc_ = (call);                                                                   \
-        pthread_mutex_unlock(&(ix)->mu);                                                    \
-        return rc_;                                                                         \
-    } while (0)
+/* ---- the writers, each under the latch held exclusively (sessions on other threads read
+   and write the same index) ---- */
 
-static int locked_build_add(ss_ctx *ctx, void *index, const ss_batch *keys, const ss_rowid *rowids)
+static int latched_build_add(ss_ctx *ctx, void *index, const ss_batch *keys, const ss_rowid *rowids)
 {
-    BT_LOCKED((bt_index *)index, bt_build_add(ctx, index, keys, rowids));
+    bt_index *ix = index;
+    pthread_rwlock_wrlock(&ix->latch);
+    int rc = bt_build_add(ctx, index, keys, rowids);
+    pthread_rwlock_unlock(&ix->latch);
+    return rc;
 }
 
-static int locked_build_finish(ss_ctx *ctx, void *index)
+static int latched_build_finish(ss_ctx *ctx, void *index)
 {
-    BT_LOCKED((bt_index *)index, bt_build_finish(ctx, index));
+    bt_index *ix = index;
+    pthread_rwlock_wrlock(&ix->latch);
+    int rc = bt_build_finish(ctx, index);
+    ix->epoch++;
+    pthread_rwlock_unlock(&ix->latch);
+    return rc;
 }
 
-static int locked_insert(ss_ctx *ctx, void *index, const ss_batch *keys, const ss_rowid *rowids)
+static int latched_insert(ss_ctx *ctx, void *index, const ss_batch *keys, const ss_rowid *rowids)
 {
-    BT_LOCKED((bt_index *)index, bt_insert(ctx, index, keys, rowids));
+    bt_index *ix = index;
+    pthread_rwlock_wrlock(&ix->latch);
+    int rc = bt_insert(ctx, index, keys, rowids);
+    ix->epoch++;
+    pthread_rwlock_unlock(&ix->latch);
+    return rc;
 }
 
-static int locked_remove(ss_ctx *ctx, void *index, const ss_value *key, ss_rowid rowid, bool *removed)
+static int latched_remove(ss_ctx *ctx, void *index, const ss_value *key, ss_rowid rowid, bool *removed)
 {
-    BT_LOCKED((bt_index *)index, bt_remove(ctx, index, key, rowid, removed));
-}
-
-static int locked_lookup(ss_ctx *ctx, void *index, const ss_value *key, uint32_t nvalues, ss_rowid *out,
-                         uint32_t cap, uint32_t *total)
-{
-    BT_LOCKED((bt_index *)index, bt_lookup(ctx, index, key, nvalues, out, cap, total));
+    bt_index *ix = index;
+    pthread_rwlock_wrlock(&ix->latch);
+    int rc = bt_remove(ctx, index, key, rowid, removed);
+    ix->epoch++;
+    pthread_rwlock_unlock(&ix->latch);
+    return rc;
 }
 
 static const ss_index_vtable btree_vtable = {
@@ -206,11 +212,11 @@ static const ss_index_vtable btree_vtable = {
     .description = "B+tree over (key, row id): ordered scans, prefix lookups, duplicates",
     .create = bt_create,
     .destroy = bt_destroy,
-    .build_add = locked_build_add,
-    .build_finish = locked_build_finish,
-    .insert = locked_insert,
-    .remove = locked_remove,
-    .lookup = locked_lookup,
+    .build_add = latched_build_add,
+    .build_finish = latched_build_finish,
+    .insert = latched_insert,
+    .remove = latched_remove,
+    .lookup = bt_lookup,
     .scan_begin = bt_scan_begin,
     .scan_next = bt_scan_next,
     .scan_end = bt_scan_end,

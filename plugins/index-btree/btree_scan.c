@@ -1,5 +1,7 @@
 /* btree_scan.c — ordered range scans (forward and backward, bounds inclusive, exclusive or
- * open, on a key prefix) and point lookups, which are a scan between two equal bounds. */
+ * open, on a key prefix) and point lookups, which are a scan between two equal bounds.  Each
+ * call holds the index's latch shared; a scan that finds the tree changed since its last
+ * call (epoch) seeks again past the last entry it returned. */
 #include <string.h>
 
 #include "btree.h"
@@ -44,9 +46,17 @@ static void seek_lower(const bt_index *ix, const ss_index_bound *lo, bt_node **l
         n = n->child[c];
     }
     uint32_t p = 0;
-    if (!open_bound(lo))
-        while (p < n->n && before_lower(ix, n->e[p], lo))
-            p++;
+    if (!open_bound(lo)) { /* binary search in the leaf too: the first entry not before lower */
+        uint32_t a = 0, b = n->n;
+        while (a < b) {
+            uint32_t m = (a + b) / 2;
+            if (before_lower(ix, n->e[m], lo))
+                a = m + 1;
+            else
+                b = m;
+        }
+        p = a;
+    }
     /* past the end of this leaf (or an emptied leaf): the next non-empty one */
     while (n && p >= n->n) {
         n = n->next;
@@ -77,9 +87,17 @@ static void seek_upper(const bt_index *ix, const ss_index_bound *up, bt_node **l
         n = n->child[c];
     }
     int64_t p = (int64_t)n->n - 1;
-    if (!open)
-        while (p >= 0 && !within_upper(ix, n->e[p], up->values, up->nvalues, up->inclusive))
-            p--;
+    if (!open) { /* the last entry within upper: binary search */
+        uint32_t a = 0, b = n->n;
+        while (a < b) {
+            uint32_t m = (a + b) / 2;
+            if (within_upper(ix, n->e[m], up->values, up->nvalues, up->inclusive))
+                a = m + 1;
+            else
+                b = m;
+        }
+        p = (int64_t)a - 1;
+    }
     while (n && p < 0) {
         n = n->prev;
         p = n ? (int64_t)n->n - 1 : -1;
@@ -88,55 +106,169 @@ static void seek_upper(const bt_index *ix, const ss_index_bound *up, bt_node **l
     *pos = p;
 }
 
+/* Bytes of a copy of values[0..n) with their text. */
+static size_t values_bytes(const bt_index *ix, const ss_value *values, uint32_t n)
+{
+    size_t bytes = n * sizeof(ss_value);
+    for (uint32_t i = 0; i < n; i++) {
+        bt_class cls = ix->cols[i].cls;
+        if (!values[i].is_null && (cls == BT_BYTES || cls == BT_CUSTOM))
+            bytes += values[i].v.s.len;
+    }
+    return bytes;
+}
+
+/* Copies values[0..n) to dst, their text to the bytes after them; returns the end. */
+static char *values_copy(const bt_index *ix, ss_value *dst, const ss_value *values, uint32_t n)
+{
+    char *text = (char *)&dst[n];
+    for (uint32_t i = 0; i < n; i++) {
+        dst[i] = values[i];
+        bt_class cls = ix->cols[i].cls;
+        if (!values[i].is_null && (cls == BT_BYTES || cls == BT_CUSTOM)) {
+            if (values[i].v.s.len)
+                memcpy(text, values[i].v.s.ptr, values[i].v.s.len);
+            dst[i].v.s.ptr = text;
+            text += values[i].v.s.len;
+        }
+    }
+    return text;
+}
+
+/* Forward: the first entry after last in the total order (key, row id). */
+static void seek_after(const bt_index *ix, const bt_entry *last, bt_node **leaf, int64_t *pos)
+{
+    bt_node *n = ix->root;
+    for (;;) {
+        uint32_t a = 0, b = n->n;
+        while (a < b) {
+            uint32_t m = (a + b) / 2;
+            if (bt_cmp_entry(ix, n->e[m], last) <= 0)
+                a = m + 1;
+            else
+                b = m;
+        }
+        if (n->leaf) {
+            int64_t p = a;
+            while (n && p >= n->n) {
+                n = n->next;
+                p = 0;
+            }
+            *leaf = n;
+            *pos = p;
+            return;
+        }
+        n = n->child[a];
+    }
+}
+
+/* Backward: the last entry before last. */
+static void seek_before(const bt_index *ix, const bt_entry *last, bt_node **leaf, int64_t *pos)
+{
+    bt_node *n = ix->root;
+    for (;;) {
+        uint32_t a = 0, b = n->n;
+        while (a < b) {
+            uint32_t m = (a + b) / 2;
+            if (bt_cmp_entry(ix, n->e[m], last) < 0)
+                a = m + 1;
+            else
+                b = m;
+        }
+        if (n->leaf) {
+            int64_t p = (int64_t)a - 1;
+            while (n && p < 0) {
+                n = n->prev;
+                p = n ? (int64_t)n->n - 1 : -1;
+            }
+            *leaf = n;
+            *pos = p;
+            return;
+        }
+        n = n->child[a];
+    }
+}
+
+/* The scan's first position (from its near bound). */
+static void seek_start(const bt_index *ix, ss_index_scan *s)
+{
+    if (s->backward)
+        seek_upper(ix, &s->start, &s->leaf, &s->pos);
+    else
+        seek_lower(ix, &s->start, &s->leaf, &s->pos);
+}
+
 int bt_scan_begin(ss_ctx *ctx, void *index, const ss_index_bound *lower,
                   const ss_index_bound *upper, bool backward, ss_index_scan **scan)
 {
     bt_index *ix = index;
-    const ss_index_bound *far = backward ? lower : upper;
-    size_t bytes = sizeof(ss_index_scan);
-    uint32_t nstop = open_bound(far) ? 0 : far->nvalues;
-    for (uint32_t i = 0; i < nstop; i++) {
-        bt_class cls = ix->cols[i].cls;
-        bytes += sizeof(ss_value);
-        if (!far->values[i].is_null && (cls == BT_BYTES || cls == BT_CUSTOM))
-            bytes += far->values[i].v.s.len;
-    }
+    const ss_index_bound *far = backward ? lower : upper, *near = backward ? upper : lower;
+    uint32_t nstop = open_bound(far) ? 0 : far->nvalues, nstart = open_bound(near) ? 0 : near->nvalues;
+    /* the stop copy, then the start copy at the next ss_value-aligned offset */
+    size_t stop_bytes = nstop ? values_bytes(ix, far->values, nstop) : 0;
+    size_t align = _Alignof(ss_value), start_at = (sizeof(ss_index_scan) + stop_bytes + align - 1) / align * align;
+    size_t bytes = start_at + (nstart ? values_bytes(ix, near->values, nstart) : 0);
     ss_index_scan *s = ix->api->alloc(bytes);
     if (!s)
         return bt_oom(ctx);
     memset(s, 0, sizeof *s);
     s->ix = ix;
     s->backward = backward;
+    /* both bounds are needed for the whole scan: copies of their values and text */
     if (nstop) {
-        /* the far bound is needed for the whole scan: copy its values and text */
         s->stop = (ss_value *)(s + 1);
-        char *text = (char *)&s->stop[nstop];
-        for (uint32_t i = 0; i < nstop; i++) {
-            s->stop[i] = far->values[i];
-            bt_class cls = ix->cols[i].cls;
-            if (!far->values[i].is_null && (cls == BT_BYTES || cls == BT_CUSTOM)) {
-                if (far->values[i].v.s.len)
-                    memcpy(text, far->values[i].v.s.ptr, far->values[i].v.s.len);
-                s->stop[i].v.s.ptr = text;
-                text += far->values[i].v.s.len;
-            }
-        }
+        values_copy(ix, s->stop, far->values, nstop);
         s->nstop = nstop;
         s->stop_inclusive = far->inclusive;
     }
-    if (backward)
-        seek_upper(ix, upper, &s->leaf, &s->pos);
-    else
-        seek_lower(ix, lower, &s->leaf, &s->pos);
+    if (nstart) {
+        ss_value *v = (ss_value *)((char *)s + start_at);
+        values_copy(ix, v, near->values, nstart);
+        s->start = (ss_index_bound){v, nstart, near->inclusive, {0}};
+    }
+    pthread_rwlock_rdlock(&ix->latch);
+    seek_start(ix, s);
+    s->epoch = ix->epoch;
+    pthread_rwlock_unlock(&ix->latch);
     *scan = s;
     return SS_OK;
 }
 
+/* Keeps a copy of e as the scan's last entry; false when out of memory. */
+static bool remember(ss_index_scan *s, const bt_entry *e)
+{
+    const bt_index *ix = s->ix;
+    size_t bytes = sizeof(bt_entry) + values_bytes(ix, e->key, ix->nkeys);
+    if (bytes > s->last_cap) {
+        bt_entry *grown = ix->api->alloc(bytes);
+        if (!grown)
+            return false;
+        ix->api->free(s->last);
+        s->last = grown;
+        s->last_cap = bytes;
+    }
+    s->last->rowid = e->rowid;
+    values_copy(ix, s->last->key, e->key, ix->nkeys);
+    return true;
+}
+
 int bt_scan_next(ss_ctx *ctx, ss_index_scan *s, ss_rowid *out, uint32_t cap, uint32_t *n)
 {
-    (void)ctx;
-    const bt_index *ix = s->ix;
+    bt_index *ix = s->ix;
     uint32_t got = 0;
+    const bt_entry *last = NULL;
+    pthread_rwlock_rdlock(&ix->latch);
+    if (s->leaf && s->epoch != ix->epoch) {
+        /* the tree changed since the last call (another session wrote): the position may
+           name freed nodes; find the place again after the last entry returned */
+        if (!s->last)
+            seek_start(ix, s);
+        else if (s->backward)
+            seek_before(ix, s->last, &s->leaf, &s->pos);
+        else
+            seek_after(ix, s->last, &s->leaf, &s->pos);
+    }
+    s->epoch = ix->epoch;
     while (got < cap && s->leaf) {
         const bt_entry *e = s->leaf->e[s->pos];
         if (s->nstop) {
@@ -153,6 +285,7 @@ int bt_scan_next(ss_ctx *ctx, ss_index_scan *s, ss_rowid *out, uint32_t cap, uin
             }
         }
         out[got++] = e->rowid;
+        last = e;
         if (s->backward) {
             s->pos--;
             while (s->leaf && s->pos < 0) {
@@ -167,14 +300,18 @@ int bt_scan_next(ss_ctx *ctx, ss_index_scan *s, ss_rowid *out, uint32_t cap, uin
             }
         }
     }
+    bool ok = !last || !s->leaf || remember(s, last);
+    pthread_rwlock_unlock(&ix->latch);
     *n = got;
-    return SS_OK;
+    return ok ? SS_OK : bt_oom(ctx);
 }
 
 void bt_scan_end(ss_index_scan *scan)
 {
-    if (scan)
+    if (scan) {
+        scan->ix->api->free(scan->last);
         scan->ix->api->free(scan);
+    }
 }
 
 int bt_lookup(ss_ctx *ctx, void *index, const ss_value *key, uint32_t nvalues, ss_rowid *out,
@@ -184,6 +321,7 @@ int bt_lookup(ss_ctx *ctx, void *index, const ss_value *key, uint32_t nvalues, s
     ss_index_bound b = {key, nvalues, true, {0}};
     bt_node *leaf;
     int64_t pos;
+    pthread_rwlock_rdlock(&ix->latch);
     seek_lower(ix, &b, &leaf, &pos);
     uint32_t count = 0;
     while (leaf) {
@@ -198,9 +336,12 @@ int bt_lookup(ss_ctx *ctx, void *index, const ss_value *key, uint32_t nvalues, s
             leaf = leaf->next;
             pos = 0;
         }
-        if ((count & 4095) == 0 && ix->api->check_interrupt(ctx) != SS_OK)
+        if ((count & 4095) == 0 && ix->api->check_interrupt(ctx) != SS_OK) {
+            pthread_rwlock_unlock(&ix->latch);
             return SS_ERROR;
+        }
     }
+    pthread_rwlock_unlock(&ix->latch);
     *total = count;
     return SS_OK;
 }

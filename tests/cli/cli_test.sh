@@ -97,5 +97,27 @@ err=$("$sunstone" -X -v ON_ERROR_STOP=1 -f "$tmp/deep.sql" 2>&1); rc=$?
 contains "deep expression error" "ERROR:  stack depth limit exceeded" "$err"
 check "deep expression exit code" "3" "$rc"
 
+# \di lists the indexes with their tables as psql 15 does (owner: $USER), filtered by a
+# pattern; a pattern matching nothing is psql's error.
+out=$(USER=root "$sunstone" -X -c "CREATE TABLE t (id int PRIMARY KEY, a int UNIQUE, b text)" \
+  -c "CREATE INDEX t_b ON t (b)" -c '\di' -c '\di t_p*' -c '\di nosuch' 2>&1)
+check "\\di" "CREATE TABLE
+CREATE INDEX
+            List of relations
+ Schema |  Name   | Type  | Owner | Table 
+--------+---------+-------+-------+-------
+ public | t_a_key | index | root  | t
+ public | t_b     | index | root  | t
+ public | t_pkey  | index | root  | t
+(3 rows)
+
+            List of relations
+ Schema |  Name  | Type  | Owner | Table 
+--------+--------+-------+-------+-------
+ public | t_pkey | index | root  | t
+(1 row)
+
+Did not find any relation named \"nosuch\"." "$out"
+
 echo "$passes passed, $fails failed"
 [ "$fails" -eq 0 ]

@@ -418,12 +418,15 @@ static void add_catalog(void)
             t.rows[i][c] = tables[i][c];
     t.tag = "SELECT 6";
     fake_kernel_add(&t);
-    /* what \d NAME reads: the same with the CHECK and FOREIGN KEY constraints (none) */
-    t.sql = "SELECT name, backend, ncols, kind, check_constraints, foreign_keys, referenced_by FROM sunstone_tables";
-    t.ncols = 7;
+    /* what \d NAME reads: the same with the CHECK and FOREIGN KEY constraints and the
+       indexes (none) */
+    t.sql = "SELECT name, backend, ncols, kind, check_constraints, foreign_keys, referenced_by, indexes FROM "
+            "sunstone_tables";
+    t.ncols = 8;
     t.names[4] = "check_constraints";
     t.names[5] = "foreign_keys";
     t.names[6] = "referenced_by";
+    t.names[7] = "indexes";
     fake_kernel_add(&t);
 
     fake_result c = {0};

@@ -21,9 +21,10 @@
  * type); text bytes are the caller's for the call only: an index copies what it keeps.
  * Key batches are typed like the key columns (ncols == def->nkeys) and may carry a
  * selection; row ids parallel the batch's live rows.
- * Errors: SS_ERROR after ss_api.error() (53200 out of memory).  An index serves one
- * statement at a time on one thread: the kernel serialises writers and scans of a table's
- * indexes. */
+ * Errors: SS_ERROR after ss_api.error() (53200 out of memory).  Threads: sessions on
+ * several threads call one index at once (writers of different rows run concurrently), so
+ * every callback but create / destroy must be safe against concurrent calls on the same
+ * index (the bundled btree holds a per-index reader/writer latch for each call). */
 #ifndef SUNSTONE_INDEX_H
 #define SUNSTONE_INDEX_H
 
@@ -96,9 +97,12 @@ typedef struct ss_index_vtable {
                   ss_rowid *out, uint32_t cap, uint32_t *total);
 
     /* required: an ordered range scan between lower and upper (NULL or nvalues 0: open),
-       in index order, or from the upper end down when backward.  The scan sees the entries
-       present at scan_begin; the kernel does not change the index while a scan of it is
-       open.  Bounds (and their text) are lent for the scan_begin call only. */
+       in index order, or from the upper end down when backward.  Other threads (and the
+       scanning statement itself) may change the index between scan_next calls: the scan
+       returns each entry at most once and in order, every entry present from scan_begin to
+       the scan's end, and maybe entries added meanwhile ahead of its position (versions the
+       scanning snapshot does not see, which the kernel drops).  Bounds (and their text) are
+       lent for the scan_begin call only. */
     int (*scan_begin)(ss_ctx *ctx, void *index, const ss_index_bound *lower,
                       const ss_index_bound *upper, bool backward, ss_index_scan **scan);
     /* the next up to cap row ids to out (*n of them; 0: the scan is done) */

@@ -102,6 +102,8 @@ typedef enum ss_node_kind {
     SS_NODE_NESTED_LOOP_PARAM = 17, /* child 1 run again for each row of child 0, with
                                        parameters from that row (LATERAL):
                                        ss_nested_loop_param_node */
+    SS_NODE_INDEX_SCAN = 18, /* rows of a table found through one of its indexes:
+                                ss_index_scan_node */
     SS_NODE_WINDOW = 19,   /* window function results over child 0's sorted rows: ss_window_node */
     SS_NODE_BUILTIN_END = 20,
     SS_NODE_PLUGIN_FIRST = 1024,
@@ -368,6 +370,46 @@ typedef struct ss_nested_loop_param_node { /* SS_NODE_NESTED_LOOP_PARAM, two chi
     const ss_expr *const *setters;
     ss_param_set assigned;
 } ss_nested_loop_param_node;
+/* SS_NODE_INDEX_SCAN, no children: the rows of a table whose index keys satisfy the index
+ * condition, read as row ids from the index (sunstone/index.h) in index order (backward:
+ * reversed) and fetched through the backend's fetch_versions under the statement's snapshot
+ * (which drops the dead and invisible versions an index still names), then narrowed by the
+ * residual filter.  The condition, on the index's leading key columns:
+ *   key[i] = eq[i] for i < neq (eq[i] NULL: key[i] IS NULL; an eq value that is NULL
+ *   matches nothing), then on key column neq either nothing, or key = ANY (in[0..nin)) (each
+ *   value once, in index order), or lower <= key <= upper (lower / upper NULL: open;
+ *   *_inclusive false: strict; NULL keys never satisfy a range).  The bound expressions
+ *   hold no column of the table (constants, parameters: evaluated at open and at every
+ *   rescan, ss_api.expr_eval_scalar); their types may be wider integers than the key's
+ *   (an int8 bound on an int4 key), which the operator narrows (a value out of the key's
+ *   range matches nothing, or clamps a range end). */
+typedef struct ss_index_scan_node {
+    ss_plan_node hdr;
+    const ss_table *table;
+    uint32_t ncols;               /* columns to produce, in this order (= hdr.ncols) */
+    uint32_t nkeys;               /* the index's key columns */
+    const uint32_t *columns;      /* positions in the table */
+    const struct ss_index_vtable *index; /* the index module and its index */
+    void *index_handle;
+    const char *index_name;
+    const ss_type *key_types;     /* nkeys */
+    const uint32_t *key_flags;    /* nkeys SS_INDEX_* words */
+    bool backward;                /* from the upper end down (ORDER BY ... DESC) */
+    bool lower_inclusive, upper_inclusive;
+    uint8_t reserved;
+    uint32_t neq;
+    const ss_expr *const *eq;
+    uint32_t nin;                 /* 0: no IN list */
+    uint32_t reserved2;
+    const ss_expr *const *in;
+    const ss_expr *lower, *upper;
+    const ss_expr *filter;        /* residual, over this node's output; NULL = none */
+    const char *index_cond;       /* EXPLAIN's "Index Cond" text, NULL = none */
+    const char *filter_text;      /* EXPLAIN's "Filter" text, NULL = none or not printable */
+    const ss_type *eq_types;      /* neq: the types eq[i] evaluate to */
+    ss_type bound_type;           /* the type in[], lower and upper evaluate to */
+} ss_index_scan_node;
+
 /* WITH queries computed once.  Every reference to such a query is a CTE scan node with the
  * query's cte_id; exactly one of them (the first the planner built) has the query's plan as
  * its child 0, the others have no child.  The instances of one statement's CTE scans of one
