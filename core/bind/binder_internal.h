@@ -90,6 +90,7 @@ typedef struct cte_entry {
     bool in_recursive_term;
     uint32_t worktable_id, nrefs;
     uint32_t rec_sublink_depth; /* binder.sublink_depth when its recursive term began */
+    uint32_t worktable_rel;     /* the binding of its worktable scan in the recursive term */
 } cte_entry;
 
 /* Where the WITH scope stood before a WITH clause was bound (bind_with / unbind_with). */
@@ -509,6 +510,27 @@ void unbind_with(binder *b, const cte_mark *mark);
 int check_recursive_aggregates(binder *b, const ast_select *s, uint32_t refs_before);
 /* A FROM table name that is a WITH query in scope: *found, and *out its plan (a subquery
  * for a query inlined, a CTE scan, a worktable scan) with its scope entry added. */
+/* SEARCH / CYCLE of a recursive WITH query (bind_cte_search.c), PostgreSQL's
+ * rewriteSearchAndCycle: the columns they add computed in both terms, the recursive term
+ * filtered on the cycle mark.  cte_search_not_recursive: 42601 for them on a query that is
+ * not recursive.  The others are called by bind_recursive in turn, each a no-op without the
+ * clauses: before the terms (the mark values), after the non-recursive term (its new
+ * columns, e's columns widened), after the recursive term (the checks of the clauses, the
+ * worktable's added columns carried through it), and for the recursive term's output
+ * (items[0..e's original columns) over rtop, cast) with the new columns computed. */
+typedef struct cte_search {
+    bool active;
+    uint32_t ncols;             /* the query's own columns */
+    ss_expr *mark_value, *mark_default;
+    ss_type mark_type;
+    int32_t *search_idx, *cycle_idx;
+} cte_search;
+int cte_search_not_recursive(binder *b, const ast_cte *c);
+int cte_search_prepare(binder *b, const ast_cte *c, cte_search *s);
+int cte_search_nonrec(binder *b, const ast_cte *c, cte_search *s, cte_entry *e, ss_lop **nonrec);
+int cte_search_rec_inner(binder *b, const ast_cte *c, cte_search *s, const cte_entry *e, ss_lop **rtop);
+int cte_search_rec_outer(binder *b, const ast_cte *c, const cte_search *s, ss_lop **rtop, ss_expr **items);
+
 int bind_from_cte(binder *b, const ast_from_item *f, ss_lop **out, bool *found);
 
 /* Views (bind_view.c). */

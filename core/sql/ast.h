@@ -171,6 +171,19 @@ typedef struct ast_cte {
     struct ast_select *query;
     ast_cte_materialize materialize;
     int location;
+    /* SEARCH {DEPTH | BREADTH} FIRST BY search_cols SET search_seq (nsearch_cols 0: none) */
+    const char **search_cols;
+    uint32_t nsearch_cols;
+    bool search_breadth;
+    const char *search_seq;
+    int search_location;
+    /* CYCLE cycle_cols SET cycle_mark [TO cycle_value DEFAULT cycle_default] USING
+       cycle_path (ncycle_cols 0: none; the values NULL: TRUE and FALSE) */
+    const char **cycle_cols;
+    uint32_t ncycle_cols;
+    const char *cycle_mark, *cycle_path;
+    struct ast_expr *cycle_value, *cycle_default;
+    int cycle_location;
 } ast_cte;
 
 typedef struct ast_select {

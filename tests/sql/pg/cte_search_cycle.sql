@@ -1,0 +1,38 @@
+-- WITH RECURSIVE ... SEARCH DEPTH / BREADTH FIRST BY ... SET and CYCLE ... SET ... USING
+CREATE TABLE graph (f int, t int, label text);
+INSERT INTO graph VALUES (1, 2, 'arc 1 -> 2'), (1, 3, 'arc 1 -> 3'), (2, 3, 'arc 2 -> 3'), (1, 4, 'arc 1 -> 4'), (4, 5, 'arc 4 -> 5'), (5, 1, 'arc 5 -> 1');
+WITH RECURSIVE search_graph(f, t, label) AS (SELECT * FROM graph g UNION ALL SELECT g.* FROM graph g, search_graph sg WHERE g.f = sg.t AND g.f <> 5) SEARCH DEPTH FIRST BY f, t SET seq SELECT * FROM search_graph ORDER BY seq;
+WITH RECURSIVE search_graph(f, t, label) AS (SELECT * FROM graph g UNION ALL SELECT g.* FROM graph g, search_graph sg WHERE g.f = sg.t AND g.f <> 5) SEARCH BREADTH FIRST BY f, t SET seq SELECT * FROM search_graph ORDER BY seq;
+WITH RECURSIVE search_graph(f, t, label) AS (SELECT * FROM graph g UNION ALL SELECT g.* FROM graph g, search_graph sg WHERE g.f = sg.t AND g.f <> 5) SEARCH DEPTH FIRST BY f, t SET seq SELECT * FROM search_graph ORDER BY seq DESC LIMIT 3;
+WITH RECURSIVE search_graph(f, t, label, seq) AS (SELECT * FROM graph g UNION ALL SELECT g.* FROM graph g, search_graph sg WHERE g.f = sg.t) SEARCH DEPTH FIRST BY f, t SET seq SELECT * FROM search_graph;
+WITH RECURSIVE search_graph AS (SELECT * FROM graph g UNION ALL SELECT g.* FROM graph g, search_graph sg WHERE g.f = sg.t) CYCLE f, t SET is_cycle USING path SELECT * FROM search_graph ORDER BY path;
+WITH RECURSIVE search_graph AS (SELECT * FROM graph g UNION ALL SELECT g.* FROM graph g, search_graph sg WHERE g.f = sg.t) CYCLE f, t SET is_cycle TO 'Y' DEFAULT 'N' USING path SELECT * FROM search_graph WHERE is_cycle = 'Y' ORDER BY path;
+WITH RECURSIVE search_graph AS (SELECT * FROM graph g UNION ALL SELECT g.* FROM graph g, search_graph sg WHERE g.f = sg.t) SEARCH DEPTH FIRST BY f, t SET seq CYCLE f, t SET is_cycle USING path SELECT * FROM search_graph ORDER BY seq;
+WITH RECURSIVE search_graph AS (SELECT * FROM graph g UNION ALL SELECT g.* FROM graph g, search_graph sg WHERE g.f = sg.t) SEARCH BREADTH FIRST BY f, t SET seq CYCLE f, t SET is_cycle USING path SELECT f, t, seq, is_cycle FROM search_graph ORDER BY seq LIMIT 8;
+-- the cycle columns of the worktable are visible in the recursive term
+WITH RECURSIVE search_graph AS (SELECT * FROM graph g UNION ALL SELECT g.* FROM graph g, search_graph sg WHERE g.f = sg.t AND array_length(sg.path, 1) < 2) CYCLE f, t SET is_cycle USING path SELECT count(*), count(*) FILTER (WHERE is_cycle) FROM search_graph;
+WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n+1 FROM t WHERE n < 3) SEARCH DEPTH FIRST BY n SET seq SELECT pg_typeof(seq), seq FROM t;
+WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n+1 FROM t WHERE n < 3) SEARCH BREADTH FIRST BY n SET seq SELECT pg_typeof(seq), seq FROM t;
+WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n+1 FROM t WHERE n < 3) CYCLE n SET c TO 1 DEFAULT 0 USING p SELECT * FROM t;
+WITH RECURSIVE t(n, s) AS (SELECT 1, 'a b' UNION ALL SELECT n+1, s || ',' FROM t WHERE n < 3) SEARCH DEPTH FIRST BY s, n SET seq SELECT * FROM t;
+WITH RECURSIVE t(n, s) AS (SELECT 1, NULL::text UNION ALL SELECT n+1, '' FROM t WHERE n < 3) SEARCH DEPTH FIRST BY n, s SET seq SELECT * FROM t;
+WITH RECURSIVE t(n) AS (SELECT 1 UNION SELECT n % 3 + 1 FROM t) CYCLE n SET c USING p SELECT * FROM t ORDER BY p;
+-- errors
+WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n+1 FROM t WHERE n < 3) SEARCH DEPTH FIRST BY x SET seq SELECT * FROM t;
+WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n+1 FROM t WHERE n < 3) SEARCH DEPTH FIRST BY n, n SET seq SELECT * FROM t;
+WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n+1 FROM t WHERE n < 3) SEARCH DEPTH FIRST BY n SET n SELECT * FROM t;
+WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT 2 FROM t WHERE false) SEARCH DEPTH FIRST BY n SET n SELECT * FROM t;
+WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n+1 FROM t WHERE n < 3) CYCLE n SET c USING c SELECT * FROM t;
+WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n+1 FROM t WHERE n < 3) CYCLE x SET c USING p SELECT * FROM t;
+WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n+1 FROM t WHERE n < 3) CYCLE n, n SET c USING p SELECT * FROM t;
+WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT 2 FROM t WHERE false) CYCLE n SET n USING p SELECT * FROM t;
+WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT 2 FROM t WHERE false) CYCLE n SET c USING n SELECT * FROM t;
+WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n+1 FROM t WHERE n < 3) CYCLE n SET c TO 1 DEFAULT 'x' USING p SELECT * FROM t;
+WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n+1 FROM t WHERE n < 3) CYCLE n SET c TO 1 DEFAULT true USING p SELECT * FROM t;
+WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n+1 FROM t WHERE n < 3) SEARCH DEPTH FIRST BY n SET s CYCLE n SET s USING p SELECT * FROM t;
+WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n+1 FROM t WHERE n < 3) SEARCH DEPTH FIRST BY n SET s CYCLE n SET c USING s SELECT * FROM t;
+WITH t(n) AS (SELECT 1) SEARCH DEPTH FIRST BY n SET seq SELECT * FROM t;
+WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT 2) CYCLE n SET c USING p SELECT * FROM t;
+WITH RECURSIVE t(n) AS ((SELECT 1 UNION SELECT 2) UNION ALL SELECT n+1 FROM t WHERE n < 3) SEARCH DEPTH FIRST BY n SET seq SELECT * FROM t;
+WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL (SELECT n+1 FROM t WHERE n < 3 UNION ALL SELECT 5 FROM t WHERE false)) SEARCH DEPTH FIRST BY n SET seq SELECT * FROM t;
+SELECT '(1,2)'::record;
