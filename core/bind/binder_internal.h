@@ -531,6 +531,10 @@ int cte_search_nonrec(binder *b, const ast_cte *c, cte_search *s, cte_entry *e, 
 int cte_search_rec_inner(binder *b, const ast_cte *c, cte_search *s, const cte_entry *e, ss_lop **rtop);
 int cte_search_rec_outer(binder *b, const ast_cte *c, const cte_search *s, ss_lop **rtop, ss_expr **items);
 
+/* Whether the join f of left and right must be a lateral join because its right side, a
+ * join, reads columns of left (bind_lateral_join.c); 42P01 for a RIGHT or FULL one. */
+int bind_join_reads_left(binder *b, const ast_from_item *f, ss_lop *left, ss_lop *right, bool *lateral);
+
 int bind_from_cte(binder *b, const ast_from_item *f, ss_lop **out, bool *found);
 
 /* Views (bind_view.c). */
