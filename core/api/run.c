@@ -14,6 +14,7 @@
 #include "exec/interrupt.h"
 #include "exec/node_kinds.h"
 #include "exec/vector.h"
+#include "fkey/fkey.h"
 #include "index/index.h"
 #include "loader/loader.h"
 #include "types/cast.h"
@@ -147,6 +148,9 @@ static int write_versions(ss_ctx *ctx, ss_table *t, staging *s, int64_t *written
         if (rc == SS_OK)
             n += s->batches[i]->count;
     }
+    /* foreign keys once every row is in: a row may reference one of the same statement */
+    for (uint32_t i = 0; rc == SS_OK && ss_fkey_table_has(t) && i < s->n; i++)
+        rc = ss_fkey_check_new_rows(ctx, t, s->batches[i]);
     ss_index_stmt_forget(t); /* the abort also hides a failed statement's index entries */
     if (rc == SS_OK)
         *written = n;
@@ -258,9 +262,10 @@ static int run_create(sunstone_stmt *st)
     snprintf(st->tag, sizeof st->tag, "CREATE TABLE");
     if (create_table(st, &skipped))
         return SS_ERROR;
-    /* PRIMARY KEY / UNIQUE: their indexes, or no table at all */
-    if (!skipped && st->ast->nkey_constraints &&
-        ss_index_create_keys(&st->ctx, st->ctx.catalog, st->ctx.registry, st->ast) != SS_OK) {
+    /* PRIMARY KEY / UNIQUE: their indexes, then FOREIGN KEYs, or no table at all */
+    if (!skipped && ((st->ast->nkey_constraints &&
+                      ss_index_create_keys(&st->ctx, st->ctx.catalog, st->ctx.registry, st->ast) != SS_OK) ||
+                     (st->ast->nfkeys && ss_fkey_create_all(&st->ctx, st->ctx.catalog, st->ast) != SS_OK))) {
         ss_table *t = ss_catalog_find(st->ctx.catalog, st->ast->table);
         if (t)
             ss_catalog_drop_table(&st->ctx, st->ctx.catalog, t);

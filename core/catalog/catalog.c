@@ -3,6 +3,7 @@
 #include "catalog/constraints.h"
 #include "catalog/sequences.h"
 
+#include "fkey/fkey.h"
 #include "index/index.h"
 
 #include <stdlib.h>
@@ -20,6 +21,7 @@ static void free_table(ss_table *t)
     if (!t)
         return;
     ss_index_free_table(t);
+    ss_fkey_free_table(t);
     for (uint32_t i = 0; i < t->ncols; i++)
         free((char *)t->cols[i].name);
     free(t->cols);

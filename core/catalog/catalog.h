@@ -21,6 +21,7 @@ struct ss_table {
     uint32_t active_scans;             /* running operator trees scanning it: DROP waits */
     struct ss_table_indexes *indexes;  /* its indexes (core/index/index.h), NULL: none */
     struct ss_table_cons *cons;        /* defaults, identity, CHECK (constraints.h); NULL: none */
+    struct ss_table_fkeys *fkeys;      /* its FOREIGN KEY constraints (fkey/fkey.h); NULL: none */
 };
 
 typedef struct ss_backend_instance {
@@ -39,6 +40,7 @@ typedef struct ss_view {
     ss_type *types;
     uint32_t ndeps;
     char **deps;
+    uint64_t created;                  /* the catalog's version when it was created */
 } ss_view;
 
 typedef struct ss_view_def {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "catalog/constraints.h"
+#include "fkey/fkey.h"
 #include "catalog/sequences.h"
 #include "catalog/catalog.h"
 #include "exec/vector.h"
@@ -41,7 +42,9 @@ static const ss_column_def tables_cols[] = {
     {"name", T_TEXT, true, {0}}, {"backend", T_TEXT, false, {0}}, {"ncols", T_INT4, true, {0}},
     {"kind", T_TEXT, true, {0}},
     /* the CHECK constraints as \d lists them, one line each ordered by name (NULL: none) */
-    {"check_constraints", T_TEXT, false, {0}}};
+    {"check_constraints", T_TEXT, false, {0}},
+    /* its FOREIGN KEYs and those referencing it, as \d's footers list them (NULL: none) */
+    {"foreign_keys", T_TEXT, false, {0}}, {"referenced_by", T_TEXT, false, {0}}};
 static const ss_column_def columns_cols[] = {
     {"table_name", T_TEXT, true, {0}}, {"column_name", T_TEXT, true, {0}},
     {"position", T_INT4, true, {0}}, {"type_name", T_TEXT, true, {0}},
@@ -111,11 +114,17 @@ static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_s
             const ss_table *tab = h->catalog->tables[t];
             if (h->id == VIEW_TABLES) {
                 char *checks = ss_table_check_lines(tab);
-                ss_value row[5] = {text_value(tab->name), text_value(tab->backend_name),
+                char *fkeys = ss_fkey_lines(tab);
+                char *refs = ss_fkey_referenced_lines(h->catalog, tab);
+                ss_value row[7] = {text_value(tab->name), text_value(tab->backend_name),
                                    int_value(tab->ncols), text_value("table"),
-                                   checks ? text_value(checks) : (ss_value){.is_null = true}};
+                                   checks ? text_value(checks) : (ss_value){.is_null = true},
+                                   fkeys ? text_value(fkeys) : (ss_value){.is_null = true},
+                                   refs ? text_value(refs) : (ss_value){.is_null = true}};
                 int rc = add_row(ctx, s, h, row, spec);
                 free(checks);
+                free(fkeys);
+                free(refs);
                 if (rc)
                     return SS_ERROR;
                 continue;
@@ -138,8 +147,8 @@ static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_s
             int rc = SS_OK;
             pthread_mutex_lock(&sc->mu);
             for (uint32_t i = 0; rc == SS_OK && i < sc->n; i++) {
-                ss_value row[5] = {text_value(sc->seqs[i]->name), {.is_null = true}, int_value(3),
-                                   text_value("sequence"), {.is_null = true}};
+                ss_value row[7] = {text_value(sc->seqs[i]->name), {.is_null = true}, int_value(3),
+                                   text_value("sequence"), {.is_null = true}, {.is_null = true}, {.is_null = true}};
                 rc = add_row(ctx, s, h, row, spec);
             }
             pthread_mutex_unlock(&sc->mu);
@@ -149,8 +158,8 @@ static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_s
         for (uint32_t i = 0; i < h->catalog->nuser_views; i++) {
             const ss_view *v = h->catalog->user_views[i];
             if (h->id == VIEW_TABLES) {
-                ss_value row[5] = {text_value(v->name), {.is_null = true}, int_value(v->ncols), text_value("view"),
-                                   {.is_null = true}};
+                ss_value row[7] = {text_value(v->name), {.is_null = true}, int_value(v->ncols), text_value("view"),
+                                   {.is_null = true}, {.is_null = true}, {.is_null = true}};
                 if (add_row(ctx, s, h, row, spec))
                     return SS_ERROR;
                 continue;
@@ -317,7 +326,7 @@ static int add_view(ss_catalog *c, const ss_registry *reg, const char *name, vie
 int ss_system_views_init(ss_catalog *c, const ss_registry *reg)
 {
     if (add_view(c, reg, "sunstone_plugins", VIEW_PLUGINS, plugins_cols, 6) ||
-        add_view(c, reg, "sunstone_tables", VIEW_TABLES, tables_cols, 5) ||
+        add_view(c, reg, "sunstone_tables", VIEW_TABLES, tables_cols, 7) ||
         add_view(c, reg, "sunstone_columns", VIEW_COLUMNS, columns_cols, 6))
         return SS_ERROR;
     return SS_OK;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "catalog/catalog.h"
+#include "fkey/fkey.h"
 #include "types/typeio.h"
 #include "util/strbuf.h"
 
@@ -108,6 +109,7 @@ int ss_catalog_create_view(ss_ctx *ctx, ss_catalog *c, const ss_view_def *def)
     ss_view *v = new_view(def);
     if (!v)
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    v->created = old ? old->created : c->version;
     if (old) {
         for (uint32_t i = 0; i < c->nuser_views; i++)
             if (c->user_views[i] == old)
@@ -139,6 +141,9 @@ typedef struct drop_set {
     const char **on;      /* the relation it depends on (dependents only) */
     bool *on_view;
     uint32_t n, cap, ntargets;
+    /* FOREIGN KEY constraints of other tables referencing a dropped table (fkey.h) */
+    ss_fkey **fks;
+    uint32_t nfks;
 } drop_set;
 
 static bool in_set(const drop_set *s, const char *name)
@@ -179,6 +184,7 @@ static int set_add(ss_ctx *ctx, drop_set *s, const char *name, bool is_view, con
 
 static void set_free(drop_set *s)
 {
+    free(s->fks);
     free(s->names);
     free(s->on);
     free(s->is_view);
@@ -200,6 +206,34 @@ static int add_dependents(ss_ctx *ctx, const ss_catalog *c, drop_set *s, const c
         if (set_add(ctx, s, v->name, true, name, is_view) || add_dependents(ctx, c, s, v->name, true))
             return SS_ERROR;
     }
+    return SS_OK;
+}
+
+/* Adds the foreign keys of tables not being dropped that reference table `name`. */
+static int add_fkey_dependents(ss_ctx *ctx, const ss_catalog *c, drop_set *s, const char *name)
+{
+    ss_table *t = ss_catalog_find((ss_catalog *)c, name);
+    uint32_t n;
+    ss_fkey **fks = t ? ss_fkey_referencing(c, t, false, &n) : NULL;
+    if (!fks)
+        return SS_OK;
+    for (uint32_t i = 0; i < n; i++) {
+        bool dropped = false;
+        for (uint32_t k = 0; k < s->ntargets && !dropped; k++)
+            dropped = !s->is_view[k] && strcmp(s->names[k], fks[i]->table->name) == 0;
+        for (uint32_t k = 0; k < s->nfks && !dropped; k++)
+            dropped = s->fks[k] == fks[i];
+        if (dropped)
+            continue;
+        ss_fkey **grown = realloc(s->fks, sizeof *grown * (s->nfks + 1));
+        if (!grown) {
+            free(fks);
+            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        }
+        s->fks = grown;
+        s->fks[s->nfks++] = fks[i];
+    }
+    free(fks);
     return SS_OK;
 }
 
@@ -243,36 +277,108 @@ static int drop_view(ss_ctx *ctx, ss_catalog *c, const char *name)
     return SS_OK;
 }
 
-/* 2BP01 with PostgreSQL's DETAIL, one line per dependent: "view v depends on table t". */
-static int refuse_dependents(ss_ctx *ctx, const drop_set *s, const char *what)
+/* The dependents of a drop set in PostgreSQL's order (by creation, as pg_depend holds
+   them): out[k] is a view's index in s->names (below s->n) or s->n + a constraint's index
+   in s->fks.  out has room for s->n - s->ntargets + s->nfks entries. */
+static void dependents_in_order(const ss_catalog *c, const drop_set *s, uint32_t *out)
 {
+    uint32_t m = 0, nviews = s->n - s->ntargets;
+    uint64_t *stamp = malloc(sizeof *stamp * (nviews + s->nfks + 1));
+    for (uint32_t i = s->ntargets; i < s->n; i++) {
+        /* a view on a view follows the one it depends on (depth first), so only a direct
+           dependent of a dropped relation has a stamp of its own */
+        bool direct = false;
+        for (uint32_t t = 0; t < s->ntargets && !direct; t++)
+            direct = strcmp(s->on[i], s->names[t]) == 0;
+        if (stamp)
+            stamp[m] = direct || m == 0 ? ss_catalog_find_view(c, s->names[i])->created : stamp[m - 1];
+        out[m++] = i;
+    }
+    for (uint32_t i = 0; i < s->nfks; i++) {
+        if (stamp)
+            stamp[m] = s->fks[i]->created;
+        out[m++] = s->n + i;
+    }
+    /* a stable insertion sort by stamp: the lists are short */
+    for (uint32_t i = 1; stamp && i < m; i++) {
+        uint32_t x = out[i], j = i;
+        uint64_t sx = stamp[i];
+        while (j > 0 && stamp[j - 1] > sx) {
+            out[j] = out[j - 1];
+            stamp[j] = stamp[j - 1];
+            j--;
+        }
+        out[j] = x;
+        stamp[j] = sx;
+    }
+    free(stamp);
+}
+
+/* "view v" or "constraint c_fkey on table c" for entry e of dependents_in_order. */
+static void dependent_name(const drop_set *s, uint32_t e, ss_strbuf *out)
+{
+    if (e < s->n)
+        ss_strbuf_printf(out, "view %s", s->names[e]);
+    else
+        ss_strbuf_printf(out, "constraint %s on table %s", s->fks[e - s->n]->name, s->fks[e - s->n]->table->name);
+}
+
+/* 2BP01 with PostgreSQL's DETAIL, one line per dependent: the views ("view v depends on
+   table t"), then the constraints ("constraint c_fkey on table c depends on table t"). */
+static int refuse_dependents(ss_ctx *ctx, const ss_catalog *c, const drop_set *s, const char *what)
+{
+    uint32_t m = s->n - s->ntargets + s->nfks;
+    uint32_t *order = malloc(sizeof *order * (m ? m : 1));
+    if (!order)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    dependents_in_order(c, s, order);
     ss_strbuf detail;
     ss_strbuf_init(&detail);
-    for (uint32_t i = s->ntargets; i < s->n; i++)
-        ss_strbuf_printf(&detail, "%sview %s depends on %s %s", i > s->ntargets ? "\n" : "", s->names[i],
-                         s->on_view[i] ? "view" : "table", s->on[i]);
-    ss_ctx_error(ctx, "2BP01", "cannot drop %s %s because other objects depend on it", what, s->names[0]);
+    for (uint32_t k = 0; k < m; k++) {
+        uint32_t e = order[k];
+        if (k)
+            ss_strbuf_putc(&detail, '\n');
+        dependent_name(s, e, &detail);
+        if (e < s->n)
+            ss_strbuf_printf(&detail, " depends on %s %s", s->on_view[e] ? "view" : "table", s->on[e]);
+        else
+            ss_strbuf_printf(&detail, " depends on table %s", s->fks[e - s->n]->ref->name);
+    }
+    free(order);
+    if (s->ntargets == 1)
+        ss_ctx_error(ctx, "2BP01", "cannot drop %s %s because other objects depend on it", what, s->names[0]);
+    else
+        ss_ctx_error(ctx, "2BP01", "cannot drop desired object(s) because other objects depend on them");
     ss_ctx_error_detail(ctx, "%s", detail.data ? detail.data : "");
     ss_ctx_error_hint(ctx, "Use DROP ... CASCADE to drop the dependent objects too.");
     ss_strbuf_free(&detail);
     return SS_ERROR;
 }
 
-static void notify_cascade(const drop_set *s, void (*notice)(void *arg, const char *text), void *arg)
+static void notify_cascade(const ss_catalog *c, const drop_set *s, void (*notice)(void *arg, const char *text),
+                           void *arg)
 {
-    uint32_t extra = s->n - s->ntargets;
-    if (!extra || !notice)
+    uint32_t extra = s->n - s->ntargets + s->nfks;
+    uint32_t *order = extra ? malloc(sizeof *order * extra) : NULL;
+    if (!order || !notice) {
+        free(order);
         return;
+    }
+    dependents_in_order(c, s, order);
     ss_strbuf text;
     ss_strbuf_init(&text);
     if (extra == 1) {
-        ss_strbuf_printf(&text, "drop cascades to view %s", s->names[s->ntargets]);
+        ss_strbuf_puts(&text, "drop cascades to ");
+        dependent_name(s, order[0], &text);
     } else {
         /* the DETAIL travels in the notice's text, as the shell prints it */
         ss_strbuf_printf(&text, "drop cascades to %u other objects\nDETAIL:  ", extra);
-        for (uint32_t i = s->ntargets; i < s->n; i++)
-            ss_strbuf_printf(&text, "%sdrop cascades to view %s", i > s->ntargets ? "\n" : "", s->names[i]);
+        for (uint32_t k = 0; k < extra; k++) {
+            ss_strbuf_puts(&text, k ? "\ndrop cascades to " : "drop cascades to ");
+            dependent_name(s, order[k], &text);
+        }
     }
+    free(order);
     if (text.data)
         notice(arg, text.data);
     ss_strbuf_free(&text);
@@ -292,36 +398,12 @@ int ss_catalog_drop_relations(ss_ctx *ctx, ss_catalog *c, bool views, const char
     }
     s.ntargets = s.n;
     for (uint32_t i = 0; rc == SS_OK && i < s.ntargets; i++) {
-        uint32_t before = s.n;
         rc = add_dependents(ctx, c, &s, s.names[i], views);
-        if (rc == SS_OK && s.n > before && !cascade) {
-            /* PostgreSQL names the first object whose dependents block it */
-            drop_set one = s;
-            one.names = s.names + i;
-            one.ntargets = 1;
-            one.n = 1 + s.n - before;
-            const char **nm = malloc(sizeof *nm * one.n);
-            const char **on = malloc(sizeof *on * one.n);
-            bool *ov = malloc(sizeof *ov * one.n);
-            if (!nm || !on || !ov) {
-                rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-            } else {
-                nm[0] = s.names[i];
-                for (uint32_t k = 1; k < one.n; k++) {
-                    nm[k] = s.names[before + k - 1];
-                    on[k] = s.on[before + k - 1];
-                    ov[k] = s.on_view[before + k - 1];
-                }
-                one.names = nm;
-                one.on = on;
-                one.on_view = ov;
-                rc = refuse_dependents(ctx, &one, views ? "view" : "table");
-            }
-            free(nm);
-            free(on);
-            free(ov);
-        }
+        if (rc == SS_OK && !views)
+            rc = add_fkey_dependents(ctx, c, &s, s.names[i]);
     }
+    if (rc == SS_OK && (s.n > s.ntargets || s.nfks) && !cascade)
+        rc = refuse_dependents(ctx, c, &s, views ? "view" : "table");
     for (uint32_t i = 0; rc == SS_OK && missing_ok && i < n; i++)
         if (!in_set(&s, names[i]) && notice) {
             char text[256];
@@ -329,8 +411,12 @@ int ss_catalog_drop_relations(ss_ctx *ctx, ss_catalog *c, bool views, const char
             notice(arg, text);
         }
     if (rc == SS_OK && cascade)
-        notify_cascade(&s, notice, arg);
-    /* dependents first, the last found first */
+        notify_cascade(c, &s, notice, arg);
+    /* dependents first: the constraints, then the views, the last found first */
+    for (uint32_t i = 0; rc == SS_OK && i < s.nfks; i++) {
+        ss_fkey_remove(s.fks[i]);
+        c->version++;
+    }
     for (uint32_t i = s.n; rc == SS_OK && i-- > 0;) {
         if (s.is_view[i]) {
             rc = drop_view(ctx, c, s.names[i]);

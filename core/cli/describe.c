@@ -142,8 +142,29 @@ static int compare_positions(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* A footer title and its lines (lines: one per line, each indented by four spaces, as psql's
+   footers); nothing when lines is NULL or empty. */
+static void add_footer_lines(result_table *t, const char *title, const char *lines)
+{
+    if (!lines || !*lines)
+        return;
+    table_add_footer(t, title);
+    const char *p = lines;
+    while (*p) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        buf line;
+        buf_init(&line);
+        buf_printf(&line, "    %.*s", (int)len, p);
+        table_add_footer(t, line.data);
+        buf_free(&line);
+        p += len + (nl ? 1 : 0);
+    }
+}
+
 static void print_one_table(shell *sh, const result_table *cols, const char *name,
-                            const char *backend, bool verbose, bool is_view, const char *checks)
+                            const char *backend, bool verbose, bool is_view, const char *checks,
+                            const char *fkeys, const char *refs)
 {
     size_t *rows = xcalloc(cols->nrows ? cols->nrows : 1, sizeof(size_t));
     size_t nrows = 0;
@@ -174,20 +195,9 @@ static void print_one_table(shell *sh, const result_table *cols, const char *nam
                                  cell_or_empty(cols, rows[i], 5)};
         table_add_row(&t, values);
     }
-    if (checks && *checks) { /* one "name" CHECK (...) line each, as psql's footer */
-        table_add_footer(&t, "Check constraints:");
-        const char *p = checks;
-        while (*p) {
-            const char *nl = strchr(p, '\n');
-            size_t len = nl ? (size_t)(nl - p) : strlen(p);
-            buf line;
-            buf_init(&line);
-            buf_printf(&line, "    %.*s", (int)len, p);
-            table_add_footer(&t, line.data);
-            buf_free(&line);
-            p += len + (nl ? 1 : 0);
-        }
-    }
+    add_footer_lines(&t, "Check constraints:", checks);
+    add_footer_lines(&t, "Foreign-key constraints:", fkeys);
+    add_footer_lines(&t, "Referenced by:", refs);
     if (verbose && backend) {
         buf footer;
         buf_init(&footer);
@@ -203,7 +213,7 @@ static void print_one_table(shell *sh, const result_table *cols, const char *nam
 bool describe_tables(shell *sh, const char *pattern, bool verbose)
 {
     result_table tables;
-    if (!exec_collect(sh, "SELECT name, backend, ncols, kind, check_constraints FROM sunstone_tables", &tables))
+    if (!exec_collect(sh, "SELECT name, backend, ncols, kind, check_constraints, foreign_keys, referenced_by FROM sunstone_tables", &tables))
         return false;
     size_t *rows, nrows;
     if (!select_rows(sh, &tables, 0, pattern, &rows, &nrows)) {
@@ -229,7 +239,8 @@ bool describe_tables(shell *sh, const char *pattern, bool verbose)
                 }
                 print_one_table(sh, &cols, cell_or_empty(&tables, rows[i], 0), table_cell(&tables, rows[i], 1),
                                 verbose, strcmp(cell_or_empty(&tables, rows[i], 3), "view") == 0,
-                                table_cell(&tables, rows[i], 4));
+                                table_cell(&tables, rows[i], 4), table_cell(&tables, rows[i], 5),
+                                table_cell(&tables, rows[i], 6));
             }
             table_free(&cols);
         } else {

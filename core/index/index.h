@@ -58,6 +58,10 @@ int ss_index_run_create(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, cons
  * label2, ... while a relation has the name; malloc'd, NULL when out of memory. */
 char *ss_index_choose_name(ss_catalog *c, const char *table, const char *const *cols, uint32_t ncols,
                            const char *label);
+/* The same, where a name is also taken when taken(c, name, arg) says so (constraint names). */
+char *ss_index_choose_name_also(ss_catalog *c, const char *table, const char *const *cols, uint32_t ncols,
+                                const char *label, bool (*taken)(const ss_catalog *c, const char *name, void *arg),
+                                void *arg);
 /* The PRIMARY KEY and UNIQUE constraints of CREATE TABLE st (just created): their unique
  * indexes, named t_pkey / t_a_key unless CONSTRAINT names them. */
 int ss_index_create_keys(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, const ast_stmt *st);
@@ -84,6 +88,11 @@ void ss_index_stmt_end(ss_ctx *ctx, ss_table *t, bool ok);
  * current snapshot sees it (fetch_versions).  SS_OK, or 23505 with PostgreSQL's message
  * and DETAIL.  A key with a NULL never conflicts. */
 int ss_index_check_unique(ss_ctx *ctx, const ss_index *ix, const ss_value *key, ss_rowid self);
+/* Whether snap sees a row version other than self whose first nvalues key columns in ix
+ * equal key (typed like ix's columns): the candidates come from the index, fetch_versions
+ * decides. */
+int ss_index_key_present(ss_ctx *ctx, const ss_index *ix, const ss_value *key, uint32_t nvalues, ss_rowid self,
+                         const ss_snapshot *snap, bool *present);
 /* PostgreSQL's "(a, b)=(1, x)" text of key for ix, in the execution arena; NULL on OOM. */
 char *ss_index_key_text(ss_ctx *ctx, const ss_index *ix, const ss_value *key);
 

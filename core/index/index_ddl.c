@@ -23,6 +23,13 @@ static bool relation_name_taken(ss_catalog *c, const char *name)
 char *ss_index_choose_name(ss_catalog *c, const char *table, const char *const *cols, uint32_t ncols,
                            const char *label)
 {
+    return ss_index_choose_name_also(c, table, cols, ncols, label, NULL, NULL);
+}
+
+char *ss_index_choose_name_also(ss_catalog *c, const char *table, const char *const *cols, uint32_t ncols,
+                                const char *label, bool (*taken)(const ss_catalog *c, const char *name, void *arg),
+                                void *arg)
+{
     ss_strbuf base;
     ss_strbuf_init(&base);
     ss_strbuf_puts(&base, table);
@@ -46,7 +53,7 @@ char *ss_index_choose_name(ss_catalog *c, const char *table, const char *const *
             break;
         memcpy(name, base.data, len);
         strcpy(name + len, suffix);
-        if (!relation_name_taken(c, name))
+        if (!relation_name_taken(c, name) && !(taken && taken(c, name, arg)))
             break;
         free(name);
         name = NULL;

@@ -32,22 +32,21 @@ char *ss_index_key_text(ss_ctx *ctx, const ss_index *ix, const ss_value *key)
     return out;
 }
 
-int ss_index_check_unique(ss_ctx *ctx, const ss_index *ix, const ss_value *key, ss_rowid self)
+int ss_index_key_present(ss_ctx *ctx, const ss_index *ix, const ss_value *key, uint32_t nvalues, ss_rowid self,
+                         const ss_snapshot *snap, bool *present)
 {
-    for (uint32_t i = 0; i < ix->nkeys; i++)
-        if (key[i].is_null)
-            return SS_OK;
+    *present = false;
     enum { CAP = 64 };
     ss_rowid small[CAP], *cand = small;
     uint32_t total;
-    if (ix->vt->lookup(ctx, ix->handle, key, ix->nkeys, cand, CAP, &total) != SS_OK)
+    if (ix->vt->lookup(ctx, ix->handle, key, nvalues, cand, CAP, &total) != SS_OK)
         return SS_ERROR;
     if (total > CAP) { /* dead versions' entries pile up until VACUUM: read them all */
         cand = ss_arena_alloc(ctx->arena, (size_t)total * sizeof *cand);
         if (!cand)
             return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
         uint32_t again;
-        if (ix->vt->lookup(ctx, ix->handle, key, ix->nkeys, cand, total, &again) != SS_OK)
+        if (ix->vt->lookup(ctx, ix->handle, key, nvalues, cand, total, &again) != SS_OK)
             return SS_ERROR;
         total = again < total ? again : total;
     }
@@ -59,20 +58,35 @@ int ss_index_check_unique(ss_ctx *ctx, const ss_index *ix, const ss_value *key, 
     ss_scan_spec spec = {0, 0, NULL};
     ss_batch out = {0, 0, NULL, 0, NULL};
     bool found[SS_BATCH_CAPACITY];
-    ss_snapshot snap;
-    ss_index_unique_snapshot(ctx, &snap);
     for (uint32_t at = 0; at < n; at += SS_BATCH_CAPACITY) {
         uint32_t m = n - at < SS_BATCH_CAPACITY ? n - at : SS_BATCH_CAPACITY;
-        if (t->storage->fetch_versions(ctx, t->handle, &spec, &snap, cand + at, m, &out, found) != SS_OK)
+        if (t->storage->fetch_versions(ctx, t->handle, &spec, snap, cand + at, m, &out, found) != SS_OK)
             return SS_ERROR;
         for (uint32_t k = 0; k < m; k++)
             if (found[k]) {
-                char *text = ss_index_key_text(ctx, ix, key);
-                ss_ctx_error(ctx, "23505", "duplicate key value violates unique constraint \"%s\"", ix->name);
-                if (text)
-                    ss_ctx_error_detail(ctx, "Key %s already exists.", text);
-                return SS_ERROR;
+                *present = true;
+                return SS_OK;
             }
+    }
+    return SS_OK;
+}
+
+int ss_index_check_unique(ss_ctx *ctx, const ss_index *ix, const ss_value *key, ss_rowid self)
+{
+    for (uint32_t i = 0; i < ix->nkeys; i++)
+        if (key[i].is_null)
+            return SS_OK;
+    ss_snapshot snap;
+    ss_index_unique_snapshot(ctx, &snap);
+    bool present;
+    if (ss_index_key_present(ctx, ix, key, ix->nkeys, self, &snap, &present) != SS_OK)
+        return SS_ERROR;
+    if (present) {
+        char *text = ss_index_key_text(ctx, ix, key);
+        ss_ctx_error(ctx, "23505", "duplicate key value violates unique constraint \"%s\"", ix->name);
+        if (text)
+            ss_ctx_error_detail(ctx, "Key %s already exists.", text);
+        return SS_ERROR;
     }
     return SS_OK;
 }

@@ -287,6 +287,22 @@ typedef struct ast_key_constraint {
     int location;
 } ast_key_constraint;
 
+/* A FOREIGN KEY constraint of CREATE TABLE (REFERENCES as a column constraint, or FOREIGN
+ * KEY (cols) REFERENCES as a table one).  The actions and match type are PostgreSQL's
+ * letters: on_delete / on_update 'a' NO ACTION, 'r' RESTRICT, 'c' CASCADE, 'n' SET NULL,
+ * 'd' SET DEFAULT; match 's' SIMPLE, 'f' FULL. */
+typedef struct ast_foreign_key {
+    const char *name;         /* CONSTRAINT name, or NULL */
+    int location;
+    const char **columns;     /* the referencing columns */
+    uint32_t ncolumns;
+    const char *ref_table;
+    int ref_location;
+    const char **ref_columns; /* NULL / 0: the referenced table's primary key */
+    uint32_t nref_columns;
+    char match, on_delete, on_update;
+} ast_foreign_key;
+
 /* One key of CREATE INDEX: a column with its order (ASC / DESC, NULLS FIRST / LAST). */
 typedef struct ast_index_key {
     const char *column;
@@ -405,6 +421,9 @@ typedef struct ast_stmt {
     uint32_t nparam_type_names;
     ast_expr **exec_args;
     uint32_t nexec_args;
+    /* AST_CREATE_TABLE: FOREIGN KEY constraints, column ones and table ones in written order */
+    ast_foreign_key *fkeys;
+    uint32_t nfkeys;
 } ast_stmt;
 
 /* EXPLAIN options (PostgreSQL's ExplainState, defaults resolved): ANALYZE runs the query;

@@ -605,6 +605,11 @@ static bool tr_create(transform_state *ts, CreateStmt *s, ast_stmt *out)
                     return false;
                 continue;
             }
+            if (con->contype == CONSTR_FOREIGN) {
+                if (!tr_fkey_constraint(ts, con, NULL, out))
+                    return false;
+                continue;
+            }
             tr_unsupported(ts, con->location, constraint_name(con, "table constraints"));
             return false;
         }
@@ -682,6 +687,10 @@ static bool tr_create(transform_state *ts, CreateStmt *s, ast_stmt *out)
                 break;
             case CONSTR_CHECK:
                 if (!add_check(ts, con, d->name, out))
+                    return false;
+                break;
+            case CONSTR_FOREIGN:
+                if (!tr_fkey_constraint(ts, con, d->name, out))
                     return false;
                 break;
             default:

@@ -97,6 +97,9 @@ bool tr_index_stmt(transform_state *ts, IndexStmt *s, ast_stmt *out);
    check that the columns exist and NOT NULL for the primary key's. */
 bool tr_key_constraint(transform_state *ts, Constraint *con, const char *column, ast_stmt *out);
 bool tr_key_constraints_finish(transform_state *ts, ast_stmt *out);
+/* A FOREIGN KEY / REFERENCES constraint of CREATE TABLE (of column, or of the table when
+   column is NULL) appended to out's fkeys (parse_fkeys.c). */
+bool tr_fkey_constraint(transform_state *ts, Constraint *con, const char *column, ast_stmt *out);
 /* A table name (RangeVar) as the statements take it: 0A000 for other schemas. */
 const char *tr_relation_name(transform_state *ts, RangeVar *rv);
 /* A column list (String nodes) into out->columns / ncolumns. */

@@ -418,10 +418,12 @@ static void add_catalog(void)
             t.rows[i][c] = tables[i][c];
     t.tag = "SELECT 6";
     fake_kernel_add(&t);
-    /* what \d NAME reads: the same with the CHECK constraints (none) */
-    t.sql = "SELECT name, backend, ncols, kind, check_constraints FROM sunstone_tables";
-    t.ncols = 5;
+    /* what \d NAME reads: the same with the CHECK and FOREIGN KEY constraints (none) */
+    t.sql = "SELECT name, backend, ncols, kind, check_constraints, foreign_keys, referenced_by FROM sunstone_tables";
+    t.ncols = 7;
     t.names[4] = "check_constraints";
+    t.names[5] = "foreign_keys";
+    t.names[6] = "referenced_by";
     fake_kernel_add(&t);
 
     fake_result c = {0};

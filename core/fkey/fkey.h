@@ -1,0 +1,85 @@
+/* fkey.h — FOREIGN KEY constraints: what a referencing table keeps of each of its foreign
+ * keys, their creation with CREATE TABLE (PostgreSQL's checks, names and errors), their
+ * text for \d, and their enforcement: new rows of a referencing table must find their
+ * referenced row, removed rows of a referenced table must not be referenced any more,
+ * TRUNCATE and DROP TABLE of a referenced table are refused (or, DROP ... CASCADE, drop the
+ * constraint).
+ *
+ * The referenced side is read through the unique index (PRIMARY KEY / UNIQUE) whose columns
+ * are the referenced columns, under the snapshot uniqueness checks use (the transaction's
+ * own writes, the current command's included, plus what was committed when the statement
+ * began).  Known limit: PostgreSQL also locks the referenced row (FOR KEY SHARE) so that a
+ * concurrent transaction cannot delete it before the referencing row commits; Sunstone does
+ * not yet, so two concurrent transactions (one inserting a referencing row, the other
+ * deleting its referenced row) can both commit. */
+#ifndef SS_FKEY_FKEY_H
+#define SS_FKEY_FKEY_H
+
+#include "catalog/catalog.h"
+#include "sql/ast.h"
+
+typedef struct ss_fkey {
+    char *name;
+    ss_table *table;      /* the referencing table (whose list holds it) */
+    ss_table *ref;        /* the referenced table (may be table itself) */
+    uint32_t ncols;
+    uint32_t *cols;       /* referencing columns (positions in table) */
+    uint32_t *ref_cols;   /* the referenced column of each (positions in ref) */
+    char match;           /* 's' MATCH SIMPLE, 'f' MATCH FULL */
+    char on_delete;       /* 'a' NO ACTION, 'r' RESTRICT, 'c' CASCADE, 'n' SET NULL, 'd' SET DEFAULT */
+    char on_update;
+    uint64_t created;     /* the catalog's version when it was created (dependents' order) */
+} ss_fkey;
+
+/* ss_table.fkeys: the foreign keys of a referencing table, in creation order. */
+typedef struct ss_table_fkeys {
+    ss_fkey **list;
+    uint32_t n, cap;
+} ss_table_fkeys;
+
+/* ---- catalog (fkey_catalog.c) ---- */
+/* Frees the foreign keys of t (the table is dropped or the catalog freed). */
+void ss_fkey_free_table(ss_table *t);
+/* Removes fk from its table's list and frees it (DROP TABLE ... CASCADE of its ref). */
+void ss_fkey_remove(ss_fkey *fk);
+/* The foreign keys of c's tables other than those of ref itself that reference ref, in
+   catalog order; *n gets how many (malloc'd array, NULL when none). */
+ss_fkey **ss_fkey_referencing(const ss_catalog *c, const ss_table *ref, bool include_self, uint32_t *n);
+/* pg_get_constraintdef's text: FOREIGN KEY (a, b) REFERENCES p(x, y) [MATCH FULL]
+   [ON UPDATE ...] [ON DELETE ...]; malloc'd, NULL on OOM. */
+char *ss_fkey_definition(const ss_fkey *fk);
+/* \d's "Foreign-key constraints:" lines of t ("name" FOREIGN KEY ..., by name, each ending
+   in a newline) and "Referenced by:" lines of t (TABLE "c" CONSTRAINT "name" FOREIGN KEY
+   ...); malloc'd, NULL when there are none. */
+char *ss_fkey_lines(const ss_table *t);
+char *ss_fkey_referenced_lines(const ss_catalog *c, const ss_table *t);
+
+/* ---- CREATE TABLE (fkey_ddl.c) ---- */
+/* The FOREIGN KEY constraints of CREATE TABLE st (the table and its PRIMARY KEY / UNIQUE
+   indexes just made) with PostgreSQL's checks: 42P01, 42809, 42703, 42830 (no primary key,
+   no matching unique constraint, column counts), 42804 (types), 42710 (name taken).  Names
+   are PostgreSQL's (table_cols_fkey, then ...fkey1). */
+int ss_fkey_create_all(ss_ctx *ctx, ss_catalog *c, const ast_stmt *st);
+
+/* ---- enforcement (fkey_check.c) ---- */
+/* The rows of t just written (typed like t's columns, all columns): for each foreign key of
+   t, a row whose key has no NULL (MATCH SIMPLE; MATCH FULL: all or none NULL) must find its
+   referenced row, else 23503 with PostgreSQL's DETAIL.  Call after the statement's rows are
+   written, so that rows referencing rows of the same statement pass, as PostgreSQL's
+   end-of-statement check. */
+int ss_fkey_check_new_rows(ss_ctx *ctx, ss_table *t, const ss_batch *rows);
+/* Rows of ref just deleted (update false) or updated (true): old_rows holds their old
+   contents (typed like ref's columns).  For each foreign key referencing ref, a removed key
+   that no visible row of ref has any more must not be referenced by a visible row: NO
+   ACTION / RESTRICT give 23503 with PostgreSQL's message and DETAIL; CASCADE / SET NULL /
+   SET DEFAULT give 0A000 when a referencing row exists (those actions are not built yet).
+   Call after the statement's changes are applied. */
+int ss_fkey_check_removed_rows(ss_ctx *ctx, ss_table *ref, const ss_batch *old_rows, bool update);
+/* TRUNCATE of tables[0..n): 0A000 "cannot truncate a table referenced in a foreign key
+   constraint" (PostgreSQL's SQLSTATE, DETAIL and HINT) when a table outside the list
+   references one of them. */
+int ss_fkey_check_truncate(ss_ctx *ctx, const ss_catalog *c, ss_table *const *tables, uint32_t n);
+/* Whether t has foreign keys (as the referencing table). */
+bool ss_fkey_table_has(const ss_table *t);
+
+#endif

@@ -1,0 +1,168 @@
+/* fkey_catalog.c — the foreign keys a referencing table keeps: freeing, removing one, finding
+ * those that reference a table, and their text as pg_get_constraintdef and psql's \d
+ * footers ("Foreign-key constraints:", "Referenced by:") print it. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fkey/fkey.h"
+#include "util/strbuf.h"
+
+static void free_fkey(ss_fkey *fk)
+{
+    if (!fk)
+        return;
+    free(fk->name);
+    free(fk->cols);
+    free(fk->ref_cols);
+    free(fk);
+}
+
+void ss_fkey_free_table(ss_table *t)
+{
+    ss_table_fkeys *l = t->fkeys;
+    if (!l)
+        return;
+    for (uint32_t i = 0; i < l->n; i++)
+        free_fkey(l->list[i]);
+    free(l->list);
+    free(l);
+    t->fkeys = NULL;
+}
+
+void ss_fkey_remove(ss_fkey *fk)
+{
+    ss_table_fkeys *l = fk->table->fkeys;
+    for (uint32_t i = 0; l && i < l->n; i++)
+        if (l->list[i] == fk) {
+            memmove(&l->list[i], &l->list[i + 1], sizeof *l->list * (l->n - i - 1));
+            l->n--;
+            break;
+        }
+    free_fkey(fk);
+}
+
+bool ss_fkey_table_has(const ss_table *t)
+{
+    return t->fkeys && t->fkeys->n > 0;
+}
+
+ss_fkey **ss_fkey_referencing(const ss_catalog *c, const ss_table *ref, bool include_self, uint32_t *n)
+{
+    ss_fkey **out = NULL;
+    uint32_t count = 0, cap = 0;
+    *n = 0;
+    for (uint32_t t = 0; t < c->ntables; t++) {
+        const ss_table_fkeys *l = c->tables[t]->fkeys;
+        for (uint32_t i = 0; l && i < l->n; i++) {
+            ss_fkey *fk = l->list[i];
+            if (fk->ref != ref || (!include_self && fk->table == ref))
+                continue;
+            if (count == cap) {
+                uint32_t ncap = cap ? cap * 2 : 4;
+                ss_fkey **grown = realloc(out, sizeof *grown * ncap);
+                if (!grown) {
+                    free(out);
+                    return NULL;
+                }
+                out = grown;
+                cap = ncap;
+            }
+            out[count++] = fk;
+        }
+    }
+    *n = count;
+    return out;
+}
+
+static const char *action_text(char a)
+{
+    switch (a) {
+    case 'r': return "RESTRICT";
+    case 'c': return "CASCADE";
+    case 'n': return "SET NULL";
+    case 'd': return "SET DEFAULT";
+    default: return NULL;
+    }
+}
+
+static void put_columns(ss_strbuf *sb, const ss_table *t, const uint32_t *cols, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        ss_strbuf_printf(sb, "%s%s", i ? ", " : "", t->cols[cols[i]].name);
+}
+
+static void put_definition(ss_strbuf *sb, const ss_fkey *fk)
+{
+    ss_strbuf_puts(sb, "FOREIGN KEY (");
+    put_columns(sb, fk->table, fk->cols, fk->ncols);
+    ss_strbuf_printf(sb, ") REFERENCES %s(", fk->ref->name);
+    put_columns(sb, fk->ref, fk->ref_cols, fk->ncols);
+    ss_strbuf_putc(sb, ')');
+    if (fk->match == 'f')
+        ss_strbuf_puts(sb, " MATCH FULL");
+    if (action_text(fk->on_update))
+        ss_strbuf_printf(sb, " ON UPDATE %s", action_text(fk->on_update));
+    if (action_text(fk->on_delete))
+        ss_strbuf_printf(sb, " ON DELETE %s", action_text(fk->on_delete));
+}
+
+static char *finish(ss_strbuf *sb)
+{
+    char *out = sb->oom || !sb->data ? NULL : strdup(sb->data);
+    ss_strbuf_free(sb);
+    return out;
+}
+
+char *ss_fkey_definition(const ss_fkey *fk)
+{
+    ss_strbuf sb;
+    ss_strbuf_init(&sb);
+    put_definition(&sb, fk);
+    return finish(&sb);
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp((*(ss_fkey *const *)a)->name, (*(ss_fkey *const *)b)->name);
+}
+
+/* lines for fks[0..n), sorted by constraint name as psql's queries order them */
+static char *lines(ss_fkey **fks, uint32_t n, bool referenced)
+{
+    if (!n)
+        return NULL;
+    qsort(fks, n, sizeof *fks, by_name);
+    ss_strbuf sb;
+    ss_strbuf_init(&sb);
+    for (uint32_t i = 0; i < n; i++) {
+        if (referenced)
+            ss_strbuf_printf(&sb, "TABLE \"%s\" CONSTRAINT \"%s\" ", fks[i]->table->name, fks[i]->name);
+        else
+            ss_strbuf_printf(&sb, "\"%s\" ", fks[i]->name);
+        put_definition(&sb, fks[i]);
+        ss_strbuf_putc(&sb, '\n');
+    }
+    return finish(&sb);
+}
+
+char *ss_fkey_lines(const ss_table *t)
+{
+    if (!ss_fkey_table_has(t))
+        return NULL;
+    ss_fkey **copy = malloc(sizeof *copy * t->fkeys->n);
+    if (!copy)
+        return NULL;
+    memcpy(copy, t->fkeys->list, sizeof *copy * t->fkeys->n);
+    char *out = lines(copy, t->fkeys->n, false);
+    free(copy);
+    return out;
+}
+
+char *ss_fkey_referenced_lines(const ss_catalog *c, const ss_table *t)
+{
+    uint32_t n;
+    ss_fkey **fks = ss_fkey_referencing(c, t, true, &n);
+    char *out = lines(fks, n, true);
+    free(fks);
+    return out;
+}

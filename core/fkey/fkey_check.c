@@ -1,0 +1,376 @@
+/* fkey_check.c — enforcing foreign keys (fkey.h): the referenced row of each new
+ * referencing row, found through the referenced table's unique index; the referencing rows
+ * of removed referenced keys, found through an index of the referencing table whose leading
+ * columns are the foreign key's, or else by one scan of it against a hash of the keys; and
+ * TRUNCATE of referenced tables.  Every read uses the snapshot uniqueness checks use, so
+ * the statement's own changes count. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "exec/vector.h"
+#include "fkey/fkey.h"
+#include "fkey/fkey_types.h"
+#include "index/index.h"
+#include "types/typeio.h"
+#include "util/arena.h"
+#include "util/strbuf.h"
+
+/* PostgreSQL's "(a, b)=(1, 2)" for the columns cols of t and the values vals. */
+static char *key_text(ss_ctx *ctx, const ss_table *t, const uint32_t *cols, const ss_value *vals, uint32_t n)
+{
+    ss_strbuf sb;
+    ss_strbuf_init(&sb);
+    ss_strbuf_putc(&sb, '(');
+    for (uint32_t i = 0; i < n; i++)
+        ss_strbuf_printf(&sb, "%s%s", i ? ", " : "", t->cols[cols[i]].name);
+    ss_strbuf_puts(&sb, ")=(");
+    for (uint32_t i = 0; i < n; i++) {
+        if (i)
+            ss_strbuf_puts(&sb, ", ");
+        ss_value_format(t->types[cols[i]], &vals[i], &sb);
+    }
+    ss_strbuf_putc(&sb, ')');
+    char *out = sb.oom ? NULL : ss_arena_strdup(ctx->arena, sb.data ? sb.data : "");
+    ss_strbuf_free(&sb);
+    return out;
+}
+
+static const ss_index *ref_index(ss_ctx *ctx, const ss_fkey *fk)
+{
+    const ss_index *ix = ss_fkey_find_index(fk->ref, fk->ref_cols, fk->ncols);
+    if (!ix)
+        ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
+                     "the unique index behind foreign key constraint \"%s\" on table \"%s\" is missing", fk->name,
+                     fk->table->name);
+    return ix;
+}
+
+/* Whether ref has a visible row whose referenced columns hold vals (one per fk column, typed
+   like from[k]); *present false when a value cannot be one of ix's (out of its range). */
+static int referenced_present(ss_ctx *ctx, const ss_fkey *fk, const ss_index *ix, const ss_type *from,
+                              const ss_value *vals, const ss_snapshot *snap, bool *present)
+{
+    ss_value key[fk->ncols];
+    *present = false;
+    for (uint32_t j = 0; j < ix->nkeys; j++) {
+        uint32_t k = 0;
+        while (k < fk->ncols && fk->ref_cols[k] != ix->cols[j])
+            k++;
+        if (!ss_fkey_convert(from[k].id, ix->types[j].id, &vals[k], &key[j]))
+            return SS_OK;
+    }
+    return ss_index_key_present(ctx, ix, key, ix->nkeys, SS_ROWID_INVALID, snap, present);
+}
+
+/* How a key's NULLs decide: 0 check it, 1 it passes (MATCH SIMPLE: a NULL; FULL: all NULL),
+   -1 MATCH FULL with some but not all NULL. */
+static int null_rule(const ss_fkey *fk, const ss_value *vals)
+{
+    uint32_t nulls = 0;
+    for (uint32_t k = 0; k < fk->ncols; k++)
+        nulls += vals[k].is_null;
+    if (!nulls)
+        return 0;
+    return fk->match == 'f' && nulls < fk->ncols ? -1 : 1;
+}
+
+static int check_one_new(ss_ctx *ctx, const ss_fkey *fk, const ss_batch *rows, const ss_snapshot *snap)
+{
+    const ss_index *ix = ref_index(ctx, fk);
+    if (!ix)
+        return SS_ERROR;
+    ss_type from[fk->ncols];
+    for (uint32_t k = 0; k < fk->ncols; k++)
+        from[k] = fk->table->types[fk->cols[k]];
+    ss_value vals[fk->ncols];
+    for (uint32_t r = 0; r < ss_batch_rows(rows); r++) {
+        uint32_t row = ss_batch_row(rows, r);
+        for (uint32_t k = 0; k < fk->ncols; k++)
+            ss_vector_get_value(rows->cols[fk->cols[k]], row, &vals[k]);
+        int rule = null_rule(fk, vals);
+        if (rule == 1)
+            continue;
+        if (rule == -1) {
+            ss_ctx_error(ctx, "23503", "insert or update on table \"%s\" violates foreign key constraint \"%s\"",
+                         fk->table->name, fk->name);
+            ss_ctx_error_detail(ctx, "MATCH FULL does not allow mixing of null and nonnull key values.");
+            return SS_ERROR;
+        }
+        bool present;
+        if (referenced_present(ctx, fk, ix, from, vals, snap, &present) != SS_OK)
+            return SS_ERROR;
+        if (!present) {
+            char *text = key_text(ctx, fk->table, fk->cols, vals, fk->ncols);
+            ss_ctx_error(ctx, "23503", "insert or update on table \"%s\" violates foreign key constraint \"%s\"",
+                         fk->table->name, fk->name);
+            if (text)
+                ss_ctx_error_detail(ctx, "Key %s is not present in table \"%s\".", text, fk->ref->name);
+            return SS_ERROR;
+        }
+    }
+    return SS_OK;
+}
+
+int ss_fkey_check_new_rows(ss_ctx *ctx, ss_table *t, const ss_batch *rows)
+{
+    if (!ss_fkey_table_has(t) || ss_batch_rows(rows) == 0)
+        return SS_OK;
+    ss_snapshot snap;
+    ss_index_unique_snapshot(ctx, &snap);
+    for (uint32_t i = 0; i < t->fkeys->n; i++)
+        if (check_one_new(ctx, t->fkeys->list[i], rows, &snap) != SS_OK)
+            return SS_ERROR;
+    return SS_OK;
+}
+
+/* ---- the referenced side ------------------------------------------------------------ */
+
+/* Removed keys no row of the referenced table holds any more, as values of the referencing
+   columns' types, with an open-addressing hash over them. */
+typedef struct orphan_set {
+    uint32_t ncols, n, cap;
+    ss_value *keys;       /* n * ncols, typed like the referencing columns */
+    ss_value *ref_keys;   /* the same keys as the referenced table holds them (for DETAIL) */
+    uint32_t *slots;      /* cap slots: index + 1, 0 empty */
+    uint32_t nslots;
+} orphan_set;
+
+static uint64_t key_hash(const ss_fkey *fk, const ss_value *key)
+{
+    uint64_t h = 0;
+    for (uint32_t k = 0; k < fk->ncols; k++)
+        h = h * 31 + ss_fkey_value_hash(fk->table->types[fk->cols[k]].id, &key[k]);
+    return h;
+}
+
+static bool key_equal(const ss_fkey *fk, const ss_value *a, const ss_value *b)
+{
+    for (uint32_t k = 0; k < fk->ncols; k++)
+        if (!ss_fkey_values_equal(fk->table->types[fk->cols[k]].id, &a[k], &b[k]))
+            return false;
+    return true;
+}
+
+static int orphans_hash(ss_ctx *ctx, const ss_fkey *fk, orphan_set *s)
+{
+    s->nslots = 16;
+    while (s->nslots < s->n * 2)
+        s->nslots *= 2;
+    if (!(s->slots = ss_arena_alloc(ctx->arena, sizeof *s->slots * s->nslots)))
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    memset(s->slots, 0, sizeof *s->slots * s->nslots);
+    for (uint32_t i = 0; i < s->n; i++) {
+        uint32_t at = (uint32_t)key_hash(fk, &s->keys[(size_t)i * s->ncols]) & (s->nslots - 1);
+        while (s->slots[at])
+            at = (at + 1) & (s->nslots - 1);
+        s->slots[at] = i + 1;
+    }
+    return SS_OK;
+}
+
+/* The orphan equal to key, or -1. */
+static int64_t orphans_find(const ss_fkey *fk, const orphan_set *s, const ss_value *key)
+{
+    uint32_t at = (uint32_t)key_hash(fk, key) & (s->nslots - 1);
+    for (; s->slots[at]; at = (at + 1) & (s->nslots - 1))
+        if (key_equal(fk, &s->keys[(size_t)(s->slots[at] - 1) * s->ncols], key))
+            return s->slots[at] - 1;
+    return -1;
+}
+
+static int orphans_add(ss_ctx *ctx, orphan_set *s, const ss_value *key, const ss_value *ref_key)
+{
+    if (s->n == s->cap) {
+        uint32_t cap = s->cap ? s->cap * 2 : 16;
+        ss_value *keys = ss_arena_alloc(ctx->arena, sizeof *keys * cap * s->ncols);
+        ss_value *refs = ss_arena_alloc(ctx->arena, sizeof *refs * cap * s->ncols);
+        if (!keys || !refs)
+            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        if (s->n) {
+            memcpy(keys, s->keys, sizeof *keys * s->n * s->ncols);
+            memcpy(refs, s->ref_keys, sizeof *refs * s->n * s->ncols);
+        }
+        s->keys = keys;
+        s->ref_keys = refs;
+        s->cap = cap;
+    }
+    memcpy(&s->keys[(size_t)s->n * s->ncols], key, sizeof *key * s->ncols);
+    memcpy(&s->ref_keys[(size_t)s->n * s->ncols], ref_key, sizeof *ref_key * s->ncols);
+    s->n++;
+    return SS_OK;
+}
+
+/* An index of the referencing table whose first ncols keys are the foreign key's columns
+   (in any order), for point lookups; *order[j] gets the fk column of key j. */
+static const ss_index *referencing_index(const ss_fkey *fk, uint32_t *order)
+{
+    const ss_table_indexes *l = fk->table->indexes;
+    for (uint32_t i = 0; l && i < l->n; i++) {
+        const ss_index *ix = l->list[i];
+        if (ix->nkeys < fk->ncols)
+            continue;
+        bool all = true;
+        for (uint32_t j = 0; j < fk->ncols && all; j++) {
+            uint32_t k = 0;
+            while (k < fk->ncols && fk->cols[k] != ix->cols[j])
+                k++;
+            all = k < fk->ncols;
+            order[j] = k;
+        }
+        if (all)
+            return ix;
+    }
+    return NULL;
+}
+
+static int still_referenced(ss_ctx *ctx, const ss_fkey *fk, const ss_value *ref_key, bool update)
+{
+    char action = update ? fk->on_update : fk->on_delete;
+    if (action == 'a' || action == 'r') {
+        char *text = key_text(ctx, fk->ref, fk->ref_cols, ref_key, fk->ncols);
+        ss_ctx_error(ctx, "23503", "update or delete on table \"%s\" violates foreign key constraint \"%s\" on table \"%s\"",
+                     fk->ref->name, fk->name, fk->table->name);
+        if (text)
+            ss_ctx_error_detail(ctx, "Key %s is still referenced from table \"%s\".", text, fk->table->name);
+        return SS_ERROR;
+    }
+    return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                        "feature not supported: ON %s %s of foreign key constraint \"%s\" on table \"%s\" "
+                        "(a row of \"%s\" references the %s row)",
+                        update ? "UPDATE" : "DELETE", action == 'c' ? "CASCADE" : action == 'n' ? "SET NULL" : "SET DEFAULT",
+                        fk->name, fk->table->name, fk->table->name, update ? "updated" : "deleted");
+}
+
+/* Through an index of the referencing table: a lookup per orphan. */
+static int find_by_index(ss_ctx *ctx, const ss_fkey *fk, const ss_index *ix, const uint32_t *order,
+                         const orphan_set *s, const ss_snapshot *snap, bool update)
+{
+    ss_value key[fk->ncols];
+    for (uint32_t i = 0; i < s->n; i++) {
+        const ss_value *o = &s->keys[(size_t)i * s->ncols];
+        for (uint32_t j = 0; j < fk->ncols; j++)
+            key[j] = o[order[j]];
+        bool present;
+        if (ss_index_key_present(ctx, ix, key, fk->ncols, SS_ROWID_INVALID, snap, &present) != SS_OK)
+            return SS_ERROR;
+        if (present)
+            return still_referenced(ctx, fk, &s->ref_keys[(size_t)i * s->ncols], update);
+    }
+    return SS_OK;
+}
+
+/* One scan of the referencing table against the orphans' hash. */
+static int find_by_scan(ss_ctx *ctx, const ss_fkey *fk, orphan_set *s, const ss_snapshot *snap, bool update)
+{
+    if (orphans_hash(ctx, fk, s) != SS_OK)
+        return SS_ERROR;
+    const ss_table *t = fk->table;
+    ss_type types[fk->ncols];
+    for (uint32_t k = 0; k < fk->ncols; k++)
+        types[k] = t->types[fk->cols[k]];
+    ss_scan_spec spec = {fk->ncols, 0, fk->cols};
+    void *scan;
+    if (t->storage->scan_begin_snapshot(ctx, t->handle, &spec, snap, false, &scan) != SS_OK)
+        return SS_ERROR;
+    ss_batch *b = ss_batch_create(fk->ncols, types, SS_BATCH_CAPACITY);
+    int rc = b ? SS_OK : ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    int64_t hit = -1;
+    ss_value key[fk->ncols];
+    while (rc == SS_OK && hit < 0) {
+        ss_batch_reset(b);
+        if ((rc = t->storage->scan_next_batch(ctx, scan, b)) != SS_OK || b->count == 0)
+            break;
+        for (uint32_t r = 0; r < ss_batch_rows(b) && hit < 0; r++) {
+            uint32_t row = ss_batch_row(b, r);
+            for (uint32_t k = 0; k < fk->ncols; k++)
+                ss_vector_get_value(b->cols[k], row, &key[k]);
+            if (null_rule(fk, key) == 0)
+                hit = orphans_find(fk, s, key);
+        }
+    }
+    t->storage->scan_end(scan);
+    if (b)
+        ss_batch_destroy(b);
+    if (rc != SS_OK)
+        return SS_ERROR;
+    return hit >= 0 ? still_referenced(ctx, fk, &s->ref_keys[(size_t)hit * s->ncols], update) : SS_OK;
+}
+
+static int check_one_removed(ss_ctx *ctx, const ss_fkey *fk, const ss_batch *old_rows, const ss_snapshot *snap,
+                             bool update)
+{
+    const ss_index *ix = ref_index(ctx, fk);
+    if (!ix)
+        return SS_ERROR;
+    ss_type from[fk->ncols];
+    for (uint32_t k = 0; k < fk->ncols; k++)
+        from[k] = fk->ref->types[fk->ref_cols[k]];
+    orphan_set s = {fk->ncols, 0, 0, NULL, NULL, NULL, 0};
+    ss_value vals[fk->ncols], conv[fk->ncols];
+    for (uint32_t r = 0; r < ss_batch_rows(old_rows); r++) {
+        uint32_t row = ss_batch_row(old_rows, r);
+        bool has_null = false;
+        for (uint32_t k = 0; k < fk->ncols; k++) {
+            ss_vector_get_value(old_rows->cols[fk->ref_cols[k]], row, &vals[k]);
+            has_null |= vals[k].is_null;
+        }
+        if (has_null)
+            continue;
+        bool present;
+        if (referenced_present(ctx, fk, ix, from, vals, snap, &present) != SS_OK)
+            return SS_ERROR;
+        if (present) /* another row (or the updated one) still holds the key */
+            continue;
+        bool fits = true;
+        for (uint32_t k = 0; k < fk->ncols && fits; k++)
+            fits = ss_fkey_convert(from[k].id, fk->table->types[fk->cols[k]].id, &vals[k], &conv[k]);
+        if (fits && orphans_add(ctx, &s, conv, vals) != SS_OK)
+            return SS_ERROR;
+    }
+    if (s.n == 0)
+        return SS_OK;
+    uint32_t order[fk->ncols];
+    const ss_index *cix = referencing_index(fk, order);
+    return cix ? find_by_index(ctx, fk, cix, order, &s, snap, update) : find_by_scan(ctx, fk, &s, snap, update);
+}
+
+int ss_fkey_check_removed_rows(ss_ctx *ctx, ss_table *ref, const ss_batch *old_rows, bool update)
+{
+    if (ss_batch_rows(old_rows) == 0)
+        return SS_OK;
+    uint32_t n;
+    ss_fkey **fks = ss_fkey_referencing(ctx->catalog, ref, true, &n);
+    if (!fks)
+        return SS_OK;
+    ss_snapshot snap;
+    ss_index_unique_snapshot(ctx, &snap);
+    int rc = SS_OK;
+    for (uint32_t i = 0; rc == SS_OK && i < n; i++)
+        rc = check_one_removed(ctx, fks[i], old_rows, &snap, update);
+    free(fks);
+    return rc;
+}
+
+int ss_fkey_check_truncate(ss_ctx *ctx, const ss_catalog *c, ss_table *const *tables, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t nref;
+        ss_fkey **fks = ss_fkey_referencing(c, tables[i], false, &nref);
+        for (uint32_t f = 0; f < nref; f++) {
+            bool listed = false;
+            for (uint32_t j = 0; j < n && !listed; j++)
+                listed = tables[j] == fks[f]->table;
+            if (listed)
+                continue;
+            ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                         "cannot truncate a table referenced in a foreign key constraint");
+            ss_ctx_error_detail(ctx, "Table \"%s\" references \"%s\".", fks[f]->table->name, tables[i]->name);
+            ss_ctx_error_hint(ctx, "Truncate table \"%s\" at the same time, or use TRUNCATE ... CASCADE.",
+                              fks[f]->table->name);
+            free(fks);
+            return SS_ERROR;
+        }
+        free(fks);
+    }
+    return SS_OK;
+}

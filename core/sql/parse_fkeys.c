@@ -1,0 +1,67 @@
+/* parse_fkeys.c — FOREIGN KEY constraints of CREATE TABLE (REFERENCES as a column
+ * constraint, FOREIGN KEY (cols) REFERENCES as a table one) into the AST's foreign keys.
+ * What Sunstone does not have is refused with 0A000 (DEFERRABLE, NOT VALID, ON DELETE SET
+ * NULL (columns)); MATCH PARTIAL is PostgreSQL's own 0A000. */
+#include <string.h>
+
+#include "sql/transform.h"
+
+static bool name_list(transform_state *ts, List *names, const char ***out, uint32_t *n)
+{
+    *n = (uint32_t)list_length(names);
+    *out = NULL;
+    if (!*n)
+        return true;
+    if (!(*out = tr_alloc(ts, sizeof(char *) * *n)))
+        return false;
+    ListCell *lc;
+    uint32_t i = 0;
+    foreach (lc, names)
+        (*out)[i++] = tr_strdup(ts, strVal(lfirst(lc)));
+    return true;
+}
+
+bool tr_fkey_constraint(transform_state *ts, Constraint *con, const char *column, ast_stmt *out)
+{
+    const tr_refusal refusals[] = {
+        {con->deferrable, "DEFERRABLE constraints"},
+        {con->initdeferred, "INITIALLY DEFERRED constraints"},
+        {con->skip_validation, "NOT VALID constraints"},
+        {con->fk_del_set_cols != NIL, "ON DELETE SET NULL / SET DEFAULT with a column list"},
+    };
+    if (tr_refuse_first(ts, con->location, refusals, sizeof refusals / sizeof refusals[0]))
+        return false;
+    if (con->fk_matchtype == 'p') {
+        tr_error(ts, "0A000", con->location, "MATCH PARTIAL not yet implemented");
+        return false;
+    }
+    ast_foreign_key *all = tr_alloc(ts, sizeof *all * (out->nfkeys + 1));
+    if (!all)
+        return false;
+    if (out->nfkeys)
+        memcpy(all, out->fkeys, sizeof *all * out->nfkeys);
+    ast_foreign_key *f = &all[out->nfkeys];
+    memset(f, 0, sizeof *f);
+    f->name = con->conname ? tr_strdup(ts, con->conname) : NULL;
+    f->location = con->location;
+    f->ref_table = tr_relation_name(ts, con->pktable);
+    f->ref_location = con->pktable->location;
+    if (!f->ref_table)
+        return false;
+    if (column) {
+        if (!(f->columns = tr_alloc(ts, sizeof(char *))))
+            return false;
+        f->columns[0] = column;
+        f->ncolumns = 1;
+    } else if (!name_list(ts, con->fk_attrs, &f->columns, &f->ncolumns)) {
+        return false;
+    }
+    if (!name_list(ts, con->pk_attrs, &f->ref_columns, &f->nref_columns))
+        return false;
+    f->match = con->fk_matchtype == 'f' ? 'f' : 's';
+    f->on_delete = con->fk_del_action ? con->fk_del_action : 'a';
+    f->on_update = con->fk_upd_action ? con->fk_upd_action : 'a';
+    out->fkeys = all;
+    out->nfkeys++;
+    return true;
+}
