@@ -357,8 +357,14 @@ static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     switch (st->kind) {
     case AST_SELECT:
         return bind_select(b, st->select, out);
-    case AST_INSERT:
-        return bind_insert(b, st, out);
+    case AST_INSERT: {
+        int rc = bind_insert(b, st, out);
+        /* through a view: the base table's CHECKs too (bound above only for a table named) */
+        if (rc == SS_OK && !out->checks && out->table && bind_insert_checks(b, out->table, out))
+            rc = SS_ERROR;
+        out->view_checks = b->view_checks;
+        return rc;
+    }
     case AST_CREATE_TABLE:
         return bind_create(b, st, out);
     case AST_CREATE_SEQUENCE:

@@ -186,6 +186,8 @@ typedef struct binder {
        in <sublink_refused>" (bind_default.c) */
     const char *sublink_refused;
     bool params_extend;       /* ss_bind_extending: $n past the fixed ones are inferred */
+    /* INSERT into a view: its WITH CHECK OPTION conditions so far (bind_view_check.c) */
+    struct ss_bound_checks *view_checks;
 } binder;
 
 /* Errors with a position (location is the 0-based AST location or -1). */
@@ -547,6 +549,16 @@ int bind_from_view(binder *b, const ast_from_item *f, ss_lop **out, bool *found)
  * updatable, its 0A000 when a column assigned (assigned[0..v->ncols)) is not a base column;
  * else the table at the bottom of its views and map[c], the table column view column c is
  * (-1 for a column that is not one). */
+/* The reason a view's query is not automatically updatable (PostgreSQL's DETAIL), or NULL
+ * (bind_view_insert.c). */
+const char *view_not_updatable_reason(const ast_select *s);
+/* WITH CHECK OPTION (bind_view_check.c): view v's WHERE (its query s, whose FROM item has
+ * columns names / types, column k being the base table's column map[k], -1: none) appended
+ * to binder.view_checks; CREATE VIEW's refusal of the option on a view that is not
+ * automatically updatable (0A000). */
+int bind_view_check(binder *b, const ss_view *v, const ast_select *s, uint32_t ncols, const char *const *names,
+                    const ss_type *types, const int32_t *map);
+int bind_view_check_option_allowed(binder *b, const ast_stmt *st);
 int bind_view_insert_target(binder *b, const ss_view *v, const bool *assigned, ss_table **base, int32_t *map);
 /* Notes that the statement's query reads relation name (outside any view). */
 int note_dependency(binder *b, const char *name);

@@ -424,7 +424,11 @@ typedef struct ast_stmt {
     /* AST_CREATE_TABLE: FOREIGN KEY constraints, column ones and table ones in written order */
     ast_foreign_key *fkeys;
     uint32_t nfkeys;
+    /* AST_CREATE_VIEW: WITH [LOCAL | CASCADED] CHECK OPTION (AST_VIEW_CHECK_*), 0: none */
+    int view_check;
 } ast_stmt;
+
+enum { AST_VIEW_CHECK_LOCAL = 1, AST_VIEW_CHECK_CASCADED = 2 };
 
 /* EXPLAIN options (PostgreSQL's ExplainState, defaults resolved): ANALYZE runs the query;
  * TIMING times each node (default with ANALYZE); SUMMARY adds the Planning / Execution Time

@@ -796,10 +796,9 @@ static bool tr_view(transform_state *ts, ViewStmt *s, ast_stmt *out)
         tr_unsupported(ts, -1, "WITH (view options)");
         return false;
     }
-    if (s->withCheckOption != NO_CHECK_OPTION) {
-        tr_unsupported(ts, -1, "WITH CHECK OPTION");
-        return false;
-    }
+    out->view_check = s->withCheckOption == LOCAL_CHECK_OPTION      ? AST_VIEW_CHECK_LOCAL
+                      : s->withCheckOption == CASCADED_CHECK_OPTION ? AST_VIEW_CHECK_CASCADED
+                                                                    : 0;
     out->kind = AST_CREATE_VIEW;
     out->replace = s->replace;
     out->table_location = s->view->location;
