@@ -559,6 +559,8 @@ const char *view_not_updatable_reason(const ast_select *s);
 int bind_view_check(binder *b, const ss_view *v, const ast_select *s, uint32_t ncols, const char *const *names,
                     const ss_type *types, const int32_t *map);
 int bind_view_check_option_allowed(binder *b, const ast_stmt *st);
+/* 42P16 for a table or view column of type record or record[] (bind_pseudo_type.c). */
+int bind_check_column_type(binder *b, const char *name, ss_type t);
 int bind_view_insert_target(binder *b, const ss_view *v, const bool *assigned, ss_table **base, int32_t *map);
 /* Notes that the statement's query reads relation name (outside any view). */
 int note_dependency(binder *b, const char *name);
