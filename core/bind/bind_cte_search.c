@@ -5,7 +5,7 @@
  * worktable's copies of them through its select list, is filtered on the mark differing
  * from its TO value, and computes the new ones from them (path || ARRAY[ROW(cols)],
  * ROW(depth + 1, cols), TO when ROW(cols) is in the path).  The values are records and
- * record arrays (core/types/record/); PostgreSQL's checks of the clauses (parse_cte.c). */
+ * record arrays (core/types/record/); PostgreSQL's checks of the clauses (its analyzeCTE). */
 #include <string.h>
 
 #include "bind/binder_internal.h"
