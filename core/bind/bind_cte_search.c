@@ -156,6 +156,20 @@ static bool listed(const char *const *names, uint32_t n, const char *name)
     return false;
 }
 
+/* The columns of a SEARCH or CYCLE clause (what: "search" / "cycle"): each one of the
+ * query's, none twice. */
+static int check_columns(binder *b, const char *what, const char *const *cols, uint32_t n, const int32_t *idx,
+                         int location)
+{
+    for (uint32_t k = 0; k < n; k++) {
+        if (idx[k] < 0)
+            return bind_error(b, location, "42601", "%s column \"%s\" not in WITH query column list", what, cols[k]);
+        if (listed(cols, k, cols[k]))
+            return bind_error(b, location, "42701", "%s column \"%s\" specified more than once", what, cols[k]);
+    }
+    return SS_OK;
+}
+
 /* PostgreSQL's checks of the clauses (analyzeCTE), in its order. */
 static int check_clauses(binder *b, const ast_cte *c, const cte_search *s, const cte_entry *e)
 {
@@ -165,26 +179,14 @@ static int check_clauses(binder *b, const ast_cte *c, const cte_search *s, const
     if (q->rarg->setop)
         return bind_error(b, -1, "42601",
                           "with a SEARCH or CYCLE clause, the right side of the UNION must be a SELECT");
-    for (uint32_t k = 0; k < c->nsearch_cols; k++) {
-        if (s->search_idx[k] < 0)
-            return bind_error(b, c->search_location, "42601", "search column \"%s\" not in WITH query column list",
-                              c->search_cols[k]);
-        if (listed(c->search_cols, k, c->search_cols[k]))
-            return bind_error(b, c->search_location, "42701", "search column \"%s\" specified more than once",
-                              c->search_cols[k]);
-    }
+    if (check_columns(b, "search", c->search_cols, c->nsearch_cols, s->search_idx, c->search_location))
+        return SS_ERROR;
     if (c->nsearch_cols && listed(e->names, s->ncols, c->search_seq))
         return bind_error(b, c->search_location, "42601",
                           "search sequence column name \"%s\" already used in WITH query column list", c->search_seq);
     if (c->ncycle_cols) {
-        for (uint32_t k = 0; k < c->ncycle_cols; k++) {
-            if (s->cycle_idx[k] < 0)
-                return bind_error(b, c->cycle_location, "42601", "cycle column \"%s\" not in WITH query column list",
-                                  c->cycle_cols[k]);
-            if (listed(c->cycle_cols, k, c->cycle_cols[k]))
-                return bind_error(b, c->cycle_location, "42701", "cycle column \"%s\" specified more than once",
-                                  c->cycle_cols[k]);
-        }
+        if (check_columns(b, "cycle", c->cycle_cols, c->ncycle_cols, s->cycle_idx, c->cycle_location))
+            return SS_ERROR;
         if (listed(e->names, s->ncols, c->cycle_mark))
             return bind_error(b, c->cycle_location, "42601",
                               "cycle mark column name \"%s\" already used in WITH query column list", c->cycle_mark);

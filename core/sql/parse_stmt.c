@@ -319,19 +319,6 @@ bool tr_sort_list(transform_state *ts, List *l, ast_sort_item **items, uint32_t 
     return true;
 }
 
-/* A list of String nodes as names. */
-static bool tr_names(transform_state *ts, List *l, const char ***out, uint32_t *n)
-{
-    *n = (uint32_t)list_length(l);
-    if (!(*out = tr_alloc(ts, sizeof(char *) * (*n ? *n : 1))))
-        return false;
-    ListCell *lc;
-    uint32_t i = 0;
-    foreach (lc, l)
-        (*out)[i++] = tr_strdup(ts, strVal(lfirst(lc)));
-    return true;
-}
-
 /* WITH [RECURSIVE] name [(columns)] AS [[NOT] MATERIALIZED] (query), ... */
 static bool tr_with(transform_state *ts, WithClause *w, ast_select *out)
 {
@@ -351,7 +338,7 @@ static bool tr_with(transform_state *ts, WithClause *w, ast_select *out)
                                                                        : AST_CTE_DEFAULT;
         if (cte->search_clause) {
             CTESearchClause *sc = cte->search_clause;
-            if (!tr_names(ts, sc->search_col_list, &c->search_cols, &c->nsearch_cols))
+            if (!tr_name_array(ts, sc->search_col_list, &c->search_cols, &c->nsearch_cols))
                 return false;
             c->search_breadth = sc->search_breadth_first;
             c->search_seq = tr_strdup(ts, sc->search_seq_column);
@@ -359,7 +346,7 @@ static bool tr_with(transform_state *ts, WithClause *w, ast_select *out)
         }
         if (cte->cycle_clause) {
             CTECycleClause *cc = cte->cycle_clause;
-            if (!tr_names(ts, cc->cycle_col_list, &c->cycle_cols, &c->ncycle_cols))
+            if (!tr_name_array(ts, cc->cycle_col_list, &c->cycle_cols, &c->ncycle_cols))
                 return false;
             c->cycle_mark = tr_strdup(ts, cc->cycle_mark_column);
             c->cycle_path = tr_strdup(ts, cc->cycle_path_column);
