@@ -68,21 +68,6 @@ static void append_to(const ss_value *path, const ss_text *rec, ss_strbuf *sb)
         free(items);
 }
 
-static int eval_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
-                    ss_vector *out)
-{
-    ss_strbuf sb;
-    ss_strbuf_init(&sb);
-    int rc = SS_OK;
-    for (uint32_t k = 0; k < n && rc == SS_OK; k++) {
-        uint32_t row = rows ? rows[k] : k;
-        row_of(args, 0, nargs, row, NULL, 0, &sb);
-        rc = put(ctx, &sb, out, row);
-    }
-    ss_strbuf_free(&sb);
-    return rc;
-}
-
 /* ARRAY[ROW(args[from..))] appended to path (NULL: none) at each row. */
 static int eval_path(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint32_t from, const ss_vector *path,
                      const uint32_t *rows, uint32_t n, ss_vector *out)
@@ -119,27 +104,43 @@ static int eval_append(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, cons
     return eval_path(ctx, args, nargs, 1, args[0], rows, n, out);
 }
 
-static int eval_depth_next(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
-                           ss_vector *out)
+/* ROW(args...) at each row; depth: ROW(args[0]'s first field + 1, args[1..]) instead, ROW(0,
+ * args[1..]) where args[0] is NULL. */
+static int eval_rows(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                     ss_vector *out, bool depth)
 {
     ss_strbuf sb;
     ss_strbuf_init(&sb);
     int rc = SS_OK;
     for (uint32_t k = 0; k < n && rc == SS_OK; k++) {
         uint32_t row = rows ? rows[k] : k;
-        ss_value seq, depth;
-        ss_vector_get_value(args[0], row, &seq);
-        memset(&depth, 0, sizeof depth);
-        if (!seq.is_null) {
-            rec_field(&seq.v.s, 0, &depth, NULL);
-            if (!depth.is_null)
-                depth.v.i++;
+        ss_value seq, d;
+        memset(&d, 0, sizeof d);
+        if (depth) {
+            ss_vector_get_value(args[0], row, &seq);
+            if (!seq.is_null) {
+                rec_field(&seq.v.s, 0, &d, NULL);
+                if (!d.is_null)
+                    d.v.i++;
+            }
         }
-        row_of(args, 1, nargs, row, &depth, SS_TYPE_INT8, &sb);
+        row_of(args, depth ? 1 : 0, nargs, row, depth ? &d : NULL, SS_TYPE_INT8, &sb);
         rc = put(ctx, &sb, out, row);
     }
     ss_strbuf_free(&sb);
     return rc;
+}
+
+static int eval_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                    ss_vector *out)
+{
+    return eval_rows(ctx, args, nargs, rows, n, out, false);
+}
+
+static int eval_depth_next(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                           ss_vector *out)
+{
+    return eval_rows(ctx, args, nargs, rows, n, out, true);
 }
 
 static int eval_in_path(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
