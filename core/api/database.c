@@ -28,6 +28,7 @@ void ss_session_ctx(sunstone *db, ss_ctx *ctx)
     ctx->catalog = &db->database->catalog;
     ctx->registry = &db->database->registry;
     ctx->settings = &db->settings;
+    ctx->session_settings = &db->settings;
     ctx->notices = &db->notices;
     ctx->interrupt = &db->interrupted;
     ctx->err = &db->err;
@@ -102,6 +103,13 @@ static ss_database *database_create(void)
         return NULL;
     }
     ss_settings_init(&d->defaults);
+    if (ss_db_lock_init(d)) {
+        ss_catalog_free(&d->catalog);
+        ss_settings_free(&d->defaults);
+        ss_registry_free(&d->registry);
+        free(d);
+        return NULL;
+    }
     if (!(d->txns = ss_txn_manager_create())) {
         database_free(d);
         return NULL;
@@ -115,6 +123,7 @@ static void database_free(ss_database *d)
     ss_settings_free(&d->defaults);
     ss_registry_free(&d->registry);
     ss_txn_manager_destroy(d->txns);
+    ss_db_lock_destroy(d);
     free(d->plugin_dir);
     free(d);
 }
@@ -144,10 +153,11 @@ int ss_session_open(ss_database *database, sunstone **out)
 }
 
 /* Unlinks a session without statements from its database and frees it; frees the database
- * with its last session. */
+ * with its last session (the other sessions' calls are over: it is the last). */
 static void session_close(sunstone *db)
 {
     ss_database *d = db->database;
+    ss_db_lock_exclusive(d);
     if (db->prev_session)
         db->prev_session->next_session = db->next_session;
     else
@@ -161,8 +171,32 @@ static void session_close(sunstone *db)
     ss_error_clear(&db->err);
     ss_seq_session_free(db->seq_session);
     free(db);
-    if (--d->nsessions == 0)
+    bool last = --d->nsessions == 0;
+    ss_db_unlock(d);
+    if (last)
         database_free(d);
+}
+
+int sunstone_open_session(sunstone *db, sunstone **session)
+{
+    if (session)
+        *session = NULL;
+    if (!db)
+        return SUNSTONE_MISUSE;
+    if (!session)
+        return ss_api_misuse(db, "sunstone_open_session", "the session pointer is NULL");
+    ss_error_clear(&db->err);
+    ss_database *d = db->database;
+    ss_db_lock_exclusive(d);
+    int rc = ss_session_open(d, session);
+    ss_db_unlock(d);
+    if (rc) {
+        ss_ctx ctx;
+        ss_session_ctx(db, &ctx);
+        ss_ctx_error(&ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        return SUNSTONE_ERROR;
+    }
+    return SUNSTONE_OK;
 }
 
 int sunstone_open(const char *path, sunstone **out)
@@ -277,7 +311,10 @@ int sunstone_load_plugin(sunstone *db, const char *path)
     ss_error_clear(&db->err);
     ss_ctx ctx;
     ss_session_ctx(db, &ctx);
-    return ss_loader_load_file(&ctx, db->database->plugin_dir, path) == SS_OK ? SUNSTONE_OK : ss_api_fail(db);
+    ss_db_lock_exclusive(db->database);
+    int rc = ss_loader_load_file(&ctx, db->database->plugin_dir, path);
+    ss_db_unlock(db->database);
+    return rc == SS_OK ? SUNSTONE_OK : ss_api_fail(db);
 }
 
 /* Runs one statement to the end, feeding rows to cb. */
@@ -351,7 +388,9 @@ int sunstone_exec(sunstone *db, const char *sql,
         sunstone_stmt *st;
         /* PostgreSQL's simple query: no parameters */
         db->simple_query = true;
+        ss_db_lock_shared(db->database);
         int created = ss_stmt_create(db, sql + start, slen, start, chars, NULL, stmts[i], &st);
+        ss_db_unlock(db->database);
         db->simple_query = false;
         if (created) {
             rc = ss_api_fail(db);

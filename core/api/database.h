@@ -7,6 +7,7 @@
 #ifndef SS_API_DATABASE_H
 #define SS_API_DATABASE_H
 
+#include <pthread.h>
 #include <stdatomic.h>
 
 #include "sunstone.h"
@@ -15,6 +16,7 @@
 #include "bind/prepared.h"
 #include "loader/registry.h"
 #include "txn/txn_session.h"
+#include "sql/ast.h"
 
 typedef struct ss_database {
     ss_registry registry;          /* modules and their vtables: LOAD registers here */
@@ -25,6 +27,8 @@ typedef struct ss_database {
     struct sunstone *sessions;     /* the open sessions, linked by next_session */
     uint32_t nsessions;            /* the database is freed when its last session closes */
     ss_txn_manager *txns;          /* transaction ids, commit log, snapshots (core/txn) */
+    pthread_rwlock_t lock;         /* db_lock.c: shared for a call that reads what sessions
+                                      share, exclusive for one that changes it */
 } ss_database;
 
 struct sunstone {
@@ -50,6 +54,17 @@ struct sunstone {
 /* Opens one more session on database (settings copied from its defaults); *out is NULL and
  * SUNSTONE_ERROR returned when memory runs out.  Closed by sunstone_close like the first. */
 int ss_session_open(ss_database *database, sunstone **out);
+/* The database lock (db_lock.c).  API entry points take it; nothing below them does. */
+int ss_db_lock_init(ss_database *d);
+void ss_db_lock_destroy(ss_database *d);
+void ss_db_lock_shared(ss_database *d);
+void ss_db_lock_exclusive(ss_database *d);
+void ss_db_unlock(ss_database *d);
+/* Whether a statement of kind k changes what the sessions share (DDL, LOAD: the catalog, the
+ * registry, other sessions' parked trees) and so runs under the exclusive lock; the same
+ * test releases every session's parked trees before it runs (run.c). */
+bool ss_stmt_kind_changes_database(ast_stmt_kind k);
+
 /* ctx, cleared, gets the session's services (its database's catalog and registry, its own
  * settings, notice sink and interrupt flag) and its error slot. */
 void ss_session_ctx(sunstone *db, ss_ctx *ctx);

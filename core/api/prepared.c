@@ -2,6 +2,7 @@
  * name is taken), DEALLOCATE removes one (26000) or ALL, the session frees them when it
  * closes; EXECUTE's arguments are evaluated here into the parameter values of the prepared
  * statement's bound form when it runs. */
+#include "types/datetime/datetime.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +46,7 @@ static int run_prepare(sunstone_stmt *st)
         p->name = strdup(pb->name);
         p->sql = strdup(pb->sql);
         p->nparams = pb->nparams;
+        p->prepare_time = dt_clock_now();
         p->param_types = malloc(sizeof(ss_type) * (pb->nparams ? pb->nparams : 1));
     }
     if (!p || !p->name || !p->sql || !p->param_types) {

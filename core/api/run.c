@@ -326,9 +326,11 @@ static int run_set(sunstone_stmt *st, bool reset)
     sunstone *db = st->db;
     const char *value = reset ? NULL : bs->value;
     snprintf(st->tag, sizeof st->tag, reset ? "RESET" : "SET");
-    /* every statement runs in its own implicit transaction: SET LOCAL would end with it */
+    if (st->ast->set_txn)
+        return ss_txn_run_set_transaction(st);
+    /* outside a block a statement runs in its own implicit transaction: SET LOCAL ends with it */
     bool local = !reset && st->ast->is_local;
-    if (local)
+    if (local && !db->txn.in_block)
         ss_db_message(db, SS_MSG_WARNING, "SET LOCAL can only be used in transaction blocks");
     const ss_node_kind_desc *kind = value ? ss_node_kind_by_setting(bs->name) : NULL;
     if (kind) { /* a setting that selects the implementation of a node kind */
@@ -349,22 +351,17 @@ static int run_set(sunstone_stmt *st, bool reset)
         ss_ctx_error_detail(&st->ctx, "No storage backend \"%s\" is registered.", value);
         return SS_ERROR;
     }
-    if (local)
-        return ss_settings_check(&st->ctx, &db->settings, bs->name, value);
-    return ss_settings_set(&st->ctx, &db->settings, bs->name, value);
+    if (ss_txn_is_txn_setting(bs->name))
+        return ss_txn_run_setting(st, bs->name, value);
+    /* the transaction's end puts back what it must (catalog/settings_txn.c) */
+    return ss_settings_set_in_txn(&st->ctx, &db->settings, bs->name, value, local);
 }
 
 /* SHOW transaction_isolation / transaction_read_only: the running transaction's (SHOW runs
  * in one: a block's, or its own implicit one with the defaults). */
 static const char *txn_show_value(const sunstone_stmt *st, const char *name)
 {
-    static const char *const levels[] = {"read committed", "repeatable read", "serializable"};
-    const ss_txn_state *t = &st->db->txn;
-    if (strcmp(name, "transaction_isolation") == 0 && t->active && (unsigned)t->isolation < 3)
-        return levels[t->isolation];
-    if (strcmp(name, "transaction_read_only") == 0 && t->active)
-        return t->read_only ? "on" : "off";
-    return NULL;
+    return ss_txn_setting_value(&st->db->txn, name);
 }
 
 static int run_show(sunstone_stmt *st)
@@ -458,9 +455,7 @@ int ss_stmt_execute(sunstone_stmt *st)
         return SS_ERROR;
     if (k == AST_SET || k == AST_RESET)
         ss_db_release_parked(st->db); /* the session's operator settings may change */
-    else if (k != AST_SELECT && k != AST_INSERT && k != AST_SHOW && k != AST_EXPLAIN &&
-             k != AST_TRANSACTION && k != AST_COPY &&
-             k != AST_PREPARE && k != AST_DEALLOCATE)
+    else if (ss_stmt_kind_changes_database(k))
         ss_database_release_parked(st->db->database); /* DDL, LOAD: any session's tree may be invalid */
     switch (k) {
     case AST_SELECT:

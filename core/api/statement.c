@@ -289,7 +289,9 @@ int sunstone_prepare_v3(sunstone *db, const char *sql, int nbytes, unsigned flag
     }
     sunstone_stmt *st;
     db->simple_query = (flags & SUNSTONE_PREPARE_NO_PARAMS) != 0;
+    ss_db_lock_shared(db->database);
     int rc = ss_stmt_create(db, sql, end, 0, 0, arena, first, &st);
+    ss_db_unlock(db->database);
     db->simple_query = false;
     ss_stack_leave(&mark);
     if (rc)
@@ -329,7 +331,12 @@ void ss_stmt_stop(sunstone_stmt *st)
 
 int sunstone_finalize(sunstone_stmt *st)
 {
+    if (!st)
+        return SUNSTONE_OK;
+    ss_database *d = st->db->database;
+    ss_db_lock_shared(d);
     stmt_free(st);
+    ss_db_unlock(d);
     return SUNSTONE_OK;
 }
 
@@ -339,9 +346,11 @@ int sunstone_reset(sunstone_stmt *st)
         return SUNSTONE_MISUSE;
     /* a finished run keeps its parked tree; one stopped mid-way is closed (it only read:
        rows are returned after a statement's writes) */
+    ss_db_lock_shared(st->db->database);
     ss_txn_stmt_finish(st, true);
     if (!st->parked)
         ss_stmt_stop(st);
+    ss_db_unlock(st->db->database);
     st->state = STMT_READY;
     st->rows = 0;
     st->tag[0] = '\0';
@@ -388,10 +397,20 @@ static int step(sunstone_stmt *st);
 int sunstone_step(sunstone_stmt *st)
 {
     /* binding and evaluation recurse over expressions: their stack depth counts from here */
+    if (!st)
+        return SUNSTONE_MISUSE;
+    ss_database *d = st->db->database;
+    /* DDL and LOAD change what every session reads: alone; anything else beside the others */
+    bool exclusive = st->state == STMT_READY && ss_stmt_kind_changes_database(st->ast->kind);
+    if (exclusive)
+        ss_db_lock_exclusive(d);
+    else
+        ss_db_lock_shared(d);
     ss_stack_mark mark;
     ss_stack_enter(&mark);
     int rc = step(st);
     ss_stack_leave(&mark);
+    ss_db_unlock(d);
     return rc;
 }
 

@@ -85,6 +85,9 @@ void ss_stmt_stop(sunstone_stmt *st);
  * Finish is idempotent; start fails (recorded on the session) when memory runs out. */
 int ss_txn_stmt_start(sunstone_stmt *st);
 void ss_txn_stmt_finish(sunstone_stmt *st, bool ok);
+/* At the end of the session's transaction: its settings changes put back (commit: SET LOCAL's;
+ * abort: all; catalog/settings_txn.c). */
+void ss_txn_settings_end(sunstone *db, bool commit);
 
 /* txn_control.c — BEGIN, COMMIT, ROLLBACK, SAVEPOINT, RELEASE, ROLLBACK TO (AST_TRANSACTION);
  * the gate of a failed block (25P02 for anything but COMMIT / ROLLBACK [TO]); and the checks
@@ -95,6 +98,16 @@ int ss_txn_stmt_gate(sunstone_stmt *st);
 /* The same gate for a statement about to be prepared (before it is bound). */
 int ss_txn_gate(sunstone *db, const ast_stmt *a, ss_ctx *ctx);
 int ss_txn_check_write(sunstone_stmt *st, ast_stmt_kind kind);
+
+/* txn_set.c — SET TRANSACTION / SET SESSION CHARACTERISTICS AS TRANSACTION (an AST_SET with
+ * set_txn), SET / RESET (value NULL) of transaction_isolation and transaction_read_only
+ * (ss_txn_is_txn_setting) with PostgreSQL's 25001 checks; the level of BEGIN's ISOLATION LEVEL (an AST value) and of an implicit
+ * transaction started from the session's default. */
+int ss_txn_run_set_transaction(sunstone_stmt *st);
+bool ss_txn_is_txn_setting(const char *name);
+int ss_txn_run_setting(sunstone_stmt *st, const char *name, const char *value);
+void ss_txn_begin_level(ss_txn_state *t, int ast_isolation);
+void ss_txn_begin_default_level(ss_txn_state *t, const ss_settings *s);
 
 /* parking.c — reuse of operator trees across executions of a prepared statement.  A run
  * that finished cleanly parks its tree (if it was opened with SS_OPEN_REWIND and every

@@ -96,7 +96,7 @@ int ss_run_transaction(sunstone_stmt *st)
            (REPEATABLE READ) is taken by the block's first statement */
         t->in_block = true;
         if (a->txn_isolation >= 0)
-            t->isolation = (ss_isolation)a->txn_isolation;
+            ss_txn_begin_level(t, a->txn_isolation);
         if (a->txn_read_only >= 0)
             t->read_only = a->txn_read_only == 1;
         t->have_snap = false;
@@ -107,13 +107,16 @@ int ss_run_transaction(sunstone_stmt *st)
             return warn(st, "there is no transaction in progress");
         }
         snprintf(st->tag, sizeof st->tag, "%s", t->failed ? "ROLLBACK" : "COMMIT");
+        bool commit = !t->failed;
         ss_txn_state_commit(t);
+        ss_txn_settings_end(st->db, commit);
         return SS_OK;
     case AST_TXN_ROLLBACK:
         snprintf(st->tag, sizeof st->tag, "ROLLBACK");
         if (!t->in_block)
             return warn(st, "there is no transaction in progress");
         ss_txn_state_abort(t);
+        ss_txn_settings_end(st->db, false);
         return SS_OK;
     case AST_TXN_SAVEPOINT:
         if (!t->in_block)
@@ -131,6 +134,7 @@ int ss_run_transaction(sunstone_stmt *st)
     case AST_TXN_ROLLBACK_TO:
         if (find_savepoint(st, "ROLLBACK TO SAVEPOINT", &index))
             return SS_ERROR;
+        t->read_only = t->levels[index].saved_read_only; /* SET TRANSACTION READ ONLY undone */
         ss_txn_state_rollback_to(t, index, true);
         t->failed = false;
         snprintf(st->tag, sizeof st->tag, "ROLLBACK");

@@ -20,11 +20,19 @@ int ss_txn_stmt_start(sunstone_stmt *st)
     ss_txn_state *t = &st->db->txn;
     if (st->txn_running)
         ss_txn_stmt_finish(st, true);
-    if (!t->active)
+    if (!t->active) {
         ss_txn_state_begin(t, false, (ss_isolation)st->db->settings.default_txn_isolation,
                            st->db->settings.default_txn_read_only, now_us());
+        ss_txn_begin_default_level(t, &st->db->settings);
+    }
     t->open_stmts++;
     st->txn_running = true;
+    /* as in PostgreSQL, SET, SHOW and transaction control take no snapshot: a REPEATABLE
+       READ block's is its first query's, and SET TRANSACTION works until that query */
+    ast_stmt_kind k = st->ast->kind;
+    if (k == AST_SET || k == AST_RESET || k == AST_SHOW || k == AST_TRANSACTION)
+        return SS_OK;
+    t->snapshot_taken = true;
     if (ss_txn_state_statement_snapshot(t, &st->snap) != 0) {
         ss_txn_stmt_finish(st, false);
         return ss_ctx_error(&st->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
@@ -48,6 +56,15 @@ void ss_txn_stmt_finish(sunstone_stmt *st, bool ok)
     if (!ok)
         t->failed = true;
     ss_txn_state_next_command(t);
-    if (!t->in_block && t->open_stmts == 0)
+    if (!t->in_block && t->open_stmts == 0) {
+        bool commit = !t->failed;
         ss_txn_state_commit(t); /* aborts when failed */
+        ss_txn_settings_end(st->db, commit);
+    }
+}
+
+void ss_txn_settings_end(sunstone *db, bool commit)
+{
+    if (ss_settings_txn_end(&db->settings, commit))
+        ss_db_release_parked(db); /* an operator setting may have changed back */
 }

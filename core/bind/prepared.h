@@ -17,6 +17,7 @@ typedef struct ss_prepared {
     char *sql;
     uint32_t nparams;
     ss_type *param_types;
+    int64_t prepare_time;   /* timestamptz (microseconds since 2000-01-01 UTC) of the PREPARE */
 } ss_prepared;
 
 typedef struct ss_prepared_set {

@@ -4,6 +4,8 @@
 #ifndef SS_CATALOG_CATALOG_H
 #define SS_CATALOG_CATALOG_H
 
+#include <stdatomic.h>
+
 #include "exec/context.h"
 #include "loader/registry.h"
 
@@ -18,7 +20,8 @@ struct ss_table {
     void *backend;                     /* the backend instance holding it (NULL: system view) */
     const char *backend_name;
     bool system;                       /* a kernel system view (read-only) */
-    uint32_t active_scans;             /* running operator trees scanning it: DROP waits */
+    _Atomic uint32_t active_scans;     /* running operator trees scanning it (any session's):
+                                          DROP refuses */
     struct ss_table_indexes *indexes;  /* its indexes (core/index/index.h), NULL: none */
     struct ss_table_cons *cons;        /* defaults, identity, CHECK (constraints.h); NULL: none */
     struct ss_table_fkeys *fkeys;      /* its FOREIGN KEY constraints (fkey/fkey.h); NULL: none */

@@ -4,6 +4,7 @@
  * value (standard_conforming_strings = off, an encoding other than UTF8) refuse that value
  * with 0A000 instead of being ignored. */
 #include "catalog/settings.h"
+#include "catalog/pg_settings_meta.h"
 #include "types/datetime/datetime.h"
 
 #include <ctype.h>
@@ -160,17 +161,6 @@ static int check_bool(ss_ctx *ctx, const ss_settings *s, const char *name, const
     return SS_OK;
 }
 
-/* transaction_isolation / transaction_read_only: SHOW reads the running transaction's
- * (api/run.c); setting them is SET TRANSACTION, which Sunstone does not have yet. */
-static int check_txn_only(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value, char *out,
-                          size_t outlen)
-{
-    (void)s, (void)value, (void)out, (void)outlen;
-    return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                        "feature not supported: setting %s (give the level to BEGIN or START TRANSACTION)",
-                        name);
-}
-
 static int check_bytea_output(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value, char *out,
                               size_t outlen)
 {
@@ -243,8 +233,8 @@ static const known_setting known[] = {
     {"bytea_output", NULL, "hex", false, check_bytea_output},
     {"default_transaction_isolation", NULL, "read committed", false, check_isolation},
     {"default_transaction_read_only", NULL, "off", false, check_bool},
-    {"transaction_isolation", NULL, "read committed", false, check_txn_only},
-    {"transaction_read_only", NULL, "off", false, check_txn_only},
+    {"transaction_isolation", NULL, "read committed", false, check_isolation},
+    {"transaction_read_only", NULL, "off", false, check_bool},
     {"server_version", NULL, "15.0", true, NULL},
     {"server_version_num", NULL, "150000", true, NULL},
     {"server_encoding", NULL, "UTF8", true, NULL},
@@ -294,6 +284,7 @@ void ss_settings_init(ss_settings *s)
 
 void ss_settings_free(ss_settings *s)
 {
+    ss_settings_txn_free(s);
     for (uint32_t i = 0; i < s->n; i++) {
         free(s->items[i].name);
         free(s->items[i].value);
@@ -453,10 +444,23 @@ int ss_settings_set(ss_ctx *ctx, ss_settings *s, const char *name, const char *v
     if (validate(ctx, s, name, value, &v))
         return SS_ERROR;
     ss_setting *it = find_set(s, name);
+    if (it && !value) { /* RESET: the session's own value goes (pg_settings' source: default) */
+        update_typed(s, name, v);
+        free(v);
+        free(it->name);
+        free(it->value);
+        *it = s->items[--s->n];
+        return SS_OK;
+    }
     if (it) {
         free(it->value);
         it->value = v;
         update_typed(s, name, v);
+        return SS_OK;
+    }
+    if (!value) { /* RESET of a parameter never set: its default, nothing stored */
+        update_typed(s, name, v);
+        free(v);
         return SS_OK;
     }
     if (s->n == s->cap) {
@@ -479,4 +483,37 @@ int ss_settings_set(ss_ctx *ctx, ss_settings *s, const char *name, const char *v
     s->items[s->n++] = (ss_setting){n, v};
     update_typed(s, name, v);
     return SS_OK;
+}
+
+const char *ss_settings_known_name(size_t i, bool *read_only)
+{
+    size_t nknown = sizeof known / sizeof known[0];
+    if (i < nknown) {
+        *read_only = known[i].read_only;
+        return known[i].name;
+    }
+    i -= nknown;
+    *read_only = false;
+    for (int32_t k = 0; k < 1024; k++) { /* node kinds: exec/node_kinds.c */
+        const ss_node_kind_desc *d = ss_node_kind_find(k);
+        if (d && i-- == 0)
+            return d->setting;
+    }
+    return NULL;
+}
+
+const ss_pg_setting_meta *ss_pg_setting_meta_find(const char *name)
+{
+    size_t lo = 0, hi = ss_pg_settings_meta_count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c = strcasecmp(name, ss_pg_settings_meta[mid].name);
+        if (c == 0)
+            return &ss_pg_settings_meta[mid];
+        if (c < 0)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return NULL;
 }

@@ -43,6 +43,9 @@ typedef struct ss_settings {
        transaction gets when BEGIN names neither */
     int default_txn_isolation;
     bool default_txn_read_only;
+    /* what the running transaction changed (settings_txn.c): put back at its end */
+    struct ss_settings_undo *undo;
+    uint32_t nundo, cap_undo;
 } ss_settings;
 
 /* PostgreSQL's work_mem default and minimum, in kB. */
@@ -63,6 +66,17 @@ const char *ss_settings_get(const ss_settings *s, const char *name);
 int ss_settings_set(ss_ctx *ctx, ss_settings *s, const char *name, const char *value);
 /* The same validation without storing (SET LOCAL outside a transaction block). */
 int ss_settings_check(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value);
+/* Settings in a transaction (settings_txn.c): ss_settings_set, remembering the value from
+ * before the transaction (local: SET LOCAL / set_config(..., true), undone at its end);
+ * ss_settings_txn_end puts back what the ending transaction changed (commit: the local
+ * changes only; abort: all) and tells whether anything changed; txn_free drops the record. */
+int ss_settings_set_in_txn(ss_ctx *ctx, ss_settings *s, const char *name, const char *value, bool local);
+bool ss_settings_txn_end(ss_settings *s, bool commit);
+void ss_settings_txn_free(ss_settings *s);
+/* The i-th parameter Sunstone knows (i from 0; NULL past the last), built-in and the
+ * sunstone.operator_<kind> ones; *read_only tells a preset (internal) one.  The session's
+ * custom ones (name with a dot) are its items. */
+const char *ss_settings_known_name(size_t i, bool *read_only);
 /* PostgreSQL's spelling of a parameter name for SHOW's column ("DateStyle"); name otherwise. */
 const char *ss_settings_display_name(const char *name);
 /* The error for a name Sunstone does not know: 0A000 when PostgreSQL 15 has that parameter

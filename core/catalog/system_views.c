@@ -1,5 +1,6 @@
 /* system_views.c — the kernel's read-only system views (sunstone_plugins, sunstone_tables,
- * sunstone_columns: user tables, then user views), served through the ordinary storage vtable so the same scan operators
+ * sunstone_columns: user tables, then user views; pg_settings and pg_prepared_statements, the
+ * running session's, filled by system_session_views.c), served through the ordinary storage vtable so the same scan operators
  * read them.  Rows are computed when a scan begins. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,9 +11,10 @@
 #include "catalog/sequences.h"
 #include "catalog/catalog.h"
 #include "exec/vector.h"
+#include "catalog/system_session_views.h"
 #include "types/typeio.h"
 
-typedef enum view_id { VIEW_PLUGINS, VIEW_TABLES, VIEW_COLUMNS } view_id;
+typedef enum view_id { VIEW_PLUGINS, VIEW_TABLES, VIEW_COLUMNS, VIEW_PG_SETTINGS, VIEW_PG_PREPARED } view_id;
 
 typedef struct view_handle {
     view_id id;
@@ -52,15 +54,41 @@ static const ss_column_def columns_cols[] = {
     /* the Default column of \d (NULL: none) */
     {"default_value", T_TEXT, false, {0}}};
 
+/* pg_settings (system_session_views.c fills it): PostgreSQL's columns */
+#define T_TEXT_ARRAY {SS_TYPE_TEXT_ARRAY, -1}
+static const ss_column_def pg_settings_cols[] = {
+    {"name", T_TEXT, false, {0}},       {"setting", T_TEXT, false, {0}},    {"unit", T_TEXT, false, {0}},
+    {"category", T_TEXT, false, {0}},   {"short_desc", T_TEXT, false, {0}}, {"extra_desc", T_TEXT, false, {0}},
+    {"context", T_TEXT, false, {0}},    {"vartype", T_TEXT, false, {0}},    {"source", T_TEXT, false, {0}},
+    {"min_val", T_TEXT, false, {0}},    {"max_val", T_TEXT, false, {0}},    {"enumvals", T_TEXT_ARRAY, false, {0}},
+    {"boot_val", T_TEXT, false, {0}},   {"reset_val", T_TEXT, false, {0}},  {"sourcefile", T_TEXT, false, {0}},
+    {"sourceline", T_INT4, false, {0}}, {"pending_restart", T_BOOL, false, {0}}};
+/* pg_prepared_statements: the session's SQL-level PREPAREs (parameter_types is PostgreSQL's
+   regtype[] as text[]; generic_plans / custom_plans are not counted, so not shown) */
+static const ss_column_def pg_prepared_cols[] = {
+    {"name", T_TEXT, false, {0}},
+    {"statement", T_TEXT, false, {0}},
+    {"prepare_time", {SS_TYPE_TIMESTAMPTZ, -1}, false, {0}},
+    {"parameter_types", T_TEXT_ARRAY, false, {0}},
+    {"from_sql", T_BOOL, false, {0}}};
+
+static const ss_column_def *view_cols(view_id id)
+{
+    return id == VIEW_PLUGINS       ? plugins_cols
+           : id == VIEW_TABLES      ? tables_cols
+           : id == VIEW_COLUMNS     ? columns_cols
+           : id == VIEW_PG_SETTINGS ? pg_settings_cols
+                                    : pg_prepared_cols;
+}
+
 /* Appends one row (values for every view column) to the scan's batches. */
 static int add_row(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_value *row,
                    const ss_scan_spec *spec)
 {
     ss_batch *b = s->nbatches ? s->batches[s->nbatches - 1] : NULL;
     if (!b || b->count == SS_BATCH_CAPACITY) {
-        ss_type types[8];
-        const ss_column_def *defs = h->id == VIEW_PLUGINS ? plugins_cols
-                                    : h->id == VIEW_TABLES ? tables_cols : columns_cols;
+        ss_type types[32];
+        const ss_column_def *defs = view_cols(h->id);
         for (uint32_t i = 0; i < spec->ncols; i++)
             types[i] = defs[spec->columns[i]].type;
         ss_batch **p = realloc(s->batches, (s->nbatches + 1) * sizeof *p);
@@ -76,6 +104,18 @@ static int add_row(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_val
             return SS_ERROR;
     b->count++;
     return SS_OK;
+}
+
+typedef struct view_row_sink {
+    view_scan *s;
+    const view_handle *h;
+    const ss_scan_spec *spec;
+} view_row_sink;
+
+static int view_sink_add(ss_ctx *ctx, void *arg, const ss_value *row)
+{
+    view_row_sink *k = arg;
+    return add_row(ctx, k->s, k->h, row, k->spec);
 }
 
 static ss_value text_value(const char *s)
@@ -95,6 +135,11 @@ static ss_value int_value(int64_t i)
 
 static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_spec *spec)
 {
+    if (h->id == VIEW_PG_SETTINGS || h->id == VIEW_PG_PREPARED) {
+        view_row_sink sink = {s, h, spec};
+        return h->id == VIEW_PG_SETTINGS ? ss_system_settings_fill(ctx, view_sink_add, &sink)
+                                         : ss_system_prepared_fill(ctx, view_sink_add, &sink);
+    }
     if (h->id == VIEW_PLUGINS) {
         for (uint32_t i = 0; i < h->registry->nregs; i++) {
             const ss_registration *g = &h->registry->regs[i];
@@ -327,7 +372,9 @@ int ss_system_views_init(ss_catalog *c, const ss_registry *reg)
 {
     if (add_view(c, reg, "sunstone_plugins", VIEW_PLUGINS, plugins_cols, 6) ||
         add_view(c, reg, "sunstone_tables", VIEW_TABLES, tables_cols, 7) ||
-        add_view(c, reg, "sunstone_columns", VIEW_COLUMNS, columns_cols, 6))
+        add_view(c, reg, "sunstone_columns", VIEW_COLUMNS, columns_cols, 6) ||
+        add_view(c, reg, "pg_settings", VIEW_PG_SETTINGS, pg_settings_cols, 17) ||
+        add_view(c, reg, "pg_prepared_statements", VIEW_PG_PREPARED, pg_prepared_cols, 5))
         return SS_ERROR;
     return SS_OK;
 }

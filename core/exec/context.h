@@ -76,6 +76,9 @@ struct ss_ctx {
     /* EXPLAIN ANALYZE: subquery trees get the executor's counters when they open (and
        with timing), so the listing shows what each SubPlan / InitPlan counted */
     bool instrument_subplans, instrument_subplans_timing;
+    /* the session's settings for set_config (types/func_settings.c); NULL without a
+       session.  The same object as settings, which everything else only reads */
+    struct ss_settings *session_settings;
 };
 
 void ss_error_clear(ss_error *e);

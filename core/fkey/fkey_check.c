@@ -59,7 +59,10 @@ static int referenced_present(ss_ctx *ctx, const ss_fkey *fk, const ss_index *ix
         if (!ss_fkey_convert(from[k].id, ix->types[j].id, &vals[k], &key[j]))
             return SS_OK;
     }
-    return ss_index_key_present(ctx, ix, key, ix->nkeys, SS_ROWID_INVALID, snap, present);
+    ss_index_lock(ix->table); /* other sessions may be inserting into it */
+    int rc = ss_index_key_present(ctx, ix, key, ix->nkeys, SS_ROWID_INVALID, snap, present);
+    ss_index_unlock(ix->table);
+    return rc;
 }
 
 /* How a key's NULLs decide: 0 check it, 1 it passes (MATCH SIMPLE: a NULL; FULL: all NULL),
@@ -251,7 +254,10 @@ static int find_by_index(ss_ctx *ctx, const ss_fkey *fk, const ss_index *ix, con
         for (uint32_t j = 0; j < fk->ncols; j++)
             key[j] = o[order[j]];
         bool present;
-        if (ss_index_key_present(ctx, ix, key, fk->ncols, SS_ROWID_INVALID, snap, &present) != SS_OK)
+        ss_index_lock(ix->table);
+        int rc = ss_index_key_present(ctx, ix, key, fk->ncols, SS_ROWID_INVALID, snap, &present);
+        ss_index_unlock(ix->table);
+        if (rc != SS_OK)
             return SS_ERROR;
         if (present)
             return still_referenced(ctx, fk, &s->ref_keys[(size_t)i * s->ncols], update);

@@ -13,8 +13,8 @@
  * Values come out in PostgreSQL's text format (sunstone_column_text) or as C values.
  * Errors: every call that fails returns SUNSTONE_ERROR and leaves the SQLSTATE, message and
  * (for syntax errors) 1-based cursor position readable on the database handle until the
- * next call on it.  A database handle is used by one thread at a time (except for
- * sunstone_interrupt, which any thread or a signal handler may call).
+ * next call on it.  A handle is a session: see "Sessions and threads" below for what may run
+ * on several threads at once.
  *
  * Misuse: every function that needs a handle, statement or pointer argument returns
  * SUNSTONE_MISUSE when it is NULL (and does nothing else); when the database handle is known
@@ -62,7 +62,46 @@ const char *sunstone_version(void);
  * may be NULL (defaults). */
 int sunstone_open(const char *path, sunstone **db);
 int sunstone_open_v2(const char *path, sunstone **db, const sunstone_config *config);
-/* Closes the handle and frees everything it owns.  As sqlite3_close: while a statement
+/* Sessions and threads.  A handle (sunstone *) is one session of a database: its own
+ * settings (SET), prepared statements (sunstone_prepare and SQL PREPARE), transaction, last
+ * error, notice and copy handlers.  sunstone_open creates a database with its first session;
+ * sunstone_open_session opens another session on the same database (in memory or, later, by
+ * path): it sees the same tables, views, sequences and loaded modules, starts from the
+ * database's default settings (not from the other session's SET values), and is closed with
+ * sunstone_close; the database lives until its last session is closed.
+ *
+ * The rules (the library needs no initialisation call and no global lock of the host's):
+ *   - One session is used by one thread at a time: every call on a session and on the
+ *     statements prepared on it (prepare, bind, step, column getters, reset, finalize, exec,
+ *     the error getters, set_*_handler, close) must not overlap another such call on the
+ *     same session.  A session may move between threads between calls.
+ *   - Different sessions may be used concurrently from different threads, on the same
+ *     database or on different ones: reads, INSERT, COPY, transactions, SET, PREPARE, DDL and
+ *     LOAD.  Each statement sees the snapshot its transaction gives it (MVCC); a reader
+ *     never waits for a writer.  DDL (CREATE / DROP of tables, views, indexes, sequences)
+ *     and LOAD run alone: such a step waits until the other sessions' calls in progress
+ *     return, and they wait for it; DROP of a table that another session's unfinished
+ *     statement is scanning fails (55006) instead of waiting.
+ *   - sunstone_interrupt(session) may be called from any thread, or from a signal
+ *     handler, at any time, including while another thread runs a statement on that session.
+ *   - sunstone_version is thread-safe; callbacks (notices, copy handler) run on the thread
+ *     that made the call on their session.
+ *   - sunstone_open_session(db, ...) is a call on db (the rule above); the new session may
+ *     then be handed to any thread.  It and sunstone_close may run while other sessions of
+ *     the same database are in use on other threads; closing a session never affects the
+ *     others.
+ *   - Storage backends and index modules are called concurrently by different sessions: the
+ *     bundled ones are safe for that; the kernel serialises the calls into one table's
+ *     indexes (a third-party index module need not be thread-safe). */
+
+/* Opens a new session on db's database (db itself is unchanged): the new handle has its own
+ * settings (the database's defaults), prepared statements and transaction and may be used from
+ * another thread at once (see above).  *session is NULL on failure (the error is on db).
+ * db NULL: SUNSTONE_MISUSE; session NULL: SUNSTONE_MISUSE (22004 on db). */
+int sunstone_open_session(sunstone *db, sunstone **session);
+
+/* Closes the handle (the session; the database with its last session) and frees everything
+ * it owns.  As sqlite3_close: while a statement
  * prepared on the handle is not finalized, returns SUNSTONE_BUSY (error 55006 "unable to
  * close: ..." on the handle) and closes nothing; the handle stays fully usable.  NULL: a
  * no-op returning SUNSTONE_OK. */

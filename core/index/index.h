@@ -6,6 +6,8 @@
 #ifndef SS_INDEX_INDEX_H
 #define SS_INDEX_INDEX_H
 
+#include <pthread.h>
+
 #include "catalog/catalog.h"
 #include "sql/ast.h"
 
@@ -32,7 +34,15 @@ typedef struct ss_table_indexes {
     size_t cap;
     ss_rowid *log;
     size_t nlog, cap_log;
+    pthread_mutex_t lock;         /* sessions on several threads: held around every call
+                                     into the index modules and the log (ss_index_lock) */
 } ss_table_indexes;
+
+/* Serialises the index work of concurrent statements on t (a no-op without indexes): index
+ * modules are not required to be thread-safe.  Never held while waiting for another
+ * transaction. */
+void ss_index_lock(ss_table *t);
+void ss_index_unlock(ss_table *t);
 
 /* ---- catalog (index_catalog.c) ---- */
 /* The index named name on any table of c, or NULL. */

@@ -42,6 +42,7 @@ void ss_index_free_table(ss_table *t)
         ss_index_free(l->list[i]);
     free(l->list);
     free(l->log);
+    pthread_mutex_destroy(&l->lock);
     free(l);
     t->indexes = NULL;
 }
@@ -61,11 +62,29 @@ void ss_index_remove(ss_index *ix)
 int ss_index_attach(ss_ctx *ctx, ss_index *ix)
 {
     ss_table *t = ix->table;
-    if (!t->indexes && !(t->indexes = calloc(1, sizeof *t->indexes)))
-        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    if (!t->indexes) {
+        ss_table_indexes *l = calloc(1, sizeof *l);
+        if (!l || pthread_mutex_init(&l->lock, NULL) != 0) {
+            free(l);
+            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        }
+        t->indexes = l;
+    }
     ss_table_indexes *l = t->indexes;
     if (!ss_grow((void **)&l->list, &l->cap, l->n + 1, sizeof *l->list, 4))
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     l->list[l->n++] = ix;
     return SS_OK;
+}
+
+void ss_index_lock(ss_table *t)
+{
+    if (t->indexes)
+        pthread_mutex_lock(&t->indexes->lock);
+}
+
+void ss_index_unlock(ss_table *t)
+{
+    if (t->indexes)
+        pthread_mutex_unlock(&t->indexes->lock);
 }

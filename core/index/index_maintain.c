@@ -46,11 +46,9 @@ static int insert_unique(ss_ctx *ctx, const ss_index *ix, const ss_batch *keys, 
     return SS_OK;
 }
 
-int ss_index_insert_rows(ss_ctx *ctx, ss_table *t, const ss_batch *batch, const ss_rowid *rowids)
+static int insert_rows_locked(ss_ctx *ctx, ss_table *t, const ss_batch *batch, const ss_rowid *rowids)
 {
     ss_table_indexes *l = t->indexes;
-    if (!l || l->n == 0)
-        return SS_OK;
     if (log_rowids(ctx, l, rowids, ss_batch_rows(batch)) != SS_OK)
         return SS_ERROR;
     for (uint32_t i = 0; i < l->n; i++) {
@@ -64,6 +62,17 @@ int ss_index_insert_rows(ss_ctx *ctx, ss_table *t, const ss_batch *batch, const 
             return SS_ERROR;
     }
     return SS_OK;
+}
+
+int ss_index_insert_rows(ss_ctx *ctx, ss_table *t, const ss_batch *batch, const ss_rowid *rowids)
+{
+    ss_table_indexes *l = t->indexes;
+    if (!l || l->n == 0)
+        return SS_OK;
+    pthread_mutex_lock(&l->lock);
+    int rc = insert_rows_locked(ctx, t, batch, rowids);
+    pthread_mutex_unlock(&l->lock);
+    return rc;
 }
 
 int ss_index_write_rows(ss_ctx *ctx, ss_table *t, const ss_batch *rows)
@@ -124,13 +133,17 @@ void ss_index_stmt_end(ss_ctx *ctx, ss_table *t, bool ok)
     ss_table_indexes *l = t->indexes;
     if (!l)
         return;
+    pthread_mutex_lock(&l->lock);
     if (!ok && l->nlog > 0)
         undo_entries(ctx, t);
     l->nlog = 0;
+    pthread_mutex_unlock(&l->lock);
 }
 
 void ss_index_stmt_forget(ss_table *t)
 {
+    ss_index_lock(t);
     if (t->indexes)
         t->indexes->nlog = 0;
+    ss_index_unlock(t);
 }

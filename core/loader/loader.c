@@ -6,6 +6,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,11 +19,11 @@
 #define SUNSTONE_INSTALL_MODULE_DIR "/usr/local/lib/sunstone/modules"
 #endif
 
-const char *ss_loader_default_dir(void)
+static char default_dir[PATH_MAX];
+static pthread_once_t dir_once = PTHREAD_ONCE_INIT;
+
+static void find_default_dir(void)
 {
-    static char dir[PATH_MAX];
-    if (dir[0])
-        return dir;
     Dl_info info;
     if (dladdr((void *)&ss_loader_default_dir, &info) && info.dli_fname) {
         char buf[PATH_MAX];
@@ -34,14 +35,20 @@ const char *ss_loader_default_dir(void)
                 struct stat st;
                 if (snprintf(cand, sizeof cand, "%s/modules", buf) < (int)sizeof cand &&
                     stat(cand, &st) == 0 && S_ISDIR(st.st_mode)) {
-                    snprintf(dir, sizeof dir, "%s", cand);
-                    return dir;
+                    snprintf(default_dir, sizeof default_dir, "%s", cand);
+                    return;
                 }
             }
         }
     }
-    snprintf(dir, sizeof dir, "%s", SUNSTONE_INSTALL_MODULE_DIR);
-    return dir;
+    snprintf(default_dir, sizeof default_dir, "%s", SUNSTONE_INSTALL_MODULE_DIR);
+}
+
+/* Computed once per process, whichever thread asks first. */
+const char *ss_loader_default_dir(void)
+{
+    pthread_once(&dir_once, find_default_dir);
+    return default_dir;
 }
 
 static int resolve_path(ss_ctx *ctx, const char *plugin_dir, const char *path, char *out, size_t n)

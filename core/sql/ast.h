@@ -424,11 +424,20 @@ typedef struct ast_stmt {
     /* AST_CREATE_TABLE: FOREIGN KEY constraints, column ones and table ones in written order */
     ast_foreign_key *fkeys;
     uint32_t nfkeys;
+    /* AST_SET of SET TRANSACTION (AST_SET_TXN) / SET SESSION CHARACTERISTICS AS TRANSACTION
+       (AST_SET_SESSION_TXN): the modes in txn_isolation / txn_read_only; 0 for other SETs */
+    int set_txn;
     /* AST_CREATE_VIEW: WITH [LOCAL | CASCADED] CHECK OPTION (AST_VIEW_CHECK_*), 0: none */
     int view_check;
 } ast_stmt;
 
 enum { AST_VIEW_CHECK_LOCAL = 1, AST_VIEW_CHECK_CASCADED = 2 };
+
+#define AST_SET_TXN 1
+#define AST_SET_SESSION_TXN 2
+/* txn_isolation values: -1 not given, 0 read committed, 1 repeatable read, 2 serializable,
+   AST_ISO_READ_UNCOMMITTED (behaves as read committed; SHOW names it) */
+#define AST_ISO_READ_UNCOMMITTED 3
 
 /* EXPLAIN options (PostgreSQL's ExplainState, defaults resolved): ANALYZE runs the query;
  * TIMING times each node (default with ANALYZE); SUMMARY adds the Planning / Execution Time

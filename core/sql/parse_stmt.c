@@ -2,6 +2,7 @@
  * DropStmt, LoadStmt, VariableSetStmt, ...) into Sunstone AST statements. */
 #include "sql/transform.h"
 
+#include <pthread.h>
 #include <string.h>
 #include <strings.h>
 
@@ -1016,13 +1017,16 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
                 return false;
             return true;
         }
+        if (v->kind == VAR_SET_MULTI &&
+            (strcmp(v->name, "TRANSACTION") == 0 || strcmp(v->name, "SESSION CHARACTERISTICS") == 0))
+            return tr_set_transaction(ts, v, out);
         if (v->kind == VAR_RESET) {
             out->kind = AST_RESET;
             out->str = tr_strdup(ts, v->name);
             return true;
         }
         tr_unsupported(ts, -1, v->kind == VAR_RESET_ALL ? "RESET ALL" : v->kind == VAR_SET_CURRENT ? "SET ... FROM CURRENT"
-                               : v->kind == VAR_SET_MULTI ? "SET TRANSACTION and SET SESSION CHARACTERISTICS"
+                               : v->kind == VAR_SET_MULTI ? "SET TRANSACTION SNAPSHOT"
                                                           : "this form of SET");
         return false;
     }
@@ -1056,19 +1060,23 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
 
 /* libpg_query renumbers LimitOption (its DEFAULT is 0, unlike the server headers), so the
  * value meaning WITH TIES is read off the parser itself, once. */
+static int with_ties = -1;
+static pthread_once_t with_ties_once = PTHREAD_ONCE_INIT;
+
+static void read_with_ties(void)
+{
+    PgQueryInternalParsetreeAndError r = pg_query_raw_parse("SELECT 1 ORDER BY 1 FETCH FIRST 1 ROWS WITH TIES");
+    if (!r.error && list_length(r.tree) == 1)
+        with_ties = (int)((SelectStmt *)((RawStmt *)linitial(r.tree))->stmt)->limitOption;
+    if (r.error)
+        pg_query_free_error(r.error);
+    free(r.stderr_buffer);
+}
+
 static int with_ties_value(void)
 {
-    static int value = -1;
-    if (value < 0) {
-        PgQueryInternalParsetreeAndError r =
-            pg_query_raw_parse("SELECT 1 ORDER BY 1 FETCH FIRST 1 ROWS WITH TIES");
-        if (!r.error && list_length(r.tree) == 1)
-            value = (int)((SelectStmt *)((RawStmt *)linitial(r.tree))->stmt)->limitOption;
-        if (r.error)
-            pg_query_free_error(r.error);
-        free(r.stderr_buffer);
-    }
-    return value;
+    pthread_once(&with_ties_once, read_with_ties); /* once per process, from any thread */
+    return with_ties;
 }
 
 /* Refuses text whose expressions certainly nest deeper than the stack budget allows, before

@@ -1,5 +1,7 @@
 /* parse_txn.c — PostgreSQL's TransactionStmt (BEGIN, START TRANSACTION, COMMIT / END,
- * ROLLBACK / ABORT, SAVEPOINT, RELEASE, ROLLBACK TO) into AST_TRANSACTION (transform.h). */
+ * ROLLBACK / ABORT, SAVEPOINT, RELEASE, ROLLBACK TO) into AST_TRANSACTION, and SET TRANSACTION /
+ * SET SESSION CHARACTERISTICS AS TRANSACTION (their modes are BEGIN's) into AST_SET
+ * (transform.h). */
 #include <string.h>
 
 #include "sql/transform.h"
@@ -15,7 +17,8 @@ static bool txn_modes(transform_state *ts, List *options, ast_stmt *out)
             const char *level = strVal(&c->val);
             out->txn_isolation = strcmp(level, "serializable") == 0       ? 2
                                  : strcmp(level, "repeatable read") == 0 ? 1
-                                                                         : 0;
+                                 : strcmp(level, "read uncommitted") == 0 ? AST_ISO_READ_UNCOMMITTED
+                                                                          : 0;
         } else if (strcmp(d->defname, "transaction_read_only") == 0 && c && IsA(&c->val, Integer)) {
             out->txn_read_only = intVal(&c->val) ? 1 : 0;
         } else if (strcmp(d->defname, "transaction_deferrable") == 0) {
@@ -71,4 +74,14 @@ bool tr_transaction(transform_state *ts, TransactionStmt *t, ast_stmt *out)
     }
     tr_unsupported(ts, -1, "transaction control statements");
     return false;
+}
+
+bool tr_set_transaction(transform_state *ts, VariableSetStmt *v, ast_stmt *out)
+{
+    out->kind = AST_SET;
+    out->set_txn = strcmp(v->name, "TRANSACTION") == 0 ? AST_SET_TXN : AST_SET_SESSION_TXN;
+    out->str = tr_strdup(ts, v->name);
+    out->txn_isolation = -1;
+    out->txn_read_only = -1;
+    return out->str && txn_modes(ts, v->args, out);
 }

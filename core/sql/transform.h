@@ -59,6 +59,8 @@ bool tr_explain_options(transform_state *ts, List *options, uint32_t *flags);
 /* A transaction-control statement (parse_txn.c) into AST_TRANSACTION; 0A000 for the two-
  * phase commit statements, AND CHAIN and DEFERRABLE. */
 bool tr_transaction(transform_state *ts, TransactionStmt *t, ast_stmt *out);
+/* SET TRANSACTION / SET SESSION CHARACTERISTICS AS TRANSACTION (a VAR_SET_MULTI). */
+bool tr_set_transaction(transform_state *ts, VariableSetStmt *v, ast_stmt *out);
 
 /* The leftmost location of a raw-parse node, as PostgreSQL's exprLocation reports it, but
  * without recursion (never call exprLocation: it overflows the stack on deep trees). */

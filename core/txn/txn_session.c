@@ -41,6 +41,8 @@ void ss_txn_state_begin(ss_txn_state *st, bool block, ss_isolation iso, bool rea
     st->command_wrote = false;
     st->have_snap = false;
     st->start_us = start_us;
+    st->uncommitted = false;
+    st->snapshot_taken = false;
     levels_clear(st);
 }
 
@@ -153,7 +155,7 @@ int ss_txn_state_push(ss_txn_state *st, const char *name)
     char *copy = NULL;
     if (name && !(copy = strdup(name)))
         return -1;
-    st->levels[st->nlevels++] = (ss_txn_level){copy, SS_XID_INVALID};
+    st->levels[st->nlevels++] = (ss_txn_level){copy, SS_XID_INVALID, st->read_only};
     return 0;
 }
 

@@ -23,6 +23,8 @@ typedef enum ss_isolation {
 typedef struct ss_txn_level {
     char *name;               /* the savepoint's name; NULL for a statement's level */
     ss_xid xid;               /* 0 until the level writes */
+    bool saved_read_only;     /* the access mode when the savepoint was made: ROLLBACK TO
+                                 restores it (SET TRANSACTION inside it is undone) */
 } ss_txn_level;
 
 typedef struct ss_txn_state {
@@ -43,6 +45,10 @@ typedef struct ss_txn_state {
     int64_t start_us;         /* transaction start time (now(), current_timestamp) */
     uint32_t open_stmts;      /* statements running in the transaction (an implicit one
                                  ends when the last of them does) */
+    bool uncommitted;         /* the level was named READ UNCOMMITTED (it behaves as READ
+                                 COMMITTED, as in PostgreSQL; SHOW names it) */
+    bool snapshot_taken;      /* a statement took a snapshot (PostgreSQL's FirstSnapshotSet):
+                                 SET TRANSACTION can no longer change the level (25001) */
 } ss_txn_state;
 
 void ss_txn_state_init(ss_txn_state *st, ss_txn_manager *m);
@@ -84,5 +90,11 @@ void ss_txn_state_release(ss_txn_state *st, uint32_t index);
 /* Rolls back levels [index, nlevels): their writes are undone; with keep true level index
  * itself stays (ROLLBACK TO SAVEPOINT keeps the savepoint), empty again. */
 void ss_txn_state_rollback_to(ss_txn_state *st, uint32_t index, bool keep);
+
+/* txn_characteristics.c: the level as transaction_isolation shows it; the value of the
+ * setting name (transaction_isolation / transaction_read_only) for the open transaction t,
+ * NULL for another name or when no transaction is open. */
+const char *ss_txn_isolation_text(const ss_txn_state *t);
+const char *ss_txn_setting_value(const ss_txn_state *t, const char *name);
 
 #endif

@@ -97,6 +97,10 @@ static const ss_func_def builtin[] = {
     {"setval", 2, false, true, {TX, I8}, I8, ss_fn_setval, true},
     {"setval", 3, false, true, {TX, I8, B}, I8, ss_fn_setval, true},
     {"lastval", 0, false, true, {0}, I8, ss_fn_lastval, true},
+    /* settings (func_settings.c): session state, never folded */
+    {"current_setting", 1, false, true, {TX}, TX, ss_fn_current_setting, true},
+    {"current_setting", 2, false, true, {TX, B}, TX, ss_fn_current_setting, true},
+    {"set_config", 3, false, false, {TX, TX, B}, TX, ss_fn_set_config, true},
 #define INT_PAIR(NAME) FN(#NAME, ss_fn_##NAME, I4, I4, I4), FN(#NAME, ss_fn_##NAME, I8, I8, I8),
     INT_PAIR(gcd) INT_PAIR(lcm)
 #undef INT_PAIR

@@ -36,7 +36,8 @@ typedef struct memory_backend {
 typedef struct memory_chunk {
     uint32_t count;    /* rows stored, <= SS_BATCH_CAPACITY */
     ss_version_stamp *stamps;  /* SS_BATCH_CAPACITY: each row's version stamps */
-    ss_xid max_xmin;           /* the largest xmin of rows [0, count) */
+    _Atomic ss_xid max_xmin;   /* the largest xmin of rows [0, count) (written under the
+                                  table's lock, read by scans without it) */
     _Atomic uint32_t frozen;   /* rows [0, frozen) were written by committed transactions
                                   and are not deleted: visible to any snapshot whose xmin
                                   is above max_xmin (the fast path) */

@@ -117,9 +117,12 @@ int memory_table_drop(ss_ctx *ctx, void *backend, void *table)
     return SS_OK;
 }
 
-/* Exact: the number of rows stored. */
+/* Exact: the number of rows stored (read under the lock appends take). */
 int64_t memory_table_row_estimate(void *table)
 {
-    const memory_table *t = table;
-    return t->nrows;
+    memory_table *t = table;
+    pthread_mutex_lock(&t->lock);
+    int64_t n = t->nrows;
+    pthread_mutex_unlock(&t->lock);
+    return n;
 }

@@ -14,7 +14,7 @@ memory_chunk *memory_chunk_create(ss_ctx *ctx, const memory_table *t)
         return NULL;
     }
     chunk->count = 0;
-    chunk->max_xmin = 0;
+    atomic_init(&chunk->max_xmin, 0);
     atomic_init(&chunk->frozen, 0);
     chunk->stamps = api->alloc(SS_BATCH_CAPACITY * sizeof *chunk->stamps);
     if (!chunk->stamps) {

@@ -185,8 +185,8 @@ static void stamp_rows(memory_chunk *chunk, uint32_t from, uint32_t to, ss_versi
 {
     for (uint32_t r = from; r < to; r++)
         chunk->stamps[r] = stamp;
-    if (stamp.xmin > chunk->max_xmin)
-        chunk->max_xmin = stamp.xmin;
+    if (stamp.xmin > atomic_load_explicit(&chunk->max_xmin, memory_order_relaxed))
+        atomic_store_explicit(&chunk->max_xmin, stamp.xmin, memory_order_relaxed);
 }
 
 int memory_insert(ss_ctx *ctx, void *table, const ss_batch *rows)

@@ -27,7 +27,7 @@ int memory_chunk_visible(ss_ctx *ctx, const memory_table *t, memory_chunk *chunk
                          const ss_snapshot *snap, uint32_t *sel, uint32_t *count, bool *all)
 {
     uint32_t frozen = atomic_load_explicit(&chunk->frozen, memory_order_acquire);
-    if (frozen >= n && chunk->max_xmin < snap->xmin) {
+    if (frozen >= n && atomic_load_explicit(&chunk->max_xmin, memory_order_relaxed) < snap->xmin) {
         *count = n;
         *all = true;
         return SS_OK;

@@ -9,6 +9,7 @@
 #include "catalog/settings.h"
 #include "util/tls.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -24,30 +25,40 @@ int64_t dt_clock_now(void)
            ts.tv_nsec / 1000;
 }
 
+/* Both are computed once per process, whichever thread asks first. */
+static const dt_zone *utc;
+static pthread_once_t utc_once = PTHREAD_ONCE_INIT;
+
+static void load_utc(void)
+{
+    utc = dt_tz_load("UTC");
+}
+
 const dt_zone *dt_utc(void)
 {
-    static const dt_zone *utc;
-    if (!utc)
-        utc = dt_tz_load("UTC");
+    pthread_once(&utc_once, load_utc);
     return utc;
+}
+
+static char default_zone[256];
+static pthread_once_t default_zone_once = PTHREAD_ONCE_INIT;
+
+static void find_default_zone(void)
+{
+    const char *tz = getenv("TZ");
+    const dt_zone *z = NULL;
+    if (tz && *tz) {
+        if (*tz == ':')
+            tz++;
+        z = dt_tz_load(tz);
+    }
+    strncpy(default_zone, z ? dt_tz_name(z) : "UTC", sizeof default_zone - 1);
 }
 
 const char *dt_default_timezone(void)
 {
-    static char name[256];
-    static int done;
-    if (!done) {
-        const char *tz = getenv("TZ");
-        const dt_zone *z = NULL;
-        if (tz && *tz) {
-            if (*tz == ':')
-                tz++;
-            z = dt_tz_load(tz);
-        }
-        strncpy(name, z ? dt_tz_name(z) : "UTC", sizeof name - 1);
-        done = 1;
-    }
-    return name;
+    pthread_once(&default_zone_once, find_default_zone);
+    return default_zone;
 }
 
 void dt_settings_update(ss_settings *s, const char *name, const char *value)

@@ -1,0 +1,17 @@
+/* system_session_views.h — the rows of the system views that show the running session's own
+ * state (system_session_views.c): pg_settings and pg_prepared_statements. */
+#ifndef SS_CATALOG_SYSTEM_SESSION_VIEWS_H
+#define SS_CATALOG_SYSTEM_SESSION_VIEWS_H
+
+#include "exec/context.h"
+
+/* Each row (every column of the view, in its order) goes to add(ctx, arg, row). */
+typedef int (*ss_view_row_fn)(ss_ctx *ctx, void *arg, const ss_value *row);
+
+/* pg_settings: every parameter Sunstone knows, with the session's values (ctx->settings,
+ * ctx->txn) and PostgreSQL 15's description of it (pg_settings_meta.h). */
+int ss_system_settings_fill(ss_ctx *ctx, ss_view_row_fn add, void *arg);
+/* pg_prepared_statements: the session's SQL-level PREPAREs (ctx->prepared). */
+int ss_system_prepared_fill(ss_ctx *ctx, ss_view_row_fn add, void *arg);
+
+#endif
