@@ -219,6 +219,8 @@ static int run_insert(sunstone_stmt *st)
             break;
         rc = ss_constraints_check_rows(ctx, t, st->bound->checks, b);
         if (rc == SS_OK)
+            rc = ss_view_checks_rows(ctx, t, st->bound->view_checks, b);
+        if (rc == SS_OK)
             rc = stage_rows(ctx, &s, t, b);
     }
     if (rc == SS_OK)

@@ -221,11 +221,16 @@ static int bind_recursive(binder *b, cte_entry *e, const ast_select *with, uint3
         return bind_error(b, loc, "42P19", "recursive reference to query \"%s\" must not appear within its non-recursive term",
                           c->name);
     ss_bound_stmt nonrec, rec;
-    if (bind_in_scope(b, q->larg, e->parent, with, index + 1, &nonrec) ||
+    cte_search search;
+    if (cte_search_prepare(b, c, &search) || bind_in_scope(b, q->larg, e->parent, with, index + 1, &nonrec) ||
         cte_columns(b, c, nonrec.ncols, nonrec.col_names, &e->names))
         return SS_ERROR;
     e->ncols = nonrec.ncols;
     e->types = nonrec.col_types;
+    ss_lop *nonrec_plan = nonrec.query;
+    if (cte_search_nonrec(b, c, &search, e, &nonrec_plan))
+        return SS_ERROR;
+    uint32_t own_cols = search.active ? search.ncols : e->ncols;
     const ast_select *r = q->rarg;
     if (check_setop_refs(b, r, c->name))
         return SS_ERROR;
@@ -243,16 +248,16 @@ static int bind_recursive(binder *b, cte_entry *e, const ast_select *with, uint3
     e->in_recursive_term = false;
     if (rc)
         return SS_ERROR;
-    if (rec.ncols != e->ncols)
+    if (rec.ncols != own_cols)
         return bind_error(b, term_column_location(r, 0), "42601", "each UNION query must have the same number of columns");
     /* the recursive term's columns converted to the non-recursive term's types, which must
        be the types of the whole UNION */
     ss_lop *rtop = rec.query;
     ss_expr **items = bind_alloc(b, sizeof(ss_expr *) * (e->ncols ? e->ncols : 1));
-    if (!items)
+    if (!items || cte_search_rec_inner(b, c, &search, e, &rtop))
         return SS_ERROR;
     bool cast = false;
-    for (uint32_t i = 0; i < e->ncols; i++) {
+    for (uint32_t i = 0; i < own_cols; i++) {
         ss_expr *pair[2];
         int locs[2] = {term_column_location(q->larg, i), term_column_location(r, i)};
         if (!(pair[0] = make_column(b, nonrec.query->rel, i, e->types[i])) ||
@@ -272,11 +277,15 @@ static int bind_recursive(binder *b, cte_entry *e, const ast_select *with, uint3
         items[i] = pair[1];
         cast |= rtop->types[i].id != t.id || rtop->types[i].typmod != t.typmod;
     }
-    if (cast && !(rtop = lop_project(b->ctx, b->arena, new_rel(b), rtop, e->ncols, items, rtop->names)))
+    if (search.active) {
+        if (cte_search_rec_outer(b, c, &search, &rtop, items))
+            return SS_ERROR;
+    } else if (cast && !(rtop = lop_project(b->ctx, b->arena, new_rel(b), rtop, e->ncols, items, rtop->names))) {
         return SS_ERROR;
+    }
     e->materialize = true;
     e->id = ++b->ncte_ids;
-    e->plan = lop_recursive_union(b->ctx, b->arena, new_rel(b), e->worktable_id, c->name, q->setop_all, nonrec.query,
+    e->plan = lop_recursive_union(b->ctx, b->arena, new_rel(b), e->worktable_id, c->name, q->setop_all, nonrec_plan,
                                   rtop, e->ncols, e->types, e->names);
     return e->plan ? SS_OK : SS_ERROR;
 }
@@ -345,7 +354,7 @@ int bind_with(binder *b, const ast_select *s, cte_mark *mark)
         } else {
             ss_bound_stmt sub;
             if (bind_in_scope(b, c->query, e->parent, pending, i + 1, &sub) ||
-                cte_columns(b, c, sub.ncols, sub.col_names, &e->names))
+                cte_columns(b, c, sub.ncols, sub.col_names, &e->names) || cte_search_not_recursive(b, c))
                 return SS_ERROR;
             e->ncols = sub.ncols;
             e->types = sub.col_types;
@@ -402,6 +411,7 @@ int bind_from_cte(binder *b, const ast_from_item *f, ss_lop **out, bool *found)
             return bind_error(b, f->location, "42P19",
                               "recursive reference to query \"%s\" must not appear within an outer join", name);
         uint32_t rel = new_rel(b);
+        e->worktable_rel = rel;
         if (!(*out = lop_worktable_scan(b->ctx, b->arena, rel, e->worktable_id, name, e->ncols, e->types, e->names)))
             return SS_ERROR;
         return add_scope_entry(b, f, ref, NULL, rel, e->ncols, e->names, e->types);

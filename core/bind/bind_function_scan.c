@@ -4,7 +4,9 @@
  * relation of its own); its column is named after the table alias, else the function (a
  * function returning a scalar), WITH ORDINALITY adds a bigint "ordinality".  The arguments
  * are bound over the FROM items before the call (functions in FROM are implicitly LATERAL in
- * PostgreSQL): one that reads a column is refused (0A000), as LATERAL is.
+ * PostgreSQL): one that reads their columns makes its join a lateral one, rerun per left row
+ * (a join of which a parenthesised join holding it is the right side too,
+ * bind_lateral_join.c).
  *
  * unnest(array [, ...]) is a function scan too, one column per array; so are json's
  * set-returning functions (types/json/json_srf.h), which the kernel expands.
@@ -297,15 +299,17 @@ int bind_from_function(binder *b, const ast_from_item *f, ss_lop **out)
     const ast_expr *a = f->func;
     const char *name = a->names[a->nnames - 1];
     uint32_t rel = new_rel(b);
-    bool reads_column, lateral = b->lateral_slot;
+    /* implicitly LATERAL wherever FROM items precede it (PostgreSQL): directly the right
+       side of a join, or the first item of a parenthesised join on a join's right side */
+    bool reads_column, lateral = b->lateral_slot || b->nscope > b->scope_base;
     b->lateral_slot = false;
     ss_lop *op = function_lop(b, a, f->ordinality, f->alias ? f->alias : name, rel, lateral, &reads_column, false);
     b->function_lateral = op && reads_column;
     if (!op) {
         if (!reads_column || lateral)
             return SS_ERROR;
-        /* not directly the right side of a join (the first FROM item, or inside a
-           parenthesised join): no nested loop can feed it the columns */
+        /* the first FROM item of its query (nothing precedes it that a nested loop could
+           feed it the columns of) */
         for (uint32_t i = 0; i < a->nargs; i++)
             if (first_column_location(a->args[i]) >= 0)
                 return bind_error(b, first_column_location(a->args[i]), SS_SQLSTATE_FEATURE_NOT_SUPPORTED,

@@ -994,6 +994,10 @@ static int bind_from_item(binder *b, const ast_from_item *f, ss_lop **out)
     /* a RIGHT JOIN is the LEFT JOIN of its sides swapped: parents reference columns by
        binding, and * expands the scope, which keeps the FROM order */
     bool lateral = !f->right->is_join && (f->right->lateral || (f->right->func && function_lateral));
+    bool nested_lateral;
+    if (bind_join_reads_left(b, f, left, right, &nested_lateral))
+        return SS_ERROR;
+    lateral |= nested_lateral;
     if (f->join_type == AST_JOIN_RIGHT)
         return (*out = lop_join(b->ctx, b->arena, SS_JOIN_LEFT, right, left, cond)) ? SS_OK : SS_ERROR;
     ss_join_type type = f->join_type == AST_JOIN_LEFT   ? SS_JOIN_LEFT

@@ -289,7 +289,7 @@ static int bind_create(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         cols[i].not_null = d->not_null;
         if (bind_serial_type(&d->type, &cols[i].type))
             cols[i].not_null = true; /* SERIAL: integer NOT NULL DEFAULT nextval(...) */
-        else if (bind_type_name(b, &d->type, &cols[i].type))
+        else if (bind_type_name(b, &d->type, &cols[i].type) || bind_check_column_type(b, d->name, cols[i].type))
             return SS_ERROR;
     }
     if (bind_create_constraints(b, st, cols, out))
@@ -320,6 +320,8 @@ static int bind_create_table_as(binder *b, const ast_stmt *st, ss_bound_stmt *ou
     for (uint32_t i = 0; i < sub.ncols; i++) {
         cols[i].name = i < st->ncolumns ? st->columns[i] : sub.col_names[i];
         cols[i].type = sub.col_types[i];
+        if (bind_check_column_type(b, cols[i].name, cols[i].type))
+            return SS_ERROR;
     }
     out->create_def.name = st->table;
     out->create_def.ncols = sub.ncols;
@@ -360,8 +362,14 @@ static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     switch (st->kind) {
     case AST_SELECT:
         return bind_select(b, st->select, out);
-    case AST_INSERT:
-        return bind_insert(b, st, out);
+    case AST_INSERT: {
+        int rc = bind_insert(b, st, out);
+        /* through a view: the base table's CHECKs too (bound above only for a table named) */
+        if (rc == SS_OK && !out->checks && out->table && bind_insert_checks(b, out->table, out))
+            rc = SS_ERROR;
+        out->view_checks = b->view_checks;
+        return rc;
+    }
     case AST_CREATE_TABLE:
         return bind_create(b, st, out);
     case AST_CREATE_SEQUENCE:

@@ -83,7 +83,7 @@ int bind_create_view(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     ss_bound_stmt sub;
     int rc = bind_nested_query(b, st->select, &sub);
     b->no_params = no_params;
-    if (rc)
+    if (rc || bind_view_check_option_allowed(b, st))
         return SS_ERROR;
     if (st->ncolumns > sub.ncols)
         return bind_error(b, -1, "42601", "CREATE VIEW specifies more column names than columns");
@@ -93,6 +93,8 @@ int bind_create_view(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         return SS_ERROR;
     for (uint32_t c = 0; c < sub.ncols; c++) {
         names[c] = c < st->ncolumns ? st->columns[c] : sub.col_names[c];
+        if (bind_check_column_type(b, names[c], sub.col_types[c]))
+            return SS_ERROR;
         for (uint32_t k = 0; k < c; k++)
             if (strcmp(names[k], names[c]) == 0)
                 return bind_error(b, -1, "42701", "column \"%s\" specified more than once", names[c]);

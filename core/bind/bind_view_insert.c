@@ -14,7 +14,7 @@ static bool is_srf(const ast_expr *e)
 }
 
 /* The reason s is not automatically updatable (PostgreSQL's DETAIL), or NULL. */
-static const char *not_updatable_reason(const ast_select *s)
+const char *view_not_updatable_reason(const ast_select *s)
 {
     if (s->distinct || s->ndistinct_on)
         return "Views containing DISTINCT are not automatically updatable.";
@@ -62,8 +62,9 @@ typedef struct view_chain {
     const struct view_chain *outer;
 } view_chain;
 
-static int resolve(binder *b, const ss_view *v, const view_chain *outer, const bool *assigned, ss_table **base,
-                   int32_t *map)
+/* cascaded: a view above has CASCADED CHECK OPTION (this one's WHERE is checked too). */
+static int resolve(binder *b, const ss_view *v, const view_chain *outer, bool cascaded, const bool *assigned,
+                   ss_table **base, int32_t *map)
 {
     for (const view_chain *ch = outer; ch; ch = ch->outer)
         if (ch->view == v)
@@ -75,7 +76,7 @@ static int resolve(binder *b, const ss_view *v, const view_chain *outer, const b
     if (ss_parse(b->arena, v->sql, &stmts, &n, &perr) || n != 1 || stmts[0]->kind != AST_CREATE_VIEW)
         return bind_error(b, -1, SS_SQLSTATE_INTERNAL_ERROR, "the query of view \"%s\" cannot be read back", v->name);
     const ast_select *s = stmts[0]->select;
-    const char *reason = not_updatable_reason(s);
+    const char *reason = view_not_updatable_reason(s);
     if (reason) {
         bind_error(b, -1, "55000", "cannot insert into view \"%s\"", v->name);
         ss_ctx_error_detail(b->ctx, "%s", reason);
@@ -134,20 +135,23 @@ static int resolve(binder *b, const ss_view *v, const view_chain *outer, const b
                               t ? t->cols[colmap[c]].name : bv->col_names[colmap[c]]);
         inner_assigned[colmap[c]] = true;
     }
+    int check = stmts[0]->view_check;
     if (t) {
         *base = t;
         for (c = 0; c < v->ncols; c++)
             map[c] = colmap[c];
-        return SS_OK;
+        for (uint32_t k = 0; k < nbase; k++)
+            inner_map[k] = (int32_t)k;
+        return check || cascaded ? bind_view_check(b, v, s, nbase, names, t->types, inner_map) : SS_OK;
     }
-    if (resolve(b, bv, &here, inner_assigned, base, inner_map))
+    if (resolve(b, bv, &here, cascaded || check == AST_VIEW_CHECK_CASCADED, inner_assigned, base, inner_map))
         return SS_ERROR;
     for (c = 0; c < v->ncols; c++)
         map[c] = colmap[c] < 0 ? -1 : inner_map[colmap[c]];
-    return SS_OK;
+    return check || cascaded ? bind_view_check(b, v, s, nbase, names, bv->types, inner_map) : SS_OK;
 }
 
 int bind_view_insert_target(binder *b, const ss_view *v, const bool *assigned, ss_table **base, int32_t *map)
 {
-    return resolve(b, v, NULL, assigned, base, map);
+    return resolve(b, v, NULL, false, assigned, base, map);
 }

@@ -56,6 +56,10 @@ typedef struct ss_bound_stmt {
        DEALLOCATE's (NULL: ALL) */
     struct ss_prepare_bound *prepare;
     struct ss_execute_bound *execute;
+    /* INSERT into a view: the WITH CHECK OPTION conditions of the views on the way down to
+       the table, innermost first, over the table's row; names are the views'
+       (bind_view_check.c), NULL: none */
+    struct ss_bound_checks *view_checks;
 } ss_bound_stmt;
 
 /* The SQL name of a statement kind ("CREATE TABLE"), NULL for one this kernel does not know. */

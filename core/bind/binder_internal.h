@@ -90,6 +90,7 @@ typedef struct cte_entry {
     bool in_recursive_term;
     uint32_t worktable_id, nrefs;
     uint32_t rec_sublink_depth; /* binder.sublink_depth when its recursive term began */
+    uint32_t worktable_rel;     /* the binding of its worktable scan in the recursive term */
 } cte_entry;
 
 /* Where the WITH scope stood before a WITH clause was bound (bind_with / unbind_with). */
@@ -187,6 +188,8 @@ typedef struct binder {
     bool params_extend;       /* ss_bind_extending: $n past the fixed ones are inferred */
     struct window_state *win; /* the query's window clauses while its outputs are bound
                                  (bind_window.c); NULL where window functions are refused */
+    /* INSERT into a view: its WITH CHECK OPTION conditions so far (bind_view_check.c) */
+    struct ss_bound_checks *view_checks;
 } binder;
 
 /* Window functions (bind_window.c).  One window clause: its bound partition, order and
@@ -549,6 +552,31 @@ void unbind_with(binder *b, const cte_mark *mark);
 int check_recursive_aggregates(binder *b, const ast_select *s, uint32_t refs_before);
 /* A FROM table name that is a WITH query in scope: *found, and *out its plan (a subquery
  * for a query inlined, a CTE scan, a worktable scan) with its scope entry added. */
+/* SEARCH / CYCLE of a recursive WITH query (bind_cte_search.c), PostgreSQL's
+ * rewriteSearchAndCycle: the columns they add computed in both terms, the recursive term
+ * filtered on the cycle mark.  cte_search_not_recursive: 42601 for them on a query that is
+ * not recursive.  The others are called by bind_recursive in turn, each a no-op without the
+ * clauses: before the terms (the mark values), after the non-recursive term (its new
+ * columns, e's columns widened), after the recursive term (the checks of the clauses, the
+ * worktable's added columns carried through it), and for the recursive term's output
+ * (items[0..e's original columns) over rtop, cast) with the new columns computed. */
+typedef struct cte_search {
+    bool active;
+    uint32_t ncols;             /* the query's own columns */
+    ss_expr *mark_value, *mark_default;
+    ss_type mark_type;
+    int32_t *search_idx, *cycle_idx;
+} cte_search;
+int cte_search_not_recursive(binder *b, const ast_cte *c);
+int cte_search_prepare(binder *b, const ast_cte *c, cte_search *s);
+int cte_search_nonrec(binder *b, const ast_cte *c, cte_search *s, cte_entry *e, ss_lop **nonrec);
+int cte_search_rec_inner(binder *b, const ast_cte *c, cte_search *s, const cte_entry *e, ss_lop **rtop);
+int cte_search_rec_outer(binder *b, const ast_cte *c, const cte_search *s, ss_lop **rtop, ss_expr **items);
+
+/* Whether the join f of left and right must be a lateral join because its right side, a
+ * join, reads columns of left (bind_lateral_join.c); 42P01 for a RIGHT or FULL one. */
+int bind_join_reads_left(binder *b, const ast_from_item *f, ss_lop *left, ss_lop *right, bool *lateral);
+
 int bind_from_cte(binder *b, const ast_from_item *f, ss_lop **out, bool *found);
 
 /* Views (bind_view.c). */
@@ -561,6 +589,18 @@ int bind_from_view(binder *b, const ast_from_item *f, ss_lop **out, bool *found)
  * updatable, its 0A000 when a column assigned (assigned[0..v->ncols)) is not a base column;
  * else the table at the bottom of its views and map[c], the table column view column c is
  * (-1 for a column that is not one). */
+/* The reason a view's query is not automatically updatable (PostgreSQL's DETAIL), or NULL
+ * (bind_view_insert.c). */
+const char *view_not_updatable_reason(const ast_select *s);
+/* WITH CHECK OPTION (bind_view_check.c): view v's WHERE (its query s, whose FROM item has
+ * columns names / types, column k being the base table's column map[k], -1: none) appended
+ * to binder.view_checks; CREATE VIEW's refusal of the option on a view that is not
+ * automatically updatable (0A000). */
+int bind_view_check(binder *b, const ss_view *v, const ast_select *s, uint32_t ncols, const char *const *names,
+                    const ss_type *types, const int32_t *map);
+int bind_view_check_option_allowed(binder *b, const ast_stmt *st);
+/* 42P16 for a table or view column of type record or record[] (bind_pseudo_type.c). */
+int bind_check_column_type(binder *b, const char *name, ss_type t);
 int bind_view_insert_target(binder *b, const ss_view *v, const bool *assigned, ss_table **base, int32_t *map);
 /* Notes that the statement's query reads relation name (outside any view). */
 int note_dependency(binder *b, const char *name);

@@ -31,7 +31,7 @@ void ss_table_cons_free(ss_table_cons *c)
 }
 
 /* PostgreSQL's ExecBuildSlotValueDescription: the row's values, NULL as "null". */
-static void failing_row(ss_ctx *ctx, const ss_table *t, const ss_batch *b, uint32_t row)
+void ss_constraints_failing_row(ss_ctx *ctx, const ss_table *t, const ss_batch *b, uint32_t row)
 {
     ss_strbuf sb;
     ss_strbuf_init(&sb);
@@ -79,7 +79,7 @@ int ss_constraints_check_rows(ss_ctx *ctx, const ss_table *t, const ss_bound_che
                 ss_ctx_error(ctx, SS_SQLSTATE_NOT_NULL_VIOLATION,
                              "null value in column \"%s\" of relation \"%s\" violates not-null constraint",
                              t->cols[c].name, t->name);
-                failing_row(ctx, t, rows, row);
+                ss_constraints_failing_row(ctx, t, rows, row);
                 rc = SS_ERROR;
                 break;
             }
@@ -90,7 +90,7 @@ int ss_constraints_check_rows(ss_ctx *ctx, const ss_table *t, const ss_bound_che
             if (!v.is_null && !v.v.b) {
                 ss_ctx_error(ctx, "23514", "new row for relation \"%s\" violates check constraint \"%s\"", t->name,
                              checks->names[i]);
-                failing_row(ctx, t, rows, row);
+                ss_constraints_failing_row(ctx, t, rows, row);
                 rc = SS_ERROR;
             }
         }

@@ -45,5 +45,12 @@ typedef struct ss_bound_checks {
  * PostgreSQL's ExecConstraints: NOT NULL of each column (23502), then each CHECK (23514; NULL
  * passes), with DETAIL "Failing row contains (...)".  checks may be NULL. */
 int ss_constraints_check_rows(ss_ctx *ctx, const ss_table *t, const ss_bound_checks *checks, const ss_batch *rows);
+/* DETAIL "Failing row contains (...)." of row of b (t's columns, NULL as "null"). */
+void ss_constraints_failing_row(ss_ctx *ctx, const ss_table *t, const ss_batch *b, uint32_t row);
+/* WITH CHECK OPTION of the views an INSERT went through (view_checks.c): each condition of
+ * checks (names: the views), in order, over the live rows of rows (t's row), row by row;
+ * false or NULL is PostgreSQL's 44000 "new row violates check option for view" with the
+ * failing row.  checks may be NULL.  UPDATE through a view calls it with its new rows. */
+int ss_view_checks_rows(ss_ctx *ctx, const ss_table *t, const ss_bound_checks *checks, const ss_batch *rows);
 
 #endif

@@ -99,6 +99,10 @@ static int visit(pruner *pr, ss_lop *op, bool all)
     case LOP_VALUES:
         if (lop_each_expr(op, mark_slot, pr))
             return SS_ERROR;
+        /* a lateral join's right side takes every left column it reads as a parameter
+           (ss_lateral_params), whether or not the expression reading it is needed above */
+        if (op->kind == LOP_JOIN && op->u.join.lateral && lop_each_expr_deep(op->children[1], mark_slot, pr))
+            return SS_ERROR;
         child_all = op->kind == LOP_AGGREGATE ? false : all;
         break;
     case LOP_DISTINCT:

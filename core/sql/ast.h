@@ -174,6 +174,19 @@ typedef struct ast_cte {
     struct ast_select *query;
     ast_cte_materialize materialize;
     int location;
+    /* SEARCH {DEPTH | BREADTH} FIRST BY search_cols SET search_seq (nsearch_cols 0: none) */
+    const char **search_cols;
+    uint32_t nsearch_cols;
+    bool search_breadth;
+    const char *search_seq;
+    int search_location;
+    /* CYCLE cycle_cols SET cycle_mark [TO cycle_value DEFAULT cycle_default] USING
+       cycle_path (ncycle_cols 0: none; the values NULL: TRUE and FALSE) */
+    const char **cycle_cols;
+    uint32_t ncycle_cols;
+    const char *cycle_mark, *cycle_path;
+    struct ast_expr *cycle_value, *cycle_default;
+    int cycle_location;
 } ast_cte;
 
 typedef struct ast_select {
@@ -466,7 +479,11 @@ typedef struct ast_stmt {
     ast_target *returning;
     uint32_t nreturning;
     bool restart_identity;    /* AST_TRUNCATE: RESTART IDENTITY */
+    /* AST_CREATE_VIEW: WITH [LOCAL | CASCADED] CHECK OPTION (AST_VIEW_CHECK_*), 0: none */
+    int view_check;
 } ast_stmt;
+
+enum { AST_VIEW_CHECK_LOCAL = 1, AST_VIEW_CHECK_CASCADED = 2 };
 
 #define AST_SET_TXN 1
 #define AST_SET_SESSION_TXN 2

@@ -6,21 +6,6 @@
 
 #include "sql/transform.h"
 
-static bool name_list(transform_state *ts, List *names, const char ***out, uint32_t *n)
-{
-    *n = (uint32_t)list_length(names);
-    *out = NULL;
-    if (!*n)
-        return true;
-    if (!(*out = tr_alloc(ts, sizeof(char *) * *n)))
-        return false;
-    ListCell *lc;
-    uint32_t i = 0;
-    foreach (lc, names)
-        (*out)[i++] = tr_strdup(ts, strVal(lfirst(lc)));
-    return true;
-}
-
 bool tr_fkey_constraint(transform_state *ts, Constraint *con, const char *column, ast_stmt *out)
 {
     const tr_refusal refusals[] = {
@@ -53,10 +38,10 @@ bool tr_fkey_constraint(transform_state *ts, Constraint *con, const char *column
             return false;
         f->columns[0] = column;
         f->ncolumns = 1;
-    } else if (!name_list(ts, con->fk_attrs, &f->columns, &f->ncolumns)) {
+    } else if (!tr_name_array(ts, con->fk_attrs, &f->columns, &f->ncolumns)) {
         return false;
     }
-    if (!name_list(ts, con->pk_attrs, &f->ref_columns, &f->nref_columns))
+    if (!tr_name_array(ts, con->pk_attrs, &f->ref_columns, &f->nref_columns))
         return false;
     f->match = con->fk_matchtype == 'f' ? 'f' : 's';
     f->on_delete = con->fk_del_action ? con->fk_del_action : 'a';

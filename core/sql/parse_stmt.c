@@ -338,12 +338,24 @@ static bool tr_with(transform_state *ts, WithClause *w, ast_select *out)
                          : cte->ctematerialized == CTEMaterializeNever ? AST_CTE_NOT_MATERIALIZED
                                                                        : AST_CTE_DEFAULT;
         if (cte->search_clause) {
-            tr_unsupported(ts, cte->search_clause->location, "SEARCH clauses of WITH RECURSIVE");
-            return false;
+            CTESearchClause *sc = cte->search_clause;
+            if (!tr_name_array(ts, sc->search_col_list, &c->search_cols, &c->nsearch_cols))
+                return false;
+            c->search_breadth = sc->search_breadth_first;
+            c->search_seq = tr_strdup(ts, sc->search_seq_column);
+            c->search_location = sc->location;
         }
         if (cte->cycle_clause) {
-            tr_unsupported(ts, cte->cycle_clause->location, "CYCLE clauses of WITH RECURSIVE");
-            return false;
+            CTECycleClause *cc = cte->cycle_clause;
+            if (!tr_name_array(ts, cc->cycle_col_list, &c->cycle_cols, &c->ncycle_cols))
+                return false;
+            c->cycle_mark = tr_strdup(ts, cc->cycle_mark_column);
+            c->cycle_path = tr_strdup(ts, cc->cycle_path_column);
+            c->cycle_location = cc->location;
+            if (cc->cycle_mark_value && !(c->cycle_value = tr_expr(ts, cc->cycle_mark_value)))
+                return false;
+            if (cc->cycle_mark_default && !(c->cycle_default = tr_expr(ts, cc->cycle_mark_default)))
+                return false;
         }
         if (!IsA(cte->ctequery, SelectStmt)) {
             tr_unsupported(ts, cte->location, "data-modifying statements in WITH");
@@ -770,10 +782,9 @@ static bool tr_view(transform_state *ts, ViewStmt *s, ast_stmt *out)
         tr_unsupported(ts, -1, "WITH (view options)");
         return false;
     }
-    if (s->withCheckOption != NO_CHECK_OPTION) {
-        tr_unsupported(ts, -1, "WITH CHECK OPTION");
-        return false;
-    }
+    out->view_check = s->withCheckOption == LOCAL_CHECK_OPTION      ? AST_VIEW_CHECK_LOCAL
+                      : s->withCheckOption == CASCADED_CHECK_OPTION ? AST_VIEW_CHECK_CASCADED
+                                                                    : 0;
     out->kind = AST_CREATE_VIEW;
     out->replace = s->replace;
     out->table_location = s->view->location;

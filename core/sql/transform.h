@@ -68,6 +68,8 @@ int tr_location(const Node *n);
 ast_expr *tr_expr(transform_state *ts, Node *n);
 /* Every expression of l, in order, into *out (n of them). */
 bool tr_list(transform_state *ts, List *l, ast_expr ***out, uint32_t *n);
+/* A list of String nodes as names (*out NULL when it is empty). */
+bool tr_name_array(transform_state *ts, List *names, const char ***out, uint32_t *n);
 bool tr_type_name(transform_state *ts, TypeName *tn, ast_type_name *out);
 /* parse_sequence.c: sequence options (for_identity: OWNED BY refused, SEQUENCE NAME taken)
  * and CREATE SEQUENCE. */

@@ -184,3 +184,18 @@ bool tr_refuse_first(transform_state *ts, int location, const tr_refusal *r, siz
         }
     return false;
 }
+
+bool tr_name_array(transform_state *ts, List *names, const char ***out, uint32_t *n)
+{
+    *n = (uint32_t)list_length(names);
+    *out = NULL;
+    if (!*n)
+        return true;
+    if (!(*out = tr_alloc(ts, sizeof(char *) * *n)))
+        return false;
+    ListCell *lc;
+    uint32_t i = 0;
+    foreach (lc, names)
+        (*out)[i++] = tr_strdup(ts, strVal(lfirst(lc)));
+    return true;
+}

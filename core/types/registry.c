@@ -42,6 +42,7 @@ static const ss_type_def *const catalog[] = {
     &ss_bytea_type_def,
     &ss_uuid_type_def,
     &ss_regtype_type_def,
+    &ss_record_type_def,
 };
 
 #define NCATALOG (sizeof catalog / sizeof catalog[0])

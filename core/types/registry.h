@@ -29,5 +29,6 @@ extern const struct ss_type_def ss_bpchar_type_def;
 extern const struct ss_type_def ss_bytea_type_def;
 extern const struct ss_type_def ss_uuid_type_def;
 extern const struct ss_type_def ss_regtype_type_def;
+extern const struct ss_type_def ss_record_type_def;
 
 #endif

@@ -5,7 +5,7 @@
  * Then: no lost update under REPEATABLE READ (concurrent increments of one counter add up
  * to the commits), and a reader is not blocked by a writer holding a row lock.
  *
- * SUNSTONE_BANK_TXNS sets the number of committed transfers (default 25000, the ctest mode:
+ * SUNSTONE_BANK_TXNS sets the number of committed transfers (default 100000, the ctest mode:
  * the build machine's cores are shared); the bank_soak target runs 1,000,000.  Prints the
  * throughput (bench/README.md). */
 #include <check.h>
@@ -151,7 +151,7 @@ static void *reader_main(void *arg)
 START_TEST(bank_transfers)
 {
     const char *env = getenv("SUNSTONE_BANK_TXNS");
-    shared sh = {.target = env ? atoll(env) : 25000};
+    shared sh = {.target = env ? atoll(env) : 100000};
     sunstone *first = open_first();
     run(first, "CREATE TABLE accounts (id int PRIMARY KEY, balance int NOT NULL)");
     char sql[160];

@@ -60,7 +60,12 @@ typedef enum ss_type_id {
     SS_TYPE_UUID_ARRAY = 2951,
     SS_TYPE_JSON_ARRAY = 199,
     SS_TYPE_JSONB_ARRAY = 3807,
-    SS_TYPE_REGTYPE = 2206     /* int32: a type id, printed as the type's name (pg_typeof) */
+    SS_TYPE_REGTYPE = 2206,    /* int32: a type id, printed as the type's name (pg_typeof) */
+    /* an anonymous composite value (PostgreSQL's record; today only the columns SEARCH and
+       CYCLE add to a recursive WITH query): ss_text holding the encoded fields (opaque to
+       modules, core/types/record/) */
+    SS_TYPE_RECORD = 2249,
+    SS_TYPE_RECORD_ARRAY = 2287
 } ss_type_id;
 
 /* The array type whose elements are of type elem (int4 -> int4[]), SS_TYPE_INVALID when
@@ -88,6 +93,7 @@ static inline int32_t ss_type_array_of(int32_t elem)
     case SS_TYPE_UUID: return SS_TYPE_UUID_ARRAY;
     case SS_TYPE_JSON: return SS_TYPE_JSON_ARRAY;
     case SS_TYPE_JSONB: return SS_TYPE_JSONB_ARRAY;
+    case SS_TYPE_RECORD: return SS_TYPE_RECORD_ARRAY;
     default: return SS_TYPE_INVALID;
     }
 }
@@ -116,6 +122,7 @@ static inline int32_t ss_type_element_of(int32_t array)
     case SS_TYPE_UUID_ARRAY: return SS_TYPE_UUID;
     case SS_TYPE_JSON_ARRAY: return SS_TYPE_JSON;
     case SS_TYPE_JSONB_ARRAY: return SS_TYPE_JSONB;
+    case SS_TYPE_RECORD_ARRAY: return SS_TYPE_RECORD;
     default: return SS_TYPE_INVALID;
     }
 }
@@ -176,6 +183,7 @@ static inline size_t ss_type_width(int32_t id)
     case SS_TYPE_TIMETZ:
     case SS_TYPE_UUID:
     case SS_TYPE_JSONB:
+    case SS_TYPE_RECORD:
     case SS_TYPE_TEXT:
     case SS_TYPE_VARCHAR:
     case SS_TYPE_UNKNOWN:
@@ -204,6 +212,7 @@ static inline bool ss_type_is_varlen(int32_t id)
     case SS_TYPE_INTERVAL:
     case SS_TYPE_TIMETZ:
     case SS_TYPE_UUID:
+    case SS_TYPE_RECORD:
     case SS_TYPE_JSONB: return true;
     default: return ss_type_is_array(id);
     }

@@ -71,6 +71,10 @@ int arr_encode_1d(ss_ctx *ctx, int32_t elem, const ss_value *items, uint32_t n, 
 /* The encoding into a strbuf (the caller copies it where it belongs). */
 void arr_encode_buf(int32_t elem, int ndims, const int32_t *dims, const int32_t *lbound,
                     const ss_value *items, uint32_t n, ss_strbuf *out);
+/* One non-NULL item of type elem in the encoding above: read from p into v (returns the
+ * pointer past it), appended to sb.  Record fields use the same item encoding. */
+const char *arr_read_item(int32_t elem, const char *p, ss_value *v);
+void arr_write_item(int32_t elem, const ss_value *v, ss_strbuf *sb);
 /* Whether two decoded arrays have the same dimensions and lower bounds. */
 bool arr_same_shape(const ss_array *a, const ss_array *b);
 /* The dimensions and lower bounds of count arrays shaped like sub stacked one dimension up

@@ -258,3 +258,14 @@ int arr_items(ss_ctx *ctx, const ss_array *a, ss_value **items)
     *items = v;
     return SS_OK;
 }
+
+const char *arr_read_item(int32_t elem, const char *p, ss_value *v)
+{
+    memset(v, 0, sizeof *v);
+    return read_item(elem, p, v);
+}
+
+void arr_write_item(int32_t elem, const ss_value *v, ss_strbuf *sb)
+{
+    write_item(elem, v, sb);
+}

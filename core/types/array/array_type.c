@@ -163,6 +163,7 @@ ARRAY_INFO(TIMETZ_ARRAY, TIMETZ, "time with time zone[]");
 ARRAY_INFO(UUID_ARRAY, UUID, "uuid[]");
 ARRAY_INFO(JSON_ARRAY, JSON, "json[]");
 ARRAY_INFO(JSONB_ARRAY, JSONB, "jsonb[]");
+ARRAY_INFO(RECORD_ARRAY, RECORD, "record[]");
 
 const ss_type_info *arr_type_info(int32_t id)
 {
@@ -187,6 +188,7 @@ const ss_type_info *arr_type_info(int32_t id)
     case SS_TYPE_UUID_ARRAY: return &UUID_ARRAY_info;
     case SS_TYPE_JSON_ARRAY: return &JSON_ARRAY_info;
     case SS_TYPE_JSONB_ARRAY: return &JSONB_ARRAY_info;
+    case SS_TYPE_RECORD_ARRAY: return &RECORD_ARRAY_info;
     default: return NULL;
     }
 }

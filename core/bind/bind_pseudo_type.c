@@ -1,0 +1,11 @@
+/* bind_pseudo_type.c — PostgreSQL's CheckAttributeType for the one pseudo-type Sunstone has,
+ * record (and record[]): no table or view column may have it (42P16). */
+#include "bind/binder_internal.h"
+
+int bind_check_column_type(binder *b, const char *name, ss_type t)
+{
+    if (t.id == SS_TYPE_RECORD || t.id == SS_TYPE_RECORD_ARRAY)
+        return bind_error(b, -1, "42P16", "column \"%s\" has pseudo-type %s", name,
+                          t.id == SS_TYPE_RECORD ? "record" : "record[]");
+    return SS_OK;
+}

@@ -1,0 +1,45 @@
+/* record.h — PostgreSQL's anonymous record (ROW(...) of no named type) and record[]: the
+ * values SEARCH and CYCLE of WITH RECURSIVE add to a query (bind/bind_cte_search.c).
+ * Private to the kernel.
+ *
+ * Encoded value (the bytes of an ss_text in a record vector; host byte order, read with
+ * memcpy, no alignment):
+ *   uint32 nfields,
+ *   nfields x (int32 field type id, uint8 1 when the field is NULL else 0, then for a
+ *   non-NULL field its value in the array item encoding: fixed-width types by their vector
+ *   width, variable-length ones as uint32 length + bytes; types/array/array.h).
+ * Order, equality and hashing go through the fields' own types (PostgreSQL's btrecordcmp:
+ * field by field, a NULL field above every value). */
+#ifndef SS_TYPES_RECORD_H
+#define SS_TYPES_RECORD_H
+
+#include "exec/context.h"
+#include "types/functions.h"
+#include "util/strbuf.h"
+
+/* The most fields a record built here has (the binder refuses more, 0A000). */
+#define REC_MAX_FIELDS 64
+
+/* The record of fields[0..n) of types types[0..n), appended to sb. */
+void rec_encode_buf(const int32_t *types, const ss_value *fields, uint32_t n, ss_strbuf *sb);
+/* Field k of an encoded record (is_null when it is NULL or k is past the last field); its
+ * type id in *type when type is not NULL. */
+void rec_field(const ss_text *t, uint32_t k, ss_value *out, int32_t *type);
+/* btrecordcmp over two encoded records (const ss_text *: the registry's callbacks). */
+int rec_compare(const void *a, const void *b);
+uint64_t rec_hash(const void *a);
+
+/* The evaluations behind SEARCH and CYCLE (record_func.c), non-strict, over a vector of each
+ * argument's type (the binder builds the calls with make_func, never by name):
+ *   rec_row_def        ROW(args...): the record of its arguments
+ *   rec_array1_def     ARRAY[ROW(args...)]: a one-item record[]
+ *   rec_append_def     (record[] path, args...): path || ARRAY[ROW(args...)]
+ *   rec_depth_next_def (record seq, args...): ROW(seq's first field + 1, args...), ROW(0, args...)
+ *                      when seq is NULL (BREADTH FIRST)
+ *   rec_in_path_def    (record[] path, mark, default, args...): mark when ROW(args...) is an item
+ *                      of path, else default (CYCLE's mark column)
+ *   rec_unmarked_def   (col, mark): col is distinct from mark (the recursive term's filter) */
+extern const ss_func_def rec_row_def, rec_array1_def, rec_append_def, rec_depth_next_def, rec_in_path_def,
+    rec_unmarked_def;
+
+#endif

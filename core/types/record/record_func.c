@@ -1,0 +1,203 @@
+/* record_func.c — the evaluations behind SEARCH and CYCLE of WITH RECURSIVE (record.h):
+ * building a record of a row's columns, a path of them (record[]), BREADTH FIRST's depth
+ * record, CYCLE's mark and the recursive term's filter on it.  Row at a time: these values
+ * are built per row anyway. */
+#include "types/record/record.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "exec/vector.h"
+#include "types/array/array.h"
+
+/* The record of the columns args[from..nargs) at row, with first (when not NULL) before them,
+ * into sb. */
+static void row_of(ss_vector *const *args, uint32_t from, uint32_t nargs, uint32_t row, const ss_value *first,
+                   int32_t first_type, ss_strbuf *sb)
+{
+    int32_t types[REC_MAX_FIELDS];
+    ss_value vals[REC_MAX_FIELDS];
+    uint32_t n = 0;
+    if (first) {
+        types[n] = first_type;
+        vals[n++] = *first;
+    }
+    for (uint32_t k = from; k < nargs && n < REC_MAX_FIELDS; k++) {
+        types[n] = args[k]->type.id;
+        ss_vector_get_value(args[k], row, &vals[n++]);
+    }
+    rec_encode_buf(types, vals, n, sb);
+}
+
+static int put(ss_ctx *ctx, ss_strbuf *sb, ss_vector *out, uint32_t row)
+{
+    int rc = sb->oom ? ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory")
+                     : ss_vector_set_text(ctx, out, row, sb->data ? sb->data : "", sb->len);
+    ss_strbuf_clear(sb);
+    return rc;
+}
+
+/* path's items with the record at the end, as a one-dimensional record[] into sb; path
+ * NULL: the record alone. */
+static void append_to(const ss_value *path, const ss_text *rec, ss_strbuf *sb)
+{
+    ss_value *items = NULL;
+    uint32_t n = 0;
+    ss_array a;
+    if (path && !path->is_null) {
+        arr_decode(&path->v.s, &a);
+        n = a.nitems;
+    }
+    ss_value one[1];
+    items = n ? malloc(sizeof *items * (n + 1)) : one;
+    if (!items) {
+        sb->oom = true;
+        return;
+    }
+    if (n) {
+        arr_iter it;
+        arr_iter_init(&it, &a);
+        for (uint32_t k = 0; k < n && arr_iter_next(&it, &items[k]); k++)
+            ;
+    }
+    memset(&items[n], 0, sizeof items[n]);
+    items[n].v.s = *rec;
+    int32_t dim = (int32_t)(n + 1), lb = 1;
+    arr_encode_buf(SS_TYPE_RECORD, 1, &dim, &lb, items, n + 1, sb);
+    if (items != one)
+        free(items);
+}
+
+/* ARRAY[ROW(args[from..))] appended to path (NULL: none) at each row. */
+static int eval_path(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint32_t from, const ss_vector *path,
+                     const uint32_t *rows, uint32_t n, ss_vector *out)
+{
+    ss_strbuf sb, rec;
+    ss_strbuf_init(&sb);
+    ss_strbuf_init(&rec);
+    int rc = SS_OK;
+    for (uint32_t k = 0; k < n && rc == SS_OK; k++) {
+        uint32_t row = rows ? rows[k] : k;
+        ss_strbuf_clear(&rec);
+        row_of(args, from, nargs, row, NULL, 0, &rec);
+        ss_text r = {rec.data ? rec.data : "", (uint32_t)rec.len, 0};
+        ss_value p;
+        if (path)
+            ss_vector_get_value(path, row, &p);
+        append_to(path ? &p : NULL, &r, &sb);
+        rc = rec.oom ? ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory") : put(ctx, &sb, out, row);
+    }
+    ss_strbuf_free(&sb);
+    ss_strbuf_free(&rec);
+    return rc;
+}
+
+static int eval_array1(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                       ss_vector *out)
+{
+    return eval_path(ctx, args, nargs, 0, NULL, rows, n, out);
+}
+
+static int eval_append(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                       ss_vector *out)
+{
+    return eval_path(ctx, args, nargs, 1, args[0], rows, n, out);
+}
+
+/* ROW(args...) at each row; depth: ROW(args[0]'s first field + 1, args[1..]) instead, ROW(0,
+ * args[1..]) where args[0] is NULL. */
+static int eval_rows(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                     ss_vector *out, bool depth)
+{
+    ss_strbuf sb;
+    ss_strbuf_init(&sb);
+    int rc = SS_OK;
+    for (uint32_t k = 0; k < n && rc == SS_OK; k++) {
+        uint32_t row = rows ? rows[k] : k;
+        ss_value seq, d;
+        memset(&d, 0, sizeof d);
+        if (depth) {
+            ss_vector_get_value(args[0], row, &seq);
+            if (!seq.is_null) {
+                rec_field(&seq.v.s, 0, &d, NULL);
+                if (!d.is_null)
+                    d.v.i++;
+            }
+        }
+        row_of(args, depth ? 1 : 0, nargs, row, depth ? &d : NULL, SS_TYPE_INT8, &sb);
+        rc = put(ctx, &sb, out, row);
+    }
+    ss_strbuf_free(&sb);
+    return rc;
+}
+
+static int eval_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                    ss_vector *out)
+{
+    return eval_rows(ctx, args, nargs, rows, n, out, false);
+}
+
+static int eval_depth_next(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                           ss_vector *out)
+{
+    return eval_rows(ctx, args, nargs, rows, n, out, true);
+}
+
+static int eval_in_path(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                        ss_vector *out)
+{
+    ss_strbuf rec;
+    ss_strbuf_init(&rec);
+    int rc = SS_OK;
+    for (uint32_t k = 0; k < n && rc == SS_OK; k++) {
+        uint32_t row = rows ? rows[k] : k;
+        ss_strbuf_clear(&rec);
+        row_of(args, 3, nargs, row, NULL, 0, &rec);
+        ss_text r = {rec.data ? rec.data : "", (uint32_t)rec.len, 0};
+        ss_value path, item;
+        ss_vector_get_value(args[0], row, &path);
+        bool found = false;
+        if (!path.is_null) {
+            ss_array a;
+            arr_decode(&path.v.s, &a);
+            arr_iter it;
+            arr_iter_init(&it, &a);
+            while (!found && arr_iter_next(&it, &item))
+                found = !item.is_null && rec_compare(&item.v.s, &r) == 0;
+        }
+        ss_value mark;
+        ss_vector_get_value(args[found ? 1 : 2], row, &mark);
+        rc = ss_vector_set_value(ctx, out, row, &mark);
+    }
+    ss_strbuf_free(&rec);
+    return rc;
+}
+
+static int eval_unmarked(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                         ss_vector *out)
+{
+    (void)nargs;
+    int32_t t = args[0]->type.id;
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t row = rows ? rows[k] : k;
+        ss_value a, b, r;
+        ss_vector_get_value(args[0], row, &a);
+        ss_vector_get_value(args[1], row, &b);
+        memset(&r, 0, sizeof r);
+        r.v.b = a.is_null != b.is_null || (!a.is_null && !arr_elem_equal(t, &a, &b));
+        if (ss_vector_set_value(ctx, out, row, &r) != SS_OK)
+            return SS_ERROR;
+    }
+    return SS_OK;
+}
+
+const ss_func_def rec_row_def = {.name = "row", .nargs = 1, .variadic_any = true, .result = SS_TYPE_RECORD,
+                                 .eval = eval_row};
+const ss_func_def rec_array1_def = {.name = "row", .nargs = 1, .variadic_any = true,
+                                    .result = SS_TYPE_RECORD_ARRAY, .eval = eval_array1};
+const ss_func_def rec_append_def = {.name = "array_append", .nargs = 2, .variadic_any = true,
+                                    .result = SS_TYPE_RECORD_ARRAY, .eval = eval_append};
+const ss_func_def rec_depth_next_def = {.name = "row", .nargs = 2, .variadic_any = true, .result = SS_TYPE_RECORD,
+                                        .eval = eval_depth_next};
+const ss_func_def rec_in_path_def = {.name = "case", .nargs = 4, .variadic_any = true, .eval = eval_in_path};
+const ss_func_def rec_unmarked_def = {.name = "<>", .nargs = 2, .variadic_any = true, .result = SS_TYPE_BOOL, .eval = eval_unmarked};

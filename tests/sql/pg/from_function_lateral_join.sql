@@ -1,0 +1,33 @@
+-- functions in FROM reading columns left of an explicit JOIN (implicitly LATERAL), also inside parenthesised joins
+CREATE TABLE a (id int, n int);
+CREATE TABLE b (id int);
+INSERT INTO a VALUES (1, 2), (2, 3);
+INSERT INTO b VALUES (1), (2);
+SELECT * FROM a JOIN b ON a.id = b.id, generate_series(1, a.n) g ORDER BY 1, 3, 4;
+SELECT * FROM a JOIN b ON a.id = b.id CROSS JOIN generate_series(1, a.n) g ORDER BY 1, 3, 4;
+SELECT * FROM a JOIN b ON a.id = b.id JOIN generate_series(1, a.n) g ON g <= b.id ORDER BY 1, 3, 4;
+SELECT * FROM a JOIN generate_series(1, a.n) g ON g > 1 ORDER BY 1, 3;
+SELECT * FROM a LEFT JOIN generate_series(1, a.n) g ON g > 2 ORDER BY 1, 3;
+SELECT * FROM a RIGHT JOIN generate_series(1, a.n) g ON g > 2 ORDER BY 1, 3;
+SELECT * FROM a FULL JOIN generate_series(1, a.n) g ON g > 2 ORDER BY 1, 3;
+SELECT * FROM a JOIN unnest(ARRAY[a.id, a.n]) u ON true ORDER BY 1, 3;
+SELECT * FROM a x JOIN b ON x.id = b.id JOIN generate_series(1, x.n) WITH ORDINALITY g(v, o) ON true ORDER BY 1, 4;
+SELECT * FROM a JOIN (b JOIN generate_series(1, a.n) g ON true) ON a.id = b.id ORDER BY 1, 3, 4;
+SELECT * FROM a JOIN (generate_series(1, a.n) g JOIN b ON true) ON a.id = b.id ORDER BY 1, 3, 4;
+SELECT * FROM a, b JOIN generate_series(1, a.n) g ON true WHERE a.id = b.id ORDER BY 1, 3, 4;
+SELECT * FROM a, (b JOIN generate_series(1, b.id) g ON true) ORDER BY 1, 3, 4;
+SELECT * FROM (a JOIN b ON a.id = b.id) JOIN generate_series(a.n, 3) g ON true ORDER BY 1, 3, 4;
+SELECT * FROM a CROSS JOIN LATERAL generate_series(1, a.n) g JOIN b ON b.id = g ORDER BY 1, 3, 4;
+SELECT * FROM a JOIN b ON a.id = b.id JOIN LATERAL (SELECT * FROM generate_series(1, a.n)) g ON true ORDER BY 1, 3, 4;
+SELECT * FROM a LEFT JOIN (b JOIN generate_series(1, a.n) g ON g > b.id) ON a.id = b.id ORDER BY 1, 3, 4;
+SELECT * FROM a JOIN (b CROSS JOIN (b b2 JOIN generate_series(a.n, a.n + b.id) g ON g > b2.id)) ON true WHERE b.id = 1 AND b2.id = 2 ORDER BY 1, 3, 4, 5;
+SELECT count(*) FROM a JOIN (b JOIN LATERAL (SELECT a.n + b.id AS s) x ON true) ON true;
+SELECT * FROM generate_series(1, a.n) g JOIN a ON true;
+-- lateral columns that only the right side's unused expressions read (pruning)
+SELECT count(*) FROM a JOIN LATERAL (SELECT a.n AS s) x ON true;
+SELECT count(*) FROM a JOIN (b JOIN LATERAL (SELECT a.n AS s) x ON true) ON true;
+SELECT count(*) FROM a JOIN (b JOIN generate_series(1, a.n) g ON true) ON true;
+SELECT count(*) FROM a JOIN (b JOIN LATERAL (SELECT a.n + b.id AS s) x ON true) ON true;
+SELECT count(*) FROM a JOIN (b JOIN LATERAL (SELECT b.id AS s) x ON true) ON true;
+SELECT count(*) FROM b JOIN LATERAL (SELECT b.id AS s) x ON true;
+SELECT * FROM a, (generate_series(1, a.n) g JOIN b ON true) ORDER BY 1, 3, 4;
