@@ -118,7 +118,7 @@ static void *work(void *arg)
         FAIL_IF(sunstone_column_int64(own, 0) != i + 1, "own rows %lld after %d inserts",
                 (long long)sunstone_column_int64(own, 0), i + 1);
         sunstone_reset(own);
-        int64_t v;
+        int64_t v = 0;
         FAIL_IF(get_int(s, "EXECUTE count_mine", &v) || v != i + 1, "EXECUTE: %lld (%s)", (long long)v,
                 sunstone_errmsg(s));
         FAIL_IF(get_int(s, "SELECT nextval('seq')", &w->seqvals[i]), "nextval: %s", sunstone_errmsg(s));
@@ -223,7 +223,7 @@ static void *read_work(void *arg)
     session_arg *w = (session_arg *)arg;
     sunstone *s = w->s;
     for (int i = 0; i < w->rounds && !w->failure[0]; i++) {
-        int64_t v;
+        int64_t v = 0;
         if (sunstone_exec(s, "INSERT INTO log VALUES (0, 0, 'reader')", NULL, NULL) ||
             get_int(s, "SELECT count(*) FROM log l JOIN mine m ON m.who = l.who", &v) ||
             get_int(s, "SELECT count(*) FROM sunstone_columns", &v))
