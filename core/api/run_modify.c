@@ -147,9 +147,12 @@ static int lock_rows(modify_run *r, const ss_rowid *ids, uint32_t n, bool *ok)
     return SS_OK;
 }
 
+static int cascade_delete(void *arg, ss_table *table, const ss_rowid *ids, uint32_t n);
+static void end_run(modify_run *r);
+
 /* Foreign keys referencing t: the old versions of rows ids[0..m) (still visible to the
  * statement's own snapshot: its deletes count only from the next command on) must not be
- * referenced any more. */
+ * referenced any more, or (ON DELETE CASCADE) the rows referencing them go too. */
 static int check_removed(modify_run *r, const ss_rowid *ids, uint32_t m)
 {
     ss_table *t = r->t;
@@ -166,7 +169,42 @@ static int check_removed(modify_run *r, const ss_rowid *ids, uint32_t m)
     if (t->storage->fetch_versions(r->ctx, t->handle, &r->old_spec, r->ctx->snapshot, ids, m, r->old, found) !=
         SS_OK)
         return SS_ERROR;
-    return ss_fkey_check_removed_rows(r->ctx, t, r->old, r->update);
+    ss_fkey_cascade cascade = {cascade_delete, r};
+    return ss_fkey_check_removed_rows(r->ctx, t, r->old, r->update, &cascade);
+}
+
+/* ON DELETE CASCADE (fkey.h): rows ids[0..n) of table, which reference rows this command
+ * deleted, are deleted by the same command (locks and waits as DELETE's), their own
+ * references checked in turn.  Known limit: a referencing row a committed transaction
+ * changed after the statement's snapshot is 40001 even under READ COMMITTED (the statement
+ * re-run of READ COMMITTED would not come back to it). */
+static int cascade_delete(void *arg, ss_table *table, const ss_rowid *ids, uint32_t n)
+{
+    modify_run *parent = arg;
+    modify_run r = *parent; /* the same command: xid, cid, lock_timeout */
+    r.t = table;
+    r.update = false;
+    r.restart = false;
+    r.old = NULL;
+    bool *ok = ss_arena_alloc(r.ctx->arena, sizeof *ok * (n ? n : 1));
+    ss_rowid *locked = ss_arena_alloc(r.ctx->arena, sizeof *locked * (n ? n : 1));
+    if (!ok || !locked)
+        return ss_ctx_error(r.ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    uint32_t nref = 0;
+    ss_fkey **refs = ss_fkey_referencing(r.ctx->catalog, table, true, &nref);
+    free(refs);
+    r.referenced = nref > 0;
+    int rc = lock_rows(&r, ids, n, ok);
+    if (rc == SS_OK && r.restart)
+        rc = ss_ctx_error(r.ctx, "40001", "could not serialize access due to concurrent update");
+    uint32_t m = 0;
+    for (uint32_t k = 0; rc == SS_OK && k < n; k++)
+        if (ok[k])
+            locked[m++] = ids[k];
+    if (rc == SS_OK && m && r.referenced)
+        rc = check_removed(&r, locked, m);
+    end_run(&r);
+    return rc;
 }
 
 /* Rows [from, from + n) of the batch (positions in b): lock them, then (UPDATE) write

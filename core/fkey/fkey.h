@@ -68,13 +68,23 @@ int ss_fkey_create_all(ss_ctx *ctx, ss_catalog *c, const ast_stmt *st);
    written, so that rows referencing rows of the same statement pass, as PostgreSQL's
    end-of-statement check. */
 int ss_fkey_check_new_rows(ss_ctx *ctx, ss_table *t, const ss_batch *rows);
+/* How the caller deletes referencing rows for ON DELETE CASCADE: rows ids[0..n) of table
+   (visible row versions) deleted by the current command, with their own foreign keys
+   checked in turn. */
+typedef struct ss_fkey_cascade {
+    int (*delete_rows)(void *arg, ss_table *table, const ss_rowid *ids, uint32_t n);
+    void *arg;
+} ss_fkey_cascade;
+
 /* Rows of ref just deleted (update false) or updated (true): old_rows holds their old
    contents (typed like ref's columns).  For each foreign key referencing ref, a removed key
    that no visible row of ref has any more must not be referenced by a visible row: NO
-   ACTION / RESTRICT give 23503 with PostgreSQL's message and DETAIL; CASCADE / SET NULL /
-   SET DEFAULT give 0A000 when a referencing row exists (those actions are not built yet).
-   Call after the statement's changes are applied. */
-int ss_fkey_check_removed_rows(ss_ctx *ctx, ss_table *ref, const ss_batch *old_rows, bool update);
+   ACTION / RESTRICT give 23503 with PostgreSQL's message and DETAIL; ON DELETE CASCADE
+   deletes the referencing rows through cascade (NULL: 0A000); ON UPDATE CASCADE, SET NULL
+   and SET DEFAULT give 0A000 when a referencing row exists (not built yet).  Call after the
+   statement's changes are applied. */
+int ss_fkey_check_removed_rows(ss_ctx *ctx, ss_table *ref, const ss_batch *old_rows, bool update,
+                               const ss_fkey_cascade *cascade);
 /* TRUNCATE of tables[0..n): 0A000 "cannot truncate a table referenced in a foreign key
    constraint" (PostgreSQL's SQLSTATE, DETAIL and HINT) when a table outside the list
    references one of them. */

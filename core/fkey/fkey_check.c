@@ -244,18 +244,76 @@ static int still_referenced(ss_ctx *ctx, const ss_fkey *fk, const ss_value *ref_
                         fk->name, fk->table->name, fk->table->name, update ? "updated" : "deleted");
 }
 
-/* Through an index of the referencing table: a lookup per orphan. */
+/* The row ids of the rows referencing an orphan (ON DELETE CASCADE), arena memory. */
+typedef struct rowid_list {
+    ss_rowid *ids;
+    uint32_t n, cap;
+} rowid_list;
+
+static int rowids_add(ss_ctx *ctx, rowid_list *l, ss_rowid id)
+{
+    if (l->n == l->cap) {
+        uint32_t cap = l->cap ? l->cap * 2 : 64;
+        ss_rowid *ids = ss_arena_alloc(ctx->arena, sizeof *ids * cap);
+        if (!ids)
+            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        if (l->n)
+            memcpy(ids, l->ids, sizeof *ids * l->n);
+        l->ids = ids;
+        l->cap = cap;
+    }
+    l->ids[l->n++] = id;
+    return SS_OK;
+}
+
+/* Whether the referencing rows are deleted (ON DELETE CASCADE with a way to) rather than
+   refused. */
+static bool cascades(const ss_fkey *fk, bool update, const ss_fkey_cascade *cascade)
+{
+    return !update && fk->on_delete == 'c' && cascade && cascade->delete_rows;
+}
+
+/* The visible rows of fk's table whose first fk->ncols keys in ix equal key, to list
+   (ix's index lock held). */
+static int collect_by_index(ss_ctx *ctx, const ss_fkey *fk, const ss_index *ix, const ss_value *key,
+                            const ss_snapshot *snap, rowid_list *list)
+{
+    ss_index_bound b = {key, fk->ncols, true, {0}};
+    ss_index_scan *scan;
+    if (ix->vt->scan_begin(ctx, ix->handle, &b, &b, false, &scan) != SS_OK)
+        return SS_ERROR;
+    static _Thread_local ss_rowid ids[SS_BATCH_CAPACITY];
+    static _Thread_local bool found[SS_BATCH_CAPACITY];
+    uint32_t n;
+    ss_scan_spec spec = {0, 0, NULL};
+    ss_batch out = {0, 0, NULL, 0, NULL};
+    int rc;
+    while ((rc = ix->vt->scan_next(ctx, scan, ids, SS_BATCH_CAPACITY, &n)) == SS_OK && n) {
+        rc = fk->table->storage->fetch_versions(ctx, fk->table->handle, &spec, snap, ids, n, &out, found);
+        for (uint32_t k = 0; rc == SS_OK && k < n; k++)
+            if (found[k])
+                rc = rowids_add(ctx, list, ids[k]);
+        if (rc != SS_OK)
+            break;
+    }
+    ix->vt->scan_end(scan);
+    return rc;
+}
+
+/* Through an index of the referencing table: a lookup per orphan.  With list (ON DELETE
+   CASCADE) every referencing row's id goes to list instead of an error. */
 static int find_by_index(ss_ctx *ctx, const ss_fkey *fk, const ss_index *ix, const uint32_t *order,
-                         const orphan_set *s, const ss_snapshot *snap, bool update)
+                         const orphan_set *s, const ss_snapshot *snap, bool update, rowid_list *list)
 {
     ss_value key[fk->ncols];
     for (uint32_t i = 0; i < s->n; i++) {
         const ss_value *o = &s->keys[(size_t)i * s->ncols];
         for (uint32_t j = 0; j < fk->ncols; j++)
             key[j] = o[order[j]];
-        bool present;
+        bool present = false;
         ss_index_lock(ix->table);
-        int rc = ss_index_key_present(ctx, ix, key, fk->ncols, SS_ROWID_INVALID, snap, &present);
+        int rc = list ? collect_by_index(ctx, fk, ix, key, snap, list)
+                      : ss_index_key_present(ctx, ix, key, fk->ncols, SS_ROWID_INVALID, snap, &present);
         ss_index_unlock(ix->table);
         if (rc != SS_OK)
             return SS_ERROR;
@@ -266,7 +324,8 @@ static int find_by_index(ss_ctx *ctx, const ss_fkey *fk, const ss_index *ix, con
 }
 
 /* One scan of the referencing table against the orphans' hash. */
-static int find_by_scan(ss_ctx *ctx, const ss_fkey *fk, orphan_set *s, const ss_snapshot *snap, bool update)
+static int find_by_scan(ss_ctx *ctx, const ss_fkey *fk, orphan_set *s, const ss_snapshot *snap, bool update,
+                        rowid_list *list)
 {
     if (orphans_hash(ctx, fk, s) != SS_OK)
         return SS_ERROR;
@@ -276,7 +335,7 @@ static int find_by_scan(ss_ctx *ctx, const ss_fkey *fk, orphan_set *s, const ss_
         types[k] = t->types[fk->cols[k]];
     ss_scan_spec spec = {fk->ncols, 0, fk->cols};
     void *scan;
-    if (t->storage->scan_begin_snapshot(ctx, t->handle, &spec, snap, false, &scan) != SS_OK)
+    if (t->storage->scan_begin_snapshot(ctx, t->handle, &spec, snap, list != NULL, &scan) != SS_OK)
         return SS_ERROR;
     ss_batch *b = ss_batch_create(fk->ncols, types, SS_BATCH_CAPACITY);
     int rc = b ? SS_OK : ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
@@ -286,12 +345,18 @@ static int find_by_scan(ss_ctx *ctx, const ss_fkey *fk, orphan_set *s, const ss_
         ss_batch_reset(b);
         if ((rc = t->storage->scan_next_batch(ctx, scan, b)) != SS_OK || b->count == 0)
             break;
-        for (uint32_t r = 0; r < ss_batch_rows(b) && hit < 0; r++) {
+        const ss_rowid *ids = list ? t->storage->scan_rowids(scan) : NULL;
+        for (uint32_t r = 0; rc == SS_OK && r < ss_batch_rows(b) && hit < 0; r++) {
             uint32_t row = ss_batch_row(b, r);
             for (uint32_t k = 0; k < fk->ncols; k++)
                 ss_vector_get_value(b->cols[k], row, &key[k]);
-            if (null_rule(fk, key) == 0)
-                hit = orphans_find(fk, s, key);
+            if (null_rule(fk, key) != 0)
+                continue;
+            int64_t at = orphans_find(fk, s, key);
+            if (at >= 0 && list)
+                rc = rowids_add(ctx, list, ids[r]);
+            else
+                hit = at;
         }
     }
     t->storage->scan_end(scan);
@@ -303,7 +368,7 @@ static int find_by_scan(ss_ctx *ctx, const ss_fkey *fk, orphan_set *s, const ss_
 }
 
 static int check_one_removed(ss_ctx *ctx, const ss_fkey *fk, const ss_batch *old_rows, const ss_snapshot *snap,
-                             bool update)
+                             bool update, const ss_fkey_cascade *cascade)
 {
     const ss_index *ix = ref_index(ctx, fk);
     if (!ix)
@@ -337,10 +402,18 @@ static int check_one_removed(ss_ctx *ctx, const ss_fkey *fk, const ss_batch *old
         return SS_OK;
     uint32_t order[fk->ncols];
     const ss_index *cix = referencing_index(fk, order);
-    return cix ? find_by_index(ctx, fk, cix, order, &s, snap, update) : find_by_scan(ctx, fk, &s, snap, update);
+    rowid_list list = {NULL, 0, 0}, *lp = cascades(fk, update, cascade) ? &list : NULL;
+    int rc = cix ? find_by_index(ctx, fk, cix, order, &s, snap, update, lp) : find_by_scan(ctx, fk, &s, snap, update, lp);
+    /* ON DELETE CASCADE: the referencing rows go too (their own references checked in turn) */
+    for (uint32_t at = 0; rc == SS_OK && lp && at < list.n; at += SS_BATCH_CAPACITY) {
+        uint32_t m = list.n - at < SS_BATCH_CAPACITY ? list.n - at : SS_BATCH_CAPACITY;
+        rc = cascade->delete_rows(cascade->arg, fk->table, list.ids + at, m);
+    }
+    return rc;
 }
 
-int ss_fkey_check_removed_rows(ss_ctx *ctx, ss_table *ref, const ss_batch *old_rows, bool update)
+int ss_fkey_check_removed_rows(ss_ctx *ctx, ss_table *ref, const ss_batch *old_rows, bool update,
+                               const ss_fkey_cascade *cascade)
 {
     if (ss_batch_rows(old_rows) == 0)
         return SS_OK;
@@ -352,7 +425,7 @@ int ss_fkey_check_removed_rows(ss_ctx *ctx, ss_table *ref, const ss_batch *old_r
     ss_index_unique_snapshot(ctx, &snap);
     int rc = SS_OK;
     for (uint32_t i = 0; rc == SS_OK && i < n; i++)
-        rc = check_one_removed(ctx, fks[i], old_rows, &snap, update);
+        rc = check_one_removed(ctx, fks[i], old_rows, &snap, update, cascade);
     free(fks);
     return rc;
 }
