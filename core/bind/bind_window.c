@@ -176,6 +176,27 @@ static ss_expr *shared_key(const window_state *ws, ss_expr *e)
 }
 
 /* The window clause of spec (an equal one is shared), bound now. */
+/* A PARTITION BY / ORDER BY item of a window binds through the query's aggregate state like
+ * a select-list item, but an aggregate that only a window definition names is not yet
+ * computed by the aggregation below the windows (nor does it make the query an aggregate
+ * one): 0A000 rather than a sort on a value that is not there.  One the rest of the query
+ * also computes (SELECT sum(x), rank() OVER (ORDER BY sum(x)) ...) is shared and works. */
+static ss_expr *bind_window_key(binder *b, const ast_expr *a)
+{
+    if (!ast_has_aggregate(a))
+        return bind_expr(b, a);
+    uint32_t before = b->agg && b->agg_mode ? b->agg->naggs : UINT32_MAX;
+    ss_expr *e = before == UINT32_MAX ? NULL : bind_expr(b, a);
+    if (before == UINT32_MAX || (e && b->agg->naggs != before)) {
+        ss_error_clear(b->ctx->err);
+        bind_error(b, expr_location(a), SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                   "feature not supported: an aggregate in a window's PARTITION BY or ORDER BY that the "
+                   "select list does not compute before it");
+        return NULL;
+    }
+    return e;
+}
+
 static window_clause *window_of(binder *b, const win_spec *sp)
 {
     window_state *ws = b->win;
@@ -190,7 +211,7 @@ static window_clause *window_of(binder *b, const win_spec *sp)
         return NULL;
     ws->in_definition = true;
     for (uint32_t i = 0; i < sp->npartition; i++) {
-        ss_expr *e = bind_expr(b, sp->partition[i]);
+        ss_expr *e = bind_window_key(b, sp->partition[i]);
         if (!e || !(e = resolve_unknown(b, e, expr_location(sp->partition[i]))) ||
             bind_check_equality(b, e->type, expr_location(sp->partition[i])))
             return NULL;
@@ -198,7 +219,7 @@ static window_clause *window_of(binder *b, const win_spec *sp)
     }
     for (uint32_t i = 0; i < sp->norder; i++) {
         const ast_sort_item *it = &sp->order[i];
-        ss_expr *e = bind_expr(b, it->expr);
+        ss_expr *e = bind_window_key(b, it->expr);
         if (!e || !(e = resolve_unknown(b, e, expr_location(it->expr))) ||
             bind_check_ordering(b, e->type, expr_location(it->expr)))
             return NULL;
@@ -274,7 +295,21 @@ ss_expr *bind_window_agg_arg(binder *b, const ast_expr *a, bool is_filter)
     b->agg = ws->outer_agg;
     b->agg_mode = ws->outer_mode;
     ws->in_window_agg = false;
-    ss_expr *e = is_filter ? bind_bool_expr(b, a, "FILTER") : bind_expr(b, a);
+    /* as bind_window_key: an aggregate inside the window aggregate's argument must be one
+       the rest of the query computes */
+    bool nested = ast_has_aggregate(a);
+    uint32_t before = b->agg && b->agg_mode ? b->agg->naggs : UINT32_MAX;
+    ss_expr *e = nested && before == UINT32_MAX ? NULL
+                 : is_filter                    ? bind_bool_expr(b, a, "FILTER")
+                                                : bind_expr(b, a);
+    if (nested && (before == UINT32_MAX || (e && b->agg->naggs != before))) {
+        ss_error_clear(b->ctx->err);
+        bind_error(b, expr_location(a), SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                   "feature not supported: an aggregate inside a window aggregate's %s that the select list "
+                   "does not compute before it",
+                   is_filter ? "FILTER" : "argument");
+        e = NULL;
+    }
     ws->in_window_agg = true;
     b->agg = scratch;
     b->agg_mode = mode;
