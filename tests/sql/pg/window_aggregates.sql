@@ -16,7 +16,7 @@ SELECT id, stddev(f8) OVER (ORDER BY id), variance(f8) OVER (ORDER BY id ROWS BE
 SELECT id, sum(i8) OVER (ORDER BY id) FROM wa ORDER BY id;
 SELECT id, sum(i4) OVER (), sum(i4) OVER () * 2 AS twice, sum(i4) OVER () - i4 AS rest FROM wa ORDER BY id;
 SELECT id, sum(i4) OVER (PARTITION BY g ORDER BY id RANGE UNBOUNDED PRECEDING), sum(i4) OVER (PARTITION BY g ORDER BY id ROWS UNBOUNDED PRECEDING) FROM wa ORDER BY id;
-SELECT g, sum(i4), sum(sum(i4)) OVER (), rank() OVER (ORDER BY sum(i4) DESC NULLS LAST), avg(count(*)) OVER (ORDER BY g) FROM wa GROUP BY g ORDER BY g;
+SELECT g, sum(i4), count(*), sum(sum(i4)) OVER (), rank() OVER (ORDER BY sum(i4) DESC NULLS LAST), avg(count(*)) OVER (ORDER BY g) FROM wa GROUP BY g ORDER BY g;
 SELECT g, count(*) OVER (), max(g) OVER (ORDER BY g DESC) FROM wa GROUP BY g HAVING count(*) > 1 ORDER BY g;
 SELECT count(*) OVER (), sum(i4) OVER () FROM wa WHERE id < 0;
 SELECT id, sum(i4) OVER (ORDER BY i4 NULLS FIRST), count(*) OVER (ORDER BY t DESC) FROM wa ORDER BY id;
