@@ -26,37 +26,32 @@ static bool open_bound(const ss_index_bound *b)
     return !b || b->nvalues == 0;
 }
 
+/* How many entries of node n lie on the near side of bound b: before lower (upper false), or
+   within upper (upper true); both are a prefix of the node's entries. */
+static uint32_t entries_before(const bt_index *ix, const bt_node *n, const ss_index_bound *b, bool upper)
+{
+    uint32_t lo = 0, hi = n->n;
+    while (lo < hi) {
+        uint32_t m = (lo + hi) / 2;
+        bool near = upper ? within_upper(ix, n->e[m], b->values, b->nvalues, b->inclusive)
+                          : before_lower(ix, n->e[m], b);
+        if (near)
+            lo = m + 1;
+        else
+            hi = m;
+    }
+    return lo;
+}
+
 /* Forward start: the first entry not before lower. */
 static void seek_lower(const bt_index *ix, const ss_index_bound *lo, bt_node **leaf, int64_t *pos)
 {
     bt_node *n = ix->root;
-    while (!n->leaf) {
-        uint32_t c = 0;
-        if (!open_bound(lo)) {
-            uint32_t a = 0, b = n->n;
-            while (a < b) {
-                uint32_t m = (a + b) / 2;
-                if (before_lower(ix, n->e[m], lo))
-                    a = m + 1;
-                else
-                    b = m;
-            }
-            c = a;
-        }
-        n = n->child[c];
-    }
-    uint32_t p = 0;
-    if (!open_bound(lo)) { /* binary search in the leaf too: the first entry not before lower */
-        uint32_t a = 0, b = n->n;
-        while (a < b) {
-            uint32_t m = (a + b) / 2;
-            if (before_lower(ix, n->e[m], lo))
-                a = m + 1;
-            else
-                b = m;
-        }
-        p = a;
-    }
+    bool open = open_bound(lo);
+    while (!n->leaf)
+        n = n->child[open ? 0 : entries_before(ix, n, lo, false)];
+    /* in the leaf too: the first entry not before lower */
+    uint32_t p = open ? 0 : entries_before(ix, n, lo, false);
     /* past the end of this leaf (or an emptied leaf): the next non-empty one */
     while (n && p >= n->n) {
         n = n->next;
@@ -71,33 +66,10 @@ static void seek_upper(const bt_index *ix, const ss_index_bound *up, bt_node **l
 {
     bt_node *n = ix->root;
     bool open = open_bound(up);
-    while (!n->leaf) {
-        uint32_t c = n->n;
-        if (!open) {
-            uint32_t a = 0, b = n->n;
-            while (a < b) {
-                uint32_t m = (a + b) / 2;
-                if (within_upper(ix, n->e[m], up->values, up->nvalues, up->inclusive))
-                    a = m + 1;
-                else
-                    b = m;
-            }
-            c = a;
-        }
-        n = n->child[c];
-    }
-    int64_t p = (int64_t)n->n - 1;
-    if (!open) { /* the last entry within upper: binary search */
-        uint32_t a = 0, b = n->n;
-        while (a < b) {
-            uint32_t m = (a + b) / 2;
-            if (within_upper(ix, n->e[m], up->values, up->nvalues, up->inclusive))
-                a = m + 1;
-            else
-                b = m;
-        }
-        p = (int64_t)a - 1;
-    }
+    while (!n->leaf)
+        n = n->child[open ? n->n : entries_before(ix, n, up, true)];
+    /* the last entry within upper */
+    int64_t p = (int64_t)(open ? n->n : entries_before(ix, n, up, true)) - 1;
     while (n && p < 0) {
         n = n->prev;
         p = n ? (int64_t)n->n - 1 : -1;
