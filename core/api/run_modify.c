@@ -19,13 +19,13 @@
 
 #include "api/run_modify.h"
 #include "catalog/constraints.h"
-#include "catalog/settings_parse.h"
 #include "exec/dml_versions.h"
 #include "exec/vector.h"
 #include "exec/interrupt.h"
 #include "fkey/fkey.h"
 #include "index/index.h"
 #include "txn/txn_manager.h"
+#include "txn/txn_row_wait.h"
 #include "util/arena.h"
 
 typedef struct modify_run {
@@ -36,7 +36,6 @@ typedef struct modify_run {
     ss_xid xid;            /* stamps the deletes and the new versions */
     uint32_t cid;
     ss_xid top;            /* the transaction's top-level xid (the wait-for graph's node) */
-    int64_t lock_timeout_ms;
     bool restart;          /* READ COMMITTED: a row changed by a committed transaction */
     int64_t changed;
     bool referenced;       /* foreign keys reference t: removed keys are checked */
@@ -44,42 +43,10 @@ typedef struct modify_run {
     ss_scan_spec old_spec;
 } modify_run;
 
-static int lock_timeout(modify_run *r)
-{
-    const char *v = ss_settings_get(&r->st->db->settings, "lock_timeout");
-    int ms = 0;
-    if (v && ss_setting_parse_int(r->ctx, "lock_timeout", v, true, 0, INT32_MAX, &ms))
-        return SS_ERROR;
-    r->lock_timeout_ms = ms;
-    return SS_OK;
-}
-
 /* Waits for the transaction holding a row (xmax holder) to end. */
 static int wait_for(modify_run *r, ss_xid holder)
 {
-    ss_txn_manager *m = r->st->db->txn.m;
-    ss_xid cycle = SS_XID_INVALID;
-    switch (ss_txn_wait(m, r->top, holder, r->lock_timeout_ms, r->ctx->interrupt, &cycle)) {
-    case SS_WAIT_DONE:
-        return SS_OK;
-    case SS_WAIT_DEADLOCK:
-        ss_ctx_error(r->ctx, "40P01", "deadlock detected");
-        ss_ctx_error_detail(r->ctx,
-                            "Transaction %llu waits for ShareLock on transaction %llu; blocked by "
-                            "transaction %llu, which waits for transaction %llu.",
-                            (unsigned long long)r->top, (unsigned long long)ss_txn_top(m, holder),
-                            (unsigned long long)ss_txn_top(m, holder), (unsigned long long)r->top);
-        return SS_ERROR;
-    case SS_WAIT_TIMEOUT:
-        return ss_ctx_error(r->ctx, "55P03", "canceling statement due to lock timeout");
-    case SS_WAIT_INTERRUPTED:
-        if (ss_check_interrupt(r->ctx) != SS_OK)
-            return SS_ERROR;
-        return ss_ctx_error(r->ctx, "57014", "canceling statement due to user request");
-    case SS_WAIT_NO_MEMORY:
-        break;
-    }
-    return ss_ctx_error(r->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    return ss_txn_wait_row_holder(r->ctx, holder);
 }
 
 /* 40001 for a row a committed transaction changed: updated (it has a successor) or deleted. */
@@ -181,7 +148,7 @@ static int check_removed(modify_run *r, const ss_rowid *ids, uint32_t m)
 static int cascade_delete(void *arg, ss_table *table, const ss_rowid *ids, uint32_t n)
 {
     modify_run *parent = arg;
-    modify_run r = *parent; /* the same command: xid, cid, lock_timeout */
+    modify_run r = *parent; /* the same command: xid, cid */
     r.t = table;
     r.update = false;
     r.restart = false;
@@ -290,8 +257,6 @@ static int begin_run(modify_run *r, sunstone_stmt *st, ss_table *t, bool update)
     r->ctx = &st->ctx;
     r->t = t;
     r->update = update;
-    if (lock_timeout(r) != SS_OK)
-        return SS_ERROR;
     if (ss_txn_state_current(&st->db->txn, &r->xid, &r->cid) != 0)
         return ss_ctx_error(r->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory (or out of transaction ids)");
     r->top = st->db->txn.top;
