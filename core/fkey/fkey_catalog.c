@@ -168,3 +168,11 @@ char *ss_fkey_referenced_lines(const ss_catalog *c, const ss_table *t)
     free(fks);
     return out;
 }
+
+const ss_fkey_action_table *ss_fkey_action_find(const ss_fkey_actions *actions, const ss_table *table)
+{
+    for (uint32_t i = 0; actions && i < actions->n; i++)
+        if (actions->list[i].table == table)
+            return &actions->list[i];
+    return NULL;
+}
