@@ -165,13 +165,16 @@ static int check_removed(modify_run *r, const ss_rowid *ids, uint32_t m, const s
 }
 
 /* Sets fk's columns of the rows of b (t's row versions) as the action says: NULL, each
- * column's default (evaluated per row), or keys (ON UPDATE CASCADE). */
+ * column's default (evaluated per row), or keys (ON UPDATE CASCADE); ON DELETE SET NULL
+ * (cols) only those columns. */
 static int set_key_columns(modify_run *r, const ss_fkey *fk, const ss_fkey_action_table *at, ss_batch *b,
-                           char action, const ss_value *keys)
+                           char action, const ss_value *keys, bool update)
 {
     uint32_t n = ss_batch_rows(b);
     for (uint32_t k = 0; k < fk->ncols; k++) {
         uint32_t col = fk->cols[k];
+        if (!ss_fkey_action_sets(fk, update, col))
+            continue; /* ON DELETE SET NULL (cols): another column */
         ss_vector *def = NULL;
         if (action == 'd') {
             if (!at->defaults || !at->defaults[col])
@@ -278,13 +281,13 @@ static int cascade_set(void *arg, const ss_fkey *fk, const ss_rowid *ids, uint32
     }
     if (rc == SS_OK && rows && m) {
         /* the update PostgreSQL's action runs: its own errors name it in CONTEXT */
-        rc = set_key_columns(&r, fk, at, rows, action, rkeys);
+        rc = set_key_columns(&r, fk, at, rows, action, rkeys, parent->update);
         if (rc == SS_OK)
             rc = ss_constraints_check_rows(r.ctx, table, at->checks, rows);
         if (rc == SS_OK)
             rc = ss_dml_write_versions(r.ctx, table, rows, newids);
         if (rc != SS_OK) {
-            char *sql = ss_fkey_action_sql(r.ctx, fk, action);
+            char *sql = ss_fkey_action_sql(r.ctx, fk, action, parent->update);
             if (sql)
                 ss_ctx_error_context(r.ctx, "SQL statement \"%s\"", sql);
         }

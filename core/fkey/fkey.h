@@ -30,6 +30,8 @@ typedef struct ss_fkey {
     char on_delete;       /* 'a' NO ACTION, 'r' RESTRICT, 'c' CASCADE, 'n' SET NULL, 'd' SET DEFAULT */
     char on_update;
     uint64_t created;     /* the catalog's version when it was created (dependents' order) */
+    uint32_t ndel_set;    /* ON DELETE SET NULL / SET DEFAULT (cols): the columns it sets */
+    uint32_t *del_set;    /* (positions in table, each one of cols); 0 / NULL: all of cols */
 } ss_fkey;
 
 /* ss_table.fkeys: the foreign keys of a referencing table, in creation order. */
@@ -116,10 +118,14 @@ int ss_fkey_check_removed_rows(ss_ctx *ctx, ss_table *ref, const ss_batch *old_r
    the referenced table, as its RI_FKey_setdefault re-check gives. */
 int ss_fkey_check_default_kept(ss_ctx *ctx, const ss_fkey *fk, const ss_batch *rows, const ss_value *orphans,
                                bool update);
-/* The SQL PostgreSQL's referential action runs for fk (action 'n', 'd' or 'c'), for the
+/* The SQL PostgreSQL's referential action runs for fk (action 'n', 'd' or 'c'; on update or
+   on delete), for the
    CONTEXT line of an error it raises: UPDATE ONLY "public"."c" SET "a" = NULL WHERE $1
    OPERATOR(pg_catalog.=) "a"; arena memory, NULL on OOM. */
-char *ss_fkey_action_sql(ss_ctx *ctx, const ss_fkey *fk, char action);
+char *ss_fkey_action_sql(ss_ctx *ctx, const ss_fkey *fk, char action, bool update);
+/* Whether fk's action sets column col of its table (ON DELETE SET NULL (cols) sets only
+   those; otherwise every column of the key). */
+bool ss_fkey_action_sets(const ss_fkey *fk, bool update, uint32_t col);
 /* The entry of actions for table, NULL when there is none. */
 const ss_fkey_action_table *ss_fkey_action_find(const ss_fkey_actions *actions, const ss_table *table);
 /* TRUNCATE of tables[0..n): 0A000 "cannot truncate a table referenced in a foreign key

@@ -437,7 +437,7 @@ static int convert_new_key(ss_ctx *ctx, const ss_fkey *fk, const ss_type *from, 
         if (!ss_fkey_convert(from[k].id, fk->table->types[fk->cols[k]].id, &vals[k], &out[k])) {
             ss_ctx_error(ctx, "22003", "%s out of range",
                          fk->table->types[fk->cols[k]].id == SS_TYPE_INT2 ? "smallint" : "integer");
-            char *sql = ss_fkey_action_sql(ctx, fk, 'c');
+            char *sql = ss_fkey_action_sql(ctx, fk, 'c', true);
             if (sql)
                 ss_ctx_error_context(ctx, "SQL statement \"%s\"", sql);
             return SS_ERROR;
@@ -556,16 +556,30 @@ static void quote_name(ss_strbuf *sb, const char *name)
     ss_strbuf_putc(sb, '"');
 }
 
-char *ss_fkey_action_sql(ss_ctx *ctx, const ss_fkey *fk, char action)
+bool ss_fkey_action_sets(const ss_fkey *fk, bool update, uint32_t col)
+{
+    if (update || fk->ndel_set == 0)
+        return true;
+    for (uint32_t i = 0; i < fk->ndel_set; i++)
+        if (fk->del_set[i] == col)
+            return true;
+    return false;
+}
+
+char *ss_fkey_action_sql(ss_ctx *ctx, const ss_fkey *fk, char action, bool update)
 {
     ss_strbuf sb;
     ss_strbuf_init(&sb);
     ss_strbuf_puts(&sb, "UPDATE ONLY \"public\".");
     quote_name(&sb, fk->table->name);
     ss_strbuf_puts(&sb, " SET ");
+    bool first_set = true;
     for (uint32_t k = 0; k < fk->ncols; k++) {
-        if (k)
+        if (!ss_fkey_action_sets(fk, update, fk->cols[k]))
+            continue;
+        if (!first_set)
             ss_strbuf_puts(&sb, ", ");
+        first_set = false;
         quote_name(&sb, fk->table->cols[fk->cols[k]].name);
         if (action == 'n')
             ss_strbuf_puts(&sb, " = NULL");

@@ -97,3 +97,21 @@ INSERT INTO c93 VALUES (1);
 DELETE FROM p9 WHERE a = 1;
 UPDATE p9 SET b = 9 WHERE a = 2;
 DELETE FROM p9 WHERE a = 2;
+-- PostgreSQL 15's ON DELETE SET NULL / SET DEFAULT (columns)
+CREATE TABLE ps (id int, id2 int, UNIQUE (id, id2));
+CREATE TABLE cs (id int, a int, b int DEFAULT 7, FOREIGN KEY (a, b) REFERENCES ps (id, id2) ON DELETE SET NULL (b));
+\d cs
+CREATE TABLE cs2 (id int, a int, b int, FOREIGN KEY (a, b) REFERENCES ps (id, id2) ON DELETE SET NULL (id));
+CREATE TABLE cs3 (id int, a int, b int, FOREIGN KEY (a, b) REFERENCES ps (id, id2) ON UPDATE SET NULL (b));
+CREATE TABLE cs4 (id int, a int, b int, FOREIGN KEY (a, b) REFERENCES ps (id, id2) ON DELETE SET DEFAULT (zz));
+CREATE TABLE cs5 (id int, a int NOT NULL, b int DEFAULT 7, FOREIGN KEY (a, b) REFERENCES ps (id, id2) ON DELETE SET DEFAULT (b) ON UPDATE SET NULL);
+INSERT INTO ps VALUES (1, 1), (1, 7), (2, 2);
+INSERT INTO cs VALUES (1, 1, 1), (2, 2, 2);
+INSERT INTO cs5 VALUES (1, 1, 1), (2, 2, 2);
+DELETE FROM ps WHERE id = 1 AND id2 = 1;
+SELECT * FROM cs ORDER BY id;
+SELECT * FROM cs5 ORDER BY id;
+UPDATE ps SET id2 = 3 WHERE id = 2;
+DELETE FROM ps WHERE id = 1;
+SELECT * FROM cs ORDER BY id;
+SELECT * FROM cs5 ORDER BY id;
