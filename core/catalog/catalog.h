@@ -29,6 +29,8 @@ struct ss_table {
     struct ss_table_cons *cons;        /* defaults, identity, CHECK (constraints.h); NULL: none */
     struct ss_table_fkeys *fkeys;      /* its FOREIGN KEY constraints (fkey/fkey.h); NULL: none */
     ss_ddl_stamp ddl;                  /* pending CREATE / DROP, exclusive lock (catalog_txn.h) */
+    struct ss_matview *matview;        /* (M) a materialized view's query and state
+                                          (matview.h); NULL: a table */
 };
 
 typedef struct ss_backend_instance {
@@ -106,7 +108,8 @@ void ss_catalog_destroy_view(ss_catalog *c, ss_view *v);
  * first (42P01, 42809 for the other kind, a system view, a table being scanned), views
  * depending on them refused (2BP01) or, with cascade, dropped too (NOTICE "drop cascades
  * to ..."); notices for names skipped (missing_ok) and cascades go to notice(arg, text). */
-int ss_catalog_drop_relations(ss_ctx *ctx, ss_catalog *c, bool views, const char *const *names, uint32_t n,
+typedef enum ss_drop_kind { SS_DROP_TABLE, SS_DROP_VIEW, SS_DROP_MATVIEW /* (M) */ } ss_drop_kind;
+int ss_catalog_drop_relations(ss_ctx *ctx, ss_catalog *c, ss_drop_kind kind, const char *const *names, uint32_t n,
                               bool missing_ok, bool cascade, void (*notice)(void *arg, const char *text), void *arg);
 
 /* System views (system_views.c): sunstone_plugins (what reg holds), sunstone_tables,

@@ -13,5 +13,8 @@ typedef int (*ss_view_row_fn)(ss_ctx *ctx, void *arg, const ss_value *row);
 int ss_system_settings_fill(ss_ctx *ctx, ss_view_row_fn add, void *arg);
 /* pg_prepared_statements: the session's SQL-level PREPAREs (ctx->prepared). */
 int ss_system_prepared_fill(ss_ctx *ctx, ss_view_row_fn add, void *arg);
+/* (M) pg_matviews: the materialized views of c (system_matviews.c). */
+struct ss_catalog;
+int ss_system_matviews_fill(ss_ctx *ctx, const struct ss_catalog *c, ss_view_row_fn add, void *arg);
 
 #endif

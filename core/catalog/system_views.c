@@ -11,11 +11,19 @@
 #include "index/index.h"
 #include "catalog/sequences.h"
 #include "catalog/catalog.h"
+#include "catalog/matview.h"
 #include "exec/vector.h"
 #include "catalog/system_session_views.h"
 #include "types/typeio.h"
 
-typedef enum view_id { VIEW_PLUGINS, VIEW_TABLES, VIEW_COLUMNS, VIEW_PG_SETTINGS, VIEW_PG_PREPARED } view_id;
+typedef enum view_id {
+    VIEW_PLUGINS,
+    VIEW_TABLES,
+    VIEW_COLUMNS,
+    VIEW_PG_SETTINGS,
+    VIEW_PG_PREPARED,
+    VIEW_PG_MATVIEWS /* (M) */
+} view_id;
 
 typedef struct view_handle {
     view_id id;
@@ -40,7 +48,7 @@ static const ss_column_def plugins_cols[] = {
     {"abi", T_TEXT, true, {0}}, {"path", T_TEXT, true, {0}},
     /* the plugin's kind is experimental (plugin_kinds.c): its vtable may still change */
     {"experimental", T_BOOL, true, {0}}};
-/* kind: 'table' or 'view' (a view has no backend) */
+/* kind: 'table', 'view', 'sequence' or 'materialized view' (a view has no backend) */
 static const ss_column_def tables_cols[] = {
     {"name", T_TEXT, true, {0}}, {"backend", T_TEXT, false, {0}}, {"ncols", T_INT4, true, {0}},
     {"kind", T_TEXT, true, {0}},
@@ -75,12 +83,18 @@ static const ss_column_def pg_prepared_cols[] = {
     {"parameter_types", T_TEXT_ARRAY, false, {0}},
     {"from_sql", T_BOOL, false, {0}}};
 
+/* (M) pg_matviews: PostgreSQL's columns but definition (system_matviews.c) */
+static const ss_column_def pg_matviews_cols[] = {
+    {"schemaname", T_TEXT, false, {0}}, {"matviewname", T_TEXT, false, {0}}, {"matviewowner", T_TEXT, false, {0}},
+    {"tablespace", T_TEXT, false, {0}}, {"hasindexes", T_BOOL, false, {0}}, {"ispopulated", T_BOOL, false, {0}}};
+
 static const ss_column_def *view_cols(view_id id)
 {
     return id == VIEW_PLUGINS       ? plugins_cols
            : id == VIEW_TABLES      ? tables_cols
            : id == VIEW_COLUMNS     ? columns_cols
            : id == VIEW_PG_SETTINGS ? pg_settings_cols
+           : id == VIEW_PG_MATVIEWS ? pg_matviews_cols
                                     : pg_prepared_cols;
 }
 
@@ -138,6 +152,10 @@ static ss_value int_value(int64_t i)
 
 static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_spec *spec)
 {
+    if (h->id == VIEW_PG_MATVIEWS) {
+        view_row_sink sink = {s, h, spec};
+        return ss_system_matviews_fill(ctx, h->catalog, view_sink_add, &sink);
+    }
     if (h->id == VIEW_PG_SETTINGS || h->id == VIEW_PG_PREPARED) {
         view_row_sink sink = {s, h, spec};
         return h->id == VIEW_PG_SETTINGS ? ss_system_settings_fill(ctx, view_sink_add, &sink)
@@ -168,7 +186,8 @@ static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_s
                 char *refs = ss_fkey_referenced_lines(h->catalog, tab);
                 char *idx = ss_index_describe_lines(tab);
                 ss_value row[8] = {text_value(tab->name), text_value(tab->backend_name),
-                                   int_value(tab->ncols), text_value("table"),
+                                   int_value(tab->ncols),
+                                   text_value(ss_is_matview(tab) ? "materialized view" : "table"),
                                    checks ? text_value(checks) : (ss_value){.is_null = true},
                                    fkeys ? text_value(fkeys) : (ss_value){.is_null = true},
                                    refs ? text_value(refs) : (ss_value){.is_null = true},
@@ -387,7 +406,9 @@ int ss_system_views_init(ss_catalog *c, const ss_registry *reg)
         add_view(c, reg, "sunstone_tables", VIEW_TABLES, tables_cols, sizeof tables_cols / sizeof tables_cols[0]) ||
         add_view(c, reg, "sunstone_columns", VIEW_COLUMNS, columns_cols, 6) ||
         add_view(c, reg, "pg_settings", VIEW_PG_SETTINGS, pg_settings_cols, 17) ||
-        add_view(c, reg, "pg_prepared_statements", VIEW_PG_PREPARED, pg_prepared_cols, 5))
+        add_view(c, reg, "pg_prepared_statements", VIEW_PG_PREPARED, pg_prepared_cols, 5) ||
+        add_view(c, reg, "pg_matviews", VIEW_PG_MATVIEWS, pg_matviews_cols,
+                 sizeof pg_matviews_cols / sizeof pg_matviews_cols[0]))
         return SS_ERROR;
     return SS_OK;
 }
