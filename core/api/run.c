@@ -490,9 +490,11 @@ int ss_stmt_execute(sunstone_stmt *st)
     case AST_REFRESH_MATVIEW:
         return ss_run_refresh_matview(st);
     case AST_DECLARE_CURSOR:
+        return ss_run_declare_cursor(st);
     case AST_FETCH:
+        return ss_run_fetch(st);
     case AST_CLOSE_CURSOR:
-        break;
+        return ss_run_close_cursor(st);
     case AST_CREATE_VIEW:
         return run_create_view(st);
     case AST_SET:
@@ -554,6 +556,8 @@ int ss_stmt_next_row(sunstone_stmt *st)
         }
         return SUNSTONE_DONE;
     }
+    if (st->fetch_batches)
+        return ss_fetch_next_row(st);
     if (!st->root)
         return SUNSTONE_DONE;
     if (st->batch && st->batch_pos + 1 < ss_batch_rows(st->batch)) {

@@ -436,9 +436,11 @@ static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         out->name = st->str;
         return SS_OK;
     case AST_DECLARE_CURSOR:
+        return bind_declare_cursor(b, st, out);
     case AST_FETCH:
+        return bind_fetch(b, st, out);
     case AST_CLOSE_CURSOR:
-        break;
+        return SS_OK; /* the name is looked up when it runs (api/run_cursor.c) */
     }
     const char *name = ss_stmt_kind_name(st->kind);
     if (name)

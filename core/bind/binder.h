@@ -60,6 +60,9 @@ typedef struct ss_bound_stmt {
        the table, innermost first, over the table's row; names are the views'
        (bind_view_check.c), NULL: none */
     struct ss_bound_checks *view_checks;
+    /* (M) DECLARE: its AST_CURSOR_* options, NO SCROLL added when neither SCROLL nor NO
+       SCROLL was written and PostgreSQL's plan could not run backward (bind_cursor.c) */
+    int cursor_options;
 } ss_bound_stmt;
 
 /* The SQL name of a statement kind ("CREATE TABLE"), NULL for one this kernel does not know. */

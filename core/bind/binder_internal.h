@@ -245,6 +245,9 @@ int bind_matview_def(binder *b, const ast_stmt *st, ss_bound_stmt *out);
 int bind_refresh_matview(binder *b, const ast_stmt *st, ss_bound_stmt *out);
 int bind_matview_scan(binder *b, const ss_table *t);
 int bind_matview_refuse_change(binder *b, const ss_table *t);
+/* (M) DECLARE and FETCH / MOVE (bind_cursor.c). */
+int bind_declare_cursor(binder *b, const ast_stmt *st, ss_bound_stmt *out);
+int bind_fetch(binder *b, const ast_stmt *st, ss_bound_stmt *out);
 /* PREPARE and EXECUTE (bind_prepare.c). */
 int bind_prepare(binder *b, const ast_stmt *st, ss_bound_stmt *out);
 int bind_execute(binder *b, const ast_stmt *st, ss_bound_stmt *out);

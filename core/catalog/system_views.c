@@ -22,7 +22,8 @@ typedef enum view_id {
     VIEW_COLUMNS,
     VIEW_PG_SETTINGS,
     VIEW_PG_PREPARED,
-    VIEW_PG_MATVIEWS /* (M) */
+    VIEW_PG_MATVIEWS, /* (M) */
+    VIEW_PG_CURSORS   /* (M) */
 } view_id;
 
 typedef struct view_handle {
@@ -88,6 +89,12 @@ static const ss_column_def pg_matviews_cols[] = {
     {"schemaname", T_TEXT, false, {0}}, {"matviewname", T_TEXT, false, {0}}, {"matviewowner", T_TEXT, false, {0}},
     {"tablespace", T_TEXT, false, {0}}, {"hasindexes", T_BOOL, false, {0}}, {"ispopulated", T_BOOL, false, {0}}};
 
+/* (M) pg_cursors: the session's cursors (system_cursors.c) */
+static const ss_column_def pg_cursors_cols[] = {
+    {"name", T_TEXT, false, {0}},          {"statement", T_TEXT, false, {0}},
+    {"is_holdable", T_BOOL, false, {0}},   {"is_binary", T_BOOL, false, {0}},
+    {"is_scrollable", T_BOOL, false, {0}}, {"creation_time", {SS_TYPE_TIMESTAMPTZ, -1}, false, {0}}};
+
 static const ss_column_def *view_cols(view_id id)
 {
     return id == VIEW_PLUGINS       ? plugins_cols
@@ -95,6 +102,7 @@ static const ss_column_def *view_cols(view_id id)
            : id == VIEW_COLUMNS     ? columns_cols
            : id == VIEW_PG_SETTINGS ? pg_settings_cols
            : id == VIEW_PG_MATVIEWS ? pg_matviews_cols
+           : id == VIEW_PG_CURSORS  ? pg_cursors_cols
                                     : pg_prepared_cols;
 }
 
@@ -152,6 +160,10 @@ static ss_value int_value(int64_t i)
 
 static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_spec *spec)
 {
+    if (h->id == VIEW_PG_CURSORS) {
+        view_row_sink sink = {s, h, spec};
+        return ss_system_cursors_fill(ctx, view_sink_add, &sink);
+    }
     if (h->id == VIEW_PG_MATVIEWS) {
         view_row_sink sink = {s, h, spec};
         return ss_system_matviews_fill(ctx, h->catalog, view_sink_add, &sink);
@@ -408,7 +420,9 @@ int ss_system_views_init(ss_catalog *c, const ss_registry *reg)
         add_view(c, reg, "pg_settings", VIEW_PG_SETTINGS, pg_settings_cols, 17) ||
         add_view(c, reg, "pg_prepared_statements", VIEW_PG_PREPARED, pg_prepared_cols, 5) ||
         add_view(c, reg, "pg_matviews", VIEW_PG_MATVIEWS, pg_matviews_cols,
-                 sizeof pg_matviews_cols / sizeof pg_matviews_cols[0]))
+                 sizeof pg_matviews_cols / sizeof pg_matviews_cols[0]) ||
+        add_view(c, reg, "pg_cursors", VIEW_PG_CURSORS, pg_cursors_cols,
+                 sizeof pg_cursors_cols / sizeof pg_cursors_cols[0]))
         return SS_ERROR;
     return SS_OK;
 }
