@@ -89,7 +89,8 @@ void ss_stmt_stop(sunstone_stmt *st);
 int ss_txn_stmt_start(sunstone_stmt *st);
 void ss_txn_stmt_finish(sunstone_stmt *st, bool ok);
 /* At the end of the session's transaction: its settings changes put back (commit: SET LOCAL's;
- * abort: all; catalog/settings_txn.c). */
+ * abort: all; catalog/settings_txn.c) and its cursors closed but those WITH HOLD it may keep
+ * (exec/cursors.h). */
 void ss_txn_settings_end(sunstone *db, bool commit);
 
 /* txn_control.c — BEGIN, COMMIT, ROLLBACK, SAVEPOINT, RELEASE, ROLLBACK TO (AST_TRANSACTION);
