@@ -62,16 +62,10 @@ static int copy_rows(sunstone_stmt *st, const ss_cursor *c, const int64_t *rows,
                 return ss_ctx_error(&st->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
             st->nfetch_batches++;
         }
-        ss_batch *dst = st->fetch_batches[bi];
         uint32_t row;
         const ss_batch *src = ss_cursor_row(c, rows[k], &row);
-        for (uint32_t col = 0; col < c->ncols; col++) {
-            ss_value v;
-            ss_vector_get_value(src->cols[col], row, &v);
-            if (ss_vector_set_value(&st->ctx, dst->cols[col], dst->count, &v))
-                return SS_ERROR;
-        }
-        dst->count++;
+        if (ss_batch_append_row(&st->ctx, st->fetch_batches[bi], src, row))
+            return SS_ERROR;
     }
     return SS_OK;
 }

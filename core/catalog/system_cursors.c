@@ -5,21 +5,6 @@
 #include "catalog/system_session_views.h"
 #include "exec/cursors.h"
 
-static ss_value text_value(const char *s)
-{
-    ss_value v = {0};
-    v.v.s.ptr = s;
-    v.v.s.len = (uint32_t)strlen(s);
-    return v;
-}
-
-static ss_value bool_value(bool b)
-{
-    ss_value v = {0};
-    v.v.b = b;
-    return v;
-}
-
 int ss_system_cursors_fill(ss_ctx *ctx, ss_view_row_fn add, void *arg)
 {
     const ss_cursor_set *s = ctx->cursors;
@@ -27,11 +12,11 @@ int ss_system_cursors_fill(ss_ctx *ctx, ss_view_row_fn add, void *arg)
         const ss_cursor *c = s->items[i];
         ss_value created = {0};
         created.v.i = c->created;
-        ss_value row[6] = {text_value(c->name),
-                           text_value(c->statement),
-                           bool_value(c->options & AST_CURSOR_HOLD),
-                           bool_value(c->options & AST_CURSOR_BINARY),
-                           bool_value(!(c->options & AST_CURSOR_NO_SCROLL)),
+        ss_value row[6] = {ss_row_text(c->name),
+                           ss_row_text(c->statement),
+                           ss_row_bool(c->options & AST_CURSOR_HOLD),
+                           ss_row_bool(c->options & AST_CURSOR_BINARY),
+                           ss_row_bool(!(c->options & AST_CURSOR_NO_SCROLL)),
                            created};
         if (add(ctx, arg, row))
             return SS_ERROR;

@@ -8,21 +8,6 @@
 #include "catalog/system_session_views.h"
 #include "index/index.h"
 
-static ss_value text_value(const char *s)
-{
-    ss_value v = {0};
-    v.v.s.ptr = s;
-    v.v.s.len = (uint32_t)strlen(s);
-    return v;
-}
-
-static ss_value bool_value(bool b)
-{
-    ss_value v = {0};
-    v.v.b = b;
-    return v;
-}
-
 /* Whether t has an index the reader sees. */
 static bool has_indexes(const ss_table *t)
 {
@@ -39,12 +24,12 @@ int ss_system_matviews_fill(ss_ctx *ctx, const ss_catalog *c, ss_view_row_fn add
         const ss_table *t = c->tables[i];
         if (!ss_is_matview(t) || !ss_ddl_visible(&t->ddl))
             continue;
-        ss_value row[6] = {text_value("public"),
-                           text_value(t->name),
-                           text_value(user && *user ? user : "sunstone"),
+        ss_value row[6] = {ss_row_text("public"),
+                           ss_row_text(t->name),
+                           ss_row_text(user && *user ? user : "sunstone"),
                            {.is_null = true},
-                           bool_value(has_indexes(t)),
-                           bool_value(t->matview->populated)};
+                           ss_row_bool(has_indexes(t)),
+                           ss_row_bool(t->matview->populated)};
         if (add(ctx, arg, row))
             return SS_ERROR;
     }

@@ -1,5 +1,5 @@
 /* cursors.c — the rows and position of SQL-level cursors (cursors.h).  The position rules
- * follow PostgreSQL's pquery.c: PortalRunSelect moves the executor forward or backward and
+ * follow PostgreSQL's portal code: PortalRunSelect moves the executor forward or backward and
  * keeps portalPos / atStart / atEnd, DoPortalRunFetch reduces every FETCH direction to such
  * moves, DoPortalRewind goes back to the start. */
 #include "exec/cursors.h"
@@ -78,14 +78,8 @@ int ss_cursor_append(ss_ctx *ctx, ss_cursor *c, const ss_batch *b)
             c->batches = p;
             c->batches[c->nbatches++] = dst;
         }
-        uint32_t row = ss_batch_row(b, k);
-        for (uint32_t col = 0; col < c->ncols; col++) {
-            ss_value v;
-            ss_vector_get_value(b->cols[col], row, &v);
-            if (ss_vector_set_value(ctx, dst->cols[col], dst->count, &v))
-                return SS_ERROR;
-        }
-        dst->count++;
+        if (ss_batch_append_row(ctx, dst, b, ss_batch_row(b, k)))
+            return SS_ERROR;
         c->nrows++;
     }
     return SS_OK;

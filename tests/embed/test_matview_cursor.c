@@ -37,20 +37,28 @@ static sunstone_stmt *prepare(sunstone *db, const char *sql)
     return st;
 }
 
-/* The rows of st (reset first), values joined by ':' and rows by ','; "ERROR <sqlstate>". */
+/* Appends the current row of st to out: its values joined by ':', after a ',' unless first. */
+static void add_row(sunstone_stmt *st, char *out, size_t size)
+{
+    size_t used = strlen(out);
+    if (used)
+        out[used++] = ',';
+    out[used] = '\0';
+    int n = sunstone_column_count(st);
+    for (int c = 0; c < n && used < size; c++) {
+        const char *v = sunstone_column_text(st, c);
+        used += (size_t)snprintf(out + used, size - used, c ? ":%s" : "%s", v ? v : "null");
+    }
+}
+
+/* The rows of st, which is reset after; "ERROR <sqlstate>" when a step fails. */
 static const char *run(sunstone *db, sunstone_stmt *st)
 {
     static char out[4096];
     out[0] = '\0';
-    int rc;
-    while ((rc = sunstone_step(st)) == SUNSTONE_ROW) {
-        size_t used = strlen(out);
-        for (int c = 0; c < sunstone_column_count(st); c++) {
-            const char *v = sunstone_column_text(st, c);
-            used += (size_t)snprintf(out + used, sizeof out - used, "%s%s", c ? ":" : (used ? "," : ""),
-                                     v ? v : "null");
-        }
-    }
+    int rc = sunstone_step(st);
+    for (; rc == SUNSTONE_ROW; rc = sunstone_step(st))
+        add_row(st, out, sizeof out);
     if (rc != SUNSTONE_DONE)
         snprintf(out, sizeof out, "ERROR %s", sunstone_sqlstate(db));
     sunstone_reset(st);
