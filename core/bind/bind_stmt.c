@@ -408,6 +408,8 @@ static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         return bind_truncate(b, st, out);
     case AST_EXPLAIN: {
         const ast_stmt *target = st->explain_target;
+        /* (M) a query that does not run may name an unpopulated materialized view */
+        b->matview_unpopulated_ok = !(st->explain_flags & AST_EXPLAIN_ANALYZE);
         if (target->kind == AST_UPDATE || target->kind == AST_DELETE) {
             if (bind_modify(b, target, out))
                 return SS_ERROR;

@@ -18,3 +18,8 @@ BEGIN;
 DECLARE c3 CURSOR FOR SELECT 10 / a FROM rt;
 ROLLBACK;
 SELECT count(*) FROM pg_cursors;
+-- EXPLAIN (Sunstone's plan text) of an unpopulated materialized view: the query does not
+-- run, as in PostgreSQL; EXPLAIN ANALYZE runs it
+CREATE MATERIALIZED VIEW rmv_empty AS SELECT a FROM rt WITH NO DATA;
+EXPLAIN SELECT * FROM rmv_empty;
+EXPLAIN ANALYZE SELECT * FROM rmv_empty;
