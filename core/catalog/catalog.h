@@ -113,7 +113,8 @@ int ss_catalog_drop_relations(ss_ctx *ctx, ss_catalog *c, ss_drop_kind kind, con
                               bool missing_ok, bool cascade, void (*notice)(void *arg, const char *text), void *arg);
 
 /* System views (system_views.c): sunstone_plugins (what reg holds), sunstone_tables,
- * sunstone_columns (the tables of c). */
+ * sunstone_columns (the tables of c), pg_settings, pg_prepared_statements, pg_matviews,
+ * pg_cursors. */
 int ss_system_views_init(ss_catalog *c, const ss_registry *reg);
 
 #endif

@@ -1,6 +1,7 @@
 /* system_views.c — the kernel's read-only system views (sunstone_plugins, sunstone_tables,
  * sunstone_columns: user tables, then user views; pg_settings and pg_prepared_statements, the
- * running session's, filled by system_session_views.c), served through the ordinary storage vtable so the same scan operators
+ * running session's, filled by system_session_views.c; pg_matviews (system_matviews.c) and
+ * pg_cursors, the session's (system_cursors.c)), served through the ordinary storage vtable so the same scan operators
  * read them.  Rows are computed when a scan begins. */
 #include <stdio.h>
 #include <stdlib.h>
