@@ -88,6 +88,23 @@ START_TEST(refresh_seen_at_commit)
     exec(a, "ROLLBACK");
     ck_assert_str_eq(query(b, "SELECT n, s FROM mv"), "4:16");
     ck_assert_str_eq(query(b, "SELECT ispopulated FROM pg_matviews WHERE matviewname = 'mv'"), "t");
+
+    /* two refreshes: the second waits for the first's row locks (here: lock_timeout) */
+    exec(a, "BEGIN; REFRESH MATERIALIZED VIEW mv");
+    exec(b, "SET lock_timeout = '20ms'");
+    ck_assert_int_eq(sunstone_exec(b, "REFRESH MATERIALIZED VIEW mv", NULL, NULL), SUNSTONE_ERROR);
+    ck_assert_str_eq(sunstone_sqlstate(b), "55P03");
+    exec(a, "COMMIT");
+    exec(b, "REFRESH MATERIALIZED VIEW mv");
+    ck_assert_str_eq(query(a, "SELECT n, s FROM mv"), "4:16");
+
+    /* WITH NO DATA takes the exclusive lock: a reader waits instead of failing on the
+       uncommitted state */
+    exec(a, "BEGIN; REFRESH MATERIALIZED VIEW mv WITH NO DATA");
+    ck_assert_int_eq(sunstone_exec(b, "SELECT n FROM mv", NULL, NULL), SUNSTONE_ERROR);
+    ck_assert_str_eq(sunstone_sqlstate(b), "55P03");
+    exec(a, "ROLLBACK");
+    ck_assert_str_eq(query(b, "SELECT n FROM mv"), "4");
 }
 END_TEST
 
