@@ -45,6 +45,8 @@ int ss_cursor_create(ss_ctx *ctx, ss_cursor_set *s, const char *name, const char
               (c->col_names = calloc(ncols ? ncols : 1, sizeof *c->col_names)) &&
               (c->types = calloc(ncols ? ncols : 1, sizeof *c->types)) &&
               ss_grow((void **)&s->items, &s->cap, s->n + 1, sizeof *s->items, 4);
+    if (c && c->col_names)
+        c->ncols = ncols; /* the names so far are freed with it */
     for (uint32_t i = 0; ok && i < ncols; i++) {
         ok = (c->col_names[i] = strdup(col_names[i])) != NULL;
         c->types[i] = types[i];
@@ -53,7 +55,6 @@ int ss_cursor_create(ss_ctx *ctx, ss_cursor_set *s, const char *name, const char
         cursor_free(c);
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     }
-    c->ncols = ncols;
     c->options = options;
     c->depth = depth;
     c->pending = true;

@@ -1,6 +1,7 @@
 /* test_matview_cursor.c — materialized views and cursors through the C API: a REFRESH in one
  * session's open transaction leaves another session reading the old rows until it commits
- * (and a rollback leaves them for good); cursors belong to their session, DECLARE takes
+ * (and a rollback leaves them for good), a second REFRESH waits for the first, and one WITH NO
+ * DATA makes readers wait; cursors belong to their session, DECLARE takes
  * parameters, returns no columns, and FETCH / MOVE report their tags; a FETCH statement run
  * again goes on from where the cursor stands; the rows of a FETCH being stepped survive a
  * CLOSE of its cursor. */
