@@ -35,6 +35,7 @@ void ss_session_ctx(sunstone *db, ss_ctx *ctx)
     ctx->txn = &db->txn;
     ctx->seq_session = db->seq_session;
     ctx->prepared = &db->prepared_stmts;
+    ctx->cursors = &db->cursors;
 }
 
 void ss_db_notice(struct sunstone *db, const char *fmt, ...)
@@ -176,6 +177,7 @@ static void session_close(sunstone *db)
     ss_catalog_txn_detach(&db->txn);
     ss_txn_state_free(&db->txn);
     ss_prepared_free_all(db);
+    ss_cursor_close(&db->cursors, NULL);
     ss_settings_free(&db->settings);
     ss_error_clear(&db->err);
     ss_seq_session_free(db->seq_session);

@@ -14,6 +14,7 @@
 #include "catalog/catalog.h"
 #include "catalog/settings.h"
 #include "bind/prepared.h"
+#include "exec/cursors.h"
 #include "loader/registry.h"
 #include "txn/txn_session.h"
 #include "sql/ast.h"
@@ -49,6 +50,8 @@ struct sunstone {
     void *copy_arg;
     /* PREPARE / EXECUTE / DEALLOCATE (prepared.c) */
     ss_prepared_set prepared_stmts;
+    /* (M) DECLARE / FETCH / MOVE / CLOSE (exec/cursors.h, run_cursor.c) */
+    ss_cursor_set cursors;
 };
 
 /* Opens one more session on database (settings copied from its defaults); *out is NULL and

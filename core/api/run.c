@@ -7,6 +7,7 @@
 
 #include "api/statement.h"
 #include "exec/dml_versions.h"
+#include "api/run_matview.h"
 #include "api/run_modify.h"
 #include "api/run_sequence.h"
 #include "catalog/alter_table.h"
@@ -238,6 +239,11 @@ static int run_insert(sunstone_stmt *st)
     return SS_OK;
 }
 
+int ss_run_insert(sunstone_stmt *st)
+{
+    return run_insert(st);
+}
+
 /* ---- DDL and utility statements ------------------------------------------------------ */
 
 /* CREATE TABLE, and the table of CREATE TABLE AS / SELECT INTO (*skipped: IF NOT EXISTS and
@@ -289,10 +295,15 @@ static int run_create_table_as(sunstone_stmt *st)
     bool skipped;
     if (create_table(st, &skipped))
         return SS_ERROR;
-    snprintf(st->tag, sizeof st->tag, "CREATE TABLE AS");
+    bool matview = st->ast->is_matview;
+    snprintf(st->tag, sizeof st->tag, matview ? "CREATE MATERIALIZED VIEW" : "CREATE TABLE AS");
+    ss_table *t = skipped ? NULL : ss_catalog_find(st->ctx.catalog, bs->create_def.name);
+    if (t && matview && ss_run_matview_attach(st, t)) {
+        ss_catalog_drop_table(&st->ctx, st->ctx.catalog, t);
+        return SS_ERROR;
+    }
     if (skipped || bs->with_no_data)
         return SS_OK;
-    ss_table *t = ss_catalog_find(st->ctx.catalog, bs->create_def.name);
     bs->table = t;
     int rc = run_insert(st);
     bs->table = NULL;
@@ -312,9 +323,11 @@ static void drop_notice(void *arg, const char *text)
 static int run_drop(sunstone_stmt *st)
 {
     ss_bound_stmt *bs = st->bound;
-    bool views = bs->kind == AST_DROP_VIEW;
-    snprintf(st->tag, sizeof st->tag, views ? "DROP VIEW" : "DROP TABLE");
-    return ss_catalog_drop_relations(&st->ctx, st->ctx.catalog, views, bs->drop_names, bs->ndrop, bs->missing_ok,
+    ss_drop_kind kind = bs->kind == AST_DROP_VIEW      ? SS_DROP_VIEW
+                        : bs->kind == AST_DROP_MATVIEW ? SS_DROP_MATVIEW
+                                                       : SS_DROP_TABLE;
+    snprintf(st->tag, sizeof st->tag, "%s", ss_stmt_kind_name(bs->kind));
+    return ss_catalog_drop_relations(&st->ctx, st->ctx.catalog, kind, bs->drop_names, bs->ndrop, bs->missing_ok,
                                      bs->cascade, drop_notice, st->db);
 }
 
@@ -472,7 +485,16 @@ int ss_stmt_execute(sunstone_stmt *st)
         return run_create(st);
     case AST_DROP_TABLE:
     case AST_DROP_VIEW:
+    case AST_DROP_MATVIEW:
         return run_drop(st);
+    case AST_REFRESH_MATVIEW:
+        return ss_run_refresh_matview(st);
+    case AST_DECLARE_CURSOR:
+        return ss_run_declare_cursor(st);
+    case AST_FETCH:
+        return ss_run_fetch(st);
+    case AST_CLOSE_CURSOR:
+        return ss_run_close_cursor(st);
     case AST_CREATE_VIEW:
         return run_create_view(st);
     case AST_SET:
@@ -534,6 +556,8 @@ int ss_stmt_next_row(sunstone_stmt *st)
         }
         return SUNSTONE_DONE;
     }
+    if (st->fetch_batches)
+        return ss_fetch_next_row(st);
     if (!st->root)
         return SUNSTONE_DONE;
     if (st->batch && st->batch_pos + 1 < ss_batch_rows(st->batch)) {

@@ -325,6 +325,7 @@ void ss_stmt_stop(sunstone_stmt *st)
     st->batch = NULL;
     st->mat_rows = NULL;
     st->nmat = st->mat_pos = 0;
+    ss_fetch_free(st);
     /* the tree is closed: its operators' arena memory goes with it */
     if (st->tree_arena)
         ss_arena_reset(st->tree_arena);
@@ -589,7 +590,7 @@ bool sunstone_stmt_returns_rows(sunstone_stmt *st)
     if (!st || !st->bound)
         return false;
     ast_stmt_kind k = st->bound->kind;
-    return k == AST_SELECT || k == AST_SHOW || k == AST_EXPLAIN;
+    return k == AST_SELECT || k == AST_SHOW || k == AST_EXPLAIN || (k == AST_FETCH && !st->ast->is_move);
 }
 
 static bool valid_col(sunstone_stmt *st, int col)

@@ -61,6 +61,9 @@ struct sunstone_stmt {
     /* its part in the session's transaction (txn_statement.c) */
     bool txn_running;          /* between ss_txn_stmt_start and ss_txn_stmt_finish */
     ss_txn_snapshot snap;      /* the snapshot it reads with (ctx.snapshot) */
+    /* (M) FETCH: the rows it returns, copied from the cursor (run_cursor.c) */
+    ss_batch **fetch_batches;
+    uint32_t nfetch_batches, fetch_next;
 };
 
 /* Builds a statement from an already parsed AST (sunstone_exec, sunstone_prepare).  sql[0..len)
@@ -86,7 +89,8 @@ void ss_stmt_stop(sunstone_stmt *st);
 int ss_txn_stmt_start(sunstone_stmt *st);
 void ss_txn_stmt_finish(sunstone_stmt *st, bool ok);
 /* At the end of the session's transaction: its settings changes put back (commit: SET LOCAL's;
- * abort: all; catalog/settings_txn.c). */
+ * abort: all; catalog/settings_txn.c) and its cursors closed but those WITH HOLD it may keep
+ * (exec/cursors.h). */
 void ss_txn_settings_end(sunstone *db, bool commit);
 
 /* txn_control.c — BEGIN, COMMIT, ROLLBACK, SAVEPOINT, RELEASE, ROLLBACK TO (AST_TRANSACTION);
@@ -145,5 +149,13 @@ void ss_insert_staging_free(ss_insert_staging *s);
 int ss_prepared_run(sunstone_stmt *st);
 int ss_execute_params(sunstone_stmt *st);
 void ss_prepared_free_all(sunstone *db);
+
+/* (M) Cursors (run_cursor.c): DECLARE (the query's rows kept by the session's cursor), FETCH /
+ * MOVE, CLOSE; the next row of a FETCH's result and the release of its rows (ss_stmt_stop). */
+int ss_run_declare_cursor(sunstone_stmt *st);
+int ss_run_fetch(sunstone_stmt *st);
+int ss_run_close_cursor(sunstone_stmt *st);
+int ss_fetch_next_row(sunstone_stmt *st);
+void ss_fetch_free(sunstone_stmt *st);
 
 #endif

@@ -45,7 +45,8 @@ int ss_txn_check_write(sunstone_stmt *st, ast_stmt_kind kind)
     bool copy_to = kind == AST_COPY && !(st->ast && st->ast->copy && st->ast->copy->is_from);
     bool reads = kind == AST_SELECT || kind == AST_TRANSACTION || kind == AST_SET || kind == AST_RESET ||
                  kind == AST_SHOW || kind == AST_EXPLAIN || kind == AST_LOAD || kind == AST_PREPARE ||
-                 kind == AST_EXECUTE || kind == AST_DEALLOCATE || copy_to;
+                 kind == AST_EXECUTE || kind == AST_DEALLOCATE || copy_to || kind == AST_DECLARE_CURSOR ||
+                 kind == AST_FETCH || kind == AST_CLOSE_CURSOR;
     if (!reads && t->read_only)
         return ss_ctx_error(&st->ctx, "25006", "cannot execute %s in a read-only transaction",
                             kind == AST_COPY ? "COPY FROM" : name);
@@ -54,8 +55,8 @@ int ss_txn_check_write(sunstone_stmt *st, ast_stmt_kind kind)
     bool ddl = kind == AST_CREATE_TABLE || kind == AST_DROP_TABLE || kind == AST_CREATE_VIEW ||
                kind == AST_DROP_VIEW || kind == AST_CREATE_INDEX || kind == AST_DROP_INDEX ||
                kind == AST_CREATE_SEQUENCE || kind == AST_DROP_SEQUENCE || kind == AST_CREATE_TABLE_AS ||
-               kind == AST_ALTER_TABLE;
-    bool dml = kind == AST_UPDATE || kind == AST_DELETE || kind == AST_TRUNCATE;
+               kind == AST_ALTER_TABLE || kind == AST_DROP_MATVIEW;
+    bool dml = kind == AST_UPDATE || kind == AST_DELETE || kind == AST_TRUNCATE || kind == AST_REFRESH_MATVIEW;
     if (!reads && !ddl && !dml && kind != AST_INSERT && kind != AST_COPY && t->in_block)
         return ss_ctx_error(&st->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                             "feature not supported: %s inside a transaction block", name);
@@ -135,6 +136,7 @@ int ss_run_transaction(sunstone_stmt *st)
         if (find_savepoint(st, "RELEASE SAVEPOINT", &index))
             return SS_ERROR;
         ss_txn_state_release(t, index);
+        ss_cursors_release(&st->db->cursors, index);
         snprintf(st->tag, sizeof st->tag, "RELEASE");
         return SS_OK;
     case AST_TXN_ROLLBACK_TO:
@@ -142,6 +144,7 @@ int ss_run_transaction(sunstone_stmt *st)
             return SS_ERROR;
         t->read_only = t->levels[index].saved_read_only; /* SET TRANSACTION READ ONLY undone */
         ss_txn_state_rollback_to(t, index, true);
+        ss_cursors_rollback_to(&st->db->cursors, index);
         t->failed = false;
         snprintf(st->tag, sizeof st->tag, "ROLLBACK");
         return SS_OK;

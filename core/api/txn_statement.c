@@ -66,6 +66,7 @@ void ss_txn_stmt_finish(sunstone_stmt *st, bool ok)
 
 void ss_txn_settings_end(sunstone *db, bool commit)
 {
+    ss_cursors_txn_end(&db->cursors, commit); /* (M) cursors without HOLD close */
     if (ss_settings_txn_end(&db->settings, commit))
         ss_db_release_parked(db); /* an operator setting may have changed back */
 }

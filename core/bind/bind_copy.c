@@ -384,6 +384,13 @@ int bind_copy(binder *b, const ast_stmt *st, ss_bound_stmt *out)
             out->copy = c;
             return SS_OK;
         }
+        if (ss_is_matview(t) && ac->is_from)
+            return bind_error(b, -1, "42809", "cannot copy to materialized view \"%s\"", t->name);
+        if (ss_is_matview(t)) {
+            bind_error(b, -1, "42809", "cannot copy from materialized view \"%s\"", t->name);
+            ss_ctx_error_hint(b->ctx, "Try the COPY (SELECT ...) TO variant.");
+            return SS_ERROR;
+        }
         c->table = t;
         c->relname = t->name;
         if (copy_columns(b, st, t, c) || bind_copy_options(b, ac, c))

@@ -727,7 +727,7 @@ static int bind_from_table(binder *b, const ast_from_item *f, ss_lop **out)
         return bind_from_sequence(b, f, out);
     if (!t)
         return bind_error(b, f->location, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist", f->table);
-    if (!t->system && note_dependency(b, t->name))
+    if ((!t->system && note_dependency(b, t->name)) || bind_matview_scan(b, t))
         return SS_ERROR;
     const char **names = bind_alloc(b, sizeof(char *) * (t->ncols ? t->ncols : 1));
     if (!names)

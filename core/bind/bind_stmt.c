@@ -60,6 +60,8 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
                           st->table);
     if (t && t->system)
         return bind_error(b, st->table_location, "42809", "cannot insert into system view \"%s\"", t->name);
+    if (bind_matview_refuse_change(b, t))
+        return SS_ERROR;
     out->table = t;
     /* the relation named: the table, or the view (its columns as fixed at creation) */
     const char *rel_name = t ? t->name : view->name;
@@ -308,7 +310,8 @@ static int bind_create_table_as(binder *b, const ast_stmt *st, ss_bound_stmt *ou
 {
     ss_bound_stmt sub;
     memset(&sub, 0, sizeof sub);
-    if (bind_select(b, st->select, &sub))
+    b->matview_unpopulated_ok = st->with_no_data; /* the query does not run */
+    if (bind_select(b, st->select, &sub) || (st->is_matview && bind_matview_def(b, st, out)))
         return SS_ERROR;
     if (st->ncolumns > sub.ncols)
         return bind_error(b, -1, "42601", "too many column names were specified");
@@ -377,13 +380,17 @@ static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     case AST_DROP_TABLE:
     case AST_DROP_VIEW:
     case AST_DROP_SEQUENCE:
+    case AST_DROP_MATVIEW:
         out->drop_names = st->drop_names;
         out->ndrop = st->ndrop;
         out->missing_ok = st->missing_ok;
         out->cascade = st->cascade;
         return SS_OK;
     case AST_CREATE_VIEW:
+        b->matview_unpopulated_ok = true; /* (M) a view may read an unpopulated one */
         return bind_create_view(b, st, out);
+    case AST_REFRESH_MATVIEW:
+        return bind_refresh_matview(b, st, out);
     case AST_TRANSACTION: /* nothing to resolve: api/txn_control.c reads the AST */
         return SS_OK;
     case AST_LOAD:
@@ -401,6 +408,8 @@ static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         return bind_truncate(b, st, out);
     case AST_EXPLAIN: {
         const ast_stmt *target = st->explain_target;
+        /* (M) a query that does not run may name an unpopulated materialized view */
+        b->matview_unpopulated_ok = !(st->explain_flags & AST_EXPLAIN_ANALYZE);
         if (target->kind == AST_UPDATE || target->kind == AST_DELETE) {
             if (bind_modify(b, target, out))
                 return SS_ERROR;
@@ -428,6 +437,12 @@ static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     case AST_DEALLOCATE:
         out->name = st->str;
         return SS_OK;
+    case AST_DECLARE_CURSOR:
+        return bind_declare_cursor(b, st, out);
+    case AST_FETCH:
+        return bind_fetch(b, st, out);
+    case AST_CLOSE_CURSOR:
+        return SS_OK; /* the name is looked up when it runs (api/run_cursor.c) */
     }
     const char *name = ss_stmt_kind_name(st->kind);
     if (name)
@@ -464,6 +479,11 @@ const char *ss_stmt_kind_name(ast_stmt_kind kind)
     case AST_UPDATE: return "UPDATE";
     case AST_DELETE: return "DELETE";
     case AST_TRUNCATE: return "TRUNCATE TABLE";
+    case AST_REFRESH_MATVIEW: return "REFRESH MATERIALIZED VIEW";
+    case AST_DROP_MATVIEW: return "DROP MATERIALIZED VIEW";
+    case AST_DECLARE_CURSOR: return "DECLARE CURSOR";
+    case AST_FETCH: return "FETCH";
+    case AST_CLOSE_CURSOR: return "CLOSE CURSOR";
     }
     return NULL;
 }

@@ -116,6 +116,8 @@ int bind_modify(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     if (t->system)
         return bind_error(b, st->table_location, "42809", "cannot %s system view \"%s\"",
                           update ? "update" : "delete from", t->name);
+    if (bind_matview_refuse_change(b, t))
+        return SS_ERROR;
     const ss_storage_vtable *vt = t->storage;
     if (!ss_table_has_versions(t) || !SS_STORAGE_HAS(vt, link_versions) || !vt->lock_versions ||
         !vt->link_versions)
@@ -189,7 +191,7 @@ int bind_truncate(binder *b, const ast_stmt *st, ss_bound_stmt *out)
 {
     for (uint32_t i = 0; i < st->ndrop; i++) {
         ss_table *t = ss_catalog_find(b->catalog, st->drop_names[i]);
-        if (!t && ss_catalog_find_view(b->catalog, st->drop_names[i]))
+        if ((!t && ss_catalog_find_view(b->catalog, st->drop_names[i])) || ss_is_matview(t))
             return bind_error(b, -1, "42809", "\"%s\" is not a table", st->drop_names[i]);
         if (!t)
             return bind_error(b, -1, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist",

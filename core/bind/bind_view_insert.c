@@ -77,6 +77,12 @@ static int resolve(binder *b, const ss_view *v, const view_chain *outer, bool ca
         return bind_error(b, -1, SS_SQLSTATE_INTERNAL_ERROR, "the query of view \"%s\" cannot be read back", v->name);
     const ast_select *s = stmts[0]->select;
     const char *reason = view_not_updatable_reason(s);
+    ss_table *t = NULL;
+    /* (M) a materialized view is not a table that INSERT can reach */
+    if (!reason && s->from && s->from->table && ss_catalog_find_waiting(b->ctx, b->catalog, s->from->table, &t))
+        return SS_ERROR;
+    if (!reason && ss_is_matview(t))
+        reason = "Views that do not select from a single table or view are not automatically updatable.";
     if (reason) {
         bind_error(b, -1, "55000", "cannot insert into view \"%s\"", v->name);
         ss_ctx_error_detail(b->ctx, "%s", reason);
@@ -87,7 +93,6 @@ static int resolve(binder *b, const ss_view *v, const view_chain *outer, bool ca
 
     /* the base relation's columns, renamed by the FROM item's column aliases */
     const ast_from_item *f = s->from;
-    ss_table *t;
     if (ss_catalog_find_waiting(b->ctx, b->catalog, f->table, &t)) /* an exclusive lock */
         return SS_ERROR;
     const ss_view *bv = t ? NULL : ss_catalog_find_view(b->catalog, f->table);

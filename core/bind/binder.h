@@ -63,6 +63,9 @@ typedef struct ss_bound_stmt {
     /* UPDATE / DELETE: the tables its foreign keys' actions may change, with their checks
        and defaults (fkey/fkey.h), NULL: none */
     struct ss_fkey_actions *fk_actions;
+    /* (M) DECLARE: its AST_CURSOR_* options, NO SCROLL added when neither SCROLL nor NO
+       SCROLL was written and PostgreSQL's plan could not run backward (bind_cursor.c) */
+    int cursor_options;
 } ss_bound_stmt;
 
 /* The SQL name of a statement kind ("CREATE TABLE"), NULL for one this kernel does not know. */

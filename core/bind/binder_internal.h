@@ -6,6 +6,7 @@
 #define SS_PLAN_BINDER_INTERNAL_H
 
 #include "bind/binder.h"
+#include "catalog/matview.h"
 #include "catalog/catalog.h"
 #include "catalog/settings.h"
 #include "plan/logical.h"
@@ -190,6 +191,8 @@ typedef struct binder {
                                  (bind_window.c); NULL where window functions are refused */
     /* INSERT into a view: its WITH CHECK OPTION conditions so far (bind_view_check.c) */
     struct ss_bound_checks *view_checks;
+    /* (M) an unpopulated materialized view may be named (CREATE VIEW, WITH NO DATA) */
+    bool matview_unpopulated_ok;
 } binder;
 
 /* Window functions (bind_window.c).  One window clause: its bound partition, order and
@@ -236,6 +239,15 @@ int bind_error(binder *b, int location, const char *sqlstate, const char *fmt, .
 void *bind_alloc(binder *b, size_t n);
 /* COPY (bind_copy.c). */
 int bind_copy(binder *b, const ast_stmt *st, ss_bound_stmt *out);
+/* (M) Materialized views (bind_matview.c): CREATE's text and dependencies into out->view_def,
+ * REFRESH, the 55000 of scanning an unpopulated one, the 42809 of changing one. */
+int bind_matview_def(binder *b, const ast_stmt *st, ss_bound_stmt *out);
+int bind_refresh_matview(binder *b, const ast_stmt *st, ss_bound_stmt *out);
+int bind_matview_scan(binder *b, const ss_table *t);
+int bind_matview_refuse_change(binder *b, const ss_table *t);
+/* (M) DECLARE and FETCH / MOVE (bind_cursor.c). */
+int bind_declare_cursor(binder *b, const ast_stmt *st, ss_bound_stmt *out);
+int bind_fetch(binder *b, const ast_stmt *st, ss_bound_stmt *out);
 /* PREPARE and EXECUTE (bind_prepare.c). */
 int bind_prepare(binder *b, const ast_stmt *st, ss_bound_stmt *out);
 int bind_execute(binder *b, const ast_stmt *st, ss_bound_stmt *out);

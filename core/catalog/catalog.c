@@ -1,5 +1,6 @@
 /* catalog.c — tables and backend instances of one database: create, find, drop. */
 #include "catalog/catalog.h"
+#include "catalog/matview.h"
 #include "catalog/constraints.h"
 #include "catalog/sequences.h"
 
@@ -35,6 +36,7 @@ static void free_table(ss_table *t)
     free(t->types);
     free(t->name);
     ss_table_cons_free(t->cons);
+    ss_matview_free(t->matview);
     free(t);
 }
 

@@ -32,6 +32,8 @@ struct ss_table {
     /* a referencing table: the transactions that wrote to it, maybe still running
        (fkey/fkey_writers.c); NULL until the first write */
     _Atomic(struct ss_table_writers *) writers;
+    struct ss_matview *matview;        /* (M) a materialized view's query and state
+                                          (matview.h); NULL: a table */
 };
 
 typedef struct ss_backend_instance {
@@ -105,15 +107,17 @@ int ss_catalog_create_view(ss_ctx *ctx, ss_catalog *c, const ss_view_def *def);
 void ss_catalog_free_views(ss_catalog *c);
 /* Removes view v from c and frees it (a committed DROP, an undone CREATE). */
 void ss_catalog_destroy_view(ss_catalog *c, ss_view *v);
-/* DROP TABLE (views false) or DROP VIEW of names[0..n), as PostgreSQL: every name checked
- * first (42P01, 42809 for the other kind, a system view, a table being scanned), views
- * depending on them refused (2BP01) or, with cascade, dropped too (NOTICE "drop cascades
+/* DROP TABLE, DROP VIEW or DROP MATERIALIZED VIEW (kind) of names[0..n), as PostgreSQL:
+ * every name checked first (42P01, 42809 for another kind, a system view, a table being
+ * scanned), views and materialized views depending on them refused (2BP01) or, with cascade, dropped too (NOTICE "drop cascades
  * to ..."); notices for names skipped (missing_ok) and cascades go to notice(arg, text). */
-int ss_catalog_drop_relations(ss_ctx *ctx, ss_catalog *c, bool views, const char *const *names, uint32_t n,
+typedef enum ss_drop_kind { SS_DROP_TABLE, SS_DROP_VIEW, SS_DROP_MATVIEW /* (M) */ } ss_drop_kind;
+int ss_catalog_drop_relations(ss_ctx *ctx, ss_catalog *c, ss_drop_kind kind, const char *const *names, uint32_t n,
                               bool missing_ok, bool cascade, void (*notice)(void *arg, const char *text), void *arg);
 
 /* System views (system_views.c): sunstone_plugins (what reg holds), sunstone_tables,
- * sunstone_columns (the tables of c). */
+ * sunstone_columns (the tables of c), pg_settings, pg_prepared_statements, pg_matviews,
+ * pg_cursors. */
 int ss_system_views_init(ss_catalog *c, const ss_registry *reg);
 
 #endif

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "catalog/catalog.h"
+#include "catalog/matview.h"
 #include "catalog/sequences.h"
 #include "catalog/settings.h"
 #include "index/index.h"
@@ -75,7 +76,7 @@ static int object_kind(ss_ddl_op op)
         [SS_DDL_TABLE_CREATE] = 0, [SS_DDL_TABLE_DROP] = 0,  [SS_DDL_TABLE_LOCK] = 0,
         [SS_DDL_VIEW_CREATE] = 1,  [SS_DDL_VIEW_DROP] = 1,   [SS_DDL_INDEX_CREATE] = 2,
         [SS_DDL_INDEX_DROP] = 2,   [SS_DDL_SEQ_CREATE] = 3,  [SS_DDL_SEQ_DROP] = 3,
-        [SS_DDL_COLUMN_NOT_NULL] = 0,
+        [SS_DDL_COLUMN_NOT_NULL] = 0, [SS_DDL_MATVIEW_POPULATED] = 0,
     };
     return kinds[op];
 }
@@ -104,7 +105,7 @@ static void stamp_set(ss_catalog *c, const ddl_rec *r, ss_xid *field, ss_xid v)
 /* The physical removal of what r names (a committed DROP, an undone CREATE). */
 static void destroy(ss_catalog *c, const ddl_rec *r)
 {
-    if (r->op == SS_DDL_TABLE_LOCK || r->op == SS_DDL_COLUMN_NOT_NULL)
+    if (r->op == SS_DDL_TABLE_LOCK || r->op == SS_DDL_COLUMN_NOT_NULL || r->op == SS_DDL_MATVIEW_POPULATED)
         return;
     switch (object_kind(r->op)) {
     case 0: ss_catalog_destroy_table(c, r->obj); break;
@@ -161,6 +162,9 @@ static void log_undo(ddl_log *l, int64_t depth)
             break;
         case SS_DDL_COLUMN_NOT_NULL:
             ((ss_table *)r->obj)->cols[r->col].not_null = r->old;
+            break;
+        case SS_DDL_MATVIEW_POPULATED:
+            ((ss_table *)r->obj)->matview->populated = r->old;
             break;
         case SS_DDL_TABLE_DROP:
         case SS_DDL_VIEW_DROP:
@@ -251,6 +255,16 @@ int ss_ddl_log_not_null(ss_ctx *ctx, ss_table *t, uint32_t col)
         r->col = col;
         r->old = t->cols[col].not_null;
     }
+    return SS_OK;
+}
+
+int ss_ddl_log_populated(ss_ctx *ctx, ss_table *t)
+{
+    ss_xid xid;
+    if (ss_ddl_log(ctx, SS_DDL_MATVIEW_POPULATED, t, t, &xid))
+        return SS_ERROR;
+    if (xid)
+        ((ddl_log *)ctx->txn->ddl)->recs[((ddl_log *)ctx->txn->ddl)->n - 1].old = t->matview->populated;
     return SS_OK;
 }
 

@@ -1,7 +1,8 @@
 /* system_views.c — the kernel's read-only system views (sunstone_plugins, sunstone_tables,
  * sunstone_columns: user tables, then user views; pg_settings and pg_prepared_statements, the
  * running session's, filled by system_session_views.c; sunstone_index_columns and
- * sunstone_sequences, filled by system_relation_views.c), served through the ordinary storage vtable so the same scan operators
+ * sunstone_sequences, filled by system_relation_views.c; pg_matviews
+ * (system_matviews.c) and pg_cursors, the session's (system_cursors.c)), served through the ordinary storage vtable so the same scan operators
  * read them.  Rows are computed when a scan begins. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 #include "index/index.h"
 #include "catalog/sequences.h"
 #include "catalog/catalog.h"
+#include "catalog/matview.h"
 #include "exec/vector.h"
 #include "catalog/system_session_views.h"
 #include "catalog/system_relation_views.h"
@@ -19,7 +21,9 @@
 
 typedef enum view_id {
     VIEW_PLUGINS, VIEW_TABLES, VIEW_COLUMNS, VIEW_PG_SETTINGS, VIEW_PG_PREPARED,
-    VIEW_INDEX_COLUMNS, VIEW_SEQUENCES
+    VIEW_INDEX_COLUMNS, VIEW_SEQUENCES,
+    VIEW_PG_MATVIEWS, /* (M) */
+    VIEW_PG_CURSORS   /* (M) */
 } view_id;
 
 typedef struct view_handle {
@@ -45,7 +49,7 @@ static const ss_column_def plugins_cols[] = {
     {"abi", T_TEXT, true, {0}}, {"path", T_TEXT, true, {0}},
     /* the plugin's kind is experimental (plugin_kinds.c): its vtable may still change */
     {"experimental", T_BOOL, true, {0}}};
-/* kind: 'table' or 'view' (a view has no backend) */
+/* kind: 'table', 'view', 'sequence' or 'materialized view' (a view has no backend) */
 static const ss_column_def tables_cols[] = {
     {"name", T_TEXT, true, {0}}, {"backend", T_TEXT, false, {0}}, {"ncols", T_INT4, true, {0}},
     {"kind", T_TEXT, true, {0}},
@@ -92,6 +96,17 @@ static const ss_column_def pg_prepared_cols[] = {
     {"parameter_types", T_TEXT_ARRAY, false, {0}},
     {"from_sql", T_BOOL, false, {0}}};
 
+/* (M) pg_matviews: PostgreSQL's columns but definition (system_matviews.c) */
+static const ss_column_def pg_matviews_cols[] = {
+    {"schemaname", T_TEXT, false, {0}}, {"matviewname", T_TEXT, false, {0}}, {"matviewowner", T_TEXT, false, {0}},
+    {"tablespace", T_TEXT, false, {0}}, {"hasindexes", T_BOOL, false, {0}}, {"ispopulated", T_BOOL, false, {0}}};
+
+/* (M) pg_cursors: the session's cursors (system_cursors.c) */
+static const ss_column_def pg_cursors_cols[] = {
+    {"name", T_TEXT, false, {0}},          {"statement", T_TEXT, false, {0}},
+    {"is_holdable", T_BOOL, false, {0}},   {"is_binary", T_BOOL, false, {0}},
+    {"is_scrollable", T_BOOL, false, {0}}, {"creation_time", {SS_TYPE_TIMESTAMPTZ, -1}, false, {0}}};
+
 static const ss_column_def *view_cols(view_id id)
 {
     return id == VIEW_PLUGINS       ? plugins_cols
@@ -100,6 +115,8 @@ static const ss_column_def *view_cols(view_id id)
            : id == VIEW_PG_SETTINGS ? pg_settings_cols
            : id == VIEW_INDEX_COLUMNS ? index_columns_cols
            : id == VIEW_SEQUENCES   ? sequences_cols
+           : id == VIEW_PG_MATVIEWS ? pg_matviews_cols
+           : id == VIEW_PG_CURSORS  ? pg_cursors_cols
                                     : pg_prepared_cols;
 }
 
@@ -157,6 +174,14 @@ static ss_value int_value(int64_t i)
 
 static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_spec *spec)
 {
+    if (h->id == VIEW_PG_CURSORS) {
+        view_row_sink sink = {s, h, spec};
+        return ss_system_cursors_fill(ctx, view_sink_add, &sink);
+    }
+    if (h->id == VIEW_PG_MATVIEWS) {
+        view_row_sink sink = {s, h, spec};
+        return ss_system_matviews_fill(ctx, h->catalog, view_sink_add, &sink);
+    }
     if (h->id == VIEW_INDEX_COLUMNS || h->id == VIEW_SEQUENCES) {
         view_row_sink sink = {s, h, spec};
         return h->id == VIEW_INDEX_COLUMNS ? ss_system_index_columns_fill(ctx, view_sink_add, &sink)
@@ -192,7 +217,8 @@ static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_s
                 char *refs = ss_fkey_referenced_lines(h->catalog, tab);
                 char *idx = ss_index_describe_lines(tab);
                 ss_value row[8] = {text_value(tab->name), text_value(tab->backend_name),
-                                   int_value(tab->ncols), text_value("table"),
+                                   int_value(tab->ncols),
+                                   text_value(ss_is_matview(tab) ? "materialized view" : "table"),
                                    checks ? text_value(checks) : (ss_value){.is_null = true},
                                    fkeys ? text_value(fkeys) : (ss_value){.is_null = true},
                                    refs ? text_value(refs) : (ss_value){.is_null = true},
@@ -413,7 +439,11 @@ int ss_system_views_init(ss_catalog *c, const ss_registry *reg)
         add_view(c, reg, "pg_settings", VIEW_PG_SETTINGS, pg_settings_cols, 17) ||
         add_view(c, reg, "pg_prepared_statements", VIEW_PG_PREPARED, pg_prepared_cols, 5) ||
         add_view(c, reg, "sunstone_index_columns", VIEW_INDEX_COLUMNS, index_columns_cols, 8) ||
-        add_view(c, reg, "sunstone_sequences", VIEW_SEQUENCES, sequences_cols, 11))
+        add_view(c, reg, "sunstone_sequences", VIEW_SEQUENCES, sequences_cols, 11) ||
+        add_view(c, reg, "pg_matviews", VIEW_PG_MATVIEWS, pg_matviews_cols,
+                 sizeof pg_matviews_cols / sizeof pg_matviews_cols[0]) ||
+        add_view(c, reg, "pg_cursors", VIEW_PG_CURSORS, pg_cursors_cols,
+                 sizeof pg_cursors_cols / sizeof pg_cursors_cols[0]))
         return SS_ERROR;
     return SS_OK;
 }

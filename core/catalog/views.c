@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "catalog/catalog.h"
+#include "catalog/matview.h"
 #include "fkey/fkey.h"
 #include "txn/txn_session.h"
 #include "types/typeio.h"
@@ -250,7 +251,39 @@ static int add_dependents(ss_ctx *ctx, const ss_catalog *c, drop_set *s, const c
         if (set_add(ctx, s, v->name, true, name, is_view) || add_dependents(ctx, c, s, v->name, true))
             return SS_ERROR;
     }
+    /* (M) materialized views reading it, and theirs */
+    for (uint32_t i = 0; i < c->ntables; i++) {
+        const ss_table *t = c->tables[i];
+        if (!ss_is_matview(t) || !ss_ddl_visible(&t->ddl) || in_set(s, t->name))
+            continue;
+        bool depends = false;
+        for (uint32_t d = 0; d < t->matview->ndeps; d++)
+            depends |= strcmp(t->matview->deps[d], name) == 0;
+        if (depends && (set_add(ctx, s, t->name, false, name, is_view) || add_dependents(ctx, c, s, t->name, false)))
+            return SS_ERROR;
+    }
     return SS_OK;
+}
+
+/* What PostgreSQL calls relation `name` in its messages: "table", "materialized view". */
+static const char *relation_word(const ss_catalog *c, const char *name, bool is_view)
+{
+    return is_view ? "view" : ss_is_matview(ss_catalog_find((ss_catalog *)c, name)) ? "materialized view" : "table";
+}
+
+static const char *drop_kind_word(ss_drop_kind kind)
+{
+    return kind == SS_DROP_VIEW ? "view" : kind == SS_DROP_MATVIEW ? "materialized view" : "table";
+}
+
+/* The 42809 of DROP <kind> naming a relation of another kind, with PostgreSQL's HINT. */
+static int wrong_kind(ss_ctx *ctx, ss_drop_kind kind, const char *name, ss_drop_kind actual)
+{
+    static const char *const hints[] = {"Use DROP TABLE to remove a table.", "Use DROP VIEW to remove a view.",
+                                        "Use DROP MATERIALIZED VIEW to remove a materialized view."};
+    ss_ctx_error(ctx, "42809", "\"%s\" is not a %s", name, drop_kind_word(kind));
+    ss_ctx_error_hint(ctx, "%s", hints[actual]);
+    return SS_ERROR;
 }
 
 /* Adds the foreign keys of tables not being dropped that reference table `name`. */
@@ -281,15 +314,28 @@ static int add_fkey_dependents(ss_ctx *ctx, const ss_catalog *c, drop_set *s, co
     return SS_OK;
 }
 
-/* Checks one name of DROP TABLE / DROP VIEW; *skip when it is missing and IF EXISTS. */
-static int check_name(ss_ctx *ctx, ss_catalog *c, bool views, const char *name, bool missing_ok, bool *skip)
+/* Checks one name of DROP TABLE / DROP VIEW / DROP MATERIALIZED VIEW; *skip when it is
+   missing and IF EXISTS. */
+static int check_name(ss_ctx *ctx, ss_catalog *c, ss_drop_kind kind, const char *name, bool missing_ok, bool *skip)
 {
+    bool views = kind == SS_DROP_VIEW;
     ss_table *t;
     /* DROP TABLE takes the table's exclusive lock, waiting for another holder */
     if (views ? ss_catalog_find_waiting(ctx, c, name, &t) : ss_catalog_lock_table(ctx, c, name, &t))
         return SS_ERROR;
     ss_view *v = ss_catalog_find_view(c, name);
     *skip = false;
+    /* (M) a materialized view is a table to the catalog, not to DROP TABLE */
+    if (t && !t->system && (kind == SS_DROP_MATVIEW) != ss_is_matview(t))
+        return wrong_kind(ctx, kind, name, ss_is_matview(t) ? SS_DROP_MATVIEW : SS_DROP_TABLE);
+    if (kind == SS_DROP_MATVIEW && v)
+        return wrong_kind(ctx, kind, name, SS_DROP_VIEW);
+    if (kind == SS_DROP_MATVIEW && !t) {
+        if (!missing_ok)
+            return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_TABLE, "materialized view \"%s\" does not exist", name);
+        *skip = true;
+        return SS_OK;
+    }
     if (views ? v != NULL : t != NULL) {
         if (t && t->system)
             return ss_ctx_error(ctx, "42809", "\"%s\" is a system view and cannot be dropped", t->name);
@@ -322,6 +368,15 @@ static int drop_view(ss_ctx *ctx, ss_catalog *c, const char *name)
     return SS_OK;
 }
 
+/* When dependent i of s was created (a view, or (M) a materialized view). */
+static uint64_t dependent_created(const ss_catalog *c, const drop_set *s, uint32_t i)
+{
+    if (s->is_view[i])
+        return ss_catalog_find_view(c, s->names[i])->created;
+    const ss_table *t = ss_catalog_find((ss_catalog *)c, s->names[i]);
+    return ss_is_matview(t) ? t->matview->created : 0;
+}
+
 /* The dependents of a drop set in PostgreSQL's order (by creation, as pg_depend holds
    them): out[k] is a view's index in s->names (below s->n) or s->n + a constraint's index
    in s->fks.  out has room for s->n - s->ntargets + s->nfks entries. */
@@ -336,7 +391,7 @@ static void dependents_in_order(const ss_catalog *c, const drop_set *s, uint32_t
         for (uint32_t t = 0; t < s->ntargets && !direct; t++)
             direct = strcmp(s->on[i], s->names[t]) == 0;
         if (stamp)
-            stamp[m] = direct || m == 0 ? ss_catalog_find_view(c, s->names[i])->created : stamp[m - 1];
+            stamp[m] = direct || m == 0 ? dependent_created(c, s, i) : stamp[m - 1];
         out[m++] = i;
     }
     for (uint32_t i = 0; i < s->nfks; i++) {
@@ -359,11 +414,12 @@ static void dependents_in_order(const ss_catalog *c, const drop_set *s, uint32_t
     free(stamp);
 }
 
-/* "view v" or "constraint c_fkey on table c" for entry e of dependents_in_order. */
+/* "view v", "materialized view m" or "constraint c_fkey on table c" for entry e of
+   dependents_in_order. */
 static void dependent_name(const drop_set *s, uint32_t e, ss_strbuf *out)
 {
     if (e < s->n)
-        ss_strbuf_printf(out, "view %s", s->names[e]);
+        ss_strbuf_printf(out, "%s %s", s->is_view[e] ? "view" : "materialized view", s->names[e]);
     else
         ss_strbuf_printf(out, "constraint %s on table %s", s->fks[e - s->n]->name, s->fks[e - s->n]->table->name);
 }
@@ -385,7 +441,7 @@ static int refuse_dependents(ss_ctx *ctx, const ss_catalog *c, const drop_set *s
             ss_strbuf_putc(&detail, '\n');
         dependent_name(s, e, &detail);
         if (e < s->n)
-            ss_strbuf_printf(&detail, " depends on %s %s", s->on_view[e] ? "view" : "table", s->on[e]);
+            ss_strbuf_printf(&detail, " depends on %s %s", relation_word(c, s->on[e], s->on_view[e]), s->on[e]);
         else
             ss_strbuf_printf(&detail, " depends on table %s", s->fks[e - s->n]->ref->name);
     }
@@ -429,16 +485,17 @@ static void notify_cascade(const ss_catalog *c, const drop_set *s, void (*notice
     ss_strbuf_free(&text);
 }
 
-int ss_catalog_drop_relations(ss_ctx *ctx, ss_catalog *c, bool views, const char *const *names, uint32_t n,
+int ss_catalog_drop_relations(ss_ctx *ctx, ss_catalog *c, ss_drop_kind kind, const char *const *names, uint32_t n,
                               bool missing_ok, bool cascade, void (*notice)(void *arg, const char *text), void *arg)
 {
+    bool views = kind == SS_DROP_VIEW;
     drop_set s = {0};
     int rc = SS_OK;
     /* every name first: a DROP drops all or nothing */
     for (uint32_t i = 0; rc == SS_OK && i < n; i++) {
         bool skip;
         /* DROP TABLE a, a drops a once, silently, as PostgreSQL */
-        if ((rc = check_name(ctx, c, views, names[i], missing_ok, &skip)) == SS_OK && !skip && !in_set(&s, names[i]))
+        if ((rc = check_name(ctx, c, kind, names[i], missing_ok, &skip)) == SS_OK && !skip && !in_set(&s, names[i]))
             rc = set_add(ctx, &s, names[i], views, NULL, false);
     }
     s.ntargets = s.n;
@@ -448,11 +505,11 @@ int ss_catalog_drop_relations(ss_ctx *ctx, ss_catalog *c, bool views, const char
             rc = add_fkey_dependents(ctx, c, &s, s.names[i]);
     }
     if (rc == SS_OK && (s.n > s.ntargets || s.nfks) && !cascade)
-        rc = refuse_dependents(ctx, c, &s, views ? "view" : "table");
+        rc = refuse_dependents(ctx, c, &s, drop_kind_word(kind));
     for (uint32_t i = 0; rc == SS_OK && missing_ok && i < n; i++)
         if (!in_set(&s, names[i]) && notice) {
             char text[256];
-            snprintf(text, sizeof text, "%s \"%s\" does not exist, skipping", views ? "view" : "table", names[i]);
+            snprintf(text, sizeof text, "%s \"%s\" does not exist, skipping", drop_kind_word(kind), names[i]);
             notice(arg, text);
         }
     /* removing another table's FOREIGN KEY is not logged for a rollback yet */

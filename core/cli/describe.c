@@ -227,7 +227,7 @@ static void add_footer_lines(result_table *t, const char *title, const char *lin
 }
 
 static void print_one_table(shell *sh, const result_table *cols, const char *name,
-                            const char *backend, bool verbose, bool is_view, const char *checks,
+                            const char *backend, bool verbose, const char *kind, const char *checks,
                             const char *fkeys, const char *refs, const char *indexes)
 {
     size_t *rows = xcalloc(cols->nrows ? cols->nrows : 1, sizeof(size_t));
@@ -244,7 +244,11 @@ static void print_one_table(shell *sh, const result_table *cols, const char *nam
     table_init(&t, 5);
     buf title;
     buf_init(&title);
-    buf_printf(&title, "%s \"%s.%s\"", is_view ? "View" : "Table", SCHEMA, name);
+    buf_printf(&title, "%s \"%s.%s\"",
+               strcmp(kind, "view") == 0                ? "View"
+               : strcmp(kind, "materialized view") == 0 ? "Materialized view"
+                                                        : "Table",
+               SCHEMA, name);
     table_set_title(&t, title.data);
     buf_free(&title);
     table_set_column(&t, 0, "Column", ALIGN_LEFT);
@@ -430,7 +434,7 @@ bool describe_tables(shell *sh, const char *pattern, bool verbose)
             else if (strcmp(kind, "sequence") == 0)
                 print_one_sequence(sh, &seqs, name);
             else
-                print_one_table(sh, &cols, name, table_cell(&tables, tr, 1), verbose, strcmp(kind, "view") == 0,
+                print_one_table(sh, &cols, name, table_cell(&tables, tr, 1), verbose, kind,
                                 table_cell(&tables, tr, 4), table_cell(&tables, tr, 5), table_cell(&tables, tr, 6),
                                 table_cell(&tables, tr, 7));
         }

@@ -56,6 +56,7 @@ void help_meta_commands(FILE *out)
           "  \\d[+]                   list tables\n"
           "  \\d[+]   NAME            describe table\n"
           "  \\dt[+]  [PATTERN]       list tables\n"
+          "  \\dm[+]  [PATTERN]       list materialized views\n"
           "  \\ds[+]  [PATTERN]       list sequences\n"
           "  \\dx     [PATTERN]       list loaded plugins\n"
           "\n"

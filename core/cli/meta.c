@@ -242,7 +242,7 @@ static meta_status cmd_reset(shell *sh, splitter *sp)
     return META_OK;
 }
 
-/* \d, \dt, \dv, \ds, \di, \dx with optional S and + modifiers.  Returns false when name is none of them. */
+/* \d, \dt, \dv, \dm, \ds, \di, \dx with optional S and + modifiers.  Returns false when name is none of them. */
 static bool cmd_describe(shell *sh, arg_cursor *a, meta_status *st)
 {
     const char *name = a->cmd->name;
@@ -250,7 +250,7 @@ static bool cmd_describe(shell *sh, arg_cursor *a, meta_status *st)
         return false;
     char kind = name[1];
     const char *mods = name + 1;
-    if (kind == 't' || kind == 'v' || kind == 'x' || kind == 's' || kind == 'i')
+    if (kind == 't' || kind == 'v' || kind == 'm' || kind == 'x' || kind == 's' || kind == 'i')
         mods++;
     else
         kind = 0;
@@ -267,9 +267,13 @@ static bool cmd_describe(shell *sh, arg_cursor *a, meta_status *st)
         ok = describe_plugins(sh, pattern);
     else if (kind == 'i')
         ok = describe_list_indexes(sh, pattern, verbose);
-    else if (kind == 't' || kind == 'v' || kind == 's' || !pattern)
+    else if (kind == 't' || kind == 'v' || kind == 'm' || kind == 's' || !pattern)
         ok = describe_list_tables(sh, pattern, verbose,
-                                  kind == 't' ? "table" : kind == 'v' ? "view" : kind == 's' ? "sequence" : NULL);
+                                  kind == 't'   ? "table"
+                                  : kind == 'v' ? "view"
+                                  : kind == 'm' ? "materialized view"
+                                  : kind == 's' ? "sequence"
+                                                : NULL);
     else
         ok = describe_tables(sh, pattern, verbose);
     *st = ok ? META_OK : META_ERROR;

@@ -79,6 +79,9 @@ struct ss_ctx {
     /* the session's settings for set_config (types/func_settings.c); NULL without a
        session.  The same object as settings, which everything else only reads */
     struct ss_settings *session_settings;
+    /* (M) the session's cursors (exec/cursors.h; NULL without a session): FETCH binds
+       against them, pg_cursors lists them */
+    struct ss_cursor_set *cursors;
 };
 
 void ss_error_clear(ss_error *e);

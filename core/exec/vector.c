@@ -323,3 +323,15 @@ void ss_batch_reset(ss_batch *b)
         ss_vector_reset(ob->own[i]);
     }
 }
+
+int ss_batch_append_row(ss_ctx *ctx, ss_batch *dst, const ss_batch *src, uint32_t row)
+{
+    for (uint32_t c = 0; c < dst->ncols; c++) {
+        ss_value v;
+        ss_vector_get_value(src->cols[c], row, &v);
+        if (ss_vector_set_value(ctx, dst->cols[c], dst->count, &v))
+            return SS_ERROR;
+    }
+    dst->count++;
+    return SS_OK;
+}

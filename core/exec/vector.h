@@ -21,5 +21,8 @@ int ss_vector_gather(ss_ctx *ctx, const ss_vector *src, const uint32_t *rows, ui
 ss_batch *ss_batch_create(uint32_t ncols, const ss_type *types, uint32_t capacity);
 void ss_batch_destroy(ss_batch *b);
 void ss_batch_reset(ss_batch *b);
+/* (M) Appends physical row `row` of src (every column, text copied) as dst's next row; dst
+ * has src's column types and room for it. */
+int ss_batch_append_row(ss_ctx *ctx, ss_batch *dst, const ss_batch *src, uint32_t row);
 
 #endif

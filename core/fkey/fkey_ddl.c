@@ -128,8 +128,8 @@ static int resolve_del_set(ss_ctx *ctx, const ast_foreign_key *a, const ss_table
 static int create_one(ss_ctx *ctx, ss_catalog *c, ss_table *t, const ast_foreign_key *a)
 {
     ss_table *ref = ss_catalog_find(c, a->ref_table);
-    if (!ref || ref->system) {
-        if (ss_catalog_find_view(c, a->ref_table) || (ref && ref->system))
+    if (!ref || ref->system || ref->matview) { /* (M) a materialized view is not a table */
+        if (ss_catalog_find_view(c, a->ref_table) || ref)
             return ss_ctx_error(ctx, "42809", "referenced relation \"%s\" is not a table", a->ref_table);
         ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist", a->ref_table);
         return SS_ERROR;

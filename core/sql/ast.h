@@ -299,8 +299,32 @@ typedef enum ast_stmt_kind {
     AST_ALTER_TABLE,     /* ALTER TABLE [IF EXISTS] table alter_cmds (missing_ok) */
     AST_UPDATE,          /* UPDATE table [AS alias] SET ... [FROM ...] [WHERE ...] (parse_update.c) */
     AST_DELETE,          /* DELETE FROM table [AS alias] [USING ...] [WHERE ...] */
-    AST_TRUNCATE         /* TRUNCATE [TABLE] names [RESTART IDENTITY]: drop_names, restart_identity */
+    AST_TRUNCATE,        /* TRUNCATE [TABLE] names [RESTART IDENTITY]: drop_names, restart_identity */
+    /* (M) materialized views and cursors */
+    AST_REFRESH_MATVIEW, /* REFRESH MATERIALIZED VIEW [CONCURRENTLY] table [WITH [NO] DATA] */
+    AST_DROP_MATVIEW,    /* DROP MATERIALIZED VIEW: drop_names, missing_ok, cascade */
+    AST_DECLARE_CURSOR,  /* DECLARE str ... CURSOR [WITH HOLD] FOR select: cursor_options, view_sql */
+    AST_FETCH,           /* FETCH / MOVE direction [count] [FROM | IN] str: fetch_* , is_move */
+    AST_CLOSE_CURSOR     /* CLOSE str | ALL (str NULL) */
 } ast_stmt_kind;
+
+/* (M) DECLARE's options (ast_stmt.cursor_options). */
+enum {
+    AST_CURSOR_BINARY = 1,
+    AST_CURSOR_SCROLL = 2,
+    AST_CURSOR_NO_SCROLL = 4,
+    AST_CURSOR_HOLD = 8
+};
+
+/* (M) FETCH / MOVE directions (ast_stmt.fetch_direction); fetch_count is the row count
+ * (FORWARD / BACKWARD, a negative one reverses) or the position (ABSOLUTE / RELATIVE). */
+typedef enum ast_fetch_direction {
+    AST_FETCH_FORWARD,        /* NEXT, n, FORWARD [n] */
+    AST_FETCH_BACKWARD,       /* PRIOR, BACKWARD [n] */
+    AST_FETCH_ABSOLUTE,       /* FIRST, LAST, ABSOLUTE n */
+    AST_FETCH_RELATIVE        /* RELATIVE n */
+} ast_fetch_direction;
+#define AST_FETCH_ALL INT64_MAX /* ALL, FORWARD ALL, BACKWARD ALL; LAST is ABSOLUTE -1 */
 
 /* One subcommand of ALTER TABLE. */
 typedef enum ast_alter_kind {
@@ -483,6 +507,15 @@ typedef struct ast_stmt {
     bool restart_identity;    /* AST_TRUNCATE: RESTART IDENTITY */
     /* AST_CREATE_VIEW: WITH [LOCAL | CASCADED] CHECK OPTION (AST_VIEW_CHECK_*), 0: none */
     int view_check;
+    /* (M) AST_CREATE_TABLE_AS of CREATE MATERIALIZED VIEW (view_sql: the statement's text);
+       AST_REFRESH_MATVIEW: CONCURRENTLY (table, with_no_data as CREATE's) */
+    bool is_matview;
+    bool concurrently;
+    /* (M) AST_DECLARE_CURSOR: AST_CURSOR_* flags; AST_FETCH: direction and count */
+    int cursor_options;
+    ast_fetch_direction fetch_direction;
+    int64_t fetch_count;
+    bool is_move;
 } ast_stmt;
 
 enum { AST_VIEW_CHECK_LOCAL = 1, AST_VIEW_CHECK_CASCADED = 2 };

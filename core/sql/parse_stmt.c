@@ -708,7 +708,7 @@ static bool name_goes_on(const char *w)
 static bool tr_drop(transform_state *ts, DropStmt *s, ast_stmt *out)
 {
     if (s->removeType != OBJECT_TABLE && s->removeType != OBJECT_VIEW && s->removeType != OBJECT_INDEX &&
-        s->removeType != OBJECT_SEQUENCE) {
+        s->removeType != OBJECT_SEQUENCE && s->removeType != OBJECT_MATVIEW) {
         char what[128];
         tr_unsupported(ts, -1, tr_words(ts, ts->stmt_location, 1, name_goes_on, what, sizeof what));
         return false;
@@ -720,6 +720,7 @@ static bool tr_drop(transform_state *ts, DropStmt *s, ast_stmt *out)
     out->kind = s->removeType == OBJECT_VIEW       ? AST_DROP_VIEW
                 : s->removeType == OBJECT_INDEX    ? AST_DROP_INDEX
                 : s->removeType == OBJECT_SEQUENCE ? AST_DROP_SEQUENCE
+                : s->removeType == OBJECT_MATVIEW  ? AST_DROP_MATVIEW
                                                    : AST_DROP_TABLE;
     out->cascade = s->behavior == DROP_CASCADE;
     out->missing_ok = s->missing_ok;
@@ -749,6 +750,11 @@ static const char *statement_text(transform_state *ts)
     if (t)
         memcpy(t, ts->sql + ts->stmt_location, len);
     return t;
+}
+
+const char *tr_statement_text(transform_state *ts)
+{
+    return statement_text(ts);
 }
 
 /* A column list (String nodes) into out->columns. */
@@ -829,15 +835,15 @@ static bool tr_into(transform_state *ts, IntoClause *into, SelectStmt *query, bo
 
 static bool tr_create_table_as(transform_state *ts, CreateTableAsStmt *s, ast_stmt *out)
 {
-    if (s->objtype != OBJECT_TABLE) {
-        tr_unsupported(ts, -1, "CREATE MATERIALIZED VIEW");
-        return false;
-    }
     if (!IsA(s->query, SelectStmt)) {
         tr_unsupported(ts, -1, "CREATE TABLE AS EXECUTE");
         return false;
     }
-    return tr_into(ts, s->into, (SelectStmt *)s->query, s->if_not_exists, false, out);
+    if (!tr_into(ts, s->into, (SelectStmt *)s->query, s->if_not_exists, false, out))
+        return false;
+    /* (M) CREATE MATERIALIZED VIEW: its text, which REFRESH binds again */
+    out->is_matview = s->objtype == OBJECT_MATVIEW;
+    return !out->is_matview || (out->view_sql = statement_text(ts)) != NULL;
 }
 
 /* SELECT ... INTO: the clause sits on the statement, or on the first SELECT of a set
@@ -983,6 +989,14 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
         return false;
     case T_CopyStmt:
         return tr_copy(ts, (CopyStmt *)n, out);
+    case T_RefreshMatViewStmt:
+        return tr_refresh_matview(ts, (RefreshMatViewStmt *)n, out);
+    case T_DeclareCursorStmt:
+        return tr_declare_cursor(ts, (DeclareCursorStmt *)n, out);
+    case T_FetchStmt:
+        return tr_fetch(ts, (FetchStmt *)n, out);
+    case T_ClosePortalStmt:
+        return tr_close_cursor(ts, (ClosePortalStmt *)n, out);
     case T_PrepareStmt: {
         PrepareStmt *p = (PrepareStmt *)n;
         out->kind = AST_PREPARE;

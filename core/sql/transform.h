@@ -119,6 +119,13 @@ const char *tr_relation_name(transform_state *ts, RangeVar *rv);
 bool tr_column_names(transform_state *ts, List *names, ast_stmt *out);
 /* COPY (parse_copy.c): the relation or query, columns, direction, file and options. */
 bool tr_copy(transform_state *ts, CopyStmt *s, ast_stmt *out);
+/* (M) The text of the statement being transformed (parse_stmt.c); REFRESH MATERIALIZED VIEW
+ * (parse_matview.c); DECLARE, FETCH / MOVE, CLOSE (parse_cursor.c). */
+const char *tr_statement_text(transform_state *ts);
+bool tr_refresh_matview(transform_state *ts, RefreshMatViewStmt *s, ast_stmt *out);
+bool tr_declare_cursor(transform_state *ts, DeclareCursorStmt *s, ast_stmt *out);
+bool tr_fetch(transform_state *ts, FetchStmt *s, ast_stmt *out);
+bool tr_close_cursor(transform_state *ts, ClosePortalStmt *s, ast_stmt *out);
 
 /* UPDATE, DELETE, TRUNCATE and the RETURNING list (parse_update.c). */
 bool tr_update(transform_state *ts, UpdateStmt *s, ast_stmt *out);

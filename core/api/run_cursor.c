@@ -1,0 +1,141 @@
+/* run_cursor.c — DECLARE, FETCH / MOVE and CLOSE.  DECLARE runs its query to the end with the
+ * statement's snapshot and keeps the rows in the session's cursor (exec/cursors.h): a cursor
+ * sees the data as of its DECLARE, whatever the transaction changes afterwards, and one WITH
+ * HOLD needs nothing more at COMMIT.  Unlike PostgreSQL, which runs the query as FETCH asks
+ * for rows, a query error is raised by DECLARE.  FETCH copies the rows it returns into the
+ * statement, so CLOSE during a FETCH's stepping leaves them valid. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "api/statement.h"
+#include "exec/executor.h"
+#include "exec/vector.h"
+#include "types/datetime/datetime.h"
+
+int ss_run_declare_cursor(sunstone_stmt *st)
+{
+    ss_bound_stmt *bs = st->bound;
+    ss_txn_state *t = &st->db->txn;
+    snprintf(st->tag, sizeof st->tag, "DECLARE CURSOR");
+    if (!(st->ast->cursor_options & AST_CURSOR_HOLD) && !t->in_block)
+        return ss_ctx_error(&st->ctx, "25P01", "DECLARE CURSOR can only be used in transaction blocks");
+    const char **names = ss_arena_alloc(st->exec_arena, sizeof(char *) * (bs->create_def.ncols + 1));
+    ss_type *types = ss_arena_alloc(st->exec_arena, sizeof(ss_type) * (bs->create_def.ncols + 1));
+    if (!names || !types)
+        return ss_ctx_error(&st->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    for (uint32_t i = 0; i < bs->create_def.ncols; i++) {
+        names[i] = bs->create_def.cols[i].name;
+        types[i] = bs->create_def.cols[i].type;
+    }
+    ss_cursor *c;
+    if (ss_cursor_create(&st->ctx, &st->db->cursors, st->ast->str, st->ast->view_sql, bs->cursor_options,
+                         bs->create_def.ncols, names, types, t->nlevels, &c))
+        return SS_ERROR;
+    c->created = dt_clock_now();
+    int rc = ss_exec_start(&st->ctx, bs->plan, 0, &st->root);
+    while (rc == SS_OK) {
+        ss_batch *b;
+        if ((rc = ss_exec_next(&st->ctx, st->root, &b)) != SS_OK || !b)
+            break;
+        rc = ss_cursor_append(&st->ctx, c, b);
+    }
+    if (st->root)
+        ss_exec_finish(&st->ctx, st->root);
+    st->root = NULL;
+    if (rc != SS_OK)
+        ss_cursor_close(&st->db->cursors, c);
+    return rc;
+}
+
+/* The fetched rows (row numbers of c) copied into the statement's batches. */
+static int copy_rows(sunstone_stmt *st, const ss_cursor *c, const int64_t *rows, int64_t n)
+{
+    uint32_t nb = (uint32_t)((n + SS_BATCH_CAPACITY - 1) / SS_BATCH_CAPACITY);
+    if (!(st->fetch_batches = calloc(nb ? nb : 1, sizeof *st->fetch_batches)))
+        return ss_ctx_error(&st->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    for (int64_t k = 0; k < n; k++) {
+        uint32_t bi = (uint32_t)(k / SS_BATCH_CAPACITY);
+        if (bi == st->nfetch_batches) {
+            int64_t left = n - k;
+            uint32_t cap = left < SS_BATCH_CAPACITY ? (uint32_t)left : SS_BATCH_CAPACITY;
+            if (!(st->fetch_batches[bi] = ss_batch_create(c->ncols, c->types, cap)))
+                return ss_ctx_error(&st->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+            st->nfetch_batches++;
+        }
+        uint32_t row;
+        const ss_batch *src = ss_cursor_row(c, rows[k], &row);
+        if (ss_batch_append_row(&st->ctx, st->fetch_batches[bi], src, row))
+            return SS_ERROR;
+    }
+    return SS_OK;
+}
+
+/* Whether FETCH's binding still describes c (it was bound against a cursor of that name). */
+static bool same_columns(const ss_bound_stmt *bs, const ss_cursor *c)
+{
+    if (bs->ncols != c->ncols)
+        return false;
+    for (uint32_t i = 0; i < c->ncols; i++)
+        if (bs->col_types[i].id != c->types[i].id || bs->col_types[i].typmod != c->types[i].typmod)
+            return false;
+    return true;
+}
+
+int ss_run_fetch(sunstone_stmt *st)
+{
+    const ast_stmt *a = st->ast;
+    ss_cursor *c = ss_cursor_find(&st->db->cursors, a->str);
+    if (!c)
+        return ss_ctx_error(&st->ctx, "34000", "cursor \"%s\" does not exist", a->str);
+    if (!a->is_move && !same_columns(st->bound, c))
+        return ss_ctx_error(&st->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "cached plan must not change result type");
+    int64_t *rows = NULL, n = 0, processed = 0;
+    if (ss_cursor_fetch(&st->ctx, c, a->fetch_direction, a->fetch_count, a->is_move ? NULL : &rows, &n, &processed))
+        return SS_ERROR;
+    snprintf(st->tag, sizeof st->tag, "%s %lld", a->is_move ? "MOVE" : "FETCH", (long long)processed);
+    if (a->is_move)
+        return SS_OK;
+    int rc = copy_rows(st, c, rows, n);
+    free(rows);
+    st->fetch_next = 0;
+    return rc;
+}
+
+int ss_fetch_next_row(sunstone_stmt *st)
+{
+    if (st->batch && st->batch_pos + 1 < st->batch->count) {
+        st->batch_pos++;
+        st->rows++;
+        return SUNSTONE_ROW;
+    }
+    while (st->fetch_next < st->nfetch_batches) {
+        st->batch = st->fetch_batches[st->fetch_next++];
+        st->batch_pos = 0;
+        if (st->batch->count) {
+            st->rows++;
+            return SUNSTONE_ROW;
+        }
+    }
+    st->batch = NULL;
+    return SUNSTONE_DONE;
+}
+
+void ss_fetch_free(sunstone_stmt *st)
+{
+    for (uint32_t i = 0; i < st->nfetch_batches; i++)
+        ss_batch_destroy(st->fetch_batches[i]);
+    free(st->fetch_batches);
+    st->fetch_batches = NULL;
+    st->nfetch_batches = st->fetch_next = 0;
+}
+
+int ss_run_close_cursor(sunstone_stmt *st)
+{
+    const char *name = st->ast->str;
+    snprintf(st->tag, sizeof st->tag, name ? "CLOSE CURSOR" : "CLOSE CURSOR ALL");
+    ss_cursor *c = name ? ss_cursor_find(&st->db->cursors, name) : NULL;
+    if (name && !c)
+        return ss_ctx_error(&st->ctx, "34000", "cursor \"%s\" does not exist", name);
+    ss_cursor_close(&st->db->cursors, c);
+    return SS_OK;
+}

@@ -1,0 +1,78 @@
+/* bind_cursor.c — DECLARE binds its query as a SELECT (the result columns kept in create_def:
+ * DECLARE itself returns none), FETCH takes the columns of the session's cursor (34000 when
+ * there is none), MOVE and CLOSE return nothing. */
+#include <string.h>
+
+#include "bind/binder_internal.h"
+#include "exec/cursors.h"
+
+/* Whether PostgreSQL's plan for q could run backward (its ExecSupportsBackwardScan): scans
+   of tables, functions, WITH queries and VALUES lists of several rows, sorts, and filters,
+   projections, limits and UNION ALL over them; not a FROM-less or one-row VALUES query (a
+   Result), an aggregate, a join, DISTINCT or the other set operations. */
+static bool plan_scrolls(const ss_lop *q)
+{
+    switch (q->kind) {
+    case LOP_GET:
+    case LOP_FUNCTION:
+    case LOP_CTE_SCAN:
+    case LOP_SORT:
+        return true;
+    case LOP_VALUES:
+        return q->ncols > 0 && q->u.values.nrows > 1;
+    case LOP_FILTER:
+    case LOP_PROJECT:
+    case LOP_LIMIT:
+        return q->nchildren == 1 && plan_scrolls(q->children[0]);
+    case LOP_SETOP:
+        return q->u.setop.op == LSETOP_UNION && q->u.setop.all && plan_scrolls(q->children[0]) &&
+               plan_scrolls(q->children[1]);
+    default:
+        return false;
+    }
+}
+
+int bind_declare_cursor(binder *b, const ast_stmt *st, ss_bound_stmt *out)
+{
+    if (bind_select(b, st->select, out))
+        return SS_ERROR;
+    ss_column_def *cols = bind_alloc(b, sizeof *cols * (out->ncols ? out->ncols : 1));
+    if (!cols)
+        return SS_ERROR;
+    memset(cols, 0, sizeof *cols * (out->ncols ? out->ncols : 1));
+    for (uint32_t i = 0; i < out->ncols; i++) {
+        cols[i].name = out->col_names[i];
+        cols[i].type = out->col_types[i];
+    }
+    out->kind = AST_DECLARE_CURSOR;
+    out->create_def.name = st->str;
+    out->create_def.ncols = out->ncols;
+    out->create_def.cols = cols;
+    out->ncols = 0;
+    out->cursor_options = st->cursor_options;
+    if (!(st->cursor_options & (AST_CURSOR_SCROLL | AST_CURSOR_NO_SCROLL)) && !plan_scrolls(out->query))
+        out->cursor_options |= AST_CURSOR_NO_SCROLL;
+    return SS_OK;
+}
+
+int bind_fetch(binder *b, const ast_stmt *st, ss_bound_stmt *out)
+{
+    const ss_cursor *c = ss_cursor_find(b->ctx->cursors, st->str);
+    if (!c)
+        return bind_error(b, -1, "34000", "cursor \"%s\" does not exist", st->str);
+    out->kind = AST_FETCH;
+    if (st->is_move)
+        return SS_OK;
+    if (c->options & AST_CURSOR_BINARY)
+        return bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: FETCH from a BINARY cursor");
+    out->ncols = c->ncols;
+    out->col_names = bind_alloc(b, sizeof(char *) * (c->ncols ? c->ncols : 1));
+    out->col_types = bind_alloc(b, sizeof(ss_type) * (c->ncols ? c->ncols : 1));
+    if (!out->col_names || !out->col_types)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < c->ncols; i++) {
+        out->col_names[i] = c->col_names[i];
+        out->col_types[i] = c->types[i];
+    }
+    return SS_OK;
+}

@@ -1,0 +1,74 @@
+-- CREATE / REFRESH / DROP MATERIALIZED VIEW: contents, WITH [NO] DATA, column lists,
+-- errors of scanning an unpopulated one and of changing one, \d, pg_matviews
+CREATE TABLE mv_t (a int, b text);
+INSERT INTO mv_t VALUES (1, 'x'), (2, 'y'), (3, 'z');
+CREATE MATERIALIZED VIEW mv_a AS SELECT a, b FROM mv_t WHERE a > 1;
+SELECT * FROM mv_a ORDER BY a;
+CREATE MATERIALIZED VIEW IF NOT EXISTS mv_a AS SELECT 1;
+CREATE MATERIALIZED VIEW mv_a AS SELECT 1;
+CREATE MATERIALIZED VIEW mv_b (x) AS SELECT a, b FROM mv_t WITH NO DATA;
+SELECT * FROM mv_b;
+SELECT count(*) FROM mv_b;
+SELECT x FROM mv_a, mv_b;
+CREATE MATERIALIZED VIEW mv_c (x, y, z) AS SELECT a FROM mv_t;
+CREATE MATERIALIZED VIEW mv_g AS SELECT b, count(*) AS n, sum(a) AS s FROM mv_t GROUP BY b WITH DATA;
+SELECT * FROM mv_g ORDER BY b;
+-- the rows are a copy: later changes of the table show after REFRESH
+INSERT INTO mv_t VALUES (4, 'x');
+SELECT * FROM mv_g ORDER BY b;
+REFRESH MATERIALIZED VIEW mv_g;
+SELECT * FROM mv_g ORDER BY b;
+REFRESH MATERIALIZED VIEW mv_b;
+SELECT * FROM mv_b ORDER BY x;
+REFRESH MATERIALIZED VIEW mv_b WITH NO DATA;
+SELECT * FROM mv_b;
+REFRESH MATERIALIZED VIEW mv_b WITH DATA;
+SELECT x, b FROM mv_b WHERE x > 2 ORDER BY x;
+-- CONCURRENTLY
+REFRESH MATERIALIZED VIEW CONCURRENTLY mv_a;
+REFRESH MATERIALIZED VIEW CONCURRENTLY mv_a WITH NO DATA;
+CREATE UNIQUE INDEX mv_a_a ON mv_a (a);
+REFRESH MATERIALIZED VIEW CONCURRENTLY mv_a;
+SELECT * FROM mv_a ORDER BY a;
+REFRESH MATERIALIZED VIEW mv_b WITH NO DATA;
+REFRESH MATERIALIZED VIEW CONCURRENTLY mv_b;
+-- an index on it is used and kept up by REFRESH
+CREATE INDEX mv_g_n ON mv_g (n);
+REFRESH MATERIALIZED VIEW mv_g;
+SELECT b FROM mv_g WHERE n = 2;
+INSERT INTO mv_t VALUES (5, 'q'), (6, 'q');
+REFRESH MATERIALIZED VIEW mv_a;
+SELECT * FROM mv_a WHERE a >= 5 ORDER BY a;
+-- REFRESH of other relations
+REFRESH MATERIALIZED VIEW mv_t;
+CREATE VIEW mv_v AS SELECT * FROM mv_b;
+REFRESH MATERIALIZED VIEW mv_v;
+REFRESH MATERIALIZED VIEW mv_none;
+-- changing one
+INSERT INTO mv_a VALUES (9, 'n');
+UPDATE mv_a SET a = 1;
+DELETE FROM mv_a;
+TRUNCATE mv_a;
+COPY mv_a FROM '/dev/null';
+COPY mv_a TO STDOUT;
+COPY (SELECT * FROM mv_a ORDER BY a) TO STDOUT;
+\d mv_a
+\d mv_b
+SELECT schemaname, matviewname, tablespace, hasindexes, ispopulated FROM pg_matviews ORDER BY matviewname;
+-- a view reading an unpopulated one is created, and fails when read
+SELECT * FROM mv_v;
+-- DROP
+DROP TABLE mv_a;
+DROP VIEW mv_a;
+DROP MATERIALIZED VIEW mv_t;
+DROP MATERIALIZED VIEW mv_v;
+DROP MATERIALIZED VIEW mv_none;
+DROP MATERIALIZED VIEW IF EXISTS mv_none;
+DROP MATERIALIZED VIEW mv_b;
+DROP TABLE mv_t;
+CREATE MATERIALIZED VIEW mv_on_mv AS SELECT a FROM mv_a WHERE a > 2;
+SELECT * FROM mv_on_mv ORDER BY a;
+DROP MATERIALIZED VIEW mv_a;
+DROP MATERIALIZED VIEW mv_b CASCADE;
+DROP TABLE mv_t CASCADE;
+SELECT count(*) FROM pg_matviews;

@@ -1,0 +1,33 @@
+-- materialized views among other relations: read through views, WITH, joins and subqueries;
+-- built on a view; not a table to FOREIGN KEY or to INSERT through a view; DROP cascading
+-- through views and materialized views in both directions
+CREATE TABLE mr_t (a int PRIMARY KEY, g text);
+INSERT INTO mr_t VALUES (1, 'x'), (2, 'y'), (3, 'x');
+CREATE VIEW mr_v AS SELECT a, g FROM mr_t WHERE a > 1;
+CREATE MATERIALIZED VIEW mr_m AS SELECT g, count(*) AS n FROM mr_v GROUP BY g;
+SELECT * FROM mr_m ORDER BY g;
+CREATE VIEW mr_vm AS SELECT g, n * 10 AS n10 FROM mr_m;
+SELECT * FROM mr_vm ORDER BY g;
+WITH w AS (SELECT * FROM mr_m) SELECT sum(n) FROM w;
+SELECT t.a, m.n FROM mr_t t JOIN mr_m m USING (g) ORDER BY t.a;
+SELECT a FROM mr_t WHERE g IN (SELECT g FROM mr_m WHERE n = 1) ORDER BY a;
+SELECT g, (SELECT max(n) FROM mr_m) AS top FROM mr_m ORDER BY g;
+CREATE UNIQUE INDEX mr_m_g ON mr_m (g);
+CREATE TABLE mr_r (g text REFERENCES mr_m (g));
+INSERT INTO mr_vm VALUES ('z', 1);
+CREATE VIEW mr_vm2 AS SELECT g, n FROM mr_m;
+INSERT INTO mr_vm2 VALUES ('z', 1);
+UPDATE mr_t SET g = 'y' WHERE a = 3;
+REFRESH MATERIALIZED VIEW mr_m;
+SELECT * FROM mr_vm ORDER BY g;
+DROP VIEW mr_v;
+DROP VIEW mr_v CASCADE;
+SELECT * FROM mr_vm;
+CREATE MATERIALIZED VIEW mr_m2 AS SELECT a FROM mr_t;
+CREATE MATERIALIZED VIEW mr_m3 AS SELECT count(*) FROM mr_m2;
+DROP TABLE mr_t, mr_m2;
+DROP TABLE mr_t;
+DROP MATERIALIZED VIEW mr_m2;
+DROP MATERIALIZED VIEW mr_m2 CASCADE;
+DROP TABLE mr_t;
+SELECT count(*) FROM pg_matviews;

@@ -1,0 +1,25 @@
+-- What Sunstone refuses of materialized views and cursors (0A000 naming it), and where it
+-- differs from PostgreSQL on purpose: a cursor's query runs to the end at DECLARE, so a
+-- query error is raised there, not by the FETCH that reaches the failing row.
+CREATE TABLE rt (a int);
+INSERT INTO rt VALUES (1), (0), (2);
+CREATE MATERIALIZED VIEW rmv WITH (fillfactor = 50) AS SELECT a FROM rt;
+CREATE MATERIALIZED VIEW rmv AS SELECT a FROM rt;
+ALTER MATERIALIZED VIEW rmv RENAME TO rmv2;
+BEGIN;
+DECLARE c1 CURSOR FOR SELECT a FROM rt FOR UPDATE;
+ROLLBACK;
+BEGIN;
+DECLARE c2 BINARY CURSOR FOR SELECT a FROM rt;
+MOVE 1 IN c2;
+FETCH c2;
+ROLLBACK;
+BEGIN;
+DECLARE c3 CURSOR FOR SELECT 10 / a FROM rt;
+ROLLBACK;
+SELECT count(*) FROM pg_cursors;
+-- EXPLAIN (Sunstone's plan text) of an unpopulated materialized view: the query does not
+-- run, as in PostgreSQL; EXPLAIN ANALYZE runs it
+CREATE MATERIALIZED VIEW rmv_empty AS SELECT a FROM rt WITH NO DATA;
+EXPLAIN SELECT * FROM rmv_empty;
+EXPLAIN ANALYZE SELECT * FROM rmv_empty;
