@@ -608,4 +608,8 @@ int note_dependency(binder *b, const char *name);
 /* A set operation (bind_setop.c): plan plus result columns. */
 int bind_setop_query(binder *b, const ast_select *s, ss_bound_stmt *out);
 
+/* bind_jsonpath.c: a constant jsonpath argument of function / operator name parsed now, its
+ * errors at location (the literal's), as PostgreSQL's jsonpath_in. */
+int bind_jsonpath_arg(binder *b, const char *name, ss_expr *const *args, uint32_t n, int location);
+
 #endif

@@ -30,6 +30,7 @@
 
 #include "types/array/array.h"
 #include "types/func_impl.h"
+#include "types/regex_like.h"
 #include "types/regex_posix.h"
 #include "types/regex_tree.h"
 #include "types/utf8.h"
@@ -1066,4 +1067,22 @@ int ss_fn_regexp_substr_nth(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs,
                             ss_vector *out)
 {
     return with_cache(ctx, args, nargs, rows, n, out, substr_nth_row);
+}
+
+int ss_regex_like(ss_ctx *ctx, const char *s, size_t slen, const char *pattern, size_t plen, const char *flags,
+                  bool *matched)
+{
+    ss_text f = {flags, (uint32_t)strlen(flags), 0}, pat = {pattern, (uint32_t)plen, 0}, subj = {s, (uint32_t)slen, 0};
+    re_flags fl;
+    re_cache c = {0};
+    if (parse_flags(ctx, &f, &fl) || compile(ctx, &c, &pat, &fl)) {
+        cache_free(&c);
+        return SS_ERROR;
+    }
+    int m = match_at(ctx, &c, &subj, 0);
+    cache_free(&c);
+    if (m < 0)
+        return SS_ERROR;
+    *matched = m == 1;
+    return SS_OK;
 }

@@ -150,6 +150,20 @@ static const ss_func_def jsonb_functions[] = {
     F("jsonb_le", jb_op_le, B, JB, JB),
     F("jsonb_gt", jb_op_gt, B, JB, JB),
     F("jsonb_ge", jb_op_ge, B, JB, JB),
+    F("jsonb_path_exists", jb_fn_path_exists, B, JB, TX),
+    F("jsonb_path_exists", jb_fn_path_exists, B, JB, TX, JB),
+    F("jsonb_path_exists", jb_fn_path_exists, B, JB, TX, JB, B),
+    F("jsonb_path_match", jb_fn_path_match, B, JB, TX),
+    F("jsonb_path_match", jb_fn_path_match, B, JB, TX, JB),
+    F("jsonb_path_match", jb_fn_path_match, B, JB, TX, JB, B),
+    F("jsonb_path_query_array", jb_fn_path_query_array, JB, JB, TX),
+    F("jsonb_path_query_array", jb_fn_path_query_array, JB, JB, TX, JB),
+    F("jsonb_path_query_array", jb_fn_path_query_array, JB, JB, TX, JB, B),
+    F("jsonb_path_query_first", jb_fn_path_query_first, JB, JB, TX),
+    F("jsonb_path_query_first", jb_fn_path_query_first, JB, JB, TX, JB),
+    F("jsonb_path_query_first", jb_fn_path_query_first, JB, JB, TX, JB, B),
+    F("jsonb_path_exists_opr", jb_op_path_exists, B, JB, TX),
+    F("jsonb_path_match_opr", jb_op_path_match, B, JB, TX),
     {0},
 };
 
@@ -175,6 +189,8 @@ static const ss_func_def jsonb_operators[] = {
     F("<=", jb_op_le, B, JB, JB),
     F(">", jb_op_gt, B, JB, JB),
     F(">=", jb_op_ge, B, JB, JB),
+    F("@?", jb_op_path_exists, B, JB, TX),
+    F("@@", jb_op_path_match, B, JB, TX),
     {0},
 };
 
