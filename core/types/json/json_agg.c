@@ -72,8 +72,8 @@ static int result_row(jfn_row *r, int how)
 
 static JFN_ROWS(js_agg_result, result_row, 0)
 
-/* json_agg of arrays: the module's "[a, b]" with "\n " after each top-level ", " that an
- * array element follows (NULL elements, written null, get none), as json_agg_transfn writes. */
+/* json_agg of arrays or rows: the module's "[a, b]" with "\n " after each top-level ", "
+ * that an array or row element follows (NULL elements, written null, get none), as json_agg_transfn writes. */
 static int array_result_row(jfn_row *r, int how)
 {
     (void)how;
@@ -96,7 +96,8 @@ static int array_result_row(jfn_row *r, int how)
             depth++;
         else if (c == ']' || c == '}')
             depth--;
-        else if (c == ',' && depth == 1 && k + 2 < t->len && t->ptr[k + 1] == ' ' && t->ptr[k + 2] == '[') {
+        else if (c == ',' && depth == 1 && k + 2 < t->len && t->ptr[k + 1] == ' ' &&
+                 (t->ptr[k + 2] == '[' || t->ptr[k + 2] == '{')) {
             ss_strbuf_puts(r->sb, " \n");
         }
     }
