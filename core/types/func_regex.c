@@ -117,20 +117,11 @@ static int translate(ss_ctx *ctx, const char *p, size_t len, const re_flags *fl,
     for (; i < len; i++) {
         char c = p[i];
         if (in_bracket) {
-            if (c == '[' && i + 1 < len && (p[i + 1] == ':' || p[i + 1] == '.' || p[i + 1] == '=')) {
-                /* [:class:] and friends: copy through to the closing ]  */
-                const char *close = NULL;
-                for (size_t k = i + 2; k + 1 < len; k++)
-                    if (p[k] == p[i + 1] && p[k + 1] == ']') {
-                        close = p + k;
-                        break;
-                    }
-                if (close) {
-                    size_t l = (size_t)(close - (p + i)) + 2;
-                    ss_strbuf_append(sb, p + i, l);
-                    i += l - 1;
-                    continue;
-                }
+            size_t l = ss_regex_class_len(p, len, i); /* [:class:] and friends: copied through */
+            if (l) {
+                ss_strbuf_append(sb, p + i, l);
+                i += l - 1;
+                continue;
             }
             if (c == ']' && i > bracket_start) {
                 in_bracket = false;

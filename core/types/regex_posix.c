@@ -21,6 +21,16 @@ static bool is_alnum(char c)
     return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
+size_t ss_regex_class_len(const char *p, size_t len, size_t i)
+{
+    if (p[i] != '[' || i + 1 >= len || (p[i + 1] != ':' && p[i + 1] != '.' && p[i + 1] != '='))
+        return 0;
+    for (size_t q = i + 2; q + 1 < len; q++)
+        if (p[q] == p[i + 1] && p[q + 1] == ']')
+            return q + 2 - i;
+    return 0;
+}
+
 /* The bracket expression at p[*i] ('['), copied with its backslashes made members; *i past it. */
 static int copy_bracket(ss_ctx *ctx, const char *p, size_t len, size_t *i, ss_strbuf *out)
 {
@@ -37,19 +47,11 @@ static int copy_bracket(ss_ctx *ctx, const char *p, size_t len, size_t *i, ss_st
             *i = k + 1;
             return SS_OK;
         }
-        if (c == '[' && k + 1 < len && (p[k + 1] == ':' || p[k + 1] == '.' || p[k + 1] == '=')) {
-            const char *close = NULL;
-            for (size_t q = k + 2; q + 1 < len; q++)
-                if (p[q] == p[k + 1] && p[q + 1] == ']') {
-                    close = p + q;
-                    break;
-                }
-            if (close) {
-                size_t l = (size_t)(close - (p + k)) + 2;
-                ss_strbuf_append(out, p + k, l);
-                k += l - 1;
-                continue;
-            }
+        size_t l = ss_regex_class_len(p, len, k);
+        if (l) {
+            ss_strbuf_append(out, p + k, l);
+            k += l - 1;
+            continue;
         }
         if (c == '\\')
             ss_strbuf_puts(out, "\\\\");

@@ -14,4 +14,8 @@ typedef struct ss_ctx ss_ctx;
  * recorded in ctx (2201B as PostgreSQL for a bad pattern). */
 int ss_regex_bre_to_are(ss_ctx *ctx, const char *p, size_t len, ss_strbuf *out);
 
+/* The length of the [:class:], [.coll.] or [=equiv=] starting at p[i] inside a bracket
+ * expression, 0 when there is none. */
+size_t ss_regex_class_len(const char *p, size_t len, size_t i);
+
 #endif

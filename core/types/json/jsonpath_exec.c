@@ -110,19 +110,6 @@ static int input(jp_state *st, const jp_node *n, jv *cur, jp_seq *in)
     return eval(st, n->arg, cur, in);
 }
 
-static const char *type_name(int kind)
-{
-    switch (kind) {
-    case JB_OBJECT: return "object";
-    case JB_ARRAY: return "array";
-    case JB_STRING: return "string";
-    case JB_NUMBER: return "number";
-    case JB_TRUE:
-    case JB_FALSE: return "boolean";
-    default: return "null";
-    }
-}
-
 static int key(jp_state *st, const jp_node *n, jv *v, jp_seq *out)
 {
     if (v->kind == JB_ARRAY && !st->strict) {
@@ -223,7 +210,7 @@ static int method(jp_state *st, const jp_node *n, jv *v, jp_seq *out)
         jv *t = new_item(st, JB_STRING);
         if (!t)
             return oom(st);
-        t->s = type_name(v->kind), t->len = (uint32_t)strlen(t->s);
+        t->s = jb_type_name(v->kind), t->len = (uint32_t)strlen(t->s);
         return push(st, out, t);
     }
     if (n->op == JPM_SIZE) {

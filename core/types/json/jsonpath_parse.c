@@ -653,44 +653,30 @@ static jp_node *parse_not(jp_parser *p)
     return parse_pred(p);
 }
 
-static jp_node *parse_and(jp_parser *p)
+/* && (and true) or || over predicates: left-associative, && binding tighter. */
+static jp_node *parse_logic(jp_parser *p, bool and)
 {
-    jp_node *l = parse_not(p);
-    while (l && is(p, "&&")) {
+    jp_node *l = and ? parse_not(p) : parse_logic(p, true);
+    while (l && is(p, and ? "&&" : "||")) {
         jp_node *r;
         if (!is_predicate(l)) {
             syntax_error(p);
             return NULL;
         }
-        if (next(p) || !(r = parse_not(p)))
+        if (next(p) || !(r = and ? parse_not(p) : parse_logic(p, true)))
             return NULL;
         if (!is_predicate(r)) {
             syntax_error(p);
             return NULL;
         }
-        l = binary(p, JPO_AND, l, r);
+        l = binary(p, and ? JPO_AND : JPO_OR, l, r);
     }
     return l;
 }
 
 static jp_node *parse_or(jp_parser *p)
 {
-    jp_node *l = parse_and(p);
-    while (l && is(p, "||")) {
-        jp_node *r;
-        if (!is_predicate(l)) {
-            syntax_error(p);
-            return NULL;
-        }
-        if (next(p) || !(r = parse_and(p)))
-            return NULL;
-        if (!is_predicate(r)) {
-            syntax_error(p);
-            return NULL;
-        }
-        l = binary(p, JPO_OR, l, r);
-    }
-    return l;
+    return parse_logic(p, false);
 }
 
 int jp_parse(ss_ctx *ctx, const char *s, size_t len, ss_arena *a, jp_path *out)
