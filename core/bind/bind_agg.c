@@ -233,9 +233,15 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
         ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * want);
         if (!args)
             return NULL;
-        for (uint32_t i = 0; i < want; i++)
+        for (uint32_t i = 0; i < want; i++) {
+            if (want == 1 && bind_is_whole_row(b, a->args[i])) { /* json_agg(t): each row's object */
+                if (!(args[i] = bind_whole_row_json(b, a->args[i], name[4] == 'b', bind_agg_arg)))
+                    return NULL;
+                continue;
+            }
             if (!(args[i] = bind_agg_arg(b, a->args[i])))
                 return NULL;
+        }
         if (bind_json_agg(b, a, args, &call, &more, &nmore, &json_result))
             return NULL;
     } else if (a->star) {

@@ -82,6 +82,10 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
     ss_type *want = bind_alloc(b, sizeof(ss_type) * (n ? n : 1));
     if (!args || !types || !want)
         return NULL;
+    bool row_json = n == 1 && (!strcmp(name, "to_json") || !strcmp(name, "row_to_json") || !strcmp(name, "to_jsonb")) &&
+                    bind_is_whole_row(b, a->args[0]);
+    if (row_json) /* to_json(t): the row's object (bind_whole_row.c) */
+        return bind_whole_row_json(b, a->args[0], name[7] == 'b', bind_expr);
     for (uint32_t i = 0; i < n; i++) {
         if (!(args[i] = bind_expr(b, a->args[i])))
             return NULL;
@@ -140,6 +144,8 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
         if (!(args[i] = coerce_expr(b, args[i], want[i], CAST_IMPLICIT, a->args[i]->location)))
             return NULL;
     if (n && bind_sequence_arg(b, def, args, n, a->args[0]->location))
+        return NULL;
+    if (n > 1 && bind_jsonpath_arg(b, name, args, n, a->args[1]->location))
         return NULL;
     return make_func(b, def, result, args, n);
 }

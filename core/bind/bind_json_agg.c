@@ -55,9 +55,6 @@ int bind_json_agg(binder *b, const ast_expr *a, ss_expr **args, ss_agg_call *cal
                           "feature not supported: %s(DISTINCT ...)", name);
     }
     const ss_func_def *elem = jsonb ? &jsonb_agg_elem_def : &json_agg_elem_def;
-    if (!jsonb && !object && ss_type_is_array(args[0]->type.id)) /* PostgreSQL breaks the line between them */
-        return bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                          "feature not supported: json_agg of arrays");
     if (object) {
         ss_expr **m = bind_alloc(b, sizeof(ss_expr *));
         if (!m || !(call->arg = wrap(b, &json_agg_key_def, args[0])) || !(m[0] = wrap(b, elem, args[1])))
@@ -68,7 +65,12 @@ int bind_json_agg(binder *b, const ast_expr *a, ss_expr **args, ss_agg_call *cal
         return SS_ERROR;
     }
     call->result_type = type_of(SS_TYPE_TEXT);
-    *result_def = jsonb ? &jsonb_agg_result_def : &json_agg_result_def;
+    /* json_agg of arrays and rows: PostgreSQL breaks the line between them */
+    *result_def = jsonb ? &jsonb_agg_result_def
+                  : !object && (ss_type_is_array(args[0]->type.id) ||
+                                (args[0]->kind == EXPR_FUNC && args[0]->u.func.def == &json_row_def))
+                      ? &json_agg_array_result_def
+                                                                   : &json_agg_result_def;
     return SS_OK;
 }
 

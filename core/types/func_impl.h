@@ -143,6 +143,7 @@ SS_FN_DECL(num_nulls) SS_FN_DECL(num_nonnulls)
 SS_FN_DECL(sinh) SS_FN_DECL(cosh) SS_FN_DECL(tanh) SS_FN_DECL(asinh) SS_FN_DECL(acosh) SS_FN_DECL(atanh)
 /* num_to_char.c */
 SS_FN_DECL(to_char_num)
+SS_FN_DECL(to_number)
 /* The text result of row i, appended to sb (which comes empty), or *null set; the state is
  * the caller's (a compiled pattern).  SS_OK, or SS_ERROR with the error recorded. */
 struct ss_strbuf;

@@ -20,14 +20,18 @@
  * PostgreSQL's rules, regex_tree.c), not Perl's first alternative: the extent comes from
  * PCRE2's DFA matcher, the groups from regex_tree.c's division of that extent by
  * PostgreSQL's rules (a Perl-style match over the extent for a pattern the tree does not
- * model).  The DFA matcher has no back-references: such patterns are refused there with
- * 0A000 (they work with ~).  Flags b and e (basic / extended POSIX syntax) are
- * refused with 0A000. */
+ * model).  The DFA matcher has no back-references: for such patterns the extent is the
+ * longest (or shortest) of every match the backtracking matcher finds at the leftmost start,
+ * collected by a callout at the pattern's end (backtrack_match).  Flag b (POSIX basic syntax;
+ * e too, which PostgreSQL 15 turns into the same) rewrites the pattern as an ARE first
+ * (regex_posix.c). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "types/array/array.h"
 #include "types/func_impl.h"
+#include "types/regex_like.h"
+#include "types/regex_posix.h"
 #include "types/regex_tree.h"
 #include "types/utf8.h"
 #include "util/strbuf.h"
@@ -38,6 +42,7 @@ typedef struct re_flags {
     bool global, caseless, literal, expanded;
     bool dot_newline;  /* . and [^...] match a newline */
     bool line_anchors; /* ^ and $ match at newlines */
+    bool basic;        /* POSIX basic syntax (regex_posix.c) */
 } re_flags;
 
 static int parse_flags(ss_ctx *ctx, const ss_text *f, re_flags *out)
@@ -57,11 +62,8 @@ static int parse_flags(ss_ctx *ctx, const ss_text *f, re_flags *out)
         case 'm': out->dot_newline = false, out->line_anchors = true; break;
         case 'p': out->dot_newline = false, out->line_anchors = false; break;
         case 'w': out->dot_newline = true, out->line_anchors = true; break;
-        case 'b':
-        case 'e':
-            return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                                "feature not supported: regular expression option \"%c\" (%s syntax)", c,
-                                c == 'b' ? "basic" : "extended POSIX");
+        case 'b': out->basic = true; break;
+        case 'e': out->basic = true; break; /* PostgreSQL 15 clears REG_EXTENDED with REG_ADVANCED: a BRE */
         default: {
             uint32_t l = ss_utf8_char_len((unsigned char)c);
             if (l > f->len - k)
@@ -115,20 +117,11 @@ static int translate(ss_ctx *ctx, const char *p, size_t len, const re_flags *fl,
     for (; i < len; i++) {
         char c = p[i];
         if (in_bracket) {
-            if (c == '[' && i + 1 < len && (p[i + 1] == ':' || p[i + 1] == '.' || p[i + 1] == '=')) {
-                /* [:class:] and friends: copy through to the closing ]  */
-                const char *close = NULL;
-                for (size_t k = i + 2; k + 1 < len; k++)
-                    if (p[k] == p[i + 1] && p[k + 1] == ']') {
-                        close = p + k;
-                        break;
-                    }
-                if (close) {
-                    size_t l = (size_t)(close - (p + i)) + 2;
-                    ss_strbuf_append(sb, p + i, l);
-                    i += l - 1;
-                    continue;
-                }
+            size_t l = ss_regex_class_len(p, len, i); /* [:class:] and friends: copied through */
+            if (l) {
+                ss_strbuf_append(sb, p + i, l);
+                i += l - 1;
+                continue;
             }
             if (c == ']' && i > bracket_start) {
                 in_bracket = false;
@@ -221,10 +214,16 @@ typedef struct re_cache {
     bool shortest; /* ARE's preference for the whole expression: the shortest match */
     re_tree *tree; /* the pattern's structure (regex_tree.c), for the groups of a match */
     ss_ctx *ctx;   /* the call's context, for the tree's compilation of pieces */
+    pcre2_code *ends;             /* the pattern with a callout at its end (backtrack_match), compiled on demand */
+    pcre2_match_context *ends_mc; /* its match context, with the callout */
 } re_cache;
 
 static void cache_free(re_cache *c)
 {
+    if (c->ends)
+        pcre2_code_free(c->ends);
+    if (c->ends_mc)
+        pcre2_match_context_free(c->ends_mc);
     if (c->match)
         pcre2_match_data_free(c->match);
     if (c->code)
@@ -236,10 +235,13 @@ static void cache_free(re_cache *c)
 
 /* pattern p compiled by PCRE2 with the flags fl (translated from ARE unless literal); NULL
  * with *err set (0 when the error is recorded in ctx) on failure. */
-static pcre2_code *compile_pcre(ss_ctx *ctx, const char *p, size_t len, const re_flags *fl, int *err)
+static pcre2_code *compile_pcre(ss_ctx *ctx, const char *p, size_t len, const re_flags *fl, int *err,
+                                bool ends_callout)
 {
     ss_strbuf sb;
     ss_strbuf_init(&sb);
+    if (ends_callout)
+        ss_strbuf_puts(&sb, "(?:");
     /* no auto-possessification: the DFA matcher must see every match length */
     uint32_t opts = PCRE2_UTF | PCRE2_UCP | PCRE2_NO_UTF_CHECK | PCRE2_NO_AUTO_POSSESS;
     *err = 0;
@@ -262,6 +264,8 @@ static pcre2_code *compile_pcre(ss_ctx *ctx, const char *p, size_t len, const re
         opts |= PCRE2_DOLLAR_ENDONLY;
     if (fl->expanded && !fl->literal)
         opts |= PCRE2_EXTENDED;
+    if (ends_callout) /* a callout where the whole pattern has matched (a comment of x ends at the newline) */
+        ss_strbuf_puts(&sb, fl->expanded ? "\n)(?C1)" : ")(?C1)");
     if (sb.oom) {
         ss_strbuf_free(&sb);
         ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
@@ -278,10 +282,28 @@ static pcre2_code *compile_piece(void *arg, const char *p, size_t len)
 {
     re_cache *c = arg;
     int err;
-    return compile_pcre(c->ctx, p, len, &c->flags, &err);
+    return compile_pcre(c->ctx, p, len, &c->flags, &err, false);
 }
 
+static int compile_are(ss_ctx *ctx, re_cache *c, const ss_text *pat, const re_flags *fl);
+
+/* Compiles pattern pat with flags fl into c (kept while the same pattern and flags come). */
 static int compile(ss_ctx *ctx, re_cache *c, const ss_text *pat, const re_flags *fl)
+{
+    if (!fl->basic || fl->literal)
+        return compile_are(ctx, c, pat, fl);
+    ss_strbuf sb;
+    ss_strbuf_init(&sb);
+    int rc = ss_regex_bre_to_are(ctx, pat->ptr, pat->len, &sb);
+    if (rc == SS_OK) {
+        ss_text are = {.ptr = sb.data ? sb.data : "", .len = (uint32_t)sb.len};
+        rc = compile_are(ctx, c, &are, fl);
+    }
+    ss_strbuf_free(&sb);
+    return rc;
+}
+
+static int compile_are(ss_ctx *ctx, re_cache *c, const ss_text *pat, const re_flags *fl)
 {
     c->ctx = ctx;
     if (c->code && c->len == pat->len && memcmp(c->pattern, pat->ptr, pat->len) == 0 &&
@@ -290,7 +312,7 @@ static int compile(ss_ctx *ctx, re_cache *c, const ss_text *pat, const re_flags 
     cache_free(c);
     c->ctx = ctx;
     int err;
-    c->code = compile_pcre(ctx, pat->ptr, pat->len, fl, &err);
+    c->code = compile_pcre(ctx, pat->ptr, pat->len, fl, &err, false);
     if (!c->code) {
         if (!err)
             return SS_ERROR;
@@ -316,6 +338,10 @@ static int compile(ss_ctx *ctx, re_cache *c, const ss_text *pat, const re_flags 
         c->tree = re_tree_build(c->pattern + skip, c->len - skip, fl->expanded, compile_piece, c);
     }
     c->shortest = c->tree && re_tree_prefers_shortest(c->tree);
+    if (!c->tree && !fl->literal && !(pat->len >= 4 && memcmp(pat->ptr, "***=", 4) == 0)) {
+        size_t skip = pat->len >= 4 && memcmp(pat->ptr, "***:", 4) == 0 ? 4 : 0;
+        c->shortest = re_tree_pattern_prefers_shortest(c->pattern + skip, c->len - skip, fl->expanded);
+    }
     return SS_OK;
 }
 
@@ -331,6 +357,88 @@ static int match_at(ss_ctx *ctx, re_cache *c, const ss_text *s, size_t start)
     pcre2_get_error_message(rc, buf, sizeof buf);
     ss_ctx_error(ctx, RE_ERROR, "regular expression failed: %s", (const char *)buf);
     return -1;
+}
+
+/* What the callout at the end of c->ends does: collects the ends of the matches at one start
+ * (every way the backtracking matcher finds, each refused so that it tries the next), or
+ * accepts the first way that ends at target. */
+typedef struct ends_walk {
+    bool collect, any;
+    bool shortest;
+    PCRE2_SIZE best, target;
+} ends_walk;
+
+static int ends_callout(pcre2_callout_block *cb, void *arg)
+{
+    ends_walk *w = arg;
+    PCRE2_SIZE at = cb->current_position;
+    if (!w->collect)
+        return at == w->target ? 0 : 1;
+    if (!w->any || (w->shortest ? at < w->best : at > w->best))
+        w->best = at;
+    w->any = true;
+    return 1;
+}
+
+/* find_match for a pattern PCRE2's DFA matcher does not run (back-references): the leftmost
+ * start from the backtracking matcher (the leftmost position where any match exists, as in
+ * ARE), the longest (or shortest) of every match there, and the groups of the first way the
+ * backtracking matcher matches exactly that extent. */
+static int backtrack_match(ss_ctx *ctx, re_cache *c, const ss_text *s, size_t start, PCRE2_SIZE *so, PCRE2_SIZE *eo,
+                           bool *groups)
+{
+    int m = match_at(ctx, c, s, start);
+    if (m <= 0)
+        return m;
+    PCRE2_SIZE from = pcre2_get_ovector_pointer(c->match)[0];
+    if (!c->ends) {
+        int err;
+        c->ends = compile_pcre(ctx, c->pattern, c->len, &c->flags, &err, true);
+        c->ends_mc = pcre2_match_context_create(NULL);
+        if (!c->ends || !c->ends_mc) {
+            if (!c->ends && !err)
+                return -1;
+            ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+            return -1;
+        }
+    }
+    ends_walk w = {.collect = true, .shortest = c->shortest};
+    pcre2_set_callout(c->ends_mc, ends_callout, &w);
+    pcre2_match_data *md = pcre2_match_data_create_from_pattern(c->ends, NULL);
+    if (!md) {
+        ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        return -1;
+    }
+    int rc = pcre2_match(c->ends, (PCRE2_SPTR)s->ptr, s->len, from, PCRE2_NO_UTF_CHECK | PCRE2_ANCHORED, md,
+                         c->ends_mc);
+    if (rc == PCRE2_ERROR_NOMATCH && w.any) {
+        w.collect = false, w.target = w.best;
+        rc = pcre2_match(c->ends, (PCRE2_SPTR)s->ptr, s->len, from, PCRE2_NO_UTF_CHECK | PCRE2_ANCHORED, md,
+                         c->ends_mc);
+    }
+    if (rc < 0) {
+        pcre2_match_data_free(md);
+        if (rc == PCRE2_ERROR_NOMATCH) /* the backtracking matcher found the start: not reached */
+            return 0;
+        PCRE2_UCHAR buf[256];
+        pcre2_get_error_message(rc, buf, sizeof buf);
+        ss_ctx_error(ctx, RE_ERROR, "regular expression failed: %s", (const char *)buf);
+        return -1;
+    }
+    /* c->match takes the groups (the same pattern inside one more group-less parenthesis) */
+    const PCRE2_SIZE *src = pcre2_get_ovector_pointer(md);
+    PCRE2_SIZE *ov = pcre2_get_ovector_pointer(c->match);
+    uint32_t n = pcre2_get_ovector_count(md), dn = pcre2_get_ovector_count(c->match);
+    for (uint32_t g = 0; g < dn; g++) {
+        bool set = g < n && (int)g < rc;
+        ov[2 * g] = set ? src[2 * g] : PCRE2_UNSET;
+        ov[2 * g + 1] = set ? src[2 * g + 1] : PCRE2_UNSET;
+    }
+    ov[0] = from, ov[1] = w.target;
+    pcre2_match_data_free(md);
+    *so = from, *eo = w.target;
+    *groups = true;
+    return 1;
 }
 
 /* The match an extent-dependent function uses, as PostgreSQL's ARE finds it: the leftmost
@@ -363,12 +471,8 @@ static int find_match(ss_ctx *ctx, re_cache *c, const ss_text *s, size_t start, 
         free(ws);
     if (rc == PCRE2_ERROR_NOMATCH)
         return 0;
-    if (rc == PCRE2_ERROR_DFA_UITEM || rc == PCRE2_ERROR_DFA_UCOND) {
-        ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                     "feature not supported: back-references in a regular expression whose match is replaced, "
-                     "counted or extracted");
-        return -1;
-    }
+    if (rc == PCRE2_ERROR_DFA_UITEM || rc == PCRE2_ERROR_DFA_UCOND)
+        return backtrack_match(ctx, c, s, start, so, eo, groups);
     if (rc < 0 && rc != 0) {
         PCRE2_UCHAR buf[256];
         pcre2_get_error_message(rc, buf, sizeof buf);
@@ -954,4 +1058,22 @@ int ss_fn_regexp_substr_nth(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs,
                             ss_vector *out)
 {
     return with_cache(ctx, args, nargs, rows, n, out, substr_nth_row);
+}
+
+int ss_regex_like(ss_ctx *ctx, const char *s, size_t slen, const char *pattern, size_t plen, const char *flags,
+                  bool *matched)
+{
+    ss_text f = {flags, (uint32_t)strlen(flags), 0}, pat = {pattern, (uint32_t)plen, 0}, subj = {s, (uint32_t)slen, 0};
+    re_flags fl;
+    re_cache c = {0};
+    if (parse_flags(ctx, &f, &fl) || compile(ctx, &c, &pat, &fl)) {
+        cache_free(&c);
+        return SS_ERROR;
+    }
+    int m = match_at(ctx, &c, &subj, 0);
+    cache_free(&c);
+    if (m < 0)
+        return SS_ERROR;
+    *matched = m == 1;
+    return SS_OK;
 }

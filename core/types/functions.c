@@ -118,6 +118,7 @@ static const ss_func_def builtin[] = {
     FN("to_char", ss_fn_to_char_num, TX, I4, TX), FN("to_char", ss_fn_to_char_num, TX, I8, TX),
     FN("to_char", ss_fn_to_char_num, TX, SS_TYPE_FLOAT4, TX), FN("to_char", ss_fn_to_char_num, TX, F8, TX),
     FN("to_char", ss_fn_to_char_num, TX, NM, TX),
+    FN("to_number", ss_fn_to_number, NM, TX, TX),
     FN("sinh", ss_fn_sinh, F8, F8), FN("cosh", ss_fn_cosh, F8, F8), FN("tanh", ss_fn_tanh, F8, F8),
     FN("asinh", ss_fn_asinh, F8, F8), FN("acosh", ss_fn_acosh, F8, F8), FN("atanh", ss_fn_atanh, F8, F8),
     /* VARIADIC "any", non-strict: NULL arguments are counted */

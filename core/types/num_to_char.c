@@ -10,24 +10,8 @@
 #include <string.h>
 
 #include "types/func_impl.h"
+#include "types/num_template.h"
 #include "types/numeric/numeric.h"
-
-enum { T_9, T_0, T_DEC, T_COMMA, T_S, T_MI, T_PL, T_SG, T_PR, T_L, T_EEEE, T_RN, T_TH, T_V, T_FM, T_B, T_LIT };
-
-typedef struct ntok {
-    int kind;
-    bool lower;       /* rn, th */
-    const char *text; /* T_LIT */
-    size_t len;
-} ntok;
-
-typedef struct ndesc {
-    int pre, post, multi;
-    int zero_start, zero_end; /* digit slots (counted from 1) of the first and last 0, 0 none */
-    bool fill, bracket, minus, plus, lsign, roman, eeee, decimal, is_multi;
-    bool lsign_post;   /* S after the digits */
-    int pre_lsign_num; /* digits before S */
-} ndesc;
 
 #define SYNTAX "42601"
 
@@ -40,7 +24,7 @@ static int tmpl_error(ss_ctx *ctx, const char *msg, const char *detail)
 }
 
 /* Splits the template into tokens and fills the description; SS_ERROR on a refused one. */
-static int parse_template(ss_ctx *ctx, const char *f, size_t flen, ntok *toks, size_t *ntoks, ndesc *d)
+int num_template_parse(ss_ctx *ctx, const char *f, size_t flen, ntok *toks, size_t *ntoks, ndesc *d)
 {
     memset(d, 0, sizeof *d);
     size_t n = 0;
@@ -646,7 +630,7 @@ static int to_char_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     size_t ntoks;
     ndesc d;
-    if (parse_template(ctx, fmt->ptr, fmt->len, toks, &ntoks, &d) != SS_OK)
+    if (num_template_parse(ctx, fmt->ptr, fmt->len, toks, &ntoks, &d) != SS_OK)
         return SS_ERROR;
     if (d.roman) /* roman numerals take the rounded integer */
         d.post = 0, d.multi = 0;

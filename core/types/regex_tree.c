@@ -58,6 +58,7 @@ struct re_tree {
     PCRE2_SIZE *ov;
     uint32_t ngroups;
     int status;
+    bool backrefs_ok; /* back-references are leaves (re_tree_pattern_prefers_shortest) */
 };
 
 static int new_node(re_tree *t, int kind, size_t from)
@@ -127,7 +128,7 @@ static bool skip_escape(re_tree *t)
         return true;
     }
     char e = t->p[i++];
-    if (e >= '1' && e <= '9')
+    if (e >= '1' && e <= '9' && !t->backrefs_ok)
         return false;
     if (e == 'u' || e == 'U') {
         size_t nd = e == 'u' ? 4 : 8;
@@ -409,11 +410,9 @@ void re_tree_free(re_tree *t)
     free(t);
 }
 
-re_tree *re_tree_build(const char *p, size_t len, bool expanded, re_compile_fn compile, void *arg)
+/* Parses p into t; false when it has a construct the tree does not model. */
+static bool build_into(re_tree *t, const char *p, size_t len, bool expanded, re_compile_fn compile, void *arg)
 {
-    re_tree *t = calloc(1, sizeof *t);
-    if (!t)
-        return NULL;
     t->p = p, t->len = len, t->expanded = expanded, t->compile = compile, t->arg = arg;
     if (len >= 3 && p[0] == '(' && p[1] == '?') { /* embedded options, ARE allows them first */
         size_t k = 2;
@@ -430,7 +429,15 @@ re_tree *re_tree_build(const char *p, size_t len, bool expanded, re_compile_fn c
         }
     }
     t->root = parse_alt(t);
-    if (t->failed || t->root < 0 || t->i != t->len) {
+    return !t->failed && t->root >= 0 && t->i == t->len;
+}
+
+re_tree *re_tree_build(const char *p, size_t len, bool expanded, re_compile_fn compile, void *arg)
+{
+    re_tree *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    if (!build_into(t, p, len, expanded, compile, arg)) {
         re_tree_free(t);
         return NULL;
     }
@@ -440,6 +447,17 @@ re_tree *re_tree_build(const char *p, size_t len, bool expanded, re_compile_fn c
 bool re_tree_prefers_shortest(const re_tree *t)
 {
     return t->nodes[t->root].pref == P_SHORT;
+}
+
+bool re_tree_pattern_prefers_shortest(const char *p, size_t len, bool expanded)
+{
+    re_tree *t = calloc(1, sizeof *t);
+    if (!t)
+        return false;
+    t->backrefs_ok = true;
+    bool shortest = build_into(t, p, len, expanded, NULL, NULL) && re_tree_prefers_shortest(t);
+    re_tree_free(t);
+    return shortest;
 }
 
 /* ---- dissection ---- */
@@ -599,41 +617,79 @@ static bool dissect_cat(re_tree *t, int k, int from_kid, size_t i, size_t j)
     return false;
 }
 
-/* The iteration's division of [p, j) into pieces after count pieces so far (ends[1..]). */
-static bool iter_divide(re_tree *t, int child, int min, int max, size_t p, size_t j, int count, size_t *ends)
+/* The iteration's division of [p0, j) into pieces (ends[1..], ends[0] their count), by
+ * PostgreSQL's preference: each piece's candidate ends tried in order, backtracking over an
+ * explicit stack of levels (one per piece) so that a long subject does not recurse deeply. */
+typedef struct iter_level {
+    size_t *c; /* the piece's candidate ends */
+    int n, q;  /* their number, the one being tried */
+} iter_level;
+
+static bool iter_divide(re_tree *t, int child, int min, int max, size_t p0, size_t j, size_t *ends)
 {
     bool asc = t->nodes[child].pref == P_SHORT;
-    size_t *c;
-    int n = candidates(t, child, p, j, asc, &c);
-    if (n < 0)
+    size_t cap = 16, depth = 0;
+    iter_level *st = malloc(sizeof *st * cap);
+    if (!st) {
+        t->status = -1;
         return false;
-    int k = count + 1;
-    for (int q = 0; q < n; q++) {
-        size_t e = c[q];
-        if (e == j) {
-            if (e == p && !(k < min && (size_t)(min - k) >= j - p) && p != j)
-                continue;
-            if (k < min)
-                continue;
-            ends[k] = e;
-            free(c);
-            ends[0] = (size_t)k;
-            return true;
-        }
-        if (max >= 0 && k >= max)
-            continue;
-        if (e == p && (k >= min || (size_t)(min - k) < j - e))
-            continue;
-        ends[k] = e;
-        if (iter_divide(t, child, min, max, e, j, k, ends)) {
-            free(c);
-            return true;
-        }
-        if (t->status != 1)
-            break;
     }
-    free(c);
-    return false;
+    st[0].q = 0;
+    st[0].n = candidates(t, child, p0, j, asc, &st[0].c);
+    bool found = false;
+    if (st[0].n < 0) {
+        free(st);
+        return false;
+    }
+    for (;;) {
+        iter_level *f = &st[depth];
+        int k = (int)depth + 1;
+        size_t p = depth ? ends[depth] : p0;
+        if (f->q >= f->n) { /* this piece has no end left: back to the previous one */
+            free(f->c);
+            f->c = NULL;
+            if (depth == 0 || t->status != 1)
+                break;
+            depth--;
+            st[depth].q++;
+            continue;
+        }
+        size_t e = f->c[f->q];
+        if (e == j) {
+            if ((e == p && !(k < min && (size_t)(min - k) >= j - p) && p != j) || k < min) {
+                f->q++;
+                continue;
+            }
+            ends[k] = e;
+            ends[0] = (size_t)k;
+            found = true;
+            break;
+        }
+        if ((max >= 0 && k >= max) || (e == p && (k >= min || (size_t)(min - k) < j - e))) {
+            f->q++;
+            continue;
+        }
+        ends[k] = e;
+        if (depth + 1 == cap) {
+            iter_level *bigger = realloc(st, sizeof *st * cap * 2);
+            if (!bigger) {
+                t->status = -1;
+                break;
+            }
+            st = bigger, cap *= 2;
+        }
+        depth++;
+        st[depth].q = 0;
+        st[depth].n = candidates(t, child, e, j, asc, &st[depth].c);
+        if (st[depth].n < 0) {
+            depth--;
+            break;
+        }
+    }
+    for (size_t d = 0; d <= depth; d++)
+        free(st[d].c);
+    free(st);
+    return found;
 }
 
 static bool dissect_iter(re_tree *t, int k, size_t i, size_t j)
@@ -647,10 +703,6 @@ static bool dissect_iter(re_tree *t, int k, size_t i, size_t j)
             return true;
         min = 1;
     }
-    if (j - i > 4096) { /* the division recurses once per piece */
-        t->status = 0;
-        return false;
-    }
     size_t pieces = j - i;
     if (max >= 0 && pieces > (size_t)max)
         pieces = (size_t)max;
@@ -662,7 +714,7 @@ static bool dissect_iter(re_tree *t, int k, size_t i, size_t j)
         return false;
     }
     ends[1] = i;
-    bool ok = iter_divide(t, child, min, max, i, j, 0, ends);
+    bool ok = iter_divide(t, child, min, max, i, j, ends);
     if (ok) {
         size_t n = ends[0], at = i;
         for (size_t q = 1; q <= n && ok; q++) {

@@ -26,6 +26,10 @@ bool re_tree_prefers_shortest(const re_tree *t);
 /* Divides the match s[so, eo) among the groups as PostgreSQL does, writing group g's bounds
  * to ov[2g], ov[2g+1] (PCRE2_UNSET for a group that did not take part) for g in
  * 1..ngroups-1.  1 done, 0 the division is not one this code reproduces, -1 out of memory. */
+/* Whether pattern p (as re_tree_build takes it, back-references allowed) prefers the shortest
+ * match by PostgreSQL's greediness rules. */
+bool re_tree_pattern_prefers_shortest(const char *p, size_t len, bool expanded);
+
 int re_tree_dissect(re_tree *t, const char *s, size_t len, size_t so, size_t eo, PCRE2_SIZE *ov, uint32_t ngroups);
 
 #endif

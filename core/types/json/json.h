@@ -135,6 +135,10 @@ bool jb_contains(const char *a, const char *b);
 /* a ? key: a key of the top-level object, or a string element of the top-level array. */
 bool jb_exists(const char *a, const char *key, uint32_t klen);
 
+/* jsonb_typeof's name of a kind (JB_*): "object", "array", "string", "number", "boolean",
+ * "null" (json_func.c). */
+const char *jb_type_name(int kind);
+
 /* ---- output (jsonb_out.c) ---- */
 /* jsonb_out (pretty: jsonb_pretty's layout). */
 void jb_format(const char *p, bool pretty, ss_strbuf *out);

@@ -71,10 +71,46 @@ static int result_row(jfn_row *r, int how)
 }
 
 static JFN_ROWS(js_agg_result, result_row, 0)
+
+/* json_agg of arrays or rows: the module's "[a, b]" with "\n " after each top-level ", "
+ * that an array or row element follows (NULL elements, written null, get none), as json_agg_transfn writes. */
+static int array_result_row(jfn_row *r, int how)
+{
+    (void)how;
+    const ss_text *t = jfn_text(r, 0);
+    int depth = 0;
+    bool in_string = false;
+    for (uint32_t k = 0; k < t->len; k++) {
+        char c = t->ptr[k];
+        ss_strbuf_putc(r->sb, c);
+        if (in_string) {
+            if (c == '\\' && k + 1 < t->len)
+                ss_strbuf_putc(r->sb, t->ptr[++k]);
+            else if (c == '"')
+                in_string = false;
+            continue;
+        }
+        if (c == '"')
+            in_string = true;
+        else if (c == '[' || c == '{')
+            depth++;
+        else if (c == ']' || c == '}')
+            depth--;
+        else if (c == ',' && depth == 1 && k + 2 < t->len && t->ptr[k + 1] == ' ' &&
+                 (t->ptr[k + 2] == '[' || t->ptr[k + 2] == '{')) {
+            ss_strbuf_puts(r->sb, " \n");
+        }
+    }
+    return jfn_set_buf(r->ctx, r->out, r->i, r->sb);
+}
+
+static JFN_ROWS(js_agg_array_result, array_result_row, 0)
 static JFN_ROWS(jb_agg_result, result_row, 1)
 
 const ss_func_def json_agg_elem_def = {"to_json", 1, true, false, {0}, SS_TYPE_TEXT, js_agg_elem, false};
 const ss_func_def jsonb_agg_elem_def = {"to_jsonb", 1, true, false, {0}, SS_TYPE_TEXT, jb_agg_elem, false};
 const ss_func_def json_agg_key_def = {"json_object_agg_key", 1, true, false, {0}, SS_TYPE_TEXT, agg_key, false};
 const ss_func_def json_agg_result_def = {"json", 1, false, true, {SS_TYPE_TEXT}, SS_TYPE_JSON, js_agg_result, false};
+const ss_func_def json_agg_array_result_def = {"json", 1, false, true, {SS_TYPE_TEXT}, SS_TYPE_JSON,
+                                               js_agg_array_result, false};
 const ss_func_def jsonb_agg_result_def = {"jsonb", 1, false, true, {SS_TYPE_TEXT}, SS_TYPE_JSONB, jb_agg_result, false};

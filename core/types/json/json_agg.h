@@ -14,5 +14,10 @@ extern const ss_func_def json_agg_key_def;
 /* text -> json / jsonb: the module's result read back */
 extern const ss_func_def json_agg_result_def;
 extern const ss_func_def jsonb_agg_result_def;
+/* text -> json: json_agg of arrays read back, with the "\n " PostgreSQL writes before each
+ * structured element but the first */
+extern const ss_func_def json_agg_array_result_def;
+/* (name, value, ...) -> json: a whole row as row_to_json writes it (json_row.c) */
+extern const ss_func_def json_row_def;
 
 #endif

@@ -102,6 +102,14 @@ JFN(jb_fn_extract_path_text);
 JFN(js_fn_extract_path);
 JFN(js_fn_extract_path_text);
 
+/* jsonpath (jsonpath_fn.c) */
+JFN(jb_fn_path_exists);
+JFN(jb_fn_path_match);
+JFN(jb_fn_path_query_array);
+JFN(jb_fn_path_query_first);
+JFN(jb_op_path_exists);
+JFN(jb_op_path_match);
+
 /* jsonb_in: s[0..len) parsed and encoded into arena (NULL: ctx's execution arena). */
 int jsonb_input(ss_ctx *ctx, const char *s, size_t len, ss_value *out, ss_arena *arena);
 

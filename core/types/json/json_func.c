@@ -10,7 +10,7 @@
 
 #define TXT(v) ((const ss_text *)(v)->data)
 
-static const char *type_name(int kind)
+const char *jb_type_name(int kind)
 {
     switch (kind) {
     case JB_OBJECT: return "object";
@@ -44,7 +44,7 @@ static int js_kind(const ss_text *t)
 /* jsonb_typeof / json_typeof (how 1: json) */
 static int typeof_row(jfn_row *r, int how)
 {
-    const char *t = type_name(how ? js_kind(jfn_text(r, 0)) : jfn_text(r, 0)->ptr[0]);
+    const char *t = jb_type_name(how ? js_kind(jfn_text(r, 0)) : jfn_text(r, 0)->ptr[0]);
     return ss_vector_set_text(r->ctx, r->out, r->i, t, strlen(t));
 }
 

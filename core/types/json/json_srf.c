@@ -1,10 +1,13 @@
 /* json_srf.c — the set-returning functions of json and jsonb in FROM: jsonb_each /
  * jsonb_each_text / json_each / json_each_text (key, value), jsonb_array_elements(_text) /
- * json_array_elements(_text) (value), jsonb_object_keys / json_object_keys; the rows of one
+ * json_array_elements(_text) (value), jsonb_object_keys / json_object_keys, jsonb_path_query
+ * (jsonpath_fn.c: target, path [, vars [, silent]]); the rows of one
  * call are handed to an emit callback, with PostgreSQL 15's errors for the wrong kind of value. */
 #include "types/json/json_srf.h"
 
 #include <string.h>
+
+#include "types/json/jsonpath.h"
 
 typedef struct srf_def {
     const char *name;
@@ -15,7 +18,7 @@ typedef struct srf_def {
     uint32_t ncols;
 } srf_def;
 
-enum { SRF_EACH, SRF_ELEMENTS, SRF_KEYS };
+enum { SRF_EACH, SRF_ELEMENTS, SRF_KEYS, SRF_PATH };
 
 static const char *const each_cols[] = {"key", "value"};
 static const char *const elem_cols[] = {"value"};
@@ -31,6 +34,7 @@ static const srf_def defs[] = {
     {"json_array_elements_text", SS_TYPE_JSON, SRF_ELEMENTS, true, elem_cols, 1},
     {"jsonb_object_keys", SS_TYPE_JSONB, SRF_KEYS, true, NULL, 1},
     {"json_object_keys", SS_TYPE_JSON, SRF_KEYS, true, NULL, 1},
+    {"jsonb_path_query", SS_TYPE_JSONB, SRF_PATH, false, NULL, 1}, /* (target, path [, vars [, silent]]) */
 };
 
 static const srf_def *find(const char *name)
@@ -178,6 +182,13 @@ int json_srf_expand(ss_ctx *ctx, const char *function, const ss_value *args, uin
                     json_srf_emit emit, void *arg)
 {
     const srf_def *d = find(function);
+    if (d && d->what == SRF_PATH && nargs >= 2 && nargs <= 4) {
+        for (uint32_t k = 0; k < nargs; k++)
+            if (args[k].is_null)
+                return SS_OK; /* strict */
+        return jp_query_rows(ctx, &args[0].v.s, &args[1].v.s, nargs > 2 ? &args[2].v.s : NULL,
+                             nargs > 3 && args[3].v.b, emit, arg);
+    }
     if (!d || nargs != 1)
         return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: function %s in FROM",
                             function);

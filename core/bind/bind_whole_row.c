@@ -1,0 +1,90 @@
+/* bind_whole_row.c — a whole-row reference (a FROM item's name where a column is expected) as
+ * the argument of to_json / row_to_json / to_jsonb and json_agg / jsonb_agg: PostgreSQL's
+ * composite of the item's columns, bound here as the object of its column names and values
+ * (json: json_row_def's compact text, jsonb: jsonb_build_object), each column bound as
+ * t.col so GROUP BY and aggregate rules apply to it.  Other uses of a whole-row reference
+ * stay PostgreSQL's "column ... does not exist" for now. */
+#include <string.h>
+
+#include "bind/binder_internal.h"
+#include "types/functions.h"
+#include "types/json/json_agg.h"
+
+static const range_entry *whole_row_entry(const binder *b, const ast_expr *a)
+{
+    if (a->kind != AE_COLUMN || a->nnames != 1 || scope_has_column(b, a->names[0]))
+        return NULL;
+    for (uint32_t r = b->nscope; r-- > b->scope_base;) {
+        const range_entry *re = &b->scope[r];
+        if (re->ref && !re->ref_hidden && !re->cols_hidden && strcmp(re->ref, a->names[0]) == 0)
+            return re;
+    }
+    return NULL;
+}
+
+bool bind_is_whole_row(const binder *b, const ast_expr *a)
+{
+    return whole_row_entry(b, a) != NULL;
+}
+
+static ss_expr *text_const(binder *b, const char *s)
+{
+    size_t len = strlen(s);
+    char *copy = bind_alloc(b, len + 1);
+    ss_expr *e = copy ? new_expr(b, EXPR_CONST, type_of(SS_TYPE_TEXT)) : NULL;
+    if (!e)
+        return NULL;
+    memcpy(copy, s, len + 1);
+    e->u.cnst.v.s = (ss_text){copy, (uint32_t)len, 0};
+    return e;
+}
+
+ss_expr *bind_whole_row_json(binder *b, const ast_expr *a, bool jsonb, ss_expr *(*bind_col)(binder *, const ast_expr *))
+{
+    const range_entry *re = whole_row_entry(b, a);
+    if (!re)
+        return NULL;
+    uint32_t n = re->ncols * 2;
+    ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * (n ? n : 1));
+    ss_type *types = bind_alloc(b, sizeof(ss_type) * (n ? n : 1));
+    if (!args || !types)
+        return NULL;
+    for (uint32_t c = 0; c < re->ncols; c++) {
+        ast_expr *col = bind_alloc(b, sizeof *col);
+        const char **names = bind_alloc(b, sizeof(char *) * 2);
+        if (!col || !names)
+            return NULL;
+        memset(col, 0, sizeof *col);
+        names[0] = re->ref, names[1] = re->col_names[c];
+        col->kind = AE_COLUMN, col->names = names, col->nnames = 2, col->location = a->location;
+        if (!(args[2 * c] = text_const(b, re->col_names[c])))
+            return NULL;
+        int k = b->in_having ? 1 : 0;
+        const char *noted = b->grouping_msg[k];
+        if (!(args[2 * c + 1] = bind_col(b, col)))
+            return NULL;
+        if (!noted && b->grouping_msg[k]) { /* PostgreSQL names the whole row in its grouping error */
+            b->grouping_msg[k] = ss_arena_printf(b->arena,
+                                                 "column \"%s.*\" must appear in the GROUP BY clause or be used in "
+                                                 "an aggregate function",
+                                                 re->ref);
+            if (!b->grouping_msg[k]) {
+                ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+                return NULL;
+            }
+            b->grouping_loc[k] = a->location;
+        }
+        types[2 * c] = args[2 * c]->type, types[2 * c + 1] = args[2 * c + 1]->type;
+    }
+    if (!jsonb)
+        return make_func(b, &json_row_def, type_of(SS_TYPE_JSON), args, n);
+    const ss_func_def *def;
+    ss_type result;
+    ss_type *want = bind_alloc(b, sizeof(ss_type) * (n ? n : 1));
+    if (!want || ss_func_resolve("jsonb_build_object", n, types, &def, want, &result) != SS_OK) {
+        if (want)
+            bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: to_jsonb of this row");
+        return NULL;
+    }
+    return make_func(b, def, result, args, n);
+}

@@ -1,0 +1,596 @@
+/* jsonpath_exec.c — the evaluation of a parsed SQL/JSON path (jsonpath.h) over a decoded jsonb
+ * tree as PostgreSQL 15's executeJsonPath does: lax mode unwraps arrays for accessors,
+ * filters, arithmetic and comparisons and hides structural errors, strict mode raises them;
+ * predicates are three-valued (an error inside one is "unknown"); the errors are PostgreSQL's
+ * (2203A, 22039, 22033, 22038, 2203B, 22036, 22012), kept aside while a predicate runs and
+ * raised (or, with silent, dropped) at the end. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "types/json/jsonpath.h"
+#include "types/numeric/numeric.h"
+#include "types/regex_like.h"
+
+enum { R_OK = 0, R_ERR = 1, R_FATAL = -1 }; /* R_ERR: a jsonpath error (st->state / msg) */
+enum { B_FALSE, B_TRUE, B_UNKNOWN };
+
+typedef struct jp_state {
+    ss_ctx *ctx;
+    ss_arena *a;
+    bool strict;
+    jv *root, *vars;
+    int64_t last; /* the array size - 1 inside a subscript, -1 outside */
+    bool in_subscript;
+    char state[6];
+    char msg[256];
+} jp_state;
+
+static int jerr(jp_state *st, const char *sqlstate, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int jerr(jp_state *st, const char *sqlstate, const char *fmt, ...)
+{
+    memcpy(st->state, sqlstate, 6);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(st->msg, sizeof st->msg, fmt, ap);
+    va_end(ap);
+    return R_ERR;
+}
+
+static int oom(jp_state *st)
+{
+    ss_ctx_error(st->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    return R_FATAL;
+}
+
+static int push(jp_state *st, jp_seq *s, jv *v)
+{
+    if (s->n == s->cap) {
+        uint32_t cap = s->cap ? s->cap * 2 : 8;
+        jv **bigger = ss_arena_alloc(st->a, sizeof(jv *) * cap);
+        if (!bigger)
+            return oom(st);
+        if (s->n)
+            memcpy(bigger, s->v, sizeof(jv *) * s->n);
+        s->v = bigger, s->cap = cap;
+    }
+    s->v[s->n++] = v;
+    return R_OK;
+}
+
+static jv *new_item(jp_state *st, int kind)
+{
+    jv *v = ss_arena_alloc(st->a, sizeof *v);
+    if (v) {
+        memset(v, 0, sizeof *v);
+        v->kind = (uint8_t)kind;
+    }
+    return v;
+}
+
+static int push_number(jp_state *st, jp_seq *out, const ss_text *t)
+{
+    jv *v = new_item(st, JB_NUMBER);
+    if (!v)
+        return oom(st);
+    v->s = t->ptr, v->len = t->len;
+    return push(st, out, v);
+}
+
+static ss_text num_of(const jv *v)
+{
+    return (ss_text){v->s, v->len, 0};
+}
+
+static int eval(jp_state *st, const jp_node *n, jv *cur, jp_seq *out);
+static int pred(jp_state *st, const jp_node *n, jv *cur, int *res);
+
+/* The items of s, arrays replaced by their elements (lax mode's unwrapping), into out. */
+static int unwrap(jp_state *st, const jp_seq *s, jp_seq *out)
+{
+    for (uint32_t k = 0; k < s->n; k++) {
+        jv *v = s->v[k];
+        if (v->kind == JB_ARRAY && !st->strict) {
+            for (uint32_t e = 0; e < v->n; e++)
+                if (push(st, out, &v->items[e]))
+                    return R_FATAL;
+        } else if (push(st, out, v)) {
+            return R_FATAL;
+        }
+    }
+    return R_OK;
+}
+
+/* The input items of an accessor: its arg's results (the current item for none). */
+static int input(jp_state *st, const jp_node *n, jv *cur, jp_seq *in)
+{
+    if (!n->arg)
+        return push(st, in, cur);
+    return eval(st, n->arg, cur, in);
+}
+
+static int key(jp_state *st, const jp_node *n, jv *v, jp_seq *out)
+{
+    if (v->kind == JB_ARRAY && !st->strict) {
+        for (uint32_t e = 0; e < v->n; e++) {
+            int rc = key(st, n, &v->items[e], out);
+            if (rc)
+                return rc;
+        }
+        return R_OK;
+    }
+    if (v->kind != JB_OBJECT)
+        return st->strict ? jerr(st, "2203A", "jsonpath member accessor can only be applied to an object") : R_OK;
+    for (uint32_t k = 0; k < v->n; k++) {
+        jv *kv = &v->items[2 * k];
+        if (kv->len == n->len && memcmp(kv->s, n->s, n->len) == 0)
+            return push(st, out, &v->items[2 * k + 1]);
+    }
+    return st->strict ? jerr(st, "2203A", "JSON object does not contain key \"%.*s\"", (int)n->len, n->s) : R_OK;
+}
+
+static int anykey(jp_state *st, jv *v, jp_seq *out, bool unwrapping)
+{
+    if (v->kind == JB_ARRAY && !st->strict && unwrapping) {
+        for (uint32_t e = 0; e < v->n; e++) {
+            int rc = anykey(st, &v->items[e], out, false);
+            if (rc)
+                return rc;
+        }
+        return R_OK;
+    }
+    if (v->kind != JB_OBJECT)
+        return st->strict ? jerr(st, "2203C", "jsonpath wildcard member accessor can only be applied to an object")
+                          : R_OK;
+    for (uint32_t k = 0; k < v->n; k++)
+        if (push(st, out, &v->items[2 * k + 1]))
+            return R_FATAL;
+    return R_OK;
+}
+
+/* A subscript's value: one number, truncated toward zero to an int4. */
+static int subscript(jp_state *st, const jp_node *e, jv *cur, int64_t *out)
+{
+    jp_seq s = {0};
+    int rc = eval(st, e, cur, &s);
+    if (rc)
+        return rc;
+    if (s.n != 1 || s.v[0]->kind != JB_NUMBER)
+        return jerr(st, "22033", "jsonpath array subscript is not a single numeric value");
+    ss_text t = num_of(s.v[0]);
+    double d = num_to_double(&t);
+    if (!(d > -2147483649.0 && d < 2147483648.0))
+        return jerr(st, "22033", "jsonpath array subscript is out of integer range");
+    *out = (int64_t)trunc(d);
+    return R_OK;
+}
+
+static int index_items(jp_state *st, const jp_node *n, jv *v, jv *cur, jp_seq *out)
+{
+    jv wrapped;
+    if (v->kind != JB_ARRAY) {
+        if (st->strict)
+            return jerr(st, "22039", "jsonpath array accessor can only be applied to an array");
+        wrapped = (jv){.kind = JB_ARRAY, .n = 1, .items = v};
+        v = &wrapped;
+    }
+    int64_t saved = st->last;
+    bool saved_in = st->in_subscript;
+    st->last = (int64_t)v->n - 1, st->in_subscript = true;
+    int rc = R_OK;
+    for (uint32_t k = 0; k < n->nsubs && rc == R_OK; k++) {
+        int64_t from, to;
+        if ((rc = subscript(st, n->subs[2 * k], cur, &from)))
+            break;
+        to = from;
+        if (n->subs[2 * k + 1] && (rc = subscript(st, n->subs[2 * k + 1], cur, &to)))
+            break;
+        if (from < 0 || to >= (int64_t)v->n || from > to) {
+            if (st->strict) {
+                rc = jerr(st, "22033", "jsonpath array subscript is out of bounds");
+                break;
+            }
+            if (from < 0)
+                from = 0;
+            if (to >= (int64_t)v->n)
+                to = (int64_t)v->n - 1;
+        }
+        for (int64_t i = from; i <= to && rc == R_OK; i++)
+            rc = push(st, out, &v->items[i]);
+    }
+    st->last = saved, st->in_subscript = saved_in;
+    return rc;
+}
+
+static int method(jp_state *st, const jp_node *n, jv *v, jp_seq *out)
+{
+    static const char *const names[] = {"size", "type", "double", "abs", "floor", "ceiling"};
+    if (n->op == JPM_TYPE) {
+        jv *t = new_item(st, JB_STRING);
+        if (!t)
+            return oom(st);
+        t->s = jb_type_name(v->kind), t->len = (uint32_t)strlen(t->s);
+        return push(st, out, t);
+    }
+    if (n->op == JPM_SIZE) {
+        if (v->kind != JB_ARRAY && st->strict)
+            return jerr(st, "22039", "jsonpath item method .size() can only be applied to an array");
+        ss_text t;
+        if (num_from_int64(st->ctx, v->kind == JB_ARRAY ? v->n : 1, &t))
+            return R_FATAL;
+        return push_number(st, out, &t);
+    }
+    if (v->kind == JB_ARRAY && !st->strict) {
+        for (uint32_t e = 0; e < v->n; e++) {
+            int rc = method(st, n, &v->items[e], out);
+            if (rc)
+                return rc;
+        }
+        return R_OK;
+    }
+    ss_text t;
+    if (n->op == JPM_DOUBLE) {
+        double d;
+        if (v->kind == JB_NUMBER) {
+            ss_text x = num_of(v);
+            d = num_to_double(&x);
+            if (!isfinite(d))
+                return jerr(st, "22036",
+                            "numeric argument of jsonpath item method .double() is out of range for type double "
+                            "precision");
+        } else if (v->kind == JB_STRING) {
+            char buf[128];
+            char *end = NULL;
+            size_t l = v->len < sizeof buf - 1 ? v->len : sizeof buf - 1;
+            memcpy(buf, v->s, l);
+            buf[l] = '\0';
+            d = strtod(buf, &end);
+            while (end && (*end == ' ' || *end == '\t' || *end == '\n'))
+                end++;
+            if (v->len >= sizeof buf - 1 || l == 0 || !end || *end || !isfinite(d))
+                return jerr(st, "22036",
+                            "string argument of jsonpath item method .double() is not a valid representation of a "
+                            "double precision number");
+        } else {
+            return jerr(st, "22036", "jsonpath item method .double() can only be applied to a string or numeric value");
+        }
+        if (num_from_double(st->ctx, d, 15, &t))
+            return R_FATAL;
+        return push_number(st, out, &t);
+    }
+    if (v->kind != JB_NUMBER)
+        return jerr(st, "22036", "jsonpath item method .%s() can only be applied to a numeric value", names[n->op]);
+    ss_text x = num_of(v), zero, one;
+    if (num_from_int64(st->ctx, 0, &zero) || num_from_int64(st->ctx, 1, &one))
+        return R_FATAL;
+    bool neg = num_compare(&x, &zero) < 0;
+    if (n->op == JPM_ABS) {
+        if (!neg)
+            return push(st, out, v);
+        if (num_negate(st->ctx, &x, &t))
+            return R_FATAL;
+        return push_number(st, out, &t);
+    }
+    /* floor / ceiling: the integer part (x - x % 1), one further down or up when a fraction is cut */
+    ss_text frac, whole;
+    if (num_binop(st->ctx, NUM_OP_MOD, &x, &one, &frac) || num_binop(st->ctx, NUM_OP_SUB, &x, &frac, &whole))
+        return R_FATAL;
+    bool cut = num_compare(&frac, &zero) != 0;
+    if (cut && n->op == JPM_FLOOR && neg && num_binop(st->ctx, NUM_OP_SUB, &whole, &one, &whole))
+        return R_FATAL;
+    if (cut && n->op == JPM_CEILING && !neg && num_binop(st->ctx, NUM_OP_ADD, &whole, &one, &whole))
+        return R_FATAL;
+    ss_num w;
+    uint8_t *buf = ss_arena_alloc(st->a, whole.len * 2 + 64);
+    if (!buf)
+        return oom(st);
+    num_decode(&whole, &w, buf);
+    if (num_round_scale(st->ctx, &w, 0, true, &t)) /* no scale left: floor(-1.5) is -2, not -2.0 */
+        return R_FATAL;
+    return push_number(st, out, &t);
+}
+
+static int arith(jp_state *st, const jp_node *n, jv *cur, jp_seq *out)
+{
+    static const char *const ops = "+-*/%";
+    jp_seq l = {0}, r = {0}, lu = {0}, ru = {0};
+    int rc;
+    if ((rc = eval(st, n->left, cur, &l)) || (rc = unwrap(st, &l, &lu)))
+        return rc;
+    if (lu.n != 1 || lu.v[0]->kind != JB_NUMBER)
+        return jerr(st, "22038", "left operand of jsonpath operator %c is not a single numeric value", ops[n->op]);
+    if ((rc = eval(st, n->right, cur, &r)) || (rc = unwrap(st, &r, &ru)))
+        return rc;
+    if (ru.n != 1 || ru.v[0]->kind != JB_NUMBER)
+        return jerr(st, "22038", "right operand of jsonpath operator %c is not a single numeric value", ops[n->op]);
+    ss_text a = num_of(lu.v[0]), b = num_of(ru.v[0]), zero, res;
+    if (num_from_int64(st->ctx, 0, &zero))
+        return R_FATAL;
+    if ((n->op == JPO_DIV || n->op == JPO_MOD) && num_compare(&b, &zero) == 0)
+        return jerr(st, "22012", "division by zero");
+    static const int numop[] = {NUM_OP_ADD, NUM_OP_SUB, NUM_OP_MUL, NUM_OP_DIV, NUM_OP_MOD};
+    if (num_binop(st->ctx, numop[n->op], &a, &b, &res))
+        return R_FATAL;
+    return push_number(st, out, &res);
+}
+
+static int unary(jp_state *st, const jp_node *n, jv *cur, jp_seq *out)
+{
+    jp_seq s = {0}, u = {0};
+    int rc;
+    if ((rc = eval(st, n->left, cur, &s)) || (rc = unwrap(st, &s, &u)))
+        return rc;
+    for (uint32_t k = 0; k < u.n; k++) {
+        if (u.v[k]->kind != JB_NUMBER)
+            return jerr(st, "2203B", "operand of unary jsonpath operator %c is not a numeric value", n->op);
+        if (n->op == '+') {
+            if (push(st, out, u.v[k]))
+                return R_FATAL;
+            continue;
+        }
+        ss_text x = num_of(u.v[k]), t;
+        if (num_negate(st->ctx, &x, &t) || push_number(st, out, &t))
+            return R_FATAL;
+    }
+    return R_OK;
+}
+
+static int eval(jp_state *st, const jp_node *n, jv *cur, jp_seq *out)
+{
+    jp_seq in = {0};
+    int rc;
+    switch (n->kind) {
+    case JP_ROOT: return push(st, out, st->root);
+    case JP_CURRENT: return push(st, out, cur);
+    case JP_LITERAL: return push(st, out, (jv *)&n->lit);
+    case JP_LAST: {
+        ss_text t;
+        if (num_from_int64(st->ctx, st->last, &t))
+            return R_FATAL;
+        return push_number(st, out, &t);
+    }
+    case JP_VAR:
+        if (st->vars && st->vars->kind == JB_OBJECT)
+            for (uint32_t k = 0; k < st->vars->n; k++) {
+                jv *kv = &st->vars->items[2 * k];
+                if (kv->len == n->len && memcmp(kv->s, n->s, n->len) == 0)
+                    return push(st, out, &st->vars->items[2 * k + 1]);
+            }
+        ss_ctx_error(st->ctx, SS_SQLSTATE_UNDEFINED_OBJECT, "could not find jsonpath variable \"%.*s\"", (int)n->len,
+                     n->s);
+        return R_FATAL;
+    case JP_KEY:
+    case JP_ANYKEY:
+    case JP_ANYELEM:
+    case JP_INDEX:
+    case JP_FILTER:
+    case JP_METHOD:
+        if ((rc = input(st, n, cur, &in)))
+            return rc;
+        for (uint32_t k = 0; k < in.n; k++) {
+            jv *v = in.v[k];
+            switch (n->kind) {
+            case JP_KEY: rc = key(st, n, v, out); break;
+            case JP_ANYKEY: rc = anykey(st, v, out, true); break;
+            case JP_ANYELEM:
+                if (v->kind == JB_ARRAY) {
+                    for (uint32_t e = 0; e < v->n && !rc; e++)
+                        rc = push(st, out, &v->items[e]);
+                } else {
+                    rc = st->strict ? jerr(st, "22039", "jsonpath wildcard array accessor can only be applied to an array")
+                                    : push(st, out, v);
+                }
+                break;
+            case JP_INDEX: rc = index_items(st, n, v, cur, out); break;
+            case JP_METHOD: rc = method(st, n, v, out); break;
+            default: { /* JP_FILTER: the items (an array's elements in lax mode) the predicate holds for */
+                uint32_t ne = v->kind == JB_ARRAY && !st->strict ? v->n : 1;
+                for (uint32_t e = 0; e < ne && !rc; e++) {
+                    jv *item = v->kind == JB_ARRAY && !st->strict ? &v->items[e] : v;
+                    int b;
+                    if ((rc = pred(st, n->right, item, &b)) == R_OK && b == B_TRUE)
+                        rc = push(st, out, item);
+                }
+            }
+            }
+            if (rc)
+                return rc;
+        }
+        return R_OK;
+    case JP_BINARY:
+        if (n->op <= JPO_MOD)
+            return arith(st, n, cur, out);
+        break;
+    case JP_UNARY: return unary(st, n, cur, out);
+    default: break;
+    }
+    /* a predicate as a value: true, false or null for unknown */
+    int b;
+    if ((rc = pred(st, n, cur, &b)))
+        return rc;
+    jv *v = new_item(st, b == B_TRUE ? JB_TRUE : b == B_FALSE ? JB_FALSE : JB_NULL);
+    return v ? push(st, out, v) : oom(st);
+}
+
+/* compareItems: B_TRUE / B_FALSE / B_UNKNOWN (values of different kinds but null, containers). */
+static int compare_items(int op, const jv *a, const jv *b)
+{
+    int ka = a->kind == JB_TRUE ? JB_FALSE : a->kind, kb = b->kind == JB_TRUE ? JB_FALSE : b->kind;
+    if (ka != kb) {
+        if (ka == JB_NULL || kb == JB_NULL)
+            return op == JPO_NE ? B_TRUE : B_FALSE;
+        return B_UNKNOWN;
+    }
+    int c;
+    switch (ka) {
+    case JB_NULL: c = 0; break;
+    case JB_FALSE: c = (a->kind == JB_TRUE) - (b->kind == JB_TRUE); break;
+    case JB_NUMBER: {
+        ss_text x = num_of(a), y = num_of(b);
+        c = num_compare(&x, &y);
+        break;
+    }
+    case JB_STRING: {
+        uint32_t l = a->len < b->len ? a->len : b->len;
+        c = memcmp(a->s, b->s, l);
+        if (c == 0)
+            c = (a->len > b->len) - (a->len < b->len);
+        break;
+    }
+    default: return B_UNKNOWN;
+    }
+    bool r;
+    switch (op) {
+    case JPO_EQ: r = c == 0; break;
+    case JPO_NE: r = c != 0; break;
+    case JPO_LT: r = c < 0; break;
+    case JPO_LE: r = c <= 0; break;
+    case JPO_GT: r = c > 0; break;
+    default: r = c >= 0; break;
+    }
+    return r ? B_TRUE : B_FALSE;
+}
+
+/* The items of expression e for a predicate (lax: unwrapped); *error when it fails. */
+static int operand(jp_state *st, const jp_node *e, jv *cur, jp_seq *out, bool *error)
+{
+    jp_seq s = {0};
+    int rc = eval(st, e, cur, &s);
+    if (rc == R_ERR) {
+        *error = true;
+        return R_OK;
+    }
+    if (rc)
+        return rc;
+    return unwrap(st, &s, out);
+}
+
+/* like_regex's flags as PostgreSQL's regex flags (jspConvertRegexFlags). */
+static void regex_flags(const jp_node *n, char *buf)
+{
+    bool s = n->flags && memchr(n->flags, 's', n->flen), m = n->flags && memchr(n->flags, 'm', n->flen);
+    size_t k = 0;
+    buf[k++] = s ? (m ? 'w' : 's') : (m ? 'n' : 'p');
+    if (n->flags && memchr(n->flags, 'i', n->flen))
+        buf[k++] = 'i';
+    if (n->flags && memchr(n->flags, 'q', n->flen))
+        buf[k++] = 'q';
+    buf[k] = '\0';
+}
+
+static int pred(jp_state *st, const jp_node *n, jv *cur, int *res)
+{
+    int rc, l, r;
+    switch (n->kind) {
+    case JP_BINARY:
+        if (n->op == JPO_AND || n->op == JPO_OR) {
+            if ((rc = pred(st, n->left, cur, &l)))
+                return rc;
+            if ((n->op == JPO_AND && l == B_FALSE) || (n->op == JPO_OR && l == B_TRUE)) {
+                *res = l;
+                return R_OK;
+            }
+            if ((rc = pred(st, n->right, cur, &r)))
+                return rc;
+            if (n->op == JPO_AND)
+                *res = r == B_TRUE ? l : r == B_FALSE ? B_FALSE : B_UNKNOWN;
+            else
+                *res = r == B_FALSE ? l : r == B_TRUE ? B_TRUE : B_UNKNOWN;
+            return R_OK;
+        }
+        break;
+    case JP_NOT:
+        if ((rc = pred(st, n->left, cur, &l)))
+            return rc;
+        *res = l == B_UNKNOWN ? B_UNKNOWN : l == B_TRUE ? B_FALSE : B_TRUE;
+        return R_OK;
+    case JP_UNKNOWN:
+        if ((rc = pred(st, n->left, cur, &l)))
+            return rc;
+        *res = l == B_UNKNOWN ? B_TRUE : B_FALSE;
+        return R_OK;
+    case JP_EXISTS: {
+        jp_seq s = {0};
+        rc = eval(st, n->left, cur, &s);
+        if (rc == R_FATAL)
+            return rc;
+        *res = rc == R_ERR ? B_UNKNOWN : s.n ? B_TRUE : B_FALSE;
+        return R_OK;
+    }
+    default: break;
+    }
+    /* comparisons, like_regex, starts with: over every (pair of) item(s), as executePredicate */
+    jp_seq ls = {0}, rs = {0};
+    bool error = false, found = false;
+    if ((rc = operand(st, n->left, cur, &ls, &error)))
+        return rc;
+    if (n->kind != JP_LIKE && !error && (rc = operand(st, n->right, cur, &rs, &error)))
+        return rc;
+    if (error) {
+        *res = B_UNKNOWN;
+        return R_OK;
+    }
+    char flags[8];
+    if (n->kind == JP_LIKE)
+        regex_flags(n, flags);
+    for (uint32_t i = 0; i < ls.n; i++) {
+        uint32_t nr = n->kind == JP_LIKE ? 1 : rs.n;
+        for (uint32_t j = 0; j < nr; j++) {
+            const jv *a = ls.v[i];
+            int b;
+            if (n->kind == JP_LIKE) {
+                bool m = false;
+                if (a->kind != JB_STRING)
+                    b = B_UNKNOWN;
+                else if (ss_regex_like(st->ctx, a->s, a->len, n->s, n->len, flags, &m))
+                    return R_FATAL;
+                else
+                    b = m ? B_TRUE : B_FALSE;
+            } else if (n->kind == JP_STARTS) {
+                const jv *p = rs.v[j];
+                if (a->kind != JB_STRING || p->kind != JB_STRING)
+                    b = B_UNKNOWN;
+                else
+                    b = a->len >= p->len && memcmp(a->s, p->s, p->len) == 0 ? B_TRUE : B_FALSE;
+            } else {
+                b = compare_items(n->op, a, rs.v[j]);
+            }
+            if (b == B_UNKNOWN) {
+                if (st->strict) {
+                    *res = B_UNKNOWN;
+                    return R_OK;
+                }
+                error = true;
+            } else if (b == B_TRUE) {
+                if (!st->strict) {
+                    *res = B_TRUE;
+                    return R_OK;
+                }
+                found = true;
+            }
+        }
+    }
+    *res = found ? B_TRUE : error ? B_UNKNOWN : B_FALSE;
+    return R_OK;
+}
+
+int jp_eval(ss_ctx *ctx, const jp_path *path, jv *doc, jv *vars, bool silent, ss_arena *a, jp_seq *out,
+            bool *suppressed)
+{
+    jp_state st = {.ctx = ctx, .a = a, .strict = path->strict, .root = doc, .vars = vars, .last = -1};
+    memset(out, 0, sizeof *out);
+    *suppressed = false;
+    int rc = eval(&st, path->expr, doc, out);
+    if (rc == R_OK)
+        return SS_OK;
+    if (rc == R_ERR) {
+        if (silent) {
+            memset(out, 0, sizeof *out);
+            *suppressed = true;
+            return SS_OK;
+        }
+        return ss_ctx_error(ctx, st.state, "%s", st.msg);
+    }
+    return SS_ERROR;
+}

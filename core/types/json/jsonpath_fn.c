@@ -1,0 +1,97 @@
+/* jsonpath_fn.c — the SQL face of jsonpath.h: jsonb_path_exists / _match / _query_array /
+ * _query_first (target jsonb, path, [vars jsonb, [silent bool]]), the operators @? and @@
+ * (jsonb_path_exists / _match with silent), and jsonb_path_query's rows for json_srf.c.  The
+ * path is text (Sunstone has no jsonpath type), parsed at each row. */
+#include "types/json/json_fn.h"
+#include "types/json/jsonpath.h"
+
+enum { JPF_EXISTS, JPF_MATCH, JPF_ARRAY, JPF_FIRST, JPF_OP_EXISTS, JPF_OP_MATCH };
+
+/* The items of path over doc (vars, silent as given); *suppressed when silent dropped an error. */
+static int run(ss_ctx *ctx, const ss_text *doc, const ss_text *path, const ss_text *vars, bool silent, ss_arena *a,
+               jp_seq *out, bool *suppressed)
+{
+    jp_path jp;
+    if (jp_parse(ctx, path->ptr, path->len, a, &jp))
+        return SS_ERROR;
+    jv *d = jb_decode(ctx, doc->ptr, a), *v = NULL;
+    if (!d || (vars && !(v = jb_decode(ctx, vars->ptr, a))))
+        return SS_ERROR;
+    if (v && v->kind != JB_OBJECT) {
+        ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "\"vars\" argument is not an object");
+        ss_ctx_error_detail(ctx, "Jsonpath parameters should be encoded as key-value pairs of \"vars\" object.");
+        return SS_ERROR;
+    }
+    return jp_eval(ctx, &jp, d, v, silent, a, out, suppressed);
+}
+
+static int path_row(jfn_row *r, int how)
+{
+    bool op = how == JPF_OP_EXISTS || how == JPF_OP_MATCH;
+    bool silent = op || (r->nargs > 3 && ((const uint8_t *)r->args[3]->data)[r->i]);
+    const ss_text *vars = !op && r->nargs > 2 ? jfn_text(r, 2) : NULL;
+    jp_seq s;
+    bool suppressed;
+    if (run(r->ctx, jfn_text(r, 0), jfn_text(r, 1), vars, silent, r->a, &s, &suppressed))
+        return SS_ERROR;
+    uint8_t *b = r->out->data;
+    switch (how) {
+    case JPF_EXISTS:
+    case JPF_OP_EXISTS:
+        if (suppressed)
+            return jfn_set_null(r->ctx, r->out, r->i);
+        b[r->i] = s.n > 0;
+        return SS_OK;
+    case JPF_MATCH:
+    case JPF_OP_MATCH:
+        if (!suppressed && s.n == 1 && (s.v[0]->kind == JB_TRUE || s.v[0]->kind == JB_FALSE)) {
+            b[r->i] = s.v[0]->kind == JB_TRUE;
+            return SS_OK;
+        }
+        if (suppressed || (s.n == 1 && s.v[0]->kind == JB_NULL) || silent)
+            return jfn_set_null(r->ctx, r->out, r->i);
+        return ss_ctx_error(r->ctx, "22038", "single boolean result is expected");
+    case JPF_ARRAY: {
+        jv arr = {.kind = JB_ARRAY, .n = s.n};
+        arr.items = ss_arena_alloc(r->a, sizeof(jv) * (s.n ? s.n : 1));
+        if (!arr.items)
+            return ss_ctx_error(r->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        for (uint32_t k = 0; k < s.n; k++)
+            arr.items[k] = *s.v[k];
+        return jfn_set_tree(r->ctx, r->out, r->i, &arr, r->a);
+    }
+    default:
+        if (s.n == 0)
+            return jfn_set_null(r->ctx, r->out, r->i);
+        return jfn_set_tree(r->ctx, r->out, r->i, s.v[0], r->a);
+    }
+}
+
+JFN_ROWS(jb_fn_path_exists, path_row, JPF_EXISTS)
+JFN_ROWS(jb_fn_path_match, path_row, JPF_MATCH)
+JFN_ROWS(jb_fn_path_query_array, path_row, JPF_ARRAY)
+JFN_ROWS(jb_fn_path_query_first, path_row, JPF_FIRST)
+JFN_ROWS(jb_op_path_exists, path_row, JPF_OP_EXISTS)
+JFN_ROWS(jb_op_path_match, path_row, JPF_OP_MATCH)
+
+int jp_query_rows(ss_ctx *ctx, const ss_text *doc, const ss_text *path, const ss_text *vars, bool silent,
+                  int (*emit)(void *arg, const ss_value *cols), void *arg)
+{
+    ss_arena *a = ss_arena_create();
+    if (!a)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    jp_seq s;
+    bool suppressed;
+    int rc = run(ctx, doc, path, vars, silent, a, &s, &suppressed);
+    for (uint32_t k = 0; rc == SS_OK && k < s.n; k++) {
+        ss_value col;
+        memset(&col, 0, sizeof col);
+        ss_text t;
+        if ((rc = jb_encode(ctx, s.v[k], NULL, &t)) != SS_OK)
+            break;
+        col.v.s = t;
+        rc = emit(arg, &col);
+    }
+    ss_arena_destroy(a);
+    return rc;
+}

@@ -1,0 +1,32 @@
+-- to_number(text, text) through to_char's template patterns, as PostgreSQL 15 reads them
+select to_number('12,454.8-', '99G999D9S');
+select to_number('$1,234.56', 'L9,999.99');
+select to_number('1234', '9999');
+select to_number('-34,338,492', '99G999G999');
+select to_number('5 4 4 4 4 8 . 7 8', '9 9 9 9 9 9 . 9 9');
+select to_number('.01', 'FM9.99');
+select to_number('<564646.654564>', '999999.999999PR');
+select to_number('0.00001-', '9.999999S');
+select to_number('1.5','9.99'), to_number('1.5','9.9999');
+select to_number('123456','999'), to_number('1,2,3','9G9G9');
+select to_number('  12','9999'), to_number('-12','S99'), to_number('12-','99MI');
+select to_number('1 2','999'), to_number('3','9th'), to_number('1234.5678','9999.99');
+select to_number('-1.5', '9.9'), to_number('1e5','9999999'), to_number('12,345','99,999');
+select to_number('12345','99,999'), to_number('1-2','9999'), to_number('+12','S99');
+select to_number('12', 'FM9999'), to_number('0012', '0000'), to_number('1,234','9,999'), to_number('1234','9,999');
+select to_number('<12>','99PR'), to_number('12>','99PR'), to_number('$12','L99'), to_number('1-','9S');
+select to_number('.5', '.9'), to_number('5.', '9.'), to_number('1a2', '9a9'), to_number('1x2', '9a9');
+select to_number('+1', '9'), to_number('--1', '99');
+select to_number('1', '') is null;
+select to_number(x, '9G999D99') from (values ('1,234.50'), ('12.3'), (null)) v(x);
+select pg_typeof(to_number('1', '9'));
+-- errors
+select to_number('12','9.99');
+select to_number('abc12x3','999');
+select to_number('x','9');
+select to_number('', '9');
+select to_number('-', '9');
+select to_number('123', 'RN');
+select to_number('12e3', '99EEEE');
+select to_number('1', '9.9.9');
+select to_number('1', 'S9S');
