@@ -137,6 +137,7 @@ static int bt_remove(ss_ctx *ctx, void *index, const ss_value *key, ss_rowid row
             return bt_oom(ctx);
     } else {
         probe->rowid = rowid;
+        probe->abbrev = ix->nkeys ? bt_abbrev(ix, key) : 0;
         memcpy(probe->key, key, ix->nkeys * sizeof *key);
     }
     *removed = bt_tree_remove(ix, probe);
