@@ -348,6 +348,12 @@ static ss_setting *find_set(const ss_settings *s, const char *name)
     return NULL;
 }
 
+const char *ss_settings_own(const ss_settings *s, const char *name)
+{
+    ss_setting *it = find_set(s, name);
+    return it ? it->value : NULL;
+}
+
 const char *ss_settings_get(const ss_settings *s, const char *name)
 {
     ss_setting *it = find_set(s, name);

@@ -99,9 +99,9 @@ static const dt_zone *zone_of(const ss_settings *s)
 {
     if (s && s->dt_zone)
         return s->dt_zone;
-    const char *name = s ? ss_settings_get(s, "timezone") : dt_default_timezone();
+    const char *name = s ? ss_settings_own(s, "timezone") : NULL;
     const dt_zone *z;
-    if (name == dt_default_timezone()) { /* the default's own buffer: the setting is the default */
+    if (!name) { /* the default (ss_settings_get's for timezone: dt_default_timezone) */
         pthread_once(&default_zone_loaded_once, load_default_zone);
         z = default_zone_loaded;
     } else {
