@@ -7,7 +7,10 @@
  * Every node also keeps, inline beside its entry pointers, each entry's abbreviated key
  * (ak[i] == e[i]->abbrev): the first key column mapped to an unsigned 64-bit number whose
  * order agrees with the column's (btree_key.c), so that a binary search compares numbers in
- * the node and reads an entry only when two abbreviations tie.
+ * the node and reads an entry only when two abbreviations tie, and each entry's row id
+ * (rid[i] == e[i]->rowid).  For an integer or bool first column an abbreviation is the value
+ * itself (except at its two extremes, which NULLs share): on a one-column key a tie is then
+ * equality, and a point lookup reads no entry at all.
  * Entries are totally ordered by (key in the index's order, row id), so duplicates of one
  * key are allowed and (key, row id) names one entry.  Deletion removes the entry from its
  * leaf without merging leaves (an emptied leaf stays in the chain until the index is
@@ -44,6 +47,7 @@ typedef struct bt_node {
     uint32_t n;                                /* entries (leaf) or separators (internal) */
     struct bt_node *prev, *next;               /* leaf chain */
     uint64_t ak[BT_ORDER];                     /* ak[i] == e[i]->abbrev */
+    ss_rowid rid[BT_ORDER];                    /* rid[i] == e[i]->rowid */
     bt_entry *e[BT_ORDER];
     struct bt_node *child[BT_ORDER + 1];       /* internal: n + 1 children */
 } bt_node;
@@ -57,6 +61,7 @@ typedef struct bt_index {
     uint64_t epoch;
     uint32_t nkeys;
     bt_col *cols;
+    bool exact_abbrev;                         /* first column int or bool: ties are equal */
     bt_node *root;
     int64_t nentries;
     int64_t nbytes;
@@ -100,6 +105,14 @@ static inline void bt_slot_set(bt_node *n, uint32_t i, bt_entry *e)
 {
     n->e[i] = e;
     n->ak[i] = e->abbrev;
+    n->rid[i] = e->rowid;
+}
+
+/* Whether two equal abbreviations a of the first column are equal values (not an extreme
+   that a NULL shares). */
+static inline bool bt_abbrev_decides(const bt_index *ix, uint64_t a)
+{
+    return ix->exact_abbrev && a != 0 && a != UINT64_MAX;
 }
 /* a new entry holding copies of key[0..nkeys) (and its text) and rowid; NULL when out of
    memory */
@@ -117,6 +130,8 @@ static inline int bt_cmp_node_key(const bt_index *ix, const bt_node *node, uint3
     uint64_t a = node->ak[i];
     if (a != vab)
         return a < vab ? -1 : 1;
+    if (n == 1 && bt_abbrev_decides(ix, a))
+        return 0;
     return bt_cmp_prefix(ix, node->e[i]->key, values, n);
 }
 
@@ -126,6 +141,8 @@ static inline int bt_cmp_node_entry(const bt_index *ix, const bt_node *node, uin
     uint64_t a = node->ak[i];
     if (a != x->abbrev)
         return a < x->abbrev ? -1 : 1;
+    if (ix->nkeys == 1 && bt_abbrev_decides(ix, a))
+        return (node->rid[i] > x->rowid) - (node->rid[i] < x->rowid);
     return bt_cmp_entry(ix, node->e[i], x);
 }
 
@@ -133,12 +150,14 @@ static inline void bt_slots_move(bt_node *n, uint32_t to, uint32_t from, uint32_
 {
     memmove(&n->e[to], &n->e[from], count * sizeof n->e[0]);
     memmove(&n->ak[to], &n->ak[from], count * sizeof n->ak[0]);
+    memmove(&n->rid[to], &n->rid[from], count * sizeof n->rid[0]);
 }
 
 static inline void bt_slots_copy(bt_node *dst, uint32_t to, const bt_node *src, uint32_t from, uint32_t count)
 {
     memcpy(&dst->e[to], &src->e[from], count * sizeof dst->e[0]);
     memcpy(&dst->ak[to], &src->ak[from], count * sizeof dst->ak[0]);
+    memcpy(&dst->rid[to], &src->rid[from], count * sizeof dst->rid[0]);
 }
 
 /* The tree (btree_tree.c). */

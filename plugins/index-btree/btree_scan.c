@@ -299,15 +299,15 @@ int bt_lookup(ss_ctx *ctx, void *index, const ss_value *key, uint32_t nvalues, s
     ss_index_bound b = {key, nvalues, true, {0}};
     bt_node *leaf;
     int64_t pos;
+    uint64_t vab = nvalues ? bt_abbrev(ix, key) : 0;
     pthread_rwlock_rdlock(&ix->latch);
     seek_lower(ix, &b, &leaf, &pos);
     uint32_t count = 0;
     while (leaf) {
-        const bt_entry *e = leaf->e[pos];
-        if (bt_cmp_prefix(ix, e->key, key, nvalues) != 0)
+        if (nvalues && bt_cmp_node_key(ix, leaf, (uint32_t)pos, vab, key, nvalues) != 0)
             break;
         if (count < cap)
-            out[count] = e->rowid;
+            out[count] = leaf->rid[pos];
         count++;
         pos++;
         while (leaf && pos >= (int64_t)leaf->n) {
