@@ -547,6 +547,22 @@ int ss_stmt_execute(sunstone_stmt *st)
     return SS_ERROR;
 }
 
+/* The tag "SELECT <rows>", written without snprintf: every execution of a query ends here. */
+static void select_tag(sunstone_stmt *st)
+{
+    char digits[24];
+    int n = 0;
+    uint64_t v = st->rows < 0 ? 0 : (uint64_t)st->rows;
+    do {
+        digits[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    memcpy(st->tag, "SELECT ", 7);
+    for (int i = 0; i < n; i++)
+        st->tag[7 + i] = digits[n - 1 - i];
+    st->tag[7 + n] = '\0';
+}
+
 int ss_stmt_next_row(sunstone_stmt *st)
 {
     if (st->mat_rows) {
@@ -569,7 +585,7 @@ int ss_stmt_next_row(sunstone_stmt *st)
         if (ss_exec_next(&st->ctx, st->root, &st->batch))
             return SUNSTONE_ERROR;
         if (!st->batch) {
-            snprintf(st->tag, sizeof st->tag, "SELECT %lld", (long long)st->rows);
+            select_tag(st);
             return SUNSTONE_DONE;
         }
         if (ss_batch_rows(st->batch) > 0) {

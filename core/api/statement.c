@@ -361,6 +361,20 @@ int sunstone_reset(sunstone_stmt *st)
     return SUNSTONE_OK;
 }
 
+/* Whether integer v of type have is already a value of the built-in integer type want (in
+   its range): the cast would copy it unchanged.  Out of range: the cast reports it. */
+static bool int_param_fits(ss_type have, ss_type want, const ss_value *v)
+{
+    if (!ss_type_is_integer(have.id))
+        return false;
+    switch (want.id) {
+    case SS_TYPE_INT2: return v->v.i >= INT16_MIN && v->v.i <= INT16_MAX;
+    case SS_TYPE_INT4: return v->v.i >= INT32_MIN && v->v.i <= INT32_MAX;
+    case SS_TYPE_INT8: return true;
+    default: return false;
+    }
+}
+
 /* Converts the user's bound values to the parameter types the binder inferred. */
 static int convert_params(sunstone_stmt *st)
 {
@@ -383,6 +397,10 @@ static int convert_params(sunstone_stmt *st)
                 ss_cast_value(&st->ctx, &st->param_values[i], (ss_type){SS_TYPE_TEXT, -1}, want, 1,
                               &st->param_values[i], st->exec_arena))
                 return SS_ERROR;
+            continue;
+        }
+        if (int_param_fits(have, want, &st->param_raw[i])) { /* the common bind: no cast needed */
+            st->param_values[i] = st->param_raw[i];
             continue;
         }
         if (ss_cast_value(&st->ctx, &st->param_raw[i], have, want, 1, &st->param_values[i], st->exec_arena))

@@ -141,6 +141,7 @@ void ss_txn_begin_level(ss_txn_state *t, int ast_isolation)
 
 void ss_txn_begin_default_level(ss_txn_state *t, const ss_settings *s)
 {
-    const char *v = ss_settings_get(s, "default_transaction_isolation");
+    /* the built-in default is read committed: only the session's own value can say otherwise */
+    const char *v = ss_settings_own(s, "default_transaction_isolation");
     t->uncommitted = v && strcasecmp(v, "read uncommitted") == 0;
 }

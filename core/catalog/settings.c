@@ -269,8 +269,11 @@ static const known_setting *find_known(const char *name, known_setting *tmp)
         *tmp = (known_setting){d->setting, NULL, d->default_operator, false, NULL};
         return tmp;
     }
+    /* the names are lower case: the first letter skips most of them (this runs at every
+       statement: default_transaction_isolation, timezone) */
+    char first = (char)tolower((unsigned char)name[0]);
     for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
-        if (strcasecmp(known[i].name, name) == 0) {
+        if (known[i].name[0] == first && strcasecmp(known[i].name, name) == 0) {
             if (strcmp(known[i].name, "timezone") == 0) {
                 /* the default follows the environment's TZ, as initdb's choice does */
                 *tmp = known[i];
@@ -343,6 +346,12 @@ static ss_setting *find_set(const ss_settings *s, const char *name)
         if (strcasecmp(s->items[i].name, name) == 0)
             return &s->items[i];
     return NULL;
+}
+
+const char *ss_settings_own(const ss_settings *s, const char *name)
+{
+    ss_setting *it = find_set(s, name);
+    return it ? it->value : NULL;
 }
 
 const char *ss_settings_get(const ss_settings *s, const char *name)

@@ -59,6 +59,9 @@ void ss_settings_free(ss_settings *s);
 int ss_settings_copy(ss_settings *dst, const ss_settings *src);
 /* Current value, or the built-in default, or NULL for an unknown name. */
 const char *ss_settings_get(const ss_settings *s, const char *name);
+/* The session's own value of name (SET, or copied from its database), NULL when it has the
+   built-in default: the cheap question for settings read at every statement. */
+const char *ss_settings_own(const ss_settings *s, const char *name);
 /* Validates name and value as PostgreSQL does (unknown parameter 42704, one that PostgreSQL has
  * but Sunstone does not implement 0A000, read-only 55P02, bad
  * value 22023 with PostgreSQL's HINT/DETAIL, a value Sunstone cannot honour 0A000) and stores

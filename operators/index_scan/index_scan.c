@@ -41,6 +41,7 @@ typedef struct iscan_state {
     key_range *ranges;            /* execution arena */
     uint32_t nranges, at;         /* ranges, and the one being read */
     ss_index_scan *scan;          /* the open module scan of ranges[at], NULL when none */
+    bool point_overflow;          /* ranges[at] is a point with more entries than a batch */
     bool started, done;
 } iscan_state;
 
@@ -294,14 +295,42 @@ static const ss_snapshot *snapshot_of(ss_ctx *ctx)
     return s ? s : &all;
 }
 
-/* The next up to SS_BATCH_CAPACITY row ids of the ranges (*n 0: none left). */
+/* Whether r is one key (prefix): both bounds the same values, inclusive. */
+static bool point_range(const key_range *r)
+{
+    return r->nlo > 0 && r->lo == r->hi && r->nlo == r->nhi && r->lo_incl && r->hi_incl;
+}
+
+/* The next up to SS_BATCH_CAPACITY row ids of the ranges (*n 0: none left).  A point range
+ * (an equality on the key, each IN value) is one lookup, without a scan, when its entries
+ * fit one batch; it is read with a scan otherwise. */
 static int next_rowids(ss_ctx *ctx, iscan_state *st, uint32_t *n)
 {
     const ss_index_scan_node *node = st->node;
     *n = 0;
     while (st->at < st->nranges) {
+        const key_range *r = &st->ranges[st->at];
+        if (!st->scan && !st->point_overflow && point_range(r)) {
+            uint32_t total = 0;
+            if (node->index->lookup(ctx, node->index_handle, r->lo, r->nlo, st->rowids, SS_BATCH_CAPACITY, &total) !=
+                SS_OK)
+                return SS_ERROR;
+            if (total <= SS_BATCH_CAPACITY) {
+                if (node->backward) /* the same entries from the last down */
+                    for (uint32_t i = 0, j = total; i + 1 < j; i++, j--) {
+                        ss_rowid t = st->rowids[i];
+                        st->rowids[i] = st->rowids[j - 1];
+                        st->rowids[j - 1] = t;
+                    }
+                st->at++;
+                if (total == 0)
+                    continue;
+                *n = total;
+                return SS_OK;
+            }
+            st->point_overflow = true;
+        }
         if (!st->scan) {
-            const key_range *r = &st->ranges[st->at];
             ss_index_bound lo = {r->lo, r->nlo, r->lo_incl, {0}}, hi = {r->hi, r->nhi, r->hi_incl, {0}};
             if (node->index->scan_begin(ctx, node->index_handle, &lo, &hi, node->backward, &st->scan) != SS_OK)
                 return SS_ERROR;
@@ -311,6 +340,7 @@ static int next_rowids(ss_ctx *ctx, iscan_state *st, uint32_t *n)
         if (*n)
             return SS_OK;
         end_scan(st);
+        st->point_overflow = false;
         st->at++;
     }
     return SS_OK;
@@ -379,6 +409,7 @@ static int iscan_rescan(ss_ctx *ctx, ss_op *self, void *state, const ss_param_se
     iscan_state *st = state;
     (void)changed;
     end_scan(st);
+    st->point_overflow = false;
     st->started = false; /* the bounds are evaluated again */
     st->done = false;
     return SS_OK;

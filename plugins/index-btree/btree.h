@@ -4,6 +4,13 @@
  * Layout: entries (key values + row id, one allocation each, text copied behind the values)
  * live in leaves, which are chained both ways for range scans; internal nodes hold
  * separator copies and children: child[i] holds the entries x with sep[i-1] <= x < sep[i].
+ * Every node also keeps, inline beside its entry pointers, each entry's abbreviated key
+ * (ak[i] == e[i]->abbrev): the first key column mapped to an unsigned 64-bit number whose
+ * order agrees with the column's (btree_key.c), so that a binary search compares numbers in
+ * the node and reads an entry only when two abbreviations tie, and each entry's row id
+ * (rid[i] == e[i]->rowid).  For an integer or bool first column an abbreviation is the value
+ * itself (except at its two extremes, which NULLs share): on a one-column key a tie is then
+ * equality, and a point lookup reads no entry at all.
  * Entries are totally ordered by (key in the index's order, row id), so duplicates of one
  * key are allowed and (key, row id) names one entry.  Deletion removes the entry from its
  * leaf without merging leaves (an emptied leaf stays in the chain until the index is
@@ -12,6 +19,7 @@
 #define BTREE_H
 
 #include <pthread.h>
+#include <string.h>
 
 #include "sunstone/plugin.h"
 
@@ -30,6 +38,7 @@ typedef struct bt_col {
 
 typedef struct bt_entry {
     ss_rowid rowid;
+    uint64_t abbrev;                           /* bt_abbrev of key[0] */
     ss_value key[];                            /* nkeys values; text bytes follow them */
 } bt_entry;
 
@@ -37,6 +46,8 @@ typedef struct bt_node {
     bool leaf;
     uint32_t n;                                /* entries (leaf) or separators (internal) */
     struct bt_node *prev, *next;               /* leaf chain */
+    uint64_t ak[BT_ORDER];                     /* ak[i] == e[i]->abbrev */
+    ss_rowid rid[BT_ORDER];                    /* rid[i] == e[i]->rowid */
     bt_entry *e[BT_ORDER];
     struct bt_node *child[BT_ORDER + 1];       /* internal: n + 1 children */
 } bt_node;
@@ -50,6 +61,7 @@ typedef struct bt_index {
     uint64_t epoch;
     uint32_t nkeys;
     bt_col *cols;
+    bool exact_abbrev;                         /* first column int or bool: ties are equal */
     bt_node *root;
     int64_t nentries;
     int64_t nbytes;
@@ -82,12 +94,71 @@ int bt_oom(ss_ctx *ctx);
 int bt_cmp_prefix(const bt_index *ix, const ss_value *a, const ss_value *b, uint32_t n);
 /* the total order of entries: key, then row id */
 int bt_cmp_entry(const bt_index *ix, const bt_entry *a, const bt_entry *b);
+/* The abbreviated key of a first key column's value v: monotone in the index's order (v < w
+   in the index implies bt_abbrev(v) <= bt_abbrev(w); NULLs as the flags place them), so
+   unequal abbreviations decide an order and equal ones need the full comparison.  0 for
+   every value of a type compared by its own callback. */
+uint64_t bt_abbrev(const bt_index *ix, const ss_value *v);
+/* Slots of a node (entries with their abbreviations): set one, move within a node, copy
+   between nodes. */
+static inline void bt_slot_set(bt_node *n, uint32_t i, bt_entry *e)
+{
+    n->e[i] = e;
+    n->ak[i] = e->abbrev;
+    n->rid[i] = e->rowid;
+}
+
+/* Whether two equal abbreviations a of the first column are equal values (not an extreme
+   that a NULL shares). */
+static inline bool bt_abbrev_decides(const bt_index *ix, uint64_t a)
+{
+    return ix->exact_abbrev && a != 0 && a != UINT64_MAX;
+}
 /* a new entry holding copies of key[0..nkeys) (and its text) and rowid; NULL when out of
    memory */
 bt_entry *bt_entry_make(bt_index *ix, const ss_value *key, ss_rowid rowid);
 void bt_entry_free(bt_index *ix, bt_entry *e);
 /* the key values of the k-th live row of keys */
 void bt_batch_key(const bt_index *ix, const ss_batch *keys, uint32_t k, ss_value *out);
+
+/* Slot i of node against key values[0..n) (n >= 1; a key prefix) whose first value
+   abbreviates to vab: the sign of bt_cmp_prefix(e[i]->key, values, n), the entry read only
+   when the abbreviations tie. */
+static inline int bt_cmp_node_key(const bt_index *ix, const bt_node *node, uint32_t i, uint64_t vab,
+                                  const ss_value *values, uint32_t n)
+{
+    uint64_t a = node->ak[i];
+    if (a != vab)
+        return a < vab ? -1 : 1;
+    if (n == 1 && bt_abbrev_decides(ix, a))
+        return 0;
+    return bt_cmp_prefix(ix, node->e[i]->key, values, n);
+}
+
+/* Slot i of node against entry x in the total order (bt_cmp_entry), likewise. */
+static inline int bt_cmp_node_entry(const bt_index *ix, const bt_node *node, uint32_t i, const bt_entry *x)
+{
+    uint64_t a = node->ak[i];
+    if (a != x->abbrev)
+        return a < x->abbrev ? -1 : 1;
+    if (ix->nkeys == 1 && bt_abbrev_decides(ix, a))
+        return (node->rid[i] > x->rowid) - (node->rid[i] < x->rowid);
+    return bt_cmp_entry(ix, node->e[i], x);
+}
+
+static inline void bt_slots_move(bt_node *n, uint32_t to, uint32_t from, uint32_t count)
+{
+    memmove(&n->e[to], &n->e[from], count * sizeof n->e[0]);
+    memmove(&n->ak[to], &n->ak[from], count * sizeof n->ak[0]);
+    memmove(&n->rid[to], &n->rid[from], count * sizeof n->rid[0]);
+}
+
+static inline void bt_slots_copy(bt_node *dst, uint32_t to, const bt_node *src, uint32_t from, uint32_t count)
+{
+    memcpy(&dst->e[to], &src->e[from], count * sizeof dst->e[0]);
+    memcpy(&dst->ak[to], &src->ak[from], count * sizeof dst->ak[0]);
+    memcpy(&dst->rid[to], &src->rid[from], count * sizeof dst->rid[0]);
+}
 
 /* The tree (btree_tree.c). */
 bt_node *bt_node_new(bt_index *ix, bool leaf);

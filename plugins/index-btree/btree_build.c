@@ -95,7 +95,7 @@ static int build_level(ss_ctx *ctx, bt_index *ix, bt_node **lv, bt_entry **low, 
             if (!sep)
                 return bt_oom(ctx);
             parent->child[c - from] = lv[c];
-            parent->e[parent->n++] = sep;
+            bt_slot_set(parent, parent->n++, sep);
         }
         lv[p] = parent;
         low[p] = first;
@@ -133,8 +133,9 @@ int bt_build_finish(ss_ctx *ctx, void *index)
             rc = bt_oom(ctx);
             break;
         }
-        memcpy(leaf->e, &ix->pending[from], (to - from) * sizeof leaf->e[0]);
         leaf->n = (uint32_t)(to - from);
+        for (uint32_t i = 0; i < leaf->n; i++)
+            bt_slot_set(leaf, i, ix->pending[from + i]);
         leaf->prev = prev;
         if (prev)
             prev->next = leaf;

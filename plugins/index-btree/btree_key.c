@@ -64,6 +64,40 @@ int bt_cmp_entry(const bt_index *ix, const bt_entry *a, const bt_entry *b)
     return (a->rowid > b->rowid) - (a->rowid < b->rowid);
 }
 
+uint64_t bt_abbrev(const bt_index *ix, const ss_value *v)
+{
+    const bt_col *c = &ix->cols[0];
+    if (v->is_null) /* the largest value unless NULLS FIRST, DESC or not (bt_cmp_prefix) */
+        return (c->flags & SS_INDEX_NULLS_FIRST) ? 0 : UINT64_MAX;
+    uint64_t u;
+    switch (c->cls) {
+    case BT_BOOL: u = v->v.b ? 1 : 0; break;
+    case BT_INT: u = (uint64_t)v->v.i ^ (UINT64_C(1) << 63); break;
+    case BT_FLOAT: {
+        double x = v->v.f;
+        if (isnan(x)) { /* every NaN equal, above +Infinity (cmp_value) */
+            u = UINT64_MAX;
+            break;
+        }
+        if (x == 0)
+            x = 0; /* -0 equals 0 */
+        memcpy(&u, &x, sizeof u);
+        u = (u >> 63) ? ~u : u | (UINT64_C(1) << 63);
+        break;
+    }
+    case BT_BYTES: { /* the first 8 bytes, big-endian, zero-padded: memcmp's order */
+        u = 0;
+        uint32_t n = v->v.s.len < 8 ? v->v.s.len : 8;
+        const unsigned char *p = (const unsigned char *)v->v.s.ptr;
+        for (uint32_t i = 0; i < 8; i++)
+            u = (u << 8) | (i < n ? p[i] : 0);
+        break;
+    }
+    default: return 0; /* BT_CUSTOM: only the type's callback knows the order */
+    }
+    return (c->flags & SS_INDEX_DESC) ? ~u : u;
+}
+
 static bool has_text(const bt_col *c)
 {
     return c->cls == BT_BYTES || c->cls == BT_CUSTOM;
@@ -79,6 +113,7 @@ bt_entry *bt_entry_make(bt_index *ix, const ss_value *key, ss_rowid rowid)
     if (!e)
         return NULL;
     e->rowid = rowid;
+    e->abbrev = ix->nkeys ? bt_abbrev(ix, key) : 0;
     char *text = (char *)&e->key[ix->nkeys];
     for (uint32_t i = 0; i < ix->nkeys; i++) {
         e->key[i] = key[i];

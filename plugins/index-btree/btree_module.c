@@ -71,6 +71,7 @@ static int bt_create(ss_ctx *ctx, const ss_index_def *def, void **index)
                               api->type_name(def->types[i]));
         }
     }
+    ix->exact_abbrev = def->nkeys > 0 && (ix->cols[0].cls == BT_INT || ix->cols[0].cls == BT_BOOL);
     ix->root = bt_node_new(ix, true);
     if (!ix->root || pthread_rwlock_init(&ix->latch, NULL) != 0) {
         bt_tree_free(ix, ix->root);
@@ -137,6 +138,7 @@ static int bt_remove(ss_ctx *ctx, void *index, const ss_value *key, ss_rowid row
             return bt_oom(ctx);
     } else {
         probe->rowid = rowid;
+        probe->abbrev = ix->nkeys ? bt_abbrev(ix, key) : 0;
         memcpy(probe->key, key, ix->nkeys * sizeof *key);
     }
     *removed = bt_tree_remove(ix, probe);

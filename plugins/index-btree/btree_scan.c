@@ -26,15 +26,18 @@ static bool open_bound(const ss_index_bound *b)
     return !b || b->nvalues == 0;
 }
 
-/* How many entries of node n lie on the near side of bound b: before lower (upper false), or
-   within upper (upper true); both are a prefix of the node's entries. */
-static uint32_t entries_before(const bt_index *ix, const bt_node *n, const ss_index_bound *b, bool upper)
+/* How many entries of node n lie on the near side of bound b (not open; its first value
+   abbreviates to vab): before lower (upper false), or within upper (upper true); both are a
+   prefix of the node's entries.  The search compares the node's inline abbreviations and
+   reads an entry only when one ties. */
+static uint32_t entries_before(const bt_index *ix, const bt_node *n, const ss_index_bound *b, uint64_t vab,
+                               bool upper)
 {
     uint32_t lo = 0, hi = n->n;
     while (lo < hi) {
         uint32_t m = (lo + hi) / 2;
-        bool near = upper ? within_upper(ix, n->e[m], b->values, b->nvalues, b->inclusive)
-                          : before_lower(ix, n->e[m], b);
+        int r = bt_cmp_node_key(ix, n, m, vab, b->values, b->nvalues);
+        bool near = upper ? (b->inclusive ? r <= 0 : r < 0) : (b->inclusive ? r < 0 : r <= 0);
         if (near)
             lo = m + 1;
         else
@@ -48,10 +51,11 @@ static void seek_lower(const bt_index *ix, const ss_index_bound *lo, bt_node **l
 {
     bt_node *n = ix->root;
     bool open = open_bound(lo);
+    uint64_t vab = open ? 0 : bt_abbrev(ix, &lo->values[0]);
     while (!n->leaf)
-        n = n->child[open ? 0 : entries_before(ix, n, lo, false)];
+        n = n->child[open ? 0 : entries_before(ix, n, lo, vab, false)];
     /* in the leaf too: the first entry not before lower */
-    uint32_t p = open ? 0 : entries_before(ix, n, lo, false);
+    uint32_t p = open ? 0 : entries_before(ix, n, lo, vab, false);
     /* past the end of this leaf (or an emptied leaf): the next non-empty one */
     while (n && p >= n->n) {
         n = n->next;
@@ -66,10 +70,11 @@ static void seek_upper(const bt_index *ix, const ss_index_bound *up, bt_node **l
 {
     bt_node *n = ix->root;
     bool open = open_bound(up);
+    uint64_t vab = open ? 0 : bt_abbrev(ix, &up->values[0]);
     while (!n->leaf)
-        n = n->child[open ? n->n : entries_before(ix, n, up, true)];
+        n = n->child[open ? n->n : entries_before(ix, n, up, vab, true)];
     /* the last entry within upper */
-    int64_t p = (int64_t)(open ? n->n : entries_before(ix, n, up, true)) - 1;
+    int64_t p = (int64_t)(open ? n->n : entries_before(ix, n, up, vab, true)) - 1;
     while (n && p < 0) {
         n = n->prev;
         p = n ? (int64_t)n->n - 1 : -1;
@@ -115,7 +120,7 @@ static void seek_after(const bt_index *ix, const bt_entry *last, bt_node **leaf,
         uint32_t a = 0, b = n->n;
         while (a < b) {
             uint32_t m = (a + b) / 2;
-            if (bt_cmp_entry(ix, n->e[m], last) <= 0)
+            if (bt_cmp_node_entry(ix, n, m, last) <= 0)
                 a = m + 1;
             else
                 b = m;
@@ -142,7 +147,7 @@ static void seek_before(const bt_index *ix, const bt_entry *last, bt_node **leaf
         uint32_t a = 0, b = n->n;
         while (a < b) {
             uint32_t m = (a + b) / 2;
-            if (bt_cmp_entry(ix, n->e[m], last) < 0)
+            if (bt_cmp_node_entry(ix, n, m, last) < 0)
                 a = m + 1;
             else
                 b = m;
@@ -220,6 +225,7 @@ static bool remember(ss_index_scan *s, const bt_entry *e)
         s->last_cap = bytes;
     }
     s->last->rowid = e->rowid;
+    s->last->abbrev = e->abbrev;
     values_copy(ix, s->last->key, e->key, ix->nkeys);
     return true;
 }
@@ -293,15 +299,15 @@ int bt_lookup(ss_ctx *ctx, void *index, const ss_value *key, uint32_t nvalues, s
     ss_index_bound b = {key, nvalues, true, {0}};
     bt_node *leaf;
     int64_t pos;
+    uint64_t vab = nvalues ? bt_abbrev(ix, key) : 0;
     pthread_rwlock_rdlock(&ix->latch);
     seek_lower(ix, &b, &leaf, &pos);
     uint32_t count = 0;
     while (leaf) {
-        const bt_entry *e = leaf->e[pos];
-        if (bt_cmp_prefix(ix, e->key, key, nvalues) != 0)
+        if (nvalues && bt_cmp_node_key(ix, leaf, (uint32_t)pos, vab, key, nvalues) != 0)
             break;
         if (count < cap)
-            out[count] = e->rowid;
+            out[count] = leaf->rid[pos];
         count++;
         pos++;
         while (leaf && pos >= (int64_t)leaf->n) {

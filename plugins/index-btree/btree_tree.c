@@ -38,7 +38,7 @@ static uint32_t child_for(const bt_index *ix, const bt_node *n, const bt_entry *
     uint32_t lo = 0, hi = n->n;
     while (lo < hi) {
         uint32_t mid = (lo + hi) / 2;
-        if (bt_cmp_entry(ix, n->e[mid], x) <= 0)
+        if (bt_cmp_node_entry(ix, n, mid, x) <= 0)
             lo = mid + 1;
         else
             hi = mid;
@@ -52,7 +52,7 @@ static uint32_t leaf_pos(const bt_index *ix, const bt_node *n, const bt_entry *x
     uint32_t lo = 0, hi = n->n;
     while (lo < hi) {
         uint32_t mid = (lo + hi) / 2;
-        if (bt_cmp_entry(ix, n->e[mid], x) < 0)
+        if (bt_cmp_node_entry(ix, n, mid, x) < 0)
             lo = mid + 1;
         else
             hi = mid;
@@ -81,20 +81,20 @@ static int insert_at(bt_index *ix, bt_node *node, bt_entry *e, split *out)
                 return SS_ERROR;
         }
         uint32_t p = leaf_pos(ix, node, e);
-        memmove(&node->e[p + 1], &node->e[p], (node->n - p) * sizeof node->e[0]);
-        node->e[p] = e;
+        bt_slots_move(node, p + 1, p, node->n - p);
+        bt_slot_set(node, p, e);
         node->n++;
         if (!right)
             return SS_OK;
         uint32_t keep = node->n / 2;
         right->n = node->n - keep;
-        memcpy(right->e, &node->e[keep], right->n * sizeof node->e[0]);
+        bt_slots_copy(right, 0, node, keep, right->n);
         sep = bt_entry_make(ix, right->e[0]->key, right->e[0]->rowid);
         if (!sep) {
             /* undo: the entry goes back out, the node is as before */
             right->n = 0;
             bt_tree_free(ix, right);
-            memmove(&node->e[p], &node->e[p + 1], (node->n - 1 - p) * sizeof node->e[0]);
+            bt_slots_move(node, p, p + 1, node->n - 1 - p);
             node->n--;
             return SS_ERROR;
         }
@@ -125,9 +125,9 @@ static int insert_at(bt_index *ix, bt_node *node, bt_entry *e, split *out)
         bt_tree_free(ix, right);
         return SS_OK;
     }
-    memmove(&node->e[c + 1], &node->e[c], (node->n - c) * sizeof node->e[0]);
+    bt_slots_move(node, c + 1, c, node->n - c);
     memmove(&node->child[c + 2], &node->child[c + 1], (node->n - c) * sizeof node->child[0]);
-    node->e[c] = below.sep;
+    bt_slot_set(node, c, below.sep);
     node->child[c + 1] = below.right;
     node->n++;
     if (node->n <= BT_MAX) {
@@ -137,7 +137,7 @@ static int insert_at(bt_index *ix, bt_node *node, bt_entry *e, split *out)
     /* separators [0, mid) stay, mid moves up, (mid, n) go right */
     uint32_t mid = node->n / 2;
     right->n = node->n - mid - 1;
-    memcpy(right->e, &node->e[mid + 1], right->n * sizeof node->e[0]);
+    bt_slots_copy(right, 0, node, mid + 1, right->n);
     memcpy(right->child, &node->child[mid + 1], (right->n + 1) * sizeof node->child[0]);
     out->sep = node->e[mid];
     out->right = right;
@@ -159,7 +159,7 @@ int bt_tree_insert(bt_index *ix, bt_entry *e)
         bt_tree_free(ix, root);
     } else {
         root->n = 1;
-        root->e[0] = s.sep;
+        bt_slot_set(root, 0, s.sep);
         root->child[0] = ix->root;
         root->child[1] = s.right;
         ix->root = root;
@@ -174,10 +174,10 @@ bool bt_tree_remove(bt_index *ix, const bt_entry *probe)
     while (!n->leaf)
         n = n->child[child_for(ix, n, probe)];
     uint32_t p = leaf_pos(ix, n, probe);
-    if (p >= n->n || bt_cmp_entry(ix, n->e[p], probe) != 0)
+    if (p >= n->n || bt_cmp_node_entry(ix, n, p, probe) != 0)
         return false;
     bt_entry_free(ix, n->e[p]);
-    memmove(&n->e[p], &n->e[p + 1], (n->n - 1 - p) * sizeof n->e[0]);
+    bt_slots_move(n, p, p + 1, n->n - 1 - p);
     n->n--;
     ix->nentries--;
     return true;

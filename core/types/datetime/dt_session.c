@@ -85,11 +85,28 @@ void dt_settings_update(ss_settings *s, const char *name, const char *value)
     }
 }
 
+/* The default zone itself, loaded once: what a session that never set TimeZone reads at
+   every step. */
+static const dt_zone *default_zone_loaded;
+static pthread_once_t default_zone_loaded_once = PTHREAD_ONCE_INIT;
+
+static void load_default_zone(void)
+{
+    default_zone_loaded = dt_tz_load(dt_default_timezone());
+}
+
 static const dt_zone *zone_of(const ss_settings *s)
 {
     if (s && s->dt_zone)
         return s->dt_zone;
-    const dt_zone *z = dt_tz_load(s ? ss_settings_get(s, "timezone") : dt_default_timezone());
+    const char *name = s ? ss_settings_own(s, "timezone") : NULL;
+    const dt_zone *z;
+    if (!name) { /* the default (ss_settings_get's for timezone: dt_default_timezone) */
+        pthread_once(&default_zone_loaded_once, load_default_zone);
+        z = default_zone_loaded;
+    } else {
+        z = dt_tz_load(name);
+    }
     return z ? z : dt_utc();
 }
 
