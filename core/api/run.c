@@ -8,6 +8,7 @@
 #include "api/statement.h"
 #include "exec/dml_versions.h"
 #include "api/run_modify.h"
+#include "api/run_returning.h"
 #include "api/run_sequence.h"
 #include "catalog/alter_table.h"
 #include "catalog/constraints.h"
@@ -230,6 +231,8 @@ static int run_insert(sunstone_stmt *st)
     int64_t n = 0;
     if (rc == SS_OK)
         rc = write_staged(ctx, t, &s, &n);
+    if (rc == SS_OK && st->bound->returning && (rc = ss_returning_begin(st)) == SS_OK)
+        rc = ss_returning_run_insert(st, s.batches, s.n);
     staging_free(&s);
     if (rc)
         return SS_ERROR;
@@ -527,6 +530,8 @@ int ss_stmt_execute(sunstone_stmt *st)
 
 int ss_stmt_next_row(sunstone_stmt *st)
 {
+    if (st->returning_rows)
+        return ss_returning_next_row(st);
     if (st->mat_rows) {
         if (st->mat_pos < st->nmat) {
             st->mat_pos++;

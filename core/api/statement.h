@@ -61,6 +61,8 @@ struct sunstone_stmt {
     /* its part in the session's transaction (txn_statement.c) */
     bool txn_running;          /* between ss_txn_stmt_start and ss_txn_stmt_finish */
     ss_txn_snapshot snap;      /* the snapshot it reads with (ctx.snapshot) */
+    /* (R) INSERT / UPDATE / DELETE ... RETURNING: the rows to return (run_returning.c) */
+    struct ss_row_store *returning_rows;
 };
 
 /* Builds a statement from an already parsed AST (sunstone_exec, sunstone_prepare).  sql[0..len)

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "bind/bind_constraints.h"
+#include "bind/bind_returning.h"
 #include "bind/binder_internal.h"
 #include "catalog/constraints.h"
 #include "exec/dml_versions.h"
@@ -123,9 +124,6 @@ int bind_modify(binder *b, const ast_stmt *st, ss_bound_stmt *out)
                           "feature not supported: %s on storage backend \"%s\" (it has no row versions with "
                           "delete / update, storage.h version 4)",
                           verb, vt ? vt->name : "?");
-    if (st->nreturning)
-        return bind_error(b, st->returning[0].location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                          "feature not supported: RETURNING");
     out->table = t;
     bool *assigned = bind_alloc(b, t->ncols + 1);
     uint32_t *target_col = bind_alloc(b, sizeof(uint32_t) * (st->nset + 1));
@@ -147,12 +145,15 @@ int bind_modify(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     if (rc)
         return SS_ERROR;
     ss_lop *top = sub.query;
+    if (bind_returning_check_modify(b, st, top))
+        return SS_ERROR;
     if (top && top->kind == LOP_PROJECT && top->children[0]->kind == LOP_AGGREGATE) {
         int loc = st->nset ? st->select->targets[aggregate_target(top)].location : -1;
         return bind_error(b, loc, "42803", "aggregate functions are not allowed in %s", verb);
     }
     ss_lop *get = top ? find_target(top, t) : NULL;
-    if (!top || top->kind != LOP_PROJECT || top->u.project.n != st->nset || !get)
+    if (!top || top->kind != LOP_PROJECT || top->u.project.n < st->nset ||
+        (!st->nreturning && top->u.project.n != st->nset) || !get)
         return bind_error(b, st->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                           "feature not supported: this form of %s", verb);
     if (add_rowid_column(b, get, t))
@@ -179,6 +180,8 @@ int bind_modify(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         if (bind_insert_checks(b, t, out))
             return SS_ERROR;
     }
+    if (st->nreturning && bind_returning_modify(b, st, &sub, get, update ? exprs + 1 : NULL, &n, &exprs, out))
+        return SS_ERROR;
     out->query = lop_project(b->ctx, b->arena, new_rel(b), top->children[0], n, exprs, NULL);
     return out->query ? SS_OK : SS_ERROR;
 }

@@ -60,6 +60,9 @@ typedef struct ss_bound_stmt {
        the table, innermost first, over the table's row; names are the views'
        (bind_view_check.c), NULL: none */
     struct ss_bound_checks *view_checks;
+    /* (R) INSERT / UPDATE / DELETE ... RETURNING (bind/bind_returning.h), NULL: none; the
+       result columns are then ncols / col_names / col_types */
+    struct ss_bound_returning *returning;
 } ss_bound_stmt;
 
 /* The SQL name of a statement kind ("CREATE TABLE"), NULL for one this kernel does not know. */

@@ -481,6 +481,9 @@ typedef struct ast_stmt {
     bool restart_identity;    /* AST_TRUNCATE: RESTART IDENTITY */
     /* AST_CREATE_VIEW: WITH [LOCAL | CASCADED] CHECK OPTION (AST_VIEW_CHECK_*), 0: none */
     int view_check;
+    /* (R) AST_INSERT ... RETURNING (parse_update.c): SELECT <returning> FROM target [AS
+       alias], which the binder binds over the written rows (bind_returning.c); NULL: none */
+    ast_select *returning_select;
 } ast_stmt;
 
 enum { AST_VIEW_CHECK_LOCAL = 1, AST_VIEW_CHECK_CASCADED = 2 };

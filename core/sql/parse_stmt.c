@@ -467,10 +467,8 @@ static bool tr_insert(transform_state *ts, InsertStmt *s, ast_stmt *out)
         tr_unsupported(ts, s->onConflictClause->location, "ON CONFLICT");
         return false;
     }
-    if (s->returningList) {
-        tr_unsupported(ts, tr_location(linitial(s->returningList)), "RETURNING");
+    if (!tr_insert_returning(ts, s, out))
         return false;
-    }
     /* the INSERT alias only matters to ON CONFLICT and RETURNING */
     out->kind = AST_INSERT;
     out->overriding = s->override == OVERRIDING_SYSTEM_VALUE ? 's' : s->override == OVERRIDING_USER_VALUE ? 'u' : 0;

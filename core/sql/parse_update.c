@@ -2,8 +2,10 @@
  * AST_UPDATE, AST_DELETE and AST_TRUNCATE (ast.h).  The rows an UPDATE or DELETE changes
  * are found by a query the transform builds as a PostgreSQL SelectStmt: SELECT <the SET
  * values> FROM <target> [, FROM / USING items] WHERE <condition>, transformed like any
- * SELECT, so subqueries, joins and aliases work as they do in queries.  The RETURNING list
- * (also INSERT's) is kept as targets for the binder. */
+ * SELECT, so subqueries, joins and aliases work as they do in queries.  An UPDATE's or
+ * DELETE's RETURNING list is appended to the finding query's targets (bound in its scope, so
+ * FROM / USING items can be named); INSERT's becomes SELECT <list> FROM target [AS alias],
+ * which the binder reads the written rows with.  The list itself is also kept as targets. */
 #include <string.h>
 
 #include "sql/transform.h"
@@ -47,6 +49,21 @@ static bool tr_target(transform_state *ts, WithClause *with, ast_stmt_kind kind,
     out->table_location = rv->location;
     out->table_alias = rv->alias ? tr_strdup(ts, rv->alias->aliasname) : NULL;
     return true;
+}
+
+bool tr_insert_returning(transform_state *ts, InsertStmt *s, ast_stmt *out)
+{
+    if (!s->returningList)
+        return true;
+    if (!tr_returning(ts, s->returningList, out))
+        return false;
+    SelectStmt *q = new_node(sizeof(SelectStmt), T_SelectStmt);
+    q->targetList = s->returningList;
+    q->fromClause = list_make1(s->relation);
+    q->limitOption = LIMIT_OPTION_DEFAULT;
+    q->op = SETOP_NONE;
+    out->returning_select = tr_select(ts, q);
+    return out->returning_select != NULL;
 }
 
 /* The finding query, SELECT targets FROM target, from WHERE where (PostgreSQL nodes). */
@@ -119,7 +136,7 @@ bool tr_update(transform_state *ts, UpdateStmt *s, ast_stmt *out)
         values = lappend(values, value_target(val, tr_location(val)));
         i++;
     }
-    if (!tr_finder(ts, s->relation, values, s->fromClause, s->whereClause, out))
+    if (!tr_finder(ts, s->relation, list_concat(values, s->returningList), s->fromClause, s->whereClause, out))
         return false;
     return tr_returning(ts, s->returningList, out);
 }
@@ -128,7 +145,7 @@ bool tr_delete(transform_state *ts, DeleteStmt *s, ast_stmt *out)
 {
     if (!tr_target(ts, s->withClause, AST_DELETE, s->relation, out))
         return false;
-    if (!tr_finder(ts, s->relation, NIL, s->usingClause, s->whereClause, out))
+    if (!tr_finder(ts, s->relation, list_copy(s->returningList), s->usingClause, s->whereClause, out))
         return false;
     return tr_returning(ts, s->returningList, out);
 }
