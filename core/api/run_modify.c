@@ -46,42 +46,52 @@ typedef struct modify_run {
     ss_scan_spec old_spec;
 } modify_run;
 
-static int lock_timeout(modify_run *r)
+int ss_modify_lock_timeout(sunstone_stmt *st, int64_t *out)
 {
-    const char *v = ss_settings_get(&r->st->db->settings, "lock_timeout");
+    const char *v = ss_settings_get(&st->db->settings, "lock_timeout");
     int ms = 0;
-    if (v && ss_setting_parse_int(r->ctx, "lock_timeout", v, true, 0, INT32_MAX, &ms))
+    if (v && ss_setting_parse_int(&st->ctx, "lock_timeout", v, true, 0, INT32_MAX, &ms))
         return SS_ERROR;
-    r->lock_timeout_ms = ms;
+    *out = ms;
     return SS_OK;
 }
 
-/* Waits for the transaction holding a row (xmax holder) to end. */
+static int lock_timeout(modify_run *r)
+{
+    return ss_modify_lock_timeout(r->st, &r->lock_timeout_ms);
+}
+
 static int wait_for(modify_run *r, ss_xid holder)
 {
-    ss_txn_manager *m = r->st->db->txn.m;
+    return ss_modify_wait(r->st, r->top, holder, r->lock_timeout_ms);
+}
+
+int ss_modify_wait(sunstone_stmt *st, ss_xid top, ss_xid holder, int64_t lock_timeout_ms)
+{
+    ss_txn_manager *m = st->db->txn.m;
+    ss_ctx *ctx = &st->ctx;
     ss_xid cycle = SS_XID_INVALID;
-    switch (ss_txn_wait(m, r->top, holder, r->lock_timeout_ms, r->ctx->interrupt, &cycle)) {
+    switch (ss_txn_wait(m, top, holder, lock_timeout_ms, ctx->interrupt, &cycle)) {
     case SS_WAIT_DONE:
         return SS_OK;
     case SS_WAIT_DEADLOCK:
-        ss_ctx_error(r->ctx, "40P01", "deadlock detected");
-        ss_ctx_error_detail(r->ctx,
+        ss_ctx_error(ctx, "40P01", "deadlock detected");
+        ss_ctx_error_detail(ctx,
                             "Transaction %llu waits for ShareLock on transaction %llu; blocked by "
                             "transaction %llu, which waits for transaction %llu.",
-                            (unsigned long long)r->top, (unsigned long long)ss_txn_top(m, holder),
-                            (unsigned long long)ss_txn_top(m, holder), (unsigned long long)r->top);
+                            (unsigned long long)top, (unsigned long long)ss_txn_top(m, holder),
+                            (unsigned long long)ss_txn_top(m, holder), (unsigned long long)top);
         return SS_ERROR;
     case SS_WAIT_TIMEOUT:
-        return ss_ctx_error(r->ctx, "55P03", "canceling statement due to lock timeout");
+        return ss_ctx_error(ctx, "55P03", "canceling statement due to lock timeout");
     case SS_WAIT_INTERRUPTED:
-        if (ss_check_interrupt(r->ctx) != SS_OK)
+        if (ss_check_interrupt(ctx) != SS_OK)
             return SS_ERROR;
-        return ss_ctx_error(r->ctx, "57014", "canceling statement due to user request");
+        return ss_ctx_error(ctx, "57014", "canceling statement due to user request");
     case SS_WAIT_NO_MEMORY:
         break;
     }
-    return ss_ctx_error(r->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
 }
 
 /* 40001 for a row a committed transaction changed: updated (it has a successor) or deleted. */

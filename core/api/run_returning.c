@@ -121,19 +121,45 @@ int ss_returning_add_rows(sunstone_stmt *st, const ss_batch *rows)
     return st->returning_rows ? ss_row_store_add(&st->ctx, st->returning_rows, rows) : SS_OK;
 }
 
+void ss_row_store_clear(ss_row_store *s)
+{
+    for (uint32_t i = 0; i < s->n; i++)
+        ss_batch_destroy(s->batches[i]);
+    s->n = 0;
+    s->total = 0;
+}
+
+void ss_row_store_worktable(ss_row_store *s, ss_worktable *wt)
+{
+    *wt = (ss_worktable){sizeof(ss_worktable), 0, s, store_read};
+}
+
+int ss_row_store_each(ss_ctx *ctx, ss_row_store *s, ss_table *t, int (*fn)(ss_ctx *, ss_table *, const ss_batch *))
+{
+    for (uint32_t i = 0; i < s->n; i++)
+        if (fn(ctx, t, s->batches[i]) != SS_OK)
+            return SS_ERROR;
+    return SS_OK;
+}
+
 int ss_returning_run_insert(sunstone_stmt *st, ss_batch *const *batches, uint32_t nbatches)
+{
+    const ss_table *t = st->bound->table;
+    ss_row_store view = {.ncols = t->ncols, .types = t->types, .batches = (ss_batch **)batches, .n = nbatches};
+    return ss_returning_run_store(st, &view);
+}
+
+int ss_returning_run_store(sunstone_stmt *st, ss_row_store *written)
 {
     const ss_bound_returning *r = st->bound->returning;
     if (!r || !st->returning_rows)
         return SS_OK;
-    const ss_table *t = st->bound->table;
-    ss_row_store view = {.ncols = t->ncols, .types = t->types, .batches = (ss_batch **)batches, .n = nbatches};
-    ss_row_store *written = &view;
     ss_ctx *ctx = &st->ctx;
     ss_op *root = NULL;
     if (ss_exec_start(ctx, r->plan, 0, &root) != SS_OK)
         return SS_ERROR;
-    ss_worktable wt = {sizeof(ss_worktable), 0, written, store_read};
+    ss_worktable wt;
+    ss_row_store_worktable(written, &wt);
     void **slot = ss_exec_shared_slot(ctx, root, SS_NODE_RECURSIVE_UNION, r->worktable_id);
     int rc = slot ? SS_OK : SS_ERROR;
     if (slot)

@@ -6,6 +6,7 @@
 
 #include "api/statement.h"
 #include "api/run_returning.h"
+#include "bind/bind_on_conflict.h"
 #include "bind/bind_returning.h"
 #include "exec/instrument.h"
 #include "exec/interrupt.h"
@@ -109,7 +110,9 @@ static int bind_now(sunstone_stmt *st)
     double plan_start = ss_instr_now_ms();
     if ((bs->query && ss_plan_query(&ctx, arena, bs->query, &bs->plan)) ||
         (bs->returning && bs->returning->query &&
-         ss_plan_query(&ctx, arena, bs->returning->query, &bs->returning->plan))) {
+         ss_plan_query(&ctx, arena, bs->returning->query, &bs->returning->plan)) ||
+        (bs->on_conflict && bs->on_conflict->query &&
+         ss_plan_query(&ctx, arena, bs->on_conflict->query, &bs->on_conflict->plan))) {
         ss_arena_destroy(arena);
         return SS_ERROR;
     }

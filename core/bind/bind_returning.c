@@ -114,6 +114,22 @@ int bind_returning_check_modify(binder *b, const ast_stmt *st, const ss_lop *top
     return SS_OK;
 }
 
+/* RETURNING excluded.x of INSERT ... ON CONFLICT: PostgreSQL knows the entry, which
+ * RETURNING may not reference. */
+static void excluded_error(binder *b, const ast_stmt *st)
+{
+    ss_error *err = b->ctx->err;
+    if (!st->on_conflict || !err || !err->message ||
+        strcmp(err->message, "missing FROM-clause entry for table \"excluded\"") != 0)
+        return;
+    int position = err->position;
+    ss_error_clear(err);
+    bind_error(b, -1, SS_SQLSTATE_UNDEFINED_TABLE, "invalid reference to FROM-clause entry for table \"excluded\"");
+    err->position = position;
+    ss_ctx_error_hint(b->ctx, "There is an entry for table \"excluded\", but it cannot be referenced from this part "
+                              "of the query.");
+}
+
 int bind_returning_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
 {
     ss_table *t = out->table;
@@ -124,8 +140,10 @@ int bind_returning_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
                           "feature not supported: RETURNING of INSERT into a view");
     ss_bound_stmt sub;
     memset(&sub, 0, sizeof sub);
-    if (bind_select(b, st->returning_select, &sub))
+    if (bind_select(b, st->returning_select, &sub)) {
+        excluded_error(b, st);
         return SS_ERROR;
+    }
     ss_lop *top = sub.query;
     if (top && top->kind == LOP_PROJECT && top->children[0]->kind == LOP_AGGREGATE)
         return refuse_aggregate(b, st);

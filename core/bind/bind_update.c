@@ -66,7 +66,7 @@ static int add_rowid_column(binder *b, ss_lop *get, const ss_table *t)
 }
 
 /* The column of t that SET target i names, with PostgreSQL's errors. */
-static int set_column(binder *b, const ast_stmt *st, const ss_table *t, uint32_t i, bool *assigned, uint32_t *out)
+int bind_set_column(binder *b, const ast_stmt *st, const ss_table *t, uint32_t i, bool *assigned, uint32_t *out)
 {
     uint32_t c = 0;
     while (c < t->ncols && strcmp(t->cols[c].name, st->set_columns[i]) != 0)
@@ -89,7 +89,7 @@ static int set_column(binder *b, const ast_stmt *st, const ss_table *t, uint32_t
 }
 
 /* SET value e for column c, assignment-cast, with INSERT's wording for a type mismatch. */
-static ss_expr *assign_value(binder *b, const ss_table *t, uint32_t c, ss_expr *e, int location)
+ss_expr *bind_assign_value(binder *b, const ss_table *t, uint32_t c, ss_expr *e, int location)
 {
     ss_expr *ce = coerce_expr(b, e, t->types[c], CAST_ASSIGNMENT, location);
     if (ce || !ss_ctx_error_pending(b->ctx) || strcmp(b->ctx->err->sqlstate, SS_SQLSTATE_DATATYPE_MISMATCH))
@@ -131,7 +131,7 @@ int bind_modify(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         return SS_ERROR;
     memset(assigned, 0, t->ncols + 1);
     for (uint32_t i = 0; i < st->nset; i++)
-        if (set_column(b, st, t, i, assigned, &target_col[i]))
+        if (bind_set_column(b, st, t, i, assigned, &target_col[i]))
             return SS_ERROR;
 
     ss_bound_stmt sub;
@@ -171,7 +171,7 @@ int bind_modify(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         for (uint32_t i = 0; i < st->nset; i++) {
             uint32_t c = target_col[i];
             ss_expr *e = st->set_default[i] ? bind_column_default(b, t, c)
-                                             : assign_value(b, t, c, top->u.project.exprs[i],
+                                             : bind_assign_value(b, t, c, top->u.project.exprs[i],
                                                             st->select->targets[i].location);
             if (!e)
                 return SS_ERROR;

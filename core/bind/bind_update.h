@@ -10,5 +10,10 @@
 int bind_modify(binder *b, const ast_stmt *st, ss_bound_stmt *out);
 /* AST_TRUNCATE: every name a table of a backend with delete (out->drop_names, cascade). */
 int bind_truncate(binder *b, const ast_stmt *st, ss_bound_stmt *out);
+/* The column of t that SET target i of st names (*out), with PostgreSQL's errors (42703,
+   multiple assignments 42601, GENERATED ALWAYS 428C9); assigned[] marks the columns. */
+int bind_set_column(binder *b, const ast_stmt *st, const ss_table *t, uint32_t i, bool *assigned, uint32_t *out);
+/* SET value e for column c of t, assignment-cast, with INSERT's wording for a mismatch. */
+ss_expr *bind_assign_value(binder *b, const ss_table *t, uint32_t c, ss_expr *e, int location);
 
 #endif

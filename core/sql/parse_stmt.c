@@ -463,10 +463,8 @@ static bool tr_insert(transform_state *ts, InsertStmt *s, ast_stmt *out)
         tr_unsupported(ts, s->withClause->location, "WITH queries");
         return false;
     }
-    if (s->onConflictClause) {
-        tr_unsupported(ts, s->onConflictClause->location, "ON CONFLICT");
+    if (s->onConflictClause && !tr_on_conflict(ts, s, out))
         return false;
-    }
     if (!tr_insert_returning(ts, s, out))
         return false;
     /* the INSERT alias only matters to ON CONFLICT and RETURNING */

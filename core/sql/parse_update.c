@@ -6,6 +6,7 @@
  * DELETE's RETURNING list is appended to the finding query's targets (bound in its scope, so
  * FROM / USING items can be named); INSERT's becomes SELECT <list> FROM target [AS alias],
  * which the binder reads the written rows with.  The list itself is also kept as targets. */
+#include <stdio.h>
 #include <string.h>
 
 #include "sql/transform.h"
@@ -88,11 +89,11 @@ static ResTarget *value_target(Node *val, int location)
     return rt;
 }
 
-bool tr_update(transform_state *ts, UpdateStmt *s, ast_stmt *out)
+/* A SET list (UPDATE's, ON CONFLICT DO UPDATE's) into out->set_* and the value targets
+ * (*values, PostgreSQL nodes: a NULL placeholder for DEFAULT). */
+static bool tr_set_list(transform_state *ts, List *targets, ast_stmt *out, List **values_out)
 {
-    if (!tr_target(ts, s->withClause, AST_UPDATE, s->relation, out))
-        return false;
-    uint32_t n = (uint32_t)list_length(s->targetList);
+    uint32_t n = (uint32_t)list_length(targets);
     out->nset = n;
     out->set_columns = tr_alloc(ts, sizeof(char *) * (n ? n : 1));
     out->set_locations = tr_alloc(ts, sizeof(int) * (n ? n : 1));
@@ -102,7 +103,7 @@ bool tr_update(transform_state *ts, UpdateStmt *s, ast_stmt *out)
     List *values = NIL;
     ListCell *lc;
     uint32_t i = 0;
-    foreach (lc, s->targetList) {
+    foreach (lc, targets) {
         ResTarget *rt = lfirst(lc);
         if (rt->indirection) {
             tr_unsupported(ts, rt->location, "subscripted or field UPDATE targets");
@@ -136,6 +137,17 @@ bool tr_update(transform_state *ts, UpdateStmt *s, ast_stmt *out)
         values = lappend(values, value_target(val, tr_location(val)));
         i++;
     }
+    *values_out = values;
+    return true;
+}
+
+bool tr_update(transform_state *ts, UpdateStmt *s, ast_stmt *out)
+{
+    if (!tr_target(ts, s->withClause, AST_UPDATE, s->relation, out))
+        return false;
+    List *values = NIL;
+    if (!tr_set_list(ts, s->targetList, out, &values))
+        return false;
     if (!tr_finder(ts, s->relation, list_concat(values, s->returningList), s->fromClause, s->whereClause, out))
         return false;
     return tr_returning(ts, s->returningList, out);
@@ -170,4 +182,63 @@ bool tr_truncate(transform_state *ts, TruncateStmt *s, ast_stmt *out)
             return false;
     }
     return true;
+}
+
+/* ON CONFLICT [(cols) [WHERE ...] | ON CONSTRAINT name] DO NOTHING | DO UPDATE SET ...
+ * [WHERE ...].  The inference WHERE names a partial unique index; Sunstone has none, and a
+ * non-partial unique index satisfies any such predicate (as PostgreSQL infers it), so it
+ * is not kept. */
+bool tr_on_conflict(transform_state *ts, InsertStmt *s, ast_stmt *out)
+{
+    OnConflictClause *oc = s->onConflictClause;
+    out->on_conflict = oc->action == ONCONFLICT_UPDATE ? AST_ON_CONFLICT_UPDATE : AST_ON_CONFLICT_NOTHING;
+    out->conflict_location = oc->location;
+    InferClause *inf = oc->infer;
+    if (inf && inf->conname && !(out->conflict_constraint = tr_strdup(ts, inf->conname)))
+        return false;
+    if (inf && inf->indexElems) {
+        uint32_t n = (uint32_t)list_length(inf->indexElems);
+        out->conflict_cols = tr_alloc(ts, sizeof(char *) * n);
+        out->conflict_col_locations = tr_alloc(ts, sizeof(int) * n);
+        if (!out->conflict_cols || !out->conflict_col_locations)
+            return false;
+        ListCell *lc;
+        foreach (lc, inf->indexElems) {
+            IndexElem *ie = lfirst(lc);
+            if (!ie->name) {
+                tr_unsupported(ts, inf->location, "ON CONFLICT on an index expression");
+                return false;
+            }
+            /* IndexElem has no location: PostgreSQL points at the list's "(" */
+            out->conflict_col_locations[out->nconflict_cols] = inf->location;
+            out->conflict_cols[out->nconflict_cols++] = tr_strdup(ts, ie->name);
+        }
+    }
+    if (oc->action != ONCONFLICT_UPDATE)
+        return true;
+    if (!inf) {
+        tr_error(ts, "42601", oc->location, "ON CONFLICT DO UPDATE requires inference specification or constraint name");
+        snprintf(ts->err->hint, sizeof ts->err->hint, "For example, ON CONFLICT (column_name).");
+        return false;
+    }
+    List *values = NIL;
+    if (!tr_set_list(ts, oc->targetList, out, &values))
+        return false;
+    if (oc->whereClause) {
+        values = lappend(values, value_target(oc->whereClause, tr_location(oc->whereClause)));
+        out->conflict_where = true;
+    }
+    RangeVar *ex = NEW_NODE(RangeVar);
+    *ex = *s->relation;
+    Alias *al = NEW_NODE(Alias);
+    al->aliasname = "excluded";
+    ex->alias = al;
+    ex->location = -1;
+    SelectStmt *q = NEW_NODE(SelectStmt);
+    q->targetList = values;
+    q->fromClause = list_make2(s->relation, ex);
+    q->limitOption = LIMIT_OPTION_DEFAULT;
+    q->op = SETOP_NONE;
+    out->conflict_select = tr_select(ts, q);
+    return out->conflict_select != NULL;
 }

@@ -127,5 +127,7 @@ bool tr_truncate(transform_state *ts, TruncateStmt *s, ast_stmt *out);
 bool tr_returning(transform_state *ts, List *list, ast_stmt *out);
 /* INSERT's RETURNING list and its query over the target (ast_stmt.returning_select). */
 bool tr_insert_returning(transform_state *ts, InsertStmt *s, ast_stmt *out);
+/* INSERT's ON CONFLICT clause (ast_stmt.on_conflict and what goes with it). */
+bool tr_on_conflict(transform_state *ts, InsertStmt *s, ast_stmt *out);
 
 #endif
