@@ -8,7 +8,9 @@
  * deleted, by another transaction still running is waited for (txn_wait: 40P01,
  * lock_timeout 55P03), then the row starts over, so the writer's outcome decides.  A
  * candidate whose writer committed (or is this transaction) and that nobody deleted is the
- * row's conflict.  Without one the row is inserted (ss_dml_write_versions: every index's
+ * row's conflict.  Looking and inserting run under one process-wide gate (released to
+ * wait), so two ON CONFLICT inserts of one new key never both insert.  Without one the
+ * row is inserted (ss_dml_write_versions: every index's
  * unique check, 23505 for a key of a non-arbiter index); with one, DO NOTHING skips the row
  * and DO UPDATE:
  *  - 21000 when the conflicting version is this very command's (inserted or updated by an
@@ -25,6 +27,7 @@
  *  - the new version is checked (NOT NULL, CHECK), written (unique checks), linked.
  * Foreign keys are checked on every written version at the end.  Rows inserted and rows
  * updated count in the tag (INSERT 0 n) and feed RETURNING; skipped ones do neither. */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,7 +73,12 @@ typedef struct conflict_run {
 } conflict_run;
 
 /* The outcome of looking for a conflict. */
-enum { FOUND_NONE, FOUND_ROW, FOUND_WAITED };
+enum { FOUND_NONE, FOUND_ROW, FOUND_WAIT };
+
+/* Held from looking for a conflict to inserting the row found without one (never while
+ * waiting): two ON CONFLICT inserts of one new key cannot both miss each other's row (the
+ * second finds the first's version, written by a transaction still running, and waits). */
+static pthread_mutex_t insert_gate = PTHREAD_MUTEX_INITIALIZER;
 
 /* Stamps of version id, read without changing them. */
 static int read_stamps(conflict_run *r, ss_rowid id, ss_version_stamp *seen)
@@ -90,9 +98,9 @@ static bool gone(conflict_run *r, ss_xid x)
     return s == SS_XID_ABORTED || s == SS_XID_UNKNOWN;
 }
 
-/* Looks at candidate id: *live when it is a conflict; waits (FOUND_WAITED) for a writer or
- * deleter still running. */
-static int judge(conflict_run *r, ss_rowid id, ss_version_stamp *seen, int *outcome)
+/* Looks at candidate id: FOUND_ROW when it is a conflict, FOUND_WAIT (*holder) for a writer
+ * or deleter still running. */
+static int judge(conflict_run *r, ss_rowid id, ss_version_stamp *seen, int *outcome, ss_xid *holder)
 {
     *outcome = FOUND_NONE;
     if (read_stamps(r, id, seen) != SS_OK)
@@ -100,8 +108,9 @@ static int judge(conflict_run *r, ss_rowid id, ss_version_stamp *seen, int *outc
     if (gone(r, seen->xmin))
         return SS_OK;
     if (!ours(r, seen->xmin) && ss_txn_effective_status(r->m, seen->xmin) == SS_XID_RUNNING) {
-        *outcome = FOUND_WAITED;
-        return ss_modify_wait(r->st, r->top, seen->xmin, r->lock_timeout_ms);
+        *outcome = FOUND_WAIT;
+        *holder = seen->xmin;
+        return SS_OK;
     }
     ss_xid x = seen->xmax;
     if (x == SS_XID_INVALID || gone(r, x)) {
@@ -111,15 +120,16 @@ static int judge(conflict_run *r, ss_rowid id, ss_version_stamp *seen, int *outc
     if (ours(r, x))
         return SS_OK; /* deleted or replaced by this transaction */
     if (ss_txn_effective_status(r->m, x) == SS_XID_RUNNING) {
-        *outcome = FOUND_WAITED;
-        return ss_modify_wait(r->st, r->top, x, r->lock_timeout_ms);
+        *outcome = FOUND_WAIT;
+        *holder = x;
+        return SS_OK;
     }
     return SS_OK; /* deleted by a committed transaction */
 }
 
 /* The first conflicting version of row `row` of b in any arbiter index. */
 static int find_conflict(conflict_run *r, const ss_batch *b, uint32_t row, int *outcome, ss_rowid *found,
-                         ss_version_stamp *stamp)
+                         ss_version_stamp *stamp, ss_xid *holder)
 {
     enum { CAP = 64 };
     ss_rowid small[CAP];
@@ -152,13 +162,13 @@ static int find_conflict(conflict_run *r, const ss_batch *b, uint32_t row, int *
         if (rc != SS_OK)
             return SS_ERROR;
         for (uint32_t k = 0; k < total; k++) {
-            if (judge(r, cand[k], stamp, outcome) != SS_OK)
+            if (judge(r, cand[k], stamp, outcome, holder) != SS_OK)
                 return SS_ERROR;
             if (*outcome == FOUND_ROW) {
                 *found = cand[k];
                 return SS_OK;
             }
-            if (*outcome == FOUND_WAITED)
+            if (*outcome == FOUND_WAIT)
                 return SS_OK;
         }
     }
@@ -181,13 +191,18 @@ static int write_rows(conflict_run *r, const ss_batch *rows, ss_rowid *newid)
     return SS_OK;
 }
 
+static int update_with(conflict_run *r, const ss_batch *b, uint32_t row, ss_rowid id,
+                       const ss_version_stamp *stamp, const ss_snapshot *snap, bool *again);
+
 /* DO UPDATE of conflicting version id (stamps stamp) with proposed row `row` of b; *again
- * when the row must start over. */
+ * when the row must start over.  The existing row is read, and the new version's unique
+ * checks run, with the statement's snapshot as of now (READ COMMITTED: a fresh one, which
+ * sees the committed update the row was waited for; the statement's own snapshot would
+ * still see the version that update replaced, with the same key). */
 static int update_conflict(conflict_run *r, const ss_batch *b, uint32_t row, ss_rowid id,
                            const ss_version_stamp *stamp, bool *again)
 {
     ss_ctx *ctx = r->ctx;
-    ss_table *t = r->t;
     *again = false;
     if (ours(r, stamp->xmin) && stamp->xmin == r->xid && stamp->cmin == r->cid) {
         ss_ctx_error(ctx, "21000", "ON CONFLICT DO UPDATE command cannot affect row a second time");
@@ -200,10 +215,21 @@ static int update_conflict(conflict_run *r, const ss_batch *b, uint32_t row, ss_
     if (ss_txn_state_statement_snapshot(&r->st->db->txn, &snap) != 0)
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     snap.snap.command_id = UINT32_MAX; /* this transaction's versions of earlier commands */
-    bool seen = false;
-    int rc = fetch_row(r, id, &snap.snap, &seen);
+    const ss_snapshot *saved = ctx->snapshot;
+    ctx->snapshot = &snap.snap;
+    int rc = update_with(r, b, row, id, stamp, &snap.snap, again);
+    ctx->snapshot = saved;
     ss_txn_snapshot_free(&snap);
-    if (rc != SS_OK)
+    return rc;
+}
+
+static int update_with(conflict_run *r, const ss_batch *b, uint32_t row, ss_rowid id,
+                       const ss_version_stamp *stamp, const ss_snapshot *snap, bool *again)
+{
+    ss_ctx *ctx = r->ctx;
+    ss_table *t = r->t;
+    bool seen = false;
+    if (fetch_row(r, id, snap, &seen) != SS_OK)
         return SS_ERROR;
     if (!seen) {
         if (!r->rc_level)
@@ -274,19 +300,34 @@ static int update_conflict(conflict_run *r, const ss_batch *b, uint32_t row, ss_
     return r->referenced ? ss_fkey_check_removed_rows(ctx, t, r->existing, true, NULL) : SS_OK;
 }
 
+static int propose_gated(conflict_run *r, const ss_batch *b, uint32_t row, ss_xid *holder);
+
 static int propose(conflict_run *r, const ss_batch *b, uint32_t row)
+{
+    for (;;) {
+        ss_xid holder = SS_XID_INVALID;
+        pthread_mutex_lock(&insert_gate);
+        int rc = propose_gated(r, b, row, &holder);
+        pthread_mutex_unlock(&insert_gate);
+        if (rc != SS_OK || holder == SS_XID_INVALID)
+            return rc;
+        if (ss_modify_wait(r->st, r->top, holder, r->lock_timeout_ms) != SS_OK ||
+            ss_check_interrupt(r->ctx) != SS_OK)
+            return SS_ERROR;
+    }
+}
+
+/* One try at row `row`; *holder set: wait for that transaction and try again. */
+static int propose_gated(conflict_run *r, const ss_batch *b, uint32_t row, ss_xid *holder)
 {
     for (;;) {
         int outcome;
         ss_rowid found = SS_ROWID_INVALID;
         ss_version_stamp stamp;
-        if (find_conflict(r, b, row, &outcome, &found, &stamp) != SS_OK)
+        if (find_conflict(r, b, row, &outcome, &found, &stamp, holder) != SS_OK)
             return SS_ERROR;
-        if (outcome == FOUND_WAITED) {
-            if (ss_check_interrupt(r->ctx) != SS_OK)
-                return SS_ERROR;
-            continue;
-        }
+        if (outcome == FOUND_WAIT)
+            return SS_OK;
         if (outcome == FOUND_NONE) {
             uint32_t sel = row;
             ss_batch one = {b->ncols, b->count, &sel, 1, b->cols};
