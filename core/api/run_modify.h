@@ -15,10 +15,4 @@ int ss_modify_explain(sunstone_stmt *st, char ***lines, uint32_t *n);
 /* Deletes every version of t the statement's snapshot sees, with run_modify.c's row locks
  * (TRUNCATE). */
 int ss_modify_delete_all(sunstone_stmt *st, ss_table *t);
-/* The lock_timeout setting in ms (0: none). */
-int ss_modify_lock_timeout(sunstone_stmt *st, int64_t *out);
-/* Waits for transaction holder (holding a row st wants) to end, top being st's top-level
- * xid: 40P01 deadlock, 55P03 lock_timeout, 57014 cancel (recorded on st->ctx). */
-int ss_modify_wait(sunstone_stmt *st, ss_xid top, ss_xid holder, int64_t lock_timeout_ms);
-
 #endif

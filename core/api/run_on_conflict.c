@@ -33,7 +33,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "api/run_modify.h"
 #include "api/run_on_conflict.h"
 #include "api/run_returning.h"
 #include "bind/bind_on_conflict.h"
@@ -45,6 +44,7 @@
 #include "fkey/fkey.h"
 #include "index/index.h"
 #include "txn/txn_manager.h"
+#include "txn/txn_row_wait.h"
 #include "txn/txn_session.h"
 
 /* An xmax no version carries: lock_versions compares with it and never sets. */
@@ -58,7 +58,6 @@ typedef struct conflict_run {
     ss_txn_manager *m;
     ss_xid xid, top;
     uint32_t cid;
-    int64_t lock_timeout_ms;
     bool rc_level;             /* READ COMMITTED */
     ss_row_store *written;     /* every version written, for foreign keys and RETURNING */
     ss_batch *one;             /* the worktable row: existing columns, then proposed */
@@ -297,7 +296,7 @@ static int update_with(conflict_run *r, const ss_batch *b, uint32_t row, ss_rowi
         t->storage->link_versions(ctx, t->handle, &id, 1, &newid, NULL) != SS_OK)
         return SS_ERROR;
     /* a referenced key the new version no longer has must not be referenced any more */
-    return r->referenced ? ss_fkey_check_removed_rows(ctx, t, r->existing, true, NULL) : SS_OK;
+    return r->referenced ? ss_fkey_check_removed_rows(ctx, t, r->existing, &rows, true, NULL) : SS_OK;
 }
 
 static int propose_gated(conflict_run *r, const ss_batch *b, uint32_t row, ss_xid *holder);
@@ -311,7 +310,7 @@ static int propose(conflict_run *r, const ss_batch *b, uint32_t row)
         pthread_mutex_unlock(&insert_gate);
         if (rc != SS_OK || holder == SS_XID_INVALID)
             return rc;
-        if (ss_modify_wait(r->st, r->top, holder, r->lock_timeout_ms) != SS_OK ||
+        if (ss_txn_wait_row_holder(r->ctx, holder) != SS_OK ||
             ss_check_interrupt(r->ctx) != SS_OK)
             return SS_ERROR;
     }
@@ -375,8 +374,6 @@ int ss_run_on_conflict(sunstone_stmt *st, ss_batch *const *batches, uint32_t nba
     r.m = st->db->txn.m;
     r.rc_level = st->db->txn.isolation == SS_ISO_READ_COMMITTED;
     *written = 0;
-    if (ss_modify_lock_timeout(st, &r.lock_timeout_ms) != SS_OK)
-        return SS_ERROR;
     if (ss_txn_state_current(&st->db->txn, &r.xid, &r.cid) != 0)
         return ss_ctx_error(r.ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory (or out of transaction ids)");
     r.top = st->db->txn.top;
