@@ -47,33 +47,58 @@ void ss_row_store_free(ss_row_store *s)
     free(s);
 }
 
+/* Live rows from..from+n of b's column col to rows at..at+n of dst (values copied). */
+static int copy_column(ss_ctx *ctx, const ss_batch *b, uint32_t col, uint32_t from, uint32_t n, ss_vector *dst,
+                       uint32_t at)
+{
+    for (uint32_t k = 0; k < n; k++) {
+        ss_value v;
+        ss_vector_get_value(b->cols[col], ss_batch_row(b, from + k), &v);
+        if (ss_vector_set_value(ctx, dst, at + k, &v))
+            return SS_ERROR;
+    }
+    return SS_OK;
+}
+
+/* The store's last batch if it has room, else a new one (NULL: out of memory, recorded). */
+static ss_batch *store_tail(ss_ctx *ctx, ss_row_store *s)
+{
+    if (s->n && s->batches[s->n - 1]->count < SS_BATCH_CAPACITY)
+        return s->batches[s->n - 1];
+    if (s->n == s->cap) {
+        uint32_t cap = s->cap ? s->cap * 2 : 4;
+        ss_batch **p = realloc(s->batches, cap * sizeof *p);
+        if (!p) {
+            ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+            return NULL;
+        }
+        s->batches = p;
+        s->cap = cap;
+    }
+    ss_batch *b = ss_batch_create(s->ncols, s->types, SS_BATCH_CAPACITY);
+    if (!b)
+        ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    else
+        s->batches[s->n++] = b;
+    return b;
+}
+
 int ss_row_store_add(ss_ctx *ctx, ss_row_store *s, const ss_batch *b)
 {
     uint32_t live = ss_batch_rows(b);
-    for (uint32_t k = 0; k < live; k++) {
-        ss_batch *dst = s->n ? s->batches[s->n - 1] : NULL;
-        if (!dst || dst->count == SS_BATCH_CAPACITY) {
-            if (s->n == s->cap) {
-                uint32_t cap = s->cap ? s->cap * 2 : 4;
-                ss_batch **p = realloc(s->batches, cap * sizeof *p);
-                if (!p)
-                    return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-                s->batches = p;
-                s->cap = cap;
-            }
-            if (!(dst = ss_batch_create(s->ncols, s->types, SS_BATCH_CAPACITY)))
-                return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-            s->batches[s->n++] = dst;
-        }
-        uint32_t row = ss_batch_row(b, k);
-        for (uint32_t c = 0; c < s->ncols; c++) {
-            ss_value v;
-            ss_vector_get_value(b->cols[c], row, &v);
-            if (ss_vector_set_value(ctx, dst->cols[c], dst->count, &v))
+    for (uint32_t done = 0; done < live;) {
+        ss_batch *dst = store_tail(ctx, s);
+        if (!dst)
+            return SS_ERROR;
+        uint32_t take = SS_BATCH_CAPACITY - dst->count;
+        if (take > live - done)
+            take = live - done;
+        for (uint32_t c = 0; c < s->ncols; c++)
+            if (copy_column(ctx, b, c, done, take, dst->cols[c], dst->count) != SS_OK)
                 return SS_ERROR;
-        }
-        dst->count++;
-        s->total++;
+        dst->count += take;
+        s->total += take;
+        done += take;
     }
     return SS_OK;
 }
@@ -83,25 +108,23 @@ static int store_read(ss_ctx *ctx, void *impl, uint64_t *pos, ss_batch *out)
 {
     ss_row_store *s = impl;
     ss_batch_reset(out);
-    uint64_t p = *pos, seen = 0;
+    uint64_t seen = 0;
     for (uint32_t i = 0; i < s->n && out->count < SS_BATCH_CAPACITY; i++) {
-        ss_batch *b = s->batches[i];
-        if (p >= seen + b->count) {
+        const ss_batch *b = s->batches[i];
+        if (*pos >= seen + b->count) {
             seen += b->count;
             continue;
         }
-        for (uint32_t r = (uint32_t)(p - seen); r < b->count && out->count < SS_BATCH_CAPACITY; r++, p++) {
-            for (uint32_t c = 0; c < s->ncols; c++) {
-                ss_value v;
-                ss_vector_get_value(b->cols[c], r, &v);
-                if (ss_vector_set_value(ctx, out->cols[c], out->count, &v))
-                    return SS_ERROR;
-            }
-            out->count++;
-        }
+        uint32_t from = (uint32_t)(*pos - seen), take = b->count - from;
+        if (take > SS_BATCH_CAPACITY - out->count)
+            take = SS_BATCH_CAPACITY - out->count;
+        for (uint32_t c = 0; c < s->ncols; c++)
+            if (copy_column(ctx, b, c, from, take, out->cols[c], out->count) != SS_OK)
+                return SS_ERROR;
+        out->count += take;
+        *pos += take;
         seen += b->count;
     }
-    *pos = p;
     return SS_OK;
 }
 

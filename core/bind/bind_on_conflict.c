@@ -15,11 +15,10 @@
 
 #include "bind/bind_constraints.h"
 #include "bind/bind_on_conflict.h"
+#include "bind/bind_returning.h"
 #include "bind/bind_update.h"
 #include "bind/binder_internal.h"
 #include "catalog/catalog_txn.h"
-#include "exec/dml_versions.h"
-#include "exec/expr_walk.h"
 #include "index/index.h"
 
 static bool usable(const ss_index *ix)
@@ -94,46 +93,12 @@ static void find_gets(ss_lop *op, const ss_table *t, ss_lop **gets, uint32_t *n)
         find_gets(op->children[i], t, gets, n);
 }
 
-/* e with column c of relation from moved to column offset + c of relation to (copied). */
-static ss_expr *move_columns(binder *b, ss_expr *e, uint32_t from, uint32_t to, uint32_t offset)
-{
-    if (e->kind == EXPR_COLUMN && e->u.column.rel == from)
-        return make_column(b, to, offset + e->u.column.index, e->type);
-    uint32_t n = ss_expr_nchildren(e);
-    if (n == 0)
-        return e;
-    ss_expr *c = ss_expr_copy_node(b->arena, e);
-    if (!c) {
-        ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-        return NULL;
-    }
-    for (uint32_t i = 0; i < n; i++) {
-        ss_expr **slot = ss_expr_child(c, i);
-        if (*slot && !(*slot = move_columns(b, *slot, from, to, offset)))
-            return NULL;
-    }
-    return c;
-}
-
 static int do_update(binder *b, const ast_stmt *st, ss_table *t, ss_bound_on_conflict *oc)
 {
-    bool *assigned = bind_alloc(b, t->ncols + 1);
-    uint32_t *target_col = bind_alloc(b, sizeof(uint32_t) * (st->nset + 1));
-    if (!assigned || !target_col)
-        return SS_ERROR;
-    memset(assigned, 0, t->ncols + 1);
-    for (uint32_t i = 0; i < st->nset; i++)
-        if (bind_set_column(b, st, t, i, assigned, &target_col[i]))
-            return SS_ERROR;
+    bool *assigned;
+    uint32_t *target_col;
     ss_bound_stmt sub;
-    memset(&sub, 0, sizeof sub);
-    const char *saved = b->no_agg_context;
-    b->no_agg_context = "UPDATE";
-    b->keep_unknown_targets = true; /* SET v = NULL / 'text': typed by the column */
-    int rc = bind_select(b, st->conflict_select, &sub);
-    b->keep_unknown_targets = false;
-    b->no_agg_context = saved;
-    if (rc)
+    if (bind_set_targets(b, st, t, &assigned, &target_col) || bind_set_query(b, st->conflict_select, "UPDATE", &sub))
         return SS_ERROR;
     ss_lop *top = sub.query, *gets[2] = {NULL, NULL};
     uint32_t ngets = 0;
@@ -150,11 +115,14 @@ static int do_update(binder *b, const ast_stmt *st, ss_table *t, ss_bound_on_con
     ss_type *types = bind_alloc(b, sizeof(ss_type) * (2 * nc + 1));
     const char **names = bind_alloc(b, sizeof(char *) * (2 * nc + 1));
     ss_expr **exprs = bind_alloc(b, sizeof(ss_expr *) * (nc + 1));
-    if (!types || !names || !exprs)
+    ss_expr **moved = bind_alloc(b, sizeof(ss_expr *) * (nc + 1)); /* EXCLUDED's columns */
+    if (!types || !names || !exprs || !moved)
         return SS_ERROR;
     for (uint32_t c = 0; c < nc; c++) {
         types[c] = types[nc + c] = t->types[c];
         names[c] = names[nc + c] = t->cols[c].name;
+        if (!(moved[c] = make_column(b, rel, nc + c, t->types[c])))
+            return SS_ERROR;
     }
     oc->worktable_id = ++b->ncte_ids;
     ss_lop *wt = lop_worktable_scan(b->ctx, b->arena, rel, oc->worktable_id, t->name, 2 * nc, types, names);
@@ -164,7 +132,7 @@ static int do_update(binder *b, const ast_stmt *st, ss_table *t, ss_bound_on_con
         if (!assigned[c] && !(exprs[c] = make_column(b, rel, c, t->types[c])))
             return SS_ERROR;
     for (uint32_t i = 0; i < nvals; i++) {
-        ss_expr *e = move_columns(b, top->u.project.exprs[i], excluded->rel, rel, nc);
+        ss_expr *e = bind_replace_columns(b, top->u.project.exprs[i], excluded->rel, nc, moved);
         if (!e)
             return SS_ERROR;
         int loc = st->conflict_select->targets[i].location;
@@ -191,12 +159,8 @@ int bind_on_conflict(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     if (!t || ss_catalog_find_view(b->catalog, st->table))
         return bind_error(b, st->conflict_location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                           "feature not supported: ON CONFLICT on INSERT into a view");
-    const ss_storage_vtable *vt = t->storage;
-    if (!ss_table_has_versions(t) || !SS_STORAGE_HAS(vt, link_versions) || !vt->lock_versions || !vt->link_versions)
-        return bind_error(b, st->conflict_location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                          "feature not supported: ON CONFLICT on storage backend \"%s\" (it has no row versions "
-                          "with delete / update, storage.h version 4)",
-                          vt ? vt->name : "?");
+    if (bind_check_row_versions(b, t, st->conflict_location, "ON CONFLICT"))
+        return SS_ERROR;
     ss_bound_on_conflict *oc = bind_alloc(b, sizeof *oc);
     if (!oc)
         return SS_ERROR;

@@ -13,26 +13,11 @@
 #include <string.h>
 
 #include "bind/bind_returning.h"
+#include "bind/bind_update.h"
 #include "bind/binder_internal.h"
 #include "exec/expr_walk.h"
 
-/* The GET of t in op (the query's own FROM item: lowest relation id). */
-static ss_lop *target_get(ss_lop *op, const ss_table *t)
-{
-    ss_lop *best = NULL;
-    if (op->kind == LOP_GET && op->u.get.table == t)
-        best = op;
-    for (uint32_t i = 0; i < op->nchildren; i++) {
-        ss_lop *c = target_get(op->children[i], t);
-        if (c && (!best || c->rel < best->rel))
-            best = c;
-    }
-    return best;
-}
-
-/* e with every column c of relation rel replaced by values[c] (copied on the way: the
- * binder may share nodes with the SET values). */
-static ss_expr *substitute(binder *b, ss_expr *e, uint32_t rel, uint32_t ncols, ss_expr *const *values)
+ss_expr *bind_replace_columns(binder *b, ss_expr *e, uint32_t rel, uint32_t ncols, ss_expr *const *values)
 {
     if (e->kind == EXPR_COLUMN && e->u.column.rel == rel && e->u.column.index < ncols)
         return values[e->u.column.index];
@@ -46,7 +31,7 @@ static ss_expr *substitute(binder *b, ss_expr *e, uint32_t rel, uint32_t ncols, 
     }
     for (uint32_t i = 0; i < n; i++) {
         ss_expr **slot = ss_expr_child(c, i);
-        if (*slot && !(*slot = substitute(b, *slot, rel, ncols, values)))
+        if (*slot && !(*slot = bind_replace_columns(b, *slot, rel, ncols, values)))
             return NULL;
     }
     return c;
@@ -89,7 +74,7 @@ int bind_returning_modify(binder *b, const ast_stmt *st, const ss_bound_stmt *su
     const ss_table *t = get->u.get.table;
     for (uint32_t i = 0; i < nret; i++) {
         ss_expr *e = top->u.project.exprs[first + i];
-        if (new_values && !(e = substitute(b, e, get->rel, t->ncols, new_values)))
+        if (new_values && !(e = bind_replace_columns(b, e, get->rel, t->ncols, new_values)))
             return SS_ERROR;
         if (!(e = resolve_text(b, e, st->returning[0].location)))
             return SS_ERROR;
@@ -147,7 +132,7 @@ int bind_returning_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     ss_lop *top = sub.query;
     if (top && top->kind == LOP_PROJECT && top->children[0]->kind == LOP_AGGREGATE)
         return refuse_aggregate(b, st);
-    ss_lop *get = top ? target_get(top, t) : NULL;
+    ss_lop *get = top ? bind_find_target(top, t) : NULL;
     if (!get)
         return bind_error(b, st->returning[0].location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                           "feature not supported: this form of RETURNING");

@@ -25,6 +25,9 @@ int bind_returning_modify(struct binder *b, const ast_stmt *st, const ss_bound_s
                           ss_expr *const *new_values, uint32_t *n, ss_expr ***exprs, ss_bound_stmt *out);
 /* 42803 for an aggregate in an UPDATE's / DELETE's RETURNING (top: the finding query). */
 int bind_returning_check_modify(struct binder *b, const ast_stmt *st, const ss_lop *top);
+/* e with every column c < ncols of relation rel replaced by values[c], copied on the way
+   (the binder may share nodes); sublinks' arguments included.  NULL on OOM (recorded). */
+ss_expr *bind_replace_columns(struct binder *b, ss_expr *e, uint32_t rel, uint32_t ncols, ss_expr *const *values);
 /* INSERT: binds st->returning_select over out->table (a no-op without RETURNING). */
 int bind_returning_insert(struct binder *b, const ast_stmt *st, ss_bound_stmt *out);
 

@@ -17,14 +17,13 @@
 #include "exec/expr_walk.h"
 #include "types/cast.h"
 
-/* The GET of t bound first (the statement's own FROM item: lowest relation id). */
-static ss_lop *find_target(ss_lop *op, const ss_table *t)
+ss_lop *bind_find_target(ss_lop *op, const ss_table *t)
 {
     ss_lop *best = NULL;
     if (op->kind == LOP_GET && op->u.get.table == t)
         best = op;
     for (uint32_t i = 0; i < op->nchildren; i++) {
-        ss_lop *c = find_target(op->children[i], t);
+        ss_lop *c = bind_find_target(op->children[i], t);
         if (c && (!best || c->rel < best->rel))
             best = c;
     }
@@ -103,6 +102,43 @@ ss_expr *bind_assign_value(binder *b, const ss_table *t, uint32_t c, ss_expr *e,
     return NULL;
 }
 
+int bind_check_row_versions(binder *b, const ss_table *t, int location, const char *what)
+{
+    const ss_storage_vtable *vt = t->storage;
+    if (!ss_table_has_versions(t) || !SS_STORAGE_HAS(vt, link_versions) || !vt->lock_versions ||
+        !vt->link_versions)
+        return bind_error(b, location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                          "feature not supported: %s on storage backend \"%s\" (it has no row versions with "
+                          "delete / update, storage.h version 4)",
+                          what, vt ? vt->name : "?");
+    return SS_OK;
+}
+
+int bind_set_targets(binder *b, const ast_stmt *st, const ss_table *t, bool **assigned, uint32_t **target_col)
+{
+    *assigned = bind_alloc(b, t->ncols + 1);
+    *target_col = bind_alloc(b, sizeof(uint32_t) * (st->nset + 1));
+    if (!*assigned || !*target_col)
+        return SS_ERROR;
+    memset(*assigned, 0, t->ncols + 1);
+    for (uint32_t i = 0; i < st->nset; i++)
+        if (bind_set_column(b, st, t, i, *assigned, &(*target_col)[i]))
+            return SS_ERROR;
+    return SS_OK;
+}
+
+int bind_set_query(binder *b, const ast_select *q, const char *verb, ss_bound_stmt *sub)
+{
+    memset(sub, 0, sizeof *sub);
+    const char *saved = b->no_agg_context;
+    b->no_agg_context = verb;
+    b->keep_unknown_targets = true; /* SET v = NULL / 'text': typed by the column */
+    int rc = bind_select(b, q, sub);
+    b->keep_unknown_targets = false;
+    b->no_agg_context = saved;
+    return rc;
+}
+
 int bind_modify(binder *b, const ast_stmt *st, ss_bound_stmt *out)
 {
     bool update = st->kind == AST_UPDATE;
@@ -117,32 +153,15 @@ int bind_modify(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     if (t->system)
         return bind_error(b, st->table_location, "42809", "cannot %s system view \"%s\"",
                           update ? "update" : "delete from", t->name);
-    const ss_storage_vtable *vt = t->storage;
-    if (!ss_table_has_versions(t) || !SS_STORAGE_HAS(vt, link_versions) || !vt->lock_versions ||
-        !vt->link_versions)
-        return bind_error(b, st->table_location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                          "feature not supported: %s on storage backend \"%s\" (it has no row versions with "
-                          "delete / update, storage.h version 4)",
-                          verb, vt ? vt->name : "?");
-    out->table = t;
-    bool *assigned = bind_alloc(b, t->ncols + 1);
-    uint32_t *target_col = bind_alloc(b, sizeof(uint32_t) * (st->nset + 1));
-    if (!assigned || !target_col)
+    if (bind_check_row_versions(b, t, st->table_location, verb))
         return SS_ERROR;
-    memset(assigned, 0, t->ncols + 1);
-    for (uint32_t i = 0; i < st->nset; i++)
-        if (bind_set_column(b, st, t, i, assigned, &target_col[i]))
-            return SS_ERROR;
-
+    out->table = t;
+    bool *assigned;
+    uint32_t *target_col;
+    if (bind_set_targets(b, st, t, &assigned, &target_col))
+        return SS_ERROR;
     ss_bound_stmt sub;
-    memset(&sub, 0, sizeof sub);
-    const char *saved = b->no_agg_context;
-    b->no_agg_context = verb;
-    b->keep_unknown_targets = true; /* SET v = NULL / 'text': typed by the column */
-    int rc = bind_select(b, st->select, &sub);
-    b->keep_unknown_targets = false;
-    b->no_agg_context = saved;
-    if (rc)
+    if (bind_set_query(b, st->select, verb, &sub))
         return SS_ERROR;
     ss_lop *top = sub.query;
     if (bind_returning_check_modify(b, st, top))
@@ -151,7 +170,7 @@ int bind_modify(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         int loc = st->nset ? st->select->targets[aggregate_target(top)].location : -1;
         return bind_error(b, loc, "42803", "aggregate functions are not allowed in %s", verb);
     }
-    ss_lop *get = top ? find_target(top, t) : NULL;
+    ss_lop *get = top ? bind_find_target(top, t) : NULL;
     if (!top || top->kind != LOP_PROJECT || top->u.project.n < st->nset ||
         (!st->nreturning && top->u.project.n != st->nset) || !get)
         return bind_error(b, st->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
