@@ -3,7 +3,8 @@
  * the inserter wait, then DO NOTHING skips (writer committed) or inserts (writer rolled
  * back), DO UPDATE updates the committed row; REPEATABLE READ gets 40001 for a conflicting
  * row its snapshot does not see; concurrent upserts of a few keys from several threads lose
- * no increment and never duplicate a key. */
+ * no increment and never duplicate a key; RETURNING's rows are stepped through the C API,
+ * with bound parameters, and the command's tag follows them. */
 #include <check.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -155,6 +156,43 @@ START_TEST(concurrent_upserts)
 }
 END_TEST
 
+START_TEST(returning_through_api)
+{
+    sunstone *a = setup();
+    sunstone_stmt *st;
+    ck_assert_int_eq(sunstone_prepare(a,
+                                      "INSERT INTO t VALUES ($1, $2), ($1 + 1, $2) ON CONFLICT (id) DO UPDATE "
+                                      "SET v = t.v || $2 RETURNING id, v",
+                                      -1, &st, NULL),
+                     SUNSTONE_OK);
+    ck_assert(sunstone_stmt_returns_rows(st));
+    ck_assert_int_eq(sunstone_column_count(st), 2);
+    ck_assert_str_eq(sunstone_column_name(st, 1), "v");
+    for (int round = 0; round < 2; round++) {
+        ck_assert_int_eq(sunstone_bind_int64(st, 1, 1), SUNSTONE_OK);
+        ck_assert_int_eq(sunstone_bind_text(st, 2, "!", -1), SUNSTONE_OK);
+        ck_assert_int_eq(sunstone_step(st), SUNSTONE_ROW);
+        ck_assert_str_eq(sunstone_column_text(st, 0), "1");
+        ck_assert_str_eq(sunstone_column_text(st, 1), round == 0 ? "one!" : "one!!");
+        ck_assert_int_eq(sunstone_step(st), SUNSTONE_ROW);
+        ck_assert_str_eq(sunstone_column_text(st, 0), "2");
+        ck_assert_str_eq(sunstone_column_text(st, 1), round == 0 ? "!" : "!!");
+        ck_assert_int_eq(sunstone_step(st), SUNSTONE_DONE);
+        ck_assert_str_eq(sunstone_command_tag(st), "INSERT 0 2");
+        ck_assert_int_eq(sunstone_reset(st), SUNSTONE_OK);
+    }
+    sunstone_finalize(st);
+    ck_assert_int_eq(sunstone_prepare(a, "DELETE FROM t WHERE id > $1 RETURNING v", -1, &st, NULL), SUNSTONE_OK);
+    ck_assert_int_eq(sunstone_bind_int64(st, 1, 1), SUNSTONE_OK);
+    ck_assert_int_eq(sunstone_step(st), SUNSTONE_ROW);
+    ck_assert_str_eq(sunstone_column_text(st, 0), "!!");
+    ck_assert_int_eq(sunstone_step(st), SUNSTONE_DONE);
+    ck_assert_str_eq(sunstone_command_tag(st), "DELETE 1");
+    sunstone_finalize(st);
+    ck_assert_int_eq(sunstone_close(a), SUNSTONE_OK);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("on_conflict_sessions");
@@ -164,6 +202,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, update_after_commit);
     tcase_add_test(tc, repeatable_read_conflict);
     tcase_add_test(tc, concurrent_upserts);
+    tcase_add_test(tc, returning_through_api);
     suite_add_tcase(s, tc);
     return s;
 }
