@@ -392,7 +392,7 @@ ast_select *tr_select(transform_state *ts, SelectStmt *s)
             tr_error(ts, "0A000", -1, "%s is not allowed with UNION/INTERSECT/EXCEPT", locking_name(lc));
         else if (s->valuesLists)
             tr_error(ts, "0A000", -1, "%s cannot be applied to VALUES", locking_name(lc));
-        else
+        else if (!tr_locking_refused(ts, s, locking_name(lc)))
             tr_unsupported(ts, -1, locking_name(lc));
         return NULL;
     }

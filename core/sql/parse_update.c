@@ -242,3 +242,38 @@ bool tr_on_conflict(transform_state *ts, InsertStmt *s, ast_stmt *out)
     out->conflict_select = tr_select(ts, q);
     return out->conflict_select != NULL;
 }
+
+/* The first select-list call of s that is, by its syntax, an aggregate ('a') or a window
+ * function ('w'), 0 for none. */
+static char call_kind(SelectStmt *s)
+{
+    char kind = 0;
+    ListCell *lc;
+    foreach (lc, s->targetList) {
+        ResTarget *rt = lfirst(lc);
+        if (!rt->val || !IsA(rt->val, FuncCall))
+            continue;
+        FuncCall *fc = (FuncCall *)rt->val;
+        if (fc->over)
+            kind = kind ? kind : 'w';
+        else if (fc->agg_star || fc->agg_distinct || fc->agg_order || fc->agg_filter)
+            return 'a';
+    }
+    return kind;
+}
+
+bool tr_locking_refused(transform_state *ts, SelectStmt *s, const char *name)
+{
+    const char *what = s->distinctClause ? "DISTINCT clause"
+                       : s->groupClause  ? "GROUP BY clause"
+                       : s->havingClause ? "HAVING clause"
+                                         : NULL;
+    if (!what) {
+        char kind = call_kind(s);
+        what = kind == 'a' ? "aggregate functions" : kind == 'w' ? "window functions" : NULL;
+    }
+    if (!what)
+        return false;
+    tr_error(ts, "0A000", -1, "%s is not allowed with %s", name, what);
+    return true;
+}
