@@ -9,33 +9,8 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "session_util.h"
-
-static void sleep_ms(int ms)
-{
-    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
-    nanosleep(&ts, NULL);
-}
-
-typedef struct job {
-    sunstone *db;
-    const char *sql;
-    int rc;
-    char msg[160];
-    volatile int done;
-} job;
-
-static void *job_main(void *arg)
-{
-    job *j = arg;
-    j->rc = sunstone_exec(j->db, j->sql, NULL, NULL);
-    if (j->rc != SUNSTONE_OK)
-        snprintf(j->msg, sizeof j->msg, "%s: %s", sunstone_sqlstate(j->db), sunstone_errmsg(j->db));
-    j->done = 1;
-    return NULL;
-}
 
 static sunstone *setup(void)
 {
@@ -52,11 +27,9 @@ static void waits_for(const char *sql, const char *end_sql, const char *expect_v
     sunstone *a = setup(), *b = open_more(a);
     run(a, "BEGIN");
     run(a, "INSERT INTO t VALUES (2, 'a')");
-    job j = {b, sql, 0, "", 0};
+    session_job j = {b, sql, 0, "", "", 0};
     pthread_t th;
-    ck_assert_int_eq(pthread_create(&th, NULL, job_main, &j), 0);
-    sleep_ms(200);
-    ck_assert_int_eq(j.done, 0); /* waiting for a */
+    start_waiting(&j, &th); /* for a's row */
     run(a, end_sql);
     pthread_join(th, NULL);
     ck_assert_msg(j.rc == SUNSTONE_OK, "%s", j.msg);
@@ -66,8 +39,7 @@ static void waits_for(const char *sql, const char *end_sql, const char *expect_v
     ck_assert_str_eq(sunstone_column_text(st, 0), expect_v);
     sunstone_finalize(st);
     ck_assert_int_eq(scalar(a, "SELECT count(*) FROM t"), expect_rows);
-    ck_assert_int_eq(sunstone_close(b), SUNSTONE_OK);
-    ck_assert_int_eq(sunstone_close(a), SUNSTONE_OK);
+    close_both(a, b);
 }
 
 START_TEST(nothing_after_commit)
@@ -105,8 +77,7 @@ START_TEST(repeatable_read_conflict)
     run(b, "INSERT INTO t VALUES (3, 'x') ON CONFLICT (id) DO UPDATE SET v = 'y'");
     run(b, "COMMIT");
     ck_assert_int_eq(scalar(a, "SELECT count(*) FROM t WHERE v = 'y'"), 1);
-    ck_assert_int_eq(sunstone_close(b), SUNSTONE_OK);
-    ck_assert_int_eq(sunstone_close(a), SUNSTONE_OK);
+    close_both(a, b);
 }
 END_TEST
 
