@@ -26,6 +26,8 @@ static void unlink_parked(sunstone_stmt *st)
 
 void ss_stmt_end_run(sunstone_stmt *st)
 {
+    if (st->parked)
+        return; /* parked already (an INSERT ... RETURNING parks its source's tree) */
     /* a tree is kept when its operators say rescanning it is cheap (SS_OPCAP_PARKABLE), and
        only if it was opened expecting rescans */
     if (!st->root || st->mat_rows || !(st->root->flags & SS_OPEN_REWIND) || !ss_exec_parkable(st->root)) {

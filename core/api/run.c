@@ -9,6 +9,8 @@
 #include "exec/dml_versions.h"
 #include "api/run_matview.h"
 #include "api/run_modify.h"
+#include "api/run_on_conflict.h"
+#include "api/run_returning.h"
 #include "api/run_sequence.h"
 #include "catalog/alter_table.h"
 #include "catalog/constraints.h"
@@ -224,13 +226,24 @@ static int run_insert(sunstone_stmt *st)
         if (rc == SS_OK)
             rc = stage_rows(ctx, &s, t, b);
     }
-    if (rc == SS_OK)
+    /* RETURNING / ON CONFLICT queries read the parameters (in exec_arena): the source's tree
+       ends after them (with RETURNING when the rows are returned) */
+    bool later = st->bound->returning || st->bound->on_conflict;
+    if (rc == SS_OK && !later)
         ss_stmt_end_run(st);
-    else
+    else if (rc != SS_OK)
         ss_stmt_stop(st);
     int64_t n = 0;
-    if (rc == SS_OK)
+    if (rc == SS_OK && st->bound->on_conflict) /* its own writing, and RETURNING */
+        rc = ss_run_on_conflict(st, s.batches, s.n, &n);
+    else if (rc == SS_OK)
         rc = write_staged(ctx, t, &s, &n);
+    if (rc == SS_OK && st->bound->returning && !st->bound->on_conflict && (rc = ss_returning_begin(st)) == SS_OK)
+        rc = ss_returning_run_insert(st, s.batches, s.n);
+    if (later && rc != SS_OK)
+        ss_stmt_stop(st);
+    else if (later && !st->bound->returning)
+        ss_stmt_end_run(st);
     staging_free(&s);
     if (rc)
         return SS_ERROR;
@@ -565,6 +578,8 @@ static void select_tag(sunstone_stmt *st)
 
 int ss_stmt_next_row(sunstone_stmt *st)
 {
+    if (st->returning_rows)
+        return ss_returning_next_row(st);
     if (st->mat_rows) {
         if (st->mat_pos < st->nmat) {
             st->mat_pos++;

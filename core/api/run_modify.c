@@ -18,6 +18,8 @@
 #include <string.h>
 
 #include "api/run_modify.h"
+#include "api/run_returning.h"
+#include "bind/bind_returning.h"
 #include "catalog/constraints.h"
 #include "exec/dml_versions.h"
 #include "exec/vector.h"
@@ -396,6 +398,12 @@ static int modify_rows(modify_run *r, ss_batch *b, uint32_t from, uint32_t n)
         if (check_removed(r, ids, m, r->update ? &rows : NULL) != SS_OK)
             return SS_ERROR;
     }
+    if (r->st->returning_rows) {
+        const ss_bound_returning *ret = r->st->bound->returning;
+        ss_batch rows = {r->st->bound->ncols, b->count, sel, m, b->cols + ret->first_col};
+        if (ss_returning_add_rows(r->st, &rows) != SS_OK)
+            return SS_ERROR;
+    }
     r->changed += m;
     return SS_OK;
 }
@@ -447,7 +455,7 @@ int ss_run_modify(sunstone_stmt *st)
 {
     bool update = st->bound->kind == AST_UPDATE;
     modify_run r;
-    if (begin_run(&r, st, st->bound->table, update) != SS_OK)
+    if (begin_run(&r, st, st->bound->table, update) != SS_OK || ss_returning_begin(st) != SS_OK)
         return SS_ERROR;
     int rc;
     for (;;) {

@@ -15,5 +15,4 @@ int ss_modify_explain(sunstone_stmt *st, char ***lines, uint32_t *n);
 /* Deletes every version of t the statement's snapshot sees, with run_modify.c's row locks
  * (TRUNCATE). */
 int ss_modify_delete_all(sunstone_stmt *st, ss_table *t);
-
 #endif

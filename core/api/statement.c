@@ -5,6 +5,9 @@
 #include <string.h>
 
 #include "api/statement.h"
+#include "api/run_returning.h"
+#include "bind/bind_on_conflict.h"
+#include "bind/bind_returning.h"
 #include "exec/instrument.h"
 #include "exec/interrupt.h"
 #include "exec/vector.h"
@@ -105,7 +108,11 @@ static int bind_now(sunstone_stmt *st)
     }
     /* the planner turns the binder's logical plan into the operators' physical plan */
     double plan_start = ss_instr_now_ms();
-    if (bs->query && ss_plan_query(&ctx, arena, bs->query, &bs->plan)) {
+    if ((bs->query && ss_plan_query(&ctx, arena, bs->query, &bs->plan)) ||
+        (bs->returning && bs->returning->query &&
+         ss_plan_query(&ctx, arena, bs->returning->query, &bs->returning->plan)) ||
+        (bs->on_conflict && bs->on_conflict->query &&
+         ss_plan_query(&ctx, arena, bs->on_conflict->query, &bs->on_conflict->plan))) {
         ss_arena_destroy(arena);
         return SS_ERROR;
     }
@@ -326,6 +333,8 @@ void ss_stmt_stop(sunstone_stmt *st)
     st->mat_rows = NULL;
     st->nmat = st->mat_pos = 0;
     ss_fetch_free(st);
+    ss_row_store_free(st->returning_rows);
+    st->returning_rows = NULL;
     /* the tree is closed: its operators' arena memory goes with it */
     if (st->tree_arena)
         ss_arena_reset(st->tree_arena);
@@ -608,7 +617,8 @@ bool sunstone_stmt_returns_rows(sunstone_stmt *st)
     if (!st || !st->bound)
         return false;
     ast_stmt_kind k = st->bound->kind;
-    return k == AST_SELECT || k == AST_SHOW || k == AST_EXPLAIN || (k == AST_FETCH && !st->ast->is_move);
+    return k == AST_SELECT || k == AST_SHOW || k == AST_EXPLAIN || (k == AST_FETCH && !st->ast->is_move) ||
+           st->bound->returning;
 }
 
 static bool valid_col(sunstone_stmt *st, int col)

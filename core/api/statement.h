@@ -64,6 +64,8 @@ struct sunstone_stmt {
     /* (M) FETCH: the rows it returns, copied from the cursor (run_cursor.c) */
     ss_batch **fetch_batches;
     uint32_t nfetch_batches, fetch_next;
+    /* (R) INSERT / UPDATE / DELETE ... RETURNING: the rows to return (run_returning.c) */
+    struct ss_row_store *returning_rows;
 };
 
 /* Builds a statement from an already parsed AST (sunstone_exec, sunstone_prepare).  sql[0..len)

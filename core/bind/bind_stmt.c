@@ -3,6 +3,8 @@
 #include <string.h>
 
 #include "bind/bind_constraints.h"
+#include "bind/bind_on_conflict.h"
+#include "bind/bind_returning.h"
 #include "bind/binder_internal.h"
 #include "bind/bind_update.h"
 #include "types/cast.h"
@@ -371,6 +373,10 @@ static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         if (rc == SS_OK && !out->checks && out->table && bind_insert_checks(b, out->table, out))
             rc = SS_ERROR;
         out->view_checks = b->view_checks;
+        if (rc == SS_OK && st->on_conflict)
+            rc = bind_on_conflict(b, st, out);
+        if (rc == SS_OK)
+            rc = bind_returning_insert(b, st, out);
         return rc;
     }
     case AST_CREATE_TABLE:

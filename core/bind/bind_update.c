@@ -10,20 +10,20 @@
 #include <string.h>
 
 #include "bind/bind_constraints.h"
+#include "bind/bind_returning.h"
 #include "bind/binder_internal.h"
 #include "catalog/constraints.h"
 #include "exec/dml_versions.h"
 #include "exec/expr_walk.h"
 #include "types/cast.h"
 
-/* The GET of t bound first (the statement's own FROM item: lowest relation id). */
-static ss_lop *find_target(ss_lop *op, const ss_table *t)
+ss_lop *bind_find_target(ss_lop *op, const ss_table *t)
 {
     ss_lop *best = NULL;
     if (op->kind == LOP_GET && op->u.get.table == t)
         best = op;
     for (uint32_t i = 0; i < op->nchildren; i++) {
-        ss_lop *c = find_target(op->children[i], t);
+        ss_lop *c = bind_find_target(op->children[i], t);
         if (c && (!best || c->rel < best->rel))
             best = c;
     }
@@ -65,7 +65,7 @@ static int add_rowid_column(binder *b, ss_lop *get, const ss_table *t)
 }
 
 /* The column of t that SET target i names, with PostgreSQL's errors. */
-static int set_column(binder *b, const ast_stmt *st, const ss_table *t, uint32_t i, bool *assigned, uint32_t *out)
+int bind_set_column(binder *b, const ast_stmt *st, const ss_table *t, uint32_t i, bool *assigned, uint32_t *out)
 {
     uint32_t c = 0;
     while (c < t->ncols && strcmp(t->cols[c].name, st->set_columns[i]) != 0)
@@ -88,7 +88,7 @@ static int set_column(binder *b, const ast_stmt *st, const ss_table *t, uint32_t
 }
 
 /* SET value e for column c, assignment-cast, with INSERT's wording for a type mismatch. */
-static ss_expr *assign_value(binder *b, const ss_table *t, uint32_t c, ss_expr *e, int location)
+ss_expr *bind_assign_value(binder *b, const ss_table *t, uint32_t c, ss_expr *e, int location)
 {
     ss_expr *ce = coerce_expr(b, e, t->types[c], CAST_ASSIGNMENT, location);
     if (ce || !ss_ctx_error_pending(b->ctx) || strcmp(b->ctx->err->sqlstate, SS_SQLSTATE_DATATYPE_MISMATCH))
@@ -100,6 +100,43 @@ static ss_expr *assign_value(binder *b, const ss_table *t, uint32_t c, ss_expr *
                ss_type_display_name(e->type, b2, sizeof b2));
     ss_ctx_error_hint(b->ctx, "You will need to rewrite or cast the expression.");
     return NULL;
+}
+
+int bind_check_row_versions(binder *b, const ss_table *t, int location, const char *what)
+{
+    const ss_storage_vtable *vt = t->storage;
+    if (!ss_table_has_versions(t) || !SS_STORAGE_HAS(vt, link_versions) || !vt->lock_versions ||
+        !vt->link_versions)
+        return bind_error(b, location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                          "feature not supported: %s on storage backend \"%s\" (it has no row versions with "
+                          "delete / update, storage.h version 4)",
+                          what, vt ? vt->name : "?");
+    return SS_OK;
+}
+
+int bind_set_targets(binder *b, const ast_stmt *st, const ss_table *t, bool **assigned, uint32_t **target_col)
+{
+    *assigned = bind_alloc(b, t->ncols + 1);
+    *target_col = bind_alloc(b, sizeof(uint32_t) * (st->nset + 1));
+    if (!*assigned || !*target_col)
+        return SS_ERROR;
+    memset(*assigned, 0, t->ncols + 1);
+    for (uint32_t i = 0; i < st->nset; i++)
+        if (bind_set_column(b, st, t, i, *assigned, &(*target_col)[i]))
+            return SS_ERROR;
+    return SS_OK;
+}
+
+int bind_set_query(binder *b, const ast_select *q, const char *verb, ss_bound_stmt *sub)
+{
+    memset(sub, 0, sizeof *sub);
+    const char *saved = b->no_agg_context;
+    b->no_agg_context = verb;
+    b->keep_unknown_targets = true; /* SET v = NULL / 'text': typed by the column */
+    int rc = bind_select(b, q, sub);
+    b->keep_unknown_targets = false;
+    b->no_agg_context = saved;
+    return rc;
 }
 
 int bind_modify(binder *b, const ast_stmt *st, ss_bound_stmt *out)
@@ -118,43 +155,26 @@ int bind_modify(binder *b, const ast_stmt *st, ss_bound_stmt *out)
                           update ? "update" : "delete from", t->name);
     if (bind_matview_refuse_change(b, t))
         return SS_ERROR;
-    const ss_storage_vtable *vt = t->storage;
-    if (!ss_table_has_versions(t) || !SS_STORAGE_HAS(vt, link_versions) || !vt->lock_versions ||
-        !vt->link_versions)
-        return bind_error(b, st->table_location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                          "feature not supported: %s on storage backend \"%s\" (it has no row versions with "
-                          "delete / update, storage.h version 4)",
-                          verb, vt ? vt->name : "?");
-    if (st->nreturning)
-        return bind_error(b, st->returning[0].location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                          "feature not supported: RETURNING");
-    out->table = t;
-    bool *assigned = bind_alloc(b, t->ncols + 1);
-    uint32_t *target_col = bind_alloc(b, sizeof(uint32_t) * (st->nset + 1));
-    if (!assigned || !target_col)
+    if (bind_check_row_versions(b, t, st->table_location, verb))
         return SS_ERROR;
-    memset(assigned, 0, t->ncols + 1);
-    for (uint32_t i = 0; i < st->nset; i++)
-        if (set_column(b, st, t, i, assigned, &target_col[i]))
-            return SS_ERROR;
-
+    out->table = t;
+    bool *assigned;
+    uint32_t *target_col;
+    if (bind_set_targets(b, st, t, &assigned, &target_col))
+        return SS_ERROR;
     ss_bound_stmt sub;
-    memset(&sub, 0, sizeof sub);
-    const char *saved = b->no_agg_context;
-    b->no_agg_context = verb;
-    b->keep_unknown_targets = true; /* SET v = NULL / 'text': typed by the column */
-    int rc = bind_select(b, st->select, &sub);
-    b->keep_unknown_targets = false;
-    b->no_agg_context = saved;
-    if (rc)
+    if (bind_set_query(b, st->select, verb, &sub))
         return SS_ERROR;
     ss_lop *top = sub.query;
+    if (bind_returning_check_modify(b, st, top))
+        return SS_ERROR;
     if (top && top->kind == LOP_PROJECT && top->children[0]->kind == LOP_AGGREGATE) {
         int loc = st->nset ? st->select->targets[aggregate_target(top)].location : -1;
         return bind_error(b, loc, "42803", "aggregate functions are not allowed in %s", verb);
     }
-    ss_lop *get = top ? find_target(top, t) : NULL;
-    if (!top || top->kind != LOP_PROJECT || top->u.project.n != st->nset || !get)
+    ss_lop *get = top ? bind_find_target(top, t) : NULL;
+    if (!top || top->kind != LOP_PROJECT || top->u.project.n < st->nset ||
+        (!st->nreturning && top->u.project.n != st->nset) || !get)
         return bind_error(b, st->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                           "feature not supported: this form of %s", verb);
     if (add_rowid_column(b, get, t))
@@ -172,7 +192,7 @@ int bind_modify(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         for (uint32_t i = 0; i < st->nset; i++) {
             uint32_t c = target_col[i];
             ss_expr *e = st->set_default[i] ? bind_column_default(b, t, c)
-                                             : assign_value(b, t, c, top->u.project.exprs[i],
+                                             : bind_assign_value(b, t, c, top->u.project.exprs[i],
                                                             st->select->targets[i].location);
             if (!e)
                 return SS_ERROR;
@@ -182,6 +202,8 @@ int bind_modify(binder *b, const ast_stmt *st, ss_bound_stmt *out)
             return SS_ERROR;
     }
     if (bind_fkey_actions(b, t, out))
+        return SS_ERROR;
+    if (st->nreturning && bind_returning_modify(b, st, &sub, get, update ? exprs + 1 : NULL, &n, &exprs, out))
         return SS_ERROR;
     out->query = lop_project(b->ctx, b->arena, new_rel(b), top->children[0], n, exprs, NULL);
     return out->query ? SS_OK : SS_ERROR;

@@ -10,5 +10,21 @@
 int bind_modify(binder *b, const ast_stmt *st, ss_bound_stmt *out);
 /* AST_TRUNCATE: every name a table of a backend with delete (out->drop_names, cascade). */
 int bind_truncate(binder *b, const ast_stmt *st, ss_bound_stmt *out);
+/* The column of t that SET target i of st names (*out), with PostgreSQL's errors (42703,
+   multiple assignments 42601, GENERATED ALWAYS 428C9); assigned[] marks the columns. */
+int bind_set_column(binder *b, const ast_stmt *st, const ss_table *t, uint32_t i, bool *assigned, uint32_t *out);
+/* 0A000 for `what` (UPDATE, DELETE, ON CONFLICT) on a table whose backend lacks row versions
+   with delete / update (storage.h version 4). */
+int bind_check_row_versions(binder *b, const ss_table *t, int location, const char *what);
+/* Every SET target of st resolved (bind_set_column): assigned[c] per column of t,
+   target_col[i] per target. */
+int bind_set_targets(binder *b, const ast_stmt *st, const ss_table *t, bool **assigned, uint32_t **target_col);
+/* Binds the query q that carries SET values (untyped literals kept for the columns'
+   types; aggregates refused as in `verb`) into sub. */
+int bind_set_query(binder *b, const ast_select *q, const char *verb, ss_bound_stmt *sub);
+/* The GET of t bound first in op (the statement's own FROM item: lowest relation id). */
+ss_lop *bind_find_target(ss_lop *op, const ss_table *t);
+/* SET value e for column c of t, assignment-cast, with INSERT's wording for a mismatch. */
+ss_expr *bind_assign_value(binder *b, const ss_table *t, uint32_t c, ss_expr *e, int location);
 
 #endif

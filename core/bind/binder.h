@@ -66,6 +66,11 @@ typedef struct ss_bound_stmt {
     /* (M) DECLARE: its AST_CURSOR_* options, NO SCROLL added when neither SCROLL nor NO
        SCROLL was written and PostgreSQL's plan could not run backward (bind_cursor.c) */
     int cursor_options;
+    /* (R) INSERT / UPDATE / DELETE ... RETURNING (bind/bind_returning.h), NULL: none; the
+       result columns are then ncols / col_names / col_types */
+    struct ss_bound_returning *returning;
+    /* (R) INSERT ... ON CONFLICT (bind/bind_on_conflict.h), NULL: none */
+    struct ss_bound_on_conflict *on_conflict;
 } ss_bound_stmt;
 
 /* The SQL name of a statement kind ("CREATE TABLE"), NULL for one this kernel does not know. */

@@ -516,7 +516,25 @@ typedef struct ast_stmt {
     ast_fetch_direction fetch_direction;
     int64_t fetch_count;
     bool is_move;
+    /* (R) AST_INSERT ... RETURNING (parse_update.c): SELECT <returning> FROM target [AS
+       alias], which the binder binds over the written rows (bind_returning.c); NULL: none */
+    ast_select *returning_select;
+    /* (R) AST_INSERT ... ON CONFLICT (parse_update.c): on_conflict AST_ON_CONFLICT_*, 0:
+       none; the target: conflict_cols (at conflict_col_locations), or the constraint
+       conflict_constraint, or neither; DO UPDATE: set_columns / set_locations / set_default /
+       nset as UPDATE's, and conflict_select, SELECT <the SET values> [, <the WHERE
+       condition> when conflict_where] FROM target [AS alias], target AS excluded */
+    int on_conflict;
+    int conflict_location;
+    const char **conflict_cols;
+    int *conflict_col_locations;
+    uint32_t nconflict_cols;
+    const char *conflict_constraint;
+    ast_select *conflict_select;
+    bool conflict_where;
 } ast_stmt;
+
+enum { AST_ON_CONFLICT_NOTHING = 1, AST_ON_CONFLICT_UPDATE = 2 };
 
 enum { AST_VIEW_CHECK_LOCAL = 1, AST_VIEW_CHECK_CASCADED = 2 };
 

@@ -392,7 +392,7 @@ ast_select *tr_select(transform_state *ts, SelectStmt *s)
             tr_error(ts, "0A000", -1, "%s is not allowed with UNION/INTERSECT/EXCEPT", locking_name(lc));
         else if (s->valuesLists)
             tr_error(ts, "0A000", -1, "%s cannot be applied to VALUES", locking_name(lc));
-        else
+        else if (!tr_locking_refused(ts, s, locking_name(lc)))
             tr_unsupported(ts, -1, locking_name(lc));
         return NULL;
     }
@@ -463,14 +463,10 @@ static bool tr_insert(transform_state *ts, InsertStmt *s, ast_stmt *out)
         tr_unsupported(ts, s->withClause->location, "WITH queries");
         return false;
     }
-    if (s->onConflictClause) {
-        tr_unsupported(ts, s->onConflictClause->location, "ON CONFLICT");
+    if (s->onConflictClause && !tr_on_conflict(ts, s, out))
         return false;
-    }
-    if (s->returningList) {
-        tr_unsupported(ts, tr_location(linitial(s->returningList)), "RETURNING");
+    if (!tr_insert_returning(ts, s, out))
         return false;
-    }
     /* the INSERT alias only matters to ON CONFLICT and RETURNING */
     out->kind = AST_INSERT;
     out->overriding = s->override == OVERRIDING_SYSTEM_VALUE ? 's' : s->override == OVERRIDING_USER_VALUE ? 'u' : 0;

@@ -2,8 +2,11 @@
  * AST_UPDATE, AST_DELETE and AST_TRUNCATE (ast.h).  The rows an UPDATE or DELETE changes
  * are found by a query the transform builds as a PostgreSQL SelectStmt: SELECT <the SET
  * values> FROM <target> [, FROM / USING items] WHERE <condition>, transformed like any
- * SELECT, so subqueries, joins and aliases work as they do in queries.  The RETURNING list
- * (also INSERT's) is kept as targets for the binder. */
+ * SELECT, so subqueries, joins and aliases work as they do in queries.  An UPDATE's or
+ * DELETE's RETURNING list is appended to the finding query's targets (bound in its scope, so
+ * FROM / USING items can be named); INSERT's becomes SELECT <list> FROM target [AS alias],
+ * which the binder reads the written rows with.  The list itself is also kept as targets. */
+#include <stdio.h>
 #include <string.h>
 
 #include "sql/transform.h"
@@ -49,6 +52,21 @@ static bool tr_target(transform_state *ts, WithClause *with, ast_stmt_kind kind,
     return true;
 }
 
+bool tr_insert_returning(transform_state *ts, InsertStmt *s, ast_stmt *out)
+{
+    if (!s->returningList)
+        return true;
+    if (!tr_returning(ts, s->returningList, out))
+        return false;
+    SelectStmt *q = new_node(sizeof(SelectStmt), T_SelectStmt);
+    q->targetList = s->returningList;
+    q->fromClause = list_make1(s->relation);
+    q->limitOption = LIMIT_OPTION_DEFAULT;
+    q->op = SETOP_NONE;
+    out->returning_select = tr_select(ts, q);
+    return out->returning_select != NULL;
+}
+
 /* The finding query, SELECT targets FROM target, from WHERE where (PostgreSQL nodes). */
 static bool tr_finder(transform_state *ts, RangeVar *rv, List *targets, List *from, Node *where,
                       ast_stmt *out)
@@ -71,11 +89,11 @@ static ResTarget *value_target(Node *val, int location)
     return rt;
 }
 
-bool tr_update(transform_state *ts, UpdateStmt *s, ast_stmt *out)
+/* A SET list (UPDATE's, ON CONFLICT DO UPDATE's) into out->set_* and the value targets
+ * (*values, PostgreSQL nodes: a NULL placeholder for DEFAULT). */
+static bool tr_set_list(transform_state *ts, List *targets, ast_stmt *out, List **values_out)
 {
-    if (!tr_target(ts, s->withClause, AST_UPDATE, s->relation, out))
-        return false;
-    uint32_t n = (uint32_t)list_length(s->targetList);
+    uint32_t n = (uint32_t)list_length(targets);
     out->nset = n;
     out->set_columns = tr_alloc(ts, sizeof(char *) * (n ? n : 1));
     out->set_locations = tr_alloc(ts, sizeof(int) * (n ? n : 1));
@@ -85,7 +103,7 @@ bool tr_update(transform_state *ts, UpdateStmt *s, ast_stmt *out)
     List *values = NIL;
     ListCell *lc;
     uint32_t i = 0;
-    foreach (lc, s->targetList) {
+    foreach (lc, targets) {
         ResTarget *rt = lfirst(lc);
         if (rt->indirection) {
             tr_unsupported(ts, rt->location, "subscripted or field UPDATE targets");
@@ -119,7 +137,18 @@ bool tr_update(transform_state *ts, UpdateStmt *s, ast_stmt *out)
         values = lappend(values, value_target(val, tr_location(val)));
         i++;
     }
-    if (!tr_finder(ts, s->relation, values, s->fromClause, s->whereClause, out))
+    *values_out = values;
+    return true;
+}
+
+bool tr_update(transform_state *ts, UpdateStmt *s, ast_stmt *out)
+{
+    if (!tr_target(ts, s->withClause, AST_UPDATE, s->relation, out))
+        return false;
+    List *values = NIL;
+    if (!tr_set_list(ts, s->targetList, out, &values))
+        return false;
+    if (!tr_finder(ts, s->relation, list_concat(values, s->returningList), s->fromClause, s->whereClause, out))
         return false;
     return tr_returning(ts, s->returningList, out);
 }
@@ -128,7 +157,7 @@ bool tr_delete(transform_state *ts, DeleteStmt *s, ast_stmt *out)
 {
     if (!tr_target(ts, s->withClause, AST_DELETE, s->relation, out))
         return false;
-    if (!tr_finder(ts, s->relation, NIL, s->usingClause, s->whereClause, out))
+    if (!tr_finder(ts, s->relation, list_copy(s->returningList), s->usingClause, s->whereClause, out))
         return false;
     return tr_returning(ts, s->returningList, out);
 }
@@ -152,5 +181,99 @@ bool tr_truncate(transform_state *ts, TruncateStmt *s, ast_stmt *out)
         if (!(out->drop_names[i++] = tr_relation_name(ts, rv)))
             return false;
     }
+    return true;
+}
+
+/* ON CONFLICT [(cols) [WHERE ...] | ON CONSTRAINT name] DO NOTHING | DO UPDATE SET ...
+ * [WHERE ...].  The inference WHERE names a partial unique index; Sunstone has none, and a
+ * non-partial unique index satisfies any such predicate (as PostgreSQL infers it), so it
+ * is not kept. */
+bool tr_on_conflict(transform_state *ts, InsertStmt *s, ast_stmt *out)
+{
+    OnConflictClause *oc = s->onConflictClause;
+    out->on_conflict = oc->action == ONCONFLICT_UPDATE ? AST_ON_CONFLICT_UPDATE : AST_ON_CONFLICT_NOTHING;
+    out->conflict_location = oc->location;
+    InferClause *inf = oc->infer;
+    if (inf && inf->conname && !(out->conflict_constraint = tr_strdup(ts, inf->conname)))
+        return false;
+    if (inf && inf->indexElems) {
+        uint32_t n = (uint32_t)list_length(inf->indexElems);
+        out->conflict_cols = tr_alloc(ts, sizeof(char *) * n);
+        out->conflict_col_locations = tr_alloc(ts, sizeof(int) * n);
+        if (!out->conflict_cols || !out->conflict_col_locations)
+            return false;
+        ListCell *lc;
+        foreach (lc, inf->indexElems) {
+            IndexElem *ie = lfirst(lc);
+            if (!ie->name) {
+                tr_unsupported(ts, inf->location, "ON CONFLICT on an index expression");
+                return false;
+            }
+            /* IndexElem has no location: PostgreSQL points at the list's "(" */
+            out->conflict_col_locations[out->nconflict_cols] = inf->location;
+            out->conflict_cols[out->nconflict_cols++] = tr_strdup(ts, ie->name);
+        }
+    }
+    if (oc->action != ONCONFLICT_UPDATE)
+        return true;
+    if (!inf) {
+        tr_error(ts, "42601", oc->location, "ON CONFLICT DO UPDATE requires inference specification or constraint name");
+        snprintf(ts->err->hint, sizeof ts->err->hint, "For example, ON CONFLICT (column_name).");
+        return false;
+    }
+    List *values = NIL;
+    if (!tr_set_list(ts, oc->targetList, out, &values))
+        return false;
+    if (oc->whereClause) {
+        values = lappend(values, value_target(oc->whereClause, tr_location(oc->whereClause)));
+        out->conflict_where = true;
+    }
+    RangeVar *ex = NEW_NODE(RangeVar);
+    *ex = *s->relation;
+    Alias *al = NEW_NODE(Alias);
+    al->aliasname = "excluded";
+    ex->alias = al;
+    ex->location = -1;
+    SelectStmt *q = NEW_NODE(SelectStmt);
+    q->targetList = values;
+    q->fromClause = list_make2(s->relation, ex);
+    q->limitOption = LIMIT_OPTION_DEFAULT;
+    q->op = SETOP_NONE;
+    out->conflict_select = tr_select(ts, q);
+    return out->conflict_select != NULL;
+}
+
+/* The first select-list call of s that is, by its syntax, an aggregate ('a') or a window
+ * function ('w'), 0 for none. */
+static char call_kind(SelectStmt *s)
+{
+    char kind = 0;
+    ListCell *lc;
+    foreach (lc, s->targetList) {
+        ResTarget *rt = lfirst(lc);
+        if (!rt->val || !IsA(rt->val, FuncCall))
+            continue;
+        FuncCall *fc = (FuncCall *)rt->val;
+        if (fc->over)
+            kind = kind ? kind : 'w';
+        else if (fc->agg_star || fc->agg_distinct || fc->agg_order || fc->agg_filter)
+            return 'a';
+    }
+    return kind;
+}
+
+bool tr_locking_refused(transform_state *ts, SelectStmt *s, const char *name)
+{
+    const char *what = s->distinctClause ? "DISTINCT clause"
+                       : s->groupClause  ? "GROUP BY clause"
+                       : s->havingClause ? "HAVING clause"
+                                         : NULL;
+    if (!what) {
+        char kind = call_kind(s);
+        what = kind == 'a' ? "aggregate functions" : kind == 'w' ? "window functions" : NULL;
+    }
+    if (!what)
+        return false;
+    tr_error(ts, "0A000", -1, "%s is not allowed with %s", name, what);
     return true;
 }

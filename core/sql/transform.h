@@ -132,5 +132,13 @@ bool tr_update(transform_state *ts, UpdateStmt *s, ast_stmt *out);
 bool tr_delete(transform_state *ts, DeleteStmt *s, ast_stmt *out);
 bool tr_truncate(transform_state *ts, TruncateStmt *s, ast_stmt *out);
 bool tr_returning(transform_state *ts, List *list, ast_stmt *out);
+/* INSERT's RETURNING list and its query over the target (ast_stmt.returning_select). */
+bool tr_insert_returning(transform_state *ts, InsertStmt *s, ast_stmt *out);
+/* PostgreSQL's refusals of a locking clause (named `name`) on s: DISTINCT, GROUP BY, HAVING,
+ * aggregate calls written as such (count(*), DISTINCT / ORDER BY / FILTER in the call),
+ * window functions of the select list; true when one was recorded. */
+bool tr_locking_refused(transform_state *ts, SelectStmt *s, const char *name);
+/* INSERT's ON CONFLICT clause (ast_stmt.on_conflict and what goes with it). */
+bool tr_on_conflict(transform_state *ts, InsertStmt *s, ast_stmt *out);
 
 #endif
