@@ -432,7 +432,8 @@ static int bind_window_function(binder *b, const ast_expr *a, const ss_window_vt
 
 /* An aggregate used with OVER: bound by bind_aggregate into a scratch aggregate state, its
  * arguments and FILTER over the query's outputs. */
-static int bind_window_aggregate(binder *b, const ast_expr *a, ss_window_call *call)
+static int bind_window_aggregate(binder *b, const ast_expr *a, ss_window_call *call,
+                                 const struct ss_func_def **result_def)
 {
     window_state *ws = b->win;
     const char *name = a->names[a->nnames - 1];
@@ -447,7 +448,8 @@ static int bind_window_aggregate(binder *b, const ast_expr *a, ss_window_call *c
         return bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                           "OVER is not supported for ordered-set aggregate %s", name);
     static const char *const builtins[] = {"count", "sum", "min", "max", "avg", "bool_and", "bool_or",
-                                           "every", "string_agg", "array_agg"};
+                                           "every", "string_agg", "array_agg", "json_agg", "jsonb_agg",
+                                           "json_object_agg", "jsonb_object_agg"};
     bool builtin = false;
     for (size_t i = 0; !builtin && i < sizeof builtins / sizeof builtins[0]; i++)
         builtin = !strcmp(name, builtins[i]);
@@ -469,6 +471,8 @@ static int bind_window_aggregate(binder *b, const ast_expr *a, ss_window_call *c
     ws->in_window_agg = false;
     if (!r)
         return SS_ERROR;
+    /* a json aggregate's column is JSON text its result function reads back as json / jsonb */
+    *result_def = is_json_aggregate(name) && r->kind == EXPR_FUNC ? r->u.func.def : NULL;
     const ss_agg_call *ac = &scratch.aggs[0];
     const ss_agg_extra *x = scratch.extras[0];
     uint32_t nmore = x ? x->nargs : 0;
@@ -545,7 +549,8 @@ ss_expr *bind_window_call(binder *b, const ast_expr *a)
     call->struct_size = sizeof *call;
     call->name = name;
     ws->in_call = true;
-    int rc = wvt ? bind_window_function(b, a, wvt, call) : bind_window_aggregate(b, a, call);
+    const struct ss_func_def *result_def = NULL;
+    int rc = wvt ? bind_window_function(b, a, wvt, call) : bind_window_aggregate(b, a, call, &result_def);
     ws->in_call = false;
     if (rc)
         return NULL;
@@ -554,7 +559,7 @@ ss_expr *bind_window_call(binder *b, const ast_expr *a)
     uint32_t index;
     if (!c || add_call(b, c, call, &index))
         return NULL;
-    return make_column(b, c->rel, index, call->result_type);
+    return json_agg_result(b, result_def, make_column(b, c->rel, index, call->result_type));
 }
 
 /* Stacks the windows so that those sorted on more keys come first (below): a window whose

@@ -1,5 +1,5 @@
 /* window_agg.c — aggregates over window frames: the kernel's count / sum / min / max / avg,
- * bool_and / bool_or / every, string_agg and array_agg, and registered aggregates (sunstone/aggregate.h), with FILTER, strictness and EXCLUDE, by
+ * bool_and / bool_or / every, string_agg, array_agg and the json aggregates, and registered aggregates (sunstone/aggregate.h), with FILTER, strictness and EXCLUDE, by
  * one of three frame algorithms (sunstone.window_frame_algorithm): naive (each row's frame
  * aggregated again), incremental (the running state moved with the frame: rows entering are
  * added, rows leaving removed, for count, integer sums and aggregates with an inverse) and
@@ -25,6 +25,8 @@ typedef enum agg_kind {
     AK_BOOL_OR,
     AK_STRING,     /* string_agg(text / bytea, delimiter) */
     AK_ARRAY,      /* array_agg (NULLs kept) */
+    AK_JSON_ARRAY, /* json_agg / jsonb_agg: the kernel's JSON text of each value */
+    AK_JSON_OBJECT, /* json_object_agg / jsonb_object_agg: key and value JSON text */
     AK_PLUGIN
 } agg_kind;
 
@@ -54,7 +56,9 @@ static bool counts(const agg_run *a, uint32_t r)
         if (ops_column_is_null(f, r) || !((const uint8_t *)f->data)[r])
             return false;
     }
-    bool strict = a->kind == AK_PLUGIN ? a->call->aggregate->strict : !a->call->star && a->kind != AK_ARRAY;
+    bool strict = a->kind == AK_PLUGIN ? a->call->aggregate->strict
+                                       : !a->call->star && a->kind != AK_ARRAY && a->kind != AK_JSON_ARRAY &&
+                                             a->kind != AK_JSON_OBJECT;
     uint32_t checked = a->kind == AK_STRING ? 1 : a->call->nargs;
     for (uint32_t i = 0; strict && i < checked; i++)
         if (ops_column_is_null(&st->args[a->k][i], r))
@@ -112,6 +116,53 @@ static int finish_string(ss_ctx *ctx, agg_run *a, const uint32_t *pos, uint32_t 
             memcpy(buf + off, t->ptr, t->len);
         off += t->len;
     }
+    ss_value v = {.is_null = false};
+    v.v.s = (ss_text){.ptr = buf, .len = (uint32_t)off};
+    int rc = g_api->vector_set_value(ctx, out, i, &v);
+    g_api->free(buf);
+    return rc;
+}
+
+/* json_agg / json_object_agg over the kernel's JSON text (json_agg_transfn /
+ * json_object_agg_transfn): "[v, v]" or "{ k : v, k : v }"; a NULL key is 22023. */
+static int finish_json(ss_ctx *ctx, agg_run *a, const uint32_t *pos, uint32_t m, ss_vector *out, uint32_t i)
+{
+    if (!has_rows(out, i, m))
+        return SS_OK;
+    bool object = a->kind == AK_JSON_OBJECT;
+    const ops_column *key = a->arg, *val = object ? &a->st->args[a->k][1] : NULL;
+    size_t len = 2;
+    for (uint32_t j = 0; j < m; j++) {
+        if (object && ops_column_is_null(key, pos[j]))
+            return g_api->error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "field name must not be null");
+        len += 2 + ((const ss_text *)key->data)[pos[j]].len;
+        if (object)
+            len += 3 + (ops_column_is_null(val, pos[j]) ? 4 : ((const ss_text *)val->data)[pos[j]].len);
+    }
+    char *buf = g_api->alloc(len + 2);
+    if (!buf)
+        return g_api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    size_t off = 0;
+    for (uint32_t j = 0; j < m; j++) {
+        const char *sep = j ? ", " : object ? "{ " : "[";
+        memcpy(buf + off, sep, strlen(sep));
+        off += strlen(sep);
+        const ss_text *t = &((const ss_text *)key->data)[pos[j]];
+        if (t->len)
+            memcpy(buf + off, t->ptr, t->len);
+        off += t->len;
+        if (object) {
+            memcpy(buf + off, " : ", 3);
+            off += 3;
+            bool null = ops_column_is_null(val, pos[j]);
+            const ss_text *v = null ? NULL : &((const ss_text *)val->data)[pos[j]];
+            if (null || v->len)
+                memcpy(buf + off, null ? "null" : v->ptr, null ? 4 : v->len);
+            off += null ? 4 : v->len;
+        }
+    }
+    memcpy(buf + off, object ? " }" : "]", object ? 2 : 1);
+    off += object ? 2 : 1;
     ss_value v = {.is_null = false};
     v.v.s = (ss_text){.ptr = buf, .len = (uint32_t)off};
     int rc = g_api->vector_set_value(ctx, out, i, &v);
@@ -207,6 +258,9 @@ static int finish_rows(ss_ctx *ctx, agg_run *a, const uint32_t *pos, uint32_t m,
         return finish_string(ctx, a, pos, m, out, i);
     case AK_ARRAY:
         return finish_array(ctx, a, pos, m, out, i);
+    case AK_JSON_ARRAY:
+    case AK_JSON_OBJECT:
+        return finish_json(ctx, a, pos, m, out, i);
     case AK_PLUGIN: {
         const ss_aggregate_vtable *vt = a->call->aggregate;
         void *state = ops_zalloc(ctx, g_api, vt->state_size);
@@ -389,6 +443,10 @@ int win_aggregate(ss_ctx *ctx, win_state *st, uint32_t k, ss_vector *out)
         a.kind = AK_STRING;
     } else if (!strcmp(c->name, "array_agg")) {
         a.kind = AK_ARRAY;
+    } else if (!strcmp(c->name, "json_agg") || !strcmp(c->name, "jsonb_agg")) {
+        a.kind = AK_JSON_ARRAY;
+    } else if (!strcmp(c->name, "json_object_agg") || !strcmp(c->name, "jsonb_object_agg")) {
+        a.kind = AK_JSON_OBJECT;
     } else if (!strcmp(c->name, "min") || !strcmp(c->name, "max")) {
         a.kind = c->name[1] == 'i' ? AK_MIN : AK_MAX;
     } else if (rinfo && rinfo->sum) {
