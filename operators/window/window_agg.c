@@ -3,9 +3,12 @@
  * one of three frame algorithms (sunstone.window_frame_algorithm): naive (each row's frame
  * aggregated again), incremental (the running state moved with the frame: rows entering are
  * added, rows leaving removed, for count, integer sums and aggregates with an inverse) and
- * segment tree (a tree of partial results over the partition, min / max; each frame's
- * result from O(log n) nodes).  auto picks incremental where it applies, else the tree,
- * else naive.  All three give the same results. */
+ * segment tree (a tree of partial results over the partition: the best row for min / max,
+ * states joined by combine for registered aggregates that have one; each frame's result
+ * from O(log n) nodes).  auto picks incremental where it applies, else the tree (not for a
+ * registered aggregate with a floating-point result, whose rounding would depend on the
+ * grouping), else naive.  All three give the same results (floating-point ones up to
+ * rounding). */
 #include <string.h>
 
 #include "common/api_memory.h"
@@ -410,6 +413,80 @@ static int run_segment_tree(ss_ctx *ctx, agg_run *a, ss_vector *out)
     return rc;
 }
 
+/* (c) segment tree for a registered aggregate with combine: node v holds the state of its
+ * range (a leaf: init, then its row when it counts; above: init, then combine of its two
+ * children in order); each frame's state is combined from O(log n) nodes, left to right. */
+static int tree_release(agg_run *a, char *t, size_t nstates, size_t ss)
+{
+    const ss_aggregate_vtable *vt = a->call->aggregate;
+    for (size_t v = 0; t && vt->release && v < nstates; v++)
+        vt->release(&a->info, t + v * ss);
+    ops_free(g_api, t);
+    return SS_OK;
+}
+
+static int run_combine_tree(ss_ctx *ctx, agg_run *a, ss_vector *out)
+{
+    win_state *st = a->st;
+    const ss_aggregate_vtable *vt = a->call->aggregate;
+    uint32_t n = st->n, size = 1;
+    while (size < n)
+        size <<= 1;
+    size_t ss = (vt->state_size + 15) & ~(size_t)15, nstates = 2 * (size_t)size + 1;
+    char *t = ops_zalloc_array(ctx, g_api, nstates, ss);
+    if (!t)
+        return SS_ERROR;
+    for (size_t v = 1; v < nstates; v++)
+        vt->init(&a->info, t + v * ss);
+    int rc = SS_OK;
+    /* the leaves, a batch of counting rows at a time */
+    void *states[SS_BATCH_CAPACITY];
+    uint32_t rows[SS_BATCH_CAPACITY], m = 0;
+    for (uint32_t i = 0; i < n && rc == SS_OK; i++) {
+        if (counts(a, st->ps + i)) {
+            states[m] = t + (size + (size_t)i) * ss;
+            rows[m++] = st->ps + i;
+        }
+        if (m == SS_BATCH_CAPACITY || (i + 1 == n && m)) {
+            rc = vt->step(ctx, &a->info, states, a->vptr, rows, m);
+            m = 0;
+        }
+    }
+    for (uint32_t v = size - 1; v >= 1 && rc == SS_OK; v--)
+        if ((rc = vt->combine(ctx, &a->info, t + (size_t)v * ss, t + 2 * (size_t)v * ss)) == SS_OK)
+            rc = vt->combine(ctx, &a->info, t + (size_t)v * ss, t + (2 * (size_t)v + 1) * ss);
+    /* the frame's state lives in slot 0; right-side nodes are applied in reverse order */
+    char *acc = t;
+    uint32_t right[64];
+    for (uint32_t i = 0; i < n && rc == SS_OK; i++) {
+        if (vt->release)
+            vt->release(&a->info, acc);
+        memset(acc, 0, ss);
+        vt->init(&a->info, acc);
+        uint32_t nr = 0;
+        for (uint32_t lo = st->frame_start[i] + size, hi = st->frame_end[i] + size; lo < hi && rc == SS_OK;
+             lo >>= 1, hi >>= 1) {
+            if (lo & 1)
+                rc = vt->combine(ctx, &a->info, acc, t + (size_t)lo++ * ss);
+            if (hi & 1)
+                right[nr++] = --hi;
+        }
+        while (nr && rc == SS_OK)
+            rc = vt->combine(ctx, &a->info, acc, t + (size_t)right[--nr] * ss);
+        if (rc == SS_OK)
+            rc = vt->final(ctx, &a->info, acc, out, i);
+    }
+    tree_release(a, t, nstates, ss);
+    return rc;
+}
+
+/* Whether the result is a floating-point one: its value then depends on the order its rows
+ * are folded in, so auto keeps PostgreSQL's sequential order (naive) for it. */
+static bool float_result(const ss_window_call *c)
+{
+    return c->result_type.id == SS_TYPE_FLOAT8 || c->result_type.id == SS_TYPE_FLOAT4;
+}
+
 int win_aggregate(ss_ctx *ctx, win_state *st, uint32_t k, ss_vector *out)
 {
     const ss_window_call *c = st->node->calls[k];
@@ -466,6 +543,7 @@ int win_aggregate(ss_ctx *ctx, win_state *st, uint32_t k, ss_vector *out)
     bool can_inc = !excl && (a.kind == AK_COUNT || a.kind == AK_SUM_INT ||
                              (a.kind == AK_PLUGIN && c->aggregate->inverse));
     bool can_tree = !excl && (a.kind == AK_MIN || a.kind == AK_MAX);
+    bool can_combine = !excl && a.kind == AK_PLUGIN && c->aggregate->combine;
     win_algo algo = st->algo;
     if (!(a.pos = ops_zalloc_array(ctx, g_api, st->n ? st->n : 1, sizeof *a.pos)))
         return SS_ERROR;
@@ -474,6 +552,8 @@ int win_aggregate(ss_ctx *ctx, win_state *st, uint32_t k, ss_vector *out)
         rc = run_incremental(ctx, &a, out);
     else if ((algo == WIN_ALGO_SEGMENT_TREE || algo == WIN_ALGO_AUTO) && can_tree)
         rc = run_segment_tree(ctx, &a, out);
+    else if (can_combine && (algo == WIN_ALGO_SEGMENT_TREE || (algo == WIN_ALGO_AUTO && !float_result(c))))
+        rc = run_combine_tree(ctx, &a, out);
     else
         rc = run_naive(ctx, &a, out);
     ops_free(g_api, a.pos);
