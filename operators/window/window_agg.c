@@ -5,10 +5,9 @@
  * added, rows leaving removed, for count, integer sums and aggregates with an inverse) and
  * segment tree (a tree of partial results over the partition: the best row for min / max,
  * states joined by combine for registered aggregates that have one; each frame's result
- * from O(log n) nodes).  auto picks incremental where it applies, else the tree (not for a
- * registered aggregate with a floating-point result, whose rounding would depend on the
- * grouping), else naive.  All three give the same results (floating-point ones up to
- * rounding). */
+ * from O(log n) nodes; not for a registered aggregate with a floating-point result, whose
+ * rounding would depend on the grouping).  auto picks incremental where it applies, else
+ * the tree, else naive.  All three give the same results. */
 #include <string.h>
 
 #include "common/api_memory.h"
@@ -481,7 +480,7 @@ static int run_combine_tree(ss_ctx *ctx, agg_run *a, ss_vector *out)
 }
 
 /* Whether the result is a floating-point one: its value then depends on the order its rows
- * are folded in, so auto keeps PostgreSQL's sequential order (naive) for it. */
+ * are folded in, so it keeps PostgreSQL's sequential order (naive, or the inverse). */
 static bool float_result(const ss_window_call *c)
 {
     return c->result_type.id == SS_TYPE_FLOAT8 || c->result_type.id == SS_TYPE_FLOAT4;
@@ -543,7 +542,7 @@ int win_aggregate(ss_ctx *ctx, win_state *st, uint32_t k, ss_vector *out)
     bool can_inc = !excl && (a.kind == AK_COUNT || a.kind == AK_SUM_INT ||
                              (a.kind == AK_PLUGIN && c->aggregate->inverse));
     bool can_tree = !excl && (a.kind == AK_MIN || a.kind == AK_MAX);
-    bool can_combine = !excl && a.kind == AK_PLUGIN && c->aggregate->combine;
+    bool can_combine = !excl && a.kind == AK_PLUGIN && c->aggregate->combine && !float_result(c);
     win_algo algo = st->algo;
     if (!(a.pos = ops_zalloc_array(ctx, g_api, st->n ? st->n : 1, sizeof *a.pos)))
         return SS_ERROR;
@@ -552,7 +551,7 @@ int win_aggregate(ss_ctx *ctx, win_state *st, uint32_t k, ss_vector *out)
         rc = run_incremental(ctx, &a, out);
     else if ((algo == WIN_ALGO_SEGMENT_TREE || algo == WIN_ALGO_AUTO) && can_tree)
         rc = run_segment_tree(ctx, &a, out);
-    else if (can_combine && (algo == WIN_ALGO_SEGMENT_TREE || (algo == WIN_ALGO_AUTO && !float_result(c))))
+    else if (can_combine && (algo == WIN_ALGO_SEGMENT_TREE || algo == WIN_ALGO_AUTO))
         rc = run_combine_tree(ctx, &a, out);
     else
         rc = run_naive(ctx, &a, out);

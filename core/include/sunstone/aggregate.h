@@ -8,7 +8,7 @@
  * runs a registered aggregate with OVER through the same callbacks, over each row's frame,
  * and calls inverse to slide a frame (sunstone.window_frame_algorithm incremental / auto)
  * and combine to join the states of a segment tree over the partition (segment_tree, and
- * auto for an aggregate without inverse whose result is not floating-point).  The vtable may still change
+ * auto without inverse; not for a floating-point result, whose rounding would change).  The vtable may still change
  * without an ABI bump, and sunstone_plugins shows experimental = true for plugins of this
  * kind.
  *

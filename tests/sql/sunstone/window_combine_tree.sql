@@ -1,8 +1,8 @@
--- the segment tree over combine (registered aggregates with a combine function: bit_and /
--- bit_or, the variance family) gives the answers of naive re-aggregation and of the
+-- the segment tree over combine (registered aggregates with a combine function and no
+-- floating-point result: bit_and / bit_or) gives the answers of naive re-aggregation and of the
 -- incremental algorithm, over sliding, growing, shrinking and empty frames, partitions,
--- NULLs and FILTER (the float results compared rounded: their last digit depends on the
--- order of the additions)
+-- NULLs and FILTER; the variance family over double precision stays naive (its last digit
+-- would depend on the order of the additions)
 CREATE TABLE ct (id int, p int, k int, x int, b bigint);
 INSERT INTO ct SELECT g, g % 4, (g * 37) % 13, CASE WHEN g % 9 = 0 THEN NULL ELSE (g * 7919) % 1013 END, (g * 104729) % 65536 FROM generate_series(1, 500) g;
 CREATE VIEW ct_q AS SELECT id,
