@@ -1127,7 +1127,7 @@ static int bind_select_body(binder *b, const ast_select *s, ss_bound_stmt *out)
             return SS_ERROR;
         filtered = true;
     }
-    if (raise_grouping_error(b))
+    if (check_window_names(b, s) || raise_grouping_error(b))
         return SS_ERROR;
     if (is_agg) {
         if (drop_unused_aggregates(b, st, &tl, having, win) ||

@@ -283,6 +283,23 @@ static bool is_window_call_over_aggregate(const ast_expr *e)
     return is_window_call(e) && spec_has_aggregate(e->over);
 }
 
+int check_window_names(binder *b, const ast_select *s)
+{
+    window_state *saved = b->win, scratch = {.select = s};
+    b->win = &scratch;
+    int rc = SS_OK;
+    for (uint32_t i = 0; rc == SS_OK && i < s->nwindows; i++) {
+        win_spec sp;
+        if (s->windows[i].name && named_window(s, s->windows[i].name, i))
+            rc = bind_error(b, s->windows[i].location, WINDOWING_ERROR, "window \"%s\" is already defined",
+                            s->windows[i].name);
+        else
+            rc = resolve_spec(b, &s->windows[i], i, false, &sp);
+    }
+    b->win = saved;
+    return rc;
+}
+
 bool select_windows_have_aggregate(const ast_select *s)
 {
     for (uint32_t i = 0; i < s->nwindows; i++)
