@@ -7,12 +7,16 @@
  * constraint).
  *
  * The referenced side is read through the unique index (PRIMARY KEY / UNIQUE) whose columns
- * are the referenced columns, under the snapshot uniqueness checks use (the transaction's
- * own writes, the current command's included, plus what was committed when the statement
- * began).  Known limit: PostgreSQL also locks the referenced row (FOR KEY SHARE) so that a
- * concurrent transaction cannot delete it before the referencing row commits; Sunstone does
- * not yet, so two concurrent transactions (one inserting a referencing row, the other
- * deleting its referenced row) can both commit. */
+ * are the referenced columns, and a referenced row counts when it is live now
+ * (index.h ss_index_key_live); one another running transaction is deleting makes the
+ * inserter wait for that transaction (where PostgreSQL's FOR KEY SHARE lock waits).  The
+ * referencing rows of a removed key are found through an index of the referencing table
+ * whose leading columns are the key's, again live now, waiting for running transactions
+ * writing or deleting one; a referencing row committed after the statement's snapshot that
+ * an action would have to change is 40001.  Known limit: without such an index they are
+ * found by one scan under the statement's snapshot, so a referencing row another
+ * transaction inserted and has not committed yet is not seen (PostgreSQL's KEY SHARE lock
+ * would make the delete wait): index the referencing columns when both can run at once. */
 #ifndef SS_FKEY_FKEY_H
 #define SS_FKEY_FKEY_H
 

@@ -66,9 +66,13 @@ static int referenced_present(ss_ctx *ctx, const ss_fkey *fk, const ss_index *ix
         if (!ss_fkey_convert(from[k].id, ix->types[j].id, &vals[k], &key[j]))
             return SS_OK;
     }
-    ss_index_lock(ix->table); /* other sessions may be inserting into it */
-    int rc = ss_index_key_present(ctx, ix, key, ix->nkeys, SS_ROWID_INVALID, snap, present);
+    /* live now, after any running transaction deleting it has ended (PostgreSQL's FOR KEY
+       SHARE of the referenced row waits for it); other sessions may be inserting into ix */
+    uint32_t nlive = 0;
+    ss_index_lock(ix->table);
+    int rc = ss_index_key_live(ctx, ix, key, ix->nkeys, false, snap, &nlive);
     ss_index_unlock(ix->table);
+    *present = nlive > 0;
     return rc;
 }
 
@@ -340,14 +344,20 @@ static int find_by_index(ss_ctx *ctx, const ss_fkey *fk, const ss_index *ix, con
         const ss_value *o = &s->keys[(size_t)i * s->ncols];
         for (uint32_t j = 0; j < fk->ncols; j++)
             key[j] = o[order[j]];
-        bool present = false;
+        /* the referencing rows live now, after the running transactions writing or
+           deleting one have ended: a row another session inserted but has not committed
+           yet counts once it commits */
+        uint32_t nlive = 0, before = list ? list->n : 0;
         ss_index_lock(ix->table);
-        int rc = list ? collect_by_index(ctx, fk, ix, key, snap, list, i)
-                      : ss_index_key_present(ctx, ix, key, fk->ncols, SS_ROWID_INVALID, snap, &present);
+        int rc = ss_index_key_live(ctx, ix, key, fk->ncols, true, snap, &nlive);
+        if (rc == SS_OK && list)
+            rc = collect_by_index(ctx, fk, ix, key, snap, list, i);
         ss_index_unlock(ix->table);
         if (rc != SS_OK)
             return SS_ERROR;
-        if (present)
+        if (list && list->n - before < nlive) /* one committed after the statement's snapshot */
+            return ss_ctx_error(ctx, "40001", "could not serialize access due to concurrent update");
+        if (!list && nlive)
             return still_referenced(ctx, fk, &s->ref_keys[(size_t)i * s->ncols], update);
     }
     return SS_OK;

@@ -107,6 +107,13 @@ int ss_index_check_unique(ss_ctx *ctx, const ss_index *ix, const ss_value *key, 
  * one to end (40P01 / 55P03 / 57014 possible) and look again.  Called with the table's
  * index lock held (ss_index_lock); it lets go of it while it waits.  SS_OK, or 23505. */
 int ss_index_check_unique_live(ss_ctx *ctx, const ss_index *ix, const ss_value *key, ss_rowid self);
+/* How many row versions whose first nvalues key columns in ix equal key are live now (by
+ * the same rules), waiting first for the running transactions deleting one of them and,
+ * with wait_for_writers, writing one (a version a running transaction wrote is otherwise
+ * not live).  Foreign keys ask it (fkey_check.c).  Index lock held as above; without row
+ * locks or a transaction xid it answers by snap (0 or 1). */
+int ss_index_key_live(ss_ctx *ctx, const ss_index *ix, const ss_value *key, uint32_t nvalues, bool wait_for_writers,
+                      const ss_snapshot *snap, uint32_t *nlive);
 /* Whether snap sees a row version other than self whose first nvalues key columns in ix
  * equal key (typed like ix's columns): the candidates come from the index, fetch_versions
  * decides. */

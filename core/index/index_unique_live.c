@@ -19,7 +19,7 @@ enum candidate_state { CAND_DEAD, CAND_LIVE, CAND_WAIT };
 
 /* What the stamps of one candidate say; *holder gets the transaction to wait for. */
 static enum candidate_state classify(const ss_txn_manager *m, ss_xid self_top, const ss_version_stamp *v,
-                                     ss_xid *holder)
+                                     bool wait_for_writers, ss_xid *holder)
 {
     if (v->xmin != SS_XID_INVALID) {
         ss_xid_status s = ss_txn_effective_status(m, v->xmin);
@@ -27,6 +27,8 @@ static enum candidate_state classify(const ss_txn_manager *m, ss_xid self_top, c
         if (s == SS_XID_ABORTED || s == SS_XID_UNKNOWN)
             return CAND_DEAD;
         if (!own && s == SS_XID_RUNNING) {
+            if (!wait_for_writers)
+                return CAND_DEAD; /* not there yet for a reader that does not wait for it */
             *holder = v->xmin;
             return CAND_WAIT;
         }
@@ -45,23 +47,25 @@ static enum candidate_state classify(const ss_txn_manager *m, ss_xid self_top, c
     return CAND_DEAD; /* deleted by a committed transaction */
 }
 
-/* One look at key's candidates: *live when one is live, else *holder (not 0) when one waits
- * on a running transaction. */
-static int probe(ss_ctx *ctx, const ss_index *ix, const ss_value *key, ss_rowid self, bool *live, ss_xid *holder)
+/* One look at the candidates whose first nvalues keys equal key: *nlive counts the live ones
+ * (stop_at_first: stops at the first), *holder (not 0) names a running transaction one of
+ * them waits on. */
+static int probe(ss_ctx *ctx, const ss_index *ix, const ss_value *key, uint32_t nvalues, ss_rowid self,
+                 bool wait_for_writers, bool stop_at_first, uint32_t *nlive, ss_xid *holder)
 {
-    *live = false;
+    *nlive = 0;
     *holder = SS_XID_INVALID;
     enum { CAP = 64 };
     ss_rowid small[CAP], *cand = small;
     uint32_t total;
-    if (ix->vt->lookup(ctx, ix->handle, key, ix->nkeys, cand, CAP, &total) != SS_OK)
+    if (ix->vt->lookup(ctx, ix->handle, key, nvalues, cand, CAP, &total) != SS_OK)
         return SS_ERROR;
     if (total > CAP) { /* dead versions' entries pile up until VACUUM: read them all */
         cand = ss_arena_alloc(ctx->arena, (size_t)total * sizeof *cand);
         if (!cand)
             return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
         uint32_t again;
-        if (ix->vt->lookup(ctx, ix->handle, key, ix->nkeys, cand, total, &again) != SS_OK)
+        if (ix->vt->lookup(ctx, ix->handle, key, nvalues, cand, total, &again) != SS_OK)
             return SS_ERROR;
         total = again < total ? again : total;
     }
@@ -84,10 +88,12 @@ static int probe(ss_ctx *ctx, const ss_index *ix, const ss_value *key, ss_rowid 
             return SS_ERROR;
         for (uint32_t k = 0; k < b; k++) {
             ss_xid h = SS_XID_INVALID;
-            switch (classify(m, self_top, &seen[k], &h)) {
+            switch (classify(m, self_top, &seen[k], wait_for_writers, &h)) {
             case CAND_LIVE:
-                *live = true;
-                return SS_OK;
+                ++*nlive;
+                if (stop_at_first)
+                    return SS_OK;
+                break;
             case CAND_WAIT:
                 if (*holder == SS_XID_INVALID)
                     *holder = h;
@@ -100,30 +106,17 @@ static int probe(ss_ctx *ctx, const ss_index *ix, const ss_value *key, ss_rowid 
     return SS_OK;
 }
 
-int ss_index_check_unique_live(ss_ctx *ctx, const ss_index *ix, const ss_value *key, ss_rowid self)
+/* Probes until no candidate waits on a running transaction (waiting for each, the table's
+ * index lock let go meanwhile); *nlive as probe's. */
+static int probe_waiting(ss_ctx *ctx, const ss_index *ix, const ss_value *key, uint32_t nvalues, ss_rowid self,
+                         bool wait_for_writers, bool stop_at_first, uint32_t *nlive)
 {
-    for (uint32_t i = 0; i < ix->nkeys; i++)
-        if (key[i].is_null)
-            return SS_OK;
-    /* without row locks (a backend below version 4) or outside a transaction: the
-       snapshot's view is all there is */
-    if (!ctx->txn || ctx->txn->top == SS_XID_INVALID || !SS_STORAGE_HAS(ix->table->storage, lock_versions))
-        return ss_index_check_unique(ctx, ix, key, self);
     for (;;) {
-        bool live;
         ss_xid holder;
-        if (probe(ctx, ix, key, self, &live, &holder) != SS_OK)
+        if (probe(ctx, ix, key, nvalues, self, wait_for_writers, stop_at_first, nlive, &holder) != SS_OK)
             return SS_ERROR;
-        if (live) {
-            char *text = ss_index_key_text(ctx, ix, key);
-            ss_ctx_error(ctx, "23505", "duplicate key value violates unique constraint \"%s\"", ix->name);
-            if (text)
-                ss_ctx_error_detail(ctx, "Key %s already exists.", text);
-            return SS_ERROR;
-        }
-        if (holder == SS_XID_INVALID)
+        if ((*nlive && stop_at_first) || holder == SS_XID_INVALID)
             return SS_OK;
-        /* the caller holds the table's index lock: let other sessions go on while waiting */
         ss_table *t = ix->table;
         ss_index_unlock(t);
         int rc = ss_txn_wait_row_holder(ctx, holder);
@@ -131,4 +124,44 @@ int ss_index_check_unique_live(ss_ctx *ctx, const ss_index *ix, const ss_value *
         if (rc != SS_OK)
             return SS_ERROR;
     }
+}
+
+/* Without row locks (a backend below version 4) or outside a transaction, the snapshot's
+ * view is all there is. */
+static bool can_peek(ss_ctx *ctx, const ss_index *ix)
+{
+    return ctx->txn && ctx->txn->top != SS_XID_INVALID && SS_STORAGE_HAS(ix->table->storage, lock_versions);
+}
+
+int ss_index_check_unique_live(ss_ctx *ctx, const ss_index *ix, const ss_value *key, ss_rowid self)
+{
+    for (uint32_t i = 0; i < ix->nkeys; i++)
+        if (key[i].is_null)
+            return SS_OK;
+    if (!can_peek(ctx, ix))
+        return ss_index_check_unique(ctx, ix, key, self);
+    uint32_t nlive;
+    if (probe_waiting(ctx, ix, key, ix->nkeys, self, true, true, &nlive) != SS_OK)
+        return SS_ERROR;
+    if (nlive) {
+        char *text = ss_index_key_text(ctx, ix, key);
+        ss_ctx_error(ctx, "23505", "duplicate key value violates unique constraint \"%s\"", ix->name);
+        if (text)
+            ss_ctx_error_detail(ctx, "Key %s already exists.", text);
+        return SS_ERROR;
+    }
+    return SS_OK;
+}
+
+int ss_index_key_live(ss_ctx *ctx, const ss_index *ix, const ss_value *key, uint32_t nvalues, bool wait_for_writers,
+                      const ss_snapshot *snap, uint32_t *nlive)
+{
+    if (!can_peek(ctx, ix)) {
+        bool present;
+        if (ss_index_key_present(ctx, ix, key, nvalues, SS_ROWID_INVALID, snap, &present) != SS_OK)
+            return SS_ERROR;
+        *nlive = present;
+        return SS_OK;
+    }
+    return probe_waiting(ctx, ix, key, nvalues, SS_ROWID_INVALID, wait_for_writers, false, nlive);
 }

@@ -13,47 +13,6 @@
 
 #include "session_util.h"
 
-static void sleep_ms(int ms)
-{
-    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
-    nanosleep(&ts, NULL);
-}
-
-typedef struct job {
-    sunstone *db;
-    const char *sql;
-    int rc;
-    char sqlstate[6];
-    char msg[160];
-    volatile int done;
-} job;
-
-static void *job_main(void *arg)
-{
-    job *j = arg;
-    j->rc = sunstone_exec(j->db, j->sql, NULL, NULL);
-    if (j->rc != SUNSTONE_OK) {
-        snprintf(j->sqlstate, sizeof j->sqlstate, "%s", sunstone_sqlstate(j->db));
-        snprintf(j->msg, sizeof j->msg, "%s", sunstone_errmsg(j->db));
-    }
-    j->done = 1;
-    return NULL;
-}
-
-/* Starts j on a thread and checks, after a while, that it is waiting. */
-static void start_waiting(job *j, pthread_t *th)
-{
-    ck_assert_int_eq(pthread_create(th, NULL, job_main, j), 0);
-    sleep_ms(200);
-    ck_assert_int_eq(j->done, 0);
-}
-
-static void close_both(sunstone *a, sunstone *b)
-{
-    ck_assert_int_eq(sunstone_close(b), SUNSTONE_OK);
-    ck_assert_int_eq(sunstone_close(a), SUNSTONE_OK);
-}
-
 static sunstone *setup(void)
 {
     sunstone *a = open_first();
@@ -67,7 +26,7 @@ START_TEST(second_writer_waits)
     sunstone *a = setup(), *b = open_more(a);
     run(a, "BEGIN");
     run(a, "UPDATE t SET v = v + 1 WHERE id = 1");
-    job j = {b, "UPDATE t SET v = v * 10 WHERE id = 1", 0, "", "", 0};
+    session_job j = {b, "UPDATE t SET v = v * 10 WHERE id = 1", 0, "", "", 0};
     pthread_t th;
     start_waiting(&j, &th); /* for a's lock */
     run(a, "COMMIT");
@@ -125,7 +84,7 @@ START_TEST(deadlock_detected)
     run(a, "UPDATE t SET v = 10 WHERE id = 1");
     run(b, "BEGIN");
     run(b, "UPDATE t SET v = 20 WHERE id = 2");
-    job j = {b, "UPDATE t SET v = 21 WHERE id = 1", 0, "", "", 0};
+    session_job j = {b, "UPDATE t SET v = 21 WHERE id = 1", 0, "", "", 0};
     pthread_t th;
     start_waiting(&j, &th);
     ck_assert_int_eq(sunstone_exec(a, "UPDATE t SET v = 11 WHERE id = 2", NULL, NULL), SUNSTONE_ERROR);
@@ -148,7 +107,7 @@ static void check_unique_wait(bool commit)
     sunstone *a = setup(), *b = open_more(a);
     run(a, "BEGIN");
     run(a, "INSERT INTO t VALUES (5, 50)");
-    job j = {b, "INSERT INTO t VALUES (5, 51)", 0, "", "", 0};
+    session_job j = {b, "INSERT INTO t VALUES (5, 51)", 0, "", "", 0};
     pthread_t th;
     start_waiting(&j, &th); /* for a's version with key 5 */
     run(a, commit ? "COMMIT" : "ROLLBACK");
@@ -184,7 +143,7 @@ static void check_unique_delete_wait(bool commit)
     sunstone *a = setup(), *b = open_more(a);
     run(a, "BEGIN");
     run(a, "DELETE FROM t WHERE id = 2");
-    job j = {b, "INSERT INTO t VALUES (2, 22)", 0, "", "", 0};
+    session_job j = {b, "INSERT INTO t VALUES (2, 22)", 0, "", "", 0};
     pthread_t th;
     start_waiting(&j, &th);
     run(a, commit ? "COMMIT" : "ROLLBACK");
@@ -234,7 +193,7 @@ START_TEST(unique_deadlock_detected)
     run(b, "BEGIN");
     run(a, "INSERT INTO t VALUES (10, 0)");
     run(b, "INSERT INTO t VALUES (11, 0)");
-    job j = {b, "INSERT INTO t VALUES (10, 1)", 0, "", "", 0};
+    session_job j = {b, "INSERT INTO t VALUES (10, 1)", 0, "", "", 0};
     pthread_t th;
     start_waiting(&j, &th);
     ck_assert_int_eq(sunstone_exec(a, "INSERT INTO t VALUES (11, 1)", NULL, NULL), SUNSTONE_ERROR);
