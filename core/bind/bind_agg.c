@@ -302,6 +302,8 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
                 call.result_type = type_of(t);
             else if (t == SS_TYPE_INT8 || t == SS_TYPE_NUMERIC)
                 call.result_type = type_of(SS_TYPE_NUMERIC);
+            else if (t == SS_TYPE_INTERVAL)
+                call.result_type = type_of(SS_TYPE_INTERVAL);
             else {
                 return no_such_function(b, a->location, "sum", tname(arg->type, b1, sizeof b1));
             }
@@ -310,6 +312,8 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
                 call.result_type = type_of(SS_TYPE_FLOAT8);
             else if (ss_type_is_integer(t) || t == SS_TYPE_NUMERIC)
                 call.result_type = type_of(SS_TYPE_NUMERIC);
+            else if (t == SS_TYPE_INTERVAL)
+                call.result_type = type_of(SS_TYPE_INTERVAL);
             else {
                 return no_such_function(b, a->location, "avg", tname(arg->type, b1, sizeof b1));
             }

@@ -495,7 +495,8 @@ static int mark_agg_refs(const ss_expr *e, void *arg)
  * computed by PostgreSQL, so its argument never raises an error: it aggregates a NULL
  * constant instead (column numbers stay as they are).  Folding errors inside its argument
  * are raised first, as PostgreSQL folds the argument before the expression around it. */
-static int drop_unused_aggregates(binder *b, agg_state *st, const target_list *tl, const ss_expr *having)
+static int drop_unused_aggregates(binder *b, agg_state *st, const target_list *tl, const ss_expr *having,
+                                  const window_state *win)
 {
     uint32_t n = st->ngroups + st->naggs;
     bool *used = bind_alloc(b, n ? n : 1);
@@ -508,7 +509,8 @@ static int drop_unused_aggregates(binder *b, agg_state *st, const target_list *t
     for (uint32_t i = 0; i < tl->n; i++)
         if (ss_expr_walk_const(tl->exprs[i], mark_agg_refs, &refs, &seen) == SS_WALK_NOMEM)
             return ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-    if (ss_expr_walk_const(having, mark_agg_refs, &refs, &seen) == SS_WALK_NOMEM)
+    if (ss_expr_walk_const(having, mark_agg_refs, &refs, &seen) == SS_WALK_NOMEM ||
+        walk_window_exprs(win, mark_agg_refs, &refs, &seen) == SS_WALK_NOMEM)
         return ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     for (uint32_t i = 0; i < st->naggs; i++) {
         ss_agg_call *agg = &st->aggs[i];
@@ -1062,6 +1064,7 @@ static int bind_select_body(binder *b, const ast_select *s, ss_bound_stmt *out)
         is_agg = ast_has_aggregate(s->order_by[i].expr);
     for (uint32_t i = 0; !is_agg && i < s->ndistinct_on; i++)
         is_agg = ast_has_aggregate(s->distinct_on[i]);
+    is_agg = is_agg || select_windows_have_aggregate(s);
 
     if (attach_target_srf(b, s, is_agg, &top))
         return SS_ERROR;
@@ -1124,10 +1127,10 @@ static int bind_select_body(binder *b, const ast_select *s, ss_bound_stmt *out)
             return SS_ERROR;
         filtered = true;
     }
-    if (raise_grouping_error(b))
+    if (check_window_names(b, s) || raise_grouping_error(b))
         return SS_ERROR;
     if (is_agg) {
-        if (drop_unused_aggregates(b, st, &tl, having) ||
+        if (drop_unused_aggregates(b, st, &tl, having, win) ||
             !(top = stack_grouping_sets(b, st, top)))
             return SS_ERROR;
         if (having && !(top = lop_filter(b->ctx, b->arena, top, having)))

@@ -176,27 +176,6 @@ static ss_expr *shared_key(const window_state *ws, ss_expr *e)
 }
 
 /* The window clause of spec (an equal one is shared), bound now. */
-/* A PARTITION BY / ORDER BY item of a window binds through the query's aggregate state like
- * a select-list item, but an aggregate that only a window definition names is not yet
- * computed by the aggregation below the windows (nor does it make the query an aggregate
- * one): 0A000 rather than a sort on a value that is not there.  One the rest of the query
- * also computes (SELECT sum(x), rank() OVER (ORDER BY sum(x)) ...) is shared and works. */
-static ss_expr *bind_window_key(binder *b, const ast_expr *a)
-{
-    if (!ast_has_aggregate(a))
-        return bind_expr(b, a);
-    uint32_t before = b->agg && b->agg_mode ? b->agg->naggs : UINT32_MAX;
-    ss_expr *e = before == UINT32_MAX ? NULL : bind_expr(b, a);
-    if (before == UINT32_MAX || (e && b->agg->naggs != before)) {
-        ss_error_clear(b->ctx->err);
-        bind_error(b, expr_location(a), SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                   "feature not supported: an aggregate in a window's PARTITION BY or ORDER BY that the "
-                   "select list does not compute before it");
-        return NULL;
-    }
-    return e;
-}
-
 static window_clause *window_of(binder *b, const win_spec *sp)
 {
     window_state *ws = b->win;
@@ -211,7 +190,7 @@ static window_clause *window_of(binder *b, const win_spec *sp)
         return NULL;
     ws->in_definition = true;
     for (uint32_t i = 0; i < sp->npartition; i++) {
-        ss_expr *e = bind_window_key(b, sp->partition[i]);
+        ss_expr *e = bind_expr(b, sp->partition[i]);
         if (!e || !(e = resolve_unknown(b, e, expr_location(sp->partition[i]))) ||
             bind_check_equality(b, e->type, expr_location(sp->partition[i])))
             return NULL;
@@ -219,7 +198,7 @@ static window_clause *window_of(binder *b, const win_spec *sp)
     }
     for (uint32_t i = 0; i < sp->norder; i++) {
         const ast_sort_item *it = &sp->order[i];
-        ss_expr *e = bind_window_key(b, it->expr);
+        ss_expr *e = bind_expr(b, it->expr);
         if (!e || !(e = resolve_unknown(b, e, expr_location(it->expr))) ||
             bind_check_ordering(b, e->type, expr_location(it->expr)))
             return NULL;
@@ -287,6 +266,98 @@ bool ast_has_window(const ast_expr *e)
     return ast_any(e, is_window_call);
 }
 
+/* Whether a window's PARTITION BY / ORDER BY names an aggregate. */
+static bool spec_has_aggregate(const ast_window *w)
+{
+    for (uint32_t i = 0; i < w->npartition; i++)
+        if (ast_has_aggregate(w->partition[i]))
+            return true;
+    for (uint32_t i = 0; i < w->norder; i++)
+        if (ast_has_aggregate(w->order[i].expr))
+            return true;
+    return false;
+}
+
+static bool is_window_call_over_aggregate(const ast_expr *e)
+{
+    return is_window_call(e) && spec_has_aggregate(e->over);
+}
+
+int check_window_names(binder *b, const ast_select *s)
+{
+    window_state *saved = b->win, scratch = {.select = s};
+    b->win = &scratch;
+    int rc = SS_OK;
+    for (uint32_t i = 0; rc == SS_OK && i < s->nwindows; i++) {
+        win_spec sp;
+        if (s->windows[i].name && named_window(s, s->windows[i].name, i))
+            rc = bind_error(b, s->windows[i].location, WINDOWING_ERROR, "window \"%s\" is already defined",
+                            s->windows[i].name);
+        else
+            rc = resolve_spec(b, &s->windows[i], i, false, &sp);
+    }
+    b->win = saved;
+    return rc;
+}
+
+bool select_windows_have_aggregate(const ast_select *s)
+{
+    for (uint32_t i = 0; i < s->nwindows; i++)
+        if (spec_has_aggregate(&s->windows[i]))
+            return true;
+    for (uint32_t i = 0; i < s->ntargets; i++)
+        if (ast_any(s->targets[i].expr, is_window_call_over_aggregate))
+            return true;
+    for (uint32_t i = 0; i < s->norder; i++)
+        if (ast_any(s->order_by[i].expr, is_window_call_over_aggregate))
+            return true;
+    return false;
+}
+
+int walk_window_exprs(const window_state *ws, int (*visit)(const ss_expr *, void *), void *arg, ss_ptrmap *seen)
+{
+    for (uint32_t k = 0; ws && k < ws->n; k++) {
+        const window_clause *c = &ws->v[k];
+        const ss_expr *list[4] = {c->start_offset, c->end_offset, c->start_neg, c->end_neg};
+        for (uint32_t i = 0; i < 4; i++)
+            if (ss_expr_walk_const(list[i], visit, arg, seen) == SS_WALK_NOMEM)
+                return SS_WALK_NOMEM;
+        for (uint32_t i = 0; i < c->npartition + c->norder; i++)
+            if (ss_expr_walk_const(i < c->npartition ? c->partition[i] : c->order[i - c->npartition].expr, visit,
+                                   arg, seen) == SS_WALK_NOMEM)
+                return SS_WALK_NOMEM;
+        for (uint32_t j = 0; j < c->ncalls; j++) {
+            const ss_window_call *call = c->calls[j];
+            if (ss_expr_walk_const(call->filter, visit, arg, seen) == SS_WALK_NOMEM)
+                return SS_WALK_NOMEM;
+            for (uint32_t i = 0; i < call->nargs; i++)
+                if (ss_expr_walk_const(call->args[i], visit, arg, seen) == SS_WALK_NOMEM)
+                    return SS_WALK_NOMEM;
+        }
+    }
+    return SS_WALK_CONTINUE;
+}
+
+/* The first aggregate call in e (pre-order), or NULL. */
+static const ast_expr *first_aggregate(const ast_expr *e)
+{
+    if (!e)
+        return NULL;
+    if (is_aggregate_name(e) && e->kind == AE_FUNC)
+        return e;
+    const ast_expr *f;
+    if ((f = first_aggregate(e->left)) || (f = first_aggregate(e->right)) || (f = first_aggregate(e->arg)) ||
+        (f = first_aggregate(e->els)))
+        return f;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        if ((f = first_aggregate(e->args[i])))
+            return f;
+    for (uint32_t i = 0; i < e->nwhens; i++)
+        if ((f = first_aggregate(e->whens[i])) || (f = first_aggregate(e->thens[i])))
+            return f;
+    return NULL;
+}
+
 ss_expr *bind_window_agg_arg(binder *b, const ast_expr *a, bool is_filter)
 {
     window_state *ws = b->win;
@@ -295,21 +366,12 @@ ss_expr *bind_window_agg_arg(binder *b, const ast_expr *a, bool is_filter)
     b->agg = ws->outer_agg;
     b->agg_mode = ws->outer_mode;
     ws->in_window_agg = false;
-    /* as bind_window_key: an aggregate inside the window aggregate's argument must be one
-       the rest of the query computes */
-    bool nested = ast_has_aggregate(a);
-    uint32_t before = b->agg && b->agg_mode ? b->agg->naggs : UINT32_MAX;
-    ss_expr *e = nested && before == UINT32_MAX ? NULL
-                 : is_filter                    ? bind_bool_expr(b, a, "FILTER")
-                                                : bind_expr(b, a);
-    if (nested && (before == UINT32_MAX || (e && b->agg->naggs != before))) {
-        ss_error_clear(b->ctx->err);
-        bind_error(b, expr_location(a), SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                   "feature not supported: an aggregate inside a window aggregate's %s that the select list "
-                   "does not compute before it",
-                   is_filter ? "FILTER" : "argument");
-        e = NULL;
-    }
+    const ast_expr *nested = is_filter ? first_aggregate(a) : NULL;
+    ss_expr *e = NULL;
+    if (nested) /* PostgreSQL's check_agg_arguments: FILTER takes no aggregate, window or not */
+        bind_error(b, nested->location, SS_SQLSTATE_GROUPING_ERROR, "aggregate functions are not allowed in FILTER");
+    else
+        e = is_filter ? bind_bool_expr(b, a, "FILTER") : bind_expr(b, a);
     ws->in_window_agg = true;
     b->agg = scratch;
     b->agg_mode = mode;
@@ -387,7 +449,8 @@ static int bind_window_function(binder *b, const ast_expr *a, const ss_window_vt
 
 /* An aggregate used with OVER: bound by bind_aggregate into a scratch aggregate state, its
  * arguments and FILTER over the query's outputs. */
-static int bind_window_aggregate(binder *b, const ast_expr *a, ss_window_call *call)
+static int bind_window_aggregate(binder *b, const ast_expr *a, ss_window_call *call,
+                                 const struct ss_func_def **result_def)
 {
     window_state *ws = b->win;
     const char *name = a->names[a->nnames - 1];
@@ -402,7 +465,8 @@ static int bind_window_aggregate(binder *b, const ast_expr *a, ss_window_call *c
         return bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                           "OVER is not supported for ordered-set aggregate %s", name);
     static const char *const builtins[] = {"count", "sum", "min", "max", "avg", "bool_and", "bool_or",
-                                           "every", "string_agg", "array_agg"};
+                                           "every", "string_agg", "array_agg", "json_agg", "jsonb_agg",
+                                           "json_object_agg", "jsonb_object_agg"};
     bool builtin = false;
     for (size_t i = 0; !builtin && i < sizeof builtins / sizeof builtins[0]; i++)
         builtin = !strcmp(name, builtins[i]);
@@ -424,6 +488,8 @@ static int bind_window_aggregate(binder *b, const ast_expr *a, ss_window_call *c
     ws->in_window_agg = false;
     if (!r)
         return SS_ERROR;
+    /* a json aggregate's column is JSON text its result function reads back as json / jsonb */
+    *result_def = is_json_aggregate(name) && r->kind == EXPR_FUNC ? r->u.func.def : NULL;
     const ss_agg_call *ac = &scratch.aggs[0];
     const ss_agg_extra *x = scratch.extras[0];
     uint32_t nmore = x ? x->nargs : 0;
@@ -500,7 +566,8 @@ ss_expr *bind_window_call(binder *b, const ast_expr *a)
     call->struct_size = sizeof *call;
     call->name = name;
     ws->in_call = true;
-    int rc = wvt ? bind_window_function(b, a, wvt, call) : bind_window_aggregate(b, a, call);
+    const struct ss_func_def *result_def = NULL;
+    int rc = wvt ? bind_window_function(b, a, wvt, call) : bind_window_aggregate(b, a, call, &result_def);
     ws->in_call = false;
     if (rc)
         return NULL;
@@ -509,7 +576,7 @@ ss_expr *bind_window_call(binder *b, const ast_expr *a)
     uint32_t index;
     if (!c || add_call(b, c, call, &index))
         return NULL;
-    return make_column(b, c->rel, index, call->result_type);
+    return json_agg_result(b, result_def, make_column(b, c->rel, index, call->result_type));
 }
 
 /* Stacks the windows so that those sorted on more keys come first (below): a window whose

@@ -228,6 +228,17 @@ ss_expr *bind_window_call(binder *b, const ast_expr *a);
 ss_expr *bind_window_agg_arg(binder *b, const ast_expr *a, bool is_filter);
 /* Whether e has a call with OVER. */
 bool ast_has_window(const ast_expr *e);
+/* Whether a window of s (its WINDOW clause, an OVER in its select list or ORDER BY) names an
+ * aggregate in PARTITION BY / ORDER BY: that makes s an
+ * aggregate query, as an aggregate in the select list does. */
+bool select_windows_have_aggregate(const struct ast_select *s);
+/* The entries of s's WINDOW clause checked in order as PostgreSQL's
+ * transformWindowDefinitions does, referenced or not: 42P20 for a name defined twice, the
+ * window each copies must exist and be copyable. */
+int check_window_names(binder *b, const struct ast_select *s);
+/* visit over every expression of ws's window clauses (keys, frame offsets, the calls'
+ * arguments and FILTERs): the aggregation below computes the aggregates they reference. */
+int walk_window_exprs(const window_state *ws, int (*visit)(const ss_expr *, void *), void *arg, ss_ptrmap *seen);
 /* The window operators over top, one per window clause with calls. */
 ss_lop *stack_windows(binder *b, window_state *ws, ss_lop *top);
 /* The registered window function of this name, or NULL (bind_agg_plugin.c). */

@@ -1,11 +1,13 @@
 /* window_agg.c — aggregates over window frames: the kernel's count / sum / min / max / avg,
- * bool_and / bool_or / every, string_agg and array_agg, and registered aggregates (sunstone/aggregate.h), with FILTER, strictness and EXCLUDE, by
+ * bool_and / bool_or / every, string_agg, array_agg and the json aggregates, and registered aggregates (sunstone/aggregate.h), with FILTER, strictness and EXCLUDE, by
  * one of three frame algorithms (sunstone.window_frame_algorithm): naive (each row's frame
  * aggregated again), incremental (the running state moved with the frame: rows entering are
  * added, rows leaving removed, for count, integer sums and aggregates with an inverse) and
- * segment tree (a tree of partial results over the partition, min / max; each frame's
- * result from O(log n) nodes).  auto picks incremental where it applies, else the tree,
- * else naive.  All three give the same results. */
+ * segment tree (a tree of partial results over the partition: the best row for min / max,
+ * states joined by combine for registered aggregates that have one; each frame's result
+ * from O(log n) nodes; not for a registered aggregate with a floating-point result, whose
+ * rounding would depend on the grouping).  auto picks incremental where it applies, else
+ * the tree, else naive.  All three give the same results. */
 #include <string.h>
 
 #include "common/api_memory.h"
@@ -25,6 +27,8 @@ typedef enum agg_kind {
     AK_BOOL_OR,
     AK_STRING,     /* string_agg(text / bytea, delimiter) */
     AK_ARRAY,      /* array_agg (NULLs kept) */
+    AK_JSON_ARRAY, /* json_agg / jsonb_agg: the kernel's JSON text of each value */
+    AK_JSON_OBJECT, /* json_object_agg / jsonb_object_agg: key and value JSON text */
     AK_PLUGIN
 } agg_kind;
 
@@ -54,7 +58,9 @@ static bool counts(const agg_run *a, uint32_t r)
         if (ops_column_is_null(f, r) || !((const uint8_t *)f->data)[r])
             return false;
     }
-    bool strict = a->kind == AK_PLUGIN ? a->call->aggregate->strict : !a->call->star && a->kind != AK_ARRAY;
+    bool strict = a->kind == AK_PLUGIN ? a->call->aggregate->strict
+                                       : !a->call->star && a->kind != AK_ARRAY && a->kind != AK_JSON_ARRAY &&
+                                             a->kind != AK_JSON_OBJECT;
     uint32_t checked = a->kind == AK_STRING ? 1 : a->call->nargs;
     for (uint32_t i = 0; strict && i < checked; i++)
         if (ops_column_is_null(&st->args[a->k][i], r))
@@ -112,6 +118,53 @@ static int finish_string(ss_ctx *ctx, agg_run *a, const uint32_t *pos, uint32_t 
             memcpy(buf + off, t->ptr, t->len);
         off += t->len;
     }
+    ss_value v = {.is_null = false};
+    v.v.s = (ss_text){.ptr = buf, .len = (uint32_t)off};
+    int rc = g_api->vector_set_value(ctx, out, i, &v);
+    g_api->free(buf);
+    return rc;
+}
+
+/* json_agg / json_object_agg over the kernel's JSON text (json_agg_transfn /
+ * json_object_agg_transfn): "[v, v]" or "{ k : v, k : v }"; a NULL key is 22023. */
+static int finish_json(ss_ctx *ctx, agg_run *a, const uint32_t *pos, uint32_t m, ss_vector *out, uint32_t i)
+{
+    if (!has_rows(out, i, m))
+        return SS_OK;
+    bool object = a->kind == AK_JSON_OBJECT;
+    const ops_column *key = a->arg, *val = object ? &a->st->args[a->k][1] : NULL;
+    size_t len = 2;
+    for (uint32_t j = 0; j < m; j++) {
+        if (object && ops_column_is_null(key, pos[j]))
+            return g_api->error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "field name must not be null");
+        len += 2 + ((const ss_text *)key->data)[pos[j]].len;
+        if (object)
+            len += 3 + (ops_column_is_null(val, pos[j]) ? 4 : ((const ss_text *)val->data)[pos[j]].len);
+    }
+    char *buf = g_api->alloc(len + 2);
+    if (!buf)
+        return g_api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    size_t off = 0;
+    for (uint32_t j = 0; j < m; j++) {
+        const char *sep = j ? ", " : object ? "{ " : "[";
+        memcpy(buf + off, sep, strlen(sep));
+        off += strlen(sep);
+        const ss_text *t = &((const ss_text *)key->data)[pos[j]];
+        if (t->len)
+            memcpy(buf + off, t->ptr, t->len);
+        off += t->len;
+        if (object) {
+            memcpy(buf + off, " : ", 3);
+            off += 3;
+            bool null = ops_column_is_null(val, pos[j]);
+            const ss_text *v = null ? NULL : &((const ss_text *)val->data)[pos[j]];
+            if (null || v->len)
+                memcpy(buf + off, null ? "null" : v->ptr, null ? 4 : v->len);
+            off += null ? 4 : v->len;
+        }
+    }
+    memcpy(buf + off, object ? " }" : "]", object ? 2 : 1);
+    off += object ? 2 : 1;
     ss_value v = {.is_null = false};
     v.v.s = (ss_text){.ptr = buf, .len = (uint32_t)off};
     int rc = g_api->vector_set_value(ctx, out, i, &v);
@@ -207,6 +260,9 @@ static int finish_rows(ss_ctx *ctx, agg_run *a, const uint32_t *pos, uint32_t m,
         return finish_string(ctx, a, pos, m, out, i);
     case AK_ARRAY:
         return finish_array(ctx, a, pos, m, out, i);
+    case AK_JSON_ARRAY:
+    case AK_JSON_OBJECT:
+        return finish_json(ctx, a, pos, m, out, i);
     case AK_PLUGIN: {
         const ss_aggregate_vtable *vt = a->call->aggregate;
         void *state = ops_zalloc(ctx, g_api, vt->state_size);
@@ -356,6 +412,80 @@ static int run_segment_tree(ss_ctx *ctx, agg_run *a, ss_vector *out)
     return rc;
 }
 
+/* (c) segment tree for a registered aggregate with combine: node v holds the state of its
+ * range (a leaf: init, then its row when it counts; above: init, then combine of its two
+ * children in order); each frame's state is combined from O(log n) nodes, left to right. */
+static int tree_release(agg_run *a, char *t, size_t nstates, size_t ss)
+{
+    const ss_aggregate_vtable *vt = a->call->aggregate;
+    for (size_t v = 0; t && vt->release && v < nstates; v++)
+        vt->release(&a->info, t + v * ss);
+    ops_free(g_api, t);
+    return SS_OK;
+}
+
+static int run_combine_tree(ss_ctx *ctx, agg_run *a, ss_vector *out)
+{
+    win_state *st = a->st;
+    const ss_aggregate_vtable *vt = a->call->aggregate;
+    uint32_t n = st->n, size = 1;
+    while (size < n)
+        size <<= 1;
+    size_t ss = (vt->state_size + 15) & ~(size_t)15, nstates = 2 * (size_t)size + 1;
+    char *t = ops_zalloc_array(ctx, g_api, nstates, ss);
+    if (!t)
+        return SS_ERROR;
+    for (size_t v = 1; v < nstates; v++)
+        vt->init(&a->info, t + v * ss);
+    int rc = SS_OK;
+    /* the leaves, a batch of counting rows at a time */
+    void *states[SS_BATCH_CAPACITY];
+    uint32_t rows[SS_BATCH_CAPACITY], m = 0;
+    for (uint32_t i = 0; i < n && rc == SS_OK; i++) {
+        if (counts(a, st->ps + i)) {
+            states[m] = t + (size + (size_t)i) * ss;
+            rows[m++] = st->ps + i;
+        }
+        if (m == SS_BATCH_CAPACITY || (i + 1 == n && m)) {
+            rc = vt->step(ctx, &a->info, states, a->vptr, rows, m);
+            m = 0;
+        }
+    }
+    for (uint32_t v = size - 1; v >= 1 && rc == SS_OK; v--)
+        if ((rc = vt->combine(ctx, &a->info, t + (size_t)v * ss, t + 2 * (size_t)v * ss)) == SS_OK)
+            rc = vt->combine(ctx, &a->info, t + (size_t)v * ss, t + (2 * (size_t)v + 1) * ss);
+    /* the frame's state lives in slot 0; right-side nodes are applied in reverse order */
+    char *acc = t;
+    uint32_t right[64];
+    for (uint32_t i = 0; i < n && rc == SS_OK; i++) {
+        if (vt->release)
+            vt->release(&a->info, acc);
+        memset(acc, 0, ss);
+        vt->init(&a->info, acc);
+        uint32_t nr = 0;
+        for (uint32_t lo = st->frame_start[i] + size, hi = st->frame_end[i] + size; lo < hi && rc == SS_OK;
+             lo >>= 1, hi >>= 1) {
+            if (lo & 1)
+                rc = vt->combine(ctx, &a->info, acc, t + (size_t)lo++ * ss);
+            if (hi & 1)
+                right[nr++] = --hi;
+        }
+        while (nr && rc == SS_OK)
+            rc = vt->combine(ctx, &a->info, acc, t + (size_t)right[--nr] * ss);
+        if (rc == SS_OK)
+            rc = vt->final(ctx, &a->info, acc, out, i);
+    }
+    tree_release(a, t, nstates, ss);
+    return rc;
+}
+
+/* Whether the result is a floating-point one: its value then depends on the order its rows
+ * are folded in, so it keeps PostgreSQL's sequential order (naive, or the inverse). */
+static bool float_result(const ss_window_call *c)
+{
+    return c->result_type.id == SS_TYPE_FLOAT8 || c->result_type.id == SS_TYPE_FLOAT4;
+}
+
 int win_aggregate(ss_ctx *ctx, win_state *st, uint32_t k, ss_vector *out)
 {
     const ss_window_call *c = st->node->calls[k];
@@ -389,6 +519,10 @@ int win_aggregate(ss_ctx *ctx, win_state *st, uint32_t k, ss_vector *out)
         a.kind = AK_STRING;
     } else if (!strcmp(c->name, "array_agg")) {
         a.kind = AK_ARRAY;
+    } else if (!strcmp(c->name, "json_agg") || !strcmp(c->name, "jsonb_agg")) {
+        a.kind = AK_JSON_ARRAY;
+    } else if (!strcmp(c->name, "json_object_agg") || !strcmp(c->name, "jsonb_object_agg")) {
+        a.kind = AK_JSON_OBJECT;
     } else if (!strcmp(c->name, "min") || !strcmp(c->name, "max")) {
         a.kind = c->name[1] == 'i' ? AK_MIN : AK_MAX;
     } else if (rinfo && rinfo->sum) {
@@ -408,6 +542,7 @@ int win_aggregate(ss_ctx *ctx, win_state *st, uint32_t k, ss_vector *out)
     bool can_inc = !excl && (a.kind == AK_COUNT || a.kind == AK_SUM_INT ||
                              (a.kind == AK_PLUGIN && c->aggregate->inverse));
     bool can_tree = !excl && (a.kind == AK_MIN || a.kind == AK_MAX);
+    bool can_combine = !excl && a.kind == AK_PLUGIN && c->aggregate->combine && !float_result(c);
     win_algo algo = st->algo;
     if (!(a.pos = ops_zalloc_array(ctx, g_api, st->n ? st->n : 1, sizeof *a.pos)))
         return SS_ERROR;
@@ -416,6 +551,8 @@ int win_aggregate(ss_ctx *ctx, win_state *st, uint32_t k, ss_vector *out)
         rc = run_incremental(ctx, &a, out);
     else if ((algo == WIN_ALGO_SEGMENT_TREE || algo == WIN_ALGO_AUTO) && can_tree)
         rc = run_segment_tree(ctx, &a, out);
+    else if (can_combine && (algo == WIN_ALGO_SEGMENT_TREE || algo == WIN_ALGO_AUTO))
+        rc = run_combine_tree(ctx, &a, out);
     else
         rc = run_naive(ctx, &a, out);
     ops_free(g_api, a.pos);

@@ -1,12 +1,13 @@
 /* agg_ordered_set.c — percentile_cont(fraction) WITHIN GROUP (ORDER BY double precision),
  * percentile_disc(fraction) and mode() WITHIN GROUP (ORDER BY x) for x of a fixed width of
- * at most 8 bytes (integers, float, boolean, date, timestamp), as plugins of kind aggregate
- * (ordered_set).  The kernel feeds each group's non-NULL values sorted as WITHIN GROUP says;
- * the state keeps them (8 bytes each) and final picks by position, PostgreSQL's
+ * at most 8 bytes (integers, float, boolean, date, timestamp) or of variable width (text,
+ * numeric, interval, ...), as plugins of kind aggregate (ordered_set).  The kernel feeds
+ * each group's non-NULL values sorted as WITHIN GROUP says; the state keeps them (8 bytes
+ * each, or a copy of a variable-width value's bytes) and final picks by position, PostgreSQL's
  * percentile_cont_final (linear interpolation), percentile_disc_final (the first value whose
  * position reaches fraction * count) and mode_final (the first longest run of equal values).
  * A fraction outside [0, 1] is 22003 even for a group without rows; a NULL fraction gives
- * NULL.  Variable-width values are refused with 0A000. */
+ * NULL.  mode's equal values are those the type's equality calls equal. */
 #include <math.h>
 #include <string.h>
 
@@ -18,7 +19,15 @@ typedef struct sorted_values {
     uint64_t *v; /* ss_api.alloc'd; the values' bytes, zero-padded to 8 */
     uint32_t n, cap;
     uint32_t width;
+    bool varlen; /* variable-width values: t instead of v */
+    ss_text *t;  /* ss_api.alloc'd, each value's bytes ss_api.alloc'd */
 } sorted_values;
+
+static bool variable_width(int32_t id)
+{
+    const ss_type_info *ti = api->type_info(id);
+    return ti && ti->layout == SS_LAYOUT_VARLEN;
+}
 
 static bool fixed_width(int32_t id, uint32_t *width)
 {
@@ -49,7 +58,7 @@ static int any_result_type(ss_ctx *ctx, ss_type *arg_types, uint32_t nargs, ss_t
 {
     (void)nargs;
     uint32_t w;
-    if (!fixed_width(arg_types[0].id, &w))
+    if (!fixed_width(arg_types[0].id, &w) && !variable_width(arg_types[0].id))
         return api->error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                           "feature not supported: ordered-set aggregates of %s (values of variable width)",
                           api->type_name(arg_types[0]));
@@ -64,6 +73,27 @@ static void values_init(const ss_aggregate_call_info *call, void *state)
     uint32_t w = 8;
     fixed_width(call->arg_types[0].id, &w);
     s->width = w;
+    s->varlen = variable_width(call->arg_types[0].id);
+}
+
+/* A copy of a variable-width value appended to s. */
+static int push_text(ss_ctx *ctx, sorted_values *s, const ss_text *x)
+{
+    if (s->n == s->cap) {
+        uint32_t cap = s->cap ? s->cap * 2 : 64;
+        ss_text *p = api->realloc(s->t, (size_t)cap * sizeof *p);
+        if (!p)
+            return api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        s->t = p;
+        s->cap = cap;
+    }
+    char *bytes = api->alloc(x->len ? x->len : 1);
+    if (!bytes)
+        return api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    if (x->len)
+        memcpy(bytes, x->ptr, x->len);
+    s->t[s->n++] = (ss_text){bytes, x->len, 0};
+    return SS_OK;
 }
 
 static int values_step(ss_ctx *ctx, const ss_aggregate_call_info *call, void *const *states,
@@ -73,6 +103,11 @@ static int values_step(ss_ctx *ctx, const ss_aggregate_call_info *call, void *co
     const char *data = args[0]->data;
     for (uint32_t k = 0; k < n; k++) {
         sorted_values *s = states[k];
+        if (s->varlen) {
+            if (push_text(ctx, s, &((const ss_text *)args[0]->data)[rows[k]]) != SS_OK)
+                return SS_ERROR;
+            continue;
+        }
         if (s->n == s->cap) {
             uint32_t cap = s->cap ? s->cap * 2 : 64;
             uint64_t *p = api->realloc(s->v, (size_t)cap * sizeof *p);
@@ -92,6 +127,10 @@ static void values_release(const ss_aggregate_call_info *call, void *state)
 {
     (void)call;
     sorted_values *s = state;
+    for (uint32_t i = 0; s->t && i < s->n; i++)
+        api->free((void *)s->t[i].ptr);
+    api->free(s->t);
+    s->t = NULL;
     api->free(s->v);
     s->v = NULL;
     s->n = s->cap = 0;
@@ -100,6 +139,18 @@ static void values_release(const ss_aggregate_call_info *call, void *state)
 static void put_raw(ss_vector *out, uint32_t row, uint32_t width, uint64_t raw)
 {
     memcpy((char *)out->data + (size_t)row * width, &raw, width);
+}
+
+/* Value i of s written to row of out. */
+static int put_value(ss_ctx *ctx, const sorted_values *s, uint32_t i, ss_vector *out, uint32_t row)
+{
+    if (!s->varlen) {
+        put_raw(out, row, s->width, s->v[i]);
+        return SS_OK;
+    }
+    ss_value v = {.is_null = false};
+    v.v.s = s->t[i];
+    return api->vector_set_value(ctx, out, row, &v);
 }
 
 /* The fraction (the one direct argument): SS_OK with *null when it is NULL, 22003 outside
@@ -134,8 +185,7 @@ static int percentile_final(ss_ctx *ctx, const ss_aggregate_call_info *call, con
             rownum = 1;
         if (rownum > (int64_t)s->n)
             rownum = s->n;
-        put_raw(out, row, s->width, s->v[rownum - 1]);
-        return SS_OK;
+        return put_value(ctx, s, (uint32_t)(rownum - 1), out, row);
     }
     double pos = pct * (double)(s->n - 1);
     uint32_t first = (uint32_t)floor(pos), second = (uint32_t)ceil(pos);
@@ -158,6 +208,14 @@ static int disc_final(ss_ctx *ctx, const ss_aggregate_call_info *call, const voi
     return percentile_final(ctx, call, state, out, row, true);
 }
 
+static bool same_text(const ss_aggregate_call_info *call, const ss_text *a, const ss_text *b)
+{
+    const ss_type_info *ti = api->type_info(call->arg_types[0].id);
+    if (ti && ti->equal)
+        return ti->equal(a, b);
+    return a->len == b->len && (!a->len || memcmp(a->ptr, b->ptr, a->len) == 0);
+}
+
 static bool same_value(const ss_aggregate_call_info *call, uint64_t a, uint64_t b)
 {
     if (call->arg_types[0].id == SS_TYPE_FLOAT8 || call->arg_types[0].id == SS_TYPE_FLOAT4) {
@@ -172,7 +230,6 @@ static bool same_value(const ss_aggregate_call_info *call, uint64_t a, uint64_t 
 static int mode_final(ss_ctx *ctx, const ss_aggregate_call_info *call, const void *state, ss_vector *out,
                       uint32_t row)
 {
-    (void)ctx;
     const sorted_values *s = state;
     if (s->n == 0) {
         ss_vector_set_null(out, row);
@@ -181,7 +238,7 @@ static int mode_final(ss_ctx *ctx, const ss_aggregate_call_info *call, const voi
     uint32_t best = 0, best_len = 0;
     for (uint32_t i = 0; i < s->n;) {
         uint32_t j = i + 1;
-        while (j < s->n && same_value(call, s->v[i], s->v[j]))
+        while (j < s->n && (s->varlen ? same_text(call, &s->t[i], &s->t[j]) : same_value(call, s->v[i], s->v[j])))
             j++;
         if (j - i > best_len) {
             best = i;
@@ -189,8 +246,7 @@ static int mode_final(ss_ctx *ctx, const ss_aggregate_call_info *call, const voi
         }
         i = j;
     }
-    put_raw(out, row, s->width, s->v[best]);
-    return SS_OK;
+    return put_value(ctx, s, best, out, row);
 }
 
 #define ORDERED_SET_VT(NAME, DESC, NDIRECT, RESULT, FINAL)                                          \

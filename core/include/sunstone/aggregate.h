@@ -6,8 +6,9 @@
  * max, avg, string_agg, array_agg, bool_and / bool_or / every and the json aggregates keep
  * their typed loops inside the aggregate operator).  The window operator (operators/window)
  * runs a registered aggregate with OVER through the same callbacks, over each row's frame,
- * and calls inverse to slide a frame (sunstone.window_frame_algorithm incremental / auto);
- * combine is part of the contract but nothing calls it yet.  The vtable may still change
+ * and calls inverse to slide a frame (sunstone.window_frame_algorithm incremental / auto)
+ * and combine to join the states of a segment tree over the partition (segment_tree, and
+ * auto without inverse; not for a floating-point result, whose rounding would change).  The vtable may still change
  * without an ABI bump, and sunstone_plugins shows experimental = true for plugins of this
  * kind.
  *
@@ -90,8 +91,9 @@ typedef struct ss_aggregate_vtable {
        leaving the frame, in order; strict skips NULLs as step does). */
     int (*inverse)(ss_ctx *ctx, const ss_aggregate_call_info *call, void *const *states,
                    const ss_vector *const *args, const uint32_t *rows, uint32_t n);
-    /* optional: folds state `other` into `state` (PostgreSQL's combinefunc), for parallel and
-       partial aggregation.  Not called yet. */
+    /* optional: folds state `other` into `state` (PostgreSQL's combinefunc; `other` holds
+       rows that come after state's, and may be a state that received no rows); the window
+       operator's segment tree joins partial states with it. */
     int (*combine)(ss_ctx *ctx, const ss_aggregate_call_info *call, void *state, const void *other);
     /* optional: frees what state owns (memory taken with ss_api.alloc); called once per
        group when the kernel drops the groups: after the last result, on rescan, on an

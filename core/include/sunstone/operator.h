@@ -498,8 +498,10 @@ typedef struct ss_window_call {
     const ss_expr *const *args;   /* nargs expressions over child 0's output */
     ss_type result_type;
     /* exactly one of: a window function (window.h), or an aggregate used with OVER: a
-       registered one (aggregate) or one of the kernel's count / sum / min / max / avg
-       (both NULL, name tells; arg type args[0]'s, count(*) has no argument) */
+       registered one (aggregate) or one of the kernel's count / sum / min / max / avg,
+       bool_and / bool_or / every, string_agg, array_agg or json aggregates (both NULL, name
+       tells; arg type args[0]'s, count(*) has no argument; a json aggregate's arguments are
+       the kernel's JSON text of the values and its result JSON text) */
     const struct ss_window_vtable *window;
     const struct ss_aggregate_vtable *aggregate;
     const ss_expr *filter;        /* aggregates: FILTER (WHERE ...) over the input, NULL = none */

@@ -47,9 +47,9 @@ typedef enum ss_type_layout {
 /* Flags of ss_type_info. */
 #define SS_TYPEINFO_NUMBER 0x1u  /* a number: printed right-aligned by the shell */
 
-/* Running sums of a type whose arithmetic is the kernel's (numeric): the states behind sum
- * and avg over its values, and over integers where PostgreSQL's result is this type
- * (sum(bigint) and avg(integer) are numeric).  A state is state_size bytes; all-zero bytes
+/* Running sums of a type whose arithmetic is the kernel's (numeric, interval): the states
+ * behind sum and avg over its values, and over integers where PostgreSQL's result is this
+ * type (sum(bigint) and avg(integer) are numeric).  A state is state_size bytes; all-zero bytes
  * are an empty sum. */
 typedef struct ss_type_sum {
     uint32_t struct_size;

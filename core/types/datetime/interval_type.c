@@ -3,6 +3,7 @@
  * days'), input / output under IntervalStyle, the fields(p) typmod, and interval's operators
  * (+ - between intervals, unary -, * and / by float8, comparisons). */
 #include "types/datetime/dt_types.h"
+#include "types/datetime/interval_sum.h"
 
 #include <math.h>
 
@@ -92,6 +93,7 @@ static const ss_type_info interval_info = {
     .equal = iv_equal,
     .hash = iv_hash,
     .hash_batch = iv_hash_batch,
+    .sum = &dt_interval_sum_support,
     .arith = &iv_arith,
     .physical = 0,
 };

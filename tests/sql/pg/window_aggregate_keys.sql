@@ -1,6 +1,6 @@
--- Aggregates inside window definitions and window aggregate arguments: those the select
--- list computes are shared and work; others are refused with 0A000 (they used to sort on
--- or sum a value the aggregation below did not compute: wrong answers)
+-- Aggregates inside window definitions and window aggregate arguments: the aggregation
+-- below computes them whether the select list names them or not (PostgreSQL adds them to
+-- its Agg node's target list); an aggregate in FILTER is 42803
 CREATE TABLE t (a int, x int);
 INSERT INTO t VALUES (1, 1), (1, 2), (2, 5), (3, 4);
 SELECT a, sum(x), rank() OVER (ORDER BY sum(x) DESC) FROM t GROUP BY a ORDER BY a;
