@@ -226,6 +226,8 @@ static ss_lop *function_lop(binder *b, const ast_expr *a, bool ordinality, const
         if (bind_push_outer(b, b->scope_base, b->nscope))
             return NULL;
         b->outer[b->nouter - 1].lateral_refused = b->lateral_refused;
+        b->outer[b->nouter - 1].no_agg_context = "functions in FROM"; /* an outer-level aggregate */
+        b->outer[b->nouter - 1].want_agg = NULL;
         b->scope_lo = b->scope_hi = b->nscope;
     } else {
         b->scope_lo = b->scope_base;

@@ -13,7 +13,7 @@
 
 /* Whether the query whose scope entries are [lo, hi) has what a names (a table of that
  * qualifier, or a visible column of that name). */
-static bool level_has(const binder *b, const ast_expr *a, uint32_t lo, uint32_t hi)
+bool bind_level_has(const binder *b, const ast_expr *a, uint32_t lo, uint32_t hi)
 {
     const char *col = a->names[a->nnames - 1];
     for (uint32_t r = lo; r < hi; r++) {
@@ -28,10 +28,10 @@ static bool level_has(const binder *b, const ast_expr *a, uint32_t lo, uint32_t 
 ss_expr *bind_outer_column(binder *b, const ast_expr *a, bool *found)
 {
     *found = false;
-    if (a->nnames > 2 || level_has(b, a, b->scope_lo, b->scope_hi))
+    if (a->nnames > 2 || bind_level_has(b, a, b->scope_lo, b->scope_hi))
         return NULL;
     uint32_t k = b->nouter;
-    while (k > 0 && !level_has(b, a, b->outer[k - 1].lo, b->outer[k - 1].hi))
+    while (k > 0 && !bind_level_has(b, a, b->outer[k - 1].lo, b->outer[k - 1].hi))
         k--;
     if (k == 0)
         return NULL;
@@ -151,7 +151,8 @@ int bind_push_outer(binder *b, uint32_t lo, uint32_t hi)
     }
     b->outer[b->nouter++] = (outer_level){.lo = lo, .hi = hi, .agg = b->agg, .agg_mode = b->agg_mode,
                                           .in_having = b->in_having, .grouping_loc = {b->grouping_loc[0], b->grouping_loc[1]},
-                                          .grouping_msg = {b->grouping_msg[0], b->grouping_msg[1]}};
+                                          .grouping_msg = {b->grouping_msg[0], b->grouping_msg[1]},
+                                          .no_agg_context = b->no_agg_context, .want_agg = b->want_agg};
     return SS_OK;
 }
 

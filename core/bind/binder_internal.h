@@ -74,6 +74,11 @@ typedef struct outer_level {
     /* its grouping errors noted so far (binder.grouping_loc / grouping_msg) */
     int grouping_loc[2];
     const char *grouping_msg[2];
+    /* where its aggregates are refused (binder.no_agg_context) and, while its outputs are
+       bound, the flag an outer-level aggregate sets to make it an aggregate query
+       (bind_outer_agg.c) */
+    const char *no_agg_context;
+    bool *want_agg;
 } outer_level;
 /* A WITH query in scope (bind_cte.c). */
 typedef struct cte_entry {
@@ -190,6 +195,9 @@ typedef struct binder {
                                  (bind_window.c); NULL where window functions are refused */
     /* INSERT into a view: its WITH CHECK OPTION conditions so far (bind_view_check.c) */
     struct ss_bound_checks *view_checks;
+    /* while a query that is not an aggregate query binds its outputs: set when an aggregate
+       of a subquery turns out to be its own (bind_outer_agg.c); NULL elsewhere */
+    bool *want_agg;
 } binder;
 
 /* Window functions (bind_window.c).  One window clause: its bound partition, order and
@@ -511,6 +519,15 @@ ss_expr *bind_sublink(binder *b, const ast_expr *a);
  * (or no table of that qualifier): *found tells whether one was; NULL with *found set is an
  * error. */
 ss_expr *bind_outer_column(binder *b, const ast_expr *a, bool *found);
+/* Whether the query whose scope entries are [lo, hi) has what the column reference a names. */
+bool bind_level_has(const binder *b, const ast_expr *a, uint32_t lo, uint32_t hi);
+/* Outer-level aggregates (bind_outer_agg.c): the outer level (1 + an index of b->outer) an
+ * aggregate call a belongs to, 0 for the current query; the call bound at level k. */
+uint32_t bind_aggregate_level(const binder *b, const ast_expr *a);
+ss_expr *bind_outer_aggregate(binder *b, const ast_expr *a, uint32_t k);
+/* Whether the bound aggregate argument e reads columns of outer queries and none of the
+ * current query's (through a subquery inside it: PostgreSQL's outer-level aggregate). */
+bool bind_agg_arg_outer_only(const binder *b, const ss_expr *e);
 /* Column index of name in the FROM item re, -1 when it has none, -2 when several. */
 int64_t range_column_of(const range_entry *re, const char *name);
 
