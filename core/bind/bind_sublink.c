@@ -220,12 +220,13 @@ ss_expr *bind_sublink(binder *b, const ast_expr *a)
                            : a->sublink == AST_SUBLINK_EXPR ? SS_SUBLINK_EXPR
                            : a->sublink == AST_SUBLINK_ANY  ? SS_SUBLINK_ANY
                            : a->sublink == AST_SUBLINK_ARRAY ? SS_SUBLINK_ARRAY
+                           : a->sublink == AST_SUBLINK_ROWCOMPARE ? SS_SUBLINK_ROWCOMPARE
                                                             : SS_SUBLINK_ALL;
     if ((kind == SS_SUBLINK_EXPR || kind == SS_SUBLINK_ARRAY) && sub.ncols != 1) {
         bind_error(b, a->location, "42601", "subquery must return only one column");
         return NULL;
     }
-    if ((kind == SS_SUBLINK_ANY || kind == SS_SUBLINK_ALL) && sub.ncols != a->nargs) {
+    if ((kind == SS_SUBLINK_ANY || kind == SS_SUBLINK_ALL || kind == SS_SUBLINK_ROWCOMPARE) && sub.ncols != a->nargs) {
         bind_error(b, a->location, "42601", "subquery has too %s columns", sub.ncols > a->nargs ? "many" : "few");
         return NULL;
     }
@@ -238,7 +239,7 @@ ss_expr *bind_sublink(binder *b, const ast_expr *a)
     outer_refs refs = {.b = b, .inner = inner};
     if (lop_each_expr_deep(sub.query, refs_of_slot, &refs))
         return NULL;
-    uint32_t ncorr = refs.n, nleft = kind == SS_SUBLINK_ANY || kind == SS_SUBLINK_ALL ? a->nargs : 0;
+    uint32_t ncorr = refs.n, nleft = kind == SS_SUBLINK_ANY || kind == SS_SUBLINK_ALL || kind == SS_SUBLINK_ROWCOMPARE ? a->nargs : 0;
     ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * (ncorr + nleft + 1));
     uint32_t *arg_rel = bind_alloc(b, sizeof(uint32_t) * (ncorr + nleft + 1));
     uint32_t *arg_col = bind_alloc(b, sizeof(uint32_t) * (ncorr + nleft + 1));

@@ -531,6 +531,14 @@ bool bind_agg_arg_outer_only(const binder *b, const ss_expr *e);
 /* Column index of name in the FROM item re, -1 when it has none, -2 when several. */
 int64_t range_column_of(const range_entry *re, const char *name);
 
+/* Row constructors (bind_row.c): ROW(...) as a record value; comparisons, IS [NOT] DISTINCT
+ * FROM, IN lists and IS [NOT] NULL of rows expanded over their fields. */
+ss_expr *bind_row_ctor(binder *b, const ast_expr *a);
+ss_expr *bind_row_compare(binder *b, const ast_expr *a);
+ss_expr *bind_row_distinct(binder *b, const ast_expr *a);
+ss_expr *bind_row_in_list(binder *b, const ast_expr *a);
+ss_expr *bind_row_null_test(binder *b, const ast_expr *a);
+
 /* Arrays (bind_array.c). */
 /* ARRAY[...]; target: the array type a cast gives it (ARRAY[]::int[]), or NULL. */
 ss_expr *bind_array_ctor(binder *b, const ast_expr *a, const ss_type *target);
