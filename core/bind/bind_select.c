@@ -1045,6 +1045,11 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
     b->win = NULL;
     bool *outer_want_agg = b->want_agg; /* and its own aggregation (bind_outer_agg.c) */
     b->want_agg = NULL;
+    /* and its own set-returning functions of the select list: a subquery bound among the
+       outputs leaves the enclosing query's in place */
+    const ast_expr *srf_ast = b->srf_ast, *const *srf_more = b->srf_more;
+    ss_expr *srf_col = b->srf_col, **srf_more_cols = b->srf_more_cols;
+    uint32_t nsrf_more = b->nsrf_more;
     int rc;
     if (!s->nctes) {
         rc = bind_select_body(b, s, out);
@@ -1060,6 +1065,11 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
     }
     b->win = outer_win;
     b->want_agg = outer_want_agg;
+    b->srf_ast = srf_ast;
+    b->srf_col = srf_col;
+    b->srf_more = srf_more;
+    b->srf_more_cols = srf_more_cols;
+    b->nsrf_more = nsrf_more;
     return rc;
 }
 

@@ -198,6 +198,11 @@ typedef struct binder {
     /* while a query that is not an aggregate query binds its outputs: set when an aggregate
        of a subquery turns out to be its own (bind_outer_agg.c); NULL elsewhere */
     bool *want_agg;
+    /* the select list's other set-returning function calls run in lockstep with srf_ast
+       (bind_srf_lockstep.c) and the columns standing for them */
+    const ast_expr *const *srf_more;
+    ss_expr **srf_more_cols;
+    uint32_t nsrf_more;
 } binder;
 
 /* Window functions (bind_window.c).  One window clause: its bound partition, order and
@@ -306,6 +311,22 @@ int first_column_location(const ast_expr *a);
  * read the FROM items), its calls then bound as b->srf_col; PostgreSQL's 0A000 for one inside
  * CASE or COALESCE. */
 int attach_target_srf(binder *b, const ast_select *s, bool is_agg, ss_lop **top);
+/* The most distinct set-returning functions of a select list run in lockstep. */
+#define SRF_LOCKSTEP_MAX 8
+/* The function call a of FROM or (select_list) of the select list as a function scan of
+ * relation rel, with an ordinality column when asked; lateral: its arguments may read the
+ * FROM items bound so far (*reads_column tells whether they do; NULL without an error when
+ * they do and lateral is false). */
+ss_lop *function_lop(binder *b, const ast_expr *a, bool ordinality, const char *colname, uint32_t rel, bool lateral,
+                     bool *reads_column, bool select_list);
+/* Several distinct set-returning functions calls[0..n) of the select list, PostgreSQL's
+ * ProjectSet in lockstep (bind_srf_lockstep.c): their rows paired by position, the shorter
+ * ones padded with NULLs, joined with each input row; the calls then bound as b->srf_col and
+ * b->srf_more_cols. */
+int attach_srf_lockstep(binder *b, const ast_select *s, const ast_expr *const *calls, uint32_t n, ss_lop **top);
+/* PostgreSQL's error for the set-returning function call a where it is bound (WHERE, HAVING,
+ * FILTER, VALUES, a function's arguments in FROM, an aggregate's arguments), else SS_OK. */
+int bind_srf_misplaced(binder *b, const ast_expr *a);
 
 /* DISTINCT ON (bind_distinct_on.c): over proj (the targets), a sort by the DISTINCT ON items
  * matched with the leading ORDER BY items (42P10 when they do not match), then the rest of
