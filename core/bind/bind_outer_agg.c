@@ -76,31 +76,10 @@ ss_expr *bind_outer_aggregate(binder *b, const ast_expr *a, uint32_t k)
         bind_error(b, a->location, SS_SQLSTATE_GROUPING_ERROR, "aggregate functions are not allowed in %s", where);
         return NULL;
     }
-    uint32_t lo = b->scope_lo, hi = b->scope_hi, nouter = b->nouter, own = b->own_col_refs, outer = b->outer_col_refs;
-    agg_state *agg = b->agg;
-    bool agg_mode = b->agg_mode, in_having = b->in_having;
-    const char *table_ref = b->table_ref, *context = b->no_agg_context;
-    struct window_state *win = b->win;
-    b->scope_lo = lv->lo;
-    b->scope_hi = lv->hi;
-    b->nouter = k - 1;
-    b->agg = lv->agg;
-    b->agg_mode = lv->agg_mode;
-    b->in_having = lv->in_having;
-    b->no_agg_context = lv->no_agg_context;
-    b->win = NULL;
+    level_switch saved;
+    bind_enter_outer_level(b, k, &saved);
     ss_expr *e = bind_aggregate(b, a);
-    b->scope_lo = lo;
-    b->scope_hi = hi;
-    b->nouter = nouter;
-    b->agg = agg;
-    b->agg_mode = agg_mode;
-    b->in_having = in_having;
-    b->table_ref = table_ref;
-    b->no_agg_context = context;
-    b->win = win;
-    b->own_col_refs = own;
-    b->outer_col_refs = outer + 1;
+    bind_leave_outer_level(b, &saved);
     return e;
 }
 

@@ -48,16 +48,8 @@ ss_expr *bind_outer_column(binder *b, const ast_expr *a, bool *found)
         return NULL;
     }
     /* bound as the outer query binds it, with its scope and aggregation */
-    uint32_t lo = b->scope_lo, hi = b->scope_hi, nouter = b->nouter, own = b->own_col_refs;
-    agg_state *agg = b->agg;
-    bool agg_mode = b->agg_mode, in_having = b->in_having;
-    const char *table_ref = b->table_ref;
-    b->scope_lo = lv->lo;
-    b->scope_hi = lv->hi;
-    b->nouter = k - 1;
-    b->agg = lv->agg;
-    b->agg_mode = lv->agg_mode;
-    b->in_having = lv->in_having;
+    level_switch saved;
+    bind_enter_outer_level(b, k, &saved);
     ss_expr *e = NULL;
     if (lv->agg_mode) {
         /* an aggregate query's column must be one of its groups */
@@ -77,16 +69,40 @@ ss_expr *bind_outer_column(binder *b, const ast_expr *a, bool *found)
     } else {
         e = bind_expr(b, a);
     }
-    b->scope_lo = lo;
-    b->scope_hi = hi;
-    b->nouter = nouter;
-    b->agg = agg;
-    b->agg_mode = agg_mode;
-    b->in_having = in_having;
-    b->table_ref = table_ref;
-    b->own_col_refs = own;
-    b->outer_col_refs++;
+    bind_leave_outer_level(b, &saved);
     return e;
+}
+
+void bind_enter_outer_level(binder *b, uint32_t k, level_switch *saved)
+{
+    const outer_level *lv = &b->outer[k - 1];
+    *saved = (level_switch){.lo = b->scope_lo, .hi = b->scope_hi, .nouter = b->nouter, .own = b->own_col_refs,
+                            .outer = b->outer_col_refs, .agg = b->agg, .agg_mode = b->agg_mode,
+                            .in_having = b->in_having, .table_ref = b->table_ref, .context = b->no_agg_context,
+                            .win = b->win};
+    b->scope_lo = lv->lo;
+    b->scope_hi = lv->hi;
+    b->nouter = k - 1;
+    b->agg = lv->agg;
+    b->agg_mode = lv->agg_mode;
+    b->in_having = lv->in_having;
+    b->no_agg_context = lv->no_agg_context;
+    b->win = NULL;
+}
+
+void bind_leave_outer_level(binder *b, const level_switch *saved)
+{
+    b->scope_lo = saved->lo;
+    b->scope_hi = saved->hi;
+    b->nouter = saved->nouter;
+    b->agg = saved->agg;
+    b->agg_mode = saved->agg_mode;
+    b->in_having = saved->in_having;
+    b->table_ref = saved->table_ref;
+    b->no_agg_context = saved->context;
+    b->win = saved->win;
+    b->own_col_refs = saved->own;
+    b->outer_col_refs = saved->outer + 1; /* what it read counts as an outer reference */
 }
 
 /* ---- the subquery's outer references ---------------------------------------------------- */

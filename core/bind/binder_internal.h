@@ -540,6 +540,19 @@ ss_expr *bind_sublink(binder *b, const ast_expr *a);
  * (or no table of that qualifier): *found tells whether one was; NULL with *found set is an
  * error. */
 ss_expr *bind_outer_column(binder *b, const ast_expr *a, bool *found);
+/* The binder's state while something is bound at outer level k (1 + an index of b->outer):
+ * bind_enter_outer_level saves the current query's and takes the level's scope, aggregation
+ * and context; bind_leave_outer_level puts the saved state back, the binding counted as an
+ * outer reference. */
+typedef struct level_switch {
+    uint32_t lo, hi, nouter, own, outer;
+    agg_state *agg;
+    bool agg_mode, in_having;
+    const char *table_ref, *context;
+    struct window_state *win;
+} level_switch;
+void bind_enter_outer_level(binder *b, uint32_t k, level_switch *saved);
+void bind_leave_outer_level(binder *b, const level_switch *saved);
 /* Whether the query whose scope entries are [lo, hi) has what the column reference a names. */
 bool bind_level_has(const binder *b, const ast_expr *a, uint32_t lo, uint32_t hi);
 /* Outer-level aggregates (bind_outer_agg.c): the outer level (1 + an index of b->outer) an
