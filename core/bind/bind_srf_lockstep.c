@@ -9,20 +9,20 @@
 
 #include "bind/binder_internal.h"
 
-static ss_expr *either(binder *b, ss_expr *first, ss_expr *second)
+ss_expr *make_coalesce2(binder *b, ss_expr *first, ss_expr *second)
 {
     /* CASE WHEN first IS NOT NULL THEN first ELSE second END */
     ss_expr *test = new_expr(b, EXPR_IS_NOT_NULL, type_of(SS_TYPE_BOOL));
     ss_expr *e = new_expr(b, EXPR_CASE, first->type);
-    ss_expr **whens = bind_alloc(b, sizeof(ss_expr *)), **thens = bind_alloc(b, sizeof(ss_expr *));
-    if (!test || !e || !whens || !thens)
+    ss_expr **arrays = bind_alloc(b, sizeof(ss_expr *) * 2);
+    if (!test || !e || !arrays)
         return NULL;
     test->u.arg = first;
-    whens[0] = test;
-    thens[0] = first;
+    arrays[0] = test;
+    arrays[1] = first;
     e->u.kase.nwhen = 1;
-    e->u.kase.whens = whens;
-    e->u.kase.thens = thens;
+    e->u.kase.whens = &arrays[0];
+    e->u.kase.thens = &arrays[1];
     e->u.kase.els = second;
     return e;
 }
@@ -63,7 +63,7 @@ int attach_srf_lockstep(binder *b, const ast_select *s, const ast_expr *const *c
         cond->u.op.op = OP_EQ;
         cond->u.op.left = position;
         cond->u.op.right = ord;
-        if (!(acc = lop_join(b->ctx, b->arena, SS_JOIN_FULL, acc, op, cond)) || !(position = either(b, position, ord)))
+        if (!(acc = lop_join(b->ctx, b->arena, SS_JOIN_FULL, acc, op, cond)) || !(position = make_coalesce2(b, position, ord)))
             return SS_ERROR;
     }
     values[n] = position;

@@ -324,6 +324,8 @@ ss_lop *function_lop(binder *b, const ast_expr *a, bool ordinality, const char *
  * ones padded with NULLs, joined with each input row; the calls then bound as b->srf_col and
  * b->srf_more_cols. */
 int attach_srf_lockstep(binder *b, const ast_select *s, const ast_expr *const *calls, uint32_t n, ss_lop **top);
+/* COALESCE(first, second) of two bound expressions of one type, as a CASE. */
+ss_expr *make_coalesce2(binder *b, ss_expr *first, ss_expr *second);
 /* PostgreSQL's error for the set-returning function call a where it is bound (WHERE, HAVING,
  * FILTER, VALUES, a function's arguments in FROM, an aggregate's arguments), else SS_OK. */
 int bind_srf_misplaced(binder *b, const ast_expr *a);
