@@ -67,8 +67,9 @@ static ss_expr *no_such_aggregate(binder *b, const ast_expr *a)
 }
 
 /* Argument i of a over the aggregate's input (nested aggregates refused).  An argument that
- * reads outer-query columns and none of its own query's would make the aggregate the outer
- * query's (PostgreSQL's outer-level aggregate): refused. */
+ * reads outer-query columns and none of its own query's only through a subquery of its own
+ * would make the aggregate the outer query's (bind_aggregate_level finds the other
+ * outer-level aggregates): refused. */
 static ss_expr *bind_agg_arg(binder *b, const ast_expr *a)
 {
     if (b->win && b->win->in_window_agg)
@@ -81,7 +82,7 @@ static ss_expr *bind_agg_arg(binder *b, const ast_expr *a)
     if (b->win)
         b->win->agg_arg_depth--;
     b->agg_mode = true;
-    if (e && b->outer_col_refs != outer && b->own_col_refs == own) {
+    if (e && ((b->outer_col_refs != outer && b->own_col_refs == own) || bind_agg_arg_outer_only(b, e))) {
         bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                    "feature not supported: aggregate functions of outer-query columns in a subquery");
         return NULL;
@@ -184,6 +185,10 @@ static int bind_agg_extra(binder *b, const ast_expr *a, ss_agg_call *call, ss_ex
 ss_expr *bind_aggregate(binder *b, const ast_expr *a)
 {
     const char *name = a->names[0];
+    /* a window aggregate (OVER) is always its own query's */
+    uint32_t level = b->win && b->win->in_window_agg ? 0 : bind_aggregate_level(b, a);
+    if (level)
+        return bind_outer_aggregate(b, a, level);
     if (!b->agg) {
         bind_error(b, a->location, SS_SQLSTATE_GROUPING_ERROR, "aggregate functions are not allowed in %s",
                    b->no_agg_context ? b->no_agg_context : "this context");

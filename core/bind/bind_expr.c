@@ -496,6 +496,8 @@ static ss_expr *bind_expr_node(binder *b, const ast_expr *a)
     case AE_PARAM:
         return bind_param(b, a);
     case AE_OP:
+        if (a->left && a->left->kind == AE_ROW && (a->right->kind == AE_ROW || a->right->kind == AE_SUBLINK))
+            return bind_row_compare(b, a);
         return bind_op(b, a);
     case AE_AND:
         return bind_bool_list(b, a, EXPR_AND, "AND");
@@ -505,6 +507,8 @@ static ss_expr *bind_expr_node(binder *b, const ast_expr *a)
         return bind_bool_list(b, a, EXPR_NOT, "NOT");
     case AE_IS_NULL:
     case AE_IS_NOT_NULL: {
+        if (a->args[0]->kind == AE_ROW)
+            return bind_row_null_test(b, a);
         ss_expr *arg = bind_expr(b, a->args[0]);
         if (!arg)
             return NULL;
@@ -524,7 +528,7 @@ static ss_expr *bind_expr_node(binder *b, const ast_expr *a)
     case AE_BETWEEN:
         return bind_between(b, a);
     case AE_IN_LIST:
-        return bind_in_list(b, a);
+        return a->args[0]->kind == AE_ROW ? bind_row_in_list(b, a) : bind_in_list(b, a);
     case AE_GROUPING_FUNC:
         return bind_grouping_func(b, a);
     case AE_GROUPING_SET:
@@ -545,9 +549,14 @@ static ss_expr *bind_expr_node(binder *b, const ast_expr *a)
     case AE_ARRAY_CMP:
         return bind_array_cmp(b, a);
     case AE_DISTINCT:
+        if (a->args[0]->kind == AE_ROW || a->args[1]->kind == AE_ROW)
+            return bind_row_distinct(b, a);
+        return bind_conditional(b, a);
     case AE_NULLIF:
     case AE_MINMAX:
         return bind_conditional(b, a);
+    case AE_ROW:
+        return bind_row_ctor(b, a);
     }
     bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: expression kind %d",
                (int)a->kind); /* every kind the parser produces is handled above */

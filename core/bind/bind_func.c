@@ -61,18 +61,17 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
     }
     const char *name = a->names[a->nnames - 1];
     if (is_set_returning(name)) {
-        const char *ctx = b->no_agg_context;
-        if (ctx && (!strcmp(ctx, "WHERE") || !strcmp(ctx, "JOIN conditions"))) {
-            bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "set-returning functions are not allowed in %s",
-                       strcmp(ctx, "WHERE") ? "JOIN conditions" : "WHERE");
+        if (bind_srf_misplaced(b, a))
             return NULL;
-        }
         if (b->srf_ast && !b->agg_mode && ast_equal(written, b->srf_ast))
             return b->srf_col;
+        for (uint32_t i = 0; b->srf_ast && !b->agg_mode && i < b->nsrf_more; i++)
+            if (ast_equal(written, b->srf_more[i]))
+                return b->srf_more_cols[i];
         bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                   "feature not supported: set-returning function %s here (only in FROM, or one generate_series, "
-                   "generate_subscripts, unnest(array), regexp_matches, regexp_split_to_table or one-column json "
-                   "function in the select list of a query without aggregates)",
+                   "feature not supported: set-returning function %s here (only in FROM, or generate_series, "
+                   "generate_subscripts, unnest(array), regexp_matches, regexp_split_to_table and one-column json "
+                   "functions, not nested, in the select list of a query without aggregates)",
                    name);
         return NULL;
     }

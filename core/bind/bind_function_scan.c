@@ -196,8 +196,8 @@ static ss_lop *unnest_lop(binder *b, const ast_expr *a, ss_expr **args, uint32_t
 /* The function scan of the call a (generate_series) as relation rel, its column named
  * colname (WITH ORDINALITY: a second, bigint column "ordinality"); NULL with the error set.
  * lateral_ok: an argument that reads a column is refused by the caller (*reads_column). */
-static ss_lop *function_lop(binder *b, const ast_expr *a, bool ordinality, const char *colname, uint32_t rel,
-                            bool lateral, bool *reads_column, bool select_list)
+ss_lop *function_lop(binder *b, const ast_expr *a, bool ordinality, const char *colname, uint32_t rel, bool lateral,
+                     bool *reads_column, bool select_list)
 {
     const char *name = a->names[a->nnames - 1];
     *reads_column = false;
@@ -237,6 +237,8 @@ static ss_lop *function_lop(binder *b, const ast_expr *a, bool ordinality, const
         if (bind_push_outer(b, b->scope_base, b->nscope))
             return NULL;
         b->outer[b->nouter - 1].lateral_refused = b->lateral_refused;
+        b->outer[b->nouter - 1].no_agg_context = "functions in FROM"; /* an outer-level aggregate */
+        b->outer[b->nouter - 1].want_agg = NULL;
         b->scope_lo = b->scope_hi = b->nscope;
     } else {
         b->scope_lo = b->scope_base;
@@ -338,9 +340,29 @@ int bind_from_function(binder *b, const ast_from_item *f, ss_lop **out)
 
 /* ---- set-returning functions in the select list ---------------------------------------- */
 
-/* Finds the set-returning function calls of e: *found the first (others must be equal to it,
- * else *several); PostgreSQL's error for one inside CASE or COALESCE. */
-static int find_srf(binder *b, const ast_expr *e, const char *inside, const ast_expr **found, bool *several)
+/* The distinct set-returning function calls of a select list (srf_list.n of them; more
+ * than SRF_LOCKSTEP_MAX, or one nested in another's arguments, is *several). */
+typedef struct srf_list {
+    const ast_expr *calls[SRF_LOCKSTEP_MAX];
+    uint32_t n;
+} srf_list;
+
+static void note_srf(srf_list *l, const ast_expr *e, bool *several)
+{
+    for (uint32_t i = 0; i < l->n; i++)
+        if (ast_equal(l->calls[i], e))
+            return;
+    if (l->n == SRF_LOCKSTEP_MAX)
+        *several = true;
+    else
+        l->calls[l->n++] = e;
+}
+
+/* Finds the set-returning function calls of e: *found the first, the distinct ones in *list
+ * (NULL: others must be equal to the first, else *several); PostgreSQL's error for one inside
+ * CASE or COALESCE. */
+static int find_srf_in(binder *b, const ast_expr *e, const char *inside, const ast_expr **found, bool *several,
+                       srf_list *list)
 {
     if (!e)
         return SS_OK;
@@ -355,48 +377,67 @@ static int find_srf(binder *b, const ast_expr *e, const char *inside, const ast_
         }
         if (!*found)
             *found = e;
+        else if (list)
+            note_srf(list, e, several);
         else if (!ast_equal(*found, e))
             *several = true;
+        if (list && list->n == 0)
+            list->calls[list->n++] = e;
         for (uint32_t i = 0; i < e->nargs; i++)
             if (ast_any(e->args[i], is_srf_call))
                 *several = true; /* nested: ProjectSet over ProjectSet */
         return SS_OK;
     }
     const char *in = e->kind == AE_CASE ? "CASE" : e->kind == AE_COALESCE ? "COALESCE" : inside;
-    if (find_srf(b, e->left, in, found, several) || find_srf(b, e->right, in, found, several) ||
-        find_srf(b, e->arg, in, found, several) || find_srf(b, e->els, in, found, several))
+    if (find_srf_in(b, e->left, in, found, several, list) || find_srf_in(b, e->right, in, found, several, list) ||
+        find_srf_in(b, e->arg, in, found, several, list) || find_srf_in(b, e->els, in, found, several, list))
         return SS_ERROR;
     for (uint32_t i = 0; i < e->nargs; i++)
-        if (find_srf(b, e->args[i], in, found, several))
+        if (find_srf_in(b, e->args[i], in, found, several, list))
             return SS_ERROR;
     for (uint32_t i = 0; i < e->nwhens; i++)
-        if (find_srf(b, e->whens[i], in, found, several) || find_srf(b, e->thens[i], in, found, several))
+        if (find_srf_in(b, e->whens[i], in, found, several, list) ||
+            find_srf_in(b, e->thens[i], in, found, several, list))
             return SS_ERROR;
     return SS_OK;
+}
+
+/* Whether the select list's set-returning function call a is one run as a join. */
+static bool srf_joinable(const ast_expr *a)
+{
+    const char *fname = a->names[a->nnames - 1];
+    uint32_t fcols = 0;
+    bool json_one = json_srf_describe(fname, &(int32_t){0}, &fcols, (ss_type[2]){{0, 0}, {0, 0}},
+                                      (const char *[2]){NULL, NULL}) && fcols == 1;
+    return !strcmp(fname, "generate_series") || json_one || is_regex_srf(fname) ||
+           !strcmp(fname, "generate_subscripts") || (!strcmp(fname, "unnest") && a->nargs == 1);
 }
 
 int attach_target_srf(binder *b, const ast_select *s, bool is_agg, ss_lop **top)
 {
     b->srf_ast = NULL;
     b->srf_col = NULL;
+    b->nsrf_more = 0;
     const ast_expr *found = NULL;
     bool several = false;
+    srf_list list = {.n = 0};
     for (uint32_t i = 0; i < s->ntargets; i++)
-        if (find_srf(b, s->targets[i].expr, NULL, &found, &several))
+        if (find_srf_in(b, s->targets[i].expr, NULL, &found, &several, &list))
             return SS_ERROR;
+    if (list.n > 1) {
+        /* several: run in lockstep (bind_srf_lockstep.c) */
+        bool joinable = !several && !is_agg;
+        for (uint32_t i = 0; joinable && i < list.n; i++)
+            joinable = srf_joinable(list.calls[i]);
+        return joinable ? attach_srf_lockstep(b, s, list.calls, list.n, top) : SS_OK;
+    }
     /* one generate_series, unnest(array) or one-column json function (written once or several
        times the same) in a query without aggregates: PostgreSQL's ProjectSet is then a join of
        each input row with the function's rows (LATERAL when the arguments read the row); the
        others stay refused */
-    const char *fname = found ? found->names[found->nnames - 1] : NULL;
-    uint32_t fcols = 0;
-    bool json_one = fname && json_srf_describe(fname, &(int32_t){0}, &fcols, (ss_type[2]){{0, 0}, {0, 0}},
-                                               (const char *[2]){NULL, NULL}) && fcols == 1;
-    if (!found || several || is_agg ||
-        (strcmp(fname, "generate_series") != 0 && !json_one && !is_regex_srf(fname) &&
-         strcmp(fname, "generate_subscripts") != 0 &&
-         (strcmp(fname, "unnest") != 0 || found->nargs != 1)))
+    if (!found || several || is_agg || !srf_joinable(found))
         return SS_OK;
+    const char *fname = found->names[found->nnames - 1];
     uint32_t rel = new_rel(b);
     bool reads_column;
     ss_lop *op = function_lop(b, found, false, fname, rel, false, &reads_column, true);

@@ -85,19 +85,7 @@ ss_expr *entry_column(binder *b, const range_entry *re, uint32_t c, const char *
     ss_expr *r = entry_column(b, &b->scope[re->src_entry2[c]], re->src_col2[c], NULL);
     if (r && cast.id)
         r = coerce_expr(b, r, cast, CAST_IMPLICIT, -1);
-    ss_expr *when = new_expr(b, EXPR_IS_NOT_NULL, type_of(SS_TYPE_BOOL));
-    ss_expr *e = new_expr(b, EXPR_CASE, l->type);
-    ss_expr **arrays = bind_alloc(b, sizeof(ss_expr *) * 2);
-    if (!r || !when || !e || !arrays)
-        return NULL;
-    when->u.arg = l;
-    arrays[0] = when;
-    arrays[1] = l;
-    e->u.kase.nwhen = 1;
-    e->u.kase.whens = &arrays[0];
-    e->u.kase.thens = &arrays[1];
-    e->u.kase.els = r;
-    return e;
+    return r ? make_coalesce2(b, l, r) : NULL;
 }
 
 bool scope_has_column(const binder *b, const char *name)

@@ -18,6 +18,9 @@ static int colname(const ast_expr *e, const char **name)
     case AE_ARRAY:
         *name = "array";
         return 2;
+    case AE_ROW:
+        *name = "row";
+        return 2;
     case AE_SUBSCRIPT:
         return colname(e->left, name);
     case AE_NULLIF:

@@ -781,8 +781,12 @@ static int bind_from_subquery(binder *b, const ast_from_item *f, ss_lop **out)
     /* LATERAL: the FROM items to its left are an outer level it may reference */
     if (f->lateral && bind_push_outer(b, b->scope_base, b->nscope))
         return SS_ERROR;
-    if (f->lateral)
-        b->outer[b->nouter - 1].lateral_refused = b->lateral_refused;
+    if (f->lateral) {
+        outer_level *lv = &b->outer[b->nouter - 1];
+        lv->lateral_refused = b->lateral_refused;
+        lv->no_agg_context = "FROM clause of their own query level"; /* an outer-level aggregate */
+        lv->want_agg = NULL;
+    }
     b->lateral_refused = false;
     ss_bound_stmt sub;
     int rc = bind_nested_query(b, f->subquery, &sub);
@@ -1013,10 +1017,41 @@ static int bind_from_item(binder *b, const ast_from_item *f, ss_lop **out)
 
 static int bind_select_body(binder *b, const ast_select *s, ss_bound_stmt *out);
 
+/* After the outputs of a query that is not an aggregate query failed to bind: true when an
+ * outer-level aggregate of a subquery made it one (bind_outer_agg.c), the error it raised
+ * cleared and the binder's error notes put back, for the outputs to be bound again. */
+static bool retry_as_aggregate(binder *b, bool *want_agg, bool *is_agg, uint32_t ndeferred, const int loc[2],
+                               const char *const msg[2])
+{
+    b->want_agg = NULL;
+    if (!*want_agg || *is_agg)
+        return false;
+    *want_agg = false;
+    *is_agg = true;
+    ss_error_clear(b->ctx->err);
+    b->ndeferred = ndeferred;
+    for (int k = 0; k < 2; k++) {
+        b->grouping_loc[k] = loc[k];
+        b->grouping_msg[k] = msg[k];
+    }
+    b->agg = NULL;
+    b->agg_mode = false;
+    b->in_having = false;
+    b->win = NULL;
+    return true;
+}
+
 int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
 {
     window_state *outer_win = b->win; /* a query of its own has its own window clauses */
     b->win = NULL;
+    bool *outer_want_agg = b->want_agg; /* and its own aggregation (bind_outer_agg.c) */
+    b->want_agg = NULL;
+    /* and its own set-returning functions of the select list: a subquery bound among the
+       outputs leaves the enclosing query's in place */
+    const ast_expr *srf_ast = b->srf_ast, *const *srf_more = b->srf_more;
+    ss_expr *srf_col = b->srf_col, **srf_more_cols = b->srf_more_cols;
+    uint32_t nsrf_more = b->nsrf_more;
     int rc;
     if (!s->nctes) {
         rc = bind_select_body(b, s, out);
@@ -1024,12 +1059,19 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
         cte_mark mark;
         if (bind_with(b, s, &mark)) {
             b->win = outer_win;
+            b->want_agg = outer_want_agg;
             return SS_ERROR;
         }
         rc = bind_select_body(b, s, out);
         unbind_with(b, &mark);
     }
     b->win = outer_win;
+    b->want_agg = outer_want_agg;
+    b->srf_ast = srf_ast;
+    b->srf_col = srf_col;
+    b->srf_more = srf_more;
+    b->srf_more_cols = srf_more_cols;
+    b->nsrf_more = nsrf_more;
     return rc;
 }
 
@@ -1068,6 +1110,13 @@ static int bind_select_body(binder *b, const ast_select *s, ss_bound_stmt *out)
 
     if (attach_target_srf(b, s, is_agg, &top))
         return SS_ERROR;
+    /* an aggregate of a subquery in the outputs may turn out to be this query's (an
+       outer-level aggregate): the outputs are then bound again as an aggregate query's */
+    bool want_agg = false;
+    uint32_t retry_deferred = b->ndeferred;
+    int retry_loc[2] = {b->grouping_loc[0], b->grouping_loc[1]};
+    const char *retry_msg[2] = {b->grouping_msg[0], b->grouping_msg[1]};
+bind_outputs:;
     target_list tl;
     memset(&tl, 0, sizeof tl);
     agg_state *st = NULL;
@@ -1091,8 +1140,13 @@ static int bind_select_body(binder *b, const ast_select *s, ss_bound_stmt *out)
         return SS_ERROR;
     win->select = s;
     b->win = win;
-    if (bind_targets(b, s, &tl))
+    b->want_agg = is_agg || b->srf_ast ? NULL : &want_agg;
+    if (bind_targets(b, s, &tl)) {
+        if (retry_as_aggregate(b, &want_agg, &is_agg, retry_deferred, retry_loc, retry_msg))
+            goto bind_outputs;
         return SS_ERROR;
+    }
+    b->want_agg = NULL;
     ss_expr *having = NULL;
     b->in_having = true;
     if (s->having && (!(having = bind_bool_expr(b, s->having, "HAVING")) || !(having = fold_qual(b, having))))
@@ -1102,9 +1156,14 @@ static int bind_select_body(binder *b, const ast_select *s, ss_bound_stmt *out)
     uint32_t *key_pos = bind_alloc(b, sizeof(uint32_t) * (s->norder ? s->norder : 1));
     if (!key_pos)
         return SS_ERROR;
+    b->want_agg = is_agg || b->srf_ast ? NULL : &want_agg;
     for (uint32_t i = 0; i < s->norder; i++)
-        if (order_item(b, s, s->order_by[i].expr, "ORDER BY", &tl, &key_pos[i]))
+        if (order_item(b, s, s->order_by[i].expr, "ORDER BY", &tl, &key_pos[i])) {
+            if (retry_as_aggregate(b, &want_agg, &is_agg, retry_deferred, retry_loc, retry_msg))
+                goto bind_outputs;
             return SS_ERROR;
+        }
+    b->want_agg = NULL;
     uint32_t *don_pos = bind_alloc(b, sizeof(uint32_t) * (s->ndistinct_on ? s->ndistinct_on : 1));
     if (!don_pos)
         return SS_ERROR;

@@ -13,7 +13,7 @@
 
 /* Whether the query whose scope entries are [lo, hi) has what a names (a table of that
  * qualifier, or a visible column of that name). */
-static bool level_has(const binder *b, const ast_expr *a, uint32_t lo, uint32_t hi)
+bool bind_level_has(const binder *b, const ast_expr *a, uint32_t lo, uint32_t hi)
 {
     const char *col = a->names[a->nnames - 1];
     for (uint32_t r = lo; r < hi; r++) {
@@ -28,10 +28,10 @@ static bool level_has(const binder *b, const ast_expr *a, uint32_t lo, uint32_t 
 ss_expr *bind_outer_column(binder *b, const ast_expr *a, bool *found)
 {
     *found = false;
-    if (a->nnames > 2 || level_has(b, a, b->scope_lo, b->scope_hi))
+    if (a->nnames > 2 || bind_level_has(b, a, b->scope_lo, b->scope_hi))
         return NULL;
     uint32_t k = b->nouter;
-    while (k > 0 && !level_has(b, a, b->outer[k - 1].lo, b->outer[k - 1].hi))
+    while (k > 0 && !bind_level_has(b, a, b->outer[k - 1].lo, b->outer[k - 1].hi))
         k--;
     if (k == 0)
         return NULL;
@@ -48,16 +48,8 @@ ss_expr *bind_outer_column(binder *b, const ast_expr *a, bool *found)
         return NULL;
     }
     /* bound as the outer query binds it, with its scope and aggregation */
-    uint32_t lo = b->scope_lo, hi = b->scope_hi, nouter = b->nouter, own = b->own_col_refs;
-    agg_state *agg = b->agg;
-    bool agg_mode = b->agg_mode, in_having = b->in_having;
-    const char *table_ref = b->table_ref;
-    b->scope_lo = lv->lo;
-    b->scope_hi = lv->hi;
-    b->nouter = k - 1;
-    b->agg = lv->agg;
-    b->agg_mode = lv->agg_mode;
-    b->in_having = lv->in_having;
+    level_switch saved;
+    bind_enter_outer_level(b, k, &saved);
     ss_expr *e = NULL;
     if (lv->agg_mode) {
         /* an aggregate query's column must be one of its groups */
@@ -77,16 +69,40 @@ ss_expr *bind_outer_column(binder *b, const ast_expr *a, bool *found)
     } else {
         e = bind_expr(b, a);
     }
-    b->scope_lo = lo;
-    b->scope_hi = hi;
-    b->nouter = nouter;
-    b->agg = agg;
-    b->agg_mode = agg_mode;
-    b->in_having = in_having;
-    b->table_ref = table_ref;
-    b->own_col_refs = own;
-    b->outer_col_refs++;
+    bind_leave_outer_level(b, &saved);
     return e;
+}
+
+void bind_enter_outer_level(binder *b, uint32_t k, level_switch *saved)
+{
+    const outer_level *lv = &b->outer[k - 1];
+    *saved = (level_switch){.lo = b->scope_lo, .hi = b->scope_hi, .nouter = b->nouter, .own = b->own_col_refs,
+                            .outer = b->outer_col_refs, .agg = b->agg, .agg_mode = b->agg_mode,
+                            .in_having = b->in_having, .table_ref = b->table_ref, .context = b->no_agg_context,
+                            .win = b->win};
+    b->scope_lo = lv->lo;
+    b->scope_hi = lv->hi;
+    b->nouter = k - 1;
+    b->agg = lv->agg;
+    b->agg_mode = lv->agg_mode;
+    b->in_having = lv->in_having;
+    b->no_agg_context = lv->no_agg_context;
+    b->win = NULL;
+}
+
+void bind_leave_outer_level(binder *b, const level_switch *saved)
+{
+    b->scope_lo = saved->lo;
+    b->scope_hi = saved->hi;
+    b->nouter = saved->nouter;
+    b->agg = saved->agg;
+    b->agg_mode = saved->agg_mode;
+    b->in_having = saved->in_having;
+    b->table_ref = saved->table_ref;
+    b->no_agg_context = saved->context;
+    b->win = saved->win;
+    b->own_col_refs = saved->own;
+    b->outer_col_refs = saved->outer + 1; /* what it read counts as an outer reference */
 }
 
 /* ---- the subquery's outer references ---------------------------------------------------- */
@@ -151,7 +167,8 @@ int bind_push_outer(binder *b, uint32_t lo, uint32_t hi)
     }
     b->outer[b->nouter++] = (outer_level){.lo = lo, .hi = hi, .agg = b->agg, .agg_mode = b->agg_mode,
                                           .in_having = b->in_having, .grouping_loc = {b->grouping_loc[0], b->grouping_loc[1]},
-                                          .grouping_msg = {b->grouping_msg[0], b->grouping_msg[1]}};
+                                          .grouping_msg = {b->grouping_msg[0], b->grouping_msg[1]},
+                                          .no_agg_context = b->no_agg_context, .want_agg = b->want_agg};
     return SS_OK;
 }
 
@@ -219,12 +236,13 @@ ss_expr *bind_sublink(binder *b, const ast_expr *a)
                            : a->sublink == AST_SUBLINK_EXPR ? SS_SUBLINK_EXPR
                            : a->sublink == AST_SUBLINK_ANY  ? SS_SUBLINK_ANY
                            : a->sublink == AST_SUBLINK_ARRAY ? SS_SUBLINK_ARRAY
+                           : a->sublink == AST_SUBLINK_ROWCOMPARE ? SS_SUBLINK_ROWCOMPARE
                                                             : SS_SUBLINK_ALL;
     if ((kind == SS_SUBLINK_EXPR || kind == SS_SUBLINK_ARRAY) && sub.ncols != 1) {
         bind_error(b, a->location, "42601", "subquery must return only one column");
         return NULL;
     }
-    if ((kind == SS_SUBLINK_ANY || kind == SS_SUBLINK_ALL) && sub.ncols != a->nargs) {
+    if ((kind == SS_SUBLINK_ANY || kind == SS_SUBLINK_ALL || kind == SS_SUBLINK_ROWCOMPARE) && sub.ncols != a->nargs) {
         bind_error(b, a->location, "42601", "subquery has too %s columns", sub.ncols > a->nargs ? "many" : "few");
         return NULL;
     }
@@ -237,7 +255,7 @@ ss_expr *bind_sublink(binder *b, const ast_expr *a)
     outer_refs refs = {.b = b, .inner = inner};
     if (lop_each_expr_deep(sub.query, refs_of_slot, &refs))
         return NULL;
-    uint32_t ncorr = refs.n, nleft = kind == SS_SUBLINK_ANY || kind == SS_SUBLINK_ALL ? a->nargs : 0;
+    uint32_t ncorr = refs.n, nleft = kind == SS_SUBLINK_ANY || kind == SS_SUBLINK_ALL || kind == SS_SUBLINK_ROWCOMPARE ? a->nargs : 0;
     ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * (ncorr + nleft + 1));
     uint32_t *arg_rel = bind_alloc(b, sizeof(uint32_t) * (ncorr + nleft + 1));
     uint32_t *arg_col = bind_alloc(b, sizeof(uint32_t) * (ncorr + nleft + 1));

@@ -75,6 +75,11 @@ typedef struct outer_level {
     /* its grouping errors noted so far (binder.grouping_loc / grouping_msg) */
     int grouping_loc[2];
     const char *grouping_msg[2];
+    /* where its aggregates are refused (binder.no_agg_context) and, while its outputs are
+       bound, the flag an outer-level aggregate sets to make it an aggregate query
+       (bind_outer_agg.c) */
+    const char *no_agg_context;
+    bool *want_agg;
 } outer_level;
 /* A WITH query in scope (bind_cte.c). */
 typedef struct cte_entry {
@@ -193,6 +198,14 @@ typedef struct binder {
     struct ss_bound_checks *view_checks;
     /* (M) an unpopulated materialized view may be named (CREATE VIEW, WITH NO DATA) */
     bool matview_unpopulated_ok;
+    /* while a query that is not an aggregate query binds its outputs: set when an aggregate
+       of a subquery turns out to be its own (bind_outer_agg.c); NULL elsewhere */
+    bool *want_agg;
+    /* the select list's other set-returning function calls run in lockstep with srf_ast
+       (bind_srf_lockstep.c) and the columns standing for them */
+    const ast_expr *const *srf_more;
+    ss_expr **srf_more_cols;
+    uint32_t nsrf_more;
 } binder;
 
 /* Window functions (bind_window.c).  One window clause: its bound partition, order and
@@ -321,6 +334,24 @@ int first_column_location(const ast_expr *a);
  * read the FROM items), its calls then bound as b->srf_col; PostgreSQL's 0A000 for one inside
  * CASE or COALESCE. */
 int attach_target_srf(binder *b, const ast_select *s, bool is_agg, ss_lop **top);
+/* The most distinct set-returning functions of a select list run in lockstep. */
+#define SRF_LOCKSTEP_MAX 8
+/* The function call a of FROM or (select_list) of the select list as a function scan of
+ * relation rel, with an ordinality column when asked; lateral: its arguments may read the
+ * FROM items bound so far (*reads_column tells whether they do; NULL without an error when
+ * they do and lateral is false). */
+ss_lop *function_lop(binder *b, const ast_expr *a, bool ordinality, const char *colname, uint32_t rel, bool lateral,
+                     bool *reads_column, bool select_list);
+/* Several distinct set-returning functions calls[0..n) of the select list, PostgreSQL's
+ * ProjectSet in lockstep (bind_srf_lockstep.c): their rows paired by position, the shorter
+ * ones padded with NULLs, joined with each input row; the calls then bound as b->srf_col and
+ * b->srf_more_cols. */
+int attach_srf_lockstep(binder *b, const ast_select *s, const ast_expr *const *calls, uint32_t n, ss_lop **top);
+/* COALESCE(first, second) of two bound expressions of one type, as a CASE. */
+ss_expr *make_coalesce2(binder *b, ss_expr *first, ss_expr *second);
+/* PostgreSQL's error for the set-returning function call a where it is bound (WHERE, HAVING,
+ * FILTER, VALUES, a function's arguments in FROM, an aggregate's arguments), else SS_OK. */
+int bind_srf_misplaced(binder *b, const ast_expr *a);
 
 /* DISTINCT ON (bind_distinct_on.c): over proj (the targets), a sort by the DISTINCT ON items
  * matched with the leading ORDER BY items (42P10 when they do not match), then the rest of
@@ -534,8 +565,38 @@ ss_expr *bind_sublink(binder *b, const ast_expr *a);
  * (or no table of that qualifier): *found tells whether one was; NULL with *found set is an
  * error. */
 ss_expr *bind_outer_column(binder *b, const ast_expr *a, bool *found);
+/* The binder's state while something is bound at outer level k (1 + an index of b->outer):
+ * bind_enter_outer_level saves the current query's and takes the level's scope, aggregation
+ * and context; bind_leave_outer_level puts the saved state back, the binding counted as an
+ * outer reference. */
+typedef struct level_switch {
+    uint32_t lo, hi, nouter, own, outer;
+    agg_state *agg;
+    bool agg_mode, in_having;
+    const char *table_ref, *context;
+    struct window_state *win;
+} level_switch;
+void bind_enter_outer_level(binder *b, uint32_t k, level_switch *saved);
+void bind_leave_outer_level(binder *b, const level_switch *saved);
+/* Whether the query whose scope entries are [lo, hi) has what the column reference a names. */
+bool bind_level_has(const binder *b, const ast_expr *a, uint32_t lo, uint32_t hi);
+/* Outer-level aggregates (bind_outer_agg.c): the outer level (1 + an index of b->outer) an
+ * aggregate call a belongs to, 0 for the current query; the call bound at level k. */
+uint32_t bind_aggregate_level(const binder *b, const ast_expr *a);
+ss_expr *bind_outer_aggregate(binder *b, const ast_expr *a, uint32_t k);
+/* Whether the bound aggregate argument e reads columns of outer queries and none of the
+ * current query's (through a subquery inside it: PostgreSQL's outer-level aggregate). */
+bool bind_agg_arg_outer_only(const binder *b, const ss_expr *e);
 /* Column index of name in the FROM item re, -1 when it has none, -2 when several. */
 int64_t range_column_of(const range_entry *re, const char *name);
+
+/* Row constructors (bind_row.c): ROW(...) as a record value; comparisons, IS [NOT] DISTINCT
+ * FROM, IN lists and IS [NOT] NULL of rows expanded over their fields. */
+ss_expr *bind_row_ctor(binder *b, const ast_expr *a);
+ss_expr *bind_row_compare(binder *b, const ast_expr *a);
+ss_expr *bind_row_distinct(binder *b, const ast_expr *a);
+ss_expr *bind_row_in_list(binder *b, const ast_expr *a);
+ss_expr *bind_row_null_test(binder *b, const ast_expr *a);
 
 /* Arrays (bind_array.c). */
 /* ARRAY[...]; target: the array type a cast gives it (ARRAY[]::int[]), or NULL. */

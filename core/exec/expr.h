@@ -37,8 +37,10 @@ typedef enum ss_sublink_kind {
     SS_SUBLINK_EXPR,       /* its one value: NULL without rows, 21000 with more than one */
     SS_SUBLINK_ANY,        /* OR of test over its rows (false without rows) */
     SS_SUBLINK_ALL,        /* AND of test over its rows (true without rows) */
-    SS_SUBLINK_ARRAY       /* ARRAY (subquery): the array of its one column's values (the
+    SS_SUBLINK_ARRAY,      /* ARRAY (subquery): the array of its one column's values (the
                               empty array without rows; arrays of arrays one dimension up) */
+    SS_SUBLINK_ROWCOMPARE  /* (a, b) op (subquery): test over its one row (NULL without rows,
+                              21000 with more than one) */
 } ss_sublink_kind;
 
 /* Exec parameters: values a subquery's plan reads from the row of the expression that runs

@@ -140,7 +140,7 @@ static int copy_text(ss_ctx *ctx, ss_type t, ss_value *v)
 /* ANY / ALL over one batch of the subquery: *decided when a row settles the answer. */
 static int test_batch(ss_ctx *ctx, const ss_expr *e, ss_batch *b, bool *saw_null, bool *decided)
 {
-    bool any = e->u.sub.kind == SS_SUBLINK_ANY;
+    bool any = e->u.sub.kind == SS_SUBLINK_ANY || e->u.sub.kind == SS_SUBLINK_ROWCOMPARE;
     uint32_t n = ss_batch_rows(b);
     ss_vector *v = ev_temp(ctx, e->u.sub.test->type, b);
     if (!v)
@@ -233,13 +233,20 @@ static int run_once(ss_ctx *ctx, const ss_expr *e, struct ss_subplan_state *st, 
                 return SS_ERROR;
             continue;
         }
+        if (kind == SS_SUBLINK_ROWCOMPARE) {
+            if (found || n > 1)
+                return ss_ctx_error(ctx, "21000", "more than one row returned by a subquery used as an expression");
+            found = true;
+        }
         if (test_batch(ctx, e, b, &saw_null, &decided))
             return SS_ERROR;
-        if (decided)
+        if (decided && kind != SS_SUBLINK_ROWCOMPARE)
             break;
     }
     if (kind == SS_SUBLINK_EXISTS)
         *out = (ss_value){.v.b = found};
+    else if (kind == SS_SUBLINK_ROWCOMPARE)
+        *out = decided ? (ss_value){.v.b = true} : !found || saw_null ? (ss_value){.is_null = true} : (ss_value){.v.b = false};
     else if (kind != SS_SUBLINK_EXPR)
         *out = decided ? (ss_value){.v.b = kind == SS_SUBLINK_ANY}
                : saw_null ? (ss_value){.is_null = true}

@@ -42,7 +42,8 @@ typedef enum ast_expr_kind {
     AE_DISTINCT,     /* args[0] IS DISTINCT FROM args[1]; negated: IS NOT DISTINCT FROM */
     AE_NULLIF,       /* NULLIF(args[0], args[1]) */
     AE_MINMAX,       /* GREATEST(args); negated: LEAST(args) */
-    AE_DEFAULT       /* DEFAULT as an item of INSERT's VALUES: the column's default */
+    AE_DEFAULT,      /* DEFAULT as an item of INSERT's VALUES: the column's default */
+    AE_ROW           /* ROW(args) or (args...): a row constructor (bind_row.c) */
 } ast_expr_kind;
 
 typedef enum ast_grouping_set_kind {
@@ -58,7 +59,8 @@ typedef enum ast_sublink_kind {
     AST_SUBLINK_EXPR,       /* (SELECT ...) as a value */
     AST_SUBLINK_ANY,        /* x op ANY / SOME (SELECT ...), x IN (SELECT ...) */
     AST_SUBLINK_ALL,        /* x op ALL (SELECT ...) */
-    AST_SUBLINK_ARRAY       /* ARRAY (SELECT ...) */
+    AST_SUBLINK_ARRAY,      /* ARRAY (SELECT ...) */
+    AST_SUBLINK_ROWCOMPARE  /* (a, b) op (SELECT ...): args the row, str the operator */
 } ast_sublink_kind;
 
 typedef struct ast_expr ast_expr;

@@ -173,6 +173,7 @@ static ast_expr *tr_sublink(transform_state *ts, SubLink *l)
                  : l->subLinkType == EXPR_SUBLINK ? AST_SUBLINK_EXPR
                  : l->subLinkType == ANY_SUBLINK  ? AST_SUBLINK_ANY
                  : l->subLinkType == ARRAY_SUBLINK ? AST_SUBLINK_ARRAY
+                 : l->subLinkType == ROWCOMPARE_SUBLINK ? AST_SUBLINK_ROWCOMPARE
                                                   : AST_SUBLINK_ALL;
     if (!l->testexpr)
         return (e->sub_key = sublink_key(ts, NULL, l->subselect)) ? e : NULL;
@@ -557,9 +558,12 @@ static ast_expr *tr_expr_node(transform_state *ts, Node *n)
         return NULL;
     case T_A_ArrayExpr:
         return tr_array_expr(ts, (A_ArrayExpr *)n);
-    case T_RowExpr:
-        tr_unsupported(ts, ((RowExpr *)n)->location, "ROW constructors");
-        return NULL;
+    case T_RowExpr: {
+        ast_expr *e = new_expr(ts, AE_ROW, ((RowExpr *)n)->location);
+        if (!e || !tr_list(ts, ((RowExpr *)n)->args, &e->args, &e->nargs))
+            return NULL;
+        return e;
+    }
     case T_CollateClause:
         tr_unsupported(ts, ((CollateClause *)n)->location, "COLLATE");
         return NULL;

@@ -1,9 +1,9 @@
 -- what Sunstone refuses around generate_series (0A000, named): set-returning functions in the
--- select list beyond one generate_series or unnest in a query without aggregates, other
+-- select list nested in another one's arguments or in a query with aggregates, other
 -- functions in FROM
 CREATE TABLE srr (a int);
 SELECT count(*), generate_series(1, 2) FROM srr;
-SELECT generate_series(1, 2), generate_series(1, 3);
+SELECT generate_series(1, 2), generate_series(1, generate_series(1, 3));
 SELECT generate_series(1, generate_series(1, 2));
 DROP TABLE srr;
 SELECT * FROM abs(-1);

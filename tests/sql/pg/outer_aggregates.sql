@@ -1,0 +1,38 @@
+-- Outer-level aggregates (PostgreSQL's agglevelsup): an aggregate in a subquery whose arguments
+-- read only columns of an outer query is computed by that query; the errors where PG refuses it.
+CREATE TABLE t (a int, b int);
+CREATE TABLE t2 (a int, c int);
+INSERT INTO t VALUES (1,10),(2,20),(3,30),(3,5);
+INSERT INTO t2 VALUES (1,1),(2,2),(3,3),(4,4);
+SELECT (SELECT count(*) FROM t2 WHERE t2.a < max(t.a)) FROM t;
+SELECT b, (SELECT count(*) FROM t2 WHERE t2.a < max(t.a)) FROM t GROUP BY b ORDER BY b;
+SELECT a, (SELECT sum(t.b) FROM t2 LIMIT 1) FROM t GROUP BY a ORDER BY a;
+SELECT a, (SELECT sum(t.b + t2.c) FROM t2) FROM t ORDER BY 1, 2;
+SELECT a FROM t GROUP BY a HAVING EXISTS (SELECT 1 FROM t2 WHERE t2.c = max(t.b) / 10) ORDER BY a;
+SELECT (SELECT max(t.a)) FROM t;
+SELECT (SELECT (SELECT min(t.b)) FROM t2 LIMIT 1) FROM t;
+SELECT a, (SELECT max(t.a)) FROM t;
+SELECT * FROM t WHERE a = (SELECT max(t.a) FROM t2);
+SELECT sum((SELECT max(t.a) FROM t2)) FROM t;
+SELECT (SELECT count(*) FROM t2 WHERE t2.a < max(t.a)) FROM t ORDER BY (SELECT min(t.b));
+SELECT a FROM t ORDER BY (SELECT max(t.b));
+SELECT (SELECT max(t.a) FILTER (WHERE t.b > 6)) FROM t;
+SELECT (SELECT string_agg(t.b::text, ',' ORDER BY t.b) FROM t2 WHERE t2.a = 1) FROM t;
+SELECT t2.a, (SELECT max(t2.c + t.b) FROM t) FROM t2 ORDER BY 1;
+SELECT t2.a, (SELECT max(t2.c) FROM t) FROM t2 ORDER BY 1;
+SELECT * FROM t, LATERAL (SELECT max(t.a)) s;
+SELECT (SELECT (SELECT count(*) FROM t2 x WHERE x.a <= max(t.a)) FROM t2 y LIMIT 1) FROM t;
+SELECT (SELECT max(y.a) + min(t.b) FROM t2 y) FROM t;
+SELECT a, count(*), (SELECT max(t.b) + count(*) FROM t2) FROM t GROUP BY a ORDER BY a;
+SELECT (SELECT avg(t.b)::numeric(10,2)) AS v, count(*) FROM t;
+SELECT DISTINCT (SELECT max(t.a)) FROM t;
+SELECT (SELECT max(t.a)) FROM t HAVING count(*) > 10;
+SELECT (SELECT max(t.a) OVER ()) FROM t;
+SELECT (SELECT array_agg(t.a ORDER BY t.a DESC)) FROM t;
+SELECT (SELECT count(DISTINCT t.a)) FROM t;
+SELECT (SELECT max(t.a) FROM t2 GROUP BY t2.a ORDER BY t2.a LIMIT 1) FROM t;
+SELECT t.a, (SELECT count(*) FROM t2 WHERE t2.c > sum(t.b) / 20) FROM t GROUP BY t.a ORDER BY 1;
+SELECT * FROM t, generate_series(1, max(t.a)) g;
+SELECT * FROM t JOIN t2 ON t2.a = (SELECT max(t.a));
+SELECT (SELECT max(t.a) FROM t2 WHERE t2.a = t.a) FROM t;
+SELECT count(*), (SELECT min(t.b) FILTER (WHERE t.a > 1) FROM t2 LIMIT 1) FROM t;

@@ -1,0 +1,46 @@
+-- ROW constructors: ROW(...) / (a, b) values printed as records, row comparisons with
+-- PostgreSQL's field-wise semantics and NULLs, IN lists of rows, row-valued subqueries, IS [NOT]
+-- DISTINCT FROM and IS [NOT] NULL of rows, and the errors.
+CREATE TABLE r (a int, b int, c text);
+INSERT INTO r VALUES (1,2,'x'),(1,NULL,'y'),(2,1,NULL),(NULL,NULL,'z'),(3,3,'w');
+SELECT ROW(1,2);
+SELECT (1,2) AS p, ROW(1,'a b',NULL,'') AS q;
+SELECT a, b, (a,b) = (1,2) AS eq, (a,b) <> (1,2) AS ne, (a,b) < (1,3) AS lt, (a,b) <= (1,2) AS le, (a,b) > (1,1) AS gt, (a,b) >= (2,1) AS ge FROM r ORDER BY a, b;
+SELECT a, b FROM r WHERE (a,b) IN ((1,2),(3,3)) ORDER BY a;
+SELECT a, b FROM r WHERE (a,b) NOT IN ((1,2),(3,3)) ORDER BY a;
+SELECT a, b, (a,b) IS DISTINCT FROM (1,NULL) AS d, (a,b) IS NOT DISTINCT FROM (1,NULL) AS nd FROM r ORDER BY a, b;
+SELECT a, b FROM r WHERE (a,b) IN (SELECT 1, 2) ORDER BY a;
+SELECT a, b, (a,b) = (SELECT 1, 2) AS s FROM r ORDER BY a, b;
+SELECT (a,b) = (SELECT a, b FROM r) FROM r;
+SELECT (1,2) = (SELECT 1, 2 WHERE false);
+SELECT ROW(a,b) IS NULL AS n, ROW(a,b) IS NOT NULL AS nn FROM r ORDER BY a, b;
+SELECT (1,2) < (1,2,3);
+SELECT (1,'a') = (1,2);
+SELECT ROW(a, c) FROM r ORDER BY a, c;
+SELECT ROW(1, 2) = ROW(1, 2);
+SELECT (a, b) FROM r WHERE a = 3;
+CREATE TABLE s (x int, y int);
+INSERT INTO s VALUES (1,2),(3,3),(3,4);
+SELECT ROW();
+SELECT ROW(1, ROW(2, 'a,b'), 'say "hi"', true, 1.50, NULL::int, 'x\y');
+SELECT ROW('2024-01-02'::date, 'a b'::text, ''::text);
+SELECT DISTINCT ROW(a, b) FROM r ORDER BY 1;
+SELECT ROW(a, b) AS rr, count(*) FROM r GROUP BY ROW(a, b) ORDER BY rr;
+SELECT a, b FROM r WHERE (a, b) = (SELECT x, y FROM s WHERE s.x = r.a AND s.y = r.b) ORDER BY a;
+SELECT a, b, (a, b) < (SELECT x, y FROM s WHERE x = 3 AND y = 3) AS lt FROM r ORDER BY a, b;
+SELECT a, b FROM r WHERE (a, b) NOT IN (SELECT x, y FROM s) ORDER BY a, b;
+SELECT a, b FROM r WHERE (a, b) > (1, 1) AND (a, b) <= (3, 3) ORDER BY a, b;
+SELECT (1, 'a') = (1, 'a'), (1, 2.5) < (1, 3), (NULL, 1) = (NULL, 1), (1, NULL) <> (2, NULL);
+SELECT (1,2) = (SELECT 1);
+SELECT (1,2) = (SELECT 1, 2, 3);
+SELECT (1,2) ~~ (1,2);
+SELECT (1,2) IN ((1,2), 3);
+SELECT (1,2) IS DISTINCT FROM (1,2,3);
+SELECT (a, c) IN ((1, 'x'), (2, NULL)) AS i FROM r ORDER BY a, c;
+SELECT ROW(1, 2) IS NULL, ROW(NULL, NULL) IS NULL, ROW(NULL, 1) IS NOT NULL, ROW(1, 1) IS NOT NULL;
+SELECT (a, b) = (b, a) AS sym FROM r ORDER BY a, b;
+SELECT ROW(1, 'a') = ROW(1, 2);
+SELECT q.r, q.r IS NULL AS n FROM (SELECT ROW(x, y) AS r FROM s) q ORDER BY 1;
+SELECT x, y, (x, y) >= ALL (SELECT x, y FROM s) AS top FROM s ORDER BY 1, 2;
+SELECT a, b FROM r WHERE (a, b) IN (SELECT x, y FROM s) ORDER BY a, b;
+SELECT (SELECT (1, 2) = (SELECT x, y FROM s WHERE x = r.a LIMIT 1)) AS v, a FROM r ORDER BY a;
