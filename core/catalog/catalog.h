@@ -29,6 +29,8 @@ struct ss_table {
     struct ss_table_cons *cons;        /* defaults, identity, CHECK (constraints.h); NULL: none */
     struct ss_table_fkeys *fkeys;      /* its FOREIGN KEY constraints (fkey/fkey.h); NULL: none */
     ss_ddl_stamp ddl;                  /* pending CREATE / DROP, exclusive lock (catalog_txn.h) */
+    const struct ss_schema *ns;        /* its schema (namespace.h); system views: pg_catalog */
+    uint64_t created;                  /* the catalog's version at creation: DROP SCHEMA's order */
 };
 
 typedef struct ss_backend_instance {
@@ -49,6 +51,7 @@ typedef struct ss_view {
     char **deps;
     uint64_t created;                  /* the catalog's version when it was created */
     ss_ddl_stamp ddl;                  /* pending CREATE / DROP (catalog_txn.h) */
+    const struct ss_schema *ns;        /* its schema (namespace.h) */
 } ss_view;
 
 typedef struct ss_view_def {
@@ -75,6 +78,9 @@ typedef struct ss_catalog {
     struct ss_seq_catalog *sequences;  /* sequences.h: shared by the sessions, own mutex */
     pthread_mutex_t mu;                /* the lists of tables, views and indexes: lookups,
                                           additions, and the end of a transaction's DDL */
+    struct ss_schema **schemas;        /* namespace.h: pg_catalog, public, CREATE SCHEMA's */
+    uint32_t nschemas;
+    size_t cap_schemas;
 } ss_catalog;
 
 int ss_catalog_init(ss_catalog *c);

@@ -1,6 +1,7 @@
 /* describe.c — the catalog meta-commands: \dt (and \d without argument) lists tables as psql's
- * "List of relations", \d TABLE shows a table's columns as psql's 'Table "public.t"', and
- * \dx lists plugins.  The data comes from the kernel's system views; names are filtered with
+ * "List of relations", \d TABLE shows a table's columns as psql's 'Table "public.t"', \dn
+ * lists schemas and \dx plugins.  A pattern without a schema part, or none, sees the
+ * relations the search path reaches (psql's pg_table_is_visible); "s.*" those of schema s.  The data comes from the kernel's system views; names are filtered with
  * psql patterns and sorted here, so the kernel only has to answer plain SELECTs. */
 #include "describe.h"
 
@@ -15,7 +16,7 @@
 #include "table.h"
 #include "xalloc.h"
 
-#define SCHEMA "public"
+#define NO_COLUMN ((size_t)-1)
 
 const char *describe_owner(void)
 {
@@ -23,21 +24,32 @@ const char *describe_owner(void)
     return user && *user ? user : "sunstone";
 }
 
-/* Row indexes of src ordered by the text in column col (byte order). */
+/* Row indexes of src ordered by the text in column sort_schema (if any), then col (byte order). */
 static const result_table *sort_table;
-static size_t sort_col;
+static size_t sort_col, sort_schema;
 
 static int compare_rows(const void *a, const void *b)
 {
+    if (sort_schema != NO_COLUMN) {
+        const char *x = table_cell(sort_table, *(const size_t *)a, sort_schema);
+        const char *y = table_cell(sort_table, *(const size_t *)b, sort_schema);
+        int c = strcmp(x ? x : "", y ? y : "");
+        if (c)
+            return c;
+    }
     const char *x = table_cell(sort_table, *(const size_t *)a, sort_col);
     const char *y = table_cell(sort_table, *(const size_t *)b, sort_col);
     return strcmp(x ? x : "", y ? y : "");
 }
 
-/* Indexes of the rows whose column col matches pattern (all rows when pattern is NULL),
- * sorted by that column.  Returns false (after reporting) for a malformed pattern. */
-static bool select_rows(shell *sh, const result_table *src, size_t col, const char *pattern,
-                        size_t **rows, size_t *nrows)
+static bool is_true(const char *v);
+
+/* Indexes of the rows whose column col (and schema column schema_col, NO_COLUMN: none) match
+ * pattern, sorted by schema and name; without a schema in the pattern only the rows whose
+ * visible_col is true (NO_COLUMN: all).  Returns false (after reporting) for a malformed
+ * pattern. */
+static bool select_rows_in(shell *sh, const result_table *src, size_t col, size_t schema_col, size_t visible_col,
+                           const char *pattern, size_t **rows, size_t *nrows)
 {
     name_pattern pat;
     if (pattern) {
@@ -56,7 +68,10 @@ static bool select_rows(shell *sh, const result_table *src, size_t col, const ch
         const char *name = table_cell(src, r, col);
         if (!name)
             continue;
-        if (pattern && !pattern_matches(&pat, SCHEMA, name))
+        const char *schema = schema_col != NO_COLUMN ? table_cell(src, r, schema_col) : NULL;
+        if (pattern && !pattern_matches(&pat, schema ? schema : "", name))
+            continue;
+        if ((!pattern || !pat.has_schema) && visible_col != NO_COLUMN && !is_true(table_cell(src, r, visible_col)))
             continue;
         (*rows)[(*nrows)++] = r;
     }
@@ -64,8 +79,15 @@ static bool select_rows(shell *sh, const result_table *src, size_t col, const ch
         pattern_free(&pat);
     sort_table = src;
     sort_col = col;
+    sort_schema = schema_col;
     qsort(*rows, *nrows, sizeof(size_t), compare_rows);
     return true;
+}
+
+static bool select_rows(shell *sh, const result_table *src, size_t col, const char *pattern, size_t **rows,
+                        size_t *nrows)
+{
+    return select_rows_in(sh, src, col, NO_COLUMN, NO_COLUMN, pattern, rows, nrows);
 }
 
 static const char *cell_or_empty(const result_table *t, size_t row, size_t col)
@@ -105,10 +127,10 @@ static void init_relations(result_table *t, const char *last)
 bool describe_list_tables(shell *sh, const char *pattern, bool verbose, const char *kind)
 {
     result_table src;
-    if (!exec_collect(sh, "SELECT name, backend, ncols, kind FROM sunstone_tables", &src))
+    if (!exec_collect(sh, "SELECT name, backend, ncols, kind, schema, visible FROM sunstone_tables", &src))
         return false;
     size_t *rows, nrows;
-    if (!select_rows(sh, &src, 0, pattern, &rows, &nrows)) {
+    if (!select_rows_in(sh, &src, 0, 4, 5, pattern, &rows, &nrows)) {
         table_free(&src);
         return false;
     }
@@ -125,8 +147,8 @@ bool describe_list_tables(shell *sh, const char *pattern, bool verbose, const ch
         result_table t;
         init_relations(&t, verbose ? "Access method" : NULL);
         for (size_t i = 0; i < nrows; i++) {
-            const char *values[5] = {SCHEMA, cell_or_empty(&src, rows[i], 0), cell_or_empty(&src, rows[i], 3),
-                                     describe_owner(), cell_or_empty(&src, rows[i], 1)};
+            const char *values[5] = {cell_or_empty(&src, rows[i], 4), cell_or_empty(&src, rows[i], 0),
+                                     cell_or_empty(&src, rows[i], 3), describe_owner(), cell_or_empty(&src, rows[i], 1)};
             table_add_row(&t, values);
         }
         print_table(sh->out, &t, &sh->popt);
@@ -145,12 +167,12 @@ bool describe_list_indexes(shell *sh, const char *pattern, bool verbose)
         return false;
     }
     result_table src;
-    if (!exec_collect(sh, "SELECT name, indexes FROM sunstone_tables", &src))
+    if (!exec_collect(sh, "SELECT name, indexes, schema, visible FROM sunstone_tables", &src))
         return false;
-    /* one row (index name, table) per line of each table's Indexes footer: the name is the
-       quoted text the line starts with */
+    /* one row (index name, table, schema, visible) per line of each table's Indexes footer:
+       the name is the quoted text the line starts with */
     result_table idx;
-    table_init(&idx, 2);
+    table_init(&idx, 4);
     for (size_t r = 0; r < src.nrows; r++) {
         const char *p = table_cell(&src, r, 1);
         while (p && *p == '"') {
@@ -160,7 +182,8 @@ bool describe_list_indexes(shell *sh, const char *pattern, bool verbose)
             buf name;
             buf_init(&name);
             buf_printf(&name, "%.*s", (int)(end - p - 1), p + 1);
-            const char *values[2] = {name.data, cell_or_empty(&src, r, 0)};
+            const char *values[4] = {name.data, cell_or_empty(&src, r, 0), cell_or_empty(&src, r, 2),
+                                     cell_or_empty(&src, r, 3)};
             table_add_row(&idx, values);
             buf_free(&name);
             const char *nl = strchr(end, '\n');
@@ -168,15 +191,15 @@ bool describe_list_indexes(shell *sh, const char *pattern, bool verbose)
         }
     }
     size_t *rows, nrows;
-    bool ok = select_rows(sh, &idx, 0, pattern, &rows, &nrows);
+    bool ok = select_rows_in(sh, &idx, 0, 2, 3, pattern, &rows, &nrows);
     if (ok && nrows == 0 && !sh->quiet) {
         report_none(sh, pattern);
     } else if (ok) {
         result_table t;
         init_relations(&t, "Table");
         for (size_t i = 0; i < nrows; i++) {
-            const char *values[5] = {SCHEMA, cell_or_empty(&idx, rows[i], 0), "index", describe_owner(),
-                                     cell_or_empty(&idx, rows[i], 1)};
+            const char *values[5] = {cell_or_empty(&idx, rows[i], 2), cell_or_empty(&idx, rows[i], 0), "index",
+                                     describe_owner(), cell_or_empty(&idx, rows[i], 1)};
             table_add_row(&t, values);
         }
         print_table(sh->out, &t, &sh->popt);
@@ -226,15 +249,15 @@ static void add_footer_lines(result_table *t, const char *title, const char *lin
     }
 }
 
-static void print_one_table(shell *sh, const result_table *cols, const char *name,
+static void print_one_table(shell *sh, const result_table *cols, const char *schema, const char *name,
                             const char *backend, bool verbose, bool is_view, const char *checks,
                             const char *fkeys, const char *refs, const char *indexes)
 {
     size_t *rows = xcalloc(cols->nrows ? cols->nrows : 1, sizeof(size_t));
     size_t nrows = 0;
     for (size_t r = 0; r < cols->nrows; r++) {
-        const char *tn = table_cell(cols, r, 0);
-        if (tn && strcmp(tn, name) == 0)
+        const char *tn = table_cell(cols, r, 0), *ts = table_cell(cols, r, 6);
+        if (tn && strcmp(tn, name) == 0 && ts && strcmp(ts, schema) == 0)
             rows[nrows++] = r;
     }
     col_sort_table = cols;
@@ -244,7 +267,7 @@ static void print_one_table(shell *sh, const result_table *cols, const char *nam
     table_init(&t, 5);
     buf title;
     buf_init(&title);
-    buf_printf(&title, "%s \"%s.%s\"", is_view ? "View" : "Table", SCHEMA, name);
+    buf_printf(&title, "%s \"%s.%s\"", is_view ? "View" : "Table", schema, name);
     table_set_title(&t, title.data);
     buf_free(&title);
     table_set_column(&t, 0, "Column", ALIGN_LEFT);
@@ -278,10 +301,11 @@ static void print_one_table(shell *sh, const result_table *cols, const char *nam
 bool describe_tables(shell *sh, const char *pattern, bool verbose)
 {
     result_table tables;
-    if (!exec_collect(sh, "SELECT name, backend, ncols, kind, check_constraints, foreign_keys, referenced_by, indexes FROM sunstone_tables", &tables))
+    if (!exec_collect(sh, "SELECT name, backend, ncols, kind, check_constraints, foreign_keys, referenced_by, indexes, "
+                          "schema, visible FROM sunstone_tables", &tables))
         return false;
     size_t *rows, nrows;
-    if (!select_rows(sh, &tables, 0, pattern, &rows, &nrows)) {
+    if (!select_rows_in(sh, &tables, 0, 8, 9, pattern, &rows, &nrows)) {
         table_free(&tables);
         return false;
     }
@@ -293,8 +317,8 @@ bool describe_tables(shell *sh, const char *pattern, bool verbose)
     } else {
         result_table cols;
         if (exec_collect(sh,
-                         "SELECT table_name, column_name, position, type_name, not_null, default_value "
-                         "FROM sunstone_columns",
+                         "SELECT table_name, column_name, position, type_name, not_null, default_value, "
+                         "table_schema FROM sunstone_columns",
                          &cols)) {
             for (size_t i = 0; i < nrows; i++) {
                 if (strcmp(cell_or_empty(&tables, rows[i], 3), "sequence") == 0) {
@@ -302,7 +326,8 @@ bool describe_tables(shell *sh, const char *pattern, bool verbose)
                     ok = false;
                     continue;
                 }
-                print_one_table(sh, &cols, cell_or_empty(&tables, rows[i], 0), table_cell(&tables, rows[i], 1),
+                print_one_table(sh, &cols, cell_or_empty(&tables, rows[i], 8), cell_or_empty(&tables, rows[i], 0),
+                                table_cell(&tables, rows[i], 1),
                                 verbose, strcmp(cell_or_empty(&tables, rows[i], 3), "view") == 0,
                                 table_cell(&tables, rows[i], 4), table_cell(&tables, rows[i], 5),
                                 table_cell(&tables, rows[i], 6), table_cell(&tables, rows[i], 7));
@@ -316,6 +341,39 @@ bool describe_tables(shell *sh, const char *pattern, bool verbose)
     table_free(&tables);
     fflush(sh->out);
     return ok;
+}
+
+bool describe_schemas(shell *sh, const char *pattern, bool system)
+{
+    result_table src;
+    if (!exec_collect(sh, "SELECT name, system FROM sunstone_schemas", &src))
+        return false;
+    size_t *rows, nrows;
+    if (!select_rows(sh, &src, 0, pattern, &rows, &nrows)) {
+        table_free(&src);
+        return false;
+    }
+    result_table t;
+    table_init(&t, 2);
+    table_set_title(&t, "List of schemas");
+    table_set_column(&t, 0, "Name", ALIGN_LEFT);
+    table_set_column(&t, 1, "Owner", ALIGN_LEFT);
+    for (size_t i = 0; i < nrows; i++) {
+        const char *name = cell_or_empty(&src, rows[i], 0);
+        /* psql leaves out the system schemas unless asked for (S or a pattern) */
+        if (!system && !pattern && (strncmp(name, "pg_", 3) == 0 || strcmp(name, "information_schema") == 0))
+            continue;
+        const char *values[2] = {name, is_true(table_cell(&src, rows[i], 1))   ? "postgres"
+                                       : strcmp(name, "public") == 0           ? "pg_database_owner"
+                                                                               : describe_owner()};
+        table_add_row(&t, values);
+    }
+    print_table(sh->out, &t, &sh->popt);
+    table_free(&t);
+    free(rows);
+    table_free(&src);
+    fflush(sh->out);
+    return true;
 }
 
 bool describe_plugins(shell *sh, const char *pattern)

@@ -299,7 +299,11 @@ typedef enum ast_stmt_kind {
     AST_ALTER_TABLE,     /* ALTER TABLE [IF EXISTS] table alter_cmds (missing_ok) */
     AST_UPDATE,          /* UPDATE table [AS alias] SET ... [FROM ...] [WHERE ...] (parse_update.c) */
     AST_DELETE,          /* DELETE FROM table [AS alias] [USING ...] [WHERE ...] */
-    AST_TRUNCATE         /* TRUNCATE [TABLE] names [RESTART IDENTITY]: drop_names, restart_identity */
+    AST_TRUNCATE,        /* TRUNCATE [TABLE] names [RESTART IDENTITY]: drop_names, restart_identity */
+    /* (N) schemas (catalog/schema_ddl.c) */
+    AST_CREATE_SCHEMA,   /* CREATE SCHEMA [IF NOT EXISTS] str */
+    AST_DROP_SCHEMA,     /* DROP SCHEMA [IF EXISTS] drop_names [CASCADE] */
+    AST_ALTER_SCHEMA     /* ALTER SCHEMA str RENAME TO value */
 } ast_stmt_kind;
 
 /* One subcommand of ALTER TABLE. */

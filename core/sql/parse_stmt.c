@@ -11,12 +11,7 @@
 
 static const char *rangevar_name(transform_state *ts, RangeVar *rv)
 {
-    if (rv->catalogname || (rv->schemaname && strcmp(rv->schemaname, "public") != 0 &&
-                            strcmp(rv->schemaname, "pg_catalog") != 0)) {
-        tr_unsupported(ts, rv->location, "schemas other than public");
-        return NULL;
-    }
-    return tr_strdup(ts, rv->relname);
+    return tr_relation_ref(ts, rv);
 }
 
 const char *tr_relation_name(transform_state *ts, RangeVar *rv)
@@ -707,6 +702,8 @@ static bool name_goes_on(const char *w)
 
 static bool tr_drop(transform_state *ts, DropStmt *s, ast_stmt *out)
 {
+    if (s->removeType == OBJECT_SCHEMA)
+        return tr_drop_schema(ts, s, out);
     if (s->removeType != OBJECT_TABLE && s->removeType != OBJECT_VIEW && s->removeType != OBJECT_INDEX &&
         s->removeType != OBJECT_SEQUENCE) {
         char what[128];
@@ -731,12 +728,14 @@ static bool tr_drop(transform_state *ts, DropStmt *s, ast_stmt *out)
     uint32_t i = 0;
     foreach (lc, s->objects) {
         List *qual = lfirst(lc);
-        if (list_length(qual) > 2 ||
-            (list_length(qual) == 2 && strcmp(strVal(linitial(qual)), "public") != 0)) {
-            tr_unsupported(ts, -1, "schemas other than public");
+        if (list_length(qual) == 3) {
+            tr_error(ts, "0A000", -1, "cross-database references are not implemented: \"%s.%s.%s\"",
+                     strVal(linitial(qual)), strVal(lsecond(qual)), strVal(lthird(qual)));
             return false;
         }
-        out->drop_names[i++] = tr_strdup(ts, strVal(llast(qual)));
+        if (!(out->drop_names[i++] =
+                  tr_qualified_ref(ts, list_length(qual) == 2 ? strVal(linitial(qual)) : NULL, strVal(llast(qual)), -1)))
+            return false;
     }
     return true;
 }
@@ -1068,6 +1067,13 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
     }
     case T_TransactionStmt:
         return tr_transaction(ts, (TransactionStmt *)n, out);
+    case T_CreateSchemaStmt:
+        return tr_create_schema(ts, (CreateSchemaStmt *)n, out);
+    case T_RenameStmt:
+        if (((RenameStmt *)n)->renameType == OBJECT_SCHEMA)
+            return tr_rename_schema(ts, (RenameStmt *)n, out);
+        unsupported_statement(ts, n, "");
+        return false;
     default:
         unsupported_statement(ts, n, "");
         return false;
