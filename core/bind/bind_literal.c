@@ -179,13 +179,23 @@ ss_expr *bind_column(binder *b, const ast_expr *a)
                 found = e;
         }
         if (!found) {
-            bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_TABLE, "missing FROM-clause entry for table \"%s\"",
-                       a->names[1]);
+            /* PostgreSQL's errorMissingRTE: an entry of that name in another schema */
+            for (uint32_t r = 0; r < b->nscope && !found; r++)
+                if (b->scope[r].ref && strcmp(b->scope[r].ref, a->names[1]) == 0)
+                    found = &b->scope[r];
+            if (found) {
+                bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_TABLE,
+                           "invalid reference to FROM-clause entry for table \"%s\"", a->names[1]);
+                ss_ctx_error_hint(b->ctx, "There is an entry for table \"%s\", but it cannot be referenced from "
+                                  "this part of the query.", a->names[1]);
+            } else {
+                bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_TABLE, "missing FROM-clause entry for table \"%s\"",
+                           a->names[1]);
+            }
             return NULL;
         }
         if ((index = range_column_of(found, col)) < 0) {
-            bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_COLUMN, "column %s.%s.%s does not exist", a->names[0],
-                       a->names[1], col);
+            bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_COLUMN, "column %s.%s does not exist", a->names[1], col);
             return NULL;
         }
     } else if (a->nnames == 2) {

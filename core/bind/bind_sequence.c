@@ -193,5 +193,8 @@ int bind_sequence_arg(binder *b, const struct ss_func_def *def, ss_expr *const *
        there, at the literal */
     if (bind_relation_name_taken(b, name))
         return SS_OK;
+    char schema[SS_NS_REF_MAX];
+    if (ss_ns_schema_part(name, schema, sizeof schema) && !ss_ns_find(b->catalog, schema))
+        return bind_error(b, location, "3F000", "schema \"%s\" does not exist", schema);
     return bind_error(b, location, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist", name);
 }
