@@ -63,7 +63,9 @@ int bind_from_view(binder *b, const ast_from_item *f, ss_lop **out, bool *found)
     b->cte_top = NULL;
     b->cte_pending = NULL;
     ss_bound_stmt sub;
+    const char *path = ss_ns_path_override(v->search_path);
     int rc = bind_nested_query(b, stmts[0]->select, &sub);
+    ss_ns_path_override(path);
     b->views = frame.outer;
     b->cte_top = top;
     b->cte_pending = pending;
@@ -113,6 +115,7 @@ int bind_create_view(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     def->ndeps = b->ndeps;
     def->deps = b->deps;
     def->replace = st->replace;
+    def->search_path = ss_ns_search_path();
     out->view_def = def;
     out->query = NULL;
     return SS_OK;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bind/binder_internal.h"
+#include "catalog/namespace.h"
 
 static bool is_srf(const ast_expr *e)
 {
@@ -88,9 +89,13 @@ static int resolve(binder *b, const ss_view *v, const view_chain *outer, bool ca
     /* the base relation's columns, renamed by the FROM item's column aliases */
     const ast_from_item *f = s->from;
     ss_table *t;
-    if (ss_catalog_find_waiting(b->ctx, b->catalog, f->table, &t)) /* an exclusive lock */
+    /* the view's names resolve under the search path it was created with */
+    const char *path = ss_ns_path_override(v->search_path);
+    int rc = ss_catalog_find_waiting(b->ctx, b->catalog, f->table, &t); /* an exclusive lock */
+    const ss_view *bv = rc || t ? NULL : ss_catalog_find_view(b->catalog, f->table);
+    ss_ns_path_override(path);
+    if (rc)
         return SS_ERROR;
-    const ss_view *bv = t ? NULL : ss_catalog_find_view(b->catalog, f->table);
     if (!t && !bv)
         return bind_error(b, -1, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist", f->table);
     if (t && t->system)

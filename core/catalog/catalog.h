@@ -52,6 +52,8 @@ typedef struct ss_view {
     uint64_t created;                  /* the catalog's version when it was created */
     ss_ddl_stamp ddl;                  /* pending CREATE / DROP (catalog_txn.h) */
     const struct ss_schema *ns;        /* its schema (namespace.h) */
+    char *search_path;                 /* the search path it was created under: its text is
+                                          bound again under it, as PostgreSQL fixes the names */
 } ss_view;
 
 typedef struct ss_view_def {
@@ -63,6 +65,7 @@ typedef struct ss_view_def {
     uint32_t ndeps;
     const char *const *deps;
     bool replace;                      /* CREATE OR REPLACE VIEW */
+    const char *search_path;           /* (N) the search path in effect */
 } ss_view_def;
 
 typedef struct ss_catalog {

@@ -14,10 +14,26 @@
 #include "util/grow.h"
 
 static _Thread_local const ss_settings *g_session;
+static _Thread_local const char *g_override; /* a view's search path while it is bound */
 
 void ss_ns_session_set(const ss_settings *s)
 {
     g_session = s;
+}
+
+const char *ss_ns_path_override(const char *path)
+{
+    const char *old = g_override;
+    g_override = path;
+    return old;
+}
+
+const char *ss_ns_search_path(void)
+{
+    if (g_override)
+        return g_override;
+    const char *v = g_session ? ss_settings_get(g_session, "search_path") : NULL;
+    return v ? v : "\"$user\", public";
 }
 
 /* ---- the schemas ---------------------------------------------------------------------- */
@@ -129,9 +145,7 @@ const char *ss_ns_qualify(const ss_schema *s, const char *rel, char *buf, size_t
  * whether the path lists pg_catalog. */
 static uint32_t path_schemas(const ss_catalog *c, const ss_schema **out, bool *explicit_catalog)
 {
-    const char *v = g_session ? ss_settings_get(g_session, "search_path") : NULL;
-    if (!v)
-        v = "\"$user\", public";
+    const char *v = ss_ns_search_path();
     uint32_t n = 0;
     *explicit_catalog = false;
     const char *p = v;

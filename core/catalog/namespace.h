@@ -40,6 +40,10 @@ void ss_ns_rename_end(ss_schema *s, bool commit);
 /* The session whose statements run on this thread: its search_path (set with the catalog
  * reader, at each prepare and step; NULL: the default path). */
 void ss_ns_session_set(const struct ss_settings *s);
+/* The search path in effect (a view's while its text is bound, else the session's), and
+ * setting that override (NULL: none); returns the one it replaces. */
+const char *ss_ns_search_path(void);
+const char *ss_ns_path_override(const char *path);
 
 /* The relation part of a reference, and its schema part copied into out (false:
  * unqualified, out ""). */

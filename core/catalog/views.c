@@ -51,6 +51,7 @@ static void free_view(ss_view *v)
     free(v->types);
     free(v->sql);
     free(v->name);
+    free(v->search_path);
     free(v);
 }
 
@@ -78,7 +79,7 @@ static ss_view *new_view(const ss_view_def *def, const ss_schema *ns, const char
     if (!v)
         return NULL;
     v->ns = ns;
-    bool ok = (v->name = strdup(rel)) && (v->sql = strdup(def->sql)) &&
+    bool ok = (v->name = strdup(rel)) && (v->search_path = strdup(def->search_path ? def->search_path : "")) && (v->sql = strdup(def->sql)) &&
               (v->types = calloc(def->ncols ? def->ncols : 1, sizeof *v->types));
     v->ncols = def->ncols;
     v->ndeps = def->ndeps;

@@ -22,6 +22,17 @@ SELECT s1.t.nosuch FROM s1.t;
 UPDATE s1.t SET b = 'uno' WHERE a = 1;
 DELETE FROM s1.t WHERE a = 2;
 SELECT * FROM s1.t;
+COPY s1.t TO STDOUT;
+COPY s1.t (a) FROM STDIN;
+7
+\.
+ALTER TABLE s1.t ALTER COLUMN a SET NOT NULL;
+\d s1.t
+CREATE TABLE s2.child (a int REFERENCES s2.parent);
+CREATE TABLE s2.parent (a int PRIMARY KEY);
+CREATE TABLE s2.child (a int REFERENCES s2.parent);
+INSERT INTO s2.child VALUES (1);
+DROP TABLE s2.child, s2.parent;
 TRUNCATE s2.t;
 SELECT count(*) FROM s2.t;
 CREATE TABLE s1.t (z int);

@@ -49,5 +49,14 @@ CREATE VIEW vv AS SELECT 1 AS one;
 SELECT * FROM a.vv;
 RESET search_path;
 SELECT * FROM vv;
+-- a view's names are fixed by the search path it was created under
+SET search_path = a;
+CREATE VIEW a.vt AS SELECT x FROM t;
+SET search_path = b;
+SELECT * FROM a.vt;
+RESET search_path;
+SELECT * FROM a.vt;
+INSERT INTO a.vt VALUES ('via view');
+SELECT * FROM a.t ORDER BY 1;
 DROP SCHEMA a CASCADE;
 DROP SCHEMA b CASCADE;
