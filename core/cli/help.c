@@ -57,6 +57,7 @@ void help_meta_commands(FILE *out)
           "  \\d[+]   NAME            describe table\n"
           "  \\dt[+]  [PATTERN]       list tables\n"
           "  \\ds[+]  [PATTERN]       list sequences\n"
+          "  \\dn[S]  [PATTERN]       list schemas\n"
           "  \\dx     [PATTERN]       list loaded plugins\n"
           "\n"
           "Formatting\n"
