@@ -19,6 +19,8 @@ int bind_create_constraints(binder *b, const ast_stmt *st, const ss_column_def *
 ss_expr *bind_column_default(binder *b, const ss_table *t, uint32_t col);
 /* t's CHECK constraints bound over its row (column i at position i) into out->checks. */
 int bind_insert_checks(binder *b, const ss_table *t, ss_bound_stmt *out);
+/* bind_fkey_actions.c: out->fk_actions for an UPDATE or DELETE of t (fkey.h). */
+int bind_fkey_actions(binder *b, ss_table *t, ss_bound_stmt *out);
 /* 428C9 when the INSERT gives an identity GENERATED ALWAYS column a value other than DEFAULT
  * (unless OVERRIDING SYSTEM VALUE); whether the value is replaced by the default (OVERRIDING
  * USER VALUE on an identity column): 1, else 0; SS_ERROR. */
