@@ -148,11 +148,10 @@ int ss_catalog_create_table(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, 
     if (ss_catalog_name_wait(ctx, c, def->name))
         return SS_ERROR;
     const char *rel;
-    const ss_schema *ns = ss_ns_creation(ctx, c, def->name, &rel);
+    char ref[SS_NS_REF_MAX];
+    const ss_schema *ns = ss_ns_creation_qualified(ctx, c, def->name, &rel, ref, sizeof ref);
     if (!ns)
         return SS_ERROR;
-    char ref[SS_NS_REF_MAX];
-    ss_ns_qualify(ns, rel, ref, sizeof ref);
     if (ss_catalog_find(c, ref) || ss_catalog_find_view(c, ref) || ss_seq_exists(c->sequences, ref))
         return ss_ctx_error(ctx, SS_SQLSTATE_DUPLICATE_TABLE, "relation \"%s\" already exists", rel);
     for (uint32_t i = 0; i < def->ncols; i++)

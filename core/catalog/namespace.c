@@ -268,9 +268,17 @@ uint32_t ss_ns_current_schemas(const ss_catalog *c, bool implicit, const char **
     return m;
 }
 
+const ss_schema *ss_ns_creation_qualified(ss_ctx *ctx, const ss_catalog *c, const char *ref, const char **rel,
+                                          char *buf, size_t bufsz)
+{
+    const ss_schema *s = ss_ns_creation(ctx, c, ref, rel);
+    if (s)
+        ss_ns_qualify(s, *rel, buf, bufsz);
+    return s;
+}
+
 const char *ss_ns_creation_ref(ss_ctx *ctx, const ss_catalog *c, const char *ref, char *buf, size_t bufsz)
 {
     const char *rel;
-    const ss_schema *s = ss_ns_creation(ctx, c, ref, &rel);
-    return s ? ss_ns_qualify(s, rel, buf, bufsz) : NULL;
+    return ss_ns_creation_qualified(ctx, c, ref, &rel, buf, bufsz) ? buf : NULL;
 }

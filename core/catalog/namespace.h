@@ -66,7 +66,10 @@ const ss_schema *ss_ns_lookup(const struct ss_catalog *c, const char *ref, ss_ns
  * not exist`) or the first existing schema of the search path (3F000 `no schema has been
  * selected to create in`). */
 const ss_schema *ss_ns_creation(ss_ctx *ctx, const struct ss_catalog *c, const char *ref, const char **rel);
-/* ref qualified with the schema ss_ns_creation gives, into buf (NULL: its 3F000). */
+/* ss_ns_creation with ref qualified by that schema into buf; the same into buf alone
+ * (NULL: its 3F000). */
+const ss_schema *ss_ns_creation_qualified(ss_ctx *ctx, const struct ss_catalog *c, const char *ref, const char **rel,
+                                          char *buf, size_t bufsz);
 const char *ss_ns_creation_ref(ss_ctx *ctx, const struct ss_catalog *c, const char *ref, char *buf, size_t bufsz);
 /* "s.t" for relation rel of schema s, into buf. */
 const char *ss_ns_qualify(const ss_schema *s, const char *rel, char *buf, size_t bufsz);

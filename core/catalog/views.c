@@ -175,11 +175,10 @@ int ss_catalog_create_view(ss_ctx *ctx, ss_catalog *c, const ss_view_def *def)
     if (ss_catalog_name_wait(ctx, c, def->name))
         return SS_ERROR;
     const char *rel;
-    const ss_schema *ns = ss_ns_creation(ctx, c, def->name, &rel);
+    char ref[SS_NS_REF_MAX];
+    const ss_schema *ns = ss_ns_creation_qualified(ctx, c, def->name, &rel, ref, sizeof ref);
     if (!ns)
         return SS_ERROR;
-    char ref[SS_NS_REF_MAX];
-    ss_ns_qualify(ns, rel, ref, sizeof ref);
     ss_view *old = ss_catalog_find_view(c, ref);
     if (ss_catalog_find(c, ref)) {
         if (def->replace)

@@ -479,16 +479,35 @@ bool describe_tables(shell *sh, const char *pattern, bool verbose)
     return ok;
 }
 
+/* The rows of sql's answer whose first column matches pattern (select_rows). */
+static bool collect_matching(shell *sh, const char *sql, const char *pattern, result_table *src, size_t **rows,
+                             size_t *nrows)
+{
+    if (!exec_collect(sh, sql, src))
+        return false;
+    if (select_rows(sh, src, 0, pattern, rows, nrows))
+        return true;
+    table_free(src);
+    return false;
+}
+
+/* Prints listing t and frees it with the rows and the answer it came from. */
+static bool finish_listing(shell *sh, result_table *t, size_t *rows, result_table *src)
+{
+    print_table(sh->out, t, &sh->popt);
+    table_free(t);
+    free(rows);
+    table_free(src);
+    fflush(sh->out);
+    return true;
+}
+
 bool describe_schemas(shell *sh, const char *pattern, bool system)
 {
     result_table src;
-    if (!exec_collect(sh, "SELECT name, system FROM sunstone_schemas", &src))
-        return false;
     size_t *rows, nrows;
-    if (!select_rows(sh, &src, 0, pattern, &rows, &nrows)) {
-        table_free(&src);
+    if (!collect_matching(sh, "SELECT name, system FROM sunstone_schemas", pattern, &src, &rows, &nrows))
         return false;
-    }
     result_table t;
     table_init(&t, 2);
     table_set_title(&t, "List of schemas");
@@ -504,24 +523,16 @@ bool describe_schemas(shell *sh, const char *pattern, bool system)
                                                                                : describe_owner()};
         table_add_row(&t, values);
     }
-    print_table(sh->out, &t, &sh->popt);
-    table_free(&t);
-    free(rows);
-    table_free(&src);
-    fflush(sh->out);
-    return true;
+    return finish_listing(sh, &t, rows, &src);
 }
 
 bool describe_plugins(shell *sh, const char *pattern)
 {
     result_table src;
-    if (!exec_collect(sh, "SELECT name, kind, version, abi, path FROM sunstone_plugins", &src))
-        return false;
     size_t *rows, nrows;
-    if (!select_rows(sh, &src, 0, pattern, &rows, &nrows)) {
-        table_free(&src);
+    if (!collect_matching(sh, "SELECT name, kind, version, abi, path FROM sunstone_plugins", pattern, &src, &rows,
+                          &nrows))
         return false;
-    }
     result_table t;
     table_init(&t, 5);
     table_set_title(&t, "List of installed plugins");
@@ -536,10 +547,5 @@ bool describe_plugins(shell *sh, const char *pattern)
             values[c] = cell_or_empty(&src, rows[i], c);
         table_add_row(&t, values);
     }
-    print_table(sh->out, &t, &sh->popt);
-    table_free(&t);
-    free(rows);
-    table_free(&src);
-    fflush(sh->out);
-    return true;
+    return finish_listing(sh, &t, rows, &src);
 }
