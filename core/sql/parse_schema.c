@@ -1,4 +1,4 @@
-/* parse_schema.c — CREATE SCHEMA, DROP SCHEMA and ALTER SCHEMA ... RENAME TO into Sunstone
+/* parse_schema.c — CREATE SCHEMA, DROP SCHEMA's names and ALTER SCHEMA ... RENAME TO into Sunstone
  * AST statements, and the relation names (RangeVar) every statement takes: "t" or "s.t"
  * (catalog/namespace.h), with PostgreSQL's refusal of cross-database references. */
 #include "sql/transform.h"
@@ -43,6 +43,11 @@ static bool schema_name_ok(transform_state *ts, const char *name)
     return true;
 }
 
+const char *tr_schema_name(transform_state *ts, const char *name)
+{
+    return schema_name_ok(ts, name) ? tr_strdup(ts, name) : NULL;
+}
+
 bool tr_create_schema(transform_state *ts, CreateSchemaStmt *s, ast_stmt *out)
 {
     if (s->authrole) {
@@ -59,25 +64,6 @@ bool tr_create_schema(transform_state *ts, CreateSchemaStmt *s, ast_stmt *out)
     out->str = tr_strdup(ts, s->schemaname);
     out->if_not_exists = s->if_not_exists;
     return out->str != NULL;
-}
-
-bool tr_drop_schema(transform_state *ts, DropStmt *s, ast_stmt *out)
-{
-    out->kind = AST_DROP_SCHEMA;
-    out->cascade = s->behavior == DROP_CASCADE;
-    out->missing_ok = s->missing_ok;
-    out->ndrop = (uint32_t)list_length(s->objects);
-    out->drop_names = tr_alloc(ts, sizeof(char *) * (out->ndrop ? out->ndrop : 1));
-    if (!out->drop_names)
-        return false;
-    ListCell *lc;
-    uint32_t i = 0;
-    foreach (lc, s->objects) {
-        const char *name = strVal(lfirst(lc));
-        if (!schema_name_ok(ts, name) || !(out->drop_names[i++] = tr_strdup(ts, name)))
-            return false;
-    }
-    return true;
 }
 
 bool tr_rename_schema(transform_state *ts, RenameStmt *s, ast_stmt *out)

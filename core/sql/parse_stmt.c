@@ -702,9 +702,8 @@ static bool name_goes_on(const char *w)
 
 static bool tr_drop(transform_state *ts, DropStmt *s, ast_stmt *out)
 {
-    if (s->removeType == OBJECT_SCHEMA)
-        return tr_drop_schema(ts, s, out);
-    if (s->removeType != OBJECT_TABLE && s->removeType != OBJECT_VIEW && s->removeType != OBJECT_INDEX &&
+    bool schema = s->removeType == OBJECT_SCHEMA;
+    if (!schema && s->removeType != OBJECT_TABLE && s->removeType != OBJECT_VIEW && s->removeType != OBJECT_INDEX &&
         s->removeType != OBJECT_SEQUENCE) {
         char what[128];
         tr_unsupported(ts, -1, tr_words(ts, ts->stmt_location, 1, name_goes_on, what, sizeof what));
@@ -714,7 +713,8 @@ static bool tr_drop(transform_state *ts, DropStmt *s, ast_stmt *out)
         tr_unsupported(ts, -1, "DROP ... CONCURRENTLY");
         return false;
     }
-    out->kind = s->removeType == OBJECT_VIEW       ? AST_DROP_VIEW
+    out->kind = schema                             ? AST_DROP_SCHEMA
+                : s->removeType == OBJECT_VIEW     ? AST_DROP_VIEW
                 : s->removeType == OBJECT_INDEX    ? AST_DROP_INDEX
                 : s->removeType == OBJECT_SEQUENCE ? AST_DROP_SEQUENCE
                                                    : AST_DROP_TABLE;
@@ -727,6 +727,11 @@ static bool tr_drop(transform_state *ts, DropStmt *s, ast_stmt *out)
     ListCell *lc;
     uint32_t i = 0;
     foreach (lc, s->objects) {
+        if (schema) { /* DROP SCHEMA: names, not lists */
+            if (!(out->drop_names[i++] = tr_schema_name(ts, strVal(lfirst(lc)))))
+                return false;
+            continue;
+        }
         List *qual = lfirst(lc);
         if (list_length(qual) == 3) {
             tr_error(ts, "0A000", -1, "cross-database references are not implemented: \"%s.%s.%s\"",

@@ -116,11 +116,12 @@ bool tr_fkey_constraint(transform_state *ts, Constraint *con, const char *column
 /* A table name (RangeVar) as the statements take it: "t" or "s.t" (parse_schema.c). */
 const char *tr_relation_name(transform_state *ts, RangeVar *rv);
 /* (N) schemas (parse_schema.c): a RangeVar's reference (0A000 for a database name), the
-   reference of schema (NULL: none) and rel, CREATE / DROP / ALTER SCHEMA ... RENAME TO. */
+   reference of schema (NULL: none) and rel, CREATE SCHEMA, a schema name (DROP SCHEMA's), ALTER
+   SCHEMA ... RENAME TO. */
 const char *tr_relation_ref(transform_state *ts, RangeVar *rv);
 const char *tr_qualified_ref(transform_state *ts, const char *schema, const char *rel, int location);
 bool tr_create_schema(transform_state *ts, CreateSchemaStmt *s, ast_stmt *out);
-bool tr_drop_schema(transform_state *ts, DropStmt *s, ast_stmt *out);
+const char *tr_schema_name(transform_state *ts, const char *name);
 bool tr_rename_schema(transform_state *ts, RenameStmt *s, ast_stmt *out);
 /* A column list (String nodes) into out->columns / ncolumns. */
 bool tr_column_names(transform_state *ts, List *names, ast_stmt *out);
