@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "catalog/constraints.h"
+#include "catalog/namespace.h"
 #include "catalog/sequences.h"
 
 int ss_run_create_sequence(sunstone_stmt *st)
@@ -18,12 +19,16 @@ int ss_run_create_sequence(sunstone_stmt *st)
     snprintf(st->tag, sizeof st->tag, "CREATE SEQUENCE");
     if (ss_catalog_name_wait(&st->ctx, c, sc->name))
         return SS_ERROR;
-    if (ss_catalog_find(c, sc->name) || ss_catalog_find_view(c, sc->name) || ss_seq_exists(c->sequences, sc->name)) {
+    char ref[SS_NS_REF_MAX];
+    if (!ss_ns_creation_ref(&st->ctx, c, sc->name, ref, sizeof ref))
+        return SS_ERROR;
+    if (ss_catalog_find(c, ref) || ss_catalog_find_view(c, ref) || ss_seq_exists(c->sequences, ref)) {
         if (bs->if_not_exists) {
-            ss_db_notice(st->db, "relation \"%s\" already exists, skipping", sc->name);
+            ss_db_notice(st->db, "relation \"%s\" already exists, skipping", ss_ns_rel(sc->name));
             return SS_OK;
         }
-        return ss_ctx_error(&st->ctx, SS_SQLSTATE_DUPLICATE_TABLE, "relation \"%s\" already exists", sc->name);
+        return ss_ctx_error(&st->ctx, SS_SQLSTATE_DUPLICATE_TABLE, "relation \"%s\" already exists",
+                            ss_ns_rel(sc->name));
     }
     if (ss_seq_create(&st->ctx, c->sequences, sc->name, &sc->p, sc->owner_table, sc->owner_column, sc->owner_kind))
         return SS_ERROR;
@@ -62,20 +67,22 @@ int ss_run_drop_sequence(sunstone_stmt *st)
                 return SS_ERROR;
             }
             if (!bs->missing_ok)
-                return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_TABLE, "sequence \"%s\" does not exist", name);
+                return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_TABLE, "sequence \"%s\" does not exist",
+                                    ss_ns_rel(name));
             continue;
         }
         if (s.owner_kind == 'i') {
             ss_ctx_error(ctx, "2BP01", "cannot drop sequence %s because column %s of table %s requires it", name,
-                         s.owner_column, s.owner_table);
-            ss_ctx_error_hint(ctx, "You can drop column %s of table %s instead.", s.owner_column, s.owner_table);
+                         s.owner_column, ss_ns_rel(s.owner_table));
+            ss_ctx_error_hint(ctx, "You can drop column %s of table %s instead.", s.owner_column,
+                              ss_ns_rel(s.owner_table));
             return SS_ERROR;
         }
         ss_table *t;
         if (s.owner_kind == 's' && owner_column(c, &s, &t) && owner_column(c, &s, &t)->seq && !bs->cascade) {
             ss_ctx_error(ctx, "2BP01", "cannot drop sequence %s because other objects depend on it", name);
             ss_ctx_error_detail(ctx, "default value for column %s of table %s depends on sequence %s", s.owner_column,
-                                s.owner_table, name);
+                                ss_ns_rel(s.owner_table), name);
             ss_ctx_error_hint(ctx, "Use DROP ... CASCADE to drop the dependent objects too.");
             return SS_ERROR;
         }
@@ -84,7 +91,7 @@ int ss_run_drop_sequence(sunstone_stmt *st)
         const char *name = bs->drop_names[i];
         ss_sequence s;
         if (!ss_seq_snapshot(c->sequences, name, &s)) {
-            ss_db_notice(st->db, "sequence \"%s\" does not exist, skipping", name);
+            ss_db_notice(st->db, "sequence \"%s\" does not exist, skipping", ss_ns_rel(name));
             continue;
         }
         ss_table *t;
@@ -95,7 +102,7 @@ int ss_run_drop_sequence(sunstone_stmt *st)
                                 "transaction block");
         if (cc && cc->seq) {
             ss_db_notice(st->db, "drop cascades to default value for column %s of table %s", s.owner_column,
-                         s.owner_table);
+                         ss_ns_rel(s.owner_table));
             free(cc->seq);
             free(cc->default_text);
             cc->seq = cc->default_text = NULL;

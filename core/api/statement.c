@@ -8,6 +8,7 @@
 #include "api/run_returning.h"
 #include "bind/bind_on_conflict.h"
 #include "bind/bind_returning.h"
+#include "catalog/namespace.h"
 #include "exec/instrument.h"
 #include "exec/interrupt.h"
 #include "exec/vector.h"
@@ -91,6 +92,7 @@ static int bind_now(sunstone_stmt *st)
     ctx.deadline_ns = st->ctx.deadline_ns;
     ss_bound_stmt *bs;
     ss_catalog_reader_set(&db->txn); /* the catalog as this session sees it */
+    ss_ns_session_set(&db->settings);  /* and its search_path */
     ss_float8_set_extra_digits(db->settings.extra_float_digits); /* folded casts to text */
     dt_session_publish(&db->settings);
     bytea_set_output(!db->settings.bytea_output_escape);
@@ -170,6 +172,7 @@ static int bind_now(sunstone_stmt *st)
 int ss_stmt_ensure_bound(sunstone_stmt *st)
 {
     ss_catalog_reader_set(&st->db->txn); /* the catalog as this session sees it */
+    ss_ns_session_set(&st->db->settings);
     if (st->bound && st->catalog_version == st->ctx.catalog->version)
         return SS_OK;
     return bind_now(st);
@@ -201,6 +204,7 @@ int ss_stmt_create(sunstone *db, const char *sql, size_t len, size_t base, size_
     }
     ss_interrupt_begin(&st->ctx, db->settings.statement_timeout_ms); /* binding folds constants */
     ss_catalog_reader_set(&db->txn); /* the catalog as this session sees it */
+    ss_ns_session_set(&db->settings);  /* and its search_path */
     if (bind_now(st)) {
         stmt_free(st);
         return SS_ERROR;

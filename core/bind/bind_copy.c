@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "bind/binder_internal.h"
+#include "catalog/namespace.h"
 #include "catalog/catalog.h"
 #include "copy/copy.h"
 #include "bind/bind_constraints.h"
@@ -316,7 +317,11 @@ static int table_query(binder *b, const ss_copy_bound *c, ss_bound_stmt *out)
     ast_target *targets = bind_alloc(b, sizeof(ast_target) * (c->ncols ? c->ncols : 1));
     if (!s || !f || !targets)
         return SS_ERROR;
-    f->table = c->relname;
+    /* the table bound above, schema-qualified (catalog/namespace.h) */
+    char *ref = c->table ? bind_alloc(b, SS_NS_REF_MAX) : NULL;
+    if (c->table && !ref)
+        return SS_ERROR;
+    f->table = c->table ? ss_ns_qualify(c->table->ns, c->table->name, ref, SS_NS_REF_MAX) : c->relname;
     f->location = -1;
     s->from = f;
     s->from_table = f->table;

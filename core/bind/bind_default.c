@@ -7,6 +7,7 @@
 
 #include "bind/bind_constraints.h"
 #include "catalog/constraints.h"
+#include "catalog/namespace.h"
 #include "catalog/sequences.h"
 #include "exec/expr_walk.h"
 
@@ -173,10 +174,10 @@ int bind_create_constraints(binder *b, const ast_stmt *st, const ss_column_def *
         bool is_serial = bind_serial_type(&d->type, &serial) == 1;
         if (is_serial && d->default_expr)
             return bind_error(b, -1, "42601", "multiple default values specified for column \"%s\" of table \"%s\"",
-                              d->name, st->table);
+                              d->name, ss_ns_rel(st->table));
         if (is_serial && d->identity)
             return bind_error(b, -1, "42601", "both default and identity specified for column \"%s\" of table \"%s\"",
-                              d->name, st->table);
+                              d->name, ss_ns_rel(st->table));
         if (d->default_expr) {
             any = true;
             tc->cols[i].has_default = true;
@@ -207,7 +208,11 @@ int bind_create_constraints(binder *b, const ast_stmt *st, const ss_column_def *
         } else if (!(sc->name = bind_choose_name(b, st->table, d->name, "seq", seq_names, nseqs, true))) {
             return SS_ERROR;
         }
-        sc->owner_table = st->table;
+        /* the owner schema-qualified: the search path may differ when it is dropped */
+        char *owner = bind_alloc(b, SS_NS_REF_MAX);
+        if (!owner || !ss_ns_creation_ref(b->ctx, b->catalog, st->table, owner, SS_NS_REF_MAX))
+            return SS_ERROR;
+        sc->owner_table = owner;
         sc->owner_column = d->name;
         sc->owner_kind = d->identity ? 'i' : 's';
         seq_names[nseqs++] = sc->name;
@@ -237,7 +242,7 @@ int bind_create_constraints(binder *b, const ast_stmt *st, const ss_column_def *
     if (!seen)
         return SS_ERROR;
     for (uint32_t k = 0; k < st->nchecks; k++) {
-        ss_expr *e = bind_check(b, &st->checks[k], st->table, nc, names, types, rel);
+        ss_expr *e = bind_check(b, &st->checks[k], ss_ns_rel(st->table), nc, names, types, rel);
         if (!e)
             return SS_ERROR;
         tc->check_texts[k] = (char *)bind_deparse_check(b, st->checks[k].expr, names, types, nc);
@@ -257,7 +262,7 @@ int bind_create_constraints(binder *b, const ast_stmt *st, const ss_column_def *
             continue;
         const char *col = seen[k].count == 1 ? names[seen[k].first] : NULL;
         if (!(tc->check_names[k] =
-                  (char *)bind_choose_name(b, st->table, col, "check", (const char *const *)tc->check_names, k, false)))
+                  (char *)bind_choose_name(b, ss_ns_rel(st->table), col, "check", (const char *const *)tc->check_names, k, false)))
             return SS_ERROR;
     }
     out->create_cons = any ? tc : NULL;

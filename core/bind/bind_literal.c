@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bind/binder_internal.h"
+#include "catalog/namespace.h"
 #include "types/typeio.h"
 
 ss_expr *bind_const(binder *b, const ast_expr *a)
@@ -143,9 +144,10 @@ const range_entry *find_qualified_entry(binder *b, const ast_expr *a)
 ss_expr *bind_column(binder *b, const ast_expr *a)
 {
     const char *col = a->names[a->nnames - 1];
-    if (a->nnames > 2) {
+    if (a->nnames > 3) {
         bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                   "feature not supported: qualified names with a schema or database");
+                   "cross-database references are not implemented: %s.%s.%s.%s", a->names[0], a->names[1],
+                   a->names[2], a->names[3]);
         return NULL;
     }
     if (b->nouter) {
@@ -157,7 +159,34 @@ ss_expr *bind_column(binder *b, const ast_expr *a)
     b->own_col_refs++;
     const range_entry *found = NULL;
     int64_t index = -1;
-    if (a->nnames == 2) {
+    if (a->nnames == 3) {
+        /* schema.table.column: a table entry of that schema named without an alias */
+        for (uint32_t r = b->scope_lo; r < b->scope_hi && !found; r++) {
+            const range_entry *e = &b->scope[r];
+            if (e->ns && !e->ref_hidden && strcmp(e->ref, a->names[1]) == 0 && strcmp(e->ns->name, a->names[0]) == 0)
+                found = e;
+        }
+        if (!found) {
+            /* PostgreSQL's errorMissingRTE: an entry of that name in another schema */
+            for (uint32_t r = 0; r < b->nscope && !found; r++)
+                if (b->scope[r].ref && strcmp(b->scope[r].ref, a->names[1]) == 0)
+                    found = &b->scope[r];
+            if (found) {
+                bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_TABLE,
+                           "invalid reference to FROM-clause entry for table \"%s\"", a->names[1]);
+                ss_ctx_error_hint(b->ctx, "There is an entry for table \"%s\", but it cannot be referenced from "
+                                  "this part of the query.", a->names[1]);
+            } else {
+                bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_TABLE, "missing FROM-clause entry for table \"%s\"",
+                           a->names[1]);
+            }
+            return NULL;
+        }
+        if ((index = range_column_of(found, col)) < 0) {
+            bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_COLUMN, "column %s.%s does not exist", a->names[1], col);
+            return NULL;
+        }
+    } else if (a->nnames == 2) {
         if (!(found = find_qualified_entry(b, a)))
             return NULL;
         if ((index = range_column_of(found, col)) == -2) {

@@ -729,7 +729,7 @@ static int bind_from_table(binder *b, const ast_from_item *f, ss_lop **out)
         return bind_from_sequence(b, f, out);
     if (!t)
         return bind_error(b, f->location, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist", f->table);
-    if ((!t->system && note_dependency(b, t->name)) || bind_matview_scan(b, t))
+    if ((!t->system && note_dependency(b, t->ns, t->name)) || bind_matview_scan(b, t))
         return SS_ERROR;
     const char **names = bind_alloc(b, sizeof(char *) * (t->ncols ? t->ncols : 1));
     if (!names)
@@ -739,6 +739,8 @@ static int bind_from_table(binder *b, const ast_from_item *f, ss_lop **out)
     uint32_t rel = new_rel(b);
     if (add_scope_entry(b, f, f->alias ? f->alias : t->name, t->name, rel, t->ncols, names, t->types))
         return SS_ERROR;
+    if (!f->alias)
+        b->scope[b->nscope - 1].ns = t->ns; /* schema.table.column can name it */
     if (b->nscope == b->scope_base + 1)
         b->table = t;
     return (*out = lop_get(b->ctx, b->arena, rel, t)) ? SS_OK : SS_ERROR;

@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "bind/bind_constraints.h"
+#include "catalog/namespace.h"
 #include "catalog/sequences.h"
 #include "types/func_impl.h"
 #include "types/functions.h"
@@ -126,7 +127,10 @@ int bind_create_sequence(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         if (c == t->ncols)
             return bind_error(b, -1, SS_SQLSTATE_UNDEFINED_COLUMN, "column \"%s\" of relation \"%s\" does not exist",
                               o->owned_by[1], o->owned_by[0]);
-        sc->owner_table = t->name;
+        char *owner = bind_alloc(b, SS_NS_REF_MAX);
+        if (!owner)
+            return SS_ERROR;
+        sc->owner_table = ss_ns_qualify(t->ns, t->name, owner, SS_NS_REF_MAX);
         sc->owner_column = t->cols[c].name;
         sc->owner_kind = 'o';
     }
@@ -189,5 +193,8 @@ int bind_sequence_arg(binder *b, const struct ss_func_def *def, ss_expr *const *
        there, at the literal */
     if (bind_relation_name_taken(b, name))
         return SS_OK;
+    char schema[SS_NS_REF_MAX];
+    if (ss_ns_schema_part(name, schema, sizeof schema) && !ss_ns_find(b->catalog, schema))
+        return bind_error(b, location, "3F000", "schema \"%s\" does not exist", schema);
     return bind_error(b, location, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist", name);
 }

@@ -364,6 +364,10 @@ static int bind_show(binder *b, const ast_stmt *st, ss_bound_stmt *out)
 static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
 {
     out->kind = st->kind;
+    if ((st->kind == AST_CREATE_TABLE || st->kind == AST_CREATE_TABLE_AS || st->kind == AST_CREATE_VIEW ||
+         st->kind == AST_CREATE_SEQUENCE) &&
+        bind_creation_schema(b, st))
+        return SS_ERROR;
     switch (st->kind) {
     case AST_SELECT:
         return bind_select(b, st->select, out);
@@ -434,6 +438,10 @@ static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         return SS_OK; /* run from the AST by core/index (index_ddl.c) */
     case AST_ALTER_TABLE:
         return SS_OK; /* run from the AST by core/catalog (alter_table.c) */
+    case AST_CREATE_SCHEMA:
+    case AST_DROP_SCHEMA:
+    case AST_ALTER_SCHEMA:
+        return SS_OK; /* run from the AST by core/catalog (schema_ddl.c) */
     case AST_COPY:
         return bind_copy(b, st, out);
     case AST_PREPARE:
@@ -490,6 +498,9 @@ const char *ss_stmt_kind_name(ast_stmt_kind kind)
     case AST_DECLARE_CURSOR: return "DECLARE CURSOR";
     case AST_FETCH: return "FETCH";
     case AST_CLOSE_CURSOR: return "CLOSE CURSOR";
+    case AST_CREATE_SCHEMA: return "CREATE SCHEMA";
+    case AST_DROP_SCHEMA: return "DROP SCHEMA";
+    case AST_ALTER_SCHEMA: return "ALTER SCHEMA";
     }
     return NULL;
 }

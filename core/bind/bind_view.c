@@ -6,17 +6,23 @@
 #include <string.h>
 
 #include "bind/binder_internal.h"
+#include "catalog/namespace.h"
 
 /* One view being expanded (a chain through the binder's stack frames). */
 typedef struct view_frame {
-    const char *name;
+    const ss_view *view;
     const struct view_frame *outer;
 } view_frame;
 
-int note_dependency(binder *b, const char *name)
+int note_dependency(binder *b, const struct ss_schema *ns, const char *rel)
 {
     if (b->views)
         return SS_OK; /* inside a view: that view is the dependency */
+    /* kept schema-qualified: the search path may differ when the dependency is checked */
+    char *name = bind_alloc(b, SS_NS_REF_MAX);
+    if (!name)
+        return SS_ERROR;
+    ss_ns_qualify(ns, rel, name, SS_NS_REF_MAX);
     for (uint32_t i = 0; i < b->ndeps; i++)
         if (strcmp(b->deps[i], name) == 0)
             return SS_OK;
@@ -40,24 +46,26 @@ int bind_from_view(binder *b, const ast_from_item *f, ss_lop **out, bool *found)
     *found = v != NULL;
     if (!v)
         return SS_OK;
-    if (note_dependency(b, v->name))
+    if (note_dependency(b, v->ns, v->name))
         return SS_ERROR;
     for (const view_frame *fr = b->views; fr; fr = fr->outer)
-        if (strcmp(fr->name, v->name) == 0)
+        if (fr->view == v)
             return bind_error(b, -1, "42P17", "infinite recursion detected in rules for relation \"%s\"", v->name);
     ast_stmt **stmts;
     uint32_t n;
     ast_parse_error perr;
     if (ss_parse(b->arena, v->sql, &stmts, &n, &perr) || n != 1 || stmts[0]->kind != AST_CREATE_VIEW)
         return bind_error(b, -1, SS_SQLSTATE_INTERNAL_ERROR, "the query of view \"%s\" cannot be read back", v->name);
-    view_frame frame = {v->name, b->views};
+    view_frame frame = {v, b->views};
     cte_entry *top = b->cte_top;
     const ast_select *pending = b->cte_pending;
     b->views = &frame;
     b->cte_top = NULL;
     b->cte_pending = NULL;
     ss_bound_stmt sub;
+    const char *path = ss_ns_path_override(v->search_path);
     int rc = bind_nested_query(b, stmts[0]->select, &sub);
+    ss_ns_path_override(path);
     b->views = frame.outer;
     b->cte_top = top;
     b->cte_pending = pending;
@@ -107,6 +115,7 @@ int bind_create_view(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     def->ndeps = b->ndeps;
     def->deps = b->deps;
     def->replace = st->replace;
+    def->search_path = ss_ns_search_path();
     out->view_def = def;
     out->query = NULL;
     return SS_OK;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bind/binder_internal.h"
+#include "catalog/namespace.h"
 
 static bool is_srf(const ast_expr *e)
 {
@@ -78,8 +79,13 @@ static int resolve(binder *b, const ss_view *v, const view_chain *outer, bool ca
     const ast_select *s = stmts[0]->select;
     const char *reason = view_not_updatable_reason(s);
     ss_table *t = NULL;
+    /* the view's names resolve under the search path it was created with */
+    const char *path = ss_ns_path_override(v->search_path);
     /* (M) a materialized view is not a table that INSERT can reach */
-    if (!reason && s->from && s->from->table && ss_catalog_find_waiting(b->ctx, b->catalog, s->from->table, &t))
+    int rc = !reason && s->from && s->from->table ? ss_catalog_find_waiting(b->ctx, b->catalog, s->from->table, &t)
+                                                  : SS_OK;
+    ss_ns_path_override(path);
+    if (rc)
         return SS_ERROR;
     if (!reason && ss_is_matview(t))
         reason = "Views that do not select from a single table or view are not automatically updatable.";
@@ -93,9 +99,13 @@ static int resolve(binder *b, const ss_view *v, const view_chain *outer, bool ca
 
     /* the base relation's columns, renamed by the FROM item's column aliases */
     const ast_from_item *f = s->from;
-    if (ss_catalog_find_waiting(b->ctx, b->catalog, f->table, &t)) /* an exclusive lock */
+    /* the view's names resolve under the search path it was created with */
+    path = ss_ns_path_override(v->search_path);
+    rc = ss_catalog_find_waiting(b->ctx, b->catalog, f->table, &t); /* an exclusive lock */
+    const ss_view *bv = rc || t ? NULL : ss_catalog_find_view(b->catalog, f->table);
+    ss_ns_path_override(path);
+    if (rc)
         return SS_ERROR;
-    const ss_view *bv = t ? NULL : ss_catalog_find_view(b->catalog, f->table);
     if (!t && !bv)
         return bind_error(b, -1, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist", f->table);
     if (t && t->system)

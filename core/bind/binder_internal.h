@@ -61,6 +61,9 @@ typedef struct range_entry {
     /* inside an aliased join ((a JOIN b) AS j): its name cannot be referenced any more, and
        does not clash with later ones */
     bool ref_hidden;
+    /* (N) a table's schema (catalog/namespace.h): schema.table.column names it; NULL for
+       other entries */
+    const struct ss_schema *ns;
 } range_entry;
 
 /* A query around the subquery being bound (PostgreSQL's outer ParseState): the scope
@@ -687,7 +690,10 @@ int bind_view_check_option_allowed(binder *b, const ast_stmt *st);
 int bind_check_column_type(binder *b, const char *name, ss_type t);
 int bind_view_insert_target(binder *b, const ss_view *v, const bool *assigned, ss_table **base, int32_t *map);
 /* Notes that the statement's query reads relation name (outside any view). */
-int note_dependency(binder *b, const char *name);
+struct ss_schema;
+/* (N) 3F000 at the name when CREATE's schema does not exist (bind_schema.c). */
+int bind_creation_schema(binder *b, const ast_stmt *st);
+int note_dependency(binder *b, const struct ss_schema *ns, const char *rel);
 
 /* A set operation (bind_setop.c): plan plus result columns. */
 int bind_setop_query(binder *b, const ast_select *s, ss_bound_stmt *out);

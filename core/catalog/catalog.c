@@ -2,6 +2,7 @@
 #include "catalog/catalog.h"
 #include "catalog/matview.h"
 #include "catalog/constraints.h"
+#include "catalog/namespace.h"
 #include "catalog/sequences.h"
 
 #include "fkey/fkey.h"
@@ -16,10 +17,13 @@ int ss_catalog_init(ss_catalog *c)
     if (pthread_mutex_init(&c->mu, NULL))
         return SS_ERROR;
     c->sequences = ss_seq_catalog_new();
-    if (!c->sequences) {
+    if (!c->sequences || ss_ns_init(c)) {
+        ss_seq_catalog_free(c->sequences);
+        ss_ns_free(c);
         pthread_mutex_destroy(&c->mu);
         return SS_ERROR;
     }
+    c->sequences->catalog = c;
     return SS_OK;
 }
 
@@ -71,19 +75,33 @@ void ss_catalog_free(ss_catalog *c)
     free(c->views);
     free(c->backends);
     ss_seq_catalog_free(c->sequences);
+    ss_ns_free(c);
     pthread_mutex_destroy(&c->mu);
     memset(c, 0, sizeof *c);
 }
 
-ss_table *ss_catalog_find_unlocked(ss_catalog *c, const char *name)
+/* The visible table or system view rel of schema s (c->mu held). */
+static ss_table *table_in(const ss_catalog *c, const ss_schema *s, const char *rel)
 {
     for (uint32_t i = 0; i < c->ntables; i++)
-        if (strcmp(c->tables[i]->name, name) == 0 && ss_ddl_visible(&c->tables[i]->ddl))
+        if (c->tables[i]->ns == s && strcmp(c->tables[i]->name, rel) == 0 && ss_ddl_visible(&c->tables[i]->ddl))
             return c->tables[i];
     for (uint32_t i = 0; i < c->nviews; i++)
-        if (strcmp(c->views[i]->name, name) == 0)
+        if (c->views[i]->ns == s && strcmp(c->views[i]->name, rel) == 0)
             return c->views[i];
     return NULL;
+}
+
+static bool has_table(const ss_catalog *c, const ss_schema *s, const char *rel)
+{
+    return table_in(c, s, rel) != NULL;
+}
+
+ss_table *ss_catalog_find_unlocked(ss_catalog *c, const char *name)
+{
+    const char *rel;
+    const ss_schema *s = ss_ns_lookup(c, name, has_table, &rel);
+    return s ? table_in(c, s, rel) : NULL;
 }
 
 ss_table *ss_catalog_find(ss_catalog *c, const char *name)
@@ -132,8 +150,13 @@ int ss_catalog_create_table(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, 
 {
     if (ss_catalog_name_wait(ctx, c, def->name))
         return SS_ERROR;
-    if (ss_catalog_find(c, def->name) || ss_catalog_find_view(c, def->name) || ss_seq_exists(c->sequences, def->name))
-        return ss_ctx_error(ctx, SS_SQLSTATE_DUPLICATE_TABLE, "relation \"%s\" already exists", def->name);
+    const char *rel;
+    char ref[SS_NS_REF_MAX];
+    const ss_schema *ns = ss_ns_creation_qualified(ctx, c, def->name, &rel, ref, sizeof ref);
+    if (!ns)
+        return SS_ERROR;
+    if (ss_catalog_find(c, ref) || ss_catalog_find_view(c, ref) || ss_seq_exists(c->sequences, ref))
+        return ss_ctx_error(ctx, SS_SQLSTATE_DUPLICATE_TABLE, "relation \"%s\" already exists", rel);
     for (uint32_t i = 0; i < def->ncols; i++)
         for (uint32_t j = 0; j < i; j++)
             if (strcmp(def->cols[i].name, def->cols[j].name) == 0)
@@ -145,7 +168,9 @@ int ss_catalog_create_table(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, 
     ss_table *t = calloc(1, sizeof *t);
     if (!t)
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-    t->name = strdup(def->name);
+    t->name = strdup(rel);
+    t->ns = ns;
+    t->created = c->version;
     t->ncols = def->ncols;
     t->cols = calloc(def->ncols ? def->ncols : 1, sizeof *t->cols);
     t->types = calloc(def->ncols ? def->ncols : 1, sizeof *t->types);
@@ -221,7 +246,8 @@ int ss_catalog_drop_table(ss_ctx *ctx, ss_catalog *c, ss_table *t)
     if (i == c->ntables)
         return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_TABLE, "table \"%s\" does not exist", t->name);
     /* SERIAL, identity and OWNED BY sequences */
-    if (ss_seq_drop_owned(ctx, c->sequences, t->name))
+    char ref[SS_NS_REF_MAX];
+    if (ss_seq_drop_owned(ctx, c->sequences, ss_ns_qualify(t->ns, t->name, ref, sizeof ref)))
         return SS_ERROR;
     ss_xid xid;
     if (ss_ddl_log(ctx, SS_DDL_TABLE_DROP, t, t, &xid))

@@ -34,6 +34,8 @@ struct ss_table {
     _Atomic(struct ss_table_writers *) writers;
     struct ss_matview *matview;        /* (M) a materialized view's query and state
                                           (matview.h); NULL: a table */
+    const struct ss_schema *ns;        /* its schema (namespace.h); system views: pg_catalog */
+    uint64_t created;                  /* the catalog's version at creation: DROP SCHEMA's order */
 };
 
 typedef struct ss_backend_instance {
@@ -54,6 +56,9 @@ typedef struct ss_view {
     char **deps;
     uint64_t created;                  /* the catalog's version when it was created */
     ss_ddl_stamp ddl;                  /* pending CREATE / DROP (catalog_txn.h) */
+    const struct ss_schema *ns;        /* its schema (namespace.h) */
+    char *search_path;                 /* the search path it was created under: its text is
+                                          bound again under it, as PostgreSQL fixes the names */
 } ss_view;
 
 typedef struct ss_view_def {
@@ -65,6 +70,7 @@ typedef struct ss_view_def {
     uint32_t ndeps;
     const char *const *deps;
     bool replace;                      /* CREATE OR REPLACE VIEW */
+    const char *search_path;           /* (N) the search path in effect */
 } ss_view_def;
 
 typedef struct ss_catalog {
@@ -80,6 +86,9 @@ typedef struct ss_catalog {
     struct ss_seq_catalog *sequences;  /* sequences.h: shared by the sessions, own mutex */
     pthread_mutex_t mu;                /* the lists of tables, views and indexes: lookups,
                                           additions, and the end of a transaction's DDL */
+    struct ss_schema **schemas;        /* namespace.h: pg_catalog, public, CREATE SCHEMA's */
+    uint32_t nschemas;
+    size_t cap_schemas;
 } ss_catalog;
 
 int ss_catalog_init(ss_catalog *c);

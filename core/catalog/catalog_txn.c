@@ -9,6 +9,7 @@
 
 #include "catalog/catalog.h"
 #include "catalog/matview.h"
+#include "catalog/namespace.h"
 #include "catalog/sequences.h"
 #include "catalog/settings.h"
 #include "index/index.h"
@@ -69,14 +70,15 @@ bool ss_ddl_pending_other(const ss_ddl_stamp *s)
 
 /* ---- the log ------------------------------------------------------------------------- */
 
-/* The kind of object each op names: 0 table, 1 view, 2 index, 3 sequence. */
+/* The kind of object each op names: 0 table, 1 view, 2 index, 3 sequence, 4 schema. */
 static int object_kind(ss_ddl_op op)
 {
     static const int kinds[] = {
         [SS_DDL_TABLE_CREATE] = 0, [SS_DDL_TABLE_DROP] = 0,  [SS_DDL_TABLE_LOCK] = 0,
         [SS_DDL_VIEW_CREATE] = 1,  [SS_DDL_VIEW_DROP] = 1,   [SS_DDL_INDEX_CREATE] = 2,
         [SS_DDL_INDEX_DROP] = 2,   [SS_DDL_SEQ_CREATE] = 3,  [SS_DDL_SEQ_DROP] = 3,
-        [SS_DDL_COLUMN_NOT_NULL] = 0, [SS_DDL_MATVIEW_POPULATED] = 0,
+        [SS_DDL_COLUMN_NOT_NULL] = 0, [SS_DDL_MATVIEW_POPULATED] = 0, [SS_DDL_SCHEMA_CREATE] = 4,
+        [SS_DDL_SCHEMA_DROP] = 4, [SS_DDL_SCHEMA_RENAME] = 4,
     };
     return kinds[op];
 }
@@ -87,6 +89,7 @@ static ss_ddl_stamp *stamp_of(const ddl_rec *r)
     case 0: return &((ss_table *)r->obj)->ddl;
     case 1: return &((ss_view *)r->obj)->ddl;
     case 2: return &((ss_index *)r->obj)->ddl;
+    case 4: return &((ss_schema *)r->obj)->ddl;
     default: return &((ss_sequence *)r->obj)->ddl;
     }
 }
@@ -105,12 +108,14 @@ static void stamp_set(ss_catalog *c, const ddl_rec *r, ss_xid *field, ss_xid v)
 /* The physical removal of what r names (a committed DROP, an undone CREATE). */
 static void destroy(ss_catalog *c, const ddl_rec *r)
 {
-    if (r->op == SS_DDL_TABLE_LOCK || r->op == SS_DDL_COLUMN_NOT_NULL || r->op == SS_DDL_MATVIEW_POPULATED)
+    if (r->op == SS_DDL_TABLE_LOCK || r->op == SS_DDL_COLUMN_NOT_NULL || r->op == SS_DDL_MATVIEW_POPULATED ||
+        r->op == SS_DDL_SCHEMA_RENAME)
         return;
     switch (object_kind(r->op)) {
     case 0: ss_catalog_destroy_table(c, r->obj); break;
     case 1: ss_catalog_destroy_view(c, r->obj); break;
     case 2: ss_index_remove(r->obj); break;
+    case 4: ss_ns_destroy(c, r->obj); break;
     default: ss_seq_destroy(c->sequences, r->obj); break;
     }
 }
@@ -137,11 +142,15 @@ static void log_commit(ddl_log *l)
         ss_ddl_stamp *s = stamp_of(r);
         if (r->op == SS_DDL_TABLE_LOCK)
             s->locked = SS_XID_INVALID;
+        else if (r->op == SS_DDL_SCHEMA_RENAME)
+            ss_ns_rename_end(r->obj, true);
         else if (r->op == SS_DDL_TABLE_CREATE || r->op == SS_DDL_VIEW_CREATE || r->op == SS_DDL_INDEX_CREATE ||
-                 r->op == SS_DDL_SEQ_CREATE)
+                 r->op == SS_DDL_SEQ_CREATE || r->op == SS_DDL_SCHEMA_CREATE)
             stamp_set(c, r, &s->created, SS_XID_INVALID);
     }
-    static const ss_ddl_op order[] = {SS_DDL_INDEX_DROP, SS_DDL_VIEW_DROP, SS_DDL_SEQ_DROP, SS_DDL_TABLE_DROP};
+    /* a schema after everything in it */
+    static const ss_ddl_op order[] = {SS_DDL_INDEX_DROP, SS_DDL_VIEW_DROP, SS_DDL_SEQ_DROP, SS_DDL_TABLE_DROP,
+                                      SS_DDL_SCHEMA_DROP};
     for (uint32_t k = 0; k < sizeof order / sizeof *order; k++)
         for (uint32_t i = 0; i < l->n; i++)
             if (l->recs[i].op == order[k])
@@ -166,6 +175,10 @@ static void log_undo(ddl_log *l, int64_t depth)
         case SS_DDL_MATVIEW_POPULATED:
             ((ss_table *)r->obj)->matview->populated = r->old;
             break;
+        case SS_DDL_SCHEMA_RENAME:
+            ss_ns_rename_end(r->obj, false);
+            break;
+        case SS_DDL_SCHEMA_DROP:
         case SS_DDL_TABLE_DROP:
         case SS_DDL_VIEW_DROP:
         case SS_DDL_INDEX_DROP:
@@ -367,10 +380,12 @@ int ss_catalog_lock_table(ss_ctx *ctx, ss_catalog *c, const char *name, ss_table
     return SS_OK;
 }
 
-/* The xid of another transaction with a pending entry named name, or 0. */
+/* The xid of another transaction with a pending entry named name (its relation part, in
+   any schema), or 0. */
 static ss_xid pending_name(ss_catalog *c, const char *name)
 {
     ss_xid x = SS_XID_INVALID;
+    name = ss_ns_rel(name);
     pthread_mutex_lock(&c->mu);
     for (uint32_t i = 0; !x && i < c->ntables; i++) {
         const ss_table *t = c->tables[i];

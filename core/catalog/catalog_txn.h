@@ -26,7 +26,7 @@ struct ss_txn_state;
 struct ss_catalog;
 struct ss_table;
 
-/* What one catalog entry carries (ss_table, ss_view, ss_index, ss_sequence). */
+/* What one catalog entry carries (ss_table, ss_view, ss_index, ss_sequence, ss_schema). */
 typedef struct ss_ddl_stamp {
     ss_xid created;   /* pending CREATE by this top-level xid; 0: committed */
     ss_xid dropped;   /* pending DROP by this top-level xid; 0: none */
@@ -45,7 +45,11 @@ typedef enum ss_ddl_op {
     SS_DDL_SEQ_CREATE,
     SS_DDL_SEQ_DROP,
     SS_DDL_COLUMN_NOT_NULL,  /* ALTER ... SET / DROP NOT NULL: the column's old flag */
-    SS_DDL_MATVIEW_POPULATED /* (M) REFRESH MATERIALIZED VIEW: the populated state before */
+    SS_DDL_MATVIEW_POPULATED, /* (M) REFRESH MATERIALIZED VIEW: the populated state before */
+    /* (N) schemas (namespace.h): CREATE / DROP SCHEMA, ALTER SCHEMA RENAME (its old name) */
+    SS_DDL_SCHEMA_CREATE,
+    SS_DDL_SCHEMA_DROP,
+    SS_DDL_SCHEMA_RENAME
 } ss_ddl_op;
 
 /* How a transaction (level) ends, as txn_session.c reports it through ss_txn_state.ddl_end. */

@@ -3,6 +3,9 @@
  * do_setval and the session's currval / lastval memory. */
 #include "catalog/sequences.h"
 
+#include "catalog/catalog.h"
+#include "catalog/namespace.h"
+
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,12 +52,26 @@ void ss_seq_session_free(ss_seq_session *s)
     free(s);
 }
 
-static ss_sequence *find(ss_seq_catalog *sc, const char *name)
+/* The visible sequence rel of schema ns (sc->mu held). */
+static ss_sequence *seq_in(const ss_seq_catalog *sc, const ss_schema *ns, const char *rel)
 {
     for (uint32_t i = 0; i < sc->n; i++)
-        if (strcmp(sc->seqs[i]->name, name) == 0 && ss_ddl_visible(&sc->seqs[i]->ddl))
+        if (sc->seqs[i]->ns == ns && strcmp(sc->seqs[i]->name, rel) == 0 && ss_ddl_visible(&sc->seqs[i]->ddl))
             return sc->seqs[i];
     return NULL;
+}
+
+static bool has_seq(const ss_catalog *c, const ss_schema *ns, const char *rel)
+{
+    return seq_in(c->sequences, ns, rel) != NULL;
+}
+
+/* The sequence reference name resolves to (namespace.h). */
+static ss_sequence *find(ss_seq_catalog *sc, const char *name)
+{
+    const char *rel;
+    const ss_schema *ns = ss_ns_lookup(sc->catalog, name, has_seq, &rel);
+    return ns ? seq_in(sc, ns, rel) : NULL;
 }
 
 bool ss_seq_exists(ss_seq_catalog *sc, const char *name)
@@ -78,15 +95,21 @@ char *ss_strdup_or_null(const char *s, bool *ok)
 int ss_seq_create(ss_ctx *ctx, ss_seq_catalog *sc, const char *name, const ss_seq_params *p,
                   const char *owner_table, const char *owner_column, char owner_kind)
 {
+    const char *rel;
+    const ss_schema *ns = ss_ns_creation(ctx, sc->catalog, name, &rel);
+    if (!ns)
+        return SS_ERROR;
     pthread_mutex_lock(&sc->mu);
-    if (find(sc, name)) {
+    if (seq_in(sc, ns, rel)) {
         pthread_mutex_unlock(&sc->mu);
-        return ss_ctx_error(ctx, SS_SQLSTATE_DUPLICATE_TABLE, "relation \"%s\" already exists", name);
+        return ss_ctx_error(ctx, SS_SQLSTATE_DUPLICATE_TABLE, "relation \"%s\" already exists", rel);
     }
     bool ok = true;
     ss_sequence *s = calloc(1, sizeof *s);
     if (s) {
-        s->name = ss_strdup_or_null(name, &ok);
+        s->ns = ns;
+        s->created = sc->catalog ? sc->catalog->version : 0;
+        s->name = ss_strdup_or_null(rel, &ok);
         s->owner_table = ss_strdup_or_null(owner_table, &ok);
         s->owner_column = ss_strdup_or_null(owner_column, &ok);
     }
@@ -147,8 +170,9 @@ int ss_seq_drop(ss_ctx *ctx, ss_seq_catalog *sc, const char *name)
 {
     int rc = SS_OK;
     pthread_mutex_lock(&sc->mu);
-    for (uint32_t i = 0; i < sc->n; i++)
-        if (strcmp(sc->seqs[i]->name, name) == 0 && ss_ddl_visible(&sc->seqs[i]->ddl)) {
+    ss_sequence *s = find(sc, name);
+    for (uint32_t i = 0; s && i < sc->n; i++)
+        if (sc->seqs[i] == s) {
             bool gone;
             rc = drop_one(ctx, sc, i, &gone);
             break;
@@ -309,7 +333,8 @@ int ss_seq_currval(ss_ctx *ctx, ss_seq_catalog *sc, ss_seq_session *sess, const 
             *out = sess->vals[i].value;
             return SS_OK;
         }
-    return ss_ctx_error(ctx, "55000", "currval of sequence \"%s\" is not yet defined in this session", name);
+    return ss_ctx_error(ctx, "55000", "currval of sequence \"%s\" is not yet defined in this session",
+                        ss_ns_rel(name));
 }
 
 int ss_seq_setval(ss_ctx *ctx, ss_seq_catalog *sc, ss_seq_session *sess, const char *name, int64_t value,
@@ -326,7 +351,7 @@ int ss_seq_setval(ss_ctx *ctx, ss_seq_catalog *sc, ss_seq_session *sess, const c
         pthread_mutex_unlock(&sc->mu);
         return ss_ctx_error(ctx, SS_SQLSTATE_NUMERIC_VALUE_OUT_OF_RANGE,
                             "setval: value %lld is out of bounds for sequence \"%s\" (%lld..%lld)", (long long)value,
-                            name, lo, hi);
+                            ss_ns_rel(name), lo, hi);
     }
     s->last_value = value;
     s->is_called = is_called;
@@ -367,9 +392,22 @@ int ss_seq_lastval(ss_ctx *ctx, ss_seq_catalog *sc, ss_seq_session *sess, int64_
 void ss_seq_name_from_text(const char *text, size_t len, char *out, size_t outsz)
 {
     size_t o = 0;
-    if (len >= 7 && strncmp(text, "public.", 7) == 0) {
-        text += 7;
-        len -= 7;
+    /* a schema qualifier stays, as the dot of a reference (catalog/namespace.h) */
+    const char *dot = NULL;
+    bool quoted = false;
+    for (size_t i = 0; i < len && !dot; i++) {
+        if (text[i] == '"')
+            quoted = !quoted;
+        else if (text[i] == '.' && !quoted)
+            dot = text + i;
+    }
+    if (dot) {
+        ss_seq_name_from_text(text, (size_t)(dot - text), out, outsz);
+        o = strlen(out);
+        if (o + 1 < outsz)
+            out[o++] = '.';
+        ss_seq_name_from_text(dot + 1, len - (size_t)(dot - text) - 1, out + o, outsz - o);
+        return;
     }
     if (len >= 2 && text[0] == '"' && text[len - 1] == '"') {
         for (size_t i = 1; i + 1 < len && o + 1 < outsz; i++) {

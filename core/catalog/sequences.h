@@ -35,6 +35,8 @@ typedef struct ss_sequence {
     char owner_kind;              /* 's' SERIAL default, 'i' identity, 'o' OWNED BY */
     ss_ddl_stamp ddl;             /* pending CREATE / DROP (catalog_txn.h); its values are
                                      never rolled back */
+    const struct ss_schema *ns;   /* its schema (catalog/namespace.h) */
+    uint64_t created;             /* the catalog's version at creation: DROP SCHEMA's order */
 } ss_sequence;
 
 typedef struct ss_seq_catalog {
@@ -42,6 +44,7 @@ typedef struct ss_seq_catalog {
     ss_sequence **seqs;
     uint32_t n, cap;
     uint64_t next_id;
+    struct ss_catalog *catalog;   /* the catalog holding it: its schemas (namespace.h) */
 } ss_seq_catalog;
 
 /* A session's memory of the values it got (currval) and of the last sequence it used. */

@@ -391,7 +391,7 @@ int ss_setting_parse_datestyle(ss_ctx *ctx, const char *current, const char *val
 int ss_setting_parse_search_path(ss_ctx *ctx, const char *value)
 {
     const char *p = value;
-    bool done = false, has_public = false;
+    bool done = false;
     while (*p || !done) {
         char tok[128];
         while (isspace((unsigned char)*p))
@@ -403,14 +403,10 @@ int ss_setting_parse_search_path(ss_ctx *ctx, const char *value)
             ss_ctx_error_detail(ctx, "List syntax is invalid.");
             return SS_ERROR;
         }
-        has_public |= strcmp(tok, "public") == 0;
         if (done)
             break;
     }
-    if (!has_public)
-        return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                            "feature not supported: search_path without public (%s); public is the only schema",
-                            value);
+    /* any schemas, existing or not: lookups skip the missing ones (catalog/namespace.c) */
     return SS_OK;
 }
 

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "catalog/catalog.h"
+#include "catalog/namespace.h"
 #include "catalog/sequences.h"
 #include "catalog/system_relation_views.h"
 #include "index/index.h"
@@ -87,7 +88,7 @@ int ss_system_sequences_fill(ss_ctx *ctx, ss_view_row_fn add, void *arg)
         bool owned = s->owner_table && s->owner_column;
         ss_value row[11] = {text_of(s->name), text_of(seq_type_name(s->p.type)), int_of(s->p.start),
                             int_of(s->p.min), int_of(s->p.max), int_of(s->p.increment), bool_of(s->p.cycle),
-                            int_of(s->p.cache), text_of(owned ? s->owner_table : NULL),
+                            int_of(s->p.cache), text_of(owned ? ss_ns_rel(s->owner_table) : NULL),
                             text_of(owned ? s->owner_column : NULL),
                             text_of(owned ? owner_kind_text(s->owner_kind) : NULL)};
         rc = add(ctx, arg, row);

@@ -14,6 +14,7 @@
 #include "catalog/sequences.h"
 #include "catalog/catalog.h"
 #include "catalog/matview.h"
+#include "catalog/namespace.h"
 #include "exec/vector.h"
 #include "catalog/system_session_views.h"
 #include "catalog/system_relation_views.h"
@@ -21,7 +22,7 @@
 
 typedef enum view_id {
     VIEW_PLUGINS, VIEW_TABLES, VIEW_COLUMNS, VIEW_PG_SETTINGS, VIEW_PG_PREPARED,
-    VIEW_INDEX_COLUMNS, VIEW_SEQUENCES,
+    VIEW_INDEX_COLUMNS, VIEW_SEQUENCES, VIEW_SCHEMAS,
     VIEW_PG_MATVIEWS, /* (M) */
     VIEW_PG_CURSORS   /* (M) */
 } view_id;
@@ -58,13 +59,17 @@ static const ss_column_def tables_cols[] = {
     /* its FOREIGN KEYs and those referencing it, as \d's footers list them (NULL: none) */
     {"foreign_keys", T_TEXT, false, {0}}, {"referenced_by", T_TEXT, false, {0}},
     /* its indexes as \d's "Indexes:" footer lists them (NULL: none) */
-    {"indexes", T_TEXT, false, {0}}};
+    {"indexes", T_TEXT, false, {0}},
+    /* (N) its schema, and whether the search path reaches it (psql's pg_table_is_visible) */
+    {"schema", T_TEXT, true, {0}}, {"visible", T_BOOL, true, {0}}};
 static const ss_column_def columns_cols[] = {
     {"table_name", T_TEXT, true, {0}}, {"column_name", T_TEXT, true, {0}},
     {"position", T_INT4, true, {0}}, {"type_name", T_TEXT, true, {0}},
     {"not_null", T_BOOL, true, {0}},
     /* the Default column of \d (NULL: none) */
-    {"default_value", T_TEXT, false, {0}}};
+    {"default_value", T_TEXT, false, {0}},
+    /* (N) the table's schema */
+    {"table_schema", T_TEXT, true, {0}}};
 
 /* sunstone_index_columns and sunstone_sequences (system_relation_views.c fills them) */
 #define T_INT8 {SS_TYPE_INT8, -1}
@@ -107,9 +112,13 @@ static const ss_column_def pg_cursors_cols[] = {
     {"is_holdable", T_BOOL, false, {0}},   {"is_binary", T_BOOL, false, {0}},
     {"is_scrollable", T_BOOL, false, {0}}, {"creation_time", {SS_TYPE_TIMESTAMPTZ, -1}, false, {0}}};
 
+/* (N) the schemas (catalog/namespace.h), pg_catalog with system true */
+static const ss_column_def schemas_cols[] = {{"name", T_TEXT, true, {0}}, {"system", T_BOOL, true, {0}}};
+
 static const ss_column_def *view_cols(view_id id)
 {
-    return id == VIEW_PLUGINS       ? plugins_cols
+    return id == VIEW_SCHEMAS       ? schemas_cols
+           : id == VIEW_PLUGINS     ? plugins_cols
            : id == VIEW_TABLES      ? tables_cols
            : id == VIEW_COLUMNS     ? columns_cols
            : id == VIEW_PG_SETTINGS ? pg_settings_cols
@@ -172,6 +181,20 @@ static ss_value int_value(int64_t i)
     return v;
 }
 
+/* Whether relation name of schema ns is on the search path (catalog/namespace.h). */
+static ss_value visible_value(const ss_catalog *c, const ss_schema *ns, const char *name)
+{
+    char buf[SS_NS_REF_MAX];
+    ss_value v = {0};
+    v.v.b = ns && strcmp(ss_ns_display(c, ns, name, buf, sizeof buf), name) == 0;
+    return v;
+}
+
+static ss_value schema_value(const ss_schema *ns)
+{
+    return text_value(ns ? ns->name : "public");
+}
+
 static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_spec *spec)
 {
     if (h->id == VIEW_PG_CURSORS) {
@@ -191,6 +214,19 @@ static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_s
         view_row_sink sink = {s, h, spec};
         return h->id == VIEW_PG_SETTINGS ? ss_system_settings_fill(ctx, view_sink_add, &sink)
                                          : ss_system_prepared_fill(ctx, view_sink_add, &sink);
+    }
+    if (h->id == VIEW_SCHEMAS) {
+        for (uint32_t i = 0; i < h->catalog->nschemas; i++) {
+            const ss_schema *ns = h->catalog->schemas[i];
+            if (!ss_ddl_visible(&ns->ddl))
+                continue;
+            ss_value sys = {0};
+            sys.v.b = ns->system;
+            ss_value row[2] = {text_value(ns->name), sys};
+            if (add_row(ctx, s, h, row, spec))
+                return SS_ERROR;
+        }
+        return SS_OK;
     }
     if (h->id == VIEW_PLUGINS) {
         for (uint32_t i = 0; i < h->registry->nregs; i++) {
@@ -216,13 +252,14 @@ static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_s
                 char *fkeys = ss_fkey_lines(tab);
                 char *refs = ss_fkey_referenced_lines(h->catalog, tab);
                 char *idx = ss_index_describe_lines(tab);
-                ss_value row[8] = {text_value(tab->name), text_value(tab->backend_name),
-                                   int_value(tab->ncols),
-                                   text_value(ss_is_matview(tab) ? "materialized view" : "table"),
-                                   checks ? text_value(checks) : (ss_value){.is_null = true},
-                                   fkeys ? text_value(fkeys) : (ss_value){.is_null = true},
-                                   refs ? text_value(refs) : (ss_value){.is_null = true},
-                                   idx ? text_value(idx) : (ss_value){.is_null = true}};
+                ss_value row[10] = {text_value(tab->name), text_value(tab->backend_name),
+                                    int_value(tab->ncols),
+                                    text_value(ss_is_matview(tab) ? "materialized view" : "table"),
+                                    checks ? text_value(checks) : (ss_value){.is_null = true},
+                                    fkeys ? text_value(fkeys) : (ss_value){.is_null = true},
+                                    refs ? text_value(refs) : (ss_value){.is_null = true},
+                                    idx ? text_value(idx) : (ss_value){.is_null = true},
+                                    schema_value(tab->ns), visible_value(h->catalog, tab->ns, tab->name)};
                 int rc = add_row(ctx, s, h, row, spec);
                 free(idx);
                 free(checks);
@@ -237,10 +274,10 @@ static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_s
                 ss_value nn = {0};
                 nn.v.b = tab->cols[c].not_null;
                 const char *def = tab->cons ? tab->cons->cols[c].default_text : NULL;
-                ss_value row[6] = {text_value(tab->name), text_value(tab->cols[c].name),
+                ss_value row[7] = {text_value(tab->name), text_value(tab->cols[c].name),
                                    int_value(c + 1),
                                    text_value(ss_type_column_name(tab->types[c], tname, sizeof tname)),
-                                   nn, def ? text_value(def) : (ss_value){.is_null = true}};
+                                   nn, def ? text_value(def) : (ss_value){.is_null = true}, schema_value(tab->ns)};
                 if (add_row(ctx, s, h, row, spec))
                     return SS_ERROR;
             }
@@ -252,9 +289,10 @@ static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_s
             for (uint32_t i = 0; rc == SS_OK && i < sc->n; i++) {
                 if (!ss_ddl_visible(&sc->seqs[i]->ddl))
                     continue;
-                ss_value row[8] = {text_value(sc->seqs[i]->name), {.is_null = true}, int_value(3),
-                                   text_value("sequence"), {.is_null = true}, {.is_null = true}, {.is_null = true},
-                                   {.is_null = true}};
+                const ss_sequence *q = sc->seqs[i];
+                ss_value row[10] = {text_value(q->name), {.is_null = true}, int_value(3),
+                                    text_value("sequence"), {.is_null = true}, {.is_null = true}, {.is_null = true},
+                                    {.is_null = true}, schema_value(q->ns), visible_value(h->catalog, q->ns, q->name)};
                 rc = add_row(ctx, s, h, row, spec);
             }
             pthread_mutex_unlock(&sc->mu);
@@ -266,8 +304,9 @@ static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_s
             if (!ss_ddl_visible(&v->ddl))
                 continue;
             if (h->id == VIEW_TABLES) {
-                ss_value row[8] = {text_value(v->name), {.is_null = true}, int_value(v->ncols), text_value("view"),
-                                   {.is_null = true}, {.is_null = true}, {.is_null = true}, {.is_null = true}};
+                ss_value row[10] = {text_value(v->name), {.is_null = true}, int_value(v->ncols), text_value("view"),
+                                    {.is_null = true}, {.is_null = true}, {.is_null = true}, {.is_null = true},
+                                    schema_value(v->ns), visible_value(h->catalog, v->ns, v->name)};
                 if (add_row(ctx, s, h, row, spec))
                     return SS_ERROR;
                 continue;
@@ -275,9 +314,9 @@ static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_s
             for (uint32_t c = 0; c < v->ncols; c++) {
                 char tname[128];
                 ss_value nn = {0};
-                ss_value row[6] = {text_value(v->name), text_value(v->col_names[c]), int_value(c + 1),
+                ss_value row[7] = {text_value(v->name), text_value(v->col_names[c]), int_value(c + 1),
                                    text_value(ss_type_column_name(v->types[c], tname, sizeof tname)), nn,
-                                   {.is_null = true}};
+                                   {.is_null = true}, schema_value(v->ns)};
                 if (add_row(ctx, s, h, row, spec))
                     return SS_ERROR;
             }
@@ -427,6 +466,7 @@ static int add_view(ss_catalog *c, const ss_registry *reg, const char *name, vie
     t->handle = h;
     t->backend_name = "system";
     t->system = true;
+    t->ns = ss_ns_pg_catalog(c);
     c->views[c->nviews++] = t;
     return SS_OK;
 }
@@ -435,11 +475,12 @@ int ss_system_views_init(ss_catalog *c, const ss_registry *reg)
 {
     if (add_view(c, reg, "sunstone_plugins", VIEW_PLUGINS, plugins_cols, 6) ||
         add_view(c, reg, "sunstone_tables", VIEW_TABLES, tables_cols, sizeof tables_cols / sizeof tables_cols[0]) ||
-        add_view(c, reg, "sunstone_columns", VIEW_COLUMNS, columns_cols, 6) ||
+        add_view(c, reg, "sunstone_columns", VIEW_COLUMNS, columns_cols, sizeof columns_cols / sizeof columns_cols[0]) ||
         add_view(c, reg, "pg_settings", VIEW_PG_SETTINGS, pg_settings_cols, 17) ||
         add_view(c, reg, "pg_prepared_statements", VIEW_PG_PREPARED, pg_prepared_cols, 5) ||
         add_view(c, reg, "sunstone_index_columns", VIEW_INDEX_COLUMNS, index_columns_cols, 8) ||
         add_view(c, reg, "sunstone_sequences", VIEW_SEQUENCES, sequences_cols, 11) ||
+        add_view(c, reg, "sunstone_schemas", VIEW_SCHEMAS, schemas_cols, 2) ||
         add_view(c, reg, "pg_matviews", VIEW_PG_MATVIEWS, pg_matviews_cols,
                  sizeof pg_matviews_cols / sizeof pg_matviews_cols[0]) ||
         add_view(c, reg, "pg_cursors", VIEW_PG_CURSORS, pg_cursors_cols,

@@ -8,18 +8,33 @@
 
 #include "catalog/catalog.h"
 #include "catalog/matview.h"
+#include "catalog/namespace.h"
 #include "fkey/fkey.h"
 #include "txn/txn_session.h"
 #include "types/typeio.h"
 #include "util/strbuf.h"
 
+/* The visible view rel of schema s (c->mu held). */
+static ss_view *view_in(const ss_catalog *c, const ss_schema *s, const char *rel)
+{
+    for (uint32_t i = 0; i < c->nuser_views; i++)
+        if (c->user_views[i]->ns == s && strcmp(c->user_views[i]->name, rel) == 0 &&
+            ss_ddl_visible(&c->user_views[i]->ddl))
+            return c->user_views[i];
+    return NULL;
+}
+
+static bool has_view(const ss_catalog *c, const ss_schema *s, const char *rel)
+{
+    return view_in(c, s, rel) != NULL;
+}
+
 ss_view *ss_catalog_find_view(const ss_catalog *c, const char *name)
 {
-    ss_view *v = NULL;
     pthread_mutex_lock((pthread_mutex_t *)&c->mu);
-    for (uint32_t i = 0; !v && i < c->nuser_views; i++)
-        if (strcmp(c->user_views[i]->name, name) == 0 && ss_ddl_visible(&c->user_views[i]->ddl))
-            v = c->user_views[i];
+    const char *rel;
+    const ss_schema *s = ss_ns_lookup(c, name, has_view, &rel);
+    ss_view *v = s ? view_in(c, s, rel) : NULL;
     pthread_mutex_unlock((pthread_mutex_t *)&c->mu);
     return v;
 }
@@ -37,6 +52,7 @@ static void free_view(ss_view *v)
     free(v->types);
     free(v->sql);
     free(v->name);
+    free(v->search_path);
     free(v);
 }
 
@@ -58,12 +74,13 @@ static char **copy_strings(const char *const *v, uint32_t n, bool *ok)
     return out;
 }
 
-static ss_view *new_view(const ss_view_def *def)
+static ss_view *new_view(const ss_view_def *def, const ss_schema *ns, const char *rel)
 {
     ss_view *v = calloc(1, sizeof *v);
     if (!v)
         return NULL;
-    bool ok = (v->name = strdup(def->name)) && (v->sql = strdup(def->sql)) &&
+    v->ns = ns;
+    bool ok = (v->name = strdup(rel)) && (v->search_path = strdup(def->search_path ? def->search_path : "")) && (v->sql = strdup(def->sql)) &&
               (v->types = calloc(def->ncols ? def->ncols : 1, sizeof *v->types));
     v->ncols = def->ncols;
     v->ndeps = def->ndeps;
@@ -158,17 +175,22 @@ int ss_catalog_create_view(ss_ctx *ctx, ss_catalog *c, const ss_view_def *def)
 {
     if (ss_catalog_name_wait(ctx, c, def->name))
         return SS_ERROR;
-    ss_view *old = ss_catalog_find_view(c, def->name);
-    if (ss_catalog_find(c, def->name)) {
+    const char *rel;
+    char ref[SS_NS_REF_MAX];
+    const ss_schema *ns = ss_ns_creation_qualified(ctx, c, def->name, &rel, ref, sizeof ref);
+    if (!ns)
+        return SS_ERROR;
+    ss_view *old = ss_catalog_find_view(c, ref);
+    if (ss_catalog_find(c, ref)) {
         if (def->replace)
-            return ss_ctx_error(ctx, "42809", "\"%s\" is not a view", def->name);
-        return ss_ctx_error(ctx, SS_SQLSTATE_DUPLICATE_TABLE, "relation \"%s\" already exists", def->name);
+            return ss_ctx_error(ctx, "42809", "\"%s\" is not a view", rel);
+        return ss_ctx_error(ctx, SS_SQLSTATE_DUPLICATE_TABLE, "relation \"%s\" already exists", rel);
     }
     if (old && !def->replace)
-        return ss_ctx_error(ctx, SS_SQLSTATE_DUPLICATE_TABLE, "relation \"%s\" already exists", def->name);
+        return ss_ctx_error(ctx, SS_SQLSTATE_DUPLICATE_TABLE, "relation \"%s\" already exists", rel);
     if (old && check_replacement(ctx, old, def))
         return SS_ERROR;
-    ss_view *v = new_view(def);
+    ss_view *v = new_view(def, ns, rel);
     if (!v)
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     v->created = old ? old->created : c->version;
@@ -217,7 +239,11 @@ static int set_add(ss_ctx *ctx, drop_set *s, const char *name, bool is_view, con
             return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
         s->cap = cap;
     }
-    s->names[s->n] = name;
+    /* the set owns its names: schema-qualified references ("s.t") */
+    char *own = strdup(name);
+    if (!own)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    s->names[s->n] = own;
     s->is_view[s->n] = is_view;
     s->on[s->n] = on;
     s->on_view[s->n] = on_view;
@@ -227,11 +253,31 @@ static int set_add(ss_ctx *ctx, drop_set *s, const char *name, bool is_view, con
 
 static void set_free(drop_set *s)
 {
+    for (uint32_t i = 0; i < s->n; i++)
+        free((char *)s->names[i]);
     free(s->fks);
     free(s->names);
     free(s->on);
     free(s->is_view);
     free(s->on_view);
+}
+
+/* How a message names the relation of reference ref ("s.t"): as PostgreSQL's
+   getObjectDescription, bare when its schema is on the search path. */
+static const char *display_ref(const ss_catalog *c, const char *ref, char *buf, size_t bufsz)
+{
+    char schema[SS_NS_REF_MAX];
+    const ss_schema *ns = ss_ns_schema_part(ref, schema, sizeof schema) ? ss_ns_find(c, schema) : NULL;
+    if (!ns) {
+        snprintf(buf, bufsz, "%s", ref);
+        return buf;
+    }
+    return ss_ns_display(c, ns, ss_ns_rel(ref), buf, bufsz);
+}
+
+static const char *display_table(const ss_catalog *c, const ss_table *t, char *buf, size_t bufsz)
+{
+    return t->ns ? ss_ns_display(c, t->ns, t->name, buf, bufsz) : t->name;
 }
 
 /* Adds the views depending on `name` (and theirs, depth first, in creation order). */
@@ -246,20 +292,24 @@ static int add_dependents(ss_ctx *ctx, const ss_catalog *c, drop_set *s, const c
         bool depends = false;
         for (uint32_t d = 0; d < v->ndeps; d++)
             depends |= strcmp(v->deps[d], name) == 0;
-        if (!depends || in_set(s, v->name))
+        char ref[SS_NS_REF_MAX];
+        ss_ns_qualify(v->ns, v->name, ref, sizeof ref);
+        if (!depends || in_set(s, ref))
             continue;
-        if (set_add(ctx, s, v->name, true, name, is_view) || add_dependents(ctx, c, s, v->name, true))
+        if (set_add(ctx, s, ref, true, name, is_view) || add_dependents(ctx, c, s, s->names[s->n - 1], true))
             return SS_ERROR;
     }
     /* (M) materialized views reading it, and theirs */
     for (uint32_t i = 0; i < c->ntables; i++) {
         const ss_table *t = c->tables[i];
-        if (!ss_is_matview(t) || !ss_ddl_visible(&t->ddl) || in_set(s, t->name))
+        char ref[SS_NS_REF_MAX];
+        ss_ns_qualify(t->ns, t->name, ref, sizeof ref);
+        if (!ss_is_matview(t) || !ss_ddl_visible(&t->ddl) || in_set(s, ref))
             continue;
         bool depends = false;
         for (uint32_t d = 0; d < t->matview->ndeps; d++)
             depends |= strcmp(t->matview->deps[d], name) == 0;
-        if (depends && (set_add(ctx, s, t->name, false, name, is_view) || add_dependents(ctx, c, s, t->name, false)))
+        if (depends && (set_add(ctx, s, ref, false, name, is_view) || add_dependents(ctx, c, s, s->names[s->n - 1], false)))
             return SS_ERROR;
     }
     return SS_OK;
@@ -296,8 +346,10 @@ static int add_fkey_dependents(ss_ctx *ctx, const ss_catalog *c, drop_set *s, co
         return SS_OK;
     for (uint32_t i = 0; i < n; i++) {
         bool dropped = false;
+        char ref[SS_NS_REF_MAX];
+        ss_ns_qualify(fks[i]->table->ns, fks[i]->table->name, ref, sizeof ref);
         for (uint32_t k = 0; k < s->ntargets && !dropped; k++)
-            dropped = !s->is_view[k] && strcmp(s->names[k], fks[i]->table->name) == 0;
+            dropped = !s->is_view[k] && strcmp(s->names[k], ref) == 0;
         for (uint32_t k = 0; k < s->nfks && !dropped; k++)
             dropped = s->fks[k] == fks[i];
         if (dropped)
@@ -315,11 +367,19 @@ static int add_fkey_dependents(ss_ctx *ctx, const ss_catalog *c, drop_set *s, co
 }
 
 /* Checks one name of DROP TABLE / DROP VIEW / DROP MATERIALIZED VIEW; *skip when it is
-   missing and IF EXISTS. */
-static int check_name(ss_ctx *ctx, ss_catalog *c, ss_drop_kind kind, const char *name, bool missing_ok, bool *skip)
+   missing and IF EXISTS; canon gets its schema-qualified reference. */
+static int check_name(ss_ctx *ctx, ss_catalog *c, ss_drop_kind kind, const char *name, bool missing_ok, bool *skip,
+                      char *canon)
 {
     bool views = kind == SS_DROP_VIEW;
     ss_table *t;
+    char schema[SS_NS_REF_MAX];
+    if (ss_ns_schema_part(name, schema, sizeof schema) && !ss_ns_find(c, schema)) {
+        *skip = true;
+        if (!missing_ok)
+            return ss_ctx_error(ctx, "3F000", "schema \"%s\" does not exist", schema);
+        return SS_OK;
+    }
     /* DROP TABLE takes the table's exclusive lock, waiting for another holder */
     if (views ? ss_catalog_find_waiting(ctx, c, name, &t) : ss_catalog_lock_table(ctx, c, name, &t))
         return SS_ERROR;
@@ -337,6 +397,10 @@ static int check_name(ss_ctx *ctx, ss_catalog *c, ss_drop_kind kind, const char 
         return SS_OK;
     }
     if (views ? v != NULL : t != NULL) {
+        if (views)
+            ss_ns_qualify(v->ns, v->name, canon, SS_NS_REF_MAX);
+        else
+            ss_ns_qualify(t->ns, t->name, canon, SS_NS_REF_MAX);
         if (t && t->system)
             return ss_ctx_error(ctx, "42809", "\"%s\" is a system view and cannot be dropped", t->name);
         if (t && t->active_scans)
@@ -351,7 +415,8 @@ static int check_name(ss_ctx *ctx, ss_catalog *c, ss_drop_kind kind, const char 
         return SS_ERROR;
     }
     if (!missing_ok)
-        return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_TABLE, "%s \"%s\" does not exist", views ? "view" : "table", name);
+        return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_TABLE, "%s \"%s\" does not exist", views ? "view" : "table",
+                            ss_ns_rel(name));
     *skip = true;
     return SS_OK;
 }
@@ -416,12 +481,15 @@ static void dependents_in_order(const ss_catalog *c, const drop_set *s, uint32_t
 
 /* "view v", "materialized view m" or "constraint c_fkey on table c" for entry e of
    dependents_in_order. */
-static void dependent_name(const drop_set *s, uint32_t e, ss_strbuf *out)
+static void dependent_name(const ss_catalog *c, const drop_set *s, uint32_t e, ss_strbuf *out)
 {
+    char buf[SS_NS_REF_MAX];
     if (e < s->n)
-        ss_strbuf_printf(out, "%s %s", s->is_view[e] ? "view" : "materialized view", s->names[e]);
+        ss_strbuf_printf(out, "%s %s", s->is_view[e] ? "view" : "materialized view",
+                         display_ref(c, s->names[e], buf, sizeof buf));
     else
-        ss_strbuf_printf(out, "constraint %s on table %s", s->fks[e - s->n]->name, s->fks[e - s->n]->table->name);
+        ss_strbuf_printf(out, "constraint %s on table %s", s->fks[e - s->n]->name,
+                         display_table(c, s->fks[e - s->n]->table, buf, sizeof buf));
 }
 
 /* 2BP01 with PostgreSQL's DETAIL, one line per dependent: the views ("view v depends on
@@ -439,15 +507,19 @@ static int refuse_dependents(ss_ctx *ctx, const ss_catalog *c, const drop_set *s
         uint32_t e = order[k];
         if (k)
             ss_strbuf_putc(&detail, '\n');
-        dependent_name(s, e, &detail);
+        dependent_name(c, s, e, &detail);
+        char buf[SS_NS_REF_MAX];
         if (e < s->n)
-            ss_strbuf_printf(&detail, " depends on %s %s", relation_word(c, s->on[e], s->on_view[e]), s->on[e]);
+            ss_strbuf_printf(&detail, " depends on %s %s", relation_word(c, s->on[e], s->on_view[e]),
+                             display_ref(c, s->on[e], buf, sizeof buf));
         else
-            ss_strbuf_printf(&detail, " depends on table %s", s->fks[e - s->n]->ref->name);
+            ss_strbuf_printf(&detail, " depends on table %s", display_table(c, s->fks[e - s->n]->ref, buf, sizeof buf));
     }
     free(order);
+    char buf[SS_NS_REF_MAX];
     if (s->ntargets == 1)
-        ss_ctx_error(ctx, "2BP01", "cannot drop %s %s because other objects depend on it", what, s->names[0]);
+        ss_ctx_error(ctx, "2BP01", "cannot drop %s %s because other objects depend on it", what,
+                     display_ref(c, s->names[0], buf, sizeof buf));
     else
         ss_ctx_error(ctx, "2BP01", "cannot drop desired object(s) because other objects depend on them");
     ss_ctx_error_detail(ctx, "%s", detail.data ? detail.data : "");
@@ -470,13 +542,13 @@ static void notify_cascade(const ss_catalog *c, const drop_set *s, void (*notice
     ss_strbuf_init(&text);
     if (extra == 1) {
         ss_strbuf_puts(&text, "drop cascades to ");
-        dependent_name(s, order[0], &text);
+        dependent_name(c, s, order[0], &text);
     } else {
         /* the DETAIL travels in the notice's text, as the shell prints it */
         ss_strbuf_printf(&text, "drop cascades to %u other objects\nDETAIL:  ", extra);
         for (uint32_t k = 0; k < extra; k++) {
             ss_strbuf_puts(&text, k ? "\ndrop cascades to " : "drop cascades to ");
-            dependent_name(s, order[k], &text);
+            dependent_name(c, s, order[k], &text);
         }
     }
     free(order);
@@ -491,12 +563,16 @@ int ss_catalog_drop_relations(ss_ctx *ctx, ss_catalog *c, ss_drop_kind kind, con
     bool views = kind == SS_DROP_VIEW;
     drop_set s = {0};
     int rc = SS_OK;
+    bool *skipped = calloc(n ? n : 1, sizeof *skipped);
+    if (!skipped)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     /* every name first: a DROP drops all or nothing */
     for (uint32_t i = 0; rc == SS_OK && i < n; i++) {
-        bool skip;
+        char canon[SS_NS_REF_MAX];
         /* DROP TABLE a, a drops a once, silently, as PostgreSQL */
-        if ((rc = check_name(ctx, c, kind, names[i], missing_ok, &skip)) == SS_OK && !skip && !in_set(&s, names[i]))
-            rc = set_add(ctx, &s, names[i], views, NULL, false);
+        if ((rc = check_name(ctx, c, kind, names[i], missing_ok, &skipped[i], canon)) == SS_OK && !skipped[i] &&
+            !in_set(&s, canon))
+            rc = set_add(ctx, &s, canon, views, NULL, false);
     }
     s.ntargets = s.n;
     for (uint32_t i = 0; rc == SS_OK && i < s.ntargets; i++) {
@@ -507,11 +583,16 @@ int ss_catalog_drop_relations(ss_ctx *ctx, ss_catalog *c, ss_drop_kind kind, con
     if (rc == SS_OK && (s.n > s.ntargets || s.nfks) && !cascade)
         rc = refuse_dependents(ctx, c, &s, drop_kind_word(kind));
     for (uint32_t i = 0; rc == SS_OK && missing_ok && i < n; i++)
-        if (!in_set(&s, names[i]) && notice) {
-            char text[256];
-            snprintf(text, sizeof text, "%s \"%s\" does not exist, skipping", drop_kind_word(kind), names[i]);
+        if (skipped[i] && notice) {
+            char text[256], schema[SS_NS_REF_MAX];
+            if (ss_ns_schema_part(names[i], schema, sizeof schema) && !ss_ns_find(c, schema))
+                snprintf(text, sizeof text, "schema \"%s\" does not exist, skipping", schema);
+            else
+                snprintf(text, sizeof text, "%s \"%s\" does not exist, skipping", drop_kind_word(kind),
+                         ss_ns_rel(names[i]));
             notice(arg, text);
         }
+    free(skipped);
     /* removing another table's FOREIGN KEY is not logged for a rollback yet */
     if (rc == SS_OK && s.nfks && ctx->txn && ctx->txn->in_block)
         rc = ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,

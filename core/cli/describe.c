@@ -1,6 +1,7 @@
 /* describe.c — the catalog meta-commands: \dt (and \d without argument) lists tables as psql's
- * "List of relations", \d TABLE shows a table's columns as psql's 'Table "public.t"', and
- * \dx lists plugins.  The data comes from the kernel's system views; names are filtered with
+ * "List of relations", \d TABLE shows a table's columns as psql's 'Table "public.t"', \dn
+ * lists schemas and \dx plugins.  A pattern without a schema part, or none, sees the
+ * relations the search path reaches (psql's pg_table_is_visible); "s.*" those of schema s.  The data comes from the kernel's system views; names are filtered with
  * psql patterns and sorted here, so the kernel only has to answer plain SELECTs. */
 #include "describe.h"
 
@@ -15,7 +16,7 @@
 #include "table.h"
 #include "xalloc.h"
 
-#define SCHEMA "public"
+#define NO_COLUMN ((size_t)-1)
 
 const char *describe_owner(void)
 {
@@ -23,21 +24,32 @@ const char *describe_owner(void)
     return user && *user ? user : "sunstone";
 }
 
-/* Row indexes of src ordered by the text in column col (byte order). */
+/* Row indexes of src ordered by the text in column sort_schema (if any), then col (byte order). */
 static const result_table *sort_table;
-static size_t sort_col;
+static size_t sort_col, sort_schema;
 
 static int compare_rows(const void *a, const void *b)
 {
+    if (sort_schema != NO_COLUMN) {
+        const char *x = table_cell(sort_table, *(const size_t *)a, sort_schema);
+        const char *y = table_cell(sort_table, *(const size_t *)b, sort_schema);
+        int c = strcmp(x ? x : "", y ? y : "");
+        if (c)
+            return c;
+    }
     const char *x = table_cell(sort_table, *(const size_t *)a, sort_col);
     const char *y = table_cell(sort_table, *(const size_t *)b, sort_col);
     return strcmp(x ? x : "", y ? y : "");
 }
 
-/* Indexes of the rows whose column col matches pattern (all rows when pattern is NULL),
- * sorted by that column.  Returns false (after reporting) for a malformed pattern. */
-static bool select_rows(shell *sh, const result_table *src, size_t col, const char *pattern,
-                        size_t **rows, size_t *nrows)
+static bool is_true(const char *v);
+
+/* Indexes of the rows whose column col (and schema column schema_col, NO_COLUMN: none) match
+ * pattern, sorted by schema and name; without a schema in the pattern only the rows whose
+ * visible_col is true (NO_COLUMN: all).  Returns false (after reporting) for a malformed
+ * pattern. */
+static bool select_rows_in(shell *sh, const result_table *src, size_t col, size_t schema_col, size_t visible_col,
+                           const char *pattern, size_t **rows, size_t *nrows)
 {
     name_pattern pat;
     if (pattern) {
@@ -56,7 +68,10 @@ static bool select_rows(shell *sh, const result_table *src, size_t col, const ch
         const char *name = table_cell(src, r, col);
         if (!name)
             continue;
-        if (pattern && !pattern_matches(&pat, SCHEMA, name))
+        const char *schema = schema_col != NO_COLUMN ? table_cell(src, r, schema_col) : NULL;
+        if (pattern && !pattern_matches(&pat, schema ? schema : "", name))
+            continue;
+        if ((!pattern || !pat.has_schema) && visible_col != NO_COLUMN && !is_true(table_cell(src, r, visible_col)))
             continue;
         (*rows)[(*nrows)++] = r;
     }
@@ -64,8 +79,15 @@ static bool select_rows(shell *sh, const result_table *src, size_t col, const ch
         pattern_free(&pat);
     sort_table = src;
     sort_col = col;
+    sort_schema = schema_col;
     qsort(*rows, *nrows, sizeof(size_t), compare_rows);
     return true;
+}
+
+static bool select_rows(shell *sh, const result_table *src, size_t col, const char *pattern, size_t **rows,
+                        size_t *nrows)
+{
+    return select_rows_in(sh, src, col, NO_COLUMN, NO_COLUMN, pattern, rows, nrows);
 }
 
 static const char *cell_or_empty(const result_table *t, size_t row, size_t col)
@@ -105,10 +127,10 @@ static void init_relations(result_table *t, const char *last)
 bool describe_list_tables(shell *sh, const char *pattern, bool verbose, const char *kind)
 {
     result_table src;
-    if (!exec_collect(sh, "SELECT name, backend, ncols, kind FROM sunstone_tables", &src))
+    if (!exec_collect(sh, "SELECT name, backend, ncols, kind, schema, visible FROM sunstone_tables", &src))
         return false;
     size_t *rows, nrows;
-    if (!select_rows(sh, &src, 0, pattern, &rows, &nrows)) {
+    if (!select_rows_in(sh, &src, 0, 4, 5, pattern, &rows, &nrows)) {
         table_free(&src);
         return false;
     }
@@ -125,8 +147,8 @@ bool describe_list_tables(shell *sh, const char *pattern, bool verbose, const ch
         result_table t;
         init_relations(&t, verbose ? "Access method" : NULL);
         for (size_t i = 0; i < nrows; i++) {
-            const char *values[5] = {SCHEMA, cell_or_empty(&src, rows[i], 0), cell_or_empty(&src, rows[i], 3),
-                                     describe_owner(), cell_or_empty(&src, rows[i], 1)};
+            const char *values[5] = {cell_or_empty(&src, rows[i], 4), cell_or_empty(&src, rows[i], 0),
+                                     cell_or_empty(&src, rows[i], 3), describe_owner(), cell_or_empty(&src, rows[i], 1)};
             table_add_row(&t, values);
         }
         print_table(sh->out, &t, &sh->popt);
@@ -145,12 +167,12 @@ bool describe_list_indexes(shell *sh, const char *pattern, bool verbose)
         return false;
     }
     result_table src;
-    if (!exec_collect(sh, "SELECT name, indexes FROM sunstone_tables", &src))
+    if (!exec_collect(sh, "SELECT name, indexes, schema, visible FROM sunstone_tables", &src))
         return false;
-    /* one row (index name, table) per line of each table's Indexes footer: the name is the
-       quoted text the line starts with */
+    /* one row (index name, table, schema, visible) per line of each table's Indexes footer:
+       the name is the quoted text the line starts with */
     result_table idx;
-    table_init(&idx, 2);
+    table_init(&idx, 4);
     for (size_t r = 0; r < src.nrows; r++) {
         const char *p = table_cell(&src, r, 1);
         while (p && *p == '"') {
@@ -160,7 +182,8 @@ bool describe_list_indexes(shell *sh, const char *pattern, bool verbose)
             buf name;
             buf_init(&name);
             buf_printf(&name, "%.*s", (int)(end - p - 1), p + 1);
-            const char *values[2] = {name.data, cell_or_empty(&src, r, 0)};
+            const char *values[4] = {name.data, cell_or_empty(&src, r, 0), cell_or_empty(&src, r, 2),
+                                     cell_or_empty(&src, r, 3)};
             table_add_row(&idx, values);
             buf_free(&name);
             const char *nl = strchr(end, '\n');
@@ -168,15 +191,15 @@ bool describe_list_indexes(shell *sh, const char *pattern, bool verbose)
         }
     }
     size_t *rows, nrows;
-    bool ok = select_rows(sh, &idx, 0, pattern, &rows, &nrows);
+    bool ok = select_rows_in(sh, &idx, 0, 2, 3, pattern, &rows, &nrows);
     if (ok && nrows == 0 && !sh->quiet) {
         report_none(sh, pattern);
     } else if (ok) {
         result_table t;
         init_relations(&t, "Table");
         for (size_t i = 0; i < nrows; i++) {
-            const char *values[5] = {SCHEMA, cell_or_empty(&idx, rows[i], 0), "index", describe_owner(),
-                                     cell_or_empty(&idx, rows[i], 1)};
+            const char *values[5] = {cell_or_empty(&idx, rows[i], 2), cell_or_empty(&idx, rows[i], 0), "index",
+                                     describe_owner(), cell_or_empty(&idx, rows[i], 1)};
             table_add_row(&t, values);
         }
         print_table(sh->out, &t, &sh->popt);
@@ -226,15 +249,15 @@ static void add_footer_lines(result_table *t, const char *title, const char *lin
     }
 }
 
-static void print_one_table(shell *sh, const result_table *cols, const char *name,
+static void print_one_table(shell *sh, const result_table *cols, const char *schema, const char *name,
                             const char *backend, bool verbose, const char *kind, const char *checks,
                             const char *fkeys, const char *refs, const char *indexes)
 {
     size_t *rows = xcalloc(cols->nrows ? cols->nrows : 1, sizeof(size_t));
     size_t nrows = 0;
     for (size_t r = 0; r < cols->nrows; r++) {
-        const char *tn = table_cell(cols, r, 0);
-        if (tn && strcmp(tn, name) == 0)
+        const char *tn = table_cell(cols, r, 0), *ts = table_cell(cols, r, 6);
+        if (tn && strcmp(tn, name) == 0 && ts && strcmp(ts, schema) == 0)
             rows[nrows++] = r;
     }
     col_sort_table = cols;
@@ -248,7 +271,7 @@ static void print_one_table(shell *sh, const result_table *cols, const char *nam
                strcmp(kind, "view") == 0                ? "View"
                : strcmp(kind, "materialized view") == 0 ? "Materialized view"
                                                         : "Table",
-               SCHEMA, name);
+               schema, name);
     table_set_title(&t, title.data);
     buf_free(&title);
     table_set_column(&t, 0, "Column", ALIGN_LEFT);
@@ -296,13 +319,13 @@ static const char *storage_of(const char *type)
 /* \d of an index: its key columns (sunstone_index_columns rows of name, by position) and
    psql's footer line ("primary key, btree, for table ..."); \d+ adds Storage and Stats
    target. */
-static void print_one_index(shell *sh, const result_table *ixcols, const char *name, bool verbose)
+static void print_one_index(shell *sh, const result_table *ixcols, const char *schema, const char *name, bool verbose)
 {
     result_table t;
     table_init(&t, verbose ? 6 : 4);
     buf title;
     buf_init(&title);
-    buf_printf(&title, "Index \"%s.%s\"", SCHEMA, name);
+    buf_printf(&title, "Index \"%s.%s\"", schema, name);
     table_set_title(&t, title.data);
     buf_free(&title);
     table_set_column(&t, 0, "Column", ALIGN_LEFT);
@@ -335,7 +358,7 @@ static void print_one_index(shell *sh, const result_table *ixcols, const char *n
                    is_true(table_cell(ixcols, r, 6))   ? "primary key, "
                    : is_true(table_cell(ixcols, r, 5)) ? "unique, "
                                                        : "",
-                   cell_or_empty(ixcols, r, 7), SCHEMA, cell_or_empty(ixcols, r, 1));
+                   cell_or_empty(ixcols, r, 7), schema, cell_or_empty(ixcols, r, 1));
         table_add_footer(&t, footer.data);
         buf_free(&footer);
     }
@@ -345,7 +368,7 @@ static void print_one_index(shell *sh, const result_table *ixcols, const char *n
 }
 
 /* \d of a sequence: its parameters (the sunstone_sequences row of name) and its owner. */
-static void print_one_sequence(shell *sh, const result_table *seqs, const char *name)
+static void print_one_sequence(shell *sh, const result_table *seqs, const char *schema, const char *name)
 {
     size_t r = 0;
     while (r < seqs->nrows && strcmp(cell_or_empty(seqs, r, 0), name) != 0)
@@ -356,7 +379,7 @@ static void print_one_sequence(shell *sh, const result_table *seqs, const char *
     table_init(&t, 7);
     buf title;
     buf_init(&title);
-    buf_printf(&title, "Sequence \"%s.%s\"", SCHEMA, name);
+    buf_printf(&title, "Sequence \"%s.%s\"", schema, name);
     table_set_title(&t, title.data);
     buf_free(&title);
     static const char *const names[7] = {"Type", "Start", "Minimum", "Maximum", "Increment", "Cycles?", "Cache"};
@@ -372,7 +395,7 @@ static void print_one_sequence(shell *sh, const result_table *seqs, const char *
         buf footer;
         buf_init(&footer);
         buf_printf(&footer, "%s: %s.%s.%s", strcmp(kind, "identity") == 0 ? "Sequence for identity column" : "Owned by",
-                   SCHEMA, cell_or_empty(seqs, r, 8), cell_or_empty(seqs, r, 9));
+                   schema, cell_or_empty(seqs, r, 8), cell_or_empty(seqs, r, 9));
         table_add_footer(&t, footer.data);
         buf_free(&footer);
     }
@@ -380,21 +403,28 @@ static void print_one_sequence(shell *sh, const result_table *seqs, const char *
     table_free(&t);
 }
 
-/* The relations \d can show, by name: (name, kind, row in its source) — tables, views and
+/* The relations \d can show, by name: (name, kind, row in its source, schema, visible) — tables, views and
    sequences from sunstone_tables, indexes from sunstone_index_columns (once each). */
 static void collect_relations(const result_table *tables, const result_table *ixcols, result_table *out)
 {
-    table_init(out, 3);
+    table_init(out, 5);
     for (size_t r = 0; r < tables->nrows; r++) {
         char row[32];
         snprintf(row, sizeof row, "%zu", r);
-        const char *values[3] = {cell_or_empty(tables, r, 0), cell_or_empty(tables, r, 3), row};
+        const char *values[5] = {cell_or_empty(tables, r, 0), cell_or_empty(tables, r, 3), row,
+                                 cell_or_empty(tables, r, 8), cell_or_empty(tables, r, 9)};
         table_add_row(out, values);
     }
     for (size_t r = 0; r < ixcols->nrows; r++) {
         if (strcmp(cell_or_empty(ixcols, r, 2), "1") != 0)
             continue; /* the first key column stands for the index */
-        const char *values[3] = {cell_or_empty(ixcols, r, 0), "index", "0"};
+        /* an index is in its table's schema */
+        size_t t = 0;
+        while (t < tables->nrows && strcmp(cell_or_empty(tables, t, 0), cell_or_empty(ixcols, r, 1)) != 0)
+            t++;
+        const char *values[5] = {cell_or_empty(ixcols, r, 0), "index", "0",
+                                 t < tables->nrows ? cell_or_empty(tables, t, 8) : "public",
+                                 t < tables->nrows ? cell_or_empty(tables, t, 9) : "t"};
         table_add_row(out, values);
     }
 }
@@ -402,7 +432,8 @@ static void collect_relations(const result_table *tables, const result_table *ix
 bool describe_tables(shell *sh, const char *pattern, bool verbose)
 {
     result_table tables, ixcols, seqs, cols, rels;
-    if (!exec_collect(sh, "SELECT name, backend, ncols, kind, check_constraints, foreign_keys, referenced_by, indexes FROM sunstone_tables", &tables))
+    if (!exec_collect(sh, "SELECT name, backend, ncols, kind, check_constraints, foreign_keys, referenced_by, indexes, "
+                          "schema, visible FROM sunstone_tables", &tables))
         return false;
     if (!exec_collect(sh, "SELECT index_name, table_name, position, column_name, type_name, is_unique, is_primary, method "
                           "FROM sunstone_index_columns", &ixcols)) {
@@ -417,24 +448,25 @@ bool describe_tables(shell *sh, const char *pattern, bool verbose)
     }
     collect_relations(&tables, &ixcols, &rels);
     size_t *rows = NULL, nrows = 0;
-    bool ok = select_rows(sh, &rels, 0, pattern, &rows, &nrows);
+    bool ok = select_rows_in(sh, &rels, 0, 3, 4, pattern, &rows, &nrows);
     if (ok && nrows == 0) {
         if (!sh->quiet)
             report_error(sh, "Did not find any relation named \"%s\".", pattern);
         ok = false;
     } else if (ok && exec_collect(sh,
-                                  "SELECT table_name, column_name, position, type_name, not_null, default_value "
-                                  "FROM sunstone_columns",
+                                  "SELECT table_name, column_name, position, type_name, not_null, default_value, "
+                                  "table_schema FROM sunstone_columns",
                                   &cols)) {
         for (size_t i = 0; i < nrows; i++) {
             const char *name = cell_or_empty(&rels, rows[i], 0), *kind = cell_or_empty(&rels, rows[i], 1);
+            const char *schema = cell_or_empty(&rels, rows[i], 3);
             size_t tr = (size_t)strtoul(cell_or_empty(&rels, rows[i], 2), NULL, 10);
             if (strcmp(kind, "index") == 0)
-                print_one_index(sh, &ixcols, name, verbose);
+                print_one_index(sh, &ixcols, schema, name, verbose);
             else if (strcmp(kind, "sequence") == 0)
-                print_one_sequence(sh, &seqs, name);
+                print_one_sequence(sh, &seqs, schema, name);
             else
-                print_one_table(sh, &cols, name, table_cell(&tables, tr, 1), verbose, kind,
+                print_one_table(sh, &cols, schema, name, table_cell(&tables, tr, 1), verbose, kind,
                                 table_cell(&tables, tr, 4), table_cell(&tables, tr, 5), table_cell(&tables, tr, 6),
                                 table_cell(&tables, tr, 7));
         }
@@ -451,16 +483,60 @@ bool describe_tables(shell *sh, const char *pattern, bool verbose)
     return ok;
 }
 
+/* The rows of sql's answer whose first column matches pattern (select_rows). */
+static bool collect_matching(shell *sh, const char *sql, const char *pattern, result_table *src, size_t **rows,
+                             size_t *nrows)
+{
+    if (!exec_collect(sh, sql, src))
+        return false;
+    if (select_rows(sh, src, 0, pattern, rows, nrows))
+        return true;
+    table_free(src);
+    return false;
+}
+
+/* Prints listing t and frees it with the rows and the answer it came from. */
+static bool finish_listing(shell *sh, result_table *t, size_t *rows, result_table *src)
+{
+    print_table(sh->out, t, &sh->popt);
+    table_free(t);
+    free(rows);
+    table_free(src);
+    fflush(sh->out);
+    return true;
+}
+
+bool describe_schemas(shell *sh, const char *pattern, bool system)
+{
+    result_table src;
+    size_t *rows, nrows;
+    if (!collect_matching(sh, "SELECT name, system FROM sunstone_schemas", pattern, &src, &rows, &nrows))
+        return false;
+    result_table t;
+    table_init(&t, 2);
+    table_set_title(&t, "List of schemas");
+    table_set_column(&t, 0, "Name", ALIGN_LEFT);
+    table_set_column(&t, 1, "Owner", ALIGN_LEFT);
+    for (size_t i = 0; i < nrows; i++) {
+        const char *name = cell_or_empty(&src, rows[i], 0);
+        /* psql leaves out the system schemas unless asked for (S or a pattern) */
+        if (!system && !pattern && (strncmp(name, "pg_", 3) == 0 || strcmp(name, "information_schema") == 0))
+            continue;
+        const char *values[2] = {name, is_true(table_cell(&src, rows[i], 1))   ? "postgres"
+                                       : strcmp(name, "public") == 0           ? "pg_database_owner"
+                                                                               : describe_owner()};
+        table_add_row(&t, values);
+    }
+    return finish_listing(sh, &t, rows, &src);
+}
+
 bool describe_plugins(shell *sh, const char *pattern)
 {
     result_table src;
-    if (!exec_collect(sh, "SELECT name, kind, version, abi, path FROM sunstone_plugins", &src))
-        return false;
     size_t *rows, nrows;
-    if (!select_rows(sh, &src, 0, pattern, &rows, &nrows)) {
-        table_free(&src);
+    if (!collect_matching(sh, "SELECT name, kind, version, abi, path FROM sunstone_plugins", pattern, &src, &rows,
+                          &nrows))
         return false;
-    }
     result_table t;
     table_init(&t, 5);
     table_set_title(&t, "List of installed plugins");
@@ -475,10 +551,5 @@ bool describe_plugins(shell *sh, const char *pattern)
             values[c] = cell_or_empty(&src, rows[i], c);
         table_add_row(&t, values);
     }
-    print_table(sh->out, &t, &sh->popt);
-    table_free(&t);
-    free(rows);
-    table_free(&src);
-    fflush(sh->out);
-    return true;
+    return finish_listing(sh, &t, rows, &src);
 }

@@ -16,6 +16,8 @@ bool describe_list_tables(shell *sh, const char *pattern, bool verbose, const ch
 bool describe_list_indexes(shell *sh, const char *pattern, bool verbose);
 /* 'Table "public.NAME"' (or 'View ...') for every relation matching pattern. */
 bool describe_tables(shell *sh, const char *pattern, bool verbose);
+/* \dn[S] [PATTERN]: "List of schemas" (system: with pg_catalog). */
+bool describe_schemas(shell *sh, const char *pattern, bool system);
 /* "List of installed plugins". */
 bool describe_plugins(shell *sh, const char *pattern);
 

@@ -58,6 +58,7 @@ void help_meta_commands(FILE *out)
           "  \\dt[+]  [PATTERN]       list tables\n"
           "  \\dm[+]  [PATTERN]       list materialized views\n"
           "  \\ds[+]  [PATTERN]       list sequences\n"
+          "  \\dn[S]  [PATTERN]       list schemas\n"
           "  \\dx     [PATTERN]       list loaded plugins\n"
           "\n"
           "Formatting\n"

@@ -242,7 +242,7 @@ static meta_status cmd_reset(shell *sh, splitter *sp)
     return META_OK;
 }
 
-/* \d, \dt, \dv, \dm, \ds, \di, \dx with optional S and + modifiers.  Returns false when name is none of them. */
+/* \d, \dt, \dv, \dm, \ds, \di, \dn, \dx with optional S and + modifiers.  Returns false when name is none of them. */
 static bool cmd_describe(shell *sh, arg_cursor *a, meta_status *st)
 {
     const char *name = a->cmd->name;
@@ -250,20 +250,24 @@ static bool cmd_describe(shell *sh, arg_cursor *a, meta_status *st)
         return false;
     char kind = name[1];
     const char *mods = name + 1;
-    if (kind == 't' || kind == 'v' || kind == 'm' || kind == 'x' || kind == 's' || kind == 'i')
+    if (kind == 't' || kind == 'v' || kind == 'm' || kind == 'x' || kind == 's' || kind == 'i' || kind == 'n')
         mods++;
     else
         kind = 0;
-    bool verbose = false;
+    bool verbose = false, system = false;
     for (const char *m = mods; *m; m++) {
         if (*m == '+')
             verbose = true;
-        else if (*m != 'S')
+        else if (*m == 'S')
+            system = true;
+        else
             return false;
     }
     const char *pattern = next_arg(a);
     bool ok;
-    if (kind == 'x')
+    if (kind == 'n')
+        ok = describe_schemas(sh, pattern, system);
+    else if (kind == 'x')
         ok = describe_plugins(sh, pattern);
     else if (kind == 'i')
         ok = describe_list_indexes(sh, pattern, verbose);

@@ -3,21 +3,35 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "catalog/namespace.h"
 #include "index/index.h"
 #include "util/grow.h"
 
-ss_index *ss_index_find(ss_catalog *c, const char *name)
+/* The visible index rel of schema ns (its table's schema; c->mu held). */
+static ss_index *index_in(const ss_catalog *c, const ss_schema *ns, const char *rel)
 {
-    ss_index *ix = NULL;
-    pthread_mutex_lock(&c->mu);
-    for (uint32_t i = 0; !ix && i < c->ntables; i++) {
-        if (!ss_ddl_visible(&c->tables[i]->ddl))
+    for (uint32_t i = 0; i < c->ntables; i++) {
+        if (c->tables[i]->ns != ns || !ss_ddl_visible(&c->tables[i]->ddl))
             continue;
         const ss_table_indexes *l = c->tables[i]->indexes;
-        for (uint32_t j = 0; !ix && l && j < l->n; j++)
-            if (strcmp(l->list[j]->name, name) == 0 && ss_ddl_visible(&l->list[j]->ddl))
-                ix = l->list[j];
+        for (uint32_t j = 0; l && j < l->n; j++)
+            if (strcmp(l->list[j]->name, rel) == 0 && ss_ddl_visible(&l->list[j]->ddl))
+                return l->list[j];
     }
+    return NULL;
+}
+
+static bool has_index(const ss_catalog *c, const ss_schema *ns, const char *rel)
+{
+    return index_in(c, ns, rel) != NULL;
+}
+
+ss_index *ss_index_find(ss_catalog *c, const char *name)
+{
+    pthread_mutex_lock(&c->mu);
+    const char *rel;
+    const ss_schema *ns = ss_ns_lookup(c, name, has_index, &rel);
+    ss_index *ix = ns ? index_in(c, ns, rel) : NULL;
     pthread_mutex_unlock(&c->mu);
     return ix;
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "catalog/namespace.h"
 #include "exec/vector.h"
 #include "index/index.h"
 #include "catalog/settings.h"
@@ -30,6 +31,10 @@ char *ss_index_choose_name_also(ss_catalog *c, const char *table, const char *co
                                 const char *label, bool (*taken)(const ss_catalog *c, const char *name, void *arg),
                                 void *arg)
 {
+    /* table "s.t": names t_..., looked for in schema s */
+    char schema[SS_NS_REF_MAX];
+    bool qualified = ss_ns_schema_part(table, schema, sizeof schema);
+    table = ss_ns_rel(table);
     ss_strbuf base;
     ss_strbuf_init(&base);
     ss_strbuf_puts(&base, table);
@@ -53,7 +58,10 @@ char *ss_index_choose_name_also(ss_catalog *c, const char *table, const char *co
             break;
         memcpy(name, base.data, len);
         strcpy(name + len, suffix);
-        if (!relation_name_taken(c, name) && !(taken && taken(c, name, arg)))
+        char ref[2 * SS_NS_REF_MAX];
+        if (qualified)
+            snprintf(ref, sizeof ref, "%s.%s", schema, name);
+        if (!relation_name_taken(c, qualified ? ref : name) && !(taken && taken(c, name, arg)))
             break;
         free(name);
         name = NULL;
@@ -117,14 +125,17 @@ int ss_index_run_create(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, cons
 {
     if (st->str && st->str[0] && ss_catalog_name_wait(ctx, c, st->str))
         return SS_ERROR;
-    if (st->str && strlen(st->str) > 0 && relation_name_taken(c, st->str)) {
+    /* an index is made in its table's schema: its name is looked for there */
+    ss_table *t = ss_catalog_find(c, st->table);
+    char ref[SS_NS_REF_MAX];
+    const char *iname = st->str && t ? ss_ns_qualify(t->ns, st->str, ref, sizeof ref) : st->str;
+    if (st->str && strlen(st->str) > 0 && relation_name_taken(c, iname)) {
         if (st->if_not_exists) {
             ss_ctx_message(ctx, SS_MSG_NOTICE, "relation \"%s\" already exists, skipping", st->str);
             return SS_OK;
         }
         return ss_ctx_error(ctx, SS_SQLSTATE_DUPLICATE_TABLE, "relation \"%s\" already exists", st->str);
     }
-    ss_table *t;
     if (ss_catalog_find_waiting(ctx, c, st->table, &t))
         return SS_ERROR;
     if (!t || t->system) {
@@ -189,7 +200,8 @@ int ss_index_run_create(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, cons
         const char *names[n ? n : 1];
         for (uint32_t i = 0; i < n; i++)
             names[i] = t->cols[ix->cols[i]].name;
-        ix->name = ss_index_choose_name(c, t->name, names, n, "idx");
+        char tref[SS_NS_REF_MAX];
+        ix->name = ss_index_choose_name(c, ss_ns_qualify(t->ns, t->name, tref, sizeof tref), names, n, "idx");
     }
     if (!ix->name) {
         ss_index_free(ix);
@@ -226,7 +238,7 @@ int ss_index_run_drop(ss_ctx *ctx, ss_catalog *c, const ast_stmt *st,
         for (uint32_t tries = 0; ix && tries < 8; tries++) {
             char table[256];
             ss_table *t;
-            snprintf(table, sizeof table, "%s", ix->table->name);
+            ss_ns_qualify(ix->table->ns, ix->table->name, table, sizeof table);
             if (ss_catalog_lock_table(ctx, c, table, &t))
                 return SS_ERROR;
             ix = ss_index_find(c, st->drop_names[i]);
@@ -234,7 +246,8 @@ int ss_index_run_drop(ss_ctx *ctx, ss_catalog *c, const ast_stmt *st,
                 break;
         }
         if (!ix && !st->missing_ok)
-            return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_OBJECT, "index \"%s\" does not exist", st->drop_names[i]);
+            return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_OBJECT, "index \"%s\" does not exist",
+                                ss_ns_rel(st->drop_names[i]));
         if (ix && ix->constraint) {
             ss_ctx_error(ctx, "2BP01", "cannot drop index %s because constraint %s on table %s requires it",
                          ix->name, ix->name, ix->table->name);
@@ -246,7 +259,7 @@ int ss_index_run_drop(ss_ctx *ctx, ss_catalog *c, const ast_stmt *st,
         ss_index *ix = ss_index_find(c, st->drop_names[i]);
         if (!ix) {
             char text[256];
-            snprintf(text, sizeof text, "index \"%s\" does not exist, skipping", st->drop_names[i]);
+            snprintf(text, sizeof text, "index \"%s\" does not exist, skipping", ss_ns_rel(st->drop_names[i]));
             notice(arg, text);
             continue;
         }

@@ -4,15 +4,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "catalog/namespace.h"
 #include "index/index.h"
 
 int ss_index_create_keys(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, const ast_stmt *st)
 {
+    /* the table just made, schema-qualified: its indexes are in its schema */
+    ss_table *t = st->nkey_constraints ? ss_catalog_find(c, st->table) : NULL;
+    char tref[SS_NS_REF_MAX];
+    const char *table = t ? ss_ns_qualify(t->ns, t->name, tref, sizeof tref) : st->table;
     for (uint32_t i = 0; i < st->nkey_constraints; i++) {
         const ast_key_constraint *k = &st->key_constraints[i];
         char *name = k->name ? strdup(k->name)
-                     : k->primary ? ss_index_choose_name(c, st->table, NULL, 0, "pkey")
-                                  : ss_index_choose_name(c, st->table, k->columns, k->ncolumns, "key");
+                     : k->primary ? ss_index_choose_name(c, table, NULL, 0, "pkey")
+                                  : ss_index_choose_name(c, table, k->columns, k->ncolumns, "key");
         ast_index_key *keys = calloc(k->ncolumns ? k->ncolumns : 1, sizeof *keys);
         if (!name || !keys) {
             free(name);
@@ -21,10 +26,11 @@ int ss_index_create_keys(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, con
         }
         for (uint32_t j = 0; j < k->ncolumns; j++)
             keys[j] = (ast_index_key){k->columns[j], -1, false, false};
-        ast_stmt one = {.kind = AST_CREATE_INDEX, .str = name, .table = st->table, .index_keys = keys,
+        ast_stmt one = {.kind = AST_CREATE_INDEX, .str = name, .table = table, .index_keys = keys,
                         .nindex_keys = k->ncolumns, .index_unique = true};
         int rc = ss_index_run_create(ctx, c, reg, &one);
-        ss_index *ix = rc == SS_OK ? ss_index_find(c, name) : NULL;
+        char iref[SS_NS_REF_MAX];
+        ss_index *ix = rc == SS_OK && t ? ss_index_find(c, ss_ns_qualify(t->ns, name, iref, sizeof iref)) : NULL;
         if (ix) {
             ix->constraint = true;
             ix->primary = k->primary;

@@ -307,7 +307,11 @@ typedef enum ast_stmt_kind {
     AST_DROP_MATVIEW,    /* DROP MATERIALIZED VIEW: drop_names, missing_ok, cascade */
     AST_DECLARE_CURSOR,  /* DECLARE str ... CURSOR [WITH HOLD] FOR select: cursor_options, view_sql */
     AST_FETCH,           /* FETCH / MOVE direction [count] [FROM | IN] str: fetch_* , is_move */
-    AST_CLOSE_CURSOR     /* CLOSE str | ALL (str NULL) */
+    AST_CLOSE_CURSOR,    /* CLOSE str | ALL (str NULL) */
+    /* (N) schemas (catalog/schema_ddl.c) */
+    AST_CREATE_SCHEMA,   /* CREATE SCHEMA [IF NOT EXISTS] str */
+    AST_DROP_SCHEMA,     /* DROP SCHEMA [IF EXISTS] drop_names [CASCADE] */
+    AST_ALTER_SCHEMA     /* ALTER SCHEMA str RENAME TO value */
 } ast_stmt_kind;
 
 /* (M) DECLARE's options (ast_stmt.cursor_options). */

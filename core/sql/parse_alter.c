@@ -22,12 +22,8 @@ static const char *subcommand_name(AlterTableType t)
 bool tr_alter_table(transform_state *ts, AlterTableStmt *s, ast_stmt *out)
 {
     RangeVar *rv = s->relation;
-    if (rv->catalogname || (rv->schemaname && strcmp(rv->schemaname, "public") != 0)) {
-        tr_unsupported(ts, rv->location, "schemas other than public");
-        return false;
-    }
     out->kind = AST_ALTER_TABLE;
-    out->table = tr_strdup(ts, rv->relname);
+    out->table = tr_relation_ref(ts, rv);
     out->table_location = rv->location;
     out->missing_ok = s->missing_ok;
     out->nalter_cmds = (uint32_t)list_length(s->cmds);

@@ -41,13 +41,9 @@ bool tr_index_stmt(transform_state *ts, IndexStmt *s, ast_stmt *out)
     if (tr_refuse_first(ts, -1, refusals, sizeof refusals / sizeof refusals[0]))
         return false;
     RangeVar *rv = s->relation;
-    if (rv->catalogname || (rv->schemaname && strcmp(rv->schemaname, "public") != 0)) {
-        tr_unsupported(ts, rv->location, "schemas other than public");
-        return false;
-    }
     out->kind = AST_CREATE_INDEX;
     out->str = s->idxname ? tr_strdup(ts, s->idxname) : NULL;
-    out->table = tr_strdup(ts, rv->relname);
+    out->table = tr_relation_ref(ts, rv);
     out->table_location = rv->location;
     out->access_method = s->accessMethod ? tr_strdup(ts, s->accessMethod) : NULL;
     out->if_not_exists = s->if_not_exists;

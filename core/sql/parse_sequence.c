@@ -94,16 +94,20 @@ bool tr_seq_options(transform_state *ts, List *options, bool for_identity, ast_s
                 snprintf(ts->err->hint, sizeof ts->err->hint, "Specify OWNED BY table.column or OWNED BY NONE.");
                 return false;
             }
-            if (list_length(l) > 2) {
-                tr_unsupported(ts, d->location, "schemas other than public");
+            if (list_length(l) > 3) {
+                tr_unsupported(ts, d->location, "cross-database references in OWNED BY");
                 return false;
             }
             o->nowned_by = 2;
             o->owned_by = tr_alloc(ts, sizeof(char *) * 2);
             if (!o->owned_by)
                 return false;
-            o->owned_by[0] = tr_strdup(ts, strVal(linitial(l)));
-            o->owned_by[1] = tr_strdup(ts, strVal(lsecond(l)));
+            /* [schema.]table.column */
+            o->owned_by[0] = tr_qualified_ref(ts, list_length(l) == 3 ? strVal(linitial(l)) : NULL,
+                                              strVal(list_nth(l, list_length(l) - 2)), d->location);
+            o->owned_by[1] = tr_strdup(ts, strVal(llast(l)));
+            if (!o->owned_by[0])
+                return false;
             break;
         }
         case 8: {
@@ -119,10 +123,6 @@ bool tr_seq_options(transform_state *ts, List *options, bool for_identity, ast_s
 bool tr_create_sequence(transform_state *ts, CreateSeqStmt *s, ast_stmt *out)
 {
     RangeVar *rv = s->sequence;
-    if (rv->catalogname || (rv->schemaname && strcmp(rv->schemaname, "public") != 0)) {
-        tr_unsupported(ts, rv->location, "schemas other than public");
-        return false;
-    }
     if (rv->relpersistence == 't') {
         tr_unsupported(ts, rv->location, "temporary sequences");
         return false;
@@ -132,7 +132,7 @@ bool tr_create_sequence(transform_state *ts, CreateSeqStmt *s, ast_stmt *out)
         return false;
     }
     out->kind = AST_CREATE_SEQUENCE;
-    out->table = tr_strdup(ts, rv->relname);
+    out->table = tr_relation_ref(ts, rv);
     out->table_location = rv->location;
     out->if_not_exists = s->if_not_exists;
     return tr_seq_options(ts, s->options, false, &out->seq_opts);

@@ -11,12 +11,7 @@
 
 static const char *rangevar_name(transform_state *ts, RangeVar *rv)
 {
-    if (rv->catalogname || (rv->schemaname && strcmp(rv->schemaname, "public") != 0 &&
-                            strcmp(rv->schemaname, "pg_catalog") != 0)) {
-        tr_unsupported(ts, rv->location, "schemas other than public");
-        return NULL;
-    }
-    return tr_strdup(ts, rv->relname);
+    return tr_relation_ref(ts, rv);
 }
 
 const char *tr_relation_name(transform_state *ts, RangeVar *rv)
@@ -703,7 +698,8 @@ static bool name_goes_on(const char *w)
 
 static bool tr_drop(transform_state *ts, DropStmt *s, ast_stmt *out)
 {
-    if (s->removeType != OBJECT_TABLE && s->removeType != OBJECT_VIEW && s->removeType != OBJECT_INDEX &&
+    bool schema = s->removeType == OBJECT_SCHEMA;
+    if (!schema && s->removeType != OBJECT_TABLE && s->removeType != OBJECT_VIEW && s->removeType != OBJECT_INDEX &&
         s->removeType != OBJECT_SEQUENCE && s->removeType != OBJECT_MATVIEW) {
         char what[128];
         tr_unsupported(ts, -1, tr_words(ts, ts->stmt_location, 1, name_goes_on, what, sizeof what));
@@ -713,7 +709,8 @@ static bool tr_drop(transform_state *ts, DropStmt *s, ast_stmt *out)
         tr_unsupported(ts, -1, "DROP ... CONCURRENTLY");
         return false;
     }
-    out->kind = s->removeType == OBJECT_VIEW       ? AST_DROP_VIEW
+    out->kind = schema                             ? AST_DROP_SCHEMA
+                : s->removeType == OBJECT_VIEW     ? AST_DROP_VIEW
                 : s->removeType == OBJECT_INDEX    ? AST_DROP_INDEX
                 : s->removeType == OBJECT_SEQUENCE ? AST_DROP_SEQUENCE
                 : s->removeType == OBJECT_MATVIEW  ? AST_DROP_MATVIEW
@@ -727,13 +724,20 @@ static bool tr_drop(transform_state *ts, DropStmt *s, ast_stmt *out)
     ListCell *lc;
     uint32_t i = 0;
     foreach (lc, s->objects) {
+        if (schema) { /* DROP SCHEMA: names, not lists */
+            if (!(out->drop_names[i++] = tr_schema_name(ts, strVal(lfirst(lc)))))
+                return false;
+            continue;
+        }
         List *qual = lfirst(lc);
-        if (list_length(qual) > 2 ||
-            (list_length(qual) == 2 && strcmp(strVal(linitial(qual)), "public") != 0)) {
-            tr_unsupported(ts, -1, "schemas other than public");
+        if (list_length(qual) == 3) {
+            tr_error(ts, "0A000", -1, "cross-database references are not implemented: \"%s.%s.%s\"",
+                     strVal(linitial(qual)), strVal(lsecond(qual)), strVal(lthird(qual)));
             return false;
         }
-        out->drop_names[i++] = tr_strdup(ts, strVal(llast(qual)));
+        if (!(out->drop_names[i++] =
+                  tr_qualified_ref(ts, list_length(qual) == 2 ? strVal(linitial(qual)) : NULL, strVal(llast(qual)), -1)))
+            return false;
     }
     return true;
 }
@@ -1078,6 +1082,13 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
     }
     case T_TransactionStmt:
         return tr_transaction(ts, (TransactionStmt *)n, out);
+    case T_CreateSchemaStmt:
+        return tr_create_schema(ts, (CreateSchemaStmt *)n, out);
+    case T_RenameStmt:
+        if (((RenameStmt *)n)->renameType == OBJECT_SCHEMA)
+            return tr_rename_schema(ts, (RenameStmt *)n, out);
+        unsupported_statement(ts, n, "");
+        return false;
     default:
         unsupported_statement(ts, n, "");
         return false;

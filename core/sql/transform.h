@@ -113,8 +113,16 @@ bool tr_key_constraints_finish(transform_state *ts, ast_stmt *out);
 /* A FOREIGN KEY / REFERENCES constraint of CREATE TABLE (of column, or of the table when
    column is NULL) appended to out's fkeys (parse_fkeys.c). */
 bool tr_fkey_constraint(transform_state *ts, Constraint *con, const char *column, ast_stmt *out);
-/* A table name (RangeVar) as the statements take it: 0A000 for other schemas. */
+/* A table name (RangeVar) as the statements take it: "t" or "s.t" (parse_schema.c). */
 const char *tr_relation_name(transform_state *ts, RangeVar *rv);
+/* (N) schemas (parse_schema.c): a RangeVar's reference (0A000 for a database name), the
+   reference of schema (NULL: none) and rel, CREATE SCHEMA, a schema name (DROP SCHEMA's), ALTER
+   SCHEMA ... RENAME TO. */
+const char *tr_relation_ref(transform_state *ts, RangeVar *rv);
+const char *tr_qualified_ref(transform_state *ts, const char *schema, const char *rel, int location);
+bool tr_create_schema(transform_state *ts, CreateSchemaStmt *s, ast_stmt *out);
+const char *tr_schema_name(transform_state *ts, const char *name);
+bool tr_rename_schema(transform_state *ts, RenameStmt *s, ast_stmt *out);
 /* A column list (String nodes) into out->columns / ncolumns. */
 bool tr_column_names(transform_state *ts, List *names, ast_stmt *out);
 /* COPY (parse_copy.c): the relation or query, columns, direction, file and options. */

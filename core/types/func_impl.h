@@ -171,6 +171,11 @@ int ss_regexp_matches_each(ss_ctx *ctx, const ss_text *s, const ss_text *p, cons
 /* PostgreSQL's errors for flags (NULL: none) given to fn, a function without the g option. */
 int ss_regexp_check_flags(ss_ctx *ctx, const ss_text *flags, const char *fn);
 
+/* func_schema.c (N) */
+int ss_fn_current_schema(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                         ss_vector *out);
+int ss_fn_current_schemas(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                          ss_vector *out);
 /* func_settings.c */
 int ss_fn_current_setting(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
                           ss_vector *out);

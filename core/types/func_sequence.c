@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "catalog/catalog.h"
+#include "catalog/namespace.h"
 #include "catalog/sequences.h"
 #include "types/func_impl.h"
 
@@ -17,7 +18,10 @@ static int seq_name(ss_ctx *ctx, const ss_vector *v, uint32_t row, char *out, si
     if (ss_seq_exists(ctx->catalog->sequences, out))
         return SS_OK;
     if (ss_catalog_find(ctx->catalog, out) || ss_catalog_find_view(ctx->catalog, out))
-        return ss_ctx_error(ctx, "42809", "\"%s\" is not a sequence", out);
+        return ss_ctx_error(ctx, "42809", "\"%s\" is not a sequence", ss_ns_rel(out));
+    char schema[SS_NS_REF_MAX];
+    if (ss_ns_schema_part(out, schema, sizeof schema) && !ss_ns_find(ctx->catalog, schema))
+        return ss_ctx_error(ctx, "3F000", "schema \"%s\" does not exist", schema);
     return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist", out);
 }
 

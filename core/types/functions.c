@@ -101,6 +101,9 @@ static const ss_func_def builtin[] = {
     {"current_setting", 1, false, true, {TX}, TX, ss_fn_current_setting, true},
     {"current_setting", 2, false, true, {TX, B}, TX, ss_fn_current_setting, true},
     {"set_config", 3, false, false, {TX, TX, B}, TX, ss_fn_set_config, true},
+    /* the search path (func_schema.c): session state, never folded */
+    {"current_schema", 0, false, true, {0}, TX, ss_fn_current_schema, true},
+    {"current_schemas", 1, false, true, {B}, SS_TYPE_TEXT_ARRAY, ss_fn_current_schemas, true},
 #define INT_PAIR(NAME) FN(#NAME, ss_fn_##NAME, I4, I4, I4), FN(#NAME, ss_fn_##NAME, I8, I8, I8),
     INT_PAIR(gcd) INT_PAIR(lcm)
 #undef INT_PAIR

@@ -402,36 +402,53 @@ END_TEST
 static void add_catalog(void)
 {
     fake_result t = {0};
-    t.sql = "SELECT name, backend, ncols, kind FROM sunstone_tables";
-    t.ncols = 4;
+    t.sql = "SELECT name, backend, ncols, kind, schema, visible FROM sunstone_tables";
+    t.ncols = 6;
     t.names[0] = "name";
     t.names[1] = "backend";
     t.names[2] = "ncols";
     t.names[3] = "kind";
+    t.names[4] = "schema";
+    t.names[5] = "visible";
     t.types[2] = 23;
+    t.types[5] = 16;
     const char *tables[][4] = {{"t2", "memory", "1", "table"},         {"t", "memory", "2", "table"},
                                {"longer_table_name", "memory", "1", "table"}, {"Mixed Case", "memory", "1", "table"},
                                {"t1", "lsm", "1", "table"},            {"Mixed", "memory", "1", "table"}};
     t.nrows = 6;
-    for (int i = 0; i < 6; i++)
+    for (int i = 0; i < 6; i++) {
         for (int c = 0; c < 4; c++)
             t.rows[i][c] = tables[i][c];
+        t.rows[i][4] = "public";
+        t.rows[i][5] = "t";
+    }
     t.tag = "SELECT 6";
     fake_kernel_add(&t);
     /* what \d NAME reads: the same with the CHECK and FOREIGN KEY constraints and the
-       indexes (none) */
-    t.sql = "SELECT name, backend, ncols, kind, check_constraints, foreign_keys, referenced_by, indexes FROM "
-            "sunstone_tables";
-    t.ncols = 8;
+       indexes (none), then the schema and visibility */
+    t.sql = "SELECT name, backend, ncols, kind, check_constraints, foreign_keys, referenced_by, indexes, schema, "
+            "visible FROM sunstone_tables";
+    t.ncols = 10;
     t.names[4] = "check_constraints";
     t.names[5] = "foreign_keys";
     t.names[6] = "referenced_by";
     t.names[7] = "indexes";
+    t.names[8] = "schema";
+    t.names[9] = "visible";
+    t.types[5] = 0;
+    t.types[9] = 16;
+    for (int i = 0; i < 6; i++) {
+        t.rows[i][4] = t.rows[i][5] = NULL;
+        t.rows[i][8] = "public";
+        t.rows[i][9] = "t";
+    }
     fake_kernel_add(&t);
 
     fake_result c = {0};
-    c.sql = "SELECT table_name, column_name, position, type_name, not_null, default_value FROM sunstone_columns";
-    c.ncols = 6; /* default_value: NULL (none) */
+    c.sql = "SELECT table_name, column_name, position, type_name, not_null, default_value, table_schema FROM "
+            "sunstone_columns";
+    c.ncols = 7; /* default_value: NULL (none) */
+    c.names[6] = "table_schema";
     c.names[5] = "default_value";
     c.names[0] = "table_name";
     c.names[1] = "column_name";
@@ -448,9 +465,11 @@ static void add_catalog(void)
                              {"Mixed Case", "a", "1", "integer", "f"},
                              {"longer_table_name", "x", "1", "text", "f"}};
     c.nrows = 7;
-    for (int i = 0; i < 7; i++)
+    for (int i = 0; i < 7; i++) {
         for (int k = 0; k < 5; k++)
             c.rows[i][k] = cols[i][k];
+        c.rows[i][6] = "public";
+    }
     c.tag = "SELECT 7";
     fake_kernel_add(&c);
 
@@ -601,7 +620,7 @@ START_TEST(test_catalog_view_missing)
     ck_assert(!describe_list_tables(&s.sh, NULL, false, NULL));
     session_flush(&s);
     ck_assert_str_eq(s.err_text, "ERROR:  fake kernel has no result for \"SELECT name, backend, "
-                                 "ncols, kind FROM sunstone_tables\"\n");
+                                 "ncols, kind, schema, visible FROM sunstone_tables\"\n");
     session_close(&s);
 }
 END_TEST

@@ -11,14 +11,6 @@ SET client_encoding = 'LATIN1';
 SET client_encoding = 'win1252';
 SET client_encoding = 'SQL_ASCII';
 SHOW client_encoding;
--- public is the only schema
-SET search_path = foo;
-SET search_path = '';
-SET search_path = foo, public;
-SHOW search_path;
-SET search_path = '"unterminated';
-RESET search_path;
-SHOW search_path;
 -- SET LOCAL warns first, then validates
 SET LOCAL standard_conforming_strings = off;
 -- parameters PostgreSQL has and Sunstone does not implement: 0A000 naming them (not 42704)
