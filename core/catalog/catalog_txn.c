@@ -21,6 +21,8 @@ typedef struct ddl_rec {
     ss_table *table;
     uint32_t col;        /* SS_DDL_COLUMN_NOT_NULL: the column and its flag before */
     bool old;
+    void (*undo)(void *arg);   /* SS_DDL_CALLBACK: obj is their argument */
+    void (*commit)(void *arg);
 } ddl_rec;
 
 typedef struct ddl_log {
@@ -75,13 +77,15 @@ static int object_kind(ss_ddl_op op)
         [SS_DDL_TABLE_CREATE] = 0, [SS_DDL_TABLE_DROP] = 0,  [SS_DDL_TABLE_LOCK] = 0,
         [SS_DDL_VIEW_CREATE] = 1,  [SS_DDL_VIEW_DROP] = 1,   [SS_DDL_INDEX_CREATE] = 2,
         [SS_DDL_INDEX_DROP] = 2,   [SS_DDL_SEQ_CREATE] = 3,  [SS_DDL_SEQ_DROP] = 3,
-        [SS_DDL_COLUMN_NOT_NULL] = 0,
+        [SS_DDL_COLUMN_NOT_NULL] = 0, [SS_DDL_CALLBACK] = 0,
     };
     return kinds[op];
 }
 
 static ss_ddl_stamp *stamp_of(const ddl_rec *r)
 {
+    if (r->op == SS_DDL_CALLBACK)
+        return &r->table->ddl;
     switch (object_kind(r->op)) {
     case 0: return &((ss_table *)r->obj)->ddl;
     case 1: return &((ss_view *)r->obj)->ddl;
@@ -104,7 +108,7 @@ static void stamp_set(ss_catalog *c, const ddl_rec *r, ss_xid *field, ss_xid v)
 /* The physical removal of what r names (a committed DROP, an undone CREATE). */
 static void destroy(ss_catalog *c, const ddl_rec *r)
 {
-    if (r->op == SS_DDL_TABLE_LOCK || r->op == SS_DDL_COLUMN_NOT_NULL)
+    if (r->op == SS_DDL_TABLE_LOCK || r->op == SS_DDL_COLUMN_NOT_NULL || r->op == SS_DDL_CALLBACK)
         return;
     switch (object_kind(r->op)) {
     case 0: ss_catalog_destroy_table(c, r->obj); break;
@@ -116,7 +120,7 @@ static void destroy(ss_catalog *c, const ddl_rec *r)
 
 void ss_ddl_drop_or_mark(ss_catalog *c, ss_ddl_op op, void *obj, ss_xid xid)
 {
-    ddl_rec r = {op, 0, obj, NULL, 0, false};
+    ddl_rec r = {op, 0, obj, NULL, 0, false, NULL, NULL};
     pthread_mutex_lock(&c->mu);
     if (xid)
         stamp_of(&r)->dropped = xid;
@@ -136,6 +140,8 @@ static void log_commit(ddl_log *l)
         ss_ddl_stamp *s = stamp_of(r);
         if (r->op == SS_DDL_TABLE_LOCK)
             s->locked = SS_XID_INVALID;
+        else if (r->op == SS_DDL_CALLBACK)
+            r->commit(r->obj);
         else if (r->op == SS_DDL_TABLE_CREATE || r->op == SS_DDL_VIEW_CREATE || r->op == SS_DDL_INDEX_CREATE ||
                  r->op == SS_DDL_SEQ_CREATE)
             stamp_set(c, r, &s->created, SS_XID_INVALID);
@@ -161,6 +167,9 @@ static void log_undo(ddl_log *l, int64_t depth)
             break;
         case SS_DDL_COLUMN_NOT_NULL:
             ((ss_table *)r->obj)->cols[r->col].not_null = r->old;
+            break;
+        case SS_DDL_CALLBACK:
+            r->undo(r->obj);
             break;
         case SS_DDL_TABLE_DROP:
         case SS_DDL_VIEW_DROP:
@@ -236,7 +245,7 @@ int ss_ddl_log(ss_ctx *ctx, ss_ddl_op op, void *obj, ss_table *table, ss_xid *xi
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     if (ss_txn_state_current(t, &cur, &cid) != 0)
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-    l->recs[l->n++] = (ddl_rec){op, t->nlevels, obj, table, 0, false};
+    l->recs[l->n++] = (ddl_rec){op, t->nlevels, obj, table, 0, false, NULL, NULL};
     *xid = t->top;
     return SS_OK;
 }
@@ -250,6 +259,22 @@ int ss_ddl_log_not_null(ss_ctx *ctx, ss_table *t, uint32_t col)
         ddl_rec *r = &((ddl_log *)ctx->txn->ddl)->recs[((ddl_log *)ctx->txn->ddl)->n - 1];
         r->col = col;
         r->old = t->cols[col].not_null;
+    }
+    return SS_OK;
+}
+
+int ss_ddl_log_callback(ss_ctx *ctx, ss_table *t, void (*undo)(void *arg), void (*commit)(void *arg), void *arg,
+                        bool *logged)
+{
+    ss_xid xid;
+    *logged = false;
+    if (ss_ddl_log(ctx, SS_DDL_CALLBACK, arg, t, &xid))
+        return SS_ERROR;
+    if (xid) {
+        ddl_log *l = ctx->txn->ddl;
+        l->recs[l->n - 1].undo = undo;
+        l->recs[l->n - 1].commit = commit;
+        *logged = true;
     }
     return SS_OK;
 }
