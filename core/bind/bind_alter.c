@@ -7,6 +7,7 @@
 #include "bind/bind_constraints.h"
 #include "exec/expr_walk.h"
 #include "types/functions.h"
+#include "types/typeio.h"
 
 static int binder_for(ss_ctx *ctx, binder *b)
 {
@@ -137,4 +138,88 @@ ss_expr *ss_bind_alter_null(ss_ctx *ctx, ss_type type)
     if (binder_for(ctx, &b))
         return NULL;
     return make_null(&b, type);
+}
+
+int ss_bind_alter_using(ss_ctx *ctx, const ss_table *t, uint32_t col, const ast_type_name *tn, const ast_expr *a,
+                        ss_type *type, ss_expr **out)
+{
+    binder b;
+    if (binder_for(ctx, &b))
+        return SS_ERROR;
+    if (bind_type_name(&b, tn, type) || bind_check_column_type(&b, t->cols[col].name, *type))
+        return no_position(ctx);
+    uint32_t rel = new_rel(&b);
+    ss_expr *e;
+    if (a) {
+        const char **names = bind_alloc(&b, sizeof(char *) * (t->ncols ? t->ncols : 1));
+        if (!names)
+            return SS_ERROR;
+        for (uint32_t c = 0; c < t->ncols; c++)
+            names[c] = t->cols[c].name;
+        range_entry re;
+        memset(&re, 0, sizeof re);
+        re.ref = t->name;
+        re.table_name = t->name;
+        re.ncols = t->ncols;
+        re.col_names = names;
+        re.col_types = t->types;
+        re.rel = rel;
+        b.scope_lo = b.nscope;
+        if (push_entry(&b, &re))
+            return SS_ERROR;
+        b.no_agg_context = "transform expressions";
+        b.sublink_refused = "transform expression";
+        e = bind_expr(&b, a);
+    } else {
+        e = make_column(&b, rel, col, t->types[col]);
+    }
+    if (!e)
+        return no_position(ctx);
+    ss_expr *ce = coerce_expr(&b, e, *type, CAST_ASSIGNMENT, -1);
+    if (!ce) {
+        if (!ss_ctx_error_pending(ctx) || strcmp(ctx->err->sqlstate, SS_SQLSTATE_DATATYPE_MISMATCH) != 0)
+            return no_position(ctx);
+        char tb[96];
+        ss_error_clear(ctx->err);
+        ss_type_display_name((ss_type){type->id, -1}, tb, sizeof tb);
+        if (a) {
+            ss_ctx_error(ctx, SS_SQLSTATE_DATATYPE_MISMATCH,
+                         "result of USING clause for column \"%s\" cannot be cast automatically to type %s",
+                         t->cols[col].name, tb);
+            ss_ctx_error_hint(ctx, "You might need to add an explicit cast.");
+        } else {
+            ss_ctx_error(ctx, SS_SQLSTATE_DATATYPE_MISMATCH, "column \"%s\" cannot be cast automatically to type %s",
+                         t->cols[col].name, tb);
+            ss_ctx_error_hint(ctx, "You might need to specify \"USING %s::%s\".", t->cols[col].name, tb);
+        }
+        return SS_ERROR;
+    }
+    positions p = {rel, -1, 0};
+    ss_expr_walker w = {to_positions, NULL, &p, NULL};
+    ss_expr_walk(&ce, &w);
+    *out = ce;
+    return SS_OK;
+}
+
+int ss_bind_alter_redefault(ss_ctx *ctx, const ss_table *t, uint32_t col, const char **text)
+{
+    binder b;
+    if (binder_for(ctx, &b))
+        return SS_ERROR;
+    const ast_expr *a = bind_source_default(&b, t, &t->cons->cols[col].src);
+    if (!a)
+        return SS_ERROR;
+    ss_expr *e = bind_alter_default(&b, a, t->cols[col].name, t->types[col]);
+    if (!e) {
+        if (ss_ctx_error_pending(ctx) && strcmp(ctx->err->sqlstate, SS_SQLSTATE_DATATYPE_MISMATCH) == 0) {
+            char tb[96];
+            ss_error_clear(ctx->err);
+            ss_ctx_error(ctx, SS_SQLSTATE_DATATYPE_MISMATCH,
+                         "default for column \"%s\" cannot be cast automatically to type %s", t->cols[col].name,
+                         ss_type_display_name((ss_type){t->types[col].id, -1}, tb, sizeof tb));
+        }
+        return no_position(ctx);
+    }
+    *text = bind_deparse_default(&b, a, t->types[col]);
+    return SS_OK;
 }

@@ -27,6 +27,15 @@ int ss_bind_alter_type(ss_ctx *ctx, const ast_column_def *d, ss_type *out);
  * constant of type. */
 ss_expr *ss_bind_alter_assign(ss_ctx *ctx, ss_expr *e, ss_type type);
 ss_expr *ss_bind_alter_null(ss_ctx *ctx, ss_type type);
+/* ALTER COLUMN col TYPE type [USING a] of t: the new value of the column over t's row (column
+ * i at position i), coerced as an assignment: without USING, 42804 "column ... cannot be
+ * cast automatically to type ..." with PostgreSQL's HINT; with it, "result of USING clause
+ * ...".  type: resolved from tn into *type. */
+int ss_bind_alter_using(ss_ctx *ctx, const ss_table *t, uint32_t col, const ast_type_name *tn, const ast_expr *a,
+                        ss_type *type, ss_expr **out);
+/* The default of column col of t bound again for its type now (after ALTER COLUMN TYPE):
+ * 42804 "default for column ... cannot be cast automatically to type ..."; *text is \d's. */
+int ss_bind_alter_redefault(ss_ctx *ctx, const ss_table *t, uint32_t col, const char **text);
 /* Whether e calls a volatile function (random(), nextval(), clock_timestamp() ...). */
 bool ss_expr_has_volatile(const ss_expr *e);
 

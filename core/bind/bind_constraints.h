@@ -23,6 +23,8 @@ ss_expr *bind_alter_default(binder *b, const ast_expr *a, const char *col, ss_ty
 /* The CHECK of t read from src, bound over t's columns as relation rel. */
 struct ss_cons_src;
 ss_expr *bind_table_check(binder *b, const ss_table *t, const struct ss_cons_src *src, uint32_t rel);
+/* The expression of a DEFAULT read from src as its text has it (parsed again). */
+const ast_expr *bind_source_default(binder *b, const ss_table *t, const struct ss_cons_src *src);
 /* The expression of that CHECK as its text has it (parsed again). */
 const ast_expr *bind_source_check(binder *b, const ss_table *t, const struct ss_cons_src *src);
 /* t's CHECK constraints bound over its row (column i at position i) into out->checks. */

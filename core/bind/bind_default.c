@@ -302,6 +302,12 @@ ss_expr *bind_alter_default(binder *b, const ast_expr *a, const char *col, ss_ty
     return bind_default_expr(b, a, col, untyped_mod);
 }
 
+const ast_expr *bind_source_default(binder *b, const ss_table *t, const ss_cons_src *src)
+{
+    const ast_stmt *st = source_stmt(b, t, src, false);
+    return st ? st->coldefs[src->index].default_expr : NULL;
+}
+
 const ast_expr *bind_source_check(binder *b, const ss_table *t, const ss_cons_src *src)
 {
     const ast_stmt *st = source_stmt(b, t, src, true);

@@ -77,6 +77,20 @@ static int validate(ss_ctx *ctx, ss_table *t, const ss_expr *e, const char *name
     return rc;
 }
 
+int ss_alter_validate_checks(alter_run *r)
+{
+    ss_table *t = r->t;
+    for (uint32_t k = 0; t->cons && k < t->cons->nchecks; k++) {
+        ss_expr *e;
+        int one;
+        const char *text;
+        if (ss_bind_alter_check(r->ctx, t, &t->cons->check_srcs[k], &e, &one, &text) ||
+            validate(r->ctx, t, e, t->cons->check_names[k]))
+            return SS_ERROR;
+    }
+    return SS_OK;
+}
+
 int ss_alter_add_check(alter_run *r, uint32_t k, bool not_valid)
 {
     ss_ctx *ctx = r->ctx;

@@ -314,3 +314,73 @@ int ss_alter_drop_column(alter_run *r, const ast_alter_cmd *a)
     free(exprs);
     return rc;
 }
+
+int ss_alter_column_type(alter_run *r, const ast_alter_cmd *a)
+{
+    ss_ctx *ctx = r->ctx;
+    ss_table *t = r->t;
+    int found = ss_alter_column(t, a->column);
+    if (found < 0)
+        return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_COLUMN, "column \"%s\" of relation \"%s\" does not exist",
+                            a->column, t->name);
+    uint32_t col = (uint32_t)found;
+    const ast_column_def *d = &r->st->coldefs[a->coldef];
+    ss_type type;
+    ss_expr *e;
+    if (ss_bind_alter_using(ctx, t, col, &d->type, d->default_expr, &type, &e))
+        return SS_ERROR;
+    uint32_t nref = 0;
+    ss_fkey **refs = ss_fkey_referencing(r->c, t, true, &nref);
+    free(refs);
+    if ((t->fkeys && t->fkeys->n) || nref)
+        return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                            "feature not supported: ALTER TABLE ... ALTER COLUMN ... TYPE on a table with FOREIGN KEY "
+                            "constraints");
+    ss_view **v;
+    uint32_t nv;
+    if (ss_alter_dependent_views(r, (int)col, &v, &nv))
+        return SS_ERROR;
+    if (nv) {
+        ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "cannot alter type of a column used by a view or rule");
+        ss_ctx_error_detail(ctx, "rule _RETURN on view %s depends on column \"%s\"", v[0]->name, t->cols[col].name);
+        free(v);
+        return SS_ERROR;
+    }
+    free(v);
+    uint32_t n = t->ncols;
+    ss_type *old_types = malloc(sizeof *old_types * n);
+    int *from = malloc(sizeof *from * n);
+    ss_expr **exprs = calloc(n, sizeof *exprs);
+    int rc = old_types && from && exprs ? SS_OK : ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    if (rc == SS_OK) {
+        memcpy(old_types, t->types, sizeof *old_types * n);
+        for (uint32_t j = 0; j < n; j++)
+            from[j] = j == col ? -1 : (int)j;
+        exprs[col] = e;
+        t->types[col] = type;
+        t->cols[col].type = type;
+        /* the default, read again for the new type */
+        const char *text = NULL;
+        if (t->cons && t->cons->cols[col].has_default &&
+            (rc = ss_bind_alter_redefault(ctx, t, col, &text)) == SS_OK) {
+            bool ok = true;
+            char *dt = ss_strdup_or_null(text, &ok);
+            if (!ok)
+                rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+            else {
+                free(t->cons->cols[col].default_text);
+                t->cons->cols[col].default_text = dt;
+            }
+        }
+    }
+    if (rc == SS_OK)
+        rc = rewrite_with(r, n, old_types, from, exprs);
+    free(old_types);
+    free(from);
+    free(exprs);
+    if (rc == SS_OK)
+        rc = ss_alter_check_texts(r);
+    if (rc == SS_OK)
+        rc = ss_alter_validate_checks(r);
+    return rc;
+}

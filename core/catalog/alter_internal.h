@@ -37,6 +37,10 @@ int ss_alter_dependent_views(alter_run *r, int col, ss_view ***out, uint32_t *n)
 
 int ss_alter_add_column(alter_run *r, const ast_alter_cmd *a);
 int ss_alter_drop_column(alter_run *r, const ast_alter_cmd *a);
+/* ALTER COLUMN ... TYPE: the table rewritten, its CHECKs validated again. */
+int ss_alter_column_type(alter_run *r, const ast_alter_cmd *a);
+/* 23514 when a row of t fails one of its CHECKs. */
+int ss_alter_validate_checks(alter_run *r);
 /* ADD CHECK: the statement's checks[k] over t as it is now, validated unless not_valid. */
 int ss_alter_add_check(alter_run *r, uint32_t k, bool not_valid);
 int ss_alter_drop_constraint(alter_run *r, const ast_alter_cmd *a);

@@ -3,6 +3,7 @@
  * new column copied from an old one or computed by an expression over the old row; the
  * table's indexes get new module indexes filled as the rows are written.  The old handles
  * stay with the saved state (alter_state.h): COMMIT drops them, ROLLBACK the new ones. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,6 +44,26 @@ static int new_index_handles(ss_ctx *ctx, alter_saved *s, ss_table *t)
         ix->handle = h;
     }
     return SS_OK;
+}
+
+/* A duplicate met while the rows are written again is reported as PostgreSQL's index build
+ * reports it: "could not create unique index" with DETAIL "Key ... is duplicated." */
+static void unique_as_build(ss_ctx *ctx)
+{
+    ss_error *e = ctx->err;
+    if (!e || strcmp(e->sqlstate, "23505") != 0 || !e->message || !e->detail)
+        return;
+    const char *q = strchr(e->message, '"');
+    const char *end = q ? strrchr(e->message, '"') : NULL;
+    const char *tail = strstr(e->detail, " already exists.");
+    if (!q || end == q || !tail)
+        return;
+    char name[256], key[512];
+    snprintf(name, sizeof name, "%.*s", (int)(end - q - 1), q + 1);
+    snprintf(key, sizeof key, "%.*s", (int)(tail - e->detail), e->detail);
+    ss_error_clear(e);
+    ss_ctx_error(ctx, "23505", "could not create unique index \"%s\"", name);
+    ss_ctx_error_detail(ctx, "%s is duplicated.", key);
 }
 
 int ss_alter_rewrite(ss_ctx *ctx, alter_saved *s, ss_table *t, uint32_t old_ncols, const ss_type *old_types,
@@ -102,8 +123,8 @@ int ss_alter_rewrite(ss_ctx *ctx, alter_saved *s, ss_table *t, uint32_t old_ncol
                     break;
                 }
         }
-        if (rc == SS_OK && ss_batch_rows(&out) > 0)
-            rc = ss_index_write_rows(ctx, t, &out);
+        if (rc == SS_OK && ss_batch_rows(&out) > 0 && (rc = ss_index_write_rows(ctx, t, &out)) != SS_OK)
+            unique_as_build(ctx);
     }
     if (scan)
         sv->scan_end(scan);

@@ -404,6 +404,8 @@ static int run_cmd(alter_run *r, const ast_alter_cmd *a)
         return ss_alter_add_check(r, a->check_lo, a->not_valid);
     case AST_ALTER_DROP_CONSTRAINT:
         return ss_alter_drop_constraint(r, a);
+    case AST_ALTER_COLUMN_TYPE:
+        return ss_alter_column_type(r, a);
     }
     return SS_OK;
 }

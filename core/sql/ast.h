@@ -319,7 +319,9 @@ typedef enum ast_alter_kind {
     AST_ALTER_RENAME_INDEX,   /* ALTER INDEX [IF EXISTS] table RENAME TO new_name */
     AST_ALTER_RENAME_CONSTRAINT, /* RENAME CONSTRAINT column TO new_name */
     AST_ALTER_ADD_CHECK,      /* ADD [CONSTRAINT name] CHECK (...): checks[check_lo] */
-    AST_ALTER_DROP_CONSTRAINT /* DROP CONSTRAINT [IF EXISTS] column [RESTRICT | CASCADE] */
+    AST_ALTER_DROP_CONSTRAINT, /* DROP CONSTRAINT [IF EXISTS] column [RESTRICT | CASCADE] */
+    AST_ALTER_COLUMN_TYPE     /* ALTER [COLUMN] column [SET DATA] TYPE coldefs[coldef].type
+                                 [USING coldefs[coldef].default_expr] */
 } ast_alter_kind;
 
 typedef struct ast_alter_cmd {

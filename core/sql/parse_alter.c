@@ -11,8 +11,24 @@
 static const char *subcommand_name(AlterTableType t)
 {
     switch (t) {
-    case AT_AlterColumnType: return "ALTER TABLE ... ALTER COLUMN ... TYPE";
     case AT_AddConstraint: return "ALTER TABLE ... ADD CONSTRAINT";
+    case AT_SetStatistics: return "ALTER TABLE ... ALTER COLUMN ... SET STATISTICS";
+    case AT_SetStorage: return "ALTER TABLE ... ALTER COLUMN ... SET STORAGE";
+    case AT_SetCompression: return "ALTER TABLE ... ALTER COLUMN ... SET COMPRESSION";
+    case AT_AddIdentity: return "ALTER TABLE ... ALTER COLUMN ... ADD GENERATED ... AS IDENTITY";
+    case AT_SetIdentity: return "ALTER TABLE ... ALTER COLUMN ... SET GENERATED";
+    case AT_DropIdentity: return "ALTER TABLE ... ALTER COLUMN ... DROP IDENTITY";
+    case AT_DropExpression: return "ALTER TABLE ... ALTER COLUMN ... DROP EXPRESSION";
+    case AT_ValidateConstraint: return "ALTER TABLE ... VALIDATE CONSTRAINT";
+    case AT_ClusterOn: return "ALTER TABLE ... CLUSTER ON";
+    case AT_SetLogged: return "ALTER TABLE ... SET LOGGED";
+    case AT_SetUnLogged: return "ALTER TABLE ... SET UNLOGGED";
+    case AT_ChangeOwner: return "ALTER TABLE ... OWNER TO";
+    case AT_SetRelOptions: return "ALTER TABLE ... SET (storage parameters)";
+    case AT_EnableTrig:
+    case AT_DisableTrig: return "ALTER TABLE ... ENABLE / DISABLE TRIGGER";
+    case AT_AddInherit: return "ALTER TABLE ... INHERIT";
+    case AT_AttachPartition: return "ALTER TABLE ... ATTACH PARTITION";
     default: return "this form of ALTER TABLE";
     }
 }
@@ -137,6 +153,29 @@ static bool tr_cmd(transform_state *ts, AlterTableCmd *c, ast_stmt *out, ast_alt
             a->coldef = (int)out->ncoldefs++;
         }
         return true;
+    case AT_AlterColumnType: {
+        ColumnDef *cd = (ColumnDef *)c->def;
+        if (cd->collClause) {
+            tr_unsupported(ts, cd->collClause->location, "COLLATE");
+            return false;
+        }
+        ast_column_def *d = tr_alloc(ts, sizeof *d * (out->ncoldefs + 1));
+        if (!d)
+            return false;
+        if (out->ncoldefs)
+            memcpy(d, out->coldefs, sizeof *d * out->ncoldefs);
+        memset(&d[out->ncoldefs], 0, sizeof *d);
+        d[out->ncoldefs].name = a->column;
+        d[out->ncoldefs].location = cd->location;
+        if (!tr_type_name(ts, cd->typeName, &d[out->ncoldefs].type))
+            return false;
+        if (cd->raw_default && !(d[out->ncoldefs].default_expr = tr_expr(ts, cd->raw_default)))
+            return false;
+        out->coldefs = d;
+        a->coldef = (int)out->ncoldefs++;
+        a->kind = AST_ALTER_COLUMN_TYPE;
+        return true;
+    }
     case AT_AddConstraint:
         return add_constraint(ts, (Constraint *)c->def, out, a);
     case AT_DropConstraint:
