@@ -161,6 +161,58 @@ fail:
     return SS_ERROR;
 }
 
+int ss_alter_add_key(alter_run *r, uint32_t k)
+{
+    ss_ctx *ctx = r->ctx;
+    ss_table *t = r->t;
+    const ast_key_constraint *kc = &r->st->key_constraints[k];
+    uint32_t *cols = malloc(sizeof *cols * (kc->ncolumns ? kc->ncolumns : 1));
+    ast_index_key *keys = calloc(kc->ncolumns ? kc->ncolumns : 1, sizeof *keys);
+    if (!cols || !keys) {
+        free(cols);
+        free(keys);
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    }
+    int rc = SS_OK;
+    for (uint32_t j = 0; rc == SS_OK && j < kc->ncolumns; j++) {
+        int c = ss_alter_column(t, kc->columns[j]);
+        if (c < 0)
+            rc = ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_COLUMN, "column \"%s\" named in key does not exist",
+                              kc->columns[j]);
+        else
+            cols[j] = (uint32_t)c;
+        keys[j] = (ast_index_key){kc->columns[j], -1, false, false};
+    }
+    const ss_table_indexes *l = t->indexes;
+    for (uint32_t i = 0; rc == SS_OK && kc->primary && l && i < l->n; i++)
+        if (l->list[i]->primary && ss_ddl_visible(&l->list[i]->ddl))
+            rc = ss_ctx_error(ctx, "42P16", "multiple primary keys for table \"%s\" are not allowed", t->name);
+    for (uint32_t j = 0; rc == SS_OK && kc->primary && j < kc->ncolumns; j++)
+        rc = ss_alter_set_not_null(ctx, t, cols[j], true);
+    char *name = NULL;
+    if (rc == SS_OK) {
+        name = kc->name ? strdup(kc->name)
+               : kc->primary ? ss_index_choose_name(r->c, t->name, NULL, 0, "pkey")
+                             : ss_index_choose_name(r->c, t->name, kc->columns, kc->ncolumns, "key");
+        if (!name)
+            rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    }
+    if (rc == SS_OK) {
+        ast_stmt one = {.kind = AST_CREATE_INDEX, .str = name, .table = t->name, .index_keys = keys,
+                        .nindex_keys = kc->ncolumns, .index_unique = true};
+        rc = ss_index_run_create(ctx, r->c, ctx->registry, &one);
+        ss_index *ix = rc == SS_OK ? ss_index_find(r->c, name) : NULL;
+        if (ix) {
+            ix->constraint = true;
+            ix->primary = kc->primary;
+        }
+    }
+    free(name);
+    free(cols);
+    free(keys);
+    return rc;
+}
+
 /* The index of t backing the constraint named name (PRIMARY KEY / UNIQUE), or NULL. */
 static ss_index *constraint_index(const ss_table *t, const char *name)
 {

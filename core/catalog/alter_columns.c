@@ -157,6 +157,9 @@ int ss_alter_add_column(alter_run *r, const ast_alter_cmd *a)
     for (uint32_t k = a->check_lo; k < a->check_hi; k++)
         if (ss_alter_add_check(r, k, false))
             return SS_ERROR;
+    for (uint32_t k = a->key_lo; k < a->key_hi; k++)
+        if (ss_alter_add_key(r, k))
+            return SS_ERROR;
     return SS_OK;
 }
 

@@ -37,6 +37,13 @@ int ss_alter_dependent_views(alter_run *r, int col, ss_view ***out, uint32_t *n)
 
 int ss_alter_add_column(alter_run *r, const ast_alter_cmd *a);
 int ss_alter_drop_column(alter_run *r, const ast_alter_cmd *a);
+/* SET / DROP NOT NULL of column col (23502 when a row holds NULL; 42P16 for a primary key or
+ * identity column). */
+int ss_alter_set_not_null(ss_ctx *ctx, ss_table *t, uint32_t col, bool on);
+/* ADD PRIMARY KEY / UNIQUE: the statement's key_constraints[k] as a unique index built over
+ * the rows (23505), a primary key's columns made NOT NULL first (23502), 42P16 for a second
+ * primary key. */
+int ss_alter_add_key(alter_run *r, uint32_t k);
 /* ALTER COLUMN ... TYPE: the table rewritten, its CHECKs validated again. */
 int ss_alter_column_type(alter_run *r, const ast_alter_cmd *a);
 /* 23514 when a row of t fails one of its CHECKs. */

@@ -110,7 +110,7 @@ static bool in_primary_key(const ss_table *t, uint32_t col)
     return false;
 }
 
-static int set_not_null(ss_ctx *ctx, ss_table *t, uint32_t col, bool on)
+int ss_alter_set_not_null(ss_ctx *ctx, ss_table *t, uint32_t col, bool on)
 {
     if (t->cols[col].not_null == on)
         return SS_OK;
@@ -382,7 +382,7 @@ static int run_cmd(alter_run *r, const ast_alter_cmd *a)
     case AST_ALTER_DROP_NOT_NULL:
         if (find_column(r, a->column, &col))
             return SS_ERROR;
-        return set_not_null(r->ctx, r->t, col, a->kind == AST_ALTER_SET_NOT_NULL);
+        return ss_alter_set_not_null(r->ctx, r->t, col, a->kind == AST_ALTER_SET_NOT_NULL);
     case AST_ALTER_SET_DEFAULT:
     case AST_ALTER_DROP_DEFAULT:
         if (find_column(r, a->column, &col))
@@ -406,6 +406,8 @@ static int run_cmd(alter_run *r, const ast_alter_cmd *a)
         return ss_alter_drop_constraint(r, a);
     case AST_ALTER_COLUMN_TYPE:
         return ss_alter_column_type(r, a);
+    case AST_ALTER_ADD_KEY:
+        return ss_alter_add_key(r, a->check_lo);
     }
     return SS_OK;
 }

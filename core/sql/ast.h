@@ -309,7 +309,8 @@ typedef enum ast_alter_kind {
     AST_ALTER_SET_NOT_NULL,   /* ALTER [COLUMN] column SET NOT NULL */
     AST_ALTER_DROP_NOT_NULL,  /* ALTER [COLUMN] column DROP NOT NULL */
     AST_ALTER_ADD_COLUMN,     /* ADD [COLUMN] [IF NOT EXISTS] coldefs[coldef] (missing_ok),
-                                 its CHECKs checks[check_lo, check_hi) */
+                                 its CHECKs checks[check_lo, check_hi), its PRIMARY KEY /
+                                 UNIQUE key_constraints[key_lo, key_hi) */
     AST_ALTER_DROP_COLUMN,    /* DROP [COLUMN] [IF EXISTS] column [RESTRICT | CASCADE] */
     AST_ALTER_SET_DEFAULT,    /* ALTER [COLUMN] column SET DEFAULT expr (coldefs[coldef]'s
                                  default_expr, so that the catalog can read it again) */
@@ -320,8 +321,10 @@ typedef enum ast_alter_kind {
     AST_ALTER_RENAME_CONSTRAINT, /* RENAME CONSTRAINT column TO new_name */
     AST_ALTER_ADD_CHECK,      /* ADD [CONSTRAINT name] CHECK (...): checks[check_lo] */
     AST_ALTER_DROP_CONSTRAINT, /* DROP CONSTRAINT [IF EXISTS] column [RESTRICT | CASCADE] */
-    AST_ALTER_COLUMN_TYPE     /* ALTER [COLUMN] column [SET DATA] TYPE coldefs[coldef].type
+    AST_ALTER_COLUMN_TYPE,    /* ALTER [COLUMN] column [SET DATA] TYPE coldefs[coldef].type
                                  [USING coldefs[coldef].default_expr] */
+    AST_ALTER_ADD_KEY         /* ADD [CONSTRAINT name] PRIMARY KEY | UNIQUE (cols), or one in
+                                 ADD COLUMN: key_constraints[check_lo, check_hi) */
 } ast_alter_kind;
 
 typedef struct ast_alter_cmd {
@@ -330,6 +333,7 @@ typedef struct ast_alter_cmd {
     const char *new_name;     /* RENAME's */
     int coldef;               /* index in the statement's coldefs, -1: none */
     uint32_t check_lo, check_hi; /* its CHECKs in the statement's checks */
+    uint32_t key_lo, key_hi;  /* ADD COLUMN: its PRIMARY KEY / UNIQUE in key_constraints */
     bool missing_ok;          /* IF [NOT] EXISTS */
     bool cascade;             /* DROP ... CASCADE */
     bool not_valid;           /* ADD CONSTRAINT ... NOT VALID */

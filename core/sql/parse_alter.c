@@ -62,11 +62,21 @@ static bool add_coldef(transform_state *ts, ColumnDef *cd, ast_stmt *out, int *a
 /* ADD [CONSTRAINT name] CHECK (...) [NOT VALID]; other constraint kinds are 0A000. */
 static bool add_constraint(transform_state *ts, Constraint *con, ast_stmt *out, ast_alter_cmd *a)
 {
+    if (con->contype == CONSTR_PRIMARY || con->contype == CONSTR_UNIQUE) {
+        a->kind = AST_ALTER_ADD_KEY;
+        a->check_lo = out->nkey_constraints;
+        if (con->skip_validation) {
+            tr_unsupported(ts, con->location, "NOT VALID on PRIMARY KEY / UNIQUE");
+            return false;
+        }
+        if (!tr_key_constraint(ts, con, NULL, out))
+            return false;
+        a->check_hi = out->nkey_constraints;
+        return true;
+    }
     if (con->contype != CONSTR_CHECK) {
-        const char *what = con->contype == CONSTR_PRIMARY   ? "ALTER TABLE ... ADD PRIMARY KEY"
-                           : con->contype == CONSTR_UNIQUE  ? "ALTER TABLE ... ADD UNIQUE"
-                           : con->contype == CONSTR_FOREIGN ? "ALTER TABLE ... ADD FOREIGN KEY"
-                                                            : subcommand_name(AT_AddConstraint);
+        const char *what = con->contype == CONSTR_FOREIGN ? "ALTER TABLE ... ADD FOREIGN KEY"
+                                                          : subcommand_name(AT_AddConstraint);
         tr_unsupported(ts, -1, what);
         return false;
     }
@@ -115,10 +125,8 @@ static bool tr_cmd(transform_state *ts, AlterTableCmd *c, ast_stmt *out, ast_alt
         if (!add_coldef(ts, (ColumnDef *)c->def, out, &a->coldef))
             return false;
         a->check_hi = out->nchecks;
-        if (out->nkey_constraints != nkeys) {
-            tr_unsupported(ts, -1, "PRIMARY KEY / UNIQUE in ALTER TABLE ... ADD COLUMN");
-            return false;
-        }
+        a->key_lo = nkeys;
+        a->key_hi = out->nkey_constraints;
         if (out->nfkeys != nfkeys) {
             tr_unsupported(ts, -1, "REFERENCES in ALTER TABLE ... ADD COLUMN");
             return false;
