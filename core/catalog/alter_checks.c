@@ -213,6 +213,47 @@ int ss_alter_add_key(alter_run *r, uint32_t k)
     return rc;
 }
 
+int ss_alter_add_fkey(alter_run *r, uint32_t k, bool not_valid)
+{
+    ss_ctx *ctx = r->ctx;
+    ss_table *t = r->t;
+    const ast_foreign_key *fk = &r->st->fkeys[k];
+    if (fk->name && ss_alter_constraint_taken(t, fk->name))
+        return ss_ctx_error(ctx, SS_SQLSTATE_DUPLICATE_OBJECT, "constraint \"%s\" for relation \"%s\" already exists",
+                            fk->name, t->name);
+    ast_stmt one = {.kind = AST_ALTER_TABLE, .table = t->name, .fkeys = (ast_foreign_key *)fk, .nfkeys = 1};
+    uint32_t before = t->fkeys ? t->fkeys->n : 0;
+    if (ss_fkey_create_all(ctx, r->c, &one))
+        return SS_ERROR;
+    if (not_valid || !t->fkeys || t->fkeys->n == before)
+        return SS_OK;
+    /* every row must find its referenced row (the new key's check, and the table's others,
+       which its rows meet already) */
+    uint32_t *all = malloc(sizeof *all * (t->ncols ? t->ncols : 1));
+    ss_batch *b = ss_batch_create(t->ncols, t->types, SS_BATCH_CAPACITY);
+    int rc = all && b ? SS_OK : ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    for (uint32_t i = 0; all && i < t->ncols; i++)
+        all[i] = i;
+    ss_snapshot snap;
+    ss_alter_snapshot(ctx, &snap);
+    ss_scan_spec spec = {t->ncols, 0, all};
+    void *scan = NULL;
+    if (rc == SS_OK)
+        rc = t->storage->scan_begin_snapshot(ctx, t->handle, &spec, &snap, false, &scan);
+    while (rc == SS_OK) {
+        ss_batch_reset(b);
+        if ((rc = t->storage->scan_next_batch(ctx, scan, b)) != SS_OK || b->count == 0)
+            break;
+        rc = ss_fkey_check_new_rows(ctx, t, b);
+    }
+    if (scan)
+        t->storage->scan_end(scan);
+    if (b)
+        ss_batch_destroy(b);
+    free(all);
+    return rc;
+}
+
 /* The index of t backing the constraint named name (PRIMARY KEY / UNIQUE), or NULL. */
 static ss_index *constraint_index(const ss_table *t, const char *name)
 {

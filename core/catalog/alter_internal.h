@@ -44,6 +44,9 @@ int ss_alter_set_not_null(ss_ctx *ctx, ss_table *t, uint32_t col, bool on);
  * the rows (23505), a primary key's columns made NOT NULL first (23502), 42P16 for a second
  * primary key. */
 int ss_alter_add_key(alter_run *r, uint32_t k);
+/* ADD FOREIGN KEY: the statement's fkeys[k] with CREATE TABLE's checks (fkey_ddl.c), the
+ * rows validated unless not_valid (23503). */
+int ss_alter_add_fkey(alter_run *r, uint32_t k, bool not_valid);
 /* ALTER COLUMN ... TYPE: the table rewritten, its CHECKs validated again. */
 int ss_alter_column_type(alter_run *r, const ast_alter_cmd *a);
 /* 23514 when a row of t fails one of its CHECKs. */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "catalog/sequences.h"
+#include "fkey/fkey.h"
 #include "util/grow.h"
 
 static void free_cols(ss_column_def *cols, uint32_t n)
@@ -87,6 +88,7 @@ alter_saved *ss_alter_save(ss_ctx *ctx, ss_table *t)
     s->cons = t->cons;
     s->handle = t->handle;
     s->nindexes = nix;
+    s->nfkeys = t->fkeys ? t->fkeys->n : 0;
     t->name = name;
     t->cols = cols;
     t->types = types;
@@ -171,6 +173,8 @@ void ss_alter_undo(void *arg)
         t->storage->table_drop(&ctx, t->backend, t->handle);
     for (uint32_t k = s->added_in_place; k > 0; k--)
         t->storage->drop_column(&ctx, s->handle, s->ncols + k - 1);
+    while (t->fkeys && t->fkeys->n > s->nfkeys)
+        ss_fkey_remove(t->fkeys->list[t->fkeys->n - 1]);
     free(t->name);
     free_cols(t->cols, t->ncols);
     free(t->types);

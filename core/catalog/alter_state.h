@@ -36,6 +36,8 @@ typedef struct alter_saved {
     uint32_t added_in_place;   /* columns the statement added to handle itself (add_column) */
     uint32_t nindexes;
     alter_index_saved *indexes;
+    uint32_t nfkeys;           /* the table's foreign keys (those after them are the
+                                  statement's: ROLLBACK removes them) */
     alter_seq_saved *seqs;     /* sequences whose owner names the statement changed */
     uint32_t nseqs;
 } alter_saved;

@@ -408,6 +408,8 @@ static int run_cmd(alter_run *r, const ast_alter_cmd *a)
         return ss_alter_column_type(r, a);
     case AST_ALTER_ADD_KEY:
         return ss_alter_add_key(r, a->check_lo);
+    case AST_ALTER_ADD_FKEY:
+        return ss_alter_add_fkey(r, a->check_lo, a->not_valid);
     }
     return SS_OK;
 }

@@ -323,8 +323,10 @@ typedef enum ast_alter_kind {
     AST_ALTER_DROP_CONSTRAINT, /* DROP CONSTRAINT [IF EXISTS] column [RESTRICT | CASCADE] */
     AST_ALTER_COLUMN_TYPE,    /* ALTER [COLUMN] column [SET DATA] TYPE coldefs[coldef].type
                                  [USING coldefs[coldef].default_expr] */
-    AST_ALTER_ADD_KEY         /* ADD [CONSTRAINT name] PRIMARY KEY | UNIQUE (cols), or one in
+    AST_ALTER_ADD_KEY,        /* ADD [CONSTRAINT name] PRIMARY KEY | UNIQUE (cols), or one in
                                  ADD COLUMN: key_constraints[check_lo, check_hi) */
+    AST_ALTER_ADD_FKEY        /* ADD [CONSTRAINT name] FOREIGN KEY (cols) REFERENCES ...:
+                                 fkeys[check_lo] */
 } ast_alter_kind;
 
 typedef struct ast_alter_cmd {

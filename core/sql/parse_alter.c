@@ -74,9 +74,17 @@ static bool add_constraint(transform_state *ts, Constraint *con, ast_stmt *out, 
         a->check_hi = out->nkey_constraints;
         return true;
     }
+    if (con->contype == CONSTR_FOREIGN) {
+        a->kind = AST_ALTER_ADD_FKEY;
+        a->check_lo = out->nfkeys;
+        a->not_valid = con->skip_validation;
+        if (!tr_fkey_constraint(ts, con, NULL, out))
+            return false;
+        a->check_hi = out->nfkeys;
+        return true;
+    }
     if (con->contype != CONSTR_CHECK) {
-        const char *what = con->contype == CONSTR_FOREIGN ? "ALTER TABLE ... ADD FOREIGN KEY"
-                                                          : subcommand_name(AT_AddConstraint);
+        const char *what = subcommand_name(AT_AddConstraint);
         tr_unsupported(ts, -1, what);
         return false;
     }

@@ -2,10 +2,7 @@
 -- in a block the refusal fails the block like any error, and nothing of it stays
 create table ar (a int primary key, b int);
 create table ar_ref (x int references ar);
-alter table ar add primary key (b);
-alter table ar add unique (b);
-alter table ar add foreign key (b) references ar;
-alter table ar add column c int unique;
+alter table ar add foreign key (b) references ar not valid;
 alter table ar add column c int references ar;
 alter table ar add column c serial;
 alter table ar add column c int generated always as identity;
@@ -21,7 +18,7 @@ alter table ar rename to ar2;
 drop view ar_v;
 begin;
 alter table ar alter column b set not null;
-alter table ar add column c int unique;
+alter table ar add column c int references ar;
 select 1;
 rollback;
 \d ar
