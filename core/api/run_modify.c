@@ -19,13 +19,13 @@
 
 #include "api/run_modify.h"
 #include "catalog/constraints.h"
-#include "catalog/settings_parse.h"
 #include "exec/dml_versions.h"
 #include "exec/vector.h"
 #include "exec/interrupt.h"
 #include "fkey/fkey.h"
 #include "index/index.h"
 #include "txn/txn_manager.h"
+#include "txn/txn_row_wait.h"
 #include "util/arena.h"
 
 typedef struct modify_run {
@@ -36,7 +36,6 @@ typedef struct modify_run {
     ss_xid xid;            /* stamps the deletes and the new versions */
     uint32_t cid;
     ss_xid top;            /* the transaction's top-level xid (the wait-for graph's node) */
-    int64_t lock_timeout_ms;
     bool restart;          /* READ COMMITTED: a row changed by a committed transaction */
     int64_t changed;
     bool referenced;       /* foreign keys reference t: removed keys are checked */
@@ -44,42 +43,10 @@ typedef struct modify_run {
     ss_scan_spec old_spec;
 } modify_run;
 
-static int lock_timeout(modify_run *r)
-{
-    const char *v = ss_settings_get(&r->st->db->settings, "lock_timeout");
-    int ms = 0;
-    if (v && ss_setting_parse_int(r->ctx, "lock_timeout", v, true, 0, INT32_MAX, &ms))
-        return SS_ERROR;
-    r->lock_timeout_ms = ms;
-    return SS_OK;
-}
-
 /* Waits for the transaction holding a row (xmax holder) to end. */
 static int wait_for(modify_run *r, ss_xid holder)
 {
-    ss_txn_manager *m = r->st->db->txn.m;
-    ss_xid cycle = SS_XID_INVALID;
-    switch (ss_txn_wait(m, r->top, holder, r->lock_timeout_ms, r->ctx->interrupt, &cycle)) {
-    case SS_WAIT_DONE:
-        return SS_OK;
-    case SS_WAIT_DEADLOCK:
-        ss_ctx_error(r->ctx, "40P01", "deadlock detected");
-        ss_ctx_error_detail(r->ctx,
-                            "Transaction %llu waits for ShareLock on transaction %llu; blocked by "
-                            "transaction %llu, which waits for transaction %llu.",
-                            (unsigned long long)r->top, (unsigned long long)ss_txn_top(m, holder),
-                            (unsigned long long)ss_txn_top(m, holder), (unsigned long long)r->top);
-        return SS_ERROR;
-    case SS_WAIT_TIMEOUT:
-        return ss_ctx_error(r->ctx, "55P03", "canceling statement due to lock timeout");
-    case SS_WAIT_INTERRUPTED:
-        if (ss_check_interrupt(r->ctx) != SS_OK)
-            return SS_ERROR;
-        return ss_ctx_error(r->ctx, "57014", "canceling statement due to user request");
-    case SS_WAIT_NO_MEMORY:
-        break;
-    }
-    return ss_ctx_error(r->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    return ss_txn_wait_row_holder(r->ctx, holder);
 }
 
 /* 40001 for a row a committed transaction changed: updated (it has a successor) or deleted. */
@@ -148,29 +115,195 @@ static int lock_rows(modify_run *r, const ss_rowid *ids, uint32_t n, bool *ok)
 }
 
 static int cascade_delete(void *arg, ss_table *table, const ss_rowid *ids, uint32_t n);
+static int cascade_set(void *arg, const ss_fkey *fk, const ss_rowid *ids, uint32_t n, char action,
+                       const ss_value *keys);
 static void end_run(modify_run *r);
+
+/* r->old_spec: every column of r->t. */
+static int all_columns(modify_run *r)
+{
+    ss_table *t = r->t;
+    if (r->old)
+        return SS_OK;
+    uint32_t *cols = ss_arena_alloc(r->ctx->arena, sizeof(uint32_t) * (t->ncols ? t->ncols : 1));
+    if (!cols || !(r->old = ss_batch_create(t->ncols, t->types, SS_BATCH_CAPACITY)))
+        return ss_ctx_error(r->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    for (uint32_t c = 0; c < t->ncols; c++)
+        cols[c] = c;
+    r->old_spec = (ss_scan_spec){t->ncols, 0, cols};
+    return SS_OK;
+}
 
 /* Foreign keys referencing t: the old versions of rows ids[0..m) (still visible to the
  * statement's own snapshot: its deletes count only from the next command on) must not be
- * referenced any more, or (ON DELETE CASCADE) the rows referencing them go too. */
-static int check_removed(modify_run *r, const ss_rowid *ids, uint32_t m)
+ * referenced any more, or the referential actions change the rows referencing them.
+ * new_rows (UPDATE): the new versions, row for row with ids; NULL for DELETE. */
+static int check_removed(modify_run *r, const ss_rowid *ids, uint32_t m, const ss_batch *new_rows)
 {
     ss_table *t = r->t;
     static _Thread_local bool found[SS_BATCH_CAPACITY];
-    if (!r->old) {
-        uint32_t *cols = ss_arena_alloc(r->ctx->arena, sizeof(uint32_t) * (t->ncols ? t->ncols : 1));
-        if (!cols || !(r->old = ss_batch_create(t->ncols, t->types, SS_BATCH_CAPACITY)))
-            return ss_ctx_error(r->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-        for (uint32_t c = 0; c < t->ncols; c++)
-            cols[c] = c;
-        r->old_spec = (ss_scan_spec){t->ncols, 0, cols};
-    }
+    if (all_columns(r) != SS_OK)
+        return SS_ERROR;
     ss_batch_reset(r->old);
     if (t->storage->fetch_versions(r->ctx, t->handle, &r->old_spec, r->ctx->snapshot, ids, m, r->old, found) !=
         SS_OK)
         return SS_ERROR;
-    ss_fkey_cascade cascade = {cascade_delete, r};
-    return ss_fkey_check_removed_rows(r->ctx, t, r->old, r->update, &cascade);
+    ss_batch news, *np = NULL;
+    if (new_rows) { /* the new versions of the old ones found, in the same order */
+        uint32_t *sel = ss_arena_alloc(r->ctx->arena, sizeof *sel * (m ? m : 1));
+        if (!sel)
+            return ss_ctx_error(r->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        uint32_t k2 = 0;
+        for (uint32_t k = 0; k < m; k++)
+            if (found[k])
+                sel[k2++] = ss_batch_row(new_rows, k);
+        news = (ss_batch){new_rows->ncols, new_rows->count, sel, k2, new_rows->cols};
+        np = &news;
+    }
+    ss_fkey_cascade cascade = {cascade_delete, r, cascade_set};
+    return ss_fkey_check_removed_rows(r->ctx, t, r->old, np, r->update, &cascade);
+}
+
+/* Sets fk's columns of the rows of b (t's row versions) as the action says: NULL, each
+ * column's default (evaluated per row), or keys (ON UPDATE CASCADE); ON DELETE SET NULL
+ * (cols) only those columns. */
+static int set_key_columns(modify_run *r, const ss_fkey *fk, const ss_fkey_action_table *at, ss_batch *b,
+                           char action, const ss_value *keys, bool update)
+{
+    uint32_t n = ss_batch_rows(b);
+    for (uint32_t k = 0; k < fk->ncols; k++) {
+        uint32_t col = fk->cols[k];
+        if (!ss_fkey_action_sets(fk, update, col))
+            continue; /* ON DELETE SET NULL (cols): another column */
+        ss_vector *def = NULL;
+        if (action == 'd') {
+            if (!at->defaults || !at->defaults[col])
+                return ss_ctx_error(r->ctx, SS_SQLSTATE_INTERNAL_ERROR, "the default of \"%s\".\"%s\" is not bound",
+                                    fk->table->name, fk->table->cols[col].name);
+            if (!(def = ss_vector_create(fk->table->types[col], SS_BATCH_CAPACITY)))
+                return ss_ctx_error(r->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+            if (ss_expr_eval(r->ctx, at->defaults[col], b, def) != SS_OK) {
+                ss_vector_destroy(def);
+                return SS_ERROR;
+            }
+        }
+        int rc = SS_OK;
+        for (uint32_t j = 0; rc == SS_OK && j < n; j++) {
+            uint32_t row = ss_batch_row(b, j);
+            ss_value v = {.is_null = true};
+            if (def)
+                ss_vector_get_value(def, row, &v); /* evaluated at the same positions */
+            else if (action == 'c')
+                v = keys[(size_t)j * fk->ncols + k];
+            rc = ss_vector_set_value(r->ctx, b->cols[col], row, &v);
+        }
+        if (def)
+            ss_vector_destroy(def);
+        if (rc != SS_OK)
+            return SS_ERROR;
+    }
+    return SS_OK;
+}
+
+/* SET NULL / SET DEFAULT / ON UPDATE CASCADE (fkey.h set_rows): rows ids[0..n) of
+ * fk->table are updated by the same command, locked and waited for as UPDATE's rows, their
+ * new versions checked (NOT NULL, CHECK, unique, their own foreign keys) and their removed
+ * keys in turn.  The same known limit as cascade_delete's. */
+static int cascade_set(void *arg, const ss_fkey *fk, const ss_rowid *ids, uint32_t n, char action,
+                       const ss_value *keys)
+{
+    modify_run *parent = arg;
+    ss_table *table = fk->table;
+    const ss_fkey_action_table *at = ss_fkey_action_find(parent->st->bound->fk_actions, table);
+    if (!at)
+        return ss_ctx_error(parent->ctx, SS_SQLSTATE_INTERNAL_ERROR,
+                            "the referential action of foreign key \"%s\" on \"%s\" is not bound", fk->name,
+                            table->name);
+    modify_run r = *parent; /* the same command: xid, cid */
+    r.t = table;
+    r.update = true;
+    r.restart = false;
+    r.old = NULL;
+    bool *ok = ss_arena_alloc(r.ctx->arena, sizeof *ok * (n ? n : 1));
+    bool *found = ss_arena_alloc(r.ctx->arena, sizeof *found * (n ? n : 1));
+    ss_rowid *locked = ss_arena_alloc(r.ctx->arena, sizeof *locked * (n ? n : 1));
+    ss_rowid *newids = ss_arena_alloc(r.ctx->arena, sizeof *newids * (n ? n : 1));
+    if (!ok || !found || !locked || !newids)
+        return ss_ctx_error(r.ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    uint32_t nref = 0;
+    ss_fkey **refs = ss_fkey_referencing(r.ctx->catalog, table, true, &nref);
+    free(refs);
+    r.referenced = nref > 0;
+    /* the versions' contents first: once locked, they are this command's deletes, which
+       the uniqueness checks' snapshot (that found them) no longer sees */
+    ss_batch *rows = NULL;
+    int rc = all_columns(&r);
+    if (rc == SS_OK && !(rows = ss_batch_create(table->ncols, table->types, SS_BATCH_CAPACITY)))
+        rc = ss_ctx_error(r.ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    ss_snapshot snap;
+    ss_index_unique_snapshot(r.ctx, &snap);
+    if (rc == SS_OK)
+        rc = table->storage->fetch_versions(r.ctx, table->handle, &r.old_spec, &snap, ids, n, rows, found);
+    uint32_t *orig = ss_arena_alloc(r.ctx->arena, sizeof *orig * (n ? n : 1)); /* position in ids */
+    if (rc == SS_OK && !orig)
+        rc = ss_ctx_error(r.ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    uint32_t m = 0;
+    for (uint32_t k = 0; rc == SS_OK && k < n; k++)
+        if (found[k]) {
+            orig[m] = k;
+            locked[m++] = ids[k];
+        }
+    if (rc == SS_OK)
+        rc = lock_rows(&r, locked, m, ok);
+    if (rc == SS_OK && r.restart)
+        rc = ss_ctx_error(r.ctx, "40001", "could not serialize access due to concurrent update");
+    /* a row this command changed already (a self-referencing table) is left as it is */
+    uint32_t *sel = rc == SS_OK ? ss_arena_alloc(r.ctx->arena, sizeof *sel * (m ? m : 1)) : NULL;
+    if (rc == SS_OK && !sel)
+        rc = ss_ctx_error(r.ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    uint32_t m2 = 0;
+    for (uint32_t k = 0; rc == SS_OK && k < m; k++)
+        if (ok[k]) {
+            sel[m2] = k;
+            orig[m2] = orig[k];
+            locked[m2++] = locked[k];
+        }
+    /* keys row for row with the rows kept */
+    ss_value *rkeys = NULL;
+    if (rc == SS_OK && keys && !(rkeys = ss_arena_alloc(r.ctx->arena, sizeof *rkeys * fk->ncols * (m2 ? m2 : 1))))
+        rc = ss_ctx_error(r.ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    for (uint32_t j = 0; rc == SS_OK && rkeys && j < m2; j++)
+        memcpy(&rkeys[(size_t)j * fk->ncols], &keys[(size_t)orig[j] * fk->ncols], sizeof *rkeys * fk->ncols);
+    if (rc == SS_OK && rows) {
+        rows->sel = sel;
+        rows->sel_count = m2;
+        m = m2;
+    }
+    if (rc == SS_OK && rows && m) {
+        /* the update PostgreSQL's action runs: its own errors name it in CONTEXT */
+        rc = set_key_columns(&r, fk, at, rows, action, rkeys, parent->update);
+        if (rc == SS_OK)
+            rc = ss_constraints_check_rows(r.ctx, table, at->checks, rows);
+        if (rc == SS_OK)
+            rc = ss_dml_write_versions(r.ctx, table, rows, newids);
+        if (rc != SS_OK) {
+            char *sql = ss_fkey_action_sql(r.ctx, fk, action, parent->update);
+            if (sql)
+                ss_ctx_error_context(r.ctx, "SQL statement \"%s\"", sql);
+        }
+        if (rc == SS_OK)
+            rc = table->storage->link_versions(r.ctx, table->handle, locked, m, newids, NULL);
+        if (rc == SS_OK && action == 'd') /* rkeys: each row's removed key */
+            rc = ss_fkey_check_default_kept(r.ctx, fk, rows, rkeys, parent->update);
+        if (rc == SS_OK && ss_fkey_table_has(table))
+            rc = ss_fkey_check_new_rows(r.ctx, table, rows);
+        if (rc == SS_OK && r.referenced)
+            rc = check_removed(&r, locked, m, rows);
+    }
+    if (rows)
+        ss_batch_destroy(rows);
+    end_run(&r);
+    return rc;
 }
 
 /* ON DELETE CASCADE (fkey.h): rows ids[0..n) of table, which reference rows this command
@@ -181,7 +314,7 @@ static int check_removed(modify_run *r, const ss_rowid *ids, uint32_t m)
 static int cascade_delete(void *arg, ss_table *table, const ss_rowid *ids, uint32_t n)
 {
     modify_run *parent = arg;
-    modify_run r = *parent; /* the same command: xid, cid, lock_timeout */
+    modify_run r = *parent; /* the same command: xid, cid */
     r.t = table;
     r.update = false;
     r.restart = false;
@@ -202,7 +335,7 @@ static int cascade_delete(void *arg, ss_table *table, const ss_rowid *ids, uint3
         if (ok[k])
             locked[m++] = ids[k];
     if (rc == SS_OK && m && r.referenced)
-        rc = check_removed(&r, locked, m);
+        rc = check_removed(&r, locked, m, NULL);
     end_run(&r);
     return rc;
 }
@@ -258,8 +391,11 @@ static int modify_rows(modify_run *r, ss_batch *b, uint32_t from, uint32_t n)
         if (ss_fkey_check_new_rows(r->ctx, r->t, &rows) != SS_OK)
             return SS_ERROR;
     }
-    if (r->referenced && check_removed(r, ids, m) != SS_OK)
-        return SS_ERROR;
+    if (r->referenced) {
+        ss_batch rows = {r->t->ncols, b->count, sel, m, b->cols + 1};
+        if (check_removed(r, ids, m, r->update ? &rows : NULL) != SS_OK)
+            return SS_ERROR;
+    }
     r->changed += m;
     return SS_OK;
 }
@@ -290,8 +426,6 @@ static int begin_run(modify_run *r, sunstone_stmt *st, ss_table *t, bool update)
     r->ctx = &st->ctx;
     r->t = t;
     r->update = update;
-    if (lock_timeout(r) != SS_OK)
-        return SS_ERROR;
     if (ss_txn_state_current(&st->db->txn, &r->xid, &r->cid) != 0)
         return ss_ctx_error(r->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory (or out of transaction ids)");
     r->top = st->db->txn.top;

@@ -29,6 +29,8 @@ const ast_expr *bind_source_default(binder *b, const ss_table *t, const struct s
 const ast_expr *bind_source_check(binder *b, const ss_table *t, const struct ss_cons_src *src);
 /* t's CHECK constraints bound over its row (column i at position i) into out->checks. */
 int bind_insert_checks(binder *b, const ss_table *t, ss_bound_stmt *out);
+/* bind_fkey_actions.c: out->fk_actions for an UPDATE or DELETE of t (fkey.h). */
+int bind_fkey_actions(binder *b, ss_table *t, ss_bound_stmt *out);
 /* 428C9 when the INSERT gives an identity GENERATED ALWAYS column a value other than DEFAULT
  * (unless OVERRIDING SYSTEM VALUE); whether the value is replaced by the default (OVERRIDING
  * USER VALUE on an identity column): 1, else 0; SS_ERROR. */

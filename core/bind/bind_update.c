@@ -179,6 +179,8 @@ int bind_modify(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         if (bind_insert_checks(b, t, out))
             return SS_ERROR;
     }
+    if (bind_fkey_actions(b, t, out))
+        return SS_ERROR;
     out->query = lop_project(b->ctx, b->arena, new_rel(b), top->children[0], n, exprs, NULL);
     return out->query ? SS_OK : SS_ERROR;
 }

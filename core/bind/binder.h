@@ -60,6 +60,9 @@ typedef struct ss_bound_stmt {
        the table, innermost first, over the table's row; names are the views'
        (bind_view_check.c), NULL: none */
     struct ss_bound_checks *view_checks;
+    /* UPDATE / DELETE: the tables its foreign keys' actions may change, with their checks
+       and defaults (fkey/fkey.h), NULL: none */
+    struct ss_fkey_actions *fk_actions;
 } ss_bound_stmt;
 
 /* The SQL name of a statement kind ("CREATE TABLE"), NULL for one this kernel does not know. */

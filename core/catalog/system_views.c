@@ -1,6 +1,7 @@
 /* system_views.c — the kernel's read-only system views (sunstone_plugins, sunstone_tables,
  * sunstone_columns: user tables, then user views; pg_settings and pg_prepared_statements, the
- * running session's, filled by system_session_views.c), served through the ordinary storage vtable so the same scan operators
+ * running session's, filled by system_session_views.c; sunstone_index_columns and
+ * sunstone_sequences, filled by system_relation_views.c), served through the ordinary storage vtable so the same scan operators
  * read them.  Rows are computed when a scan begins. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,9 +14,13 @@
 #include "catalog/catalog.h"
 #include "exec/vector.h"
 #include "catalog/system_session_views.h"
+#include "catalog/system_relation_views.h"
 #include "types/typeio.h"
 
-typedef enum view_id { VIEW_PLUGINS, VIEW_TABLES, VIEW_COLUMNS, VIEW_PG_SETTINGS, VIEW_PG_PREPARED } view_id;
+typedef enum view_id {
+    VIEW_PLUGINS, VIEW_TABLES, VIEW_COLUMNS, VIEW_PG_SETTINGS, VIEW_PG_PREPARED,
+    VIEW_INDEX_COLUMNS, VIEW_SEQUENCES
+} view_id;
 
 typedef struct view_handle {
     view_id id;
@@ -57,6 +62,18 @@ static const ss_column_def columns_cols[] = {
     /* the Default column of \d (NULL: none) */
     {"default_value", T_TEXT, false, {0}}};
 
+/* sunstone_index_columns and sunstone_sequences (system_relation_views.c fills them) */
+#define T_INT8 {SS_TYPE_INT8, -1}
+static const ss_column_def index_columns_cols[] = {
+    {"index_name", T_TEXT, true, {0}}, {"table_name", T_TEXT, true, {0}}, {"position", T_INT4, true, {0}},
+    {"column_name", T_TEXT, true, {0}}, {"type_name", T_TEXT, true, {0}}, {"is_unique", T_BOOL, true, {0}},
+    {"is_primary", T_BOOL, true, {0}}, {"method", T_TEXT, true, {0}}};
+static const ss_column_def sequences_cols[] = {
+    {"name", T_TEXT, true, {0}},         {"data_type", T_TEXT, true, {0}},  {"start_value", T_INT8, true, {0}},
+    {"min_value", T_INT8, true, {0}},    {"max_value", T_INT8, true, {0}},  {"increment_by", T_INT8, true, {0}},
+    {"cycle", T_BOOL, true, {0}},        {"cache_size", T_INT8, true, {0}}, {"owner_table", T_TEXT, false, {0}},
+    {"owner_column", T_TEXT, false, {0}}, {"owner_kind", T_TEXT, false, {0}}};
+
 /* pg_settings (system_session_views.c fills it): PostgreSQL's columns */
 #define T_TEXT_ARRAY {SS_TYPE_TEXT_ARRAY, -1}
 static const ss_column_def pg_settings_cols[] = {
@@ -81,6 +98,8 @@ static const ss_column_def *view_cols(view_id id)
            : id == VIEW_TABLES      ? tables_cols
            : id == VIEW_COLUMNS     ? columns_cols
            : id == VIEW_PG_SETTINGS ? pg_settings_cols
+           : id == VIEW_INDEX_COLUMNS ? index_columns_cols
+           : id == VIEW_SEQUENCES   ? sequences_cols
                                     : pg_prepared_cols;
 }
 
@@ -138,6 +157,11 @@ static ss_value int_value(int64_t i)
 
 static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_spec *spec)
 {
+    if (h->id == VIEW_INDEX_COLUMNS || h->id == VIEW_SEQUENCES) {
+        view_row_sink sink = {s, h, spec};
+        return h->id == VIEW_INDEX_COLUMNS ? ss_system_index_columns_fill(ctx, view_sink_add, &sink)
+                                           : ss_system_sequences_fill(ctx, view_sink_add, &sink);
+    }
     if (h->id == VIEW_PG_SETTINGS || h->id == VIEW_PG_PREPARED) {
         view_row_sink sink = {s, h, spec};
         return h->id == VIEW_PG_SETTINGS ? ss_system_settings_fill(ctx, view_sink_add, &sink)
@@ -387,7 +411,9 @@ int ss_system_views_init(ss_catalog *c, const ss_registry *reg)
         add_view(c, reg, "sunstone_tables", VIEW_TABLES, tables_cols, sizeof tables_cols / sizeof tables_cols[0]) ||
         add_view(c, reg, "sunstone_columns", VIEW_COLUMNS, columns_cols, 6) ||
         add_view(c, reg, "pg_settings", VIEW_PG_SETTINGS, pg_settings_cols, 17) ||
-        add_view(c, reg, "pg_prepared_statements", VIEW_PG_PREPARED, pg_prepared_cols, 5))
+        add_view(c, reg, "pg_prepared_statements", VIEW_PG_PREPARED, pg_prepared_cols, 5) ||
+        add_view(c, reg, "sunstone_index_columns", VIEW_INDEX_COLUMNS, index_columns_cols, 8) ||
+        add_view(c, reg, "sunstone_sequences", VIEW_SEQUENCES, sequences_cols, 11))
         return SS_ERROR;
     return SS_OK;
 }

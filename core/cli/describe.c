@@ -275,44 +275,173 @@ static void print_one_table(shell *sh, const result_table *cols, const char *nam
     free(rows);
 }
 
+/* pg_type.typstorage of a type as \d+ names it: numeric is kept "main", variable-length
+   types "extended", the rest "plain". */
+static const char *storage_of(const char *type)
+{
+    size_t n = strlen(type);
+    if (strcmp(type, "numeric") == 0 || strncmp(type, "numeric(", 8) == 0)
+        return "main";
+    if (strcmp(type, "text") == 0 || strncmp(type, "character", 9) == 0 || strcmp(type, "bytea") == 0 ||
+        strcmp(type, "json") == 0 || strcmp(type, "jsonb") == 0 || strncmp(type, "bit varying", 11) == 0 ||
+        (n > 2 && strcmp(type + n - 2, "[]") == 0))
+        return "extended";
+    return "plain";
+}
+
+/* \d of an index: its key columns (sunstone_index_columns rows of name, by position) and
+   psql's footer line ("primary key, btree, for table ..."); \d+ adds Storage and Stats
+   target. */
+static void print_one_index(shell *sh, const result_table *ixcols, const char *name, bool verbose)
+{
+    result_table t;
+    table_init(&t, verbose ? 6 : 4);
+    buf title;
+    buf_init(&title);
+    buf_printf(&title, "Index \"%s.%s\"", SCHEMA, name);
+    table_set_title(&t, title.data);
+    buf_free(&title);
+    table_set_column(&t, 0, "Column", ALIGN_LEFT);
+    table_set_column(&t, 1, "Type", ALIGN_LEFT);
+    table_set_column(&t, 2, "Key?", ALIGN_LEFT);
+    table_set_column(&t, 3, "Definition", ALIGN_LEFT);
+    if (verbose) {
+        table_set_column(&t, 4, "Storage", ALIGN_LEFT);
+        table_set_column(&t, 5, "Stats target", ALIGN_LEFT);
+    }
+    t.row_count_footer = false;
+    size_t *rows = xcalloc(ixcols->nrows ? ixcols->nrows : 1, sizeof(size_t));
+    size_t nrows = 0;
+    for (size_t r = 0; r < ixcols->nrows; r++)
+        if (strcmp(cell_or_empty(ixcols, r, 0), name) == 0)
+            rows[nrows++] = r;
+    col_sort_table = ixcols; /* column 2: the position */
+    qsort(rows, nrows, sizeof(size_t), compare_positions);
+    for (size_t i = 0; i < nrows; i++) {
+        const char *values[6] = {cell_or_empty(ixcols, rows[i], 3), cell_or_empty(ixcols, rows[i], 4), "yes",
+                                 cell_or_empty(ixcols, rows[i], 3), storage_of(cell_or_empty(ixcols, rows[i], 4)),
+                                 ""};
+        table_add_row(&t, values);
+    }
+    if (nrows) {
+        buf footer;
+        buf_init(&footer);
+        size_t r = rows[0];
+        buf_printf(&footer, "%s%s, for table \"%s.%s\"",
+                   is_true(table_cell(ixcols, r, 6))   ? "primary key, "
+                   : is_true(table_cell(ixcols, r, 5)) ? "unique, "
+                                                       : "",
+                   cell_or_empty(ixcols, r, 7), SCHEMA, cell_or_empty(ixcols, r, 1));
+        table_add_footer(&t, footer.data);
+        buf_free(&footer);
+    }
+    print_table(sh->out, &t, &sh->popt);
+    table_free(&t);
+    free(rows);
+}
+
+/* \d of a sequence: its parameters (the sunstone_sequences row of name) and its owner. */
+static void print_one_sequence(shell *sh, const result_table *seqs, const char *name)
+{
+    size_t r = 0;
+    while (r < seqs->nrows && strcmp(cell_or_empty(seqs, r, 0), name) != 0)
+        r++;
+    if (r == seqs->nrows)
+        return;
+    result_table t;
+    table_init(&t, 7);
+    buf title;
+    buf_init(&title);
+    buf_printf(&title, "Sequence \"%s.%s\"", SCHEMA, name);
+    table_set_title(&t, title.data);
+    buf_free(&title);
+    static const char *const names[7] = {"Type", "Start", "Minimum", "Maximum", "Increment", "Cycles?", "Cache"};
+    for (size_t c = 0; c < 7; c++)
+        table_set_column(&t, c, names[c], c == 0 || c == 5 ? ALIGN_LEFT : ALIGN_RIGHT);
+    t.row_count_footer = false;
+    const char *values[7] = {cell_or_empty(seqs, r, 1), cell_or_empty(seqs, r, 2), cell_or_empty(seqs, r, 3),
+                             cell_or_empty(seqs, r, 4), cell_or_empty(seqs, r, 5),
+                             is_true(table_cell(seqs, r, 6)) ? "yes" : "no", cell_or_empty(seqs, r, 7)};
+    table_add_row(&t, values);
+    const char *kind = table_cell(seqs, r, 10);
+    if (kind) {
+        buf footer;
+        buf_init(&footer);
+        buf_printf(&footer, "%s: %s.%s.%s", strcmp(kind, "identity") == 0 ? "Sequence for identity column" : "Owned by",
+                   SCHEMA, cell_or_empty(seqs, r, 8), cell_or_empty(seqs, r, 9));
+        table_add_footer(&t, footer.data);
+        buf_free(&footer);
+    }
+    print_table(sh->out, &t, &sh->popt);
+    table_free(&t);
+}
+
+/* The relations \d can show, by name: (name, kind, row in its source) — tables, views and
+   sequences from sunstone_tables, indexes from sunstone_index_columns (once each). */
+static void collect_relations(const result_table *tables, const result_table *ixcols, result_table *out)
+{
+    table_init(out, 3);
+    for (size_t r = 0; r < tables->nrows; r++) {
+        char row[32];
+        snprintf(row, sizeof row, "%zu", r);
+        const char *values[3] = {cell_or_empty(tables, r, 0), cell_or_empty(tables, r, 3), row};
+        table_add_row(out, values);
+    }
+    for (size_t r = 0; r < ixcols->nrows; r++) {
+        if (strcmp(cell_or_empty(ixcols, r, 2), "1") != 0)
+            continue; /* the first key column stands for the index */
+        const char *values[3] = {cell_or_empty(ixcols, r, 0), "index", "0"};
+        table_add_row(out, values);
+    }
+}
+
 bool describe_tables(shell *sh, const char *pattern, bool verbose)
 {
-    result_table tables;
+    result_table tables, ixcols, seqs, cols, rels;
     if (!exec_collect(sh, "SELECT name, backend, ncols, kind, check_constraints, foreign_keys, referenced_by, indexes FROM sunstone_tables", &tables))
         return false;
-    size_t *rows, nrows;
-    if (!select_rows(sh, &tables, 0, pattern, &rows, &nrows)) {
+    if (!exec_collect(sh, "SELECT index_name, table_name, position, column_name, type_name, is_unique, is_primary, method "
+                          "FROM sunstone_index_columns", &ixcols)) {
         table_free(&tables);
         return false;
     }
-    bool ok = true;
-    if (nrows == 0) {
+    if (!exec_collect(sh, "SELECT name, data_type, start_value, min_value, max_value, increment_by, cycle, "
+                          "cache_size, owner_table, owner_column, owner_kind FROM sunstone_sequences", &seqs)) {
+        table_free(&tables);
+        table_free(&ixcols);
+        return false;
+    }
+    collect_relations(&tables, &ixcols, &rels);
+    size_t *rows = NULL, nrows = 0;
+    bool ok = select_rows(sh, &rels, 0, pattern, &rows, &nrows);
+    if (ok && nrows == 0) {
         if (!sh->quiet)
             report_error(sh, "Did not find any relation named \"%s\".", pattern);
         ok = false;
-    } else {
-        result_table cols;
-        if (exec_collect(sh,
-                         "SELECT table_name, column_name, position, type_name, not_null, default_value "
-                         "FROM sunstone_columns",
-                         &cols)) {
-            for (size_t i = 0; i < nrows; i++) {
-                if (strcmp(cell_or_empty(&tables, rows[i], 3), "sequence") == 0) {
-                    report_error(sh, "\\d of sequence \"%s\" is not supported yet.", cell_or_empty(&tables, rows[i], 0));
-                    ok = false;
-                    continue;
-                }
-                print_one_table(sh, &cols, cell_or_empty(&tables, rows[i], 0), table_cell(&tables, rows[i], 1),
-                                verbose, strcmp(cell_or_empty(&tables, rows[i], 3), "view") == 0,
-                                table_cell(&tables, rows[i], 4), table_cell(&tables, rows[i], 5),
-                                table_cell(&tables, rows[i], 6), table_cell(&tables, rows[i], 7));
-            }
-            table_free(&cols);
-        } else {
-            ok = false;
+    } else if (ok && exec_collect(sh,
+                                  "SELECT table_name, column_name, position, type_name, not_null, default_value "
+                                  "FROM sunstone_columns",
+                                  &cols)) {
+        for (size_t i = 0; i < nrows; i++) {
+            const char *name = cell_or_empty(&rels, rows[i], 0), *kind = cell_or_empty(&rels, rows[i], 1);
+            size_t tr = (size_t)strtoul(cell_or_empty(&rels, rows[i], 2), NULL, 10);
+            if (strcmp(kind, "index") == 0)
+                print_one_index(sh, &ixcols, name, verbose);
+            else if (strcmp(kind, "sequence") == 0)
+                print_one_sequence(sh, &seqs, name);
+            else
+                print_one_table(sh, &cols, name, table_cell(&tables, tr, 1), verbose, strcmp(kind, "view") == 0,
+                                table_cell(&tables, tr, 4), table_cell(&tables, tr, 5), table_cell(&tables, tr, 6),
+                                table_cell(&tables, tr, 7));
         }
+        table_free(&cols);
+    } else {
+        ok = false;
     }
     free(rows);
+    table_free(&rels);
+    table_free(&seqs);
+    table_free(&ixcols);
     table_free(&tables);
     fflush(sh->out);
     return ok;

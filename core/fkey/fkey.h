@@ -1,17 +1,22 @@
 /* fkey.h — FOREIGN KEY constraints: what a referencing table keeps of each of its foreign
  * keys, their creation with CREATE TABLE (PostgreSQL's checks, names and errors), their
  * text for \d, and their enforcement: new rows of a referencing table must find their
- * referenced row, removed rows of a referenced table must not be referenced any more,
+ * referenced row, removed rows of a referenced table must not be referenced any more (or
+ * the referential action deletes or updates the rows referencing them),
  * TRUNCATE and DROP TABLE of a referenced table are refused (or, DROP ... CASCADE, drop the
  * constraint).
  *
  * The referenced side is read through the unique index (PRIMARY KEY / UNIQUE) whose columns
- * are the referenced columns, under the snapshot uniqueness checks use (the transaction's
- * own writes, the current command's included, plus what was committed when the statement
- * began).  Known limit: PostgreSQL also locks the referenced row (FOR KEY SHARE) so that a
- * concurrent transaction cannot delete it before the referencing row commits; Sunstone does
- * not yet, so two concurrent transactions (one inserting a referencing row, the other
- * deleting its referenced row) can both commit. */
+ * are the referenced columns, and a referenced row counts when it is live now
+ * (index.h ss_index_key_live); one another running transaction is deleting makes the
+ * inserter wait for that transaction (where PostgreSQL's FOR KEY SHARE lock waits).  The
+ * referencing rows of a removed key are found through an index of the referencing table
+ * whose leading columns are the key's, again live now, waiting for running transactions
+ * writing or deleting one; a referencing row committed after the statement's snapshot that
+ * an action would have to change is 40001.  Known limit: without such an index they are
+ * found by one scan under the statement's snapshot, so a referencing row another
+ * transaction inserted and has not committed yet is not seen (PostgreSQL's KEY SHARE lock
+ * would make the delete wait): index the referencing columns when both can run at once. */
 #ifndef SS_FKEY_FKEY_H
 #define SS_FKEY_FKEY_H
 
@@ -29,6 +34,8 @@ typedef struct ss_fkey {
     char on_delete;       /* 'a' NO ACTION, 'r' RESTRICT, 'c' CASCADE, 'n' SET NULL, 'd' SET DEFAULT */
     char on_update;
     uint64_t created;     /* the catalog's version when it was created (dependents' order) */
+    uint32_t ndel_set;    /* ON DELETE SET NULL / SET DEFAULT (cols): the columns it sets */
+    uint32_t *del_set;    /* (positions in table, each one of cols); 0 / NULL: all of cols */
 } ss_fkey;
 
 /* ss_table.fkeys: the foreign keys of a referencing table, in creation order. */
@@ -74,17 +81,57 @@ int ss_fkey_check_new_rows(ss_ctx *ctx, ss_table *t, const ss_batch *rows);
 typedef struct ss_fkey_cascade {
     int (*delete_rows)(void *arg, ss_table *table, const ss_rowid *ids, uint32_t n);
     void *arg;
+    /* ON DELETE / ON UPDATE SET NULL ('n'), SET DEFAULT ('d') and ON UPDATE CASCADE ('c'):
+       rows ids[0..n) of fk->table (visible row versions referencing removed keys) are
+       updated by the same command, fk's columns set to NULL, to their defaults, or (CASCADE)
+       to keys[k * fk->ncols ...] (typed like fk's columns); for SET DEFAULT keys holds each
+       row's removed key (ss_fkey_check_default_kept).  The new versions are checked (NOT
+       NULL, CHECK, unique, their own foreign keys) and their removed keys in turn; errors of
+       the update itself carry PostgreSQL's CONTEXT (ss_fkey_action_sql) */
+    int (*set_rows)(void *arg, const ss_fkey *fk, const ss_rowid *ids, uint32_t n, char action,
+                    const ss_value *keys);
 } ss_fkey_cascade;
 
+/* What an UPDATE or DELETE binds for the referential actions it may cause (bind_update.c,
+   bind_fkey_actions.c): every table reachable through foreign keys with an action other
+   than NO ACTION / RESTRICT, with its CHECK constraints and, for the columns of its SET
+   DEFAULT foreign keys, their defaults, bound for the statement. */
+struct ss_bound_checks;
+typedef struct ss_fkey_action_table {
+    ss_table *table;
+    struct ss_bound_checks *checks;   /* NULL: none */
+    ss_expr **defaults;               /* one per column of table, NULL where not needed */
+} ss_fkey_action_table;
+typedef struct ss_fkey_actions {
+    uint32_t n;
+    ss_fkey_action_table *list;
+} ss_fkey_actions;
+
 /* Rows of ref just deleted (update false) or updated (true): old_rows holds their old
-   contents (typed like ref's columns).  For each foreign key referencing ref, a removed key
+   contents (typed like ref's columns); new_rows (UPDATE) their new contents, row for row in
+   the same order (NULL for DELETE).  For each foreign key referencing ref, a removed key
    that no visible row of ref has any more must not be referenced by a visible row: NO
    ACTION / RESTRICT give 23503 with PostgreSQL's message and DETAIL; ON DELETE CASCADE
-   deletes the referencing rows through cascade (NULL: 0A000); ON UPDATE CASCADE, SET NULL
-   and SET DEFAULT give 0A000 when a referencing row exists (not built yet).  Call after the
-   statement's changes are applied. */
-int ss_fkey_check_removed_rows(ss_ctx *ctx, ss_table *ref, const ss_batch *old_rows, bool update,
-                               const ss_fkey_cascade *cascade);
+   deletes the referencing rows, SET NULL / SET DEFAULT / ON UPDATE CASCADE update them,
+   through cascade (NULL, or a NULL callback: 0A000).  Call after the statement's changes
+   are applied. */
+int ss_fkey_check_removed_rows(ss_ctx *ctx, ss_table *ref, const ss_batch *old_rows, const ss_batch *new_rows,
+                               bool update, const ss_fkey_cascade *cascade);
+/* SET DEFAULT whose default is the removed key itself (rows: the new versions, orphans:
+   each row's removed key, typed like fk's columns): PostgreSQL's NO ACTION error 23503 on
+   the referenced table, as its RI_FKey_setdefault re-check gives. */
+int ss_fkey_check_default_kept(ss_ctx *ctx, const ss_fkey *fk, const ss_batch *rows, const ss_value *orphans,
+                               bool update);
+/* The SQL PostgreSQL's referential action runs for fk (action 'n', 'd' or 'c'; on update or
+   on delete), for the
+   CONTEXT line of an error it raises: UPDATE ONLY "public"."c" SET "a" = NULL WHERE $1
+   OPERATOR(pg_catalog.=) "a"; arena memory, NULL on OOM. */
+char *ss_fkey_action_sql(ss_ctx *ctx, const ss_fkey *fk, char action, bool update);
+/* Whether fk's action sets column col of its table (ON DELETE SET NULL (cols) sets only
+   those; otherwise every column of the key). */
+bool ss_fkey_action_sets(const ss_fkey *fk, bool update, uint32_t col);
+/* The entry of actions for table, NULL when there is none. */
+const ss_fkey_action_table *ss_fkey_action_find(const ss_fkey_actions *actions, const ss_table *table);
 /* TRUNCATE of tables[0..n): 0A000 "cannot truncate a table referenced in a foreign key
    constraint" (PostgreSQL's SQLSTATE, DETAIL and HINT) when a table outside the list
    references one of them. */

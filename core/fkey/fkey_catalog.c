@@ -14,6 +14,7 @@ static void free_fkey(ss_fkey *fk)
     free(fk->name);
     free(fk->cols);
     free(fk->ref_cols);
+    free(fk->del_set);
     free(fk);
 }
 
@@ -106,6 +107,11 @@ static void put_definition(ss_strbuf *sb, const ss_fkey *fk)
         ss_strbuf_printf(sb, " ON UPDATE %s", action_text(fk->on_update));
     if (action_text(fk->on_delete))
         ss_strbuf_printf(sb, " ON DELETE %s", action_text(fk->on_delete));
+    if (fk->ndel_set) {
+        ss_strbuf_puts(sb, " (");
+        put_columns(sb, fk->table, fk->del_set, fk->ndel_set);
+        ss_strbuf_putc(sb, ')');
+    }
 }
 
 static char *finish(ss_strbuf *sb)
@@ -167,4 +173,12 @@ char *ss_fkey_referenced_lines(const ss_catalog *c, const ss_table *t)
     char *out = lines(fks, n, true);
     free(fks);
     return out;
+}
+
+const ss_fkey_action_table *ss_fkey_action_find(const ss_fkey_actions *actions, const ss_table *table)
+{
+    for (uint32_t i = 0; actions && i < actions->n; i++)
+        if (actions->list[i].table == table)
+            return &actions->list[i];
+    return NULL;
 }

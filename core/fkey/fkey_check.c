@@ -15,8 +15,10 @@
 #include "util/arena.h"
 #include "util/strbuf.h"
 
-/* PostgreSQL's "(a, b)=(1, 2)" for the columns cols of t and the values vals. */
-static char *key_text(ss_ctx *ctx, const ss_table *t, const uint32_t *cols, const ss_value *vals, uint32_t n)
+/* PostgreSQL's "(a, b)=(1, 2)" for the columns cols of t and the values vals, typed like
+   the columns tcols of typed_by. */
+static char *key_text_typed(ss_ctx *ctx, const ss_table *t, const uint32_t *cols, const ss_table *typed_by,
+                            const uint32_t *tcols, const ss_value *vals, uint32_t n)
 {
     ss_strbuf sb;
     ss_strbuf_init(&sb);
@@ -27,12 +29,17 @@ static char *key_text(ss_ctx *ctx, const ss_table *t, const uint32_t *cols, cons
     for (uint32_t i = 0; i < n; i++) {
         if (i)
             ss_strbuf_puts(&sb, ", ");
-        ss_value_format(t->types[cols[i]], &vals[i], &sb);
+        ss_value_format(typed_by->types[tcols[i]], &vals[i], &sb);
     }
     ss_strbuf_putc(&sb, ')');
     char *out = sb.oom ? NULL : ss_arena_strdup(ctx->arena, sb.data ? sb.data : "");
     ss_strbuf_free(&sb);
     return out;
+}
+
+static char *key_text(ss_ctx *ctx, const ss_table *t, const uint32_t *cols, const ss_value *vals, uint32_t n)
+{
+    return key_text_typed(ctx, t, cols, t, cols, vals, n);
 }
 
 static const ss_index *ref_index(ss_ctx *ctx, const ss_fkey *fk)
@@ -59,9 +66,13 @@ static int referenced_present(ss_ctx *ctx, const ss_fkey *fk, const ss_index *ix
         if (!ss_fkey_convert(from[k].id, ix->types[j].id, &vals[k], &key[j]))
             return SS_OK;
     }
-    ss_index_lock(ix->table); /* other sessions may be inserting into it */
-    int rc = ss_index_key_present(ctx, ix, key, ix->nkeys, SS_ROWID_INVALID, snap, present);
+    /* live now, after any running transaction deleting it has ended (PostgreSQL's FOR KEY
+       SHARE of the referenced row waits for it); other sessions may be inserting into ix */
+    uint32_t nlive = 0;
+    ss_index_lock(ix->table);
+    int rc = ss_index_key_live(ctx, ix, key, ix->nkeys, false, snap, &nlive);
     ss_index_unlock(ix->table);
+    *present = nlive > 0;
     return rc;
 }
 
@@ -134,6 +145,7 @@ typedef struct orphan_set {
     uint32_t ncols, n, cap;
     ss_value *keys;       /* n * ncols, typed like the referencing columns */
     ss_value *ref_keys;   /* the same keys as the referenced table holds them (for DETAIL) */
+    ss_value *new_keys;   /* ON UPDATE CASCADE: each key's replacement, typed like keys */
     uint32_t *slots;      /* cap slots: index + 1, 0 empty */
     uint32_t nslots;
 } orphan_set;
@@ -181,24 +193,37 @@ static int64_t orphans_find(const ss_fkey *fk, const orphan_set *s, const ss_val
     return -1;
 }
 
-static int orphans_add(ss_ctx *ctx, orphan_set *s, const ss_value *key, const ss_value *ref_key)
+/* One more of s's arrays of cap keys (old: its n keys so far), NULL on OOM. */
+static ss_value *grow_keys(ss_ctx *ctx, const orphan_set *s, const ss_value *old, uint32_t cap)
+{
+    ss_value *keys = ss_arena_alloc(ctx->arena, sizeof *keys * cap * s->ncols);
+    if (keys && s->n)
+        memcpy(keys, old, sizeof *keys * s->n * s->ncols);
+    return keys;
+}
+
+/* Adds an orphan: key (referencing columns' types), ref_key (as ref holds it) and, for ON
+   UPDATE CASCADE, new_key (its replacement, referencing types; NULL otherwise). */
+static int orphans_add(ss_ctx *ctx, orphan_set *s, const ss_value *key, const ss_value *ref_key,
+                       const ss_value *new_key)
 {
     if (s->n == s->cap) {
         uint32_t cap = s->cap ? s->cap * 2 : 16;
-        ss_value *keys = ss_arena_alloc(ctx->arena, sizeof *keys * cap * s->ncols);
-        ss_value *refs = ss_arena_alloc(ctx->arena, sizeof *refs * cap * s->ncols);
-        if (!keys || !refs)
+        ss_value *keys = grow_keys(ctx, s, s->keys, cap);
+        ss_value *refs = grow_keys(ctx, s, s->ref_keys, cap);
+        ss_value *news = grow_keys(ctx, s, s->new_keys, cap);
+        if (!keys || !refs || !news)
             return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-        if (s->n) {
-            memcpy(keys, s->keys, sizeof *keys * s->n * s->ncols);
-            memcpy(refs, s->ref_keys, sizeof *refs * s->n * s->ncols);
-        }
         s->keys = keys;
         s->ref_keys = refs;
+        s->new_keys = news;
         s->cap = cap;
     }
-    memcpy(&s->keys[(size_t)s->n * s->ncols], key, sizeof *key * s->ncols);
-    memcpy(&s->ref_keys[(size_t)s->n * s->ncols], ref_key, sizeof *ref_key * s->ncols);
+    size_t at = (size_t)s->n * s->ncols;
+    memcpy(&s->keys[at], key, sizeof *key * s->ncols);
+    memcpy(&s->ref_keys[at], ref_key, sizeof *ref_key * s->ncols);
+    for (uint32_t k = 0; k < s->ncols; k++)
+        s->new_keys[at + k] = new_key ? new_key[k] : (ss_value){.is_null = true};
     s->n++;
     return SS_OK;
 }
@@ -247,36 +272,45 @@ static int still_referenced(ss_ctx *ctx, const ss_fkey *fk, const ss_value *ref_
 /* The row ids of the rows referencing an orphan (ON DELETE CASCADE), arena memory. */
 typedef struct rowid_list {
     ss_rowid *ids;
+    uint32_t *orphan;     /* the orphan each row references (its index in the orphan set) */
     uint32_t n, cap;
 } rowid_list;
 
-static int rowids_add(ss_ctx *ctx, rowid_list *l, ss_rowid id)
+static int rowids_add(ss_ctx *ctx, rowid_list *l, ss_rowid id, uint32_t orphan)
 {
     if (l->n == l->cap) {
         uint32_t cap = l->cap ? l->cap * 2 : 64;
         ss_rowid *ids = ss_arena_alloc(ctx->arena, sizeof *ids * cap);
-        if (!ids)
+        uint32_t *orphans = ss_arena_alloc(ctx->arena, sizeof *orphans * cap);
+        if (!ids || !orphans)
             return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-        if (l->n)
+        if (l->n) {
             memcpy(ids, l->ids, sizeof *ids * l->n);
+            memcpy(orphans, l->orphan, sizeof *orphans * l->n);
+        }
         l->ids = ids;
+        l->orphan = orphans;
         l->cap = cap;
     }
+    l->orphan[l->n] = orphan;
     l->ids[l->n++] = id;
     return SS_OK;
 }
 
-/* Whether the referencing rows are deleted (ON DELETE CASCADE with a way to) rather than
-   refused. */
+/* Whether the referencing rows are deleted or updated by the action (with a way to) rather
+   than refused. */
 static bool cascades(const ss_fkey *fk, bool update, const ss_fkey_cascade *cascade)
 {
-    return !update && fk->on_delete == 'c' && cascade && cascade->delete_rows;
+    char action = update ? fk->on_update : fk->on_delete;
+    if (!cascade || action == 'a' || action == 'r')
+        return false;
+    return !update && action == 'c' ? cascade->delete_rows != NULL : cascade->set_rows != NULL;
 }
 
 /* The visible rows of fk's table whose first fk->ncols keys in ix equal key, to list
    (ix's index lock held). */
 static int collect_by_index(ss_ctx *ctx, const ss_fkey *fk, const ss_index *ix, const ss_value *key,
-                            const ss_snapshot *snap, rowid_list *list)
+                            const ss_snapshot *snap, rowid_list *list, uint32_t orphan)
 {
     ss_index_bound b = {key, fk->ncols, true, {0}};
     ss_index_scan *scan;
@@ -292,7 +326,7 @@ static int collect_by_index(ss_ctx *ctx, const ss_fkey *fk, const ss_index *ix, 
         rc = fk->table->storage->fetch_versions(ctx, fk->table->handle, &spec, snap, ids, n, &out, found);
         for (uint32_t k = 0; rc == SS_OK && k < n; k++)
             if (found[k])
-                rc = rowids_add(ctx, list, ids[k]);
+                rc = rowids_add(ctx, list, ids[k], orphan);
         if (rc != SS_OK)
             break;
     }
@@ -310,14 +344,20 @@ static int find_by_index(ss_ctx *ctx, const ss_fkey *fk, const ss_index *ix, con
         const ss_value *o = &s->keys[(size_t)i * s->ncols];
         for (uint32_t j = 0; j < fk->ncols; j++)
             key[j] = o[order[j]];
-        bool present = false;
+        /* the referencing rows live now, after the running transactions writing or
+           deleting one have ended: a row another session inserted but has not committed
+           yet counts once it commits */
+        uint32_t nlive = 0, before = list ? list->n : 0;
         ss_index_lock(ix->table);
-        int rc = list ? collect_by_index(ctx, fk, ix, key, snap, list)
-                      : ss_index_key_present(ctx, ix, key, fk->ncols, SS_ROWID_INVALID, snap, &present);
+        int rc = ss_index_key_live(ctx, ix, key, fk->ncols, true, snap, &nlive);
+        if (rc == SS_OK && list)
+            rc = collect_by_index(ctx, fk, ix, key, snap, list, i);
         ss_index_unlock(ix->table);
         if (rc != SS_OK)
             return SS_ERROR;
-        if (present)
+        if (list && list->n - before < nlive) /* one committed after the statement's snapshot */
+            return ss_ctx_error(ctx, "40001", "could not serialize access due to concurrent update");
+        if (!list && nlive)
             return still_referenced(ctx, fk, &s->ref_keys[(size_t)i * s->ncols], update);
     }
     return SS_OK;
@@ -354,7 +394,7 @@ static int find_by_scan(ss_ctx *ctx, const ss_fkey *fk, orphan_set *s, const ss_
                 continue;
             int64_t at = orphans_find(fk, s, key);
             if (at >= 0 && list)
-                rc = rowids_add(ctx, list, ids[r]);
+                rc = rowids_add(ctx, list, ids[r], (uint32_t)at);
             else
                 hit = at;
         }
@@ -367,8 +407,57 @@ static int find_by_scan(ss_ctx *ctx, const ss_fkey *fk, orphan_set *s, const ss_
     return hit >= 0 ? still_referenced(ctx, fk, &s->ref_keys[(size_t)hit * s->ncols], update) : SS_OK;
 }
 
-static int check_one_removed(ss_ctx *ctx, const ss_fkey *fk, const ss_batch *old_rows, const ss_snapshot *snap,
-                             bool update, const ss_fkey_cascade *cascade)
+/* The referencing rows in list (of orphans s) go through cascade: deleted (ON DELETE
+   CASCADE) or updated (SET NULL, SET DEFAULT, ON UPDATE CASCADE with s's new keys). */
+static int apply_action(ss_ctx *ctx, const ss_fkey *fk, bool update, const orphan_set *s, const rowid_list *list,
+                        const ss_fkey_cascade *cascade)
+{
+    char action = update ? fk->on_update : fk->on_delete;
+    ss_value *keys = NULL;
+    if (((action == 'c' && update) || action == 'd') &&
+        !(keys = ss_arena_alloc(ctx->arena, sizeof *keys * SS_BATCH_CAPACITY * fk->ncols)))
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    for (uint32_t at = 0; at < list->n; at += SS_BATCH_CAPACITY) {
+        uint32_t m = list->n - at < SS_BATCH_CAPACITY ? list->n - at : SS_BATCH_CAPACITY;
+        int rc;
+        if (action == 'c' && !update) {
+            rc = cascade->delete_rows(cascade->arg, fk->table, list->ids + at, m);
+        } else {
+            const ss_value *from = action == 'c' ? s->new_keys : s->keys; /* SET DEFAULT: the removed key */
+            for (uint32_t j = 0; keys && j < m; j++)
+                memcpy(&keys[(size_t)j * fk->ncols], &from[(size_t)list->orphan[at + j] * fk->ncols],
+                       sizeof *keys * fk->ncols);
+            rc = cascade->set_rows(cascade->arg, fk, list->ids + at, m, action, keys);
+        }
+        if (rc != SS_OK)
+            return SS_ERROR;
+    }
+    return SS_OK;
+}
+
+/* Converts the referenced values vals (typed like from) to the referencing columns' types
+   (ON UPDATE CASCADE's new key): 22003 when one does not fit. */
+static int convert_new_key(ss_ctx *ctx, const ss_fkey *fk, const ss_type *from, ss_value *vals, ss_value *out)
+{
+    for (uint32_t k = 0; k < fk->ncols; k++) {
+        if (vals[k].is_null) {
+            out[k] = vals[k];
+            continue;
+        }
+        if (!ss_fkey_convert(from[k].id, fk->table->types[fk->cols[k]].id, &vals[k], &out[k])) {
+            ss_ctx_error(ctx, "22003", "%s out of range",
+                         fk->table->types[fk->cols[k]].id == SS_TYPE_INT2 ? "smallint" : "integer");
+            char *sql = ss_fkey_action_sql(ctx, fk, 'c', true);
+            if (sql)
+                ss_ctx_error_context(ctx, "SQL statement \"%s\"", sql);
+            return SS_ERROR;
+        }
+    }
+    return SS_OK;
+}
+
+static int check_one_removed(ss_ctx *ctx, const ss_fkey *fk, const ss_batch *old_rows, const ss_batch *new_rows,
+                             const ss_snapshot *snap, bool update, const ss_fkey_cascade *cascade)
 {
     const ss_index *ix = ref_index(ctx, fk);
     if (!ix)
@@ -376,8 +465,9 @@ static int check_one_removed(ss_ctx *ctx, const ss_fkey *fk, const ss_batch *old
     ss_type from[fk->ncols];
     for (uint32_t k = 0; k < fk->ncols; k++)
         from[k] = fk->ref->types[fk->ref_cols[k]];
-    orphan_set s = {fk->ncols, 0, 0, NULL, NULL, NULL, 0};
-    ss_value vals[fk->ncols], conv[fk->ncols];
+    bool new_key = update && fk->on_update == 'c' && new_rows;
+    orphan_set s = {fk->ncols, 0, 0, NULL, NULL, NULL, NULL, 0};
+    ss_value vals[fk->ncols], conv[fk->ncols], nvals[fk->ncols], nconv[fk->ncols];
     for (uint32_t r = 0; r < ss_batch_rows(old_rows); r++) {
         uint32_t row = ss_batch_row(old_rows, r);
         bool has_null = false;
@@ -395,28 +485,37 @@ static int check_one_removed(ss_ctx *ctx, const ss_fkey *fk, const ss_batch *old
         bool fits = true;
         for (uint32_t k = 0; k < fk->ncols && fits; k++)
             fits = ss_fkey_convert(from[k].id, fk->table->types[fk->cols[k]].id, &vals[k], &conv[k]);
-        if (fits && orphans_add(ctx, &s, conv, vals) != SS_OK)
+        if (!fits)
+            continue; /* no referencing row can hold the key */
+        if (new_key) {
+            uint32_t nrow = ss_batch_row(new_rows, r);
+            for (uint32_t k = 0; k < fk->ncols; k++)
+                ss_vector_get_value(new_rows->cols[fk->ref_cols[k]], nrow, &nvals[k]);
+            if (convert_new_key(ctx, fk, from, nvals, nconv) != SS_OK)
+                return SS_ERROR;
+        }
+        if (orphans_add(ctx, &s, conv, vals, new_key ? nconv : NULL) != SS_OK)
             return SS_ERROR;
     }
     if (s.n == 0)
         return SS_OK;
     uint32_t order[fk->ncols];
     const ss_index *cix = referencing_index(fk, order);
-    rowid_list list = {NULL, 0, 0}, *lp = cascades(fk, update, cascade) ? &list : NULL;
+    rowid_list list = {NULL, NULL, 0, 0}, *lp = cascades(fk, update, cascade) ? &list : NULL;
     int rc = cix ? find_by_index(ctx, fk, cix, order, &s, snap, update, lp) : find_by_scan(ctx, fk, &s, snap, update, lp);
-    /* ON DELETE CASCADE: the referencing rows go too (their own references checked in turn) */
-    for (uint32_t at = 0; rc == SS_OK && lp && at < list.n; at += SS_BATCH_CAPACITY) {
-        uint32_t m = list.n - at < SS_BATCH_CAPACITY ? list.n - at : SS_BATCH_CAPACITY;
-        rc = cascade->delete_rows(cascade->arg, fk->table, list.ids + at, m);
-    }
+    if (rc == SS_OK && lp && list.n)
+        rc = apply_action(ctx, fk, update, &s, &list, cascade);
     return rc;
 }
 
-int ss_fkey_check_removed_rows(ss_ctx *ctx, ss_table *ref, const ss_batch *old_rows, bool update,
-                               const ss_fkey_cascade *cascade)
+int ss_fkey_check_removed_rows(ss_ctx *ctx, ss_table *ref, const ss_batch *old_rows, const ss_batch *new_rows,
+                               bool update, const ss_fkey_cascade *cascade)
 {
     if (ss_batch_rows(old_rows) == 0)
         return SS_OK;
+    if (new_rows && ss_batch_rows(new_rows) != ss_batch_rows(old_rows))
+        return ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "foreign key check: %u old rows for %u new ones",
+                            ss_batch_rows(old_rows), ss_batch_rows(new_rows));
     uint32_t n;
     ss_fkey **fks = ss_fkey_referencing(ctx->catalog, ref, true, &n);
     if (!fks)
@@ -425,9 +524,88 @@ int ss_fkey_check_removed_rows(ss_ctx *ctx, ss_table *ref, const ss_batch *old_r
     ss_index_unique_snapshot(ctx, &snap);
     int rc = SS_OK;
     for (uint32_t i = 0; rc == SS_OK && i < n; i++)
-        rc = check_one_removed(ctx, fks[i], old_rows, &snap, update, cascade);
+        rc = check_one_removed(ctx, fks[i], old_rows, new_rows, &snap, update, cascade);
     free(fks);
     return rc;
+}
+
+int ss_fkey_check_default_kept(ss_ctx *ctx, const ss_fkey *fk, const ss_batch *rows, const ss_value *orphans,
+                               bool update)
+{
+    ss_value v[fk->ncols];
+    for (uint32_t j = 0; j < ss_batch_rows(rows); j++) {
+        uint32_t row = ss_batch_row(rows, j);
+        const ss_value *o = &orphans[(size_t)j * fk->ncols];
+        bool same = true;
+        for (uint32_t k = 0; k < fk->ncols && same; k++) {
+            ss_vector_get_value(rows->cols[fk->cols[k]], row, &v[k]);
+            same = !v[k].is_null && ss_fkey_values_equal(fk->table->types[fk->cols[k]].id, &v[k], &o[k]);
+        }
+        if (!same)
+            continue;
+        char *text = key_text_typed(ctx, fk->ref, fk->ref_cols, fk->table, fk->cols, o, fk->ncols);
+        ss_ctx_error(ctx, "23503", "update or delete on table \"%s\" violates foreign key constraint \"%s\" on table \"%s\"",
+                     fk->ref->name, fk->name, fk->table->name);
+        if (text)
+            ss_ctx_error_detail(ctx, "Key %s is still referenced from table \"%s\".", text, fk->table->name);
+        (void)update;
+        return SS_ERROR;
+    }
+    return SS_OK;
+}
+
+/* PostgreSQL's quoteOneName: always in double quotes, embedded ones doubled. */
+static void quote_name(ss_strbuf *sb, const char *name)
+{
+    ss_strbuf_putc(sb, '"');
+    for (const char *p = name; *p; p++) {
+        if (*p == '"')
+            ss_strbuf_putc(sb, '"');
+        ss_strbuf_putc(sb, *p);
+    }
+    ss_strbuf_putc(sb, '"');
+}
+
+bool ss_fkey_action_sets(const ss_fkey *fk, bool update, uint32_t col)
+{
+    if (update || fk->ndel_set == 0)
+        return true;
+    for (uint32_t i = 0; i < fk->ndel_set; i++)
+        if (fk->del_set[i] == col)
+            return true;
+    return false;
+}
+
+char *ss_fkey_action_sql(ss_ctx *ctx, const ss_fkey *fk, char action, bool update)
+{
+    ss_strbuf sb;
+    ss_strbuf_init(&sb);
+    ss_strbuf_puts(&sb, "UPDATE ONLY \"public\".");
+    quote_name(&sb, fk->table->name);
+    ss_strbuf_puts(&sb, " SET ");
+    bool first_set = true;
+    for (uint32_t k = 0; k < fk->ncols; k++) {
+        if (!ss_fkey_action_sets(fk, update, fk->cols[k]))
+            continue;
+        if (!first_set)
+            ss_strbuf_puts(&sb, ", ");
+        first_set = false;
+        quote_name(&sb, fk->table->cols[fk->cols[k]].name);
+        if (action == 'n')
+            ss_strbuf_puts(&sb, " = NULL");
+        else if (action == 'd')
+            ss_strbuf_puts(&sb, " = DEFAULT");
+        else
+            ss_strbuf_printf(&sb, " = $%u", k + 1);
+    }
+    uint32_t first = action == 'c' ? fk->ncols + 1 : 1;
+    for (uint32_t k = 0; k < fk->ncols; k++) {
+        ss_strbuf_printf(&sb, "%s$%u OPERATOR(pg_catalog.=) ", k ? " AND " : " WHERE ", first + k);
+        quote_name(&sb, fk->table->cols[fk->cols[k]].name);
+    }
+    char *out = sb.oom ? NULL : ss_arena_strdup(ctx->arena, sb.data ? sb.data : "");
+    ss_strbuf_free(&sb);
+    return out;
 }
 
 int ss_fkey_check_truncate(ss_ctx *ctx, const ss_catalog *c, ss_table *const *tables, uint32_t n)

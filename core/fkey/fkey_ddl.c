@@ -104,6 +104,27 @@ static int resolve_referenced(ss_ctx *ctx, const ast_foreign_key *a, const ss_ta
     return SS_OK;
 }
 
+/* ON DELETE SET NULL / SET DEFAULT (cols): each column exists (42703) and is one of the
+   foreign key's (42P10), as PostgreSQL's validateFkOnDeleteSetColumns. */
+static int resolve_del_set(ss_ctx *ctx, const ast_foreign_key *a, const ss_table *t, ss_fkey *fk)
+{
+    if (!(fk->del_set = malloc(sizeof *fk->del_set * a->ndel_set_columns)))
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    fk->ndel_set = a->ndel_set_columns;
+    for (uint32_t i = 0; i < a->ndel_set_columns; i++)
+        if (column_of(ctx, t, a->del_set_columns[i], &fk->del_set[i]) != SS_OK)
+            return SS_ERROR;
+    for (uint32_t i = 0; i < fk->ndel_set; i++) {
+        bool in = false;
+        for (uint32_t j = 0; j < fk->ncols && !in; j++)
+            in = fk->cols[j] == fk->del_set[i];
+        if (!in)
+            return ss_ctx_error(ctx, "42P10", "column \"%s\" referenced in ON DELETE SET action must be part of foreign key",
+                                a->del_set_columns[i]);
+    }
+    return SS_OK;
+}
+
 static int create_one(ss_ctx *ctx, ss_catalog *c, ss_table *t, const ast_foreign_key *a)
 {
     ss_table *ref = ss_catalog_find(c, a->ref_table);
@@ -128,6 +149,8 @@ static int create_one(ss_ctx *ctx, ss_catalog *c, ss_table *t, const ast_foreign
         rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     for (uint32_t i = 0; rc == SS_OK && i < a->ncolumns; i++)
         rc = column_of(ctx, t, a->columns[i], &fk->cols[i]);
+    if (rc == SS_OK && a->ndel_set_columns)
+        rc = resolve_del_set(ctx, a, t, fk);
     uint32_t nref = 0;
     if (rc == SS_OK)
         rc = resolve_referenced(ctx, a, ref, &fk->ref_cols, &nref);
@@ -166,6 +189,7 @@ static int create_one(ss_ctx *ctx, ss_catalog *c, ss_table *t, const ast_foreign
         free(fk->name);
         free(fk->cols);
         free(fk->ref_cols);
+        free(fk->del_set);
         free(fk);
         return SS_ERROR;
     }

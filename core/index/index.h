@@ -100,6 +100,20 @@ void ss_index_stmt_end(ss_ctx *ctx, ss_table *t, bool ok);
  * current snapshot sees it (fetch_versions).  SS_OK, or 23505 with PostgreSQL's message
  * and DETAIL.  A key with a NULL never conflicts. */
 int ss_index_check_unique(ss_ctx *ctx, const ss_index *ix, const ss_value *key, ss_rowid self);
+/* The check of a row version entering unique index ix (index_unique_live.c), as
+ * PostgreSQL's: a candidate conflicts when it is live now (committed, or this
+ * transaction's, and not deleted), even if committed after the statement's snapshot; one
+ * written or being deleted by another running transaction makes the session wait for that
+ * one to end (40P01 / 55P03 / 57014 possible) and look again.  Called with the table's
+ * index lock held (ss_index_lock); it lets go of it while it waits.  SS_OK, or 23505. */
+int ss_index_check_unique_live(ss_ctx *ctx, const ss_index *ix, const ss_value *key, ss_rowid self);
+/* How many row versions whose first nvalues key columns in ix equal key are live now (by
+ * the same rules), waiting first for the running transactions deleting one of them and,
+ * with wait_for_writers, writing one (a version a running transaction wrote is otherwise
+ * not live).  Foreign keys ask it (fkey_check.c).  Index lock held as above; without row
+ * locks or a transaction xid it answers by snap (0 or 1). */
+int ss_index_key_live(ss_ctx *ctx, const ss_index *ix, const ss_value *key, uint32_t nvalues, bool wait_for_writers,
+                      const ss_snapshot *snap, uint32_t *nlive);
 /* Whether snap sees a row version other than self whose first nvalues key columns in ix
  * equal key (typed like ix's columns): the candidates come from the index, fetch_versions
  * decides. */
@@ -116,10 +130,9 @@ char *ss_index_describe_lines(const ss_table *t);
 /* ---- snapshot (index_snapshot.c) ---- */
 /* The snapshot index reads and uniqueness checks see: the current statement's. */
 const ss_snapshot *ss_index_snapshot(ss_ctx *ctx);
-/* The snapshot a uniqueness check reads candidates with (index_snapshot.c).  Known limit:
- * a conflicting version written by another transaction still running, or committed after
- * the statement's snapshot, is not seen (PostgreSQL waits for the writer and then decides):
- * two sessions inserting the same key concurrently can both succeed. */
+/* The snapshot foreign-key checks and CREATE UNIQUE INDEX's build read candidates with
+ * (index_snapshot.c): the statement's, with the current command's own versions.  New rows
+ * entering a unique index are checked by ss_index_check_unique_live instead. */
 void ss_index_unique_snapshot(ss_ctx *ctx, ss_snapshot *out);
 /* Forgets the row ids the statement logged without taking their entries out: under row
  * versions a failed statement's entries name versions its abort made invisible, so they

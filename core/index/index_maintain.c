@@ -36,7 +36,7 @@ static int insert_unique(ss_ctx *ctx, const ss_index *ix, const ss_batch *keys, 
         uint32_t row = ss_batch_row(keys, k);
         for (uint32_t i = 0; i < ix->nkeys; i++)
             ss_vector_get_value(keys->cols[i], row, &key[i]);
-        if (ss_index_check_unique(ctx, ix, key, rowids[k]) != SS_OK)
+        if (ss_index_check_unique_live(ctx, ix, key, rowids[k]) != SS_OK)
             return SS_ERROR;
         uint32_t one = row;
         ss_batch single = {keys->ncols, keys->count, &one, 1, keys->cols};

@@ -364,6 +364,8 @@ typedef struct ast_foreign_key {
     const char **ref_columns; /* NULL / 0: the referenced table's primary key */
     uint32_t nref_columns;
     char match, on_delete, on_update;
+    const char **del_set_columns; /* ON DELETE SET NULL / SET DEFAULT (cols); NULL / 0: all */
+    uint32_t ndel_set_columns;
 } ast_foreign_key;
 
 /* One key of CREATE INDEX: a column with its order (ASC / DESC, NULLS FIRST / LAST). */

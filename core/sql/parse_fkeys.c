@@ -1,7 +1,7 @@
 /* parse_fkeys.c — FOREIGN KEY constraints of CREATE TABLE (REFERENCES as a column
  * constraint, FOREIGN KEY (cols) REFERENCES as a table one) into the AST's foreign keys.
- * What Sunstone does not have is refused with 0A000 (DEFERRABLE, NOT VALID, ON DELETE SET
- * NULL (columns)); MATCH PARTIAL is PostgreSQL's own 0A000. */
+ * What Sunstone does not have is refused with 0A000 (DEFERRABLE, NOT VALID); MATCH PARTIAL
+ * is PostgreSQL's own 0A000. */
 #include <string.h>
 
 #include "sql/transform.h"
@@ -12,7 +12,6 @@ bool tr_fkey_constraint(transform_state *ts, Constraint *con, const char *column
         {con->deferrable, "DEFERRABLE constraints"},
         {con->initdeferred, "INITIALLY DEFERRED constraints"},
         {con->skip_validation, "NOT VALID constraints"},
-        {con->fk_del_set_cols != NIL, "ON DELETE SET NULL / SET DEFAULT with a column list"},
     };
     if (tr_refuse_first(ts, con->location, refusals, sizeof refusals / sizeof refusals[0]))
         return false;
@@ -42,6 +41,8 @@ bool tr_fkey_constraint(transform_state *ts, Constraint *con, const char *column
         return false;
     }
     if (!tr_name_array(ts, con->pk_attrs, &f->ref_columns, &f->nref_columns))
+        return false;
+    if (!tr_name_array(ts, con->fk_del_set_cols, &f->del_set_columns, &f->ndel_set_columns))
         return false;
     f->match = con->fk_matchtype == 'f' ? 'f' : 's';
     f->on_delete = con->fk_del_action ? con->fk_del_action : 'a';

@@ -1,11 +1,15 @@
 /* session_util.h — what the Check tests of several sessions on one database share: opening
  * the first session (a private in-memory database) and more sessions on its database
- * (ss_session_open), running a statement that must succeed, and reading one integer. */
+ * (ss_session_open), running a statement that must succeed, reading one integer, and running
+ * a statement on a thread that is expected to wait (session_job, start_waiting). */
 #ifndef SUNSTONE_TESTS_SESSION_UTIL_H
 #define SUNSTONE_TESTS_SESSION_UTIL_H
 
 #include <check.h>
+#include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "api/database.h"
 #include "sunstone.h"
@@ -55,6 +59,47 @@ static inline long long scalar(sunstone *db, const char *sql)
     long long v = only_value(st);
     sunstone_finalize(st);
     return v;
+}
+
+static inline void sleep_ms(int ms)
+{
+    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+typedef struct session_job {
+    sunstone *db;
+    const char *sql;
+    int rc;
+    char sqlstate[6];
+    char msg[160];
+    volatile int done;
+} session_job;
+
+static inline void *session_job_main(void *arg)
+{
+    session_job *j = arg;
+    j->rc = sunstone_exec(j->db, j->sql, NULL, NULL);
+    if (j->rc != SUNSTONE_OK) {
+        snprintf(j->sqlstate, sizeof j->sqlstate, "%s", sunstone_sqlstate(j->db));
+        snprintf(j->msg, sizeof j->msg, "%s", sunstone_errmsg(j->db));
+    }
+    j->done = 1;
+    return NULL;
+}
+
+/* Starts j on a thread and checks, after a while, that it is waiting. */
+static inline void start_waiting(session_job *j, pthread_t *th)
+{
+    ck_assert_int_eq(pthread_create(th, NULL, session_job_main, j), 0);
+    sleep_ms(200);
+    ck_assert_int_eq(j->done, 0);
+}
+
+static inline void close_both(sunstone *a, sunstone *b)
+{
+    ck_assert_int_eq(sunstone_close(b), SUNSTONE_OK);
+    ck_assert_int_eq(sunstone_close(a), SUNSTONE_OK);
 }
 
 #endif

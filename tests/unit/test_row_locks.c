@@ -2,7 +2,8 @@
  * for the first and (READ COMMITTED) then changes the row as the first left it; REPEATABLE
  * READ gets 40001 for a row changed (or deleted) by a transaction that committed after its
  * snapshot; lock_timeout ends a wait with 55P03; two sessions locking each other's rows get
- * 40P01 in one of them and the other goes on. */
+ * 40P01 in one of them and the other goes on.  Unique keys: a key another running
+ * transaction wrote or is deleting makes the inserter wait for it (PostgreSQL's rule). */
 #include <check.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -11,47 +12,6 @@
 #include <time.h>
 
 #include "session_util.h"
-
-static void sleep_ms(int ms)
-{
-    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
-    nanosleep(&ts, NULL);
-}
-
-typedef struct job {
-    sunstone *db;
-    const char *sql;
-    int rc;
-    char sqlstate[6];
-    char msg[160];
-    volatile int done;
-} job;
-
-static void *job_main(void *arg)
-{
-    job *j = arg;
-    j->rc = sunstone_exec(j->db, j->sql, NULL, NULL);
-    if (j->rc != SUNSTONE_OK) {
-        snprintf(j->sqlstate, sizeof j->sqlstate, "%s", sunstone_sqlstate(j->db));
-        snprintf(j->msg, sizeof j->msg, "%s", sunstone_errmsg(j->db));
-    }
-    j->done = 1;
-    return NULL;
-}
-
-/* Starts j on a thread and checks, after a while, that it is waiting. */
-static void start_waiting(job *j, pthread_t *th)
-{
-    ck_assert_int_eq(pthread_create(th, NULL, job_main, j), 0);
-    sleep_ms(200);
-    ck_assert_int_eq(j->done, 0);
-}
-
-static void close_both(sunstone *a, sunstone *b)
-{
-    ck_assert_int_eq(sunstone_close(b), SUNSTONE_OK);
-    ck_assert_int_eq(sunstone_close(a), SUNSTONE_OK);
-}
 
 static sunstone *setup(void)
 {
@@ -66,7 +26,7 @@ START_TEST(second_writer_waits)
     sunstone *a = setup(), *b = open_more(a);
     run(a, "BEGIN");
     run(a, "UPDATE t SET v = v + 1 WHERE id = 1");
-    job j = {b, "UPDATE t SET v = v * 10 WHERE id = 1", 0, "", "", 0};
+    session_job j = {b, "UPDATE t SET v = v * 10 WHERE id = 1", 0, "", "", 0};
     pthread_t th;
     start_waiting(&j, &th); /* for a's lock */
     run(a, "COMMIT");
@@ -124,7 +84,7 @@ START_TEST(deadlock_detected)
     run(a, "UPDATE t SET v = 10 WHERE id = 1");
     run(b, "BEGIN");
     run(b, "UPDATE t SET v = 20 WHERE id = 2");
-    job j = {b, "UPDATE t SET v = 21 WHERE id = 1", 0, "", "", 0};
+    session_job j = {b, "UPDATE t SET v = 21 WHERE id = 1", 0, "", "", 0};
     pthread_t th;
     start_waiting(&j, &th);
     ck_assert_int_eq(sunstone_exec(a, "UPDATE t SET v = 11 WHERE id = 2", NULL, NULL), SUNSTONE_ERROR);
@@ -140,6 +100,113 @@ START_TEST(deadlock_detected)
 }
 END_TEST
 
+/* Unique keys between sessions (index_unique_live.c): a key another running transaction
+   wrote makes the inserter wait, then 23505 if that one commits, success if it rolls back. */
+static void check_unique_wait(bool commit)
+{
+    sunstone *a = setup(), *b = open_more(a);
+    run(a, "BEGIN");
+    run(a, "INSERT INTO t VALUES (5, 50)");
+    session_job j = {b, "INSERT INTO t VALUES (5, 51)", 0, "", "", 0};
+    pthread_t th;
+    start_waiting(&j, &th); /* for a's version with key 5 */
+    run(a, commit ? "COMMIT" : "ROLLBACK");
+    pthread_join(th, NULL);
+    if (commit) {
+        ck_assert_int_eq(j.rc, SUNSTONE_ERROR);
+        ck_assert_str_eq(j.sqlstate, "23505");
+        ck_assert_str_eq(j.msg, "duplicate key value violates unique constraint \"t_pkey\"");
+    } else {
+        ck_assert_msg(j.rc == SUNSTONE_OK, "%s", j.msg);
+    }
+    ck_assert_int_eq(scalar(a, "SELECT count(*) FROM t WHERE id = 5"), 1);
+    ck_assert_int_eq(scalar(a, "SELECT v FROM t WHERE id = 5"), commit ? 50 : 51);
+    close_both(a, b);
+}
+
+START_TEST(unique_waits_for_writer_commit)
+{
+    check_unique_wait(true);
+}
+END_TEST
+
+START_TEST(unique_waits_for_writer_rollback)
+{
+    check_unique_wait(false);
+}
+END_TEST
+
+/* A key a running transaction is deleting: the inserter waits; the delete commits, so the
+   key is free; a rolled-back delete leaves it taken. */
+static void check_unique_delete_wait(bool commit)
+{
+    sunstone *a = setup(), *b = open_more(a);
+    run(a, "BEGIN");
+    run(a, "DELETE FROM t WHERE id = 2");
+    session_job j = {b, "INSERT INTO t VALUES (2, 22)", 0, "", "", 0};
+    pthread_t th;
+    start_waiting(&j, &th);
+    run(a, commit ? "COMMIT" : "ROLLBACK");
+    pthread_join(th, NULL);
+    if (commit)
+        ck_assert_msg(j.rc == SUNSTONE_OK, "%s", j.msg);
+    else
+        ck_assert_str_eq(j.sqlstate, "23505");
+    ck_assert_int_eq(scalar(a, "SELECT v FROM t WHERE id = 2"), commit ? 22 : 2);
+    close_both(a, b);
+}
+
+START_TEST(unique_waits_for_deleter_commit)
+{
+    check_unique_delete_wait(true);
+}
+END_TEST
+
+START_TEST(unique_waits_for_deleter_rollback)
+{
+    check_unique_delete_wait(false);
+}
+END_TEST
+
+/* REPEATABLE READ: a key committed after the transaction's snapshot still conflicts (the
+   snapshot does not see it, the check does), as in PostgreSQL. */
+START_TEST(unique_sees_commit_after_snapshot)
+{
+    sunstone *a = setup(), *b = open_more(a);
+    run(b, "BEGIN ISOLATION LEVEL REPEATABLE READ");
+    ck_assert_int_eq(scalar(b, "SELECT count(*) FROM t"), 2);
+    run(a, "INSERT INTO t VALUES (7, 70)");
+    ck_assert_int_eq(scalar(b, "SELECT count(*) FROM t"), 2);
+    ck_assert_int_eq(sunstone_exec(b, "INSERT INTO t VALUES (7, 71)", NULL, NULL), SUNSTONE_ERROR);
+    ck_assert_str_eq(sunstone_sqlstate(b), "23505");
+    run(b, "ROLLBACK");
+    ck_assert_int_eq(scalar(a, "SELECT count(*) FROM t WHERE id = 7"), 1);
+    close_both(a, b);
+}
+END_TEST
+
+/* Two sessions each inserting the key the other wrote: one gets 40P01, the other goes on. */
+START_TEST(unique_deadlock_detected)
+{
+    sunstone *a = setup(), *b = open_more(a);
+    run(a, "BEGIN");
+    run(b, "BEGIN");
+    run(a, "INSERT INTO t VALUES (10, 0)");
+    run(b, "INSERT INTO t VALUES (11, 0)");
+    session_job j = {b, "INSERT INTO t VALUES (10, 1)", 0, "", "", 0};
+    pthread_t th;
+    start_waiting(&j, &th);
+    ck_assert_int_eq(sunstone_exec(a, "INSERT INTO t VALUES (11, 1)", NULL, NULL), SUNSTONE_ERROR);
+    ck_assert_str_eq(sunstone_sqlstate(a), "40P01");
+    run(a, "ROLLBACK");
+    pthread_join(th, NULL);
+    ck_assert_msg(j.rc == SUNSTONE_OK, "%s", j.msg);
+    run(b, "COMMIT");
+    ck_assert_int_eq(scalar(a, "SELECT count(*) FROM t WHERE id IN (10, 11)"), 2);
+    close_both(a, b);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("row_locks");
@@ -148,6 +215,12 @@ static Suite *make_suite(void)
     tcase_add_test(tc, repeatable_read_conflicts);
     tcase_add_test(tc, lock_timeout_ends_wait);
     tcase_add_test(tc, deadlock_detected);
+    tcase_add_test(tc, unique_waits_for_writer_commit);
+    tcase_add_test(tc, unique_waits_for_writer_rollback);
+    tcase_add_test(tc, unique_waits_for_deleter_commit);
+    tcase_add_test(tc, unique_waits_for_deleter_rollback);
+    tcase_add_test(tc, unique_sees_commit_after_snapshot);
+    tcase_add_test(tc, unique_deadlock_detected);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -10,7 +10,7 @@
 
 #include "sunstone.h"
 
-#define FAKE_MAX_COLS 8
+#define FAKE_MAX_COLS 12
 #define FAKE_MAX_ROWS 16
 
 typedef struct fake_result {

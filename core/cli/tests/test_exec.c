@@ -453,6 +453,28 @@ static void add_catalog(void)
             c.rows[i][k] = cols[i][k];
     c.tag = "SELECT 7";
     fake_kernel_add(&c);
+
+    /* what \d NAME reads of indexes and sequences: none */
+    fake_result ix = {0};
+    ix.sql = "SELECT index_name, table_name, position, column_name, type_name, is_unique, is_primary, method FROM "
+             "sunstone_index_columns";
+    ix.ncols = 8;
+    const char *ixnames[8] = {"index_name", "table_name", "position", "column_name",
+                              "type_name",  "is_unique",  "is_primary", "method"};
+    for (int k = 0; k < 8; k++)
+        ix.names[k] = ixnames[k];
+    ix.tag = "SELECT 0";
+    fake_kernel_add(&ix);
+    fake_result sq = {0};
+    sq.sql = "SELECT name, data_type, start_value, min_value, max_value, increment_by, cycle, cache_size, "
+             "owner_table, owner_column, owner_kind FROM sunstone_sequences";
+    sq.ncols = 11;
+    const char *sqnames[11] = {"name", "data_type", "start_value", "min_value", "max_value", "increment_by",
+                               "cycle", "cache_size", "owner_table", "owner_column", "owner_kind"};
+    for (int k = 0; k < 11; k++)
+        sq.names[k] = sqnames[k];
+    sq.tag = "SELECT 0";
+    fake_kernel_add(&sq);
 }
 
 

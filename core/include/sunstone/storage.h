@@ -156,7 +156,9 @@ typedef struct ss_storage_vtable {
        they were before the call (so seen[k].xmax == expect[k] means the row is now
        locked).  Readers never wait for it: a scan may read an xmax before or after the
        change (the visibility check decides either way).  SS_ERROR (XX000) for a row id
-       that names no version. */
+       that names no version.  With expect[k] == SS_XID_PEEK (txn.h; no version carries it)
+       the call only reads the stamps: the kernel's uniqueness check reads the writer and
+       deleter of each candidate with an equal key this way (PostgreSQL's dirty snapshot). */
     int (*lock_versions)(ss_ctx *ctx, void *table, const ss_rowid *rowids, uint32_t n,
                          ss_xid xid, uint32_t cid, const ss_xid *expect, ss_version_stamp *seen);
     /* records newer[k] as the successor of version older[k] (UPDATE), or, with newer NULL,

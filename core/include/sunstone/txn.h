@@ -27,6 +27,8 @@ typedef uint64_t ss_xid;      /* transaction id: strictly increasing, never reus
 typedef uint64_t ss_rowid;    /* a row version's id within its table (see above) */
 
 #define SS_XID_INVALID ((ss_xid)0)    /* "none": a version not deleted has xmax == 0 */
+#define SS_XID_PEEK (~(ss_xid)0)      /* an xmax no version carries: storage.h lock_versions
+                                         with it as expect only reads the stamps */
 #define SS_ROWID_INVALID ((ss_rowid)UINT64_MAX)
 
 /* A snapshot, taken by the kernel (per statement under READ COMMITTED, once per transaction
