@@ -19,8 +19,6 @@ typedef struct ddl_rec {
     uint32_t depth;      /* the transaction's savepoint depth when it was logged */
     void *obj;
     ss_table *table;
-    uint32_t col;        /* SS_DDL_COLUMN_NOT_NULL: the column and its flag before */
-    bool old;
     void (*undo)(void *arg);   /* SS_DDL_CALLBACK: obj is their argument */
     void (*commit)(void *arg);
 } ddl_rec;
@@ -77,7 +75,7 @@ static int object_kind(ss_ddl_op op)
         [SS_DDL_TABLE_CREATE] = 0, [SS_DDL_TABLE_DROP] = 0,  [SS_DDL_TABLE_LOCK] = 0,
         [SS_DDL_VIEW_CREATE] = 1,  [SS_DDL_VIEW_DROP] = 1,   [SS_DDL_INDEX_CREATE] = 2,
         [SS_DDL_INDEX_DROP] = 2,   [SS_DDL_SEQ_CREATE] = 3,  [SS_DDL_SEQ_DROP] = 3,
-        [SS_DDL_COLUMN_NOT_NULL] = 0, [SS_DDL_CALLBACK] = 0,
+        [SS_DDL_CALLBACK] = 0,
     };
     return kinds[op];
 }
@@ -108,7 +106,7 @@ static void stamp_set(ss_catalog *c, const ddl_rec *r, ss_xid *field, ss_xid v)
 /* The physical removal of what r names (a committed DROP, an undone CREATE). */
 static void destroy(ss_catalog *c, const ddl_rec *r)
 {
-    if (r->op == SS_DDL_TABLE_LOCK || r->op == SS_DDL_COLUMN_NOT_NULL || r->op == SS_DDL_CALLBACK)
+    if (r->op == SS_DDL_TABLE_LOCK || r->op == SS_DDL_CALLBACK)
         return;
     switch (object_kind(r->op)) {
     case 0: ss_catalog_destroy_table(c, r->obj); break;
@@ -120,7 +118,7 @@ static void destroy(ss_catalog *c, const ddl_rec *r)
 
 void ss_ddl_drop_or_mark(ss_catalog *c, ss_ddl_op op, void *obj, ss_xid xid)
 {
-    ddl_rec r = {op, 0, obj, NULL, 0, false, NULL, NULL};
+    ddl_rec r = {op, 0, obj, NULL, NULL, NULL};
     pthread_mutex_lock(&c->mu);
     if (xid)
         stamp_of(&r)->dropped = xid;
@@ -164,9 +162,6 @@ static void log_undo(ddl_log *l, int64_t depth)
         switch (r->op) {
         case SS_DDL_TABLE_LOCK:
             s->locked = SS_XID_INVALID;
-            break;
-        case SS_DDL_COLUMN_NOT_NULL:
-            ((ss_table *)r->obj)->cols[r->col].not_null = r->old;
             break;
         case SS_DDL_CALLBACK:
             r->undo(r->obj);
@@ -245,21 +240,8 @@ int ss_ddl_log(ss_ctx *ctx, ss_ddl_op op, void *obj, ss_table *table, ss_xid *xi
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     if (ss_txn_state_current(t, &cur, &cid) != 0)
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-    l->recs[l->n++] = (ddl_rec){op, t->nlevels, obj, table, 0, false, NULL, NULL};
+    l->recs[l->n++] = (ddl_rec){op, t->nlevels, obj, table, NULL, NULL};
     *xid = t->top;
-    return SS_OK;
-}
-
-int ss_ddl_log_not_null(ss_ctx *ctx, ss_table *t, uint32_t col)
-{
-    ss_xid xid;
-    if (ss_ddl_log(ctx, SS_DDL_COLUMN_NOT_NULL, t, t, &xid))
-        return SS_ERROR;
-    if (xid) {
-        ddl_rec *r = &((ddl_log *)ctx->txn->ddl)->recs[((ddl_log *)ctx->txn->ddl)->n - 1];
-        r->col = col;
-        r->old = t->cols[col].not_null;
-    }
     return SS_OK;
 }
 

@@ -44,7 +44,6 @@ typedef enum ss_ddl_op {
     SS_DDL_INDEX_DROP,
     SS_DDL_SEQ_CREATE,
     SS_DDL_SEQ_DROP,
-    SS_DDL_COLUMN_NOT_NULL,  /* ALTER ... SET / DROP NOT NULL: the column's old flag */
     SS_DDL_CALLBACK          /* ALTER TABLE: undo / commit functions of its own (below) */
 } ss_ddl_op;
 
@@ -80,8 +79,6 @@ int ss_ddl_log(ss_ctx *ctx, ss_ddl_op op, void *obj, struct ss_table *table, ss_
 /* After a logged DROP (op) of obj with xid: the entry marked dropped until the transaction
  * ends, or (xid 0) removed at once; bumps c's version. */
 void ss_ddl_drop_or_mark(struct ss_catalog *c, ss_ddl_op op, void *obj, ss_xid xid);
-/* Logs that column col of t changes its NOT NULL flag (undo restores the current one). */
-int ss_ddl_log_not_null(ss_ctx *ctx, struct ss_table *t, uint32_t col);
 
 /* Logs a change of t that its maker undoes or finalises itself: at ROLLBACK (or ROLLBACK TO
  * a savepoint before it) undo(arg) is called, at COMMIT commit(arg), in the log's order (undo
