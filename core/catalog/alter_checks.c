@@ -28,20 +28,28 @@ bool ss_alter_constraint_taken(const ss_table *t, const char *name)
     return false;
 }
 
+/* 42710 when a constraint of the table is named name (NULL: a name to be chosen). */
+static int name_taken(alter_run *r, const char *name)
+{
+    if (name && ss_alter_constraint_taken(r->t, name))
+        return ss_ctx_error(r->ctx, SS_SQLSTATE_DUPLICATE_OBJECT, "constraint \"%s\" for relation \"%s\" already exists",
+                            name, r->t->name);
+    return SS_OK;
+}
+
 static bool taken_on_table(const ss_catalog *c, const char *name, void *arg)
 {
     (void)c;
     return ss_alter_constraint_taken(arg, name);
 }
 
-/* 23514 when a row of t fails check e (false; NULL passes). */
-static int validate(ss_ctx *ctx, ss_table *t, const ss_expr *e, const char *name)
+/* Every row the altering transaction sees, all columns, batch by batch to each(arg, b) until
+ * it fails. */
+static int each_batch(ss_ctx *ctx, ss_table *t, int (*each)(void *arg, const ss_batch *b), void *arg)
 {
     uint32_t *all = malloc(sizeof *all * (t->ncols ? t->ncols : 1));
     ss_batch *b = ss_batch_create(t->ncols, t->types, SS_BATCH_CAPACITY);
-    ss_type bt = {SS_TYPE_BOOL, -1};
-    ss_vector *res = ss_vector_create(bt, SS_BATCH_CAPACITY);
-    int rc = all && b && res ? SS_OK : ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    int rc = all && b ? SS_OK : ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     for (uint32_t i = 0; all && i < t->ncols; i++)
         all[i] = i;
     ss_snapshot snap;
@@ -50,45 +58,54 @@ static int validate(ss_ctx *ctx, ss_table *t, const ss_expr *e, const char *name
     void *scan = NULL;
     if (rc == SS_OK)
         rc = t->storage->scan_begin_snapshot(ctx, t->handle, &spec, &snap, false, &scan);
-    bool failed = false;
-    while (rc == SS_OK && !failed) {
+    while (rc == SS_OK) {
         ss_batch_reset(b);
         if ((rc = t->storage->scan_next_batch(ctx, scan, b)) != SS_OK || b->count == 0)
             break;
-        ss_vector_reset(res);
-        if ((rc = ss_expr_eval(ctx, e, b, res)) != SS_OK)
-            break;
-        for (uint32_t k = 0; !failed && k < ss_batch_rows(b); k++) {
-            ss_value v;
-            ss_vector_get_value(res, ss_batch_row(b, k), &v);
-            failed = !v.is_null && !v.v.b;
-        }
+        rc = each(arg, b);
     }
     if (scan)
         t->storage->scan_end(scan);
     if (b)
         ss_batch_destroy(b);
-    if (res)
-        ss_vector_destroy(res);
     free(all);
-    if (rc == SS_OK && failed)
-        return ss_ctx_error(ctx, "23514", "check constraint \"%s\" of relation \"%s\" is violated by some row", name,
-                            t->name);
     return rc;
 }
 
-int ss_alter_validate_checks(alter_run *r)
+typedef struct check_scan {
+    ss_ctx *ctx;
+    ss_table *t;
+    const ss_expr *e;
+    const char *name;
+    ss_vector *res;
+} check_scan;
+
+static int check_batch(void *arg, const ss_batch *b)
 {
-    ss_table *t = r->t;
-    for (uint32_t k = 0; t->cons && k < t->cons->nchecks; k++) {
-        ss_expr *e;
-        int one;
-        const char *text;
-        if (ss_bind_alter_check(r->ctx, t, &t->cons->check_srcs[k], &e, &one, &text) ||
-            validate(r->ctx, t, e, t->cons->check_names[k]))
-            return SS_ERROR;
+    check_scan *c = arg;
+    ss_vector_reset(c->res);
+    if (ss_expr_eval(c->ctx, c->e, b, c->res) != SS_OK)
+        return SS_ERROR;
+    for (uint32_t k = 0; k < ss_batch_rows(b); k++) {
+        ss_value v;
+        ss_vector_get_value(c->res, ss_batch_row(b, k), &v);
+        if (!v.is_null && !v.v.b)
+            return ss_ctx_error(c->ctx, "23514", "check constraint \"%s\" of relation \"%s\" is violated by some row",
+                                c->name, c->t->name);
     }
     return SS_OK;
+}
+
+/* 23514 when a row of t fails check e (false; NULL passes). */
+static int validate(ss_ctx *ctx, ss_table *t, const ss_expr *e, const char *name)
+{
+    ss_type bt = {SS_TYPE_BOOL, -1};
+    check_scan c = {ctx, t, e, name, ss_vector_create(bt, SS_BATCH_CAPACITY)};
+    if (!c.res)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    int rc = each_batch(ctx, t, check_batch, &c);
+    ss_vector_destroy(c.res);
+    return rc;
 }
 
 int ss_alter_add_check(alter_run *r, uint32_t k, bool not_valid)
@@ -96,9 +113,8 @@ int ss_alter_add_check(alter_run *r, uint32_t k, bool not_valid)
     ss_ctx *ctx = r->ctx;
     ss_table *t = r->t;
     const ast_check *ck = &r->st->checks[k];
-    if (ck->name && ss_alter_constraint_taken(t, ck->name))
-        return ss_ctx_error(ctx, SS_SQLSTATE_DUPLICATE_OBJECT, "constraint \"%s\" for relation \"%s\" already exists",
-                            ck->name, t->name);
+    if (name_taken(r, ck->name))
+        return SS_ERROR;
     if (!t->cons && !(t->cons = ss_table_cons_copy(NULL, t->ncols)))
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     ss_table_cons *c = t->cons;
@@ -213,14 +229,24 @@ int ss_alter_add_key(alter_run *r, uint32_t k)
     return rc;
 }
 
+typedef struct fkey_scan {
+    ss_ctx *ctx;
+    ss_table *t;
+} fkey_scan;
+
+static int fkey_batch(void *arg, const ss_batch *b)
+{
+    fkey_scan *f = arg;
+    return ss_fkey_check_new_rows(f->ctx, f->t, b);
+}
+
 int ss_alter_add_fkey(alter_run *r, uint32_t k, bool not_valid)
 {
     ss_ctx *ctx = r->ctx;
     ss_table *t = r->t;
     const ast_foreign_key *fk = &r->st->fkeys[k];
-    if (fk->name && ss_alter_constraint_taken(t, fk->name))
-        return ss_ctx_error(ctx, SS_SQLSTATE_DUPLICATE_OBJECT, "constraint \"%s\" for relation \"%s\" already exists",
-                            fk->name, t->name);
+    if (name_taken(r, fk->name))
+        return SS_ERROR;
     ast_stmt one = {.kind = AST_ALTER_TABLE, .table = t->name, .fkeys = (ast_foreign_key *)fk, .nfkeys = 1};
     uint32_t before = t->fkeys ? t->fkeys->n : 0;
     if (ss_fkey_create_all(ctx, r->c, &one))
@@ -229,29 +255,8 @@ int ss_alter_add_fkey(alter_run *r, uint32_t k, bool not_valid)
         return SS_OK;
     /* every row must find its referenced row (the new key's check, and the table's others,
        which its rows meet already) */
-    uint32_t *all = malloc(sizeof *all * (t->ncols ? t->ncols : 1));
-    ss_batch *b = ss_batch_create(t->ncols, t->types, SS_BATCH_CAPACITY);
-    int rc = all && b ? SS_OK : ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-    for (uint32_t i = 0; all && i < t->ncols; i++)
-        all[i] = i;
-    ss_snapshot snap;
-    ss_alter_snapshot(ctx, &snap);
-    ss_scan_spec spec = {t->ncols, 0, all};
-    void *scan = NULL;
-    if (rc == SS_OK)
-        rc = t->storage->scan_begin_snapshot(ctx, t->handle, &spec, &snap, false, &scan);
-    while (rc == SS_OK) {
-        ss_batch_reset(b);
-        if ((rc = t->storage->scan_next_batch(ctx, scan, b)) != SS_OK || b->count == 0)
-            break;
-        rc = ss_fkey_check_new_rows(ctx, t, b);
-    }
-    if (scan)
-        t->storage->scan_end(scan);
-    if (b)
-        ss_batch_destroy(b);
-    free(all);
-    return rc;
+    fkey_scan f = {ctx, t};
+    return each_batch(ctx, t, fkey_batch, &f);
 }
 
 /* The index of t backing the constraint named name (PRIMARY KEY / UNIQUE), or NULL. */
@@ -330,9 +335,8 @@ int ss_alter_rename_constraint(alter_run *r, const ast_alter_cmd *a)
         return ss_ctx_error(r->ctx, SS_SQLSTATE_UNDEFINED_OBJECT, "constraint \"%s\" for table \"%s\" does not exist",
                             a->column, t->name);
     }
-    if (ss_alter_constraint_taken(t, a->new_name))
-        return ss_ctx_error(r->ctx, SS_SQLSTATE_DUPLICATE_OBJECT, "constraint \"%s\" for relation \"%s\" already exists",
-                            a->new_name, t->name);
+    if (name_taken(r, a->new_name))
+        return SS_ERROR;
     if (ix && (ss_catalog_find(r->c, a->new_name) || ss_catalog_find_view(r->c, a->new_name) ||
                ss_index_find(r->c, a->new_name)))
         return ss_ctx_error(r->ctx, SS_SQLSTATE_DUPLICATE_TABLE, "relation \"%s\" already exists", a->new_name);
@@ -351,7 +355,7 @@ int ss_alter_rename_constraint(alter_run *r, const ast_alter_cmd *a)
     return SS_OK;
 }
 
-int ss_alter_check_texts(alter_run *r)
+int ss_alter_recheck(alter_run *r, bool validate_rows)
 {
     ss_table *t = r->t;
     for (uint32_t k = 0; t->cons && k < t->cons->nchecks; k++) {
@@ -359,6 +363,8 @@ int ss_alter_check_texts(alter_run *r)
         int one;
         const char *text;
         if (ss_bind_alter_check(r->ctx, t, &t->cons->check_srcs[k], &e, &one, &text))
+            return SS_ERROR;
+        if (validate_rows && validate(r->ctx, t, e, t->cons->check_names[k]))
             return SS_ERROR;
         const char *old = t->cons->check_texts[k];
         bool not_valid = old && strlen(old) > 10 && strcmp(old + strlen(old) - 10, " NOT VALID") == 0;

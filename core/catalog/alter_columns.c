@@ -230,28 +230,42 @@ static int dependent_views(alter_run *r, uint32_t col, bool cascade)
     return rc;
 }
 
+/* 0A000 for a change of columns on a table with foreign keys (either side): they keep column
+ * positions, which the change would move. */
+static int refuse_fkeys(alter_run *r, const char *what)
+{
+    uint32_t nref = 0;
+    ss_fkey **refs = ss_fkey_referencing(r->c, r->t, true, &nref);
+    free(refs);
+    if ((r->t->fkeys && r->t->fkeys->n) || nref)
+        return ss_ctx_error(r->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                            "feature not supported: ALTER TABLE ... %s on a table with FOREIGN KEY constraints", what);
+    return SS_OK;
+}
+
+/* The column of r's table named name in *col: 42703, or with missing_ok a NOTICE and -1. */
+static int existing_column(alter_run *r, const char *name, bool missing_ok, int *col)
+{
+    if ((*col = ss_alter_column(r->t, name)) >= 0)
+        return SS_OK;
+    if (!missing_ok)
+        return ss_ctx_error(r->ctx, SS_SQLSTATE_UNDEFINED_COLUMN, "column \"%s\" of relation \"%s\" does not exist",
+                            name, r->t->name);
+    ss_ctx_message(r->ctx, SS_MSG_NOTICE, "column \"%s\" of relation \"%s\" does not exist, skipping", name,
+                   r->t->name);
+    return SS_OK;
+}
+
 int ss_alter_drop_column(alter_run *r, const ast_alter_cmd *a)
 {
     ss_ctx *ctx = r->ctx;
     ss_table *t = r->t;
-    int found = ss_alter_column(t, a->column);
-    if (found < 0) {
-        if (a->missing_ok) {
-            ss_ctx_message(ctx, SS_MSG_NOTICE, "column \"%s\" of relation \"%s\" does not exist, skipping", a->column,
-                           t->name);
-            return SS_OK;
-        }
-        return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_COLUMN, "column \"%s\" of relation \"%s\" does not exist",
-                            a->column, t->name);
-    }
+    int found, rc0 = existing_column(r, a->column, a->missing_ok, &found);
+    if (rc0 != SS_OK || found < 0)
+        return rc0;
     uint32_t col = (uint32_t)found;
-    uint32_t nref = 0;
-    ss_fkey **refs = ss_fkey_referencing(r->c, t, true, &nref);
-    free(refs);
-    if ((t->fkeys && t->fkeys->n) || nref)
-        return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                            "feature not supported: ALTER TABLE ... DROP COLUMN on a table with FOREIGN KEY "
-                            "constraints");
+    if (refuse_fkeys(r, "DROP COLUMN"))
+        return SS_ERROR;
     if (t->cons && (t->cons->cols[col].seq || t->cons->cols[col].identity))
         return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                             "feature not supported: ALTER TABLE ... DROP COLUMN of a column that owns a sequence "
@@ -322,23 +336,17 @@ int ss_alter_column_type(alter_run *r, const ast_alter_cmd *a)
 {
     ss_ctx *ctx = r->ctx;
     ss_table *t = r->t;
-    int found = ss_alter_column(t, a->column);
-    if (found < 0)
-        return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_COLUMN, "column \"%s\" of relation \"%s\" does not exist",
-                            a->column, t->name);
+    int found;
+    if (existing_column(r, a->column, false, &found))
+        return SS_ERROR;
     uint32_t col = (uint32_t)found;
     const ast_column_def *d = &r->st->coldefs[a->coldef];
     ss_type type;
     ss_expr *e;
     if (ss_bind_alter_using(ctx, t, col, &d->type, d->default_expr, &type, &e))
         return SS_ERROR;
-    uint32_t nref = 0;
-    ss_fkey **refs = ss_fkey_referencing(r->c, t, true, &nref);
-    free(refs);
-    if ((t->fkeys && t->fkeys->n) || nref)
-        return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                            "feature not supported: ALTER TABLE ... ALTER COLUMN ... TYPE on a table with FOREIGN KEY "
-                            "constraints");
+    if (refuse_fkeys(r, "ALTER COLUMN ... TYPE"))
+        return SS_ERROR;
     ss_view **v;
     uint32_t nv;
     if (ss_alter_dependent_views(r, (int)col, &v, &nv))
@@ -382,8 +390,6 @@ int ss_alter_column_type(alter_run *r, const ast_alter_cmd *a)
     free(from);
     free(exprs);
     if (rc == SS_OK)
-        rc = ss_alter_check_texts(r);
-    if (rc == SS_OK)
-        rc = ss_alter_validate_checks(r);
+        rc = ss_alter_recheck(r, true);
     return rc;
 }

@@ -49,14 +49,13 @@ int ss_alter_add_key(alter_run *r, uint32_t k);
 int ss_alter_add_fkey(alter_run *r, uint32_t k, bool not_valid);
 /* ALTER COLUMN ... TYPE: the table rewritten, its CHECKs validated again. */
 int ss_alter_column_type(alter_run *r, const ast_alter_cmd *a);
-/* 23514 when a row of t fails one of its CHECKs. */
-int ss_alter_validate_checks(alter_run *r);
 /* ADD CHECK: the statement's checks[k] over t as it is now, validated unless not_valid. */
 int ss_alter_add_check(alter_run *r, uint32_t k, bool not_valid);
 int ss_alter_drop_constraint(alter_run *r, const ast_alter_cmd *a);
 int ss_alter_rename_constraint(alter_run *r, const ast_alter_cmd *a);
-/* \d's texts of t's CHECKs again with its columns' names as they are now. */
-int ss_alter_check_texts(alter_run *r);
+/* t's CHECKs bound again (after a rename or a type change): \d's texts with the columns'
+ * names as they are now, and with validate_rows every row checked again (23514). */
+int ss_alter_recheck(alter_run *r, bool validate_rows);
 /* Takes CHECK k off t. */
 void ss_alter_remove_check(ss_table *t, uint32_t k);
 /* DROP ... CASCADE of views names[0..n) (NOTICE "drop cascades to ..."). */

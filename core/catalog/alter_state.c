@@ -156,23 +156,30 @@ static void free_saved(alter_saved *s)
     }
     free(s->seqs);
     free(s->indexes);
+    ss_error_clear(&s->end_err);
     free(s);
+}
+
+/* The context of the end of a transaction: nothing recorded on it is reported. */
+static ss_ctx *end_ctx(alter_saved *s)
+{
+    memset(&s->end_ctx, 0, sizeof s->end_ctx);
+    memset(&s->end_err, 0, sizeof s->end_err);
+    s->end_ctx.err = &s->end_err;
+    return &s->end_ctx;
 }
 
 void ss_alter_undo(void *arg)
 {
     alter_saved *s = arg;
     ss_table *t = s->t;
-    ss_ctx ctx = {0};
-    ss_error err;
-    memset(&err, 0, sizeof err);
-    ctx.err = &err;
+    ss_ctx *ctx = end_ctx(s);
     /* storage: a handle the statement made is dropped, columns it added to the old one are
        taken away again (last first) */
     if (t->handle != s->handle)
-        t->storage->table_drop(&ctx, t->backend, t->handle);
+        t->storage->table_drop(ctx, t->backend, t->handle);
     for (uint32_t k = s->added_in_place; k > 0; k--)
-        t->storage->drop_column(&ctx, s->handle, s->ncols + k - 1);
+        t->storage->drop_column(ctx, s->handle, s->ncols + k - 1);
     while (t->fkeys && t->fkeys->n > s->nfkeys)
         ss_fkey_remove(t->fkeys->list[t->fkeys->n - 1]);
     free(t->name);
@@ -223,12 +230,9 @@ void ss_alter_commit(void *arg)
 {
     alter_saved *s = arg;
     ss_table *t = s->t;
-    ss_ctx ctx = {0};
-    ss_error err;
-    memset(&err, 0, sizeof err);
-    ctx.err = &err;
+    ss_ctx *ctx = end_ctx(s);
     if (t->handle != s->handle)
-        t->storage->table_drop(&ctx, t->backend, s->handle);
+        t->storage->table_drop(ctx, t->backend, s->handle);
     free(s->name);
     free_cols(s->cols, s->ncols);
     free(s->types);

@@ -40,6 +40,9 @@ typedef struct alter_saved {
                                   statement's: ROLLBACK removes them) */
     alter_seq_saved *seqs;     /* sequences whose owner names the statement changed */
     uint32_t nseqs;
+    ss_ctx end_ctx;            /* the context of COMMIT / ROLLBACK's backend calls (nothing
+                                  recorded on it is reported) */
+    ss_error end_err;
 } alter_saved;
 
 /* Saves t's state and gives t fresh copies of it; NULL (53200 on ctx) when out of memory. */

@@ -248,7 +248,7 @@ static int rename_column(alter_run *r, const ast_alter_cmd *a)
     }
     free((char *)t->cols[col].name);
     t->cols[col].name = n;
-    return ss_alter_check_texts(r);
+    return ss_alter_recheck(r, false);
 }
 
 /* A relation (table, view, index, sequence) of c named name. */

@@ -45,18 +45,25 @@ static bool table_name(transform_state *ts, RangeVar *rv, ast_stmt *out)
     return out->table != NULL;
 }
 
-/* Appends one column definition to out->coldefs; its index in *at. */
-static bool add_coldef(transform_state *ts, ColumnDef *cd, ast_stmt *out, int *at)
+/* A new empty entry at the end of out->coldefs (its index in *at), NULL when out of memory. */
+static ast_column_def *new_coldef(transform_state *ts, ast_stmt *out, int *at)
 {
     ast_column_def *d = tr_alloc(ts, sizeof *d * (out->ncoldefs + 1));
     if (!d)
-        return false;
+        return NULL;
     if (out->ncoldefs)
         memcpy(d, out->coldefs, sizeof *d * out->ncoldefs);
     memset(&d[out->ncoldefs], 0, sizeof *d);
     out->coldefs = d;
     *at = (int)out->ncoldefs++;
-    return tr_column_def(ts, cd, &out->coldefs[*at], out);
+    return &d[*at];
+}
+
+/* Appends one column definition to out->coldefs; its index in *at. */
+static bool add_coldef(transform_state *ts, ColumnDef *cd, ast_stmt *out, int *at)
+{
+    ast_column_def *d = new_coldef(ts, out, at);
+    return d && tr_column_def(ts, cd, d, out);
 }
 
 /* ADD [CONSTRAINT name] CHECK (...) [NOT VALID]; other constraint kinds are 0A000. */
@@ -95,19 +102,8 @@ static bool add_constraint(transform_state *ts, Constraint *con, ast_stmt *out, 
     a->kind = AST_ALTER_ADD_CHECK;
     a->check_lo = out->nchecks;
     a->not_valid = con->skip_validation;
-    ast_check *c = tr_alloc(ts, sizeof *c * (out->nchecks + 1));
-    if (!c)
+    if (!tr_add_check(ts, con, NULL, out))
         return false;
-    if (out->nchecks)
-        memcpy(c, out->checks, sizeof *c * out->nchecks);
-    ast_check *k = &c[out->nchecks];
-    k->name = con->conname ? tr_strdup(ts, con->conname) : NULL;
-    k->location = con->location;
-    k->column = NULL;
-    if (!(k->expr = tr_expr(ts, con->raw_expr)))
-        return false;
-    out->checks = c;
-    out->nchecks++;
     a->check_hi = out->nchecks;
     return true;
 }
@@ -155,40 +151,28 @@ static bool tr_cmd(transform_state *ts, AlterTableCmd *c, ast_stmt *out, ast_alt
         }
         a->kind = AST_ALTER_SET_DEFAULT;
         {
-            ast_column_def *d = tr_alloc(ts, sizeof *d * (out->ncoldefs + 1));
+            ast_column_def *d = new_coldef(ts, out, &a->coldef);
             if (!d)
                 return false;
-            if (out->ncoldefs)
-                memcpy(d, out->coldefs, sizeof *d * out->ncoldefs);
-            memset(&d[out->ncoldefs], 0, sizeof *d);
-            d[out->ncoldefs].name = a->column;
-            d[out->ncoldefs].location = -1;
-            if (!(d[out->ncoldefs].default_expr = tr_expr(ts, c->def)))
-                return false;
-            out->coldefs = d;
-            a->coldef = (int)out->ncoldefs++;
+            d->name = a->column;
+            d->location = -1;
+            return (d->default_expr = tr_expr(ts, c->def)) != NULL;
         }
-        return true;
     case AT_AlterColumnType: {
         ColumnDef *cd = (ColumnDef *)c->def;
         if (cd->collClause) {
             tr_unsupported(ts, cd->collClause->location, "COLLATE");
             return false;
         }
-        ast_column_def *d = tr_alloc(ts, sizeof *d * (out->ncoldefs + 1));
+        ast_column_def *d = new_coldef(ts, out, &a->coldef);
         if (!d)
             return false;
-        if (out->ncoldefs)
-            memcpy(d, out->coldefs, sizeof *d * out->ncoldefs);
-        memset(&d[out->ncoldefs], 0, sizeof *d);
-        d[out->ncoldefs].name = a->column;
-        d[out->ncoldefs].location = cd->location;
-        if (!tr_type_name(ts, cd->typeName, &d[out->ncoldefs].type))
+        d->name = a->column;
+        d->location = cd->location;
+        if (!tr_type_name(ts, cd->typeName, &d->type))
             return false;
-        if (cd->raw_default && !(d[out->ncoldefs].default_expr = tr_expr(ts, cd->raw_default)))
+        if (cd->raw_default && !(d->default_expr = tr_expr(ts, cd->raw_default)))
             return false;
-        out->coldefs = d;
-        a->coldef = (int)out->ncoldefs++;
         a->kind = AST_ALTER_COLUMN_TYPE;
         return true;
     }

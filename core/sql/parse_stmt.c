@@ -526,7 +526,7 @@ static const char *constraint_name(const Constraint *c, const char *other)
 }
 
 /* Appends a CHECK constraint (of column, or of the table when column is NULL) to out. */
-static bool add_check(transform_state *ts, Constraint *con, const char *column, ast_stmt *out)
+bool tr_add_check(transform_state *ts, Constraint *con, const char *column, ast_stmt *out)
 {
     ast_check *c = tr_alloc(ts, sizeof *c * (out->nchecks + 1));
     if (!c)
@@ -613,7 +613,7 @@ bool tr_column_def(transform_state *ts, ColumnDef *cd, ast_column_def *d, ast_st
                 return false;
             break;
         case CONSTR_CHECK:
-            if (!add_check(ts, con, d->name, out))
+            if (!tr_add_check(ts, con, d->name, out))
                 return false;
             break;
         case CONSTR_FOREIGN:
@@ -670,7 +670,7 @@ static bool tr_create(transform_state *ts, CreateStmt *s, ast_stmt *out)
                 continue;
             }
             if (con->contype == CONSTR_CHECK) {
-                if (!add_check(ts, con, NULL, out))
+                if (!tr_add_check(ts, con, NULL, out))
                     return false;
                 continue;
             }

@@ -111,6 +111,8 @@ bool tr_rename(transform_state *ts, RenameStmt *s, ast_stmt *out);
 /* parse_stmt.c: one column definition into d (constraints appended to out's lists); the
  * text of the statement being transformed. */
 bool tr_column_def(transform_state *ts, ColumnDef *cd, ast_column_def *d, ast_stmt *out);
+/* Appends CHECK constraint con (of column, or of the table when column is NULL) to out. */
+bool tr_add_check(transform_state *ts, Constraint *con, const char *column, ast_stmt *out);
 const char *tr_statement_text(transform_state *ts);
 /* PRIMARY KEY / UNIQUE of CREATE TABLE (parse_keys.c): con on column (NULL: a table
    constraint) appended to out's key constraints; then, once every column is known, the
