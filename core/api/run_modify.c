@@ -119,6 +119,22 @@ static int cascade_set(void *arg, const ss_fkey *fk, const ss_rowid *ids, uint32
                        const ss_value *keys);
 static void end_run(modify_run *r);
 
+/* The run of a referential action on table within parent's command (same xid and cid):
+ * deleting (ON DELETE CASCADE) or updating its rows. */
+static modify_run child_run(const modify_run *parent, ss_table *table, bool update)
+{
+    modify_run r = *parent;
+    r.t = table;
+    r.update = update;
+    r.restart = false;
+    r.old = NULL;
+    uint32_t nref = 0;
+    ss_fkey **refs = ss_fkey_referencing(r.ctx->catalog, table, true, &nref);
+    free(refs);
+    r.referenced = nref > 0;
+    return r;
+}
+
 /* r->old_spec: every column of r->t. */
 static int all_columns(modify_run *r)
 {
@@ -219,21 +235,13 @@ static int cascade_set(void *arg, const ss_fkey *fk, const ss_rowid *ids, uint32
         return ss_ctx_error(parent->ctx, SS_SQLSTATE_INTERNAL_ERROR,
                             "the referential action of foreign key \"%s\" on \"%s\" is not bound", fk->name,
                             table->name);
-    modify_run r = *parent; /* the same command: xid, cid */
-    r.t = table;
-    r.update = true;
-    r.restart = false;
-    r.old = NULL;
+    modify_run r = child_run(parent, table, true);
     bool *ok = ss_arena_alloc(r.ctx->arena, sizeof *ok * (n ? n : 1));
     bool *found = ss_arena_alloc(r.ctx->arena, sizeof *found * (n ? n : 1));
     ss_rowid *locked = ss_arena_alloc(r.ctx->arena, sizeof *locked * (n ? n : 1));
     ss_rowid *newids = ss_arena_alloc(r.ctx->arena, sizeof *newids * (n ? n : 1));
     if (!ok || !found || !locked || !newids)
         return ss_ctx_error(r.ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-    uint32_t nref = 0;
-    ss_fkey **refs = ss_fkey_referencing(r.ctx->catalog, table, true, &nref);
-    free(refs);
-    r.referenced = nref > 0;
     /* the versions' contents first: once locked, they are this command's deletes, which
        the uniqueness checks' snapshot (that found them) no longer sees */
     ss_batch *rows = NULL;
@@ -314,19 +322,11 @@ static int cascade_set(void *arg, const ss_fkey *fk, const ss_rowid *ids, uint32
 static int cascade_delete(void *arg, ss_table *table, const ss_rowid *ids, uint32_t n)
 {
     modify_run *parent = arg;
-    modify_run r = *parent; /* the same command: xid, cid */
-    r.t = table;
-    r.update = false;
-    r.restart = false;
-    r.old = NULL;
+    modify_run r = child_run(parent, table, false);
     bool *ok = ss_arena_alloc(r.ctx->arena, sizeof *ok * (n ? n : 1));
     ss_rowid *locked = ss_arena_alloc(r.ctx->arena, sizeof *locked * (n ? n : 1));
     if (!ok || !locked)
         return ss_ctx_error(r.ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-    uint32_t nref = 0;
-    ss_fkey **refs = ss_fkey_referencing(r.ctx->catalog, table, true, &nref);
-    free(refs);
-    r.referenced = nref > 0;
     int rc = lock_rows(&r, ids, n, ok);
     if (rc == SS_OK && r.restart)
         rc = ss_ctx_error(r.ctx, "40001", "could not serialize access due to concurrent update");

@@ -28,6 +28,7 @@ static void free_table(ss_table *t)
         return;
     ss_index_free_table(t);
     ss_fkey_free_table(t);
+    ss_fkey_writers_free(t);
     for (uint32_t i = 0; i < t->ncols; i++)
         free((char *)t->cols[i].name);
     free(t->cols);

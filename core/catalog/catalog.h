@@ -29,6 +29,9 @@ struct ss_table {
     struct ss_table_cons *cons;        /* defaults, identity, CHECK (constraints.h); NULL: none */
     struct ss_table_fkeys *fkeys;      /* its FOREIGN KEY constraints (fkey/fkey.h); NULL: none */
     ss_ddl_stamp ddl;                  /* pending CREATE / DROP, exclusive lock (catalog_txn.h) */
+    /* a referencing table: the transactions that wrote to it, maybe still running
+       (fkey/fkey_writers.c); NULL until the first write */
+    _Atomic(struct ss_table_writers *) writers;
 };
 
 typedef struct ss_backend_instance {

@@ -3,6 +3,7 @@
 #include "exec/dml_versions.h"
 
 #include "exec/context.h"
+#include "fkey/fkey.h"
 #include "index/index.h"
 
 bool ss_table_has_versions(const ss_table *t)
@@ -17,6 +18,9 @@ int ss_dml_write_versions(ss_ctx *ctx, ss_table *t, const ss_batch *rows, ss_row
     if (ss_batch_rows(rows) == 0)
         return SS_OK;
     if (t->storage->insert_versions(ctx, t->handle, rows, rowids) != SS_OK)
+        return SS_ERROR;
+    /* a referencing table: deletes of referenced rows may have to wait for this writer */
+    if (ss_fkey_table_has(t) && ss_fkey_note_writer(ctx, t) != SS_OK)
         return SS_ERROR;
     /* every index of the table gets the new versions' entries (unique ones checked) */
     return ss_index_table_has(t) ? ss_index_insert_rows(ctx, t, rows, rowids) : SS_OK;

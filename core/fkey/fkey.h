@@ -13,10 +13,12 @@
  * referencing rows of a removed key are found through an index of the referencing table
  * whose leading columns are the key's, again live now, waiting for running transactions
  * writing or deleting one; a referencing row committed after the statement's snapshot that
- * an action would have to change is 40001.  Known limit: without such an index they are
- * found by one scan under the statement's snapshot, so a referencing row another
- * transaction inserted and has not committed yet is not seen (PostgreSQL's KEY SHARE lock
- * would make the delete wait): index the referencing columns when both can run at once. */
+ * an action would have to change is 40001.  Without such an index they are found by one
+ * scan, after waiting for every running transaction that wrote to the referencing table
+ * (fkey_writers.c; coarser than PostgreSQL's row lock); if one of them committed, NO ACTION
+ * scans with a fresh snapshot and an action is checked again by one (40001 for a row it
+ * missed).  Known limit: under READ COMMITTED PostgreSQL would include such a row in the
+ * action instead of failing. */
 #ifndef SS_FKEY_FKEY_H
 #define SS_FKEY_FKEY_H
 
@@ -136,6 +138,16 @@ const ss_fkey_action_table *ss_fkey_action_find(const ss_fkey_actions *actions, 
    constraint" (PostgreSQL's SQLSTATE, DETAIL and HINT) when a table outside the list
    references one of them. */
 int ss_fkey_check_truncate(ss_ctx *ctx, const ss_catalog *c, ss_table *const *tables, uint32_t n);
+/* ---- writers of referencing tables (fkey_writers.c) ---- */
+/* Records that the session's transaction wrote rows to t (a referencing table). */
+int ss_fkey_note_writer(ss_ctx *ctx, ss_table *t);
+/* Waits until no transaction but the session's own that wrote to t is running (deadlock,
+   lock_timeout, cancel as row locks); *committed tells whether one of those it waited for
+   committed (its rows are newer than the statement's snapshot). */
+int ss_fkey_wait_writers(ss_ctx *ctx, ss_table *t, bool *committed);
+/* Frees t's record (the table is freed). */
+void ss_fkey_writers_free(ss_table *t);
+
 /* Whether t has foreign keys (as the referencing table). */
 bool ss_fkey_table_has(const ss_table *t);
 

@@ -11,6 +11,7 @@
 #include "fkey/fkey.h"
 #include "fkey/fkey_types.h"
 #include "index/index.h"
+#include "txn/txn_session.h"
 #include "types/typeio.h"
 #include "util/arena.h"
 #include "util/strbuf.h"
@@ -363,9 +364,11 @@ static int find_by_index(ss_ctx *ctx, const ss_fkey *fk, const ss_index *ix, con
     return SS_OK;
 }
 
-/* One scan of the referencing table against the orphans' hash. */
-static int find_by_scan(ss_ctx *ctx, const ss_fkey *fk, orphan_set *s, const ss_snapshot *snap, bool update,
-                        rowid_list *list)
+/* One scan of the referencing table under snap against the orphans' hash: with list, every
+   referencing row's id goes to list; else *hit gets the first orphan a row references (-1:
+   none). */
+static int scan_referencing(ss_ctx *ctx, const ss_fkey *fk, orphan_set *s, const ss_snapshot *snap,
+                            rowid_list *list, int64_t *hit_out)
 {
     if (orphans_hash(ctx, fk, s) != SS_OK)
         return SS_ERROR;
@@ -402,7 +405,29 @@ static int find_by_scan(ss_ctx *ctx, const ss_fkey *fk, orphan_set *s, const ss_
     t->storage->scan_end(scan);
     if (b)
         ss_batch_destroy(b);
-    if (rc != SS_OK)
+    *hit_out = hit;
+    return rc;
+}
+
+/* The referencing rows of the orphans without an index to probe: the running transactions
+   that wrote to the referencing table are waited for first; if one of them committed, its
+   rows are newer than the snapshot, so NO ACTION scans with a fresh one, and an action's
+   rows (collected with snap, as the command sees them) are checked again afterwards
+   (*recheck: the caller runs the fresh scan once the action is done). */
+static int find_by_scan(ss_ctx *ctx, const ss_fkey *fk, orphan_set *s, const ss_snapshot *snap, bool update,
+                        rowid_list *list, ss_txn_snapshot *fresh, bool *recheck)
+{
+    bool committed = false;
+    *recheck = false;
+    if (ss_fkey_wait_writers(ctx, fk->table, &committed) != SS_OK)
+        return SS_ERROR;
+    if (committed) {
+        if (ss_txn_snapshot_take(ctx->txn->m, fresh, ctx->txn->top, UINT32_MAX) != 0)
+            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        *recheck = list != NULL;
+    }
+    int64_t hit = -1;
+    if (scan_referencing(ctx, fk, s, committed && !list ? &fresh->snap : snap, list, &hit) != SS_OK)
         return SS_ERROR;
     return hit >= 0 ? still_referenced(ctx, fk, &s->ref_keys[(size_t)hit * s->ncols], update) : SS_OK;
 }
@@ -502,9 +527,21 @@ static int check_one_removed(ss_ctx *ctx, const ss_fkey *fk, const ss_batch *old
     uint32_t order[fk->ncols];
     const ss_index *cix = referencing_index(fk, order);
     rowid_list list = {NULL, NULL, 0, 0}, *lp = cascades(fk, update, cascade) ? &list : NULL;
-    int rc = cix ? find_by_index(ctx, fk, cix, order, &s, snap, update, lp) : find_by_scan(ctx, fk, &s, snap, update, lp);
+    ss_txn_snapshot fresh = {0};
+    bool recheck = false;
+    int rc = cix ? find_by_index(ctx, fk, cix, order, &s, snap, update, lp)
+                 : find_by_scan(ctx, fk, &s, snap, update, lp, &fresh, &recheck);
     if (rc == SS_OK && lp && list.n)
         rc = apply_action(ctx, fk, update, &s, &list, cascade);
+    if (rc == SS_OK && recheck) { /* a referencing row committed after the snapshot the action missed */
+        int64_t hit = -1;
+        fresh.snap.command_id = UINT32_MAX;
+        rc = scan_referencing(ctx, fk, &s, &fresh.snap, NULL, &hit);
+        if (rc == SS_OK && hit >= 0)
+            rc = ss_ctx_error(ctx, "40001", "could not serialize access due to concurrent update");
+    }
+    if (fresh.buf || fresh.slot1)
+        ss_txn_snapshot_free(&fresh);
     return rc;
 }
 

@@ -2,25 +2,33 @@
  * transaction is inserting makes the deleter of its referenced row wait (then 23503 if that
  * one commits), and a referenced row another transaction is deleting makes the inserter of a
  * referencing row wait (then 23503 if the delete commits), so that no committed referencing
- * row is left without its referenced row. */
+ * row is left without its referenced row.  Without an index on the referencing column the
+ * delete waits for every running writer of the referencing table. */
 #include <check.h>
 
 #include "session_util.h"
 
-/* p(id) and c(id, pid) referencing it, with an index on c.pid. */
-static sunstone *setup(void)
+/* p(id) and c(id, pid) referencing it, with an index on c.pid or (indexed false) without,
+   where the delete waits for every running writer of c. */
+static sunstone *setup_indexed(bool indexed)
 {
     sunstone *a = open_first();
     run(a, "CREATE TABLE p (id int PRIMARY KEY)");
     run(a, "CREATE TABLE c (id int PRIMARY KEY, pid int REFERENCES p)");
-    run(a, "CREATE INDEX c_pid ON c (pid)");
+    if (indexed)
+        run(a, "CREATE INDEX c_pid ON c (pid)");
     run(a, "INSERT INTO p VALUES (1), (2)");
     return a;
 }
 
-static void delete_waits_for_insert(bool commit)
+static sunstone *setup(void)
 {
-    sunstone *a = setup(), *b = open_more(a);
+    return setup_indexed(true);
+}
+
+static void delete_waits_for_insert_on(bool commit, bool indexed)
+{
+    sunstone *a = setup_indexed(indexed), *b = open_more(a);
     run(a, "BEGIN");
     run(a, "INSERT INTO c VALUES (10, 1)");
     session_job j = {b, "DELETE FROM p WHERE id = 1", 0, "", "", 0};
@@ -42,13 +50,51 @@ static void delete_waits_for_insert(bool commit)
 
 START_TEST(delete_waits_for_referencing_insert_commit)
 {
-    delete_waits_for_insert(true);
+    delete_waits_for_insert_on(true, true);
 }
 END_TEST
 
 START_TEST(delete_waits_for_referencing_insert_rollback)
 {
-    delete_waits_for_insert(false);
+    delete_waits_for_insert_on(false, true);
+}
+END_TEST
+
+START_TEST(delete_without_index_waits_commit)
+{
+    delete_waits_for_insert_on(true, false);
+}
+END_TEST
+
+START_TEST(delete_without_index_waits_rollback)
+{
+    delete_waits_for_insert_on(false, false);
+}
+END_TEST
+
+/* ON DELETE CASCADE without an index on the referencing column: a referencing row another
+   session commits while the delete waits for it is one the cascade (reading with its
+   snapshot) would miss: 40001, never an orphan. */
+START_TEST(cascade_without_index_meets_new_row)
+{
+    sunstone *a = open_first(), *b = open_more(a);
+    run(a, "CREATE TABLE p (id int PRIMARY KEY)");
+    run(a, "CREATE TABLE c (id int PRIMARY KEY, pid int REFERENCES p ON DELETE CASCADE)");
+    run(a, "INSERT INTO p VALUES (1)");
+    run(a, "INSERT INTO c VALUES (1, 1)");
+    run(a, "BEGIN");
+    run(a, "INSERT INTO c VALUES (2, 1)");
+    session_job j = {b, "DELETE FROM p WHERE id = 1", 0, "", "", 0};
+    pthread_t th;
+    start_waiting(&j, &th);
+    run(a, "COMMIT");
+    pthread_join(th, NULL);
+    ck_assert_int_eq(j.rc, SUNSTONE_ERROR);
+    ck_assert_str_eq(j.sqlstate, "40001");
+    ck_assert_int_eq(scalar(a, "SELECT count(*) FROM c"), 2);
+    run(b, "DELETE FROM p WHERE id = 1"); /* again: now it sees both */
+    ck_assert_int_eq(scalar(a, "SELECT count(*) FROM c"), 0);
+    close_both(a, b);
 }
 END_TEST
 
@@ -113,6 +159,9 @@ static Suite *make_suite(void)
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, delete_waits_for_referencing_insert_commit);
     tcase_add_test(tc, delete_waits_for_referencing_insert_rollback);
+    tcase_add_test(tc, delete_without_index_waits_commit);
+    tcase_add_test(tc, delete_without_index_waits_rollback);
+    tcase_add_test(tc, cascade_without_index_meets_new_row);
     tcase_add_test(tc, insert_waits_for_referenced_delete_commit);
     tcase_add_test(tc, insert_waits_for_referenced_delete_rollback);
     tcase_add_test(tc, cascade_meets_row_committed_after_snapshot);
