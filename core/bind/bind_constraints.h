@@ -17,6 +17,16 @@ int bind_create_constraints(binder *b, const ast_stmt *st, const ss_column_def *
 /* The value an INSERT gives column col of t when it names no value (or DEFAULT): its
  * default, nextval of its sequence, or NULL. */
 ss_expr *bind_column_default(binder *b, const ss_table *t, uint32_t col);
+/* A DEFAULT for column col of type (ALTER TABLE ... ADD COLUMN / SET DEFAULT): no columns,
+ * coerced to the type without its typmod (42804 in PostgreSQL's words). */
+ss_expr *bind_alter_default(binder *b, const ast_expr *a, const char *col, ss_type type);
+/* The CHECK of t read from src, bound over t's columns as relation rel. */
+struct ss_cons_src;
+ss_expr *bind_table_check(binder *b, const ss_table *t, const struct ss_cons_src *src, uint32_t rel);
+/* The expression of a DEFAULT read from src as its text has it (parsed again). */
+const ast_expr *bind_source_default(binder *b, const ss_table *t, const struct ss_cons_src *src);
+/* The expression of that CHECK as its text has it (parsed again). */
+const ast_expr *bind_source_check(binder *b, const ss_table *t, const struct ss_cons_src *src);
 /* t's CHECK constraints bound over its row (column i at position i) into out->checks. */
 int bind_insert_checks(binder *b, const ss_table *t, ss_bound_stmt *out);
 /* bind_fkey_actions.c: out->fk_actions for an UPDATE or DELETE of t (fkey.h). */
@@ -31,6 +41,9 @@ int bind_identity_target(binder *b, const ss_table *t, uint32_t col, char overri
 const char *bind_deparse_default(binder *b, const ast_expr *a, ss_type type);
 const char *bind_deparse_check(binder *b, const ast_expr *a, const char *const *names, const ss_type *types,
                                uint32_t n);
+/* The same, printing out_names[i] for a column the text calls names[i] (after renames). */
+const char *bind_deparse_check_as(binder *b, const ast_expr *a, const char *const *names,
+                                  const char *const *out_names, const ss_type *types, uint32_t n);
 
 /* bind_sequence.c: options resolved for a sequence of type (SS_TYPE_INT8 for CREATE
  * SEQUENCE, the column's for identity); CREATE SEQUENCE; whether a relation name is used;

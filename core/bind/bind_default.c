@@ -271,13 +271,17 @@ int bind_create_constraints(binder *b, const ast_stmt *st, const ss_column_def *
     return SS_OK;
 }
 
-/* The table's CREATE TABLE statement parsed again (its DEFAULT and CHECK expressions). */
-static const ast_stmt *creating_stmt(binder *b, const ss_table *t)
+/* The statement a DEFAULT or CHECK is read from, parsed again (CREATE TABLE, or ALTER TABLE
+ * ... ADD COLUMN / SET DEFAULT / ADD CHECK). */
+static const ast_stmt *source_stmt(binder *b, const ss_table *t, const ss_cons_src *src, bool check)
 {
     ast_stmt **stmts;
     uint32_t n;
     ast_parse_error perr;
-    if (ss_parse(b->arena, t->cons->create_sql, &stmts, &n, &perr) || n != 1 || stmts[0]->kind != AST_CREATE_TABLE) {
+    if (!src->sql || ss_parse(b->arena, src->sql, &stmts, &n, &perr) || n != 1 ||
+        (stmts[0]->kind != AST_CREATE_TABLE && stmts[0]->kind != AST_ALTER_TABLE) ||
+        (check ? src->index >= stmts[0]->nchecks
+               : src->index >= stmts[0]->ncoldefs || !stmts[0]->coldefs[src->index].default_expr)) {
         bind_error(b, -1, SS_SQLSTATE_INTERNAL_ERROR, "the definition of table \"%s\" cannot be read", t->name);
         return NULL;
     }
@@ -291,10 +295,40 @@ ss_expr *bind_column_default(binder *b, const ss_table *t, uint32_t col)
         return bind_nextval(b, cc->seq, t->types[col]);
     if (!cc || !cc->has_default)
         return make_null(b, t->types[col]);
-    const ast_stmt *st = creating_stmt(b, t);
+    const ast_stmt *st = source_stmt(b, t, &cc->src, false);
     if (!st)
         return NULL;
-    return bind_default_expr(b, st->coldefs[col].default_expr, t->cols[col].name, t->types[col]);
+    return bind_default_expr(b, st->coldefs[cc->src.index].default_expr, t->cols[col].name, t->types[col]);
+}
+
+ss_expr *bind_alter_default(binder *b, const ast_expr *a, const char *col, ss_type type)
+{
+    ss_type untyped_mod = {type.id, -1};
+    return bind_default_expr(b, a, col, untyped_mod);
+}
+
+const ast_expr *bind_source_default(binder *b, const ss_table *t, const ss_cons_src *src)
+{
+    const ast_stmt *st = source_stmt(b, t, src, false);
+    return st ? st->coldefs[src->index].default_expr : NULL;
+}
+
+const ast_expr *bind_source_check(binder *b, const ss_table *t, const ss_cons_src *src)
+{
+    const ast_stmt *st = source_stmt(b, t, src, true);
+    return st ? st->checks[src->index].expr : NULL;
+}
+
+ss_expr *bind_table_check(binder *b, const ss_table *t, const ss_cons_src *src, uint32_t rel)
+{
+    const ast_stmt *st = source_stmt(b, t, src, true);
+    const char **names = bind_alloc(b, sizeof(char *) * (t->ncols ? t->ncols : 1));
+    if (!st || !names)
+        return NULL;
+    for (uint32_t c = 0; c < t->ncols; c++)
+        names[c] = src->names && src->names[c] ? src->names[c] : ""; /* "": no name matches */
+    return bind_check(b, &st->checks[src->index], src->table ? src->table : t->name, t->ncols, names, t->types,
+                      rel);
 }
 
 /* Column references of relation rel made batch positions (the row the INSERT makes). */
@@ -312,19 +346,15 @@ int bind_insert_checks(binder *b, const ss_table *t, ss_bound_stmt *out)
     if (!t->cons || !t->cons->nchecks)
         return SS_OK;
     const ss_table_cons *tc = t->cons;
-    const ast_stmt *st = creating_stmt(b, t);
     ss_bound_checks *bc = bind_alloc(b, sizeof *bc);
-    const char **names = bind_alloc(b, sizeof(char *) * t->ncols);
     uint32_t *order = bind_alloc(b, sizeof(uint32_t) * tc->nchecks);
-    if (!st || !bc || !names || !order)
+    if (!bc || !order)
         return SS_ERROR;
     bc->n = tc->nchecks;
     bc->exprs = bind_alloc(b, sizeof(ss_expr *) * bc->n);
     bc->names = bind_alloc(b, sizeof(char *) * bc->n);
     if (!bc->exprs || !bc->names)
         return SS_ERROR;
-    for (uint32_t c = 0; c < t->ncols; c++)
-        names[c] = t->cols[c].name;
     for (uint32_t k = 0; k < bc->n; k++)
         order[k] = k;
     for (uint32_t k = 1; k < bc->n; k++) /* by name: PostgreSQL's CheckConstraintFetch order */
@@ -336,7 +366,7 @@ int bind_insert_checks(binder *b, const ss_table *t, ss_bound_stmt *out)
     uint32_t rel = new_rel(b);
     for (uint32_t k = 0; k < bc->n; k++) {
         uint32_t i = order[k];
-        ss_expr *e = bind_check(b, &st->checks[i], t->name, t->ncols, names, t->types, rel);
+        ss_expr *e = bind_table_check(b, t, &tc->check_srcs[i], rel);
         if (!e)
             return SS_ERROR;
         ss_expr_walker w = {to_positions, NULL, &rel, NULL};

@@ -12,18 +12,26 @@ typedef struct deparse {
     const char *const *names;
     const ss_type *types;
     uint32_t ncols;
+    const char *const *out_names; /* the names to print for names[i] (NULL: names) */
 } deparse;
 
-static bool column_type(const deparse *d, const ast_expr *a, ss_type *out)
+static bool column_at(const deparse *d, const ast_expr *a, ss_type *out, uint32_t *at)
 {
     if (!a || a->kind != AE_COLUMN || a->nnames != 1)
         return false;
     for (uint32_t i = 0; i < d->ncols; i++)
         if (!strcmp(d->names[i], a->names[0])) {
             *out = d->types[i];
+            *at = i;
             return true;
         }
     return false;
+}
+
+static bool column_type(const deparse *d, const ast_expr *a, ss_type *out)
+{
+    uint32_t at;
+    return column_at(d, a, out, &at);
 }
 
 static void cast_suffix(ss_strbuf *sb, ss_type t)
@@ -37,12 +45,18 @@ static void cast_suffix(ss_strbuf *sb, ss_type t)
 /* A string literal is typed by the other operand (a column), else text. */
 static bool expr(const deparse *d, const ast_expr *a, ss_strbuf *sb, ss_type hint, int parent);
 
-static bool literal(const ast_expr *a, ss_strbuf *sb, ss_type hint)
+/* in_op: an operand of an operator (whose other operand typed hint) */
+static bool literal(const ast_expr *a, ss_strbuf *sb, ss_type hint, bool in_op)
 {
     char buf[64];
     switch (a->kind) {
     case AE_INT:
-        if (a->ival < 0) {
+        if (in_op && a->ival >= 0 && (hint.id == SS_TYPE_NUMERIC || hint.id == SS_TYPE_FLOAT8)) {
+            /* an integer constant compared with a numeric or float column is cast to it */
+            snprintf(buf, sizeof buf, "%lld", (long long)a->ival);
+            ss_strbuf_puts(sb, buf);
+            cast_suffix(sb, hint);
+        } else if (a->ival < 0) {
             snprintf(buf, sizeof buf, "'%lld'", (long long)a->ival);
             ss_strbuf_puts(sb, buf);
             cast_suffix(sb, (ss_type){a->ival >= INT32_MIN ? SS_TYPE_INT4 : SS_TYPE_INT8, -1});
@@ -81,16 +95,17 @@ static bool expr(const deparse *d, const ast_expr *a, ss_strbuf *sb, ss_type hin
     switch (a->kind) {
     case AE_COLUMN: {
         ss_type t;
-        if (!column_type(d, a, &t))
+        uint32_t at;
+        if (!column_at(d, a, &t, &at))
             return false;
-        ss_strbuf_puts(sb, a->names[0]);
+        ss_strbuf_puts(sb, d->out_names ? d->out_names[at] : a->names[0]);
         return true;
     }
     case AE_INT:
     case AE_NUMERIC:
     case AE_BOOL:
     case AE_STRING:
-        return literal(a, sb, hint);
+        return literal(a, sb, hint, parent == P_OP);
     case AE_OP: {
         if (!a->left || !a->str)
             return false;
@@ -172,7 +187,7 @@ static const char *finish(binder *b, ss_strbuf *sb, bool ok, const char *prefix,
 
 const char *bind_deparse_default(binder *b, const ast_expr *a, ss_type type)
 {
-    deparse d = {b, NULL, NULL, 0};
+    deparse d = {b, NULL, NULL, 0, NULL};
     ss_strbuf sb;
     ss_strbuf_init(&sb);
     bool ok = a->kind == AE_FUNC && a->nargs == 0 && a->nnames == 1 && !a->star;
@@ -188,7 +203,13 @@ const char *bind_deparse_default(binder *b, const ast_expr *a, ss_type type)
 const char *bind_deparse_check(binder *b, const ast_expr *a, const char *const *names, const ss_type *types,
                                uint32_t n)
 {
-    deparse d = {b, names, types, n};
+    return bind_deparse_check_as(b, a, names, NULL, types, n);
+}
+
+const char *bind_deparse_check_as(binder *b, const ast_expr *a, const char *const *names,
+                                  const char *const *out_names, const ss_type *types, uint32_t n)
+{
+    deparse d = {b, names, types, n, out_names};
     ss_strbuf sb;
     ss_strbuf_init(&sb);
     bool ok = expr(&d, a, &sb, (ss_type){0, -1}, P_NONE);

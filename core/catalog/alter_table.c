@@ -1,34 +1,67 @@
 /* alter_table.c — ALTER TABLE in the catalog, transactional (catalog_txn.h): the table's
- * exclusive lock for the rest of the transaction, then each subcommand with PostgreSQL's
- * checks and messages; SET NOT NULL first verifies that no row holds a NULL (23502) and
- * DROP NOT NULL refuses primary-key and identity columns (42P16). */
+ * exclusive lock for the rest of the transaction, its state saved (alter_state.h) so that
+ * ROLLBACK, ROLLBACK TO SAVEPOINT or a failing subcommand puts it back, then each subcommand
+ * in order with PostgreSQL's checks and messages.  Here: SET / DROP NOT NULL (SET first
+ * verifies that no row holds a NULL, 23502; DROP refuses primary-key and identity columns,
+ * 42P16), SET / DROP DEFAULT, RENAME COLUMN, RENAME TO and ALTER INDEX ... RENAME TO; ADD /
+ * DROP COLUMN are alter_columns.c's, constraints alter_checks.c's. */
 #include "catalog/alter_table.h"
 
+#include <stdlib.h>
 #include <string.h>
 
-#include "catalog/constraints.h"
+#include "bind/bind_alter.h"
+#include "bind/binder.h"
+#include "catalog/alter_internal.h"
+#include "catalog/matview.h"
+#include "catalog/namespace.h"
+#include "catalog/sequences.h"
 #include "catalog/settings.h"
 #include "exec/vector.h"
-#include "index/index.h"
-#include "txn/txn_session.h"
 
-static int find_column(ss_ctx *ctx, const ss_table *t, const char *name, uint32_t *col)
+int ss_alter_column(const ss_table *t, const char *name)
 {
     for (uint32_t i = 0; i < t->ncols; i++)
-        if (strcmp(t->cols[i].name, name) == 0) {
-            *col = i;
-            return SS_OK;
-        }
-    return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_COLUMN, "column \"%s\" of relation \"%s\" does not exist", name,
-                        t->name);
+        if (strcmp(t->cols[i].name, name) == 0)
+            return (int)i;
+    return -1;
 }
 
-/* Every committed row and the transaction's own: the state an exclusive lock would see. */
-static void check_snapshot(ss_ctx *ctx, ss_snapshot *out)
+static int find_column(alter_run *r, const char *name, uint32_t *col)
 {
-    *out = *ss_index_snapshot(ctx);
-    if (ctx->txn && ctx->txn->top != SS_XID_INVALID)
-        out->self = ctx->txn->top;
+    int c = ss_alter_column(r->t, name);
+    if (c < 0)
+        return ss_ctx_error(r->ctx, SS_SQLSTATE_UNDEFINED_COLUMN, "column \"%s\" of relation \"%s\" does not exist",
+                            name, r->t->name);
+    *col = (uint32_t)c;
+    return SS_OK;
+}
+
+int ss_alter_has_rows(ss_ctx *ctx, ss_table *t, bool *any)
+{
+    *any = false;
+    if (!t->storage->scan_begin_snapshot)
+        return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                            "feature not supported: ALTER TABLE on tables of storage backend \"%s\"",
+                            t->backend_name);
+    ss_snapshot snap;
+    ss_alter_snapshot(ctx, &snap);
+    ss_scan_spec spec = {0, 0, NULL};
+    void *scan;
+    if (t->storage->scan_begin_snapshot(ctx, t->handle, &spec, &snap, false, &scan) != SS_OK)
+        return SS_ERROR;
+    ss_batch *b = ss_batch_create(0, NULL, SS_BATCH_CAPACITY);
+    int rc = b ? SS_OK : ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    while (rc == SS_OK && !*any) {
+        ss_batch_reset(b);
+        if ((rc = t->storage->scan_next_batch(ctx, scan, b)) != SS_OK || b->count == 0)
+            break;
+        *any = ss_batch_rows(b) > 0;
+    }
+    t->storage->scan_end(scan);
+    if (b)
+        ss_batch_destroy(b);
+    return rc;
 }
 
 /* 23502 when a row of t holds NULL in column col. */
@@ -38,7 +71,7 @@ static int check_no_nulls(ss_ctx *ctx, ss_table *t, uint32_t col)
         return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                             "feature not supported: SET NOT NULL on tables of storage backend \"%s\"", t->backend_name);
     ss_snapshot snap;
-    check_snapshot(ctx, &snap);
+    ss_alter_snapshot(ctx, &snap);
     ss_scan_spec spec = {1, 0, &col};
     void *scan;
     if (t->storage->scan_begin_snapshot(ctx, t->handle, &spec, &snap, false, &scan) != SS_OK)
@@ -79,7 +112,7 @@ static bool in_primary_key(const ss_table *t, uint32_t col)
     return false;
 }
 
-static int set_not_null(ss_ctx *ctx, ss_table *t, uint32_t col, bool on)
+int ss_alter_set_not_null(ss_ctx *ctx, ss_table *t, uint32_t col, bool on)
 {
     if (t->cols[col].not_null == on)
         return SS_OK;
@@ -90,20 +123,347 @@ static int set_not_null(ss_ctx *ctx, ss_table *t, uint32_t col, bool on)
     if (!on && t->cons && t->cons->cols && t->cons->cols[col].identity)
         return ss_ctx_error(ctx, "42P16", "column \"%s\" of relation \"%s\" is an identity column",
                             t->cols[col].name, t->name);
-    if (ss_ddl_log_not_null(ctx, t, col))
-        return SS_ERROR;
     t->cols[col].not_null = on;
+    return SS_OK;
+}
+
+/* t->cons, made when t had none. */
+static int ensure_cons(ss_ctx *ctx, ss_table *t)
+{
+    if (t->cons)
+        return SS_OK;
+    if (!(t->cons = ss_table_cons_copy(NULL, t->ncols)))
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    return SS_OK;
+}
+
+/* SET DEFAULT (the statement's coldefs[a->coldef]) / DROP DEFAULT. */
+static int set_default(alter_run *r, const ast_alter_cmd *a, uint32_t col)
+{
+    ss_ctx *ctx = r->ctx;
+    ss_table *t = r->t;
+    bool set = a->kind == AST_ALTER_SET_DEFAULT;
+    if (t->cons && t->cons->cols[col].identity) {
+        ss_ctx_error(ctx, SS_SQLSTATE_SYNTAX_ERROR, "column \"%s\" of relation \"%s\" is an identity column",
+                     t->cols[col].name, t->name);
+        ss_ctx_error_hint(ctx, set ? "Use ALTER TABLE ... ALTER COLUMN ... DROP IDENTITY instead."
+                                   : "Use ALTER TABLE ... ALTER COLUMN ... DROP IDENTITY instead.");
+        return SS_ERROR;
+    }
+    const char *text = NULL;
+    if (set) {
+        ss_expr *e;
+        bool is_volatile;
+        if (ss_bind_alter_default(ctx, r->st->coldefs[a->coldef].default_expr, t->cols[col].name, t->types[col], &e,
+                                  &is_volatile, &text))
+            return SS_ERROR;
+    }
+    if (ensure_cons(ctx, t))
+        return SS_ERROR;
+    ss_col_cons *cc = &t->cons->cols[col];
+    bool ok = true;
+    char *dtext = set ? ss_strdup_or_null(text, &ok) : NULL;
+    ss_cons_src src = {0};
+    if (set) {
+        ss_cons_src from = {(char *)r->st->view_sql, (uint32_t)a->coldef, t->name, NULL};
+        ok = ss_cons_src_copy(&src, &from, t->ncols) && ok;
+    }
+    if (!ok) {
+        free(dtext);
+        ss_cons_src_free(&src, t->ncols);
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    }
+    free(cc->default_text);
+    free(cc->seq);
+    cc->seq = NULL;
+    ss_cons_src_free(&cc->src, t->ncols);
+    cc->default_text = dtext;
+    cc->has_default = set;
+    cc->src = src;
+    return SS_OK;
+}
+
+/* Sequences owned by t (or, column non-NULL, by that column of it) get the new names. */
+static int rename_owners(alter_run *r, const char *column, const char *new_table, const char *new_column)
+{
+    ss_seq_catalog *sc = r->c->sequences;
+    int rc = SS_OK;
+    pthread_mutex_lock(&sc->mu);
+    for (uint32_t i = 0; rc == SS_OK && i < sc->n; i++) {
+        ss_sequence *q = sc->seqs[i];
+        if (!q->owner_table || strcmp(q->owner_table, r->t->name) != 0)
+            continue;
+        if (column && (!q->owner_column || strcmp(q->owner_column, column) != 0))
+            continue;
+        if (ss_alter_save_seq(r->ctx, r->saved, q))
+            rc = SS_ERROR;
+        bool ok = true;
+        char *nt = ss_strdup_or_null(new_table ? new_table : q->owner_table, &ok);
+        char *nc = ss_strdup_or_null(new_column ? new_column : q->owner_column, &ok);
+        if (rc == SS_OK && ok) {
+            free(q->owner_table);
+            free(q->owner_column);
+            q->owner_table = nt;
+            q->owner_column = nc;
+        } else {
+            free(nt);
+            free(nc);
+            if (rc == SS_OK)
+                rc = ss_ctx_error(r->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        }
+    }
+    pthread_mutex_unlock(&sc->mu);
+    return rc;
+}
+
+/* 0A000 when a view reads what a rename changes: a view keeps its query as text. */
+static int refuse_views(alter_run *r, int col, const char *what)
+{
+    ss_view **v;
+    uint32_t n;
+    if (ss_alter_dependent_views(r, col, &v, &n))
+        return SS_ERROR;
+    free(v);
+    if (n)
+        return ss_ctx_error(r->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                            "feature not supported: %s that a view reads (views keep their query as text)", what);
+    return SS_OK;
+}
+
+static int rename_column(alter_run *r, const ast_alter_cmd *a)
+{
+    ss_table *t = r->t;
+    int col = ss_alter_column(t, a->column);
+    if (col < 0)
+        return ss_ctx_error(r->ctx, SS_SQLSTATE_UNDEFINED_COLUMN, "column \"%s\" does not exist", a->column);
+    if (ss_alter_column(t, a->new_name) >= 0)
+        return ss_ctx_error(r->ctx, "42701", "column \"%s\" of relation \"%s\" already exists",
+                            a->new_name, t->name);
+    if (refuse_views(r, col, "renaming a column"))
+        return SS_ERROR;
+    char *n = strdup(a->new_name);
+    if (!n)
+        return ss_ctx_error(r->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    if (rename_owners(r, t->cols[col].name, NULL, n)) {
+        free(n);
+        return SS_ERROR;
+    }
+    free((char *)t->cols[col].name);
+    t->cols[col].name = n;
+    return ss_alter_recheck(r, false);
+}
+
+/* A relation (table, view, index, sequence) of c named name. */
+static bool relation_taken(ss_ctx *ctx, ss_catalog *c, const char *name)
+{
+    (void)ctx;
+    if (ss_catalog_find(c, name) || ss_catalog_find_view(c, name) || ss_index_find(c, name))
+        return true;
+    ss_seq_catalog *sc = c->sequences;
+    bool found = false;
+    pthread_mutex_lock(&sc->mu);
+    for (uint32_t i = 0; !found && i < sc->n; i++)
+        found = strcmp(sc->seqs[i]->name, name) == 0 && ss_ddl_visible(&sc->seqs[i]->ddl);
+    pthread_mutex_unlock(&sc->mu);
+    return found;
+}
+
+static int rename_table(alter_run *r, const ast_alter_cmd *a)
+{
+    if (ss_catalog_name_wait(r->ctx, r->c, a->new_name))
+        return SS_ERROR;
+    if (relation_taken(r->ctx, r->c, a->new_name))
+        return ss_ctx_error(r->ctx, SS_SQLSTATE_DUPLICATE_TABLE, "relation \"%s\" already exists", a->new_name);
+    if (refuse_views(r, -1, "renaming a table"))
+        return SS_ERROR;
+    char *n = strdup(a->new_name);
+    if (!n)
+        return ss_ctx_error(r->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    if (rename_owners(r, NULL, n, NULL)) {
+        free(n);
+        return SS_ERROR;
+    }
+    pthread_mutex_lock(&r->c->mu);
+    free(r->t->name);
+    r->t->name = n;
+    pthread_mutex_unlock(&r->c->mu);
+    return SS_OK;
+}
+
+static int rename_index(alter_run *r, ss_index *ix, const char *new_name)
+{
+    if (ss_catalog_name_wait(r->ctx, r->c, new_name))
+        return SS_ERROR;
+    if (relation_taken(r->ctx, r->c, new_name))
+        return ss_ctx_error(r->ctx, SS_SQLSTATE_DUPLICATE_TABLE, "relation \"%s\" already exists", new_name);
+    char *n = strdup(new_name);
+    if (!n)
+        return ss_ctx_error(r->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    pthread_mutex_lock(&r->c->mu);
+    free(ix->name);
+    ix->name = n;
+    pthread_mutex_unlock(&r->c->mu);
+    return SS_OK;
+}
+
+int ss_alter_dependent_views(alter_run *r, int col, ss_view ***out, uint32_t *n)
+{
+    ss_catalog *c = r->c;
+    ss_table *t = r->t;
+    *out = NULL;
+    *n = 0;
+    ss_view **list = calloc(c->nuser_views ? c->nuser_views : 1, sizeof *list);
+    if (!list)
+        return ss_ctx_error(r->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    char ref[SS_NS_REF_MAX]; /* views record the relations they read schema-qualified */
+    ss_ns_qualify(t->ns, t->name, ref, sizeof ref);
+    for (uint32_t i = 0; i < c->nuser_views; i++) {
+        ss_view *v = c->user_views[i];
+        bool reads = false;
+        for (uint32_t d = 0; !reads && d < v->ndeps; d++)
+            reads = strcmp(v->deps[d], ref) == 0;
+        if (!reads || !ss_ddl_visible(&v->ddl))
+            continue;
+        if (col < 0) {
+            list[(*n)++] = v;
+            continue;
+        }
+        /* the view's query bound again without the column: an error, or other columns,
+           means it reads it (PostgreSQL records the columns a view uses) */
+        ss_column_def *cols = t->cols;
+        ss_type *types = t->types;
+        uint32_t ncols = t->ncols;
+        ss_column_def *less = malloc(sizeof *less * ncols);
+        ss_type *less_types = malloc(sizeof *less_types * ncols);
+        if (!less || !less_types) {
+            free(less);
+            free(less_types);
+            free(list);
+            return ss_ctx_error(r->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        }
+        for (uint32_t k = 0, j = 0; k < ncols; k++)
+            if (k != (uint32_t)col) {
+                less[j] = cols[k];
+                less_types[j++] = types[k];
+            }
+        t->cols = less;
+        t->types = less_types;
+        t->ncols = ncols - 1;
+        ast_stmt **stmts;
+        uint32_t nst;
+        ast_parse_error perr;
+        ss_bound_stmt *bs = NULL;
+        bool uses = true;
+        if (ss_parse(r->ctx->arena, v->sql, &stmts, &nst, &perr) == 0 && nst == 1 && stmts[0]->select) {
+            ast_stmt q;
+            memset(&q, 0, sizeof q);
+            q.kind = AST_SELECT;
+            q.select = stmts[0]->select;
+            /* under the search path the view was created with, as its uses bind it */
+            const char *path = ss_ns_path_override(v->search_path);
+            int brc = ss_bind(r->ctx, c, r->ctx->settings, &q, r->ctx->arena, NULL, 0, &bs);
+            ss_ns_path_override(path);
+            if (brc == SS_OK) {
+                uses = bs->ncols < v->ncols;
+                for (uint32_t k = 0; !uses && k < v->ncols; k++)
+                    uses = bs->col_types[k].id != v->types[k].id;
+            }
+        }
+        ss_error_clear(r->ctx->err);
+        t->cols = cols;
+        t->types = types;
+        t->ncols = ncols;
+        free(less);
+        free(less_types);
+        if (uses)
+            list[(*n)++] = v;
+    }
+    *out = list;
+    return SS_OK;
+}
+
+/* ALTER TABLE on a materialized view: PostgreSQL's 42809 for the actions it does not allow
+   there; renames (which it allows) are 0A000: the view's stored query would not follow. */
+static int matview_refused(ss_ctx *ctx, const ast_stmt *st, const ss_table *t)
+{
+    const ast_alter_cmd *a = &st->alter_cmds[0];
+    const char *action = a->kind == AST_ALTER_ADD_COLUMN       ? "ADD COLUMN"
+                         : a->kind == AST_ALTER_DROP_COLUMN    ? "DROP COLUMN"
+                         : a->kind == AST_ALTER_SET_NOT_NULL   ? "ALTER COLUMN ... SET NOT NULL"
+                         : a->kind == AST_ALTER_DROP_NOT_NULL  ? "ALTER COLUMN ... DROP NOT NULL"
+                         : a->kind == AST_ALTER_SET_DEFAULT    ? "ALTER COLUMN ... SET DEFAULT"
+                         : a->kind == AST_ALTER_DROP_DEFAULT   ? "ALTER COLUMN ... DROP DEFAULT"
+                         : a->kind == AST_ALTER_COLUMN_TYPE    ? "ALTER COLUMN TYPE"
+                         : a->kind == AST_ALTER_ADD_CHECK || a->kind == AST_ALTER_ADD_KEY ||
+                                 a->kind == AST_ALTER_ADD_FKEY ? "ADD CONSTRAINT"
+                         : a->kind == AST_ALTER_DROP_CONSTRAINT ? "DROP CONSTRAINT"
+                                                               : NULL;
+    if (!action)
+        return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                            "feature not supported: ALTER TABLE ... RENAME of materialized view \"%s\"", t->name);
+    ss_ctx_error(ctx, "42809", "ALTER action %s cannot be performed on relation \"%s\"", action, t->name);
+    ss_ctx_error_detail(ctx, "This operation is not supported for materialized views.");
+    return SS_ERROR;
+}
+
+static int run_cmd(alter_run *r, const ast_alter_cmd *a)
+{
+    uint32_t col = 0;
+    switch (a->kind) {
+    case AST_ALTER_SET_NOT_NULL:
+    case AST_ALTER_DROP_NOT_NULL:
+        if (find_column(r, a->column, &col))
+            return SS_ERROR;
+        return ss_alter_set_not_null(r->ctx, r->t, col, a->kind == AST_ALTER_SET_NOT_NULL);
+    case AST_ALTER_SET_DEFAULT:
+    case AST_ALTER_DROP_DEFAULT:
+        if (find_column(r, a->column, &col))
+            return SS_ERROR;
+        return set_default(r, a, col);
+    case AST_ALTER_ADD_COLUMN:
+        return ss_alter_add_column(r, a);
+    case AST_ALTER_DROP_COLUMN:
+        return ss_alter_drop_column(r, a);
+    case AST_ALTER_RENAME_COLUMN:
+        return rename_column(r, a);
+    case AST_ALTER_RENAME_TABLE:
+        return rename_table(r, a);
+    case AST_ALTER_RENAME_INDEX:
+        break; /* ss_catalog_alter_table's */
+    case AST_ALTER_RENAME_CONSTRAINT:
+        return ss_alter_rename_constraint(r, a);
+    case AST_ALTER_ADD_CHECK:
+        return ss_alter_add_check(r, a->check_lo, a->not_valid);
+    case AST_ALTER_DROP_CONSTRAINT:
+        return ss_alter_drop_constraint(r, a);
+    case AST_ALTER_COLUMN_TYPE:
+        return ss_alter_column_type(r, a);
+    case AST_ALTER_ADD_KEY:
+        return ss_alter_add_key(r, a->check_lo);
+    case AST_ALTER_ADD_FKEY:
+        return ss_alter_add_fkey(r, a->check_lo, a->not_valid);
+    }
     return SS_OK;
 }
 
 int ss_catalog_alter_table(ss_ctx *ctx, ss_catalog *c, const ast_stmt *st)
 {
+    const char *name = st->table;
+    ss_index *ix = NULL;
+    bool index = st->nalter_cmds == 1 && st->alter_cmds[0].kind == AST_ALTER_RENAME_INDEX;
+    if (index) {
+        /* ALTER INDEX: the index's table is locked (ALTER INDEX on a table renames it) */
+        if ((ix = ss_index_find(c, name)))
+            name = ix->table->name;
+    }
     ss_table *t;
-    if (ss_catalog_lock_table(ctx, c, st->table, &t))
+    if (ss_catalog_lock_table(ctx, c, name, &t))
         return SS_ERROR;
+    if (index && ix && (!t || ss_index_find(c, st->table) != ix))
+        return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist", st->table);
     if (!t) {
-        if (ss_catalog_find_view(c, st->table))
-            return ss_ctx_error(ctx, "42809", "\"%s\" is not a table", st->table);
+        if (!index && ss_catalog_find_view(c, name))
+            return ss_ctx_error(ctx, "42809", "\"%s\" is not a table", name);
         if (st->missing_ok) {
             ss_ctx_message(ctx, SS_MSG_NOTICE, "relation \"%s\" does not exist, skipping", st->table);
             return SS_OK;
@@ -112,19 +472,29 @@ int ss_catalog_alter_table(ss_ctx *ctx, ss_catalog *c, const ast_stmt *st)
     }
     if (t->system)
         return ss_ctx_error(ctx, "42809", "\"%s\" is not a table", st->table);
-    for (uint32_t i = 0; i < st->nalter_cmds; i++) {
-        const ast_alter_cmd *a = &st->alter_cmds[i];
-        uint32_t col = 0;
-        if (find_column(ctx, t, a->column, &col))
-            return SS_ERROR;
-        switch (a->kind) {
-        case AST_ALTER_SET_NOT_NULL:
-        case AST_ALTER_DROP_NOT_NULL:
-            if (set_not_null(ctx, t, col, a->kind == AST_ALTER_SET_NOT_NULL))
-                return SS_ERROR;
-            break;
-        }
+    if (ss_is_matview(t) && matview_refused(ctx, st, t) != SS_OK)
+        return SS_ERROR;
+    if (atomic_load(&t->active_scans) > 0)
+        return ss_ctx_error(ctx, "55006", "cannot ALTER TABLE \"%s\" because it is being used by active queries in "
+                                          "this session",
+                            t->name);
+    alter_run r = {ctx, c, st, t, ss_alter_save(ctx, t)};
+    if (!r.saved)
+        return SS_ERROR;
+    bool logged;
+    if (ss_ddl_log_callback(ctx, t, ss_alter_undo, ss_alter_commit, r.saved, &logged)) {
+        ss_alter_undo(r.saved);
+        return SS_ERROR;
     }
+    int rc = SS_OK;
+    if (index)
+        rc = ix ? rename_index(&r, ix, st->alter_cmds[0].new_name) : rename_table(&r, &st->alter_cmds[0]);
+    for (uint32_t i = 0; !index && rc == SS_OK && i < st->nalter_cmds; i++)
+        rc = run_cmd(&r, &st->alter_cmds[i]);
+    if (!logged) /* no transaction: final now, or undone now */
+        (rc == SS_OK ? ss_alter_commit : ss_alter_undo)(r.saved);
+    pthread_mutex_lock(&c->mu);
     c->version++;
-    return SS_OK;
+    pthread_mutex_unlock(&c->mu);
+    return rc;
 }

@@ -21,8 +21,9 @@ typedef struct ddl_rec {
     uint32_t depth;      /* the transaction's savepoint depth when it was logged */
     void *obj;
     ss_table *table;
-    uint32_t col;        /* SS_DDL_COLUMN_NOT_NULL: the column and its flag before */
-    bool old;
+    bool old;                  /* SS_DDL_MATVIEW_POPULATED: the state before */
+    void (*undo)(void *arg);   /* SS_DDL_CALLBACK: obj is their argument */
+    void (*commit)(void *arg);
 } ddl_rec;
 
 typedef struct ddl_log {
@@ -77,14 +78,17 @@ static int object_kind(ss_ddl_op op)
         [SS_DDL_TABLE_CREATE] = 0, [SS_DDL_TABLE_DROP] = 0,  [SS_DDL_TABLE_LOCK] = 0,
         [SS_DDL_VIEW_CREATE] = 1,  [SS_DDL_VIEW_DROP] = 1,   [SS_DDL_INDEX_CREATE] = 2,
         [SS_DDL_INDEX_DROP] = 2,   [SS_DDL_SEQ_CREATE] = 3,  [SS_DDL_SEQ_DROP] = 3,
-        [SS_DDL_COLUMN_NOT_NULL] = 0, [SS_DDL_MATVIEW_POPULATED] = 0, [SS_DDL_SCHEMA_CREATE] = 4,
+        [SS_DDL_MATVIEW_POPULATED] = 0, [SS_DDL_SCHEMA_CREATE] = 4,
         [SS_DDL_SCHEMA_DROP] = 4, [SS_DDL_SCHEMA_RENAME] = 4,
+        [SS_DDL_CALLBACK] = 0,
     };
     return kinds[op];
 }
 
 static ss_ddl_stamp *stamp_of(const ddl_rec *r)
 {
+    if (r->op == SS_DDL_CALLBACK)
+        return &r->table->ddl;
     switch (object_kind(r->op)) {
     case 0: return &((ss_table *)r->obj)->ddl;
     case 1: return &((ss_view *)r->obj)->ddl;
@@ -108,8 +112,8 @@ static void stamp_set(ss_catalog *c, const ddl_rec *r, ss_xid *field, ss_xid v)
 /* The physical removal of what r names (a committed DROP, an undone CREATE). */
 static void destroy(ss_catalog *c, const ddl_rec *r)
 {
-    if (r->op == SS_DDL_TABLE_LOCK || r->op == SS_DDL_COLUMN_NOT_NULL || r->op == SS_DDL_MATVIEW_POPULATED ||
-        r->op == SS_DDL_SCHEMA_RENAME)
+    if (r->op == SS_DDL_TABLE_LOCK || r->op == SS_DDL_MATVIEW_POPULATED ||
+        r->op == SS_DDL_SCHEMA_RENAME || r->op == SS_DDL_CALLBACK)
         return;
     switch (object_kind(r->op)) {
     case 0: ss_catalog_destroy_table(c, r->obj); break;
@@ -122,7 +126,7 @@ static void destroy(ss_catalog *c, const ddl_rec *r)
 
 void ss_ddl_drop_or_mark(ss_catalog *c, ss_ddl_op op, void *obj, ss_xid xid)
 {
-    ddl_rec r = {op, 0, obj, NULL, 0, false};
+    ddl_rec r = {op, 0, obj, NULL, false, NULL, NULL};
     pthread_mutex_lock(&c->mu);
     if (xid)
         stamp_of(&r)->dropped = xid;
@@ -144,6 +148,8 @@ static void log_commit(ddl_log *l)
             s->locked = SS_XID_INVALID;
         else if (r->op == SS_DDL_SCHEMA_RENAME)
             ss_ns_rename_end(r->obj, true);
+        else if (r->op == SS_DDL_CALLBACK)
+            r->commit(r->obj);
         else if (r->op == SS_DDL_TABLE_CREATE || r->op == SS_DDL_VIEW_CREATE || r->op == SS_DDL_INDEX_CREATE ||
                  r->op == SS_DDL_SEQ_CREATE || r->op == SS_DDL_SCHEMA_CREATE)
             stamp_set(c, r, &s->created, SS_XID_INVALID);
@@ -169,8 +175,8 @@ static void log_undo(ddl_log *l, int64_t depth)
         case SS_DDL_TABLE_LOCK:
             s->locked = SS_XID_INVALID;
             break;
-        case SS_DDL_COLUMN_NOT_NULL:
-            ((ss_table *)r->obj)->cols[r->col].not_null = r->old;
+        case SS_DDL_CALLBACK:
+            r->undo(r->obj);
             break;
         case SS_DDL_MATVIEW_POPULATED:
             ((ss_table *)r->obj)->matview->populated = r->old;
@@ -253,20 +259,23 @@ int ss_ddl_log(ss_ctx *ctx, ss_ddl_op op, void *obj, ss_table *table, ss_xid *xi
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     if (ss_txn_state_current(t, &cur, &cid) != 0)
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-    l->recs[l->n++] = (ddl_rec){op, t->nlevels, obj, table, 0, false};
+    l->recs[l->n++] = (ddl_rec){op, t->nlevels, obj, table, false, NULL, NULL};
     *xid = t->top;
     return SS_OK;
 }
 
-int ss_ddl_log_not_null(ss_ctx *ctx, ss_table *t, uint32_t col)
+int ss_ddl_log_callback(ss_ctx *ctx, ss_table *t, void (*undo)(void *arg), void (*commit)(void *arg), void *arg,
+                        bool *logged)
 {
     ss_xid xid;
-    if (ss_ddl_log(ctx, SS_DDL_COLUMN_NOT_NULL, t, t, &xid))
+    *logged = false;
+    if (ss_ddl_log(ctx, SS_DDL_CALLBACK, arg, t, &xid))
         return SS_ERROR;
     if (xid) {
-        ddl_rec *r = &((ddl_log *)ctx->txn->ddl)->recs[((ddl_log *)ctx->txn->ddl)->n - 1];
-        r->col = col;
-        r->old = t->cols[col].not_null;
+        ddl_log *l = ctx->txn->ddl;
+        l->recs[l->n - 1].undo = undo;
+        l->recs[l->n - 1].commit = commit;
+        *logged = true;
     }
     return SS_OK;
 }

@@ -44,12 +44,12 @@ typedef enum ss_ddl_op {
     SS_DDL_INDEX_DROP,
     SS_DDL_SEQ_CREATE,
     SS_DDL_SEQ_DROP,
-    SS_DDL_COLUMN_NOT_NULL,  /* ALTER ... SET / DROP NOT NULL: the column's old flag */
     SS_DDL_MATVIEW_POPULATED, /* (M) REFRESH MATERIALIZED VIEW: the populated state before */
     /* (N) schemas (namespace.h): CREATE / DROP SCHEMA, ALTER SCHEMA RENAME (its old name) */
     SS_DDL_SCHEMA_CREATE,
     SS_DDL_SCHEMA_DROP,
-    SS_DDL_SCHEMA_RENAME
+    SS_DDL_SCHEMA_RENAME,
+    SS_DDL_CALLBACK          /* ALTER TABLE: undo / commit functions of its own (below) */
 } ss_ddl_op;
 
 /* How a transaction (level) ends, as txn_session.c reports it through ss_txn_state.ddl_end. */
@@ -84,10 +84,15 @@ int ss_ddl_log(ss_ctx *ctx, ss_ddl_op op, void *obj, struct ss_table *table, ss_
 /* After a logged DROP (op) of obj with xid: the entry marked dropped until the transaction
  * ends, or (xid 0) removed at once; bumps c's version. */
 void ss_ddl_drop_or_mark(struct ss_catalog *c, ss_ddl_op op, void *obj, ss_xid xid);
-/* Logs that column col of t changes its NOT NULL flag (undo restores the current one). */
-int ss_ddl_log_not_null(ss_ctx *ctx, struct ss_table *t, uint32_t col);
 /* (M) Logs that materialized view t changes its populated state (undo restores the current one). */
 int ss_ddl_log_populated(ss_ctx *ctx, struct ss_table *t);
+
+/* Logs a change of t that its maker undoes or finalises itself: at ROLLBACK (or ROLLBACK TO
+ * a savepoint before it) undo(arg) is called, at COMMIT commit(arg), in the log's order (undo
+ * last first), under the catalog's mutex; each frees arg.  *logged is false when ctx has no
+ * transaction: nothing was logged and the caller finalises the change itself. */
+int ss_ddl_log_callback(ss_ctx *ctx, struct ss_table *t, void (*undo)(void *arg), void (*commit)(void *arg),
+                        void *arg, bool *logged);
 
 /* The exclusive lock on t for ctx's transaction (DROP, ALTER): waits while another
  * transaction holds it (deadlock 40P01, statement_timeout 57014, cancel 57014), then takes it

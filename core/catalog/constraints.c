@@ -10,6 +10,32 @@
 #include "types/typeio.h"
 #include "util/strbuf.h"
 
+void ss_cons_src_free(ss_cons_src *s, uint32_t ncols)
+{
+    free(s->sql);
+    free(s->table);
+    for (uint32_t i = 0; s->names && i < ncols; i++)
+        free(s->names[i]);
+    free(s->names);
+    memset(s, 0, sizeof *s);
+}
+
+bool ss_cons_src_copy(ss_cons_src *dst, const ss_cons_src *src, uint32_t ncols)
+{
+    bool ok = true;
+    memset(dst, 0, sizeof *dst);
+    dst->index = src->index;
+    dst->sql = ss_strdup_or_null(src->sql, &ok);
+    dst->table = ss_strdup_or_null(src->table, &ok);
+    if (src->names && ok) {
+        if (!(dst->names = calloc(ncols ? ncols : 1, sizeof(char *))))
+            return false;
+        for (uint32_t i = 0; i < ncols; i++)
+            dst->names[i] = ss_strdup_or_null(src->names[i], &ok);
+    }
+    return ok;
+}
+
 void ss_table_cons_free(ss_table_cons *c)
 {
     if (!c)
@@ -19,15 +45,61 @@ void ss_table_cons_free(ss_table_cons *c)
         for (uint32_t i = 0; i < c->ncols; i++) {
             free(c->cols[i].seq);
             free(c->cols[i].default_text);
+            ss_cons_src_free(&c->cols[i].src, c->ncols);
         }
     free(c->cols);
     for (uint32_t i = 0; i < c->nchecks; i++) {
         free(c->check_names[i]);
         free(c->check_texts[i]);
+        if (c->check_srcs)
+            ss_cons_src_free(&c->check_srcs[i], c->ncols);
     }
     free(c->check_names);
     free(c->check_texts);
+    free(c->check_srcs);
     free(c);
+}
+
+ss_table_cons *ss_table_cons_copy(const ss_table_cons *src, uint32_t ncols)
+{
+    ss_table_cons *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    uint32_t nchecks = src ? src->nchecks : 0;
+    c->ncols = ncols;
+    c->owns_cols = true;
+    c->cols = calloc(ncols ? ncols : 1, sizeof *c->cols);
+    c->check_names = calloc(nchecks ? nchecks : 1, sizeof(char *));
+    c->check_texts = calloc(nchecks ? nchecks : 1, sizeof(char *));
+    c->check_srcs = calloc(nchecks ? nchecks : 1, sizeof *c->check_srcs);
+    bool ok = c->cols && c->check_names && c->check_texts && c->check_srcs;
+    if (!ok) {
+        free(c->cols);
+        free(c->check_names);
+        free(c->check_texts);
+        free(c->check_srcs);
+        free(c);
+        return NULL;
+    }
+    c->nchecks = nchecks;
+    for (uint32_t i = 0; src && i < ncols && i < src->ncols; i++) {
+        const ss_col_cons *f = &src->cols[i];
+        c->cols[i].has_default = f->has_default;
+        c->cols[i].identity = f->identity;
+        c->cols[i].seq = ss_strdup_or_null(f->seq, &ok);
+        c->cols[i].default_text = ss_strdup_or_null(f->default_text, &ok);
+        ok = ss_cons_src_copy(&c->cols[i].src, &f->src, ncols) && ok;
+    }
+    for (uint32_t k = 0; k < nchecks; k++) {
+        c->check_names[k] = ss_strdup_or_null(src->check_names[k], &ok);
+        c->check_texts[k] = ss_strdup_or_null(src->check_texts[k], &ok);
+        ok = ss_cons_src_copy(&c->check_srcs[k], &src->check_srcs[k], ncols) && ok;
+    }
+    if (!ok) {
+        ss_table_cons_free(c);
+        return NULL;
+    }
+    return c;
 }
 
 /* PostgreSQL's ExecBuildSlotValueDescription: the row's values, NULL as "null". */
@@ -103,45 +175,61 @@ int ss_constraints_check_rows(ss_ctx *ctx, const ss_table *t, const ss_bound_che
 }
 
 
+/* A source read from the binder's CREATE TABLE text: expression index of it, CHECKs with
+ * the table's column names. */
+static bool src_from_create(ss_cons_src *dst, const ss_table *t, const char *sql, uint32_t index, bool names)
+{
+    bool ok = true;
+    dst->index = index;
+    dst->sql = ss_strdup_or_null(sql, &ok);
+    dst->table = ss_strdup_or_null(t->name, &ok);
+    if (names && ok) {
+        if (!(dst->names = calloc(t->ncols ? t->ncols : 1, sizeof(char *))))
+            return false;
+        for (uint32_t i = 0; i < t->ncols; i++)
+            dst->names[i] = ss_strdup_or_null(t->cols[i].name, &ok);
+    }
+    return ok;
+}
+
 int ss_table_attach_cons(ss_ctx *ctx, ss_table *t, const ss_table_cons *src)
 {
     if (!src)
         return SS_OK;
+    ss_table_cons *c = NULL;
     bool ok = true;
-    ss_table_cons *c = calloc(1, sizeof *c);
-    if (c) {
-        c->create_sql = ss_strdup_or_null(src->create_sql, &ok);
-        c->cols = calloc(t->ncols ? t->ncols : 1, sizeof *c->cols);
-        c->ncols = t->ncols;
-        c->owns_cols = true;
-        c->nchecks = src->nchecks;
-        c->check_names = calloc(src->nchecks ? src->nchecks : 1, sizeof(char *));
-        c->check_texts = calloc(src->nchecks ? src->nchecks : 1, sizeof(char *));
-        ok = ok && c->cols && c->check_names && c->check_texts;
-        for (uint32_t i = 0; ok && i < t->ncols; i++) {
-            c->cols[i].has_default = src->cols[i].has_default;
-            c->cols[i].identity = src->cols[i].identity;
-            c->cols[i].seq = ss_strdup_or_null(src->cols[i].seq, &ok);
-            c->cols[i].default_text = ss_strdup_or_null(src->cols[i].default_text, &ok);
+    {
+        ss_table_cons tmp = *src;
+        tmp.ncols = t->ncols;
+        tmp.check_srcs = NULL;
+        /* the binder's cols have no sources: copied without them, then made */
+        ss_col_cons *cols = calloc(t->ncols ? t->ncols : 1, sizeof *cols);
+        ss_cons_src *srcs = calloc(src->nchecks ? src->nchecks : 1, sizeof *srcs);
+        ok = cols && srcs;
+        if (ok) {
+            for (uint32_t i = 0; i < t->ncols; i++) {
+                cols[i] = src->cols[i];
+                memset(&cols[i].src, 0, sizeof cols[i].src);
+            }
+            tmp.cols = cols;
+            tmp.check_srcs = srcs;
+            c = ss_table_cons_copy(&tmp, t->ncols);
+            ok = c != NULL;
         }
-        for (uint32_t k = 0; ok && k < src->nchecks; k++) {
-            c->check_names[k] = ss_strdup_or_null(src->check_names[k], &ok);
-            c->check_texts[k] = ss_strdup_or_null(src->check_texts[k], &ok);
+        free(cols);
+        free(srcs);
+        for (uint32_t i = 0; ok && i < t->ncols; i++)
+            if (c->cols[i].has_default)
+                ok = src_from_create(&c->cols[i].src, t, src->create_sql, i, false);
+        for (uint32_t k = 0; ok && k < c->nchecks; k++)
+            ok = src_from_create(&c->check_srcs[k], t, src->create_sql, k, true);
+        if (!ok && c) {
+            ss_table_cons_free(c);
+            c = NULL;
         }
     }
-    if (!c || !ok) {
-        if (c && !c->check_names)
-            c->nchecks = 0;
-        if (c && !c->check_texts) {
-            for (uint32_t k = 0; k < c->nchecks; k++)
-                free(c->check_names[k]);
-            free(c->check_names);
-            c->check_names = NULL;
-            c->nchecks = 0;
-        }
-        ss_table_cons_free(c);
+    if (!ok)
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-    }
     t->cons = c;
     return SS_OK;
 }

@@ -8,30 +8,52 @@
 #include "catalog/catalog.h"
 #include "exec/expr.h"
 
+/* Where the catalog reads a DEFAULT or CHECK expression again: the statement that wrote it
+ * (CREATE TABLE, or ALTER TABLE ... ADD COLUMN / SET DEFAULT / ADD CHECK), parsed again by
+ * each statement that binds it.  Renames and dropped columns never change the text: names
+ * maps the table's columns as they are now to the names the text knows them by. */
+typedef struct ss_cons_src {
+    char *sql;             /* the statement's text */
+    uint32_t index;        /* the expression: coldefs[index].default_expr, or checks[index] */
+    char *table;           /* the table's name in the text (a CHECK may qualify columns) */
+    char **names;          /* CHECK: per column of the table now, its name in the text (NULL:
+                              the text does not know the column); NULL for a DEFAULT */
+} ss_cons_src;
+
 typedef struct ss_col_cons {
-    bool has_default;      /* a DEFAULT written in the column's definition (create_sql) */
+    bool has_default;      /* a DEFAULT: read from src */
     char identity;         /* 'a' GENERATED ALWAYS, 'd' BY DEFAULT AS IDENTITY, 0: none */
     char *seq;             /* SERIAL or identity: the sequence its default takes nextval of */
     char *default_text;    /* the Default column of \d (NULL: none) */
+    ss_cons_src src;       /* the catalog's copy with has_default: where the DEFAULT is read */
 } ss_col_cons;
 
 typedef struct ss_table_cons {
-    char *create_sql;      /* the CREATE TABLE statement: its DEFAULT and CHECK expressions
-                              are parsed and bound again by each statement that needs them */
+    char *create_sql;      /* the CREATE TABLE statement (the binder's: the sources below
+                              are made from it when the table gets its copy) */
     ss_col_cons *cols;     /* one per column of the table */
     uint32_t nchecks;      /* CHECK constraints, in the statement's order */
     char **check_names;
     char **check_texts;    /* "CHECK (...)" as \d shows it (NULL: not known) */
     uint32_t ncols;        /* the catalog's copy: cols' strings are its own */
     bool owns_cols;
+    ss_cons_src *check_srcs; /* the catalog's copy: nchecks, where each CHECK is read from */
 } ss_table_cons;
 
 void ss_table_cons_free(ss_table_cons *c);
 /* The lines of \d's "Check constraints:" footer for t ("name" CHECK (...), by name, each
  * ending in a newline), malloc'd; NULL when it has none (or none printable). */
 char *ss_table_check_lines(const ss_table *t);
-/* Gives t a malloc'd copy of src (a binder's, in arena memory); NULL src: nothing. */
+/* Gives t a malloc'd copy of src (a binder's, in arena memory, whose expressions are read
+ * from its create_sql); NULL src: nothing. */
 int ss_table_attach_cons(ss_ctx *ctx, ss_table *t, const ss_table_cons *src);
+/* A malloc'd deep copy of the catalog's c for a table of ncols columns (NULL c: an empty
+ * one); NULL when out of memory. */
+ss_table_cons *ss_table_cons_copy(const ss_table_cons *c, uint32_t ncols);
+/* Sets *dst to a malloc'd copy of src (names: ncols entries when src has them); false when
+ * out of memory (*dst then holds what was copied, for ss_cons_src_free). */
+bool ss_cons_src_copy(ss_cons_src *dst, const ss_cons_src *src, uint32_t ncols);
+void ss_cons_src_free(ss_cons_src *s, uint32_t ncols);
 
 /* A table's CHECK constraints bound for one statement: boolean expressions over the table's
  * row (column i at batch position i), in PostgreSQL's order of evaluation (by name). */

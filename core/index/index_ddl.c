@@ -9,6 +9,7 @@
 #include "catalog/namespace.h"
 #include "exec/vector.h"
 #include "index/index.h"
+#include "txn/txn_session.h"
 #include "catalog/settings.h"
 #include "types/type_def.h"
 #include "types/typeio.h"
@@ -76,7 +77,14 @@ static int build_from_table(ss_ctx *ctx, ss_index *ix)
     ss_table *t = ix->table;
     ss_scan_spec spec = {ix->nkeys, 0, ix->cols};
     void *scan;
-    if (t->storage->scan_begin_snapshot(ctx, t->handle, &spec, ss_index_snapshot(ctx), true, &scan) != SS_OK)
+    /* every committed version and the building transaction's own (xmin lowered to its xid,
+       so that its versions are judged by the reader's rule rather than as finished) */
+    ss_snapshot snap = *ss_index_snapshot(ctx);
+    if (ctx->txn && ctx->txn->top != SS_XID_INVALID) {
+        snap.self = ctx->txn->top;
+        snap.xmin = ctx->txn->top;
+    }
+    if (t->storage->scan_begin_snapshot(ctx, t->handle, &spec, &snap, true, &scan) != SS_OK)
         return SS_ERROR;
     ss_batch *b = ss_batch_create(ix->nkeys, ix->types, SS_BATCH_CAPACITY);
     int rc = b ? SS_OK : ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
@@ -92,7 +100,7 @@ static int build_from_table(ss_ctx *ctx, ss_index *ix)
         rc = ix->vt->build_finish(ctx, ix->handle);
     /* a unique index: every visible row's key must be its own */
     if (rc == SS_OK && ix->unique) {
-        rc = t->storage->scan_begin_snapshot(ctx, t->handle, &spec, ss_index_snapshot(ctx), true, &scan);
+        rc = t->storage->scan_begin_snapshot(ctx, t->handle, &spec, &snap, true, &scan);
         while (rc == SS_OK) {
             ss_batch_reset(b);
             if ((rc = t->storage->scan_next_batch(ctx, scan, b)) != SS_OK || b->count == 0)

@@ -57,6 +57,19 @@ static const ss_callback_field storage_statement[] = {
     CALLBACK(ss_storage_vtable, stmt_begin), CALLBACK(ss_storage_vtable, stmt_commit),
     CALLBACK(ss_storage_vtable, stmt_abort)};
 
+/* (A) version 5: add_column and drop_column come together (ADD COLUMN in place and its undo) */
+static int check_storage_fields(ss_ctx *ctx, const void *p)
+{
+    const ss_storage_vtable *vt = p;
+    bool add = SS_STORAGE_HAS(vt, add_column) && vt->add_column;
+    bool drop = SS_STORAGE_HAS(vt, drop_column) && vt->drop_column;
+    if (add != drop)
+        return ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR,
+                            "storage backend \"%s\" is missing callback %s (add_column, drop_column come together)",
+                            vt->name ? vt->name : "?", add ? "drop_column" : "add_column");
+    return SS_OK;
+}
+
 static const ss_callback_field auth_required[] = {
     CALLBACK(ss_auth_vtable, start), CALLBACK(ss_auth_vtable, step), CALLBACK(ss_auth_vtable, finish)};
 
@@ -102,6 +115,7 @@ static const ss_plugin_kind_desc kinds[] = {
      .required = operator_required, .nrequired = COUNT(operator_required)},
     {.kind = SS_KIND_STORAGE, .name = "storage", .noun = "storage backend",
      .min_version = 1, .version = SS_STORAGE_VTABLE_VERSION, .min_size = END_OF(ss_storage_vtable, scan_end),
+     .check_fields = check_storage_fields,
      .required = storage_required, .nrequired = COUNT(storage_required),
      .together = storage_statement, .ntogether = COUNT(storage_statement)},
     {.kind = SS_KIND_AUTH, .name = "auth", .noun = "auth provider", .experimental = true,

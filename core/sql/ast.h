@@ -298,7 +298,9 @@ typedef enum ast_stmt_kind {
     AST_PREPARE,         /* PREPARE str [(param_type_names)] AS prepared */
     AST_EXECUTE,         /* EXECUTE str [(exec_args)] */
     AST_DEALLOCATE,      /* DEALLOCATE [PREPARE] str | ALL (str NULL) */
-    AST_ALTER_TABLE,     /* ALTER TABLE [IF EXISTS] table alter_cmds (missing_ok) */
+    AST_ALTER_TABLE,     /* ALTER TABLE [IF EXISTS] table alter_cmds (missing_ok); the text in
+                            view_sql (defaults and CHECKs are read again from it), ADD
+                            COLUMN's definitions in coldefs, CHECKs in checks */
     AST_UPDATE,          /* UPDATE table [AS alias] SET ... [FROM ...] [WHERE ...] (parse_update.c) */
     AST_DELETE,          /* DELETE FROM table [AS alias] [USING ...] [WHERE ...] */
     AST_TRUNCATE,        /* TRUNCATE [TABLE] names [RESTART IDENTITY]: drop_names, restart_identity */
@@ -335,12 +337,38 @@ typedef enum ast_fetch_direction {
 /* One subcommand of ALTER TABLE. */
 typedef enum ast_alter_kind {
     AST_ALTER_SET_NOT_NULL,   /* ALTER [COLUMN] column SET NOT NULL */
-    AST_ALTER_DROP_NOT_NULL   /* ALTER [COLUMN] column DROP NOT NULL */
+    AST_ALTER_DROP_NOT_NULL,  /* ALTER [COLUMN] column DROP NOT NULL */
+    AST_ALTER_ADD_COLUMN,     /* ADD [COLUMN] [IF NOT EXISTS] coldefs[coldef] (missing_ok),
+                                 its CHECKs checks[check_lo, check_hi), its PRIMARY KEY /
+                                 UNIQUE key_constraints[key_lo, key_hi) */
+    AST_ALTER_DROP_COLUMN,    /* DROP [COLUMN] [IF EXISTS] column [RESTRICT | CASCADE] */
+    AST_ALTER_SET_DEFAULT,    /* ALTER [COLUMN] column SET DEFAULT expr (coldefs[coldef]'s
+                                 default_expr, so that the catalog can read it again) */
+    AST_ALTER_DROP_DEFAULT,   /* ALTER [COLUMN] column DROP DEFAULT */
+    AST_ALTER_RENAME_COLUMN,  /* RENAME [COLUMN] column TO new_name */
+    AST_ALTER_RENAME_TABLE,   /* RENAME TO new_name */
+    AST_ALTER_RENAME_INDEX,   /* ALTER INDEX [IF EXISTS] table RENAME TO new_name */
+    AST_ALTER_RENAME_CONSTRAINT, /* RENAME CONSTRAINT column TO new_name */
+    AST_ALTER_ADD_CHECK,      /* ADD [CONSTRAINT name] CHECK (...): checks[check_lo] */
+    AST_ALTER_DROP_CONSTRAINT, /* DROP CONSTRAINT [IF EXISTS] column [RESTRICT | CASCADE] */
+    AST_ALTER_COLUMN_TYPE,    /* ALTER [COLUMN] column [SET DATA] TYPE coldefs[coldef].type
+                                 [USING coldefs[coldef].default_expr] */
+    AST_ALTER_ADD_KEY,        /* ADD [CONSTRAINT name] PRIMARY KEY | UNIQUE (cols), or one in
+                                 ADD COLUMN: key_constraints[check_lo, check_hi) */
+    AST_ALTER_ADD_FKEY        /* ADD [CONSTRAINT name] FOREIGN KEY (cols) REFERENCES ...:
+                                 fkeys[check_lo] */
 } ast_alter_kind;
 
 typedef struct ast_alter_cmd {
     ast_alter_kind kind;
-    const char *column;
+    const char *column;       /* the column (or constraint) it acts on */
+    const char *new_name;     /* RENAME's */
+    int coldef;               /* index in the statement's coldefs, -1: none */
+    uint32_t check_lo, check_hi; /* its CHECKs in the statement's checks */
+    uint32_t key_lo, key_hi;  /* ADD COLUMN: its PRIMARY KEY / UNIQUE in key_constraints */
+    bool missing_ok;          /* IF [NOT] EXISTS */
+    bool cascade;             /* DROP ... CASCADE */
+    bool not_valid;           /* ADD CONSTRAINT ... NOT VALID */
 } ast_alter_cmd;
 
 /* A PRIMARY KEY or UNIQUE constraint of CREATE TABLE (column or table constraint). */

@@ -19,7 +19,7 @@ bool tr_key_constraint(transform_state *ts, Constraint *con, const char *column,
     if (tr_refuse_first(ts, con->location, refusals, sizeof refusals / sizeof refusals[0]))
         return false;
     bool primary = con->contype == CONSTR_PRIMARY;
-    if (primary)
+    if (primary && out->kind != AST_ALTER_TABLE) /* ALTER TABLE's is the catalog's check */
         for (uint32_t i = 0; i < out->nkey_constraints; i++)
             if (out->key_constraints[i].primary) {
                 tr_error(ts, "42P16", con->location, "multiple primary keys for table \"%s\" are not allowed",

@@ -517,7 +517,7 @@ static const char *constraint_name(const Constraint *c, const char *other)
 }
 
 /* Appends a CHECK constraint (of column, or of the table when column is NULL) to out. */
-static bool add_check(transform_state *ts, Constraint *con, const char *column, ast_stmt *out)
+bool tr_add_check(transform_state *ts, Constraint *con, const char *column, ast_stmt *out)
 {
     ast_check *c = tr_alloc(ts, sizeof *c * (out->nchecks + 1));
     if (!c)
@@ -536,6 +536,89 @@ static bool add_check(transform_state *ts, Constraint *con, const char *column, 
 }
 
 static const char *statement_text(transform_state *ts);
+
+/* One column definition (CREATE TABLE, ALTER TABLE ... ADD COLUMN) into d; its PRIMARY KEY /
+ * UNIQUE, CHECK and FOREIGN KEY constraints are appended to out's lists. */
+bool tr_column_def(transform_state *ts, ColumnDef *cd, ast_column_def *d, ast_stmt *out)
+{
+    d->name = tr_strdup(ts, cd->colname);
+    d->location = cd->location;
+    d->not_null = cd->is_not_null;
+    if (cd->collClause) {
+        tr_unsupported(ts, cd->collClause->location, "COLLATE");
+        return false;
+    }
+    if (cd->compression) {
+        tr_unsupported(ts, cd->location, "COMPRESSION");
+        return false;
+    }
+    if (cd->fdwoptions) {
+        tr_unsupported(ts, cd->location, "OPTIONS");
+        return false;
+    }
+    if (!tr_type_name(ts, cd->typeName, &d->type))
+        return false;
+    ListCell *c;
+    foreach (c, cd->constraints) {
+        Constraint *con = lfirst(c);
+        switch (con->contype) {
+        case CONSTR_NOTNULL:
+            d->not_null = true;
+            break;
+        case CONSTR_NULL:
+            break;
+        case CONSTR_PRIMARY:
+        case CONSTR_UNIQUE:
+            if (!tr_key_constraint(ts, con, d->name, out))
+                return false;
+            break;
+        case CONSTR_DEFAULT:
+            if (d->identity)
+                goto both;
+            if (d->default_expr) {
+                tr_error(ts, "42601", con->location,
+                         "multiple default values specified for column \"%s\" of table \"%s\"", d->name,
+                         out->table);
+                return false;
+            }
+            if (!(d->default_expr = tr_expr(ts, con->raw_expr)))
+                return false;
+            break;
+        case CONSTR_IDENTITY:
+            if (d->identity) {
+                tr_error(ts, "42601", con->location,
+                         "multiple identity specifications for column \"%s\" of table \"%s\"", d->name,
+                         out->table);
+                return false;
+            }
+            if (d->default_expr) {
+            both:
+                tr_error(ts, "42601", con->location,
+                         "both default and identity specified for column \"%s\" of table \"%s\"", d->name,
+                         out->table);
+                return false;
+            }
+            d->identity = (char)con->generated_when;
+            d->not_null = true;
+            if (!tr_seq_options(ts, con->options, true, &d->ident_opts))
+                return false;
+            break;
+        case CONSTR_CHECK:
+            if (!tr_add_check(ts, con, d->name, out))
+                return false;
+            break;
+        case CONSTR_FOREIGN:
+            if (!tr_fkey_constraint(ts, con, d->name, out))
+                return false;
+            break;
+        default:
+            tr_unsupported(ts, con->location, constraint_name(con, "column constraints"));
+            return false;
+        }
+    }
+    return true;
+}
+
 
 static bool tr_create(transform_state *ts, CreateStmt *s, ast_stmt *out)
 {
@@ -578,7 +661,7 @@ static bool tr_create(transform_state *ts, CreateStmt *s, ast_stmt *out)
                 continue;
             }
             if (con->contype == CONSTR_CHECK) {
-                if (!add_check(ts, con, NULL, out))
+                if (!tr_add_check(ts, con, NULL, out))
                     return false;
                 continue;
             }
@@ -598,83 +681,8 @@ static bool tr_create(transform_state *ts, CreateStmt *s, ast_stmt *out)
             tr_unsupported(ts, tr_location(n), "this table element");
             return false;
         }
-        ColumnDef *cd = (ColumnDef *)n;
-        ast_column_def *d = &out->coldefs[i++];
-        d->name = tr_strdup(ts, cd->colname);
-        d->location = cd->location;
-        d->not_null = cd->is_not_null;
-        if (cd->collClause) {
-            tr_unsupported(ts, cd->collClause->location, "COLLATE");
+        if (!tr_column_def(ts, (ColumnDef *)n, &out->coldefs[i++], out))
             return false;
-        }
-        if (cd->compression) {
-            tr_unsupported(ts, cd->location, "COMPRESSION");
-            return false;
-        }
-        if (cd->fdwoptions) {
-            tr_unsupported(ts, cd->location, "OPTIONS");
-            return false;
-        }
-        if (!tr_type_name(ts, cd->typeName, &d->type))
-            return false;
-        ListCell *c;
-        foreach (c, cd->constraints) {
-            Constraint *con = lfirst(c);
-            switch (con->contype) {
-            case CONSTR_NOTNULL:
-                d->not_null = true;
-                break;
-            case CONSTR_NULL:
-                break;
-            case CONSTR_PRIMARY:
-            case CONSTR_UNIQUE:
-                if (!tr_key_constraint(ts, con, d->name, out))
-                    return false;
-                break;
-            case CONSTR_DEFAULT:
-                if (d->identity)
-                    goto both;
-                if (d->default_expr) {
-                    tr_error(ts, "42601", con->location,
-                             "multiple default values specified for column \"%s\" of table \"%s\"", d->name,
-                             out->table);
-                    return false;
-                }
-                if (!(d->default_expr = tr_expr(ts, con->raw_expr)))
-                    return false;
-                break;
-            case CONSTR_IDENTITY:
-                if (d->identity) {
-                    tr_error(ts, "42601", con->location,
-                             "multiple identity specifications for column \"%s\" of table \"%s\"", d->name,
-                             out->table);
-                    return false;
-                }
-                if (d->default_expr) {
-                both:
-                    tr_error(ts, "42601", con->location,
-                             "both default and identity specified for column \"%s\" of table \"%s\"", d->name,
-                             out->table);
-                    return false;
-                }
-                d->identity = (char)con->generated_when;
-                d->not_null = true;
-                if (!tr_seq_options(ts, con->options, true, &d->ident_opts))
-                    return false;
-                break;
-            case CONSTR_CHECK:
-                if (!add_check(ts, con, d->name, out))
-                    return false;
-                break;
-            case CONSTR_FOREIGN:
-                if (!tr_fkey_constraint(ts, con, d->name, out))
-                    return false;
-                break;
-            default:
-                tr_unsupported(ts, con->location, constraint_name(con, "column constraints"));
-                return false;
-            }
-        }
     }
     out->ncoldefs = i; /* table constraints are not columns */
     out->view_sql = statement_text(ts); /* defaults and CHECKs are bound again from it */
@@ -742,7 +750,6 @@ static bool tr_drop(transform_state *ts, DropStmt *s, ast_stmt *out)
     return true;
 }
 
-/* The text of the statement being transformed, which the catalog keeps for a view. */
 static const char *statement_text(transform_state *ts)
 {
     size_t len = ts->stmt_len > 0 ? (size_t)ts->stmt_len : strlen(ts->sql + ts->stmt_location);
@@ -752,6 +759,7 @@ static const char *statement_text(transform_state *ts)
     return t;
 }
 
+/* The text of the statement being transformed, which the catalog keeps for a view. */
 const char *tr_statement_text(transform_state *ts)
 {
     return statement_text(ts);
@@ -987,6 +995,10 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
             return tr_alter_table(ts, (AlterTableStmt *)n, out);
         unsupported_statement(ts, n, "");
         return false;
+    case T_RenameStmt:
+        if (((RenameStmt *)n)->renameType == OBJECT_SCHEMA)
+            return tr_rename_schema(ts, (RenameStmt *)n, out);
+        return tr_rename(ts, (RenameStmt *)n, out);
     case T_CopyStmt:
         return tr_copy(ts, (CopyStmt *)n, out);
     case T_RefreshMatViewStmt:
@@ -1084,11 +1096,6 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
         return tr_transaction(ts, (TransactionStmt *)n, out);
     case T_CreateSchemaStmt:
         return tr_create_schema(ts, (CreateSchemaStmt *)n, out);
-    case T_RenameStmt:
-        if (((RenameStmt *)n)->renameType == OBJECT_SCHEMA)
-            return tr_rename_schema(ts, (RenameStmt *)n, out);
-        unsupported_statement(ts, n, "");
-        return false;
     default:
         unsupported_statement(ts, n, "");
         return false;

@@ -105,6 +105,13 @@ bool tr_refuse_first(transform_state *ts, int location, const tr_refusal *r, siz
 bool tr_index_stmt(transform_state *ts, IndexStmt *s, ast_stmt *out);
 /* ALTER TABLE (parse_alter.c). */
 bool tr_alter_table(transform_state *ts, AlterTableStmt *s, ast_stmt *out);
+/* parse_alter.c: RenameStmt of a table, column, index or table constraint, as
+ * AST_ALTER_TABLE (other objects: 0A000). */
+bool tr_rename(transform_state *ts, RenameStmt *s, ast_stmt *out);
+/* parse_stmt.c: one column definition into d (constraints appended to out's lists). */
+bool tr_column_def(transform_state *ts, ColumnDef *cd, ast_column_def *d, ast_stmt *out);
+/* Appends CHECK constraint con (of column, or of the table when column is NULL) to out. */
+bool tr_add_check(transform_state *ts, Constraint *con, const char *column, ast_stmt *out);
 /* PRIMARY KEY / UNIQUE of CREATE TABLE (parse_keys.c): con on column (NULL: a table
    constraint) appended to out's key constraints; then, once every column is known, the
    check that the columns exist and NOT NULL for the primary key's. */

@@ -157,4 +157,8 @@ int memory_lock_versions(ss_ctx *ctx, void *table, const ss_rowid *rowids, uint3
 int memory_link_versions(ss_ctx *ctx, void *table, const ss_rowid *older, uint32_t n,
                          const ss_rowid *newer, ss_rowid *next);
 
+/* ALTER TABLE ... ADD COLUMN in place, vtable version 5 (memory_alter.c). */
+int memory_add_column(ss_ctx *ctx, void *table, ss_type type, const ss_value *fill);
+void memory_drop_column(ss_ctx *ctx, void *table, uint32_t col);
+
 #endif

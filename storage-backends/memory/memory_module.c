@@ -40,6 +40,8 @@ static const ss_storage_vtable memory_vtable = {
     .fetch_versions = memory_fetch_versions,
     .lock_versions = memory_lock_versions,
     .link_versions = memory_link_versions,
+    .add_column = memory_add_column,
+    .drop_column = memory_drop_column,
 };
 
 SS_PLUGIN_MAGIC("memory", "0.1.0")

@@ -22,7 +22,7 @@ static void teardown(void)
 START_TEST(notices_reach_the_handler)
 {
     exec_ok("LOAD '" TEST_PLUGIN_DIR "/test_messages.so'");
-    ck_assert_str_eq(notices, "NOTICE: test_messages: initialised for ABI 2.3\n");
+    ck_assert_str_eq(notices, "NOTICE: test_messages: initialised for ABI 2.4\n");
     exec_ok("SET sunstone.operator_filter = 'message_filter'");
     notices[0] = '\0';
     exec_ok("SELECT a FROM t WHERE a > 1");

@@ -82,7 +82,7 @@ START_TEST(abi_2_0_slots)
 {
     const ss_api *api = ss_kernel_api();
     ck_assert_uint_eq(api->abi_major, 2);
-    ck_assert_uint_eq(api->abi_minor, 3); /* 2.3: storage vtable version 4 (delete / update / lock) */
+    ck_assert_uint_eq(api->abi_minor, 4); /* 2.4: storage vtable version 5 (add / drop column) */
     ck_assert_uint_eq(api->struct_size, sizeof(ss_api));
     ck_assert(SS_API_HAS(api, error_detail) && api->error_detail);
     ck_assert(SS_API_HAS(api, error_hint) && api->error_hint);

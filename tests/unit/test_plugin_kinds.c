@@ -171,9 +171,18 @@ START_TEST(storage_checks)
              offsetof(ss_storage_vtable, scan_end) + sizeof v.scan_end);
     EXPECT_REFUSED(&f, api->register_storage(&f.plugin, &v, false), want);
     v = good_storage();
-    v.version = 5;
+    v.version = 6;
     EXPECT_REFUSED(&f, api->register_storage(&f.plugin, &v, false),
-                   "storage backend vtable \"k_st\" has version 5, kernel supports 1..4");
+                   "storage backend vtable \"k_st\" has version 6, kernel supports 1..5");
+    /* (A) version 5: add_column and drop_column come together */
+    v = good_storage();
+    CB(v, add_column);
+    EXPECT_REFUSED(&f, api->register_storage(&f.plugin, &v, false),
+                   "storage backend \"k_st\" is missing callback drop_column (add_column, drop_column come together)");
+    v = good_storage();
+    CB(v, drop_column);
+    EXPECT_REFUSED(&f, api->register_storage(&f.plugin, &v, false),
+                   "storage backend \"k_st\" is missing callback add_column (add_column, drop_column come together)");
     static const char *const required[] = {"backend_open", "backend_close", "table_create",
                                            "table_drop", "insert", "scan_begin",
                                            "scan_next_batch", "scan_next_row", "scan_end"};

@@ -58,7 +58,7 @@ extern "C" {
 #endif
 
 #define SS_ABI_MAJOR 2
-#define SS_ABI_MINOR 3
+#define SS_ABI_MINOR 4
 
 /* Padding-free on every supported ABI: 4 + 2 + 2 + pointer + pointer. */
 typedef struct ss_plugin_magic {
@@ -277,6 +277,8 @@ typedef struct ss_api {
        deleted version whose deleter committed, or one whose writer rolled back).
        Thread-safe; SS_ERROR (XX000) only on a context without a session. */
     int (*txn_horizon)(ss_ctx *ctx, ss_snapshot *out);
+
+    /* ABI 2.4 adds no slot here: it is storage.h version 5 (add_column / drop_column). */
 } ss_api;
 
 /* Whether api (the kernel's table, possibly older than the module's header) has `member`. */

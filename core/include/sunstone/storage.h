@@ -46,7 +46,7 @@
 extern "C" {
 #endif
 
-#define SS_STORAGE_VTABLE_VERSION 4
+#define SS_STORAGE_VTABLE_VERSION 5
 
 typedef struct ss_column_def {
     const char *name;
@@ -167,6 +167,27 @@ typedef struct ss_storage_vtable {
        next is NULL. */
     int (*link_versions)(ss_ctx *ctx, void *table, const ss_rowid *older, uint32_t n,
                          const ss_rowid *newer, ss_rowid *next);
+
+    /* ---- (A) version 5 (ABI 2.4): ALTER TABLE ... ADD COLUMN in place.  Optional, but
+       both or none; the kernel reads them only when struct_size covers them.  The kernel
+       calls them while it holds the table's exclusive lock (no scan, write or other call
+       on the table runs at the same time), and it keeps the catalog side (names, NOT NULL,
+       defaults) itself.  Every other change of a table's columns (DROP COLUMN, ALTER
+       COLUMN TYPE, ADD COLUMN with a volatile default such as random(), and ADD COLUMN on
+       a backend without these) is a rewrite made of the callbacks above: table_create of
+       a table with the new columns, the transformed rows of every version the altering
+       transaction sees written with insert_versions, then table_drop of the old table at
+       COMMIT (of the new one at ROLLBACK).  So a backend of version 3 or 4 supports every
+       ALTER TABLE already; these two make the common ADD COLUMN cost nothing per row. ---- */
+    /* appends a column of type to the table, after its existing ones: every row version it
+       stores (visible or not) reads fill from now on (fill->is_null: NULL; text bytes are
+       lent for the call).  All-or-nothing. */
+    int (*add_column)(ss_ctx *ctx, void *table, ss_type type, const ss_value *fill);
+    /* removes column col (the last one, when the kernel undoes an add_column at ROLLBACK)
+       from the table and from every row version; the columns after it move down one
+       position.  Cannot fail: ctx is for ss_api calls that need one, and nothing recorded
+       on it is reported. */
+    void (*drop_column)(ss_ctx *ctx, void *table, uint32_t col);
 } ss_storage_vtable;
 
 /* Whether vt carries the field `member` (it was appended after the plugin's header). */

@@ -1,0 +1,225 @@
+/* bind_alter.c — ALTER TABLE's DEFAULT and CHECK expressions bound while the statement runs
+ * (bind_alter.h), with a binder of their own over ctx's catalog and settings. */
+#include "bind/bind_alter.h"
+
+#include <string.h>
+
+#include "bind/bind_constraints.h"
+#include "exec/expr_walk.h"
+#include "types/functions.h"
+#include "types/typeio.h"
+
+static int binder_for(ss_ctx *ctx, binder *b)
+{
+    memset(b, 0, sizeof *b);
+    b->ctx = ctx;
+    b->catalog = ctx->catalog;
+    b->settings = ctx->settings;
+    b->arena = ctx->arena;
+    b->no_params = true;
+    if (!b->arena)
+        return ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "ALTER TABLE has no execution arena");
+    bind_agg_registry_use(ctx->registry);
+    return SS_OK;
+}
+
+/* PostgreSQL reports the errors of ALTER TABLE's expressions without a position. */
+static int no_position(ss_ctx *ctx)
+{
+    if (ctx->err)
+        ctx->err->position = 0;
+    return SS_ERROR;
+}
+
+static int note_volatile(const ss_expr *e, void *arg)
+{
+    if (e->kind == EXPR_FUNC && e->u.func.def->is_volatile) {
+        *(bool *)arg = true;
+        return SS_WALK_STOP;
+    }
+    return SS_WALK_CONTINUE;
+}
+
+bool ss_expr_has_volatile(const ss_expr *e)
+{
+    bool found = false;
+    ss_expr_walk_const(e, note_volatile, &found, NULL);
+    return found;
+}
+
+int ss_bind_alter_default(ss_ctx *ctx, const ast_expr *a, const char *col, ss_type type, ss_expr **out,
+                          bool *is_volatile, const char **text)
+{
+    binder b;
+    if (binder_for(ctx, &b))
+        return SS_ERROR;
+    ss_expr *e = bind_alter_default(&b, a, col, type);
+    if (!e)
+        return no_position(ctx);
+    *out = e;
+    *is_volatile = ss_expr_has_volatile(e);
+    *text = bind_deparse_default(&b, a, type);
+    return SS_OK;
+}
+
+/* Column references of relation rel made batch positions; the distinct columns counted. */
+typedef struct positions {
+    uint32_t rel;
+    int first;
+    uint32_t count;
+} positions;
+
+static int to_positions(ss_expr **slot, void *arg)
+{
+    positions *p = arg;
+    ss_expr *e = *slot;
+    if (e->kind == EXPR_COLUMN && e->u.column.rel == p->rel) {
+        int col = (int)e->u.column.index;
+        if (p->count == 0 || col != p->first) {
+            if (p->count == 0)
+                p->first = col;
+            p->count++;
+        }
+        e->u.column.rel = 0;
+    }
+    return SS_WALK_CONTINUE;
+}
+
+int ss_bind_alter_check(ss_ctx *ctx, const ss_table *t, const ss_cons_src *src, ss_expr **out, int *one_col,
+                        const char **text)
+{
+    binder b;
+    if (binder_for(ctx, &b))
+        return SS_ERROR;
+    uint32_t rel = new_rel(&b);
+    ss_expr *e = bind_table_check(&b, t, src, rel);
+    if (!e)
+        return no_position(ctx);
+    positions p = {rel, -1, 0};
+    ss_expr_walker w = {to_positions, NULL, &p, NULL};
+    ss_expr_walk(&e, &w);
+    *out = e;
+    *one_col = p.count == 1 ? p.first : -1;
+    const ast_expr *a = bind_source_check(&b, t, src);
+    const char **names = bind_alloc(&b, sizeof(char *) * (t->ncols ? t->ncols : 1));
+    const char **now = bind_alloc(&b, sizeof(char *) * (t->ncols ? t->ncols : 1));
+    if (!a || !names || !now)
+        return SS_ERROR;
+    for (uint32_t c = 0; c < t->ncols; c++) {
+        names[c] = src->names && src->names[c] ? src->names[c] : "";
+        now[c] = t->cols[c].name;
+    }
+    *text = bind_deparse_check_as(&b, a, names, now, t->types, t->ncols);
+    return SS_OK;
+}
+
+int ss_bind_alter_type(ss_ctx *ctx, const ast_column_def *d, ss_type *out)
+{
+    binder b;
+    if (binder_for(ctx, &b))
+        return SS_ERROR;
+    if (bind_serial_type(&d->type, out))
+        return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                            "feature not supported: SERIAL columns in ALTER TABLE ... ADD COLUMN");
+    return bind_type_name(&b, &d->type, out) || bind_check_column_type(&b, d->name, *out) ? SS_ERROR : SS_OK;
+}
+
+ss_expr *ss_bind_alter_assign(ss_ctx *ctx, ss_expr *e, ss_type type)
+{
+    binder b;
+    if (binder_for(ctx, &b))
+        return NULL;
+    return coerce_expr(&b, e, type, CAST_ASSIGNMENT, -1);
+}
+
+ss_expr *ss_bind_alter_null(ss_ctx *ctx, ss_type type)
+{
+    binder b;
+    if (binder_for(ctx, &b))
+        return NULL;
+    return make_null(&b, type);
+}
+
+int ss_bind_alter_using(ss_ctx *ctx, const ss_table *t, uint32_t col, const ast_type_name *tn, const ast_expr *a,
+                        ss_type *type, ss_expr **out)
+{
+    binder b;
+    if (binder_for(ctx, &b))
+        return SS_ERROR;
+    if (bind_type_name(&b, tn, type) || bind_check_column_type(&b, t->cols[col].name, *type))
+        return no_position(ctx);
+    uint32_t rel = new_rel(&b);
+    ss_expr *e;
+    if (a) {
+        const char **names = bind_alloc(&b, sizeof(char *) * (t->ncols ? t->ncols : 1));
+        if (!names)
+            return SS_ERROR;
+        for (uint32_t c = 0; c < t->ncols; c++)
+            names[c] = t->cols[c].name;
+        range_entry re;
+        memset(&re, 0, sizeof re);
+        re.ref = t->name;
+        re.table_name = t->name;
+        re.ncols = t->ncols;
+        re.col_names = names;
+        re.col_types = t->types;
+        re.rel = rel;
+        b.scope_lo = b.nscope;
+        if (push_entry(&b, &re))
+            return SS_ERROR;
+        b.no_agg_context = "transform expressions";
+        b.sublink_refused = "transform expression";
+        e = bind_expr(&b, a);
+    } else {
+        e = make_column(&b, rel, col, t->types[col]);
+    }
+    if (!e)
+        return no_position(ctx);
+    ss_expr *ce = coerce_expr(&b, e, *type, CAST_ASSIGNMENT, -1);
+    if (!ce) {
+        if (!ss_ctx_error_pending(ctx) || strcmp(ctx->err->sqlstate, SS_SQLSTATE_DATATYPE_MISMATCH) != 0)
+            return no_position(ctx);
+        char tb[96];
+        ss_error_clear(ctx->err);
+        ss_type_display_name((ss_type){type->id, -1}, tb, sizeof tb);
+        if (a) {
+            ss_ctx_error(ctx, SS_SQLSTATE_DATATYPE_MISMATCH,
+                         "result of USING clause for column \"%s\" cannot be cast automatically to type %s",
+                         t->cols[col].name, tb);
+            ss_ctx_error_hint(ctx, "You might need to add an explicit cast.");
+        } else {
+            ss_ctx_error(ctx, SS_SQLSTATE_DATATYPE_MISMATCH, "column \"%s\" cannot be cast automatically to type %s",
+                         t->cols[col].name, tb);
+            ss_ctx_error_hint(ctx, "You might need to specify \"USING %s::%s\".", t->cols[col].name, tb);
+        }
+        return SS_ERROR;
+    }
+    positions p = {rel, -1, 0};
+    ss_expr_walker w = {to_positions, NULL, &p, NULL};
+    ss_expr_walk(&ce, &w);
+    *out = ce;
+    return SS_OK;
+}
+
+int ss_bind_alter_redefault(ss_ctx *ctx, const ss_table *t, uint32_t col, const char **text)
+{
+    binder b;
+    if (binder_for(ctx, &b))
+        return SS_ERROR;
+    const ast_expr *a = bind_source_default(&b, t, &t->cons->cols[col].src);
+    if (!a)
+        return SS_ERROR;
+    ss_expr *e = bind_alter_default(&b, a, t->cols[col].name, t->types[col]);
+    if (!e) {
+        if (ss_ctx_error_pending(ctx) && strcmp(ctx->err->sqlstate, SS_SQLSTATE_DATATYPE_MISMATCH) == 0) {
+            char tb[96];
+            ss_error_clear(ctx->err);
+            ss_ctx_error(ctx, SS_SQLSTATE_DATATYPE_MISMATCH,
+                         "default for column \"%s\" cannot be cast automatically to type %s", t->cols[col].name,
+                         ss_type_display_name((ss_type){t->types[col].id, -1}, tb, sizeof tb));
+        }
+        return no_position(ctx);
+    }
+    *text = bind_deparse_default(&b, a, t->types[col]);
+    return SS_OK;
+}

@@ -1,0 +1,42 @@
+/* bind_alter.h — the expressions of ALTER TABLE, bound while the statement runs (the catalog
+ * changes between its subcommands, so core/catalog/alter_*.c binds each when it gets to it):
+ * a new DEFAULT and a CHECK over the table as it is now.  Each call binds with ctx's catalog,
+ * settings and execution arena (the results live as long as that arena). */
+#ifndef SS_BIND_BIND_ALTER_H
+#define SS_BIND_BIND_ALTER_H
+
+#include "catalog/constraints.h"
+#include "exec/expr.h"
+#include "sql/ast.h"
+
+/* DEFAULT a for column col of type: no column references, no subquery or aggregate, coerced
+ * to type (42804 "column ... is of type ... but default expression is of type ..."); *text is
+ * what \d shows (NULL: a form it does not print), *is_volatile whether it calls a volatile
+ * function (a value per row). */
+int ss_bind_alter_default(ss_ctx *ctx, const ast_expr *a, const char *col, ss_type type, ss_expr **out,
+                          bool *is_volatile, const char **text);
+/* t's CHECK read from src, bound over t's row (column i at batch position i): boolean (42804),
+ * no subquery or aggregate, unknown columns 42703.  *one_col is the column it reads when it
+ * reads exactly one (PostgreSQL names the constraint after it), else -1; *text is \d's
+ * "CHECK (...)" with the columns' names as they are now (NULL: a form it does not print). */
+int ss_bind_alter_check(ss_ctx *ctx, const ss_table *t, const ss_cons_src *src, ss_expr **out, int *one_col,
+                        const char **text);
+/* The type of ALTER TABLE ... ADD COLUMN's column d (42704 unknown type; SERIAL is 0A000). */
+int ss_bind_alter_type(ss_ctx *ctx, const ast_column_def *d, ss_type *out);
+/* e coerced to type with its typmod, as INSERT assigns (NULL after an error on ctx); a NULL
+ * constant of type. */
+ss_expr *ss_bind_alter_assign(ss_ctx *ctx, ss_expr *e, ss_type type);
+ss_expr *ss_bind_alter_null(ss_ctx *ctx, ss_type type);
+/* ALTER COLUMN col TYPE type [USING a] of t: the new value of the column over t's row (column
+ * i at position i), coerced as an assignment: without USING, 42804 "column ... cannot be
+ * cast automatically to type ..." with PostgreSQL's HINT; with it, "result of USING clause
+ * ...".  type: resolved from tn into *type. */
+int ss_bind_alter_using(ss_ctx *ctx, const ss_table *t, uint32_t col, const ast_type_name *tn, const ast_expr *a,
+                        ss_type *type, ss_expr **out);
+/* The default of column col of t bound again for its type now (after ALTER COLUMN TYPE):
+ * 42804 "default for column ... cannot be cast automatically to type ..."; *text is \d's. */
+int ss_bind_alter_redefault(ss_ctx *ctx, const ss_table *t, uint32_t col, const char **text);
+/* Whether e calls a volatile function (random(), nextval(), clock_timestamp() ...). */
+bool ss_expr_has_volatile(const ss_expr *e);
+
+#endif

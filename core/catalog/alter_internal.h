@@ -1,0 +1,66 @@
+/* alter_internal.h — what the files of ALTER TABLE share (alter_table.c: the statement and
+ * its simple subcommands; alter_columns.c: ADD / DROP COLUMN; alter_checks.c: CHECK
+ * constraints; alter_rewrite.c: the table rewrite).  Private to core/catalog/. */
+#ifndef SS_CATALOG_ALTER_INTERNAL_H
+#define SS_CATALOG_ALTER_INTERNAL_H
+
+#include "catalog/alter_state.h"
+#include "catalog/settings.h"
+#include "sql/ast.h"
+#include "txn/txn_session.h"
+
+/* One ALTER TABLE statement being run. */
+typedef struct alter_run {
+    ss_ctx *ctx;
+    ss_catalog *c;
+    const ast_stmt *st;
+    ss_table *t;
+    alter_saved *saved;
+} alter_run;
+
+/* Every committed version and the transaction's own, as its exclusive lock sees them. */
+void ss_alter_snapshot(ss_ctx *ctx, ss_snapshot *out);
+/* Rewrites t (already in its new layout: ncols, cols, types) from its current handle, whose
+ * rows have old_ncols columns of old_types: new column j is old column from[j], or (from[j]
+ * < 0) exprs[j] evaluated over the old row (column i at position i).  NOT NULL columns are
+ * checked (23502 "column ... contains null values"), indexes filled again (23505). */
+int ss_alter_rewrite(ss_ctx *ctx, alter_saved *s, ss_table *t, uint32_t old_ncols, const ss_type *old_types,
+                     const int *from, ss_expr *const *exprs);
+/* Whether t holds a row version the altering transaction sees. */
+int ss_alter_has_rows(ss_ctx *ctx, ss_table *t, bool *any);
+
+/* The column of t named name, or -1. */
+int ss_alter_column(const ss_table *t, const char *name);
+/* The views of c whose query reads column col of t (col -1: any of t's columns), in creation
+ * order: their query bound again with the column hidden fails, or changes its columns. */
+int ss_alter_dependent_views(alter_run *r, int col, ss_view ***out, uint32_t *n);
+
+int ss_alter_add_column(alter_run *r, const ast_alter_cmd *a);
+int ss_alter_drop_column(alter_run *r, const ast_alter_cmd *a);
+/* SET / DROP NOT NULL of column col (23502 when a row holds NULL; 42P16 for a primary key or
+ * identity column). */
+int ss_alter_set_not_null(ss_ctx *ctx, ss_table *t, uint32_t col, bool on);
+/* ADD PRIMARY KEY / UNIQUE: the statement's key_constraints[k] as a unique index built over
+ * the rows (23505), a primary key's columns made NOT NULL first (23502), 42P16 for a second
+ * primary key. */
+int ss_alter_add_key(alter_run *r, uint32_t k);
+/* ADD FOREIGN KEY: the statement's fkeys[k] with CREATE TABLE's checks (fkey_ddl.c), the
+ * rows validated unless not_valid (23503). */
+int ss_alter_add_fkey(alter_run *r, uint32_t k, bool not_valid);
+/* ALTER COLUMN ... TYPE: the table rewritten, its CHECKs validated again. */
+int ss_alter_column_type(alter_run *r, const ast_alter_cmd *a);
+/* ADD CHECK: the statement's checks[k] over t as it is now, validated unless not_valid. */
+int ss_alter_add_check(alter_run *r, uint32_t k, bool not_valid);
+int ss_alter_drop_constraint(alter_run *r, const ast_alter_cmd *a);
+int ss_alter_rename_constraint(alter_run *r, const ast_alter_cmd *a);
+/* t's CHECKs bound again (after a rename or a type change): \d's texts with the columns'
+ * names as they are now, and with validate_rows every row checked again (23514). */
+int ss_alter_recheck(alter_run *r, bool validate_rows);
+/* Takes CHECK k off t. */
+void ss_alter_remove_check(ss_table *t, uint32_t k);
+/* DROP ... CASCADE of views names[0..n) (NOTICE "drop cascades to ..."). */
+int ss_alter_drop_views(alter_run *r, const char *const *names, uint32_t n);
+/* Whether a constraint of t (CHECK, index constraint, foreign key) is named name. */
+bool ss_alter_constraint_taken(const ss_table *t, const char *name);
+
+#endif

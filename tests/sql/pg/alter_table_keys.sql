@@ -1,0 +1,37 @@
+-- ALTER TABLE ... ADD PRIMARY KEY / UNIQUE: the index built over the rows, errors, rollback
+CREATE TABLE ky (a int, b int, c text);
+INSERT INTO ky VALUES (1, 1, 'x'), (2, 1, 'y'), (3, NULL, 'z');
+ALTER TABLE ky ADD PRIMARY KEY (a);
+ALTER TABLE ky ADD PRIMARY KEY (c);
+ALTER TABLE ky ADD CONSTRAINT ky_b_uq UNIQUE (b);
+ALTER TABLE ky ADD UNIQUE (c, b);
+ALTER TABLE ky ADD UNIQUE (nosuch);
+\d ky
+INSERT INTO ky VALUES (1, 5, 'w');
+INSERT INTO ky VALUES (NULL, 5, 'w');
+INSERT INTO ky VALUES (4, 1, 'x');
+CREATE TABLE ky2 (a int, b int);
+INSERT INTO ky2 VALUES (1, NULL), (2, 2);
+ALTER TABLE ky2 ADD PRIMARY KEY (b);
+ALTER TABLE ky2 ADD CONSTRAINT ky pk PRIMARY KEY (a);
+ALTER TABLE ky2 ADD CONSTRAINT ky PRIMARY KEY (a);
+ALTER TABLE ky2 ADD CONSTRAINT ky2_key PRIMARY KEY (a), ADD CONSTRAINT ky2_key2 PRIMARY KEY (b);
+ALTER TABLE ky2 ADD COLUMN id int PRIMARY KEY;
+ALTER TABLE ky2 ADD COLUMN u int UNIQUE;
+\d ky2
+-- in a block: rows of the same transaction are seen, and a rollback takes the key away
+BEGIN;
+INSERT INTO ky2 VALUES (2, 3);
+ALTER TABLE ky2 ADD CONSTRAINT ky2_a_key UNIQUE (a);
+ROLLBACK;
+BEGIN;
+ALTER TABLE ky2 ADD CONSTRAINT ky2_pkey PRIMARY KEY (a);
+INSERT INTO ky2 VALUES (1, 9);
+ROLLBACK;
+BEGIN;
+ALTER TABLE ky2 ADD CONSTRAINT ky2_pkey PRIMARY KEY (a);
+ROLLBACK;
+\d ky2
+INSERT INTO ky2 VALUES (1, 9);
+SELECT * FROM ky2 ORDER BY a, b;
+DROP TABLE ky, ky2;

@@ -1,0 +1,42 @@
+-- ALTER TABLE rolls back: in a transaction block, to a savepoint, and after a failing subcommand
+CREATE TABLE tx (a int PRIMARY KEY, b text DEFAULT 'b', c int CHECK (c > 0));
+INSERT INTO tx VALUES (1, 'one', 1), (2, 'two', 2);
+BEGIN;
+ALTER TABLE tx ADD COLUMN d int DEFAULT 4;
+ALTER TABLE tx DROP COLUMN b;
+ALTER TABLE tx RENAME COLUMN c TO cc;
+ALTER TABLE tx RENAME TO tx2;
+INSERT INTO tx2 VALUES (3, 3, 3);
+SELECT * FROM tx2 ORDER BY a;
+\d tx2
+ROLLBACK;
+\d tx
+SELECT * FROM tx ORDER BY a;
+INSERT INTO tx (a, c) VALUES (3, 3);
+BEGIN;
+ALTER TABLE tx ADD COLUMN d int DEFAULT 4;
+SAVEPOINT s1;
+ALTER TABLE tx DROP COLUMN d;
+ALTER TABLE tx ALTER COLUMN b DROP DEFAULT;
+ALTER TABLE tx ADD CONSTRAINT c_small CHECK (c < 10);
+ROLLBACK TO s1;
+INSERT INTO tx (a, c) VALUES (4, 4);
+SELECT * FROM tx ORDER BY a;
+COMMIT;
+\d tx
+-- a failing subcommand undoes the ones before it
+ALTER TABLE tx ADD COLUMN e int DEFAULT 5, DROP COLUMN b, ADD CONSTRAINT c_big CHECK (c > 100);
+\d tx
+SELECT * FROM tx ORDER BY a;
+-- a failing statement inside a block, then ROLLBACK
+BEGIN;
+ALTER TABLE tx DROP COLUMN d;
+ALTER TABLE tx ADD COLUMN f int NOT NULL;
+SELECT 1;
+ROLLBACK;
+SELECT * FROM tx ORDER BY a;
+ALTER TABLE tx DROP COLUMN d, DROP COLUMN b;
+ALTER TABLE tx RENAME COLUMN a TO id;
+\d tx
+SELECT * FROM tx ORDER BY id;
+DROP TABLE tx;
