@@ -47,9 +47,6 @@
 #include "txn/txn_row_wait.h"
 #include "txn/txn_session.h"
 
-/* An xmax no version carries: lock_versions compares with it and never sets. */
-#define NEVER_XMAX ((ss_xid)UINT64_MAX)
-
 typedef struct conflict_run {
     sunstone_stmt *st;
     ss_ctx *ctx;
@@ -82,7 +79,7 @@ static pthread_mutex_t insert_gate = PTHREAD_MUTEX_INITIALIZER;
 /* Stamps of version id, read without changing them. */
 static int read_stamps(conflict_run *r, ss_rowid id, ss_version_stamp *seen)
 {
-    ss_xid never = NEVER_XMAX;
+    ss_xid never = SS_XID_PEEK;
     return r->t->storage->lock_versions(r->ctx, r->t->handle, &id, 1, r->xid, r->cid, &never, seen);
 }
 
@@ -98,32 +95,14 @@ static bool gone(conflict_run *r, ss_xid x)
 }
 
 /* Looks at candidate id: FOUND_ROW when it is a conflict, FOUND_WAIT (*holder) for a writer
- * or deleter still running. */
+ * or deleter still running (index.h's rules, as a unique check's). */
 static int judge(conflict_run *r, ss_rowid id, ss_version_stamp *seen, int *outcome, ss_xid *holder)
 {
-    *outcome = FOUND_NONE;
     if (read_stamps(r, id, seen) != SS_OK)
         return SS_ERROR;
-    if (gone(r, seen->xmin))
-        return SS_OK;
-    if (!ours(r, seen->xmin) && ss_txn_effective_status(r->m, seen->xmin) == SS_XID_RUNNING) {
-        *outcome = FOUND_WAIT;
-        *holder = seen->xmin;
-        return SS_OK;
-    }
-    ss_xid x = seen->xmax;
-    if (x == SS_XID_INVALID || gone(r, x)) {
-        *outcome = FOUND_ROW;
-        return SS_OK;
-    }
-    if (ours(r, x))
-        return SS_OK; /* deleted or replaced by this transaction */
-    if (ss_txn_effective_status(r->m, x) == SS_XID_RUNNING) {
-        *outcome = FOUND_WAIT;
-        *holder = x;
-        return SS_OK;
-    }
-    return SS_OK; /* deleted by a committed transaction */
+    ss_index_candidate c = ss_index_candidate_state(r->m, r->top, seen, true, holder);
+    *outcome = c == SS_CAND_LIVE ? FOUND_ROW : c == SS_CAND_WAIT ? FOUND_WAIT : FOUND_NONE;
+    return SS_OK;
 }
 
 /* The first conflicting version of row `row` of b in any arbiter index. */

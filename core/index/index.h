@@ -107,6 +107,14 @@ int ss_index_check_unique(ss_ctx *ctx, const ss_index *ix, const ss_value *key, 
  * one to end (40P01 / 55P03 / 57014 possible) and look again.  Called with the table's
  * index lock held (ss_index_lock); it lets go of it while it waits.  SS_OK, or 23505. */
 int ss_index_check_unique_live(ss_ctx *ctx, const ss_index *ix, const ss_value *key, ss_rowid self);
+/* What the stamps of a candidate version with an equal key say (the rules above): live now,
+ * dead, or waiting on the running transaction *holder writing it (only with
+ * wait_for_writers; otherwise such a version is not there yet) or deleting it.  self_top:
+ * the session's top-level xid. */
+struct ss_txn_manager;
+typedef enum ss_index_candidate { SS_CAND_DEAD, SS_CAND_LIVE, SS_CAND_WAIT } ss_index_candidate;
+ss_index_candidate ss_index_candidate_state(const struct ss_txn_manager *m, ss_xid self_top, const ss_version_stamp *v,
+                                            bool wait_for_writers, ss_xid *holder);
 /* How many row versions whose first nvalues key columns in ix equal key are live now (by
  * the same rules), waiting first for the running transactions deleting one of them and,
  * with wait_for_writers, writing one (a version a running transaction wrote is otherwise

@@ -15,36 +15,33 @@
 #include "txn/txn_session.h"
 #include "util/arena.h"
 
-enum candidate_state { CAND_DEAD, CAND_LIVE, CAND_WAIT };
-
-/* What the stamps of one candidate say; *holder gets the transaction to wait for. */
-static enum candidate_state classify(const ss_txn_manager *m, ss_xid self_top, const ss_version_stamp *v,
-                                     bool wait_for_writers, ss_xid *holder)
+ss_index_candidate ss_index_candidate_state(const ss_txn_manager *m, ss_xid self_top, const ss_version_stamp *v,
+                                            bool wait_for_writers, ss_xid *holder)
 {
     if (v->xmin != SS_XID_INVALID) {
         ss_xid_status s = ss_txn_effective_status(m, v->xmin);
         bool own = self_top != SS_XID_INVALID && ss_txn_top(m, v->xmin) == self_top;
         if (s == SS_XID_ABORTED || s == SS_XID_UNKNOWN)
-            return CAND_DEAD;
+            return SS_CAND_DEAD;
         if (!own && s == SS_XID_RUNNING) {
             if (!wait_for_writers)
-                return CAND_DEAD; /* not there yet for a reader that does not wait for it */
+                return SS_CAND_DEAD; /* not there yet for a reader that does not wait for it */
             *holder = v->xmin;
-            return CAND_WAIT;
+            return SS_CAND_WAIT;
         }
     }
     if (v->xmax == SS_XID_INVALID)
-        return CAND_LIVE;
+        return SS_CAND_LIVE;
     ss_xid_status s = ss_txn_effective_status(m, v->xmax);
     if (s == SS_XID_ABORTED || s == SS_XID_UNKNOWN)
-        return CAND_LIVE;
+        return SS_CAND_LIVE;
     if (self_top != SS_XID_INVALID && ss_txn_top(m, v->xmax) == self_top)
-        return CAND_DEAD; /* deleted or replaced by this transaction (UPDATE's old version) */
+        return SS_CAND_DEAD; /* deleted or replaced by this transaction (UPDATE's old version) */
     if (s == SS_XID_RUNNING) {
         *holder = v->xmax;
-        return CAND_WAIT;
+        return SS_CAND_WAIT;
     }
-    return CAND_DEAD; /* deleted by a committed transaction */
+    return SS_CAND_DEAD; /* deleted by a committed transaction */
 }
 
 /* One look at the candidates whose first nvalues keys equal key: *nlive counts the live ones
@@ -88,17 +85,17 @@ static int probe(ss_ctx *ctx, const ss_index *ix, const ss_value *key, uint32_t 
             return SS_ERROR;
         for (uint32_t k = 0; k < b; k++) {
             ss_xid h = SS_XID_INVALID;
-            switch (classify(m, self_top, &seen[k], wait_for_writers, &h)) {
-            case CAND_LIVE:
+            switch (ss_index_candidate_state(m, self_top, &seen[k], wait_for_writers, &h)) {
+            case SS_CAND_LIVE:
                 ++*nlive;
                 if (stop_at_first)
                     return SS_OK;
                 break;
-            case CAND_WAIT:
+            case SS_CAND_WAIT:
                 if (*holder == SS_XID_INVALID)
                     *holder = h;
                 break;
-            case CAND_DEAD:
+            case SS_CAND_DEAD:
                 break;
             }
         }
