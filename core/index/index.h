@@ -122,6 +122,12 @@ ss_index_candidate ss_index_candidate_state(const struct ss_txn_manager *m, ss_x
  * locks or a transaction xid it answers by snap (0 or 1). */
 int ss_index_key_live(ss_ctx *ctx, const ss_index *ix, const ss_value *key, uint32_t nvalues, bool wait_for_writers,
                       const ss_snapshot *snap, uint32_t *nlive);
+/* The row ids an index lookup gives for key's first nvalues columns, self left out: *cand
+ * starts as the caller's array of SS_INDEX_CANDIDATES_SMALL and becomes an arena one when
+ * more entries match (dead versions' entries pile up until VACUUM). */
+#define SS_INDEX_CANDIDATES_SMALL 64
+int ss_index_candidates(ss_ctx *ctx, const ss_index *ix, const ss_value *key, uint32_t nvalues, ss_rowid self,
+                        ss_rowid **cand, uint32_t *n);
 /* Whether snap sees a row version other than self whose first nvalues key columns in ix
  * equal key (typed like ix's columns): the candidates come from the index, fetch_versions
  * decides. */

@@ -32,28 +32,35 @@ char *ss_index_key_text(ss_ctx *ctx, const ss_index *ix, const ss_value *key)
     return out;
 }
 
+int ss_index_candidates(ss_ctx *ctx, const ss_index *ix, const ss_value *key, uint32_t nvalues, ss_rowid self,
+                        ss_rowid **cand, uint32_t *n)
+{
+    uint32_t total;
+    if (ix->vt->lookup(ctx, ix->handle, key, nvalues, *cand, SS_INDEX_CANDIDATES_SMALL, &total) != SS_OK)
+        return SS_ERROR;
+    if (total > SS_INDEX_CANDIDATES_SMALL) { /* dead versions' entries pile up until VACUUM: read them all */
+        if (!(*cand = ss_arena_alloc(ctx->arena, (size_t)total * sizeof **cand)))
+            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        uint32_t again;
+        if (ix->vt->lookup(ctx, ix->handle, key, nvalues, *cand, total, &again) != SS_OK)
+            return SS_ERROR;
+        total = again < total ? again : total;
+    }
+    *n = 0;
+    for (uint32_t k = 0; k < total; k++)
+        if ((*cand)[k] != self)
+            (*cand)[(*n)++] = (*cand)[k];
+    return SS_OK;
+}
+
 int ss_index_key_present(ss_ctx *ctx, const ss_index *ix, const ss_value *key, uint32_t nvalues, ss_rowid self,
                          const ss_snapshot *snap, bool *present)
 {
     *present = false;
-    enum { CAP = 64 };
-    ss_rowid small[CAP], *cand = small;
-    uint32_t total;
-    if (ix->vt->lookup(ctx, ix->handle, key, nvalues, cand, CAP, &total) != SS_OK)
+    ss_rowid small[SS_INDEX_CANDIDATES_SMALL], *cand = small;
+    uint32_t n;
+    if (ss_index_candidates(ctx, ix, key, nvalues, self, &cand, &n) != SS_OK)
         return SS_ERROR;
-    if (total > CAP) { /* dead versions' entries pile up until VACUUM: read them all */
-        cand = ss_arena_alloc(ctx->arena, (size_t)total * sizeof *cand);
-        if (!cand)
-            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-        uint32_t again;
-        if (ix->vt->lookup(ctx, ix->handle, key, nvalues, cand, total, &again) != SS_OK)
-            return SS_ERROR;
-        total = again < total ? again : total;
-    }
-    uint32_t n = 0;
-    for (uint32_t k = 0; k < total; k++)
-        if (cand[k] != self)
-            cand[n++] = cand[k];
     const ss_table *t = ix->table;
     ss_scan_spec spec = {0, 0, NULL};
     ss_batch out = {0, 0, NULL, 0, NULL};
