@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "catalog/catalog.h"
+#include "catalog/matview.h"
 #include "catalog/namespace.h"
 #include "catalog/settings.h"
 #include "catalog/sequences.h"
@@ -93,7 +94,7 @@ int ss_schema_rename(ss_ctx *ctx, ss_catalog *c, const char *name, const char *n
 
 /* One object a schema holds, in creation order. */
 typedef struct member {
-    char kind;            /* 't' table, 'v' view, 's' sequence */
+    char kind;            /* 't' table, 'm' materialized view, 'v' view, 's' sequence */
     char *name;           /* a copy: a cascade may free the entry before its turn */
     uint64_t created;
 } member;
@@ -128,7 +129,8 @@ static int collect(ss_ctx *ctx, ss_catalog *c, const ss_schema *s, members *m)
     pthread_mutex_lock(&c->mu);
     for (uint32_t i = 0; rc == SS_OK && i < c->ntables; i++)
         if (c->tables[i]->ns == s && ss_ddl_visible(&c->tables[i]->ddl))
-            rc = add_member(ctx, m, 't', c->tables[i]->name, c->tables[i]->created);
+            rc = add_member(ctx, m, ss_is_matview(c->tables[i]) ? 'm' : 't', c->tables[i]->name,
+                            c->tables[i]->created);
     for (uint32_t i = 0; rc == SS_OK && i < c->nuser_views; i++)
         if (c->user_views[i]->ns == s && ss_ddl_visible(&c->user_views[i]->ddl))
             rc = add_member(ctx, m, 'v', c->user_views[i]->name, c->user_views[i]->created);
@@ -151,7 +153,7 @@ static int collect(ss_ctx *ctx, ss_catalog *c, const ss_schema *s, members *m)
 
 static const char *kind_word(char kind)
 {
-    return kind == 't' ? "table" : kind == 'v' ? "view" : "sequence";
+    return kind == 't' ? "table" : kind == 'm' ? "materialized view" : kind == 'v' ? "view" : "sequence";
 }
 
 /* Whether view v (outside the schema) reads relation ref. */
@@ -216,10 +218,10 @@ static void describe(ss_catalog *c, const ss_schema *s, const members *m, bool c
 }
 
 /* Drops the members of s with CASCADE (their outside dependents with them): views, then
-   tables, then the sequences left. */
+   materialized views, then tables, then the sequences left. */
 static int drop_members(ss_ctx *ctx, ss_catalog *c, const ss_schema *s, const members *m)
 {
-    static const char order[] = {'v', 't', 's'};
+    static const char order[] = {'v', 'm', 't', 's'};
     for (size_t k = 0; k < sizeof order; k++)
         for (uint32_t i = m->n; i-- > 0;) {
             if (m->v[i].kind != order[k])
@@ -230,8 +232,12 @@ static int drop_members(ss_ctx *ctx, ss_catalog *c, const ss_schema *s, const me
             int rc = SS_OK;
             if (order[k] == 's')
                 rc = ss_seq_exists(c->sequences, ref) ? ss_seq_drop(ctx, c->sequences, ref) : SS_OK;
-            else if (order[k] == 't' ? ss_catalog_find(c, ref) != NULL : ss_catalog_find_view(c, ref) != NULL)
-                rc = ss_catalog_drop_relations(ctx, c, order[k] == 'v', names, 1, true, true, NULL, NULL);
+            else if (order[k] != 'v' ? ss_catalog_find(c, ref) != NULL : ss_catalog_find_view(c, ref) != NULL)
+                rc = ss_catalog_drop_relations(ctx, c,
+                                               order[k] == 'v'   ? SS_DROP_VIEW
+                                               : order[k] == 'm' ? SS_DROP_MATVIEW
+                                                                 : SS_DROP_TABLE,
+                                               names, 1, true, true, NULL, NULL);
             if (rc)
                 return SS_ERROR;
         }
