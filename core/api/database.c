@@ -172,12 +172,12 @@ static void session_close(sunstone *db)
     if (db->next_session)
         db->next_session->prev_session = db->prev_session;
     ss_db_release_parked(db);
+    ss_cursor_close(&db->cursors, NULL); /* their queries stop before the tables they read may go */
     if (db->txn.active)
         ss_txn_state_abort(&db->txn); /* its DDL undone */
     ss_catalog_txn_detach(&db->txn);
     ss_txn_state_free(&db->txn);
     ss_prepared_free_all(db);
-    ss_cursor_close(&db->cursors, NULL);
     ss_settings_free(&db->settings);
     ss_error_clear(&db->err);
     ss_seq_session_free(db->seq_session);

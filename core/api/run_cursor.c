@@ -1,9 +1,12 @@
-/* run_cursor.c — DECLARE, FETCH / MOVE and CLOSE.  DECLARE runs its query to the end with the
- * statement's snapshot and keeps the rows in the session's cursor (exec/cursors.h): a cursor
- * sees the data as of its DECLARE, whatever the transaction changes afterwards, and one WITH
- * HOLD needs nothing more at COMMIT.  Unlike PostgreSQL, which runs the query as FETCH asks
- * for rows, a query error is raised by DECLARE.  FETCH copies the rows it returns into the
- * statement, so CLOSE during a FETCH's stepping leaves them valid. */
+/* run_cursor.c — DECLARE, FETCH / MOVE and CLOSE.  A cursor's query runs as FETCH and MOVE
+ * ask for rows, as PostgreSQL's portal does: DECLARE opens it as a statement of its own
+ * (prepared from the DECLARE's text, taking its snapshot then), whose rows are read into the
+ * cursor batch by batch when a FETCH goes past those read so far; so its run-time errors come
+ * from the FETCH that reaches them and abort the transaction there.  The rows read are kept
+ * (SCROLL and FETCH's backward moves read them again).  A cursor WITH HOLD, or one whose query
+ * has parameters, runs its query to the end at DECLARE instead (PostgreSQL runs a holdable one
+ * to the end at COMMIT, so its errors would come at COMMIT).  FETCH copies the rows it returns
+ * into the statement, so CLOSE during a FETCH's stepping leaves them valid. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -11,6 +14,62 @@
 #include "exec/executor.h"
 #include "exec/vector.h"
 #include "types/datetime/datetime.h"
+
+/* ---- the query of a cursor that runs as FETCH asks ------------------------------------ */
+
+static void query_release(void *self)
+{
+    ss_stmt_finalize_internal(self); /* ends its part in the transaction (not as a failure) */
+}
+
+static int query_pull(void *self, ss_ctx *ctx, ss_cursor *c, bool *done)
+{
+    sunstone_stmt *q = self;
+    q->ctx.deadline_ns = ctx->deadline_ns; /* the FETCH's statement_timeout */
+    ss_batch *b = NULL;
+    if (ss_exec_next(&q->ctx, q->root, &b) != SS_OK) {
+        q->state = STMT_DONE;
+        ss_txn_stmt_finish(q, false);
+        return SS_ERROR;
+    }
+    if (!b) {
+        *done = true;
+        q->state = STMT_DONE;
+        ss_txn_stmt_finish(q, true);
+        return SS_OK;
+    }
+    return ss_cursor_append(ctx, c, b);
+}
+
+/* Opens the cursor's query as a statement of the session's transaction (its snapshot now). */
+static int open_query(sunstone_stmt *st, ss_cursor *c)
+{
+    sunstone_stmt *q;
+    if (ss_stmt_prepare_internal(st->db, c->statement, &q))
+        return SS_ERROR;
+    if (ss_stmt_begin(q)) {
+        ss_stmt_finalize_internal(q);
+        return SS_ERROR;
+    }
+    ss_cursor_set_source(c, (ss_cursor_source){q, query_pull, query_release});
+    return SS_OK;
+}
+
+/* Runs the DECLARE's own plan to its end into the cursor. */
+static int read_all(sunstone_stmt *st, ss_cursor *c)
+{
+    int rc = ss_exec_start(&st->ctx, st->bound->plan, 0, &st->root);
+    while (rc == SS_OK) {
+        ss_batch *b;
+        if ((rc = ss_exec_next(&st->ctx, st->root, &b)) != SS_OK || !b)
+            break;
+        rc = ss_cursor_append(&st->ctx, c, b);
+    }
+    if (st->root)
+        ss_exec_finish(&st->ctx, st->root);
+    st->root = NULL;
+    return rc;
+}
 
 int ss_run_declare_cursor(sunstone_stmt *st)
 {
@@ -32,16 +91,8 @@ int ss_run_declare_cursor(sunstone_stmt *st)
                          bs->create_def.ncols, names, types, t->nlevels, &c))
         return SS_ERROR;
     c->created = dt_clock_now();
-    int rc = ss_exec_start(&st->ctx, bs->plan, 0, &st->root);
-    while (rc == SS_OK) {
-        ss_batch *b;
-        if ((rc = ss_exec_next(&st->ctx, st->root, &b)) != SS_OK || !b)
-            break;
-        rc = ss_cursor_append(&st->ctx, c, b);
-    }
-    if (st->root)
-        ss_exec_finish(&st->ctx, st->root);
-    st->root = NULL;
+    bool lazy = !(bs->cursor_options & AST_CURSOR_HOLD) && bs->nparams == 0;
+    int rc = lazy ? open_query(st, c) : read_all(st, c);
     if (rc != SS_OK)
         ss_cursor_close(&st->db->cursors, c);
     return rc;

@@ -215,6 +215,41 @@ int ss_stmt_create(sunstone *db, const char *sql, size_t len, size_t base, size_
     return SS_OK;
 }
 
+int ss_stmt_prepare_internal(sunstone *db, const char *declare_sql, sunstone_stmt **out)
+{
+    *out = NULL;
+    size_t len = strlen(declare_sql);
+    ss_arena *arena = ss_arena_create();
+    if (!arena)
+        return ss_ctx_error(&(ss_ctx){.err = &db->err}, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    ast_stmt **stmts;
+    uint32_t n;
+    if (ss_api_parse(db, arena, declare_sql, len, &stmts, &n)) {
+        ss_arena_destroy(arena);
+        return SS_ERROR;
+    }
+    if (n != 1 || stmts[0]->kind != AST_DECLARE_CURSOR || !stmts[0]->select) {
+        ss_arena_destroy(arena);
+        return ss_ctx_error(&(ss_ctx){.err = &db->err}, SS_SQLSTATE_INTERNAL_ERROR,
+                            "cursor text is not one DECLARE statement");
+    }
+    ast_stmt *q = stmts[0];
+    q->kind = AST_SELECT; /* its query, as a statement of its own */
+    q->str = NULL;
+    q->view_sql = NULL;
+    q->cursor_options = 0;
+    if (ss_stmt_create(db, declare_sql, len, 0, 0, arena, q, out))
+        return SS_ERROR;
+    (*out)->counted = false; /* the cursor owns it, not the host */
+    db->nstmts--;
+    return SS_OK;
+}
+
+void ss_stmt_finalize_internal(sunstone_stmt *st)
+{
+    stmt_free(st);
+}
+
 static int parse_failed(sunstone *db, const ast_parse_error *perr, const char *sql, size_t len)
 {
     snprintf(db->err.sqlstate, sizeof db->err.sqlstate, "%s", perr->sqlstate);
@@ -429,6 +464,32 @@ static int convert_params(sunstone_stmt *st)
 
 static int step(sunstone_stmt *st);
 
+int ss_stmt_begin(sunstone_stmt *st)
+{
+    sunstone *db = st->db;
+    ss_stmt_begin_run(st);
+    st->rows = 0;
+    st->tag[0] = '\0';
+    st->ctx.err = &db->err;
+    if (ss_txn_stmt_gate(st) || ss_stmt_ensure_bound(st) || ss_txn_stmt_start(st)) {
+        st->state = STMT_DONE;
+        return SS_ERROR;
+    }
+    st->ctx.arena = st->exec_arena;
+    st->ctx.tree_arena = st->tree_arena;
+    st->ctx.err = &db->err;
+    st->ctx.txn = &db->txn;
+    st->ctx.snapshot = &st->snap.snap;
+    if (convert_params(st) || ss_stmt_execute(st)) {
+        ss_txn_stmt_finish(st, false);
+        ss_stmt_stop(st);
+        st->state = STMT_DONE;
+        return SS_ERROR;
+    }
+    st->state = STMT_ROWS;
+    return SS_OK;
+}
+
 int sunstone_step(sunstone_stmt *st)
 {
     /* binding and evaluation recurse over expressions: their stack depth counts from here */
@@ -463,28 +524,8 @@ static int step(sunstone_stmt *st)
         dt_statement_begin();
         ss_error_clear(&db->err);
         ss_interrupt_begin(&st->ctx, db->settings.statement_timeout_ms);
-        ss_stmt_begin_run(st);
-        st->rows = 0;
-        st->tag[0] = '\0';
-        st->ctx.err = &db->err;
-        if (ss_txn_stmt_gate(st))
-            return st->state = STMT_DONE, ss_api_fail(db);
-        if (ss_stmt_ensure_bound(st))
-            return st->state = STMT_DONE, ss_api_fail(db);
-        if (ss_txn_stmt_start(st))
-            return st->state = STMT_DONE, ss_api_fail(db);
-        st->ctx.arena = st->exec_arena;
-        st->ctx.tree_arena = st->tree_arena;
-        st->ctx.err = &db->err;
-        st->ctx.txn = &db->txn;
-        st->ctx.snapshot = &st->snap.snap;
-        if (convert_params(st) || ss_stmt_execute(st)) {
-            ss_txn_stmt_finish(st, false);
-            ss_stmt_stop(st);
-            st->state = STMT_DONE;
+        if (ss_stmt_begin(st))
             return ss_api_fail(db);
-        }
-        st->state = STMT_ROWS;
         if (!sunstone_stmt_returns_rows(st)) {
             ss_txn_stmt_finish(st, true);
             st->state = STMT_DONE;

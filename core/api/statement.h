@@ -74,8 +74,17 @@ struct sunstone_stmt {
  * too); NULL when the caller keeps it. */
 int ss_stmt_create(sunstone *db, const char *sql, size_t len, size_t base, size_t base_chars,
                    ss_arena *ast_arena, const ast_stmt *ast, sunstone_stmt **out);
+/* The query of a DECLARE (its whole text, parsed again) as a statement of its own that the
+ * session's cursor owns (not counted among the host's statements); freed with
+ * ss_stmt_finalize_internal.  SS_ERROR recorded on the session. */
+int ss_stmt_prepare_internal(sunstone *db, const char *declare_sql, sunstone_stmt **out);
+void ss_stmt_finalize_internal(sunstone_stmt *st);
 /* (Re)binds if the catalog changed since the last binding. */
 int ss_stmt_ensure_bound(sunstone_stmt *st);
+/* Starts an execution of a ready statement: binds if needed, joins the session's transaction
+ * (its snapshot), then runs it or, for a query, opens its operator tree (state STMT_ROWS).
+ * SS_ERROR (recorded on the session; state STMT_DONE) undoes the start. */
+int ss_stmt_begin(sunstone_stmt *st);
 /* Runs a statement kind that produces no operator rows, or starts a query (run.c). */
 int ss_stmt_execute(sunstone_stmt *st);
 /* Advances to the next row of a running query: SUNSTONE_ROW / SUNSTONE_DONE / ERROR. */

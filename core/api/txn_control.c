@@ -116,6 +116,7 @@ int ss_run_transaction(sunstone_stmt *st)
         }
         snprintf(st->tag, sizeof st->tag, "%s", t->failed ? "ROLLBACK" : "COMMIT");
         bool commit = !t->failed;
+        ss_cursors_txn_end(&st->db->cursors, commit); /* before the end undoes DDL they may read */
         ss_txn_state_commit(t);
         ss_txn_settings_end(st->db, commit);
         return SS_OK;
@@ -123,6 +124,7 @@ int ss_run_transaction(sunstone_stmt *st)
         snprintf(st->tag, sizeof st->tag, "ROLLBACK");
         if (!t->in_block)
             return warn(st, "there is no transaction in progress");
+        ss_cursors_txn_end(&st->db->cursors, false);
         ss_txn_state_abort(t);
         ss_txn_settings_end(st->db, false);
         return SS_OK;
@@ -144,8 +146,8 @@ int ss_run_transaction(sunstone_stmt *st)
         if (find_savepoint(st, "ROLLBACK TO SAVEPOINT", &index))
             return SS_ERROR;
         t->read_only = t->levels[index].saved_read_only; /* SET TRANSACTION READ ONLY undone */
+        ss_cursors_rollback_to(&st->db->cursors, index); /* before the DDL they read is undone */
         ss_txn_state_rollback_to(t, index, true);
-        ss_cursors_rollback_to(&st->db->cursors, index);
         t->failed = false;
         snprintf(st->tag, sizeof st->tag, "ROLLBACK");
         return SS_OK;

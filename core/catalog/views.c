@@ -2,6 +2,7 @@
  * replacing one) and DROP TABLE / DROP VIEW with the dependencies of views on the relations
  * they read: RESTRICT refuses to drop what a view depends on (2BP01), CASCADE drops the
  * dependent views too, as PostgreSQL's reportDependentObjects words them. */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include "txn/txn_session.h"
 #include "types/typeio.h"
 #include "util/strbuf.h"
+#include "index/index.h"
 
 /* The visible view rel of schema s (c->mu held). */
 static ss_view *view_in(const ss_catalog *c, const ss_schema *s, const char *rel)
@@ -403,6 +405,11 @@ static int check_name(ss_ctx *ctx, ss_catalog *c, ss_drop_kind kind, const char 
             ss_ns_qualify(t->ns, t->name, canon, SS_NS_REF_MAX);
         if (t && t->system)
             return ss_ctx_error(ctx, "42809", "\"%s\" is a system view and cannot be dropped", t->name);
+        for (uint32_t i = 0; t && t->indexes && i < t->indexes->n; i++) /* PostgreSQL drops them first */
+            if (atomic_load(&t->indexes->list[i]->active_scans))
+                return ss_ctx_error(ctx, "55006",
+                                    "cannot DROP INDEX \"%s\" because it is being used by active queries in this session",
+                                    t->indexes->list[i]->name);
         if (t && t->active_scans)
             return ss_ctx_error(ctx, "55006",
                                 "cannot DROP TABLE \"%s\" because it is being used by active queries in this session",

@@ -18,10 +18,23 @@ ss_cursor *ss_cursor_find(const ss_cursor_set *s, const char *name)
     return NULL;
 }
 
+static void release_source(ss_cursor *c)
+{
+    if (c->src.release)
+        c->src.release(c->src.self);
+    memset(&c->src, 0, sizeof c->src);
+}
+
+void ss_cursor_set_source(ss_cursor *c, ss_cursor_source src)
+{
+    c->src = src;
+}
+
 static void cursor_free(ss_cursor *c)
 {
     if (!c)
         return;
+    release_source(c);
     for (uint32_t i = 0; i < c->nbatches; i++)
         ss_batch_destroy(c->batches[i]);
     free(c->batches);
@@ -120,6 +133,27 @@ typedef struct fetch_run {
     bool failed;
 } fetch_run;
 
+/* Whether row r (1-based) of the query exists, reading more of it from the source when the
+   rows read so far end before r (PostgreSQL's executor running forward). */
+static bool have_row(fetch_run *f, int64_t r)
+{
+    ss_cursor *c = f->c;
+    if (r > c->nrows && c->failed && !f->failed) {
+        f->failed = true;
+        ss_ctx_error(f->ctx, "55000", "portal \"%s\" cannot be run", c->name);
+    }
+    while (r > c->nrows && c->src.pull && !c->src_done && !f->failed) {
+        bool done = false;
+        if (c->src.pull(c->src.self, f->ctx, c, &done) != SS_OK) {
+            f->failed = c->failed = true;
+            release_source(c);
+            break;
+        }
+        c->src_done = done; /* the source stays until CLOSE: its query keeps its tables in use */
+    }
+    return r <= c->nrows;
+}
+
 static int scan_forward_only(fetch_run *f)
 {
     f->failed = true;
@@ -152,10 +186,12 @@ static int64_t run_select(fetch_run *f, bool forward, int64_t count, bool to_des
     if (forward) {
         if (c->at_end || count <= 0)
             return 0;
-        while ((all || n < count) && c->cur < c->nrows) {
+        while ((all || n < count) && have_row(f, c->cur + 1)) {
             emit(f, to_dest, ++c->cur);
             n++;
         }
+        if (f->failed)
+            return n;
         if (all || n < count)
             c->cur = c->nrows + 1; /* the executor ran off the end */
         if (n > 0)
@@ -279,9 +315,23 @@ static int64_t run_fetch(fetch_run *f, ast_fetch_direction dir, int64_t count, b
     return run_select(f, forward, count, true);
 }
 
+/* A NO SCROLL cursor never goes back before its current row: the batches wholly before it
+   are freed (their slots stay, NULL, so row numbers keep their batch). */
+static void drop_passed_rows(ss_cursor *c)
+{
+    if (!(c->options & AST_CURSOR_NO_SCROLL) || c->cur < 1)
+        return;
+    uint64_t keep_from = (uint64_t)(c->cur - 1) / SS_BATCH_CAPACITY;
+    for (uint64_t i = 0; i < keep_from && i + 1 < c->nbatches; i++) { /* the last one takes appends */
+        ss_batch_destroy(c->batches[i]);
+        c->batches[i] = NULL;
+    }
+}
+
 int ss_cursor_fetch(ss_ctx *ctx, ss_cursor *c, ast_fetch_direction dir, int64_t count, int64_t **rows,
                     int64_t *nrows, int64_t *processed)
 {
+    drop_passed_rows(c);
     fetch_run f = {ctx, c, NULL, 0, 0, false};
     if (rows && !(f.rows = malloc(sizeof *f.rows * 16)))
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");

@@ -1,6 +1,7 @@
 /* cursors.h — a session's SQL-level cursors (DECLARE / FETCH / MOVE / CLOSE): each holds the
- * rows of its query, computed at DECLARE with the DECLARE's snapshot (so later changes are
- * never seen, PostgreSQL's INSENSITIVE behaviour), and PostgreSQL's portal position
+ * rows of its query read so far (all of them when computed at DECLARE; otherwise a row source
+ * reads more as FETCH / MOVE go forward), always with the DECLARE's snapshot (so later changes
+ * are never seen, PostgreSQL's INSENSITIVE behaviour), and PostgreSQL's portal position
  * (portalPos, atStart, atEnd), which FETCH and MOVE move as its DoPortalRunFetch does.  The
  * set lives with the session (core/api), the binder reads it for FETCH's result columns, and
  * the transaction's end closes what it must (ss_cursors_txn_end). */
@@ -12,6 +13,18 @@
 
 #include "exec/context.h"
 #include "sql/ast.h"
+
+struct ss_cursor;
+
+/* Where a cursor's rows come from when its query runs as FETCH asks (core/api/run_cursor.c):
+ * pull appends the query's next rows to c (ss_cursor_append) and sets *done at its end (the
+ * source then holds nothing more); SS_ERROR with the error recorded on ctx.  release frees
+ * the source (its query stopped) when the cursor closes. */
+typedef struct ss_cursor_source {
+    void *self;
+    int (*pull)(void *self, ss_ctx *ctx, struct ss_cursor *c, bool *done);
+    void (*release)(void *self);
+} ss_cursor_source;
 
 typedef struct ss_cursor {
     char *name;
@@ -29,6 +42,9 @@ typedef struct ss_cursor {
     bool at_start, at_end;
     uint32_t depth;       /* the savepoint depth it was declared at */
     bool pending;         /* declared by the transaction still running */
+    ss_cursor_source src; /* src.pull NULL: every row is in batches */
+    bool src_done;        /* the source has given its last row */
+    bool failed;          /* a pull failed: the query cannot go on (PostgreSQL's failed portal) */
 } ss_cursor;
 
 typedef struct ss_cursor_set {
@@ -44,6 +60,8 @@ ss_cursor *ss_cursor_find(const ss_cursor_set *s, const char *name);
 int ss_cursor_create(ss_ctx *ctx, ss_cursor_set *s, const char *name, const char *statement, int options,
                      uint32_t ncols, const char *const *col_names, const ss_type *types, uint32_t depth,
                      ss_cursor **out);
+/* Gives c a row source (before any FETCH); the cursor releases it when it closes. */
+void ss_cursor_set_source(ss_cursor *c, ss_cursor_source src);
 /* Copies the live rows of b into c. */
 int ss_cursor_append(ss_ctx *ctx, ss_cursor *c, const ss_batch *b);
 /* Closes (frees) cursor c of s; NULL closes every cursor. */

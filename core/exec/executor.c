@@ -2,6 +2,7 @@
  * opens it children-first, pulls batches, closes it parents-first, and renders EXPLAIN. */
 #include "exec/executor.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #include "exec/plan_sublinks.h"
 #include "exec/node_kinds.h"
 #include "loader/registry.h"
+#include "index/index.h"
 
 /* The operator implementation chosen for a node kind: SET sunstone.operator_<kind>, else the
  * kind's default operator (node_kinds.c). */
@@ -43,6 +45,17 @@ static const ss_operator_vtable *choose_operator(ss_ctx *ctx, int32_t kind)
         return NULL;
     }
     return vt;
+}
+
+/* The index an index scan node reads (its active_scans count keeps DROP INDEX away), or NULL. */
+static ss_index *scanned_index(const ss_plan_node *node)
+{
+    const ss_index_scan_node *iscan = SS_PLAN_NODE_AS(node, SS_NODE_INDEX_SCAN, ss_index_scan_node);
+    const ss_table *t = iscan ? iscan->table : NULL;
+    for (uint32_t i = 0; t && t->indexes && i < t->indexes->n; i++)
+        if (t->indexes->list[i]->handle == iscan->index_handle)
+            return t->indexes->list[i];
+    return NULL;
 }
 
 /* The table a scan node reads (its active_scans count keeps DROP TABLE away), or NULL. */
@@ -102,6 +115,9 @@ static ss_op *build(ss_ctx *ctx, const ss_plan_node *plan, uint32_t flags, struc
     ss_table *t = scanned_table(plan);
     if (t)
         t->active_scans++;
+    ss_index *ix = scanned_index(plan);
+    if (ix)
+        ix->active_scans++;
     op->nchildren = plan->nchildren;
     if (op->nchildren) {
         op->children = calloc(op->nchildren, sizeof *op->children);
@@ -168,6 +184,9 @@ void ss_exec_finish(ss_ctx *ctx, ss_op *op)
     ss_table *t = scanned_table(op->node);
     if (t)
         t->active_scans--;
+    ss_index *ix = scanned_index(op->node);
+    if (ix)
+        ix->active_scans--;
     for (uint32_t i = 0; i < op->nchildren; i++)
         ss_exec_finish(ctx, op->children[i]);
     if (op->owns_shared) {

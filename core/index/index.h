@@ -26,6 +26,8 @@ typedef struct ss_index {
     bool primary;
     ss_ddl_stamp ddl;             /* pending CREATE / DROP (catalog/catalog_txn.h); writes
                                      maintain every index of the list, visible or not */
+    _Atomic uint32_t active_scans; /* open index scan operators reading it (any session's;
+                                     a cursor's stays open until CLOSE): DROP is 55006 */
 } ss_index;
 
 /* The indexes of one table (ss_table.indexes), in creation order, and the row ids the

@@ -2,6 +2,7 @@
  * and generated names (ChooseRelationName: table_col1_col2_idx, then ...idx1, idx2), the
  * access method from the index registry, the bulk build from the table's rows with their
  * row ids, and for a unique index the check that no two visible rows share a key. */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -256,6 +257,10 @@ int ss_index_run_drop(ss_ctx *ctx, ss_catalog *c, const ast_stmt *st,
         if (!ix && !st->missing_ok)
             return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_OBJECT, "index \"%s\" does not exist",
                                 ss_ns_rel(st->drop_names[i]));
+        if (ix && atomic_load(&ix->active_scans) > 0) /* an open cursor's query may read it */
+            return ss_ctx_error(ctx, "55006",
+                                "cannot DROP INDEX \"%s\" because it is being used by active queries in this session",
+                                ix->name);
         if (ix && ix->constraint) {
             ss_ctx_error(ctx, "2BP01", "cannot drop index %s because constraint %s on table %s requires it",
                          ix->name, ix->name, ix->table->name);

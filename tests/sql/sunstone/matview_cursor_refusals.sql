@@ -1,6 +1,7 @@
 -- What Sunstone refuses of materialized views and cursors (0A000 naming it), and where it
--- differs from PostgreSQL on purpose: a cursor's query runs to the end at DECLARE, so a
--- query error is raised there, not by the FETCH that reaches the failing row.
+-- differs from PostgreSQL on purpose: a cursor's query runs as FETCH asks, but a batch at a
+-- time, so a query error is raised by the FETCH whose batch holds the failing row: FETCH 1
+-- fails below where PostgreSQL returns the first row and fails on the second FETCH.
 CREATE TABLE rt (a int);
 INSERT INTO rt VALUES (1), (0), (2);
 CREATE MATERIALIZED VIEW rmv WITH (fillfactor = 50) AS SELECT a FROM rt;
@@ -16,6 +17,7 @@ FETCH c2;
 ROLLBACK;
 BEGIN;
 DECLARE c3 CURSOR FOR SELECT 10 / a FROM rt;
+FETCH 1 FROM c3;
 ROLLBACK;
 SELECT count(*) FROM pg_cursors;
 -- EXPLAIN (Sunstone's plan text) of an unpopulated materialized view: the query does not
