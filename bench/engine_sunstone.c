@@ -154,8 +154,8 @@ static int ss_query_run(void *vstmt, peer_consumed *out)
 
 const peer_engine peer_engine_sunstone = {
     .name = "sunstone",
-    .has_transactions = false,
-    .has_primary_keys = false,
+    .has_transactions = true,
+    .has_primary_keys = true,
     .open = ss_open,
     .close = ss_close,
     .version = ss_version,
