@@ -20,6 +20,7 @@
 #include "repl.h"
 #include "report.h"
 #include "script.h"
+#include "pset.h"
 #include "shell.h"
 #include "sunstone.h"
 #include "xalloc.h"
@@ -102,10 +103,32 @@ int shell_main(int argc, char **argv)
 
     shell sh;
     shell_init(&sh);
-    sh.popt.aligned = !opts.unaligned;
+    sh.popt.format = opts.csv ? PRINT_CSV : opts.unaligned ? PRINT_UNALIGNED : PRINT_ALIGNED;
+    if (opts.expanded)
+        sh.popt.expanded = EXPANDED_ON;
     sh.popt.tuples_only = opts.tuples_only;
     if (opts.fieldsep)
         shell_set_fieldsep(&sh, opts.fieldsep);
+    if (opts.recordsep) {
+        snprintf(sh.recordsep, sizeof sh.recordsep, "%s", opts.recordsep);
+        sh.popt.recordsep = sh.recordsep;
+    }
+    for (size_t i = 0; i < opts.npsets; i++) { /* -P name[=value], quietly as psql */
+        char *name = xstrdup(opts.psets[i]);
+        char *eq = strchr(name, '=');
+        if (eq)
+            *eq++ = '\0';
+        bool quiet = sh.quiet;
+        sh.quiet = true;
+        bool ok = pset_apply(&sh, name, eq);
+        sh.quiet = quiet;
+        free(name);
+        if (!ok) {
+            shell_free(&sh);
+            options_free(&opts);
+            return EXIT_FAIL;
+        }
+    }
     if (opts.quiet)
         shell_set_var(&sh, "QUIET", "on");
     for (size_t i = 0; i < opts.nassignments; i++) {

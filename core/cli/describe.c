@@ -24,6 +24,18 @@ const char *describe_owner(void)
     return user && *user ? user : "sunstone";
 }
 
+
+/* Prints a listing with the shell's output options, except that, as psql's describe
+   commands, it shows NULLs as empty and keeps its own title (\pset null and title are for
+   query results). */
+static void print_listing(shell *sh, const result_table *t)
+{
+    print_opts opt = sh->popt;
+    opt.null_display = NULL;
+    opt.title = NULL;
+    print_table(sh->out, t, &opt);
+}
+
 /* Row indexes of src ordered by the text in column sort_schema (if any), then col (byte order). */
 static const result_table *sort_table;
 static size_t sort_col, sort_schema;
@@ -151,7 +163,7 @@ bool describe_list_tables(shell *sh, const char *pattern, bool verbose, const ch
                                      cell_or_empty(&src, rows[i], 3), describe_owner(), cell_or_empty(&src, rows[i], 1)};
             table_add_row(&t, values);
         }
-        print_table(sh->out, &t, &sh->popt);
+        print_listing(sh, &t);
         table_free(&t);
     }
     free(rows);
@@ -202,7 +214,7 @@ bool describe_list_indexes(shell *sh, const char *pattern, bool verbose)
                                      describe_owner(), cell_or_empty(&idx, rows[i], 1)};
             table_add_row(&t, values);
         }
-        print_table(sh->out, &t, &sh->popt);
+        print_listing(sh, &t);
         table_free(&t);
     }
     if (ok)
@@ -297,7 +309,7 @@ static void print_one_table(shell *sh, const result_table *cols, const char *sch
         table_add_footer(&t, footer.data);
         buf_free(&footer);
     }
-    print_table(sh->out, &t, &sh->popt);
+    print_listing(sh, &t);
     table_free(&t);
     free(rows);
 }
@@ -362,7 +374,7 @@ static void print_one_index(shell *sh, const result_table *ixcols, const char *s
         table_add_footer(&t, footer.data);
         buf_free(&footer);
     }
-    print_table(sh->out, &t, &sh->popt);
+    print_listing(sh, &t);
     table_free(&t);
     free(rows);
 }
@@ -399,7 +411,7 @@ static void print_one_sequence(shell *sh, const result_table *seqs, const char *
         table_add_footer(&t, footer.data);
         buf_free(&footer);
     }
-    print_table(sh->out, &t, &sh->popt);
+    print_listing(sh, &t);
     table_free(&t);
 }
 
@@ -498,7 +510,7 @@ static bool collect_matching(shell *sh, const char *sql, const char *pattern, re
 /* Prints listing t and frees it with the rows and the answer it came from. */
 static bool finish_listing(shell *sh, result_table *t, size_t *rows, result_table *src)
 {
-    print_table(sh->out, t, &sh->popt);
+    print_listing(sh, t);
     table_free(t);
     free(rows);
     table_free(src);

@@ -12,6 +12,7 @@
 #include "describe.h"
 #include "exec.h"
 #include "help.h"
+#include "pset.h"
 #include "report.h"
 #include "script.h"
 #include "xalloc.h"
@@ -70,6 +71,17 @@ static meta_status cmd_tuples_only(shell *sh, arg_cursor *a)
     sh->popt.tuples_only = !sh->popt.tuples_only;
     status_line(sh, "%s", sh->popt.tuples_only ? "Tuples only is on." : "Tuples only is off.");
     return META_OK;
+}
+
+/* \pset [name [value]] */
+static meta_status cmd_pset(shell *sh, arg_cursor *a)
+{
+    const char *name = next_arg(a);
+    if (!name) {
+        pset_show_all(sh);
+        return META_OK;
+    }
+    return pset_apply(sh, name, next_arg(a)) ? META_OK : META_ERROR;
 }
 
 static meta_status cmd_fieldsep(shell *sh, arg_cursor *a)
@@ -297,11 +309,19 @@ meta_status meta_execute(shell *sh, const meta_command *cmd, splitter *sp)
         fflush(sh->out);
     } else if (strcmp(n, "timing") == 0)
         st = cmd_timing(sh, &a);
-    else if (strcmp(n, "a") == 0) {
-        sh->popt.aligned = !sh->popt.aligned;
-        status_line(sh, "%s",
-                    sh->popt.aligned ? "Output format is aligned." : "Output format is unaligned.");
-    } else if (strcmp(n, "t") == 0)
+    else if (strcmp(n, "a") == 0) /* psql: anything but aligned becomes aligned */
+        st = pset_apply(sh, "format", sh->popt.format != PRINT_ALIGNED || sh->wrapped ? "aligned" : "unaligned")
+                 ? META_OK
+                 : META_ERROR;
+    else if (strcmp(n, "pset") == 0)
+        st = cmd_pset(sh, &a);
+    else if (strcmp(n, "x") == 0)
+        st = pset_apply(sh, "expanded", next_arg(&a)) ? META_OK : META_ERROR;
+    else if (strcmp(n, "C") == 0)
+        st = pset_apply(sh, "title", next_arg(&a)) ? META_OK : META_ERROR;
+    else if (strcmp(n, "H") == 0 || strcmp(n, "html") == 0)
+        st = pset_apply(sh, "format", "html") ? META_OK : META_ERROR;
+    else if (strcmp(n, "t") == 0)
         st = cmd_tuples_only(sh, &a);
     else if (strcmp(n, "f") == 0)
         st = cmd_fieldsep(sh, &a);

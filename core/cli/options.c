@@ -29,6 +29,10 @@ enum {
     OPT_VERSION,
     OPT_DBNAME,
     OPT_PLUGIN_DIR,
+    OPT_EXPANDED,
+    OPT_CSV,
+    OPT_PSET,
+    OPT_RECORD_SEPARATOR,
 };
 
 static const option_spec specs[] = {
@@ -46,6 +50,10 @@ static const option_spec specs[] = {
     {"version", 'V', false, OPT_VERSION},
     {"dbname", 'd', true, OPT_DBNAME},
     {"plugin-dir", 0, true, OPT_PLUGIN_DIR},
+    {"expanded", 'x', false, OPT_EXPANDED},
+    {"csv", 0, false, OPT_CSV},
+    {"pset", 'P', true, OPT_PSET},
+    {"record-separator", 'R', true, OPT_RECORD_SEPARATOR},
 };
 #define NSPECS (sizeof specs / sizeof specs[0])
 
@@ -105,6 +113,18 @@ static void apply(cli_options *o, int id, const char *arg)
         break;
     case OPT_PLUGIN_DIR:
         replace(&o->plugin_dir, arg);
+        break;
+    case OPT_EXPANDED:
+        o->expanded = true;
+        break;
+    case OPT_CSV:
+        o->csv = true;
+        break;
+    case OPT_PSET:
+        push(&o->psets, &o->npsets, arg);
+        break;
+    case OPT_RECORD_SEPARATOR:
+        replace(&o->recordsep, arg);
         break;
     }
 }
@@ -255,5 +275,9 @@ void options_free(cli_options *o)
     free(o->dbpath);
     free(o->plugin_dir);
     free(o->fieldsep);
+    free(o->recordsep);
+    for (size_t i = 0; i < o->npsets; i++)
+        free(o->psets[i]);
+    free(o->psets);
     memset(o, 0, sizeof *o);
 }

@@ -30,7 +30,12 @@ typedef struct cli_options {
     char *dbpath;        /* NULL: in-memory database */
     char *plugin_dir;
     char *fieldsep;      /* NULL: default "|" */
+    char *recordsep;     /* -R: NULL: default newline */
+    char **psets;        /* -P/--pset NAME[=VALUE], in order */
+    size_t npsets;
     bool unaligned;
+    bool csv;            /* --csv */
+    bool expanded;       /* -x */
     bool tuples_only;
     bool no_rc;
     bool quiet;

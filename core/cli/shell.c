@@ -4,6 +4,7 @@
  * SHOW_CONTEXT take one of psql's words (any case; \unset restores the default). */
 #include "shell.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -16,8 +17,10 @@ void shell_init(shell *sh)
     memset(sh, 0, sizeof *sh);
     sh->out = stdout;
     sh->err = stderr;
-    sh->popt.aligned = true;
-    sh->popt.tuples_only = false;
+    print_opts_init(&sh->popt);
+    snprintf(sh->recordsep, sizeof sh->recordsep, "\n");
+    sh->popt.recordsep = sh->recordsep;
+    sh->pager = 1;
     sh->on_txn_stop = true;
     sh->context = SHOW_CONTEXT_ERRORS;
     shell_set_fieldsep(sh, "|");
@@ -27,6 +30,9 @@ void shell_init(shell *sh)
 void shell_free(shell *sh)
 {
     vars_free(&sh->vars);
+    free(sh->null_display);
+    free(sh->title);
+    sh->null_display = sh->title = NULL;
     free(sh->last_query);
     sh->last_query = NULL;
 }

@@ -42,6 +42,12 @@ typedef struct shell {
     FILE *err;             /* errors, warnings and notices */
     print_opts popt;
     char fieldsep[64];     /* storage for popt.fieldsep */
+    char recordsep[64];    /* storage for popt.recordsep */
+    char *null_display;    /* storage for popt.null_display (\pset null) */
+    char *title;           /* storage for popt.title (\pset title, \C) */
+    bool wrapped;          /* \pset format wrapped (drawn aligned) */
+    int pager;             /* \pset pager: 0 off, 1 on, 2 always (the shell never pages) */
+    int pager_min_lines;   /* \pset pager_min_lines */
     bool quiet;            /* QUIET: no command tags or status messages */
     bool on_error_stop;    /* ON_ERROR_STOP */
     bool on_txn_stop;      /* ON_TRANSACTION_STOP (on by default) */

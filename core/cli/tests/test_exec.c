@@ -273,7 +273,7 @@ START_TEST(test_returning_modes)
                                    .types = {23}, .tag = "DELETE 0"});
     session s;
     session_open(&s);
-    s.sh.popt.aligned = false;
+    s.sh.popt.format = PRINT_UNALIGNED;
     expect_exec(&s, "create temp table r(a int); delete from r returning a", true,
                 returning_unaligned_out, returning_unaligned_err);
     session_close(&s);
@@ -389,7 +389,7 @@ START_TEST(test_timing_line)
     session_open(&s);
     s.sh.timing = true;
     s.sh.popt.tuples_only = true;
-    s.sh.popt.aligned = false;
+    s.sh.popt.format = PRINT_UNALIGNED;
     ck_assert(exec_sql(&s.sh, "select 1"));
     session_flush(&s);
     ck_assert_msg(strncmp(s.out_text, "1\nTime: ", 8) == 0, "%s", s.out_text);
@@ -539,7 +539,7 @@ START_TEST(test_describe)
     session s;
     session_open(&s);
     s.sh.terse = true;
-    s.sh.popt.aligned = c->aligned;
+    s.sh.popt.format = c->aligned ? PRINT_ALIGNED : PRINT_UNALIGNED;
     s.sh.quiet = c->quiet;
     ck_assert_msg(c->run(&s.sh, c->arg) == c->ok, "%s: returned %d", c->name, !c->ok);
     session_flush(&s);

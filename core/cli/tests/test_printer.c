@@ -18,7 +18,12 @@ static void check_render(const char *name, const result_table *t, bool aligned, 
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
-    print_opts opt = {aligned, tuples_only, sep};
+    print_opts opt;
+    print_opts_init(&opt);
+    opt.format = aligned ? PRINT_ALIGNED : PRINT_UNALIGNED;
+    opt.tuples_only = tuples_only;
+    if (sep)
+        opt.fieldsep = sep;
     print_table(f, t, &opt);
     fclose(f);
     ck_assert_msg(strcmp(text, expected) == 0,

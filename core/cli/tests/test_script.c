@@ -243,7 +243,7 @@ static void run_script_as(script_opts opts, const char *name, const char *script
     if (opts.on_error_stop)
         ck_assert(shell_set_var(&s.sh, "ON_ERROR_STOP", "1"));
     if (opts.unaligned_tuples_only) {
-        s.sh.popt.aligned = false;
+        s.sh.popt.format = PRINT_UNALIGNED;
         s.sh.popt.tuples_only = true;
     }
     int rc = script_run_file(&s.sh, name);
@@ -428,7 +428,7 @@ START_TEST(test_go_to_file_and_repeat)
     buf_printf(&script, "select 1 \\g %s\n\\g\n\\g |cat >> %s\n", target, target);
     session s;
     session_open(&s);
-    s.sh.popt.aligned = false;
+    s.sh.popt.format = PRINT_UNALIGNED;
     s.sh.popt.tuples_only = true;
     FILE *in = fmemopen(script.data, script.len, "r");
     ck_assert_int_eq(script_run_stream(&s.sh, in, NULL), 0);
