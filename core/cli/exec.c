@@ -81,6 +81,35 @@ static int fetch_all(sunstone_stmt *st, int ncols, result_table *t)
     return rc;
 }
 
+/* \gset: the only row's values into variables named prefix + column name (a NULL unsets
+   the variable), as psql's StoreQueryTuple. */
+static bool store_gset(shell *sh, const result_table *t)
+{
+    if (t->nrows == 0) {
+        report_error(sh, "no rows returned for \\gset");
+        return false;
+    }
+    if (t->nrows > 1) {
+        report_error(sh, "more than one row returned for \\gset");
+        return false;
+    }
+    for (size_t j = 0; j < t->ncols; j++) {
+        buf name;
+        buf_init(&name);
+        buf_printf(&name, "%s%s", sh->gset_prefix, t->headers[j]);
+        bool ok = true;
+        if (shell_var_is_special(name.data)) {
+            report_warning(sh, "attempt to \\gset into specially treated variable \"%s\" ignored", name.data);
+        } else {
+            ok = shell_set_var(sh, name.data, table_cell(t, 0, j));
+        }
+        buf_free(&name);
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
 /* Runs one prepared statement and prints its outcome. */
 static bool run_statement(shell *sh, sunstone_stmt *st, const char *sql, size_t offset_chars)
 {
@@ -93,6 +122,11 @@ static bool run_statement(shell *sh, sunstone_stmt *st, const char *sql, size_t 
         return false;
     }
     const char *tag = sunstone_command_tag(st);
+    if (sunstone_stmt_returns_rows(st) && sh->gset_prefix) {
+        bool ok = store_gset(sh, &t);
+        table_free(&t);
+        return ok;
+    }
     if (sunstone_stmt_returns_rows(st)) {
         print_table(sh->out, &t, &sh->popt);
         if (tag && !sh->quiet && tag_follows_rows(tag))
@@ -146,9 +180,9 @@ bool exec_sql(shell *sh, const char *sql)
         buf line;
         buf_init(&line);
         format_timing(&line, timing_now_ms() - start);
-        fprintf(sh->out, "%s\n", line.data);
+        fprintf(shell_console(sh), "%s\n", line.data);
         buf_free(&line);
-        fflush(sh->out);
+        fflush(shell_console(sh));
     }
     return ok;
 }

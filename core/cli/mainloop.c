@@ -14,11 +14,13 @@
 
 #include "buf.h"
 #include "cancel.h"
+#include "conditional.h"
 #include "copy.h"
 #include "exec.h"
 #include "help.h"
 #include "meta.h"
 #include "metaargs.h"
+#include "report.h"
 #include "splitter.h"
 #include "xalloc.h"
 
@@ -112,6 +114,10 @@ int mainloop_run(shell *sh, line_source *src)
     bool stop = false;
     bool die_on_error = !src->interactive;
     void *saved_copy_src = sh->copy_src;
+    cond_stack cond; /* each input has its own \if blocks, as in psql */
+    cond_init(&cond);
+    struct cond_stack *saved_cond = sh->cond;
+    sh->cond = &cond;
     sh->copy_src = src; /* COPY FROM STDIN reads its data from this input (copy.c) */
     if (!src->interactive)
         cancel_begin(NULL); /* Ctrl-C between statements stops the script too */
@@ -163,15 +169,19 @@ int mainloop_run(shell *sh, line_source *src)
                 break;
             bool ok = true;
             if (ev == SPLIT_STATEMENT) {
-                ok = send_query(sh, &sp);
+                if (cond_active(&cond))
+                    ok = send_query(sh, &sp);
+                else
+                    splitter_next_query(&sp); /* inside a branch not taken */
             } else {
                 size_t copy_len;
-                if (copy_meta(sh, splitter_meta(&sp), &copy_len, &ok)) { /* \copy takes the whole line */
+                if (cond_active(&cond) && copy_meta(sh, splitter_meta(&sp), &copy_len, &ok)) { /* \copy takes the whole line */
                     splitter_resume(&sp, copy_len);
                     goto checked;
                 }
                 meta_command cmd;
-                meta_parse(splitter_meta(&sp), shell_lookup_var, sh, &cmd);
+                /* no variables are substituted inside a branch not taken, as in psql */
+                meta_parse(splitter_meta(&sp), cond_active(&cond) ? shell_lookup_var : NULL, sh, &cmd);
                 splitter_resume(&sp, cmd.consumed);
                 meta_status st = meta_execute(sh, &cmd, &sp);
                 meta_command_free(&cmd);
@@ -209,7 +219,12 @@ int mainloop_run(shell *sh, line_source *src)
         }
     }
 
-    if (!stop && !src->interactive && splitter_has_content(&sp) && !cancel_was_pressed()) {
+    if (!stop && !cond_empty(&cond)) {
+        report_error(sh, "reached EOF without finding closing \\endif(s)");
+        if (!src->interactive && sh->on_error_stop)
+            result = EXIT_USER;
+    }
+    if (!stop && !src->interactive && cond_active(&cond) && splitter_has_content(&sp) && !cancel_was_pressed()) {
         if (!send_query(sh, &sp) && (sh->on_error_stop || sh->txn_stopped))
             result = EXIT_USER;
     }
@@ -221,6 +236,8 @@ int mainloop_run(shell *sh, line_source *src)
 
     sh->interactive = saved_interactive;
     sh->copy_src = saved_copy_src;
+    sh->cond = saved_cond;
+    cond_free(&cond);
     buf_free(&prompt);
     buf_free(&history);
     splitter_free(&sp);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "conditional.h"
 #include "copy.h"
 #include "describe.h"
 #include "exec.h"
@@ -32,9 +33,10 @@ static void status_line(shell *sh, const char *fmt, const char *value)
 {
     if (sh->quiet)
         return;
-    fprintf(sh->out, fmt, value);
-    fputc('\n', sh->out);
-    fflush(sh->out);
+    FILE *con = shell_console(sh);
+    fprintf(con, fmt, value);
+    fputc('\n', con);
+    fflush(con);
 }
 
 static meta_status cmd_timing(shell *sh, arg_cursor *a)
@@ -93,7 +95,8 @@ static meta_status cmd_fieldsep(shell *sh, arg_cursor *a)
     return META_OK;
 }
 
-static meta_status cmd_echo(shell *sh, arg_cursor *a)
+/* \echo, \qecho and \warn: the arguments joined by spaces ("-n" first: no newline) to out. */
+static meta_status echo_to(FILE *out, arg_cursor *a)
 {
     bool newline = true;
     bool printed = false;
@@ -104,14 +107,19 @@ static meta_status cmd_echo(shell *sh, arg_cursor *a)
             continue;
         }
         if (printed)
-            fputc(' ', sh->out);
-        fputs(v, sh->out);
+            fputc(' ', out);
+        fputs(v, out);
         printed = true;
     }
     if (newline)
-        fputc('\n', sh->out);
-    fflush(sh->out);
+        fputc('\n', out);
+    fflush(out);
     return META_OK;
+}
+
+static meta_status cmd_echo(shell *sh, arg_cursor *a)
+{
+    return echo_to(shell_console(sh), a);
 }
 
 static meta_status cmd_include(shell *sh, arg_cursor *a, bool relative)
@@ -150,8 +158,8 @@ static meta_status cmd_set(shell *sh, arg_cursor *a)
     const char *name = next_arg(a);
     if (!name) {
         for (size_t i = 0; i < sh->vars.n; i++)
-            fprintf(sh->out, "%s = '%s'\n", sh->vars.items[i].name, sh->vars.items[i].value);
-        fflush(sh->out);
+            fprintf(shell_console(sh), "%s = '%s'\n", sh->vars.items[i].name, sh->vars.items[i].value);
+        fflush(shell_console(sh));
         return META_OK;
     }
     buf value;
@@ -296,23 +304,180 @@ static bool cmd_describe(shell *sh, arg_cursor *a, meta_status *st)
     return true;
 }
 
+/* \if / \elif expression: the arguments joined by spaces, as a psql boolean.  An unreadable
+   one is an error and counts as false. */
+static bool eval_condition(shell *sh, arg_cursor *a, bool *ok)
+{
+    buf expr;
+    buf_init(&expr);
+    const char *v;
+    while ((v = next_arg(a)))
+        buf_printf(&expr, "%s%s", expr.len ? " " : "", v);
+    bool b = false;
+    *ok = true;
+    if (!expr.len) {
+        report_error(sh, "\\%s: missing required argument", a->cmd->name);
+        *ok = false;
+    } else if (!parse_bool(expr.data, &b)) {
+        report_error(sh, "unrecognized value \"%s\" for \"\\if expression\": Boolean expected", expr.data);
+        *ok = false;
+        b = false;
+    }
+    buf_free(&expr);
+    return b;
+}
+
+static meta_status cond_result(shell *sh, const char *err, bool ok)
+{
+    if (err) {
+        report_error(sh, "%s", err);
+        return META_ERROR;
+    }
+    return ok ? META_OK : META_ERROR;
+}
+
+/* \if, \elif, \else, \endif on the current input's stack; true when name is one of them. */
+static bool cmd_conditional(shell *sh, arg_cursor *a, meta_status *st)
+{
+    const char *n = a->cmd->name;
+    cond_stack *c = sh->cond;
+    bool ok = true;
+    if (strcmp(n, "if") == 0) {
+        bool v = cond_active(c) ? eval_condition(sh, a, &ok) : false;
+        *st = cond_result(sh, cond_if(c, v), ok);
+    } else if (strcmp(n, "elif") == 0) {
+        bool v = cond_elif_evaluates(c) ? eval_condition(sh, a, &ok) : false;
+        *st = cond_result(sh, cond_elif(c, v), ok);
+    } else if (strcmp(n, "else") == 0) {
+        *st = cond_result(sh, cond_else(c), true);
+    } else if (strcmp(n, "endif") == 0) {
+        *st = cond_result(sh, cond_endif(c), true);
+    } else {
+        return false;
+    }
+    while (next_arg(a)) /* a skipped \if's expression, or words after \else: not reported */
+        ;
+    return true;
+}
+
+/* \o [FILE | |COMMAND]: query output to a file or a command, or back to where it was. */
+static meta_status cmd_output(shell *sh, arg_cursor *a)
+{
+    buf target;
+    buf_init(&target);
+    const char *v = next_arg(a);
+    if (v && v[0] == '|') {
+        buf_puts(&target, v);
+        const char *word;
+        while ((word = next_arg(a)))
+            buf_printf(&target, " %s", word);
+    } else if (v) {
+        buf_puts(&target, v);
+    }
+    fflush(sh->out);
+    if (sh->console) {
+        if (sh->out_is_pipe)
+            pclose(sh->out);
+        else
+            fclose(sh->out);
+        sh->out = sh->console;
+        sh->console = NULL;
+        sh->out_is_pipe = false;
+    }
+    meta_status st = META_OK;
+    if (target.len) {
+        bool pipe = target.data[0] == '|';
+        FILE *f = pipe ? popen(target.data + 1, "w") : fopen(target.data, "w");
+        if (!f) {
+            report_error(sh, "%s: %s", pipe ? target.data + 1 : target.data, strerror(errno));
+            st = META_ERROR;
+        } else {
+            sh->console = sh->out;
+            sh->out = f;
+            sh->out_is_pipe = pipe;
+        }
+    }
+    buf_free(&target);
+    return st;
+}
+
+/* \! [COMMAND]: runs the command (or an interactive shell) through /bin/sh. */
+static meta_status cmd_shell_escape(shell *sh, arg_cursor *a)
+{
+    buf command;
+    buf_init(&command);
+    const char *word;
+    while ((word = next_arg(a)))
+        buf_printf(&command, "%s%s", command.len ? " " : "", word);
+    if (!command.len) {
+        const char *shell_path = getenv("SHELL");
+        buf_puts(&command, shell_path ? shell_path : "/bin/sh");
+    }
+    fflush(sh->out);
+    fflush(shell_console(sh));
+    int rc = system(command.data);
+    buf_free(&command);
+    if (rc == -1) {
+        report_error(sh, "\\!: failed");
+        return META_ERROR;
+    }
+    return META_OK;
+}
+
+/* \gx [FILE]: \g with expanded output for this query. */
+static meta_status cmd_go_expanded(shell *sh, arg_cursor *a, splitter *sp)
+{
+    print_expanded saved = sh->popt.expanded;
+    sh->popt.expanded = EXPANDED_ON;
+    meta_status st = cmd_go(sh, a, sp);
+    sh->popt.expanded = saved;
+    return st;
+}
+
+/* \gset [PREFIX]: sends the buffer and stores its only row in variables. */
+static meta_status cmd_gset(shell *sh, arg_cursor *a, splitter *sp)
+{
+    const char *prefix = next_arg(a);
+    sh->gset_prefix = prefix ? prefix : "";
+    meta_status st = run_buffer(sh, sp, NULL);
+    sh->gset_prefix = NULL;
+    return st;
+}
+
 meta_status meta_execute(shell *sh, const meta_command *cmd, splitter *sp)
 {
     arg_cursor a = {cmd, 0};
     const char *n = cmd->name;
     meta_status st = META_OK;
 
+    if (sh->cond && cmd_conditional(sh, &a, &st))
+        return st;
+    if (sh->cond && !cond_active(sh->cond))
+        return META_OK; /* inside a branch not taken: skipped with its arguments */
+
     if (strcmp(n, "q") == 0 || strcmp(n, "quit") == 0)
         st = META_QUIT;
     else if (strcmp(n, "?") == 0) {
-        help_meta_commands(sh->out);
-        fflush(sh->out);
+        help_meta_commands(shell_console(sh));
+        fflush(shell_console(sh));
     } else if (strcmp(n, "timing") == 0)
         st = cmd_timing(sh, &a);
     else if (strcmp(n, "a") == 0) /* psql: anything but aligned becomes aligned */
         st = pset_apply(sh, "format", sh->popt.format != PRINT_ALIGNED || sh->wrapped ? "aligned" : "unaligned")
                  ? META_OK
                  : META_ERROR;
+    else if (strcmp(n, "gx") == 0)
+        st = cmd_go_expanded(sh, &a, sp);
+    else if (strcmp(n, "gset") == 0)
+        st = cmd_gset(sh, &a, sp);
+    else if (strcmp(n, "o") == 0 || strcmp(n, "out") == 0)
+        st = cmd_output(sh, &a);
+    else if (strcmp(n, "qecho") == 0)
+        st = echo_to(sh->out, &a);
+    else if (strcmp(n, "warn") == 0)
+        st = echo_to(sh->err, &a);
+    else if (strcmp(n, "!") == 0)
+        st = cmd_shell_escape(sh, &a);
     else if (strcmp(n, "pset") == 0)
         st = cmd_pset(sh, &a);
     else if (strcmp(n, "x") == 0)

@@ -23,12 +23,13 @@ static void info(shell *sh, const char *fmt, ...)
 {
     if (sh->quiet)
         return;
+    FILE *con = shell_console(sh);
     va_list ap;
     va_start(ap, fmt);
-    vfprintf(sh->out, fmt, ap);
+    vfprintf(con, fmt, ap);
     va_end(ap);
-    fputc('\n', sh->out);
-    fflush(sh->out);
+    fputc('\n', con);
+    fflush(con);
 }
 
 static const char *format_name(const shell *sh)
@@ -268,7 +269,7 @@ bool pset_apply(shell *sh, const char *param, const char *value)
 void pset_show_all(shell *sh)
 {
     const print_opts *o = &sh->popt;
-    FILE *out = sh->out;
+    FILE *out = shell_console(sh);
     fprintf(out, "%-24s %d\n", "border", o->border);
     fprintf(out, "%-24s %d\n", "columns", o->columns);
     fprintf(out, "%-24s '%c'\n", "csv_fieldsep", o->csv_fieldsep ? o->csv_fieldsep : ',');

@@ -27,8 +27,21 @@ void shell_init(shell *sh)
     vars_init(&sh->vars);
 }
 
+FILE *shell_console(const shell *sh)
+{
+    return sh->console ? sh->console : sh->out;
+}
+
 void shell_free(shell *sh)
 {
+    if (sh->console) { /* an \o still open */
+        if (sh->out_is_pipe)
+            pclose(sh->out);
+        else
+            fclose(sh->out);
+        sh->out = sh->console;
+        sh->console = NULL;
+    }
     vars_free(&sh->vars);
     free(sh->null_display);
     free(sh->title);
@@ -52,6 +65,16 @@ static bool *bool_flag(shell *sh, const char *name)
     if (strcmp(name, "QUIET") == 0)
         return &sh->quiet;
     return NULL;
+}
+
+bool shell_var_is_special(const char *name)
+{
+    static const char *const special[] = {"ON_ERROR_STOP", "ON_TRANSACTION_STOP", "QUIET", "VERBOSITY",
+                                          "SHOW_CONTEXT"};
+    for (size_t i = 0; i < sizeof special / sizeof special[0]; i++)
+        if (strcmp(name, special[i]) == 0)
+            return true;
+    return false;
 }
 
 /* VERBOSITY and SHOW_CONTEXT: words in the order of their enums, and the default. */

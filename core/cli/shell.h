@@ -38,7 +38,10 @@ typedef enum show_context {
 
 typedef struct shell {
     sunstone *db;
-    FILE *out;             /* query results and command output */
+    FILE *out;             /* query results, command tags, \qecho (\o redirects it) */
+    FILE *console;         /* while \o redirects out: the output before (\echo, messages,
+                              timing go there, as psql's stdout); NULL otherwise */
+    bool out_is_pipe;      /* \o |command: out is a pipe (pclose) */
     FILE *err;             /* errors, warnings and notices */
     print_opts popt;
     char fieldsep[64];     /* storage for popt.fieldsep */
@@ -48,6 +51,8 @@ typedef struct shell {
     bool wrapped;          /* \pset format wrapped (drawn aligned) */
     int pager;             /* \pset pager: 0 off, 1 on, 2 always (the shell never pages) */
     int pager_min_lines;   /* \pset pager_min_lines */
+    struct cond_stack *cond; /* the \if blocks of the input being read (conditional.h) */
+    const char *gset_prefix; /* \gset [prefix] running: the next result goes to variables */
     bool quiet;            /* QUIET: no command tags or status messages */
     bool on_error_stop;    /* ON_ERROR_STOP */
     bool on_txn_stop;      /* ON_TRANSACTION_STOP (on by default) */
@@ -73,6 +78,8 @@ typedef struct shell {
 } shell;
 
 void shell_init(shell *sh);
+/* Where \echo, status messages and timing go: the output \o did not redirect. */
+FILE *shell_console(const shell *sh);
 void shell_free(shell *sh);
 void shell_set_fieldsep(shell *sh, const char *sep);
 
@@ -81,5 +88,8 @@ void shell_set_fieldsep(shell *sh, const char *sep);
 bool shell_set_var(shell *sh, const char *name, const char *value);
 /* Lookup function for the splitter and meta-command parser (arg is the shell). */
 const char *shell_lookup_var(void *arg, const char *name);
+/* Whether setting name has a side effect in the shell (ON_ERROR_STOP, QUIET, VERBOSITY, ...):
+ * \gset leaves those alone, as psql. */
+bool shell_var_is_special(const char *name);
 
 #endif
