@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "catalog/namespace.h"
 #include "catalog/sequences.h"
 #include "api/statement.h"
 #include "exec/temp_files.h"
@@ -256,6 +257,35 @@ int sunstone_open_v2(const char *path, sunstone **out, const sunstone_config *co
     return SUNSTONE_OK;
 }
 
+/* The session's temporary relations go with it, as PostgreSQL's at backend exit: its open
+ * transaction is rolled back, then its pg_temp_N schema is dropped with all it holds in a
+ * transaction of its own, without the cascade's notices.  A schema that could not be dropped
+ * is orphaned (no session can reach it again). */
+static void drop_temp_schema(sunstone *db)
+{
+    ss_catalog *c = &db->database->catalog;
+    ss_db_lock_shared(db->database);
+    ss_schema *temp = ss_ns_temp_of(c, &db->settings);
+    char name[SS_NS_REF_MAX];
+    if (temp)
+        snprintf(name, sizeof name, "%s", temp->name);
+    ss_db_unlock(db->database);
+    if (!temp)
+        return;
+    ss_notice_sink saved = db->notices;
+    db->notices.cb = NULL;
+    if (db->txn.in_block)
+        (void)sunstone_exec(db, "ROLLBACK", NULL, NULL);
+    char sql[SS_NS_REF_MAX + 40];
+    snprintf(sql, sizeof sql, "DROP SCHEMA \"%s\" CASCADE", name);
+    (void)sunstone_exec(db, sql, NULL, NULL);
+    db->notices = saved;
+    ss_db_lock_exclusive(db->database);
+    if ((temp = ss_ns_temp_of(c, &db->settings)))
+        temp->temp_owner = c; /* not a session's settings: nobody's */
+    ss_db_unlock(db->database);
+}
+
 int sunstone_close(sunstone *db)
 {
     if (!db)
@@ -270,6 +300,7 @@ int sunstone_close(sunstone *db)
         ss_ctx_error_hint(&ctx, "Call sunstone_finalize on every statement of the handle first.");
         return SUNSTONE_BUSY;
     }
+    drop_temp_schema(db);
     session_close(db);
     return SUNSTONE_OK;
 }

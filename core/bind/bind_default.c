@@ -222,7 +222,8 @@ int bind_create_constraints(binder *b, const ast_stmt *st, const ss_column_def *
         if (d->identity)
             snprintf(buf, sizeof buf, "generated %s as identity", d->identity == 'a' ? "always" : "by default");
         else
-            snprintf(buf, sizeof buf, "nextval('%s'::regclass)", sc->name);
+            snprintf(buf, sizeof buf, "nextval('%s'::regclass)", /* pg_temp comes first: bare, as regclass shows it */
+                     strncmp(sc->name, "pg_temp.", 8) == 0 ? ss_ns_rel(sc->name) : sc->name);
         if (!(tc->cols[i].default_text = bind_alloc(b, strlen(buf) + 1)))
             return SS_ERROR;
         memcpy(tc->cols[i].default_text, buf, strlen(buf) + 1);

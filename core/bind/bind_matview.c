@@ -14,6 +14,9 @@ int bind_matview_def(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     if (!def)
         return SS_ERROR;
     memset(def, 0, sizeof *def);
+    if (b->reads_temp)
+        return bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                          "materialized views must not use temporary tables or views");
     def->name = st->table;
     def->sql = st->view_sql;
     def->ndeps = b->ndeps;

@@ -3,6 +3,7 @@
  * catalog keeps with the statement's text; a view named in FROM is that text parsed and bound
  * again, as a subquery of FROM that sees no WITH query of the statement around it.  A view
  * met again while it is being expanded is PostgreSQL's 42P17. */
+#include <stdio.h>
 #include <string.h>
 
 #include "bind/binder_internal.h"
@@ -18,6 +19,7 @@ int note_dependency(binder *b, const struct ss_schema *ns, const char *rel)
 {
     if (b->views)
         return SS_OK; /* inside a view: that view is the dependency */
+    b->reads_temp |= ss_ns_is_temp(ns);
     /* kept schema-qualified: the search path may differ when the dependency is checked */
     char *name = bind_alloc(b, SS_NS_REF_MAX);
     if (!name)
@@ -108,6 +110,18 @@ int bind_create_view(binder *b, const ast_stmt *st, ss_bound_stmt *out)
                 return bind_error(b, -1, "42701", "column \"%s\" specified more than once", names[c]);
     }
     def->name = st->table;
+    if (b->reads_temp && strncmp(st->table, "pg_temp.", 8) != 0) {
+        /* PostgreSQL: a view over a temporary relation is temporary itself */
+        const char *rel = ss_ns_rel(st->table);
+        ss_ctx_message(b->ctx, SS_MSG_NOTICE, "view \"%s\" will be a temporary view", rel);
+        if (rel != st->table)
+            return bind_error(b, -1, "42P16", "cannot create temporary relation in non-temporary schema");
+        char *name = bind_alloc(b, strlen(rel) + 9);
+        if (!name)
+            return SS_ERROR;
+        snprintf(name, strlen(rel) + 9, "pg_temp.%s", rel);
+        def->name = name;
+    }
     def->sql = st->view_sql;
     def->ncols = sub.ncols;
     def->col_names = names;

@@ -190,6 +190,7 @@ typedef struct binder {
        and the views being expanded (a view reached again is infinite recursion) */
     const char **deps;
     uint32_t ndeps, cap_deps;
+    bool reads_temp;          /* a dependency is in a temporary schema (CREATE VIEW / MATERIALIZED VIEW) */
     const struct view_frame *views;
     /* a DEFAULT or CHECK being bound: subqueries are PostgreSQL's 0A000 "cannot use subquery
        in <sublink_refused>" (bind_default.c) */

@@ -89,6 +89,8 @@ typedef struct ss_catalog {
     struct ss_schema **schemas;        /* namespace.h: pg_catalog, public, CREATE SCHEMA's */
     uint32_t nschemas;
     size_t cap_schemas;
+    uint32_t temp_schemas_made;        /* pg_temp_N numbers handed out (from 3, as PostgreSQL's
+                                          first backends) */
 } ss_catalog;
 
 int ss_catalog_init(ss_catalog *c);

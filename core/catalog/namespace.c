@@ -99,12 +99,52 @@ void ss_ns_rename_end(ss_schema *s, bool commit)
     s->old_name = NULL;
 }
 
-ss_schema *ss_ns_find(const ss_catalog *c, const char *name)
+ss_schema *ss_ns_temp_of(const ss_catalog *c, const void *owner)
 {
-    for (uint32_t i = 0; i < c->nschemas; i++)
-        if (strcmp(c->schemas[i]->name, name) == 0 && ss_ddl_visible(&c->schemas[i]->ddl))
+    for (uint32_t i = 0; owner && i < c->nschemas; i++)
+        if (c->schemas[i]->temp_owner == owner)
             return c->schemas[i];
     return NULL;
+}
+
+bool ss_ns_is_temp(const ss_schema *s)
+{
+    return s && s->temp_owner != NULL;
+}
+
+ss_schema *ss_ns_find(const ss_catalog *c, const char *name)
+{
+    if (strcmp(name, "pg_temp") == 0)
+        return ss_ns_temp_of(c, g_session);
+    for (uint32_t i = 0; i < c->nschemas; i++) {
+        ss_schema *s = c->schemas[i];
+        if (strcmp(s->name, name) == 0 && ss_ddl_visible(&s->ddl))
+            return s->temp_owner && s->temp_owner != g_session ? NULL : s;
+    }
+    return NULL;
+}
+
+/* The running session's temporary schema, made at its first temporary relation: pg_temp_N,
+   committed at once (PostgreSQL keeps a backend's temporary schema for its life too) and
+   dropped with what it holds when the session closes. */
+static ss_schema *temp_schema_for_creation(ss_ctx *ctx, ss_catalog *c)
+{
+    ss_schema *s = ss_ns_temp_of(c, g_session);
+    if (s)
+        return s;
+    if (!g_session) {
+        ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "no session to create a temporary relation for");
+        return NULL;
+    }
+    char name[32];
+    snprintf(name, sizeof name, "pg_temp_%u", 3 + c->temp_schemas_made++);
+    if (!(s = add(c, name, false))) {
+        ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        return NULL;
+    }
+    s->temp_owner = g_session;
+    c->version++;
+    return s;
 }
 
 ss_schema *ss_ns_pg_catalog(const ss_catalog *c)
@@ -197,6 +237,12 @@ static uint32_t search_order(const ss_catalog *c, const ss_schema **out)
     bool placed;
     const ss_schema *path[MAX_PATH];
     uint32_t n = path_schemas(c, path, &placed), m = 0;
+    const ss_schema *temp = ss_ns_temp_of(c, g_session);
+    bool temp_placed = false;
+    for (uint32_t i = 0; i < n; i++)
+        temp_placed |= path[i] == temp;
+    if (temp && !temp_placed) /* PostgreSQL: pg_temp first unless the path places it */
+        out[m++] = temp;
     if (!placed && ss_ns_pg_catalog(c))
         out[m++] = ss_ns_pg_catalog(c);
     for (uint32_t i = 0; i < n; i++)
@@ -210,7 +256,7 @@ const ss_schema *ss_ns_lookup(const ss_catalog *c, const char *ref, ss_ns_has_fn
     *rel = ss_ns_rel(ref);
     if (ss_ns_schema_part(ref, schema, sizeof schema))
         return ss_ns_find(c, schema);
-    const ss_schema *order[MAX_PATH + 1];
+    const ss_schema *order[MAX_PATH + 2];
     uint32_t n = search_order(c, order);
     for (uint32_t i = 0; i < n; i++)
         if (has(c, order[i], *rel))
@@ -223,6 +269,8 @@ const ss_schema *ss_ns_creation(ss_ctx *ctx, const ss_catalog *c, const char *re
     char schema[SS_NS_REF_MAX];
     *rel = ss_ns_rel(ref);
     if (ss_ns_schema_part(ref, schema, sizeof schema)) {
+        if (strcmp(schema, "pg_temp") == 0)
+            return temp_schema_for_creation(ctx, (ss_catalog *)c);
         const ss_schema *s = ss_ns_find(c, schema);
         if (!s)
             ss_ctx_error(ctx, "3F000", "schema \"%s\" does not exist", schema);
@@ -242,7 +290,7 @@ const char *ss_ns_display(const ss_catalog *c, const ss_schema *s, const char *r
     bool placed;
     const ss_schema *path[MAX_PATH];
     uint32_t n = path_schemas(c, path, &placed);
-    bool visible = s->system;
+    bool visible = s->system || (s->temp_owner && s->temp_owner == g_session);
     for (uint32_t i = 0; i < n && !visible; i++)
         visible = path[i] == s;
     if (visible)
@@ -254,7 +302,7 @@ const char *ss_ns_display(const ss_catalog *c, const ss_schema *s, const char *r
 
 uint32_t ss_ns_current_schemas(const ss_catalog *c, bool implicit, const char **out, uint32_t max)
 {
-    const ss_schema *order[MAX_PATH + 1];
+    const ss_schema *order[MAX_PATH + 2];
     bool placed;
     uint32_t n;
     if (implicit) {

@@ -22,6 +22,8 @@ typedef struct ss_schema {
     char *name;
     char *old_name;      /* pending ALTER SCHEMA RENAME: the name a rollback puts back */
     bool system;         /* pg_catalog: holds the system views, cannot be dropped */
+    const void *temp_owner; /* a session's temporary schema (pg_temp_N): that session's
+                               settings (the thread-local session identity); NULL otherwise */
     uint64_t created;    /* catalog version at creation: PostgreSQL's dependency order */
     ss_ddl_stamp ddl;    /* pending CREATE / DROP (catalog_txn.h) */
 } ss_schema;
@@ -51,20 +53,27 @@ const char *ss_ns_rel(const char *ref);
 bool ss_ns_schema_part(const char *ref, char *out, size_t outsz);
 
 /* The visible schema of that name (NULL: none).  Readers take no lock: schemas change only
- * by DDL, under the catalog's mutex, and the API serialises DDL with every other statement. */
+ * by DDL, under the catalog's mutex, and the API serialises DDL with every other statement.
+ * "pg_temp" names the running session's temporary schema (none until it creates a temporary
+ * relation); another session's temporary schema is invisible. */
 ss_schema *ss_ns_find(const struct ss_catalog *c, const char *name);
 ss_schema *ss_ns_pg_catalog(const struct ss_catalog *c);
+/* The temporary schema of the session whose settings are owner (NULL: none). */
+ss_schema *ss_ns_temp_of(const struct ss_catalog *c, const void *owner);
+/* Whether s is a session's temporary schema. */
+bool ss_ns_is_temp(const ss_schema *s);
 
 /* Whether kind-specific entries exist: has(c, s, rel) tells whether schema s holds one
  * named rel (called with whatever lock the caller holds). */
 typedef bool (*ss_ns_has_fn)(const struct ss_catalog *c, const ss_schema *s, const char *rel);
 /* The schema reference ref resolves to for entries has() sees: its explicit schema (NULL
- * when that does not exist), else the first schema of the search path (pg_catalog first
- * unless the path lists it) that holds one; *rel gets the relation part. */
+ * when that does not exist), else the first schema of the search path (the session's
+ * temporary schema, then pg_catalog, first unless the path lists them) that holds one; *rel
+ * gets the relation part. */
 const ss_schema *ss_ns_lookup(const struct ss_catalog *c, const char *ref, ss_ns_has_fn has, const char **rel);
 /* The schema a CREATE of ref makes its relation in: the explicit one (3F000 `schema "s" does
- * not exist`) or the first existing schema of the search path (3F000 `no schema has been
- * selected to create in`). */
+ * not exist`; "pg_temp" makes the session's temporary schema at its first use) or the first
+ * existing schema of the search path (3F000 `no schema has been selected to create in`). */
 const ss_schema *ss_ns_creation(ss_ctx *ctx, const struct ss_catalog *c, const char *ref, const char **rel);
 /* ss_ns_creation with ref qualified by that schema into buf; the same into buf alone
  * (NULL: its 3F000). */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "exec/dml_versions.h"
+#include "catalog/namespace.h"
 #include "fkey/fkey.h"
 #include "fkey/fkey_types.h"
 #include "index/index.h"
@@ -134,6 +135,10 @@ static int create_one(ss_ctx *ctx, ss_catalog *c, ss_table *t, const ast_foreign
         ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist", a->ref_table);
         return SS_ERROR;
     }
+    if (ss_ns_is_temp(t->ns) != ss_ns_is_temp(ref->ns)) /* PostgreSQL's ATAddForeignKeyConstraint */
+        return ss_ctx_error(ctx, "42P16", "constraints on %s tables may reference only %s tables",
+                            ss_ns_is_temp(t->ns) ? "temporary" : "permanent",
+                            ss_ns_is_temp(t->ns) ? "temporary" : "permanent");
     ss_fkey *fk = calloc(1, sizeof *fk);
     if (!fk)
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");

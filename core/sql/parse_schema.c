@@ -15,6 +15,20 @@ const char *tr_relation_ref(transform_state *ts, RangeVar *rv)
     return tr_qualified_ref(ts, rv->schemaname, rv->relname, rv->location);
 }
 
+const char *tr_created_relation_ref(transform_state *ts, RangeVar *rv)
+{
+    if (rv->relpersistence != 't')
+        return tr_relation_ref(ts, rv);
+    /* a temporary relation is made in the session's temporary schema, PostgreSQL's pg_temp */
+    if (rv->schemaname && strcmp(rv->schemaname, "pg_temp") != 0) {
+        tr_error(ts, "42P16", rv->location, "cannot create temporary relation in non-temporary schema");
+        return NULL;
+    }
+    if (rv->catalogname)
+        return tr_relation_ref(ts, rv); /* its cross-database error */
+    return tr_qualified_ref(ts, "pg_temp", rv->relname, rv->location);
+}
+
 const char *tr_qualified_ref(transform_state *ts, const char *schema, const char *rel, int location)
 {
     /* a reference splits at its dot: names with one cannot be told from qualified ones */

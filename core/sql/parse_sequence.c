@@ -123,16 +123,12 @@ bool tr_seq_options(transform_state *ts, List *options, bool for_identity, ast_s
 bool tr_create_sequence(transform_state *ts, CreateSeqStmt *s, ast_stmt *out)
 {
     RangeVar *rv = s->sequence;
-    if (rv->relpersistence == 't') {
-        tr_unsupported(ts, rv->location, "temporary sequences");
-        return false;
-    }
     if (rv->relpersistence == 'u') {
         tr_unsupported(ts, rv->location, "UNLOGGED sequences");
         return false;
     }
     out->kind = AST_CREATE_SEQUENCE;
-    out->table = tr_relation_ref(ts, rv);
+    out->table = tr_created_relation_ref(ts, rv);
     out->table_location = rv->location;
     out->if_not_exists = s->if_not_exists;
     return tr_seq_options(ts, s->options, false, &out->seq_opts);

@@ -620,26 +620,40 @@ bool tr_column_def(transform_state *ts, ColumnDef *cd, ast_column_def *d, ast_st
 }
 
 
+/* ON COMMIT of CREATE TABLE / CREATE TABLE AS: only for temporary tables (42P16), where
+   PRESERVE ROWS is what every temporary table does; DELETE ROWS and DROP are 0A000. */
+static bool tr_on_commit(transform_state *ts, OnCommitAction oncommit, const RangeVar *rel)
+{
+    if (oncommit == ONCOMMIT_NOOP)
+        return true;
+    if (rel->relpersistence != 't') {
+        tr_error(ts, "42P16", -1, "ON COMMIT can only be used on temporary tables");
+        return false;
+    }
+    if (oncommit == ONCOMMIT_PRESERVE_ROWS)
+        return true;
+    tr_unsupported(ts, rel->location, oncommit == ONCOMMIT_DROP ? "ON COMMIT DROP" : "ON COMMIT DELETE ROWS");
+    return false;
+}
+
 static bool tr_create(transform_state *ts, CreateStmt *s, ast_stmt *out)
 {
     const char *form = s->inhRelations ? "INHERITS" : s->partbound ? "PARTITION OF" : s->partspec ? "PARTITION BY"
                        : s->ofTypename ? "CREATE TABLE OF type" : s->constraints ? "table constraints"
                        : s->options ? "WITH (storage parameters)" : s->tablespacename ? "TABLESPACE"
-                       : s->oncommit != ONCOMMIT_NOOP ? "ON COMMIT" : NULL;
+                       : NULL;
     if (form) {
         tr_unsupported(ts, s->relation->location, form);
         return false;
     }
-    if (s->relation->relpersistence == 't') {
-        tr_unsupported(ts, s->relation->location, "temporary tables");
+    if (!tr_on_commit(ts, s->oncommit, s->relation))
         return false;
-    }
     if (s->relation->relpersistence == 'u') {
         tr_unsupported(ts, s->relation->location, "UNLOGGED tables");
         return false;
     }
     out->kind = AST_CREATE_TABLE;
-    out->table = rangevar_name(ts, s->relation);
+    out->table = tr_created_relation_ref(ts, s->relation);
     out->table_location = s->relation->location;
     out->if_not_exists = s->if_not_exists;
     out->access_method = s->accessMethod ? tr_strdup(ts, s->accessMethod) : NULL;
@@ -788,10 +802,6 @@ bool tr_column_names(transform_state *ts, List *names, ast_stmt *out)
 /* CREATE [OR REPLACE] VIEW name [(columns)] AS query. */
 static bool tr_view(transform_state *ts, ViewStmt *s, ast_stmt *out)
 {
-    if (s->view->relpersistence == 't') {
-        tr_unsupported(ts, s->view->location, "temporary views");
-        return false;
-    }
     if (s->options) {
         tr_unsupported(ts, -1, "WITH (view options)");
         return false;
@@ -802,7 +812,7 @@ static bool tr_view(transform_state *ts, ViewStmt *s, ast_stmt *out)
     out->kind = AST_CREATE_VIEW;
     out->replace = s->replace;
     out->table_location = s->view->location;
-    if (!(out->table = rangevar_name(ts, s->view)) || !tr_name_list(ts, s->aliases, out))
+    if (!(out->table = tr_created_relation_ref(ts, s->view)) || !tr_name_list(ts, s->aliases, out))
         return false;
     if (!IsA(s->query, SelectStmt)) {
         tr_unsupported(ts, -1, "this kind of view query");
@@ -816,17 +826,14 @@ static bool tr_view(transform_state *ts, ViewStmt *s, ast_stmt *out)
 static bool tr_into(transform_state *ts, IntoClause *into, SelectStmt *query, bool if_not_exists, bool select_into,
                     ast_stmt *out)
 {
-    if (into->rel->relpersistence == 't') {
-        tr_unsupported(ts, into->rel->location, "temporary tables");
-        return false;
-    }
     if (into->rel->relpersistence == 'u') {
         tr_unsupported(ts, into->rel->location, "UNLOGGED tables");
         return false;
     }
-    if (into->options || into->tableSpaceName || into->onCommit != ONCOMMIT_NOOP) {
-        tr_unsupported(ts, into->rel->location, into->options ? "WITH (storage parameters)"
-                                                : into->tableSpaceName ? "TABLESPACE" : "ON COMMIT");
+    if (!tr_on_commit(ts, into->onCommit, into->rel))
+        return false;
+    if (into->options || into->tableSpaceName) {
+        tr_unsupported(ts, into->rel->location, into->options ? "WITH (storage parameters)" : "TABLESPACE");
         return false;
     }
     out->kind = AST_CREATE_TABLE_AS;
@@ -835,7 +842,7 @@ static bool tr_into(transform_state *ts, IntoClause *into, SelectStmt *query, bo
     out->with_no_data = into->skipData;
     out->table_location = into->rel->location;
     out->access_method = into->accessMethod ? tr_strdup(ts, into->accessMethod) : NULL;
-    if (!(out->table = rangevar_name(ts, into->rel)) || !tr_name_list(ts, into->colNames, out))
+    if (!(out->table = tr_created_relation_ref(ts, into->rel)) || !tr_name_list(ts, into->colNames, out))
         return false;
     out->select = tr_select(ts, query);
     return out->select != NULL;

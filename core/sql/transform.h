@@ -126,6 +126,9 @@ const char *tr_relation_name(transform_state *ts, RangeVar *rv);
    reference of schema (NULL: none) and rel, CREATE SCHEMA, a schema name (DROP SCHEMA's), ALTER
    SCHEMA ... RENAME TO. */
 const char *tr_relation_ref(transform_state *ts, RangeVar *rv);
+/* The name a CREATE [TEMP] of rv makes: rv's own, or "pg_temp.name" for a temporary
+ * relation (42P16 when rv names another schema). */
+const char *tr_created_relation_ref(transform_state *ts, RangeVar *rv);
 const char *tr_qualified_ref(transform_state *ts, const char *schema, const char *rel, int location);
 bool tr_create_schema(transform_state *ts, CreateSchemaStmt *s, ast_stmt *out);
 const char *tr_schema_name(transform_state *ts, const char *name);

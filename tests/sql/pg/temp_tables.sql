@@ -1,0 +1,51 @@
+-- Temporary tables, views and sequences (CREATE TEMP[ORARY] ..., SELECT ... INTO TEMP,
+-- CREATE TEMP TABLE ... AS): made in the session's pg_temp schema, searched before the others,
+-- hiding a permanent relation of the same name; a view over a temporary relation is
+-- temporary; what permanent relations may not do with temporary ones; ON COMMIT.
+CREATE TABLE tt (z int);
+INSERT INTO tt VALUES (100);
+CREATE TEMP TABLE tt (id serial PRIMARY KEY, v text DEFAULT 'x');
+INSERT INTO tt (v) VALUES ('a'), (DEFAULT);
+SELECT * FROM tt ORDER BY id;
+SELECT * FROM public.tt;
+SELECT * FROM pg_temp.tt ORDER BY id;
+SELECT (current_schemas(true))[1] LIKE 'pg_temp_%' AS temp_first, current_schemas(false);
+CREATE INDEX ON tt (v);
+SELECT v FROM tt WHERE v = 'x';
+CREATE TEMPORARY VIEW tv AS SELECT id FROM tt;
+CREATE VIEW tv2 AS SELECT v FROM tt;
+CREATE VIEW public.tv3 AS SELECT v FROM tt;
+CREATE VIEW tv4 AS SELECT * FROM tv2;
+SELECT * FROM tv4 ORDER BY 1;
+CREATE MATERIALIZED VIEW tmv AS SELECT * FROM tt;
+CREATE TABLE perm_ref (a int REFERENCES tt (id));
+CREATE TABLE perm_pk (a int PRIMARY KEY);
+CREATE TEMP TABLE temp_ref (a int REFERENCES perm_pk);
+CREATE TEMP TABLE temp_ref (a int REFERENCES tt);
+INSERT INTO temp_ref VALUES (1);
+INSERT INTO temp_ref VALUES (7);
+CREATE TEMP SEQUENCE ts START 5;
+SELECT nextval('ts'), nextval('pg_temp.ts');
+CREATE TEMP TABLE oc (a int) ON COMMIT PRESERVE ROWS;
+CREATE TABLE perm_oc (a int) ON COMMIT PRESERVE ROWS;
+CREATE TEMP TABLE tas AS SELECT 1 AS a, 'b'::text AS b;
+SELECT * INTO TEMP tinto FROM tas;
+SELECT * INTO TEMPORARY TABLE tinto2 FROM tas;
+SELECT * FROM tinto, tinto2;
+CREATE TEMP TABLE pg_temp.qual (a int);
+CREATE TABLE pg_temp.qual2 (a int);
+INSERT INTO qual2 VALUES (3);
+SELECT * FROM pg_temp.qual2;
+BEGIN;
+CREATE TEMP TABLE inblock (a int);
+INSERT INTO inblock VALUES (1);
+ROLLBACK;
+SELECT * FROM inblock;
+BEGIN;
+CREATE TEMP TABLE kept (a int);
+COMMIT;
+INSERT INTO kept VALUES (1);
+DROP TABLE tt;
+DROP TABLE tt CASCADE;
+SELECT * FROM tt;
+DROP TABLE tt, perm_pk;
