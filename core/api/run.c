@@ -351,14 +351,52 @@ static int run_create_view(sunstone_stmt *st)
     return ss_catalog_create_view(&st->ctx, st->ctx.catalog, st->bound->view_def);
 }
 
+/* What RESET puts in a setting: its default (NULL), or for a custom placeholder ("myapp.x")
+   the empty string, which PostgreSQL's placeholder keeps. */
+static const char *reset_value(const char *name)
+{
+    return strchr(name, '.') && strncmp(name, "sunstone.", 9) != 0 ? "" : NULL;
+}
+
+/* RESET ALL: every setting the session has a value of its own for goes back to its default,
+   in the transaction (a rollback puts them back), as PostgreSQL's ResetAllOptions; the
+   transaction's own characteristics (transaction_isolation, transaction_read_only) stay. */
+int ss_run_reset_all(sunstone_stmt *st)
+{
+    ss_settings *s = &st->db->settings;
+    uint32_t n = s->n;
+    char **names = calloc(n ? n : 1, sizeof *names);
+    if (!names)
+        return ss_ctx_error(&st->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    int rc = SS_OK;
+    for (uint32_t i = 0; i < n && rc == SS_OK; i++)
+        if (!(names[i] = strdup(s->items[i].name)))
+            rc = ss_ctx_error(&st->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    for (uint32_t i = 0; i < n && rc == SS_OK; i++) {
+        bool read_only = false;
+        for (size_t k = 0; ss_settings_known_name(k, &read_only); k++)
+            if (strcmp(ss_settings_known_name(k, &read_only), names[i]) == 0)
+                break;
+        if (read_only || ss_txn_is_txn_setting(names[i]))
+            continue;
+        rc = ss_settings_set_in_txn(&st->ctx, s, names[i], reset_value(names[i]), false);
+    }
+    for (uint32_t i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+    return rc;
+}
+
 static int run_set(sunstone_stmt *st, bool reset)
 {
     ss_bound_stmt *bs = st->bound;
     sunstone *db = st->db;
-    const char *value = reset ? NULL : bs->value;
+    const char *value = reset ? (bs->name ? reset_value(bs->name) : NULL) : bs->value;
     snprintf(st->tag, sizeof st->tag, reset ? "RESET" : "SET");
     if (st->ast->set_txn)
         return ss_txn_run_set_transaction(st);
+    if (reset && !bs->name)
+        return ss_run_reset_all(st);
     /* outside a block a statement runs in its own implicit transaction: SET LOCAL ends with it */
     bool local = !reset && st->ast->is_local;
     if (local && !db->txn.in_block)
@@ -560,6 +598,8 @@ int ss_stmt_execute(sunstone_stmt *st)
                    ? ss_schema_drop(&st->ctx, st->ctx.catalog, st->ast->drop_names, st->ast->ndrop, st->ast->missing_ok,
                                     st->ast->cascade)
                    : ss_schema_rename(&st->ctx, st->ctx.catalog, st->ast->str, st->ast->value);
+    case AST_DISCARD:
+        return ss_run_discard(st);
     case AST_EXECUTE:
         break; /* bound as the prepared statement's own kind */
     }

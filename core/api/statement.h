@@ -161,6 +161,10 @@ int ss_prepared_run(sunstone_stmt *st);
 int ss_execute_params(sunstone_stmt *st);
 void ss_prepared_free_all(sunstone *db);
 
+/* RESET ALL (run.c) and DISCARD (run_discard.c). */
+int ss_run_reset_all(sunstone_stmt *st);
+int ss_run_discard(sunstone_stmt *st);
+
 /* (M) Cursors (run_cursor.c): DECLARE (the query's rows kept by the session's cursor), FETCH /
  * MOVE, CLOSE; the next row of a FETCH's result and the release of its rows (ss_stmt_stop). */
 int ss_run_declare_cursor(sunstone_stmt *st);

@@ -457,6 +457,8 @@ static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         return bind_fetch(b, st, out);
     case AST_CLOSE_CURSOR:
         return SS_OK; /* the name is looked up when it runs (api/run_cursor.c) */
+    case AST_DISCARD:
+        return SS_OK; /* api/run_discard.c reads the AST */
     }
     const char *name = ss_stmt_kind_name(st->kind);
     if (name)
@@ -498,6 +500,7 @@ const char *ss_stmt_kind_name(ast_stmt_kind kind)
     case AST_DECLARE_CURSOR: return "DECLARE CURSOR";
     case AST_FETCH: return "FETCH";
     case AST_CLOSE_CURSOR: return "CLOSE CURSOR";
+    case AST_DISCARD: return "DISCARD";
     case AST_CREATE_SCHEMA: return "CREATE SCHEMA";
     case AST_DROP_SCHEMA: return "DROP SCHEMA";
     case AST_ALTER_SCHEMA: return "ALTER SCHEMA";

@@ -313,8 +313,12 @@ typedef enum ast_stmt_kind {
     /* (N) schemas (catalog/schema_ddl.c) */
     AST_CREATE_SCHEMA,   /* CREATE SCHEMA [IF NOT EXISTS] str */
     AST_DROP_SCHEMA,     /* DROP SCHEMA [IF EXISTS] drop_names [CASCADE] */
-    AST_ALTER_SCHEMA     /* ALTER SCHEMA str RENAME TO value */
+    AST_ALTER_SCHEMA,    /* ALTER SCHEMA str RENAME TO value */
+    AST_DISCARD          /* DISCARD ALL | PLANS | SEQUENCES | TEMP: discard */
 } ast_stmt_kind;
+
+/* DISCARD's target (ast_stmt.discard). */
+enum { AST_DISCARD_ALL, AST_DISCARD_PLANS, AST_DISCARD_SEQUENCES, AST_DISCARD_TEMP };
 
 /* (M) DECLARE's options (ast_stmt.cursor_options). */
 enum {
@@ -547,6 +551,7 @@ typedef struct ast_stmt {
     bool concurrently;
     /* (M) AST_DECLARE_CURSOR: AST_CURSOR_* flags; AST_FETCH: direction and count */
     int cursor_options;
+    int discard;          /* AST_DISCARD: AST_DISCARD_* */
     ast_fetch_direction fetch_direction;
     int64_t fetch_count;
     bool is_move;

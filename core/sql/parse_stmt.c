@@ -1062,15 +1062,24 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
         if (v->kind == VAR_SET_MULTI &&
             (strcmp(v->name, "TRANSACTION") == 0 || strcmp(v->name, "SESSION CHARACTERISTICS") == 0))
             return tr_set_transaction(ts, v, out);
-        if (v->kind == VAR_RESET) {
+        if (v->kind == VAR_RESET || v->kind == VAR_RESET_ALL) {
             out->kind = AST_RESET;
-            out->str = tr_strdup(ts, v->name);
-            return true;
+            out->str = v->kind == VAR_RESET ? tr_strdup(ts, v->name) : NULL; /* NULL: RESET ALL */
+            return v->kind == VAR_RESET_ALL || out->str;
         }
-        tr_unsupported(ts, -1, v->kind == VAR_RESET_ALL ? "RESET ALL" : v->kind == VAR_SET_CURRENT ? "SET ... FROM CURRENT"
+        tr_unsupported(ts, -1, v->kind == VAR_SET_CURRENT ? "SET ... FROM CURRENT"
                                : v->kind == VAR_SET_MULTI ? "SET TRANSACTION SNAPSHOT"
                                                           : "this form of SET");
         return false;
+    }
+    case T_DiscardStmt: {
+        DiscardStmt *d = (DiscardStmt *)n;
+        out->kind = AST_DISCARD;
+        out->discard = d->target == DISCARD_ALL         ? AST_DISCARD_ALL
+                       : d->target == DISCARD_PLANS     ? AST_DISCARD_PLANS
+                       : d->target == DISCARD_SEQUENCES ? AST_DISCARD_SEQUENCES
+                                                        : AST_DISCARD_TEMP;
+        return true;
     }
     case T_VariableShowStmt:
         out->kind = AST_SHOW;
