@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bind/bind_constraints.h"
+#include "bind/bind_locking.h"
 #include "catalog/sequences.h"
 #include "exec/expr_walk.h"
 #include "bind/binder_internal.h"
@@ -1054,8 +1055,11 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
     const ast_expr *srf_ast = b->srf_ast, *const *srf_more = b->srf_more;
     ss_expr *srf_col = b->srf_col, **srf_more_cols = b->srf_more_cols;
     uint32_t nsrf_more = b->nsrf_more;
+    bool may_lock = b->locking_ok; /* (LK) the statement's own query, not a nested one */
+    b->locking_ok = false;
     int rc;
     if (!s->nctes) {
+        b->locking_here = may_lock;
         rc = bind_select_body(b, s, out);
     } else {
         cte_mark mark;
@@ -1064,6 +1068,7 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
             b->want_agg = outer_want_agg;
             return SS_ERROR;
         }
+        b->locking_here = may_lock;
         rc = bind_select_body(b, s, out);
         unbind_with(b, &mark);
     }
@@ -1079,6 +1084,12 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
 
 static int bind_select_body(binder *b, const ast_select *s, ss_bound_stmt *out)
 {
+    bool lock_here = b->locking_here;
+    b->locking_here = false;
+    if (s->nlocking && !lock_here)
+        return bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                          "feature not supported: a locking clause (FOR UPDATE / SHARE ...) in a subquery, WITH "
+                          "query, view, cursor, EXPLAIN or INSERT ... SELECT");
     if (s->values)
         return bind_values_query(b, s, out) ? SS_ERROR : bind_output_order_limit(b, s, out, false);
     if (s->setop)
@@ -1201,6 +1212,18 @@ bind_outputs:;
     if (win->n && !(top = stack_windows(b, win, top)))
         return SS_ERROR;
 
+    /* (LK) FOR UPDATE ...: the locked relations' row ids as hidden targets after the rest */
+    ss_bound_locking *lk = NULL;
+    if (s->nlocking) {
+        if (bind_locking_targets(b, s, top, &lk))
+            return SS_ERROR;
+        for (uint32_t i = 0; i < lk->ntargets; i++) {
+            lk->targets[i].col = tl.n;
+            if (tl_add(b, &tl, NULL, "ctid", lk->targets[i].rowid, -1))
+                return SS_ERROR;
+        }
+        lk->nvisible = tl.nvisible;
+    }
     /* the targets (plus hidden sort keys) */
     ss_lop *proj = lop_project(b->ctx, b->arena, new_rel(b), top, tl.n, tl.exprs, tl.names);
     if (!proj)
@@ -1217,9 +1240,20 @@ bind_outputs:;
     } else if (s->norder && stack_sort(b, s, proj, key_pos, &top)) {
         return SS_ERROR;
     }
-    if (stack_limit(b, s, proj, key_pos, &top))
+    if (lk) {
+        /* LIMIT / OFFSET count the rows locked: run_locking.c applies them */
+        if (s->with_ties)
+            return bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                              "feature not supported: FETCH FIRST ... WITH TIES with a locking clause");
+        if (s->limit && s->limit->kind != AE_NULL && !(lk->limit = bind_limit_expr(b, s->limit, "LIMIT")))
+            return SS_ERROR;
+        if (s->offset && !(lk->offset = bind_limit_expr(b, s->offset, "OFFSET")))
+            return SS_ERROR;
+        out->locking = lk;
+    } else if (stack_limit(b, s, proj, key_pos, &top)) {
         return SS_ERROR;
-    if (tl.n > tl.nvisible) {
+    }
+    if (tl.n > tl.nvisible && !lk) {
         ss_expr **cols = bind_alloc(b, sizeof(ss_expr *) * (tl.nvisible ? tl.nvisible : 1));
         if (!cols)
             return SS_ERROR;

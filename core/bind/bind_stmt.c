@@ -370,6 +370,7 @@ static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         return SS_ERROR;
     switch (st->kind) {
     case AST_SELECT:
+        b->locking_ok = true; /* (LK) its own locking clause (bind_locking.c) */
         return bind_select(b, st->select, out);
     case AST_INSERT: {
         int rc = bind_insert(b, st, out);
