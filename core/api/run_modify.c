@@ -96,6 +96,14 @@ static int lock_rows(modify_run *r, const ss_rowid *ids, uint32_t n, bool *ok)
         if (locker != SS_XID_INVALID) {
             if (wait_for(r, locker) != SS_OK || ss_check_interrupt(r->ctx) != SS_OK)
                 return SS_ERROR;
+            /* a foreign-key check's KEY SHARE lock whose transaction committed: its
+               referencing row is newer than the statement's snapshot, so READ COMMITTED
+               reads again (the removed keys' check then sees it) */
+            if (r->referenced && r->st->db->txn.isolation == SS_ISO_READ_COMMITTED &&
+                ss_txn_effective_status(m, locker) == SS_XID_COMMITTED) {
+                r->restart = true;
+                return SS_OK;
+            }
             continue;
         }
         uint32_t again = 0;
