@@ -5,7 +5,7 @@
 #include "bind/bind_update.h"
 #include "exec/dml_versions.h"
 
-static const char *strength_name(uint8_t strength)
+const char *bind_locking_name(uint8_t strength)
 {
     static const char *const names[] = {"FOR UPDATE", "FOR KEY SHARE", "FOR SHARE", "FOR NO KEY UPDATE",
                                         "FOR UPDATE"};
@@ -52,7 +52,7 @@ static int add_target(binder *b, ss_bound_locking *lk, const range_entry *e, ss_
         !t->storage->lock_versions)
         return bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                           "feature not supported: %s of \"%s\" (storage without row versions)",
-                          strength_name(c->strength), e->ref);
+                          bind_locking_name(c->strength), e->ref);
     if (bind_add_rowid_column(b, get, t))
         return SS_ERROR;
     ss_expr *col = make_column(b, get->rel, t->ncols, type_of(SS_TYPE_INT8));
@@ -85,15 +85,15 @@ static int lock_entry(binder *b, ss_bound_locking *lk, const range_entry *e, ss_
     if (what && !strcmp(what, "a subquery or view"))
         return bind_error(b, location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                           "feature not supported: %s of a subquery or view in FROM (\"%s\")",
-                          strength_name(c->strength), e->ref);
+                          bind_locking_name(c->strength), e->ref);
     if (what && !named)
         return SS_OK;
     if (what)
         return bind_error(b, location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "%s cannot be applied to %s",
-                          strength_name(c->strength), what);
+                          bind_locking_name(c->strength), what);
     if (nullable)
         return bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                          "%s cannot be applied to the nullable side of an outer join", strength_name(c->strength));
+                          "%s cannot be applied to the nullable side of an outer join", bind_locking_name(c->strength));
     return add_target(b, lk, e, op, c);
 }
 
@@ -127,7 +127,7 @@ int bind_locking_targets(binder *b, const ast_select *s, ss_lop *from, ss_bound_
             if (!e)
                 return bind_error(b, c->rel_locations[k], SS_SQLSTATE_UNDEFINED_TABLE,
                                   "relation \"%s\" in %s clause not found in FROM clause", c->rels[k],
-                                  strength_name(c->strength));
+                                  bind_locking_name(c->strength));
             if (lock_entry(b, lk, e, from, c, true, c->rel_locations[k]))
                 return SS_ERROR;
         }

@@ -25,6 +25,9 @@ typedef struct ss_bound_locking {
     const char *name;         /* "SELECT FOR UPDATE" ... (the first clause: 25006's wording) */
 } ss_bound_locking;
 
+/* "FOR UPDATE" ... for an ast_locking strength. */
+const char *bind_locking_name(uint8_t strength);
+
 /* The relations s's locking clauses lock among the FROM scope entries of the query being
  * bound (from: its FROM's plan), with PostgreSQL's errors (OF a name not in FROM 42P01, a
  * function / WITH query / VALUES 0A000, the nullable side of an outer join 0A000); their

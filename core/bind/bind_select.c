@@ -1088,8 +1088,9 @@ static int bind_select_body(binder *b, const ast_select *s, ss_bound_stmt *out)
     b->locking_here = false;
     if (s->nlocking && !lock_here)
         return bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                          "feature not supported: a locking clause (FOR UPDATE / SHARE ...) in a subquery, WITH "
-                          "query, view, cursor, EXPLAIN or INSERT ... SELECT");
+                          "feature not supported: %s in a subquery, WITH query, view, cursor, EXPLAIN or "
+                          "INSERT ... SELECT",
+                          bind_locking_name(s->locking[0].strength));
     if (s->values)
         return bind_values_query(b, s, out) ? SS_ERROR : bind_output_order_limit(b, s, out, false);
     if (s->setop)

@@ -145,7 +145,7 @@ int bind_set_query(binder *b, const ast_select *q, const char *verb, ss_bound_st
 /* (LK) Whether an UPDATE assigning the columns assigned[c] sets a key column: one of a
  * unique index (its row lock is then UPDATE strength, else NO KEY UPDATE, as PostgreSQL's;
  * PostgreSQL also compares the values, Sunstone takes an assigned key column as changed). */
-static bool assigns_key_column(const ss_table *t, const bool *assigned)
+bool bind_assigns_key_column(const ss_table *t, const bool *assigned)
 {
     for (uint32_t i = 0; t->indexes && i < t->indexes->n; i++) {
         const ss_index *ix = t->indexes->list[i];
@@ -179,7 +179,7 @@ int bind_modify(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     uint32_t *target_col;
     if (bind_set_targets(b, st, t, &assigned, &target_col))
         return SS_ERROR;
-    out->update_keys = !update || assigns_key_column(t, assigned);
+    out->update_keys = !update || bind_assigns_key_column(t, assigned);
     ss_bound_stmt sub;
     if (bind_set_query(b, st->select, verb, &sub))
         return SS_ERROR;

@@ -337,6 +337,32 @@ START_TEST(foreign_key_takes_key_share)
 }
 END_TEST
 
+START_TEST(on_conflict_do_update_and_row_locks)
+{
+    sunstone *a = setup(), *b = open_more(a);
+    /* a false WHERE leaves the conflicting row locked (NO KEY UPDATE), as PostgreSQL's */
+    run(a, "BEGIN");
+    run(a, "INSERT INTO t VALUES (1, 0) ON CONFLICT (id) DO UPDATE SET v = 0 WHERE false");
+    fails(b, "SELECT * FROM t WHERE id = 1 FOR SHARE NOWAIT", "55P03", NULL);
+    run(b, "SELECT * FROM t WHERE id = 1 FOR KEY SHARE NOWAIT");
+    run(a, "COMMIT");
+    run(b, "SELECT * FROM t WHERE id = 1 FOR UPDATE NOWAIT");
+    /* DO UPDATE waits for a FOR UPDATE lock */
+    run(a, "BEGIN");
+    run(a, "SELECT * FROM t WHERE id = 2 FOR UPDATE");
+    session_job j = {b, "INSERT INTO t VALUES (2, 5) ON CONFLICT (id) DO UPDATE SET v = t.v + excluded.v", 0, "", "",
+                     0};
+    pthread_t th;
+    start_waiting(&j, &th);
+    run(a, "UPDATE t SET v = 10 WHERE id = 2");
+    run(a, "COMMIT");
+    pthread_join(th, NULL);
+    ck_assert_msg(j.rc == SUNSTONE_OK, "%s", j.msg);
+    ck_assert_int_eq(scalar(a, "SELECT v FROM t WHERE id = 2"), 15);
+    close_both(a, b);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("rowlock_sessions");
@@ -354,6 +380,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, repeatable_read_serialization_failure);
     tcase_add_test(tc, read_committed_rechecks_where);
     tcase_add_test(tc, foreign_key_takes_key_share);
+    tcase_add_test(tc, on_conflict_do_update_and_row_locks);
     suite_add_tcase(s, tc);
     return s;
 }
