@@ -22,6 +22,7 @@
 #include "bind/bind_returning.h"
 #include "catalog/constraints.h"
 #include "exec/dml_versions.h"
+#include "exec/row_lock_take.h"
 #include "exec/vector.h"
 #include "exec/interrupt.h"
 #include "fkey/fkey.h"
@@ -53,15 +54,6 @@ static int wait_for(modify_run *r, ss_xid holder)
     return ss_txn_wait_row_holder(r->ctx, holder);
 }
 
-/* 40001 for a row a committed transaction changed: updated (it has a successor) or deleted. */
-static int serialization_failure(modify_run *r, ss_rowid id)
-{
-    ss_rowid next = SS_ROWID_INVALID;
-    if (r->t->storage->link_versions(r->ctx, r->t->handle, &id, 1, NULL, &next) != SS_OK)
-        return SS_ERROR;
-    return ss_ctx_error(r->ctx, "40001", "could not serialize access due to concurrent %s",
-                        next != SS_ROWID_INVALID ? "update" : "delete");
-}
 
 /* Locks ids[0..n): ok[k] tells which rows are now this command's to change. */
 static int lock_rows(modify_run *r, const ss_rowid *ids, uint32_t n, bool *ok)
@@ -126,7 +118,7 @@ static int lock_rows(modify_run *r, const ss_rowid *ids, uint32_t n, bool *ok)
             } else {
                 /* committed after the snapshot */
                 if (r->st->db->txn.isolation != SS_ISO_READ_COMMITTED)
-                    return serialization_failure(r, ids[k]);
+                    return ss_row_serialization_failure(r->ctx, r->t, ids[k]);
                 r->restart = true;
                 continue;
             }

@@ -5,8 +5,7 @@
 #include "txn/txn_row_wait.h"
 #include "txn/txn_session.h"
 
-/* 40001 for a row a committed transaction changed: updated (it has a successor) or deleted. */
-static int serialization_failure(ss_ctx *ctx, const ss_table *t, ss_rowid row)
+int ss_row_serialization_failure(ss_ctx *ctx, const ss_table *t, ss_rowid row)
 {
     ss_rowid next = SS_ROWID_INVALID;
     if (t->storage->link_versions(ctx, t->handle, &row, 1, NULL, &next) != SS_OK)
@@ -50,7 +49,7 @@ int ss_row_lock_take(ss_ctx *ctx, const ss_table *t, ss_rowid row, ss_row_lock_m
             return SS_ERROR;
         if (changed) {
             if (ts->isolation != SS_ISO_READ_COMMITTED)
-                return serialization_failure(ctx, t, row);
+                return ss_row_serialization_failure(ctx, t, row);
             *out = SS_ROW_LOCK_CHANGED;
             return SS_OK;
         }

@@ -31,4 +31,9 @@ typedef enum ss_row_lock_result {
 int ss_row_lock_take(ss_ctx *ctx, const ss_table *t, ss_rowid row, ss_row_lock_mode mode, ss_row_lock_wait wait,
                      ss_row_lock_result *out);
 
+/* 40001 "could not serialize access due to concurrent update" (row has a successor) or
+ * "... delete" (it has none): row of t was changed by a transaction that committed after
+ * the snapshot (REPEATABLE READ, SERIALIZABLE). */
+int ss_row_serialization_failure(ss_ctx *ctx, const ss_table *t, ss_rowid row);
+
 #endif

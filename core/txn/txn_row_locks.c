@@ -83,13 +83,10 @@ static bool live(const ss_txn_manager *m, const row_lock *e)
     return ss_txn_effective_status(m, e->xid) == SS_XID_RUNNING;
 }
 
-/* The chain of (table, row), its dead entries unlinked on the way. */
-static row_lock **chain(ss_row_locks *rl, const ss_txn_manager *m, const void *table, ss_rowid row)
+/* Unlinks and frees the dead entries of the chain starting at *q. */
+static void drop_dead(ss_row_locks *rl, const ss_txn_manager *m, row_lock **q)
 {
-    if (!rl->nbuckets)
-        return NULL;
-    row_lock **p = &rl->buckets[bucket_of(rl, table, row)];
-    for (row_lock **q = p; *q;) {
+    while (*q) {
         row_lock *e = *q;
         if (!live(m, e)) {
             *q = e->next;
@@ -99,6 +96,15 @@ static row_lock **chain(ss_row_locks *rl, const ss_txn_manager *m, const void *t
             q = &e->next;
         }
     }
+}
+
+/* The chain of (table, row), its dead entries unlinked on the way. */
+static row_lock **chain(ss_row_locks *rl, const ss_txn_manager *m, const void *table, ss_rowid row)
+{
+    if (!rl->nbuckets)
+        return NULL;
+    row_lock **p = &rl->buckets[bucket_of(rl, table, row)];
+    drop_dead(rl, m, p);
     return p;
 }
 
@@ -117,16 +123,7 @@ ss_xid ss_row_locks_conflicting(ss_row_locks *rl, const ss_txn_manager *m, const
 static int sweep(ss_row_locks *rl, const ss_txn_manager *m)
 {
     for (uint32_t i = 0; i < rl->nbuckets; i++)
-        for (row_lock **q = &rl->buckets[i]; *q;) {
-            row_lock *e = *q;
-            if (!live(m, e)) {
-                *q = e->next;
-                free(e);
-                rl->n--;
-            } else {
-                q = &e->next;
-            }
-        }
+        drop_dead(rl, m, &rl->buckets[i]);
     uint32_t want = rl->nbuckets ? rl->nbuckets : INITIAL_BUCKETS;
     while (want < rl->n * 2u && want < (1u << 30))
         want *= 2;
