@@ -34,19 +34,40 @@ static ss_lop *find_rel(ss_lop *op, uint32_t rel, bool *nullable, bool under_nul
     return found;
 }
 
-/* Merges clause c into the target of table entry e (a relation named by several clauses
- * gets the strongest lock, NOWAIT over SKIP LOCKED over waiting, as PostgreSQL's). */
+/* Merges the strength and wait policy of clause c into t's (a relation named by several
+ * clauses gets the strongest lock, NOWAIT over SKIP LOCKED over waiting, as PostgreSQL's). */
+static void merge(uint8_t *mode, uint8_t *wait, const ast_locking *c)
+{
+    if (c->strength > *mode)
+        *mode = c->strength;
+    if (c->wait == SS_ROW_LOCK_NOWAIT || (c->wait == SS_ROW_LOCK_SKIP_LOCKED && *wait == SS_ROW_LOCK_WAIT))
+        *wait = c->wait;
+}
+
+/* Locks table t's rows through row id column col under clause c (merged with an earlier
+ * clause's lock of the same column). */
+static int add_column_target(ss_bound_locking *lk, const ss_table *t, ss_expr *col, const ast_locking *c)
+{
+    for (uint32_t i = 0; i < lk->ntargets; i++) {
+        ss_bound_lock_target *x = &lk->targets[i];
+        if (x->rowid->u.column.rel == col->u.column.rel && x->rowid->u.column.index == col->u.column.index) {
+            uint8_t mode = (uint8_t)x->mode, wait = (uint8_t)x->wait;
+            merge(&mode, &wait, c);
+            x->mode = mode;
+            x->wait = wait;
+            return SS_OK;
+        }
+    }
+    lk->targets[lk->ntargets++] = (ss_bound_lock_target){t, c->strength, c->wait, 0, col};
+    return SS_OK;
+}
+
+/* Locks the rows of table GET get of entry e under clause c. */
 static int add_target(binder *b, ss_bound_locking *lk, const range_entry *e, ss_lop *get, const ast_locking *c)
 {
     for (uint32_t i = 0; i < lk->ntargets; i++)
-        if (lk->targets[i].rowid->u.column.rel == get->rel) {
-            ss_bound_lock_target *t = &lk->targets[i];
-            if (c->strength > t->mode)
-                t->mode = c->strength;
-            if (c->wait == SS_ROW_LOCK_NOWAIT || (c->wait == SS_ROW_LOCK_SKIP_LOCKED && t->wait == SS_ROW_LOCK_WAIT))
-                t->wait = c->wait;
-            return SS_OK;
-        }
+        if (lk->targets[i].rowid->u.column.rel == get->rel)
+            return add_column_target(lk, get->u.get.table, lk->targets[i].rowid, c);
     const ss_table *t = get->u.get.table;
     if (t->system || !ss_table_has_versions(t) || !SS_STORAGE_HAS(t->storage, link_versions) ||
         !t->storage->lock_versions)
@@ -56,9 +77,26 @@ static int add_target(binder *b, ss_bound_locking *lk, const range_entry *e, ss_
     if (bind_add_rowid_column(b, get, t))
         return SS_ERROR;
     ss_expr *col = make_column(b, get->rel, t->ncols, type_of(SS_TYPE_INT8));
-    if (!col)
+    return col ? add_column_target(lk, t, col, c) : SS_ERROR;
+}
+
+/* Locks through subquery / view entry e: the row ids its query yields after its columns. */
+static int add_through_targets(binder *b, ss_bound_locking *lk, const range_entry *e, const ast_locking *c)
+{
+    const ss_bound_locking *in = e->through;
+    if (!in || !in->ntargets)
+        return SS_OK; /* no table to lock in it (VALUES, constants) */
+    ss_bound_lock_target *grown = bind_alloc(b, sizeof *grown * (lk->cap + in->ntargets));
+    if (!grown)
         return SS_ERROR;
-    lk->targets[lk->ntargets++] = (ss_bound_lock_target){t, c->strength, c->wait, 0, col};
+    memcpy(grown, lk->targets, sizeof *grown * lk->ntargets);
+    lk->targets = grown;
+    lk->cap += in->ntargets;
+    for (uint32_t i = 0; i < in->ntargets; i++) {
+        ss_expr *col = make_column(b, e->rel, in->targets[i].col, type_of(SS_TYPE_INT8));
+        if (!col || add_column_target(lk, in->targets[i].table, col, c))
+            return SS_ERROR;
+    }
     return SS_OK;
 }
 
@@ -83,9 +121,7 @@ static int lock_entry(binder *b, ss_bound_locking *lk, const range_entry *e, ss_
     else if (op->kind != LOP_GET)
         what = "a subquery or view";
     if (what && !strcmp(what, "a subquery or view"))
-        return bind_error(b, location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                          "feature not supported: %s of a subquery or view in FROM (\"%s\")",
-                          bind_locking_name(c->strength), e->ref);
+        return add_through_targets(b, lk, e, c);
     if (what && !named)
         return SS_OK;
     if (what)
@@ -105,6 +141,7 @@ int bind_locking_targets(binder *b, const ast_select *s, ss_lop *from, ss_bound_
         return SS_ERROR;
     memset(lk->targets, 0, sizeof *lk->targets * (nentries ? nentries : 1));
     lk->ntargets = 0;
+    lk->cap = nentries ? nentries : 1;
     lk->limit = lk->offset = NULL;
     static const char *const cmd[] = {"SELECT FOR UPDATE", "SELECT FOR KEY SHARE", "SELECT FOR SHARE",
                                       "SELECT FOR NO KEY UPDATE", "SELECT FOR UPDATE"};
@@ -134,4 +171,42 @@ int bind_locking_targets(binder *b, const ast_select *s, ss_lop *from, ss_bound_
     }
     *out = lk;
     return SS_OK;
+}
+
+struct ast_locking *bind_locking_through(binder *b, const char *ref)
+{
+    const ast_select *s = b->locking_from;
+    ast_locking *out = NULL;
+    for (uint32_t i = 0; s && i < s->nlocking; i++) {
+        const ast_locking *c = &s->locking[i];
+        bool named = !c->nrels;
+        for (uint32_t k = 0; !named && ref && k < c->nrels; k++)
+            named = !strcmp(c->rels[k], ref);
+        if (!named)
+            continue;
+        if (!out) {
+            if (!(out = bind_alloc(b, sizeof *out)))
+                return NULL;
+            memset(out, 0, sizeof *out);
+        }
+        merge(&out->strength, &out->wait, c);
+    }
+    return out;
+}
+
+int bind_locking_through_refused(binder *b, const ast_select *s, const ast_locking *c)
+{
+    const char *what = s->setop                         ? "UNION/INTERSECT/EXCEPT"
+                       : s->distinct || s->ndistinct_on ? "DISTINCT clause"
+                       : s->ngroup                      ? "GROUP BY clause"
+                       : s->having                      ? "HAVING clause"
+                                                        : NULL;
+    for (uint32_t i = 0; !what && i < s->ntargets; i++)
+        what = ast_has_aggregate(s->targets[i].expr) ? "aggregate functions"
+               : ast_has_window(s->targets[i].expr)  ? "window functions"
+                                                     : NULL;
+    if (!what)
+        return SS_OK;
+    return bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "%s is not allowed with %s",
+                      bind_locking_name(c->strength), what);
 }

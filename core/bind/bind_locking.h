@@ -19,7 +19,7 @@ typedef struct ss_bound_lock_target {
 
 typedef struct ss_bound_locking {
     ss_bound_lock_target *targets;
-    uint32_t ntargets;
+    uint32_t ntargets, cap;
     uint32_t nvisible;        /* the client's columns: the plan's first ones */
     ss_expr *limit, *offset;  /* over no columns, NULL: none */
     const char *name;         /* "SELECT FOR UPDATE" ... (the first clause: 25006's wording) */
@@ -34,5 +34,13 @@ const char *bind_locking_name(uint8_t strength);
  * GETs now yield row ids.  Subqueries and views in FROM, which PostgreSQL locks through,
  * are 0A000. */
 int bind_locking_targets(binder *b, const ast_select *s, ss_lop *from, ss_bound_locking **out);
+
+/* (LK) The clause a subquery or view of FROM referenced as ref is locked through with (the
+ * strongest of the enclosing query's clauses naming it or naming none), NULL: none (or an
+ * allocation failed, the error set). */
+struct ast_locking *bind_locking_through(binder *b, const char *ref);
+/* PostgreSQL's refusals of locking (through) query s: UNION / INTERSECT / EXCEPT, DISTINCT,
+ * GROUP BY, HAVING, aggregates, window functions (0A000). */
+int bind_locking_through_refused(binder *b, const ast_select *s, const struct ast_locking *c);
 
 #endif

@@ -363,6 +363,23 @@ START_TEST(on_conflict_do_update_and_row_locks)
 }
 END_TEST
 
+START_TEST(locks_through_subqueries_and_views)
+{
+    sunstone *a = setup(), *b = open_more(a);
+    run(a, "CREATE VIEW tv AS SELECT * FROM t WHERE id > 2");
+    run(a, "BEGIN");
+    run(a, "SELECT * FROM (SELECT id FROM t WHERE id = 1) s FOR UPDATE");
+    run(a, "SELECT * FROM tv FOR SHARE");
+    fails(b, "SELECT * FROM t WHERE id = 1 FOR KEY SHARE NOWAIT", "55P03", NULL);
+    fails(b, "SELECT * FROM t WHERE id = 3 FOR UPDATE NOWAIT", "55P03", NULL);
+    run(b, "SELECT * FROM t WHERE id = 3 FOR SHARE NOWAIT");
+    run(b, "SELECT * FROM t WHERE id = 2 FOR UPDATE NOWAIT");
+    run(a, "COMMIT");
+    run(b, "SELECT * FROM t FOR UPDATE NOWAIT");
+    close_both(a, b);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("rowlock_sessions");
@@ -381,6 +398,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, read_committed_rechecks_where);
     tcase_add_test(tc, foreign_key_takes_key_share);
     tcase_add_test(tc, on_conflict_do_update_and_row_locks);
+    tcase_add_test(tc, locks_through_subqueries_and_views);
     suite_add_tcase(s, tc);
     return s;
 }

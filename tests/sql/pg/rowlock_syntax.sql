@@ -22,6 +22,24 @@ prepare rl_p(int) as select v from rl_a where id = $1 for update;
 execute rl_p(2);
 execute rl_p(3);
 deallocate rl_p;
+-- subqueries and views of FROM are locked through
+create view rl_v as select * from rl_a where id > 1;
+select * from (select * from rl_a limit 1) s for update;
+select * from (select * from rl_a a join rl_b b using (id)) s order by 1 for update;
+select * from (select 1 as x) s for update;
+select * from (select * from (values (1)) v) s for update;
+select * from rl_v order by id for update;
+select * from rl_v order by id for share of rl_v;
+select * from (select * from rl_a) s order by id for update of s;
+select * from (select * from (select id from rl_a where id = 2) s1) s2 for update nowait;
+select x.id from (select * from rl_a) x join rl_a y on x.id = y.id order by 1 for update of x;
+select * from (select * from rl_a union select * from rl_a) s for update;
+select * from (select count(*) from rl_a) s for update;
+select * from (select distinct v from rl_a) s for update;
+select * from (select v from rl_a group by v) s for share;
+select * from (select row_number() over () from rl_a) s for key share;
+select * from (select * from rl_a a left join rl_b b using (id)) s for update;
+drop view rl_v;
 -- errors
 select * from rl_a for update of public.rl_a;
 select * from rl_a for update of zz;
