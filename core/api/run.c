@@ -437,6 +437,8 @@ static int run_explain(sunstone_stmt *st)
     double exec_ms = ss_instr_now_ms() - start;
     if (rc == SS_OK && st->bound->table && st->ast->explain_target)
         rc = ss_modify_explain(st, &lines, &n); /* EXPLAIN UPDATE / DELETE */
+    if (rc == SS_OK && st->bound->locking) /* (LK) SELECT ... FOR UPDATE */
+        rc = ss_locking_explain(st, &lines, &n);
     if (rc)
         return SS_ERROR;
     if (f & AST_EXPLAIN_SUMMARY) {

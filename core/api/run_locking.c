@@ -10,6 +10,8 @@
  * unlike PostgreSQL the new pass also sees rows inserted meanwhile. */
 #include <stdio.h>
 
+#include "util/arena.h"
+
 #include "api/run_locking.h"
 #include "api/run_returning.h"
 #include "bind/bind_locking.h"
@@ -127,4 +129,26 @@ int ss_run_locking_select(sunstone_stmt *st)
     st->rows = p.kept;
     snprintf(st->tag, sizeof st->tag, "SELECT %lld", (long long)p.kept);
     return SS_OK;
+}
+
+/* *lines under a node named name, as EXPLAIN indents a child. */
+static int wrap(ss_ctx *ctx, const char *name, char ***lines, uint32_t *n)
+{
+    char **out = ss_arena_alloc(ctx->arena, sizeof(char *) * (*n + 1));
+    if (!out || !(out[0] = ss_arena_printf(ctx->arena, "%s", name)))
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    for (uint32_t i = 0; i < *n; i++)
+        if (!(out[i + 1] = ss_arena_printf(ctx->arena, "%s%s", i == 0 ? "  ->  " : "      ", (*lines)[i])))
+            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    *lines = out;
+    *n += 1;
+    return SS_OK;
+}
+
+int ss_locking_explain(sunstone_stmt *st, char ***lines, uint32_t *n)
+{
+    const ss_bound_locking *lk = st->bound->locking;
+    if (wrap(&st->ctx, "LockRows", lines, n) != SS_OK)
+        return SS_ERROR;
+    return lk->limit || lk->offset ? wrap(&st->ctx, "Limit", lines, n) : SS_OK;
 }

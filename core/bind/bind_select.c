@@ -1104,8 +1104,8 @@ static int bind_select_body(binder *b, const ast_select *s, ss_bound_stmt *out)
         return SS_ERROR;
     if (s->nlocking && !lock_here)
         return bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                          "feature not supported: %s in a subquery, WITH query, view, cursor, EXPLAIN or "
-                          "INSERT ... SELECT",
+                          "feature not supported: %s in a subquery, WITH query, view, cursor, EXPLAIN ANALYZE "
+                          "or INSERT ... SELECT",
                           bind_locking_name(s->locking[0].strength));
     if (s->values)
         return bind_values_query(b, s, out) ? SS_ERROR : bind_output_order_limit(b, s, out, false);
