@@ -8,6 +8,7 @@
 #include "api/statement.h"
 #include "exec/dml_versions.h"
 #include "api/run_matview.h"
+#include "api/run_locking.h"
 #include "api/run_modify.h"
 #include "api/run_on_conflict.h"
 #include "api/run_returning.h"
@@ -474,6 +475,8 @@ static int run_explain(sunstone_stmt *st)
     double exec_ms = ss_instr_now_ms() - start;
     if (rc == SS_OK && st->bound->table && st->ast->explain_target)
         rc = ss_modify_explain(st, &lines, &n); /* EXPLAIN UPDATE / DELETE */
+    if (rc == SS_OK && st->bound->locking) /* (LK) SELECT ... FOR UPDATE */
+        rc = ss_locking_explain(st, &lines, &n);
     if (rc)
         return SS_ERROR;
     if (f & AST_EXPLAIN_SUMMARY) {
@@ -530,7 +533,7 @@ int ss_stmt_execute(sunstone_stmt *st)
         ss_database_release_parked(st->db->database); /* DDL, LOAD: any session's tree may be invalid */
     switch (k) {
     case AST_SELECT:
-        return start_query(st);
+        return st->bound->locking ? ss_run_locking_select(st) : start_query(st);
     case AST_INSERT:
         return run_insert(st);
     case AST_CREATE_TABLE:

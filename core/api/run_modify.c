@@ -22,11 +22,13 @@
 #include "bind/bind_returning.h"
 #include "catalog/constraints.h"
 #include "exec/dml_versions.h"
+#include "exec/row_lock_take.h"
 #include "exec/vector.h"
 #include "exec/interrupt.h"
 #include "fkey/fkey.h"
 #include "index/index.h"
 #include "txn/txn_manager.h"
+#include "txn/txn_row_locks.h"
 #include "txn/txn_row_wait.h"
 #include "util/arena.h"
 
@@ -38,6 +40,7 @@ typedef struct modify_run {
     ss_xid xid;            /* stamps the deletes and the new versions */
     uint32_t cid;
     ss_xid top;            /* the transaction's top-level xid (the wait-for graph's node) */
+    ss_row_lock_mode mode; /* (LK) the strength its row locks conflict as (txn_row_locks.h) */
     bool restart;          /* READ COMMITTED: a row changed by a committed transaction */
     int64_t changed;
     bool referenced;       /* foreign keys reference t: removed keys are checked */
@@ -51,15 +54,6 @@ static int wait_for(modify_run *r, ss_xid holder)
     return ss_txn_wait_row_holder(r->ctx, holder);
 }
 
-/* 40001 for a row a committed transaction changed: updated (it has a successor) or deleted. */
-static int serialization_failure(modify_run *r, ss_rowid id)
-{
-    ss_rowid next = SS_ROWID_INVALID;
-    if (r->t->storage->link_versions(r->ctx, r->t->handle, &id, 1, NULL, &next) != SS_OK)
-        return SS_ERROR;
-    return ss_ctx_error(r->ctx, "40001", "could not serialize access due to concurrent %s",
-                        next != SS_ROWID_INVALID ? "update" : "delete");
-}
 
 /* Locks ids[0..n): ok[k] tells which rows are now this command's to change. */
 static int lock_rows(modify_run *r, const ss_rowid *ids, uint32_t n, bool *ok)
@@ -77,9 +71,33 @@ static int lock_rows(modify_run *r, const ss_rowid *ids, uint32_t n, bool *ok)
         pids[k] = ids[k];
         expect[k] = SS_XID_INVALID;
     }
+    ss_row_locks *rl = ss_txn_row_locks(m);
     while (np > 0) {
-        if (vt->lock_versions(r->ctx, r->t->handle, pids, np, r->xid, r->cid, expect, seen) != SS_OK)
+        /* the rows' locks of other transactions (SELECT ... FOR ..., foreign-key checks)
+           are checked and the xmax set under the row-lock table's mutex */
+        ss_xid locker = SS_XID_INVALID;
+        ss_row_locks_enter(rl);
+        for (uint32_t j = 0; locker == SS_XID_INVALID && j < np; j++)
+            locker = ss_row_locks_conflicting(rl, m, r->t, pids[j], r->mode, r->top);
+        int rc = locker != SS_XID_INVALID
+                     ? SS_OK
+                     : vt->lock_versions(r->ctx, r->t->handle, pids, np, r->xid, r->cid, expect, seen);
+        ss_row_locks_leave(rl);
+        if (rc != SS_OK)
             return SS_ERROR;
+        if (locker != SS_XID_INVALID) {
+            if (wait_for(r, locker) != SS_OK || ss_check_interrupt(r->ctx) != SS_OK)
+                return SS_ERROR;
+            /* a foreign-key check's KEY SHARE lock whose transaction committed: its
+               referencing row is newer than the statement's snapshot, so READ COMMITTED
+               reads again (the removed keys' check then sees it) */
+            if (r->referenced && r->st->db->txn.isolation == SS_ISO_READ_COMMITTED &&
+                ss_txn_effective_status(m, locker) == SS_XID_COMMITTED) {
+                r->restart = true;
+                return SS_OK;
+            }
+            continue;
+        }
         uint32_t again = 0;
         for (uint32_t j = 0; j < np; j++) {
             uint32_t k = pend[j];
@@ -100,7 +118,7 @@ static int lock_rows(modify_run *r, const ss_rowid *ids, uint32_t n, bool *ok)
             } else {
                 /* committed after the snapshot */
                 if (r->st->db->txn.isolation != SS_ISO_READ_COMMITTED)
-                    return serialization_failure(r, ids[k]);
+                    return ss_row_serialization_failure(r->ctx, r->t, ids[k]);
                 r->restart = true;
                 continue;
             }
@@ -128,6 +146,7 @@ static modify_run child_run(const modify_run *parent, ss_table *table, bool upda
     modify_run r = *parent;
     r.t = table;
     r.update = update;
+    r.mode = SS_ROW_LOCK_UPDATE; /* SET NULL / DEFAULT / CASCADE change key columns */
     r.restart = false;
     r.old = NULL;
     uint32_t nref = 0;
@@ -342,6 +361,22 @@ static int cascade_delete(void *arg, ss_table *table, const ss_rowid *ids, uint3
     return rc;
 }
 
+/* A non-key UPDATE: the new versions newids[0..m) keep the locks other transactions hold on
+ * the old ones ids[0..m) (KEY SHARE: the only strength a non-key update allows). */
+static int carry_locks(modify_run *r, const ss_rowid *ids, const ss_rowid *newids, uint32_t m)
+{
+    if (r->mode != SS_ROW_LOCK_NO_KEY_UPDATE)
+        return SS_OK;
+    ss_txn_manager *tm = r->st->db->txn.m;
+    ss_row_locks *rl = ss_txn_row_locks(tm);
+    int rc = 0;
+    ss_row_locks_enter(rl);
+    for (uint32_t k = 0; rc == 0 && k < m; k++)
+        rc = ss_row_locks_carry(rl, tm, r->t, ids[k], newids[k], r->top);
+    ss_row_locks_leave(rl);
+    return rc == 0 ? SS_OK : ss_ctx_error(r->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+}
+
 /* Rows [from, from + n) of the batch (positions in b): lock them, then (UPDATE) write
  * their new versions. */
 static int modify_rows(modify_run *r, ss_batch *b, uint32_t from, uint32_t n);
@@ -385,7 +420,8 @@ static int modify_rows(modify_run *r, ss_batch *b, uint32_t from, uint32_t n)
         ss_batch rows = {r->t->ncols, b->count, sel, m, b->cols + 1};
         if (ss_constraints_check_rows(r->ctx, r->t, r->st->bound->checks, &rows) != SS_OK ||
             ss_dml_write_versions(r->ctx, r->t, &rows, newids) != SS_OK ||
-            r->t->storage->link_versions(r->ctx, r->t->handle, ids, m, newids, NULL) != SS_OK)
+            r->t->storage->link_versions(r->ctx, r->t->handle, ids, m, newids, NULL) != SS_OK ||
+            carry_locks(r, ids, newids, m) != SS_OK)
             return SS_ERROR;
     }
     if (r->update && ss_fkey_table_has(r->t)) {
@@ -437,6 +473,7 @@ static int begin_run(modify_run *r, sunstone_stmt *st, ss_table *t, bool update)
     if (ss_txn_state_current(&st->db->txn, &r->xid, &r->cid) != 0)
         return ss_ctx_error(r->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory (or out of transaction ids)");
     r->top = st->db->txn.top;
+    r->mode = !update || st->bound->update_keys ? SS_ROW_LOCK_UPDATE : SS_ROW_LOCK_NO_KEY_UPDATE;
     uint32_t nref = 0;
     ss_fkey **refs = ss_fkey_referencing(st->ctx.catalog, t, true, &nref);
     free(refs);

@@ -19,9 +19,11 @@
  *    see it (PostgreSQL's ExecCheckTupleVisible; also for DO NOTHING);
  *  - the existing row (the newest committed version: READ COMMITTED reads it with a fresh
  *    snapshot) and the proposed one are the worktable of the DO UPDATE query, whose row is
- *    the new version and the WHERE condition; a false WHERE leaves the row as it is
- *    (Sunstone's row lock is the xmax of a delete, so unlike PostgreSQL the row is not
- *    locked then);
+ *    the new version and the WHERE condition; a false WHERE leaves the row as it is,
+ *    locked (a row lock of the kernel's table, txn/txn_row_locks.h, as PostgreSQL's);
+ *  - a row lock of another transaction (SELECT ... FOR ..., a foreign-key check's KEY
+ *    SHARE) that conflicts with the update's strength is waited for, then the row starts
+ *    over;
  *  - the row is locked (compare-and-set of the xmax seen); a change since (another
  *    transaction got there first) starts the row over;
  *  - the new version is checked (NOT NULL, CHECK), written (unique checks), linked.
@@ -44,6 +46,7 @@
 #include "fkey/fkey.h"
 #include "index/index.h"
 #include "txn/txn_manager.h"
+#include "txn/txn_row_locks.h"
 #include "txn/txn_row_wait.h"
 #include "txn/txn_session.h"
 
@@ -66,6 +69,7 @@ typedef struct conflict_run {
     bool referenced;           /* foreign keys reference t */
     bool update_started;
     int64_t count;
+    ss_xid locker;             /* (LK) a row lock DO UPDATE must wait for (txn_row_locks.h) */
 } conflict_run;
 
 /* The outcome of looking for a conflict. */
@@ -201,12 +205,32 @@ static int update_conflict(conflict_run *r, const ss_batch *b, uint32_t row, ss_
     return rc;
 }
 
+/* (LK) DO UPDATE's row lock against the row locks of other transactions: r->locker gets a
+ * conflicting holder (waited for by propose, outside the gate); with take, the lock is
+ * recorded (a false WHERE leaves the row locked, as PostgreSQL's ExecOnConflictUpdate). */
+static int check_row_locks(conflict_run *r, ss_rowid id, bool take)
+{
+    ss_row_lock_mode mode = r->oc->update_keys ? SS_ROW_LOCK_UPDATE : SS_ROW_LOCK_NO_KEY_UPDATE;
+    ss_row_locks *rl = ss_txn_row_locks(r->m);
+    int rc = 0;
+    ss_row_locks_enter(rl);
+    r->locker = ss_row_locks_conflicting(rl, r->m, r->t, id, mode, r->top);
+    if (take && r->locker == SS_XID_INVALID)
+        rc = ss_row_locks_add(rl, r->m, r->t, id, r->xid, mode);
+    ss_row_locks_leave(rl);
+    return rc == 0 ? SS_OK : ss_ctx_error(r->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+}
+
 static int update_with(conflict_run *r, const ss_batch *b, uint32_t row, ss_rowid id,
                        const ss_version_stamp *stamp, const ss_snapshot *snap, bool *again)
 {
     ss_ctx *ctx = r->ctx;
     ss_table *t = r->t;
     bool seen = false;
+    if (check_row_locks(r, id, false) != SS_OK)
+        return SS_ERROR;
+    if (r->locker != SS_XID_INVALID)
+        return SS_OK;
     if (fetch_row(r, id, snap, &seen) != SS_OK)
         return SS_ERROR;
     if (!seen) {
@@ -254,13 +278,23 @@ static int update_with(conflict_run *r, const ss_batch *b, uint32_t row, ss_rowi
         ss_value w;
         ss_vector_get_value(out->cols[t->ncols], pos, &w);
         if (w.is_null || !w.v.b)
-            return SS_OK;
+            return check_row_locks(r, id, true);
     }
     /* lock: the xmax seen when judging must still be there */
     ss_xid expect = stamp->xmax;
     ss_version_stamp now;
-    if (t->storage->lock_versions(ctx, t->handle, &id, 1, r->xid, r->cid, &expect, &now) != SS_OK)
+    ss_row_locks *rl = ss_txn_row_locks(r->m);
+    ss_row_locks_enter(rl);
+    r->locker = ss_row_locks_conflicting(rl, r->m, t, id,
+                                         r->oc->update_keys ? SS_ROW_LOCK_UPDATE : SS_ROW_LOCK_NO_KEY_UPDATE, r->top);
+    int lrc = r->locker != SS_XID_INVALID
+                  ? SS_OK
+                  : t->storage->lock_versions(ctx, t->handle, &id, 1, r->xid, r->cid, &expect, &now);
+    ss_row_locks_leave(rl);
+    if (lrc != SS_OK)
         return SS_ERROR;
+    if (r->locker != SS_XID_INVALID)
+        return SS_OK;
     if (now.xmax != expect) {
         if (!r->rc_level && !ours(r, now.xmax) && !gone(r, now.xmax) &&
             ss_txn_effective_status(r->m, now.xmax) != SS_XID_RUNNING)
@@ -324,6 +358,11 @@ static int propose_gated(conflict_run *r, const ss_batch *b, uint32_t row, ss_xi
         bool again = false;
         if (update_conflict(r, b, row, found, &stamp, &again) != SS_OK)
             return SS_ERROR;
+        if (r->locker != SS_XID_INVALID) { /* a row lock of another transaction: wait */
+            *holder = r->locker;
+            r->locker = SS_XID_INVALID;
+            return SS_OK;
+        }
         if (!again)
             return SS_OK;
     }

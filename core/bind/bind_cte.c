@@ -427,5 +427,8 @@ int bind_from_cte(binder *b, const ast_from_item *f, ss_lop **out, bool *found)
     if (bind_in_scope(b, e->ast->query, e->parent, NULL, 0, &sub))
         return SS_ERROR;
     *out = sub.query;
-    return add_scope_entry(b, f, ref, NULL, sub.query->rel, e->ncols, e->names, sub.col_types);
+    if (add_scope_entry(b, f, ref, NULL, sub.query->rel, e->ncols, e->names, sub.col_types))
+        return SS_ERROR;
+    b->scope[b->nscope - 1].from_cte = true;
+    return SS_OK;
 }

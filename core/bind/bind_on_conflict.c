@@ -100,6 +100,7 @@ static int do_update(binder *b, const ast_stmt *st, ss_table *t, ss_bound_on_con
     ss_bound_stmt sub;
     if (bind_set_targets(b, st, t, &assigned, &target_col) || bind_set_query(b, st->conflict_select, "UPDATE", &sub))
         return SS_ERROR;
+    oc->update_keys = bind_assigns_key_column(t, assigned);
     ss_lop *top = sub.query, *gets[2] = {NULL, NULL};
     uint32_t ngets = 0;
     if (top && top->kind == LOP_PROJECT)

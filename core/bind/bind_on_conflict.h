@@ -19,6 +19,7 @@ typedef struct ss_bound_on_conflict {
     ss_plan *plan;
     uint32_t worktable_id;
     bool has_where;
+    bool update_keys; /* (LK) DO UPDATE sets a key column: its row lock's strength */
 } ss_bound_on_conflict;
 
 struct binder;

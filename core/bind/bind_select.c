@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bind/bind_constraints.h"
+#include "bind/bind_locking.h"
 #include "catalog/sequences.h"
 #include "exec/expr_walk.h"
 #include "bind/binder_internal.h"
@@ -791,13 +792,19 @@ static int bind_from_subquery(binder *b, const ast_from_item *f, ss_lop **out)
     }
     b->lateral_refused = false;
     ss_bound_stmt sub;
+    if (!(b->lock_through_next = bind_locking_through(b, f->alias)) && ss_ctx_error_pending(b->ctx))
+        return SS_ERROR;
     int rc = bind_nested_query(b, f->subquery, &sub);
+    b->lock_through_next = NULL;
     if (f->lateral)
         b->nouter--;
     if (rc)
         return SS_ERROR;
     *out = sub.query;
-    return add_scope_entry(b, f, f->alias, NULL, sub.query->rel, sub.ncols, sub.col_names, sub.col_types);
+    if (add_scope_entry(b, f, f->alias, NULL, sub.query->rel, sub.ncols, sub.col_names, sub.col_types))
+        return SS_ERROR;
+    b->scope[b->nscope - 1].through = sub.locking;
+    return SS_OK;
 }
 
 static ss_expr *fold_qual(binder *b, ss_expr *pred);
@@ -1054,8 +1061,14 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
     const ast_expr *srf_ast = b->srf_ast, *const *srf_more = b->srf_more;
     ss_expr *srf_col = b->srf_col, **srf_more_cols = b->srf_more_cols;
     uint32_t nsrf_more = b->nsrf_more;
+    bool may_lock = b->locking_ok; /* (LK) the statement's own query, not a nested one */
+    b->locking_ok = false;
+    struct ast_locking *through = b->lock_through_next;
+    b->lock_through_next = NULL;
     int rc;
     if (!s->nctes) {
+        b->locking_here = may_lock;
+        b->lock_through_here = through;
         rc = bind_select_body(b, s, out);
     } else {
         cte_mark mark;
@@ -1064,6 +1077,8 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
             b->want_agg = outer_want_agg;
             return SS_ERROR;
         }
+        b->locking_here = may_lock;
+        b->lock_through_here = through;
         rc = bind_select_body(b, s, out);
         unbind_with(b, &mark);
     }
@@ -1079,6 +1094,19 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
 
 static int bind_select_body(binder *b, const ast_select *s, ss_bound_stmt *out)
 {
+    bool lock_here = b->locking_here;
+    b->locking_here = false;
+    struct ast_locking *through = b->lock_through_here;
+    b->lock_through_here = NULL;
+    if (through && s->values)
+        through = NULL; /* VALUES has no rows to lock */
+    if (through && bind_locking_through_refused(b, s, through))
+        return SS_ERROR;
+    if (s->nlocking && !lock_here)
+        return bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                          "feature not supported: %s in a subquery, WITH query, view, cursor, EXPLAIN ANALYZE "
+                          "or INSERT ... SELECT",
+                          bind_locking_name(s->locking[0].strength));
     if (s->values)
         return bind_values_query(b, s, out) ? SS_ERROR : bind_output_order_limit(b, s, out, false);
     if (s->setop)
@@ -1091,9 +1119,23 @@ static int bind_select_body(binder *b, const ast_select *s, ss_bound_stmt *out)
     b->table_ref = NULL;
     b->table_rel = 0;
     ss_lop *top;
+    /* (LK) the locking clauses this query's FROM subqueries and views are locked through
+       with: its own, or the one its enclosing query locks it through with */
+    ast_select through_s;
+    const ast_select *locking = s->nlocking && lock_here ? s : NULL;
+    if (through) {
+        memset(&through_s, 0, sizeof through_s);
+        through_s.locking = through;
+        through_s.nlocking = 1;
+        locking = &through_s;
+    }
     if (s->from) {
         uint32_t refs = b->cte_recursive ? b->cte_recursive->nrefs : 0;
-        if (bind_from_item(b, s->from, &top) || check_recursive_aggregates(b, s, refs))
+        const ast_select *outer_locking = b->locking_from;
+        b->locking_from = locking;
+        int frc = bind_from_item(b, s->from, &top);
+        b->locking_from = outer_locking;
+        if (frc || check_recursive_aggregates(b, s, refs))
             return SS_ERROR;
     } else {
         /* no FROM: one row with no columns */
@@ -1201,6 +1243,18 @@ bind_outputs:;
     if (win->n && !(top = stack_windows(b, win, top)))
         return SS_ERROR;
 
+    /* (LK) FOR UPDATE ...: the locked relations' row ids as hidden targets after the rest */
+    ss_bound_locking *lk = NULL;
+    if (locking) {
+        if (bind_locking_targets(b, locking, top, &lk))
+            return SS_ERROR;
+        for (uint32_t i = 0; i < lk->ntargets; i++) {
+            lk->targets[i].col = tl.n;
+            if (tl_add(b, &tl, NULL, "ctid", lk->targets[i].rowid, -1))
+                return SS_ERROR;
+        }
+        lk->nvisible = tl.nvisible;
+    }
     /* the targets (plus hidden sort keys) */
     ss_lop *proj = lop_project(b->ctx, b->arena, new_rel(b), top, tl.n, tl.exprs, tl.names);
     if (!proj)
@@ -1217,17 +1271,42 @@ bind_outputs:;
     } else if (s->norder && stack_sort(b, s, proj, key_pos, &top)) {
         return SS_ERROR;
     }
-    if (stack_limit(b, s, proj, key_pos, &top))
+    if (lk && through) {
+        if (stack_limit(b, s, proj, key_pos, &top)) /* the enclosing query locks */
+            return SS_ERROR;
+    } else if (lk) {
+        /* LIMIT / OFFSET count the rows locked: run_locking.c applies them */
+        if (s->with_ties)
+            return bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                              "feature not supported: FETCH FIRST ... WITH TIES with a locking clause");
+        if (s->limit && s->limit->kind != AE_NULL && !(lk->limit = bind_limit_expr(b, s->limit, "LIMIT")))
+            return SS_ERROR;
+        if (s->offset && !(lk->offset = bind_limit_expr(b, s->offset, "OFFSET")))
+            return SS_ERROR;
+        out->locking = lk;
+    } else if (stack_limit(b, s, proj, key_pos, &top)) {
         return SS_ERROR;
-    if (tl.n > tl.nvisible) {
-        ss_expr **cols = bind_alloc(b, sizeof(ss_expr *) * (tl.nvisible ? tl.nvisible : 1));
-        if (!cols)
+    }
+    if (tl.n > tl.nvisible && (!lk || through)) {
+        /* the hidden columns dropped; a query locked through keeps its row ids after the
+           visible ones, for the enclosing query (its scope entry shows nvisible columns) */
+        uint32_t nkeep = tl.nvisible + (through ? lk->ntargets : 0);
+        ss_expr **cols = bind_alloc(b, sizeof(ss_expr *) * (nkeep ? nkeep : 1));
+        const char **names = bind_alloc(b, sizeof(char *) * (nkeep ? nkeep : 1));
+        if (!cols || !names)
             return SS_ERROR;
-        for (uint32_t i = 0; i < tl.nvisible; i++)
-            if (!(cols[i] = make_column(b, proj->rel, i, proj->types[i])))
+        for (uint32_t i = 0; i < nkeep; i++) {
+            uint32_t from = i < tl.nvisible ? i : lk->targets[i - tl.nvisible].col;
+            names[i] = tl.names[from];
+            if (!(cols[i] = make_column(b, proj->rel, from, proj->types[from])))
                 return SS_ERROR;
-        if (!(top = lop_project(b->ctx, b->arena, new_rel(b), top, tl.nvisible, cols, tl.names)))
+        }
+        for (uint32_t i = 0; through && i < lk->ntargets; i++)
+            lk->targets[i].col = tl.nvisible + i;
+        if (!(top = lop_project(b->ctx, b->arena, new_rel(b), top, nkeep, cols, names)))
             return SS_ERROR;
+        if (through)
+            out->locking = lk;
     }
     /* a WHERE or HAVING folded to FALSE reads nothing, as PostgreSQL's one-time filter (the
        planner cuts it off); PostgreSQL has folded every expression before that, so their

@@ -370,6 +370,7 @@ static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         return SS_ERROR;
     switch (st->kind) {
     case AST_SELECT:
+        b->locking_ok = true; /* (LK) its own locking clause (bind_locking.c) */
         return bind_select(b, st->select, out);
     case AST_INSERT: {
         int rc = bind_insert(b, st, out);
@@ -426,6 +427,8 @@ static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
             out->kind = AST_EXPLAIN;
             return one_text_column(b, out, "QUERY PLAN");
         }
+        /* (LK) EXPLAIN (not ANALYZE) of SELECT ... FOR UPDATE shows its LockRows */
+        b->locking_ok = target->kind == AST_SELECT && !(st->explain_flags & AST_EXPLAIN_ANALYZE);
         if (bind_select(b, st->explain_target->select, out))
             return SS_ERROR;
         out->kind = AST_EXPLAIN;

@@ -15,6 +15,7 @@
 #include "catalog/constraints.h"
 #include "exec/dml_versions.h"
 #include "exec/expr_walk.h"
+#include "index/index.h"
 #include "types/cast.h"
 
 ss_lop *bind_find_target(ss_lop *op, const ss_table *t)
@@ -47,8 +48,10 @@ static uint32_t aggregate_target(const ss_lop *top)
 }
 
 /* The relation's row id column: column t->ncols of the GET. */
-static int add_rowid_column(binder *b, ss_lop *get, const ss_table *t)
+int bind_add_rowid_column(binder *b, ss_lop *get, const ss_table *t)
 {
+    if (get->u.get.rowid)
+        return SS_OK;
     ss_type *types = bind_alloc(b, sizeof(ss_type) * (t->ncols + 1));
     const char **names = bind_alloc(b, sizeof(char *) * (t->ncols + 1));
     if (!types || !names)
@@ -139,6 +142,20 @@ int bind_set_query(binder *b, const ast_select *q, const char *verb, ss_bound_st
     return rc;
 }
 
+/* (LK) Whether an UPDATE assigning the columns assigned[c] sets a key column: one of a
+ * unique index (its row lock is then UPDATE strength, else NO KEY UPDATE, as PostgreSQL's;
+ * PostgreSQL also compares the values, Sunstone takes an assigned key column as changed). */
+bool bind_assigns_key_column(const ss_table *t, const bool *assigned)
+{
+    for (uint32_t i = 0; t->indexes && i < t->indexes->n; i++) {
+        const ss_index *ix = t->indexes->list[i];
+        for (uint32_t k = 0; ix->unique && k < ix->nkeys; k++)
+            if (ix->cols[k] < t->ncols && assigned[ix->cols[k]])
+                return true;
+    }
+    return false;
+}
+
 int bind_modify(binder *b, const ast_stmt *st, ss_bound_stmt *out)
 {
     bool update = st->kind == AST_UPDATE;
@@ -162,6 +179,7 @@ int bind_modify(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     uint32_t *target_col;
     if (bind_set_targets(b, st, t, &assigned, &target_col))
         return SS_ERROR;
+    out->update_keys = !update || bind_assigns_key_column(t, assigned);
     ss_bound_stmt sub;
     if (bind_set_query(b, st->select, verb, &sub))
         return SS_ERROR;
@@ -177,7 +195,7 @@ int bind_modify(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         (!st->nreturning && top->u.project.n != st->nset) || !get)
         return bind_error(b, st->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                           "feature not supported: this form of %s", verb);
-    if (add_rowid_column(b, get, t))
+    if (bind_add_rowid_column(b, get, t))
         return SS_ERROR;
 
     uint32_t n = update ? 1 + t->ncols : 1;

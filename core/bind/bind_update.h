@@ -24,6 +24,11 @@ int bind_set_targets(binder *b, const ast_stmt *st, const ss_table *t, bool **as
 int bind_set_query(binder *b, const ast_select *q, const char *verb, ss_bound_stmt *sub);
 /* The GET of t bound first in op (the statement's own FROM item: lowest relation id). */
 ss_lop *bind_find_target(ss_lop *op, const ss_table *t);
+/* Makes GET get of table t yield the row id as its column t->ncols (int8) too. */
+int bind_add_rowid_column(binder *b, ss_lop *get, const ss_table *t);
+/* (LK) Whether an UPDATE assigning the columns assigned[c] sets a key column (one of a
+   unique index): its row locks are then UPDATE strength, else NO KEY UPDATE. */
+bool bind_assigns_key_column(const ss_table *t, const bool *assigned);
 /* SET value e for column c of t, assignment-cast, with INSERT's wording for a mismatch. */
 ss_expr *bind_assign_value(binder *b, const ss_table *t, uint32_t c, ss_expr *e, int location);
 

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bind/bind_locking.h"
 #include "bind/binder_internal.h"
 #include "catalog/namespace.h"
 
@@ -66,7 +67,9 @@ int bind_from_view(binder *b, const ast_from_item *f, ss_lop **out, bool *found)
     b->cte_pending = NULL;
     ss_bound_stmt sub;
     const char *path = ss_ns_path_override(v->search_path);
-    int rc = bind_nested_query(b, stmts[0]->select, &sub);
+    b->lock_through_next = bind_locking_through(b, f->alias ? f->alias : v->name);
+    int rc = ss_ctx_error_pending(b->ctx) ? SS_ERROR : bind_nested_query(b, stmts[0]->select, &sub);
+    b->lock_through_next = NULL;
     ss_ns_path_override(path);
     b->views = frame.outer;
     b->cte_top = top;
@@ -81,8 +84,11 @@ int bind_from_view(binder *b, const ast_from_item *f, ss_lop **out, bool *found)
             return bind_error(b, -1, SS_SQLSTATE_INTERNAL_ERROR, "column %u of view \"%s\" has changed type", c + 1,
                               v->name);
     *out = sub.query;
-    return add_scope_entry(b, f, f->alias ? f->alias : v->name, v->name, sub.query->rel, v->ncols,
-                           (const char *const *)v->col_names, v->types);
+    if (add_scope_entry(b, f, f->alias ? f->alias : v->name, v->name, sub.query->rel, v->ncols,
+                        (const char *const *)v->col_names, v->types))
+        return SS_ERROR;
+    b->scope[b->nscope - 1].through = sub.locking;
+    return SS_OK;
 }
 
 int bind_create_view(binder *b, const ast_stmt *st, ss_bound_stmt *out)

@@ -71,6 +71,10 @@ typedef struct ss_bound_stmt {
     struct ss_bound_returning *returning;
     /* (R) INSERT ... ON CONFLICT (bind/bind_on_conflict.h), NULL: none */
     struct ss_bound_on_conflict *on_conflict;
+    /* (LK) UPDATE: whether it sets a key column (DELETE: true); its row locks' strength */
+    bool update_keys;
+    /* (LK) SELECT ... FOR UPDATE / SHARE ... (bind/bind_locking.h), NULL: none */
+    struct ss_bound_locking *locking;
 } ss_bound_stmt;
 
 /* The SQL name of a statement kind ("CREATE TABLE"), NULL for one this kernel does not know. */

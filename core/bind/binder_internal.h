@@ -64,6 +64,8 @@ typedef struct range_entry {
     /* (N) a table's schema (catalog/namespace.h): schema.table.column names it; NULL for
        other entries */
     const struct ss_schema *ns;
+    bool from_cte;            /* (LK) a WITH query's reference (a locking clause skips it) */
+    struct ss_bound_locking *through; /* (LK) a subquery / view locked through: its row ids */
 } range_entry;
 
 /* A query around the subquery being bound (PostgreSQL's outer ParseState): the scope
@@ -150,6 +152,15 @@ typedef struct binder {
     /* INSERT ... SELECT: untyped literals in the select list keep type unknown so the
        INSERT coerces them to the target columns (PostgreSQL does the same) */
     bool keep_unknown_targets;
+    /* (LK) the statement's own SELECT may have a locking clause (bind_locking.c):
+       locking_ok until bind_select takes it, locking_here for that query's body */
+    bool locking_ok, locking_here;
+    /* (LK) a subquery or view of FROM a locking clause locks through: the strength and
+       wait policy it locks its own FROM's tables with (lock_through_next: for the next
+       bind_select; lock_through_here: that query's body); locking_from: the locking
+       clauses of the query whose FROM is being bound */
+    struct ast_locking *lock_through_next, *lock_through_here;
+    const struct ast_select *locking_from;
     /* > 0 while binding a CASE branch PostgreSQL's planner drops (its WHEN is a constant
        FALSE/NULL, or an earlier WHEN is constant TRUE): constant folding there must not
        raise errors, since PostgreSQL never evaluates that branch */

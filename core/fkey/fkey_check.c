@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "exec/row_lock_take.h"
 #include "exec/vector.h"
 #include "fkey/fkey.h"
 #include "fkey/fkey_types.h"
@@ -53,6 +54,29 @@ static const ss_index *ref_index(ss_ctx *ctx, const ss_fkey *fk)
     return ix;
 }
 
+/* (LK) *id: the row version with key (ix->nkeys values) live now (ss_index_key_live found
+   one), SS_ROWID_INVALID if none is any more; the index lock held. */
+static int live_row(ss_ctx *ctx, const ss_index *ix, const ss_value *key, ss_rowid *id)
+{
+    ss_rowid small[SS_INDEX_CANDIDATES_SMALL], *cand = small;
+    uint32_t n = 0;
+    *id = SS_ROWID_INVALID;
+    if (ss_index_candidates(ctx, ix, key, ix->nkeys, SS_ROWID_INVALID, &cand, &n) != SS_OK)
+        return SS_ERROR;
+    for (uint32_t k = 0; k < n; k++) {
+        ss_xid peek = SS_XID_PEEK, holder = SS_XID_INVALID;
+        ss_version_stamp seen;
+        if (ix->table->storage->lock_versions(ctx, ix->table->handle, &cand[k], 1, SS_XID_INVALID, 0, &peek,
+                                              &seen) != SS_OK)
+            return SS_ERROR;
+        if (ss_index_candidate_state(ctx->txn->m, ctx->txn->top, &seen, false, &holder) == SS_CAND_LIVE) {
+            *id = cand[k];
+            return SS_OK;
+        }
+    }
+    return SS_OK;
+}
+
 /* Whether ref has a visible row whose referenced columns hold vals (one per fk column, typed
    like from[k]); *present false when a value cannot be one of ix's (out of its range). */
 static int referenced_present(ss_ctx *ctx, const ss_fkey *fk, const ss_index *ix, const ss_type *from,
@@ -69,12 +93,27 @@ static int referenced_present(ss_ctx *ctx, const ss_fkey *fk, const ss_index *ix
     }
     /* live now, after any running transaction deleting it has ended (PostgreSQL's FOR KEY
        SHARE of the referenced row waits for it); other sessions may be inserting into ix */
-    uint32_t nlive = 0;
-    ss_index_lock(ix->table);
-    int rc = ss_index_key_live(ctx, ix, key, ix->nkeys, false, snap, &nlive);
-    ss_index_unlock(ix->table);
-    *present = nlive > 0;
-    return rc;
+    for (;;) {
+        uint32_t nlive = 0;
+        ss_index_lock(ix->table);
+        int rc = ss_index_key_live(ctx, ix, key, ix->nkeys, false, snap, &nlive);
+        ss_rowid id = SS_ROWID_INVALID;
+        if (rc == SS_OK && nlive && ctx->txn && ctx->txn->top != SS_XID_INVALID)
+            rc = live_row(ctx, ix, key, &id);
+        ss_index_unlock(ix->table);
+        *present = nlive > 0;
+        if (rc != SS_OK || id == SS_ROWID_INVALID)
+            return rc;
+        /* (LK) PostgreSQL's FOR KEY SHARE of the referenced row, held to the transaction's
+           end: a DELETE or key UPDATE of it waits for this transaction, a non-key UPDATE
+           does not (exec/row_lock_take.c) */
+        ss_row_lock_result res;
+        if (ss_row_lock_take(ctx, ix->table, id, SS_ROW_LOCK_KEY_SHARE, SS_ROW_LOCK_WAIT, &res) != SS_OK)
+            return SS_ERROR;
+        if (res == SS_ROW_LOCK_TAKEN)
+            return SS_OK;
+        /* READ COMMITTED: it changed meanwhile; look again */
+    }
 }
 
 /* How a key's NULLs decide: 0 check it, 1 it passes (MATCH SIMPLE: a NULL; FULL: all NULL),

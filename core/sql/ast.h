@@ -227,7 +227,19 @@ typedef struct ast_select {
     /* WINDOW name AS (...), ...: the named windows (ast_window.name set) */
     struct ast_window *windows;
     uint32_t nwindows;
+    /* (LK) FOR UPDATE / NO KEY UPDATE / SHARE / KEY SHARE clauses, in order */
+    struct ast_locking *locking;
+    uint32_t nlocking;
 } ast_select;
+
+/* (LK) One locking clause: FOR <strength> [OF rels] [NOWAIT | SKIP LOCKED]. */
+typedef struct ast_locking {
+    uint8_t strength;     /* txn/txn_row_locks.h ss_row_lock_mode: 1 KEY SHARE .. 4 UPDATE */
+    uint8_t wait;         /* exec/row_lock_take.h ss_row_lock_wait */
+    const char **rels;    /* OF names (unqualified); none: every relation of FROM */
+    int *rel_locations;
+    uint32_t nrels;
+} ast_locking;
 
 /* A window specification: OVER (...), OVER name, or WINDOW name AS (...).  frame_options
  * holds PostgreSQL's FRAMEOPTION_* bits, the same as SS_WINDOW_FRAME_* (sunstone/operator.h). */

@@ -231,6 +231,42 @@ static const char *locking_name(const LockingClause *lc)
     }
 }
 
+/* (LK) The locking clauses of a SELECT: strength, wait policy, OF names (unqualified, as
+ * PostgreSQL requires). */
+static bool tr_locking(transform_state *ts, List *clauses, ast_select *out)
+{
+    out->nlocking = (uint32_t)list_length(clauses);
+    if (!(out->locking = tr_alloc(ts, sizeof(ast_locking) * out->nlocking)))
+        return false;
+    ListCell *lc;
+    uint32_t i = 0;
+    foreach (lc, clauses) {
+        LockingClause *c = lfirst(lc);
+        ast_locking *l = &out->locking[i++];
+        l->strength = c->strength == LCS_FORKEYSHARE ? 1 : c->strength == LCS_FORSHARE ? 2
+                      : c->strength == LCS_FORNOKEYUPDATE ? 3 : 4;
+        l->wait = c->waitPolicy == LockWaitError ? 1 : c->waitPolicy == LockWaitSkip ? 2 : 0;
+        l->nrels = (uint32_t)list_length(c->lockedRels);
+        l->rels = tr_alloc(ts, sizeof(char *) * (l->nrels ? l->nrels : 1));
+        l->rel_locations = tr_alloc(ts, sizeof(int) * (l->nrels ? l->nrels : 1));
+        if (!l->rels || !l->rel_locations)
+            return false;
+        ListCell *rc;
+        uint32_t k = 0;
+        foreach (rc, c->lockedRels) {
+            RangeVar *rv = lfirst(rc);
+            if (rv->schemaname || rv->catalogname) {
+                tr_error(ts, "42601", rv->location, "%s must specify unqualified relation names", locking_name(c));
+                return false;
+            }
+            l->rel_locations[k] = rv->location;
+            if (!(l->rels[k++] = tr_strdup(ts, rv->relname)))
+                return false;
+        }
+    }
+    return true;
+}
+
 /* ORDER BY x USING op: PostgreSQL sorts by the operator's btree strategy; < and > are ASC and
  * DESC, any other operator is refused. */
 static bool tr_sort_using(transform_state *ts, SortBy *sb, ast_sort_item *out)
@@ -387,12 +423,15 @@ ast_select *tr_select(transform_state *ts, SelectStmt *s)
             tr_error(ts, "0A000", -1, "%s is not allowed with UNION/INTERSECT/EXCEPT", locking_name(lc));
         else if (s->valuesLists)
             tr_error(ts, "0A000", -1, "%s cannot be applied to VALUES", locking_name(lc));
-        else if (!tr_locking_refused(ts, s, locking_name(lc)))
-            tr_unsupported(ts, -1, locking_name(lc));
-        return NULL;
+        else
+            (void)tr_locking_refused(ts, s, locking_name(lc));
+        if (s->op != SETOP_NONE || s->valuesLists || ts->failed)
+            return NULL;
     }
     ast_select *out = tr_alloc(ts, sizeof *out);
     if (!out)
+        return NULL;
+    if (s->lockingClause && !tr_locking(ts, s->lockingClause, out))
         return NULL;
     if (s->withClause && !tr_with(ts, s->withClause, out))
         return NULL;

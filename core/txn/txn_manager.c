@@ -78,6 +78,12 @@ ss_txn_manager *ss_txn_manager_create(void)
         free(m);
         return NULL;
     }
+    if (!(m->row_locks = ss_row_locks_create())) {
+        pthread_cond_destroy(&m->ended);
+        pthread_mutex_destroy(&m->mu);
+        free(m);
+        return NULL;
+    }
     m->next_xid = SS_TXN_FIRST_XID;
     return m;
 }
@@ -91,9 +97,15 @@ void ss_txn_manager_destroy(ss_txn_manager *m)
     free(m->running);
     free(m->waiters);
     free(m->snap_xmins);
+    ss_row_locks_destroy(m->row_locks);
     pthread_cond_destroy(&m->ended);
     pthread_mutex_destroy(&m->mu);
     free(m);
+}
+
+ss_row_locks *ss_txn_row_locks(ss_txn_manager *m)
+{
+    return m->row_locks;
 }
 
 ss_xid ss_txn_next_xid(ss_txn_manager *m)

@@ -6,6 +6,7 @@
 #include <pthread.h>
 
 #include "txn/txn_manager.h"
+#include "txn/txn_row_locks.h"
 
 #define CLOG_PAGE_BITS 16
 #define CLOG_PAGE_SIZE (1u << CLOG_PAGE_BITS)
@@ -36,6 +37,7 @@ struct ss_txn_manager {
        ss_txn_snapshot_register, 0: a free slot), for ss_txn_horizon */
     ss_xid *snap_xmins;
     uint32_t nsnap_slots;
+    ss_row_locks *row_locks;  /* (LK) SELECT ... FOR UPDATE and the like (txn_row_locks.h) */
 };
 
 /* Stores xid's status (a release store); the caller holds m->mu. */

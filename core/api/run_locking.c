@@ -1,0 +1,154 @@
+/* run_locking.c — runs SELECT ... FOR UPDATE / FOR NO KEY UPDATE / FOR SHARE / FOR KEY SHARE
+ * (bind/bind_locking.h): the query's rows are read to the end (the client gets them after),
+ * each row's locked relations' row versions are locked as it comes (exec/row_lock_take.c),
+ * and OFFSET / LIMIT count the rows locked, as PostgreSQL's LockRows below its Limit: the
+ * OFFSET rows are locked too, and a row SKIP LOCKED skips does not count.
+ * READ COMMITTED: a row a transaction that committed after the statement's snapshot updated
+ * or deleted (met after waiting for it, or at once) makes the statement read again with a
+ * fresh snapshot, keeping the locks it took — Sunstone's form of PostgreSQL's EvalPlanQual,
+ * as UPDATE's (run_modify.c): the WHERE is evaluated again over the rows' newest versions;
+ * unlike PostgreSQL the new pass also sees rows inserted meanwhile. */
+#include <stdio.h>
+
+#include "util/arena.h"
+
+#include "api/run_locking.h"
+#include "api/run_returning.h"
+#include "bind/bind_locking.h"
+#include "exec/executor.h"
+#include "exec/interrupt.h"
+#include "txn/txn_session.h"
+
+/* OFFSET then LIMIT, as the limit operator evaluates them (NULL: none). */
+static int eval_count(ss_ctx *ctx, const ss_expr *e, const char *sqlstate, const char *what, int64_t *out)
+{
+    if (!e)
+        return SS_OK;
+    ss_value v;
+    if (ss_expr_eval_scalar(ctx, e, &v) != SS_OK)
+        return SS_ERROR;
+    if (v.is_null)
+        return SS_OK;
+    if (v.v.i < 0)
+        return ss_ctx_error(ctx, sqlstate, "%s must not be negative", what);
+    *out = v.v.i;
+    return SS_OK;
+}
+
+typedef struct lock_pass {
+    int64_t offset, limit; /* limit -1: none */
+    int64_t passed;        /* rows locked so far (OFFSET's included) */
+    int64_t kept;          /* rows for the client */
+    bool restart;
+} lock_pass;
+
+/* Locks every target's row of row `row` of b: *keep false when SKIP LOCKED skipped it or
+ * the pass must restart. */
+static int lock_row(sunstone_stmt *st, const ss_bound_locking *lk, const ss_batch *b, uint32_t row, lock_pass *p,
+                    bool *keep)
+{
+    *keep = true;
+    for (uint32_t i = 0; i < lk->ntargets; i++) {
+        const ss_bound_lock_target *t = &lk->targets[i];
+        ss_value v;
+        ss_vector_get_value(b->cols[t->col], row, &v);
+        if (v.is_null)
+            continue; /* no row of that relation (not reached: outer joins' sides are refused) */
+        ss_row_lock_result res;
+        if (ss_row_lock_take(&st->ctx, t->table, (ss_rowid)v.v.i, t->mode, t->wait, &res) != SS_OK)
+            return SS_ERROR;
+        if (res == SS_ROW_LOCK_TAKEN)
+            continue;
+        *keep = false;
+        p->restart = res == SS_ROW_LOCK_CHANGED;
+        return SS_OK;
+    }
+    return SS_OK;
+}
+
+/* One pass of the query with the statement's snapshot. */
+static int run_pass(sunstone_stmt *st, const ss_bound_locking *lk, lock_pass *p)
+{
+    static _Thread_local uint32_t sel[SS_BATCH_CAPACITY];
+    ss_ctx *ctx = &st->ctx;
+    ss_op *root = NULL;
+    if (ss_exec_start(ctx, st->bound->plan, 0, &root) != SS_OK)
+        return SS_ERROR;
+    int rc = SS_OK;
+    while (rc == SS_OK && !p->restart && (p->limit < 0 || p->kept < p->limit)) {
+        ss_batch *b = NULL;
+        if ((rc = ss_exec_next(ctx, root, &b)) != SS_OK || !b)
+            break;
+        uint32_t n = ss_batch_rows(b), m = 0;
+        for (uint32_t j = 0; rc == SS_OK && j < n && !p->restart && (p->limit < 0 || p->kept < p->limit); j++) {
+            uint32_t row = ss_batch_row(b, j);
+            bool keep;
+            if ((rc = lock_row(st, lk, b, row, p, &keep)) != SS_OK || !keep)
+                continue;
+            if (++p->passed > p->offset) {
+                sel[m++] = row;
+                p->kept++;
+            }
+        }
+        if (rc == SS_OK && m) {
+            ss_batch rows = {lk->nvisible, b->count, sel, m, b->cols};
+            rc = ss_row_store_add(ctx, st->returning_rows, &rows);
+        }
+        if (rc == SS_OK)
+            rc = ss_check_interrupt(ctx);
+    }
+    ss_exec_finish(ctx, root);
+    return rc;
+}
+
+int ss_run_locking_select(sunstone_stmt *st)
+{
+    const ss_bound_locking *lk = st->bound->locking;
+    ss_ctx *ctx = &st->ctx;
+    if (st->db->txn.read_only)
+        return ss_ctx_error(ctx, "25006", "cannot execute %s in a read-only transaction", lk->name);
+    lock_pass p = {0, -1, 0, 0, false};
+    if (eval_count(ctx, lk->offset, "2201X", "OFFSET", &p.offset) != SS_OK ||
+        eval_count(ctx, lk->limit, "2201W", "LIMIT", &p.limit) != SS_OK)
+        return SS_ERROR;
+    for (;;) {
+        ss_row_store_free(st->returning_rows);
+        if (!(st->returning_rows = ss_row_store_new(lk->nvisible, st->bound->col_types)))
+            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        p.passed = p.kept = 0;
+        p.restart = false;
+        if (run_pass(st, lk, &p) != SS_OK)
+            return SS_ERROR;
+        if (!p.restart)
+            break;
+        /* READ COMMITTED: read again with a snapshot that sees what the other committed */
+        if (ss_txn_state_statement_snapshot(&st->db->txn, &st->snap) != 0)
+            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        st->ctx.snapshot = &st->snap.snap;
+    }
+    st->rows = p.kept;
+    snprintf(st->tag, sizeof st->tag, "SELECT %lld", (long long)p.kept);
+    return SS_OK;
+}
+
+/* *lines under a node named name, as EXPLAIN indents a child. */
+static int wrap(ss_ctx *ctx, const char *name, char ***lines, uint32_t *n)
+{
+    char **out = ss_arena_alloc(ctx->arena, sizeof(char *) * (*n + 1));
+    if (!out || !(out[0] = ss_arena_printf(ctx->arena, "%s", name)))
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    for (uint32_t i = 0; i < *n; i++)
+        if (!(out[i + 1] = ss_arena_printf(ctx->arena, "%s%s", i == 0 ? "  ->  " : "      ", (*lines)[i])))
+            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    *lines = out;
+    *n += 1;
+    return SS_OK;
+}
+
+int ss_locking_explain(sunstone_stmt *st, char ***lines, uint32_t *n)
+{
+    const ss_bound_locking *lk = st->bound->locking;
+    if (wrap(&st->ctx, "LockRows", lines, n) != SS_OK)
+        return SS_ERROR;
+    return lk->limit || lk->offset ? wrap(&st->ctx, "Limit", lines, n) : SS_OK;
+}
