@@ -230,19 +230,6 @@ static int dependent_views(alter_run *r, uint32_t col, bool cascade)
     return rc;
 }
 
-/* 0A000 for a change of columns on a table with foreign keys (either side): they keep column
- * positions, which the change would move. */
-static int refuse_fkeys(alter_run *r, const char *what)
-{
-    uint32_t nref = 0;
-    ss_fkey **refs = ss_fkey_referencing(r->c, r->t, true, &nref);
-    free(refs);
-    if ((r->t->fkeys && r->t->fkeys->n) || nref)
-        return ss_ctx_error(r->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                            "feature not supported: ALTER TABLE ... %s on a table with FOREIGN KEY constraints", what);
-    return SS_OK;
-}
-
 /* The column of r's table named name in *col: 42703, or with missing_ok a NOTICE and -1. */
 static int existing_column(alter_run *r, const char *name, bool missing_ok, int *col)
 {
@@ -264,13 +251,11 @@ int ss_alter_drop_column(alter_run *r, const ast_alter_cmd *a)
     if (rc0 != SS_OK || found < 0)
         return rc0;
     uint32_t col = (uint32_t)found;
-    if (refuse_fkeys(r, "DROP COLUMN"))
-        return SS_ERROR;
     if (t->cons && (t->cons->cols[col].seq || t->cons->cols[col].identity))
         return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                             "feature not supported: ALTER TABLE ... DROP COLUMN of a column that owns a sequence "
                             "(SERIAL, identity)");
-    if (dependent_views(r, col, a->cascade))
+    if (ss_alter_drop_column_fkeys(r, col, a->cascade) || dependent_views(r, col, a->cascade))
         return SS_ERROR;
     /* indexes with the column among their keys go with it; the others' keys move down */
     ss_table_indexes *l = t->indexes;
@@ -345,8 +330,6 @@ int ss_alter_column_type(alter_run *r, const ast_alter_cmd *a)
     ss_expr *e;
     if (ss_bind_alter_using(ctx, t, col, &d->type, d->default_expr, &type, &e))
         return SS_ERROR;
-    if (refuse_fkeys(r, "ALTER COLUMN ... TYPE"))
-        return SS_ERROR;
     ss_view **v;
     uint32_t nv;
     if (ss_alter_dependent_views(r, (int)col, &v, &nv))
@@ -391,5 +374,7 @@ int ss_alter_column_type(alter_run *r, const ast_alter_cmd *a)
     free(exprs);
     if (rc == SS_OK)
         rc = ss_alter_recheck(r, true);
+    if (rc == SS_OK)
+        rc = ss_alter_column_type_fkeys(r, col);
     return rc;
 }

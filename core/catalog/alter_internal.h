@@ -60,6 +60,32 @@ int ss_alter_recheck(alter_run *r, bool validate_rows);
 void ss_alter_remove_check(ss_table *t, uint32_t k);
 /* DROP ... CASCADE of views names[0..n) (NOTICE "drop cascades to ..."). */
 int ss_alter_drop_views(alter_run *r, const char *const *names, uint32_t n);
+/* Every row of t the altering transaction sees, all columns, batch by batch to each(arg, b)
+ * until it fails. */
+int ss_alter_each_batch(ss_ctx *ctx, ss_table *t, int (*each)(void *arg, const ss_batch *b), void *arg);
+/* VALIDATE CONSTRAINT of a CHECK or a foreign key (alter_checks.c). */
+int ss_alter_validate_constraint(alter_run *r, const ast_alter_cmd *a);
+
+/* ---- foreign keys (alter_fkeys.c) ---- */
+struct ss_fkey;
+/* The foreign key of t named name, or NULL. */
+struct ss_fkey *ss_alter_fkey_named(const ss_table *t, const char *name);
+/* The foreign keys needing index ix of r's table (DROP CONSTRAINT of its PRIMARY KEY /
+ * UNIQUE): 2BP01 "cannot drop constraint ... because other objects depend on it" unless
+ * cascade, which drops them (NOTICE "drop cascades to constraint ... on table ..."). */
+int ss_alter_drop_index_fkeys(alter_run *r, const ss_index *ix, bool cascade);
+/* DROP COLUMN col of r's table: the foreign keys referencing it 2BP01 unless cascade (then
+ * dropped), the table's own on it dropped, the column positions of the others moved down. */
+int ss_alter_drop_column_fkeys(alter_run *r, uint32_t col, bool cascade);
+/* After ALTER COLUMN col TYPE: each foreign key on the column (either side) with its type
+ * pair checked (42804) and its rows again (23503; not for NOT VALID ones). */
+int ss_alter_column_type_fkeys(alter_run *r, uint32_t col);
+/* Every row of fk's table checked against fk (23503). */
+int ss_alter_validate_fkey_rows(alter_run *r, const struct ss_fkey *fk);
+/* VALIDATE CONSTRAINT of fk: its rows checked, then it is valid. */
+int ss_alter_validate_fkey(alter_run *r, struct ss_fkey *fk);
+int ss_alter_rename_fkey(alter_run *r, struct ss_fkey *fk, const char *new_name);
+
 /* Whether a constraint of t (CHECK, index constraint, foreign key) is named name. */
 bool ss_alter_constraint_taken(const ss_table *t, const char *name);
 

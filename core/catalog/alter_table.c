@@ -397,6 +397,7 @@ static int matview_refused(ss_ctx *ctx, const ast_stmt *st, const ss_table *t)
                          : a->kind == AST_ALTER_ADD_CHECK || a->kind == AST_ALTER_ADD_KEY ||
                                  a->kind == AST_ALTER_ADD_FKEY ? "ADD CONSTRAINT"
                          : a->kind == AST_ALTER_DROP_CONSTRAINT ? "DROP CONSTRAINT"
+                         : a->kind == AST_ALTER_VALIDATE_CONSTRAINT ? "VALIDATE CONSTRAINT"
                                                                : NULL;
     if (!action)
         return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
@@ -442,6 +443,8 @@ static int run_cmd(alter_run *r, const ast_alter_cmd *a)
         return ss_alter_add_key(r, a->check_lo);
     case AST_ALTER_ADD_FKEY:
         return ss_alter_add_fkey(r, a->check_lo, a->not_valid);
+    case AST_ALTER_VALIDATE_CONSTRAINT:
+        return ss_alter_validate_constraint(r, a);
     }
     return SS_OK;
 }

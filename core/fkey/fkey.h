@@ -25,6 +25,8 @@
 #include "catalog/catalog.h"
 #include "sql/ast.h"
 
+struct ss_index;
+
 typedef struct ss_fkey {
     char *name;
     ss_table *table;      /* the referencing table (whose list holds it) */
@@ -38,6 +40,8 @@ typedef struct ss_fkey {
     uint64_t created;     /* the catalog's version when it was created (dependents' order) */
     uint32_t ndel_set;    /* ON DELETE SET NULL / SET DEFAULT (cols): the columns it sets */
     uint32_t *del_set;    /* (positions in table, each one of cols); 0 / NULL: all of cols */
+    bool not_valid;       /* ADD ... NOT VALID: the rows before it are not checked (until
+                             ALTER TABLE ... VALIDATE CONSTRAINT); new rows are */
 } ss_fkey;
 
 /* ss_table.fkeys: the foreign keys of a referencing table, in creation order. */
@@ -55,7 +59,7 @@ void ss_fkey_remove(ss_fkey *fk);
    catalog order; *n gets how many (malloc'd array, NULL when none). */
 ss_fkey **ss_fkey_referencing(const ss_catalog *c, const ss_table *ref, bool include_self, uint32_t *n);
 /* pg_get_constraintdef's text: FOREIGN KEY (a, b) REFERENCES p(x, y) [MATCH FULL]
-   [ON UPDATE ...] [ON DELETE ...]; malloc'd, NULL on OOM. */
+   [ON UPDATE ...] [ON DELETE ...] [NOT VALID]; malloc'd, NULL on OOM. */
 char *ss_fkey_definition(const ss_fkey *fk);
 /* \d's "Foreign-key constraints:" lines of t ("name" FOREIGN KEY ..., by name, each ending
    in a newline) and "Referenced by:" lines of t (TABLE "c" CONSTRAINT "name" FOREIGN KEY
@@ -70,6 +74,10 @@ char *ss_fkey_referenced_lines(const ss_catalog *c, const ss_table *t);
    are PostgreSQL's (table_cols_fkey, then ...fkey1). */
 int ss_fkey_create_all(ss_ctx *ctx, ss_catalog *c, const ast_stmt *st);
 
+/* 42804 "foreign key constraint ... cannot be implemented" (PostgreSQL's DETAIL) when a
+   pair of fk's columns has types no equality compares (CREATE, ALTER COLUMN TYPE). */
+int ss_fkey_check_types(ss_ctx *ctx, const ss_fkey *fk);
+
 /* ---- enforcement (fkey_check.c) ---- */
 /* The rows of t just written (typed like t's columns, all columns): for each foreign key of
    t, a row whose key has no NULL (MATCH SIMPLE; MATCH FULL: all or none NULL) must find its
@@ -77,6 +85,9 @@ int ss_fkey_create_all(ss_ctx *ctx, ss_catalog *c, const ast_stmt *st);
    written, so that rows referencing rows of the same statement pass, as PostgreSQL's
    end-of-statement check. */
 int ss_fkey_check_new_rows(ss_ctx *ctx, ss_table *t, const ss_batch *rows);
+/* The same check for the one foreign key fk (ADD FOREIGN KEY and VALIDATE CONSTRAINT over
+   the rows already in its table). */
+int ss_fkey_check_rows_of(ss_ctx *ctx, const ss_fkey *fk, const ss_batch *rows);
 /* How the caller deletes referencing rows for ON DELETE CASCADE: rows ids[0..n) of table
    (visible row versions) deleted by the current command, with their own foreign keys
    checked in turn. */
@@ -147,6 +158,13 @@ int ss_fkey_note_writer(ss_ctx *ctx, ss_table *t);
 int ss_fkey_wait_writers(ss_ctx *ctx, ss_table *t, bool *committed);
 /* Frees t's record (the table is freed). */
 void ss_fkey_writers_free(ss_table *t);
+
+/* Frees fk, which is on no table's list (ALTER TABLE's COMMIT of a DROP CONSTRAINT). */
+void ss_fkey_free(ss_fkey *fk);
+/* Whether fk needs the unique index ix of its referenced table: ix's columns are fk's
+   referenced columns and no other unique index of the table has them (DROP of the index's
+   constraint or of one of its columns then drops fk too, or is refused). */
+bool ss_fkey_needs_index(const ss_fkey *fk, const struct ss_index *ix);
 
 /* Whether t has foreign keys (as the referencing table). */
 bool ss_fkey_table_has(const ss_table *t);

@@ -7,7 +7,7 @@
 #include "fkey/fkey.h"
 #include "util/strbuf.h"
 
-static void free_fkey(ss_fkey *fk)
+void ss_fkey_free(ss_fkey *fk)
 {
     if (!fk)
         return;
@@ -24,7 +24,7 @@ void ss_fkey_free_table(ss_table *t)
     if (!l)
         return;
     for (uint32_t i = 0; i < l->n; i++)
-        free_fkey(l->list[i]);
+        ss_fkey_free(l->list[i]);
     free(l->list);
     free(l);
     t->fkeys = NULL;
@@ -39,7 +39,7 @@ void ss_fkey_remove(ss_fkey *fk)
             l->n--;
             break;
         }
-    free_fkey(fk);
+    ss_fkey_free(fk);
 }
 
 bool ss_fkey_table_has(const ss_table *t)
@@ -112,6 +112,8 @@ static void put_definition(ss_strbuf *sb, const ss_fkey *fk)
         put_columns(sb, fk->table, fk->del_set, fk->ndel_set);
         ss_strbuf_putc(sb, ')');
     }
+    if (fk->not_valid)
+        ss_strbuf_puts(sb, " NOT VALID");
 }
 
 static char *finish(ss_strbuf *sb)

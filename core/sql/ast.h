@@ -355,8 +355,9 @@ typedef enum ast_alter_kind {
                                  [USING coldefs[coldef].default_expr] */
     AST_ALTER_ADD_KEY,        /* ADD [CONSTRAINT name] PRIMARY KEY | UNIQUE (cols), or one in
                                  ADD COLUMN: key_constraints[check_lo, check_hi) */
-    AST_ALTER_ADD_FKEY        /* ADD [CONSTRAINT name] FOREIGN KEY (cols) REFERENCES ...:
-                                 fkeys[check_lo] */
+    AST_ALTER_ADD_FKEY,       /* ADD [CONSTRAINT name] FOREIGN KEY (cols) REFERENCES ...
+                                 [NOT VALID]: fkeys[check_lo] */
+    AST_ALTER_VALIDATE_CONSTRAINT /* VALIDATE CONSTRAINT column */
 } ast_alter_kind;
 
 typedef struct ast_alter_cmd {

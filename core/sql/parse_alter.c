@@ -19,7 +19,6 @@ static const char *subcommand_name(AlterTableType t)
     case AT_SetIdentity: return "ALTER TABLE ... ALTER COLUMN ... SET GENERATED";
     case AT_DropIdentity: return "ALTER TABLE ... ALTER COLUMN ... DROP IDENTITY";
     case AT_DropExpression: return "ALTER TABLE ... ALTER COLUMN ... DROP EXPRESSION";
-    case AT_ValidateConstraint: return "ALTER TABLE ... VALIDATE CONSTRAINT";
     case AT_ClusterOn: return "ALTER TABLE ... CLUSTER ON";
     case AT_SetLogged: return "ALTER TABLE ... SET LOGGED";
     case AT_SetUnLogged: return "ALTER TABLE ... SET UNLOGGED";
@@ -176,6 +175,9 @@ static bool tr_cmd(transform_state *ts, AlterTableCmd *c, ast_stmt *out, ast_alt
         return add_constraint(ts, (Constraint *)c->def, out, a);
     case AT_DropConstraint:
         a->kind = AST_ALTER_DROP_CONSTRAINT;
+        return true;
+    case AT_ValidateConstraint:
+        a->kind = AST_ALTER_VALIDATE_CONSTRAINT;
         return true;
     default:
         tr_unsupported(ts, -1, subcommand_name(c->subtype));
