@@ -391,10 +391,5 @@ static void notice_to(void *arg, const char *text)
 
 int ss_alter_drop_views(alter_run *r, const char *const *names, uint32_t n)
 {
-    if (n == 1) {
-        ss_ctx_message(r->ctx, SS_MSG_NOTICE, "drop cascades to view %s", names[0]);
-    } else {
-        ss_ctx_message(r->ctx, SS_MSG_NOTICE, "drop cascades to %u other objects", n);
-    }
     return ss_catalog_drop_relations(r->ctx, r->c, true, names, n, false, true, notice_to, r->ctx);
 }

@@ -197,39 +197,6 @@ void ss_alter_remove_check(ss_table *t, uint32_t k)
     remove_check(t->cons, k);
 }
 
-/* 2BP01 for the views reading column col, or (CASCADE) their drop with NOTICEs. */
-static int dependent_views(alter_run *r, uint32_t col, bool cascade)
-{
-    ss_view **v;
-    uint32_t n;
-    if (ss_alter_dependent_views(r, (int)col, &v, &n))
-        return SS_ERROR;
-    int rc = SS_OK;
-    if (n && !cascade) {
-        ss_ctx_error(r->ctx, "2BP01", "cannot drop column %s of table %s because other objects depend on it",
-                     r->t->cols[col].name, r->t->name);
-        char detail[1024];
-        size_t o = 0;
-        for (uint32_t i = 0; i < n && o < sizeof detail; i++)
-            o += (size_t)snprintf(detail + o, sizeof detail - o, "%sview %s depends on column %s of table %s",
-                                  i ? "\n" : "", v[i]->name, r->t->cols[col].name, r->t->name);
-        ss_ctx_error_detail(r->ctx, "%s", detail);
-        ss_ctx_error_hint(r->ctx, "Use DROP ... CASCADE to drop the dependent objects too.");
-        rc = SS_ERROR;
-    } else if (n) {
-        const char **names = malloc(sizeof *names * n);
-        if (!names)
-            rc = ss_ctx_error(r->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-        for (uint32_t i = 0; names && i < n; i++)
-            names[i] = v[i]->name;
-        if (names)
-            rc = ss_alter_drop_views(r, names, n);
-        free(names);
-    }
-    free(v);
-    return rc;
-}
-
 /* The column of r's table named name in *col: 42703, or with missing_ok a NOTICE and -1. */
 static int existing_column(alter_run *r, const char *name, bool missing_ok, int *col)
 {
@@ -255,7 +222,7 @@ int ss_alter_drop_column(alter_run *r, const ast_alter_cmd *a)
         return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                             "feature not supported: ALTER TABLE ... DROP COLUMN of a column that owns a sequence "
                             "(SERIAL, identity)");
-    if (ss_alter_drop_column_fkeys(r, col, a->cascade) || dependent_views(r, col, a->cascade))
+    if (ss_alter_drop_column_fkeys(r, col, a->cascade))
         return SS_ERROR;
     /* indexes with the column among their keys go with it; the others' keys move down */
     ss_table_indexes *l = t->indexes;

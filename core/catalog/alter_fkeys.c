@@ -77,12 +77,13 @@ static int dependents(alter_run *r, const ss_index *ix, uint32_t col, ss_fkey **
     return SS_OK;
 }
 
-/* 2BP01 for dependents fks[0..n) of what ("constraint p_pkey on table p" / "column id of
-   table p"), each "depends on" on_what; with CASCADE PostgreSQL's NOTICE and their drop. */
-static int drop_dependents(alter_run *r, ss_fkey **fks, uint32_t n, bool cascade, const char *what,
-                           const char *on_what)
+/* 2BP01 for dependents fks[0..n) and views[0..nv) of what ("constraint p_pkey on table p" /
+   "column id of table p"), each "depends on" on_what; with CASCADE PostgreSQL's NOTICE and
+   their drop (the constraints, then the views). */
+static int drop_dependents(alter_run *r, ss_fkey **fks, uint32_t n, ss_view *const *views, uint32_t nv, bool cascade,
+                           const char *what, const char *on_what)
 {
-    if (!n)
+    if (!n && !nv)
         return SS_OK;
     ss_strbuf sb;
     ss_strbuf_init(&sb);
@@ -91,32 +92,38 @@ static int drop_dependents(alter_run *r, ss_fkey **fks, uint32_t n, bool cascade
         for (uint32_t i = 0; i < n; i++)
             ss_strbuf_printf(&sb, "%sconstraint %s on table %s depends on %s", i ? "\n" : "", fks[i]->name,
                              table_display(r->c, fks[i]->table, buf, sizeof buf), on_what);
+        for (uint32_t i = 0; i < nv; i++)
+            ss_strbuf_printf(&sb, "%sview %s depends on %s", n + i ? "\n" : "", views[i]->name, on_what);
         ss_ctx_error(r->ctx, "2BP01", "cannot drop %s because other objects depend on it", what);
         ss_ctx_error_detail(r->ctx, "%s", sb.data ? sb.data : "");
         ss_ctx_error_hint(r->ctx, "Use DROP ... CASCADE to drop the dependent objects too.");
         ss_strbuf_free(&sb);
         return SS_ERROR;
     }
-    if (n == 1) {
-        ss_strbuf_printf(&sb, "drop cascades to constraint %s on table %s", fks[0]->name,
-                         table_display(r->c, fks[0]->table, buf, sizeof buf));
-    } else {
-        /* the DETAIL travels in the notice's text, as the shell prints it */
-        ss_strbuf_printf(&sb, "drop cascades to %u other objects\nDETAIL:  ", n);
-        for (uint32_t i = 0; i < n; i++)
-            ss_strbuf_printf(&sb, "%sdrop cascades to constraint %s on table %s", i ? "\n" : "", fks[i]->name,
-                             table_display(r->c, fks[i]->table, buf, sizeof buf));
-    }
-    if (sb.oom) {
+    if (n + nv > 1) /* the DETAIL travels in the notice's text, as the shell prints it */
+        ss_strbuf_printf(&sb, "drop cascades to %u other objects\nDETAIL:  ", n + nv);
+    for (uint32_t i = 0; i < n; i++)
+        ss_strbuf_printf(&sb, "%sdrop cascades to constraint %s on table %s", i ? "\n" : "", fks[i]->name,
+                         table_display(r->c, fks[i]->table, buf, sizeof buf));
+    for (uint32_t i = 0; i < nv; i++)
+        ss_strbuf_printf(&sb, "%sdrop cascades to view %s", n + i ? "\n" : "", views[i]->name);
+    const char **names = nv ? malloc(sizeof *names * nv) : NULL;
+    if (sb.oom || (nv && !names)) {
         ss_strbuf_free(&sb);
+        free(names);
         return ss_ctx_error(r->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     }
     ss_ctx_message(r->ctx, SS_MSG_NOTICE, "%s", sb.data);
     ss_strbuf_free(&sb);
-    for (uint32_t i = 0; i < n; i++)
-        if (ss_alter_detach_fkey(r->ctx, r->saved, fks[i]))
-            return SS_ERROR;
-    return SS_OK;
+    int rc = SS_OK;
+    for (uint32_t i = 0; rc == SS_OK && i < n; i++)
+        rc = ss_alter_detach_fkey(r->ctx, r->saved, fks[i]);
+    for (uint32_t i = 0; i < nv; i++)
+        names[i] = views[i]->name;
+    if (rc == SS_OK && nv)
+        rc = ss_alter_drop_views(r, names, nv);
+    free(names);
+    return rc;
 }
 
 /* The dependents of ix / col, found again after their tables are locked (the wait may have
@@ -143,7 +150,7 @@ int ss_alter_drop_index_fkeys(alter_run *r, const ss_index *ix, bool cascade)
     char what[3 * SS_NS_REF_MAX], on[SS_NS_REF_MAX + 8], buf[SS_NS_REF_MAX];
     snprintf(what, sizeof what, "constraint %s on table %s", ix->name, table_display(r->c, r->t, buf, sizeof buf));
     snprintf(on, sizeof on, "index %s", ix->name);
-    int rc = drop_dependents(r, fks, n, cascade, what, on);
+    int rc = drop_dependents(r, fks, n, NULL, 0, cascade, what, on);
     free(fks);
     return rc;
 }
@@ -193,7 +200,12 @@ int ss_alter_drop_column_fkeys(alter_run *r, uint32_t col, bool cascade)
     char what[3 * SS_NS_REF_MAX], buf[SS_NS_REF_MAX];
     snprintf(what, sizeof what, "column %s of table %s", r->t->cols[col].name,
              table_display(r->c, r->t, buf, sizeof buf));
-    int rc = drop_dependents(r, fks, n, cascade, what, what);
+    ss_view **views = NULL;
+    uint32_t nv = 0;
+    int rc = ss_alter_dependent_views(r, (int)col, &views, &nv);
+    if (rc == SS_OK)
+        rc = drop_dependents(r, fks, n, views, nv, cascade, what, what);
+    free(views);
     free(fks);
     /* the table's own foreign keys on the column go with it, silently */
     for (uint32_t i = r->t->fkeys ? r->t->fkeys->n : 0; rc == SS_OK && i > 0; i--) {

@@ -58,7 +58,8 @@ int ss_alter_rename_constraint(alter_run *r, const ast_alter_cmd *a);
 int ss_alter_recheck(alter_run *r, bool validate_rows);
 /* Takes CHECK k off t. */
 void ss_alter_remove_check(ss_table *t, uint32_t k);
-/* DROP ... CASCADE of views names[0..n) (NOTICE "drop cascades to ..."). */
+/* DROP ... CASCADE of views names[0..n) (the caller gives the NOTICE naming them; their
+ * own dependents' NOTICE comes from the drop). */
 int ss_alter_drop_views(alter_run *r, const char *const *names, uint32_t n);
 /* Every row of t the altering transaction sees, all columns, batch by batch to each(arg, b)
  * until it fails. */
@@ -74,8 +75,9 @@ struct ss_fkey *ss_alter_fkey_named(const ss_table *t, const char *name);
  * UNIQUE): 2BP01 "cannot drop constraint ... because other objects depend on it" unless
  * cascade, which drops them (NOTICE "drop cascades to constraint ... on table ..."). */
 int ss_alter_drop_index_fkeys(alter_run *r, const ss_index *ix, bool cascade);
-/* DROP COLUMN col of r's table: the foreign keys referencing it 2BP01 unless cascade (then
- * dropped), the table's own on it dropped, the column positions of the others moved down. */
+/* DROP COLUMN col of r's table: the foreign keys referencing it and the views reading it
+ * 2BP01 unless cascade (then dropped), the table's own foreign keys on it dropped, the
+ * column positions of the others moved down. */
 int ss_alter_drop_column_fkeys(alter_run *r, uint32_t col, bool cascade);
 /* After ALTER COLUMN col TYPE: each foreign key on the column (either side) with its type
  * pair checked (42804) and its rows again (23503; not for NOT VALID ones). */
