@@ -160,6 +160,9 @@ int ss_alter_add_column(alter_run *r, const ast_alter_cmd *a)
     for (uint32_t k = a->key_lo; k < a->key_hi; k++)
         if (ss_alter_add_key(r, k))
             return SS_ERROR;
+    for (uint32_t k = a->fkey_lo; k < a->fkey_hi; k++)
+        if (ss_alter_add_fkey(r, k, false))
+            return SS_ERROR;
     return SS_OK;
 }
 

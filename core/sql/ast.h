@@ -367,6 +367,7 @@ typedef struct ast_alter_cmd {
     int coldef;               /* index in the statement's coldefs, -1: none */
     uint32_t check_lo, check_hi; /* its CHECKs in the statement's checks */
     uint32_t key_lo, key_hi;  /* ADD COLUMN: its PRIMARY KEY / UNIQUE in key_constraints */
+    uint32_t fkey_lo, fkey_hi; /* ADD COLUMN: its REFERENCES in the statement's fkeys */
     bool missing_ok;          /* IF [NOT] EXISTS */
     bool cascade;             /* DROP ... CASCADE */
     bool not_valid;           /* ADD CONSTRAINT ... NOT VALID */

@@ -126,10 +126,8 @@ static bool tr_cmd(transform_state *ts, AlterTableCmd *c, ast_stmt *out, ast_alt
         a->check_hi = out->nchecks;
         a->key_lo = nkeys;
         a->key_hi = out->nkey_constraints;
-        if (out->nfkeys != nfkeys) {
-            tr_unsupported(ts, -1, "REFERENCES in ALTER TABLE ... ADD COLUMN");
-            return false;
-        }
+        a->fkey_lo = nfkeys;
+        a->fkey_hi = out->nfkeys;
         if (out->coldefs[a->coldef].identity) {
             tr_unsupported(ts, -1, "identity columns in ALTER TABLE ... ADD COLUMN");
             return false;
