@@ -12,6 +12,7 @@
 #include "catalog/namespace.h"
 #include "catalog/sequences.h"
 #include "catalog/settings.h"
+#include "fkey/fkey.h"
 #include "index/index.h"
 #include "txn/txn_session.h"
 #include "util/grow.h"
@@ -353,7 +354,9 @@ static int wait_for(ss_ctx *ctx, ss_xid holder)
     return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
 }
 
-/* The visible table named name and, when another transaction holds its lock, that xid. */
+/* The visible table named name and, when another transaction holds its lock, that xid (0
+   when the reader's transaction wrote to the table: as a holder of PostgreSQL's ROW
+   EXCLUSIVE lock it goes on, and the lock's holder waits for it to end). */
 static ss_table *find_locked(ss_catalog *c, const char *name, ss_xid *holder)
 {
     ss_xid me = reader_xid();
@@ -361,6 +364,8 @@ static ss_table *find_locked(ss_catalog *c, const char *name, ss_xid *holder)
     ss_table *t = ss_catalog_find_unlocked(c, name);
     *holder = t && t->ddl.locked && t->ddl.locked != me ? t->ddl.locked : SS_XID_INVALID;
     pthread_mutex_unlock(&c->mu);
+    if (*holder && ss_fkey_is_writer(t, me))
+        *holder = SS_XID_INVALID;
     return t;
 }
 
@@ -378,15 +383,26 @@ int ss_catalog_find_waiting(ss_ctx *ctx, ss_catalog *c, const char *name, ss_tab
 
 int ss_catalog_lock_table(ss_ctx *ctx, ss_catalog *c, const char *name, ss_table **t)
 {
-    if (ss_catalog_find_waiting(ctx, c, name, t))
-        return SS_ERROR;
-    if (!*t || (*t)->system || (*t)->ddl.locked)
-        return SS_OK; /* gone, a system view, or already ours */
+    ss_xid me = reader_xid();
+    for (;;) {
+        if (ss_catalog_find_waiting(ctx, c, name, t))
+            return SS_ERROR;
+        if (!*t || (*t)->system || ((*t)->ddl.locked && (*t)->ddl.locked == me))
+            return SS_OK; /* gone, a system view, or already ours */
+        ss_xid holder = (*t)->ddl.locked;
+        if (!holder)
+            break;
+        /* a writer of the table, which the holder waits for: the cycle is a deadlock */
+        if (wait_for(ctx, holder))
+            return SS_ERROR;
+    }
     ss_xid xid;
     if (ss_ddl_log(ctx, SS_DDL_TABLE_LOCK, *t, *t, &xid))
         return SS_ERROR;
     (*t)->ddl.locked = xid;
-    return SS_OK;
+    /* then the transactions writing to it end first (its lock keeps new ones out) */
+    bool committed;
+    return xid ? ss_fkey_wait_writers(ctx, *t, &committed) : SS_OK;
 }
 
 /* The xid of another transaction with a pending entry named name (its relation part, in

@@ -149,9 +149,12 @@ const ss_fkey_action_table *ss_fkey_action_find(const ss_fkey_actions *actions, 
    constraint" (PostgreSQL's SQLSTATE, DETAIL and HINT) when a table outside the list
    references one of them. */
 int ss_fkey_check_truncate(ss_ctx *ctx, const ss_catalog *c, ss_table *const *tables, uint32_t n);
-/* ---- writers of referencing tables (fkey_writers.c) ---- */
-/* Records that the session's transaction wrote rows to t (a referencing table). */
+/* ---- writers of tables (fkey_writers.c) ---- */
+/* Records that the session's transaction wrote rows to t (inserted, or locked to update or
+   delete them). */
 int ss_fkey_note_writer(ss_ctx *ctx, ss_table *t);
+/* Whether the transaction top is recorded as a writer of t. */
+bool ss_fkey_is_writer(ss_table *t, ss_xid top);
 /* Waits until no transaction but the session's own that wrote to t is running (deadlock,
    lock_timeout, cancel as row locks); *committed tells whether one of those it waited for
    committed (its rows are newer than the statement's snapshot). */
