@@ -14,6 +14,7 @@
 #include "api/run_sequence.h"
 #include "catalog/schema_ddl.h"
 #include "catalog/alter_table.h"
+#include "catalog/lock_table.h"
 #include "catalog/constraints.h"
 #include "copy/copy.h"
 #include "exec/instrument.h"
@@ -560,6 +561,9 @@ int ss_stmt_execute(sunstone_stmt *st)
                    ? ss_schema_drop(&st->ctx, st->ctx.catalog, st->ast->drop_names, st->ast->ndrop, st->ast->missing_ok,
                                     st->ast->cascade)
                    : ss_schema_rename(&st->ctx, st->ctx.catalog, st->ast->str, st->ast->value);
+    case AST_LOCK_TABLE:
+        snprintf(st->tag, sizeof st->tag, "LOCK TABLE");
+        return ss_catalog_lock_stmt(&st->ctx, st->ctx.catalog, st->ast);
     case AST_EXECUTE:
         break; /* bound as the prepared statement's own kind */
     }

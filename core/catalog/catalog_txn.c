@@ -381,21 +381,38 @@ int ss_catalog_find_waiting(ss_ctx *ctx, ss_catalog *c, const char *name, ss_tab
     }
 }
 
-int ss_catalog_lock_table(ss_ctx *ctx, ss_catalog *c, const char *name, ss_table **t)
+static int not_obtained(ss_ctx *ctx, const char *name)
+{
+    return ss_ctx_error(ctx, "55P03", "could not obtain lock on relation \"%s\"", name);
+}
+
+int ss_catalog_find_nowait(ss_ctx *ctx, ss_catalog *c, const char *name, ss_table **t)
+{
+    ss_xid holder;
+    if ((*t = find_locked(c, name, &holder)) && holder)
+        return not_obtained(ctx, name);
+    return SS_OK;
+}
+
+int ss_catalog_lock_table_nowait(ss_ctx *ctx, ss_catalog *c, const char *name, bool nowait, ss_table **t)
 {
     ss_xid me = reader_xid();
     for (;;) {
-        if (ss_catalog_find_waiting(ctx, c, name, t))
+        ss_xid holder;
+        if (nowait ? ss_catalog_find_nowait(ctx, c, name, t) : ss_catalog_find_waiting(ctx, c, name, t))
             return SS_ERROR;
         if (!*t || (*t)->system || ((*t)->ddl.locked && (*t)->ddl.locked == me))
             return SS_OK; /* gone, a system view, or already ours */
-        ss_xid holder = (*t)->ddl.locked;
-        if (!holder)
+        if (!(holder = (*t)->ddl.locked))
             break;
         /* a writer of the table, which the holder waits for: the cycle is a deadlock */
+        if (nowait)
+            return not_obtained(ctx, name);
         if (wait_for(ctx, holder))
             return SS_ERROR;
     }
+    if (nowait && ss_fkey_other_writer(ctx, *t))
+        return not_obtained(ctx, name);
     ss_xid xid;
     if (ss_ddl_log(ctx, SS_DDL_TABLE_LOCK, *t, *t, &xid))
         return SS_ERROR;
@@ -403,6 +420,11 @@ int ss_catalog_lock_table(ss_ctx *ctx, ss_catalog *c, const char *name, ss_table
     /* then the transactions writing to it end first (its lock keeps new ones out) */
     bool committed;
     return xid ? ss_fkey_wait_writers(ctx, *t, &committed) : SS_OK;
+}
+
+int ss_catalog_lock_table(ss_ctx *ctx, ss_catalog *c, const char *name, ss_table **t)
+{
+    return ss_catalog_lock_table_nowait(ctx, c, name, false, t);
 }
 
 /* The xid of another transaction with a pending entry named name (its relation part, in

@@ -153,6 +153,8 @@ int ss_fkey_check_truncate(ss_ctx *ctx, const ss_catalog *c, ss_table *const *ta
 /* Records that the session's transaction wrote rows to t (inserted, or locked to update or
    delete them). */
 int ss_fkey_note_writer(ss_ctx *ctx, ss_table *t);
+/* A running transaction other than the session's own that wrote to t, or 0. */
+ss_xid ss_fkey_other_writer(ss_ctx *ctx, ss_table *t);
 /* Whether the transaction top is recorded as a writer of t. */
 bool ss_fkey_is_writer(ss_table *t, ss_xid top);
 /* Waits until no transaction but the session's own that wrote to t is running (deadlock,

@@ -78,6 +78,21 @@ int ss_fkey_note_writer(ss_ctx *ctx, ss_table *t)
     return rc;
 }
 
+ss_xid ss_fkey_other_writer(ss_ctx *ctx, ss_table *t)
+{
+    struct ss_table_writers *w = atomic_load(&t->writers);
+    if (!w || !ctx->txn)
+        return SS_XID_INVALID;
+    ss_xid self = ctx->txn->top, holder = SS_XID_INVALID;
+    pthread_mutex_lock(&w->mu);
+    prune(w, ctx->txn->m);
+    for (uint32_t i = 0; i < w->n && holder == SS_XID_INVALID; i++)
+        if (w->xids[i] != self)
+            holder = w->xids[i];
+    pthread_mutex_unlock(&w->mu);
+    return holder;
+}
+
 int ss_fkey_wait_writers(ss_ctx *ctx, ss_table *t, bool *committed)
 {
     *committed = false;
@@ -85,15 +100,8 @@ int ss_fkey_wait_writers(ss_ctx *ctx, ss_table *t, bool *committed)
     if (!w || !ctx->txn)
         return SS_OK;
     ss_txn_manager *m = ctx->txn->m;
-    ss_xid self = ctx->txn->top;
     for (;;) {
-        ss_xid holder = SS_XID_INVALID;
-        pthread_mutex_lock(&w->mu);
-        prune(w, m);
-        for (uint32_t i = 0; i < w->n && holder == SS_XID_INVALID; i++)
-            if (w->xids[i] != self)
-                holder = w->xids[i];
-        pthread_mutex_unlock(&w->mu);
+        ss_xid holder = ss_fkey_other_writer(ctx, t);
         if (holder == SS_XID_INVALID)
             return SS_OK;
         if (ss_txn_wait_row_holder(ctx, holder) != SS_OK)

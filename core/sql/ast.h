@@ -313,7 +313,8 @@ typedef enum ast_stmt_kind {
     /* (N) schemas (catalog/schema_ddl.c) */
     AST_CREATE_SCHEMA,   /* CREATE SCHEMA [IF NOT EXISTS] str */
     AST_DROP_SCHEMA,     /* DROP SCHEMA [IF EXISTS] drop_names [CASCADE] */
-    AST_ALTER_SCHEMA     /* ALTER SCHEMA str RENAME TO value */
+    AST_ALTER_SCHEMA,    /* ALTER SCHEMA str RENAME TO value */
+    AST_LOCK_TABLE       /* LOCK [TABLE] drop_names [IN lock_mode MODE] [NOWAIT] */
 } ast_stmt_kind;
 
 /* (M) DECLARE's options (ast_stmt.cursor_options). */
@@ -541,6 +542,9 @@ typedef struct ast_stmt {
     ast_target *returning;
     uint32_t nreturning;
     bool restart_identity;    /* AST_TRUNCATE: RESTART IDENTITY */
+    int lock_mode;            /* AST_LOCK_TABLE: PostgreSQL's lock mode number (1 ACCESS SHARE
+                                 ... 8 ACCESS EXCLUSIVE) */
+    bool nowait;              /* AST_LOCK_TABLE: NOWAIT */
     /* AST_CREATE_VIEW: WITH [LOCAL | CASCADED] CHECK OPTION (AST_VIEW_CHECK_*), 0: none */
     int view_check;
     /* (M) AST_CREATE_TABLE_AS of CREATE MATERIALIZED VIEW (view_sql: the statement's text);

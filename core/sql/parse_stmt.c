@@ -1096,6 +1096,8 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
         return tr_transaction(ts, (TransactionStmt *)n, out);
     case T_CreateSchemaStmt:
         return tr_create_schema(ts, (CreateSchemaStmt *)n, out);
+    case T_LockStmt:
+        return tr_lock(ts, (LockStmt *)n, out);
     default:
         unsupported_statement(ts, n, "");
         return false;

@@ -146,6 +146,8 @@ bool tr_close_cursor(transform_state *ts, ClosePortalStmt *s, ast_stmt *out);
 bool tr_update(transform_state *ts, UpdateStmt *s, ast_stmt *out);
 bool tr_delete(transform_state *ts, DeleteStmt *s, ast_stmt *out);
 bool tr_truncate(transform_state *ts, TruncateStmt *s, ast_stmt *out);
+/* LOCK [TABLE] [ONLY] names [IN mode MODE] [NOWAIT] (parse_lock.c). */
+bool tr_lock(transform_state *ts, LockStmt *s, ast_stmt *out);
 bool tr_returning(transform_state *ts, List *list, ast_stmt *out);
 /* INSERT's RETURNING list and its query over the target (ast_stmt.returning_select). */
 bool tr_insert_returning(transform_state *ts, InsertStmt *s, ast_stmt *out);

@@ -136,6 +136,59 @@ START_TEST(own_writes_do_not_wait)
 }
 END_TEST
 
+START_TEST(lock_table_blocks_and_waits)
+{
+    sunstone *a = open_first(), *b = open_more(a);
+    run(a, "CREATE TABLE t (x int)");
+    run(a, "BEGIN");
+    run(a, "LOCK TABLE t");
+    run(b, "BEGIN");
+    fails(b, "LOCK TABLE t NOWAIT", "55P03");
+    run(b, "ROLLBACK");
+    session_job j = {b, "INSERT INTO t VALUES (1)", 0, "", "", 0};
+    pthread_t th;
+    start_waiting(&j, &th);
+    run(a, "COMMIT");
+    join(&j, th);
+    ck_assert_int_eq(j.rc, SUNSTONE_OK);
+    /* a writer makes LOCK TABLE wait, or fail at once with NOWAIT */
+    run(a, "BEGIN");
+    run(a, "DELETE FROM t");
+    run(b, "BEGIN");
+    fails(b, "LOCK TABLE t IN ACCESS EXCLUSIVE MODE NOWAIT", "55P03");
+    run(b, "ROLLBACK");
+    run(b, "BEGIN");
+    session_job k = {b, "LOCK TABLE t", 0, "", "", 0};
+    start_waiting(&k, &th);
+    run(a, "COMMIT");
+    join(&k, th);
+    ck_assert_int_eq(k.rc, SUNSTONE_OK);
+    run(b, "COMMIT");
+    close_both(a, b);
+}
+END_TEST
+
+START_TEST(row_exclusive_lock_holds_off_alter)
+{
+    sunstone *a = open_first(), *b = open_more(a);
+    run(a, "CREATE TABLE t (x int)");
+    run(a, "BEGIN");
+    run(a, "LOCK TABLE t IN ROW EXCLUSIVE MODE");
+    session_job j = {b, "ALTER TABLE t ADD COLUMN y int", 0, "", "", 0};
+    pthread_t th;
+    start_waiting(&j, &th);
+    run(a, "LOCK TABLE t IN ACCESS SHARE MODE");
+    run(a, "COMMIT");
+    join(&j, th);
+    ck_assert_int_eq(j.rc, SUNSTONE_OK);
+    fails(a, "LOCK TABLE t", "25P01");
+    run(a, "BEGIN");
+    fails(a, "LOCK TABLE t IN SHARE MODE", "0A000");
+    run(a, "ROLLBACK");
+    close_both(a, b);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("alter_waits");
@@ -146,6 +199,8 @@ static Suite *make_suite(void)
     tcase_add_test(tc, lock_timeout_on_alter);
     tcase_add_test(tc, deadlock_between_alters);
     tcase_add_test(tc, own_writes_do_not_wait);
+    tcase_add_test(tc, lock_table_blocks_and_waits);
+    tcase_add_test(tc, row_exclusive_lock_holds_off_alter);
     tcase_set_timeout(tc, 60);
     suite_add_tcase(s, tc);
     return s;
