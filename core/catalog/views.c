@@ -24,16 +24,16 @@ static ss_view *view_in(const ss_catalog *c, const ss_schema *s, const char *rel
     return NULL;
 }
 
-static bool has_view(const ss_catalog *c, const ss_schema *s, const char *rel)
+bool ss_catalog_has_table_or_view(const ss_catalog *c, const ss_schema *s, const char *rel)
 {
-    return view_in(c, s, rel) != NULL;
+    return view_in(c, s, rel) || ss_catalog_table_in(c, s, rel);
 }
 
 ss_view *ss_catalog_find_view(const ss_catalog *c, const char *name)
 {
     pthread_mutex_lock((pthread_mutex_t *)&c->mu);
     const char *rel;
-    const ss_schema *s = ss_ns_lookup(c, name, has_view, &rel);
+    const ss_schema *s = ss_ns_lookup(c, name, ss_catalog_has_table_or_view, &rel); /* a table hides a later view */
     ss_view *v = s ? view_in(c, s, rel) : NULL;
     pthread_mutex_unlock((pthread_mutex_t *)&c->mu);
     return v;
