@@ -121,7 +121,7 @@ const range_entry *find_schema_qualified_entry(binder *b, const ast_expr *a)
     const char *schema = a->names[0], *table = a->names[1];
     for (uint32_t r = b->scope_lo; r < b->scope_hi; r++) {
         const range_entry *e = &b->scope[r];
-        if (e->ns && !e->ref_hidden && strcmp(e->ref, table) == 0 && strcmp(e->ns->name, schema) == 0)
+        if (e->ns && !e->ref_hidden && strcmp(e->ref, table) == 0 && strcmp(ss_ns_name(e->ns), schema) == 0)
             return e;
     }
     /* PostgreSQL's errorMissingRTE: an entry of that name in another schema */

@@ -86,8 +86,14 @@ void ss_ns_destroy(ss_catalog *c, ss_schema *s)
         }
 }
 
+const char *ss_ns_name(const ss_schema *s)
+{
+    return s->old_name && ss_ddl_pending_other(&s->rename) ? s->old_name : s->name;
+}
+
 void ss_ns_rename_end(ss_schema *s, bool commit)
 {
+    s->rename.created = SS_XID_INVALID;
     if (!s->old_name)
         return;
     if (!commit) {
@@ -102,7 +108,7 @@ void ss_ns_rename_end(ss_schema *s, bool commit)
 ss_schema *ss_ns_find(const ss_catalog *c, const char *name)
 {
     for (uint32_t i = 0; i < c->nschemas; i++)
-        if (strcmp(c->schemas[i]->name, name) == 0 && ss_ddl_visible(&c->schemas[i]->ddl))
+        if (strcmp(ss_ns_name(c->schemas[i]), name) == 0 && ss_ddl_visible(&c->schemas[i]->ddl))
             return c->schemas[i];
     return NULL;
 }
@@ -133,7 +139,7 @@ bool ss_ns_schema_part(const char *ref, char *out, size_t outsz)
 
 const char *ss_ns_qualify(const ss_schema *s, const char *rel, char *buf, size_t bufsz)
 {
-    snprintf(buf, bufsz, "%s.%s", s->name, rel);
+    snprintf(buf, bufsz, "%s.%s", ss_ns_name(s), rel);
     return buf;
 }
 
@@ -264,7 +270,7 @@ uint32_t ss_ns_current_schemas(const ss_catalog *c, bool implicit, const char **
     }
     uint32_t m = 0;
     for (uint32_t i = 0; i < n && m < max; i++)
-        out[m++] = order[i]->name;
+        out[m++] = ss_ns_name(order[i]);
     return m;
 }
 
