@@ -249,7 +249,7 @@ static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_s
                 continue;
             if (h->id == VIEW_TABLES) {
                 char *checks = ss_table_check_lines(tab);
-                char *fkeys = ss_fkey_lines(tab);
+                char *fkeys = ss_fkey_lines(h->catalog, tab);
                 char *refs = ss_fkey_referenced_lines(h->catalog, tab);
                 char *idx = ss_index_describe_lines(tab);
                 ss_value row[10] = {text_value(tab->name), text_value(tab->backend_name),

@@ -59,12 +59,13 @@ void ss_fkey_remove(ss_fkey *fk);
    catalog order; *n gets how many (malloc'd array, NULL when none). */
 ss_fkey **ss_fkey_referencing(const ss_catalog *c, const ss_table *ref, bool include_self, uint32_t *n);
 /* pg_get_constraintdef's text: FOREIGN KEY (a, b) REFERENCES p(x, y) [MATCH FULL]
-   [ON UPDATE ...] [ON DELETE ...] [NOT VALID]; malloc'd, NULL on OOM. */
-char *ss_fkey_definition(const ss_fkey *fk);
+   [ON UPDATE ...] [ON DELETE ...] [NOT VALID], the referenced table qualified when its
+   schema is not on c's search path (c NULL: never); malloc'd, NULL on OOM. */
+char *ss_fkey_definition(const ss_catalog *c, const ss_fkey *fk);
 /* \d's "Foreign-key constraints:" lines of t ("name" FOREIGN KEY ..., by name, each ending
    in a newline) and "Referenced by:" lines of t (TABLE "c" CONSTRAINT "name" FOREIGN KEY
-   ...); malloc'd, NULL when there are none. */
-char *ss_fkey_lines(const ss_table *t);
+   ...), tables named as ss_fkey_definition names them; malloc'd, NULL when there are none. */
+char *ss_fkey_lines(const ss_catalog *c, const ss_table *t);
 char *ss_fkey_referenced_lines(const ss_catalog *c, const ss_table *t);
 
 /* ---- CREATE TABLE (fkey_ddl.c) ---- */

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "catalog/namespace.h"
 #include "fkey/fkey.h"
 #include "util/strbuf.h"
 
@@ -94,11 +95,19 @@ static void put_columns(ss_strbuf *sb, const ss_table *t, const uint32_t *cols, 
         ss_strbuf_printf(sb, "%s%s", i ? ", " : "", t->cols[cols[i]].name);
 }
 
-static void put_definition(ss_strbuf *sb, const ss_fkey *fk)
+/* How pg_get_constraintdef and regclass name table t: qualified when its schema is not on
+   the search path (c NULL: bare). */
+static const char *table_name(const ss_catalog *c, const ss_table *t, char *buf, size_t bufsz)
 {
+    return c && t->ns ? ss_ns_display(c, t->ns, t->name, buf, bufsz) : t->name;
+}
+
+static void put_definition(ss_strbuf *sb, const ss_catalog *c, const ss_fkey *fk)
+{
+    char buf[SS_NS_REF_MAX];
     ss_strbuf_puts(sb, "FOREIGN KEY (");
     put_columns(sb, fk->table, fk->cols, fk->ncols);
-    ss_strbuf_printf(sb, ") REFERENCES %s(", fk->ref->name);
+    ss_strbuf_printf(sb, ") REFERENCES %s(", table_name(c, fk->ref, buf, sizeof buf));
     put_columns(sb, fk->ref, fk->ref_cols, fk->ncols);
     ss_strbuf_putc(sb, ')');
     if (fk->match == 'f')
@@ -123,11 +132,11 @@ static char *finish(ss_strbuf *sb)
     return out;
 }
 
-char *ss_fkey_definition(const ss_fkey *fk)
+char *ss_fkey_definition(const ss_catalog *c, const ss_fkey *fk)
 {
     ss_strbuf sb;
     ss_strbuf_init(&sb);
-    put_definition(&sb, fk);
+    put_definition(&sb, c, fk);
     return finish(&sb);
 }
 
@@ -137,7 +146,7 @@ static int by_name(const void *a, const void *b)
 }
 
 /* lines for fks[0..n), sorted by constraint name as psql's queries order them */
-static char *lines(ss_fkey **fks, uint32_t n, bool referenced)
+static char *lines(const ss_catalog *c, ss_fkey **fks, uint32_t n, bool referenced)
 {
     if (!n)
         return NULL;
@@ -145,17 +154,19 @@ static char *lines(ss_fkey **fks, uint32_t n, bool referenced)
     ss_strbuf sb;
     ss_strbuf_init(&sb);
     for (uint32_t i = 0; i < n; i++) {
+        char buf[SS_NS_REF_MAX];
         if (referenced)
-            ss_strbuf_printf(&sb, "TABLE \"%s\" CONSTRAINT \"%s\" ", fks[i]->table->name, fks[i]->name);
+            ss_strbuf_printf(&sb, "TABLE \"%s\" CONSTRAINT \"%s\" ", table_name(c, fks[i]->table, buf, sizeof buf),
+                             fks[i]->name);
         else
             ss_strbuf_printf(&sb, "\"%s\" ", fks[i]->name);
-        put_definition(&sb, fks[i]);
+        put_definition(&sb, c, fks[i]);
         ss_strbuf_putc(&sb, '\n');
     }
     return finish(&sb);
 }
 
-char *ss_fkey_lines(const ss_table *t)
+char *ss_fkey_lines(const ss_catalog *c, const ss_table *t)
 {
     if (!ss_fkey_table_has(t))
         return NULL;
@@ -163,7 +174,7 @@ char *ss_fkey_lines(const ss_table *t)
     if (!copy)
         return NULL;
     memcpy(copy, t->fkeys->list, sizeof *copy * t->fkeys->n);
-    char *out = lines(copy, t->fkeys->n, false);
+    char *out = lines(c, copy, t->fkeys->n, false);
     free(copy);
     return out;
 }
@@ -172,7 +183,7 @@ char *ss_fkey_referenced_lines(const ss_catalog *c, const ss_table *t)
 {
     uint32_t n;
     ss_fkey **fks = ss_fkey_referencing(c, t, true, &n);
-    char *out = lines(fks, n, true);
+    char *out = lines(c, fks, n, true);
     free(fks);
     return out;
 }

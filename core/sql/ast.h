@@ -311,7 +311,7 @@ typedef enum ast_stmt_kind {
     AST_FETCH,           /* FETCH / MOVE direction [count] [FROM | IN] str: fetch_* , is_move */
     AST_CLOSE_CURSOR,    /* CLOSE str | ALL (str NULL) */
     /* (N) schemas (catalog/schema_ddl.c) */
-    AST_CREATE_SCHEMA,   /* CREATE SCHEMA [IF NOT EXISTS] str */
+    AST_CREATE_SCHEMA,   /* CREATE SCHEMA [IF NOT EXISTS] str [schema_elts] */
     AST_DROP_SCHEMA,     /* DROP SCHEMA [IF EXISTS] drop_names [CASCADE] */
     AST_ALTER_SCHEMA,    /* ALTER SCHEMA str RENAME TO value */
     AST_LOCK_TABLE       /* LOCK [TABLE] drop_names [IN lock_mode MODE] [NOWAIT] */
@@ -461,6 +461,11 @@ typedef struct ast_stmt {
     const char **columns;
     int *column_locations;
     uint32_t ncolumns;
+    /* AST_CREATE_SCHEMA: its CREATE TABLE / VIEW / INDEX / SEQUENCE elements, in
+       PostgreSQL's order (sequences, tables, views, indexes), each with its own text and its
+       relation names qualified by the new schema */
+    struct ast_stmt **schema_elts;
+    uint32_t nschema_elts;
     /* AST_CREATE_TABLE */
     ast_column_def *coldefs;
     uint32_t ncoldefs;

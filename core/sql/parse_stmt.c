@@ -765,6 +765,21 @@ const char *tr_statement_text(transform_state *ts)
     return statement_text(ts);
 }
 
+static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out);
+
+bool tr_statement_at(transform_state *ts, Node *n, int location, int len, ast_stmt *out)
+{
+    int loc = ts->stmt_location, l = ts->stmt_len;
+    ts->stmt_location = location;
+    ts->stmt_len = len;
+    bool ok = tr_stmt(ts, n, out);
+    ts->stmt_location = loc;
+    ts->stmt_len = l;
+    out->location = location;
+    out->length = len;
+    return ok;
+}
+
 /* A column list (String nodes) into out->columns. */
 static bool tr_name_list(transform_state *ts, List *names, ast_stmt *out)
 {

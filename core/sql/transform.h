@@ -137,6 +137,8 @@ bool tr_copy(transform_state *ts, CopyStmt *s, ast_stmt *out);
 /* (M) The text of the statement being transformed (parse_stmt.c); REFRESH MATERIALIZED VIEW
  * (parse_matview.c); DECLARE, FETCH / MOVE, CLOSE (parse_cursor.c). */
 const char *tr_statement_text(transform_state *ts);
+/* Statement n into out, as a top-level statement of the text [location, location + len). */
+bool tr_statement_at(transform_state *ts, Node *n, int location, int len, ast_stmt *out);
 bool tr_refresh_matview(transform_state *ts, RefreshMatViewStmt *s, ast_stmt *out);
 bool tr_declare_cursor(transform_state *ts, DeclareCursorStmt *s, ast_stmt *out);
 bool tr_fetch(transform_state *ts, FetchStmt *s, ast_stmt *out);
