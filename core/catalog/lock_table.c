@@ -7,7 +7,7 @@
 #include "fkey/fkey.h"
 #include "txn/txn_session.h"
 
-/* PostgreSQL's name of lock mode m (lockdefs.h's numbering). */
+/* PostgreSQL's name of lock mode m (its numbering: 1 ACCESS SHARE ... 8 ACCESS EXCLUSIVE). */
 static const char *mode_name(int m)
 {
     static const char *const names[] = {"ACCESS SHARE", "ROW SHARE", "ROW EXCLUSIVE", "SHARE UPDATE EXCLUSIVE",
