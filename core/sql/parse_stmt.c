@@ -19,6 +19,25 @@ const char *tr_relation_name(transform_state *ts, RangeVar *rv)
     return rangevar_name(ts, rv);
 }
 
+bool tr_relation_names(transform_state *ts, List *rels, const char *only_refused, ast_stmt *out)
+{
+    out->ndrop = (uint32_t)list_length(rels);
+    if (!(out->drop_names = tr_alloc(ts, sizeof(char *) * (out->ndrop ? out->ndrop : 1))))
+        return false;
+    ListCell *lc;
+    uint32_t i = 0;
+    foreach (lc, rels) {
+        RangeVar *rv = lfirst(lc);
+        if (!rv->inh && only_refused) {
+            tr_unsupported(ts, rv->location, only_refused);
+            return false;
+        }
+        if (!(out->drop_names[i++] = tr_relation_name(ts, rv)))
+            return false;
+    }
+    return true;
+}
+
 bool tr_targets(transform_state *ts, List *targets, ast_select *out)
 {
     out->ntargets = (uint32_t)list_length(targets);

@@ -122,6 +122,9 @@ bool tr_key_constraints_finish(transform_state *ts, ast_stmt *out);
 bool tr_fkey_constraint(transform_state *ts, Constraint *con, const char *column, ast_stmt *out);
 /* A table name (RangeVar) as the statements take it: "t" or "s.t" (parse_schema.c). */
 const char *tr_relation_name(transform_state *ts, RangeVar *rv);
+/* A list of them into out->drop_names / ndrop; only_refused (non-NULL): 0A000 naming it for
+   ONLY (Sunstone's tables have no children, so elsewhere ONLY changes nothing). */
+bool tr_relation_names(transform_state *ts, List *rels, const char *only_refused, ast_stmt *out);
 /* (N) schemas (parse_schema.c): a RangeVar's reference (0A000 for a database name), the
    reference of schema (NULL: none) and rel, CREATE SCHEMA, a schema name (DROP SCHEMA's), ALTER
    SCHEMA ... RENAME TO. */
