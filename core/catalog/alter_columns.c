@@ -90,13 +90,29 @@ int ss_alter_add_column(alter_run *r, const ast_alter_cmd *a)
     if (t->ncols >= 1600)
         return ss_ctx_error(ctx, "54011", "tables can have at most 1600 columns");
     ss_type type;
-    if (ss_bind_alter_type(ctx, d, &type))
+    bool serial;
+    if (ss_bind_alter_type(ctx, d, &type, &serial))
         return SS_ERROR;
+    if ((serial || d->identity) && d->default_expr)
+        return ss_ctx_error(ctx, "42601", serial ? "multiple default values specified for column \"%s\" of table \"%s\""
+                                                 : "both default and identity specified for column \"%s\" of table \"%s\"",
+                            d->name, t->name);
     ss_expr *def = NULL;
     bool is_volatile = false;
     const char *text = NULL;
     if (d->default_expr && ss_bind_alter_default(ctx, d->default_expr, d->name, type, &def, &is_volatile, &text))
         return SS_ERROR;
+    /* SERIAL / identity: its sequence made now, every existing row gets its nextval */
+    ss_seq_new_def seq = {0};
+    char *seq_text = NULL;
+    if (serial || d->identity) {
+        if (ss_bind_alter_sequence(ctx, r->st->table, d, type, &seq, &seq_text) ||
+            ss_seq_create(ctx, r->c->sequences, seq.name, &seq.p, seq.owner_table, seq.owner_column, seq.owner_kind))
+            return SS_ERROR;
+        if (!(def = ss_bind_alter_nextval(ctx, seq.name, type)))
+            return SS_ERROR;
+        is_volatile = true;
+    }
     /* the value of every existing row: the default (its typmod applied as INSERT would) */
     if (def) {
         ss_expr *cast = ss_bind_alter_assign(ctx, def, type);
@@ -109,7 +125,7 @@ int ss_alter_add_column(alter_run *r, const ast_alter_cmd *a)
     if (!old_types)
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     memcpy(old_types, t->types, sizeof *old_types * old_ncols);
-    int rc = append_column(ctx, t, d->name, type, d->not_null);
+    int rc = append_column(ctx, t, d->name, type, d->not_null || seq.name);
     const ss_storage_vtable *sv = t->storage;
     bool in_place = SS_STORAGE_HAS(sv, drop_column) && sv->add_column && sv->drop_column && !is_volatile;
     if (rc == SS_OK && in_place) {
@@ -151,6 +167,17 @@ int ss_alter_add_column(alter_run *r, const ast_alter_cmd *a)
         bool ok = ss_cons_src_copy(&cc->src, &from, t->ncols);
         cc->default_text = ss_strdup_or_null(text, &ok);
         cc->has_default = true;
+        if (!ok)
+            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    }
+    if (seq.name) {
+        if (!t->cons && !(t->cons = ss_table_cons_copy(NULL, t->ncols)))
+            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        ss_col_cons *cc = &t->cons->cols[t->ncols - 1];
+        bool ok = true;
+        cc->seq = ss_strdup_or_null(seq.name, &ok);
+        cc->default_text = ss_strdup_or_null(seq_text, &ok);
+        cc->identity = d->identity;
         if (!ok)
             return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     }

@@ -128,10 +128,6 @@ static bool tr_cmd(transform_state *ts, AlterTableCmd *c, ast_stmt *out, ast_alt
         a->key_hi = out->nkey_constraints;
         a->fkey_lo = nfkeys;
         a->fkey_hi = out->nfkeys;
-        if (out->coldefs[a->coldef].identity) {
-            tr_unsupported(ts, -1, "identity columns in ALTER TABLE ... ADD COLUMN");
-            return false;
-        }
         return true;
     }
     case AT_DropColumn:

@@ -2,8 +2,6 @@
 -- in a block the refusal fails the block like any error, and nothing of it stays
 create table ar (a int primary key, b int);
 create table ar_ref (x int references ar);
-alter table ar add column c serial;
-alter table ar add column c int generated always as identity;
 alter table ar alter column b set statistics 10;
 drop table ar_ref;
 create view ar_v as select b from ar;
