@@ -248,11 +248,8 @@ int ss_alter_drop_column(alter_run *r, const ast_alter_cmd *a)
     if (rc0 != SS_OK || found < 0)
         return rc0;
     uint32_t col = (uint32_t)found;
-    if (t->cons && (t->cons->cols[col].seq || t->cons->cols[col].identity))
-        return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                            "feature not supported: ALTER TABLE ... DROP COLUMN of a column that owns a sequence "
-                            "(SERIAL, identity)");
-    if (ss_alter_drop_column_fkeys(r, col, a->cascade))
+    /* the sequence it owns (SERIAL, identity) goes with it */
+    if (ss_alter_drop_column_fkeys(r, col, a->cascade) || ss_alter_drop_column_sequence(r, col))
         return SS_ERROR;
     /* indexes with the column among their keys go with it; the others' keys move down */
     ss_table_indexes *l = t->indexes;

@@ -88,6 +88,16 @@ int ss_alter_validate_fkey_rows(alter_run *r, const struct ss_fkey *fk);
 int ss_alter_validate_fkey(alter_run *r, struct ss_fkey *fk);
 int ss_alter_rename_fkey(alter_run *r, struct ss_fkey *fk, const char *new_name);
 
+/* ---- identity columns (alter_identity.c) ---- */
+/* ALTER COLUMN ... ADD GENERATED ... AS IDENTITY (55000 unless NOT NULL, not yet identity,
+ * without a default), SET GENERATED and DROP IDENTITY [IF EXISTS] (55000 for a column that
+ * is not one). */
+int ss_alter_add_identity(alter_run *r, const ast_alter_cmd *a);
+int ss_alter_set_generated(alter_run *r, const ast_alter_cmd *a);
+int ss_alter_drop_identity(alter_run *r, const ast_alter_cmd *a);
+/* The sequence column col owns (SERIAL, identity) dropped, and its default with it. */
+int ss_alter_drop_column_sequence(alter_run *r, uint32_t col);
+
 /* Whether a constraint of t (CHECK, index constraint, foreign key) is named name. */
 bool ss_alter_constraint_taken(const ss_table *t, const char *name);
 

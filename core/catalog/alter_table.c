@@ -445,6 +445,12 @@ static int run_cmd(alter_run *r, const ast_alter_cmd *a)
         return ss_alter_add_fkey(r, a->check_lo, a->not_valid);
     case AST_ALTER_VALIDATE_CONSTRAINT:
         return ss_alter_validate_constraint(r, a);
+    case AST_ALTER_ADD_IDENTITY:
+        return ss_alter_add_identity(r, a);
+    case AST_ALTER_SET_GENERATED:
+        return ss_alter_set_generated(r, a);
+    case AST_ALTER_DROP_IDENTITY:
+        return ss_alter_drop_identity(r, a);
     }
     return SS_OK;
 }

@@ -358,7 +358,11 @@ typedef enum ast_alter_kind {
                                  ADD COLUMN: key_constraints[check_lo, check_hi) */
     AST_ALTER_ADD_FKEY,       /* ADD [CONSTRAINT name] FOREIGN KEY (cols) REFERENCES ...
                                  [NOT VALID]: fkeys[check_lo] */
-    AST_ALTER_VALIDATE_CONSTRAINT /* VALIDATE CONSTRAINT column */
+    AST_ALTER_VALIDATE_CONSTRAINT, /* VALIDATE CONSTRAINT column */
+    AST_ALTER_ADD_IDENTITY,   /* ALTER [COLUMN] column ADD GENERATED ... AS IDENTITY [(...)]:
+                                 coldefs[coldef]'s identity and ident_opts */
+    AST_ALTER_SET_GENERATED,  /* ALTER [COLUMN] column SET GENERATED identity */
+    AST_ALTER_DROP_IDENTITY   /* ALTER [COLUMN] column DROP IDENTITY [IF EXISTS] (missing_ok) */
 } ast_alter_kind;
 
 typedef struct ast_alter_cmd {
@@ -372,6 +376,7 @@ typedef struct ast_alter_cmd {
     bool missing_ok;          /* IF [NOT] EXISTS */
     bool cascade;             /* DROP ... CASCADE */
     bool not_valid;           /* ADD CONSTRAINT ... NOT VALID */
+    char identity;            /* SET GENERATED: 'a' ALWAYS / 'd' BY DEFAULT */
 } ast_alter_cmd;
 
 /* A PRIMARY KEY or UNIQUE constraint of CREATE TABLE (column or table constraint). */

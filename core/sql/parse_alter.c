@@ -15,9 +15,6 @@ static const char *subcommand_name(AlterTableType t)
     case AT_SetStatistics: return "ALTER TABLE ... ALTER COLUMN ... SET STATISTICS";
     case AT_SetStorage: return "ALTER TABLE ... ALTER COLUMN ... SET STORAGE";
     case AT_SetCompression: return "ALTER TABLE ... ALTER COLUMN ... SET COMPRESSION";
-    case AT_AddIdentity: return "ALTER TABLE ... ALTER COLUMN ... ADD GENERATED ... AS IDENTITY";
-    case AT_SetIdentity: return "ALTER TABLE ... ALTER COLUMN ... SET GENERATED";
-    case AT_DropIdentity: return "ALTER TABLE ... ALTER COLUMN ... DROP IDENTITY";
     case AT_DropExpression: return "ALTER TABLE ... ALTER COLUMN ... DROP EXPRESSION";
     case AT_ClusterOn: return "ALTER TABLE ... CLUSTER ON";
     case AT_SetLogged: return "ALTER TABLE ... SET LOGGED";
@@ -172,6 +169,36 @@ static bool tr_cmd(transform_state *ts, AlterTableCmd *c, ast_stmt *out, ast_alt
         return true;
     case AT_ValidateConstraint:
         a->kind = AST_ALTER_VALIDATE_CONSTRAINT;
+        return true;
+    case AT_AddIdentity: {
+        Constraint *con = (Constraint *)c->def;
+        ast_column_def *d = new_coldef(ts, out, &a->coldef);
+        if (!d)
+            return false;
+        d->name = a->column;
+        d->location = -1;
+        d->identity = (char)con->generated_when;
+        a->kind = AST_ALTER_ADD_IDENTITY;
+        return tr_seq_options(ts, con->options, true, &d->ident_opts);
+    }
+    case AT_SetIdentity: {
+        /* SET GENERATED only: RESTART and SET <sequence option> would alter the sequence */
+        ListCell *lc;
+        foreach (lc, (List *)c->def) {
+            DefElem *e = lfirst(lc);
+            if (strcmp(e->defname, "generated") != 0) {
+                tr_unsupported(ts, e->location, strcmp(e->defname, "restart") == 0
+                                                    ? "ALTER TABLE ... ALTER COLUMN ... RESTART"
+                                                    : "ALTER TABLE ... ALTER COLUMN ... SET sequence options");
+                return false;
+            }
+            a->identity = (char)intVal(e->arg);
+        }
+        a->kind = AST_ALTER_SET_GENERATED;
+        return true;
+    }
+    case AT_DropIdentity:
+        a->kind = AST_ALTER_DROP_IDENTITY;
         return true;
     default:
         tr_unsupported(ts, -1, subcommand_name(c->subtype));
