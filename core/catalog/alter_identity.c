@@ -12,18 +12,6 @@
 #include "catalog/alter_internal.h"
 #include "catalog/sequences.h"
 
-/* The column of r's table named name in *col (42703). */
-static int column_named(alter_run *r, const char *name, uint32_t *col)
-{
-    int c = ss_alter_column(r->t, name);
-    *col = 0;
-    if (c < 0)
-        return ss_ctx_error(r->ctx, SS_SQLSTATE_UNDEFINED_COLUMN, "column \"%s\" of relation \"%s\" does not exist",
-                            name, r->t->name);
-    *col = (uint32_t)c;
-    return SS_OK;
-}
-
 static ss_col_cons *col_cons(alter_run *r, uint32_t col)
 {
     if (!r->t->cons && !(r->t->cons = ss_table_cons_copy(NULL, r->t->ncols))) {
@@ -49,7 +37,7 @@ static char *identity_text(char identity)
 int ss_alter_add_identity(alter_run *r, const ast_alter_cmd *a)
 {
     uint32_t col;
-    if (column_named(r, a->column, &col))
+    if (ss_alter_find_column(r, a->column, &col))
         return SS_ERROR;
     ss_col_cons *cc = col_cons(r, col);
     if (!cc)
@@ -84,7 +72,7 @@ int ss_alter_add_identity(alter_run *r, const ast_alter_cmd *a)
 static int identity_column(alter_run *r, const ast_alter_cmd *a, bool missing_ok, uint32_t *col, ss_col_cons **cc)
 {
     *cc = NULL;
-    if (column_named(r, a->column, col))
+    if (ss_alter_find_column(r, a->column, col))
         return SS_ERROR;
     ss_col_cons *c = r->t->cons ? &r->t->cons->cols[*col] : NULL;
     if (c && c->identity) {

@@ -31,6 +31,8 @@ int ss_alter_has_rows(ss_ctx *ctx, ss_table *t, bool *any);
 
 /* The column of t named name, or -1. */
 int ss_alter_column(const ss_table *t, const char *name);
+/* The same of r's table into *col: 42703 "column ... of relation ... does not exist". */
+int ss_alter_find_column(alter_run *r, const char *name, uint32_t *col);
 /* The views of c whose query reads column col of t (col -1: any of t's columns), in creation
  * order: their query bound again with the column hidden fails, or changes its columns. */
 int ss_alter_dependent_views(alter_run *r, int col, ss_view ***out, uint32_t *n);

@@ -27,9 +27,10 @@ int ss_alter_column(const ss_table *t, const char *name)
     return -1;
 }
 
-static int find_column(alter_run *r, const char *name, uint32_t *col)
+int ss_alter_find_column(alter_run *r, const char *name, uint32_t *col)
 {
     int c = ss_alter_column(r->t, name);
+    *col = 0;
     if (c < 0)
         return ss_ctx_error(r->ctx, SS_SQLSTATE_UNDEFINED_COLUMN, "column \"%s\" of relation \"%s\" does not exist",
                             name, r->t->name);
@@ -413,12 +414,12 @@ static int run_cmd(alter_run *r, const ast_alter_cmd *a)
     switch (a->kind) {
     case AST_ALTER_SET_NOT_NULL:
     case AST_ALTER_DROP_NOT_NULL:
-        if (find_column(r, a->column, &col))
+        if (ss_alter_find_column(r, a->column, &col))
             return SS_ERROR;
         return ss_alter_set_not_null(r->ctx, r->t, col, a->kind == AST_ALTER_SET_NOT_NULL);
     case AST_ALTER_SET_DEFAULT:
     case AST_ALTER_DROP_DEFAULT:
-        if (find_column(r, a->column, &col))
+        if (ss_alter_find_column(r, a->column, &col))
             return SS_ERROR;
         return set_default(r, a, col);
     case AST_ALTER_ADD_COLUMN:
