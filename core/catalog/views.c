@@ -593,16 +593,11 @@ int ss_catalog_drop_relations(ss_ctx *ctx, ss_catalog *c, ss_drop_kind kind, con
             notice(arg, text);
         }
     free(skipped);
-    /* removing another table's FOREIGN KEY is not logged for a rollback yet */
-    if (rc == SS_OK && s.nfks && ctx->txn && ctx->txn->in_block)
-        rc = ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                          "feature not supported: DROP TABLE ... CASCADE of a FOREIGN KEY constraint inside a "
-                          "transaction block");
     if (rc == SS_OK && cascade)
         notify_cascade(c, &s, notice, arg);
     /* dependents first: the constraints, then the views, the last found first */
     for (uint32_t i = 0; rc == SS_OK && i < s.nfks; i++) {
-        ss_fkey_remove(s.fks[i]);
+        rc = ss_fkey_drop_logged(ctx, s.fks[i]);
         c->version++;
     }
     for (uint32_t i = s.n; rc == SS_OK && i-- > 0;) {

@@ -53,8 +53,11 @@ typedef struct ss_table_fkeys {
 /* ---- catalog (fkey_catalog.c) ---- */
 /* Frees the foreign keys of t (the table is dropped or the catalog freed). */
 void ss_fkey_free_table(ss_table *t);
-/* Removes fk from its table's list and frees it (DROP TABLE ... CASCADE of its ref). */
+/* Removes fk from its table's list and frees it (a rolled-back ALTER TABLE's own). */
 void ss_fkey_remove(ss_fkey *fk);
+/* DROP TABLE ... CASCADE of fk's referenced table: fk taken off its table's list in ctx's
+   transaction, freed when it commits, put back by ROLLBACK (at once without one). */
+int ss_fkey_drop_logged(ss_ctx *ctx, ss_fkey *fk);
 /* The foreign keys of c's tables other than those of ref itself that reference ref, in
    catalog order; *n gets how many (malloc'd array, NULL when none). */
 ss_fkey **ss_fkey_referencing(const ss_catalog *c, const ss_table *ref, bool include_self, uint32_t *n);

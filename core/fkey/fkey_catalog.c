@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "catalog/catalog_txn.h"
 #include "catalog/namespace.h"
 #include "fkey/fkey.h"
 #include "util/strbuf.h"
@@ -41,6 +42,69 @@ void ss_fkey_remove(ss_fkey *fk)
             break;
         }
     ss_fkey_free(fk);
+}
+
+/* A foreign key taken off its table's list by DROP ... CASCADE of its referenced table,
+   until the transaction ends. */
+typedef struct fkey_dropped {
+    ss_fkey *fk;
+    ss_table *table;
+    uint32_t pos;
+} fkey_dropped;
+
+/* Puts d's foreign key back at its place (a list that cannot grow keeps it off). */
+static void reattach(fkey_dropped *d)
+{
+    ss_table_fkeys *l = d->table->fkeys;
+    if (!l)
+        return;
+    if (l->n == l->cap) {
+        ss_fkey **grown = realloc(l->list, sizeof *grown * (l->cap + 4));
+        if (!grown)
+            return;
+        l->list = grown;
+        l->cap += 4;
+    }
+    uint32_t at = d->pos <= l->n ? d->pos : l->n;
+    memmove(&l->list[at + 1], &l->list[at], sizeof *l->list * (l->n - at));
+    l->list[at] = d->fk;
+    l->n++;
+}
+
+static void dropped_undo(void *arg)
+{
+    reattach(arg);
+    free(arg);
+}
+
+static void dropped_commit(void *arg)
+{
+    ss_fkey_free(((fkey_dropped *)arg)->fk);
+    free(arg);
+}
+
+int ss_fkey_drop_logged(ss_ctx *ctx, ss_fkey *fk)
+{
+    fkey_dropped *d = malloc(sizeof *d);
+    if (!d)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    *d = (fkey_dropped){fk, fk->table, 0};
+    ss_table_fkeys *l = fk->table->fkeys;
+    for (uint32_t i = 0; l && i < l->n; i++)
+        if (l->list[i] == fk) {
+            memmove(&l->list[i], &l->list[i + 1], sizeof *l->list * (l->n - i - 1));
+            l->n--;
+            d->pos = i;
+            break;
+        }
+    bool logged;
+    if (ss_ddl_log_callback(ctx, fk->table, dropped_undo, dropped_commit, d, &logged)) {
+        dropped_undo(d);
+        return SS_ERROR;
+    }
+    if (!logged) /* no transaction: final now */
+        dropped_commit(d);
+    return SS_OK;
 }
 
 bool ss_fkey_table_has(const ss_table *t)
