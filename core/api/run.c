@@ -12,9 +12,11 @@
 #include "api/run_modify.h"
 #include "api/run_on_conflict.h"
 #include "api/run_returning.h"
+#include "api/run_schema.h"
 #include "api/run_sequence.h"
 #include "catalog/schema_ddl.h"
 #include "catalog/alter_table.h"
+#include "catalog/lock_table.h"
 #include "catalog/constraints.h"
 #include "copy/copy.h"
 #include "exec/instrument.h"
@@ -593,16 +595,19 @@ int ss_stmt_execute(sunstone_stmt *st)
     case AST_TRUNCATE:
         return ss_run_truncate(st);
     case AST_CREATE_SCHEMA:
+        return ss_run_create_schema(st);
     case AST_DROP_SCHEMA:
     case AST_ALTER_SCHEMA:
         snprintf(st->tag, sizeof st->tag, "%s", ss_stmt_kind_name(k));
-        return k == AST_CREATE_SCHEMA ? ss_schema_create(&st->ctx, st->ctx.catalog, st->ast->str, st->ast->if_not_exists)
-               : k == AST_DROP_SCHEMA
+        return k == AST_DROP_SCHEMA
                    ? ss_schema_drop(&st->ctx, st->ctx.catalog, st->ast->drop_names, st->ast->ndrop, st->ast->missing_ok,
                                     st->ast->cascade)
                    : ss_schema_rename(&st->ctx, st->ctx.catalog, st->ast->str, st->ast->value);
     case AST_DISCARD:
         return ss_run_discard(st);
+    case AST_LOCK_TABLE:
+        snprintf(st->tag, sizeof st->tag, "LOCK TABLE");
+        return ss_catalog_lock_stmt(&st->ctx, st->ctx.catalog, st->ast);
     case AST_EXECUTE:
         break; /* bound as the prepared statement's own kind */
     }

@@ -65,6 +65,9 @@ static int lock_rows(modify_run *r, const ss_rowid *ids, uint32_t n, bool *ok)
     static _Thread_local ss_xid expect[SS_BATCH_CAPACITY];
     static _Thread_local ss_version_stamp seen[SS_BATCH_CAPACITY];
     uint32_t np = n;
+    /* ALTER and DROP TABLE wait for the transaction that changes rows of the table */
+    if (n && ss_fkey_note_writer(r->ctx, r->t) != SS_OK)
+        return SS_ERROR;
     for (uint32_t k = 0; k < n; k++) {
         pend[k] = k;
         ok[k] = false;

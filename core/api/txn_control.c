@@ -56,7 +56,7 @@ int ss_txn_check_write(sunstone_stmt *st, ast_stmt_kind kind)
                kind == AST_DROP_VIEW || kind == AST_CREATE_INDEX || kind == AST_DROP_INDEX ||
                kind == AST_CREATE_SEQUENCE || kind == AST_DROP_SEQUENCE || kind == AST_CREATE_TABLE_AS ||
                kind == AST_ALTER_TABLE || kind == AST_DROP_MATVIEW || kind == AST_CREATE_SCHEMA ||
-               kind == AST_DROP_SCHEMA || kind == AST_ALTER_SCHEMA;
+               kind == AST_DROP_SCHEMA || kind == AST_ALTER_SCHEMA || kind == AST_LOCK_TABLE;
     bool dml = kind == AST_UPDATE || kind == AST_DELETE || kind == AST_TRUNCATE || kind == AST_REFRESH_MATVIEW;
     if (!reads && !ddl && !dml && kind != AST_INSERT && kind != AST_COPY && t->in_block)
         return ss_ctx_error(&st->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,

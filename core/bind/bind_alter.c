@@ -113,15 +113,31 @@ int ss_bind_alter_check(ss_ctx *ctx, const ss_table *t, const ss_cons_src *src, 
     return SS_OK;
 }
 
-int ss_bind_alter_type(ss_ctx *ctx, const ast_column_def *d, ss_type *out)
+int ss_bind_alter_type(ss_ctx *ctx, const ast_column_def *d, ss_type *out, bool *serial)
 {
     binder b;
     if (binder_for(ctx, &b))
         return SS_ERROR;
-    if (bind_serial_type(&d->type, out))
-        return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                            "feature not supported: SERIAL columns in ALTER TABLE ... ADD COLUMN");
+    if ((*serial = bind_serial_type(&d->type, out) == 1))
+        return SS_OK;
     return bind_type_name(&b, &d->type, out) || bind_check_column_type(&b, d->name, *out) ? SS_ERROR : SS_OK;
+}
+
+int ss_bind_alter_sequence(ss_ctx *ctx, const char *table, const ast_column_def *d, ss_type type,
+                           struct ss_seq_new_def *sc, char **default_text)
+{
+    binder b;
+    if (binder_for(ctx, &b))
+        return SS_ERROR;
+    return bind_column_sequence(&b, table, d, type.id, NULL, 0, sc, default_text) ? no_position(ctx) : SS_OK;
+}
+
+ss_expr *ss_bind_alter_nextval(ss_ctx *ctx, const char *seq, ss_type type)
+{
+    binder b;
+    if (binder_for(ctx, &b))
+        return NULL;
+    return bind_nextval(&b, seq, type);
 }
 
 ss_expr *ss_bind_alter_assign(ss_ctx *ctx, ss_expr *e, ss_type type)

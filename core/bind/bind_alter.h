@@ -21,8 +21,16 @@ int ss_bind_alter_default(ss_ctx *ctx, const ast_expr *a, const char *col, ss_ty
  * "CHECK (...)" with the columns' names as they are now (NULL: a form it does not print). */
 int ss_bind_alter_check(ss_ctx *ctx, const ss_table *t, const ss_cons_src *src, ss_expr **out, int *one_col,
                         const char **text);
-/* The type of ALTER TABLE ... ADD COLUMN's column d (42704 unknown type; SERIAL is 0A000). */
-int ss_bind_alter_type(ss_ctx *ctx, const ast_column_def *d, ss_type *out);
+/* The type of ALTER TABLE ... ADD COLUMN's column d (42704 unknown type); *serial tells a
+ * SMALLSERIAL / SERIAL / BIGSERIAL (its integer type in *out). */
+int ss_bind_alter_type(ss_ctx *ctx, const ast_column_def *d, ss_type *out, bool *serial);
+struct ss_seq_new_def;
+/* The sequence of ADD COLUMN's SERIAL or identity column d of type, table the statement's
+ * reference (bind_constraints.h bind_column_sequence); *default_text \d's default. */
+int ss_bind_alter_sequence(ss_ctx *ctx, const char *table, const ast_column_def *d, ss_type type,
+                           struct ss_seq_new_def *sc, char **default_text);
+/* nextval of sequence seq as a value of type (the rows a SERIAL / identity column gets). */
+ss_expr *ss_bind_alter_nextval(ss_ctx *ctx, const char *seq, ss_type type);
 /* e coerced to type with its typmod, as INSERT assigns (NULL after an error on ctx); a NULL
  * constant of type. */
 ss_expr *ss_bind_alter_assign(ss_ctx *ctx, ss_expr *e, ss_type type);

@@ -10,6 +10,15 @@ struct ss_seq_params;
 /* SERIAL / BIGSERIAL / SMALLSERIAL (serial4, serial8, serial2): 1 with *out the integer type,
  * 0 for any other type name. */
 int bind_serial_type(const ast_type_name *tn, ss_type *out);
+struct ss_seq_new_def;
+/* The sequence of SERIAL or identity column d (of type) of table (a reference, "t" or
+   "s.t"): 22023 for an identity of another type than smallint / integer / bigint, its
+   options, its name (SEQUENCE NAME, 42P07 when taken, or table_col_seq avoiding
+   taken[0..ntaken) and the catalog's relations), its owner; *default_text is \d's default. */
+int bind_column_sequence(binder *b, const char *table, const ast_column_def *d, int32_t type,
+                         const char *const *taken, uint32_t ntaken, struct ss_seq_new_def *sc, char **default_text);
+/* nextval('seq') of a column of type (a SERIAL or identity column's default). */
+ss_expr *bind_nextval(binder *b, const char *seq, ss_type type);
 /* CREATE TABLE's defaults (coerced to their columns: 42804), CHECK constraints (boolean, no
  * subquery or aggregate, names as PostgreSQL generates them), SERIAL and identity columns
  * with their sequences: out->create_cons and out->seqs.  cols: the bound column types. */

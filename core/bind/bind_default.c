@@ -62,7 +62,7 @@ static ss_expr *bind_default_expr(binder *b, const ast_expr *a, const char *col,
 }
 
 /* nextval('seq') as the parser would give it. */
-static ss_expr *bind_nextval(binder *b, const char *seq, ss_type type)
+ss_expr *bind_nextval(binder *b, const char *seq, ss_type type)
 {
     ast_expr *f = bind_alloc(b, sizeof *f), *arg = bind_alloc(b, sizeof *arg);
     const char **names = bind_alloc(b, sizeof *names);
@@ -147,6 +147,44 @@ static int note_column(const ss_expr *e, void *arg)
     return SS_WALK_CONTINUE;
 }
 
+int bind_column_sequence(binder *b, const char *table, const ast_column_def *d, int32_t type,
+                         const char *const *taken, uint32_t ntaken, ss_seq_new_def *sc, char **default_text)
+{
+    if (d->identity && type != SS_TYPE_INT2 && type != SS_TYPE_INT4 && type != SS_TYPE_INT8)
+        return bind_error(b, -1, SS_SQLSTATE_INVALID_PARAMETER_VALUE,
+                          "identity column type must be smallint, integer, or bigint");
+    memset(sc, 0, sizeof *sc);
+    ast_seq_options none;
+    memset(&none, 0, sizeof none);
+    const ast_seq_options *o = d->identity ? &d->ident_opts : &none;
+    if (bind_seq_params(b, o, type, &sc->p))
+        return SS_ERROR;
+    if (o->seq_name) {
+        if (bind_relation_name_taken(b, o->seq_name))
+            return bind_error(b, -1, SS_SQLSTATE_DUPLICATE_TABLE, "relation \"%s\" already exists", o->seq_name);
+        sc->name = o->seq_name;
+    } else if (!(sc->name = bind_choose_name(b, table, d->name, "seq", taken, ntaken, true))) {
+        return SS_ERROR;
+    }
+    /* the owner schema-qualified: the search path may differ when it is dropped */
+    char *owner = bind_alloc(b, SS_NS_REF_MAX);
+    if (!owner || !ss_ns_creation_ref(b->ctx, b->catalog, table, owner, SS_NS_REF_MAX))
+        return SS_ERROR;
+    sc->owner_table = owner;
+    sc->owner_column = d->name;
+    sc->owner_kind = d->identity ? 'i' : 's';
+    char buf[300];
+    if (d->identity)
+        snprintf(buf, sizeof buf, "generated %s as identity", d->identity == 'a' ? "always" : "by default");
+    else
+        snprintf(buf, sizeof buf, "nextval('%s'::regclass)", /* pg_temp comes first: bare, as regclass shows it */
+                 strncmp(sc->name, "pg_temp.", 8) == 0 ? ss_ns_rel(sc->name) : sc->name);
+    if (!(*default_text = bind_alloc(b, strlen(buf) + 1)))
+        return SS_ERROR;
+    memcpy(*default_text, buf, strlen(buf) + 1);
+    return SS_OK;
+}
+
 int bind_create_constraints(binder *b, const ast_stmt *st, const ss_column_def *cols, ss_bound_stmt *out)
 {
     uint32_t nc = st->ncoldefs;
@@ -190,43 +228,12 @@ int bind_create_constraints(binder *b, const ast_stmt *st, const ss_column_def *
         if (!is_serial && !d->identity)
             continue;
         any = true;
-        int32_t t = cols[i].type.id;
-        if (d->identity && t != SS_TYPE_INT2 && t != SS_TYPE_INT4 && t != SS_TYPE_INT8)
-            return bind_error(b, -1, SS_SQLSTATE_INVALID_PARAMETER_VALUE,
-                              "identity column type must be smallint, integer, or bigint");
         ss_seq_new_def *sc = &seqs[nseqs];
-        memset(sc, 0, sizeof *sc);
-        ast_seq_options none;
-        memset(&none, 0, sizeof none);
-        const ast_seq_options *o = d->identity ? &d->ident_opts : &none;
-        if (bind_seq_params(b, o, t, &sc->p))
+        if (bind_column_sequence(b, st->table, d, cols[i].type.id, seq_names, nseqs, sc, &tc->cols[i].default_text))
             return SS_ERROR;
-        if (o->seq_name) {
-            if (bind_relation_name_taken(b, o->seq_name))
-                return bind_error(b, -1, SS_SQLSTATE_DUPLICATE_TABLE, "relation \"%s\" already exists", o->seq_name);
-            sc->name = o->seq_name;
-        } else if (!(sc->name = bind_choose_name(b, st->table, d->name, "seq", seq_names, nseqs, true))) {
-            return SS_ERROR;
-        }
-        /* the owner schema-qualified: the search path may differ when it is dropped */
-        char *owner = bind_alloc(b, SS_NS_REF_MAX);
-        if (!owner || !ss_ns_creation_ref(b->ctx, b->catalog, st->table, owner, SS_NS_REF_MAX))
-            return SS_ERROR;
-        sc->owner_table = owner;
-        sc->owner_column = d->name;
-        sc->owner_kind = d->identity ? 'i' : 's';
         seq_names[nseqs++] = sc->name;
         tc->cols[i].identity = d->identity;
         tc->cols[i].seq = (char *)sc->name;
-        char buf[300];
-        if (d->identity)
-            snprintf(buf, sizeof buf, "generated %s as identity", d->identity == 'a' ? "always" : "by default");
-        else
-            snprintf(buf, sizeof buf, "nextval('%s'::regclass)", /* pg_temp comes first: bare, as regclass shows it */
-                     strncmp(sc->name, "pg_temp.", 8) == 0 ? ss_ns_rel(sc->name) : sc->name);
-        if (!(tc->cols[i].default_text = bind_alloc(b, strlen(buf) + 1)))
-            return SS_ERROR;
-        memcpy(tc->cols[i].default_text, buf, strlen(buf) + 1);
     }
     /* CHECKs: bound over the new columns; names as PostgreSQL chooses them, written ones
        first taken (42710 for a duplicate) */

@@ -115,12 +115,46 @@ int64_t range_column_of(const range_entry *re, const char *name)
 /* The FROM entry a qualified reference names (PostgreSQL's refnameNamespaceItem), or NULL
  * with the error raised: 42P01 when none, or one outside the visible part of the scope (or
  * inside an aliased join). */
+const range_entry *find_schema_qualified_entry(binder *b, const ast_expr *a)
+{
+    /* schema.table.column: a table entry of that schema named without an alias */
+    const char *schema = a->names[0], *table = a->names[1];
+    for (uint32_t r = b->scope_lo; r < b->scope_hi; r++) {
+        const range_entry *e = &b->scope[r];
+        if (e->ns && !e->ref_hidden && strcmp(e->ref, table) == 0 && strcmp(ss_ns_name(e->ns), schema) == 0)
+            return e;
+    }
+    /* PostgreSQL's errorMissingRTE: an entry of that name in another schema */
+    const range_entry *found = NULL;
+    for (uint32_t r = 0; r < b->nscope && !found; r++)
+        if (b->scope[r].ref && strcmp(b->scope[r].ref, table) == 0)
+            found = &b->scope[r];
+    if (found) {
+        bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_TABLE, "invalid reference to FROM-clause entry for table \"%s\"",
+                   table);
+        ss_ctx_error_hint(b->ctx, "There is an entry for table \"%s\", but it cannot be referenced from this part "
+                          "of the query.", table);
+    } else {
+        bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_TABLE, "missing FROM-clause entry for table \"%s\"", table);
+    }
+    return NULL;
+}
+
 const range_entry *find_qualified_entry(binder *b, const ast_expr *a)
 {
     const char *name = a->names[0];
+    const range_entry *found = NULL;
     for (uint32_t r = b->scope_lo; r < b->scope_hi; r++)
-        if (b->scope[r].ref && !b->scope[r].ref_hidden && strcmp(b->scope[r].ref, name) == 0)
-            return &b->scope[r];
+        if (b->scope[r].ref && !b->scope[r].ref_hidden && strcmp(b->scope[r].ref, name) == 0) {
+            /* two unaliased tables of different schemas (check_ref_unique_ns) */
+            if (found) {
+                bind_error(b, a->location, "42P09", "table reference \"%s\" is ambiguous", name);
+                return NULL;
+            }
+            found = &b->scope[r];
+        }
+    if (found)
+        return found;
     for (uint32_t r = 0; r < b->nscope; r++)
         if (b->scope[r].ref && strcmp(b->scope[r].ref, name) == 0) {
             bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_TABLE,
@@ -160,28 +194,8 @@ ss_expr *bind_column(binder *b, const ast_expr *a)
     const range_entry *found = NULL;
     int64_t index = -1;
     if (a->nnames == 3) {
-        /* schema.table.column: a table entry of that schema named without an alias */
-        for (uint32_t r = b->scope_lo; r < b->scope_hi && !found; r++) {
-            const range_entry *e = &b->scope[r];
-            if (e->ns && !e->ref_hidden && strcmp(e->ref, a->names[1]) == 0 && strcmp(e->ns->name, a->names[0]) == 0)
-                found = e;
-        }
-        if (!found) {
-            /* PostgreSQL's errorMissingRTE: an entry of that name in another schema */
-            for (uint32_t r = 0; r < b->nscope && !found; r++)
-                if (b->scope[r].ref && strcmp(b->scope[r].ref, a->names[1]) == 0)
-                    found = &b->scope[r];
-            if (found) {
-                bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_TABLE,
-                           "invalid reference to FROM-clause entry for table \"%s\"", a->names[1]);
-                ss_ctx_error_hint(b->ctx, "There is an entry for table \"%s\", but it cannot be referenced from "
-                                  "this part of the query.", a->names[1]);
-            } else {
-                bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_TABLE, "missing FROM-clause entry for table \"%s\"",
-                           a->names[1]);
-            }
+        if (!(found = find_schema_qualified_entry(b, a)))
             return NULL;
-        }
         if ((index = range_column_of(found, col)) < 0) {
             bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_COLUMN, "column %s.%s does not exist", a->names[1], col);
             return NULL;

@@ -56,8 +56,9 @@ static int expand_star(binder *b, const ast_target *t, target_list *tl)
     if (b->nscope == b->scope_base)
         return bind_error(b, t->location, "42601", "SELECT * with no tables specified is not valid");
     uint32_t lo = b->scope_base, hi = b->nscope;
-    if (t->expr->nnames == 1) {
-        const range_entry *re = find_qualified_entry(b, t->expr);
+    if (t->expr->nnames == 1 || t->expr->nnames == 2) {
+        const range_entry *re =
+            t->expr->nnames == 1 ? find_qualified_entry(b, t->expr) : find_schema_qualified_entry(b, t->expr);
         if (!re)
             return SS_ERROR;
         lo = (uint32_t)(re - b->scope);
@@ -676,18 +677,35 @@ int push_entry(binder *b, const range_entry *e)
     return SS_OK;
 }
 
+int check_ref_unique_ns(binder *b, const char *ref, const struct ss_schema *ns)
+{
+    for (uint32_t r = b->scope_base; r < b->nscope; r++) {
+        const range_entry *e = &b->scope[r];
+        /* two tables of different schemas, both without an alias, may share the name (as
+           PostgreSQL's checkNameSpaceConflicts allows): schema.table.column tells them apart */
+        if (ns && e->ns && e->ns != ns)
+            continue;
+        if (e->ref && !e->ref_hidden && strcmp(e->ref, ref) == 0)
+            return bind_error(b, -1, "42712", "table name \"%s\" specified more than once", ref);
+    }
+    return SS_OK;
+}
+
 int check_ref_unique(binder *b, const char *ref)
 {
-    for (uint32_t r = b->scope_base; r < b->nscope; r++)
-        if (b->scope[r].ref && !b->scope[r].ref_hidden && strcmp(b->scope[r].ref, ref) == 0)
-            return bind_error(b, -1, "42712", "table name \"%s\" specified more than once", ref);
-    return SS_OK;
+    return check_ref_unique_ns(b, ref, NULL);
 }
 
 /* A FROM item as a new scope entry referenced as ref, its columns (rel, 0 .. ncols-1) named
  * names (the first ones renamed by f's column aliases) and typed types. */
 int add_scope_entry(binder *b, const ast_from_item *f, const char *ref, const char *table_name, uint32_t rel,
                     uint32_t ncols, const char *const *names, const ss_type *types)
+{
+    return add_scope_entry_ns(b, f, ref, table_name, rel, ncols, names, types, NULL);
+}
+
+int add_scope_entry_ns(binder *b, const ast_from_item *f, const char *ref, const char *table_name, uint32_t rel,
+                       uint32_t ncols, const char *const *names, const ss_type *types, const struct ss_schema *ns)
 {
     if (f->ncolnames > ncols)
         return bind_error(b, -1, "42P10", "table \"%s\" has %u columns available but %u columns specified", ref, ncols,
@@ -700,10 +718,10 @@ int add_scope_entry(binder *b, const ast_from_item *f, const char *ref, const ch
             renamed[c] = c < f->ncolnames ? f->colnames[c] : names[c];
         names = renamed;
     }
-    if (check_ref_unique(b, ref))
+    if (check_ref_unique_ns(b, ref, ns))
         return SS_ERROR;
     if (push_entry(b, &(range_entry){.ref = ref, .table_name = table_name, .ncols = ncols, .col_names = names,
-                                     .col_types = types, .rel = rel}))
+                                     .col_types = types, .rel = rel, .ns = ns}))
         return SS_ERROR;
     if (b->nscope == b->scope_base + 1) {
         b->table_ref = ref;
@@ -738,10 +756,10 @@ static int bind_from_table(binder *b, const ast_from_item *f, ss_lop **out)
     for (uint32_t c = 0; c < t->ncols; c++)
         names[c] = t->cols[c].name;
     uint32_t rel = new_rel(b);
-    if (add_scope_entry(b, f, f->alias ? f->alias : t->name, t->name, rel, t->ncols, names, t->types))
+    /* without an alias, schema.table.column can name it */
+    if (add_scope_entry_ns(b, f, f->alias ? f->alias : t->name, t->name, rel, t->ncols, names, t->types,
+                           f->alias ? NULL : t->ns))
         return SS_ERROR;
-    if (!f->alias)
-        b->scope[b->nscope - 1].ns = t->ns; /* schema.table.column can name it */
     if (b->nscope == b->scope_base + 1)
         b->table = t;
     return (*out = lop_get(b->ctx, b->arena, rel, t)) ? SS_OK : SS_ERROR;

@@ -445,6 +445,8 @@ static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     case AST_DROP_SCHEMA:
     case AST_ALTER_SCHEMA:
         return SS_OK; /* run from the AST by core/catalog (schema_ddl.c) */
+    case AST_LOCK_TABLE:
+        return SS_OK; /* run from the AST by core/catalog (lock_table.c) */
     case AST_COPY:
         return bind_copy(b, st, out);
     case AST_PREPARE:
@@ -507,6 +509,7 @@ const char *ss_stmt_kind_name(ast_stmt_kind kind)
     case AST_CREATE_SCHEMA: return "CREATE SCHEMA";
     case AST_DROP_SCHEMA: return "DROP SCHEMA";
     case AST_ALTER_SCHEMA: return "ALTER SCHEMA";
+    case AST_LOCK_TABLE: return "LOCK TABLE";
     }
     return NULL;
 }

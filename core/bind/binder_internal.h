@@ -293,6 +293,9 @@ int bind_execute(binder *b, const ast_stmt *st, ss_bound_stmt *out);
 
 /* The FROM entry a qualified reference a (x.col, x.*) names, or NULL with PostgreSQL's
  * 42P01 raised (bind_literal.c). */
+/* The entry schema.table.* or schema.table.column names (a->names[0], a->names[1]): an
+   unaliased table of that schema; 42P01 otherwise, with PostgreSQL's message. */
+const range_entry *find_schema_qualified_entry(binder *b, const ast_expr *a);
 const range_entry *find_qualified_entry(binder *b, const ast_expr *a);
 /* The columns of the FROM entries [lo, hi) visible by unqualified name, in order: column
  * cols[i] of entry ents[i] (bind_select.c). */
@@ -317,11 +320,17 @@ int bind_join_aliases(binder *b, const ast_from_item *f, uint32_t lo);
 int push_entry(binder *b, const range_entry *e);
 /* 42712 when ref names an entry of the query already. */
 int check_ref_unique(binder *b, const char *ref);
+/* The same for an unaliased table of schema ns (NULL: any other entry): an unaliased table of
+   another schema with the same name does not clash. */
+int check_ref_unique_ns(binder *b, const char *ref, const struct ss_schema *ns);
 
 /* A FROM item as a new scope entry referenced as ref, its columns (rel, 0 .. ncols-1) named
  * names (the first ones renamed by f's column aliases) and typed types (bind_select.c). */
 int add_scope_entry(binder *b, const ast_from_item *f, const char *ref, const char *table_name, uint32_t rel,
                     uint32_t ncols, const char *const *names, const ss_type *types);
+/* The same for an unaliased table of schema ns (range_entry.ns), NULL for others. */
+int add_scope_entry_ns(binder *b, const ast_from_item *f, const char *ref, const char *table_name, uint32_t rel,
+                       uint32_t ncols, const char *const *names, const ss_type *types, const struct ss_schema *ns);
 /* A function call in FROM (bind_function_scan.c): generate_series as a function scan. */
 int bind_from_function(binder *b, const ast_from_item *f, ss_lop **out);
 /* Whether name is one of PostgreSQL's set-returning functions that Sunstone runs only in

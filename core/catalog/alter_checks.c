@@ -1,7 +1,8 @@
 /* alter_checks.c — the constraints of ALTER TABLE (alter_internal.h): ADD [CONSTRAINT name]
  * CHECK, validated over the rows unless NOT VALID (23514), named as PostgreSQL's
- * ChooseConstraintName; DROP CONSTRAINT of a CHECK or of a PRIMARY KEY / UNIQUE constraint
- * (its index goes with it); RENAME CONSTRAINT; \d's CHECK texts after a rename; the views a
+ * ChooseConstraintName; DROP CONSTRAINT of a CHECK, of a PRIMARY KEY / UNIQUE constraint
+ * (its index goes with it) or of a foreign key (alter_fkeys.c); RENAME and VALIDATE
+ * CONSTRAINT; \d's CHECK texts after a rename; the views a
  * DROP COLUMN ... CASCADE drops. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,9 +44,7 @@ static bool taken_on_table(const ss_catalog *c, const char *name, void *arg)
     return ss_alter_constraint_taken(arg, name);
 }
 
-/* Every row the altering transaction sees, all columns, batch by batch to each(arg, b) until
- * it fails. */
-static int each_batch(ss_ctx *ctx, ss_table *t, int (*each)(void *arg, const ss_batch *b), void *arg)
+int ss_alter_each_batch(ss_ctx *ctx, ss_table *t, int (*each)(void *arg, const ss_batch *b), void *arg)
 {
     uint32_t *all = malloc(sizeof *all * (t->ncols ? t->ncols : 1));
     ss_batch *b = ss_batch_create(t->ncols, t->types, SS_BATCH_CAPACITY);
@@ -103,7 +102,7 @@ static int validate(ss_ctx *ctx, ss_table *t, const ss_expr *e, const char *name
     check_scan c = {ctx, t, e, name, ss_vector_create(bt, SS_BATCH_CAPACITY)};
     if (!c.res)
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-    int rc = each_batch(ctx, t, check_batch, &c);
+    int rc = ss_alter_each_batch(ctx, t, check_batch, &c);
     ss_vector_destroy(c.res);
     return rc;
 }
@@ -229,17 +228,6 @@ int ss_alter_add_key(alter_run *r, uint32_t k)
     return rc;
 }
 
-typedef struct fkey_scan {
-    ss_ctx *ctx;
-    ss_table *t;
-} fkey_scan;
-
-static int fkey_batch(void *arg, const ss_batch *b)
-{
-    fkey_scan *f = arg;
-    return ss_fkey_check_new_rows(f->ctx, f->t, b);
-}
-
 int ss_alter_add_fkey(alter_run *r, uint32_t k, bool not_valid)
 {
     ss_ctx *ctx = r->ctx;
@@ -251,12 +239,12 @@ int ss_alter_add_fkey(alter_run *r, uint32_t k, bool not_valid)
     uint32_t before = t->fkeys ? t->fkeys->n : 0;
     if (ss_fkey_create_all(ctx, r->c, &one))
         return SS_ERROR;
-    if (not_valid || !t->fkeys || t->fkeys->n == before)
+    if (!t->fkeys || t->fkeys->n == before)
         return SS_OK;
-    /* every row must find its referenced row (the new key's check, and the table's others,
-       which its rows meet already) */
-    fkey_scan f = {ctx, t};
-    return each_batch(ctx, t, fkey_batch, &f);
+    ss_fkey *made = t->fkeys->list[t->fkeys->n - 1];
+    made->not_valid = not_valid;
+    /* every row must find its referenced row */
+    return not_valid ? SS_OK : ss_alter_validate_fkey_rows(r, made);
 }
 
 /* The index of t backing the constraint named name (PRIMARY KEY / UNIQUE), or NULL. */
@@ -277,14 +265,6 @@ static int check_named(const ss_table *t, const char *name)
     return -1;
 }
 
-static bool fkey_named(const ss_table *t, const char *name)
-{
-    for (uint32_t i = 0; t->fkeys && i < t->fkeys->n; i++)
-        if (strcmp(t->fkeys->list[i]->name, name) == 0)
-            return true;
-    return false;
-}
-
 int ss_alter_drop_constraint(alter_run *r, const ast_alter_cmd *a)
 {
     ss_table *t = r->t;
@@ -295,25 +275,17 @@ int ss_alter_drop_constraint(alter_run *r, const ast_alter_cmd *a)
     }
     ss_index *ix = constraint_index(t, a->column);
     if (ix) {
-        uint32_t n = 0;
-        ss_fkey **refs = ss_fkey_referencing(r->c, t, true, &n);
-        bool used = false;
-        for (uint32_t i = 0; i < n; i++)
-            used |= refs[i]->ref == t;
-        free(refs);
-        if (used)
-            return ss_ctx_error(r->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                                "feature not supported: ALTER TABLE ... DROP CONSTRAINT of a key that FOREIGN KEY "
-                                "constraints reference");
+        if (ss_alter_drop_index_fkeys(r, ix, a->cascade))
+            return SS_ERROR;
         if (!ss_alter_saved_index(r->saved, ix))
             return ss_ctx_error(r->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                                 "feature not supported: dropping a constraint created by the same ALTER TABLE");
         ss_alter_remove_index(r->saved, ix);
         return SS_OK;
     }
-    if (fkey_named(t, a->column))
-        return ss_ctx_error(r->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                            "feature not supported: ALTER TABLE ... DROP CONSTRAINT of a FOREIGN KEY constraint");
+    ss_fkey *fk = ss_alter_fkey_named(t, a->column);
+    if (fk)
+        return ss_alter_detach_fkey(r->ctx, r->saved, fk);
     if (a->missing_ok) {
         ss_ctx_message(r->ctx, SS_MSG_NOTICE, "constraint \"%s\" of relation \"%s\" does not exist, skipping",
                        a->column, t->name);
@@ -328,15 +300,14 @@ int ss_alter_rename_constraint(alter_run *r, const ast_alter_cmd *a)
     ss_table *t = r->t;
     int k = check_named(t, a->column);
     ss_index *ix = k < 0 ? constraint_index(t, a->column) : NULL;
-    if (k < 0 && !ix) {
-        if (fkey_named(t, a->column))
-            return ss_ctx_error(r->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                                "feature not supported: renaming a FOREIGN KEY constraint");
+    ss_fkey *fk = k < 0 && !ix ? ss_alter_fkey_named(t, a->column) : NULL;
+    if (k < 0 && !ix && !fk)
         return ss_ctx_error(r->ctx, SS_SQLSTATE_UNDEFINED_OBJECT, "constraint \"%s\" for table \"%s\" does not exist",
                             a->column, t->name);
-    }
     if (name_taken(r, a->new_name))
         return SS_ERROR;
+    if (fk)
+        return ss_alter_rename_fkey(r, fk, a->new_name);
     if (ix && (ss_catalog_find(r->c, a->new_name) || ss_catalog_find_view(r->c, a->new_name) ||
                ss_index_find(r->c, a->new_name)))
         return ss_ctx_error(r->ctx, SS_SQLSTATE_DUPLICATE_TABLE, "relation \"%s\" already exists", a->new_name);
@@ -355,6 +326,38 @@ int ss_alter_rename_constraint(alter_run *r, const ast_alter_cmd *a)
     return SS_OK;
 }
 
+static bool ends_not_valid(const char *text)
+{
+    return text && strlen(text) > 10 && strcmp(text + strlen(text) - 10, " NOT VALID") == 0;
+}
+
+int ss_alter_validate_constraint(alter_run *r, const ast_alter_cmd *a)
+{
+    ss_table *t = r->t;
+    int k = check_named(t, a->column);
+    if (k < 0) {
+        ss_fkey *fk = ss_alter_fkey_named(t, a->column);
+        if (fk)
+            return ss_alter_validate_fkey(r, fk);
+        if (constraint_index(t, a->column))
+            return ss_ctx_error(r->ctx, "42809", "constraint \"%s\" of relation \"%s\" is not a foreign key or check "
+                                                 "constraint", a->column, t->name);
+        return ss_ctx_error(r->ctx, SS_SQLSTATE_UNDEFINED_OBJECT, "constraint \"%s\" of relation \"%s\" does not exist",
+                            a->column, t->name);
+    }
+    char *text = t->cons->check_texts[k];
+    if (!ends_not_valid(text))
+        return SS_OK;
+    ss_expr *e;
+    int one;
+    const char *bound;
+    if (ss_bind_alter_check(r->ctx, t, &t->cons->check_srcs[k], &e, &one, &bound) ||
+        validate(r->ctx, t, e, t->cons->check_names[k]))
+        return SS_ERROR;
+    text[strlen(text) - 10] = '\0';
+    return SS_OK;
+}
+
 int ss_alter_recheck(alter_run *r, bool validate_rows)
 {
     ss_table *t = r->t;
@@ -367,7 +370,7 @@ int ss_alter_recheck(alter_run *r, bool validate_rows)
         if (validate_rows && validate(r->ctx, t, e, t->cons->check_names[k]))
             return SS_ERROR;
         const char *old = t->cons->check_texts[k];
-        bool not_valid = old && strlen(old) > 10 && strcmp(old + strlen(old) - 10, " NOT VALID") == 0;
+        bool not_valid = ends_not_valid(old);
         char *shown = NULL;
         if (text) {
             size_t n = strlen(text) + sizeof " NOT VALID";
@@ -388,10 +391,5 @@ static void notice_to(void *arg, const char *text)
 
 int ss_alter_drop_views(alter_run *r, const char *const *names, uint32_t n)
 {
-    if (n == 1) {
-        ss_ctx_message(r->ctx, SS_MSG_NOTICE, "drop cascades to view %s", names[0]);
-    } else {
-        ss_ctx_message(r->ctx, SS_MSG_NOTICE, "drop cascades to %u other objects", n);
-    }
     return ss_catalog_drop_relations(r->ctx, r->c, true, names, n, false, true, notice_to, r->ctx);
 }

@@ -90,13 +90,29 @@ int ss_alter_add_column(alter_run *r, const ast_alter_cmd *a)
     if (t->ncols >= 1600)
         return ss_ctx_error(ctx, "54011", "tables can have at most 1600 columns");
     ss_type type;
-    if (ss_bind_alter_type(ctx, d, &type))
+    bool serial;
+    if (ss_bind_alter_type(ctx, d, &type, &serial))
         return SS_ERROR;
+    if ((serial || d->identity) && d->default_expr)
+        return ss_ctx_error(ctx, "42601", serial ? "multiple default values specified for column \"%s\" of table \"%s\""
+                                                 : "both default and identity specified for column \"%s\" of table \"%s\"",
+                            d->name, t->name);
     ss_expr *def = NULL;
     bool is_volatile = false;
     const char *text = NULL;
     if (d->default_expr && ss_bind_alter_default(ctx, d->default_expr, d->name, type, &def, &is_volatile, &text))
         return SS_ERROR;
+    /* SERIAL / identity: its sequence made now, every existing row gets its nextval */
+    ss_seq_new_def seq = {0};
+    char *seq_text = NULL;
+    if (serial || d->identity) {
+        if (ss_bind_alter_sequence(ctx, r->st->table, d, type, &seq, &seq_text) ||
+            ss_seq_create(ctx, r->c->sequences, seq.name, &seq.p, seq.owner_table, seq.owner_column, seq.owner_kind))
+            return SS_ERROR;
+        if (!(def = ss_bind_alter_nextval(ctx, seq.name, type)))
+            return SS_ERROR;
+        is_volatile = true;
+    }
     /* the value of every existing row: the default (its typmod applied as INSERT would) */
     if (def) {
         ss_expr *cast = ss_bind_alter_assign(ctx, def, type);
@@ -109,7 +125,7 @@ int ss_alter_add_column(alter_run *r, const ast_alter_cmd *a)
     if (!old_types)
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     memcpy(old_types, t->types, sizeof *old_types * old_ncols);
-    int rc = append_column(ctx, t, d->name, type, d->not_null);
+    int rc = append_column(ctx, t, d->name, type, d->not_null || seq.name);
     const ss_storage_vtable *sv = t->storage;
     bool in_place = SS_STORAGE_HAS(sv, drop_column) && sv->add_column && sv->drop_column && !is_volatile;
     if (rc == SS_OK && in_place) {
@@ -154,11 +170,25 @@ int ss_alter_add_column(alter_run *r, const ast_alter_cmd *a)
         if (!ok)
             return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     }
+    if (seq.name) {
+        if (!t->cons && !(t->cons = ss_table_cons_copy(NULL, t->ncols)))
+            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        ss_col_cons *cc = &t->cons->cols[t->ncols - 1];
+        bool ok = true;
+        cc->seq = ss_strdup_or_null(seq.name, &ok);
+        cc->default_text = ss_strdup_or_null(seq_text, &ok);
+        cc->identity = d->identity;
+        if (!ok)
+            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    }
     for (uint32_t k = a->check_lo; k < a->check_hi; k++)
         if (ss_alter_add_check(r, k, false))
             return SS_ERROR;
     for (uint32_t k = a->key_lo; k < a->key_hi; k++)
         if (ss_alter_add_key(r, k))
+            return SS_ERROR;
+    for (uint32_t k = a->fkey_lo; k < a->fkey_hi; k++)
+        if (ss_alter_add_fkey(r, k, false))
             return SS_ERROR;
     return SS_OK;
 }
@@ -197,52 +227,6 @@ void ss_alter_remove_check(ss_table *t, uint32_t k)
     remove_check(t->cons, k);
 }
 
-/* 2BP01 for the views reading column col, or (CASCADE) their drop with NOTICEs. */
-static int dependent_views(alter_run *r, uint32_t col, bool cascade)
-{
-    ss_view **v;
-    uint32_t n;
-    if (ss_alter_dependent_views(r, (int)col, &v, &n))
-        return SS_ERROR;
-    int rc = SS_OK;
-    if (n && !cascade) {
-        ss_ctx_error(r->ctx, "2BP01", "cannot drop column %s of table %s because other objects depend on it",
-                     r->t->cols[col].name, r->t->name);
-        char detail[1024];
-        size_t o = 0;
-        for (uint32_t i = 0; i < n && o < sizeof detail; i++)
-            o += (size_t)snprintf(detail + o, sizeof detail - o, "%sview %s depends on column %s of table %s",
-                                  i ? "\n" : "", v[i]->name, r->t->cols[col].name, r->t->name);
-        ss_ctx_error_detail(r->ctx, "%s", detail);
-        ss_ctx_error_hint(r->ctx, "Use DROP ... CASCADE to drop the dependent objects too.");
-        rc = SS_ERROR;
-    } else if (n) {
-        const char **names = malloc(sizeof *names * n);
-        if (!names)
-            rc = ss_ctx_error(r->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-        for (uint32_t i = 0; names && i < n; i++)
-            names[i] = v[i]->name;
-        if (names)
-            rc = ss_alter_drop_views(r, names, n);
-        free(names);
-    }
-    free(v);
-    return rc;
-}
-
-/* 0A000 for a change of columns on a table with foreign keys (either side): they keep column
- * positions, which the change would move. */
-static int refuse_fkeys(alter_run *r, const char *what)
-{
-    uint32_t nref = 0;
-    ss_fkey **refs = ss_fkey_referencing(r->c, r->t, true, &nref);
-    free(refs);
-    if ((r->t->fkeys && r->t->fkeys->n) || nref)
-        return ss_ctx_error(r->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                            "feature not supported: ALTER TABLE ... %s on a table with FOREIGN KEY constraints", what);
-    return SS_OK;
-}
-
 /* The column of r's table named name in *col: 42703, or with missing_ok a NOTICE and -1. */
 static int existing_column(alter_run *r, const char *name, bool missing_ok, int *col)
 {
@@ -264,13 +248,8 @@ int ss_alter_drop_column(alter_run *r, const ast_alter_cmd *a)
     if (rc0 != SS_OK || found < 0)
         return rc0;
     uint32_t col = (uint32_t)found;
-    if (refuse_fkeys(r, "DROP COLUMN"))
-        return SS_ERROR;
-    if (t->cons && (t->cons->cols[col].seq || t->cons->cols[col].identity))
-        return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                            "feature not supported: ALTER TABLE ... DROP COLUMN of a column that owns a sequence "
-                            "(SERIAL, identity)");
-    if (dependent_views(r, col, a->cascade))
+    /* the sequence it owns (SERIAL, identity) goes with it */
+    if (ss_alter_drop_column_fkeys(r, col, a->cascade) || ss_alter_drop_column_sequence(r, col))
         return SS_ERROR;
     /* indexes with the column among their keys go with it; the others' keys move down */
     ss_table_indexes *l = t->indexes;
@@ -345,8 +324,6 @@ int ss_alter_column_type(alter_run *r, const ast_alter_cmd *a)
     ss_expr *e;
     if (ss_bind_alter_using(ctx, t, col, &d->type, d->default_expr, &type, &e))
         return SS_ERROR;
-    if (refuse_fkeys(r, "ALTER COLUMN ... TYPE"))
-        return SS_ERROR;
     ss_view **v;
     uint32_t nv;
     if (ss_alter_dependent_views(r, (int)col, &v, &nv))
@@ -391,5 +368,7 @@ int ss_alter_column_type(alter_run *r, const ast_alter_cmd *a)
     free(exprs);
     if (rc == SS_OK)
         rc = ss_alter_recheck(r, true);
+    if (rc == SS_OK)
+        rc = ss_alter_column_type_fkeys(r, col);
     return rc;
 }

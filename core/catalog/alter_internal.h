@@ -31,6 +31,8 @@ int ss_alter_has_rows(ss_ctx *ctx, ss_table *t, bool *any);
 
 /* The column of t named name, or -1. */
 int ss_alter_column(const ss_table *t, const char *name);
+/* The same of r's table into *col: 42703 "column ... of relation ... does not exist". */
+int ss_alter_find_column(alter_run *r, const char *name, uint32_t *col);
 /* The views of c whose query reads column col of t (col -1: any of t's columns), in creation
  * order: their query bound again with the column hidden fails, or changes its columns. */
 int ss_alter_dependent_views(alter_run *r, int col, ss_view ***out, uint32_t *n);
@@ -58,8 +60,46 @@ int ss_alter_rename_constraint(alter_run *r, const ast_alter_cmd *a);
 int ss_alter_recheck(alter_run *r, bool validate_rows);
 /* Takes CHECK k off t. */
 void ss_alter_remove_check(ss_table *t, uint32_t k);
-/* DROP ... CASCADE of views names[0..n) (NOTICE "drop cascades to ..."). */
+/* DROP ... CASCADE of views names[0..n) (the caller gives the NOTICE naming them; their
+ * own dependents' NOTICE comes from the drop). */
 int ss_alter_drop_views(alter_run *r, const char *const *names, uint32_t n);
+/* Every row of t the altering transaction sees, all columns, batch by batch to each(arg, b)
+ * until it fails. */
+int ss_alter_each_batch(ss_ctx *ctx, ss_table *t, int (*each)(void *arg, const ss_batch *b), void *arg);
+/* VALIDATE CONSTRAINT of a CHECK or a foreign key (alter_checks.c). */
+int ss_alter_validate_constraint(alter_run *r, const ast_alter_cmd *a);
+
+/* ---- foreign keys (alter_fkeys.c) ---- */
+struct ss_fkey;
+/* The foreign key of t named name, or NULL. */
+struct ss_fkey *ss_alter_fkey_named(const ss_table *t, const char *name);
+/* The foreign keys needing index ix of r's table (DROP CONSTRAINT of its PRIMARY KEY /
+ * UNIQUE): 2BP01 "cannot drop constraint ... because other objects depend on it" unless
+ * cascade, which drops them (NOTICE "drop cascades to constraint ... on table ..."). */
+int ss_alter_drop_index_fkeys(alter_run *r, const ss_index *ix, bool cascade);
+/* DROP COLUMN col of r's table: the foreign keys referencing it and the views reading it
+ * 2BP01 unless cascade (then dropped), the table's own foreign keys on it dropped, the
+ * column positions of the others moved down. */
+int ss_alter_drop_column_fkeys(alter_run *r, uint32_t col, bool cascade);
+/* After ALTER COLUMN col TYPE: each foreign key on the column (either side) with its type
+ * pair checked (42804) and its rows again (23503; not for NOT VALID ones). */
+int ss_alter_column_type_fkeys(alter_run *r, uint32_t col);
+/* Every row of fk's table checked against fk (23503). */
+int ss_alter_validate_fkey_rows(alter_run *r, const struct ss_fkey *fk);
+/* VALIDATE CONSTRAINT of fk: its rows checked, then it is valid. */
+int ss_alter_validate_fkey(alter_run *r, struct ss_fkey *fk);
+int ss_alter_rename_fkey(alter_run *r, struct ss_fkey *fk, const char *new_name);
+
+/* ---- identity columns (alter_identity.c) ---- */
+/* ALTER COLUMN ... ADD GENERATED ... AS IDENTITY (55000 unless NOT NULL, not yet identity,
+ * without a default), SET GENERATED and DROP IDENTITY [IF EXISTS] (55000 for a column that
+ * is not one). */
+int ss_alter_add_identity(alter_run *r, const ast_alter_cmd *a);
+int ss_alter_set_generated(alter_run *r, const ast_alter_cmd *a);
+int ss_alter_drop_identity(alter_run *r, const ast_alter_cmd *a);
+/* The sequence column col owns (SERIAL, identity) dropped, and its default with it. */
+int ss_alter_drop_column_sequence(alter_run *r, uint32_t col);
+
 /* Whether a constraint of t (CHECK, index constraint, foreign key) is named name. */
 bool ss_alter_constraint_taken(const ss_table *t, const char *name);
 

@@ -147,6 +147,108 @@ int ss_alter_save_seq(ss_ctx *ctx, alter_saved *s, ss_sequence *q)
     return ok ? SS_OK : ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
 }
 
+static alter_fkey_saved *saved_fkey(alter_saved *s, const ss_fkey *fk)
+{
+    for (uint32_t i = 0; i < s->nfkeys_saved; i++)
+        if (s->fkeys[i].fk == fk)
+            return &s->fkeys[i];
+    return NULL;
+}
+
+int ss_alter_save_fkey(ss_ctx *ctx, alter_saved *s, ss_fkey *fk)
+{
+    if (saved_fkey(s, fk))
+        return SS_OK;
+    alter_fkey_saved *n = realloc(s->fkeys, sizeof *n * (s->nfkeys_saved + 1));
+    if (!n)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    s->fkeys = n;
+    bool ok = true;
+    alter_fkey_saved *e = &n[s->nfkeys_saved];
+    memset(e, 0, sizeof *e);
+    e->fk = fk;
+    e->table = fk->table;
+    e->name = ss_strdup_or_null(fk->name, &ok);
+    e->cols = copy_array(fk->cols, sizeof *fk->cols * fk->ncols, &ok);
+    e->ref_cols = copy_array(fk->ref_cols, sizeof *fk->ref_cols * fk->ncols, &ok);
+    e->del_set = copy_array(fk->del_set, sizeof *fk->del_set * fk->ndel_set, &ok);
+    e->not_valid = fk->not_valid;
+    if (!ok) {
+        free(e->name);
+        free(e->cols);
+        free(e->ref_cols);
+        free(e->del_set);
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    }
+    s->nfkeys_saved++;
+    return SS_OK;
+}
+
+int ss_alter_detach_fkey(ss_ctx *ctx, alter_saved *s, ss_fkey *fk)
+{
+    if (ss_alter_save_fkey(ctx, s, fk))
+        return SS_ERROR;
+    alter_fkey_saved *e = saved_fkey(s, fk);
+    ss_table_fkeys *l = fk->table->fkeys;
+    for (uint32_t i = 0; l && i < l->n; i++)
+        if (l->list[i] == fk) {
+            memmove(&l->list[i], &l->list[i + 1], sizeof *l->list * (l->n - i - 1));
+            l->n--;
+            e->pos = i;
+            e->detached = true;
+            break;
+        }
+    return SS_OK;
+}
+
+/* ROLLBACK of the statement's foreign-key changes, the last first: each as it was, the
+   detached ones back on their lists. */
+static void undo_fkeys(alter_saved *s)
+{
+    for (uint32_t i = s->nfkeys_saved; i-- > 0;) {
+        alter_fkey_saved *e = &s->fkeys[i];
+        ss_fkey *fk = e->fk;
+        free(fk->name);
+        memcpy(fk->cols, e->cols, sizeof *fk->cols * fk->ncols);
+        memcpy(fk->ref_cols, e->ref_cols, sizeof *fk->ref_cols * fk->ncols);
+        if (fk->ndel_set)
+            memcpy(fk->del_set, e->del_set, sizeof *fk->del_set * fk->ndel_set);
+        fk->name = e->name;
+        fk->not_valid = e->not_valid;
+        e->name = NULL;
+        ss_table_fkeys *l = e->table->fkeys;
+        if (e->detached && l && l->n == l->cap) {
+            ss_fkey **grown = realloc(l->list, sizeof *grown * (l->cap + 4));
+            if (grown) {
+                l->list = grown;
+                l->cap += 4;
+            }
+        }
+        if (e->detached && l && l->n < l->cap) {
+            uint32_t at = e->pos <= l->n ? e->pos : l->n;
+            memmove(&l->list[at + 1], &l->list[at], sizeof *l->list * (l->n - at));
+            l->list[at] = fk;
+            l->n++;
+            e->detached = false;
+        }
+    }
+}
+
+/* Frees the saved copies; commit: the detached foreign keys too. */
+static void free_fkeys(alter_saved *s, bool commit)
+{
+    for (uint32_t i = 0; i < s->nfkeys_saved; i++) {
+        alter_fkey_saved *e = &s->fkeys[i];
+        if (commit && e->detached)
+            ss_fkey_free(e->fk);
+        free(e->name);
+        free(e->cols);
+        free(e->ref_cols);
+        free(e->del_set);
+    }
+    free(s->fkeys);
+}
+
 /* Frees what the saved state holds besides the originals it gives back or frees. */
 static void free_saved(alter_saved *s)
 {
@@ -180,6 +282,8 @@ void ss_alter_undo(void *arg)
         t->storage->table_drop(ctx, t->backend, t->handle);
     for (uint32_t k = s->added_in_place; k > 0; k--)
         t->storage->drop_column(ctx, s->handle, s->ncols + k - 1);
+    undo_fkeys(s);
+    free_fkeys(s, false);
     while (t->fkeys && t->fkeys->n > s->nfkeys)
         ss_fkey_remove(t->fkeys->list[t->fkeys->n - 1]);
     free(t->name);
@@ -237,6 +341,7 @@ void ss_alter_commit(void *arg)
     free_cols(s->cols, s->ncols);
     free(s->types);
     ss_table_cons_free(s->cons);
+    free_fkeys(s, true);
     for (uint32_t i = 0; i < s->nindexes; i++) {
         alter_index_saved *e = &s->indexes[i];
         if (e->ix->handle != e->handle)

@@ -20,6 +20,20 @@ typedef struct alter_index_saved {
     bool removed;              /* this statement took it off the table's list */
 } alter_index_saved;
 
+/* A foreign key the statement changed (its name, columns, NOT VALID) or took off its
+   table's list (detached: COMMIT frees it, ROLLBACK puts it back at pos).  It may belong to
+   another table than the altered one (DROP ... CASCADE of a referenced key). */
+struct ss_fkey;
+typedef struct alter_fkey_saved {
+    struct ss_fkey *fk;
+    ss_table *table;
+    uint32_t pos;
+    bool detached;
+    char *name;
+    uint32_t *cols, *ref_cols, *del_set;
+    bool not_valid;
+} alter_fkey_saved;
+
 typedef struct alter_seq_saved {
     struct ss_sequence *seq;
     char *owner_table, *owner_column;
@@ -38,6 +52,8 @@ typedef struct alter_saved {
     alter_index_saved *indexes;
     uint32_t nfkeys;           /* the table's foreign keys (those after them are the
                                   statement's: ROLLBACK removes them) */
+    alter_fkey_saved *fkeys;   /* foreign keys the statement changed, in order */
+    uint32_t nfkeys_saved;
     alter_seq_saved *seqs;     /* sequences whose owner names the statement changed */
     uint32_t nseqs;
     ss_ctx end_ctx;            /* the context of COMMIT / ROLLBACK's backend calls (nothing
@@ -55,6 +71,11 @@ void ss_alter_commit(void *s);
 alter_index_saved *ss_alter_saved_index(alter_saved *s, const ss_index *ix);
 /* Takes ix off t's index list (DROP COLUMN of a key column); COMMIT frees it. */
 void ss_alter_remove_index(alter_saved *s, ss_index *ix);
+/* Records fk's name, columns and NOT VALID before the statement changes them (once per
+   statement). */
+int ss_alter_save_fkey(ss_ctx *ctx, alter_saved *s, struct ss_fkey *fk);
+/* Takes fk off its table's list (saved first); COMMIT frees it. */
+int ss_alter_detach_fkey(ss_ctx *ctx, alter_saved *s, struct ss_fkey *fk);
 /* Records the owner names of sequence q before the statement changes them. */
 int ss_alter_save_seq(ss_ctx *ctx, alter_saved *s, struct ss_sequence *q);
 

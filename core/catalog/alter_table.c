@@ -27,9 +27,10 @@ int ss_alter_column(const ss_table *t, const char *name)
     return -1;
 }
 
-static int find_column(alter_run *r, const char *name, uint32_t *col)
+int ss_alter_find_column(alter_run *r, const char *name, uint32_t *col)
 {
     int c = ss_alter_column(r->t, name);
+    *col = 0;
     if (c < 0)
         return ss_ctx_error(r->ctx, SS_SQLSTATE_UNDEFINED_COLUMN, "column \"%s\" of relation \"%s\" does not exist",
                             name, r->t->name);
@@ -397,6 +398,7 @@ static int matview_refused(ss_ctx *ctx, const ast_stmt *st, const ss_table *t)
                          : a->kind == AST_ALTER_ADD_CHECK || a->kind == AST_ALTER_ADD_KEY ||
                                  a->kind == AST_ALTER_ADD_FKEY ? "ADD CONSTRAINT"
                          : a->kind == AST_ALTER_DROP_CONSTRAINT ? "DROP CONSTRAINT"
+                         : a->kind == AST_ALTER_VALIDATE_CONSTRAINT ? "VALIDATE CONSTRAINT"
                                                                : NULL;
     if (!action)
         return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
@@ -412,12 +414,12 @@ static int run_cmd(alter_run *r, const ast_alter_cmd *a)
     switch (a->kind) {
     case AST_ALTER_SET_NOT_NULL:
     case AST_ALTER_DROP_NOT_NULL:
-        if (find_column(r, a->column, &col))
+        if (ss_alter_find_column(r, a->column, &col))
             return SS_ERROR;
         return ss_alter_set_not_null(r->ctx, r->t, col, a->kind == AST_ALTER_SET_NOT_NULL);
     case AST_ALTER_SET_DEFAULT:
     case AST_ALTER_DROP_DEFAULT:
-        if (find_column(r, a->column, &col))
+        if (ss_alter_find_column(r, a->column, &col))
             return SS_ERROR;
         return set_default(r, a, col);
     case AST_ALTER_ADD_COLUMN:
@@ -442,6 +444,14 @@ static int run_cmd(alter_run *r, const ast_alter_cmd *a)
         return ss_alter_add_key(r, a->check_lo);
     case AST_ALTER_ADD_FKEY:
         return ss_alter_add_fkey(r, a->check_lo, a->not_valid);
+    case AST_ALTER_VALIDATE_CONSTRAINT:
+        return ss_alter_validate_constraint(r, a);
+    case AST_ALTER_ADD_IDENTITY:
+        return ss_alter_add_identity(r, a);
+    case AST_ALTER_SET_GENERATED:
+        return ss_alter_set_generated(r, a);
+    case AST_ALTER_DROP_IDENTITY:
+        return ss_alter_drop_identity(r, a);
     }
     return SS_OK;
 }

@@ -81,7 +81,7 @@ void ss_catalog_free(ss_catalog *c)
 }
 
 /* The visible table or system view rel of schema s (c->mu held). */
-static ss_table *table_in(const ss_catalog *c, const ss_schema *s, const char *rel)
+ss_table *ss_catalog_table_in(const ss_catalog *c, const ss_schema *s, const char *rel)
 {
     for (uint32_t i = 0; i < c->ntables; i++)
         if (c->tables[i]->ns == s && strcmp(c->tables[i]->name, rel) == 0 && ss_ddl_visible(&c->tables[i]->ddl))
@@ -92,16 +92,13 @@ static ss_table *table_in(const ss_catalog *c, const ss_schema *s, const char *r
     return NULL;
 }
 
-static bool has_table(const ss_catalog *c, const ss_schema *s, const char *rel)
-{
-    return table_in(c, s, rel) != NULL;
-}
-
 ss_table *ss_catalog_find_unlocked(ss_catalog *c, const char *name)
 {
     const char *rel;
-    const ss_schema *s = ss_ns_lookup(c, name, has_table, &rel);
-    return s ? table_in(c, s, rel) : NULL;
+    /* the first schema of the path with a table or a view of that name: a view hides a
+       table of a later schema, as in PostgreSQL's one namespace of relations */
+    const ss_schema *s = ss_ns_lookup(c, name, ss_catalog_has_table_or_view, &rel);
+    return s ? ss_catalog_table_in(c, s, rel) : NULL;
 }
 
 ss_table *ss_catalog_find(ss_catalog *c, const char *name)

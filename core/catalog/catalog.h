@@ -100,6 +100,12 @@ void ss_catalog_free(ss_catalog *c);
 ss_table *ss_catalog_find(ss_catalog *c, const char *name);
 /* The same with c->mu already held. */
 ss_table *ss_catalog_find_unlocked(ss_catalog *c, const char *name);
+struct ss_schema;
+/* The visible table or system view rel of schema s, NULL when there is none (c->mu held). */
+ss_table *ss_catalog_table_in(const ss_catalog *c, const struct ss_schema *s, const char *rel);
+/* Whether schema s holds a visible table, system view or view rel: unqualified lookups of
+   tables and of views stop at the first schema of the path that has either (views.c). */
+bool ss_catalog_has_table_or_view(const ss_catalog *c, const struct ss_schema *s, const char *rel);
 /* Creates a table in c through the storage backend registered in reg as backend_name (its
  * instance opened on first use); bumps c's version. */
 int ss_catalog_create_table(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, const ss_table_def *def,

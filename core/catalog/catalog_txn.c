@@ -12,6 +12,7 @@
 #include "catalog/namespace.h"
 #include "catalog/sequences.h"
 #include "catalog/settings.h"
+#include "fkey/fkey.h"
 #include "index/index.h"
 #include "txn/txn_session.h"
 #include "util/grow.h"
@@ -353,7 +354,9 @@ static int wait_for(ss_ctx *ctx, ss_xid holder)
     return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
 }
 
-/* The visible table named name and, when another transaction holds its lock, that xid. */
+/* The visible table named name and, when another transaction holds its lock, that xid (0
+   when the reader's transaction wrote to the table: as a holder of PostgreSQL's ROW
+   EXCLUSIVE lock it goes on, and the lock's holder waits for it to end). */
 static ss_table *find_locked(ss_catalog *c, const char *name, ss_xid *holder)
 {
     ss_xid me = reader_xid();
@@ -361,6 +364,8 @@ static ss_table *find_locked(ss_catalog *c, const char *name, ss_xid *holder)
     ss_table *t = ss_catalog_find_unlocked(c, name);
     *holder = t && t->ddl.locked && t->ddl.locked != me ? t->ddl.locked : SS_XID_INVALID;
     pthread_mutex_unlock(&c->mu);
+    if (*holder && ss_fkey_is_writer(t, me))
+        *holder = SS_XID_INVALID;
     return t;
 }
 
@@ -376,17 +381,50 @@ int ss_catalog_find_waiting(ss_ctx *ctx, ss_catalog *c, const char *name, ss_tab
     }
 }
 
-int ss_catalog_lock_table(ss_ctx *ctx, ss_catalog *c, const char *name, ss_table **t)
+static int not_obtained(ss_ctx *ctx, const char *name)
 {
-    if (ss_catalog_find_waiting(ctx, c, name, t))
-        return SS_ERROR;
-    if (!*t || (*t)->system || (*t)->ddl.locked)
-        return SS_OK; /* gone, a system view, or already ours */
+    return ss_ctx_error(ctx, "55P03", "could not obtain lock on relation \"%s\"", name);
+}
+
+int ss_catalog_find_nowait(ss_ctx *ctx, ss_catalog *c, const char *name, ss_table **t)
+{
+    ss_xid holder;
+    if ((*t = find_locked(c, name, &holder)) && holder)
+        return not_obtained(ctx, name);
+    return SS_OK;
+}
+
+int ss_catalog_lock_table_nowait(ss_ctx *ctx, ss_catalog *c, const char *name, bool nowait, ss_table **t)
+{
+    ss_xid me = reader_xid();
+    for (;;) {
+        ss_xid holder;
+        if (nowait ? ss_catalog_find_nowait(ctx, c, name, t) : ss_catalog_find_waiting(ctx, c, name, t))
+            return SS_ERROR;
+        if (!*t || (*t)->system || ((*t)->ddl.locked && (*t)->ddl.locked == me))
+            return SS_OK; /* gone, a system view, or already ours */
+        if (!(holder = (*t)->ddl.locked))
+            break;
+        /* a writer of the table, which the holder waits for: the cycle is a deadlock */
+        if (nowait)
+            return not_obtained(ctx, name);
+        if (wait_for(ctx, holder))
+            return SS_ERROR;
+    }
+    if (nowait && ss_fkey_other_writer(ctx, *t))
+        return not_obtained(ctx, name);
     ss_xid xid;
     if (ss_ddl_log(ctx, SS_DDL_TABLE_LOCK, *t, *t, &xid))
         return SS_ERROR;
     (*t)->ddl.locked = xid;
-    return SS_OK;
+    /* then the transactions writing to it end first (its lock keeps new ones out) */
+    bool committed;
+    return xid ? ss_fkey_wait_writers(ctx, *t, &committed) : SS_OK;
+}
+
+int ss_catalog_lock_table(ss_ctx *ctx, ss_catalog *c, const char *name, ss_table **t)
+{
+    return ss_catalog_lock_table_nowait(ctx, c, name, false, t);
 }
 
 /* The xid of another transaction with a pending entry named name (its relation part, in

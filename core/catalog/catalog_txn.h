@@ -94,14 +94,20 @@ int ss_ddl_log_populated(ss_ctx *ctx, struct ss_table *t);
 int ss_ddl_log_callback(ss_ctx *ctx, struct ss_table *t, void (*undo)(void *arg), void (*commit)(void *arg),
                         void *arg, bool *logged);
 
-/* The exclusive lock on t for ctx's transaction (DROP, ALTER): waits while another
- * transaction holds it (deadlock 40P01, statement_timeout 57014, cancel 57014), then takes it
- * until the transaction ends.  t may be freed while waiting: the caller passes the name and
- * gets the table again in *t (NULL: it is gone). */
+/* The exclusive lock on t for ctx's transaction (DROP, ALTER, LOCK TABLE): waits while
+ * another transaction holds it (deadlock 40P01, lock_timeout 55P03, statement_timeout 57014,
+ * cancel 57014), takes it until the transaction ends, then waits for the other running
+ * transactions that wrote to t (fkey.h ss_fkey_wait_writers) to end.  t may be freed while
+ * waiting: the caller passes the name and gets the table again in *t (NULL: it is gone). */
 int ss_catalog_lock_table(ss_ctx *ctx, struct ss_catalog *c, const char *name, struct ss_table **t);
+/* The same; with nowait, 55P03 "could not obtain lock on relation ..." instead of any wait. */
+int ss_catalog_lock_table_nowait(ss_ctx *ctx, struct ss_catalog *c, const char *name, bool nowait,
+                                 struct ss_table **t);
 /* A table lookup for a statement: waits while another transaction holds t's exclusive lock;
  * *t is then the table visible under that name (NULL: none). */
 int ss_catalog_find_waiting(ss_ctx *ctx, struct ss_catalog *c, const char *name, struct ss_table **t);
+/* The same without waiting: 55P03 "could not obtain lock on relation ..." (LOCK ... NOWAIT). */
+int ss_catalog_find_nowait(ss_ctx *ctx, struct ss_catalog *c, const char *name, struct ss_table **t);
 /* Waits while a relation named name is pending (created or dropped, uncommitted) in another
  * transaction: CREATE of the same name then sees the outcome, as PostgreSQL's unique index on
  * pg_class makes it wait. */

@@ -86,8 +86,14 @@ void ss_ns_destroy(ss_catalog *c, ss_schema *s)
         }
 }
 
+const char *ss_ns_name(const ss_schema *s)
+{
+    return s->old_name && ss_ddl_pending_other(&s->rename) ? s->old_name : s->name;
+}
+
 void ss_ns_rename_end(ss_schema *s, bool commit)
 {
+    s->rename.created = SS_XID_INVALID;
     if (!s->old_name)
         return;
     if (!commit) {
@@ -118,7 +124,7 @@ ss_schema *ss_ns_find(const ss_catalog *c, const char *name)
         return ss_ns_temp_of(c, g_session);
     for (uint32_t i = 0; i < c->nschemas; i++) {
         ss_schema *s = c->schemas[i];
-        if (strcmp(s->name, name) == 0 && ss_ddl_visible(&s->ddl))
+        if (strcmp(ss_ns_name(s), name) == 0 && ss_ddl_visible(&s->ddl))
             return s->temp_owner && s->temp_owner != g_session ? NULL : s;
     }
     return NULL;
@@ -173,7 +179,7 @@ bool ss_ns_schema_part(const char *ref, char *out, size_t outsz)
 
 const char *ss_ns_qualify(const ss_schema *s, const char *rel, char *buf, size_t bufsz)
 {
-    snprintf(buf, bufsz, "%s.%s", s->name, rel);
+    snprintf(buf, bufsz, "%s.%s", ss_ns_name(s), rel);
     return buf;
 }
 
@@ -312,7 +318,7 @@ uint32_t ss_ns_current_schemas(const ss_catalog *c, bool implicit, const char **
     }
     uint32_t m = 0;
     for (uint32_t i = 0; i < n && m < max; i++)
-        out[m++] = order[i]->name;
+        out[m++] = ss_ns_name(order[i]);
     return m;
 }
 

@@ -20,7 +20,9 @@ struct ss_settings;
 
 typedef struct ss_schema {
     char *name;
-    char *old_name;      /* pending ALTER SCHEMA RENAME: the name a rollback puts back */
+    char *old_name;      /* pending ALTER SCHEMA RENAME: the name a rollback puts back, and
+                            the one other transactions still see (ss_ns_name) */
+    ss_ddl_stamp rename; /* .created: the transaction of that pending rename */
     bool system;         /* pg_catalog: holds the system views, cannot be dropped */
     const void *temp_owner; /* a session's temporary schema (pg_temp_N): that session's
                                settings (the thread-local session identity); NULL otherwise */
@@ -52,6 +54,9 @@ const char *ss_ns_path_override(const char *path);
 const char *ss_ns_rel(const char *ref);
 bool ss_ns_schema_part(const char *ref, char *out, size_t outsz);
 
+/* The name of s as the reader sees it: another transaction's uncommitted rename is not
+ * seen.  Every lookup and message uses it rather than s->name. */
+const char *ss_ns_name(const ss_schema *s);
 /* The visible schema of that name (NULL: none).  Readers take no lock: schemas change only
  * by DDL, under the catalog's mutex, and the API serialises DDL with every other statement.
  * "pg_temp" names the running session's temporary schema (none until it creates a temporary

@@ -80,8 +80,10 @@ int ss_schema_rename(ss_ctx *ctx, ss_catalog *c, const char *name, const char *n
         return SS_ERROR;
     }
     pthread_mutex_lock(&c->mu);
-    if (xid && !s->old_name)
-        s->old_name = s->name; /* put back by a rollback */
+    if (xid && !s->old_name) {
+        s->old_name = s->name; /* put back by a rollback, seen by others until the commit */
+        s->rename.created = xid;
+    }
     else
         free(s->name);
     s->name = copy;
@@ -142,7 +144,7 @@ static int collect(ss_ctx *ctx, ss_catalog *c, const ss_schema *s, members *m)
         if (q->ns != s || !ss_ddl_visible(&q->ddl))
             continue;
         char prefix[SS_NS_REF_MAX];
-        snprintf(prefix, sizeof prefix, "%s.", s->name);
+        snprintf(prefix, sizeof prefix, "%s.", ss_ns_name(s));
         if (q->owner_table && strncmp(q->owner_table, prefix, strlen(prefix)) == 0)
             continue;
         rc = add_member(ctx, m, 's', q->name, q->created);
@@ -180,7 +182,7 @@ static void describe(ss_catalog *c, const ss_schema *s, const members *m, bool c
         if (cascade)
             ss_strbuf_printf(out, "drop cascades to %s %s", kind_word(m->v[i].kind), buf);
         else
-            ss_strbuf_printf(out, "%s %s depends on schema %s", kind_word(m->v[i].kind), buf, s->name);
+            ss_strbuf_printf(out, "%s %s depends on schema %s", kind_word(m->v[i].kind), buf, ss_ns_name(s));
         if (m->v[i].kind == 't') {
             ss_table *t = ss_catalog_find(c, ref);
             uint32_t n = 0;
@@ -271,7 +273,7 @@ int ss_schema_drop(ss_ctx *ctx, ss_catalog *c, const char *const *names, uint32_
         if (rc == SS_OK && text.oom)
             rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
         if (rc == SS_OK && count && !cascade) {
-            ss_ctx_error(ctx, "2BP01", "cannot drop schema %s because other objects depend on it", s->name);
+            ss_ctx_error(ctx, "2BP01", "cannot drop schema %s because other objects depend on it", ss_ns_name(s));
             ss_ctx_error_detail(ctx, "%s", text.data);
             ss_ctx_error_hint(ctx, "Use DROP ... CASCADE to drop the dependent objects too.");
             rc = SS_ERROR;

@@ -192,7 +192,7 @@ static ss_value visible_value(const ss_catalog *c, const ss_schema *ns, const ch
 
 static ss_value schema_value(const ss_schema *ns)
 {
-    return text_value(ns ? ns->name : "public");
+    return text_value(ns ? ss_ns_name(ns) : "public");
 }
 
 static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_spec *spec)
@@ -222,7 +222,7 @@ static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_s
                 continue;
             ss_value sys = {0};
             sys.v.b = ns->system;
-            ss_value row[2] = {text_value(ns->name), sys};
+            ss_value row[2] = {text_value(ss_ns_name(ns)), sys};
             if (add_row(ctx, s, h, row, spec))
                 return SS_ERROR;
         }
@@ -249,7 +249,7 @@ static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_s
                 continue;
             if (h->id == VIEW_TABLES) {
                 char *checks = ss_table_check_lines(tab);
-                char *fkeys = ss_fkey_lines(tab);
+                char *fkeys = ss_fkey_lines(h->catalog, tab);
                 char *refs = ss_fkey_referenced_lines(h->catalog, tab);
                 char *idx = ss_index_describe_lines(tab);
                 ss_value row[10] = {text_value(tab->name), text_value(tab->backend_name),

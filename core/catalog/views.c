@@ -26,16 +26,16 @@ static ss_view *view_in(const ss_catalog *c, const ss_schema *s, const char *rel
     return NULL;
 }
 
-static bool has_view(const ss_catalog *c, const ss_schema *s, const char *rel)
+bool ss_catalog_has_table_or_view(const ss_catalog *c, const ss_schema *s, const char *rel)
 {
-    return view_in(c, s, rel) != NULL;
+    return view_in(c, s, rel) || ss_catalog_table_in(c, s, rel);
 }
 
 ss_view *ss_catalog_find_view(const ss_catalog *c, const char *name)
 {
     pthread_mutex_lock((pthread_mutex_t *)&c->mu);
     const char *rel;
-    const ss_schema *s = ss_ns_lookup(c, name, has_view, &rel);
+    const ss_schema *s = ss_ns_lookup(c, name, ss_catalog_has_table_or_view, &rel); /* a table hides a later view */
     ss_view *v = s ? view_in(c, s, rel) : NULL;
     pthread_mutex_unlock((pthread_mutex_t *)&c->mu);
     return v;
@@ -600,16 +600,11 @@ int ss_catalog_drop_relations(ss_ctx *ctx, ss_catalog *c, ss_drop_kind kind, con
             notice(arg, text);
         }
     free(skipped);
-    /* removing another table's FOREIGN KEY is not logged for a rollback yet */
-    if (rc == SS_OK && s.nfks && ctx->txn && ctx->txn->in_block)
-        rc = ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                          "feature not supported: DROP TABLE ... CASCADE of a FOREIGN KEY constraint inside a "
-                          "transaction block");
     if (rc == SS_OK && cascade)
         notify_cascade(c, &s, notice, arg);
     /* dependents first: the constraints, then the views, the last found first */
     for (uint32_t i = 0; rc == SS_OK && i < s.nfks; i++) {
-        ss_fkey_remove(s.fks[i]);
+        rc = ss_fkey_drop_logged(ctx, s.fks[i]);
         c->version++;
     }
     for (uint32_t i = s.n; rc == SS_OK && i-- > 0;) {

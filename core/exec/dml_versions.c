@@ -19,8 +19,8 @@ int ss_dml_write_versions(ss_ctx *ctx, ss_table *t, const ss_batch *rows, ss_row
         return SS_OK;
     if (t->storage->insert_versions(ctx, t->handle, rows, rowids) != SS_OK)
         return SS_ERROR;
-    /* a referencing table: deletes of referenced rows may have to wait for this writer */
-    if (ss_fkey_table_has(t) && ss_fkey_note_writer(ctx, t) != SS_OK)
+    /* deletes of referenced rows, ALTER and DROP TABLE may have to wait for this writer */
+    if (ss_fkey_note_writer(ctx, t) != SS_OK)
         return SS_ERROR;
     /* every index of the table gets the new versions' entries (unique ones checked) */
     return ss_index_table_has(t) ? ss_index_insert_rows(ctx, t, rows, rowids) : SS_OK;

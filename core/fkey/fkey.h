@@ -25,6 +25,8 @@
 #include "catalog/catalog.h"
 #include "sql/ast.h"
 
+struct ss_index;
+
 typedef struct ss_fkey {
     char *name;
     ss_table *table;      /* the referencing table (whose list holds it) */
@@ -38,6 +40,8 @@ typedef struct ss_fkey {
     uint64_t created;     /* the catalog's version when it was created (dependents' order) */
     uint32_t ndel_set;    /* ON DELETE SET NULL / SET DEFAULT (cols): the columns it sets */
     uint32_t *del_set;    /* (positions in table, each one of cols); 0 / NULL: all of cols */
+    bool not_valid;       /* ADD ... NOT VALID: the rows before it are not checked (until
+                             ALTER TABLE ... VALIDATE CONSTRAINT); new rows are */
 } ss_fkey;
 
 /* ss_table.fkeys: the foreign keys of a referencing table, in creation order. */
@@ -49,18 +53,22 @@ typedef struct ss_table_fkeys {
 /* ---- catalog (fkey_catalog.c) ---- */
 /* Frees the foreign keys of t (the table is dropped or the catalog freed). */
 void ss_fkey_free_table(ss_table *t);
-/* Removes fk from its table's list and frees it (DROP TABLE ... CASCADE of its ref). */
+/* Removes fk from its table's list and frees it (a rolled-back ALTER TABLE's own). */
 void ss_fkey_remove(ss_fkey *fk);
+/* DROP TABLE ... CASCADE of fk's referenced table: fk taken off its table's list in ctx's
+   transaction, freed when it commits, put back by ROLLBACK (at once without one). */
+int ss_fkey_drop_logged(ss_ctx *ctx, ss_fkey *fk);
 /* The foreign keys of c's tables other than those of ref itself that reference ref, in
    catalog order; *n gets how many (malloc'd array, NULL when none). */
 ss_fkey **ss_fkey_referencing(const ss_catalog *c, const ss_table *ref, bool include_self, uint32_t *n);
 /* pg_get_constraintdef's text: FOREIGN KEY (a, b) REFERENCES p(x, y) [MATCH FULL]
-   [ON UPDATE ...] [ON DELETE ...]; malloc'd, NULL on OOM. */
-char *ss_fkey_definition(const ss_fkey *fk);
+   [ON UPDATE ...] [ON DELETE ...] [NOT VALID], the referenced table qualified when its
+   schema is not on c's search path (c NULL: never); malloc'd, NULL on OOM. */
+char *ss_fkey_definition(const ss_catalog *c, const ss_fkey *fk);
 /* \d's "Foreign-key constraints:" lines of t ("name" FOREIGN KEY ..., by name, each ending
    in a newline) and "Referenced by:" lines of t (TABLE "c" CONSTRAINT "name" FOREIGN KEY
-   ...); malloc'd, NULL when there are none. */
-char *ss_fkey_lines(const ss_table *t);
+   ...), tables named as ss_fkey_definition names them; malloc'd, NULL when there are none. */
+char *ss_fkey_lines(const ss_catalog *c, const ss_table *t);
 char *ss_fkey_referenced_lines(const ss_catalog *c, const ss_table *t);
 
 /* ---- CREATE TABLE (fkey_ddl.c) ---- */
@@ -70,6 +78,10 @@ char *ss_fkey_referenced_lines(const ss_catalog *c, const ss_table *t);
    are PostgreSQL's (table_cols_fkey, then ...fkey1). */
 int ss_fkey_create_all(ss_ctx *ctx, ss_catalog *c, const ast_stmt *st);
 
+/* 42804 "foreign key constraint ... cannot be implemented" (PostgreSQL's DETAIL) when a
+   pair of fk's columns has types no equality compares (CREATE, ALTER COLUMN TYPE). */
+int ss_fkey_check_types(ss_ctx *ctx, const ss_fkey *fk);
+
 /* ---- enforcement (fkey_check.c) ---- */
 /* The rows of t just written (typed like t's columns, all columns): for each foreign key of
    t, a row whose key has no NULL (MATCH SIMPLE; MATCH FULL: all or none NULL) must find its
@@ -77,6 +89,9 @@ int ss_fkey_create_all(ss_ctx *ctx, ss_catalog *c, const ast_stmt *st);
    written, so that rows referencing rows of the same statement pass, as PostgreSQL's
    end-of-statement check. */
 int ss_fkey_check_new_rows(ss_ctx *ctx, ss_table *t, const ss_batch *rows);
+/* The same check for the one foreign key fk (ADD FOREIGN KEY and VALIDATE CONSTRAINT over
+   the rows already in its table). */
+int ss_fkey_check_rows_of(ss_ctx *ctx, const ss_fkey *fk, const ss_batch *rows);
 /* How the caller deletes referencing rows for ON DELETE CASCADE: rows ids[0..n) of table
    (visible row versions) deleted by the current command, with their own foreign keys
    checked in turn. */
@@ -138,15 +153,27 @@ const ss_fkey_action_table *ss_fkey_action_find(const ss_fkey_actions *actions, 
    constraint" (PostgreSQL's SQLSTATE, DETAIL and HINT) when a table outside the list
    references one of them. */
 int ss_fkey_check_truncate(ss_ctx *ctx, const ss_catalog *c, ss_table *const *tables, uint32_t n);
-/* ---- writers of referencing tables (fkey_writers.c) ---- */
-/* Records that the session's transaction wrote rows to t (a referencing table). */
+/* ---- writers of tables (fkey_writers.c) ---- */
+/* Records that the session's transaction wrote rows to t (inserted, or locked to update or
+   delete them). */
 int ss_fkey_note_writer(ss_ctx *ctx, ss_table *t);
+/* A running transaction other than the session's own that wrote to t, or 0. */
+ss_xid ss_fkey_other_writer(ss_ctx *ctx, ss_table *t);
+/* Whether the transaction top is recorded as a writer of t. */
+bool ss_fkey_is_writer(ss_table *t, ss_xid top);
 /* Waits until no transaction but the session's own that wrote to t is running (deadlock,
    lock_timeout, cancel as row locks); *committed tells whether one of those it waited for
    committed (its rows are newer than the statement's snapshot). */
 int ss_fkey_wait_writers(ss_ctx *ctx, ss_table *t, bool *committed);
 /* Frees t's record (the table is freed). */
 void ss_fkey_writers_free(ss_table *t);
+
+/* Frees fk, which is on no table's list (ALTER TABLE's COMMIT of a DROP CONSTRAINT). */
+void ss_fkey_free(ss_fkey *fk);
+/* Whether fk needs the unique index ix of its referenced table: ix's columns are fk's
+   referenced columns and no other unique index of the table has them (DROP of the index's
+   constraint or of one of its columns then drops fk too, or is refused). */
+bool ss_fkey_needs_index(const ss_fkey *fk, const struct ss_index *ix);
 
 /* Whether t has foreign keys (as the referencing table). */
 bool ss_fkey_table_has(const ss_table *t);

@@ -177,6 +177,15 @@ int ss_fkey_check_new_rows(ss_ctx *ctx, ss_table *t, const ss_batch *rows)
     return SS_OK;
 }
 
+int ss_fkey_check_rows_of(ss_ctx *ctx, const ss_fkey *fk, const ss_batch *rows)
+{
+    if (ss_batch_rows(rows) == 0)
+        return SS_OK;
+    ss_snapshot snap;
+    ss_index_unique_snapshot(ctx, &snap);
+    return check_one_new(ctx, fk, rows, &snap);
+}
+
 /* ---- the referenced side ------------------------------------------------------------ */
 
 /* Removed keys no row of the referenced table holds any more, as values of the referencing

@@ -46,6 +46,35 @@ const ss_index *ss_fkey_find_index(const ss_table *ref, const uint32_t *ref_cols
     return NULL;
 }
 
+int ss_fkey_check_types(ss_ctx *ctx, const ss_fkey *fk)
+{
+    const ss_table *t = fk->table, *ref = fk->ref;
+    for (uint32_t i = 0; i < fk->ncols; i++) {
+        ss_type ft = t->types[fk->cols[i]], pt = ref->types[fk->ref_cols[i]];
+        if (ss_fkey_types_compatible(ft.id, pt.id))
+            continue;
+        char fn[64], pn[64];
+        ft.typmod = pt.typmod = -1;
+        ss_ctx_error(ctx, "42804", "foreign key constraint \"%s\" cannot be implemented", fk->name);
+        ss_ctx_error_detail(ctx, "Key columns \"%s\" and \"%s\" are of incompatible types: %s and %s.",
+                            t->cols[fk->cols[i]].name, ref->cols[fk->ref_cols[i]].name,
+                            ss_type_display_name(ft, fn, sizeof fn), ss_type_display_name(pt, pn, sizeof pn));
+        return SS_ERROR;
+    }
+    return SS_OK;
+}
+
+bool ss_fkey_needs_index(const ss_fkey *fk, const ss_index *ix)
+{
+    if (!ix->unique || !index_covers(ix, fk->ref_cols, fk->ncols))
+        return false;
+    const ss_table_indexes *l = fk->ref->indexes;
+    for (uint32_t i = 0; l && i < l->n; i++)
+        if (l->list[i] != ix && l->list[i]->unique && index_covers(l->list[i], fk->ref_cols, fk->ncols))
+            return false;
+    return true;
+}
+
 static bool fkey_name_taken(const ss_catalog *c, const char *name, void *arg)
 {
     (void)arg;
@@ -167,18 +196,8 @@ static int create_one(ss_ctx *ctx, ss_catalog *c, ss_table *t, const ast_foreign
         if (!fk->name)
             rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     }
-    for (uint32_t i = 0; rc == SS_OK && i < fk->ncols; i++) {
-        ss_type ft = t->types[fk->cols[i]], pt = ref->types[fk->ref_cols[i]];
-        if (ss_fkey_types_compatible(ft.id, pt.id))
-            continue;
-        char fn[64], pn[64];
-        ft.typmod = pt.typmod = -1;
-        ss_ctx_error(ctx, "42804", "foreign key constraint \"%s\" cannot be implemented", fk->name);
-        ss_ctx_error_detail(ctx, "Key columns \"%s\" and \"%s\" are of incompatible types: %s and %s.",
-                            t->cols[fk->cols[i]].name, ref->cols[fk->ref_cols[i]].name,
-                            ss_type_display_name(ft, fn, sizeof fn), ss_type_display_name(pt, pn, sizeof pn));
-        rc = SS_ERROR;
-    }
+    if (rc == SS_OK)
+        rc = ss_fkey_check_types(ctx, fk);
     if (rc == SS_OK && a->name) { /* a name given is checked among the table's constraints */
         bool dup = false;
         for (uint32_t i = 0; !dup && t->fkeys && i < t->fkeys->n; i++)

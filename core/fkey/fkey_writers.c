@@ -1,9 +1,11 @@
-/* fkey_writers.c — the running transactions that wrote to a referencing table (fkey.h
- * ss_fkey_note_writer / ss_fkey_wait_writers).  A delete of a referenced row that has no
- * index of the referencing table to probe scans that table under a snapshot, which cannot
- * see a referencing row another session wrote and has not committed yet; waiting first for
- * every running transaction that wrote to the table closes that gap (more coarsely than
- * PostgreSQL's FOR KEY SHARE row lock: it waits for writers of any key). */
+/* fkey_writers.c — the running transactions that wrote to a table (fkey.h
+ * ss_fkey_note_writer / ss_fkey_wait_writers / ss_fkey_is_writer).  A delete of a
+ * referenced row that has no index of the referencing table to probe scans that table
+ * under a snapshot, which cannot see a referencing row another session wrote and has not
+ * committed yet; waiting first for every running transaction that wrote to the table closes
+ * that gap (more coarsely than PostgreSQL's FOR KEY SHARE row lock: it waits for writers of
+ * any key).  ALTER TABLE and DROP TABLE wait for them too (catalog_txn.c), as PostgreSQL's
+ * ACCESS EXCLUSIVE lock waits for the writers' ROW EXCLUSIVE one. */
 #include <stdatomic.h>
 #include <stdlib.h>
 
@@ -76,6 +78,21 @@ int ss_fkey_note_writer(ss_ctx *ctx, ss_table *t)
     return rc;
 }
 
+ss_xid ss_fkey_other_writer(ss_ctx *ctx, ss_table *t)
+{
+    struct ss_table_writers *w = atomic_load(&t->writers);
+    if (!w || !ctx->txn)
+        return SS_XID_INVALID;
+    ss_xid self = ctx->txn->top, holder = SS_XID_INVALID;
+    pthread_mutex_lock(&w->mu);
+    prune(w, ctx->txn->m);
+    for (uint32_t i = 0; i < w->n && holder == SS_XID_INVALID; i++)
+        if (w->xids[i] != self)
+            holder = w->xids[i];
+    pthread_mutex_unlock(&w->mu);
+    return holder;
+}
+
 int ss_fkey_wait_writers(ss_ctx *ctx, ss_table *t, bool *committed)
 {
     *committed = false;
@@ -83,21 +100,27 @@ int ss_fkey_wait_writers(ss_ctx *ctx, ss_table *t, bool *committed)
     if (!w || !ctx->txn)
         return SS_OK;
     ss_txn_manager *m = ctx->txn->m;
-    ss_xid self = ctx->txn->top;
     for (;;) {
-        ss_xid holder = SS_XID_INVALID;
-        pthread_mutex_lock(&w->mu);
-        prune(w, m);
-        for (uint32_t i = 0; i < w->n && holder == SS_XID_INVALID; i++)
-            if (w->xids[i] != self)
-                holder = w->xids[i];
-        pthread_mutex_unlock(&w->mu);
+        ss_xid holder = ss_fkey_other_writer(ctx, t);
         if (holder == SS_XID_INVALID)
             return SS_OK;
         if (ss_txn_wait_row_holder(ctx, holder) != SS_OK)
             return SS_ERROR;
         *committed |= ss_txn_status(m, holder) == SS_XID_COMMITTED;
     }
+}
+
+bool ss_fkey_is_writer(ss_table *t, ss_xid top)
+{
+    struct ss_table_writers *w = atomic_load(&t->writers);
+    if (!w || top == SS_XID_INVALID)
+        return false;
+    bool found = false;
+    pthread_mutex_lock(&w->mu);
+    for (uint32_t i = 0; i < w->n && !found; i++)
+        found = w->xids[i] == top;
+    pthread_mutex_unlock(&w->mu);
+    return found;
 }
 
 void ss_fkey_writers_free(ss_table *t)

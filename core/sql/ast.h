@@ -323,10 +323,11 @@ typedef enum ast_stmt_kind {
     AST_FETCH,           /* FETCH / MOVE direction [count] [FROM | IN] str: fetch_* , is_move */
     AST_CLOSE_CURSOR,    /* CLOSE str | ALL (str NULL) */
     /* (N) schemas (catalog/schema_ddl.c) */
-    AST_CREATE_SCHEMA,   /* CREATE SCHEMA [IF NOT EXISTS] str */
+    AST_CREATE_SCHEMA,   /* CREATE SCHEMA [IF NOT EXISTS] str [schema_elts] */
     AST_DROP_SCHEMA,     /* DROP SCHEMA [IF EXISTS] drop_names [CASCADE] */
     AST_ALTER_SCHEMA,    /* ALTER SCHEMA str RENAME TO value */
-    AST_DISCARD          /* DISCARD ALL | PLANS | SEQUENCES | TEMP: discard */
+    AST_DISCARD,         /* DISCARD ALL | PLANS | SEQUENCES | TEMP: discard */
+    AST_LOCK_TABLE       /* LOCK [TABLE] drop_names [IN lock_mode MODE] [NOWAIT] */
 } ast_stmt_kind;
 
 /* DISCARD's target (ast_stmt.discard). */
@@ -371,8 +372,13 @@ typedef enum ast_alter_kind {
                                  [USING coldefs[coldef].default_expr] */
     AST_ALTER_ADD_KEY,        /* ADD [CONSTRAINT name] PRIMARY KEY | UNIQUE (cols), or one in
                                  ADD COLUMN: key_constraints[check_lo, check_hi) */
-    AST_ALTER_ADD_FKEY        /* ADD [CONSTRAINT name] FOREIGN KEY (cols) REFERENCES ...:
-                                 fkeys[check_lo] */
+    AST_ALTER_ADD_FKEY,       /* ADD [CONSTRAINT name] FOREIGN KEY (cols) REFERENCES ...
+                                 [NOT VALID]: fkeys[check_lo] */
+    AST_ALTER_VALIDATE_CONSTRAINT, /* VALIDATE CONSTRAINT column */
+    AST_ALTER_ADD_IDENTITY,   /* ALTER [COLUMN] column ADD GENERATED ... AS IDENTITY [(...)]:
+                                 coldefs[coldef]'s identity and ident_opts */
+    AST_ALTER_SET_GENERATED,  /* ALTER [COLUMN] column SET GENERATED identity */
+    AST_ALTER_DROP_IDENTITY   /* ALTER [COLUMN] column DROP IDENTITY [IF EXISTS] (missing_ok) */
 } ast_alter_kind;
 
 typedef struct ast_alter_cmd {
@@ -382,9 +388,11 @@ typedef struct ast_alter_cmd {
     int coldef;               /* index in the statement's coldefs, -1: none */
     uint32_t check_lo, check_hi; /* its CHECKs in the statement's checks */
     uint32_t key_lo, key_hi;  /* ADD COLUMN: its PRIMARY KEY / UNIQUE in key_constraints */
+    uint32_t fkey_lo, fkey_hi; /* ADD COLUMN: its REFERENCES in the statement's fkeys */
     bool missing_ok;          /* IF [NOT] EXISTS */
     bool cascade;             /* DROP ... CASCADE */
     bool not_valid;           /* ADD CONSTRAINT ... NOT VALID */
+    char identity;            /* SET GENERATED: 'a' ALWAYS / 'd' BY DEFAULT */
 } ast_alter_cmd;
 
 /* A PRIMARY KEY or UNIQUE constraint of CREATE TABLE (column or table constraint). */
@@ -474,6 +482,11 @@ typedef struct ast_stmt {
     const char **columns;
     int *column_locations;
     uint32_t ncolumns;
+    /* AST_CREATE_SCHEMA: its CREATE TABLE / VIEW / INDEX / SEQUENCE elements, in
+       PostgreSQL's order (sequences, tables, views, indexes), each with its own text and its
+       relation names qualified by the new schema */
+    struct ast_stmt **schema_elts;
+    uint32_t nschema_elts;
     /* AST_CREATE_TABLE */
     ast_column_def *coldefs;
     uint32_t ncoldefs;
@@ -555,6 +568,9 @@ typedef struct ast_stmt {
     ast_target *returning;
     uint32_t nreturning;
     bool restart_identity;    /* AST_TRUNCATE: RESTART IDENTITY */
+    int lock_mode;            /* AST_LOCK_TABLE: PostgreSQL's lock mode number (1 ACCESS SHARE
+                                 ... 8 ACCESS EXCLUSIVE) */
+    bool nowait;              /* AST_LOCK_TABLE: NOWAIT */
     /* AST_CREATE_VIEW: WITH [LOCAL | CASCADED] CHECK OPTION (AST_VIEW_CHECK_*), 0: none */
     int view_check;
     /* (M) AST_CREATE_TABLE_AS of CREATE MATERIALIZED VIEW (view_sql: the statement's text);

@@ -15,11 +15,7 @@ static const char *subcommand_name(AlterTableType t)
     case AT_SetStatistics: return "ALTER TABLE ... ALTER COLUMN ... SET STATISTICS";
     case AT_SetStorage: return "ALTER TABLE ... ALTER COLUMN ... SET STORAGE";
     case AT_SetCompression: return "ALTER TABLE ... ALTER COLUMN ... SET COMPRESSION";
-    case AT_AddIdentity: return "ALTER TABLE ... ALTER COLUMN ... ADD GENERATED ... AS IDENTITY";
-    case AT_SetIdentity: return "ALTER TABLE ... ALTER COLUMN ... SET GENERATED";
-    case AT_DropIdentity: return "ALTER TABLE ... ALTER COLUMN ... DROP IDENTITY";
     case AT_DropExpression: return "ALTER TABLE ... ALTER COLUMN ... DROP EXPRESSION";
-    case AT_ValidateConstraint: return "ALTER TABLE ... VALIDATE CONSTRAINT";
     case AT_ClusterOn: return "ALTER TABLE ... CLUSTER ON";
     case AT_SetLogged: return "ALTER TABLE ... SET LOGGED";
     case AT_SetUnLogged: return "ALTER TABLE ... SET UNLOGGED";
@@ -127,14 +123,8 @@ static bool tr_cmd(transform_state *ts, AlterTableCmd *c, ast_stmt *out, ast_alt
         a->check_hi = out->nchecks;
         a->key_lo = nkeys;
         a->key_hi = out->nkey_constraints;
-        if (out->nfkeys != nfkeys) {
-            tr_unsupported(ts, -1, "REFERENCES in ALTER TABLE ... ADD COLUMN");
-            return false;
-        }
-        if (out->coldefs[a->coldef].identity) {
-            tr_unsupported(ts, -1, "identity columns in ALTER TABLE ... ADD COLUMN");
-            return false;
-        }
+        a->fkey_lo = nfkeys;
+        a->fkey_hi = out->nfkeys;
         return true;
     }
     case AT_DropColumn:
@@ -176,6 +166,39 @@ static bool tr_cmd(transform_state *ts, AlterTableCmd *c, ast_stmt *out, ast_alt
         return add_constraint(ts, (Constraint *)c->def, out, a);
     case AT_DropConstraint:
         a->kind = AST_ALTER_DROP_CONSTRAINT;
+        return true;
+    case AT_ValidateConstraint:
+        a->kind = AST_ALTER_VALIDATE_CONSTRAINT;
+        return true;
+    case AT_AddIdentity: {
+        Constraint *con = (Constraint *)c->def;
+        ast_column_def *d = new_coldef(ts, out, &a->coldef);
+        if (!d)
+            return false;
+        d->name = a->column;
+        d->location = -1;
+        d->identity = (char)con->generated_when;
+        a->kind = AST_ALTER_ADD_IDENTITY;
+        return tr_seq_options(ts, con->options, true, &d->ident_opts);
+    }
+    case AT_SetIdentity: {
+        /* SET GENERATED only: RESTART and SET <sequence option> would alter the sequence */
+        ListCell *lc;
+        foreach (lc, (List *)c->def) {
+            DefElem *e = lfirst(lc);
+            if (strcmp(e->defname, "generated") != 0) {
+                tr_unsupported(ts, e->location, strcmp(e->defname, "restart") == 0
+                                                    ? "ALTER TABLE ... ALTER COLUMN ... RESTART"
+                                                    : "ALTER TABLE ... ALTER COLUMN ... SET sequence options");
+                return false;
+            }
+            a->identity = (char)intVal(e->arg);
+        }
+        a->kind = AST_ALTER_SET_GENERATED;
+        return true;
+    }
+    case AT_DropIdentity:
+        a->kind = AST_ALTER_DROP_IDENTITY;
         return true;
     default:
         tr_unsupported(ts, -1, subcommand_name(c->subtype));

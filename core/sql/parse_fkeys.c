@@ -1,6 +1,6 @@
 /* parse_fkeys.c — FOREIGN KEY constraints of CREATE TABLE (REFERENCES as a column
  * constraint, FOREIGN KEY (cols) REFERENCES as a table one) into the AST's foreign keys.
- * What Sunstone does not have is refused with 0A000 (DEFERRABLE, NOT VALID); MATCH PARTIAL
+ * What Sunstone does not have is refused with 0A000 (DEFERRABLE, NOT VALID outside ALTER TABLE); MATCH PARTIAL
  * is PostgreSQL's own 0A000. */
 #include <string.h>
 
@@ -11,7 +11,8 @@ bool tr_fkey_constraint(transform_state *ts, Constraint *con, const char *column
     const tr_refusal refusals[] = {
         {con->deferrable, "DEFERRABLE constraints"},
         {con->initdeferred, "INITIALLY DEFERRED constraints"},
-        {con->skip_validation, "NOT VALID constraints"},
+        /* ALTER TABLE ... ADD CONSTRAINT keeps NOT VALID (parse_alter.c) */
+        {con->skip_validation && out->kind != AST_ALTER_TABLE, "NOT VALID constraints"},
     };
     if (tr_refuse_first(ts, con->location, refusals, sizeof refusals / sizeof refusals[0]))
         return false;

@@ -19,6 +19,25 @@ const char *tr_relation_name(transform_state *ts, RangeVar *rv)
     return rangevar_name(ts, rv);
 }
 
+bool tr_relation_names(transform_state *ts, List *rels, const char *only_refused, ast_stmt *out)
+{
+    out->ndrop = (uint32_t)list_length(rels);
+    if (!(out->drop_names = tr_alloc(ts, sizeof(char *) * (out->ndrop ? out->ndrop : 1))))
+        return false;
+    ListCell *lc;
+    uint32_t i = 0;
+    foreach (lc, rels) {
+        RangeVar *rv = lfirst(lc);
+        if (!rv->inh && only_refused) {
+            tr_unsupported(ts, rv->location, only_refused);
+            return false;
+        }
+        if (!(out->drop_names[i++] = tr_relation_name(ts, rv)))
+            return false;
+    }
+    return true;
+}
+
 bool tr_targets(transform_state *ts, List *targets, ast_select *out)
 {
     out->ntargets = (uint32_t)list_length(targets);
@@ -818,6 +837,21 @@ const char *tr_statement_text(transform_state *ts)
     return statement_text(ts);
 }
 
+static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out);
+
+bool tr_statement_at(transform_state *ts, Node *n, int location, int len, ast_stmt *out)
+{
+    int loc = ts->stmt_location, l = ts->stmt_len;
+    ts->stmt_location = location;
+    ts->stmt_len = len;
+    bool ok = tr_stmt(ts, n, out);
+    ts->stmt_location = loc;
+    ts->stmt_len = l;
+    out->location = location;
+    out->length = len;
+    return ok;
+}
+
 /* A column list (String nodes) into out->columns. */
 static bool tr_name_list(transform_state *ts, List *names, ast_stmt *out)
 {
@@ -1151,6 +1185,8 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
         return tr_transaction(ts, (TransactionStmt *)n, out);
     case T_CreateSchemaStmt:
         return tr_create_schema(ts, (CreateSchemaStmt *)n, out);
+    case T_LockStmt:
+        return tr_lock(ts, (LockStmt *)n, out);
     default:
         unsupported_statement(ts, n, "");
         return false;

@@ -167,21 +167,7 @@ bool tr_truncate(transform_state *ts, TruncateStmt *s, ast_stmt *out)
     out->kind = AST_TRUNCATE;
     out->restart_identity = s->restart_seqs;
     out->cascade = s->behavior == DROP_CASCADE;
-    out->ndrop = (uint32_t)list_length(s->relations);
-    if (!(out->drop_names = tr_alloc(ts, sizeof(char *) * (out->ndrop ? out->ndrop : 1))))
-        return false;
-    ListCell *lc;
-    uint32_t i = 0;
-    foreach (lc, s->relations) {
-        RangeVar *rv = lfirst(lc);
-        if (!rv->inh) {
-            tr_unsupported(ts, rv->location, "TRUNCATE ONLY");
-            return false;
-        }
-        if (!(out->drop_names[i++] = tr_relation_name(ts, rv)))
-            return false;
-    }
-    return true;
+    return tr_relation_names(ts, s->relations, "TRUNCATE ONLY", out);
 }
 
 /* ON CONFLICT [(cols) [WHERE ...] | ON CONSTRAINT name] DO NOTHING | DO UPDATE SET ...

@@ -122,6 +122,9 @@ bool tr_key_constraints_finish(transform_state *ts, ast_stmt *out);
 bool tr_fkey_constraint(transform_state *ts, Constraint *con, const char *column, ast_stmt *out);
 /* A table name (RangeVar) as the statements take it: "t" or "s.t" (parse_schema.c). */
 const char *tr_relation_name(transform_state *ts, RangeVar *rv);
+/* A list of them into out->drop_names / ndrop; only_refused (non-NULL): 0A000 naming it for
+   ONLY (Sunstone's tables have no children, so elsewhere ONLY changes nothing). */
+bool tr_relation_names(transform_state *ts, List *rels, const char *only_refused, ast_stmt *out);
 /* (N) schemas (parse_schema.c): a RangeVar's reference (0A000 for a database name), the
    reference of schema (NULL: none) and rel, CREATE SCHEMA, a schema name (DROP SCHEMA's), ALTER
    SCHEMA ... RENAME TO. */
@@ -140,6 +143,8 @@ bool tr_copy(transform_state *ts, CopyStmt *s, ast_stmt *out);
 /* (M) The text of the statement being transformed (parse_stmt.c); REFRESH MATERIALIZED VIEW
  * (parse_matview.c); DECLARE, FETCH / MOVE, CLOSE (parse_cursor.c). */
 const char *tr_statement_text(transform_state *ts);
+/* Statement n into out, as a top-level statement of the text [location, location + len). */
+bool tr_statement_at(transform_state *ts, Node *n, int location, int len, ast_stmt *out);
 bool tr_refresh_matview(transform_state *ts, RefreshMatViewStmt *s, ast_stmt *out);
 bool tr_declare_cursor(transform_state *ts, DeclareCursorStmt *s, ast_stmt *out);
 bool tr_fetch(transform_state *ts, FetchStmt *s, ast_stmt *out);
@@ -149,6 +154,8 @@ bool tr_close_cursor(transform_state *ts, ClosePortalStmt *s, ast_stmt *out);
 bool tr_update(transform_state *ts, UpdateStmt *s, ast_stmt *out);
 bool tr_delete(transform_state *ts, DeleteStmt *s, ast_stmt *out);
 bool tr_truncate(transform_state *ts, TruncateStmt *s, ast_stmt *out);
+/* LOCK [TABLE] [ONLY] names [IN mode MODE] [NOWAIT] (parse_lock.c). */
+bool tr_lock(transform_state *ts, LockStmt *s, ast_stmt *out);
 bool tr_returning(transform_state *ts, List *list, ast_stmt *out);
 /* INSERT's RETURNING list and its query over the target (ast_stmt.returning_select). */
 bool tr_insert_returning(transform_state *ts, InsertStmt *s, ast_stmt *out);

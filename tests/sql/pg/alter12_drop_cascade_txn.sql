@@ -1,0 +1,33 @@
+-- DROP TABLE ... CASCADE of a referenced table inside a transaction block: the other
+-- tables' foreign keys go, and come back with ROLLBACK / ROLLBACK TO SAVEPOINT
+CREATE TABLE p (id int PRIMARY KEY);
+CREATE TABLE ch (p_id int REFERENCES p, q int);
+CREATE TABLE ch2 (p_id int CONSTRAINT ch2_ref REFERENCES p);
+INSERT INTO p VALUES (1);
+INSERT INTO ch VALUES (1, 0);
+BEGIN;
+DROP TABLE p CASCADE;
+\d ch
+INSERT INTO ch VALUES (5, 0);
+ROLLBACK;
+\d ch
+INSERT INTO ch VALUES (5, 0);
+INSERT INTO ch2 VALUES (5);
+BEGIN;
+SAVEPOINT a;
+DROP TABLE p CASCADE;
+ROLLBACK TO a;
+INSERT INTO ch2 VALUES (5);
+ROLLBACK;
+BEGIN;
+DROP TABLE p CASCADE;
+DROP TABLE ch;
+ROLLBACK;
+\d p
+BEGIN;
+DROP TABLE p CASCADE;
+COMMIT;
+\d ch
+\d ch2
+INSERT INTO ch VALUES (5, 0);
+DROP TABLE ch, ch2;

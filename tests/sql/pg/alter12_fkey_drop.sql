@@ -1,0 +1,81 @@
+-- ALTER TABLE and foreign keys: DROP / RENAME CONSTRAINT of a foreign key, DROP of a key or
+-- a column foreign keys depend on (2BP01 / CASCADE), ALTER COLUMN TYPE of key columns
+CREATE TABLE p (id int PRIMARY KEY, u int UNIQUE, x int);
+CREATE TABLE c (a int REFERENCES p, b int REFERENCES p(u), z int);
+CREATE TABLE c2 (a int REFERENCES p);
+INSERT INTO p VALUES (1, 10, 100), (2, 20, 200);
+INSERT INTO c VALUES (1, 10, 0), (2, NULL, 0);
+INSERT INTO c2 VALUES (2);
+-- rename, and the new name is enforced
+ALTER TABLE c RENAME CONSTRAINT c_b_fkey TO c_b_ref;
+ALTER TABLE c RENAME CONSTRAINT c_b_ref TO c_a_fkey;
+ALTER TABLE c RENAME CONSTRAINT nosuch TO other;
+INSERT INTO c VALUES (1, 99, 0);
+\d c
+-- drop inside a block, rolled back
+BEGIN;
+ALTER TABLE c DROP CONSTRAINT c_b_ref;
+INSERT INTO c VALUES (1, 99, 0);
+ROLLBACK;
+INSERT INTO c VALUES (1, 99, 0);
+ALTER TABLE c DROP CONSTRAINT c_b_ref;
+INSERT INTO c VALUES (1, 99, 0);
+ALTER TABLE c DROP CONSTRAINT c_b_ref;
+ALTER TABLE c DROP CONSTRAINT IF EXISTS c_b_ref;
+\d c
+-- the referenced key
+ALTER TABLE p DROP CONSTRAINT p_pkey;
+ALTER TABLE p DROP CONSTRAINT p_pkey RESTRICT;
+BEGIN;
+ALTER TABLE p DROP CONSTRAINT p_pkey CASCADE;
+\d c
+ROLLBACK;
+\d p
+-- DROP COLUMN: referenced side refused, referencing side takes its constraint
+ALTER TABLE p DROP COLUMN id;
+ALTER TABLE p DROP COLUMN x;
+ALTER TABLE c DROP COLUMN a;
+\d c
+DELETE FROM p WHERE id = 1;
+ALTER TABLE p DROP COLUMN id CASCADE;
+\d p
+\d c2
+INSERT INTO c2 VALUES (42);
+-- later columns keep working after a drop moved them
+CREATE TABLE q (k int PRIMARY KEY, v int UNIQUE);
+CREATE TABLE r (d int, e int, f int REFERENCES q(v));
+INSERT INTO q VALUES (1, 5);
+INSERT INTO r VALUES (0, 0, 5);
+ALTER TABLE r DROP COLUMN d;
+ALTER TABLE q DROP COLUMN k;
+INSERT INTO r VALUES (0, 6);
+INSERT INTO r VALUES (0, 5);
+DELETE FROM q;
+\d r
+-- two dependents
+CREATE TABLE m (id int PRIMARY KEY);
+CREATE TABLE m1 (a int REFERENCES m);
+CREATE TABLE m2 (a int REFERENCES m, b int REFERENCES m);
+ALTER TABLE m DROP CONSTRAINT m_pkey;
+ALTER TABLE m DROP CONSTRAINT m_pkey CASCADE;
+\d m2
+-- self reference
+CREATE TABLE s (id int PRIMARY KEY, parent int REFERENCES s);
+ALTER TABLE s DROP COLUMN id;
+ALTER TABLE s DROP COLUMN parent;
+ALTER TABLE s DROP CONSTRAINT s_pkey;
+\d s
+-- ALTER COLUMN TYPE of key columns
+CREATE TABLE tp (u int UNIQUE);
+CREATE TABLE tc (b int REFERENCES tp(u));
+INSERT INTO tp VALUES (1), (2);
+INSERT INTO tc VALUES (1), (NULL);
+ALTER TABLE tc ALTER COLUMN b TYPE bigint;
+ALTER TABLE tc ALTER COLUMN b TYPE text;
+ALTER TABLE tc ALTER COLUMN b TYPE numeric;
+\d tc
+ALTER TABLE tp ALTER COLUMN u TYPE bigint;
+ALTER TABLE tp ALTER COLUMN u TYPE text;
+INSERT INTO tc VALUES (3);
+SELECT * FROM tc ORDER BY b;
+DROP TABLE tc, tp, s, m2, m1, m, r, q, c2, c, p;

@@ -1,0 +1,43 @@
+-- a relation of an earlier schema of search_path hides one of a later schema, whatever
+-- their kinds (PostgreSQL's one namespace of relations); tables of two schemas in one FROM
+CREATE SCHEMA s1;
+CREATE SCHEMA s2;
+CREATE TABLE s2.x (c int);
+INSERT INTO s2.x VALUES (5);
+CREATE VIEW s1.x AS SELECT 42 AS v;
+SET search_path = s1, s2;
+SELECT * FROM x;
+INSERT INTO x VALUES (6);
+DROP TABLE x;
+SET search_path = s2, s1;
+SELECT * FROM x;
+DROP VIEW x;
+SET search_path = s1, s2;
+CREATE TABLE s1.y (a int);
+CREATE VIEW s2.y AS SELECT 1 AS b;
+SELECT * FROM y;
+SET search_path = s2, s1;
+SELECT * FROM y;
+RESET search_path;
+-- two tables named t
+CREATE TABLE s1.t (a int);
+CREATE TABLE s2.t (b int);
+INSERT INTO s1.t VALUES (1);
+INSERT INTO s2.t VALUES (2);
+SELECT * FROM s1.t, s2.t;
+SELECT s1.t.a, s2.t.b FROM s1.t, s2.t;
+SELECT t.a FROM s1.t, s2.t;
+SELECT t.* FROM s1.t, s2.t;
+SELECT s2.t.* FROM s1.t, s2.t;
+SELECT s1.t.* FROM s1.t;
+SELECT s2.t.* FROM s1.t;
+SELECT a, b FROM s1.t JOIN s2.t ON s1.t.a < s2.t.b;
+SELECT * FROM s1.t, s1.t;
+SELECT * FROM s1.t, s2.t AS t;
+SELECT * FROM s1.t AS t, s2.t;
+SELECT * FROM s1.t CROSS JOIN s2.t;
+SELECT count(*) FROM s1.t, s2.t WHERE s1.t.a = 1;
+UPDATE s1.t SET a = 3 FROM s2.t WHERE s2.t.b = 2;
+SELECT * FROM s1.t;
+DROP SCHEMA s1 CASCADE;
+DROP SCHEMA s2 CASCADE;
