@@ -324,15 +324,6 @@ BYTEA_FN(like)
     return SS_OK;
 }
 
-/* get_bit / set_bit of an untyped literal: PostgreSQL resolves the literal as type bit
- * (get_bit(bit, integer)), which Sunstone lacks; bytea's form would give another answer. */
-static int bit_refused(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                       uint32_t n, ss_vector *out)
-{
-    (void)args, (void)nargs, (void)rows, (void)n, (void)out;
-    return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: type bit");
-}
-
 #define BY SS_TYPE_BYTEA
 #define I4 SS_TYPE_INT4
 #define I8 SS_TYPE_INT8
@@ -344,8 +335,6 @@ const ss_func_def bytea_functions[] = {
     FN("bit_length", ss_fn_bytea_bit_length, I4, BY),
     FN("get_byte", ss_fn_bytea_get_byte, I4, BY, I4), FN("set_byte", ss_fn_bytea_set_byte, BY, BY, I4, I4),
     FN("get_bit", ss_fn_bytea_get_bit, I4, BY, I8), FN("set_bit", ss_fn_bytea_set_bit, BY, BY, I8, I4),
-    FN("get_bit", bit_refused, I4, SS_TYPE_UNKNOWN, I4),
-    FN("set_bit", bit_refused, I4, SS_TYPE_UNKNOWN, I4, I4),
     FN("substring", ss_fn_bytea_substr, BY, BY, I4), FN("substring", ss_fn_bytea_substr, BY, BY, I4, I4),
     FN("substr", ss_fn_bytea_substr, BY, BY, I4), FN("substr", ss_fn_bytea_substr, BY, BY, I4, I4),
     FN("position", ss_fn_bytea_position, I4, BY, BY),
