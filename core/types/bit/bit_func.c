@@ -1,5 +1,5 @@
 /* bit_func.c — the functions over bit strings as PostgreSQL 15's: length / bit_length /
- * octet_length, position, substring, overlay (bytea's byte-wise evals, one byte per bit
+ * octet_length, position (0 in an empty string), substring, overlay (bytea's byte-wise evals, one byte per bit
  * here), get_bit / set_bit (bits numbered from the left, 2202E out of range), bit_count. */
 #include "types/bit/bit.h"
 
@@ -82,6 +82,21 @@ static int bit_set(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const ui
     return SS_OK;
 }
 
+/* bitposition: bytea's position, but 0 in an empty string (even for an empty needle) */
+static int bit_position(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+                        uint32_t n, ss_vector *out)
+{
+    if (ss_fn_bytea_position(ctx, args, nargs, rows, n, out) != SS_OK)
+        return SS_ERROR;
+    const ss_text *hay = texts(args[0]);
+    int32_t *r = out->data;
+    SS_FOR_ROWS(rows, n, i, {
+        if (hay[i].len == 0)
+            r[i] = 0;
+    });
+    return SS_OK;
+}
+
 #define BT SS_TYPE_BIT
 #define I4 SS_TYPE_INT4
 #define FN(NAME, EVAL, RES, ...) {NAME, sizeof((int32_t[]){__VA_ARGS__}) / sizeof(int32_t), false, true, {__VA_ARGS__}, RES, EVAL, false}
@@ -89,7 +104,7 @@ static int bit_set(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const ui
 const ss_func_def bit_functions[] = {
     FN("length", ss_fn_octet_length, I4, BT), FN("bit_length", ss_fn_octet_length, I4, BT),
     FN("octet_length", bit_octet_length, I4, BT),
-    FN("position", ss_fn_bytea_position, I4, BT, BT),
+    FN("position", bit_position, I4, BT, BT),
     FN("substring", ss_fn_bytea_substr, BT, BT, I4), FN("substring", ss_fn_bytea_substr, BT, BT, I4, I4),
     FN("overlay", ss_fn_bytea_overlay, BT, BT, BT, I4), FN("overlay", ss_fn_bytea_overlay, BT, BT, BT, I4, I4),
     FN("get_bit", bit_get, I4, BT, I4), FN("set_bit", bit_set, BT, BT, I4, I4),

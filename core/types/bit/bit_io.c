@@ -146,7 +146,7 @@ static const char *const varbit_names[] = {"bit varying", NULL};
 const ss_type_def ss_bit_type_def = {
     .info = &ss_bit_type_info, .internal_name = "bit", .display_name = "bit", .category = 'V',
     .typmod_in = bit_typmod_in, .typmod_out = typmod_out, .input = input, .output = output,
-    .coerce_typmod = bit_coerce,
+    .coerce_typmod = bit_coerce, .no_minmax = true, /* PostgreSQL has no min / max of it */
     .functions = bit_functions, .operators = bit_operators, .casts = bit_casts,
 };
 
@@ -154,5 +154,5 @@ const ss_type_def ss_varbit_type_def = {
     .info = &ss_varbit_type_info, .internal_name = "varbit", .display_name = "bit varying",
     .sql_names = varbit_names, .category = 'V', .preferred = true,
     .typmod_in = varbit_typmod_in, .typmod_out = typmod_out, .input = input, .output = output,
-    .coerce_typmod = varbit_coerce,
+    .coerce_typmod = varbit_coerce, .no_minmax = true,
 };
