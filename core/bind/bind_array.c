@@ -423,5 +423,7 @@ ss_expr *bind_array_func(binder *b, const ast_expr *a, const char *name, ss_expr
         result = text;
     else if (strcmp(name, "array_dims") == 0)
         result = text;
+    else if (strcmp(name, "trim_array") == 0)
+        result = at;
     return make_func(b, def, result, args, n);
 }

@@ -82,7 +82,7 @@ ss_expr *coerce_expr(binder *b, ss_expr *e, ss_type target, ss_cast_mode mode, i
         char b1[96], b2[96];
         if (mode == CAST_EXPLICIT)
             bind_error(b, location, "42846", "cannot cast type %s to %s", tname(e->type, b1, sizeof b1),
-                       tname(target, b2, sizeof b2));
+                       tname((ss_type){target.id, -1}, b2, sizeof b2)); /* format_type_be: no modifier */
         else
             bind_error(b, location, SS_SQLSTATE_DATATYPE_MISMATCH,
                        "expression is of type %s, expected %s", tname(e->type, b1, sizeof b1),
@@ -177,6 +177,8 @@ bool catalog_common_type(ss_type *t, ss_type e)
         return false;
     if (!ss_type_preferred(t->id) && ss_cast_exists(*t, e, CAST_IMPLICIT) && !ss_cast_exists(e, *t, CAST_IMPLICIT))
         *t = type_of(e.id);
+    if (t->id != e.id || t->typmod != e.typmod)
+        t->typmod = -1; /* select_common_typmod: a modifier only when every input has it */
     return true;
 }
 
@@ -333,7 +335,7 @@ ss_expr *bind_cast(binder *b, const ast_expr *a)
     if (!is_unknown_const(arg) && !is_unknown_param(b, arg) && !ss_cast_exists(arg->type, target, CAST_EXPLICIT)) {
         char b1[96], b2[96];
         bind_error(b, a->location, "42846", "cannot cast type %s to %s", tname(arg->type, b1, sizeof b1),
-                   tname(target, b2, sizeof b2));
+                   tname((ss_type){target.id, -1}, b2, sizeof b2)); /* format_type_be: no modifier */
         return NULL;
     }
     return coerce_expr(b, arg, target, CAST_EXPLICIT, a->args[0]->location >= 0 ? a->args[0]->location : a->location);

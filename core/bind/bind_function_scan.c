@@ -26,6 +26,7 @@ bool is_set_returning(const char *name)
 {
     return !strcmp(name, "generate_series") || !strcmp(name, "unnest") || !strcmp(name, "generate_subscripts") ||
            !strcmp(name, "regexp_matches") || !strcmp(name, "regexp_split_to_table") ||
+           !strcmp(name, "string_to_table") ||
            !strcmp(name, "json_array_elements") || !strcmp(name, "jsonb_array_elements") ||
            json_srf_describe(name, &(int32_t){0}, &(uint32_t){0}, (ss_type[2]){{0, 0}, {0, 0}},
                              (const char *[2]){NULL, NULL});

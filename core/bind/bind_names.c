@@ -33,6 +33,8 @@ static int colname(const ast_expr *e, const char **name)
         *name = "grouping";
         return 2;
     case AE_CAST: {
+        if (e->type.location < 0 && e->args[0]->kind == AE_STRING)
+            return 0; /* B'...' / X'...': the parser's constant of type bit (parse_expr.c) */
         int strength = colname(e->args[0], name);
         if (strength <= 1) {
             *name = e->type.name; /* the grammar's name: int4, float8, varchar ... */

@@ -1,4 +1,4 @@
-/* bind_regex_srf.c — regexp_matches / regexp_split_to_table in FROM or the select list: the
+/* bind_regex_srf.c — regexp_matches / regexp_split_to_table (and string_to_table) in FROM or the select list: the
  * arguments resolved as those of regexp_match / regexp_split_to_array (text, text [, text]),
  * one column of text[] / text named after the function (or the FROM alias), then WITH
  * ORDINALITY's; the function scan expands it (types/regex_srf.h). */

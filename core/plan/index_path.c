@@ -29,6 +29,7 @@ static bool orderable(ss_type t)
     case SS_TYPE_BOOL: case SS_TYPE_INT2: case SS_TYPE_INT4: case SS_TYPE_INT8: case SS_TYPE_FLOAT8:
     case SS_TYPE_TEXT: case SS_TYPE_VARCHAR: case SS_TYPE_NUMERIC: case SS_TYPE_DATE: case SS_TYPE_TIME:
     case SS_TYPE_TIMESTAMP: case SS_TYPE_TIMESTAMPTZ: case SS_TYPE_UUID: case SS_TYPE_BYTEA:
+    case SS_TYPE_BIT: case SS_TYPE_VARBIT: /* one byte per bit: text order is bit order */
         return true;
     default:
         return false;

@@ -66,9 +66,19 @@ static ast_expr *tr_const(transform_state *ts, A_Const *c)
             e->str = tr_strdup(ts, strVal(&c->val));
         return e;
     }
-    case T_BitString:
-        tr_unsupported(ts, c->location, "bit-string constants (B'...', X'...')");
-        return NULL;
+    case T_BitString: {
+        /* B'...' / X'...': a constant of type bit without a length, as PostgreSQL's
+           make_const (bit_in reads the lexer's "b..." / "x..." text) */
+        ast_expr *e = new_expr(ts, AE_CAST, c->location), *lit = new_expr(ts, AE_STRING, c->location);
+        if (!e || !lit || !(lit->str = tr_strdup(ts, c->val.bsval.bsval)))
+            return NULL;
+        e->nargs = 1;
+        if (!(e->args = tr_alloc(ts, sizeof(ast_expr *))))
+            return NULL;
+        e->args[0] = lit;
+        e->type = (ast_type_name){.name = "bit", .typmod = -1, .typmod2 = INT32_MIN, .location = -1};
+        return e;
+    }
     default:
         tr_unsupported(ts, c->location, "constants of this kind");
         return NULL;

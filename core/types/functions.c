@@ -7,6 +7,7 @@
 
 #include "exec/expr.h"
 #include "types/cast.h"
+#include "types/bytea/bytea.h" /* ss_fn_bytea_bit_length */
 #include "types/func_impl.h"
 #include "types/type_def.h"
 
@@ -56,6 +57,7 @@ static const ss_func_def builtin[] = {
     FN("char_length", ss_fn_char_length, I4, TX),
     FN("character_length", ss_fn_char_length, I4, TX),
     FN("octet_length", ss_fn_octet_length, I4, TX),
+    FN("bit_length", ss_fn_bytea_bit_length, I4, TX), /* the bytes times 8, as bytea's */
     FN("lower", ss_fn_lower, TX, TX),
     FN("upper", ss_fn_upper, TX, TX),
     FN("substr", ss_fn_substr, TX, TX, I4),

@@ -41,6 +41,8 @@ static const ss_type_def *const catalog[] = {
     &ss_bpchar_type_def,
     &ss_bytea_type_def,
     &ss_uuid_type_def,
+    &ss_bit_type_def,
+    &ss_varbit_type_def,
     &ss_regtype_type_def,
     &ss_record_type_def,
 };

@@ -28,6 +28,7 @@ extern const struct ss_type_def ss_jsonb_type_def;
 extern const struct ss_type_def ss_bpchar_type_def;
 extern const struct ss_type_def ss_bytea_type_def;
 extern const struct ss_type_def ss_uuid_type_def;
+extern const struct ss_type_def ss_bit_type_def, ss_varbit_type_def; /* types/bit/ */
 extern const struct ss_type_def ss_regtype_type_def;
 extern const struct ss_type_def ss_record_type_def;
 

@@ -93,6 +93,8 @@ const char *ss_type_internal_name(int32_t id)
     case SS_TYPE_INTERVAL_ARRAY: return "_interval";
     case SS_TYPE_TIMETZ_ARRAY: return "_timetz";
     case SS_TYPE_UUID_ARRAY: return "_uuid";
+    case SS_TYPE_BIT_ARRAY: return "_bit";
+    case SS_TYPE_VARBIT_ARRAY: return "_varbit";
     case SS_TYPE_JSON_ARRAY: return "_json";
     case SS_TYPE_JSONB_ARRAY: return "_jsonb";
     case SS_TYPE_INT2_ARRAY: return "_int2";

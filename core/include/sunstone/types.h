@@ -37,6 +37,8 @@ typedef enum ss_type_id {
     SS_TYPE_INTERVAL = 1186,   /* ss_text: encoded value (opaque to modules) */
     SS_TYPE_TIMETZ = 1266,     /* ss_text: encoded value (opaque to modules) */
     SS_TYPE_UUID = 2950,       /* ss_text: the 16 bytes */
+    SS_TYPE_BIT = 1560,        /* ss_text: one '0' / '1' byte per bit */
+    SS_TYPE_VARBIT = 1562,     /* ss_text: one '0' / '1' byte per bit */
     SS_TYPE_JSONB = 3802,      /* ss_text: encoded value (opaque to modules) */
     /* arrays (PostgreSQL's array type OIDs): ss_text holding the encoded array (opaque to
        modules: ndims, bounds, NULL bitmap, element type, elements; core/types/array/) */
@@ -58,6 +60,8 @@ typedef enum ss_type_id {
     SS_TYPE_NUMERIC_ARRAY = 1231,
     SS_TYPE_TIMETZ_ARRAY = 1270,
     SS_TYPE_UUID_ARRAY = 2951,
+    SS_TYPE_BIT_ARRAY = 1561,
+    SS_TYPE_VARBIT_ARRAY = 1563,
     SS_TYPE_JSON_ARRAY = 199,
     SS_TYPE_JSONB_ARRAY = 3807,
     SS_TYPE_REGTYPE = 2206,    /* int32: a type id, printed as the type's name (pg_typeof) */
@@ -91,6 +95,8 @@ static inline int32_t ss_type_array_of(int32_t elem)
     case SS_TYPE_NUMERIC: return SS_TYPE_NUMERIC_ARRAY;
     case SS_TYPE_TIMETZ: return SS_TYPE_TIMETZ_ARRAY;
     case SS_TYPE_UUID: return SS_TYPE_UUID_ARRAY;
+    case SS_TYPE_BIT: return SS_TYPE_BIT_ARRAY;
+    case SS_TYPE_VARBIT: return SS_TYPE_VARBIT_ARRAY;
     case SS_TYPE_JSON: return SS_TYPE_JSON_ARRAY;
     case SS_TYPE_JSONB: return SS_TYPE_JSONB_ARRAY;
     case SS_TYPE_RECORD: return SS_TYPE_RECORD_ARRAY;
@@ -120,6 +126,8 @@ static inline int32_t ss_type_element_of(int32_t array)
     case SS_TYPE_NUMERIC_ARRAY: return SS_TYPE_NUMERIC;
     case SS_TYPE_TIMETZ_ARRAY: return SS_TYPE_TIMETZ;
     case SS_TYPE_UUID_ARRAY: return SS_TYPE_UUID;
+    case SS_TYPE_BIT_ARRAY: return SS_TYPE_BIT;
+    case SS_TYPE_VARBIT_ARRAY: return SS_TYPE_VARBIT;
     case SS_TYPE_JSON_ARRAY: return SS_TYPE_JSON;
     case SS_TYPE_JSONB_ARRAY: return SS_TYPE_JSONB;
     case SS_TYPE_RECORD_ARRAY: return SS_TYPE_RECORD;
@@ -182,6 +190,8 @@ static inline size_t ss_type_width(int32_t id)
     case SS_TYPE_INTERVAL:
     case SS_TYPE_TIMETZ:
     case SS_TYPE_UUID:
+    case SS_TYPE_BIT:
+    case SS_TYPE_VARBIT:
     case SS_TYPE_JSONB:
     case SS_TYPE_RECORD:
     case SS_TYPE_TEXT:
@@ -212,6 +222,8 @@ static inline bool ss_type_is_varlen(int32_t id)
     case SS_TYPE_INTERVAL:
     case SS_TYPE_TIMETZ:
     case SS_TYPE_UUID:
+    case SS_TYPE_BIT:
+    case SS_TYPE_VARBIT:
     case SS_TYPE_RECORD:
     case SS_TYPE_JSONB: return true;
     default: return ss_type_is_array(id);

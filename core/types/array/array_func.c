@@ -2,7 +2,7 @@
  * bind_array.c makes the calls): ARRAY[...] constructors, subscripts and slices, op ANY / ALL
  * over an array, @> <@ &&, ||, array_append / array_prepend / array_cat, array_length and the
  * other dimension functions, array_position(s), array_remove / array_replace,
- * array_to_string and string_to_array, array_fill, with PostgreSQL's results and errors.
+ * trim_array, array_to_string and string_to_array, array_fill, with PostgreSQL's results and errors.
  * Each is one function over one row of decoded values, generic over the element type, run
  * over the rows by run_rows. */
 #include "types/array/array_func.h"
@@ -648,6 +648,39 @@ static int replace_row(arr_call *c, uint32_t row)
     return put_items(c, row, a.elem, c->l.n ? a.ndims : 0, dims, a.lbound, c->l.v, c->l.n);
 }
 
+/* trim_array(array, n): the last n items of the first dimension dropped (2202E unless
+ * 0 <= n <= its length); the result's lower bounds are 1, as PostgreSQL's slice. */
+static int trim_row(arr_call *c, uint32_t row)
+{
+    ss_value nv, v;
+    ss_array a;
+    int rc = SS_OK;
+    arg(c, 1, row, &nv);
+    if (!array_arg(c, 0, row, &a, &rc))
+        return rc;
+    int64_t len = a.ndims ? a.dims[0] : 0;
+    if (nv.v.i < 0 || nv.v.i > len)
+        return ss_ctx_error(c->ctx, "2202E", "number of elements to trim must be between 0 and %lld", (long long)len);
+    int64_t per = 1; /* items per element of the first dimension */
+    for (int d = 1; d < a.ndims; d++)
+        per *= a.dims[d];
+    int64_t keep = (len - nv.v.i) * per;
+    c->l.n = 0;
+    arr_iter it;
+    arr_iter_init(&it, &a);
+    for (int64_t k = 0; k < keep && arr_iter_next(&it, &v); k++)
+        if (list_push(c->ctx, &c->l, &v) != SS_OK)
+            return SS_ERROR;
+    int32_t dims[ARR_MAXDIM], lb[ARR_MAXDIM];
+    memcpy(dims, a.dims, sizeof dims);
+    for (int d = 0; d < ARR_MAXDIM; d++)
+        lb[d] = 1;
+    dims[0] = (int32_t)(len - nv.v.i);
+    return put_items(c, row, a.elem, keep ? a.ndims : 0, dims, lb, c->l.v, c->l.n);
+}
+
+ROWS_EVAL(arr_fn_trim, trim_row, -1, 0)
+
 ROWS_EVAL(arr_fn_remove, replace_row, -1, REMOVE)
 ROWS_EVAL(arr_fn_replace, replace_row, -1, REPLACE)
 
@@ -814,6 +847,7 @@ static const ss_func_def named[] = {
     ADEF("array_positions", 2, false, arr_fn_positions),
     ADEF("array_remove", 2, false, arr_fn_remove),
     ADEF("array_replace", 3, false, arr_fn_replace),
+    ADEF("trim_array", 2, true, arr_fn_trim),
     ADEF("array_to_string", 2, false, arr_fn_to_string),
     ADEF("array_to_string", 3, false, arr_fn_to_string),
     ADEF("string_to_array", 2, false, arr_fn_string_to_array),

@@ -161,6 +161,8 @@ ARRAY_INFO(INTERVAL_ARRAY, INTERVAL, "interval[]");
 ARRAY_INFO(NUMERIC_ARRAY, NUMERIC, "numeric[]");
 ARRAY_INFO(TIMETZ_ARRAY, TIMETZ, "time with time zone[]");
 ARRAY_INFO(UUID_ARRAY, UUID, "uuid[]");
+ARRAY_INFO(BIT_ARRAY, BIT, "bit[]");
+ARRAY_INFO(VARBIT_ARRAY, VARBIT, "bit varying[]");
 ARRAY_INFO(JSON_ARRAY, JSON, "json[]");
 ARRAY_INFO(JSONB_ARRAY, JSONB, "jsonb[]");
 ARRAY_INFO(RECORD_ARRAY, RECORD, "record[]");
@@ -186,6 +188,8 @@ const ss_type_info *arr_type_info(int32_t id)
     case SS_TYPE_NUMERIC_ARRAY: return &NUMERIC_ARRAY_info;
     case SS_TYPE_TIMETZ_ARRAY: return &TIMETZ_ARRAY_info;
     case SS_TYPE_UUID_ARRAY: return &UUID_ARRAY_info;
+    case SS_TYPE_BIT_ARRAY: return &BIT_ARRAY_info;
+    case SS_TYPE_VARBIT_ARRAY: return &VARBIT_ARRAY_info;
     case SS_TYPE_JSON_ARRAY: return &JSON_ARRAY_info;
     case SS_TYPE_JSONB_ARRAY: return &JSONB_ARRAY_info;
     case SS_TYPE_RECORD_ARRAY: return &RECORD_ARRAY_info;

@@ -1,5 +1,5 @@
 /* bytea_func.c — the built-in functions over bytes as PostgreSQL 15 defines them for bytea:
- * length / octet_length / bit_length, get_byte / set_byte / get_bit / set_bit (2202E out of
+ * length / octet_length / bit_length / bit_count, get_byte / set_byte / get_bit / set_bit (2202E out of
  * range), substring, position, overlay, the trim family and LIKE (byte by byte). */
 #include "types/bytea/bytea.h"
 
@@ -47,6 +47,22 @@ BYTEA_FN(bit_length)
     const ss_text *a = texts(args[0]);
     int32_t *r = out->data;
     SS_FOR_ROWS(rows, n, i, { r[i] = (int32_t)((int64_t)a[i].len * 8); });
+    return SS_OK;
+}
+
+/* bit_count(bytea): the bits set */
+BYTEA_FN(bit_count)
+{
+    (void)ctx;
+    (void)nargs;
+    const ss_text *a = texts(args[0]);
+    int64_t *r = out->data;
+    SS_FOR_ROWS(rows, n, i, {
+        int64_t c = 0;
+        for (uint32_t k = 0; k < a[i].len; k++)
+            c += __builtin_popcount((unsigned char)a[i].ptr[k]);
+        r[i] = c;
+    });
     return SS_OK;
 }
 
@@ -324,15 +340,6 @@ BYTEA_FN(like)
     return SS_OK;
 }
 
-/* get_bit / set_bit of an untyped literal: PostgreSQL resolves the literal as type bit
- * (get_bit(bit, integer)), which Sunstone lacks; bytea's form would give another answer. */
-static int bit_refused(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
-                       uint32_t n, ss_vector *out)
-{
-    (void)args, (void)nargs, (void)rows, (void)n, (void)out;
-    return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: type bit");
-}
-
 #define BY SS_TYPE_BYTEA
 #define I4 SS_TYPE_INT4
 #define I8 SS_TYPE_INT8
@@ -341,11 +348,9 @@ static int bit_refused(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, cons
 
 const ss_func_def bytea_functions[] = {
     FN("length", ss_fn_octet_length, I4, BY), FN("octet_length", ss_fn_octet_length, I4, BY),
-    FN("bit_length", ss_fn_bytea_bit_length, I4, BY),
+    FN("bit_length", ss_fn_bytea_bit_length, I4, BY), FN("bit_count", ss_fn_bytea_bit_count, SS_TYPE_INT8, BY),
     FN("get_byte", ss_fn_bytea_get_byte, I4, BY, I4), FN("set_byte", ss_fn_bytea_set_byte, BY, BY, I4, I4),
     FN("get_bit", ss_fn_bytea_get_bit, I4, BY, I8), FN("set_bit", ss_fn_bytea_set_bit, BY, BY, I8, I4),
-    FN("get_bit", bit_refused, I4, SS_TYPE_UNKNOWN, I4),
-    FN("set_bit", bit_refused, I4, SS_TYPE_UNKNOWN, I4, I4),
     FN("substring", ss_fn_bytea_substr, BY, BY, I4), FN("substring", ss_fn_bytea_substr, BY, BY, I4, I4),
     FN("substr", ss_fn_bytea_substr, BY, BY, I4), FN("substr", ss_fn_bytea_substr, BY, BY, I4, I4),
     FN("position", ss_fn_bytea_position, I4, BY, BY),

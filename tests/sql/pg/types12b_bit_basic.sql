@@ -1,0 +1,27 @@
+select B'1010' = B'1010'::varbit, B'1' < B'10', pg_typeof(B'1'::bit = B'1'::varbit);
+select B'1100' & B'1010', B'1100' | B'1010', B'1100' # B'1010', ~B'1100', B'1100' << 1, B'1100' >> 2, B'11' || B'00', pg_typeof(B'11' || B'00');
+select B'110' & B'11';
+select length(B'10101'), bit_length(B'10101'), octet_length(B'101010101'), position(B'01' in B'1101'), substring(B'110101' from 2 for 3), overlay(B'11111' placing B'00' from 2), get_bit(B'1010', 2), set_bit(B'1010', 0, 0), bit_count(B'1011');
+select pg_typeof(substring(B'110101' from 2 for 3)), pg_typeof(set_bit(B'1010', 0, 0)), pg_typeof(overlay(B'11111' placing B'00' from 2)), pg_typeof(~B'1'), pg_typeof(B'1' << 1);
+select 5::bit(4), 5::bit(8)::int, (-1)::bit(40), B'101'::int4, B'101'::int8, 300::int8::bit(4), pg_typeof(5::bit);
+select B'101010101010101010101010101010101'::int4;
+select get_bit(B'1010', 4);
+select set_bit(B'1010', 1, 2);
+select get_bit('101', 0), pg_typeof(get_bit('1010', 1));
+select B'1010'::text, '101'::bit varying, '1010'::varbit(2), B'1' || '0';
+create table b(a bit(4), v varbit(8), arr bit(2)[]);
+\d b
+insert into b values (B'1010', B'1', '{01,10}'), (B'0000', B'11110000', '{11}'), (null, null, null);
+insert into b values (B'101', B'1', null);
+insert into b values (B'10101', B'1', null);
+insert into b values (B'1010', B'111100001', null);
+insert into b values ('1111', '101', '{1}');
+select * from b order by a;
+select a, v, arr[1], bit_and(a) over (), pg_typeof(arr) from b order by v;
+select bit_and(a), bit_or(a), bit_xor(a), bit_and(v) from b;
+select bit_or(v) from b;
+create index b_a on b(a);
+select a from b where a = B'1010';
+select a from b where a > B'0001' order by 1;
+select count(*), v from b group by v order by v;
+select ''::bit varying, ''::bit(0);
