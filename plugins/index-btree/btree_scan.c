@@ -26,6 +26,22 @@ static bool open_bound(const ss_index_bound *b)
     return !b || b->nvalues == 0;
 }
 
+/* How many of the ascending abbreviations ak[0..n) are below v: a binary search whose steps
+   do not branch on the comparisons (a point lookup's descent mispredicts half of them
+   otherwise). */
+static uint32_t abbrevs_below(const uint64_t *ak, uint32_t n, uint64_t v)
+{
+    if (n == 0)
+        return 0;
+    const uint64_t *base = ak;
+    while (n > 1) {
+        uint32_t half = n / 2;
+        base = base[half - 1] < v ? base + half : base;
+        n -= half;
+    }
+    return (uint32_t)(base - ak) + (*base < v);
+}
+
 /* How many entries of node n lie on the near side of bound b (not open; its first value
    abbreviates to vab): before lower (upper false), or within upper (upper true); both are a
    prefix of the node's entries.  The search compares the node's inline abbreviations and
@@ -33,6 +49,14 @@ static bool open_bound(const ss_index_bound *b)
 static uint32_t entries_before(const bt_index *ix, const bt_node *n, const ss_index_bound *b, uint64_t vab,
                                bool upper)
 {
+    if (b->nvalues == 1 && bt_abbrev_decides(ix, vab)) {
+        /* a one-value bound whose abbreviation is its value: the order of every slot against
+           it is its abbreviation's (an equal one is an equal value), so the near side is the
+           slots whose abbreviation is below vab (bounds where equal counts as near: below
+           vab + 1, which cannot overflow as vab is not UINT64_MAX) */
+        bool equal_near = upper ? b->inclusive : !b->inclusive;
+        return abbrevs_below(n->ak, n->n, equal_near ? vab + 1 : vab);
+    }
     uint32_t lo = 0, hi = n->n;
     while (lo < hi) {
         uint32_t m = (lo + hi) / 2;

@@ -87,6 +87,38 @@ int memory_chunk_visible(ss_ctx *ctx, const memory_table *t, memory_chunk *chunk
     return SS_OK;
 }
 
+/* Whether row of chunk is below the chunk's all-visible mark for snap (memory.h: frozen),
+   so that its stamps need not be read. */
+static bool frozen_visible(memory_chunk *chunk, uint32_t row, const ss_snapshot *snap)
+{
+    return atomic_load_explicit(&chunk->frozen, memory_order_acquire) > row &&
+           !atomic_load_explicit(&chunk->dead, memory_order_acquire) &&
+           atomic_load_explicit(&chunk->max_xmin, memory_order_relaxed) < snap->xmin;
+}
+
+/* Copies src's value at row to dst's row at: fixed-width values of the same type directly,
+   anything else (NULL, text, which dst keeps a copy of) through vector_set_value. */
+static int copy_cell(ss_ctx *ctx, const ss_api *api, const ss_vector *src, uint32_t row, ss_vector *dst,
+                     uint32_t at)
+{
+    if (src->type.id == dst->type.id && !ss_vector_is_null(src, row)) {
+        switch (ss_type_storage(src->type.id)) {
+        case SS_TYPE_BOOL: ((uint8_t *)dst->data)[at] = ((const uint8_t *)src->data)[row]; break;
+        case SS_TYPE_INT2: ((int16_t *)dst->data)[at] = ((const int16_t *)src->data)[row]; break;
+        case SS_TYPE_INT4: ((int32_t *)dst->data)[at] = ((const int32_t *)src->data)[row]; break;
+        case SS_TYPE_INT8: ((int64_t *)dst->data)[at] = ((const int64_t *)src->data)[row]; break;
+        case SS_TYPE_FLOAT8: ((double *)dst->data)[at] = ((const double *)src->data)[row]; break;
+        default: goto generic;
+        }
+        ss_vector_set_valid(dst, at);
+        return SS_OK;
+    }
+generic:;
+    ss_value v;
+    ss_vector_get_value(src, row, &v);
+    return api->vector_set_value(ctx, dst, at, &v);
+}
+
 int memory_fetch_versions(ss_ctx *ctx, void *table, const ss_scan_spec *spec,
                           const ss_snapshot *snap, const ss_rowid *rowids, uint32_t n,
                           ss_batch *out, bool *found)
@@ -116,17 +148,16 @@ int memory_fetch_versions(ss_ctx *ctx, void *table, const ss_scan_spec *spec,
         pthread_mutex_unlock(&t->lock);
         if (!present)
             continue;
-        uint32_t sel[1], seen;
-        if (api->versions_visible(ctx, snap, &chunk->stamps[row], NULL, 1, sel, &seen) != SS_OK)
-            return SS_ERROR;
-        if (!seen)
-            continue;
-        for (uint32_t i = 0; i < spec->ncols; i++) {
-            ss_value v;
-            ss_vector_get_value(chunk->cols[spec->columns[i]], row, &v);
-            if (api->vector_set_value(ctx, out->cols[i], out->count, &v) != SS_OK)
+        if (!frozen_visible(chunk, row, snap)) {
+            uint32_t sel[1], seen;
+            if (api->versions_visible(ctx, snap, &chunk->stamps[row], NULL, 1, sel, &seen) != SS_OK)
                 return SS_ERROR;
+            if (!seen)
+                continue;
         }
+        for (uint32_t i = 0; i < spec->ncols; i++)
+            if (copy_cell(ctx, api, chunk->cols[spec->columns[i]], row, out->cols[i], out->count) != SS_OK)
+                return SS_ERROR;
         out->count++;
         found[k] = true;
     }
