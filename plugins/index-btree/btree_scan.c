@@ -26,17 +26,20 @@ static bool open_bound(const ss_index_bound *b)
     return !b || b->nvalues == 0;
 }
 
+/* Asks for the cache lines of bytes at p. */
+static void prefetch_lines(const void *p, size_t bytes)
+{
+    for (size_t i = 0; i < bytes; i += 64)
+        __builtin_prefetch((const char *)p + i);
+}
+
 /* How many of the ascending abbreviations ak[0..n) are below v: a binary search whose steps
    do not branch on the comparisons (a point lookup's descent mispredicts half of them
-   otherwise) and whose memory reads overlap. */
+   otherwise). */
 static uint32_t abbrevs_below(const uint64_t *ak, uint32_t n, uint64_t v)
 {
     if (n == 0)
         return 0;
-    /* the probes' cache lines, asked for at once: a node not in the cache then costs about
-       one memory latency, not one per probe */
-    for (uint32_t i = 0; i < n; i += 64 / sizeof *ak)
-        __builtin_prefetch(&ak[i]);
     const uint64_t *base = ak;
     while (n > 1) {
         uint32_t half = n / 2;
@@ -59,6 +62,14 @@ static uint32_t entries_before(const bt_index *ix, const bt_node *n, const ss_in
            slots whose abbreviation is below vab (bounds where equal counts as near: below
            vab + 1, which cannot overflow as vab is not UINT64_MAX) */
         bool equal_near = upper ? b->inclusive : !b->inclusive;
+        /* the cache lines of the probes and of what is read next (the child to descend to,
+           the leaf's row ids), asked for at once: a node not in the cache then costs about
+           one memory latency, not one per probe and one more after them */
+        prefetch_lines(n->ak, n->n * sizeof *n->ak);
+        if (n->leaf)
+            prefetch_lines(n->rid, n->n * sizeof *n->rid);
+        else
+            prefetch_lines(n->child, (n->n + 1) * sizeof *n->child);
         return abbrevs_below(n->ak, n->n, equal_near ? vab + 1 : vab);
     }
     uint32_t lo = 0, hi = n->n;
