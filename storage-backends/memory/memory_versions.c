@@ -3,6 +3,8 @@
  * and point reads by row id (fetch_versions). */
 #include "memory.h"
 
+#include <string.h>
+
 int memory_insert_versions(ss_ctx *ctx, void *table, const ss_batch *rows, ss_rowid *rowids)
 {
     memory_table *t = table;
@@ -112,19 +114,14 @@ static void prefetch_row(const memory_chunk *chunk, uint32_t row, const ss_scan_
 static int copy_cell(ss_ctx *ctx, const ss_api *api, const ss_vector *src, uint32_t row, ss_vector *dst,
                      uint32_t at)
 {
-    if (src->type.id == dst->type.id && !ss_vector_is_null(src, row)) {
-        switch (ss_type_storage(src->type.id)) {
-        case SS_TYPE_BOOL: ((uint8_t *)dst->data)[at] = ((const uint8_t *)src->data)[row]; break;
-        case SS_TYPE_INT2: ((int16_t *)dst->data)[at] = ((const int16_t *)src->data)[row]; break;
-        case SS_TYPE_INT4: ((int32_t *)dst->data)[at] = ((const int32_t *)src->data)[row]; break;
-        case SS_TYPE_INT8: ((int64_t *)dst->data)[at] = ((const int64_t *)src->data)[row]; break;
-        case SS_TYPE_FLOAT8: ((double *)dst->data)[at] = ((const double *)src->data)[row]; break;
-        default: goto generic;
-        }
+    int32_t storage = ss_type_storage(src->type.id);
+    if (src->type.id == dst->type.id && storage != 0 && storage != SS_TYPE_TEXT &&
+        !ss_vector_is_null(src, row)) {
+        size_t w = ss_type_width(src->type.id);
+        memcpy((char *)dst->data + (size_t)at * w, (const char *)src->data + (size_t)row * w, w);
         ss_vector_set_valid(dst, at);
         return SS_OK;
     }
-generic:;
     ss_value v;
     ss_vector_get_value(src, row, &v);
     return api->vector_set_value(ctx, dst, at, &v);
