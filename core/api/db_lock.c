@@ -6,14 +6,15 @@
  * a table it scans is refused by the table's active_scans count instead. */
 #include "api/database.h"
 #include "txn/txn_manager.h"
+#include "util/tls.h"
 
 /* The database lock this thread holds (a session's call runs on one thread): how, and how
    many times, so that a wait for another transaction can let go of it (wait_suspend) and a
    session waiting for a row or table lock never blocks the holder's next statement (DDL
    takes the lock exclusive). */
-static _Thread_local ss_database *held_db;
-static _Thread_local bool held_exclusive;
-static _Thread_local uint32_t held_depth, suspended_depth;
+static SS_TLS ss_database *held_db;
+static SS_TLS bool held_exclusive;
+static SS_TLS uint32_t held_depth, suspended_depth;
 
 static void wait_suspend(void)
 {

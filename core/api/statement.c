@@ -705,6 +705,24 @@ bool sunstone_column_is_null(sunstone_stmt *st, int col)
     return !current_value(st, col, &v) || v.is_null;
 }
 
+/* Whether the text of a value of type id depends on the session's output settings
+   (extra_float_digits, DateStyle / TimeZone / IntervalStyle, bytea_output): every type but
+   the integers, bool, numeric and the string types, whose text is the same in any session. */
+static bool format_reads_settings(int32_t id)
+{
+    switch (id) {
+    case SS_TYPE_BOOL:
+    case SS_TYPE_INT2:
+    case SS_TYPE_INT4:
+    case SS_TYPE_INT8:
+    case SS_TYPE_NUMERIC:
+    case SS_TYPE_TEXT:
+    case SS_TYPE_VARCHAR:
+    case SS_TYPE_UNKNOWN: return false;
+    default: return true;
+    }
+}
+
 const char *sunstone_column_text(sunstone_stmt *st, int col)
 {
     ss_value v;
@@ -712,9 +730,11 @@ const char *sunstone_column_text(sunstone_stmt *st, int col)
         return NULL;
     ss_strbuf *sb = &st->text[col];
     if (sb->len == 0) {
-        ss_float8_set_extra_digits(st->db->settings.extra_float_digits);
-        dt_session_publish(&st->db->settings);
-        bytea_set_output(!st->db->settings.bytea_output_escape);
+        if (format_reads_settings(st->bound->col_types[col].id)) {
+            ss_float8_set_extra_digits(st->db->settings.extra_float_digits);
+            dt_session_publish(&st->db->settings);
+            bytea_set_output(!st->db->settings.bytea_output_escape);
+        }
         ss_value_format(st->bound->col_types[col], &v, sb);
         if (!sb->data)
             ss_strbuf_append(sb, "", 0);

@@ -16,6 +16,7 @@
 #include "index/index.h"
 #include "txn/txn_session.h"
 #include "util/grow.h"
+#include "util/tls.h"
 
 typedef struct ddl_rec {
     ss_ddl_op op;
@@ -34,7 +35,7 @@ typedef struct ddl_log {
     size_t cap;
 } ddl_log;
 
-static _Thread_local ss_txn_state *g_reader;
+static SS_TLS ss_txn_state *g_reader;
 
 void ss_catalog_reader_set(ss_txn_state *t)
 {

@@ -12,9 +12,10 @@
 #include "catalog/catalog.h"
 #include "catalog/settings.h"
 #include "util/grow.h"
+#include "util/tls.h"
 
-static _Thread_local const ss_settings *g_session;
-static _Thread_local const char *g_override; /* a view's search path while it is bound */
+static SS_TLS const ss_settings *g_session;
+static SS_TLS const char *g_override; /* a view's search path while it is bound */
 
 void ss_ns_session_set(const ss_settings *s)
 {

@@ -18,15 +18,19 @@ int ev_node(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *s
         return internal(ctx, "result vector type does not match the expression type");
     if (n == 0)
         return SS_OK;
-    if (ss_ctx_check_stack(ctx))
-        return SS_ERROR;
-    switch (e->kind) {
+    switch (e->kind) { /* the leaves, which do not recurse */
     case EXPR_CONST:
         return ev_broadcast(ctx, &e->u.cnst, sel, n, out);
     case EXPR_PARAM:
         return ev_param(ctx, e, sel, n, out);
     case EXPR_COLUMN:
         return ev_column(ctx, e, in, sel, n, out);
+    default:
+        break;
+    }
+    if (ss_ctx_check_stack(ctx)) /* the other kinds recurse into their arguments */
+        return SS_ERROR;
+    switch (e->kind) {
     case EXPR_OP:
         switch (e->u.op.op) {
         case OP_EQ: case OP_NE: case OP_LT: case OP_LE: case OP_GT: case OP_GE:
@@ -52,6 +56,8 @@ int ev_node(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *s
         return ev_sublink(ctx, e, in, sel, n, out);
     case EXPR_SET_PARAM:
         return ev_set_param(ctx, e, in, sel, n, out);
+    default:
+        break;
     }
     return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                         "expression node kind %d is not supported", (int)e->kind);
@@ -172,25 +178,71 @@ int ss_expr_select(ss_ctx *ctx, const ss_expr *e, ss_batch *in, uint32_t *sel_bu
     return select_one(ctx, e, in, sel_buf, false);
 }
 
+/* A constant's or parameter's value as evaluating it into a one-row vector and reading that
+   row back gives it (the value narrowed to the type's storage), without the vector: true
+   when e is such a leaf of a built-in scalar type, with *out set (text still pointing at the
+   constant or parameter). */
+static bool scalar_leaf(ss_ctx *ctx, const ss_expr *e, ss_value *out, int *rc)
+{
+    const ss_value *val;
+    if (e->kind == EXPR_CONST)
+        val = &e->u.cnst;
+    else if (e->kind == EXPR_PARAM)
+        val = NULL;
+    else
+        return false;
+    int32_t id = e->type.id, storage = ss_type_storage(id);
+    if (storage == 0 || (storage != SS_TYPE_TEXT && ss_type_physical(id) != storage))
+        return false; /* a layout ev_broadcast and ss_vector_get_value do not share */
+    if (!val && !(val = ev_param_value(ctx, e))) {
+        *rc = SS_ERROR;
+        return true;
+    }
+    *rc = SS_OK;
+    memset(out, 0, sizeof *out);
+    if (val->is_null) {
+        out->is_null = true;
+        return true;
+    }
+    switch (storage) {
+    case SS_TYPE_BOOL: out->v.b = val->v.b; break;
+    case SS_TYPE_INT2: out->v.i = (int16_t)val->v.i; break;
+    case SS_TYPE_INT4: out->v.i = (int32_t)val->v.i; break;
+    case SS_TYPE_INT8: out->v.i = val->v.i; break;
+    case SS_TYPE_FLOAT8: out->v.f = val->v.f; break;
+    default: out->v.s = val->v.s; out->v.s.reserved = 0; break;
+    }
+    return true;
+}
+
+/* Copies a text result *out of e into the execution arena (what ss_expr_eval_scalar
+   promises), leaving other values alone. */
+static int keep_scalar_text(ss_ctx *ctx, const ss_expr *e, ss_value *out)
+{
+    if (out->is_null || !ss_type_is_varlen(e->type.id))
+        return SS_OK;
+    char *p = ss_ctx_alloc(ctx, (size_t)out->v.s.len + 1);
+    if (!p)
+        return SS_ERROR;
+    if (out->v.s.len)
+        memcpy(p, out->v.s.ptr, out->v.s.len);
+    out->v.s.ptr = p;
+    return SS_OK;
+}
+
 int ss_expr_eval_scalar(ss_ctx *ctx, const ss_expr *e, ss_value *out)
 {
+    int rc;
+    if (scalar_leaf(ctx, e, out, &rc)) /* a prepared lookup's $1: no vector needed */
+        return rc == SS_OK ? keep_scalar_text(ctx, e, out) : rc;
     ss_batch one = {0, 1, NULL, 0, NULL};
     ss_vector *v = ev_temp(ctx, e->type, &one);
     if (!v)
         return SS_ERROR;
-    int rc = ev_node(ctx, e, &one, NULL, 1, v);
+    rc = ev_node(ctx, e, &one, NULL, 1, v);
     if (rc == SS_OK) {
         ss_vector_get_value(v, 0, out);
-        if (!out->is_null && ss_type_is_varlen(e->type.id)) {
-            char *p = ss_ctx_alloc(ctx, (size_t)out->v.s.len + 1);
-            if (p) {
-                if (out->v.s.len)
-                    memcpy(p, out->v.s.ptr, out->v.s.len);
-                out->v.s.ptr = p;
-            } else {
-                rc = SS_ERROR;
-            }
-        }
+        rc = keep_scalar_text(ctx, e, out);
     }
     ev_temp_release(v);
     return rc;

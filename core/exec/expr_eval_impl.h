@@ -74,6 +74,9 @@ typedef struct ev_operand {
 
 /* Whether e's value is the same at every row (no columns, no functions). */
 bool ev_rowless(const ss_expr *e);
+/* The input vector an EXPR_COLUMN e reads (in's column, checked against e's type), or NULL
+   with XX000 recorded on ctx. */
+ss_vector *ev_input_column(ss_ctx *ctx, const ss_expr *e, const ss_batch *in);
 /* Evaluates e as a vector operand (never scalar). */
 int ev_operand_eval(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *sel,
                     uint32_t n, ev_operand *op);

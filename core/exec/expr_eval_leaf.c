@@ -136,10 +136,9 @@ static void copy_at_rows(const ss_vector *c, const uint32_t *sel, uint32_t n, ss
 int ev_column(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *sel,
               uint32_t n, ss_vector *out)
 {
-    ev_operand op;
-    if (ev_operand_eval(ctx, e, in, sel, n, &op) != SS_OK)
+    const ss_vector *c = ev_input_column(ctx, e, in);
+    if (!c)
         return SS_ERROR;
-    const ss_vector *c = op.v;
     copy_at_rows(c, sel, n, out);
     if (c->validity) {
         if (ss_vector_ensure_validity(ctx, out) != SS_OK)

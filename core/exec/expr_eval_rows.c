@@ -245,6 +245,23 @@ bool ev_rowless(const ss_expr *e)
     return rowless(e, 0);
 }
 
+ss_vector *ev_input_column(ss_ctx *ctx, const ss_expr *e, const ss_batch *in)
+{
+    uint32_t idx = e->u.column.index;
+    if (idx >= in->ncols || !in->cols[idx]) {
+        ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
+                     "expression references column %u of a batch with %u columns", idx, in->ncols);
+        return NULL;
+    }
+    ss_vector *c = in->cols[idx];
+    if (!ev_same_layout(c->type.id, e->type.id)) {
+        ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
+                     "column vector type does not match the expression type");
+        return NULL;
+    }
+    return c;
+}
+
 int ev_operand_eval(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *sel,
                     uint32_t n, ev_operand *op)
 {
@@ -259,16 +276,8 @@ int ev_operand_eval_arg(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const
     op->scalar = false;
     op->sv = (ss_value){0};
     if (e->kind == EXPR_COLUMN) {
-        uint32_t idx = e->u.column.index;
-        if (idx >= in->ncols || !in->cols[idx])
-            return ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
-                                "expression references column %u of a batch with %u columns",
-                                idx, in->ncols);
-        if (!ev_same_layout(in->cols[idx]->type.id, e->type.id))
-            return ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
-                                "column vector type does not match the expression type");
-        op->v = in->cols[idx];
-        return SS_OK;
+        op->v = ev_input_column(ctx, e, in);
+        return op->v ? SS_OK : SS_ERROR;
     }
     if (allow_scalar && n > 0) {
         if (e->kind == EXPR_CONST) {

@@ -25,6 +25,9 @@ typedef struct key_range {
     bool lo_incl, hi_incl;
 } key_range;
 
+/* Key columns of a range without an IN list kept in the state, not the execution arena. */
+#define ISCAN_INLINE_KEYS 4
+
 typedef struct iscan_state {
     const ss_index_scan_node *node;
     const ss_storage_vtable *storage;
@@ -38,7 +41,9 @@ typedef struct iscan_state {
     uint32_t *sel;
     ss_rowid rowids[SS_BATCH_CAPACITY];
     bool found[SS_BATCH_CAPACITY];
-    key_range *ranges;            /* execution arena */
+    key_range *ranges;            /* execution arena, or one_range */
+    key_range one_range;          /* the range of a condition without an IN list */
+    ss_value key_buf[ISCAN_INLINE_KEYS]; /* its key prefix when it has few columns */
     uint32_t nranges, at;         /* ranges, and the one being read */
     ss_index_scan *scan;          /* the open module scan of ranges[at], NULL when none */
     bool point_overflow;          /* ranges[at] is a point with more entries than a batch */
@@ -96,7 +101,10 @@ static int build_ranges(ss_ctx *ctx, iscan_state *st)
     st->nranges = 0;
     st->at = 0;
     uint32_t neq = n->neq, width = neq + 1;
-    ss_value *prefix = g_api->exec_arena_alloc(ctx, sizeof(ss_value) * width);
+    /* a prepared point lookup allocates nothing per execution (the ranges are rebuilt at
+       the rescan that follows the end of any module scan over them) */
+    bool inline_keys = !n->nin && width <= ISCAN_INLINE_KEYS;
+    ss_value *prefix = inline_keys ? st->key_buf : g_api->exec_arena_alloc(ctx, sizeof(ss_value) * width);
     if (!prefix)
         return g_api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     for (uint32_t i = 0; i < neq; i++) {
@@ -111,7 +119,7 @@ static int build_ranges(ss_ctx *ctx, iscan_state *st)
             return SS_OK; /* = NULL, or a value no key holds */
     }
     uint32_t cap = n->nin ? n->nin : 1;
-    st->ranges = g_api->exec_arena_alloc(ctx, sizeof(key_range) * cap);
+    st->ranges = inline_keys ? &st->one_range : g_api->exec_arena_alloc(ctx, sizeof(key_range) * cap);
     if (!st->ranges)
         return g_api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     bool has_col = neq < n->nkeys;

@@ -26,6 +26,29 @@ static bool open_bound(const ss_index_bound *b)
     return !b || b->nvalues == 0;
 }
 
+/* Asks for the cache lines of bytes at p. */
+static void prefetch_lines(const void *p, size_t bytes)
+{
+    for (size_t i = 0; i < bytes; i += 64)
+        __builtin_prefetch((const char *)p + i);
+}
+
+/* How many of the ascending abbreviations ak[0..n) are below v: a binary search whose steps
+   do not branch on the comparisons (a point lookup's descent mispredicts half of them
+   otherwise). */
+static uint32_t abbrevs_below(const uint64_t *ak, uint32_t n, uint64_t v)
+{
+    if (n == 0)
+        return 0;
+    const uint64_t *base = ak;
+    while (n > 1) {
+        uint32_t half = n / 2;
+        base = base[half - 1] < v ? base + half : base;
+        n -= half;
+    }
+    return (uint32_t)(base - ak) + (*base < v);
+}
+
 /* How many entries of node n lie on the near side of bound b (not open; its first value
    abbreviates to vab): before lower (upper false), or within upper (upper true); both are a
    prefix of the node's entries.  The search compares the node's inline abbreviations and
@@ -33,6 +56,22 @@ static bool open_bound(const ss_index_bound *b)
 static uint32_t entries_before(const bt_index *ix, const bt_node *n, const ss_index_bound *b, uint64_t vab,
                                bool upper)
 {
+    if (b->nvalues == 1 && bt_abbrev_decides(ix, vab)) {
+        /* a one-value bound whose abbreviation is its value: the order of every slot against
+           it is its abbreviation's (an equal one is an equal value), so the near side is the
+           slots whose abbreviation is below vab (bounds where equal counts as near: below
+           vab + 1, which cannot overflow as vab is not UINT64_MAX) */
+        bool equal_near = upper ? b->inclusive : !b->inclusive;
+        /* the cache lines of the probes and of what is read next (the child to descend to,
+           the leaf's row ids), asked for at once: a node not in the cache then costs about
+           one memory latency, not one per probe and one more after them */
+        prefetch_lines(n->ak, n->n * sizeof *n->ak);
+        if (n->leaf)
+            prefetch_lines(n->rid, n->n * sizeof *n->rid);
+        else
+            prefetch_lines(n->child, (n->n + 1) * sizeof *n->child);
+        return abbrevs_below(n->ak, n->n, equal_near ? vab + 1 : vab);
+    }
     uint32_t lo = 0, hi = n->n;
     while (lo < hi) {
         uint32_t m = (lo + hi) / 2;

@@ -3,6 +3,8 @@
  * and point reads by row id (fetch_versions). */
 #include "memory.h"
 
+#include <string.h>
+
 int memory_insert_versions(ss_ctx *ctx, void *table, const ss_batch *rows, ss_rowid *rowids)
 {
     memory_table *t = table;
@@ -87,6 +89,44 @@ int memory_chunk_visible(ss_ctx *ctx, const memory_table *t, memory_chunk *chunk
     return SS_OK;
 }
 
+/* Whether row of chunk is below the chunk's all-visible mark for snap (memory.h: frozen),
+   so that its stamps need not be read. */
+static bool frozen_visible(memory_chunk *chunk, uint32_t row, const ss_snapshot *snap)
+{
+    return atomic_load_explicit(&chunk->frozen, memory_order_acquire) > row &&
+           !atomic_load_explicit(&chunk->dead, memory_order_acquire) &&
+           atomic_load_explicit(&chunk->max_xmin, memory_order_relaxed) < snap->xmin;
+}
+
+/* Asks for the cache lines of row's stamps and of its cells in the columns spec reads, so
+   that their misses overlap instead of following one another. */
+static void prefetch_row(const memory_chunk *chunk, uint32_t row, const ss_scan_spec *spec)
+{
+    __builtin_prefetch(&chunk->stamps[row]);
+    for (uint32_t i = 0; i < spec->ncols; i++) {
+        const ss_vector *c = chunk->cols[spec->columns[i]];
+        __builtin_prefetch((const char *)c->data + (size_t)row * ss_type_width(c->type.id));
+    }
+}
+
+/* Copies src's value at row to dst's row at: fixed-width values of the same type directly,
+   anything else (NULL, text, which dst keeps a copy of) through vector_set_value. */
+static int copy_cell(ss_ctx *ctx, const ss_api *api, const ss_vector *src, uint32_t row, ss_vector *dst,
+                     uint32_t at)
+{
+    int32_t storage = ss_type_storage(src->type.id);
+    if (src->type.id == dst->type.id && storage != 0 && storage != SS_TYPE_TEXT &&
+        !ss_vector_is_null(src, row)) {
+        size_t w = ss_type_width(src->type.id);
+        memcpy((char *)dst->data + (size_t)at * w, (const char *)src->data + (size_t)row * w, w);
+        ss_vector_set_valid(dst, at);
+        return SS_OK;
+    }
+    ss_value v;
+    ss_vector_get_value(src, row, &v);
+    return api->vector_set_value(ctx, dst, at, &v);
+}
+
 int memory_fetch_versions(ss_ctx *ctx, void *table, const ss_scan_spec *spec,
                           const ss_snapshot *snap, const ss_rowid *rowids, uint32_t n,
                           ss_batch *out, bool *found)
@@ -116,17 +156,17 @@ int memory_fetch_versions(ss_ctx *ctx, void *table, const ss_scan_spec *spec,
         pthread_mutex_unlock(&t->lock);
         if (!present)
             continue;
-        uint32_t sel[1], seen;
-        if (api->versions_visible(ctx, snap, &chunk->stamps[row], NULL, 1, sel, &seen) != SS_OK)
-            return SS_ERROR;
-        if (!seen)
-            continue;
-        for (uint32_t i = 0; i < spec->ncols; i++) {
-            ss_value v;
-            ss_vector_get_value(chunk->cols[spec->columns[i]], row, &v);
-            if (api->vector_set_value(ctx, out->cols[i], out->count, &v) != SS_OK)
+        prefetch_row(chunk, row, spec);
+        if (!frozen_visible(chunk, row, snap)) {
+            uint32_t sel[1], seen;
+            if (api->versions_visible(ctx, snap, &chunk->stamps[row], NULL, 1, sel, &seen) != SS_OK)
                 return SS_ERROR;
+            if (!seen)
+                continue;
         }
+        for (uint32_t i = 0; i < spec->ncols; i++)
+            if (copy_cell(ctx, api, chunk->cols[spec->columns[i]], row, out->cols[i], out->count) != SS_OK)
+                return SS_ERROR;
         out->count++;
         found[k] = true;
     }
