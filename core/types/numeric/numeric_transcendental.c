@@ -257,7 +257,17 @@ static int num_sqrt(ss_ctx *ctx, const ss_text *x, ss_text *out)
     pg_view v;
     view(&a, &v);
     int sweight = (v.weight + 1) * 4 / 2 - 1;
-    int rscale = clamp_rscale(max_i(MIN_SIG_DIGITS - sweight, a.dscale));
+    return num_sqrt_scaled(ctx, x, clamp_rscale(max_i(MIN_SIG_DIGITS - sweight, a.dscale)), out);
+}
+
+int num_sqrt_scaled(ss_ctx *ctx, const ss_text *x, int32_t rscale, ss_text *out)
+{
+    num_arg arg;
+    if (special_arg(ctx, x, &arg, out, sqrt_negative))
+        return arg.rc;
+    const ss_num a = arg.a;
+    if (a.neg && !is_zero(&a))
+        return sqrt_negative(ctx);
     if (is_zero(&a))
         return zero_result(ctx, rscale, out);
     return mpfr_apply(ctx, &a, (long)a.ndig + rscale + a.ndig / 2 + GUARD_DIGITS + 20, mpfr_sqrt, rscale, out);
