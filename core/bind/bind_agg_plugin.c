@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "bind/binder_internal.h"
+#include "exec/expr_walk.h"
+#include "types/functions.h"
 #include "loader/registry.h"
 #include "sunstone/window.h"
 #include "types/registry.h"
@@ -132,6 +134,27 @@ static bool direct_coercible(const ss_expr *e, ss_type want)
                                                     t != SS_TYPE_FLOAT4));
 }
 
+/* Whether e has one value per execution of the statement (constants, $n parameters and
+ * non-volatile functions of them): the aggregate operator evaluates such a direct argument
+ * once per scan; a column (of the query or an outer one), a subquery or a volatile function
+ * would need it per group. */
+static int note_not_per_statement(const ss_expr *e, void *arg)
+{
+    bool bad = e->kind == EXPR_COLUMN || e->kind == EXPR_SUBLINK || e->kind == EXPR_SET_PARAM ||
+               (e->kind == EXPR_PARAM && e->u.param.index >= SS_EXEC_PARAM_BASE) ||
+               (e->kind == EXPR_FUNC && e->u.func.def->is_volatile);
+    if (!bad)
+        return SS_WALK_CONTINUE;
+    *(bool *)arg = true;
+    return SS_WALK_STOP;
+}
+
+static bool direct_argument_is_per_statement(const ss_expr *e)
+{
+    bool bad = false;
+    return ss_expr_walk_const(e, note_not_per_statement, &bad, NULL) != SS_WALK_NOMEM && !bad;
+}
+
 int bind_ordered_set_call(binder *b, const ast_expr *a, const ss_aggregate_vtable *vt, ss_agg_call *call,
                           ss_expr ***direct, uint32_t *ndirect)
 {
@@ -158,10 +181,10 @@ int bind_ordered_set_call(binder *b, const ast_expr *a, const ss_aggregate_vtabl
         }
         if (!(e = coerce_expr(b, e, vt->direct_type, CAST_IMPLICIT, a->args[i]->location)))
             return SS_ERROR;
-        if (e->kind != EXPR_CONST)
+        if (!direct_argument_is_per_statement(e))
             return bind_error(b, a->args[i]->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                              "feature not supported: direct arguments of an ordered-set aggregate other "
-                              "than constants");
+                              "feature not supported: direct arguments of an ordered-set aggregate that "
+                              "reference columns, subqueries or volatile functions");
         d[i] = e;
     }
     ss_type types[16];

@@ -65,6 +65,10 @@ typedef struct agg_spec {
     ss_value direct[SS_AGG_MAX_DIRECT];
 } agg_spec;
 
+/* (Re)evaluates the direct arguments of an ordered-set aggregate (constants, parameters and
+ * functions of them: once per scan of the operator, as a new execution's $n may differ). */
+int agg_spec_eval_direct(ss_ctx *ctx, const ss_api *api, agg_spec *spec);
+
 /* Fills spec for call, whose output column has type out_type; 0A000 for a function / type
  * combination this module does not implement, XX000 for an inconsistent call. */
 int agg_spec_resolve(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call,

@@ -448,6 +448,9 @@ static int aggregate_rescan(ss_ctx *ctx, ss_op *self, void *state, const ss_para
     aggregate_state *st = state;
     aggregate_discard(st);
     agg_spill_reset(ctx, &st->spill);
+    for (uint32_t a = 0; a < st->naggs; a++)
+        if (agg_spec_eval_direct(ctx, g_api, &st->specs[a]) != SS_OK)
+            return SS_ERROR;
     return g_api->op_rescan(ctx, st->child, changed);
 }
 

@@ -16,7 +16,10 @@
  *   1. bind: result_type(argument types) decides the call's type, or refuses it (42883);
  *      min_args / max_args are checked first.  An ordered-set aggregate is called only with
  *      WITHIN GROUP (and any other only without it: 42809, as PostgreSQL); its direct
- *      arguments must be constants (0A000 otherwise), coerced to direct_type.
+ *      arguments are coerced to direct_type and must not reference columns, subqueries or
+ *      volatile functions (0A000 otherwise): constants, $n parameters and functions of
+ *      them, evaluated once per scan of the aggregate node (again on every rescan, so a
+ *      prepared statement's new parameters are seen) into call_info.direct.
  *   2. run (calls of one or two arguments; more are 0A000 there): each group gets state_size bytes (aligned to 16), set up by init; rows reach step
  *      in input order (after FILTER, after DISTINCT); with strict, rows where any argument
  *      is NULL never reach step (PostgreSQL's strict transition function).
