@@ -61,6 +61,7 @@ int agg_spec_resolve(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call,
             return api->error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                               "aggregate %s with %u direct arguments is not supported", call->name, nd);
         spec->ndirect = nd;
+        spec->direct_array = nd == 1 && ss_type_is_array(api->expr_type(extra->direct[0]).id);
         if (agg_spec_eval_direct(ctx, api, spec) != SS_OK)
             return SS_ERROR;
         if (nmore == 1) {

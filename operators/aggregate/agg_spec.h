@@ -62,6 +62,7 @@ typedef struct agg_spec {
     bool two_args;
     ss_type arg2_type;
     uint32_t ndirect;                    /* AGG_PLUGIN: its direct arguments' values */
+    bool direct_array;                   /* the one direct argument is an array (vtable direct_array) */
     ss_value direct[SS_AGG_MAX_DIRECT];
 } agg_spec;
 
