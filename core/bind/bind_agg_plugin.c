@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "bind/binder_internal.h"
+#include "exec/expr_walk.h"
+#include "types/functions.h"
 #include "loader/registry.h"
 #include "sunstone/window.h"
 #include "types/registry.h"
@@ -122,14 +124,47 @@ ss_expr *bind_within_group_unregistered(binder *b, const ast_expr *a)
 /* Whether a direct argument of type t may be coerced to want: the same type, an untyped
  * literal, or a number for a number (PostgreSQL's implicit casts within the numeric
  * category). */
+static bool number_type(int32_t t)
+{
+    return ss_type_is_integer(t) || t == SS_TYPE_NUMERIC || t == SS_TYPE_FLOAT4 || t == SS_TYPE_FLOAT8;
+}
+
 static bool direct_coercible(const ss_expr *e, ss_type want)
 {
     int32_t t = e->type.id;
     if (t == want.id || is_unknown_const(e))
         return true;
-    bool number = ss_type_is_integer(t) || t == SS_TYPE_NUMERIC || t == SS_TYPE_FLOAT4 || t == SS_TYPE_FLOAT8;
+    bool number = number_type(t);
     return number && (want.id == SS_TYPE_FLOAT8 || (want.id == SS_TYPE_NUMERIC && t != SS_TYPE_FLOAT8 &&
                                                     t != SS_TYPE_FLOAT4));
+}
+
+/* Whether e has one value per execution of the statement (constants, $n parameters and
+ * non-volatile functions of them): the aggregate operator evaluates such a direct argument
+ * once per scan; a column (of the query or an outer one), a subquery or a volatile function
+ * would need it per group. */
+static int note_not_per_statement(const ss_expr *e, void *arg)
+{
+    bool bad = e->kind == EXPR_COLUMN || e->kind == EXPR_SUBLINK || e->kind == EXPR_SET_PARAM ||
+               (e->kind == EXPR_PARAM && e->u.param.index >= SS_EXEC_PARAM_BASE) ||
+               (e->kind == EXPR_FUNC && e->u.func.def->is_volatile);
+    if (!bad)
+        return SS_WALK_CONTINUE;
+    *(bool *)arg = true;
+    return SS_WALK_STOP;
+}
+
+static bool direct_argument_is_per_statement(const ss_expr *e)
+{
+    bool bad = false;
+    return ss_expr_walk_const(e, note_not_per_statement, &bad, NULL) != SS_WALK_NOMEM && !bad;
+}
+
+/* The same for an array direct argument against an array of want (its elements coercible). */
+static bool direct_coercible_array(const ss_expr *e, ss_type want)
+{
+    int32_t t = ss_type_element_of(e->type.id);
+    return t == want.id || (number_type(t) && want.id == SS_TYPE_FLOAT8);
 }
 
 int bind_ordered_set_call(binder *b, const ast_expr *a, const ss_aggregate_vtable *vt, ss_agg_call *call,
@@ -141,6 +176,7 @@ int bind_ordered_set_call(binder *b, const ast_expr *a, const ss_aggregate_vtabl
         return SS_ERROR;
     }
     ss_expr **d = bind_alloc(b, sizeof(ss_expr *) * (a->nargs ? a->nargs : 1));
+    bool array = false;
     if (!d)
         return SS_ERROR;
     for (uint32_t i = 0; i < a->nargs; i++) {
@@ -149,19 +185,25 @@ int bind_ordered_set_call(binder *b, const ast_expr *a, const ss_aggregate_vtabl
         b->agg_mode = true;
         if (!e)
             return SS_ERROR;
-        if (ss_type_is_array(e->type.id)) /* percentile_cont(float8[]): several fractions */
-            return bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                              "feature not supported: %s with an array as its direct argument", a->names[0]);
-        if (!direct_coercible(e, vt->direct_type)) {
+        ss_type want = vt->direct_type;
+        if (ss_type_is_array(e->type.id) && vt->direct_array && a->nargs == 1) {
+            /* percentile_cont(float8[]): several fractions, an array of results */
+            if (!direct_coercible_array(e, vt->direct_type)) {
+                bind_no_such_within_group(b, a);
+                return SS_ERROR;
+            }
+            want = (ss_type){ss_type_array_of(vt->direct_type.id), -1};
+            array = true;
+        } else if (ss_type_is_array(e->type.id) || !direct_coercible(e, vt->direct_type)) {
             bind_no_such_within_group(b, a);
             return SS_ERROR;
         }
-        if (!(e = coerce_expr(b, e, vt->direct_type, CAST_IMPLICIT, a->args[i]->location)))
+        if (!(e = coerce_expr(b, e, want, CAST_IMPLICIT, a->args[i]->location)))
             return SS_ERROR;
-        if (e->kind != EXPR_CONST)
+        if (!direct_argument_is_per_statement(e))
             return bind_error(b, a->args[i]->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                              "feature not supported: direct arguments of an ordered-set aggregate other "
-                              "than constants");
+                              "feature not supported: direct arguments of an ordered-set aggregate that "
+                              "reference columns, subqueries or volatile functions");
         d[i] = e;
     }
     ss_type types[16];
@@ -200,6 +242,14 @@ int bind_ordered_set_call(binder *b, const ast_expr *a, const ss_aggregate_vtabl
                           "aggregate \"%s\" returned no result type for %s(%s)", vt->name, a->names[0], sig);
     if (types[0].id != first->type.id && !(first = coerce_expr(b, first, types[0], CAST_IMPLICIT, first_location)))
         return SS_ERROR;
+    if (array) {
+        int32_t arr = ss_type_array_of(out.id);
+        if (arr == SS_TYPE_INVALID)
+            return bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                              "feature not supported: %s with an array of fractions over %s", a->names[0],
+                              tname(out, (char[96]){0}, 96));
+        out = (ss_type){arr, -1};
+    }
     call->arg = first;
     call->result_type = out;
     *direct = d;

@@ -16,6 +16,8 @@
 #include "loader/plugin_ctx.h"
 #include "types/typeio.h"
 #include "txn/txn_api.h"
+#include "types/numeric/numeric.h"
+#include "types/numeric/numeric_api.h"
 
 static int api_error(ss_ctx *ctx, const char *sqlstate, const char *fmt, ...)
 {
@@ -200,6 +202,12 @@ static const ss_api kernel_api = {
     .txn_current = ss_api_txn_current,
     .txn_snapshot = ss_api_txn_snapshot,
     .txn_horizon = ss_api_txn_horizon,
+    /* numeric arithmetic (core/types/numeric/numeric_api.c) */
+    .numeric_from_int64 = num_api_from_int64,
+    .numeric_arith = num_api_arith,
+    .numeric_sqrt = num_api_sqrt,
+    .numeric_compare = num_compare,
+    .numeric_scale = num_api_scale,
 };
 
 const ss_api *ss_kernel_api(void)

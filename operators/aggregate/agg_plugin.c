@@ -26,6 +26,7 @@ static ss_aggregate_call_info info_of(const agg_spec *s, ss_type *types)
                                     .arg_types = types,
                                     .result_type = s->call->result_type,
                                     .ndirect = s->ndirect,
+                                    .direct_array = s->direct_array,
                                     .direct = s->direct};
 }
 

@@ -19,6 +19,14 @@ static bool is_integer_layout(ops_layout layout)
     return layout == OPS_LAYOUT_INT2 || layout == OPS_LAYOUT_INT4 || layout == OPS_LAYOUT_INT8;
 }
 
+int agg_spec_eval_direct(ss_ctx *ctx, const ss_api *api, agg_spec *spec)
+{
+    for (uint32_t i = 0; i < spec->ndirect; i++)
+        if (api->expr_eval_scalar(ctx, spec->extra->direct[i], &spec->direct[i]) != SS_OK)
+            return SS_ERROR;
+    return SS_OK;
+}
+
 int agg_spec_resolve(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call,
                      const ss_agg_extra *extra, ss_type out_type, agg_spec *spec)
 {
@@ -52,10 +60,10 @@ int agg_spec_resolve(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call,
         if (nd > SS_AGG_MAX_DIRECT)
             return api->error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                               "aggregate %s with %u direct arguments is not supported", call->name, nd);
-        for (uint32_t i = 0; i < nd; i++)
-            if (api->expr_eval_scalar(ctx, extra->direct[i], &spec->direct[i]) != SS_OK)
-                return SS_ERROR;
         spec->ndirect = nd;
+        spec->direct_array = nd == 1 && ss_type_is_array(api->expr_type(extra->direct[0]).id);
+        if (agg_spec_eval_direct(ctx, api, spec) != SS_OK)
+            return SS_ERROR;
         if (nmore == 1) {
             spec->two_args = true;
             spec->arg2_type = api->expr_type(extra->args[0]);

@@ -62,8 +62,13 @@ typedef struct agg_spec {
     bool two_args;
     ss_type arg2_type;
     uint32_t ndirect;                    /* AGG_PLUGIN: its direct arguments' values */
+    bool direct_array;                   /* the one direct argument is an array (vtable direct_array) */
     ss_value direct[SS_AGG_MAX_DIRECT];
 } agg_spec;
+
+/* (Re)evaluates the direct arguments of an ordered-set aggregate (constants, parameters and
+ * functions of them: once per scan of the operator, as a new execution's $n may differ). */
+int agg_spec_eval_direct(ss_ctx *ctx, const ss_api *api, agg_spec *spec);
 
 /* Fills spec for call, whose output column has type out_type; 0A000 for a function / type
  * combination this module does not implement, XX000 for an inconsistent call. */

@@ -312,7 +312,7 @@ static int fold_call(ss_ctx *ctx, aggregate_state *st, uint32_t a, const ss_batc
         uint32_t m = 0;
         for (uint32_t k = 0; k < n; k++) {
             uint32_t p = pos[k];
-            if (keep[p] && !ss_vector_is_null(cs->filter, p)) {
+            if (!ss_vector_is_null(cs->filter, p) && keep[p]) { /* the data at a NULL row is unset */
                 st->fpos[m] = p;
                 st->fgids[m++] = st->gids[k];
             }
@@ -448,6 +448,9 @@ static int aggregate_rescan(ss_ctx *ctx, ss_op *self, void *state, const ss_para
     aggregate_state *st = state;
     aggregate_discard(st);
     agg_spill_reset(ctx, &st->spill);
+    for (uint32_t a = 0; a < st->naggs; a++)
+        if (agg_spec_eval_direct(ctx, g_api, &st->specs[a]) != SS_OK)
+            return SS_ERROR;
     return g_api->op_rescan(ctx, st->child, changed);
 }
 

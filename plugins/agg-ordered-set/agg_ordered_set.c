@@ -9,6 +9,7 @@
  * A fraction outside [0, 1] is 22003 even for a group without rows; a NULL fraction gives
  * NULL.  mode's equal values are those the type's equality calls equal. */
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "sunstone/plugin.h"
@@ -153,27 +154,27 @@ static int put_value(ss_ctx *ctx, const sorted_values *s, uint32_t i, ss_vector 
     return api->vector_set_value(ctx, out, row, &v);
 }
 
-/* The fraction (the one direct argument): SS_OK with *null when it is NULL, 22003 outside
- * [0, 1]. */
-static int fraction(ss_ctx *ctx, const ss_aggregate_call_info *call, double *pct, bool *null)
+/* The fraction d: SS_OK with *null when it is NULL, 22003 outside [0, 1]. */
+static int fraction(ss_ctx *ctx, const ss_value *d, double *pct, bool *null)
 {
-    *null = call->ndirect < 1 || call->direct[0].is_null;
+    *null = d->is_null;
     if (*null)
         return SS_OK;
-    *pct = call->direct[0].v.f;
+    *pct = d->v.f;
     if (*pct < 0 || *pct > 1 || isnan(*pct))
         return api->error(ctx, SS_SQLSTATE_NUMERIC_VALUE_OUT_OF_RANGE, "percentile value %g is not between 0 and 1",
                           *pct);
     return SS_OK;
 }
 
-/* percentile_cont (interpolated, double precision) or, discrete, percentile_disc. */
-static int percentile_final(ss_ctx *ctx, const ss_aggregate_call_info *call, const sorted_values *s,
-                            ss_vector *out, uint32_t row, bool discrete)
+/* percentile_cont (interpolated, double precision) or, discrete, percentile_disc, of the
+ * fraction d over the values of s, to row of out. */
+static int percentile_of(ss_ctx *ctx, const ss_value *d, const sorted_values *s, ss_vector *out, uint32_t row,
+                         bool discrete)
 {
     double pct;
     bool null;
-    if (fraction(ctx, call, &pct, &null) != SS_OK)
+    if (fraction(ctx, d, &pct, &null) != SS_OK)
         return SS_ERROR;
     if (null || s->n == 0) {
         ss_vector_set_null(out, row);
@@ -194,6 +195,58 @@ static int percentile_final(ss_ctx *ctx, const ss_aggregate_call_info *call, con
     memcpy(&hi, &s->v[second], sizeof hi);
     ((double *)out->data)[row] = first == second ? lo : lo + (hi - lo) * (pos - (double)first);
     return SS_OK;
+}
+
+/* PostgreSQL's percentile_*_multi_final: the percentile of every fraction of the array
+ * direct[0] (a NULL one gives a NULL item), in the array's shape; NULL without rows. */
+static int percentile_array(ss_ctx *ctx, const ss_aggregate_call_info *call, const sorted_values *s, ss_vector *out,
+                            uint32_t row, bool discrete)
+{
+    const ss_type_info *fi = api->type_info(SS_TYPE_FLOAT8_ARRAY), *ri = api->type_info(call->result_type.id);
+    const ss_type_array *fa = fi ? fi->array : NULL, *ra = ri ? ri->array : NULL;
+    if (!fa || !ra || ra->struct_size < offsetof(ss_type_array, build_shaped) + sizeof ra->build_shaped)
+        return api->error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                          "feature not supported: percentiles of an array of fractions on this kernel");
+    if (s->n == 0) {
+        ss_vector_set_null(out, row);
+        return SS_OK;
+    }
+    const ss_text *shape = &call->direct[0].v.s;
+    uint32_t n = fa->nitems(shape);
+    ss_value *fractions = api->alloc(sizeof(ss_value) * (n ? n : 1) * 2);
+    ss_vector *picks = api->vector_create((ss_type){ss_type_element_of(call->result_type.id), -1}, n ? n : 1);
+    int rc = fractions && picks ? api->vector_ensure_validity(ctx, picks)
+                                : api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    if (rc == SS_OK) {
+        ss_value *items = fractions + n;
+        fa->items(shape, fractions, n);
+        for (uint32_t k = 0; k < n && rc == SS_OK; k++)
+            rc = percentile_of(ctx, &fractions[k], s, picks, k, discrete);
+        for (uint32_t k = 0; k < n && rc == SS_OK; k++)
+            ss_vector_get_value(picks, k, &items[k]);
+        if (rc == SS_OK)
+            rc = ra->build_shaped(ctx, shape, items, n, out, row);
+    }
+    if (picks)
+        api->vector_destroy(picks);
+    api->free(fractions);
+    return rc;
+}
+
+static int percentile_final(ss_ctx *ctx, const ss_aggregate_call_info *call, const sorted_values *s,
+                            ss_vector *out, uint32_t row, bool discrete)
+{
+    if (call->ndirect < 1)
+        return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "percentile without its fraction");
+    if (call->struct_size >= offsetof(ss_aggregate_call_info, direct_array) + sizeof call->direct_array &&
+        call->direct_array) {
+        if (call->direct[0].is_null) {
+            ss_vector_set_null(out, row);
+            return SS_OK;
+        }
+        return percentile_array(ctx, call, s, out, row, discrete);
+    }
+    return percentile_of(ctx, &call->direct[0], s, out, row, discrete);
 }
 
 static int cont_final(ss_ctx *ctx, const ss_aggregate_call_info *call, const void *state, ss_vector *out,
@@ -254,7 +307,8 @@ static int mode_final(ss_ctx *ctx, const ss_aggregate_call_info *call, const voi
         .struct_size = sizeof(ss_aggregate_vtable), .version = SS_AGGREGATE_VTABLE_VERSION,         \
         .name = NAME, .description = DESC, .min_args = 1, .max_args = 1, .strict = true,            \
         .ordered_set = true, .direct_args = NDIRECT, .state_size = sizeof(sorted_values),           \
-        .direct_type = {SS_TYPE_FLOAT8, -1}, .result_type = RESULT, .init = values_init,            \
+        .direct_type = {SS_TYPE_FLOAT8, -1}, .direct_array = NDIRECT == 1, .result_type = RESULT,  \
+        .init = values_init,                                                                        \
         .step = values_step, .final = FINAL, .release = values_release                              \
     }
 

@@ -1,8 +1,8 @@
 /* agg_variance.c — stddev / stddev_samp / stddev_pop / variance / var_samp / var_pop of
  * double precision and real arguments (double precision results), PostgreSQL's
  * float8_accum: the Youngs-Cramer running state (N, Sx, Sxx), overflow of finite inputs is
- * 22003, an infinite or NaN input makes Sxx NaN.  Integer and numeric arguments have
- * numeric results in PostgreSQL, which this module does not compute: 0A000. */
+ * 22003, an infinite or NaN input makes Sxx NaN.  Over smallint, integer, bigint and
+ * numeric the results are numeric, computed exactly by agg_variance_numeric.c. */
 #include <math.h>
 #include <string.h>
 
@@ -27,24 +27,38 @@ static int variance_result_type(ss_ctx *ctx, ss_type *arg_types, uint32_t nargs,
         *out = (ss_type){.id = SS_TYPE_FLOAT8, .typmod = -1};
         return SS_OK;
     }
-    if (t == SS_TYPE_INT2 || t == SS_TYPE_INT4 || t == SS_TYPE_INT8 || t == SS_TYPE_NUMERIC)
-        return agg_stats_api->error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                                    "feature not supported: standard deviation and variance of %s "
-                                    "(a numeric result)",
-                                    agg_stats_api->type_name(arg_types[0]));
+    if (agg_variance_numeric_arg(t)) {
+        *out = (ss_type){.id = SS_TYPE_NUMERIC, .typmod = -1};
+        return SS_OK;
+    }
     return SS_ERROR; /* no such signature: the kernel's 42883 */
+}
+
+/* Whether the call computes over a numeric state (integer and numeric arguments). */
+static bool numeric_call(const ss_aggregate_call_info *call)
+{
+    return call->result_type.id == SS_TYPE_NUMERIC;
 }
 
 static void variance_init(const ss_aggregate_call_info *call, void *state)
 {
-    (void)call;
-    memset(state, 0, sizeof(variance_state));
+    if (numeric_call(call))
+        agg_variance_numeric_init(state);
+    else
+        memset(state, 0, sizeof(variance_state));
+}
+
+static void variance_release(const ss_aggregate_call_info *call, void *state)
+{
+    if (numeric_call(call))
+        agg_variance_numeric_release(state);
 }
 
 static int variance_step(ss_ctx *ctx, const ss_aggregate_call_info *call, void *const *states,
                          const ss_vector *const *args, const uint32_t *rows, uint32_t n)
 {
-    (void)call;
+    if (numeric_call(call))
+        return agg_variance_numeric_step(ctx, states, args[0], rows, n);
     const double *x = args[0]->data;
     for (uint32_t k = 0; k < n; k++) {
         variance_state *s = states[k];
@@ -72,7 +86,8 @@ static int variance_step(ss_ctx *ctx, const ss_aggregate_call_info *call, void *
 /* PostgreSQL's float8_combine. */
 static int variance_combine(ss_ctx *ctx, const ss_aggregate_call_info *call, void *state, const void *other)
 {
-    (void)call;
+    if (numeric_call(call))
+        return agg_variance_numeric_combine(ctx, state, other);
     variance_state *a = state;
     const variance_state *b = other;
     if (b->n == 0.0)
@@ -93,12 +108,13 @@ static int variance_combine(ss_ctx *ctx, const ss_aggregate_call_info *call, voi
     return SS_OK;
 }
 
-static int variance_final_of(variance_kind kind, const ss_aggregate_call_info *call, const void *state,
-                             ss_vector *out, uint32_t row)
+static int variance_final_of(ss_ctx *ctx, variance_kind kind, const ss_aggregate_call_info *call,
+                             const void *state, ss_vector *out, uint32_t row)
 {
-    (void)call;
-    const variance_state *s = state;
     bool samp = kind == VAR_SAMP || kind == STDDEV_SAMP;
+    if (numeric_call(call))
+        return agg_variance_numeric_final(ctx, samp, kind == STDDEV_SAMP || kind == STDDEV_POP, state, out, row);
+    const variance_state *s = state;
     if (s->n == 0.0 || (samp && s->n <= 1.0)) {
         ss_vector_set_null(out, row);
         return SS_OK;
@@ -114,8 +130,7 @@ static int variance_final_of(variance_kind kind, const ss_aggregate_call_info *c
     static int final_##KIND(ss_ctx *ctx, const ss_aggregate_call_info *call, const void *state,      \
                             ss_vector *out, uint32_t row)                                           \
     {                                                                                               \
-        (void)ctx;                                                                                  \
-        return variance_final_of(KIND, call, state, out, row);                                      \
+        return variance_final_of(ctx, KIND, call, state, out, row);                                      \
     }
 FINAL_OF(VAR_SAMP)
 FINAL_OF(VAR_POP)
@@ -126,8 +141,10 @@ FINAL_OF(STDDEV_POP)
     {                                                                                               \
         .struct_size = sizeof(ss_aggregate_vtable), .version = SS_AGGREGATE_VTABLE_VERSION,         \
         .name = NAME, .description = DESC, .min_args = 1, .max_args = 1, .strict = true,            \
-        .state_size = sizeof(variance_state), .result_type = variance_result_type,                  \
-        .init = variance_init, .step = variance_step, .final = FINAL, .combine = variance_combine   \
+        .state_size = sizeof(variance_state) > sizeof(variance_numeric_state) ? sizeof(variance_state)  \
+                                                                         : sizeof(variance_numeric_state), \
+        .result_type = variance_result_type, .init = variance_init, .step = variance_step,         \
+        .final = FINAL, .combine = variance_combine, .release = variance_release                   \
     }
 
 static const ss_aggregate_vtable variance_aggs[] = {

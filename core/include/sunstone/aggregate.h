@@ -16,7 +16,10 @@
  *   1. bind: result_type(argument types) decides the call's type, or refuses it (42883);
  *      min_args / max_args are checked first.  An ordered-set aggregate is called only with
  *      WITHIN GROUP (and any other only without it: 42809, as PostgreSQL); its direct
- *      arguments must be constants (0A000 otherwise), coerced to direct_type.
+ *      arguments are coerced to direct_type and must not reference columns, subqueries or
+ *      volatile functions (0A000 otherwise): constants, $n parameters and functions of
+ *      them, evaluated once per scan of the aggregate node (again on every rescan, so a
+ *      prepared statement's new parameters are seen) into call_info.direct.
  *   2. run (calls of one or two arguments; more are 0A000 there): each group gets state_size bytes (aligned to 16), set up by init; rows reach step
  *      in input order (after FILTER, after DISTINCT); with strict, rows where any argument
  *      is NULL never reach step (PostgreSQL's strict transition function).
@@ -41,7 +44,9 @@ typedef struct ss_aggregate_call_info {
     const ss_type *arg_types; /* nargs types, as result_type saw them */
     ss_type result_type;      /* what result_type returned */
     uint32_t ndirect;         /* ordered-set aggregates: the direct arguments' values, of */
-    uint32_t reserved;        /* the vtable's direct_type (not in arg_types) */
+    /* the vtable's direct_type (not in arg_types); direct_array 1 when the one direct
+       argument is an array of direct_type instead (vtable direct_array) */
+    uint32_t direct_array;
     const ss_value *direct;
 } ss_aggregate_call_info;
 
@@ -58,7 +63,11 @@ typedef struct ss_aggregate_vtable {
        max_args count the aggregated ones, which reach step sorted as WITHIN GROUP says */
     bool ordered_set;
     uint8_t direct_args;     /* ordered_set: how many direct arguments (constants), <= 4 */
-    uint8_t reserved;
+    /* ordered_set with one direct argument: it may also be an array of direct_type
+       (PostgreSQL's percentile_cont(float8[])); the call's result is then the array type of
+       what result_type returned, call_info.direct_array is 1, direct[0] the array value,
+       and final writes an array of the result type (ss_type_array.build_shaped) */
+    uint8_t direct_array;
     uint32_t state_size;     /* bytes of one group's state, > 0 */
     ss_type direct_type;     /* ordered_set: the type every direct argument is coerced to */
 

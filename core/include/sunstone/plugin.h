@@ -279,7 +279,32 @@ typedef struct ss_api {
     int (*txn_horizon)(ss_ctx *ctx, ss_snapshot *out);
 
     /* ABI 2.4 adds no slot here: it is storage.h version 5 (add_column / drop_column). */
+
+    /* ---- numeric arithmetic (appended within ABI 2.4; check with SS_API_HAS) ----
+       For modules that compute numeric results (aggregates): the kernel's exact decimal,
+       PostgreSQL's numeric.  Values are the elements of numeric vectors (ss_text, opaque
+       bytes: never compare or build them by hand); each call writes its result to row `row`
+       of out, a numeric vector (its string heap keeps the bytes until vector_reset /
+       destroy), so no call leaves memory behind in a loop.  Errors are recorded on ctx as
+       PostgreSQL's (22003 overflow, 22012 division by zero, 2201F square root of a
+       negative number). */
+    /* v as numeric (scale 0) */
+    int (*numeric_from_int64)(ss_ctx *ctx, int64_t v, ss_vector *out, uint32_t row);
+    /* a op b, op one of SS_NUMERIC_ADD / SUB / MUL (exact: the scale of + and - is the
+       larger one, of * the sum) or DIV (rounded at PostgreSQL's select_div_scale) */
+    int (*numeric_arith)(ss_ctx *ctx, int op, const ss_text *a, const ss_text *b, ss_vector *out,
+                         uint32_t row);
+    /* sqrt(a) rounded to rscale decimal places (PostgreSQL's sqrt_var); NaN and Infinity
+       give themselves */
+    int (*numeric_sqrt)(ss_ctx *ctx, const ss_text *a, int32_t rscale, ss_vector *out, uint32_t row);
+    /* PostgreSQL's order of numerics (NaN above +Infinity, 1.0 = 1.00): <0, 0, >0 */
+    int (*numeric_compare)(const ss_text *a, const ss_text *b);
+    /* the display scale of a (PostgreSQL's scale()), -1 for NaN and the infinities */
+    int32_t (*numeric_scale)(const ss_text *a);
 } ss_api;
+
+/* The operations of ss_api.numeric_arith. */
+enum { SS_NUMERIC_ADD = 0, SS_NUMERIC_SUB = 1, SS_NUMERIC_MUL = 2, SS_NUMERIC_DIV = 3 };
 
 /* Whether api (the kernel's table, possibly older than the module's header) has `member`. */
 #define SS_API_HAS(api, member)                                                             \

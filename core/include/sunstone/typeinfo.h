@@ -105,6 +105,11 @@ typedef struct ss_type_array {
     /* writes to row of out the array one dimension up of the arrays subs[0..n) (array_agg
        over arrays): 22004 for a NULL one, 2202E for an empty one or differing dimensions */
     int (*build_nested)(ss_ctx *ctx, const ss_value *subs, uint32_t n, ss_vector *out, uint32_t row);
+    /* (appended: read it only when struct_size covers it) writes to row of out the array of
+       items[0..n) with the dimensions and lower bounds of shape, an array of n items
+       (PostgreSQL's percentile_cont(float8[]) answers in its argument's shape) */
+    int (*build_shaped)(ss_ctx *ctx, const ss_text *shape, const ss_value *items, uint32_t n, ss_vector *out,
+                        uint32_t row);
 } ss_type_array;
 
 typedef struct ss_type_info {

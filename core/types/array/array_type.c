@@ -56,6 +56,20 @@ static int build(ss_ctx *ctx, const ss_value *items, uint32_t n, ss_vector *out,
     return put(ctx, &sb, out, row);
 }
 
+/* An array of out's type with shape's dimensions and lower bounds (shape has n items). */
+static int build_shaped(ss_ctx *ctx, const ss_text *shape, const ss_value *items, uint32_t n, ss_vector *out,
+                        uint32_t row)
+{
+    ss_array a;
+    arr_decode(shape, &a);
+    if (a.nitems != n)
+        return ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "array of %u items shaped like one of %u", n, a.nitems);
+    ss_strbuf sb;
+    ss_strbuf_init(&sb);
+    arr_encode_buf(ss_type_element_of(out->type.id), a.ndims, a.dims, a.lbound, items, n, &sb);
+    return put(ctx, &sb, out, row);
+}
+
 /* PostgreSQL's accumArrayResultArr / makeArrayResultArr into sb. */
 static int nested_buf(ss_ctx *ctx, int32_t elem, const ss_value *subs, uint32_t n, ss_strbuf *sb)
 {
@@ -130,7 +144,8 @@ int arr_build_value(ss_ctx *ctx, int32_t type, bool nested, const ss_value *item
 
 #define ARRAY_INFO(ID, ELEM, NAME)                                                          \
     static const ss_type_array ID##_items = {sizeof(ss_type_array), SS_TYPE_##ELEM,          \
-                                             items_count, items_read, build, build_nested};  \
+                                             items_count, items_read, build, build_nested,   \
+                                             build_shaped};                                  \
     static const ss_type_info ID##_info = {.struct_size = sizeof(ss_type_info),               \
                                            .id = SS_TYPE_##ID,                                \
                                            .name = NAME,                                      \

@@ -153,6 +153,9 @@ typedef int (*num_row_fn)(ss_ctx *ctx, const ss_text *const *x, ss_text *out);
  * reset around the loop). */
 int num_each(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
              ss_vector *out, num_row_fn f);
+/* sqrt(x) rounded to rscale places (PostgreSQL's sqrt_var at a given scale, as its
+ * numeric_stddev_internal uses it); 2201F for a negative x, specials as sqrt(). */
+int num_sqrt_scaled(ss_ctx *ctx, const ss_text *x, int32_t rscale, ss_text *out);
 /* Defines the evaluation callback NAME as num_each over ROW (SS_FN_DEFINE: func_impl.h). */
 #define NUM_EACH_FN(NAME, ROW) SS_FN_DEFINE(NAME, num_each(ctx, args, nargs, rows, n, out, ROW))
 

@@ -246,7 +246,22 @@ static int sqrt_negative(ss_ctx *ctx)
 }
 
 /* ---- sqrt ---- */
+/* sqrt() at PostgreSQL's numeric_sqrt scale (specials and negatives: num_sqrt_scaled). */
 static int num_sqrt(ss_ctx *ctx, const ss_text *x, ss_text *out)
+{
+    num_arg arg;
+    num_decode(x, &arg.a, arg.buf);
+    int rscale = 0;
+    if (arg.a.kind != NUM_NAN && arg.a.kind != NUM_PINF && arg.a.kind != NUM_NINF) {
+        pg_view v;
+        view(&arg.a, &v);
+        int sweight = (v.weight + 1) * 4 / 2 - 1;
+        rscale = clamp_rscale(max_i(MIN_SIG_DIGITS - sweight, arg.a.dscale));
+    }
+    return num_sqrt_scaled(ctx, x, rscale, out);
+}
+
+int num_sqrt_scaled(ss_ctx *ctx, const ss_text *x, int32_t rscale, ss_text *out)
 {
     num_arg arg;
     if (special_arg(ctx, x, &arg, out, sqrt_negative))
@@ -254,10 +269,6 @@ static int num_sqrt(ss_ctx *ctx, const ss_text *x, ss_text *out)
     const ss_num a = arg.a;
     if (a.neg && !is_zero(&a))
         return sqrt_negative(ctx);
-    pg_view v;
-    view(&a, &v);
-    int sweight = (v.weight + 1) * 4 / 2 - 1;
-    int rscale = clamp_rscale(max_i(MIN_SIG_DIGITS - sweight, a.dscale));
     if (is_zero(&a))
         return zero_result(ctx, rscale, out);
     return mpfr_apply(ctx, &a, (long)a.ndig + rscale + a.ndig / 2 + GUARD_DIGITS + 20, mpfr_sqrt, rscale, out);

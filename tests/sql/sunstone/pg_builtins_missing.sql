@@ -6,7 +6,6 @@ CREATE TABLE t (a int, b text, c bool);
 SELECT rank(1) WITHIN GROUP (ORDER BY a) FROM t;
 SELECT xmlagg(NULL) FROM t;
 SELECT cume_dist(1) WITHIN GROUP (ORDER BY a) FROM t GROUP BY a;
-SELECT stddev(a) FROM t;
 SELECT a & 3 FROM t;
 SELECT @ -1;
 SELECT |/ 4::float8;
