@@ -23,6 +23,12 @@ typedef struct ss_deparse_rename {
     const char *new_schema;
 } ss_deparse_rename;
 
+/* A view's query text rewritten for a rename (every relation schema-qualified, so that it
+ * binds under any search path): "CREATE VIEW s.v AS SELECT ...", keeping its CHECK OPTION;
+ * malloc'd into *out. */
+int ss_deparse_view_for_rename(ss_ctx *ctx, ss_catalog *c, const ss_view *v, const ss_deparse_rename *rename,
+                               char **out);
+
 /* The query of CREATE [MATERIALIZED] VIEW statement sql (created under search_path, NULL:
  * the current one) whose columns are named col_names[0..ncols) (NULL: the query's own),
  * as pg_get_viewdef(view, pretty) prints it, malloc'd into *out.  rename (NULL: none) is

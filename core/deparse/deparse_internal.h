@@ -57,7 +57,8 @@ struct dp_node {
 
 /* One relation of a FROM scope: columns are qualified with refname. */
 typedef struct dp_rel {
-    const char *refname;
+    const char *refname;      /* as printed (a renamed relation's new name) */
+    const char *qualifier;    /* as the query qualifies its columns (NULL: refname) */
     uint32_t ncols;
     const char **cols;        /* the names the query uses */
     const char **print_cols;  /* the names printed (renames applied) */
@@ -97,6 +98,7 @@ typedef struct dp {
     const dp_scope *scope;
     bool in_agg_ok;          /* aggregates allowed where an expression is resolved */
     const dp_cte *ctes;
+    bool qualify_all;        /* every relation schema-qualified (a rename's rewrite) */
 } dp;
 
 /* 0A000 "pg_get_viewdef of <what> is not supported" (returns SS_ERROR / NULL). */

@@ -2,6 +2,7 @@
  * (SELECT [DISTINCT] targets, FROM, WHERE, GROUP BY, HAVING, ORDER BY, OFFSET, LIMIT, and
  * UNION / INTERSECT / EXCEPT of such queries), with the FROM scopes its names resolve in;
  * ss_deparse_view, the entry point. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "catalog/namespace.h"
@@ -52,7 +53,8 @@ static dp_rel *copy_rel(dp *d, dp_scope *s, const dp_rel *from, const char *refn
     return r;
 }
 
-static int alias_and_scope(dp *d, dp_scope *s, const ast_from_item *f, const dp_rel *cols, const char *refname)
+static int alias_and_scope(dp *d, dp_scope *s, const ast_from_item *f, const dp_rel *cols, const char *refname,
+                           const char *qualifier)
 {
     if (f->ncolnames)
         return dp_unsupported(d, "column aliases in FROM");
@@ -60,8 +62,11 @@ static int alias_and_scope(dp *d, dp_scope *s, const ast_from_item *f, const dp_
         ss_strbuf_putc(d->sb, ' ');
         dp_put_ident(d->sb, f->alias);
     }
-    return copy_rel(d, s, cols, f->alias ? f->alias : refname) ? SS_OK
-                                                              : ss_ctx_error(d->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    dp_rel *r = copy_rel(d, s, cols, f->alias ? f->alias : refname);
+    if (!r)
+        return ss_ctx_error(d->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    r->qualifier = f->alias ? f->alias : qualifier;
+    return SS_OK;
 }
 
 /* A relation of the catalog (or a WITH query) named in FROM: its name as printed
@@ -71,7 +76,7 @@ static int catalog_rel(dp *d, dp_scope *s, const ast_from_item *f)
     for (const dp_cte *c = d->ctes; c && !strchr(f->table, '.'); c = c->outer)
         if (strcmp(c->name, f->table) == 0) {
             dp_put_ident(d->sb, c->name);
-            return alias_and_scope(d, s, f, &c->rel, c->name);
+            return alias_and_scope(d, s, f, &c->rel, c->name, c->name);
         }
     ss_table *t = ss_catalog_find(d->c, f->table);
     ss_view *v = t ? NULL : ss_catalog_find_view(d->c, f->table);
@@ -90,7 +95,7 @@ static int catalog_rel(dp *d, dp_scope *s, const ast_from_item *f)
     bool visible = t ? ss_catalog_find(d->c, name) == t : ss_catalog_find_view(d->c, name) == v;
     ss_ns_path_override(path);
     const char *printed = rn && rn->new_rel ? rn->new_rel : name;
-    if (!visible) {
+    if (!visible || d->qualify_all) {
         const char *schema_end = strchr(qualified, '.');
         if (schema_end) {
             char schema[SS_NS_REF_MAX];
@@ -116,7 +121,7 @@ static int catalog_rel(dp *d, dp_scope *s, const ast_from_item *f)
         cols.types[i] = t ? t->types[i] : v->types[i];
         cols.print_cols[i] = rn && rn->column && strcmp(rn->column, cols.cols[i]) == 0 ? rn->new_column : cols.cols[i];
     }
-    return alias_and_scope(d, s, f, &cols, printed);
+    return alias_and_scope(d, s, f, &cols, printed, name);
 }
 
 /* ( SELECT ...) alias: the subquery sees the queries around this one, not its siblings */
@@ -129,7 +134,7 @@ static int subquery_rel(dp *d, dp_scope *s, const ast_from_item *f)
     if (dp_query(d, f->subquery, s->outer, 0, NULL, true, &out))
         return SS_ERROR;
     ss_strbuf_putc(d->sb, ')');
-    return alias_and_scope(d, s, f, &out, f->alias);
+    return alias_and_scope(d, s, f, &out, f->alias, f->alias);
 }
 
 /* JOIN ... USING (cols): each column merged, named for the left side's (the right's for a
@@ -299,11 +304,12 @@ static int targets(dp *d, const ast_select *q, const dp_scope *s, dp_target **ou
             bool any = false;
             for (uint32_t r = 0; r < s->nrels; r++) {
                 const dp_rel *rel = s->rels[r];
-                if (t->expr->nnames == 1 && strcmp(rel->refname, t->expr->names[0]) != 0)
+                const char *qualifier = rel->qualifier ? rel->qualifier : rel->refname;
+                if (t->expr->nnames == 1 && strcmp(qualifier, t->expr->names[0]) != 0)
                     continue;
                 for (uint32_t c = 0; c < rel->ncols; c++) {
                     ast_expr col = {0};
-                    const char *names[2] = {rel->refname, rel->cols[c]};
+                    const char *names[2] = {qualifier, rel->cols[c]};
                     col.kind = AE_COLUMN;
                     col.names = names;
                     col.nnames = 2;
@@ -650,8 +656,9 @@ int dp_query(dp *d, const ast_select *q, const dp_scope *outer, uint32_t ncols, 
     return rc;
 }
 
-int ss_deparse_view(ss_ctx *ctx, ss_catalog *c, const char *sql, const char *search_path, uint32_t ncols,
-                    const char *const *col_names, bool pretty, const ss_deparse_rename *rename, char **out)
+static int deparse(ss_ctx *ctx, ss_catalog *c, const char *sql, const char *search_path, uint32_t ncols,
+                   const char *const *col_names, bool pretty, const ss_deparse_rename *rename, bool qualify_all,
+                   char **out, int *view_check)
 {
     *out = NULL;
     ss_arena *arena = ss_arena_create();
@@ -667,7 +674,9 @@ int ss_deparse_view(ss_ctx *ctx, ss_catalog *c, const char *sql, const char *sea
         rc = ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "the query of a view cannot be read back");
     ss_strbuf sb;
     ss_strbuf_init(&sb);
-    dp d = {ctx, c, arena, pretty, 0, &sb, rename, NULL, false, NULL};
+    dp d = {ctx, c, arena, pretty, 0, &sb, rename, NULL, false, NULL, qualify_all};
+    if (rc == SS_OK && view_check)
+        *view_check = stmts[0]->view_check;
     const char *path = search_path ? ss_ns_path_override(search_path) : NULL;
     if (rc == SS_OK)
         rc = dp_query(&d, stmts[0]->select, NULL, ncols, col_names, true, NULL);
@@ -683,4 +692,40 @@ int ss_deparse_view(ss_ctx *ctx, ss_catalog *c, const char *sql, const char *sea
     ss_strbuf_free(&sb);
     ss_arena_destroy(arena);
     return rc;
+}
+
+int ss_deparse_view(ss_ctx *ctx, ss_catalog *c, const char *sql, const char *search_path, uint32_t ncols,
+                    const char *const *col_names, bool pretty, const ss_deparse_rename *rename, char **out)
+{
+    return deparse(ctx, c, sql, search_path, ncols, col_names, pretty, rename, false, out, NULL);
+}
+
+int ss_deparse_view_for_rename(ss_ctx *ctx, ss_catalog *c, const ss_view *v, const ss_deparse_rename *rename,
+                               char **out)
+{
+    char *query;
+    int check = 0;
+    *out = NULL;
+    if (deparse(ctx, c, v->sql, v->search_path, v->ncols, (const char *const *)v->col_names, false, rename, true,
+                &query, &check))
+        return SS_ERROR;
+    ss_strbuf sb;
+    ss_strbuf_init(&sb);
+    ss_strbuf_puts(&sb, "CREATE VIEW ");
+    /* its schema's current name: the name is read only to find the view it replaces */
+    dp_put_ident(&sb, v->ns ? v->ns->name : "public");
+    ss_strbuf_putc(&sb, '.');
+    dp_put_ident(&sb, v->name);
+    ss_strbuf_puts(&sb, " AS");
+    ss_strbuf_append(&sb, query, strlen(query) - 1); /* without its ';' */
+    free(query);
+    if (check)
+        ss_strbuf_puts(&sb, check == AST_VIEW_CHECK_LOCAL ? " WITH LOCAL CHECK OPTION" : " WITH CASCADED CHECK OPTION");
+    if (sb.oom) {
+        ss_strbuf_free(&sb);
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    }
+    *out = ss_strbuf_steal(&sb);
+    ss_strbuf_free(&sb);
+    return SS_OK;
 }

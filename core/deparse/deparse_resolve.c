@@ -110,7 +110,7 @@ static dp_node *column(dp *d, const ast_expr *e)
         for (uint32_t i = 0; i < s->nrels; i++) {
             const dp_rel *r = s->rels[i];
             uint32_t k;
-            if (e->nnames == 2 && strcmp(r->refname, e->names[0]) != 0)
+            if (e->nnames == 2 && strcmp(r->qualifier ? r->qualifier : r->refname, e->names[0]) != 0)
                 continue;
             if (!rel_column(r, col, &k))
                 continue;
