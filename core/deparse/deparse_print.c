@@ -59,11 +59,13 @@ static void put_const(dp *d, const dp_node *n, int showtype)
             ss_strbuf_puts(sb, v);
         break;
     case SS_TYPE_NUMERIC:
-        if (v[0] >= '0' && v[0] <= '9' && strspn(v, "0123456789+-eE.") == strlen(v))
+        if (v[0] >= '0' && v[0] <= '9' && strspn(v, "0123456789+-eE.") == strlen(v)) {
             ss_strbuf_puts(sb, v);
-        else
+            label = strcspn(v, "eE.") == strlen(v) || n->type.typmod >= 0;
+        } else {
             ss_quote_literal_append(sb, v, strlen(v));
-        label = strcspn(v, "eE.") == strlen(v) || n->type.typmod >= 0;
+            label = true;
+        }
         break;
     case SS_TYPE_BOOL:
         ss_strbuf_puts(sb, strcmp(v, "t") == 0 ? "true" : "false");

@@ -2,7 +2,9 @@
  * (columns found in the FROM scopes, literals typed, operators and functions chosen, the
  * implicit casts they need made explicit nodes), for the forms the deparser prints;
  * anything else is 0A000.  deparse_print.c prints the result. */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "deparse/deparse_internal.h"
@@ -721,6 +723,17 @@ dp_node *dp_resolve(dp *d, const ast_expr *e)
         return const_node(d, ty(e->ival >= INT32_MIN && e->ival <= INT32_MAX ? SS_TYPE_INT4 : SS_TYPE_INT8),
                           ss_arena_strdup(d->arena, buf));
     case AE_NUMERIC: {
+        /* an integer literal beyond int4 that fits int8 is int8, as PostgreSQL's scanner reads it */
+        const char *digits = e->str[0] == '-' ? e->str + 1 : e->str;
+        if (*digits && strspn(digits, "0123456789") == strlen(digits) && strlen(digits) <= 19) {
+            errno = 0;
+            char *end;
+            long long v = strtoll(e->str, &end, 10);
+            if (errno == 0 && *end == '\0') {
+                snprintf(buf, sizeof buf, "%lld", v);
+                return const_node(d, ty(SS_TYPE_INT8), ss_arena_strdup(d->arena, buf));
+            }
+        }
         const char *text = canonical(d, ty(SS_TYPE_NUMERIC), e->str);
         return text ? const_node(d, ty(SS_TYPE_NUMERIC), text) : NULL;
     }

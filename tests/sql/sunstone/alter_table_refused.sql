@@ -12,7 +12,7 @@ alter table ar alter column b type bigint;
 alter table ar_ref drop constraint ar_ref_x_fkey;
 alter table ar drop constraint ar_pkey;
 drop table ar_ref;
-create view ar_v as select b from ar;
+create view ar_v as select b, count(*) from ar group by rollup (b);
 alter table ar rename column b to c;
 alter table ar rename to ar2;
 drop view ar_v;
