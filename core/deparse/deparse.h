@@ -1,5 +1,5 @@
 /* deparse.h — a view's query printed back as PostgreSQL 15's pg_get_viewdef prints it
- * (ruleutils.c's layout: qualified columns, implicit casts shown, * expanded), from the
+ * (PostgreSQL's ruleutils' layout: qualified columns, implicit casts shown, * expanded), from the
  * statement the view was created with, resolved against the catalog.  Renames of the
  * relations and columns it reads can be applied while printing, which is how a view
  * follows ALTER ... RENAME.  Forms it does not know are 0A000, never wrong text. */

@@ -1,7 +1,7 @@
 /* deparse_internal.h — what the deparser's files share: the resolved expression tree
  * (dp_node: the AST with names resolved, types known and implicit casts made explicit, as
  * PostgreSQL's analysed query holds it), the FROM scopes names resolve in, and the state
- * of one deparse (output buffer, ruleutils.c's indentation level, pretty mode). */
+ * of one deparse (output buffer, PostgreSQL's ruleutils' indentation level, pretty mode). */
 #ifndef SS_DEPARSE_DEPARSE_INTERNAL_H
 #define SS_DEPARSE_DEPARSE_INTERNAL_H
 
@@ -10,7 +10,7 @@
 #include "sql/ast.h"
 #include "util/strbuf.h"
 
-/* ruleutils.c's indentation steps */
+/* PostgreSQL's ruleutils' indentation steps */
 #define DP_INDENT_STD 8
 #define DP_INDENT_JOIN 4
 #define DP_INDENT_VAR 4
@@ -119,7 +119,7 @@ void dp_print_direction(dp *d, const ast_sort_item *o);
 bool dp_common_type(ss_type a, ss_type b, ss_type *out);
 /* An identifier as quote_identifier prints it. */
 void dp_put_ident(ss_strbuf *sb, const char *name);
-/* ruleutils.c's appendContextKeyword. */
+/* PostgreSQL's ruleutils' appendContextKeyword. */
 void dp_keyword(dp *d, const char *str, int before, int after, int plus);
 /* The query printed as get_query_def does at d->indent (a subquery sees outer); its
  * columns named col_names[0..ncols) (PostgreSQL's resultDesc; NULL: their own names, and

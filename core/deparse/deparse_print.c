@@ -1,4 +1,4 @@
-/* deparse_print.c — resolved expressions (deparse_resolve.c) printed as ruleutils.c's
+/* deparse_print.c — resolved expressions (deparse_resolve.c) printed as PostgreSQL's ruleutils'
  * get_rule_expr prints them: every operator, boolean and test in its own parentheses, or
  * in pretty mode only where isSimpleNode says the parent needs them; constants with the
  * labels get_const_expr gives; casts as (x)::type; CASE on lines of its own. */
@@ -80,7 +80,7 @@ static void put_const(dp *d, const dp_node *n, int showtype)
         put_type(sb, n->type);
 }
 
-/* ruleutils.c's isSimpleNode: whether n needs no parentheses under parent (pretty mode) */
+/* PostgreSQL's ruleutils' isSimpleNode: whether n needs no parentheses under parent (pretty mode) */
 static bool simple(const dp_node *n, const dp_node *parent)
 {
     switch (n->kind) {

@@ -1,4 +1,4 @@
-/* deparse_query.c — a view's query laid out as ruleutils.c's get_query_def lays it out
+/* deparse_query.c — a view's query laid out as PostgreSQL's ruleutils' get_query_def lays it out
  * (SELECT [DISTINCT] targets, FROM, WHERE, GROUP BY, HAVING, ORDER BY, OFFSET, LIMIT, and
  * UNION / INTERSECT / EXCEPT of such queries), with the FROM scopes its names resolve in;
  * ss_deparse_view, the entry point. */
