@@ -230,7 +230,7 @@ static int follow_views(alter_run *r, int col, const char *what, const char *new
     ss_deparse_rename rn = {rel, new_rel, col >= 0 ? r->t->cols[col].name : NULL, new_column, NULL, NULL};
     int rc = n ? ss_views_follow_rename(r->ctx, r->c, v, n, what, &rn) : SS_OK;
     free(v);
-    return rc;
+    return rc ? rc : ss_matviews_follow_rename(r->ctx, r->c, what, &rn);
 }
 
 static int rename_column(alter_run *r, const ast_alter_cmd *a)

@@ -1,4 +1,4 @@
-/* view_rename.c — views follow a rename of what they read (ALTER TABLE ... RENAME [COLUMN],
+/* view_rename.c — views and materialized views follow a rename of what they read (ALTER TABLE ... RENAME [COLUMN],
  * ALTER SCHEMA ... RENAME), as PostgreSQL's views do by referencing oids: each dependent
  * view's query is deparsed with the new names (deparse/deparse.h) and stored as a
  * replacement of the view in the same transaction, so a rollback brings the old text back.
@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "catalog/catalog.h"
+#include "catalog/matview.h"
 #include "catalog/namespace.h"
 #include "catalog/view_rename.h"
 
@@ -81,6 +82,114 @@ int ss_views_follow_rename(ss_ctx *ctx, ss_catalog *c, ss_view *const *views, ui
     return rc;
 }
 
+/* ---- materialized views: their stored statement (REFRESH binds it again) ---------------- */
+
+/* A materialized view's statement and dependencies before and after a rewrite (the undo
+   puts the old ones back, the commit frees them). */
+typedef struct matview_text {
+    ss_table *t;
+    char *sql, **deps;   /* the ones not in use */
+    uint32_t ndeps;
+} matview_text;
+
+static void free_text(matview_text *m)
+{
+    free(m->sql);
+    for (uint32_t i = 0; m->deps && i < m->ndeps; i++)
+        free(m->deps[i]);
+    free(m->deps);
+    free(m);
+}
+
+static void swap_text(matview_text *m)
+{
+    char *sql = m->t->matview->sql, **deps = m->t->matview->deps;
+    m->t->matview->sql = m->sql;
+    m->t->matview->deps = m->deps;
+    m->sql = sql;
+    m->deps = deps;
+}
+
+static void matview_undo(void *arg)
+{
+    swap_text(arg);
+    free_text(arg);
+}
+
+static void matview_commit(void *arg)
+{
+    free_text(arg);
+}
+
+static int rewrite_matview(ss_ctx *ctx, ss_catalog *c, ss_table *t, const char *what, const ss_deparse_rename *rn)
+{
+    matview_text *m = calloc(1, sizeof *m);
+    if (!m)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    m->t = t;
+    m->ndeps = t->matview->ndeps;
+    if (ss_deparse_matview_for_rename(ctx, c, t, t->matview->sql, rn, &m->sql)) {
+        free(m);
+        if (strcmp(ctx->err->sqlstate, SS_SQLSTATE_FEATURE_NOT_SUPPORTED) == 0 && ctx->err->message) {
+            char *why = strdup(ctx->err->message);
+            ss_error_clear(ctx->err);
+            ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                         "feature not supported: %s that materialized view \"%s\" reads (%s)", what, t->name,
+                         why ? why : "its query cannot be printed");
+            free(why);
+        }
+        return SS_ERROR;
+    }
+    bool ok = (m->deps = calloc(m->ndeps ? m->ndeps : 1, sizeof *m->deps)) != NULL;
+    for (uint32_t i = 0; ok && i < m->ndeps; i++) {
+        char buf[SS_NS_REF_MAX * 2];
+        ok = (m->deps[i] = strdup(renamed_dep(t->matview->deps[i], rn, buf, sizeof buf))) != NULL;
+    }
+    bool logged = false;
+    if (!ok || ss_ddl_log_callback(ctx, t, matview_undo, matview_commit, m, &logged)) {
+        free_text(m);
+        return ok ? SS_ERROR : ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    }
+    pthread_mutex_lock(&c->mu);
+    swap_text(m);
+    c->version++;
+    pthread_mutex_unlock(&c->mu);
+    if (!logged)
+        free_text(m);
+    return SS_OK;
+}
+
+/* Whether materialized view t reads relation rel ("s.t"), or (rel NULL) a relation of schema. */
+static bool matview_reads(const ss_table *t, const char *rel, const char *schema)
+{
+    size_t len = schema ? strlen(schema) : 0;
+    for (uint32_t d = 0; d < t->matview->ndeps; d++) {
+        const char *dep = t->matview->deps[d];
+        if (rel ? strcmp(dep, rel) == 0 : strncmp(dep, schema, len) == 0 && dep[len] == '.')
+            return true;
+    }
+    return false;
+}
+
+int ss_matviews_follow_rename(ss_ctx *ctx, ss_catalog *c, const char *what, const ss_deparse_rename *rn)
+{
+    /* every text first, as for views: nothing changes when one cannot be printed */
+    for (uint32_t pass = 0; pass < 2; pass++)
+        for (uint32_t i = 0; i < c->ntables; i++) {
+            ss_table *t = c->tables[i];
+            if (!ss_is_matview(t) || !ss_ddl_visible(&t->ddl) || !matview_reads(t, rn->rel, rn->schema))
+                continue;
+            if (pass == 0) {
+                char *sql;
+                if (ss_deparse_matview_for_rename(ctx, c, t, t->matview->sql, rn, &sql))
+                    return rewrite_matview(ctx, c, t, what, rn); /* words the error */
+                free(sql);
+            } else if (rewrite_matview(ctx, c, t, what, rn))
+                return SS_ERROR;
+        }
+    return SS_OK;
+}
+
 int ss_views_follow_schema_rename(ss_ctx *ctx, ss_catalog *c, const char *schema, const char *new_schema)
 {
     ss_deparse_rename rn = {NULL, NULL, NULL, NULL, schema, new_schema};
@@ -99,5 +208,5 @@ int ss_views_follow_schema_rename(ss_ctx *ctx, ss_catalog *c, const char *schema
     }
     int rc = ss_views_follow_rename(ctx, c, list, n, "renaming a schema", &rn);
     free(list);
-    return rc;
+    return rc ? rc : ss_matviews_follow_rename(ctx, c, "renaming a schema", &rn);
 }

@@ -28,6 +28,9 @@ typedef struct ss_deparse_rename {
  * malloc'd into *out. */
 int ss_deparse_view_for_rename(ss_ctx *ctx, ss_catalog *c, const ss_view *v, const ss_deparse_rename *rename,
                                char **out);
+/* The same for materialized view t whose statement is sql: "CREATE MATERIALIZED VIEW ...". */
+int ss_deparse_matview_for_rename(ss_ctx *ctx, ss_catalog *c, const ss_table *t, const char *sql,
+                                  const ss_deparse_rename *rename, char **out);
 
 /* The query of CREATE [MATERIALIZED] VIEW statement sql (created under search_path, NULL:
  * the current one) whose columns are named col_names[0..ncols) (NULL: the query's own),

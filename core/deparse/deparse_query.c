@@ -700,22 +700,23 @@ int ss_deparse_view(ss_ctx *ctx, ss_catalog *c, const char *sql, const char *sea
     return deparse(ctx, c, sql, search_path, ncols, col_names, pretty, rename, false, out, NULL);
 }
 
-int ss_deparse_view_for_rename(ss_ctx *ctx, ss_catalog *c, const ss_view *v, const ss_deparse_rename *rename,
-                               char **out)
+/* "CREATE [MATERIALIZED] VIEW s.name AS <query>" for a rename's rewrite */
+static int rewrite(ss_ctx *ctx, ss_catalog *c, const char *sql, const char *search_path, uint32_t ncols,
+                   const char *const *col_names, const char *schema, const char *name, bool matview,
+                   const ss_deparse_rename *rename, char **out)
 {
     char *query;
     int check = 0;
     *out = NULL;
-    if (deparse(ctx, c, v->sql, v->search_path, v->ncols, (const char *const *)v->col_names, false, rename, true,
-                &query, &check))
+    if (deparse(ctx, c, sql, search_path, ncols, col_names, false, rename, true, &query, &check))
         return SS_ERROR;
     ss_strbuf sb;
     ss_strbuf_init(&sb);
-    ss_strbuf_puts(&sb, "CREATE VIEW ");
+    ss_strbuf_puts(&sb, matview ? "CREATE MATERIALIZED VIEW " : "CREATE VIEW ");
     /* its schema's current name: the name is read only to find the view it replaces */
-    dp_put_ident(&sb, v->ns ? v->ns->name : "public");
+    dp_put_ident(&sb, schema);
     ss_strbuf_putc(&sb, '.');
-    dp_put_ident(&sb, v->name);
+    dp_put_ident(&sb, name);
     ss_strbuf_puts(&sb, " AS");
     ss_strbuf_append(&sb, query, strlen(query) - 1); /* without its ';' */
     free(query);
@@ -728,4 +729,23 @@ int ss_deparse_view_for_rename(ss_ctx *ctx, ss_catalog *c, const ss_view *v, con
     *out = ss_strbuf_steal(&sb);
     ss_strbuf_free(&sb);
     return SS_OK;
+}
+
+int ss_deparse_view_for_rename(ss_ctx *ctx, ss_catalog *c, const ss_view *v, const ss_deparse_rename *rename,
+                               char **out)
+{
+    return rewrite(ctx, c, v->sql, v->search_path, v->ncols, (const char *const *)v->col_names,
+                   v->ns ? v->ns->name : "public", v->name, false, rename, out);
+}
+
+int ss_deparse_matview_for_rename(ss_ctx *ctx, ss_catalog *c, const ss_table *t, const char *sql,
+                                  const ss_deparse_rename *rename, char **out)
+{
+    const char *names[256];
+    if (t->ncols > 256)
+        return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                            "pg_get_viewdef of a materialized view of more than 256 columns is not supported");
+    for (uint32_t i = 0; i < t->ncols; i++)
+        names[i] = t->cols[i].name;
+    return rewrite(ctx, c, sql, NULL, t->ncols, names, t->ns ? t->ns->name : "public", t->name, true, rename, out);
 }
