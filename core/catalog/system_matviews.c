@@ -47,6 +47,14 @@ static const char *owner(void)
     return user && *user ? user : "sunstone";
 }
 
+/* add(row), then def (the text a value of row points at) freed */
+static int add_and_free(ss_ctx *ctx, ss_view_row_fn add, void *arg, const ss_value *row, char *def)
+{
+    int rc = add(ctx, arg, row);
+    free(def);
+    return rc;
+}
+
 int ss_system_matviews_fill(ss_ctx *ctx, const ss_catalog *c, ss_view_row_fn add, void *arg)
 {
     for (uint32_t i = 0; i < c->ntables; i++) {
@@ -61,9 +69,7 @@ int ss_system_matviews_fill(ss_ctx *ctx, const ss_catalog *c, ss_view_row_fn add
                            ss_row_bool(has_indexes(t)),
                            ss_row_bool(t->matview->populated),
                            text_or_null(def)};
-        int rc = add(ctx, arg, row);
-        free(def);
-        if (rc)
+        if (add_and_free(ctx, add, arg, row, def))
             return SS_ERROR;
     }
     return SS_OK;
@@ -78,9 +84,7 @@ int ss_system_views_fill(ss_ctx *ctx, const ss_catalog *c, ss_view_row_fn add, v
         char *def = definition(ctx, c, v, NULL);
         ss_value row[4] = {ss_row_text(v->ns ? v->ns->name : "public"), ss_row_text(v->name), ss_row_text(owner()),
                            text_or_null(def)};
-        int rc = add(ctx, arg, row);
-        free(def);
-        if (rc)
+        if (add_and_free(ctx, add, arg, row, def))
             return SS_ERROR;
     }
     return SS_OK;

@@ -232,7 +232,7 @@ static int compare_positions(const void *a, const void *b)
 
 /* A footer title and its lines (lines: one per line, each indented by four spaces, as psql's
    footers); nothing when lines is NULL or empty. */
-static void add_footer_lines(result_table *t, const char *title, const char *lines)
+static void add_footer_text(result_table *t, const char *title, const char *lines, const char *indent)
 {
     if (!lines || !*lines)
         return;
@@ -243,11 +243,16 @@ static void add_footer_lines(result_table *t, const char *title, const char *lin
         size_t len = nl ? (size_t)(nl - p) : strlen(p);
         buf line;
         buf_init(&line);
-        buf_printf(&line, "    %.*s", (int)len, p);
+        buf_printf(&line, "%s%.*s", indent, (int)len, p);
         table_add_footer(t, line.data);
         buf_free(&line);
         p += len + (nl ? 1 : 0);
     }
+}
+
+static void add_footer_lines(result_table *t, const char *title, const char *lines)
+{
+    add_footer_text(t, title, lines, "    ");
 }
 
 static const char *storage_of(const char *type);
@@ -283,20 +288,7 @@ static void add_view_definition(shell *sh, result_table *t, const char *schema, 
     buf_printf(&sql, ", true)");
     result_table def;
     if (exec_collect(sh, sql.data, &def)) {
-        const char *text = def.nrows ? table_cell(&def, 0, 0) : NULL;
-        if (text) {
-            table_add_footer(t, "View definition:");
-            for (const char *p = text; *p;) {
-                const char *nl = strchr(p, '\n');
-                size_t len = nl ? (size_t)(nl - p) : strlen(p);
-                buf line;
-                buf_init(&line);
-                buf_printf(&line, "%.*s", (int)len, p);
-                table_add_footer(t, line.data);
-                buf_free(&line);
-                p += len + (nl ? 1 : 0);
-            }
-        }
+        add_footer_text(t, "View definition:", def.nrows ? table_cell(&def, 0, 0) : NULL, "");
         table_free(&def);
     }
     buf_free(&ref);

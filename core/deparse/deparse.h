@@ -40,6 +40,9 @@ int ss_deparse_matview_for_rename(ss_ctx *ctx, ss_catalog *c, const ss_table *t,
 int ss_deparse_view(ss_ctx *ctx, ss_catalog *c, const char *sql, const char *search_path, uint32_t ncols,
                     const char *const *col_names, bool pretty, const ss_deparse_rename *rename, char **out);
 
+/* The same of materialized view t (its stored statement). */
+int ss_deparse_matview(ss_ctx *ctx, ss_catalog *c, const ss_table *t, bool pretty, char **out);
+
 /* pg_get_viewdef of the view or materialized view named ref (as text: "v" or "s.v",
  * resolved on the search path): *out malloc'd, or NULL when ref names a table. 42P01 when
  * nothing of that name exists. */

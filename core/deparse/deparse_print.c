@@ -80,6 +80,22 @@ static void put_const(dp *d, const dp_node *n, int showtype)
         put_type(sb, n->type);
 }
 
+/* isSimpleNode's parents with parentheses (or keywords) of their own */
+static bool own_parens(const dp_node *parent)
+{
+    switch (parent->kind) {
+    case DN_FUNC:
+    case DN_COALESCE:
+    case DN_AGG:
+    case DN_CASE:
+    case DN_SQLFUNC:
+    case DN_WINDOW:
+        return true;
+    default:
+        return false;
+    }
+}
+
 /* PostgreSQL's ruleutils' isSimpleNode: whether n needs no parentheses under parent (pretty mode) */
 static bool simple(const dp_node *n, const dp_node *parent)
 {
@@ -115,20 +131,12 @@ static bool simple(const dp_node *n, const dp_node *parent)
     case DN_SUBLINK:
     case DN_DISTINCT:
         switch (parent->kind) {
-        case DN_CAST:
-            return false;
-        case DN_FUNC:
         case DN_AND:
         case DN_OR:
         case DN_NOT:
-        case DN_COALESCE:
-        case DN_AGG:
-        case DN_CASE:
-        case DN_SQLFUNC:
-        case DN_WINDOW:
             return true;
         default:
-            return false;
+            return own_parens(parent);
         }
     case DN_ANY_ARRAY:
         return false; /* ScalarArrayOpExpr: not one isSimpleNode knows */
@@ -142,17 +150,8 @@ static bool simple(const dp_node *n, const dp_node *parent)
             if (n->kind == DN_OR)
                 return parent->kind == DN_OR;
             return parent->kind == DN_AND || parent->kind == DN_OR;
-        case DN_CAST:
-            return false;
-        case DN_FUNC:
-        case DN_COALESCE:
-        case DN_AGG:
-        case DN_CASE:
-        case DN_SQLFUNC:
-        case DN_WINDOW:
-            return true;
         default:
-            return false;
+            return own_parens(parent);
         }
     }
     return false;
@@ -192,6 +191,20 @@ static int print_list(dp *d, dp_node *const *v, uint32_t n)
         if (print(d, v[i], true))
             return SS_ERROR;
     }
+    return SS_OK;
+}
+
+/* name(args): a function call, or (sql) a construct written as one (COALESCE, NULLIF, ...) */
+static int print_call(dp *d, const char *name, bool sql, const dp_node *n)
+{
+    if (sql)
+        ss_strbuf_puts(d->sb, name);
+    else
+        dp_put_ident(d->sb, name);
+    ss_strbuf_putc(d->sb, '(');
+    if (print_list(d, n->args, n->nargs))
+        return SS_ERROR;
+    ss_strbuf_putc(d->sb, ')');
     return SS_OK;
 }
 
@@ -391,12 +404,7 @@ static int print(dp *d, const dp_node *n, bool showimplicit)
         close_paren(d);
         return SS_OK;
     case DN_FUNC:
-        dp_put_ident(sb, n->text);
-        ss_strbuf_putc(sb, '(');
-        if (print_list(d, n->args, n->nargs))
-            return SS_ERROR;
-        ss_strbuf_putc(sb, ')');
-        return SS_OK;
+        return print_call(d, n->text, false, n);
     case DN_AGG:
     case DN_WINDOW:
         dp_put_ident(sb, n->text);
@@ -425,22 +433,13 @@ static int print(dp *d, const dp_node *n, bool showimplicit)
         close_paren(d);
         return SS_OK;
     case DN_SQLFUNC:
-        ss_strbuf_puts(sb, n->text);
-        ss_strbuf_putc(sb, '(');
-        if (print_list(d, n->args, n->nargs))
-            return SS_ERROR;
-        ss_strbuf_putc(sb, ')');
-        return SS_OK;
+        return print_call(d, n->text, true, n);
     case DN_CAST:
         return print_cast(d, n, showimplicit);
     case DN_CASE:
         return print_case(d, n);
     case DN_COALESCE:
-        ss_strbuf_puts(sb, "COALESCE(");
-        if (print_list(d, n->args, n->nargs))
-            return SS_ERROR;
-        ss_strbuf_putc(sb, ')');
-        return SS_OK;
+        return print_call(d, "COALESCE", true, n);
     case DN_SUBLINK:
         return print_sublink(d, n);
     case DN_ANY_ARRAY:

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "catalog/matview.h"
 #include "catalog/namespace.h"
 #include "deparse/deparse_internal.h"
 
@@ -738,14 +739,32 @@ int ss_deparse_view_for_rename(ss_ctx *ctx, ss_catalog *c, const ss_view *v, con
                    v->ns ? v->ns->name : "public", v->name, false, rename, out);
 }
 
-int ss_deparse_matview_for_rename(ss_ctx *ctx, ss_catalog *c, const ss_table *t, const char *sql,
-                                  const ss_deparse_rename *rename, char **out)
+/* A materialized view's column names (at most 256), the names its query is printed with. */
+static int matview_names(ss_ctx *ctx, const ss_table *t, const char **names)
 {
-    const char *names[256];
     if (t->ncols > 256)
         return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                             "pg_get_viewdef of a materialized view of more than 256 columns is not supported");
     for (uint32_t i = 0; i < t->ncols; i++)
         names[i] = t->cols[i].name;
+    return SS_OK;
+}
+
+int ss_deparse_matview(ss_ctx *ctx, ss_catalog *c, const ss_table *t, bool pretty, char **out)
+{
+    const char *names[256];
+    *out = NULL;
+    if (matview_names(ctx, t, names))
+        return SS_ERROR;
+    return deparse(ctx, c, t->matview->sql, NULL, t->ncols, names, pretty, NULL, false, out, NULL);
+}
+
+int ss_deparse_matview_for_rename(ss_ctx *ctx, ss_catalog *c, const ss_table *t, const char *sql,
+                                  const ss_deparse_rename *rename, char **out)
+{
+    const char *names[256];
+    *out = NULL;
+    if (matview_names(ctx, t, names))
+        return SS_ERROR;
     return rewrite(ctx, c, sql, NULL, t->ncols, names, t->ns ? t->ns->name : "public", t->name, true, rename, out);
 }

@@ -20,15 +20,8 @@ int ss_viewdef_by_name(ss_ctx *ctx, ss_catalog *c, const char *ref, bool pretty,
     if (v)
         return ss_viewdef_of_view(ctx, c, v, pretty, out);
     ss_table *t = ss_catalog_find(c, ref);
-    if (t && ss_is_matview(t)) {
-        const char *names[256];
-        if (t->ncols > 256)
-            return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                                "pg_get_viewdef of a materialized view of more than 256 columns is not supported");
-        for (uint32_t i = 0; i < t->ncols; i++)
-            names[i] = t->cols[i].name;
-        return ss_deparse_view(ctx, c, t->matview->sql, NULL, t->ncols, names, pretty, NULL, out);
-    }
+    if (t && ss_is_matview(t))
+        return ss_deparse_matview(ctx, c, t, pretty, out);
     if (t)
         return SS_OK;
     char schema[SS_NS_REF_MAX];
