@@ -16,6 +16,7 @@
 #include "catalog/matview.h"
 #include "catalog/namespace.h"
 #include "catalog/sequences.h"
+#include "catalog/view_rename.h"
 #include "catalog/settings.h"
 #include "exec/vector.h"
 
@@ -217,18 +218,20 @@ static int rename_owners(alter_run *r, const char *column, const char *new_table
     return rc;
 }
 
-/* 0A000 when a view reads what a rename changes: a view keeps its query as text. */
-static int refuse_views(alter_run *r, int col, const char *what)
+/* The views that read what a rename changes follow it (view_rename.c): their queries are
+   stored again with the new names (0A000 when one cannot be printed). */
+static int follow_views(alter_run *r, int col, const char *what, const char *new_rel, const char *new_column)
 {
     ss_view **v;
     uint32_t n;
     if (ss_alter_dependent_views(r, col, &v, &n))
         return SS_ERROR;
+    char rel[SS_NS_REF_MAX];
+    ss_ns_qualify(r->t->ns, r->t->name, rel, sizeof rel);
+    ss_deparse_rename rn = {rel, new_rel, col >= 0 ? r->t->cols[col].name : NULL, new_column, NULL, NULL};
+    int rc = n ? ss_views_follow_rename(r->ctx, r->c, v, n, what, &rn) : SS_OK;
     free(v);
-    if (n)
-        return ss_ctx_error(r->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                            "feature not supported: %s that a view reads (views keep their query as text)", what);
-    return SS_OK;
+    return rc ? rc : ss_matviews_follow_rename(r->ctx, r->c, what, &rn);
 }
 
 static int rename_column(alter_run *r, const ast_alter_cmd *a)
@@ -240,7 +243,7 @@ static int rename_column(alter_run *r, const ast_alter_cmd *a)
     if (ss_alter_column(t, a->new_name) >= 0)
         return ss_ctx_error(r->ctx, "42701", "column \"%s\" of relation \"%s\" already exists",
                             a->new_name, t->name);
-    if (refuse_views(r, col, "renaming a column"))
+    if (follow_views(r, col, "renaming a column", NULL, a->new_name))
         return SS_ERROR;
     char *n = strdup(a->new_name);
     if (!n)
@@ -275,7 +278,7 @@ static int rename_table(alter_run *r, const ast_alter_cmd *a)
         return SS_ERROR;
     if (relation_taken(r->ctx, r->c, a->new_name))
         return ss_ctx_error(r->ctx, SS_SQLSTATE_DUPLICATE_TABLE, "relation \"%s\" already exists", a->new_name);
-    if (refuse_views(r, -1, "renaming a table"))
+    if (follow_views(r, -1, "renaming a table", a->new_name, NULL))
         return SS_ERROR;
     char *n = strdup(a->new_name);
     if (!n)

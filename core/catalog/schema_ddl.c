@@ -15,6 +15,7 @@
 #include "catalog/namespace.h"
 #include "catalog/settings.h"
 #include "catalog/sequences.h"
+#include "catalog/view_rename.h"
 #include "fkey/fkey.h"
 #include "util/grow.h"
 #include "util/strbuf.h"
@@ -71,6 +72,9 @@ int ss_schema_rename(ss_ctx *ctx, ss_catalog *c, const char *name, const char *n
         return SS_ERROR;
     if (s->system)
         return ss_ctx_error(ctx, "42939", "unacceptable schema name \"%s\"", name);
+    /* the views reading its relations name them qualified: they follow (view_rename.c) */
+    if (ss_views_follow_schema_rename(ctx, c, name, new_name))
+        return SS_ERROR;
     char *copy = strdup(new_name);
     if (!copy)
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");

@@ -33,6 +33,8 @@ int ss_system_prepared_fill(ss_ctx *ctx, ss_view_row_fn add, void *arg);
 /* (M) pg_matviews: the materialized views of c (system_matviews.c). */
 struct ss_catalog;
 int ss_system_matviews_fill(ss_ctx *ctx, const struct ss_catalog *c, ss_view_row_fn add, void *arg);
+/* pg_views: the user views of c (system_matviews.c). */
+int ss_system_views_fill(ss_ctx *ctx, const struct ss_catalog *c, ss_view_row_fn add, void *arg);
 /* (M) pg_cursors: the session's open cursors (ctx->cursors; system_cursors.c). */
 int ss_system_cursors_fill(ss_ctx *ctx, ss_view_row_fn add, void *arg);
 

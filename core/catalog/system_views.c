@@ -2,7 +2,7 @@
  * sunstone_columns: user tables, then user views; pg_settings and pg_prepared_statements, the
  * running session's, filled by system_session_views.c; sunstone_index_columns and
  * sunstone_sequences, filled by system_relation_views.c; pg_matviews
- * (system_matviews.c) and pg_cursors, the session's (system_cursors.c)), served through the ordinary storage vtable so the same scan operators
+ * and pg_views (system_matviews.c) and pg_cursors, the session's (system_cursors.c)), served through the ordinary storage vtable so the same scan operators
  * read them.  Rows are computed when a scan begins. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,7 +24,8 @@ typedef enum view_id {
     VIEW_PLUGINS, VIEW_TABLES, VIEW_COLUMNS, VIEW_PG_SETTINGS, VIEW_PG_PREPARED,
     VIEW_INDEX_COLUMNS, VIEW_SEQUENCES, VIEW_SCHEMAS,
     VIEW_PG_MATVIEWS, /* (M) */
-    VIEW_PG_CURSORS   /* (M) */
+    VIEW_PG_CURSORS,  /* (M) */
+    VIEW_PG_VIEWS
 } view_id;
 
 typedef struct view_handle {
@@ -101,10 +102,14 @@ static const ss_column_def pg_prepared_cols[] = {
     {"parameter_types", T_TEXT_ARRAY, false, {0}},
     {"from_sql", T_BOOL, false, {0}}};
 
-/* (M) pg_matviews: PostgreSQL's columns but definition (system_matviews.c) */
+/* (M) pg_matviews and pg_views: PostgreSQL's columns (system_matviews.c) */
 static const ss_column_def pg_matviews_cols[] = {
     {"schemaname", T_TEXT, false, {0}}, {"matviewname", T_TEXT, false, {0}}, {"matviewowner", T_TEXT, false, {0}},
-    {"tablespace", T_TEXT, false, {0}}, {"hasindexes", T_BOOL, false, {0}}, {"ispopulated", T_BOOL, false, {0}}};
+    {"tablespace", T_TEXT, false, {0}}, {"hasindexes", T_BOOL, false, {0}}, {"ispopulated", T_BOOL, false, {0}},
+    {"definition", T_TEXT, false, {0}}};
+static const ss_column_def pg_views_cols[] = {
+    {"schemaname", T_TEXT, false, {0}}, {"viewname", T_TEXT, false, {0}}, {"viewowner", T_TEXT, false, {0}},
+    {"definition", T_TEXT, false, {0}}};
 
 /* (M) pg_cursors: the session's cursors (system_cursors.c) */
 static const ss_column_def pg_cursors_cols[] = {
@@ -126,6 +131,7 @@ static const ss_column_def *view_cols(view_id id)
            : id == VIEW_SEQUENCES   ? sequences_cols
            : id == VIEW_PG_MATVIEWS ? pg_matviews_cols
            : id == VIEW_PG_CURSORS  ? pg_cursors_cols
+           : id == VIEW_PG_VIEWS    ? pg_views_cols
                                     : pg_prepared_cols;
 }
 
@@ -201,9 +207,10 @@ static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_s
         view_row_sink sink = {s, h, spec};
         return ss_system_cursors_fill(ctx, view_sink_add, &sink);
     }
-    if (h->id == VIEW_PG_MATVIEWS) {
+    if (h->id == VIEW_PG_MATVIEWS || h->id == VIEW_PG_VIEWS) {
         view_row_sink sink = {s, h, spec};
-        return ss_system_matviews_fill(ctx, h->catalog, view_sink_add, &sink);
+        return h->id == VIEW_PG_MATVIEWS ? ss_system_matviews_fill(ctx, h->catalog, view_sink_add, &sink)
+                                         : ss_system_views_fill(ctx, h->catalog, view_sink_add, &sink);
     }
     if (h->id == VIEW_INDEX_COLUMNS || h->id == VIEW_SEQUENCES) {
         view_row_sink sink = {s, h, spec};
@@ -484,7 +491,8 @@ int ss_system_views_init(ss_catalog *c, const ss_registry *reg)
         add_view(c, reg, "pg_matviews", VIEW_PG_MATVIEWS, pg_matviews_cols,
                  sizeof pg_matviews_cols / sizeof pg_matviews_cols[0]) ||
         add_view(c, reg, "pg_cursors", VIEW_PG_CURSORS, pg_cursors_cols,
-                 sizeof pg_cursors_cols / sizeof pg_cursors_cols[0]))
+                 sizeof pg_cursors_cols / sizeof pg_cursors_cols[0]) ||
+        add_view(c, reg, "pg_views", VIEW_PG_VIEWS, pg_views_cols, sizeof pg_views_cols / sizeof pg_views_cols[0]))
         return SS_ERROR;
     return SS_OK;
 }

@@ -13,6 +13,7 @@
 #include "pattern.h"
 #include "printer.h"
 #include "report.h"
+#include "splitter.h"
 #include "table.h"
 #include "xalloc.h"
 
@@ -243,7 +244,7 @@ static int compare_positions(const void *a, const void *b)
 
 /* A footer title and its lines (lines: one per line, each indented by four spaces, as psql's
    footers); nothing when lines is NULL or empty. */
-static void add_footer_lines(result_table *t, const char *title, const char *lines)
+static void add_footer_text(result_table *t, const char *title, const char *lines, const char *indent)
 {
     if (!lines || !*lines)
         return;
@@ -254,17 +255,66 @@ static void add_footer_lines(result_table *t, const char *title, const char *lin
         size_t len = nl ? (size_t)(nl - p) : strlen(p);
         buf line;
         buf_init(&line);
-        buf_printf(&line, "    %.*s", (int)len, p);
+        buf_printf(&line, "%s%.*s", indent, (int)len, p);
         table_add_footer(t, line.data);
         buf_free(&line);
         p += len + (nl ? 1 : 0);
     }
 }
 
+static void add_footer_lines(result_table *t, const char *title, const char *lines)
+{
+    add_footer_text(t, title, lines, "    ");
+}
+
+static const char *storage_of(const char *type);
+
+/* An identifier as part of a regclass text: bare when it reads back as itself. */
+static void regclass_part(buf *out, const char *name)
+{
+    bool bare = *name && !(*name >= '0' && *name <= '9');
+    for (const char *p = name; *p && bare; p++)
+        bare = (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_';
+    if (bare) {
+        buf_printf(out, "%s", name);
+        return;
+    }
+    buf_printf(out, "\"");
+    for (const char *p = name; *p; p++)
+        buf_printf(out, *p == '"' ? "\"\"" : "%c", *p);
+    buf_printf(out, "\"");
+}
+
+/* \d+ of a view or materialized view: psql's "View definition:" footer, the query as
+   pg_get_viewdef(view, true) prints it (an error it gives is reported, the footer left out). */
+static void add_view_definition(shell *sh, result_table *t, const char *schema, const char *name)
+{
+    buf ref, sql;
+    buf_init(&ref);
+    buf_init(&sql);
+    regclass_part(&ref, schema);
+    buf_printf(&ref, ".");
+    regclass_part(&ref, name);
+    buf_printf(&sql, "SELECT pg_get_viewdef(");
+    quote_literal(&sql, ref.data);
+    buf_printf(&sql, ", true)");
+    result_table def;
+    if (exec_collect(sh, sql.data, &def)) {
+        add_footer_text(t, "View definition:", def.nrows ? table_cell(&def, 0, 0) : NULL, "");
+        table_free(&def);
+    }
+    buf_free(&ref);
+    buf_free(&sql);
+}
+
 static void print_one_table(shell *sh, const result_table *cols, const char *schema, const char *name,
                             const char *backend, bool verbose, const char *kind, const char *checks,
                             const char *fkeys, const char *refs, const char *indexes)
 {
+    bool is_view = strcmp(kind, "view") == 0, is_matview = strcmp(kind, "materialized view") == 0;
+    /* \d+ of a view adds Storage and Description, of a materialized view Compression and
+       Stats target as well */
+    size_t ncols = verbose && is_view ? 7 : verbose && is_matview ? 9 : 5;
     size_t *rows = xcalloc(cols->nrows ? cols->nrows : 1, sizeof(size_t));
     size_t nrows = 0;
     for (size_t r = 0; r < cols->nrows; r++) {
@@ -276,7 +326,7 @@ static void print_one_table(shell *sh, const result_table *cols, const char *sch
     qsort(rows, nrows, sizeof(size_t), compare_positions);
 
     result_table t;
-    table_init(&t, 5);
+    table_init(&t, ncols);
     buf title;
     buf_init(&title);
     buf_printf(&title, "%s \"%s.%s\"",
@@ -291,13 +341,26 @@ static void print_one_table(shell *sh, const result_table *cols, const char *sch
     table_set_column(&t, 2, "Collation", ALIGN_LEFT);
     table_set_column(&t, 3, "Nullable", ALIGN_LEFT);
     table_set_column(&t, 4, "Default", ALIGN_LEFT);
+    if (ncols > 5) {
+        table_set_column(&t, 5, "Storage", ALIGN_LEFT);
+        if (ncols == 9) {
+            table_set_column(&t, 6, "Compression", ALIGN_LEFT);
+            table_set_column(&t, 7, "Stats target", ALIGN_LEFT);
+        }
+        table_set_column(&t, ncols - 1, "Description", ALIGN_LEFT);
+    }
     t.row_count_footer = false;
     for (size_t i = 0; i < nrows; i++) {
-        const char *values[5] = {cell_or_empty(cols, rows[i], 1), cell_or_empty(cols, rows[i], 3),
+        const char *values[9] = {cell_or_empty(cols, rows[i], 1), cell_or_empty(cols, rows[i], 3),
                                  "", is_true(table_cell(cols, rows[i], 4)) ? "not null" : "",
-                                 cell_or_empty(cols, rows[i], 5)};
+                                 cell_or_empty(cols, rows[i], 5), storage_of(cell_or_empty(cols, rows[i], 3)),
+                                 "", "", ""};
+        if (ncols == 7)
+            values[6] = "";
         table_add_row(&t, values);
     }
+    if (verbose && (is_view || is_matview))
+        add_view_definition(sh, &t, schema, name);
     add_footer_lines(&t, "Indexes:", indexes);
     add_footer_lines(&t, "Check constraints:", checks);
     add_footer_lines(&t, "Foreign-key constraints:", fkeys);

@@ -8,6 +8,7 @@
 #include "exec/expr.h"
 #include "types/cast.h"
 #include "types/bytea/bytea.h" /* ss_fn_bytea_bit_length */
+#include "deparse/deparse.h"
 #include "types/func_impl.h"
 #include "types/type_def.h"
 
@@ -99,6 +100,9 @@ static const ss_func_def builtin[] = {
     {"setval", 2, false, true, {TX, I8}, I8, ss_fn_setval, true},
     {"setval", 3, false, true, {TX, I8, B}, I8, ss_fn_setval, true},
     {"lastval", 0, false, true, {0}, I8, ss_fn_lastval, true},
+    /* a view's query printed back (deparse/func_viewdef.c): catalog state, never folded */
+    {"pg_get_viewdef", 1, false, true, {TX}, TX, ss_fn_pg_get_viewdef, true},
+    {"pg_get_viewdef", 2, false, true, {TX, B}, TX, ss_fn_pg_get_viewdef, true},
     /* settings (func_settings.c): session state, never folded */
     {"current_setting", 1, false, true, {TX}, TX, ss_fn_current_setting, true},
     {"current_setting", 2, false, true, {TX, B}, TX, ss_fn_current_setting, true},

@@ -1,0 +1,770 @@
+/* deparse_query.c — a view's query laid out as PostgreSQL's ruleutils' get_query_def lays it out
+ * (SELECT [DISTINCT] targets, FROM, WHERE, GROUP BY, HAVING, ORDER BY, OFFSET, LIMIT, and
+ * UNION / INTERSECT / EXCEPT of such queries), with the FROM scopes its names resolve in;
+ * ss_deparse_view, the entry point. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog/matview.h"
+#include "catalog/namespace.h"
+#include "deparse/deparse_internal.h"
+
+static bool grow(dp *d, dp_scope *s)
+{
+    if (s->nrels < s->cap)
+        return true;
+    uint32_t cap = s->cap ? s->cap * 2 : 4;
+    dp_rel **v = ss_arena_alloc(d->arena, sizeof *v * cap);
+    if (!v)
+        return false;
+    if (s->nrels)
+        memcpy(v, s->rels, sizeof *v * s->nrels);
+    s->rels = v;
+    s->cap = cap;
+    return true;
+}
+
+static dp_rel *new_rel(dp *d, dp_scope *s, uint32_t ncols)
+{
+    dp_rel *r = ss_arena_alloc(d->arena, sizeof *r);
+    if (!r || !grow(d, s))
+        return NULL;
+    memset(r, 0, sizeof *r);
+    r->ncols = ncols;
+    r->cols = ss_arena_alloc(d->arena, sizeof *r->cols * (ncols ? ncols : 1));
+    r->print_cols = ss_arena_alloc(d->arena, sizeof *r->print_cols * (ncols ? ncols : 1));
+    r->types = ss_arena_alloc(d->arena, sizeof *r->types * (ncols ? ncols : 1));
+    if (!r->cols || !r->print_cols || !r->types)
+        return NULL;
+    s->rels[s->nrels++] = r;
+    return r;
+}
+
+static dp_rel *copy_rel(dp *d, dp_scope *s, const dp_rel *from, const char *refname)
+{
+    dp_rel *r = new_rel(d, s, from->ncols);
+    if (!r)
+        return NULL;
+    r->refname = refname;
+    for (uint32_t i = 0; i < from->ncols; i++) {
+        r->cols[i] = from->cols[i];
+        r->print_cols[i] = from->print_cols[i];
+        r->types[i] = from->types[i];
+    }
+    return r;
+}
+
+static int alias_and_scope(dp *d, dp_scope *s, const ast_from_item *f, const dp_rel *cols, const char *refname,
+                           const char *qualifier)
+{
+    if (f->ncolnames)
+        return dp_unsupported(d, "column aliases in FROM");
+    if (f->alias) {
+        ss_strbuf_putc(d->sb, ' ');
+        dp_put_ident(d->sb, f->alias);
+    }
+    dp_rel *r = copy_rel(d, s, cols, f->alias ? f->alias : refname);
+    if (!r)
+        return ss_ctx_error(d->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    r->qualifier = f->alias ? f->alias : qualifier;
+    return SS_OK;
+}
+
+/* A relation of the catalog (or a WITH query) named in FROM: its name as printed
+ * (qualified when the search path does not reach it; renames applied) and its columns. */
+static int catalog_rel(dp *d, dp_scope *s, const ast_from_item *f)
+{
+    for (const dp_cte *c = d->ctes; c && !strchr(f->table, '.'); c = c->outer)
+        if (strcmp(c->name, f->table) == 0) {
+            dp_put_ident(d->sb, c->name);
+            return alias_and_scope(d, s, f, &c->rel, c->name, c->name);
+        }
+    ss_table *t = ss_catalog_find(d->c, f->table);
+    ss_view *v = t ? NULL : ss_catalog_find_view(d->c, f->table);
+    if (!t && !v)
+        return dp_unsupported(d, "a relation that does not exist any more");
+    if (t && t->system)
+        return dp_unsupported(d, "a system view");
+    const struct ss_schema *ns = t ? t->ns : v->ns;
+    const char *name = t ? t->name : v->name;
+    uint32_t ncols = t ? t->ncols : v->ncols;
+    char qualified[SS_NS_REF_MAX];
+    ss_ns_qualify(ns, name, qualified, sizeof qualified);
+    const ss_deparse_rename *rn = d->rename && d->rename->rel && strcmp(d->rename->rel, qualified) == 0 ? d->rename : NULL;
+    /* visible: the bare name reaches the same relation under the current search path */
+    const char *path = ss_ns_path_override(NULL);
+    bool visible = t ? ss_catalog_find(d->c, name) == t : ss_catalog_find_view(d->c, name) == v;
+    ss_ns_path_override(path);
+    const char *printed = rn && rn->new_rel ? rn->new_rel : name;
+    if (!visible || d->qualify_all) {
+        const char *schema_end = strchr(qualified, '.');
+        if (schema_end) {
+            char schema[SS_NS_REF_MAX];
+            size_t len = (size_t)(schema_end - qualified);
+            memcpy(schema, qualified, len);
+            schema[len] = '\0';
+            dp_put_ident(d->sb, d->rename && d->rename->schema && strcmp(d->rename->schema, schema) == 0
+                                    ? d->rename->new_schema
+                                    : schema);
+            ss_strbuf_putc(d->sb, '.');
+        }
+    }
+    dp_put_ident(d->sb, printed);
+    dp_rel cols = {0};
+    cols.ncols = ncols;
+    cols.cols = ss_arena_alloc(d->arena, sizeof *cols.cols * (ncols ? ncols : 1));
+    cols.print_cols = ss_arena_alloc(d->arena, sizeof *cols.print_cols * (ncols ? ncols : 1));
+    cols.types = ss_arena_alloc(d->arena, sizeof *cols.types * (ncols ? ncols : 1));
+    if (!cols.cols || !cols.print_cols || !cols.types)
+        return ss_ctx_error(d->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    for (uint32_t i = 0; i < ncols; i++) {
+        cols.cols[i] = t ? t->cols[i].name : v->col_names[i];
+        cols.types[i] = t ? t->types[i] : v->types[i];
+        cols.print_cols[i] = rn && rn->column && strcmp(rn->column, cols.cols[i]) == 0 ? rn->new_column : cols.cols[i];
+    }
+    return alias_and_scope(d, s, f, &cols, printed, name);
+}
+
+/* ( SELECT ...) alias: the subquery sees the queries around this one, not its siblings */
+static int subquery_rel(dp *d, dp_scope *s, const ast_from_item *f)
+{
+    if (f->lateral || !f->alias)
+        return dp_unsupported(d, "this subquery in FROM");
+    ss_strbuf_putc(d->sb, '(');
+    dp_rel out = {0};
+    if (dp_query(d, f->subquery, s->outer, 0, NULL, true, &out))
+        return SS_ERROR;
+    ss_strbuf_putc(d->sb, ')');
+    return alias_and_scope(d, s, f, &out, f->alias, f->alias);
+}
+
+/* JOIN ... USING (cols): each column merged, named for the left side's (the right's for a
+ * RIGHT JOIN) */
+static int using_merges(dp *d, dp_scope *s, const ast_from_item *f, uint32_t left_from, uint32_t right_from)
+{
+    if (f->join_type == AST_JOIN_FULL)
+        return dp_unsupported(d, "FULL JOIN ... USING");
+    uint32_t from = f->join_type == AST_JOIN_RIGHT ? right_from : left_from;
+    uint32_t to = f->join_type == AST_JOIN_RIGHT ? s->nrels : right_from;
+    ss_strbuf_puts(d->sb, " USING (");
+    for (uint32_t i = 0; i < f->nusing; i++) {
+        const dp_rel *hit = NULL;
+        uint32_t at = 0;
+        for (uint32_t r = from; r < to; r++)
+            for (uint32_t c = 0; c < s->rels[r]->ncols; c++)
+                if (strcmp(s->rels[r]->cols[c], f->using_cols[i]) == 0) {
+                    hit = s->rels[r];
+                    at = c;
+                }
+        if (!hit || strcmp(hit->print_cols[at], hit->cols[at]) != 0)
+            return dp_unsupported(d, "this JOIN ... USING");
+        for (uint32_t r = left_from; r < s->nrels; r++)
+            for (uint32_t c = 0; c < s->rels[r]->ncols; c++)
+                if (strcmp(s->rels[r]->cols[c], f->using_cols[i]) == 0 &&
+                    strcmp(s->rels[r]->print_cols[c], s->rels[r]->cols[c]) != 0)
+                    return dp_unsupported(d, "JOIN ... USING a renamed column");
+        if (s->nmerges == s->cap_merges) {
+            uint32_t cap = s->cap_merges ? s->cap_merges * 2 : 4;
+            dp_merge *m = ss_arena_alloc(d->arena, sizeof *m * cap);
+            if (!m)
+                return ss_ctx_error(d->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+            if (s->nmerges)
+                memcpy(m, s->merges, sizeof *m * s->nmerges);
+            s->merges = m;
+            s->cap_merges = cap;
+        }
+        s->merges[s->nmerges++] = (dp_merge){f->using_cols[i], hit, at};
+        if (i)
+            ss_strbuf_puts(d->sb, ", ");
+        dp_put_ident(d->sb, f->using_cols[i]);
+    }
+    ss_strbuf_putc(d->sb, ')');
+    return SS_OK;
+}
+
+static int from_item(dp *d, dp_scope *s, const ast_from_item *f)
+{
+    if (!f->is_join) {
+        if (f->table)
+            return catalog_rel(d, s, f);
+        if (f->subquery && !f->subquery->values)
+            return subquery_rel(d, s, f);
+        return dp_unsupported(d, f->subquery ? "VALUES in FROM" : "a function in FROM");
+    }
+    if (f->join_type == AST_JOIN_COMMA)
+        return dp_unsupported(d, "this FROM list");
+    if (f->natural || f->alias || f->lateral || f->using_alias)
+        return dp_unsupported(d, "NATURAL JOIN or an aliased join");
+    bool paren_right = d->pretty && f->right->is_join;
+    if (!d->pretty)
+        ss_strbuf_putc(d->sb, '(');
+    uint32_t left_from = s->nrels;
+    if (from_item(d, s, f->left))
+        return SS_ERROR;
+    const char *kw = f->join_type == AST_JOIN_CROSS   ? " CROSS JOIN "
+                     : f->join_type == AST_JOIN_LEFT  ? " LEFT JOIN "
+                     : f->join_type == AST_JOIN_RIGHT ? " RIGHT JOIN "
+                     : f->join_type == AST_JOIN_FULL  ? " FULL JOIN "
+                                                      : " JOIN ";
+    dp_keyword(d, kw, -DP_INDENT_STD, DP_INDENT_STD, DP_INDENT_JOIN);
+    if (paren_right)
+        ss_strbuf_putc(d->sb, '(');
+    uint32_t right_from = s->nrels;
+    if (from_item(d, s, f->right))
+        return SS_ERROR;
+    if (paren_right)
+        ss_strbuf_putc(d->sb, ')');
+    if (f->nusing) {
+        if (using_merges(d, s, f, left_from, right_from))
+            return SS_ERROR;
+    } else if (f->on) {
+        dp_node *on = dp_resolve(d, f->on);
+        if (!on || !(on = dp_coerce(d, on, (ss_type){SS_TYPE_BOOL, -1})))
+            return SS_ERROR;
+        ss_strbuf_puts(d->sb, " ON ");
+        if (!d->pretty)
+            ss_strbuf_putc(d->sb, '(');
+        if (dp_print_expr(d, on, false))
+            return SS_ERROR;
+        if (!d->pretty)
+            ss_strbuf_putc(d->sb, ')');
+    } else if (f->join_type != AST_JOIN_CROSS && f->join_type != AST_JOIN_INNER)
+        ss_strbuf_puts(d->sb, " ON TRUE");
+    if (!d->pretty)
+        ss_strbuf_putc(d->sb, ')');
+    return SS_OK;
+}
+
+/* The items of a comma-separated FROM list, left to right. */
+static int from_list(dp *d, dp_scope *s, const ast_from_item *f, bool *first)
+{
+    if (f->is_join && f->join_type == AST_JOIN_COMMA)
+        return from_list(d, s, f->left, first) || from_list(d, s, f->right, first);
+    if (*first)
+        dp_keyword(d, " FROM ", -DP_INDENT_STD, DP_INDENT_STD, 2);
+    else {
+        ss_strbuf_puts(d->sb, ", ");
+        dp_keyword(d, "", -DP_INDENT_STD, DP_INDENT_STD, DP_INDENT_VAR);
+    }
+    *first = false;
+    return from_item(d, s, f);
+}
+
+/* FigureColname: the name a select-list item gets without AS */
+static const char *figure_colname(const ast_expr *e)
+{
+    switch (e->kind) {
+    case AE_COLUMN:
+        return e->names[e->nnames - 1];
+    case AE_FUNC:
+        return e->names[e->nnames - 1];
+    case AE_CAST: {
+        const char *n = figure_colname(e->args[0]);
+        return n ? n : e->type.name;
+    }
+    case AE_CASE:
+        return "case";
+    case AE_COALESCE:
+        return "coalesce";
+    case AE_SUBLINK:
+        if (e->sublink == AST_SUBLINK_EXISTS)
+            return "exists";
+        if (e->sublink == AST_SUBLINK_EXPR && e->subselect->ntargets)
+            return e->subselect->targets[0].alias ? e->subselect->targets[0].alias
+                                                  : figure_colname(e->subselect->targets[0].expr);
+        return NULL;
+    case AE_BOOL:
+        return "bool";
+    default:
+        return NULL;
+    }
+}
+
+typedef struct dp_target {
+    dp_node *expr;
+    const char *name;
+} dp_target;
+
+/* The select list resolved, * expanded. */
+static int targets(dp *d, const ast_select *q, const dp_scope *s, dp_target **out, uint32_t *n)
+{
+    uint32_t cap = 0;
+    for (uint32_t i = 0; i < q->ntargets; i++)
+        cap += q->targets[i].expr->kind == AE_STAR ? 1 : 1;
+    for (uint32_t r = 0; r < s->nrels; r++)
+        cap += s->rels[r]->ncols;
+    dp_target *v = ss_arena_alloc(d->arena, sizeof *v * (cap ? cap : 1));
+    if (!v)
+        return ss_ctx_error(d->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    *n = 0;
+    for (uint32_t i = 0; i < q->ntargets; i++) {
+        const ast_target *t = &q->targets[i];
+        if (t->expr->kind == AE_STAR) {
+            if (t->expr->nnames > 1)
+                return dp_unsupported(d, "a qualified * with a schema");
+            bool any = false;
+            for (uint32_t r = 0; r < s->nrels; r++) {
+                const dp_rel *rel = s->rels[r];
+                const char *qualifier = rel->qualifier ? rel->qualifier : rel->refname;
+                if (t->expr->nnames == 1 && strcmp(qualifier, t->expr->names[0]) != 0)
+                    continue;
+                for (uint32_t c = 0; c < rel->ncols; c++) {
+                    ast_expr col = {0};
+                    const char *names[2] = {qualifier, rel->cols[c]};
+                    col.kind = AE_COLUMN;
+                    col.names = names;
+                    col.nnames = 2;
+                    const dp_scope *keep = d->scope;
+                    d->scope = s;
+                    v[*n].expr = dp_resolve(d, &col);
+                    d->scope = keep;
+                    if (!v[*n].expr)
+                        return SS_ERROR;
+                    v[(*n)++].name = rel->print_cols[c];
+                    any = true;
+                }
+            }
+            if (!any)
+                return dp_unsupported(d, "this *");
+            continue;
+        }
+        if (!(v[*n].expr = dp_resolve(d, t->expr)))
+            return SS_ERROR;
+        if (v[*n].expr->type.id == SS_TYPE_UNKNOWN && !(v[*n].expr = dp_coerce(d, v[*n].expr, (ss_type){SS_TYPE_TEXT, -1})))
+            return SS_ERROR;
+        const char *name = t->alias ? t->alias : figure_colname(t->expr);
+        if (!t->alias && v[*n].expr->kind == DN_VAR)
+            name = v[*n].expr->colname;
+        v[(*n)++].name = name ? name : "?column?";
+    }
+    *out = v;
+    return SS_OK;
+}
+
+/* An ORDER BY / GROUP BY item: an ordinal or an output name means that select-list item */
+static int sort_group_item(dp *d, const ast_expr *e, const ast_select *q, const dp_target *tl, uint32_t ntl)
+{
+    const dp_node *n = NULL;
+    if (e->kind == AE_INT) {
+        if (e->ival < 1 || (uint64_t)e->ival > ntl)
+            return dp_unsupported(d, "this ordinal");
+        n = tl[e->ival - 1].expr;
+    } else if (e->kind == AE_COLUMN && e->nnames == 1) {
+        for (uint32_t i = 0; i < q->ntargets && i < ntl; i++)
+            if (q->targets[i].alias && strcmp(q->targets[i].alias, e->names[0]) == 0)
+                n = tl[i].expr;
+    }
+    if (!n && !(n = dp_resolve(d, e)))
+        return SS_ERROR;
+    return dp_print_sortgroup(d, n);
+}
+
+/* OFFSET and LIMIT / FETCH FIRST (bigint, the implicit cast not shown) */
+static int limit_clause(dp *d, const ast_select *q)
+{
+    d->in_agg_ok = false;
+    const dp_scope *keep = d->scope;
+    d->scope = NULL; /* LIMIT cannot read columns */
+    for (int k = 0; k < 2; k++) {
+        const ast_expr *e = k == 0 ? q->offset : q->limit;
+        if (!e)
+            continue;
+        if (k == 1 && e->kind == AE_NULL && !q->with_ties) {
+            dp_keyword(d, " LIMIT ", -DP_INDENT_STD, DP_INDENT_STD, 0);
+            ss_strbuf_puts(d->sb, "ALL");
+            continue;
+        }
+        dp_node *n = dp_resolve(d, e);
+        if (!n || !(n = dp_coerce(d, n, (ss_type){SS_TYPE_INT8, -1}))) {
+            d->scope = keep;
+            return SS_ERROR;
+        }
+        dp_keyword(d, k == 0 ? " OFFSET " : q->with_ties ? " FETCH FIRST " : " LIMIT ", -DP_INDENT_STD, DP_INDENT_STD, 0);
+        if (dp_print_expr(d, n, false)) {
+            d->scope = keep;
+            return SS_ERROR;
+        }
+        if (k == 1 && q->with_ties)
+            ss_strbuf_puts(d->sb, " ROWS WITH TIES");
+    }
+    d->scope = keep;
+    return SS_OK;
+}
+
+static int fill_out(dp *d, dp_rel *out, const dp_target *tl, uint32_t ntl, uint32_t ncols, const char *const *col_names)
+{
+    out->ncols = ntl;
+    out->cols = ss_arena_alloc(d->arena, sizeof *out->cols * (ntl ? ntl : 1));
+    out->types = ss_arena_alloc(d->arena, sizeof *out->types * (ntl ? ntl : 1));
+    if (!out->cols || !out->types)
+        return ss_ctx_error(d->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    for (uint32_t i = 0; i < ntl; i++) {
+        out->cols[i] = col_names && i < ncols ? col_names[i] : tl[i].name;
+        out->types[i] = tl[i].expr->type;
+    }
+    out->print_cols = out->cols;
+    return SS_OK;
+}
+
+static int basic_select(dp *d, const ast_select *q, dp_scope *s, uint32_t ncols, const char *const *col_names,
+                        bool visible, dp_rel *out)
+{
+    if (q->distinct_on || q->windows || q->values || q->group_distinct)
+        return dp_unsupported(d, "DISTINCT ON, WINDOW, VALUES or GROUP BY DISTINCT");
+    d->indent += DP_INDENT_STD;
+    ss_strbuf_puts(d->sb, " SELECT");
+    if (q->distinct)
+        ss_strbuf_puts(d->sb, " DISTINCT");
+    /* FROM first (into a separate buffer): the select list resolves in its scope */
+    ss_strbuf from, *keep = d->sb;
+    ss_strbuf_init(&from);
+    d->sb = &from;
+    int indent = d->indent;
+    bool first = true;
+    d->scope = s;
+    int rc = q->from ? from_list(d, s, q->from, &first) : SS_OK;
+    d->sb = keep;
+    d->indent = indent;
+    dp_target *tl = NULL;
+    uint32_t ntl = 0;
+    d->in_agg_ok = true;
+    if (rc == SS_OK && s->nmerges && q->ntargets && q->targets[0].expr->kind == AE_STAR)
+        rc = dp_unsupported(d, "* over JOIN ... USING");
+    for (uint32_t i = 0; rc == SS_OK && s->nmerges && i < q->ntargets; i++)
+        if (q->targets[i].expr->kind == AE_STAR)
+            rc = dp_unsupported(d, "* over JOIN ... USING");
+    if (rc == SS_OK)
+        rc = targets(d, q, s, &tl, &ntl);
+    for (uint32_t i = 0; rc == SS_OK && i < ntl; i++) {
+        ss_strbuf_puts(d->sb, i ? ", " : " ");
+        if (i)
+            dp_keyword(d, "", -DP_INDENT_STD, DP_INDENT_STD, DP_INDENT_VAR);
+        rc = dp_print_expr(d, tl[i].expr, true);
+        const char *name = col_names && i < ncols ? col_names[i] : tl[i].name;
+        bool same = tl[i].expr->kind == DN_VAR && strcmp(tl[i].expr->colname, name) == 0;
+        if (!same && (visible || col_names || strcmp(name, "?column?") != 0)) {
+            ss_strbuf_puts(d->sb, " AS ");
+            dp_put_ident(d->sb, name);
+        }
+    }
+    if (rc == SS_OK && from.data)
+        ss_strbuf_puts(d->sb, from.data);
+    ss_strbuf_free(&from);
+    if (rc || (out && fill_out(d, out, tl, ntl, ncols, col_names)))
+        return SS_ERROR;
+    d->in_agg_ok = false;
+    if (q->where) {
+        dp_node *w = dp_resolve(d, q->where);
+        if (!w || !(w = dp_coerce(d, w, (ss_type){SS_TYPE_BOOL, -1})))
+            return SS_ERROR;
+        dp_keyword(d, " WHERE ", -DP_INDENT_STD, DP_INDENT_STD, 1);
+        if (dp_print_expr(d, w, false))
+            return SS_ERROR;
+    }
+    if (q->ngroup) {
+        dp_keyword(d, " GROUP BY ", -DP_INDENT_STD, DP_INDENT_STD, 1);
+        for (uint32_t i = 0; i < q->ngroup; i++) {
+            if (q->group_by[i]->kind == AE_GROUPING_SET)
+                return dp_unsupported(d, "grouping sets");
+            if (i)
+                ss_strbuf_puts(d->sb, ", ");
+            if (sort_group_item(d, q->group_by[i], q, tl, ntl))
+                return SS_ERROR;
+        }
+    }
+    if (q->having) {
+        d->in_agg_ok = true;
+        dp_node *h = dp_resolve(d, q->having);
+        if (!h || !(h = dp_coerce(d, h, (ss_type){SS_TYPE_BOOL, -1})))
+            return SS_ERROR;
+        dp_keyword(d, " HAVING ", -DP_INDENT_STD, DP_INDENT_STD, 0);
+        if (dp_print_expr(d, h, false))
+            return SS_ERROR;
+    }
+    if (q->norder) {
+        d->in_agg_ok = true;
+        dp_keyword(d, " ORDER BY ", -DP_INDENT_STD, DP_INDENT_STD, 1);
+        for (uint32_t i = 0; i < q->norder; i++) {
+            if (i)
+                ss_strbuf_puts(d->sb, ", ");
+            if (sort_group_item(d, q->order_by[i].expr, q, tl, ntl))
+                return SS_ERROR;
+            dp_print_direction(d, &q->order_by[i]);
+        }
+    }
+    return limit_clause(d, q);
+}
+
+static bool is_leaf(const ast_select *q)
+{
+    return q->setop == AST_SETOP_NONE || q->nctes || q->norder || q->limit || q->offset;
+}
+
+/* get_setop_query: a leaf in parentheses when it has WITH, ORDER BY or LIMIT; a nested set
+ * operation in parentheses unless it is the left input and of the same kind */
+static int setop_query(dp *d, const ast_select *q, bool top, uint32_t ncols, const char *const *col_names,
+                       bool visible, dp_rel *out)
+{
+    if (!top && is_leaf(q)) {
+        bool paren = q->nctes || q->norder || q->limit || q->offset;
+        if (paren)
+            ss_strbuf_putc(d->sb, '(');
+        if (dp_query(d, q, d->scope, ncols, col_names, visible, out))
+            return SS_ERROR;
+        if (paren)
+            ss_strbuf_putc(d->sb, ')');
+        return SS_OK;
+    }
+    const ast_select *l = q->larg, *r = q->rarg;
+    bool paren = !is_leaf(l) && !(l->setop == q->setop && l->setop_all == q->setop_all);
+    int sub = paren ? DP_INDENT_STD : 0;
+    if (paren) {
+        ss_strbuf_putc(d->sb, '(');
+        dp_keyword(d, "", sub, 0, 0);
+    }
+    dp_rel lo = {0}, ro = {0};
+    if (setop_query(d, l, false, ncols, col_names, visible, &lo))
+        return SS_ERROR;
+    dp_keyword(d, paren ? ") " : "", -sub, 0, 0);
+    ss_strbuf_puts(d->sb, q->setop == AST_SETOP_UNION ? "UNION " : q->setop == AST_SETOP_INTERSECT ? "INTERSECT " : "EXCEPT ");
+    if (q->setop_all)
+        ss_strbuf_puts(d->sb, "ALL ");
+    paren = !is_leaf(r);
+    sub = paren ? DP_INDENT_STD : 0;
+    if (paren)
+        ss_strbuf_putc(d->sb, '(');
+    dp_keyword(d, "", sub, 0, 0);
+    if (setop_query(d, r, false, ncols, col_names, false, &ro))
+        return SS_ERROR;
+    d->indent -= sub;
+    if (paren)
+        dp_keyword(d, ")", 0, 0, 0);
+    if (lo.ncols != ro.ncols)
+        return dp_unsupported(d, "this set operation");
+    *out = lo;
+    out->types = ss_arena_alloc(d->arena, sizeof *out->types * (lo.ncols ? lo.ncols : 1));
+    if (!out->types)
+        return ss_ctx_error(d->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    for (uint32_t i = 0; i < lo.ncols; i++) {
+        ss_type t;
+        if (!dp_common_type(lo.types[i], ro.types[i], &t))
+            return dp_unsupported(d, "a set operation over these types");
+        if (lo.types[i].id == ro.types[i].id && lo.types[i].typmod == ro.types[i].typmod)
+            t = lo.types[i];
+        out->types[i] = t;
+    }
+    return SS_OK;
+}
+
+/* ORDER BY of a set operation: output column numbers */
+static int setop_order(dp *d, const ast_select *q, const dp_rel *cols)
+{
+    if (!q->norder)
+        return SS_OK;
+    dp_keyword(d, " ORDER BY ", -DP_INDENT_STD, DP_INDENT_STD, 1);
+    for (uint32_t i = 0; i < q->norder; i++) {
+        const ast_expr *e = q->order_by[i].expr;
+        int64_t colno = 0;
+        if (e->kind == AE_INT && e->ival >= 1 && (uint64_t)e->ival <= cols->ncols)
+            colno = e->ival;
+        for (uint32_t c = 0; !colno && e->kind == AE_COLUMN && e->nnames == 1 && c < cols->ncols; c++)
+            if (strcmp(cols->cols[c], e->names[0]) == 0)
+                colno = c + 1;
+        if (!colno)
+            return dp_unsupported(d, "this ORDER BY of a set operation");
+        ss_strbuf_printf(d->sb, "%s%lld", i ? ", " : "", (long long)colno);
+        dp_print_direction(d, &q->order_by[i]);
+    }
+    return SS_OK;
+}
+
+/* get_with_clause; the WITH queries become visible to the rest of the query */
+static int with_clause(dp *d, const ast_select *q, const dp_scope *outer)
+{
+    if (q->recursive)
+        return dp_unsupported(d, "WITH RECURSIVE");
+    d->indent += DP_INDENT_STD;
+    ss_strbuf_putc(d->sb, ' ');
+    for (uint32_t i = 0; i < q->nctes; i++) {
+        const ast_cte *c = &q->ctes[i];
+        if (c->nsearch_cols || c->ncycle_cols)
+            return dp_unsupported(d, "SEARCH or CYCLE");
+        ss_strbuf_puts(d->sb, i ? ", " : "WITH ");
+        dp_put_ident(d->sb, c->name);
+        if (c->ncolnames) {
+            ss_strbuf_putc(d->sb, '(');
+            for (uint32_t k = 0; k < c->ncolnames; k++) {
+                if (k)
+                    ss_strbuf_puts(d->sb, ", ");
+                dp_put_ident(d->sb, c->colnames[k]);
+            }
+            ss_strbuf_putc(d->sb, ')');
+        }
+        ss_strbuf_puts(d->sb, c->materialize == AST_CTE_MATERIALIZED       ? " AS MATERIALIZED ("
+                              : c->materialize == AST_CTE_NOT_MATERIALIZED ? " AS NOT MATERIALIZED ("
+                                                                           : " AS (");
+        dp_keyword(d, "", 0, 0, 0);
+        dp_cte *cte = ss_arena_alloc(d->arena, sizeof *cte);
+        if (!cte)
+            return ss_ctx_error(d->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        memset(cte, 0, sizeof *cte);
+        if (dp_query(d, c->query, outer, 0, NULL, true, &cte->rel))
+            return SS_ERROR;
+        if (c->ncolnames > cte->rel.ncols)
+            return dp_unsupported(d, "this WITH query");
+        for (uint32_t k = 0; k < c->ncolnames; k++)
+            cte->rel.cols[k] = c->colnames[k];
+        dp_keyword(d, "", 0, 0, 0);
+        ss_strbuf_putc(d->sb, ')');
+        cte->name = c->name;
+        cte->outer = d->ctes;
+        d->ctes = cte;
+    }
+    d->indent -= DP_INDENT_STD;
+    dp_keyword(d, "", 0, 0, 0);
+    return SS_OK;
+}
+
+int dp_query(dp *d, const ast_select *q, const dp_scope *outer, uint32_t ncols, const char *const *col_names,
+             bool visible, dp_rel *out)
+{
+    int indent = d->indent;
+    const dp_scope *keep = d->scope;
+    const dp_cte *ctes = d->ctes;
+    bool agg = d->in_agg_ok;
+    dp_scope *s = ss_arena_alloc(d->arena, sizeof *s);
+    if (!s)
+        return ss_ctx_error(d->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    memset(s, 0, sizeof *s);
+    s->outer = outer;
+    dp_rel cols = {0};
+    int rc = q->nctes ? with_clause(d, q, outer) : SS_OK;
+    if (rc == SS_OK && q->setop != AST_SETOP_NONE) {
+        d->scope = outer;
+        rc = setop_query(d, q, true, ncols, col_names, visible, &cols);
+        if (rc == SS_OK)
+            rc = setop_order(d, q, &cols);
+        if (rc == SS_OK)
+            rc = limit_clause(d, q);
+    } else if (rc == SS_OK)
+        rc = basic_select(d, q, s, ncols, col_names, visible, &cols);
+    if (rc == SS_OK && out)
+        *out = cols;
+    d->indent = indent;
+    d->scope = keep;
+    d->ctes = ctes;
+    d->in_agg_ok = agg;
+    return rc;
+}
+
+static int deparse(ss_ctx *ctx, ss_catalog *c, const char *sql, const char *search_path, uint32_t ncols,
+                   const char *const *col_names, bool pretty, const ss_deparse_rename *rename, bool qualify_all,
+                   char **out, int *view_check)
+{
+    *out = NULL;
+    ss_arena *arena = ss_arena_create();
+    if (!arena)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    ast_stmt **stmts;
+    uint32_t n;
+    ast_parse_error perr;
+    int rc = SS_OK;
+    if (ss_parse(arena, sql, &stmts, &n, &perr) || n != 1 ||
+        (stmts[0]->kind != AST_CREATE_VIEW && !(stmts[0]->kind == AST_CREATE_TABLE_AS && stmts[0]->is_matview)) ||
+        !stmts[0]->select)
+        rc = ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "the query of a view cannot be read back");
+    ss_strbuf sb;
+    ss_strbuf_init(&sb);
+    dp d = {ctx, c, arena, pretty, 0, &sb, rename, NULL, false, NULL, qualify_all};
+    if (rc == SS_OK && view_check)
+        *view_check = stmts[0]->view_check;
+    const char *path = search_path ? ss_ns_path_override(search_path) : NULL;
+    if (rc == SS_OK)
+        rc = dp_query(&d, stmts[0]->select, NULL, ncols, col_names, true, NULL);
+    if (search_path)
+        ss_ns_path_override(path);
+    if (rc == SS_OK) {
+        ss_strbuf_putc(&sb, ';');
+        if (sb.oom)
+            rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    }
+    if (rc == SS_OK)
+        *out = ss_strbuf_steal(&sb);
+    ss_strbuf_free(&sb);
+    ss_arena_destroy(arena);
+    return rc;
+}
+
+int ss_deparse_view(ss_ctx *ctx, ss_catalog *c, const char *sql, const char *search_path, uint32_t ncols,
+                    const char *const *col_names, bool pretty, const ss_deparse_rename *rename, char **out)
+{
+    return deparse(ctx, c, sql, search_path, ncols, col_names, pretty, rename, false, out, NULL);
+}
+
+/* "CREATE [MATERIALIZED] VIEW s.name AS <query>" for a rename's rewrite */
+static int rewrite(ss_ctx *ctx, ss_catalog *c, const char *sql, const char *search_path, uint32_t ncols,
+                   const char *const *col_names, const char *schema, const char *name, bool matview,
+                   const ss_deparse_rename *rename, char **out)
+{
+    char *query;
+    int check = 0;
+    *out = NULL;
+    if (deparse(ctx, c, sql, search_path, ncols, col_names, false, rename, true, &query, &check))
+        return SS_ERROR;
+    ss_strbuf sb;
+    ss_strbuf_init(&sb);
+    ss_strbuf_puts(&sb, matview ? "CREATE MATERIALIZED VIEW " : "CREATE VIEW ");
+    /* its schema's current name: the name is read only to find the view it replaces */
+    dp_put_ident(&sb, schema);
+    ss_strbuf_putc(&sb, '.');
+    dp_put_ident(&sb, name);
+    ss_strbuf_puts(&sb, " AS");
+    ss_strbuf_append(&sb, query, strlen(query) - 1); /* without its ';' */
+    free(query);
+    if (check)
+        ss_strbuf_puts(&sb, check == AST_VIEW_CHECK_LOCAL ? " WITH LOCAL CHECK OPTION" : " WITH CASCADED CHECK OPTION");
+    if (sb.oom) {
+        ss_strbuf_free(&sb);
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    }
+    *out = ss_strbuf_steal(&sb);
+    ss_strbuf_free(&sb);
+    return SS_OK;
+}
+
+int ss_deparse_view_for_rename(ss_ctx *ctx, ss_catalog *c, const ss_view *v, const ss_deparse_rename *rename,
+                               char **out)
+{
+    return rewrite(ctx, c, v->sql, v->search_path, v->ncols, (const char *const *)v->col_names,
+                   v->ns ? v->ns->name : "public", v->name, false, rename, out);
+}
+
+/* A materialized view's column names (at most 256), the names its query is printed with. */
+static int matview_names(ss_ctx *ctx, const ss_table *t, const char **names)
+{
+    if (t->ncols > 256)
+        return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                            "pg_get_viewdef of a materialized view of more than 256 columns is not supported");
+    for (uint32_t i = 0; i < t->ncols; i++)
+        names[i] = t->cols[i].name;
+    return SS_OK;
+}
+
+int ss_deparse_matview(ss_ctx *ctx, ss_catalog *c, const ss_table *t, bool pretty, char **out)
+{
+    const char *names[256];
+    *out = NULL;
+    if (matview_names(ctx, t, names))
+        return SS_ERROR;
+    return deparse(ctx, c, t->matview->sql, NULL, t->ncols, names, pretty, NULL, false, out, NULL);
+}
+
+int ss_deparse_matview_for_rename(ss_ctx *ctx, ss_catalog *c, const ss_table *t, const char *sql,
+                                  const ss_deparse_rename *rename, char **out)
+{
+    const char *names[256];
+    *out = NULL;
+    if (matview_names(ctx, t, names))
+        return SS_ERROR;
+    return rewrite(ctx, c, sql, NULL, t->ncols, names, t->ns ? t->ns->name : "public", t->name, true, rename, out);
+}
