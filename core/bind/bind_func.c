@@ -71,7 +71,7 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
         bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                    "feature not supported: set-returning function %s here (only in FROM, or generate_series, "
                    "generate_subscripts, unnest(array), regexp_matches, regexp_split_to_table and one-column json "
-                   "functions, not nested, in the select list of a query without aggregates)",
+                   "functions, not nested, in the select list of a query without aggregates or window functions)",
                    name);
         return NULL;
     }

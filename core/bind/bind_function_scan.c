@@ -425,6 +425,11 @@ int attach_target_srf(binder *b, const ast_select *s, bool is_agg, ss_lop **top)
     for (uint32_t i = 0; i < s->ntargets; i++)
         if (find_srf_in(b, s->targets[i].expr, NULL, &found, &several, &list))
             return SS_ERROR;
+    /* window functions run before the set-returning functions in PostgreSQL (ProjectSet over
+       WindowAgg); joined in below them they would count the expanded rows: refused (0A000,
+       where bind_func.c binds the call) until that order is built */
+    for (uint32_t i = 0; !is_agg && i < s->ntargets; i++)
+        is_agg = ast_has_window(s->targets[i].expr);
     if (list.n > 1) {
         /* several: run in lockstep (bind_srf_lockstep.c) */
         bool joinable = !several && !is_agg;
