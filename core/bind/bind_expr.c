@@ -553,6 +553,8 @@ static ss_expr *bind_expr_node(binder *b, const ast_expr *a)
     case AE_ARRAY_CMP:
         return bind_array_cmp(b, a);
     case AE_DISTINCT:
+        if (bind_is_whole_row(b, a->args[0]) || bind_is_whole_row(b, a->args[1]))
+            return bind_whole_row_distinct(b, a);
         if (a->args[0]->kind == AE_ROW || a->args[1]->kind == AE_ROW)
             return bind_row_distinct(b, a);
         return bind_conditional(b, a);

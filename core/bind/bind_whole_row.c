@@ -1,7 +1,8 @@
 /* bind_whole_row.c — a whole-row reference (a FROM item's name where a column is expected):
  * PostgreSQL's composite of the item's columns.  As a value it is the anonymous record of the
  * columns (core/types/record/, so it prints as (1,"a b") and compares with record_eq's rules);
- * t IS [NOT] NULL tests every field, as PostgreSQL's row null test does; as the argument of
+ * t IS [NOT] NULL tests every field, as PostgreSQL's row null test does, and t IS [NOT] DISTINCT
+ * FROM a row compares field by field (NULLs equal, as record_eq); as the argument of
  * to_json / row_to_json / to_jsonb and json_agg / jsonb_agg it is the object of its column
  * names and values (json: json_row_def's compact text, jsonb: jsonb_build_object).  Each column
  * is bound as t.col so GROUP BY and aggregate rules apply to it.  Not done: the row of a
@@ -98,24 +99,45 @@ ss_expr *bind_whole_row_record(binder *b, const ast_expr *a)
     return make_func(b, &rec_row_def, type_of(SS_TYPE_RECORD), args, re->ncols);
 }
 
-ss_expr *bind_whole_row_null_test(binder *b, const ast_expr *a)
+ast_expr *bind_whole_row_ast(binder *b, const ast_expr *a)
 {
-    const range_entry *re = whole_row_entry(b, a->args[0]);
+    const range_entry *re = whole_row_entry(b, a);
     if (!re)
         return NULL;
-    ast_expr *row = bind_alloc(b, sizeof *row), *test = bind_alloc(b, sizeof *test);
+    ast_expr *row = bind_alloc(b, sizeof *row);
     ast_expr **fields = bind_alloc(b, sizeof(ast_expr *) * (re->ncols ? re->ncols : 1));
-    ast_expr **targ = bind_alloc(b, sizeof(ast_expr *));
-    if (!row || !test || !fields || !targ)
+    if (!row || !fields)
         return NULL;
     for (uint32_t c = 0; c < re->ncols; c++)
-        if (!(fields[c] = column_ast(b, re, c, a->args[0]->location)))
+        if (!(fields[c] = column_ast(b, re, c, a->location)))
             return NULL;
-    *row = (ast_expr){.kind = AE_ROW, .location = a->args[0]->location, .args = fields, .nargs = re->ncols};
+    *row = (ast_expr){.kind = AE_ROW, .location = a->location, .args = fields, .nargs = re->ncols};
+    return row;
+}
+
+ss_expr *bind_whole_row_null_test(binder *b, const ast_expr *a)
+{
+    ast_expr *test = bind_alloc(b, sizeof *test), **targ = bind_alloc(b, sizeof(ast_expr *));
+    if (!test || !targ || !(targ[0] = bind_whole_row_ast(b, a->args[0])))
+        return NULL;
     *test = *a;
-    targ[0] = row;
     test->args = targ;
     return bind_row_null_test(b, test);
+}
+
+ss_expr *bind_whole_row_distinct(binder *b, const ast_expr *a)
+{
+    ast_expr *test = bind_alloc(b, sizeof *test), **targ = bind_alloc(b, sizeof(ast_expr *) * 2);
+    if (!test || !targ)
+        return NULL;
+    for (int i = 0; i < 2; i++) {
+        targ[i] = bind_is_whole_row(b, a->args[i]) ? bind_whole_row_ast(b, a->args[i]) : (ast_expr *)a->args[i];
+        if (!targ[i])
+            return NULL;
+    }
+    *test = *a;
+    test->args = targ;
+    return bind_row_distinct(b, test);
 }
 
 ss_expr *bind_whole_row_json(binder *b, const ast_expr *a, bool jsonb, ss_expr *(*bind_col)(binder *, const ast_expr *))

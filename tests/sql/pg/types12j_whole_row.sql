@@ -17,3 +17,6 @@ select t1 from (select 1 a, 'x y' b, null::int c, '' d, 'q"u\o' e) t1;
 select t1 is null, t1 is not null from (select null::int a, null::text b) t1;
 select count(t1) from (select null::int a, null::text b) t1;
 select t2 is null from (select 1 a) t1 left join (select 2 b) t2 on false;
+select t1 is distinct from t2, t1 is not distinct from t2 from (select 1 a, null::int b) t1, (select 1 a, null::int b) t2;
+select t1 is distinct from t2 from (select 1 a, 2 b) t1, (select 1 a, null::int b) t2;
+select t1 is distinct from row(1, 2), row(1, 3) is distinct from t1 from (select 1 a, 2 b) t1;
