@@ -483,6 +483,8 @@ static ss_expr *bind_expr_node(binder *b, const ast_expr *a)
     }
     switch (a->kind) {
     case AE_COLUMN:
+        if (bind_is_whole_row(b, a))
+            return bind_whole_row_record(b, a);
         return bind_column(b, a);
     case AE_STAR:
         bind_error(b, a->location, "42601", "syntax error at or near \"*\"");
@@ -509,6 +511,8 @@ static ss_expr *bind_expr_node(binder *b, const ast_expr *a)
     case AE_IS_NOT_NULL: {
         if (a->args[0]->kind == AE_ROW)
             return bind_row_null_test(b, a);
+        if (bind_is_whole_row(b, a->args[0]))
+            return bind_whole_row_null_test(b, a);
         ss_expr *arg = bind_expr(b, a->args[0]);
         if (!arg)
             return NULL;
@@ -549,6 +553,8 @@ static ss_expr *bind_expr_node(binder *b, const ast_expr *a)
     case AE_ARRAY_CMP:
         return bind_array_cmp(b, a);
     case AE_DISTINCT:
+        if (bind_is_whole_row(b, a->args[0]) || bind_is_whole_row(b, a->args[1]))
+            return bind_whole_row_distinct(b, a);
         if (a->args[0]->kind == AE_ROW || a->args[1]->kind == AE_ROW)
             return bind_row_distinct(b, a);
         return bind_conditional(b, a);

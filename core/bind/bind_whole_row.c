@@ -1,14 +1,18 @@
-/* bind_whole_row.c — a whole-row reference (a FROM item's name where a column is expected) as
- * the argument of to_json / row_to_json / to_jsonb and json_agg / jsonb_agg: PostgreSQL's
- * composite of the item's columns, bound here as the object of its column names and values
- * (json: json_row_def's compact text, jsonb: jsonb_build_object), each column bound as
- * t.col so GROUP BY and aggregate rules apply to it.  Other uses of a whole-row reference
- * stay PostgreSQL's "column ... does not exist" for now. */
+/* bind_whole_row.c — a whole-row reference (a FROM item's name where a column is expected):
+ * PostgreSQL's composite of the item's columns.  As a value it is the anonymous record of the
+ * columns (core/types/record/, so it prints as (1,"a b") and compares with record_eq's rules);
+ * t IS [NOT] NULL tests every field, as PostgreSQL's row null test does, and t IS [NOT] DISTINCT
+ * FROM a row compares field by field (NULLs equal, as record_eq); as the argument of
+ * to_json / row_to_json / to_jsonb and json_agg / jsonb_agg it is the object of its column
+ * names and values (json: json_row_def's compact text, jsonb: jsonb_build_object).  Each column
+ * is bound as t.col so GROUP BY and aggregate rules apply to it.  Not done: the row of a
+ * null-extended outer-join side is a record of NULLs, where PostgreSQL has a NULL record. */
 #include <string.h>
 
 #include "bind/binder_internal.h"
 #include "types/functions.h"
 #include "types/json/json_agg.h"
+#include "types/record/record.h"
 
 static const range_entry *whole_row_entry(const binder *b, const ast_expr *a)
 {
@@ -39,6 +43,103 @@ static ss_expr *text_const(binder *b, const char *s)
     return e;
 }
 
+/* The AST t.col of column c of the entry, at the reference's location. */
+static ast_expr *column_ast(binder *b, const range_entry *re, uint32_t c, int location)
+{
+    ast_expr *col = bind_alloc(b, sizeof *col);
+    const char **names = bind_alloc(b, sizeof(char *) * 2);
+    if (!col || !names)
+        return NULL;
+    memset(col, 0, sizeof *col);
+    names[0] = re->ref, names[1] = re->col_names[c];
+    col->kind = AE_COLUMN, col->names = names, col->nnames = 2, col->location = location;
+    return col;
+}
+
+/* Column c of the entry bound with bind_col; a grouping error names the whole row t.*. */
+static ss_expr *bind_row_column(binder *b, const range_entry *re, uint32_t c, const ast_expr *a,
+                                ss_expr *(*bind_col)(binder *, const ast_expr *))
+{
+    ast_expr *col = column_ast(b, re, c, a->location);
+    if (!col)
+        return NULL;
+    int k = b->in_having ? 1 : 0;
+    const char *noted = b->grouping_msg[k];
+    ss_expr *e = bind_col(b, col);
+    if (e && !noted && b->grouping_msg[k]) { /* PostgreSQL names the whole row in its grouping error */
+        b->grouping_msg[k] = ss_arena_printf(b->arena,
+                                             "column \"%s.*\" must appear in the GROUP BY clause or be used in "
+                                             "an aggregate function",
+                                             re->ref);
+        if (!b->grouping_msg[k]) {
+            ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+            return NULL;
+        }
+        b->grouping_loc[k] = a->location;
+    }
+    return e;
+}
+
+ss_expr *bind_whole_row_record(binder *b, const ast_expr *a)
+{
+    const range_entry *re = whole_row_entry(b, a);
+    if (!re)
+        return NULL;
+    if (re->ncols > REC_MAX_FIELDS) {
+        bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                   "feature not supported: a whole-row reference with more than %d columns", REC_MAX_FIELDS);
+        return NULL;
+    }
+    ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * (re->ncols ? re->ncols : 1));
+    if (!args)
+        return NULL;
+    for (uint32_t c = 0; c < re->ncols; c++)
+        if (!(args[c] = bind_row_column(b, re, c, a, bind_expr)))
+            return NULL;
+    return make_func(b, &rec_row_def, type_of(SS_TYPE_RECORD), args, re->ncols);
+}
+
+ast_expr *bind_whole_row_ast(binder *b, const ast_expr *a)
+{
+    const range_entry *re = whole_row_entry(b, a);
+    if (!re)
+        return NULL;
+    ast_expr *row = bind_alloc(b, sizeof *row);
+    ast_expr **fields = bind_alloc(b, sizeof(ast_expr *) * (re->ncols ? re->ncols : 1));
+    if (!row || !fields)
+        return NULL;
+    for (uint32_t c = 0; c < re->ncols; c++)
+        if (!(fields[c] = column_ast(b, re, c, a->location)))
+            return NULL;
+    *row = (ast_expr){.kind = AE_ROW, .location = a->location, .args = fields, .nargs = re->ncols};
+    return row;
+}
+
+ss_expr *bind_whole_row_null_test(binder *b, const ast_expr *a)
+{
+    ast_expr *test = bind_alloc(b, sizeof *test), **targ = bind_alloc(b, sizeof(ast_expr *));
+    if (!test || !targ || !(targ[0] = bind_whole_row_ast(b, a->args[0])))
+        return NULL;
+    *test = *a;
+    test->args = targ;
+    return bind_row_null_test(b, test);
+}
+
+ss_expr *bind_whole_row_distinct(binder *b, const ast_expr *a)
+{
+    ast_expr *test = bind_alloc(b, sizeof *test), **targ = bind_alloc(b, sizeof(ast_expr *) * 2);
+    if (!test || !targ)
+        return NULL;
+    for (int i = 0; i < 2; i++) {
+        targ[i] = bind_is_whole_row(b, a->args[i]) ? bind_whole_row_ast(b, a->args[i]) : (ast_expr *)a->args[i];
+        if (!targ[i])
+            return NULL;
+    }
+    *test = *a;
+    test->args = targ;
+    return bind_row_distinct(b, test);
+}
+
 ss_expr *bind_whole_row_json(binder *b, const ast_expr *a, bool jsonb, ss_expr *(*bind_col)(binder *, const ast_expr *))
 {
     const range_entry *re = whole_row_entry(b, a);
@@ -50,30 +151,9 @@ ss_expr *bind_whole_row_json(binder *b, const ast_expr *a, bool jsonb, ss_expr *
     if (!args || !types)
         return NULL;
     for (uint32_t c = 0; c < re->ncols; c++) {
-        ast_expr *col = bind_alloc(b, sizeof *col);
-        const char **names = bind_alloc(b, sizeof(char *) * 2);
-        if (!col || !names)
+        if (!(args[2 * c] = text_const(b, re->col_names[c])) ||
+            !(args[2 * c + 1] = bind_row_column(b, re, c, a, bind_col)))
             return NULL;
-        memset(col, 0, sizeof *col);
-        names[0] = re->ref, names[1] = re->col_names[c];
-        col->kind = AE_COLUMN, col->names = names, col->nnames = 2, col->location = a->location;
-        if (!(args[2 * c] = text_const(b, re->col_names[c])))
-            return NULL;
-        int k = b->in_having ? 1 : 0;
-        const char *noted = b->grouping_msg[k];
-        if (!(args[2 * c + 1] = bind_col(b, col)))
-            return NULL;
-        if (!noted && b->grouping_msg[k]) { /* PostgreSQL names the whole row in its grouping error */
-            b->grouping_msg[k] = ss_arena_printf(b->arena,
-                                                 "column \"%s.*\" must appear in the GROUP BY clause or be used in "
-                                                 "an aggregate function",
-                                                 re->ref);
-            if (!b->grouping_msg[k]) {
-                ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-                return NULL;
-            }
-            b->grouping_loc[k] = a->location;
-        }
         types[2 * c] = args[2 * c]->type, types[2 * c + 1] = args[2 * c + 1]->type;
     }
     if (!jsonb)

@@ -729,5 +729,9 @@ int bind_jsonpath_arg(binder *b, const char *name, ss_expr *const *args, uint32_
  * (no error) or on error. */
 bool bind_is_whole_row(const binder *b, const ast_expr *a);
 ss_expr *bind_whole_row_json(binder *b, const ast_expr *a, bool jsonb, ss_expr *(*bind_col)(binder *, const ast_expr *));
+ss_expr *bind_whole_row_record(binder *b, const ast_expr *a);       /* t as a value: its record */
+ss_expr *bind_whole_row_null_test(binder *b, const ast_expr *a);    /* t IS [NOT] NULL: every field */
+ss_expr *bind_whole_row_distinct(binder *b, const ast_expr *a);     /* t IS [NOT] DISTINCT FROM a row */
+ast_expr *bind_whole_row_ast(binder *b, const ast_expr *a);        /* t as ROW(t.c1, ...) */
 
 #endif

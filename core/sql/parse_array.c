@@ -1,6 +1,6 @@
 /* parse_array.c — the array syntax of PostgreSQL's raw parse tree as Sunstone AST: ARRAY[...]
  * constructors (nested ones too), subscripts and slices (A_Indirection over A_Indices), and
- * op ANY / ALL over an array expression. */
+ * op ANY / ALL over an array expression; (t).a over a whole-row reference is the column t.a. */
 #include "sql/transform.h"
 
 ast_expr *tr_array_expr(transform_state *ts, A_ArrayExpr *a)
@@ -14,6 +14,23 @@ ast_expr *tr_array_expr(transform_state *ts, A_ArrayExpr *a)
 ast_expr *tr_indirection(transform_state *ts, A_Indirection *ind)
 {
     ListCell *lc;
+    /* (t).a over a FROM item's whole row t: the column t.a, as PostgreSQL resolves it */
+    if (IsA(ind->arg, ColumnRef) && list_length(ind->indirection) == 1 && IsA(linitial(ind->indirection), String)) {
+        ColumnRef *c = (ColumnRef *)ind->arg;
+        if (list_length(c->fields) == 1 && IsA(linitial(c->fields), String)) {
+            ast_expr *e = tr_new_expr(ts, AE_COLUMN, c->location);
+            const char **names = e ? tr_alloc(ts, sizeof(char *) * 2) : NULL;
+            if (!names)
+                return NULL;
+            names[0] = tr_strdup(ts, strVal(linitial(c->fields)));
+            names[1] = tr_strdup(ts, strVal(linitial(ind->indirection)));
+            if (!names[0] || !names[1])
+                return NULL;
+            e->names = names;
+            e->nnames = 2;
+            return e;
+        }
+    }
     foreach (lc, ind->indirection) {
         if (!IsA(lfirst(lc), A_Indices)) {
             tr_unsupported(ts, tr_location(ind->arg), "field selection");
