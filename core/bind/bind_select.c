@@ -672,7 +672,8 @@ int push_entry(binder *b, const range_entry *e)
         b->scope = v;
         b->cap_scope = cap;
     }
-    b->scope[b->nscope++] = *e;
+    b->scope[b->nscope] = *e;
+    b->scope[b->nscope++].null_extended |= b->outer_join_depth > 0;
     b->scope_hi = b->nscope;
     return SS_OK;
 }

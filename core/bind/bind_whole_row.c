@@ -5,8 +5,9 @@
  * FROM a row compares field by field (NULLs equal, as record_eq); as the argument of
  * to_json / row_to_json / to_jsonb and json_agg / jsonb_agg it is the object of its column
  * names and values (json: json_row_def's compact text, jsonb: jsonb_build_object).  Each column
- * is bound as t.col so GROUP BY and aggregate rules apply to it.  Not done: the row of a
- * null-extended outer-join side is a record of NULLs, where PostgreSQL has a NULL record. */
+ * is bound as t.col so GROUP BY and aggregate rules apply to it.  Not done (0A000): the value of
+ * a null-extended outer-join side, which PostgreSQL makes a NULL record for a missing row and
+ * this would make a record of NULLs (its IS NULL tests are right either way). */
 #include <string.h>
 
 #include "bind/binder_internal.h"
@@ -29,6 +30,16 @@ static const range_entry *whole_row_entry(const binder *b, const ast_expr *a)
 bool bind_is_whole_row(const binder *b, const ast_expr *a)
 {
     return whole_row_entry(b, a) != NULL;
+}
+
+/* 0A000 for the value of a row on the NULL-extended side of an outer join. */
+static bool refuse_null_extended(binder *b, const range_entry *re, const ast_expr *a)
+{
+    if (!re->null_extended)
+        return false;
+    bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+               "feature not supported: a whole-row reference to the nullable side of an outer join");
+    return true;
 }
 
 static ss_expr *text_const(binder *b, const char *s)
@@ -83,7 +94,7 @@ static ss_expr *bind_row_column(binder *b, const range_entry *re, uint32_t c, co
 ss_expr *bind_whole_row_record(binder *b, const ast_expr *a)
 {
     const range_entry *re = whole_row_entry(b, a);
-    if (!re)
+    if (!re || refuse_null_extended(b, re, a))
         return NULL;
     if (re->ncols > REC_MAX_FIELDS) {
         bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
@@ -143,7 +154,7 @@ ss_expr *bind_whole_row_distinct(binder *b, const ast_expr *a)
 ss_expr *bind_whole_row_json(binder *b, const ast_expr *a, bool jsonb, ss_expr *(*bind_col)(binder *, const ast_expr *))
 {
     const range_entry *re = whole_row_entry(b, a);
-    if (!re)
+    if (!re || refuse_null_extended(b, re, a))
         return NULL;
     uint32_t n = re->ncols * 2;
     ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * (n ? n : 1));

@@ -65,6 +65,8 @@ typedef struct range_entry {
        other entries */
     const struct ss_schema *ns;
     bool from_cte;            /* (LK) a WITH query's reference (a locking clause skips it) */
+    bool null_extended;       /* on the NULL-extended side of an outer join (its whole-row
+                                 value would be a NULL record there: refused, bind_whole_row.c) */
     struct ss_bound_locking *through; /* (LK) a subquery / view locked through: its row ids */
 } range_entry;
 
