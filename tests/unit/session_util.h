@@ -36,6 +36,13 @@ static inline void run(sunstone *db, const char *sql)
                   sunstone_errmsg(db));
 }
 
+/* sql must fail with SQLSTATE state. */
+static inline void expect_error(sunstone *db, const char *sql, const char *state)
+{
+    ck_assert_msg(sunstone_exec(db, sql, NULL, NULL) != SUNSTONE_OK, "%s succeeded", sql);
+    ck_assert_str_eq(sunstone_sqlstate(db), state);
+}
+
 /* The first column of the only row st gives, as an integer; -1 on any failure (so that it
  * can run on threads, where ck_assert must not). */
 static inline long long only_value(sunstone_stmt *st)

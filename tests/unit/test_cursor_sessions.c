@@ -24,12 +24,6 @@ static void column_text(sunstone *db, const char *sql, char *out, size_t cap)
     sunstone_finalize(st);
 }
 
-static void expect_error(sunstone *db, const char *sql, const char *state)
-{
-    ck_assert_msg(sunstone_exec(db, sql, NULL, NULL) != SUNSTONE_OK, "%s succeeded", sql);
-    ck_assert_str_eq(sunstone_sqlstate(db), state);
-}
-
 START_TEST(other_sessions_changes_unseen)
 {
     sunstone *a = open_first(), *b = open_more(a);

@@ -8,12 +8,6 @@
 #include "check_suite.h"
 #include "session_util.h"
 
-static void expect_error(sunstone *db, const char *sql, const char *state)
-{
-    ck_assert_msg(sunstone_exec(db, sql, NULL, NULL) != SUNSTONE_OK, "%s succeeded", sql);
-    ck_assert_str_eq(sunstone_sqlstate(db), state);
-}
-
 START_TEST(private_to_their_session)
 {
     sunstone *a = open_first(), *b = open_more(a);
