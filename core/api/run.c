@@ -577,7 +577,8 @@ int ss_stmt_execute(sunstone_stmt *st)
         return ss_run_transaction(st);
     case AST_ALTER_TABLE:
         snprintf(st->tag, sizeof st->tag, "%s",
-                 st->ast->nalter_cmds && st->ast->alter_cmds[0].kind == AST_ALTER_RENAME_INDEX ? "ALTER INDEX"
+                 st->ast->alter_view ? "ALTER VIEW"
+                 : st->ast->nalter_cmds && st->ast->alter_cmds[0].kind == AST_ALTER_RENAME_INDEX ? "ALTER INDEX"
                                                                                             : "ALTER TABLE");
         return ss_catalog_alter_table(&st->ctx, st->ctx.catalog, st->ast);
     case AST_CREATE_SEQUENCE:

@@ -459,6 +459,45 @@ static int run_cmd(alter_run *r, const ast_alter_cmd *a)
     return SS_OK;
 }
 
+/* ALTER VIEW v RENAME TO w (and ALTER TABLE on a view): PostgreSQL keeps views by oid, so
+   renaming one changes no query; here a view is its text, so the renamed view is the same
+   definition created under the new name, the views and materialized views reading it are
+   stored again with the new name (view_rename.c, 0A000 when one cannot be printed), and the
+   old name is dropped, all in the statement's transaction (a rollback undoes each step). */
+static int rename_view(ss_ctx *ctx, ss_catalog *c, ss_view *v, const char *new_name)
+{
+    if (ss_catalog_name_wait(ctx, c, new_name))
+        return SS_ERROR;
+    char old_ref[SS_NS_REF_MAX], new_ref[SS_NS_REF_MAX];
+    ss_ns_qualify(v->ns, v->name, old_ref, sizeof old_ref);
+    ss_ns_qualify(v->ns, new_name, new_ref, sizeof new_ref);
+    if (relation_taken(ctx, c, new_ref))
+        return ss_ctx_error(ctx, SS_SQLSTATE_DUPLICATE_TABLE, "relation \"%s\" already exists", new_name);
+    ss_view_def def = {new_ref, v->sql, v->ncols, (const char *const *)v->col_names, v->types,
+                       v->ndeps, (const char *const *)v->deps, false, v->search_path};
+    if (ss_catalog_create_view(ctx, c, &def))
+        return SS_ERROR;
+    ss_view **readers = calloc(c->nuser_views ? c->nuser_views : 1, sizeof *readers);
+    if (!readers)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < c->nuser_views; i++) {
+        ss_view *w = c->user_views[i];
+        bool reads = false;
+        for (uint32_t d = 0; !reads && d < w->ndeps; d++)
+            reads = strcmp(w->deps[d], old_ref) == 0;
+        if (reads && w != v && ss_ddl_visible(&w->ddl))
+            readers[n++] = w;
+    }
+    ss_deparse_rename rn = {old_ref, new_name, NULL, NULL, NULL, NULL};
+    int rc = n ? ss_views_follow_rename(ctx, c, readers, n, "renaming a view", &rn) : SS_OK;
+    free(readers);
+    if (rc == SS_OK)
+        rc = ss_matviews_follow_rename(ctx, c, "renaming a view", &rn);
+    const char *names[1] = {old_ref};
+    return rc ? rc : ss_catalog_drop_relations(ctx, c, SS_DROP_VIEW, names, 1, false, false, NULL, NULL);
+}
+
 int ss_catalog_alter_table(ss_ctx *ctx, ss_catalog *c, const ast_stmt *st)
 {
     const char *name = st->table;
@@ -474,8 +513,13 @@ int ss_catalog_alter_table(ss_ctx *ctx, ss_catalog *c, const ast_stmt *st)
         return SS_ERROR;
     if (index && ix && (!t || ss_index_find(c, st->table) != ix))
         return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist", st->table);
+    if (t && st->alter_view && !index)
+        return ss_ctx_error(ctx, "42809", "\"%s\" is not a view", st->table);
     if (!t) {
-        if (!index && ss_catalog_find_view(c, name))
+        ss_view *v = index ? NULL : ss_catalog_find_view(c, name);
+        if (v && st->nalter_cmds == 1 && st->alter_cmds[0].kind == AST_ALTER_RENAME_TABLE)
+            return rename_view(ctx, c, v, st->alter_cmds[0].new_name);
+        if (v)
             return ss_ctx_error(ctx, "42809", "\"%s\" is not a table", name);
         if (st->missing_ok) {
             ss_ctx_message(ctx, SS_MSG_NOTICE, "relation \"%s\" does not exist, skipping", st->table);

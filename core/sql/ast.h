@@ -580,6 +580,7 @@ typedef struct ast_stmt {
     /* (M) AST_DECLARE_CURSOR: AST_CURSOR_* flags; AST_FETCH: direction and count */
     int cursor_options;
     int discard;          /* AST_DISCARD: AST_DISCARD_* */
+    bool alter_view;      /* AST_ALTER_TABLE written as ALTER VIEW (its relation must be a view) */
     ast_fetch_direction fetch_direction;
     int64_t fetch_count;
     bool is_move;

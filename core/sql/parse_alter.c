@@ -233,6 +233,10 @@ bool tr_rename(transform_state *ts, RenameStmt *s, ast_stmt *out)
         return false;
     }
     switch (s->renameType) {
+    case OBJECT_VIEW: /* ALTER VIEW ... RENAME TO */
+        out->alter_view = true;
+        kind = AST_ALTER_RENAME_TABLE;
+        break;
     case OBJECT_TABLE: kind = AST_ALTER_RENAME_TABLE; break;
     case OBJECT_INDEX: kind = AST_ALTER_RENAME_INDEX; break;
     case OBJECT_COLUMN: kind = AST_ALTER_RENAME_COLUMN; break;
