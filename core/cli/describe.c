@@ -628,3 +628,30 @@ bool describe_plugins(shell *sh, const char *pattern)
     }
     return finish_listing(sh, &t, rows, &src);
 }
+
+/* \df[+] and \dT[+]: Sunstone has no CREATE FUNCTION or CREATE TYPE, so the user-defined
+   functions and types psql lists are none (the S forms, which list built-in ones, are refused
+   by the caller). */
+bool describe_empty_listing(shell *sh, char kind, bool verbose)
+{
+    static const char *const funcs[] = {"Schema", "Name", "Result data type", "Argument data types", "Type",
+                                        "Volatility", "Parallel", "Owner", "Security", "Access privileges",
+                                        "Language", "Source code", "Description"};
+    static const char *const types[] = {"Schema", "Name", "Internal name", "Size", "Elements", "Owner",
+                                        "Access privileges", "Description"};
+    bool f = kind == 'f';
+    const char *const *cols = f ? funcs : types;
+    size_t n = f ? (verbose ? 13 : 5) : (verbose ? 8 : 3);
+    if (!f && !verbose) { /* \dT: Schema, Name, Description */
+        static const char *const brief[] = {"Schema", "Name", "Description"};
+        cols = brief;
+    }
+    result_table t;
+    table_init(&t, n);
+    table_set_title(&t, f ? "List of functions" : "List of data types");
+    for (size_t i = 0; i < n; i++)
+        table_set_column(&t, i, cols[i], ALIGN_LEFT);
+    print_listing(sh, &t);
+    table_free(&t);
+    return true;
+}

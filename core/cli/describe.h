@@ -24,4 +24,7 @@ bool describe_plugins(shell *sh, const char *pattern);
 /* The owner shown in listings: $USER, else "sunstone". */
 const char *describe_owner(void);
 
+/* \\df[+] / \\dT[+]: the (empty) lists of user-defined functions and types. */
+bool describe_empty_listing(shell *sh, char kind, bool verbose);
+
 #endif

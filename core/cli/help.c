@@ -75,6 +75,8 @@ void help_meta_commands(FILE *out)
           "  \\dm[+]  [PATTERN]       list materialized views\n"
           "  \\ds[+]  [PATTERN]       list sequences\n"
           "  \\dn[S]  [PATTERN]       list schemas\n"
+          "  \\df[+]  [PATTERN]       list functions (user-defined: none yet)\n"
+          "  \\dT[+]  [PATTERN]       list data types (user-defined: none yet)\n"
           "  \\dx     [PATTERN]       list loaded plugins\n"
           "\n"
           "Formatting\n"

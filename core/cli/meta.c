@@ -270,7 +270,8 @@ static bool cmd_describe(shell *sh, arg_cursor *a, meta_status *st)
         return false;
     char kind = name[1];
     const char *mods = name + 1;
-    if (kind == 't' || kind == 'v' || kind == 'm' || kind == 'x' || kind == 's' || kind == 'i' || kind == 'n')
+    if (kind == 't' || kind == 'v' || kind == 'm' || kind == 'x' || kind == 's' || kind == 'i' || kind == 'n' ||
+        kind == 'f' || kind == 'T')
         mods++;
     else
         kind = 0;
@@ -285,7 +286,15 @@ static bool cmd_describe(shell *sh, arg_cursor *a, meta_status *st)
     }
     const char *pattern = next_arg(a);
     bool ok;
-    if (kind == 'n')
+    if ((kind == 'f' || kind == 'T') && system) {
+        report_error(sh, "\\d%c%s: listing built-in %s is not supported by sunstone", kind, "S",
+                     kind == 'f' ? "functions" : "types");
+        *st = META_ERROR;
+        return true;
+    }
+    if (kind == 'f' || kind == 'T')
+        ok = describe_empty_listing(sh, kind, verbose); /* no user-defined ones exist */
+    else if (kind == 'n')
         ok = describe_schemas(sh, pattern, system);
     else if (kind == 'x')
         ok = describe_plugins(sh, pattern);
