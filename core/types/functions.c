@@ -110,6 +110,9 @@ static const ss_func_def builtin[] = {
     /* the search path (func_schema.c): session state, never folded */
     {"current_schema", 0, false, true, {0}, TX, ss_fn_current_schema, true},
     {"current_schemas", 1, false, true, {B}, SS_TYPE_TEXT_ARRAY, ss_fn_current_schemas, true},
+    /* the server's name (func_system.c) */
+    {"version", 0, false, true, {0}, TX, ss_fn_version, false},
+    {"current_database", 0, false, true, {0}, TX, ss_fn_current_database, false},
 #define INT_PAIR(NAME) FN(#NAME, ss_fn_##NAME, I4, I4, I4), FN(#NAME, ss_fn_##NAME, I8, I8, I8),
     INT_PAIR(gcd) INT_PAIR(lcm)
 #undef INT_PAIR

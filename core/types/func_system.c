@@ -1,0 +1,45 @@
+/* func_system.c — the session-information functions that name the server: version(), which
+ * clients parse for "PostgreSQL 15.x" (Sunstone implements PostgreSQL 15's SQL; SHOW
+ * server_version says 15.0), and current_database(), the name the shell's prompt shows for a
+ * database ("sunstone": an in-memory database has no name of its own). */
+#include <stdio.h>
+#include <string.h>
+
+#include "sunstone.h"
+#include "types/func_impl.h"
+
+static int put_text(ss_ctx *ctx, const uint32_t *rows, uint32_t n, ss_vector *out, const char *s)
+{
+    uint32_t len = (uint32_t)strlen(s);
+    SS_FOR_ROWS(rows, n, i, {
+        if (ss_vector_set_text(ctx, out, i, s, len))
+            return SS_ERROR;
+    });
+    return SS_OK;
+}
+
+int ss_fn_version(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                  ss_vector *out)
+{
+    (void)args;
+    (void)nargs;
+    char text[160];
+    snprintf(text, sizeof text, "PostgreSQL 15.0 (Sunstone %s) on %s, 64-bit", sunstone_version(),
+#if defined(__x86_64__)
+             "x86_64-pc-linux-gnu"
+#elif defined(__aarch64__)
+             "aarch64-unknown-linux-gnu"
+#else
+             "unknown"
+#endif
+    );
+    return put_text(ctx, rows, n, out, text);
+}
+
+int ss_fn_current_database(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                           ss_vector *out)
+{
+    (void)args;
+    (void)nargs;
+    return put_text(ctx, rows, n, out, "sunstone");
+}
