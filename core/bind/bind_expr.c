@@ -500,7 +500,7 @@ static ss_expr *bind_expr_node(binder *b, const ast_expr *a)
     case AE_OP:
         if (a->left && a->left->kind == AE_ROW && (a->right->kind == AE_ROW || a->right->kind == AE_SUBLINK))
             return bind_row_compare(b, a);
-        return bind_op(b, a);
+        return bind_record_values_compare(b, a, bind_op(b, a));
     case AE_AND:
         return bind_bool_list(b, a, EXPR_AND, "AND");
     case AE_OR:

@@ -124,6 +124,26 @@ static ss_expr *bind_expansion(binder *b, const ast_expr *e)
     return e ? bind_expr(b, e) : NULL;
 }
 
+/* Two record values (not ROW constructors, which are compared field by field above) go
+   through the record comparison functions, which raise PostgreSQL's errors for records that
+   cannot be compared; e is the operator's binding (kept for anything else). */
+ss_expr *bind_record_values_compare(binder *b, const ast_expr *a, ss_expr *e)
+{
+    static const char *const ops[6] = {"=", "<>", "<", "<=", ">", ">="};
+    if (!e || !a->str || e->kind != EXPR_OP || !e->u.op.right || e->u.op.left->type.id != SS_TYPE_RECORD ||
+        e->u.op.right->type.id != SS_TYPE_RECORD)
+        return e;
+    for (int i = 0; i < 6; i++)
+        if (strcmp(a->str, ops[i]) == 0) {
+            ss_expr **pair = bind_alloc(b, sizeof(ss_expr *) * 2);
+            if (!pair)
+                return NULL;
+            pair[0] = e->u.op.left, pair[1] = e->u.op.right;
+            return make_func(b, &rec_cmp_defs[i], type_of(SS_TYPE_BOOL), pair, 2);
+        }
+    return e;
+}
+
 ss_expr *bind_row_compare(binder *b, const ast_expr *a)
 {
     if (a->left && a->left->kind == AE_ROW && a->right->kind == AE_SUBLINK && a->right->sublink == AST_SUBLINK_EXPR) {
@@ -141,8 +161,10 @@ ss_expr *bind_row_compare(binder *b, const ast_expr *a)
             return NULL;
         return bind_expr(b, sub);
     }
-    if (!a->left || a->left->kind != AE_ROW || a->right->kind != AE_ROW)
-        return bind_op(b, a); /* a record compared with another value: the operator's rules */
+    if (!a->left || a->left->kind != AE_ROW || a->right->kind != AE_ROW) {
+        ss_expr *e = bind_op(b, a); /* a record compared with another value: the operator's rules */
+        return e ? bind_record_values_compare(b, a, e) : NULL;
+    }
     return bind_expansion(b, row_compare_ast(b, a, a->str, a->left, a->right));
 }
 

@@ -620,6 +620,9 @@ int64_t range_column_of(const range_entry *re, const char *name);
  * FROM, IN lists and IS [NOT] NULL of rows expanded over their fields. */
 ss_expr *bind_row_ctor(binder *b, const ast_expr *a);
 ss_expr *bind_row_compare(binder *b, const ast_expr *a);
+/* e, the binding of operator a, or for two record values the record comparison function that
+ * raises PostgreSQL's errors (bind_row.c); NULL when e is NULL. */
+ss_expr *bind_record_values_compare(binder *b, const ast_expr *a, ss_expr *e);
 ss_expr *bind_row_distinct(binder *b, const ast_expr *a);
 ss_expr *bind_row_in_list(binder *b, const ast_expr *a);
 ss_expr *bind_row_null_test(binder *b, const ast_expr *a);

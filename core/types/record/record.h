@@ -25,6 +25,8 @@ void rec_encode_buf(const int32_t *types, const ss_value *fields, uint32_t n, ss
 /* Field k of an encoded record (is_null when it is NULL or k is past the last field); its
  * type id in *type when type is not NULL. */
 void rec_field(const ss_text *t, uint32_t k, ss_value *out, int32_t *type);
+/* How many fields the encoded record t has. */
+uint32_t rec_nfields(const ss_text *t);
 /* btrecordcmp over two encoded records (const ss_text *: the registry's callbacks). */
 int rec_compare(const void *a, const void *b);
 uint64_t rec_hash(const void *a);
@@ -41,5 +43,10 @@ uint64_t rec_hash(const void *a);
  *   rec_unmarked_def   (col, mark): col is distinct from mark (the recursive term's filter) */
 extern const ss_func_def rec_row_def, rec_array1_def, rec_append_def, rec_depth_next_def, rec_in_path_def,
     rec_unmarked_def;
+/* record = <> < <= > >= record (record_func.c), in that order: strict, the fields compared as
+ * btrecordcmp does, with PostgreSQL's 42804 for fields of different types and for records of
+ * different lengths (when the fields compared agree); the binder calls them for two record
+ * values (bind_row.c). */
+extern const ss_func_def rec_cmp_defs[6];
 
 #endif

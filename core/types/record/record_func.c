@@ -3,6 +3,7 @@
  * record, CYCLE's mark and the recursive term's filter on it.  Row at a time: these values
  * are built per row anyway. */
 #include "types/record/record.h"
+#include "types/typeio.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -201,3 +202,88 @@ const ss_func_def rec_depth_next_def = {.name = "row", .nargs = 2, .variadic_any
                                         .eval = eval_depth_next};
 const ss_func_def rec_in_path_def = {.name = "case", .nargs = 4, .variadic_any = true, .eval = eval_in_path};
 const ss_func_def rec_unmarked_def = {.name = "<>", .nargs = 2, .variadic_any = true, .result = SS_TYPE_BOOL, .eval = eval_unmarked};
+
+/* ---- record comparison operators (PostgreSQL's record_eq / btrecordcmp with their checks) ---- */
+
+/* c gets btrecordcmp's order of a and b: fields pairwise (NULLs equal to each other, after
+   the rest), stopping at the first difference; two fields of different types, or records of
+   different lengths that agree as far as the shorter goes, are 42804 as in PostgreSQL. */
+static int checked_compare(ss_ctx *ctx, const ss_text *a, const ss_text *b, int *c)
+{
+    uint32_t na = rec_nfields(a), nb = rec_nfields(b);
+    for (uint32_t k = 0; k < na && k < nb; k++) {
+        ss_value va, vb;
+        int32_t ta, tb;
+        rec_field(a, k, &va, &ta);
+        rec_field(b, k, &vb, &tb);
+        if (ta != tb) {
+            char n1[64], n2[64];
+            return ss_ctx_error(ctx, "42804", "cannot compare dissimilar column types %s and %s at record column %u",
+                                ss_type_display_name((ss_type){ta, -1}, n1, sizeof n1),
+                                ss_type_display_name((ss_type){tb, -1}, n2, sizeof n2), k + 1);
+        }
+        if (va.is_null || vb.is_null) {
+            if (va.is_null != vb.is_null) {
+                *c = va.is_null ? 1 : -1;
+                return SS_OK;
+            }
+            continue;
+        }
+        int d = arr_elem_compare(ta, &va, &vb);
+        if (d) {
+            *c = d < 0 ? -1 : 1;
+            return SS_OK;
+        }
+    }
+    if (na != nb)
+        return ss_ctx_error(ctx, "42804", "cannot compare record types with different numbers of columns");
+    *c = 0;
+    return SS_OK;
+}
+
+static int eval_record_cmp(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, uint32_t n, ss_vector *out,
+                           int op)
+{
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t row = rows ? rows[k] : k;
+        ss_value a, b, r;
+        ss_vector_get_value(args[0], row, &a);
+        ss_vector_get_value(args[1], row, &b);
+        memset(&r, 0, sizeof r);
+        int c = 0;
+        if (a.is_null || b.is_null)
+            r.is_null = true;
+        else if (checked_compare(ctx, &a.v.s, &b.v.s, &c))
+            return SS_ERROR;
+        r.v.b = op == 0 ? c == 0 : op == 1 ? c != 0 : op == 2 ? c < 0 : op == 3 ? c <= 0 : op == 4 ? c > 0 : c >= 0;
+        if (r.is_null && ss_vector_ensure_validity(ctx, out))
+            return SS_ERROR;
+        if (ss_vector_set_value(ctx, out, row, &r) != SS_OK)
+            return SS_ERROR;
+    }
+    return SS_OK;
+}
+
+#define RECORD_CMP(NAME, OP)                                                                              \
+    static int eval_record_##NAME(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, \
+                                  uint32_t n, ss_vector *out)                                              \
+    {                                                                                                     \
+        (void)nargs;                                                                                      \
+        return eval_record_cmp(ctx, args, rows, n, out, OP);                                              \
+    }
+RECORD_CMP(eq, 0)
+RECORD_CMP(ne, 1)
+RECORD_CMP(lt, 2)
+RECORD_CMP(le, 3)
+RECORD_CMP(gt, 4)
+RECORD_CMP(ge, 5)
+#undef RECORD_CMP
+
+const ss_func_def rec_cmp_defs[6] = {
+    {.name = "=", .nargs = 2, .variadic_any = true, .result = SS_TYPE_BOOL, .eval = eval_record_eq},
+    {.name = "<>", .nargs = 2, .variadic_any = true, .result = SS_TYPE_BOOL, .eval = eval_record_ne},
+    {.name = "<", .nargs = 2, .variadic_any = true, .result = SS_TYPE_BOOL, .eval = eval_record_lt},
+    {.name = "<=", .nargs = 2, .variadic_any = true, .result = SS_TYPE_BOOL, .eval = eval_record_le},
+    {.name = ">", .nargs = 2, .variadic_any = true, .result = SS_TYPE_BOOL, .eval = eval_record_gt},
+    {.name = ">=", .nargs = 2, .variadic_any = true, .result = SS_TYPE_BOOL, .eval = eval_record_ge},
+};

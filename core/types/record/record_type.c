@@ -42,6 +42,11 @@ static void next_field(const char **p, ss_value *v, int32_t *type)
         *p = arr_read_item(*type, *p, v);
 }
 
+uint32_t rec_nfields(const ss_text *t)
+{
+    return rd32(t->ptr);
+}
+
 void rec_field(const ss_text *t, uint32_t k, ss_value *out, int32_t *type)
 {
     memset(out, 0, sizeof *out);
