@@ -6,6 +6,7 @@
  * constraints of other tables) goes with CASCADE. */
 #include "catalog/schema_ddl.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -207,18 +208,45 @@ static void describe(ss_catalog *c, const ss_schema *s, const members *m, bool c
         }
         if (m->v[i].kind == 's')
             continue;
-        for (uint32_t k = 0; k < c->nuser_views; k++) {
-            const ss_view *v = c->user_views[k];
-            if (v->ns == s || !ss_ddl_visible(&v->ddl) || !view_reads(v, ref))
-                continue;
+        /* views and materialized views of other schemas reading it, in creation order (as
+           PostgreSQL's dependency scan finds them) */
+        uint64_t last = 0;
+        for (;;) {
+            const ss_view *nv = NULL;
+            const ss_table *nm = NULL;
+            uint64_t best = UINT64_MAX;
+            for (uint32_t k = 0; k < c->nuser_views; k++) {
+                const ss_view *v = c->user_views[k];
+                if (v->ns != s && ss_ddl_visible(&v->ddl) && v->created >= last && v->created < best &&
+                    view_reads(v, ref))
+                    nv = v, best = v->created;
+            }
+            for (uint32_t k = 0; k < c->ntables; k++) {
+                const ss_table *t = c->tables[k];
+                if (!ss_is_matview(t) || t->ns == s || !ss_ddl_visible(&t->ddl) || t->matview->created < last ||
+                    t->matview->created >= best)
+                    continue;
+                for (uint32_t d = 0; d < t->matview->ndeps; d++)
+                    if (strcmp(t->matview->deps[d], ref) == 0) {
+                        nm = t, nv = NULL, best = t->matview->created;
+                        break;
+                    }
+            }
+            if (!nv && !nm)
+                break;
+            last = best + 1;
             char other[SS_NS_REF_MAX];
-            ss_ns_display(c, v->ns, v->name, other, sizeof other);
+            if (nv)
+                ss_ns_display(c, nv->ns, nv->name, other, sizeof other);
+            else
+                ss_ns_display(c, nm->ns, nm->name, other, sizeof other);
+            const char *what = nv ? "view" : "materialized view";
             ss_strbuf_putc(out, '\n');
             (*count)++;
             if (cascade)
-                ss_strbuf_printf(out, "drop cascades to view %s", other);
+                ss_strbuf_printf(out, "drop cascades to %s %s", what, other);
             else
-                ss_strbuf_printf(out, "view %s depends on %s %s", other, kind_word(m->v[i].kind), buf);
+                ss_strbuf_printf(out, "%s %s depends on %s %s", what, other, kind_word(m->v[i].kind), buf);
         }
     }
 }
