@@ -136,11 +136,42 @@ int raise_deferred_in(binder *b, const ss_expr *e)
     return raise_if_deferred(b, e);
 }
 
+static int raise_in_slot(ss_lop *op, ss_expr **slot, void *arg);
+
+/* The subqueries of an expression are planned too (PostgreSQL folds their constants as well):
+   their plans' deferred folds raise as the outer query's do. */
+typedef struct sublink_search {
+    binder *b;
+    int rc;
+} sublink_search;
+
+static int raise_in_sublink(const ss_expr *e, void *arg)
+{
+    sublink_search *ss = arg;
+    if (e->kind != EXPR_SUBLINK || !e->u.sub.lop)
+        return SS_WALK_CONTINUE;
+    ss_lop *lop = e->u.sub.lop;
+    /* EXISTS never computes its select list (PostgreSQL's simplify_EXISTS_query drops it) */
+    if (e->u.sub.kind == SS_SUBLINK_EXISTS && lop->kind == LOP_PROJECT && lop->nchildren == 1)
+        lop = lop->children[0];
+    if ((ss->rc = lop_each_expr_deep(lop, raise_in_slot, ss->b)) != SS_OK)
+        return SS_WALK_STOP;
+    return SS_WALK_CONTINUE;
+}
+
 static int raise_in_slot(ss_lop *op, ss_expr **slot, void *arg)
 {
     if (op->kind == LOP_LIMIT)
         return SS_OK;
-    return raise_if_deferred(arg, *slot);
+    if (raise_if_deferred(arg, *slot))
+        return SS_ERROR;
+    binder *b = arg;
+    ss_ptrmap seen;
+    ss_ptrmap_init(&seen, b->arena);
+    sublink_search ss = {b, SS_OK};
+    if (*slot && ss_expr_walk_const(*slot, raise_in_sublink, &ss, &seen) == SS_WALK_NOMEM)
+        return ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    return ss.rc;
 }
 
 int raise_deferred_folds(binder *b, ss_lop *plan)
