@@ -384,15 +384,7 @@ static meta_status cmd_output(shell *sh, arg_cursor *a)
         buf_puts(&target, v);
     }
     fflush(sh->out);
-    if (sh->console) {
-        if (sh->out_is_pipe)
-            pclose(sh->out);
-        else
-            fclose(sh->out);
-        sh->out = sh->console;
-        sh->console = NULL;
-        sh->out_is_pipe = false;
-    }
+    shell_close_output(sh);
     meta_status st = META_OK;
     if (target.len) {
         bool pipe = target.data[0] == '|';

@@ -32,16 +32,22 @@ FILE *shell_console(const shell *sh)
     return sh->console ? sh->console : sh->out;
 }
 
+void shell_close_output(shell *sh)
+{
+    if (!sh->console)
+        return;
+    if (sh->out_is_pipe)
+        pclose(sh->out);
+    else
+        fclose(sh->out);
+    sh->out = sh->console;
+    sh->console = NULL;
+    sh->out_is_pipe = false;
+}
+
 void shell_free(shell *sh)
 {
-    if (sh->console) { /* an \o still open */
-        if (sh->out_is_pipe)
-            pclose(sh->out);
-        else
-            fclose(sh->out);
-        sh->out = sh->console;
-        sh->console = NULL;
-    }
+    shell_close_output(sh); /* an \o still open */
     vars_free(&sh->vars);
     free(sh->null_display);
     free(sh->title);

@@ -80,6 +80,8 @@ typedef struct shell {
 void shell_init(shell *sh);
 /* Where \echo, status messages and timing go: the output \o did not redirect. */
 FILE *shell_console(const shell *sh);
+/* Ends an \o redirection (closing its file or pipe): output goes back to the console. */
+void shell_close_output(shell *sh);
 void shell_free(shell *sh);
 void shell_set_fieldsep(shell *sh, const char *sep);
 
