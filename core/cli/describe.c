@@ -267,6 +267,32 @@ static void add_footer_lines(result_table *t, const char *title, const char *lin
     add_footer_text(t, title, lines, "    ");
 }
 
+/* The "Check constraints:" footer: one footer per constraint, `"name" CHECK (...)`; a
+   constraint whose text spans lines (a CASE printed in pretty mode) is one footer of several
+   lines, only its first one indented, as psql prints pg_get_constraintdef's text. */
+static void add_check_footers(result_table *t, const char *lines)
+{
+    if (!lines || !*lines)
+        return;
+    table_add_footer(t, "Check constraints:");
+    buf one;
+    buf_init(&one);
+    for (const char *p = lines; *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        if (*p == '"' && one.data && *one.data) {
+            table_add_footer(t, one.data);
+            buf_free(&one);
+            buf_init(&one);
+        }
+        buf_printf(&one, *p == '"' ? "    %.*s" : "\n%.*s", (int)len, p);
+        p += len + (nl ? 1 : 0);
+    }
+    if (one.data && *one.data)
+        table_add_footer(t, one.data);
+    buf_free(&one);
+}
+
 static const char *storage_of(const char *type);
 
 /* An identifier as part of a regclass text: bare when it reads back as itself. */
@@ -362,7 +388,7 @@ static void print_one_table(shell *sh, const result_table *cols, const char *sch
     if (verbose && (is_view || is_matview))
         add_view_definition(sh, &t, schema, name);
     add_footer_lines(&t, "Indexes:", indexes);
-    add_footer_lines(&t, "Check constraints:", checks);
+    add_check_footers(&t, checks);
     add_footer_lines(&t, "Foreign-key constraints:", fkeys);
     add_footer_lines(&t, "Referenced by:", refs);
     if (verbose && backend) {

@@ -50,6 +50,16 @@ int ss_viewdef_by_name(ss_ctx *ctx, ss_catalog *c, const char *ref, bool pretty,
 /* The same of a view of the catalog. */
 int ss_viewdef_of_view(ss_ctx *ctx, ss_catalog *c, const ss_view *v, bool pretty, char **out);
 
+/* Expression e over one relation's columns names[0..ncols) of types types, printed as
+ * pg_get_expr(..., pretty) prints a column default or a CHECK's expression (columns
+ * unqualified, printed as print_names[i], NULL: names); target (NULL: none) is the type a
+ * default is coerced to. *out malloc'd; SS_ERROR (0A000 for a form this deparser does not
+ * print) with the error on ctx (deparse_expr.c). */
+struct ast_expr;
+int ss_deparse_rel_expr(ss_ctx *ctx, ss_catalog *c, const struct ast_expr *e, uint32_t ncols,
+                        const char *const *names, const char *const *print_names, const ss_type *types,
+                        const ss_type *target, char **out);
+
 /* pg_get_viewdef(text [, bool]) (func_viewdef.c; registered in types/functions.c) */
 struct ss_vector;
 int ss_fn_pg_get_viewdef(ss_ctx *ctx, struct ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,

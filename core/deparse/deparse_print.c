@@ -208,6 +208,25 @@ static int print_call(dp *d, const char *name, bool sql, const dp_node *n)
     return SS_OK;
 }
 
+/* CURRENT_DATE, CURRENT_TIME[(p)], CURRENT_TIMESTAMP[(p)], LOCALTIME[(p)] and
+ * LOCALTIMESTAMP[(p)], which the parser makes calls of functions of those names (no SQL
+ * text calls them), printed as the keywords they were; false for any other call. */
+static bool sql_value_function(dp *d, const dp_node *n)
+{
+    static const char *const names[] = {"current_date", "current_time", "current_timestamp", "localtime",
+                                        "localtimestamp"};
+    static const char *const words[] = {"CURRENT_DATE", "CURRENT_TIME", "CURRENT_TIMESTAMP", "LOCALTIME",
+                                        "LOCALTIMESTAMP"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (n->nargs <= 1 && strcmp(n->text, names[i]) == 0) {
+            ss_strbuf_puts(d->sb, words[i]);
+            if (n->nargs == 1 && n->args[0]->kind == DN_CONST && n->args[0]->text)
+                ss_strbuf_printf(d->sb, "(%s)", n->args[0]->text);
+            return true;
+        }
+    return false;
+}
+
 static int print_cast(dp *d, const dp_node *n, bool showimplicit)
 {
     const dp_node *a = n->args[0];
@@ -404,7 +423,7 @@ static int print(dp *d, const dp_node *n, bool showimplicit)
         close_paren(d);
         return SS_OK;
     case DN_FUNC:
-        return print_call(d, n->text, false, n);
+        return sql_value_function(d, n) ? SS_OK : print_call(d, n->text, false, n);
     case DN_AGG:
     case DN_WINDOW:
         dp_put_ident(sb, n->text);

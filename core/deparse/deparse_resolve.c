@@ -89,8 +89,10 @@ static dp_node *var_node(dp *d, const dp_rel *r, uint32_t at)
         return NULL;
     ss_strbuf sb;
     ss_strbuf_init(&sb);
-    dp_put_ident(&sb, r->refname);
-    ss_strbuf_putc(&sb, '.');
+    if (r->refname) { /* NULL: the one relation of a default or a CHECK, unqualified */
+        dp_put_ident(&sb, r->refname);
+        ss_strbuf_putc(&sb, '.');
+    }
     dp_put_ident(&sb, r->print_cols[at]);
     n->text = ss_arena_strdup(d->arena, sb.data ? sb.data : "");
     ss_strbuf_free(&sb);
