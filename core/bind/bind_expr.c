@@ -185,6 +185,7 @@ int expr_location(const ast_expr *a)
     case AE_NOT:
     case AE_IS_NULL:
     case AE_IS_NOT_NULL:
+    case AE_BOOLTEST:
     case AE_CAST:
     case AE_BETWEEN:
     case AE_IN_LIST:
@@ -194,6 +195,47 @@ int expr_location(const ast_expr *a)
     default:
         return a->location;
     }
+}
+
+/* x IS [NOT] TRUE / FALSE / UNKNOWN, never NULL: the UNKNOWN ones are x IS [NOT] NULL, the
+ * others CASE WHEN x (or NOT x) THEN the answer for a match ELSE the other END, which sends
+ * NULL to the ELSE as PostgreSQL's BooleanTest does. */
+static ss_expr *bind_booltest(binder *b, const ast_expr *a)
+{
+    static const char *const names[] = {"IS TRUE", "IS NOT TRUE", "IS FALSE", "IS NOT FALSE", "IS UNKNOWN",
+                                        "IS NOT UNKNOWN"};
+    ast_booltest test = (ast_booltest)a->ival;
+    ss_expr *arg = bind_bool_expr(b, a->args[0], names[test]);
+    if (!arg)
+        return NULL;
+    if (test == AST_IS_UNKNOWN || test == AST_IS_NOT_UNKNOWN) {
+        ss_expr *e = new_expr(b, test == AST_IS_UNKNOWN ? EXPR_IS_NULL : EXPR_IS_NOT_NULL, type_of(SS_TYPE_BOOL));
+        if (e)
+            e->u.arg = arg;
+        return e;
+    }
+    if (test == AST_IS_FALSE || test == AST_IS_NOT_FALSE) {
+        ss_expr *not = new_expr(b, EXPR_NOT, type_of(SS_TYPE_BOOL));
+        if (!not)
+            return NULL;
+        not->u.arg = arg;
+        arg = not;
+    }
+    bool positive = test == AST_IS_TRUE || test == AST_IS_FALSE;
+    ss_expr *e = new_expr(b, EXPR_CASE, type_of(SS_TYPE_BOOL));
+    ss_expr *yes = new_expr(b, EXPR_CONST, type_of(SS_TYPE_BOOL)), *no = new_expr(b, EXPR_CONST, type_of(SS_TYPE_BOOL));
+    ss_expr **whens = bind_alloc(b, sizeof *whens), **thens = bind_alloc(b, sizeof *thens);
+    if (!e || !yes || !no || !whens || !thens)
+        return NULL;
+    yes->u.cnst = (ss_value){.v.b = positive};
+    no->u.cnst = (ss_value){.v.b = !positive};
+    whens[0] = arg;
+    thens[0] = yes;
+    e->u.kase.nwhen = 1;
+    e->u.kase.whens = whens;
+    e->u.kase.thens = thens;
+    e->u.kase.els = no;
+    return e;
 }
 
 ss_expr *bind_bool_expr(binder *b, const ast_expr *a, const char *clause)
@@ -521,6 +563,8 @@ static ss_expr *bind_expr_node(binder *b, const ast_expr *a)
             e->u.arg = arg;
         return e;
     }
+    case AE_BOOLTEST:
+        return bind_booltest(b, a);
     case AE_FUNC:
         return bind_func(b, a);
     case AE_CAST:

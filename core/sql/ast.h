@@ -43,8 +43,14 @@ typedef enum ast_expr_kind {
     AE_NULLIF,       /* NULLIF(args[0], args[1]) */
     AE_MINMAX,       /* GREATEST(args); negated: LEAST(args) */
     AE_DEFAULT,      /* DEFAULT as an item of INSERT's VALUES: the column's default */
-    AE_ROW           /* ROW(args) or (args...): a row constructor (bind_row.c) */
+    AE_ROW,          /* ROW(args) or (args...): a row constructor (bind_row.c) */
+    AE_BOOLTEST      /* args[0] IS [NOT] TRUE / FALSE / UNKNOWN: ival an ast_booltest */
 } ast_expr_kind;
+
+/* The boolean tests, in PostgreSQL's BoolTestType order. */
+typedef enum ast_booltest {
+    AST_IS_TRUE = 0, AST_IS_NOT_TRUE, AST_IS_FALSE, AST_IS_NOT_FALSE, AST_IS_UNKNOWN, AST_IS_NOT_UNKNOWN
+} ast_booltest;
 
 typedef enum ast_grouping_set_kind {
     AST_GSET_LIST = 1,  /* (a, b) inside GROUP BY: the expressions args together */

@@ -544,11 +544,17 @@ static ast_expr *tr_expr_node(transform_state *ts, Node *n)
     case T_SubLink:
         return tr_sublink(ts, (SubLink *)n);
     case T_BooleanTest: {
-        static const char *const names[] = {"IS TRUE", "IS NOT TRUE", "IS FALSE", "IS NOT FALSE", "IS UNKNOWN",
-                                            "IS NOT UNKNOWN"};
         BooleanTest *t = (BooleanTest *)n;
-        tr_unsupported(ts, t->location, (unsigned)t->booltesttype < 6 ? names[t->booltesttype] : "IS TRUE/FALSE/UNKNOWN");
-        return NULL;
+        if ((unsigned)t->booltesttype > AST_IS_NOT_UNKNOWN) {
+            tr_unsupported(ts, t->location, "this boolean test");
+            return NULL;
+        }
+        ast_expr *e = new_expr(ts, AE_BOOLTEST, t->location);
+        if (!e || !(e->args = tr_alloc(ts, sizeof(ast_expr *))) || !(e->args[0] = tr_expr(ts, (Node *)t->arg)))
+            return NULL;
+        e->nargs = 1;
+        e->ival = (int64_t)t->booltesttype;
+        return e;
     }
     case T_MinMaxExpr: { /* GREATEST / LEAST */
         MinMaxExpr *m = (MinMaxExpr *)n;

@@ -2,8 +2,9 @@
 -- fixture (built by ../pg/join_order.sql, whose answers are PostgreSQL's): the 4-table join
 -- with c.id = 42 starts from the one customer and its orders, never a cross product, the
 -- smaller input of each hash join on its build (right) side; a comma list written biggest
--- table first and with a cross product first gets the same shape; outer joins keep their
--- place; eight relations.  COSTS shows the estimated rows.  (The fixture script's own answers
+-- table first and with a cross product first gets the same shape; LEFT JOINs that the inner
+-- join above them makes inner (PostgreSQL's reduce_outer_joins) are ordered with it, as
+-- PostgreSQL orders them; eight relations.  COSTS shows the estimated rows.  (The fixture script's own answers
 -- come first, the same as in ../pg/join_order.out.)
 \i ../pg/join_order.sql
 EXPLAIN (COSTS) SELECT c.name, o.order_id, p.name, oi.quantity FROM customers c JOIN orders o ON c.id = o.customer_id JOIN order_items oi ON o.order_id = oi.order_id JOIN products p ON oi.product_id = p.product_id WHERE c.id = 42;

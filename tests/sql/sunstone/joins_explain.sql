@@ -1,7 +1,9 @@
 -- joins_explain: Sunstone's plans for joins: equi-join conjuncts as hash keys (build side:
 -- the right input, for an inner join the smaller estimated one), the rest a residual; nested loops for other conditions and cross joins;
 -- WHERE conjuncts of one side pushed below an inner join and below the preserved side of a
--- LEFT JOIN only; scans read only the columns used.  Then the same answers with the hash
+-- LEFT JOIN only, a LEFT or FULL JOIN whose NULL-extended rows a strict WHERE rejects
+-- planned as the INNER or LEFT JOIN it then is (PostgreSQL's reduce_outer_joins); scans read
+-- only the columns used.  Then the same answers with the hash
 -- join kind run by the nested loop's key comparison.
 CREATE TABLE a (id int, k int, t text, pad int);
 CREATE TABLE b (id int, k int, u text, pad int);
