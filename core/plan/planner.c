@@ -305,10 +305,25 @@ static int conj_and(planner *p, const conj_list *l, ss_expr **out)
     return SS_OK;
 }
 
-/* child with a filter of l's conjuncts on top (child itself when l is empty). */
+/* child with a filter of l's conjuncts on top (child itself when l is empty); over a filter,
+ * one filter of its conjuncts then l's, which qual_order.c orders together as PostgreSQL
+ * orders all the conditions of one relation (a cheap one moved down from HAVING or a WHERE
+ * runs before an expensive one already there). */
 static int filter_on(planner *p, ss_lop *child, const conj_list *l, ss_lop **out)
 {
     ss_expr *pred;
+    if (l->n && child->kind == LOP_FILTER) {
+        conj_list all = {0};
+        if (conj_split(p, child->u.filter.pred, &all))
+            return SS_ERROR;
+        for (uint32_t i = 0; i < l->n; i++)
+            if (conj_add(p, &all, l->v[i]))
+                return SS_ERROR;
+        if (conj_and(p, &all, &pred))
+            return SS_ERROR;
+        *out = lop_filter(p->ctx, p->arena, child->children[0], pred);
+        return *out ? SS_OK : SS_ERROR;
+    }
     if (conj_and(p, l, &pred))
         return SS_ERROR;
     *out = pred ? lop_filter(p->ctx, p->arena, child, pred) : child;
