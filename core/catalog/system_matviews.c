@@ -10,6 +10,7 @@
 #include "deparse/deparse.h"
 #include "catalog/system_session_views.h"
 #include "index/index.h"
+#include "types/func_impl.h"
 
 /* Whether t has an index the reader sees. */
 static bool has_indexes(const ss_table *t)
@@ -43,8 +44,7 @@ static ss_value text_or_null(const char *s)
 
 static const char *owner(void)
 {
-    const char *user = getenv("USER"); /* the owner the shell's \d lists show */
-    return user && *user ? user : "sunstone";
+    return ss_role_name(); /* the owner the shell's \d lists show */
 }
 
 /* add(row), then def (the text a value of row points at) freed */

@@ -5,8 +5,10 @@
  * psql patterns and sorted here, so the kernel only has to answer plain SELECTs. */
 #include "describe.h"
 
+#include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "buf.h"
 #include "exec.h"
@@ -21,8 +23,8 @@
 
 const char *describe_owner(void)
 {
-    const char *user = getenv("USER");
-    return user && *user ? user : "sunstone";
+    const struct passwd *pw = getpwuid(geteuid()); /* psql's default role: the OS user's name */
+    return pw && pw->pw_name && *pw->pw_name ? pw->pw_name : "sunstone";
 }
 
 

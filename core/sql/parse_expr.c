@@ -365,8 +365,9 @@ static ast_expr *tr_func(transform_state *ts, FuncCall *f)
 
 /* CURRENT_DATE, CURRENT_TIME[(p)], CURRENT_TIMESTAMP[(p)], LOCALTIME[(p)], LOCALTIMESTAMP[(p)]:
  * calls of the functions of those names (types/datetime/dt_sqlfunc.c), the precision as
- * their argument; the result column is named after them as in PostgreSQL.  The user and
- * catalog ones stay refused. */
+ * their argument; the result column is named after them as in PostgreSQL.  CURRENT_USER,
+ * SESSION_USER, USER, CURRENT_ROLE, CURRENT_CATALOG and CURRENT_SCHEMA likewise
+ * (types/func_system.c, func_schema.c). */
 static ast_expr *tr_sql_value_function(transform_state *ts, SQLValueFunction *f)
 {
     const char *name = NULL;
@@ -381,6 +382,12 @@ static ast_expr *tr_sql_value_function(transform_state *ts, SQLValueFunction *f)
     case SVFOP_LOCALTIME: name = "localtime"; break;
     case SVFOP_LOCALTIMESTAMP_N: with_precision = true; __attribute__((fallthrough));
     case SVFOP_LOCALTIMESTAMP: name = "localtimestamp"; break;
+    case SVFOP_CURRENT_USER: name = "current_user"; break;
+    case SVFOP_SESSION_USER: name = "session_user"; break;
+    case SVFOP_USER: name = "user"; break;
+    case SVFOP_CURRENT_ROLE: name = "current_role"; break;
+    case SVFOP_CURRENT_CATALOG: name = "current_catalog"; break;
+    case SVFOP_CURRENT_SCHEMA: name = "current_schema"; break;
     default:
         tr_unsupported_words(ts, f->location, 1, "");
         return NULL;

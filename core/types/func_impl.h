@@ -181,6 +181,11 @@ int ss_fn_version(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uin
                   ss_vector *out);
 int ss_fn_current_database(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
                            ss_vector *out);
+/* The role an embedded session runs as, which owns everything it creates: the operating
+ * system's user (as psql's default role), else "sunstone". */
+const char *ss_role_name(void);
+int ss_fn_current_user(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                       ss_vector *out);
 /* func_settings.c */
 int ss_fn_current_setting(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
                           ss_vector *out);

@@ -1,9 +1,13 @@
 /* func_system.c — the session-information functions that name the server: version(), which
  * clients parse for "PostgreSQL 15.x" (Sunstone implements PostgreSQL 15's SQL; SHOW
- * server_version says 15.0), and current_database(), the name the shell's prompt shows for a
- * database ("sunstone": an in-memory database has no name of its own). */
+ * server_version says 15.0), current_database(), the name the shell's prompt shows for a
+ * database ("sunstone": an in-memory database has no name of its own), and CURRENT_USER /
+ * SESSION_USER / USER / CURRENT_ROLE, the one role of an embedded session (ss_role_name). */
+#include <pwd.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sunstone.h"
 #include "types/func_impl.h"
@@ -42,4 +46,18 @@ int ss_fn_current_database(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, 
     (void)args;
     (void)nargs;
     return put_text(ctx, rows, n, out, "sunstone");
+}
+
+const char *ss_role_name(void)
+{
+    const struct passwd *pw = getpwuid(geteuid()); /* psql's default role: the OS user's name */
+    return pw && pw->pw_name && *pw->pw_name ? pw->pw_name : "sunstone";
+}
+
+int ss_fn_current_user(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                       ss_vector *out)
+{
+    (void)args;
+    (void)nargs;
+    return put_text(ctx, rows, n, out, ss_role_name());
 }

@@ -113,6 +113,12 @@ static const ss_func_def builtin[] = {
     /* the server's name (func_system.c) */
     {"version", 0, false, true, {0}, TX, ss_fn_version, false},
     {"current_database", 0, false, true, {0}, TX, ss_fn_current_database, false},
+    /* CURRENT_USER, SESSION_USER, USER, CURRENT_ROLE (the parser's names for them) */
+    {"current_user", 0, false, true, {0}, TX, ss_fn_current_user, false},
+    {"session_user", 0, false, true, {0}, TX, ss_fn_current_user, false},
+    {"user", 0, false, true, {0}, TX, ss_fn_current_user, false},
+    {"current_role", 0, false, true, {0}, TX, ss_fn_current_user, false},
+    {"current_catalog", 0, false, true, {0}, TX, ss_fn_current_database, false},
 #define INT_PAIR(NAME) FN(#NAME, ss_fn_##NAME, I4, I4, I4), FN(#NAME, ss_fn_##NAME, I8, I8, I8),
     INT_PAIR(gcd) INT_PAIR(lcm)
 #undef INT_PAIR
