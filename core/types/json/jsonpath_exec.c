@@ -23,6 +23,12 @@ typedef struct jp_state {
     jv *root, *vars;
     int64_t last; /* the array size - 1 inside a subscript, -1 outside */
     bool in_subscript;
+    bool use_tz; /* the _tz functions: datetime casts and comparisons may use the TimeZone */
+    bool ignore;  /* structural errors ignored (the items after .**, as PostgreSQL's
+                     ignoreStructuralErrors) */
+    struct { const jv *root; int64_t id; } bases[64]; /* .keyvalue()'s base objects */
+    uint32_t nbases;
+    int64_t next_id; /* the id of the next object .keyvalue() makes */
     char state[6];
     char msg[256];
 } jp_state;
@@ -37,6 +43,9 @@ static int jerr(jp_state *st, const char *sqlstate, const char *fmt, ...)
     va_end(ap);
     return R_ERR;
 }
+
+/* a structural error raised: strict mode, not after .** */
+#define STRICT_ERR(st) ((st)->strict && !(st)->ignore)
 
 static int oom(jp_state *st)
 {
@@ -121,13 +130,13 @@ static int key(jp_state *st, const jp_node *n, jv *v, jp_seq *out)
         return R_OK;
     }
     if (v->kind != JB_OBJECT)
-        return st->strict ? jerr(st, "2203A", "jsonpath member accessor can only be applied to an object") : R_OK;
+        return STRICT_ERR(st) ? jerr(st, "2203A", "jsonpath member accessor can only be applied to an object") : R_OK;
     for (uint32_t k = 0; k < v->n; k++) {
         jv *kv = &v->items[2 * k];
         if (kv->len == n->len && memcmp(kv->s, n->s, n->len) == 0)
             return push(st, out, &v->items[2 * k + 1]);
     }
-    return st->strict ? jerr(st, "2203A", "JSON object does not contain key \"%.*s\"", (int)n->len, n->s) : R_OK;
+    return STRICT_ERR(st) ? jerr(st, "2203A", "JSON object does not contain key \"%.*s\"", (int)n->len, n->s) : R_OK;
 }
 
 static int anykey(jp_state *st, jv *v, jp_seq *out, bool unwrapping)
@@ -141,7 +150,7 @@ static int anykey(jp_state *st, jv *v, jp_seq *out, bool unwrapping)
         return R_OK;
     }
     if (v->kind != JB_OBJECT)
-        return st->strict ? jerr(st, "2203C", "jsonpath wildcard member accessor can only be applied to an object")
+        return STRICT_ERR(st) ? jerr(st, "2203C", "jsonpath wildcard member accessor can only be applied to an object")
                           : R_OK;
     for (uint32_t k = 0; k < v->n; k++)
         if (push(st, out, &v->items[2 * k + 1]))
@@ -170,7 +179,7 @@ static int index_items(jp_state *st, const jp_node *n, jv *v, jv *cur, jp_seq *o
 {
     jv wrapped;
     if (v->kind != JB_ARRAY) {
-        if (st->strict)
+        if (STRICT_ERR(st))
             return jerr(st, "22039", "jsonpath array accessor can only be applied to an array");
         wrapped = (jv){.kind = JB_ARRAY, .n = 1, .items = v};
         v = &wrapped;
@@ -187,7 +196,7 @@ static int index_items(jp_state *st, const jp_node *n, jv *v, jv *cur, jp_seq *o
         if (n->subs[2 * k + 1] && (rc = subscript(st, n->subs[2 * k + 1], cur, &to)))
             break;
         if (from < 0 || to >= (int64_t)v->n || from > to) {
-            if (st->strict) {
+            if (STRICT_ERR(st)) {
                 rc = jerr(st, "22033", "jsonpath array subscript is out of bounds");
                 break;
             }
@@ -203,6 +212,75 @@ static int index_items(jp_state *st, const jp_node *n, jv *v, jv *cur, jp_seq *o
     return rc;
 }
 
+/* .keyvalue() of object v: one object {"id", "key", "value"} per pair, in key order. */
+static int keyvalue(jp_state *st, jv *v, jp_seq *out)
+{
+    if (v->kind != JB_OBJECT)
+        return jerr(st, "2203C", "jsonpath item method .keyvalue() can only be applied to an object");
+    int64_t id = -1;
+    for (uint32_t b = st->nbases; b-- > 0 && id < 0;)
+        id = jp_object_id(st->bases[b].root, st->bases[b].id, v);
+    ss_text idnum;
+    if (num_from_int64(st->ctx, id < 0 ? 0 : id, &idnum))
+        return R_FATAL;
+    static const char *const names[] = {"id", "key", "value"};
+    for (uint32_t k = 0; k < v->n; k++) {
+        jv *obj = new_item(st, JB_OBJECT), *items = ss_arena_alloc(st->a, sizeof(jv) * 6);
+        if (!obj || !items)
+            return oom(st);
+        memset(items, 0, sizeof(jv) * 6);
+        for (int f = 0; f < 3; f++) {
+            items[2 * f].kind = JB_STRING;
+            items[2 * f].s = names[f], items[2 * f].len = (uint32_t)strlen(names[f]);
+        }
+        items[1].kind = JB_NUMBER, items[1].s = idnum.ptr, items[1].len = idnum.len;
+        items[3] = v->items[2 * k];
+        items[5] = v->items[2 * k + 1];
+        obj->n = 3, obj->items = items;
+        if (st->nbases < sizeof st->bases / sizeof st->bases[0]) {
+            st->bases[st->nbases].root = obj, st->bases[st->nbases].id = st->next_id;
+            st->nbases++;
+        }
+        st->next_id++;
+        if (push(st, out, obj))
+            return R_FATAL;
+    }
+    return R_OK;
+}
+
+/* .**{first to last}'s items below container v at level (PostgreSQL's executeAnyItem). */
+static int any_items(jp_state *st, const jp_node *n, jv *v, uint32_t level, jp_seq *out)
+{
+    if (level > n->last)
+        return R_OK;
+    for (uint32_t k = 0; k < v->n; k++) {
+        jv *c = v->kind == JB_OBJECT ? &v->items[2 * k + 1] : &v->items[k];
+        bool container = c->kind == JB_ARRAY || c->kind == JB_OBJECT;
+        if ((level >= n->first || (n->first == JP_ANY_LAST && n->last == JP_ANY_LAST && !container)) &&
+            push(st, out, c))
+            return R_FATAL;
+        if (level < n->last && container) {
+            int rc = any_items(st, n, c, level + 1, out);
+            if (rc)
+                return rc;
+        }
+    }
+    return R_OK;
+}
+
+/* Whether the chain of accessors ending at n passes through .** */
+static bool after_any(const jp_node *n)
+{
+    for (; n; n = n->arg) {
+        if (n->kind == JP_ANY)
+            return true;
+        if (n->kind != JP_KEY && n->kind != JP_ANYKEY && n->kind != JP_ANYELEM && n->kind != JP_INDEX &&
+            n->kind != JP_FILTER && n->kind != JP_METHOD)
+            return false;
+    }
+    return false;
+}
+
 static int method(jp_state *st, const jp_node *n, jv *v, jp_seq *out)
 {
     static const char *const names[] = {"size", "type", "double", "abs", "floor", "ceiling"};
@@ -214,7 +292,7 @@ static int method(jp_state *st, const jp_node *n, jv *v, jp_seq *out)
         return push(st, out, t);
     }
     if (n->op == JPM_SIZE) {
-        if (v->kind != JB_ARRAY && st->strict)
+        if (v->kind != JB_ARRAY && STRICT_ERR(st))
             return jerr(st, "22039", "jsonpath item method .size() can only be applied to an array");
         ss_text t;
         if (num_from_int64(st->ctx, v->kind == JB_ARRAY ? v->n : 1, &t))
@@ -228,6 +306,12 @@ static int method(jp_state *st, const jp_node *n, jv *v, jp_seq *out)
                 return rc;
         }
         return R_OK;
+    }
+    if (n->op == JPM_KEYVALUE)
+        return keyvalue(st, v, out);
+    if (n->op == JPM_DATETIME) {
+        ss_ctx_error(st->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: jsonpath item method .datetime()");
+        return R_FATAL;
     }
     ss_text t;
     if (n->op == JPM_DOUBLE) {
@@ -360,15 +444,29 @@ static int eval(jp_state *st, const jp_node *n, jv *cur, jp_seq *out)
         ss_ctx_error(st->ctx, SS_SQLSTATE_UNDEFINED_OBJECT, "could not find jsonpath variable \"%.*s\"", (int)n->len,
                      n->s);
         return R_FATAL;
+    case JP_ANY:
+        if ((rc = input(st, n, cur, &in)))
+            return rc;
+        for (uint32_t k = 0; k < in.n; k++) {
+            if (n->first == 0 && push(st, out, in.v[k]))
+                return R_FATAL;
+            if ((in.v[k]->kind == JB_ARRAY || in.v[k]->kind == JB_OBJECT) && (rc = any_items(st, n, in.v[k], 1, out)))
+                return rc;
+        }
+        return R_OK;
     case JP_KEY:
     case JP_ANYKEY:
     case JP_ANYELEM:
     case JP_INDEX:
     case JP_FILTER:
-    case JP_METHOD:
+    case JP_METHOD: {
         if ((rc = input(st, n, cur, &in)))
             return rc;
-        for (uint32_t k = 0; k < in.n; k++) {
+        bool saved_ignore = st->ignore;
+        if (after_any(n->arg))
+            st->ignore = true;
+        rc = R_OK;
+        for (uint32_t k = 0; k < in.n && !rc; k++) {
             jv *v = in.v[k];
             switch (n->kind) {
             case JP_KEY: rc = key(st, n, v, out); break;
@@ -378,8 +476,9 @@ static int eval(jp_state *st, const jp_node *n, jv *cur, jp_seq *out)
                     for (uint32_t e = 0; e < v->n && !rc; e++)
                         rc = push(st, out, &v->items[e]);
                 } else {
-                    rc = st->strict ? jerr(st, "22039", "jsonpath wildcard array accessor can only be applied to an array")
-                                    : push(st, out, v);
+                    rc = !st->strict ? push(st, out, v)
+                         : STRICT_ERR(st) ? jerr(st, "22039", "jsonpath wildcard array accessor can only be applied to an array")
+                                          : R_OK;
                 }
                 break;
             case JP_INDEX: rc = index_items(st, n, v, cur, out); break;
@@ -394,10 +493,10 @@ static int eval(jp_state *st, const jp_node *n, jv *cur, jp_seq *out)
                 }
             }
             }
-            if (rc)
-                return rc;
         }
-        return R_OK;
+        st->ignore = saved_ignore;
+        return rc;
+    }
     case JP_BINARY:
         if (n->op <= JPO_MOD)
             return arith(st, n, cur, out);
@@ -575,10 +674,14 @@ static int pred(jp_state *st, const jp_node *n, jv *cur, int *res)
     return R_OK;
 }
 
-int jp_eval(ss_ctx *ctx, const jp_path *path, jv *doc, jv *vars, bool silent, ss_arena *a, jp_seq *out,
-            bool *suppressed)
+int jp_eval(ss_ctx *ctx, const jp_path *path, jv *doc, jv *vars, bool silent, bool use_tz, ss_arena *a,
+            jp_seq *out, bool *suppressed)
 {
-    jp_state st = {.ctx = ctx, .a = a, .strict = path->strict, .root = doc, .vars = vars, .last = -1};
+    jp_state st = {.ctx = ctx, .a = a, .strict = path->strict, .root = doc, .vars = vars, .last = -1,
+                   .use_tz = use_tz, .next_id = 2};
+    st.bases[0].root = doc, st.bases[0].id = 0, st.nbases = 1;
+    if (vars)
+        st.bases[1].root = vars, st.bases[1].id = 1, st.nbases = 2;
     memset(out, 0, sizeof *out);
     *suppressed = false;
     int rc = eval(&st, path->expr, doc, out);

@@ -1,15 +1,16 @@
 /* jsonpath_fn.c — the SQL face of jsonpath.h: jsonb_path_exists / _match / _query_array /
- * _query_first (target jsonb, path, [vars jsonb, [silent bool]]), the operators @? and @@
- * (jsonb_path_exists / _match with silent), and jsonb_path_query's rows for json_srf.c.  The
- * path is text (Sunstone has no jsonpath type), parsed at each row. */
+ * _query_first and their _tz forms (target jsonb, path jsonpath, [vars jsonb, [silent bool]]),
+ * the operators @? and @@ (jsonb_path_exists / _match with silent), and jsonb_path_query(_tz)'s
+ * rows for json_srf.c.  The path is the jsonpath's normalised text, parsed at each row. */
 #include "types/json/json_fn.h"
 #include "types/json/jsonpath.h"
 
 enum { JPF_EXISTS, JPF_MATCH, JPF_ARRAY, JPF_FIRST, JPF_OP_EXISTS, JPF_OP_MATCH };
+#define JPF_TZ 16 /* or-ed in: the _tz form */
 
 /* The items of path over doc (vars, silent as given); *suppressed when silent dropped an error. */
-static int run(ss_ctx *ctx, const ss_text *doc, const ss_text *path, const ss_text *vars, bool silent, ss_arena *a,
-               jp_seq *out, bool *suppressed)
+static int run(ss_ctx *ctx, const ss_text *doc, const ss_text *path, const ss_text *vars, bool silent, bool tz,
+               ss_arena *a, jp_seq *out, bool *suppressed)
 {
     jp_path jp;
     if (jp_parse(ctx, path->ptr, path->len, a, &jp))
@@ -22,17 +23,19 @@ static int run(ss_ctx *ctx, const ss_text *doc, const ss_text *path, const ss_te
         ss_ctx_error_detail(ctx, "Jsonpath parameters should be encoded as key-value pairs of \"vars\" object.");
         return SS_ERROR;
     }
-    return jp_eval(ctx, &jp, d, v, silent, a, out, suppressed);
+    return jp_eval(ctx, &jp, d, v, silent, tz, a, out, suppressed);
 }
 
 static int path_row(jfn_row *r, int how)
 {
+    bool tz = how & JPF_TZ;
+    how &= ~JPF_TZ;
     bool op = how == JPF_OP_EXISTS || how == JPF_OP_MATCH;
     bool silent = op || (r->nargs > 3 && ((const uint8_t *)r->args[3]->data)[r->i]);
     const ss_text *vars = !op && r->nargs > 2 ? jfn_text(r, 2) : NULL;
     jp_seq s;
     bool suppressed;
-    if (run(r->ctx, jfn_text(r, 0), jfn_text(r, 1), vars, silent, r->a, &s, &suppressed))
+    if (run(r->ctx, jfn_text(r, 0), jfn_text(r, 1), vars, silent, tz, r->a, &s, &suppressed))
         return SS_ERROR;
     uint8_t *b = r->out->data;
     switch (how) {
@@ -71,18 +74,22 @@ JFN_ROWS(jb_fn_path_exists, path_row, JPF_EXISTS)
 JFN_ROWS(jb_fn_path_match, path_row, JPF_MATCH)
 JFN_ROWS(jb_fn_path_query_array, path_row, JPF_ARRAY)
 JFN_ROWS(jb_fn_path_query_first, path_row, JPF_FIRST)
+JFN_ROWS(jb_fn_path_exists_tz, path_row, JPF_EXISTS | JPF_TZ)
+JFN_ROWS(jb_fn_path_match_tz, path_row, JPF_MATCH | JPF_TZ)
+JFN_ROWS(jb_fn_path_query_array_tz, path_row, JPF_ARRAY | JPF_TZ)
+JFN_ROWS(jb_fn_path_query_first_tz, path_row, JPF_FIRST | JPF_TZ)
 JFN_ROWS(jb_op_path_exists, path_row, JPF_OP_EXISTS)
 JFN_ROWS(jb_op_path_match, path_row, JPF_OP_MATCH)
 
 int jp_query_rows(ss_ctx *ctx, const ss_text *doc, const ss_text *path, const ss_text *vars, bool silent,
-                  int (*emit)(void *arg, const ss_value *cols), void *arg)
+                  bool use_tz, int (*emit)(void *arg, const ss_value *cols), void *arg)
 {
     ss_arena *a = ss_arena_create();
     if (!a)
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     jp_seq s;
     bool suppressed;
-    int rc = run(ctx, doc, path, vars, silent, a, &s, &suppressed);
+    int rc = run(ctx, doc, path, vars, silent, use_tz, a, &s, &suppressed);
     for (uint32_t k = 0; rc == SS_OK && k < s.n; k++) {
         ss_value col;
         memset(&col, 0, sizeof col);

@@ -1,0 +1,56 @@
+-- the jsonpath type: input validation with PostgreSQL's errors, its normalised output, lax /
+-- strict, casts to and from text, a column of jsonpath, arrays of it
+select '$.a[*] ? (@ > 1)'::jsonpath;
+select 'strict $.a.b'::jsonpath, 'lax $'::jsonpath, '  strict   $  '::jsonpath;
+select '$var'::jsonpath, '$"x y"'::jsonpath, '$.a ? (@ > $x).b'::jsonpath;
+select '$.**'::jsonpath, '$.**{2}'::jsonpath, '$.**{2 to 5}'::jsonpath;
+select '$.**{last}'::jsonpath, '$.**{1 to last}'::jsonpath, '$.**{last to 2}'::jsonpath, '$.a.**.b'::jsonpath;
+select '$[1, 2 to 3, last]'::jsonpath, '$[last - 1]'::jsonpath, '$[*]'::jsonpath, '$[*][0]'::jsonpath;
+select '-1'::jsonpath, '- -1'::jsonpath, '-$.a'::jsonpath, '+1'::jsonpath, '-(1 + 2)'::jsonpath;
+select '1 + 2 * 3'::jsonpath, '(1 + 2) * 3'::jsonpath, '1 - (2 - 3)'::jsonpath, '(1 - 2) - 3'::jsonpath;
+select '1e3'::jsonpath, '1.5e-2'::jsonpath, '.5'::jsonpath, '0.0'::jsonpath, '1.'::jsonpath, '12.340'::jsonpath;
+select '(1).type()'::jsonpath, '"s".size()'::jsonpath, '$.a % 2 == 1'::jsonpath;
+select '$ ? (@.a like_regex "^x" flag "iq")'::jsonpath, '$ ? (@ like_regex "a\\b" flag "smi")'::jsonpath;
+select '$ ? (@ starts with "a")'::jsonpath, '$ ? (@ starts with $v)'::jsonpath;
+select '$ ? (exists (@.a) && !(@ == 1) || (@ < 2) is unknown)'::jsonpath;
+select '1 == 1 && (2 == 2 || 3 == 3)'::jsonpath, '$.a + $.b == 3'::jsonpath, '$ ? (@ <> 1)'::jsonpath;
+select '$.keyvalue()'::jsonpath, '$.datetime()'::jsonpath, '$.datetime("HH24:MI")'::jsonpath;
+select '$.size().double().ceiling().floor().abs().type()'::jsonpath;
+select '$."a\"b"'::jsonpath, '$.a.*'::jsonpath, '$[*].*'::jsonpath, '$.*'::jsonpath, '$."$"'::jsonpath;
+select '"x\u0001y"'::jsonpath, '"\u00e9\t"'::jsonpath, 'true'::jsonpath, 'null'::jsonpath, 'false'::jsonpath;
+select '$ ? (@ == 1) ? (@ != 2)'::jsonpath, '$ ? (@ == null)'::jsonpath, '$ ? (@ == true)'::jsonpath;
+select '$.a_b.c1'::jsonpath, '$.привет'::jsonpath, '$.a~b'::jsonpath;
+-- errors
+select '1.a'::jsonpath;
+select '1a'::jsonpath;
+select '00'::jsonpath;
+select '1.type()'::jsonpath;
+select '$.a['::jsonpath;
+select '$.a[1'::jsonpath;
+select ''::jsonpath;
+select '$$'::jsonpath;
+select '@'::jsonpath;
+select '$ ? (@.a == @)'::jsonpath;
+select 'last'::jsonpath;
+select '$ ? (@ like_regex "x" flag "z")'::jsonpath;
+select '$.foo()'::jsonpath;
+select '$ ? (1)'::jsonpath;
+select '$ ? (@ > 1'::jsonpath;
+select '"abc'::jsonpath;
+select 'strict'::jsonpath;
+select '$ +'::jsonpath;
+select '1 == 2 == 3'::jsonpath;
+-- casts, columns, arrays
+select pg_typeof('$'::jsonpath), '$.a'::text::jsonpath, '$.a'::jsonpath::text;
+select cast('$.x' as jsonpath), cast(cast('lax $.x' as jsonpath) as text);
+select array['$.a','strict $.b']::jsonpath[];
+select ('{"$.a","$[*]"}'::jsonpath[])[2];
+create table paths (id int, p jsonpath);
+insert into paths values (1, '$.a'), (2, 'strict $.b[*] ? (@ > 1)'), (3, null);
+select * from paths order by id;
+insert into paths values (4, '$.a[');
+select id, jsonb_path_query_array('{"a": 7, "b": [1, 2, 3]}', p) from paths order by id;
+select id, '{"a": 7, "b": [1, 2, 3]}'::jsonb @? p as e from paths order by id;
+select pg_typeof(p) from paths limit 1;
+select p from paths order by p;
+select '$.a'::jsonpath = '$.a'::jsonpath;
