@@ -78,6 +78,21 @@ void jp_print(const jp_path *path, ss_strbuf *out);
  * PostgreSQL's byte offset of it in its binary layout), -1 when obj is not inside base. */
 int64_t jp_object_id(const jv *base, int64_t base_id, const jv *obj);
 
+/* Datetime items (jsonpath_datetime.c): jv kind JP_DATETIME, never inside a container; they
+ * leave a path as their ISO text (jp_datetime_text). */
+#define JP_DATETIME 16
+/* .datetime([template]) of string item str into *out (arena); SS_ERROR with PostgreSQL's error
+ * on ctx (22031 format not recognized, the template's 22007 / 22008). */
+int jp_datetime_make(ss_ctx *ctx, const jv *str, const char *tmpl, uint32_t tlen, bool has_template, ss_arena *a,
+                     jv **out);
+/* .type()'s name of a datetime item */
+const char *jp_datetime_type_name(const jv *v);
+/* compareDatetime: *cmp of a and b, *incomparable for a time against a date / timestamp;
+ * SS_ERROR (0A000) for a cast needing the TimeZone when !use_tz. */
+int jp_datetime_cmp(ss_ctx *ctx, const jv *a, const jv *b, bool use_tz, int *cmp, bool *incomparable);
+/* JsonEncodeDateTime: the ISO 8601 text ("2017-03-10T12:34:56+03:00") */
+void jp_datetime_text(const jv *v, ss_strbuf *out);
+
 /* A sequence of items. */
 typedef struct jp_seq {
     jv **v;
@@ -85,7 +100,8 @@ typedef struct jp_seq {
 } jp_seq;
 
 /* Evaluates path over doc with variables vars (an object, or NULL); items in arena.  silent:
- * the errors PostgreSQL's silent argument suppresses give SS_OK with *suppressed set. */
+ * the errors PostgreSQL's silent argument suppresses give SS_OK with *suppressed set and the
+ * items found before the error in out. */
 int jp_eval(ss_ctx *ctx, const jp_path *path, jv *doc, jv *vars, bool silent, bool use_tz, ss_arena *a,
             jp_seq *out, bool *suppressed);
 

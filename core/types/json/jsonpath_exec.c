@@ -31,12 +31,14 @@ typedef struct jp_state {
     int64_t next_id; /* the id of the next object .keyvalue() makes */
     char state[6];
     char msg[256];
+    char detail[256], hint[256]; /* of an error taken from a function PostgreSQL calls softly */
 } jp_state;
 
 static int jerr(jp_state *st, const char *sqlstate, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static int jerr(jp_state *st, const char *sqlstate, const char *fmt, ...)
 {
     memcpy(st->state, sqlstate, 6);
+    st->detail[0] = st->hint[0] = '\0';
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(st->msg, sizeof st->msg, fmt, ap);
@@ -288,7 +290,7 @@ static int method(jp_state *st, const jp_node *n, jv *v, jp_seq *out)
         jv *t = new_item(st, JB_STRING);
         if (!t)
             return oom(st);
-        t->s = jb_type_name(v->kind), t->len = (uint32_t)strlen(t->s);
+        t->s = v->kind == JP_DATETIME ? jp_datetime_type_name(v) : jb_type_name(v->kind), t->len = (uint32_t)strlen(t->s);
         return push(st, out, t);
     }
     if (n->op == JPM_SIZE) {
@@ -310,8 +312,25 @@ static int method(jp_state *st, const jp_node *n, jv *v, jp_seq *out)
     if (n->op == JPM_KEYVALUE)
         return keyvalue(st, v, out);
     if (n->op == JPM_DATETIME) {
-        ss_ctx_error(st->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: jsonpath item method .datetime()");
-        return R_FATAL;
+        if (v->kind != JB_STRING)
+            return jerr(st, "22031", "jsonpath item method .datetime() can only be applied to a string");
+        /* its errors are jsonpath errors (silent, unknown in a predicate): taken off ctx */
+        ss_error e = {.sqlstate = "00000"}, *saved = st->ctx->err;
+        jv *d = NULL;
+        st->ctx->err = &e;
+        int rc = jp_datetime_make(st->ctx, v, n->s, n->len, n->has_template, st->a, &d);
+        st->ctx->err = saved;
+        if (rc) {
+            bool oom = strcmp(e.sqlstate, SS_SQLSTATE_OUT_OF_MEMORY) == 0;
+            rc = jerr(st, e.sqlstate, "%s", e.message ? e.message : "");
+            snprintf(st->detail, sizeof st->detail, "%s", e.detail ? e.detail : "");
+            snprintf(st->hint, sizeof st->hint, "%s", e.hint ? e.hint : "");
+            ss_error_clear(&e);
+            if (oom)
+                return ss_ctx_error(st->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory"), R_FATAL;
+            return rc;
+        }
+        return push(st, out, d);
     }
     ss_text t;
     if (n->op == JPM_DOUBLE) {
@@ -512,8 +531,9 @@ static int eval(jp_state *st, const jp_node *n, jv *cur, jp_seq *out)
     return v ? push(st, out, v) : oom(st);
 }
 
-/* compareItems: B_TRUE / B_FALSE / B_UNKNOWN (values of different kinds but null, containers). */
-static int compare_items(int op, const jv *a, const jv *b)
+/* compareItems: B_TRUE / B_FALSE / B_UNKNOWN (values of different kinds but null, containers,
+ * incomparable datetimes); -1 (R_FATAL) after a datetime cast refused without the TimeZone. */
+static int compare_items(jp_state *st, int op, const jv *a, const jv *b)
 {
     int ka = a->kind == JB_TRUE ? JB_FALSE : a->kind, kb = b->kind == JB_TRUE ? JB_FALSE : b->kind;
     if (ka != kb) {
@@ -528,6 +548,14 @@ static int compare_items(int op, const jv *a, const jv *b)
     case JB_NUMBER: {
         ss_text x = num_of(a), y = num_of(b);
         c = num_compare(&x, &y);
+        break;
+    }
+    case JP_DATETIME: {
+        bool incomparable;
+        if (jp_datetime_cmp(st->ctx, a, b, st->use_tz, &c, &incomparable))
+            return R_FATAL;
+        if (incomparable)
+            return B_UNKNOWN;
         break;
     }
     case JB_STRING: {
@@ -653,7 +681,8 @@ static int pred(jp_state *st, const jp_node *n, jv *cur, int *res)
                 else
                     b = a->len >= p->len && memcmp(a->s, p->s, p->len) == 0 ? B_TRUE : B_FALSE;
             } else {
-                b = compare_items(n->op, a, rs.v[j]);
+                if ((b = compare_items(st, n->op, a, rs.v[j])) == R_FATAL)
+                    return R_FATAL;
             }
             if (b == B_UNKNOWN) {
                 if (st->strict) {
@@ -688,12 +717,16 @@ int jp_eval(ss_ctx *ctx, const jp_path *path, jv *doc, jv *vars, bool silent, bo
     if (rc == R_OK)
         return SS_OK;
     if (rc == R_ERR) {
-        if (silent) {
-            memset(out, 0, sizeof *out);
+        if (silent) { /* the items found before the error stay, as PostgreSQL's found list */
             *suppressed = true;
             return SS_OK;
         }
-        return ss_ctx_error(ctx, st.state, "%s", st.msg);
+        ss_ctx_error(ctx, st.state, "%s", st.msg);
+        if (st.detail[0])
+            ss_ctx_error_detail(ctx, "%s", st.detail);
+        if (st.hint[0])
+            ss_ctx_error_hint(ctx, "%s", st.hint);
+        return SS_ERROR;
     }
     return SS_ERROR;
 }

@@ -26,6 +26,28 @@ static int run(ss_ctx *ctx, const ss_text *doc, const ss_text *path, const ss_te
     return jp_eval(ctx, &jp, d, v, silent, tz, a, out, suppressed);
 }
 
+/* An item as it leaves the path: a datetime as its ISO text (NULL: out of memory). */
+static jv *plain(ss_ctx *ctx, jv *v, ss_arena *a)
+{
+    if (v->kind != JP_DATETIME)
+        return v;
+    ss_strbuf sb;
+    ss_strbuf_init(&sb);
+    jp_datetime_text(v, &sb);
+    jv *t = ss_arena_alloc(a, sizeof *t);
+    char *p = ss_arena_alloc(a, sb.len + 1);
+    if (!t || !p || sb.oom) {
+        ss_strbuf_free(&sb);
+        ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        return NULL;
+    }
+    memcpy(p, sb.data ? sb.data : "", sb.len);
+    memset(t, 0, sizeof *t);
+    t->kind = JB_STRING, t->s = p, t->len = (uint32_t)sb.len;
+    ss_strbuf_free(&sb);
+    return t;
+}
+
 static int path_row(jfn_row *r, int how)
 {
     bool tz = how & JPF_TZ;
@@ -47,7 +69,7 @@ static int path_row(jfn_row *r, int how)
         return SS_OK;
     case JPF_MATCH:
     case JPF_OP_MATCH:
-        if (!suppressed && s.n == 1 && (s.v[0]->kind == JB_TRUE || s.v[0]->kind == JB_FALSE)) {
+        if (s.n == 1 && (s.v[0]->kind == JB_TRUE || s.v[0]->kind == JB_FALSE)) {
             b[r->i] = s.v[0]->kind == JB_TRUE;
             return SS_OK;
         }
@@ -59,14 +81,19 @@ static int path_row(jfn_row *r, int how)
         arr.items = ss_arena_alloc(r->a, sizeof(jv) * (s.n ? s.n : 1));
         if (!arr.items)
             return ss_ctx_error(r->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-        for (uint32_t k = 0; k < s.n; k++)
-            arr.items[k] = *s.v[k];
+        for (uint32_t k = 0; k < s.n; k++) {
+            jv *v = plain(r->ctx, s.v[k], r->a);
+            if (!v)
+                return SS_ERROR;
+            arr.items[k] = *v;
+        }
         return jfn_set_tree(r->ctx, r->out, r->i, &arr, r->a);
     }
     default:
         if (s.n == 0)
             return jfn_set_null(r->ctx, r->out, r->i);
-        return jfn_set_tree(r->ctx, r->out, r->i, s.v[0], r->a);
+        jv *v = plain(r->ctx, s.v[0], r->a);
+        return v ? jfn_set_tree(r->ctx, r->out, r->i, v, r->a) : SS_ERROR;
     }
 }
 
@@ -94,7 +121,12 @@ int jp_query_rows(ss_ctx *ctx, const ss_text *doc, const ss_text *path, const ss
         ss_value col;
         memset(&col, 0, sizeof col);
         ss_text t;
-        if ((rc = jb_encode(ctx, s.v[k], NULL, &t)) != SS_OK)
+        jv *v = plain(ctx, s.v[k], a);
+        if (!v) {
+            rc = SS_ERROR;
+            break;
+        }
+        if ((rc = jb_encode(ctx, v, NULL, &t)) != SS_OK)
             break;
         col.v.s = t;
         rc = emit(arg, &col);
