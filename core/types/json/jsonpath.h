@@ -65,6 +65,9 @@ typedef struct jp_node {
 typedef struct jp_path {
     bool strict;
     jp_node *expr;
+    /* set by the caller: only whether an item exists matters (jsonb_path_exists, @?: PostgreSQL's
+       found == NULL, where a unary + / - skips the items that are not numbers) */
+    bool exists;
 } jp_path;
 
 /* Parses path text into arena; 42601 "syntax error ... of jsonpath input" or 0A000 for a

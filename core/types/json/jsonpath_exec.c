@@ -418,13 +418,20 @@ static int arith(jp_state *st, const jp_node *n, jv *cur, jp_seq *out)
     return push_number(st, out, &res);
 }
 
-static int unary(jp_state *st, const jp_node *n, jv *cur, jp_seq *out)
+/* exists_only: the path's last step in an existence test, where PostgreSQL skips the items
+ * that are not numbers and stops at the first number. */
+static int unary(jp_state *st, const jp_node *n, jv *cur, jp_seq *out, bool exists_only)
 {
     jp_seq s = {0}, u = {0};
     int rc;
     if ((rc = eval(st, n->left, cur, &s)) || (rc = unwrap(st, &s, &u)))
         return rc;
     for (uint32_t k = 0; k < u.n; k++) {
+        if (exists_only) {
+            if (u.v[k]->kind == JB_NUMBER)
+                return push(st, out, u.v[k]);
+            continue;
+        }
         if (u.v[k]->kind != JB_NUMBER)
             return jerr(st, "2203B", "operand of unary jsonpath operator %c is not a numeric value", n->op);
         if (n->op == '+') {
@@ -520,7 +527,7 @@ static int eval(jp_state *st, const jp_node *n, jv *cur, jp_seq *out)
         if (n->op <= JPO_MOD)
             return arith(st, n, cur, out);
         break;
-    case JP_UNARY: return unary(st, n, cur, out);
+    case JP_UNARY: return unary(st, n, cur, out, false);
     default: break;
     }
     /* a predicate as a value: true, false or null for unknown */
@@ -713,7 +720,9 @@ int jp_eval(ss_ctx *ctx, const jp_path *path, jv *doc, jv *vars, bool silent, bo
         st.bases[1].root = vars, st.bases[1].id = 1, st.nbases = 2;
     memset(out, 0, sizeof *out);
     *suppressed = false;
-    int rc = eval(&st, path->expr, doc, out);
+    /* PostgreSQL evaluates a strict path fully even then (jspStrictAbsenseOfErrors) */
+    bool skip = path->exists && !path->strict && path->expr->kind == JP_UNARY;
+    int rc = skip ? unary(&st, path->expr, doc, out, true) : eval(&st, path->expr, doc, out);
     if (rc == R_OK)
         return SS_OK;
     if (rc == R_ERR) {

@@ -10,11 +10,12 @@ enum { JPF_EXISTS, JPF_MATCH, JPF_ARRAY, JPF_FIRST, JPF_OP_EXISTS, JPF_OP_MATCH 
 
 /* The items of path over doc (vars, silent as given); *suppressed when silent dropped an error. */
 static int run(ss_ctx *ctx, const ss_text *doc, const ss_text *path, const ss_text *vars, bool silent, bool tz,
-               ss_arena *a, jp_seq *out, bool *suppressed)
+               bool exists, ss_arena *a, jp_seq *out, bool *suppressed)
 {
     jp_path jp;
     if (jp_parse(ctx, path->ptr, path->len, a, &jp))
         return SS_ERROR;
+    jp.exists = exists;
     jv *d = jb_decode(ctx, doc->ptr, a), *v = NULL;
     if (!d || (vars && !(v = jb_decode(ctx, vars->ptr, a))))
         return SS_ERROR;
@@ -57,7 +58,8 @@ static int path_row(jfn_row *r, int how)
     const ss_text *vars = !op && r->nargs > 2 ? jfn_text(r, 2) : NULL;
     jp_seq s;
     bool suppressed;
-    if (run(r->ctx, jfn_text(r, 0), jfn_text(r, 1), vars, silent, tz, r->a, &s, &suppressed))
+    if (run(r->ctx, jfn_text(r, 0), jfn_text(r, 1), vars, silent, tz, how == JPF_EXISTS || how == JPF_OP_EXISTS, r->a,
+            &s, &suppressed))
         return SS_ERROR;
     uint8_t *b = r->out->data;
     switch (how) {
@@ -116,7 +118,7 @@ int jp_query_rows(ss_ctx *ctx, const ss_text *doc, const ss_text *path, const ss
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     jp_seq s;
     bool suppressed;
-    int rc = run(ctx, doc, path, vars, silent, use_tz, a, &s, &suppressed);
+    int rc = run(ctx, doc, path, vars, silent, use_tz, false, a, &s, &suppressed);
     for (uint32_t k = 0; rc == SS_OK && k < s.n; k++) {
         ss_value col;
         memset(&col, 0, sizeof col);

@@ -35,9 +35,19 @@ static void put(ss_strbuf *out, const char *s)
     ss_strbuf_append(out, s, strlen(s));
 }
 
+static bool is_accessor(const jp_node *n);
+
+/* The first item of n's chain of accessors (whose priority PostgreSQL's printer weighs). */
+static const jp_node *head(const jp_node *n)
+{
+    while (is_accessor(n) && n->arg)
+        n = n->arg;
+    return n;
+}
+
 static void operand(const jp_node *n, const jp_node *parent, ss_strbuf *out)
 {
-    item(n, out, false, priority(n) <= priority(parent));
+    item(n, out, false, priority(head(n)) <= priority(parent));
 }
 
 static void levels(uint32_t v, ss_strbuf *out)

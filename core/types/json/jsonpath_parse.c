@@ -566,7 +566,7 @@ static jp_node *parse_primary(jp_parser *p)
             u->left = n;
             return u;
         }
-        if (is_predicate(n))
+        if (is_predicate(n) && !is(p, ".") && !is(p, "[") && !is(p, "?"))
             return n;
         goto accessors;
     } else {

@@ -27,6 +27,10 @@ select jsonb_path_query('{}', '$.keyvalue()');
 select jsonb_path_query('[{"a":1},{"b":2}]', 'strict $.keyvalue()');
 select jsonb_path_query('1', '$.keyvalue()');
 select jsonb_path_query('1', '$.keyvalue()', silent => true);
+-- a predicate's value with accessors; an existence test skips what unary minus cannot negate
+select jsonb_path_query('[1, 2, 3]', '($[*] > 2) ? (@ == true)'), jsonb_path_query('[1, 2, 3]', '($[*].a > 3).type()');
+select jsonb '["1",2,0,3]' @? '-$[*]', jsonb '[1,"2",0,3]' @? 'strict -$[*]', jsonb '["a"]' @? '-$[*]';
+select jsonb_path_exists('["1",2]', '-$[*]'), jsonb_path_query_array('["1",2]', '-$[*]', silent => true);
 -- strict-mode errors and their codes
 select jsonb_path_query('{"a":1}', 'strict $.b');
 select jsonb_path_query('1', 'strict $.a');

@@ -20,6 +20,15 @@ select '$."a\"b"'::jsonpath, '$.a.*'::jsonpath, '$[*].*'::jsonpath, '$.*'::jsonp
 select '"x\u0001y"'::jsonpath, '"\u00e9\t"'::jsonpath, 'true'::jsonpath, 'null'::jsonpath, 'false'::jsonpath;
 select '$ ? (@ == 1) ? (@ != 2)'::jsonpath, '$ ? (@ == null)'::jsonpath, '$ ? (@ == true)'::jsonpath;
 select '$.a_b.c1'::jsonpath, '$.привет'::jsonpath, '$.a~b'::jsonpath;
+select '($).a.b'::jsonpath, '($.a.b + -$.x.y).c.d'::jsonpath, '(-+$.a.b).c.d'::jsonpath, '(($))'::jsonpath;
+select '1 + ($.a.b + 2).c.d'::jsonpath, '1 + ($.a.b > 2).c.d'::jsonpath, '$--+1'::jsonpath, '$.a/+-1'::jsonpath;
+select '((($ + 1)).a + ((2)).b ? ((((@ > 1)) || (exists(@.c)))))'::jsonpath;
+select '$.g ? (@.a == 1 || !(@.x >= 123 || @.a == 4) && @.b == 7)'::jsonpath, '$.g ? (+@.x >= +-(+@.a + 2))'::jsonpath;
+select '$.a[$a + 1, ($b[*]) to -($[0] * 2)]'::jsonpath, '$[$[0] ? (last > 0)]'::jsonpath;
+select '$ ? (last > 0)'::jsonpath;
+select '"\x50\u0067\u{53}\u{051}\u{00004C}"'::jsonpath, '$.foo\x50\u{53}\t\"bar'::jsonpath, '$ /* a comment */ . a'::jsonpath;
+select '"\ud83d\ude00"'::jsonpath, '$.a\.b'::jsonpath, '$ ? (@ like_regex "p" flag "smixq")'::jsonpath;
+select '1 * 2 + 4 % -3 != false'::jsonpath, '$ ? (@.a < -.1e-1)'::jsonpath, '0.0010e+2'::jsonpath, '(1.).e3'::jsonpath;
 -- errors
 select '1.a'::jsonpath;
 select '1a'::jsonpath;
@@ -40,6 +49,22 @@ select '"abc'::jsonpath;
 select 'strict'::jsonpath;
 select '$ +'::jsonpath;
 select '1 == 2 == 3'::jsonpath;
+select '   '::jsonpath;
+select '$ /* open'::jsonpath;
+select '"\u00"'::jsonpath;
+select '"\xZZ"'::jsonpath;
+select '"\u0000"'::jsonpath;
+select '"\uD83D"'::jsonpath;
+select '$"abc'::jsonpath;
+select '$.a b'::jsonpath;
+select '$ lax '::jsonpath;
+select '$ "x"'::jsonpath;
+select '$ $"a"'::jsonpath;
+select '1e'::jsonpath;
+select '1e+'::jsonpath;
+select '1.2.e3'::jsonpath;
+select '$ ? (@ like_regex "(invalid pattern")'::jsonpath;
+select '$ ? (@ is unknown)'::jsonpath;
 -- casts, columns, arrays
 select pg_typeof('$'::jsonpath), '$.a'::text::jsonpath, '$.a'::jsonpath::text;
 select cast('$.x' as jsonpath), cast(cast('lax $.x' as jsonpath) as text);
