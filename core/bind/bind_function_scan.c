@@ -118,8 +118,6 @@ static ss_lop *json_function_lop(binder *b, const ast_expr *a, ss_expr **args, u
     for (uint32_t i = 1; i < n; i++)
         if (!(args[i] = coerce_expr(b, args[i], type_of(path_args[i - 1]), CAST_IMPLICIT, a->args[i]->location)))
             return NULL;
-    if (path_query && bind_jsonpath_arg(b, name, args, n, a->args[1]->location))
-        return NULL;
     uint32_t total = ncols + (ordinality ? 1 : 0);
     ss_type *t = bind_alloc(b, sizeof(ss_type) * total);
     const char **cn = bind_alloc(b, sizeof(char *) * total);
