@@ -2,8 +2,11 @@
  * tree as PostgreSQL 15's executeJsonPath does: lax mode unwraps arrays for accessors,
  * filters, arithmetic and comparisons and hides structural errors, strict mode raises them;
  * predicates are three-valued (an error inside one is "unknown"); the errors are PostgreSQL's
- * (2203A, 22039, 22033, 22038, 2203B, 22036, 22012), kept aside while a predicate runs and
- * raised (or, with silent, dropped) at the end. */
+ * (2203A, 22039, 22033, 22038, 2203B, 22036, 22012, 2203C, 22031), kept aside while a
+ * predicate runs and raised (or, with silent, dropped, the items found before kept) at the
+ * end.  Accessor chains run item by item, depth first, as PostgreSQL's executeNextItem; .**
+ * hides the structural errors of what follows it; .keyvalue() numbers its objects as
+ * PostgreSQL (jsonpath_id.c); .datetime() and datetime comparisons are jsonpath_datetime.c's. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -113,14 +116,6 @@ static int unwrap(jp_state *st, const jp_seq *s, jp_seq *out)
     return R_OK;
 }
 
-/* The input items of an accessor: its arg's results (the current item for none). */
-static int input(jp_state *st, const jp_node *n, jv *cur, jp_seq *in)
-{
-    if (!n->arg)
-        return push(st, in, cur);
-    return eval(st, n->arg, cur, in);
-}
-
 static int key(jp_state *st, const jp_node *n, jv *v, jp_seq *out)
 {
     if (v->kind == JB_ARRAY && !st->strict) {
@@ -214,8 +209,12 @@ static int index_items(jp_state *st, const jp_node *n, jv *v, jv *cur, jp_seq *o
     return rc;
 }
 
-/* .keyvalue() of object v: one object {"id", "key", "value"} per pair, in key order. */
-static int keyvalue(jp_state *st, jv *v, jp_seq *out)
+static int descend(jp_state *st, const jp_node *const *acc, uint32_t k, uint32_t n, jv *v, jv *cur, jp_seq *out);
+
+/* .keyvalue() of object v: one object {"id", "key", "value"} per pair, in key order, into out
+ * (acc NULL) or each through the accessors acc[k + 1..n) before the next is made, so that
+ * the ids of the objects made follow PostgreSQL's order. */
+static int keyvalue(jp_state *st, jv *v, jp_seq *out, const jp_node *const *acc, uint32_t k, uint32_t n, jv *cur)
 {
     if (v->kind != JB_OBJECT)
         return jerr(st, "2203C", "jsonpath item method .keyvalue() can only be applied to an object");
@@ -226,7 +225,7 @@ static int keyvalue(jp_state *st, jv *v, jp_seq *out)
     if (num_from_int64(st->ctx, id < 0 ? 0 : id, &idnum))
         return R_FATAL;
     static const char *const names[] = {"id", "key", "value"};
-    for (uint32_t k = 0; k < v->n; k++) {
+    for (uint32_t p = 0; p < v->n; p++) {
         jv *obj = new_item(st, JB_OBJECT), *items = ss_arena_alloc(st->a, sizeof(jv) * 6);
         if (!obj || !items)
             return oom(st);
@@ -236,16 +235,17 @@ static int keyvalue(jp_state *st, jv *v, jp_seq *out)
             items[2 * f].s = names[f], items[2 * f].len = (uint32_t)strlen(names[f]);
         }
         items[1].kind = JB_NUMBER, items[1].s = idnum.ptr, items[1].len = idnum.len;
-        items[3] = v->items[2 * k];
-        items[5] = v->items[2 * k + 1];
+        items[3] = v->items[2 * p];
+        items[5] = v->items[2 * p + 1];
         obj->n = 3, obj->items = items;
         if (st->nbases < sizeof st->bases / sizeof st->bases[0]) {
             st->bases[st->nbases].root = obj, st->bases[st->nbases].id = st->next_id;
             st->nbases++;
         }
         st->next_id++;
-        if (push(st, out, obj))
-            return R_FATAL;
+        int rc = acc ? descend(st, acc, k + 1, n, obj, cur, out) : push(st, out, obj);
+        if (rc)
+            return rc;
     }
     return R_OK;
 }
@@ -310,7 +310,7 @@ static int method(jp_state *st, const jp_node *n, jv *v, jp_seq *out)
         return R_OK;
     }
     if (n->op == JPM_KEYVALUE)
-        return keyvalue(st, v, out);
+        return keyvalue(st, v, out, NULL, 0, 0, NULL);
     if (n->op == JPM_DATETIME) {
         if (v->kind != JB_STRING)
             return jerr(st, "22031", "jsonpath item method .datetime() can only be applied to a string");
@@ -446,9 +446,106 @@ static int unary(jp_state *st, const jp_node *n, jv *cur, jp_seq *out, bool exis
     return R_OK;
 }
 
+/* One accessor n applied to item v (cur: the filter's current item), its results into out. */
+static int apply(jp_state *st, const jp_node *n, jv *v, jv *cur, jp_seq *out)
+{
+    int rc = R_OK;
+    switch (n->kind) {
+    case JP_ANY:
+        if (n->first == 0 && push(st, out, v))
+            return R_FATAL;
+        if (v->kind == JB_ARRAY || v->kind == JB_OBJECT)
+            rc = any_items(st, n, v, 1, out);
+        return rc;
+    case JP_KEY: return key(st, n, v, out);
+    case JP_ANYKEY: return anykey(st, v, out, true);
+    case JP_ANYELEM:
+        if (v->kind == JB_ARRAY) {
+            for (uint32_t e = 0; e < v->n && !rc; e++)
+                rc = push(st, out, &v->items[e]);
+            return rc;
+        }
+        return !st->strict      ? push(st, out, v)
+               : STRICT_ERR(st) ? jerr(st, "22039", "jsonpath wildcard array accessor can only be applied to an array")
+                                : R_OK;
+    case JP_INDEX: return index_items(st, n, v, cur, out);
+    case JP_METHOD: return method(st, n, v, out);
+    default: { /* JP_FILTER: the items (an array's elements in lax mode) the predicate holds for */
+        uint32_t ne = v->kind == JB_ARRAY && !st->strict ? v->n : 1;
+        for (uint32_t e = 0; e < ne && !rc; e++) {
+            jv *item = v->kind == JB_ARRAY && !st->strict ? &v->items[e] : v;
+            int b;
+            if ((rc = pred(st, n->right, item, &b)) == R_OK && b == B_TRUE)
+                rc = push(st, out, item);
+        }
+        return rc;
+    }
+    }
+}
+
+static bool is_accessor(const jp_node *n)
+{
+    return n->kind == JP_ANY || n->kind == JP_KEY || n->kind == JP_ANYKEY || n->kind == JP_ANYELEM ||
+           n->kind == JP_INDEX || n->kind == JP_FILTER || n->kind == JP_METHOD;
+}
+
+/* Item v through the accessors acc[k..n) depth first, as PostgreSQL's executeNextItem, so that
+ * .keyvalue()'s object ids and the items found before an error follow its order. */
+static int descend(jp_state *st, const jp_node *const *acc, uint32_t k, uint32_t n, jv *v, jv *cur, jp_seq *out)
+{
+    if (k == n)
+        return push(st, out, v);
+    if (acc[k]->kind == JP_METHOD && acc[k]->op == JPM_KEYVALUE) { /* each object it makes goes on at once */
+        if (v->kind != JB_ARRAY || st->strict)
+            return keyvalue(st, v, out, acc, k, n, cur);
+        for (uint32_t e = 0; e < v->n; e++) {
+            int rc = keyvalue(st, &v->items[e], out, acc, k, n, cur);
+            if (rc)
+                return rc;
+        }
+        return R_OK;
+    }
+    bool saved = st->ignore;
+    if (after_any(acc[k]->arg))
+        st->ignore = true;
+    jp_seq tmp = {0};
+    int rc = apply(st, acc[k], v, cur, &tmp);
+    st->ignore = saved;
+    if (rc == R_FATAL)
+        return rc;
+    for (uint32_t i = 0; i < tmp.n; i++) { /* what it found before an error goes on first */
+        int r = descend(st, acc, k + 1, n, tmp.v[i], cur, out);
+        if (r)
+            return r;
+    }
+    return rc;
+}
+
+/* An accessor chain ending at n: its first item's values, each through the accessors. */
+static int chain(jp_state *st, const jp_node *n, jv *cur, jp_seq *out)
+{
+    uint32_t len = 0;
+    const jp_node *h = n;
+    for (; h && is_accessor(h); h = h->arg)
+        len++;
+    const jp_node **acc = ss_arena_alloc(st->a, sizeof *acc * len);
+    if (!acc)
+        return oom(st);
+    h = n;
+    for (uint32_t k = len; k-- > 0; h = h->arg)
+        acc[k] = h;
+    jp_seq in = {0};
+    int rc = h ? eval(st, h, cur, &in) : push(st, &in, cur);
+    if (rc)
+        return rc;
+    for (uint32_t i = 0; i < in.n; i++)
+        if ((rc = descend(st, acc, 0, len, in.v[i], cur, out)))
+            return rc;
+    return R_OK;
+}
+
 static int eval(jp_state *st, const jp_node *n, jv *cur, jp_seq *out)
 {
-    jp_seq in = {0};
     int rc;
     switch (n->kind) {
     case JP_ROOT: return push(st, out, st->root);
@@ -471,58 +568,12 @@ static int eval(jp_state *st, const jp_node *n, jv *cur, jp_seq *out)
                      n->s);
         return R_FATAL;
     case JP_ANY:
-        if ((rc = input(st, n, cur, &in)))
-            return rc;
-        for (uint32_t k = 0; k < in.n; k++) {
-            if (n->first == 0 && push(st, out, in.v[k]))
-                return R_FATAL;
-            if ((in.v[k]->kind == JB_ARRAY || in.v[k]->kind == JB_OBJECT) && (rc = any_items(st, n, in.v[k], 1, out)))
-                return rc;
-        }
-        return R_OK;
     case JP_KEY:
     case JP_ANYKEY:
     case JP_ANYELEM:
     case JP_INDEX:
     case JP_FILTER:
-    case JP_METHOD: {
-        if ((rc = input(st, n, cur, &in)))
-            return rc;
-        bool saved_ignore = st->ignore;
-        if (after_any(n->arg))
-            st->ignore = true;
-        rc = R_OK;
-        for (uint32_t k = 0; k < in.n && !rc; k++) {
-            jv *v = in.v[k];
-            switch (n->kind) {
-            case JP_KEY: rc = key(st, n, v, out); break;
-            case JP_ANYKEY: rc = anykey(st, v, out, true); break;
-            case JP_ANYELEM:
-                if (v->kind == JB_ARRAY) {
-                    for (uint32_t e = 0; e < v->n && !rc; e++)
-                        rc = push(st, out, &v->items[e]);
-                } else {
-                    rc = !st->strict ? push(st, out, v)
-                         : STRICT_ERR(st) ? jerr(st, "22039", "jsonpath wildcard array accessor can only be applied to an array")
-                                          : R_OK;
-                }
-                break;
-            case JP_INDEX: rc = index_items(st, n, v, cur, out); break;
-            case JP_METHOD: rc = method(st, n, v, out); break;
-            default: { /* JP_FILTER: the items (an array's elements in lax mode) the predicate holds for */
-                uint32_t ne = v->kind == JB_ARRAY && !st->strict ? v->n : 1;
-                for (uint32_t e = 0; e < ne && !rc; e++) {
-                    jv *item = v->kind == JB_ARRAY && !st->strict ? &v->items[e] : v;
-                    int b;
-                    if ((rc = pred(st, n->right, item, &b)) == R_OK && b == B_TRUE)
-                        rc = push(st, out, item);
-                }
-            }
-            }
-        }
-        st->ignore = saved_ignore;
-        return rc;
-    }
+    case JP_METHOD: return chain(st, n, cur, out);
     case JP_BINARY:
         if (n->op <= JPO_MOD)
             return arith(st, n, cur, out);

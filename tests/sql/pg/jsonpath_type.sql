@@ -77,5 +77,7 @@ insert into paths values (4, '$.a[');
 select id, jsonb_path_query_array('{"a": 7, "b": [1, 2, 3]}', p) from paths order by id;
 select id, '{"a": 7, "b": [1, 2, 3]}'::jsonb @? p as e from paths order by id;
 select pg_typeof(p) from paths limit 1;
+select to_jsonb(p), to_json(p), jsonb_build_object('p', p) from paths where id = 2;
+select jsonb_agg(p order by id) from paths;
 select p from paths order by p;
 select '$.a'::jsonpath = '$.a'::jsonpath;
