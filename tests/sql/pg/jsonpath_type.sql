@@ -81,3 +81,15 @@ select to_jsonb(p), to_json(p), jsonb_build_object('p', p) from paths where id =
 select jsonb_agg(p order by id) from paths;
 select p from paths order by p;
 select '$.a'::jsonpath = '$.a'::jsonpath;
+select '$.a'::jsonpath union select '$.b'::jsonpath;
+select distinct '$.a'::jsonpath;
+select '$.a'::jsonpath(3);
+select '$.a'::jsonpath::varchar, '$.a'::varchar::jsonpath;
+select min('$'::jsonpath);
+select count(*) from (values ('$.a'::jsonpath), ('$.b')) v(p) group by p;
+select '{"a":1}'::jsonb @? ('$.' || 'a')::jsonpath, jsonb_path_query_first('{"a":1}', ('$.' || 'a')::jsonpath);
+select '{$.a,"$.b ? (@ > 1)"}'::jsonpath[];
+select '{bad[}'::jsonpath[];
+prepare q(jsonpath) as select jsonb_path_query_array('[1,2,3]', $1);
+execute q('$[*] ? (@ > 1)');
+execute q('$[');
