@@ -74,3 +74,9 @@ select jsonb_path_query_array_tz('["2017-03-10 12:00:00", "2017-03-10 11:00:00"]
 select jsonb_path_query_first_tz('["2017-03-10", "2017-03-12"]', '$[*] ? (@.datetime() > "2017-03-11T00:00:00-05:00".datetime())');
 select * from jsonb_path_query_tz('["2017-03-10 12:00:00+00", "2017-03-10 18:00:00+00"]', '$[*] ? (@.datetime() < "2017-03-10 12:00:00".datetime())');
 reset timezone;
+-- to_timestamp shares the template reader: a field before TZH reads freely, as PostgreSQL
+set timezone = 'UTC';
+select to_timestamp('12:34:56.789+3', 'HH24:MI:SS.USTZH');
+select to_timestamp('2020-01-02 12:34:56.5-05:30', 'YYYY-MM-DD HH24:MI:SS.USTZH:TZM');
+select to_timestamp('201+3', 'YYYTZH'), to_timestamp('1234+3', 'HH24MITZH');
+reset timezone;
