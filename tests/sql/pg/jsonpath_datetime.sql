@@ -1,5 +1,6 @@
 -- .datetime() and .datetime(template) in SQL/JSON paths: PostgreSQL's recognised ISO formats,
 -- the five types, their text, comparisons across types, the _tz functions, errors and silent
+set timezone = 'UTC';
 select jsonb_path_query('["2017-03-10", "12:34:56", "12:34:56.789+3", "12:34:56 +03:30", "2017-03-10 12:34:56", "2017-03-10T12:34:56.5", "2017-03-10 12:34:56+3", "2017-03-10T12:34:56-05:30"]', '$[*].datetime()');
 select jsonb_path_query('["2017-03-10", "12:34:56", "12:34:56.789+3", "2017-03-10 12:34:56", "2017-03-10 12:34:56+3"]', '$[*].datetime().type()');
 select jsonb_path_query('"2017-3-1"', '$.datetime()');
