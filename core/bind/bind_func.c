@@ -144,7 +144,5 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
             return NULL;
     if (n && bind_sequence_arg(b, def, args, n, a->args[0]->location))
         return NULL;
-    if (n > 1 && bind_jsonpath_arg(b, name, args, n, a->args[1]->location))
-        return NULL;
     return make_func(b, def, result, args, n);
 }

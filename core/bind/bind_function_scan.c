@@ -95,9 +95,9 @@ static ss_lop *json_function_lop(binder *b, const ast_expr *a, ss_expr **args, u
                                  const ss_type *types, const char *const *names)
 {
     const char *name = a->names[a->nnames - 1];
-    /* jsonb_path_query(target, path [, vars [, silent]]): the arguments after the first as text, jsonb, bool */
-    static const int32_t path_args[] = {SS_TYPE_TEXT, SS_TYPE_JSONB, SS_TYPE_BOOL};
-    bool path_query = !strcmp(name, "jsonb_path_query");
+    /* jsonb_path_query(_tz)(target, path [, vars [, silent]]): the arguments after the first as jsonpath, jsonb, bool */
+    static const int32_t path_args[] = {SS_TYPE_JSONPATH, SS_TYPE_JSONB, SS_TYPE_BOOL};
+    bool path_query = !strcmp(name, "jsonb_path_query") || !strcmp(name, "jsonb_path_query_tz");
     bool ok = (path_query ? n >= 2 && n <= 4 : n == 1) &&
               (args[0]->type.id == arg_type || is_unknown_const(args[0]) || is_unknown_param(b, args[0]));
     for (uint32_t i = 1; ok && i < n; i++)
@@ -118,8 +118,6 @@ static ss_lop *json_function_lop(binder *b, const ast_expr *a, ss_expr **args, u
     for (uint32_t i = 1; i < n; i++)
         if (!(args[i] = coerce_expr(b, args[i], type_of(path_args[i - 1]), CAST_IMPLICIT, a->args[i]->location)))
             return NULL;
-    if (path_query && bind_jsonpath_arg(b, name, args, n, a->args[1]->location))
-        return NULL;
     uint32_t total = ncols + (ordinality ? 1 : 0);
     ss_type *t = bind_alloc(b, sizeof(ss_type) * total);
     const char **cn = bind_alloc(b, sizeof(char *) * total);

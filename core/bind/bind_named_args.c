@@ -17,6 +17,8 @@ typedef struct named_params {
 } named_params;
 
 #define JSON_SRF(F) {F, {"from_json"}, {NULL}}
+/* the jsonpath functions (target, path, vars default '{}', silent default false) */
+#define JSONPATH_FN(F) {F, {"target", "path", "vars", "silent"}, {NULL, NULL, "'{}'", "false"}}
 
 static const named_params params[] = {
     {"make_interval",
@@ -37,6 +39,16 @@ static const named_params params[] = {
     JSON_SRF("json_each_text"),
     JSON_SRF("jsonb_each"),
     JSON_SRF("jsonb_each_text"),
+    JSONPATH_FN("jsonb_path_exists"),
+    JSONPATH_FN("jsonb_path_match"),
+    JSONPATH_FN("jsonb_path_query"),
+    JSONPATH_FN("jsonb_path_query_array"),
+    JSONPATH_FN("jsonb_path_query_first"),
+    JSONPATH_FN("jsonb_path_exists_tz"),
+    JSONPATH_FN("jsonb_path_match_tz"),
+    JSONPATH_FN("jsonb_path_query_tz"),
+    JSONPATH_FN("jsonb_path_query_array_tz"),
+    JSONPATH_FN("jsonb_path_query_first_tz"),
 };
 
 static uint32_t param_count(const named_params *p)
@@ -55,7 +67,8 @@ static int param_index(const named_params *p, const char *name)
     return -1;
 }
 
-/* A literal AST node for default text d (an integer, a decimal or a boolean). */
+/* A literal AST node for default text d (an integer, a decimal, a boolean or a quoted
+ * string, untyped). */
 static ast_expr *default_literal(binder *b, const char *d, int location)
 {
     ast_expr *e = bind_alloc(b, sizeof *e);
@@ -63,7 +76,16 @@ static ast_expr *default_literal(binder *b, const char *d, int location)
         return NULL;
     memset(e, 0, sizeof *e);
     e->location = location;
-    if (!strcmp(d, "true") || !strcmp(d, "false")) {
+    if (d[0] == '\'') {
+        size_t l = strlen(d);
+        char *s = bind_alloc(b, l);
+        if (!s)
+            return NULL;
+        memcpy(s, d + 1, l - 2);
+        s[l - 2] = '\0';
+        e->kind = AE_STRING;
+        e->str = s;
+    } else if (!strcmp(d, "true") || !strcmp(d, "false")) {
         e->kind = AE_BOOL;
         e->bval = d[0] == 't';
     } else if (strchr(d, '.')) {

@@ -154,10 +154,6 @@ static ss_expr *bind_catalog_op(binder *b, const ast_expr *a, ss_expr **l, ss_ex
         }
         *ops[i] = args[i];
     }
-    if (nargs == 2 && bind_jsonpath_arg(b, name, args, nargs, locs[1]->location)) {
-        *handled = true;
-        return NULL;
-    }
     if (!def->eval)
         return NULL; /* a built-in type's operator: bind_op goes on with the cast operands */
     *handled = true;

@@ -724,10 +724,6 @@ int note_dependency(binder *b, const struct ss_schema *ns, const char *rel);
 /* A set operation (bind_setop.c): plan plus result columns. */
 int bind_setop_query(binder *b, const ast_select *s, ss_bound_stmt *out);
 
-/* bind_jsonpath.c: a constant jsonpath argument of function / operator name parsed now, its
- * errors at location (the literal's), as PostgreSQL's jsonpath_in. */
-int bind_jsonpath_arg(binder *b, const char *name, ss_expr *const *args, uint32_t n, int location);
-
 /* bind_whole_row.c: whether a names a FROM item rather than a column (a whole-row
  * reference); a whole-row reference as a json object (jsonb: jsonb_build_object of its
  * columns, json: row_to_json's text), its columns bound by bind_col; NULL when a is not one

@@ -38,6 +38,7 @@ static const ss_type_def *const catalog[] = {
     &ss_interval_type_def,
     &ss_json_type_def,
     &ss_jsonb_type_def,
+    &ss_jsonpath_type_def,
     &ss_bpchar_type_def,
     &ss_bytea_type_def,
     &ss_uuid_type_def,

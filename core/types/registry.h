@@ -25,6 +25,7 @@ extern const struct ss_type_def ss_date_type_def, ss_time_type_def, ss_timetz_ty
     ss_timestamptz_type_def, ss_interval_type_def; /* types/datetime/ */
 extern const struct ss_type_def ss_json_type_def;
 extern const struct ss_type_def ss_jsonb_type_def;
+extern const struct ss_type_def ss_jsonpath_type_def; /* types/json/jsonpath_type.c */
 extern const struct ss_type_def ss_bpchar_type_def;
 extern const struct ss_type_def ss_bytea_type_def;
 extern const struct ss_type_def ss_uuid_type_def;

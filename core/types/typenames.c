@@ -97,6 +97,7 @@ const char *ss_type_internal_name(int32_t id)
     case SS_TYPE_VARBIT_ARRAY: return "_varbit";
     case SS_TYPE_JSON_ARRAY: return "_json";
     case SS_TYPE_JSONB_ARRAY: return "_jsonb";
+    case SS_TYPE_JSONPATH_ARRAY: return "_jsonpath";
     case SS_TYPE_INT2_ARRAY: return "_int2";
     case SS_TYPE_INT4_ARRAY: return "_int4";
     case SS_TYPE_INT8_ARRAY: return "_int8";

@@ -40,6 +40,7 @@ typedef enum ss_type_id {
     SS_TYPE_BIT = 1560,        /* ss_text: one '0' / '1' byte per bit */
     SS_TYPE_VARBIT = 1562,     /* ss_text: one '0' / '1' byte per bit */
     SS_TYPE_JSONB = 3802,      /* ss_text: encoded value (opaque to modules) */
+    SS_TYPE_JSONPATH = 4072,   /* ss_text: the normalised path text (jsonpath_out's) */
     /* arrays (PostgreSQL's array type OIDs): ss_text holding the encoded array (opaque to
        modules: ndims, bounds, NULL bitmap, element type, elements; core/types/array/) */
     SS_TYPE_BOOL_ARRAY = 1000,
@@ -64,6 +65,7 @@ typedef enum ss_type_id {
     SS_TYPE_VARBIT_ARRAY = 1563,
     SS_TYPE_JSON_ARRAY = 199,
     SS_TYPE_JSONB_ARRAY = 3807,
+    SS_TYPE_JSONPATH_ARRAY = 4073,
     SS_TYPE_REGTYPE = 2206,    /* int32: a type id, printed as the type's name (pg_typeof) */
     /* an anonymous composite value (PostgreSQL's record; today only the columns SEARCH and
        CYCLE add to a recursive WITH query): ss_text holding the encoded fields (opaque to
@@ -99,6 +101,7 @@ static inline int32_t ss_type_array_of(int32_t elem)
     case SS_TYPE_VARBIT: return SS_TYPE_VARBIT_ARRAY;
     case SS_TYPE_JSON: return SS_TYPE_JSON_ARRAY;
     case SS_TYPE_JSONB: return SS_TYPE_JSONB_ARRAY;
+    case SS_TYPE_JSONPATH: return SS_TYPE_JSONPATH_ARRAY;
     case SS_TYPE_RECORD: return SS_TYPE_RECORD_ARRAY;
     default: return SS_TYPE_INVALID;
     }
@@ -130,6 +133,7 @@ static inline int32_t ss_type_element_of(int32_t array)
     case SS_TYPE_VARBIT_ARRAY: return SS_TYPE_VARBIT;
     case SS_TYPE_JSON_ARRAY: return SS_TYPE_JSON;
     case SS_TYPE_JSONB_ARRAY: return SS_TYPE_JSONB;
+    case SS_TYPE_JSONPATH_ARRAY: return SS_TYPE_JSONPATH;
     case SS_TYPE_RECORD_ARRAY: return SS_TYPE_RECORD;
     default: return SS_TYPE_INVALID;
     }
@@ -193,6 +197,7 @@ static inline size_t ss_type_width(int32_t id)
     case SS_TYPE_BIT:
     case SS_TYPE_VARBIT:
     case SS_TYPE_JSONB:
+    case SS_TYPE_JSONPATH:
     case SS_TYPE_RECORD:
     case SS_TYPE_TEXT:
     case SS_TYPE_VARCHAR:
@@ -225,6 +230,7 @@ static inline bool ss_type_is_varlen(int32_t id)
     case SS_TYPE_BIT:
     case SS_TYPE_VARBIT:
     case SS_TYPE_RECORD:
+    case SS_TYPE_JSONPATH:
     case SS_TYPE_JSONB: return true;
     default: return ss_type_is_array(id);
     }

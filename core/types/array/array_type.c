@@ -180,6 +180,7 @@ ARRAY_INFO(BIT_ARRAY, BIT, "bit[]");
 ARRAY_INFO(VARBIT_ARRAY, VARBIT, "bit varying[]");
 ARRAY_INFO(JSON_ARRAY, JSON, "json[]");
 ARRAY_INFO(JSONB_ARRAY, JSONB, "jsonb[]");
+ARRAY_INFO(JSONPATH_ARRAY, JSONPATH, "jsonpath[]");
 ARRAY_INFO(RECORD_ARRAY, RECORD, "record[]");
 
 const ss_type_info *arr_type_info(int32_t id)
@@ -207,6 +208,7 @@ const ss_type_info *arr_type_info(int32_t id)
     case SS_TYPE_VARBIT_ARRAY: return &VARBIT_ARRAY_info;
     case SS_TYPE_JSON_ARRAY: return &JSON_ARRAY_info;
     case SS_TYPE_JSONB_ARRAY: return &JSONB_ARRAY_info;
+    case SS_TYPE_JSONPATH_ARRAY: return &JSONPATH_ARRAY_info;
     case SS_TYPE_RECORD_ARRAY: return &RECORD_ARRAY_info;
     default: return NULL;
     }

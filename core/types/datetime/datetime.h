@@ -215,6 +215,15 @@ int dt_timetz_in(ss_ctx *ctx, const dt_session *s, const char *str, size_t len, 
                  dt_timetz *out);
 int dt_interval_in(ss_ctx *ctx, const char *str, size_t len, int32_t typmod, dt_interval *out);
 
+/* PostgreSQL's parse_datetime in standard mode, for jsonpath's .datetime([template])
+ * (to_timestamp.c): str (NUL-terminated) read by template fmt, separators matched exactly,
+ * the whole template and string consumed (22007 "input string is too short for datetime
+ * format" / "trailing characters remain ..."); *what says which kinds of field the template
+ * has (DT_PARSED_*), *tz_west the zone TZH / TZM gave (seconds west, 0 when none). */
+enum { DT_PARSED_DATE = 1, DT_PARSED_TIME = 2, DT_PARSED_ZONE = 4 };
+int dt_parse_datetime(ss_ctx *ctx, const char *str, const char *fmt, size_t flen, dt_tm *tm, int64_t *fsec,
+                      int *tz_west, int *what);
+
 /* ---- output (dt_format.c) ---------------------------------------------------------------------- */
 
 void dt_date_out(int32_t d, ss_strbuf *out);

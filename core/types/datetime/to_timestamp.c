@@ -135,8 +135,8 @@ static bool next_is_separator(const char *fmt, size_t flen, size_t at)
     next_node(fmt, flen, at, &n, &t, &tl);
     if (n.type == N_END)
         return true;
-    if (n.type == N_KEY)
-        return n.key->len == 0;
+    if (n.type == N_KEY) /* TZH is not a digit field in PostgreSQL's table (it reads a sign) */
+        return n.key->len == 0 || n.key->id == P_TZH;
     return !isdigit((unsigned char)t[0]);
 }
 
@@ -360,8 +360,8 @@ static int read_field(ss_ctx *ctx, const char **sp, const pnode *n, bool free_wi
     }
 }
 
-/* Reads str by fmt into f (PostgreSQL's DCH_from_char). */
-static int parse(ss_ctx *ctx, const char *str, const char *fmt, size_t flen, pfields *f)
+/* Reads str by fmt into f (PostgreSQL's DCH_from_char; std: its standard mode, for jsonpath). */
+static int parse(ss_ctx *ctx, const char *str, const char *fmt, size_t flen, pfields *f, bool std)
 {
     memset(f, 0, sizeof *f);
     const char *s = str;
@@ -372,11 +372,20 @@ static int parse(ss_ctx *ctx, const char *str, const char *fmt, size_t flen, pfi
         const char *text = NULL;
         size_t tlen = 0;
         size_t next = next_node(fmt, flen, at, &n, &text, &tlen);
-        if (n.type == N_END || *s == '\0')
+        if (n.type == N_END || *s == '\0') {
+            if (std && n.type != N_END)
+                return ss_ctx_error(ctx, "22007", "input string is too short for datetime format");
             break;
+        }
         at = next;
         if (n.type == N_KEY && n.key->id == P_FX) {
             fx = true;
+            continue;
+        }
+        if (n.type == N_SEP && std) {
+            if (*s != *text)
+                return ss_ctx_error(ctx, "22007", "unmatched format separator \"%c\"", *text);
+            s++;
             continue;
         }
         if (n.type == N_SEP) {
@@ -396,6 +405,12 @@ static int parse(ss_ctx *ctx, const char *str, const char *fmt, size_t flen, pfi
             break;
         if (read_field(ctx, &s, &n, n.fm || next_is_separator(fmt, flen, at), f))
             return SS_ERROR;
+    }
+    if (std) {
+        while (*s && isspace((unsigned char)*s))
+            s++;
+        if (*s)
+            return ss_ctx_error(ctx, "22007", "trailing characters remain in input string after datetime format");
     }
     return SS_OK;
 }
@@ -501,6 +516,62 @@ static int build(ss_ctx *ctx, const char *str, pfields *f, dt_tm *tm, int64_t *f
     return SS_OK;
 }
 
+/* The west offset TZH / TZM gave. */
+static int zone_west(const pfields *f)
+{
+    long h = f->set[F_TZH] ? f->v[F_TZH] : 0, m = f->set[F_TZM] ? f->v[F_TZM] : 0;
+    bool neg = f->set[F_TZH] && (h < 0 || f->tzh_neg);
+    long east = (h < 0 ? -h : h) * 3600 + m * 60;
+    return (int)(neg ? east : -east);
+}
+
+int dt_parse_datetime(ss_ctx *ctx, const char *str, const char *fmt, size_t flen, dt_tm *tm, int64_t *fsec,
+                      int *tz_west, int *what)
+{
+    pfields f;
+    if (parse(ctx, str, fmt, flen, &f, true) || build(ctx, str, &f, tm, fsec))
+        return SS_ERROR;
+    *what = 0;
+    for (size_t at = 0;;) { /* PostgreSQL's DCH_datetime_type */
+        pnode n;
+        const char *t;
+        size_t tl;
+        at = next_node(fmt, flen, at, &n, &t, &tl);
+        if (n.type == N_END)
+            break;
+        if (n.type != N_KEY || n.key->id == P_FX)
+            continue;
+        switch (n.key->id) {
+        case P_TZH:
+        case P_TZM:
+        case P_TZ:
+        case P_OF: *what |= DT_PARSED_ZONE; break;
+        case P_AM:
+        case P_PM:
+        case P_A_M:
+        case P_P_M:
+        case P_HH:
+        case P_HH12:
+        case P_HH24:
+        case P_MI:
+        case P_SS:
+        case P_MS:
+        case P_US:
+        case P_FF1:
+        case P_FF2:
+        case P_FF3:
+        case P_FF4:
+        case P_FF5:
+        case P_FF6:
+        case P_SSSS:
+        case P_SSSSS: *what |= DT_PARSED_TIME; break;
+        default: *what |= DT_PARSED_DATE; break;
+        }
+    }
+    *tz_west = f.set[F_TZH] || f.set[F_TZM] ? zone_west(&f) : 0;
+    return SS_OK;
+}
+
 static char *cstring(ss_ctx *ctx, const ss_text *t)
 {
     char *s = ss_ctx_alloc(ctx, t->len + 1);
@@ -517,7 +588,7 @@ static int read_row(ss_ctx *ctx, ss_vector *const *args, uint32_t i, char **str,
     *str = cstring(ctx, in);
     if (!*str)
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-    if (parse(ctx, *str, fmt->ptr, fmt->len, f))
+    if (parse(ctx, *str, fmt->ptr, fmt->len, f, false))
         return SS_ERROR;
     return build(ctx, *str, f, tm, fsec);
 }

@@ -54,6 +54,7 @@ static int kind_of(int32_t id)
     case SS_TYPE_UUID:
     case SS_TYPE_BIT:
     case SS_TYPE_VARBIT:
+    case SS_TYPE_JSONPATH:
     case SS_TYPE_DATE:
     case SS_TYPE_TIME: return K_STRING;
     case SS_TYPE_TIMESTAMP:

@@ -107,6 +107,10 @@ JFN(jb_fn_path_exists);
 JFN(jb_fn_path_match);
 JFN(jb_fn_path_query_array);
 JFN(jb_fn_path_query_first);
+JFN(jb_fn_path_exists_tz);
+JFN(jb_fn_path_match_tz);
+JFN(jb_fn_path_query_array_tz);
+JFN(jb_fn_path_query_first_tz);
 JFN(jb_op_path_exists);
 JFN(jb_op_path_match);
 

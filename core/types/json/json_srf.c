@@ -1,6 +1,6 @@
 /* json_srf.c — the set-returning functions of json and jsonb in FROM: jsonb_each /
  * jsonb_each_text / json_each / json_each_text (key, value), jsonb_array_elements(_text) /
- * json_array_elements(_text) (value), jsonb_object_keys / json_object_keys, jsonb_path_query
+ * json_array_elements(_text) (value), jsonb_object_keys / json_object_keys, jsonb_path_query(_tz)
  * (jsonpath_fn.c: target, path [, vars [, silent]]); the rows of one
  * call are handed to an emit callback, with PostgreSQL 15's errors for the wrong kind of value. */
 #include "types/json/json_srf.h"
@@ -18,7 +18,7 @@ typedef struct srf_def {
     uint32_t ncols;
 } srf_def;
 
-enum { SRF_EACH, SRF_ELEMENTS, SRF_KEYS, SRF_PATH };
+enum { SRF_EACH, SRF_ELEMENTS, SRF_KEYS, SRF_PATH, SRF_PATH_TZ };
 
 static const char *const each_cols[] = {"key", "value"};
 static const char *const elem_cols[] = {"value"};
@@ -35,6 +35,7 @@ static const srf_def defs[] = {
     {"jsonb_object_keys", SS_TYPE_JSONB, SRF_KEYS, true, NULL, 1},
     {"json_object_keys", SS_TYPE_JSON, SRF_KEYS, true, NULL, 1},
     {"jsonb_path_query", SS_TYPE_JSONB, SRF_PATH, false, NULL, 1}, /* (target, path [, vars [, silent]]) */
+    {"jsonb_path_query_tz", SS_TYPE_JSONB, SRF_PATH_TZ, false, NULL, 1},
 };
 
 static const srf_def *find(const char *name)
@@ -182,12 +183,12 @@ int json_srf_expand(ss_ctx *ctx, const char *function, const ss_value *args, uin
                     json_srf_emit emit, void *arg)
 {
     const srf_def *d = find(function);
-    if (d && d->what == SRF_PATH && nargs >= 2 && nargs <= 4) {
+    if (d && (d->what == SRF_PATH || d->what == SRF_PATH_TZ) && nargs >= 2 && nargs <= 4) {
         for (uint32_t k = 0; k < nargs; k++)
             if (args[k].is_null)
                 return SS_OK; /* strict */
         return jp_query_rows(ctx, &args[0].v.s, &args[1].v.s, nargs > 2 ? &args[2].v.s : NULL,
-                             nargs > 3 && args[3].v.b, emit, arg);
+                             nargs > 3 && args[3].v.b, d->what == SRF_PATH_TZ, emit, arg);
     }
     if (!d || nargs != 1)
         return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: function %s in FROM",

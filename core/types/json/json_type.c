@@ -87,8 +87,6 @@ static void jsonb_hash_batch(const ss_vector *v, const uint32_t *rows, uint32_t 
     {NAME, sizeof((int32_t[]){__VA_ARGS__}) / sizeof(int32_t), false, true, {__VA_ARGS__}, RES, EVAL, false}
 /* variadic "any" (json_build_object(...)): non-strict, NULL arguments are values */
 #define VARIADIC(NAME, EVAL, RES, MIN) {NAME, MIN, true, false, {0}, RES, EVAL, false}
-/* a jsonpath function: (target, path), (target, path, vars), (target, path, vars, silent) */
-#define JSONPATH_FN(NAME, EVAL, RES) F(NAME, EVAL, RES, JB, TX), F(NAME, EVAL, RES, JB, TX, JB), F(NAME, EVAL, RES, JB, TX, JB, B)
 
 static const ss_func_def json_functions[] = {
     F("json_typeof", js_fn_typeof, TX, JS),
@@ -152,12 +150,7 @@ static const ss_func_def jsonb_functions[] = {
     F("jsonb_le", jb_op_le, B, JB, JB),
     F("jsonb_gt", jb_op_gt, B, JB, JB),
     F("jsonb_ge", jb_op_ge, B, JB, JB),
-    JSONPATH_FN("jsonb_path_exists", jb_fn_path_exists, B),
-    JSONPATH_FN("jsonb_path_match", jb_fn_path_match, B),
-    JSONPATH_FN("jsonb_path_query_array", jb_fn_path_query_array, JB),
-    JSONPATH_FN("jsonb_path_query_first", jb_fn_path_query_first, JB),
-    F("jsonb_path_exists_opr", jb_op_path_exists, B, JB, TX),
-    F("jsonb_path_match_opr", jb_op_path_match, B, JB, TX),
+    /* the jsonpath functions and @? / @@: jsonpath_type.c */
     {0},
 };
 
@@ -183,8 +176,6 @@ static const ss_func_def jsonb_operators[] = {
     F("<=", jb_op_le, B, JB, JB),
     F(">", jb_op_gt, B, JB, JB),
     F(">=", jb_op_ge, B, JB, JB),
-    F("@?", jb_op_path_exists, B, JB, TX),
-    F("@@", jb_op_path_match, B, JB, TX),
     {0},
 };
 

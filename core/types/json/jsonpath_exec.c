@@ -2,8 +2,11 @@
  * tree as PostgreSQL 15's executeJsonPath does: lax mode unwraps arrays for accessors,
  * filters, arithmetic and comparisons and hides structural errors, strict mode raises them;
  * predicates are three-valued (an error inside one is "unknown"); the errors are PostgreSQL's
- * (2203A, 22039, 22033, 22038, 2203B, 22036, 22012), kept aside while a predicate runs and
- * raised (or, with silent, dropped) at the end. */
+ * (2203A, 22039, 22033, 22038, 2203B, 22036, 22012, 2203C, 22031), kept aside while a
+ * predicate runs and raised (or, with silent, dropped, the items found before kept) at the
+ * end.  Accessor chains run item by item, depth first, as PostgreSQL's executeNextItem; .**
+ * hides the structural errors of what follows it; .keyvalue() numbers its objects as
+ * PostgreSQL (jsonpath_id.c); .datetime() and datetime comparisons are jsonpath_datetime.c's. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -23,20 +26,31 @@ typedef struct jp_state {
     jv *root, *vars;
     int64_t last; /* the array size - 1 inside a subscript, -1 outside */
     bool in_subscript;
+    bool use_tz; /* the _tz functions: datetime casts and comparisons may use the TimeZone */
+    bool ignore;  /* structural errors ignored (the items after .**, as PostgreSQL's
+                     ignoreStructuralErrors) */
+    struct { const jv *root; int64_t id; } bases[64]; /* .keyvalue()'s base objects */
+    uint32_t nbases;
+    int64_t next_id; /* the id of the next object .keyvalue() makes */
     char state[6];
     char msg[256];
+    char detail[256], hint[256]; /* of an error taken from a function PostgreSQL calls softly */
 } jp_state;
 
 static int jerr(jp_state *st, const char *sqlstate, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static int jerr(jp_state *st, const char *sqlstate, const char *fmt, ...)
 {
     memcpy(st->state, sqlstate, 6);
+    st->detail[0] = st->hint[0] = '\0';
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(st->msg, sizeof st->msg, fmt, ap);
     va_end(ap);
     return R_ERR;
 }
+
+/* a structural error raised: strict mode, not after .** */
+#define STRICT_ERR(st) ((st)->strict && !(st)->ignore)
 
 static int oom(jp_state *st)
 {
@@ -102,14 +116,6 @@ static int unwrap(jp_state *st, const jp_seq *s, jp_seq *out)
     return R_OK;
 }
 
-/* The input items of an accessor: its arg's results (the current item for none). */
-static int input(jp_state *st, const jp_node *n, jv *cur, jp_seq *in)
-{
-    if (!n->arg)
-        return push(st, in, cur);
-    return eval(st, n->arg, cur, in);
-}
-
 static int key(jp_state *st, const jp_node *n, jv *v, jp_seq *out)
 {
     if (v->kind == JB_ARRAY && !st->strict) {
@@ -121,13 +127,13 @@ static int key(jp_state *st, const jp_node *n, jv *v, jp_seq *out)
         return R_OK;
     }
     if (v->kind != JB_OBJECT)
-        return st->strict ? jerr(st, "2203A", "jsonpath member accessor can only be applied to an object") : R_OK;
+        return STRICT_ERR(st) ? jerr(st, "2203A", "jsonpath member accessor can only be applied to an object") : R_OK;
     for (uint32_t k = 0; k < v->n; k++) {
         jv *kv = &v->items[2 * k];
         if (kv->len == n->len && memcmp(kv->s, n->s, n->len) == 0)
             return push(st, out, &v->items[2 * k + 1]);
     }
-    return st->strict ? jerr(st, "2203A", "JSON object does not contain key \"%.*s\"", (int)n->len, n->s) : R_OK;
+    return STRICT_ERR(st) ? jerr(st, "2203A", "JSON object does not contain key \"%.*s\"", (int)n->len, n->s) : R_OK;
 }
 
 static int anykey(jp_state *st, jv *v, jp_seq *out, bool unwrapping)
@@ -141,7 +147,7 @@ static int anykey(jp_state *st, jv *v, jp_seq *out, bool unwrapping)
         return R_OK;
     }
     if (v->kind != JB_OBJECT)
-        return st->strict ? jerr(st, "2203C", "jsonpath wildcard member accessor can only be applied to an object")
+        return STRICT_ERR(st) ? jerr(st, "2203C", "jsonpath wildcard member accessor can only be applied to an object")
                           : R_OK;
     for (uint32_t k = 0; k < v->n; k++)
         if (push(st, out, &v->items[2 * k + 1]))
@@ -170,7 +176,7 @@ static int index_items(jp_state *st, const jp_node *n, jv *v, jv *cur, jp_seq *o
 {
     jv wrapped;
     if (v->kind != JB_ARRAY) {
-        if (st->strict)
+        if (STRICT_ERR(st))
             return jerr(st, "22039", "jsonpath array accessor can only be applied to an array");
         wrapped = (jv){.kind = JB_ARRAY, .n = 1, .items = v};
         v = &wrapped;
@@ -187,7 +193,7 @@ static int index_items(jp_state *st, const jp_node *n, jv *v, jv *cur, jp_seq *o
         if (n->subs[2 * k + 1] && (rc = subscript(st, n->subs[2 * k + 1], cur, &to)))
             break;
         if (from < 0 || to >= (int64_t)v->n || from > to) {
-            if (st->strict) {
+            if (STRICT_ERR(st)) {
                 rc = jerr(st, "22033", "jsonpath array subscript is out of bounds");
                 break;
             }
@@ -203,6 +209,80 @@ static int index_items(jp_state *st, const jp_node *n, jv *v, jv *cur, jp_seq *o
     return rc;
 }
 
+static int descend(jp_state *st, const jp_node *const *acc, uint32_t k, uint32_t n, jv *v, jv *cur, jp_seq *out);
+
+/* .keyvalue() of object v: one object {"id", "key", "value"} per pair, in key order, into out
+ * (acc NULL) or each through the accessors acc[k + 1..n) before the next is made, so that
+ * the ids of the objects made follow PostgreSQL's order. */
+static int keyvalue(jp_state *st, jv *v, jp_seq *out, const jp_node *const *acc, uint32_t k, uint32_t n, jv *cur)
+{
+    if (v->kind != JB_OBJECT)
+        return jerr(st, "2203C", "jsonpath item method .keyvalue() can only be applied to an object");
+    int64_t id = -1;
+    for (uint32_t b = st->nbases; b-- > 0 && id < 0;)
+        id = jp_object_id(st->bases[b].root, st->bases[b].id, v);
+    ss_text idnum;
+    if (num_from_int64(st->ctx, id < 0 ? 0 : id, &idnum))
+        return R_FATAL;
+    static const char *const names[] = {"id", "key", "value"};
+    for (uint32_t p = 0; p < v->n; p++) {
+        jv *obj = new_item(st, JB_OBJECT), *items = ss_arena_alloc(st->a, sizeof(jv) * 6);
+        if (!obj || !items)
+            return oom(st);
+        memset(items, 0, sizeof(jv) * 6);
+        for (int f = 0; f < 3; f++) {
+            items[2 * f].kind = JB_STRING;
+            items[2 * f].s = names[f], items[2 * f].len = (uint32_t)strlen(names[f]);
+        }
+        items[1].kind = JB_NUMBER, items[1].s = idnum.ptr, items[1].len = idnum.len;
+        items[3] = v->items[2 * p];
+        items[5] = v->items[2 * p + 1];
+        obj->n = 3, obj->items = items;
+        if (st->nbases < sizeof st->bases / sizeof st->bases[0]) {
+            st->bases[st->nbases].root = obj, st->bases[st->nbases].id = st->next_id;
+            st->nbases++;
+        }
+        st->next_id++;
+        int rc = acc ? descend(st, acc, k + 1, n, obj, cur, out) : push(st, out, obj);
+        if (rc)
+            return rc;
+    }
+    return R_OK;
+}
+
+/* .**{first to last}'s items below container v at level (PostgreSQL's executeAnyItem). */
+static int any_items(jp_state *st, const jp_node *n, jv *v, uint32_t level, jp_seq *out)
+{
+    if (level > n->last)
+        return R_OK;
+    for (uint32_t k = 0; k < v->n; k++) {
+        jv *c = v->kind == JB_OBJECT ? &v->items[2 * k + 1] : &v->items[k];
+        bool container = c->kind == JB_ARRAY || c->kind == JB_OBJECT;
+        if ((level >= n->first || (n->first == JP_ANY_LAST && n->last == JP_ANY_LAST && !container)) &&
+            push(st, out, c))
+            return R_FATAL;
+        if (level < n->last && container) {
+            int rc = any_items(st, n, c, level + 1, out);
+            if (rc)
+                return rc;
+        }
+    }
+    return R_OK;
+}
+
+/* Whether the chain of accessors ending at n passes through .** */
+static bool after_any(const jp_node *n)
+{
+    for (; n; n = n->arg) {
+        if (n->kind == JP_ANY)
+            return true;
+        if (n->kind != JP_KEY && n->kind != JP_ANYKEY && n->kind != JP_ANYELEM && n->kind != JP_INDEX &&
+            n->kind != JP_FILTER && n->kind != JP_METHOD)
+            return false;
+    }
+    return false;
+}
+
 static int method(jp_state *st, const jp_node *n, jv *v, jp_seq *out)
 {
     static const char *const names[] = {"size", "type", "double", "abs", "floor", "ceiling"};
@@ -210,11 +290,11 @@ static int method(jp_state *st, const jp_node *n, jv *v, jp_seq *out)
         jv *t = new_item(st, JB_STRING);
         if (!t)
             return oom(st);
-        t->s = jb_type_name(v->kind), t->len = (uint32_t)strlen(t->s);
+        t->s = v->kind == JP_DATETIME ? jp_datetime_type_name(v) : jb_type_name(v->kind), t->len = (uint32_t)strlen(t->s);
         return push(st, out, t);
     }
     if (n->op == JPM_SIZE) {
-        if (v->kind != JB_ARRAY && st->strict)
+        if (v->kind != JB_ARRAY && STRICT_ERR(st))
             return jerr(st, "22039", "jsonpath item method .size() can only be applied to an array");
         ss_text t;
         if (num_from_int64(st->ctx, v->kind == JB_ARRAY ? v->n : 1, &t))
@@ -228,6 +308,29 @@ static int method(jp_state *st, const jp_node *n, jv *v, jp_seq *out)
                 return rc;
         }
         return R_OK;
+    }
+    if (n->op == JPM_KEYVALUE)
+        return keyvalue(st, v, out, NULL, 0, 0, NULL);
+    if (n->op == JPM_DATETIME) {
+        if (v->kind != JB_STRING)
+            return jerr(st, "22031", "jsonpath item method .datetime() can only be applied to a string");
+        /* its errors are jsonpath errors (silent, unknown in a predicate): taken off ctx */
+        ss_error e = {.sqlstate = "00000"}, *saved = st->ctx->err;
+        jv *d = NULL;
+        st->ctx->err = &e;
+        int rc = jp_datetime_make(st->ctx, v, n->s, n->len, n->has_template, st->a, &d);
+        st->ctx->err = saved;
+        if (rc) {
+            bool oom = strcmp(e.sqlstate, SS_SQLSTATE_OUT_OF_MEMORY) == 0;
+            rc = jerr(st, e.sqlstate, "%s", e.message ? e.message : "");
+            snprintf(st->detail, sizeof st->detail, "%s", e.detail ? e.detail : "");
+            snprintf(st->hint, sizeof st->hint, "%s", e.hint ? e.hint : "");
+            ss_error_clear(&e);
+            if (oom)
+                return ss_ctx_error(st->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory"), R_FATAL;
+            return rc;
+        }
+        return push(st, out, d);
     }
     ss_text t;
     if (n->op == JPM_DOUBLE) {
@@ -315,13 +418,20 @@ static int arith(jp_state *st, const jp_node *n, jv *cur, jp_seq *out)
     return push_number(st, out, &res);
 }
 
-static int unary(jp_state *st, const jp_node *n, jv *cur, jp_seq *out)
+/* exists_only: the path's last step in an existence test, where PostgreSQL skips the items
+ * that are not numbers and stops at the first number. */
+static int unary(jp_state *st, const jp_node *n, jv *cur, jp_seq *out, bool exists_only)
 {
     jp_seq s = {0}, u = {0};
     int rc;
     if ((rc = eval(st, n->left, cur, &s)) || (rc = unwrap(st, &s, &u)))
         return rc;
     for (uint32_t k = 0; k < u.n; k++) {
+        if (exists_only) {
+            if (u.v[k]->kind == JB_NUMBER)
+                return push(st, out, u.v[k]);
+            continue;
+        }
         if (u.v[k]->kind != JB_NUMBER)
             return jerr(st, "2203B", "operand of unary jsonpath operator %c is not a numeric value", n->op);
         if (n->op == '+') {
@@ -336,9 +446,106 @@ static int unary(jp_state *st, const jp_node *n, jv *cur, jp_seq *out)
     return R_OK;
 }
 
+/* One accessor n applied to item v (cur: the filter's current item), its results into out. */
+static int apply(jp_state *st, const jp_node *n, jv *v, jv *cur, jp_seq *out)
+{
+    int rc = R_OK;
+    switch (n->kind) {
+    case JP_ANY:
+        if (n->first == 0 && push(st, out, v))
+            return R_FATAL;
+        if (v->kind == JB_ARRAY || v->kind == JB_OBJECT)
+            rc = any_items(st, n, v, 1, out);
+        return rc;
+    case JP_KEY: return key(st, n, v, out);
+    case JP_ANYKEY: return anykey(st, v, out, true);
+    case JP_ANYELEM:
+        if (v->kind == JB_ARRAY) {
+            for (uint32_t e = 0; e < v->n && !rc; e++)
+                rc = push(st, out, &v->items[e]);
+            return rc;
+        }
+        return !st->strict      ? push(st, out, v)
+               : STRICT_ERR(st) ? jerr(st, "22039", "jsonpath wildcard array accessor can only be applied to an array")
+                                : R_OK;
+    case JP_INDEX: return index_items(st, n, v, cur, out);
+    case JP_METHOD: return method(st, n, v, out);
+    default: { /* JP_FILTER: the items (an array's elements in lax mode) the predicate holds for */
+        uint32_t ne = v->kind == JB_ARRAY && !st->strict ? v->n : 1;
+        for (uint32_t e = 0; e < ne && !rc; e++) {
+            jv *item = v->kind == JB_ARRAY && !st->strict ? &v->items[e] : v;
+            int b;
+            if ((rc = pred(st, n->right, item, &b)) == R_OK && b == B_TRUE)
+                rc = push(st, out, item);
+        }
+        return rc;
+    }
+    }
+}
+
+static bool is_accessor(const jp_node *n)
+{
+    return n->kind == JP_ANY || n->kind == JP_KEY || n->kind == JP_ANYKEY || n->kind == JP_ANYELEM ||
+           n->kind == JP_INDEX || n->kind == JP_FILTER || n->kind == JP_METHOD;
+}
+
+/* Item v through the accessors acc[k..n) depth first, as PostgreSQL's executeNextItem, so that
+ * .keyvalue()'s object ids and the items found before an error follow its order. */
+static int descend(jp_state *st, const jp_node *const *acc, uint32_t k, uint32_t n, jv *v, jv *cur, jp_seq *out)
+{
+    if (k == n)
+        return push(st, out, v);
+    if (acc[k]->kind == JP_METHOD && acc[k]->op == JPM_KEYVALUE) { /* each object it makes goes on at once */
+        if (v->kind != JB_ARRAY || st->strict)
+            return keyvalue(st, v, out, acc, k, n, cur);
+        for (uint32_t e = 0; e < v->n; e++) {
+            int rc = keyvalue(st, &v->items[e], out, acc, k, n, cur);
+            if (rc)
+                return rc;
+        }
+        return R_OK;
+    }
+    bool saved = st->ignore;
+    if (after_any(acc[k]->arg))
+        st->ignore = true;
+    jp_seq tmp = {0};
+    int rc = apply(st, acc[k], v, cur, &tmp);
+    st->ignore = saved;
+    if (rc == R_FATAL)
+        return rc;
+    for (uint32_t i = 0; i < tmp.n; i++) { /* what it found before an error goes on first */
+        int r = descend(st, acc, k + 1, n, tmp.v[i], cur, out);
+        if (r)
+            return r;
+    }
+    return rc;
+}
+
+/* An accessor chain ending at n: its first item's values, each through the accessors. */
+static int chain(jp_state *st, const jp_node *n, jv *cur, jp_seq *out)
+{
+    uint32_t len = 0;
+    const jp_node *h = n;
+    for (; h && is_accessor(h); h = h->arg)
+        len++;
+    const jp_node **acc = ss_arena_alloc(st->a, sizeof *acc * len);
+    if (!acc)
+        return oom(st);
+    h = n;
+    for (uint32_t k = len; k-- > 0; h = h->arg)
+        acc[k] = h;
+    jp_seq in = {0};
+    int rc = h ? eval(st, h, cur, &in) : push(st, &in, cur);
+    if (rc)
+        return rc;
+    for (uint32_t i = 0; i < in.n; i++)
+        if ((rc = descend(st, acc, 0, len, in.v[i], cur, out)))
+            return rc;
+    return R_OK;
+}
+
 static int eval(jp_state *st, const jp_node *n, jv *cur, jp_seq *out)
 {
-    jp_seq in = {0};
     int rc;
     switch (n->kind) {
     case JP_ROOT: return push(st, out, st->root);
@@ -360,49 +567,18 @@ static int eval(jp_state *st, const jp_node *n, jv *cur, jp_seq *out)
         ss_ctx_error(st->ctx, SS_SQLSTATE_UNDEFINED_OBJECT, "could not find jsonpath variable \"%.*s\"", (int)n->len,
                      n->s);
         return R_FATAL;
+    case JP_ANY:
     case JP_KEY:
     case JP_ANYKEY:
     case JP_ANYELEM:
     case JP_INDEX:
     case JP_FILTER:
-    case JP_METHOD:
-        if ((rc = input(st, n, cur, &in)))
-            return rc;
-        for (uint32_t k = 0; k < in.n; k++) {
-            jv *v = in.v[k];
-            switch (n->kind) {
-            case JP_KEY: rc = key(st, n, v, out); break;
-            case JP_ANYKEY: rc = anykey(st, v, out, true); break;
-            case JP_ANYELEM:
-                if (v->kind == JB_ARRAY) {
-                    for (uint32_t e = 0; e < v->n && !rc; e++)
-                        rc = push(st, out, &v->items[e]);
-                } else {
-                    rc = st->strict ? jerr(st, "22039", "jsonpath wildcard array accessor can only be applied to an array")
-                                    : push(st, out, v);
-                }
-                break;
-            case JP_INDEX: rc = index_items(st, n, v, cur, out); break;
-            case JP_METHOD: rc = method(st, n, v, out); break;
-            default: { /* JP_FILTER: the items (an array's elements in lax mode) the predicate holds for */
-                uint32_t ne = v->kind == JB_ARRAY && !st->strict ? v->n : 1;
-                for (uint32_t e = 0; e < ne && !rc; e++) {
-                    jv *item = v->kind == JB_ARRAY && !st->strict ? &v->items[e] : v;
-                    int b;
-                    if ((rc = pred(st, n->right, item, &b)) == R_OK && b == B_TRUE)
-                        rc = push(st, out, item);
-                }
-            }
-            }
-            if (rc)
-                return rc;
-        }
-        return R_OK;
+    case JP_METHOD: return chain(st, n, cur, out);
     case JP_BINARY:
         if (n->op <= JPO_MOD)
             return arith(st, n, cur, out);
         break;
-    case JP_UNARY: return unary(st, n, cur, out);
+    case JP_UNARY: return unary(st, n, cur, out, false);
     default: break;
     }
     /* a predicate as a value: true, false or null for unknown */
@@ -413,8 +589,9 @@ static int eval(jp_state *st, const jp_node *n, jv *cur, jp_seq *out)
     return v ? push(st, out, v) : oom(st);
 }
 
-/* compareItems: B_TRUE / B_FALSE / B_UNKNOWN (values of different kinds but null, containers). */
-static int compare_items(int op, const jv *a, const jv *b)
+/* compareItems: B_TRUE / B_FALSE / B_UNKNOWN (values of different kinds but null, containers,
+ * incomparable datetimes); -1 (R_FATAL) after a datetime cast refused without the TimeZone. */
+static int compare_items(jp_state *st, int op, const jv *a, const jv *b)
 {
     int ka = a->kind == JB_TRUE ? JB_FALSE : a->kind, kb = b->kind == JB_TRUE ? JB_FALSE : b->kind;
     if (ka != kb) {
@@ -429,6 +606,14 @@ static int compare_items(int op, const jv *a, const jv *b)
     case JB_NUMBER: {
         ss_text x = num_of(a), y = num_of(b);
         c = num_compare(&x, &y);
+        break;
+    }
+    case JP_DATETIME: {
+        bool incomparable;
+        if (jp_datetime_cmp(st->ctx, a, b, st->use_tz, &c, &incomparable))
+            return R_FATAL;
+        if (incomparable)
+            return B_UNKNOWN;
         break;
     }
     case JB_STRING: {
@@ -554,7 +739,8 @@ static int pred(jp_state *st, const jp_node *n, jv *cur, int *res)
                 else
                     b = a->len >= p->len && memcmp(a->s, p->s, p->len) == 0 ? B_TRUE : B_FALSE;
             } else {
-                b = compare_items(n->op, a, rs.v[j]);
+                if ((b = compare_items(st, n->op, a, rs.v[j])) == R_FATAL)
+                    return R_FATAL;
             }
             if (b == B_UNKNOWN) {
                 if (st->strict) {
@@ -575,22 +761,32 @@ static int pred(jp_state *st, const jp_node *n, jv *cur, int *res)
     return R_OK;
 }
 
-int jp_eval(ss_ctx *ctx, const jp_path *path, jv *doc, jv *vars, bool silent, ss_arena *a, jp_seq *out,
-            bool *suppressed)
+int jp_eval(ss_ctx *ctx, const jp_path *path, jv *doc, jv *vars, bool silent, bool use_tz, ss_arena *a,
+            jp_seq *out, bool *suppressed)
 {
-    jp_state st = {.ctx = ctx, .a = a, .strict = path->strict, .root = doc, .vars = vars, .last = -1};
+    jp_state st = {.ctx = ctx, .a = a, .strict = path->strict, .root = doc, .vars = vars, .last = -1,
+                   .use_tz = use_tz, .next_id = 2};
+    st.bases[0].root = doc, st.bases[0].id = 0, st.nbases = 1;
+    if (vars)
+        st.bases[1].root = vars, st.bases[1].id = 1, st.nbases = 2;
     memset(out, 0, sizeof *out);
     *suppressed = false;
-    int rc = eval(&st, path->expr, doc, out);
+    /* PostgreSQL evaluates a strict path fully even then (jspStrictAbsenseOfErrors) */
+    bool skip = path->exists && !path->strict && path->expr->kind == JP_UNARY;
+    int rc = skip ? unary(&st, path->expr, doc, out, true) : eval(&st, path->expr, doc, out);
     if (rc == R_OK)
         return SS_OK;
     if (rc == R_ERR) {
-        if (silent) {
-            memset(out, 0, sizeof *out);
+        if (silent) { /* the items found before the error stay, as PostgreSQL's found list */
             *suppressed = true;
             return SS_OK;
         }
-        return ss_ctx_error(ctx, st.state, "%s", st.msg);
+        ss_ctx_error(ctx, st.state, "%s", st.msg);
+        if (st.detail[0])
+            ss_ctx_error_detail(ctx, "%s", st.detail);
+        if (st.hint[0])
+            ss_ctx_error_hint(ctx, "%s", st.hint);
+        return SS_ERROR;
     }
     return SS_ERROR;
 }

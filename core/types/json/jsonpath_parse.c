@@ -3,8 +3,8 @@
  * comparisons not associative, + - below * / %, unary + - above them) and its errors: 42601
  * "syntax error at or near "tok" of jsonpath input" / "at end of jsonpath input", "@ is not
  * allowed in root expressions", "LAST is allowed only in array subscripts", like_regex's flag
- * check; constructs outside the subset are 0A000 naming them. */
-#include <stdio.h>
+ * check, "trailing junk after numeric literal"; unary minus of a number literal folded as
+ * PostgreSQL's makeItemUnary does. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,24 +31,27 @@ static int syntax_error(jp_parser *p)
     if (p->failed)
         return SS_ERROR;
     p->failed = true;
-    if (p->tok == T_END)
+    /* PostgreSQL's scanner leaves the text after an unquoted identifier (the blanks that end it,
+       else nothing) and the closing quote of a string as the token's text */
+    const char *ts = p->ts, *te = p->te;
+    if (p->tok == T_IDENT) {
+        ts = te;
+        while (te < p->end && (*te == ' ' || *te == '\t' || *te == '\n' || *te == '\r' || *te == '\f'))
+            te++;
+    } else if (p->tok == T_STRING || (p->tok == T_VAR && p->ts + 1 < p->end && p->ts[1] == '"')) {
+        ts = te - 1;
+    }
+    if (p->tok == T_END || ts == te)
         return ss_ctx_error(p->ctx, SS_SQLSTATE_SYNTAX_ERROR, "syntax error at end of jsonpath input");
+    p->ts = ts, p->te = te;
     return ss_ctx_error(p->ctx, SS_SQLSTATE_SYNTAX_ERROR, "syntax error at or near \"%.*s\" of jsonpath input",
                         (int)(p->te - p->ts), p->ts);
 }
 
-static int unsupported(jp_parser *p, const char *what)
-{
-    if (p->failed)
-        return SS_ERROR;
-    p->failed = true;
-    return ss_ctx_error(p->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: jsonpath %s", what);
-}
-
+/* PostgreSQL's {other}: what is neither punctuation nor blank makes up identifiers */
 static bool is_ident_char(char c)
 {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
-           (unsigned char)c >= 0x80;
+    return c != '\0' && !strchr("?%$.[]{}()|&!=<>@#,*:-+/\\\" \t\n\r\f", c);
 }
 
 static int hexval(char c)
@@ -75,11 +78,97 @@ static void put_utf8(char *o, uint32_t *n, uint32_t cp)
     }
 }
 
+/* A lexer error "message at or near "s[0..n)" of jsonpath input". */
+static int lex_error(jp_parser *p, const char *message, const char *s, size_t n)
+{
+    p->failed = true;
+    return ss_ctx_error(p->ctx, SS_SQLSTATE_SYNTAX_ERROR, "%s at or near \"%.*s\" of jsonpath input", message, (int)n, s);
+}
+
+static int surrogate_error(jp_parser *p)
+{
+    p->failed = true;
+    ss_ctx_error(p->ctx, SS_SQLSTATE_SYNTAX_ERROR, "invalid input syntax for type jsonpath");
+    ss_ctx_error_detail(p->ctx, "Unicode low surrogate must follow a high surrogate.");
+    return SS_ERROR;
+}
+
+/* One code point of \uXXXX or \u{X...} at *q (after the "\u"); *q moves past it. */
+static int unicode_escape(jp_parser *p, const char **q, uint32_t *cp)
+{
+    const char *start = *q - 2, *c = *q;
+    bool braces = c < p->end && *c == '{';
+    int max = braces ? 6 : 4, k = 0;
+    if (braces)
+        c++;
+    *cp = 0;
+    while (k < max && c < p->end && hexval(*c) >= 0)
+        *cp = *cp * 16 + (uint32_t)hexval(*c++), k++;
+    if (braces ? (k == 0 || c >= p->end || *c != '}') : k < 4)
+        return lex_error(p, "invalid unicode sequence", start, (size_t)(c - start));
+    *q = c + (braces ? 1 : 0);
+    return SS_OK;
+}
+
+/* The escape at *q (after its backslash) appended to p->str at *n; *q moves past it. */
+static int lex_escape(jp_parser *p, const char **q, uint32_t *n)
+{
+    char e = *(*q)++;
+    switch (e) {
+    case 'b': p->str[(*n)++] = '\b'; return SS_OK;
+    case 'f': p->str[(*n)++] = '\f'; return SS_OK;
+    case 'n': p->str[(*n)++] = '\n'; return SS_OK;
+    case 'r': p->str[(*n)++] = '\r'; return SS_OK;
+    case 't': p->str[(*n)++] = '\t'; return SS_OK;
+    case 'v': p->str[(*n)++] = '\v'; return SS_OK;
+    case 'x': {
+        const char *c = *q;
+        int h1 = c < p->end ? hexval(c[0]) : -1, h2 = c + 1 < p->end ? hexval(c[1]) : -1;
+        if (h1 < 0 || h2 < 0)
+            return lex_error(p, "invalid hex character sequence", *q - 2, h1 < 0 ? 2 : 3);
+        uint32_t cp = (uint32_t)(h1 * 16 + h2);
+        *q = c + 2;
+        if (cp == 0)
+            goto nul;
+        put_utf8(p->str, n, cp);
+        return SS_OK;
+    }
+    case 'u': {
+        uint32_t cp;
+        if (unicode_escape(p, q, &cp))
+            return SS_ERROR;
+        if (cp >= 0xD800 && cp <= 0xDBFF) { /* a high surrogate: its low one must follow */
+            uint32_t lo;
+            if (*q + 1 >= p->end || (*q)[0] != '\\' || (*q)[1] != 'u')
+                return surrogate_error(p);
+            *q += 2;
+            if (unicode_escape(p, q, &lo))
+                return SS_ERROR;
+            if (lo < 0xDC00 || lo > 0xDFFF)
+                return surrogate_error(p);
+            cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+        } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
+            return surrogate_error(p);
+        }
+        if (cp == 0)
+            goto nul;
+        put_utf8(p->str, n, cp);
+        return SS_OK;
+    }
+    default: p->str[(*n)++] = e; return SS_OK;
+    }
+nul:
+    p->failed = true;
+    ss_ctx_error(p->ctx, JSON_SQLSTATE_UNTRANSLATABLE, "unsupported Unicode escape sequence");
+    ss_ctx_error_detail(p->ctx, "\\u0000 cannot be converted to text.");
+    return SS_ERROR;
+}
+
 /* A quoted string at p->pos (after the opening quote); its value into p->str. */
 static int lex_string(jp_parser *p)
 {
     const char *q = p->pos;
-    p->str = ss_arena_alloc(p->a, (size_t)(p->end - q) + 1);
+    p->str = ss_arena_alloc(p->a, (size_t)(p->end - q) * 2 + 4);
     if (!p->str)
         return ss_ctx_error(p->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     uint32_t n = 0;
@@ -90,35 +179,12 @@ static int lex_string(jp_parser *p)
         }
         if (++q >= p->end)
             break;
-        char e = *q++;
-        switch (e) {
-        case 'b': p->str[n++] = '\b'; break;
-        case 'f': p->str[n++] = '\f'; break;
-        case 'n': p->str[n++] = '\n'; break;
-        case 'r': p->str[n++] = '\r'; break;
-        case 't': p->str[n++] = '\t'; break;
-        case 'v': p->str[n++] = '\v'; break;
-        case 'u': {
-            uint32_t cp = 0;
-            for (int k = 0; k < 4; k++) {
-                int h = q < p->end ? hexval(*q) : -1;
-                if (h < 0) {
-                    p->te = q;
-                    return syntax_error(p);
-                }
-                cp = cp * 16 + (uint32_t)h, q++;
-            }
-            if (cp == 0)
-                return ss_ctx_error(p->ctx, JSON_SQLSTATE_UNTRANSLATABLE, "unsupported Unicode escape sequence");
-            put_utf8(p->str, &n, cp);
-            break;
-        }
-        default: p->str[n++] = e;
-        }
+        if (lex_escape(p, &q, &n))
+            return SS_ERROR;
     }
     if (q >= p->end) {
-        p->tok = T_END;
-        return syntax_error(p);
+        p->failed = true;
+        return ss_ctx_error(p->ctx, SS_SQLSTATE_SYNTAX_ERROR, "unexpected end of quoted string at end of jsonpath input");
     }
     p->slen = n;
     p->te = q + 1;
@@ -126,12 +192,48 @@ static int lex_string(jp_parser *p)
     return SS_OK;
 }
 
+/* An unquoted identifier at p->pos: {other} characters and escapes; its value into p->str. */
+static int lex_ident(jp_parser *p)
+{
+    const char *q = p->pos;
+    p->str = ss_arena_alloc(p->a, (size_t)(p->end - q) * 2 + 4);
+    if (!p->str)
+        return ss_ctx_error(p->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    uint32_t n = 0;
+    while (q < p->end && (is_ident_char(*q) || (*q == '\\' && q + 1 < p->end))) {
+        if (*q != '\\') {
+            p->str[n++] = *q++;
+            continue;
+        }
+        q++;
+        if (lex_escape(p, &q, &n))
+            return SS_ERROR;
+    }
+    p->slen = n;
+    p->te = p->pos = q;
+    return SS_OK;
+}
+
 /* The next token. */
 static int next(jp_parser *p)
 {
     const char *q = p->pos;
-    while (q < p->end && (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r' || *q == '\f'))
-        q++;
+    for (;;) {
+        while (q < p->end && (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r' || *q == '\f'))
+            q++;
+        if (q + 1 < p->end && q[0] == '/' && q[1] == '*') { /* a comment */
+            const char *c = q + 2;
+            while (c + 1 < p->end && !(c[0] == '*' && c[1] == '/'))
+                c++;
+            if (c + 1 >= p->end) {
+                p->failed = true;
+                return ss_ctx_error(p->ctx, SS_SQLSTATE_SYNTAX_ERROR, "unexpected end of comment at end of jsonpath input");
+            }
+            q = c + 2;
+            continue;
+        }
+        break;
+    }
     p->ts = q;
     if (q >= p->end) {
         p->tok = T_END;
@@ -157,11 +259,17 @@ static int next(jp_parser *p)
         p->te = p->pos = e;
         return SS_OK;
     }
-    if ((c >= '0' && c <= '9') || (c == '.' && q + 1 < p->end && q[1] >= '0' && q[1] <= '9' && p->tok != T_IDENT)) {
+    if ((c >= '0' && c <= '9') || (c == '.' && q + 1 < p->end && q[1] >= '0' && q[1] <= '9' && p->tok != T_IDENT &&
+                                    !(p->tok == T_PUNCT && p->te - p->ts == 1 && *p->ts == '.'))) {
+        /* PostgreSQL's integer (0 | [1-9][0-9]*), decimal (integer.[0-9]* | .[0-9]+) and
+           real (either, then [Ee][+-]?[0-9]+) */
         const char *e = q;
-        while (e < p->end && *e >= '0' && *e <= '9')
+        if (c == '0')
             e++;
-        if (e + 1 < p->end && *e == '.' && e[1] >= '0' && e[1] <= '9') {
+        else
+            while (e < p->end && *e >= '0' && *e <= '9')
+                e++;
+        if (e < p->end && *e == '.') {
             e++;
             while (e < p->end && *e >= '0' && *e <= '9')
                 e++;
@@ -174,24 +282,26 @@ static int next(jp_parser *p)
                 while (x < p->end && *x >= '0' && *x <= '9')
                     x++;
                 e = x;
+            } else if (x > e + 1) { /* 1e+ : realfail */
+                p->tok = T_PUNCT, p->te = x, p->failed = true;
+                return ss_ctx_error(p->ctx, SS_SQLSTATE_SYNTAX_ERROR,
+                                    "invalid numeric literal at or near \"%.*s\" of jsonpath input", (int)(x - q), q);
             }
         }
         if (e < p->end && is_ident_char(*e)) { /* 1a: trailing junk after a number */
-            p->tok = T_PUNCT;
-            p->te = e + 1;
-            return syntax_error(p);
+            p->tok = T_PUNCT, p->te = e + 1, p->failed = true;
+            return ss_ctx_error(p->ctx, SS_SQLSTATE_SYNTAX_ERROR,
+                                "trailing junk after numeric literal at or near \"%.*s\" of jsonpath input",
+                                (int)(e + 1 - q), q);
         }
         p->tok = T_NUMBER;
         p->te = p->pos = e;
         return SS_OK;
     }
-    if (is_ident_char(c)) {
-        const char *e = q;
-        while (e < p->end && is_ident_char(*e))
-            e++;
+    if (is_ident_char(c) || (c == '\\' && q + 1 < p->end)) {
         p->tok = T_IDENT;
-        p->te = p->pos = e;
-        return SS_OK;
+        p->pos = q;
+        return lex_ident(p);
     }
     static const char *const two[] = {"==", "!=", "<>", "<=", ">=", "&&", "||", "**"};
     p->tok = T_PUNCT;
@@ -215,7 +325,7 @@ static bool is(jp_parser *p, const char *punct)
 static bool is_word(jp_parser *p, const char *w)
 {
     size_t l = strlen(w);
-    return p->tok == T_IDENT && (size_t)(p->te - p->ts) == l && strncmp(p->ts, w, l) == 0;
+    return p->tok == T_IDENT && p->slen == l && memcmp(p->str, w, l) == 0;
 }
 
 static int expect(jp_parser *p, const char *punct)
@@ -259,10 +369,31 @@ static const struct {
     const char *name;
     int method;
 } methods[] = {{"size", JPM_SIZE},   {"type", JPM_TYPE},   {"double", JPM_DOUBLE},
-               {"abs", JPM_ABS},     {"floor", JPM_FLOOR}, {"ceiling", JPM_CEILING}};
+               {"abs", JPM_ABS},     {"floor", JPM_FLOOR}, {"ceiling", JPM_CEILING},
+               {"keyvalue", JPM_KEYVALUE}, {"datetime", JPM_DATETIME}};
 
-/* PostgreSQL 15's other methods, outside the subset */
-static const char *const other_methods[] = {"keyvalue", "datetime"};
+/* .**'s level: an integer or last */
+static int any_level(jp_parser *p, uint32_t *out)
+{
+    if (is_word(p, "last")) {
+        *out = JP_ANY_LAST;
+        return next(p);
+    }
+    if (p->tok != T_NUMBER || memchr(p->ts, '.', (size_t)(p->te - p->ts)) || memchr(p->ts, 'e', (size_t)(p->te - p->ts)) ||
+        memchr(p->ts, 'E', (size_t)(p->te - p->ts)))
+        return syntax_error(p);
+    long long v = 0;
+    for (const char *c = p->ts; c < p->te; c++) {
+        v = v * 10 + (*c - '0');
+        if (v > 2147483647LL) {
+            p->failed = true;
+            return ss_ctx_error(p->ctx, SS_SQLSTATE_NUMERIC_VALUE_OUT_OF_RANGE,
+                                "value \"%.*s\" is out of range for type integer", (int)(p->te - p->ts), p->ts);
+        }
+    }
+    *out = (uint32_t)v;
+    return next(p);
+}
 
 /* An accessor after '.': a key, a method, .* or .** ; in is the accessor's input. */
 static jp_node *parse_dot(jp_parser *p, jp_node *in)
@@ -277,30 +408,42 @@ static jp_node *parse_dot(jp_parser *p, jp_node *in)
         return n;
     }
     if (is(p, "**")) {
-        unsupported(p, "recursive wildcard member accessor (.**)");
-        return NULL;
+        jp_node *n = node(p, JP_ANY);
+        if (!n || next(p))
+            return NULL;
+        n->arg = in, n->first = 0, n->last = JP_ANY_LAST;
+        if (is(p, "{")) {
+            if (next(p) || any_level(p, &n->first))
+                return NULL;
+            n->last = n->first;
+            if (is_word(p, "to") && (next(p) || any_level(p, &n->last)))
+                return NULL;
+            if (expect(p, "}"))
+                return NULL;
+        }
+        return n;
     }
     if (p->tok == T_STRING || p->tok == T_IDENT) {
         bool ident = p->tok == T_IDENT;
-        const char *s = ident ? p->ts : p->str;
-        uint32_t len = ident ? (uint32_t)(p->te - p->ts) : p->slen;
+        const char *s = p->str;
+        uint32_t len = p->slen;
         if (next(p))
             return NULL;
         if (ident && is(p, "(")) {
             for (size_t k = 0; k < sizeof methods / sizeof methods[0]; k++)
                 if (strlen(methods[k].name) == len && memcmp(methods[k].name, s, len) == 0) {
                     jp_node *n = node(p, JP_METHOD);
-                    if (!n || next(p) || expect(p, ")"))
+                    if (!n || next(p))
                         return NULL;
                     n->op = methods[k].method, n->arg = in;
+                    if (n->op == JPM_DATETIME && p->tok == T_STRING) {
+                        n->s = p->str, n->len = p->slen, n->has_template = true;
+                        if (next(p))
+                            return NULL;
+                    }
+                    if (expect(p, ")"))
+                        return NULL;
                     return n;
-                }
-            for (size_t k = 0; k < sizeof other_methods / sizeof other_methods[0]; k++)
-                if (strlen(other_methods[k]) == len && memcmp(other_methods[k], s, len) == 0) {
-                    char what[64];
-                    snprintf(what, sizeof what, "item method .%s()", other_methods[k]);
-                    unsupported(p, what);
-                    return NULL;
                 }
             syntax_error(p);
             return NULL;
@@ -423,7 +566,7 @@ static jp_node *parse_primary(jp_parser *p)
             u->left = n;
             return u;
         }
-        if (is_predicate(n))
+        if (is_predicate(n) && !is(p, ".") && !is(p, "[") && !is(p, "?"))
             return n;
         goto accessors;
     } else {
@@ -470,7 +613,20 @@ static jp_node *parse_unary(jp_parser *p)
         if (next(p))
             return NULL;
         jp_node *arg = parse_unary(p), *n;
-        if (!arg || !(n = node(p, JP_UNARY)))
+        if (!arg)
+            return NULL;
+        if (arg->kind == JP_LITERAL && arg->lit.kind == JB_NUMBER) { /* makeItemUnary folds -1 */
+            if (op == '-') {
+                ss_text x = {arg->lit.s, arg->lit.len, 0}, t;
+                if (num_negate(p->ctx, &x, &t)) {
+                    p->failed = true;
+                    return NULL;
+                }
+                arg->lit.s = t.ptr, arg->lit.len = t.len;
+            }
+            return arg;
+        }
+        if (!(n = node(p, JP_UNARY)))
             return NULL;
         n->op = op, n->left = arg;
         return n;
@@ -685,6 +841,9 @@ int jp_parse(ss_ctx *ctx, const char *s, size_t len, ss_arena *a, jp_path *out)
     memset(out, 0, sizeof *out);
     if (next(&p))
         return SS_ERROR;
+    if (p.tok == T_END) /* the grammar's empty result */
+        return ss_ctx_error(ctx, SS_SQLSTATE_INVALID_TEXT_REPRESENTATION, "invalid input syntax for type jsonpath: \"%.*s\"",
+                            (int)len, s);
     if (is_word(&p, "strict") || is_word(&p, "lax")) {
         out->strict = is_word(&p, "strict");
         if (next(&p))

@@ -1,0 +1,83 @@
+-- .datetime() and .datetime(template) in SQL/JSON paths: PostgreSQL's recognised ISO formats,
+-- the five types, their text, comparisons across types, the _tz functions, errors and silent
+set timezone = 'UTC';
+select jsonb_path_query('["2017-03-10", "12:34:56", "12:34:56.789+3", "12:34:56 +03:30", "2017-03-10 12:34:56", "2017-03-10T12:34:56.5", "2017-03-10 12:34:56+3", "2017-03-10T12:34:56-05:30"]', '$[*].datetime()');
+select jsonb_path_query('["2017-03-10", "12:34:56", "12:34:56.789+3", "2017-03-10 12:34:56", "2017-03-10 12:34:56+3"]', '$[*].datetime().type()');
+select jsonb_path_query('"2017-3-1"', '$.datetime()');
+select jsonb_path_query('"17-03-10"', '$.datetime()');
+select jsonb_path_query('"12345-03-10"', '$.datetime()');
+select jsonb_path_query('"2017-03-10 "', '$.datetime()');
+select jsonb_path_query('" 2017-03-10"', '$.datetime()');
+select jsonb_path_query('"2017-03-10  12:34:56"', '$.datetime()');
+select jsonb_path_query('"2017-03-10 12:34:56 +3"', '$.datetime()');
+select jsonb_path_query('"12:34:56.000100"', '$.datetime()');
+select jsonb_path_query('"-2017-03-10"', '$.datetime()');
+select jsonb_path_query('"2017-03-10T12:34:56.5+01"', '$.datetime().type()');
+select jsonb_path_query('"2017-03-10 12:34:56+01"', '$.datetime().size()');
+select jsonb_path_query_array('["2017-03-10", "12:00:00"]', '$[*].datetime()');
+select jsonb_path_query_first('["2017-03-10", "12:00:00"]', '$[*].datetime()');
+select jsonb_path_query('"2017-03-10 12:34:56.123456789"', '$.datetime()');
+select jsonb_path_query('"12:34:56.1234567"', '$.datetime()');
+select jsonb_path_query('"2017-02-30"', '$.datetime()');
+select jsonb_path_query('"25:00:00"', '$.datetime()');
+select jsonb_path_query('"abc"', '$.datetime()');
+select jsonb_path_query('"12:34"', '$.datetime()');
+select jsonb_path_query('"2017-03-10x"', '$.datetime()');
+select jsonb_path_query('1', '$.datetime()');
+select jsonb_path_query('"2017-03-10"', '$.datetime().datetime()');
+-- templates
+select jsonb_path_query('"10-03-2017"', '$.datetime("dd-mm-yyyy")');
+select jsonb_path_query('"10-03-2017 12:30 +05"', '$.datetime("dd-mm-yyyy HH24:MI TZH")');
+select jsonb_path_query('"12:30"', '$.datetime("HH24:MI")');
+select jsonb_path_query('"12:30 +05:30"', '$.datetime("HH24:MI TZH:TZM")');
+select jsonb_path_query('"12 +05"', '$.datetime("HH24 TZH")');
+select jsonb_path_query('"10-03-2017 12:30"', '$.datetime("dd-mm-yyyy HH24:MI").type()');
+select jsonb_path_query('"March 10, 2017"', '$.datetime("Month DD, YYYY")');
+select jsonb_path_query('"2017-03-10"', '$.datetime("dd-mm-yyyy")');
+select jsonb_path_query('"10-03-2017 12"', '$.datetime("dd-mm-yyyy")');
+select jsonb_path_query('"10-03-2017"', '$.datetime("dd-mm-yyyy HH24")');
+select jsonb_path_query('"10/03/2017"', '$.datetime("dd-mm-yyyy")');
+select jsonb_path_query('"aa"', '$.datetime("HH24:MI")');
+select jsonb_path_query('"2017 +05"', '$.datetime("YYYY TZH")');
+select jsonb_path_query('"+05"', '$.datetime("TZH")');
+-- silent and predicates: the errors of .datetime() are jsonpath errors
+select jsonb_path_query('"1:2"', '$.datetime("HH24:MI")', silent => true);
+select jsonb_path_query('"aa"', '$.datetime("HH24:MI")', silent => true);
+select jsonb_path_query('["2017-03-10", 1]', '$[*].datetime()', silent => true);
+select jsonb_path_query_array('["2017-03-10", "abc", 1, "2016-01-01"]', '$[*] ? (@.datetime() > "2017-01-01".datetime())');
+select jsonb_path_exists('"abc"', '$.datetime()', silent => true);
+-- comparisons
+select jsonb_path_query('"2017-03-10"', '$.datetime() < "2017-03-11".datetime()');
+select jsonb_path_query('"2017-03-10"', '$.datetime() < "2017-03-11 00:00:00".datetime()');
+select jsonb_path_query('"2017-03-10 12:00:00+01"', '$.datetime() == "2017-03-10 13:00:00+02".datetime()');
+select jsonb_path_query('"12:00:00+01"', '$.datetime() == "13:00:00+02".datetime()');
+select jsonb_path_query('"12:00:00+01"', '$.datetime() < "12:00:00+02".datetime()');
+select jsonb_path_query('"12:00:00"', '$.datetime() == "2017-03-10".datetime()');
+select jsonb_path_query('"2017-03-10 12:00:00+01"', '$.datetime() < "12:00:00+01".datetime()');
+select jsonb_path_query('"2017-03-10"', '$.datetime() == "2017-03-10"');
+select jsonb_path_query('"2017-03-10"', '$.datetime() != null');
+select jsonb_path_query('"2017-03-10"', '$.datetime() > $d.datetime()', '{"d": "2017-01-01"}');
+select jsonb_path_query('"2017-03-10"', '$.datetime() < "2017-03-11 00:00:00+00".datetime()');
+select jsonb_path_query('"12:00:00"', '$.datetime() < "12:00:00+01".datetime()');
+select jsonb_path_query('"2017-03-10 12:00:00"', '$.datetime() == "2017-03-10 12:00:00+00".datetime()');
+select jsonb_path_query('"2017-03-10 12:00:00"', '$.datetime() == "2017-03-10 12:00:00+00".datetime()', silent => true);
+select jsonb_path_query_array('["2017-03-10 12:00:00+00"]', '$[*] ? (@.datetime() > "2017-03-10".datetime())');
+-- the _tz functions use the TimeZone
+select jsonb_path_query_tz('"2017-03-10"', '$.datetime() < "2017-03-11 00:00:00+00".datetime()');
+select jsonb_path_query_tz('"2017-03-10 12:00:00"', '$.datetime() == "2017-03-10 12:00:00+00".datetime()');
+select jsonb_path_exists_tz('["2017-03-10 12:00:00+00"]', '$[*] ? (@.datetime() > "2017-03-10".datetime())');
+select jsonb_path_match_tz('"2017-03-10"', '$.datetime() == "2017-03-10 00:00:00+00".datetime()');
+set timezone = 'America/New_York';
+select jsonb_path_query_tz('"2017-03-10 12:00:00"', '$.datetime() == "2017-03-10 17:00:00+00".datetime()');
+select jsonb_path_query_tz('"2017-03-10"', '$.datetime() == "2017-03-10 05:00:00+00".datetime()');
+select jsonb_path_query_tz('"2017-07-10"', '$.datetime() == "2017-07-10 04:00:00+00".datetime()');
+select jsonb_path_query_array_tz('["2017-03-10 12:00:00", "2017-03-10 11:00:00"]', '$[*] ? (@.datetime() >= "2017-03-10 17:00:00+00".datetime())');
+select jsonb_path_query_first_tz('["2017-03-10", "2017-03-12"]', '$[*] ? (@.datetime() > "2017-03-11T00:00:00-05:00".datetime())');
+select * from jsonb_path_query_tz('["2017-03-10 12:00:00+00", "2017-03-10 18:00:00+00"]', '$[*] ? (@.datetime() < "2017-03-10 12:00:00".datetime())');
+reset timezone;
+-- to_timestamp shares the template reader: a field before TZH reads freely, as PostgreSQL
+set timezone = 'UTC';
+select to_timestamp('12:34:56.789+3', 'HH24:MI:SS.USTZH');
+select to_timestamp('2020-01-02 12:34:56.5-05:30', 'YYYY-MM-DD HH24:MI:SS.USTZH:TZM');
+select to_timestamp('201+3', 'YYYTZH'), to_timestamp('1234+3', 'HH24MITZH');
+reset timezone;
