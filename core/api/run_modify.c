@@ -21,6 +21,7 @@
 #include "api/run_returning.h"
 #include "bind/bind_returning.h"
 #include "catalog/constraints.h"
+#include "catalog/lock_table.h"
 #include "exec/dml_versions.h"
 #include "exec/row_epq.h"
 #include "exec/row_lock_take.h"
@@ -71,7 +72,7 @@ static int lock_rows(modify_run *r, const ss_rowid *ids, uint32_t n, bool *ok)
     static _Thread_local ss_version_stamp seen[SS_BATCH_CAPACITY];
     uint32_t np = n;
     /* ALTER and DROP TABLE wait for the transaction that changes rows of the table */
-    if (n && ss_fkey_note_writer(r->ctx, r->t) != SS_OK)
+    if (n && (ss_fkey_note_writer(r->ctx, r->t) != SS_OK || ss_table_lock_check(r->ctx, r->t, 3) != SS_OK))
         return SS_ERROR;
     for (uint32_t k = 0; k < n; k++) {
         pend[k] = k;
