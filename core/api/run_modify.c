@@ -8,9 +8,11 @@
  * and tries again.  A row this very command already changed (UPDATE ... FROM matching it
  * twice) is skipped, as PostgreSQL does.  A row a committed transaction changed after the
  * statement's snapshot is, under REPEATABLE READ and SERIALIZABLE, 40001; under READ
- * COMMITTED the statement reads again with a fresh snapshot once its pass ends (the rows it
- * already changed are then its own and skipped), Sunstone's form of PostgreSQL's
- * EvalPlanQual re-check.  UPDATE then checks NOT NULL / CHECK on the new versions, writes
+ * COMMITTED it is noted and the pass goes on, then the query runs again with a fresh
+ * snapshot taking only the noted rows' newest versions (exec/row_epq.h), Sunstone's form of
+ * PostgreSQL's EvalPlanQual re-check; a foreign key's committed KEY SHARE lock and a
+ * subquery's locking clause read everything again instead (the rows already changed are
+ * then its own and skipped).  UPDATE then checks NOT NULL / CHECK on the new versions, writes
  * them through ss_dml_write_versions (indexes, unique checks) and links each old version
  * to its successor.  Nothing needs undoing on failure: the statement's xid aborts. */
 #include <stdio.h>
