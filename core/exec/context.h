@@ -83,7 +83,8 @@ struct ss_ctx {
        against them, pg_cursors lists them */
     struct ss_cursor_set *cursors;
     /* (LK) a nested query's locking clause (exec/row_lock_filter.h): lock_restart_ok when
-       the running statement can read again with a fresh snapshot (UPDATE, DELETE, SELECT),
+       the running statement can read again with a fresh snapshot (UPDATE, DELETE, SELECT,
+       INSERT ... SELECT),
        lock_restart once it met a row a committed transaction changed (READ COMMITTED) */
     bool lock_restart_ok, lock_restart;
 };

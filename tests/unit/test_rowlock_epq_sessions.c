@@ -6,7 +6,8 @@
  * matching), a row whose new version no longer qualifies, a deleted row, rows inserted
  * meanwhile, SELECT ... FOR UPDATE's order and LIMIT over re-checked rows, the one-statement
  * job queue (UPDATE ... WHERE id = (SELECT ... FOR UPDATE SKIP LOCKED) RETURNING id), NOWAIT
- * in a subquery, and a cursor locking its rows at DECLARE. */
+ * in a subquery, INSERT ... SELECT ... FOR UPDATE reading again, and a cursor locking its
+ * rows at DECLARE. */
 #include <check.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -222,6 +223,18 @@ START_TEST(nested_locking_waits_skips_and_fails)
     pthread_join(th, NULL);
     ck_assert_int_eq(j.rc, SUNSTONE_OK);
     ck_assert_str_eq(j.out, "11");
+    /* INSERT ... SELECT ... FOR UPDATE: the same, its staged rows dropped */
+    run(a, "CREATE TABLE log (id int, v int)");
+    run(a, "BEGIN");
+    run(a, "UPDATE t SET v = 20 WHERE id = 1");
+    list_job k = {b, "INSERT INTO log SELECT id, v FROM t WHERE id <= 2 ORDER BY id FOR UPDATE RETURNING v", 0, "", "",
+                  0, 0};
+    start_list(&k, &th);
+    run(a, "COMMIT");
+    pthread_join(th, NULL);
+    ck_assert_int_eq(k.rc, SUNSTONE_OK);
+    ck_assert_str_eq(k.out, "20,2");
+    rows_are(a, "SELECT v FROM log ORDER BY id", "20,2");
     /* a cursor locks its rows at DECLARE (PostgreSQL: as FETCH reads them) */
     run(a, "BEGIN");
     run(a, "DECLARE c CURSOR FOR SELECT id FROM t WHERE id >= 2 ORDER BY id FOR UPDATE");
