@@ -219,17 +219,38 @@ static int run_insert(sunstone_stmt *st)
     staging s;
     memset(&s, 0, sizeof s);
     int rc = start_query(st);
-    /* evaluate everything first: a failing row leaves the table untouched */
-    while (rc == SS_OK) {
-        ss_batch *b;
-        if ((rc = ss_exec_next(ctx, st->root, &b)) || !b)
+    ctx->lock_restart_ok = true; /* (LK) a locking clause of its query (exec/row_lock_filter.h) */
+    for (;;) {
+        ctx->lock_restart = false;
+        /* evaluate everything first: a failing row leaves the table untouched */
+        while (rc == SS_OK) {
+            ss_batch *b;
+            if ((rc = ss_exec_next(ctx, st->root, &b)) || !b)
+                break;
+            rc = ss_constraints_check_rows(ctx, t, st->bound->checks, b);
+            if (rc == SS_OK)
+                rc = ss_view_checks_rows(ctx, t, st->bound->view_checks, b);
+            if (rc == SS_OK)
+                rc = stage_rows(ctx, &s, t, b);
+        }
+        if (rc == SS_OK || !ctx->lock_restart)
             break;
-        rc = ss_constraints_check_rows(ctx, t, st->bound->checks, b);
-        if (rc == SS_OK)
-            rc = ss_view_checks_rows(ctx, t, st->bound->view_checks, b);
-        if (rc == SS_OK)
-            rc = stage_rows(ctx, &s, t, b);
+        /* (LK) READ COMMITTED, a row changed by a committed transaction met by a locking
+           clause: the staged rows dropped, the query read again with a fresh snapshot (the
+           locks taken kept), as UPDATE's subqueries are (run_modify.c) */
+        ss_error_clear(ctx->err);
+        staging_free(&s);
+        memset(&s, 0, sizeof s);
+        ss_exec_finish(ctx, st->root);
+        st->root = NULL;
+        if (ss_txn_state_statement_snapshot(&st->db->txn, &st->snap) != 0) {
+            rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+            break;
+        }
+        st->ctx.snapshot = &st->snap.snap;
+        rc = start_query(st);
     }
+    ctx->lock_restart_ok = ctx->lock_restart = false;
     /* RETURNING / ON CONFLICT queries read the parameters (in exec_arena): the source's tree
        ends after them (with RETURNING when the rows are returned) */
     bool later = st->bound->returning || st->bound->on_conflict;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "api/statement.h"
+#include "bind/bind_locking.h"
 #include "exec/executor.h"
 #include "exec/vector.h"
 #include "types/datetime/datetime.h"
@@ -91,7 +92,13 @@ int ss_run_declare_cursor(sunstone_stmt *st)
                          bs->create_def.ncols, names, types, t->nlevels, &c))
         return SS_ERROR;
     c->created = dt_clock_now();
-    bool lazy = !(bs->cursor_options & AST_CURSOR_HOLD) && bs->nparams == 0;
+    /* (LK) a query with a locking clause runs to its end at DECLARE, locking every row
+       then (PostgreSQL locks them as FETCH reads them) */
+    if (bs->locking && t->read_only) {
+        ss_cursor_close(&st->db->cursors, c);
+        return ss_ctx_error(&st->ctx, "25006", "cannot execute %s in a read-only transaction", bs->locking->name);
+    }
+    bool lazy = !(bs->cursor_options & AST_CURSOR_HOLD) && bs->nparams == 0 && !bs->locking;
     int rc = lazy ? open_query(st, c) : read_all(st, c);
     if (rc != SS_OK)
         ss_cursor_close(&st->db->cursors, c);

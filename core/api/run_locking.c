@@ -4,11 +4,17 @@
  * and OFFSET / LIMIT count the rows locked, as PostgreSQL's LockRows below its Limit: the
  * OFFSET rows are locked too, and a row SKIP LOCKED skips does not count.
  * READ COMMITTED: a row a transaction that committed after the statement's snapshot updated
- * or deleted (met after waiting for it, or at once) makes the statement read again with a
- * fresh snapshot, keeping the locks it took — Sunstone's form of PostgreSQL's EvalPlanQual,
- * as UPDATE's (run_modify.c): the WHERE is evaluated again over the rows' newest versions;
- * unlike PostgreSQL the new pass also sees rows inserted meanwhile. */
+ * or deleted (met after waiting for it, or at once) is noted and left out, and the pass
+ * goes on; then the query runs again with a fresh snapshot, keeping the locks it took
+ * (exec/row_epq.h, Sunstone's form of PostgreSQL's EvalPlanQual): of each locked relation
+ * that pass takes the versions the first snapshot saw and the noted rows' newest versions
+ * only, so the WHERE and join conditions are evaluated again on those, rows inserted or
+ * newly matching meanwhile are left out, and the rows come back in the query's order with
+ * OFFSET / LIMIT counted over them.  Known difference: with a LIMIT the first pass may lock
+ * rows past the ones the re-check then returns.  A nested query's locking clause meeting
+ * such a row (exec/row_lock_filter.h) makes the statement read everything again instead. */
 #include <stdio.h>
+#include <string.h>
 
 #include "util/arena.h"
 
@@ -16,6 +22,7 @@
 #include "api/run_returning.h"
 #include "bind/bind_locking.h"
 #include "exec/executor.h"
+#include "exec/row_epq.h"
 #include "exec/interrupt.h"
 #include "txn/txn_session.h"
 
@@ -39,7 +46,8 @@ typedef struct lock_pass {
     int64_t offset, limit; /* limit -1: none */
     int64_t passed;        /* rows locked so far (OFFSET's included) */
     int64_t kept;          /* rows for the client */
-    bool restart;
+    bool restart;          /* read every row again (a nested locking clause) */
+    ss_epq epq;            /* rows met changed (READ COMMITTED) */
 } lock_pass;
 
 /* Locks every target's row of row `row` of b: *keep false when SKIP LOCKED skipped it or
@@ -48,6 +56,20 @@ static int lock_row(sunstone_stmt *st, const ss_bound_locking *lk, const ss_batc
                     bool *keep)
 {
     *keep = true;
+    for (uint32_t i = 0; p->epq.rechecking && i < lk->ntargets; i++) {
+        /* a re-checking pass: versions the first snapshot saw, or the noted rows' newest */
+        const ss_bound_lock_target *t = &lk->targets[i];
+        ss_value v;
+        ss_vector_get_value(b->cols[t->col], row, &v);
+        bool first = true;
+        if (!v.is_null && !ss_epq_is_successor(&p->epq, t->table, (ss_rowid)v.v.i) &&
+            ss_epq_first_sees(&st->ctx, &p->epq, t->table, (ss_rowid)v.v.i, &first) != SS_OK)
+            return SS_ERROR;
+        if (!first) {
+            *keep = false;
+            return SS_OK;
+        }
+    }
     for (uint32_t i = 0; i < lk->ntargets; i++) {
         const ss_bound_lock_target *t = &lk->targets[i];
         ss_value v;
@@ -60,7 +82,8 @@ static int lock_row(sunstone_stmt *st, const ss_bound_locking *lk, const ss_batc
         if (res == SS_ROW_LOCK_TAKEN)
             continue;
         *keep = false;
-        p->restart = res == SS_ROW_LOCK_CHANGED;
+        if (res == SS_ROW_LOCK_CHANGED)
+            return ss_epq_note(&st->ctx, &p->epq, t->table, (ss_rowid)v.v.i);
         return SS_OK;
     }
     return SS_OK;
@@ -107,25 +130,53 @@ int ss_run_locking_select(sunstone_stmt *st)
     ss_ctx *ctx = &st->ctx;
     if (st->db->txn.read_only)
         return ss_ctx_error(ctx, "25006", "cannot execute %s in a read-only transaction", lk->name);
-    lock_pass p = {0, -1, 0, 0, false};
+    lock_pass p;
+    memset(&p, 0, sizeof p);
+    p.limit = -1;
+    p.epq.cumulative = true;
     if (eval_count(ctx, lk->offset, "2201X", "OFFSET", &p.offset) != SS_OK ||
         eval_count(ctx, lk->limit, "2201W", "LIMIT", &p.limit) != SS_OK)
         return SS_ERROR;
+    int rc = SS_OK;
     for (;;) {
         ss_row_store_free(st->returning_rows);
-        if (!(st->returning_rows = ss_row_store_new(lk->nvisible, st->bound->col_types)))
-            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        if (!(st->returning_rows = ss_row_store_new(lk->nvisible, st->bound->col_types))) {
+            rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+            break;
+        }
         p.passed = p.kept = 0;
         p.restart = false;
-        if (run_pass(st, lk, &p) != SS_OK)
-            return SS_ERROR;
-        if (!p.restart)
+        ctx->lock_restart_ok = true; /* nested locking clauses (exec/row_lock_filter.h) */
+        ctx->lock_restart = false;
+        rc = run_pass(st, lk, &p);
+        if (rc != SS_OK && ctx->lock_restart) {
+            ss_error_clear(ctx->err); /* a nested locking clause stopped the pass */
+            rc = SS_OK;
+        }
+        p.restart |= ctx->lock_restart;
+        ctx->lock_restart_ok = ctx->lock_restart = false;
+        if (rc != SS_OK)
             break;
-        /* READ COMMITTED: read again with a snapshot that sees what the other committed */
-        if (ss_txn_state_statement_snapshot(&st->db->txn, &st->snap) != 0)
-            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        if (p.restart) {
+            /* READ COMMITTED: read everything again with a snapshot that sees what the
+               other committed */
+            ss_epq_reset(&p.epq);
+            if (ss_txn_state_statement_snapshot(&st->db->txn, &st->snap) != 0) {
+                rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+                break;
+            }
+            st->ctx.snapshot = &st->snap.snap;
+            continue;
+        }
+        bool again;
+        rc = ss_epq_next_pass(ctx, &p.epq, &st->db->txn, &st->snap, &again);
         st->ctx.snapshot = &st->snap.snap;
+        if (rc != SS_OK || !again)
+            break;
     }
+    ss_epq_free(&p.epq);
+    if (rc != SS_OK)
+        return SS_ERROR;
     st->rows = p.kept;
     snprintf(st->tag, sizeof st->tag, "SELECT %lld", (long long)p.kept);
     return SS_OK;

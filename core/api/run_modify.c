@@ -8,9 +8,11 @@
  * and tries again.  A row this very command already changed (UPDATE ... FROM matching it
  * twice) is skipped, as PostgreSQL does.  A row a committed transaction changed after the
  * statement's snapshot is, under REPEATABLE READ and SERIALIZABLE, 40001; under READ
- * COMMITTED the statement reads again with a fresh snapshot once its pass ends (the rows it
- * already changed are then its own and skipped), Sunstone's form of PostgreSQL's
- * EvalPlanQual re-check.  UPDATE then checks NOT NULL / CHECK on the new versions, writes
+ * COMMITTED it is noted and the pass goes on, then the query runs again with a fresh
+ * snapshot taking only the noted rows' newest versions (exec/row_epq.h), Sunstone's form of
+ * PostgreSQL's EvalPlanQual re-check; a foreign key's committed KEY SHARE lock and a
+ * subquery's locking clause read everything again instead (the rows already changed are
+ * then its own and skipped).  UPDATE then checks NOT NULL / CHECK on the new versions, writes
  * them through ss_dml_write_versions (indexes, unique checks) and links each old version
  * to its successor.  Nothing needs undoing on failure: the statement's xid aborts. */
 #include <stdio.h>
@@ -21,7 +23,9 @@
 #include "api/run_returning.h"
 #include "bind/bind_returning.h"
 #include "catalog/constraints.h"
+#include "catalog/lock_table.h"
 #include "exec/dml_versions.h"
+#include "exec/row_epq.h"
 #include "exec/row_lock_take.h"
 #include "exec/vector.h"
 #include "exec/interrupt.h"
@@ -41,7 +45,11 @@ typedef struct modify_run {
     uint32_t cid;
     ss_xid top;            /* the transaction's top-level xid (the wait-for graph's node) */
     ss_row_lock_mode mode; /* (LK) the strength its row locks conflict as (txn_row_locks.h) */
-    bool restart;          /* READ COMMITTED: a row changed by a committed transaction */
+    bool restart;          /* READ COMMITTED: read again, every row (a foreign key's lock,
+                              a subquery's locking clause) */
+    ss_epq *epq;           /* (LK) READ COMMITTED: the rows changed by a committed
+                              transaction, re-checked by the next pass (exec/row_epq.h);
+                              NULL: a referential action's run, which reads again instead */
     int64_t changed;
     bool referenced;       /* foreign keys reference t: removed keys are checked */
     ss_batch *old;         /* then: the old versions of a batch's changed rows */
@@ -66,7 +74,7 @@ static int lock_rows(modify_run *r, const ss_rowid *ids, uint32_t n, bool *ok)
     static _Thread_local ss_version_stamp seen[SS_BATCH_CAPACITY];
     uint32_t np = n;
     /* ALTER and DROP TABLE wait for the transaction that changes rows of the table */
-    if (n && ss_fkey_note_writer(r->ctx, r->t) != SS_OK)
+    if (n && (ss_fkey_note_writer(r->ctx, r->t) != SS_OK || ss_table_lock_check(r->ctx, r->t, 3) != SS_OK))
         return SS_ERROR;
     for (uint32_t k = 0; k < n; k++) {
         pend[k] = k;
@@ -122,7 +130,10 @@ static int lock_rows(modify_run *r, const ss_rowid *ids, uint32_t n, bool *ok)
                 /* committed after the snapshot */
                 if (r->st->db->txn.isolation != SS_ISO_READ_COMMITTED)
                     return ss_row_serialization_failure(r->ctx, r->t, ids[k]);
-                r->restart = true;
+                if (!r->epq)
+                    r->restart = true;
+                else if (ss_epq_note(r->ctx, r->epq, r->t, ids[k]) != SS_OK)
+                    return SS_ERROR;
                 continue;
             }
             pend[again] = k;
@@ -151,6 +162,7 @@ static modify_run child_run(const modify_run *parent, ss_table *table, bool upda
     r.update = update;
     r.mode = SS_ROW_LOCK_UPDATE; /* SET NULL / DEFAULT / CASCADE change key columns */
     r.restart = false;
+    r.epq = NULL;
     r.old = NULL;
     uint32_t nref = 0;
     ss_fkey **refs = ss_fkey_referencing(r.ctx->catalog, table, true, &nref);
@@ -404,17 +416,27 @@ static int modify_rows(modify_run *r, ss_batch *b, uint32_t from, uint32_t n)
     static _Thread_local ss_rowid newids[SS_BATCH_CAPACITY];
     static _Thread_local bool ok[SS_BATCH_CAPACITY];
     static _Thread_local uint32_t sel[SS_BATCH_CAPACITY];
+    static _Thread_local uint32_t pos[SS_BATCH_CAPACITY];
     if (n == 0)
         return SS_OK;
     const int64_t *rid = b->cols[0]->data;
-    for (uint32_t k = 0; k < n; k++)
-        ids[k] = (ss_rowid)rid[ss_batch_row(b, from + k)];
-    if (lock_rows(r, ids, n, ok) != SS_OK)
+    uint32_t nr = 0;
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t p = ss_batch_row(b, from + k);
+        ids[nr] = (ss_rowid)rid[p];
+        /* (LK) a re-checking pass: only the newest versions of the rows met changed */
+        if (r->epq && r->epq->rechecking && !ss_epq_is_successor(r->epq, r->t, ids[nr]))
+            continue;
+        pos[nr++] = p;
+    }
+    if (nr == 0)
+        return SS_OK;
+    if (lock_rows(r, ids, nr, ok) != SS_OK)
         return SS_ERROR;
     uint32_t m = 0;
-    for (uint32_t k = 0; k < n; k++)
+    for (uint32_t k = 0; k < nr; k++)
         if (ok[k]) {
-            sel[m] = ss_batch_row(b, from + k);
+            sel[m] = pos[k];
             ids[m++] = ids[k];
         }
     if (m == 0)
@@ -454,6 +476,8 @@ static int modify_pass(modify_run *r)
     if (ss_exec_start(r->ctx, st->bound->plan, 0, &st->root))
         return SS_ERROR;
     int rc = SS_OK;
+    r->ctx->lock_restart_ok = true; /* (LK) locking clauses of its subqueries (exec/row_lock_filter.h) */
+    r->ctx->lock_restart = false;
     for (;;) {
         ss_batch *b = NULL;
         if ((rc = ss_exec_next(r->ctx, st->root, &b)) != SS_OK || !b)
@@ -463,6 +487,12 @@ static int modify_pass(modify_run *r)
     }
     ss_exec_finish(r->ctx, st->root);
     st->root = NULL;
+    if (rc != SS_OK && r->ctx->lock_restart) {
+        ss_error_clear(r->ctx->err); /* a subquery's locking clause stopped the pass */
+        rc = SS_OK;
+    }
+    r->restart |= r->ctx->lock_restart;
+    r->ctx->lock_restart_ok = r->ctx->lock_restart = false;
     return rc;
 }
 
@@ -497,19 +527,35 @@ int ss_run_modify(sunstone_stmt *st)
     modify_run r;
     if (begin_run(&r, st, st->bound->table, update) != SS_OK || ss_returning_begin(st) != SS_OK)
         return SS_ERROR;
+    ss_epq epq;
+    memset(&epq, 0, sizeof epq);
+    r.epq = &epq;
     int rc;
     for (;;) {
         rc = modify_pass(&r);
-        if (rc != SS_OK || !r.restart)
+        if (rc != SS_OK)
             break;
-        /* READ COMMITTED: read again with a snapshot that sees what the other committed */
-        r.restart = false;
-        if (ss_txn_state_statement_snapshot(&st->db->txn, &st->snap) != 0) {
-            rc = ss_ctx_error(r.ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-            break;
+        if (r.restart) {
+            /* READ COMMITTED: read again with a snapshot that sees what the other
+               committed, every row (those changed already are this command's: skipped) */
+            r.restart = false;
+            ss_epq_reset(&epq);
+            if (ss_txn_state_statement_snapshot(&st->db->txn, &st->snap) != 0) {
+                rc = ss_ctx_error(r.ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+                break;
+            }
+            st->ctx.snapshot = &st->snap.snap;
+            continue;
         }
+        /* (LK) READ COMMITTED, rows changed by a committed transaction: their newest
+           versions re-checked (exec/row_epq.h) */
+        bool again;
+        rc = ss_epq_next_pass(r.ctx, &epq, &st->db->txn, &st->snap, &again);
         st->ctx.snapshot = &st->snap.snap;
+        if (rc != SS_OK || !again)
+            break;
     }
+    ss_epq_free(&epq);
     ss_index_stmt_forget(r.t);
     end_run(&r);
     if (rc != SS_OK)

@@ -4,7 +4,10 @@
 #include <string.h>
 
 #include "bind/binder_internal.h"
+#include "bind/bind_locking.h"
 #include "exec/cursors.h"
+#include "exec/expr.h"
+#include "exec/row_lock_filter.h"
 
 /* Whether PostgreSQL's plan for q could run backward (its ExecSupportsBackwardScan): scans
    of tables, functions, WITH queries and VALUES lists of several rows, sorts, and filters,
@@ -21,6 +24,10 @@ static bool plan_scrolls(const ss_lop *q)
     case LOP_VALUES:
         return q->ncols > 0 && q->u.values.nrows > 1;
     case LOP_FILTER:
+        /* (LK) a locking clause's rows (PostgreSQL's LockRows runs forward only) */
+        if (q->u.filter.pred->kind == EXPR_FUNC && q->u.filter.pred->u.func.def == ss_row_lock_filter_def())
+            return false;
+        return q->nchildren == 1 && plan_scrolls(q->children[0]);
     case LOP_PROJECT:
     case LOP_LIMIT:
         return q->nchildren == 1 && plan_scrolls(q->children[0]);
@@ -34,7 +41,23 @@ static bool plan_scrolls(const ss_lop *q)
 
 int bind_declare_cursor(binder *b, const ast_stmt *st, ss_bound_stmt *out)
 {
-    if (bind_select(b, st->select, out))
+    /* (LK) PostgreSQL's refusals of its own locking clause (transformDeclareCursorStmt) */
+    const ast_select *q = st->select;
+    if (q->nlocking && (st->cursor_options & AST_CURSOR_HOLD)) {
+        bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "DECLARE CURSOR WITH HOLD ... %s is not supported",
+                   bind_locking_name(q->locking[0].strength));
+        ss_ctx_error_detail(b->ctx, "Holdable cursors must be READ ONLY.");
+        return SS_ERROR;
+    }
+    if (q->nlocking && (st->cursor_options & AST_CURSOR_SCROLL)) {
+        bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "DECLARE SCROLL CURSOR ... %s is not supported",
+                   bind_locking_name(q->locking[0].strength));
+        ss_ctx_error_detail(b->ctx, "Scrollable cursors must be READ ONLY.");
+        return SS_ERROR;
+    }
+    /* its locking clauses lock through row-lock filters (bind_locking_filter); out->locking
+       tells the run (api/run_cursor.c) */
+    if (bind_select(b, st->select, out) || bind_locking_nested_top(b, out))
         return SS_ERROR;
     ss_column_def *cols = bind_alloc(b, sizeof *cols * (out->ncols ? out->ncols : 1));
     if (!cols)

@@ -4,6 +4,7 @@
 #include "bind/bind_locking.h"
 #include "bind/bind_update.h"
 #include "exec/dml_versions.h"
+#include "exec/row_lock_filter.h"
 
 const char *bind_locking_name(uint8_t strength)
 {
@@ -209,4 +210,51 @@ int bind_locking_through_refused(binder *b, const ast_select *s, const ast_locki
         return SS_OK;
     return bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "%s is not allowed with %s",
                       bind_locking_name(c->strength), what);
+}
+
+/* An int constant of type id (bind_locking_filter's arguments). */
+static ss_expr *int_const(binder *b, int32_t id, int64_t v)
+{
+    ss_expr *e = new_expr(b, EXPR_CONST, type_of(id));
+    if (e)
+        e->u.cnst.v.i = v;
+    return e;
+}
+
+int bind_locking_filter(binder *b, const ss_bound_locking *lk, const ss_lop *cols, ss_lop **top)
+{
+    if (!lk->ntargets)
+        return SS_OK;
+    uint32_t n = 4 * lk->ntargets;
+    ss_expr **args = bind_alloc(b, sizeof *args * n);
+    if (!args)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < lk->ntargets; i++) {
+        const ss_bound_lock_target *t = &lk->targets[i];
+        if (!(args[4 * i] = int_const(b, SS_TYPE_INT8, (int64_t)(intptr_t)t->table)) ||
+            !(args[4 * i + 1] = int_const(b, SS_TYPE_INT4, t->mode)) ||
+            !(args[4 * i + 2] = int_const(b, SS_TYPE_INT4, t->wait)) ||
+            !(args[4 * i + 3] = make_column(b, cols->rel, t->col, type_of(SS_TYPE_INT8))))
+            return SS_ERROR;
+    }
+    ss_expr *pred = make_func(b, ss_row_lock_filter_def(), type_of(SS_TYPE_BOOL), args, n);
+    if (!pred || !(*top = lop_filter(b->ctx, b->arena, *top, pred)))
+        return SS_ERROR;
+    if (!b->nested_locking)
+        b->nested_locking = lk->name;
+    return SS_OK;
+}
+
+int bind_locking_nested_top(binder *b, ss_bound_stmt *out)
+{
+    if (out->locking || !b->nested_locking)
+        return SS_OK;
+    ss_bound_locking *lk = bind_alloc(b, sizeof *lk);
+    if (!lk)
+        return SS_ERROR;
+    memset(lk, 0, sizeof *lk);
+    lk->nvisible = out->ncols;
+    lk->name = b->nested_locking;
+    out->locking = lk;
+    return SS_OK;
 }

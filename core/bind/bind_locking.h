@@ -43,4 +43,14 @@ struct ast_locking *bind_locking_through(binder *b, const char *ref);
  * GROUP BY, HAVING, aggregates, window functions (0A000). */
 int bind_locking_through_refused(binder *b, const ast_select *s, const struct ast_locking *c);
 
+/* (LK) A nested query's own locking clause (a subquery, WITH query, view, INSERT ... SELECT,
+ * cursor; exec/row_lock_filter.h): a filter over *top (the query's rows, sorted, before its
+ * LIMIT) whose predicate locks lk's targets' row ids, columns of cols (the query's
+ * projection); b->nested_locking names the first such clause. */
+int bind_locking_filter(binder *b, const ss_bound_locking *lk, const ss_lop *cols, ss_lop **top);
+/* (LK) A top-level SELECT without a locking clause of its own whose nested queries have
+ * some: a locking run without targets (out->locking), so that the statement's rows are
+ * kept until its end and it can read again (READ COMMITTED, row_lock_filter.h). */
+int bind_locking_nested_top(binder *b, ss_bound_stmt *out);
+
 #endif

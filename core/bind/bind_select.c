@@ -1121,11 +1121,9 @@ static int bind_select_body(binder *b, const ast_select *s, ss_bound_stmt *out)
         through = NULL; /* VALUES has no rows to lock */
     if (through && bind_locking_through_refused(b, s, through))
         return SS_ERROR;
-    if (s->nlocking && !lock_here)
-        return bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                          "feature not supported: %s in a subquery, WITH query, view, cursor, EXPLAIN ANALYZE "
-                          "or INSERT ... SELECT",
-                          bind_locking_name(s->locking[0].strength));
+    /* (LK) a nested query's own locking clause (not the statement's SELECT, not one its
+       enclosing query locks through): a row-lock filter of its own (bind_locking_filter) */
+    bool nested = s->nlocking && !lock_here && !through;
     if (s->values)
         return bind_values_query(b, s, out) ? SS_ERROR : bind_output_order_limit(b, s, out, false);
     if (s->setop)
@@ -1141,7 +1139,7 @@ static int bind_select_body(binder *b, const ast_select *s, ss_bound_stmt *out)
     /* (LK) the locking clauses this query's FROM subqueries and views are locked through
        with: its own, or the one its enclosing query locks it through with */
     ast_select through_s;
-    const ast_select *locking = s->nlocking && lock_here ? s : NULL;
+    const ast_select *locking = s->nlocking ? s : NULL;
     if (through) {
         memset(&through_s, 0, sizeof through_s);
         through_s.locking = through;
@@ -1290,7 +1288,14 @@ bind_outputs:;
     } else if (s->norder && stack_sort(b, s, proj, key_pos, &top)) {
         return SS_ERROR;
     }
-    if (lk && through) {
+    if (lk && nested) {
+        /* locked above the sort, below the LIMIT, as PostgreSQL's LockRows */
+        if (s->with_ties)
+            return bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                              "feature not supported: FETCH FIRST ... WITH TIES with a locking clause");
+        if (bind_locking_filter(b, lk, proj, &top) || stack_limit(b, s, proj, key_pos, &top))
+            return SS_ERROR;
+    } else if (lk && through) {
         if (stack_limit(b, s, proj, key_pos, &top)) /* the enclosing query locks */
             return SS_ERROR;
     } else if (lk) {
@@ -1306,7 +1311,7 @@ bind_outputs:;
     } else if (stack_limit(b, s, proj, key_pos, &top)) {
         return SS_ERROR;
     }
-    if (tl.n > tl.nvisible && (!lk || through)) {
+    if (tl.n > tl.nvisible && (!lk || through || nested)) {
         /* the hidden columns dropped; a query locked through keeps its row ids after the
            visible ones, for the enclosing query (its scope entry shows nvisible columns) */
         uint32_t nkeep = tl.nvisible + (through ? lk->ntargets : 0);

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "bind/bind_constraints.h"
+#include "bind/bind_locking.h"
 #include "bind/bind_on_conflict.h"
 #include "bind/bind_returning.h"
 #include "bind/binder_internal.h"
@@ -371,7 +372,9 @@ static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     switch (st->kind) {
     case AST_SELECT:
         b->locking_ok = true; /* (LK) its own locking clause (bind_locking.c) */
-        return bind_select(b, st->select, out);
+        if (bind_select(b, st->select, out))
+            return SS_ERROR;
+        return bind_locking_nested_top(b, out);
     case AST_INSERT: {
         int rc = bind_insert(b, st, out);
         /* through a view: the base table's CHECKs too (bound above only for a table named) */

@@ -163,6 +163,9 @@ typedef struct binder {
        clauses of the query whose FROM is being bound */
     struct ast_locking *lock_through_next, *lock_through_here;
     const struct ast_select *locking_from;
+    /* (LK) the first nested query's locking clause bound as a row-lock filter
+       (bind_locking_filter): "SELECT FOR UPDATE" ..., NULL: none */
+    const char *nested_locking;
     /* > 0 while binding a CASE branch PostgreSQL's planner drops (its WHEN is a constant
        FALSE/NULL, or an earlier WHEN is constant TRUE): constant folding there must not
        raise errors, since PostgreSQL never evaluates that branch */

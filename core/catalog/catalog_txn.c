@@ -12,7 +12,9 @@
 #include "catalog/namespace.h"
 #include "catalog/sequences.h"
 #include "catalog/settings.h"
+#include "catalog/lock_table.h"
 #include "fkey/fkey.h"
+#include "txn/txn_table_locks.h"
 #include "index/index.h"
 #include "txn/txn_session.h"
 #include "util/grow.h"
@@ -412,7 +414,8 @@ int ss_catalog_lock_table_nowait(ss_ctx *ctx, ss_catalog *c, const char *name, b
         if (wait_for(ctx, holder))
             return SS_ERROR;
     }
-    if (nowait && ss_fkey_other_writer(ctx, *t))
+    if (nowait && (ss_fkey_other_writer(ctx, *t) ||
+                   (ctx->txn && ss_table_locks_other(ss_txn_table_locks(ctx->txn->m), ctx->txn->m, *t, ctx->txn->top))))
         return not_obtained(ctx, name);
     ss_xid xid;
     if (ss_ddl_log(ctx, SS_DDL_TABLE_LOCK, *t, *t, &xid))
@@ -420,7 +423,10 @@ int ss_catalog_lock_table_nowait(ss_ctx *ctx, ss_catalog *c, const char *name, b
     (*t)->ddl.locked = xid;
     /* then the transactions writing to it end first (its lock keeps new ones out) */
     bool committed;
-    return xid ? ss_fkey_wait_writers(ctx, *t, &committed) : SS_OK;
+    if (!xid)
+        return SS_OK;
+    /* and (LK) those holding a LOCK TABLE lock of another mode (every mode conflicts) */
+    return ss_fkey_wait_writers(ctx, *t, &committed) ? SS_ERROR : ss_table_lock_check(ctx, *t, 8);
 }
 
 int ss_catalog_lock_table(ss_ctx *ctx, ss_catalog *c, const char *name, ss_table **t)

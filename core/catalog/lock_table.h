@@ -8,11 +8,18 @@
 
 /* LOCK [TABLE] names [IN mode MODE] [NOWAIT] (AST_LOCK_TABLE): only in a transaction block
  * (25P01); each relation must be a table (42P01).  ACCESS EXCLUSIVE (the default) locks it
- * as ALTER TABLE does (catalog_txn.h); ACCESS SHARE, ROW SHARE and ROW EXCLUSIVE wait for
- * that lock's holder and then make ALTER / DROP TABLE wait for the transaction, as a writer
- * of the table; NOWAIT gives 55P03 instead of waiting.  SHARE UPDATE EXCLUSIVE, SHARE, SHARE
- * ROW EXCLUSIVE and EXCLUSIVE are 0A000 (they would need a lock that lets readers in but
- * not writers), views and system relations too. */
+ * as ALTER TABLE does (catalog_txn.h); the seven other modes are entries of the table-lock
+ * table (txn/txn_table_locks.h) with PostgreSQL's conflicts, among themselves and with the
+ * statements' own locks (ROW EXCLUSIVE of writers, ROW SHARE of row lockers); waits as row
+ * locks' (40P01, lock_timeout 55P03, cancel); NOWAIT gives 55P03 instead of waiting.  Views
+ * and system relations are 0A000.  Known difference: ACCESS EXCLUSIVE does not wait for
+ * running readers (ACCESS SHARE is not recorded). */
 int ss_catalog_lock_stmt(ss_ctx *ctx, ss_catalog *c, const ast_stmt *st);
+
+/* (LK) A statement's table lock in mode (ROW EXCLUSIVE: INSERT / UPDATE / DELETE, ROW SHARE:
+ * a row lock; ACCESS EXCLUSIVE: ALTER / DROP TABLE) against the LOCK TABLE locks of other
+ * transactions on t: waits while one conflicts (40P01, lock_timeout 55P03, cancel).  Costs
+ * one atomic read when no LOCK TABLE lock is held anywhere. */
+int ss_table_lock_check(ss_ctx *ctx, const ss_table *t, int mode);
 
 #endif

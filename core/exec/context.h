@@ -82,6 +82,11 @@ struct ss_ctx {
     /* (M) the session's cursors (exec/cursors.h; NULL without a session): FETCH binds
        against them, pg_cursors lists them */
     struct ss_cursor_set *cursors;
+    /* (LK) a nested query's locking clause (exec/row_lock_filter.h): lock_restart_ok when
+       the running statement can read again with a fresh snapshot (UPDATE, DELETE, SELECT,
+       INSERT ... SELECT),
+       lock_restart once it met a row a committed transaction changed (READ COMMITTED) */
+    bool lock_restart_ok, lock_restart;
 };
 
 void ss_error_clear(ss_error *e);

@@ -1,6 +1,7 @@
 /* row_lock_take.c — taking one row lock with PostgreSQL's waits (row_lock_take.h). */
 #include "exec/row_lock_take.h"
 
+#include "catalog/lock_table.h"
 #include "exec/interrupt.h"
 #include "txn/txn_row_wait.h"
 #include "txn/txn_session.h"
@@ -24,6 +25,9 @@ int ss_row_lock_take(ss_ctx *ctx, const ss_table *t, ss_rowid row, ss_row_lock_m
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory (or out of transaction ids)");
     ss_txn_manager *m = ts->m;
     ss_row_locks *rl = ss_txn_row_locks(m);
+    /* (LK) ROW SHARE against LOCK TABLE ... EXCLUSIVE / ACCESS EXCLUSIVE (lock_table.h) */
+    if (ss_table_lock_check(ctx, t, 2) != SS_OK)
+        return SS_ERROR;
     ss_xid top = ts->top;
     for (;;) {
         ss_xid peek = SS_XID_PEEK;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "txn/txn_manager_private.h"
+#include "txn/txn_table_locks.h"
 
 static clog_page *clog_page_of(const ss_txn_manager *m, ss_xid xid, uint32_t *slot)
 {
@@ -78,7 +79,8 @@ ss_txn_manager *ss_txn_manager_create(void)
         free(m);
         return NULL;
     }
-    if (!(m->row_locks = ss_row_locks_create())) {
+    if (!(m->row_locks = ss_row_locks_create()) || !(m->table_locks = ss_table_locks_create())) {
+        ss_row_locks_destroy(m->row_locks);
         pthread_cond_destroy(&m->ended);
         pthread_mutex_destroy(&m->mu);
         free(m);
@@ -98,6 +100,7 @@ void ss_txn_manager_destroy(ss_txn_manager *m)
     free(m->waiters);
     free(m->snap_xmins);
     ss_row_locks_destroy(m->row_locks);
+    ss_table_locks_destroy(m->table_locks);
     pthread_cond_destroy(&m->ended);
     pthread_mutex_destroy(&m->mu);
     free(m);
@@ -106,6 +109,11 @@ void ss_txn_manager_destroy(ss_txn_manager *m)
 ss_row_locks *ss_txn_row_locks(ss_txn_manager *m)
 {
     return m->row_locks;
+}
+
+struct ss_table_locks *ss_txn_table_locks(ss_txn_manager *m)
+{
+    return m->table_locks;
 }
 
 ss_xid ss_txn_next_xid(ss_txn_manager *m)

@@ -61,6 +61,8 @@ ss_xid_status ss_txn_effective_status(const ss_txn_manager *m, ss_xid xid);
 ss_xid ss_txn_top(const ss_txn_manager *m, ss_xid xid);
 /* (LK) The database's row locks (txn_row_locks.h). */
 struct ss_row_locks *ss_txn_row_locks(ss_txn_manager *m);
+/* (LK) The database's LOCK TABLE locks (txn_table_locks.h). */
+struct ss_table_locks *ss_txn_table_locks(ss_txn_manager *m);
 /* The next xid to be assigned (every xid below it has been). */
 ss_xid ss_txn_next_xid(ss_txn_manager *m);
 

@@ -38,6 +38,7 @@ struct ss_txn_manager {
     ss_xid *snap_xmins;
     uint32_t nsnap_slots;
     ss_row_locks *row_locks;  /* (LK) SELECT ... FOR UPDATE and the like (txn_row_locks.h) */
+    struct ss_table_locks *table_locks; /* (LK) LOCK TABLE's (txn_table_locks.h) */
 };
 
 /* Stores xid's status (a release store); the caller holds m->mu. */

@@ -199,3 +199,15 @@ int ss_row_locks_carry(ss_row_locks *rl, const ss_txn_manager *m, const void *ta
     free(copy);
     return rc;
 }
+
+ss_xid ss_row_locks_table_holder(ss_row_locks *rl, const ss_txn_manager *m, const void *table, ss_xid top)
+{
+    ss_xid holder = SS_XID_INVALID;
+    pthread_mutex_lock(&rl->mu);
+    for (uint32_t i = 0; i < rl->nbuckets && holder == SS_XID_INVALID; i++)
+        for (const row_lock *e = rl->buckets[i]; e && holder == SS_XID_INVALID; e = e->next)
+            if (e->table == table && live(m, e) && ss_txn_top(m, e->xid) != top)
+                holder = e->xid;
+    pthread_mutex_unlock(&rl->mu);
+    return holder;
+}

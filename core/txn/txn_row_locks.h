@@ -53,5 +53,10 @@ int ss_row_locks_add(ss_row_locks *rl, const ss_txn_manager *m, const void *tabl
  * update chain does.  -1 when memory runs out. */
 int ss_row_locks_carry(ss_row_locks *rl, const ss_txn_manager *m, const void *table, ss_rowid from, ss_rowid to,
                        ss_xid top);
+/* (LK) A running xid (not of top-level transaction top) holding any row lock of table
+ * (LOCK TABLE ... EXCLUSIVE / ACCESS EXCLUSIVE waits for it, as those modes conflict with
+ * ROW SHARE); SS_XID_INVALID when there is none.  Takes the mutex itself; scans every
+ * entry. */
+ss_xid ss_row_locks_table_holder(ss_row_locks *rl, const ss_txn_manager *m, const void *table, ss_xid top);
 
 #endif

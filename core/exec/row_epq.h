@@ -1,0 +1,58 @@
+/* row_epq.h — (LK) READ COMMITTED's re-check of rows a transaction that committed after the
+ * statement's snapshot changed: Sunstone's form of PostgreSQL's EvalPlanQual, shared by
+ * UPDATE / DELETE (api/run_modify.c) and SELECT ... FOR UPDATE (api/run_locking.c).
+ *
+ * A pass of the statement notes each such row (the version its snapshot saw) and goes on
+ * with the others.  When rows were noted the statement runs its query again with a fresh
+ * snapshot (ss_epq_next_pass), and that pass takes, of the locked (or changed) relation,
+ * only the newest versions of the noted rows — the end of each one's update chain the new
+ * snapshot sees; a chain ending in a delete drops the row — plus (SELECT ... FOR UPDATE,
+ * which counts its LIMIT over the whole query again) the versions the first snapshot saw,
+ * so the WHERE and join conditions are evaluated again on the new versions only, rows
+ * inserted or made newly matching meanwhile are not seen, and the others keep the result of
+ * the first snapshot.  Other relations (FROM / USING items not locked, subqueries) are read
+ * with the new snapshot in that pass, where PostgreSQL keeps their rows as they were. */
+#ifndef SS_ROW_EPQ_H
+#define SS_ROW_EPQ_H
+
+#include "catalog/catalog.h"
+#include "exec/context.h"
+#include "txn/txn_session.h"
+
+typedef struct ss_epq_row {
+    const ss_table *t;
+    ss_rowid row;
+} ss_epq_row;
+
+typedef struct ss_epq {
+    ss_txn_snapshot first;   /* the statement's first snapshot, once a second is taken */
+    bool have_first;
+    bool cumulative;         /* successors of every row noted so far (SELECT), else of the
+                                last pass's only (UPDATE / DELETE) */
+    ss_epq_row *noted;       /* rows met changed, as the pass that met them saw them */
+    uint32_t nnoted, cap_noted, nnew; /* nnew: noted by the running pass */
+    ss_epq_row *now;         /* their versions the running pass's snapshot sees, sorted */
+    uint32_t nnow, cap_now;
+    bool rechecking;         /* a pass after the first */
+} ss_epq;
+
+/* Records row of t as changed by a committed transaction (the running pass's version). */
+int ss_epq_note(ss_ctx *ctx, ss_epq *e, const ss_table *t, ss_rowid row);
+
+/* Before the next pass: when the running one noted rows, a fresh snapshot replaces *snap
+ * (the first one is kept in e) and the noted rows' newest versions are found; *again
+ * false when nothing is left to re-check. */
+int ss_epq_next_pass(ss_ctx *ctx, ss_epq *e, ss_txn_state *txn, ss_txn_snapshot *snap, bool *again);
+
+/* In a re-checking pass: whether version row of t is one of the noted rows' newest
+ * versions. */
+bool ss_epq_is_successor(const ss_epq *e, const ss_table *t, ss_rowid row);
+
+/* Whether the statement's first snapshot sees version row of t (*out). */
+int ss_epq_first_sees(ss_ctx *ctx, const ss_epq *e, const ss_table *t, ss_rowid row, bool *out);
+
+/* Forgets the noted rows (a full pass follows, which reads everything again). */
+void ss_epq_reset(ss_epq *e);
+void ss_epq_free(ss_epq *e);
+
+#endif
