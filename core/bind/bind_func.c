@@ -8,6 +8,7 @@
 #include "bind/binder_internal.h"
 #include "types/cast.h"
 #include "types/functions.h"
+#include "types/json_record.h"
 #include "types/pg_builtins.h"
 #include "types/type_def.h"
 #include "types/typeio.h"
@@ -90,6 +91,8 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
             return NULL;
         types[i] = is_unknown_param(b, args[i]) ? type_of(SS_TYPE_UNKNOWN) : args[i]->type;
     }
+    if (json_record_function(name, NULL)) /* the base's row type (bind_json_record.c) */
+        return bind_json_record_call(b, a, name, args, n);
     bool array_func;
     ss_expr *arr = bind_array_func(b, a, name, args, n, &array_func);
     if (array_func)

@@ -21,7 +21,7 @@ static const range_entry *whole_row_entry(const binder *b, const ast_expr *a)
         return NULL;
     for (uint32_t r = b->nscope; r-- > b->scope_base;) {
         const range_entry *re = &b->scope[r];
-        if (re->ref && !re->ref_hidden && !re->cols_hidden && strcmp(re->ref, a->names[0]) == 0)
+        if (re->ref && !re->ref_hidden && strcmp(re->ref, a->names[0]) == 0)
             return re;
     }
     return NULL;
@@ -107,7 +107,10 @@ ss_expr *bind_whole_row_record(binder *b, const ast_expr *a)
     for (uint32_t c = 0; c < re->ncols; c++)
         if (!(args[c] = bind_row_column(b, re, c, a, bind_expr)))
             return NULL;
-    return make_func(b, &rec_row_def, type_of(SS_TYPE_RECORD), args, re->ncols);
+    ss_type t; /* a table's row type, else the anonymous record */
+    if (bind_entry_row_type(b, re, &t))
+        return NULL;
+    return make_func(b, &rec_row_def, t, args, re->ncols);
 }
 
 ast_expr *bind_whole_row_ast(binder *b, const ast_expr *a)
