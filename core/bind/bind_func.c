@@ -99,7 +99,9 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
         return arr;
     const ss_func_def *def;
     ss_type result;
-    int resolved = ss_func_resolve(name, n, types, &def, want, &result);
+    /* row_to_json(record) is to_json's object of the fields (types/record/record_json.c) */
+    bool record_json = n == 1 && !strcmp(name, "row_to_json") && types[0].id == SS_TYPE_RECORD;
+    int resolved = ss_func_resolve(record_json ? "to_json" : name, n, types, &def, want, &result);
     int32_t as_type;
     if (resolved != SS_OK && n == 1 && ss_type_lookup_name(name, &as_type) &&
         strcmp(ss_type_internal_name(as_type), name) == 0 &&

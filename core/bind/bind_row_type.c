@@ -57,20 +57,42 @@ int bind_coldef_type(binder *b, uint32_t n, const char *const *names, const ss_t
 int bind_entry_row_type(binder *b, const range_entry *re, ss_type *out)
 {
     *out = type_of(SS_TYPE_RECORD);
-    if (!re->table_name || !b->catalog || re->ncols > REC_MAX_FIELDS)
+    if (re->ncols > REC_MAX_FIELDS)
         return SS_OK;
-    ss_type t;
-    bool found;
-    if (bind_row_type_name(b, re->table_name, -1, &t, &found) != SS_OK)
-        return SS_ERROR;
-    const rec_desc *d = found ? rec_desc_get(t.typmod) : NULL;
-    if (!d || d->nfields != re->ncols)
-        return SS_OK;
-    for (uint32_t c = 0; c < re->ncols; c++)
-        if (strcmp(d->names[c], re->col_names[c]) != 0 || d->types[c].id != re->col_types[c].id)
+    if (re->table_name && b->catalog) {
+        ss_type t;
+        bool found;
+        if (bind_row_type_name(b, re->table_name, -1, &t, &found) != SS_OK)
+            return SS_ERROR;
+        const rec_desc *d = found ? rec_desc_get(t.typmod) : NULL;
+        bool same = d && d->nfields == re->ncols;
+        for (uint32_t c = 0; same && c < re->ncols; c++)
+            same = d->types[c].id == re->col_types[c].id; /* renamed columns keep the table's type */
+        if (same) {
+            *out = t;
             return SS_OK;
-    *out = t;
-    return SS_OK;
+        }
+    }
+    /* a subquery's, a join's or renamed columns': an anonymous record with their names, as
+       PostgreSQL blesses one */
+    for (uint32_t c = 0; c < re->ncols; c++)
+        if (!re->col_names[c])
+            return SS_OK;
+    return register_desc(b, NULL, re->ncols, re->col_names, re->col_types, -1, out);
+}
+
+int bind_anonymous_row_type(binder *b, ss_expr *const *fields, uint32_t n, ss_type *out)
+{
+    const char **names = bind_alloc(b, sizeof(char *) * (n ? n : 1));
+    ss_type *types = bind_alloc(b, sizeof(ss_type) * (n ? n : 1));
+    if (!names || !types)
+        return SS_ERROR;
+    for (uint32_t k = 0; k < n; k++) {
+        if (!(names[k] = ss_arena_printf(b->arena, "f%u", k + 1)))
+            return bind_error(b, -1, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        types[k] = fields[k]->type;
+    }
+    return register_desc(b, NULL, n, names, types, -1, out);
 }
 
 static bool is_row_ctor(const ss_expr *e)
@@ -100,9 +122,10 @@ ss_expr *bind_coerce_to_row_type(binder *b, ss_expr *arg, ss_type target, ss_cas
 {
     const rec_desc *d = rec_desc_get(target.typmod);
     char b1[96], b2[96];
-    if (arg->type.id == SS_TYPE_RECORD && arg->type.typmod == target.typmod)
-        return arg;
-    if (d && arg->kind == EXPR_CONST && arg->type.id == SS_TYPE_RECORD && arg->type.typmod < 0 && !arg->u.cnst.is_null &&
+    if (arg->type.id == SS_TYPE_RECORD && (arg->type.typmod == target.typmod || !d || !d->name))
+        return arg; /* the same type, or to an anonymous record (a common type of records) */
+    const rec_desc *ad = rec_desc_get(arg->type.typmod);
+    if (d && arg->kind == EXPR_CONST && arg->type.id == SS_TYPE_RECORD && (!ad || !ad->name) && !arg->u.cnst.is_null &&
         !(arg = unfold_row(b, arg)))
         return NULL;
     if (!d || arg->type.id != SS_TYPE_RECORD || !is_row_ctor(arg)) {
@@ -150,12 +173,12 @@ ss_expr *bind_field_select(binder *b, const ast_expr *a)
         return NULL;
     }
     const rec_desc *d = rec_desc_get(arg->type.typmod);
-    if (!d) {
+    int k = d ? rec_desc_field(d, a->str) : -1;
+    if (k < 0 && (!d || !d->name)) {
         bind_error(b, location, SS_SQLSTATE_UNDEFINED_COLUMN, "could not identify column \"%s\" in record data type",
                    a->str);
         return NULL;
     }
-    int k = rec_desc_field(d, a->str);
     if (k < 0) {
         bind_error(b, location, SS_SQLSTATE_UNDEFINED_COLUMN, "column \"%s\" not found in data type %s", a->str,
                    tname(arg->type, b1, sizeof b1));

@@ -164,8 +164,12 @@ ss_expr *bind_whole_row_json(binder *b, const ast_expr *a, bool jsonb, ss_expr *
     ss_type *types = bind_alloc(b, sizeof(ss_type) * (n ? n : 1));
     if (!args || !types)
         return NULL;
+    ss_type row; /* a table's columns are named as the table names them, aliases or not */
+    if (bind_entry_row_type(b, re, &row))
+        return NULL;
+    const rec_desc *d = rec_desc_get(row.typmod);
     for (uint32_t c = 0; c < re->ncols; c++) {
-        if (!(args[2 * c] = text_const(b, re->col_names[c])) ||
+        if (!(args[2 * c] = text_const(b, d && d->name ? d->names[c] : re->col_names[c])) ||
             !(args[2 * c + 1] = bind_row_column(b, re, c, a, bind_col)))
             return NULL;
         types[2 * c] = args[2 * c]->type, types[2 * c + 1] = args[2 * c + 1]->type;

@@ -31,6 +31,8 @@ typedef struct rec_desc {
 /* pg_typeof's regtype value of a named row type: this plus its typmod (above every OID a
  * built-in type has). */
 #define REC_TYPE_OID_BASE 0x40000000
+/* and of an array of one (t[]) */
+#define REC_TYPE_ARRAY_OID_BASE 0x60000000
 /* The typmod of the descriptor (registered once, an identical one reused), -1 when out of
  * memory. */
 int32_t rec_desc_register(const char *name, uint32_t n, const char *const *names, const ss_type *types);
@@ -44,6 +46,11 @@ int rec_input(ss_ctx *ctx, const rec_desc *d, const char *s, size_t len, ss_valu
 /* The value of a field of type t from its text (a row type's through rec_input, others
  * through their input as an assignment cast from text), variable-length bytes in arena. */
 int rec_field_input(ss_ctx *ctx, ss_type t, const char *s, size_t len, ss_value *out, ss_arena *arena);
+/* A non-NULL record value of type t as JSON text / as a jsonb tree in a (record_json.c): the
+ * object of its fields named by t's descriptor, else f1, f2, ... */
+struct jv;
+int rec_json_append(ss_ctx *ctx, ss_type t, const ss_value *v, ss_strbuf *out);
+int rec_jsonb_from(ss_ctx *ctx, ss_type t, const ss_value *v, ss_arena *a, struct jv *out);
 /* The record of values[0..d->nfields), allocated in arena. */
 int rec_make(ss_ctx *ctx, const rec_desc *d, const ss_value *values, ss_value *out, ss_arena *arena);
 

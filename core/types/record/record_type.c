@@ -230,7 +230,7 @@ int rec_field_input(ss_ctx *ctx, ss_type t, const char *s, size_t len, ss_value 
 static int input(ss_ctx *ctx, ss_type t, const char *s, size_t len, ss_value *out, ss_arena *arena)
 {
     const rec_desc *d = rec_desc_get(t.typmod);
-    if (d)
+    if (d && d->name) /* a table's row type */
         return rec_input(ctx, d, s, len, out, arena);
     return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "input of anonymous composite types is not implemented");
 }
