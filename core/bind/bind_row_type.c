@@ -33,6 +33,8 @@ int bind_row_type_name(binder *b, const char *name, int location, ss_type *out, 
     ss_table *t = ss_catalog_find(b->catalog, name);
     if (t) {
         *found = true;
+        if (location >= 0 && !t->system && note_dependency(b, t->ns, t->name)) /* a view using the type */
+            return SS_ERROR;
         const char **names = bind_alloc(b, sizeof(char *) * (t->ncols ? t->ncols : 1));
         if (!names)
             return SS_ERROR;
@@ -43,6 +45,8 @@ int bind_row_type_name(binder *b, const char *name, int location, ss_type *out, 
     ss_view *v = ss_catalog_find_view(b->catalog, name);
     if (v) {
         *found = true;
+        if (location >= 0 && note_dependency(b, v->ns, v->name))
+            return SS_ERROR;
         return register_desc(b, v->name, v->ncols, (const char *const *)v->col_names, v->types, location, out);
     }
     return SS_OK;

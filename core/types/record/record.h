@@ -1,6 +1,7 @@
-/* record.h — PostgreSQL's anonymous record (ROW(...) of no named type) and record[]: the
- * values SEARCH and CYCLE of WITH RECURSIVE add to a query (bind/bind_cte_search.c).
- * Private to the kernel.
+/* record.h — PostgreSQL's record and record[]: ROW(...), whole rows, the values SEARCH and
+ * CYCLE of WITH RECURSIVE add to a query (bind/bind_cte_search.c), and the row types of tables
+ * and views and of column definition lists, which are the record type with a typmod naming a
+ * descriptor (record_desc.c).  Private to the kernel.
  *
  * Encoded value (the bytes of an ss_text in a record vector; host byte order, read with
  * memcpy, no alignment):

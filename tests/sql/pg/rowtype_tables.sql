@@ -54,6 +54,11 @@ select t::text, pg_typeof(t) from t join u using (a);
 select (t).b from t join u using (a);
 select t from t join u on t.a = u.a;
 select row_to_json(t) from t join u using (a);
+-- a view that uses the row type depends on the table
+create view vt as select (json_populate_record(null::t, '{"a":1}')).a, ('(2,z)'::t).b;
+select * from vt;
+drop table t;
+drop view vt;
 drop view v;
 drop table u;
 drop table t;
