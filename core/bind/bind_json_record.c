@@ -92,6 +92,8 @@ ss_lop *json_record_lop(binder *b, const ast_expr *a, const ast_from_item *from,
     if (check_args(b, a, name, k, args, n, &row))
         return NULL;
     const rec_desc *d = rec_desc_get(row.typmod);
+    if (d && !d->name) /* an anonymous base record: the columns are the definition list's */
+        d = NULL;
     uint32_t ndefs = from ? from->ncoldefs : 0;
     if (ndefs && ordinality) {
         bind_error(b, from->coldef_location, "42601", "WITH ORDINALITY cannot be used with a column definition list");
