@@ -113,10 +113,19 @@ ss_lop *json_record_lop(binder *b, const ast_expr *a, const ast_from_item *from,
         ss_type *types = bind_alloc(b, sizeof(ss_type) * ndefs);
         if (!types)
             return NULL;
-        for (uint32_t i = 0; i < ndefs; i++)
-            if (bind_type_name(b, &from->coldef_types[i], &types[i]) ||
-                (types[i].typmod < 0 && bind_check_column_type(b, from->coldef_names[i], types[i])))
+        for (uint32_t i = 0; i < ndefs; i++) {
+            if (bind_type_name(b, &from->coldef_types[i], &types[i]))
                 return NULL;
+            for (uint32_t j = 0; j < i; j++)
+                if (!strcmp(from->coldef_names[i], from->coldef_names[j])) {
+                    bind_error(b, -1, "42701", "column name \"%s\" specified more than once", from->coldef_names[i]);
+                    return NULL;
+                }
+            if (types[i].id == SS_TYPE_RECORD && types[i].typmod < 0) { /* PostgreSQL's, when it runs */
+                bind_error(b, -1, "42809", "record type has not been registered");
+                return NULL;
+            }
+        }
         if (bind_coldef_type(b, ndefs, from->coldef_names, types, from->coldef_location, &row) ||
             !(d = rec_desc_get(row.typmod)))
             return NULL;
