@@ -1,6 +1,8 @@
 /* bind_whole_row.c — a whole-row reference (a FROM item's name where a column is expected):
- * PostgreSQL's composite of the item's columns.  As a value it is the anonymous record of the
- * columns (core/types/record/, so it prints as (1,"a b") and compares with record_eq's rules);
+ * PostgreSQL's composite of the item's columns.  As a value it is a record of the columns
+ * (core/types/record/, so it prints as (1,"a b") and compares with record_eq's rules): a
+ * table's of its row type, another item's an anonymous record named by its columns
+ * (bind_row_type.c); a side of a JOIN ... USING has one too;
  * t IS [NOT] NULL tests every field, as PostgreSQL's row null test does, and t IS [NOT] DISTINCT
  * FROM a row compares field by field (NULLs equal, as record_eq); as the argument of
  * to_json / row_to_json / to_jsonb and json_agg / jsonb_agg it is the object of its column
