@@ -25,12 +25,19 @@
 #include "types/json/json_srf.h"
 #include "types/json_record.h"
 
+/* json(b)_populate_recordset / json(b)_to_recordset (bind_json_record.c). */
+static bool json_recordset(const char *name)
+{
+    json_record_kind k;
+    return json_record_function(name, &k) && k.set;
+}
+
 bool is_set_returning(const char *name)
 {
     return !strcmp(name, "generate_series") || !strcmp(name, "unnest") || !strcmp(name, "generate_subscripts") ||
            !strcmp(name, "regexp_matches") || !strcmp(name, "regexp_split_to_table") ||
            !strcmp(name, "string_to_table") ||
-           !strcmp(name, "json_array_elements") || !strcmp(name, "jsonb_array_elements") ||
+           !strcmp(name, "json_array_elements") || !strcmp(name, "jsonb_array_elements") || json_recordset(name) ||
            json_srf_describe(name, &(int32_t){0}, &(uint32_t){0}, (ss_type[2]){{0, 0}, {0, 0}},
                              (const char *[2]){NULL, NULL});
 }
@@ -291,7 +298,7 @@ static ss_lop *function_lop_of(binder *b, const ast_expr *a, const ast_from_item
     if (*reads_column && !lateral)
         return NULL;
     if (json_record)
-        return json_record_lop(b, a, from, args, n, ordinality, rel);
+        return json_record_lop(b, a, from, args, n, ordinality, rel, select_list ? colname : NULL);
     if (json_srf)
         return json_function_lop(b, a, args, n, ordinality, colname, rel, srf_arg, srf_ncols, srf_types,
                                  select_list ? (const char *[2]){NULL, NULL} : srf_names);
@@ -433,7 +440,7 @@ static bool srf_joinable(const ast_expr *a)
     uint32_t fcols = 0;
     bool json_one = json_srf_describe(fname, &(int32_t){0}, &fcols, (ss_type[2]){{0, 0}, {0, 0}},
                                       (const char *[2]){NULL, NULL}) && fcols == 1;
-    return !strcmp(fname, "generate_series") || json_one || is_regex_srf(fname) ||
+    return !strcmp(fname, "generate_series") || json_one || is_regex_srf(fname) || json_recordset(fname) ||
            !strcmp(fname, "generate_subscripts") || (!strcmp(fname, "unnest") && a->nargs == 1);
 }
 

@@ -83,7 +83,7 @@ ss_expr *bind_json_record_call(binder *b, const ast_expr *a, const char *name, s
 }
 
 ss_lop *json_record_lop(binder *b, const ast_expr *a, const ast_from_item *from, ss_expr **args, uint32_t n,
-                        bool ordinality, uint32_t rel)
+                        bool ordinality, uint32_t rel, const char *record_col)
 {
     const char *name = a->names[a->nnames - 1];
     json_record_kind k;
@@ -103,6 +103,12 @@ ss_lop *json_record_lop(binder *b, const ast_expr *a, const ast_from_item *from,
     if (d && ndefs) {
         bind_error(b, from->coldef_location, "42601",
                    "a column definition list is redundant for a function returning a named composite type");
+        return NULL;
+    }
+    if (!d && record_col) { /* PostgreSQL's, when it runs */
+        bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "could not determine row type for result of %s", name);
+        ss_ctx_error_hint(b->ctx, "Provide a non-null record argument, or call the function in the FROM clause using "
+                                  "a column definition list.");
         return NULL;
     }
     if (!d && !ndefs) {
@@ -130,18 +136,21 @@ ss_lop *json_record_lop(binder *b, const ast_expr *a, const ast_from_item *from,
             !(d = rec_desc_get(row.typmod)))
             return NULL;
     }
-    ss_expr **all = bind_alloc(b, sizeof(ss_expr *) * (n + 1));
-    uint32_t total = d->nfields + (ordinality ? 1 : 0);
+    ss_expr **all = bind_alloc(b, sizeof(ss_expr *) * (n + 2));
+    uint32_t width = record_col ? 1 : d->nfields, total = width + (ordinality ? 1 : 0);
     ss_type *t = bind_alloc(b, sizeof(ss_type) * (total ? total : 1));
     const char **cn = bind_alloc(b, sizeof(char *) * (total ? total : 1));
     if (!all || !t || !cn)
         return NULL;
     memcpy(all, args, sizeof(ss_expr *) * n);
-    if (!(all[n] = typmod_arg(b, row.typmod)))
+    /* the row type's typmod, then 1 for rows of one record column */
+    if (!(all[n] = typmod_arg(b, row.typmod)) || !(all[n + 1] = typmod_arg(b, record_col ? 1 : 0)))
         return NULL;
-    for (uint32_t i = 0; i < d->nfields; i++)
+    for (uint32_t i = 0; i < d->nfields && !record_col; i++)
         t[i] = d->types[i], cn[i] = d->names[i];
+    if (record_col)
+        t[0] = row, cn[0] = record_col;
     if (ordinality)
-        t[d->nfields] = type_of(SS_TYPE_INT8), cn[d->nfields] = "ordinality";
-    return lop_function(b->ctx, b->arena, rel, name, n + 1, all, ordinality, total, t, cn);
+        t[width] = type_of(SS_TYPE_INT8), cn[width] = "ordinality";
+    return lop_function(b->ctx, b->arena, rel, name, n + 2, all, ordinality, total, t, cn);
 }

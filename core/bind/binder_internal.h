@@ -645,10 +645,11 @@ ss_expr *bind_coerce_to_row_type(binder *b, ss_expr *arg, ss_type target, ss_cas
 ss_expr *bind_field_select(binder *b, const ast_expr *a);
 /* json(b)_populate_record(set) / json(b)_to_record(set) (bind_json_record.c): a call in an
  * expression over its bound arguments, and a function scan of one in FROM (from: its FROM
- * item, for the column definition list; NULL: none). */
+ * item, for the column definition list; NULL: none), or of a ..._recordset in the select list
+ * (record_col: its one column of the row type, so named). */
 ss_expr *bind_json_record_call(binder *b, const ast_expr *a, const char *name, ss_expr **args, uint32_t n);
 ss_lop *json_record_lop(binder *b, const ast_expr *a, const struct ast_from_item *from, ss_expr **args, uint32_t n,
-                        bool ordinality, uint32_t rel);
+                        bool ordinality, uint32_t rel, const char *record_col);
 /* x op ANY / ALL (array) */
 ss_expr *bind_array_cmp(binder *b, const ast_expr *a);
 /* @> <@ && || and comparisons with an array operand; *handled false (NULL returned) when

@@ -195,18 +195,49 @@ static int parse(jr_state *st, const ss_text *t, jv **out)
     return json_parse_spans(st->ctx, t->ptr, t->len, st->arena, out);
 }
 
+/* A row's fields to the scan's emit: as its columns, or (whole) as one record. */
+typedef struct emit_state {
+    const rec_desc *d;
+    bool whole;
+    ss_srf_emit_fn emit;
+    void *arg;
+    jr_state *st;
+    ss_ctx *ctx;
+} emit_state;
+
+static int emit_row(void *arg, const ss_value *vals)
+{
+    emit_state *es = arg;
+    if (!es->whole)
+        return es->emit(es->arg, vals);
+    ss_value r;
+    ss_arena *a = es->st ? es->st->arena : NULL;
+    bool own = !a;
+    if (own && !(a = ss_arena_create()))
+        return ss_ctx_error(es->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    int rc = rec_make(es->ctx, es->d, vals, &r, a);
+    if (rc == SS_OK)
+        rc = es->emit(es->arg, &r);
+    if (own)
+        ss_arena_destroy(a);
+    return rc;
+}
+
 int json_record_expand(ss_ctx *ctx, const char *function, const ss_value *args, uint32_t nargs, ss_srf_emit_fn emit,
                        void *arg)
 {
     json_record_kind kind;
-    if (!json_record_function(function, &kind) || nargs < 2)
+    if (!json_record_function(function, &kind) || nargs < 3)
         return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: function %s in FROM",
                             function);
-    const rec_desc *d = rec_desc_get((int32_t)args[nargs - 1].v.i);
+    const rec_desc *d = rec_desc_get((int32_t)args[nargs - 2].v.i);
+    bool whole = args[nargs - 1].v.i == 1;
     if (!d)
         return ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "row type of %s not found", function);
     const ss_value *base = kind.populate ? &args[0] : NULL, *json = &args[kind.populate ? 1 : 0];
     ss_value vals[REC_MAX_FIELDS];
+    emit_state es = {d, whole, emit, arg, NULL, ctx};
+    emit = emit_row, arg = &es;
     if (json->is_null) {
         if (kind.set)
             return SS_OK;
@@ -221,6 +252,7 @@ int json_record_expand(ss_ctx *ctx, const char *function, const ss_value *args, 
     jr_state st = {ctx, kind.jsonb, ss_arena_create()};
     if (!st.arena)
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    es.st = &st;
     jv *v;
     int rc = parse(&st, &json->v.s, &v);
     if (rc == SS_OK && !kind.set) {

@@ -16,7 +16,8 @@ typedef struct json_record_kind {
 /* Whether name is one of the eight functions; then what it is. */
 bool json_record_function(const char *name, json_record_kind *kind);
 /* An ss_srf_expand_fn over (base, json [, bool]) or (json), then the int4 typmod of the row
- * type the binder appends: the rows' fields. */
+ * type and an int4 the binder appends: the rows' fields as columns (0), or as one record (1:
+ * a ..._recordset in the select list). */
 int json_record_expand(ss_ctx *ctx, const char *function, const ss_value *args, uint32_t nargs, ss_srf_emit_fn emit,
                        void *arg);
 /* json(b)_populate_record as a value: (base record, json [, bool], int4 typmod), non-strict;

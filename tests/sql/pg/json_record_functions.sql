@@ -77,4 +77,12 @@ select x.* from generate_series(1,2) g, json_to_record(json_build_object('a', g)
 select * from json_to_record('{"a":"  5 "}') as x(a int);
 select * from jsonb_to_record('{"a":1e3}') as x(a numeric, b float8);
 select * from json_to_record('{"a":1e3}') as x(a numeric);
+-- the recordsets in the select list
+select json_populate_recordset(null::t, '[{"a":1},{"a":2,"b":"q"}]');
+select jsonb_populate_recordset(row(9,'d')::t, '[{"a":1},{"b":"q"}]') as r;
+select (json_populate_recordset(null::t, '[{"a":1},{"a":2,"b":"q"}]')).b;
+select t.a, json_populate_recordset(t, '[{"b":"m"},{"b":"n"}]') from t order by 1, 2;
+select json_to_recordset('[{"a":1}]');
+select json_populate_recordset(null::t, '[{"a":1}]'), generate_series(1,2);
+select * from json_populate_recordset(null::t, '[{"a":1}]');
 drop table t;
