@@ -78,6 +78,8 @@ ss_expr *coerce_expr(binder *b, ss_expr *e, ss_type target, ss_cast_mode mode, i
         }
         return c;
     }
+    if (target.id == SS_TYPE_RECORD && target.typmod >= 0)
+        return bind_coerce_to_row_type(b, e, target, mode, location);
     if (!ss_cast_exists(e->type, target, mode)) {
         char b1[96], b2[96];
         if (mode == CAST_EXPLICIT)
@@ -267,7 +269,16 @@ int bind_type_name(binder *b, const ast_type_name *tn, ss_type *out)
             if (strcmp(*u, tn->name) == 0)
                 return bind_error(b, tn->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                                   "feature not supported: type %s", tn->name);
-        return bind_error(b, tn->location, SS_SQLSTATE_UNDEFINED_OBJECT, "type \"%s\" does not exist", tn->name);
+        bool found;
+        if (bind_row_type_name(b, tn->name, tn->location, out, &found))
+            return SS_ERROR;
+        if (!found)
+            return bind_error(b, tn->location, SS_SQLSTATE_UNDEFINED_OBJECT, "type \"%s\" does not exist", tn->name);
+        if (tn->typmod != -1 || tn->typmod2 != INT32_MIN)
+            return bind_error(b, tn->location, "42601", "type modifier is not allowed for type \"%s\"", tn->name);
+        if (tn->is_array)
+            out->id = SS_TYPE_RECORD_ARRAY;
+        return SS_OK;
     }
     out->id = id;
     out->typmod = -1;
@@ -332,11 +343,14 @@ ss_expr *bind_cast(binder *b, const ast_expr *a)
     if (!arg)
         return NULL;
     /* a missing cast is reported at the cast, input errors at the value, as PostgreSQL does */
-    if (!is_unknown_const(arg) && !is_unknown_param(b, arg) && !ss_cast_exists(arg->type, target, CAST_EXPLICIT)) {
+    if (!is_unknown_const(arg) && !is_unknown_param(b, arg) && !(target.id == SS_TYPE_RECORD && target.typmod >= 0) &&
+        !ss_cast_exists(arg->type, target, CAST_EXPLICIT)) {
         char b1[96], b2[96];
         bind_error(b, a->location, "42846", "cannot cast type %s to %s", tname(arg->type, b1, sizeof b1),
                    tname((ss_type){target.id, -1}, b2, sizeof b2)); /* format_type_be: no modifier */
         return NULL;
     }
+    if (target.id == SS_TYPE_RECORD && target.typmod >= 0 && !is_unknown_const(arg) && !is_unknown_param(b, arg))
+        return coerce_expr(b, arg, target, CAST_EXPLICIT, a->location); /* a row type's errors are the cast's */
     return coerce_expr(b, arg, target, CAST_EXPLICIT, a->args[0]->location >= 0 ? a->args[0]->location : a->location);
 }

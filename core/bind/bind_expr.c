@@ -179,6 +179,7 @@ int expr_location(const ast_expr *a)
     case AE_OP:
     case AE_ARRAY_CMP:
     case AE_SUBSCRIPT:
+    case AE_FIELD:
         return a->left ? leftmost(a->location, expr_location(a->left)) : a->location;
     case AE_AND:
     case AE_OR:
@@ -525,10 +526,29 @@ static ss_expr *bind_expr_node(binder *b, const ast_expr *a)
     }
     switch (a->kind) {
     case AE_COLUMN:
+        if (a->bval && a->nnames == 2 && scope_has_column(b, a->names[0])) {
+            /* (x).a of a column x: its field a */
+            ast_expr *f = bind_alloc(b, sizeof *f), *col = bind_alloc(b, sizeof *col);
+            if (!f || !col)
+                return NULL;
+            *col = *a;
+            col->nnames = 1, col->bval = false;
+            *f = (ast_expr){.kind = AE_FIELD, .location = a->location, .left = col, .str = a->names[1]};
+            return bind_field_select(b, f);
+        }
         if (bind_is_whole_row(b, a))
             return bind_whole_row_record(b, a);
         return bind_column(b, a);
     case AE_STAR:
+        if (a->nnames == 1) { /* t.* inside an expression: the whole row of t */
+            ast_expr *col = bind_alloc(b, sizeof *col);
+            if (!col)
+                return NULL;
+            *col = *a;
+            col->kind = AE_COLUMN;
+            if (bind_is_whole_row(b, col))
+                return bind_whole_row_record(b, col);
+        }
         bind_error(b, a->location, "42601", "syntax error at or near \"*\"");
         return NULL;
     case AE_INT:
@@ -594,6 +614,8 @@ static ss_expr *bind_expr_node(binder *b, const ast_expr *a)
         return bind_array_ctor(b, a, NULL);
     case AE_SUBSCRIPT:
         return bind_subscript(b, a);
+    case AE_FIELD:
+        return bind_field_select(b, a);
     case AE_ARRAY_CMP:
         return bind_array_cmp(b, a);
     case AE_DISTINCT:

@@ -8,6 +8,7 @@
 #include "bind/binder_internal.h"
 #include "types/cast.h"
 #include "types/functions.h"
+#include "types/json_record.h"
 #include "types/pg_builtins.h"
 #include "types/type_def.h"
 #include "types/typeio.h"
@@ -90,13 +91,17 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
             return NULL;
         types[i] = is_unknown_param(b, args[i]) ? type_of(SS_TYPE_UNKNOWN) : args[i]->type;
     }
+    if (json_record_function(name, NULL)) /* the base's row type (bind_json_record.c) */
+        return bind_json_record_call(b, a, name, args, n);
     bool array_func;
     ss_expr *arr = bind_array_func(b, a, name, args, n, &array_func);
     if (array_func)
         return arr;
     const ss_func_def *def;
     ss_type result;
-    int resolved = ss_func_resolve(name, n, types, &def, want, &result);
+    /* row_to_json(record) is to_json's object of the fields (types/record/record_json.c) */
+    bool record_json = n == 1 && !strcmp(name, "row_to_json") && types[0].id == SS_TYPE_RECORD;
+    int resolved = ss_func_resolve(record_json ? "to_json" : name, n, types, &def, want, &result);
     int32_t as_type;
     if (resolved != SS_OK && n == 1 && ss_type_lookup_name(name, &as_type) &&
         strcmp(ss_type_internal_name(as_type), name) == 0 &&

@@ -9,7 +9,9 @@
  * bind_lateral_join.c).
  *
  * unnest(array [, ...]) is a function scan too, one column per array; so are json's
- * set-returning functions (types/json/json_srf.h), which the kernel expands.
+ * set-returning functions (types/json/json_srf.h), which the kernel expands, and
+ * json(b)_populate_record(set) / json(b)_to_record(set) with their row type's columns
+ * (bind_json_record.c; a column definition list is theirs alone, 42601 elsewhere).
  *
  * In the select list of a query without aggregates, one generate_series, unnest(array) or
  * one-column json function
@@ -21,13 +23,21 @@
 #include "exec/expr_walk.h"
 #include "bind/binder_internal.h"
 #include "types/json/json_srf.h"
+#include "types/json_record.h"
+
+/* json(b)_populate_recordset / json(b)_to_recordset (bind_json_record.c). */
+static bool json_recordset(const char *name)
+{
+    json_record_kind k;
+    return json_record_function(name, &k) && k.set;
+}
 
 bool is_set_returning(const char *name)
 {
     return !strcmp(name, "generate_series") || !strcmp(name, "unnest") || !strcmp(name, "generate_subscripts") ||
            !strcmp(name, "regexp_matches") || !strcmp(name, "regexp_split_to_table") ||
            !strcmp(name, "string_to_table") ||
-           !strcmp(name, "json_array_elements") || !strcmp(name, "jsonb_array_elements") ||
+           !strcmp(name, "json_array_elements") || !strcmp(name, "jsonb_array_elements") || json_recordset(name) ||
            json_srf_describe(name, &(int32_t){0}, &(uint32_t){0}, (ss_type[2]){{0, 0}, {0, 0}},
                              (const char *[2]){NULL, NULL});
 }
@@ -195,8 +205,19 @@ static ss_lop *unnest_lop(binder *b, const ast_expr *a, ss_expr **args, uint32_t
 /* The function scan of the call a (generate_series) as relation rel, its column named
  * colname (WITH ORDINALITY: a second, bigint column "ordinality"); NULL with the error set.
  * lateral_ok: an argument that reads a column is refused by the caller (*reads_column). */
+static ss_lop *function_lop_of(binder *b, const ast_expr *a, const ast_from_item *from, bool ordinality,
+                               const char *colname, uint32_t rel, bool lateral, bool *reads_column, bool select_list);
+
 ss_lop *function_lop(binder *b, const ast_expr *a, bool ordinality, const char *colname, uint32_t rel, bool lateral,
                      bool *reads_column, bool select_list)
+{
+    return function_lop_of(b, a, NULL, ordinality, colname, rel, lateral, reads_column, select_list);
+}
+
+/* function_lop of the FROM item from (NULL: in the select list), whose column definition
+ * list only the json record functions take. */
+static ss_lop *function_lop_of(binder *b, const ast_expr *a, const ast_from_item *from, bool ordinality,
+                               const char *colname, uint32_t rel, bool lateral, bool *reads_column, bool select_list)
 {
     const char *name = a->names[a->nnames - 1];
     *reads_column = false;
@@ -214,7 +235,13 @@ ss_lop *function_lop(binder *b, const ast_expr *a, bool ordinality, const char *
     const char *srf_names[2];
     bool json_srf = json_srf_describe(name, &srf_arg, &srf_ncols, srf_types, srf_names);
     bool regex_srf = is_regex_srf(name), subscripts = !strcmp(name, "generate_subscripts");
-    if (!unnest && !json_srf && !regex_srf && !subscripts && strcmp(name, "generate_series") != 0) {
+    bool json_record = json_record_function(name, NULL);
+    if (from && from->ncoldefs && !json_record) {
+        bind_error(b, from->coldef_location, "42601",
+                   "a column definition list is only allowed for functions returning \"record\"");
+        return NULL;
+    }
+    if (!unnest && !json_srf && !regex_srf && !subscripts && !json_record && strcmp(name, "generate_series") != 0) {
         bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                    "feature not supported: function %s in FROM (only generate_series, generate_subscripts, "
                    "unnest, regexp_matches, regexp_split_to_table and the json set-returning functions)", name);
@@ -268,6 +295,8 @@ ss_lop *function_lop(binder *b, const ast_expr *a, bool ordinality, const char *
     *reads_column = lateral ? b->outer_col_refs != outer_refs : b->own_col_refs != own_refs;
     if (*reads_column && !lateral)
         return NULL;
+    if (json_record)
+        return json_record_lop(b, a, from, args, n, ordinality, rel, select_list ? colname : NULL);
     if (json_srf)
         return json_function_lop(b, a, args, n, ordinality, colname, rel, srf_arg, srf_ncols, srf_types,
                                  select_list ? (const char *[2]){NULL, NULL} : srf_names);
@@ -315,7 +344,8 @@ int bind_from_function(binder *b, const ast_from_item *f, ss_lop **out)
        side of a join, or the first item of a parenthesised join on a join's right side */
     bool reads_column, lateral = b->lateral_slot || b->nscope > b->scope_base;
     b->lateral_slot = false;
-    ss_lop *op = function_lop(b, a, f->ordinality, f->alias ? f->alias : name, rel, lateral, &reads_column, false);
+    ss_lop *op =
+        function_lop_of(b, a, f, f->ordinality, f->alias ? f->alias : name, rel, lateral, &reads_column, false);
     b->function_lateral = op && reads_column;
     if (!op) {
         if (!reads_column || lateral)
@@ -408,7 +438,7 @@ static bool srf_joinable(const ast_expr *a)
     uint32_t fcols = 0;
     bool json_one = json_srf_describe(fname, &(int32_t){0}, &fcols, (ss_type[2]){{0, 0}, {0, 0}},
                                       (const char *[2]){NULL, NULL}) && fcols == 1;
-    return !strcmp(fname, "generate_series") || json_one || is_regex_srf(fname) ||
+    return !strcmp(fname, "generate_series") || json_one || is_regex_srf(fname) || json_recordset(fname) ||
            !strcmp(fname, "generate_subscripts") || (!strcmp(fname, "unnest") && a->nargs == 1);
 }
 

@@ -67,7 +67,7 @@ int bind_json_agg(binder *b, const ast_expr *a, ss_expr **args, ss_agg_call *cal
     call->result_type = type_of(SS_TYPE_TEXT);
     /* json_agg of arrays and rows: PostgreSQL breaks the line between them */
     *result_def = jsonb ? &jsonb_agg_result_def
-                  : !object && (ss_type_is_array(args[0]->type.id) ||
+                  : !object && (ss_type_is_array(args[0]->type.id) || args[0]->type.id == SS_TYPE_RECORD ||
                                 (args[0]->kind == EXPR_FUNC && args[0]->u.func.def == &json_row_def))
                       ? &json_agg_array_result_def
                                                                    : &json_agg_result_def;

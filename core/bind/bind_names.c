@@ -23,6 +23,14 @@ static int colname(const ast_expr *e, const char **name)
         return 2;
     case AE_SUBSCRIPT:
         return colname(e->left, name);
+    case AE_FIELD:
+        *name = e->str;
+        return 2;
+    case AE_STAR: /* (t.*)::text */
+        if (e->nnames != 1)
+            return 0;
+        *name = e->names[0];
+        return 2;
     case AE_NULLIF:
         *name = "nullif";
         return 2;

@@ -41,7 +41,11 @@ ss_expr *bind_row_ctor(binder *b, const ast_expr *a)
             if (!(args[i] = coerce_expr(b, args[i], type_of(SS_TYPE_TEXT), CAST_IMPLICIT, a->args[i]->location)))
                 return NULL;
     }
-    return make_func(b, &rec_row_def, type_of(SS_TYPE_RECORD), args, a->nargs);
+    /* an anonymous record whose fields are f1, f2, ... (bind_row_type.c) */
+    ss_type t;
+    if (bind_anonymous_row_type(b, args, a->nargs, &t))
+        return NULL;
+    return make_func(b, &rec_row_def, t, args, a->nargs);
 }
 
 /* ---- expansions over the fields --------------------------------------------------------- */

@@ -162,6 +162,7 @@ static bool ast_eq(const ast_expr *x, const ast_expr *y, bool loose)
             return false;
         break;
     case AE_SUBSCRIPT:
+    case AE_FIELD:
     case AE_ARRAY_CMP:
         if (x->ival != y->ival || x->bval != y->bval || (x->str && (!y->str || strcmp(x->str, y->str) != 0)) ||
             !ast_eq(x->left, y->left, loose) || !ast_eq(x->right, y->right, loose))

@@ -1,6 +1,8 @@
 /* bind_whole_row.c — a whole-row reference (a FROM item's name where a column is expected):
- * PostgreSQL's composite of the item's columns.  As a value it is the anonymous record of the
- * columns (core/types/record/, so it prints as (1,"a b") and compares with record_eq's rules);
+ * PostgreSQL's composite of the item's columns.  As a value it is a record of the columns
+ * (core/types/record/, so it prints as (1,"a b") and compares with record_eq's rules): a
+ * table's of its row type, another item's an anonymous record named by its columns
+ * (bind_row_type.c); a side of a JOIN ... USING has one too;
  * t IS [NOT] NULL tests every field, as PostgreSQL's row null test does, and t IS [NOT] DISTINCT
  * FROM a row compares field by field (NULLs equal, as record_eq); as the argument of
  * to_json / row_to_json / to_jsonb and json_agg / jsonb_agg it is the object of its column
@@ -21,7 +23,7 @@ static const range_entry *whole_row_entry(const binder *b, const ast_expr *a)
         return NULL;
     for (uint32_t r = b->nscope; r-- > b->scope_base;) {
         const range_entry *re = &b->scope[r];
-        if (re->ref && !re->ref_hidden && !re->cols_hidden && strcmp(re->ref, a->names[0]) == 0)
+        if (re->ref && !re->ref_hidden && strcmp(re->ref, a->names[0]) == 0)
             return re;
     }
     return NULL;
@@ -107,7 +109,10 @@ ss_expr *bind_whole_row_record(binder *b, const ast_expr *a)
     for (uint32_t c = 0; c < re->ncols; c++)
         if (!(args[c] = bind_row_column(b, re, c, a, bind_expr)))
             return NULL;
-    return make_func(b, &rec_row_def, type_of(SS_TYPE_RECORD), args, re->ncols);
+    ss_type t; /* a table's row type, else the anonymous record */
+    if (bind_entry_row_type(b, re, &t))
+        return NULL;
+    return make_func(b, &rec_row_def, t, args, re->ncols);
 }
 
 ast_expr *bind_whole_row_ast(binder *b, const ast_expr *a)
@@ -161,8 +166,12 @@ ss_expr *bind_whole_row_json(binder *b, const ast_expr *a, bool jsonb, ss_expr *
     ss_type *types = bind_alloc(b, sizeof(ss_type) * (n ? n : 1));
     if (!args || !types)
         return NULL;
+    ss_type row; /* a table's columns are named as the table names them, aliases or not */
+    if (bind_entry_row_type(b, re, &row))
+        return NULL;
+    const rec_desc *d = rec_desc_get(row.typmod);
     for (uint32_t c = 0; c < re->ncols; c++) {
-        if (!(args[2 * c] = text_const(b, re->col_names[c])) ||
+        if (!(args[2 * c] = text_const(b, d && d->name ? d->names[c] : re->col_names[c])) ||
             !(args[2 * c + 1] = bind_row_column(b, re, c, a, bind_col)))
             return NULL;
         types[2 * c] = args[2 * c]->type, types[2 * c + 1] = args[2 * c + 1]->type;

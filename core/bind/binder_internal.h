@@ -635,6 +635,24 @@ ss_expr *bind_row_null_test(binder *b, const ast_expr *a);
 ss_expr *bind_array_ctor(binder *b, const ast_expr *a, const ss_type *target);
 /* a[i], a[i][j], a[lo:hi] */
 ss_expr *bind_subscript(binder *b, const ast_expr *a);
+/* Row types of tables and views (bind_row_type.c): the type named name when a table or view
+ * has that name (*found), a column definition list's, a whole-row reference's (the table's
+ * row type when the entry is a table's own columns, else the anonymous record), a cast of a
+ * row constructor to a row type, (x).a. */
+int bind_row_type_name(binder *b, const char *name, int location, ss_type *out, bool *found);
+int bind_coldef_type(binder *b, uint32_t n, const char *const *names, const ss_type *types, int location,
+                     ss_type *out);
+int bind_entry_row_type(binder *b, const range_entry *re, ss_type *out);
+int bind_anonymous_row_type(binder *b, ss_expr *const *fields, uint32_t n, ss_type *out);
+ss_expr *bind_coerce_to_row_type(binder *b, ss_expr *arg, ss_type target, ss_cast_mode mode, int location);
+ss_expr *bind_field_select(binder *b, const ast_expr *a);
+/* json(b)_populate_record(set) / json(b)_to_record(set) (bind_json_record.c): a call in an
+ * expression over its bound arguments, and a function scan of one in FROM (from: its FROM
+ * item, for the column definition list; NULL: none), or of a ..._recordset in the select list
+ * (record_col: its one column of the row type, so named). */
+ss_expr *bind_json_record_call(binder *b, const ast_expr *a, const char *name, ss_expr **args, uint32_t n);
+ss_lop *json_record_lop(binder *b, const ast_expr *a, const struct ast_from_item *from, ss_expr **args, uint32_t n,
+                        bool ordinality, uint32_t rel, const char *record_col);
 /* x op ANY / ALL (array) */
 ss_expr *bind_array_cmp(binder *b, const ast_expr *a);
 /* @> <@ && || and comparisons with an array operand; *handled false (NULL returned) when

@@ -9,6 +9,7 @@
 #include "exec/expr_walk.h"
 #include "types/json/json_srf.h"
 #include "types/regex_srf.h"
+#include "types/json_record.h"
 #include "types/array/array_srf.h"
 #include "util/arena.h"
 
@@ -223,6 +224,7 @@ ss_plan *plan_function_scan(ss_plan_builder *pb, const char *name, uint32_t narg
     f->expand = json_srf_exists(name)                              ? json_srf_expand
                 : regex_srf_describe(name, &scalar, &column) ? regex_srf_expand
                 : !strcmp(name, "generate_subscripts")       ? arr_srf_generate_subscripts
+                : json_record_function(name, NULL)           ? json_record_expand
                                                                    : NULL;
     return set_params(pb, &f->hdr, args, nargs) ? NULL : &f->hdr;
 }

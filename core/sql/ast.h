@@ -44,7 +44,10 @@ typedef enum ast_expr_kind {
     AE_MINMAX,       /* GREATEST(args); negated: LEAST(args) */
     AE_DEFAULT,      /* DEFAULT as an item of INSERT's VALUES: the column's default */
     AE_ROW,          /* ROW(args) or (args...): a row constructor (bind_row.c) */
-    AE_BOOLTEST      /* args[0] IS [NOT] TRUE / FALSE / UNKNOWN: ival an ast_booltest */
+    AE_BOOLTEST,     /* args[0] IS [NOT] TRUE / FALSE / UNKNOWN: ival an ast_booltest */
+    AE_FIELD         /* (left).str: field selection from a composite value (bind_row_type.c);
+                        (x).a is an AE_COLUMN x.a with bval set, a field of column x when
+                        there is one */
 } ast_expr_kind;
 
 /* The boolean tests, in PostgreSQL's BoolTestType order. */
@@ -151,6 +154,12 @@ typedef struct ast_from_item {
     struct ast_select *subquery;
     struct ast_expr *func;
     bool ordinality;
+    /* a function's column definition list: AS [alias] (name type, ...), ncoldefs of them
+       (0: none), the list starting at coldef_location */
+    const char **coldef_names;
+    struct ast_type_name *coldef_types;
+    uint32_t ncoldefs;
+    int coldef_location;
     const char *alias;     /* NULL = none (a subquery always has one) */
     const char **colnames; /* column aliases: alias(c1, c2, ...), ncolnames of them */
     uint32_t ncolnames;

@@ -1,6 +1,7 @@
 /* parse_array.c — the array syntax of PostgreSQL's raw parse tree as Sunstone AST: ARRAY[...]
  * constructors (nested ones too), subscripts and slices (A_Indirection over A_Indices), and
- * op ANY / ALL over an array expression; (t).a over a whole-row reference is the column t.a. */
+ * op ANY / ALL over an array expression; (t).a over a whole-row reference is the column t.a,
+ * over another expression a field selection (AE_FIELD). */
 #include "sql/transform.h"
 
 ast_expr *tr_array_expr(transform_state *ts, A_ArrayExpr *a)
@@ -28,8 +29,17 @@ ast_expr *tr_indirection(transform_state *ts, A_Indirection *ind)
                 return NULL;
             e->names = names;
             e->nnames = 2;
+            e->bval = true; /* written (x).a: x may be a column too (the binder's choice) */
             return e;
         }
+    }
+    /* (expr).a over another value: field selection from a row type */
+    if (list_length(ind->indirection) == 1 && IsA(linitial(ind->indirection), String)) {
+        ast_expr *e = tr_new_expr(ts, AE_FIELD, tr_location(ind->arg));
+        if (!e || !(e->left = tr_expr(ts, ind->arg)) ||
+            !(e->str = tr_strdup(ts, strVal(linitial(ind->indirection)))))
+            return NULL;
+        return e;
     }
     foreach (lc, ind->indirection) {
         if (!IsA(lfirst(lc), A_Indices)) {

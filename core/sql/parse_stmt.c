@@ -141,14 +141,30 @@ static ast_from_item *tr_from_item(transform_state *ts, Node *item)
         f->location = tr_location(item);
         List *first = list_length(rf->functions) ? linitial(rf->functions) : NULL;
         Node *call = first ? linitial(first) : NULL;
-        if (rf->is_rowsfrom || list_length(rf->functions) != 1 || rf->coldeflist ||
+        if (rf->is_rowsfrom || list_length(rf->functions) != 1 ||
             (list_length(first) > 1 && lsecond(first)) || !call || !IsA(call, FuncCall)) {
-            tr_unsupported(ts, f->location, rf->is_rowsfrom ? "ROWS FROM" : rf->coldeflist || (list_length(first) > 1 && lsecond(first))
+            tr_unsupported(ts, f->location, rf->is_rowsfrom ? "ROWS FROM" : (list_length(first) > 1 && lsecond(first))
                                                                  ? "column definition lists in FROM"
                                                                  : "this kind of function in FROM");
             return NULL;
         }
         f->ordinality = rf->ordinality;
+        if (rf->coldeflist) {
+            f->ncoldefs = (uint32_t)list_length(rf->coldeflist);
+            f->coldef_location = tr_location(linitial(rf->coldeflist));
+            if (!(f->coldef_names = tr_alloc(ts, sizeof(char *) * f->ncoldefs)) ||
+                !(f->coldef_types = tr_alloc(ts, sizeof(ast_type_name) * f->ncoldefs)))
+                return NULL;
+            ListCell *dc;
+            uint32_t di = 0;
+            foreach (dc, rf->coldeflist) {
+                ColumnDef *cd = lfirst(dc);
+                if (!(f->coldef_names[di] = tr_strdup(ts, cd->colname)) ||
+                    !tr_type_name(ts, cd->typeName, &f->coldef_types[di]))
+                    return NULL;
+                di++;
+            }
+        }
         if (!(f->func = tr_expr(ts, call)))
             return NULL;
         return !rf->alias || tr_alias(ts, rf->alias, f) ? f : NULL;

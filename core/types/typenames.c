@@ -3,6 +3,7 @@
 #include "types/typeio.h"
 
 #include "types/numeric/numeric.h"
+#include "types/record/record.h"
 #include "types/registry.h"
 #include "types/type_def.h"
 
@@ -43,6 +44,12 @@ static const char *display_array(ss_type t, char *buf, size_t n)
 
 const char *ss_type_display_name(ss_type t, char *buf, size_t n)
 {
+    const rec_desc *rd = t.id == SS_TYPE_RECORD ? rec_desc_get(t.typmod) : NULL;
+    if (rd && rd->name) { /* a table's row type */
+        if (buf && n)
+            snprintf(buf, n, "%s", rd->name);
+        return rd->name;
+    }
     if (ss_type_is_array(t.id)) {
         const char *name = display_array(t, buf, n);
         if (buf && n && name != buf)

@@ -5,6 +5,7 @@
 #include "types/json/json_fn.h"
 
 #include "types/numeric/numeric.h"
+#include "types/record/record.h"
 #include "types/typeio.h"
 
 void json_read_value(const ss_vector *v, uint32_t row, ss_value *out)
@@ -122,6 +123,8 @@ int json_append_value(ss_ctx *ctx, ss_type t, const ss_value *v, ss_strbuf *out)
     default:
         if (ss_type_is_array(t.id))
             return json_append_array(ctx, &v->v.s, out);
+        if (t.id == SS_TYPE_RECORD) /* composite_to_json (types/record/record_json.c) */
+            return rec_json_append(ctx, t, v, out);
         return unsupported(ctx, t);
     }
     ss_strbuf_init(&tmp);
@@ -179,6 +182,8 @@ int jsonb_from_value(ss_ctx *ctx, ss_type t, const ss_value *v, ss_arena *a, jv 
     default:
         if (ss_type_is_array(t.id))
             return jsonb_from_array(ctx, &v->v.s, a, out);
+        if (t.id == SS_TYPE_RECORD)
+            return rec_jsonb_from(ctx, t, v, a, out);
         return unsupported(ctx, t);
     }
     if (t.id == SS_TYPE_NUMERIC) {

@@ -1,6 +1,7 @@
-/* record.h — PostgreSQL's anonymous record (ROW(...) of no named type) and record[]: the
- * values SEARCH and CYCLE of WITH RECURSIVE add to a query (bind/bind_cte_search.c).
- * Private to the kernel.
+/* record.h — PostgreSQL's record and record[]: ROW(...), whole rows, the values SEARCH and
+ * CYCLE of WITH RECURSIVE add to a query (bind/bind_cte_search.c), and the row types of tables
+ * and views and of column definition lists, which are the record type with a typmod naming a
+ * descriptor (record_desc.c).  Private to the kernel.
  *
  * Encoded value (the bytes of an ss_text in a record vector; host byte order, read with
  * memcpy, no alignment):
@@ -19,6 +20,40 @@
 
 /* The most fields a record built here has (the binder refuses more, 0A000). */
 #define REC_MAX_FIELDS 64
+
+/* A row type (record_desc.c): a table's or view's (name set) or a column definition list's
+ * (name NULL), numbered by the typmod of SS_TYPE_RECORD; field k is names[k] of types[k]. */
+typedef struct rec_desc {
+    const char *name;
+    uint32_t nfields;
+    const char *const *names;
+    const ss_type *types;
+} rec_desc;
+/* pg_typeof's regtype value of a named row type: this plus its typmod (above every OID a
+ * built-in type has). */
+#define REC_TYPE_OID_BASE 0x40000000
+/* and of an array of one (t[]) */
+#define REC_TYPE_ARRAY_OID_BASE 0x60000000
+/* The typmod of the descriptor (registered once, an identical one reused), -1 when out of
+ * memory. */
+int32_t rec_desc_register(const char *name, uint32_t n, const char *const *names, const ss_type *types);
+/* The descriptor of typmod (NULL: -1 or unknown, the anonymous record). */
+const rec_desc *rec_desc_get(int32_t typmod);
+/* The position of the field named name, -1 when there is none. */
+int rec_desc_field(const rec_desc *d, const char *name);
+/* record_in for a row type (record_type.c): s[0..len) as PostgreSQL 15 reads "(f1,f2,...)",
+ * each field through its type's input; 22P02 malformed record literal with its DETAIL. */
+int rec_input(ss_ctx *ctx, const rec_desc *d, const char *s, size_t len, ss_value *out, ss_arena *arena);
+/* The value of a field of type t from its text (a row type's through rec_input, others
+ * through their input as an assignment cast from text), variable-length bytes in arena. */
+int rec_field_input(ss_ctx *ctx, ss_type t, const char *s, size_t len, ss_value *out, ss_arena *arena);
+/* A non-NULL record value of type t as JSON text / as a jsonb tree in a (record_json.c): the
+ * object of its fields named by t's descriptor, else f1, f2, ... */
+struct jv;
+int rec_json_append(ss_ctx *ctx, ss_type t, const ss_value *v, ss_strbuf *out);
+int rec_jsonb_from(ss_ctx *ctx, ss_type t, const ss_value *v, ss_arena *a, struct jv *out);
+/* The record of values[0..d->nfields), allocated in arena. */
+int rec_make(ss_ctx *ctx, const rec_desc *d, const ss_value *values, ss_value *out, ss_arena *arena);
 
 /* The record of fields[0..n) of types types[0..n), appended to sb. */
 void rec_encode_buf(const int32_t *types, const ss_value *fields, uint32_t n, ss_strbuf *sb);
@@ -48,5 +83,7 @@ extern const ss_func_def rec_row_def, rec_array1_def, rec_append_def, rec_depth_
  * different lengths (when the fields compared agree); the binder calls them for two record
  * values (bind_row.c). */
 extern const ss_func_def rec_cmp_defs[6];
+/* (record, int4 k): field k of the record (strict; record_func.c), the binder's (x).a. */
+extern const ss_func_def rec_field_select_def;
 
 #endif

@@ -287,3 +287,29 @@ const ss_func_def rec_cmp_defs[6] = {
     {.name = ">", .nargs = 2, .variadic_any = true, .result = SS_TYPE_BOOL, .eval = eval_record_gt},
     {.name = ">=", .nargs = 2, .variadic_any = true, .result = SS_TYPE_BOOL, .eval = eval_record_ge},
 };
+
+/* ---- field selection ((x).a of a row type) ---- */
+
+static int eval_field_select(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                             ss_vector *out)
+{
+    (void)nargs;
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t row = rows ? rows[k] : k;
+        ss_value rec, idx, f;
+        ss_vector_get_value(args[0], row, &rec);
+        ss_vector_get_value(args[1], row, &idx);
+        if (rec.is_null || idx.is_null)
+            memset(&f, 0, sizeof f), f.is_null = true;
+        else
+            rec_field(&rec.v.s, (uint32_t)idx.v.i, &f, NULL);
+        if (f.is_null && ss_vector_ensure_validity(ctx, out))
+            return SS_ERROR;
+        if (ss_vector_set_value(ctx, out, row, &f) != SS_OK)
+            return SS_ERROR;
+    }
+    return SS_OK;
+}
+
+const ss_func_def rec_field_select_def = {.name = "field", .nargs = 2, .variadic_any = true,
+                                          .result = SS_TYPE_INVALID, .eval = eval_field_select};

@@ -10,6 +10,8 @@
 #include "types/array/array.h"
 #include "types/type_def.h"
 #include "types/typeio.h"
+#include "types/cast.h"
+#include "exec/expr.h"
 
 static uint32_t rd32(const char *p)
 {
@@ -121,9 +123,115 @@ const ss_type_info ss_record_type_info = {
     .hash = rec_hash, .hash_batch = rec_hash_batch, .physical = 0,
 };
 
+int rec_make(ss_ctx *ctx, const rec_desc *d, const ss_value *values, ss_value *out, ss_arena *arena)
+{
+    int32_t types[REC_MAX_FIELDS];
+    for (uint32_t k = 0; k < d->nfields && k < REC_MAX_FIELDS; k++)
+        types[k] = d->types[k].id;
+    ss_strbuf sb;
+    ss_strbuf_init(&sb);
+    rec_encode_buf(types, values, d->nfields < REC_MAX_FIELDS ? d->nfields : REC_MAX_FIELDS, &sb);
+    char *p = sb.oom ? NULL : ss_arena_alloc(arena, sb.len ? sb.len : 1);
+    if (p)
+        memcpy(p, sb.data, sb.len);
+    memset(out, 0, sizeof *out);
+    out->v.s = (ss_text){p, (uint32_t)sb.len, 0};
+    ss_strbuf_free(&sb);
+    return p ? SS_OK : ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+}
+
+static int malformed(ss_ctx *ctx, const char *s, size_t len, const char *detail)
+{
+    ss_ctx_error(ctx, "22P02", "malformed record literal: \"%.*s\"", (int)len, s);
+    ss_ctx_error_detail(ctx, "%s", detail);
+    return SS_ERROR;
+}
+
+int rec_input(ss_ctx *ctx, const rec_desc *d, const char *s, size_t len, ss_value *out, ss_arena *arena)
+{
+    size_t i = 0;
+    while (i < len && isspace((unsigned char)s[i]))
+        i++;
+    if (i >= len || s[i] != '(')
+        return malformed(ctx, s, len, "Missing left parenthesis.");
+    i++;
+    ss_value vals[REC_MAX_FIELDS];
+    ss_strbuf field;
+    ss_strbuf_init(&field);
+    int rc = SS_OK;
+    for (uint32_t k = 0; k < d->nfields && k < REC_MAX_FIELDS && rc == SS_OK; k++) {
+        if (k) {
+            if (i < len && s[i] == ',')
+                i++;
+            else {
+                rc = malformed(ctx, s, len, "Too few columns.");
+                break;
+            }
+        }
+        memset(&vals[k], 0, sizeof vals[k]);
+        if (i < len && (s[i] == ',' || s[i] == ')')) {
+            vals[k].is_null = true;
+            continue;
+        }
+        ss_strbuf_clear(&field);
+        bool inquote = false;
+        while (rc == SS_OK && (inquote || i >= len || !(s[i] == ',' || s[i] == ')'))) {
+            if (i >= len) {
+                rc = malformed(ctx, s, len, "Unexpected end of input.");
+                break;
+            }
+            char ch = s[i++];
+            if (ch == '\\') {
+                if (i >= len) {
+                    rc = malformed(ctx, s, len, "Unexpected end of input.");
+                    break;
+                }
+                ss_strbuf_putc(&field, s[i++]);
+            } else if (ch == '"') {
+                if (!inquote)
+                    inquote = true;
+                else if (i < len && s[i] == '"') {
+                    ss_strbuf_putc(&field, '"');
+                    i++;
+                } else
+                    inquote = false;
+            } else
+                ss_strbuf_putc(&field, ch);
+        }
+        if (rc == SS_OK)
+            rc = rec_field_input(ctx, d->types[k], field.data ? field.data : "", field.len, &vals[k], arena);
+    }
+    ss_strbuf_free(&field);
+    if (rc != SS_OK)
+        return SS_ERROR;
+    if (i >= len || s[i] != ')')
+        return malformed(ctx, s, len, "Too many columns.");
+    i++;
+    while (i < len && isspace((unsigned char)s[i]))
+        i++;
+    if (i < len)
+        return malformed(ctx, s, len, "Junk after right parenthesis.");
+    return rec_make(ctx, d, vals, out, arena);
+}
+
+int rec_field_input(ss_ctx *ctx, ss_type t, const char *s, size_t len, ss_value *out, ss_arena *arena)
+{
+    const rec_desc *d = t.id == SS_TYPE_RECORD ? rec_desc_get(t.typmod) : NULL;
+    if (d)
+        return rec_input(ctx, d, s, len, out, arena);
+    char *copy = ss_arena_alloc(arena, len ? len : 1);
+    if (!copy)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    memcpy(copy, s, len);
+    ss_value in = {.is_null = false, .v.s = {copy, (uint32_t)len, 0}};
+    return ss_cast_value(ctx, &in, (ss_type){SS_TYPE_TEXT, -1}, t, CAST_ASSIGNMENT, out, arena);
+}
+
 static int input(ss_ctx *ctx, ss_type t, const char *s, size_t len, ss_value *out, ss_arena *arena)
 {
-    (void)t, (void)s, (void)len, (void)out, (void)arena;
+    const rec_desc *d = rec_desc_get(t.typmod);
+    if (d && d->name) /* a table's row type */
+        return rec_input(ctx, d, s, len, out, arena);
     return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "input of anonymous composite types is not implemented");
 }
 

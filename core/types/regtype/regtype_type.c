@@ -4,6 +4,7 @@
 
 #include "types/type_def.h"
 #include "types/typeio.h"
+#include "types/record/record.h"
 
 static int input(ss_ctx *ctx, ss_type t, const char *s, size_t len, ss_value *out, ss_arena *arena)
 {
@@ -38,7 +39,11 @@ static void output(ss_type t, const ss_value *v, ss_strbuf *out)
 {
     (void)t;
     char buf[96];
-    const char *name = ss_type_display_name((ss_type){(int32_t)v->v.i, -1}, buf, sizeof buf);
+    int32_t id = (int32_t)v->v.i;
+    ss_type ty = id >= REC_TYPE_ARRAY_OID_BASE ? (ss_type){SS_TYPE_RECORD_ARRAY, id - REC_TYPE_ARRAY_OID_BASE}
+                 : id >= REC_TYPE_OID_BASE     ? (ss_type){SS_TYPE_RECORD, id - REC_TYPE_OID_BASE}
+                                               : (ss_type){id, -1};
+    const char *name = ss_type_display_name(ty, buf, sizeof buf);
     ss_strbuf_append(out, name, strlen(name));
 }
 
@@ -50,6 +55,9 @@ static int fn_pg_typeof(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, con
     (void)ctx;
     (void)nargs;
     int32_t *dst = out->data, id = args[0]->type.id;
+    const rec_desc *d = id == SS_TYPE_RECORD || id == SS_TYPE_RECORD_ARRAY ? rec_desc_get(args[0]->type.typmod) : NULL;
+    if (d && d->name) /* a table's row type, or an array of one */
+        id = (id == SS_TYPE_RECORD ? REC_TYPE_OID_BASE : REC_TYPE_ARRAY_OID_BASE) + args[0]->type.typmod;
     SS_FOR_ROWS(rows, n, i, { dst[i] = id; });
     return SS_OK;
 }
