@@ -162,7 +162,7 @@ void ss_quote_literal_append(struct ss_strbuf *sb, const char *s, size_t len);
 
 /* func_regex.c */
 SS_FN_DECL(regex_eq) SS_FN_DECL(regex_ieq) SS_FN_DECL(regexp_like) SS_FN_DECL(regexp_count)
-SS_FN_DECL(regexp_replace) SS_FN_DECL(regexp_substr) SS_FN_DECL(similar_to_escape)
+SS_FN_DECL(regexp_replace) SS_FN_DECL(regexp_replace_start) SS_FN_DECL(regexp_substr) SS_FN_DECL(similar_to_escape) SS_FN_DECL(similar_substring)
 SS_FN_DECL(regexp_match) SS_FN_DECL(regexp_split_to_array) SS_FN_DECL(regexp_instr) SS_FN_DECL(regexp_substr_nth)
 /* regexp_matches(s, p [, flags]): emit gets the text[] of each match's groups in order (one
  * match without the g flag); SS_ERROR after recording an error (func_regex.c). */

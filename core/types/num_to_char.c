@@ -23,57 +23,83 @@ static int tmpl_error(ss_ctx *ctx, const char *msg, const char *detail)
     return SS_ERROR;
 }
 
+/* Whether keyword kw (upper case) starts at f[i], written all in upper or all in lower case. */
+static bool keyword(const char *f, size_t i, size_t flen, const char *kw)
+{
+    size_t n = strlen(kw);
+    if (flen - i < n)
+        return false;
+    bool upper = true, lower = true;
+    for (size_t k = 0; k < n; k++) {
+        upper &= f[i + k] == kw[k];
+        lower &= f[i + k] == kw[k] + ('a' - 'A');
+    }
+    return upper || lower;
+}
+
 /* Splits the template into tokens and fills the description; SS_ERROR on a refused one. */
 int num_template_parse(ss_ctx *ctx, const char *f, size_t flen, ntok *toks, size_t *ntoks, ndesc *d)
 {
     memset(d, 0, sizeof *d);
     size_t n = 0;
+    bool quoted = false;
     for (size_t i = 0; i < flen;) {
         ntok t = {.kind = T_LIT, .text = f + i, .len = 1};
         char c = f[i];
-        char u = (char)(c >= 'a' && c <= 'z' ? c - 32 : c);
-        char u2 = i + 1 < flen ? (char)(f[i + 1] >= 'a' && f[i + 1] <= 'z' ? f[i + 1] - 32 : f[i + 1]) : 0;
         size_t adv = 1;
+        if (quoted) {
+            if (c == '"') {
+                quoted = false;
+                i++;
+                continue;
+            }
+            if (c == '\\' && i + 1 < flen)
+                t.text = f + ++i;
+            while (i + t.len < flen && ((unsigned char)f[i + t.len] & 0xC0) == 0x80)
+                t.len++;
+            i += t.len;
+            toks[n++] = t;
+            continue;
+        }
+        /* keywords are all upper case or all lower case, longest first (NUM_keywords) */
         if (c == '9')
             t.kind = T_9;
         else if (c == '0')
             t.kind = T_0;
-        else if (c == '.' || u == 'D')
+        else if (c == '.' || c == 'D' || c == 'd')
             t.kind = T_DEC;
-        else if (c == ',' || u == 'G')
+        else if (c == ',' || c == 'G' || c == 'g')
             t.kind = T_COMMA;
-        else if (u == 'F' && u2 == 'M')
+        else if (keyword(f, i, flen, "FM"))
             t.kind = T_FM, adv = 2;
-        else if (u == 'M' && u2 == 'I')
+        else if (keyword(f, i, flen, "MI"))
             t.kind = T_MI, adv = 2;
-        else if (u == 'P' && u2 == 'L')
+        else if (keyword(f, i, flen, "PL"))
             t.kind = T_PL, adv = 2;
-        else if (u == 'P' && u2 == 'R')
+        else if (keyword(f, i, flen, "PR"))
             t.kind = T_PR, adv = 2;
-        else if (u == 'S' && u2 == 'G')
+        else if (keyword(f, i, flen, "SG"))
             t.kind = T_SG, adv = 2;
-        else if (u == 'R' && u2 == 'N')
+        else if (keyword(f, i, flen, "SP"))
+            t.kind = T_B, adv = 2; /* SP writes nothing, as B and C */
+        else if (keyword(f, i, flen, "RN"))
             t.kind = T_RN, t.lower = c == 'r', adv = 2;
-        else if (u == 'T' && u2 == 'H')
+        else if (keyword(f, i, flen, "TH"))
             t.kind = T_TH, t.lower = c == 't', adv = 2;
-        else if (u == 'E' && i + 3 < flen && (f[i + 1] | 32) == 'e' && (f[i + 2] | 32) == 'e' && (f[i + 3] | 32) == 'e')
+        else if (keyword(f, i, flen, "EEEE"))
             t.kind = T_EEEE, adv = 4;
-        else if (u == 'S')
+        else if (c == 'S' || c == 's')
             t.kind = T_S;
-        else if (u == 'L')
+        else if (c == 'L' || c == 'l')
             t.kind = T_L;
-        else if (u == 'V')
+        else if (c == 'V' || c == 'v')
             t.kind = T_V;
-        else if (u == 'B')
+        else if (c == 'B' || c == 'b' || c == 'C' || c == 'c')
             t.kind = T_B;
-        else if (c == '"') { /* quoted text, \" inside */
-            size_t k = i + 1;
-            while (k < flen && f[k] != '"') {
-                if (f[k] == '\\' && k + 1 < flen)
-                    k++;
-                k++;
-            }
-            t.text = f + i + 1, t.len = (k < flen ? k : flen) - i - 1, adv = k < flen ? k - i + 1 : k - i;
+        else if (c == '"') { /* quoted text: its characters, a backslash quoting the next one */
+            quoted = true;
+            i++;
+            continue;
         } else if (c == '\\' && i + 1 < flen && f[i + 1] == '"') {
             t.text = f + i + 1, adv = 2;
         } else {
@@ -570,8 +596,10 @@ static void process(const ntok *toks, size_t ntoks, const ndesc *d, const nnum *
         case T_9:
         case T_0:
         case T_DEC:
-            if (t->kind == T_DEC && *n.p != '.') { /* the number has no fraction digits */
-                n.num_curr++;
+            if (t->kind == T_DEC && *n.p != '.') {
+                if (!dd.eeee) /* no fraction digits: PostgreSQL's text ends here */
+                    return;
+                n.num_curr++; /* EEEE writes the digits it did not place */
                 break;
             }
             digit(&n, t->kind);

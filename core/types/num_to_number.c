@@ -4,8 +4,8 @@
  * pattern after the digits (S MI PL SG), where it appears; . / D take a decimal point, , / G
  * a separator when one is there, L one currency character, literal text one character.  The
  * result has the template's integer digits and the fraction digits read as its precision
- * and scale (22003 beyond them); "RN" and "EEEE" are PostgreSQL's 0A000 errors, V is
- * refused (0A000); an empty template gives NULL. */
+ * and scale (22003 beyond them), times 10^-n for V with n digits after it (PostgreSQL's power
+ * of ten, scale 16); "RN" and "EEEE" are PostgreSQL's 0A000 errors; an empty template gives NULL. */
 #include <string.h>
 
 #include "types/func_impl.h"
@@ -17,6 +17,22 @@
 static bool is_digit(char c)
 {
     return c >= '0' && c <= '9';
+}
+
+/* V: the value times power(10::numeric, -multi), whose scale is 16 as PostgreSQL computes it
+ * (zero below 10^-16, 1 for none). */
+static int shift_multi(ss_ctx *ctx, int multi, ss_text *v)
+{
+    char f[20] = "0.0000000000000000";
+    if (multi == 0)
+        f[0] = '1';
+    else if (multi <= 16)
+        f[1 + multi] = '1';
+    ss_text factor, r;
+    if (num_parse(ctx, f, strlen(f), &factor) != SS_OK || num_binop(ctx, NUM_OP_MUL, v, &factor, &r) != SS_OK)
+        return SS_ERROR;
+    *v = r;
+    return SS_OK;
 }
 
 /* One row: s read through template f into *out (*null for an empty template). */
@@ -107,10 +123,7 @@ static int to_number_row(ss_ctx *ctx, const ss_text *s, const ss_text *f, ss_tex
             rc = ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "\"%s\" not supported for input",
                               t->kind == T_RN ? "RN" : "EEEE");
             break;
-        case T_V:
-            rc = ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: to_number with \"V\"");
-            break;
-        default: break; /* FM, TH, B */
+        default: break; /* FM, TH, B, V (its digits are read as integer digits) */
         }
         if (p > end)
             p = end;
@@ -135,6 +148,8 @@ static int to_number_row(ss_ctx *ctx, const ss_text *s, const ss_text *f, ss_tex
             rc = num_apply_typmod(ctx, &parsed, ((precision << 16) | read_post) + 4, out);
         else if (rc == SS_OK)
             *out = parsed;
+        if (rc == SS_OK && d.is_multi)
+            rc = shift_multi(ctx, d.multi, out);
     }
     ss_strbuf_free(&digits);
     return rc;
