@@ -142,6 +142,10 @@ static const ss_func_def builtin[] = {
     FN("to_hex", ss_fn_to_hex, TX, I4), FN("to_hex", ss_fn_to_hex, TX, I8), FN("md5", ss_fn_md5, TX, TX),
     FN("overlay", ss_fn_overlay, TX, TX, TX, I4), FN("overlay", ss_fn_overlay, TX, TX, TX, I4, I4),
     FN("quote_ident", ss_fn_quote_ident, TX, TX),
+    FN("textcat", ss_fn_concat, TX, TX, TX), FN("unistr", ss_fn_unistr, TX, TX),
+    FN("parse_ident", ss_fn_parse_ident, SS_TYPE_TEXT_ARRAY, TX), FN("parse_ident", ss_fn_parse_ident, SS_TYPE_TEXT_ARRAY, TX, B),
+    FN("pg_size_pretty", ss_fn_pg_size_pretty, TX, I8), FN("pg_size_pretty", ss_fn_pg_size_pretty, TX, NM),
+    FN("pg_size_bytes", ss_fn_pg_size_bytes, I8, TX),
     /* quote_literal (strict) and quote_nullable (not) of text and the built-in scalar types */
 #define QUOTE(T) FN("quote_literal", ss_fn_quote_literal, TX, T), {"quote_nullable", 1, false, false, {T}, TX, ss_fn_quote_literal, false},
     QUOTE(TX) QUOTE(I2) QUOTE(I4) QUOTE(I8) QUOTE(F8) QUOTE(NM) QUOTE(B)
