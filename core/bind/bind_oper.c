@@ -270,6 +270,8 @@ ss_expr *bind_op(binder *b, const ast_expr *a)
         return bind_like(b, a, l, r);
     if (strcmp(a->str, "^") == 0)
         return bind_power(b, a, l, r);
+    if (strcmp(a->str, "^@") == 0) /* text ^@ text: starts_with */
+        return bind_operator_func(b, a, "starts_with", l, r);
     bool array_op;
     ss_expr *arr = bind_array_op(b, a, l, r, &array_op);
     if (array_op || ss_ctx_error_pending(b->ctx))

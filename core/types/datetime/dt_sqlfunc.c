@@ -600,6 +600,7 @@ const ss_func_def dt_timestamp_functions[] = {
     {"overlaps", 4, false, false, {TIMETZ, TIMETZ, TIMETZ, TIMETZ}, BOOLT, dt_fn_overlaps, false},
     PER_SOURCE("extract", fn_extract, NUM),
     PER_SOURCE("date_part", fn_extract, F8),
+    DT_DEF("date_bin", dt_fn_date_bin, TS, IVL, TS, TS), DT_DEF("date_bin", dt_fn_date_bin, TSTZ, IVL, TSTZ, TSTZ),
     DT_DEF("date_trunc", fn_date_trunc, TS, TXT, TS),
     DT_DEF("date_trunc", fn_date_trunc, TSTZ, TXT, TSTZ),
     DT_DEF("date_trunc", fn_date_trunc, TSTZ, TXT, TSTZ, TXT),
