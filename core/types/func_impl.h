@@ -139,8 +139,10 @@ SS_FN_DECL(overlay) SS_FN_DECL(md5) SS_FN_DECL(quote_ident) SS_FN_DECL(quote_lit
 SS_FN_DECL(format) SS_FN_DECL(initcap)
 /* func_count_nulls.c */
 SS_FN_DECL(num_nulls) SS_FN_DECL(num_nonnulls)
-/* func_unistr.c, func_parse_ident.c, func_size.c */
-SS_FN_DECL(unistr) SS_FN_DECL(parse_ident) SS_FN_DECL(pg_size_pretty) SS_FN_DECL(pg_size_bytes)
+/* func_bitwise.c: & | # << >> ~ of integers */
+SS_FN_DECL(int_and) SS_FN_DECL(int_or) SS_FN_DECL(int_xor) SS_FN_DECL(int_shl) SS_FN_DECL(int_shr) SS_FN_DECL(int_not)
+/* func_like.c, func_unistr.c, func_normalize.c, func_parse_ident.c, func_size.c */
+SS_FN_DECL(like_escape) SS_FN_DECL(unistr) SS_FN_DECL(normalize) SS_FN_DECL(is_normalized) SS_FN_DECL(parse_ident) SS_FN_DECL(pg_size_pretty) SS_FN_DECL(pg_size_bytes)
 /* func_hyperbolic.c */
 SS_FN_DECL(sinh) SS_FN_DECL(cosh) SS_FN_DECL(tanh) SS_FN_DECL(asinh) SS_FN_DECL(acosh) SS_FN_DECL(atanh)
 /* num_to_char.c */

@@ -82,6 +82,7 @@ static const ss_func_def builtin[] = {
     FN("textlike", ss_fn_like, B, TX, TX),
     FN("ilike", ss_fn_ilike, B, TX, TX),
     FN("texticlike", ss_fn_ilike, B, TX, TX),
+    FN("like_escape", ss_fn_like_escape, TX, TX, TX),
     /* math (func_trig.c, func_float.c): the float8 -> float8 ones, then the others */
 #define F8_UNARY(NAME) FN(#NAME, ss_fn_##NAME, F8, F8),
     SS_F8_UNARY_FUNCTIONS(F8_UNARY)
@@ -143,6 +144,8 @@ static const ss_func_def builtin[] = {
     FN("overlay", ss_fn_overlay, TX, TX, TX, I4), FN("overlay", ss_fn_overlay, TX, TX, TX, I4, I4),
     FN("quote_ident", ss_fn_quote_ident, TX, TX),
     FN("textcat", ss_fn_concat, TX, TX, TX), FN("unistr", ss_fn_unistr, TX, TX),
+    FN("normalize", ss_fn_normalize, TX, TX), FN("normalize", ss_fn_normalize, TX, TX, TX),
+    FN("is_normalized", ss_fn_is_normalized, B, TX), FN("is_normalized", ss_fn_is_normalized, B, TX, TX),
     FN("parse_ident", ss_fn_parse_ident, SS_TYPE_TEXT_ARRAY, TX), FN("parse_ident", ss_fn_parse_ident, SS_TYPE_TEXT_ARRAY, TX, B),
     FN("pg_size_pretty", ss_fn_pg_size_pretty, TX, I8), FN("pg_size_pretty", ss_fn_pg_size_pretty, TX, NM),
     FN("pg_size_bytes", ss_fn_pg_size_bytes, I8, TX),
@@ -197,6 +200,14 @@ static const ss_func_def builtin_ops[] = {
     {"-", 1, false, true, {I8}, I8, NULL, false}, {"-", 1, false, true, {F8}, F8, NULL, false},
     {"-", 1, false, true, {NM}, NM, NULL, false},
     {"||", 2, false, true, {TX, TX}, TX, NULL, false}, /* textcat: character operands reach it by their cast */
+    /* integer bitwise operators (func_bitwise.c): function calls */
+#define OPS_BITS(NAME, EVAL) FN(NAME, EVAL, I2, I2, I2), FN(NAME, EVAL, I4, I4, I4), FN(NAME, EVAL, I8, I8, I8)
+#define OPS_SHIFT(NAME, EVAL) FN(NAME, EVAL, I2, I2, I4), FN(NAME, EVAL, I4, I4, I4), FN(NAME, EVAL, I8, I8, I4)
+    OPS_BITS("&", ss_fn_int_and), OPS_BITS("|", ss_fn_int_or), OPS_BITS("#", ss_fn_int_xor),
+    OPS_SHIFT("<<", ss_fn_int_shl), OPS_SHIFT(">>", ss_fn_int_shr),
+    FN("~", ss_fn_int_not, I2, I2), FN("~", ss_fn_int_not, I4, I4), FN("~", ss_fn_int_not, I8, I8),
+#undef OPS_BITS
+#undef OPS_SHIFT
 };
 
 #define NBUILTIN_OPS (sizeof builtin_ops / sizeof builtin_ops[0])
