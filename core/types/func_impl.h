@@ -185,6 +185,8 @@ int ss_fn_version(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uin
                   ss_vector *out);
 int ss_fn_current_database(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
                            ss_vector *out);
+int ss_fn_encoding_utf8(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                        ss_vector *out);
 /* func_settings.c */
 int ss_fn_current_setting(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
                           ss_vector *out);

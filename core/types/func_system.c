@@ -1,7 +1,8 @@
 /* func_system.c — the session-information functions that name the server: version(), which
  * clients parse for "PostgreSQL 15.x" (Sunstone implements PostgreSQL 15's SQL; SHOW
  * server_version says 15.0), and current_database(), the name the shell's prompt shows for a
- * database ("sunstone": an in-memory database has no name of its own). */
+ * database ("sunstone": an in-memory database has no name of its own), and the encoding
+ * functions. */
 #include <stdio.h>
 #include <string.h>
 
@@ -42,4 +43,14 @@ int ss_fn_current_database(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, 
     (void)args;
     (void)nargs;
     return put_text(ctx, rows, n, out, "sunstone");
+}
+
+/* getdatabaseencoding() and pg_client_encoding(): UTF8, the only encoding Sunstone has (other
+ * client encodings are refused) */
+int ss_fn_encoding_utf8(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                        ss_vector *out)
+{
+    (void)args;
+    (void)nargs;
+    return put_text(ctx, rows, n, out, "UTF8");
 }

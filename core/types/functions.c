@@ -114,6 +114,8 @@ static const ss_func_def builtin[] = {
     /* the server's name (func_system.c) */
     {"version", 0, false, true, {0}, TX, ss_fn_version, false},
     {"current_database", 0, false, true, {0}, TX, ss_fn_current_database, false},
+    {"getdatabaseencoding", 0, false, true, {0}, TX, ss_fn_encoding_utf8, false},
+    {"pg_client_encoding", 0, false, true, {0}, TX, ss_fn_encoding_utf8, false},
 #define INT_PAIR(NAME) FN(#NAME, ss_fn_##NAME, I4, I4, I4), FN(#NAME, ss_fn_##NAME, I8, I8, I8),
     INT_PAIR(gcd) INT_PAIR(lcm)
 #undef INT_PAIR
