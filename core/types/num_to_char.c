@@ -118,9 +118,11 @@ int num_template_parse(ss_ctx *ctx, const char *f, size_t flen, ntok *toks, size
             if (d->bracket)
                 return tmpl_error(ctx, t.kind == T_9 ? "\"9\" must be ahead of \"PR\"" : "\"0\" must be ahead of \"PR\"",
                                   NULL);
-            if (t.kind == T_0 && !d->zero_start)
+            /* NUMDesc_prepare: only a 0 before the decimal point starts the zero fill, and a 0
+               after V counts as an integer digit (9 as a V digit) */
+            if (t.kind == T_0 && !d->zero_start && !d->decimal)
                 d->zero_start = d->pre + 1;
-            if (d->is_multi) {
+            if (d->is_multi && t.kind == T_9) {
                 d->multi++;
                 break;
             }
@@ -147,7 +149,7 @@ int num_template_parse(ss_ctx *ctx, const char *f, size_t flen, ntok *toks, size
             if (d->plus || d->minus || d->bracket)
                 return tmpl_error(ctx, "cannot use \"S\" and \"PL\"/\"MI\"/\"SG\"/\"PR\" together", NULL);
             d->lsign = true;
-            d->lsign_post = d->pre + d->post > 0;
+            d->lsign_post = d->decimal; /* before the point it may still move after the number */
             d->pre_lsign_num = d->pre;
             break;
         case T_MI:
@@ -168,8 +170,11 @@ int num_template_parse(ss_ctx *ctx, const char *f, size_t flen, ntok *toks, size
             d->bracket = true;
             break;
         case T_RN: d->roman = true; break;
+        case T_B:
+            d->blank |= (c == 'B' || c == 'b') && d->pre == 0 && d->post == 0 && !d->zero_start; /* NUM_F_BLANK */
+            break;
         case T_EEEE:
-            if (d->bracket || d->minus || d->plus || d->lsign || d->roman || d->is_multi)
+            if (d->blank || d->fill || d->bracket || d->minus || d->plus || d->lsign || d->roman || d->is_multi)
                 return tmpl_error(ctx, "\"EEEE\" is incompatible with other formats",
                                   "\"EEEE\" may only be used together with digit and decimal point patterns.");
             d->eeee = true;
@@ -178,6 +183,9 @@ int num_template_parse(ss_ctx *ctx, const char *f, size_t flen, ntok *toks, size
         }
         toks[n++] = t;
     }
+    /* an S with no integer digits after it is written after the number (NUM_processor) */
+    if (d->lsign && !d->lsign_post && d->pre == d->pre_lsign_num)
+        d->lsign_post = true;
     *ntoks = n;
     return SS_OK;
 }
@@ -532,9 +540,11 @@ static void digit(nproc *n, int kind)
         if (*n->p)
             n->p++;
     }
-    /* after the last digit: S written after the number */
+    /* after the last digit: S written after the number, or PR's closing mark */
     if (++n->num_curr == n->num_count && d->lsign && d->lsign_post)
         ss_strbuf_putc(n->out, n->x->sign);
+    else if (n->num_curr == n->num_count && d->bracket && n->sign_wrote)
+        ss_strbuf_putc(n->out, n->x->sign == '+' ? ' ' : '>');
 }
 
 static void process(const ntok *toks, size_t ntoks, const ndesc *d, const nnum *x, ss_strbuf *out)
@@ -565,6 +575,14 @@ static void process(const ntok *toks, size_t ntoks, const ndesc *d, const nnum *
             }
             n.last_relevant = e;
         }
+    }
+    if (dd.eeee) { /* PostgreSQL writes the number alone: its sign or a space, the mantissa and
+                      the exponent (NaN and the infinities: the '#' fill) */
+        ss_strbuf_putc(out, x->sign == '-' && !strchr(n.number, '#') ? '-' : ' ');
+        ss_strbuf_puts(out, n.number);
+        if (!strchr(n.number, '#'))
+            ss_strbuf_puts(out, x->exp);
+        return;
     }
     if (dd.roman) {
         ss_strbuf rn;
@@ -616,18 +634,18 @@ static void process(const ntok *toks, size_t ntoks, const ndesc *d, const nnum *
             ss_strbuf_putc(out, ' ');
             break;
         case T_MI:
-        case T_PL:
-        case T_PR: { /* its mark for one sign, a blank (none under FM) for the other */
-            char want = t->kind == T_PL ? '+' : '-', mark = t->kind == T_PR ? '>' : want;
+        case T_PL: { /* its mark for one sign, a blank (none under FM) for the other; PR's
+                        marks are written around the digits */
+            char want = t->kind == T_PL ? '+' : '-';
             if (x->sign == want)
-                ss_strbuf_putc(out, mark);
+                ss_strbuf_putc(out, want);
             else if (!dd.fill)
                 ss_strbuf_putc(out, ' ');
             break;
         }
         case T_SG: ss_strbuf_putc(out, x->sign); break;
         case T_TH:
-            if (x->sign == '-' || !x->ival_ok || strchr(nstr(x), '#'))
+            if (x->sign == '-' || !x->ival_ok || strchr(nstr(x), '#') || dd.decimal)
                 break;
             ss_strbuf_puts(out, ordinal(x->ival, t->lower));
             break;
@@ -673,7 +691,8 @@ static int to_char_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint
     case SS_TYPE_INT8: {
         long long iv = v->type.id == SS_TYPE_INT4 ? ((const int32_t *)v->data)[i] : ((const int64_t *)v->data)[i];
         snprintf(buf, sizeof buf, "%lld", iv);
-        rc = number_from_decimal(ctx, buf, &d, &x);
+        /* EEEE of an integer is printf's %e of the double (int4_to_char; int8's goes through numeric) */
+        rc = d.eeee && v->type.id == SS_TYPE_INT4 ? number_from_double(ctx, (double)iv, DBL_DIG, &d, &x) : number_from_decimal(ctx, buf, &d, &x);
         break;
     }
     case SS_TYPE_FLOAT4:
@@ -712,6 +731,11 @@ static int to_char_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint
         for (size_t k = 0; k < ntoks; k++)
             if (toks[k].kind == T_TH)
                 return ss_ctx_error(ctx, SS_SQLSTATE_INVALID_TEXT_REPRESENTATION, "\"NaN\" is not a number");
+    /* TH with no digit in the template: PostgreSQL's ordinal of the number's text "." */
+    if (!d.roman && !d.eeee && !d.decimal && d.pre + d.multi == 0 && x.sign != '-')
+        for (size_t k = 0; k < ntoks; k++)
+            if (toks[k].kind == T_TH)
+                return ss_ctx_error(ctx, SS_SQLSTATE_INVALID_TEXT_REPRESENTATION, "\".\" is not a number");
     process(toks, ntoks, &d, &x, sb);
     return SS_OK;
 }

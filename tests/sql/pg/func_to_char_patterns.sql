@@ -15,3 +15,13 @@ SELECT to_char(1, '9.9V9');
 SELECT to_char(1, '99PR9');
 SELECT to_char(1, 'S9S');
 SELECT to_char(1, '9EEEEPR');
+SELECT '[' || to_char(12.345, 'FM000.99th') || ']', '[' || to_char(1, '9.99th') || ']', '[' || to_char(-0.004::float4, 'SD9990') || ']', '[' || to_char(0.5, '9D0') || ']', '[' || to_char(-0.5, 'FM9.990PR "u"') || ']', '[' || to_char(1, '0TH"x"PR') || ']', '[' || to_char(-1, '9PRPR') || ']';
+SELECT '[' || to_char(99999, '9EEEE') || ']', '[' || to_char(4000, 'EEEE"x"') || ']', '[' || to_char(-0.5, 'EEEE') || ']', '[' || to_char(99999::int8, '9.9EEEE') || ']', '[' || to_char('NaN'::numeric, '9.99EEEE') || ']', '[' || to_char(-0.0::float8, '9.9EEEE') || ']', '[' || to_char(99999, 'th0BEEEE') || ']';
+SELECT to_char(1, 'FMth');
+SELECT to_char(1, 'BEEEE');
+SELECT to_char(1, 'FM9.9EEEE');
+SELECT to_char(1, '9FMDEEEE9');
+SELECT t, v, '[' || to_char(v, t) || ']' AS r
+FROM (VALUES (0), (1), (-1), (12.345), (-0.5), (0.0001), (1234.5678), (-987.65), (9.995), (123456789)) vs(v),
+     (VALUES ('9999'), ('FM9999'), ('0000'), ('9,999.99'), ('FM9G999D00'), ('S9999.9'), ('9999.9S'), ('SD99'), ('MI99.99'), ('99.99MI'), ('PL999'), ('SG9.9'), ('99.9PR'), ('FM99.9PR'), ('L99.9'), ('99th'), ('09.0'), ('9.0900'), ('99V99'), ('9.99EEEE'), ('FMRN'), ('999 "units"')) ts(t)
+ORDER BY t, v;
