@@ -24,7 +24,8 @@ typedef struct ndesc {
     int zero_start, zero_end; /* digit slots (counted from 1) of the first and last 0, 0 none */
     bool fill, bracket, minus, plus, lsign, roman, eeee, decimal, is_multi;
     bool blank;        /* B (C and SP, also written as nothing, do not count) */
-    bool lsign_post;   /* S after the digits */
+    bool lsign_post;   /* S after the digits (to_char) */
+    bool lsign_in_post; /* S after the decimal point (to_number reads a sign before the digits otherwise) */
     int pre_lsign_num; /* digits before S */
 } ndesc;
 

@@ -149,7 +149,7 @@ int num_template_parse(ss_ctx *ctx, const char *f, size_t flen, ntok *toks, size
             if (d->plus || d->minus || d->bracket)
                 return tmpl_error(ctx, "cannot use \"S\" and \"PL\"/\"MI\"/\"SG\"/\"PR\" together", NULL);
             d->lsign = true;
-            d->lsign_post = d->decimal; /* before the point it may still move after the number */
+            d->lsign_post = d->lsign_in_post = d->decimal; /* before the point it may still move after the number */
             d->pre_lsign_num = d->pre;
             break;
         case T_MI:
