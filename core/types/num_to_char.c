@@ -183,8 +183,9 @@ int num_template_parse(ss_ctx *ctx, const char *f, size_t flen, ntok *toks, size
         }
         toks[n++] = t;
     }
-    /* an S with no integer digits after it is written after the number (NUM_processor) */
-    if (d->lsign && !d->lsign_post && d->pre == d->pre_lsign_num)
+    /* an S with no integer digits after it is written after the number (NUM_processor, where
+       V's digits count as integer digits) */
+    if (d->lsign && !d->lsign_post && d->pre + d->multi == d->pre_lsign_num)
         d->lsign_post = true;
     *ntoks = n;
     return SS_OK;
