@@ -213,7 +213,8 @@ static int like_escape_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, 
         return SS_ERROR;
     }
     if (elen == 1 && e->ptr[0] == '\\') {
-        ss_strbuf_append(sb, p->ptr, p->len);
+        if (p->len)
+            ss_strbuf_append(sb, p->ptr, p->len);
         return SS_OK;
     }
     bool after_escape = false;

@@ -171,7 +171,8 @@ static int to_number_row(ss_ctx *ctx, const ss_text *s, const ss_text *f, ss_tex
     ss_strbuf text;
     ss_strbuf_init(&text);
     ss_strbuf_putc(&text, r.sign);
-    ss_strbuf_append(&text, r.digits.data, r.digits.len);
+    if (r.digits.len)
+        ss_strbuf_append(&text, r.digits.data, r.digits.len);
     if (text.len > 1 && text.data[text.len - 1] == '.')
         text.len--;
     if (text.oom || r.digits.oom)
