@@ -364,15 +364,16 @@ ss_expr *bind_array_func(binder *b, const ast_expr *a, const char *name, ss_expr
             return NULL;
         return make_func(b, def, at, args, n);
     }
-    /* the first argument is the array, except array_prepend's second */
-    uint32_t ai = strcmp(name, "array_prepend") == 0 ? 1 : 0;
+    /* the first argument is the array, except array_prepend's and width_bucket's second */
+    bool bucket = strcmp(name, "width_bucket") == 0;
+    uint32_t ai = strcmp(name, "array_prepend") == 0 || bucket ? 1 : 0;
     if (!ss_type_is_array(args[ai]->type.id))
         return no_array_function(b, a, name, args, n);
     ss_type at = type_of(args[ai]->type.id);
     ss_type elem = type_of(ss_type_element_of(at.id));
     bool compat = strcmp(name, "array_position") == 0 || strcmp(name, "array_positions") == 0 ||
                   strcmp(name, "array_remove") == 0 || strcmp(name, "array_replace") == 0 ||
-                  strcmp(name, "array_append") == 0 || strcmp(name, "array_prepend") == 0;
+                  strcmp(name, "array_append") == 0 || strcmp(name, "array_prepend") == 0 || bucket;
     ss_type result = int4;
     if (strcmp(name, "array_cat") == 0) {
         ss_type t;
@@ -406,7 +407,7 @@ ss_expr *bind_array_func(binder *b, const ast_expr *a, const char *name, ss_expr
         }
         if (strcmp(name, "array_positions") == 0)
             result = type_of(SS_TYPE_INT4_ARRAY);
-        else if (strcmp(name, "array_position") != 0)
+        else if (strcmp(name, "array_position") != 0 && !bucket)
             result = at;
         return make_func(b, def, result, args, n);
     }

@@ -123,19 +123,22 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
             bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: type %s", name);
             return NULL;
         }
+        /* the name as written: pg_catalog.overlaps for OVERLAPS, as PostgreSQL's grammar names it */
+        char shown[160];
+        snprintf(shown, sizeof shown, "%s%s", a->nnames == 2 ? "pg_catalog." : "", name);
         int pg = resolved == SS_FUNC_AMBIGUOUS ? SS_PG_AMBIGUOUS : ss_pg_function_lookup(name, n, types);
         if (pg == SS_PG_AMBIGUOUS) {
-            bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "function %s(%s) is not unique", name, sig);
+            bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "function %s(%s) is not unique", shown, sig);
             ss_ctx_error_hint(b->ctx, "Could not choose a best candidate function. You might need to add "
                                       "explicit type casts.");
             return NULL;
         }
         if (pg == SS_PG_EXISTS) { /* PostgreSQL has it, Sunstone not yet */
             bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: function %s(%s)",
-                       name, sig);
+                       shown, sig);
             return NULL;
         }
-        return no_such_function(b, a->location, name, sig);
+        return no_such_function(b, a->location, shown, sig);
     }
     /* PostgreSQL may pick a numeric overload for a numeric argument; where Sunstone lacks
        that overload, the float8 one would answer differently, so it refuses (a function

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "bind/binder_internal.h"
+#include "types/cast.h"
 #include "types/functions.h"
 #include "types/pg_builtins.h"
 #include "types/registry.h"
@@ -170,6 +171,68 @@ static ss_expr *bind_catalog_op(binder *b, const ast_expr *a, ss_expr **l, ss_ex
     return e ? fold_constants(b, e) : NULL;
 }
 
+static bool is_bitwise(const char *op)
+{
+    return !strcmp(op, "&") || !strcmp(op, "|") || !strcmp(op, "#") || !strcmp(op, "<<") || !strcmp(op, ">>");
+}
+
+/* An operator of the built-in types that is a function call (the integer bitwise ones):
+ * resolved over functions.c's built-in operators, PostgreSQL's oper_select_candidate. */
+static ss_expr *bind_builtin_oper(binder *b, const ast_expr *a, ss_expr *l, ss_expr *r)
+{
+    uint32_t nargs = l ? 2 : 1;
+    ss_expr *ops[2] = {l ? l : r, r};
+    ss_type types[2], want[2], result;
+    for (uint32_t i = 0; i < nargs; i++)
+        types[i] = is_unknown_param(b, ops[i]) ? type_of(SS_TYPE_UNKNOWN) : ops[i]->type;
+    const ss_func_def *def;
+    int rc = ss_oper_resolve(a->str, nargs, types, &def, want, &result);
+    if (rc == SS_FUNC_AMBIGUOUS) {
+        char b1[96], b2[96];
+        if (nargs == 2)
+            bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "operator is not unique: %s %s %s",
+                       tname(type_of(types[0].id), b1, sizeof b1), a->str, tname(type_of(types[1].id), b2, sizeof b2));
+        else
+            bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "operator is not unique: %s %s", a->str,
+                       tname(type_of(types[0].id), b1, sizeof b1));
+        ss_ctx_error_hint(b->ctx, "Could not choose a best candidate operator. You might need to add explicit "
+                                  "type casts.");
+        return NULL;
+    }
+    if (rc != SS_OK || !def->eval)
+        return no_operator(b, a, l, r);
+    ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * nargs);
+    if (!args)
+        return NULL;
+    const ast_expr *locs[2] = {l ? a->left : a->right, a->right};
+    for (uint32_t i = 0; i < nargs; i++)
+        if (!(args[i] = coerce_expr(b, ops[i], want[i], CAST_IMPLICIT, locs[i]->location)))
+            return NULL;
+    ss_expr *e = make_func(b, def, result, args, nargs);
+    return e ? fold_constants(b, e) : NULL;
+}
+
+/* A prefix operator implemented by a built-in function (@ -> abs, |/ -> sqrt, ||/ -> cbrt);
+ * float8 only for |/ and ||/, as PostgreSQL's. */
+static ss_expr *bind_prefix_func(binder *b, const ast_expr *a, const char *fn, ss_expr *r, bool float8_only)
+{
+    ss_type types[1] = {is_unknown_param(b, r) ? type_of(SS_TYPE_UNKNOWN) : r->type}, want[1], result;
+    const ss_func_def *def;
+    if (float8_only) { /* the one operand type: what converts to float8 implicitly */
+        if (!is_unknown_const(r) && types[0].id != SS_TYPE_UNKNOWN &&
+            !ss_cast_exists(types[0], type_of(SS_TYPE_FLOAT8), CAST_IMPLICIT))
+            return no_operator(b, a, NULL, r);
+        types[0] = type_of(SS_TYPE_FLOAT8);
+    }
+    if (ss_func_resolve(fn, 1, types, &def, want, &result) != SS_OK)
+        return no_operator(b, a, NULL, r);
+    ss_expr **args = bind_alloc(b, sizeof(ss_expr *));
+    if (!args || !(args[0] = coerce_expr(b, r, want[0], CAST_IMPLICIT, a->right->location)))
+        return NULL;
+    ss_expr *e = make_func(b, def, result, args, 1);
+    return e ? fold_constants(b, e) : NULL;
+}
+
 static ss_expr *bind_unary(binder *b, const ast_expr *a, ss_expr *r)
 {
     bool handled;
@@ -178,6 +241,11 @@ static ss_expr *bind_unary(binder *b, const ast_expr *a, ss_expr *r)
         return c;
     if (ss_ctx_error_pending(b->ctx))
         return NULL;
+    if (strcmp(a->str, "~") == 0)
+        return bind_builtin_oper(b, a, NULL, r);
+    if (strcmp(a->str, "@") == 0 || strcmp(a->str, "|/") == 0 || strcmp(a->str, "||/") == 0)
+        return bind_prefix_func(b, a, a->str[0] == '@' ? "abs" : a->str[1] == '/' ? "sqrt" : "cbrt", r,
+                                a->str[0] == '|');
     if (strcmp(a->str, "+") == 0 && numeric_rank(r->type.id))
         return r;
     if (strcmp(a->str, "-") == 0) {
@@ -266,6 +334,10 @@ ss_expr *bind_op(binder *b, const ast_expr *a)
         return bind_like(b, a, l, r);
     if (strcmp(a->str, "^") == 0)
         return bind_power(b, a, l, r);
+    if (strcmp(a->str, "^@") == 0) /* text ^@ text: starts_with */
+        return bind_operator_func(b, a, "starts_with", l, r);
+    if (is_bitwise(a->str))
+        return bind_builtin_oper(b, a, l, r);
     bool array_op;
     ss_expr *arr = bind_array_op(b, a, l, r, &array_op);
     if (array_op || ss_ctx_error_pending(b->ctx))

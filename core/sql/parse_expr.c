@@ -116,17 +116,6 @@ static const char *op_name(transform_state *ts, List *name, int location)
     return tr_strdup(ts, strVal(linitial(name)));
 }
 
-/* Is n the like_escape() call the grammar builds for LIKE ... ESCAPE (always qualified as
- * pg_catalog.like_escape)? */
-static bool is_like_escape(Node *n)
-{
-    if (!IsA(n, FuncCall))
-        return false;
-    List *name = ((FuncCall *)n)->funcname;
-    return list_length(name) == 2 && strcmp(strVal(linitial(name)), "pg_catalog") == 0 &&
-           strcmp(strVal(lsecond(name)), "like_escape") == 0;
-}
-
 /* libpg_query's JSON output of a parse node (its outfuncs; not in its installed headers).
  * The text is allocated in the parser's memory context. */
 extern char *pg_query_node_to_json(const void *obj);
@@ -252,12 +241,7 @@ static ast_expr *tr_a_expr(transform_state *ts, A_Expr *a)
     case AEXPR_LIKE:
     case AEXPR_ILIKE: {
         /* x LIKE p arrives as the operator ~~ (!~~, ~~*, !~~*); ESCAPE wraps p in
-           pg_catalog.like_escape(), which the grammar qualifies (a pattern that is any other
-           function call is an ordinary operand) */
-        if (is_like_escape(a->rexpr)) {
-            tr_unsupported(ts, a->location, "LIKE ... ESCAPE");
-            return NULL;
-        }
+           pg_catalog.like_escape(p, e), an ordinary call (func_like.c) */
         ast_expr *e = new_expr(ts, AE_OP, a->location);
         if (!e || !(e->str = op_name(ts, a->name, a->location)) || !(e->left = tr_expr(ts, a->lexpr)) ||
             !(e->right = tr_expr(ts, a->rexpr)))

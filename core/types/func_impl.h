@@ -139,6 +139,10 @@ SS_FN_DECL(overlay) SS_FN_DECL(md5) SS_FN_DECL(quote_ident) SS_FN_DECL(quote_lit
 SS_FN_DECL(format) SS_FN_DECL(initcap)
 /* func_count_nulls.c */
 SS_FN_DECL(num_nulls) SS_FN_DECL(num_nonnulls)
+/* func_bitwise.c: & | # << >> ~ of integers */
+SS_FN_DECL(int_and) SS_FN_DECL(int_or) SS_FN_DECL(int_xor) SS_FN_DECL(int_shl) SS_FN_DECL(int_shr) SS_FN_DECL(int_not)
+/* func_like.c, func_unistr.c, func_normalize.c, func_parse_ident.c, func_size.c */
+SS_FN_DECL(like_escape) SS_FN_DECL(unistr) SS_FN_DECL(normalize) SS_FN_DECL(is_normalized) SS_FN_DECL(parse_ident) SS_FN_DECL(pg_size_pretty) SS_FN_DECL(pg_size_bytes)
 /* func_hyperbolic.c */
 SS_FN_DECL(sinh) SS_FN_DECL(cosh) SS_FN_DECL(tanh) SS_FN_DECL(asinh) SS_FN_DECL(acosh) SS_FN_DECL(atanh)
 /* num_to_char.c */
@@ -162,7 +166,7 @@ void ss_quote_literal_append(struct ss_strbuf *sb, const char *s, size_t len);
 
 /* func_regex.c */
 SS_FN_DECL(regex_eq) SS_FN_DECL(regex_ieq) SS_FN_DECL(regexp_like) SS_FN_DECL(regexp_count)
-SS_FN_DECL(regexp_replace) SS_FN_DECL(regexp_substr) SS_FN_DECL(similar_to_escape)
+SS_FN_DECL(regexp_replace) SS_FN_DECL(regexp_replace_start) SS_FN_DECL(regexp_substr) SS_FN_DECL(similar_to_escape) SS_FN_DECL(similar_substring)
 SS_FN_DECL(regexp_match) SS_FN_DECL(regexp_split_to_array) SS_FN_DECL(regexp_instr) SS_FN_DECL(regexp_substr_nth)
 /* regexp_matches(s, p [, flags]): emit gets the text[] of each match's groups in order (one
  * match without the g flag); SS_ERROR after recording an error (func_regex.c). */
@@ -186,6 +190,8 @@ int ss_fn_current_database(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, 
 const char *ss_role_name(void);
 int ss_fn_current_user(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
                        ss_vector *out);
+int ss_fn_encoding_utf8(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                        ss_vector *out);
 /* func_settings.c */
 int ss_fn_current_setting(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
                           ss_vector *out);

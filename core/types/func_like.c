@@ -1,13 +1,15 @@
 /* func_like.c — LIKE / ILIKE pattern matching (PostgreSQL semantics: % matches any run of
  * characters, _ exactly one character, backslash escapes the next pattern character).
  * ILIKE matches the text and the pattern as lower() maps them, as PostgreSQL does in a UTF-8
- * database; when both are ASCII, letters are folded while matching, with no copy. */
+ * database; when both are ASCII, letters are folded while matching, with no copy.  LIKE ...
+ * ESCAPE e arrives as the pattern like_escape(p, e), defined here too. */
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "exec/interrupt.h"
 #include "types/func_impl.h"
+#include "util/strbuf.h"
 
 /* Matching steps (one character compared or skipped each) between two cancel checks. */
 #define LIKE_CHECK_EVERY (1u << 20)
@@ -195,3 +197,46 @@ int ss_fn_ilike(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint3
     (void)nargs;
     return like_rows(ctx, args, rows, n, out, true);
 }
+
+/* ---- like_escape(pattern, escape): LIKE ... ESCAPE e's pattern rewritten with backslash
+   escapes (the escape character becomes a backslash, a backslash a quoted one; an empty
+   escape quotes every backslash), PostgreSQL's like_escape; 22025 for a longer escape ---- */
+static int like_escape_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint32_t i, ss_strbuf *sb,
+                           bool *null, void *state)
+{
+    (void)nargs, (void)null, (void)state;
+    const ss_text *p = &((const ss_text *)args[0]->data)[i], *e = &((const ss_text *)args[1]->data)[i];
+    uint32_t elen = e->len ? utf8_len((unsigned char)e->ptr[0]) : 0;
+    if (e->len && elen != e->len) {
+        ss_ctx_error(ctx, "22025", "invalid escape string");
+        ss_ctx_error_hint(ctx, "Escape string must be empty or one character.");
+        return SS_ERROR;
+    }
+    if (elen == 1 && e->ptr[0] == '\\') {
+        if (p->len)
+            ss_strbuf_append(sb, p->ptr, p->len);
+        return SS_OK;
+    }
+    bool after_escape = false;
+    for (uint32_t k = 0; k < p->len;) {
+        uint32_t l = utf8_len((unsigned char)p->ptr[k]);
+        if (l > p->len - k)
+            l = p->len - k;
+        if (elen && l == elen && memcmp(p->ptr + k, e->ptr, l) == 0 && !after_escape) {
+            ss_strbuf_putc(sb, '\\');
+            after_escape = true;
+        } else if (p->ptr[k] == '\\') {
+            ss_strbuf_putc(sb, '\\');
+            if (!after_escape)
+                ss_strbuf_putc(sb, '\\');
+            after_escape = false;
+        } else {
+            ss_strbuf_append(sb, p->ptr + k, l);
+            after_escape = false;
+        }
+        k += l;
+    }
+    return SS_OK;
+}
+
+SS_TEXT_FN(ss_fn_like_escape, like_escape_row)

@@ -1,6 +1,7 @@
 /* func_regex.c — regular expressions with PCRE2 (the closest library in Debian to
  * PostgreSQL's Spencer ARE): the operators ~ ~* !~ !~* (textregexeq, texticregexeq),
- * regexp_replace (flags g, i, back-references \1..\9 and \& in the replacement), regexp_like,
+ * regexp_replace (flags g, i, back-references \1..\9 and \& in the replacement; PostgreSQL 15's
+ * start and N), regexp_like,
  * regexp_count, substring(text from pattern) and SIMILAR TO's translation
  * similar_to_escape(pattern [, escape]), regexp_instr / regexp_substr (N-th match, subexpr),
  * and the text[] results regexp_match and
@@ -666,26 +667,24 @@ static void append_replacement(ss_strbuf *sb, const ss_text *s, const ss_text *r
     }
 }
 
-/* ---- regexp_replace(s, p, replacement [, flags]) ---- */
-static int replace_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint32_t i, ss_strbuf *sb, bool *null,
-                       void *state)
+/* ---- regexp_replace(s, p, replacement [, flags]) and (s, p, replacement, start [, N [, flags]]):
+   the N-th match at or after start replaced, every one when N is 0; without N, the g flag says
+   which (PostgreSQL 15's textregexreplace_extended) ---- */
+static int replace_matches(ss_ctx *ctx, re_cache *c, const ss_text *s, const ss_text *rep, size_t at, int32_t nth,
+                           ss_strbuf *sb)
 {
-    (void)null;
-    re_cache *c = state;
-    re_flags fl;
-    if (parse_flags(ctx, nargs > 3 ? text_at(args, 3, i) : NULL, &fl) ||
-        prepare_row(ctx, c, args, i, nargs > 3 ? 3 : -1, NULL, false))
-        return SS_ERROR;
-    const ss_text *s = text_at(args, 0, i), *rep = text_at(args, 2, i);
     uint32_t ngroups = pcre2_get_ovector_count(c->match);
-    size_t at = 0, copied = 0;
+    size_t copied = 0;
+    int32_t seen = 0;
     int m;
     while ((m = next_match(ctx, c, s, &at)) == 1) {
+        if (nth != 0 && ++seen < nth)
+            continue;
         const PCRE2_SIZE *ov = pcre2_get_ovector_pointer(c->match);
         ss_strbuf_append(sb, s->ptr + copied, ov[0] - copied);
         append_replacement(sb, s, rep, ov, ngroups);
         copied = ov[1];
-        if (!fl.global)
+        if (nth != 0)
             break;
     }
     if (m < 0)
@@ -695,16 +694,42 @@ static int replace_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint
     return SS_OK;
 }
 
+static int replace_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint32_t i, ss_strbuf *sb, bool *null,
+                       void *state)
+{
+    (void)null;
+    re_cache *c = state;
+    re_flags fl;
+    if (parse_flags(ctx, nargs > 3 ? text_at(args, 3, i) : NULL, &fl) ||
+        prepare_row(ctx, c, args, i, nargs > 3 ? 3 : -1, NULL, false))
+        return SS_ERROR;
+    return replace_matches(ctx, c, text_at(args, 0, i), text_at(args, 2, i), 0, fl.global ? 0 : 1, sb);
+}
+
+static int replace_start_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint32_t i, ss_strbuf *sb,
+                             bool *null, void *state)
+{
+    (void)null;
+    re_cache *c = state;
+    int32_t start = int_arg(args, nargs, 3, i, 1), nth = int_arg(args, nargs, 4, i, 1);
+    if (start <= 0)
+        return bad_param(ctx, "start", start);
+    if (nth < 0)
+        return bad_param(ctx, "n", nth);
+    re_flags fl;
+    int flags_k = nargs > 5 ? 5 : -1;
+    if (parse_flags(ctx, flags_k >= 0 ? text_at(args, 5, i) : NULL, &fl) || prepare_row(ctx, c, args, i, flags_k, NULL, false))
+        return SS_ERROR;
+    if (nargs <= 4)
+        nth = fl.global ? 0 : 1;
+    const ss_text *s = text_at(args, 0, i);
+    return replace_matches(ctx, c, s, text_at(args, 2, i), ss_utf8_clip(s->ptr, s->len, (uint64_t)start - 1), nth, sb);
+}
+
 /* ---- substring(s from p): the first parenthesised group's text if there is a group, else
    the whole match; NULL without a match ---- */
-static int substr_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint32_t i, ss_strbuf *sb, bool *null,
-                      void *state)
+static int substr_match(ss_ctx *ctx, re_cache *c, const ss_text *s, ss_strbuf *sb, bool *null)
 {
-    (void)nargs;
-    re_cache *c = state;
-    if (prepare_row(ctx, c, args, i, -1, NULL, false))
-        return SS_ERROR;
-    const ss_text *s = text_at(args, 0, i);
     size_t at = 0;
     int m = next_match(ctx, c, s, &at);
     if (m < 0)
@@ -715,6 +740,44 @@ static int substr_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint3
         return SS_OK;
     ss_strbuf_append(sb, s->ptr + ov[2 * g], ov[2 * g + 1] - ov[2 * g]);
     return SS_OK;
+}
+
+static int substr_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint32_t i, ss_strbuf *sb, bool *null,
+                      void *state)
+{
+    (void)nargs;
+    re_cache *c = state;
+    if (prepare_row(ctx, c, args, i, -1, NULL, false))
+        return SS_ERROR;
+    return substr_match(ctx, c, text_at(args, 0, i), sb, null);
+}
+
+static int similar_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint32_t i, ss_strbuf *sb, bool *null,
+                       void *state);
+
+/* ---- substring(s similar p escape e), substring(s from p for e): the text between the
+   escape-double-quote markers, as PostgreSQL's substring($1, similar_to_escape($2, $3)) ---- */
+static int similar_substr_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint32_t i, ss_strbuf *sb,
+                              bool *null, void *state)
+{
+    (void)nargs;
+    ss_strbuf pat;
+    ss_strbuf_init(&pat);
+    ss_vector *const pattern_args[2] = {args[1], args[2]};
+    int rc = similar_row(ctx, pattern_args, 2, i, &pat, null, NULL);
+    if (rc == SS_OK && pat.oom)
+        rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    re_flags fl;
+    if (rc == SS_OK && (rc = parse_flags(ctx, NULL, &fl)) == SS_OK) {
+        ss_text pt = {pat.data ? pat.data : "", (uint32_t)pat.len, 0};
+        rc = compile(ctx, state, &pt, &fl);
+    }
+    ss_strbuf_free(&pat);
+    if (rc != SS_OK) { /* PostgreSQL's substring(text, text, text) is a SQL-language function */
+        ss_ctx_error_context(ctx, "SQL function \"substring\" statement 1");
+        return SS_ERROR;
+    }
+    return substr_match(ctx, state, text_at(args, 0, i), sb, null);
 }
 
 static int with_cache(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
@@ -730,6 +793,18 @@ int ss_fn_regexp_replace(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, co
                          ss_vector *out)
 {
     return with_cache(ctx, args, nargs, rows, n, out, replace_row);
+}
+
+int ss_fn_regexp_replace_start(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+                               uint32_t n, ss_vector *out)
+{
+    return with_cache(ctx, args, nargs, rows, n, out, replace_start_row);
+}
+
+int ss_fn_similar_substring(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                            ss_vector *out)
+{
+    return with_cache(ctx, args, nargs, rows, n, out, similar_substr_row);
 }
 
 int ss_fn_regexp_substr(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,

@@ -2,7 +2,8 @@
  * clients parse for "PostgreSQL 15.x" (Sunstone implements PostgreSQL 15's SQL; SHOW
  * server_version says 15.0), current_database(), the name the shell's prompt shows for a
  * database ("sunstone": an in-memory database has no name of its own), and CURRENT_USER /
- * SESSION_USER / USER / CURRENT_ROLE, the one role of an embedded session (ss_role_name). */
+ * SESSION_USER / USER / CURRENT_ROLE, the one role of an embedded session (ss_role_name),
+ * and the encoding functions. */
 #include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,4 +61,14 @@ int ss_fn_current_user(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, cons
     (void)args;
     (void)nargs;
     return put_text(ctx, rows, n, out, ss_role_name());
+}
+
+/* getdatabaseencoding() and pg_client_encoding(): UTF8, the only encoding Sunstone has (other
+ * client encodings are refused) */
+int ss_fn_encoding_utf8(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                        ss_vector *out)
+{
+    (void)args;
+    (void)nargs;
+    return put_text(ctx, rows, n, out, "UTF8");
 }

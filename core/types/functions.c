@@ -82,6 +82,7 @@ static const ss_func_def builtin[] = {
     FN("textlike", ss_fn_like, B, TX, TX),
     FN("ilike", ss_fn_ilike, B, TX, TX),
     FN("texticlike", ss_fn_ilike, B, TX, TX),
+    FN("like_escape", ss_fn_like_escape, TX, TX, TX),
     /* math (func_trig.c, func_float.c): the float8 -> float8 ones, then the others */
 #define F8_UNARY(NAME) FN(#NAME, ss_fn_##NAME, F8, F8),
     SS_F8_UNARY_FUNCTIONS(F8_UNARY)
@@ -119,6 +120,8 @@ static const ss_func_def builtin[] = {
     {"user", 0, false, true, {0}, TX, ss_fn_current_user, false},
     {"current_role", 0, false, true, {0}, TX, ss_fn_current_user, false},
     {"current_catalog", 0, false, true, {0}, TX, ss_fn_current_database, false},
+    {"getdatabaseencoding", 0, false, true, {0}, TX, ss_fn_encoding_utf8, false},
+    {"pg_client_encoding", 0, false, true, {0}, TX, ss_fn_encoding_utf8, false},
 #define INT_PAIR(NAME) FN(#NAME, ss_fn_##NAME, I4, I4, I4), FN(#NAME, ss_fn_##NAME, I8, I8, I8),
     INT_PAIR(gcd) INT_PAIR(lcm)
 #undef INT_PAIR
@@ -148,6 +151,12 @@ static const ss_func_def builtin[] = {
     FN("to_hex", ss_fn_to_hex, TX, I4), FN("to_hex", ss_fn_to_hex, TX, I8), FN("md5", ss_fn_md5, TX, TX),
     FN("overlay", ss_fn_overlay, TX, TX, TX, I4), FN("overlay", ss_fn_overlay, TX, TX, TX, I4, I4),
     FN("quote_ident", ss_fn_quote_ident, TX, TX),
+    FN("textcat", ss_fn_concat, TX, TX, TX), FN("unistr", ss_fn_unistr, TX, TX),
+    FN("normalize", ss_fn_normalize, TX, TX), FN("normalize", ss_fn_normalize, TX, TX, TX),
+    FN("is_normalized", ss_fn_is_normalized, B, TX), FN("is_normalized", ss_fn_is_normalized, B, TX, TX),
+    FN("parse_ident", ss_fn_parse_ident, SS_TYPE_TEXT_ARRAY, TX), FN("parse_ident", ss_fn_parse_ident, SS_TYPE_TEXT_ARRAY, TX, B),
+    FN("pg_size_pretty", ss_fn_pg_size_pretty, TX, I8), FN("pg_size_pretty", ss_fn_pg_size_pretty, TX, NM),
+    FN("pg_size_bytes", ss_fn_pg_size_bytes, I8, TX),
     /* quote_literal (strict) and quote_nullable (not) of text and the built-in scalar types */
 #define QUOTE(T) FN("quote_literal", ss_fn_quote_literal, TX, T), {"quote_nullable", 1, false, false, {T}, TX, ss_fn_quote_literal, false},
     QUOTE(TX) QUOTE(I2) QUOTE(I4) QUOTE(I8) QUOTE(F8) QUOTE(NM) QUOTE(B)
@@ -169,7 +178,10 @@ static const ss_func_def builtin[] = {
     FN("regexp_substr", ss_fn_regexp_substr_nth, TX, TX, TX, I4, I4, TX),
     FN("regexp_substr", ss_fn_regexp_substr_nth, TX, TX, TX, I4, I4, TX, I4),
     FN("regexp_replace", ss_fn_regexp_replace, TX, TX, TX, TX), FN("regexp_replace", ss_fn_regexp_replace, TX, TX, TX, TX, TX),
-    FN("substring", ss_fn_regexp_substr, TX, TX, TX),
+    FN("regexp_replace", ss_fn_regexp_replace_start, TX, TX, TX, TX, I4),
+    FN("regexp_replace", ss_fn_regexp_replace_start, TX, TX, TX, TX, I4, I4),
+    FN("regexp_replace", ss_fn_regexp_replace_start, TX, TX, TX, TX, I4, I4, TX),
+    FN("substring", ss_fn_regexp_substr, TX, TX, TX), FN("substring", ss_fn_similar_substring, TX, TX, TX, TX),
     FN("regexp_match", ss_fn_regexp_match, SS_TYPE_TEXT_ARRAY, TX, TX),
     FN("regexp_match", ss_fn_regexp_match, SS_TYPE_TEXT_ARRAY, TX, TX, TX),
     FN("regexp_split_to_array", ss_fn_regexp_split_to_array, SS_TYPE_TEXT_ARRAY, TX, TX),
@@ -196,6 +208,14 @@ static const ss_func_def builtin_ops[] = {
     {"-", 1, false, true, {I8}, I8, NULL, false}, {"-", 1, false, true, {F8}, F8, NULL, false},
     {"-", 1, false, true, {NM}, NM, NULL, false},
     {"||", 2, false, true, {TX, TX}, TX, NULL, false}, /* textcat: character operands reach it by their cast */
+    /* integer bitwise operators (func_bitwise.c): function calls */
+#define OPS_BITS(NAME, EVAL) FN(NAME, EVAL, I2, I2, I2), FN(NAME, EVAL, I4, I4, I4), FN(NAME, EVAL, I8, I8, I8)
+#define OPS_SHIFT(NAME, EVAL) FN(NAME, EVAL, I2, I2, I4), FN(NAME, EVAL, I4, I4, I4), FN(NAME, EVAL, I8, I8, I4)
+    OPS_BITS("&", ss_fn_int_and), OPS_BITS("|", ss_fn_int_or), OPS_BITS("#", ss_fn_int_xor),
+    OPS_SHIFT("<<", ss_fn_int_shl), OPS_SHIFT(">>", ss_fn_int_shr),
+    FN("~", ss_fn_int_not, I2, I2), FN("~", ss_fn_int_not, I4, I4), FN("~", ss_fn_int_not, I8, I8),
+#undef OPS_BITS
+#undef OPS_SHIFT
 };
 
 #define NBUILTIN_OPS (sizeof builtin_ops / sizeof builtin_ops[0])

@@ -1,5 +1,5 @@
 /* num_template.h — the number template of to_char and to_number (9 0 . , D G S MI PL SG PR L
- * EEEE RN TH V FM B and literal text), split into tokens with PostgreSQL 15's checks by
+ * EEEE RN TH V FM B C SP and literal text), split into tokens with PostgreSQL 15's checks by
  * num_to_char.c's num_template_parse and read by to_char (num_to_char.c) and to_number
  * (num_to_number.c). */
 #ifndef SS_TYPES_NUM_TEMPLATE_H
@@ -23,7 +23,9 @@ typedef struct ndesc {
     int pre, post, multi;
     int zero_start, zero_end; /* digit slots (counted from 1) of the first and last 0, 0 none */
     bool fill, bracket, minus, plus, lsign, roman, eeee, decimal, is_multi;
-    bool lsign_post;   /* S after the digits */
+    bool blank;        /* B (C and SP, also written as nothing, do not count) */
+    bool lsign_post;   /* S after the digits (to_char) */
+    bool lsign_in_post; /* S after the decimal point (to_number reads a sign before the digits otherwise) */
     int pre_lsign_num; /* digits before S */
 } ndesc;
 

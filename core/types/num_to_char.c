@@ -23,57 +23,83 @@ static int tmpl_error(ss_ctx *ctx, const char *msg, const char *detail)
     return SS_ERROR;
 }
 
+/* Whether keyword kw (upper case) starts at f[i], written all in upper or all in lower case. */
+static bool keyword(const char *f, size_t i, size_t flen, const char *kw)
+{
+    size_t n = strlen(kw);
+    if (flen - i < n)
+        return false;
+    bool upper = true, lower = true;
+    for (size_t k = 0; k < n; k++) {
+        upper &= f[i + k] == kw[k];
+        lower &= f[i + k] == kw[k] + ('a' - 'A');
+    }
+    return upper || lower;
+}
+
 /* Splits the template into tokens and fills the description; SS_ERROR on a refused one. */
 int num_template_parse(ss_ctx *ctx, const char *f, size_t flen, ntok *toks, size_t *ntoks, ndesc *d)
 {
     memset(d, 0, sizeof *d);
     size_t n = 0;
+    bool quoted = false;
     for (size_t i = 0; i < flen;) {
         ntok t = {.kind = T_LIT, .text = f + i, .len = 1};
         char c = f[i];
-        char u = (char)(c >= 'a' && c <= 'z' ? c - 32 : c);
-        char u2 = i + 1 < flen ? (char)(f[i + 1] >= 'a' && f[i + 1] <= 'z' ? f[i + 1] - 32 : f[i + 1]) : 0;
         size_t adv = 1;
+        if (quoted) {
+            if (c == '"') {
+                quoted = false;
+                i++;
+                continue;
+            }
+            if (c == '\\' && i + 1 < flen)
+                t.text = f + ++i;
+            while (i + t.len < flen && ((unsigned char)f[i + t.len] & 0xC0) == 0x80)
+                t.len++;
+            i += t.len;
+            toks[n++] = t;
+            continue;
+        }
+        /* keywords are all upper case or all lower case, longest first (NUM_keywords) */
         if (c == '9')
             t.kind = T_9;
         else if (c == '0')
             t.kind = T_0;
-        else if (c == '.' || u == 'D')
+        else if (c == '.' || c == 'D' || c == 'd')
             t.kind = T_DEC;
-        else if (c == ',' || u == 'G')
+        else if (c == ',' || c == 'G' || c == 'g')
             t.kind = T_COMMA;
-        else if (u == 'F' && u2 == 'M')
+        else if (keyword(f, i, flen, "FM"))
             t.kind = T_FM, adv = 2;
-        else if (u == 'M' && u2 == 'I')
+        else if (keyword(f, i, flen, "MI"))
             t.kind = T_MI, adv = 2;
-        else if (u == 'P' && u2 == 'L')
+        else if (keyword(f, i, flen, "PL"))
             t.kind = T_PL, adv = 2;
-        else if (u == 'P' && u2 == 'R')
+        else if (keyword(f, i, flen, "PR"))
             t.kind = T_PR, adv = 2;
-        else if (u == 'S' && u2 == 'G')
+        else if (keyword(f, i, flen, "SG"))
             t.kind = T_SG, adv = 2;
-        else if (u == 'R' && u2 == 'N')
+        else if (keyword(f, i, flen, "SP"))
+            t.kind = T_B, adv = 2; /* SP writes nothing, as B and C */
+        else if (keyword(f, i, flen, "RN"))
             t.kind = T_RN, t.lower = c == 'r', adv = 2;
-        else if (u == 'T' && u2 == 'H')
+        else if (keyword(f, i, flen, "TH"))
             t.kind = T_TH, t.lower = c == 't', adv = 2;
-        else if (u == 'E' && i + 3 < flen && (f[i + 1] | 32) == 'e' && (f[i + 2] | 32) == 'e' && (f[i + 3] | 32) == 'e')
+        else if (keyword(f, i, flen, "EEEE"))
             t.kind = T_EEEE, adv = 4;
-        else if (u == 'S')
+        else if (c == 'S' || c == 's')
             t.kind = T_S;
-        else if (u == 'L')
+        else if (c == 'L' || c == 'l')
             t.kind = T_L;
-        else if (u == 'V')
+        else if (c == 'V' || c == 'v')
             t.kind = T_V;
-        else if (u == 'B')
+        else if (c == 'B' || c == 'b' || c == 'C' || c == 'c')
             t.kind = T_B;
-        else if (c == '"') { /* quoted text, \" inside */
-            size_t k = i + 1;
-            while (k < flen && f[k] != '"') {
-                if (f[k] == '\\' && k + 1 < flen)
-                    k++;
-                k++;
-            }
-            t.text = f + i + 1, t.len = (k < flen ? k : flen) - i - 1, adv = k < flen ? k - i + 1 : k - i;
+        else if (c == '"') { /* quoted text: its characters, a backslash quoting the next one */
+            quoted = true;
+            i++;
+            continue;
         } else if (c == '\\' && i + 1 < flen && f[i + 1] == '"') {
             t.text = f + i + 1, adv = 2;
         } else {
@@ -92,9 +118,11 @@ int num_template_parse(ss_ctx *ctx, const char *f, size_t flen, ntok *toks, size
             if (d->bracket)
                 return tmpl_error(ctx, t.kind == T_9 ? "\"9\" must be ahead of \"PR\"" : "\"0\" must be ahead of \"PR\"",
                                   NULL);
-            if (t.kind == T_0 && !d->zero_start)
+            /* NUMDesc_prepare: only a 0 before the decimal point starts the zero fill, and a 0
+               after V counts as an integer digit (9 as a V digit) */
+            if (t.kind == T_0 && !d->zero_start && !d->decimal)
                 d->zero_start = d->pre + 1;
-            if (d->is_multi) {
+            if (d->is_multi && t.kind == T_9) {
                 d->multi++;
                 break;
             }
@@ -121,7 +149,7 @@ int num_template_parse(ss_ctx *ctx, const char *f, size_t flen, ntok *toks, size
             if (d->plus || d->minus || d->bracket)
                 return tmpl_error(ctx, "cannot use \"S\" and \"PL\"/\"MI\"/\"SG\"/\"PR\" together", NULL);
             d->lsign = true;
-            d->lsign_post = d->pre + d->post > 0;
+            d->lsign_post = d->lsign_in_post = d->decimal; /* before the point it may still move after the number */
             d->pre_lsign_num = d->pre;
             break;
         case T_MI:
@@ -142,8 +170,11 @@ int num_template_parse(ss_ctx *ctx, const char *f, size_t flen, ntok *toks, size
             d->bracket = true;
             break;
         case T_RN: d->roman = true; break;
+        case T_B:
+            d->blank |= (c == 'B' || c == 'b') && d->pre == 0 && d->post == 0 && !d->zero_start; /* NUM_F_BLANK */
+            break;
         case T_EEEE:
-            if (d->bracket || d->minus || d->plus || d->lsign || d->roman || d->is_multi)
+            if (d->blank || d->fill || d->bracket || d->minus || d->plus || d->lsign || d->roman || d->is_multi)
                 return tmpl_error(ctx, "\"EEEE\" is incompatible with other formats",
                                   "\"EEEE\" may only be used together with digit and decimal point patterns.");
             d->eeee = true;
@@ -152,6 +183,10 @@ int num_template_parse(ss_ctx *ctx, const char *f, size_t flen, ntok *toks, size
         }
         toks[n++] = t;
     }
+    /* an S with no integer digits after it is written after the number (NUM_processor, where
+       V's digits count as integer digits) */
+    if (d->lsign && !d->lsign_post && d->pre + d->multi == d->pre_lsign_num)
+        d->lsign_post = true;
     *ntoks = n;
     return SS_OK;
 }
@@ -506,9 +541,11 @@ static void digit(nproc *n, int kind)
         if (*n->p)
             n->p++;
     }
-    /* after the last digit: S written after the number */
+    /* after the last digit: S written after the number, or PR's closing mark */
     if (++n->num_curr == n->num_count && d->lsign && d->lsign_post)
         ss_strbuf_putc(n->out, n->x->sign);
+    else if (n->num_curr == n->num_count && d->bracket && n->sign_wrote)
+        ss_strbuf_putc(n->out, n->x->sign == '+' ? ' ' : '>');
 }
 
 static void process(const ntok *toks, size_t ntoks, const ndesc *d, const nnum *x, ss_strbuf *out)
@@ -540,6 +577,14 @@ static void process(const ntok *toks, size_t ntoks, const ndesc *d, const nnum *
             n.last_relevant = e;
         }
     }
+    if (dd.eeee) { /* PostgreSQL writes the number alone: its sign or a space, the mantissa and
+                      the exponent (NaN and the infinities: the '#' fill) */
+        ss_strbuf_putc(out, x->sign == '-' && !strchr(n.number, '#') ? '-' : ' ');
+        ss_strbuf_puts(out, n.number);
+        if (!strchr(n.number, '#'))
+            ss_strbuf_puts(out, x->exp);
+        return;
+    }
     if (dd.roman) {
         ss_strbuf rn;
         ss_strbuf_init(&rn);
@@ -570,8 +615,10 @@ static void process(const ntok *toks, size_t ntoks, const ndesc *d, const nnum *
         case T_9:
         case T_0:
         case T_DEC:
-            if (t->kind == T_DEC && *n.p != '.') { /* the number has no fraction digits */
-                n.num_curr++;
+            if (t->kind == T_DEC && *n.p != '.') {
+                if (!dd.eeee) /* no fraction digits: PostgreSQL's text ends here */
+                    return;
+                n.num_curr++; /* EEEE writes the digits it did not place */
                 break;
             }
             digit(&n, t->kind);
@@ -588,18 +635,18 @@ static void process(const ntok *toks, size_t ntoks, const ndesc *d, const nnum *
             ss_strbuf_putc(out, ' ');
             break;
         case T_MI:
-        case T_PL:
-        case T_PR: { /* its mark for one sign, a blank (none under FM) for the other */
-            char want = t->kind == T_PL ? '+' : '-', mark = t->kind == T_PR ? '>' : want;
+        case T_PL: { /* its mark for one sign, a blank (none under FM) for the other; PR's
+                        marks are written around the digits */
+            char want = t->kind == T_PL ? '+' : '-';
             if (x->sign == want)
-                ss_strbuf_putc(out, mark);
+                ss_strbuf_putc(out, want);
             else if (!dd.fill)
                 ss_strbuf_putc(out, ' ');
             break;
         }
         case T_SG: ss_strbuf_putc(out, x->sign); break;
         case T_TH:
-            if (x->sign == '-' || !x->ival_ok || strchr(nstr(x), '#'))
+            if (x->sign == '-' || !x->ival_ok || strchr(nstr(x), '#') || dd.decimal)
                 break;
             ss_strbuf_puts(out, ordinal(x->ival, t->lower));
             break;
@@ -645,7 +692,8 @@ static int to_char_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint
     case SS_TYPE_INT8: {
         long long iv = v->type.id == SS_TYPE_INT4 ? ((const int32_t *)v->data)[i] : ((const int64_t *)v->data)[i];
         snprintf(buf, sizeof buf, "%lld", iv);
-        rc = number_from_decimal(ctx, buf, &d, &x);
+        /* EEEE of an integer is printf's %e of the double (int4_to_char; int8's goes through numeric) */
+        rc = d.eeee && v->type.id == SS_TYPE_INT4 ? number_from_double(ctx, (double)iv, DBL_DIG, &d, &x) : number_from_decimal(ctx, buf, &d, &x);
         break;
     }
     case SS_TYPE_FLOAT4:
@@ -684,6 +732,11 @@ static int to_char_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint
         for (size_t k = 0; k < ntoks; k++)
             if (toks[k].kind == T_TH)
                 return ss_ctx_error(ctx, SS_SQLSTATE_INVALID_TEXT_REPRESENTATION, "\"NaN\" is not a number");
+    /* TH with no digit in the template: PostgreSQL's ordinal of the number's text "." */
+    if (!d.roman && !d.eeee && !d.decimal && d.pre + d.multi == 0 && x.sign != '-')
+        for (size_t k = 0; k < ntoks; k++)
+            if (toks[k].kind == T_TH)
+                return ss_ctx_error(ctx, SS_SQLSTATE_INVALID_TEXT_REPRESENTATION, "\".\" is not a number");
     process(toks, ntoks, &d, &x, sb);
     return SS_OK;
 }

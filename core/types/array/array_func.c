@@ -2,7 +2,7 @@
  * bind_array.c makes the calls): ARRAY[...] constructors, subscripts and slices, op ANY / ALL
  * over an array, @> <@ &&, ||, array_append / array_prepend / array_cat, array_length and the
  * other dimension functions, array_position(s), array_remove / array_replace,
- * trim_array, array_to_string and string_to_array, array_fill, with PostgreSQL's results and errors.
+ * trim_array, array_to_string and string_to_array, array_fill, width_bucket over thresholds, with PostgreSQL's results and errors.
  * Each is one function over one row of decoded values, generic over the element type, run
  * over the rows by run_rows. */
 #include "types/array/array_func.h"
@@ -616,6 +616,39 @@ static int position_row(arr_call *c, uint32_t row)
 ROWS_EVAL(arr_fn_position, position_row, -1, POSITION)
 ROWS_EVAL(arr_fn_positions, position_row, -1, POSITIONS)
 
+/* width_bucket(operand, thresholds): how many of the sorted thresholds are <= operand, by
+ * binary search as PostgreSQL's width_bucket_array (2202E for more than one dimension, 22004
+ * for a NULL threshold). */
+static int width_bucket_row(arr_call *c, uint32_t row)
+{
+    ss_value x, v;
+    ss_array a;
+    int rc = SS_OK;
+    arg(c, 0, row, &x);
+    if (!array_arg(c, 1, row, &a, &rc))
+        return rc;
+    if (a.ndims > 1)
+        return ss_ctx_error(c->ctx, ARR_SQLSTATE_SUBSCRIPT, "thresholds must be one-dimensional array");
+    c->l.n = 0;
+    if (list_push_all(c->ctx, &c->l, &a) != SS_OK)
+        return SS_ERROR;
+    for (uint32_t k = 0; k < c->l.n; k++)
+        if (c->l.v[k].is_null)
+            return ss_ctx_error(c->ctx, "22004", "thresholds array must not contain NULLs");
+    uint32_t lo = 0, hi = c->l.n;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        v = c->l.v[mid];
+        if (arr_elem_compare(a.elem, &x, &v) < 0)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return put_int(c, row, lo);
+}
+
+ROWS_EVAL(arr_fn_width_bucket, width_bucket_row, -1, 0)
+
 enum { REMOVE, REPLACE };
 
 /* array_remove: every item not distinct from args[1] dropped; array_replace: replaced by
@@ -848,6 +881,7 @@ static const ss_func_def named[] = {
     ADEF("array_remove", 2, false, arr_fn_remove),
     ADEF("array_replace", 3, false, arr_fn_replace),
     ADEF("trim_array", 2, true, arr_fn_trim),
+    ADEF("width_bucket", 2, true, arr_fn_width_bucket),
     ADEF("array_to_string", 2, false, arr_fn_to_string),
     ADEF("array_to_string", 3, false, arr_fn_to_string),
     ADEF("string_to_array", 2, false, arr_fn_string_to_array),

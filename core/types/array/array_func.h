@@ -50,6 +50,7 @@ ARR_FN(arr_fn_positions);
 ARR_FN(arr_fn_remove);
 ARR_FN(arr_fn_replace);
 ARR_FN(arr_fn_trim);
+ARR_FN(arr_fn_width_bucket);
 ARR_FN(arr_fn_to_string);
 ARR_FN(arr_fn_string_to_array);
 ARR_FN(arr_fn_fill);

@@ -588,9 +588,19 @@ DT_FN(fn_timeofday)
 #define VOLATILE_DEF(NAME, EVAL, RES, ...)                                                          \
     {NAME, sizeof((int32_t[]){__VA_ARGS__}) / sizeof(int32_t), false, true, {__VA_ARGS__}, RES, EVAL, true}
 
+/* (s1, e1) OVERLAPS (s2, e2) for points of type T, either end an interval (dt_overlaps.c) */
+#define OVERLAPS_OF(T)                                                                              \
+    {"overlaps", 4, false, false, {T, T, T, T}, BOOLT, dt_fn_overlaps, false},                      \
+        {"overlaps", 4, false, false, {T, IVL, T, IVL}, BOOLT, dt_fn_overlaps, false},              \
+        {"overlaps", 4, false, false, {T, T, T, IVL}, BOOLT, dt_fn_overlaps, false},                \
+        {"overlaps", 4, false, false, {T, IVL, T, T}, BOOLT, dt_fn_overlaps, false}
+
 const ss_func_def dt_timestamp_functions[] = {
+    OVERLAPS_OF(TS), OVERLAPS_OF(TSTZ), OVERLAPS_OF(TIME),
+    {"overlaps", 4, false, false, {TIMETZ, TIMETZ, TIMETZ, TIMETZ}, BOOLT, dt_fn_overlaps, false},
     PER_SOURCE("extract", fn_extract, NUM),
     PER_SOURCE("date_part", fn_extract, F8),
+    DT_DEF("date_bin", dt_fn_date_bin, TS, IVL, TS, TS), DT_DEF("date_bin", dt_fn_date_bin, TSTZ, IVL, TSTZ, TSTZ),
     DT_DEF("date_trunc", fn_date_trunc, TS, TXT, TS),
     DT_DEF("date_trunc", fn_date_trunc, TSTZ, TXT, TSTZ),
     DT_DEF("date_trunc", fn_date_trunc, TSTZ, TXT, TSTZ, TXT),

@@ -33,6 +33,14 @@ int dt_fn_to_date_text(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, cons
 int dt_fn_to_timestamp_text(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
                             ss_vector *out);
 
+/* overlaps(s1, e1, s2, e2) (dt_overlaps.c) */
+int dt_fn_overlaps(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                   ss_vector *out);
+
+/* date_bin(stride, source, origin) (dt_bin.c) */
+int dt_fn_date_bin(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                   ss_vector *out);
+
 /* table entries: name, arity, strict, argument types, result, eval */
 #define DT_DEF(NAME, EVAL, RES, ...) {NAME, sizeof((int32_t[]){__VA_ARGS__}) / sizeof(int32_t), false, true, {__VA_ARGS__}, RES, EVAL, false}
 #define DT_DEF0(NAME, EVAL, RES) {NAME, 0, false, true, {0}, RES, EVAL, true}

@@ -3,7 +3,7 @@
 -- unknown functions (42883).
 \set VERBOSITY verbose
 SELECT int4pl(1, 2);
-SELECT textcat('a', 'b');
+SELECT text_larger('a', 'b');
 SELECT float8_accum('{0,0,0}'::float8[], 1.0);
 SELECT int4larger(1, 2);
 SELECT nosuchfn(1);

@@ -1,0 +1,27 @@
+-- PostgreSQL 15's regexp_replace(source, pattern, replacement, start [, N [, flags]]), regexp_count, regexp_instr, regexp_like, regexp_substr with every argument
+SELECT regexp_replace('abcabcabc', 'b', 'X', 2), regexp_replace('abcabcabc', 'b', 'X', 3), regexp_replace('abcabcabc', 'b', 'X', 1, 2), regexp_replace('abcabcabc', 'b', 'X', 1, 0);
+SELECT regexp_replace('abcabcabc', 'B', 'X', 1, 0, 'i'), regexp_replace('abcabcabc', 'b', 'X', 1, 2, 'g'), regexp_replace('abcabcabc', 'b', 'X', 4, 2), regexp_replace('abcabcabc', 'b', 'X', 1, 5);
+SELECT regexp_replace('héllo héllo', 'é', 'e', 3), regexp_replace('A1B2C3', '[0-9]', '#', 2, 0), regexp_replace('abc', '^a', 'X', 2), regexp_replace('2024-01-15', '(\d+)', '<\1>', 1, 3);
+SELECT regexp_replace('abc', 'b', 'X', 0);
+SELECT regexp_replace('abc', 'b', 'X', 1, -1);
+SELECT regexp_replace('abc', 'b', 'X', 1, 1, 'z');
+SELECT regexp_replace('abc', 'b', 'X', NULL), regexp_replace('abc', 'b', 'X', 1, NULL), regexp_replace('abc', 'b', 'X', 1, 1, NULL) IS NULL;
+SELECT regexp_replace('aaa', 'a', 'b', 10), regexp_replace('', 'x', 'y', 1, 0);
+SELECT regexp_count('abcabc', 'b'), regexp_count('abcabc', 'B', 3, 'i'), regexp_count('abcabc', 'b', 6), regexp_count('abcabc', 'b', 100), regexp_count('', 'x');
+SELECT regexp_count('abc', 'b', 0);
+SELECT regexp_count('abc', 'b', 1, 'g');
+SELECT regexp_instr('abcabc', 'b'), regexp_instr('abcabc', 'b', 3), regexp_instr('abcabc', 'b', 1, 2), regexp_instr('abcabc', 'b', 1, 2, 1), regexp_instr('abcabc', 'b', 1, 3);
+SELECT regexp_instr('abcabc', '(b)(c)', 1, 1, 0, '', 2), regexp_instr('abcabc', '(b)(c)', 1, 1, 1, '', 1), regexp_instr('ABC', 'b', 1, 1, 0, 'i'), regexp_instr('abc', '(b)', 1, 1, 0, '', 5);
+SELECT regexp_instr('abc', 'b', 1, 0);
+SELECT regexp_instr('abc', 'b', 1, 1, 2);
+SELECT regexp_instr('abc', 'b', 1, 1, 0, '', -1);
+SELECT regexp_instr('abc', 'b', 1, 1, 0, 'g');
+SELECT regexp_like('abc', 'B'), regexp_like('abc', 'B', 'i'), regexp_like(E'a\nb', '^b', 'n'), regexp_like(E'a\nb', '^b');
+SELECT regexp_like('abc', 'b', 'g');
+SELECT regexp_substr('abcabc', 'b.'), regexp_substr('abcabc', 'b.', 3), regexp_substr('abcabc', 'b.', 1, 2), regexp_substr('abcabc', 'b.', 1, 3) IS NULL;
+SELECT regexp_substr('abcabc', '(b)(c)', 1, 1, '', 2), regexp_substr('ABCABC', 'b(c)', 1, 2, 'i', 1), regexp_substr('abc', '(x)?b', 1, 1, '', 1) IS NULL, regexp_substr('abc', 'b', 1, 1, '', 3) IS NULL;
+SELECT regexp_substr('abc', 'b', 1, 1, 'g');
+SELECT regexp_substr('abc', 'b', 0);
+CREATE TABLE rx (s text, st int, n int);
+INSERT INTO rx VALUES ('one two three', 1, 1), ('one two three', 5, 0), ('one two three', 1, 3), (NULL, 1, 1), ('aaaa', 2, 2);
+SELECT s, st, n, regexp_replace(s, '[a-z]+', '<&>', st, n), regexp_replace(s, '[a-z]+', '[\&]', st, n), regexp_count(s, '[a-z]+', st), regexp_instr(s, '[a-z]+', st, greatest(n, 1)) FROM rx ORDER BY st, n;

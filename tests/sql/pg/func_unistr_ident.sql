@@ -1,0 +1,28 @@
+-- unistr(text): Unicode escapes and their errors; parse_ident(text [, strict]): qualified names split into identifiers
+select unistr('\u00e9\U0001F600\+01F600\0041\\x');
+select unistr('\d83d\de00'), unistr('\ud83d\ude00'), unistr('\+00d83d\+00de00');
+select unistr('abc\');
+select unistr('\12');
+select unistr('\u12g4');
+select unistr('\d83d');
+select unistr('\d83dx');
+select unistr('\de00');
+select unistr('\+110000');
+select unistr('\0000');
+select unistr('\U00110000');
+select unistr('\d83d\0041');
+select parse_ident('  a . "B c" . "x""y"  '), parse_ident('Ab$1_é'), parse_ident('a.b junk', false), parse_ident('a(', false), parse_ident('"a"');
+select parse_ident('');
+select parse_ident('a.');
+select parse_ident('.a');
+select parse_ident('a b');
+select parse_ident('"a');
+select parse_ident('""');
+select parse_ident('a..b');
+select parse_ident('1a');
+select parse_ident('a.1');
+select parse_ident('a.b', NULL) is null, parse_ident(NULL) is null;
+select parse_ident('a.', false);
+select parse_ident('  ');
+CREATE TABLE qn (s text); INSERT INTO qn VALUES ('public.t'), ('"My Schema"."Tab""le"'), (NULL), ('A.B.C');
+SELECT s, parse_ident(s), array_length(parse_ident(s), 1), unistr(replace(coalesce(s, ''), '.', '\002E')) FROM qn ORDER BY s;
