@@ -282,7 +282,12 @@ static int create_table(sunstone_stmt *st, bool *skipped)
                                             : ss_settings_get(&db->settings, "sunstone.default_storage");
     if (ss_catalog_create_table(&st->ctx, st->ctx.catalog, st->ctx.registry, &bs->create_def, backend))
         return SS_ERROR;
-    return ss_run_table_constraints(st, ss_catalog_find(st->ctx.catalog, bs->create_def.name));
+    ss_table *t = ss_catalog_find(st->ctx.catalog, bs->create_def.name);
+    if (t && st->ast->on_commit) { /* ON COMMIT DELETE ROWS / DROP: temp_on_commit.c */
+        t->on_commit = st->ast->on_commit;
+        db->on_commit_has = true;
+    }
+    return ss_run_table_constraints(st, t);
 }
 
 static int run_create(sunstone_stmt *st)

@@ -600,11 +600,14 @@ typedef struct ast_stmt {
     const char *conflict_constraint;
     ast_select *conflict_select;
     bool conflict_where;
+    int on_commit;                   /* CREATE TEMP TABLE [AS] ... ON COMMIT: AST_ON_COMMIT_* (0: PRESERVE ROWS) */
 } ast_stmt;
 
 enum { AST_ON_CONFLICT_NOTHING = 1, AST_ON_CONFLICT_UPDATE = 2 };
 
 enum { AST_VIEW_CHECK_LOCAL = 1, AST_VIEW_CHECK_CASCADED = 2 };
+/* ast_stmt.on_commit */
+enum { AST_ON_COMMIT_DELETE_ROWS = 1, AST_ON_COMMIT_DROP = 2 };
 
 #define AST_SET_TXN 1
 #define AST_SET_SESSION_TXN 2

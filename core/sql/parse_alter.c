@@ -246,8 +246,11 @@ bool tr_rename(transform_state *ts, RenameStmt *s, ast_stmt *out)
         return false;
     }
     if (kind == AST_ALTER_RENAME_COLUMN && s->relationType != OBJECT_TABLE) {
-        tr_unsupported(ts, -1, "this form of ALTER ... RENAME");
-        return false;
+        if (s->relationType != OBJECT_VIEW) {
+            tr_unsupported(ts, -1, "this form of ALTER ... RENAME");
+            return false;
+        }
+        out->alter_view = true; /* ALTER VIEW ... RENAME COLUMN */
     }
     if (!s->relation || !table_name(ts, s->relation, out))
         return false;

@@ -679,8 +679,9 @@ bool tr_column_def(transform_state *ts, ColumnDef *cd, ast_column_def *d, ast_st
 
 
 /* ON COMMIT of CREATE TABLE / CREATE TABLE AS: only for temporary tables (42P16), where
-   PRESERVE ROWS is what every temporary table does; DELETE ROWS and DROP are 0A000. */
-static bool tr_on_commit(transform_state *ts, OnCommitAction oncommit, const RangeVar *rel)
+   PRESERVE ROWS is what every temporary table does; DELETE ROWS and DROP are kept in
+   out->on_commit (api/temp_on_commit.c does them). */
+static bool tr_on_commit(transform_state *ts, OnCommitAction oncommit, const RangeVar *rel, ast_stmt *out)
 {
     if (oncommit == ONCOMMIT_NOOP)
         return true;
@@ -688,10 +689,10 @@ static bool tr_on_commit(transform_state *ts, OnCommitAction oncommit, const Ran
         tr_error(ts, "42P16", -1, "ON COMMIT can only be used on temporary tables");
         return false;
     }
-    if (oncommit == ONCOMMIT_PRESERVE_ROWS)
-        return true;
-    tr_unsupported(ts, rel->location, oncommit == ONCOMMIT_DROP ? "ON COMMIT DROP" : "ON COMMIT DELETE ROWS");
-    return false;
+    out->on_commit = oncommit == ONCOMMIT_DROP           ? AST_ON_COMMIT_DROP
+                     : oncommit == ONCOMMIT_DELETE_ROWS ? AST_ON_COMMIT_DELETE_ROWS
+                                                        : 0;
+    return true;
 }
 
 static bool tr_create(transform_state *ts, CreateStmt *s, ast_stmt *out)
@@ -704,7 +705,7 @@ static bool tr_create(transform_state *ts, CreateStmt *s, ast_stmt *out)
         tr_unsupported(ts, s->relation->location, form);
         return false;
     }
-    if (!tr_on_commit(ts, s->oncommit, s->relation))
+    if (!tr_on_commit(ts, s->oncommit, s->relation, out))
         return false;
     if (s->relation->relpersistence == 'u') {
         tr_unsupported(ts, s->relation->location, "UNLOGGED tables");
@@ -903,7 +904,7 @@ static bool tr_into(transform_state *ts, IntoClause *into, SelectStmt *query, bo
         tr_unsupported(ts, into->rel->location, "UNLOGGED tables");
         return false;
     }
-    if (!tr_on_commit(ts, into->onCommit, into->rel))
+    if (!tr_on_commit(ts, into->onCommit, into->rel, out))
         return false;
     if (into->options || into->tableSpaceName) {
         tr_unsupported(ts, into->rel->location, into->options ? "WITH (storage parameters)" : "TABLESPACE");
