@@ -588,6 +588,8 @@ int ss_stmt_execute(sunstone_stmt *st)
         return ss_catalog_alter_table(&st->ctx, st->ctx.catalog, st->ast);
     case AST_CREATE_SEQUENCE:
         return ss_run_create_sequence(st);
+    case AST_ALTER_SEQUENCE:
+        return ss_run_alter_sequence(st);
     case AST_DROP_SEQUENCE:
         return ss_run_drop_sequence(st);
     case AST_COPY:

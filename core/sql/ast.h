@@ -267,6 +267,10 @@ typedef struct ast_seq_options {
     const char **owned_by;
     uint32_t nowned_by;
     const char *seq_name;  /* SEQUENCE NAME of an identity column */
+    /* ALTER: RESTART [WITH restart] (restart_default: without WITH, the start value) */
+    bool has_restart, restart_default;
+    int64_t restart;
+    int restart_location;
 } ast_seq_options;
 
 /* A CHECK constraint: its name (NULL: generated), expression, where CHECK was written and,
@@ -327,7 +331,8 @@ typedef enum ast_stmt_kind {
     AST_DROP_SCHEMA,     /* DROP SCHEMA [IF EXISTS] drop_names [CASCADE] */
     AST_ALTER_SCHEMA,    /* ALTER SCHEMA str RENAME TO value */
     AST_DISCARD,         /* DISCARD ALL | PLANS | SEQUENCES | TEMP: discard */
-    AST_LOCK_TABLE       /* LOCK [TABLE] drop_names [IN lock_mode MODE] [NOWAIT] */
+    AST_LOCK_TABLE,      /* LOCK [TABLE] drop_names [IN lock_mode MODE] [NOWAIT] */
+    AST_ALTER_SEQUENCE   /* ALTER SEQUENCE [IF EXISTS] table seq_opts (missing_ok) */
 } ast_stmt_kind;
 
 /* DISCARD's target (ast_stmt.discard). */
@@ -392,7 +397,8 @@ typedef struct ast_alter_cmd {
     bool missing_ok;          /* IF [NOT] EXISTS */
     bool cascade;             /* DROP ... CASCADE */
     bool not_valid;           /* ADD CONSTRAINT ... NOT VALID */
-    char identity;            /* SET GENERATED: 'a' ALWAYS / 'd' BY DEFAULT */
+    char identity;            /* SET GENERATED: 'a' ALWAYS / 'd' BY DEFAULT (0: not given) */
+    ast_seq_options seq_opts; /* SET GENERATED / RESTART / SET <sequence option>: the options */
 } ast_alter_cmd;
 
 /* A PRIMARY KEY or UNIQUE constraint of CREATE TABLE (column or table constraint). */

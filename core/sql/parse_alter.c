@@ -182,20 +182,19 @@ static bool tr_cmd(transform_state *ts, AlterTableCmd *c, ast_stmt *out, ast_alt
         return tr_seq_options(ts, con->options, true, &d->ident_opts);
     }
     case AT_SetIdentity: {
-        /* SET GENERATED only: RESTART and SET <sequence option> would alter the sequence */
+        /* SET GENERATED, RESTART [WITH n], SET <sequence option>: the others altering the
+           column's sequence (alter_identity.c) */
         ListCell *lc;
+        List *opts = NIL;
         foreach (lc, (List *)c->def) {
             DefElem *e = lfirst(lc);
-            if (strcmp(e->defname, "generated") != 0) {
-                tr_unsupported(ts, e->location, strcmp(e->defname, "restart") == 0
-                                                    ? "ALTER TABLE ... ALTER COLUMN ... RESTART"
-                                                    : "ALTER TABLE ... ALTER COLUMN ... SET sequence options");
-                return false;
-            }
-            a->identity = (char)intVal(e->arg);
+            if (strcmp(e->defname, "generated") == 0)
+                a->identity = (char)intVal(e->arg);
+            else
+                opts = lappend(opts, e);
         }
         a->kind = AST_ALTER_SET_GENERATED;
-        return true;
+        return tr_seq_options(ts, opts, true, &a->seq_opts);
     }
     case AT_DropIdentity:
         a->kind = AST_ALTER_DROP_IDENTITY;

@@ -1067,6 +1067,8 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
         return tr_create(ts, (CreateStmt *)n, out);
     case T_CreateSeqStmt:
         return tr_create_sequence(ts, (CreateSeqStmt *)n, out);
+    case T_AlterSeqStmt:
+        return tr_alter_sequence(ts, (AlterSeqStmt *)n, out);
     case T_DropStmt:
         return tr_drop(ts, (DropStmt *)n, out);
     case T_IndexStmt:
