@@ -228,7 +228,7 @@ static int follow_views(alter_run *r, int col, const char *what, const char *new
         return SS_ERROR;
     char rel[SS_NS_REF_MAX];
     ss_ns_qualify(r->t->ns, r->t->name, rel, sizeof rel);
-    ss_deparse_rename rn = {rel, new_rel, col >= 0 ? r->t->cols[col].name : NULL, new_column, NULL, NULL};
+    ss_deparse_rename rn = {rel, new_rel, col >= 0 ? r->t->cols[col].name : NULL, new_column, NULL, NULL, NULL};
     int rc = n ? ss_views_follow_rename(r->ctx, r->c, v, n, what, &rn) : SS_OK;
     free(v);
     return rc ? rc : ss_matviews_follow_rename(r->ctx, r->c, what, &rn);
@@ -403,6 +403,8 @@ static int matview_refused(ss_ctx *ctx, const ast_stmt *st, const ss_table *t)
                          : a->kind == AST_ALTER_DROP_CONSTRAINT ? "DROP CONSTRAINT"
                          : a->kind == AST_ALTER_VALIDATE_CONSTRAINT ? "VALIDATE CONSTRAINT"
                                                                : NULL;
+    if (a->kind == AST_ALTER_SET_SCHEMA)
+        return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: ALTER TABLE ... SET SCHEMA");
     if (!action)
         return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                             "feature not supported: ALTER TABLE ... RENAME of materialized view \"%s\"", t->name);
@@ -455,6 +457,8 @@ static int run_cmd(alter_run *r, const ast_alter_cmd *a)
         return ss_alter_set_generated(r, a);
     case AST_ALTER_DROP_IDENTITY:
         return ss_alter_drop_identity(r, a);
+    case AST_ALTER_SET_SCHEMA:
+        return ss_ctx_error(r->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: ALTER TABLE ... SET SCHEMA");
     }
     return SS_OK;
 }
@@ -489,7 +493,7 @@ static int rename_view(ss_ctx *ctx, ss_catalog *c, ss_view *v, const char *new_n
         if (reads && w != v && ss_ddl_visible(&w->ddl))
             readers[n++] = w;
     }
-    ss_deparse_rename rn = {old_ref, new_name, NULL, NULL, NULL, NULL};
+    ss_deparse_rename rn = {old_ref, new_name, NULL, NULL, NULL, NULL, NULL};
     int rc = n ? ss_views_follow_rename(ctx, c, readers, n, "renaming a view", &rn) : SS_OK;
     free(readers);
     if (rc == SS_OK)
@@ -560,7 +564,7 @@ static int rename_view_column(ss_ctx *ctx, ss_catalog *c, ss_view *v, const char
         free(sql);
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     }
-    ss_deparse_rename rn = {ref, NULL, from, to, NULL, NULL};
+    ss_deparse_rename rn = {ref, NULL, from, to, NULL, NULL, NULL};
     rc = n ? ss_views_follow_rename(ctx, c, readers, n, "renaming a column", &rn) : SS_OK;
     free(readers);
     if (rc == SS_OK)
@@ -589,6 +593,41 @@ static int rename_view_column(ss_ctx *ctx, ss_catalog *c, ss_view *v, const char
     return SS_OK;
 }
 
+/* ALTER VIEW v SET SCHEMA s (and ALTER TABLE on a view): as a rename, the definition created
+   under the new schema, the views and materialized views reading it stored again reading
+   it there (view_rename.c), the old one dropped, in the statement's transaction. */
+static int move_view(ss_ctx *ctx, ss_catalog *c, ss_view *v, const char *schema)
+{
+    const ss_schema *ns = ss_ns_find(c, schema);
+    if (!ns)
+        return ss_ctx_error(ctx, "3F000", "schema \"%s\" does not exist", schema);
+    if (ns == v->ns)
+        return SS_OK;
+    char old_ref[SS_NS_REF_MAX], new_ref[SS_NS_REF_MAX];
+    ss_ns_qualify(v->ns, v->name, old_ref, sizeof old_ref);
+    ss_ns_qualify(ns, v->name, new_ref, sizeof new_ref);
+    if (ss_catalog_name_wait(ctx, c, new_ref))
+        return SS_ERROR;
+    if (relation_taken(ctx, c, new_ref))
+        return ss_ctx_error(ctx, SS_SQLSTATE_DUPLICATE_TABLE, "relation \"%s\" already exists in schema \"%s\"",
+                            v->name, ns->name);
+    ss_view_def def = {new_ref, v->sql, v->ncols, (const char *const *)v->col_names, v->types,
+                       v->ndeps, (const char *const *)v->deps, false, v->search_path};
+    if (ss_catalog_create_view(ctx, c, &def))
+        return SS_ERROR;
+    uint32_t n;
+    ss_view **readers = views_reading(c, old_ref, v, &n);
+    if (!readers)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    ss_deparse_rename rn = {old_ref, NULL, NULL, NULL, NULL, NULL, ns->name};
+    int rc = n ? ss_views_follow_rename(ctx, c, readers, n, "moving a view", &rn) : SS_OK;
+    free(readers);
+    if (rc == SS_OK)
+        rc = ss_matviews_follow_rename(ctx, c, "moving a view", &rn);
+    const char *names[1] = {old_ref};
+    return rc ? rc : ss_catalog_drop_relations(ctx, c, SS_DROP_VIEW, names, 1, false, false, NULL, NULL);
+}
+
 int ss_catalog_alter_table(ss_ctx *ctx, ss_catalog *c, const ast_stmt *st)
 {
     const char *name = st->table;
@@ -606,17 +645,19 @@ int ss_catalog_alter_table(ss_ctx *ctx, ss_catalog *c, const ast_stmt *st)
         return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist", st->table);
     bool rename_col = st->nalter_cmds == 1 && st->alter_cmds[0].kind == AST_ALTER_RENAME_COLUMN;
     if (t && st->alter_view && !index && !rename_col) /* ALTER VIEW RENAME COLUMN renames a table's too */
-        return ss_ctx_error(ctx, "42809", "\"%s\" is not a view", st->table);
+        return ss_ctx_error(ctx, "42809", "\"%s\" is not a view", ss_ns_rel(st->table));
     if (!t) {
         ss_view *v = index ? NULL : ss_catalog_find_view(c, name);
         if (v && st->nalter_cmds == 1 && st->alter_cmds[0].kind == AST_ALTER_RENAME_TABLE)
             return rename_view(ctx, c, v, st->alter_cmds[0].new_name);
         if (v && rename_col)
             return rename_view_column(ctx, c, v, st->alter_cmds[0].column, st->alter_cmds[0].new_name);
+        if (v && st->nalter_cmds == 1 && st->alter_cmds[0].kind == AST_ALTER_SET_SCHEMA)
+            return move_view(ctx, c, v, st->alter_cmds[0].new_name);
         if (v)
             return ss_ctx_error(ctx, "42809", "\"%s\" is not a table", name);
         if (st->missing_ok) {
-            ss_ctx_message(ctx, SS_MSG_NOTICE, "relation \"%s\" does not exist, skipping", st->table);
+            ss_ctx_message(ctx, SS_MSG_NOTICE, "relation \"%s\" does not exist, skipping", ss_ns_rel(st->table));
             return SS_OK;
         }
         return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist", st->table);

@@ -199,7 +199,8 @@ static int catalog_rel(dp *d, dp_scope *s, const ast_from_item *f)
             size_t len = (size_t)(schema_end - qualified);
             memcpy(schema, qualified, len);
             schema[len] = '\0';
-            dp_put_ident(d->sb, d->rename && d->rename->schema && strcmp(d->rename->schema, schema) == 0
+            dp_put_ident(d->sb, rn && rn->moved_to ? rn->moved_to
+                                : d->rename && d->rename->schema && strcmp(d->rename->schema, schema) == 0
                                     ? d->rename->new_schema
                                     : schema);
             ss_strbuf_putc(d->sb, '.');

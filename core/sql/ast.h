@@ -383,13 +383,14 @@ typedef enum ast_alter_kind {
     AST_ALTER_ADD_IDENTITY,   /* ALTER [COLUMN] column ADD GENERATED ... AS IDENTITY [(...)]:
                                  coldefs[coldef]'s identity and ident_opts */
     AST_ALTER_SET_GENERATED,  /* ALTER [COLUMN] column SET GENERATED identity */
-    AST_ALTER_DROP_IDENTITY   /* ALTER [COLUMN] column DROP IDENTITY [IF EXISTS] (missing_ok) */
+    AST_ALTER_DROP_IDENTITY,  /* ALTER [COLUMN] column DROP IDENTITY [IF EXISTS] (missing_ok) */
+    AST_ALTER_SET_SCHEMA      /* ALTER VIEW ... SET SCHEMA new_name */
 } ast_alter_kind;
 
 typedef struct ast_alter_cmd {
     ast_alter_kind kind;
     const char *column;       /* the column (or constraint) it acts on */
-    const char *new_name;     /* RENAME's */
+    const char *new_name;     /* RENAME's, SET SCHEMA's schema */
     int coldef;               /* index in the statement's coldefs, -1: none */
     uint32_t check_lo, check_hi; /* its CHECKs in the statement's checks */
     uint32_t key_lo, key_hi;  /* ADD COLUMN: its PRIMARY KEY / UNIQUE in key_constraints */

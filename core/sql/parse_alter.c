@@ -224,6 +224,30 @@ bool tr_alter_table(transform_state *ts, AlterTableStmt *s, ast_stmt *out)
     return (out->view_sql = tr_statement_text(ts)) != NULL;
 }
 
+/* ALTER VIEW ... SET SCHEMA s (ALTER TABLE ... SET SCHEMA of a view too; of a table it is
+   the catalog's 0A000) */
+bool tr_alter_object_schema(transform_state *ts, AlterObjectSchemaStmt *s, ast_stmt *out)
+{
+    if ((s->objectType != OBJECT_VIEW && s->objectType != OBJECT_TABLE) || !s->relation) {
+        tr_unsupported(ts, -1, "this form of ALTER ... SET SCHEMA");
+        return false;
+    }
+    if (!table_name(ts, s->relation, out))
+        return false;
+    out->alter_view = s->objectType == OBJECT_VIEW;
+    out->missing_ok = s->missing_ok;
+    out->nalter_cmds = 1;
+    ast_alter_cmd *a = out->alter_cmds = tr_alloc(ts, sizeof *a);
+    if (!a)
+        return false;
+    memset(a, 0, sizeof *a);
+    a->kind = AST_ALTER_SET_SCHEMA;
+    a->coldef = -1;
+    if (!(a->new_name = tr_strdup(ts, s->newschema)))
+        return false;
+    return (out->view_sql = tr_statement_text(ts)) != NULL;
+}
+
 bool tr_rename(transform_state *ts, RenameStmt *s, ast_stmt *out)
 {
     ast_alter_kind kind;

@@ -1078,6 +1078,8 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
             return tr_alter_table(ts, (AlterTableStmt *)n, out);
         unsupported_statement(ts, n, "");
         return false;
+    case T_AlterObjectSchemaStmt:
+        return tr_alter_object_schema(ts, (AlterObjectSchemaStmt *)n, out);
     case T_RenameStmt:
         if (((RenameStmt *)n)->renameType == OBJECT_SCHEMA)
             return tr_rename_schema(ts, (RenameStmt *)n, out);
