@@ -205,6 +205,23 @@ static bool tr_cmd(transform_state *ts, AlterTableCmd *c, ast_stmt *out, ast_alt
     }
 }
 
+/* ALTER VIEW's subcommands (RENAME and SET SCHEMA are other statements): a view's column
+   defaults would need INSERT through views to read them, and there are no roles: 0A000 */
+bool tr_alter_view(transform_state *ts, AlterTableStmt *s)
+{
+    const char *form = "this form of ALTER VIEW";
+    if (list_length(s->cmds) >= 1) {
+        AlterTableCmd *c = linitial(s->cmds);
+        form = c->subtype == AT_ColumnDefault ? (c->def ? "ALTER VIEW ... ALTER COLUMN ... SET DEFAULT"
+                                                        : "ALTER VIEW ... ALTER COLUMN ... DROP DEFAULT")
+               : c->subtype == AT_ChangeOwner ? "ALTER VIEW ... OWNER TO"
+               : c->subtype == AT_SetRelOptions || c->subtype == AT_ResetRelOptions ? "ALTER VIEW ... SET / RESET (options)"
+                                                                                  : form;
+    }
+    tr_unsupported(ts, -1, form);
+    return false;
+}
+
 bool tr_alter_table(transform_state *ts, AlterTableStmt *s, ast_stmt *out)
 {
     if (!table_name(ts, s->relation, out))

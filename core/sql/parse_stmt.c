@@ -1076,6 +1076,8 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
     case T_AlterTableStmt:
         if (((AlterTableStmt *)n)->objtype == OBJECT_TABLE)
             return tr_alter_table(ts, (AlterTableStmt *)n, out);
+        if (((AlterTableStmt *)n)->objtype == OBJECT_VIEW)
+            return tr_alter_view(ts, (AlterTableStmt *)n);
         unsupported_statement(ts, n, "");
         return false;
     case T_AlterObjectSchemaStmt:
