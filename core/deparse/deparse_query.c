@@ -373,6 +373,7 @@ static int from_item(dp *d, dp_scope *s, const ast_from_item *f)
                      : f->join_type == AST_JOIN_FULL  ? " FULL JOIN "
                                                       : " JOIN ";
     dp_keyword(d, kw, -DP_INDENT_STD, DP_INDENT_STD, DP_INDENT_JOIN);
+    size_t kw_end = d->sb->len; /* a NATURAL JOIN without common columns is a CROSS JOIN */
     if (paren_right)
         ss_strbuf_putc(d->sb, '(');
     uint32_t right_from = s->nrels;
@@ -403,12 +404,24 @@ static int from_item(dp *d, dp_scope *s, const ast_from_item *f)
                     return dp_unsupported(d, "this NATURAL JOIN");
                 nat->cols[nat->ncols++] = name;
             }
-        if (!nat->ncols)
-            return dp_unsupported(d, "a NATURAL JOIN without common columns");
         nat->join = f;
         nat->next = s->naturals;
         s->naturals = nat;
-        if (using_merges(d, s, f, nat->cols, nat->ncols, left_from, right_from))
+        if (!nat->ncols && f->join_type == AST_JOIN_INNER) {
+            /* PostgreSQL's JOIN without a condition: " CROSS JOIN " where " JOIN " is */
+            ss_strbuf rest;
+            ss_strbuf_init(&rest);
+            if (d->sb->data && d->sb->len >= kw_end)
+                ss_strbuf_append(&rest, d->sb->data + kw_end - 5, d->sb->len - (kw_end - 5));
+            d->sb->len = kw_end - 5;
+            d->sb->data[d->sb->len] = '\0';
+            ss_strbuf_puts(d->sb, "CROSS ");
+            if (rest.data)
+                ss_strbuf_puts(d->sb, rest.data);
+            ss_strbuf_free(&rest);
+        } else if (!nat->ncols)
+            ss_strbuf_puts(d->sb, " ON TRUE");
+        else if (using_merges(d, s, f, nat->cols, nat->ncols, left_from, right_from))
             return SS_ERROR;
     } else if (f->nusing) {
         if (using_merges(d, s, f, f->using_cols, f->nusing, left_from, right_from))
