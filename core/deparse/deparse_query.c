@@ -895,8 +895,6 @@ static int values_query(dp *d, const ast_select *q, uint32_t ncols, const char *
             dp_node *x = dp_coerce(d, col[r], t);
             if (!x)
                 return SS_ERROR;
-            if (x->kind == DN_CAST && x->implicit && x->args[0]->kind == DN_CONST)
-                return dp_unsupported(d, "VALUES with a constant of another type");
             v[r * nc + c] = x;
         }
         types[c] = t;

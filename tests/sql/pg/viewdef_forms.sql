@@ -69,6 +69,11 @@ SELECT * FROM vf_val;
 CREATE VIEW vf_val2 AS VALUES (1, 'a'), (2, 'b');
 SELECT pg_get_viewdef('vf_val2');
 \d+ vf_val2
+CREATE VIEW vf_val4 AS SELECT * FROM (VALUES (1, 2.5::float8), (2.5, 3)) v(p, q);
+SELECT pg_get_viewdef('vf_val4');
+SELECT * FROM vf_val4;
+CREATE VIEW vf_val5 AS VALUES (1::bigint), (2);
+SELECT pg_get_viewdef('vf_val5');
 CREATE VIEW vf_val3 AS SELECT v.column1 FROM (VALUES (1), (2)) v;
 SELECT pg_get_viewdef('vf_val3');
 -- generate_series in FROM
