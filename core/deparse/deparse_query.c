@@ -243,37 +243,67 @@ static int subquery_rel(dp *d, dp_scope *s, const ast_from_item *f)
 
 /* generate_series(a, b [, step]) [WITH ORDINALITY] in FROM over integers: always printed with
  * its alias and column names */
+/* generate_series's arguments resolved in scope sc, printed into out (its type in *t) */
+static int series_args(dp *d, const dp_scope *sc, const ast_expr *e, ss_strbuf *out, ss_type *t)
+{
+    dp_node *args[3];
+    *t = (ss_type){SS_TYPE_INT4, -1};
+    const dp_scope *keep = d->scope;
+    ss_strbuf *keep_sb = d->sb;
+    d->scope = sc;
+    d->sb = out;
+    int rc = SS_OK;
+    for (uint32_t i = 0; rc == SS_OK && i < e->nargs; i++) {
+        if (!(args[i] = dp_resolve(d, e->args[i])))
+            rc = SS_ERROR;
+        else if (args[i]->type.id == SS_TYPE_INT8)
+            t->id = SS_TYPE_INT8;
+        else if (args[i]->type.id != SS_TYPE_INT4 && args[i]->type.id != SS_TYPE_INT2)
+            rc = dp_unsupported(d, "generate_series over these types in FROM");
+    }
+    for (uint32_t i = 0; rc == SS_OK && i < e->nargs; i++) {
+        if (i)
+            ss_strbuf_puts(d->sb, ", ");
+        dp_node *a = dp_coerce(d, args[i], *t);
+        rc = a ? dp_print_expr(d, a, true) : SS_ERROR;
+    }
+    d->scope = keep;
+    d->sb = keep_sb;
+    return rc;
+}
+
+/* generate_series(a, b [, step]) [WITH ORDINALITY] in FROM over integers: always printed with
+ * its alias and column names; LATERAL when written so or when it reads the items to its
+ * left (a function in FROM sees them without the keyword) */
 static int function_rel(dp *d, dp_scope *s, const ast_from_item *f)
 {
     const ast_expr *e = f->func;
     if (e->kind != AE_FUNC || e->nnames != 1 || strcmp(e->names[0], "generate_series") != 0 || e->nargs < 2 ||
-        e->nargs > 3 || e->over || e->star || e->distinct || e->arg_names || f->lateral)
+        e->nargs > 3 || e->over || e->star || e->distinct || e->arg_names)
         return dp_unsupported(d, "a function in FROM");
-    dp_node *args[3];
-    ss_type t = {SS_TYPE_INT4, -1};
-    const dp_scope *keep = d->scope;
-    d->scope = s->outer; /* not LATERAL: only the queries around */
-    for (uint32_t i = 0; i < e->nargs; i++) {
-        if (!(args[i] = dp_resolve(d, e->args[i]))) {
-            d->scope = keep;
-            return SS_ERROR;
-        }
-        if (args[i]->type.id == SS_TYPE_INT8)
-            t.id = SS_TYPE_INT8;
-        else if (args[i]->type.id != SS_TYPE_INT4 && args[i]->type.id != SS_TYPE_INT2) {
-            d->scope = keep;
-            return dp_unsupported(d, "generate_series over these types in FROM");
-        }
+    ss_strbuf inner, around;
+    ss_strbuf_init(&inner);
+    ss_strbuf_init(&around);
+    ss_type t, t2;
+    int rc = series_args(d, s, e, &inner, &t);
+    bool lateral = f->lateral;
+    if (rc == SS_OK && !lateral) {
+        /* reading the items to its left: it prints otherwise without them */
+        if (series_args(d, s->outer, e, &around, &t2) != SS_OK) {
+            ss_error_clear(d->ctx->err);
+            lateral = true;
+        } else
+            lateral = t.id != t2.id || !inner.data || !around.data || strcmp(inner.data, around.data) != 0;
     }
-    ss_strbuf_puts(d->sb, "generate_series(");
-    int rc = SS_OK;
-    for (uint32_t i = 0; rc == SS_OK && i < e->nargs; i++) {
-        if (i)
-            ss_strbuf_puts(d->sb, ", ");
-        dp_node *a = dp_coerce(d, args[i], t);
-        rc = a ? dp_print_expr(d, a, true) : SS_ERROR;
+    if (rc == SS_OK) {
+        if (lateral)
+            ss_strbuf_puts(d->sb, "LATERAL ");
+        ss_strbuf_puts(d->sb, "generate_series(");
+        if (inner.data)
+            ss_strbuf_puts(d->sb, inner.data);
     }
-    d->scope = keep;
+    ss_strbuf_free(&inner);
+    ss_strbuf_free(&around);
     if (rc)
         return SS_ERROR;
     ss_strbuf_putc(d->sb, ')');

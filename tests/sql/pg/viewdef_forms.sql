@@ -95,7 +95,11 @@ CREATE VIEW vf_uniq AS SELECT vf.a FROM vf WHERE EXISTS (SELECT 1 FROM vf WHERE 
 SELECT pg_get_viewdef('vf_uniq');
 CREATE VIEW vf_uniq2 AS SELECT s.a, vf.c FROM (SELECT vf.a FROM vf) s, vf WHERE s.a = vf.a;
 SELECT pg_get_viewdef('vf_uniq2');
--- LATERAL
+-- LATERAL (a function in FROM reading the items to its left is LATERAL without the keyword)
+CREATE VIEW vf_fnl AS SELECT g FROM vf2, generate_series(1, vf2.a) g;
+SELECT pg_get_viewdef('vf_fnl');
+SELECT * FROM vf_fnl ORDER BY 1;
+DROP VIEW vf_fnl;
 CREATE VIEW vf_lat AS SELECT vf2.a, l.m FROM vf2, LATERAL (SELECT max(x.c) m FROM vf x WHERE x.a = vf2.a) l;
 SELECT pg_get_viewdef('vf_lat');
 SELECT * FROM vf_lat ORDER BY 1;
