@@ -32,7 +32,10 @@ typedef enum dp_kind {
     DN_SQLFUNC,   /* text(args) with SQL syntax: NULLIF, GREATEST, LEAST */
     DN_WINDOW,    /* an aggregate or window function call (as DN_AGG) OVER (window) */
     DN_GROUPING,  /* GROUPING(args) */
-    DN_ROW        /* ROW(args) (a row constructor; implicit: (args) as PostgreSQL prints it) */
+    DN_ROW,       /* ROW(args) (a row constructor; implicit: (args) as PostgreSQL prints it) */
+    DN_ARRAY,     /* ARRAY[args] */
+    DN_SUBSCRIPT  /* args[0][...]: args[1 + 2i] / args[2 + 2i] subscript i's lower / upper bound
+                     (NULL: none), a slice when bit i of frame */
 } dp_kind;
 
 typedef struct dp_node dp_node;
@@ -60,6 +63,7 @@ struct dp_node {
        win_ref: OVER (win_ref ...), the window it starts from; text NULL: a WINDOW clause's
        own specification */
     const char *win_name, *win_ref;
+    bool array_arg;        /* DN_ANY_ARRAY: args[1] is the array (op ANY (array)), not a list */
     /* DN_GROUPING: GROUPING(args) */
 };
 

@@ -91,6 +91,7 @@ static bool own_parens(const dp_node *parent)
     case DN_SQLFUNC:
     case DN_WINDOW:
     case DN_GROUPING:
+    case DN_ARRAY:
         return true;
     default:
         return false;
@@ -111,6 +112,8 @@ static bool simple(const dp_node *n, const dp_node *parent)
     case DN_WINDOW:
     case DN_GROUPING:
     case DN_ROW:
+    case DN_ARRAY:
+    case DN_SUBSCRIPT:
         return true;
     case DN_CAST:
         return simple(n->args[0], n);
@@ -467,7 +470,40 @@ static int print(dp *d, const dp_node *n, bool showimplicit)
         return print_call(d, "COALESCE", true, n);
     case DN_SUBLINK:
         return print_sublink(d, n);
+    case DN_ARRAY:
+        ss_strbuf_puts(sb, "ARRAY[");
+        if (print_list(d, n->args, n->nargs))
+            return SS_ERROR;
+        ss_strbuf_putc(sb, ']');
+        return SS_OK;
+    case DN_SUBSCRIPT:
+        if (print(d, n->args[0], true))
+            return SS_ERROR;
+        for (uint32_t i = 0; 2 * i + 2 < n->nargs + 1; i++) {
+            const dp_node *lo = n->args[1 + 2 * i], *hi = n->args[2 + 2 * i];
+            ss_strbuf_putc(sb, '[');
+            if (n->frame & (1 << i)) {
+                if (lo && print(d, lo, false))
+                    return SS_ERROR;
+                ss_strbuf_putc(sb, ':');
+            }
+            if (hi && print(d, hi, false))
+                return SS_ERROR;
+            ss_strbuf_putc(sb, ']');
+        }
+        return SS_OK;
     case DN_ANY_ARRAY:
+        if (n->array_arg) {
+            open_paren(d);
+            if (print_paren(d, n->args[0], true, n))
+                return SS_ERROR;
+            ss_strbuf_printf(sb, " %s %s (", n->text, n->negated ? "ALL" : "ANY");
+            if (print(d, n->args[1], true))
+                return SS_ERROR;
+            ss_strbuf_putc(sb, ')');
+            close_paren(d);
+            return SS_OK;
+        }
         open_paren(d);
         if (print_paren(d, n->args[0], true, n))
             return SS_ERROR;

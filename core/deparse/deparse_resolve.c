@@ -848,6 +848,82 @@ static dp_node *sql_func(dp *d, const ast_expr *e)
     return not;
 }
 
+/* ARRAY[a, b, ...]: the elements of their common type */
+static dp_node *array_expr(dp *d, const ast_expr *e)
+{
+    if (!e->nargs)
+        return fail(d, "an empty ARRAY[]");
+    dp_node *n = node(d, DN_ARRAY, ty(SS_TYPE_INVALID), e->nargs);
+    if (!n)
+        return NULL;
+    for (uint32_t i = 0; i < e->nargs; i++) {
+        if (e->args[i]->kind == AE_ARRAY)
+            return fail(d, "a nested ARRAY[]");
+        if (!(n->args[i] = dp_resolve(d, e->args[i])))
+            return NULL;
+    }
+    ss_type t;
+    if (!common_type(n->args, n->nargs, &t) || ss_type_array_of(t.id) == SS_TYPE_INVALID)
+        return fail(d, "ARRAY[] over these types");
+    for (uint32_t i = 0; i < e->nargs; i++)
+        if (!(n->args[i] = coerce_or_fail(d, n->args[i], t)))
+            return NULL;
+    n->type = ty(ss_type_array_of(t.id));
+    return n;
+}
+
+/* a column's subscripts and slices: integer bounds; an element, or an array for a slice */
+static dp_node *subscript(dp *d, const ast_expr *e)
+{
+    dp_node *base = dp_resolve(d, e->left);
+    if (!base)
+        return NULL;
+    if (base->kind != DN_VAR || !ss_type_is_array(base->type.id))
+        return fail(d, "this subscript");
+    dp_node *n = node(d, DN_SUBSCRIPT, ty(SS_TYPE_INVALID), e->nargs + 1);
+    if (!n)
+        return NULL;
+    n->args[0] = base;
+    for (uint32_t i = 0; i < e->nargs; i++) {
+        n->args[i + 1] = NULL;
+        if (!e->args[i])
+            continue;
+        dp_node *b = dp_resolve(d, e->args[i]);
+        if (!b || !(b = coerce_or_fail(d, b, ty(SS_TYPE_INT4))))
+            return NULL;
+        n->args[i + 1] = b;
+    }
+    n->frame = (int)e->ival;
+    n->type = e->ival ? base->type : ty(ss_type_element_of(base->type.id));
+    return n;
+}
+
+/* x op ANY / ALL (array): the operator over the element type as it is */
+static dp_node *array_cmp(dp *d, const ast_expr *e)
+{
+    dp_node *l = dp_resolve(d, e->left), *r = dp_resolve(d, e->right);
+    if (!l || !r)
+        return NULL;
+    if (!ss_type_is_array(r->type.id))
+        return fail(d, "op ANY / ALL over this");
+    dp_node elem = {.kind = DN_VAR, .type = ty(ss_type_element_of(r->type.id))};
+    dp_node *op = binary(d, e->str, l, &elem);
+    if (!op)
+        return NULL;
+    /* an unknown literal takes the element's type; other coercions are not printed here */
+    if ((op->args[0] != l && l->type.id != SS_TYPE_UNKNOWN) || op->args[1] != &elem || op->type.id != SS_TYPE_BOOL)
+        return fail(d, "op ANY / ALL with an implicit coercion");
+    dp_node *n = node(d, DN_ANY_ARRAY, ty(SS_TYPE_BOOL), 2);
+    if (!n)
+        return NULL;
+    n->args[0] = op->args[0];
+    n->args[1] = r;
+    n->text = op->text;
+    n->negated = e->bval;
+    n->array_arg = true;
+    return n;
+}
+
 dp_node *dp_resolve(dp *d, const ast_expr *e)
 {
     char buf[32];
@@ -922,6 +998,12 @@ dp_node *dp_resolve(dp *d, const ast_expr *e)
         return sql_func(d, e);
     case AE_GROUPING_FUNC:
         return grouping_func(d, e);
+    case AE_ARRAY:
+        return array_expr(d, e);
+    case AE_SUBSCRIPT:
+        return subscript(d, e);
+    case AE_ARRAY_CMP:
+        return array_cmp(d, e);
     default:
         return fail(d, "this expression");
     }
