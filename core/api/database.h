@@ -52,6 +52,9 @@ struct sunstone {
     ss_prepared_set prepared_stmts;
     /* (M) DECLARE / FETCH / MOVE / CLOSE (exec/cursors.h, run_cursor.c) */
     ss_cursor_set cursors;
+    /* temporary tables ON COMMIT DELETE ROWS / DROP (temp_on_commit.c): the session made one
+       (has), a commit happened that their actions follow (pending), they are running */
+    bool on_commit_has, on_commit_pending, on_commit_running;
 };
 
 /* Opens one more session on database (settings copied from its defaults); *out is NULL and

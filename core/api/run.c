@@ -303,7 +303,12 @@ static int create_table(sunstone_stmt *st, bool *skipped)
                                             : ss_settings_get(&db->settings, "sunstone.default_storage");
     if (ss_catalog_create_table(&st->ctx, st->ctx.catalog, st->ctx.registry, &bs->create_def, backend))
         return SS_ERROR;
-    return ss_run_table_constraints(st, ss_catalog_find(st->ctx.catalog, bs->create_def.name));
+    ss_table *t = ss_catalog_find(st->ctx.catalog, bs->create_def.name);
+    if (t && st->ast->on_commit) { /* ON COMMIT DELETE ROWS / DROP: temp_on_commit.c */
+        t->on_commit = st->ast->on_commit;
+        db->on_commit_has = true;
+    }
+    return ss_run_table_constraints(st, t);
 }
 
 static int run_create(sunstone_stmt *st)
@@ -604,6 +609,8 @@ int ss_stmt_execute(sunstone_stmt *st)
         return ss_catalog_alter_table(&st->ctx, st->ctx.catalog, st->ast);
     case AST_CREATE_SEQUENCE:
         return ss_run_create_sequence(st);
+    case AST_ALTER_SEQUENCE:
+        return ss_run_alter_sequence(st);
     case AST_DROP_SEQUENCE:
         return ss_run_drop_sequence(st);
     case AST_COPY:

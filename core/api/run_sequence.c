@@ -1,4 +1,4 @@
-/* run_sequence.c — CREATE SEQUENCE [IF NOT EXISTS], DROP SEQUENCE [IF EXISTS] [CASCADE] with
+/* run_sequence.c — CREATE SEQUENCE [IF NOT EXISTS], ALTER SEQUENCE, DROP SEQUENCE [IF EXISTS] [CASCADE] with
  * PostgreSQL's dependency errors (a SERIAL default depends on its sequence, an identity
  * column requires its own), and CREATE TABLE's constraints and sequences. */
 #include "api/run_sequence.h"
@@ -9,6 +9,7 @@
 
 #include "catalog/constraints.h"
 #include "catalog/namespace.h"
+#include "bind/bind_alter.h"
 #include "catalog/sequences.h"
 
 int ss_run_create_sequence(sunstone_stmt *st)
@@ -34,6 +35,29 @@ int ss_run_create_sequence(sunstone_stmt *st)
         return SS_ERROR;
     c->version++;
     return SS_OK;
+}
+
+static int alter_change(ss_ctx *ctx, const ss_sequence *cur, void *arg, ss_seq_change *out)
+{
+    return ss_bind_seq_alter(ctx, cur, arg, out);
+}
+
+int ss_run_alter_sequence(sunstone_stmt *st)
+{
+    ss_catalog *c = st->ctx.catalog;
+    const char *name = st->ast->table;
+    snprintf(st->tag, sizeof st->tag, "ALTER SEQUENCE");
+    ss_sequence s;
+    if (!ss_seq_snapshot(c->sequences, name, &s)) {
+        if (ss_catalog_find(c, name) || ss_catalog_find_view(c, name))
+            return ss_ctx_error(&st->ctx, "42809", "\"%s\" is not a sequence", ss_ns_rel(name));
+        if (st->ast->missing_ok) {
+            ss_db_notice(st->db, "relation \"%s\" does not exist, skipping", ss_ns_rel(name));
+            return SS_OK;
+        }
+        return ss_ctx_error(&st->ctx, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist", ss_ns_rel(name));
+    }
+    return ss_seq_alter(&st->ctx, c->sequences, st->ctx.seq_session, name, alter_change, (void *)&st->ast->seq_opts);
 }
 
 /* The column of its owner whose default a SERIAL sequence is. */

@@ -7,6 +7,8 @@
 
 int ss_run_create_sequence(sunstone_stmt *st);
 int ss_run_drop_sequence(sunstone_stmt *st);
+/* ALTER SEQUENCE [IF EXISTS] name options (not transactional: refused in a block). */
+int ss_run_alter_sequence(sunstone_stmt *st);
 /* After CREATE TABLE made table t: its constraints kept and its sequences created. */
 int ss_run_table_constraints(sunstone_stmt *st, ss_table *t);
 

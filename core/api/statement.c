@@ -17,6 +17,7 @@
 #include "types/bytea/bytea.h"
 #include "types/cast.h"
 #include "types/datetime/datetime.h"
+#include "api/temp_on_commit.h"
 #include "types/typeio.h"
 #include "types/utf8.h"
 #include "util/stack_depth.h"
@@ -386,9 +387,11 @@ int sunstone_finalize(sunstone_stmt *st)
     if (!st)
         return SUNSTONE_OK;
     ss_database *d = st->db->database;
+    sunstone *db = st->db;
     ss_db_lock_shared(d);
     stmt_free(st);
     ss_db_unlock(d);
+    ss_temp_on_commit_run(db);
     return SUNSTONE_OK;
 }
 
@@ -403,6 +406,7 @@ int sunstone_reset(sunstone_stmt *st)
     if (!st->parked)
         ss_stmt_stop(st);
     ss_db_unlock(st->db->database);
+    ss_temp_on_commit_run(st->db);
     st->state = STMT_READY;
     st->rows = 0;
     st->tag[0] = '\0';
@@ -507,6 +511,7 @@ int sunstone_step(sunstone_stmt *st)
     int rc = step(st);
     ss_stack_leave(&mark);
     ss_db_unlock(d);
+    ss_temp_on_commit_run(st->db);
     return rc;
 }
 

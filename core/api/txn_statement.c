@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "api/statement.h"
+#include "api/temp_on_commit.h"
 #include "exec/context.h"
 
 static int64_t now_us(void)
@@ -66,6 +67,7 @@ void ss_txn_stmt_finish(sunstone_stmt *st, bool ok)
 
 void ss_txn_settings_end(sunstone *db, bool commit)
 {
+    ss_temp_on_commit_txn_end(db, commit);
     ss_cursors_txn_end(&db->cursors, commit); /* (M) cursors without HOLD close */
     if (ss_settings_txn_end(&db->settings, commit))
         ss_db_release_parked(db); /* an operator setting may have changed back */

@@ -29,6 +29,14 @@ struct ss_seq_new_def;
  * reference (bind_constraints.h bind_column_sequence); *default_text \d's default. */
 int ss_bind_alter_sequence(ss_ctx *ctx, const char *table, const ast_column_def *d, ss_type type,
                            struct ss_seq_new_def *sc, char **default_text);
+struct ss_sequence;
+struct ss_seq_change;
+/* ALTER SEQUENCE's options o over sequence cur, as PostgreSQL's init_params for an existing
+ * sequence (an AS type whose bounds were the old type's takes the new one's, NO MINVALUE /
+ * NO MAXVALUE by the increment's sign, RESTART [WITH], the current value checked against
+ * the bounds; its 22023 errors), into *out (ss_seq_alter's change). */
+int ss_bind_seq_alter(ss_ctx *ctx, const struct ss_sequence *cur, const ast_seq_options *o,
+                      struct ss_seq_change *out);
 /* nextval of sequence seq as a value of type (the rows a SERIAL / identity column gets). */
 ss_expr *ss_bind_alter_nextval(ss_ctx *ctx, const char *seq, ss_type type);
 /* e coerced to type with its typmod, as INSERT assigns (NULL after an error on ctx); a NULL

@@ -3,11 +3,13 @@
  * OWNED BY checked, and the unused name PostgreSQL's ChooseRelationName picks. */
 #include <stdio.h>
 
+#include "bind/bind_alter.h"
 #include "bind/bind_constraints.h"
 #include "catalog/namespace.h"
 #include "catalog/sequences.h"
 #include "types/func_impl.h"
 #include "types/functions.h"
+#include "types/typeio.h"
 
 static int type_bounds(int32_t type, int64_t *lo, int64_t *hi)
 {
@@ -197,4 +199,85 @@ int bind_sequence_arg(binder *b, const struct ss_func_def *def, ss_expr *const *
     if (ss_ns_schema_part(name, schema, sizeof schema) && !ss_ns_find(b->catalog, schema))
         return bind_error(b, location, "3F000", "schema \"%s\" does not exist", schema);
     return bind_error(b, location, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist", name);
+}
+
+int ss_bind_seq_alter(ss_ctx *ctx, const ss_sequence *cur, const ast_seq_options *o, ss_seq_change *out)
+{
+    const char *bad = SS_SQLSTATE_INVALID_PARAMETER_VALUE;
+    ss_seq_params *p = &out->p;
+    *p = cur->p;
+    out->restart = false;
+    out->reset_log = false;
+    out->last_value = cur->last_value;
+    bool reset_max = false, reset_min = false;
+    int64_t lo = INT64_MIN, hi = INT64_MAX;
+    if (o->as_type) {
+        int32_t id;
+        if (!ss_type_lookup_name(o->as_type, &id))
+            return ss_ctx_error(ctx, "42704", "type \"%s\" does not exist", o->as_type);
+        if (id != SS_TYPE_INT2 && id != SS_TYPE_INT4 && id != SS_TYPE_INT8)
+            return ss_ctx_error(ctx, bad, "sequence type must be smallint, integer, or bigint");
+        type_bounds(p->type, &lo, &hi);
+        reset_max = p->max == hi;
+        reset_min = p->min == lo;
+        p->type = id;
+    }
+    type_bounds(p->type, &lo, &hi);
+    if (o->has_increment) {
+        p->increment = o->increment;
+        if (p->increment == 0)
+            return ss_ctx_error(ctx, bad, "INCREMENT must not be zero");
+        out->reset_log = true;
+    }
+    if (o->has_cycle) {
+        p->cycle = o->cycle;
+        out->reset_log = true;
+    }
+    if (o->has_max && !o->no_max) {
+        p->max = o->max;
+        out->reset_log = true;
+    } else if (o->has_max || reset_max) {
+        p->max = p->increment > 0 || reset_max ? hi : -1;
+        out->reset_log = true;
+    }
+    if (p->max < lo || p->max > hi)
+        return ss_ctx_error(ctx, bad, "MAXVALUE (%lld) is out of range for sequence data type %s", (long long)p->max,
+                            type_sql(p->type));
+    if (o->has_min && !o->no_min) {
+        p->min = o->min;
+        out->reset_log = true;
+    } else if (o->has_min || reset_min) {
+        p->min = p->increment < 0 || reset_min ? lo : 1;
+        out->reset_log = true;
+    }
+    if (p->min < lo || p->min > hi)
+        return ss_ctx_error(ctx, bad, "MINVALUE (%lld) is out of range for sequence data type %s", (long long)p->min,
+                            type_sql(p->type));
+    if (p->min >= p->max)
+        return ss_ctx_error(ctx, bad, "MINVALUE (%lld) must be less than MAXVALUE (%lld)", (long long)p->min,
+                            (long long)p->max);
+    if (o->has_start)
+        p->start = o->start;
+    if (p->start < p->min)
+        return ss_ctx_error(ctx, bad, "START value (%lld) cannot be less than MINVALUE (%lld)", (long long)p->start,
+                            (long long)p->min);
+    if (p->start > p->max)
+        return ss_ctx_error(ctx, bad, "START value (%lld) cannot be greater than MAXVALUE (%lld)",
+                            (long long)p->start, (long long)p->max);
+    if (o->has_restart) {
+        out->restart = true;
+        out->last_value = o->restart_default ? p->start : o->restart;
+    }
+    if (out->last_value < p->min)
+        return ss_ctx_error(ctx, bad, "RESTART value (%lld) cannot be less than MINVALUE (%lld)",
+                            (long long)out->last_value, (long long)p->min);
+    if (out->last_value > p->max)
+        return ss_ctx_error(ctx, bad, "RESTART value (%lld) cannot be greater than MAXVALUE (%lld)",
+                            (long long)out->last_value, (long long)p->max);
+    if (o->has_cache) {
+        p->cache = o->cache;
+        if (p->cache <= 0)
+            return ss_ctx_error(ctx, bad, "CACHE (%lld) must be greater than zero", (long long)p->cache);
+    }
+    return SS_OK;
 }

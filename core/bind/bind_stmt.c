@@ -391,6 +391,8 @@ static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         return bind_create(b, st, out);
     case AST_CREATE_SEQUENCE:
         return bind_create_sequence(b, st, out);
+    case AST_ALTER_SEQUENCE:
+        return SS_OK; /* run_sequence.c reads the options */
     case AST_DROP_TABLE:
     case AST_DROP_VIEW:
     case AST_DROP_SEQUENCE:
@@ -494,6 +496,7 @@ const char *ss_stmt_kind_name(ast_stmt_kind kind)
     case AST_DROP_INDEX: return "DROP INDEX";
     case AST_TRANSACTION: return "transaction control";
     case AST_CREATE_SEQUENCE: return "CREATE SEQUENCE";
+    case AST_ALTER_SEQUENCE: return "ALTER SEQUENCE";
     case AST_DROP_SEQUENCE: return "DROP SEQUENCE";
     case AST_COPY: return "COPY";
     case AST_PREPARE: return "PREPARE";

@@ -11,6 +11,7 @@
 #include "bind/bind_alter.h"
 #include "catalog/alter_internal.h"
 #include "catalog/sequences.h"
+#include "txn/txn_session.h"
 
 static ss_col_cons *col_cons(alter_run *r, uint32_t col)
 {
@@ -86,12 +87,36 @@ static int identity_column(alter_run *r, const ast_alter_cmd *a, bool missing_ok
     return SS_OK;
 }
 
+static int seq_change(ss_ctx *ctx, const ss_sequence *cur, void *arg, ss_seq_change *out)
+{
+    return ss_bind_seq_alter(ctx, cur, arg, out);
+}
+
+/* SET GENERATED, RESTART [WITH n], SET <sequence option>: the options alter the column's
+   sequence as ALTER SEQUENCE does, which (its values being outside transactions here) is
+   refused inside a transaction block or beside other subcommands */
 int ss_alter_set_generated(alter_run *r, const ast_alter_cmd *a)
 {
     uint32_t col;
     ss_col_cons *cc;
     if (identity_column(r, a, false, &col, &cc))
         return SS_ERROR;
+    const ast_seq_options *o = &a->seq_opts;
+    if (o->has_restart || o->has_increment || o->has_min || o->has_max || o->has_start || o->has_cache ||
+        o->has_cycle || o->as_type) {
+        const char *what = o->has_restart ? "ALTER TABLE ... ALTER COLUMN ... RESTART"
+                                          : "ALTER TABLE ... ALTER COLUMN ... SET sequence options";
+        if (r->ctx->txn && r->ctx->txn->in_block)
+            return ss_ctx_error(r->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                                "feature not supported: %s inside a transaction block", what);
+        if (r->st->nalter_cmds > 1)
+            return ss_ctx_error(r->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                                "feature not supported: %s beside other subcommands", what);
+        if (ss_seq_alter(r->ctx, r->c->sequences, r->ctx->seq_session, cc->seq, seq_change, (void *)o))
+            return SS_ERROR;
+    }
+    if (!a->identity)
+        return SS_OK;
     char *shown = identity_text(a->identity);
     if (!shown)
         return ss_ctx_error(r->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");

@@ -228,7 +228,7 @@ static int follow_views(alter_run *r, int col, const char *what, const char *new
         return SS_ERROR;
     char rel[SS_NS_REF_MAX];
     ss_ns_qualify(r->t->ns, r->t->name, rel, sizeof rel);
-    ss_deparse_rename rn = {rel, new_rel, col >= 0 ? r->t->cols[col].name : NULL, new_column, NULL, NULL};
+    ss_deparse_rename rn = {rel, new_rel, col >= 0 ? r->t->cols[col].name : NULL, new_column, NULL, NULL, NULL};
     int rc = n ? ss_views_follow_rename(r->ctx, r->c, v, n, what, &rn) : SS_OK;
     free(v);
     return rc ? rc : ss_matviews_follow_rename(r->ctx, r->c, what, &rn);
@@ -403,6 +403,8 @@ static int matview_refused(ss_ctx *ctx, const ast_stmt *st, const ss_table *t)
                          : a->kind == AST_ALTER_DROP_CONSTRAINT ? "DROP CONSTRAINT"
                          : a->kind == AST_ALTER_VALIDATE_CONSTRAINT ? "VALIDATE CONSTRAINT"
                                                                : NULL;
+    if (a->kind == AST_ALTER_SET_SCHEMA)
+        return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: ALTER TABLE ... SET SCHEMA");
     if (!action)
         return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                             "feature not supported: ALTER TABLE ... RENAME of materialized view \"%s\"", t->name);
@@ -455,6 +457,8 @@ static int run_cmd(alter_run *r, const ast_alter_cmd *a)
         return ss_alter_set_generated(r, a);
     case AST_ALTER_DROP_IDENTITY:
         return ss_alter_drop_identity(r, a);
+    case AST_ALTER_SET_SCHEMA:
+        return ss_ctx_error(r->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: ALTER TABLE ... SET SCHEMA");
     }
     return SS_OK;
 }
@@ -489,11 +493,137 @@ static int rename_view(ss_ctx *ctx, ss_catalog *c, ss_view *v, const char *new_n
         if (reads && w != v && ss_ddl_visible(&w->ddl))
             readers[n++] = w;
     }
-    ss_deparse_rename rn = {old_ref, new_name, NULL, NULL, NULL, NULL};
+    ss_deparse_rename rn = {old_ref, new_name, NULL, NULL, NULL, NULL, NULL};
     int rc = n ? ss_views_follow_rename(ctx, c, readers, n, "renaming a view", &rn) : SS_OK;
     free(readers);
     if (rc == SS_OK)
         rc = ss_matviews_follow_rename(ctx, c, "renaming a view", &rn);
+    const char *names[1] = {old_ref};
+    return rc ? rc : ss_catalog_drop_relations(ctx, c, SS_DROP_VIEW, names, 1, false, false, NULL, NULL);
+}
+
+/* The views of c (but skip) that read relation ref ("s.v"), visible ones; malloc'd. */
+static ss_view **views_reading(ss_catalog *c, const char *ref, const ss_view *skip, uint32_t *n)
+{
+    ss_view **readers = calloc(c->nuser_views ? c->nuser_views : 1, sizeof *readers);
+    *n = 0;
+    for (uint32_t i = 0; readers && i < c->nuser_views; i++) {
+        ss_view *w = c->user_views[i];
+        bool reads = false;
+        for (uint32_t d = 0; !reads && d < w->ndeps; d++)
+            reads = strcmp(w->deps[d], ref) == 0;
+        if (reads && w != skip && ss_ddl_visible(&w->ddl))
+            readers[(*n)++] = w;
+    }
+    return readers;
+}
+
+/* ALTER VIEW v RENAME COLUMN a TO b (and ALTER TABLE on a view): the views and materialized
+   views reading v.a are stored again reading v.b (view_rename.c), then v itself is its query
+   printed with the column named b (pg_get_viewdef's "AS b"), replacing it in the statement's
+   transaction. */
+static int rename_view_column(ss_ctx *ctx, ss_catalog *c, ss_view *v, const char *from, const char *to)
+{
+    int col = -1;
+    for (uint32_t i = 0; i < v->ncols; i++) {
+        if (strcmp(v->col_names[i], from) == 0)
+            col = (int)i;
+    }
+    if (col < 0)
+        return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_COLUMN, "column \"%s\" does not exist", from);
+    for (uint32_t i = 0; i < v->ncols; i++)
+        if (strcmp(v->col_names[i], to) == 0)
+            return ss_ctx_error(ctx, "42701", "column \"%s\" of relation \"%s\" already exists", to, v->name);
+    char ref[SS_NS_REF_MAX];
+    ss_ns_qualify(v->ns, v->name, ref, sizeof ref);
+    /* its own text first: nothing changes when the deparser cannot print it */
+    const char **names = calloc(v->ncols, sizeof *names);
+    if (!names)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    for (uint32_t i = 0; i < v->ncols; i++)
+        names[i] = (int)i == col ? to : v->col_names[i];
+    ss_view renamed = *v;
+    renamed.col_names = (char **)names;
+    char *sql = NULL;
+    int rc = ss_deparse_view_for_rename(ctx, c, &renamed, NULL, &sql);
+    free(names);
+    if (rc) {
+        if (strcmp(ctx->err->sqlstate, SS_SQLSTATE_FEATURE_NOT_SUPPORTED) == 0 && ctx->err->message) {
+            char *why = strdup(ctx->err->message);
+            ss_error_clear(ctx->err);
+            ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                         "feature not supported: renaming a column of view \"%s\" (%s)", v->name,
+                         why ? why : "its query cannot be printed");
+            free(why);
+        }
+        return SS_ERROR;
+    }
+    uint32_t n;
+    ss_view **readers = views_reading(c, ref, v, &n);
+    if (!readers) {
+        free(sql);
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    }
+    ss_deparse_rename rn = {ref, NULL, from, to, NULL, NULL, NULL};
+    rc = n ? ss_views_follow_rename(ctx, c, readers, n, "renaming a column", &rn) : SS_OK;
+    free(readers);
+    if (rc == SS_OK)
+        rc = ss_matviews_follow_rename(ctx, c, "renaming a column", &rn);
+    if (rc == SS_OK) {
+        /* the replacement is made with the old names (CREATE OR REPLACE refuses a rename),
+           then its column renamed: the new view is this transaction's own */
+        ss_view_def def = {ref, sql, v->ncols, (const char *const *)v->col_names, v->types,
+                           v->ndeps, (const char *const *)v->deps, true, v->search_path};
+        rc = ss_catalog_create_view(ctx, c, &def);
+    }
+    free(sql);
+    if (rc)
+        return rc;
+    ss_view *now = ss_catalog_find_view(c, ref);
+    char *nn = strdup(to);
+    if (!now || !nn) {
+        free(nn);
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    }
+    free(now->col_names[col]);
+    now->col_names[col] = nn;
+    pthread_mutex_lock(&c->mu);
+    c->version++;
+    pthread_mutex_unlock(&c->mu);
+    return SS_OK;
+}
+
+/* ALTER VIEW v SET SCHEMA s (and ALTER TABLE on a view): as a rename, the definition created
+   under the new schema, the views and materialized views reading it stored again reading
+   it there (view_rename.c), the old one dropped, in the statement's transaction. */
+static int move_view(ss_ctx *ctx, ss_catalog *c, ss_view *v, const char *schema)
+{
+    const ss_schema *ns = ss_ns_find(c, schema);
+    if (!ns)
+        return ss_ctx_error(ctx, "3F000", "schema \"%s\" does not exist", schema);
+    if (ns == v->ns)
+        return SS_OK;
+    char old_ref[SS_NS_REF_MAX], new_ref[SS_NS_REF_MAX];
+    ss_ns_qualify(v->ns, v->name, old_ref, sizeof old_ref);
+    ss_ns_qualify(ns, v->name, new_ref, sizeof new_ref);
+    if (ss_catalog_name_wait(ctx, c, new_ref))
+        return SS_ERROR;
+    if (relation_taken(ctx, c, new_ref))
+        return ss_ctx_error(ctx, SS_SQLSTATE_DUPLICATE_TABLE, "relation \"%s\" already exists in schema \"%s\"",
+                            v->name, ns->name);
+    ss_view_def def = {new_ref, v->sql, v->ncols, (const char *const *)v->col_names, v->types,
+                       v->ndeps, (const char *const *)v->deps, false, v->search_path};
+    if (ss_catalog_create_view(ctx, c, &def))
+        return SS_ERROR;
+    uint32_t n;
+    ss_view **readers = views_reading(c, old_ref, v, &n);
+    if (!readers)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    ss_deparse_rename rn = {old_ref, NULL, NULL, NULL, NULL, NULL, ns->name};
+    int rc = n ? ss_views_follow_rename(ctx, c, readers, n, "moving a view", &rn) : SS_OK;
+    free(readers);
+    if (rc == SS_OK)
+        rc = ss_matviews_follow_rename(ctx, c, "moving a view", &rn);
     const char *names[1] = {old_ref};
     return rc ? rc : ss_catalog_drop_relations(ctx, c, SS_DROP_VIEW, names, 1, false, false, NULL, NULL);
 }
@@ -513,16 +643,21 @@ int ss_catalog_alter_table(ss_ctx *ctx, ss_catalog *c, const ast_stmt *st)
         return SS_ERROR;
     if (index && ix && (!t || ss_index_find(c, st->table) != ix))
         return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist", st->table);
-    if (t && st->alter_view && !index)
-        return ss_ctx_error(ctx, "42809", "\"%s\" is not a view", st->table);
+    bool rename_col = st->nalter_cmds == 1 && st->alter_cmds[0].kind == AST_ALTER_RENAME_COLUMN;
+    if (t && st->alter_view && !index && !rename_col) /* ALTER VIEW RENAME COLUMN renames a table's too */
+        return ss_ctx_error(ctx, "42809", "\"%s\" is not a view", ss_ns_rel(st->table));
     if (!t) {
         ss_view *v = index ? NULL : ss_catalog_find_view(c, name);
         if (v && st->nalter_cmds == 1 && st->alter_cmds[0].kind == AST_ALTER_RENAME_TABLE)
             return rename_view(ctx, c, v, st->alter_cmds[0].new_name);
+        if (v && rename_col)
+            return rename_view_column(ctx, c, v, st->alter_cmds[0].column, st->alter_cmds[0].new_name);
+        if (v && st->nalter_cmds == 1 && st->alter_cmds[0].kind == AST_ALTER_SET_SCHEMA)
+            return move_view(ctx, c, v, st->alter_cmds[0].new_name);
         if (v)
             return ss_ctx_error(ctx, "42809", "\"%s\" is not a table", name);
         if (st->missing_ok) {
-            ss_ctx_message(ctx, SS_MSG_NOTICE, "relation \"%s\" does not exist, skipping", st->table);
+            ss_ctx_message(ctx, SS_MSG_NOTICE, "relation \"%s\" does not exist, skipping", ss_ns_rel(st->table));
             return SS_OK;
         }
         return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist", st->table);

@@ -36,6 +36,8 @@ struct ss_table {
                                           (matview.h); NULL: a table */
     const struct ss_schema *ns;        /* its schema (namespace.h); system views: pg_catalog */
     uint64_t created;                  /* the catalog's version at creation: DROP SCHEMA's order */
+    int on_commit;                     /* a temporary table's ON COMMIT (AST_ON_COMMIT_*; 0:
+                                          PRESERVE ROWS), done by api/temp_on_commit.c */
 };
 
 typedef struct ss_backend_instance {

@@ -369,6 +369,35 @@ int ss_seq_setval(ss_ctx *ctx, ss_seq_catalog *sc, ss_seq_session *sess, const c
     return is_called ? remember(ctx, sess, id, value, value, 1) : SS_OK;
 }
 
+int ss_seq_alter(ss_ctx *ctx, ss_seq_catalog *sc, ss_seq_session *sess, const char *name,
+                 int (*change)(ss_ctx *ctx, const ss_sequence *cur, void *arg, ss_seq_change *out), void *arg)
+{
+    pthread_mutex_lock(&sc->mu);
+    ss_sequence *s = find(sc, name);
+    if (!s) {
+        pthread_mutex_unlock(&sc->mu);
+        return no_sequence(ctx, name);
+    }
+    ss_seq_change ch = {s->p, false, false, s->last_value};
+    if (change(ctx, s, arg, &ch) != SS_OK) {
+        pthread_mutex_unlock(&sc->mu);
+        return SS_ERROR;
+    }
+    s->p = ch.p;
+    if (ch.restart) {
+        s->last_value = ch.last_value;
+        s->is_called = false;
+    }
+    if (ch.restart || ch.reset_log)
+        s->log_cnt = 0;
+    uint64_t id = s->id;
+    pthread_mutex_unlock(&sc->mu);
+    for (uint32_t i = 0; sess && i < sess->n; i++)
+        if (sess->vals[i].id == id)
+            sess->vals[i].cached = sess->vals[i].value;
+    return SS_OK;
+}
+
 int ss_seq_lastval(ss_ctx *ctx, ss_seq_catalog *sc, ss_seq_session *sess, int64_t *out)
 {
     bool live = false;

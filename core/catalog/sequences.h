@@ -85,6 +85,18 @@ int ss_seq_setval(ss_ctx *ctx, ss_seq_catalog *sc, ss_seq_session *sess, const c
                   bool is_called);
 int ss_seq_lastval(ss_ctx *ctx, ss_seq_catalog *sc, ss_seq_session *sess, int64_t *out);
 
+/* ALTER SEQUENCE (and an identity column's SET options / RESTART): change computes the new
+ * parameters from the sequence's current state under the catalog's lock (an error on ctx
+ * aborts); restart sets last_value (is_called false); the session's cached values are given
+ * up.  Not transactional, like the values. */
+typedef struct ss_seq_change {
+    ss_seq_params p;
+    bool restart, reset_log;
+    int64_t last_value;
+} ss_seq_change;
+int ss_seq_alter(ss_ctx *ctx, ss_seq_catalog *sc, ss_seq_session *sess, const char *name,
+                 int (*change)(ss_ctx *ctx, const ss_sequence *cur, void *arg, ss_seq_change *out), void *arg);
+
 /* strdup of s, NULL for NULL; *ok false when memory ran out. */
 char *ss_strdup_or_null(const char *s, bool *ok);
 

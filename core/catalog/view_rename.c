@@ -15,6 +15,11 @@
 /* dep with the rename applied ("s.t" -> "s.u", "s.x" -> "s2.x"), into buf */
 static const char *renamed_dep(const char *dep, const ss_deparse_rename *rn, char *buf, size_t bufsz)
 {
+    if (rn->rel && rn->moved_to && strcmp(dep, rn->rel) == 0) {
+        const char *dot = strchr(dep, '.');
+        snprintf(buf, bufsz, "%s.%s", rn->moved_to, dot ? dot + 1 : dep);
+        return buf;
+    }
     if (rn->rel && rn->new_rel && strcmp(dep, rn->rel) == 0) {
         const char *dot = strchr(dep, '.');
         snprintf(buf, bufsz, "%.*s%s", dot ? (int)(dot - dep + 1) : 0, dep, rn->new_rel);
@@ -192,7 +197,7 @@ int ss_matviews_follow_rename(ss_ctx *ctx, ss_catalog *c, const char *what, cons
 
 int ss_views_follow_schema_rename(ss_ctx *ctx, ss_catalog *c, const char *schema, const char *new_schema)
 {
-    ss_deparse_rename rn = {NULL, NULL, NULL, NULL, schema, new_schema};
+    ss_deparse_rename rn = {NULL, NULL, NULL, NULL, schema, new_schema, NULL};
     size_t len = strlen(schema);
     ss_view **list = calloc(c->nuser_views ? c->nuser_views : 1, sizeof *list);
     if (!list)

@@ -13,7 +13,8 @@
 
 /* One rename to apply while printing: relation `rel` (schema-qualified "s.t", NULL: none)
  * renamed to new_rel (NULL: kept); when column is set, that column of it renamed to
- * new_column; when schema is set, schema `schema` renamed to new_schema. */
+ * new_column; when schema is set, schema `schema` renamed to new_schema; when moved_to is
+ * set, rel moved to that schema. */
 typedef struct ss_deparse_rename {
     const char *rel;
     const char *new_rel;
@@ -21,6 +22,7 @@ typedef struct ss_deparse_rename {
     const char *new_column;
     const char *schema;
     const char *new_schema;
+    const char *moved_to;   /* rel moved to schema moved_to (SET SCHEMA) */
 } ss_deparse_rename;
 
 /* A view's query text rewritten for a rename (every relation schema-qualified, so that it

@@ -30,7 +30,12 @@ typedef enum dp_kind {
     DN_ANY_ARRAY, /* args[0] text ANY (ARRAY[args[1..]]): an IN list */
     DN_DISTINCT,  /* args[0] IS DISTINCT FROM args[1] */
     DN_SQLFUNC,   /* text(args) with SQL syntax: NULLIF, GREATEST, LEAST */
-    DN_WINDOW     /* an aggregate or window function call (as DN_AGG) OVER (window) */
+    DN_WINDOW,    /* an aggregate or window function call (as DN_AGG) OVER (window) */
+    DN_GROUPING,  /* GROUPING(args) */
+    DN_ROW,       /* ROW(args) (a row constructor; implicit: (args) as PostgreSQL prints it) */
+    DN_ARRAY,     /* ARRAY[args] */
+    DN_SUBSCRIPT  /* args[0][...]: args[1 + 2i] / args[2 + 2i] subscript i's lower / upper bound
+                     (NULL: none), a slice when bit i of frame */
 } dp_kind;
 
 typedef struct dp_node dp_node;
@@ -42,6 +47,7 @@ struct dp_node {
     uint32_t nargs;
     bool negated, star, distinct, implicit;
     const char *colname;   /* DN_VAR: the column's name (a target needs no AS when it matches) */
+    const char *query_colname; /* DN_VAR: the name the query reads it by (before renames) */
     dp_node **whens, **thens, *els, *filter;
     uint32_t nwhens;
     bool exists;           /* DN_SUBLINK: EXISTS, else a scalar subquery */
@@ -53,12 +59,19 @@ struct dp_node {
     uint32_t npart, nord;
     const ast_sort_item *ord_items;
     int frame;
+    /* DN_WINDOW: OVER win_name (a window of the WINDOW clause, nothing else printed), or
+       win_ref: OVER (win_ref ...), the window it starts from; text NULL: a WINDOW clause's
+       own specification */
+    const char *win_name, *win_ref;
+    bool array_arg;        /* DN_ANY_ARRAY: args[1] is the array (op ANY (array)), not a list */
+    /* DN_GROUPING: GROUPING(args) */
 };
 
 /* One relation of a FROM scope: columns are qualified with refname. */
 typedef struct dp_rel {
     const char *refname;      /* as printed (a renamed relation's new name) */
     const char *qualifier;    /* as the query qualifies its columns (NULL: refname) */
+    bool is_table;            /* a table of the catalog (FOR UPDATE can name it) */
     uint32_t ncols;
     const char **cols;        /* the names the query uses */
     const char **print_cols;  /* the names printed (renames applied) */
@@ -78,7 +91,27 @@ typedef struct dp_scope {
     dp_merge *merges;
     uint32_t nmerges, cap_merges;
     const struct dp_scope *outer; /* the query around a subquery of an expression */
+    struct dp_natural *naturals;  /* the columns each NATURAL join of this scope merges */
+    /* the names its FROM items print as (set_rtable_names: unique against the query levels
+       around), in FROM order; next_unique: the next item's */
+    const char **unique;
+    uint32_t nunique, next_unique;
 } dp_scope;
+
+/* The names the FROM items of one query level print as, and the levels around it. */
+typedef struct dp_names {
+    const char **names;
+    uint32_t n;
+    const struct dp_names *outer;
+} dp_names;
+
+/* The columns a NATURAL join merges (found while printing it), for * over it. */
+typedef struct dp_natural {
+    const ast_from_item *join;
+    const char **cols;
+    uint32_t ncols;
+    struct dp_natural *next;
+} dp_natural;
 
 /* A WITH query visible to the query being printed. */
 typedef struct dp_cte {
@@ -99,6 +132,8 @@ typedef struct dp {
     bool in_agg_ok;          /* aggregates allowed where an expression is resolved */
     const dp_cte *ctes;
     bool qualify_all;        /* every relation schema-qualified (a rename's rewrite) */
+    const ast_select *win_query; /* the query whose WINDOW clause OVER name reads */
+    const dp_names *names;       /* the refnames of the query levels being printed */
 } dp;
 
 /* 0A000 "pg_get_viewdef of <what> is not supported" (returns SS_ERROR / NULL). */
@@ -117,6 +152,10 @@ int dp_print_sortgroup(dp *d, const dp_node *n);
 void dp_print_direction(dp *d, const ast_sort_item *o);
 /* The type both a and b go to (select_common_type); false: none this deparser knows. */
 bool dp_common_type(ss_type a, ss_type b, ss_type *out);
+/* A WINDOW clause's window resolved (a DN_WINDOW without a function), and its
+ * specification printed "(...)" as get_rule_windowspec. */
+dp_node *dp_resolve_window(dp *d, const ast_window *w);
+int dp_print_window_spec(dp *d, const dp_node *n);
 /* An identifier as quote_identifier prints it. */
 void dp_put_ident(ss_strbuf *sb, const char *name);
 /* PostgreSQL's ruleutils' appendContextKeyword. */

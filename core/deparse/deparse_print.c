@@ -90,6 +90,8 @@ static bool own_parens(const dp_node *parent)
     case DN_CASE:
     case DN_SQLFUNC:
     case DN_WINDOW:
+    case DN_GROUPING:
+    case DN_ARRAY:
         return true;
     default:
         return false;
@@ -108,6 +110,10 @@ static bool simple(const dp_node *n, const dp_node *parent)
     case DN_CASE:
     case DN_SQLFUNC:
     case DN_WINDOW:
+    case DN_GROUPING:
+    case DN_ROW:
+    case DN_ARRAY:
+    case DN_SUBSCRIPT:
         return true;
     case DN_CAST:
         return simple(n->args[0], n);
@@ -323,10 +329,24 @@ static void frame_bound(dp *d, int f, int unbounded, int current, int preceding,
 
 static int print_window(dp *d, const dp_node *n)
 {
+    ss_strbuf_puts(d->sb, " OVER ");
+    if (n->win_name) {
+        dp_put_ident(d->sb, n->win_name);
+        return SS_OK;
+    }
+    return dp_print_window_spec(d, n);
+}
+
+int dp_print_window_spec(dp *d, const dp_node *n)
+{
     ss_strbuf *sb = d->sb;
     bool space = false;
-    ss_strbuf_puts(sb, " OVER (");
-    if (n->npart) {
+    ss_strbuf_putc(sb, '(');
+    if (n->win_ref) {
+        dp_put_ident(sb, n->win_ref);
+        space = true;
+    }
+    if (n->npart && !n->win_ref) {
         ss_strbuf_puts(sb, "PARTITION BY ");
         for (uint32_t i = 0; i < n->npart; i++) {
             if (i)
@@ -442,6 +462,14 @@ static int print(dp *d, const dp_node *n, bool showimplicit)
             ss_strbuf_putc(sb, ')');
         }
         return n->kind == DN_WINDOW ? print_window(d, n) : SS_OK;
+    case DN_GROUPING:
+        ss_strbuf_puts(sb, "GROUPING(");
+        if (print_list(d, n->args, n->nargs))
+            return SS_ERROR;
+        ss_strbuf_putc(sb, ')');
+        return SS_OK;
+    case DN_ROW:
+        return dp_unsupported(d, "a row constructor");
     case DN_DISTINCT:
         open_paren(d);
         if (print_paren(d, n->args[0], true, n))
@@ -461,7 +489,40 @@ static int print(dp *d, const dp_node *n, bool showimplicit)
         return print_call(d, "COALESCE", true, n);
     case DN_SUBLINK:
         return print_sublink(d, n);
+    case DN_ARRAY:
+        ss_strbuf_puts(sb, "ARRAY[");
+        if (print_list(d, n->args, n->nargs))
+            return SS_ERROR;
+        ss_strbuf_putc(sb, ']');
+        return SS_OK;
+    case DN_SUBSCRIPT:
+        if (print(d, n->args[0], true))
+            return SS_ERROR;
+        for (uint32_t i = 0; 2 * i + 2 < n->nargs + 1; i++) {
+            const dp_node *lo = n->args[1 + 2 * i], *hi = n->args[2 + 2 * i];
+            ss_strbuf_putc(sb, '[');
+            if (n->frame & (1 << i)) {
+                if (lo && print(d, lo, false))
+                    return SS_ERROR;
+                ss_strbuf_putc(sb, ':');
+            }
+            if (hi && print(d, hi, false))
+                return SS_ERROR;
+            ss_strbuf_putc(sb, ']');
+        }
+        return SS_OK;
     case DN_ANY_ARRAY:
+        if (n->array_arg) {
+            open_paren(d);
+            if (print_paren(d, n->args[0], true, n))
+                return SS_ERROR;
+            ss_strbuf_printf(sb, " %s %s (", n->text, n->negated ? "ALL" : "ANY");
+            if (print(d, n->args[1], true))
+                return SS_ERROR;
+            ss_strbuf_putc(sb, ')');
+            close_paren(d);
+            return SS_OK;
+        }
         open_paren(d);
         if (print_paren(d, n->args[0], true, n))
             return SS_ERROR;

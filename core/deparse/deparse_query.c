@@ -2,6 +2,7 @@
  * (SELECT [DISTINCT] targets, FROM, WHERE, GROUP BY, HAVING, ORDER BY, OFFSET, LIMIT, and
  * UNION / INTERSECT / EXCEPT of such queries), with the FROM scopes its names resolve in;
  * ss_deparse_view, the entry point. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -54,20 +55,115 @@ static dp_rel *copy_rel(dp *d, dp_scope *s, const dp_rel *from, const char *refn
     return r;
 }
 
+enum { FROM_RELATION, FROM_CTE, FROM_OTHER, FROM_FUNCTION };
+
+/* The alias of a FROM item and its column aliases, as get_rte_alias / get_column_alias_list
+ * print them: the alias of a relation or a WITH query only when its name (made unique
+ * against the query levels around, set_rtable_names) is not the relation's own, a
+ * relation's column aliases only when a name differs from the relation's own (printed)
+ * one, another item's whenever the query wrote some; a function's always. */
 static int alias_and_scope(dp *d, dp_scope *s, const ast_from_item *f, const dp_rel *cols, const char *refname,
-                           const char *qualifier)
+                           const char *qualifier, int kind)
 {
-    if (f->ncolnames)
-        return dp_unsupported(d, "column aliases in FROM");
-    if (f->alias) {
+    if (f->ncolnames > cols->ncols)
+        return dp_unsupported(d, "more column aliases than columns");
+    const char *uniq = s->next_unique < s->nunique ? s->unique[s->next_unique++] : f->alias ? f->alias : refname;
+    bool always = kind == FROM_FUNCTION;
+    if (always || kind == FROM_OTHER || strcmp(uniq, refname) != 0) {
         ss_strbuf_putc(d->sb, ' ');
-        dp_put_ident(d->sb, f->alias);
+        dp_put_ident(d->sb, uniq);
     }
-    dp_rel *r = copy_rel(d, s, cols, f->alias ? f->alias : refname);
+    dp_rel *r = copy_rel(d, s, cols, uniq);
     if (!r)
         return ss_ctx_error(d->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     r->qualifier = f->alias ? f->alias : qualifier;
+    bool changed = false;
+    for (uint32_t i = 0; i < f->ncolnames; i++) {
+        changed |= strcmp(f->colnames[i], r->print_cols[i]) != 0;
+        r->cols[i] = r->print_cols[i] = f->colnames[i];
+    }
+    if (always || (f->ncolnames && (kind != FROM_RELATION || changed))) {
+        ss_strbuf_putc(d->sb, '(');
+        for (uint32_t i = 0; i < r->ncols; i++) {
+            if (i)
+                ss_strbuf_puts(d->sb, ", ");
+            dp_put_ident(d->sb, r->print_cols[i]);
+        }
+        ss_strbuf_putc(d->sb, ')');
+    }
     return SS_OK;
+}
+
+/* The name a FROM item (not a join) is known by before it is made unique: its alias, a WITH
+   query's name, a relation's name as printed (renamed), a function's name. */
+static const char *item_refname(dp *d, const ast_select *q, const ast_from_item *f)
+{
+    if (f->alias)
+        return f->alias;
+    if (f->func)
+        return f->func->kind == AE_FUNC ? f->func->names[f->func->nnames - 1] : "?";
+    if (!f->table)
+        return "?";
+    if (!strchr(f->table, '.')) {
+        for (uint32_t i = 0; i < q->nctes; i++)
+            if (strcmp(q->ctes[i].name, f->table) == 0)
+                return f->table;
+        for (const dp_cte *c = d->ctes; c; c = c->outer)
+            if (strcmp(c->name, f->table) == 0)
+                return f->table;
+    }
+    ss_table *t = ss_catalog_find(d->c, f->table);
+    ss_view *v = t ? NULL : ss_catalog_find_view(d->c, f->table);
+    if (!t && !v)
+        return "?";
+    const char *name = t ? t->name : v->name;
+    char qualified[SS_NS_REF_MAX];
+    ss_ns_qualify(t ? t->ns : v->ns, name, qualified, sizeof qualified);
+    if (d->rename && d->rename->rel && d->rename->new_rel && strcmp(d->rename->rel, qualified) == 0)
+        return d->rename->new_rel;
+    return name;
+}
+
+static bool name_used(const dp_names *level, const char *name, const char *const *mine, uint32_t nmine)
+{
+    for (uint32_t i = 0; i < nmine; i++)
+        if (strcmp(mine[i], name) == 0)
+            return true;
+    for (; level; level = level->outer)
+        for (uint32_t i = 0; i < level->n; i++)
+            if (strcmp(level->names[i], name) == 0)
+                return true;
+    return false;
+}
+
+static void collect_refnames(dp *d, const ast_select *q, const ast_from_item *f, const char **out, uint32_t *n,
+                             uint32_t cap)
+{
+    if (!f || *n >= cap)
+        return;
+    if (f->is_join) {
+        collect_refnames(d, q, f->left, out, n, cap);
+        collect_refnames(d, q, f->right, out, n, cap);
+        return;
+    }
+    const char *name = item_refname(d, q, f);
+    if (name_used(d->names, name, out, *n)) {
+        char buf[SS_NS_REF_MAX + 16];
+        for (int k = 1;; k++) {
+            snprintf(buf, sizeof buf, "%s_%d", name, k);
+            if (!name_used(d->names, buf, out, *n))
+                break;
+        }
+        name = ss_arena_strdup(d->arena, buf);
+        if (!name)
+            return;
+    }
+    out[(*n)++] = name;
+}
+
+static uint32_t count_items(const ast_from_item *f)
+{
+    return !f ? 0 : f->is_join ? count_items(f->left) + count_items(f->right) : 1;
 }
 
 /* A relation of the catalog (or a WITH query) named in FROM: its name as printed
@@ -77,7 +173,7 @@ static int catalog_rel(dp *d, dp_scope *s, const ast_from_item *f)
     for (const dp_cte *c = d->ctes; c && !strchr(f->table, '.'); c = c->outer)
         if (strcmp(c->name, f->table) == 0) {
             dp_put_ident(d->sb, c->name);
-            return alias_and_scope(d, s, f, &c->rel, c->name, c->name);
+            return alias_and_scope(d, s, f, &c->rel, c->name, c->name, FROM_CTE);
         }
     ss_table *t = ss_catalog_find(d->c, f->table);
     ss_view *v = t ? NULL : ss_catalog_find_view(d->c, f->table);
@@ -103,7 +199,8 @@ static int catalog_rel(dp *d, dp_scope *s, const ast_from_item *f)
             size_t len = (size_t)(schema_end - qualified);
             memcpy(schema, qualified, len);
             schema[len] = '\0';
-            dp_put_ident(d->sb, d->rename && d->rename->schema && strcmp(d->rename->schema, schema) == 0
+            dp_put_ident(d->sb, rn && rn->moved_to ? rn->moved_to
+                                : d->rename && d->rename->schema && strcmp(d->rename->schema, schema) == 0
                                     ? d->rename->new_schema
                                     : schema);
             ss_strbuf_putc(d->sb, '.');
@@ -122,37 +219,134 @@ static int catalog_rel(dp *d, dp_scope *s, const ast_from_item *f)
         cols.types[i] = t ? t->types[i] : v->types[i];
         cols.print_cols[i] = rn && rn->column && strcmp(rn->column, cols.cols[i]) == 0 ? rn->new_column : cols.cols[i];
     }
-    return alias_and_scope(d, s, f, &cols, printed, name);
+    int rc = alias_and_scope(d, s, f, &cols, printed, name, FROM_RELATION);
+    if (rc == SS_OK)
+        s->rels[s->nrels - 1]->is_table = t != NULL && !ss_is_matview(t);
+    return rc;
 }
 
-/* ( SELECT ...) alias: the subquery sees the queries around this one, not its siblings */
+/* [LATERAL] ( SELECT ...) alias: the subquery sees the queries around this one, and with
+ * LATERAL the items to its left */
 static int subquery_rel(dp *d, dp_scope *s, const ast_from_item *f)
 {
-    if (f->lateral || !f->alias)
+    if (!f->alias)
         return dp_unsupported(d, "this subquery in FROM");
+    if (f->lateral)
+        ss_strbuf_puts(d->sb, "LATERAL ");
+    ss_strbuf_putc(d->sb, '(');
+    dp_rel out = {0};
+    if (dp_query(d, f->subquery, f->lateral ? s : s->outer, 0, NULL, true, &out))
+        return SS_ERROR;
+    ss_strbuf_putc(d->sb, ')');
+    return alias_and_scope(d, s, f, &out, f->alias, f->alias, FROM_OTHER);
+}
+
+/* generate_series(a, b [, step]) [WITH ORDINALITY] in FROM over integers: always printed with
+ * its alias and column names */
+/* generate_series's arguments resolved in scope sc, printed into out (its type in *t) */
+static int series_args(dp *d, const dp_scope *sc, const ast_expr *e, ss_strbuf *out, ss_type *t)
+{
+    dp_node *args[3];
+    *t = (ss_type){SS_TYPE_INT4, -1};
+    const dp_scope *keep = d->scope;
+    ss_strbuf *keep_sb = d->sb;
+    d->scope = sc;
+    d->sb = out;
+    int rc = SS_OK;
+    for (uint32_t i = 0; rc == SS_OK && i < e->nargs; i++) {
+        if (!(args[i] = dp_resolve(d, e->args[i])))
+            rc = SS_ERROR;
+        else if (args[i]->type.id == SS_TYPE_INT8)
+            t->id = SS_TYPE_INT8;
+        else if (args[i]->type.id != SS_TYPE_INT4 && args[i]->type.id != SS_TYPE_INT2)
+            rc = dp_unsupported(d, "generate_series over these types in FROM");
+    }
+    for (uint32_t i = 0; rc == SS_OK && i < e->nargs; i++) {
+        if (i)
+            ss_strbuf_puts(d->sb, ", ");
+        dp_node *a = dp_coerce(d, args[i], *t);
+        rc = a ? dp_print_expr(d, a, true) : SS_ERROR;
+    }
+    d->scope = keep;
+    d->sb = keep_sb;
+    return rc;
+}
+
+/* generate_series(a, b [, step]) [WITH ORDINALITY] in FROM over integers: always printed with
+ * its alias and column names; LATERAL when written so or when it reads the items to its
+ * left (a function in FROM sees them without the keyword) */
+static int function_rel(dp *d, dp_scope *s, const ast_from_item *f)
+{
+    const ast_expr *e = f->func;
+    if (e->kind != AE_FUNC || e->nnames != 1 || strcmp(e->names[0], "generate_series") != 0 || e->nargs < 2 ||
+        e->nargs > 3 || e->over || e->star || e->distinct || e->arg_names)
+        return dp_unsupported(d, "a function in FROM");
+    ss_strbuf inner, around;
+    ss_strbuf_init(&inner);
+    ss_strbuf_init(&around);
+    ss_type t, t2;
+    int rc = series_args(d, s, e, &inner, &t);
+    bool lateral = f->lateral;
+    if (rc == SS_OK && !lateral) {
+        /* reading the items to its left: it prints otherwise without them */
+        if (series_args(d, s->outer, e, &around, &t2) != SS_OK) {
+            ss_error_clear(d->ctx->err);
+            lateral = true;
+        } else
+            lateral = t.id != t2.id || !inner.data || !around.data || strcmp(inner.data, around.data) != 0;
+    }
+    if (rc == SS_OK) {
+        if (lateral)
+            ss_strbuf_puts(d->sb, "LATERAL ");
+        ss_strbuf_puts(d->sb, "generate_series(");
+        if (inner.data)
+            ss_strbuf_puts(d->sb, inner.data);
+    }
+    ss_strbuf_free(&inner);
+    ss_strbuf_free(&around);
+    if (rc)
+        return SS_ERROR;
+    ss_strbuf_putc(d->sb, ')');
+    if (f->ordinality)
+        ss_strbuf_puts(d->sb, " WITH ORDINALITY");
+    dp_rel cols = {0};
+    cols.ncols = f->ordinality ? 2 : 1;
+    const char *names[2] = {f->alias ? f->alias : "generate_series", "ordinality"};
+    ss_type types[2] = {t, {SS_TYPE_INT8, -1}};
+    cols.cols = cols.print_cols = names;
+    cols.types = types;
+    return alias_and_scope(d, s, f, &cols, "generate_series", "generate_series", FROM_FUNCTION);
+}
+
+/* ( VALUES ...) alias */
+static int values_rel(dp *d, dp_scope *s, const ast_from_item *f)
+{
+    if (!f->alias || f->lateral)
+        return dp_unsupported(d, "this VALUES in FROM");
     ss_strbuf_putc(d->sb, '(');
     dp_rel out = {0};
     if (dp_query(d, f->subquery, s->outer, 0, NULL, true, &out))
         return SS_ERROR;
     ss_strbuf_putc(d->sb, ')');
-    return alias_and_scope(d, s, f, &out, f->alias, f->alias);
+    return alias_and_scope(d, s, f, &out, f->alias, f->alias, FROM_OTHER);
 }
 
 /* JOIN ... USING (cols): each column merged, named for the left side's (the right's for a
  * RIGHT JOIN) */
-static int using_merges(dp *d, dp_scope *s, const ast_from_item *f, uint32_t left_from, uint32_t right_from)
+static int using_merges(dp *d, dp_scope *s, const ast_from_item *f, const char *const *using_cols, uint32_t nusing,
+                        uint32_t left_from, uint32_t right_from)
 {
     if (f->join_type == AST_JOIN_FULL)
         return dp_unsupported(d, "FULL JOIN ... USING");
     uint32_t from = f->join_type == AST_JOIN_RIGHT ? right_from : left_from;
     uint32_t to = f->join_type == AST_JOIN_RIGHT ? s->nrels : right_from;
     ss_strbuf_puts(d->sb, " USING (");
-    for (uint32_t i = 0; i < f->nusing; i++) {
+    for (uint32_t i = 0; i < nusing; i++) {
         const dp_rel *hit = NULL;
         uint32_t at = 0;
         for (uint32_t r = from; r < to; r++)
             for (uint32_t c = 0; c < s->rels[r]->ncols; c++)
-                if (strcmp(s->rels[r]->cols[c], f->using_cols[i]) == 0) {
+                if (strcmp(s->rels[r]->cols[c], using_cols[i]) == 0) {
                     hit = s->rels[r];
                     at = c;
                 }
@@ -160,7 +354,7 @@ static int using_merges(dp *d, dp_scope *s, const ast_from_item *f, uint32_t lef
             return dp_unsupported(d, "this JOIN ... USING");
         for (uint32_t r = left_from; r < s->nrels; r++)
             for (uint32_t c = 0; c < s->rels[r]->ncols; c++)
-                if (strcmp(s->rels[r]->cols[c], f->using_cols[i]) == 0 &&
+                if (strcmp(s->rels[r]->cols[c], using_cols[i]) == 0 &&
                     strcmp(s->rels[r]->print_cols[c], s->rels[r]->cols[c]) != 0)
                     return dp_unsupported(d, "JOIN ... USING a renamed column");
         if (s->nmerges == s->cap_merges) {
@@ -173,10 +367,10 @@ static int using_merges(dp *d, dp_scope *s, const ast_from_item *f, uint32_t lef
             s->merges = m;
             s->cap_merges = cap;
         }
-        s->merges[s->nmerges++] = (dp_merge){f->using_cols[i], hit, at};
+        s->merges[s->nmerges++] = (dp_merge){using_cols[i], hit, at};
         if (i)
             ss_strbuf_puts(d->sb, ", ");
-        dp_put_ident(d->sb, f->using_cols[i]);
+        dp_put_ident(d->sb, using_cols[i]);
     }
     ss_strbuf_putc(d->sb, ')');
     return SS_OK;
@@ -189,12 +383,14 @@ static int from_item(dp *d, dp_scope *s, const ast_from_item *f)
             return catalog_rel(d, s, f);
         if (f->subquery && !f->subquery->values)
             return subquery_rel(d, s, f);
-        return dp_unsupported(d, f->subquery ? "VALUES in FROM" : "a function in FROM");
+        if (f->subquery)
+            return values_rel(d, s, f);
+        return f->func ? function_rel(d, s, f) : dp_unsupported(d, "this FROM item");
     }
     if (f->join_type == AST_JOIN_COMMA)
         return dp_unsupported(d, "this FROM list");
-    if (f->natural || f->alias || f->lateral || f->using_alias)
-        return dp_unsupported(d, "NATURAL JOIN or an aliased join");
+    if (f->alias || f->lateral || f->using_alias)
+        return dp_unsupported(d, "an aliased join");
     bool paren_right = d->pretty && f->right->is_join;
     if (!d->pretty)
         ss_strbuf_putc(d->sb, '(');
@@ -207,6 +403,7 @@ static int from_item(dp *d, dp_scope *s, const ast_from_item *f)
                      : f->join_type == AST_JOIN_FULL  ? " FULL JOIN "
                                                       : " JOIN ";
     dp_keyword(d, kw, -DP_INDENT_STD, DP_INDENT_STD, DP_INDENT_JOIN);
+    size_t kw_end = d->sb->len; /* a NATURAL JOIN without common columns is a CROSS JOIN */
     if (paren_right)
         ss_strbuf_putc(d->sb, '(');
     uint32_t right_from = s->nrels;
@@ -214,8 +411,50 @@ static int from_item(dp *d, dp_scope *s, const ast_from_item *f)
         return SS_ERROR;
     if (paren_right)
         ss_strbuf_putc(d->sb, ')');
-    if (f->nusing) {
-        if (using_merges(d, s, f, left_from, right_from))
+    if (f->natural) {
+        /* PostgreSQL prints NATURAL JOIN as the USING of the columns both sides have */
+        dp_natural *nat = ss_arena_alloc(d->arena, sizeof *nat);
+        uint32_t cap = 0;
+        for (uint32_t r = left_from; r < right_from; r++)
+            cap += s->rels[r]->ncols;
+        if (!nat || !(nat->cols = ss_arena_alloc(d->arena, sizeof *nat->cols * (cap ? cap : 1))))
+            return ss_ctx_error(d->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        nat->ncols = 0;
+        for (uint32_t r = left_from; r < right_from; r++)
+            for (uint32_t c = 0; c < s->rels[r]->ncols; c++) {
+                const char *name = s->rels[r]->cols[c];
+                uint32_t left_n = 0, right_n = 0;
+                for (uint32_t r2 = left_from; r2 < s->nrels; r2++)
+                    for (uint32_t c2 = 0; c2 < s->rels[r2]->ncols; c2++)
+                        if (strcmp(s->rels[r2]->cols[c2], name) == 0)
+                            *(r2 < right_from ? &left_n : &right_n) += 1;
+                if (!right_n)
+                    continue;
+                if (left_n != 1 || right_n != 1)
+                    return dp_unsupported(d, "this NATURAL JOIN");
+                nat->cols[nat->ncols++] = name;
+            }
+        nat->join = f;
+        nat->next = s->naturals;
+        s->naturals = nat;
+        if (!nat->ncols && f->join_type == AST_JOIN_INNER) {
+            /* PostgreSQL's JOIN without a condition: " CROSS JOIN " where " JOIN " is */
+            ss_strbuf rest;
+            ss_strbuf_init(&rest);
+            if (d->sb->data && d->sb->len >= kw_end)
+                ss_strbuf_append(&rest, d->sb->data + kw_end - 5, d->sb->len - (kw_end - 5));
+            d->sb->len = kw_end - 5;
+            d->sb->data[d->sb->len] = '\0';
+            ss_strbuf_puts(d->sb, "CROSS ");
+            if (rest.data)
+                ss_strbuf_puts(d->sb, rest.data);
+            ss_strbuf_free(&rest);
+        } else if (!nat->ncols)
+            ss_strbuf_puts(d->sb, " ON TRUE");
+        else if (using_merges(d, s, f, nat->cols, nat->ncols, left_from, right_from))
+            return SS_ERROR;
+    } else if (f->nusing) {
+        if (using_merges(d, s, f, f->using_cols, f->nusing, left_from, right_from))
             return SS_ERROR;
     } else if (f->on) {
         dp_node *on = dp_resolve(d, f->on);
@@ -285,14 +524,77 @@ typedef struct dp_target {
     const char *name;
 } dp_target;
 
+/* One column of * over a FROM tree: rel's column at. */
+typedef struct star_col {
+    const dp_rel *rel;
+    uint32_t at;
+} star_col;
+
+/* The columns * reads from FROM item f, as PostgreSQL's expandRTE orders a join's: the
+   merged columns of USING / NATURAL first (the left side's, a RIGHT JOIN's right side's),
+   then the other columns of each side; *next is the next relation of the scope. */
+static int star_cols(dp *d, const dp_scope *s, const ast_from_item *f, uint32_t *next, star_col *out, uint32_t *n)
+{
+    if (!f->is_join) {
+        if (*next >= s->nrels)
+            return dp_unsupported(d, "this *");
+        const dp_rel *r = s->rels[(*next)++];
+        for (uint32_t c = 0; c < r->ncols; c++)
+            out[(*n)++] = (star_col){r, c};
+        return SS_OK;
+    }
+    const char *const *using_cols = f->using_cols;
+    uint32_t nusing = f->nusing;
+    for (const dp_natural *nat = s->naturals; f->natural && nat; nat = nat->next)
+        if (nat->join == f) {
+            using_cols = nat->cols;
+            nusing = nat->ncols;
+        }
+    if (!nusing)
+        return star_cols(d, s, f->left, next, out, n) || star_cols(d, s, f->right, next, out, n);
+    uint32_t start = *n, lo, hi;
+    if (star_cols(d, s, f->left, next, out, n))
+        return SS_ERROR;
+    lo = *n;
+    if (star_cols(d, s, f->right, next, out, n))
+        return SS_ERROR;
+    hi = *n;
+    uint32_t total = hi - start;
+    star_col *tmp = ss_arena_alloc(d->arena, sizeof *tmp * (total ? total : 1));
+    if (!tmp)
+        return ss_ctx_error(d->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    uint32_t k = 0;
+    bool right = f->join_type == AST_JOIN_RIGHT;
+    for (uint32_t u = 0; u < nusing; u++) {
+        bool found = false;
+        for (uint32_t i = right ? lo : start; !found && i < (right ? hi : lo); i++)
+            if (strcmp(out[i].rel->cols[out[i].at], using_cols[u]) == 0) {
+                tmp[k++] = out[i];
+                found = true;
+            }
+        if (!found)
+            return dp_unsupported(d, "this *");
+    }
+    for (uint32_t i = start; i < hi; i++) {
+        bool merged = false;
+        for (uint32_t u = 0; !merged && u < nusing; u++)
+            merged = strcmp(out[i].rel->cols[out[i].at], using_cols[u]) == 0;
+        if (!merged)
+            tmp[k++] = out[i];
+    }
+    memcpy(out + start, tmp, sizeof *tmp * k);
+    *n = start + k;
+    return SS_OK;
+}
+
 /* The select list resolved, * expanded. */
 static int targets(dp *d, const ast_select *q, const dp_scope *s, dp_target **out, uint32_t *n)
 {
-    uint32_t cap = 0;
-    for (uint32_t i = 0; i < q->ntargets; i++)
-        cap += q->targets[i].expr->kind == AE_STAR ? 1 : 1;
+    uint32_t cap = 0, all = 0;
     for (uint32_t r = 0; r < s->nrels; r++)
-        cap += s->rels[r]->ncols;
+        all += s->rels[r]->ncols;
+    for (uint32_t i = 0; i < q->ntargets; i++)
+        cap += q->targets[i].expr->kind == AE_STAR ? all + 1 : 1;
     dp_target *v = ss_arena_alloc(d->arena, sizeof *v * (cap ? cap : 1));
     if (!v)
         return ss_ctx_error(d->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
@@ -303,6 +605,32 @@ static int targets(dp *d, const ast_select *q, const dp_scope *s, dp_target **ou
             if (t->expr->nnames > 1)
                 return dp_unsupported(d, "a qualified * with a schema");
             bool any = false;
+            if (t->expr->nnames == 0 && s->nmerges) {
+                uint32_t cols = 0, next = 0, nsc = 0;
+                for (uint32_t r = 0; r < s->nrels; r++)
+                    cols += s->rels[r]->ncols;
+                star_col *sc = ss_arena_alloc(d->arena, sizeof *sc * (cols ? cols : 1));
+                if (!sc)
+                    return ss_ctx_error(d->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+                if (star_cols(d, s, q->from, &next, sc, &nsc))
+                    return SS_ERROR;
+                for (uint32_t k = 0; k < nsc; k++) {
+                    const dp_rel *rel = sc[k].rel;
+                    ast_expr col = {0};
+                    const char *names[2] = {rel->qualifier ? rel->qualifier : rel->refname, rel->cols[sc[k].at]};
+                    col.kind = AE_COLUMN;
+                    col.names = names;
+                    col.nnames = 2;
+                    const dp_scope *keep = d->scope;
+                    d->scope = s;
+                    v[*n].expr = dp_resolve(d, &col);
+                    d->scope = keep;
+                    if (!v[*n].expr)
+                        return SS_ERROR;
+                    v[(*n)++].name = rel->cols[sc[k].at];
+                }
+                continue;
+            }
             for (uint32_t r = 0; r < s->nrels; r++) {
                 const dp_rel *rel = s->rels[r];
                 const char *qualifier = rel->qualifier ? rel->qualifier : rel->refname;
@@ -320,7 +648,7 @@ static int targets(dp *d, const ast_select *q, const dp_scope *s, dp_target **ou
                     d->scope = keep;
                     if (!v[*n].expr)
                         return SS_ERROR;
-                    v[(*n)++].name = rel->print_cols[c];
+                    v[(*n)++].name = rel->cols[c];
                     any = true;
                 }
             }
@@ -333,8 +661,8 @@ static int targets(dp *d, const ast_select *q, const dp_scope *s, dp_target **ou
         if (v[*n].expr->type.id == SS_TYPE_UNKNOWN && !(v[*n].expr = dp_coerce(d, v[*n].expr, (ss_type){SS_TYPE_TEXT, -1})))
             return SS_ERROR;
         const char *name = t->alias ? t->alias : figure_colname(t->expr);
-        if (!t->alias && v[*n].expr->kind == DN_VAR)
-            name = v[*n].expr->colname;
+        if (!t->alias && v[*n].expr->kind == DN_VAR) /* the name it had: a rename keeps it */
+            name = v[*n].expr->query_colname;
         v[(*n)++].name = name ? name : "?column?";
     }
     *out = v;
@@ -391,6 +719,241 @@ static int limit_clause(dp *d, const ast_select *q)
     return SS_OK;
 }
 
+/* get_rule_groupingset: ROLLUP / CUBE / GROUPING SETS and their items */
+static int grouping_set(dp *d, const ast_expr *g, const ast_select *q, const dp_target *tl, uint32_t ntl,
+                        bool omit_parens)
+{
+    if (g->kind != AE_GROUPING_SET) {
+        /* a plain expression: a simple set of one */
+        if (!omit_parens)
+            ss_strbuf_putc(d->sb, '(');
+        if (sort_group_item(d, g, q, tl, ntl))
+            return SS_ERROR;
+        if (!omit_parens)
+            ss_strbuf_putc(d->sb, ')');
+        return SS_OK;
+    }
+    bool child_omit = true;
+    switch ((ast_grouping_set_kind)g->ival) {
+    case AST_GSET_EMPTY:
+        ss_strbuf_puts(d->sb, "()");
+        return SS_OK;
+    case AST_GSET_LIST: {
+        bool paren = !omit_parens || g->nargs != 1;
+        if (paren)
+            ss_strbuf_putc(d->sb, '(');
+        for (uint32_t i = 0; i < g->nargs; i++) {
+            if (g->args[i]->kind == AE_GROUPING_SET)
+                return dp_unsupported(d, "this grouping set");
+            if (i)
+                ss_strbuf_puts(d->sb, ", ");
+            if (sort_group_item(d, g->args[i], q, tl, ntl))
+                return SS_ERROR;
+        }
+        if (paren)
+            ss_strbuf_putc(d->sb, ')');
+        return SS_OK;
+    }
+    case AST_GSET_ROLLUP:
+        ss_strbuf_puts(d->sb, "ROLLUP(");
+        break;
+    case AST_GSET_CUBE:
+        ss_strbuf_puts(d->sb, "CUBE(");
+        break;
+    case AST_GSET_SETS:
+        ss_strbuf_puts(d->sb, "GROUPING SETS (");
+        child_omit = false;
+        break;
+    default:
+        return dp_unsupported(d, "this grouping set");
+    }
+    for (uint32_t i = 0; i < g->nargs; i++) {
+        const ast_expr *c = g->args[i];
+        /* the parser flattens GROUPING SETS inside GROUPING SETS; ROLLUP / CUBE take only
+           simple sets */
+        if (c->kind == AE_GROUPING_SET && c->ival != AST_GSET_LIST && c->ival != AST_GSET_EMPTY)
+            return dp_unsupported(d, "nested grouping sets");
+        if (i)
+            ss_strbuf_puts(d->sb, ", ");
+        if (grouping_set(d, c, q, tl, ntl, child_omit))
+            return SS_ERROR;
+    }
+    ss_strbuf_putc(d->sb, ')');
+    return SS_OK;
+}
+
+static int group_by(dp *d, const ast_select *q, const dp_target *tl, uint32_t ntl)
+{
+    if (q->group_distinct)
+        return dp_unsupported(d, "GROUP BY DISTINCT");
+    bool sets = false;
+    for (uint32_t i = 0; i < q->ngroup; i++)
+        sets |= q->group_by[i]->kind == AE_GROUPING_SET && q->group_by[i]->ival != AST_GSET_LIST;
+    dp_keyword(d, " GROUP BY ", -DP_INDENT_STD, DP_INDENT_STD, 1);
+    bool first = true;
+    for (uint32_t i = 0; i < q->ngroup; i++) {
+        const ast_expr *g = q->group_by[i];
+        if (!sets && g->kind == AE_GROUPING_SET) {
+            /* GROUP BY (a, b) without grouping sets is GROUP BY a, b (flatten_grouping_sets) */
+            for (uint32_t k = 0; k < g->nargs; k++) {
+                if (g->args[k]->kind == AE_GROUPING_SET)
+                    return dp_unsupported(d, "this grouping set");
+                if (!first)
+                    ss_strbuf_puts(d->sb, ", ");
+                first = false;
+                if (sort_group_item(d, g->args[k], q, tl, ntl))
+                    return SS_ERROR;
+            }
+            continue;
+        }
+        if (!first)
+            ss_strbuf_puts(d->sb, ", ");
+        first = false;
+        if (sets ? grouping_set(d, g, q, tl, ntl, true) : sort_group_item(d, g, q, tl, ntl))
+            return SS_ERROR;
+    }
+    return SS_OK;
+}
+
+/* WINDOW name AS (...), ... (get_rule_windowclause) */
+static int window_clause(dp *d, const ast_select *q)
+{
+    if (!q->nwindows)
+        return SS_OK;
+    dp_keyword(d, " WINDOW ", -DP_INDENT_STD, DP_INDENT_STD, 1);
+    for (uint32_t i = 0; i < q->nwindows; i++) {
+        dp_node *w = dp_resolve_window(d, &q->windows[i]);
+        if (!w)
+            return SS_ERROR;
+        if (i)
+            ss_strbuf_puts(d->sb, ", ");
+        dp_put_ident(d->sb, q->windows[i].name);
+        ss_strbuf_puts(d->sb, " AS ");
+        if (dp_print_window_spec(d, w))
+            return SS_ERROR;
+    }
+    return SS_OK;
+}
+
+/* FOR UPDATE / NO KEY UPDATE / SHARE / KEY SHARE: PostgreSQL's rowMarks, one per locked
+   table (OF names, else every table of FROM), the strongest strength and wait policy when
+   several clauses name one, each printed with OF */
+static int locking_clause(dp *d, const ast_select *q, const dp_scope *s)
+{
+    if (!q->nlocking)
+        return SS_OK;
+    const dp_rel **rels = ss_arena_alloc(d->arena, sizeof *rels * (s->nrels ? s->nrels : 1));
+    uint8_t *strength = ss_arena_alloc(d->arena, s->nrels ? s->nrels : 1);
+    uint8_t *wait = ss_arena_alloc(d->arena, s->nrels ? s->nrels : 1);
+    if (!rels || !strength || !wait)
+        return ss_ctx_error(d->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    uint32_t n = 0;
+    for (uint32_t l = 0; l < q->nlocking; l++) {
+        const ast_locking *lk = &q->locking[l];
+        for (uint32_t k = 0; k < (lk->nrels ? lk->nrels : s->nrels); k++) {
+            const dp_rel *hit = NULL;
+            for (uint32_t r = 0; r < s->nrels && !hit; r++) {
+                const dp_rel *rel = s->rels[r];
+                const char *qual = rel->qualifier ? rel->qualifier : rel->refname;
+                if (lk->nrels ? strcmp(qual, lk->rels[k]) == 0 : r == k)
+                    hit = rel;
+            }
+            if (!hit || !hit->is_table)
+                return dp_unsupported(d, "FOR UPDATE or FOR SHARE of this relation");
+            uint32_t at = 0;
+            while (at < n && rels[at] != hit)
+                at++;
+            if (at == n) {
+                rels[n] = hit;
+                strength[n] = lk->strength;
+                wait[n++] = lk->wait;
+            } else {
+                if (lk->strength > strength[at])
+                    strength[at] = lk->strength;
+                if (lk->wait > wait[at])
+                    wait[at] = lk->wait;
+            }
+        }
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        static const char *const names[] = {"", " FOR KEY SHARE", " FOR SHARE", " FOR NO KEY UPDATE", " FOR UPDATE"};
+        if (strength[i] < 1 || strength[i] > 4)
+            return dp_unsupported(d, "this locking clause");
+        dp_keyword(d, names[strength[i]], -DP_INDENT_STD, DP_INDENT_STD, 0);
+        ss_strbuf_puts(d->sb, " OF ");
+        dp_put_ident(d->sb, rels[i]->refname);
+        if (wait[i] == 1)
+            ss_strbuf_puts(d->sb, " NOWAIT");
+        else if (wait[i] == 2)
+            ss_strbuf_puts(d->sb, " SKIP LOCKED");
+    }
+    return SS_OK;
+}
+
+/* VALUES (...), (...) as get_values_def prints it: each column's values of one type (the
+   unknown literals labelled with it), commas without spaces inside a row */
+static int values_query(dp *d, const ast_select *q, uint32_t ncols, const char *const *col_names, dp_rel *out)
+{
+    if (q->norder || q->limit || q->offset || q->nlocking)
+        return dp_unsupported(d, "VALUES with ORDER BY, LIMIT or OFFSET");
+    uint32_t nr = q->nvalues_rows, nc = q->nvalues_cols;
+    uint32_t cells = nr * nc;
+    dp_node **v = ss_arena_alloc(d->arena, sizeof *v * (cells ? cells : 1));
+    dp_node **col = ss_arena_alloc(d->arena, sizeof *col * (nr ? nr : 1));
+    ss_type *types = ss_arena_alloc(d->arena, sizeof *types * (nc ? nc : 1));
+    const char **names = ss_arena_alloc(d->arena, sizeof *names * (nc ? nc : 1));
+    if (!v || !col || !types || !names)
+        return ss_ctx_error(d->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    d->in_agg_ok = false;
+    const dp_scope *keep = d->scope;
+    for (uint32_t r = 0; r < nr; r++)
+        for (uint32_t c = 0; c < nc; c++)
+            if (!(v[r * nc + c] = dp_resolve(d, q->values[r][c]))) {
+                d->scope = keep;
+                return SS_ERROR;
+            }
+    for (uint32_t c = 0; c < nc; c++) {
+        for (uint32_t r = 0; r < nr; r++)
+            col[r] = v[r * nc + c];
+        ss_type t = col[0]->type;
+        for (uint32_t r = 1; r < nr; r++)
+            if (!dp_common_type(t, col[r]->type, &t))
+                return dp_unsupported(d, "VALUES over these types");
+        if (t.id == SS_TYPE_UNKNOWN)
+            t = (ss_type){SS_TYPE_TEXT, -1};
+        for (uint32_t r = 0; r < nr; r++) {
+            dp_node *x = dp_coerce(d, col[r], t);
+            if (!x)
+                return SS_ERROR;
+            v[r * nc + c] = x;
+        }
+        types[c] = t;
+        char buf[32];
+        snprintf(buf, sizeof buf, "column%u", c + 1);
+        names[c] = col_names && c < ncols ? col_names[c] : ss_arena_strdup(d->arena, buf);
+        if (!names[c])
+            return ss_ctx_error(d->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    }
+    d->indent += DP_INDENT_STD;
+    ss_strbuf_puts(d->sb, " VALUES ");
+    for (uint32_t r = 0; r < nr; r++) {
+        ss_strbuf_puts(d->sb, r ? ", (" : "(");
+        for (uint32_t c = 0; c < nc; c++) {
+            if (c)
+                ss_strbuf_putc(d->sb, ',');
+            if (dp_print_expr(d, v[r * nc + c], false))
+                return SS_ERROR;
+        }
+        ss_strbuf_putc(d->sb, ')');
+    }
+    if (out) {
+        out->ncols = nc;
+        out->cols = out->print_cols = names;
+        out->types = types;
+    }
+    return SS_OK;
+}
+
 static int fill_out(dp *d, dp_rel *out, const dp_target *tl, uint32_t ntl, uint32_t ncols, const char *const *col_names)
 {
     out->ncols = ntl;
@@ -406,15 +969,17 @@ static int fill_out(dp *d, dp_rel *out, const dp_target *tl, uint32_t ntl, uint3
     return SS_OK;
 }
 
+static int select_tail(dp *d, const ast_select *q, const dp_scope *s, const dp_target *tl, uint32_t ntl);
+
 static int basic_select(dp *d, const ast_select *q, dp_scope *s, uint32_t ncols, const char *const *col_names,
                         bool visible, dp_rel *out)
 {
-    if (q->distinct_on || q->windows || q->values || q->group_distinct)
-        return dp_unsupported(d, "DISTINCT ON, WINDOW, VALUES or GROUP BY DISTINCT");
+    if (q->values)
+        return values_query(d, q, ncols, col_names, out);
     d->indent += DP_INDENT_STD;
     ss_strbuf_puts(d->sb, " SELECT");
-    if (q->distinct)
-        ss_strbuf_puts(d->sb, " DISTINCT");
+    const ast_select *win_query = d->win_query;
+    d->win_query = q;
     /* FROM first (into a separate buffer): the select list resolves in its scope */
     ss_strbuf from, *keep = d->sb;
     ss_strbuf_init(&from);
@@ -428,13 +993,22 @@ static int basic_select(dp *d, const ast_select *q, dp_scope *s, uint32_t ncols,
     dp_target *tl = NULL;
     uint32_t ntl = 0;
     d->in_agg_ok = true;
-    if (rc == SS_OK && s->nmerges && q->ntargets && q->targets[0].expr->kind == AE_STAR)
-        rc = dp_unsupported(d, "* over JOIN ... USING");
-    for (uint32_t i = 0; rc == SS_OK && s->nmerges && i < q->ntargets; i++)
-        if (q->targets[i].expr->kind == AE_STAR)
-            rc = dp_unsupported(d, "* over JOIN ... USING");
     if (rc == SS_OK)
         rc = targets(d, q, s, &tl, &ntl);
+    if (rc == SS_OK && q->distinct)
+        ss_strbuf_puts(d->sb, " DISTINCT");
+    if (rc == SS_OK && q->ndistinct_on) {
+        /* the DISTINCT ON items in the ORDER BY's order, as transformDistinctOnClause
+           takes them when the ORDER BY starts with them (PostgreSQL requires it) */
+        ss_strbuf_puts(d->sb, " DISTINCT ON (");
+        bool by_order = q->norder >= q->ndistinct_on;
+        for (uint32_t i = 0; rc == SS_OK && i < q->ndistinct_on; i++) {
+            if (i)
+                ss_strbuf_puts(d->sb, ", ");
+            rc = sort_group_item(d, by_order ? q->order_by[i].expr : q->distinct_on[i], q, tl, ntl);
+        }
+        ss_strbuf_putc(d->sb, ')');
+    }
     for (uint32_t i = 0; rc == SS_OK && i < ntl; i++) {
         ss_strbuf_puts(d->sb, i ? ", " : " ");
         if (i)
@@ -450,8 +1024,18 @@ static int basic_select(dp *d, const ast_select *q, dp_scope *s, uint32_t ncols,
     if (rc == SS_OK && from.data)
         ss_strbuf_puts(d->sb, from.data);
     ss_strbuf_free(&from);
-    if (rc || (out && fill_out(d, out, tl, ntl, ncols, col_names)))
+    if (rc || (out && fill_out(d, out, tl, ntl, ncols, col_names))) {
+        d->win_query = win_query;
         return SS_ERROR;
+    }
+    rc = select_tail(d, q, s, tl, ntl);
+    d->win_query = win_query;
+    return rc;
+}
+
+/* WHERE, GROUP BY, HAVING, WINDOW, ORDER BY, OFFSET / LIMIT, FOR UPDATE */
+static int select_tail(dp *d, const ast_select *q, const dp_scope *s, const dp_target *tl, uint32_t ntl)
+{
     d->in_agg_ok = false;
     if (q->where) {
         dp_node *w = dp_resolve(d, q->where);
@@ -461,17 +1045,8 @@ static int basic_select(dp *d, const ast_select *q, dp_scope *s, uint32_t ncols,
         if (dp_print_expr(d, w, false))
             return SS_ERROR;
     }
-    if (q->ngroup) {
-        dp_keyword(d, " GROUP BY ", -DP_INDENT_STD, DP_INDENT_STD, 1);
-        for (uint32_t i = 0; i < q->ngroup; i++) {
-            if (q->group_by[i]->kind == AE_GROUPING_SET)
-                return dp_unsupported(d, "grouping sets");
-            if (i)
-                ss_strbuf_puts(d->sb, ", ");
-            if (sort_group_item(d, q->group_by[i], q, tl, ntl))
-                return SS_ERROR;
-        }
-    }
+    if (q->ngroup && group_by(d, q, tl, ntl))
+        return SS_ERROR;
     if (q->having) {
         d->in_agg_ok = true;
         dp_node *h = dp_resolve(d, q->having);
@@ -481,6 +1056,8 @@ static int basic_select(dp *d, const ast_select *q, dp_scope *s, uint32_t ncols,
         if (dp_print_expr(d, h, false))
             return SS_ERROR;
     }
+    if (window_clause(d, q))
+        return SS_ERROR;
     if (q->norder) {
         d->in_agg_ok = true;
         dp_keyword(d, " ORDER BY ", -DP_INDENT_STD, DP_INDENT_STD, 1);
@@ -492,7 +1069,7 @@ static int basic_select(dp *d, const ast_select *q, dp_scope *s, uint32_t ncols,
             dp_print_direction(d, &q->order_by[i]);
         }
     }
-    return limit_clause(d, q);
+    return limit_clause(d, q) || locking_clause(d, q, s);
 }
 
 static bool is_leaf(const ast_select *q)
@@ -581,15 +1158,13 @@ static int setop_order(dp *d, const ast_select *q, const dp_rel *cols)
 /* get_with_clause; the WITH queries become visible to the rest of the query */
 static int with_clause(dp *d, const ast_select *q, const dp_scope *outer)
 {
-    if (q->recursive)
-        return dp_unsupported(d, "WITH RECURSIVE");
     d->indent += DP_INDENT_STD;
     ss_strbuf_putc(d->sb, ' ');
     for (uint32_t i = 0; i < q->nctes; i++) {
         const ast_cte *c = &q->ctes[i];
         if (c->nsearch_cols || c->ncycle_cols)
             return dp_unsupported(d, "SEARCH or CYCLE");
-        ss_strbuf_puts(d->sb, i ? ", " : "WITH ");
+        ss_strbuf_puts(d->sb, i ? ", " : q->recursive ? "WITH RECURSIVE " : "WITH ");
         dp_put_ident(d->sb, c->name);
         if (c->ncolnames) {
             ss_strbuf_putc(d->sb, '(');
@@ -608,6 +1183,42 @@ static int with_clause(dp *d, const ast_select *q, const dp_scope *outer)
         if (!cte)
             return ss_ctx_error(d->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
         memset(cte, 0, sizeof *cte);
+        if (q->recursive && c->query->setop == AST_SETOP_UNION && !c->query->nctes) {
+            /* WITH RECURSIVE: the query reads its own columns, the non-recursive term's
+               (printed once aside to learn them), under its column list's names */
+            ss_strbuf scratch, *keep = d->sb;
+            ss_strbuf_init(&scratch);
+            d->sb = &scratch;
+            int indent = d->indent;
+            int rc = dp_query(d, c->query->larg, outer, 0, NULL, true, &cte->rel);
+            d->indent = indent;
+            d->sb = keep;
+            ss_strbuf_free(&scratch);
+            if (rc)
+                return SS_ERROR;
+            if (c->ncolnames > cte->rel.ncols)
+                return dp_unsupported(d, "this WITH query");
+            const char **names = ss_arena_alloc(d->arena, sizeof *names * (cte->rel.ncols ? cte->rel.ncols : 1));
+            if (!names)
+                return ss_ctx_error(d->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+            for (uint32_t k = 0; k < cte->rel.ncols; k++)
+                names[k] = k < c->ncolnames ? c->colnames[k] : cte->rel.cols[k];
+            cte->rel.cols = cte->rel.print_cols = names;
+            cte->name = c->name;
+            cte->outer = d->ctes;
+            d->ctes = cte;
+            dp_rel whole = {0};
+            if (dp_query(d, c->query, outer, 0, NULL, true, &whole))
+                return SS_ERROR;
+            dp_keyword(d, "", 0, 0, 0);
+            ss_strbuf_putc(d->sb, ')');
+            continue;
+        } else if (q->recursive) {
+            /* a WITH RECURSIVE query that does not read itself */
+            for (const ast_from_item *f = c->query->from; f; f = f->is_join ? f->left : NULL)
+                if (!f->is_join && f->table && strcmp(f->table, c->name) == 0)
+                    return dp_unsupported(d, "this WITH RECURSIVE query");
+        }
         if (dp_query(d, c->query, outer, 0, NULL, true, &cte->rel))
             return SS_ERROR;
         if (c->ncolnames > cte->rel.ncols)
@@ -637,6 +1248,20 @@ int dp_query(dp *d, const ast_select *q, const dp_scope *outer, uint32_t ncols, 
         return ss_ctx_error(d->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     memset(s, 0, sizeof *s);
     s->outer = outer;
+    /* this level's names, unique against the levels around, before anything is printed */
+    const dp_names *names = d->names;
+    dp_names *level = ss_arena_alloc(d->arena, sizeof *level);
+    uint32_t cap = q->setop == AST_SETOP_NONE ? count_items(q->from) : 0;
+    s->unique = ss_arena_alloc(d->arena, sizeof *s->unique * (cap ? cap : 1));
+    if (!level || !s->unique)
+        return ss_ctx_error(d->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    collect_refnames(d, q, q->setop == AST_SETOP_NONE ? q->from : NULL, s->unique, &s->nunique, cap);
+    if (s->nunique != cap)
+        return ss_ctx_error(d->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    level->names = s->unique;
+    level->n = s->nunique;
+    level->outer = names;
+    d->names = level;
     dp_rel cols = {0};
     int rc = q->nctes ? with_clause(d, q, outer) : SS_OK;
     if (rc == SS_OK && q->setop != AST_SETOP_NONE) {
@@ -654,6 +1279,7 @@ int dp_query(dp *d, const ast_select *q, const dp_scope *outer, uint32_t ncols, 
     d->scope = keep;
     d->ctes = ctes;
     d->in_agg_ok = agg;
+    d->names = names;
     return rc;
 }
 
@@ -675,7 +1301,7 @@ static int deparse(ss_ctx *ctx, ss_catalog *c, const char *sql, const char *sear
         rc = ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "the query of a view cannot be read back");
     ss_strbuf sb;
     ss_strbuf_init(&sb);
-    dp d = {ctx, c, arena, pretty, 0, &sb, rename, NULL, false, NULL, qualify_all};
+    dp d = {ctx, c, arena, pretty, 0, &sb, rename, NULL, false, NULL, qualify_all, NULL, NULL};
     if (rc == SS_OK && view_check)
         *view_check = stmts[0]->view_check;
     const char *path = search_path ? ss_ns_path_override(search_path) : NULL;

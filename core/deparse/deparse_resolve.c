@@ -97,6 +97,7 @@ static dp_node *var_node(dp *d, const dp_rel *r, uint32_t at)
     n->text = ss_arena_strdup(d->arena, sb.data ? sb.data : "");
     ss_strbuf_free(&sb);
     n->colname = r->print_cols[at];
+    n->query_colname = r->cols[at];
     return n->text ? n : fail(d, "a column");
 }
 
@@ -238,6 +239,50 @@ static bool is_comparison(const char *op)
 static bool is_arith(const char *op)
 {
     return !strcmp(op, "+") || !strcmp(op, "-") || !strcmp(op, "*") || !strcmp(op, "/") || !strcmp(op, "%");
+}
+
+static dp_node *binary(dp *d, const char *op, dp_node *l, dp_node *r);
+
+/* (a, b) = (x, y) as PostgreSQL's make_row_comparison_op makes it: = the AND of the fields'
+   =, <> the OR of their <>; (a, b) IS DISTINCT FROM (x, y) as make_row_distinct_op: the OR
+   of the fields' IS DISTINCT FROM (IS NOT DISTINCT FROM: its NOT) */
+static dp_node *row_compare(dp *d, const ast_expr *e, const char *op, bool distinct)
+{
+    const ast_expr *l = distinct ? e->args[0] : e->left, *r = distinct ? e->args[1] : e->right;
+    if (l->kind != AE_ROW || r->kind != AE_ROW || l->nargs != r->nargs || l->nargs == 0)
+        return fail(d, "this row comparison");
+    if (!distinct && strcmp(op, "=") && strcmp(op, "<>") && strcmp(op, "!="))
+        return fail(d, "this row comparison");
+    bool eq = !distinct && !strcmp(op, "=");
+    dp_node *n = l->nargs == 1 ? NULL : node(d, eq ? DN_AND : DN_OR, ty(SS_TYPE_BOOL), l->nargs);
+    if (l->nargs > 1 && !n)
+        return NULL;
+    for (uint32_t i = 0; i < l->nargs; i++) {
+        dp_node *a = dp_resolve(d, l->args[i]), *b = dp_resolve(d, r->args[i]);
+        dp_node *f = binary(d, distinct ? "=" : op, a, b);
+        if (!f)
+            return NULL;
+        if (distinct) {
+            dp_node *x = node(d, DN_DISTINCT, ty(SS_TYPE_BOOL), 2);
+            if (!x)
+                return NULL;
+            x->args[0] = f->args[0];
+            x->args[1] = f->args[1];
+            f = x;
+        }
+        if (l->nargs == 1)
+            n = f;
+        else
+            n->args[i] = f;
+    }
+    if (distinct && e->negated) {
+        dp_node *not = node(d, DN_NOT, ty(SS_TYPE_BOOL), 1);
+        if (!not)
+            return NULL;
+        not->args[0] = n;
+        n = not;
+    }
+    return n;
 }
 
 static dp_node *binary(dp *d, const char *op, dp_node *l, dp_node *r)
@@ -416,13 +461,18 @@ static dp_node *frame_offset(dp *d, const ast_expr *e, int frame)
     return n ? coerce_or_fail(d, n, ty(SS_TYPE_INT8)) : NULL;
 }
 
-static dp_node *window_call(dp *d, const ast_expr *e, const char *name)
+/* The window of the current query's WINDOW clause named name (NULL: none). */
+static const ast_window *named_window(const dp *d, const char *name)
 {
-    const ast_window *w = e->over;
-    if (!d->in_agg_ok)
-        return fail(d, "a window function here");
-    if (w->name || w->refname || e->distinct || e->nagg_order || e->arg_names || e->nargs > 1 || e->filter)
-        return fail(d, "this window function call");
+    for (uint32_t i = 0; d->win_query && i < d->win_query->nwindows; i++)
+        if (strcmp(d->win_query->windows[i].name, name) == 0)
+            return &d->win_query->windows[i];
+    return NULL;
+}
+
+/* A window specification's parts (partition, order, frame) into n (a DN_WINDOW). */
+static bool window_spec(dp *d, dp_node *n, const ast_window *w)
+{
     int known = SS_WINDOW_FRAME_NONDEFAULT | SS_WINDOW_FRAME_RANGE | SS_WINDOW_FRAME_ROWS | SS_WINDOW_FRAME_GROUPS |
                 SS_WINDOW_FRAME_BETWEEN | SS_WINDOW_FRAME_START_UNBOUNDED_PRECEDING |
                 SS_WINDOW_FRAME_END_UNBOUNDED_FOLLOWING | SS_WINDOW_FRAME_START_CURRENT_ROW |
@@ -431,19 +481,13 @@ static dp_node *window_call(dp *d, const ast_expr *e, const char *name)
                 SS_WINDOW_FRAME_END_OFFSET_FOLLOWING | SS_WINDOW_FRAME_EXCLUDE_CURRENT_ROW |
                 SS_WINDOW_FRAME_EXCLUDE_GROUP | SS_WINDOW_FRAME_EXCLUDE_TIES;
     if (w->frame_options & ~known)
-        return fail(d, "this window frame");
+        return fail(d, "this window frame") != NULL;
+    if (w->refname && !named_window(d, w->refname))
+        return fail(d, "a window that does not exist") != NULL;
+    bool agg = d->in_agg_ok;
     d->in_agg_ok = false;
-    dp_node *n = node(d, DN_WINDOW, ty(SS_TYPE_INVALID), e->nargs);
-    bool ok = n != NULL;
-    if (ok && e->nargs)
-        ok = (n->args[0] = dp_resolve(d, e->args[0])) != NULL;
-    if (ok && e->nargs && n->args[0]->type.id == SS_TYPE_UNKNOWN)
-        ok = (n->args[0] = coerce_or_fail(d, n->args[0], ty(SS_TYPE_TEXT))) != NULL;
-    if (ok && !window_result(name, e->nargs ? n->args[0] : NULL, e->nargs, &n->type))
-        ok = fail(d, "this window function call") != NULL;
-    if (ok && e->star && strcmp(name, "count") != 0)
-        ok = fail(d, "this window function call") != NULL;
-    if (ok && w->npartition)
+    bool ok = true;
+    if (w->npartition)
         ok = (n->part = ss_arena_alloc(d->arena, sizeof *n->part * w->npartition)) != NULL;
     for (uint32_t i = 0; ok && i < w->npartition; i++)
         ok = (n->part[i] = dp_resolve(d, w->partition[i])) != NULL;
@@ -456,14 +500,106 @@ static dp_node *window_call(dp *d, const ast_expr *e, const char *name)
         ok = (n->start_off = frame_offset(d, w->start_offset, w->frame_options)) != NULL;
     if (ok && w->end_offset)
         ok = (n->end_off = frame_offset(d, w->end_offset, w->frame_options)) != NULL;
-    d->in_agg_ok = true;
-    if (!ok)
-        return NULL;
+    d->in_agg_ok = agg;
     n->npart = w->npartition;
     n->nord = w->norder;
     n->ord_items = w->order;
+    n->win_ref = w->refname;
+    return ok;
+}
+
+dp_node *dp_resolve_window(dp *d, const ast_window *w)
+{
+    dp_node *n = node(d, DN_WINDOW, ty(SS_TYPE_INVALID), 0);
+    return n && window_spec(d, n, w) ? n : NULL;
+}
+
+/* An inline window identical to a window of the WINDOW clause is that window, as
+   PostgreSQL's transformWindowFuncCall finds it (compared here as printed). */
+static const char *same_named_window(dp *d, const dp_node *n)
+{
+    if (n->win_ref || !d->win_query)
+        return NULL;
+    ss_strbuf mine, *keep = d->sb;
+    ss_strbuf_init(&mine);
+    d->sb = &mine;
+    int rc = dp_print_window_spec(d, n);
+    const char *hit = NULL;
+    for (uint32_t i = 0; rc == SS_OK && !hit && i < d->win_query->nwindows; i++) {
+        const ast_window *w = &d->win_query->windows[i];
+        if (w->refname)
+            continue;
+        dp_node *other = dp_resolve_window(d, w);
+        if (!other) {
+            ss_error_clear(d->ctx->err);
+            continue;
+        }
+        ss_strbuf theirs;
+        ss_strbuf_init(&theirs);
+        d->sb = &theirs;
+        if (dp_print_window_spec(d, other) == SS_OK && mine.data && theirs.data && strcmp(mine.data, theirs.data) == 0)
+            hit = w->name;
+        ss_strbuf_free(&theirs);
+        d->sb = &mine;
+    }
+    ss_strbuf_free(&mine);
+    d->sb = keep;
+    if (rc)
+        ss_error_clear(d->ctx->err);
+    return hit;
+}
+
+static dp_node *window_call(dp *d, const ast_expr *e, const char *name)
+{
+    const ast_window *w = e->over;
+    if (!d->in_agg_ok)
+        return fail(d, "a window function here");
+    if (e->distinct || e->nagg_order || e->arg_names || e->nargs > 1 || e->filter)
+        return fail(d, "this window function call");
+    if (w->name && !named_window(d, w->name))
+        return fail(d, "a window that does not exist");
+    d->in_agg_ok = false;
+    dp_node *n = node(d, DN_WINDOW, ty(SS_TYPE_INVALID), e->nargs);
+    bool ok = n != NULL;
+    if (ok && e->nargs)
+        ok = (n->args[0] = dp_resolve(d, e->args[0])) != NULL;
+    if (ok && e->nargs && n->args[0]->type.id == SS_TYPE_UNKNOWN)
+        ok = (n->args[0] = coerce_or_fail(d, n->args[0], ty(SS_TYPE_TEXT))) != NULL;
+    if (ok && !window_result(name, e->nargs ? n->args[0] : NULL, e->nargs, &n->type))
+        ok = fail(d, "this window function call") != NULL;
+    if (ok && e->star && strcmp(name, "count") != 0)
+        ok = fail(d, "this window function call") != NULL;
+    d->in_agg_ok = true;
+    if (ok && w->name)
+        n->win_name = w->name;
+    else if (ok) {
+        ok = window_spec(d, n, w);
+        if (ok)
+            n->win_name = same_named_window(d, n);
+    }
+    if (!ok)
+        return NULL;
     n->text = name;
     n->star = e->star;
+    return n;
+}
+
+/* GROUPING(args): integer */
+static dp_node *grouping_func(dp *d, const ast_expr *e)
+{
+    if (!d->in_agg_ok)
+        return fail(d, "GROUPING here");
+    dp_node *n = node(d, DN_GROUPING, ty(SS_TYPE_INT4), e->nargs);
+    if (!n)
+        return NULL;
+    bool agg = d->in_agg_ok;
+    d->in_agg_ok = false;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        if (!(n->args[i] = dp_resolve(d, e->args[i]))) {
+            d->in_agg_ok = agg;
+            return NULL;
+        }
+    d->in_agg_ok = agg;
     return n;
 }
 
@@ -714,6 +850,82 @@ static dp_node *sql_func(dp *d, const ast_expr *e)
     return not;
 }
 
+/* ARRAY[a, b, ...]: the elements of their common type */
+static dp_node *array_expr(dp *d, const ast_expr *e)
+{
+    if (!e->nargs)
+        return fail(d, "an empty ARRAY[]");
+    dp_node *n = node(d, DN_ARRAY, ty(SS_TYPE_INVALID), e->nargs);
+    if (!n)
+        return NULL;
+    for (uint32_t i = 0; i < e->nargs; i++) {
+        if (e->args[i]->kind == AE_ARRAY)
+            return fail(d, "a nested ARRAY[]");
+        if (!(n->args[i] = dp_resolve(d, e->args[i])))
+            return NULL;
+    }
+    ss_type t;
+    if (!common_type(n->args, n->nargs, &t) || ss_type_array_of(t.id) == SS_TYPE_INVALID)
+        return fail(d, "ARRAY[] over these types");
+    for (uint32_t i = 0; i < e->nargs; i++)
+        if (!(n->args[i] = coerce_or_fail(d, n->args[i], t)))
+            return NULL;
+    n->type = ty(ss_type_array_of(t.id));
+    return n;
+}
+
+/* a column's subscripts and slices: integer bounds; an element, or an array for a slice */
+static dp_node *subscript(dp *d, const ast_expr *e)
+{
+    dp_node *base = dp_resolve(d, e->left);
+    if (!base)
+        return NULL;
+    if (base->kind != DN_VAR || !ss_type_is_array(base->type.id))
+        return fail(d, "this subscript");
+    dp_node *n = node(d, DN_SUBSCRIPT, ty(SS_TYPE_INVALID), e->nargs + 1);
+    if (!n)
+        return NULL;
+    n->args[0] = base;
+    for (uint32_t i = 0; i < e->nargs; i++) {
+        n->args[i + 1] = NULL;
+        if (!e->args[i])
+            continue;
+        dp_node *b = dp_resolve(d, e->args[i]);
+        if (!b || !(b = coerce_or_fail(d, b, ty(SS_TYPE_INT4))))
+            return NULL;
+        n->args[i + 1] = b;
+    }
+    n->frame = (int)e->ival;
+    n->type = e->ival ? base->type : ty(ss_type_element_of(base->type.id));
+    return n;
+}
+
+/* x op ANY / ALL (array): the operator over the element type as it is */
+static dp_node *array_cmp(dp *d, const ast_expr *e)
+{
+    dp_node *l = dp_resolve(d, e->left), *r = dp_resolve(d, e->right);
+    if (!l || !r)
+        return NULL;
+    if (!ss_type_is_array(r->type.id))
+        return fail(d, "op ANY / ALL over this");
+    dp_node elem = {.kind = DN_VAR, .type = ty(ss_type_element_of(r->type.id))};
+    dp_node *op = binary(d, e->str, l, &elem);
+    if (!op)
+        return NULL;
+    /* an unknown literal takes the element's type; other coercions are not printed here */
+    if ((op->args[0] != l && l->type.id != SS_TYPE_UNKNOWN) || op->args[1] != &elem || op->type.id != SS_TYPE_BOOL)
+        return fail(d, "op ANY / ALL with an implicit coercion");
+    dp_node *n = node(d, DN_ANY_ARRAY, ty(SS_TYPE_BOOL), 2);
+    if (!n)
+        return NULL;
+    n->args[0] = op->args[0];
+    n->args[1] = r;
+    n->text = op->text;
+    n->negated = e->bval;
+    n->array_arg = true;
+    return n;
+}
+
 dp_node *dp_resolve(dp *d, const ast_expr *e)
 {
     char buf[32];
@@ -746,6 +958,8 @@ dp_node *dp_resolve(dp *d, const ast_expr *e)
     case AE_BOOL:
         return const_node(d, ty(SS_TYPE_BOOL), e->bval ? "t" : "f");
     case AE_OP:
+        if (e->left && (e->left->kind == AE_ROW || e->right->kind == AE_ROW))
+            return row_compare(d, e, e->str, false);
         if (!e->left)
             return prefix(d, e->str, dp_resolve(d, e->right));
         return binary(d, e->str, dp_resolve(d, e->left), dp_resolve(d, e->right));
@@ -777,10 +991,21 @@ dp_node *dp_resolve(dp *d, const ast_expr *e)
         return in_list(d, e);
     case AE_SUBLINK:
         return sublink(d, e);
+    case AE_DISTINCT:
+        if (e->args[0]->kind == AE_ROW || e->args[1]->kind == AE_ROW)
+            return row_compare(d, e, NULL, true);
+        return sql_func(d, e);
     case AE_NULLIF:
     case AE_MINMAX:
-    case AE_DISTINCT:
         return sql_func(d, e);
+    case AE_GROUPING_FUNC:
+        return grouping_func(d, e);
+    case AE_ARRAY:
+        return array_expr(d, e);
+    case AE_SUBSCRIPT:
+        return subscript(d, e);
+    case AE_ARRAY_CMP:
+        return array_cmp(d, e);
     default:
         return fail(d, "this expression");
     }

@@ -282,6 +282,10 @@ typedef struct ast_seq_options {
     const char **owned_by;
     uint32_t nowned_by;
     const char *seq_name;  /* SEQUENCE NAME of an identity column */
+    /* ALTER: RESTART [WITH restart] (restart_default: without WITH, the start value) */
+    bool has_restart, restart_default;
+    int64_t restart;
+    int restart_location;
 } ast_seq_options;
 
 /* A CHECK constraint: its name (NULL: generated), expression, where CHECK was written and,
@@ -342,7 +346,8 @@ typedef enum ast_stmt_kind {
     AST_DROP_SCHEMA,     /* DROP SCHEMA [IF EXISTS] drop_names [CASCADE] */
     AST_ALTER_SCHEMA,    /* ALTER SCHEMA str RENAME TO value */
     AST_DISCARD,         /* DISCARD ALL | PLANS | SEQUENCES | TEMP: discard */
-    AST_LOCK_TABLE       /* LOCK [TABLE] drop_names [IN lock_mode MODE] [NOWAIT] */
+    AST_LOCK_TABLE,      /* LOCK [TABLE] drop_names [IN lock_mode MODE] [NOWAIT] */
+    AST_ALTER_SEQUENCE   /* ALTER SEQUENCE [IF EXISTS] table seq_opts (missing_ok) */
 } ast_stmt_kind;
 
 /* DISCARD's target (ast_stmt.discard). */
@@ -393,13 +398,14 @@ typedef enum ast_alter_kind {
     AST_ALTER_ADD_IDENTITY,   /* ALTER [COLUMN] column ADD GENERATED ... AS IDENTITY [(...)]:
                                  coldefs[coldef]'s identity and ident_opts */
     AST_ALTER_SET_GENERATED,  /* ALTER [COLUMN] column SET GENERATED identity */
-    AST_ALTER_DROP_IDENTITY   /* ALTER [COLUMN] column DROP IDENTITY [IF EXISTS] (missing_ok) */
+    AST_ALTER_DROP_IDENTITY,  /* ALTER [COLUMN] column DROP IDENTITY [IF EXISTS] (missing_ok) */
+    AST_ALTER_SET_SCHEMA      /* ALTER VIEW ... SET SCHEMA new_name */
 } ast_alter_kind;
 
 typedef struct ast_alter_cmd {
     ast_alter_kind kind;
     const char *column;       /* the column (or constraint) it acts on */
-    const char *new_name;     /* RENAME's */
+    const char *new_name;     /* RENAME's, SET SCHEMA's schema */
     int coldef;               /* index in the statement's coldefs, -1: none */
     uint32_t check_lo, check_hi; /* its CHECKs in the statement's checks */
     uint32_t key_lo, key_hi;  /* ADD COLUMN: its PRIMARY KEY / UNIQUE in key_constraints */
@@ -407,7 +413,8 @@ typedef struct ast_alter_cmd {
     bool missing_ok;          /* IF [NOT] EXISTS */
     bool cascade;             /* DROP ... CASCADE */
     bool not_valid;           /* ADD CONSTRAINT ... NOT VALID */
-    char identity;            /* SET GENERATED: 'a' ALWAYS / 'd' BY DEFAULT */
+    char identity;            /* SET GENERATED: 'a' ALWAYS / 'd' BY DEFAULT (0: not given) */
+    ast_seq_options seq_opts; /* SET GENERATED / RESTART / SET <sequence option>: the options */
 } ast_alter_cmd;
 
 /* A PRIMARY KEY or UNIQUE constraint of CREATE TABLE (column or table constraint). */
@@ -615,11 +622,14 @@ typedef struct ast_stmt {
     const char *conflict_constraint;
     ast_select *conflict_select;
     bool conflict_where;
+    int on_commit;                   /* CREATE TEMP TABLE [AS] ... ON COMMIT: AST_ON_COMMIT_* (0: PRESERVE ROWS) */
 } ast_stmt;
 
 enum { AST_ON_CONFLICT_NOTHING = 1, AST_ON_CONFLICT_UPDATE = 2 };
 
 enum { AST_VIEW_CHECK_LOCAL = 1, AST_VIEW_CHECK_CASCADED = 2 };
+/* ast_stmt.on_commit */
+enum { AST_ON_COMMIT_DELETE_ROWS = 1, AST_ON_COMMIT_DROP = 2 };
 
 #define AST_SET_TXN 1
 #define AST_SET_SESSION_TXN 2

@@ -182,20 +182,19 @@ static bool tr_cmd(transform_state *ts, AlterTableCmd *c, ast_stmt *out, ast_alt
         return tr_seq_options(ts, con->options, true, &d->ident_opts);
     }
     case AT_SetIdentity: {
-        /* SET GENERATED only: RESTART and SET <sequence option> would alter the sequence */
+        /* SET GENERATED, RESTART [WITH n], SET <sequence option>: the others altering the
+           column's sequence (alter_identity.c) */
         ListCell *lc;
+        List *opts = NIL;
         foreach (lc, (List *)c->def) {
             DefElem *e = lfirst(lc);
-            if (strcmp(e->defname, "generated") != 0) {
-                tr_unsupported(ts, e->location, strcmp(e->defname, "restart") == 0
-                                                    ? "ALTER TABLE ... ALTER COLUMN ... RESTART"
-                                                    : "ALTER TABLE ... ALTER COLUMN ... SET sequence options");
-                return false;
-            }
-            a->identity = (char)intVal(e->arg);
+            if (strcmp(e->defname, "generated") == 0)
+                a->identity = (char)intVal(e->arg);
+            else
+                opts = lappend(opts, e);
         }
         a->kind = AST_ALTER_SET_GENERATED;
-        return true;
+        return tr_seq_options(ts, opts, true, &a->seq_opts);
     }
     case AT_DropIdentity:
         a->kind = AST_ALTER_DROP_IDENTITY;
@@ -204,6 +203,23 @@ static bool tr_cmd(transform_state *ts, AlterTableCmd *c, ast_stmt *out, ast_alt
         tr_unsupported(ts, -1, subcommand_name(c->subtype));
         return false;
     }
+}
+
+/* ALTER VIEW's subcommands (RENAME and SET SCHEMA are other statements): a view's column
+   defaults would need INSERT through views to read them, and there are no roles: 0A000 */
+bool tr_alter_view(transform_state *ts, AlterTableStmt *s)
+{
+    const char *form = "this form of ALTER VIEW";
+    if (list_length(s->cmds) >= 1) {
+        AlterTableCmd *c = linitial(s->cmds);
+        form = c->subtype == AT_ColumnDefault ? (c->def ? "ALTER VIEW ... ALTER COLUMN ... SET DEFAULT"
+                                                        : "ALTER VIEW ... ALTER COLUMN ... DROP DEFAULT")
+               : c->subtype == AT_ChangeOwner ? "ALTER VIEW ... OWNER TO"
+               : c->subtype == AT_SetRelOptions || c->subtype == AT_ResetRelOptions ? "ALTER VIEW ... SET / RESET (options)"
+                                                                                  : form;
+    }
+    tr_unsupported(ts, -1, form);
+    return false;
 }
 
 bool tr_alter_table(transform_state *ts, AlterTableStmt *s, ast_stmt *out)
@@ -222,6 +238,30 @@ bool tr_alter_table(transform_state *ts, AlterTableStmt *s, ast_stmt *out)
         if (!tr_cmd(ts, lfirst(lc), out, &out->alter_cmds[i++]))
             return false;
     }
+    return (out->view_sql = tr_statement_text(ts)) != NULL;
+}
+
+/* ALTER VIEW ... SET SCHEMA s (ALTER TABLE ... SET SCHEMA of a view too; of a table it is
+   the catalog's 0A000) */
+bool tr_alter_object_schema(transform_state *ts, AlterObjectSchemaStmt *s, ast_stmt *out)
+{
+    if ((s->objectType != OBJECT_VIEW && s->objectType != OBJECT_TABLE) || !s->relation) {
+        tr_unsupported(ts, -1, "this form of ALTER ... SET SCHEMA");
+        return false;
+    }
+    if (!table_name(ts, s->relation, out))
+        return false;
+    out->alter_view = s->objectType == OBJECT_VIEW;
+    out->missing_ok = s->missing_ok;
+    out->nalter_cmds = 1;
+    ast_alter_cmd *a = out->alter_cmds = tr_alloc(ts, sizeof *a);
+    if (!a)
+        return false;
+    memset(a, 0, sizeof *a);
+    a->kind = AST_ALTER_SET_SCHEMA;
+    a->coldef = -1;
+    if (!(a->new_name = tr_strdup(ts, s->newschema)))
+        return false;
     return (out->view_sql = tr_statement_text(ts)) != NULL;
 }
 
@@ -246,8 +286,11 @@ bool tr_rename(transform_state *ts, RenameStmt *s, ast_stmt *out)
         return false;
     }
     if (kind == AST_ALTER_RENAME_COLUMN && s->relationType != OBJECT_TABLE) {
-        tr_unsupported(ts, -1, "this form of ALTER ... RENAME");
-        return false;
+        if (s->relationType != OBJECT_VIEW) {
+            tr_unsupported(ts, -1, "this form of ALTER ... RENAME");
+            return false;
+        }
+        out->alter_view = true; /* ALTER VIEW ... RENAME COLUMN */
     }
     if (!s->relation || !table_name(ts, s->relation, out))
         return false;

@@ -42,11 +42,21 @@ bool tr_seq_options(transform_state *ts, List *options, bool for_identity, ast_s
         for (int i = 0; i < 9; i++)
             if (strcmp(d->defname, names[i]) == 0)
                 k = i;
+        if (k < 0 && strcmp(d->defname, "restart") == 0) {
+            /* ALTER's; CREATE SEQUENCE refuses it */
+            if (o->has_restart) {
+                tr_error(ts, "42601", d->location, "conflicting or redundant options");
+                return false;
+            }
+            o->has_restart = true;
+            o->restart_location = d->location;
+            o->restart_default = d->arg == NULL;
+            if (d->arg && !def_int64(ts, d, &o->restart))
+                return false;
+            continue;
+        }
         if (k < 0) {
-            if (strcmp(d->defname, "restart") == 0)
-                tr_unsupported(ts, d->location, "RESTART in CREATE SEQUENCE");
-            else
-                tr_unsupported(ts, d->location, d->defname);
+            tr_unsupported(ts, d->location, d->defname);
             return false;
         }
         if (seen[k] || (k == 7 && for_identity)) {
@@ -131,5 +141,26 @@ bool tr_create_sequence(transform_state *ts, CreateSeqStmt *s, ast_stmt *out)
     out->table = tr_created_relation_ref(ts, rv);
     out->table_location = rv->location;
     out->if_not_exists = s->if_not_exists;
-    return tr_seq_options(ts, s->options, false, &out->seq_opts);
+    if (!tr_seq_options(ts, s->options, false, &out->seq_opts))
+        return false;
+    if (out->seq_opts.has_restart) {
+        tr_unsupported(ts, out->seq_opts.restart_location, "RESTART in CREATE SEQUENCE");
+        return false;
+    }
+    return true;
+}
+
+bool tr_alter_sequence(transform_state *ts, AlterSeqStmt *s, ast_stmt *out)
+{
+    out->kind = AST_ALTER_SEQUENCE;
+    out->table = tr_relation_ref(ts, s->sequence);
+    out->table_location = s->sequence->location;
+    out->missing_ok = s->missing_ok;
+    if (!out->table || !tr_seq_options(ts, s->options, false, &out->seq_opts))
+        return false;
+    if (out->seq_opts.nowned_by || out->seq_opts.owned_none) {
+        tr_unsupported(ts, -1, "ALTER SEQUENCE ... OWNED BY");
+        return false;
+    }
+    return true;
 }

@@ -695,8 +695,9 @@ bool tr_column_def(transform_state *ts, ColumnDef *cd, ast_column_def *d, ast_st
 
 
 /* ON COMMIT of CREATE TABLE / CREATE TABLE AS: only for temporary tables (42P16), where
-   PRESERVE ROWS is what every temporary table does; DELETE ROWS and DROP are 0A000. */
-static bool tr_on_commit(transform_state *ts, OnCommitAction oncommit, const RangeVar *rel)
+   PRESERVE ROWS is what every temporary table does; DELETE ROWS and DROP are kept in
+   out->on_commit (api/temp_on_commit.c does them). */
+static bool tr_on_commit(transform_state *ts, OnCommitAction oncommit, const RangeVar *rel, ast_stmt *out)
 {
     if (oncommit == ONCOMMIT_NOOP)
         return true;
@@ -704,10 +705,10 @@ static bool tr_on_commit(transform_state *ts, OnCommitAction oncommit, const Ran
         tr_error(ts, "42P16", -1, "ON COMMIT can only be used on temporary tables");
         return false;
     }
-    if (oncommit == ONCOMMIT_PRESERVE_ROWS)
-        return true;
-    tr_unsupported(ts, rel->location, oncommit == ONCOMMIT_DROP ? "ON COMMIT DROP" : "ON COMMIT DELETE ROWS");
-    return false;
+    out->on_commit = oncommit == ONCOMMIT_DROP           ? AST_ON_COMMIT_DROP
+                     : oncommit == ONCOMMIT_DELETE_ROWS ? AST_ON_COMMIT_DELETE_ROWS
+                                                        : 0;
+    return true;
 }
 
 static bool tr_create(transform_state *ts, CreateStmt *s, ast_stmt *out)
@@ -720,7 +721,7 @@ static bool tr_create(transform_state *ts, CreateStmt *s, ast_stmt *out)
         tr_unsupported(ts, s->relation->location, form);
         return false;
     }
-    if (!tr_on_commit(ts, s->oncommit, s->relation))
+    if (!tr_on_commit(ts, s->oncommit, s->relation, out))
         return false;
     if (s->relation->relpersistence == 'u') {
         tr_unsupported(ts, s->relation->location, "UNLOGGED tables");
@@ -919,7 +920,7 @@ static bool tr_into(transform_state *ts, IntoClause *into, SelectStmt *query, bo
         tr_unsupported(ts, into->rel->location, "UNLOGGED tables");
         return false;
     }
-    if (!tr_on_commit(ts, into->onCommit, into->rel))
+    if (!tr_on_commit(ts, into->onCommit, into->rel, out))
         return false;
     if (into->options || into->tableSpaceName) {
         tr_unsupported(ts, into->rel->location, into->options ? "WITH (storage parameters)" : "TABLESPACE");
@@ -1082,6 +1083,8 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
         return tr_create(ts, (CreateStmt *)n, out);
     case T_CreateSeqStmt:
         return tr_create_sequence(ts, (CreateSeqStmt *)n, out);
+    case T_AlterSeqStmt:
+        return tr_alter_sequence(ts, (AlterSeqStmt *)n, out);
     case T_DropStmt:
         return tr_drop(ts, (DropStmt *)n, out);
     case T_IndexStmt:
@@ -1089,8 +1092,12 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
     case T_AlterTableStmt:
         if (((AlterTableStmt *)n)->objtype == OBJECT_TABLE)
             return tr_alter_table(ts, (AlterTableStmt *)n, out);
+        if (((AlterTableStmt *)n)->objtype == OBJECT_VIEW)
+            return tr_alter_view(ts, (AlterTableStmt *)n);
         unsupported_statement(ts, n, "");
         return false;
+    case T_AlterObjectSchemaStmt:
+        return tr_alter_object_schema(ts, (AlterObjectSchemaStmt *)n, out);
     case T_RenameStmt:
         if (((RenameStmt *)n)->renameType == OBJECT_SCHEMA)
             return tr_rename_schema(ts, (RenameStmt *)n, out);

@@ -75,6 +75,9 @@ bool tr_type_name(transform_state *ts, TypeName *tn, ast_type_name *out);
  * and CREATE SEQUENCE. */
 bool tr_seq_options(transform_state *ts, List *options, bool for_identity, ast_seq_options *o);
 bool tr_create_sequence(transform_state *ts, CreateSeqStmt *s, ast_stmt *out);
+bool tr_alter_sequence(transform_state *ts, AlterSeqStmt *s, ast_stmt *out);
+bool tr_alter_object_schema(transform_state *ts, AlterObjectSchemaStmt *s, ast_stmt *out);
+bool tr_alter_view(transform_state *ts, AlterTableStmt *s);
 /* Arrays (parse_array.c): ARRAY[...], subscripts and slices, op ANY / ALL (array). */
 ast_expr *tr_array_expr(transform_state *ts, A_ArrayExpr *a);
 ast_expr *tr_indirection(transform_state *ts, A_Indirection *ind);

@@ -1,0 +1,63 @@
+-- temporary tables ON COMMIT DELETE ROWS and ON COMMIT DROP: in autocommit, inside
+-- transaction blocks, with ROLLBACK and savepoints, and CREATE TEMP TABLE ... AS.
+CREATE TEMP TABLE ocd (a int) ON COMMIT DELETE ROWS;
+INSERT INTO ocd VALUES (1), (2);
+SELECT count(*) FROM ocd;
+BEGIN;
+INSERT INTO ocd VALUES (3), (4);
+SELECT a FROM ocd ORDER BY a;
+COMMIT;
+SELECT count(*) FROM ocd;
+BEGIN;
+INSERT INTO ocd VALUES (5);
+SAVEPOINT s;
+INSERT INTO ocd VALUES (6);
+ROLLBACK TO s;
+SELECT a FROM ocd ORDER BY a;
+ROLLBACK;
+SELECT count(*) FROM ocd;
+-- ON COMMIT DROP: gone at the end of the transaction that made it
+CREATE TEMP TABLE ocx (a int) ON COMMIT DROP;
+SELECT * FROM ocx;
+BEGIN;
+CREATE TEMP TABLE ocx (a int) ON COMMIT DROP;
+INSERT INTO ocx VALUES (1);
+SELECT * FROM ocx;
+COMMIT;
+SELECT * FROM ocx;
+BEGIN;
+CREATE TEMP TABLE ocx (a int) ON COMMIT DROP;
+ROLLBACK;
+SELECT * FROM ocx;
+-- a view over it goes with it
+BEGIN;
+CREATE TEMP TABLE ocv (a int) ON COMMIT DROP;
+CREATE TEMP VIEW ocv_v AS SELECT a FROM ocv;
+SELECT * FROM ocv_v;
+COMMIT;
+SELECT * FROM ocv_v;
+-- CREATE TEMP TABLE ... AS
+CREATE TEMP TABLE oca ON COMMIT DELETE ROWS AS SELECT 1 AS x;
+SELECT count(*) FROM oca;
+BEGIN;
+CREATE TEMP TABLE ocb ON COMMIT DROP AS SELECT g FROM generate_series(1, 3) g;
+SELECT sum(g) FROM ocb;
+COMMIT;
+SELECT * FROM ocb;
+BEGIN;
+CREATE TEMP TABLE occ ON COMMIT DELETE ROWS AS SELECT g FROM generate_series(1, 3) g;
+SELECT count(*) FROM occ;
+COMMIT;
+SELECT count(*) FROM occ;
+-- a failed transaction rolls back instead
+BEGIN;
+INSERT INTO occ VALUES (7);
+SELECT 1 / 0;
+COMMIT;
+SELECT count(*) FROM occ;
+-- PRESERVE ROWS keeps them; ON COMMIT only for temporary tables
+CREATE TEMP TABLE ocp (a int) ON COMMIT PRESERVE ROWS;
+INSERT INTO ocp VALUES (1);
+SELECT count(*) FROM ocp;
+CREATE TABLE ocperm (a int) ON COMMIT DELETE ROWS;
+CREATE TABLE ocperm2 ON COMMIT DROP AS SELECT 1;

@@ -1,0 +1,30 @@
+-- ALTER VIEW ... SET SCHEMA (and ALTER TABLE ... SET SCHEMA of a view): the views reading
+-- it follow, transactional; PostgreSQL's errors.
+CREATE SCHEMA vss1;
+CREATE SCHEMA vss2;
+CREATE TABLE vss1.t (a int);
+INSERT INTO vss1.t VALUES (1), (2);
+CREATE VIEW vss1.v AS SELECT a FROM vss1.t;
+CREATE VIEW vss1.w AS SELECT a FROM vss1.v WHERE a > 1;
+CREATE MATERIALIZED VIEW vss1.m AS SELECT a FROM vss1.v;
+ALTER VIEW vss1.v SET SCHEMA vss2;
+SELECT pg_get_viewdef('vss1.w');
+SELECT pg_get_viewdef('vss1.m');
+REFRESH MATERIALIZED VIEW vss1.m;
+SELECT * FROM vss1.m ORDER BY a;
+SELECT * FROM vss2.v ORDER BY a;
+SELECT * FROM vss1.v;
+ALTER VIEW vss2.v SET SCHEMA vss2;
+ALTER VIEW vss2.v SET SCHEMA nosuch;
+CREATE VIEW vss1.v AS SELECT 1 AS one;
+ALTER VIEW vss1.v SET SCHEMA vss2;
+ALTER VIEW IF EXISTS vss1.zz SET SCHEMA vss2;
+ALTER VIEW vss1.t SET SCHEMA vss2;
+ALTER TABLE vss2.v SET SCHEMA vss1;
+DROP VIEW vss1.v;
+BEGIN;
+ALTER TABLE vss2.v SET SCHEMA vss1;
+SELECT pg_get_viewdef('vss1.w');
+ROLLBACK;
+SELECT pg_get_viewdef('vss1.w');
+DROP SCHEMA vss1, vss2 CASCADE;
