@@ -188,7 +188,8 @@ static bool plain_extra(const ss_agg_extra *x)
 }
 
 /* PostgreSQL's candidates for the kernel-named aggregates the registered ones cannot tell
- * apart from their argument types alone: sum / avg of an untyped literal are ambiguous
+ * apart from their argument types alone: bool_and / bool_or / every take an untyped literal
+ * as boolean, sum / avg of an untyped literal are ambiguous
  * (42725: only numeric candidates), and min / max have no version for the types the
  * binder's type rules mark (bytea, uuid, json, ...: 42883). */
 static bool pg_builtin_agg_refuses(binder *b, const ast_expr *a, ss_expr **args)
@@ -196,6 +197,11 @@ static bool pg_builtin_agg_refuses(binder *b, const ast_expr *a, ss_expr **args)
     const char *name = a->names[0];
     if (a->nargs != 1)
         return false;
+    if ((!strcmp(name, "bool_and") || !strcmp(name, "bool_or") || !strcmp(name, "every")) &&
+        (is_unknown_const(args[0]) || is_unknown_param(b, args[0]))) {
+        /* the one candidate takes boolean: an untyped literal or parameter is one */
+        return !(args[0] = coerce_expr(b, args[0], type_of(SS_TYPE_BOOL), CAST_IMPLICIT, a->args[0]->location));
+    }
     if ((!strcmp(name, "sum") || !strcmp(name, "avg")) && is_unknown_const(args[0])) {
         bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "function %s(unknown) is not unique", name);
         ss_ctx_error_hint(b->ctx, "Could not choose a best candidate function. You might need to add explicit "
@@ -301,12 +307,6 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
         more = args + 1;
         nmore = 1;
         call.result_type = type_of(args[0]->type.id == SS_TYPE_BYTEA ? SS_TYPE_BYTEA : SS_TYPE_TEXT);
-    } else if (!strcmp(name, "bool_and") || !strcmp(name, "bool_or") || !strcmp(name, "every")) {
-        ss_expr *arg;
-        if (bind_typed_args(b, a, type_of(SS_TYPE_BOOL), 1, &arg))
-            return NULL;
-        call.arg = arg;
-        call.result_type = type_of(SS_TYPE_BOOL);
     } else if (!strcmp(name, "array_agg")) {
         if (a->nargs != 1)
             return no_such_aggregate(b, a);
@@ -330,7 +330,7 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
             return no_such_function(b, a->location, name, tname(type_of(t), b1, sizeof b1));
         call.arg = arg;
     } else {
-        /* count / sum / avg / min / max without the module that registers them */
+        /* count / sum / avg / min / max / bool_and / bool_or / every without the module that registers them */
         bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                    "feature not supported: aggregate %s (no loaded module registers it)", name);
         return NULL;

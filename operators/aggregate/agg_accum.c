@@ -1,7 +1,7 @@
 /* agg_accum.c — aggregate state arrays and their update / result loops for the kinds the
- * operator keeps (string_agg, array_agg, the json aggregates, bool_and / bool_or),
+ * operator keeps (string_agg, array_agg, the json aggregates),
  * following PostgreSQL's transition functions; registered aggregates (count, sum, avg, min,
- * max among them) go to agg_plugin.c. */
+ * max, bool_and, bool_or, every among them) go to agg_plugin.c. */
 #include "agg_accum.h"
 
 #include <string.h>
@@ -26,9 +26,8 @@ void agg_accum_release(const ss_api *api, agg_accum *acc)
     ops_free(api, acc->states);
     acc->states = NULL;
     ops_free(api, acc->n);
-    ops_free(api, acc->i);
     ops_free(api, acc->t);
-    acc->n = acc->i = NULL;
+    acc->n = NULL;
     acc->t = NULL;
     acc->capacity = 0;
 }
@@ -51,13 +50,10 @@ int agg_accum_grow(ss_ctx *ctx, const ss_api *api, agg_accum *acc, uint32_t capa
         return SS_OK;
     uint32_t old = acc->capacity;
     const agg_spec *s = &acc->spec;
-    bool want_i = s->kind == AGG_BOOL_AND || s->kind == AGG_BOOL_OR;
     bool want_t = s->kind == AGG_STRING_AGG || s->kind == AGG_ARRAY_AGG || s->kind == AGG_JSON_ARRAY ||
                   s->kind == AGG_JSON_OBJECT;
 
     if (grow_array(ctx, api, (void **)&acc->n, sizeof *acc->n, old, capacity) != SS_OK)
-        return SS_ERROR;
-    if (want_i && grow_array(ctx, api, (void **)&acc->i, sizeof *acc->i, old, capacity) != SS_OK)
         return SS_ERROR;
     if (s->kind == AGG_PLUGIN && agg_plugin_grow(ctx, api, acc, old, capacity) != SS_OK)
         return SS_ERROR;
@@ -288,22 +284,6 @@ static int array_agg_results(ss_ctx *ctx, const ss_api *api, const agg_accum *ac
     return SS_OK;
 }
 
-static int update_bool(agg_accum *acc, agg_input in, const uint32_t *pos, const uint32_t *gids, uint32_t n)
-{
-    int64_t *state = acc->i, *cnt = acc->n;
-    if (acc->spec.kind == AGG_BOOL_AND)
-        AGG_FOR_EACH(uint8_t, {
-            state[g] = (cnt[g] == 0 || state[g]) && v;
-            cnt[g]++;
-        });
-    else
-        AGG_FOR_EACH(uint8_t, {
-            state[g] = (cnt[g] > 0 && state[g]) || v;
-            cnt[g]++;
-        });
-    return SS_OK;
-}
-
 int agg_accum_update(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_input in,
                      const uint32_t *pos, const uint32_t *gids, uint32_t n)
 {
@@ -312,8 +292,6 @@ int agg_accum_update(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_input i
     case AGG_JSON_ARRAY:
     case AGG_JSON_OBJECT: return update_json_agg(ctx, api, acc, in, pos, gids, n);
     case AGG_ARRAY_AGG: return update_array_agg(ctx, api, acc, in, pos, gids, n);
-    case AGG_BOOL_AND:
-    case AGG_BOOL_OR: return update_bool(acc, in, pos, gids, n);
     case AGG_PLUGIN: return agg_plugin_update(ctx, api, acc, in, pos, gids, n);
     }
     return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "unknown aggregate kind");
@@ -365,11 +343,6 @@ int agg_accum_result(ss_ctx *ctx, const ss_api *api, const agg_accum *acc, uint3
     case AGG_ARRAY_AGG:
         if (array_agg_results(ctx, api, acc, first, n, out) != SS_OK)
             return SS_ERROR;
-        break;
-    case AGG_BOOL_AND:
-    case AGG_BOOL_OR:
-        for (uint32_t k = 0; k < n; k++)
-            ((uint8_t *)out->data)[k] = acc->i[first + k] != 0;
         break;
     }
     return mark_empty_groups(ctx, api, acc, first, n, out);

@@ -1,5 +1,5 @@
 /* agg_accum.h — per-group running state of one aggregate (string_agg's text, array_agg's and
- * the json aggregates' buffers, bool_and / bool_or; a registered aggregate's states through
+ * the json aggregates' buffers; a registered aggregate's states through
  * agg_plugin.h) and its typed update and result loops. */
 #ifndef AGG_ACCUM_H
 #define AGG_ACCUM_H
@@ -18,7 +18,6 @@ typedef struct agg_accum {
     agg_spec spec;
     uint32_t capacity; /* groups the arrays below hold */
     int64_t *n;        /* inputs per group ("has a value") */
-    int64_t *i;        /* bool_and / bool_or */
     agg_text *t;       /* string_agg's text so far, array_agg's and the json aggregates' buffers */
     void *states;      /* AGG_PLUGIN: the aggregate's states (agg_plugin.c) */
     size_t stride;     /* AGG_PLUGIN: bytes of one state (ss_aggregate_state_bytes) */

@@ -1,5 +1,5 @@
 /* agg_builtin.c — PostgreSQL 15's signatures of count, sum, avg, min and max (the result_type
- * callbacks of their vtables) and their registration by the aggregate operator module.  The
+ * callbacks of their vtables; bool_and / bool_or / every's is in agg_builtin_bool.c) and their registration by the aggregate operator module.  The
  * typed loops live beside the operator that runs them, so the kernel's own aggregates are
  * registered aggregates like any module's, listed by sunstone_plugins. */
 #include "agg_builtin.h"
@@ -86,7 +86,8 @@ bool agg_builtin_is_minmax(const ss_aggregate_vtable *fn)
 
 bool agg_builtin_order_insensitive(const ss_aggregate_vtable *fn, ss_type result_type)
 {
-    if (fn == &agg_builtin_count_vt || agg_builtin_is_minmax(fn))
+    if (fn == &agg_builtin_count_vt || agg_builtin_is_minmax(fn) || fn == &agg_builtin_bool_and_vt ||
+        fn == &agg_builtin_bool_or_vt || fn == &agg_builtin_every_vt)
         return true;
     /* floating-point sums round differently in another order */
     return (fn == &agg_builtin_sum_vt || fn == &agg_builtin_avg_vt) && result_type.id != SS_TYPE_FLOAT8 &&
@@ -99,7 +100,8 @@ int agg_builtin_register(const ss_api *api, ss_plugin *plugin)
     if (!SS_API_HAS(api, register_aggregate))
         return SS_OK;
     const ss_aggregate_vtable *all[] = {&agg_builtin_count_vt, &agg_builtin_sum_vt, &agg_builtin_avg_vt,
-                                        &agg_builtin_min_vt, &agg_builtin_max_vt};
+                                        &agg_builtin_min_vt, &agg_builtin_max_vt, &agg_builtin_bool_and_vt,
+                                        &agg_builtin_bool_or_vt, &agg_builtin_every_vt};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         if (api->register_aggregate(plugin, all[i], false) != SS_OK)
             return SS_ERROR;

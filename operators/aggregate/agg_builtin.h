@@ -1,6 +1,6 @@
-/* agg_builtin.h — count, sum, avg, min and max as registered aggregates (sunstone/aggregate.h)
+/* agg_builtin.h — count, sum, avg, min, max, bool_and, bool_or and every as registered aggregates (sunstone/aggregate.h)
  * of the aggregate operator module: their vtables (agg_builtin_sum.c, agg_builtin_typed.c,
- * agg_builtin_minmax.c), PostgreSQL's signatures as result_type callbacks and the
+ * agg_builtin_minmax.c, agg_builtin_bool.c), PostgreSQL's signatures as result_type callbacks and the
  * registration (agg_builtin.c).  Their loops are typed per argument layout and read the
  * kernel's dense group array (step_dense) or one state (no GROUP BY). */
 #ifndef AGG_BUILTIN_H
@@ -16,6 +16,9 @@ extern const ss_aggregate_vtable agg_builtin_sum_vt;
 extern const ss_aggregate_vtable agg_builtin_avg_vt;
 extern const ss_aggregate_vtable agg_builtin_min_vt;   /* agg_builtin_minmax.c */
 extern const ss_aggregate_vtable agg_builtin_max_vt;
+extern const ss_aggregate_vtable agg_builtin_bool_and_vt; /* agg_builtin_bool.c */
+extern const ss_aggregate_vtable agg_builtin_bool_or_vt;
+extern const ss_aggregate_vtable agg_builtin_every_vt;
 
 /* result_type callbacks (agg_builtin.c) */
 int agg_builtin_count_type(ss_ctx *ctx, ss_type *arg_types, uint32_t nargs, ss_type *out);
@@ -23,7 +26,7 @@ int agg_builtin_sum_type(ss_ctx *ctx, ss_type *arg_types, uint32_t nargs, ss_typ
 int agg_builtin_avg_type(ss_ctx *ctx, ss_type *arg_types, uint32_t nargs, ss_type *out);
 int agg_builtin_minmax_type(ss_ctx *ctx, ss_type *arg_types, uint32_t nargs, ss_type *out);
 
-/* Registers the five (ss_api.register_aggregate); SS_OK when the kernel has no aggregates. */
+/* Registers the eight (ss_api.register_aggregate); SS_OK when the kernel has no aggregates. */
 int agg_builtin_register(const ss_api *api, ss_plugin *plugin);
 /* Whether the order the rows of call reach fn cannot change its result (count, min, max,
  * exact sums): the operator then skips sorting for ORDER BY inside the call. */

@@ -101,12 +101,6 @@ int agg_spec_resolve(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call,
         spec->array = rti->array;
         spec->arg_width = ati->width;
         spec->arg_varlen = ati->layout == SS_LAYOUT_VARLEN;
-    } else if (strcmp(call->name, "bool_and") == 0 || strcmp(call->name, "every") == 0 ||
-               strcmp(call->name, "bool_or") == 0) {
-        if (!call->arg || spec->arg_layout != OPS_LAYOUT_BOOL || spec->result_layout != OPS_LAYOUT_BOOL)
-            return unsupported(ctx, api, call, spec);
-        spec->kind = call->name[5] == 'o' ? AGG_BOOL_OR : AGG_BOOL_AND;
-        spec->distinct = false; /* and / or of the distinct values is the same value */
     } else {
         return api->error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                           "aggregate function %s is not supported", call->name);

@@ -11,14 +11,12 @@
 
 typedef enum agg_kind {
     AGG_STRING_AGG = 1, /* string_agg(text, delimiter text) -> text, NULL values skipped */
-    AGG_BOOL_AND,       /* bool_and(bool), every(bool) -> bool */
-    AGG_BOOL_OR,        /* bool_or(bool) -> bool */
     AGG_ARRAY_AGG,      /* array_agg(x) -> x[] (NULLs kept; an array x: one dimension up) */
     AGG_JSON_ARRAY,     /* json_agg / jsonb_agg(JSON text of each value) -> "[v, v]" text */
     AGG_JSON_OBJECT,    /* json_object_agg / jsonb_object_agg(key JSON string, value JSON text)
                            -> "{ k : v, k : v }" text; a NULL key is 22023 */
     AGG_PLUGIN          /* a registered aggregate (ss_agg_extra.function): count, sum, avg,
-                           min and max (agg_builtin.h) and those of other modules */
+                           min, max, bool_and, bool_or and every (agg_builtin.h) and those of other modules */
 } agg_kind;
 
 /* The kinds with a second argument column (extra->args[0]): string_agg's delimiter, the

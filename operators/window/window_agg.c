@@ -501,7 +501,7 @@ static int run_combine_tree(ss_ctx *ctx, agg_run *a, ss_vector *out)
 static bool is_kernel_named(const char *name)
 {
     return !strcmp(name, "count") || !strcmp(name, "sum") || !strcmp(name, "avg") || !strcmp(name, "min") ||
-           !strcmp(name, "max");
+           !strcmp(name, "max"); /* bool_and / bool_or / every: the registered ones (exact inverse) */
 }
 
 /* Whether the result is a floating-point one: its value then depends on the order its rows

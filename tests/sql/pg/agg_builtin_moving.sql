@@ -23,3 +23,12 @@ SELECT sum(x) FROM mv WHERE false;
 SELECT count(*), count(x), sum(i), min(d) FROM mv WHERE false;
 SELECT pg_typeof(sum(i)), pg_typeof(avg(i)), pg_typeof(sum(d)), pg_typeof(min(x)) FROM mv;
 SELECT sum(i::int) OVER (ORDER BY id ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING) FROM mv ORDER BY id;
+-- bool_and / bool_or / every: registered too, moving frames through their exact inverse
+CREATE TABLE bw (id int, b bool);
+INSERT INTO bw VALUES (1, true), (2, true), (3, false), (4, NULL), (5, true), (6, true), (7, true),
+  (8, NULL), (9, NULL), (10, false), (11, true);
+SELECT id, b, bool_and(b) OVER w AS band, bool_or(b) OVER w AS bor, every(b) OVER w AS ev
+FROM bw WINDOW w AS (ORDER BY id ROWS BETWEEN 2 PRECEDING AND CURRENT ROW) ORDER BY id;
+SELECT id % 2 AS g, bool_and(b), bool_or(b), every(b), bool_and(b) FILTER (WHERE id > 4) FROM bw GROUP BY 1 ORDER BY 1;
+SELECT bool_and('t'), bool_or(NULL::bool), every(b ORDER BY id) FROM bw;
+SELECT bool_or(id) FROM bw;
