@@ -53,7 +53,8 @@ int agg_accum_grow(ss_ctx *ctx, const ss_api *api, agg_accum *acc, uint32_t capa
     bool want_t = s->kind == AGG_STRING_AGG || s->kind == AGG_ARRAY_AGG || s->kind == AGG_JSON_ARRAY ||
                   s->kind == AGG_JSON_OBJECT;
 
-    if (grow_array(ctx, api, (void **)&acc->n, sizeof *acc->n, old, capacity) != SS_OK)
+    /* a registered aggregate keeps its own counts in its states */
+    if (s->kind != AGG_PLUGIN && grow_array(ctx, api, (void **)&acc->n, sizeof *acc->n, old, capacity) != SS_OK)
         return SS_ERROR;
     if (s->kind == AGG_PLUGIN && agg_plugin_grow(ctx, api, acc, old, capacity) != SS_OK)
         return SS_ERROR;

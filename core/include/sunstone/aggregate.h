@@ -21,7 +21,7 @@
  *      volatile functions (0A000 otherwise): constants, $n parameters and functions of
  *      them, evaluated once per scan of the aggregate node (again on every rescan, so a
  *      prepared statement's new parameters are seen) into call_info.direct.
- *   2. run (calls of one or two arguments; more are 0A000 there): each group gets state_size bytes (aligned to 16), set up by init; rows reach step
+ *   2. run (calls of one or two arguments; more are 0A000 there): each group gets state_size bytes (aligned to 16; to 8 for a state of at most 8 bytes), set up by init; rows reach step
  *      in input order (after FILTER, after DISTINCT); with strict, rows where any argument
  *      is NULL never reach step (PostgreSQL's strict transition function).
  *   3. output: final writes one row of the result vector per group; release then frees what
@@ -141,13 +141,16 @@ typedef struct ss_aggregate_vtable {
 } ss_aggregate_vtable;
 
 /* The bytes of one state of call (call_state_size when the vtable has it, else state_size),
- * rounded up to 16: the stride of the kernel's state arrays. */
+ * rounded up to 16 (to 8 when they are at most 8: no C type of 8 bytes needs more), the
+ * stride of the kernel's state arrays and the alignment of each state. */
 static inline size_t ss_aggregate_state_bytes(const ss_aggregate_vtable *vt, const ss_aggregate_call_info *call)
 {
     uint32_t size = vt->state_size;
     if (vt->struct_size >= offsetof(ss_aggregate_vtable, call_state_size) + sizeof vt->call_state_size &&
         vt->call_state_size)
         size = vt->call_state_size(call);
+    if (size <= 8)
+        return 8;
     return ((size_t)size + 15u) & ~(size_t)15u;
 }
 
