@@ -112,6 +112,12 @@ int agg_plugin_update(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_input 
                              .validity = (uint64_t *)in.validity2};
     const ss_vector *args[2] = {&view, &view2};
     bool nulls = fn->strict && info.nargs && (in.validity || (s->two_args && in.validity2));
+    if (nulls && has_step_dense(fn)) { /* a validity bitmap with every row valid: nothing to drop */
+        uint32_t valid = 0;
+        for (uint32_t k = 0; k < n; k++)
+            valid += bit_set(in.validity, pos[k]) & (!s->two_args || bit_set(in.validity2, pos[k]));
+        nulls = valid != n;
+    }
     if (has_step_dense(fn) && !nulls) /* the rows and groups as they are */
         return fn->step_dense(ctx, &info, acc->states, acc->stride, gids, args, pos, n);
     if (ensure_scratch(ctx, api, acc, n) != SS_OK)
