@@ -180,6 +180,43 @@ static int bind_agg_extra(binder *b, const ast_expr *a, ss_agg_call *call, ss_ex
     return SS_OK;
 }
 
+/* Whether a call's extra data is at most its registered aggregate (no FILTER, ORDER BY, more
+ * arguments or direct arguments): equal such calls share one aggregate column. */
+static bool plain_extra(const ss_agg_extra *x)
+{
+    return !x || (!x->filter && !x->norder && !x->nargs && !x->ndirect);
+}
+
+/* PostgreSQL's candidates for the kernel-named aggregates the registered ones cannot tell
+ * apart from their argument types alone: bool_and / bool_or / every take an untyped literal
+ * as boolean, sum / avg of an untyped literal are ambiguous
+ * (42725: only numeric candidates), and min / max have no version for the types the
+ * binder's type rules mark (bytea, uuid, json, ...: 42883). */
+static bool pg_builtin_agg_refuses(binder *b, const ast_expr *a, ss_expr **args)
+{
+    const char *name = a->names[0];
+    if (a->nargs != 1)
+        return false;
+    if ((!strcmp(name, "bool_and") || !strcmp(name, "bool_or") || !strcmp(name, "every")) &&
+        (is_unknown_const(args[0]) || is_unknown_param(b, args[0]))) {
+        /* the one candidate takes boolean: an untyped literal or parameter is one */
+        return !(args[0] = coerce_expr(b, args[0], type_of(SS_TYPE_BOOL), CAST_IMPLICIT, a->args[0]->location));
+    }
+    if ((!strcmp(name, "sum") || !strcmp(name, "avg")) && is_unknown_const(args[0])) {
+        bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "function %s(unknown) is not unique", name);
+        ss_ctx_error_hint(b->ctx, "Could not choose a best candidate function. You might need to add explicit "
+                                  "type casts.");
+        return true;
+    }
+    if ((!strcmp(name, "min") || !strcmp(name, "max")) && !is_unknown_const(args[0]) &&
+        !bind_type_has_minmax(args[0]->type)) {
+        char b1[96];
+        no_such_function(b, a->location, name, tname(args[0]->type, b1, sizeof b1));
+        return true;
+    }
+    return false;
+}
+
 /* Aggregate call: bind the arguments over the input, pick the result type (PostgreSQL's
  * rules), and return a reference to the aggregate's output column. */
 ss_expr *bind_aggregate(binder *b, const ast_expr *a)
@@ -205,8 +242,9 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
     ss_expr **more = NULL;
     uint32_t nmore = 0;
     const struct ss_func_def *json_result = NULL;
-    const ss_aggregate_vtable *plugin =
-        a->star || is_json_aggregate(name) ? NULL : bind_find_plugin_aggregate(name);
+    /* count / sum / avg / min / max are registered aggregates too (the aggregate operator
+       module's, operators/aggregate/agg_builtin.c): their result types are theirs */
+    const ss_aggregate_vtable *plugin = is_json_aggregate(name) ? NULL : bind_find_plugin_aggregate(name);
     ss_expr **direct = NULL;
     uint32_t ndirect = 0;
     bool ordered_set = plugin && plugin->ordered_set;
@@ -217,16 +255,28 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
     }
     if (a->within_group != ordered_set)
         return bind_no_such_within_group(b, a); /* PostgreSQL's signature with both lists */
-    if (ordered_set) {
+    if (a->star) {
+        if (strcmp(name, "count") != 0 || a->nargs || !plugin) {
+            /* PostgreSQL reads f(*) as f() */
+            return no_such_function(b, a->location, name, "");
+        }
+        call.result_type = type_of(SS_TYPE_INT8); /* count(*): the count aggregate without an argument */
+    } else if (ordered_set) {
         if (bind_ordered_set_call(b, a, plugin, &call, &direct, &ndirect))
             return NULL;
     } else if (plugin) {
+        if (a->nargs == 0 && strcmp(name, "count") == 0) {
+            bind_error(b, a->location, "42809", "count(*) must be used to call a parameterless aggregate function");
+            return NULL;
+        }
         ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * (a->nargs ? a->nargs : 1));
         if (!args)
             return NULL;
         for (uint32_t i = 0; i < a->nargs; i++)
             if (!(args[i] = bind_agg_arg(b, a->args[i])))
                 return NULL;
+        if (pg_builtin_agg_refuses(b, a, args))
+            return NULL;
         if (bind_plugin_aggregate_call(b, a, plugin, args, &call))
             return NULL;
         more = args + 1;
@@ -249,12 +299,6 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
         }
         if (bind_json_agg(b, a, args, &call, &more, &nmore, &json_result))
             return NULL;
-    } else if (a->star) {
-        if (strcmp(name, "count") != 0 || a->nargs) {
-            /* PostgreSQL reads f(*) as f() */
-            return no_such_function(b, a->location, name, "");
-        }
-        call.result_type = type_of(SS_TYPE_INT8);
     } else if (!strcmp(name, "string_agg")) {
         ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * 2);
         if (!args || bind_typed_args(b, a, type_of(SS_TYPE_TEXT), 2, args))
@@ -263,26 +307,13 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
         more = args + 1;
         nmore = 1;
         call.result_type = type_of(args[0]->type.id == SS_TYPE_BYTEA ? SS_TYPE_BYTEA : SS_TYPE_TEXT);
-    } else if (!strcmp(name, "bool_and") || !strcmp(name, "bool_or") || !strcmp(name, "every")) {
-        ss_expr *arg;
-        if (bind_typed_args(b, a, type_of(SS_TYPE_BOOL), 1, &arg))
-            return NULL;
-        call.arg = arg;
-        call.result_type = type_of(SS_TYPE_BOOL);
-    } else {
-        if (a->nargs == 0 && strcmp(name, "count") == 0) {
-            bind_error(b, a->location, "42809",
-                       "count(*) must be used to call a parameterless aggregate function");
-            return NULL;
-        }
+    } else if (!strcmp(name, "array_agg")) {
         if (a->nargs != 1)
             return no_such_aggregate(b, a);
         ss_expr *arg = bind_agg_arg(b, a->args[0]);
         if (!arg)
             return NULL;
-        /* sum/avg have only numeric candidates, so PostgreSQL cannot pick one for an untyped
-           literal; min/max settle on text */
-        if ((!strcmp(name, "sum") || !strcmp(name, "avg") || !strcmp(name, "array_agg")) && is_unknown_const(arg)) {
+        if (is_unknown_const(arg)) {
             bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "function %s(unknown) is not unique", name);
             ss_ctx_error_hint(b->ctx, "Could not choose a best candidate function. You might need to add explicit "
                                       "type casts.");
@@ -293,44 +324,16 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
             return NULL;
         int32_t t = arg->type.id;
         char b1[96];
-        if (!strcmp(name, "count")) {
-            call.result_type = type_of(SS_TYPE_INT8);
-        } else if (!strcmp(name, "array_agg")) {
-            /* anynonarray -> anyarray; an array -> the same array type, one dimension up */
-            call.result_type = type_of(ss_type_is_array(t) ? t : ss_type_array_of(t));
-            if (call.result_type.id == SS_TYPE_INVALID)
-                return no_such_function(b, a->location, name, tname(type_of(t), b1, sizeof b1));
-        } else if (!strcmp(name, "sum")) {
-            if (t == SS_TYPE_INT2 || t == SS_TYPE_INT4)
-                call.result_type = type_of(SS_TYPE_INT8);
-            else if (t == SS_TYPE_FLOAT8 || t == SS_TYPE_FLOAT4) /* float4_pl: sum(real) is real */
-                call.result_type = type_of(t);
-            else if (t == SS_TYPE_INT8 || t == SS_TYPE_NUMERIC)
-                call.result_type = type_of(SS_TYPE_NUMERIC);
-            else if (t == SS_TYPE_INTERVAL)
-                call.result_type = type_of(SS_TYPE_INTERVAL);
-            else {
-                return no_such_function(b, a->location, "sum", tname(arg->type, b1, sizeof b1));
-            }
-        } else if (!strcmp(name, "avg")) {
-            if (t == SS_TYPE_FLOAT8 || t == SS_TYPE_FLOAT4) /* float4_accum: avg(real) is float8 */
-                call.result_type = type_of(SS_TYPE_FLOAT8);
-            else if (ss_type_is_integer(t) || t == SS_TYPE_NUMERIC)
-                call.result_type = type_of(SS_TYPE_NUMERIC);
-            else if (t == SS_TYPE_INTERVAL)
-                call.result_type = type_of(SS_TYPE_INTERVAL);
-            else {
-                return no_such_function(b, a->location, "avg", tname(arg->type, b1, sizeof b1));
-            }
-        } else {
-            /* min / max: every type Sunstone has is ordered; varchar results are text */
-            call.result_type = t == SS_TYPE_VARCHAR ? type_of(SS_TYPE_TEXT) : type_of(t);
-            if (t == SS_TYPE_BOOL)
-                return no_such_function(b, a->location, name, "boolean");
-            if (!bind_type_has_minmax(arg->type)) /* PostgreSQL has no min / max of these */
-                return no_such_function(b, a->location, name, tname(arg->type, b1, sizeof b1));
-        }
+        /* anynonarray -> anyarray; an array -> the same array type, one dimension up */
+        call.result_type = type_of(ss_type_is_array(t) ? t : ss_type_array_of(t));
+        if (call.result_type.id == SS_TYPE_INVALID)
+            return no_such_function(b, a->location, name, tname(type_of(t), b1, sizeof b1));
         call.arg = arg;
+    } else {
+        /* count / sum / avg / min / max / bool_and / bool_or / every without the module that registers them */
+        bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                   "feature not supported: aggregate %s (no loaded module registers it)", name);
+        return NULL;
     }
     ss_agg_extra *extra;
     if (bind_agg_extra(b, a, &call, more, nmore, &extra))
@@ -347,9 +350,11 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
         extra->direct = (const ss_expr *const *)direct;
     }
     agg_state *st = b->agg;
-    for (uint32_t i = 0; !extra && i < st->naggs; i++) {
+    for (uint32_t i = 0; plain_extra(extra) && i < st->naggs; i++) {
         ss_agg_call *c = &st->aggs[i];
-        if (!st->extras[i] && !strcmp(c->name, call.name) && c->distinct == call.distinct &&
+        if (plain_extra(st->extras[i]) && (extra ? extra->function : NULL) ==
+                                              (st->extras[i] ? st->extras[i]->function : NULL) &&
+            !strcmp(c->name, call.name) && c->distinct == call.distinct &&
             ((!c->arg && !call.arg) || (c->arg && call.arg && expr_equal(c->arg, call.arg))))
             return json_agg_result(b, json_result, make_column(b, st->rel, st->ngroups + i, c->result_type));
     }

@@ -1,15 +1,13 @@
-/* agg_accum.c — aggregate state arrays and their update / result loops: one tight typed
- * loop per (aggregate kind, argument type), following PostgreSQL's transition functions
- * (int8 sum with overflow check, float8 sum/avg raising "value out of range: overflow" when
- * finite inputs give an infinite result, min/max keeping the newer of equal values). */
+/* agg_accum.c — aggregate state arrays and their update / result loops for the kinds the
+ * operator keeps (string_agg, array_agg, the json aggregates),
+ * following PostgreSQL's transition functions; registered aggregates (count, sum, avg, min,
+ * max, bool_and, bool_or, every among them) go to agg_plugin.c. */
 #include "agg_accum.h"
 
-#include <math.h>
 #include <string.h>
 
 #include "agg_plugin.h"
 #include "common/api_memory.h"
-#include "common/value_order.h"
 
 void agg_accum_init(agg_accum *acc, const agg_spec *spec)
 {
@@ -25,19 +23,11 @@ void agg_accum_release(const ss_api *api, agg_accum *acc)
     }
     if (acc->spec.kind == AGG_PLUGIN)
         agg_plugin_release(api, acc);
-    else if (acc->states && acc->spec.sum->release) {
-        for (uint32_t g = 0; g < acc->capacity; g++)
-            acc->spec.sum->release((char *)acc->states + (size_t)g * acc->spec.sum->state_size);
-    }
     ops_free(api, acc->states);
     acc->states = NULL;
     ops_free(api, acc->n);
-    ops_free(api, acc->i);
-    ops_free(api, acc->f);
-    ops_free(api, acc->f2);
     ops_free(api, acc->t);
-    acc->n = acc->i = NULL;
-    acc->f = acc->f2 = NULL;
+    acc->n = NULL;
     acc->t = NULL;
     acc->capacity = 0;
 }
@@ -60,26 +50,11 @@ int agg_accum_grow(ss_ctx *ctx, const ss_api *api, agg_accum *acc, uint32_t capa
         return SS_OK;
     uint32_t old = acc->capacity;
     const agg_spec *s = &acc->spec;
-    bool want_i = s->kind == AGG_SUM_INT || s->kind == AGG_BOOL_AND || s->kind == AGG_BOOL_OR ||
-                  ((s->kind == AGG_MIN || s->kind == AGG_MAX) &&
-                   s->arg_layout != OPS_LAYOUT_FLOAT8 && !ops_layout_is_varlen(s->arg_layout));
-    bool want_f = s->kind == AGG_SUM_FLOAT8 || s->kind == AGG_AVG_FLOAT8 ||
-                  ((s->kind == AGG_MIN || s->kind == AGG_MAX) && s->arg_layout == OPS_LAYOUT_FLOAT8);
-    bool want_t = ((s->kind == AGG_MIN || s->kind == AGG_MAX) && ops_layout_is_varlen(s->arg_layout)) ||
-                  s->kind == AGG_STRING_AGG || s->kind == AGG_ARRAY_AGG || s->kind == AGG_JSON_ARRAY ||
+    bool want_t = s->kind == AGG_STRING_AGG || s->kind == AGG_ARRAY_AGG || s->kind == AGG_JSON_ARRAY ||
                   s->kind == AGG_JSON_OBJECT;
-    bool want_states = s->kind == AGG_SUM_TYPED || s->kind == AGG_AVG_TYPED;
 
-    if (grow_array(ctx, api, (void **)&acc->n, sizeof *acc->n, old, capacity) != SS_OK)
-        return SS_ERROR;
-    if (want_i && grow_array(ctx, api, (void **)&acc->i, sizeof *acc->i, old, capacity) != SS_OK)
-        return SS_ERROR;
-    if (want_f && grow_array(ctx, api, (void **)&acc->f, sizeof *acc->f, old, capacity) != SS_OK)
-        return SS_ERROR;
-    if (s->kind == AGG_AVG_FLOAT8 &&
-        grow_array(ctx, api, (void **)&acc->f2, sizeof *acc->f2, old, capacity) != SS_OK)
-        return SS_ERROR;
-    if (want_states && grow_array(ctx, api, &acc->states, s->sum->state_size, old, capacity) != SS_OK)
+    /* a registered aggregate keeps its own counts in its states */
+    if (s->kind != AGG_PLUGIN && grow_array(ctx, api, (void **)&acc->n, sizeof *acc->n, old, capacity) != SS_OK)
         return SS_ERROR;
     if (s->kind == AGG_PLUGIN && agg_plugin_grow(ctx, api, acc, old, capacity) != SS_OK)
         return SS_ERROR;
@@ -88,16 +63,6 @@ int agg_accum_grow(ss_ctx *ctx, const ss_api *api, agg_accum *acc, uint32_t capa
         return SS_ERROR;
     acc->capacity = capacity;
     return SS_OK;
-}
-
-static int bigint_overflow(ss_ctx *ctx, const ss_api *api)
-{
-    return api->error(ctx, SS_SQLSTATE_NUMERIC_VALUE_OUT_OF_RANGE, "bigint out of range");
-}
-
-static int float_overflow(ss_ctx *ctx, const ss_api *api)
-{
-    return api->error(ctx, SS_SQLSTATE_NUMERIC_VALUE_OUT_OF_RANGE, "value out of range: overflow");
 }
 
 /* Runs the statements after CTYPE once per non-NULL input, with p_d its position, g its group
@@ -134,209 +99,6 @@ static int float_overflow(ss_ctx *ctx, const ss_api *api)
         else                                                                              \
             AGG_FOR_EACH_IN(CTYPE, 0, __VA_ARGS__);                                       \
     } while (0)
-
-static int update_count(agg_accum *acc, agg_input in, const uint32_t *pos, const uint32_t *gids,
-                        uint32_t n)
-{
-    int64_t *cnt = acc->n;
-    if (acc->spec.kind == AGG_COUNT_STAR || !in.validity) {
-        if (!gids) {
-            cnt[0] += n;
-            return SS_OK;
-        }
-        for (uint32_t k = 0; k < n; k++)
-            cnt[gids[k]]++;
-        return SS_OK;
-    }
-    int64_t valid = 0;
-    for (uint32_t k = 0; k < n; k++) {
-        uint32_t p = pos[k];
-        int64_t bit = (int64_t)((in.validity[p >> 6] >> (p & 63)) & 1u);
-        if (gids)
-            cnt[gids[k]] += bit;
-        else
-            valid += bit;
-    }
-    cnt[0] += valid;
-    return SS_OK;
-}
-
-#define AGG_SUM_INT_LOOP(CTYPE)                                                           \
-    AGG_FOR_EACH(CTYPE, {                                                                 \
-        if (__builtin_add_overflow(sum[g], (int64_t)v, &sum[g]))                          \
-            return bigint_overflow(ctx, api);                                             \
-        cnt[g]++;                                                                         \
-    })
-
-static int update_sum_int(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_input in,
-                          const uint32_t *pos, const uint32_t *gids, uint32_t n)
-{
-    int64_t *sum = acc->i, *cnt = acc->n;
-    switch (acc->spec.arg_layout) {
-    case OPS_LAYOUT_INT2: AGG_SUM_INT_LOOP(int16_t); break;
-    case OPS_LAYOUT_INT4: AGG_SUM_INT_LOOP(int32_t); break;
-    case OPS_LAYOUT_INT8: AGG_SUM_INT_LOOP(int64_t); break;
-    default: return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "sum: unexpected argument type");
-    }
-    return SS_OK;
-}
-
-/* float8pl: the first input is taken as is; later ones raise overflow when two finite
- * values add up to an infinity. */
-static int update_sum_float8(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_input in,
-                             const uint32_t *pos, const uint32_t *gids, uint32_t n)
-{
-    double *sum = acc->f;
-    int64_t *cnt = acc->n;
-    if (acc->spec.float4_steps) {
-        AGG_FOR_EACH(double, {
-            double s = (double)(float)(sum[g] + v);
-            if (isinf(s) && cnt[g] > 0 && !isinf(sum[g]) && !isinf(v))
-                return float_overflow(ctx, api);
-            sum[g] = cnt[g] > 0 ? s : v;
-            cnt[g]++;
-        });
-        return SS_OK;
-    }
-    AGG_FOR_EACH(double, {
-        double s = sum[g] + v;
-        if (isinf(s) && cnt[g] > 0 && !isinf(sum[g]) && !isinf(v))
-            return float_overflow(ctx, api);
-        sum[g] = cnt[g] > 0 ? s : v;
-        cnt[g]++;
-    });
-    return SS_OK;
-}
-
-/* float8_accum's Youngs-Cramer update of (N, Sx, Sxx): PostgreSQL reports overflow when
- * finite inputs drive Sx or Sxx to infinity, and poisons Sxx with NaN on infinite input. */
-static int update_avg_float8(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_input in,
-                             const uint32_t *pos, const uint32_t *gids, uint32_t n)
-{
-    double *sx = acc->f, *sxx = acc->f2;
-    int64_t *cnt = acc->n;
-    AGG_FOR_EACH(double, {
-        double old_n = (double)cnt[g], old_sx = sx[g];
-        double new_n = old_n + 1.0, new_sx = old_sx + v, new_sxx = sxx[g];
-        if (old_n > 0.0) {
-            double tmp = v * new_n - new_sx;
-            new_sxx += tmp * tmp / (new_n * old_n);
-            if (isinf(new_sx) || isinf(new_sxx)) {
-                if (!isinf(old_sx) && !isinf(v))
-                    return float_overflow(ctx, api);
-                new_sxx = NAN;
-            }
-        } else if (isnan(v) || isinf(v)) {
-            new_sxx = NAN;
-        }
-        sx[g] = new_sx;
-        sxx[g] = new_sxx;
-        cnt[g]++;
-    });
-    return SS_OK;
-}
-
-#define AGG_MINMAX_INT_LOOP(CTYPE, OP)                                                    \
-    AGG_FOR_EACH(CTYPE, {                                                                 \
-        if (cnt[g] == 0 || (int64_t)v OP best[g])                                         \
-            best[g] = (int64_t)v;                                                         \
-        cnt[g]++;                                                                         \
-    })
-
-/* Text min/max: keep an owned copy, reusing its buffer when the new value fits. */
-static int set_text(ss_ctx *ctx, const ss_api *api, agg_text *t, const ss_text *v)
-{
-    if (v->len > t->cap) {
-        uint32_t cap = v->len < 32 ? 32 : v->len;
-        char *p = ops_realloc(api, t->ptr, cap);
-        if (!p)
-            return api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-        t->ptr = p;
-        t->cap = cap;
-    }
-    if (v->len)
-        memcpy(t->ptr, v->ptr, v->len);
-    t->len = v->len;
-    return SS_OK;
-}
-
-static int update_minmax(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_input in,
-                         const uint32_t *pos, const uint32_t *gids, uint32_t n)
-{
-    int64_t *cnt = acc->n;
-    bool is_min = acc->spec.kind == AGG_MIN;
-    switch (acc->spec.arg_layout) {
-    case OPS_LAYOUT_BOOL:
-    case OPS_LAYOUT_INT2:
-    case OPS_LAYOUT_INT4:
-    case OPS_LAYOUT_INT8: {
-        int64_t *best = acc->i;
-        ops_layout layout = acc->spec.arg_layout;
-        if (layout == OPS_LAYOUT_BOOL) {
-            if (is_min) AGG_MINMAX_INT_LOOP(uint8_t, <);
-            else AGG_MINMAX_INT_LOOP(uint8_t, >);
-        } else if (layout == OPS_LAYOUT_INT2) {
-            if (is_min) AGG_MINMAX_INT_LOOP(int16_t, <);
-            else AGG_MINMAX_INT_LOOP(int16_t, >);
-        } else if (layout == OPS_LAYOUT_INT4) {
-            if (is_min) AGG_MINMAX_INT_LOOP(int32_t, <);
-            else AGG_MINMAX_INT_LOOP(int32_t, >);
-        } else {
-            if (is_min) AGG_MINMAX_INT_LOOP(int64_t, <);
-            else AGG_MINMAX_INT_LOOP(int64_t, >);
-        }
-        return SS_OK;
-    }
-    case OPS_LAYOUT_FLOAT8: {
-        /* float8smaller / float8larger keep the old value only when strictly better, so of
-           equal values (0 and -0) the later one wins */
-        double *best = acc->f;
-        if (is_min)
-            AGG_FOR_EACH(double, {
-                if (cnt[g] == 0 || ops_cmp_float8(best[g], v) >= 0)
-                    best[g] = v;
-                cnt[g]++;
-            });
-        else
-            AGG_FOR_EACH(double, {
-                if (cnt[g] == 0 || ops_cmp_float8(best[g], v) <= 0)
-                    best[g] = v;
-                cnt[g]++;
-            });
-        return SS_OK;
-    }
-    case OPS_LAYOUT_CUSTOM: {
-        /* the type's order; of equal values the later one wins (numeric_smaller/larger) */
-        const ss_type_info *ti = ops_type_info(acc->spec.arg_type.id);
-        agg_text *best = acc->t;
-        int keep = is_min ? -1 : 1; /* the kept value stays only when strictly better */
-        AGG_FOR_EACH(ss_text, {
-            ss_text cur = {best[g].ptr, best[g].len, 0};
-            if (cnt[g] == 0 || ti->compare(&cur, &v) != keep) {
-                if (set_text(ctx, api, &best[g], &v) != SS_OK)
-                    return SS_ERROR;
-            }
-            cnt[g]++;
-        });
-        return SS_OK;
-    }
-    case OPS_LAYOUT_TEXT: {
-        agg_text *best = acc->t;
-        int want = is_min ? -1 : 1;
-        AGG_FOR_EACH(ss_text, {
-            ss_text cur = {best[g].ptr, best[g].len, 0};
-            if (cnt[g] == 0 || ops_cmp_text(&v, &cur) == want) {
-                if (set_text(ctx, api, &best[g], &v) != SS_OK)
-                    return SS_ERROR;
-            }
-            cnt[g]++;
-        });
-        return SS_OK;
-    }
-    case OPS_LAYOUT_NONE: break;
-    }
-    return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "min/max: unexpected argument type");
-}
 
 /* Appends len bytes to t, growing its buffer geometrically. */
 static int append_text(ss_ctx *ctx, const ss_api *api, agg_text *t, const char *p, uint32_t len)
@@ -523,47 +285,14 @@ static int array_agg_results(ss_ctx *ctx, const ss_api *api, const agg_accum *ac
     return SS_OK;
 }
 
-static int update_bool(agg_accum *acc, agg_input in, const uint32_t *pos, const uint32_t *gids, uint32_t n)
-{
-    int64_t *state = acc->i, *cnt = acc->n;
-    if (acc->spec.kind == AGG_BOOL_AND)
-        AGG_FOR_EACH(uint8_t, {
-            state[g] = (cnt[g] == 0 || state[g]) && v;
-            cnt[g]++;
-        });
-    else
-        AGG_FOR_EACH(uint8_t, {
-            state[g] = (cnt[g] > 0 && state[g]) || v;
-            cnt[g]++;
-        });
-    return SS_OK;
-}
-
 int agg_accum_update(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_input in,
                      const uint32_t *pos, const uint32_t *gids, uint32_t n)
 {
     switch (acc->spec.kind) {
-    case AGG_COUNT_STAR:
-    case AGG_COUNT: return update_count(acc, in, pos, gids, n);
-    case AGG_SUM_INT: return update_sum_int(ctx, api, acc, in, pos, gids, n);
-    case AGG_SUM_FLOAT8: return update_sum_float8(ctx, api, acc, in, pos, gids, n);
-    case AGG_AVG_FLOAT8: return update_avg_float8(ctx, api, acc, in, pos, gids, n);
-    case AGG_MIN:
-    case AGG_MAX: return update_minmax(ctx, api, acc, in, pos, gids, n);
     case AGG_STRING_AGG: return update_string_agg(ctx, api, acc, in, pos, gids, n);
     case AGG_JSON_ARRAY:
     case AGG_JSON_OBJECT: return update_json_agg(ctx, api, acc, in, pos, gids, n);
     case AGG_ARRAY_AGG: return update_array_agg(ctx, api, acc, in, pos, gids, n);
-    case AGG_BOOL_AND:
-    case AGG_BOOL_OR: return update_bool(acc, in, pos, gids, n);
-    case AGG_SUM_TYPED:
-    case AGG_AVG_TYPED: {
-        if (update_count(acc, in, pos, gids, n) != SS_OK)
-            return SS_ERROR;
-        const ss_vector view = {.type = acc->spec.arg_type, .capacity = UINT32_MAX, .data = (void *)in.data,
-                                .validity = (uint64_t *)in.validity};
-        return acc->spec.sum->add(ctx, acc->states, &view, pos, gids, n);
-    }
     case AGG_PLUGIN: return agg_plugin_update(ctx, api, acc, in, pos, gids, n);
     }
     return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "unknown aggregate kind");
@@ -604,24 +333,6 @@ int agg_accum_result(ss_ctx *ctx, const ss_api *api, const agg_accum *acc, uint3
     const agg_spec *s = &acc->spec;
     switch (s->kind) {
     case AGG_PLUGIN: return agg_plugin_result(ctx, api, acc, first, n, out);
-    case AGG_COUNT_STAR:
-    case AGG_COUNT:
-        memcpy(out->data, acc->n + first, (size_t)n * sizeof(int64_t));
-        return SS_OK;
-    case AGG_SUM_INT:
-        memcpy(out->data, acc->i + first, (size_t)n * sizeof(int64_t));
-        break;
-    case AGG_SUM_FLOAT8:
-        memcpy(out->data, acc->f + first, (size_t)n * sizeof(double));
-        break;
-    case AGG_AVG_FLOAT8: {
-        double *dst = out->data;
-        for (uint32_t k = 0; k < n; k++) {
-            int64_t cnt = acc->n[first + k];
-            dst[k] = cnt ? acc->f[first + k] / (double)cnt : 0.0;
-        }
-        break;
-    }
     case AGG_STRING_AGG:
         text_results(acc, first, n, out);
         break;
@@ -633,51 +344,6 @@ int agg_accum_result(ss_ctx *ctx, const ss_api *api, const agg_accum *acc, uint3
     case AGG_ARRAY_AGG:
         if (array_agg_results(ctx, api, acc, first, n, out) != SS_OK)
             return SS_ERROR;
-        break;
-    case AGG_BOOL_AND:
-    case AGG_BOOL_OR:
-        for (uint32_t k = 0; k < n; k++)
-            ((uint8_t *)out->data)[k] = acc->i[first + k] != 0;
-        break;
-    case AGG_MIN:
-    case AGG_MAX:
-        switch (s->result_layout) {
-        case OPS_LAYOUT_BOOL:
-            for (uint32_t k = 0; k < n; k++)
-                ((uint8_t *)out->data)[k] = acc->i[first + k] != 0;
-            break;
-        case OPS_LAYOUT_INT2:
-            for (uint32_t k = 0; k < n; k++)
-                ((int16_t *)out->data)[k] = (int16_t)acc->i[first + k];
-            break;
-        case OPS_LAYOUT_INT4:
-            for (uint32_t k = 0; k < n; k++)
-                ((int32_t *)out->data)[k] = (int32_t)acc->i[first + k];
-            break;
-        case OPS_LAYOUT_INT8:
-            memcpy(out->data, acc->i + first, (size_t)n * sizeof(int64_t));
-            break;
-        case OPS_LAYOUT_FLOAT8:
-            memcpy(out->data, acc->f + first, (size_t)n * sizeof(double));
-            break;
-        case OPS_LAYOUT_TEXT:
-        case OPS_LAYOUT_CUSTOM:
-            text_results(acc, first, n, out);
-            break;
-        case OPS_LAYOUT_NONE:
-            return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "min/max: unexpected result type");
-        }
-        break;
-    case AGG_SUM_TYPED:
-    case AGG_AVG_TYPED:
-        for (uint32_t k = 0; k < n; k++) {
-            int64_t cnt = acc->n[first + k];
-            if (cnt == 0)
-                continue;
-            const char *st = (const char *)acc->states + (size_t)(first + k) * s->sum->state_size;
-            if (s->sum->result(ctx, st, s->kind == AGG_AVG_TYPED ? cnt : 0, out, k) != SS_OK)
-                return SS_ERROR;
-        }
         break;
     }
     return mark_empty_groups(ctx, api, acc, first, n, out);

@@ -1,5 +1,6 @@
-/* agg_accum.h — per-group running state of one aggregate (counts, sums, Youngs-Cramer avg
- * state, min/max values with owned text, string_agg's text, bool_and / bool_or) and its typed update and result loops. */
+/* agg_accum.h — per-group running state of one aggregate (string_agg's text, array_agg's and
+ * the json aggregates' buffers; a registered aggregate's states through
+ * agg_plugin.h) and its typed update and result loops. */
 #ifndef AGG_ACCUM_H
 #define AGG_ACCUM_H
 
@@ -16,15 +17,13 @@ typedef struct agg_text {
 typedef struct agg_accum {
     agg_spec spec;
     uint32_t capacity; /* groups the arrays below hold */
-    int64_t *n;        /* non-NULL inputs per group (count's result, "has a value" otherwise) */
-    int64_t *i;        /* integer sum; min/max of bool and integers; bool_and / bool_or */
-    double *f;         /* float8 sum; avg's sum; min/max of float8 */
-    double *f2;        /* avg: sum of squared deviations (PostgreSQL's overflow rules) */
-    agg_text *t;       /* min/max of text and custom-ordered types; string_agg's text so far */
-    void *states;      /* AGG_SUM_TYPED / AGG_AVG_TYPED: spec.sum->state_size bytes per group;
-                          AGG_PLUGIN: the aggregate's states (agg_plugin.c) */
+    int64_t *n;        /* inputs per group ("has a value") */
+    agg_text *t;       /* string_agg's text so far, array_agg's and the json aggregates' buffers */
+    void *states;      /* AGG_PLUGIN: the aggregate's states (agg_plugin.c) */
+    size_t stride;     /* AGG_PLUGIN: bytes of one state (ss_aggregate_state_bytes) */
     void **plugin_states; /* AGG_PLUGIN: update's scratch, plugin_scratch entries each */
     uint32_t *plugin_rows;
+    uint32_t *plugin_groups;
     uint32_t plugin_scratch;
 } agg_accum;
 

@@ -1,38 +1,45 @@
-/* agg_plugin.c — calls of registered aggregates (see agg_plugin.h): states of the
- * aggregate's size (rounded up to 16 bytes) per group, rows with a NULL argument dropped
- * for a strict aggregate, and a pointer to each row's state handed to step. */
+/* agg_plugin.c — calls of registered aggregates (see agg_plugin.h): states of the call's size
+ * (rounded up to 16 bytes) per group in one array, rows with a NULL argument dropped for a
+ * strict aggregate (only in batches that have NULLs), then one step_dense call per batch
+ * with the dense group ids (none without GROUP BY), or step with a pointer to each row's
+ * state for an aggregate without step_dense. */
 #include "agg_plugin.h"
 
 #include <string.h>
 
 #include "common/api_memory.h"
 
-size_t agg_plugin_state_bytes(const agg_spec *spec)
-{
-    return ((size_t)spec->function->state_size + 15u) & ~(size_t)15u;
-}
-
-static size_t stride_of(const agg_spec *s)
-{
-    return agg_plugin_state_bytes(s);
-}
-
 static ss_aggregate_call_info info_of(const agg_spec *s, ss_type *types)
 {
     types[0] = s->arg_type;
     types[1] = s->arg2_type;
     return (ss_aggregate_call_info){.struct_size = sizeof(ss_aggregate_call_info),
-                                    .nargs = s->two_args ? 2 : 1,
+                                    .nargs = s->call->arg ? (s->two_args ? 2 : 1) : 0,
                                     .arg_types = types,
                                     .result_type = s->call->result_type,
                                     .ndirect = s->ndirect,
                                     .direct_array = s->direct_array,
-                                    .direct = s->direct};
+                                    .direct = s->direct,
+                                    .moving = 0};
+}
+
+size_t agg_plugin_state_bytes(const agg_spec *spec)
+{
+    ss_type types[2];
+    ss_aggregate_call_info info = info_of(spec, types);
+    return ss_aggregate_state_bytes(spec->function, &info);
+}
+
+static bool has_step_dense(const ss_aggregate_vtable *fn)
+{
+    return fn->struct_size >= offsetof(ss_aggregate_vtable, step_dense) + sizeof fn->step_dense && fn->step_dense;
 }
 
 int agg_plugin_grow(ss_ctx *ctx, const ss_api *api, agg_accum *acc, uint32_t old, uint32_t capacity)
 {
-    size_t stride = stride_of(&acc->spec);
+    if (!acc->stride)
+        acc->stride = agg_plugin_state_bytes(&acc->spec);
+    size_t stride = acc->stride;
     void *p = ops_realloc(api, acc->states, (size_t)capacity * stride);
     if (!p)
         return api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
@@ -50,17 +57,18 @@ void agg_plugin_release(const ss_api *api, agg_accum *acc)
     const ss_aggregate_vtable *fn = acc->spec.function;
     if (acc->states && fn->release) {
         ss_type types[2];
-    ss_aggregate_call_info info = info_of(&acc->spec, types);
-        size_t stride = stride_of(&acc->spec);
+        ss_aggregate_call_info info = info_of(&acc->spec, types);
         for (uint32_t g = 0; g < acc->capacity; g++)
-            fn->release(&info, (char *)acc->states + (size_t)g * stride);
+            fn->release(&info, (char *)acc->states + (size_t)g * acc->stride);
     }
     ops_free(api, acc->states);
     ops_free(api, acc->plugin_states);
     ops_free(api, acc->plugin_rows);
+    ops_free(api, acc->plugin_groups);
     acc->states = NULL;
     acc->plugin_states = NULL;
     acc->plugin_rows = NULL;
+    acc->plugin_groups = NULL;
     acc->plugin_scratch = 0;
 }
 
@@ -75,10 +83,18 @@ static int ensure_scratch(ss_ctx *ctx, const ss_api *api, agg_accum *acc, uint32
     uint32_t *rows = ops_realloc(api, acc->plugin_rows, (size_t)cap * sizeof *rows);
     if (rows)
         acc->plugin_rows = rows;
-    if (!states || !rows)
+    uint32_t *groups = ops_realloc(api, acc->plugin_groups, (size_t)cap * sizeof *groups);
+    if (groups)
+        acc->plugin_groups = groups;
+    if (!states || !rows || !groups)
         return api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     acc->plugin_scratch = cap;
     return SS_OK;
+}
+
+static bool bit_set(const uint64_t *validity, uint32_t p)
+{
+    return !validity || ((validity[p >> 6] >> (p & 63)) & 1u);
 }
 
 int agg_plugin_update(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_input in, const uint32_t *pos,
@@ -86,32 +102,43 @@ int agg_plugin_update(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_input 
 {
     if (n == 0)
         return SS_OK;
+    const agg_spec *s = &acc->spec;
+    const ss_aggregate_vtable *fn = s->function;
+    ss_type types[2];
+    ss_aggregate_call_info info = info_of(s, types);
+    const ss_vector view = {.type = s->arg_type, .capacity = UINT32_MAX, .data = (void *)in.data,
+                            .validity = (uint64_t *)in.validity};
+    const ss_vector view2 = {.type = s->arg2_type, .capacity = UINT32_MAX, .data = (void *)in.data2,
+                             .validity = (uint64_t *)in.validity2};
+    const ss_vector *args[2] = {&view, &view2};
+    bool nulls = fn->strict && info.nargs && (in.validity || (s->two_args && in.validity2));
+    if (nulls && has_step_dense(fn)) { /* a validity bitmap with every row valid: nothing to drop */
+        uint32_t valid = 0;
+        for (uint32_t k = 0; k < n; k++)
+            valid += bit_set(in.validity, pos[k]) & (!s->two_args || bit_set(in.validity2, pos[k]));
+        nulls = valid != n;
+    }
+    if (has_step_dense(fn) && !nulls) /* the rows and groups as they are */
+        return fn->step_dense(ctx, &info, acc->states, acc->stride, gids, args, pos, n);
     if (ensure_scratch(ctx, api, acc, n) != SS_OK)
         return SS_ERROR;
-    const agg_spec *s = &acc->spec;
-    size_t stride = stride_of(s);
-    uint32_t m = 0, top = 0;
+    uint32_t m = 0;
     for (uint32_t k = 0; k < n; k++) {
         uint32_t p = pos[k];
-        if (s->function->strict && ((in.validity && !((in.validity[p >> 6] >> (p & 63)) & 1u)) ||
-                                    (s->two_args && in.validity2 && !((in.validity2[p >> 6] >> (p & 63)) & 1u))))
+        if (nulls && (!bit_set(in.validity, p) || (s->two_args && !bit_set(in.validity2, p))))
             continue;
+        uint32_t g = gids ? gids[k] : 0;
         acc->plugin_rows[m] = p;
-        acc->plugin_states[m] = (char *)acc->states + (size_t)(gids ? gids[k] : 0) * stride;
-        if (p >= top)
-            top = p + 1;
+        acc->plugin_groups[m] = g;
+        acc->plugin_states[m] = (char *)acc->states + (size_t)g * acc->stride;
         m++;
     }
     if (m == 0)
         return SS_OK;
-    const ss_vector view = {.type = s->arg_type, .capacity = top, .data = (void *)in.data,
-                            .validity = (uint64_t *)in.validity};
-    const ss_vector view2 = {.type = s->arg2_type, .capacity = top, .data = (void *)in.data2,
-                             .validity = (uint64_t *)in.validity2};
-    const ss_vector *args[2] = {&view, &view2};
-    ss_type types[2];
-    ss_aggregate_call_info info = info_of(s, types);
-    return s->function->step(ctx, &info, acc->plugin_states, args, acc->plugin_rows, m);
+    if (has_step_dense(fn))
+        return fn->step_dense(ctx, &info, acc->states, acc->stride, gids ? acc->plugin_groups : NULL, args,
+                              acc->plugin_rows, m);
+    return fn->step(ctx, &info, acc->plugin_states, args, acc->plugin_rows, m);
 }
 
 int agg_plugin_result(ss_ctx *ctx, const ss_api *api, const agg_accum *acc, uint32_t first, uint32_t n,
@@ -120,13 +147,12 @@ int agg_plugin_result(ss_ctx *ctx, const ss_api *api, const agg_accum *acc, uint
     if (api->vector_ensure_validity(ctx, out) != SS_OK)
         return SS_ERROR;
     const agg_spec *s = &acc->spec;
-    size_t stride = stride_of(s);
     ss_type types[2];
     ss_aggregate_call_info info = info_of(s, types);
     for (uint32_t k = 0; k < n; k++) {
         ss_vector_set_valid(out, k);
-        if (s->function->final(ctx, &info, (const char *)acc->states + (size_t)(first + k) * stride, out, k) !=
-            SS_OK)
+        if (s->function->final(ctx, &info, (const char *)acc->states + (size_t)(first + k) * acc->stride, out,
+                               k) != SS_OK)
             return SS_ERROR;
     }
     return SS_OK;

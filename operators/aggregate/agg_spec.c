@@ -1,6 +1,8 @@
 /* agg_spec.c — validation and classification of aggregate calls (see agg_spec.h). */
 #include "agg_spec.h"
 
+#include "agg_builtin.h"
+
 #include <stddef.h>
 #include <string.h>
 
@@ -12,11 +14,6 @@ static int unsupported(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call,
                       "aggregate %s(%s%s) returning %s is not supported", call->name,
                       call->distinct ? "DISTINCT " : "", arg,
                       api->type_name(call->result_type));
-}
-
-static bool is_integer_layout(ops_layout layout)
-{
-    return layout == OPS_LAYOUT_INT2 || layout == OPS_LAYOUT_INT4 || layout == OPS_LAYOUT_INT8;
 }
 
 int agg_spec_eval_direct(ss_ctx *ctx, const ss_api *api, agg_spec *spec)
@@ -52,7 +49,7 @@ int agg_spec_resolve(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call,
                                         ? extra->function
                                         : NULL;
     if (fn) {
-        if (!call->arg)
+        if (!call->arg && strcmp(fn->name, "count") != 0) /* count(*) is the only f(*) */
             return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "aggregate %s without an argument", call->name);
         spec->kind = AGG_PLUGIN;
         spec->function = fn;
@@ -71,49 +68,8 @@ int agg_spec_resolve(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call,
         }
         if (call->distinct && spec->arg_layout == OPS_LAYOUT_NONE)
             return unsupported(ctx, api, call, spec);
-    } else if (strcmp(call->name, "count") == 0) {
-        if (!call->arg) {
-            spec->kind = AGG_COUNT_STAR;
-            spec->distinct = false;
-        } else {
-            spec->kind = AGG_COUNT;
-            /* DISTINCT needs to hash and compare the argument */
-            if (call->distinct && spec->arg_layout == OPS_LAYOUT_NONE)
-                return unsupported(ctx, api, call, spec);
-        }
-        if (call->result_type.id != SS_TYPE_INT8)
-            return unsupported(ctx, api, call, spec);
-    } else if (strcmp(call->name, "sum") == 0 || strcmp(call->name, "avg") == 0 ||
-               strcmp(call->name, "min") == 0 || strcmp(call->name, "max") == 0) {
-        if (!call->arg)
-            return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "aggregate %s(*) has no argument",
-                              call->name);
-        const ss_type_info *rti = ops_type_info(call->result_type.id);
-        bool typed_arg = is_integer_layout(spec->arg_layout) || spec->arg_type.id == call->result_type.id;
-        if ((call->name[0] == 's' || call->name[0] == 'a') && rti && rti->sum && typed_arg) {
-            spec->kind = call->name[0] == 's' ? AGG_SUM_TYPED : AGG_AVG_TYPED;
-            spec->sum = rti->sum;
-        } else if (call->name[0] == 's') {
-            if (is_integer_layout(spec->arg_layout) && call->result_type.id == SS_TYPE_INT8)
-                spec->kind = AGG_SUM_INT;
-            else if (spec->arg_layout == OPS_LAYOUT_FLOAT8 &&
-                     spec->result_layout == OPS_LAYOUT_FLOAT8) { /* float8, or float4 (real) */
-                spec->kind = AGG_SUM_FLOAT8;
-                spec->float4_steps = call->result_type.id == SS_TYPE_FLOAT4;
-            }
-            else
-                return unsupported(ctx, api, call, spec);
-        } else if (call->name[0] == 'a') {
-            if (spec->arg_layout == OPS_LAYOUT_FLOAT8 && call->result_type.id == SS_TYPE_FLOAT8)
-                spec->kind = AGG_AVG_FLOAT8;
-            else
-                return unsupported(ctx, api, call, spec);
-        } else {
-            if (spec->arg_layout == OPS_LAYOUT_NONE || spec->result_layout != spec->arg_layout)
-                return unsupported(ctx, api, call, spec);
-            spec->kind = call->name[1] == 'i' ? AGG_MIN : AGG_MAX;
+        if (agg_builtin_is_minmax(fn) || !call->arg)
             spec->distinct = false; /* min/max of the distinct values is the same value */
-        }
     } else if (strcmp(call->name, "string_agg") == 0) {
         if (!call->arg || nmore != 1 || spec->arg_layout != OPS_LAYOUT_TEXT ||
             ops_layout_of(api->expr_type(extra->args[0]).id) != OPS_LAYOUT_TEXT ||
@@ -145,12 +101,6 @@ int agg_spec_resolve(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call,
         spec->array = rti->array;
         spec->arg_width = ati->width;
         spec->arg_varlen = ati->layout == SS_LAYOUT_VARLEN;
-    } else if (strcmp(call->name, "bool_and") == 0 || strcmp(call->name, "every") == 0 ||
-               strcmp(call->name, "bool_or") == 0) {
-        if (!call->arg || spec->arg_layout != OPS_LAYOUT_BOOL || spec->result_layout != OPS_LAYOUT_BOOL)
-            return unsupported(ctx, api, call, spec);
-        spec->kind = call->name[5] == 'o' ? AGG_BOOL_OR : AGG_BOOL_AND;
-        spec->distinct = false; /* and / or of the distinct values is the same value */
     } else {
         return api->error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                           "aggregate function %s is not supported", call->name);
@@ -158,12 +108,12 @@ int agg_spec_resolve(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call,
     if (nmore)
         return api->error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                           "aggregate %s with %u arguments is not supported", call->name, nmore + 1);
-    /* ORDER BY changes only string_agg's, array_agg's and the json aggregates' results and
-       float rounding in sum / avg */
-    bool order_matters = spec->kind == AGG_STRING_AGG || spec->kind == AGG_SUM_FLOAT8 ||
-                         spec->kind == AGG_AVG_FLOAT8 || spec->kind == AGG_ARRAY_AGG ||
+    /* ORDER BY changes only string_agg's, array_agg's and the json aggregates' results,
+       float rounding in sum / avg and what other modules' aggregates do */
+    bool order_matters = spec->kind == AGG_STRING_AGG || spec->kind == AGG_ARRAY_AGG ||
                          spec->kind == AGG_JSON_ARRAY || spec->kind == AGG_JSON_OBJECT ||
-                         spec->kind == AGG_PLUGIN;
+                         (spec->kind == AGG_PLUGIN &&
+                          !agg_builtin_order_insensitive(spec->function, call->result_type));
     spec->ordered = (extra && extra->norder > 0 && order_matters) ||
                     (spec->distinct && (spec->kind == AGG_STRING_AGG || spec->kind == AGG_ARRAY_AGG ||
                                         (spec->kind == AGG_PLUGIN && spec->two_args)));

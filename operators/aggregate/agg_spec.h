@@ -1,5 +1,7 @@
 /* agg_spec.h — classification of the kernel's aggregate calls (name, argument type, result
- * type, DISTINCT, FILTER and ORDER BY) into the aggregate kinds this module implements. */
+ * type, DISTINCT, FILTER and ORDER BY) into the aggregate kinds this module implements:
+ * registered aggregates (AGG_PLUGIN, count / sum / avg / min / max among them) and the
+ * kernel's own typed loops for the others. */
 #ifndef AGG_SPEC_H
 #define AGG_SPEC_H
 
@@ -8,23 +10,13 @@
 #include "common/type_layout.h"
 
 typedef enum agg_kind {
-    AGG_COUNT_STAR = 1, /* count(*) -> int8 */
-    AGG_COUNT,          /* count(x) -> int8, NULLs ignored */
-    AGG_SUM_INT,        /* sum(int2 | int4 | int8) -> int8, overflow is 22003 */
-    AGG_SUM_FLOAT8,     /* sum(float8) -> float8 */
-    AGG_AVG_FLOAT8,     /* avg(float8) -> float8 */
-    AGG_MIN,            /* min(x) -> type of x */
-    AGG_MAX,            /* max(x) -> type of x */
-    AGG_STRING_AGG,     /* string_agg(text, delimiter text) -> text, NULL values skipped */
-    AGG_BOOL_AND,       /* bool_and(bool), every(bool) -> bool */
-    AGG_BOOL_OR,        /* bool_or(bool) -> bool */
-    AGG_SUM_TYPED,      /* sum(x) -> a type with kernel sums (ss_type_sum): numeric */
-    AGG_AVG_TYPED,      /* avg(x) -> the same */
+    AGG_STRING_AGG = 1, /* string_agg(text, delimiter text) -> text, NULL values skipped */
     AGG_ARRAY_AGG,      /* array_agg(x) -> x[] (NULLs kept; an array x: one dimension up) */
     AGG_JSON_ARRAY,     /* json_agg / jsonb_agg(JSON text of each value) -> "[v, v]" text */
     AGG_JSON_OBJECT,    /* json_object_agg / jsonb_object_agg(key JSON string, value JSON text)
                            -> "{ k : v, k : v }" text; a NULL key is 22023 */
-    AGG_PLUGIN          /* an aggregate a module registered (ss_agg_extra.function) */
+    AGG_PLUGIN          /* a registered aggregate (ss_agg_extra.function): count, sum, avg,
+                           min, max, bool_and, bool_or and every (agg_builtin.h) and those of other modules */
 } agg_kind;
 
 /* The kinds with a second argument column (extra->args[0]): string_agg's delimiter, the
@@ -43,7 +35,6 @@ typedef struct agg_spec {
     ops_layout arg_layout;
     ops_layout result_layout;
     bool distinct;            /* DISTINCT that affects the result (ignored for min/max) */
-    const ss_type_sum *sum;   /* AGG_SUM_TYPED / AGG_AVG_TYPED: the result type's sums */
     const ss_type_array *array; /* AGG_ARRAY_AGG: the result array type's items */
     uint32_t arg_width;       /* AGG_ARRAY_AGG: the argument's element width */
     bool arg_varlen;          /* AGG_ARRAY_AGG: its elements are ss_text */
@@ -53,9 +44,6 @@ typedef struct agg_spec {
     /* the input is collected and fed in order at the end (agg_ordered.h): ORDER BY in the
        call, or DISTINCT over more than one argument (PostgreSQL sorts its input) */
     bool ordered;
-    /* AGG_SUM_FLOAT8 of a real result: every partial sum is rounded to float precision, as
-       PostgreSQL's float4pl does step by step (a float4 sum, not a rounded double sum) */
-    bool float4_steps;
     const ss_aggregate_vtable *function; /* AGG_PLUGIN: the registered aggregate */
     /* a second argument column (extra->args[0]): agg_kind_two_args, or a registered
        aggregate of two arguments */

@@ -21,9 +21,9 @@ size_t agg_spill_memory(const group_table *groups, const agg_accum *accs, const 
     size_t n = group_table_memory(groups);
     for (uint32_t a = 0; a < naggs; a++) {
         const agg_accum *acc = &accs[a];
-        size_t per = (acc->n ? 8 : 0) + (acc->i ? 8 : 0) + (acc->f ? 8 : 0) + (acc->f2 ? 8 : 0) +
+        size_t per = (acc->n ? 8 : 0) +
                      (acc->t ? sizeof(agg_text) : 0) +
-                     (specs[a].kind == AGG_PLUGIN ? agg_plugin_state_bytes(&specs[a]) : 0);
+                     (specs[a].kind == AGG_PLUGIN ? acc->stride : 0);
         n += (size_t)acc->capacity * per;
         if (specs[a].distinct) {
             const distinct_set *ds = &distinct[a];

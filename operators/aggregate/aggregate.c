@@ -1,7 +1,9 @@
 /* aggregate.c — the "aggregate" operator module: hash aggregation of child 0.  For every
  * input batch it evaluates the GROUP BY expressions and aggregate arguments into vectors,
  * maps rows to dense group ids (group_table.c; all rows are group 0 without GROUP BY) and
- * folds the arguments into per-group state with typed loops (agg_accum.c).  DISTINCT
+ * folds the arguments into per-group state with typed loops (agg_accum.c; registered
+ * aggregates, this module's count / sum / avg / min / max among them, through their vtables:
+ * agg_plugin.c, agg_builtin*.c).  DISTINCT
  * aggregates collect (group, value) sets first (distinct_set.c); ordered ones (ORDER BY in
  * the call, string_agg with DISTINCT) collect their rows and feed them sorted at the end
  * (agg_ordered.c).  A call's FILTER narrows the rows it folds.  Output: group keys, then one
@@ -13,6 +15,7 @@
 #include "sunstone/plugin.h"
 
 #include "agg_accum.h"
+#include "agg_builtin.h"
 #include "agg_ordered.h"
 #include "agg_spec.h"
 #include "agg_spill.h"
@@ -210,7 +213,7 @@ static int setup_aggregates(ss_ctx *ctx, aggregate_state *st)
         if (st->specs[a].distinct && !st->specs[a].ordered &&
             distinct_set_init(ctx, g_api, &st->distinct[a], st->specs[a].arg_type) != SS_OK)
             return SS_ERROR;
-        if (!call->arg || st->specs[a].kind == AGG_COUNT_STAR)
+        if (!call->arg)
             continue;
         /* the same argument expression is evaluated once per batch */
         for (uint32_t b = 0; b < a; b++)
@@ -487,8 +490,9 @@ static const ss_operator_vtable aggregate_vtable = {
     .name = "aggregate",
     .node_kind = SS_NODE_AGGREGATE,
     .caps = SS_OPCAP_PARAM_RESCAN, /* holds every group: not parkable */
-    .description = "hash aggregation: count, sum, avg, min, max, string_agg, array_agg, bool_and, bool_or, "
-                   "json_agg, json_object_agg (and the jsonb ones), with DISTINCT, FILTER and ORDER BY",
+    .description = "hash aggregation of registered aggregates (this module registers count, sum, avg, min, "
+                   "max) and string_agg, array_agg, bool_and, bool_or, json_agg, json_object_agg (and the jsonb "
+                   "ones), with DISTINCT, FILTER and ORDER BY",
     .open = aggregate_open,
     .next_batch = aggregate_next_batch,
     .close = aggregate_close,
@@ -502,5 +506,7 @@ SS_EXPORT int sunstone_plugin_init(const ss_api *api, ss_plugin *plugin)
 {
     ops_types_bind(api);
     g_api = api;
-    return api->register_operator(plugin, &aggregate_vtable, false);
+    if (api->register_operator(plugin, &aggregate_vtable, false) != SS_OK)
+        return SS_ERROR;
+    return agg_builtin_register(api, plugin);
 }

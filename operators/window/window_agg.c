@@ -265,7 +265,7 @@ static int finish_rows(ss_ctx *ctx, agg_run *a, const uint32_t *pos, uint32_t m,
         return finish_json(ctx, a, pos, m, out, i);
     case AK_PLUGIN: {
         const ss_aggregate_vtable *vt = a->call->aggregate;
-        void *state = ops_zalloc(ctx, g_api, vt->state_size);
+        void *state = ops_zalloc(ctx, g_api, ss_aggregate_state_bytes(vt, &a->info));
         if (!state)
             return SS_ERROR;
         vt->init(&a->info, state);
@@ -309,7 +309,8 @@ static int run_incremental(ss_ctx *ctx, agg_run *a, ss_vector *out)
 {
     win_state *st = a->st;
     const ss_aggregate_vtable *vt = a->kind == AK_PLUGIN ? a->call->aggregate : NULL;
-    void *state = vt ? ops_zalloc(ctx, g_api, vt->state_size) : NULL;
+    size_t bytes = vt ? ss_aggregate_state_bytes(vt, &a->info) : 0;
+    void *state = vt ? ops_zalloc(ctx, g_api, bytes) : NULL;
     if (vt && !state)
         return SS_ERROR;
     if (vt)
@@ -323,7 +324,7 @@ static int run_incremental(ss_ctx *ctx, agg_run *a, ss_vector *out)
             if (vt) {
                 if (vt->release)
                     vt->release(&a->info, state);
-                memset(state, 0, vt->state_size);
+                memset(state, 0, bytes);
                 vt->init(&a->info, state);
             }
             cnt = sum = 0;
@@ -339,6 +340,7 @@ static int run_incremental(ss_ctx *ctx, agg_run *a, ss_vector *out)
             else if (a->kind == AK_SUM_INT && __builtin_add_overflow(sum, int_at(a->arg, r), &sum))
                 rc = overflow(ctx);
         }
+        bool restart = false;
         for (; cs < fs && rc == SS_OK; cs++) {
             uint32_t r = st->ps + cs;
             if (!counts(a, r))
@@ -348,6 +350,22 @@ static int run_incremental(ss_ctx *ctx, agg_run *a, ss_vector *out)
                 rc = vt->inverse(ctx, &a->info, &state, a->vptr, &r, 1);
             else if (a->kind == AK_SUM_INT)
                 sum -= int_at(a->arg, r);
+            if (rc == SS_AGGREGATE_INVERSE_RESTART) { /* the aggregate cannot remove it */
+                restart = true;
+                rc = SS_OK;
+                cs = fs - 1;
+            }
+        }
+        if (restart) { /* the frame's rows into a new state */
+            if (vt->release)
+                vt->release(&a->info, state);
+            memset(state, 0, bytes);
+            vt->init(&a->info, state);
+            for (uint32_t j = fs; j < fe && rc == SS_OK; j++) {
+                uint32_t r = st->ps + j;
+                if (counts(a, r))
+                    rc = vt->step(ctx, &a->info, &state, a->vptr, &r, 1);
+            }
         }
         if (rc)
             break;
@@ -431,7 +449,7 @@ static int run_combine_tree(ss_ctx *ctx, agg_run *a, ss_vector *out)
     uint32_t n = st->n, size = 1;
     while (size < n)
         size <<= 1;
-    size_t ss = (vt->state_size + 15) & ~(size_t)15, nstates = 2 * (size_t)size + 1;
+    size_t ss = ss_aggregate_state_bytes(vt, &a->info), nstates = 2 * (size_t)size + 1;
     char *t = ops_zalloc_array(ctx, g_api, nstates, ss);
     if (!t)
         return SS_ERROR;
@@ -479,6 +497,13 @@ static int run_combine_tree(ss_ctx *ctx, agg_run *a, ss_vector *out)
     return rc;
 }
 
+/* The aggregates the aggregate module registers for the kernel (agg_builtin.c). */
+static bool is_kernel_named(const char *name)
+{
+    return !strcmp(name, "count") || !strcmp(name, "sum") || !strcmp(name, "avg") || !strcmp(name, "min") ||
+           !strcmp(name, "max"); /* bool_and / bool_or / every: the registered ones (exact inverse) */
+}
+
 /* Whether the result is a floating-point one: its value then depends on the order its rows
  * are folded in, so it keeps PostgreSQL's sequential order (naive, or the inverse). */
 static bool float_result(const ss_window_call *c)
@@ -507,10 +532,17 @@ int win_aggregate(ss_ctx *ctx, win_state *st, uint32_t k, ss_vector *out)
         a.argv = a.views[0];
     int32_t at = a.arg ? ss_type_storage(a.arg->type.id) : 0;
     const ss_type_info *rinfo = g_api->type_info(c->result_type.id);
-    if (c->aggregate) {
+    /* count / sum / avg / min / max are the aggregate module's registered aggregates: this
+       operator keeps its own frame loops for them (exact inverse for counts and integer
+       sums, the row segment tree for min / max) except numeric sums, which go through the
+       registered aggregate's inverse (moving mode) */
+    bool kernel_named = c->aggregate && is_kernel_named(c->name);
+    bool numeric_sum = kernel_named && c->name[0] != 'c' && c->name[0] != 'm' &&
+                       c->result_type.id == SS_TYPE_NUMERIC && c->aggregate->inverse;
+    if (c->aggregate && (!kernel_named || numeric_sum)) {
         a.kind = AK_PLUGIN;
         a.info = (ss_aggregate_call_info){.struct_size = sizeof a.info, .nargs = c->nargs, .arg_types = a.types,
-                                          .result_type = c->result_type};
+                                          .result_type = c->result_type, .moving = 1};
     } else if (!strcmp(c->name, "count")) {
         a.kind = AK_COUNT;
     } else if (!strcmp(c->name, "bool_and") || !strcmp(c->name, "every") || !strcmp(c->name, "bool_or")) {

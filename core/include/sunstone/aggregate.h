@@ -1,10 +1,11 @@
 /* sunstone/aggregate.h — aggregate functions, plugins of kind aggregate (PostgreSQL's CREATE
  * AGGREGATE: a per-group transition state, a step over the rows, a final function).
  *
- * EXPERIMENTAL: the aggregate operator calls result_type, init, step, final and release of a
- * registered aggregate for every call the kernel's own list does not cover (count, sum, min,
- * max, avg, string_agg, array_agg, bool_and / bool_or / every and the json aggregates keep
- * their typed loops inside the aggregate operator).  The window operator (operators/window)
+ * EXPERIMENTAL: the aggregate operator calls result_type, init, step (or step_dense), final
+ * and release of a registered aggregate for every call the kernel's own list does not cover
+ * (string_agg, array_agg and the json aggregates keep their typed loops inside the aggregate
+ * operator; count, sum, avg, min, max, bool_and, bool_or and every are registered aggregates
+ * of the aggregate operator module, operators/aggregate/agg_builtin*.c).  The window operator (operators/window)
  * runs a registered aggregate with OVER through the same callbacks, over each row's frame,
  * and calls inverse to slide a frame (sunstone.window_frame_algorithm incremental / auto)
  * and combine to join the states of a segment tree over the partition (segment_tree, and
@@ -20,7 +21,7 @@
  *      volatile functions (0A000 otherwise): constants, $n parameters and functions of
  *      them, evaluated once per scan of the aggregate node (again on every rescan, so a
  *      prepared statement's new parameters are seen) into call_info.direct.
- *   2. run (calls of one or two arguments; more are 0A000 there): each group gets state_size bytes (aligned to 16), set up by init; rows reach step
+ *   2. run (calls of one or two arguments; more are 0A000 there): each group gets state_size bytes (aligned to 16; to 8 for a state of at most 8 bytes), set up by init; rows reach step
  *      in input order (after FILTER, after DISTINCT); with strict, rows where any argument
  *      is NULL never reach step (PostgreSQL's strict transition function).
  *   3. output: final writes one row of the result vector per group; release then frees what
@@ -28,6 +29,8 @@
  * The module registers the vtable with ss_api.register_aggregate (check SS_API_HAS first). */
 #ifndef SUNSTONE_AGGREGATE_H
 #define SUNSTONE_AGGREGATE_H
+
+#include <stddef.h>
 
 #include "sunstone/operator.h"
 
@@ -48,14 +51,27 @@ typedef struct ss_aggregate_call_info {
        argument is an array of direct_type instead (vtable direct_array) */
     uint32_t direct_array;
     const ss_value *direct;
+    /* (appended: read it only when struct_size covers it) 1 when the kernel may call inverse
+       on the states of this call (the window operator's incremental frames, PostgreSQL's
+       moving-aggregate mode): an aggregate may then keep what its inverse needs (counts of
+       special values, ...); 0 in grouped aggregation, which never removes rows */
+    uint32_t moving;
 } ss_aggregate_call_info;
+
+/* What inverse may return besides SS_OK / SS_ERROR: the rows cannot be removed from this
+ * state (PostgreSQL's inverse transition function returning NULL: the removed values held
+ * the largest scale, a NaN, ...); the kernel starts a new state and steps the frame's rows
+ * into it again.  The state may have been changed; it is released and set up afresh. */
+#define SS_AGGREGATE_INVERSE_RESTART 1
 
 typedef struct ss_aggregate_vtable {
     uint32_t struct_size;
     uint32_t version;        /* SS_AGGREGATE_VTABLE_VERSION */
     const char *name;        /* SQL function name, lower case */
     const char *description;
-    uint32_t min_args;       /* 1 <= min_args <= max_args; f(*) is count(*) only */
+    /* 1 <= min_args <= max_args; f(*) is count(*) only: the binder calls the aggregate
+       registered as "count" with no argument for it (nargs 0, no argument vectors) */
+    uint32_t min_args;
     uint32_t max_args;
     bool strict;             /* rows with a NULL argument are skipped by the kernel */
     /* an ordered-set aggregate (PostgreSQL's percentile_cont, mode): called as
@@ -108,7 +124,35 @@ typedef struct ss_aggregate_vtable {
        group when the kernel drops the groups: after the last result, on rescan, on an
        error and at close. */
     void (*release)(const ss_aggregate_call_info *call, void *state);
+
+    /* ---- appended (read them only when struct_size covers them) ---- */
+    /* optional: the bytes of one state of this call, when they depend on the argument types
+       (sum(int4) needs 16, sum(numeric) the numeric running sums): > 0; absent, state_size.
+       Every callback above then sees states of that size (aligned to 16). */
+    uint32_t (*call_state_size)(const ss_aggregate_call_info *call);
+    /* optional: step over states laid out by the kernel, state g at states + g * stride;
+       rows[k] goes to group groups[k], or, groups NULL, every row to the one state at states
+       (an aggregate without GROUP BY: no per-row group is read).  The same folding as step,
+       which the kernel still calls where states are not laid out densely (window frames,
+       segment trees).  The hash aggregate operator prefers it: the aggregate's typed loop
+       reads the groups array itself, and nothing is gathered per row. */
+    int (*step_dense)(ss_ctx *ctx, const ss_aggregate_call_info *call, void *states, size_t stride,
+                      const uint32_t *groups, const ss_vector *const *args, const uint32_t *rows, uint32_t n);
 } ss_aggregate_vtable;
+
+/* The bytes of one state of call (call_state_size when the vtable has it, else state_size),
+ * rounded up to 16 (to 8 when they are at most 8: no C type of 8 bytes needs more), the
+ * stride of the kernel's state arrays and the alignment of each state. */
+static inline size_t ss_aggregate_state_bytes(const ss_aggregate_vtable *vt, const ss_aggregate_call_info *call)
+{
+    uint32_t size = vt->state_size;
+    if (vt->struct_size >= offsetof(ss_aggregate_vtable, call_state_size) + sizeof vt->call_state_size &&
+        vt->call_state_size)
+        size = vt->call_state_size(call);
+    if (size <= 8)
+        return 8;
+    return ((size_t)size + 15u) & ~(size_t)15u;
+}
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,53 @@
+/* agg_builtin.h — count, sum, avg, min, max, bool_and, bool_or and every as registered aggregates (sunstone/aggregate.h)
+ * of the aggregate operator module: their vtables (agg_builtin_sum.c, agg_builtin_typed.c,
+ * agg_builtin_minmax.c, agg_builtin_bool.c), PostgreSQL's signatures as result_type callbacks and the
+ * registration (agg_builtin.c).  Their loops are typed per argument layout and read the
+ * kernel's dense group array (step_dense) or one state (no GROUP BY). */
+#ifndef AGG_BUILTIN_H
+#define AGG_BUILTIN_H
+
+#include "sunstone/aggregate.h"
+#include "sunstone/plugin.h"
+
+extern const ss_api *agg_builtin_api;
+
+extern const ss_aggregate_vtable agg_builtin_count_vt; /* agg_builtin_sum.c */
+extern const ss_aggregate_vtable agg_builtin_sum_vt;
+extern const ss_aggregate_vtable agg_builtin_avg_vt;
+extern const ss_aggregate_vtable agg_builtin_min_vt;   /* agg_builtin_minmax.c */
+extern const ss_aggregate_vtable agg_builtin_max_vt;
+extern const ss_aggregate_vtable agg_builtin_bool_and_vt; /* agg_builtin_bool.c */
+extern const ss_aggregate_vtable agg_builtin_bool_or_vt;
+extern const ss_aggregate_vtable agg_builtin_every_vt;
+
+/* result_type callbacks (agg_builtin.c) */
+int agg_builtin_count_type(ss_ctx *ctx, ss_type *arg_types, uint32_t nargs, ss_type *out);
+int agg_builtin_sum_type(ss_ctx *ctx, ss_type *arg_types, uint32_t nargs, ss_type *out);
+int agg_builtin_avg_type(ss_ctx *ctx, ss_type *arg_types, uint32_t nargs, ss_type *out);
+int agg_builtin_minmax_type(ss_ctx *ctx, ss_type *arg_types, uint32_t nargs, ss_type *out);
+
+/* Registers the eight (ss_api.register_aggregate); SS_OK when the kernel has no aggregates. */
+int agg_builtin_register(const ss_api *api, ss_plugin *plugin);
+/* Whether the order the rows of call reach fn cannot change its result (count, min, max,
+ * exact sums): the operator then skips sorting for ORDER BY inside the call. */
+bool agg_builtin_order_insensitive(const ss_aggregate_vtable *fn, ss_type result_type);
+/* Whether fn is min or max, for which DISTINCT changes nothing. */
+bool agg_builtin_is_minmax(const ss_aggregate_vtable *fn);
+
+/* sum / avg whose result type has kernel running sums (ss_type_info.sum: numeric, interval):
+ * agg_builtin_typed.c.  A state is three of the type's sum states in a row: the rows
+ * added, the rows removed (moving mode), bookkeeping. */
+const ss_type_sum *agg_typed_sum_of(ss_type result_type);
+uint32_t agg_typed_state_size(const ss_type_sum *sum);
+int agg_typed_step_dense(ss_ctx *ctx, const ss_aggregate_call_info *call, void *states, size_t stride,
+                         const uint32_t *groups, const ss_vector *const *args, const uint32_t *rows, uint32_t n);
+int agg_typed_step(ss_ctx *ctx, const ss_aggregate_call_info *call, void *const *states,
+                   const ss_vector *const *args, const uint32_t *rows, uint32_t n);
+int agg_typed_inverse(ss_ctx *ctx, const ss_aggregate_call_info *call, void *const *states,
+                      const ss_vector *const *args, const uint32_t *rows, uint32_t n);
+int agg_typed_combine(ss_ctx *ctx, const ss_aggregate_call_info *call, void *state, const void *other);
+int agg_typed_final(ss_ctx *ctx, const ss_aggregate_call_info *call, const void *state, ss_vector *out,
+                    uint32_t row, bool avg);
+void agg_typed_release(const ss_aggregate_call_info *call, void *state);
+
+#endif
