@@ -15,11 +15,11 @@ int ss_deparse_rel_expr(ss_ctx *ctx, ss_catalog *c, const ast_expr *e, uint32_t 
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     ss_strbuf sb;
     ss_strbuf_init(&sb);
-    dp_rel rel = {NULL, NULL, ncols, (const char **)names, (const char **)(print_names ? print_names : names),
-                  (ss_type *)types};
+    dp_rel rel = {.ncols = ncols, .cols = (const char **)names,
+                  .print_cols = (const char **)(print_names ? print_names : names), .types = (ss_type *)types};
     dp_rel *rels[1] = {&rel};
-    dp_scope scope = {rels, 1, 1, NULL, 0, 0, NULL};
-    dp d = {ctx, c, arena, true, 0, &sb, NULL, &scope, false, NULL, false};
+    dp_scope scope = {.rels = rels, .nrels = 1, .cap = 1};
+    dp d = {.ctx = ctx, .c = c, .arena = arena, .pretty = true, .sb = &sb, .scope = &scope};
     dp_node *n = dp_resolve(&d, e);
     /* an untyped literal is read as the column's type; any other value's assignment cast is
        implicit, which PostgreSQL does not print */
