@@ -338,6 +338,11 @@ int bind_from_function(binder *b, const ast_from_item *f, ss_lop **out);
 /* Whether name is one of PostgreSQL's set-returning functions that Sunstone runs only in
  * FROM, or not at all (bind_function_scan.c). */
 bool is_set_returning(const char *name);
+/* Whether a select list's set-returning call a can run as a join (bind_function_scan.c). */
+bool srf_joinable(const ast_expr *a);
+/* bind_srf_split.c: the query *out (NULL: s as written) running s's set-returning functions
+   of an aggregate or windowed select list, nested ones, or one in GROUP BY, over a subquery */
+int srf_split_select(binder *b, const ast_select *s, ast_select **out);
 /* bind_json_agg.c: json_agg, jsonb_agg, json_object_agg, jsonb_object_agg over their bound
  * arguments (1 or 2): the call's argument (and *more) wrapped as JSON text, *result_def the
  * function json_agg_result puts around the call's column. */
