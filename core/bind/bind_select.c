@@ -1339,6 +1339,8 @@ bind_outputs:;
     /* a WHERE or HAVING folded to FALSE reads nothing, as PostgreSQL's one-time filter (the
        planner cuts it off); PostgreSQL has folded every expression before that, so their
        errors come first */
+    if (s == b->exists_query && drop_exists_targets(b, top)) /* never computed */
+        return SS_ERROR;
     if (filtered && raise_deferred_folds(b, top))
         return SS_ERROR;
     out->query = top;
