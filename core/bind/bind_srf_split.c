@@ -380,6 +380,18 @@ int srf_split_select(binder *b, const ast_select *s, ast_select **out)
         if (*out)
             return SS_OK;
     }
+    for (uint32_t i = 0; i < s->ngroup; i++) {
+        /* a GROUP BY item left with a set-returning call (nested, several): as written */
+        const ast_expr *g = s->group_by[i];
+        if (g->kind == AE_INT && g->ival >= 1 && (uint64_t)g->ival <= s->ntargets)
+            g = s->targets[g->ival - 1].expr;
+        else if (g->kind == AE_COLUMN && g->nnames == 1)
+            for (uint32_t k = 0; k < s->ntargets; k++)
+                if (s->targets[k].alias && !strcmp(s->targets[k].alias, g->names[0]) && srf_level(s->targets[k].expr))
+                    g = s->targets[k].expr;
+        if (srf_level(g))
+            return SS_OK;
+    }
     int level = 0;
     for (uint32_t i = 0; i < s->ntargets; i++) {
         if (s->targets[i].expr->kind == AE_STAR)

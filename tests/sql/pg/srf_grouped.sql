@@ -45,3 +45,12 @@ SELECT sum(generate_series(1,3));
 SELECT generate_series(1,2) OVER ();
 SELECT a, generate_series(1, 2) FROM srf_g GROUP BY a ORDER BY b;
 SELECT a, generate_series(1, 2) FROM srf_g GROUP BY a LIMIT generate_series(1,2);
+-- once refused by Sunstone
+CREATE TABLE qe12_r (x int);
+INSERT INTO qe12_r VALUES (1),(2),(3);
+SELECT generate_series(1,3), row_number() OVER ();
+SELECT x, generate_series(1,2), sum(x) OVER () FROM qe12_r ORDER BY 1, 2;
+SELECT count(*), generate_series(1,3) FROM qe12_r;
+SELECT generate_series(1, generate_series(1,3));
+SELECT count(*), unnest(ARRAY[1]) FROM qe12_r WHERE false;
+SELECT generate_series(1, 2), generate_series(1, generate_series(1, 3));
