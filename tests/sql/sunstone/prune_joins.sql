@@ -1,6 +1,7 @@
 -- projection pruning through joins: each scan reads only the columns some operator above
--- reads, through a subquery, a view, an inlined CTE, a materialized CTE (its query computes
--- only what its references read) and the branches of a UNION ALL (EXPLAIN shows the columns)
+-- reads (EXPLAIN shows how many), through a subquery, a view, an inlined CTE and joins below
+-- joins; not (yet) through a materialized CTE's query nor UNION ALL branches, which compute
+-- every column (bench/README.md, bench_join_prune)
 CREATE TABLE pw1 (a int, b int, c int, d int, e int, f int);
 CREATE TABLE pw2 (a int, b int, c int, d int, e int, f int);
 INSERT INTO pw1 SELECT g, g, g, g, g, g FROM generate_series(1, 100) g;
