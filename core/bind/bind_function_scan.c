@@ -432,7 +432,7 @@ static int find_srf_in(binder *b, const ast_expr *e, const char *inside, const a
 }
 
 /* Whether the select list's set-returning function call a is one run as a join. */
-static bool srf_joinable(const ast_expr *a)
+bool srf_joinable(const ast_expr *a)
 {
     const char *fname = a->names[a->nnames - 1];
     uint32_t fcols = 0;
@@ -452,6 +452,9 @@ int attach_target_srf(binder *b, const ast_select *s, bool is_agg, ss_lop **top)
     srf_list list = {.n = 0};
     for (uint32_t i = 0; i < s->ntargets; i++)
         if (find_srf_in(b, s->targets[i].expr, NULL, &found, &several, &list))
+            return SS_ERROR;
+    for (uint32_t i = 0; i < s->norder; i++) /* ORDER BY's run with the select list's */
+        if (find_srf_in(b, s->order_by[i].expr, NULL, &found, &several, &list))
             return SS_ERROR;
     /* window functions run before the set-returning functions in PostgreSQL (ProjectSet over
        WindowAgg); joined in below them they would count the expanded rows: refused (0A000,

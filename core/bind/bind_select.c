@@ -1129,6 +1129,15 @@ static int bind_select_body(binder *b, const ast_select *s, ss_bound_stmt *out)
         return bind_values_query(b, s, out) ? SS_ERROR : bind_output_order_limit(b, s, out, false);
     if (s->setop)
         return bind_setop_query(b, s, out);
+    if (!through) {
+        /* set-returning functions above an aggregation or window functions, nested ones, one
+           in GROUP BY: a query over a subquery (bind_srf_split.c) */
+        ast_select *split;
+        if (srf_split_select(b, s, &split))
+            return SS_ERROR;
+        if (split)
+            return bind_select_body(b, split, out);
+    }
 
     /* a query of its own: its FROM scope starts empty (the branches of a set operation are
        bound one after the other by the same binder) */
@@ -1336,6 +1345,8 @@ bind_outputs:;
     /* a WHERE or HAVING folded to FALSE reads nothing, as PostgreSQL's one-time filter (the
        planner cuts it off); PostgreSQL has folded every expression before that, so their
        errors come first */
+    if (s == b->exists_query && drop_exists_targets(b, top)) /* never computed */
+        return SS_ERROR;
     if (filtered && raise_deferred_folds(b, top))
         return SS_ERROR;
     out->query = top;

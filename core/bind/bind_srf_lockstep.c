@@ -109,7 +109,7 @@ int bind_srf_misplaced(binder *b, const ast_expr *a)
     if (ctx && !strcmp(ctx, "functions in FROM"))
         return bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                           "set-returning functions must appear at top level of FROM");
-    if (b->agg && !b->agg_mode && !b->agg->scratch) {
+    if (b->agg && !b->agg_mode) {
         bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                    "aggregate function calls cannot contain set-returning function calls");
         ss_ctx_error_hint(b->ctx, "You might be able to move the set-returning function into a LATERAL FROM item.");

@@ -227,10 +227,64 @@ static ss_expr *bind_comparison(binder *b, const ast_expr *a, const char *opname
     return t;
 }
 
+static bool is_target_srf(const ast_expr *e)
+{
+    return e->kind == AE_FUNC && !e->over && is_set_returning(e->names[e->nnames - 1]);
+}
+
+/* Whether PostgreSQL's simplify_EXISTS_query drops the select list of EXISTS's query s (no
+ * aggregates, grouping sets, window functions, set-returning functions, HAVING, OFFSET or
+ * LIMIT other than a positive constant). */
+static bool exists_drops_targets(const ast_select *s)
+{
+    if (s->setop || s->values || s->having || s->offset || s->nlocking)
+        return false;
+    if (s->limit && s->limit->kind != AE_NULL && !(s->limit->kind == AE_INT && s->limit->ival > 0))
+        return false;
+    for (uint32_t i = 0; i < s->ngroup; i++)
+        if (s->group_by[i]->kind == AE_GROUPING_SET)
+            return false;
+    for (uint32_t i = 0; i < s->ntargets; i++)
+        if (ast_has_aggregate(s->targets[i].expr) || ast_has_window(s->targets[i].expr) ||
+            ast_any(s->targets[i].expr, is_target_srf))
+            return false;
+    for (uint32_t i = 0; i < s->norder; i++)
+        if (ast_has_aggregate(s->order_by[i].expr) || ast_has_window(s->order_by[i].expr))
+            return false;
+    return true;
+}
+
+/* EXISTS never evaluates its query's select list (nor its ORDER BY keys, which are hidden
+ * outputs): the projections at its top computed as NULLs of their types, so that 1/0 there
+ * raises nothing, as in PostgreSQL. */
+int drop_exists_targets(binder *b, ss_lop *top)
+{
+    while (top) {
+        if (top->kind == LOP_PROJECT)
+            for (uint32_t i = 0; i < top->u.project.n; i++)
+                if (!(top->u.project.exprs[i] = make_null(b, top->u.project.exprs[i]->type)))
+                    return SS_ERROR;
+        ss_lop *child = top->nchildren ? top->children[0] : NULL;
+        bool above_targets = child && (child->kind == LOP_LIMIT || child->kind == LOP_SORT ||
+                                       child->kind == LOP_DISTINCT || child->kind == LOP_UNIQUE);
+        if (top->kind == LOP_PROJECT && !above_targets)
+            break;
+        if (top->kind != LOP_PROJECT && top->kind != LOP_LIMIT && top->kind != LOP_SORT &&
+            top->kind != LOP_DISTINCT && top->kind != LOP_UNIQUE)
+            break;
+        top = child;
+    }
+    return SS_OK;
+}
+
 ss_expr *bind_sublink(binder *b, const ast_expr *a)
 {
     ss_bound_stmt sub;
-    if (bind_subquery(b, a, &sub))
+    const ast_select *outer_exists = b->exists_query;
+    b->exists_query = a->sublink == AST_SUBLINK_EXISTS && exists_drops_targets(a->subselect) ? a->subselect : NULL;
+    int src = bind_subquery(b, a, &sub);
+    b->exists_query = outer_exists;
+    if (src)
         return NULL;
     ss_sublink_kind kind = a->sublink == AST_SUBLINK_EXISTS ? SS_SUBLINK_EXISTS
                            : a->sublink == AST_SUBLINK_EXPR ? SS_SUBLINK_EXPR

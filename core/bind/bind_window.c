@@ -538,7 +538,7 @@ ss_expr *bind_window_call(binder *b, const ast_expr *a)
     if (!wvt && !is_agg) {
         ast_expr plain = *a; /* an unknown name is PostgreSQL's 42883 first */
         plain.over = NULL;
-        if (!bind_func(b, &plain))
+        if (!is_set_returning(name) && !bind_func(b, &plain)) /* (a set-returning one would be refused here) */
             return NULL;
         bind_error(b, a->location, "42809", "OVER specified, but %s is not a window function nor an aggregate function",
                    name);

@@ -179,6 +179,9 @@ typedef struct binder {
     uint32_t expr_depth;      /* bind_expr calls in progress (its stack charge) */
     /* the select list's set-returning function call run as a join (attach_target_srf) and
        the column that stands for it; NULL when none */
+    /* the query of an EXISTS being bound whose select list PostgreSQL drops (bind_sublink.c):
+       bind_select_body computes its outputs as NULLs (drop_exists_targets) */
+    const struct ast_select *exists_query;
     const ast_expr *srf_ast;
     ss_expr *srf_col;
     /* subqueries in expressions (bind_sublink.c): the queries around the one being bound,
@@ -341,6 +344,13 @@ int bind_from_function(binder *b, const ast_from_item *f, ss_lop **out);
 /* Whether name is one of PostgreSQL's set-returning functions that Sunstone runs only in
  * FROM, or not at all (bind_function_scan.c). */
 bool is_set_returning(const char *name);
+/* Whether a select list's set-returning call a can run as a join (bind_function_scan.c). */
+bool srf_joinable(const ast_expr *a);
+/* bind_srf_split.c: the query *out (NULL: s as written) running s's set-returning functions
+   of an aggregate or windowed select list, nested ones, or one in GROUP BY, over a subquery */
+int srf_split_select(binder *b, const ast_select *s, ast_select **out);
+/* bind_sublink.c: the projections at the top of an EXISTS query's plan computing NULLs */
+int drop_exists_targets(binder *b, ss_lop *top);
 /* bind_json_agg.c: json_agg, jsonb_agg, json_object_agg, jsonb_object_agg over their bound
  * arguments (1 or 2): the call's argument (and *more) wrapped as JSON text, *result_def the
  * function json_agg_result puts around the call's column. */

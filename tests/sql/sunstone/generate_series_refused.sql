@@ -1,10 +1,7 @@
 -- what Sunstone refuses around generate_series (0A000, named): set-returning functions in the
--- select list nested in another one's arguments or in a query with aggregates, other
+-- select list: (nested or beside aggregates they run: pg/srf_grouped, pg/srf_nested); other
 -- functions in FROM
 CREATE TABLE srr (a int);
-SELECT count(*), generate_series(1, 2) FROM srr;
-SELECT generate_series(1, 2), generate_series(1, generate_series(1, 3));
-SELECT generate_series(1, generate_series(1, 2));
 DROP TABLE srr;
 SELECT * FROM abs(-1);
 SELECT * FROM generate_series(1, 2) WITH ORDINALITY AS t(a, b, c);

@@ -1,0 +1,498 @@
+/* bind_srf_split.c — set-returning functions of a select list that the lockstep join alone
+ * cannot run (bind_srf_lockstep.c, attach_target_srf) rewritten, before binding, into a query
+ * over a subquery, as PostgreSQL's planner stacks ProjectSet nodes (split_pathtarget_at_srfs):
+ *  - in an aggregate, grouped or windowed query the set-returning functions run above the
+ *    aggregation, the HAVING filter and the window functions: the query without them becomes
+ *    a subquery in FROM computing, besides its outputs, each part of the select list without
+ *    a set-returning function, and the query over it runs them on its columns;
+ *  - nested calls (generate_series(1, generate_series(1, 3))) run level by level: a call's
+ *    level is one more than the deepest call among its arguments, the query runs the calls
+ *    of the highest level over a subquery running the lower ones;
+ *  - one set-returning function in GROUP BY runs below the aggregation: a function scan
+ *    joined (implicitly LATERAL) to the FROM items, its column grouped.
+ * DISTINCT, ORDER BY and LIMIT go to the query running the functions, as in PostgreSQL, and
+ * the outputs keep the names PostgreSQL gives them.  A query this cannot rewrite is bound as
+ * written, where PostgreSQL's placement errors and the 0A000 refusals are raised. */
+#include <stdio.h>
+#include <string.h>
+
+#include "bind/binder_internal.h"
+
+#define SPLIT_ALIAS "?srf"
+#define GROUP_ALIAS "?srf_group"
+
+static bool is_srf_node(const ast_expr *e)
+{
+    return e->kind == AE_FUNC && !e->over && is_set_returning(e->names[e->nnames - 1]);
+}
+
+static bool reads_row(const ast_expr *e)
+{
+    return e->kind == AE_COLUMN || e->kind == AE_STAR || e->kind == AE_SUBLINK || is_aggregate_name(e) ||
+           (e->kind == AE_FUNC && e->over);
+}
+
+/* The level of e's set-returning calls (0: none); -1 when one sits where this rewrite does not
+ * go (inside an aggregate, a window call, CASE, COALESCE or a subquery's operands, or one the
+ * lockstep join cannot run): binding the query as written reports it. */
+static int srf_level(const ast_expr *e)
+{
+    if (!e)
+        return 0;
+    int below = 0;
+    const ast_expr *kids[4] = {e->left, e->right, e->arg, e->els};
+    for (int i = 0; i < 4; i++) {
+        int l = srf_level(kids[i]);
+        if (l < 0)
+            return -1;
+        below = l > below ? l : below;
+    }
+    for (uint32_t i = 0; i < e->nargs; i++) {
+        int l = srf_level(e->args[i]);
+        if (l < 0)
+            return -1;
+        below = l > below ? l : below;
+    }
+    for (uint32_t i = 0; i < e->nwhens; i++) {
+        int l = srf_level(e->whens[i]), m = srf_level(e->thens[i]);
+        if (l < 0 || m < 0)
+            return -1;
+        below = l > below ? l : below;
+        below = m > below ? m : below;
+    }
+    if (is_srf_node(e))
+        return srf_joinable(e) ? below + 1 : -1;
+    if (below && (is_aggregate_name(e) || (e->kind == AE_FUNC && e->over) || e->kind == AE_CASE ||
+                  e->kind == AE_COALESCE || e->kind == AE_SUBLINK))
+        return -1;
+    if (e->kind == AE_FUNC && e->filter && srf_level(e->filter))
+        return -1;
+    return below;
+}
+
+/* ast_equal, and the same qualifiers on every column (ast_equal compares the last name) */
+static bool same_expr(const ast_expr *x, const ast_expr *y)
+{
+    if (!x || !y)
+        return x == y;
+    if (x->kind == AE_COLUMN) {
+        if (x->nnames != y->nnames)
+            return false;
+        for (uint32_t i = 0; i < x->nnames; i++)
+            if (strcmp(x->names[i], y->names[i]) != 0)
+                return false;
+        return true;
+    }
+    if (!same_expr(x->left, y->left) || !same_expr(x->right, y->right) || !same_expr(x->arg, y->arg) ||
+        !same_expr(x->els, y->els))
+        return false;
+    for (uint32_t i = 0; i < x->nargs; i++)
+        if (!same_expr(x->args[i], y->args[i]))
+            return false;
+    for (uint32_t i = 0; i < x->nwhens; i++)
+        if (!same_expr(x->whens[i], y->whens[i]) || !same_expr(x->thens[i], y->thens[i]))
+            return false;
+    return true;
+}
+
+typedef struct split {
+    binder *b;
+    int level;         /* the calls this query runs */
+    ast_target *low;   /* the subquery's outputs */
+    uint32_t nlow, cap;
+    bool failed;
+} split;
+
+static ast_expr *column_of(split *sp, const char *rel, const char *col, int location)
+{
+    ast_expr *c = bind_alloc(sp->b, sizeof *c);
+    const char **names = bind_alloc(sp->b, sizeof(char *) * 2);
+    if (!c || !names) {
+        sp->failed = true;
+        return NULL;
+    }
+    memset(c, 0, sizeof *c);
+    c->kind = AE_COLUMN;
+    c->location = location;
+    names[0] = rel;
+    names[1] = col;
+    c->names = names;
+    c->nnames = 2;
+    return c;
+}
+
+static const char *low_name(split *sp, uint32_t i)
+{
+    char buf[32];
+    snprintf(buf, sizeof buf, "?c%u", i + 1);
+    char *s = bind_alloc(sp->b, strlen(buf) + 1);
+    if (!s) {
+        sp->failed = true;
+        return "";
+    }
+    return strcpy(s, buf);
+}
+
+/* The subquery's output computing e (an equal one reused), as a column of it. */
+static ast_expr *lower(split *sp, ast_expr *e)
+{
+    uint32_t i = 0;
+    while (i < sp->nlow && !(sp->low[i].expr && ast_equal(sp->low[i].expr, e) && same_expr(sp->low[i].expr, e)))
+        i++;
+    if (i == sp->nlow) {
+        if (sp->nlow == sp->cap) {
+            uint32_t cap = sp->cap * 2 + 8;
+            ast_target *grown = bind_alloc(sp->b, sizeof *grown * cap);
+            if (!grown) {
+                sp->failed = true;
+                return NULL;
+            }
+            if (sp->nlow)
+                memcpy(grown, sp->low, sizeof *grown * sp->nlow);
+            sp->low = grown;
+            sp->cap = cap;
+        }
+        memset(&sp->low[i], 0, sizeof sp->low[i]);
+        sp->low[i].expr = e;
+        sp->low[i].location = e->location;
+        sp->nlow++;
+    }
+    return column_of(sp, SPLIT_ALIAS, low_name(sp, i), e->location);
+}
+
+/* e for the query running the calls of sp->level: the parts of a lower level computed by the
+ * subquery (constants stay, for the types an untyped literal takes from its call). */
+static ast_expr *lift(split *sp, ast_expr *e)
+{
+    if (!e || sp->failed)
+        return e;
+    int l = srf_level(e);
+    if (l < sp->level)
+        return l == 0 && !ast_any(e, reads_row) ? e : lower(sp, e);
+    ast_expr *c = bind_alloc(sp->b, sizeof *c);
+    if (!c) {
+        sp->failed = true;
+        return NULL;
+    }
+    *c = *e;
+    c->left = lift(sp, e->left);
+    c->right = lift(sp, e->right);
+    c->arg = lift(sp, e->arg);
+    c->els = lift(sp, e->els);
+    if (e->nargs) {
+        if (!(c->args = bind_alloc(sp->b, sizeof(ast_expr *) * e->nargs))) {
+            sp->failed = true;
+            return NULL;
+        }
+        for (uint32_t i = 0; i < e->nargs; i++)
+            c->args[i] = lift(sp, e->args[i]);
+    }
+    if (e->nwhens) {
+        c->whens = bind_alloc(sp->b, sizeof(ast_expr *) * e->nwhens);
+        c->thens = bind_alloc(sp->b, sizeof(ast_expr *) * e->nwhens);
+        if (!c->whens || !c->thens) {
+            sp->failed = true;
+            return NULL;
+        }
+        for (uint32_t i = 0; i < e->nwhens; i++) {
+            c->whens[i] = lift(sp, e->whens[i]);
+            c->thens[i] = lift(sp, e->thens[i]);
+        }
+    }
+    return c;
+}
+
+/* An ORDER BY / DISTINCT ON item for the query running the calls: an ordinal, or a bare name
+ * of one of its outputs, stays (PostgreSQL matches them to the outputs first). */
+static ast_expr *lift_sort_item(split *sp, ast_expr *e, const ast_target *targets, uint32_t ntargets)
+{
+    if (e->kind == AE_INT)
+        return e;
+    if (e->kind == AE_COLUMN && e->nnames == 1)
+        for (uint32_t i = 0; i < ntargets; i++)
+            if (targets[i].alias && !strcmp(targets[i].alias, e->names[0]))
+                return e;
+    return srf_level(e) == 0 ? lower(sp, e) : lift(sp, e);
+}
+
+static bool query_has(const ast_select *s, bool (*pred)(const ast_expr *))
+{
+    for (uint32_t i = 0; i < s->ntargets; i++)
+        if (ast_any(s->targets[i].expr, pred))
+            return true;
+    for (uint32_t i = 0; i < s->norder; i++)
+        if (ast_any(s->order_by[i].expr, pred))
+            return true;
+    return false;
+}
+
+static bool is_window_call(const ast_expr *e)
+{
+    return e->kind == AE_FUNC && e->over;
+}
+
+/* ---- one set-returning function in GROUP BY --------------------------------------------- */
+
+static ast_expr *replace_call(binder *b, ast_expr *e, const ast_expr *call, ast_expr *col, bool *failed)
+{
+    if (!e || *failed)
+        return e;
+    if (is_srf_node(e) && ast_equal(e, call) && same_expr(e, call))
+        return col;
+    ast_expr *c = bind_alloc(b, sizeof *c);
+    if (!c) {
+        *failed = true;
+        return NULL;
+    }
+    *c = *e;
+    if (e->kind == AE_SUBLINK)
+        return c;
+    c->left = replace_call(b, e->left, call, col, failed);
+    c->right = replace_call(b, e->right, call, col, failed);
+    c->arg = replace_call(b, e->arg, call, col, failed);
+    c->els = replace_call(b, e->els, call, col, failed);
+    if (e->nargs) {
+        if (!(c->args = bind_alloc(b, sizeof(ast_expr *) * e->nargs))) {
+            *failed = true;
+            return NULL;
+        }
+        for (uint32_t i = 0; i < e->nargs; i++)
+            c->args[i] = replace_call(b, e->args[i], call, col, failed);
+    }
+    if (e->nwhens) {
+        c->whens = bind_alloc(b, sizeof(ast_expr *) * e->nwhens);
+        c->thens = bind_alloc(b, sizeof(ast_expr *) * e->nwhens);
+        if (!c->whens || !c->thens) {
+            *failed = true;
+            return NULL;
+        }
+        for (uint32_t i = 0; i < e->nwhens; i++) {
+            c->whens[i] = replace_call(b, e->whens[i], call, col, failed);
+            c->thens[i] = replace_call(b, e->thens[i], call, col, failed);
+        }
+    }
+    return c;
+}
+
+static bool contains_call(const ast_expr *e, const ast_expr *call)
+{
+    if (!e)
+        return false;
+    if (is_srf_node(e) && ast_equal(e, call))
+        return true;
+    if (contains_call(e->left, call) || contains_call(e->right, call) || contains_call(e->arg, call) ||
+        contains_call(e->els, call))
+        return true;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        if (contains_call(e->args[i], call))
+            return true;
+    for (uint32_t i = 0; i < e->nwhens; i++)
+        if (contains_call(e->whens[i], call) || contains_call(e->thens[i], call))
+            return true;
+    return false;
+}
+
+/* GROUP BY's one set-returning call (an item, or the output an ordinal or a name picks),
+ * made a function scan joined to FROM whose column replaces the call everywhere. */
+static int split_group_by(binder *b, const ast_select *s, ast_select **out)
+{
+    const ast_expr *call = NULL;
+    for (uint32_t i = 0; i < s->ngroup; i++) {
+        const ast_expr *g = s->group_by[i];
+        if (g->kind == AE_GROUPING_SET)
+            return SS_OK;
+        if (g->kind == AE_INT && g->ival >= 1 && (uint64_t)g->ival <= s->ntargets)
+            g = s->targets[g->ival - 1].expr;
+        else if (g->kind == AE_COLUMN && g->nnames == 1)
+            for (uint32_t k = 0; k < s->ntargets; k++)
+                if (s->targets[k].alias && !strcmp(s->targets[k].alias, g->names[0]) && srf_level(s->targets[k].expr))
+                    g = s->targets[k].expr;
+        int l = srf_level(g);
+        if (l == 0)
+            continue;
+        if (l != 1 || !is_srf_node(g) || (call && !ast_equal(call, g)))
+            return SS_OK; /* not one call at the top of its items */
+        call = g;
+    }
+    if (!call)
+        return SS_OK;
+    ast_select *n = bind_alloc(b, sizeof *n);
+    ast_from_item *fn = bind_alloc(b, sizeof *fn), *join = s->from ? bind_alloc(b, sizeof *join) : NULL;
+    const char **colnames = bind_alloc(b, sizeof(char *));
+    split sp = {.b = b};
+    if (!n || !fn || (s->from && !join) || !colnames)
+        return SS_ERROR;
+    ast_expr *col = column_of(&sp, GROUP_ALIAS, "?g", call->location);
+    if (!col)
+        return SS_ERROR;
+    *n = *s;
+    memset(fn, 0, sizeof *fn);
+    fn->func = (ast_expr *)call;
+    fn->alias = GROUP_ALIAS;
+    colnames[0] = "?g";
+    fn->colnames = colnames;
+    fn->ncolnames = 1;
+    fn->location = call->location;
+    if (join) {
+        memset(join, 0, sizeof *join);
+        join->is_join = true;
+        join->join_type = AST_JOIN_COMMA;
+        join->left = s->from;
+        join->right = fn;
+        join->location = call->location;
+    }
+    n->from = join ? join : fn;
+    n->from_table = NULL;
+    bool failed = false;
+    if (!(n->targets = bind_alloc(b, sizeof(ast_target) * (s->ntargets ? s->ntargets : 1))) ||
+        !(n->group_by = bind_alloc(b, sizeof(ast_expr *) * s->ngroup)) ||
+        (s->norder && !(n->order_by = bind_alloc(b, sizeof(ast_sort_item) * s->norder))))
+        return SS_ERROR;
+    for (uint32_t i = 0; i < s->ntargets; i++) {
+        n->targets[i] = s->targets[i];
+        n->targets[i].expr = replace_call(b, s->targets[i].expr, call, col, &failed);
+        if (!n->targets[i].alias && contains_call(s->targets[i].expr, call))
+            n->targets[i].alias = figure_colname(s->targets[i].expr);
+    }
+    for (uint32_t i = 0; i < s->ngroup; i++)
+        n->group_by[i] = replace_call(b, s->group_by[i], call, col, &failed);
+    n->having = replace_call(b, s->having, call, col, &failed);
+    for (uint32_t i = 0; i < s->norder; i++) {
+        n->order_by[i] = s->order_by[i];
+        n->order_by[i].expr = replace_call(b, s->order_by[i].expr, call, col, &failed);
+    }
+    if (failed)
+        return SS_ERROR;
+    *out = n;
+    return SS_OK;
+}
+
+/* ---- the select list's calls over a subquery -------------------------------------------- */
+
+int srf_split_select(binder *b, const ast_select *s, ast_select **out)
+{
+    *out = NULL;
+    if (s->values || s->setop || s->nlocking || s->ndistinct_on)
+        return SS_OK;
+    if (s->ngroup) {
+        if (split_group_by(b, s, out))
+            return SS_ERROR;
+        if (*out)
+            return SS_OK;
+    }
+    for (uint32_t i = 0; i < s->ngroup; i++) {
+        /* a GROUP BY item left with a set-returning call (nested, several): as written */
+        const ast_expr *g = s->group_by[i];
+        if (g->kind == AE_INT && g->ival >= 1 && (uint64_t)g->ival <= s->ntargets)
+            g = s->targets[g->ival - 1].expr;
+        else if (g->kind == AE_COLUMN && g->nnames == 1)
+            for (uint32_t k = 0; k < s->ntargets; k++)
+                if (s->targets[k].alias && !strcmp(s->targets[k].alias, g->names[0]) && srf_level(s->targets[k].expr))
+                    g = s->targets[k].expr;
+        if (srf_level(g))
+            return SS_OK;
+    }
+    int level = 0;
+    for (uint32_t i = 0; i < s->ntargets; i++) {
+        if (s->targets[i].expr->kind == AE_STAR)
+            return SS_OK;
+        int l = srf_level(s->targets[i].expr);
+        if (l < 0)
+            return SS_OK;
+        level = l > level ? l : level;
+    }
+    for (uint32_t i = 0; i < s->norder; i++) {
+        int l = srf_level(s->order_by[i].expr);
+        if (l < 0)
+            return SS_OK;
+        level = l > level ? l : level;
+    }
+    if (level == 0)
+        return SS_OK; /* (one in WHERE, HAVING or LIMIT is refused where the rewritten query binds it) */
+    bool grouped = s->ngroup || s->having || query_has(s, is_aggregate_name) || query_has(s, is_window_call);
+    if (level == 1 && !grouped)
+        return SS_OK; /* the lockstep join runs it */
+
+    split sp = {.b = b, .level = level};
+    /* the subquery's first outputs are the select list's (a GROUP BY ordinal or output name
+       picks the same one), those with a call of this level a NULL in their place */
+    sp.cap = s->ntargets + 8;
+    if (!(sp.low = bind_alloc(b, sizeof(ast_target) * sp.cap)))
+        return SS_ERROR;
+    ast_expr *null = bind_alloc(b, sizeof *null);
+    if (!null)
+        return SS_ERROR;
+    memset(null, 0, sizeof *null);
+    null->kind = AE_NULL;
+    null->location = -1;
+    for (uint32_t i = 0; i < s->ntargets; i++) {
+        sp.low[i] = s->targets[i];
+        if (srf_level(s->targets[i].expr) == level) {
+            sp.low[i].expr = null;
+            sp.low[i].alias = s->targets[i].alias ? s->targets[i].alias : figure_colname(s->targets[i].expr);
+        }
+    }
+    sp.nlow = s->ntargets;
+
+    ast_select *top = bind_alloc(b, sizeof *top), *sub = bind_alloc(b, sizeof *sub);
+    ast_from_item *from = bind_alloc(b, sizeof *from);
+    if (!top || !sub || !from)
+        return SS_ERROR;
+    memset(top, 0, sizeof *top);
+    ast_target *targets = bind_alloc(b, sizeof(ast_target) * (s->ntargets ? s->ntargets : 1));
+    if (!targets)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < s->ntargets; i++) {
+        targets[i] = s->targets[i];
+        if (!targets[i].alias)
+            targets[i].alias = figure_colname(s->targets[i].expr);
+        targets[i].expr = srf_level(s->targets[i].expr) == level
+                              ? lift(&sp, s->targets[i].expr)
+                              : column_of(&sp, SPLIT_ALIAS, low_name(&sp, i), s->targets[i].expr->location);
+    }
+    top->targets = targets;
+    top->ntargets = s->ntargets;
+    top->distinct = s->distinct;
+    if (s->norder) {
+        if (!(top->order_by = bind_alloc(b, sizeof(ast_sort_item) * s->norder)))
+            return SS_ERROR;
+        for (uint32_t i = 0; i < s->norder; i++) {
+            top->order_by[i] = s->order_by[i];
+            top->order_by[i].expr = lift_sort_item(&sp, s->order_by[i].expr, targets, s->ntargets);
+        }
+        top->norder = s->norder;
+    }
+    top->limit = s->limit;
+    top->offset = s->offset;
+    top->with_ties = s->with_ties;
+    if (sp.failed)
+        return SS_ERROR;
+
+    *sub = *s;
+    sub->targets = sp.low;
+    sub->ntargets = sp.nlow;
+    sub->distinct = false;
+    sub->order_by = NULL;
+    sub->norder = 0;
+    sub->limit = sub->offset = NULL;
+    sub->with_ties = false;
+    sub->ctes = NULL; /* bound already, in scope for both */
+    sub->nctes = 0;
+    sub->recursive = false;
+    const char **colnames = bind_alloc(b, sizeof(char *) * sp.nlow);
+    if (!colnames)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < sp.nlow; i++)
+        colnames[i] = low_name(&sp, i);
+    memset(from, 0, sizeof *from);
+    from->subquery = sub;
+    from->alias = SPLIT_ALIAS;
+    from->colnames = colnames;
+    from->ncolnames = sp.nlow;
+    from->location = -1;
+    top->from = from;
+    if (sp.failed)
+        return SS_ERROR;
+    *out = top;
+    return SS_OK;
+}
