@@ -5,6 +5,7 @@
  * committed or not (MVCC: the lookup sees only what its snapshot does).  Also a select list
  * that passes input columns through (the project's pass-through) beside computed ones. */
 #include <check.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "sunstone.h"
