@@ -101,6 +101,11 @@ static ss_type api_expr_type(const ss_expr *e)
     return e->type;
 }
 
+static int32_t api_expr_column(const ss_expr *e)
+{
+    return e->kind == EXPR_COLUMN ? (int32_t)e->u.column.index : -1;
+}
+
 static const ss_storage_vtable *api_table_storage(const ss_table *t, void **handle)
 {
     *handle = t->handle;
@@ -208,6 +213,8 @@ static const ss_api kernel_api = {
     .numeric_sqrt = num_api_sqrt,
     .numeric_compare = num_compare,
     .numeric_scale = num_api_scale,
+    /* expression introspection */
+    .expr_column = api_expr_column,
 };
 
 const ss_api *ss_kernel_api(void)

@@ -1,6 +1,8 @@
 /* project.c — the "project" operator module: evaluates one expression per output column over
  * child 0's batches.  Results sit at the same physical positions as the input rows, so the
- * output batch shares the child's count and selection. */
+ * output batch shares the child's count and selection.  An output column that is a plain
+ * reference to an input column of the same type is the input's vector itself, not a copy
+ * (ss_api.expr_column: a pass-through, which a point lookup's select list mostly is). */
 #include "sunstone/plugin.h"
 
 #include "common/api_memory.h"
@@ -16,6 +18,8 @@ typedef struct project_state {
     ss_op *child;
     uint32_t nexprs;
     ss_type *types;      /* expression result types */
+    int32_t *pass;       /* per expression: the input column it passes through, or -1 */
+    ss_vector **cols;    /* the output's columns: owned vectors or the input's */
     ops_owned_batch out; /* one vector per expression; count/sel copied from the child */
 } project_state;
 
@@ -26,6 +30,8 @@ static void project_close(ss_ctx *ctx, ss_op *self, void *state)
         return;
     ops_owned_batch_release(g_api, &st->out);
     ops_free(g_api, st->types);
+    ops_free(g_api, st->pass);
+    ops_free(g_api, st->cols);
     g_api->free(st);
 }
 
@@ -44,10 +50,15 @@ static int project_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *plan, uint
     st->child = g_api->op_child(self, 0);
     st->nexprs = node->nexprs;
     st->types = ops_zalloc_array(ctx, g_api, st->nexprs ? st->nexprs : 1, sizeof *st->types);
-    if (!st->types)
+    st->pass = ops_zalloc_array(ctx, g_api, st->nexprs ? st->nexprs : 1, sizeof *st->pass);
+    st->cols = ops_zalloc_array(ctx, g_api, st->nexprs ? st->nexprs : 1, sizeof *st->cols);
+    if (!st->types || !st->pass || !st->cols)
         goto fail;
-    for (uint32_t i = 0; i < st->nexprs; i++)
+    bool introspect = SS_API_HAS(g_api, expr_column) && g_api->expr_column;
+    for (uint32_t i = 0; i < st->nexprs; i++) {
         st->types[i] = g_api->expr_type(node->exprs[i]);
+        st->pass[i] = introspect ? g_api->expr_column(node->exprs[i]) : -1;
+    }
     if (ops_owned_batch_init(ctx, g_api, &st->out, st->nexprs, st->types, SS_BATCH_CAPACITY) !=
         SS_OK)
         goto fail;
@@ -71,13 +82,20 @@ static int project_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **
         return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
                             "project: child batch has %u rows, more than %u", in->count,
                             SS_BATCH_CAPACITY);
-    /* expr_eval resets each vector itself */
-    for (uint32_t i = 0; i < st->nexprs; i++)
+    /* expr_eval resets each vector itself; a pass-through hands out the input's vector */
+    for (uint32_t i = 0; i < st->nexprs; i++) {
+        int32_t k = st->pass[i];
+        if (k >= 0 && (uint32_t)k < in->ncols && in->cols[k] && in->cols[k]->type.id == st->types[i].id) {
+            st->cols[i] = in->cols[k];
+            continue;
+        }
+        st->cols[i] = st->out.vectors[i];
         if (g_api->expr_eval(ctx, st->node->exprs[i], in, st->out.vectors[i]) != SS_OK)
             return SS_ERROR;
+    }
     ss_batch *b = &st->out.batch;
     b->ncols = st->nexprs;
-    b->cols = st->out.vectors;
+    b->cols = st->cols;
     b->count = in->count;
     b->sel = in->sel;
     b->sel_count = in->sel_count;

@@ -66,9 +66,22 @@ typedef struct split {
     bt_entry *sep;
 } split;
 
-/* Inserts e below node; on a split of node, *out describes the new right half.  Memory for
-   a split is taken before anything changes, so a failure leaves the tree as it was. */
-static int insert_at(bt_index *ix, bt_node *node, bt_entry *e, split *out)
+/* Where a node that overflowed with n slots splits when the new one went to its end and the
+   node is the rightmost of its level (rightmost): ascending keys, as a serial primary key
+   inserts them.  The left half keeps BT_BUILD_FILL slots, as nbtree's rightmost split keeps
+   its fillfactor, instead of half, so that an index filled in key order has full nodes (as
+   the bulk build's) and a lookup descends fewer levels; any other split halves the node. */
+static uint32_t split_keep(uint32_t n, bool rightmost, bool at_end)
+{
+    if (rightmost && at_end && n > BT_BUILD_FILL)
+        return BT_BUILD_FILL;
+    return n / 2;
+}
+
+/* Inserts e below node (rightmost: node is the last of its level); on a split of node, *out
+   describes the new right half.  Memory for a split is taken before anything changes, so a
+   failure leaves the tree as it was. */
+static int insert_at(bt_index *ix, bt_node *node, bt_entry *e, bool rightmost, split *out)
 {
     out->right = NULL;
     out->sep = NULL;
@@ -86,7 +99,7 @@ static int insert_at(bt_index *ix, bt_node *node, bt_entry *e, split *out)
         node->n++;
         if (!right)
             return SS_OK;
-        uint32_t keep = node->n / 2;
+        uint32_t keep = split_keep(node->n, rightmost, p + 1 == node->n);
         right->n = node->n - keep;
         bt_slots_copy(right, 0, node, keep, right->n);
         sep = bt_entry_make(ix, right->e[0]->key, right->e[0]->rowid);
@@ -117,7 +130,7 @@ static int insert_at(bt_index *ix, bt_node *node, bt_entry *e, split *out)
             return SS_ERROR;
     }
     split below;
-    if (insert_at(ix, node->child[c], e, &below) != SS_OK) {
+    if (insert_at(ix, node->child[c], e, rightmost && c == node->n, &below) != SS_OK) {
         bt_tree_free(ix, right);
         return SS_ERROR;
     }
@@ -135,7 +148,7 @@ static int insert_at(bt_index *ix, bt_node *node, bt_entry *e, split *out)
         return SS_OK;
     }
     /* separators [0, mid) stay, mid moves up, (mid, n) go right */
-    uint32_t mid = node->n / 2;
+    uint32_t mid = split_keep(node->n, rightmost, c + 1 == node->n);
     right->n = node->n - mid - 1;
     bt_slots_copy(right, 0, node, mid + 1, right->n);
     memcpy(right->child, &node->child[mid + 1], (right->n + 1) * sizeof node->child[0]);
@@ -151,7 +164,7 @@ int bt_tree_insert(bt_index *ix, bt_entry *e)
     if (!root)
         return SS_ERROR;
     split s;
-    if (insert_at(ix, ix->root, e, &s) != SS_OK) {
+    if (insert_at(ix, ix->root, e, true, &s) != SS_OK) {
         bt_tree_free(ix, root);
         return SS_ERROR;
     }

@@ -301,6 +301,13 @@ typedef struct ss_api {
     int (*numeric_compare)(const ss_text *a, const ss_text *b);
     /* the display scale of a (PostgreSQL's scale()), -1 for NaN and the infinities */
     int32_t (*numeric_scale)(const ss_text *a);
+
+    /* ---- expression introspection (appended within ABI 2.4; check with SS_API_HAS) ---- */
+    /* The input column a plain column reference e reads (its index into the cols of the
+       batches expr_eval gets), or -1 for any other expression: an operator whose output
+       column is such a reference may hand out the input's vector itself instead of a copy
+       (a pass-through projection) when the vector's type id is expr_type(e)'s. */
+    int32_t (*expr_column)(const ss_expr *e);
 } ss_api;
 
 /* The operations of ss_api.numeric_arith. */
