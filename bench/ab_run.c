@@ -15,22 +15,42 @@ void ab_must(sunstone *db, int rc, const char *what)
     }
 }
 
-/* One timed run; returns ns and writes the row's columns to out. */
+void ab_exec(sunstone *db, const char *sql)
+{
+    ab_must(db, sunstone_exec(db, sql, NULL, NULL), sql);
+}
+
+/* One timed run (prepare, every row, finalize); returns ns and writes the rows' columns to
+   out, joined with '|'. */
 static double run_once(sunstone *db, const char *sql, char *out, size_t outlen)
 {
     sunstone_stmt *st;
     double t0 = bench_now_ns();
     ab_must(db, sunstone_prepare(db, sql, -1, &st, NULL), "prepare");
-    ab_must(db, sunstone_step(st), "step");
     size_t off = 0;
     out[0] = '\0';
-    for (int c = 0; c < sunstone_column_count(st) && off < outlen; c++) {
-        const char *v = sunstone_column_text(st, c);
-        off += (size_t)snprintf(out + off, outlen - off, "%s%s", c ? "|" : "", v ? v : "");
-    }
-    ab_must(db, sunstone_step(st), "step");
+    int rc;
+    while ((rc = sunstone_step(st)) == SUNSTONE_ROW)
+        for (int c = 0; c < sunstone_column_count(st) && off < outlen; c++) {
+            const char *v = sunstone_column_text(st, c);
+            off += (size_t)snprintf(out + off, outlen - off, "%s%s", c ? "|" : "", v ? v : "");
+        }
+    ab_must(db, rc, "step");
+    double ns = bench_now_ns() - t0;
     sunstone_finalize(st);
-    return bench_now_ns() - t0;
+    return ns;
+}
+
+double ab_median(sunstone *db, const char *sql, int runs, char *out, size_t outlen)
+{
+    bench_samples s;
+    bench_samples_init(&s, (size_t)runs);
+    run_once(db, sql, out, outlen); /* warm-up */
+    for (int i = 0; i < runs; i++)
+        bench_samples_add(&s, run_once(db, sql, out, outlen));
+    double m = bench_samples_median(&s);
+    bench_samples_free(&s);
+    return m;
 }
 
 void ab_run(sunstone *db, const char *setting, const char *const impl[2], const char *sql, int warmups, int iters,

@@ -1,6 +1,7 @@
 /* ab_run.h — the loop of the operator-swap benchmarks (bench_scan_ab, bench_join_ab): one
  * query run under the two implementations of a node kind in turn, in the same process on the
- * same data, with warm-up rounds, and the answers compared. */
+ * same data, with warm-up rounds, and the answers compared; and the timing of one query that
+ * the other Sunstone-only benchmarks (bench_join4, bench_join_prune) share. */
 #ifndef SUNSTONE_BENCH_AB_RUN_H
 #define SUNSTONE_BENCH_AB_RUN_H
 
@@ -8,6 +9,12 @@
 
 /* Exits with status 1 after printing what failed when rc is not OK, DONE or ROW. */
 void ab_must(sunstone *db, int rc, const char *what);
+
+/* sunstone_exec(sql), exiting as ab_must on an error. */
+void ab_exec(sunstone *db, const char *sql);
+/* The median ns of runs timed runs of sql (prepare, every row, finalize) after one warm-up;
+   out gets the rows' columns as text, joined with '|'. */
+double ab_median(sunstone *db, const char *sql, int runs, char *out, size_t outlen);
 
 typedef struct ab_result {
     double median_ns[2]; /* prepare + step to the end + finalize, per implementation */

@@ -14,43 +14,6 @@
 #include "ab_run.h"
 #include "bench_util.h"
 
-static void exec(sunstone *db, const char *sql)
-{
-    ab_must(db, sunstone_exec(db, sql, NULL, NULL), sql);
-}
-
-/* One run of sql; its first row's columns into out (| between them). */
-static double run_once(sunstone *db, const char *sql, char *out, size_t outlen)
-{
-    sunstone_stmt *st;
-    double t0 = bench_now_ns();
-    ab_must(db, sunstone_prepare(db, sql, -1, &st, NULL), "prepare");
-    size_t off = 0;
-    out[0] = '\0';
-    int rc;
-    while ((rc = sunstone_step(st)) == SUNSTONE_ROW)
-        for (int c = 0; c < sunstone_column_count(st) && off < outlen; c++) {
-            const char *v = sunstone_column_text(st, c);
-            off += (size_t)snprintf(out + off, outlen - off, "%s%s", c ? "|" : "", v ? v : "");
-        }
-    ab_must(db, rc, "step");
-    double ns = bench_now_ns() - t0;
-    sunstone_finalize(st);
-    return ns;
-}
-
-static double median_of(sunstone *db, const char *sql, int runs, char *out, size_t outlen)
-{
-    bench_samples s;
-    bench_samples_init(&s, (size_t)runs);
-    run_once(db, sql, out, outlen); /* warm-up */
-    for (int i = 0; i < runs; i++)
-        bench_samples_add(&s, run_once(db, sql, out, outlen));
-    double m = bench_samples_median(&s);
-    bench_samples_free(&s);
-    return m;
-}
-
 int main(int argc, char **argv)
 {
     const long scale = argc > 1 ? strtol(argv[1], NULL, 10) : 100;
@@ -62,35 +25,35 @@ int main(int argc, char **argv)
     ab_must(db, opened, "open");
     char sql[1024];
     long n = 1000 * scale;
-    exec(db, "CREATE TABLE n (i int)");
-    exec(db, "INSERT INTO n VALUES (1)");
+    ab_exec(db, "CREATE TABLE n (i int)");
+    ab_exec(db, "INSERT INTO n VALUES (1)");
     for (long have = 1; have < n; have *= 2) {
         snprintf(sql, sizeof sql, "INSERT INTO n SELECT i + %ld FROM n WHERE i + %ld <= %ld", have, have, n);
-        exec(db, sql);
+        ab_exec(db, sql);
     }
-    exec(db, "CREATE TABLE customers (id INT, name TEXT, email TEXT, age INT, region TEXT, metadata TEXT, bio TEXT)");
-    exec(db, "CREATE TABLE products (product_id INT, name TEXT, category TEXT, price INT, description TEXT)");
-    exec(db, "CREATE TABLE orders (order_id INT, customer_id INT, order_date TEXT, status TEXT, total INT)");
-    exec(db, "CREATE TABLE order_items (item_id INT, order_id INT, product_id INT, quantity INT, unit_price INT)");
+    ab_exec(db, "CREATE TABLE customers (id INT, name TEXT, email TEXT, age INT, region TEXT, metadata TEXT, bio TEXT)");
+    ab_exec(db, "CREATE TABLE products (product_id INT, name TEXT, category TEXT, price INT, description TEXT)");
+    ab_exec(db, "CREATE TABLE orders (order_id INT, customer_id INT, order_date TEXT, status TEXT, total INT)");
+    ab_exec(db, "CREATE TABLE order_items (item_id INT, order_id INT, product_id INT, quantity INT, unit_price INT)");
     snprintf(sql, sizeof sql,
              "INSERT INTO customers SELECT i, 'Customer_' || i, 'c' || i || '@test.com', 18 + i %% 62, "
              "CASE i %% 5 WHEN 0 THEN 'East' WHEN 1 THEN 'West' WHEN 2 THEN 'North' WHEN 3 THEN 'South' "
              "ELSE 'Central' END, '{\"tier\":\"gold\"}', 'Bio for customer ' || i FROM n WHERE i <= %ld",
              200 * scale);
-    exec(db, sql);
+    ab_exec(db, sql);
     snprintf(sql, sizeof sql,
              "INSERT INTO products SELECT i, 'Product_' || i, 'Books', 10 + i %% 990, 'Description ' || i "
              "FROM n WHERE i <= %ld",
              50 * scale);
-    exec(db, sql);
+    ab_exec(db, sql);
     snprintf(sql, sizeof sql,
              "INSERT INTO orders SELECT i, i %% %ld + 1, '2024-01-01', 'shipped', 50 + i %% 950 FROM n WHERE i <= %ld",
              200 * scale, 500 * scale);
-    exec(db, sql);
+    ab_exec(db, sql);
     snprintf(sql, sizeof sql,
              "INSERT INTO order_items SELECT i, i %% %ld + 1, i %% %ld + 1, 1 + i %% 10, 5 + i %% 100 FROM n",
              500 * scale, 50 * scale);
-    exec(db, sql);
+    ab_exec(db, sql);
 
     const char *point = "SELECT c.name, o.order_id, p.name, oi.quantity FROM customers c "
                         "JOIN orders o ON c.id = o.customer_id JOIN order_items oi ON o.order_id = oi.order_id "
@@ -102,9 +65,9 @@ int main(int argc, char **argv)
                         "orders o WHERE o.order_id = oi.order_id AND oi.product_id = p.product_id "
                         "AND c.id = o.customer_id";
     char a[256], b[256], c[256];
-    double tp = median_of(db, point, runs, a, sizeof a);
-    double tw = median_of(db, whole, runs, b, sizeof b);
-    double tc = median_of(db, comma, runs, c, sizeof c);
+    double tp = ab_median(db, point, runs, a, sizeof a);
+    double tw = ab_median(db, whole, runs, b, sizeof b);
+    double tc = ab_median(db, comma, runs, c, sizeof c);
     printf("scale %ld: %ld customers, %ld orders, %ld order items, %ld products; %d runs\n", scale, 200 * scale,
            500 * scale, n, 50 * scale, runs);
     printf("point  median %10.3f ms\n", tp / 1e6);

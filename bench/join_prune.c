@@ -17,43 +17,6 @@
 #include "ab_run.h"
 #include "bench_util.h"
 
-static void exec(sunstone *db, const char *sql)
-{
-    ab_must(db, sunstone_exec(db, sql, NULL, NULL), sql);
-}
-
-/* One run of sql; its first row's columns into out (| between them). */
-static double run_once(sunstone *db, const char *sql, char *out, size_t outlen)
-{
-    sunstone_stmt *st;
-    double t0 = bench_now_ns();
-    ab_must(db, sunstone_prepare(db, sql, -1, &st, NULL), "prepare");
-    size_t off = 0;
-    out[0] = '\0';
-    int rc;
-    while ((rc = sunstone_step(st)) == SUNSTONE_ROW)
-        for (int c = 0; c < sunstone_column_count(st) && off < outlen; c++) {
-            const char *v = sunstone_column_text(st, c);
-            off += (size_t)snprintf(out + off, outlen - off, "%s%s", c ? "|" : "", v ? v : "");
-        }
-    ab_must(db, rc, "step");
-    double ns = bench_now_ns() - t0;
-    sunstone_finalize(st);
-    return ns;
-}
-
-static double median_of(sunstone *db, const char *sql, int runs, char *out, size_t outlen)
-{
-    bench_samples s;
-    bench_samples_init(&s, (size_t)runs);
-    run_once(db, sql, out, outlen); /* warm-up */
-    for (int i = 0; i < runs; i++)
-        bench_samples_add(&s, run_once(db, sql, out, outlen));
-    double m = bench_samples_median(&s);
-    bench_samples_free(&s);
-    return m;
-}
-
 static void wide_table(sunstone *db, const char *name, long rows, long keys)
 {
     char sql[2048];
@@ -61,12 +24,12 @@ static void wide_table(sunstone *db, const char *name, long rows, long keys)
     for (int c = 1; c < 20; c++)
         off += snprintf(sql + off, sizeof sql - (size_t)off, ", v%d int", c);
     snprintf(sql + off, sizeof sql - (size_t)off, ")");
-    exec(db, sql);
+    ab_exec(db, sql);
     off = snprintf(sql, sizeof sql, "INSERT INTO %s SELECT i %% %ld", name, keys);
     for (int c = 1; c < 20; c++)
         off += snprintf(sql + off, sizeof sql - (size_t)off, ", i %% %d", 7 + c);
     snprintf(sql + off, sizeof sql - (size_t)off, " FROM generate_series(1, %ld) i", rows);
-    exec(db, sql);
+    ab_exec(db, sql);
 }
 
 int main(int argc, char **argv)
@@ -99,7 +62,7 @@ int main(int argc, char **argv)
     const char *names[5] = {"plain", "subq", "cte", "union", "full"};
     const char *sqls[5] = {plain, subq, cte, uni, full};
     for (int i = 0; i < 5; i++)
-        t[i] = median_of(db, sqls[i], runs, r[i], sizeof r[i]);
+        t[i] = ab_median(db, sqls[i], runs, r[i], sizeof r[i]);
     printf("a %ld x 20 columns, b %ld x 20 columns, %d runs\n", rows_a, rows_b, runs);
     for (int i = 0; i < 5; i++)
         printf("%-6s median %10.3f ms  result %.60s\n", names[i], t[i] / 1e6, r[i]);
