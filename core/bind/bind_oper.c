@@ -109,6 +109,21 @@ static bool catalog_operand(binder *b, const ss_expr *e)
     return e && !is_unknown_param(b, e) && ss_type_def_get(e->type.id);
 }
 
+/* 42725 "operator is not unique" for a's operator over these operand types, NULL. */
+static ss_expr *ambiguous_operator(binder *b, const ast_expr *a, uint32_t nargs, const ss_type *types)
+{
+    char b1[96], b2[96];
+    if (nargs == 2)
+        bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "operator is not unique: %s %s %s",
+                   tname(type_of(types[0].id), b1, sizeof b1), a->str, tname(type_of(types[1].id), b2, sizeof b2));
+    else
+        bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "operator is not unique: %s %s", a->str,
+                   tname(type_of(types[0].id), b1, sizeof b1));
+    ss_ctx_error_hint(b->ctx, "Could not choose a best candidate operator. You might need to add explicit "
+                              "type casts.");
+    return NULL;
+}
+
 /* An operator with an operand of a catalog type: resolved over the catalog's operators and
  * the built-in types' (ss_oper_resolve, PostgreSQL's oper_select_candidate), the operands
  * cast to the chosen parameter types.  A catalog operator is an EXPR_FUNC, except a
@@ -133,16 +148,7 @@ static ss_expr *bind_catalog_op(binder *b, const ast_expr *a, ss_expr **l, ss_ex
     int rc = ss_oper_resolve(name, nargs, types, &def, want, &result);
     if (rc == SS_FUNC_AMBIGUOUS) {
         *handled = true;
-        char b1[96], b2[96];
-        if (nargs == 2)
-            bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "operator is not unique: %s %s %s",
-                       tname(type_of(types[0].id), b1, sizeof b1), a->str, tname(type_of(types[1].id), b2, sizeof b2));
-        else
-            bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "operator is not unique: %s %s", a->str,
-                       tname(type_of(types[0].id), b1, sizeof b1));
-        ss_ctx_error_hint(b->ctx, "Could not choose a best candidate operator. You might need to add explicit "
-                                  "type casts.");
-        return NULL;
+        return ambiguous_operator(b, a, nargs, types);
     }
     if (rc != SS_OK)
         return NULL;
@@ -187,18 +193,8 @@ static ss_expr *bind_builtin_oper(binder *b, const ast_expr *a, ss_expr *l, ss_e
         types[i] = is_unknown_param(b, ops[i]) ? type_of(SS_TYPE_UNKNOWN) : ops[i]->type;
     const ss_func_def *def;
     int rc = ss_oper_resolve(a->str, nargs, types, &def, want, &result);
-    if (rc == SS_FUNC_AMBIGUOUS) {
-        char b1[96], b2[96];
-        if (nargs == 2)
-            bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "operator is not unique: %s %s %s",
-                       tname(type_of(types[0].id), b1, sizeof b1), a->str, tname(type_of(types[1].id), b2, sizeof b2));
-        else
-            bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "operator is not unique: %s %s", a->str,
-                       tname(type_of(types[0].id), b1, sizeof b1));
-        ss_ctx_error_hint(b->ctx, "Could not choose a best candidate operator. You might need to add explicit "
-                                  "type casts.");
-        return NULL;
-    }
+    if (rc == SS_FUNC_AMBIGUOUS)
+        return ambiguous_operator(b, a, nargs, types);
     if (rc != SS_OK || !def->eval)
         return no_operator(b, a, l, r);
     ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * nargs);

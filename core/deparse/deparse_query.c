@@ -587,6 +587,21 @@ static int star_cols(dp *d, const dp_scope *s, const ast_from_item *f, uint32_t 
     return SS_OK;
 }
 
+/* qualifier.column of a * expansion, resolved in scope s. */
+static dp_node *star_column(dp *d, const dp_scope *s, const char *qualifier, const char *column)
+{
+    const char *names[2] = {qualifier, column};
+    ast_expr col = {0};
+    col.kind = AE_COLUMN;
+    col.names = names;
+    col.nnames = 2;
+    const dp_scope *keep = d->scope;
+    d->scope = s;
+    dp_node *e = dp_resolve(d, &col);
+    d->scope = keep;
+    return e;
+}
+
 /* The select list resolved, * expanded. */
 static int targets(dp *d, const ast_select *q, const dp_scope *s, dp_target **out, uint32_t *n)
 {
@@ -616,16 +631,8 @@ static int targets(dp *d, const ast_select *q, const dp_scope *s, dp_target **ou
                     return SS_ERROR;
                 for (uint32_t k = 0; k < nsc; k++) {
                     const dp_rel *rel = sc[k].rel;
-                    ast_expr col = {0};
-                    const char *names[2] = {rel->qualifier ? rel->qualifier : rel->refname, rel->cols[sc[k].at]};
-                    col.kind = AE_COLUMN;
-                    col.names = names;
-                    col.nnames = 2;
-                    const dp_scope *keep = d->scope;
-                    d->scope = s;
-                    v[*n].expr = dp_resolve(d, &col);
-                    d->scope = keep;
-                    if (!v[*n].expr)
+                    if (!(v[*n].expr = star_column(d, s, rel->qualifier ? rel->qualifier : rel->refname,
+                                                   rel->cols[sc[k].at])))
                         return SS_ERROR;
                     v[(*n)++].name = rel->cols[sc[k].at];
                 }
@@ -637,16 +644,7 @@ static int targets(dp *d, const ast_select *q, const dp_scope *s, dp_target **ou
                 if (t->expr->nnames == 1 && strcmp(qualifier, t->expr->names[0]) != 0)
                     continue;
                 for (uint32_t c = 0; c < rel->ncols; c++) {
-                    ast_expr col = {0};
-                    const char *names[2] = {qualifier, rel->cols[c]};
-                    col.kind = AE_COLUMN;
-                    col.names = names;
-                    col.nnames = 2;
-                    const dp_scope *keep = d->scope;
-                    d->scope = s;
-                    v[*n].expr = dp_resolve(d, &col);
-                    d->scope = keep;
-                    if (!v[*n].expr)
+                    if (!(v[*n].expr = star_column(d, s, qualifier, rel->cols[c])))
                         return SS_ERROR;
                     v[(*n)++].name = rel->cols[c];
                     any = true;
