@@ -20,7 +20,8 @@ typedef enum dp_kind {
     DN_CONST,     /* text: the output-function text (NULL: a NULL constant) of type */
     DN_OP,        /* text: operator; args[0] (NULL for a prefix operator), args[1] */
     DN_AND, DN_OR, DN_NOT,
-    DN_NULLTEST,  /* args[0] IS [NOT] NULL (negated: NOT NULL) */
+    DN_NULLTEST,  /* args[0] IS [NOT] NULL (negated: NOT NULL); with text, the boolean test
+                     args[0] IS [NOT] TRUE / FALSE / UNKNOWN (text: " IS TRUE" ...) */
     DN_FUNC,      /* text(args): a plain function call */
     DN_AGG,       /* an aggregate call: star, distinct, filter */
     DN_CAST,      /* args[0]::type (a coercion; implicit ones hidden where PostgreSQL hides them) */

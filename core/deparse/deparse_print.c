@@ -439,7 +439,7 @@ static int print(dp *d, const dp_node *n, bool showimplicit)
         open_paren(d);
         if (print_paren(d, n->args[0], true, n))
             return SS_ERROR;
-        ss_strbuf_puts(sb, n->negated ? " IS NOT NULL" : " IS NULL");
+        ss_strbuf_puts(sb, n->text ? n->text : n->negated ? " IS NOT NULL" : " IS NULL");
         close_paren(d);
         return SS_OK;
     case DN_FUNC:

@@ -977,6 +977,15 @@ dp_node *dp_resolve(dp *d, const ast_expr *e)
         n->negated = e->kind == AE_IS_NOT_NULL;
         return n;
     }
+    case AE_BOOLTEST: { /* printed as a null test is, with its own words (text) */
+        static const char *const words[] = {" IS TRUE", " IS NOT TRUE", " IS FALSE", " IS NOT FALSE",
+                                            " IS UNKNOWN", " IS NOT UNKNOWN"};
+        dp_node *n = node(d, DN_NULLTEST, ty(SS_TYPE_BOOL), 1);
+        if (!n || !(n->args[0] = coerce_or_fail(d, dp_resolve(d, e->args[0]), ty(SS_TYPE_BOOL))))
+            return NULL;
+        n->text = words[e->ival];
+        return n;
+    }
     case AE_FUNC:
         return function(d, e);
     case AE_CAST:
