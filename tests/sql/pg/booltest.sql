@@ -8,7 +8,7 @@ select a from bt where b is not true order by a;
 select a from bt where (a > 1) is true and b is unknown;
 select count(*) filter (where b is not false) from bt;
 select 'x' is true;
-create table bt (a int, b bool check (b is not false));
-create view bv as select a, b is true as t, (a > 1) is not unknown as u, not b is false as nf, b is not true and a = 1 as x from bt where b is unknown or a is not null;
+create table bt2 (a int, b bool check (b is not false));
+create view bv as select a, b is true as t, (a > 1) is not unknown as u, not b is false as nf, b is not true and a = 1 as x from bt2 where b is unknown or a is not null;
 \d+ bv
-\d bt
+\d bt2
