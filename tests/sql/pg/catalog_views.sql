@@ -1,0 +1,34 @@
+-- pg_tables, pg_indexes, pg_namespace and information_schema's tables, columns, schemata
+CREATE TABLE t (id int PRIMARY KEY, name varchar(20) NOT NULL, price numeric(10,2), note text DEFAULT 'x');
+CREATE TABLE u (k bigint GENERATED ALWAYS AS IDENTITY, t_id int REFERENCES t, at timestamptz, d date,
+                f float8, c char(3), b boolean, s smallint, r real, ts timestamp(3), a int[]);
+CREATE UNIQUE INDEX u_c ON u (c DESC, s);
+CREATE INDEX "U idx" ON u (at NULLS FIRST);
+SELECT table_name, is_insertable_into FROM information_schema.tables
+  WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1;
+SELECT column_name, is_updatable FROM information_schema.columns
+  WHERE table_schema = 'public' AND table_name = 't' ORDER BY ordinal_position;
+CREATE VIEW v AS SELECT id, name FROM t;
+CREATE SCHEMA s2;
+CREATE TABLE s2.w (x int);
+SELECT schemaname, tablename, tablespace, hasindexes, hasrules, hastriggers, rowsecurity
+  FROM pg_tables WHERE schemaname IN ('public', 's2') ORDER BY 1, 2;
+SELECT * FROM pg_indexes WHERE schemaname = 'public' ORDER BY indexname;
+SELECT nspname FROM pg_namespace WHERE nspname NOT LIKE 'pg_t%' ORDER BY 1;
+SELECT table_catalog = current_database() AS cat, table_schema, table_name, table_type, self_referencing_column_name,
+       reference_generation, user_defined_type_name, is_typed, commit_action
+  FROM information_schema.tables WHERE table_schema IN ('public', 's2') ORDER BY table_name;
+SELECT table_name, column_name, ordinal_position, column_default, is_nullable, data_type,
+       character_maximum_length, character_octet_length, numeric_precision, numeric_precision_radix,
+       numeric_scale, datetime_precision
+  FROM information_schema.columns WHERE table_schema = 'public' ORDER BY table_name, ordinal_position;
+SELECT table_name, column_name, udt_catalog = current_database() AS cat, udt_schema, udt_name, dtd_identifier, is_self_referencing,
+       is_identity, identity_generation, identity_start, identity_increment, identity_maximum,
+       identity_minimum, identity_cycle, is_generated, generation_expression, collation_name, domain_name
+  FROM information_schema.columns WHERE table_schema = 'public' ORDER BY table_name, ordinal_position;
+SELECT catalog_name = current_database() AS cat, schema_name, default_character_set_name, sql_path
+  FROM information_schema.schemata WHERE schema_name NOT LIKE 'pg_t%' ORDER BY schema_name;
+SELECT table_catalog = current_database() AS cat, table_schema, table_name, view_definition, is_trigger_updatable
+  FROM information_schema.views WHERE table_schema = 'public' ORDER BY table_name;
+-- information_schema is not on the search path
+SELECT count(*) FROM tables;
