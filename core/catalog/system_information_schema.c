@@ -1,18 +1,19 @@
 /* system_information_schema.c — the rows of information_schema.tables, columns, schemata
  * and views (system_information_schema.h), with PostgreSQL 15's columns and values: user
  * tables and views only (not materialized views, sequences or the system schemas' own),
- * another session's temporary tables left out.  Whether a view is automatically updatable
- * (and its check option) is decided by the binder from its text, which these rows do not
- * bind: reading those columns for a view is 0A000. */
+ * another session's temporary tables left out.  A view's updatability and check option are
+ * read from its text (bind/view_updatable.h), only when the scan reads those columns. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bind/view_updatable.h"
 #include "catalog/constraints.h"
 #include "catalog/matview.h"
 #include "catalog/namespace.h"
 #include "catalog/sequences.h"
 #include "catalog/system_information_schema.h"
+#include "sql/ast.h"
 #include "deparse/deparse.h"
 #include "types/func_impl.h"
 #include "types/typeio.h"
@@ -68,11 +69,21 @@ static const char *schema_of(const ss_schema *ns)
     return ns ? ss_ns_name(ns) : "public";
 }
 
-static int view_column_unsupported(ss_ctx *ctx, const char *view, const char *column)
+static const char *yes_no(bool b)
 {
-    return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                        "information_schema.%s.%s is not supported%s", view, column,
-                        strcmp(view, "views") == 0 ? "" : " for views");
+    return b ? "YES" : "NO";
+}
+
+/* v's updatability and, when cols is given, its columns' (v->ncols). */
+static int updatability(ss_ctx *ctx, const ss_catalog *c, const ss_view *v, ss_view_updatability *out, bool *cols)
+{
+    bool one[1], *k = cols ? cols : v->ncols ? calloc(v->ncols, sizeof *k) : one;
+    if (!k)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    int rc = ss_view_updatability_of(ctx, (ss_catalog *)c, v, out, k);
+    if (k != cols && k != one)
+        free(k);
+    return rc;
 }
 
 int ss_system_is_tables_fill(ss_ctx *ctx, const ss_catalog *c, const bool *wanted, ss_view_row_fn add, void *arg)
@@ -95,12 +106,14 @@ int ss_system_is_tables_fill(ss_ctx *ctx, const ss_catalog *c, const bool *wante
         const ss_view *v = c->user_views[i];
         if (!ss_ddl_visible(&v->ddl) || (v->ns && ss_ns_is_temp(v->ns) && v->ns != my_temp))
             continue;
-        if (wanted[TAB_INSERTABLE])
-            return view_column_unsupported(ctx, "tables", "is_insertable_into");
+        ss_view_updatability u = {0};
+        if (wanted[TAB_INSERTABLE] && updatability(ctx, c, v, &u, NULL))
+            return SS_ERROR;
         bool temp = v->ns && v->ns == my_temp;
         ss_value row[SS_IS_TABLES_NCOLS] = {ss_row_text(CATALOG_NAME), ss_row_text(schema_of(v->ns)),
                                             ss_row_text(v->name), ss_row_text(temp ? "LOCAL TEMPORARY" : "VIEW"),
-                                            NUL, NUL, NUL, NUL, NUL, NUL, ss_row_text("NO"), NUL};
+                                            NUL, NUL, NUL, NUL, NUL, ss_row_text(yes_no(u.updatable)), ss_row_text("NO"),
+                                            NUL};
         if (add(ctx, arg, row))
             return SS_ERROR;
     }
@@ -167,11 +180,10 @@ typedef struct col_ctx {
     void *arg;
 } col_ctx;
 
+/* updatable: whether UPDATE can assign it (a table's column always) */
 static int add_column(col_ctx *k, const char *schema, const char *rel, const char *name, uint32_t pos, ss_type type,
-                      bool not_null, const ss_col_cons *cons, bool is_view)
+                      bool not_null, const ss_col_cons *cons, bool updatable)
 {
-    if (is_view && k->wanted[COL_UPDATABLE])
-        return view_column_unsupported(k->ctx, "columns", "is_updatable");
     type_facts f = facts_of(type);
     if (f.interval_fields && k->wanted[COL_INTERVAL_TYPE])
         return ss_ctx_error(k->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
@@ -198,7 +210,7 @@ static int add_column(col_ctx *k, const char *schema, const char *rel, const cha
         text_or_null(ident == 'a' ? "ALWAYS" : ident == 'd' ? "BY DEFAULT" : NULL),
         have_seq ? ss_row_text(start) : NUL, have_seq ? ss_row_text(inc) : NUL, have_seq ? ss_row_text(max) : NUL,
         have_seq ? ss_row_text(min) : NUL, ss_row_text(have_seq && seq.p.cycle ? "YES" : "NO"),
-        ss_row_text("NEVER"), NUL, is_view ? NUL : ss_row_text("YES")};
+        ss_row_text("NEVER"), NUL, ss_row_text(yes_no(updatable))};
     return k->add(k->ctx, k->arg, row);
 }
 
@@ -213,17 +225,24 @@ int ss_system_is_columns_fill(ss_ctx *ctx, const ss_catalog *c, const bool *want
             continue;
         for (uint32_t col = 0; col < t->ncols; col++)
             if (add_column(&k, schema_of(t->ns), t->name, t->cols[col].name, col + 1, t->types[col],
-                           t->cols[col].not_null, t->cons ? &t->cons->cols[col] : NULL, false))
+                           t->cols[col].not_null, t->cons ? &t->cons->cols[col] : NULL, true))
                 return SS_ERROR;
     }
     for (uint32_t i = 0; i < c->nuser_views; i++) {
         const ss_view *v = c->user_views[i];
         if (!ss_ddl_visible(&v->ddl) || (v->ns && ss_ns_is_temp(v->ns) && v->ns != my_temp))
             continue;
-        for (uint32_t col = 0; col < v->ncols; col++)
-            if (add_column(&k, schema_of(v->ns), v->name, v->col_names[col], col + 1, v->types[col], false, NULL,
-                           true))
-                return SS_ERROR;
+        bool *upd = calloc(v->ncols ? v->ncols : 1, sizeof *upd);
+        ss_view_updatability u;
+        if (!upd)
+            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        int rc = wanted[COL_UPDATABLE] ? updatability(ctx, c, v, &u, upd) : SS_OK;
+        for (uint32_t col = 0; rc == SS_OK && col < v->ncols; col++)
+            rc = add_column(&k, schema_of(v->ns), v->name, v->col_names[col], col + 1, v->types[col], false, NULL,
+                            upd[col]);
+        free(upd);
+        if (rc)
+            return SS_ERROR;
     }
     return SS_OK;
 }
@@ -252,18 +271,21 @@ int ss_system_is_views_fill(ss_ctx *ctx, const ss_catalog *c, const bool *wanted
         const ss_view *v = c->user_views[i];
         if (!ss_ddl_visible(&v->ddl) || (v->ns && ss_ns_is_temp(v->ns) && v->ns != my_temp))
             continue;
-        if (wanted[VIEW_CHECK_OPTION] || wanted[VIEW_UPDATABLE] || wanted[VIEW_INSERTABLE])
-            return view_column_unsupported(ctx, "views",
-                                           wanted[VIEW_CHECK_OPTION] ? "check_option"
-                                           : wanted[VIEW_UPDATABLE] ? "is_updatable"
-                                                                    : "is_insertable_into");
+        ss_view_updatability u = {0};
+        if ((wanted[VIEW_CHECK_OPTION] || wanted[VIEW_UPDATABLE] || wanted[VIEW_INSERTABLE]) &&
+            updatability(ctx, c, v, &u, NULL))
+            return SS_ERROR;
+        const char *check = u.check == AST_VIEW_CHECK_LOCAL      ? "LOCAL"
+                             : u.check == AST_VIEW_CHECK_CASCADED ? "CASCADED"
+                                                                  : "NONE";
         char *def = NULL;
         if (ss_viewdef_of_view(ctx, (ss_catalog *)c, v, false, &def)) {
             ss_error_clear(ctx->err);
             def = NULL;
         }
         ss_value row[SS_IS_VIEWS_NCOLS] = {ss_row_text(CATALOG_NAME), ss_row_text(schema_of(v->ns)),
-                                           ss_row_text(v->name), text_or_null(def), NUL, NUL, NUL,
+                                           ss_row_text(v->name), text_or_null(def), ss_row_text(check),
+                                           ss_row_text(yes_no(u.updatable)), ss_row_text(yes_no(u.updatable)),
                                            ss_row_text("NO"), ss_row_text("NO"), ss_row_text("NO")};
         int rc = add(ctx, arg, row);
         free(def);

@@ -32,3 +32,16 @@ SELECT table_catalog = current_database() AS cat, table_schema, table_name, view
   FROM information_schema.views WHERE table_schema = 'public' ORDER BY table_name;
 -- information_schema is not on the search path
 SELECT count(*) FROM tables;
+-- views' updatability and check options
+CREATE VIEW va AS SELECT name, count(*) AS n FROM t GROUP BY name;
+CREATE VIEW vl AS SELECT id, name || '!' AS shout FROM t WHERE id > 0 WITH LOCAL CHECK OPTION;
+CREATE VIEW vc AS SELECT * FROM vl WITH CHECK OPTION;
+CREATE VIEW vx AS SELECT shout, 1 AS one FROM vl;
+CREATE VIEW vj AS SELECT t.id FROM t JOIN u ON t.id = u.t_id;
+SELECT table_name, check_option, is_updatable, is_insertable_into, is_trigger_updatable,
+       is_trigger_deletable, is_trigger_insertable_into
+  FROM information_schema.views WHERE table_schema = 'public' ORDER BY table_name;
+SELECT table_name, table_type, is_insertable_into FROM information_schema.tables
+  WHERE table_schema = 'public' ORDER BY table_name;
+SELECT table_name, column_name, is_updatable FROM information_schema.columns
+  WHERE table_schema = 'public' AND table_name LIKE 'v%' ORDER BY table_name, ordinal_position;
