@@ -3,6 +3,7 @@
  * tables and views only (not materialized views, sequences or the system schemas' own),
  * another session's temporary tables left out.  A view's updatability and check option are
  * read from its text (bind/view_updatable.h), only when the scan reads those columns. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,7 +40,7 @@ const ss_column_def ss_is_columns_cols[SS_IS_COLUMNS_NCOLS] = {
     N("maximum_cardinality"), C("dtd_identifier"), C("is_self_referencing"), C("is_identity"),
     C("identity_generation"), C("identity_start"), C("identity_increment"), C("identity_maximum"),
     C("identity_minimum"), C("identity_cycle"), C("is_generated"), C("generation_expression"), C("is_updatable")};
-enum { COL_INTERVAL_TYPE = 14, COL_UPDATABLE = 43 };
+enum { COL_UPDATABLE = 43 };
 const ss_column_def ss_is_schemata_cols[SS_IS_SCHEMATA_NCOLS] = {
     C("catalog_name"), C("schema_name"), C("schema_owner"), C("default_character_set_catalog"),
     C("default_character_set_schema"), C("default_character_set_name"), C("sql_path")};
@@ -124,7 +125,7 @@ int ss_system_is_tables_fill(ss_ctx *ctx, const ss_catalog *c, const bool *wante
  * a character at most). */
 typedef struct type_facts {
     ss_value char_max, char_octets, num_prec, num_radix, num_scale, dt_prec;
-    bool interval_fields; /* an interval typmod with fields: interval_type not computed */
+    bool interval_fields; /* an interval typmod with fields (interval_type names them) */
 } type_facts;
 
 static type_facts facts_of(ss_type t)
@@ -185,9 +186,11 @@ static int add_column(col_ctx *k, const char *schema, const char *rel, const cha
                       bool not_null, const ss_col_cons *cons, bool updatable)
 {
     type_facts f = facts_of(type);
-    if (f.interval_fields && k->wanted[COL_INTERVAL_TYPE])
-        return ss_ctx_error(k->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                            "information_schema.columns.interval_type is not supported for interval fields");
+    /* _pg_interval_type: format_type's fields after "interval[(p)] ", upper case */
+    char ivname[128], *fields = NULL;
+    if (f.interval_fields && (fields = strchr(ss_type_display_name(type, ivname, sizeof ivname), ' ')))
+        for (char *p = ++fields; *p; p++)
+            *p = (char)toupper((unsigned char)*p);
     char dtype[128], dtd[16], start[24], inc[24], max[24], min[24];
     snprintf(dtd, sizeof dtd, "%u", pos);
     const char *data_type = is_array(type.id) ? "ARRAY" : ss_type_display_name((ss_type){type.id, -1}, dtype, sizeof dtype);
@@ -204,7 +207,7 @@ static int add_column(col_ctx *k, const char *schema, const char *rel, const cha
         ss_row_text(CATALOG_NAME), ss_row_text(schema), ss_row_text(rel), ss_row_text(name), num(pos),
         text_or_null(cons && !ident ? cons->default_text : NULL), ss_row_text(not_null ? "NO" : "YES"),
         ss_row_text(data_type), f.char_max, f.char_octets, f.num_prec, f.num_radix, f.num_scale, f.dt_prec,
-        NUL, NUL, NUL, NUL, NUL, NUL, NUL, NUL, NUL, NUL, NUL,
+        text_or_null(fields), NUL, NUL, NUL, NUL, NUL, NUL, NUL, NUL, NUL, NUL,
         ss_row_text(CATALOG_NAME), ss_row_text("pg_catalog"), ss_row_text(ss_type_internal_name(type.id)),
         NUL, NUL, NUL, NUL, ss_row_text(dtd), ss_row_text("NO"), ss_row_text(ident ? "YES" : "NO"),
         text_or_null(ident == 'a' ? "ALWAYS" : ident == 'd' ? "BY DEFAULT" : NULL),

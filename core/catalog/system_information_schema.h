@@ -27,7 +27,7 @@ extern const ss_column_def ss_is_views_cols[];
 #define SS_IS_VIEWS_NCOLS 10
 
 /* Each fill gives every row to add; wanted[i] tells whether the scan reads column i (a
- * column Sunstone cannot compute is 0A000 only when read). */
+ * view's updatability is worked out only when read). */
 int ss_system_pg_tables_fill(ss_ctx *ctx, const ss_catalog *c, ss_view_row_fn add, void *arg);
 int ss_system_pg_indexes_fill(ss_ctx *ctx, const ss_catalog *c, ss_view_row_fn add, void *arg);
 int ss_system_pg_namespace_fill(ss_ctx *ctx, const ss_catalog *c, ss_view_row_fn add, void *arg);

@@ -45,3 +45,9 @@ SELECT table_name, table_type, is_insertable_into FROM information_schema.tables
   WHERE table_schema = 'public' ORDER BY table_name;
 SELECT table_name, column_name, is_updatable FROM information_schema.columns
   WHERE table_schema = 'public' AND table_name LIKE 'v%' ORDER BY table_name, ordinal_position;
+-- interval fields and precisions
+CREATE TABLE s2.iv (a interval day to second(2), b interval, c interval(3), d interval year to month,
+                    e interval hour, f time(0), g timetz, h numeric, i bit(4), j varbit(7), k varchar);
+SELECT column_name, data_type, datetime_precision, interval_type, interval_precision, character_maximum_length,
+       character_octet_length, numeric_precision, numeric_precision_radix, numeric_scale, udt_name
+  FROM information_schema.columns WHERE table_schema = 's2' AND table_name = 'iv' ORDER BY ordinal_position;
