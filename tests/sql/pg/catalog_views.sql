@@ -51,3 +51,17 @@ CREATE TABLE s2.iv (a interval day to second(2), b interval, c interval(3), d in
 SELECT column_name, data_type, datetime_precision, interval_type, interval_precision, character_maximum_length,
        character_octet_length, numeric_precision, numeric_precision_radix, numeric_scale, udt_name
   FROM information_schema.columns WHERE table_schema = 's2' AND table_name = 'iv' ORDER BY ordinal_position;
+-- views over views, column aliases, materialized and system views
+CREATE SCHEMA s3;
+CREATE TABLE s3.b (x int, y text);
+CREATE VIEW s3.bv AS SELECT x AS xx, y FROM s3.b;
+CREATE VIEW top AS SELECT xx, upper(y) AS u FROM s3.bv;
+CREATE VIEW al AS SELECT q FROM s3.b AS z(q, r);
+CREATE MATERIALIZED VIEW mv AS SELECT * FROM s3.b;
+CREATE INDEX ON mv (x);
+CREATE VIEW overmv AS SELECT * FROM mv;
+CREATE VIEW sysv AS SELECT tablename FROM pg_tables;
+SELECT table_schema, table_name, is_updatable, is_insertable_into, check_option FROM information_schema.views WHERE table_schema IN ('public','s3') ORDER BY 1, 2;
+SELECT table_schema, table_name, column_name, is_updatable FROM information_schema.columns WHERE table_name IN ('top', 'bv', 'al', 'overmv', 'sysv', 'mv') ORDER BY 1, 2, 3;
+SELECT schemaname, tablename, indexname, indexdef FROM pg_indexes WHERE schemaname <> 'pg_catalog' ORDER BY 3;
+SELECT schemaname, tablename FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema') ORDER BY 1, 2;
