@@ -48,7 +48,7 @@ const ss_column_def ss_is_views_cols[SS_IS_VIEWS_NCOLS] = {
     C("table_catalog"), C("table_schema"), C("table_name"), C("view_definition"), C("check_option"),
     C("is_updatable"), C("is_insertable_into"), C("is_trigger_updatable"), C("is_trigger_deletable"),
     C("is_trigger_insertable_into")};
-enum { VIEW_CHECK_OPTION = 4, VIEW_UPDATABLE = 5, VIEW_INSERTABLE = 6 };
+enum { VIEW_DEFINITION = 3, VIEW_CHECK_OPTION = 4, VIEW_UPDATABLE = 5, VIEW_INSERTABLE = 6 };
 
 #define CATALOG_NAME "sunstone" /* current_database() */
 #define NUL ((ss_value){.is_null = true})
@@ -282,7 +282,7 @@ int ss_system_is_views_fill(ss_ctx *ctx, const ss_catalog *c, const bool *wanted
                              : u.check == AST_VIEW_CHECK_CASCADED ? "CASCADED"
                                                                   : "NONE";
         char *def = NULL;
-        if (ss_viewdef_of_view(ctx, (ss_catalog *)c, v, false, &def)) {
+        if (wanted[VIEW_DEFINITION] && ss_viewdef_of_view(ctx, (ss_catalog *)c, v, false, &def)) {
             ss_error_clear(ctx->err);
             def = NULL;
         }
