@@ -56,7 +56,10 @@ static ss_schema *add(ss_catalog *c, const char *name, bool system)
 
 int ss_ns_init(ss_catalog *c)
 {
-    return add(c, "pg_catalog", true) && add(c, "public", false) ? SS_OK : SS_ERROR;
+    /* information_schema: system like pg_catalog (not droppable), but searched only when
+       the path lists it */
+    return add(c, "pg_catalog", true) && add(c, "public", false) && add(c, "information_schema", true) ? SS_OK
+                                                                                                        : SS_ERROR;
 }
 
 static void free_schema(ss_schema *s)
@@ -232,7 +235,7 @@ static uint32_t path_schemas(const ss_catalog *c, const ss_schema **out, bool *e
             dup = out[i] == s;
         if (dup)
             continue;
-        *explicit_catalog |= s->system;
+        *explicit_catalog |= s == ss_ns_pg_catalog(c);
         out[n++] = s;
     }
     return n;
@@ -297,7 +300,7 @@ const char *ss_ns_display(const ss_catalog *c, const ss_schema *s, const char *r
     bool placed;
     const ss_schema *path[MAX_PATH];
     uint32_t n = path_schemas(c, path, &placed);
-    bool visible = s->system || (s->temp_owner && s->temp_owner == g_session);
+    bool visible = s == ss_ns_pg_catalog(c) || (s->temp_owner && s->temp_owner == g_session);
     for (uint32_t i = 0; i < n && !visible; i++)
         visible = path[i] == s;
     if (visible)

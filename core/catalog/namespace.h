@@ -23,7 +23,7 @@ typedef struct ss_schema {
     char *old_name;      /* pending ALTER SCHEMA RENAME: the name a rollback puts back, and
                             the one other transactions still see (ss_ns_name) */
     ss_ddl_stamp rename; /* .created: the transaction of that pending rename */
-    bool system;         /* pg_catalog: holds the system views, cannot be dropped */
+    bool system;         /* pg_catalog, information_schema: hold the system views, cannot be dropped */
     const void *temp_owner; /* a session's temporary schema (pg_temp_N): that session's
                                settings (the thread-local session identity); NULL otherwise */
     uint64_t created;    /* catalog version at creation: PostgreSQL's dependency order */

@@ -2,7 +2,9 @@
  * sunstone_columns: user tables, then user views; pg_settings and pg_prepared_statements, the
  * running session's, filled by system_session_views.c; sunstone_index_columns and
  * sunstone_sequences, filled by system_relation_views.c; pg_matviews
- * and pg_views (system_matviews.c) and pg_cursors, the session's (system_cursors.c)), served through the ordinary storage vtable so the same scan operators
+ * and pg_views (system_matviews.c) and pg_cursors, the session's (system_cursors.c); pg_tables,
+ * pg_indexes, pg_namespace and information_schema's tables, columns, schemata and views
+ * (system_information_schema.h)), served through the ordinary storage vtable so the same scan operators
  * read them.  Rows are computed when a scan begins. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +20,7 @@
 #include "exec/vector.h"
 #include "catalog/system_session_views.h"
 #include "catalog/system_relation_views.h"
+#include "catalog/system_information_schema.h"
 #include "types/typeio.h"
 
 typedef enum view_id {
@@ -25,7 +28,10 @@ typedef enum view_id {
     VIEW_INDEX_COLUMNS, VIEW_SEQUENCES, VIEW_SCHEMAS,
     VIEW_PG_MATVIEWS, /* (M) */
     VIEW_PG_CURSORS,  /* (M) */
-    VIEW_PG_VIEWS
+    VIEW_PG_VIEWS,
+    /* PostgreSQL's relation listings (system_information_schema.h) */
+    VIEW_PG_TABLES, VIEW_PG_INDEXES, VIEW_PG_NAMESPACE, VIEW_IS_TABLES, VIEW_IS_COLUMNS, VIEW_IS_SCHEMATA,
+    VIEW_IS_VIEWS
 } view_id;
 
 typedef struct view_handle {
@@ -132,6 +138,13 @@ static const ss_column_def *view_cols(view_id id)
            : id == VIEW_PG_MATVIEWS ? pg_matviews_cols
            : id == VIEW_PG_CURSORS  ? pg_cursors_cols
            : id == VIEW_PG_VIEWS    ? pg_views_cols
+           : id == VIEW_PG_TABLES   ? ss_pg_tables_cols
+           : id == VIEW_PG_INDEXES  ? ss_pg_indexes_cols
+           : id == VIEW_PG_NAMESPACE ? ss_pg_namespace_cols
+           : id == VIEW_IS_TABLES   ? ss_is_tables_cols
+           : id == VIEW_IS_COLUMNS  ? ss_is_columns_cols
+           : id == VIEW_IS_SCHEMATA ? ss_is_schemata_cols
+           : id == VIEW_IS_VIEWS    ? ss_is_views_cols
                                     : pg_prepared_cols;
 }
 
@@ -201,8 +214,30 @@ static ss_value schema_value(const ss_schema *ns)
     return text_value(ns ? ss_ns_name(ns) : "public");
 }
 
+/* The relation listings of system_information_schema.h; wanted: the columns spec reads. */
+static int fill_listing(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_spec *spec)
+{
+    view_row_sink sink = {s, h, spec};
+    bool wanted[64] = {0};
+    for (uint32_t i = 0; i < spec->ncols; i++)
+        if (spec->columns[i] < 64)
+            wanted[spec->columns[i]] = true;
+    const ss_catalog *c = h->catalog;
+    switch (h->id) {
+    case VIEW_PG_TABLES: return ss_system_pg_tables_fill(ctx, c, view_sink_add, &sink);
+    case VIEW_PG_INDEXES: return ss_system_pg_indexes_fill(ctx, c, view_sink_add, &sink);
+    case VIEW_PG_NAMESPACE: return ss_system_pg_namespace_fill(ctx, c, view_sink_add, &sink);
+    case VIEW_IS_TABLES: return ss_system_is_tables_fill(ctx, c, wanted, view_sink_add, &sink);
+    case VIEW_IS_COLUMNS: return ss_system_is_columns_fill(ctx, c, wanted, view_sink_add, &sink);
+    case VIEW_IS_SCHEMATA: return ss_system_is_schemata_fill(ctx, c, view_sink_add, &sink);
+    default: return ss_system_is_views_fill(ctx, c, wanted, view_sink_add, &sink);
+    }
+}
+
 static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_spec *spec)
 {
+    if (h->id >= VIEW_PG_TABLES)
+        return fill_listing(ctx, s, h, spec);
     if (h->id == VIEW_PG_CURSORS) {
         view_row_sink sink = {s, h, spec};
         return ss_system_cursors_fill(ctx, view_sink_add, &sink);
@@ -433,8 +468,8 @@ static const ss_storage_vtable system_views_vt = {
     .scan_end = view_scan_end,
 };
 
-static int add_view(ss_catalog *c, const ss_registry *reg, const char *name, view_id id,
-                    const ss_column_def *cols, uint32_t ncols)
+static int add_view_in(ss_catalog *c, const ss_registry *reg, const ss_schema *ns, const char *name, view_id id,
+                       const ss_column_def *cols, uint32_t ncols)
 {
     ss_table **p = realloc(c->views, (c->nviews + 1) * sizeof *p);
     if (!p)
@@ -473,9 +508,15 @@ static int add_view(ss_catalog *c, const ss_registry *reg, const char *name, vie
     t->handle = h;
     t->backend_name = "system";
     t->system = true;
-    t->ns = ss_ns_pg_catalog(c);
+    t->ns = ns;
     c->views[c->nviews++] = t;
     return SS_OK;
+}
+
+static int add_view(ss_catalog *c, const ss_registry *reg, const char *name, view_id id,
+                    const ss_column_def *cols, uint32_t ncols)
+{
+    return add_view_in(c, reg, ss_ns_pg_catalog(c), name, id, cols, ncols);
 }
 
 int ss_system_views_init(ss_catalog *c, const ss_registry *reg)
@@ -492,7 +533,17 @@ int ss_system_views_init(ss_catalog *c, const ss_registry *reg)
                  sizeof pg_matviews_cols / sizeof pg_matviews_cols[0]) ||
         add_view(c, reg, "pg_cursors", VIEW_PG_CURSORS, pg_cursors_cols,
                  sizeof pg_cursors_cols / sizeof pg_cursors_cols[0]) ||
-        add_view(c, reg, "pg_views", VIEW_PG_VIEWS, pg_views_cols, sizeof pg_views_cols / sizeof pg_views_cols[0]))
+        add_view(c, reg, "pg_views", VIEW_PG_VIEWS, pg_views_cols, sizeof pg_views_cols / sizeof pg_views_cols[0]) ||
+        add_view(c, reg, "pg_tables", VIEW_PG_TABLES, ss_pg_tables_cols, SS_PG_TABLES_NCOLS) ||
+        add_view(c, reg, "pg_indexes", VIEW_PG_INDEXES, ss_pg_indexes_cols, SS_PG_INDEXES_NCOLS) ||
+        add_view(c, reg, "pg_namespace", VIEW_PG_NAMESPACE, ss_pg_namespace_cols, SS_PG_NAMESPACE_NCOLS))
+        return SS_ERROR;
+    const ss_schema *is = ss_ns_find(c, "information_schema");
+    if (!is ||
+        add_view_in(c, reg, is, "tables", VIEW_IS_TABLES, ss_is_tables_cols, SS_IS_TABLES_NCOLS) ||
+        add_view_in(c, reg, is, "columns", VIEW_IS_COLUMNS, ss_is_columns_cols, SS_IS_COLUMNS_NCOLS) ||
+        add_view_in(c, reg, is, "schemata", VIEW_IS_SCHEMATA, ss_is_schemata_cols, SS_IS_SCHEMATA_NCOLS) ||
+        add_view_in(c, reg, is, "views", VIEW_IS_VIEWS, ss_is_views_cols, SS_IS_VIEWS_NCOLS))
         return SS_ERROR;
     return SS_OK;
 }

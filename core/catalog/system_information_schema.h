@@ -1,0 +1,39 @@
+/* system_information_schema.h — the rows of PostgreSQL's relation-listing catalog views
+ * (system_views.c serves them): pg_tables, pg_indexes and pg_namespace in pg_catalog
+ * (system_pg_tables.c), and information_schema's tables, columns, schemata and views
+ * (system_information_schema.c).  Only user relations are listed (none of pg_catalog's or
+ * information_schema's own); schemata and pg_namespace list every schema. */
+#ifndef SS_CATALOG_SYSTEM_INFORMATION_SCHEMA_H
+#define SS_CATALOG_SYSTEM_INFORMATION_SCHEMA_H
+
+#include "catalog/catalog.h"
+#include "catalog/system_session_views.h"
+
+/* PostgreSQL 15's columns of each view, in its order (name is text, cardinal_number int4,
+ * sql_identifier / character_data / yes_or_no text). */
+extern const ss_column_def ss_pg_tables_cols[];
+extern const ss_column_def ss_pg_indexes_cols[];
+extern const ss_column_def ss_pg_namespace_cols[];
+extern const ss_column_def ss_is_tables_cols[];
+extern const ss_column_def ss_is_columns_cols[];
+extern const ss_column_def ss_is_schemata_cols[];
+extern const ss_column_def ss_is_views_cols[];
+#define SS_PG_TABLES_NCOLS 8
+#define SS_PG_INDEXES_NCOLS 5
+#define SS_PG_NAMESPACE_NCOLS 1
+#define SS_IS_TABLES_NCOLS 12
+#define SS_IS_COLUMNS_NCOLS 44
+#define SS_IS_SCHEMATA_NCOLS 7
+#define SS_IS_VIEWS_NCOLS 10
+
+/* Each fill gives every row to add; wanted[i] tells whether the scan reads column i (a
+ * view's updatability is worked out only when read). */
+int ss_system_pg_tables_fill(ss_ctx *ctx, const ss_catalog *c, ss_view_row_fn add, void *arg);
+int ss_system_pg_indexes_fill(ss_ctx *ctx, const ss_catalog *c, ss_view_row_fn add, void *arg);
+int ss_system_pg_namespace_fill(ss_ctx *ctx, const ss_catalog *c, ss_view_row_fn add, void *arg);
+int ss_system_is_tables_fill(ss_ctx *ctx, const ss_catalog *c, const bool *wanted, ss_view_row_fn add, void *arg);
+int ss_system_is_columns_fill(ss_ctx *ctx, const ss_catalog *c, const bool *wanted, ss_view_row_fn add, void *arg);
+int ss_system_is_schemata_fill(ss_ctx *ctx, const ss_catalog *c, ss_view_row_fn add, void *arg);
+int ss_system_is_views_fill(ss_ctx *ctx, const ss_catalog *c, const bool *wanted, ss_view_row_fn add, void *arg);
+
+#endif
