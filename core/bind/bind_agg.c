@@ -244,7 +244,16 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
     const struct ss_func_def *json_result = NULL;
     /* count / sum / avg / min / max are registered aggregates too (the aggregate operator
        module's, operators/aggregate/agg_builtin.c): their result types are theirs */
-    const ss_aggregate_vtable *plugin = is_json_aggregate(name) ? NULL : bind_find_plugin_aggregate(name);
+    /* string_agg / array_agg are registered too (operators/aggregate/agg_builtin_collect.c)
+       but keep PostgreSQL's signature rules below (untyped literals, bytea, varchar); the
+       call then names their vtable, except with OVER (the window operator's own loops) */
+    bool kernel_typed = !strcmp(name, "string_agg") || !strcmp(name, "array_agg");
+    const ss_aggregate_vtable *plugin =
+        is_json_aggregate(name) || kernel_typed ? NULL : bind_find_plugin_aggregate(name);
+    const ss_aggregate_vtable *typed_fn =
+        kernel_typed && !(b->win && b->win->in_window_agg) ? bind_find_plugin_aggregate(name) : NULL;
+    if (typed_fn && typed_fn->ordered_set)
+        typed_fn = NULL;
     ss_expr **direct = NULL;
     uint32_t ndirect = 0;
     bool ordered_set = plugin && plugin->ordered_set;
@@ -338,6 +347,8 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
     ss_agg_extra *extra;
     if (bind_agg_extra(b, a, &call, more, nmore, &extra))
         return NULL;
+    if (!plugin)
+        plugin = typed_fn;
     if (plugin) {
         if (!extra && !(extra = bind_alloc(b, sizeof *extra)))
             return NULL;

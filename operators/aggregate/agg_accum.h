@@ -1,5 +1,5 @@
-/* agg_accum.h — per-group running state of one aggregate (string_agg's text, array_agg's and
- * the json aggregates' buffers; a registered aggregate's states through
+/* agg_accum.h — per-group running state of one aggregate (the json aggregates' buffers; a
+ * registered aggregate's states through
  * agg_plugin.h) and its typed update and result loops. */
 #ifndef AGG_ACCUM_H
 #define AGG_ACCUM_H
@@ -18,7 +18,7 @@ typedef struct agg_accum {
     agg_spec spec;
     uint32_t capacity; /* groups the arrays below hold */
     int64_t *n;        /* inputs per group ("has a value") */
-    agg_text *t;       /* string_agg's text so far, array_agg's and the json aggregates' buffers */
+    agg_text *t;       /* the json aggregates' buffers */
     void *states;      /* AGG_PLUGIN: the aggregate's states (agg_plugin.c) */
     size_t stride;     /* AGG_PLUGIN: bytes of one state (ss_aggregate_state_bytes) */
     void **plugin_states; /* AGG_PLUGIN: update's scratch, plugin_scratch entries each */
@@ -31,7 +31,7 @@ typedef struct agg_accum {
 typedef struct agg_input {
     const void *data;
     const uint64_t *validity;
-    const void *data2;        /* string_agg's delimiter (text), at the same positions */
+    const void *data2;        /* the second argument (string_agg's delimiter), at the same positions */
     const uint64_t *validity2;
 } agg_input;
 
