@@ -46,7 +46,7 @@ int agg_builtin_sum_type(ss_ctx *ctx, ss_type *arg_types, uint32_t nargs, ss_typ
 int agg_builtin_avg_type(ss_ctx *ctx, ss_type *arg_types, uint32_t nargs, ss_type *out);
 int agg_builtin_minmax_type(ss_ctx *ctx, ss_type *arg_types, uint32_t nargs, ss_type *out);
 
-/* Registers the ten (ss_api.register_aggregate); SS_OK when the kernel has no aggregates. */
+/* Registers the fourteen (ss_api.register_aggregate); SS_OK when the kernel has no aggregates. */
 int agg_builtin_register(const ss_api *api, ss_plugin *plugin);
 /* Whether the order the rows of call reach fn cannot change its result (count, min, max,
  * exact sums): the operator then skips sorting for ORDER BY inside the call. */
@@ -54,6 +54,9 @@ bool agg_builtin_order_insensitive(const ss_aggregate_vtable *fn, ss_type result
 /* Whether DISTINCT of fn sorts its input (string_agg, array_agg: PostgreSQL feeds the distinct
  * values in sorted order, which their results show). */
 bool agg_builtin_sorts_distinct(const ss_aggregate_vtable *fn);
+/* Whether fn is json_agg / jsonb_agg, whose second argument, when it has two, is the JSON
+ * text of the first (DISTINCT compares only the first). */
+bool agg_builtin_json_value_text(const ss_aggregate_vtable *fn);
 /* Whether fn is min or max, for which DISTINCT changes nothing. */
 bool agg_builtin_is_minmax(const ss_aggregate_vtable *fn);
 

@@ -19,14 +19,16 @@ typedef struct agg_ordered {
     ss_sort_key *keys;       /* per sort key: column in cols, direction */
     uint32_t nsort;
     bool distinct;           /* drop rows whose arguments equal the previous row's */
+    uint32_t distinct_args;  /* the leading arguments DISTINCT compares */
     uint32_t *gids;          /* group of each row */
     uint32_t count, capacity;
 } agg_ordered;
 
 /* Prepares an empty buffer: types[0..nargs) the arguments', then nkeys order keys' types with
- * their directions (keys[i].column is ignored). */
+ * their directions (keys[i].column is ignored); DISTINCT sorts by and compares the first
+ * distinct_args arguments (0: no DISTINCT; json_agg(DISTINCT x) compares x, not its text). */
 int agg_ordered_init(ss_ctx *ctx, const ss_api *api, agg_ordered *ao, uint32_t nargs, uint32_t nkeys,
-                     const ss_type *types, const ss_sort_key *keys, bool distinct);
+                     const ss_type *types, const ss_sort_key *keys, uint32_t distinct_args);
 void agg_ordered_clear(agg_ordered *ao);
 /* Frees everything; tolerates a zeroed struct. */
 void agg_ordered_release(agg_ordered *ao);

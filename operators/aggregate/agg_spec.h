@@ -45,6 +45,7 @@ typedef struct agg_spec {
        aggregate of two arguments */
     bool two_args;
     ss_type arg2_type;
+    uint32_t distinct_args;              /* the leading arguments DISTINCT compares (agg_ordered.h) */
     uint32_t ndirect;                    /* AGG_PLUGIN: its direct arguments' values */
     bool direct_array;                   /* the one direct argument is an array (vtable direct_array) */
     ss_value direct[SS_AGG_MAX_DIRECT];

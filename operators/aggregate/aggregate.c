@@ -194,7 +194,7 @@ static int setup_call(ss_ctx *ctx, aggregate_state *st, uint32_t a)
         }
     }
     int rc = agg_ordered_init(ctx, g_api, &cs->ordered, nargs, norder, types, x ? x->order_keys : NULL,
-                              spec->distinct);
+                              spec->distinct ? spec->distinct_args : 0);
     ops_free(g_api, types);
     return rc;
 }
