@@ -176,7 +176,7 @@ static int mark_empty_groups(ss_ctx *ctx, const ss_api *api, const agg_accum *ac
     return SS_OK;
 }
 
-int agg_accum_result(ss_ctx *ctx, const ss_api *api, const agg_accum *acc, uint32_t first,
+int agg_accum_result(ss_ctx *ctx, const ss_api *api, agg_accum *acc, uint32_t first,
                      uint32_t n, ss_vector *out)
 {
     const agg_spec *s = &acc->spec;

@@ -25,6 +25,8 @@ typedef struct agg_accum {
     uint32_t *plugin_rows;
     uint32_t *plugin_groups;
     uint32_t plugin_scratch;
+    uint64_t *plugin_bits;     /* AGG_PLUGIN: result's scratch validity (agg_plugin_result) */
+    size_t plugin_bits_words;
 } agg_accum;
 
 /* Argument values: a vector's or a column buffer's data and validity (bit set = not NULL). */
@@ -46,8 +48,9 @@ int agg_accum_grow(ss_ctx *ctx, const ss_api *api, agg_accum *acc, uint32_t capa
 int agg_accum_update(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_input in,
                      const uint32_t *pos, const uint32_t *gids, uint32_t n);
 /* Writes the results of groups [first, first + n) to rows 0..n-1 of out (reset, result
- * type).  Text results point into the accumulator. */
-int agg_accum_result(ss_ctx *ctx, const ss_api *api, const agg_accum *acc, uint32_t first,
+ * type).  Text results point into the accumulator; out has a validity bitmap only when
+ * some result is NULL. */
+int agg_accum_result(ss_ctx *ctx, const ss_api *api, agg_accum *acc, uint32_t first,
                      uint32_t n, ss_vector *out);
 
 #endif
