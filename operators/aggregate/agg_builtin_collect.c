@@ -13,7 +13,7 @@
 
 #define api agg_builtin_api
 
-typedef agg_collect_state collect_state;
+typedef agg_collect_state collect_state; /* agg_builtin.h */
 
 #define STATE_AT(base, stride, g) ((collect_state *)((char *)(base) + (size_t)(g) * (stride)))
 
@@ -167,7 +167,8 @@ static int array_agg_row(ss_ctx *ctx, collect_state *s, elem_layout el, const ss
         return SS_OK;
     if (el.varlen) {
         const ss_text *v = (const ss_text *)arg->data + p;
-        if (agg_collect_append(ctx, s, &v->len, sizeof v->len) != SS_OK || agg_collect_append(ctx, s, v->ptr, v->len) != SS_OK)
+        if (agg_collect_append(ctx, s, &v->len, sizeof v->len) != SS_OK ||
+            agg_collect_append(ctx, s, v->ptr, v->len) != SS_OK)
             return SS_ERROR;
         return SS_OK;
     }
@@ -264,10 +265,10 @@ static int array_agg_final(ss_ctx *ctx, const ss_aggregate_call_info *call, cons
      .strict = false,                                                                         \
      .state_size = sizeof(collect_state),                                                     \
      .result_type = TYPE,                                                                     \
-     .init = agg_collect_init,                                                                    \
+     .init = agg_collect_init,                                                                \
      .step = STEP,                                                                            \
      .final = FINAL,                                                                          \
-     .release = agg_collect_release,                                                              \
+     .release = agg_collect_release,                                                          \
      .step_dense = DENSE}
 
 const ss_aggregate_vtable agg_builtin_string_agg_vt =

@@ -1,5 +1,5 @@
 /* agg_ordered.h — the input of one aggregate whose result depends on the order of its input
- * (ORDER BY inside the call; string_agg with DISTINCT): every (group, arguments, order keys)
+ * (ORDER BY inside the call; DISTINCT in string_agg, array_agg, json_agg): every (group, arguments, order keys)
  * row is kept, and at the end each group's rows are fed to the aggregate sorted by the
  * order keys (then the arguments, for DISTINCT, whose duplicates are dropped), as
  * PostgreSQL sorts an ordered aggregate's input. */
@@ -13,7 +13,7 @@
 
 typedef struct agg_ordered {
     const ss_api *api;
-    uint32_t nargs;          /* argument columns: 0 (count(*)), 1, 2 (string_agg) */
+    uint32_t nargs;          /* argument columns: 0 (count(*)), 1, 2 (string_agg, json_agg(DISTINCT)) */
     uint32_t nkeys;          /* order key columns after them */
     ops_column *cols;        /* nargs + nkeys columns */
     ss_sort_key *keys;       /* per sort key: column in cols, direction */

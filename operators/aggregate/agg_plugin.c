@@ -2,7 +2,8 @@
  * (rounded up to 16 bytes) per group in one array, rows with a NULL argument dropped for a
  * strict aggregate (only in batches that have NULLs), then one step_dense call per batch
  * with the dense group ids (none without GROUP BY), or step with a pointer to each row's
- * state for an aggregate without step_dense. */
+ * state for an aggregate without step_dense.  Results: final over a scratch validity bitmap,
+ * the output column's own only when some result is NULL. */
 #include "agg_plugin.h"
 
 #include <string.h>
