@@ -89,6 +89,12 @@ bool agg_builtin_json_value_text(const ss_aggregate_vtable *fn)
     return fn == &agg_builtin_json_agg_vt || fn == &agg_builtin_jsonb_agg_vt;
 }
 
+bool agg_builtin_kernel_bound(const ss_aggregate_vtable *fn)
+{
+    return agg_builtin_sorts_distinct(fn) || fn == &agg_builtin_json_object_agg_vt ||
+           fn == &agg_builtin_jsonb_object_agg_vt;
+}
+
 bool agg_builtin_sorts_distinct(const ss_aggregate_vtable *fn)
 {
     return fn == &agg_builtin_string_agg_vt || fn == &agg_builtin_array_agg_vt || agg_builtin_json_value_text(fn);

@@ -57,6 +57,9 @@ bool agg_builtin_sorts_distinct(const ss_aggregate_vtable *fn);
 /* Whether fn is json_agg / jsonb_agg, whose second argument, when it has two, is the JSON
  * text of the first (DISTINCT compares only the first). */
 bool agg_builtin_json_value_text(const ss_aggregate_vtable *fn);
+/* Whether fn is string_agg, array_agg or a json aggregate, whose calls the binder types by
+ * PostgreSQL's rules without their result_type. */
+bool agg_builtin_kernel_bound(const ss_aggregate_vtable *fn);
 /* Whether fn is min or max, for which DISTINCT changes nothing. */
 bool agg_builtin_is_minmax(const ss_aggregate_vtable *fn);
 

@@ -66,9 +66,16 @@ int agg_spec_resolve(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call,
             spec->arg2_type = api->expr_type(extra->args[0]);
             nmore = 0;
         }
-        /* string_agg / array_agg sort for DISTINCT (agg_ordered.c compares any type) */
+        /* string_agg / array_agg / json_agg sort for DISTINCT (agg_ordered.c compares any type) */
         if (call->distinct && spec->arg_layout == OPS_LAYOUT_NONE && !agg_builtin_sorts_distinct(fn))
             return unsupported(ctx, api, call, spec);
+        if (agg_builtin_kernel_bound(fn)) {
+            /* the binder typed these calls by its own rules: their vtable must agree */
+            ss_type types[2] = {spec->arg_type, spec->arg2_type}, out = {0, -1};
+            if (fn->result_type(ctx, types, spec->two_args ? 2 : 1, &out) != SS_OK ||
+                out.id != call->result_type.id)
+                return unsupported(ctx, api, call, spec);
+        }
         if (agg_builtin_is_minmax(fn) || !call->arg)
             spec->distinct = false; /* min/max of the distinct values is the same value */
     } else if (strcmp(call->name, "json_agg") == 0 || strcmp(call->name, "jsonb_agg") == 0 ||
