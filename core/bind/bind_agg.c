@@ -244,7 +244,16 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
     const struct ss_func_def *json_result = NULL;
     /* count / sum / avg / min / max are registered aggregates too (the aggregate operator
        module's, operators/aggregate/agg_builtin.c): their result types are theirs */
-    const ss_aggregate_vtable *plugin = is_json_aggregate(name) ? NULL : bind_find_plugin_aggregate(name);
+    /* string_agg / array_agg and the json aggregates are registered too
+       (operators/aggregate/agg_builtin_collect.c, agg_builtin_json.c) but keep PostgreSQL's
+       signature rules below (untyped literals, bytea, varchar, the JSON text wrappers); the
+       call then names their vtable, except with OVER (the window operator's own loops) */
+    bool kernel_typed = !strcmp(name, "string_agg") || !strcmp(name, "array_agg") || is_json_aggregate(name);
+    const ss_aggregate_vtable *plugin = kernel_typed ? NULL : bind_find_plugin_aggregate(name);
+    const ss_aggregate_vtable *typed_fn =
+        kernel_typed && !(b->win && b->win->in_window_agg) ? bind_find_plugin_aggregate(name) : NULL;
+    if (typed_fn && typed_fn->ordered_set)
+        typed_fn = NULL;
     ss_expr **direct = NULL;
     uint32_t ndirect = 0;
     bool ordered_set = plugin && plugin->ordered_set;
@@ -290,6 +299,11 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
             return NULL;
         for (uint32_t i = 0; i < want; i++) {
             if (want == 1 && bind_is_whole_row(b, a->args[i])) { /* json_agg(t): each row's object */
+                if (a->distinct) {
+                    bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                               "feature not supported: %s(DISTINCT row)", name);
+                    return NULL;
+                }
                 if (!(args[i] = bind_whole_row_json(b, a->args[i], name[4] == 'b', bind_agg_arg)))
                     return NULL;
                 continue;
@@ -338,6 +352,8 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
     ss_agg_extra *extra;
     if (bind_agg_extra(b, a, &call, more, nmore, &extra))
         return NULL;
+    if (!plugin)
+        plugin = typed_fn;
     if (plugin) {
         if (!extra && !(extra = bind_alloc(b, sizeof *extra)))
             return NULL;

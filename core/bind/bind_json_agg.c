@@ -2,7 +2,8 @@
  * (key, value) as calls the aggregate module concatenates: the arguments wrapped in the kernel's
  * JSON text functions (types/json/json_agg.h), the call's result text read back as json or
  * jsonb by the expression around its column.  json values have no equality, so DISTINCT over
- * json is PostgreSQL's 42883; DISTINCT over the others is refused (0A000). */
+ * json is PostgreSQL's 42883; json_agg / jsonb_agg(DISTINCT x) pass x itself too (DISTINCT
+ * compares x, not its text); DISTINCT over rows or in the object aggregates is 0A000. */
 #include <string.h>
 
 #include "bind/binder_internal.h"
@@ -46,16 +47,28 @@ int bind_json_agg(binder *b, const ast_expr *a, ss_expr **args, ss_agg_call *cal
                               "could not determine polymorphic type because input has type unknown");
         }
     }
+    const ss_func_def *elem = jsonb ? &jsonb_agg_elem_def : &json_agg_elem_def;
     if (a->distinct) {
         for (uint32_t i = 0; i < want; i++)
             if (args[i]->type.id == SS_TYPE_JSON)
                 return bind_error(b, expr_location(a->args[i]), SS_SQLSTATE_UNDEFINED_FUNCTION,
                                   "could not identify an equality operator for type json");
-        return bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                          "feature not supported: %s(DISTINCT ...)", name);
-    }
-    const ss_func_def *elem = jsonb ? &jsonb_agg_elem_def : &json_agg_elem_def;
-    if (object) {
+        /* json_agg(DISTINCT x): x sorted and compared as itself, its JSON text the second
+           argument the registered aggregate concatenates (operators/aggregate/agg_builtin_json.c) */
+        bool whole_row = args[0]->kind == EXPR_FUNC && args[0]->u.func.def == &json_row_def;
+        if (object || whole_row || args[0]->type.id == SS_TYPE_RECORD || !bind_find_plugin_aggregate(name))
+            return bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                              "feature not supported: %s(DISTINCT %s)", name,
+                              object ? "key, value" : whole_row || args[0]->type.id == SS_TYPE_RECORD ? "row" : "...");
+        if (bind_check_equality(b, args[0]->type, expr_location(a->args[0])))
+            return SS_ERROR;
+        ss_expr **m = bind_alloc(b, sizeof(ss_expr *));
+        if (!m || !(args[0] = resolve_unknown(b, args[0], a->args[0]->location)) || !(m[0] = wrap(b, elem, args[0])))
+            return SS_ERROR;
+        call->arg = args[0];
+        *more = m;
+        *nmore = 1;
+    } else if (object) {
         ss_expr **m = bind_alloc(b, sizeof(ss_expr *));
         if (!m || !(call->arg = wrap(b, &json_agg_key_def, args[0])) || !(m[0] = wrap(b, elem, args[1])))
             return SS_ERROR;

@@ -1,7 +1,7 @@
 /* agg_accum.c — aggregate state arrays and their update / result loops for the kinds the
- * operator keeps (string_agg, array_agg, the json aggregates),
- * following PostgreSQL's transition functions; registered aggregates (count, sum, avg, min,
- * max, bool_and, bool_or, every among them) go to agg_plugin.c. */
+ * operator keeps (the json aggregates), following PostgreSQL's transition functions;
+ * registered aggregates (count, sum, avg, min, max, bool_and, bool_or, every, string_agg and
+ * array_agg among them) go to agg_plugin.c. */
 #include "agg_accum.h"
 
 #include <string.h>
@@ -50,8 +50,7 @@ int agg_accum_grow(ss_ctx *ctx, const ss_api *api, agg_accum *acc, uint32_t capa
         return SS_OK;
     uint32_t old = acc->capacity;
     const agg_spec *s = &acc->spec;
-    bool want_t = s->kind == AGG_STRING_AGG || s->kind == AGG_ARRAY_AGG || s->kind == AGG_JSON_ARRAY ||
-                  s->kind == AGG_JSON_OBJECT;
+    bool want_t = s->kind == AGG_JSON_ARRAY || s->kind == AGG_JSON_OBJECT;
 
     /* a registered aggregate keeps its own counts in its states */
     if (s->kind != AGG_PLUGIN && grow_array(ctx, api, (void **)&acc->n, sizeof *acc->n, old, capacity) != SS_OK)
@@ -64,41 +63,6 @@ int agg_accum_grow(ss_ctx *ctx, const ss_api *api, agg_accum *acc, uint32_t capa
     acc->capacity = capacity;
     return SS_OK;
 }
-
-/* Runs the statements after CTYPE once per non-NULL input, with p_d its position, g its group
- * and v its value.  The validity test is hoisted so the all-valid loop has no branch; without
- * GROUP BY (gids NULL) g is the constant 0, so no group id is loaded per row. */
-#define AGG_FOR_EACH_IN(CTYPE, GROUP, ...)                                                \
-    do {                                                                                  \
-        const CTYPE *x_ = (const CTYPE *)in.data;                                         \
-        if (!in.validity) {                                                               \
-            for (uint32_t k_ = 0; k_ < n; k_++) {                                         \
-                uint32_t g = GROUP;                                                       \
-                uint32_t p_d = pos[k_];                                                   \
-                CTYPE v = x_[p_d];                                                        \
-                (void)p_d;                                                                \
-                __VA_ARGS__                                                               \
-            }                                                                             \
-        } else {                                                                          \
-            for (uint32_t k_ = 0; k_ < n; k_++) {                                         \
-                uint32_t p_ = pos[k_];                                                    \
-                if (!((in.validity[p_ >> 6] >> (p_ & 63)) & 1u))                          \
-                    continue;                                                             \
-                uint32_t g = GROUP;                                                       \
-                uint32_t p_d = p_;                                                        \
-                CTYPE v = x_[p_];                                                         \
-                (void)p_d;                                                                \
-                __VA_ARGS__                                                               \
-            }                                                                             \
-        }                                                                                 \
-    } while (0)
-#define AGG_FOR_EACH(CTYPE, ...)                                                          \
-    do {                                                                                  \
-        if (gids)                                                                         \
-            AGG_FOR_EACH_IN(CTYPE, gids[k_], __VA_ARGS__);                                \
-        else                                                                              \
-            AGG_FOR_EACH_IN(CTYPE, 0, __VA_ARGS__);                                       \
-    } while (0)
 
 /* Appends len bytes to t, growing its buffer geometrically. */
 static int append_text(ss_ctx *ctx, const ss_api *api, agg_text *t, const char *p, uint32_t len)
@@ -121,26 +85,6 @@ static int append_text(ss_ctx *ctx, const ss_api *api, agg_text *t, const char *
     }
     memcpy(t->ptr + t->len, p, len);
     t->len += len;
-    return SS_OK;
-}
-
-/* string_agg_transfn: a NULL value is skipped; every value after a group's first is preceded
- * by its own row's delimiter (NULL delimiter: none). */
-static int update_string_agg(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_input in,
-                             const uint32_t *pos, const uint32_t *gids, uint32_t n)
-{
-    agg_text *t = acc->t;
-    int64_t *cnt = acc->n;
-    const ss_text *delim = in.data2;
-    AGG_FOR_EACH(ss_text, {
-        if (cnt[g] > 0 && delim &&
-            (!in.validity2 || ((in.validity2[p_d >> 6] >> (p_d & 63)) & 1u)) &&
-            append_text(ctx, api, &t[g], delim[p_d].ptr, delim[p_d].len) != SS_OK)
-            return SS_ERROR;
-        if (append_text(ctx, api, &t[g], v.ptr, v.len) != SS_OK)
-            return SS_ERROR;
-        cnt[g]++;
-    });
     return SS_OK;
 }
 
@@ -179,33 +123,6 @@ static int update_json_agg(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_i
     return SS_OK;
 }
 
-/* array_accum: every input, NULLs too, appended to its group's buffer as a flag byte (1: a
- * value follows) and the value: the element's bytes, or a uint32 length and the bytes. */
-static int update_array_agg(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_input in,
-                            const uint32_t *pos, const uint32_t *gids, uint32_t n)
-{
-    const agg_spec *s = &acc->spec;
-    for (uint32_t k = 0; k < n; k++) {
-        uint32_t p = pos[k], g = gids ? gids[k] : 0;
-        agg_text *t = &acc->t[g];
-        char flag = !in.validity || ((in.validity[p >> 6] >> (p & 63)) & 1u);
-        if (append_text(ctx, api, t, &flag, 1) != SS_OK)
-            return SS_ERROR;
-        acc->n[g]++;
-        if (!flag)
-            continue;
-        if (s->arg_varlen) {
-            const ss_text *v = (const ss_text *)in.data + p;
-            if (append_text(ctx, api, t, (const char *)&v->len, sizeof v->len) != SS_OK ||
-                append_text(ctx, api, t, v->ptr, v->len) != SS_OK)
-                return SS_ERROR;
-        } else if (append_text(ctx, api, t, (const char *)in.data + (size_t)p * s->arg_width, s->arg_width) != SS_OK) {
-            return SS_ERROR;
-        }
-    }
-    return SS_OK;
-}
-
 /* The JSON text of groups [first, first + n) with its closing bracket, in out's heap. */
 static int json_agg_results(ss_ctx *ctx, const ss_api *api, const agg_accum *acc, uint32_t first,
                             uint32_t n, ss_vector *out)
@@ -228,71 +145,12 @@ static int json_agg_results(ss_ctx *ctx, const ss_api *api, const agg_accum *acc
     return SS_OK;
 }
 
-/* The items of a group's array_agg buffer as values (varlen ones pointing into it). */
-static void array_agg_items(const agg_spec *s, const agg_text *t, ss_value *items)
-{
-    const char *p = t->ptr, *end = t->ptr + t->len;
-    int32_t id = s->arg_type.id;
-    for (uint32_t k = 0; p && p < end; k++) {
-        ss_value *v = &items[k];
-        memset(v, 0, sizeof *v);
-        v->is_null = !*p++;
-        if (v->is_null)
-            continue;
-        if (s->arg_varlen) {
-            memcpy(&v->v.s.len, p, sizeof v->v.s.len);
-            v->v.s.ptr = p + sizeof v->v.s.len;
-            p += sizeof v->v.s.len + v->v.s.len;
-            continue;
-        }
-        if (id == SS_TYPE_BOOL) {
-            v->v.b = *p != 0;
-        } else if (id == SS_TYPE_FLOAT8 || id == SS_TYPE_FLOAT4) {
-            memcpy(&v->v.f, p, sizeof(double));
-        } else if (s->arg_width == 2) {
-            int16_t x;
-            memcpy(&x, p, 2);
-            v->v.i = x;
-        } else if (s->arg_width == 4) {
-            int32_t x;
-            memcpy(&x, p, 4);
-            v->v.i = x;
-        } else {
-            memcpy(&v->v.i, p, 8);
-        }
-        p += s->arg_width;
-    }
-}
-
-static int array_agg_results(ss_ctx *ctx, const ss_api *api, const agg_accum *acc, uint32_t first,
-                             uint32_t n, ss_vector *out)
-{
-    const agg_spec *s = &acc->spec;
-    for (uint32_t k = 0; k < n; k++) {
-        int64_t cnt = acc->n[first + k];
-        if (cnt == 0)
-            continue;
-        ss_value *items = api->alloc(sizeof *items * (size_t)cnt);
-        if (!items)
-            return api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-        array_agg_items(s, &acc->t[first + k], items);
-        int rc = s->nested ? s->array->build_nested(ctx, items, (uint32_t)cnt, out, k)
-                           : s->array->build(ctx, items, (uint32_t)cnt, out, k);
-        api->free(items);
-        if (rc != SS_OK)
-            return SS_ERROR;
-    }
-    return SS_OK;
-}
-
 int agg_accum_update(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_input in,
                      const uint32_t *pos, const uint32_t *gids, uint32_t n)
 {
     switch (acc->spec.kind) {
-    case AGG_STRING_AGG: return update_string_agg(ctx, api, acc, in, pos, gids, n);
     case AGG_JSON_ARRAY:
     case AGG_JSON_OBJECT: return update_json_agg(ctx, api, acc, in, pos, gids, n);
-    case AGG_ARRAY_AGG: return update_array_agg(ctx, api, acc, in, pos, gids, n);
     case AGG_PLUGIN: return agg_plugin_update(ctx, api, acc, in, pos, gids, n);
     }
     return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "unknown aggregate kind");
@@ -318,31 +176,15 @@ static int mark_empty_groups(ss_ctx *ctx, const ss_api *api, const agg_accum *ac
     return SS_OK;
 }
 
-/* Text results of groups [first, first + n), pointing into the accumulator. */
-static void text_results(const agg_accum *acc, uint32_t first, uint32_t n, ss_vector *out)
-{
-    for (uint32_t k = 0; k < n; k++) {
-        const agg_text *t = &acc->t[first + k];
-        ((ss_text *)out->data)[k] = (ss_text){t->ptr ? t->ptr : "", t->len, 0};
-    }
-}
-
-int agg_accum_result(ss_ctx *ctx, const ss_api *api, const agg_accum *acc, uint32_t first,
+int agg_accum_result(ss_ctx *ctx, const ss_api *api, agg_accum *acc, uint32_t first,
                      uint32_t n, ss_vector *out)
 {
     const agg_spec *s = &acc->spec;
     switch (s->kind) {
     case AGG_PLUGIN: return agg_plugin_result(ctx, api, acc, first, n, out);
-    case AGG_STRING_AGG:
-        text_results(acc, first, n, out);
-        break;
     case AGG_JSON_ARRAY:
     case AGG_JSON_OBJECT:
         if (json_agg_results(ctx, api, acc, first, n, out) != SS_OK)
-            return SS_ERROR;
-        break;
-    case AGG_ARRAY_AGG:
-        if (array_agg_results(ctx, api, acc, first, n, out) != SS_OK)
             return SS_ERROR;
         break;
     }

@@ -1,5 +1,5 @@
-/* agg_accum.h — per-group running state of one aggregate (string_agg's text, array_agg's and
- * the json aggregates' buffers; a registered aggregate's states through
+/* agg_accum.h — per-group running state of one aggregate (the json aggregates' buffers; a
+ * registered aggregate's states through
  * agg_plugin.h) and its typed update and result loops. */
 #ifndef AGG_ACCUM_H
 #define AGG_ACCUM_H
@@ -18,20 +18,22 @@ typedef struct agg_accum {
     agg_spec spec;
     uint32_t capacity; /* groups the arrays below hold */
     int64_t *n;        /* inputs per group ("has a value") */
-    agg_text *t;       /* string_agg's text so far, array_agg's and the json aggregates' buffers */
+    agg_text *t;       /* the json aggregates' buffers */
     void *states;      /* AGG_PLUGIN: the aggregate's states (agg_plugin.c) */
     size_t stride;     /* AGG_PLUGIN: bytes of one state (ss_aggregate_state_bytes) */
     void **plugin_states; /* AGG_PLUGIN: update's scratch, plugin_scratch entries each */
     uint32_t *plugin_rows;
     uint32_t *plugin_groups;
     uint32_t plugin_scratch;
+    uint64_t *plugin_bits;     /* AGG_PLUGIN: result's scratch validity (agg_plugin_result) */
+    size_t plugin_bits_words;
 } agg_accum;
 
 /* Argument values: a vector's or a column buffer's data and validity (bit set = not NULL). */
 typedef struct agg_input {
     const void *data;
     const uint64_t *validity;
-    const void *data2;        /* string_agg's delimiter (text), at the same positions */
+    const void *data2;        /* the second argument (string_agg's delimiter), at the same positions */
     const uint64_t *validity2;
 } agg_input;
 
@@ -46,8 +48,9 @@ int agg_accum_grow(ss_ctx *ctx, const ss_api *api, agg_accum *acc, uint32_t capa
 int agg_accum_update(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_input in,
                      const uint32_t *pos, const uint32_t *gids, uint32_t n);
 /* Writes the results of groups [first, first + n) to rows 0..n-1 of out (reset, result
- * type).  Text results point into the accumulator. */
-int agg_accum_result(ss_ctx *ctx, const ss_api *api, const agg_accum *acc, uint32_t first,
+ * type).  Text results point into the accumulator; out has a validity bitmap only when
+ * some result is NULL. */
+int agg_accum_result(ss_ctx *ctx, const ss_api *api, agg_accum *acc, uint32_t first,
                      uint32_t n, ss_vector *out);
 
 #endif

@@ -84,6 +84,22 @@ bool agg_builtin_is_minmax(const ss_aggregate_vtable *fn)
     return fn == &agg_builtin_min_vt || fn == &agg_builtin_max_vt;
 }
 
+bool agg_builtin_json_value_text(const ss_aggregate_vtable *fn)
+{
+    return fn == &agg_builtin_json_agg_vt || fn == &agg_builtin_jsonb_agg_vt;
+}
+
+bool agg_builtin_kernel_bound(const ss_aggregate_vtable *fn)
+{
+    return agg_builtin_sorts_distinct(fn) || fn == &agg_builtin_json_object_agg_vt ||
+           fn == &agg_builtin_jsonb_object_agg_vt;
+}
+
+bool agg_builtin_sorts_distinct(const ss_aggregate_vtable *fn)
+{
+    return fn == &agg_builtin_string_agg_vt || fn == &agg_builtin_array_agg_vt || agg_builtin_json_value_text(fn);
+}
+
 bool agg_builtin_order_insensitive(const ss_aggregate_vtable *fn, ss_type result_type)
 {
     if (fn == &agg_builtin_count_vt || agg_builtin_is_minmax(fn) || fn == &agg_builtin_bool_and_vt ||
@@ -101,7 +117,9 @@ int agg_builtin_register(const ss_api *api, ss_plugin *plugin)
         return SS_OK;
     const ss_aggregate_vtable *all[] = {&agg_builtin_count_vt, &agg_builtin_sum_vt, &agg_builtin_avg_vt,
                                         &agg_builtin_min_vt, &agg_builtin_max_vt, &agg_builtin_bool_and_vt,
-                                        &agg_builtin_bool_or_vt, &agg_builtin_every_vt};
+                                        &agg_builtin_bool_or_vt, &agg_builtin_every_vt, &agg_builtin_string_agg_vt,
+                                        &agg_builtin_array_agg_vt, &agg_builtin_json_agg_vt, &agg_builtin_jsonb_agg_vt,
+                                        &agg_builtin_json_object_agg_vt, &agg_builtin_jsonb_object_agg_vt};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         if (api->register_aggregate(plugin, all[i], false) != SS_OK)
             return SS_ERROR;

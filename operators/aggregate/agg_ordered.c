@@ -8,13 +8,15 @@
 #include "common/index_sort.h"
 
 int agg_ordered_init(ss_ctx *ctx, const ss_api *api, agg_ordered *ao, uint32_t nargs, uint32_t nkeys,
-                     const ss_type *types, const ss_sort_key *keys, bool distinct)
+                     const ss_type *types, const ss_sort_key *keys, uint32_t distinct_args)
 {
     memset(ao, 0, sizeof *ao);
     ao->api = api;
     ao->nargs = nargs;
     ao->nkeys = nkeys;
+    bool distinct = distinct_args > 0;
     ao->distinct = distinct;
+    ao->distinct_args = distinct_args < nargs ? distinct_args : nargs;
     uint32_t ncols = nargs + nkeys;
     ao->cols = ops_zalloc_array(ctx, api, ncols ? ncols : 1, sizeof *ao->cols);
     /* sorted by the order keys, then (DISTINCT) by every argument so duplicates meet */
@@ -28,7 +30,7 @@ int agg_ordered_init(ss_ctx *ctx, const ss_api *api, agg_ordered *ao, uint32_t n
         ao->keys[ao->nsort] = keys[k];
         ao->keys[ao->nsort++].column = nargs + k;
     }
-    for (uint32_t a = 0; distinct && a < nargs; a++)
+    for (uint32_t a = 0; a < ao->distinct_args; a++)
         ao->keys[ao->nsort++] = (ss_sort_key){.column = a};
     return SS_OK;
 }
@@ -116,7 +118,7 @@ static int compare_rows(const void *arg, uint32_t a, uint32_t b)
 static bool same_args(const agg_ordered *ao, uint32_t a, uint32_t b)
 {
     static const ss_sort_key asc = {0};
-    for (uint32_t c = 0; c < ao->nargs; c++)
+    for (uint32_t c = 0; c < ao->distinct_args; c++)
         if (compare_key(&ao->cols[c], &asc, a, b) != 0)
             return false;
     return true;

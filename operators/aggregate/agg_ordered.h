@@ -1,5 +1,5 @@
 /* agg_ordered.h — the input of one aggregate whose result depends on the order of its input
- * (ORDER BY inside the call; string_agg with DISTINCT): every (group, arguments, order keys)
+ * (ORDER BY inside the call; DISTINCT in string_agg, array_agg, json_agg): every (group, arguments, order keys)
  * row is kept, and at the end each group's rows are fed to the aggregate sorted by the
  * order keys (then the arguments, for DISTINCT, whose duplicates are dropped), as
  * PostgreSQL sorts an ordered aggregate's input. */
@@ -13,20 +13,22 @@
 
 typedef struct agg_ordered {
     const ss_api *api;
-    uint32_t nargs;          /* argument columns: 0 (count(*)), 1, 2 (string_agg) */
+    uint32_t nargs;          /* argument columns: 0 (count(*)), 1, 2 (string_agg, json_agg(DISTINCT)) */
     uint32_t nkeys;          /* order key columns after them */
     ops_column *cols;        /* nargs + nkeys columns */
     ss_sort_key *keys;       /* per sort key: column in cols, direction */
     uint32_t nsort;
     bool distinct;           /* drop rows whose arguments equal the previous row's */
+    uint32_t distinct_args;  /* the leading arguments DISTINCT compares */
     uint32_t *gids;          /* group of each row */
     uint32_t count, capacity;
 } agg_ordered;
 
 /* Prepares an empty buffer: types[0..nargs) the arguments', then nkeys order keys' types with
- * their directions (keys[i].column is ignored). */
+ * their directions (keys[i].column is ignored); DISTINCT sorts by and compares the first
+ * distinct_args arguments (0: no DISTINCT; json_agg(DISTINCT x) compares x, not its text). */
 int agg_ordered_init(ss_ctx *ctx, const ss_api *api, agg_ordered *ao, uint32_t nargs, uint32_t nkeys,
-                     const ss_type *types, const ss_sort_key *keys, bool distinct);
+                     const ss_type *types, const ss_sort_key *keys, uint32_t distinct_args);
 void agg_ordered_clear(agg_ordered *ao);
 /* Frees everything; tolerates a zeroed struct. */
 void agg_ordered_release(agg_ordered *ao);

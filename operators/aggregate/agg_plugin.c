@@ -2,7 +2,8 @@
  * (rounded up to 16 bytes) per group in one array, rows with a NULL argument dropped for a
  * strict aggregate (only in batches that have NULLs), then one step_dense call per batch
  * with the dense group ids (none without GROUP BY), or step with a pointer to each row's
- * state for an aggregate without step_dense. */
+ * state for an aggregate without step_dense.  Results: final over a scratch validity bitmap,
+ * the output column's own only when some result is NULL. */
 #include "agg_plugin.h"
 
 #include <string.h>
@@ -65,6 +66,9 @@ void agg_plugin_release(const ss_api *api, agg_accum *acc)
     ops_free(api, acc->plugin_states);
     ops_free(api, acc->plugin_rows);
     ops_free(api, acc->plugin_groups);
+    ops_free(api, acc->plugin_bits);
+    acc->plugin_bits = NULL;
+    acc->plugin_bits_words = 0;
     acc->states = NULL;
     acc->plugin_states = NULL;
     acc->plugin_rows = NULL;
@@ -141,19 +145,60 @@ int agg_plugin_update(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_input 
     return fn->step(ctx, &info, acc->plugin_states, args, acc->plugin_rows, m);
 }
 
-int agg_plugin_result(ss_ctx *ctx, const ss_api *api, const agg_accum *acc, uint32_t first, uint32_t n,
-                      ss_vector *out)
+/* Results into out through the vector's own bitmap: the rows valid, then final. */
+static int results_with_bitmap(ss_ctx *ctx, const ss_api *api, const agg_accum *acc, uint32_t first, uint32_t n,
+                               ss_vector *out, const ss_aggregate_call_info *info)
 {
     if (api->vector_ensure_validity(ctx, out) != SS_OK)
         return SS_ERROR;
+    for (uint32_t k = 0; k < n; k++) {
+        ss_vector_set_valid(out, k);
+        if (acc->spec.function->final(ctx, info, (const char *)acc->states + (size_t)(first + k) * acc->stride,
+                                      out, k) != SS_OK)
+            return SS_ERROR;
+    }
+    return SS_OK;
+}
+
+/* final sees a validity bitmap, as the vtable promises, but it is the accumulator's scratch
+ * one: out gets a bitmap of its own only when some group's result is NULL, so a count (or a
+ * sum whose groups all have rows) hands its consumers a column without one. */
+int agg_plugin_result(ss_ctx *ctx, const ss_api *api, agg_accum *acc, uint32_t first, uint32_t n,
+                      ss_vector *out)
+{
     const agg_spec *s = &acc->spec;
     ss_type types[2];
     ss_aggregate_call_info info = info_of(s, types);
-    for (uint32_t k = 0; k < n; k++) {
-        ss_vector_set_valid(out, k);
-        if (s->function->final(ctx, &info, (const char *)acc->states + (size_t)(first + k) * acc->stride, out,
-                               k) != SS_OK)
-            return SS_ERROR;
+    size_t words = ((size_t)(out->capacity > n ? out->capacity : n) + 63) / 64;
+    if (out->validity || n == 0)
+        return results_with_bitmap(ctx, api, acc, first, n, out, &info);
+    if (words > acc->plugin_bits_words) {
+        uint64_t *bits = ops_realloc(api, acc->plugin_bits, words * sizeof *bits);
+        if (!bits)
+            return api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        acc->plugin_bits = bits;
+        acc->plugin_bits_words = words;
     }
+    uint64_t *bits = acc->plugin_bits;
+    memset(bits, 0xff, words * sizeof *bits);
+    out->validity = bits;
+    int rc = SS_OK;
+    for (uint32_t k = 0; k < n && rc == SS_OK; k++)
+        rc = s->function->final(ctx, &info, (const char *)acc->states + (size_t)(first + k) * acc->stride, out, k);
+    if (out->validity != bits) /* final replaced the bitmap (it must not): keep what it made */
+        return rc;
+    out->validity = NULL;
+    if (rc != SS_OK)
+        return rc;
+    uint64_t all = ~UINT64_C(0);
+    for (size_t w = 0; w < ((size_t)n + 63) / 64; w++) {
+        uint64_t want = w < n / 64 ? ~UINT64_C(0) : (UINT64_C(1) << (n & 63)) - 1;
+        all &= bits[w] | ~want;
+    }
+    if (all == ~UINT64_C(0))
+        return SS_OK; /* no NULL: no bitmap */
+    if (api->vector_ensure_validity(ctx, out) != SS_OK)
+        return SS_ERROR;
+    memcpy(out->validity, bits, (((size_t)n + 63) / 64) * sizeof *bits);
     return SS_OK;
 }

@@ -16,7 +16,7 @@ void agg_plugin_release(const ss_api *api, agg_accum *acc);
 /* Folds rows pos[0..n) into groups gids[0..n) (NULL: all into the one group). */
 int agg_plugin_update(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_input in, const uint32_t *pos,
                       const uint32_t *gids, uint32_t n);
-int agg_plugin_result(ss_ctx *ctx, const ss_api *api, const agg_accum *acc, uint32_t first, uint32_t n,
+int agg_plugin_result(ss_ctx *ctx, const ss_api *api, agg_accum *acc, uint32_t first, uint32_t n,
                       ss_vector *out);
 
 #endif

@@ -66,17 +66,18 @@ int agg_spec_resolve(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call,
             spec->arg2_type = api->expr_type(extra->args[0]);
             nmore = 0;
         }
-        if (call->distinct && spec->arg_layout == OPS_LAYOUT_NONE)
+        /* string_agg / array_agg / json_agg sort for DISTINCT (agg_ordered.c compares any type) */
+        if (call->distinct && spec->arg_layout == OPS_LAYOUT_NONE && !agg_builtin_sorts_distinct(fn))
             return unsupported(ctx, api, call, spec);
+        if (agg_builtin_kernel_bound(fn)) {
+            /* the binder typed these calls by its own rules: their vtable must agree */
+            ss_type types[2] = {spec->arg_type, spec->arg2_type}, out = {0, -1};
+            if (fn->result_type(ctx, types, spec->two_args ? 2 : 1, &out) != SS_OK ||
+                out.id != call->result_type.id)
+                return unsupported(ctx, api, call, spec);
+        }
         if (agg_builtin_is_minmax(fn) || !call->arg)
             spec->distinct = false; /* min/max of the distinct values is the same value */
-    } else if (strcmp(call->name, "string_agg") == 0) {
-        if (!call->arg || nmore != 1 || spec->arg_layout != OPS_LAYOUT_TEXT ||
-            ops_layout_of(api->expr_type(extra->args[0]).id) != OPS_LAYOUT_TEXT ||
-            spec->result_layout != OPS_LAYOUT_TEXT)
-            return unsupported(ctx, api, call, spec);
-        spec->kind = AGG_STRING_AGG;
-        nmore = 0;
     } else if (strcmp(call->name, "json_agg") == 0 || strcmp(call->name, "jsonb_agg") == 0 ||
                strcmp(call->name, "json_object_agg") == 0 || strcmp(call->name, "jsonb_object_agg") == 0) {
         /* the kernel hands the values (and keys) as JSON text and reads the result back */
@@ -88,19 +89,6 @@ int agg_spec_resolve(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call,
         spec->kind = object ? AGG_JSON_OBJECT : AGG_JSON_ARRAY;
         spec->distinct = false; /* the binder refuses DISTINCT */
         nmore = 0;
-    } else if (strcmp(call->name, "array_agg") == 0) {
-        const ss_type_info *ati = call->arg ? ops_type_info(spec->arg_type.id) : NULL;
-        const ss_type_info *rti = ops_type_info(call->result_type.id);
-        if (!ati || ati->layout == SS_LAYOUT_NONE || !rti ||
-            rti->struct_size < offsetof(ss_type_info, array) + sizeof rti->array || !rti->array)
-            return unsupported(ctx, api, call, spec);
-        spec->nested = spec->arg_type.id == call->result_type.id;
-        if (!spec->nested && rti->array->elem != spec->arg_type.id)
-            return unsupported(ctx, api, call, spec);
-        spec->kind = AGG_ARRAY_AGG;
-        spec->array = rti->array;
-        spec->arg_width = ati->width;
-        spec->arg_varlen = ati->layout == SS_LAYOUT_VARLEN;
     } else {
         return api->error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                           "aggregate function %s is not supported", call->name);
@@ -110,17 +98,19 @@ int agg_spec_resolve(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call,
                           "aggregate %s with %u arguments is not supported", call->name, nmore + 1);
     /* ORDER BY changes only string_agg's, array_agg's and the json aggregates' results,
        float rounding in sum / avg and what other modules' aggregates do */
-    bool order_matters = spec->kind == AGG_STRING_AGG || spec->kind == AGG_ARRAY_AGG ||
-                         spec->kind == AGG_JSON_ARRAY || spec->kind == AGG_JSON_OBJECT ||
+    bool order_matters = spec->kind == AGG_JSON_ARRAY || spec->kind == AGG_JSON_OBJECT ||
                          (spec->kind == AGG_PLUGIN &&
                           !agg_builtin_order_insensitive(spec->function, call->result_type));
     spec->ordered = (extra && extra->norder > 0 && order_matters) ||
-                    (spec->distinct && (spec->kind == AGG_STRING_AGG || spec->kind == AGG_ARRAY_AGG ||
-                                        (spec->kind == AGG_PLUGIN && spec->two_args)));
+                    (spec->distinct && spec->kind == AGG_PLUGIN &&
+                     (spec->two_args || agg_builtin_sorts_distinct(spec->function)));
     if (agg_kind_two_args(spec->kind)) {
         spec->two_args = true;
         spec->arg2_type = api->expr_type(extra->args[0]);
     }
+    spec->distinct_args = spec->two_args ? 2 : 1;
+    if (spec->kind == AGG_PLUGIN && spec->two_args && agg_builtin_json_value_text(spec->function))
+        spec->distinct_args = 1; /* json_agg(DISTINCT x): x, then its JSON text */
 
     if (ops_layout_of(out_type.id) != spec->result_layout)
         return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,

@@ -1,7 +1,7 @@
 /* agg_spec.h — classification of the kernel's aggregate calls (name, argument type, result
  * type, DISTINCT, FILTER and ORDER BY) into the aggregate kinds this module implements:
- * registered aggregates (AGG_PLUGIN, count / sum / avg / min / max among them) and the
- * kernel's own typed loops for the others. */
+ * registered aggregates (AGG_PLUGIN, count / sum / avg / min / max / string_agg / array_agg
+ * among them) and the kernel's own loops for the json aggregates. */
 #ifndef AGG_SPEC_H
 #define AGG_SPEC_H
 
@@ -10,20 +10,20 @@
 #include "common/type_layout.h"
 
 typedef enum agg_kind {
-    AGG_STRING_AGG = 1, /* string_agg(text, delimiter text) -> text, NULL values skipped */
-    AGG_ARRAY_AGG,      /* array_agg(x) -> x[] (NULLs kept; an array x: one dimension up) */
-    AGG_JSON_ARRAY,     /* json_agg / jsonb_agg(JSON text of each value) -> "[v, v]" text */
+    AGG_JSON_ARRAY = 1, /* json_agg / jsonb_agg(JSON text of each value) -> "[v, v]" text */
     AGG_JSON_OBJECT,    /* json_object_agg / jsonb_object_agg(key JSON string, value JSON text)
                            -> "{ k : v, k : v }" text; a NULL key is 22023 */
     AGG_PLUGIN          /* a registered aggregate (ss_agg_extra.function): count, sum, avg,
-                           min, max, bool_and, bool_or and every (agg_builtin.h) and those of other modules */
+                           min, max, bool_and, bool_or, every, string_agg and array_agg
+                           (agg_builtin.h) and those of other modules */
 } agg_kind;
 
-/* The kinds with a second argument column (extra->args[0]): string_agg's delimiter, the
- * object aggregates' value. */
+/* The kinds with a second argument column (extra->args[0]): the object aggregates' value
+ * (a registered aggregate's second argument, string_agg's delimiter among them, is
+ * agg_spec.two_args). */
 static inline bool agg_kind_two_args(agg_kind k)
 {
-    return k == AGG_STRING_AGG || k == AGG_JSON_OBJECT;
+    return k == AGG_JSON_OBJECT;
 }
 
 #define SS_AGG_MAX_DIRECT 4 /* direct arguments of an ordered-set aggregate, at most */
@@ -35,10 +35,6 @@ typedef struct agg_spec {
     ops_layout arg_layout;
     ops_layout result_layout;
     bool distinct;            /* DISTINCT that affects the result (ignored for min/max) */
-    const ss_type_array *array; /* AGG_ARRAY_AGG: the result array type's items */
-    uint32_t arg_width;       /* AGG_ARRAY_AGG: the argument's element width */
-    bool arg_varlen;          /* AGG_ARRAY_AGG: its elements are ss_text */
-    bool nested;              /* AGG_ARRAY_AGG: the argument is an array */
     const ss_agg_extra *extra; /* FILTER, ORDER BY, extra arguments; NULL = none */
     const ss_expr *filter;    /* extra's FILTER, or NULL */
     /* the input is collected and fed in order at the end (agg_ordered.h): ORDER BY in the
@@ -49,6 +45,7 @@ typedef struct agg_spec {
        aggregate of two arguments */
     bool two_args;
     ss_type arg2_type;
+    uint32_t distinct_args;              /* the leading arguments DISTINCT compares (agg_ordered.h) */
     uint32_t ndirect;                    /* AGG_PLUGIN: its direct arguments' values */
     bool direct_array;                   /* the one direct argument is an array (vtable direct_array) */
     ss_value direct[SS_AGG_MAX_DIRECT];

@@ -1,11 +1,11 @@
 /* aggregate.c — the "aggregate" operator module: hash aggregation of child 0.  For every
  * input batch it evaluates the GROUP BY expressions and aggregate arguments into vectors,
  * maps rows to dense group ids (group_table.c; all rows are group 0 without GROUP BY) and
- * folds the arguments into per-group state with typed loops (agg_accum.c; registered
- * aggregates, this module's count / sum / avg / min / max among them, through their vtables:
- * agg_plugin.c, agg_builtin*.c).  DISTINCT
+ * folds the arguments into per-group state (agg_accum.c; registered aggregates, this
+ * module's count / sum / avg / min / max / string_agg / array_agg / json aggregates among
+ * them, through their vtables: agg_plugin.c, agg_builtin*.c).  DISTINCT
  * aggregates collect (group, value) sets first (distinct_set.c); ordered ones (ORDER BY in
- * the call, string_agg with DISTINCT) collect their rows and feed them sorted at the end
+ * the call; DISTINCT in string_agg, array_agg and json_agg) collect their rows and feed them sorted at the end
  * (agg_ordered.c).  A call's FILTER narrows the rows it folds.  Output: group keys, then one
  * column per aggregate, groups in order of first appearance.  Beyond work_mem (times
  * hash_mem_multiplier) the rows of groups not yet in memory go to partition files and are
@@ -194,7 +194,7 @@ static int setup_call(ss_ctx *ctx, aggregate_state *st, uint32_t a)
         }
     }
     int rc = agg_ordered_init(ctx, g_api, &cs->ordered, nargs, norder, types, x ? x->order_keys : NULL,
-                              spec->distinct);
+                              spec->distinct ? spec->distinct_args : 0);
     ops_free(g_api, types);
     return rc;
 }
@@ -491,7 +491,7 @@ static const ss_operator_vtable aggregate_vtable = {
     .node_kind = SS_NODE_AGGREGATE,
     .caps = SS_OPCAP_PARAM_RESCAN, /* holds every group: not parkable */
     .description = "hash aggregation of registered aggregates (this module registers count, sum, avg, min, "
-                   "max) and string_agg, array_agg, bool_and, bool_or, json_agg, json_object_agg (and the jsonb "
+                   "max, bool_and, bool_or, every, string_agg, array_agg, json_agg, json_object_agg and the jsonb "
                    "ones), with DISTINCT, FILTER and ORDER BY",
     .open = aggregate_open,
     .next_batch = aggregate_next_batch,

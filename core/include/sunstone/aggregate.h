@@ -3,9 +3,9 @@
  *
  * EXPERIMENTAL: the aggregate operator calls result_type, init, step (or step_dense), final
  * and release of a registered aggregate for every call the kernel's own list does not cover
- * (string_agg, array_agg and the json aggregates keep their typed loops inside the aggregate
- * operator; count, sum, avg, min, max, bool_and, bool_or and every are registered aggregates
- * of the aggregate operator module, operators/aggregate/agg_builtin*.c).  The window operator (operators/window)
+ * (the json aggregates keep their loops inside the aggregate operator; count, sum, avg, min,
+ * max, bool_and, bool_or, every, string_agg and array_agg are registered aggregates of the
+ * aggregate operator module, operators/aggregate/agg_builtin*.c).  The window operator (operators/window)
  * runs a registered aggregate with OVER through the same callbacks, over each row's frame,
  * and calls inverse to slide a frame (sunstone.window_frame_algorithm incremental / auto)
  * and combine to join the states of a segment tree over the partition (segment_tree, and

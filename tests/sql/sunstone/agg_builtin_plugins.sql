@@ -1,9 +1,10 @@
--- count, sum, avg, min, max, bool_and, bool_or and every are registered aggregates of the aggregate operator module
+-- count, sum, avg, min, max, bool_and, bool_or, every, string_agg and array_agg are registered aggregates of the aggregate operator module
 -- (operators/aggregate/agg_builtin.c): sunstone_plugins lists them with that module, and
 -- the three frame algorithms give the same text (scales included) for moving numeric sums,
 -- which the incremental one computes with the registered sum's inverse
 SELECT name, kind, experimental, regexp_replace(path, '^.*/', '') AS module
-FROM sunstone_plugins WHERE name IN ('count', 'sum', 'avg', 'min', 'max', 'bool_and', 'bool_or', 'every') ORDER BY name;
+FROM sunstone_plugins WHERE name IN ('count', 'sum', 'avg', 'min', 'max', 'bool_and', 'bool_or', 'every',
+  'string_agg', 'array_agg') ORDER BY name;
 CREATE TABLE mv (id int, x numeric, i bigint);
 INSERT INTO mv SELECT g, CASE WHEN g % 13 = 0 THEN NULL WHEN g % 5 = 0 THEN (g % 7)::numeric
   WHEN g % 3 = 0 THEN ((g * 17) % 29)::numeric / 100 ELSE ((g * 31) % 23)::numeric / 10 END,
