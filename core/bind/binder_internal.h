@@ -176,6 +176,7 @@ typedef struct binder {
     const ss_expr **deferred;
     uint32_t ndeferred, capdeferred;
     ss_ptrmap deferred_set;   /* the same nodes, for lookups */
+    bool **fold_need;         /* while raising them: the columns each relation must produce (prune.h) */
     uint32_t expr_depth;      /* bind_expr calls in progress (its stack charge) */
     /* the select list's set-returning function call run as a join (attach_target_srf) and
        the column that stands for it; NULL when none */
