@@ -594,7 +594,8 @@ static int bind_entry(ss_ctx *ctx, ss_catalog *catalog, const ss_settings *setti
         memcpy(b.param_types, fixed_params, sizeof(ss_type) * nfixed);
         b.nparams = b.cap_params = b.nfixed = nfixed;
     }
-    if (bind_stmt(&b, stmt, bs) || raise_deferred_folds(&b, bs->query))
+    if (bind_stmt(&b, stmt, bs) || drop_unused_subquery_aggregates(&b, bs->query) ||
+        raise_deferred_folds(&b, bs->query))
         return SS_ERROR;
     /* parameters nobody constrained are text, as PostgreSQL resolves unknown */
     for (uint32_t i = 0; i < b.nparams; i++)
