@@ -5,6 +5,7 @@
 
 #include "exec/expr_walk.h"
 #include "bind/binder_internal.h"
+#include "plan/prune.h"
 #include "types/functions.h"
 
 static bool is_const(const ss_expr *e)
@@ -159,13 +160,24 @@ static int raise_in_sublink(const ss_expr *e, void *arg)
     return SS_WALK_CONTINUE;
 }
 
+/* A select-list item of a subquery in FROM that nothing above reads is never computed, and
+   PostgreSQL never folds it (pull-up, remove_unused_subquery_outputs). */
+static bool unused_item(const binder *b, const ss_lop *op, ss_expr *const *slot)
+{
+    if (op->kind != LOP_PROJECT || !b->fold_need || op->rel > b->nrels || !b->fold_need[op->rel])
+        return false;
+    if (slot < op->u.project.exprs || slot >= op->u.project.exprs + op->u.project.n)
+        return false;
+    return !b->fold_need[op->rel][slot - op->u.project.exprs];
+}
+
 static int raise_in_slot(ss_lop *op, ss_expr **slot, void *arg)
 {
-    if (op->kind == LOP_LIMIT)
+    binder *b = arg;
+    if (op->kind == LOP_LIMIT || unused_item(b, op, slot))
         return SS_OK;
     if (raise_if_deferred(arg, *slot))
         return SS_ERROR;
-    binder *b = arg;
     ss_ptrmap seen;
     ss_ptrmap_init(&seen, b->arena);
     sublink_search ss = {b, SS_OK};
@@ -178,5 +190,10 @@ int raise_deferred_folds(binder *b, ss_lop *plan)
 {
     if (!plan || b->ndeferred == 0)
         return SS_OK;
-    return lop_each_expr_deep(plan, raise_in_slot, b);
+    bool **saved = b->fold_need;
+    if (ss_prune_columns(b->ctx, b->arena, plan, b->nrels, &b->fold_need))
+        return SS_ERROR;
+    int rc = lop_each_expr_deep(plan, raise_in_slot, b);
+    b->fold_need = saved;
+    return rc;
 }

@@ -188,9 +188,12 @@ static bool ast_eq(const ast_expr *x, const ast_expr *y, bool loose)
     return true;
 }
 
+/* nodes under which binding may fold the tree: also a NULL literal, since a strict call or
+   operator over it folds to a NULL constant (substr(NULL::text, c) binds as NULL::text) */
 static bool folding_kind(const ast_expr *e)
 {
-    return e->kind == AE_COALESCE || e->kind == AE_CASE || e->kind == AE_AND || e->kind == AE_OR;
+    return e->kind == AE_COALESCE || e->kind == AE_CASE || e->kind == AE_AND || e->kind == AE_OR ||
+           e->kind == AE_NULL;
 }
 
 bool unfolded_agree(const ast_expr *x, const ast_expr *y)
@@ -1246,7 +1249,6 @@ bind_outputs:;
 
     /* WHERE is bound after the select list, in PostgreSQL's order (which error is reported
        first depends on it), without aggregates */
-    bool filtered = false;
     if (s->where) {
         agg_state *saved = b->agg;
         b->agg = NULL;
@@ -1255,7 +1257,6 @@ bind_outputs:;
         b->agg = saved;
         if (!pred || !(pred = fold_qual(b, pred)) || !(top = lop_filter(b->ctx, b->arena, top, pred)))
             return SS_ERROR;
-        filtered = true;
     }
     if (check_window_names(b, s) || raise_grouping_error(b))
         return SS_ERROR;
@@ -1265,7 +1266,6 @@ bind_outputs:;
             return SS_ERROR;
         if (having && !(top = lop_filter(b->ctx, b->arena, top, having)))
             return SS_ERROR;
-        filtered |= having != NULL;
     }
     if (win->n && !(top = stack_windows(b, win, top)))
         return SS_ERROR;
@@ -1342,12 +1342,9 @@ bind_outputs:;
         if (through)
             out->locking = lk;
     }
-    /* a WHERE or HAVING folded to FALSE reads nothing, as PostgreSQL's one-time filter (the
-       planner cuts it off); PostgreSQL has folded every expression before that, so their
-       errors come first */
+    /* deferred folding errors are raised once the statement is bound (raise_deferred_folds),
+       when it is known which items of a subquery in FROM anything reads */
     if (s == b->exists_query && drop_exists_targets(b, top)) /* never computed */
-        return SS_ERROR;
-    if (filtered && raise_deferred_folds(b, top))
         return SS_ERROR;
     out->query = top;
     out->ncols = tl.nvisible;

@@ -8,6 +8,7 @@
 #include "bind/bind_returning.h"
 #include "bind/binder_internal.h"
 #include "bind/bind_update.h"
+#include "exec/expr_walk.h"
 #include "types/cast.h"
 #include "types/typeio.h"
 
@@ -50,6 +51,34 @@ static ss_expr *column_default(binder *b, const ss_table *t, ss_type type, ss_ex
     if (!defs[c])
         defs[c] = bind_column_default(b, t, c);
     return defs[c];
+}
+
+/* INSERT ... SELECT over a select PostgreSQL pulls up (is_simple_subquery: no aggregate,
+ * window, DISTINCT, ORDER BY or LIMIT): its items and the assignment casts are one projection,
+ * computed column by column, so the first column's cast error comes before a later item's. */
+static bool insert_source_pulls_up(const ss_lop *source)
+{
+    if (source->kind != LOP_PROJECT || source->nchildren != 1)
+        return false;
+    const ss_lop *c = source->children[0];
+    while (c->kind == LOP_FILTER)
+        c = c->children[0];
+    return c->kind == LOP_GET || c->kind == LOP_JOIN || c->kind == LOP_VALUES;
+}
+
+typedef struct pull_up_items {
+    const ss_lop *source;
+} pull_up_items;
+
+static int pull_up_item(ss_expr **slot, void *arg)
+{
+    const ss_lop *src = ((pull_up_items *)arg)->source;
+    ss_expr *e = *slot;
+    if (e->kind == EXPR_COLUMN && e->u.column.rel == src->rel && e->u.column.index < src->u.project.n) {
+        *slot = src->u.project.exprs[e->u.column.index];
+        return SS_WALK_SKIP;
+    }
+    return SS_WALK_CONTINUE;
 }
 
 static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
@@ -273,6 +302,14 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
             return SS_ERROR;
         out->table = t;
         rel_ncols = t->ncols;
+    }
+    if (insert_source_pulls_up(source)) {
+        pull_up_items pu = {source};
+        ss_expr_walker w = {.pre = pull_up_item, .arg = &pu};
+        for (uint32_t c = 0; c < rel_ncols; c++)
+            if (proj[c] && ss_expr_walk(&proj[c], &w) == SS_WALK_NOMEM)
+                return ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        source = source->children[0];
     }
     ss_lop *p = lop_project(b->ctx, b->arena, new_rel(b), source, rel_ncols, proj, NULL);
     if (!p)
@@ -557,7 +594,8 @@ static int bind_entry(ss_ctx *ctx, ss_catalog *catalog, const ss_settings *setti
         memcpy(b.param_types, fixed_params, sizeof(ss_type) * nfixed);
         b.nparams = b.cap_params = b.nfixed = nfixed;
     }
-    if (bind_stmt(&b, stmt, bs) || raise_deferred_folds(&b, bs->query))
+    if (bind_stmt(&b, stmt, bs) || drop_unused_subquery_aggregates(&b, bs->query) ||
+        raise_deferred_folds(&b, bs->query))
         return SS_ERROR;
     /* parameters nobody constrained are text, as PostgreSQL resolves unknown */
     for (uint32_t i = 0; i < b.nparams; i++)

@@ -176,6 +176,7 @@ typedef struct binder {
     const ss_expr **deferred;
     uint32_t ndeferred, capdeferred;
     ss_ptrmap deferred_set;   /* the same nodes, for lookups */
+    bool **fold_need;         /* while raising them: the columns each relation must produce (prune.h) */
     uint32_t expr_depth;      /* bind_expr calls in progress (its stack charge) */
     /* the select list's set-returning function call run as a join (attach_target_srf) and
        the column that stands for it; NULL when none */
@@ -594,6 +595,9 @@ bool has_deferred(const binder *b, const ss_expr *e);
 /* Raises the first deferred folding error among the expressions the plan still uses
  * (LIMIT and OFFSET apart: they are evaluated when the query runs). */
 int raise_deferred_folds(binder *b, ss_lop *plan);
+/* Aggregate calls of FROM subqueries whose results nothing reads get NULL arguments
+ * (bind_unused_aggs.c, PostgreSQL's remove_unused_subquery_outputs). */
+int drop_unused_subquery_aggregates(binder *b, ss_lop *plan);
 
 /* Subqueries in expressions (bind_sublink.c). */
 /* Makes the scope entries [lo, hi) (with the current aggregation state) the innermost outer
