@@ -340,6 +340,8 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
         char b1[96];
         /* anynonarray -> anyarray; an array -> the same array type, one dimension up */
         call.result_type = type_of(ss_type_is_array(t) ? t : ss_type_array_of(t));
+        if (t == SS_TYPE_RECORD || t == SS_TYPE_RECORD_ARRAY)
+            call.result_type.typmod = arg->type.typmod; /* a row type's array: t[] */
         if (call.result_type.id == SS_TYPE_INVALID)
             return no_such_function(b, a->location, name, tname(type_of(t), b1, sizeof b1));
         call.arg = arg;

@@ -24,6 +24,7 @@
 #include "bind/binder_internal.h"
 #include "types/json/json_srf.h"
 #include "types/json_record.h"
+#include "types/record/record.h"
 
 /* json(b)_populate_recordset / json(b)_to_recordset (bind_json_record.c). */
 static bool json_recordset(const char *name)
@@ -161,8 +162,45 @@ ss_lop *one_column_function_lop(binder *b, const char *name, ss_expr **args, uin
 /* unnest(array [, array ...]): one column per array of its element type, as many rows as the
  * longest has items (the shorter ones padded with NULLs); a single array's column is named
  * colname, several are each "unnest". */
+/* unnest of one array of a row type (t[]) in FROM: the column of its items under a relation
+ * of its own, projected to their fields (PostgreSQL's columns of a function returning a
+ * composite type), then ordinality. */
+static ss_lop *unnest_row_type_lop(binder *b, ss_expr **args, bool ordinality, const char *colname, uint32_t rel,
+                                   const rec_desc *d)
+{
+    uint32_t inner = new_rel(b), nout = d->nfields + (ordinality ? 1 : 0);
+    ss_type *t = bind_alloc(b, sizeof(ss_type) * 2);
+    const char **cn = bind_alloc(b, sizeof(char *) * 2);
+    if (!t || !cn)
+        return NULL;
+    t[0] = (ss_type){SS_TYPE_RECORD, args[0]->type.typmod}, t[1] = type_of(SS_TYPE_INT8);
+    cn[0] = colname, cn[1] = "ordinality";
+    ss_lop *scan = lop_function(b->ctx, b->arena, inner, "unnest", 1, args, ordinality, ordinality ? 2 : 1, t, cn);
+    ss_expr **exprs = bind_alloc(b, sizeof(ss_expr *) * (nout ? nout : 1));
+    const char **names = bind_alloc(b, sizeof(char *) * (nout ? nout : 1));
+    if (!scan || !exprs || !names)
+        return NULL;
+    for (uint32_t k = 0; k < d->nfields; k++) {
+        ss_expr *idx = new_expr(b, EXPR_CONST, type_of(SS_TYPE_INT4));
+        ss_expr **fa = bind_alloc(b, sizeof(ss_expr *) * 2);
+        if (!idx || !fa || !(fa[0] = make_column(b, inner, 0, t[0])))
+            return NULL;
+        idx->u.cnst.v.i = k;
+        fa[1] = idx;
+        if (!(exprs[k] = make_func(b, &rec_field_select_def, d->types[k], fa, 2)))
+            return NULL;
+        names[k] = d->names[k];
+    }
+    if (ordinality) {
+        if (!(exprs[d->nfields] = make_column(b, inner, 1, t[1])))
+            return NULL;
+        names[d->nfields] = "ordinality";
+    }
+    return lop_project(b->ctx, b->arena, rel, scan, nout, exprs, names);
+}
+
 static ss_lop *unnest_lop(binder *b, const ast_expr *a, ss_expr **args, uint32_t n, bool ordinality,
-                          const char *colname, uint32_t rel)
+                          const char *colname, uint32_t rel, bool select_list)
 {
     char sig[512] = "";
     size_t off = 0;
@@ -186,6 +224,9 @@ static ss_lop *unnest_lop(binder *b, const ast_expr *a, ss_expr **args, uint32_t
         no_such_function(b, a->location, "unnest", sig);
         return NULL;
     }
+    const rec_desc *rd = n == 1 && args[0]->type.id == SS_TYPE_RECORD_ARRAY ? rec_desc_get(args[0]->type.typmod) : NULL;
+    if (rd && rd->name && !select_list)
+        return unnest_row_type_lop(b, args, ordinality, colname, rel, rd);
     uint32_t ncols = n + (ordinality ? 1 : 0);
     ss_type *types = bind_alloc(b, sizeof(ss_type) * ncols);
     const char **names = bind_alloc(b, sizeof(char *) * ncols);
@@ -305,7 +346,7 @@ static ss_lop *function_lop_of(binder *b, const ast_expr *a, const ast_from_item
     if (subscripts)
         return subscripts_function_lop(b, a, args, n, ordinality, colname, rel);
     if (unnest)
-        return unnest_lop(b, a, args, n, ordinality, colname, rel);
+        return unnest_lop(b, a, args, n, ordinality, colname, rel, select_list);
     ss_type t;
     if (series_type(b, a, args, n, &t))
         return NULL;
@@ -363,6 +404,9 @@ int bind_from_function(binder *b, const ast_from_item *f, ss_lop **out)
     }
     if (add_scope_entry(b, f, f->alias ? f->alias : name, NULL, rel, op->ncols, op->names, op->types))
         return SS_ERROR;
+    if (op->kind == LOP_PROJECT && !f->ordinality && op->children[0]->kind == LOP_FUNCTION &&
+        !strcmp(op->children[0]->u.function.name, "unnest")) /* unnest_row_type_lop: its rows are t's */
+        b->scope[b->nscope - 1].row_type = op->children[0]->types[0];
     *out = op;
     return SS_OK;
 }

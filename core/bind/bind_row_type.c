@@ -63,6 +63,10 @@ int bind_entry_row_type(binder *b, const range_entry *re, ss_type *out)
     *out = type_of(SS_TYPE_RECORD);
     if (re->ncols > REC_MAX_FIELDS)
         return SS_OK;
+    if (re->row_type.id == SS_TYPE_RECORD) { /* unnest of t[] in FROM */
+        *out = re->row_type;
+        return SS_OK;
+    }
     if (re->table_name && b->catalog) {
         ss_type t;
         bool found;

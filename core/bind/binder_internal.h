@@ -68,6 +68,8 @@ typedef struct range_entry {
     bool null_extended;       /* on the NULL-extended side of an outer join (its whole-row
                                  value would be a NULL record there: refused, bind_whole_row.c) */
     struct ss_bound_locking *through; /* (LK) a subquery / view locked through: its row ids */
+    ss_type row_type;         /* id non-zero: the type of its whole row (a function scan of a
+                                 row type's items, unnest of t[]: t) */
 } range_entry;
 
 /* A query around the subquery being bound (PostgreSQL's outer ParseState): the scope

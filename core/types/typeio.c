@@ -209,7 +209,7 @@ int ss_value_parse(ss_ctx *ctx, ss_type t, const char *s, size_t len, ss_value *
         if (d && d->input)
             return d->input(ctx, t, s, len, out, NULL);
         if (ss_type_is_array(t.id))
-            return arr_parse(ctx, ss_type_element_of(t.id), s, len, &out->v.s);
+            return arr_parse(ctx, ss_type_element_of(t.id), t.typmod, s, len, &out->v.s);
     }
         return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                             "input of values of type %s is not supported",

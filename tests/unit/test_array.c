@@ -18,7 +18,7 @@ static const char *roundtrip(int32_t elem, const char *s)
 {
     static char res[512];
     ss_text t;
-    if (arr_parse(&ctx, elem, s, strlen(s), &t) != SS_OK) {
+    if (arr_parse(&ctx, elem, -1, s, strlen(s), &t) != SS_OK) {
         snprintf(res, sizeof res, "ERR:%s:%s|%s", err.sqlstate, err.message,
                  err.detail ? err.detail : "");
         ss_error_clear(&err);
@@ -35,7 +35,7 @@ static const char *roundtrip(int32_t elem, const char *s)
 static ss_text parse(int32_t elem, const char *s)
 {
     ss_text t;
-    ck_assert_int_eq(arr_parse(&ctx, elem, s, strlen(s), &t), SS_OK);
+    ck_assert_int_eq(arr_parse(&ctx, elem, -1, s, strlen(s), &t), SS_OK);
     return t;
 }
 

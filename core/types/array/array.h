@@ -87,10 +87,11 @@ int arr_items(ss_ctx *ctx, const ss_array *a, ss_value **items);
 /* ---- text input and output (array_io.c) ---- */
 
 /* array_in: s[0..len) as an array of element type elem (element typmod elem_typmod, applied
- * as the element type's input does: not at all here; casts apply typmods).  22P02
+ * as the element type's input does: a row type's items read with its descriptor, other
+ * typmods not at all here; casts apply them).  22P02
  * "malformed array literal" with PostgreSQL's DETAIL lines, 2202E, 54000, and the element
  * type's own input errors. */
-int arr_parse(ss_ctx *ctx, int32_t elem, const char *s, size_t len, ss_text *out);
+int arr_parse(ss_ctx *ctx, int32_t elem, int32_t elem_typmod, const char *s, size_t len, ss_text *out);
 /* array_out: appends the text form ("{1,2}", "[0:1]={a,b}", quoting as PostgreSQL). */
 void arr_format(const ss_text *t, ss_strbuf *out);
 /* Appends one element's text as array_out quotes it. */

@@ -9,7 +9,9 @@
 #include <string.h>
 #include <strings.h>
 
+#include "types/record/record.h"
 #include "types/typeio.h"
+#include "util/arena.h"
 
 static bool arr_space(char c)
 {
@@ -240,7 +242,7 @@ static int32_t dim_int(const char *s, size_t from, size_t to)
     return (int32_t)atoi(tmp);
 }
 
-int arr_parse(ss_ctx *ctx, int32_t elem, const char *s, size_t len, ss_text *out)
+int arr_parse(ss_ctx *ctx, int32_t elem, int32_t elem_typmod, const char *s, size_t len, ss_text *out)
 {
     int ndim = 0;
     int32_t dim[ARR_MAXDIM], lb[ARR_MAXDIM];
@@ -325,6 +327,7 @@ int arr_parse(ss_ctx *ctx, int32_t elem, const char *s, size_t len, ss_text *out
     char *buf = malloc(blen + 1);
     raw_item *raw = malloc(sizeof *raw * (size_t)nitems);
     ss_value *vals = malloc(sizeof *vals * (size_t)nitems);
+    ss_arena *arena = NULL;
     int rc = SS_OK;
     if (!buf || !raw || !vals) {
         rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
@@ -342,7 +345,17 @@ int arr_parse(ss_ctx *ctx, int32_t elem, const char *s, size_t len, ss_text *out
             vals[k].is_null = true;
             continue;
         }
-        if (ss_value_parse(ctx, (ss_type){elem, -1}, item, raw[k].len, &vals[k]) != SS_OK) {
+        const rec_desc *rd = elem == SS_TYPE_RECORD ? rec_desc_get(elem_typmod) : NULL;
+        if (rd) { /* an item of a row type: record_in with its descriptor, the bytes in arena */
+            if (!arena && !(arena = ss_arena_create())) {
+                rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+                goto done;
+            }
+            if (rec_input(ctx, rd, item, raw[k].len, &vals[k], arena) != SS_OK) {
+                rc = SS_ERROR;
+                goto done;
+            }
+        } else if (ss_value_parse(ctx, (ss_type){elem, -1}, item, raw[k].len, &vals[k]) != SS_OK) {
             rc = SS_ERROR;
             goto done;
         }
@@ -353,6 +366,8 @@ done:
     free(buf);
     free(raw);
     free(vals);
+    if (arena)
+        ss_arena_destroy(arena);
     return rc;
 }
 

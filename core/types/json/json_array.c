@@ -1,31 +1,37 @@
 /* json_array.c — arrays as JSON (PostgreSQL 15's array_to_json inside datum_to_json and
- * datum_to_jsonb): one JSON array per dimension, the elements as json_build.c writes values,
- * an empty array as []. */
+ * datum_to_jsonb): one JSON array per dimension, the elements as json_build.c writes values
+ * (a row type's array's items keyed by its descriptor), an empty array as []. */
 #include "types/array/array.h"
 #include "types/json/json_fn.h"
 
 /* The items from *k of dimension d of a, written into out. */
-static int dim_text(ss_ctx *ctx, const ss_array *a, int d, uint32_t *k, ss_strbuf *out)
+static int dim_text(ss_ctx *ctx, const ss_array *a, int32_t typmod, int d, uint32_t *k, ss_strbuf *out)
 {
     ss_strbuf_putc(out, '[');
     for (int32_t i = 0; i < a->dims[d]; i++) {
         if (i)
             ss_strbuf_putc(out, ',');
         if (d + 1 < a->ndims) {
-            if (dim_text(ctx, a, d + 1, k, out))
+            if (dim_text(ctx, a, typmod, d + 1, k, out))
                 return SS_ERROR;
             continue;
         }
         ss_value v;
         arr_item(a, (*k)++, &v);
-        if (json_append_value(ctx, (ss_type){.id = a->elem, .typmod = -1}, &v, out))
+        if (json_append_value(ctx, (ss_type){.id = a->elem, .typmod = typmod}, &v, out))
             return SS_ERROR;
     }
     ss_strbuf_putc(out, ']');
     return SS_OK;
 }
 
-int json_append_array(ss_ctx *ctx, const ss_text *t, ss_strbuf *out)
+/* The typmod the items are read with: a row type's descriptor (the keys of its objects). */
+static int32_t item_typmod(const ss_array *a, int32_t typmod)
+{
+    return a->elem == SS_TYPE_RECORD ? typmod : -1;
+}
+
+int json_append_array(ss_ctx *ctx, const ss_text *t, int32_t typmod, ss_strbuf *out)
 {
     ss_array a;
     arr_decode(t, &a);
@@ -34,10 +40,10 @@ int json_append_array(ss_ctx *ctx, const ss_text *t, ss_strbuf *out)
         return SS_OK;
     }
     uint32_t k = 0;
-    return dim_text(ctx, &a, 0, &k, out);
+    return dim_text(ctx, &a, item_typmod(&a, typmod), 0, &k, out);
 }
 
-static int dim_tree(ss_ctx *ctx, const ss_array *a, int d, uint32_t *k, ss_arena *ar, jv *out)
+static int dim_tree(ss_ctx *ctx, const ss_array *a, int32_t typmod, int d, uint32_t *k, ss_arena *ar, jv *out)
 {
     *out = (jv){.kind = JB_ARRAY, .n = (uint32_t)a->dims[d]};
     out->items = ss_arena_alloc(ar, sizeof(jv) * (a->dims[d] ? (size_t)a->dims[d] : 1));
@@ -45,19 +51,19 @@ static int dim_tree(ss_ctx *ctx, const ss_array *a, int d, uint32_t *k, ss_arena
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     for (int32_t i = 0; i < a->dims[d]; i++) {
         if (d + 1 < a->ndims) {
-            if (dim_tree(ctx, a, d + 1, k, ar, &out->items[i]))
+            if (dim_tree(ctx, a, typmod, d + 1, k, ar, &out->items[i]))
                 return SS_ERROR;
             continue;
         }
         ss_value v;
         arr_item(a, (*k)++, &v);
-        if (jsonb_from_value(ctx, (ss_type){.id = a->elem, .typmod = -1}, &v, ar, &out->items[i]))
+        if (jsonb_from_value(ctx, (ss_type){.id = a->elem, .typmod = typmod}, &v, ar, &out->items[i]))
             return SS_ERROR;
     }
     return SS_OK;
 }
 
-int jsonb_from_array(ss_ctx *ctx, const ss_text *t, ss_arena *ar, jv *out)
+int jsonb_from_array(ss_ctx *ctx, const ss_text *t, int32_t typmod, ss_arena *ar, jv *out)
 {
     ss_array a;
     arr_decode(t, &a);
@@ -66,5 +72,5 @@ int jsonb_from_array(ss_ctx *ctx, const ss_text *t, ss_arena *ar, jv *out)
         return SS_OK;
     }
     uint32_t k = 0;
-    return dim_tree(ctx, &a, 0, &k, ar, out);
+    return dim_tree(ctx, &a, item_typmod(&a, typmod), 0, &k, ar, out);
 }

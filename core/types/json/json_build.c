@@ -122,7 +122,7 @@ int json_append_value(ss_ctx *ctx, ss_type t, const ss_value *v, ss_strbuf *out)
     case K_DATETIME: break;
     default:
         if (ss_type_is_array(t.id))
-            return json_append_array(ctx, &v->v.s, out);
+            return json_append_array(ctx, &v->v.s, t.typmod, out);
         if (t.id == SS_TYPE_RECORD) /* composite_to_json (types/record/record_json.c) */
             return rec_json_append(ctx, t, v, out);
         return unsupported(ctx, t);
@@ -181,7 +181,7 @@ int jsonb_from_value(ss_ctx *ctx, ss_type t, const ss_value *v, ss_arena *a, jv 
     case K_DATETIME: break;
     default:
         if (ss_type_is_array(t.id))
-            return jsonb_from_array(ctx, &v->v.s, a, out);
+            return jsonb_from_array(ctx, &v->v.s, t.typmod, a, out);
         if (t.id == SS_TYPE_RECORD)
             return rec_jsonb_from(ctx, t, v, a, out);
         return unsupported(ctx, t);

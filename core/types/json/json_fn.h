@@ -137,9 +137,10 @@ JFN(js_fn_to_json);
 int json_append_value(ss_ctx *ctx, ss_type t, const ss_value *v, ss_strbuf *out);
 /* The jsonb tree of value (of type t; NULL: null) in arena. */
 int jsonb_from_value(ss_ctx *ctx, ss_type t, const ss_value *v, ss_arena *a, jv *out);
-/* An array value as JSON text / as a jsonb tree (json_array.c). */
-int json_append_array(ss_ctx *ctx, const ss_text *t, ss_strbuf *out);
-int jsonb_from_array(ss_ctx *ctx, const ss_text *t, ss_arena *a, jv *out);
+/* An array value (of an array type of typmod typmod) as JSON text / as a jsonb tree
+ * (json_array.c). */
+int json_append_array(ss_ctx *ctx, const ss_text *t, int32_t typmod, ss_strbuf *out);
+int jsonb_from_array(ss_ctx *ctx, const ss_text *t, int32_t typmod, ss_arena *a, jv *out);
 /* Reads row of v as an ss_value (every layout: fixed widths and ss_text). */
 void json_read_value(const ss_vector *v, uint32_t row, ss_value *out);
 

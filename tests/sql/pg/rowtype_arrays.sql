@@ -1,0 +1,37 @@
+-- Arrays of a table's row type (t[]): literals, ARRAY[...] of rows, array_agg, unnest,
+-- subscripts, pg_typeof, JSON of them.
+create table t(a int, b text);
+insert into t values (1,'x'),(2,null),(3,'a b');
+select '{"(1,p)","(2,)"}'::t[];
+select pg_typeof('{"(1,p)"}'::t[]);
+select '{}'::t[], null::t[];
+select '{"(1,p,3)"}'::t[];
+select '{"(q,p)"}'::t[];
+select array[row(1,'p')::t, row(2,'q')::t];
+select pg_typeof(array[row(1,'p')::t]);
+select array[row(1,'p'), row(2,'q')]::t[];
+select pg_typeof(array[row(1,'p'), row(2,'q')]::t[]);
+select array_agg(t order by a) from t;
+select pg_typeof(array_agg(t)) from t;
+select array_agg(t order by a desc) from t where a > 1;
+select ('{"(1,p)","(2,q)"}'::t[])[2];
+select pg_typeof(('{"(1,p)","(2,q)"}'::t[])[2]);
+select (('{"(1,p)","(2,q)"}'::t[])[2]).b;
+select * from unnest('{"(1,p)","(2,q)"}'::t[]);
+select x, pg_typeof(x) from unnest('{"(1,p)","(2,)"}'::t[]) x;
+select x.b, pg_typeof(x) from unnest('{"(1,p)",NULL}'::t[]) x(q);
+select *, pg_typeof(x) from unnest('{"(1,p)",NULL}'::t[]) with ordinality x;
+select t.a, u.* from t, unnest(array[t, row(t.a * 10, 'z')::t]) u where t.a < 3 order by 1, 2;
+select unnest(array_agg(t order by a)) from t;
+select (unnest(array_agg(t order by a))).a from t;
+select to_json('{"(1,p)","(2,)"}'::t[]);
+select to_jsonb('{"(1,p)","(2,)"}'::t[]);
+select json_agg(x order by a) from (select array_agg(t order by a) as x, 1 as a from t) s;
+select to_json(row(1, '{"(1,p)"}'::t[])), to_jsonb(array[array[row(1,'p')::t], array[null::t]]);
+select json_build_object('k', array_agg(t order by a)) from t;
+select array_length('{"(1,p)","(2,q)"}'::t[], 1), cardinality(array_agg(t)) from t;
+select '{"(1,p)"}'::t[] = array[row(1,'p')::t];
+select '{"(1,\"x y\")"}'::t[], '{"(1,\"x y\")"}'::t[]::text;
+select '{{"(1,p)"},{"(2,q)"}}'::t[], array_agg(x) from (values ('(1,p)'::t), (null)) v(x);
+select pg_typeof('{}'::t[][]), pg_typeof(array_agg(array[t])) from t;
+drop table t;
