@@ -48,6 +48,24 @@ bool ast_has_aggregate(const ast_expr *e)
     return ast_any(e, is_aggregate_name);
 }
 
+bool ast_has_own_aggregate(const binder *b, const ast_expr *e)
+{
+    if (!e)
+        return false;
+    if (is_aggregate_name(e))
+        return bind_aggregate_level(b, e) == 0; /* an outer query's holds none of this one's */
+    if (ast_has_own_aggregate(b, e->left) || ast_has_own_aggregate(b, e->right) || ast_has_own_aggregate(b, e->arg) ||
+        ast_has_own_aggregate(b, e->els))
+        return true;
+    for (uint32_t i = 0; i < e->nargs; i++)
+        if (ast_has_own_aggregate(b, e->args[i]))
+            return true;
+    for (uint32_t i = 0; i < e->nwhens; i++)
+        if (ast_has_own_aggregate(b, e->whens[i]) || ast_has_own_aggregate(b, e->thens[i]))
+            return true;
+    return false;
+}
+
 /* f(args) that matches no aggregate: PostgreSQL's 42883 naming the argument types. */
 static ss_expr *no_such_aggregate(binder *b, const ast_expr *a)
 {

@@ -1174,12 +1174,14 @@ static int bind_select_body(binder *b, const ast_select *s, ss_bound_stmt *out)
     }
 
     bool is_agg = s->ngroup || s->having;
+    /* only this query's own aggregates make it an aggregate query: an outer-level one is a
+       value of the outer query's (PostgreSQL's agglevelsup) */
     for (uint32_t i = 0; !is_agg && i < s->ntargets; i++)
-        is_agg = ast_has_aggregate(s->targets[i].expr);
+        is_agg = ast_has_own_aggregate(b, s->targets[i].expr);
     for (uint32_t i = 0; !is_agg && i < s->norder; i++)
-        is_agg = ast_has_aggregate(s->order_by[i].expr);
+        is_agg = ast_has_own_aggregate(b, s->order_by[i].expr);
     for (uint32_t i = 0; !is_agg && i < s->ndistinct_on; i++)
-        is_agg = ast_has_aggregate(s->distinct_on[i]);
+        is_agg = ast_has_own_aggregate(b, s->distinct_on[i]);
     is_agg = is_agg || select_windows_have_aggregate(s);
 
     if (attach_target_srf(b, s, is_agg, &top))

@@ -549,6 +549,9 @@ ss_expr *operator_does_not_exist(binder *b, int location, const ss_type *left, c
 
 /* Aggregates (bind_agg.c). */
 bool ast_has_aggregate(const ast_expr *e);
+/* The same, counting only the aggregates of b's own query level (not outer-level ones,
+ * bind_aggregate_level), once its FROM is bound. */
+bool ast_has_own_aggregate(const binder *b, const ast_expr *e);
 bool is_aggregate_name(const ast_expr *e);
 /* bind_agg_plugin.c: aggregates registered by modules */
 struct ss_registry;
