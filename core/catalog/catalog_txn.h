@@ -104,7 +104,10 @@ int ss_catalog_lock_table(ss_ctx *ctx, struct ss_catalog *c, const char *name, s
 int ss_catalog_lock_table_nowait(ss_ctx *ctx, struct ss_catalog *c, const char *name, bool nowait,
                                  struct ss_table **t);
 /* A table lookup for a statement: waits while another transaction holds t's exclusive lock;
- * *t is then the table visible under that name (NULL: none). */
+ * *t is then the table visible under that name (NULL: none).  (LK) In a transaction block the
+ * reader then holds ACCESS SHARE on it until its (sub)transaction ends (txn_table_locks.h):
+ * the exclusive lock waits for it, and a reader holding it does not wait for the exclusive
+ * lock taken after. */
 int ss_catalog_find_waiting(ss_ctx *ctx, struct ss_catalog *c, const char *name, struct ss_table **t);
 /* The same without waiting: 55P03 "could not obtain lock on relation ..." (LOCK ... NOWAIT). */
 int ss_catalog_find_nowait(ss_ctx *ctx, struct ss_catalog *c, const char *name, struct ss_table **t);
