@@ -435,9 +435,56 @@ static int find_waiting(ss_ctx *ctx, ss_catalog *c, const char *name, bool share
     }
 }
 
+static SS_TLS ss_table_reads *g_reads;
+
+void ss_catalog_reads_collect(ss_table_reads *r)
+{
+    g_reads = r;
+}
+
 int ss_catalog_find_waiting(ss_ctx *ctx, ss_catalog *c, const char *name, ss_table **t)
 {
-    return find_waiting(ctx, c, name, true, t);
+    if (find_waiting(ctx, c, name, true, t))
+        return SS_ERROR;
+    ss_table_reads *r = g_reads;
+    if (r && *t && !(*t)->system) {
+        for (uint32_t i = 0; i < r->n; i++)
+            if (r->t[i] == *t)
+                return SS_OK;
+        if (ss_grow((void **)&r->t, &r->cap, r->n + 1, sizeof *r->t, 4))
+            r->t[r->n++] = *t;
+        else
+            r->overflow = true;
+    }
+    return SS_OK;
+}
+
+int ss_catalog_reads_lock(ss_ctx *ctx, ss_catalog *c, const ss_table_reads *r)
+{
+    uint64_t version = c->version;
+    for (uint32_t i = 0; i < r->n; i++) {
+        ss_table *t = r->t[i];
+        for (;;) {
+            ss_xid holder = t->ddl.locked, me = reader_xid();
+            if (holder && (holder == me || ss_fkey_is_writer(t, me)))
+                holder = SS_XID_INVALID;
+            ss_txn_state *g = g_reader;
+            if (holder && g && g->m && ss_table_locks_held(ss_txn_table_locks(g->m), g->m, t, me))
+                holder = SS_XID_INVALID;
+            int rc = holder ? 1 : note_access_share(ctx, c, t);
+            if (rc < 0)
+                return SS_ERROR;
+            if (rc == 0)
+                break;
+            if (!holder && !(holder = t->ddl.locked))
+                continue;
+            if (wait_for(ctx, holder))
+                return SS_ERROR;
+            if (c->version != version)
+                return 1; /* t may be gone: bind again */
+        }
+    }
+    return 0;
 }
 
 static int not_obtained(ss_ctx *ctx, const char *name)

@@ -223,6 +223,67 @@ START_TEST(truncate_and_create_index_locks)
 }
 END_TEST
 
+/* Steps a prepared statement to its end on a thread. */
+typedef struct step_job {
+    sunstone_stmt *st;
+    volatile int done;
+    int rc;
+} step_job;
+
+static void *step_main(void *arg)
+{
+    step_job *j = arg;
+    int rc;
+    while ((rc = sunstone_step(j->st)) == SUNSTONE_ROW)
+        ;
+    j->rc = rc;
+    sunstone_reset(j->st);
+    j->done = 1;
+    return NULL;
+}
+
+START_TEST(prepared_reads_take_their_locks)
+{
+    sunstone *a = open_first(), *b = open_more(a);
+    run(a, "CREATE TABLE t (x int)");
+    run(a, "INSERT INTO t VALUES (1)");
+    sunstone_stmt *st;
+    ck_assert_int_eq(sunstone_prepare(a, "SELECT x FROM t", -1, &st, NULL), SUNSTONE_OK);
+    /* a binding kept from before the block: its execution in the block holds ACCESS SHARE */
+    run(a, "BEGIN");
+    step_job j = {st, 0, 0};
+    step_main(&j);
+    ck_assert_int_eq(j.rc, SUNSTONE_DONE);
+    run(b, "BEGIN");
+    expect_error(b, "LOCK TABLE t NOWAIT", "55P03");
+    run(b, "ROLLBACK");
+    run(a, "COMMIT");
+    /* and it waits for another transaction's ACCESS EXCLUSIVE */
+    run(b, "BEGIN");
+    run(b, "LOCK TABLE t");
+    j = (step_job){st, 0, 0};
+    pthread_t th;
+    ck_assert_int_eq(pthread_create(&th, NULL, step_main, &j), 0);
+    sleep_ms(200);
+    ck_assert_int_eq(j.done, 0);
+    run(b, "COMMIT");
+    pthread_join(th, NULL);
+    ck_assert_int_eq(j.rc, SUNSTONE_DONE);
+    /* an ALTER while it waited: the binding is made again */
+    run(b, "BEGIN");
+    run(b, "ALTER TABLE t ADD COLUMN y int");
+    j = (step_job){st, 0, 0};
+    ck_assert_int_eq(pthread_create(&th, NULL, step_main, &j), 0);
+    sleep_ms(200);
+    ck_assert_int_eq(j.done, 0);
+    run(b, "COMMIT");
+    pthread_join(th, NULL);
+    ck_assert_int_eq(j.rc, SUNSTONE_DONE);
+    ck_assert_int_eq(sunstone_finalize(st), SUNSTONE_OK);
+    close_both(a, b);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("lock_table_sessions");
@@ -234,6 +295,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, savepoint_release_and_drop_waits);
     tcase_add_test(tc, readers_hold_access_share);
     tcase_add_test(tc, truncate_and_create_index_locks);
+    tcase_add_test(tc, prepared_reads_take_their_locks);
     suite_add_tcase(s, tc);
     return s;
 }
