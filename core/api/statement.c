@@ -186,7 +186,7 @@ int ss_stmt_ensure_bound(sunstone_stmt *st)
     ss_ns_session_set(&st->db->settings);
     if (st->bound && st->catalog_version == st->ctx.catalog->version && !st->reads.overflow) {
         /* (LK) the binding's tables: another transaction's exclusive lock, ACCESS SHARE */
-        int rc = ss_catalog_reads_lock(&st->ctx, st->ctx.catalog, &st->reads);
+        int rc = ss_catalog_reads_lock(&st->ctx, st->ctx.catalog, &st->reads, st->db->txn.in_block);
         if (rc < 0)
             return SS_ERROR;
         if (rc == 0 && st->catalog_version == st->ctx.catalog->version)

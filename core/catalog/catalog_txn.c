@@ -459,30 +459,41 @@ int ss_catalog_find_waiting(ss_ctx *ctx, ss_catalog *c, const char *name, ss_tab
     return SS_OK;
 }
 
-int ss_catalog_reads_lock(ss_ctx *ctx, ss_catalog *c, const ss_table_reads *r)
+/* ss_catalog_reads_lock's work on one table (when it is locked or the reader is in a block). */
+static int read_lock(ss_ctx *ctx, ss_catalog *c, ss_table *t, uint64_t version)
 {
+    for (;;) {
+        ss_xid holder = t->ddl.locked, me = reader_xid();
+        if (holder && (holder == me || ss_fkey_is_writer(t, me)))
+            holder = SS_XID_INVALID;
+        ss_txn_state *g = g_reader;
+        if (holder && g && g->m && ss_table_locks_held(ss_txn_table_locks(g->m), g->m, t, me))
+            holder = SS_XID_INVALID;
+        int rc = holder ? 1 : note_access_share(ctx, c, t);
+        if (rc < 0)
+            return SS_ERROR;
+        if (rc == 0)
+            break;
+        if (!holder && !(holder = t->ddl.locked))
+            continue;
+        if (wait_for(ctx, holder))
+            return SS_ERROR;
+        if (c->version != version)
+            return 1; /* t may be gone: bind again */
+    }
+    return 0;
+}
+
+int ss_catalog_reads_lock(ss_ctx *ctx, ss_catalog *c, const ss_table_reads *r, bool block)
+{
+    /* the hot path (a point lookup outside a block): one load per table */
     uint64_t version = c->version;
     for (uint32_t i = 0; i < r->n; i++) {
-        ss_table *t = r->t[i];
-        for (;;) {
-            ss_xid holder = t->ddl.locked, me = reader_xid();
-            if (holder && (holder == me || ss_fkey_is_writer(t, me)))
-                holder = SS_XID_INVALID;
-            ss_txn_state *g = g_reader;
-            if (holder && g && g->m && ss_table_locks_held(ss_txn_table_locks(g->m), g->m, t, me))
-                holder = SS_XID_INVALID;
-            int rc = holder ? 1 : note_access_share(ctx, c, t);
-            if (rc < 0)
-                return SS_ERROR;
-            if (rc == 0)
-                break;
-            if (!holder && !(holder = t->ddl.locked))
-                continue;
-            if (wait_for(ctx, holder))
-                return SS_ERROR;
-            if (c->version != version)
-                return 1; /* t may be gone: bind again */
-        }
+        if (!block && !r->t[i]->ddl.locked)
+            continue;
+        int rc = read_lock(ctx, c, r->t[i], version);
+        if (rc)
+            return rc;
     }
     return 0;
 }

@@ -122,9 +122,10 @@ typedef struct ss_table_reads {
 void ss_catalog_reads_collect(ss_table_reads *r);
 /* At an execution of a binding valid for the catalog's current version: waits as the lookup
  * would for another transaction's exclusive lock on each table of r, and in a transaction block
- * records the reader's ACCESS SHARE on it.  Returns 1 when the catalog's version changed
+ * (block: the reader's, as the caller knows it without the thread-local reader) records the
+ * reader's ACCESS SHARE on it.  Returns 1 when the catalog's version changed
  * while waiting (the caller binds again), 0, or SS_ERROR. */
-int ss_catalog_reads_lock(ss_ctx *ctx, struct ss_catalog *c, const ss_table_reads *r);
+int ss_catalog_reads_lock(ss_ctx *ctx, struct ss_catalog *c, const ss_table_reads *r, bool block);
 /* The same without waiting: 55P03 "could not obtain lock on relation ..." (LOCK ... NOWAIT). */
 int ss_catalog_find_nowait(ss_ctx *ctx, struct ss_catalog *c, const char *name, struct ss_table **t);
 /* Waits while a relation named name is pending (created or dropped, uncommitted) in another
