@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "api/run_modify.h"
+#include "catalog/catalog_txn.h"
 #include "catalog/constraints.h"
 #include "catalog/sequences.h"
 #include "exec/interrupt.h"
@@ -42,8 +43,11 @@ int ss_run_truncate(sunstone_stmt *st)
     ss_table **tables = ss_arena_alloc(st->ctx.arena, sizeof(ss_table *) * (bs->ndrop ? bs->ndrop : 1));
     if (!tables)
         return ss_ctx_error(&st->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    /* (LK) each table's ACCESS EXCLUSIVE lock, as PostgreSQL's TRUNCATE takes */
     for (uint32_t i = 0; i < bs->ndrop; i++)
-        if (!(tables[i] = ss_catalog_find(st->ctx.catalog, bs->drop_names[i])))
+        if (ss_catalog_lock_table(&st->ctx, st->ctx.catalog, bs->drop_names[i], &tables[i]))
+            return SS_ERROR;
+        else if (!tables[i])
             return ss_ctx_error(&st->ctx, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist",
                                 bs->drop_names[i]);
     if (ss_fkey_check_truncate(&st->ctx, st->ctx.catalog, tables, bs->ndrop) != SS_OK) {

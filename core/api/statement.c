@@ -46,6 +46,8 @@ static void stmt_free(sunstone_stmt *st)
     free(st->param_raw);
     free(st->param_raw_types);
     ss_stmt_forget_params(st);
+    free(st->reads.t);
+    free(st->reads_next.t);
     free(st->sql);
     free(st);
 }
@@ -99,7 +101,12 @@ static int bind_now(sunstone_stmt *st)
     bytea_set_output(!db->settings.bytea_output_escape);
     /* a rebind keeps the parameter types the user already bound against */
     static const ss_type no_params[1] = {{SS_TYPE_INVALID, -1}};
-    if (ss_bind(&ctx, ctx.catalog, ctx.settings, st->ast, arena, st->no_params ? no_params : NULL, 0, &bs)) {
+    st->reads_next.n = 0;
+    st->reads_next.overflow = false;
+    ss_catalog_reads_collect(&st->reads_next);
+    int bound = ss_bind(&ctx, ctx.catalog, ctx.settings, st->ast, arena, st->no_params ? no_params : NULL, 0, &bs);
+    ss_catalog_reads_collect(NULL);
+    if (bound) {
         ss_arena_destroy(arena);
         /* the binder counts bytes from the start of the submitted text; PostgreSQL reports
            positions in characters */
@@ -167,6 +174,9 @@ static int bind_now(sunstone_stmt *st)
     st->bind_arena = arena;
     st->bound = bs;
     st->catalog_version = st->ctx.catalog->version;
+    ss_table_reads kept = st->reads;
+    st->reads = st->reads_next;
+    st->reads_next = kept;
     return SS_OK;
 }
 
@@ -174,8 +184,14 @@ int ss_stmt_ensure_bound(sunstone_stmt *st)
 {
     ss_catalog_reader_set(&st->db->txn); /* the catalog as this session sees it */
     ss_ns_session_set(&st->db->settings);
-    if (st->bound && st->catalog_version == st->ctx.catalog->version)
-        return SS_OK;
+    if (st->bound && st->catalog_version == st->ctx.catalog->version && !st->reads.overflow) {
+        /* (LK) the binding's tables: another transaction's exclusive lock, ACCESS SHARE */
+        int rc = ss_catalog_reads_lock(&st->ctx, st->ctx.catalog, &st->reads, st->db->txn.in_block);
+        if (rc < 0)
+            return SS_ERROR;
+        if (rc == 0 && st->catalog_version == st->ctx.catalog->version)
+            return SS_OK;
+    }
     return bind_now(st);
 }
 

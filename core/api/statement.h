@@ -5,6 +5,7 @@
 
 #include "api/database.h"
 #include "bind/binder.h"
+#include "catalog/catalog_txn.h"
 #include "exec/temp_files.h"
 #include "util/strbuf.h"
 
@@ -26,6 +27,9 @@ struct sunstone_stmt {
     ss_bound_stmt *bound;
     uint64_t catalog_version;  /* catalog version the binding is valid for (the database's
                                   catalog: DDL in any session rebinds) */
+    ss_table_reads reads;      /* (LK) the tables the binding looked up: their locks are taken
+                                  again at each execution of a kept binding */
+    ss_table_reads reads_next; /* what the binding being made looks up */
     bool no_params;            /* created by sunstone_exec: a $n is 42P02 */
 
     /* parameters as bound by the user, and converted for execution */

@@ -369,19 +369,133 @@ static ss_table *find_locked(ss_catalog *c, const char *name, ss_xid *holder)
     pthread_mutex_unlock(&c->mu);
     if (*holder && ss_fkey_is_writer(t, me))
         *holder = SS_XID_INVALID;
+    /* (LK) nor when it already holds a lock on the table (its ACCESS SHARE): the holder of
+       the exclusive lock waits for it, as PostgreSQL grants a lock already held */
+    ss_txn_state *r = g_reader;
+    if (*holder && r && r->m && ss_table_locks_held(ss_txn_table_locks(r->m), r->m, t, me))
+        *holder = SS_XID_INVALID;
     return t;
 }
 
-int ss_catalog_find_waiting(ss_ctx *ctx, ss_catalog *c, const char *name, ss_table **t)
+/* (LK) The ACCESS SHARE lock of the reader's transaction block on t (txn_table_locks.h),
+   recorded once per (sub)transaction and table; the exclusive lock's holder waits for it.
+   1 when another transaction took the exclusive lock meanwhile (its holder may have looked
+   for ACCESS SHARE entries before this one was added): the entry is withdrawn, the caller
+   waits for the holder. */
+static int note_access_share(ss_ctx *ctx, ss_catalog *c, ss_table *t)
+{
+    ss_txn_state *r = g_reader ? g_reader : ctx->txn;
+    if (!t || t->system || !r || !r->m || !r->active || !r->in_block)
+        return SS_OK;
+    ss_xid xid;
+    if (ss_txn_state_lock_xid(r, &xid) != 0)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    if (r->shared_xid != xid) {
+        r->shared_xid = xid;
+        r->nshared = 0;
+    }
+    for (uint32_t i = 0; i < r->nshared; i++)
+        if (r->shared[i] == t)
+            return SS_OK;
+    ss_table_locks *tl = ss_txn_table_locks(r->m);
+    bool held = ss_table_locks_held(tl, r->m, t, r->top);
+    ss_xid holder;
+    if (ss_table_locks_add(tl, r->m, t, xid, r->top, 1, &holder) != 0)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    /* (a conflicting holder would be ACCESS EXCLUSIVE: the catalog's lock, not an entry) */
+    if (!held) {
+        pthread_mutex_lock(&c->mu);
+        bool taken = t->ddl.locked && t->ddl.locked != r->top;
+        pthread_mutex_unlock(&c->mu);
+        if (taken) {
+            ss_table_locks_remove(tl, t, xid, 1);
+            return 1;
+        }
+    }
+    if (r->nshared < sizeof r->shared / sizeof r->shared[0])
+        r->shared[r->nshared++] = t;
+    return SS_OK;
+}
+
+/* The lookup waiting for another transaction's exclusive lock; with share, the reader then
+   holds ACCESS SHARE (not for the exclusive lock's own lookup: two of those would wait for
+   each other's ACCESS SHARE). */
+static int find_waiting(ss_ctx *ctx, ss_catalog *c, const char *name, bool share, ss_table **t)
 {
     for (;;) {
         ss_xid holder;
         *t = find_locked(c, name, &holder);
-        if (!holder)
-            return SS_OK;
+        int rc = holder ? 1 : share ? note_access_share(ctx, c, *t) : SS_OK;
+        if (rc <= 0)
+            return rc;
+        if (!holder && !(holder = (*t)->ddl.locked)) /* released meanwhile */
+            continue;
         if (wait_for(ctx, holder))
             return SS_ERROR;
     }
+}
+
+static SS_TLS ss_table_reads *g_reads;
+
+void ss_catalog_reads_collect(ss_table_reads *r)
+{
+    g_reads = r;
+}
+
+int ss_catalog_find_waiting(ss_ctx *ctx, ss_catalog *c, const char *name, ss_table **t)
+{
+    if (find_waiting(ctx, c, name, true, t))
+        return SS_ERROR;
+    ss_table_reads *r = g_reads;
+    if (r && *t && !(*t)->system) {
+        for (uint32_t i = 0; i < r->n; i++)
+            if (r->t[i] == *t)
+                return SS_OK;
+        if (ss_grow((void **)&r->t, &r->cap, r->n + 1, sizeof *r->t, 4))
+            r->t[r->n++] = *t;
+        else
+            r->overflow = true;
+    }
+    return SS_OK;
+}
+
+/* ss_catalog_reads_lock's work on one table (when it is locked or the reader is in a block). */
+static int read_lock(ss_ctx *ctx, ss_catalog *c, ss_table *t, uint64_t version)
+{
+    for (;;) {
+        ss_xid holder = t->ddl.locked, me = reader_xid();
+        if (holder && (holder == me || ss_fkey_is_writer(t, me)))
+            holder = SS_XID_INVALID;
+        ss_txn_state *g = g_reader;
+        if (holder && g && g->m && ss_table_locks_held(ss_txn_table_locks(g->m), g->m, t, me))
+            holder = SS_XID_INVALID;
+        int rc = holder ? 1 : note_access_share(ctx, c, t);
+        if (rc < 0)
+            return SS_ERROR;
+        if (rc == 0)
+            break;
+        if (!holder && !(holder = t->ddl.locked))
+            continue;
+        if (wait_for(ctx, holder))
+            return SS_ERROR;
+        if (c->version != version)
+            return 1; /* t may be gone: bind again */
+    }
+    return 0;
+}
+
+int ss_catalog_reads_lock(ss_ctx *ctx, ss_catalog *c, const ss_table_reads *r, bool block)
+{
+    /* the hot path (a point lookup outside a block): one load per table */
+    uint64_t version = c->version;
+    for (uint32_t i = 0; i < r->n; i++) {
+        if (!block && !r->t[i]->ddl.locked)
+            continue;
+        int rc = read_lock(ctx, c, r->t[i], version);
+        if (rc)
+            return rc;
+    }
+    return 0;
 }
 
 static int not_obtained(ss_ctx *ctx, const char *name)
@@ -402,7 +516,7 @@ int ss_catalog_lock_table_nowait(ss_ctx *ctx, ss_catalog *c, const char *name, b
     ss_xid me = reader_xid();
     for (;;) {
         ss_xid holder;
-        if (nowait ? ss_catalog_find_nowait(ctx, c, name, t) : ss_catalog_find_waiting(ctx, c, name, t))
+        if (nowait ? ss_catalog_find_nowait(ctx, c, name, t) : find_waiting(ctx, c, name, false, t))
             return SS_ERROR;
         if (!*t || (*t)->system || ((*t)->ddl.locked && (*t)->ddl.locked == me))
             return SS_OK; /* gone, a system view, or already ours */

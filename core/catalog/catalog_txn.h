@@ -104,8 +104,28 @@ int ss_catalog_lock_table(ss_ctx *ctx, struct ss_catalog *c, const char *name, s
 int ss_catalog_lock_table_nowait(ss_ctx *ctx, struct ss_catalog *c, const char *name, bool nowait,
                                  struct ss_table **t);
 /* A table lookup for a statement: waits while another transaction holds t's exclusive lock;
- * *t is then the table visible under that name (NULL: none). */
+ * *t is then the table visible under that name (NULL: none).  (LK) In a transaction block the
+ * reader then holds ACCESS SHARE on it until its (sub)transaction ends (txn_table_locks.h):
+ * the exclusive lock waits for it, and a reader holding it does not wait for the exclusive
+ * lock taken after. */
 int ss_catalog_find_waiting(ss_ctx *ctx, struct ss_catalog *c, const char *name, struct ss_table **t);
+/* (LK) The tables a statement's binding looked up with ss_catalog_find_waiting, so that each
+ * execution of a binding kept across statements takes their locks again
+ * (ss_catalog_reads_lock).  The array is malloc'd (free t). */
+typedef struct ss_table_reads {
+    struct ss_table **t;
+    uint32_t n;
+    size_t cap;
+    bool overflow;            /* memory ran out: the list is incomplete */
+} ss_table_reads;
+/* Collects this thread's lookups into r (NULL: stops). */
+void ss_catalog_reads_collect(ss_table_reads *r);
+/* At an execution of a binding valid for the catalog's current version: waits as the lookup
+ * would for another transaction's exclusive lock on each table of r, and in a transaction block
+ * (block: the reader's, as the caller knows it without the thread-local reader) records the
+ * reader's ACCESS SHARE on it.  Returns 1 when the catalog's version changed
+ * while waiting (the caller binds again), 0, or SS_ERROR. */
+int ss_catalog_reads_lock(ss_ctx *ctx, struct ss_catalog *c, const ss_table_reads *r, bool block);
 /* The same without waiting: 55P03 "could not obtain lock on relation ..." (LOCK ... NOWAIT). */
 int ss_catalog_find_nowait(ss_ctx *ctx, struct ss_catalog *c, const char *name, struct ss_table **t);
 /* Waits while a relation named name is pending (created or dropped, uncommitted) in another

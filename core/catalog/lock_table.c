@@ -31,7 +31,8 @@ static int not_obtained(ss_ctx *ctx, const ss_table *t)
 int ss_table_lock_check(ss_ctx *ctx, const ss_table *t, int mode)
 {
     ss_txn_state *ts = ctx->txn;
-    if (!ts || ss_table_locks_empty(ss_txn_table_locks(ts->m)))
+    ss_table_locks *tl = ts ? ss_txn_table_locks(ts->m) : NULL;
+    if (!ts || (mode == 8 ? ss_table_locks_none(tl) : ss_table_locks_empty(tl)))
         return SS_OK;
     for (;;) {
         ss_xid holder = ss_table_locks_conflicting(ss_txn_table_locks(ts->m), ts->m, t, mode, ts->top);
@@ -82,6 +83,13 @@ static int take(ss_ctx *ctx, ss_table *t, int mode, bool nowait)
             return SS_ERROR;
     }
     return SS_OK;
+}
+
+int ss_table_lock_take(ss_ctx *ctx, ss_table *t, int mode)
+{
+    if (!ctx->txn || !ctx->txn->active || !ctx->txn->m || t->system)
+        return SS_OK;
+    return take(ctx, t, mode, false);
 }
 
 int ss_catalog_lock_stmt(ss_ctx *ctx, ss_catalog *c, const ast_stmt *st)

@@ -12,9 +12,13 @@
  * table (txn/txn_table_locks.h) with PostgreSQL's conflicts, among themselves and with the
  * statements' own locks (ROW EXCLUSIVE of writers, ROW SHARE of row lockers); waits as row
  * locks' (40P01, lock_timeout 55P03, cancel); NOWAIT gives 55P03 instead of waiting.  Views
- * and system relations are 0A000.  Known difference: ACCESS EXCLUSIVE does not wait for
- * running readers (ACCESS SHARE is not recorded). */
+ * and system relations are 0A000.  A transaction block's reads hold ACCESS SHARE (recorded
+ * by the catalog's lookup, catalog_txn.c), which ACCESS EXCLUSIVE waits for. */
 int ss_catalog_lock_stmt(ss_ctx *ctx, ss_catalog *c, const ast_stmt *st);
+
+/* (LK) A statement's own lock of t in mode 2..7 for the rest of its transaction (CREATE
+ * INDEX: SHARE), with LOCK TABLE's waits; nothing without a transaction or on a system table. */
+int ss_table_lock_take(ss_ctx *ctx, ss_table *t, int mode);
 
 /* (LK) A statement's table lock in mode (ROW EXCLUSIVE: INSERT / UPDATE / DELETE, ROW SHARE:
  * a row lock; ACCESS EXCLUSIVE: ALTER / DROP TABLE) against the LOCK TABLE locks of other

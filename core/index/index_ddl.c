@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "catalog/lock_table.h"
 #include "catalog/namespace.h"
 #include "exec/vector.h"
 #include "index/index.h"
@@ -152,6 +153,8 @@ int ss_index_run_create(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, cons
             return ss_ctx_error(ctx, "42809", "cannot create index on relation \"%s\"", st->table);
         return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist", st->table);
     }
+    if (ss_table_lock_take(ctx, t, 5)) /* (LK) PostgreSQL's SHARE: waits for writers, keeps them out */
+        return SS_ERROR;
     const char *am = st->access_method ? st->access_method : "btree";
     const ss_registration *r = ss_registry_find(reg, SS_KIND_INDEX, am);
     if (!r)

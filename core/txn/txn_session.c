@@ -104,6 +104,15 @@ int ss_txn_state_current(ss_txn_state *st, ss_xid *xid, uint32_t *command_id)
     return 0;
 }
 
+int ss_txn_state_lock_xid(ss_txn_state *st, ss_xid *xid)
+{
+    bool wrote = st->command_wrote;
+    uint32_t cid;
+    int rc = ss_txn_state_current(st, xid, &cid);
+    st->command_wrote = wrote;
+    return rc;
+}
+
 const ss_snapshot *ss_txn_state_snapshot(ss_txn_state *st, bool fresh)
 {
     bool take = !st->have_snap || (fresh && st->isolation == SS_ISO_READ_COMMITTED);

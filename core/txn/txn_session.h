@@ -55,6 +55,11 @@ typedef struct ss_txn_state {
        first level ended).  NULL: no catalog attached. */
     void *ddl;
     void (*ddl_end)(struct ss_txn_state *st, int event, uint32_t index);
+    /* (LK) the tables whose ACCESS SHARE (txn_table_locks.h) xid shared_xid recorded, so that
+       a statement enters each once; reset when the current xid changes */
+    const void *shared[8];
+    uint32_t nshared;
+    ss_xid shared_xid;
 } ss_txn_state;
 
 void ss_txn_state_init(ss_txn_state *st, ss_txn_manager *m);
@@ -69,6 +74,10 @@ void ss_txn_state_begin(ss_txn_state *st, bool block, ss_isolation iso, bool rea
  * for the next begin. */
 void ss_txn_state_commit(ss_txn_state *st);
 void ss_txn_state_abort(ss_txn_state *st);
+
+/* (LK) The xid a table lock of the running (sub)transaction is recorded with (assigning
+ * it as ss_txn_state_current does, without marking the command as a writer).  -1 as there. */
+int ss_txn_state_lock_xid(ss_txn_state *st, ss_xid *xid);
 
 /* The xid and command id new versions are stamped with: assigns the transaction's xid and
  * those of its subtransaction levels at their first write.  SS_ERROR (-1) when no xid could

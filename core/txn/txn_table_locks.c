@@ -16,7 +16,8 @@ struct ss_table_locks {
     pthread_mutex_t mu;
     table_lock *e;
     uint32_t n, cap;
-    atomic_uint count; /* n, read without the mutex */
+    atomic_uint count;  /* n, read without the mutex */
+    atomic_uint strong; /* entries of a mode above ACCESS SHARE (which only mode 8 meets) */
 };
 
 ss_table_locks *ss_table_locks_create(void)
@@ -59,7 +60,21 @@ bool ss_table_lock_conflicts(int a, int b)
 
 bool ss_table_locks_empty(ss_table_locks *tl)
 {
+    return atomic_load(&tl->strong) == 0;
+}
+
+bool ss_table_locks_none(ss_table_locks *tl)
+{
     return atomic_load(&tl->count) == 0;
+}
+
+static void recount(ss_table_locks *tl)
+{
+    uint32_t strong = 0;
+    for (uint32_t i = 0; i < tl->n; i++)
+        strong += tl->e[i].mode > 1;
+    atomic_store(&tl->count, tl->n);
+    atomic_store(&tl->strong, strong);
 }
 
 /* Drops the entries whose xid no longer runs (under the mutex). */
@@ -70,7 +85,7 @@ static void prune(ss_table_locks *tl, const ss_txn_manager *m)
         if (ss_txn_effective_status(m, tl->e[i].xid) == SS_XID_RUNNING)
             tl->e[k++] = tl->e[i];
     tl->n = k;
-    atomic_store(&tl->count, k);
+    recount(tl);
 }
 
 static ss_xid find(ss_table_locks *tl, const ss_txn_manager *m, const void *table, int mode, ss_xid top)
@@ -87,7 +102,7 @@ static ss_xid find(ss_table_locks *tl, const ss_txn_manager *m, const void *tabl
 ss_xid ss_table_locks_conflicting(ss_table_locks *tl, const ss_txn_manager *m, const void *table, int mode,
                                   ss_xid top)
 {
-    if (ss_table_locks_empty(tl))
+    if (mode == 0 || mode == 8 ? ss_table_locks_none(tl) : ss_table_locks_empty(tl))
         return SS_XID_INVALID;
     pthread_mutex_lock(&tl->mu);
     ss_xid h = find(tl, m, table, mode, top);
@@ -120,11 +135,36 @@ int ss_table_locks_add(ss_table_locks *tl, const ss_txn_manager *m, const void *
         }
         if (!known && tl->n < tl->cap) {
             tl->e[tl->n++] = (table_lock){table, xid, mode};
-            atomic_store(&tl->count, tl->n);
+            recount(tl);
         } else if (!known) {
             rc = -1;
         }
     }
     pthread_mutex_unlock(&tl->mu);
     return rc;
+}
+
+bool ss_table_locks_held(ss_table_locks *tl, const ss_txn_manager *m, const void *table, ss_xid top)
+{
+    if (ss_table_locks_none(tl) || top == SS_XID_INVALID)
+        return false;
+    bool held = false;
+    pthread_mutex_lock(&tl->mu);
+    for (uint32_t i = 0; i < tl->n && !held; i++)
+        held = tl->e[i].table == table && ss_txn_top(m, tl->e[i].xid) == top &&
+               ss_txn_effective_status(m, tl->e[i].xid) == SS_XID_RUNNING;
+    pthread_mutex_unlock(&tl->mu);
+    return held;
+}
+
+void ss_table_locks_remove(ss_table_locks *tl, const void *table, ss_xid xid, int mode)
+{
+    pthread_mutex_lock(&tl->mu);
+    for (uint32_t i = 0; i < tl->n; i++)
+        if (tl->e[i].table == table && tl->e[i].xid == xid && tl->e[i].mode == mode) {
+            tl->e[i] = tl->e[--tl->n];
+            break;
+        }
+    recount(tl);
+    pthread_mutex_unlock(&tl->mu);
 }

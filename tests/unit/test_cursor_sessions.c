@@ -1,9 +1,10 @@
 /* test_cursor_sessions.c — a cursor's query runs as FETCH asks (api/run_cursor.c), with the
  * DECLARE's snapshot, between statements of its own session and beside other sessions: what
- * another session commits after the DECLARE is never seen, its DROP of a table or index the
- * open cursor reads is refused (55006) instead of freeing what the cursor's scan holds, a
+ * another session commits after the DECLARE is never seen, its ALTER or DROP of a table the
+ * open cursor's transaction read waits for that transaction (ACCESS SHARE), a
  * session closed with an open cursor stops its query, and a long query is only read as far
  * as FETCH goes. */
+#include <pthread.h>
 #include <string.h>
 
 #include "check_suite.h"
@@ -53,14 +54,21 @@ START_TEST(drop_while_cursor_open_refused)
     run(a, "BEGIN");
     run(a, "DECLARE c CURSOR FOR SELECT k FROM t");
     run(a, "FETCH 10 FROM c");
-    expect_error(b, "DROP TABLE t", "55006");
-    expect_error(b, "ALTER TABLE t ADD COLUMN w int", "55006");
-    run(b, "DROP INDEX t_v"); /* the cursor's scan does not read it */
+    /* (LK) the transaction holds ACCESS SHARE on t: another session's ALTER / DROP (of the
+       table or of its index) waits for it, as in PostgreSQL */
+    run(b, "BEGIN");
+    expect_error(b, "LOCK TABLE t NOWAIT", "55P03");
+    run(b, "ROLLBACK");
+    session_job j = {b, "ALTER TABLE t ADD COLUMN w int", 0, "", "", 0};
+    pthread_t th;
+    start_waiting(&j, &th);
     char got[64];
     column_text(a, "FETCH 2 FROM c", got, sizeof got);
     ck_assert_str_eq(got, "11,12");
     run(a, "CLOSE c");
     run(a, "COMMIT");
+    pthread_join(th, NULL);
+    ck_assert_msg(j.rc == SUNSTONE_OK, "%s", j.msg);
     run(b, "DROP TABLE t");
     close_both(a, b);
 }

@@ -3,7 +3,9 @@
  * (NOWAIT's 55P03 for every pair that conflicts, none for the others), a writer waiting for
  * SHARE and SHARE waiting for a writer, EXCLUSIVE against SELECT ... FOR UPDATE, plain reads
  * passing every mode but ACCESS EXCLUSIVE, lock_timeout, ROLLBACK TO releasing a LOCK, and
- * DROP TABLE waiting for a LOCK of a weak mode. */
+ * DROP TABLE waiting for a LOCK of a weak mode; a transaction block's reads holding ACCESS
+ * SHARE (ACCESS EXCLUSIVE, ALTER and TRUNCATE wait for it, its own reads go on), TRUNCATE
+ * taking ACCESS EXCLUSIVE and CREATE INDEX SHARE. */
 #include <check.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -130,6 +132,158 @@ START_TEST(savepoint_release_and_drop_waits)
 }
 END_TEST
 
+START_TEST(readers_hold_access_share)
+{
+    sunstone *a = open_first(), *b = open_more(a);
+    run(a, "CREATE TABLE t (x int)");
+    run(a, "INSERT INTO t VALUES (1)");
+    run(a, "BEGIN");
+    ck_assert_int_eq(scalar(a, "SELECT count(*) FROM t"), 1);
+    run(b, "BEGIN");
+    expect_error(b, "LOCK TABLE t IN ACCESS EXCLUSIVE MODE NOWAIT", "55P03");
+    run(b, "ROLLBACK");
+    run(b, "BEGIN");
+    run(b, "LOCK TABLE t IN EXCLUSIVE MODE NOWAIT"); /* ACCESS SHARE meets ACCESS EXCLUSIVE only */
+    run(b, "ROLLBACK");
+    run(b, "BEGIN");
+    session_job j = {b, "LOCK TABLE t", 0, "", "", 0};
+    pthread_t th;
+    start_waiting(&j, &th);
+    /* the reader holds its lock: it reads on while the LOCK waits for it */
+    ck_assert_int_eq(scalar(a, "SELECT count(*) FROM t"), 1);
+    run(a, "COMMIT");
+    pthread_join(th, NULL);
+    ck_assert_msg(j.rc == SUNSTONE_OK, "%s", j.msg);
+    /* now readers wait for the held ACCESS EXCLUSIVE */
+    session_job k = {a, "SELECT count(*) FROM t", 0, "", "", 0};
+    start_waiting(&k, &th);
+    run(b, "COMMIT");
+    pthread_join(th, NULL);
+    ck_assert_msg(k.rc == SUNSTONE_OK, "%s", k.msg);
+    /* ALTER TABLE waits for a reading transaction too */
+    run(a, "BEGIN");
+    run(a, "SELECT * FROM t");
+    session_job m = {b, "ALTER TABLE t ADD COLUMN y int", 0, "", "", 0};
+    start_waiting(&m, &th);
+    run(a, "COMMIT");
+    pthread_join(th, NULL);
+    ck_assert_msg(m.rc == SUNSTONE_OK, "%s", m.msg);
+    /* a savepoint's read ends with ROLLBACK TO */
+    run(a, "BEGIN");
+    run(a, "SAVEPOINT s");
+    run(a, "SELECT * FROM t");
+    run(a, "ROLLBACK TO s");
+    run(b, "BEGIN");
+    run(b, "LOCK TABLE t IN ACCESS EXCLUSIVE MODE NOWAIT");
+    run(b, "ROLLBACK");
+    run(a, "COMMIT");
+    close_both(a, b);
+}
+END_TEST
+
+START_TEST(truncate_and_create_index_locks)
+{
+    sunstone *a = open_first(), *b = open_more(a);
+    run(a, "CREATE TABLE t (x int)");
+    run(a, "INSERT INTO t VALUES (1), (2)");
+    run(a, "BEGIN");
+    run(a, "TRUNCATE t");
+    session_job j = {b, "SELECT count(*) FROM t", 0, "", "", 0};
+    pthread_t th;
+    start_waiting(&j, &th);
+    run(a, "COMMIT");
+    pthread_join(th, NULL);
+    ck_assert_msg(j.rc == SUNSTONE_OK, "%s", j.msg);
+    ck_assert_int_eq(scalar(b, "SELECT count(*) FROM t"), 0);
+    /* TRUNCATE waits for a reading transaction */
+    run(a, "BEGIN");
+    run(a, "SELECT * FROM t");
+    session_job k = {b, "TRUNCATE t", 0, "", "", 0};
+    start_waiting(&k, &th);
+    run(a, "COMMIT");
+    pthread_join(th, NULL);
+    ck_assert_msg(k.rc == SUNSTONE_OK, "%s", k.msg);
+    /* CREATE INDEX (SHARE) waits for a writer, and writers for it */
+    run(a, "BEGIN");
+    run(a, "INSERT INTO t VALUES (3)");
+    session_job m = {b, "CREATE INDEX t_x ON t (x)", 0, "", "", 0};
+    start_waiting(&m, &th);
+    run(a, "COMMIT");
+    pthread_join(th, NULL);
+    ck_assert_msg(m.rc == SUNSTONE_OK, "%s", m.msg);
+    run(b, "BEGIN");
+    run(b, "CREATE INDEX t_x2 ON t (x)");
+    ck_assert_int_eq(scalar(a, "SELECT count(*) FROM t"), 1); /* readers pass SHARE */
+    run(a, "SET lock_timeout = '100ms'");
+    expect_error(a, "INSERT INTO t VALUES (4)", "55P03");
+    run(b, "COMMIT");
+    run(a, "INSERT INTO t VALUES (4)");
+    ck_assert_int_eq(scalar(a, "SELECT count(*) FROM t WHERE x = 4"), 1);
+    close_both(a, b);
+}
+END_TEST
+
+/* Steps a prepared statement to its end on a thread. */
+typedef struct step_job {
+    sunstone_stmt *st;
+    volatile int done;
+    int rc;
+} step_job;
+
+static void *step_main(void *arg)
+{
+    step_job *j = arg;
+    int rc;
+    while ((rc = sunstone_step(j->st)) == SUNSTONE_ROW)
+        ;
+    j->rc = rc;
+    sunstone_reset(j->st);
+    j->done = 1;
+    return NULL;
+}
+
+START_TEST(prepared_reads_take_their_locks)
+{
+    sunstone *a = open_first(), *b = open_more(a);
+    run(a, "CREATE TABLE t (x int)");
+    run(a, "INSERT INTO t VALUES (1)");
+    sunstone_stmt *st;
+    ck_assert_int_eq(sunstone_prepare(a, "SELECT x FROM t", -1, &st, NULL), SUNSTONE_OK);
+    /* a binding kept from before the block: its execution in the block holds ACCESS SHARE */
+    run(a, "BEGIN");
+    step_job j = {st, 0, 0};
+    step_main(&j);
+    ck_assert_int_eq(j.rc, SUNSTONE_DONE);
+    run(b, "BEGIN");
+    expect_error(b, "LOCK TABLE t NOWAIT", "55P03");
+    run(b, "ROLLBACK");
+    run(a, "COMMIT");
+    /* and it waits for another transaction's ACCESS EXCLUSIVE */
+    run(b, "BEGIN");
+    run(b, "LOCK TABLE t");
+    j = (step_job){st, 0, 0};
+    pthread_t th;
+    ck_assert_int_eq(pthread_create(&th, NULL, step_main, &j), 0);
+    sleep_ms(200);
+    ck_assert_int_eq(j.done, 0);
+    run(b, "COMMIT");
+    pthread_join(th, NULL);
+    ck_assert_int_eq(j.rc, SUNSTONE_DONE);
+    /* an ALTER while it waited: the binding is made again */
+    run(b, "BEGIN");
+    run(b, "ALTER TABLE t ADD COLUMN y int");
+    j = (step_job){st, 0, 0};
+    ck_assert_int_eq(pthread_create(&th, NULL, step_main, &j), 0);
+    sleep_ms(200);
+    ck_assert_int_eq(j.done, 0);
+    run(b, "COMMIT");
+    pthread_join(th, NULL);
+    ck_assert_int_eq(j.rc, SUNSTONE_DONE);
+    ck_assert_int_eq(sunstone_finalize(st), SUNSTONE_OK);
+    close_both(a, b);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("lock_table_sessions");
@@ -139,6 +293,9 @@ static Suite *make_suite(void)
     tcase_add_test(tc, share_and_writers_wait_for_each_other);
     tcase_add_test(tc, exclusive_and_row_locks);
     tcase_add_test(tc, savepoint_release_and_drop_waits);
+    tcase_add_test(tc, readers_hold_access_share);
+    tcase_add_test(tc, truncate_and_create_index_locks);
+    tcase_add_test(tc, prepared_reads_take_their_locks);
     suite_add_tcase(s, tc);
     return s;
 }
