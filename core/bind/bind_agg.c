@@ -441,6 +441,12 @@ ss_expr *match_group(binder *b, const ast_expr *a)
     b->agg_mode = true;
     if (!e)
         return NULL;
+    /* a constant written without any column is the same value in every group: it stays a
+       constant, so that folding goes on above it as PostgreSQL's planner folds the HAVING
+       before matching it to the grouping (count(*) > NULL::int with GROUP BY NULL::int); not
+       under grouping sets, where a set without it shows it NULL */
+    if (e->kind == EXPR_CONST && !b->agg->has_sets && !ast_any(a, ast_reads_input))
+        return NULL;
     /* PostgreSQL matches before folding: an expression folded to a constant (b AND false)
        is the group only when written the same way */
     for (uint32_t i = 0; i < b->agg->ngroups; i++)

@@ -84,6 +84,12 @@ bool ast_any(const ast_expr *e, bool (*pred)(const ast_expr *))
     return false;
 }
 
+/* An AST node that reads the query's input: a column, a parameter or a subquery. */
+bool ast_reads_input(const ast_expr *e)
+{
+    return e->kind == AE_COLUMN || e->kind == AE_PARAM || e->kind == AE_SUBLINK;
+}
+
 bool expr_equal(const ss_expr *a, const ss_expr *b)
 {
     if (a == b)

@@ -189,9 +189,13 @@ static bool ast_eq(const ast_expr *x, const ast_expr *y, bool loose)
 }
 
 /* nodes under which binding may fold the tree: also a NULL literal, since a strict call or
-   operator over it folds to a NULL constant (substr(NULL::text, c) binds as NULL::text) */
+   operator over it folds to a NULL constant (substr(NULL::text, c) binds as NULL::text), and
+   an operator, cast or call over constants only ('Infinity'::float8 < 1 and 'n'::boolean both
+   bind as the constant false, but PostgreSQL compares them unfolded) */
 static bool folding_kind(const ast_expr *e)
 {
+    if ((e->kind == AE_OP || e->kind == AE_CAST || e->kind == AE_FUNC) && !ast_any(e, ast_reads_input))
+        return true;
     return e->kind == AE_COALESCE || e->kind == AE_CASE || e->kind == AE_AND || e->kind == AE_OR ||
            e->kind == AE_NULL;
 }

@@ -432,6 +432,8 @@ ss_expr *new_expr(binder *b, ss_expr_kind kind, ss_type type);
 const ast_expr *ast_find(const ast_expr *a, bool (*pred)(const ast_expr *));
 /* Whether pred holds for e or any AST node below it. */
 bool ast_any(const ast_expr *e, bool (*pred)(const ast_expr *));
+/* Whether an AST node reads the query's input (a column, a parameter, a subquery). */
+bool ast_reads_input(const ast_expr *e);
 bool is_null_const(const ss_expr *e);
 static inline const char *tname(ss_type t, char *buf, size_t n)
 {

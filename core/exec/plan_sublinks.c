@@ -35,8 +35,10 @@ uint32_t ss_plan_node_sublinks(const ss_plan_node *node, const ss_expr **out, ui
     const ss_limit_node *limit = SS_PLAN_NODE_AS(node, SS_NODE_LIMIT, ss_limit_node);
     const ss_hash_join_node *hj = SS_PLAN_NODE_AS(node, SS_NODE_HASH_JOIN, ss_hash_join_node);
     const ss_nested_loop_node *nl = SS_PLAN_NODE_AS(node, SS_NODE_NESTED_LOOP, ss_nested_loop_node);
-    if (filter)
+    if (filter) {
+        find_in(&f, filter->one_time);
         find_in(&f, filter->predicate);
+    }
     if (project)
         find_all(&f, project->exprs, project->nexprs);
     if (agg) {

@@ -231,12 +231,19 @@ ss_plan *plan_function_scan(ss_plan_builder *pb, const char *name, uint32_t narg
 
 ss_plan *plan_filter(ss_plan_builder *pb, ss_plan *child, const ss_expr *pred)
 {
+    return plan_gated_filter(pb, child, pred, NULL);
+}
+
+ss_plan *plan_gated_filter(ss_plan_builder *pb, ss_plan *child, const ss_expr *pred, const ss_expr *one_time)
+{
     ss_filter_node *f = (ss_filter_node *)node_new(pb, sizeof *f, SS_NODE_FILTER, child);
     if (!f)
         return NULL;
     f->predicate = pred;
+    f->one_time = one_time;
     pass_through_output(&f->hdr);
-    return set_params(pb, &f->hdr, &pred, 1) ? NULL : &f->hdr;
+    const ss_expr *exprs[2] = {pred, one_time};
+    return set_params(pb, &f->hdr, exprs, one_time ? 2 : 1) ? NULL : &f->hdr;
 }
 
 ss_plan *plan_project(ss_plan_builder *pb, ss_plan *child, uint32_t n, const ss_expr *const *exprs,

@@ -34,6 +34,8 @@ ss_plan *plan_values(ss_plan_builder *pb, uint32_t ncols, const ss_type *types, 
 ss_plan *plan_function_scan(ss_plan_builder *pb, const char *name, uint32_t nargs, const ss_expr *const *args,
                            bool ordinality, uint32_t ncols, const ss_type *types, const char *const *names);
 ss_plan *plan_filter(ss_plan_builder *pb, ss_plan *child, const ss_expr *pred);
+/* A filter of pred whose one-time condition (NULL: none) is checked before child is read. */
+ss_plan *plan_gated_filter(ss_plan_builder *pb, ss_plan *child, const ss_expr *pred, const ss_expr *one_time);
 /* one column per expression over child's output. */
 ss_plan *plan_project(ss_plan_builder *pb, ss_plan *child, uint32_t n, const ss_expr *const *exprs,
                       const char *const *names);

@@ -8,6 +8,7 @@
 
 #include "catalog/catalog.h"
 #include "exec/expr_walk.h"
+#include "plan/empty_plan.h"
 #include "plan/estimate.h"
 #include "plan/index_path.h"
 #include "plan/join_order.h"
@@ -17,6 +18,7 @@
 #include "plan/pull_sublinks.h"
 #include "plan/prune.h"
 #include "plan/qual_order.h"
+#include "types/functions.h"
 #include "util/arena.h"
 #include "util/ptrmap.h"
 
@@ -589,6 +591,11 @@ static int plan_join(planner *p, ss_lop *op, ss_plan **out, layout *lay)
     p->outer = outer;
     p->nouter = nouter;
     if (rc || trim_join_input(p, op->children[0], &left, &lin) || trim_join_input(p, op->children[1], &right, &rin))
+        return SS_ERROR;
+    /* a join that yields nothing because a side does (PostgreSQL's dummy join) runs neither */
+    if (ss_join_yields_nothing(op->u.join.type, ss_plan_yields_nothing(left), ss_plan_yields_nothing(right)) &&
+        (!(left = plan_values(&p->pb, left->ncols, left->col_types, left->col_names, 0, NULL)) ||
+         !(right = plan_values(&p->pb, right->ncols, right->col_types, right->col_names, 0, NULL))))
         return SS_ERROR;
     binding *b = pl_alloc(p, sizeof(binding) * (lin.n + rin.n));
     if (!b)
@@ -1205,6 +1212,53 @@ static int plan_index_order(planner *p, ss_lop *op, ss_plan **out, layout *lay, 
     return plan_limit_op(p, op, projected, &play, out);
 }
 
+static int not_pseudo_constant(const ss_expr *e, void *arg)
+{
+    (void)arg;
+    return e->kind == EXPR_COLUMN || e->kind == EXPR_SET_PARAM ||
+                   (e->kind == EXPR_FUNC && e->u.func.def->is_volatile)
+               ? SS_WALK_STOP
+               : SS_WALK_CONTINUE;
+}
+
+/* PostgreSQL's pseudo-constant quals: the conjuncts of *pred that read no column of the
+ * input (constants, parameters, uncorrelated subqueries) and call nothing volatile move to
+ * *one_time, which the filter checks once before reading its input (a gating Result), so
+ * that when one is false the input is never read nor its expressions evaluated.  *pred
+ * keeps the rest, or becomes the constant TRUE. */
+static int split_one_time(planner *p, ss_expr **pred, ss_expr **one_time)
+{
+    if ((*pred)->kind == EXPR_CONST)
+        return SS_OK;
+    conj_list all = {0}, once = {0}, rest = {0};
+    if (conj_split(p, *pred, &all))
+        return SS_ERROR;
+    for (uint32_t i = 0; i < all.n; i++) {
+        ss_ptrmap seen;
+        ss_ptrmap_init(&seen, p->arena);
+        int rc = ss_expr_walk_const(all.v[i], not_pseudo_constant, NULL, &seen);
+        if (rc == SS_WALK_NOMEM)
+            return ss_ctx_error(p->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        if (conj_add(p, rc == SS_WALK_CONTINUE ? &once : &rest, all.v[i]))
+            return SS_ERROR;
+    }
+    if (!once.n)
+        return SS_OK;
+    if (conj_and(p, &once, one_time) || conj_and(p, &rest, pred))
+        return SS_ERROR;
+    if (!*pred) {
+        ss_expr *t = pl_alloc(p, sizeof *t);
+        if (!t)
+            return SS_ERROR;
+        memset(t, 0, sizeof *t);
+        t->kind = EXPR_CONST;
+        t->type = (*one_time)->type;
+        t->u.cnst.v.b = true;
+        *pred = t;
+    }
+    return SS_OK;
+}
+
 static int plan_node_kind(planner *p, ss_lop *op, ss_plan **out, layout *lay)
 {
     if (ss_ctx_check_stack(p->ctx))
@@ -1260,8 +1314,11 @@ static int plan_node_kind(planner *p, ss_lop *op, ss_plan **out, layout *lay)
             !(child = plan_values(&p->pb, child->ncols, child->col_types, child->col_names, 0,
                                   NULL)))
             return SS_ERROR;
+        ss_expr *rest = pred[0], *one_time = NULL;
+        if (split_one_time(p, &rest, &one_time))
+            return SS_ERROR;
         *lay = in;
-        *out = plan_filter(&p->pb, child, pred[0]);
+        *out = plan_gated_filter(&p->pb, child, rest, one_time);
         return *out ? SS_OK : SS_ERROR;
     }
     case LOP_PROJECT:

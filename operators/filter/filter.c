@@ -2,6 +2,8 @@
  * selection narrowed to the rows where the predicate is true (no rows are copied). */
 #include "sunstone/plugin.h"
 
+#include <stddef.h>
+
 #include "common/api_memory.h"
 #include "common/explain_text.h"
 #include "common/plan_node.h"
@@ -15,6 +17,7 @@ typedef struct filter_state {
     uint64_t batches_in;
     uint64_t rows_in;
     uint64_t rows_out;
+    int gate; /* the one-time condition: 0 not checked yet, 1 held, -1 false or NULL */
     uint32_t sel[SS_BATCH_CAPACITY];
 } filter_state;
 
@@ -42,10 +45,26 @@ static int filter_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *plan, uint3
     return SS_OK;
 }
 
+/* The node's one-time condition (a plan built before it was appended has none). */
+static const ss_expr *one_time_of(const ss_filter_node *node)
+{
+    return node->hdr.struct_size >= offsetof(ss_filter_node, one_time) + sizeof node->one_time ? node->one_time
+                                                                                             : NULL;
+}
+
 static int filter_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **out)
 {
     filter_state *st = state;
     *out = NULL;
+    if (st->gate == 0) {
+        const ss_expr *gate = one_time_of(st->node);
+        ss_value v = {.is_null = false, .v.b = true};
+        if (gate && g_api->expr_eval_scalar(ctx, gate, &v) != SS_OK)
+            return SS_ERROR;
+        st->gate = v.is_null || !v.v.b ? -1 : 1;
+    }
+    if (st->gate < 0)
+        return SS_OK;
     for (;;) {
         ss_batch *b = NULL;
         if (g_api->op_next(ctx, st->child, &b) != SS_OK)
@@ -75,12 +94,16 @@ static int filter_rescan(ss_ctx *ctx, ss_op *self, void *state, const ss_param_s
 {
     filter_state *st = state;
     st->batches_in = st->rows_in = st->rows_out = 0;
+    st->gate = 0;
     return g_api->op_rescan(ctx, st->child, changed);
 }
 
 static int filter_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, size_t buflen)
 {
     const filter_state *st = state;
+    if (st && one_time_of(st->node) &&
+        ops_explain_appendf(buf, buflen, st->gate < 0 ? "(one-time condition false) " : "after a one-time condition, "))
+        return SS_ERROR;
     if (!st || st->rows_in == 0)
         return ops_explain_appendf(buf, buflen, "rows where the predicate is true");
     return ops_explain_appendf(buf, buflen,

@@ -214,6 +214,12 @@ typedef struct ss_scan_node {     /* SS_NODE_SCAN, no children */
 typedef struct ss_filter_node {   /* SS_NODE_FILTER, one child; its schema */
     ss_plan_node hdr;
     const ss_expr *predicate;     /* boolean; NULL and false both drop the row */
+    /* (appended within ABI 2.4: read it only when struct_size covers it) NULL, or a boolean
+       without column references (constants, parameters, uncorrelated subqueries) evaluated
+       once, before child 0 is
+       first read and again after each rescan: when it is false or NULL the filter yields
+       no rows and never reads its child (PostgreSQL's gating Result, "One-Time Filter") */
+    const ss_expr *one_time;
 } ss_filter_node;
 
 typedef struct ss_project_node {  /* SS_NODE_PROJECT, one child */
