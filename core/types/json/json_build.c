@@ -250,7 +250,7 @@ static int key_text(ss_ctx *ctx, const ss_vector *v, uint32_t row, uint32_t argn
 {
     ss_value val;
     json_read_value(v, row, &val);
-    if (val.is_null && !jsonb) { /* json_build_object's wording (json.c), jsonb's below */
+    if (val.is_null && !jsonb) { /* PostgreSQL's json_build_object's wording; jsonb's below */
         ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "argument %u cannot be null", argno);
         ss_ctx_error_hint(ctx, "Object keys should be text.");
         return SS_ERROR;

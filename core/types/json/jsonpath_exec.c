@@ -816,6 +816,7 @@ int jp_eval(ss_ctx *ctx, const jp_path *path, jv *doc, jv *vars, bool silent, bo
     *suppressed = false;
     /* PostgreSQL evaluates a strict path fully even then (jspStrictAbsenseOfErrors) */
     bool skip = path->exists && !path->strict && path->expr->kind == JP_UNARY;
+    st.stop_first &= !skip; /* the operand of that unary operator is read whole */
     int rc = skip ? unary(&st, path->expr, doc, out, true) : eval(&st, path->expr, doc, out);
     if (rc == R_OK || rc == R_STOP)
         return SS_OK;
