@@ -49,18 +49,9 @@ static int from_other(ss_ctx *ctx, const ss_value *in, ss_type from, ss_type to,
     return p ? SS_OK : ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
 }
 
-/* An I/O conversion from name: the target's input function over the name's text. */
-static int to_other(ss_ctx *ctx, const ss_value *in, ss_type from, ss_type to, int mode,
-                    ss_value *out, ss_arena *arena)
-{
-    (void)from, (void)mode, (void)arena;
-    memset(out, 0, sizeof *out);
-    return ss_value_parse(ctx, to, in->v.s.ptr, in->v.s.len, out);
-}
-
 #define NM SS_TYPE_NAME
 #define IO_CASTS(T)                                                                        \
-    {T, NM, CAST_ASSIGNMENT, from_other}, { NM, T, CAST_EXPLICIT, to_other }
+    {T, NM, CAST_ASSIGNMENT, from_other}, { NM, T, CAST_EXPLICIT, ss_cast_io_from_string }
 
 const ss_cast_def name_casts[] = {
     {NM, SS_TYPE_TEXT, CAST_IMPLICIT, to_string}, {NM, SS_TYPE_VARCHAR, CAST_ASSIGNMENT, to_string},
