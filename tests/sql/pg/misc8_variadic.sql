@@ -76,3 +76,5 @@ execute misc8_p(null);
 select format('%s %s', VARIADIC array['only']);
 select json_build_object(VARIADIC array[1,2,3]);
 drop table misc8_va;
+-- named notation: the variadic parameter only as VARIADIC name => array
+
