@@ -226,6 +226,9 @@ static bool pg_builtin_agg_refuses(binder *b, const ast_expr *a, ss_expr **args)
                                   "type casts.");
         return true;
     }
+    if ((!strcmp(name, "min") || !strcmp(name, "max")) && args[0]->type.id == SS_TYPE_NAME)
+        /* no min(name): PostgreSQL takes min(text) through name's implicit cast */
+        return !(args[0] = coerce_expr(b, args[0], type_of(SS_TYPE_TEXT), CAST_IMPLICIT, a->args[0]->location));
     if ((!strcmp(name, "min") || !strcmp(name, "max")) && !is_unknown_const(args[0]) &&
         !bind_type_has_minmax(args[0]->type)) {
         char b1[96];

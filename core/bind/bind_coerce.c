@@ -8,6 +8,7 @@
 #include "bind/binder_internal.h"
 #include "types/cast.h"
 #include "types/functions.h"
+#include "types/pg_builtins.h"
 #include "types/type_def.h"
 #include "types/typeio.h"
 
@@ -269,6 +270,9 @@ int bind_type_name(binder *b, const ast_type_name *tn, ss_type *out)
             if (strcmp(*u, tn->name) == 0)
                 return bind_error(b, tn->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                                   "feature not supported: type %s", tn->name);
+        if (ss_pg_type_exists(tn->name)) /* PostgreSQL has it, Sunstone not yet */
+            return bind_error(b, tn->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: type %s",
+                              tn->name);
         bool found;
         if (bind_row_type_name(b, tn->name, tn->location, out, &found))
             return SS_ERROR;

@@ -131,7 +131,7 @@ bool expr_equal(const ss_expr *a, const ss_expr *b)
             return false;
         break;
     case EXPR_FUNC:
-        if (a->u.func.def != b->u.func.def)
+        if (a->u.func.def != b->u.func.def || a->u.func.variadic != b->u.func.variadic)
             return false;
         break;
     case EXPR_IN:

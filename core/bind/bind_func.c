@@ -33,6 +33,22 @@ ss_expr *no_such_function_of(binder *b, const ast_expr *a, ss_expr *const *args,
     return no_such_function(b, a->location, a->names[a->nnames - 1], sig);
 }
 
+/* pg_column_size(x): a varlena value read from a table column is PostgreSQL's packed datum
+   (ss_column_size_stored_def); one passed through a subquery, view, function or VALUES list
+   may be either there, so Sunstone refuses it. */
+static int column_size_packed(binder *b, const ss_expr *arg, const ss_func_def **def, int location)
+{
+    if (arg->kind != EXPR_COLUMN || !ss_type_is_varlen(arg->type.id))
+        return SS_OK;
+    for (uint32_t i = 0; i < b->nscope; i++)
+        if (b->scope[i].rel == arg->u.column.rel && b->scope[i].ns) { /* a table's column */
+            *def = &ss_column_size_stored_def;
+            return SS_OK;
+        }
+    return bind_error(b, location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                      "feature not supported: pg_column_size of a column that is not a table's");
+}
+
 ss_expr *bind_func(binder *b, const ast_expr *a)
 {
     const ast_expr *written = a;
@@ -91,6 +107,8 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
             return NULL;
         types[i] = is_unknown_param(b, args[i]) ? type_of(SS_TYPE_UNKNOWN) : args[i]->type;
     }
+    if (a->variadic && bind_is_variadic_function(name))
+        return bind_variadic_call(b, a, name, args, types, n);
     if (json_record_function(name, NULL)) /* the base's row type (bind_json_record.c) */
         return bind_json_record_call(b, a, name, args, n);
     bool array_func;
@@ -151,6 +169,8 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
         if (!(args[i] = coerce_expr(b, args[i], want[i], CAST_IMPLICIT, a->args[i]->location)))
             return NULL;
     if (n && bind_sequence_arg(b, def, args, n, a->args[0]->location))
+        return NULL;
+    if (n == 1 && !strcmp(def->name, "pg_column_size") && column_size_packed(b, args[0], &def, a->args[0]->location))
         return NULL;
     return make_func(b, def, result, args, n);
 }

@@ -31,6 +31,12 @@ static const named_params params[] = {
     {"make_timestamptz", {"year", "month", "mday", "hour", "min", "sec", "timezone"}, {NULL}},
     {"jsonb_set", {"jsonb_in", "path", "replacement", "create_if_missing"}, {NULL, NULL, NULL, "true"}},
     {"jsonb_insert", {"jsonb_in", "path", "replacement", "insert_after"}, {NULL, NULL, NULL, "false"}},
+    /* VARIADIC path_elems => text[] (bind_variadic.c) */
+    {"json_extract_path", {"from_json", "path_elems"}, {NULL}},
+    {"json_extract_path_text", {"from_json", "path_elems"}, {NULL}},
+    {"jsonb_extract_path", {"from_json", "path_elems"}, {NULL}},
+    {"jsonb_extract_path_text", {"from_json", "path_elems"}, {NULL}},
+    {"jsonb_delete", {"from_json", "path_elems"}, {NULL}},
     JSON_SRF("json_array_elements"),
     JSON_SRF("json_array_elements_text"),
     JSON_SRF("jsonb_array_elements"),
@@ -157,6 +163,13 @@ const ast_expr *bind_named_call(binder *b, const ast_expr *a)
     if (!a->arg_names)
         return a;
     const char *name = a->names[a->nnames - 1];
+    /* a variadic parameter is named only as VARIADIC name => array (PostgreSQL's
+       FuncnameGetCandidates without expand_variadic) */
+    bool variadic_named = false;
+    for (uint32_t i = 0; i < a->nargs; i++)
+        variadic_named |= a->arg_names[i] && !strcmp(a->arg_names[i], "path_elems");
+    if (variadic_named && !a->variadic && bind_is_variadic_function(name))
+        return no_named_function(b, a);
     for (size_t i = 0; i < sizeof params / sizeof params[0]; i++) {
         ast_expr **args;
         uint32_t n;

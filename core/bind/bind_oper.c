@@ -310,6 +310,14 @@ static ss_expr *bind_like(binder *b, const ast_expr *a, ss_expr *l, ss_expr *r)
     return not;
 }
 
+/* A text operand of || (text || anynonarray): text, varchar, unknown, or a string type that
+   becomes text implicitly (character, name). */
+static bool string_operand(const ss_expr *e)
+{
+    return ss_type_is_text(e->type.id) ||
+           (ss_type_category(e->type.id) == 'S' && ss_cast_exists(e->type, type_of(SS_TYPE_TEXT), CAST_IMPLICIT));
+}
+
 ss_expr *bind_op(binder *b, const ast_expr *a)
 {
     ss_expr *l = a->left ? bind_expr(b, a->left) : NULL;
@@ -342,7 +350,7 @@ ss_expr *bind_op(binder *b, const ast_expr *a)
     if (!op)
         return no_operator(b, a, l, r);
     if (op == OP_CONCAT) {
-        bool lt = ss_type_is_text(l->type.id), rt = ss_type_is_text(r->type.id);
+        bool lt = string_operand(l), rt = string_operand(r);
         if (!lt && !rt)
             return no_operator(b, a, l, r);
         /* text || anynonarray: the other side is converted to text */

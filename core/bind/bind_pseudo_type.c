@@ -1,6 +1,6 @@
-/* bind_pseudo_type.c — PostgreSQL's CheckAttributeType for the one pseudo-type Sunstone has,
- * record (and record[]): no table or view column may have it (42P16); a column of a table's
- * row type is not supported (0A000). */
+/* bind_pseudo_type.c — PostgreSQL's CheckAttributeType for the pseudo-types Sunstone has,
+ * record (and record[]) and void: no table or view column may have them (42P16); a column of
+ * a table's row type is not supported (0A000). */
 #include "bind/binder_internal.h"
 #include "types/record/record.h"
 
@@ -10,6 +10,8 @@ int bind_check_column_type(binder *b, const char *name, ss_type t)
     if (d && d->name)
         return bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                           "feature not supported: column \"%s\" of a table's row type", name);
+    if (t.id == SS_TYPE_VOID)
+        return bind_error(b, -1, "42P16", "column \"%s\" has pseudo-type void", name);
     if (t.id == SS_TYPE_RECORD || t.id == SS_TYPE_RECORD_ARRAY)
         return bind_error(b, -1, "42P16", "column \"%s\" has pseudo-type %s", name,
                           t.id == SS_TYPE_RECORD ? "record" : "record[]");

@@ -148,7 +148,7 @@ static bool ast_eq(const ast_expr *x, const ast_expr *y, bool loose)
         return strcmp(x->str, y->str) == 0 && ast_eq(x->left, y->left, loose) && ast_eq(x->right, y->right, loose);
     case AE_FUNC:
         if (strcmp(x->names[x->nnames - 1], y->names[y->nnames - 1]) != 0 || x->star != y->star || x->over != y->over ||
-            x->distinct != y->distinct || x->nagg_order != y->nagg_order || !ast_eq(x->filter, y->filter, loose) ||
+            x->distinct != y->distinct || x->variadic != y->variadic || x->nagg_order != y->nagg_order || !ast_eq(x->filter, y->filter, loose) ||
             !ast_arg_names_equal(x, y))
             return false;
         for (uint32_t i = 0; i < x->nagg_order; i++)

@@ -545,6 +545,11 @@ bool ast_arg_names_equal(const ast_expr *x, const ast_expr *y);
 ss_expr *no_such_function(binder *b, int location, const char *name, const char *signature);
 /* The same for call a over its bound arguments args[0..n) (their types without typmods). */
 ss_expr *no_such_function_of(binder *b, const ast_expr *a, ss_expr *const *args, uint32_t n);
+/* f(..., VARIADIC arr) of a function variadic in PostgreSQL (bind_variadic.c): args[0..n)
+ * bound, types[] theirs (unknown for an untyped parameter); 42804 / 42883 as PostgreSQL. */
+bool bind_is_variadic_function(const char *name);
+ss_expr *bind_variadic_call(binder *b, const ast_expr *a, const char *name, ss_expr **args, const ss_type *types,
+                            uint32_t n);
 /* PostgreSQL's 42883 "operator does not exist: left op right" ("op right" when left is NULL,
  * a prefix operator) with its HINT; returns NULL. */
 ss_expr *operator_does_not_exist(binder *b, int location, const ss_type *left, const char *op, ss_type right);

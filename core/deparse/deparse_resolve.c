@@ -397,7 +397,7 @@ static dp_node *aggregate(dp *d, const ast_expr *e, const char *name)
 {
     if (!d->in_agg_ok)
         return fail(d, "an aggregate here");
-    if (e->nagg_order || e->within_group || e->arg_names || e->nargs > 1)
+    if (e->nagg_order || e->within_group || e->arg_names || e->variadic || e->nargs > 1)
         return fail(d, "this aggregate call");
     dp_node *arg = NULL;
     if (e->nargs == 1) {
@@ -612,7 +612,8 @@ static dp_node *function(dp *d, const ast_expr *e)
         return window_call(d, e, name);
     if (is_aggregate_name(name))
         return aggregate(d, e, name);
-    if (e->star || e->distinct || e->filter || e->nagg_order || e->arg_names || e->nargs > SS_FUNC_MAX_ARGS)
+    if (e->star || e->distinct || e->filter || e->nagg_order || e->arg_names || e->variadic ||
+        e->nargs > SS_FUNC_MAX_ARGS)
         return fail(d, "this function call");
     dp_node *n = node(d, DN_FUNC, ty(SS_TYPE_INVALID), e->nargs);
     if (!n)

@@ -68,6 +68,10 @@ struct ss_func_def; /* types/functions.h */
 /* The distinct values of an IN list of constants, ready for probing (expr_eval_in.c). */
 typedef struct ss_in_set ss_in_set;
 
+/* ss_expr.u.func.variadic: the items of the VARIADIC array are the trailing arguments; a
+ * NULL array makes the result NULL (concat, json_build_object, ...) or passes none (format). */
+enum { SS_FUNC_VARIADIC_NULL_IS_NULL = 1, SS_FUNC_VARIADIC_NULL_IS_EMPTY = 2 };
+
 struct ss_expr {
     ss_expr_kind kind;
     ss_type type; /* result type */
@@ -79,7 +83,11 @@ struct ss_expr {
         struct { uint32_t nargs; struct ss_expr **args; } list;
         struct ss_expr *arg;
         struct { struct ss_expr *arg; ss_cast_mode mode; } cast;
-        struct { const struct ss_func_def *def; uint32_t nargs; struct ss_expr **args; } func;
+        /* variadic: a call written f(..., VARIADIC arr) of a function whose trailing
+           arguments are variadic: args[nargs - 1] is the array, whose items are passed as
+           those arguments one by one (SS_FUNC_VARIADIC_*; 0: an ordinary call) */
+        struct { const struct ss_func_def *def; uint32_t nargs; struct ss_expr **args;
+                 uint8_t variadic; } func;
         /* WHEN whens[i] THEN thens[i] ... ELSE els (els NULL = NULL) */
         struct { uint32_t nwhen; struct ss_expr **whens, **thens; struct ss_expr *els; } kase;
         /* arg = ANY (items) (negated: arg <> ALL (items)); items are constants (maybe NULL)

@@ -10,6 +10,8 @@
 int ev_func(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *sel, uint32_t n,
             ss_vector *out)
 {
+    if (e->u.func.variadic)
+        return ev_func_variadic(ctx, e, in, sel, n, out);
     const ss_func_def *def = e->u.func.def;
     uint32_t nargs = e->u.func.nargs;
     if (!def || !def->eval)

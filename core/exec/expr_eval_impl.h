@@ -155,7 +155,10 @@ int ev_case(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *s
 int ev_cast(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *sel, uint32_t n,
             ss_vector *out); /* expr_eval_cast.c */
 int ev_func(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *sel, uint32_t n,
-            ss_vector *out); /* expr_eval_func.c */
+            ss_vector *out);
+/* A call f(..., VARIADIC arr) (u.func.variadic; expr_eval_variadic.c). */
+int ev_func_variadic(ss_ctx *ctx, const ss_expr *e, const ss_batch *in, const uint32_t *sel, uint32_t n,
+                     ss_vector *out); /* expr_eval_func.c */
 /* numeric (expr_eval_numeric.c): rows are non-NULL, results go to the same rows of out. */
 int ev_numeric_binary(ss_ctx *ctx, ss_expr_op op, const ev_operand *x, const ev_operand *y,
                       const uint32_t *rows, uint32_t n, ss_vector *out);

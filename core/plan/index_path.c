@@ -30,6 +30,7 @@ static bool orderable(ss_type t)
     case SS_TYPE_TEXT: case SS_TYPE_VARCHAR: case SS_TYPE_NUMERIC: case SS_TYPE_DATE: case SS_TYPE_TIME:
     case SS_TYPE_TIMESTAMP: case SS_TYPE_TIMESTAMPTZ: case SS_TYPE_UUID: case SS_TYPE_BYTEA:
     case SS_TYPE_BIT: case SS_TYPE_VARBIT: /* one byte per bit: text order is bit order */
+    case SS_TYPE_NAME: /* C collation, as text's */
         return true;
     default:
         return false;

@@ -112,6 +112,7 @@ struct ast_expr {
     const char *sub_key;
     bool within_group;         /* AE_FUNC: agg_order is WITHIN GROUP (ORDER BY ...) of an
                                   ordered-set aggregate, args its direct arguments */
+    bool variadic;             /* AE_FUNC: the last argument is written VARIADIC arr */
     /* AE_FUNC in named or mixed notation (f(1, name => v)): arg_names[i] is the name given
        to args[i] (NULL for a positional one) and arg_name_locations[i] where it is written;
        both NULL when every argument is positional */

@@ -326,13 +326,10 @@ static bool tr_func_args(transform_state *ts, List *l, ast_expr *e)
 
 static ast_expr *tr_func(transform_state *ts, FuncCall *f)
 {
-    if (f->func_variadic) {
-        tr_unsupported(ts, f->location, "VARIADIC");
-        return NULL;
-    }
     ast_expr *e = new_expr(ts, AE_FUNC, f->location);
     if (!e || !names_from_list(ts, f->funcname, e, false))
         return NULL;
+    e->variadic = f->func_variadic;
     e->star = f->agg_star;
     e->distinct = f->agg_distinct;
     if (!tr_func_args(ts, f->args, e))

@@ -128,6 +128,14 @@ void ss_cast_text_of(ss_type from, const ss_value *in, ss_strbuf *out)
         ss_value_format(from, in, out);
 }
 
+int ss_cast_io_from_string(ss_ctx *ctx, const ss_value *in, ss_type from, ss_type to, int mode, ss_value *out,
+                           ss_arena *arena)
+{
+    (void)from, (void)mode, (void)arena;
+    memset(out, 0, sizeof *out);
+    return ss_value_parse(ctx, to, in->v.s.ptr, in->v.s.len, out);
+}
+
 static int no_cast(ss_ctx *ctx, ss_type from, ss_type to)
 {
     char a[64], b[64];

@@ -49,5 +49,9 @@ int ss_cast_fit_varchar(ss_ctx *ctx, const char *s, uint32_t *len, ss_type to, i
 /* Appends the text a cast to text gives for a non-null value of a non-string type (bool
  * gives "true"/"false", other types their output function's text). */
 void ss_cast_text_of(ss_type from, const ss_value *in, ss_strbuf *out);
+/* An I/O conversion from a string type (character, name) to `to`: to's input function over
+ * the value's bytes (an ss_cast_fn of type_def.h's cast tables). */
+int ss_cast_io_from_string(ss_ctx *ctx, const ss_value *in, ss_type from, ss_type to, int mode, ss_value *out,
+                           ss_arena *arena);
 
 #endif

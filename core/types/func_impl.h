@@ -121,6 +121,8 @@ SS_FN_DECL(atan2) SS_FN_DECL(atan2d) SS_FN_DECL(pi)
 typedef int (*ss_bucket_row_fn)(ss_ctx *ctx, ss_vector *const *args, uint32_t i, int32_t *res);
 int ss_width_bucket_rows(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, uint32_t n, ss_vector *out,
                          ss_bucket_row_fn f);
+/* func_column_size.c */
+SS_FN_DECL(column_size)
 /* func_sequence.c */
 SS_FN_DECL(nextval) SS_FN_DECL(currval) SS_FN_DECL(setval) SS_FN_DECL(lastval)
 

@@ -49,7 +49,7 @@ int ss_fn_current_schemas(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, c
             items[k].v.s = (ss_text){names[k], (uint32_t)strlen(names[k]), 0};
         }
         ss_text arr;
-        if (arr_encode_1d(ctx, SS_TYPE_TEXT, items, m, &arr) ||
+        if (arr_encode_1d(ctx, SS_TYPE_NAME, items, m, &arr) ||
             ss_vector_set_text(ctx, out, i, arr.ptr, arr.len))
             return SS_ERROR;
     });

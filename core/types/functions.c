@@ -109,19 +109,19 @@ static const ss_func_def builtin[] = {
     {"current_setting", 2, false, true, {TX, B}, TX, ss_fn_current_setting, true},
     {"set_config", 3, false, false, {TX, TX, B}, TX, ss_fn_set_config, true},
     /* the search path (func_schema.c): session state, never folded */
-    {"current_schema", 0, false, true, {0}, TX, ss_fn_current_schema, true},
-    {"current_schemas", 1, false, true, {B}, SS_TYPE_TEXT_ARRAY, ss_fn_current_schemas, true},
+    {"current_schema", 0, false, true, {0}, SS_TYPE_NAME, ss_fn_current_schema, true},
+    {"current_schemas", 1, false, true, {B}, SS_TYPE_NAME_ARRAY, ss_fn_current_schemas, true},
     /* the server's name (func_system.c) */
     {"version", 0, false, true, {0}, TX, ss_fn_version, false},
-    {"current_database", 0, false, true, {0}, TX, ss_fn_current_database, false},
+    {"current_database", 0, false, true, {0}, SS_TYPE_NAME, ss_fn_current_database, false},
     /* CURRENT_USER, SESSION_USER, USER, CURRENT_ROLE (the parser's names for them) */
-    {"current_user", 0, false, true, {0}, TX, ss_fn_current_user, false},
-    {"session_user", 0, false, true, {0}, TX, ss_fn_current_user, false},
-    {"user", 0, false, true, {0}, TX, ss_fn_current_user, false},
-    {"current_role", 0, false, true, {0}, TX, ss_fn_current_user, false},
-    {"current_catalog", 0, false, true, {0}, TX, ss_fn_current_database, false},
-    {"getdatabaseencoding", 0, false, true, {0}, TX, ss_fn_encoding_utf8, false},
-    {"pg_client_encoding", 0, false, true, {0}, TX, ss_fn_encoding_utf8, false},
+    {"current_user", 0, false, true, {0}, SS_TYPE_NAME, ss_fn_current_user, false},
+    {"session_user", 0, false, true, {0}, SS_TYPE_NAME, ss_fn_current_user, false},
+    {"user", 0, false, true, {0}, SS_TYPE_NAME, ss_fn_current_user, false},
+    {"current_role", 0, false, true, {0}, SS_TYPE_NAME, ss_fn_current_user, false},
+    {"current_catalog", 0, false, true, {0}, SS_TYPE_NAME, ss_fn_current_database, false},
+    {"getdatabaseencoding", 0, false, true, {0}, SS_TYPE_NAME, ss_fn_encoding_utf8, false},
+    {"pg_client_encoding", 0, false, true, {0}, SS_TYPE_NAME, ss_fn_encoding_utf8, false},
 #define INT_PAIR(NAME) FN(#NAME, ss_fn_##NAME, I4, I4, I4), FN(#NAME, ss_fn_##NAME, I8, I8, I8),
     INT_PAIR(gcd) INT_PAIR(lcm)
 #undef INT_PAIR
@@ -144,6 +144,7 @@ static const ss_func_def builtin[] = {
     FN("asinh", ss_fn_asinh, F8, F8), FN("acosh", ss_fn_acosh, F8, F8), FN("atanh", ss_fn_atanh, F8, F8),
     /* VARIADIC "any", non-strict: NULL arguments are counted */
     {"num_nulls", 1, true, false, {0}, I4, ss_fn_num_nulls, false},
+    {"pg_column_size", 1, false, false, {SS_FUNC_ANY}, I4, ss_fn_column_size, false},
     {"num_nonnulls", 1, true, false, {0}, I4, ss_fn_num_nonnulls, false},
     FN("chr", ss_fn_chr, TX, I4), FN("ascii", ss_fn_ascii, I4, TX), FN("starts_with", ss_fn_starts_with, B, TX, TX),
     FN("lpad", ss_fn_lpad, TX, TX, I4), FN("lpad", ss_fn_lpad, TX, TX, I4, TX), FN("rpad", ss_fn_rpad, TX, TX, I4),

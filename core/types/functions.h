@@ -78,6 +78,10 @@ bool ss_type_preferred(int32_t id);
  * 2 is_called, each a volatile function of the sequence's name (text). */
 const ss_func_def *ss_func_sequence_column(int which);
 
+/* pg_column_size(any) of a value read from a table column: PostgreSQL's packed datum, a
+ * 1-byte header for short varlena values (func_column_size.c; the binder chooses it). */
+extern const ss_func_def ss_column_size_stored_def;
+
 /* Whether any built-in function has this name (for the binder's messages). */
 bool ss_func_name_exists(const char *name);
 

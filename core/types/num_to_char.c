@@ -604,7 +604,15 @@ static void process(const ntok *toks, size_t ntoks, const ndesc *d, const nnum *
                     ss_strbuf_putc(out, toks[k].lower ? (char)(rn.data[c] | 32) : rn.data[c]);
             } else if (toks[k].kind == T_LIT) {
                 ss_strbuf_append(out, toks[k].text, toks[k].len);
-            }
+            } else if (toks[k].kind == T_COMMA || toks[k].kind == T_MI || toks[k].kind == T_PL) {
+                /* NUM_processor with RN: no digit written and no sign (its roman correction),
+                   so a separator (, G), MI and PL are blanks (none under FM), L the currency
+                   blank, the other patterns nothing */
+                if (!dd.fill)
+                    ss_strbuf_putc(out, ' ');
+            } else if (toks[k].kind == T_L) {
+                ss_strbuf_putc(out, ' ');
+            } /* digits, the decimal point, S, SG, PR, V, TH: nothing */
         }
         ss_strbuf_free(&rn);
         return;

@@ -192,6 +192,12 @@ int ss_pg_operator_lookup(const char *name, const ss_type *left, ss_type right)
     return choose(cand, n, left ? 2 : 1, args);
 }
 
+bool ss_pg_type_exists(const char *name)
+{
+    size_t k = first_named(ss_pg_types, ss_pg_ntypes, sizeof ss_pg_types[0], name);
+    return k < ss_pg_ntypes && strcmp(ss_pg_types[k].name, name) == 0;
+}
+
 bool ss_pg_type_cast_exists(const char *name, ss_type arg)
 {
     size_t k = first_named(ss_pg_types, ss_pg_ntypes, sizeof ss_pg_types[0], name);

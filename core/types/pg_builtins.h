@@ -47,6 +47,8 @@ int ss_pg_function_lookup(const char *name, uint32_t nargs, const ss_type *args)
 bool ss_pg_function_has_numeric(const char *name, uint32_t nargs, uint32_t i);
 /* The same for an operator; left NULL for a prefix operator. */
 int ss_pg_operator_lookup(const char *name, const ss_type *left, ss_type right);
+/* Whether name is one of PostgreSQL 15's built-in (base) types, by its pg_type.typname. */
+bool ss_pg_type_exists(const char *name);
 /* True when PostgreSQL reads name(arg) as a cast to its built-in type name: from a string
  * or an untyped literal through the type's input function, or to a string type from any. */
 bool ss_pg_type_cast_exists(const char *name, ss_type arg);

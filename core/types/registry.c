@@ -45,6 +45,8 @@ static const ss_type_def *const catalog[] = {
     &ss_bit_type_def,
     &ss_varbit_type_def,
     &ss_regtype_type_def,
+    &ss_name_type_def,
+    &ss_void_type_def,
     &ss_record_type_def,
 };
 

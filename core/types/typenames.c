@@ -100,6 +100,7 @@ const char *ss_type_internal_name(int32_t id)
     case SS_TYPE_INTERVAL_ARRAY: return "_interval";
     case SS_TYPE_TIMETZ_ARRAY: return "_timetz";
     case SS_TYPE_UUID_ARRAY: return "_uuid";
+    case SS_TYPE_NAME_ARRAY: return "_name";
     case SS_TYPE_BIT_ARRAY: return "_bit";
     case SS_TYPE_VARBIT_ARRAY: return "_varbit";
     case SS_TYPE_JSON_ARRAY: return "_json";

@@ -56,6 +56,14 @@ run_cancelled "-c" -A -t -c "$(cat "$tmp/setup.sql")" -c "SELECT count(*) FROM b
 [ "$(cat "$tmp/err")" = "Cancel request sent
 ERROR:  canceling statement due to user request" ] || { fail "-c: stderr"; cat "$tmp/err"; }
 
+# pg_sleep is cancellable: it checks the interrupt flag between short sleeps.
+run_cancelled "pg_sleep" -A -t -c "SELECT 'started' AS s" -c "SELECT pg_sleep(600)"
+[ "$rc" = 1 ] || fail "pg_sleep: exit code $rc, expected 1"
+[ "$(cat "$tmp/err")" = "Cancel request sent
+ERROR:  canceling statement due to user request" ] || { fail "pg_sleep: stderr"; cat "$tmp/err"; }
+run_cancelled "pg_sleep_for" -A -t -c "SELECT 'started' AS s" -c "SELECT pg_sleep_for('10 minutes')"
+[ "$rc" = 1 ] || fail "pg_sleep_for: exit code $rc, expected 1"
+
 # Ctrl-C while a script waits between statements: it stops there, silently, with exit code 3.
 : > "$tmp/out"
 (echo "SELECT 'started' AS s;"; sleep 2; echo "SELECT 'not reached' AS s;") |

@@ -41,6 +41,7 @@ typedef enum ss_type_id {
     SS_TYPE_VARBIT = 1562,     /* ss_text: one '0' / '1' byte per bit */
     SS_TYPE_JSONB = 3802,      /* ss_text: encoded value (opaque to modules) */
     SS_TYPE_JSONPATH = 4072,   /* ss_text: the normalised path text (jsonpath_out's) */
+    SS_TYPE_NAME = 19,         /* ss_text: at most 63 bytes */
     /* arrays (PostgreSQL's array type OIDs): ss_text holding the encoded array (opaque to
        modules: ndims, bounds, NULL bitmap, element type, elements; core/types/array/) */
     SS_TYPE_BOOL_ARRAY = 1000,
@@ -66,7 +67,9 @@ typedef enum ss_type_id {
     SS_TYPE_JSON_ARRAY = 199,
     SS_TYPE_JSONB_ARRAY = 3807,
     SS_TYPE_JSONPATH_ARRAY = 4073,
+    SS_TYPE_NAME_ARRAY = 1003,
     SS_TYPE_REGTYPE = 2206,    /* int32: a type id, printed as the type's name (pg_typeof) */
+    SS_TYPE_VOID = 2278,       /* bool (always false): a function's "no value", printed empty */
     /* an anonymous composite value (PostgreSQL's record; today only the columns SEARCH and
        CYCLE add to a recursive WITH query): ss_text holding the encoded fields (opaque to
        modules, core/types/record/) */
@@ -102,6 +105,7 @@ static inline int32_t ss_type_array_of(int32_t elem)
     case SS_TYPE_JSON: return SS_TYPE_JSON_ARRAY;
     case SS_TYPE_JSONB: return SS_TYPE_JSONB_ARRAY;
     case SS_TYPE_JSONPATH: return SS_TYPE_JSONPATH_ARRAY;
+    case SS_TYPE_NAME: return SS_TYPE_NAME_ARRAY;
     case SS_TYPE_RECORD: return SS_TYPE_RECORD_ARRAY;
     default: return SS_TYPE_INVALID;
     }
@@ -134,6 +138,7 @@ static inline int32_t ss_type_element_of(int32_t array)
     case SS_TYPE_JSON_ARRAY: return SS_TYPE_JSON;
     case SS_TYPE_JSONB_ARRAY: return SS_TYPE_JSONB;
     case SS_TYPE_JSONPATH_ARRAY: return SS_TYPE_JSONPATH;
+    case SS_TYPE_NAME_ARRAY: return SS_TYPE_NAME;
     case SS_TYPE_RECORD_ARRAY: return SS_TYPE_RECORD;
     default: return SS_TYPE_INVALID;
     }
@@ -177,7 +182,8 @@ typedef struct ss_value {
 static inline size_t ss_type_width(int32_t id)
 {
     switch (id) {
-    case SS_TYPE_BOOL: return sizeof(uint8_t);
+    case SS_TYPE_BOOL:
+    case SS_TYPE_VOID: return sizeof(uint8_t);
     case SS_TYPE_INT2: return sizeof(int16_t);
     case SS_TYPE_INT4: return sizeof(int32_t);
     case SS_TYPE_INT8: return sizeof(int64_t);
@@ -198,6 +204,7 @@ static inline size_t ss_type_width(int32_t id)
     case SS_TYPE_VARBIT:
     case SS_TYPE_JSONB:
     case SS_TYPE_JSONPATH:
+    case SS_TYPE_NAME:
     case SS_TYPE_RECORD:
     case SS_TYPE_TEXT:
     case SS_TYPE_VARCHAR:
@@ -231,6 +238,7 @@ static inline bool ss_type_is_varlen(int32_t id)
     case SS_TYPE_VARBIT:
     case SS_TYPE_RECORD:
     case SS_TYPE_JSONPATH:
+    case SS_TYPE_NAME:
     case SS_TYPE_JSONB: return true;
     default: return ss_type_is_array(id);
     }
@@ -248,6 +256,7 @@ static inline int32_t ss_type_storage(int32_t id)
     case SS_TYPE_INT4:
     case SS_TYPE_INT8:
     case SS_TYPE_FLOAT8: return id;
+    case SS_TYPE_VOID: return SS_TYPE_BOOL;
     case SS_TYPE_DATE:
     case SS_TYPE_REGTYPE: return SS_TYPE_INT4;
     case SS_TYPE_TIME:

@@ -182,6 +182,7 @@ ARRAY_INFO(JSON_ARRAY, JSON, "json[]");
 ARRAY_INFO(JSONB_ARRAY, JSONB, "jsonb[]");
 ARRAY_INFO(JSONPATH_ARRAY, JSONPATH, "jsonpath[]");
 ARRAY_INFO(RECORD_ARRAY, RECORD, "record[]");
+ARRAY_INFO(NAME_ARRAY, NAME, "name[]");
 
 const ss_type_info *arr_type_info(int32_t id)
 {
@@ -210,6 +211,7 @@ const ss_type_info *arr_type_info(int32_t id)
     case SS_TYPE_JSONB_ARRAY: return &JSONB_ARRAY_info;
     case SS_TYPE_JSONPATH_ARRAY: return &JSONPATH_ARRAY_info;
     case SS_TYPE_RECORD_ARRAY: return &RECORD_ARRAY_info;
+    case SS_TYPE_NAME_ARRAY: return &NAME_ARRAY_info;
     default: return NULL;
     }
 }

@@ -44,18 +44,9 @@ static int from_other(ss_ctx *ctx, const ss_value *in, ss_type from, ss_type to,
     return p ? SS_OK : ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
 }
 
-/* An I/O conversion from character: the target's input function over the padded text. */
-static int to_other(ss_ctx *ctx, const ss_value *in, ss_type from, ss_type to, int mode,
-                    ss_value *out, ss_arena *arena)
-{
-    (void)from, (void)mode, (void)arena;
-    memset(out, 0, sizeof *out);
-    return ss_value_parse(ctx, to, in->v.s.ptr, in->v.s.len, out);
-}
-
 #define BP SS_TYPE_BPCHAR
 #define IO_CASTS(T)                                                                        \
-    {T, BP, CAST_ASSIGNMENT, from_other}, { BP, T, CAST_EXPLICIT, to_other }
+    {T, BP, CAST_ASSIGNMENT, from_other}, { BP, T, CAST_EXPLICIT, ss_cast_io_from_string }
 
 const ss_cast_def bpchar_casts[] = {
     /* rtrim1 to the other string types; from them binary coercible, padded by coerce_typmod */

@@ -53,6 +53,7 @@ static int kind_of(int32_t id)
     case SS_TYPE_BYTEA:
     case SS_TYPE_INTERVAL:
     case SS_TYPE_UUID:
+    case SS_TYPE_NAME:
     case SS_TYPE_BIT:
     case SS_TYPE_VARBIT:
     case SS_TYPE_JSONPATH:
@@ -245,10 +246,15 @@ JFN_ROWS(js_fn_to_json, to_json_row, 0)
 JFN_ROWS(jb_fn_to_jsonb, to_json_row, 1)
 
 /* The text of an object key: its output text; NULL keys and container keys are refused. */
-static int key_text(ss_ctx *ctx, const ss_vector *v, uint32_t row, uint32_t argno, ss_strbuf *out)
+static int key_text(ss_ctx *ctx, const ss_vector *v, uint32_t row, uint32_t argno, bool jsonb, ss_strbuf *out)
 {
     ss_value val;
     json_read_value(v, row, &val);
+    if (val.is_null && !jsonb) { /* PostgreSQL's json_build_object's wording; jsonb's below */
+        ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "argument %u cannot be null", argno);
+        ss_ctx_error_hint(ctx, "Object keys should be text.");
+        return SS_ERROR;
+    }
     if (val.is_null)
         return ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE,
                             "argument %u: key must not be null", argno);
@@ -288,7 +294,7 @@ static int build_json(jfn_row *r, bool object)
             ss_strbuf_puts(r->sb, ", ");
         if (object) {
             ss_strbuf_clear(&key);
-            if ((rc = key_text(r->ctx, r->args[k], r->i, k + 1, &key)) != SS_OK)
+            if ((rc = key_text(r->ctx, r->args[k], r->i, k + 1, false, &key)) != SS_OK)
                 break;
             json_escape(key.data ? key.data : "", key.len, r->sb);
             ss_strbuf_puts(r->sb, " : ");
@@ -315,7 +321,7 @@ static int build_jsonb(jfn_row *r, bool object)
     for (uint32_t k = 0; k < r->nargs; k++) {
         if (object && k % 2 == 0) {
             ss_strbuf_clear(r->sb);
-            if (key_text(r->ctx, r->args[k], r->i, k + 1, r->sb) != SS_OK ||
+            if (key_text(r->ctx, r->args[k], r->i, k + 1, true, r->sb) != SS_OK ||
                 copy_into(r->ctx, r->a, r->sb->data ? r->sb->data : "", r->sb->len, &res.items[k], JB_STRING) != SS_OK)
                 return SS_ERROR;
             continue;

@@ -169,6 +169,7 @@ static const ss_func_def jsonb_operators[] = {
     F("||", jb_op_concat, JB, JB, JB),
     F("-", jb_op_delete_key, JB, JB, TX),
     F("-", jb_op_delete_index, JB, JB, I4),
+    F("-", jb_op_delete_keys, JB, JB, PATH),
     F("#-", jb_fn_delete_path, JB, JB, PATH),
     F("=", jb_op_eq, B, JB, JB),
     F("<>", jb_op_ne, B, JB, JB),

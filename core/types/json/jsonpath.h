@@ -80,6 +80,8 @@ void jp_print(const jp_path *path, ss_strbuf *out);
 /* .keyvalue()'s id of object obj inside the jsonb base whose id is base_id (jsonpath_id.c:
  * PostgreSQL's byte offset of it in its binary layout), -1 when obj is not inside base. */
 int64_t jp_object_id(const jv *base, int64_t base_id, const jv *obj);
+/* The bytes of root as a PostgreSQL jsonb datum, its 4-byte header included (jsonpath_id.c). */
+uint32_t jb_pg_size(const jv *root);
 
 /* Datetime items (jsonpath_datetime.c): jv kind JP_DATETIME, never inside a container; they
  * leave a path as their ISO text (jp_datetime_text). */
@@ -102,7 +104,8 @@ typedef struct jp_seq {
     uint32_t n, cap;
 } jp_seq;
 
-/* Evaluates path over doc with variables vars (an object, or NULL); items in arena.  silent:
+/* Evaluates path over doc with variables vars (an object, or NULL: @? / @@, whose .keyvalue()
+ * objects are numbered from 1, not 2, as PostgreSQL's NULL vars); items in arena.  silent:
  * the errors PostgreSQL's silent argument suppresses give SS_OK with *suppressed set and the
  * items found before the error in out. */
 int jp_eval(ss_ctx *ctx, const jp_path *path, jv *doc, jv *vars, bool silent, bool use_tz, ss_arena *a,

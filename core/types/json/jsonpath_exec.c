@@ -16,7 +16,10 @@
 #include "types/numeric/numeric.h"
 #include "types/regex_like.h"
 
-enum { R_OK = 0, R_ERR = 1, R_FATAL = -1 }; /* R_ERR: a jsonpath error (st->state / msg) */
+/* R_ERR: a jsonpath error (st->state / msg); R_STOP: a lax existence check found its first
+   item, the evaluation ends there successfully (PostgreSQL's executeNextItem without a found
+   list), so a later item's error is never raised */
+enum { R_OK = 0, R_ERR = 1, R_FATAL = -1, R_STOP = 2 };
 enum { B_FALSE, B_TRUE, B_UNKNOWN };
 
 typedef struct jp_state {
@@ -32,6 +35,8 @@ typedef struct jp_state {
     struct { const jv *root; int64_t id; } bases[64]; /* .keyvalue()'s base objects */
     uint32_t nbases;
     int64_t next_id; /* the id of the next object .keyvalue() makes */
+    bool stop_first; /* a lax existence check: R_STOP at the first item the path yields */
+    uint32_t nested; /* inside a predicate, an arithmetic operand or a subscript: no R_STOP */
     char state[6];
     char msg[256];
     char detail[256], hint[256]; /* of an error taken from a function PostgreSQL calls softly */
@@ -468,14 +473,21 @@ static int apply(jp_state *st, const jp_node *n, jv *v, jv *cur, jp_seq *out)
         return !st->strict      ? push(st, out, v)
                : STRICT_ERR(st) ? jerr(st, "22039", "jsonpath wildcard array accessor can only be applied to an array")
                                 : R_OK;
-    case JP_INDEX: return index_items(st, n, v, cur, out);
+    case JP_INDEX:
+        st->nested++;
+        rc = index_items(st, n, v, cur, out);
+        st->nested--;
+        return rc;
     case JP_METHOD: return method(st, n, v, out);
     default: { /* JP_FILTER: the items (an array's elements in lax mode) the predicate holds for */
         uint32_t ne = v->kind == JB_ARRAY && !st->strict ? v->n : 1;
         for (uint32_t e = 0; e < ne && !rc; e++) {
             jv *item = v->kind == JB_ARRAY && !st->strict ? &v->items[e] : v;
             int b;
-            if ((rc = pred(st, n->right, item, &b)) == R_OK && b == B_TRUE)
+            st->nested++;
+            rc = pred(st, n->right, item, &b);
+            st->nested--;
+            if (rc == R_OK && b == B_TRUE)
                 rc = push(st, out, item);
         }
         return rc;
@@ -493,8 +505,28 @@ static bool is_accessor(const jp_node *n)
  * .keyvalue()'s object ids and the items found before an error follow its order. */
 static int descend(jp_state *st, const jp_node *const *acc, uint32_t k, uint32_t n, jv *v, jv *cur, jp_seq *out)
 {
-    if (k == n)
-        return push(st, out, v);
+    if (k == n) {
+        int rc = push(st, out, v);
+        return rc == R_OK && st->stop_first && !st->nested ? R_STOP : rc;
+    }
+    if (st->stop_first && !st->nested && !st->strict && v->kind == JB_ARRAY && acc[k]->kind == JP_METHOD &&
+        acc[k]->op != JPM_TYPE && acc[k]->op != JPM_SIZE && acc[k]->op != JPM_KEYVALUE) {
+        /* lax: the method over each element, each result going on before the next element */
+        for (uint32_t e = 0; e < v->n; e++) {
+            jp_seq tmp = {0};
+            int rc = apply(st, acc[k], &v->items[e], cur, &tmp);
+            if (rc == R_FATAL)
+                return rc;
+            for (uint32_t i = 0; i < tmp.n; i++) {
+                int r = descend(st, acc, k + 1, n, tmp.v[i], cur, out);
+                if (r)
+                    return r;
+            }
+            if (rc)
+                return rc;
+        }
+        return R_OK;
+    }
     if (acc[k]->kind == JP_METHOD && acc[k]->op == JPM_KEYVALUE) { /* each object it makes goes on at once */
         if (v->kind != JB_ARRAY || st->strict)
             return keyvalue(st, v, out, acc, k, n, cur);
@@ -575,15 +607,26 @@ static int eval(jp_state *st, const jp_node *n, jv *cur, jp_seq *out)
     case JP_FILTER:
     case JP_METHOD: return chain(st, n, cur, out);
     case JP_BINARY:
-        if (n->op <= JPO_MOD)
-            return arith(st, n, cur, out);
+        if (n->op <= JPO_MOD) {
+            st->nested++;
+            rc = arith(st, n, cur, out);
+            st->nested--;
+            return rc;
+        }
         break;
-    case JP_UNARY: return unary(st, n, cur, out, false);
+    case JP_UNARY:
+        st->nested++;
+        rc = unary(st, n, cur, out, false);
+        st->nested--;
+        return rc;
     default: break;
     }
     /* a predicate as a value: true, false or null for unknown */
     int b;
-    if ((rc = pred(st, n, cur, &b)))
+    st->nested++;
+    rc = pred(st, n, cur, &b);
+    st->nested--;
+    if (rc)
         return rc;
     jv *v = new_item(st, b == B_TRUE ? JB_TRUE : b == B_FALSE ? JB_FALSE : JB_NULL);
     return v ? push(st, out, v) : oom(st);
@@ -765,7 +808,7 @@ int jp_eval(ss_ctx *ctx, const jp_path *path, jv *doc, jv *vars, bool silent, bo
             jp_seq *out, bool *suppressed)
 {
     jp_state st = {.ctx = ctx, .a = a, .strict = path->strict, .root = doc, .vars = vars, .last = -1,
-                   .use_tz = use_tz, .next_id = 2};
+                   .use_tz = use_tz, .next_id = vars ? 2 : 1, .stop_first = path->exists && !path->strict};
     st.bases[0].root = doc, st.bases[0].id = 0, st.nbases = 1;
     if (vars)
         st.bases[1].root = vars, st.bases[1].id = 1, st.nbases = 2;
@@ -773,8 +816,9 @@ int jp_eval(ss_ctx *ctx, const jp_path *path, jv *doc, jv *vars, bool silent, bo
     *suppressed = false;
     /* PostgreSQL evaluates a strict path fully even then (jspStrictAbsenseOfErrors) */
     bool skip = path->exists && !path->strict && path->expr->kind == JP_UNARY;
+    st.stop_first &= !skip; /* the operand of that unary operator is read whole */
     int rc = skip ? unary(&st, path->expr, doc, out, true) : eval(&st, path->expr, doc, out);
-    if (rc == R_OK)
+    if (rc == R_OK || rc == R_STOP)
         return SS_OK;
     if (rc == R_ERR) {
         if (silent) { /* the items found before the error stay, as PostgreSQL's found list */

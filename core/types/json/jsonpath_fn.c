@@ -35,12 +35,15 @@ static int cached_path(ss_ctx *ctx, path_cache *c, const ss_text *t, jp_path **o
     return SS_OK;
 }
 
-/* The items of path jp over doc (vars, silent as given); *suppressed when silent dropped an error. */
-static int run(ss_ctx *ctx, const ss_text *doc, jp_path *jp, const ss_text *vars, bool silent, bool tz, bool exists,
-               ss_arena *a, jp_seq *out, bool *suppressed)
+/* The items of path jp over doc (vars, silent as given); *suppressed when silent dropped an error.
+   The functions' vars default to '{}'; only the operators @? and @@ run without (PostgreSQL's
+   NULL vars, which numbers .keyvalue()'s objects from 1 instead of 2). */
+static int run(ss_ctx *ctx, const ss_text *doc, jp_path *jp, const ss_text *vars, bool op, bool silent, bool tz,
+               bool exists, ss_arena *a, jp_seq *out, bool *suppressed)
 {
+    static jv no_vars = {.kind = JB_OBJECT};
     jp->exists = exists;
-    jv *d = jb_decode(ctx, doc->ptr, a), *v = NULL;
+    jv *d = jb_decode(ctx, doc->ptr, a), *v = op || vars ? NULL : &no_vars;
     if (!d || (vars && !(v = jb_decode(ctx, vars->ptr, a))))
         return SS_ERROR;
     if (v && v->kind != JB_OBJECT) {
@@ -84,7 +87,7 @@ static int path_row(jfn_row *r, int how, path_cache *c)
     bool suppressed;
     jp_path *jp = NULL;
     if (cached_path(r->ctx, c, jfn_text(r, 1), &jp) ||
-        run(r->ctx, jfn_text(r, 0), jp, vars, silent, tz, how == JPF_EXISTS || how == JPF_OP_EXISTS, r->a, &s,
+        run(r->ctx, jfn_text(r, 0), jp, vars, op, silent, tz, how == JPF_EXISTS || how == JPF_OP_EXISTS, r->a, &s,
             &suppressed))
         return SS_ERROR;
     uint8_t *b = r->out->data;
@@ -180,7 +183,7 @@ int jp_query_rows(ss_ctx *ctx, const ss_text *doc, const ss_text *path, const ss
     jp_path jp;
     int rc = jp_parse(ctx, path->ptr, path->len, a, &jp);
     if (rc == SS_OK)
-        rc = run(ctx, doc, &jp, vars, silent, use_tz, false, a, &s, &suppressed);
+        rc = run(ctx, doc, &jp, vars, false, silent, use_tz, false, a, &s, &suppressed);
     for (uint32_t k = 0; rc == SS_OK && k < s.n; k++) {
         ss_value col;
         memset(&col, 0, sizeof col);

@@ -44,6 +44,9 @@ void *num_alloc(ss_ctx *ctx, size_t n);
 void num_scratch_begin(void);
 void num_scratch_end(void);
 
+/* The bytes PostgreSQL stores a numeric in: a 4-byte varlena header, the short (2) or long
+ * (4) numeric header, 2 per base-10000 digit (numeric_disk_size.c). */
+uint32_t num_pg_size(const ss_text *t);
 /* Decodes an element; small coefficients are expanded into buf (>= 20 bytes). */
 void num_decode(const ss_text *t, ss_num *out, uint8_t *buf);
 /* Encodes n (finite values are checked against PostgreSQL's limits: 22003 "value overflows

@@ -1,0 +1,15 @@
+-- pg_column_size: computed values (4-byte varlena headers) and stored ones (1-byte when short)
+select pg_column_size(1), pg_column_size(1::int2), pg_column_size(1::int8), pg_column_size(1.5::float8), pg_column_size(1.5::float4), pg_column_size(true), pg_column_size(null::int);
+select pg_column_size('a'::text), pg_column_size(''::text), pg_column_size(repeat('x',126)), pg_column_size(repeat('x',127)), pg_column_size(repeat('x',200)), pg_column_size(repeat('x',5000)), pg_column_size('abc'::varchar(10)), pg_column_size('ab'::char(5)), pg_column_size('abc'::name), pg_column_size('abc'::bytea), pg_column_size('é'::text);
+select pg_column_size(1::numeric), pg_column_size(0::numeric), pg_column_size(12345.678::numeric), pg_column_size(1e100::numeric), pg_column_size('nan'::numeric), pg_column_size('-infinity'::numeric), pg_column_size(123456789012345678901234567890::numeric), pg_column_size(-0.00001::numeric);
+select pg_column_size(10000::numeric), pg_column_size(0.0001::numeric), pg_column_size(1.00000000::numeric), pg_column_size(1e300::numeric), pg_column_size(1e-300::numeric), pg_column_size(round(1::numeric, 70)), pg_column_size(99999999::numeric), pg_column_size(100000000::numeric), pg_column_size(0.5::numeric);
+select pg_column_size(array[1,2,3]), pg_column_size(array[1,null,3]), pg_column_size('{}'::int[]), pg_column_size(array['a','bb']), pg_column_size(array[[1,2],[3,4]]), pg_column_size(array[1::int8]), pg_column_size(array[1.5::numeric]);
+select pg_column_size(array[true,false,true]), pg_column_size(array[1::int2,2::int2,3::int2]), pg_column_size(array[null::int]), pg_column_size(array[1,2,3,4,5,6,7,8,9,null]), pg_column_size('{a,NULL,ccc}'::text[]), pg_column_size(array[now()]), pg_column_size(array['a'::name]);
+select pg_column_size(now()), pg_column_size(current_date), pg_column_size('1 day'::interval), pg_column_size('10:00'::time), pg_column_size('10:00+02'::timetz), pg_column_size(gen_random_uuid()), pg_column_size('{"a":1}'::json), pg_column_size(B'101'), pg_column_size(B'101010101'::varbit), pg_column_size('int4'::regtype), pg_column_size('x');
+select pg_column_size('{"a":1}'::jsonb), pg_column_size('[1,2]'::jsonb), pg_column_size('1'::jsonb), pg_column_size('"abc"'::jsonb), pg_column_size('null'::jsonb), pg_column_size('{}'::jsonb), pg_column_size('[]'::jsonb), pg_column_size('{"a":{"b":[1,"x",true]},"cc":null}'::jsonb), pg_column_size('[1.5, {"k": 10000}]'::jsonb);
+create table misc8_tc (a int, t text, n numeric, arr int[], j jsonb, v varchar(300), b bytea, c char(3));
+insert into misc8_tc values (1, 'hello', 1.5, '{1,2}', '{"a":1}', 'v', '\x0102', 'ab'), (2, repeat('y', 300), 100, null, '[1,2,3]', repeat('z', 126), '\x', null), (3, repeat('w', 123), 0, '{}', null, repeat('q', 127), null, 'abc');
+select a, pg_column_size(a), pg_column_size(t), pg_column_size(n), pg_column_size(arr), pg_column_size(j), pg_column_size(v), pg_column_size(b), pg_column_size(c) from misc8_tc order by a;
+select pg_column_size(t || '') from misc8_tc order by a;
+select sum(pg_column_size(t)) from misc8_tc;
+drop table misc8_tc;
