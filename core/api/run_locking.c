@@ -10,8 +10,10 @@
  * that pass takes the versions the first snapshot saw and the noted rows' newest versions
  * only, so the WHERE and join conditions are evaluated again on those, rows inserted or
  * newly matching meanwhile are left out, and the rows come back in the query's order with
- * OFFSET / LIMIT counted over them.  Known difference: with a LIMIT the first pass may lock
- * rows past the ones the re-check then returns.  A nested query's locking clause meeting
+ * OFFSET / LIMIT counted over them.  With a LIMIT a pass locks nothing past the first row
+ * it meets changed (it notes the rows after it, whose newest versions the next pass takes
+ * as well), so that no row past the LIMIT is locked: PostgreSQL's LockRows re-checks each
+ * row before its Limit takes the next.  A nested query's locking clause meeting
  * such a row (exec/row_lock_filter.h) makes the statement read everything again instead. */
 #include <stdio.h>
 #include <string.h>
@@ -70,6 +72,18 @@ static int lock_row(sunstone_stmt *st, const ss_bound_locking *lk, const ss_batc
             return SS_OK;
         }
     }
+    if (p->limit >= 0 && p->epq.nnew) {
+        /* past a row met changed: noted without a lock, so that the next pass (which
+           re-checks that row in its place) takes the newest versions of these too */
+        *keep = false;
+        for (uint32_t i = 0; i < lk->ntargets; i++) {
+            ss_value v;
+            ss_vector_get_value(b->cols[lk->targets[i].col], row, &v);
+            if (!v.is_null && ss_epq_note(&st->ctx, &p->epq, lk->targets[i].table, (ss_rowid)v.v.i) != SS_OK)
+                return SS_ERROR;
+        }
+        return SS_OK;
+    }
     for (uint32_t i = 0; i < lk->ntargets; i++) {
         const ss_bound_lock_target *t = &lk->targets[i];
         ss_value v;
@@ -89,21 +103,34 @@ static int lock_row(sunstone_stmt *st, const ss_bound_locking *lk, const ss_batc
     return SS_OK;
 }
 
+/* Whether the pass reads on: until the LIMIT is reached, or (a row met changed, after
+ * which nothing is locked or kept) to the end. */
+static bool more(const lock_pass *p)
+{
+    if (p->restart)
+        return false;
+    return p->limit < 0 || p->kept < p->limit || p->epq.nnew;
+}
+
 /* One pass of the query with the statement's snapshot. */
 static int run_pass(sunstone_stmt *st, const ss_bound_locking *lk, lock_pass *p)
 {
     static _Thread_local uint32_t sel[SS_BATCH_CAPACITY];
     ss_ctx *ctx = &st->ctx;
     ss_op *root = NULL;
-    if (ss_exec_start(ctx, st->bound->plan, 0, &root) != SS_OK)
+    /* (EPQ) a re-check reads the relations it does not lock with the first snapshot */
+    ctx->epq_snapshot = ss_epq_read_snapshot(&p->epq);
+    if (ss_exec_start(ctx, st->bound->plan, 0, &root) != SS_OK) {
+        ctx->epq_snapshot = NULL;
         return SS_ERROR;
+    }
     int rc = SS_OK;
-    while (rc == SS_OK && !p->restart && (p->limit < 0 || p->kept < p->limit)) {
+    while (rc == SS_OK && more(p)) {
         ss_batch *b = NULL;
         if ((rc = ss_exec_next(ctx, root, &b)) != SS_OK || !b)
             break;
         uint32_t n = ss_batch_rows(b), m = 0;
-        for (uint32_t j = 0; rc == SS_OK && j < n && !p->restart && (p->limit < 0 || p->kept < p->limit); j++) {
+        for (uint32_t j = 0; rc == SS_OK && j < n && more(p); j++) {
             uint32_t row = ss_batch_row(b, j);
             bool keep;
             if ((rc = lock_row(st, lk, b, row, p, &keep)) != SS_OK || !keep)
@@ -121,6 +148,7 @@ static int run_pass(sunstone_stmt *st, const ss_bound_locking *lk, lock_pass *p)
             rc = ss_check_interrupt(ctx);
     }
     ss_exec_finish(ctx, root);
+    ctx->epq_snapshot = NULL;
     return rc;
 }
 
