@@ -26,6 +26,7 @@
 #include "exec/executor.h"
 #include "exec/row_epq.h"
 #include "exec/interrupt.h"
+#include "fkey/fkey_types.h"
 #include "txn/txn_session.h"
 
 /* OFFSET then LIMIT, as the limit operator evaluates them (NULL: none). */
@@ -50,6 +51,8 @@ typedef struct lock_pass {
     int64_t kept;          /* rows for the client */
     bool restart;          /* read every row again (a nested locking clause) */
     ss_epq epq;            /* rows met changed (READ COMMITTED) */
+    ss_value *tie;         /* WITH TIES: the LIMIT-th row's ORDER BY keys (NULL: not yet) */
+    bool tied_out;         /* WITH TIES: a row past the ties was met (and locked) */
 } lock_pass;
 
 /* Locks every target's row of row `row` of b: *keep false when SKIP LOCKED skipped it or
@@ -107,9 +110,44 @@ static int lock_row(sunstone_stmt *st, const ss_bound_locking *lk, const ss_batc
  * which nothing is locked or kept) to the end. */
 static bool more(const lock_pass *p)
 {
-    if (p->restart)
+    if (p->restart || p->tied_out)
         return false;
-    return p->limit < 0 || p->kept < p->limit || p->epq.nnew;
+    return p->limit < 0 || p->kept < p->limit || p->tie || p->epq.nnew;
+}
+
+/* WITH TIES (lk->nties): whether row `row` of b, locked, is returned — the rows up to the
+ * LIMIT-th, then those equal to it in the ORDER BY keys (NULLs equal); the first other one
+ * ends the pass, locked, as PostgreSQL's Limit reads it from LockRows to compare. */
+static int tie_keeps(ss_ctx *ctx, const ss_bound_locking *lk, const ss_batch *b, uint32_t row, lock_pass *p,
+                     bool *keep)
+{
+    *keep = true;
+    if (!p->tie) {
+        if (p->kept + 1 < p->limit)
+            return SS_OK;
+        /* the LIMIT-th row: its keys, copied out of the batch */
+        if (!(p->tie = ss_arena_alloc(ctx->arena, sizeof *p->tie * lk->nties)))
+            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        for (uint32_t k = 0; k < lk->nties; k++) {
+            ss_vector_get_value(b->cols[lk->ties[k]], row, &p->tie[k]);
+            if (!p->tie[k].is_null && ss_type_storage(lk->tie_types[k]) == SS_TYPE_TEXT) {
+                char *copy = ss_arena_alloc(ctx->arena, p->tie[k].v.s.len ? p->tie[k].v.s.len : 1);
+                if (!copy)
+                    return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+                memcpy(copy, p->tie[k].v.s.ptr, p->tie[k].v.s.len);
+                p->tie[k].v.s.ptr = copy;
+            }
+        }
+        return SS_OK;
+    }
+    for (uint32_t k = 0; *keep && k < lk->nties; k++) {
+        ss_value v;
+        ss_vector_get_value(b->cols[lk->ties[k]], row, &v);
+        *keep = v.is_null || p->tie[k].is_null ? v.is_null && p->tie[k].is_null
+                                               : ss_fkey_values_equal(lk->tie_types[k], &v, &p->tie[k]);
+    }
+    p->tied_out = !*keep;
+    return SS_OK;
 }
 
 /* One pass of the query with the statement's snapshot. */
@@ -134,6 +172,9 @@ static int run_pass(sunstone_stmt *st, const ss_bound_locking *lk, lock_pass *p)
             uint32_t row = ss_batch_row(b, j);
             bool keep;
             if ((rc = lock_row(st, lk, b, row, p, &keep)) != SS_OK || !keep)
+                continue;
+            if (lk->nties && p->limit >= 0 && p->passed >= p->offset &&
+                ((rc = tie_keeps(ctx, lk, b, row, p, &keep)) != SS_OK || !keep))
                 continue;
             if (++p->passed > p->offset) {
                 sel[m++] = row;
@@ -174,6 +215,8 @@ int ss_run_locking_select(sunstone_stmt *st)
         }
         p.passed = p.kept = 0;
         p.restart = false;
+        p.tie = NULL;
+        p.tied_out = false;
         ctx->lock_restart_ok = true; /* nested locking clauses (exec/row_lock_filter.h) */
         ctx->lock_restart = false;
         rc = run_pass(st, lk, &p);

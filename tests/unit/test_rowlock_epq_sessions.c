@@ -333,6 +333,30 @@ START_TEST(limit_locks_only_rows_returned)
 }
 END_TEST
 
+/* (EPQ) FETCH FIRST ... WITH TIES with a locking clause: the ties are returned and locked,
+ * and so is the first row after them (PostgreSQL's Limit reads it from LockRows to compare),
+ * nothing later; a tie changed meanwhile is re-checked in its place. */
+START_TEST(with_ties_locks_ties_and_next)
+{
+    sunstone *a = open_first(), *b = open_more(a);
+    run(a, "CREATE TABLE t (id int PRIMARY KEY, v int)");
+    run(a, "INSERT INTO t VALUES (1, 1), (2, 20), (3, 3), (4, 4), (5, 50)");
+    run(a, "BEGIN");
+    rows_are(a, "SELECT id FROM t ORDER BY v / 10 FETCH FIRST 1 ROWS WITH TIES FOR UPDATE", "1,3,4");
+    rows_are(b, "SELECT id FROM t ORDER BY id FOR UPDATE SKIP LOCKED", "5");
+    run(a, "UPDATE t SET v = 9 WHERE id = 3");
+    list_job j = {b, "SELECT id, v FROM t ORDER BY v / 10 FETCH FIRST 2 ROWS WITH TIES FOR UPDATE", 0, "", "", 0, 0};
+    pthread_t th;
+    start_list(&j, &th);
+    run(a, "COMMIT");
+    pthread_join(th, NULL);
+    ck_assert_msg(j.rc == SUNSTONE_OK, "%s", j.sqlstate);
+    ck_assert_int_eq(strlen(j.out), 5); /* three of 1, 3, 4 (one order among the ties) */
+    expect_error(b, "SELECT id FROM t ORDER BY v FETCH FIRST 1 ROWS WITH TIES FOR UPDATE SKIP LOCKED", "42601");
+    close_both(a, b);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("rowlock_epq_sessions");
@@ -346,6 +370,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, nested_locking_waits_skips_and_fails);
     tcase_add_test(tc, recheck_keeps_joined_rows);
     tcase_add_test(tc, limit_locks_only_rows_returned);
+    tcase_add_test(tc, with_ties_locks_ties_and_next);
     suite_add_tcase(s, tc);
     return s;
 }
