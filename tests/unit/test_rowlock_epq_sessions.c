@@ -357,6 +357,32 @@ START_TEST(with_ties_locks_ties_and_next)
 }
 END_TEST
 
+/* (EPQ) A cursor whose query locks meets a row a committed transaction changed: the row is
+ * re-checked (its newest version, if it still qualifies), as PostgreSQL's EvalPlanQual
+ * (was 0A000). */
+START_TEST(cursor_rechecks_changed_row)
+{
+    sunstone *a = open_first(), *b = open_more(a);
+    run(a, "CREATE TABLE t (id int PRIMARY KEY, v int)");
+    run(a, "INSERT INTO t VALUES (1, 1), (2, 2), (3, 3)");
+    run(a, "BEGIN");
+    run(a, "UPDATE t SET v = 10 WHERE id = 1");
+    run(a, "UPDATE t SET v = 30 WHERE id = 3"); /* no longer qualifies */
+    run(a, "INSERT INTO t VALUES (4, 4)");      /* not seen */
+    run(b, "BEGIN");
+    list_job j = {b, "DECLARE c CURSOR FOR SELECT id, v FROM t WHERE v < 20 ORDER BY id FOR UPDATE", 0, "", "", 0, 0};
+    pthread_t th;
+    start_list(&j, &th);
+    run(a, "COMMIT");
+    pthread_join(th, NULL);
+    ck_assert_msg(j.rc == SUNSTONE_OK, "%s", j.sqlstate);
+    rows_are(b, "FETCH ALL FROM c", "1,2");
+    expect_error(b, "FETCH BACKWARD 1 FROM c", "55000");
+    run(b, "ROLLBACK");
+    close_both(a, b);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("rowlock_epq_sessions");
@@ -371,6 +397,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, recheck_keeps_joined_rows);
     tcase_add_test(tc, limit_locks_only_rows_returned);
     tcase_add_test(tc, with_ties_locks_ties_and_next);
+    tcase_add_test(tc, cursor_rechecks_changed_row);
     suite_add_tcase(s, tc);
     return s;
 }
