@@ -79,9 +79,9 @@ static int append_to(ss_ctx *ctx, void *cursor, const ss_batch *b)
     return ss_cursor_append(ctx, cursor, b);
 }
 
-/* (EPQ) A query with a locking clause of its own: run as SELECT ... FOR UPDATE is
- * (api/run_locking.c: READ COMMITTED re-checks a row a committed transaction changed, as
- * PostgreSQL's EvalPlanQual), its rows then moved into the cursor. */
+/* (EPQ) A query with a locking clause: run as SELECT ... FOR UPDATE is (api/run_locking.c:
+ * READ COMMITTED re-checks a row a committed transaction changed, as PostgreSQL's
+ * EvalPlanQual; a nested query's clause reads again), its rows then moved into the cursor. */
 static int read_locked(sunstone_stmt *st, ss_cursor *c)
 {
     int rc = ss_run_locking_select(st);
@@ -121,7 +121,7 @@ int ss_run_declare_cursor(sunstone_stmt *st)
         return ss_ctx_error(&st->ctx, "25006", "cannot execute %s in a read-only transaction", bs->locking->name);
     }
     bool lazy = !(bs->cursor_options & AST_CURSOR_HOLD) && bs->nparams == 0 && !bs->locking;
-    int rc = lazy ? open_query(st, c) : bs->locking && bs->locking->ntargets ? read_locked(st, c) : read_all(st, c);
+    int rc = lazy ? open_query(st, c) : bs->locking ? read_locked(st, c) : read_all(st, c);
     if (rc != SS_OK)
         ss_cursor_close(&st->db->cursors, c);
     return rc;

@@ -383,6 +383,42 @@ START_TEST(cursor_rechecks_changed_row)
 }
 END_TEST
 
+/* (EPQ) A nested query's locking clause in a cursor, and EXPLAIN ANALYZE of a locking
+ * SELECT, meeting a row a committed transaction changed: read again (was 0A000). */
+START_TEST(cursor_and_explain_analyze_read_again)
+{
+    sunstone *a = open_first(), *b = open_more(a);
+    run(a, "CREATE TABLE t (id int PRIMARY KEY, v int)");
+    run(a, "INSERT INTO t VALUES (1, 1), (2, 2), (3, 3)");
+    run(a, "BEGIN");
+    run(a, "UPDATE t SET v = 20 WHERE id = 2");
+    run(b, "BEGIN");
+    list_job j = {b, "DECLARE d CURSOR FOR SELECT id, v FROM t WHERE id IN (SELECT id FROM t WHERE id <= 2 FOR UPDATE) "
+                     "ORDER BY id",
+                  0, "", "", 0, 0};
+    pthread_t th;
+    start_list(&j, &th);
+    run(a, "COMMIT");
+    pthread_join(th, NULL);
+    ck_assert_msg(j.rc == SUNSTONE_OK, "%s", j.sqlstate);
+    rows_are(b, "FETCH ALL FROM d", "1,2");
+    run(b, "ROLLBACK");
+    run(a, "BEGIN");
+    run(a, "UPDATE t SET v = 30 WHERE id = 3");
+    run(b, "BEGIN");
+    list_job k = {b, "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) SELECT * FROM t WHERE id >= 3 FOR UPDATE", 0,
+                  "", "", 0, 0};
+    start_list(&k, &th);
+    run(a, "COMMIT");
+    pthread_join(th, NULL);
+    ck_assert_msg(k.rc == SUNSTONE_OK, "%s", k.sqlstate);
+    ck_assert_msg(strstr(k.out, "LockRows") != NULL, "%s", k.out);
+    expect_error(a, "SELECT id FROM t WHERE id = 3 FOR UPDATE NOWAIT", "55P03");
+    run(b, "ROLLBACK");
+    close_both(a, b);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("rowlock_epq_sessions");
@@ -398,6 +434,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, limit_locks_only_rows_returned);
     tcase_add_test(tc, with_ties_locks_ties_and_next);
     tcase_add_test(tc, cursor_rechecks_changed_row);
+    tcase_add_test(tc, cursor_and_explain_analyze_read_again);
     suite_add_tcase(s, tc);
     return s;
 }
