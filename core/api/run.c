@@ -489,10 +489,30 @@ static int run_explain(sunstone_stmt *st)
         return SS_ERROR;
     int rc = SS_OK;
     if (analyze) {
-        rc = ss_exec_instrument(&st->ctx, st->root, f & AST_EXPLAIN_TIMING);
-        ss_batch *b = NULL;
-        while (rc == SS_OK && (rc = ss_exec_next(&st->ctx, st->root, &b)) == SS_OK && b)
-            ;
+        st->ctx.lock_restart_ok = true; /* (EPQ) a locking clause of its query (row_lock_filter.h) */
+        for (;;) {
+            st->ctx.lock_restart = false;
+            rc = ss_exec_instrument(&st->ctx, st->root, f & AST_EXPLAIN_TIMING);
+            ss_batch *b = NULL;
+            while (rc == SS_OK && (rc = ss_exec_next(&st->ctx, st->root, &b)) == SS_OK && b)
+                ;
+            if (rc == SS_OK || !st->ctx.lock_restart)
+                break;
+            /* READ COMMITTED, a row changed by a committed transaction met by a locking
+               clause: read again with a fresh snapshot (locks kept), as SELECT does; the
+               listing counts the last run */
+            ss_error_clear(st->ctx.err);
+            ss_exec_finish(&st->ctx, st->root);
+            st->root = NULL;
+            if (ss_txn_state_statement_snapshot(&st->db->txn, &st->snap) != 0) {
+                rc = ss_ctx_error(&st->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+                break;
+            }
+            st->ctx.snapshot = &st->snap.snap;
+            if ((rc = ss_exec_start(&st->ctx, st->bound->plan, 0, &st->root)) != SS_OK)
+                break;
+        }
+        st->ctx.lock_restart_ok = st->ctx.lock_restart = false;
     }
     char **lines = NULL;
     uint32_t n = 0;

@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "api/run_locking.h"
+#include "api/run_returning.h"
 #include "api/statement.h"
 #include "bind/bind_locking.h"
 #include "exec/executor.h"
@@ -72,6 +74,26 @@ static int read_all(sunstone_stmt *st, ss_cursor *c)
     return rc;
 }
 
+static int append_to(ss_ctx *ctx, void *cursor, const ss_batch *b)
+{
+    return ss_cursor_append(ctx, cursor, b);
+}
+
+/* (EPQ) A query with a locking clause: run as SELECT ... FOR UPDATE is (api/run_locking.c:
+ * READ COMMITTED re-checks a row a committed transaction changed, as PostgreSQL's
+ * EvalPlanQual; a nested query's clause reads again), its rows then moved into the cursor. */
+static int read_locked(sunstone_stmt *st, ss_cursor *c)
+{
+    int rc = ss_run_locking_select(st);
+    if (rc == SS_OK && st->returning_rows)
+        rc = ss_row_store_each_arg(&st->ctx, st->returning_rows, c, append_to);
+    ss_row_store_free(st->returning_rows);
+    st->returning_rows = NULL;
+    st->rows = 0;
+    snprintf(st->tag, sizeof st->tag, "DECLARE CURSOR");
+    return rc;
+}
+
 int ss_run_declare_cursor(sunstone_stmt *st)
 {
     ss_bound_stmt *bs = st->bound;
@@ -99,7 +121,7 @@ int ss_run_declare_cursor(sunstone_stmt *st)
         return ss_ctx_error(&st->ctx, "25006", "cannot execute %s in a read-only transaction", bs->locking->name);
     }
     bool lazy = !(bs->cursor_options & AST_CURSOR_HOLD) && bs->nparams == 0 && !bs->locking;
-    int rc = lazy ? open_query(st, c) : read_all(st, c);
+    int rc = lazy ? open_query(st, c) : bs->locking ? read_locked(st, c) : read_all(st, c);
     if (rc != SS_OK)
         ss_cursor_close(&st->db->cursors, c);
     return rc;

@@ -10,8 +10,10 @@
  * that pass takes the versions the first snapshot saw and the noted rows' newest versions
  * only, so the WHERE and join conditions are evaluated again on those, rows inserted or
  * newly matching meanwhile are left out, and the rows come back in the query's order with
- * OFFSET / LIMIT counted over them.  Known difference: with a LIMIT the first pass may lock
- * rows past the ones the re-check then returns.  A nested query's locking clause meeting
+ * OFFSET / LIMIT counted over them.  With a LIMIT a pass locks nothing past the first row
+ * it meets changed (it notes the rows after it, whose newest versions the next pass takes
+ * as well), so that no row past the LIMIT is locked: PostgreSQL's LockRows re-checks each
+ * row before its Limit takes the next.  A nested query's locking clause meeting
  * such a row (exec/row_lock_filter.h) makes the statement read everything again instead. */
 #include <stdio.h>
 #include <string.h>
@@ -24,6 +26,7 @@
 #include "exec/executor.h"
 #include "exec/row_epq.h"
 #include "exec/interrupt.h"
+#include "fkey/fkey_types.h"
 #include "txn/txn_session.h"
 
 /* OFFSET then LIMIT, as the limit operator evaluates them (NULL: none). */
@@ -48,6 +51,8 @@ typedef struct lock_pass {
     int64_t kept;          /* rows for the client */
     bool restart;          /* read every row again (a nested locking clause) */
     ss_epq epq;            /* rows met changed (READ COMMITTED) */
+    ss_value *tie;         /* WITH TIES: the LIMIT-th row's ORDER BY keys (NULL: not yet) */
+    bool tied_out;         /* WITH TIES: a row past the ties was met (and locked) */
 } lock_pass;
 
 /* Locks every target's row of row `row` of b: *keep false when SKIP LOCKED skipped it or
@@ -70,6 +75,18 @@ static int lock_row(sunstone_stmt *st, const ss_bound_locking *lk, const ss_batc
             return SS_OK;
         }
     }
+    if (p->limit >= 0 && p->epq.nnew) {
+        /* past a row met changed: noted without a lock, so that the next pass (which
+           re-checks that row in its place) takes the newest versions of these too */
+        *keep = false;
+        for (uint32_t i = 0; i < lk->ntargets; i++) {
+            ss_value v;
+            ss_vector_get_value(b->cols[lk->targets[i].col], row, &v);
+            if (!v.is_null && ss_epq_note(&st->ctx, &p->epq, lk->targets[i].table, (ss_rowid)v.v.i) != SS_OK)
+                return SS_ERROR;
+        }
+        return SS_OK;
+    }
     for (uint32_t i = 0; i < lk->ntargets; i++) {
         const ss_bound_lock_target *t = &lk->targets[i];
         ss_value v;
@@ -89,24 +106,75 @@ static int lock_row(sunstone_stmt *st, const ss_bound_locking *lk, const ss_batc
     return SS_OK;
 }
 
+/* Whether the pass reads on: until the LIMIT is reached, or (a row met changed, after
+ * which nothing is locked or kept) to the end. */
+static bool more(const lock_pass *p)
+{
+    if (p->restart || p->tied_out)
+        return false;
+    return p->limit < 0 || p->kept < p->limit || p->tie || p->epq.nnew;
+}
+
+/* WITH TIES (lk->nties): whether row `row` of b, locked, is returned — the rows up to the
+ * LIMIT-th, then those equal to it in the ORDER BY keys (NULLs equal); the first other one
+ * ends the pass, locked, as PostgreSQL's Limit reads it from LockRows to compare. */
+static int tie_keeps(ss_ctx *ctx, const ss_bound_locking *lk, const ss_batch *b, uint32_t row, lock_pass *p,
+                     bool *keep)
+{
+    *keep = true;
+    if (!p->tie) {
+        if (p->kept + 1 < p->limit)
+            return SS_OK;
+        /* the LIMIT-th row: its keys, copied out of the batch */
+        if (!(p->tie = ss_arena_alloc(ctx->arena, sizeof *p->tie * lk->nties)))
+            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        for (uint32_t k = 0; k < lk->nties; k++) {
+            ss_vector_get_value(b->cols[lk->ties[k]], row, &p->tie[k]);
+            if (!p->tie[k].is_null && ss_type_storage(lk->tie_types[k]) == SS_TYPE_TEXT) {
+                char *copy = ss_arena_alloc(ctx->arena, p->tie[k].v.s.len ? p->tie[k].v.s.len : 1);
+                if (!copy)
+                    return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+                memcpy(copy, p->tie[k].v.s.ptr, p->tie[k].v.s.len);
+                p->tie[k].v.s.ptr = copy;
+            }
+        }
+        return SS_OK;
+    }
+    for (uint32_t k = 0; *keep && k < lk->nties; k++) {
+        ss_value v;
+        ss_vector_get_value(b->cols[lk->ties[k]], row, &v);
+        *keep = v.is_null || p->tie[k].is_null ? v.is_null && p->tie[k].is_null
+                                               : ss_fkey_values_equal(lk->tie_types[k], &v, &p->tie[k]);
+    }
+    p->tied_out = !*keep;
+    return SS_OK;
+}
+
 /* One pass of the query with the statement's snapshot. */
 static int run_pass(sunstone_stmt *st, const ss_bound_locking *lk, lock_pass *p)
 {
     static _Thread_local uint32_t sel[SS_BATCH_CAPACITY];
     ss_ctx *ctx = &st->ctx;
     ss_op *root = NULL;
-    if (ss_exec_start(ctx, st->bound->plan, 0, &root) != SS_OK)
+    /* (EPQ) a re-check reads the relations it does not lock with the first snapshot */
+    ctx->epq_snapshot = ss_epq_read_snapshot(&p->epq);
+    if (ss_exec_start(ctx, st->bound->plan, 0, &root) != SS_OK) {
+        ctx->epq_snapshot = NULL;
         return SS_ERROR;
+    }
     int rc = SS_OK;
-    while (rc == SS_OK && !p->restart && (p->limit < 0 || p->kept < p->limit)) {
+    while (rc == SS_OK && more(p)) {
         ss_batch *b = NULL;
         if ((rc = ss_exec_next(ctx, root, &b)) != SS_OK || !b)
             break;
         uint32_t n = ss_batch_rows(b), m = 0;
-        for (uint32_t j = 0; rc == SS_OK && j < n && !p->restart && (p->limit < 0 || p->kept < p->limit); j++) {
+        for (uint32_t j = 0; rc == SS_OK && j < n && more(p); j++) {
             uint32_t row = ss_batch_row(b, j);
             bool keep;
             if ((rc = lock_row(st, lk, b, row, p, &keep)) != SS_OK || !keep)
+                continue;
+            if (lk->nties && p->limit >= 0 && p->passed >= p->offset &&
+                ((rc = tie_keeps(ctx, lk, b, row, p, &keep)) != SS_OK || !keep))
                 continue;
             if (++p->passed > p->offset) {
                 sel[m++] = row;
@@ -121,6 +189,7 @@ static int run_pass(sunstone_stmt *st, const ss_bound_locking *lk, lock_pass *p)
             rc = ss_check_interrupt(ctx);
     }
     ss_exec_finish(ctx, root);
+    ctx->epq_snapshot = NULL;
     return rc;
 }
 
@@ -146,6 +215,8 @@ int ss_run_locking_select(sunstone_stmt *st)
         }
         p.passed = p.kept = 0;
         p.restart = false;
+        p.tie = NULL;
+        p.tied_out = false;
         ctx->lock_restart_ok = true; /* nested locking clauses (exec/row_lock_filter.h) */
         ctx->lock_restart = false;
         rc = run_pass(st, lk, &p);

@@ -473,14 +473,23 @@ static int modify_rows(modify_run *r, ss_batch *b, uint32_t from, uint32_t n)
 static int modify_pass(modify_run *r)
 {
     sunstone_stmt *st = r->st;
-    if (ss_exec_start(r->ctx, st->bound->plan, 0, &st->root))
+    /* (EPQ) a re-check reads the relations other than the target with the first snapshot;
+       the batch's writes (foreign keys, referential actions) read as usual */
+    const ss_snapshot *epq_read = r->epq ? ss_epq_read_snapshot(r->epq) : NULL;
+    r->ctx->epq_snapshot = epq_read;
+    if (ss_exec_start(r->ctx, st->bound->plan, 0, &st->root)) {
+        r->ctx->epq_snapshot = NULL;
         return SS_ERROR;
+    }
     int rc = SS_OK;
     r->ctx->lock_restart_ok = true; /* (LK) locking clauses of its subqueries (exec/row_lock_filter.h) */
     r->ctx->lock_restart = false;
     for (;;) {
         ss_batch *b = NULL;
-        if ((rc = ss_exec_next(r->ctx, st->root, &b)) != SS_OK || !b)
+        r->ctx->epq_snapshot = epq_read;
+        rc = ss_exec_next(r->ctx, st->root, &b);
+        r->ctx->epq_snapshot = NULL;
+        if (rc != SS_OK || !b)
             break;
         if ((rc = modify_batch(r, b)) != SS_OK)
             break;

@@ -165,6 +165,14 @@ int ss_row_store_each(ss_ctx *ctx, ss_row_store *s, ss_table *t, int (*fn)(ss_ct
     return SS_OK;
 }
 
+int ss_row_store_each_arg(ss_ctx *ctx, ss_row_store *s, void *arg, int (*fn)(ss_ctx *, void *, const ss_batch *))
+{
+    for (uint32_t i = 0; i < s->n; i++)
+        if (fn(ctx, arg, s->batches[i]) != SS_OK)
+            return SS_ERROR;
+    return SS_OK;
+}
+
 int ss_returning_run_insert(sunstone_stmt *st, ss_batch *const *batches, uint32_t nbatches)
 {
     const ss_table *t = st->bound->table;

@@ -16,6 +16,8 @@ void ss_row_store_clear(ss_row_store *s);
 void ss_row_store_worktable(ss_row_store *s, ss_worktable *wt);
 /* fn over each of s's batches, stopping at the first error. */
 int ss_row_store_each(ss_ctx *ctx, ss_row_store *s, ss_table *t, int (*fn)(ss_ctx *, ss_table *, const ss_batch *));
+/* The same with any argument (EPQ: a locking cursor's rows into the cursor). */
+int ss_row_store_each_arg(ss_ctx *ctx, ss_row_store *s, void *arg, int (*fn)(ss_ctx *, void *, const ss_batch *));
 
 /* Before a DML statement runs: the store of its RETURNING rows (none without RETURNING). */
 int ss_returning_begin(sunstone_stmt *st);

@@ -55,8 +55,10 @@ int bind_declare_cursor(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         ss_ctx_error_detail(b->ctx, "Scrollable cursors must be READ ONLY.");
         return SS_ERROR;
     }
-    /* its locking clauses lock through row-lock filters (bind_locking_filter); out->locking
-       tells the run (api/run_cursor.c) */
+    /* (EPQ) its own locking clause is a statement's (bind_locking_targets: run by
+       api/run_locking.c, READ COMMITTED's re-check included); its nested queries' lock through
+       row-lock filters (bind_locking_filter); out->locking tells the run (api/run_cursor.c) */
+    b->locking_ok = true;
     if (bind_select(b, st->select, out) || bind_locking_nested_top(b, out))
         return SS_ERROR;
     ss_column_def *cols = bind_alloc(b, sizeof *cols * (out->ncols ? out->ncols : 1));
@@ -73,7 +75,9 @@ int bind_declare_cursor(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     out->create_def.cols = cols;
     out->ncols = 0;
     out->cursor_options = st->cursor_options;
-    if (!(st->cursor_options & (AST_CURSOR_SCROLL | AST_CURSOR_NO_SCROLL)) && !plan_scrolls(out->query))
+    /* (LK) a locking clause's rows: PostgreSQL's LockRows runs forward only */
+    if (!(st->cursor_options & (AST_CURSOR_SCROLL | AST_CURSOR_NO_SCROLL)) &&
+        ((out->locking && out->locking->ntargets) || !plan_scrolls(out->query)))
         out->cursor_options |= AST_CURSOR_NO_SCROLL;
     return SS_OK;
 }

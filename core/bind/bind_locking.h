@@ -22,6 +22,9 @@ typedef struct ss_bound_locking {
     uint32_t ntargets, cap;
     uint32_t nvisible;        /* the client's columns: the plan's first ones */
     ss_expr *limit, *offset;  /* over no columns, NULL: none */
+    uint32_t nties;           /* (EPQ) FETCH FIRST ... WITH TIES: the ORDER BY keys, */
+    const uint32_t *ties;     /* their columns in the plan's rows */
+    const int32_t *tie_types; /* and their type ids */
     const char *name;         /* "SELECT FOR UPDATE" ... (the first clause: 25006's wording) */
 } ss_bound_locking;
 

@@ -463,6 +463,28 @@ static int stack_limit(binder *b, const ast_select *s, const ss_lop *cols, const
     return SS_OK;
 }
 
+/* (EPQ) A top-level locking clause's FETCH FIRST ... WITH TIES: the ORDER BY keys'
+ * columns (cols' positions key_pos) and types, which run_locking.c compares. */
+static int bind_locking_ties(binder *b, const ast_select *s, const ss_lop *cols, const uint32_t *key_pos,
+                             ss_bound_locking *lk)
+{
+    if (lk->limit && lk->limit->kind == EXPR_CONST && lk->limit->u.cnst.is_null)
+        return bind_error(b, -1, SS_SQLSTATE_INVALID_ROW_COUNT_IN_LIMIT,
+                          "row count cannot be null in FETCH FIRST ... WITH TIES clause");
+    uint32_t *pos = bind_alloc(b, sizeof(uint32_t) * (s->norder ? s->norder : 1));
+    int32_t *types = bind_alloc(b, sizeof(int32_t) * (s->norder ? s->norder : 1));
+    if (!pos || !types)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < s->norder; i++) {
+        pos[i] = key_pos[i];
+        types[i] = cols->types[key_pos[i]].id;
+    }
+    lk->nties = s->norder;
+    lk->ties = pos;
+    lk->tie_types = types;
+    return SS_OK;
+}
+
 /* ---- the query ---------------------------------------------------------------------- */
 
 /* A WHERE/HAVING qualification treats NULL as FALSE: PostgreSQL folds a NULL constant, or a
@@ -1305,21 +1327,19 @@ bind_outputs:;
         return SS_ERROR;
     }
     if (lk && nested) {
-        /* locked above the sort, below the LIMIT, as PostgreSQL's LockRows */
-        if (s->with_ties)
-            return bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                              "feature not supported: FETCH FIRST ... WITH TIES with a locking clause");
+        /* locked above the sort, below the LIMIT (WITH TIES too), as PostgreSQL's LockRows */
         if (bind_locking_filter(b, lk, proj, &top) || stack_limit(b, s, proj, key_pos, &top))
             return SS_ERROR;
     } else if (lk && through) {
         if (stack_limit(b, s, proj, key_pos, &top)) /* the enclosing query locks */
             return SS_ERROR;
     } else if (lk) {
-        /* LIMIT / OFFSET count the rows locked: run_locking.c applies them */
-        if (s->with_ties)
-            return bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                              "feature not supported: FETCH FIRST ... WITH TIES with a locking clause");
-        if (s->limit && s->limit->kind != AE_NULL && !(lk->limit = bind_limit_expr(b, s->limit, "LIMIT")))
+        /* LIMIT / OFFSET (WITH TIES: and the ORDER BY keys) count the rows locked:
+           run_locking.c applies them */
+        if (s->limit && (s->limit->kind != AE_NULL || s->with_ties) &&
+            !(lk->limit = bind_limit_expr(b, s->limit, "LIMIT")))
+            return SS_ERROR;
+        if (s->with_ties && bind_locking_ties(b, s, proj, key_pos, lk))
             return SS_ERROR;
         if (s->offset && !(lk->offset = bind_limit_expr(b, s->offset, "OFFSET")))
             return SS_ERROR;

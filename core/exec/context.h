@@ -68,6 +68,10 @@ struct ss_ctx {
     struct ss_txn_state *txn;
     /* the running statement's snapshot (ss_api.txn_snapshot); NULL outside a statement */
     const ss_snapshot *snapshot;
+    /* (EPQ) while a READ COMMITTED re-check pass reads its query (exec/row_epq.h): the
+       statement's first snapshot, which scans yielding no row ids read with
+       (ss_api.txn_scan_snapshot); NULL otherwise */
+    const ss_snapshot *epq_snapshot;
     /* the session's currval / lastval memory (catalog/sequences.h); NULL without a session */
     struct ss_seq_session *seq_session;
     /* the session's SQL-level prepared statements (bind/prepared.h; NULL: none), which

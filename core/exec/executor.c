@@ -14,6 +14,7 @@
 #include "exec/interrupt.h"
 #include "exec/plan_sublinks.h"
 #include "exec/node_kinds.h"
+#include "exec/row_lock_filter.h"
 #include "loader/registry.h"
 #include "index/index.h"
 
@@ -320,11 +321,22 @@ static int explain_sublinks(ss_ctx *ctx, ss_op *op, int name_col, bool init, boo
     return SS_OK;
 }
 
+/* (EPQ) Whether op is a nested locking clause's row-lock filter (row_lock_filter.h), which
+ * EXPLAIN names LockRows where PostgreSQL's plan has it. */
+static bool is_lock_rows(const ss_op *op)
+{
+    if (op->node->kind != SS_NODE_FILTER)
+        return false;
+    const ss_expr *p = ((const ss_filter_node *)op->node)->predicate;
+    return p && p->kind == EXPR_FUNC && p->u.func.def == ss_row_lock_filter_def();
+}
+
 /* op's line at depth (its "->  " at base + 6 * depth - 4), then its children's. */
 static int explain_node(ss_ctx *ctx, ss_op *op, int base, int depth, bool estimates, char ***lines, uint32_t *n)
 {
     char detail[512] = "", rows[64] = "", actual[160] = "";
-    if (op->vt->explain && op->vt->explain(ctx, op, op->state, detail, sizeof detail) != SS_OK)
+    bool lock_rows = is_lock_rows(op);
+    if (!lock_rows && op->vt->explain && op->vt->explain(ctx, op, op->state, detail, sizeof detail) != SS_OK)
         return SS_ERROR;
     if (estimates && op->node->estimated_rows >= 0)
         snprintf(rows, sizeof rows, "  (rows=%.0f)", op->node->estimated_rows);
@@ -334,9 +346,11 @@ static int explain_node(ss_ctx *ctx, ss_op *op, int base, int depth, bool estima
         ss_instr_end_loop(op->instr);
         ss_instr_format(op->instr, actual, sizeof actual);
     }
-    char *line = ss_arena_printf(ctx->arena, "%*s%s%s (%s)%s%s%s%s", base + (depth ? depth * 6 - 4 : 0), "",
-                                 depth ? "->  " : "", ss_node_kind_name(op->node->kind), op->vt->name,
-                                 detail[0] ? "  " : "", detail, rows, actual);
+    char *line = lock_rows ? ss_arena_printf(ctx->arena, "%*s%sLockRows%s%s", base + (depth ? depth * 6 - 4 : 0), "",
+                                             depth ? "->  " : "", rows, actual)
+                           : ss_arena_printf(ctx->arena, "%*s%s%s (%s)%s%s%s%s", base + (depth ? depth * 6 - 4 : 0),
+                                             "", depth ? "->  " : "", ss_node_kind_name(op->node->kind),
+                                             op->vt->name, detail[0] ? "  " : "", detail, rows, actual);
     int name_col = base + depth * 6;
     if (explain_line(ctx, line, lines, n) || explain_sublinks(ctx, op, name_col, true, estimates, lines, n))
         return SS_ERROR;

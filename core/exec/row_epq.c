@@ -111,6 +111,11 @@ bool ss_epq_is_successor(const ss_epq *e, const ss_table *t, ss_rowid row)
     return e->nnow && bsearch(&key, e->now, e->nnow, sizeof key, row_cmp) != NULL;
 }
 
+const ss_snapshot *ss_epq_read_snapshot(const ss_epq *e)
+{
+    return e->rechecking && e->have_first ? &e->first.snap : NULL;
+}
+
 int ss_epq_first_sees(ss_ctx *ctx, const ss_epq *e, const ss_table *t, ss_rowid row, bool *out)
 {
     if (!e->have_first) {

@@ -10,8 +10,12 @@
  * which counts its LIMIT over the whole query again) the versions the first snapshot saw,
  * so the WHERE and join conditions are evaluated again on the new versions only, rows
  * inserted or made newly matching meanwhile are not seen, and the others keep the result of
- * the first snapshot.  Other relations (FROM / USING items not locked, subqueries) are read
- * with the new snapshot in that pass, where PostgreSQL keeps their rows as they were. */
+ * the first snapshot.  Other relations (FROM / USING items not locked, subqueries: scans
+ * that yield no row ids) are read with the first snapshot in that pass, so a re-checked row
+ * meets the rows it was joined with as they were, as in PostgreSQL.  Known difference: a new
+ * version whose join columns changed is joined with the other relations' rows it now
+ * matches (as the first snapshot saw them), where PostgreSQL tests only the rows the old
+ * version was joined with. */
 #ifndef SS_ROW_EPQ_H
 #define SS_ROW_EPQ_H
 
@@ -47,6 +51,12 @@ int ss_epq_next_pass(ss_ctx *ctx, ss_epq *e, ss_txn_state *txn, ss_txn_snapshot 
 /* In a re-checking pass: whether version row of t is one of the noted rows' newest
  * versions. */
 bool ss_epq_is_successor(const ss_epq *e, const ss_table *t, ss_rowid row);
+
+/* (EPQ) What a re-checking pass reads the relations it neither changes nor locks with
+ * (ss_ctx.epq_snapshot, ss_api.txn_scan_snapshot): the statement's first snapshot, as
+ * PostgreSQL's EvalPlanQual keeps the other relations' rows joined with a re-checked row;
+ * NULL in a first pass. */
+const ss_snapshot *ss_epq_read_snapshot(const ss_epq *e);
 
 /* Whether the statement's first snapshot sees version row of t (*out). */
 int ss_epq_first_sees(ss_ctx *ctx, const ss_epq *e, const ss_table *t, ss_rowid row, bool *out);

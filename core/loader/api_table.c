@@ -215,6 +215,8 @@ static const ss_api kernel_api = {
     .numeric_scale = num_api_scale,
     /* expression introspection */
     .expr_column = api_expr_column,
+    /* re-checks (core/txn/txn_api.c) */
+    .txn_scan_snapshot = ss_api_txn_scan_snapshot,
 };
 
 const ss_api *ss_kernel_api(void)

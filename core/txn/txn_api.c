@@ -32,6 +32,11 @@ const ss_snapshot *ss_api_txn_snapshot(ss_ctx *ctx)
     return ctx->snapshot;
 }
 
+const ss_snapshot *ss_api_txn_scan_snapshot(ss_ctx *ctx, bool rowids)
+{
+    return ctx->epq_snapshot && !rowids ? ctx->epq_snapshot : ctx->snapshot;
+}
+
 int ss_api_txn_horizon(ss_ctx *ctx, ss_snapshot *out)
 {
     if (!ctx->txn || !ctx->txn->m)

@@ -48,7 +48,10 @@ int ops_cursor_begin(ss_ctx *ctx, ops_table_cursor *c)
     ops_cursor_end(c);
     void *scan = NULL;
     const ss_storage_vtable *vt = c->storage;
-    const ss_snapshot *snap = SS_API_HAS(c->api, txn_snapshot) ? c->api->txn_snapshot(ctx) : NULL;
+    bool rowids = c->rowid_pos != UINT32_MAX;
+    const ss_snapshot *snap = SS_API_HAS(c->api, txn_scan_snapshot) ? c->api->txn_scan_snapshot(ctx, rowids)
+                              : SS_API_HAS(c->api, txn_snapshot)    ? c->api->txn_snapshot(ctx)
+                                                                    : NULL;
     if (snap && SS_STORAGE_HAS(vt, scan_begin_snapshot) && vt->scan_begin_snapshot) {
         if (vt->scan_begin_snapshot(ctx, c->table, &c->spec, snap, c->rowid_pos != UINT32_MAX,
                                 &scan) != SS_OK)

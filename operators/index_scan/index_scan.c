@@ -295,11 +295,14 @@ fail:
 
 /* The snapshot fetches read with: the statement's, or one that sees every committed version
  * in a context without a transaction. */
-static const ss_snapshot *snapshot_of(ss_ctx *ctx)
+static const ss_snapshot *snapshot_of(ss_ctx *ctx, const iscan_state *st)
 {
     static const ss_snapshot all = {.struct_size = sizeof(ss_snapshot), .command_id = UINT32_MAX,
                                     .xmin = UINT64_MAX, .xmax = UINT64_MAX};
-    const ss_snapshot *s = SS_API_HAS(g_api, txn_snapshot) ? g_api->txn_snapshot(ctx) : NULL;
+    bool rowids = st->rowid_pos != UINT32_MAX;
+    const ss_snapshot *s = SS_API_HAS(g_api, txn_scan_snapshot) ? g_api->txn_scan_snapshot(ctx, rowids)
+                           : SS_API_HAS(g_api, txn_snapshot)    ? g_api->txn_snapshot(ctx)
+                                                                : NULL;
     return s ? s : &all;
 }
 
@@ -384,7 +387,7 @@ static int iscan_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **ou
         if (build_ranges(ctx, st) != SS_OK)
             return SS_ERROR;
     }
-    const ss_snapshot *snap = snapshot_of(ctx);
+    const ss_snapshot *snap = snapshot_of(ctx, st);
     while (!st->done) {
         uint32_t n;
         if (next_rowids(ctx, st, &n) != SS_OK)

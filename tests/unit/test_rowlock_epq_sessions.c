@@ -246,6 +246,179 @@ START_TEST(nested_locking_waits_skips_and_fails)
 }
 END_TEST
 
+/* (EPQ) The re-check keeps the rows of the relations not locked as the first pass joined
+ * them: PostgreSQL re-evaluates the quals with the locked row's newest version and the
+ * other relations' original rows (EvalPlanQual), so b's change made meanwhile is not seen. */
+START_TEST(recheck_keeps_joined_rows)
+{
+    sunstone *a = open_first(), *b = open_more(a);
+    run(a, "CREATE TABLE a (id int PRIMARY KEY, v int, bid int)");
+    run(a, "CREATE TABLE b (id int, x int)");
+    run(a, "INSERT INTO a VALUES (1, 0, 1), (2, 0, 2)");
+    run(a, "INSERT INTO b VALUES (1, 1), (2, 1), (3, 1)");
+    run(a, "BEGIN");
+    run(a, "UPDATE a SET v = v + 1 WHERE id = 1");
+    run(a, "UPDATE b SET x = 0 WHERE id = 1");
+    list_job j = {b, "UPDATE a SET v = v + 10 FROM b WHERE a.bid = b.id AND b.x > 0 RETURNING a.v * 100 + b.x", 0,
+                  "", "", 0, 0};
+    pthread_t th;
+    start_list(&j, &th);
+    run(a, "COMMIT");
+    pthread_join(th, NULL);
+    ck_assert_msg(j.rc == SUNSTONE_OK, "%s", j.sqlstate);
+    /* row 1's new version with b's row as it was (x 1); the re-checked row comes last */
+    ck_assert_str_eq(j.out, "1001,1101");
+    rows_are(a, "SELECT v FROM a ORDER BY id", "11,10");
+    /* SELECT ... FOR UPDATE OF a: the same, b's row as the first pass joined it */
+    run(a, "BEGIN");
+    run(a, "UPDATE a SET v = v + 1 WHERE id = 2");
+    run(a, "UPDATE b SET x = 5 WHERE id = 2");
+    list_job k = {b, "SELECT a.v * 100 + b.x FROM a JOIN b ON a.bid = b.id ORDER BY a.id FOR UPDATE OF a", 0, "",
+                  "", 0, 0};
+    start_list(&k, &th);
+    run(a, "COMMIT");
+    pthread_join(th, NULL);
+    ck_assert_msg(k.rc == SUNSTONE_OK, "%s", k.sqlstate);
+    ck_assert_str_eq(k.out, "1100,1101"); /* b.x of row 2 as it was (1), not 5 */
+    /* DELETE ... USING: b's row deleted meanwhile is still the one joined */
+    run(a, "BEGIN");
+    run(a, "UPDATE a SET v = 0 WHERE id = 1");
+    run(a, "DELETE FROM b WHERE id = 1");
+    list_job d = {b, "DELETE FROM a USING b WHERE a.bid = b.id AND b.x = 0 RETURNING a.id", 0, "", "", 0, 0};
+    start_list(&d, &th);
+    run(a, "COMMIT");
+    pthread_join(th, NULL);
+    ck_assert_msg(d.rc == SUNSTONE_OK, "%s", d.sqlstate);
+    ck_assert_str_eq(d.out, "1");
+    rows_are(a, "SELECT id FROM a ORDER BY id", "2");
+    close_both(a, b);
+}
+END_TEST
+
+/* (EPQ) SELECT ... FOR UPDATE LIMIT n locks only the rows it returns: a row met changed is
+ * re-checked in its place before any later row is locked (PostgreSQL's LockRows below
+ * Limit), and a later row changed meanwhile is seen in its newest version. */
+START_TEST(limit_locks_only_rows_returned)
+{
+    sunstone *a = open_first(), *b = open_more(a), *c = open_more(a);
+    run(a, "CREATE TABLE t (id int PRIMARY KEY, v int)");
+    run(a, "INSERT INTO t VALUES (1, 1), (2, 20), (3, 3), (4, 4)");
+    run(a, "BEGIN");
+    run(a, "UPDATE t SET v = v + 1 WHERE id IN (1, 3)");
+    run(b, "BEGIN");
+    list_job j = {b, "SELECT id, v FROM t WHERE v < 10 ORDER BY id LIMIT 2 FOR UPDATE", 0, "", "", 0, 0};
+    pthread_t th;
+    start_list(&j, &th);
+    run(a, "COMMIT");
+    pthread_join(th, NULL);
+    ck_assert_msg(j.rc == SUNSTONE_OK, "%s", j.sqlstate);
+    ck_assert_str_eq(j.out, "1,3");
+    rows_are(c, "SELECT id FROM t ORDER BY id FOR UPDATE SKIP LOCKED", "2,4");
+    expect_error(c, "SELECT id FROM t WHERE id = 3 FOR UPDATE NOWAIT", "55P03");
+    run(b, "COMMIT");
+    /* LIMIT 1 over a changed first row: the second row stays unlocked */
+    run(a, "BEGIN");
+    run(a, "UPDATE t SET v = v WHERE id = 1");
+    run(b, "BEGIN");
+    list_job k = {b, "SELECT id FROM t ORDER BY id LIMIT 1 FOR UPDATE", 0, "", "", 0, 0};
+    start_list(&k, &th);
+    run(a, "COMMIT");
+    pthread_join(th, NULL);
+    ck_assert_msg(k.rc == SUNSTONE_OK, "%s", k.sqlstate);
+    ck_assert_str_eq(k.out, "1");
+    rows_are(c, "SELECT id FROM t WHERE id = 2 FOR UPDATE NOWAIT", "2");
+    run(b, "COMMIT");
+    ck_assert_int_eq(sunstone_close(c), SUNSTONE_OK);
+    close_both(a, b);
+}
+END_TEST
+
+/* (EPQ) FETCH FIRST ... WITH TIES with a locking clause: the ties are returned and locked,
+ * and so is the first row after them (PostgreSQL's Limit reads it from LockRows to compare),
+ * nothing later; a tie changed meanwhile is re-checked in its place. */
+START_TEST(with_ties_locks_ties_and_next)
+{
+    sunstone *a = open_first(), *b = open_more(a);
+    run(a, "CREATE TABLE t (id int PRIMARY KEY, v int)");
+    run(a, "INSERT INTO t VALUES (1, 1), (2, 20), (3, 3), (4, 4), (5, 50)");
+    run(a, "BEGIN");
+    rows_are(a, "SELECT id FROM t ORDER BY v / 10 FETCH FIRST 1 ROWS WITH TIES FOR UPDATE", "1,3,4");
+    rows_are(b, "SELECT id FROM t ORDER BY id FOR UPDATE SKIP LOCKED", "5");
+    run(a, "UPDATE t SET v = 9 WHERE id = 3");
+    list_job j = {b, "SELECT id, v FROM t ORDER BY v / 10 FETCH FIRST 2 ROWS WITH TIES FOR UPDATE", 0, "", "", 0, 0};
+    pthread_t th;
+    start_list(&j, &th);
+    run(a, "COMMIT");
+    pthread_join(th, NULL);
+    ck_assert_msg(j.rc == SUNSTONE_OK, "%s", j.sqlstate);
+    ck_assert_int_eq(strlen(j.out), 5); /* three of 1, 3, 4 (one order among the ties) */
+    expect_error(b, "SELECT id FROM t ORDER BY v FETCH FIRST 1 ROWS WITH TIES FOR UPDATE SKIP LOCKED", "42601");
+    close_both(a, b);
+}
+END_TEST
+
+/* (EPQ) A cursor whose query locks meets a row a committed transaction changed: the row is
+ * re-checked (its newest version, if it still qualifies), as PostgreSQL's EvalPlanQual
+ * (was 0A000). */
+START_TEST(cursor_rechecks_changed_row)
+{
+    sunstone *a = open_first(), *b = open_more(a);
+    run(a, "CREATE TABLE t (id int PRIMARY KEY, v int)");
+    run(a, "INSERT INTO t VALUES (1, 1), (2, 2), (3, 3)");
+    run(a, "BEGIN");
+    run(a, "UPDATE t SET v = 10 WHERE id = 1");
+    run(a, "UPDATE t SET v = 30 WHERE id = 3"); /* no longer qualifies */
+    run(a, "INSERT INTO t VALUES (4, 4)");      /* not seen */
+    run(b, "BEGIN");
+    list_job j = {b, "DECLARE c CURSOR FOR SELECT id, v FROM t WHERE v < 20 ORDER BY id FOR UPDATE", 0, "", "", 0, 0};
+    pthread_t th;
+    start_list(&j, &th);
+    run(a, "COMMIT");
+    pthread_join(th, NULL);
+    ck_assert_msg(j.rc == SUNSTONE_OK, "%s", j.sqlstate);
+    rows_are(b, "FETCH ALL FROM c", "1,2");
+    expect_error(b, "FETCH BACKWARD 1 FROM c", "55000");
+    run(b, "ROLLBACK");
+    close_both(a, b);
+}
+END_TEST
+
+/* (EPQ) A nested query's locking clause in a cursor, and EXPLAIN ANALYZE of a locking
+ * SELECT, meeting a row a committed transaction changed: read again (was 0A000). */
+START_TEST(cursor_and_explain_analyze_read_again)
+{
+    sunstone *a = open_first(), *b = open_more(a);
+    run(a, "CREATE TABLE t (id int PRIMARY KEY, v int)");
+    run(a, "INSERT INTO t VALUES (1, 1), (2, 2), (3, 3)");
+    run(a, "BEGIN");
+    run(a, "UPDATE t SET v = 20 WHERE id = 2");
+    run(b, "BEGIN");
+    list_job j = {b, "DECLARE d CURSOR FOR SELECT id, v FROM t WHERE id IN (SELECT id FROM t WHERE id <= 2 FOR UPDATE) "
+                     "ORDER BY id",
+                  0, "", "", 0, 0};
+    pthread_t th;
+    start_list(&j, &th);
+    run(a, "COMMIT");
+    pthread_join(th, NULL);
+    ck_assert_msg(j.rc == SUNSTONE_OK, "%s", j.sqlstate);
+    rows_are(b, "FETCH ALL FROM d", "1,2");
+    run(b, "ROLLBACK");
+    run(a, "BEGIN");
+    run(a, "UPDATE t SET v = 30 WHERE id = 3");
+    run(b, "BEGIN");
+    list_job k = {b, "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) SELECT * FROM t WHERE id >= 3 FOR UPDATE", 0,
+                  "", "", 0, 0};
+    start_list(&k, &th);
+    run(a, "COMMIT");
+    pthread_join(th, NULL);
+    ck_assert_msg(k.rc == SUNSTONE_OK, "%s", k.sqlstate);
+    ck_assert_msg(strstr(k.out, "LockRows") != NULL, "%s", k.out);
+    expect_error(a, "SELECT id FROM t WHERE id = 3 FOR UPDATE NOWAIT", "55P03");
+    run(b, "ROLLBACK");
+    close_both(a, b);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("rowlock_epq_sessions");
@@ -257,6 +430,11 @@ static Suite *make_suite(void)
     tcase_add_test(tc, select_for_update_rechecks_in_order);
     tcase_add_test(tc, one_statement_job_queue);
     tcase_add_test(tc, nested_locking_waits_skips_and_fails);
+    tcase_add_test(tc, recheck_keeps_joined_rows);
+    tcase_add_test(tc, limit_locks_only_rows_returned);
+    tcase_add_test(tc, with_ties_locks_ties_and_next);
+    tcase_add_test(tc, cursor_rechecks_changed_row);
+    tcase_add_test(tc, cursor_and_explain_analyze_read_again);
     suite_add_tcase(s, tc);
     return s;
 }

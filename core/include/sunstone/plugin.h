@@ -308,6 +308,15 @@ typedef struct ss_api {
        column is such a reference may hand out the input's vector itself instead of a copy
        (a pass-through projection) when the vector's type id is expr_type(e)'s. */
     int32_t (*expr_column)(const ss_expr *e);
+
+    /* ---- re-checks (appended within ABI 2.4; check with SS_API_HAS) ---- */
+    /* The snapshot a scan reads with (rowids: whether it yields row ids): txn_snapshot's,
+       except while READ COMMITTED re-checks rows a transaction committed a change to
+       (UPDATE / DELETE / SELECT ... FOR UPDATE: PostgreSQL's EvalPlanQual), when a scan that
+       yields no row ids — a relation the statement neither changes nor locks, a subquery's —
+       reads with the statement's first snapshot, so the rows joined with a re-checked row
+       stay as they were.  NULL as txn_snapshot's. */
+    const ss_snapshot *(*txn_scan_snapshot)(ss_ctx *ctx, bool rowids);
 } ss_api;
 
 /* The operations of ss_api.numeric_arith. */

@@ -1,0 +1,10 @@
+-- (EPQ) EXPLAIN names a nested locking clause's row-lock filter LockRows, where PostgreSQL's plan has it: below a subquery's LIMIT, in a sublink, a WITH query, an UPDATE's InitPlan, and under EXPLAIN ANALYZE
+CREATE TABLE epq_x (id int PRIMARY KEY, v int);
+INSERT INTO epq_x VALUES (1, 1), (2, 2), (3, 3);
+EXPLAIN (COSTS OFF) SELECT * FROM (SELECT id FROM epq_x ORDER BY id LIMIT 1 FOR UPDATE) s;
+EXPLAIN (COSTS OFF) SELECT * FROM epq_x WHERE id IN (SELECT id FROM epq_x WHERE v > 1 FOR SHARE);
+EXPLAIN (COSTS OFF) WITH c AS (SELECT id FROM epq_x FOR UPDATE) SELECT * FROM c;
+EXPLAIN (COSTS OFF) UPDATE epq_x SET v = 0 WHERE id = (SELECT id FROM epq_x ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED);
+EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) SELECT * FROM epq_x WHERE id >= 2 FOR UPDATE;
+EXPLAIN (COSTS OFF) SELECT * FROM epq_x ORDER BY id LIMIT 1 FOR UPDATE;
+DROP TABLE epq_x;
