@@ -26,11 +26,14 @@ static bool open_bound(const ss_index_bound *b)
     return !b || b->nvalues == 0;
 }
 
-/* Asks for the cache lines of bytes at p. */
-static void prefetch_lines(const void *p, size_t bytes)
+/* Asks for every cache line of a node's array of BT_ORDER (+ 1) 8-byte slots at p, whatever
+   its alignment: a fixed count of prefetches, which the compiler lays out without a loop
+   (the slots past the node's count cost a line at most). */
+#define BT_SLOT_LINES ((BT_ORDER + 1) * 8 / 64 + 1)
+static inline void prefetch_slots(const void *p)
 {
-    for (size_t i = 0; i < bytes; i += 64)
-        __builtin_prefetch((const char *)p + i);
+    for (int i = 0; i < BT_SLOT_LINES; i++)
+        __builtin_prefetch((const char *)p + 64 * i);
 }
 
 /* How many of the ascending abbreviations ak[0..n) are below v: a binary search whose steps
@@ -65,11 +68,8 @@ static uint32_t entries_before(const bt_index *ix, const bt_node *n, const ss_in
         /* the cache lines of the probes and of what is read next (the child to descend to,
            the leaf's row ids), asked for at once: a node not in the cache then costs about
            one memory latency, not one per probe and one more after them */
-        prefetch_lines(n->ak, n->n * sizeof *n->ak);
-        if (n->leaf)
-            prefetch_lines(n->rid, n->n * sizeof *n->rid);
-        else
-            prefetch_lines(n->child, (n->n + 1) * sizeof *n->child);
+        prefetch_slots(n->ak);
+        prefetch_slots(n->leaf ? (const void *)n->rid : (const void *)n->child);
         return abbrevs_below(n->ak, n->n, equal_near ? vab + 1 : vab);
     }
     uint32_t lo = 0, hi = n->n;

@@ -48,6 +48,24 @@ typedef struct memory_chunk {
     ss_vector *cols[]; /* one vector per table column, capacity SS_BATCH_CAPACITY */
 } memory_chunk;
 
+/* Where the cells of one chunk column are (memory_refs.c): the column vector's data and the
+ * vector itself (its validity and type, read beside the cell rather than before it). */
+typedef struct memory_colref {
+    const void *data;
+    const ss_vector *vec;
+} memory_colref;
+
+/* The table's refs: r[ci * ncols + c] describes chunks[ci]->cols[c] for ci < nchunks (cap
+ * entries, at least cap_chunks * ncols).  Written under the table's lock before a chunk is
+ * published; an array outgrown by the chunk array stays readable (older) until the table is
+ * freed, for a reader that found it under the lock; ALTER TABLE (no concurrent readers)
+ * lays out a new one.  NULL while cap_chunks * ncols is 0. */
+typedef struct memory_refs {
+    struct memory_refs *older;
+    size_t cap;
+    memory_colref r[];
+} memory_refs;
+
 struct memory_table {
     const ss_api *api;
     memory_backend *backend;
@@ -58,6 +76,7 @@ struct memory_table {
     memory_chunk **chunks;  /* [0, nchunks) are visible; slots up to cap_chunks are free */
     size_t nchunks;
     size_t cap_chunks;
+    memory_refs *refs;      /* each chunk column's cells, flat (memory_colref above) */
     int64_t nrows;
     char **text_blocks;     /* insert's scratch: one text block per column (see insert) */
     /* statement undo (memory_stmt.c): the table as it was before the statement's first
@@ -89,6 +108,18 @@ int memory_out_of_memory(const ss_api *api, ss_ctx *ctx);
 /* Chunks (memory_chunk.c). */
 memory_chunk *memory_chunk_create(ss_ctx *ctx, const memory_table *t);
 void memory_chunk_destroy(const memory_table *t, memory_chunk *chunk);
+
+/* The flat cell map (memory_refs.c).  reserve: room for cap_chunks chunks (fallible, the
+ * caller holds t->lock); set: chunk ci's entries from its vectors; prepare_layout / install:
+ * a new array for ncols columns, allocated first, then filled from the chunks once the
+ * columns changed (the old arrays freed); refill: the entries again after a column left
+ * (the array is large enough); free: at the table's end. */
+int memory_refs_reserve(ss_ctx *ctx, memory_table *t, size_t cap_chunks);
+void memory_refs_set(memory_table *t, size_t ci);
+int memory_refs_prepare_layout(ss_ctx *ctx, const memory_table *t, uint32_t ncols, memory_refs **out);
+void memory_refs_install(memory_table *t, memory_refs *fresh);
+void memory_refs_refill(memory_table *t);
+void memory_refs_free(memory_table *t);
 
 /* Backend and table lifecycle (memory_backend.c). */
 int memory_backend_open(ss_ctx *ctx, const char *path, void **backend);

@@ -1,6 +1,7 @@
 /* memory_alter.c — ALTER TABLE ... ADD COLUMN in place (storage.h version 5): add_column gives
  * every chunk one more vector holding the fill value in each stored row; drop_column takes a
- * column's vectors out of every chunk again.  The kernel holds the table's exclusive lock, so
+ * column's vectors out of every chunk again; both lay the table's cell map (memory_refs.c) out
+ * again.  The kernel holds the table's exclusive lock, so
  * no scan holds a chunk pointer while the chunks are reallocated. */
 #include <string.h>
 
@@ -32,8 +33,11 @@ int memory_add_column(ss_ctx *ctx, void *table, ss_type type, const ss_value *fi
     types = api->alloc(type_bytes);
     blocks = api->alloc(block_bytes);
     vecs = api->alloc(vec_bytes);
+    memory_refs *refs = NULL;
     if (!types || !blocks || !vecs)
         rc = memory_out_of_memory(api, ctx);
+    else
+        rc = memory_refs_prepare_layout(ctx, t, t->ncols + 1u, &refs);
     size_t made = 0;
     for (; rc == SS_OK && made < n; made++) {
         const memory_chunk *ch = t->chunks[made];
@@ -68,6 +72,8 @@ int memory_add_column(ss_ctx *ctx, void *table, ss_type type, const ss_value *fi
             api->free(blocks);
         if (vecs)
             api->free(vecs);
+        if (refs)
+            api->free(refs);
         pthread_mutex_unlock(&t->lock);
         return rc;
     }
@@ -83,6 +89,7 @@ int memory_add_column(ss_ctx *ctx, void *table, ss_type type, const ss_value *fi
     t->types = types;
     t->text_blocks = blocks;
     t->ncols++;
+    memory_refs_install(t, refs);
     api->free(vecs);
     pthread_mutex_unlock(&t->lock);
     return SS_OK;
@@ -105,5 +112,6 @@ void memory_drop_column(ss_ctx *ctx, void *table, uint32_t col)
     }
     memmove(&t->types[col], &t->types[col + 1], sizeof *t->types * (t->ncols - col - 1));
     t->ncols--;
+    memory_refs_refill(t);
     pthread_mutex_unlock(&t->lock);
 }

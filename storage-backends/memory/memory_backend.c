@@ -11,6 +11,7 @@ static void memory_table_destroy(memory_table *t)
     /* ss_api.free is only given pointers it returned: zero-column tables have no arrays */
     if (t->chunks)
         api->free(t->chunks);
+    memory_refs_free(t);
     if (t->text_blocks)
         api->free(t->text_blocks);
     if (t->types)

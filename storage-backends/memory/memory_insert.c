@@ -160,6 +160,9 @@ static int reserve_chunk_slots(ss_ctx *ctx, memory_table *t, size_t extra)
     size_t cap = t->cap_chunks ? t->cap_chunks : 8;
     while (cap < need)
         cap = cap > SIZE_MAX / sizeof(memory_chunk *) / 2 ? need : cap * 2;
+    /* the cell map first: grown alone, it only has room to spare */
+    if (memory_refs_reserve(ctx, t, cap) != SS_OK)
+        return SS_ERROR;
     memory_chunk **grown = t->chunks ? api->realloc(t->chunks, cap * sizeof *grown)
                                      : api->alloc(cap * sizeof *grown);
     if (!grown)
@@ -227,6 +230,7 @@ int memory_insert_locked(ss_ctx *ctx, memory_table *t, const ss_batch *rows,
         if (!chunk)
             goto fail;
         t->chunks[t->nchunks + built++] = chunk;
+        memory_refs_set(t, t->nchunks + built - 1);
         uint32_t left = n - next_row;
         uint32_t take = left < SS_BATCH_CAPACITY ? left : SS_BATCH_CAPACITY;
         if (memory_chunk_fill(ctx, t, chunk, rows, next_row, take) != SS_OK)

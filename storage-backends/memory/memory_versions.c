@@ -98,32 +98,34 @@ static bool frozen_visible(memory_chunk *chunk, uint32_t row, const ss_snapshot 
            atomic_load_explicit(&chunk->max_xmin, memory_order_relaxed) < snap->xmin;
 }
 
-/* Asks for the cache lines of row's stamps and of its cells in the columns spec reads, so
-   that their misses overlap instead of following one another. */
-static void prefetch_row(const memory_chunk *chunk, uint32_t row, const ss_scan_spec *spec)
+/* Asks for the cache lines of row's stamps and of its cells in the columns spec reads (refs:
+   the row's chunk's entries of the cell map), so that their misses overlap instead of
+   following one another. */
+static void prefetch_row(const memory_table *t, const memory_chunk *chunk, const memory_colref *refs, uint32_t row,
+                         const ss_scan_spec *spec)
 {
     __builtin_prefetch(&chunk->stamps[row]);
     for (uint32_t i = 0; i < spec->ncols; i++) {
-        const ss_vector *c = chunk->cols[spec->columns[i]];
-        __builtin_prefetch((const char *)c->data + (size_t)row * ss_type_width(c->type.id));
+        uint32_t c = spec->columns[i];
+        __builtin_prefetch((const char *)refs[c].data + (size_t)row * ss_type_width(t->types[c].id));
     }
 }
 
-/* Copies src's value at row to dst's row at: fixed-width values of the same type directly,
-   anything else (NULL, text, which dst keeps a copy of) through vector_set_value. */
-static int copy_cell(ss_ctx *ctx, const ss_api *api, const ss_vector *src, uint32_t row, ss_vector *dst,
-                     uint32_t at)
+/* Copies the value at row of the chunk column ref (of type type) to dst's row at:
+   fixed-width values of the same type directly, anything else (NULL, text, which dst keeps
+   a copy of) through vector_set_value. */
+static int copy_cell(ss_ctx *ctx, const ss_api *api, ss_type type, const memory_colref *ref, uint32_t row,
+                     ss_vector *dst, uint32_t at)
 {
-    int32_t storage = ss_type_storage(src->type.id);
-    if (src->type.id == dst->type.id && storage != 0 && storage != SS_TYPE_TEXT &&
-        !ss_vector_is_null(src, row)) {
-        size_t w = ss_type_width(src->type.id);
-        memcpy((char *)dst->data + (size_t)at * w, (const char *)src->data + (size_t)row * w, w);
+    int32_t storage = ss_type_storage(type.id);
+    if (type.id == dst->type.id && storage != 0 && storage != SS_TYPE_TEXT && !ss_vector_is_null(ref->vec, row)) {
+        size_t w = ss_type_width(type.id);
+        memcpy((char *)dst->data + (size_t)at * w, (const char *)ref->data + (size_t)row * w, w);
         ss_vector_set_valid(dst, at);
         return SS_OK;
     }
     ss_value v;
-    ss_vector_get_value(src, row, &v);
+    ss_vector_get_value(ref->vec, row, &v);
     return api->vector_set_value(ctx, dst, at, &v);
 }
 
@@ -153,10 +155,13 @@ int memory_fetch_versions(ss_ctx *ctx, void *table, const ss_scan_spec *spec,
         pthread_mutex_lock(&t->lock);
         memory_chunk *chunk = ci < t->nchunks ? t->chunks[ci] : NULL;
         bool present = chunk && row < chunk->count;
+        /* the chunk's cell map entries (memory_refs: an array outgrown after the unlock
+           stays readable); NULL only for a table without columns, which spec cannot read */
+        const memory_colref *refs = present && t->refs ? &t->refs->r[ci * t->ncols] : NULL;
         pthread_mutex_unlock(&t->lock);
         if (!present)
             continue;
-        prefetch_row(chunk, row, spec);
+        prefetch_row(t, chunk, refs, row, spec);
         if (!frozen_visible(chunk, row, snap)) {
             uint32_t sel[1], seen;
             if (api->versions_visible(ctx, snap, &chunk->stamps[row], NULL, 1, sel, &seen) != SS_OK)
@@ -164,9 +169,11 @@ int memory_fetch_versions(ss_ctx *ctx, void *table, const ss_scan_spec *spec,
             if (!seen)
                 continue;
         }
-        for (uint32_t i = 0; i < spec->ncols; i++)
-            if (copy_cell(ctx, api, chunk->cols[spec->columns[i]], row, out->cols[i], out->count) != SS_OK)
+        for (uint32_t i = 0; i < spec->ncols; i++) {
+            uint32_t c = spec->columns[i];
+            if (copy_cell(ctx, api, t->types[c], &refs[c], row, out->cols[i], out->count) != SS_OK)
                 return SS_ERROR;
+        }
         out->count++;
         found[k] = true;
     }
