@@ -365,8 +365,11 @@ bool bind_type_unordered(ss_type t);
 int bind_check_equality(binder *b, ss_type t, int location);
 int bind_check_ordering(binder *b, ss_type t, int location);
 bool bind_type_has_minmax(ss_type t);
-int bind_json_agg(binder *b, const ast_expr *a, ss_expr **args, ss_agg_call *call, ss_expr ***more,
-                  uint32_t *nmore, const struct ss_func_def **result_def);
+/* row_json: with DISTINCT over a whole row (args[0] its record), the row's JSON; dargs gets
+ * the expressions DISTINCT compares, which an ORDER BY inside the call must be among */
+int bind_json_agg(binder *b, const ast_expr *a, ss_expr **args, ss_expr *row_json, ss_agg_call *call,
+                  ss_expr ***more, uint32_t *nmore, const struct ss_func_def **result_def, ss_expr ***dargs,
+                  uint32_t *ndargs);
 ss_expr *json_agg_result(binder *b, const struct ss_func_def *result_def, ss_expr *col);
 /* The location of the first column reference in a (PostgreSQL's locate_var_of_level walk
  * order), or -1 (bind_select.c). */

@@ -110,7 +110,8 @@ int agg_spec_resolve(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call,
     }
     spec->distinct_args = spec->two_args ? 2 : 1;
     if (spec->kind == AGG_PLUGIN && spec->two_args && agg_builtin_json_value_text(spec->function))
-        spec->distinct_args = 1; /* json_agg(DISTINCT x): x, then its JSON text */
+        spec->distinct_args = 1; /* json_agg(DISTINCT x): x, then its JSON text (objects: the
+                                    record (k, v), then its item text) */
 
     if (ops_layout_of(out_type.id) != spec->result_layout)
         return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,
