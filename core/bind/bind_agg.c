@@ -13,8 +13,14 @@ int note_grouping_error(binder *b, int location, const char *column)
     if (b->grouping_msg[k])
         return SS_OK;
     b->grouping_loc[k] = location;
-    b->grouping_msg[k] = ss_arena_printf(b->arena, "column \"%s.%s\" must appear in the GROUP BY clause or be "
-                                         "used in an aggregate function", b->table_ref, column);
+    if (b->in_direct_args && b->in_outer_level_agg) /* as the subquery sees its outer query's column */
+        b->grouping_msg[k] = ss_arena_printf(b->arena, "subquery uses ungrouped column \"%s.%s\" from outer query",
+                                             b->table_ref, column);
+    else
+        b->grouping_msg[k] = ss_arena_printf(b->arena, "column \"%s.%s\" must appear in the GROUP BY clause or be "
+                                             "used in an aggregate function%s", b->table_ref, column,
+                                             b->in_direct_args ? "\001Direct arguments of an ordered-set aggregate "
+                                                                 "must use only grouped columns." : "");
     if (!b->grouping_msg[k])
         return ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     return SS_OK;
@@ -23,8 +29,14 @@ int note_grouping_error(binder *b, int location, const char *column)
 int raise_grouping_error(binder *b)
 {
     for (int k = 0; k < 2; k++)
-        if (b->grouping_msg[k])
-            return bind_error(b, b->grouping_loc[k], SS_SQLSTATE_GROUPING_ERROR, "%s", b->grouping_msg[k]);
+        if (b->grouping_msg[k]) {
+            const char *msg = b->grouping_msg[k], *detail = strchr(msg, '\x01');
+            bind_error(b, b->grouping_loc[k], SS_SQLSTATE_GROUPING_ERROR, "%.*s",
+                       (int)(detail ? (size_t)(detail - msg) : strlen(msg)), msg);
+            if (detail)
+                ss_ctx_error_detail(b->ctx, "%s", detail + 1);
+            return SS_ERROR;
+        }
     return SS_OK;
 }
 
@@ -275,6 +287,7 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
         typed_fn = NULL;
     ss_expr **direct = NULL;
     uint32_t ndirect = 0;
+    bool direct_per_group = false;
     bool ordered_set = plugin && plugin->ordered_set;
     if (a->within_group && a->star) {
         bind_error(b, a->location, "42809", "%s is not an ordered-set aggregate, so it cannot have WITHIN GROUP",
@@ -290,7 +303,7 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
         }
         call.result_type = type_of(SS_TYPE_INT8); /* count(*): the count aggregate without an argument */
     } else if (ordered_set) {
-        if (bind_ordered_set_call(b, a, plugin, &call, &direct, &ndirect))
+        if (bind_ordered_set_call(b, a, plugin, &call, &direct, &ndirect, &direct_per_group))
             return NULL;
     } else if (plugin) {
         if (a->nargs == 0 && strcmp(name, "count") == 0) {
@@ -389,6 +402,7 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
         extra->function = plugin;
         extra->ndirect = ndirect;
         extra->direct = (const ss_expr *const *)direct;
+        extra->direct_per_group = direct_per_group;
     }
     agg_state *st = b->agg;
     for (uint32_t i = 0; plain_extra(extra) && i < st->naggs; i++) {

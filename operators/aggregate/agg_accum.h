@@ -27,6 +27,8 @@ typedef struct agg_accum {
     uint32_t plugin_scratch;
     uint64_t *plugin_bits;     /* AGG_PLUGIN: result's scratch validity (agg_plugin_result) */
     size_t plugin_bits_words;
+    struct agg_direct *direct; /* AGG_PLUGIN with direct arguments per group: each group's
+                                  (agg_direct.h, the operator's), handed to final */
 } agg_accum;
 
 /* Argument values: a vector's or a column buffer's data and validity (bit set = not NULL). */

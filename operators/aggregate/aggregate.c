@@ -6,7 +6,8 @@
  * them, through their vtables: agg_plugin.c, agg_builtin*.c).  DISTINCT
  * aggregates collect (group, value) sets first (distinct_set.c); ordered ones (ORDER BY in
  * the call; DISTINCT in string_agg, array_agg and json_agg) collect their rows and feed them sorted at the end
- * (agg_ordered.c).  A call's FILTER narrows the rows it folds.  Output: group keys, then one
+ * (agg_ordered.c).  A call's FILTER narrows the rows it folds; an ordered-set aggregate's
+ * direct arguments over the groups are kept per group (agg_direct.c).  Output: group keys, then one
  * column per aggregate, groups in order of first appearance.  Beyond work_mem (times
  * hash_mem_multiplier) the rows of groups not yet in memory go to partition files and are
  * aggregated pass by pass after the groups in memory (agg_spill.c). */
@@ -16,6 +17,7 @@
 
 #include "agg_accum.h"
 #include "agg_builtin.h"
+#include "agg_direct.h"
 #include "agg_ordered.h"
 #include "agg_spec.h"
 #include "agg_spill.h"
@@ -37,6 +39,7 @@ typedef struct agg_call_state {
                             the ORDER BY values */
     uint32_t nargs, nvecs;
     agg_ordered ordered; /* used when the spec is ordered */
+    agg_direct direct;   /* used when the spec's direct arguments are per group */
 } agg_call_state;
 
 typedef struct aggregate_state {
@@ -80,8 +83,10 @@ static void aggregate_discard(aggregate_state *st)
             agg_accum_release(g_api, &st->accs[a]);
         if (st->distinct)
             distinct_set_clear(&st->distinct[a]);
-        if (st->calls)
+        if (st->calls) {
             agg_ordered_clear(&st->calls[a].ordered);
+            agg_direct_clear(&st->calls[a].direct);
+        }
     }
     st->acc_capacity = 0;
     st->built = false;
@@ -106,6 +111,7 @@ static void aggregate_close(ss_ctx *ctx, ss_op *self, void *state)
         if (st->calls) {
             agg_call_state *cs = &st->calls[a];
             agg_ordered_release(&cs->ordered);
+            agg_direct_release(&cs->direct);
             if (cs->filter)
                 g_api->vector_destroy(cs->filter);
             if (cs->more)
@@ -164,6 +170,11 @@ static int setup_call(ss_ctx *ctx, aggregate_state *st, uint32_t a)
     const agg_spec *spec = &st->specs[a];
     const ss_agg_extra *x = spec->extra;
     agg_call_state *cs = &st->calls[a];
+    if (spec->direct_per_group) {
+        if (agg_direct_init(ctx, g_api, &cs->direct, spec) != SS_OK)
+            return SS_ERROR;
+        st->accs[a].direct = &cs->direct;
+    }
     if (!x && !spec->ordered)
         return SS_OK;
     /* array_agg(DISTINCT x) is ordered without any extra */
@@ -369,9 +380,14 @@ static int consume_batch(ss_ctx *ctx, aggregate_state *st, const ss_batch *b)
             return SS_ERROR;
     }
 
-    for (uint32_t a = 0; a < st->naggs; a++)
+    for (uint32_t a = 0; a < st->naggs; a++) {
+        /* direct arguments per group: from each group's first row, whatever FILTER keeps */
+        if (st->specs[a].direct_per_group &&
+            agg_direct_note(ctx, &st->calls[a].direct, b, pos, st->nkeys ? st->gids : NULL, n) != SS_OK)
+            return SS_ERROR;
         if (fold_call(ctx, st, a, b, pos, n) != SS_OK)
             return SS_ERROR;
+    }
     st->rows_in += n;
     return SS_OK;
 }

@@ -17,10 +17,12 @@
  *   1. bind: result_type(argument types) decides the call's type, or refuses it (42883);
  *      min_args / max_args are checked first.  An ordered-set aggregate is called only with
  *      WITHIN GROUP (and any other only without it: 42809, as PostgreSQL); its direct
- *      arguments are coerced to direct_type and must not reference columns, subqueries or
- *      volatile functions (0A000 otherwise): constants, $n parameters and functions of
- *      them, evaluated once per scan of the aggregate node (again on every rescan, so a
- *      prepared statement's new parameters are seen) into call_info.direct.
+ *      arguments are coerced to direct_type: constants, $n parameters and functions of
+ *      them are evaluated once per scan of the aggregate node (again on every rescan, so a
+ *      prepared statement's new parameters are seen) into call_info.direct; direct
+ *      arguments over grouped or outer-query columns, subqueries or volatile functions are
+ *      evaluated once per group, and final of each group sees that group's values there
+ *      (step sees none: read call_info.direct only in final).
  *   2. run (calls of one or two arguments; more are 0A000 there): each group gets state_size bytes (aligned to 16; to 8 for a state of at most 8 bytes), set up by init; rows reach step
  *      in input order (after FILTER, after DISTINCT); with strict, rows where any argument
  *      is NULL never reach step (PostgreSQL's strict transition function).
