@@ -68,6 +68,8 @@ void agg_plugin_release(const ss_api *api, agg_accum *acc)
     ops_free(api, acc->plugin_rows);
     ops_free(api, acc->plugin_groups);
     ops_free(api, acc->plugin_bits);
+    ops_free(api, acc->plugin_other);
+    acc->plugin_other = NULL;
     acc->plugin_bits = NULL;
     acc->plugin_bits_words = 0;
     acc->states = NULL;
@@ -210,4 +212,33 @@ int agg_plugin_result(ss_ctx *ctx, const ss_api *api, agg_accum *acc, uint32_t f
         return SS_ERROR;
     memcpy(out->validity, bits, (((size_t)n + 63) / 64) * sizeof *bits);
     return SS_OK;
+}
+
+bool agg_plugin_spills_states(const agg_spec *s)
+{
+    const ss_aggregate_vtable *fn = s->function;
+    if (s->kind != AGG_PLUGIN || !fn->combine || s->distinct || s->ordered || s->ndirect)
+        return false;
+    int32_t r = s->call->result_type.id;
+    if (r == SS_TYPE_FLOAT8 || r == SS_TYPE_FLOAT4)
+        return false; /* another grouping of the rows would round differently */
+    if (fn->struct_size >= offsetof(ss_aggregate_vtable, flat_state) + sizeof fn->flat_state && fn->flat_state) {
+        ss_type types[2];
+        ss_aggregate_call_info info = info_of(s, types);
+        return fn->flat_state(&info);
+    }
+    return !fn->release;
+}
+
+int agg_plugin_combine_bytes(ss_ctx *ctx, const ss_api *api, agg_accum *acc, uint32_t g, const ss_text *bytes)
+{
+    if (bytes->len != acc->stride)
+        return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "aggregate %s: a spilled state of %u bytes, not %zu",
+                          acc->spec.call->name, bytes->len, acc->stride);
+    if (!acc->plugin_other && !(acc->plugin_other = api->alloc(acc->stride)))
+        return api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    memcpy(acc->plugin_other, bytes->ptr, acc->stride); /* aligned as a state */
+    ss_type types[2];
+    ss_aggregate_call_info info = info_of(&acc->spec, types);
+    return acc->spec.function->combine(ctx, &info, (char *)acc->states + (size_t)g * acc->stride, acc->plugin_other);
 }

@@ -28,6 +28,11 @@
  *      is NULL never reach step (PostgreSQL's strict transition function).
  *   3. output: final writes one row of the result vector per group; release then frees what
  *      a state owns (optional when states own nothing).
+ *   Beyond work_mem, when every call of the node has combine and flat states (flat_state) and
+ *   a result that is not floating-point (whose rounding another grouping of the rows would
+ *   change), without DISTINCT, ORDER BY or direct arguments, the hash aggregate writes the
+ *   groups' partial states to partition files and joins them with combine; otherwise it
+ *   writes the rows and aggregates each group again from them.
  * The module registers the vtable with ss_api.register_aggregate (check SS_API_HAS first). */
 #ifndef SUNSTONE_AGGREGATE_H
 #define SUNSTONE_AGGREGATE_H
@@ -140,6 +145,11 @@ typedef struct ss_aggregate_vtable {
        reads the groups array itself, and nothing is gathered per row. */
     int (*step_dense)(ss_ctx *ctx, const ss_aggregate_call_info *call, void *states, size_t stride,
                       const uint32_t *groups, const ss_vector *const *args, const uint32_t *rows, uint32_t n);
+    /* optional: true when the states of this call own nothing (no pointers): their bytes
+       are all of them, so the hash aggregate may write a group's partial state to a spill
+       file, read the bytes back into another place and join them with combine (spilling
+       beyond work_mem).  Absent: states are flat exactly when the vtable has no release. */
+    bool (*flat_state)(const ss_aggregate_call_info *call);
 } ss_aggregate_vtable;
 
 /* The bytes of one state of call (call_state_size when the vtable has it, else state_size),
