@@ -444,9 +444,11 @@ static int flush_states(ss_ctx *ctx, aggregate_state *st)
     uint32_t ngroups = st->groups.ngroups;
     for (uint32_t first = 0; first < ngroups; first += SS_BATCH_CAPACITY) {
         uint32_t n = ngroups - first < SS_BATCH_CAPACITY ? ngroups - first : SS_BATCH_CAPACITY;
-        for (uint32_t c = 0; c < st->nkeys; c++)
+        for (uint32_t c = 0; c < st->nkeys; c++) {
+            g_api->vector_reset(st->flush_vecs[c]); /* no NULL bits of the last chunk */
             if (ops_column_gather(ctx, &st->groups.keys[c], NULL, first, n, st->flush_vecs[c]) != SS_OK)
                 return SS_ERROR;
+        }
         for (uint32_t a = 0; a < st->naggs; a++) {
             const agg_accum *acc = &st->accs[a];
             ss_text *t = st->flush_vecs[st->nkeys + a]->data;

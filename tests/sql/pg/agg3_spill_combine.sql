@@ -36,6 +36,11 @@ select * from agsc_rows_sum;
 select count(*), sum(c), sum(s) from (
   select a2, k % 1000 as kk, count(*) c, sum(a4) s from agsc group by a2, k % 1000 having max(a8) > 0) x;
 select count(*) from (select k, count(*) from agsc group by k having count(*) = 8) x;
+-- NULL keys among the spilled partial states
+select count(*), sum(c), md5(string_agg(concat_ws(':', kn, a2, c, s), ',' order by kn nulls first, a2)) from (
+  select nullif(k % 700, 3) kn, a2, count(*) c, sum(a4) s from agsc group by nullif(k % 700, 3), a2) x;
 reset work_mem;
+select count(*), sum(c), md5(string_agg(concat_ws(':', kn, a2, c, s), ',' order by kn nulls first, a2)) from (
+  select nullif(k % 700, 3) kn, a2, count(*) c, sum(a4) s from agsc group by nullif(k % 700, 3), a2) x;
 select count(*), sum(c), sum(s) from (
   select a2, k % 1000 as kk, count(*) c, sum(a4) s from agsc group by a2, k % 1000 having max(a8) > 0) x;
