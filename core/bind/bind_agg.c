@@ -13,8 +13,14 @@ int note_grouping_error(binder *b, int location, const char *column)
     if (b->grouping_msg[k])
         return SS_OK;
     b->grouping_loc[k] = location;
-    b->grouping_msg[k] = ss_arena_printf(b->arena, "column \"%s.%s\" must appear in the GROUP BY clause or be "
-                                         "used in an aggregate function", b->table_ref, column);
+    if (b->in_direct_args && b->in_outer_level_agg) /* as the subquery sees its outer query's column */
+        b->grouping_msg[k] = ss_arena_printf(b->arena, "subquery uses ungrouped column \"%s.%s\" from outer query",
+                                             b->table_ref, column);
+    else
+        b->grouping_msg[k] = ss_arena_printf(b->arena, "column \"%s.%s\" must appear in the GROUP BY clause or be "
+                                             "used in an aggregate function%s", b->table_ref, column,
+                                             b->in_direct_args ? "\001Direct arguments of an ordered-set aggregate "
+                                                                 "must use only grouped columns." : "");
     if (!b->grouping_msg[k])
         return ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     return SS_OK;
@@ -23,8 +29,14 @@ int note_grouping_error(binder *b, int location, const char *column)
 int raise_grouping_error(binder *b)
 {
     for (int k = 0; k < 2; k++)
-        if (b->grouping_msg[k])
-            return bind_error(b, b->grouping_loc[k], SS_SQLSTATE_GROUPING_ERROR, "%s", b->grouping_msg[k]);
+        if (b->grouping_msg[k]) {
+            const char *msg = b->grouping_msg[k], *detail = strchr(msg, '\x01');
+            bind_error(b, b->grouping_loc[k], SS_SQLSTATE_GROUPING_ERROR, "%.*s",
+                       (int)(detail ? (size_t)(detail - msg) : strlen(msg)), msg);
+            if (detail)
+                ss_ctx_error_detail(b->ctx, "%s", detail + 1);
+            return SS_ERROR;
+        }
     return SS_OK;
 }
 
@@ -138,7 +150,7 @@ static int bind_typed_args(binder *b, const ast_expr *a, ss_type want, uint32_t 
 /* FILTER (WHERE ...) and ORDER BY inside the call, over the aggregate's input.  With
  * DISTINCT every ORDER BY expression must be an argument (42P10). */
 static int bind_agg_extra(binder *b, const ast_expr *a, ss_agg_call *call, ss_expr **more, uint32_t nmore,
-                          ss_agg_extra **out)
+                          ss_expr *const *dargs, uint32_t ndargs, ss_agg_extra **out)
 {
     *out = NULL;
     if (!nmore && !a->filter && !a->nagg_order)
@@ -162,9 +174,10 @@ static int bind_agg_extra(binder *b, const ast_expr *a, ss_agg_call *call, ss_ex
                 bind_check_ordering(b, e->type, expr_location(it->expr)))
                 return SS_ERROR;
             if (call->distinct) {
-                bool found = call->arg && expr_equal(call->arg, e);
-                for (uint32_t k = 0; !found && k < nmore; k++)
-                    found = expr_equal(more[k], e);
+                /* the arguments as written (dargs: the json aggregates' before their JSON text) */
+                bool found = !dargs && call->arg && expr_equal(call->arg, e);
+                for (uint32_t k = 0; !found && k < (dargs ? ndargs : nmore); k++)
+                    found = expr_equal(dargs ? dargs[k] : more[k], e);
                 if (!found)
                     return bind_error(b, expr_location(it->expr), "42P10",
                                       "in an aggregate with DISTINCT, ORDER BY expressions must appear in argument list");
@@ -260,8 +273,8 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
     memset(&call, 0, sizeof call);
     call.name = name;
     call.distinct = a->distinct;
-    ss_expr **more = NULL;
-    uint32_t nmore = 0;
+    ss_expr **more = NULL, **dargs = NULL;
+    uint32_t nmore = 0, ndargs = 0;
     const struct ss_func_def *json_result = NULL;
     /* count / sum / avg / min / max are registered aggregates too (the aggregate operator
        module's, operators/aggregate/agg_builtin.c): their result types are theirs */
@@ -277,6 +290,7 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
         typed_fn = NULL;
     ss_expr **direct = NULL;
     uint32_t ndirect = 0;
+    bool direct_per_group = false;
     bool ordered_set = plugin && plugin->ordered_set;
     if (a->within_group && a->star) {
         bind_error(b, a->location, "42809", "%s is not an ordered-set aggregate, so it cannot have WITHIN GROUP",
@@ -292,7 +306,7 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
         }
         call.result_type = type_of(SS_TYPE_INT8); /* count(*): the count aggregate without an argument */
     } else if (ordered_set) {
-        if (bind_ordered_set_call(b, a, plugin, &call, &direct, &ndirect))
+        if (bind_ordered_set_call(b, a, plugin, &call, &direct, &ndirect, &direct_per_group))
             return NULL;
     } else if (plugin) {
         if (a->nargs == 0 && strcmp(name, "count") == 0) {
@@ -318,21 +332,25 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
         ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * want);
         if (!args)
             return NULL;
+        ss_expr *row_json = NULL;
         for (uint32_t i = 0; i < want; i++) {
             if (want == 1 && bind_is_whole_row(b, a->args[i])) { /* json_agg(t): each row's object */
-                if (a->distinct) {
-                    bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                               "feature not supported: %s(DISTINCT row)", name);
+                ss_expr *j = bind_whole_row_json(b, a->args[i], name[4] == 'b', bind_agg_arg);
+                if (!j)
                     return NULL;
-                }
-                if (!(args[i] = bind_whole_row_json(b, a->args[i], name[4] == 'b', bind_agg_arg)))
+                /* DISTINCT compares the row's record, not its JSON */
+                if (a->distinct && !(args[i] = bind_agg_arg(b, a->args[i])))
                     return NULL;
+                if (a->distinct)
+                    row_json = j;
+                else
+                    args[i] = j;
                 continue;
             }
             if (!(args[i] = bind_agg_arg(b, a->args[i])))
                 return NULL;
         }
-        if (bind_json_agg(b, a, args, &call, &more, &nmore, &json_result))
+        if (bind_json_agg(b, a, args, row_json, &call, &more, &nmore, &json_result, &dargs, &ndargs))
             return NULL;
     } else if (!strcmp(name, "string_agg")) {
         ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * 2);
@@ -373,7 +391,7 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
         return NULL;
     }
     ss_agg_extra *extra;
-    if (bind_agg_extra(b, a, &call, more, nmore, &extra))
+    if (bind_agg_extra(b, a, &call, more, nmore, dargs, ndargs, &extra))
         return NULL;
     if (!plugin)
         plugin = typed_fn;
@@ -387,6 +405,7 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
         extra->function = plugin;
         extra->ndirect = ndirect;
         extra->direct = (const ss_expr *const *)direct;
+        extra->direct_per_group = direct_per_group;
     }
     agg_state *st = b->agg;
     for (uint32_t i = 0; plain_extra(extra) && i < st->naggs; i++) {

@@ -142,7 +142,7 @@ static bool direct_coercible(const ss_expr *e, ss_type want)
 /* Whether e has one value per execution of the statement (constants, $n parameters and
  * non-volatile functions of them): the aggregate operator evaluates such a direct argument
  * once per scan; a column (of the query or an outer one), a subquery or a volatile function
- * would need it per group. */
+ * makes it a direct argument per group (bind_direct_per_group). */
 static int note_not_per_statement(const ss_expr *e, void *arg)
 {
     bool bad = e->kind == EXPR_COLUMN || e->kind == EXPR_SUBLINK || e->kind == EXPR_SET_PARAM ||
@@ -167,9 +167,50 @@ static bool direct_coercible_array(const ss_expr *e, ss_type want)
     return t == want.id || (number_type(t) && want.id == SS_TYPE_FLOAT8);
 }
 
-int bind_ordered_set_call(binder *b, const ast_expr *a, const ss_aggregate_vtable *vt, ss_agg_call *call,
-                          ss_expr ***direct, uint32_t *ndirect)
+/* A group column of the aggregate's relation replaced by its GROUP BY expression over the
+ * aggregate's input. */
+static int input_side_group(ss_expr **slot, void *arg)
 {
+    const agg_state *st = arg;
+    const ss_expr *e = *slot;
+    if (e->kind == EXPR_COLUMN && e->u.column.rel == st->rel && e->u.column.index < st->ngroups && st->groups)
+        *slot = st->groups[e->u.column.index];
+    return SS_WALK_CONTINUE;
+}
+
+/* A direct argument with a value per group (PostgreSQL evaluates direct arguments once per
+ * group, over its grouped columns): bound as an expression over the groups (an ungrouped
+ * column is 42803 with PostgreSQL's DETAIL, raised with the query's other grouping errors),
+ * coerced to want, then rewritten over the aggregate's input, where the aggregate operator
+ * evaluates it at each group's first row; outer-query columns stay outer references. */
+static ss_expr *bind_direct_per_group(binder *b, const ast_expr *x, ss_type want)
+{
+    if (b->agg->has_sets) {
+        bind_error(b, x->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                   "feature not supported: direct arguments of an ordered-set aggregate that reference columns, "
+                   "subqueries or volatile functions with GROUPING SETS, ROLLUP or CUBE");
+        return NULL;
+    }
+    bool saved_mode = b->agg_mode, saved_direct = b->in_direct_args;
+    b->agg_mode = true;
+    b->in_direct_args = true;
+    ss_expr *e = bind_expr(b, x);
+    b->agg_mode = saved_mode;
+    b->in_direct_args = saved_direct;
+    if (!e || !(e = coerce_expr(b, e, want, CAST_IMPLICIT, x->location)))
+        return NULL;
+    ss_expr_walker w = {.pre = input_side_group, .arg = b->agg};
+    if (ss_expr_walk(&e, &w) == SS_WALK_NOMEM) {
+        ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        return NULL;
+    }
+    return e;
+}
+
+int bind_ordered_set_call(binder *b, const ast_expr *a, const ss_aggregate_vtable *vt, ss_agg_call *call,
+                          ss_expr ***direct, uint32_t *ndirect, bool *per_group)
+{
+    *per_group = false;
     if (a->nargs != vt->direct_args || a->nagg_order < vt->min_args || a->nagg_order > vt->max_args ||
         a->nagg_order > 16) {
         bind_no_such_within_group(b, a);
@@ -200,10 +241,11 @@ int bind_ordered_set_call(binder *b, const ast_expr *a, const ss_aggregate_vtabl
         }
         if (!(e = coerce_expr(b, e, want, CAST_IMPLICIT, a->args[i]->location)))
             return SS_ERROR;
-        if (!direct_argument_is_per_statement(e))
-            return bind_error(b, a->args[i]->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                              "feature not supported: direct arguments of an ordered-set aggregate that "
-                              "reference columns, subqueries or volatile functions");
+        if (!direct_argument_is_per_statement(e)) {
+            if (!(e = bind_direct_per_group(b, a->args[i], want)))
+                return SS_ERROR;
+            *per_group = true;
+        }
         d[i] = e;
     }
     ss_type types[16];

@@ -61,6 +61,14 @@ uint32_t bind_aggregate_level(const binder *b, const ast_expr *a)
         return 0;
     uint32_t level = 0;
     bool any = false;
+    if (a->within_group) {
+        /* an ordered-set aggregate's level is its aggregated arguments' (and FILTER's); its
+           direct arguments are expressions over that level's groups (PostgreSQL's
+           check_agg_arguments) */
+        ast_expr aggregated = *a;
+        aggregated.nargs = 0;
+        return nearest_level(b, &aggregated, &level, &any) && any ? level : 0;
+    }
     if (!nearest_level(b, a, &level, &any) || !any)
         return 0;
     return level;
@@ -78,7 +86,9 @@ ss_expr *bind_outer_aggregate(binder *b, const ast_expr *a, uint32_t k)
     }
     level_switch saved;
     bind_enter_outer_level(b, k, &saved);
+    b->in_outer_level_agg++;
     ss_expr *e = bind_aggregate(b, a);
+    b->in_outer_level_agg--;
     bind_leave_outer_level(b, &saved);
     return e;
 }

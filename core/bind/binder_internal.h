@@ -151,8 +151,12 @@ typedef struct binder {
        PostgreSQL checks grouping after the whole query is analysed, so type and name errors
        come first (parseCheckAggregates) */
     int grouping_loc[2];
-    const char *grouping_msg[2];
+    const char *grouping_msg[2]; /* a DETAIL line follows a '\x01' (note_grouping_error) */
     bool in_having;
+    /* binding an ordered-set aggregate's direct arguments over the groups: an ungrouped
+       column's error gets PostgreSQL's DETAIL */
+    bool in_direct_args;
+    uint32_t in_outer_level_agg; /* binding an outer-level aggregate (bind_outer_aggregate) */
     /* INSERT ... SELECT: untyped literals in the select list keep type unknown so the
        INSERT coerces them to the target columns (PostgreSQL does the same) */
     bool keep_unknown_targets;
@@ -365,8 +369,11 @@ bool bind_type_unordered(ss_type t);
 int bind_check_equality(binder *b, ss_type t, int location);
 int bind_check_ordering(binder *b, ss_type t, int location);
 bool bind_type_has_minmax(ss_type t);
-int bind_json_agg(binder *b, const ast_expr *a, ss_expr **args, ss_agg_call *call, ss_expr ***more,
-                  uint32_t *nmore, const struct ss_func_def **result_def);
+/* row_json: with DISTINCT over a whole row (args[0] its record), the row's JSON; dargs gets
+ * the expressions DISTINCT compares, which an ORDER BY inside the call must be among */
+int bind_json_agg(binder *b, const ast_expr *a, ss_expr **args, ss_expr *row_json, ss_agg_call *call,
+                  ss_expr ***more, uint32_t *nmore, const struct ss_func_def **result_def, ss_expr ***dargs,
+                  uint32_t *ndargs);
 ss_expr *json_agg_result(binder *b, const struct ss_func_def *result_def, ss_expr *col);
 /* The location of the first column reference in a (PostgreSQL's locate_var_of_level walk
  * order), or -1 (bind_select.c). */
@@ -569,9 +576,10 @@ const ss_aggregate_vtable *bind_find_plugin_aggregate(const char *name);
 int bind_plugin_aggregate_call(binder *b, const ast_expr *a, const ss_aggregate_vtable *vt, ss_expr **args,
                                ss_agg_call *call);
 /* an ordered-set aggregate's call: the WITHIN GROUP expression as the argument, the result
-   type, the direct arguments (constants of vt->direct_type) */
+   type, the direct arguments (of vt->direct_type; *per_group when some of them read the
+   groups, outer columns, subqueries or volatile functions: all are then over the input) */
 int bind_ordered_set_call(binder *b, const ast_expr *a, const ss_aggregate_vtable *vt, ss_agg_call *call,
-                          ss_expr ***direct, uint32_t *ndirect);
+                          ss_expr ***direct, uint32_t *ndirect, bool *per_group);
 /* PostgreSQL's 42883 for a WITHIN GROUP call no ordered-set aggregate matches */
 ss_expr *bind_no_such_within_group(binder *b, const ast_expr *a);
 /* WITHIN GROUP of a name no module registered as an aggregate: 0A000 for PostgreSQL's

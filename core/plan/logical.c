@@ -317,6 +317,8 @@ int lop_each_expr(ss_lop *op, ss_lop_expr_fn fn, void *arg)
                 rc = each(op, (ss_expr **)x->order, x->norder, fn, arg);
             if (x && !rc)
                 rc = each(op, (ss_expr **)&x->filter, 1, fn, arg);
+            if (x && !rc)
+                rc = each(op, (ss_expr **)x->direct, x->ndirect, fn, arg);
         }
         break;
     case LOP_SORT:

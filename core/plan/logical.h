@@ -135,7 +135,7 @@ ss_lop *lop_window(ss_ctx *ctx, ss_arena *arena, uint32_t rel, ss_lop *child, ui
 /* The one enumeration of a logical operator's expression slots (not its children's), in
  * evaluation order: VALUES' row-major items, FILTER's predicate, PROJECT's items,
  * AGGREGATE's groups then per call its argument (count(*) has none), extra arguments,
- * ORDER BY expressions and FILTER, SORT's and UNIQUE's keys, LIMIT's limit then
+ * ORDER BY expressions, FILTER and an ordered-set aggregate's direct arguments, SORT's and UNIQUE's keys, LIMIT's limit then
  * offset then WITH TIES columns, JOIN's condition, FUNCTION's arguments (NULL ones skipped), WINDOW's partition, order keys, frame offsets, then per call its arguments and filter; GET, DISTINCT, SETOP and the CTE kinds have none.  fn may replace *slot; a non-zero return stops the walk and
  * is returned. */
 typedef int (*ss_lop_expr_fn)(ss_lop *op, ss_expr **slot, void *arg);

@@ -297,6 +297,7 @@ ss_plan *plan_aggregate_ex(ss_plan_builder *pb, ss_plan *child, uint32_t ngroups
             params_of_exprs(pb, &l, x->args, x->nargs);
             params_of_exprs(pb, &l, x->order, x->norder);
             params_of_exprs(pb, &l, &x->filter, 1);
+            params_of_exprs(pb, &l, x->direct, x->ndirect);
         }
     }
     return params_finish(pb, &a->hdr, &l) ? NULL : &a->hdr;

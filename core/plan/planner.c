@@ -665,7 +665,7 @@ static int plan_join(planner *p, ss_lop *op, ss_plan **out, layout *lay)
     return *out ? SS_OK : SS_ERROR;
 }
 
-/* Copies of the calls' FILTER, ORDER BY and extra arguments with input positions. */
+/* Copies of the calls' FILTER, ORDER BY, extra and direct arguments with input positions. */
 static int fix_agg_extras(planner *p, ss_agg_extra *const *extras, uint32_t na, const layout *in,
                           const ss_agg_extra ***out)
 {
@@ -682,7 +682,8 @@ static int fix_agg_extras(planner *p, ss_agg_extra *const *extras, uint32_t na, 
             return SS_ERROR;
         *c = *x;
         if ((x->nargs && !(c->args = (const ss_expr *const *)fix_exprs(p, (ss_expr **)x->args, x->nargs, in))) ||
-            (x->norder && !(c->order = (const ss_expr *const *)fix_exprs(p, (ss_expr **)x->order, x->norder, in))))
+            (x->norder && !(c->order = (const ss_expr *const *)fix_exprs(p, (ss_expr **)x->order, x->norder, in))) ||
+            (x->ndirect && !(c->direct = (const ss_expr *const *)fix_exprs(p, (ss_expr **)x->direct, x->ndirect, in))))
             return SS_ERROR;
         if (x->filter) {
             ss_expr *f = (ss_expr *)x->filter;

@@ -27,6 +27,9 @@ typedef struct agg_accum {
     uint32_t plugin_scratch;
     uint64_t *plugin_bits;     /* AGG_PLUGIN: result's scratch validity (agg_plugin_result) */
     size_t plugin_bits_words;
+    void *plugin_other;        /* AGG_PLUGIN: a partial state read back (agg_plugin_combine_bytes) */
+    struct agg_direct *direct; /* AGG_PLUGIN with direct arguments per group: each group's
+                                  (agg_direct.h, the operator's), handed to final */
 } agg_accum;
 
 /* Argument values: a vector's or a column buffer's data and validity (bit set = not NULL). */

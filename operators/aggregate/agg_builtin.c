@@ -86,7 +86,8 @@ bool agg_builtin_is_minmax(const ss_aggregate_vtable *fn)
 
 bool agg_builtin_json_value_text(const ss_aggregate_vtable *fn)
 {
-    return fn == &agg_builtin_json_agg_vt || fn == &agg_builtin_jsonb_agg_vt;
+    return fn == &agg_builtin_json_agg_vt || fn == &agg_builtin_jsonb_agg_vt || fn == &agg_builtin_json_object_agg_vt ||
+           fn == &agg_builtin_jsonb_object_agg_vt;
 }
 
 bool agg_builtin_kernel_bound(const ss_aggregate_vtable *fn)

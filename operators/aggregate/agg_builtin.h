@@ -54,8 +54,9 @@ bool agg_builtin_order_insensitive(const ss_aggregate_vtable *fn, ss_type result
 /* Whether DISTINCT of fn sorts its input (string_agg, array_agg: PostgreSQL feeds the distinct
  * values in sorted order, which their results show). */
 bool agg_builtin_sorts_distinct(const ss_aggregate_vtable *fn);
-/* Whether fn is json_agg / jsonb_agg, whose second argument, when it has two, is the JSON
- * text of the first (DISTINCT compares only the first). */
+/* Whether fn is a json aggregate whose DISTINCT calls pass what DISTINCT compares first and
+ * its JSON text second (json_agg / jsonb_agg(x, text of x); json_object_agg / jsonb_object_agg
+ * (record (k, v), "key : value" text)): DISTINCT compares only the first. */
 bool agg_builtin_json_value_text(const ss_aggregate_vtable *fn);
 /* Whether fn is string_agg, array_agg or a json aggregate, whose calls the binder types by
  * PostgreSQL's rules without their result_type. */

@@ -4,7 +4,8 @@
  * jsonb (core/bind/bind_json_agg.c), so a state only concatenates PostgreSQL's
  * json_agg_transfn / json_object_agg_transfn text: "[" or ", " before each value, "{ " or
  * ", " before each "key : value", the closing bracket added by final.  json_agg(DISTINCT x)
- * comes as two arguments, x itself (which DISTINCT sorts and compares) and its JSON text. */
+ * comes as two arguments, x itself (which DISTINCT sorts and compares) and its JSON text;
+ * json_object_agg(DISTINCT k, v) as the record (k, v) and its "key : value" text. */
 #include "agg_builtin.h"
 
 #include <string.h>
@@ -28,11 +29,13 @@ static int json_array_type(ss_ctx *ctx, ss_type *arg_types, uint32_t nargs, ss_t
     return SS_OK;
 }
 
-/* json_object_agg(key JSON string, value JSON text) text */
+/* json_object_agg(key JSON string, value JSON text) text, or json_object_agg(record (k, v),
+ * "key : value" text) text (DISTINCT) */
 static int json_object_type(ss_ctx *ctx, ss_type *arg_types, uint32_t nargs, ss_type *out)
 {
     (void)ctx;
-    if (nargs != 2 || arg_types[0].id != SS_TYPE_TEXT || arg_types[1].id != SS_TYPE_TEXT)
+    if (nargs != 2 || (arg_types[0].id != SS_TYPE_TEXT && arg_types[0].id != SS_TYPE_RECORD) ||
+        arg_types[1].id != SS_TYPE_TEXT)
         return SS_ERROR;
     *out = (ss_type){SS_TYPE_TEXT, -1};
     return SS_OK;
@@ -52,6 +55,16 @@ static int array_row(ss_ctx *ctx, agg_collect_state *s, const ss_vector *text, u
 
 static int object_row(ss_ctx *ctx, agg_collect_state *s, const ss_vector *const *args, uint32_t p)
 {
+    if (args[0]->type.id == SS_TYPE_RECORD) { /* DISTINCT: the item text, NULL for a NULL key */
+        if (!valid_at(args[1], p))
+            return api->error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "field name must not be null");
+        const ss_text *item = (const ss_text *)args[1]->data + p;
+        if (agg_collect_append(ctx, s, s->n ? ", " : "{ ", 2) != SS_OK ||
+            agg_collect_append(ctx, s, item->ptr, item->len) != SS_OK)
+            return SS_ERROR;
+        s->n++;
+        return SS_OK;
+    }
     if (!valid_at(args[0], p))
         return api->error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "field name must not be null");
     const ss_text *k = (const ss_text *)args[0]->data + p;

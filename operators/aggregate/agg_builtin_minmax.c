@@ -300,6 +300,12 @@ static uint32_t mm_state_size(const ss_aggregate_call_info *call)
     return sizeof(mm_int_state);
 }
 
+/* a fixed-width best value is in the state; a varlen one is an owned copy */
+static bool mm_flat(const ss_aggregate_call_info *call)
+{
+    return !text_layout(call);
+}
+
 const ss_aggregate_vtable agg_builtin_min_vt = {
     .struct_size = sizeof(ss_aggregate_vtable),
     .version = SS_AGGREGATE_VTABLE_VERSION,
@@ -317,6 +323,7 @@ const ss_aggregate_vtable agg_builtin_min_vt = {
     .release = mm_release,
     .call_state_size = mm_state_size,
     .step_dense = min_dense,
+    .flat_state = mm_flat,
 };
 
 const ss_aggregate_vtable agg_builtin_max_vt = {
@@ -336,4 +343,5 @@ const ss_aggregate_vtable agg_builtin_max_vt = {
     .release = mm_release,
     .call_state_size = mm_state_size,
     .step_dense = max_dense,
+    .flat_state = mm_flat,
 };

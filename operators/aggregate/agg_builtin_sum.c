@@ -469,6 +469,17 @@ const ss_aggregate_vtable agg_builtin_count_vt = {
     .step_dense = count_dense,
 };
 
+/* integer and float sums keep plain numbers; numeric and interval ones own their running sums */
+static bool sum_flat(const ss_aggregate_call_info *call)
+{
+    return kind_of(call, false) != SK_TYPED;
+}
+
+static bool avg_flat(const ss_aggregate_call_info *call)
+{
+    return kind_of(call, true) != SK_TYPED;
+}
+
 const ss_aggregate_vtable agg_builtin_sum_vt = {
     .struct_size = sizeof(ss_aggregate_vtable),
     .version = SS_AGGREGATE_VTABLE_VERSION,
@@ -488,6 +499,7 @@ const ss_aggregate_vtable agg_builtin_sum_vt = {
     .release = sum_avg_release,
     .call_state_size = sum_state_size,
     .step_dense = sum_dense,
+    .flat_state = sum_flat,
 };
 
 const ss_aggregate_vtable agg_builtin_avg_vt = {
@@ -509,4 +521,5 @@ const ss_aggregate_vtable agg_builtin_avg_vt = {
     .release = sum_avg_release,
     .call_state_size = avg_state_size,
     .step_dense = avg_dense,
+    .flat_state = avg_flat,
 };

@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "agg_direct.h"
 #include "common/api_memory.h"
 
 static ss_aggregate_call_info info_of(const agg_spec *s, ss_type *types)
@@ -67,6 +68,8 @@ void agg_plugin_release(const ss_api *api, agg_accum *acc)
     ops_free(api, acc->plugin_rows);
     ops_free(api, acc->plugin_groups);
     ops_free(api, acc->plugin_bits);
+    ops_free(api, acc->plugin_other);
+    acc->plugin_other = NULL;
     acc->plugin_bits = NULL;
     acc->plugin_bits_words = 0;
     acc->states = NULL;
@@ -145,16 +148,24 @@ int agg_plugin_update(ss_ctx *ctx, const ss_api *api, agg_accum *acc, agg_input 
     return fn->step(ctx, &info, acc->plugin_states, args, acc->plugin_rows, m);
 }
 
+/* final of group g to row k of out, with the group's own direct arguments when it has them. */
+static int final_of(ss_ctx *ctx, const agg_accum *acc, ss_aggregate_call_info *info, uint32_t g, ss_vector *out,
+                    uint32_t k)
+{
+    if (acc->direct && agg_direct_of(ctx, acc->direct, g, &info->direct) != SS_OK)
+        return SS_ERROR;
+    return acc->spec.function->final(ctx, info, (const char *)acc->states + (size_t)g * acc->stride, out, k);
+}
+
 /* Results into out through the vector's own bitmap: the rows valid, then final. */
 static int results_with_bitmap(ss_ctx *ctx, const ss_api *api, const agg_accum *acc, uint32_t first, uint32_t n,
-                               ss_vector *out, const ss_aggregate_call_info *info)
+                               ss_vector *out, ss_aggregate_call_info *info)
 {
     if (api->vector_ensure_validity(ctx, out) != SS_OK)
         return SS_ERROR;
     for (uint32_t k = 0; k < n; k++) {
         ss_vector_set_valid(out, k);
-        if (acc->spec.function->final(ctx, info, (const char *)acc->states + (size_t)(first + k) * acc->stride,
-                                      out, k) != SS_OK)
+        if (final_of(ctx, acc, info, first + k, out, k) != SS_OK)
             return SS_ERROR;
     }
     return SS_OK;
@@ -184,7 +195,7 @@ int agg_plugin_result(ss_ctx *ctx, const ss_api *api, agg_accum *acc, uint32_t f
     out->validity = bits;
     int rc = SS_OK;
     for (uint32_t k = 0; k < n && rc == SS_OK; k++)
-        rc = s->function->final(ctx, &info, (const char *)acc->states + (size_t)(first + k) * acc->stride, out, k);
+        rc = final_of(ctx, acc, &info, first + k, out, k);
     if (out->validity != bits) /* final replaced the bitmap (it must not): keep what it made */
         return rc;
     out->validity = NULL;
@@ -201,4 +212,33 @@ int agg_plugin_result(ss_ctx *ctx, const ss_api *api, agg_accum *acc, uint32_t f
         return SS_ERROR;
     memcpy(out->validity, bits, (((size_t)n + 63) / 64) * sizeof *bits);
     return SS_OK;
+}
+
+bool agg_plugin_spills_states(const agg_spec *s)
+{
+    const ss_aggregate_vtable *fn = s->function;
+    if (s->kind != AGG_PLUGIN || !fn->combine || s->distinct || s->ordered || s->ndirect)
+        return false;
+    int32_t r = s->call->result_type.id;
+    if (r == SS_TYPE_FLOAT8 || r == SS_TYPE_FLOAT4)
+        return false; /* another grouping of the rows would round differently */
+    if (fn->struct_size >= offsetof(ss_aggregate_vtable, flat_state) + sizeof fn->flat_state && fn->flat_state) {
+        ss_type types[2];
+        ss_aggregate_call_info info = info_of(s, types);
+        return fn->flat_state(&info);
+    }
+    return !fn->release;
+}
+
+int agg_plugin_combine_bytes(ss_ctx *ctx, const ss_api *api, agg_accum *acc, uint32_t g, const ss_text *bytes)
+{
+    if (bytes->len != acc->stride)
+        return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "aggregate %s: a spilled state of %u bytes, not %zu",
+                          acc->spec.call->name, bytes->len, acc->stride);
+    if (!acc->plugin_other && !(acc->plugin_other = api->alloc(acc->stride)))
+        return api->error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    memcpy(acc->plugin_other, bytes->ptr, acc->stride); /* aligned as a state */
+    ss_type types[2];
+    ss_aggregate_call_info info = info_of(&acc->spec, types);
+    return acc->spec.function->combine(ctx, &info, (char *)acc->states + (size_t)g * acc->stride, acc->plugin_other);
 }

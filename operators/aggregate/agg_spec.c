@@ -18,7 +18,7 @@ static int unsupported(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call,
 
 int agg_spec_eval_direct(ss_ctx *ctx, const ss_api *api, agg_spec *spec)
 {
-    for (uint32_t i = 0; i < spec->ndirect; i++)
+    for (uint32_t i = 0; !spec->direct_per_group && i < spec->ndirect; i++)
         if (api->expr_eval_scalar(ctx, spec->extra->direct[i], &spec->direct[i]) != SS_OK)
             return SS_ERROR;
     return SS_OK;
@@ -59,6 +59,9 @@ int agg_spec_resolve(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call,
                               "aggregate %s with %u direct arguments is not supported", call->name, nd);
         spec->ndirect = nd;
         spec->direct_array = nd == 1 && ss_type_is_array(api->expr_type(extra->direct[0]).id);
+        spec->direct_per_group = nd && extra->struct_size >= offsetof(ss_agg_extra, direct_per_group) +
+                                                                 sizeof extra->direct_per_group &&
+                                 extra->direct_per_group;
         if (agg_spec_eval_direct(ctx, api, spec) != SS_OK)
             return SS_ERROR;
         if (nmore == 1) {
@@ -110,7 +113,8 @@ int agg_spec_resolve(ss_ctx *ctx, const ss_api *api, const ss_agg_call *call,
     }
     spec->distinct_args = spec->two_args ? 2 : 1;
     if (spec->kind == AGG_PLUGIN && spec->two_args && agg_builtin_json_value_text(spec->function))
-        spec->distinct_args = 1; /* json_agg(DISTINCT x): x, then its JSON text */
+        spec->distinct_args = 1; /* json_agg(DISTINCT x): x, then its JSON text (objects: the
+                                    record (k, v), then its item text) */
 
     if (ops_layout_of(out_type.id) != spec->result_layout)
         return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR,

@@ -48,11 +48,15 @@ typedef struct agg_spec {
     uint32_t distinct_args;              /* the leading arguments DISTINCT compares (agg_ordered.h) */
     uint32_t ndirect;                    /* AGG_PLUGIN: its direct arguments' values */
     bool direct_array;                   /* the one direct argument is an array (vtable direct_array) */
+    /* the direct arguments are expressions over the input with a value per group
+       (ss_agg_extra.direct_per_group): agg_accum keeps each group's (agg_direct.c) */
+    bool direct_per_group;
     ss_value direct[SS_AGG_MAX_DIRECT];
 } agg_spec;
 
 /* (Re)evaluates the direct arguments of an ordered-set aggregate (constants, parameters and
- * functions of them: once per scan of the operator, as a new execution's $n may differ). */
+ * functions of them: once per scan of the operator, as a new execution's $n may differ);
+ * nothing for direct arguments per group. */
 int agg_spec_eval_direct(ss_ctx *ctx, const ss_api *api, agg_spec *spec);
 
 /* Fills spec for call, whose output column has type out_type; 0A000 for a function / type

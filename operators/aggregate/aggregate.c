@@ -6,17 +6,23 @@
  * them, through their vtables: agg_plugin.c, agg_builtin*.c).  DISTINCT
  * aggregates collect (group, value) sets first (distinct_set.c); ordered ones (ORDER BY in
  * the call; DISTINCT in string_agg, array_agg and json_agg) collect their rows and feed them sorted at the end
- * (agg_ordered.c).  A call's FILTER narrows the rows it folds.  Output: group keys, then one
+ * (agg_ordered.c).  A call's FILTER narrows the rows it folds; an ordered-set aggregate's
+ * direct arguments over the groups are kept per group (agg_direct.c).  Output: group keys, then one
  * column per aggregate, groups in order of first appearance.  Beyond work_mem (times
  * hash_mem_multiplier) the rows of groups not yet in memory go to partition files and are
- * aggregated pass by pass after the groups in memory (agg_spill.c). */
+ * aggregated pass by pass after the groups in memory (agg_spill.c); when every call can join
+ * partial states with combine (agg_plugin_spills_states), the groups' states go there
+ * instead and each pass combines them. */
+#include <stdint.h>
 #include <string.h>
 
 #include "sunstone/plugin.h"
 
 #include "agg_accum.h"
 #include "agg_builtin.h"
+#include "agg_direct.h"
 #include "agg_ordered.h"
+#include "agg_plugin.h"
 #include "agg_spec.h"
 #include "agg_spill.h"
 #include "common/api_memory.h"
@@ -37,6 +43,7 @@ typedef struct agg_call_state {
                             the ORDER BY values */
     uint32_t nargs, nvecs;
     agg_ordered ordered; /* used when the spec is ordered */
+    agg_direct direct;   /* used when the spec's direct arguments are per group */
 } agg_call_state;
 
 typedef struct aggregate_state {
@@ -57,7 +64,14 @@ typedef struct aggregate_state {
     bool built;              /* all input consumed */
     uint32_t emitted;        /* groups already returned */
     uint64_t rows_in;
-    agg_spill spill;         /* input rows beyond the memory budget */
+    agg_spill spill;         /* input rows (or partial states) beyond the memory budget */
+    /* every call joins partial states with combine (agg_plugin_spills_states): beyond the
+       budget the groups in memory go to the partitions as (keys, one bytea state per call)
+       records and are forgotten; a pass over a partition combines its records */
+    bool spill_states;
+    ss_type *state_types;    /* the records' columns: key types, then bytea per call */
+    ss_vector **flush_vecs;  /* a record batch being written */
+    uint64_t states_spilled, states_combined;
     ops_owned_batch out;
     uint32_t identity[SS_BATCH_CAPACITY]; /* positions of a batch without selection */
     uint32_t gids[SS_BATCH_CAPACITY];     /* group of each live row; all 0 without GROUP BY */
@@ -80,8 +94,10 @@ static void aggregate_discard(aggregate_state *st)
             agg_accum_release(g_api, &st->accs[a]);
         if (st->distinct)
             distinct_set_clear(&st->distinct[a]);
-        if (st->calls)
+        if (st->calls) {
             agg_ordered_clear(&st->calls[a].ordered);
+            agg_direct_clear(&st->calls[a].direct);
+        }
     }
     st->acc_capacity = 0;
     st->built = false;
@@ -106,6 +122,7 @@ static void aggregate_close(ss_ctx *ctx, ss_op *self, void *state)
         if (st->calls) {
             agg_call_state *cs = &st->calls[a];
             agg_ordered_release(&cs->ordered);
+            agg_direct_release(&cs->direct);
             if (cs->filter)
                 g_api->vector_destroy(cs->filter);
             if (cs->more)
@@ -120,6 +137,11 @@ static void aggregate_close(ss_ctx *ctx, ss_op *self, void *state)
         for (uint32_t c = 0; c < st->nkeys; c++)
             if (st->key_vectors[c])
                 g_api->vector_destroy(st->key_vectors[c]);
+    for (uint32_t c = 0; st->flush_vecs && c < st->nkeys + st->naggs; c++)
+        if (st->flush_vecs[c])
+            g_api->vector_destroy(st->flush_vecs[c]);
+    ops_free(g_api, st->flush_vecs);
+    ops_free(g_api, st->state_types);
     ops_owned_batch_release(g_api, &st->out);
     ops_free(g_api, st->key_types);
     ops_free(g_api, st->key_vectors);
@@ -164,6 +186,11 @@ static int setup_call(ss_ctx *ctx, aggregate_state *st, uint32_t a)
     const agg_spec *spec = &st->specs[a];
     const ss_agg_extra *x = spec->extra;
     agg_call_state *cs = &st->calls[a];
+    if (spec->direct_per_group) {
+        if (agg_direct_init(ctx, g_api, &cs->direct, spec) != SS_OK)
+            return SS_ERROR;
+        st->accs[a].direct = &cs->direct;
+    }
     if (!x && !spec->ordered)
         return SS_OK;
     /* array_agg(DISTINCT x) is ordered without any extra */
@@ -234,6 +261,22 @@ static int setup_aggregates(ss_ctx *ctx, aggregate_state *st)
     return SS_OK;
 }
 
+/* The columns of a partial-state record and the vectors a flush writes them from. */
+static int setup_state_records(ss_ctx *ctx, aggregate_state *st)
+{
+    uint32_t ncols = st->nkeys + st->naggs;
+    st->state_types = ops_zalloc_array(ctx, g_api, ncols, sizeof *st->state_types);
+    st->flush_vecs = ops_zalloc_array(ctx, g_api, ncols, sizeof *st->flush_vecs);
+    if (!st->state_types || !st->flush_vecs)
+        return SS_ERROR;
+    for (uint32_t c = 0; c < ncols; c++) {
+        st->state_types[c] = c < st->nkeys ? st->key_types[c] : (ss_type){SS_TYPE_BYTEA, -1};
+        if (!(st->flush_vecs[c] = create_vector(ctx, st->state_types[c])))
+            return SS_ERROR;
+    }
+    return SS_OK;
+}
+
 static int aggregate_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, uint32_t flags, void **state)
 {
     *state = NULL;
@@ -276,7 +319,16 @@ static int aggregate_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, ui
     /* grouped aggregation spills beyond its hash table budget */
     size_t budget = st->nkeys && ops_spill_available(g_api) && !(flags & SS_OPEN_EXPLAIN_ONLY)
                         ? g_api->work_mem(ctx, true) : 0;
-    agg_spill_init(&st->spill, g_api, budget, node->children[0]->ncols, node->children[0]->col_types);
+    st->spill_states = budget > 0;
+    for (uint32_t a = 0; a < st->naggs && st->spill_states; a++)
+        st->spill_states = agg_plugin_spills_states(&st->specs[a]);
+    if (st->spill_states) {
+        if (setup_state_records(ctx, st) != SS_OK)
+            goto fail;
+        agg_spill_init(&st->spill, g_api, budget, st->nkeys + st->naggs, st->state_types);
+    } else {
+        agg_spill_init(&st->spill, g_api, budget, node->children[0]->ncols, node->children[0]->col_types);
+    }
     *state = st;
     return SS_OK;
 fail:
@@ -369,10 +421,69 @@ static int consume_batch(ss_ctx *ctx, aggregate_state *st, const ss_batch *b)
             return SS_ERROR;
     }
 
-    for (uint32_t a = 0; a < st->naggs; a++)
+    for (uint32_t a = 0; a < st->naggs; a++) {
+        /* direct arguments per group: from each group's first row, whatever FILTER keeps */
+        if (st->specs[a].direct_per_group &&
+            agg_direct_note(ctx, &st->calls[a].direct, b, pos, st->nkeys ? st->gids : NULL, n) != SS_OK)
+            return SS_ERROR;
         if (fold_call(ctx, st, a, b, pos, n) != SS_OK)
             return SS_ERROR;
+    }
     st->rows_in += n;
+    return SS_OK;
+}
+
+/* Beyond the budget with spill_states: every group in memory goes to its partition as a
+ * record (its keys, then each call's state bytes), then the groups are forgotten; rows of
+ * the same group that come later start a new partial state. */
+static int flush_states(ss_ctx *ctx, aggregate_state *st)
+{
+    agg_spill *sp = &st->spill;
+    if (!sp->spilling && agg_spill_check(ctx, sp, SIZE_MAX) != SS_OK) /* opens the partitions */
+        return SS_ERROR;
+    uint32_t ngroups = st->groups.ngroups;
+    for (uint32_t first = 0; first < ngroups; first += SS_BATCH_CAPACITY) {
+        uint32_t n = ngroups - first < SS_BATCH_CAPACITY ? ngroups - first : SS_BATCH_CAPACITY;
+        for (uint32_t c = 0; c < st->nkeys; c++) {
+            g_api->vector_reset(st->flush_vecs[c]); /* no NULL bits of the last chunk */
+            if (ops_column_gather(ctx, &st->groups.keys[c], NULL, first, n, st->flush_vecs[c]) != SS_OK)
+                return SS_ERROR;
+        }
+        for (uint32_t a = 0; a < st->naggs; a++) {
+            const agg_accum *acc = &st->accs[a];
+            ss_text *t = st->flush_vecs[st->nkeys + a]->data;
+            for (uint32_t k = 0; k < n; k++)
+                t[k] = (ss_text){(const char *)acc->states + (size_t)(first + k) * acc->stride,
+                                 (uint32_t)acc->stride, 0};
+        }
+        for (uint32_t k = 0; k < n; k++)
+            if (ops_spill_parts_write(ctx, &sp->parts, st->flush_vecs, k, st->groups.hashes[first + k],
+                                      sp->conf.depth) != SS_OK)
+                return SS_ERROR;
+        st->states_spilled += n;
+    }
+    uint64_t rows_in = st->rows_in;
+    aggregate_discard(st);
+    st->rows_in = rows_in;
+    return SS_OK;
+}
+
+/* A batch of partial-state records (a pass over a partition with spill_states): each one's
+ * states joined into its group's with combine. */
+static int consume_states(ss_ctx *ctx, aggregate_state *st, const ss_batch *b)
+{
+    uint32_t n = ss_batch_rows(b);
+    const uint32_t *pos = b->sel ? b->sel : st->identity;
+    if (group_table_lookup(ctx, &st->groups, b->cols, pos, n, st->hashes, st->gids) != SS_OK ||
+        ensure_group_capacity(ctx, st, st->groups.ngroups) != SS_OK)
+        return SS_ERROR;
+    for (uint32_t a = 0; a < st->naggs; a++) {
+        const ss_text *t = b->cols[st->nkeys + a]->data;
+        for (uint32_t k = 0; k < n; k++)
+            if (agg_plugin_combine_bytes(ctx, g_api, &st->accs[a], st->gids[k], &t[pos[k]]) != SS_OK)
+                return SS_ERROR;
+    }
+    st->states_combined += n;
     return SS_OK;
 }
 
@@ -389,6 +500,14 @@ static int aggregate_build(ss_ctx *ctx, aggregate_state *st)
             break;
         if (ss_batch_rows(b) == 0)
             continue;
+        if (st->spill_states) {
+            if ((st->spill.reading ? consume_states(ctx, st, b) : consume_batch(ctx, st, b)) != SS_OK)
+                return SS_ERROR;
+            if (agg_spill_memory(&st->groups, st->accs, st->distinct, st->specs, st->naggs) > st->spill.conf.budget &&
+                flush_states(ctx, st) != SS_OK)
+                return SS_ERROR;
+            continue;
+        }
         if (st->nkeys && agg_spill_route(ctx, &st->spill, &st->groups, st->node->groups, st->key_vectors, b, &b) != SS_OK)
             return SS_ERROR;
         if (ss_batch_rows(b) && consume_batch(ctx, st, b) != SS_OK)
@@ -398,6 +517,9 @@ static int aggregate_build(ss_ctx *ctx, aggregate_state *st)
                             agg_spill_memory(&st->groups, st->accs, st->distinct, st->specs, st->naggs)) != SS_OK)
             return SS_ERROR;
     }
+    /* the groups still in memory join their partial states in the partitions */
+    if (st->spill_states && st->spill.spilling && flush_states(ctx, st) != SS_OK)
+        return SS_ERROR;
     if (agg_spill_end_pass(ctx, &st->spill) != SS_OK)
         return SS_ERROR;
     for (uint32_t a = 0; a < st->naggs; a++) {
@@ -478,7 +600,11 @@ static int aggregate_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, s
     if (st->built)
         ops_explain_appendf(buf, buflen, " (%llu rows in, %u groups)",
                             (unsigned long long)st->rows_in, group_count(st));
-    if (st->spill.files)
+    if (st->spill.files && st->states_spilled)
+        ops_explain_appendf(buf, buflen, " (spilled %llu partial states to %u partitions, %llu combined)",
+                            (unsigned long long)st->states_spilled, st->spill.files,
+                            (unsigned long long)st->states_combined);
+    else if (st->spill.files)
         ops_explain_appendf(buf, buflen, " (spilled %llu rows to %u partitions)",
                             (unsigned long long)st->spill.rows_spilled, st->spill.files);
     return SS_OK;

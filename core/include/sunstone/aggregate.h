@@ -17,15 +17,22 @@
  *   1. bind: result_type(argument types) decides the call's type, or refuses it (42883);
  *      min_args / max_args are checked first.  An ordered-set aggregate is called only with
  *      WITHIN GROUP (and any other only without it: 42809, as PostgreSQL); its direct
- *      arguments are coerced to direct_type and must not reference columns, subqueries or
- *      volatile functions (0A000 otherwise): constants, $n parameters and functions of
- *      them, evaluated once per scan of the aggregate node (again on every rescan, so a
- *      prepared statement's new parameters are seen) into call_info.direct.
+ *      arguments are coerced to direct_type: constants, $n parameters and functions of
+ *      them are evaluated once per scan of the aggregate node (again on every rescan, so a
+ *      prepared statement's new parameters are seen) into call_info.direct; direct
+ *      arguments over grouped or outer-query columns, subqueries or volatile functions are
+ *      evaluated once per group, and final of each group sees that group's values there
+ *      (step sees none: read call_info.direct only in final).
  *   2. run (calls of one or two arguments; more are 0A000 there): each group gets state_size bytes (aligned to 16; to 8 for a state of at most 8 bytes), set up by init; rows reach step
  *      in input order (after FILTER, after DISTINCT); with strict, rows where any argument
  *      is NULL never reach step (PostgreSQL's strict transition function).
  *   3. output: final writes one row of the result vector per group; release then frees what
  *      a state owns (optional when states own nothing).
+ *   Beyond work_mem, when every call of the node has combine and flat states (flat_state) and
+ *   a result that is not floating-point (whose rounding another grouping of the rows would
+ *   change), without DISTINCT, ORDER BY or direct arguments, the hash aggregate writes the
+ *   groups' partial states to partition files and joins them with combine; otherwise it
+ *   writes the rows and aggregates each group again from them.
  * The module registers the vtable with ss_api.register_aggregate (check SS_API_HAS first). */
 #ifndef SUNSTONE_AGGREGATE_H
 #define SUNSTONE_AGGREGATE_H
@@ -138,6 +145,11 @@ typedef struct ss_aggregate_vtable {
        reads the groups array itself, and nothing is gathered per row. */
     int (*step_dense)(ss_ctx *ctx, const ss_aggregate_call_info *call, void *states, size_t stride,
                       const uint32_t *groups, const ss_vector *const *args, const uint32_t *rows, uint32_t n);
+    /* optional: true when the states of this call own nothing (no pointers): their bytes
+       are all of them, so the hash aggregate may write a group's partial state to a spill
+       file, read the bytes back into another place and join them with combine (spilling
+       beyond work_mem).  Absent: states are flat exactly when the vtable has no release. */
+    bool (*flat_state)(const ss_aggregate_call_info *call);
 } ss_aggregate_vtable;
 
 /* The bytes of one state of call (call_state_size when the vtable has it, else state_size),

@@ -192,11 +192,17 @@ typedef struct ss_agg_extra {
     /* a call of an aggregate a module registered (sunstone/aggregate.h): its vtable; the
        arguments are ss_agg_call.arg then args[0..nargs).  NULL for the kernel's own list */
     const struct ss_aggregate_vtable *function;
-    /* an ordered-set aggregate's direct arguments (constants of the vtable's direct_type);
+    /* an ordered-set aggregate's direct arguments (of the vtable's direct_type);
        arg is then the WITHIN GROUP expression and order its sort */
     uint32_t ndirect;
     uint32_t reserved2;
     const ss_expr *const *direct;
+    /* (appended) 0: the direct arguments read no column (constants, $n parameters and
+       functions of them), evaluated once per scan; 1: they are expressions over the input
+       whose value is the same for every row of a group (its grouped columns, outer-query
+       columns, subqueries, volatile functions), evaluated per group at its first row */
+    uint32_t direct_per_group;
+    uint32_t reserved3;
 } ss_agg_extra;
 
 typedef struct ss_scan_node {     /* SS_NODE_SCAN, no children */

@@ -57,6 +57,20 @@ static int key_row(jfn_row *r, int how)
 
 static JFN_ROWS(agg_key, key_row, 0)
 
+/* json_object_agg(DISTINCT k, v)'s item: key JSON string " : " value JSON text (strict: a NULL
+ * key stays NULL, the module's error). */
+static int pair_row(jfn_row *r, int how)
+{
+    (void)how;
+    const ss_text *k = jfn_text(r, 0), *v = jfn_text(r, 1);
+    ss_strbuf_append(r->sb, k->ptr, k->len);
+    ss_strbuf_append(r->sb, " : ", 3);
+    ss_strbuf_append(r->sb, v->ptr, v->len);
+    return jfn_set_buf(r->ctx, r->out, r->i, r->sb);
+}
+
+static JFN_ROWS(agg_pair, pair_row, 0)
+
 /* The module's text as json (a copy) or parsed as jsonb (how 1). */
 static int result_row(jfn_row *r, int how)
 {
@@ -110,6 +124,8 @@ static JFN_ROWS(jb_agg_result, result_row, 1)
 const ss_func_def json_agg_elem_def = {"to_json", 1, true, false, {0}, SS_TYPE_TEXT, js_agg_elem, false};
 const ss_func_def jsonb_agg_elem_def = {"to_jsonb", 1, true, false, {0}, SS_TYPE_TEXT, jb_agg_elem, false};
 const ss_func_def json_agg_key_def = {"json_object_agg_key", 1, true, false, {0}, SS_TYPE_TEXT, agg_key, false};
+const ss_func_def json_agg_pair_def = {"json_object_agg_pair", 2, false, true, {SS_TYPE_TEXT, SS_TYPE_TEXT},
+                                       SS_TYPE_TEXT, agg_pair, false};
 const ss_func_def json_agg_result_def = {"json", 1, false, true, {SS_TYPE_TEXT}, SS_TYPE_JSON, js_agg_result, false};
 const ss_func_def json_agg_array_result_def = {"json", 1, false, true, {SS_TYPE_TEXT}, SS_TYPE_JSON,
                                                js_agg_array_result, false};

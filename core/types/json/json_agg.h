@@ -11,6 +11,9 @@ extern const ss_func_def json_agg_elem_def;
 extern const ss_func_def jsonb_agg_elem_def;
 /* any -> text: an object key as a JSON string (NULL stays NULL) */
 extern const ss_func_def json_agg_key_def;
+/* (key JSON string, value JSON text) -> text "key : value": json_object_agg(DISTINCT k, v)'s
+   item, which the aggregate appends as it is (NULL key stays NULL) */
+extern const ss_func_def json_agg_pair_def;
 /* text -> json / jsonb: the module's result read back */
 extern const ss_func_def json_agg_result_def;
 extern const ss_func_def jsonb_agg_result_def;
