@@ -167,8 +167,14 @@ static int against(const ops_column *key, uint32_t r, const range_bound *b, cons
         return rn ? (sk->nulls_first ? -1 : 1) : (sk->nulls_first ? 1 : -1);
     }
     int c;
-    if (b->all)
-        return 0;
+    if (b->all) { /* every key but NaN, which in_range still puts after any bound */
+        const ss_type_info *info = key->info;
+        bool nan = b->kind == 1 ? ((const double *)key->data)[r] != ((const double *)key->data)[r]
+                                : info && info->arith &&
+                                      info->arith->classify((const char *)key->data + (size_t)r * key->width) ==
+                                          SS_VALUE_NAN;
+        return nan ? (sk->descending ? -1 : 1) : 0;
+    }
     if (b->kind == 0) {
         if (b->saturated)
             c = b->i > 0 ? -1 : 1;

@@ -105,7 +105,7 @@ static int range_offset_time(ss_ctx *ctx, const void *offset, int64_t *out)
 static int time_range_bound(ss_ctx *ctx, const void *base, const void *offset, bool sub, ss_vector *out,
                             uint32_t row)
 {
-    int64_t off, b = *(const int64_t *)base, r;
+    int64_t off = 0, b = *(const int64_t *)base, r;
     if (range_offset_time(ctx, offset, &off))
         return SS_ERROR;
     if (sub ? __builtin_sub_overflow(b, off, &r) : __builtin_add_overflow(b, off, &r))
@@ -117,7 +117,7 @@ static int time_range_bound(ss_ctx *ctx, const void *base, const void *offset, b
 static int timetz_range_bound(ss_ctx *ctx, const void *base, const void *offset, bool sub, ss_vector *out,
                               uint32_t row)
 {
-    int64_t off;
+    int64_t off = 0;
     dt_timetz t;
     if (range_offset_time(ctx, offset, &off))
         return SS_ERROR;

@@ -19,13 +19,16 @@ FROM wa WINDOW w AS (ORDER BY id ROWS BETWEEN 2 PRECEDING AND CURRENT ROW) ORDER
 SELECT id, string_agg(t, ',') OVER w, string_agg(t, NULL) OVER w, string_agg(t::bytea, '-'::bytea) OVER w
 FROM wa WINDOW w AS (ORDER BY id ROWS BETWEEN 1 FOLLOWING AND 3 FOLLOWING) ORDER BY id;
 SELECT id, json_agg(x) OVER w, jsonb_agg(t) OVER w, json_agg(j) OVER w
-FROM wa WINDOW w AS (PARTITION BY p ORDER BY k RANGE BETWEEN 1 PRECEDING AND CURRENT ROW) ORDER BY id;
+FROM wa WINDOW w AS (PARTITION BY p ORDER BY id RANGE BETWEEN 2 PRECEDING AND CURRENT ROW) ORDER BY id;
 SELECT id, json_object_agg(id, x) OVER w, jsonb_object_agg(coalesce(t, '?'), n) OVER w
 FROM wa WINDOW w AS (ORDER BY id ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING) ORDER BY id;
-SELECT id, array_agg(id) OVER w, string_agg(t, '|') OVER w, json_agg(x) OVER w
-FROM wa WINDOW w AS (ORDER BY k GROUPS BETWEEN CURRENT ROW AND 1 FOLLOWING EXCLUDE TIES) ORDER BY id;
-SELECT id, array_agg(id) OVER w, string_agg(t, '|') OVER w, jsonb_agg(x) OVER w
-FROM wa WINDOW w AS (ORDER BY k ROWS BETWEEN 2 PRECEDING AND 2 FOLLOWING EXCLUDE GROUP) ORDER BY id;
+-- (peers come in no defined order: the collected values are sorted afterwards)
+SELECT id, (SELECT array_agg(v ORDER BY v) FROM unnest(a) v) a, (SELECT array_agg(v ORDER BY v) FROM unnest(s) v) s, c
+FROM (SELECT id, array_agg(id) OVER w a, array_agg(t) OVER w s, count(*) OVER w c
+      FROM wa WINDOW w AS (ORDER BY k GROUPS BETWEEN CURRENT ROW AND 1 FOLLOWING EXCLUDE TIES)) q ORDER BY id;
+SELECT id, (SELECT array_agg(v ORDER BY v) FROM unnest(a) v) a, (SELECT array_agg(v ORDER BY v) FROM unnest(s) v) s, c
+FROM (SELECT id, array_agg(id) OVER w a, array_agg(t) OVER w s, sum(x) OVER w c
+      FROM wa WINDOW w AS (ORDER BY k RANGE BETWEEN 2 PRECEDING AND 2 FOLLOWING EXCLUDE GROUP)) q ORDER BY id;
 SELECT id, array_agg(id) OVER w, string_agg(t, '|') OVER w
 FROM wa WINDOW w AS (ORDER BY id ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING EXCLUDE CURRENT ROW) ORDER BY id;
 -- empty frames
