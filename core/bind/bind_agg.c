@@ -123,7 +123,7 @@ static int bind_typed_args(binder *b, const ast_expr *a, ss_type want, uint32_t 
         if (i == 0 && nargs == 2 && want.id == SS_TYPE_TEXT && t == SS_TYPE_BYTEA)
             want = type_of(SS_TYPE_BYTEA); /* string_agg(bytea, bytea) */
         bool ok = t == want.id || is_unknown_const(args[i]) || is_unknown_param(b, args[i]) ||
-                  (want.id == SS_TYPE_TEXT && t == SS_TYPE_VARCHAR);
+                  (want.id == SS_TYPE_TEXT && (t == SS_TYPE_VARCHAR || t == SS_TYPE_BPCHAR));
         if (!ok) {
             no_such_aggregate(b, a);
             return SS_ERROR;

@@ -230,62 +230,82 @@ static int run_row_tree(ss_ctx *ctx, agg_run *a, ss_vector *out)
 
 /* (c) segment tree of states joined by combine: node v holds the state of its range (a
  * leaf: init, then its row when it counts; above: init, then combine of its two children in
- * order); each frame's state is combined from O(log n) nodes, left to right. */
-static void tree_release(agg_run *a, char *t, size_t nstates)
+ * order); each frame's state is combined from O(log n) nodes, left to right.  Nodes are
+ * built when a frame first needs one, so rows are only ever combined with rows that share
+ * a frame (bit_or of bit strings of different sizes fails only where PostgreSQL's would). */
+typedef struct combine_tree {
+    char *t;          /* 2 * size + 1 states; slot 0 is the frame's accumulator */
+    uint8_t *ready;   /* per node: built */
+    uint32_t size;
+} combine_tree;
+
+static void tree_release(agg_run *a, combine_tree *ct)
 {
-    for (size_t v = 0; t && a->vt->release && v < nstates; v++)
-        a->vt->release(&a->info, t + v * a->bytes);
-    ops_free(g_api, t);
+    size_t nstates = 2 * (size_t)ct->size + 1;
+    for (size_t v = 0; ct->t && a->vt->release && v < nstates; v++)
+        a->vt->release(&a->info, ct->t + v * a->bytes);
+    ops_free(g_api, ct->t);
+    ops_free(g_api, ct->ready);
+}
+
+static int tree_node(ss_ctx *ctx, agg_run *a, combine_tree *ct, uint32_t v)
+{
+    if (ct->ready[v])
+        return SS_OK;
+    char *node = ct->t + (size_t)v * a->bytes;
+    if (v >= ct->size) { /* a leaf: its row, when there is one and it counts */
+        uint32_t i = v - ct->size, r = a->st->ps + i;
+        if (i < a->st->n && counts(a, r) && step_rows(ctx, a, node, &r, 1))
+            return SS_ERROR;
+    } else if (tree_node(ctx, a, ct, 2 * v) || tree_node(ctx, a, ct, 2 * v + 1) ||
+               a->vt->combine(ctx, &a->info, node, ct->t + 2 * (size_t)v * a->bytes) ||
+               a->vt->combine(ctx, &a->info, node, ct->t + (2 * (size_t)v + 1) * a->bytes)) {
+        return SS_ERROR;
+    }
+    ct->ready[v] = 1;
+    return SS_OK;
 }
 
 static int run_combine_tree(ss_ctx *ctx, agg_run *a, ss_vector *out)
 {
     win_state *st = a->st;
-    const ss_aggregate_vtable *vt = a->vt;
-    uint32_t n = st->n, size = 1;
-    while (size < n)
-        size <<= 1;
-    size_t ss = a->bytes, nstates = 2 * (size_t)size + 1;
-    char *t = ops_zalloc_array(ctx, g_api, nstates, ss);
-    if (!t)
+    combine_tree ct = {.size = 1};
+    while (ct.size < st->n)
+        ct.size <<= 1;
+    size_t ss = a->bytes, nstates = 2 * (size_t)ct.size + 1;
+    ct.t = ops_zalloc_array(ctx, g_api, nstates, ss);
+    ct.ready = ops_zalloc_array(ctx, g_api, nstates, 1);
+    if (!ct.t || !ct.ready) {
+        tree_release(a, &ct);
         return SS_ERROR;
-    for (size_t v = 1; v < nstates; v++)
-        vt->init(&a->info, t + v * ss);
-    int rc = SS_OK;
-    /* the leaves, a batch of counting rows at a time */
-    uint32_t rows[SS_BATCH_CAPACITY], m = 0;
-    for (uint32_t i = 0; i < n && rc == SS_OK; i++) {
-        if (counts(a, st->ps + i)) {
-            a->states[m] = t + (size + (size_t)i) * ss;
-            rows[m++] = st->ps + i;
-        }
-        if (m == SS_BATCH_CAPACITY || (i + 1 == n && m)) {
-            rc = vt->step(ctx, &a->info, a->states, a->vptr, rows, m);
-            m = 0;
-        }
     }
-    for (uint32_t v = size - 1; v >= 1 && rc == SS_OK; v--)
-        if ((rc = vt->combine(ctx, &a->info, t + (size_t)v * ss, t + 2 * (size_t)v * ss)) == SS_OK)
-            rc = vt->combine(ctx, &a->info, t + (size_t)v * ss, t + (2 * (size_t)v + 1) * ss);
-    /* the frame's state lives in slot 0; right-side nodes are applied in reverse order */
-    char *acc = t;
+    for (size_t v = 1; v < nstates; v++)
+        a->vt->init(&a->info, ct.t + v * ss);
+    int rc = SS_OK;
+    char *acc = ct.t;
     uint32_t right[64];
-    for (uint32_t i = 0; i < n && rc == SS_OK; i++) {
+    for (uint32_t i = 0; i < st->n && rc == SS_OK; i++) {
         state_reset(a, acc, i > 0);
         uint32_t nr = 0;
-        for (uint32_t lo = st->frame_start[i] + size, hi = st->frame_end[i] + size; lo < hi && rc == SS_OK;
+        for (uint32_t lo = st->frame_start[i] + ct.size, hi = st->frame_end[i] + ct.size; lo < hi && rc == SS_OK;
              lo >>= 1, hi >>= 1) {
-            if (lo & 1)
-                rc = vt->combine(ctx, &a->info, acc, t + (size_t)lo++ * ss);
+            if (lo & 1) {
+                if ((rc = tree_node(ctx, a, &ct, lo)) == SS_OK)
+                    rc = a->vt->combine(ctx, &a->info, acc, ct.t + (size_t)lo * ss);
+                lo++;
+            }
             if (hi & 1)
                 right[nr++] = --hi;
         }
-        while (nr && rc == SS_OK)
-            rc = vt->combine(ctx, &a->info, acc, t + (size_t)right[--nr] * ss);
+        while (nr && rc == SS_OK) {
+            uint32_t v = right[--nr];
+            if ((rc = tree_node(ctx, a, &ct, v)) == SS_OK)
+                rc = a->vt->combine(ctx, &a->info, acc, ct.t + (size_t)v * ss);
+        }
         if (rc == SS_OK)
             rc = emit(ctx, a, acc, out, i);
     }
-    tree_release(a, t, nstates);
+    tree_release(a, &ct);
     return rc;
 }
 
