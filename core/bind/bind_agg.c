@@ -135,7 +135,7 @@ static int bind_typed_args(binder *b, const ast_expr *a, ss_type want, uint32_t 
         if (i == 0 && nargs == 2 && want.id == SS_TYPE_TEXT && t == SS_TYPE_BYTEA)
             want = type_of(SS_TYPE_BYTEA); /* string_agg(bytea, bytea) */
         bool ok = t == want.id || is_unknown_const(args[i]) || is_unknown_param(b, args[i]) ||
-                  (want.id == SS_TYPE_TEXT && t == SS_TYPE_VARCHAR);
+                  (want.id == SS_TYPE_TEXT && (t == SS_TYPE_VARCHAR || t == SS_TYPE_BPCHAR));
         if (!ok) {
             no_such_aggregate(b, a);
             return SS_ERROR;
@@ -281,11 +281,10 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
     /* string_agg / array_agg and the json aggregates are registered too
        (operators/aggregate/agg_builtin_collect.c, agg_builtin_json.c) but keep PostgreSQL's
        signature rules below (untyped literals, bytea, varchar, the JSON text wrappers); the
-       call then names their vtable, except with OVER (the window operator's own loops) */
+       call then names their vtable (with OVER too: the window operator runs it) */
     bool kernel_typed = !strcmp(name, "string_agg") || !strcmp(name, "array_agg") || is_json_aggregate(name);
     const ss_aggregate_vtable *plugin = kernel_typed ? NULL : bind_find_plugin_aggregate(name);
-    const ss_aggregate_vtable *typed_fn =
-        kernel_typed && !(b->win && b->win->in_window_agg) ? bind_find_plugin_aggregate(name) : NULL;
+    const ss_aggregate_vtable *typed_fn = kernel_typed ? bind_find_plugin_aggregate(name) : NULL;
     if (typed_fn && typed_fn->ordered_set)
         typed_fn = NULL;
     ss_expr **direct = NULL;

@@ -76,6 +76,50 @@ static int find_column_ref(const ss_expr *e, void *arg)
     return e->kind == EXPR_COLUMN ? SS_WALK_STOP : SS_WALK_CONTINUE;
 }
 
+/* The offset type of RANGE offset PRECEDING / FOLLOWING over a key of type key, as
+ * PostgreSQL's transformFrameOffset picks an in_range support function of the key's btree
+ * opfamily: the one whose offset type is e's (or, e untyped, the key's), else the one e
+ * coerces to implicitly; 0A000 for a key type without any, 42883 when e fits none. */
+static int range_offset_type(binder *b, const ast_expr *a, ss_type key, const ss_expr *e, ss_type *want)
+{
+    int32_t k = key.id, t = e->type.id;
+    bool untyped = is_unknown_const(e) || is_unknown_param(b, e);
+    bool is_int = t == SS_TYPE_INT2 || t == SS_TYPE_INT4 || t == SS_TYPE_INT8;
+    int32_t w;
+    bool fits;
+    if (k == SS_TYPE_INT2 || k == SS_TYPE_INT4) { /* in_range(int2 / int4, int2 / int4 / int8) */
+        w = untyped ? k : is_int ? t : SS_TYPE_INT8;
+        fits = untyped || is_int;
+    } else if (k == SS_TYPE_INT8) {
+        w = SS_TYPE_INT8;
+        fits = untyped || is_int;
+    } else if (k == SS_TYPE_FLOAT4 || k == SS_TYPE_FLOAT8) { /* in_range(float4 / float8, float8) */
+        w = SS_TYPE_FLOAT8;
+        fits = untyped || is_int || t == SS_TYPE_FLOAT4 || t == SS_TYPE_FLOAT8 || t == SS_TYPE_NUMERIC;
+    } else if (k == SS_TYPE_NUMERIC) {
+        w = SS_TYPE_NUMERIC;
+        fits = untyped || is_int || t == SS_TYPE_NUMERIC;
+    } else if (k == SS_TYPE_DATE || k == SS_TYPE_TIMESTAMP || k == SS_TYPE_TIMESTAMPTZ || k == SS_TYPE_TIME ||
+               k == SS_TYPE_TIMETZ || k == SS_TYPE_INTERVAL) {
+        w = SS_TYPE_INTERVAL;
+        fits = untyped || t == SS_TYPE_INTERVAL;
+    } else {
+        return bind_error(b, expr_location(a), SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                          "RANGE with offset PRECEDING/FOLLOWING is not supported for column type %s",
+                          tname(key, (char[96]){0}, 96));
+    }
+    if (!fits) {
+        char b1[96], b2[96];
+        bind_error(b, expr_location(a), SS_SQLSTATE_UNDEFINED_FUNCTION,
+                   "RANGE with offset PRECEDING/FOLLOWING is not supported for column type %s and offset type %s",
+                   tname(key, b1, sizeof b1), tname(type_of(t), b2, sizeof b2));
+        ss_ctx_error_hint(b->ctx, "Cast the offset value to an appropriate type.");
+        return SS_ERROR;
+    }
+    *want = type_of(w);
+    return SS_OK;
+}
+
 /* A frame offset: bigint for ROWS / GROUPS; for RANGE the type in_range takes with the
  * ORDER BY column's type; its negation for PRECEDING. */
 static int bind_offset(binder *b, const ast_expr *a, uint32_t frame, ss_type key, ss_expr **out, ss_expr **neg)
@@ -89,33 +133,8 @@ static int bind_offset(binder *b, const ast_expr *a, uint32_t frame, ss_type key
     if (ss_expr_walk_const(e, find_column_ref, NULL, &seen) == SS_WALK_STOP)
         return bind_error(b, expr_location(a), "42P10", "argument of %s must not contain variables", mode);
     ss_type want = type_of(SS_TYPE_INT8);
-    if (!(frame & (SS_WINDOW_FRAME_ROWS | SS_WINDOW_FRAME_GROUPS))) {
-        int32_t k = key.id;
-        if (k == SS_TYPE_INT2 || k == SS_TYPE_INT4 || k == SS_TYPE_INT8)
-            want = type_of(e->type.id == SS_TYPE_INT2 || e->type.id == SS_TYPE_INT4 ? e->type.id : SS_TYPE_INT8);
-        else if (k == SS_TYPE_FLOAT4 || k == SS_TYPE_FLOAT8)
-            want = type_of(SS_TYPE_FLOAT8);
-        else if (k == SS_TYPE_NUMERIC)
-            want = type_of(SS_TYPE_NUMERIC);
-        else if (k == SS_TYPE_DATE || k == SS_TYPE_TIMESTAMP || k == SS_TYPE_TIMESTAMPTZ || k == SS_TYPE_INTERVAL)
-            want = type_of(SS_TYPE_INTERVAL);
-        else
-            return bind_error(b, expr_location(a), SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                              "RANGE with offset PRECEDING/FOLLOWING is not supported for column type %s",
-                              tname(key, (char[96]){0}, 96));
-        bool known_int = e->type.id == SS_TYPE_INT2 || e->type.id == SS_TYPE_INT4 || e->type.id == SS_TYPE_INT8;
-        bool fits = want.id != SS_TYPE_INVALID &&
-                    (e->type.id == want.id || is_unknown_const(e) || is_unknown_param(b, e) ||
-                     (want.id == SS_TYPE_INT8 && known_int) ||
-                     (want.id == SS_TYPE_FLOAT8 && (known_int || e->type.id == SS_TYPE_FLOAT4 || e->type.id == SS_TYPE_NUMERIC)) ||
-                     (want.id == SS_TYPE_NUMERIC && known_int));
-        if (!fits) {
-            char b1[96], b2[96];
-            return bind_error(b, expr_location(a), SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                              "RANGE with offset PRECEDING/FOLLOWING is not supported for column type %s and offset type %s",
-                              tname(key, b1, sizeof b1), tname(type_of(e->type.id), b2, sizeof b2));
-        }
-    }
+    if (!(frame & (SS_WINDOW_FRAME_ROWS | SS_WINDOW_FRAME_GROUPS)) && range_offset_type(b, a, key, e, &want))
+        return SS_ERROR;
     if (!(e = coerce_expr(b, e, want, CAST_IMPLICIT, expr_location(a))))
         return SS_ERROR;
     *out = e;
@@ -464,15 +483,6 @@ static int bind_window_aggregate(binder *b, const ast_expr *a, ss_window_call *c
     if (a->within_group || (plugin && plugin->ordered_set))
         return bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                           "OVER is not supported for ordered-set aggregate %s", name);
-    static const char *const builtins[] = {"count", "sum", "min", "max", "avg", "bool_and", "bool_or",
-                                           "every", "string_agg", "array_agg", "json_agg", "jsonb_agg",
-                                           "json_object_agg", "jsonb_object_agg"};
-    bool builtin = false;
-    for (size_t i = 0; !builtin && i < sizeof builtins / sizeof builtins[0]; i++)
-        builtin = !strcmp(name, builtins[i]);
-    if (!plugin && !builtin)
-        return bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                          "feature not supported: %s with OVER", name);
     ast_expr plain = *a;
     plain.over = NULL;
     agg_state scratch;

@@ -12,11 +12,11 @@
 #define PRIMITIVE(ID, NAME, WIDTH, FLAGS)                                                  \
     static const ss_type_info ID##_info = {sizeof(ss_type_info), SS_TYPE_##ID, NAME,          \
                                            SS_LAYOUT_FIXED, WIDTH, FLAGS, NULL, NULL, NULL, NULL, NULL, NULL, \
-                                           SS_TYPE_##ID, NULL}
+                                           SS_TYPE_##ID, NULL, NULL}
 #define STRING(ID, NAME)                                                                    \
     static const ss_type_info ID##_info = {sizeof(ss_type_info), SS_TYPE_##ID, NAME,          \
                                            SS_LAYOUT_VARLEN, sizeof(ss_text), 0, NULL, NULL,   \
-                                           NULL, NULL, NULL, NULL, SS_TYPE_TEXT, NULL}
+                                           NULL, NULL, NULL, NULL, SS_TYPE_TEXT, NULL, NULL}
 
 PRIMITIVE(BOOL, "boolean", 1, 0);
 PRIMITIVE(INT2, "smallint", 2, SS_TYPEINFO_NUMBER);

@@ -1,7 +1,8 @@
 /* agg_builtin_minmax.c — min and max as registered aggregates: one typed loop per argument
  * layout (bool and integers in an int64, float8 in PostgreSQL's order with NaN largest,
  * text bytewise, the other varlen types by their compare callback, the state owning a copy
- * of the best value).  Of equal values the later one is kept, as PostgreSQL's
+ * of the best value; select_row, the same choice between two rows, for the window operator's
+ * segment tree of rows).  Of equal values the later one is kept, as PostgreSQL's
  * float8smaller / numeric_smaller keep the old value only when it is strictly better. */
 #include <string.h>
 
@@ -277,6 +278,51 @@ static int mm_final(ss_ctx *ctx, const ss_aggregate_call_info *call, const void 
     return api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "min/max: unexpected result type");
 }
 
+/* Rows a and b of the argument in mm_dense's order: < 0, 0, > 0. */
+static int mm_compare_rows(const ss_vector *v, uint32_t a, uint32_t b)
+{
+    switch (ops_layout_of(v->type.id)) {
+    case OPS_LAYOUT_BOOL: {
+        const uint8_t *x = v->data;
+        return (x[a] > x[b]) - (x[a] < x[b]);
+    }
+    case OPS_LAYOUT_INT2: {
+        const int16_t *x = v->data;
+        return (x[a] > x[b]) - (x[a] < x[b]);
+    }
+    case OPS_LAYOUT_INT4: {
+        const int32_t *x = v->data;
+        return (x[a] > x[b]) - (x[a] < x[b]);
+    }
+    case OPS_LAYOUT_INT8: {
+        const int64_t *x = v->data;
+        return (x[a] > x[b]) - (x[a] < x[b]);
+    }
+    case OPS_LAYOUT_FLOAT8: return ops_cmp_float8(((const double *)v->data)[a], ((const double *)v->data)[b]);
+    case OPS_LAYOUT_TEXT: return ops_cmp_text((const ss_text *)v->data + a, (const ss_text *)v->data + b);
+    case OPS_LAYOUT_CUSTOM: {
+        const ss_text *x = v->data;
+        return ops_type_info(v->type.id)->compare(&x[a], &x[b]);
+    }
+    case OPS_LAYOUT_NONE: break;
+    }
+    return 0;
+}
+
+/* select_row: the later row unless the earlier one is strictly better, as step keeps the
+ * new value of equal ones (equal integers, text bytes are the same value anyway). */
+static int min_select_row(const ss_aggregate_call_info *call, const ss_vector *const *args, uint32_t a, uint32_t b)
+{
+    (void)call;
+    return mm_compare_rows(args[0], a, b) >= 0;
+}
+
+static int max_select_row(const ss_aggregate_call_info *call, const ss_vector *const *args, uint32_t a, uint32_t b)
+{
+    (void)call;
+    return mm_compare_rows(args[0], a, b) <= 0;
+}
+
 static void mm_init(const ss_aggregate_call_info *call, void *state)
 {
     (void)call;
@@ -324,6 +370,7 @@ const ss_aggregate_vtable agg_builtin_min_vt = {
     .call_state_size = mm_state_size,
     .step_dense = min_dense,
     .flat_state = mm_flat,
+    .select_row = min_select_row,
 };
 
 const ss_aggregate_vtable agg_builtin_max_vt = {
@@ -344,4 +391,5 @@ const ss_aggregate_vtable agg_builtin_max_vt = {
     .call_state_size = mm_state_size,
     .step_dense = max_dense,
     .flat_state = mm_flat,
+    .select_row = max_select_row,
 };

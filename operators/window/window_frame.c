@@ -1,7 +1,8 @@
 /* window_frame.c — peers, peer groups and frames of one partition (PostgreSQL's
  * update_frameheadpos / update_frametailpos): ROWS, RANGE and GROUPS with UNBOUNDED, CURRENT
  * ROW and offset PRECEDING / FOLLOWING (RANGE offsets on integers, floats, numeric, date,
- * timestamp[tz] and interval keys), and the EXCLUDE test. */
+ * timestamp[tz], time[tz] (the type's range_bound) and interval keys, PostgreSQL's in_range
+ * rules), and the EXCLUDE test. */
 #include <string.h>
 
 #include "window_internal.h"
@@ -28,16 +29,18 @@ static int offset_value(ss_ctx *ctx, const ss_expr *e, bool start, ss_value *out
     return SS_OK;
 }
 
-/* Whether v (an offset of type t) is below zero. */
+/* Whether v (an offset of type t) is below zero (or NaN: PostgreSQL's in_range refuses
+ * both, and -Infinity). */
 static bool negative(ss_type t, const ss_value *v)
 {
     int32_t p = ss_type_storage(t.id);
     if (p == SS_TYPE_INT2 || p == SS_TYPE_INT4 || p == SS_TYPE_INT8)
         return v->v.i < 0;
     if (p == SS_TYPE_FLOAT8)
-        return v->v.f < 0;
+        return v->v.f < 0 || v->v.f != v->v.f;
     const ss_type_info *info = g_api->type_info(t.id);
-    return info && info->arith && info->arith->classify(&v->v.s) == SS_VALUE_NEGATIVE;
+    int c = info && info->arith ? info->arith->classify(&v->v.s) : SS_VALUE_ZERO;
+    return c == SS_VALUE_NEGATIVE || c == SS_VALUE_NAN || c == SS_VALUE_NINF;
 }
 
 int win_eval_offsets(ss_ctx *ctx, win_state *st)
@@ -51,10 +54,9 @@ int win_eval_offsets(ss_ctx *ctx, win_state *st)
     const ss_expr *offs[2] = {w->start_offset, w->end_offset};
     const ss_value *vals[2] = {&st->start_off, &st->end_off};
     for (int k = 0; k < 2; k++) {
-        if (!offs[k] || !negative(g_api->expr_type(offs[k]), vals[k]))
+        /* RANGE: checked where in_range would be, at each bound of a row with a key */
+        if (range || !offs[k] || !negative(g_api->expr_type(offs[k]), vals[k]))
             continue;
-        if (range)
-            return g_api->error(ctx, "22013", "invalid preceding or following size in window function");
         return g_api->error(ctx, "22013", "frame %s offset must not be negative", k == 0 ? "starting" : "ending");
     }
     return SS_OK;
@@ -69,6 +71,7 @@ typedef struct range_bound {
     double f;
     ss_vector *v;   /* kind 2: the bound in row 0 */
     bool saturated; /* the integer bound overflowed: beyond every key (sign in i) */
+    bool all;       /* base -/+ offset is undefined (+Inf - Inf): every key is inside */
 } range_bound;
 
 static int64_t key_int(const ops_column *c, uint32_t r)
@@ -83,18 +86,31 @@ static int64_t key_int(const ops_column *c, uint32_t r)
 /* date keys count as timestamps (PostgreSQL's in_range(date, date, interval)) */
 #define USECS_PER_DAY INT64_C(86400000000)
 
+static int bad_offset(ss_ctx *ctx)
+{
+    return g_api->error(ctx, "22013", "invalid preceding or following size in window function");
+}
+
 /* The bound of row r's key plus offset (add: FOLLOWING in ascending order, PRECEDING in
- * descending order; else minus), into *b. */
+ * descending order; else minus), into *b, as PostgreSQL's in_range functions compute it:
+ * a negative (or NaN) offset is 22013 once a row with a key needs it; +Inf - Inf (and -Inf +
+ * Inf) bounds take every key. */
 static int make_bound(ss_ctx *ctx, const win_state *st, const ops_column *key, uint32_t r, bool start, bool add,
                       range_bound *b)
 {
-    const ss_window_node *w = st->node;
-    const ss_value *off = add ? (start ? &st->start_off : &st->end_off) : (start ? &st->start_neg : &st->end_neg);
+    const ss_value *pos = start ? &st->start_off : &st->end_off;
+    const ss_value *off = add ? pos : (start ? &st->start_neg : &st->end_neg);
+    ss_type ot = g_api->expr_type(start ? st->node->start_offset : st->node->end_offset);
     int32_t kt = key->type.id;
     b->is_null = ops_column_is_null(key, r);
-    b->saturated = false;
+    b->saturated = b->all = false;
     if (b->is_null)
         return SS_OK;
+    const ss_type_info *kinfo = g_api->type_info(kt);
+    bool own = kinfo && kinfo->struct_size >= offsetof(ss_type_info, range_bound) + sizeof kinfo->range_bound &&
+               kinfo->range_bound;
+    if (!own && negative(ot, pos)) /* (time / timetz: their range_bound checks) */
+        return bad_offset(ctx);
     if (kt == SS_TYPE_INT2 || kt == SS_TYPE_INT4 || kt == SS_TYPE_INT8) {
         b->kind = 0;
         int64_t k = key_int(key, r), o = off->v.i;
@@ -106,13 +122,15 @@ static int make_bound(ss_ctx *ctx, const win_state *st, const ops_column *key, u
     }
     if (kt == SS_TYPE_FLOAT4 || kt == SS_TYPE_FLOAT8) {
         b->kind = 1;
-        b->f = ((const double *)key->data)[r] + off->v.f;
+        double k = ((const double *)key->data)[r], o = pos->v.f;
+        b->all = o - o != 0 && k - k != 0 && k == k && (add ? k < 0 : k > 0); /* both infinite */
+        b->f = add ? k + o : k - o;
         return SS_OK;
     }
     b->kind = 2;
     ss_type bt = kt == SS_TYPE_DATE ? (ss_type){.id = SS_TYPE_TIMESTAMP, .typmod = -1} : key->type;
-    const ss_type_info *info = g_api->type_info(bt.id);
-    if (!info || !info->arith)
+    const ss_type_info *info = kt == SS_TYPE_DATE ? g_api->type_info(bt.id) : kinfo;
+    if (!info || (!own && !info->arith))
         return g_api->error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                             "feature not supported: RANGE offsets over %s", g_api->type_name(key->type));
     if (!b->v && !(b->v = g_api->vector_create(bt, 1)))
@@ -120,13 +138,21 @@ static int make_bound(ss_ctx *ctx, const win_state *st, const ops_column *key, u
     g_api->vector_reset(b->v);
     int64_t ts;
     const void *kp;
-    if (kt == SS_TYPE_DATE) {
-        ts = (int64_t)((const int32_t *)key->data)[r] * USECS_PER_DAY;
+    if (kt == SS_TYPE_DATE) { /* date2timestamp: infinite dates are infinite timestamps */
+        int32_t d = ((const int32_t *)key->data)[r];
+        ts = d == INT32_MIN ? INT64_MIN : d == INT32_MAX ? INT64_MAX : (int64_t)d * USECS_PER_DAY;
         kp = &ts;
     } else {
         kp = (const char *)key->data + (size_t)r * key->width;
     }
-    (void)w;
+    if (own)
+        return info->range_bound(ctx, kp, &pos->v.s, !add, b->v, 0);
+    if (kt == SS_TYPE_NUMERIC && info->arith->classify(&pos->v.s) == SS_VALUE_PINF) {
+        int c = info->arith->classify(kp); /* in_range_numeric_numeric's infinite offset */
+        b->all = add ? c == SS_VALUE_NINF : c == SS_VALUE_PINF;
+        if (b->all)
+            return SS_OK;
+    }
     return info->arith->add(ctx, kp, &off->v.s, b->v, 0);
 }
 
@@ -141,6 +167,14 @@ static int against(const ops_column *key, uint32_t r, const range_bound *b, cons
         return rn ? (sk->nulls_first ? -1 : 1) : (sk->nulls_first ? 1 : -1);
     }
     int c;
+    if (b->all) { /* every key but NaN, which in_range still puts after any bound */
+        const ss_type_info *info = key->info;
+        bool nan = b->kind == 1 ? ((const double *)key->data)[r] != ((const double *)key->data)[r]
+                                : info && info->arith &&
+                                      info->arith->classify((const char *)key->data + (size_t)r * key->width) ==
+                                          SS_VALUE_NAN;
+        return nan ? (sk->descending ? -1 : 1) : 0;
+    }
     if (b->kind == 0) {
         if (b->saturated)
             c = b->i > 0 ? -1 : 1;
@@ -152,7 +186,9 @@ static int against(const ops_column *key, uint32_t r, const range_bound *b, cons
         double k = ((const double *)key->data)[r];
         c = ops_cmp_float8(k, b->f);
     } else if (key->type.id == SS_TYPE_DATE) {
-        int64_t k = (int64_t)((const int32_t *)key->data)[r] * USECS_PER_DAY, v = ((const int64_t *)b->v->data)[0];
+        int32_t d = ((const int32_t *)key->data)[r];
+        int64_t k = d == INT32_MIN ? INT64_MIN : d == INT32_MAX ? INT64_MAX : (int64_t)d * USECS_PER_DAY;
+        int64_t v = ((const int64_t *)b->v->data)[0];
         c = (k > v) - (k < v);
     } else {
         const ss_type_info *info = key->info;

@@ -6,10 +6,11 @@
  * (the json aggregates keep their loops inside the aggregate operator; count, sum, avg, min,
  * max, bool_and, bool_or, every, string_agg and array_agg are registered aggregates of the
  * aggregate operator module, operators/aggregate/agg_builtin*.c).  The window operator (operators/window)
- * runs a registered aggregate with OVER through the same callbacks, over each row's frame,
- * and calls inverse to slide a frame (sunstone.window_frame_algorithm incremental / auto)
- * and combine to join the states of a segment tree over the partition (segment_tree, and
- * auto without inverse; not for a floating-point result, whose rounding would change).  The vtable may still change
+ * runs every aggregate with OVER (the kernel's own too) through the same callbacks, over
+ * each row's frame, and calls inverse to slide a frame (sunstone.window_frame_algorithm
+ * incremental / auto), select_row or else combine to build a segment tree over the partition
+ * (segment_tree, and auto without inverse; combine not for a floating-point result, whose
+ * rounding would change).  The vtable may still change
  * without an ABI bump, and sunstone_plugins shows experimental = true for plugins of this
  * kind.
  *
@@ -150,6 +151,14 @@ typedef struct ss_aggregate_vtable {
        file, read the bytes back into another place and join them with combine (spilling
        beyond work_mem).  Absent: states are flat exactly when the vtable has no release. */
     bool (*flat_state)(const ss_aggregate_call_info *call);
+    /* optional: for an aggregate whose result is always one of its rows' first argument
+       (min, max: a choice under an order), whether of two rows a and b (a before b in the
+       input, both reaching the aggregate) the aggregate of the two keeps row b's value
+       (nonzero) or row a's (0).  It must choose as step does and be associative; the window
+       operator's segment tree (sunstone.window_frame_algorithm segment_tree / auto) then
+       holds row positions instead of states and a frame's result is the chosen row's first
+       argument (whose type, after result_type's coercion, is the result type). */
+    int (*select_row)(const ss_aggregate_call_info *call, const ss_vector *const *args, uint32_t a, uint32_t b);
 } ss_aggregate_vtable;
 
 /* The bytes of one state of call (call_state_size when the vtable has it, else state_size),

@@ -509,11 +509,11 @@ typedef struct ss_window_call {
     const char *name;             /* lower-case function name */
     const ss_expr *const *args;   /* nargs expressions over child 0's output */
     ss_type result_type;
-    /* exactly one of: a window function (window.h), or an aggregate used with OVER: a
-       registered one (aggregate) or one of the kernel's count / sum / min / max / avg,
-       bool_and / bool_or / every, string_agg, array_agg or json aggregates (both NULL, name
-       tells; arg type args[0]'s, count(*) has no argument; a json aggregate's arguments are
-       the kernel's JSON text of the values and its result JSON text) */
+    /* exactly one of: a window function (window.h), or an aggregate used with OVER, always
+       through its registered vtable (aggregate), the kernel's count / sum / ... too (both
+       NULL only when no loaded module registers the name: the window operator refuses it
+       with 0A000; count(*) has no argument; a json aggregate's arguments are the kernel's
+       JSON text of the values and its result JSON text) */
     const struct ss_window_vtable *window;
     const struct ss_aggregate_vtable *aggregate;
     const ss_expr *filter;        /* aggregates: FILTER (WHERE ...) over the input, NULL = none */

@@ -140,6 +140,14 @@ typedef struct ss_type_info {
     /* for array types their items, NULL for the others (appended: read it only when
        struct_size covers it) */
     const ss_type_array *array;
+    /* RANGE offset PRECEDING / FOLLOWING frames ordered by a type whose bound is not its own
+       addition (PostgreSQL's in_range_time_interval / in_range_timetz_interval: the
+       interval's month and day fields ignored, no wrap around midnight), NULL for the
+       others (appended: read it only when struct_size covers it): writes to row of out (a
+       vector of this type) base + offset (sub: base - offset; offset an interval element),
+       a value that may lie outside the type's range but compares in its order; 22013 when
+       the offset is negative for this type (its time field below zero). */
+    int (*range_bound)(ss_ctx *ctx, const void *base, const void *offset, bool sub, ss_vector *out, uint32_t row);
 } ss_type_info;
 
 #ifdef __cplusplus

@@ -1,7 +1,8 @@
 /* time_type.c — the time and timetz descriptors of the type catalog: time is int64
  * microseconds since midnight (int8's layout and order), timetz the 12-byte {time, zone}
  * encoding ordered by UTC time then zone (dt_encode.c); input / output, time(p) typmods and
- * their operators (± interval, time - time, comparisons). */
+ * their operators (± interval, time - time, comparisons), and the bounds of RANGE offset
+ * frames over them. */
 #include "types/datetime/dt_types.h"
 
 static int input(ss_ctx *ctx, ss_type t, const char *s, size_t len, ss_value *out, ss_arena *arena)
@@ -89,6 +90,43 @@ static void tz_hash_batch(const ss_vector *v, const uint32_t *rows, uint32_t n, 
     }
 }
 
+/* range_bound: in_range_time_interval / in_range_timetz_interval's base +/- offset->time,
+ * month and day ignored, not wrapped around midnight (the compare is arithmetic). */
+static int range_offset_time(ss_ctx *ctx, const void *offset, int64_t *out)
+{
+    dt_interval iv;
+    dt_interval_decode(offset, &iv);
+    if (iv.time < 0)
+        return ss_ctx_error(ctx, "22013", "invalid preceding or following size in window function");
+    *out = iv.time;
+    return SS_OK;
+}
+
+static int time_range_bound(ss_ctx *ctx, const void *base, const void *offset, bool sub, ss_vector *out,
+                            uint32_t row)
+{
+    int64_t off = 0, b = *(const int64_t *)base, r;
+    if (range_offset_time(ctx, offset, &off))
+        return SS_ERROR;
+    if (sub ? __builtin_sub_overflow(b, off, &r) : __builtin_add_overflow(b, off, &r))
+        r = sub ? INT64_MIN : INT64_MAX; /* beyond every time */
+    ((int64_t *)out->data)[row] = r;
+    return SS_OK;
+}
+
+static int timetz_range_bound(ss_ctx *ctx, const void *base, const void *offset, bool sub, ss_vector *out,
+                              uint32_t row)
+{
+    int64_t off = 0;
+    dt_timetz t;
+    if (range_offset_time(ctx, offset, &off))
+        return SS_ERROR;
+    dt_timetz_decode(base, &t);
+    if (sub ? __builtin_sub_overflow(t.time, off, &t.time) : __builtin_add_overflow(t.time, off, &t.time))
+        t.time = sub ? INT64_MIN / 2 : INT64_MAX / 2; /* beyond every time, the zone still added */
+    return dt_set_timetz(ctx, out, row, &t);
+}
+
 static const ss_type_info time_info = {
     .struct_size = sizeof(ss_type_info),
     .id = SS_TYPE_TIME,
@@ -96,6 +134,7 @@ static const ss_type_info time_info = {
     .layout = SS_LAYOUT_FIXED,
     .width = sizeof(int64_t),
     .physical = SS_TYPE_INT8,
+    .range_bound = time_range_bound,
 };
 
 static const ss_type_info timetz_info = {
@@ -109,6 +148,7 @@ static const ss_type_info timetz_info = {
     .hash = tz_hash,
     .hash_batch = tz_hash_batch,
     .physical = 0,
+    .range_bound = timetz_range_bound,
 };
 
 const ss_type_def ss_time_type_def = {

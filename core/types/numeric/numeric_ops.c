@@ -618,4 +618,4 @@ static const ss_type_arith num_arith = {sizeof(ss_type_arith), info_add, info_cl
 const ss_type_info ss_numeric_type_info = {
     sizeof(ss_type_info), SS_TYPE_NUMERIC, "numeric", SS_LAYOUT_VARLEN, sizeof(ss_text),
     SS_TYPEINFO_NUMBER, info_compare, info_equal, info_hash, info_hash_batch, &num_sum_support,
-    &num_arith, 0 /* its callbacks order it */, NULL};
+    &num_arith, 0 /* its callbacks order it */, NULL, NULL};
