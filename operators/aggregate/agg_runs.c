@@ -37,17 +37,23 @@ int agg_runs_init(ss_ctx *ctx, const ss_api *api, agg_runs *r, size_t budget, ui
     return SS_OK;
 }
 
-static int push_run(ss_ctx *ctx, agg_runs *r, ops_spill_writer *w, uint32_t at)
+/* w (finished) becomes the run at position at, of this level; its write buffer is freed. */
+static int push_run(ss_ctx *ctx, agg_runs *r, ops_spill_writer *w, uint32_t at, uint32_t level)
 {
     if (ops_array_reserve(ctx, r->api, (void **)&r->runs, &r->cap, r->nruns + 1, sizeof *r->runs, 16))
         return SS_ERROR;
     memmove(r->runs + at + 1, r->runs + at, sizeof *r->runs * (r->nruns - at));
-    r->runs[at] = *w;
+    ops_free(r->api, w->buf);
+    w->buf = NULL;
+    w->cap = w->len = 0;
+    r->runs[at] = (agg_run){*w, level};
     r->nruns++;
     r->files++;
     memset(w, 0, sizeof *w);
     return SS_OK;
 }
+
+static int collapse(ss_ctx *ctx, agg_runs *r);
 
 int agg_runs_write(ss_ctx *ctx, agg_runs *r, const ops_column *cols, const uint32_t *gids, const uint32_t *order,
                    uint32_t n)
@@ -68,12 +74,12 @@ int agg_runs_write(ss_ctx *ctx, agg_runs *r, const ops_column *cols, const uint3
     if (ops_spill_writer_init(ctx, r->api, &w, r->ncols, r->types) != SS_OK)
         return SS_ERROR;
     if (ops_spill_write_rows(ctx, &w, vecs, order, n) != SS_OK || ops_spill_writer_finish(ctx, &w) != SS_OK ||
-        push_run(ctx, r, &w, r->nruns) != SS_OK) {
+        push_run(ctx, r, &w, r->nruns, 0) != SS_OK) {
         ops_spill_writer_release(ctx, &w);
         return SS_ERROR;
     }
     r->rows_written += n;
-    return SS_OK;
+    return collapse(ctx, r);
 }
 
 /* -1, 0, 1: value a of x against value b of y (one column's layout), NULLs as k says. */
@@ -165,8 +171,6 @@ static int flush_feed(ss_ctx *ctx, agg_runs *r, merge_sink *s)
 /* Row pos of b to the sink. */
 static int emit(ss_ctx *ctx, agg_runs *r, merge_sink *s, ss_batch *b, uint32_t pos)
 {
-    if (s->w)
-        return ops_spill_write_rows(ctx, s->w, b->cols, &pos, 1);
     if (r->ndedup) {
         if (s->have_prev) {
             ss_vector views[64];
@@ -184,6 +188,8 @@ static int emit(ss_ctx *ctx, agg_runs *r, merge_sink *s, ss_batch *b, uint32_t p
                 return SS_ERROR;
         s->have_prev = true;
     }
+    if (s->w)
+        return ops_spill_write_rows(ctx, s->w, b->cols, &pos, 1);
     for (uint32_t c = 0; c < r->nfeed; c++)
         if (ops_column_append(ctx, &s->feed[c], b->cols[c + 1], &pos, 1) != SS_OK)
             return SS_ERROR;
@@ -208,8 +214,9 @@ static uint32_t row_of(const merge_input *in)
     return in->b->sel ? in->b->sel[in->pos] : in->pos;
 }
 
-/* Merges runs[0..n) (oldest first: ties go to the earlier) into the sink; they are gone. */
-static int merge(ss_ctx *ctx, agg_runs *r, uint32_t n, merge_sink *s)
+/* Merges runs[at..at + n) (oldest first: ties go to the earlier) into the sink; they are
+ * gone. */
+static int merge(ss_ctx *ctx, agg_runs *r, uint32_t at, uint32_t n, merge_sink *s)
 {
     const ss_api *api = r->api;
     merge_input *ins = ops_zalloc_array(ctx, api, n, sizeof *ins);
@@ -217,8 +224,8 @@ static int merge(ss_ctx *ctx, agg_runs *r, uint32_t n, merge_sink *s)
         return SS_ERROR;
     int rc = SS_OK;
     for (uint32_t i = 0; i < n && rc == SS_OK; i++) {
-        rc = ops_spill_reader_open(ctx, api, &ins[i].rd, &r->runs[i], r->types);
-        ops_spill_writer_release(ctx, &r->runs[i]);
+        rc = ops_spill_reader_open(ctx, api, &ins[i].rd, &r->runs[at + i].w, r->types);
+        ops_spill_writer_release(ctx, &r->runs[at + i].w);
         if (rc == SS_OK)
             rc = advance(ctx, &ins[i]);
     }
@@ -240,7 +247,7 @@ static int merge(ss_ctx *ctx, agg_runs *r, uint32_t n, merge_sink *s)
     for (uint32_t i = 0; i < n; i++)
         ops_spill_reader_release(ctx, &ins[i].rd);
     api->free(ins);
-    memmove(r->runs, r->runs + n, sizeof *r->runs * (r->nruns - n));
+    memmove(r->runs + at, r->runs + at + n, sizeof *r->runs * (r->nruns - at - n));
     r->nruns -= n;
     return rc;
 }
@@ -253,50 +260,90 @@ static uint32_t fan_in(const agg_runs *r)
     return n < 8 ? 8 : n > 64 ? 64 : (uint32_t)n;
 }
 
+/* The sink's copy of the last row (DISTINCT). */
+static int prev_init(ss_ctx *ctx, agg_runs *r, merge_sink *s)
+{
+    if (!(s->prev = ops_zalloc_array(ctx, r->api, r->ncols, sizeof *s->prev)))
+        return SS_ERROR;
+    for (uint32_t c = 0; c < r->ndedup; c++)
+        if (ops_column_init(ctx, &s->prev[c], r->api, r->types[c], "ordered aggregate") != SS_OK)
+            return SS_ERROR;
+    return SS_OK;
+}
+
+static void prev_release(agg_runs *r, merge_sink *s)
+{
+    for (uint32_t c = 0; s->prev && c < r->ncols; c++)
+        ops_column_release(&s->prev[c]);
+    ops_free(r->api, s->prev);
+    s->prev = NULL;
+}
+
+/* Runs[at..at + n) merged into one run of this level, at their place. */
+static int merge_into_run(ss_ctx *ctx, agg_runs *r, uint32_t at, uint32_t n, uint32_t level)
+{
+    ops_spill_writer w;
+    if (ops_spill_writer_init(ctx, r->api, &w, r->ncols, r->types) != SS_OK)
+        return SS_ERROR;
+    merge_sink s = {.w = &w};
+    int rc = prev_init(ctx, r, &s);
+    if (rc == SS_OK)
+        rc = merge(ctx, r, at, n, &s);
+    prev_release(r, &s);
+    if (rc != SS_OK || ops_spill_writer_finish(ctx, &w) != SS_OK) {
+        ops_spill_writer_release(ctx, &w);
+        return SS_ERROR;
+    }
+    r->rows_written += w.rows;
+    if (push_run(ctx, r, &w, at, level) != SS_OK) {
+        ops_spill_writer_release(ctx, &w);
+        return SS_ERROR;
+    }
+    return SS_OK;
+}
+
+/* While the last fan-in runs have one level: merged into one of the next level. */
+static int collapse(ss_ctx *ctx, agg_runs *r)
+{
+    uint32_t f = fan_in(r);
+    while (r->nruns >= f) {
+        uint32_t at = r->nruns - f, level = r->runs[at].level;
+        for (uint32_t i = at + 1; i < r->nruns; i++)
+            if (r->runs[i].level != level)
+                return SS_OK;
+        if (merge_into_run(ctx, r, at, f, level + 1) != SS_OK)
+            return SS_ERROR;
+    }
+    return SS_OK;
+}
+
 int agg_runs_feed(ss_ctx *ctx, agg_runs *r, agg_accum *acc)
 {
     const ss_api *api = r->api;
     uint32_t f = fan_in(r);
     /* earlier passes merge the oldest runs into one that takes their place */
-    while (r->nruns > f) {
-        ops_spill_writer w;
-        if (ops_spill_writer_init(ctx, api, &w, r->ncols, r->types) != SS_OK)
+    while (r->nruns > f)
+        if (merge_into_run(ctx, r, 0, f, r->runs[f - 1].level + 1) != SS_OK)
             return SS_ERROR;
-        merge_sink s = {.w = &w};
-        if (merge(ctx, r, f, &s) != SS_OK || ops_spill_writer_finish(ctx, &w) != SS_OK) {
-            ops_spill_writer_release(ctx, &w);
-            return SS_ERROR;
-        }
-        r->rows_written += w.rows;
-        if (push_run(ctx, r, &w, 0) != SS_OK) {
-            ops_spill_writer_release(ctx, &w);
-            return SS_ERROR;
-        }
-    }
     if (r->nruns == 0)
         return SS_OK;
     merge_sink s = {.acc = acc};
     s.feed = ops_zalloc_array(ctx, api, r->nfeed, sizeof *s.feed);
-    s.prev = ops_zalloc_array(ctx, api, r->ncols, sizeof *s.prev);
     s.gids = ops_zalloc_array(ctx, api, SS_BATCH_CAPACITY, sizeof *s.gids);
     s.identity = ops_zalloc_array(ctx, api, SS_BATCH_CAPACITY, sizeof *s.identity);
-    int rc = s.feed && s.prev && s.gids && s.identity ? SS_OK : SS_ERROR;
+    int rc = s.feed && s.gids && s.identity ? prev_init(ctx, r, &s) : SS_ERROR;
     for (uint32_t c = 0; rc == SS_OK && c < r->nfeed; c++)
         rc = ops_column_init(ctx, &s.feed[c], api, r->types[c + 1], "ordered aggregate");
-    for (uint32_t c = 0; rc == SS_OK && c < r->ndedup; c++)
-        rc = ops_column_init(ctx, &s.prev[c], api, r->types[c], "ordered aggregate");
     for (uint32_t k = 0; rc == SS_OK && k < SS_BATCH_CAPACITY; k++)
         s.identity[k] = k;
     if (rc == SS_OK)
-        rc = merge(ctx, r, r->nruns, &s);
+        rc = merge(ctx, r, 0, r->nruns, &s);
     if (rc == SS_OK)
         rc = flush_feed(ctx, r, &s);
     for (uint32_t c = 0; s.feed && c < r->nfeed; c++)
         ops_column_release(&s.feed[c]);
-    for (uint32_t c = 0; s.prev && c < r->ncols; c++)
-        ops_column_release(&s.prev[c]);
+    prev_release(r, &s);
     ops_free(api, s.feed);
-    ops_free(api, s.prev);
     ops_free(api, s.gids);
     ops_free(api, s.identity);
     return rc;
@@ -305,7 +352,7 @@ int agg_runs_feed(ss_ctx *ctx, agg_runs *r, agg_accum *acc)
 void agg_runs_reset(ss_ctx *ctx, agg_runs *r)
 {
     for (uint32_t i = 0; i < r->nruns; i++)
-        ops_spill_writer_release(ctx, &r->runs[i]);
+        ops_spill_writer_release(ctx, &r->runs[i].w);
     r->nruns = 0;
 }
 

@@ -5,7 +5,8 @@
  * merged — several passes when there are more runs than the budget has read buffers for,
  * ties to the earlier run so the order is the stable in-memory one — and fed to the
  * accumulator group by group in that order, rows whose group and DISTINCT columns equal
- * the previous row's fed once.  Row layout in a run: the group id (int4), then the buffer's
+ * the previous row's fed once.  While runs are written, each fan-in of runs of one level is
+ * merged into one of the next (a merge tree), so that open files stay few.  Row layout in a run: the group id (int4), then the buffer's
  * columns. */
 #ifndef AGG_RUNS_H
 #define AGG_RUNS_H
@@ -15,6 +16,11 @@
 #include "agg_accum.h"
 #include "common/column_buffer.h"
 #include "common/spill_file.h"
+
+typedef struct agg_run {
+    ops_spill_writer w;       /* finished: its file, rewound */
+    uint32_t level;           /* 0: written from a buffer; l + 1: merged from runs of level l */
+} agg_run;
 
 typedef struct agg_runs {
     const ss_api *api;
@@ -27,7 +33,8 @@ typedef struct agg_runs {
     uint32_t nkeys;
     uint32_t ndedup;          /* 0, or the leading run columns equal rows must differ in */
     uint32_t nfeed;           /* the argument columns fed: run columns 1 .. nfeed */
-    ops_spill_writer *runs;   /* finished runs, oldest first */
+    agg_run *runs;            /* finished runs, oldest first; whenever the last ones are
+                                 fan-in runs of one level they are merged into one */
     uint32_t nruns, cap;
     uint64_t rows_written;    /* rows written to runs (merge passes included) */
     uint32_t files;           /* runs written */
