@@ -27,6 +27,8 @@ SELECT count(*) FROM (SELECT a, (b * 1000000000)::int FROM qn UNION ALL SELECT 1
 SELECT s.a FROM (SELECT a, max(b) FROM qn GROUP BY a UNION ALL SELECT a, 100 / a FROM qn) s ORDER BY 1;
 SELECT s.a FROM (SELECT a, min(100 / a) FROM qn GROUP BY a UNION ALL SELECT 1, 1) s ORDER BY 1;
 WITH w AS MATERIALIZED (SELECT a, (b * 1000000000)::int FROM qn) SELECT count(*) FROM w;
+SELECT s.a FROM (SELECT a, max(b) FROM qn GROUP BY a UNION ALL SELECT a, 100 / a FROM qn UNION ALL SELECT 1, 2.5) s;
+SELECT s.a FROM (SELECT a, max(b) FROM qn GROUP BY a UNION ALL SELECT a, 100 / a FROM qn WHERE a > 0 UNION ALL SELECT 1, 2.5) s ORDER BY 1;
 -- a plain subquery's unused output is not computed (remove_unused_subquery_outputs)
 SELECT s.a FROM (SELECT a, 100 / a FROM qn) s ORDER BY 1;
 DROP TABLE qn;
