@@ -68,13 +68,15 @@ static int expand_star(binder *b, const ast_target *t, target_list *tl)
         const range_entry *re = &b->scope[r];
         if (t->expr->nnames == 0 && re->cols_hidden)
             continue; /* a side of a JOIN ... USING: the join's entry shows its columns */
-        for (uint32_t c = 0; c < re->ncols; c++) {
+        /* ival: leading columns skipped (bind_srf_split.c's * over its subquery) */
+        uint32_t first = t->expr->nnames && t->expr->ival > 0 ? (uint32_t)t->expr->ival : 0;
+        for (uint32_t c = first; c < re->ncols; c++) {
             const char *ref;
             ss_expr *e = entry_column(b, re, c, &ref);
             if (!e)
                 return SS_ERROR;
             b->table_ref = ref;
-            if (b->agg_mode && c == 0 && note_grouping_error(b, t->location, re->col_names[0]))
+            if (b->agg_mode && c == first && note_grouping_error(b, t->location, re->col_names[first]))
                 return SS_ERROR;
             if (tl_add(b, tl, NULL, re->col_names[c], e, t->location))
                 return SS_ERROR;

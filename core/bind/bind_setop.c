@@ -112,7 +112,7 @@ static int bind_branch(binder *b, const ast_select *s, setop_side *out)
 
 /* Converts side's columns to types (when one differs), implicitly: in its own projection when
  * it ends in one, else in a projection over it. */
-static int cast_side(binder *b, setop_side *side, const ss_type *types, ss_expr **items)
+static int cast_side(binder *b, setop_side *side, const ss_type *types, ss_expr **items, bool *cast)
 {
     ss_lop *op = side->lop;
     bool same = true;
@@ -120,6 +120,7 @@ static int cast_side(binder *b, setop_side *side, const ss_type *types, ss_expr 
         same &= op->types[c].id == types[c].id && op->types[c].typmod == types[c].typmod;
     if (same)
         return SS_OK;
+    *cast = true;
     if (op->kind == LOP_PROJECT) {
         /* the branch's own projection converts its items (implicit casts, which never fail) */
         for (uint32_t c = 0; c < op->ncols; c++) {
@@ -206,7 +207,8 @@ static int bind_setop_tree(binder *b, const ast_select *s, setop_side *out)
             }
         }
     }
-    if (cast_side(b, &l, types, litems) || cast_side(b, &r, types, ritems))
+    bool cast = false;
+    if (cast_side(b, &l, types, litems, &cast) || cast_side(b, &r, types, ritems, &cast))
         return SS_ERROR;
     ss_lop_setop_kind kind = s->setop == AST_SETOP_UNION       ? LSETOP_UNION
                              : s->setop == AST_SETOP_INTERSECT ? LSETOP_INTERSECT
@@ -214,6 +216,7 @@ static int bind_setop_tree(binder *b, const ast_select *s, setop_side *out)
     ss_lop *op = lop_setop(b->ctx, b->arena, new_rel(b), kind, s->setop_all, l.lop, r.lop, n, types, l.lop->names);
     if (!op)
         return SS_ERROR;
+    op->u.setop.cast = cast;
     out->lop = op;
     out->locs = locs;
     return SS_OK;

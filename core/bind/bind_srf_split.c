@@ -292,8 +292,101 @@ static bool contains_call(const ast_expr *e, const ast_expr *call)
     return false;
 }
 
+/* The set-returning calls directly inside e's operands (not inside another such call): *found
+ * the first, *several when another differs from it. */
+static void find_inner_srf(const ast_expr *e, const ast_expr **found, bool *several)
+{
+    if (!e)
+        return;
+    if (is_srf_node(e)) {
+        if (!*found)
+            *found = e;
+        else if (!ast_equal(*found, e) || !same_expr(*found, e))
+            *several = true;
+        return;
+    }
+    const ast_expr *kids[4] = {e->left, e->right, e->arg, e->els};
+    for (int i = 0; i < 4; i++)
+        find_inner_srf(kids[i], found, several);
+    for (uint32_t i = 0; i < e->nargs; i++)
+        find_inner_srf(e->args[i], found, several);
+    for (uint32_t i = 0; i < e->nwhens; i++) {
+        find_inner_srf(e->whens[i], found, several);
+        find_inner_srf(e->thens[i], found, several);
+    }
+}
+
+/* from joined (implicitly LATERAL) with the function scan of call named alias(?g). */
+static ast_from_item *join_function(binder *b, ast_from_item *from, const ast_expr *call, const char *alias)
+{
+    ast_from_item *fn = bind_alloc(b, sizeof *fn), *join = from ? bind_alloc(b, sizeof *join) : NULL;
+    const char **colnames = bind_alloc(b, sizeof(char *));
+    if (!fn || (from && !join) || !colnames)
+        return NULL;
+    memset(fn, 0, sizeof *fn);
+    fn->func = (ast_expr *)call;
+    fn->alias = alias;
+    colnames[0] = "?g";
+    fn->colnames = colnames;
+    fn->ncolnames = 1;
+    fn->location = call->location;
+    if (!join)
+        return fn;
+    memset(join, 0, sizeof *join);
+    join->is_join = true;
+    join->join_type = AST_JOIN_COMMA;
+    join->left = from;
+    join->right = fn;
+    join->location = call->location;
+    return join;
+}
+
+/* call with the set-returning calls nested in its arguments replaced, level by level, by the
+ * columns of function scans joined to *from (PostgreSQL's ProjectSet nodes stacked below the
+ * aggregation): NULL with *unsupported when a level has several different calls. */
+static const ast_expr *lower_group_call(binder *b, const ast_expr *call, ast_from_item **from, uint32_t *depth,
+                                        bool *unsupported, bool *failed)
+{
+    const ast_expr *inner = NULL;
+    bool several = false;
+    for (uint32_t i = 0; i < call->nargs; i++)
+        find_inner_srf(call->args[i], &inner, &several);
+    if (!inner)
+        return call;
+    if (several) {
+        *unsupported = true;
+        return NULL;
+    }
+    const ast_expr *lowered = lower_group_call(b, inner, from, depth, unsupported, failed);
+    if (!lowered)
+        return NULL;
+    char buf[32];
+    snprintf(buf, sizeof buf, "%s%u", GROUP_ALIAS, ++*depth);
+    char *alias = bind_alloc(b, strlen(buf) + 1);
+    split sp = {.b = b};
+    ast_expr *col = alias ? column_of(&sp, strcpy(alias, buf), "?g", inner->location) : NULL;
+    if (!col || !(*from = join_function(b, *from, lowered, alias))) {
+        *failed = true;
+        return NULL;
+    }
+    ast_expr *c = bind_alloc(b, sizeof *c);
+    if (!c) {
+        *failed = true;
+        return NULL;
+    }
+    *c = *call;
+    if (!(c->args = bind_alloc(b, sizeof(ast_expr *) * call->nargs))) {
+        *failed = true;
+        return NULL;
+    }
+    for (uint32_t i = 0; i < call->nargs; i++)
+        c->args[i] = replace_call(b, call->args[i], inner, col, failed);
+    return *failed ? NULL : c;
+}
+
 /* GROUP BY's one set-returning call (an item, or the output an ordinal or a name picks),
- * made a function scan joined to FROM whose column replaces the call everywhere. */
+ * made a function scan joined to FROM whose column replaces the call everywhere; calls nested
+ * in its arguments are function scans joined before it. */
 static int split_group_by(binder *b, const ast_select *s, ast_select **out)
 {
     const ast_expr *call = NULL;
@@ -310,38 +403,31 @@ static int split_group_by(binder *b, const ast_select *s, ast_select **out)
         int l = srf_level(g);
         if (l == 0)
             continue;
-        if (l != 1 || !is_srf_node(g) || (call && !ast_equal(call, g)))
+        if (l < 0 || !is_srf_node(g) || (call && !ast_equal(call, g)))
             return SS_OK; /* not one call at the top of its items */
         call = g;
     }
     if (!call)
         return SS_OK;
     ast_select *n = bind_alloc(b, sizeof *n);
-    ast_from_item *fn = bind_alloc(b, sizeof *fn), *join = s->from ? bind_alloc(b, sizeof *join) : NULL;
-    const char **colnames = bind_alloc(b, sizeof(char *));
     split sp = {.b = b};
-    if (!n || !fn || (s->from && !join) || !colnames)
+    if (!n)
         return SS_ERROR;
     ast_expr *col = column_of(&sp, GROUP_ALIAS, "?g", call->location);
     if (!col)
         return SS_ERROR;
     *n = *s;
-    memset(fn, 0, sizeof *fn);
-    fn->func = (ast_expr *)call;
-    fn->alias = GROUP_ALIAS;
-    colnames[0] = "?g";
-    fn->colnames = colnames;
-    fn->ncolnames = 1;
-    fn->location = call->location;
-    if (join) {
-        memset(join, 0, sizeof *join);
-        join->is_join = true;
-        join->join_type = AST_JOIN_COMMA;
-        join->left = s->from;
-        join->right = fn;
-        join->location = call->location;
-    }
-    n->from = join ? join : fn;
+    ast_from_item *from = s->from;
+    uint32_t depth = 0;
+    bool unsupported = false, lfailed = false;
+    const ast_expr *lowered = lower_group_call(b, call, &from, &depth, &unsupported, &lfailed);
+    if (lfailed)
+        return SS_ERROR;
+    if (unsupported)
+        return SS_OK; /* several different calls in one level's arguments: as written */
+    if (!(from = join_function(b, from, lowered, GROUP_ALIAS)))
+        return SS_ERROR;
+    n->from = from;
     n->from_table = NULL;
     bool failed = false;
     if (!(n->targets = bind_alloc(b, sizeof(ast_target) * (s->ntargets ? s->ntargets : 1))) ||
@@ -372,7 +458,7 @@ static int split_group_by(binder *b, const ast_select *s, ast_select **out)
 int srf_split_select(binder *b, const ast_select *s, ast_select **out)
 {
     *out = NULL;
-    if (s->values || s->setop || s->nlocking || s->ndistinct_on)
+    if (s->values || s->setop || s->nlocking)
         return SS_OK;
     if (s->ngroup) {
         if (split_group_by(b, s, out))
@@ -393,9 +479,14 @@ int srf_split_select(binder *b, const ast_select *s, ast_select **out)
             return SS_OK;
     }
     int level = 0;
+    int star = -1; /* the one * or t.* of the select list, computed last by the subquery */
     for (uint32_t i = 0; i < s->ntargets; i++) {
-        if (s->targets[i].expr->kind == AE_STAR)
-            return SS_OK;
+        if (s->targets[i].expr->kind == AE_STAR) {
+            if (star >= 0)
+                return SS_OK; /* several: as written */
+            star = (int)i;
+            continue;
+        }
         int l = srf_level(s->targets[i].expr);
         if (l < 0)
             return SS_OK;
@@ -407,6 +498,9 @@ int srf_split_select(binder *b, const ast_select *s, ast_select **out)
             return SS_OK;
         level = l > level ? l : level;
     }
+    for (uint32_t i = 0; i < s->ndistinct_on; i++)
+        if (srf_level(s->distinct_on[i]) < 0)
+            return SS_OK;
     if (level == 0)
         return SS_OK; /* (one in WHERE, HAVING or LIMIT is refused where the rewritten query binds it) */
     bool grouped = s->ngroup || s->having || query_has(s, is_aggregate_name) || query_has(s, is_window_call);
@@ -427,7 +521,10 @@ int srf_split_select(binder *b, const ast_select *s, ast_select **out)
     null->location = -1;
     for (uint32_t i = 0; i < s->ntargets; i++) {
         sp.low[i] = s->targets[i];
-        if (srf_level(s->targets[i].expr) == level) {
+        if ((int)i == star) { /* its place holds a NULL; the subquery's last items are its columns */
+            sp.low[i].expr = null;
+            sp.low[i].alias = NULL;
+        } else if (srf_level(s->targets[i].expr) == level) {
             sp.low[i].expr = null;
             sp.low[i].alias = s->targets[i].alias ? s->targets[i].alias : figure_colname(s->targets[i].expr);
         }
@@ -444,6 +541,8 @@ int srf_split_select(binder *b, const ast_select *s, ast_select **out)
         return SS_ERROR;
     for (uint32_t i = 0; i < s->ntargets; i++) {
         targets[i] = s->targets[i];
+        if ((int)i == star)
+            continue; /* (below, once the subquery's other items are known) */
         if (!targets[i].alias)
             targets[i].alias = figure_colname(s->targets[i].expr);
         targets[i].expr = srf_level(s->targets[i].expr) == level
@@ -462,11 +561,44 @@ int srf_split_select(binder *b, const ast_select *s, ast_select **out)
         }
         top->norder = s->norder;
     }
+    if (s->ndistinct_on) {
+        if (!(top->distinct_on = bind_alloc(b, sizeof(ast_expr *) * s->ndistinct_on)))
+            return SS_ERROR;
+        for (uint32_t i = 0; i < s->ndistinct_on; i++)
+            top->distinct_on[i] = lift_sort_item(&sp, s->distinct_on[i], targets, s->ntargets);
+        top->ndistinct_on = s->ndistinct_on;
+    }
     top->limit = s->limit;
     top->offset = s->offset;
     top->with_ties = s->with_ties;
     if (sp.failed)
         return SS_ERROR;
+    uint32_t named = sp.nlow; /* the subquery's items the column aliases name */
+    if (star >= 0) {
+        /* the subquery's last item is the *: the query over it reads its columns, those
+           after the named ones (an AE_STAR's ival: columns of the entry skipped) */
+        if (sp.nlow == sp.cap) {
+            ast_target *grown = bind_alloc(b, sizeof *grown * (sp.cap + 1));
+            if (!grown)
+                return SS_ERROR;
+            memcpy(grown, sp.low, sizeof *grown * sp.nlow);
+            sp.low = grown;
+            sp.cap++;
+        }
+        sp.low[sp.nlow++] = s->targets[star];
+        ast_expr *st = bind_alloc(b, sizeof *st);
+        const char **q = bind_alloc(b, sizeof(char *));
+        if (!st || !q)
+            return SS_ERROR;
+        memset(st, 0, sizeof *st);
+        st->kind = AE_STAR;
+        st->location = s->targets[star].expr->location;
+        q[0] = SPLIT_ALIAS;
+        st->names = q;
+        st->nnames = 1;
+        st->ival = named;
+        targets[star].expr = st;
+    }
 
     *sub = *s;
     sub->targets = sp.low;
@@ -474,21 +606,23 @@ int srf_split_select(binder *b, const ast_select *s, ast_select **out)
     sub->distinct = false;
     sub->order_by = NULL;
     sub->norder = 0;
+    sub->distinct_on = NULL;
+    sub->ndistinct_on = 0;
     sub->limit = sub->offset = NULL;
     sub->with_ties = false;
     sub->ctes = NULL; /* bound already, in scope for both */
     sub->nctes = 0;
     sub->recursive = false;
-    const char **colnames = bind_alloc(b, sizeof(char *) * sp.nlow);
+    const char **colnames = bind_alloc(b, sizeof(char *) * (named ? named : 1));
     if (!colnames)
         return SS_ERROR;
-    for (uint32_t i = 0; i < sp.nlow; i++)
+    for (uint32_t i = 0; i < named; i++)
         colnames[i] = low_name(&sp, i);
     memset(from, 0, sizeof *from);
     from->subquery = sub;
     from->alias = SPLIT_ALIAS;
     from->colnames = colnames;
-    from->ncolnames = sp.nlow;
+    from->ncolnames = named;
     from->location = -1;
     top->from = from;
     if (sp.failed)

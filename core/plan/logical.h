@@ -77,7 +77,9 @@ typedef struct ss_lop {
         struct { uint32_t nkeys; ss_lsort_key *keys; } sort;  /* also unique's (direction unused) */
         /* ties: WITH TIES compares rows on these columns of the child (nties 0: ONLY) */
         struct { ss_expr *limit, *offset; uint32_t nties; ss_lsort_key *ties; } limit;
-        struct { ss_lop_setop_kind op; bool all; } setop;
+        /* cast: an input's columns were converted to the output's types (PostgreSQL then plans
+           the set operation as a subquery of its own, not an append of pulled-up inputs) */
+        struct { ss_lop_setop_kind op; bool all; bool cast; } setop;
         struct { const char *name; uint32_t nargs; ss_expr **args; bool ordinality; } function;
         /* lateral: children[1] reads columns of children[0] (LATERAL): it runs again for
            each left row, with those columns as exec parameters */

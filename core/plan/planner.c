@@ -957,33 +957,77 @@ static int plan_window_op(planner *p, const ss_lop *op, ss_plan *child, const la
 
 /* ---- set operations ------------------------------------------------------------------ */
 
-/* op planned so that its output is exactly its columns 0..ncols-1, in order. */
-static int plan_whole(planner *p, ss_lop *op, ss_plan **out)
+/* The columns of a relation of ncols columns that a node computes: those flagged in want (all
+ * when want is NULL; column 0 when none is, so that rows keep a column to be counted by). */
+static int wanted_columns(planner *p, uint32_t ncols, const bool *want, uint32_t **cols, uint32_t *n)
+{
+    uint32_t *c = pl_alloc(p, sizeof(uint32_t) * (ncols ? ncols : 1)), k = 0;
+    if (!c)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < ncols; i++)
+        if (!want || want[i])
+            c[k++] = i;
+    if (k == 0 && ncols)
+        c[k++] = 0;
+    *cols = c;
+    *n = k;
+    return SS_OK;
+}
+
+/* op planned so that its output is exactly its columns cols[0..n), in order. */
+static int plan_columns(planner *p, ss_lop *op, const uint32_t *cols, uint32_t n, ss_plan **out)
 {
     layout in;
     if (plan_node(p, op, out, &in))
         return SS_ERROR;
-    bool identity = in.n == op->ncols;
+    bool identity = in.n == n;
     for (uint32_t i = 0; identity && i < in.n; i++)
-        identity = in.cols[i].rel == op->rel && in.cols[i].col == i;
+        identity = in.cols[i].rel == op->rel && in.cols[i].col == cols[i];
     if (identity)
         return SS_OK;
-    ss_expr **cols = pl_alloc(p, sizeof(ss_expr *) * op->ncols);
-    if (!cols)
+    ss_expr **refs = pl_alloc(p, sizeof(ss_expr *) * (n ? n : 1));
+    const char **names = pl_alloc(p, sizeof(char *) * (n ? n : 1));
+    if (!refs || !names)
         return SS_ERROR;
-    for (uint32_t i = 0; i < op->ncols; i++) {
-        if (!(cols[i] = pl_alloc(p, sizeof *cols[i])))
+    for (uint32_t i = 0; i < n; i++) {
+        if (!(refs[i] = pl_alloc(p, sizeof *refs[i])))
             return SS_ERROR;
-        cols[i]->kind = EXPR_COLUMN;
-        cols[i]->type = op->types[i];
-        cols[i]->u.column.rel = op->rel;
-        cols[i]->u.column.index = i;
+        refs[i]->kind = EXPR_COLUMN;
+        refs[i]->type = op->types[cols[i]];
+        refs[i]->u.column.rel = op->rel;
+        refs[i]->u.column.index = cols[i];
+        names[i] = op->names ? op->names[cols[i]] : NULL;
     }
-    ss_expr **fixed = fix_exprs(p, cols, op->ncols, &in);
+    ss_expr **fixed = fix_exprs(p, refs, n, &in);
     if (!fixed)
         return SS_ERROR;
-    *out = plan_project(&p->pb, *out, op->ncols, (const ss_expr *const *)fixed, op->names);
+    *out = plan_project(&p->pb, *out, n, (const ss_expr *const *)fixed, op->names ? names : NULL);
     return *out ? SS_OK : SS_ERROR;
+}
+
+/* op planned so that its output is exactly its columns 0..ncols-1, in order. */
+static int plan_whole(planner *p, ss_lop *op, ss_plan **out)
+{
+    uint32_t *cols, n;
+    return wanted_columns(p, op->ncols, NULL, &cols, &n) || plan_columns(p, op, cols, n, out) ? SS_ERROR : SS_OK;
+}
+
+/* The layout of a node making relation rel's columns cols[0..n), and their types and names. */
+static int narrowed_layout(planner *p, const ss_lop *op, const uint32_t *cols, uint32_t n, layout *lay,
+                           ss_type **types, const char ***names)
+{
+    binding *b = pl_alloc(p, sizeof(binding) * (n ? n : 1));
+    *types = pl_alloc(p, sizeof(ss_type) * (n ? n : 1));
+    *names = pl_alloc(p, sizeof(char *) * (n ? n : 1));
+    if (!b || !*types || !*names)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < n; i++) {
+        b[i] = (binding){op->rel, cols[i]};
+        (*types)[i] = op->types[cols[i]];
+        (*names)[i] = op->names ? op->names[cols[i]] : NULL;
+    }
+    *lay = (layout){n, b};
+    return SS_OK;
 }
 
 typedef struct plan_list {
@@ -991,38 +1035,45 @@ typedef struct plan_list {
     uint32_t n, cap;
 } plan_list;
 
-/* The inputs of a UNION's append: a UNION below it that keeps its duplicates (or any UNION
- * below a UNION that drops them) adds its own inputs, as PostgreSQL flattens them. */
-static int collect_union(planner *p, const ss_lop *op, plan_list *l)
+/* The inputs of a UNION's append, each computing columns cols[0..n): a UNION below it that
+ * keeps its duplicates (or any UNION below a UNION that drops them) adds its own inputs, as
+ * PostgreSQL flattens them. */
+static int collect_union(planner *p, const ss_lop *op, const uint32_t *cols, uint32_t n, plan_list *l)
 {
     for (uint32_t i = 0; i < op->nchildren; i++) {
         ss_lop *c = op->children[i];
         if (c->kind == LOP_SETOP && c->u.setop.op == LSETOP_UNION && (c->u.setop.all || !op->u.setop.all)) {
-            if (ss_ctx_check_stack(p->ctx) || collect_union(p, c, l))
+            if (ss_ctx_check_stack(p->ctx) || collect_union(p, c, cols, n, l))
                 return SS_ERROR;
             continue;
         }
         if (pl_reserve(p, (void **)&l->v, &l->cap, l->n, sizeof *l->v))
             return SS_ERROR;
-        if (plan_whole(p, c, &l->v[l->n]))
+        if (plan_columns(p, c, cols, n, &l->v[l->n]))
             return SS_ERROR;
         l->n++;
     }
     return SS_OK;
 }
 
-/* UNION ALL: an append; UNION: an append then DISTINCT's aggregate; INTERSECT / EXCEPT
- * [ALL]: a setop node. */
+/* UNION ALL: an append of the columns read above it (prune.c); UNION: an append then
+ * DISTINCT's aggregate; INTERSECT / EXCEPT [ALL]: a setop node. */
 static int plan_setop_op(planner *p, ss_lop *op, ss_plan **out, layout *lay)
 {
-    if (own_layout(p, op->rel, op->ncols, lay))
-        return SS_ERROR;
     if (op->u.setop.op == LSETOP_UNION) {
+        uint32_t *cols, n;
+        ss_type *types;
+        const char **names;
+        const bool *want = op->u.setop.all && op->rel <= p->nrels ? p->used[op->rel] : NULL;
+        if (wanted_columns(p, op->ncols, want, &cols, &n) || narrowed_layout(p, op, cols, n, lay, &types, &names))
+            return SS_ERROR;
         plan_list l = {0};
-        if (collect_union(p, op, &l) || !(*out = plan_append(&p->pb, l.n, l.v, op->names)))
+        if (collect_union(p, op, cols, n, &l) || !(*out = plan_append(&p->pb, l.n, l.v, op->names ? names : NULL)))
             return SS_ERROR;
         return op->u.setop.all ? SS_OK : plan_distinct(p, *out, out);
     }
+    if (own_layout(p, op->rel, op->ncols, lay))
+        return SS_ERROR;
     ss_plan *left, *right;
     if (plan_whole(p, op->children[0], &left) || plan_whole(p, op->children[1], &right))
         return SS_ERROR;
@@ -1036,10 +1087,18 @@ static int plan_setop_op(planner *p, ss_lop *op, ss_plan **out, layout *lay)
 /* A CTE scan, with the query's plan: one_query_per_cte keeps it under one of them. */
 static int plan_cte_scan_op(planner *p, ss_lop *op, ss_plan **out, layout *lay)
 {
+    /* the query computes the columns some reference reads (prune.c): the same ones under
+       every reference, since they share its rows */
+    ss_lop *q = op->children[0];
+    const bool *want = ss_prune_narrowable(p->used, p->nrels, q) ? p->used[q->rel] : NULL;
+    uint32_t *cols, n;
+    ss_type *types;
+    const char **names;
     ss_plan *cte;
-    if (plan_whole(p, op->children[0], &cte) || own_layout(p, op->rel, op->ncols, lay))
+    if (wanted_columns(p, op->ncols, want, &cols, &n) || plan_columns(p, q, cols, n, &cte) ||
+        narrowed_layout(p, op, cols, n, lay, &types, &names))
         return SS_ERROR;
-    *out = plan_cte_scan(&p->pb, op->u.cte.id, op->u.cte.name, cte, op->ncols, op->types, op->names);
+    *out = plan_cte_scan(&p->pb, op->u.cte.id, op->u.cte.name, cte, n, types, op->names ? names : NULL);
     return *out ? SS_OK : SS_ERROR;
 }
 

@@ -19,12 +19,13 @@ typedef struct pruner {
     uint32_t *ncols; /* per relation id: its columns */
     bool changed;
     ss_ptrmap seen; /* expressions marked in this pass (the binder shares subtrees) */
+    ss_ptrmap ctes; /* WITH queries visited in this pass (one under all its CTE scans) */
 } pruner;
 
 static bool makes_columns(const ss_lop *op)
 {
     return op->kind == LOP_GET || op->kind == LOP_VALUES || op->kind == LOP_PROJECT || op->kind == LOP_AGGREGATE ||
-           op->kind == LOP_SETOP;
+           op->kind == LOP_SETOP || op->kind == LOP_CTE_SCAN;
 }
 
 static int alloc_need(pruner *pr, const ss_lop *op)
@@ -72,6 +73,100 @@ static int mark_slot(ss_lop *op, ss_expr **slot, void *arg)
     return mark_expr(arg, *slot);
 }
 
+static int visit(pruner *pr, ss_lop *op, bool all);
+
+/* The operator below op making relation rel (NULL: none). */
+static const ss_lop *maker_of(const ss_lop *op, uint32_t rel)
+{
+    if (op->rel == rel && makes_columns(op))
+        return op;
+    for (uint32_t i = 0; i < op->nchildren; i++) {
+        const ss_lop *m = maker_of(op->children[i], rel);
+        if (m)
+            return m;
+    }
+    return NULL;
+}
+
+static bool droppable(const ss_lop *child, uint32_t col);
+
+/* A constant, or a column of a relation below op that may itself be left out. */
+static bool plain_value(const ss_lop *op, const ss_expr *e)
+{
+    if (e->kind == EXPR_CONST)
+        return true;
+    if (e->kind != EXPR_COLUMN)
+        return false;
+    for (uint32_t i = 0; i < op->nchildren; i++) {
+        const ss_lop *m = maker_of(op->children[i], e->u.column.rel);
+        if (m)
+            return droppable(m, e->u.column.index);
+    }
+    return true; /* an outer query's column */
+}
+
+/* Whether column col of the relation child makes (below the filters, sorts and limits over it)
+ * can be left out without changing what the query raises: PostgreSQL computes every column of
+ * a set operation's input and of a materialized WITH query, so only a plain column or a
+ * constant may go, never an expression that could fail (1 / 0) or an aggregate's result. */
+static bool droppable(const ss_lop *child, uint32_t col)
+{
+    const ss_lop *op = child;
+    while ((op->kind == LOP_FILTER || op->kind == LOP_SORT || op->kind == LOP_LIMIT || op->kind == LOP_UNIQUE ||
+            op->kind == LOP_DISTINCT) &&
+           op->nchildren && op->children[0]->rel == child->rel)
+        op = op->children[0];
+    switch (op->kind) {
+    case LOP_PROJECT:
+        return col < op->u.project.n && plain_value(op, op->u.project.exprs[col]);
+    case LOP_GET:
+    case LOP_CTE_SCAN:
+    case LOP_SETOP: /* (its own inputs keep what they must) */
+        return true;
+    case LOP_AGGREGATE:
+        return col < op->u.aggregate.ngroups;
+    default:
+        return false;
+    }
+}
+
+/* Whether a UNION ALL is one PostgreSQL flattens into an append of its inputs pulled up
+ * (is_simple_union_all: no input's columns converted, here or in a UNION ALL below): an input's
+ * output nothing reads is then never computed. */
+static bool simple_union_all(const ss_lop *op)
+{
+    if (op->u.setop.cast)
+        return false;
+    for (uint32_t i = 0; i < op->nchildren; i++) {
+        const ss_lop *c = op->children[i];
+        if (c->kind == LOP_SETOP && c->u.setop.op == LSETOP_UNION && c->u.setop.all && !simple_union_all(c))
+            return false;
+    }
+    return true;
+}
+
+/* child of op (UNION ALL, CTE scan), whose output column i is op's column i: it computes the
+ * columns of op that are read (all of them when child makes no relation of its own), and
+ * those it may not leave out (droppable) unless op is a simple UNION ALL. */
+static int visit_narrowed(pruner *pr, const ss_lop *op, ss_lop *child)
+{
+    if (!ss_prune_narrowable(pr->need, pr->nrels, child))
+        return visit(pr, child, true);
+    bool simple = op->kind == LOP_SETOP && simple_union_all(op);
+    for (uint32_t i = 0; i < op->ncols; i++)
+        if (!pr->need[op->rel][i] && !simple && !droppable(child, i))
+            mark(pr, child->rel, i);
+    bool any = false;
+    for (uint32_t i = 0; i < op->ncols; i++)
+        if (pr->need[op->rel][i]) {
+            mark(pr, child->rel, i);
+            any = true;
+        }
+    if (!any && op->ncols)
+        mark(pr, child->rel, 0); /* rows keep one column to be counted by (planner.c) */
+    return visit(pr, child, false);
+}
+
 /* all: every column op outputs is read above it. */
 static int visit(pruner *pr, ss_lop *op, bool all)
 {
@@ -106,9 +201,34 @@ static int visit(pruner *pr, ss_lop *op, bool all)
         child_all = op->kind == LOP_AGGREGATE ? false : all;
         break;
     case LOP_DISTINCT:
-    case LOP_SETOP:
         child_all = true;
         break;
+    case LOP_SETOP:
+        if (!op->u.setop.all || op->u.setop.op != LSETOP_UNION) {
+            /* UNION, INTERSECT and EXCEPT compare whole rows: every column, in both inputs */
+            for (uint32_t i = 0; i < op->ncols; i++)
+                mark(pr, op->rel, i);
+            child_all = true;
+            break;
+        }
+        /* UNION ALL: each input computes the columns read above (column i of each input) */
+        return visit_narrowed(pr, op, op->children[0]) || visit_narrowed(pr, op, op->children[1]) ? SS_ERROR : SS_OK;
+    case LOP_CTE_SCAN:
+        /* the WITH query (one operator under every reference) computes the columns some
+           reference reads */
+        {
+            /* marks made after its visit in this pass make another pass: once is enough */
+            void *v;
+            if (ss_ptrmap_get(&pr->ctes, op->children[0], &v)) {
+                for (uint32_t i = 0; i < op->ncols; i++)
+                    if (pr->need[op->rel][i] && ss_prune_narrowable(pr->need, pr->nrels, op->children[0]))
+                        mark(pr, op->children[0]->rel, i);
+                return SS_OK;
+            }
+            if (ss_ptrmap_put(&pr->ctes, op->children[0], op))
+                return ss_ctx_error(pr->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        }
+        return visit_narrowed(pr, op, op->children[0]);
     case LOP_GET:
         break;
     default: /* an operator this pass does not know: everything it has and reads */
@@ -121,6 +241,12 @@ static int visit(pruner *pr, ss_lop *op, bool all)
         if (visit(pr, op->children[i], child_all))
             return SS_ERROR;
     return SS_OK;
+}
+
+bool ss_prune_narrowable(bool *const *need, uint32_t nrels, const ss_lop *op)
+{
+    /* its own relation, or the one a filter, sort or limit passes through */
+    return op->rel && op->rel <= nrels && need[op->rel];
 }
 
 int ss_prune_columns(ss_ctx *ctx, ss_arena *arena, ss_lop *root, uint32_t nrels, bool ***need)
@@ -137,6 +263,7 @@ int ss_prune_columns(ss_ctx *ctx, ss_arena *arena, ss_lop *root, uint32_t nrels,
     do {
         pr.changed = false;
         ss_ptrmap_init(&pr.seen, arena);
+        ss_ptrmap_init(&pr.ctes, arena);
         if (visit(&pr, root, true))
             return SS_ERROR;
     } while (pr.changed);

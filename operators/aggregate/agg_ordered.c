@@ -35,10 +35,25 @@ int agg_ordered_init(ss_ctx *ctx, const ss_api *api, agg_ordered *ao, uint32_t n
     return SS_OK;
 }
 
-void agg_ordered_clear(agg_ordered *ao)
+int agg_ordered_set_budget(ss_ctx *ctx, agg_ordered *ao, size_t budget)
 {
-    if (!ao->api)
-        return;
+    if (!budget)
+        return SS_OK;
+    ss_type *types = ops_zalloc_array(ctx, ao->api, ao->nargs + ao->nkeys + 1, sizeof *types);
+    if (!types)
+        return SS_ERROR;
+    for (uint32_t c = 0; c < ao->nargs + ao->nkeys; c++)
+        types[c] = ao->cols[c].type;
+    int rc = agg_runs_init(ctx, ao->api, &ao->runs, budget, ao->nargs + ao->nkeys, types, ao->keys, ao->nsort,
+                           ao->distinct ? ao->distinct_args : 0, ao->nargs);
+    ao->api->free(types);
+    ao->budget = rc == SS_OK ? budget : 0;
+    return rc;
+}
+
+/* Forgets the rows held (not the runs). */
+static void drop_rows(agg_ordered *ao)
+{
     for (uint32_t c = 0; ao->cols && c < ao->nargs + ao->nkeys; c++) {
         ss_type t = ao->cols[c].type;
         ops_column_release(&ao->cols[c]);
@@ -49,10 +64,19 @@ void agg_ordered_clear(agg_ordered *ao)
     ao->count = ao->capacity = 0;
 }
 
-void agg_ordered_release(agg_ordered *ao)
+void agg_ordered_clear(ss_ctx *ctx, agg_ordered *ao)
 {
     if (!ao->api)
         return;
+    drop_rows(ao);
+    agg_runs_reset(ctx, &ao->runs);
+}
+
+void agg_ordered_release(ss_ctx *ctx, agg_ordered *ao)
+{
+    if (!ao->api)
+        return;
+    agg_runs_release(ctx, &ao->runs);
     for (uint32_t c = 0; ao->cols && c < ao->nargs + ao->nkeys; c++)
         ops_column_release(&ao->cols[c]);
     ops_free(ao->api, ao->cols);
@@ -60,6 +84,8 @@ void agg_ordered_release(agg_ordered *ao)
     ops_free(ao->api, ao->gids);
     memset(ao, 0, sizeof *ao);
 }
+
+static int spill_if_over(ss_ctx *ctx, agg_ordered *ao);
 
 int agg_ordered_add(ss_ctx *ctx, agg_ordered *ao, ss_vector *const *vecs, const uint32_t *pos,
                     const uint32_t *gids, uint32_t n)
@@ -85,7 +111,7 @@ int agg_ordered_add(ss_ctx *ctx, agg_ordered *ao, ss_vector *const *vecs, const 
             return SS_ERROR;
     memcpy(ao->gids + ao->count, gids, (size_t)n * sizeof *gids);
     ao->count += n;
-    return SS_OK;
+    return spill_if_over(ctx, ao);
 }
 
 /* -1, 0, 1: value a of column c against value b, NULLs as the key says. */
@@ -124,10 +150,10 @@ static bool same_args(const agg_ordered *ao, uint32_t a, uint32_t b)
     return true;
 }
 
-int agg_ordered_feed(ss_ctx *ctx, agg_ordered *ao, agg_accum *acc)
+/* The rows held in feed order (group, order keys; DISTINCT duplicates dropped): *order and
+ * *scratch (n entries each, api->alloc'd), *m of them used. */
+static int sorted_rows(ss_ctx *ctx, agg_ordered *ao, uint32_t **order_out, uint32_t **scratch_out, uint32_t *m_out)
 {
-    if (ao->count == 0)
-        return SS_OK;
     const ss_api *api = ao->api;
     size_t n = ao->count;
     uint32_t *order = api->alloc(n * sizeof *order);
@@ -153,6 +179,50 @@ int agg_ordered_feed(ss_ctx *ctx, agg_ordered *ao, agg_accum *acc)
             continue;
         order[m++] = r;
     }
+    *order_out = order;
+    *scratch_out = scratch;
+    *m_out = m;
+    return SS_OK;
+}
+
+/* The rows held written as one sorted run, and forgotten. */
+static int write_run(ss_ctx *ctx, agg_ordered *ao)
+{
+    uint32_t *order, *scratch, m;
+    if (sorted_rows(ctx, ao, &order, &scratch, &m) != SS_OK)
+        return SS_ERROR;
+    int rc = agg_runs_write(ctx, &ao->runs, ao->cols, ao->gids, order, m);
+    ao->api->free(order);
+    ao->api->free(scratch);
+    drop_rows(ao);
+    return rc;
+}
+
+/* Writes the rows held as a run once they outgrow the budget. */
+static int spill_if_over(ss_ctx *ctx, agg_ordered *ao)
+{
+    if (!ao->budget || ao->count == 0)
+        return SS_OK;
+    size_t bytes = (size_t)ao->capacity * (sizeof(uint32_t) * 3); /* gids, and the sort's two arrays */
+    for (uint32_t c = 0; c < ao->nargs + ao->nkeys; c++)
+        bytes += ops_column_bytes(&ao->cols[c]);
+    return bytes > ao->budget ? write_run(ctx, ao) : SS_OK;
+}
+
+int agg_ordered_feed(ss_ctx *ctx, agg_ordered *ao, agg_accum *acc)
+{
+    if (ao->runs.nruns) {
+        /* the rows held are the last run; the runs merge into acc */
+        if (ao->count && write_run(ctx, ao) != SS_OK)
+            return SS_ERROR;
+        return agg_runs_feed(ctx, &ao->runs, acc);
+    }
+    if (ao->count == 0)
+        return SS_OK;
+    const ss_api *api = ao->api;
+    uint32_t *order, *scratch, m;
+    if (sorted_rows(ctx, ao, &order, &scratch, &m) != SS_OK)
+        return SS_ERROR;
     /* the scratch array becomes the group of each fed row, in feed order */
     for (uint32_t k = 0; k < m; k++)
         scratch[k] = ao->gids[order[k]];

@@ -25,11 +25,8 @@ size_t agg_spill_memory(const group_table *groups, const agg_accum *accs, const 
                      (acc->t ? sizeof(agg_text) : 0) +
                      (specs[a].kind == AGG_PLUGIN ? acc->stride : 0);
         n += (size_t)acc->capacity * per;
-        if (specs[a].distinct) {
-            const distinct_set *ds = &distinct[a];
-            n += ops_column_bytes(&ds->values) + (size_t)ds->capacity * (sizeof(uint32_t) + sizeof(uint64_t)) +
-                 (size_t)ds->nslots * sizeof(uint32_t);
-        }
+        if (specs[a].distinct)
+            n += distinct_set_memory(&distinct[a]);
     }
     return n;
 }

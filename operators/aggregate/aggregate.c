@@ -72,6 +72,7 @@ typedef struct aggregate_state {
     ss_type *state_types;    /* the records' columns: key types, then bytea per call */
     ss_vector **flush_vecs;  /* a record batch being written */
     uint64_t states_spilled, states_combined;
+    size_t input_budget;     /* each ordered or DISTINCT call's sorted input (0: in memory) */
     ops_owned_batch out;
     uint32_t identity[SS_BATCH_CAPACITY]; /* positions of a batch without selection */
     uint32_t gids[SS_BATCH_CAPACITY];     /* group of each live row; all 0 without GROUP BY */
@@ -86,16 +87,16 @@ static uint32_t group_count(const aggregate_state *st)
 }
 
 /* Drops all groups and aggregate state (rescan); the structures stay usable. */
-static void aggregate_discard(aggregate_state *st)
+static void aggregate_discard(ss_ctx *ctx, aggregate_state *st)
 {
     group_table_clear(&st->groups);
     for (uint32_t a = 0; a < st->naggs; a++) {
         if (st->accs)
             agg_accum_release(g_api, &st->accs[a]);
         if (st->distinct)
-            distinct_set_clear(&st->distinct[a]);
+            distinct_set_clear(ctx, &st->distinct[a]);
         if (st->calls) {
-            agg_ordered_clear(&st->calls[a].ordered);
+            agg_ordered_clear(ctx, &st->calls[a].ordered);
             agg_direct_clear(&st->calls[a].direct);
         }
     }
@@ -116,12 +117,12 @@ static void aggregate_close(ss_ctx *ctx, ss_op *self, void *state)
         if (st->accs)
             agg_accum_release(g_api, &st->accs[a]);
         if (st->distinct)
-            distinct_set_release(&st->distinct[a]);
+            distinct_set_release(ctx, &st->distinct[a]);
         if (st->arg_vectors && st->arg_vectors[a] && st->arg_source[a] == a)
             g_api->vector_destroy(st->arg_vectors[a]);
         if (st->calls) {
             agg_call_state *cs = &st->calls[a];
-            agg_ordered_release(&cs->ordered);
+            agg_ordered_release(ctx, &cs->ordered);
             agg_direct_release(&cs->direct);
             if (cs->filter)
                 g_api->vector_destroy(cs->filter);
@@ -223,7 +224,7 @@ static int setup_call(ss_ctx *ctx, aggregate_state *st, uint32_t a)
     int rc = agg_ordered_init(ctx, g_api, &cs->ordered, nargs, norder, types, x ? x->order_keys : NULL,
                               spec->distinct ? spec->distinct_args : 0);
     ops_free(g_api, types);
-    return rc;
+    return rc == SS_OK ? agg_ordered_set_budget(ctx, &cs->ordered, st->input_budget) : rc;
 }
 
 static int setup_aggregates(ss_ctx *ctx, aggregate_state *st)
@@ -238,7 +239,8 @@ static int setup_aggregates(ss_ctx *ctx, aggregate_state *st)
             return SS_ERROR;
         agg_accum_init(&st->accs[a], &st->specs[a]);
         if (st->specs[a].distinct && !st->specs[a].ordered &&
-            distinct_set_init(ctx, g_api, &st->distinct[a], st->specs[a].arg_type) != SS_OK)
+            (distinct_set_init(ctx, g_api, &st->distinct[a], st->specs[a].arg_type) != SS_OK ||
+             distinct_set_set_budget(ctx, &st->distinct[a], st->input_budget) != SS_OK))
             return SS_ERROR;
         if (!call->arg)
             continue;
@@ -311,6 +313,8 @@ static int aggregate_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *node, ui
     if (!st->key_types || !st->key_vectors || !st->arg_vectors || !st->arg_source ||
         !st->specs || !st->accs || !st->distinct || !st->calls)
         goto fail;
+    /* an ordered or DISTINCT call's input is a sort of its own: work_mem each, as PostgreSQL */
+    st->input_budget = ops_spill_available(g_api) && !(flags & SS_OPEN_EXPLAIN_ONLY) ? g_api->work_mem(ctx, false) : 0;
     if (setup_keys(ctx, st) != SS_OK || setup_aggregates(ctx, st) != SS_OK)
         goto fail;
     if (ops_owned_batch_init(ctx, g_api, &st->out, node->ncols, node->col_types,
@@ -463,7 +467,7 @@ static int flush_states(ss_ctx *ctx, aggregate_state *st)
         st->states_spilled += n;
     }
     uint64_t rows_in = st->rows_in;
-    aggregate_discard(st);
+    aggregate_discard(ctx, st);
     st->rows_in = rows_in;
     return SS_OK;
 }
@@ -550,7 +554,7 @@ static int aggregate_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch 
             return SS_ERROR;
         if (!more)
             return SS_OK;
-        aggregate_discard(st);
+        aggregate_discard(ctx, st);
         if (aggregate_build(ctx, st) != SS_OK)
             return SS_ERROR;
         n = ops_owned_batch_next_slice(g_api, &st->out, st->emitted, group_count(st));
@@ -571,7 +575,7 @@ static int aggregate_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch 
 static int aggregate_rescan(ss_ctx *ctx, ss_op *self, void *state, const ss_param_set *changed)
 {
     aggregate_state *st = state;
-    aggregate_discard(st);
+    aggregate_discard(ctx, st);
     agg_spill_reset(ctx, &st->spill);
     for (uint32_t a = 0; a < st->naggs; a++)
         if (agg_spec_eval_direct(ctx, g_api, &st->specs[a]) != SS_OK)
@@ -607,6 +611,20 @@ static int aggregate_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, s
     else if (st->spill.files)
         ops_explain_appendf(buf, buflen, " (spilled %llu rows to %u partitions)",
                             (unsigned long long)st->spill.rows_spilled, st->spill.files);
+    /* ordered and DISTINCT calls whose sorted input went to runs (agg_runs.h) */
+    uint64_t rows = 0;
+    uint32_t runs = 0;
+    for (uint32_t a = 0; a < st->naggs; a++) {
+        const agg_runs *r = st->specs[a].ordered ? &st->calls[a].ordered.runs
+                            : st->specs[a].distinct ? &st->distinct[a].runs : NULL;
+        if (r) {
+            rows += r->rows_written;
+            runs += r->files;
+        }
+    }
+    if (runs)
+        ops_explain_appendf(buf, buflen, " (sorted input in %u runs, %llu rows written)", runs,
+                            (unsigned long long)rows);
     return SS_OK;
 }
 

@@ -16,11 +16,29 @@ int distinct_set_init(ss_ctx *ctx, const ss_api *api, distinct_set *ds, ss_type 
     return ops_column_init(ctx, &ds->values, api, type, "DISTINCT aggregate");
 }
 
-void distinct_set_clear(distinct_set *ds)
+int distinct_set_set_budget(ss_ctx *ctx, distinct_set *ds, size_t budget)
 {
-    if (!ds->api)
-        return;
+    if (!budget)
+        return SS_OK;
+    const ss_sort_key asc = {0};
+    if (agg_runs_init(ctx, ds->api, &ds->runs, budget, 1, &ds->values.type, &asc, 1, 1, 1) != SS_OK)
+        return SS_ERROR;
+    ds->budget = budget;
+    return SS_OK;
+}
+
+size_t distinct_set_memory(const distinct_set *ds)
+{
+    return ops_column_bytes(&ds->values) + (size_t)ds->capacity * (sizeof(uint32_t) + sizeof(uint64_t)) +
+           (size_t)ds->nslots * sizeof(uint32_t);
+}
+
+/* Forgets the entries held (not the runs). */
+static void drop_entries(distinct_set *ds)
+{
+    ss_type type = ds->values.type;
     ops_column_release(&ds->values);
+    ops_column_init(NULL, &ds->values, ds->api, type, "DISTINCT aggregate");
     ops_free(ds->api, ds->gids);
     ops_free(ds->api, ds->hashes);
     ops_free(ds->api, ds->slots);
@@ -30,9 +48,18 @@ void distinct_set_clear(distinct_set *ds)
     ds->count = ds->capacity = ds->nslots = 0;
 }
 
-void distinct_set_release(distinct_set *ds)
+void distinct_set_clear(ss_ctx *ctx, distinct_set *ds)
 {
-    distinct_set_clear(ds);
+    if (!ds->api)
+        return;
+    drop_entries(ds);
+    agg_runs_reset(ctx, &ds->runs);
+}
+
+void distinct_set_release(ss_ctx *ctx, distinct_set *ds)
+{
+    distinct_set_clear(ctx, ds);
+    agg_runs_release(ctx, &ds->runs);
 }
 
 static int grow_slots(ss_ctx *ctx, distinct_set *ds)
@@ -64,6 +91,8 @@ static int add_entry(ss_ctx *ctx, distinct_set *ds, const ss_vector *v, uint32_t
     return SS_OK;
 }
 
+static int write_run(ss_ctx *ctx, distinct_set *ds);
+
 int distinct_set_add(ss_ctx *ctx, distinct_set *ds, const ss_vector *v, const uint32_t *pos,
                      const uint32_t *gids, uint32_t n, uint64_t *hashes)
 {
@@ -92,6 +121,9 @@ int distinct_set_add(ss_ctx *ctx, distinct_set *ds, const ss_vector *v, const ui
             s = (s + 1) & mask;
         }
     }
+    /* the sort that writes a run needs two more arrays of count entries */
+    if (ds->budget && distinct_set_memory(ds) + (size_t)ds->count * 8 > ds->budget)
+        return write_run(ctx, ds);
     return SS_OK;
 }
 
@@ -103,10 +135,9 @@ static int compare_entries(const void *arg, uint32_t a, uint32_t b)
     return ops_column_compare(&ds->values, a, b);
 }
 
-int distinct_set_feed(ss_ctx *ctx, distinct_set *ds, agg_accum *acc)
+/* The entries in feed order (group, value): *order and *scratch, count entries each. */
+static int sorted_entries(ss_ctx *ctx, distinct_set *ds, uint32_t **order_out, uint32_t **scratch_out)
 {
-    if (ds->count == 0)
-        return SS_OK;
     size_t n = ds->count;
     uint32_t *order = ds->api->alloc(n * sizeof *order);
     uint32_t *scratch = ds->api->alloc(n * sizeof *scratch);
@@ -124,6 +155,36 @@ int distinct_set_feed(ss_ctx *ctx, distinct_set *ds, agg_accum *acc)
         ds->api->free(scratch);
         return SS_ERROR; /* check_interrupt recorded 57014 */
     }
+    *order_out = order;
+    *scratch_out = scratch;
+    return SS_OK;
+}
+
+/* The entries written as one sorted run, and forgotten. */
+static int write_run(ss_ctx *ctx, distinct_set *ds)
+{
+    uint32_t *order, *scratch;
+    if (sorted_entries(ctx, ds, &order, &scratch) != SS_OK)
+        return SS_ERROR;
+    int rc = agg_runs_write(ctx, &ds->runs, &ds->values, ds->gids, order, ds->count);
+    ds->api->free(order);
+    ds->api->free(scratch);
+    drop_entries(ds);
+    return rc;
+}
+
+int distinct_set_feed(ss_ctx *ctx, distinct_set *ds, agg_accum *acc)
+{
+    if (ds->runs.nruns) {
+        if (ds->count && write_run(ctx, ds) != SS_OK)
+            return SS_ERROR;
+        return agg_runs_feed(ctx, &ds->runs, acc);
+    }
+    if (ds->count == 0)
+        return SS_OK;
+    uint32_t *order, *scratch;
+    if (sorted_entries(ctx, ds, &order, &scratch) != SS_OK)
+        return SS_ERROR;
     /* the scratch array becomes the group of each fed value, in feed order */
     for (uint32_t k = 0; k < ds->count; k++)
         scratch[k] = ds->gids[order[k]];
