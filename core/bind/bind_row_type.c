@@ -132,6 +132,13 @@ ss_expr *bind_coerce_to_row_type(binder *b, ss_expr *arg, ss_type target, ss_cas
     char b1[96], b2[96];
     if (arg->type.id == SS_TYPE_RECORD && (arg->type.typmod == target.typmod || !d || !d->name))
         return arg; /* the same type, or to an anonymous record (a common type of records) */
+    if (d && (arg->type.id == SS_TYPE_UNKNOWN || (ss_type_is_text(arg->type.id) && mode == CAST_EXPLICIT))) {
+        /* an untyped column (INSERT ... SELECT '(1,x)') or text: record_in at run time */
+        ss_expr *c = new_expr(b, EXPR_CAST, target);
+        if (c)
+            c->u.cast.arg = arg, c->u.cast.mode = mode;
+        return c;
+    }
     const rec_desc *ad = rec_desc_get(arg->type.typmod);
     if (d && arg->kind == EXPR_CONST && arg->type.id == SS_TYPE_RECORD && (!ad || !ad->name) && !arg->u.cnst.is_null &&
         !(arg = unfold_row(b, arg)))
@@ -153,6 +160,12 @@ ss_expr *bind_coerce_to_row_type(binder *b, ss_expr *arg, ss_type target, ss_cas
         return NULL;
     for (uint32_t k = 0; k < n; k++) {
         ss_expr *f = arg->u.func.args[k];
+        if (f->kind == EXPR_CONST && f->u.cnst.is_null) { /* ROW(NULL, ...): its type is the field's */
+            if (!(args[k] = new_expr(b, EXPR_CONST, d->types[k])))
+                return NULL;
+            args[k]->u.cnst.is_null = true;
+            continue;
+        }
         if (!is_unknown_const(f) && !is_unknown_param(b, f) && !(f->type.id == d->types[k].id) &&
             !ss_cast_exists(f->type, d->types[k], mode)) {
             char b3[96], b4[96];

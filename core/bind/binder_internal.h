@@ -437,6 +437,14 @@ static inline const char *tname(ss_type t, char *buf, size_t n)
 {
     return ss_type_display_name(t, buf, n);
 }
+/* t without its type modifier (format_type_be's type), except a row type's typmod, which
+ * names the type (types/record/record.h) rather than modifying it. */
+static inline ss_type type_sans_modifier(ss_type t)
+{
+    if (t.id == SS_TYPE_RECORD || t.id == SS_TYPE_RECORD_ARRAY)
+        return t;
+    return (ss_type){t.id, -1};
+}
 static inline bool is_unknown_const(const ss_expr *e)
 {
     return e->kind == EXPR_CONST && e->type.id == SS_TYPE_UNKNOWN;
