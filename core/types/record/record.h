@@ -85,5 +85,8 @@ extern const ss_func_def rec_row_def, rec_array1_def, rec_append_def, rec_depth_
 extern const ss_func_def rec_cmp_defs[6];
 /* (record, int4 k): field k of the record (strict; record_func.c), the binder's (x).a. */
 extern const ss_func_def rec_field_select_def;
+/* x IS NULL, x IS NOT NULL of a record value x (record_func.c): PostgreSQL's row null tests
+ * over its fields, non-strict. */
+extern const ss_func_def rec_null_test_defs[2];
 
 #endif
