@@ -12,13 +12,13 @@
 #include "types/functions.h"
 #include "types/record/record.h"
 
-static int register_desc(binder *b, const char *name, uint32_t n, const char *const *names, const ss_type *types,
+static int register_desc(binder *b, const void *scope, const char *name, uint32_t n, const char *const *names, const ss_type *types,
                          int location, ss_type *out)
 {
     if (n > REC_MAX_FIELDS)
         return bind_error(b, location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                           "feature not supported: row types of more than %d columns", REC_MAX_FIELDS);
-    int32_t typmod = rec_desc_register(name, n, names, types);
+    int32_t typmod = rec_desc_register(scope, name, n, names, types);
     if (typmod < 0)
         return bind_error(b, location, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     *out = (ss_type){SS_TYPE_RECORD, typmod};
@@ -40,14 +40,14 @@ int bind_row_type_name(binder *b, const char *name, int location, ss_type *out, 
             return SS_ERROR;
         for (uint32_t c = 0; c < t->ncols; c++)
             names[c] = t->cols[c].name;
-        return register_desc(b, t->name, t->ncols, names, t->types, location, out);
+        return register_desc(b, t->ns, t->name, t->ncols, names, t->types, location, out);
     }
     ss_view *v = ss_catalog_find_view(b->catalog, name);
     if (v) {
         *found = true;
         if (location >= 0 && note_dependency(b, v->ns, v->name))
             return SS_ERROR;
-        return register_desc(b, v->name, v->ncols, (const char *const *)v->col_names, v->types, location, out);
+        return register_desc(b, v->ns, v->name, v->ncols, (const char *const *)v->col_names, v->types, location, out);
     }
     return SS_OK;
 }
@@ -55,7 +55,7 @@ int bind_row_type_name(binder *b, const char *name, int location, ss_type *out, 
 int bind_coldef_type(binder *b, uint32_t n, const char *const *names, const ss_type *types, int location,
                      ss_type *out)
 {
-    return register_desc(b, NULL, n, names, types, location, out);
+    return register_desc(b, NULL, NULL, n, names, types, location, out);
 }
 
 int bind_entry_row_type(binder *b, const range_entry *re, ss_type *out)
@@ -86,7 +86,7 @@ int bind_entry_row_type(binder *b, const range_entry *re, ss_type *out)
     for (uint32_t c = 0; c < re->ncols; c++)
         if (!re->col_names[c])
             return SS_OK;
-    return register_desc(b, NULL, re->ncols, re->col_names, re->col_types, -1, out);
+    return register_desc(b, NULL, NULL, re->ncols, re->col_names, re->col_types, -1, out);
 }
 
 int bind_anonymous_row_type(binder *b, ss_expr *const *fields, uint32_t n, ss_type *out)
@@ -100,7 +100,7 @@ int bind_anonymous_row_type(binder *b, ss_expr *const *fields, uint32_t n, ss_ty
             return bind_error(b, -1, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
         types[k] = fields[k]->type;
     }
-    return register_desc(b, NULL, n, names, types, -1, out);
+    return register_desc(b, NULL, NULL, n, names, types, -1, out);
 }
 
 static bool is_row_ctor(const ss_expr *e)
@@ -144,8 +144,12 @@ ss_expr *bind_coerce_to_row_type(binder *b, ss_expr *arg, ss_type target, ss_cas
         !(arg = unfold_row(b, arg)))
         return NULL;
     if (!d || arg->type.id != SS_TYPE_RECORD || !is_row_ctor(arg)) {
-        bind_error(b, location, "42846", "cannot cast type %s to %s", tname(arg->type, b1, sizeof b1),
-                   tname(target, b2, sizeof b2));
+        if (arg->type.id != SS_TYPE_RECORD && mode != CAST_EXPLICIT) /* the caller's wording (INSERT's) */
+            bind_error(b, location, SS_SQLSTATE_DATATYPE_MISMATCH, "expression is of type %s, expected %s",
+                       tname(arg->type, b1, sizeof b1), tname(target, b2, sizeof b2));
+        else
+            bind_error(b, location, "42846", "cannot cast type %s to %s", tname(arg->type, b1, sizeof b1),
+                       tname(target, b2, sizeof b2));
         return NULL;
     }
     uint32_t n = arg->u.func.nargs;

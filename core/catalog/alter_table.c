@@ -13,6 +13,7 @@
 #include "bind/bind_alter.h"
 #include "bind/binder.h"
 #include "catalog/alter_internal.h"
+#include "catalog/rowtype_deps.h"
 #include "catalog/matview.h"
 #include "catalog/namespace.h"
 #include "catalog/sequences.h"
@@ -416,6 +417,8 @@ static int matview_refused(ss_ctx *ctx, const ast_stmt *st, const ss_table *t)
 static int run_cmd(alter_run *r, const ast_alter_cmd *a)
 {
     uint32_t col = 0;
+    if (ss_rowtype_check_alter(r->ctx, r->c, r->t, (int)a->kind)) /* a column uses its row type */
+        return SS_ERROR;
     switch (a->kind) {
     case AST_ALTER_SET_NOT_NULL:
     case AST_ALTER_DROP_NOT_NULL:

@@ -24,6 +24,8 @@
 /* A row type (record_desc.c): a table's or view's (name set) or a column definition list's
  * (name NULL), numbered by the typmod of SS_TYPE_RECORD; field k is names[k] of types[k]. */
 typedef struct rec_desc {
+    const void *scope; /* a relation's schema (catalog/namespace.h's ss_schema), for identity:
+                          the columns using a relation's row type are found by it and name */
     const char *name;
     uint32_t nfields;
     const char *const *names;
@@ -36,7 +38,8 @@ typedef struct rec_desc {
 #define REC_TYPE_ARRAY_OID_BASE 0x60000000
 /* The typmod of the descriptor (registered once, an identical one reused), -1 when out of
  * memory. */
-int32_t rec_desc_register(const char *name, uint32_t n, const char *const *names, const ss_type *types);
+int32_t rec_desc_register(const void *scope, const char *name, uint32_t n, const char *const *names,
+                          const ss_type *types);
 /* The descriptor of typmod (NULL: -1 or unknown, the anonymous record). */
 const rec_desc *rec_desc_get(int32_t typmod);
 /* The position of the field named name, -1 when there is none. */
