@@ -531,7 +531,7 @@ static void dependents_in_order(const ss_catalog *c, const drop_set *s, uint32_t
     }
     for (uint32_t i = 0; i < s->ncols; i++) {
         if (stamp)
-            stamp[m] = s->cols[i].table->created;
+            stamp[m] = s->cols[i].array ? 0 : s->cols[i].table->created; /* under t's array type, made with t */
         out[m++] = s->n + s->nfks + i;
     }
     /* a stable insertion sort by stamp: the lists are short */

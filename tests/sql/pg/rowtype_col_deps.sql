@@ -13,7 +13,7 @@ SELECT to_jsonb(rdq) FROM rdq WHERE id = 1;
 SELECT y FROM rdq ORDER BY y;
 \d rdq
 DROP TABLE rdp;
-DROP TABLE rdp, rdq;
+DROP TABLE rdp RESTRICT;
 CREATE TABLE rdp_other (z rdp);
 DROP TABLE rdp;
 DROP TABLE rdp_other;
@@ -40,3 +40,14 @@ SELECT v, (v).a FROM rdw;
 DROP VIEW rdv;
 DROP VIEW rdv CASCADE;
 SELECT * FROM rdw;
+-- dropping the using table with the used one needs no CASCADE
+CREATE TABLE rdp2 (a int);
+CREATE TABLE rdq2 (x rdp2, y rdp2[]);
+DROP TABLE rdp2, rdq2;
+-- two using tables, a temporary one among them
+CREATE TABLE rdp3 (a int, b text);
+CREATE TABLE rdq3 (k rdp3);
+CREATE TEMP TABLE rdt3 (k rdp3[], j int);
+DROP TABLE rdp3;
+DROP TABLE rdp3 CASCADE;
+SELECT * FROM rdt3;
