@@ -217,3 +217,61 @@ ss_expr *bind_field_select(binder *b, const ast_expr *a)
     args[0] = arg, args[1] = idx;
     return make_func(b, &rec_field_select_def, d->types[k], args, 2);
 }
+
+ss_expr *bind_field_store(binder *b, const ast_expr *a)
+{
+    ss_expr *rec = bind_expr(b, a->args[0]);
+    if (!rec)
+        return NULL;
+    const char *field = a->args[1]->str;
+    char b1[96];
+    const rec_desc *d = rec->type.id == SS_TYPE_RECORD ? rec_desc_get(rec->type.typmod) : NULL;
+    if (!d || !d->name) { /* PostgreSQL's transformAssignmentIndirection */
+        bind_error(b, a->location, "42809",
+                   "cannot assign to field \"%s\" of column \"%s\" because its type %s is not a composite type",
+                   field, a->args[0]->kind == AE_COLUMN ? a->args[0]->names[a->args[0]->nnames - 1] : "?",
+                   tname(rec->type, b1, sizeof b1));
+        return NULL;
+    }
+    int k = rec_desc_field(d, field);
+    if (k < 0) {
+        bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_COLUMN,
+                   "cannot assign to field \"%s\" of column \"%s\" because there is no such column in data type %s",
+                   field, a->args[0]->kind == AE_COLUMN ? a->args[0]->names[a->args[0]->nnames - 1] : "?",
+                   tname(rec->type, b1, sizeof b1));
+        return NULL;
+    }
+    ss_expr *v = bind_expr(b, a->args[2]);
+    if (!v)
+        return NULL;
+    ss_expr *cv = coerce_expr(b, v, d->types[k], CAST_ASSIGNMENT, a->args[2]->location);
+    if (!cv) {
+        char b2[96];
+        if (!ss_ctx_error_pending(b->ctx) || strcmp(b->ctx->err->sqlstate, SS_SQLSTATE_DATATYPE_MISMATCH))
+            return NULL;
+        ss_error_clear(b->ctx->err);
+        bind_error(b, a->location, SS_SQLSTATE_DATATYPE_MISMATCH,
+                   "subfield \"%s\" is of type %s but expression is of type %s", field,
+                   tname(d->types[k], b1, sizeof b1), tname(v->type, b2, sizeof b2));
+        ss_ctx_error_hint(b->ctx, "You will need to rewrite or cast the expression.");
+        return NULL;
+    }
+    ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * (d->nfields ? d->nfields : 1));
+    if (!args)
+        return NULL;
+    for (uint32_t f = 0; f < d->nfields; f++) {
+        if ((int)f == k) {
+            args[f] = cv;
+            continue;
+        }
+        ss_expr *idx = new_expr(b, EXPR_CONST, type_of(SS_TYPE_INT4));
+        ss_expr **sel = bind_alloc(b, sizeof(ss_expr *) * 2);
+        if (!idx || !sel)
+            return NULL;
+        idx->u.cnst.v.i = f;
+        sel[0] = rec, sel[1] = idx;
+        if (!(args[f] = make_func(b, &rec_field_select_def, d->types[f], sel, 2)))
+            return NULL;
+    }
+    return make_func(b, &rec_row_def, rec->type, args, d->nfields);
+}

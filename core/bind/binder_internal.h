@@ -762,6 +762,9 @@ int bind_view_check(binder *b, const ss_view *v, const ast_select *s, uint32_t n
 int bind_view_check_option_allowed(binder *b, const ast_stmt *st);
 /* 42P16 for a table or view column of type record or record[] (bind_pseudo_type.c). */
 int bind_check_column_type(binder *b, const char *name, ss_type t);
+/* SET x.a = v (SS_FIELD_STORE_FUNC (x, 'a', v)): the row of x's fields with a replaced by v
+ * assignment-cast to its type (bind_row_type.c; a NULL x gives NULL other fields). */
+ss_expr *bind_field_store(binder *b, const ast_expr *a);
 int bind_view_insert_target(binder *b, const ss_view *v, const bool *assigned, ss_table **base, int32_t *map);
 /* Notes that the statement's query reads relation name (outside any view). */
 struct ss_schema;
