@@ -11,6 +11,7 @@
 #include "catalog/namespace.h"
 #include "sql/ast.h"
 #include "types/record/record.h"
+#include "util/strbuf.h"
 
 static bool uses(ss_type t, const void *ns, const char *name)
 {
@@ -72,7 +73,13 @@ const char *ss_rowtype_use_name(const ss_catalog *c, const ss_rowtype_use *u, ch
     return buf;
 }
 
-int ss_rowtype_check_alter(ss_ctx *ctx, const ss_catalog *c, const ss_table *t, int kind)
+/* Whether kind changes t's row type in a way ss_rowtype_follow carries to the using columns. */
+static bool followed(int kind)
+{
+    return kind == AST_ALTER_ADD_COLUMN || kind == AST_ALTER_DROP_COLUMN || kind == AST_ALTER_RENAME_COLUMN;
+}
+
+int ss_rowtype_check_alter(ss_ctx *ctx, const ss_catalog *c, const ss_table *t, int kind, bool single)
 {
     const char *what = kind == AST_ALTER_ADD_COLUMN      ? "ADD COLUMN"
                        : kind == AST_ALTER_DROP_COLUMN   ? "DROP COLUMN"
@@ -86,8 +93,24 @@ int ss_rowtype_check_alter(ss_ctx *ctx, const ss_catalog *c, const ss_table *t, 
     uint32_t n;
     if (ss_rowtype_uses(ctx, c, t->ns, t->name, &u, &n))
         return SS_ERROR;
-    if (n == 0)
-        return SS_OK;
+    bool ok = n == 0;
+    if (!ok && single && followed(kind)) { /* one level of plain columns: followed */
+        ok = true;
+        for (uint32_t i = 0; ok && i < n; i++) {
+            ss_rowtype_use *inner;
+            uint32_t m;
+            if (u[i].array || ss_rowtype_uses(ctx, c, u[i].table->ns, u[i].table->name, &inner, &m)) {
+                ok = false;
+                break;
+            }
+            free(inner);
+            ok = m == 0;
+        }
+    }
+    if (ok || ss_ctx_error_pending(ctx)) {
+        free(u);
+        return ok ? SS_OK : SS_ERROR;
+    }
     char col[200];
     snprintf(col, sizeof col, "%s.%s", u[0].table->name, u[0].column);
     free(u);
@@ -115,4 +138,80 @@ int ss_rowtype_drop_use(ss_ctx *ctx, ss_catalog *c, const ss_rowtype_use *u)
     st.nalter_cmds = 1;
     st.alter_cmds = &cmd;
     return ss_catalog_alter_table(ctx, c, &st);
+}
+
+/* "name" as a quoted identifier into sb. */
+static void quoted(ss_strbuf *sb, const char *name)
+{
+    ss_strbuf_putc(sb, '"');
+    for (const char *p = name; *p; p++) {
+        if (*p == '"')
+            ss_strbuf_putc(sb, '"');
+        ss_strbuf_putc(sb, *p);
+    }
+    ss_strbuf_putc(sb, '"');
+}
+
+int ss_rowtype_follow(ss_ctx *ctx, ss_catalog *c, ss_table *t, int kind, uint32_t old_ncols,
+                      const ss_column_def *old_cols)
+{
+    if (!followed(kind))
+        return SS_OK;
+    ss_rowtype_use *u;
+    uint32_t n;
+    if (ss_rowtype_uses(ctx, c, t->ns, t->name, &u, &n))
+        return SS_ERROR;
+    int rc = SS_OK;
+    for (uint32_t i = 0; rc == SS_OK && i < n; i++) {
+        /* ALTER TABLE q ALTER COLUMN x TYPE t USING CASE WHEN x::text IS NULL THEN NULL
+           ELSE ROW((x).f, ..., NULL, ...)::t END: each field from the old one of its
+           position (ADD, RENAME) or name (DROP), an added one NULL */
+        ss_strbuf sql;
+        ss_strbuf_init(&sql);
+        ss_strbuf_puts(&sql, "ALTER TABLE ");
+        quoted(&sql, ss_ns_name(u[i].table->ns));
+        ss_strbuf_putc(&sql, '.');
+        quoted(&sql, u[i].table->name);
+        ss_strbuf_puts(&sql, " ALTER COLUMN ");
+        quoted(&sql, u[i].column);
+        ss_strbuf_puts(&sql, " TYPE ");
+        quoted(&sql, t->name);
+        ss_strbuf_puts(&sql, " USING CASE WHEN ");
+        quoted(&sql, u[i].column);
+        ss_strbuf_puts(&sql, "::text IS NULL THEN NULL ELSE ROW(");
+        for (uint32_t j = 0; j < t->ncols; j++) {
+            int from = -1;
+            if (kind == AST_ALTER_DROP_COLUMN) {
+                for (uint32_t k = 0; k < old_ncols && from < 0; k++)
+                    if (strcmp(old_cols[k].name, t->cols[j].name) == 0)
+                        from = (int)k;
+            } else if (j < old_ncols)
+                from = (int)j;
+            if (j)
+                ss_strbuf_puts(&sql, ", ");
+            if (from < 0) {
+                ss_strbuf_puts(&sql, "NULL");
+                continue;
+            }
+            ss_strbuf_putc(&sql, '(');
+            quoted(&sql, u[i].column);
+            ss_strbuf_puts(&sql, ").");
+            quoted(&sql, old_cols[from].name);
+        }
+        ss_strbuf_puts(&sql, ")::");
+        quoted(&sql, t->name);
+        ss_strbuf_puts(&sql, " END");
+        ast_stmt **stmts;
+        uint32_t nst;
+        ast_parse_error perr;
+        if (sql.oom)
+            rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        else if (ss_parse(ctx->arena, sql.data, &stmts, &nst, &perr) != 0 || nst != 1)
+            rc = ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "could not follow the row type of %s", t->name);
+        else
+            rc = ss_catalog_alter_table(ctx, c, stmts[0]);
+        ss_strbuf_free(&sql);
+    }
+    free(u);
+    return rc;
 }
