@@ -10,6 +10,7 @@
 #include "catalog/alter_table.h"
 #include "catalog/namespace.h"
 #include "sql/ast.h"
+#include "types/func_impl.h"
 #include "types/record/record.h"
 #include "util/strbuf.h"
 
@@ -140,16 +141,10 @@ int ss_rowtype_drop_use(ss_ctx *ctx, ss_catalog *c, const ss_rowtype_use *u)
     return ss_catalog_alter_table(ctx, c, &st);
 }
 
-/* "name" as a quoted identifier into sb. */
+/* name as an identifier of SQL text (quote_ident's quoting) into sb. */
 static void quoted(ss_strbuf *sb, const char *name)
 {
-    ss_strbuf_putc(sb, '"');
-    for (const char *p = name; *p; p++) {
-        if (*p == '"')
-            ss_strbuf_putc(sb, '"');
-        ss_strbuf_putc(sb, *p);
-    }
-    ss_strbuf_putc(sb, '"');
+    ss_quote_ident_append(sb, name, strlen(name));
 }
 
 int ss_rowtype_follow(ss_ctx *ctx, ss_catalog *c, ss_table *t, int kind, uint32_t old_ncols,

@@ -1,7 +1,8 @@
-/* record_func.c — the evaluations behind SEARCH and CYCLE of WITH RECURSIVE (record.h):
- * building a record of a row's columns, a path of them (record[]), BREADTH FIRST's depth
- * record, CYCLE's mark and the recursive term's filter on it.  Row at a time: these values
- * are built per row anyway. */
+/* record_func.c — the evaluations over record values (record.h): those behind SEARCH and
+ * CYCLE of WITH RECURSIVE (building a record of a row's columns, a path of them (record[]),
+ * BREADTH FIRST's depth record, CYCLE's mark and the recursive term's filter on it), record
+ * comparisons, field selection and the IS [NOT] NULL tests of a composite value.  Row at a
+ * time: these values are built per row anyway. */
 #include "types/record/record.h"
 #include "types/typeio.h"
 
