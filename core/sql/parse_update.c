@@ -111,6 +111,10 @@ static bool tr_set_list(transform_state *ts, List *targets, ast_stmt *out, List 
         }
         Node *val = rt->val;
         if (rt->indirection) {
+            if (!out->table) { /* ON CONFLICT DO UPDATE's, parsed before the INSERT's target */
+                tr_unsupported(ts, rt->location, "field targets of ON CONFLICT DO UPDATE");
+                return false;
+            }
             if (IsA(val, SetToDefault) || IsA(val, MultiAssignRef)) {
                 tr_unsupported(ts, rt->location, "DEFAULT or a row source for a field UPDATE target");
                 return false;

@@ -17,6 +17,9 @@ ALTER TABLE rrp2 ADD COLUMN b int;
 INSERT INTO rrq (id, x.a) VALUES (2, 3);
 UPDATE rrq SET y[1] = ROW(3,'c');
 UPDATE rrq SET x.a.b = 1;
+-- a field target of ON CONFLICT DO UPDATE
+CREATE TABLE rrk (id int PRIMARY KEY, x rrp);
+INSERT INTO rrk VALUES (1, ROW(1,'a')) ON CONFLICT (id) DO UPDATE SET x.a = 2;
 -- (x).* outside a select list
 SELECT count((x).*) FROM rrq;
 SELECT * FROM rrq;
