@@ -233,7 +233,7 @@ bool unify(binder *b, ss_expr **items, const int *locs, uint32_t n, const char *
         t = type_of(SS_TYPE_TEXT);
     for (uint32_t i = 0; i < n; i++)
         if (is_unknown_const(items[i]) || is_unknown_param(b, items[i]))
-            t.typmod = -1; /* PostgreSQL keeps a length only when every input has it */
+            t = type_sans_modifier(t); /* PostgreSQL keeps a length only when every input has it */
     for (uint32_t i = 0; i < n; i++)
         if (!(items[i] = coerce_expr(b, items[i], t, CAST_IMPLICIT, locs[i])))
             return false;

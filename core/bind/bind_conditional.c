@@ -5,6 +5,7 @@
  * type of their arguments (42804 "GREATEST types integer and text cannot be matched").  Each
  * becomes a call of a non-strict function over the converted operands (func_conditional.c). */
 #include "bind/binder_internal.h"
+#include "types/record/record.h"
 #include "types/functions.h"
 #include "types/registry.h"
 #include "types/type_def.h"
@@ -35,6 +36,15 @@ static bool equality_operands(binder *b, const ast_expr *a, ss_expr **args)
     eq.right = a->args[1];
     ss_expr *cl = l, *cr = r;
     ss_type t;
+    if (l->type.id == SS_TYPE_RECORD && r->type.id == SS_TYPE_RECORD) {
+        /* two composite values: record_eq's equality (a row type's operand decides the type) */
+        const rec_desc *dl = rec_desc_get(l->type.typmod);
+        ss_type common = dl && dl->name ? l->type : r->type;
+        if (!(args[0] = coerce_expr(b, l, common, CAST_IMPLICIT, a->args[0]->location)) ||
+            !(args[1] = coerce_expr(b, r, common, CAST_IMPLICIT, a->args[1]->location)))
+            return false;
+        return true;
+    }
     bool lcat = !is_unknown_param(b, l) && ss_type_def_get(l->type.id);
     bool rcat = !is_unknown_param(b, r) && ss_type_def_get(r->type.id);
     if (lcat || rcat) {

@@ -11,6 +11,7 @@
 
 #include "exec/expr_walk.h"
 #include "bind/binder_internal.h"
+#include "types/record/record.h"
 
 int bind_error(binder *b, int location, const char *sqlstate, const char *fmt, ...)
 {
@@ -584,6 +585,13 @@ static ss_expr *bind_expr_node(binder *b, const ast_expr *a)
         ss_expr *arg = bind_expr(b, a->args[0]);
         if (!arg)
             return NULL;
+        if (arg->type.id == SS_TYPE_RECORD) { /* a composite value: its fields are tested */
+            ss_expr **args = bind_alloc(b, sizeof *args);
+            if (!args)
+                return NULL;
+            args[0] = arg;
+            return make_func(b, &rec_null_test_defs[a->kind == AE_IS_NULL ? 0 : 1], type_of(SS_TYPE_BOOL), args, 1);
+        }
         ss_expr *e = new_expr(b, a->kind == AE_IS_NULL ? EXPR_IS_NULL : EXPR_IS_NOT_NULL, type_of(SS_TYPE_BOOL));
         if (e)
             e->u.arg = arg;
@@ -621,6 +629,11 @@ static ss_expr *bind_expr_node(binder *b, const ast_expr *a)
     case AE_SUBSCRIPT:
         return bind_subscript(b, a);
     case AE_FIELD:
+        if (a->star) { /* (x).* outside a select list */
+            bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                       "feature not supported: (x).* outside a select list");
+            return NULL;
+        }
         return bind_field_select(b, a);
     case AE_ARRAY_CMP:
         return bind_array_cmp(b, a);

@@ -77,6 +77,8 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
         return NULL;
     }
     const char *name = a->names[a->nnames - 1];
+    if (a->nnames == 1 && a->nargs == 3 && strcmp(name, SS_FIELD_STORE_FUNC) == 0)
+        return bind_field_store(b, a);
     if (is_set_returning(name)) {
         if (bind_srf_misplaced(b, a))
             return NULL;

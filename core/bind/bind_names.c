@@ -24,6 +24,8 @@ static int colname(const ast_expr *e, const char **name)
     case AE_SUBSCRIPT:
         return colname(e->left, name);
     case AE_FIELD:
+        if (e->star)
+            return 0;
         *name = e->str;
         return 2;
     case AE_STAR: /* (t.*)::text */

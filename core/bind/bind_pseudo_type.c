@@ -8,8 +8,7 @@ int bind_check_column_type(binder *b, const char *name, ss_type t)
 {
     const rec_desc *d = t.id == SS_TYPE_RECORD || t.id == SS_TYPE_RECORD_ARRAY ? rec_desc_get(t.typmod) : NULL;
     if (d && d->name)
-        return bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                          "feature not supported: column \"%s\" of a table's row type", name);
+        return SS_OK; /* a table's or view's row type, or an array of one */
     if (t.id == SS_TYPE_VOID)
         return bind_error(b, -1, "42P16", "column \"%s\" has pseudo-type void", name);
     if (t.id == SS_TYPE_RECORD || t.id == SS_TYPE_RECORD_ARRAY)

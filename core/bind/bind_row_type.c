@@ -12,13 +12,13 @@
 #include "types/functions.h"
 #include "types/record/record.h"
 
-static int register_desc(binder *b, const char *name, uint32_t n, const char *const *names, const ss_type *types,
+static int register_desc(binder *b, const void *scope, const char *name, uint32_t n, const char *const *names, const ss_type *types,
                          int location, ss_type *out)
 {
     if (n > REC_MAX_FIELDS)
         return bind_error(b, location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                           "feature not supported: row types of more than %d columns", REC_MAX_FIELDS);
-    int32_t typmod = rec_desc_register(name, n, names, types);
+    int32_t typmod = rec_desc_register(scope, name, n, names, types);
     if (typmod < 0)
         return bind_error(b, location, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     *out = (ss_type){SS_TYPE_RECORD, typmod};
@@ -40,14 +40,14 @@ int bind_row_type_name(binder *b, const char *name, int location, ss_type *out, 
             return SS_ERROR;
         for (uint32_t c = 0; c < t->ncols; c++)
             names[c] = t->cols[c].name;
-        return register_desc(b, t->name, t->ncols, names, t->types, location, out);
+        return register_desc(b, t->ns, t->name, t->ncols, names, t->types, location, out);
     }
     ss_view *v = ss_catalog_find_view(b->catalog, name);
     if (v) {
         *found = true;
         if (location >= 0 && note_dependency(b, v->ns, v->name))
             return SS_ERROR;
-        return register_desc(b, v->name, v->ncols, (const char *const *)v->col_names, v->types, location, out);
+        return register_desc(b, v->ns, v->name, v->ncols, (const char *const *)v->col_names, v->types, location, out);
     }
     return SS_OK;
 }
@@ -55,7 +55,7 @@ int bind_row_type_name(binder *b, const char *name, int location, ss_type *out, 
 int bind_coldef_type(binder *b, uint32_t n, const char *const *names, const ss_type *types, int location,
                      ss_type *out)
 {
-    return register_desc(b, NULL, n, names, types, location, out);
+    return register_desc(b, NULL, NULL, n, names, types, location, out);
 }
 
 int bind_entry_row_type(binder *b, const range_entry *re, ss_type *out)
@@ -86,7 +86,7 @@ int bind_entry_row_type(binder *b, const range_entry *re, ss_type *out)
     for (uint32_t c = 0; c < re->ncols; c++)
         if (!re->col_names[c])
             return SS_OK;
-    return register_desc(b, NULL, re->ncols, re->col_names, re->col_types, -1, out);
+    return register_desc(b, NULL, NULL, re->ncols, re->col_names, re->col_types, -1, out);
 }
 
 int bind_anonymous_row_type(binder *b, ss_expr *const *fields, uint32_t n, ss_type *out)
@@ -100,7 +100,7 @@ int bind_anonymous_row_type(binder *b, ss_expr *const *fields, uint32_t n, ss_ty
             return bind_error(b, -1, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
         types[k] = fields[k]->type;
     }
-    return register_desc(b, NULL, n, names, types, -1, out);
+    return register_desc(b, NULL, NULL, n, names, types, -1, out);
 }
 
 static bool is_row_ctor(const ss_expr *e)
@@ -132,13 +132,24 @@ ss_expr *bind_coerce_to_row_type(binder *b, ss_expr *arg, ss_type target, ss_cas
     char b1[96], b2[96];
     if (arg->type.id == SS_TYPE_RECORD && (arg->type.typmod == target.typmod || !d || !d->name))
         return arg; /* the same type, or to an anonymous record (a common type of records) */
+    if (d && (arg->type.id == SS_TYPE_UNKNOWN || (ss_type_is_text(arg->type.id) && mode == CAST_EXPLICIT))) {
+        /* an untyped column (INSERT ... SELECT '(1,x)') or text: record_in at run time */
+        ss_expr *c = new_expr(b, EXPR_CAST, target);
+        if (c)
+            c->u.cast.arg = arg, c->u.cast.mode = mode;
+        return c;
+    }
     const rec_desc *ad = rec_desc_get(arg->type.typmod);
     if (d && arg->kind == EXPR_CONST && arg->type.id == SS_TYPE_RECORD && (!ad || !ad->name) && !arg->u.cnst.is_null &&
         !(arg = unfold_row(b, arg)))
         return NULL;
     if (!d || arg->type.id != SS_TYPE_RECORD || !is_row_ctor(arg)) {
-        bind_error(b, location, "42846", "cannot cast type %s to %s", tname(arg->type, b1, sizeof b1),
-                   tname(target, b2, sizeof b2));
+        if (arg->type.id != SS_TYPE_RECORD && mode != CAST_EXPLICIT) /* the caller's wording (INSERT's) */
+            bind_error(b, location, SS_SQLSTATE_DATATYPE_MISMATCH, "expression is of type %s, expected %s",
+                       tname(arg->type, b1, sizeof b1), tname(target, b2, sizeof b2));
+        else
+            bind_error(b, location, "42846", "cannot cast type %s to %s", tname(arg->type, b1, sizeof b1),
+                       tname(target, b2, sizeof b2));
         return NULL;
     }
     uint32_t n = arg->u.func.nargs;
@@ -153,6 +164,12 @@ ss_expr *bind_coerce_to_row_type(binder *b, ss_expr *arg, ss_type target, ss_cas
         return NULL;
     for (uint32_t k = 0; k < n; k++) {
         ss_expr *f = arg->u.func.args[k];
+        if (f->kind == EXPR_CONST && f->u.cnst.is_null) { /* ROW(NULL, ...): its type is the field's */
+            if (!(args[k] = new_expr(b, EXPR_CONST, d->types[k])))
+                return NULL;
+            args[k]->u.cnst.is_null = true;
+            continue;
+        }
         if (!is_unknown_const(f) && !is_unknown_param(b, f) && !(f->type.id == d->types[k].id) &&
             !ss_cast_exists(f->type, d->types[k], mode)) {
             char b3[96], b4[96];
@@ -199,4 +216,62 @@ ss_expr *bind_field_select(binder *b, const ast_expr *a)
     idx->u.cnst.v.i = k;
     args[0] = arg, args[1] = idx;
     return make_func(b, &rec_field_select_def, d->types[k], args, 2);
+}
+
+ss_expr *bind_field_store(binder *b, const ast_expr *a)
+{
+    ss_expr *rec = bind_expr(b, a->args[0]);
+    if (!rec)
+        return NULL;
+    const char *field = a->args[1]->str;
+    char b1[96];
+    const rec_desc *d = rec->type.id == SS_TYPE_RECORD ? rec_desc_get(rec->type.typmod) : NULL;
+    if (!d || !d->name) { /* PostgreSQL's transformAssignmentIndirection */
+        bind_error(b, a->location, "42809",
+                   "cannot assign to field \"%s\" of column \"%s\" because its type %s is not a composite type",
+                   field, a->args[0]->kind == AE_COLUMN ? a->args[0]->names[a->args[0]->nnames - 1] : "?",
+                   tname(rec->type, b1, sizeof b1));
+        return NULL;
+    }
+    int k = rec_desc_field(d, field);
+    if (k < 0) {
+        bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_COLUMN,
+                   "cannot assign to field \"%s\" of column \"%s\" because there is no such column in data type %s",
+                   field, a->args[0]->kind == AE_COLUMN ? a->args[0]->names[a->args[0]->nnames - 1] : "?",
+                   tname(rec->type, b1, sizeof b1));
+        return NULL;
+    }
+    ss_expr *v = bind_expr(b, a->args[2]);
+    if (!v)
+        return NULL;
+    ss_expr *cv = coerce_expr(b, v, d->types[k], CAST_ASSIGNMENT, a->args[2]->location);
+    if (!cv) {
+        char b2[96];
+        if (!ss_ctx_error_pending(b->ctx) || strcmp(b->ctx->err->sqlstate, SS_SQLSTATE_DATATYPE_MISMATCH))
+            return NULL;
+        ss_error_clear(b->ctx->err);
+        bind_error(b, a->location, SS_SQLSTATE_DATATYPE_MISMATCH,
+                   "subfield \"%s\" is of type %s but expression is of type %s", field,
+                   tname(d->types[k], b1, sizeof b1), tname(v->type, b2, sizeof b2));
+        ss_ctx_error_hint(b->ctx, "You will need to rewrite or cast the expression.");
+        return NULL;
+    }
+    ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * (d->nfields ? d->nfields : 1));
+    if (!args)
+        return NULL;
+    for (uint32_t f = 0; f < d->nfields; f++) {
+        if ((int)f == k) {
+            args[f] = cv;
+            continue;
+        }
+        ss_expr *idx = new_expr(b, EXPR_CONST, type_of(SS_TYPE_INT4));
+        ss_expr **sel = bind_alloc(b, sizeof(ss_expr *) * 2);
+        if (!idx || !sel)
+            return NULL;
+        idx->u.cnst.v.i = f;
+        sel[0] = rec, sel[1] = idx;
+        if (!(args[f] = make_func(b, &rec_field_select_def, d->types[f], sel, 2)))
+            return NULL;
+    }
+    return make_func(b, &rec_row_def, rec->type, args, d->nfields);
 }

@@ -11,6 +11,7 @@
 #include "catalog/sequences.h"
 #include "exec/expr_walk.h"
 #include "bind/binder_internal.h"
+#include "types/record/record.h"
 #include "types/cast.h"
 #include "types/typeio.h"
 #include "util/ptrmap.h"
@@ -85,6 +86,43 @@ static int expand_star(binder *b, const ast_target *t, target_list *tl)
     return SS_OK;
 }
 
+/* (x).* as targets: t.* when x names a FROM item's whole row, else the fields of the
+ * composite value x, each its own (x).field (PostgreSQL's ExpandRowReference). */
+static int expand_field_star(binder *b, const ast_target *t, target_list *tl)
+{
+    const ast_expr *left = t->expr->left;
+    if (left->kind == AE_COLUMN && left->nnames == 1 && bind_is_whole_row(b, left)) {
+        ast_expr *star = bind_alloc(b, sizeof *star);
+        if (!star)
+            return SS_ERROR;
+        *star = (ast_expr){.kind = AE_STAR, .location = left->location, .names = left->names, .nnames = 1};
+        ast_target st = *t;
+        st.expr = star;
+        return expand_star(b, &st, tl);
+    }
+    ss_expr *rec = bind_expr(b, left);
+    if (!rec)
+        return SS_ERROR;
+    const rec_desc *d = rec->type.id == SS_TYPE_RECORD ? rec_desc_get(rec->type.typmod) : NULL;
+    if (!d) {
+        char b1[96];
+        if (rec->type.id == SS_TYPE_RECORD)
+            return bind_error(b, t->expr->location, "42809", "record type has not been registered");
+        return bind_error(b, -1, "42809", "type %s is not composite", tname(rec->type, b1, sizeof b1));
+    }
+    for (uint32_t k = 0; k < d->nfields; k++) {
+        ast_expr *f = bind_alloc(b, sizeof *f);
+        if (!f)
+            return SS_ERROR;
+        *f = *t->expr;
+        f->star = false, f->str = d->names[k];
+        ss_expr *e = bind_expr(b, f);
+        if (!e || tl_add(b, tl, f, d->names[k], e, t->location))
+            return SS_ERROR;
+    }
+    return SS_OK;
+}
+
 /* Expands * and binds every target. */
 static int bind_targets(binder *b, const ast_select *s, target_list *tl)
 {
@@ -92,6 +130,11 @@ static int bind_targets(binder *b, const ast_select *s, target_list *tl)
         const ast_target *t = &s->targets[i];
         if (t->expr->kind == AE_STAR) {
             if (expand_star(b, t, tl))
+                return SS_ERROR;
+            continue;
+        }
+        if (t->expr->kind == AE_FIELD && t->expr->star) {
+            if (expand_field_star(b, t, tl))
                 return SS_ERROR;
             continue;
         }

@@ -223,7 +223,7 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
                 ss_expr *e = bind_expr(b, a);
                 if (!e)
                     return SS_ERROR;
-                ss_type untyped_mod = {rel_types[c].id, -1};
+                ss_type untyped_mod = type_sans_modifier(rel_types[c]);
                 ss_expr *ce = coerce_expr(b, e, untyped_mod, CAST_ASSIGNMENT, a->location);
                 if (!ce) {
                     if (!ss_ctx_error_pending(b->ctx) || strcmp(b->ctx->err->sqlstate, SS_SQLSTATE_DATATYPE_MISMATCH))
@@ -233,7 +233,7 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
                     ss_error_clear(b->ctx->err);
                     bind_error(b, a->location, SS_SQLSTATE_DATATYPE_MISMATCH,
                                "column \"%s\" is of type %s but expression is of type %s", rel_cols[c],
-                               ss_type_display_name((ss_type){rel_types[c].id, -1}, b1, sizeof b1),
+                               ss_type_display_name(type_sans_modifier(rel_types[c]), b1, sizeof b1),
                                ss_type_display_name(e->type, b2, sizeof b2));
                     ss_ctx_error_hint(b->ctx, "You will need to rewrite or cast the expression.");
                     return SS_ERROR;
@@ -281,7 +281,7 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
                 ss_error_clear(b->ctx->err);
             bind_error(b, first->targets && i < first->ntargets ? first->targets[i].location : -1,
                        SS_SQLSTATE_DATATYPE_MISMATCH, "column \"%s\" is of type %s but expression is of type %s",
-                       rel_cols[c], ss_type_display_name((ss_type){rel_types[c].id, -1}, b1, sizeof b1),
+                       rel_cols[c], ss_type_display_name(type_sans_modifier(rel_types[c]), b1, sizeof b1),
                        ss_type_display_name(source->types[i], b2, sizeof b2));
             ss_ctx_error_hint(b->ctx, "You will need to rewrite or cast the expression.");
             return SS_ERROR;

@@ -99,7 +99,7 @@ ss_expr *bind_assign_value(binder *b, const ss_table *t, uint32_t c, ss_expr *e,
     char b1[96], b2[96];
     ss_error_clear(b->ctx->err);
     bind_error(b, location, SS_SQLSTATE_DATATYPE_MISMATCH, "column \"%s\" is of type %s but expression is of type %s",
-               t->cols[c].name, ss_type_display_name((ss_type){t->types[c].id, -1}, b1, sizeof b1),
+               t->cols[c].name, ss_type_display_name(type_sans_modifier(t->types[c]), b1, sizeof b1),
                ss_type_display_name(e->type, b2, sizeof b2));
     ss_ctx_error_hint(b->ctx, "You will need to rewrite or cast the expression.");
     return NULL;

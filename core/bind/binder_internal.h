@@ -446,6 +446,14 @@ static inline const char *tname(ss_type t, char *buf, size_t n)
 {
     return ss_type_display_name(t, buf, n);
 }
+/* t without its type modifier (format_type_be's type), except a row type's typmod, which
+ * names the type (types/record/record.h) rather than modifying it. */
+static inline ss_type type_sans_modifier(ss_type t)
+{
+    if (t.id == SS_TYPE_RECORD || t.id == SS_TYPE_RECORD_ARRAY)
+        return t;
+    return (ss_type){t.id, -1};
+}
 static inline bool is_unknown_const(const ss_expr *e)
 {
     return e->kind == EXPR_CONST && e->type.id == SS_TYPE_UNKNOWN;
@@ -769,6 +777,9 @@ int bind_view_check(binder *b, const ss_view *v, const ast_select *s, uint32_t n
 int bind_view_check_option_allowed(binder *b, const ast_stmt *st);
 /* 42P16 for a table or view column of type record or record[] (bind_pseudo_type.c). */
 int bind_check_column_type(binder *b, const char *name, ss_type t);
+/* SET x.a = v (SS_FIELD_STORE_FUNC (x, 'a', v)): the row of x's fields with a replaced by v
+ * assignment-cast to its type (bind_row_type.c; a NULL x gives NULL other fields). */
+ss_expr *bind_field_store(binder *b, const ast_expr *a);
 int bind_view_insert_target(binder *b, const ss_view *v, const bool *assigned, ss_table **base, int32_t *map);
 /* Notes that the statement's query reads relation name (outside any view). */
 struct ss_schema;

@@ -13,6 +13,7 @@
 #include "bind/bind_alter.h"
 #include "bind/binder.h"
 #include "catalog/alter_internal.h"
+#include "catalog/rowtype_deps.h"
 #include "catalog/matview.h"
 #include "catalog/namespace.h"
 #include "catalog/sequences.h"
@@ -416,6 +417,8 @@ static int matview_refused(ss_ctx *ctx, const ast_stmt *st, const ss_table *t)
 static int run_cmd(alter_run *r, const ast_alter_cmd *a)
 {
     uint32_t col = 0;
+    if (ss_rowtype_check_alter(r->ctx, r->c, r->t, (int)a->kind, r->st->nalter_cmds == 1)) /* a column uses its row type */
+        return SS_ERROR;
     switch (a->kind) {
     case AST_ALTER_SET_NOT_NULL:
     case AST_ALTER_DROP_NOT_NULL:
@@ -683,6 +686,8 @@ int ss_catalog_alter_table(ss_ctx *ctx, ss_catalog *c, const ast_stmt *st)
         rc = ix ? rename_index(&r, ix, st->alter_cmds[0].new_name) : rename_table(&r, &st->alter_cmds[0]);
     for (uint32_t i = 0; !index && rc == SS_OK && i < st->nalter_cmds; i++)
         rc = run_cmd(&r, &st->alter_cmds[i]);
+    if (!index && rc == SS_OK && st->nalter_cmds == 1) /* columns of its row type follow it */
+        rc = ss_rowtype_follow(ctx, c, t, (int)st->alter_cmds[0].kind, r.saved->ncols, r.saved->cols);
     if (!logged) /* no transaction: final now, or undone now */
         (rc == SS_OK ? ss_alter_commit : ss_alter_undo)(r.saved);
     pthread_mutex_lock(&c->mu);

@@ -10,6 +10,7 @@
 #include "catalog/catalog.h"
 #include "catalog/matview.h"
 #include "catalog/namespace.h"
+#include "catalog/rowtype_deps.h"
 #include "fkey/fkey.h"
 #include "txn/txn_session.h"
 #include "types/typeio.h"
@@ -211,6 +212,11 @@ typedef struct drop_set {
     /* FOREIGN KEY constraints of other tables referencing a dropped table (fkey.h) */
     ss_fkey **fks;
     uint32_t nfks;
+    /* columns of other tables typed by a dropped relation's row type (rowtype_deps.h), and
+       for each the relation's reference */
+    ss_rowtype_use *cols;
+    char **col_on;
+    uint32_t ncols;
 } drop_set;
 
 static bool in_set(const drop_set *s, const char *name)
@@ -258,6 +264,10 @@ static void set_free(drop_set *s)
     for (uint32_t i = 0; i < s->n; i++)
         free((char *)s->names[i]);
     free(s->fks);
+    for (uint32_t i = 0; i < s->ncols; i++)
+        free(s->col_on[i]);
+    free(s->cols);
+    free(s->col_on);
     free(s->names);
     free(s->on);
     free(s->is_view);
@@ -368,6 +378,53 @@ static int add_fkey_dependents(ss_ctx *ctx, const ss_catalog *c, drop_set *s, co
     return SS_OK;
 }
 
+/* Adds the columns of tables not being dropped whose type is relation ref's row type. */
+static int add_rowtype_dependents(ss_ctx *ctx, const ss_catalog *c, drop_set *s, const char *ref, bool is_view)
+{
+    const void *ns;
+    const char *name;
+    if (is_view) {
+        ss_view *v = ss_catalog_find_view(c, ref);
+        if (!v)
+            return SS_OK;
+        ns = v->ns, name = v->name;
+    } else {
+        ss_table *t = ss_catalog_find((ss_catalog *)c, ref);
+        if (!t)
+            return SS_OK;
+        ns = t->ns, name = t->name;
+    }
+    ss_rowtype_use *u;
+    uint32_t n;
+    if (ss_rowtype_uses(ctx, c, ns, name, &u, &n))
+        return SS_ERROR;
+    int rc = SS_OK;
+    for (uint32_t i = 0; rc == SS_OK && i < n; i++) {
+        char tref[SS_NS_REF_MAX];
+        ss_ns_qualify(u[i].table->ns, u[i].table->name, tref, sizeof tref);
+        bool dropped = false;
+        for (uint32_t k = 0; k < s->n && !dropped; k++)
+            dropped = !s->is_view[k] && strcmp(s->names[k], tref) == 0;
+        if (dropped)
+            continue;
+        ss_rowtype_use *g = realloc(s->cols, sizeof *g * (s->ncols + 1));
+        char **o = g ? realloc(s->col_on, sizeof *o * (s->ncols + 1)) : NULL;
+        if (g)
+            s->cols = g;
+        if (o)
+            s->col_on = o;
+        char *on = o ? strdup(ref) : NULL;
+        if (!on) {
+            rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+            break;
+        }
+        s->cols[s->ncols] = u[i];
+        s->col_on[s->ncols++] = on;
+    }
+    free(u);
+    return rc;
+}
+
 /* Checks one name of DROP TABLE / DROP VIEW / DROP MATERIALIZED VIEW; *skip when it is
    missing and IF EXISTS; canon gets its schema-qualified reference. */
 static int check_name(ss_ctx *ctx, ss_catalog *c, ss_drop_kind kind, const char *name, bool missing_ok, bool *skip,
@@ -451,11 +508,12 @@ static uint64_t dependent_created(const ss_catalog *c, const drop_set *s, uint32
 
 /* The dependents of a drop set in PostgreSQL's order (by creation, as pg_depend holds
    them): out[k] is a view's index in s->names (below s->n) or s->n + a constraint's index
-   in s->fks.  out has room for s->n - s->ntargets + s->nfks entries. */
+   in s->fks, or s->n + s->nfks + a column's index in s->cols.  out has room for
+   s->n - s->ntargets + s->nfks + s->ncols entries. */
 static void dependents_in_order(const ss_catalog *c, const drop_set *s, uint32_t *out)
 {
     uint32_t m = 0, nviews = s->n - s->ntargets;
-    uint64_t *stamp = malloc(sizeof *stamp * (nviews + s->nfks + 1));
+    uint64_t *stamp = malloc(sizeof *stamp * (nviews + s->nfks + s->ncols + 1));
     for (uint32_t i = s->ntargets; i < s->n; i++) {
         /* a view on a view follows the one it depends on (depth first), so only a direct
            dependent of a dropped relation has a stamp of its own */
@@ -470,6 +528,11 @@ static void dependents_in_order(const ss_catalog *c, const drop_set *s, uint32_t
         if (stamp)
             stamp[m] = s->fks[i]->created;
         out[m++] = s->n + i;
+    }
+    for (uint32_t i = 0; i < s->ncols; i++) {
+        if (stamp)
+            stamp[m] = s->cols[i].array ? 0 : s->cols[i].table->created; /* under t's array type, made with t */
+        out[m++] = s->n + s->nfks + i;
     }
     /* a stable insertion sort by stamp: the lists are short */
     for (uint32_t i = 1; stamp && i < m; i++) {
@@ -494,7 +557,10 @@ static void dependent_name(const ss_catalog *c, const drop_set *s, uint32_t e, s
     if (e < s->n)
         ss_strbuf_printf(out, "%s %s", s->is_view[e] ? "view" : "materialized view",
                          display_ref(c, s->names[e], buf, sizeof buf));
-    else
+    else if (e >= s->n + s->nfks) {
+        char col[SS_NS_REF_MAX + 80];
+        ss_strbuf_puts(out, ss_rowtype_use_name(c, &s->cols[e - s->n - s->nfks], col, sizeof col));
+    } else
         ss_strbuf_printf(out, "constraint %s on table %s", s->fks[e - s->n]->name,
                          display_table(c, s->fks[e - s->n]->table, buf, sizeof buf));
 }
@@ -503,7 +569,7 @@ static void dependent_name(const ss_catalog *c, const drop_set *s, uint32_t e, s
    table t"), then the constraints ("constraint c_fkey on table c depends on table t"). */
 static int refuse_dependents(ss_ctx *ctx, const ss_catalog *c, const drop_set *s, const char *what)
 {
-    uint32_t m = s->n - s->ntargets + s->nfks;
+    uint32_t m = s->n - s->ntargets + s->nfks + s->ncols;
     uint32_t *order = malloc(sizeof *order * (m ? m : 1));
     if (!order)
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
@@ -519,6 +585,9 @@ static int refuse_dependents(ss_ctx *ctx, const ss_catalog *c, const drop_set *s
         if (e < s->n)
             ss_strbuf_printf(&detail, " depends on %s %s", relation_word(c, s->on[e], s->on_view[e]),
                              display_ref(c, s->on[e], buf, sizeof buf));
+        else if (e >= s->n + s->nfks)
+            ss_strbuf_printf(&detail, " depends on type %s%s", display_ref(c, s->col_on[e - s->n - s->nfks], buf, sizeof buf),
+                             s->cols[e - s->n - s->nfks].array ? "[]" : "");
         else
             ss_strbuf_printf(&detail, " depends on table %s", display_table(c, s->fks[e - s->n]->ref, buf, sizeof buf));
     }
@@ -538,7 +607,7 @@ static int refuse_dependents(ss_ctx *ctx, const ss_catalog *c, const drop_set *s
 static void notify_cascade(const ss_catalog *c, const drop_set *s, void (*notice)(void *arg, const char *text),
                            void *arg)
 {
-    uint32_t extra = s->n - s->ntargets + s->nfks;
+    uint32_t extra = s->n - s->ntargets + s->nfks + s->ncols;
     uint32_t *order = extra ? malloc(sizeof *order * extra) : NULL;
     if (!order || !notice) {
         free(order);
@@ -587,7 +656,9 @@ int ss_catalog_drop_relations(ss_ctx *ctx, ss_catalog *c, ss_drop_kind kind, con
         if (rc == SS_OK && !views)
             rc = add_fkey_dependents(ctx, c, &s, s.names[i]);
     }
-    if (rc == SS_OK && (s.n > s.ntargets || s.nfks) && !cascade)
+    for (uint32_t i = 0; rc == SS_OK && i < s.n; i++) /* the dropped relations' row types */
+        rc = add_rowtype_dependents(ctx, c, &s, s.names[i], s.is_view[i]);
+    if (rc == SS_OK && (s.n > s.ntargets || s.nfks || s.ncols) && !cascade)
         rc = refuse_dependents(ctx, c, &s, drop_kind_word(kind));
     for (uint32_t i = 0; rc == SS_OK && missing_ok && i < n; i++)
         if (skipped[i] && notice) {
@@ -602,7 +673,10 @@ int ss_catalog_drop_relations(ss_ctx *ctx, ss_catalog *c, ss_drop_kind kind, con
     free(skipped);
     if (rc == SS_OK && cascade)
         notify_cascade(c, &s, notice, arg);
-    /* dependents first: the constraints, then the views, the last found first */
+    /* dependents first: the columns of the row types, the constraints, then the views, the
+       last found first */
+    for (uint32_t i = 0; rc == SS_OK && i < s.ncols; i++)
+        rc = ss_rowtype_drop_use(ctx, c, &s.cols[i]);
     for (uint32_t i = 0; rc == SS_OK && i < s.nfks; i++) {
         rc = ss_fkey_drop_logged(ctx, s.fks[i]);
         c->version++;

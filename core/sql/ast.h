@@ -370,6 +370,9 @@ typedef enum ast_fetch_direction {
     AST_FETCH_ABSOLUTE,       /* FIRST, LAST, ABSOLUTE n */
     AST_FETCH_RELATIVE        /* RELATIVE n */
 } ast_fetch_direction;
+/* UPDATE ... SET x.a = v: the value of x is this function of (x, 'a', v), written by
+ * parse_update.c, bound by bind_row_type.c as PostgreSQL's FieldStore */
+#define SS_FIELD_STORE_FUNC "field store"
 #define AST_FETCH_ALL INT64_MAX /* ALL, FORWARD ALL, BACKWARD ALL; LAST is ABSOLUTE -1 */
 
 /* One subcommand of ALTER TABLE. */

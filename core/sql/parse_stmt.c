@@ -554,7 +554,7 @@ static bool tr_insert(transform_state *ts, InsertStmt *s, ast_stmt *out)
         foreach (lc, s->cols) {
             ResTarget *rt = lfirst(lc);
             if (rt->indirection) {
-                tr_unsupported(ts, rt->location, "subscripted INSERT targets");
+                tr_unsupported(ts, rt->location, "field or subscripted INSERT targets");
                 return false;
             }
             out->column_locations[i] = rt->location;

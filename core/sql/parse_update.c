@@ -105,11 +105,63 @@ static bool tr_set_list(transform_state *ts, List *targets, ast_stmt *out, List 
     uint32_t i = 0;
     foreach (lc, targets) {
         ResTarget *rt = lfirst(lc);
-        if (rt->indirection) {
-            tr_unsupported(ts, rt->location, "subscripted or field UPDATE targets");
+        if (rt->indirection && (list_length(rt->indirection) != 1 || !IsA(linitial(rt->indirection), String))) {
+            tr_unsupported(ts, rt->location, "subscripted or nested field UPDATE targets");
             return false;
         }
         Node *val = rt->val;
+        if (rt->indirection) {
+            if (!out->table) { /* ON CONFLICT DO UPDATE's, parsed before the INSERT's target */
+                tr_unsupported(ts, rt->location, "field targets of ON CONFLICT DO UPDATE");
+                return false;
+            }
+            if (IsA(val, SetToDefault) || IsA(val, MultiAssignRef)) {
+                tr_unsupported(ts, rt->location, "DEFAULT or a row source for a field UPDATE target");
+                return false;
+            }
+            /* SET x.a = v: x = the field store of its value (x, or the value an earlier
+               SET x.b = ... gave it), bound by the binder (SS_FIELD_STORE_FUNC) */
+            Node *base = NULL;
+            uint32_t k = 0;
+            ListCell *pc;
+            foreach (pc, values) {
+                if (strcmp(out->set_columns[k], rt->name) == 0 && !out->set_default[k])
+                    base = (Node *)pc;
+                k++;
+            }
+            ResTarget *earlier = base ? lfirst((ListCell *)base) : NULL;
+            if (earlier && !(IsA(earlier->val, FuncCall) &&
+                             strcmp(strVal(llast(((FuncCall *)earlier->val)->funcname)), SS_FIELD_STORE_FUNC) == 0))
+                earlier = NULL; /* a plain assignment first: the binder's "multiple assignments" */
+            FuncCall *fc = NEW_NODE(FuncCall);
+            String *fn = NEW_NODE(String);
+            A_Const *field = NEW_NODE(A_Const);
+            fn->sval = (char *)SS_FIELD_STORE_FUNC;
+            field->val.sval.type = T_String;
+            field->val.sval.sval = strVal(linitial(rt->indirection));
+            field->location = -1;
+            Node *from = earlier ? earlier->val : NULL;
+            if (!from) {
+                ColumnRef *cr = NEW_NODE(ColumnRef);
+                String *rel = NEW_NODE(String), *col = NEW_NODE(String);
+                const char *dot = out->table_alias ? NULL : strrchr(out->table, '.');
+                rel->sval = (char *)(out->table_alias ? out->table_alias : dot ? dot + 1 : out->table);
+                col->sval = rt->name;
+                cr->fields = list_make2(rel, col);
+                cr->location = -1;
+                from = (Node *)cr;
+            }
+            fc->funcname = list_make1(fn);
+            fc->args = list_make3(from, field, val);
+            fc->funcformat = COERCE_EXPLICIT_CALL;
+            fc->location = rt->location;
+            if (earlier) {
+                earlier->val = (Node *)fc;
+                out->nset--;
+                continue;
+            }
+            val = (Node *)fc;
+        }
         if (IsA(val, MultiAssignRef)) {
             MultiAssignRef *m = (MultiAssignRef *)val;
             if (!IsA(m->source, RowExpr)) {

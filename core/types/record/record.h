@@ -24,6 +24,8 @@
 /* A row type (record_desc.c): a table's or view's (name set) or a column definition list's
  * (name NULL), numbered by the typmod of SS_TYPE_RECORD; field k is names[k] of types[k]. */
 typedef struct rec_desc {
+    const void *scope; /* a relation's schema (catalog/namespace.h's ss_schema), for identity:
+                          the columns using a relation's row type are found by it and name */
     const char *name;
     uint32_t nfields;
     const char *const *names;
@@ -36,7 +38,8 @@ typedef struct rec_desc {
 #define REC_TYPE_ARRAY_OID_BASE 0x60000000
 /* The typmod of the descriptor (registered once, an identical one reused), -1 when out of
  * memory. */
-int32_t rec_desc_register(const char *name, uint32_t n, const char *const *names, const ss_type *types);
+int32_t rec_desc_register(const void *scope, const char *name, uint32_t n, const char *const *names,
+                          const ss_type *types);
 /* The descriptor of typmod (NULL: -1 or unknown, the anonymous record). */
 const rec_desc *rec_desc_get(int32_t typmod);
 /* The position of the field named name, -1 when there is none. */
@@ -85,5 +88,8 @@ extern const ss_func_def rec_row_def, rec_array1_def, rec_append_def, rec_depth_
 extern const ss_func_def rec_cmp_defs[6];
 /* (record, int4 k): field k of the record (strict; record_func.c), the binder's (x).a. */
 extern const ss_func_def rec_field_select_def;
+/* x IS NULL, x IS NOT NULL of a record value x (record_func.c): PostgreSQL's row null tests
+ * over its fields, non-strict. */
+extern const ss_func_def rec_null_test_defs[2];
 
 #endif

@@ -17,9 +17,10 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static rec_desc *chunks[NCHUNKS];
 static uint32_t count;
 
-static bool same(const rec_desc *d, const char *name, uint32_t n, const char *const *names, const ss_type *types)
+static bool same(const rec_desc *d, const void *scope, const char *name, uint32_t n, const char *const *names,
+                 const ss_type *types)
 {
-    if (d->nfields != n || (d->name == NULL) != (name == NULL) || (name && strcmp(d->name, name) != 0))
+    if (d->scope != scope || d->nfields != n || (d->name == NULL) != (name == NULL) || (name && strcmp(d->name, name) != 0))
         return false;
     for (uint32_t k = 0; k < n; k++)
         if (strcmp(d->names[k], names[k]) != 0 || d->types[k].id != types[k].id ||
@@ -37,11 +38,12 @@ static char *dup(const char *s)
     return c;
 }
 
-int32_t rec_desc_register(const char *name, uint32_t n, const char *const *names, const ss_type *types)
+int32_t rec_desc_register(const void *scope, const char *name, uint32_t n, const char *const *names,
+                          const ss_type *types)
 {
     pthread_mutex_lock(&lock);
     for (uint32_t i = 0; i < count; i++)
-        if (same(&chunks[i / CHUNK][i % CHUNK], name, n, names, types)) {
+        if (same(&chunks[i / CHUNK][i % CHUNK], scope, name, n, names, types)) {
             pthread_mutex_unlock(&lock);
             return (int32_t)i;
         }
@@ -56,7 +58,7 @@ int32_t rec_desc_register(const char *name, uint32_t n, const char *const *names
             ok = (nm[k] = dup(names[k])) != NULL;
         if (ok) {
             memcpy(ty, types, sizeof(ss_type) * n);
-            d->nfields = n, d->names = (const char *const *)nm, d->types = ty;
+            d->scope = scope, d->nfields = n, d->names = (const char *const *)nm, d->types = ty;
             result = (int32_t)count++;
         } else {
             for (uint32_t k = 0; nm && k < n; k++)

@@ -1,7 +1,8 @@
-/* record_func.c — the evaluations behind SEARCH and CYCLE of WITH RECURSIVE (record.h):
- * building a record of a row's columns, a path of them (record[]), BREADTH FIRST's depth
- * record, CYCLE's mark and the recursive term's filter on it.  Row at a time: these values
- * are built per row anyway. */
+/* record_func.c — the evaluations over record values (record.h): those behind SEARCH and
+ * CYCLE of WITH RECURSIVE (building a record of a row's columns, a path of them (record[]),
+ * BREADTH FIRST's depth record, CYCLE's mark and the recursive term's filter on it), record
+ * comparisons, field selection and the IS [NOT] NULL tests of a composite value.  Row at a
+ * time: these values are built per row anyway. */
 #include "types/record/record.h"
 #include "types/typeio.h"
 
@@ -313,3 +314,55 @@ static int eval_field_select(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs
 
 const ss_func_def rec_field_select_def = {.name = "field", .nargs = 2, .variadic_any = true,
                                           .result = SS_TYPE_INVALID, .eval = eval_field_select};
+
+/* ---- x IS [NOT] NULL of a composite value (PostgreSQL's ExecEvalRowNull): IS NULL when x
+   is NULL or every field is, IS NOT NULL when x is not NULL and no field is; a field that
+   is itself a record counts as NULL only when it is NULL ---- */
+
+static bool every_field(const ss_text *t, bool want_null)
+{
+    uint32_t n = rec_nfields(t);
+    for (uint32_t k = 0; k < n; k++) {
+        ss_value f;
+        rec_field(t, k, &f, NULL);
+        if (f.is_null != want_null)
+            return false;
+    }
+    return true;
+}
+
+static int eval_null_test(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, uint32_t n, ss_vector *out,
+                          bool is_null)
+{
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t row = rows ? rows[k] : k;
+        ss_value rec, r;
+        ss_vector_get_value(args[0], row, &rec);
+        memset(&r, 0, sizeof r);
+        r.v.b = rec.is_null ? is_null : every_field(&rec.v.s, is_null);
+        if (ss_vector_set_value(ctx, out, row, &r) != SS_OK)
+            return SS_ERROR;
+    }
+    return SS_OK;
+}
+
+static int eval_rec_is_null(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                            ss_vector *out)
+{
+    (void)nargs;
+    return eval_null_test(ctx, args, rows, n, out, true);
+}
+
+static int eval_rec_is_not_null(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+                                uint32_t n, ss_vector *out)
+{
+    (void)nargs;
+    return eval_null_test(ctx, args, rows, n, out, false);
+}
+
+const ss_func_def rec_null_test_defs[2] = {
+    {.name = "is null", .nargs = 1, .variadic_any = true, .result = SS_TYPE_BOOL,
+     .eval = eval_rec_is_null},
+    {.name = "is not null", .nargs = 1, .variadic_any = true, .result = SS_TYPE_BOOL,
+     .eval = eval_rec_is_not_null},
+};

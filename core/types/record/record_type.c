@@ -229,6 +229,8 @@ int rec_field_input(ss_ctx *ctx, ss_type t, const char *s, size_t len, ss_value 
 
 static int input(ss_ctx *ctx, ss_type t, const char *s, size_t len, ss_value *out, ss_arena *arena)
 {
+    if (!arena) /* ss_value_parse's (COPY FROM): the context's arena */
+        arena = ctx->arena;
     const rec_desc *d = rec_desc_get(t.typmod);
     if (d && d->name) /* a table's row type */
         return rec_input(ctx, d, s, len, out, arena);
