@@ -500,6 +500,8 @@ static int print(dp *d, const dp_node *n, bool showimplicit)
         if (print_list(d, n->args, n->nargs))
             return SS_ERROR;
         ss_strbuf_putc(sb, ']');
+        if (!n->nargs) /* an empty one needs its type */
+            put_type(sb, n->type);
         return SS_OK;
     case DN_SUBSCRIPT:
         if (print(d, n->args[0], true))

@@ -677,6 +677,12 @@ static dp_node *function(dp *d, const ast_expr *e)
 static dp_node *type_cast(dp *d, const ast_expr *e)
 {
     int32_t id;
+    if (e->type.is_array && e->args[0]->kind == AE_ARRAY && !e->args[0]->nargs && e->type.typmod < 0 &&
+        ss_type_lookup_name(e->type.name, &id) && ss_type_array_of(id) != SS_TYPE_INVALID) {
+        /* ARRAY[]::t[]: an empty array of that type, printed with the cast (get_rule_expr) */
+        dp_node *n = node(d, DN_ARRAY, ty(ss_type_array_of(id)), 0);
+        return n;
+    }
     if (e->type.is_array || !ss_type_lookup_name(e->type.name, &id))
         return fail(d, "this cast");
     ss_type t = {id, -1};
@@ -888,17 +894,37 @@ static dp_node *sql_func(dp *d, const ast_expr *e)
     return not;
 }
 
+/* ARRAY[ARRAY[...], ...]: sub-arrays of one array type, the result of that type (PostgreSQL's
+   transformArrayExpr; sub-arrays of different types are not printed here) */
+static dp_node *array_expr(dp *d, const ast_expr *e);
+
+static dp_node *nested_array(dp *d, const ast_expr *e, dp_node *n)
+{
+    for (uint32_t i = 0; i < e->nargs; i++) {
+        if (e->args[i]->kind != AE_ARRAY)
+            return fail(d, "an ARRAY[] mixing sub-arrays and elements");
+        if (!(n->args[i] = array_expr(d, e->args[i])))
+            return NULL;
+        if (n->args[i]->type.id != n->args[0]->type.id)
+            return fail(d, "sub-arrays of different types");
+    }
+    n->type = n->args[0]->type;
+    return n;
+}
+
 /* ARRAY[a, b, ...]: the elements of their common type */
 static dp_node *array_expr(dp *d, const ast_expr *e)
 {
     if (!e->nargs)
-        return fail(d, "an empty ARRAY[]");
+        return fail(d, "an empty ARRAY[] without a cast to an array type");
     dp_node *n = node(d, DN_ARRAY, ty(SS_TYPE_INVALID), e->nargs);
     if (!n)
         return NULL;
+    if (e->args[0]->kind == AE_ARRAY)
+        return nested_array(d, e, n);
     for (uint32_t i = 0; i < e->nargs; i++) {
         if (e->args[i]->kind == AE_ARRAY)
-            return fail(d, "a nested ARRAY[]");
+            return fail(d, "an ARRAY[] mixing sub-arrays and elements");
         if (!(n->args[i] = dp_resolve(d, e->args[i])))
             return NULL;
     }
