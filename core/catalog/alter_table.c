@@ -191,10 +191,15 @@ static int rename_owners(alter_run *r, const char *column, const char *new_table
 {
     ss_seq_catalog *sc = r->c->sequences;
     int rc = SS_OK;
+    /* owners are schema-qualified (bind_default.c, run_sequence.c) */
+    char old_ref[SS_NS_REF_MAX], new_ref[SS_NS_REF_MAX];
+    ss_ns_qualify(r->t->ns, r->t->name, old_ref, sizeof old_ref);
+    if (new_table)
+        new_table = ss_ns_qualify(r->t->ns, new_table, new_ref, sizeof new_ref);
     pthread_mutex_lock(&sc->mu);
     for (uint32_t i = 0; rc == SS_OK && i < sc->n; i++) {
         ss_sequence *q = sc->seqs[i];
-        if (!q->owner_table || strcmp(q->owner_table, r->t->name) != 0)
+        if (!q->owner_table || strcmp(q->owner_table, old_ref) != 0)
             continue;
         if (column && (!q->owner_column || strcmp(q->owner_column, column) != 0))
             continue;
