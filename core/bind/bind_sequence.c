@@ -278,6 +278,7 @@ int ss_bind_seq_alter(ss_ctx *ctx, const ss_sequence *cur, const ast_seq_options
         p->cache = o->cache;
         if (p->cache <= 0)
             return ss_ctx_error(ctx, bad, "CACHE (%lld) must be greater than zero", (long long)p->cache);
+        out->reset_log = true; /* as init_params */
     }
     return SS_OK;
 }

@@ -9,6 +9,7 @@
 
 #include "bind/bind_alter.h"
 #include "catalog/alter_internal.h"
+#include "catalog/namespace.h"
 #include "catalog/sequences.h"
 #include "exec/vector.h"
 #include "fkey/fkey.h"
@@ -248,8 +249,10 @@ int ss_alter_drop_column(alter_run *r, const ast_alter_cmd *a)
     if (rc0 != SS_OK || found < 0)
         return rc0;
     uint32_t col = (uint32_t)found;
-    /* the sequence it owns (SERIAL, identity) goes with it */
-    if (ss_alter_drop_column_fkeys(r, col, a->cascade) || ss_alter_drop_column_sequence(r, col))
+    /* the sequences it owns (SERIAL, identity, OWNED BY) go with it */
+    char ref[SS_NS_REF_MAX];
+    if (ss_alter_drop_column_fkeys(r, col, a->cascade) || ss_alter_drop_column_sequence(r, col) ||
+        ss_seq_drop_owned(ctx, r->c->sequences, ss_ns_qualify(t->ns, t->name, ref, sizeof ref), t->cols[col].name))
         return SS_ERROR;
     /* indexes with the column among their keys go with it; the others' keys move down */
     ss_table_indexes *l = t->indexes;

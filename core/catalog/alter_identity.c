@@ -93,8 +93,8 @@ static int seq_change(ss_ctx *ctx, const ss_sequence *cur, void *arg, ss_seq_cha
 }
 
 /* SET GENERATED, RESTART [WITH n], SET <sequence option>: the options alter the column's
-   sequence as ALTER SEQUENCE does, which (its values being outside transactions here) is
-   refused inside a transaction block or beside other subcommands */
+   sequence as ALTER SEQUENCE does, in the statement's transaction (sequences.h: ROLLBACK puts
+   it back); without a transaction to undo it, refused beside other subcommands */
 int ss_alter_set_generated(alter_run *r, const ast_alter_cmd *a)
 {
     uint32_t col;
@@ -106,13 +106,10 @@ int ss_alter_set_generated(alter_run *r, const ast_alter_cmd *a)
         o->has_cycle || o->as_type) {
         const char *what = o->has_restart ? "ALTER TABLE ... ALTER COLUMN ... RESTART"
                                           : "ALTER TABLE ... ALTER COLUMN ... SET sequence options";
-        if (r->ctx->txn && r->ctx->txn->in_block)
-            return ss_ctx_error(r->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                                "feature not supported: %s inside a transaction block", what);
-        if (r->st->nalter_cmds > 1)
+        if (r->st->nalter_cmds > 1 && !(r->ctx->txn && r->ctx->txn->active))
             return ss_ctx_error(r->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                                 "feature not supported: %s beside other subcommands", what);
-        if (ss_seq_alter(r->ctx, r->c->sequences, r->ctx->seq_session, cc->seq, seq_change, (void *)o))
+        if (ss_seq_alter(r->ctx, r->c->sequences, cc->seq, true, NULL, seq_change, (void *)o))
             return SS_ERROR;
     }
     if (!a->identity)
@@ -140,7 +137,9 @@ int ss_alter_drop_column_sequence(alter_run *r, uint32_t col)
     ss_col_cons *cc = r->t->cons ? &r->t->cons->cols[col] : NULL;
     if (!cc || !cc->seq)
         return SS_OK;
-    if (ss_seq_drop(r->ctx, r->c->sequences, cc->seq))
+    ss_sequence q; /* one OWNED BY NONE made its own ('d') is only used by the default */
+    if (ss_seq_snapshot(r->c->sequences, cc->seq, &q) && q.owner_kind != 'd' &&
+        ss_seq_drop(r->ctx, r->c->sequences, cc->seq))
         return SS_ERROR;
     free(cc->seq);
     free(cc->default_text);

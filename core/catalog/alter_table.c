@@ -20,6 +20,7 @@
 #include "catalog/view_rename.h"
 #include "catalog/settings.h"
 #include "exec/vector.h"
+#include "types/func_impl.h"
 
 int ss_alter_column(const ss_table *t, const char *name)
 {
@@ -191,10 +192,15 @@ static int rename_owners(alter_run *r, const char *column, const char *new_table
 {
     ss_seq_catalog *sc = r->c->sequences;
     int rc = SS_OK;
+    /* owners are schema-qualified (bind_default.c, run_sequence.c) */
+    char old_ref[SS_NS_REF_MAX], new_ref[SS_NS_REF_MAX];
+    ss_ns_qualify(r->t->ns, r->t->name, old_ref, sizeof old_ref);
+    if (new_table)
+        new_table = ss_ns_qualify(r->t->ns, new_table, new_ref, sizeof new_ref);
     pthread_mutex_lock(&sc->mu);
     for (uint32_t i = 0; rc == SS_OK && i < sc->n; i++) {
         ss_sequence *q = sc->seqs[i];
-        if (!q->owner_table || strcmp(q->owner_table, r->t->name) != 0)
+        if (!q->owner_table || strcmp(q->owner_table, old_ref) != 0)
             continue;
         if (column && (!q->owner_column || strcmp(q->owner_column, column) != 0))
             continue;
@@ -414,12 +420,24 @@ static int matview_refused(ss_ctx *ctx, const ast_stmt *st, const ss_table *t)
     return SS_ERROR;
 }
 
+/* OWNER TO: Sunstone has one role, the session's (types/func_impl.h's ss_role_name), which
+   owns everything; naming it (or CURRENT_USER / SESSION_USER / CURRENT_ROLE) changes nothing,
+   any other name is PostgreSQL's 42704. */
+static int owner_to(ss_ctx *ctx, const ast_alter_cmd *a)
+{
+    if (a->new_name && strcmp(a->new_name, ss_role_name()) != 0)
+        return ss_ctx_error(ctx, "42704", "role \"%s\" does not exist", a->new_name);
+    return SS_OK;
+}
+
 static int run_cmd(alter_run *r, const ast_alter_cmd *a)
 {
     uint32_t col = 0;
     if (ss_rowtype_check_alter(r->ctx, r->c, r->t, (int)a->kind, r->st->nalter_cmds == 1)) /* a column uses its row type */
         return SS_ERROR;
     switch (a->kind) {
+    case AST_ALTER_OWNER:
+        return owner_to(r->ctx, a);
     case AST_ALTER_SET_NOT_NULL:
     case AST_ALTER_DROP_NOT_NULL:
         if (ss_alter_find_column(r, a->column, &col))
@@ -657,6 +675,8 @@ int ss_catalog_alter_table(ss_ctx *ctx, ss_catalog *c, const ast_stmt *st)
             return rename_view_column(ctx, c, v, st->alter_cmds[0].column, st->alter_cmds[0].new_name);
         if (v && st->nalter_cmds == 1 && st->alter_cmds[0].kind == AST_ALTER_SET_SCHEMA)
             return move_view(ctx, c, v, st->alter_cmds[0].new_name);
+        if (v && st->nalter_cmds == 1 && st->alter_cmds[0].kind == AST_ALTER_OWNER)
+            return owner_to(ctx, &st->alter_cmds[0]);
         if (v)
             return ss_ctx_error(ctx, "42809", "\"%s\" is not a table", name);
         if (st->missing_ok) {

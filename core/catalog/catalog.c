@@ -244,7 +244,7 @@ int ss_catalog_drop_table(ss_ctx *ctx, ss_catalog *c, ss_table *t)
         return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_TABLE, "table \"%s\" does not exist", t->name);
     /* SERIAL, identity and OWNED BY sequences */
     char ref[SS_NS_REF_MAX];
-    if (ss_seq_drop_owned(ctx, c->sequences, ss_ns_qualify(t->ns, t->name, ref, sizeof ref)))
+    if (ss_seq_drop_owned(ctx, c->sequences, ss_ns_qualify(t->ns, t->name, ref, sizeof ref), NULL))
         return SS_ERROR;
     ss_xid xid;
     if (ss_ddl_log(ctx, SS_DDL_TABLE_DROP, t, t, &xid))

@@ -67,6 +67,11 @@ bool ss_ddl_dropped_by_reader(const ss_ddl_stamp *s)
     return s->dropped && s->dropped == reader_xid();
 }
 
+bool ss_ddl_locked_by_other(const ss_ddl_stamp *s)
+{
+    return s->locked && s->locked != reader_xid();
+}
+
 bool ss_ddl_pending_other(const ss_ddl_stamp *s)
 {
     ss_xid me = reader_xid();
@@ -92,7 +97,7 @@ static int object_kind(ss_ddl_op op)
 static ss_ddl_stamp *stamp_of(const ddl_rec *r)
 {
     if (r->op == SS_DDL_CALLBACK)
-        return &r->table->ddl;
+        return r->table ? &r->table->ddl : NULL; /* NULL: not a table's (ALTER SEQUENCE) */
     switch (object_kind(r->op)) {
     case 0: return &((ss_table *)r->obj)->ddl;
     case 1: return &((ss_view *)r->obj)->ddl;
@@ -355,6 +360,11 @@ static int wait_for(ss_ctx *ctx, ss_xid holder)
         break;
     }
     return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+}
+
+int ss_catalog_wait_xid(ss_ctx *ctx, ss_xid holder)
+{
+    return wait_for(ctx, holder);
 }
 
 /* The visible table named name and, when another transaction holds its lock, that xid (0

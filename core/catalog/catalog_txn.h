@@ -72,6 +72,8 @@ struct ss_txn_state *ss_catalog_reader(void);
 bool ss_ddl_visible(const ss_ddl_stamp *s);
 /* Whether the reader's own transaction dropped the entry (not committed yet). */
 bool ss_ddl_dropped_by_reader(const ss_ddl_stamp *s);
+/* Whether another transaction than the reader's holds the entry's exclusive lock (s->locked). */
+bool ss_ddl_locked_by_other(const ss_ddl_stamp *s);
 /* Whether s is pending (created or dropped, not yet committed) in a transaction other than
  * the reader's. */
 bool ss_ddl_pending_other(const ss_ddl_stamp *s);
@@ -87,7 +89,7 @@ void ss_ddl_drop_or_mark(struct ss_catalog *c, ss_ddl_op op, void *obj, ss_xid x
 /* (M) Logs that materialized view t changes its populated state (undo restores the current one). */
 int ss_ddl_log_populated(ss_ctx *ctx, struct ss_table *t);
 
-/* Logs a change of t that its maker undoes or finalises itself: at ROLLBACK (or ROLLBACK TO
+/* Logs a change of t (NULL: of no table, e.g. a sequence's ALTER) that its maker undoes or finalises itself: at ROLLBACK (or ROLLBACK TO
  * a savepoint before it) undo(arg) is called, at COMMIT commit(arg), in the log's order (undo
  * last first), under the catalog's mutex; each frees arg.  *logged is false when ctx has no
  * transaction: nothing was logged and the caller finalises the change itself. */
@@ -128,6 +130,9 @@ void ss_catalog_reads_collect(ss_table_reads *r);
 int ss_catalog_reads_lock(ss_ctx *ctx, struct ss_catalog *c, const ss_table_reads *r, bool block);
 /* The same without waiting: 55P03 "could not obtain lock on relation ..." (LOCK ... NOWAIT). */
 int ss_catalog_find_nowait(ss_ctx *ctx, struct ss_catalog *c, const char *name, struct ss_table **t);
+/* Waits, as the reader's transaction, for the top-level transaction holder to end (a lock it
+ * holds: a sequence's ALTER); the errors of ss_catalog_lock_table's wait. */
+int ss_catalog_wait_xid(ss_ctx *ctx, ss_xid holder);
 /* Waits while a relation named name is pending (created or dropped, uncommitted) in another
  * transaction: CREATE of the same name then sees the outcome, as PostgreSQL's unique index on
  * pg_class makes it wait. */

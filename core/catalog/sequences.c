@@ -5,6 +5,7 @@
 
 #include "catalog/catalog.h"
 #include "catalog/namespace.h"
+#include "txn/txn_session.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -74,6 +75,25 @@ static ss_sequence *find(ss_seq_catalog *sc, const char *name)
     return ns ? seq_in(sc, ns, rel) : NULL;
 }
 
+/* The sequence name resolves to (*out NULL: none) with sc->mu held, after waiting while another
+   transaction holds its lock (a pending ALTER); SS_ERROR (mu not held) when the wait failed. */
+static int find_unlocked(ss_ctx *ctx, ss_seq_catalog *sc, const char *name, ss_sequence **out)
+{
+    pthread_mutex_lock(&sc->mu);
+    for (;;) {
+        ss_sequence *s = find(sc, name);
+        if (!s || !ss_ddl_locked_by_other(&s->ddl)) {
+            *out = s;
+            return SS_OK;
+        }
+        ss_xid holder = s->ddl.locked;
+        pthread_mutex_unlock(&sc->mu);
+        if (ss_catalog_wait_xid(ctx, holder))
+            return SS_ERROR;
+        pthread_mutex_lock(&sc->mu);
+    }
+}
+
 bool ss_seq_exists(ss_seq_catalog *sc, const char *name)
 {
     pthread_mutex_lock(&sc->mu);
@@ -130,6 +150,7 @@ int ss_seq_create(ss_ctx *ctx, ss_seq_catalog *sc, const char *name, const ss_se
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     }
     s->id = sc->next_id++;
+    s->gen = s->id;
     s->p = *p;
     s->last_value = p->start;
     s->owner_kind = owner_table ? owner_kind : 0;
@@ -169,8 +190,9 @@ static int drop_one(ss_ctx *ctx, ss_seq_catalog *sc, uint32_t i, bool *gone)
 int ss_seq_drop(ss_ctx *ctx, ss_seq_catalog *sc, const char *name)
 {
     int rc = SS_OK;
-    pthread_mutex_lock(&sc->mu);
-    ss_sequence *s = find(sc, name);
+    ss_sequence *s;
+    if (find_unlocked(ctx, sc, name, &s))
+        return SS_ERROR;
     for (uint32_t i = 0; s && i < sc->n; i++)
         if (sc->seqs[i] == s) {
             bool gone;
@@ -181,14 +203,15 @@ int ss_seq_drop(ss_ctx *ctx, ss_seq_catalog *sc, const char *name)
     return rc;
 }
 
-int ss_seq_drop_owned(ss_ctx *ctx, ss_seq_catalog *sc, const char *table)
+int ss_seq_drop_owned(ss_ctx *ctx, ss_seq_catalog *sc, const char *table, const char *column)
 {
     int rc = SS_OK;
     pthread_mutex_lock(&sc->mu);
     for (uint32_t i = 0; rc == SS_OK && i < sc->n;) {
         bool gone = false;
-        if (sc->seqs[i]->owner_table && strcmp(sc->seqs[i]->owner_table, table) == 0 &&
-            ss_ddl_visible(&sc->seqs[i]->ddl))
+        const ss_sequence *q = sc->seqs[i];
+        if (q->owner_table && strcmp(q->owner_table, table) == 0 && q->owner_kind != 'd' &&
+            (!column || (q->owner_column && strcmp(q->owner_column, column) == 0)) && ss_ddl_visible(&q->ddl))
             rc = drop_one(ctx, sc, i, &gone);
         if (!gone)
             i++;
@@ -225,10 +248,23 @@ static int no_sequence(ss_ctx *ctx, const char *name)
     return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist", name);
 }
 
-static int remember(ss_ctx *ctx, ss_seq_session *sess, uint64_t id, int64_t v, int64_t cached, int64_t inc)
+/* A session's cached values of another generation of s are given up (PostgreSQL's
+   init_sequence on a new relfilenode); its currval stays.  sc->mu held. */
+static void sync_gen(ss_seq_session *sess, const ss_sequence *s)
+{
+    for (uint32_t i = 0; sess && i < sess->n; i++)
+        if (sess->vals[i].id == s->id && sess->vals[i].gen != s->gen) {
+            sess->vals[i].gen = s->gen;
+            sess->vals[i].cached = sess->vals[i].value;
+        }
+}
+
+static int remember(ss_ctx *ctx, ss_seq_session *sess, uint64_t id, uint64_t gen, int64_t v, int64_t cached,
+                    int64_t inc)
 {
     for (uint32_t i = 0; i < sess->n; i++)
         if (sess->vals[i].id == id) {
+            sess->vals[i].gen = gen;
             sess->vals[i].value = v;
             sess->vals[i].cached = cached;
             sess->vals[i].increment = inc;
@@ -243,6 +279,7 @@ static int remember(ss_ctx *ctx, ss_seq_session *sess, uint64_t id, int64_t v, i
         sess->cap = cap;
     }
     sess->vals[sess->n].id = id;
+    sess->vals[sess->n].gen = gen;
     sess->vals[sess->n].value = v;
     sess->vals[sess->n].cached = cached;
     sess->vals[sess->n].increment = inc;
@@ -252,12 +289,14 @@ static int remember(ss_ctx *ctx, ss_seq_session *sess, uint64_t id, int64_t v, i
 
 int ss_seq_nextval(ss_ctx *ctx, ss_seq_catalog *sc, ss_seq_session *sess, const char *name, int64_t *out)
 {
-    pthread_mutex_lock(&sc->mu);
-    ss_sequence *s = find(sc, name);
+    ss_sequence *s;
+    if (find_unlocked(ctx, sc, name, &s))
+        return SS_ERROR;
     if (!s) {
         pthread_mutex_unlock(&sc->mu);
         return no_sequence(ctx, name);
     }
+    sync_gen(sess, s);
     for (uint32_t i = 0; i < sess->n; i++)
         if (sess->vals[i].id == s->id && sess->vals[i].value != sess->vals[i].cached) {
             /* a value this session fetched before (CACHE > 1) */
@@ -310,9 +349,9 @@ int ss_seq_nextval(ss_ctx *ctx, ss_seq_catalog *sc, ss_seq_session *sess, const 
     s->last_value = last;
     s->is_called = true;
     s->log_cnt = log;
-    uint64_t id = s->id;
+    uint64_t id = s->id, gen = s->gen;
     pthread_mutex_unlock(&sc->mu);
-    if (remember(ctx, sess, id, result, last, incby))
+    if (remember(ctx, sess, id, gen, result, last, incby))
         return SS_ERROR;
     sess->last_id = id;
     sess->last_value = result;
@@ -322,9 +361,12 @@ int ss_seq_nextval(ss_ctx *ctx, ss_seq_catalog *sc, ss_seq_session *sess, const 
 
 int ss_seq_currval(ss_ctx *ctx, ss_seq_catalog *sc, ss_seq_session *sess, const char *name, int64_t *out)
 {
-    pthread_mutex_lock(&sc->mu);
-    ss_sequence *s = find(sc, name);
+    ss_sequence *s;
+    if (find_unlocked(ctx, sc, name, &s))
+        return SS_ERROR;
     uint64_t id = s ? s->id : 0;
+    if (s)
+        sync_gen(sess, s);
     pthread_mutex_unlock(&sc->mu);
     if (!id)
         return no_sequence(ctx, name);
@@ -340,8 +382,9 @@ int ss_seq_currval(ss_ctx *ctx, ss_seq_catalog *sc, ss_seq_session *sess, const 
 int ss_seq_setval(ss_ctx *ctx, ss_seq_catalog *sc, ss_seq_session *sess, const char *name, int64_t value,
                   bool is_called)
 {
-    pthread_mutex_lock(&sc->mu);
-    ss_sequence *s = find(sc, name);
+    ss_sequence *s;
+    if (find_unlocked(ctx, sc, name, &s))
+        return SS_ERROR;
     if (!s) {
         pthread_mutex_unlock(&sc->mu);
         return no_sequence(ctx, name);
@@ -356,7 +399,7 @@ int ss_seq_setval(ss_ctx *ctx, ss_seq_catalog *sc, ss_seq_session *sess, const c
     s->last_value = value;
     s->is_called = is_called;
     s->log_cnt = 0;
-    uint64_t id = s->id;
+    uint64_t id = s->id, gen = s->gen;
     pthread_mutex_unlock(&sc->mu);
     /* the session's cached values are given up; currval is the value only when is_called */
     for (uint32_t i = 0; i < sess->n; i++)
@@ -366,23 +409,110 @@ int ss_seq_setval(ss_ctx *ctx, ss_seq_catalog *sc, ss_seq_session *sess, const c
             sess->vals[i].cached = sess->vals[i].value;
             return SS_OK;
         }
-    return is_called ? remember(ctx, sess, id, value, value, 1) : SS_OK;
+    return is_called ? remember(ctx, sess, id, gen, value, value, 1) : SS_OK;
 }
 
-int ss_seq_alter(ss_ctx *ctx, ss_seq_catalog *sc, ss_seq_session *sess, const char *name,
+/* What an ALTER in a transaction changed, put back by ROLLBACK (catalog_txn.h's callback). */
+typedef struct seq_saved {
+    ss_seq_catalog *sc;
+    ss_sequence *s;
+    ss_seq_params p;
+    bool rewrite, is_called;
+    int64_t last_value, log_cnt;
+    uint64_t gen;
+    char *owner_table, *owner_column;
+    char owner_kind;
+    ss_xid locked;
+} seq_saved;
+
+/* Swaps the owner of v->s with v's (sc->mu held). */
+static void swap_owner(seq_saved *v)
+{
+    ss_sequence *s = v->s;
+    char *t = s->owner_table, *c = s->owner_column, k = s->owner_kind;
+    s->owner_table = v->owner_table;
+    s->owner_column = v->owner_column;
+    s->owner_kind = v->owner_kind;
+    v->owner_table = t;
+    v->owner_column = c;
+    v->owner_kind = k;
+}
+
+static void saved_free(seq_saved *v)
+{
+    free(v->owner_table);
+    free(v->owner_column);
+    free(v);
+}
+
+static void saved_undo(void *arg)
+{
+    seq_saved *v = arg;
+    ss_sequence *s = v->s;
+    pthread_mutex_lock(&v->sc->mu);
+    s->p = v->p;
+    if (v->rewrite) {
+        s->last_value = v->last_value;
+        s->log_cnt = v->log_cnt;
+        s->is_called = v->is_called;
+        s->gen = v->gen;
+    }
+    swap_owner(v);
+    s->ddl.locked = v->locked;
+    pthread_mutex_unlock(&v->sc->mu);
+    saved_free(v);
+}
+
+static void saved_commit(void *arg)
+{
+    seq_saved *v = arg;
+    pthread_mutex_lock(&v->sc->mu);
+    v->s->ddl.locked = SS_XID_INVALID;
+    pthread_mutex_unlock(&v->sc->mu);
+    saved_free(v);
+}
+
+int ss_seq_alter(ss_ctx *ctx, ss_seq_catalog *sc, const char *name, bool rewrite, const ss_seq_owner *owner,
                  int (*change)(ss_ctx *ctx, const ss_sequence *cur, void *arg, ss_seq_change *out), void *arg)
 {
-    pthread_mutex_lock(&sc->mu);
-    ss_sequence *s = find(sc, name);
+    seq_saved *v = calloc(1, sizeof *v);
+    bool ok = v != NULL;
+    if (v && owner) { /* the new owner, swapped in below */
+        v->owner_table = ss_strdup_or_null(owner->table, &ok);
+        v->owner_column = ss_strdup_or_null(owner->column, &ok);
+        v->owner_kind = owner->table ? owner->kind : 0;
+    }
+    if (!ok) {
+        if (v)
+            saved_free(v);
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    }
+    ss_sequence *s;
+    if (find_unlocked(ctx, sc, name, &s)) {
+        saved_free(v);
+        return SS_ERROR;
+    }
     if (!s) {
         pthread_mutex_unlock(&sc->mu);
+        saved_free(v);
         return no_sequence(ctx, name);
     }
     ss_seq_change ch = {s->p, false, false, s->last_value};
-    if (change(ctx, s, arg, &ch) != SS_OK) {
+    if (change && change(ctx, s, arg, &ch) != SS_OK) {
         pthread_mutex_unlock(&sc->mu);
+        saved_free(v);
         return SS_ERROR;
     }
+    *v = (seq_saved){sc, s, s->p, rewrite, s->is_called, s->last_value, s->log_cnt, s->gen,
+                     v->owner_table, v->owner_column, v->owner_kind, s->ddl.locked};
+    bool logged = false;
+    if (ss_ddl_log_callback(ctx, NULL, saved_undo, saved_commit, v, &logged)) {
+        pthread_mutex_unlock(&sc->mu);
+        saved_free(v);
+        return SS_ERROR;
+    }
+    if (logged)
+        s->ddl.locked = ctx->txn->top;
     s->p = ch.p;
     if (ch.restart) {
         s->last_value = ch.last_value;
@@ -390,8 +520,16 @@ int ss_seq_alter(ss_ctx *ctx, ss_seq_catalog *sc, ss_seq_session *sess, const ch
     }
     if (ch.restart || ch.reset_log)
         s->log_cnt = 0;
+    if (rewrite)
+        s->gen = sc->next_id++;
+    if (owner)
+        swap_owner(v); /* v keeps the owner before */
     uint64_t id = s->id;
     pthread_mutex_unlock(&sc->mu);
+    if (!logged)
+        saved_free(v);
+    /* the altering session's cached values are given up, as AlterSequence's */
+    ss_seq_session *sess = ctx->seq_session;
     for (uint32_t i = 0; sess && i < sess->n; i++)
         if (sess->vals[i].id == id)
             sess->vals[i].cached = sess->vals[i].value;

@@ -32,11 +32,15 @@ typedef struct ss_sequence {
     int64_t last_value, log_cnt;
     bool is_called;
     char *owner_table, *owner_column; /* OWNED BY (NULL: none) */
-    char owner_kind;              /* 's' SERIAL default, 'i' identity, 'o' OWNED BY */
+    char owner_kind;              /* 's' SERIAL default, 'i' identity, 'o' OWNED BY; 'd' a
+                                     SERIAL default's after OWNED BY NONE: owner_* name the
+                                     column whose default uses it, which owns it no more */
     ss_ddl_stamp ddl;             /* pending CREATE / DROP (catalog_txn.h); its values are
                                      never rolled back */
     const struct ss_schema *ns;   /* its schema (catalog/namespace.h) */
     uint64_t created;             /* the catalog's version at creation: DROP SCHEMA's order */
+    uint64_t gen;                 /* its storage generation (PostgreSQL's relfilenode): a
+                                     session's cached values of another one are given up */
 } ss_sequence;
 
 typedef struct ss_seq_catalog {
@@ -51,7 +55,7 @@ typedef struct ss_seq_catalog {
 typedef struct ss_seq_session {
     /* per sequence used: the value currval gives and the last of the values fetched into
        this session's cache (CACHE n: nextval hands them out before asking again) */
-    struct { uint64_t id; int64_t value, cached, increment; } *vals;
+    struct { uint64_t id, gen; int64_t value, cached, increment; } *vals;
     uint32_t n, cap;
     uint64_t last_id;             /* 0: none */
     int64_t last_value;
@@ -70,8 +74,9 @@ int ss_seq_create(ss_ctx *ctx, ss_seq_catalog *sc, const char *name, const ss_se
                   const char *owner_table, const char *owner_column, char owner_kind);
 /* Drops it (no checks) in ctx's transaction: at once without one, else when it commits. */
 int ss_seq_drop(ss_ctx *ctx, ss_seq_catalog *sc, const char *name);
-/* Drops the sequences owned by a column of table, as ss_seq_drop. */
-int ss_seq_drop_owned(ss_ctx *ctx, ss_seq_catalog *sc, const char *table);
+/* Drops the sequences owned by a column of table (column non-NULL: by that column), as
+ * ss_seq_drop; a 'd' one (owned by none) stays. */
+int ss_seq_drop_owned(ss_ctx *ctx, ss_seq_catalog *sc, const char *table, const char *column);
 /* Removes s and frees it (a committed DROP, an undone CREATE). */
 void ss_seq_destroy(ss_seq_catalog *sc, ss_sequence *s);
 /* A copy of the sequence's description and state taken under the lock (false: no such
@@ -87,14 +92,25 @@ int ss_seq_lastval(ss_ctx *ctx, ss_seq_catalog *sc, ss_seq_session *sess, int64_
 
 /* ALTER SEQUENCE (and an identity column's SET options / RESTART): change computes the new
  * parameters from the sequence's current state under the catalog's lock (an error on ctx
- * aborts); restart sets last_value (is_called false); the session's cached values are given
- * up.  Not transactional, like the values. */
+ * aborts); restart sets last_value (is_called false).  With rewrite (any option but OWNED BY)
+ * the sequence gets a new generation, PostgreSQL's new relfilenode: every session's cached
+ * values are given up.  Transactional as PostgreSQL's: in ctx's transaction the state before
+ * is logged (catalog_txn.h's callback) and ROLLBACK / ROLLBACK TO puts it back — parameters,
+ * owner and, after a rewrite, the values nextval / setval handed out since (not those of
+ * before the ALTER); the transaction holds the sequence's lock (ddl.locked) until it ends, so
+ * other sessions' nextval / currval / setval / ALTER / DROP wait for it, as PostgreSQL's
+ * ShareRowExclusiveLock makes them. */
 typedef struct ss_seq_change {
     ss_seq_params p;
     bool restart, reset_log;
     int64_t last_value;
 } ss_seq_change;
-int ss_seq_alter(ss_ctx *ctx, ss_seq_catalog *sc, ss_seq_session *sess, const char *name,
+/* OWNED BY: the new owner (table NULL: none) and kind ('s', 'o', 'd' or 0). */
+typedef struct ss_seq_owner {
+    const char *table, *column;
+    char kind;
+} ss_seq_owner;
+int ss_seq_alter(ss_ctx *ctx, ss_seq_catalog *sc, const char *name, bool rewrite, const ss_seq_owner *owner,
                  int (*change)(ss_ctx *ctx, const ss_sequence *cur, void *arg, ss_seq_change *out), void *arg);
 
 /* strdup of s, NULL for NULL; *ok false when memory ran out. */

@@ -85,7 +85,7 @@ int ss_system_sequences_fill(ss_ctx *ctx, ss_view_row_fn add, void *arg)
         const ss_sequence *s = sc->seqs[i];
         if (!ss_ddl_visible(&s->ddl))
             continue;
-        bool owned = s->owner_table && s->owner_column;
+        bool owned = s->owner_table && s->owner_column && s->owner_kind != 'd';
         ss_value row[11] = {text_of(s->name), text_of(seq_type_name(s->p.type)), int_of(s->p.start),
                             int_of(s->p.min), int_of(s->p.max), int_of(s->p.increment), bool_of(s->p.cycle),
                             int_of(s->p.cache), text_of(owned ? ss_ns_rel(s->owner_table) : NULL),

@@ -454,6 +454,12 @@ static int print(dp *d, const dp_node *n, bool showimplicit)
             ss_strbuf_putc(sb, '*');
         else if (print_list(d, n->args, n->nargs))
             return SS_ERROR;
+        for (uint32_t i = 0; n->kind == DN_AGG && i < n->nord; i++) { /* get_rule_orderby */
+            ss_strbuf_puts(sb, i ? ", " : " ORDER BY ");
+            if (dp_print_sortgroup(d, n->ord[i]))
+                return SS_ERROR;
+            dp_print_direction(d, &n->ord_items[i]);
+        }
         ss_strbuf_putc(sb, ')');
         if (n->filter) {
             ss_strbuf_puts(sb, " FILTER (WHERE ");
@@ -494,6 +500,8 @@ static int print(dp *d, const dp_node *n, bool showimplicit)
         if (print_list(d, n->args, n->nargs))
             return SS_ERROR;
         ss_strbuf_putc(sb, ']');
+        if (!n->nargs) /* an empty one needs its type */
+            put_type(sb, n->type);
         return SS_OK;
     case DN_SUBSCRIPT:
         if (print(d, n->args[0], true))

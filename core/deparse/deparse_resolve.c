@@ -380,56 +380,94 @@ static bool agg_result(const char *name, const dp_node *arg, ss_type *out)
         *out = ty(SS_TYPE_BOOL);
         return t == SS_TYPE_BOOL;
     }
+    if (!strcmp(name, "array_agg")) { /* of a scalar: its array type */
+        *out = ty(ss_type_array_of(t));
+        return out->id != SS_TYPE_INVALID;
+    }
+    if (!strcmp(name, "json_agg") || !strcmp(name, "jsonb_agg")) {
+        *out = ty(name[4] == 'b' ? SS_TYPE_JSONB : SS_TYPE_JSON);
+        return t != SS_TYPE_UNKNOWN;
+    }
     return false;
 }
 
 static bool is_aggregate_name(const char *name)
 {
     static const char *const names[] = {"count", "sum", "avg", "min", "max", "bool_and", "bool_or", "every",
-                                        "string_agg", "array_agg", "stddev", "variance"};
+                                        "string_agg", "array_agg", "stddev", "variance", "json_agg", "jsonb_agg"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!strcmp(names[i], name))
             return true;
     return false;
 }
 
+/* string_agg(text, text): both arguments text (an untyped literal made text, as PostgreSQL
+   resolves it and prints ','::text) */
+static bool string_agg_args(dp *d, dp_node **args, uint32_t nargs, ss_type *res)
+{
+    if (nargs != 2)
+        return false;
+    for (uint32_t i = 0; i < 2; i++) {
+        if (args[i]->type.id == SS_TYPE_UNKNOWN && !(args[i] = coerce_or_fail(d, args[i], ty(SS_TYPE_TEXT))))
+            return false;
+        if (args[i]->type.id != SS_TYPE_TEXT)
+            return false;
+    }
+    *res = ty(SS_TYPE_TEXT);
+    return true;
+}
+
 static dp_node *aggregate(dp *d, const ast_expr *e, const char *name)
 {
     if (!d->in_agg_ok)
         return fail(d, "an aggregate here");
-    if (e->nagg_order || e->within_group || e->arg_names || e->variadic || e->nargs > 1)
+    bool string_agg = !strcmp(name, "string_agg");
+    if (e->within_group || e->arg_names || e->variadic || e->nargs > (string_agg ? 2u : 1u) || (!e->nargs && !e->star))
         return fail(d, "this aggregate call");
-    dp_node *arg = NULL;
-    if (e->nargs == 1) {
-        bool ok = d->in_agg_ok;
-        d->in_agg_ok = false; /* no nested aggregates */
-        arg = dp_resolve(d, e->args[0]);
-        d->in_agg_ok = ok;
-        if (!arg)
+    dp_node *args[2] = {NULL, NULL};
+    bool ok = d->in_agg_ok;
+    d->in_agg_ok = false; /* no nested aggregates in the arguments, FILTER or ORDER BY */
+    for (uint32_t i = 0; i < e->nargs; i++)
+        if (!(args[i] = dp_resolve(d, e->args[i]))) {
+            d->in_agg_ok = ok;
             return NULL;
-        if (arg->type.id == SS_TYPE_UNKNOWN && !(arg = coerce_or_fail(d, arg, ty(SS_TYPE_TEXT))))
-            return NULL;
-    } else if (!e->star)
-        return fail(d, "this aggregate call");
+        }
     ss_type res;
-    if (!agg_result(name, arg, &res))
-        return fail(d, "this aggregate call");
-    dp_node *n = node(d, DN_AGG, res, arg ? 1 : 0);
-    if (!n)
-        return NULL;
-    if (arg)
-        n->args[0] = arg;
-    n->text = name;
-    n->star = e->star;
-    n->distinct = e->distinct;
-    if (e->filter) {
-        bool ok = d->in_agg_ok;
-        d->in_agg_ok = false;
-        n->filter = coerce_or_fail(d, dp_resolve(d, e->filter), ty(SS_TYPE_BOOL));
-        d->in_agg_ok = ok;
-        if (!n->filter)
+    bool typed;
+    if (string_agg) {
+        typed = string_agg_args(d, args, e->nargs, &res);
+    } else {
+        if (args[0] && args[0]->type.id == SS_TYPE_UNKNOWN && strcmp(name, "array_agg") && strcmp(name, "json_agg") &&
+            strcmp(name, "jsonb_agg") && !(args[0] = coerce_or_fail(d, args[0], ty(SS_TYPE_TEXT)))) {
+            d->in_agg_ok = ok;
             return NULL;
+        }
+        typed = agg_result(name, args[0], &res);
     }
+    dp_node *n = typed ? node(d, DN_AGG, res, e->nargs) : NULL;
+    if (n) {
+        for (uint32_t i = 0; i < e->nargs; i++)
+            n->args[i] = args[i];
+        n->text = name;
+        n->star = e->star;
+        n->distinct = e->distinct;
+    }
+    if (n && e->filter && !(n->filter = coerce_or_fail(d, dp_resolve(d, e->filter), ty(SS_TYPE_BOOL))))
+        n = NULL;
+    if (n && e->nagg_order) { /* ORDER BY inside the call: printed as the window's */
+        if (!(n->ord = ss_arena_alloc(d->arena, sizeof *n->ord * e->nagg_order)))
+            n = NULL;
+        for (uint32_t i = 0; n && i < e->nagg_order; i++)
+            if (!(n->ord[i] = dp_resolve(d, e->agg_order[i].expr)))
+                n = NULL;
+        if (n) {
+            n->nord = e->nagg_order;
+            n->ord_items = e->agg_order;
+        }
+    }
+    d->in_agg_ok = ok;
+    if (!typed)
+        return fail(d, "this aggregate call");
     return n;
 }
 
@@ -640,6 +678,12 @@ static dp_node *function(dp *d, const ast_expr *e)
 static dp_node *type_cast(dp *d, const ast_expr *e)
 {
     int32_t id;
+    if (e->type.is_array && e->args[0]->kind == AE_ARRAY && !e->args[0]->nargs && e->type.typmod < 0 &&
+        ss_type_lookup_name(e->type.name, &id) && ss_type_array_of(id) != SS_TYPE_INVALID) {
+        /* ARRAY[]::t[]: an empty array of that type, printed with the cast (get_rule_expr) */
+        dp_node *n = node(d, DN_ARRAY, ty(ss_type_array_of(id)), 0);
+        return n;
+    }
     if (e->type.is_array || !ss_type_lookup_name(e->type.name, &id))
         return fail(d, "this cast");
     ss_type t = {id, -1};
@@ -851,17 +895,37 @@ static dp_node *sql_func(dp *d, const ast_expr *e)
     return not;
 }
 
+/* ARRAY[ARRAY[...], ...]: sub-arrays of one array type, the result of that type (PostgreSQL's
+   transformArrayExpr; sub-arrays of different types are not printed here) */
+static dp_node *array_expr(dp *d, const ast_expr *e);
+
+static dp_node *nested_array(dp *d, const ast_expr *e, dp_node *n)
+{
+    for (uint32_t i = 0; i < e->nargs; i++) {
+        if (e->args[i]->kind != AE_ARRAY)
+            return fail(d, "an ARRAY[] mixing sub-arrays and elements");
+        if (!(n->args[i] = array_expr(d, e->args[i])))
+            return NULL;
+        if (n->args[i]->type.id != n->args[0]->type.id)
+            return fail(d, "sub-arrays of different types");
+    }
+    n->type = n->args[0]->type;
+    return n;
+}
+
 /* ARRAY[a, b, ...]: the elements of their common type */
 static dp_node *array_expr(dp *d, const ast_expr *e)
 {
     if (!e->nargs)
-        return fail(d, "an empty ARRAY[]");
+        return fail(d, "an empty ARRAY[] without a cast to an array type");
     dp_node *n = node(d, DN_ARRAY, ty(SS_TYPE_INVALID), e->nargs);
     if (!n)
         return NULL;
+    if (e->args[0]->kind == AE_ARRAY)
+        return nested_array(d, e, n);
     for (uint32_t i = 0; i < e->nargs; i++) {
         if (e->args[i]->kind == AE_ARRAY)
-            return fail(d, "a nested ARRAY[]");
+            return fail(d, "an ARRAY[] mixing sub-arrays and elements");
         if (!(n->args[i] = dp_resolve(d, e->args[i])))
             return NULL;
     }

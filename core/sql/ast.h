@@ -403,7 +403,9 @@ typedef enum ast_alter_kind {
                                  coldefs[coldef]'s identity and ident_opts */
     AST_ALTER_SET_GENERATED,  /* ALTER [COLUMN] column SET GENERATED identity */
     AST_ALTER_DROP_IDENTITY,  /* ALTER [COLUMN] column DROP IDENTITY [IF EXISTS] (missing_ok) */
-    AST_ALTER_SET_SCHEMA      /* ALTER VIEW ... SET SCHEMA new_name */
+    AST_ALTER_SET_SCHEMA,     /* ALTER VIEW ... SET SCHEMA new_name */
+    AST_ALTER_OWNER           /* OWNER TO new_name (a role's name; NULL: CURRENT_USER /
+                                 SESSION_USER / CURRENT_ROLE; "public" for PUBLIC) */
 } ast_alter_kind;
 
 typedef struct ast_alter_cmd {

@@ -196,6 +196,14 @@ static bool tr_cmd(transform_state *ts, AlterTableCmd *c, ast_stmt *out, ast_alt
         a->kind = AST_ALTER_SET_GENERATED;
         return tr_seq_options(ts, opts, true, &a->seq_opts);
     }
+    case AT_ChangeOwner: {
+        RoleSpec *r = c->newowner;
+        a->kind = AST_ALTER_OWNER;
+        a->new_name = r->roletype == ROLESPEC_CSTRING ? tr_strdup(ts, r->rolename)
+                      : r->roletype == ROLESPEC_PUBLIC ? "public"
+                                                       : NULL;
+        return r->roletype != ROLESPEC_CSTRING || a->new_name;
+    }
     case AT_DropIdentity:
         a->kind = AST_ALTER_DROP_IDENTITY;
         return true;
@@ -205,11 +213,18 @@ static bool tr_cmd(transform_state *ts, AlterTableCmd *c, ast_stmt *out, ast_alt
     }
 }
 
-/* ALTER VIEW's subcommands (RENAME and SET SCHEMA are other statements): a view's column
-   defaults would need INSERT through views to read them, and there are no roles: 0A000 */
-bool tr_alter_view(transform_state *ts, AlterTableStmt *s)
+/* ALTER VIEW's subcommands (RENAME and SET SCHEMA are other statements): OWNER TO alone is
+   ALTER TABLE's (out); a view's column defaults would need INSERT through views to read them:
+   0A000 */
+bool tr_alter_view(transform_state *ts, AlterTableStmt *s, ast_stmt *out)
 {
     const char *form = "this form of ALTER VIEW";
+    if (list_length(s->cmds) == 1 && castNode(AlterTableCmd, linitial(s->cmds))->subtype == AT_ChangeOwner) {
+        if (!tr_alter_table(ts, s, out))
+            return false;
+        out->alter_view = true;
+        return true;
+    }
     if (list_length(s->cmds) >= 1) {
         AlterTableCmd *c = linitial(s->cmds);
         form = c->subtype == AT_ColumnDefault ? (c->def ? "ALTER VIEW ... ALTER COLUMN ... SET DEFAULT"

@@ -156,11 +156,5 @@ bool tr_alter_sequence(transform_state *ts, AlterSeqStmt *s, ast_stmt *out)
     out->table = tr_relation_ref(ts, s->sequence);
     out->table_location = s->sequence->location;
     out->missing_ok = s->missing_ok;
-    if (!out->table || !tr_seq_options(ts, s->options, false, &out->seq_opts))
-        return false;
-    if (out->seq_opts.nowned_by || out->seq_opts.owned_none) {
-        tr_unsupported(ts, -1, "ALTER SEQUENCE ... OWNED BY");
-        return false;
-    }
-    return true;
+    return out->table && tr_seq_options(ts, s->options, false, &out->seq_opts);
 }

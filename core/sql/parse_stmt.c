@@ -1093,7 +1093,7 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
         if (((AlterTableStmt *)n)->objtype == OBJECT_TABLE)
             return tr_alter_table(ts, (AlterTableStmt *)n, out);
         if (((AlterTableStmt *)n)->objtype == OBJECT_VIEW)
-            return tr_alter_view(ts, (AlterTableStmt *)n);
+            return tr_alter_view(ts, (AlterTableStmt *)n, out);
         unsupported_statement(ts, n, "");
         return false;
     case T_AlterObjectSchemaStmt:

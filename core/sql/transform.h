@@ -77,7 +77,7 @@ bool tr_seq_options(transform_state *ts, List *options, bool for_identity, ast_s
 bool tr_create_sequence(transform_state *ts, CreateSeqStmt *s, ast_stmt *out);
 bool tr_alter_sequence(transform_state *ts, AlterSeqStmt *s, ast_stmt *out);
 bool tr_alter_object_schema(transform_state *ts, AlterObjectSchemaStmt *s, ast_stmt *out);
-bool tr_alter_view(transform_state *ts, AlterTableStmt *s);
+bool tr_alter_view(transform_state *ts, AlterTableStmt *s, ast_stmt *out);
 /* Arrays (parse_array.c): ARRAY[...], subscripts and slices, op ANY / ALL (array). */
 ast_expr *tr_array_expr(transform_state *ts, A_ArrayExpr *a);
 ast_expr *tr_indirection(transform_state *ts, A_Indirection *ind);

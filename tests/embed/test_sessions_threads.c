@@ -5,7 +5,8 @@
  * catalog lookups at once; the totals, the sequence's uniqueness and each session's own
  * settings hold afterwards.  A second test runs DDL in one session while others query; a
  * third cancels a session's statement from another thread while its neighbours run; a fourth
- * checks that the database lives until its last session closes.  Built into every build, so
+ * checks that the database lives until its last session closes; the last two that another
+ * session's nextval waits for a block's ALTER SEQUENCE.  Built into every build, so
  * the ASan build runs it too; a ThreadSanitizer build (-DSUNSTONE_TSAN=ON) checks its races. */
 #include <check.h>
 #include <pthread.h>
@@ -13,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "sunstone.h"
 #include "unit/check_suite.h"
@@ -346,6 +348,73 @@ START_TEST(set_transaction_snapshot)
 }
 END_TEST
 
+/* ALTER SEQUENCE inside a transaction block holds the sequence's lock until the block ends
+ * (catalog/sequences.h, PostgreSQL's ShareRowExclusiveLock): another session's nextval waits
+ * for it, then sees the outcome — the old state after ROLLBACK (the values the altering block
+ * took are undone with it), the new one after COMMIT. */
+typedef struct waiter {
+    sunstone *s;
+    atomic_int done;
+    int rc;
+    int64_t value;
+} waiter;
+
+/* nextval('seq') on the waiter's session (no check macros off the main thread) */
+static void *take(void *arg)
+{
+    waiter *w = arg;
+    sunstone_stmt *st;
+    w->rc = sunstone_prepare(w->s, "SELECT nextval('seq')", -1, &st, NULL);
+    if (w->rc == SUNSTONE_OK) {
+        w->rc = sunstone_step(st);
+        if (w->rc == SUNSTONE_ROW)
+            w->value = sunstone_column_int64(st, 0);
+        sunstone_finalize(st);
+    }
+    atomic_store(&w->done, 1);
+    return NULL;
+}
+
+static void pause_ms(long ms)
+{
+    struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+/* Runs nextval on a second session while db's block holds the ALTER; ends the block with end. */
+static int64_t taken_after(const char *end)
+{
+    waiter w = {0};
+    ck_assert_int_eq(sunstone_open_session(db, &w.s), SUNSTONE_OK);
+    exec_ok(db, "BEGIN");
+    exec_ok(db, "ALTER SEQUENCE seq RESTART WITH 100");
+    ck_assert_int_eq(scalar(db, "SELECT nextval('seq')"), 100);
+    pthread_t t;
+    ck_assert_int_eq(pthread_create(&t, NULL, take, &w), 0);
+    pause_ms(300);
+    ck_assert_msg(!atomic_load(&w.done), "nextval did not wait for the ALTER's block");
+    exec_ok(db, end);
+    pthread_join(t, NULL);
+    ck_assert_msg(w.rc == SUNSTONE_ROW, "nextval after the wait: %s", sunstone_errmsg(w.s));
+    ck_assert_int_eq(sunstone_close(w.s), SUNSTONE_OK);
+    return w.value;
+}
+
+START_TEST(nextval_waits_for_rollback)
+{
+    ck_assert_int_eq(scalar(db, "SELECT nextval('seq')"), 1);
+    ck_assert_int_eq(taken_after("ROLLBACK"), 2); /* 100 and 101 undone with the block */
+    ck_assert_int_eq(scalar(db, "SELECT nextval('seq')"), 3);
+}
+END_TEST
+
+START_TEST(nextval_waits_for_commit)
+{
+    ck_assert_int_eq(taken_after("COMMIT"), 101);
+    ck_assert_int_eq(scalar(db, "SELECT nextval('seq')"), 102);
+}
+END_TEST
+
 static void add_tests(TCase *tc)
 {
     tcase_add_test(tc, sessions_on_threads);
@@ -353,6 +422,8 @@ static void add_tests(TCase *tc)
     tcase_add_test(tc, interrupt_one_session);
     tcase_add_test(tc, database_outlives_first_session);
     tcase_add_test(tc, set_transaction_snapshot);
+    tcase_add_test(tc, nextval_waits_for_rollback);
+    tcase_add_test(tc, nextval_waits_for_commit);
 }
 
 int main(void)

@@ -1,16 +1,17 @@
--- sequences are outside transactions here: ALTER SEQUENCE and an identity column's RESTART /
--- SET <option> are refused inside a transaction block (PostgreSQL would roll them back),
--- and the identity options beside other subcommands; ALTER SEQUENCE ... OWNED BY is 0A000
+-- ALTER SEQUENCE ... OWNED BY what Sunstone does not have: a view as the owner (PostgreSQL
+-- allows it, and DROP VIEW drops the sequence), and a SERIAL column's sequence owned by
+-- another column than the one whose default uses it: 0A000, the sequence unchanged
 create sequence sr;
-create table sr_t (id int generated always as identity, x int);
+create table sr_t (id serial, x int);
+create view sr_v as select * from sr_t;
+alter sequence sr owned by sr_v.x;
+alter sequence sr_t_id_seq owned by sr_t.x;
+\d sr_t_id_seq
 begin;
-alter sequence sr restart;
-rollback;
-begin;
-alter table sr_t alter column id restart;
-rollback;
-alter table sr_t alter column id set increment by 2, alter column x set not null;
-alter sequence sr owned by sr_t.x;
+alter sequence sr owned by sr_v.x;
 select nextval('sr');
+rollback;
+select nextval('sr');
+drop view sr_v;
 drop table sr_t;
 drop sequence sr;

@@ -1,5 +1,6 @@
 -- ALTER VIEW's subcommands Sunstone does not have: column defaults of views (INSERT through
--- a view does not read them), OWNER TO (no roles), SET / RESET options: 0A000 naming the form
+-- a view does not read them), SET / RESET options: 0A000 naming the form; OWNER TO another
+-- role than the session's is PostgreSQL's 42704 (the one role owns everything)
 create table var_t (a int);
 create view var_v as select a from var_t;
 alter view var_v alter column a set default 1;

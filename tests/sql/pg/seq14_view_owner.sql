@@ -1,0 +1,17 @@
+create table t (a int);
+create view v as select * from t;
+alter view v owner to nosuch;
+alter view nov owner to nosuch;
+alter view t owner to current_user;
+alter view v owner to current_user;
+alter view v owner to session_user;
+alter view v owner to current_role;
+alter view v owner to public;
+alter view if exists nov owner to current_user;
+alter table v owner to current_user;
+alter table t owner to current_user;
+alter table t owner to nosuch;
+alter view v owner to "NOSUCH";
+begin;
+alter view v owner to current_user;
+rollback;
