@@ -422,12 +422,13 @@ static int movable_having(planner *p, const ss_lop *agg, const ss_expr *c, bool 
     return SS_OK;
 }
 
-/* e with the aggregate's group columns replaced by its group expressions: a copy of the paths
- * to them, each shared node copied once (memo). */
-static ss_expr *groups_substituted(planner *p, const ss_lop *agg, ss_expr *e, ss_ptrmap *memo)
+/* e with the columns of relation rel replaced by the expressions that make them (an
+ * aggregate's group expressions, a projection's items): a copy of the paths to them, each
+ * shared node copied once (memo). */
+static ss_expr *columns_substituted(planner *p, uint32_t rel, ss_expr *const *exprs, ss_expr *e, ss_ptrmap *memo)
 {
     if (e->kind == EXPR_COLUMN)
-        return e->u.column.rel == agg->rel ? agg->u.aggregate.groups[e->u.column.index] : e;
+        return e->u.column.rel == rel ? exprs[e->u.column.index] : e;
     uint32_t n = ss_expr_nchildren(e);
     if (!n)
         return e;
@@ -443,7 +444,7 @@ static ss_expr *groups_substituted(planner *p, const ss_lop *agg, ss_expr *e, ss
     }
     for (uint32_t i = 0; i < n; i++) {
         ss_expr **slot = ss_expr_child(c, i);
-        if (*slot && !(*slot = groups_substituted(p, agg, *slot, memo)))
+        if (*slot && !(*slot = columns_substituted(p, rel, exprs, *slot, memo)))
             return NULL;
     }
     if (ss_ptrmap_put(memo, e, c)) {
@@ -472,7 +473,7 @@ static int having_to_where(planner *p, ss_lop **opp)
         bool movable = false;
         if (movable_having(p, agg, in.v[i], &movable))
             return SS_ERROR;
-        ss_expr *below = movable ? groups_substituted(p, agg, in.v[i], &memo) : NULL;
+        ss_expr *below = movable ? columns_substituted(p, agg->rel, agg->u.aggregate.groups, in.v[i], &memo) : NULL;
         if (movable && (!below || conj_add(p, &down, below)))
             return SS_ERROR;
         if ((!movable || !grouped) && conj_add(p, &stay, in.v[i]))
@@ -484,6 +485,77 @@ static int having_to_where(planner *p, ss_lop **opp)
         return SS_ERROR;
     if (!stay.n) {
         *opp = agg;
+        return SS_OK;
+    }
+    return conj_and(p, &stay, &op->u.filter.pred);
+}
+
+/* ---- WHERE conjuncts over a FROM subquery's projection (PostgreSQL's pulled-up subquery) -- */
+
+typedef struct proj_use_walk {
+    const ss_lop *proj;
+    ss_arena *arena;
+    bool refused, nomem;
+} proj_use_walk;
+
+static int unsafe_node(const ss_expr *e, void *arg)
+{
+    (void)arg;
+    return e->kind == EXPR_SUBLINK || e->kind == EXPR_SET_PARAM || (e->kind == EXPR_FUNC && e->u.func.def->is_volatile)
+               ? SS_WALK_STOP
+               : SS_WALK_CONTINUE;
+}
+
+/* refused when a column the conjunct reads is made by an item that calls something volatile
+   or holds a subquery: such an item is evaluated once per row, above the filter */
+static int note_project_use(const ss_expr *e, void *arg)
+{
+    proj_use_walk *w = arg;
+    if (e->kind == EXPR_SET_PARAM || (e->kind == EXPR_FUNC && e->u.func.def->is_volatile)) {
+        w->refused = true; /* a volatile conjunct (a row lock's among them) stays where it is */
+        return SS_WALK_STOP;
+    }
+    if (e->kind == EXPR_COLUMN && e->u.column.rel == w->proj->rel) {
+        ss_ptrmap seen;
+        ss_ptrmap_init(&seen, w->arena);
+        int rc = ss_expr_walk_const(w->proj->u.project.exprs[e->u.column.index], unsafe_node, NULL, &seen);
+        w->nomem = rc == SS_WALK_NOMEM;
+        w->refused = rc != SS_WALK_CONTINUE;
+    }
+    return w->refused ? SS_WALK_STOP : SS_WALK_CONTINUE;
+}
+
+/* op: a filter over a projection (a WHERE over a FROM subquery or a view), both copies.  Each
+ * conjunct without volatile calls whose columns the projection makes without volatile calls or
+ * subqueries filters the projection's input instead, over the items' expressions, so that rows it rejects are never
+ * projected (nor the projection's errors raised for them), as after PostgreSQL pulls the
+ * subquery up.  *opp becomes the projection when nothing is left above. */
+static int where_below_project(planner *p, ss_lop **opp)
+{
+    ss_lop *op = *opp, *proj = op->children[0];
+    conj_list in = {0}, stay = {0}, down = {0};
+    if (conj_split(p, op->u.filter.pred, &in))
+        return SS_ERROR;
+    ss_ptrmap memo;
+    ss_ptrmap_init(&memo, p->arena);
+    for (uint32_t i = 0; i < in.n; i++) {
+        proj_use_walk w = {proj, p->arena, false, false};
+        ss_ptrmap seen;
+        ss_ptrmap_init(&seen, p->arena);
+        if (ss_expr_walk_const(in.v[i], note_project_use, &w, &seen) == SS_WALK_NOMEM || w.nomem)
+            return ss_ctx_error(p->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        ss_expr *below = w.refused ? NULL : columns_substituted(p, proj->rel, proj->u.project.exprs, in.v[i], &memo);
+        if (!w.refused && !below)
+            return SS_ERROR;
+        if (conj_add(p, below ? &down : &stay, below ? below : in.v[i]))
+            return SS_ERROR;
+    }
+    if (!down.n)
+        return SS_OK;
+    if (filter_on(p, proj->children[0], &down, &proj->children[0]))
+        return SS_ERROR;
+    if (!stay.n) {
+        *opp = proj;
         return SS_OK;
     }
     return conj_and(p, &stay, &op->u.filter.pred);
@@ -501,6 +573,13 @@ static int push_down(planner *p, ss_lop **opp)
     if (!op)
         return SS_ERROR;
     *opp = op;
+    while (op->kind == LOP_FILTER && op->children[0]->kind == LOP_PROJECT && op->u.filter.pred->kind != EXPR_CONST) {
+        if (!(op->children[0] = lop_clone(p, op->children[0])) || where_below_project(p, opp))
+            return SS_ERROR;
+        if (*opp == op)
+            break; /* what is left stays above */
+        op = *opp; /* the projection (a copy): its input, now filtered, is pushed on below */
+    }
     if (op->kind == LOP_FILTER && op->children[0]->kind == LOP_AGGREGATE && op->u.filter.pred->kind != EXPR_CONST) {
         if (!(op->children[0] = lop_clone(p, op->children[0])) || having_to_where(p, opp))
             return SS_ERROR;

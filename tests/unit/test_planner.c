@@ -140,7 +140,7 @@ static int64_t rows_42(void *table)
 }
 
 /* Estimates: a scan carries the backend's row count, a project its child's, a filter
- * c > 1 a third of it (PostgreSQL's DEFAULT_INEQ_SEL, core/plan/estimate.c). */
+ * c > 1 a third of it (moved below the project, over the project's expression) (PostgreSQL's DEFAULT_INEQ_SEL, core/plan/estimate.c). */
 START_TEST(test_estimates)
 {
     static const ss_storage_vtable counted = {.struct_size = sizeof(ss_storage_vtable), .table_row_estimate = rows_42};
@@ -151,8 +151,11 @@ START_TEST(test_estimates)
     ss_lop *filter = lop_filter(&ctx, arena, proj, op(OP_GT, col(2, 0), int4(1), SS_TYPE_BOOL));
     ss_plan *plan;
     ck_assert_int_eq(ss_plan_query(&ctx, arena, filter, &plan), SS_OK);
+    /* the filter goes below the projection (planner.c where_below_project) */
+    ck_assert_int_eq(plan->kind, SS_NODE_PROJECT);
     ck_assert(plan->estimated_rows == 14);
-    ck_assert(child(plan)->estimated_rows == 42);
+    ck_assert_int_eq(child(plan)->kind, SS_NODE_FILTER);
+    ck_assert(child(plan)->estimated_rows == 14);
     ck_assert(child(child(plan))->estimated_rows == 42);
 }
 END_TEST

@@ -32,3 +32,15 @@ SELECT x.a FROM t1 AS x JOIN t1 AS y ON x.a = y.a WHERE 1 / (x.a - y.a) > 0 AND 
 SELECT a, (SELECT count(*) FROM t1 AS i WHERE i.a < o.a AND (SELECT false)) FROM t1 AS o ORDER BY 1;
 SELECT a FROM t1 WHERE (SELECT true) AND a > 0 ORDER BY 1;
 SELECT a FROM t1 WHERE random() < 2 AND a > 0 ORDER BY 1;
+-- a WHERE over a FROM subquery filters the subquery's input, so rows it rejects are never projected
+CREATE TABLE t3 (b integer, d text);
+INSERT INTO t3 (b) VALUES (-2147483648);
+INSERT INTO t3 VALUES (5, 'z');
+SELECT v2 FROM (SELECT d, ((2::smallint)::smallint % abs(b)) FROM t3 WHERE (t3.b <= 2)) AS sq(v1, v2) WHERE (sq.v1 > 'b') ORDER BY 1;
+SELECT v2 FROM (SELECT d, abs(b) FROM t3) AS sq(v1, v2) WHERE sq.v1 > 'b' ORDER BY 1;
+SELECT v1, v2 FROM (SELECT d, abs(b) FROM t3 WHERE b > 0) AS sq(v1, v2) WHERE v2 > 1 AND v1 LIKE 'z%';
+CREATE VIEW t3v AS SELECT d AS v1, abs(b) AS v2 FROM t3;
+SELECT * FROM t3v WHERE v1 = 'z';
+SELECT s.v2 FROM t1 JOIN (SELECT d, abs(b) FROM t3) AS s(v1, v2) ON s.v1 = 'z' ORDER BY 1;
+SELECT count(*) FROM (SELECT d, (SELECT count(*) FROM t3) AS n FROM t3) AS s WHERE n > 1 AND d IS NOT NULL;
+SELECT count(*) FROM (SELECT random() AS r, d FROM t3) AS s WHERE r < 2 AND d = 'z';
