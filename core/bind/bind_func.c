@@ -97,6 +97,8 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
     if (is_set_returning(name)) {
         if (bind_srf_misplaced(b, a))
             return NULL;
+        if (!strcmp(name, "unnest") && a->nargs > 1) /* several arrays: PostgreSQL's ROWS FROM, only in FROM */
+            return unnest_outside_from(b, a);
         if (b->srf_ast && !b->agg_mode && ast_equal(written, b->srf_ast))
             return b->srf_col;
         for (uint32_t i = 0; b->srf_ast && !b->agg_mode && i < b->nsrf_more; i++)
