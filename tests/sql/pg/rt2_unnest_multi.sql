@@ -10,6 +10,7 @@ select t.* from unnest(array[1,2], array['a','b','c']) t;
 select t from unnest(array[1,2], array['a','b','c']) t;
 select u from unnest(array[1], array[10]) with ordinality as u;
 select to_json(u) from unnest(array[1], array[10]) as u;
+select s from (select 1 as a, 2 as a) s;
 select * from unnest('{}'::int[], '{}'::text[]);
 select * from unnest(null::int[], array[1,2]);
 select * from unnest(array[[1,2],[3,4]], array['x']);
