@@ -21,6 +21,21 @@ ss_expr *no_such_function(binder *b, int location, const char *name, const char 
     return NULL;
 }
 
+/* array_to_json's first parameter is anyarray: an untyped argument cannot fix its type
+ * (42804, no position, as PostgreSQL), a value of another type matches no function. */
+static bool anyarray_arg(binder *b, const ast_expr *a, ss_expr **args, uint32_t n)
+{
+    if (is_unknown_const(args[0]) || is_unknown_param(b, args[0])) {
+        bind_error(b, -1, SS_SQLSTATE_DATATYPE_MISMATCH,
+                   "could not determine polymorphic type because input has type unknown");
+        return false;
+    }
+    if (ss_type_is_array(args[0]->type.id))
+        return true;
+    no_such_function_of(b, a, args, n);
+    return false;
+}
+
 ss_expr *no_such_function_of(binder *b, const ast_expr *a, ss_expr *const *args, uint32_t n)
 {
     char sig[512] = "";
@@ -82,6 +97,8 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
     if (is_set_returning(name)) {
         if (bind_srf_misplaced(b, a))
             return NULL;
+        if (!strcmp(name, "unnest") && a->nargs > 1) /* several arrays: PostgreSQL's ROWS FROM, only in FROM */
+            return unnest_outside_from(b, a);
         if (b->srf_ast && !b->agg_mode && ast_equal(written, b->srf_ast))
             return b->srf_col;
         for (uint32_t i = 0; b->srf_ast && !b->agg_mode && i < b->nsrf_more; i++)
@@ -111,6 +128,8 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
     }
     if (a->variadic && bind_is_variadic_function(name))
         return bind_variadic_call(b, a, name, args, types, n);
+    if (!strcmp(name, "array_to_json") && (n == 1 || n == 2) && !anyarray_arg(b, a, args, n))
+        return NULL;
     if (json_record_function(name, NULL)) /* the base's row type (bind_json_record.c) */
         return bind_json_record_call(b, a, name, args, n);
     bool array_func;

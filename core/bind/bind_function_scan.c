@@ -8,7 +8,8 @@
  * (a join of which a parenthesised join holding it is the right side too,
  * bind_lateral_join.c).
  *
- * unnest(array [, ...]) is a function scan too, one column per array; so are json's
+ * unnest(array [, ...]) is a function scan too, one column per array (an array of a row type:
+ * its fields; several arrays are only allowed here, 42883 elsewhere as PostgreSQL); so are json's
  * set-returning functions (types/json/json_srf.h), which the kernel expands, and
  * json(b)_populate_record(set) / json(b)_to_record(set) with their row type's columns
  * (bind_json_record.c; a column definition list is theirs alone, 42601 elsewhere).
@@ -159,57 +160,85 @@ ss_lop *one_column_function_lop(binder *b, const char *name, ss_expr **args, uin
     return lop_function(b->ctx, b->arena, rel, name, n, args, ordinality, ordinality ? 2 : 1, t, cn);
 }
 
-/* unnest(array [, array ...]): one column per array of its element type, as many rows as the
- * longest has items (the shorter ones padded with NULLs); a single array's column is named
- * colname, several are each "unnest". */
-/* unnest of one array of a row type (t[]) in FROM: the column of its items under a relation
- * of its own, projected to their fields (PostgreSQL's columns of a function returning a
- * composite type), then ordinality. */
-static ss_lop *unnest_row_type_lop(binder *b, ss_expr **args, bool ordinality, const char *colname, uint32_t rel,
-                                   const rec_desc *d)
+/* The row type of an array of a named row type (t[]): its descriptor; NULL for other arrays. */
+static const rec_desc *named_row_items(const ss_expr *arg)
 {
-    uint32_t inner = new_rel(b), nout = d->nfields + (ordinality ? 1 : 0);
-    ss_type *t = bind_alloc(b, sizeof(ss_type) * 2);
-    const char **cn = bind_alloc(b, sizeof(char *) * 2);
-    if (!t || !cn)
-        return NULL;
-    t[0] = (ss_type){SS_TYPE_RECORD, args[0]->type.typmod}, t[1] = type_of(SS_TYPE_INT8);
-    cn[0] = colname, cn[1] = "ordinality";
-    ss_lop *scan = lop_function(b->ctx, b->arena, inner, "unnest", 1, args, ordinality, ordinality ? 2 : 1, t, cn);
+    const rec_desc *d = arg->type.id == SS_TYPE_RECORD_ARRAY ? rec_desc_get(arg->type.typmod) : NULL;
+    return d && d->name ? d : NULL;
+}
+
+/* unnest(array [, array ...]) in FROM with an array of a row type among them: the function
+ * scan of the items under a relation of its own, projected so that each row-type column
+ * becomes its fields (PostgreSQL's columns of a function returning a composite type, ROWS
+ * FROM's for several arrays), the others kept, then ordinality. */
+static ss_lop *unnest_expand_lop(binder *b, ss_expr **args, uint32_t n, bool ordinality, const ss_type *t,
+                                 const char **cn, uint32_t rel)
+{
+    uint32_t inner = new_rel(b), nout = ordinality ? 1 : 0;
+    for (uint32_t i = 0; i < n; i++)
+        nout += named_row_items(args[i]) ? named_row_items(args[i])->nfields : 1;
+    ss_lop *scan = lop_function(b->ctx, b->arena, inner, "unnest", n, args, ordinality, n + (ordinality ? 1 : 0), t, cn);
     ss_expr **exprs = bind_alloc(b, sizeof(ss_expr *) * (nout ? nout : 1));
     const char **names = bind_alloc(b, sizeof(char *) * (nout ? nout : 1));
     if (!scan || !exprs || !names)
         return NULL;
-    for (uint32_t k = 0; k < d->nfields; k++) {
-        ss_expr *idx = new_expr(b, EXPR_CONST, type_of(SS_TYPE_INT4));
-        ss_expr **fa = bind_alloc(b, sizeof(ss_expr *) * 2);
-        if (!idx || !fa || !(fa[0] = make_column(b, inner, 0, t[0])))
-            return NULL;
-        idx->u.cnst.v.i = k;
-        fa[1] = idx;
-        if (!(exprs[k] = make_func(b, &rec_field_select_def, d->types[k], fa, 2)))
-            return NULL;
-        names[k] = d->names[k];
+    uint32_t o = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        const rec_desc *d = named_row_items(args[i]);
+        if (!d) {
+            if (!(exprs[o] = make_column(b, inner, i, t[i])))
+                return NULL;
+            names[o++] = cn[i];
+            continue;
+        }
+        for (uint32_t k = 0; k < d->nfields; k++, o++) {
+            ss_expr *idx = new_expr(b, EXPR_CONST, type_of(SS_TYPE_INT4));
+            ss_expr **fa = bind_alloc(b, sizeof(ss_expr *) * 2);
+            if (!idx || !fa || !(fa[0] = make_column(b, inner, i, t[i])))
+                return NULL;
+            idx->u.cnst.v.i = k;
+            fa[1] = idx;
+            if (!(exprs[o] = make_func(b, &rec_field_select_def, d->types[k], fa, 2)))
+                return NULL;
+            names[o] = d->names[k];
+        }
     }
     if (ordinality) {
-        if (!(exprs[d->nfields] = make_column(b, inner, 1, t[1])))
+        if (!(exprs[o] = make_column(b, inner, n, t[n])))
             return NULL;
-        names[d->nfields] = "ordinality";
+        names[o] = "ordinality";
     }
     return lop_project(b->ctx, b->arena, rel, scan, nout, exprs, names);
 }
 
-static ss_lop *unnest_lop(binder *b, const ast_expr *a, ss_expr **args, uint32_t n, bool ordinality,
-                          const char *colname, uint32_t rel, bool select_list)
+/* PostgreSQL's errors for unnest's arguments: several arrays in FROM are ROWS FROM
+ * (unnest(a1), unnest(a2), ...), each call resolved alone (pg_catalog.unnest(unknown) is
+ * not unique, pg_catalog.unnest(integer) does not exist); one array as one call. */
+static bool unnest_args_bad(binder *b, const ast_expr *a, ss_expr **args, uint32_t n)
 {
     char sig[512] = "";
     size_t off = 0;
     bool bad = n == 0, unknown = false;
     for (uint32_t i = 0; i < n; i++) {
         bool u = is_unknown_const(args[i]) || is_unknown_param(b, args[i]);
-        unknown |= u;
-        bad |= !u && !ss_type_is_array(args[i]->type.id);
+        bool not_array = !u && !ss_type_is_array(args[i]->type.id);
         char b1[96];
+        if (n > 1 && (u || not_array)) {
+            tname(u ? type_of(SS_TYPE_UNKNOWN) : type_of(args[i]->type.id), b1, sizeof b1);
+            snprintf(sig, sizeof sig, "pg_catalog.unnest(%s)", b1);
+            if (!u) {
+                bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "function %s does not exist", sig);
+                ss_ctx_error_hint(b->ctx, "No function matches the given name and argument types. You might need "
+                                          "to add explicit type casts.");
+                return true;
+            }
+            bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "function %s is not unique", sig);
+            ss_ctx_error_hint(b->ctx, "Could not choose a best candidate function. You might need to add explicit "
+                                      "type casts.");
+            return true;
+        }
+        unknown |= u;
+        bad |= not_array;
         if (off < sizeof sig)
             off += (size_t)snprintf(sig + off, sizeof sig - off, "%s%s", i ? ", " : "",
                                     tname(u ? type_of(SS_TYPE_UNKNOWN) : type_of(args[i]->type.id), b1, sizeof b1));
@@ -218,15 +247,34 @@ static ss_lop *unnest_lop(binder *b, const ast_expr *a, ss_expr **args, uint32_t
         bind_error(b, a->location, SS_SQLSTATE_AMBIGUOUS_FUNCTION, "function unnest(%s) is not unique", sig);
         ss_ctx_error_hint(b->ctx, "Could not choose a best candidate function. You might need to add explicit type "
                                   "casts.");
-        return NULL;
+        return true;
     }
     if (bad || unknown) {
         no_such_function(b, a->location, "unnest", sig);
-        return NULL;
+        return true;
     }
-    const rec_desc *rd = n == 1 && args[0]->type.id == SS_TYPE_RECORD_ARRAY ? rec_desc_get(args[0]->type.typmod) : NULL;
-    if (rd && rd->name && !select_list)
-        return unnest_row_type_lop(b, args, ordinality, colname, rel, rd);
+    return false;
+}
+
+/* unnest(array [, array ...]): one column per array of its element type, as many rows as the
+ * longest has items (the shorter ones padded with NULLs); a single array's column is named
+ * colname, several are each "unnest".  In FROM an array of a row type gives its fields
+ * (unnest_expand_lop), an anonymous record[] PostgreSQL's 42601 (it would need a column
+ * definition list, which Sunstone does not take for unnest). */
+static ss_lop *unnest_lop(binder *b, const ast_expr *a, ss_expr **args, uint32_t n, bool ordinality,
+                          const char *colname, uint32_t rel, bool select_list)
+{
+    if (unnest_args_bad(b, a, args, n))
+        return NULL;
+    bool expand = false;
+    for (uint32_t i = 0; !select_list && i < n; i++) {
+        if (args[i]->type.id == SS_TYPE_RECORD_ARRAY && !named_row_items(args[i])) {
+            bind_error(b, a->location, "42601", "a column definition list is required for functions returning "
+                                                "\"record\"");
+            return NULL;
+        }
+        expand |= named_row_items(args[i]) != NULL;
+    }
     uint32_t ncols = n + (ordinality ? 1 : 0);
     ss_type *types = bind_alloc(b, sizeof(ss_type) * ncols);
     const char **names = bind_alloc(b, sizeof(char *) * ncols);
@@ -240,6 +288,8 @@ static ss_lop *unnest_lop(binder *b, const ast_expr *a, ss_expr **args, uint32_t
         types[n] = type_of(SS_TYPE_INT8);
         names[n] = "ordinality";
     }
+    if (expand)
+        return unnest_expand_lop(b, args, n, ordinality, types, names, rel);
     return lop_function(b->ctx, b->arena, rel, "unnest", n, args, ordinality, ncols, types, names);
 }
 
@@ -405,7 +455,8 @@ int bind_from_function(binder *b, const ast_from_item *f, ss_lop **out)
     if (add_scope_entry(b, f, f->alias ? f->alias : name, NULL, rel, op->ncols, op->names, op->types))
         return SS_ERROR;
     if (op->kind == LOP_PROJECT && !f->ordinality && op->children[0]->kind == LOP_FUNCTION &&
-        !strcmp(op->children[0]->u.function.name, "unnest")) /* unnest_row_type_lop: its rows are t's */
+        !strcmp(op->children[0]->u.function.name, "unnest") &&
+        op->children[0]->u.function.nargs == 1) /* unnest_expand_lop of one t[]: its rows are t's */
         b->scope[b->nscope - 1].row_type = op->children[0]->types[0];
     *out = op;
     return SS_OK;
@@ -475,6 +526,19 @@ static int find_srf_in(binder *b, const ast_expr *e, const char *inside, const a
     return SS_OK;
 }
 
+/* unnest(a1, a2, ...) outside FROM: no such function (PostgreSQL expands it only as a
+ * FROM item), named with its bound arguments' types. */
+ss_expr *unnest_outside_from(binder *b, const ast_expr *a)
+{
+    ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * a->nargs);
+    if (!args)
+        return NULL;
+    for (uint32_t i = 0; i < a->nargs; i++)
+        if (!(args[i] = bind_expr(b, a->args[i])))
+            return NULL;
+    return no_such_function_of(b, a, args, a->nargs);
+}
+
 /* Whether the select list's set-returning function call a is one run as a join. */
 bool srf_joinable(const ast_expr *a)
 {
@@ -505,6 +569,11 @@ int attach_target_srf(binder *b, const ast_select *s, bool is_agg, ss_lop **top)
        where bind_func.c binds the call) until that order is built */
     for (uint32_t i = 0; !is_agg && i < s->ntargets; i++)
         is_agg = ast_has_window(s->targets[i].expr);
+    for (uint32_t i = 0; i < list.n; i++)
+        if (!strcmp(list.calls[i]->names[list.calls[i]->nnames - 1], "unnest") && list.calls[i]->nargs > 1) {
+            unnest_outside_from(b, list.calls[i]); /* its 42883 */
+            return SS_ERROR;
+        }
     if (list.n > 1) {
         /* several: run in lockstep (bind_srf_lockstep.c) */
         bool joinable = !several && !is_agg;

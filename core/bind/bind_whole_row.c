@@ -73,6 +73,14 @@ static ast_expr *column_ast(binder *b, const range_entry *re, uint32_t c, int lo
 static ss_expr *bind_row_column(binder *b, const range_entry *re, uint32_t c, const ast_expr *a,
                                 ss_expr *(*bind_col)(binder *, const ast_expr *))
 {
+    if (!b->agg_mode && bind_col == bind_expr && range_column_of(re, re->col_names[c]) == -2) {
+        /* a name several columns share (unnest(a1, a2)'s "unnest"s): t.col would be ambiguous,
+           the column itself is what it means outside aggregation */
+        const char *ref;
+        ss_expr *e = entry_column(b, re, c, &ref);
+        b->table_ref = ref;
+        return e;
+    }
     ast_expr *col = column_ast(b, re, c, a->location);
     if (!col)
         return NULL;

@@ -351,6 +351,8 @@ int bind_from_function(binder *b, const ast_from_item *f, ss_lop **out);
 /* Whether name is one of PostgreSQL's set-returning functions that Sunstone runs only in
  * FROM, or not at all (bind_function_scan.c). */
 bool is_set_returning(const char *name);
+/* unnest(a1, a2, ...) outside FROM: PostgreSQL's 42883 (bind_function_scan.c); NULL. */
+ss_expr *unnest_outside_from(binder *b, const ast_expr *a);
 /* Whether a select list's set-returning call a can run as a join (bind_function_scan.c). */
 bool srf_joinable(const ast_expr *a);
 /* bind_srf_split.c: the query *out (NULL: s as written) running s's set-returning functions

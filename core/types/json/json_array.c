@@ -1,18 +1,21 @@
 /* json_array.c — arrays as JSON (PostgreSQL 15's array_to_json inside datum_to_json and
  * datum_to_jsonb): one JSON array per dimension, the elements as json_build.c writes values
- * (a row type's array's items keyed by its descriptor), an empty array as []. */
+ * (a row type's array's items keyed by its descriptor), an empty array as []; and the SQL
+ * function array_to_json(anyarray [, pretty bool]), whose pretty form breaks the line after
+ * each comma of the outermost dimension only (",\n "), as array_dim_to_json does. */
 #include "types/array/array.h"
 #include "types/json/json_fn.h"
 
-/* The items from *k of dimension d of a, written into out. */
-static int dim_text(ss_ctx *ctx, const ss_array *a, int32_t typmod, int d, uint32_t *k, ss_strbuf *out)
+/* The items from *k of dimension d of a, written into out (lf: a line feed and a space after
+ * each comma of this dimension, never of the inner ones). */
+static int dim_text(ss_ctx *ctx, const ss_array *a, int32_t typmod, int d, bool lf, uint32_t *k, ss_strbuf *out)
 {
     ss_strbuf_putc(out, '[');
     for (int32_t i = 0; i < a->dims[d]; i++) {
         if (i)
-            ss_strbuf_putc(out, ',');
+            ss_strbuf_puts(out, lf ? ",\n " : ",");
         if (d + 1 < a->ndims) {
-            if (dim_text(ctx, a, typmod, d + 1, k, out))
+            if (dim_text(ctx, a, typmod, d + 1, false, k, out))
                 return SS_ERROR;
             continue;
         }
@@ -31,7 +34,7 @@ static int32_t item_typmod(const ss_array *a, int32_t typmod)
     return a->elem == SS_TYPE_RECORD ? typmod : -1;
 }
 
-int json_append_array(ss_ctx *ctx, const ss_text *t, int32_t typmod, ss_strbuf *out)
+int json_append_array(ss_ctx *ctx, const ss_text *t, int32_t typmod, bool pretty, ss_strbuf *out)
 {
     ss_array a;
     arr_decode(t, &a);
@@ -40,7 +43,7 @@ int json_append_array(ss_ctx *ctx, const ss_text *t, int32_t typmod, ss_strbuf *
         return SS_OK;
     }
     uint32_t k = 0;
-    return dim_text(ctx, &a, item_typmod(&a, typmod), 0, &k, out);
+    return dim_text(ctx, &a, item_typmod(&a, typmod), 0, pretty, &k, out);
 }
 
 static int dim_tree(ss_ctx *ctx, const ss_array *a, int32_t typmod, int d, uint32_t *k, ss_arena *ar, jv *out)
@@ -74,3 +77,16 @@ int jsonb_from_array(ss_ctx *ctx, const ss_text *t, int32_t typmod, ss_arena *ar
     uint32_t k = 0;
     return dim_tree(ctx, &a, item_typmod(&a, typmod), 0, &k, ar, out);
 }
+
+/* array_to_json(a [, pretty]): strict, so both are non-NULL here (the binder admits only an
+ * array for a). */
+static int array_to_json_row(jfn_row *r, int how)
+{
+    (void)how;
+    bool pretty = r->nargs > 1 && ((const bool *)r->args[1]->data)[r->i];
+    if (json_append_array(r->ctx, jfn_text(r, 0), r->args[0]->type.typmod, pretty, r->sb) != SS_OK)
+        return SS_ERROR;
+    return jfn_set_buf(r->ctx, r->out, r->i, r->sb);
+}
+
+JFN_ROWS(js_fn_array_to_json, array_to_json_row, 0)

@@ -123,7 +123,7 @@ int json_append_value(ss_ctx *ctx, ss_type t, const ss_value *v, ss_strbuf *out)
     case K_DATETIME: break;
     default:
         if (ss_type_is_array(t.id))
-            return json_append_array(ctx, &v->v.s, t.typmod, out);
+            return json_append_array(ctx, &v->v.s, t.typmod, false, out);
         if (t.id == SS_TYPE_RECORD) /* composite_to_json (types/record/record_json.c) */
             return rec_json_append(ctx, t, v, out);
         return unsupported(ctx, t);

@@ -132,14 +132,16 @@ JFN(jb_fn_build_array);
 JFN(js_fn_build_array);
 JFN(jb_fn_to_jsonb);
 JFN(js_fn_to_json);
+/* array_to_json(anyarray [, bool]) (json_array.c) */
+JFN(js_fn_array_to_json);
 /* Appends value (of type t, non-NULL) as datum_to_json writes it (json text); SS_ERROR with
  * 0A000 for a type it cannot convert. */
 int json_append_value(ss_ctx *ctx, ss_type t, const ss_value *v, ss_strbuf *out);
 /* The jsonb tree of value (of type t; NULL: null) in arena. */
 int jsonb_from_value(ss_ctx *ctx, ss_type t, const ss_value *v, ss_arena *a, jv *out);
-/* An array value (of an array type of typmod typmod) as JSON text / as a jsonb tree
- * (json_array.c). */
-int json_append_array(ss_ctx *ctx, const ss_text *t, int32_t typmod, ss_strbuf *out);
+/* An array value (of an array type of typmod typmod) as JSON text (pretty: array_to_json's
+ * line feeds) / as a jsonb tree (json_array.c). */
+int json_append_array(ss_ctx *ctx, const ss_text *t, int32_t typmod, bool pretty, ss_strbuf *out);
 int jsonb_from_array(ss_ctx *ctx, const ss_text *t, int32_t typmod, ss_arena *a, jv *out);
 /* Reads row of v as an ss_value (every layout: fixed widths and ss_text). */
 void json_read_value(const ss_vector *v, uint32_t row, ss_value *out);

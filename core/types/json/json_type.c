@@ -94,6 +94,9 @@ static const ss_func_def json_functions[] = {
     F("json_strip_nulls", js_fn_strip_nulls, JS, JS),
     /* non-strict so that an untyped NULL reaches the function's error */
     {"to_json", 1, false, false, {SS_FUNC_ANY}, JS, js_fn_to_json, false},
+    /* anyarray: the binder refuses any other type (bind_func.c) */
+    {"array_to_json", 1, false, true, {SS_FUNC_ANY}, JS, js_fn_array_to_json, false},
+    {"array_to_json", 2, false, true, {SS_FUNC_ANY, B}, JS, js_fn_array_to_json, false},
     VARIADIC("json_build_object", js_fn_build_object, JS, 0),
     VARIADIC("json_build_array", js_fn_build_array, JS, 0),
     {"json_extract_path", 2, true, false, {JS}, JS, js_fn_extract_path, false},

@@ -1,0 +1,46 @@
+-- unnest(a1, a2, ...) in FROM: one column per array, rows padded with NULLs to the longest
+select * from unnest(array[1,2], array['a','b','c']);
+select * from unnest(array[1,2], array['a','b','c']) as t;
+select * from unnest(array[1,2], array['a','b','c']) as t(x);
+select * from unnest(array[1,2], array['a','b','c']) as t(x,y);
+select * from unnest(array[1,2], array['a','b','c']) with ordinality;
+select * from unnest(array[1,2], array['a','b','c']) with ordinality as t(x,y,o);
+select * from unnest(array[1,2], array['a','b','c']) with ordinality as t(x);
+select t.* from unnest(array[1,2], array['a','b','c']) t;
+select t from unnest(array[1,2], array['a','b','c']) t;
+select u from unnest(array[1], array[10]) with ordinality as u;
+select to_json(u) from unnest(array[1], array[10]) as u;
+select s from (select 1 as a, 2 as a) s;
+select * from unnest('{}'::int[], '{}'::text[]);
+select * from unnest(null::int[], array[1,2]);
+select * from unnest(array[[1,2],[3,4]], array['x']);
+select * from unnest(array[1,2], array[3], array[4,5,6]);
+select * from unnest(array[1,2]::int8[], array[1.5]);
+select * from (values (1)) v, lateral unnest(array[v.column1, 2], array['a']) u(a,b);
+select * from unnest(array[1,2], array['a','b']) u(a,b) where b = 'b';
+select count(*) from unnest(array[1,2], array['a','b','c']);
+select * from unnest(array[1,2], array['a','b','c']) with ordinality as t(x,y,o) order by o desc limit 2;
+-- arrays of a row type: each expands into its fields
+create table rt2_uc(p int, q text);
+insert into rt2_uc values (1,'a'), (2,'b');
+select * from unnest(array[row(1,'a')::rt2_uc, row(2,'b')::rt2_uc], array[10]);
+select * from unnest(array[row(1,'a')::rt2_uc]);
+select u.* from (select array_agg(rt2_uc order by p) a from rt2_uc) s, unnest(s.a, array[10]) with ordinality u(x,y,z,o);
+select u from (select array_agg(rt2_uc order by p) a from rt2_uc) s, unnest(s.a, array[10]) u;
+select u.* from (select array_agg(rt2_uc order by p) a from rt2_uc) s, unnest(array['z'], s.a, s.a) u;
+-- errors
+select * from unnest(array[1,2], '{x,y}');
+select * from unnest('{1,2}', '{x,y}');
+select * from unnest(array[1,2], null);
+select * from unnest(array[1,2], 5);
+select * from unnest(array[row(1,'a'), row(2,'b')], array[10]);
+select * from unnest(array[row(1,'a'), row(2,'b')]);
+select * from unnest(array[1,2], array['a','b','c']) as t(x,y,z);
+select * from unnest(array[1,2], array['a','b','c']) with ordinality as t(x,y,o,p);
+select unnest from unnest(array[1,2], array['a','b','c']);
+select * from unnest(array[row(1,'a')::rt2_uc], array[row(2,'b')::rt2_uc]) u where q = 'b';
+select unnest(array[1,2], array['a','b','c']);
+select unnest(array[1,2], '{x}');
+select 1 where exists (select unnest(array[1], array[2]));
+select unnest(array[1]) as a, unnest(array[1], array[2]) as b;
+drop table rt2_uc;
