@@ -5,6 +5,7 @@
  * must be computed comes from the column pruning pass (prune.h): everything the root, a
  * DISTINCT, a set operation or a CTE scan reads is kept. */
 #include "bind/binder_internal.h"
+#include "exec/expr_walk.h"
 #include "plan/prune.h"
 
 static const ss_expr *null_of(binder *b, const ss_expr *e)
@@ -60,12 +61,44 @@ static int visit(binder *b, bool **need, ss_lop *op)
     return SS_OK;
 }
 
+/* The subqueries of expressions (a scalar subquery over a grouped FROM subquery or WITH
+   query) get the same treatment over their own plans. */
+typedef struct sublink_walk {
+    binder *b;
+    int rc;
+} sublink_walk;
+
+static int sublink_visit(const ss_expr *e, void *arg)
+{
+    sublink_walk *w = arg;
+    if (e->kind != EXPR_SUBLINK || !e->u.sub.lop)
+        return SS_WALK_CONTINUE;
+    if (drop_unused_subquery_aggregates(w->b, e->u.sub.lop)) {
+        w->rc = SS_ERROR;
+        return SS_WALK_STOP;
+    }
+    return SS_WALK_CONTINUE;
+}
+
+static int sublinks_of(ss_lop *op, ss_expr **slot, void *arg)
+{
+    (void)op;
+    sublink_walk *w = arg;
+    ss_ptrmap seen;
+    ss_ptrmap_init(&seen, w->b->arena);
+    if (*slot && ss_expr_walk_const(*slot, sublink_visit, w, &seen) == SS_WALK_NOMEM)
+        return ss_ctx_error(w->b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    return w->rc;
+}
+
 int drop_unused_subquery_aggregates(binder *b, ss_lop *plan)
 {
     if (!plan)
         return SS_OK;
     bool **need = NULL;
-    if (ss_prune_columns(b->ctx, b->arena, plan, b->nrels, &need))
+    if (ss_ctx_check_stack(b->ctx) || ss_prune_columns(b->ctx, b->arena, plan, b->nrels, &need) ||
+        visit(b, need, plan))
         return SS_ERROR;
-    return visit(b, need, plan);
+    sublink_walk w = {b, SS_OK};
+    return lop_each_expr_deep(plan, sublinks_of, &w) ? SS_ERROR : SS_OK;
 }

@@ -44,3 +44,9 @@ SELECT * FROM t3v WHERE v1 = 'z';
 SELECT s.v2 FROM t1 JOIN (SELECT d, abs(b) FROM t3) AS s(v1, v2) ON s.v1 = 'z' ORDER BY 1;
 SELECT count(*) FROM (SELECT d, (SELECT count(*) FROM t3) AS n FROM t3) AS s WHERE n > 1 AND d IS NOT NULL;
 SELECT count(*) FROM (SELECT random() AS r, d FROM t3) AS s WHERE r < 2 AND d = 'z';
+-- aggregates nothing reads are not computed in a subquery of an expression either
+CREATE TABLE t4 (a int2, b varchar(5));
+INSERT INTO t4 VALUES (32767, NULL);
+WITH w1 AS NOT MATERIALIZED (SELECT b AS v1, min((t4.a + a)) AS v2, sum((- 0.25::float8)) AS v3 FROM t4 GROUP BY 1) SELECT 2::smallint FROM w1 WHERE (w1.v1 <= (SELECT min(z.v1) FROM w1 AS z)) ORDER BY 1;
+SELECT (SELECT max(v1) FROM (SELECT b AS v1, sum(a + a) AS v2 FROM t4 GROUP BY b) s) IS NULL;
+SELECT (SELECT max(v2) FROM (SELECT b AS v1, sum(a + a) AS v2 FROM t4 GROUP BY b) s);
