@@ -2,6 +2,7 @@
  * sunstone/aggregate.h): finding one by name in the registry of the database being bound,
  * and binding a call of one (argument count, argument types, result type from the
  * aggregate's own result_type callback). */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -86,23 +87,33 @@ int bind_plugin_aggregate_call(binder *b, const ast_expr *a, const ss_aggregate_
 /* "f(direct types, WITHIN GROUP types)": PostgreSQL's 42883 for a WITHIN GROUP call that
  * matches no ordered-set aggregate, argument types as written (unknown literals stay
  * unknown). */
-ss_expr *bind_no_such_within_group(binder *b, const ast_expr *a)
+/* The argument types of a WITHIN GROUP call as written, direct then aggregated ones, into sig;
+ * false on an error binding one. */
+static bool within_group_signature(binder *b, const ast_expr *a, char *sig, size_t size)
 {
-    char sig[512] = "";
     size_t off = 0;
     bool saved = b->agg_mode;
+    sig[0] = 0;
     b->agg_mode = false;
-    for (uint32_t i = 0; i < a->nargs + a->nagg_order && off < sizeof sig; i++) {
+    for (uint32_t i = 0; i < a->nargs + a->nagg_order && off < size; i++) {
         const ast_expr *x = i < a->nargs ? a->args[i] : a->agg_order[i - a->nargs].expr;
         ss_expr *e = bind_expr(b, x);
         if (!e) {
             b->agg_mode = saved;
-            return NULL;
+            return false;
         }
         char b1[96];
-        off += (size_t)snprintf(sig + off, sizeof sig - off, "%s%s", i ? ", " : "", tname(e->type, b1, sizeof b1));
+        off += (size_t)snprintf(sig + off, size - off, "%s%s", i ? ", " : "", tname(e->type, b1, sizeof b1));
     }
     b->agg_mode = saved;
+    return true;
+}
+
+ss_expr *bind_no_such_within_group(binder *b, const ast_expr *a)
+{
+    char sig[512];
+    if (!within_group_signature(b, a, sig, sizeof sig))
+        return NULL;
     return no_such_function(b, a->location, a->names[a->nnames - 1], sig);
 }
 
@@ -297,4 +308,86 @@ int bind_ordered_set_call(binder *b, const ast_expr *a, const ss_aggregate_vtabl
     *direct = d;
     *ndirect = a->nargs;
     return SS_OK;
+}
+
+/* A hypothetical-set aggregate's call (PostgreSQL's rank(args) WITHIN GROUP (ORDER BY keys)):
+ * as many direct arguments as keys (else 42883 with PostgreSQL's HINT), each direct argument
+ * and its key coerced to their common type (unify_hypothetical_args: 42804 "WITHIN GROUP
+ * types ... cannot be matched" at the direct argument), the keys as the call's arguments
+ * (*keys, in order), the direct arguments as its hypothetical row. */
+int bind_hypothetical_call(binder *b, const ast_expr *a, const ss_aggregate_vtable *vt, ss_agg_call *call,
+                           ss_expr ***direct, ss_expr ***keys, uint32_t *n, bool *per_group)
+{
+    *per_group = false;
+    const char *name = a->names[a->nnames - 1];
+    if (a->nargs != a->nagg_order) {
+        char sig[512];
+        if (!within_group_signature(b, a, sig, sizeof sig))
+            return SS_ERROR;
+        bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "function %s(%s) does not exist", name, sig);
+        ss_ctx_error_hint(b->ctx,
+                          "To use the hypothetical-set aggregate %s, the number of hypothetical direct arguments "
+                          "(here %u) must match the number of ordering columns (here %u).",
+                          name, a->nargs, a->nagg_order);
+        return SS_ERROR;
+    }
+    if (a->nagg_order > vt->max_args || a->nagg_order > SS_AGG_MAX_HYPOTHETICAL)
+        return bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                          "feature not supported: %s WITHIN GROUP with more than %u ordering columns", name,
+                          vt->max_args < SS_AGG_MAX_HYPOTHETICAL ? vt->max_args : SS_AGG_MAX_HYPOTHETICAL);
+    uint32_t k = a->nagg_order;
+    ss_expr **d = bind_alloc(b, sizeof(ss_expr *) * k), **e = bind_alloc(b, sizeof(ss_expr *) * k);
+    ss_type types[SS_AGG_MAX_HYPOTHETICAL];
+    if (!d || !e)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < k; i++) {
+        b->agg_mode = false;
+        ss_expr *pair[2] = {bind_expr(b, a->agg_order[i].expr), NULL};
+        if (pair[0])
+            pair[1] = bind_expr(b, a->args[i]);
+        b->agg_mode = true;
+        if (!pair[0] || !pair[1])
+            return SS_ERROR;
+        int locs[2] = {a->agg_order[i].expr->location, a->args[i]->location};
+        if (!unify(b, pair, locs, 2, "WITHIN GROUP", &types[i]))
+            return SS_ERROR;
+        e[i] = pair[0];
+        d[i] = pair[1];
+        if (!direct_argument_is_per_statement(d[i])) {
+            if (!(d[i] = bind_direct_per_group(b, a->args[i], types[i])))
+                return SS_ERROR;
+            *per_group = true;
+        }
+    }
+    ss_type out;
+    memset(&out, 0, sizeof out);
+    if (vt->result_type(b->ctx, types, k, &out)) {
+        if (b->ctx->err && b->ctx->err->message) {
+            if (!b->ctx->err->position)
+                ss_ctx_error_position(b->ctx, a->location + 1);
+            return SS_ERROR;
+        }
+        bind_no_such_within_group(b, a);
+        return SS_ERROR;
+    }
+    if (out.id == SS_TYPE_INVALID || out.id == SS_TYPE_UNKNOWN || !ss_type_registry_get(out.id))
+        return bind_error(b, a->location, SS_SQLSTATE_PLUGIN_ERROR, "aggregate \"%s\" returned no result type for %s",
+                          vt->name, name);
+    for (uint32_t i = 0; i < k; i++)
+        if (types[i].id != e[i]->type.id &&
+            !(e[i] = coerce_expr(b, e[i], types[i], CAST_IMPLICIT, a->agg_order[i].expr->location)))
+            return SS_ERROR;
+    call->arg = e[0];
+    call->result_type = out;
+    *direct = d;
+    *keys = e;
+    *n = k;
+    return SS_OK;
+}
+
+bool bind_agg_is_hypothetical(const ss_aggregate_vtable *vt)
+{
+    return vt && vt->ordered_set &&
+           vt->struct_size >= offsetof(ss_aggregate_vtable, hypothetical) + sizeof vt->hypothetical &&
+           vt->hypothetical;
 }

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "agg_hypothetical.h"
 #include "sunstone/plugin.h"
 
 static const ss_api *api;
@@ -329,5 +330,5 @@ SS_EXPORT int sunstone_plugin_init(const ss_api *a, ss_plugin *plugin)
     for (size_t i = 0; i < sizeof ordered_set_aggs / sizeof ordered_set_aggs[0]; i++)
         if (a->register_aggregate(plugin, &ordered_set_aggs[i], false) != SS_OK)
             return SS_ERROR;
-    return SS_OK;
+    return agg_hypothetical_register(a, plugin);
 }
