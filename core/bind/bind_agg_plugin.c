@@ -178,15 +178,37 @@ static bool direct_coercible_array(const ss_expr *e, ss_type want)
     return t == want.id || (number_type(t) && want.id == SS_TYPE_FLOAT8);
 }
 
-/* A group column of the aggregate's relation replaced by its GROUP BY expression over the
- * aggregate's input. */
-static int input_side_group(ss_expr **slot, void *arg)
+/* e over the aggregate's groups rewritten over its input: a group column of st's relation
+ * becomes its GROUP BY expression, or, with a grouping set (set[0..nset), set NULL: every
+ * group) that leaves the group out, a NULL of its type, as PostgreSQL sees it there; the
+ * nodes on the path to a replaced one are copies, e itself stays. */
+ss_expr *bind_direct_over_input(binder *b, const agg_state *st, const ss_expr *e, const uint32_t *set,
+                                uint32_t nset)
 {
-    const agg_state *st = arg;
-    const ss_expr *e = *slot;
-    if (e->kind == EXPR_COLUMN && e->u.column.rel == st->rel && e->u.column.index < st->ngroups && st->groups)
-        *slot = st->groups[e->u.column.index];
-    return SS_WALK_CONTINUE;
+    if (e->kind == EXPR_COLUMN && e->u.column.rel == st->rel && e->u.column.index < st->ngroups && st->groups) {
+        uint32_t i = e->u.column.index;
+        bool in = !set;
+        for (uint32_t k = 0; !in && k < nset; k++)
+            in = set[k] == i;
+        return in ? st->groups[i] : make_null(b, e->type);
+    }
+    ss_expr *copy = NULL;
+    for (uint32_t c = 0; c < ss_expr_nchildren(e); c++) {
+        const ss_expr *child = ss_expr_child_const(e, c);
+        if (!child)
+            continue;
+        ss_expr *r = bind_direct_over_input(b, st, child, set, nset);
+        if (!r)
+            return NULL;
+        if (r == child)
+            continue;
+        if (!copy && !(copy = ss_expr_copy_node(b->arena, e))) {
+            ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+            return NULL;
+        }
+        *ss_expr_child(copy, c) = r;
+    }
+    return copy ? copy : (ss_expr *)e;
 }
 
 /* A direct argument with a value per group (PostgreSQL evaluates direct arguments once per
@@ -196,12 +218,6 @@ static int input_side_group(ss_expr **slot, void *arg)
  * evaluates it at each group's first row; outer-query columns stay outer references. */
 static ss_expr *bind_direct_per_group(binder *b, const ast_expr *x, ss_type want)
 {
-    if (b->agg->has_sets) {
-        bind_error(b, x->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                   "feature not supported: direct arguments of an ordered-set aggregate that reference columns, "
-                   "subqueries or volatile functions with GROUPING SETS, ROLLUP or CUBE");
-        return NULL;
-    }
     bool saved_mode = b->agg_mode, saved_direct = b->in_direct_args;
     b->agg_mode = true;
     b->in_direct_args = true;
@@ -210,12 +226,8 @@ static ss_expr *bind_direct_per_group(binder *b, const ast_expr *x, ss_type want
     b->in_direct_args = saved_direct;
     if (!e || !(e = coerce_expr(b, e, want, CAST_IMPLICIT, x->location)))
         return NULL;
-    ss_expr_walker w = {.pre = input_side_group, .arg = b->agg};
-    if (ss_expr_walk(&e, &w) == SS_WALK_NOMEM) {
-        ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-        return NULL;
-    }
-    return e;
+    /* with GROUPING SETS each set's aggregate gets its own rewrite (bind_grouping_sets.c) */
+    return b->agg->has_sets ? e : bind_direct_over_input(b, b->agg, e, NULL, 0);
 }
 
 int bind_ordered_set_call(binder *b, const ast_expr *a, const ss_aggregate_vtable *vt, ss_agg_call *call,
