@@ -7,7 +7,8 @@
  * percentile_cont_final (linear interpolation), percentile_disc_final (the first value whose
  * position reaches fraction * count) and mode_final (the first longest run of equal values).
  * A fraction outside [0, 1] is 22003 even for a group without rows; a NULL fraction gives
- * NULL.  mode's equal values are those the type's equality calls equal. */
+ * NULL.  mode's equal values are those the type's equality calls equal.  The module also
+ * registers the hypothetical-set aggregates (agg_hypothetical.c). */
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
