@@ -230,6 +230,34 @@ static ss_expr *bind_direct_per_group(binder *b, const ast_expr *x, ss_type want
     return b->agg->has_sets ? e : bind_direct_over_input(b, b->agg, e, NULL, 0);
 }
 
+/* vt's result type for a WITHIN GROUP call whose aggregated arguments have types[0..n) (which
+ * result_type may change to what they are to be coerced to): the error the aggregate recorded,
+ * else PostgreSQL's 42883; XX-class PLUGIN_ERROR for an aggregate that names no type. */
+static int within_group_result_type(binder *b, const ast_expr *a, const ss_aggregate_vtable *vt, ss_type *types,
+                                    uint32_t n, ss_type *out)
+{
+    char sig[512] = "";
+    size_t off = 0;
+    for (uint32_t i = 0; i < n && off < sizeof sig; i++) {
+        char b1[96];
+        off += (size_t)snprintf(sig + off, sizeof sig - off, "%s%s", i ? ", " : "", tname(types[i], b1, sizeof b1));
+    }
+    memset(out, 0, sizeof *out);
+    if (vt->result_type(b->ctx, types, n, out)) {
+        if (b->ctx->err && b->ctx->err->message) {
+            if (!b->ctx->err->position)
+                ss_ctx_error_position(b->ctx, a->location + 1);
+            return SS_ERROR;
+        }
+        bind_no_such_within_group(b, a);
+        return SS_ERROR;
+    }
+    if (out->id == SS_TYPE_INVALID || out->id == SS_TYPE_UNKNOWN || !ss_type_registry_get(out->id))
+        return bind_error(b, a->location, SS_SQLSTATE_PLUGIN_ERROR,
+                          "aggregate \"%s\" returned no result type for %s(%s)", vt->name, a->names[0], sig);
+    return SS_OK;
+}
+
 int bind_ordered_set_call(binder *b, const ast_expr *a, const ss_aggregate_vtable *vt, ss_agg_call *call,
                           ss_expr ***direct, uint32_t *ndirect, bool *per_group)
 {
@@ -272,8 +300,6 @@ int bind_ordered_set_call(binder *b, const ast_expr *a, const ss_aggregate_vtabl
         d[i] = e;
     }
     ss_type types[16];
-    char sig[512] = "";
-    size_t off = 0;
     ss_expr *first = NULL;
     int first_location = 0;
     for (uint32_t i = 0; i < a->nagg_order; i++) {
@@ -287,24 +313,10 @@ int bind_ordered_set_call(binder *b, const ast_expr *a, const ss_aggregate_vtabl
             first = e;
             first_location = a->agg_order[i].expr->location;
         }
-        char b1[96];
-        if (off < sizeof sig)
-            off += (size_t)snprintf(sig + off, sizeof sig - off, "%s%s", i ? ", " : "", tname(e->type, b1, sizeof b1));
     }
     ss_type out;
-    memset(&out, 0, sizeof out);
-    if (vt->result_type(b->ctx, types, a->nagg_order, &out)) {
-        if (b->ctx->err && b->ctx->err->message) {
-            if (!b->ctx->err->position)
-                ss_ctx_error_position(b->ctx, a->location + 1);
-            return SS_ERROR;
-        }
-        bind_no_such_within_group(b, a);
+    if (within_group_result_type(b, a, vt, types, a->nagg_order, &out))
         return SS_ERROR;
-    }
-    if (out.id == SS_TYPE_INVALID || out.id == SS_TYPE_UNKNOWN || !ss_type_registry_get(out.id))
-        return bind_error(b, a->location, SS_SQLSTATE_PLUGIN_ERROR,
-                          "aggregate \"%s\" returned no result type for %s(%s)", vt->name, a->names[0], sig);
     if (types[0].id != first->type.id && !(first = coerce_expr(b, first, types[0], CAST_IMPLICIT, first_location)))
         return SS_ERROR;
     if (array) {
@@ -372,19 +384,8 @@ int bind_hypothetical_call(binder *b, const ast_expr *a, const ss_aggregate_vtab
         }
     }
     ss_type out;
-    memset(&out, 0, sizeof out);
-    if (vt->result_type(b->ctx, types, k, &out)) {
-        if (b->ctx->err && b->ctx->err->message) {
-            if (!b->ctx->err->position)
-                ss_ctx_error_position(b->ctx, a->location + 1);
-            return SS_ERROR;
-        }
-        bind_no_such_within_group(b, a);
+    if (within_group_result_type(b, a, vt, types, k, &out))
         return SS_ERROR;
-    }
-    if (out.id == SS_TYPE_INVALID || out.id == SS_TYPE_UNKNOWN || !ss_type_registry_get(out.id))
-        return bind_error(b, a->location, SS_SQLSTATE_PLUGIN_ERROR, "aggregate \"%s\" returned no result type for %s",
-                          vt->name, name);
     for (uint32_t i = 0; i < k; i++)
         if (types[i].id != e[i]->type.id &&
             !(e[i] = coerce_expr(b, e[i], types[i], CAST_IMPLICIT, a->agg_order[i].expr->location)))

@@ -176,45 +176,34 @@ static int counts_of(ss_ctx *ctx, const ss_aggregate_call_info *call, const hypo
     return SS_OK;
 }
 
-static int rank_final(ss_ctx *ctx, const ss_aggregate_call_info *call, const void *state, ss_vector *out,
-                      uint32_t row)
+enum { HYPO_RANK, HYPO_DENSE_RANK, HYPO_PERCENT_RANK, HYPO_CUME_DIST };
+
+/* PostgreSQL's hypothetical_rank_final / dense_rank / percent_rank / cume_dist. */
+static int hypo_final(ss_ctx *ctx, const ss_aggregate_call_info *call, const void *state, ss_vector *out,
+                      uint32_t row, int kind)
 {
     hypo_counts c;
     if (counts_of(ctx, call, state, &c) != SS_OK)
         return SS_ERROR;
-    ((int64_t *)out->data)[row] = c.before + 1;
+    switch (kind) {
+    case HYPO_RANK: ((int64_t *)out->data)[row] = c.before + 1; break;
+    case HYPO_DENSE_RANK: ((int64_t *)out->data)[row] = c.distinct + 1; break;
+    case HYPO_PERCENT_RANK: ((double *)out->data)[row] = c.rows ? (double)c.before / (double)c.rows : 0.0; break;
+    default: ((double *)out->data)[row] = (double)(c.before + c.peers + 1) / (double)(c.rows + 1); break;
+    }
     return SS_OK;
 }
 
-static int dense_rank_final(ss_ctx *ctx, const ss_aggregate_call_info *call, const void *state, ss_vector *out,
-                            uint32_t row)
-{
-    hypo_counts c;
-    if (counts_of(ctx, call, state, &c) != SS_OK)
-        return SS_ERROR;
-    ((int64_t *)out->data)[row] = c.distinct + 1;
-    return SS_OK;
-}
-
-static int percent_rank_final(ss_ctx *ctx, const ss_aggregate_call_info *call, const void *state, ss_vector *out,
-                              uint32_t row)
-{
-    hypo_counts c;
-    if (counts_of(ctx, call, state, &c) != SS_OK)
-        return SS_ERROR;
-    ((double *)out->data)[row] = c.rows ? (double)c.before / (double)c.rows : 0.0;
-    return SS_OK;
-}
-
-static int cume_dist_final(ss_ctx *ctx, const ss_aggregate_call_info *call, const void *state, ss_vector *out,
-                           uint32_t row)
-{
-    hypo_counts c;
-    if (counts_of(ctx, call, state, &c) != SS_OK)
-        return SS_ERROR;
-    ((double *)out->data)[row] = (double)(c.before + c.peers + 1) / (double)(c.rows + 1);
-    return SS_OK;
-}
+#define HYPO_FINAL(FN, KIND)                                                                                   \
+    static int FN(ss_ctx *ctx, const ss_aggregate_call_info *call, const void *state, ss_vector *out,          \
+                  uint32_t row)                                                                                \
+    {                                                                                                          \
+        return hypo_final(ctx, call, state, out, row, KIND);                                                   \
+    }
+HYPO_FINAL(rank_final, HYPO_RANK)
+HYPO_FINAL(dense_rank_final, HYPO_DENSE_RANK)
+HYPO_FINAL(percent_rank_final, HYPO_PERCENT_RANK)
+HYPO_FINAL(cume_dist_final, HYPO_CUME_DIST)
 
 #define HYPOTHETICAL_VT(NAME, DESC, RESULT, FINAL)                                                   \
     {                                                                                               \
