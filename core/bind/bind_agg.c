@@ -291,9 +291,16 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
     uint32_t ndirect = 0;
     bool direct_per_group = false;
     bool ordered_set = plugin && plugin->ordered_set;
+    bool hypothetical = bind_agg_is_hypothetical(plugin);
+    ss_expr **hypothetical_keys = NULL;
     if (a->within_group && a->star) {
         bind_error(b, a->location, "42809", "%s is not an ordered-set aggregate, so it cannot have WITHIN GROUP",
                    name);
+        return NULL;
+    }
+    if (hypothetical && !a->within_group) {
+        /* PostgreSQL's hypothetical-set aggregates take any arguments ("any" variadic) */
+        bind_error(b, a->location, "42809", "WITHIN GROUP is required for ordered-set aggregate %s", name);
         return NULL;
     }
     if (a->within_group != ordered_set)
@@ -304,6 +311,13 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
             return no_such_function(b, a->location, name, "");
         }
         call.result_type = type_of(SS_TYPE_INT8); /* count(*): the count aggregate without an argument */
+    } else if (hypothetical) {
+        ss_expr **keys;
+        if (bind_hypothetical_call(b, a, plugin, &call, &direct, &keys, &ndirect, &direct_per_group))
+            return NULL;
+        more = keys + 1;
+        nmore = ndirect - 1;
+        hypothetical_keys = keys;
     } else if (ordered_set) {
         if (bind_ordered_set_call(b, a, plugin, &call, &direct, &ndirect, &direct_per_group))
             return NULL;
@@ -392,6 +406,8 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
     ss_agg_extra *extra;
     if (bind_agg_extra(b, a, &call, more, nmore, dargs, ndargs, &extra))
         return NULL;
+    if (hypothetical_keys && extra)
+        extra->order = (const ss_expr *const *)hypothetical_keys; /* sorted as compared: in their common types */
     if (!plugin)
         plugin = typed_fn;
     if (plugin) {

@@ -2,6 +2,7 @@
  * sunstone/aggregate.h): finding one by name in the registry of the database being bound,
  * and binding a call of one (argument count, argument types, result type from the
  * aggregate's own result_type callback). */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -86,23 +87,33 @@ int bind_plugin_aggregate_call(binder *b, const ast_expr *a, const ss_aggregate_
 /* "f(direct types, WITHIN GROUP types)": PostgreSQL's 42883 for a WITHIN GROUP call that
  * matches no ordered-set aggregate, argument types as written (unknown literals stay
  * unknown). */
-ss_expr *bind_no_such_within_group(binder *b, const ast_expr *a)
+/* The argument types of a WITHIN GROUP call as written, direct then aggregated ones, into sig;
+ * false on an error binding one. */
+static bool within_group_signature(binder *b, const ast_expr *a, char *sig, size_t size)
 {
-    char sig[512] = "";
     size_t off = 0;
     bool saved = b->agg_mode;
+    sig[0] = 0;
     b->agg_mode = false;
-    for (uint32_t i = 0; i < a->nargs + a->nagg_order && off < sizeof sig; i++) {
+    for (uint32_t i = 0; i < a->nargs + a->nagg_order && off < size; i++) {
         const ast_expr *x = i < a->nargs ? a->args[i] : a->agg_order[i - a->nargs].expr;
         ss_expr *e = bind_expr(b, x);
         if (!e) {
             b->agg_mode = saved;
-            return NULL;
+            return false;
         }
         char b1[96];
-        off += (size_t)snprintf(sig + off, sizeof sig - off, "%s%s", i ? ", " : "", tname(e->type, b1, sizeof b1));
+        off += (size_t)snprintf(sig + off, size - off, "%s%s", i ? ", " : "", tname(e->type, b1, sizeof b1));
     }
     b->agg_mode = saved;
+    return true;
+}
+
+ss_expr *bind_no_such_within_group(binder *b, const ast_expr *a)
+{
+    char sig[512];
+    if (!within_group_signature(b, a, sig, sizeof sig))
+        return NULL;
     return no_such_function(b, a->location, a->names[a->nnames - 1], sig);
 }
 
@@ -167,15 +178,37 @@ static bool direct_coercible_array(const ss_expr *e, ss_type want)
     return t == want.id || (number_type(t) && want.id == SS_TYPE_FLOAT8);
 }
 
-/* A group column of the aggregate's relation replaced by its GROUP BY expression over the
- * aggregate's input. */
-static int input_side_group(ss_expr **slot, void *arg)
+/* e over the aggregate's groups rewritten over its input: a group column of st's relation
+ * becomes its GROUP BY expression, or, with a grouping set (set[0..nset), set NULL: every
+ * group) that leaves the group out, a NULL of its type, as PostgreSQL sees it there; the
+ * nodes on the path to a replaced one are copies, e itself stays. */
+ss_expr *bind_direct_over_input(binder *b, const agg_state *st, const ss_expr *e, const uint32_t *set,
+                                uint32_t nset)
 {
-    const agg_state *st = arg;
-    const ss_expr *e = *slot;
-    if (e->kind == EXPR_COLUMN && e->u.column.rel == st->rel && e->u.column.index < st->ngroups && st->groups)
-        *slot = st->groups[e->u.column.index];
-    return SS_WALK_CONTINUE;
+    if (e->kind == EXPR_COLUMN && e->u.column.rel == st->rel && e->u.column.index < st->ngroups && st->groups) {
+        uint32_t i = e->u.column.index;
+        bool in = !set;
+        for (uint32_t k = 0; !in && k < nset; k++)
+            in = set[k] == i;
+        return in ? st->groups[i] : make_null(b, e->type);
+    }
+    ss_expr *copy = NULL;
+    for (uint32_t c = 0; c < ss_expr_nchildren(e); c++) {
+        const ss_expr *child = ss_expr_child_const(e, c);
+        if (!child)
+            continue;
+        ss_expr *r = bind_direct_over_input(b, st, child, set, nset);
+        if (!r)
+            return NULL;
+        if (r == child)
+            continue;
+        if (!copy && !(copy = ss_expr_copy_node(b->arena, e))) {
+            ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+            return NULL;
+        }
+        *ss_expr_child(copy, c) = r;
+    }
+    return copy ? copy : (ss_expr *)e;
 }
 
 /* A direct argument with a value per group (PostgreSQL evaluates direct arguments once per
@@ -185,12 +218,6 @@ static int input_side_group(ss_expr **slot, void *arg)
  * evaluates it at each group's first row; outer-query columns stay outer references. */
 static ss_expr *bind_direct_per_group(binder *b, const ast_expr *x, ss_type want)
 {
-    if (b->agg->has_sets) {
-        bind_error(b, x->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                   "feature not supported: direct arguments of an ordered-set aggregate that reference columns, "
-                   "subqueries or volatile functions with GROUPING SETS, ROLLUP or CUBE");
-        return NULL;
-    }
     bool saved_mode = b->agg_mode, saved_direct = b->in_direct_args;
     b->agg_mode = true;
     b->in_direct_args = true;
@@ -199,12 +226,36 @@ static ss_expr *bind_direct_per_group(binder *b, const ast_expr *x, ss_type want
     b->in_direct_args = saved_direct;
     if (!e || !(e = coerce_expr(b, e, want, CAST_IMPLICIT, x->location)))
         return NULL;
-    ss_expr_walker w = {.pre = input_side_group, .arg = b->agg};
-    if (ss_expr_walk(&e, &w) == SS_WALK_NOMEM) {
-        ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-        return NULL;
+    /* with GROUPING SETS each set's aggregate gets its own rewrite (bind_grouping_sets.c) */
+    return b->agg->has_sets ? e : bind_direct_over_input(b, b->agg, e, NULL, 0);
+}
+
+/* vt's result type for a WITHIN GROUP call whose aggregated arguments have types[0..n) (which
+ * result_type may change to what they are to be coerced to): the error the aggregate recorded,
+ * else PostgreSQL's 42883; XX-class PLUGIN_ERROR for an aggregate that names no type. */
+static int within_group_result_type(binder *b, const ast_expr *a, const ss_aggregate_vtable *vt, ss_type *types,
+                                    uint32_t n, ss_type *out)
+{
+    char sig[512] = "";
+    size_t off = 0;
+    for (uint32_t i = 0; i < n && off < sizeof sig; i++) {
+        char b1[96];
+        off += (size_t)snprintf(sig + off, sizeof sig - off, "%s%s", i ? ", " : "", tname(types[i], b1, sizeof b1));
     }
-    return e;
+    memset(out, 0, sizeof *out);
+    if (vt->result_type(b->ctx, types, n, out)) {
+        if (b->ctx->err && b->ctx->err->message) {
+            if (!b->ctx->err->position)
+                ss_ctx_error_position(b->ctx, a->location + 1);
+            return SS_ERROR;
+        }
+        bind_no_such_within_group(b, a);
+        return SS_ERROR;
+    }
+    if (out->id == SS_TYPE_INVALID || out->id == SS_TYPE_UNKNOWN || !ss_type_registry_get(out->id))
+        return bind_error(b, a->location, SS_SQLSTATE_PLUGIN_ERROR,
+                          "aggregate \"%s\" returned no result type for %s(%s)", vt->name, a->names[0], sig);
+    return SS_OK;
 }
 
 int bind_ordered_set_call(binder *b, const ast_expr *a, const ss_aggregate_vtable *vt, ss_agg_call *call,
@@ -249,8 +300,6 @@ int bind_ordered_set_call(binder *b, const ast_expr *a, const ss_aggregate_vtabl
         d[i] = e;
     }
     ss_type types[16];
-    char sig[512] = "";
-    size_t off = 0;
     ss_expr *first = NULL;
     int first_location = 0;
     for (uint32_t i = 0; i < a->nagg_order; i++) {
@@ -264,24 +313,10 @@ int bind_ordered_set_call(binder *b, const ast_expr *a, const ss_aggregate_vtabl
             first = e;
             first_location = a->agg_order[i].expr->location;
         }
-        char b1[96];
-        if (off < sizeof sig)
-            off += (size_t)snprintf(sig + off, sizeof sig - off, "%s%s", i ? ", " : "", tname(e->type, b1, sizeof b1));
     }
     ss_type out;
-    memset(&out, 0, sizeof out);
-    if (vt->result_type(b->ctx, types, a->nagg_order, &out)) {
-        if (b->ctx->err && b->ctx->err->message) {
-            if (!b->ctx->err->position)
-                ss_ctx_error_position(b->ctx, a->location + 1);
-            return SS_ERROR;
-        }
-        bind_no_such_within_group(b, a);
+    if (within_group_result_type(b, a, vt, types, a->nagg_order, &out))
         return SS_ERROR;
-    }
-    if (out.id == SS_TYPE_INVALID || out.id == SS_TYPE_UNKNOWN || !ss_type_registry_get(out.id))
-        return bind_error(b, a->location, SS_SQLSTATE_PLUGIN_ERROR,
-                          "aggregate \"%s\" returned no result type for %s(%s)", vt->name, a->names[0], sig);
     if (types[0].id != first->type.id && !(first = coerce_expr(b, first, types[0], CAST_IMPLICIT, first_location)))
         return SS_ERROR;
     if (array) {
@@ -297,4 +332,75 @@ int bind_ordered_set_call(binder *b, const ast_expr *a, const ss_aggregate_vtabl
     *direct = d;
     *ndirect = a->nargs;
     return SS_OK;
+}
+
+/* A hypothetical-set aggregate's call (PostgreSQL's rank(args) WITHIN GROUP (ORDER BY keys)):
+ * as many direct arguments as keys (else 42883 with PostgreSQL's HINT), each direct argument
+ * and its key coerced to their common type (unify_hypothetical_args: 42804 "WITHIN GROUP
+ * types ... cannot be matched" at the direct argument), the keys as the call's arguments
+ * (*keys, in order), the direct arguments as its hypothetical row. */
+int bind_hypothetical_call(binder *b, const ast_expr *a, const ss_aggregate_vtable *vt, ss_agg_call *call,
+                           ss_expr ***direct, ss_expr ***keys, uint32_t *n, bool *per_group)
+{
+    *per_group = false;
+    const char *name = a->names[a->nnames - 1];
+    if (a->nargs != a->nagg_order) {
+        char sig[512];
+        if (!within_group_signature(b, a, sig, sizeof sig))
+            return SS_ERROR;
+        bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_FUNCTION, "function %s(%s) does not exist", name, sig);
+        ss_ctx_error_hint(b->ctx,
+                          "To use the hypothetical-set aggregate %s, the number of hypothetical direct arguments "
+                          "(here %u) must match the number of ordering columns (here %u).",
+                          name, a->nargs, a->nagg_order);
+        return SS_ERROR;
+    }
+    if (a->nagg_order > vt->max_args || a->nagg_order > SS_AGG_MAX_HYPOTHETICAL)
+        return bind_error(b, a->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                          "feature not supported: %s WITHIN GROUP with more than %u ordering columns", name,
+                          vt->max_args < SS_AGG_MAX_HYPOTHETICAL ? vt->max_args : SS_AGG_MAX_HYPOTHETICAL);
+    uint32_t k = a->nagg_order;
+    ss_expr **d = bind_alloc(b, sizeof(ss_expr *) * k), **e = bind_alloc(b, sizeof(ss_expr *) * k);
+    ss_type types[SS_AGG_MAX_HYPOTHETICAL];
+    if (!d || !e)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < k; i++) {
+        b->agg_mode = false;
+        ss_expr *pair[2] = {bind_expr(b, a->agg_order[i].expr), NULL};
+        if (pair[0])
+            pair[1] = bind_expr(b, a->args[i]);
+        b->agg_mode = true;
+        if (!pair[0] || !pair[1])
+            return SS_ERROR;
+        int locs[2] = {a->agg_order[i].expr->location, a->args[i]->location};
+        if (!unify(b, pair, locs, 2, "WITHIN GROUP", &types[i]))
+            return SS_ERROR;
+        e[i] = pair[0];
+        d[i] = pair[1];
+        if (!direct_argument_is_per_statement(d[i])) {
+            if (!(d[i] = bind_direct_per_group(b, a->args[i], types[i])))
+                return SS_ERROR;
+            *per_group = true;
+        }
+    }
+    ss_type out;
+    if (within_group_result_type(b, a, vt, types, k, &out))
+        return SS_ERROR;
+    for (uint32_t i = 0; i < k; i++)
+        if (types[i].id != e[i]->type.id &&
+            !(e[i] = coerce_expr(b, e[i], types[i], CAST_IMPLICIT, a->agg_order[i].expr->location)))
+            return SS_ERROR;
+    call->arg = e[0];
+    call->result_type = out;
+    *direct = d;
+    *keys = e;
+    *n = k;
+    return SS_OK;
+}
+
+bool bind_agg_is_hypothetical(const ss_aggregate_vtable *vt)
+{
+    return vt && vt->ordered_set &&
+           vt->struct_size >= offsetof(ss_aggregate_vtable, hypothetical) + sizeof vt->hypothetical &&
+           vt->hypothetical;
 }

@@ -72,7 +72,9 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
     if (a->over)
         return bind_window_call(b, a);
     if (a->nnames == 1 && !a->within_group && bind_find_plugin_window(a->names[0]) &&
-        !bind_find_plugin_aggregate(a->names[0])) {
+        (!bind_find_plugin_aggregate(a->names[0]) ||
+         (bind_agg_is_hypothetical(bind_find_plugin_aggregate(a->names[0])) && !a->nargs))) {
+        /* rank(): the window function's signature, not the hypothetical-set aggregate's */
         bind_error(b, a->location, "42809", "window function %s requires an OVER clause", a->names[0]);
         return NULL;
     }

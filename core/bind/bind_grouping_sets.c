@@ -336,6 +336,39 @@ static bool set_has(const uint32_t *set, uint32_t n, uint32_t idx)
     return false;
 }
 
+/* The calls' extras for one grouping set: an ordered-set aggregate's direct arguments per
+ * group (bound over the groups) rewritten over the input for this set, the groups it leaves
+ * out NULL (PostgreSQL evaluates them over the set's group row); *extras is replaced by a
+ * copy when some call has them. */
+static int set_direct_args(binder *b, const agg_state *st, const uint32_t *set, uint32_t n, ss_agg_extra ***extras,
+                           uint32_t nreal)
+{
+    ss_agg_extra **copy = NULL;
+    for (uint32_t a = 0; a < nreal; a++) {
+        const ss_agg_extra *x = (*extras)[a];
+        if (!x || !x->direct_per_group || !x->ndirect)
+            continue;
+        if (!copy) {
+            if (!(copy = bind_alloc(b, sizeof *copy * nreal)))
+                return SS_ERROR;
+            memcpy(copy, *extras, sizeof *copy * nreal);
+        }
+        ss_agg_extra *y = bind_alloc(b, sizeof *y);
+        ss_expr **direct = bind_alloc(b, sizeof *direct * x->ndirect);
+        if (!y || !direct)
+            return SS_ERROR;
+        *y = *x;
+        for (uint32_t i = 0; i < x->ndirect; i++)
+            if (!(direct[i] = bind_direct_over_input(b, st, x->direct[i], set, n)))
+                return SS_ERROR;
+        y->direct = (const ss_expr *const *)direct;
+        copy[a] = y;
+    }
+    if (copy)
+        *extras = copy;
+    return SS_OK;
+}
+
 /* Set k's branch: its aggregate over input, projected to st's columns into relation rel. */
 static ss_lop *set_branch(binder *b, agg_state *st, ss_lop *input, uint32_t k, uint32_t rel, ss_agg_call *aggs,
                           ss_agg_extra **extras, uint32_t nreal, const uint32_t *real_pos)
@@ -348,6 +381,8 @@ static ss_lop *set_branch(binder *b, agg_state *st, ss_lop *input, uint32_t k, u
         return NULL;
     for (uint32_t i = 0; i < n; i++)
         groups[i] = st->groups[set[i]];
+    if (set_direct_args(b, st, set, n, &extras, nreal))
+        return NULL;
     ss_lop *agg = lop_aggregate(b->ctx, b->arena, new_rel(b), input, n, groups, nreal, aggs);
     if (!agg)
         return NULL;

@@ -543,7 +543,14 @@ ss_expr *bind_window_call(binder *b, const ast_expr *a)
         return NULL;
     }
     const char *name = a->names[a->nnames - 1];
-    const ss_window_vtable *wvt = a->nnames == 1 ? bind_find_plugin_window(name) : NULL;
+    /* rank(...) WITHIN GROUP is the hypothetical-set aggregate (which refuses OVER), not the
+       window function */
+    const ss_window_vtable *wvt = a->nnames == 1 && !a->within_group ? bind_find_plugin_window(name) : NULL;
+    if (wvt && a->nargs && bind_agg_is_hypothetical(bind_find_plugin_aggregate(name))) {
+        /* rank(x) OVER (...): PostgreSQL's rank("any") is the hypothetical-set aggregate */
+        bind_error(b, a->location, "42809", "WITHIN GROUP is required for ordered-set aggregate %s", name);
+        return NULL;
+    }
     bool is_agg = !wvt && is_aggregate_name(&(ast_expr){.kind = AE_FUNC, .names = a->names, .nnames = a->nnames});
     if (!wvt && !is_agg) {
         ast_expr plain = *a; /* an unknown name is PostgreSQL's 42883 first */

@@ -590,6 +590,18 @@ int bind_plugin_aggregate_call(binder *b, const ast_expr *a, const ss_aggregate_
    groups, outer columns, subqueries or volatile functions: all are then over the input) */
 int bind_ordered_set_call(binder *b, const ast_expr *a, const ss_aggregate_vtable *vt, ss_agg_call *call,
                           ss_expr ***direct, uint32_t *ndirect, bool *per_group);
+/* a per-group direct argument e (over the aggregate's groups) rewritten over its input: the
+   group columns in set[0..nset) (set NULL: all) become their GROUP BY expressions, the others
+   NULL (GROUPING SETS); e is not changed */
+ss_expr *bind_direct_over_input(binder *b, const agg_state *st, const ss_expr *e, const uint32_t *set,
+                                uint32_t nset);
+/* a hypothetical-set aggregate's call (vt->hypothetical): *n keys (the call's arguments, in
+   *keys, coerced with their direct arguments to common types) and *n direct arguments */
+#define SS_AGG_MAX_HYPOTHETICAL 4
+int bind_hypothetical_call(binder *b, const ast_expr *a, const ss_aggregate_vtable *vt, ss_agg_call *call,
+                           ss_expr ***direct, ss_expr ***keys, uint32_t *n, bool *per_group);
+/* whether vt is a hypothetical-set aggregate (a vtable long enough to say so) */
+bool bind_agg_is_hypothetical(const ss_aggregate_vtable *vt);
 /* PostgreSQL's 42883 for a WITHIN GROUP call no ordered-set aggregate matches */
 ss_expr *bind_no_such_within_group(binder *b, const ast_expr *a);
 /* WITHIN GROUP of a name no module registered as an aggregate: 0A000 for PostgreSQL's

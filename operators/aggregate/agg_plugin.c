@@ -22,7 +22,9 @@ static ss_aggregate_call_info info_of(const agg_spec *s, ss_type *types)
                                     .ndirect = s->ndirect,
                                     .direct_array = s->direct_array,
                                     .direct = s->direct,
-                                    .moving = 0};
+                                    .moving = 0,
+                                    .order_keys = s->ordered && s->extra ? s->extra->order_keys : NULL,
+                                    .norder = s->ordered && s->extra ? s->extra->norder : 0};
 }
 
 size_t agg_plugin_state_bytes(const agg_spec *spec)

@@ -7,11 +7,13 @@
  * percentile_cont_final (linear interpolation), percentile_disc_final (the first value whose
  * position reaches fraction * count) and mode_final (the first longest run of equal values).
  * A fraction outside [0, 1] is 22003 even for a group without rows; a NULL fraction gives
- * NULL.  mode's equal values are those the type's equality calls equal. */
+ * NULL.  mode's equal values are those the type's equality calls equal.  The module also
+ * registers the hypothetical-set aggregates (agg_hypothetical.c). */
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
 
+#include "agg_hypothetical.h"
 #include "sunstone/plugin.h"
 
 static const ss_api *api;
@@ -329,5 +331,5 @@ SS_EXPORT int sunstone_plugin_init(const ss_api *a, ss_plugin *plugin)
     for (size_t i = 0; i < sizeof ordered_set_aggs / sizeof ordered_set_aggs[0]; i++)
         if (a->register_aggregate(plugin, &ordered_set_aggs[i], false) != SS_OK)
             return SS_ERROR;
-    return SS_OK;
+    return agg_hypothetical_register(a, plugin);
 }

@@ -64,6 +64,12 @@ typedef struct ss_aggregate_call_info {
        moving-aggregate mode): an aggregate may then keep what its inverse needs (counts of
        special values, ...); 0 in grouped aggregation, which never removes rows */
     uint32_t moving;
+    /* (appended: read them only when struct_size covers them) the call's WITHIN GROUP /
+       ORDER BY sort, one key per argument in argument order (key.column: the argument's
+       position), as the rows reaching step are ordered; NULL / 0 without one.  A
+       hypothetical-set aggregate compares its direct arguments with the rows under it. */
+    const ss_sort_key *order_keys;
+    uint32_t norder;
 } ss_aggregate_call_info;
 
 /* What inverse may return besides SS_OK / SS_ERROR: the rows cannot be removed from this
@@ -159,6 +165,12 @@ typedef struct ss_aggregate_vtable {
        holds row positions instead of states and a frame's result is the chosen row's first
        argument (whose type, after result_type's coercion, is the result type). */
     int (*select_row)(const ss_aggregate_call_info *call, const ss_vector *const *args, uint32_t a, uint32_t b);
+    /* ordered_set: a hypothetical-set aggregate (PostgreSQL's rank / dense_rank /
+       percent_rank / cume_dist WITHIN GROUP): as many direct arguments as aggregated ones
+       (direct_args and direct_type unused), each pair resolved to a common type
+       (PostgreSQL's "WITHIN GROUP types ... cannot be matched"), which result_type sees as
+       arg_types; call_info.direct then holds the hypothetical row, in those types */
+    uint32_t hypothetical;
 } ss_aggregate_vtable;
 
 /* The bytes of one state of call (call_state_size when the vtable has it, else state_size),
