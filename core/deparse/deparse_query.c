@@ -144,9 +144,10 @@ static void collect_refnames(dp *d, const ast_select *q, const ast_from_item *f,
     if (f->is_join) {
         collect_refnames(d, q, f->left, out, n, cap);
         collect_refnames(d, q, f->right, out, n, cap);
-        return;
+        if (!f->alias || *n >= cap)
+            return;
     }
-    const char *name = item_refname(d, q, f);
+    const char *name = f->is_join ? f->alias : item_refname(d, q, f);
     if (name_used(d->names, name, out, *n)) {
         char buf[SS_NS_REF_MAX + 16];
         for (int k = 1;; k++) {
@@ -163,7 +164,7 @@ static void collect_refnames(dp *d, const ast_select *q, const ast_from_item *f,
 
 static uint32_t count_items(const ast_from_item *f)
 {
-    return !f ? 0 : f->is_join ? count_items(f->left) + count_items(f->right) : 1;
+    return !f ? 0 : f->is_join ? count_items(f->left) + count_items(f->right) + (f->alias != NULL) : 1;
 }
 
 /* A relation of the catalog (or a WITH query) named in FROM: its name as printed
@@ -336,22 +337,46 @@ static int values_rel(dp *d, dp_scope *s, const ast_from_item *f)
 static int using_merges(dp *d, dp_scope *s, const ast_from_item *f, const char *const *using_cols, uint32_t nusing,
                         uint32_t left_from, uint32_t right_from)
 {
-    if (f->join_type == AST_JOIN_FULL)
-        return dp_unsupported(d, "FULL JOIN ... USING");
+    bool full = f->join_type == AST_JOIN_FULL;
     uint32_t from = f->join_type == AST_JOIN_RIGHT ? right_from : left_from;
     uint32_t to = f->join_type == AST_JOIN_RIGHT ? s->nrels : right_from;
+    /* FULL JOIN: each merged column is the join's own (PostgreSQL's COALESCE of both sides),
+       printed unqualified as a column of a join without an alias is; refname NULL */
+    dp_rel *joined = NULL;
+    if (full) {
+        dp_scope scratch = {0};
+        if (!(joined = new_rel(d, &scratch, nusing)))
+            return ss_ctx_error(d->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    }
     ss_strbuf_puts(d->sb, " USING (");
     for (uint32_t i = 0; i < nusing; i++) {
-        const dp_rel *hit = NULL;
-        uint32_t at = 0;
-        for (uint32_t r = from; r < to; r++)
+        const dp_rel *hit = NULL, *other = NULL;
+        uint32_t at = 0, other_at = 0;
+        for (uint32_t m = 0; m < s->nmerges; m++)
+            if (!s->merges[m].rel->refname && strcmp(s->merges[m].name, using_cols[i]) == 0)
+                return dp_unsupported(d, "JOIN ... USING a column a FULL JOIN merged");
+        for (uint32_t r = from; r < s->nrels; r++)
             for (uint32_t c = 0; c < s->rels[r]->ncols; c++)
                 if (strcmp(s->rels[r]->cols[c], using_cols[i]) == 0) {
-                    hit = s->rels[r];
-                    at = c;
+                    if (r < to) {
+                        hit = s->rels[r];
+                        at = c;
+                    } else {
+                        other = s->rels[r];
+                        other_at = c;
+                    }
                 }
         if (!hit || strcmp(hit->print_cols[at], hit->cols[at]) != 0)
             return dp_unsupported(d, "this JOIN ... USING");
+        if (full) {
+            ss_type t;
+            if (!other || !dp_common_type(hit->types[at], other->types[other_at], &t))
+                return dp_unsupported(d, "this FULL JOIN ... USING");
+            joined->cols[i] = joined->print_cols[i] = using_cols[i];
+            joined->types[i] = t;
+            hit = joined;
+            at = i;
+        }
         for (uint32_t r = left_from; r < s->nrels; r++)
             for (uint32_t c = 0; c < s->rels[r]->ncols; c++)
                 if (strcmp(s->rels[r]->cols[c], using_cols[i]) == 0 &&
@@ -376,6 +401,78 @@ static int using_merges(dp *d, dp_scope *s, const ast_from_item *f, const char *
     return SS_OK;
 }
 
+/* One column of * over a FROM tree: rel's column at. */
+typedef struct star_col {
+    const dp_rel *rel;
+    uint32_t at;
+} star_col;
+
+static int star_cols(dp *d, const dp_scope *s, const ast_from_item *f, uint32_t *next, star_col *out, uint32_t *n,
+                     bool top);
+
+/* (a JOIN b ...) j: the relations of the join (from left_from) and its merged columns
+   (from merges_from) give way to one relation j of its columns in expandRTE's order, which
+   every reference outside reads (PostgreSQL prints them j.x) */
+static int join_alias(dp *d, dp_scope *s, const ast_from_item *f, uint32_t left_from, uint32_t merges_from)
+{
+    uint32_t all = 0, next = left_from, n = 0;
+    for (uint32_t r = left_from; r < s->nrels; r++)
+        all += s->rels[r]->ncols;
+    star_col *sc = ss_arena_alloc(d->arena, sizeof *sc * (all ? all : 1));
+    dp_rel cols = {0};
+    cols.cols = ss_arena_alloc(d->arena, sizeof *cols.cols * (all ? all : 1));
+    cols.print_cols = ss_arena_alloc(d->arena, sizeof *cols.print_cols * (all ? all : 1));
+    cols.types = ss_arena_alloc(d->arena, sizeof *cols.types * (all ? all : 1));
+    if (!sc || !cols.cols || !cols.print_cols || !cols.types)
+        return ss_ctx_error(d->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    if (star_cols(d, s, f, &next, sc, &n, true))
+        return SS_ERROR;
+    if (f->ncolnames > n)
+        return dp_unsupported(d, "more column aliases than columns");
+    if (f->ncolnames && s->nmerges != merges_from)
+        return dp_unsupported(d, "column aliases of a join with USING");
+    bool renamed = false;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t at = sc[i].at;
+        cols.cols[i] = i < f->ncolnames ? f->colnames[i] : sc[i].rel->cols[at];
+        cols.print_cols[i] = i < f->ncolnames ? f->colnames[i] : sc[i].rel->print_cols[at];
+        cols.types[i] = sc[i].rel->types[at];
+        renamed |= strcmp(cols.print_cols[i], sc[i].rel->print_cols[at]) != 0;
+        /* a name an earlier column has: PostgreSQL's make_colname_unique (name_1, ...), the
+           join's column names then printed after its alias */
+        bool dup = false;
+        for (uint32_t k = 0; i >= f->ncolnames && !dup && k < i; k++)
+            dup = strcmp(cols.print_cols[k], cols.print_cols[i]) == 0;
+        for (int suffix = 1; dup; suffix++) {
+            char buf[SS_NS_REF_MAX + 16];
+            snprintf(buf, sizeof buf, "%s_%d", sc[i].rel->print_cols[at], suffix);
+            dup = false;
+            for (uint32_t k = 0; !dup && k < n; k++)
+                dup = strcmp(k < i ? cols.print_cols[k] : sc[k].rel->print_cols[sc[k].at], buf) == 0;
+            if (!dup && !(cols.print_cols[i] = ss_arena_strdup(d->arena, buf)))
+                return ss_ctx_error(d->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+            renamed |= !dup;
+        }
+    }
+    cols.ncols = n;
+    s->nrels = left_from;
+    s->nmerges = merges_from;
+    ast_from_item named = *f; /* the column aliases are cols' names already */
+    named.ncolnames = 0;
+    if (alias_and_scope(d, s, &named, &cols, f->alias, f->alias, FROM_OTHER))
+        return SS_ERROR;
+    if (renamed) {
+        ss_strbuf_putc(d->sb, '(');
+        for (uint32_t i = 0; i < n; i++) {
+            if (i)
+                ss_strbuf_puts(d->sb, ", ");
+            dp_put_ident(d->sb, cols.print_cols[i]);
+        }
+        ss_strbuf_putc(d->sb, ')');
+    }
+    return SS_OK;
+}
+
 static int from_item(dp *d, dp_scope *s, const ast_from_item *f)
 {
     if (!f->is_join) {
@@ -389,12 +486,12 @@ static int from_item(dp *d, dp_scope *s, const ast_from_item *f)
     }
     if (f->join_type == AST_JOIN_COMMA)
         return dp_unsupported(d, "this FROM list");
-    if (f->alias || f->lateral || f->using_alias)
+    if (f->lateral || f->using_alias)
         return dp_unsupported(d, "an aliased join");
-    bool paren_right = d->pretty && f->right->is_join;
-    if (!d->pretty)
+    bool paren_right = d->pretty && f->right->is_join && !f->right->alias;
+    if (!d->pretty || f->alias)
         ss_strbuf_putc(d->sb, '(');
-    uint32_t left_from = s->nrels;
+    uint32_t left_from = s->nrels, merges_from = s->nmerges;
     if (from_item(d, s, f->left))
         return SS_ERROR;
     const char *kw = f->join_type == AST_JOIN_CROSS   ? " CROSS JOIN "
@@ -469,9 +566,9 @@ static int from_item(dp *d, dp_scope *s, const ast_from_item *f)
             ss_strbuf_putc(d->sb, ')');
     } else if (f->join_type != AST_JOIN_CROSS && f->join_type != AST_JOIN_INNER)
         ss_strbuf_puts(d->sb, " ON TRUE");
-    if (!d->pretty)
+    if (!d->pretty || f->alias)
         ss_strbuf_putc(d->sb, ')');
-    return SS_OK;
+    return f->alias ? join_alias(d, s, f, left_from, merges_from) : SS_OK;
 }
 
 /* The items of a comma-separated FROM list, left to right. */
@@ -524,18 +621,14 @@ typedef struct dp_target {
     const char *name;
 } dp_target;
 
-/* One column of * over a FROM tree: rel's column at. */
-typedef struct star_col {
-    const dp_rel *rel;
-    uint32_t at;
-} star_col;
 
 /* The columns * reads from FROM item f, as PostgreSQL's expandRTE orders a join's: the
    merged columns of USING / NATURAL first (the left side's, a RIGHT JOIN's right side's),
    then the other columns of each side; *next is the next relation of the scope. */
-static int star_cols(dp *d, const dp_scope *s, const ast_from_item *f, uint32_t *next, star_col *out, uint32_t *n)
+static int star_cols(dp *d, const dp_scope *s, const ast_from_item *f, uint32_t *next, star_col *out, uint32_t *n,
+                     bool top)
 {
-    if (!f->is_join) {
+    if (!f->is_join || (f->alias && !top)) {
         if (*next >= s->nrels)
             return dp_unsupported(d, "this *");
         const dp_rel *r = s->rels[(*next)++];
@@ -551,12 +644,12 @@ static int star_cols(dp *d, const dp_scope *s, const ast_from_item *f, uint32_t 
             nusing = nat->ncols;
         }
     if (!nusing)
-        return star_cols(d, s, f->left, next, out, n) || star_cols(d, s, f->right, next, out, n);
+        return star_cols(d, s, f->left, next, out, n, false) || star_cols(d, s, f->right, next, out, n, false);
     uint32_t start = *n, lo, hi;
-    if (star_cols(d, s, f->left, next, out, n))
+    if (star_cols(d, s, f->left, next, out, n, false))
         return SS_ERROR;
     lo = *n;
-    if (star_cols(d, s, f->right, next, out, n))
+    if (star_cols(d, s, f->right, next, out, n, false))
         return SS_ERROR;
     hi = *n;
     uint32_t total = hi - start;
@@ -567,6 +660,11 @@ static int star_cols(dp *d, const dp_scope *s, const ast_from_item *f, uint32_t 
     bool right = f->join_type == AST_JOIN_RIGHT;
     for (uint32_t u = 0; u < nusing; u++) {
         bool found = false;
+        for (uint32_t m = 0; f->join_type == AST_JOIN_FULL && !found && m < s->nmerges; m++)
+            if (!s->merges[m].rel->refname && strcmp(s->merges[m].name, using_cols[u]) == 0) {
+                tmp[k++] = (star_col){s->merges[m].rel, s->merges[m].at};
+                found = true;
+            }
         for (uint32_t i = right ? lo : start; !found && i < (right ? hi : lo); i++)
             if (strcmp(out[i].rel->cols[out[i].at], using_cols[u]) == 0) {
                 tmp[k++] = out[i];
@@ -593,8 +691,8 @@ static dp_node *star_column(dp *d, const dp_scope *s, const char *qualifier, con
     const char *names[2] = {qualifier, column};
     ast_expr col = {0};
     col.kind = AE_COLUMN;
-    col.names = names;
-    col.nnames = 2;
+    col.names = qualifier ? names : names + 1; /* NULL: a FULL JOIN's merged column */
+    col.nnames = qualifier ? 2 : 1;
     const dp_scope *keep = d->scope;
     d->scope = s;
     dp_node *e = dp_resolve(d, &col);
@@ -627,7 +725,7 @@ static int targets(dp *d, const ast_select *q, const dp_scope *s, dp_target **ou
                 star_col *sc = ss_arena_alloc(d->arena, sizeof *sc * (cols ? cols : 1));
                 if (!sc)
                     return ss_ctx_error(d->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-                if (star_cols(d, s, q->from, &next, sc, &nsc))
+                if (star_cols(d, s, q->from, &next, sc, &nsc, false))
                     return SS_ERROR;
                 for (uint32_t k = 0; k < nsc; k++) {
                     const dp_rel *rel = sc[k].rel;

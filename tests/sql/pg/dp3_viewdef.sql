@@ -1,0 +1,85 @@
+-- pg_get_viewdef / \d+ of the view forms added in issue 9: casts of non-empty arrays
+-- (ARRAY[...]::t[], each element cast), whole-row references as values (row_to_json(t),
+-- to_json(t.*), json_agg(t)), FULL JOIN ... USING (the merged column unqualified), aliased
+-- joins ((a JOIN b USING (x)) j, read as j.x); and that each view still works after
+-- ALTER TABLE ... RENAME COLUMN of a column it reads.
+CREATE TABLE dpa (x int, y text, arr int[]);
+INSERT INTO dpa VALUES (1, 'one', ARRAY[1, 2]), (2, 'two', ARRAY[3]), (4, NULL, NULL);
+CREATE TABLE dpb (x bigint, z text);
+INSERT INTO dpb VALUES (1, 'uno'), (3, 'tres');
+-- casts of non-empty arrays
+CREATE VIEW dp_arr AS SELECT ARRAY[1]::bigint[] AS c, ARRAY[1, 2]::numeric[] AS d,
+  ARRAY['a', 'b']::text[] AS e, ARRAY[x, x + 1]::bigint[] AS f, ARRAY[x]::int[] AS g,
+  ARRAY[y]::text[] AS h, ARRAY[1.5, 2]::int[] AS i FROM dpa;
+SELECT pg_get_viewdef('dp_arr');
+SELECT pg_get_viewdef('dp_arr', true);
+\d+ dp_arr
+SELECT * FROM dp_arr ORDER BY f;
+ALTER TABLE dpa RENAME COLUMN x TO x2;
+SELECT pg_get_viewdef('dp_arr', true);
+SELECT * FROM dp_arr ORDER BY f;
+ALTER TABLE dpa RENAME COLUMN x2 TO x;
+-- whole-row references as values
+CREATE VIEW dp_row AS SELECT row_to_json(t) AS r, to_json(t.*) AS j, to_jsonb(t) AS jb FROM dpa t;
+SELECT pg_get_viewdef('dp_row');
+SELECT pg_get_viewdef('dp_row', true);
+\d+ dp_row
+SELECT * FROM dp_row ORDER BY r::text;
+CREATE VIEW dp_row2 AS SELECT json_agg(dpa) AS a, jsonb_agg(dpa ORDER BY x DESC) AS b FROM dpa;
+SELECT pg_get_viewdef('dp_row2', true);
+SELECT * FROM dp_row2;
+CREATE VIEW dp_row3 AS SELECT row_to_json(s) AS r FROM (SELECT x, y FROM dpa) s WHERE s.x < 3;
+SELECT pg_get_viewdef('dp_row3', true);
+SELECT * FROM dp_row3 ORDER BY r::text;
+ALTER TABLE dpa RENAME COLUMN y TO y2;
+SELECT pg_get_viewdef('dp_row', true);
+SELECT pg_get_viewdef('dp_row3', true);
+SELECT * FROM dp_row ORDER BY r::text;
+SELECT * FROM dp_row3 ORDER BY r::text;
+ALTER TABLE dpa RENAME COLUMN y2 TO y;
+-- FULL JOIN ... USING
+CREATE VIEW dp_full AS SELECT * FROM dpa FULL JOIN dpb USING (x);
+SELECT pg_get_viewdef('dp_full');
+SELECT pg_get_viewdef('dp_full', true);
+\d+ dp_full
+SELECT * FROM dp_full ORDER BY x;
+CREATE VIEW dp_full2 AS SELECT x, dpa.x AS ax, dpb.x AS bx, z FROM dpa FULL JOIN dpb USING (x) WHERE x > 1 ORDER BY x;
+SELECT pg_get_viewdef('dp_full2');
+SELECT pg_get_viewdef('dp_full2', true);
+SELECT * FROM dp_full2;
+CREATE VIEW dp_full3 AS SELECT x, z FROM dpa FULL JOIN dpb b USING (x) FULL JOIN (SELECT 5 AS w) s ON s.w = b.x;
+SELECT pg_get_viewdef('dp_full3', true);
+ALTER TABLE dpa RENAME COLUMN y TO y2;
+SELECT pg_get_viewdef('dp_full', true);
+SELECT * FROM dp_full ORDER BY x;
+ALTER TABLE dpa RENAME COLUMN y2 TO y;
+-- aliased joins
+CREATE VIEW dp_aj AS SELECT x, j.y, j.z FROM (dpa JOIN dpb USING (x)) AS j;
+SELECT pg_get_viewdef('dp_aj');
+SELECT pg_get_viewdef('dp_aj', true);
+\d+ dp_aj
+SELECT * FROM dp_aj;
+CREATE VIEW dp_aj2 AS SELECT * FROM (dpa FULL JOIN dpb USING (x)) q WHERE q.x <> 2;
+SELECT pg_get_viewdef('dp_aj2');
+SELECT pg_get_viewdef('dp_aj2', true);
+SELECT * FROM dp_aj2 ORDER BY x;
+CREATE VIEW dp_aj3 AS SELECT j.y, k.x FROM (dpa LEFT JOIN dpb ON dpa.x = dpb.x) j JOIN dpb k ON j.z = k.z;
+SELECT pg_get_viewdef('dp_aj3');
+SELECT pg_get_viewdef('dp_aj3', true);
+SELECT * FROM dp_aj3;
+CREATE VIEW dp_aj4 AS SELECT j.* FROM dpb JOIN (dpa CROSS JOIN dpb AS b2(bx, bz)) AS j ON j.bz = dpb.z;
+SELECT pg_get_viewdef('dp_aj4', true);
+SELECT count(*) FROM dp_aj4;
+CREATE VIEW dp_aj5 AS SELECT * FROM (dpa JOIN dpb ON dpa.x = dpb.x) AS j(p);
+SELECT pg_get_viewdef('dp_aj5', true);
+SELECT * FROM dp_aj5;
+CREATE VIEW dp_aj6 AS SELECT j.x_1, j.q FROM (dpa JOIN dpb ON dpa.x = dpb.x) AS j(x, q, r, x_1);
+SELECT pg_get_viewdef('dp_aj6');
+SELECT * FROM dp_aj6;
+ALTER TABLE dpb RENAME COLUMN z TO z2;
+SELECT pg_get_viewdef('dp_aj5', true);
+SELECT * FROM dp_aj5;
+SELECT pg_get_viewdef('dp_aj', true);
+SELECT * FROM dp_aj;
+SELECT pg_get_viewdef('dp_aj3', true);
+SELECT * FROM dp_aj3;
