@@ -9,6 +9,7 @@
 #include "catalog/matview.h"
 #include "catalog/namespace.h"
 #include "deparse/deparse_internal.h"
+#include "types/json/json_srf.h"
 
 static bool grow(dp *d, dp_scope *s)
 {
@@ -242,30 +243,82 @@ static int subquery_rel(dp *d, dp_scope *s, const ast_from_item *f)
     return alias_and_scope(d, s, f, &out, f->alias, f->alias, FROM_OTHER);
 }
 
-/* generate_series(a, b [, step]) [WITH ORDINALITY] in FROM over integers: always printed with
- * its alias and column names */
-/* generate_series's arguments resolved in scope sc, printed into out (its type in *t) */
-static int series_args(dp *d, const dp_scope *sc, const ast_expr *e, ss_strbuf *out, ss_type *t)
+/* The columns of a function in FROM (at most two before WITH ORDINALITY's) and the types its
+ * arguments go to, as PostgreSQL's function resolution picks them: generate_series over
+ * integer, bigint or numeric, or (timestamp[tz], timestamp[tz], interval); unnest of one
+ * array; json's and jsonb's set-returning functions.  A NULL column name: the alias's, else
+ * the function's (a scalar result). */
+typedef struct from_call {
+    uint32_t ncols;
+    ss_type types[2];
+    const char *names[2];
+    ss_type params[3];
+} from_call;
+
+static bool from_call_types(const ast_expr *e, dp_node *const *args, from_call *fc)
+{
+    const char *name = e->names[0];
+    ss_type ts = {SS_TYPE_TIMESTAMP, -1}, tz = {SS_TYPE_TIMESTAMPTZ, -1};
+    fc->ncols = 1;
+    fc->names[0] = fc->names[1] = NULL;
+    if (!strcmp(name, "generate_series") && (e->nargs == 2 || e->nargs == 3)) {
+        int32_t a = args[0]->type.id, b = args[1]->type.id;
+        if (e->nargs == 3 && (args[2]->type.id == SS_TYPE_INTERVAL || args[2]->type.id == SS_TYPE_UNKNOWN) &&
+            (a == SS_TYPE_TIMESTAMP || a == SS_TYPE_TIMESTAMPTZ || b == SS_TYPE_TIMESTAMP || b == SS_TYPE_TIMESTAMPTZ)) {
+            /* (timestamp, timestamp, interval) when both are timestamp (or one untyped), else
+               timestamptz; dates need a coercion not printed here */
+            bool all_ts = (a == SS_TYPE_TIMESTAMP || (a == SS_TYPE_UNKNOWN && b == SS_TYPE_TIMESTAMP)) &&
+                          (b == SS_TYPE_TIMESTAMP || (b == SS_TYPE_UNKNOWN && a == SS_TYPE_TIMESTAMP));
+            fc->types[0] = fc->params[0] = fc->params[1] = all_ts ? ts : tz;
+            fc->params[2] = (ss_type){SS_TYPE_INTERVAL, -1};
+            return true;
+        }
+        ss_type t = {SS_TYPE_INT4, -1};
+        for (uint32_t i = 0; i < e->nargs; i++) {
+            int32_t id = args[i]->type.id;
+            if (id == SS_TYPE_NUMERIC)
+                t.id = SS_TYPE_NUMERIC;
+            else if (id == SS_TYPE_INT8 && t.id != SS_TYPE_NUMERIC)
+                t.id = SS_TYPE_INT8;
+            else if (id != SS_TYPE_INT4 && id != SS_TYPE_INT2 && id != SS_TYPE_INT8)
+                return false;
+        }
+        fc->types[0] = fc->params[0] = fc->params[1] = fc->params[2] = t;
+        return true;
+    }
+    if (!strcmp(name, "unnest") && e->nargs == 1) {
+        if (!ss_type_is_array(args[0]->type.id))
+            return false;
+        fc->params[0] = args[0]->type;
+        fc->types[0] = (ss_type){ss_type_element_of(args[0]->type.id), -1};
+        return true;
+    }
+    int32_t arg_type;
+    if (e->nargs == 1 && json_srf_describe(name, &arg_type, &fc->ncols, fc->types, fc->names) && fc->ncols <= 2) {
+        fc->params[0] = (ss_type){arg_type, -1};
+        return true;
+    }
+    return false;
+}
+
+/* A function's arguments resolved in scope sc and printed into out, its columns in *fc */
+static int call_args(dp *d, const dp_scope *sc, const ast_expr *e, ss_strbuf *out, from_call *fc)
 {
     dp_node *args[3];
-    *t = (ss_type){SS_TYPE_INT4, -1};
     const dp_scope *keep = d->scope;
     ss_strbuf *keep_sb = d->sb;
     d->scope = sc;
     d->sb = out;
     int rc = SS_OK;
-    for (uint32_t i = 0; rc == SS_OK && i < e->nargs; i++) {
+    for (uint32_t i = 0; rc == SS_OK && i < e->nargs; i++)
         if (!(args[i] = dp_resolve(d, e->args[i])))
             rc = SS_ERROR;
-        else if (args[i]->type.id == SS_TYPE_INT8)
-            t->id = SS_TYPE_INT8;
-        else if (args[i]->type.id != SS_TYPE_INT4 && args[i]->type.id != SS_TYPE_INT2)
-            rc = dp_unsupported(d, "generate_series over these types in FROM");
-    }
+    if (rc == SS_OK && !from_call_types(e, args, fc))
+        rc = dp_unsupported(d, "this function in FROM");
     for (uint32_t i = 0; rc == SS_OK && i < e->nargs; i++) {
         if (i)
             ss_strbuf_puts(d->sb, ", ");
-        dp_node *a = dp_coerce(d, args[i], *t);
+        dp_node *a = dp_coerce(d, args[i], fc->params[i]);
         rc = a ? dp_print_expr(d, a, true) : SS_ERROR;
     }
     d->scope = keep;
@@ -273,33 +326,36 @@ static int series_args(dp *d, const dp_scope *sc, const ast_expr *e, ss_strbuf *
     return rc;
 }
 
-/* generate_series(a, b [, step]) [WITH ORDINALITY] in FROM over integers: always printed with
- * its alias and column names; LATERAL when written so or when it reads the items to its
- * left (a function in FROM sees them without the keyword) */
+/* A function in FROM [WITH ORDINALITY]: always printed with its alias and column names;
+ * LATERAL when written so or when it reads the items to its left (a function in FROM sees
+ * them without the keyword) */
 static int function_rel(dp *d, dp_scope *s, const ast_from_item *f)
 {
     const ast_expr *e = f->func;
-    if (e->kind != AE_FUNC || e->nnames != 1 || strcmp(e->names[0], "generate_series") != 0 || e->nargs < 2 ||
-        e->nargs > 3 || e->over || e->star || e->distinct || e->arg_names)
+    if (e->kind != AE_FUNC || e->nnames != 1 || e->nargs > 3 || e->over || e->star || e->distinct ||
+        e->arg_names || e->variadic || e->filter || e->nagg_order || e->within_group)
         return dp_unsupported(d, "a function in FROM");
     ss_strbuf inner, around;
     ss_strbuf_init(&inner);
     ss_strbuf_init(&around);
-    ss_type t, t2;
-    int rc = series_args(d, s, e, &inner, &t);
+    from_call fc, fc2;
+    int rc = call_args(d, s, e, &inner, &fc);
     bool lateral = f->lateral;
     if (rc == SS_OK && !lateral) {
         /* reading the items to its left: it prints otherwise without them */
-        if (series_args(d, s->outer, e, &around, &t2) != SS_OK) {
+        if (call_args(d, s->outer, e, &around, &fc2) != SS_OK) {
             ss_error_clear(d->ctx->err);
             lateral = true;
         } else
-            lateral = t.id != t2.id || !inner.data || !around.data || strcmp(inner.data, around.data) != 0;
+            lateral = fc.types[0].id != fc2.types[0].id || !inner.data != !around.data ||
+                      (inner.data && strcmp(inner.data, around.data) != 0);
     }
+    const char *fname = e->names[0];
     if (rc == SS_OK) {
         if (lateral)
             ss_strbuf_puts(d->sb, "LATERAL ");
-        ss_strbuf_puts(d->sb, "generate_series(");
+        dp_put_ident(d->sb, fname);
+        ss_strbuf_putc(d->sb, '(');
         if (inner.data)
             ss_strbuf_puts(d->sb, inner.data);
     }
@@ -311,12 +367,20 @@ static int function_rel(dp *d, dp_scope *s, const ast_from_item *f)
     if (f->ordinality)
         ss_strbuf_puts(d->sb, " WITH ORDINALITY");
     dp_rel cols = {0};
-    cols.ncols = f->ordinality ? 2 : 1;
-    const char *names[2] = {f->alias ? f->alias : "generate_series", "ordinality"};
-    ss_type types[2] = {t, {SS_TYPE_INT8, -1}};
+    const char *names[3];
+    ss_type types[3];
+    for (uint32_t i = 0; i < fc.ncols; i++) {
+        names[i] = fc.names[i] ? fc.names[i] : f->alias ? f->alias : fname;
+        types[i] = fc.types[i];
+    }
+    cols.ncols = fc.ncols;
+    if (f->ordinality) {
+        names[cols.ncols] = "ordinality";
+        types[cols.ncols++] = (ss_type){SS_TYPE_INT8, -1};
+    }
     cols.cols = cols.print_cols = names;
     cols.types = types;
-    return alias_and_scope(d, s, f, &cols, "generate_series", "generate_series", FROM_FUNCTION);
+    return alias_and_scope(d, s, f, &cols, fname, fname, FROM_FUNCTION);
 }
 
 /* ( VALUES ...) alias */

@@ -316,6 +316,27 @@ static dp_node *row_compare(dp *d, const ast_expr *e, const char *op, bool disti
     return n;
 }
 
+/* timestamp[tz] + interval, timestamp[tz] - interval, json(b) -> / ->> (text or integer
+   key): the left side as it is, the right one coerced to *rt (an untyped literal: interval,
+   text), the result in *res; 0: not one of them */
+static int32_t special_operator(const char *op, int32_t l, int32_t r, ss_type *rt, ss_type *res)
+{
+    if ((l == SS_TYPE_TIMESTAMP || l == SS_TYPE_TIMESTAMPTZ) &&
+        ((!strcmp(op, "+") && (r == SS_TYPE_INTERVAL || r == SS_TYPE_UNKNOWN)) ||
+         (!strcmp(op, "-") && r == SS_TYPE_INTERVAL))) {
+        *rt = ty(SS_TYPE_INTERVAL);
+        *res = ty(l);
+        return l;
+    }
+    if ((l == SS_TYPE_JSON || l == SS_TYPE_JSONB) && (!strcmp(op, "->") || !strcmp(op, "->>")) &&
+        (r == SS_TYPE_UNKNOWN || r == SS_TYPE_TEXT || r == SS_TYPE_INT4)) {
+        *rt = ty(r == SS_TYPE_INT4 ? SS_TYPE_INT4 : SS_TYPE_TEXT);
+        *res = ty(op[2] ? SS_TYPE_TEXT : l);
+        return l;
+    }
+    return 0;
+}
+
 static dp_node *binary(dp *d, const char *op, dp_node *l, dp_node *r)
 {
     if (!l || !r)
@@ -325,6 +346,14 @@ static dp_node *binary(dp *d, const char *op, dp_node *l, dp_node *r)
     ss_type res = ty(SS_TYPE_BOOL);
     ss_type lt = l->type, rt = r->type;
     bool cmp = is_comparison(op), arith = is_arith(op);
+    int32_t special = special_operator(op, lt.id, rt.id, &rt, &res);
+    if (special) {
+        dp_node *n = node(d, DN_OP, res, 2);
+        if (!n || !(n->args[0] = l) || !(n->args[1] = coerce_or_fail(d, r, rt)))
+            return NULL;
+        n->text = op;
+        return n;
+    }
     if (lt.id == SS_TYPE_UNKNOWN && rt.id == SS_TYPE_UNKNOWN)
         lt = rt = ty(SS_TYPE_TEXT);
     else if (lt.id == SS_TYPE_UNKNOWN)
