@@ -10,6 +10,8 @@
 #include "catalog/namespace.h"
 #include "deparse/deparse_internal.h"
 #include "types/json/json_srf.h"
+#include "types/json_record.h"
+#include "types/typeio.h"
 
 static bool grow(dp *d, dp_scope *s)
 {
@@ -293,6 +295,12 @@ static bool from_call_types(const ast_expr *e, dp_node *const *args, from_call *
         fc->types[0] = (ss_type){ss_type_element_of(args[0]->type.id), -1};
         return true;
     }
+    json_record_kind k;
+    if (e->nargs == 1 && json_record_function(name, &k) && !k.populate) {
+        fc->ncols = 0; /* the column definition list's */
+        fc->params[0] = (ss_type){k.jsonb ? SS_TYPE_JSONB : SS_TYPE_JSON, -1};
+        return true;
+    }
     int32_t arg_type;
     if (e->nargs == 1 && json_srf_describe(name, &arg_type, &fc->ncols, fc->types, fc->names) && fc->ncols <= 2) {
         fc->params[0] = (ss_type){arg_type, -1};
@@ -302,7 +310,7 @@ static bool from_call_types(const ast_expr *e, dp_node *const *args, from_call *
 }
 
 /* A function's arguments resolved in scope sc and printed into out, its columns in *fc */
-static int call_args(dp *d, const dp_scope *sc, const ast_expr *e, ss_strbuf *out, from_call *fc)
+static int call_args(dp *d, const dp_scope *sc, const ast_expr *e, uint32_t ncoldefs, ss_strbuf *out, from_call *fc)
 {
     dp_node *args[3];
     const dp_scope *keep = d->scope;
@@ -313,7 +321,7 @@ static int call_args(dp *d, const dp_scope *sc, const ast_expr *e, ss_strbuf *ou
     for (uint32_t i = 0; rc == SS_OK && i < e->nargs; i++)
         if (!(args[i] = dp_resolve(d, e->args[i])))
             rc = SS_ERROR;
-    if (rc == SS_OK && !from_call_types(e, args, fc))
+    if (rc == SS_OK && (!from_call_types(e, args, fc) || !fc->ncols != (ncoldefs != 0)))
         rc = dp_unsupported(d, "this function in FROM");
     for (uint32_t i = 0; rc == SS_OK && i < e->nargs; i++) {
         if (i)
@@ -324,6 +332,41 @@ static int call_args(dp *d, const dp_scope *sc, const ast_expr *e, ss_strbuf *ou
     d->scope = keep;
     d->sb = keep_sb;
     return rc;
+}
+
+/* json(b)_to_record(set)(...) alias(name type, ...): the columns of its column definition
+   list, printed after the alias as get_from_clause_coldeflist */
+static int coldef_list(dp *d, dp_scope *s, const ast_from_item *f)
+{
+    uint32_t n = f->ncoldefs;
+    dp_rel cols = {0};
+    cols.ncols = n;
+    cols.cols = cols.print_cols = f->coldef_names;
+    cols.types = ss_arena_alloc(d->arena, sizeof *cols.types * n);
+    if (!cols.types)
+        return ss_ctx_error(d->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    for (uint32_t i = 0; i < n; i++) {
+        const ast_type_name *tn = &f->coldef_types[i];
+        if (dp_type_name(d, tn, &cols.types[i]))
+            return SS_ERROR;
+        if (tn->is_array && (tn->typmod >= 0 || (cols.types[i].id = ss_type_array_of(cols.types[i].id)) == SS_TYPE_INVALID))
+            return dp_unsupported(d, "this column definition");
+    }
+    ast_from_item named = *f;
+    named.ncolnames = 0;
+    if (alias_and_scope(d, s, &named, &cols, f->func->names[0], f->func->names[0], FROM_OTHER))
+        return SS_ERROR;
+    ss_strbuf_putc(d->sb, '(');
+    for (uint32_t i = 0; i < n; i++) {
+        char buf[96];
+        if (i)
+            ss_strbuf_puts(d->sb, ", ");
+        dp_put_ident(d->sb, cols.cols[i]);
+        ss_strbuf_putc(d->sb, ' ');
+        ss_strbuf_puts(d->sb, ss_type_display_name(cols.types[i], buf, sizeof buf));
+    }
+    ss_strbuf_putc(d->sb, ')');
+    return SS_OK;
 }
 
 /* A function in FROM [WITH ORDINALITY]: always printed with its alias and column names;
@@ -339,11 +382,11 @@ static int function_rel(dp *d, dp_scope *s, const ast_from_item *f)
     ss_strbuf_init(&inner);
     ss_strbuf_init(&around);
     from_call fc, fc2;
-    int rc = call_args(d, s, e, &inner, &fc);
+    int rc = call_args(d, s, e, f->ncoldefs, &inner, &fc);
     bool lateral = f->lateral;
     if (rc == SS_OK && !lateral) {
         /* reading the items to its left: it prints otherwise without them */
-        if (call_args(d, s->outer, e, &around, &fc2) != SS_OK) {
+        if (call_args(d, s->outer, e, f->ncoldefs, &around, &fc2) != SS_OK) {
             ss_error_clear(d->ctx->err);
             lateral = true;
         } else
@@ -366,6 +409,8 @@ static int function_rel(dp *d, dp_scope *s, const ast_from_item *f)
     ss_strbuf_putc(d->sb, ')');
     if (f->ordinality)
         ss_strbuf_puts(d->sb, " WITH ORDINALITY");
+    if (f->ncoldefs)
+        return coldef_list(d, s, f);
     dp_rel cols = {0};
     const char *names[3];
     ss_type types[3];

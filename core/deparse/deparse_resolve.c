@@ -745,6 +745,27 @@ static dp_node *function(dp *d, const ast_expr *e)
 
 static dp_node *explicit_cast(dp *d, dp_node *a, ss_type t);
 
+int dp_type_name(dp *d, const ast_type_name *tn, ss_type *out)
+{
+    int32_t id;
+    if (!ss_type_lookup_name(tn->name, &id))
+        return dp_unsupported(d, "this type name");
+    ss_type t = {id, -1};
+    if (tn->typmod >= 0) {
+        if (id == SS_TYPE_NUMERIC)
+            t.typmod = ((tn->typmod << 16) | (tn->typmod2 == INT32_MIN ? 0 : tn->typmod2)) + 4;
+        else if (id == SS_TYPE_VARCHAR || id == SS_TYPE_BPCHAR)
+            t.typmod = tn->typmod + 4;
+        else
+            return dp_unsupported(d, "a type with a type modifier");
+    } else if (id == SS_TYPE_BPCHAR && !strcmp(tn->name, "bpchar"))
+        t.typmod = -1;
+    else if (id == SS_TYPE_BPCHAR)
+        t.typmod = 1 + 4;
+    *out = t;
+    return SS_OK;
+}
+
 /* ARRAY[a, b, ...]::t[]: PostgreSQL's transformArrayExpr casts each element to t
    (ARRAY[(1)::bigint]); sub-arrays are not printed here */
 static dp_node *array_cast(dp *d, const ast_expr *arr, ss_type t)
@@ -773,20 +794,11 @@ static dp_node *type_cast(dp *d, const ast_expr *e)
         dp_node *n = node(d, DN_ARRAY, ty(ss_type_array_of(id)), 0);
         return n;
     }
-    if ((e->type.is_array && e->args[0]->kind != AE_ARRAY) || !ss_type_lookup_name(e->type.name, &id))
+    if (e->type.is_array && e->args[0]->kind != AE_ARRAY)
         return fail(d, "this cast");
-    ss_type t = {id, -1};
-    if (e->type.typmod >= 0) {
-        if (id == SS_TYPE_NUMERIC)
-            t.typmod = ((e->type.typmod << 16) | (e->type.typmod2 == INT32_MIN ? 0 : e->type.typmod2)) + 4;
-        else if (id == SS_TYPE_VARCHAR || id == SS_TYPE_BPCHAR)
-            t.typmod = e->type.typmod + 4;
-        else
-            return fail(d, "a cast with a type modifier");
-    } else if (id == SS_TYPE_BPCHAR && !strcmp(e->type.name, "bpchar"))
-        t.typmod = -1;
-    else if (id == SS_TYPE_BPCHAR)
-        t.typmod = 1 + 4;
+    ss_type t;
+    if (dp_type_name(d, &e->type, &t))
+        return NULL;
     if (e->type.is_array)
         return array_cast(d, e->args[0], t);
     return explicit_cast(d, dp_resolve(d, e->args[0]), t);

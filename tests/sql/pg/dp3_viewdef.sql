@@ -132,3 +132,20 @@ SELECT pg_get_viewdef('dp_fn2', true);
 SELECT pg_get_viewdef('dp_fn7', true);
 SELECT * FROM dp_fn2;
 SELECT * FROM dp_fn7 ORDER BY ordinality;
+-- column definition lists
+CREATE VIEW dp_cd1 AS SELECT * FROM json_to_record('{"a":1, "b":"x"}') AS r(a int, b text);
+SELECT pg_get_viewdef('dp_cd1');
+SELECT pg_get_viewdef('dp_cd1', true);
+\d+ dp_cd1
+SELECT * FROM dp_cd1;
+CREATE VIEW dp_cd2 AS SELECT r.n, r.v FROM dpj, jsonb_to_recordset(dpj.j2 -> 'c') AS r(n numeric(6,2), v varchar(3), w int[]);
+SELECT pg_get_viewdef('dp_cd2', true);
+SELECT * FROM dp_cd2;
+UPDATE dpj SET j2 = '{"c": [{"n": 1.5, "v": "ab", "w": [1]}, {"n": 2}]}';
+SELECT * FROM dp_cd2;
+CREATE VIEW dp_cd3 AS SELECT * FROM jsonb_to_record('{"p": true}') AS (p boolean, q date);
+SELECT pg_get_viewdef('dp_cd3', true);
+SELECT * FROM dp_cd3;
+ALTER TABLE dpj RENAME COLUMN j2 TO j3;
+SELECT pg_get_viewdef('dp_cd2', true);
+SELECT * FROM dp_cd2;
