@@ -444,7 +444,7 @@ static int values_rel(dp *d, dp_scope *s, const ast_from_item *f)
 /* JOIN ... USING (cols): each column merged, named for the left side's (the right's for a
  * RIGHT JOIN) */
 static int using_merges(dp *d, dp_scope *s, const ast_from_item *f, const char *const *using_cols, uint32_t nusing,
-                        uint32_t left_from, uint32_t right_from)
+                        uint32_t left_from, uint32_t right_from, uint32_t left_merges, uint32_t right_merges)
 {
     bool full = f->join_type == AST_JOIN_FULL;
     uint32_t from = f->join_type == AST_JOIN_RIGHT ? right_from : left_from;
@@ -461,13 +461,15 @@ static int using_merges(dp *d, dp_scope *s, const ast_from_item *f, const char *
     for (uint32_t i = 0; i < nusing; i++) {
         const dp_rel *hit = NULL, *other = NULL;
         uint32_t at = 0, other_at = 0;
-        for (uint32_t m = 0; m < s->nmerges; m++)
-            if (!s->merges[m].rel->refname && strcmp(s->merges[m].name, using_cols[i]) == 0)
-                return dp_unsupported(d, "JOIN ... USING a column a FULL JOIN merged");
-        for (uint32_t r = from; r < s->nrels; r++)
+        /* a column a join of a side merged: that join's (a FULL JOIN's own column) */
+        const dp_merge *side_merge = NULL, *other_merge = NULL;
+        for (uint32_t m = left_merges; m < s->nmerges; m++)
+            if (strcmp(s->merges[m].name, using_cols[i]) == 0)
+                *((m < right_merges) == (f->join_type != AST_JOIN_RIGHT) ? &side_merge : &other_merge) = &s->merges[m];
+        for (uint32_t r = left_from; r < s->nrels; r++)
             for (uint32_t c = 0; c < s->rels[r]->ncols; c++)
                 if (strcmp(s->rels[r]->cols[c], using_cols[i]) == 0) {
-                    if (r < to) {
+                    if (r >= from && r < to) {
                         hit = s->rels[r];
                         at = c;
                     } else {
@@ -477,8 +479,23 @@ static int using_merges(dp *d, dp_scope *s, const ast_from_item *f, const char *
                 }
         if (!hit || strcmp(hit->print_cols[at], hit->cols[at]) != 0)
             return dp_unsupported(d, "this JOIN ... USING");
+        if (side_merge) {
+            hit = side_merge->rel;
+            at = side_merge->at;
+        }
+        if (other_merge) {
+            other = other_merge->rel;
+            other_at = other_merge->at;
+        }
+        ss_type t;
+        if (f->join_type == AST_JOIN_INNER && other && hit->types[at].id != other->types[other_at].id &&
+            dp_common_type(hit->types[at], other->types[other_at], &t) && t.id == other->types[other_at].id) {
+            /* PostgreSQL's buildMergedJoinVar: an inner join's column is the side needing no
+               coercion */
+            hit = other;
+            at = other_at;
+        }
         if (full) {
-            ss_type t;
             if (!other || !dp_common_type(hit->types[at], other->types[other_at], &t))
                 return dp_unsupported(d, "this FULL JOIN ... USING");
             joined->cols[i] = joined->print_cols[i] = using_cols[i];
@@ -612,7 +629,7 @@ static int from_item(dp *d, dp_scope *s, const ast_from_item *f)
     size_t kw_end = d->sb->len; /* a NATURAL JOIN without common columns is a CROSS JOIN */
     if (paren_right)
         ss_strbuf_putc(d->sb, '(');
-    uint32_t right_from = s->nrels;
+    uint32_t right_from = s->nrels, right_merges = s->nmerges;
     if (from_item(d, s, f->right))
         return SS_ERROR;
     if (paren_right)
@@ -657,10 +674,10 @@ static int from_item(dp *d, dp_scope *s, const ast_from_item *f)
             ss_strbuf_free(&rest);
         } else if (!nat->ncols)
             ss_strbuf_puts(d->sb, " ON TRUE");
-        else if (using_merges(d, s, f, nat->cols, nat->ncols, left_from, right_from))
+        else if (using_merges(d, s, f, nat->cols, nat->ncols, left_from, right_from, merges_from, right_merges))
             return SS_ERROR;
     } else if (f->nusing) {
-        if (using_merges(d, s, f, f->using_cols, f->nusing, left_from, right_from))
+        if (using_merges(d, s, f, f->using_cols, f->nusing, left_from, right_from, merges_from, right_merges))
             return SS_ERROR;
     } else if (f->on) {
         dp_node *on = dp_resolve(d, f->on);

@@ -109,7 +109,7 @@ static dp_node *column(dp *d, const ast_expr *e)
     for (const dp_scope *s = d->scope; s; s = s->outer) {
         const dp_rel *hit = NULL;
         uint32_t at = 0;
-        for (uint32_t i = 0; e->nnames == 1 && i < s->nmerges; i++)
+        for (uint32_t i = s->nmerges; e->nnames == 1 && i-- > 0;) /* the outermost join's */
             if (strcmp(s->merges[i].name, col) == 0)
                 return var_node(d, s->merges[i].rel, s->merges[i].at);
         for (uint32_t i = 0; i < s->nrels; i++) {
