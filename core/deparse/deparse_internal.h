@@ -151,6 +151,8 @@ int dp_print_expr(dp *d, const dp_node *n, bool showimplicit);
  * an ORDER BY item's direction. */
 int dp_print_sortgroup(dp *d, const dp_node *n);
 void dp_print_direction(dp *d, const ast_sort_item *o);
+/* A type name of the AST (no array) as the parser reads it, typmod included; 0A000 else. */
+int dp_type_name(dp *d, const ast_type_name *tn, ss_type *out);
 /* The type both a and b go to (select_common_type); false: none this deparser knows. */
 bool dp_common_type(ss_type a, ss_type b, ss_type *out);
 /* A WINDOW clause's window resolved (a DN_WINDOW without a function), and its

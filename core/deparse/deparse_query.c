@@ -9,6 +9,9 @@
 #include "catalog/matview.h"
 #include "catalog/namespace.h"
 #include "deparse/deparse_internal.h"
+#include "types/json/json_srf.h"
+#include "types/json_record.h"
+#include "types/typeio.h"
 
 static bool grow(dp *d, dp_scope *s)
 {
@@ -144,9 +147,10 @@ static void collect_refnames(dp *d, const ast_select *q, const ast_from_item *f,
     if (f->is_join) {
         collect_refnames(d, q, f->left, out, n, cap);
         collect_refnames(d, q, f->right, out, n, cap);
-        return;
+        if (!f->alias || *n >= cap)
+            return;
     }
-    const char *name = item_refname(d, q, f);
+    const char *name = f->is_join ? f->alias : item_refname(d, q, f);
     if (name_used(d->names, name, out, *n)) {
         char buf[SS_NS_REF_MAX + 16];
         for (int k = 1;; k++) {
@@ -163,7 +167,7 @@ static void collect_refnames(dp *d, const ast_select *q, const ast_from_item *f,
 
 static uint32_t count_items(const ast_from_item *f)
 {
-    return !f ? 0 : f->is_join ? count_items(f->left) + count_items(f->right) : 1;
+    return !f ? 0 : f->is_join ? count_items(f->left) + count_items(f->right) + (f->alias != NULL) : 1;
 }
 
 /* A relation of the catalog (or a WITH query) named in FROM: its name as printed
@@ -241,30 +245,88 @@ static int subquery_rel(dp *d, dp_scope *s, const ast_from_item *f)
     return alias_and_scope(d, s, f, &out, f->alias, f->alias, FROM_OTHER);
 }
 
-/* generate_series(a, b [, step]) [WITH ORDINALITY] in FROM over integers: always printed with
- * its alias and column names */
-/* generate_series's arguments resolved in scope sc, printed into out (its type in *t) */
-static int series_args(dp *d, const dp_scope *sc, const ast_expr *e, ss_strbuf *out, ss_type *t)
+/* The columns of a function in FROM (at most two before WITH ORDINALITY's) and the types its
+ * arguments go to, as PostgreSQL's function resolution picks them: generate_series over
+ * integer, bigint or numeric, or (timestamp[tz], timestamp[tz], interval); unnest of one
+ * array; json's and jsonb's set-returning functions.  A NULL column name: the alias's, else
+ * the function's (a scalar result). */
+typedef struct from_call {
+    uint32_t ncols;
+    ss_type types[2];
+    const char *names[2];
+    ss_type params[3];
+} from_call;
+
+static bool from_call_types(const ast_expr *e, dp_node *const *args, from_call *fc)
+{
+    const char *name = e->names[0];
+    ss_type ts = {SS_TYPE_TIMESTAMP, -1}, tz = {SS_TYPE_TIMESTAMPTZ, -1};
+    fc->ncols = 1;
+    fc->names[0] = fc->names[1] = NULL;
+    if (!strcmp(name, "generate_series") && (e->nargs == 2 || e->nargs == 3)) {
+        int32_t a = args[0]->type.id, b = args[1]->type.id;
+        if (e->nargs == 3 && (args[2]->type.id == SS_TYPE_INTERVAL || args[2]->type.id == SS_TYPE_UNKNOWN) &&
+            (a == SS_TYPE_TIMESTAMP || a == SS_TYPE_TIMESTAMPTZ || b == SS_TYPE_TIMESTAMP || b == SS_TYPE_TIMESTAMPTZ)) {
+            /* (timestamp, timestamp, interval) when both are timestamp (or one untyped), else
+               timestamptz; dates need a coercion not printed here */
+            bool all_ts = (a == SS_TYPE_TIMESTAMP || (a == SS_TYPE_UNKNOWN && b == SS_TYPE_TIMESTAMP)) &&
+                          (b == SS_TYPE_TIMESTAMP || (b == SS_TYPE_UNKNOWN && a == SS_TYPE_TIMESTAMP));
+            fc->types[0] = fc->params[0] = fc->params[1] = all_ts ? ts : tz;
+            fc->params[2] = (ss_type){SS_TYPE_INTERVAL, -1};
+            return true;
+        }
+        ss_type t = {SS_TYPE_INT4, -1};
+        for (uint32_t i = 0; i < e->nargs; i++) {
+            int32_t id = args[i]->type.id;
+            if (id == SS_TYPE_NUMERIC)
+                t.id = SS_TYPE_NUMERIC;
+            else if (id == SS_TYPE_INT8 && t.id != SS_TYPE_NUMERIC)
+                t.id = SS_TYPE_INT8;
+            else if (id != SS_TYPE_INT4 && id != SS_TYPE_INT2 && id != SS_TYPE_INT8)
+                return false;
+        }
+        fc->types[0] = fc->params[0] = fc->params[1] = fc->params[2] = t;
+        return true;
+    }
+    if (!strcmp(name, "unnest") && e->nargs == 1) {
+        if (!ss_type_is_array(args[0]->type.id))
+            return false;
+        fc->params[0] = args[0]->type;
+        fc->types[0] = (ss_type){ss_type_element_of(args[0]->type.id), -1};
+        return true;
+    }
+    json_record_kind k;
+    if (e->nargs == 1 && json_record_function(name, &k) && !k.populate) {
+        fc->ncols = 0; /* the column definition list's */
+        fc->params[0] = (ss_type){k.jsonb ? SS_TYPE_JSONB : SS_TYPE_JSON, -1};
+        return true;
+    }
+    int32_t arg_type;
+    if (e->nargs == 1 && json_srf_describe(name, &arg_type, &fc->ncols, fc->types, fc->names) && fc->ncols <= 2) {
+        fc->params[0] = (ss_type){arg_type, -1};
+        return true;
+    }
+    return false;
+}
+
+/* A function's arguments resolved in scope sc and printed into out, its columns in *fc */
+static int call_args(dp *d, const dp_scope *sc, const ast_expr *e, uint32_t ncoldefs, ss_strbuf *out, from_call *fc)
 {
     dp_node *args[3];
-    *t = (ss_type){SS_TYPE_INT4, -1};
     const dp_scope *keep = d->scope;
     ss_strbuf *keep_sb = d->sb;
     d->scope = sc;
     d->sb = out;
     int rc = SS_OK;
-    for (uint32_t i = 0; rc == SS_OK && i < e->nargs; i++) {
+    for (uint32_t i = 0; rc == SS_OK && i < e->nargs; i++)
         if (!(args[i] = dp_resolve(d, e->args[i])))
             rc = SS_ERROR;
-        else if (args[i]->type.id == SS_TYPE_INT8)
-            t->id = SS_TYPE_INT8;
-        else if (args[i]->type.id != SS_TYPE_INT4 && args[i]->type.id != SS_TYPE_INT2)
-            rc = dp_unsupported(d, "generate_series over these types in FROM");
-    }
+    if (rc == SS_OK && (!from_call_types(e, args, fc) || !fc->ncols != (ncoldefs != 0)))
+        rc = dp_unsupported(d, "this function in FROM");
     for (uint32_t i = 0; rc == SS_OK && i < e->nargs; i++) {
         if (i)
             ss_strbuf_puts(d->sb, ", ");
-        dp_node *a = dp_coerce(d, args[i], *t);
+        dp_node *a = dp_coerce(d, args[i], fc->params[i]);
         rc = a ? dp_print_expr(d, a, true) : SS_ERROR;
     }
     d->scope = keep;
@@ -272,33 +334,71 @@ static int series_args(dp *d, const dp_scope *sc, const ast_expr *e, ss_strbuf *
     return rc;
 }
 
-/* generate_series(a, b [, step]) [WITH ORDINALITY] in FROM over integers: always printed with
- * its alias and column names; LATERAL when written so or when it reads the items to its
- * left (a function in FROM sees them without the keyword) */
+/* json(b)_to_record(set)(...) alias(name type, ...): the columns of its column definition
+   list, printed after the alias as get_from_clause_coldeflist */
+static int coldef_list(dp *d, dp_scope *s, const ast_from_item *f)
+{
+    uint32_t n = f->ncoldefs;
+    dp_rel cols = {0};
+    cols.ncols = n;
+    cols.cols = cols.print_cols = f->coldef_names;
+    cols.types = ss_arena_alloc(d->arena, sizeof *cols.types * n);
+    if (!cols.types)
+        return ss_ctx_error(d->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    for (uint32_t i = 0; i < n; i++) {
+        const ast_type_name *tn = &f->coldef_types[i];
+        if (dp_type_name(d, tn, &cols.types[i]))
+            return SS_ERROR;
+        if (tn->is_array && (tn->typmod >= 0 || (cols.types[i].id = ss_type_array_of(cols.types[i].id)) == SS_TYPE_INVALID))
+            return dp_unsupported(d, "this column definition");
+    }
+    ast_from_item named = *f;
+    named.ncolnames = 0;
+    if (alias_and_scope(d, s, &named, &cols, f->func->names[0], f->func->names[0], FROM_OTHER))
+        return SS_ERROR;
+    ss_strbuf_putc(d->sb, '(');
+    for (uint32_t i = 0; i < n; i++) {
+        char buf[96];
+        if (i)
+            ss_strbuf_puts(d->sb, ", ");
+        dp_put_ident(d->sb, cols.cols[i]);
+        ss_strbuf_putc(d->sb, ' ');
+        ss_strbuf_puts(d->sb, ss_type_display_name(cols.types[i], buf, sizeof buf));
+    }
+    ss_strbuf_putc(d->sb, ')');
+    return SS_OK;
+}
+
+/* A function in FROM [WITH ORDINALITY]: always printed with its alias and column names;
+ * LATERAL when written so or when it reads the items to its left (a function in FROM sees
+ * them without the keyword) */
 static int function_rel(dp *d, dp_scope *s, const ast_from_item *f)
 {
     const ast_expr *e = f->func;
-    if (e->kind != AE_FUNC || e->nnames != 1 || strcmp(e->names[0], "generate_series") != 0 || e->nargs < 2 ||
-        e->nargs > 3 || e->over || e->star || e->distinct || e->arg_names)
+    if (e->kind != AE_FUNC || e->nnames != 1 || e->nargs > 3 || e->over || e->star || e->distinct ||
+        e->arg_names || e->variadic || e->filter || e->nagg_order || e->within_group)
         return dp_unsupported(d, "a function in FROM");
     ss_strbuf inner, around;
     ss_strbuf_init(&inner);
     ss_strbuf_init(&around);
-    ss_type t, t2;
-    int rc = series_args(d, s, e, &inner, &t);
+    from_call fc, fc2;
+    int rc = call_args(d, s, e, f->ncoldefs, &inner, &fc);
     bool lateral = f->lateral;
     if (rc == SS_OK && !lateral) {
         /* reading the items to its left: it prints otherwise without them */
-        if (series_args(d, s->outer, e, &around, &t2) != SS_OK) {
+        if (call_args(d, s->outer, e, f->ncoldefs, &around, &fc2) != SS_OK) {
             ss_error_clear(d->ctx->err);
             lateral = true;
         } else
-            lateral = t.id != t2.id || !inner.data || !around.data || strcmp(inner.data, around.data) != 0;
+            lateral = fc.types[0].id != fc2.types[0].id || !inner.data != !around.data ||
+                      (inner.data && strcmp(inner.data, around.data) != 0);
     }
+    const char *fname = e->names[0];
     if (rc == SS_OK) {
         if (lateral)
             ss_strbuf_puts(d->sb, "LATERAL ");
-        ss_strbuf_puts(d->sb, "generate_series(");
+        dp_put_ident(d->sb, fname);
+        ss_strbuf_putc(d->sb, '(');
         if (inner.data)
             ss_strbuf_puts(d->sb, inner.data);
     }
@@ -309,13 +409,23 @@ static int function_rel(dp *d, dp_scope *s, const ast_from_item *f)
     ss_strbuf_putc(d->sb, ')');
     if (f->ordinality)
         ss_strbuf_puts(d->sb, " WITH ORDINALITY");
+    if (f->ncoldefs)
+        return coldef_list(d, s, f);
     dp_rel cols = {0};
-    cols.ncols = f->ordinality ? 2 : 1;
-    const char *names[2] = {f->alias ? f->alias : "generate_series", "ordinality"};
-    ss_type types[2] = {t, {SS_TYPE_INT8, -1}};
+    const char *names[3];
+    ss_type types[3];
+    for (uint32_t i = 0; i < fc.ncols; i++) {
+        names[i] = fc.names[i] ? fc.names[i] : f->alias ? f->alias : fname;
+        types[i] = fc.types[i];
+    }
+    cols.ncols = fc.ncols;
+    if (f->ordinality) {
+        names[cols.ncols] = "ordinality";
+        types[cols.ncols++] = (ss_type){SS_TYPE_INT8, -1};
+    }
     cols.cols = cols.print_cols = names;
     cols.types = types;
-    return alias_and_scope(d, s, f, &cols, "generate_series", "generate_series", FROM_FUNCTION);
+    return alias_and_scope(d, s, f, &cols, fname, fname, FROM_FUNCTION);
 }
 
 /* ( VALUES ...) alias */
@@ -334,24 +444,65 @@ static int values_rel(dp *d, dp_scope *s, const ast_from_item *f)
 /* JOIN ... USING (cols): each column merged, named for the left side's (the right's for a
  * RIGHT JOIN) */
 static int using_merges(dp *d, dp_scope *s, const ast_from_item *f, const char *const *using_cols, uint32_t nusing,
-                        uint32_t left_from, uint32_t right_from)
+                        uint32_t left_from, uint32_t right_from, uint32_t left_merges, uint32_t right_merges)
 {
-    if (f->join_type == AST_JOIN_FULL)
-        return dp_unsupported(d, "FULL JOIN ... USING");
+    bool full = f->join_type == AST_JOIN_FULL;
     uint32_t from = f->join_type == AST_JOIN_RIGHT ? right_from : left_from;
     uint32_t to = f->join_type == AST_JOIN_RIGHT ? s->nrels : right_from;
+    /* FULL JOIN: each merged column is the join's own (PostgreSQL's COALESCE of both sides),
+       printed unqualified as a column of a join without an alias is; refname NULL */
+    dp_rel *joined = NULL;
+    if (full) {
+        dp_scope scratch = {0};
+        if (!(joined = new_rel(d, &scratch, nusing)))
+            return ss_ctx_error(d->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    }
     ss_strbuf_puts(d->sb, " USING (");
     for (uint32_t i = 0; i < nusing; i++) {
-        const dp_rel *hit = NULL;
-        uint32_t at = 0;
-        for (uint32_t r = from; r < to; r++)
+        const dp_rel *hit = NULL, *other = NULL;
+        uint32_t at = 0, other_at = 0;
+        /* a column a join of a side merged: that join's (a FULL JOIN's own column) */
+        const dp_merge *side_merge = NULL, *other_merge = NULL;
+        for (uint32_t m = left_merges; m < s->nmerges; m++)
+            if (strcmp(s->merges[m].name, using_cols[i]) == 0)
+                *((m < right_merges) == (f->join_type != AST_JOIN_RIGHT) ? &side_merge : &other_merge) = &s->merges[m];
+        for (uint32_t r = left_from; r < s->nrels; r++)
             for (uint32_t c = 0; c < s->rels[r]->ncols; c++)
                 if (strcmp(s->rels[r]->cols[c], using_cols[i]) == 0) {
-                    hit = s->rels[r];
-                    at = c;
+                    if (r >= from && r < to) {
+                        hit = s->rels[r];
+                        at = c;
+                    } else {
+                        other = s->rels[r];
+                        other_at = c;
+                    }
                 }
         if (!hit || strcmp(hit->print_cols[at], hit->cols[at]) != 0)
             return dp_unsupported(d, "this JOIN ... USING");
+        if (side_merge) {
+            hit = side_merge->rel;
+            at = side_merge->at;
+        }
+        if (other_merge) {
+            other = other_merge->rel;
+            other_at = other_merge->at;
+        }
+        ss_type t;
+        if (f->join_type == AST_JOIN_INNER && other && hit->types[at].id != other->types[other_at].id &&
+            dp_common_type(hit->types[at], other->types[other_at], &t) && t.id == other->types[other_at].id) {
+            /* PostgreSQL's buildMergedJoinVar: an inner join's column is the side needing no
+               coercion */
+            hit = other;
+            at = other_at;
+        }
+        if (full) {
+            if (!other || !dp_common_type(hit->types[at], other->types[other_at], &t))
+                return dp_unsupported(d, "this FULL JOIN ... USING");
+            joined->cols[i] = joined->print_cols[i] = using_cols[i];
+            joined->types[i] = t;
+            hit = joined;
+            at = i;
+        }
         for (uint32_t r = left_from; r < s->nrels; r++)
             for (uint32_t c = 0; c < s->rels[r]->ncols; c++)
                 if (strcmp(s->rels[r]->cols[c], using_cols[i]) == 0 &&
@@ -376,6 +527,78 @@ static int using_merges(dp *d, dp_scope *s, const ast_from_item *f, const char *
     return SS_OK;
 }
 
+/* One column of * over a FROM tree: rel's column at. */
+typedef struct star_col {
+    const dp_rel *rel;
+    uint32_t at;
+} star_col;
+
+static int star_cols(dp *d, const dp_scope *s, const ast_from_item *f, uint32_t *next, star_col *out, uint32_t *n,
+                     bool top);
+
+/* (a JOIN b ...) j: the relations of the join (from left_from) and its merged columns
+   (from merges_from) give way to one relation j of its columns in expandRTE's order, which
+   every reference outside reads (PostgreSQL prints them j.x) */
+static int join_alias(dp *d, dp_scope *s, const ast_from_item *f, uint32_t left_from, uint32_t merges_from)
+{
+    uint32_t all = 0, next = left_from, n = 0;
+    for (uint32_t r = left_from; r < s->nrels; r++)
+        all += s->rels[r]->ncols;
+    star_col *sc = ss_arena_alloc(d->arena, sizeof *sc * (all ? all : 1));
+    dp_rel cols = {0};
+    cols.cols = ss_arena_alloc(d->arena, sizeof *cols.cols * (all ? all : 1));
+    cols.print_cols = ss_arena_alloc(d->arena, sizeof *cols.print_cols * (all ? all : 1));
+    cols.types = ss_arena_alloc(d->arena, sizeof *cols.types * (all ? all : 1));
+    if (!sc || !cols.cols || !cols.print_cols || !cols.types)
+        return ss_ctx_error(d->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    if (star_cols(d, s, f, &next, sc, &n, true))
+        return SS_ERROR;
+    if (f->ncolnames > n)
+        return dp_unsupported(d, "more column aliases than columns");
+    if (f->ncolnames && s->nmerges != merges_from)
+        return dp_unsupported(d, "column aliases of a join with USING");
+    bool renamed = false;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t at = sc[i].at;
+        cols.cols[i] = i < f->ncolnames ? f->colnames[i] : sc[i].rel->cols[at];
+        cols.print_cols[i] = i < f->ncolnames ? f->colnames[i] : sc[i].rel->print_cols[at];
+        cols.types[i] = sc[i].rel->types[at];
+        renamed |= strcmp(cols.print_cols[i], sc[i].rel->print_cols[at]) != 0;
+        /* a name an earlier column has: PostgreSQL's make_colname_unique (name_1, ...), the
+           join's column names then printed after its alias */
+        bool dup = false;
+        for (uint32_t k = 0; i >= f->ncolnames && !dup && k < i; k++)
+            dup = strcmp(cols.print_cols[k], cols.print_cols[i]) == 0;
+        for (int suffix = 1; dup; suffix++) {
+            char buf[SS_NS_REF_MAX + 16];
+            snprintf(buf, sizeof buf, "%s_%d", sc[i].rel->print_cols[at], suffix);
+            dup = false;
+            for (uint32_t k = 0; !dup && k < n; k++)
+                dup = strcmp(k < i ? cols.print_cols[k] : sc[k].rel->print_cols[sc[k].at], buf) == 0;
+            if (!dup && !(cols.print_cols[i] = ss_arena_strdup(d->arena, buf)))
+                return ss_ctx_error(d->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+            renamed |= !dup;
+        }
+    }
+    cols.ncols = n;
+    s->nrels = left_from;
+    s->nmerges = merges_from;
+    ast_from_item named = *f; /* the column aliases are cols' names already */
+    named.ncolnames = 0;
+    if (alias_and_scope(d, s, &named, &cols, f->alias, f->alias, FROM_OTHER))
+        return SS_ERROR;
+    if (renamed) {
+        ss_strbuf_putc(d->sb, '(');
+        for (uint32_t i = 0; i < n; i++) {
+            if (i)
+                ss_strbuf_puts(d->sb, ", ");
+            dp_put_ident(d->sb, cols.print_cols[i]);
+        }
+        ss_strbuf_putc(d->sb, ')');
+    }
+    return SS_OK;
+}
+
 static int from_item(dp *d, dp_scope *s, const ast_from_item *f)
 {
     if (!f->is_join) {
@@ -389,12 +612,12 @@ static int from_item(dp *d, dp_scope *s, const ast_from_item *f)
     }
     if (f->join_type == AST_JOIN_COMMA)
         return dp_unsupported(d, "this FROM list");
-    if (f->alias || f->lateral || f->using_alias)
+    if (f->lateral || f->using_alias)
         return dp_unsupported(d, "an aliased join");
-    bool paren_right = d->pretty && f->right->is_join;
-    if (!d->pretty)
+    bool paren_right = d->pretty && f->right->is_join && !f->right->alias;
+    if (!d->pretty || f->alias)
         ss_strbuf_putc(d->sb, '(');
-    uint32_t left_from = s->nrels;
+    uint32_t left_from = s->nrels, merges_from = s->nmerges;
     if (from_item(d, s, f->left))
         return SS_ERROR;
     const char *kw = f->join_type == AST_JOIN_CROSS   ? " CROSS JOIN "
@@ -406,7 +629,7 @@ static int from_item(dp *d, dp_scope *s, const ast_from_item *f)
     size_t kw_end = d->sb->len; /* a NATURAL JOIN without common columns is a CROSS JOIN */
     if (paren_right)
         ss_strbuf_putc(d->sb, '(');
-    uint32_t right_from = s->nrels;
+    uint32_t right_from = s->nrels, right_merges = s->nmerges;
     if (from_item(d, s, f->right))
         return SS_ERROR;
     if (paren_right)
@@ -451,10 +674,10 @@ static int from_item(dp *d, dp_scope *s, const ast_from_item *f)
             ss_strbuf_free(&rest);
         } else if (!nat->ncols)
             ss_strbuf_puts(d->sb, " ON TRUE");
-        else if (using_merges(d, s, f, nat->cols, nat->ncols, left_from, right_from))
+        else if (using_merges(d, s, f, nat->cols, nat->ncols, left_from, right_from, merges_from, right_merges))
             return SS_ERROR;
     } else if (f->nusing) {
-        if (using_merges(d, s, f, f->using_cols, f->nusing, left_from, right_from))
+        if (using_merges(d, s, f, f->using_cols, f->nusing, left_from, right_from, merges_from, right_merges))
             return SS_ERROR;
     } else if (f->on) {
         dp_node *on = dp_resolve(d, f->on);
@@ -469,9 +692,9 @@ static int from_item(dp *d, dp_scope *s, const ast_from_item *f)
             ss_strbuf_putc(d->sb, ')');
     } else if (f->join_type != AST_JOIN_CROSS && f->join_type != AST_JOIN_INNER)
         ss_strbuf_puts(d->sb, " ON TRUE");
-    if (!d->pretty)
+    if (!d->pretty || f->alias)
         ss_strbuf_putc(d->sb, ')');
-    return SS_OK;
+    return f->alias ? join_alias(d, s, f, left_from, merges_from) : SS_OK;
 }
 
 /* The items of a comma-separated FROM list, left to right. */
@@ -524,18 +747,14 @@ typedef struct dp_target {
     const char *name;
 } dp_target;
 
-/* One column of * over a FROM tree: rel's column at. */
-typedef struct star_col {
-    const dp_rel *rel;
-    uint32_t at;
-} star_col;
 
 /* The columns * reads from FROM item f, as PostgreSQL's expandRTE orders a join's: the
    merged columns of USING / NATURAL first (the left side's, a RIGHT JOIN's right side's),
    then the other columns of each side; *next is the next relation of the scope. */
-static int star_cols(dp *d, const dp_scope *s, const ast_from_item *f, uint32_t *next, star_col *out, uint32_t *n)
+static int star_cols(dp *d, const dp_scope *s, const ast_from_item *f, uint32_t *next, star_col *out, uint32_t *n,
+                     bool top)
 {
-    if (!f->is_join) {
+    if (!f->is_join || (f->alias && !top)) {
         if (*next >= s->nrels)
             return dp_unsupported(d, "this *");
         const dp_rel *r = s->rels[(*next)++];
@@ -551,12 +770,12 @@ static int star_cols(dp *d, const dp_scope *s, const ast_from_item *f, uint32_t 
             nusing = nat->ncols;
         }
     if (!nusing)
-        return star_cols(d, s, f->left, next, out, n) || star_cols(d, s, f->right, next, out, n);
+        return star_cols(d, s, f->left, next, out, n, false) || star_cols(d, s, f->right, next, out, n, false);
     uint32_t start = *n, lo, hi;
-    if (star_cols(d, s, f->left, next, out, n))
+    if (star_cols(d, s, f->left, next, out, n, false))
         return SS_ERROR;
     lo = *n;
-    if (star_cols(d, s, f->right, next, out, n))
+    if (star_cols(d, s, f->right, next, out, n, false))
         return SS_ERROR;
     hi = *n;
     uint32_t total = hi - start;
@@ -567,6 +786,11 @@ static int star_cols(dp *d, const dp_scope *s, const ast_from_item *f, uint32_t 
     bool right = f->join_type == AST_JOIN_RIGHT;
     for (uint32_t u = 0; u < nusing; u++) {
         bool found = false;
+        for (uint32_t m = 0; f->join_type == AST_JOIN_FULL && !found && m < s->nmerges; m++)
+            if (!s->merges[m].rel->refname && strcmp(s->merges[m].name, using_cols[u]) == 0) {
+                tmp[k++] = (star_col){s->merges[m].rel, s->merges[m].at};
+                found = true;
+            }
         for (uint32_t i = right ? lo : start; !found && i < (right ? hi : lo); i++)
             if (strcmp(out[i].rel->cols[out[i].at], using_cols[u]) == 0) {
                 tmp[k++] = out[i];
@@ -593,8 +817,8 @@ static dp_node *star_column(dp *d, const dp_scope *s, const char *qualifier, con
     const char *names[2] = {qualifier, column};
     ast_expr col = {0};
     col.kind = AE_COLUMN;
-    col.names = names;
-    col.nnames = 2;
+    col.names = qualifier ? names : names + 1; /* NULL: a FULL JOIN's merged column */
+    col.nnames = qualifier ? 2 : 1;
     const dp_scope *keep = d->scope;
     d->scope = s;
     dp_node *e = dp_resolve(d, &col);
@@ -627,7 +851,7 @@ static int targets(dp *d, const ast_select *q, const dp_scope *s, dp_target **ou
                 star_col *sc = ss_arena_alloc(d->arena, sizeof *sc * (cols ? cols : 1));
                 if (!sc)
                     return ss_ctx_error(d->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-                if (star_cols(d, s, q->from, &next, sc, &nsc))
+                if (star_cols(d, s, q->from, &next, sc, &nsc, false))
                     return SS_ERROR;
                 for (uint32_t k = 0; k < nsc; k++) {
                     const dp_rel *rel = sc[k].rel;

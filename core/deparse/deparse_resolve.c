@@ -109,7 +109,7 @@ static dp_node *column(dp *d, const ast_expr *e)
     for (const dp_scope *s = d->scope; s; s = s->outer) {
         const dp_rel *hit = NULL;
         uint32_t at = 0;
-        for (uint32_t i = 0; e->nnames == 1 && i < s->nmerges; i++)
+        for (uint32_t i = s->nmerges; e->nnames == 1 && i-- > 0;) /* the outermost join's */
             if (strcmp(s->merges[i].name, col) == 0)
                 return var_node(d, s->merges[i].rel, s->merges[i].at);
         for (uint32_t i = 0; i < s->nrels; i++) {
@@ -128,6 +128,37 @@ static dp_node *column(dp *d, const ast_expr *e)
             return var_node(d, hit, at);
     }
     return fail(d, "this column reference");
+}
+
+/* t or t.* as a value (the whole row of FROM item t, a record printed "t.*"): t names no
+   column of the scopes, as PostgreSQL's parser tries a column first; NULL without an error
+   when e is not one */
+static dp_node *whole_row(dp *d, const ast_expr *e)
+{
+    if ((e->kind != AE_COLUMN && e->kind != AE_STAR) || e->nnames != 1)
+        return NULL;
+    for (const dp_scope *s = d->scope; s; s = s->outer) {
+        uint32_t k;
+        for (uint32_t i = 0; e->kind == AE_COLUMN && i < s->nrels; i++)
+            if (rel_column(s->rels[i], e->names[0], &k))
+                return NULL;
+        for (uint32_t i = 0; i < s->nrels; i++) {
+            const dp_rel *r = s->rels[i];
+            if (!r->refname || strcmp(r->qualifier ? r->qualifier : r->refname, e->names[0]) != 0)
+                continue;
+            dp_node *n = node(d, DN_VAR, ty(SS_TYPE_RECORD), 0);
+            if (!n)
+                return NULL;
+            ss_strbuf sb;
+            ss_strbuf_init(&sb);
+            dp_put_ident(&sb, r->refname);
+            ss_strbuf_puts(&sb, ".*");
+            n->text = ss_arena_strdup(d->arena, sb.data ? sb.data : "");
+            ss_strbuf_free(&sb);
+            return n->text ? n : fail(d, "a whole-row reference");
+        }
+    }
+    return NULL;
 }
 
 /* ---- constants and coercions ----------------------------------------------------------- */
@@ -285,6 +316,27 @@ static dp_node *row_compare(dp *d, const ast_expr *e, const char *op, bool disti
     return n;
 }
 
+/* timestamp[tz] + interval, timestamp[tz] - interval, json(b) -> / ->> (text or integer
+   key): the left side as it is, the right one coerced to *rt (an untyped literal: interval,
+   text), the result in *res; 0: not one of them */
+static int32_t special_operator(const char *op, int32_t l, int32_t r, ss_type *rt, ss_type *res)
+{
+    if ((l == SS_TYPE_TIMESTAMP || l == SS_TYPE_TIMESTAMPTZ) &&
+        ((!strcmp(op, "+") && (r == SS_TYPE_INTERVAL || r == SS_TYPE_UNKNOWN)) ||
+         (!strcmp(op, "-") && r == SS_TYPE_INTERVAL))) {
+        *rt = ty(SS_TYPE_INTERVAL);
+        *res = ty(l);
+        return l;
+    }
+    if ((l == SS_TYPE_JSON || l == SS_TYPE_JSONB) && (!strcmp(op, "->") || !strcmp(op, "->>")) &&
+        (r == SS_TYPE_UNKNOWN || r == SS_TYPE_TEXT || r == SS_TYPE_INT4)) {
+        *rt = ty(r == SS_TYPE_INT4 ? SS_TYPE_INT4 : SS_TYPE_TEXT);
+        *res = ty(op[2] ? SS_TYPE_TEXT : l);
+        return l;
+    }
+    return 0;
+}
+
 static dp_node *binary(dp *d, const char *op, dp_node *l, dp_node *r)
 {
     if (!l || !r)
@@ -294,6 +346,14 @@ static dp_node *binary(dp *d, const char *op, dp_node *l, dp_node *r)
     ss_type res = ty(SS_TYPE_BOOL);
     ss_type lt = l->type, rt = r->type;
     bool cmp = is_comparison(op), arith = is_arith(op);
+    int32_t special = special_operator(op, lt.id, rt.id, &rt, &res);
+    if (special) {
+        dp_node *n = node(d, DN_OP, res, 2);
+        if (!n || !(n->args[0] = l) || !(n->args[1] = coerce_or_fail(d, r, rt)))
+            return NULL;
+        n->text = op;
+        return n;
+    }
     if (lt.id == SS_TYPE_UNKNOWN && rt.id == SS_TYPE_UNKNOWN)
         lt = rt = ty(SS_TYPE_TEXT);
     else if (lt.id == SS_TYPE_UNKNOWN)
@@ -427,8 +487,9 @@ static dp_node *aggregate(dp *d, const ast_expr *e, const char *name)
     dp_node *args[2] = {NULL, NULL};
     bool ok = d->in_agg_ok;
     d->in_agg_ok = false; /* no nested aggregates in the arguments, FILTER or ORDER BY */
+    bool json_agg = !strcmp(name, "json_agg") || !strcmp(name, "jsonb_agg");
     for (uint32_t i = 0; i < e->nargs; i++)
-        if (!(args[i] = dp_resolve(d, e->args[i]))) {
+        if (!(json_agg && (args[i] = whole_row(d, e->args[i]))) && !(args[i] = dp_resolve(d, e->args[i]))) {
             d->in_agg_ok = ok;
             return NULL;
         }
@@ -656,6 +717,13 @@ static dp_node *function(dp *d, const ast_expr *e)
     dp_node *n = node(d, DN_FUNC, ty(SS_TYPE_INVALID), e->nargs);
     if (!n)
         return NULL;
+    n->text = name;
+    bool jsonb = !strcmp(name, "to_jsonb");
+    if (e->nargs == 1 && (jsonb || !strcmp(name, "to_json") || !strcmp(name, "row_to_json")) &&
+        (n->args[0] = whole_row(d, e->args[0]))) {
+        n->type = ty(jsonb ? SS_TYPE_JSONB : SS_TYPE_JSON); /* of a row: its object */
+        return n;
+    }
     ss_type types[SS_FUNC_MAX_ARGS], params[SS_FUNC_MAX_ARGS], res;
     for (uint32_t i = 0; i < e->nargs; i++) {
         if (!(n->args[i] = dp_resolve(d, e->args[i])))
@@ -675,6 +743,48 @@ static dp_node *function(dp *d, const ast_expr *e)
 
 /* ---- the rest -------------------------------------------------------------------------- */
 
+static dp_node *explicit_cast(dp *d, dp_node *a, ss_type t);
+
+int dp_type_name(dp *d, const ast_type_name *tn, ss_type *out)
+{
+    int32_t id;
+    if (!ss_type_lookup_name(tn->name, &id))
+        return dp_unsupported(d, "this type name");
+    ss_type t = {id, -1};
+    if (tn->typmod >= 0) {
+        if (id == SS_TYPE_NUMERIC)
+            t.typmod = ((tn->typmod << 16) | (tn->typmod2 == INT32_MIN ? 0 : tn->typmod2)) + 4;
+        else if (id == SS_TYPE_VARCHAR || id == SS_TYPE_BPCHAR)
+            t.typmod = tn->typmod + 4;
+        else
+            return dp_unsupported(d, "a type with a type modifier");
+    } else if (id == SS_TYPE_BPCHAR && !strcmp(tn->name, "bpchar"))
+        t.typmod = -1;
+    else if (id == SS_TYPE_BPCHAR)
+        t.typmod = 1 + 4;
+    *out = t;
+    return SS_OK;
+}
+
+/* ARRAY[a, b, ...]::t[]: PostgreSQL's transformArrayExpr casts each element to t
+   (ARRAY[(1)::bigint]); sub-arrays are not printed here */
+static dp_node *array_cast(dp *d, const ast_expr *arr, ss_type t)
+{
+    int32_t at = ss_type_array_of(t.id);
+    if (at == SS_TYPE_INVALID || t.typmod >= 0)
+        return fail(d, "a cast to this array type");
+    dp_node *n = node(d, DN_ARRAY, ty(at), arr->nargs);
+    if (!n)
+        return NULL;
+    for (uint32_t i = 0; i < arr->nargs; i++) {
+        if (arr->args[i]->kind == AE_ARRAY)
+            return fail(d, "a cast of ARRAY[] of sub-arrays");
+        if (!(n->args[i] = explicit_cast(d, dp_resolve(d, arr->args[i]), t)))
+            return NULL;
+    }
+    return n;
+}
+
 static dp_node *type_cast(dp *d, const ast_expr *e)
 {
     int32_t id;
@@ -684,21 +794,20 @@ static dp_node *type_cast(dp *d, const ast_expr *e)
         dp_node *n = node(d, DN_ARRAY, ty(ss_type_array_of(id)), 0);
         return n;
     }
-    if (e->type.is_array || !ss_type_lookup_name(e->type.name, &id))
+    if (e->type.is_array && e->args[0]->kind != AE_ARRAY)
         return fail(d, "this cast");
-    ss_type t = {id, -1};
-    if (e->type.typmod >= 0) {
-        if (id == SS_TYPE_NUMERIC)
-            t.typmod = ((e->type.typmod << 16) | (e->type.typmod2 == INT32_MIN ? 0 : e->type.typmod2)) + 4;
-        else if (id == SS_TYPE_VARCHAR || id == SS_TYPE_BPCHAR)
-            t.typmod = e->type.typmod + 4;
-        else
-            return fail(d, "a cast with a type modifier");
-    } else if (id == SS_TYPE_BPCHAR && !strcmp(e->type.name, "bpchar"))
-        t.typmod = -1;
-    else if (id == SS_TYPE_BPCHAR)
-        t.typmod = 1 + 4;
-    dp_node *a = dp_resolve(d, e->args[0]);
+    ss_type t;
+    if (dp_type_name(d, &e->type, &t))
+        return NULL;
+    if (e->type.is_array)
+        return array_cast(d, e->args[0], t);
+    return explicit_cast(d, dp_resolve(d, e->args[0]), t);
+}
+
+/* a::t as PostgreSQL's coerce_type makes it of a resolved argument (an unknown literal
+   becomes a constant of t) */
+static dp_node *explicit_cast(dp *d, dp_node *a, ss_type t)
+{
     if (!a)
         return NULL;
     if (a->kind == DN_CONST && a->type.id == SS_TYPE_UNKNOWN) {

@@ -4,7 +4,7 @@ create table ar (a int primary key, b int);
 create table ar_ref (x int references ar);
 alter table ar alter column b set statistics 10;
 drop table ar_ref;
-create view ar_v as select b from ar a1 full join ar a2 using (b);
+create view ar_v as select u.x from ar, unnest(array[ar.b], array[ar.a]) as u(x, y);
 alter table ar rename column b to c;
 alter table ar rename to ar2;
 drop view ar_v;
