@@ -45,6 +45,8 @@ int memory_refs_reserve(ss_ctx *ctx, memory_table *t, size_t cap_chunks)
 
 void memory_refs_set(memory_table *t, size_t ci)
 {
+    if (!t->refs)
+        return; /* a table without columns has no cells */
     const memory_chunk *chunk = t->chunks[ci];
     memory_colref *r = &t->refs->r[ci * t->ncols];
     for (uint32_t c = 0; c < t->ncols; c++)

@@ -100,6 +100,15 @@ static void set_work_mem(const char *v)
     ck_assert_int_eq(sunstone_exec(db, sql, NULL, NULL), SUNSTONE_OK);
 }
 
+/* Under AddressSanitizer freed memory sits in its quarantine and every allocation has shadow
+   memory, so the peak RSS says nothing about the engine's own use: only answers and files
+   are checked there (the plain builds check the memory). */
+#if defined(__SANITIZE_ADDRESS__)
+#define RSS_CHECKED 0
+#else
+#define RSS_CHECKED 1
+#endif
+
 /* sql under 64kB: the answer of 2GB, the peak RSS growth under limit_kb, no file left. */
 static void check_bounded(const char *sql, long limit_kb)
 {
@@ -113,7 +122,7 @@ static void check_bounded(const char *sql, long limit_kb)
     set_work_mem("2GB");
     char *want = answer(sql);
     ck_assert_msg(!strcmp(got, want), "%s:\n64kB: %.300s\n2GB:  %.300s", sql, got, want);
-    ck_assert_msg(grown < limit_kb, "%s: peak RSS grew by %ld kB (limit %ld)", sql, grown, limit_kb);
+    ck_assert_msg(!RSS_CHECKED || grown < limit_kb, "%s: peak RSS grew by %ld kB (limit %ld)", sql, grown, limit_kb);
     ck_assert_msg(!temp_dir_exists(), "%s left temporary files", sql);
     fprintf(stderr, "%-110.110s peak +%ld kB\n", sql, grown);
     free(want);
