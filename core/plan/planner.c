@@ -454,6 +454,21 @@ static ss_expr *columns_substituted(planner *p, uint32_t rel, ss_expr *const *ex
     return c;
 }
 
+/* *opp, a filter over `below`, split: down's conjuncts filter below's input, stay's remain
+ * the filter's predicate (*opp becomes below when none remain). */
+static int split_filter(planner *p, ss_lop **opp, ss_lop *below, const conj_list *down, const conj_list *stay)
+{
+    if (!down->n)
+        return SS_OK;
+    if (filter_on(p, below->children[0], down, &below->children[0]))
+        return SS_ERROR;
+    if (!stay->n) {
+        *opp = below;
+        return SS_OK;
+    }
+    return conj_and(p, stay, &(*opp)->u.filter.pred);
+}
+
 /* op: a filter (HAVING) over an aggregate, both already copies.  Each conjunct that reads no
  * aggregate result and holds no subquery filters the aggregate's input instead (WHERE), so
  * the groups it rejects are never aggregated, nor are their aggregates' errors raised, as in
@@ -479,15 +494,7 @@ static int having_to_where(planner *p, ss_lop **opp)
         if ((!movable || !grouped) && conj_add(p, &stay, in.v[i]))
             return SS_ERROR;
     }
-    if (!down.n)
-        return SS_OK;
-    if (filter_on(p, agg->children[0], &down, &agg->children[0]))
-        return SS_ERROR;
-    if (!stay.n) {
-        *opp = agg;
-        return SS_OK;
-    }
-    return conj_and(p, &stay, &op->u.filter.pred);
+    return split_filter(p, opp, agg, &down, &stay);
 }
 
 /* ---- WHERE conjuncts over a FROM subquery's projection (PostgreSQL's pulled-up subquery) -- */
@@ -550,15 +557,7 @@ static int where_below_project(planner *p, ss_lop **opp)
         if (conj_add(p, below ? &down : &stay, below ? below : in.v[i]))
             return SS_ERROR;
     }
-    if (!down.n)
-        return SS_OK;
-    if (filter_on(p, proj->children[0], &down, &proj->children[0]))
-        return SS_ERROR;
-    if (!stay.n) {
-        *opp = proj;
-        return SS_OK;
-    }
-    return conj_and(p, &stay, &op->u.filter.pred);
+    return split_filter(p, opp, proj, &down, &stay);
 }
 
 /* Pushes filters down the joins of *opp's tree: *opp becomes a rewritten copy of the path
