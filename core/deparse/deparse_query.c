@@ -381,7 +381,7 @@ static int function_rel(dp *d, dp_scope *s, const ast_from_item *f)
     ss_strbuf inner, around;
     ss_strbuf_init(&inner);
     ss_strbuf_init(&around);
-    from_call fc, fc2;
+    from_call fc = {0}, fc2 = {0}; /* a record function (column definition list) sets no types */
     int rc = call_args(d, s, e, f->ncoldefs, &inner, &fc);
     bool lateral = f->lateral;
     if (rc == SS_OK && !lateral) {
