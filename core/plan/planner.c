@@ -497,6 +497,13 @@ static int having_to_where(planner *p, ss_lop **opp)
     return split_filter(p, opp, agg, &down, &stay);
 }
 
+/* A node that must run exactly where and as often as written: a volatile call (a row lock's
+ * among them) or an exec-parameter assignment. */
+static bool once_per_row(const ss_expr *e)
+{
+    return e->kind == EXPR_SET_PARAM || (e->kind == EXPR_FUNC && e->u.func.def->is_volatile);
+}
+
 /* ---- WHERE conjuncts over a FROM subquery's projection (PostgreSQL's pulled-up subquery) -- */
 
 typedef struct proj_use_walk {
@@ -508,9 +515,7 @@ typedef struct proj_use_walk {
 static int unsafe_node(const ss_expr *e, void *arg)
 {
     (void)arg;
-    return e->kind == EXPR_SUBLINK || e->kind == EXPR_SET_PARAM || (e->kind == EXPR_FUNC && e->u.func.def->is_volatile)
-               ? SS_WALK_STOP
-               : SS_WALK_CONTINUE;
+    return e->kind == EXPR_SUBLINK || once_per_row(e) ? SS_WALK_STOP : SS_WALK_CONTINUE;
 }
 
 /* refused when a column the conjunct reads is made by an item that calls something volatile
@@ -518,7 +523,7 @@ static int unsafe_node(const ss_expr *e, void *arg)
 static int note_project_use(const ss_expr *e, void *arg)
 {
     proj_use_walk *w = arg;
-    if (e->kind == EXPR_SET_PARAM || (e->kind == EXPR_FUNC && e->u.func.def->is_volatile)) {
+    if (once_per_row(e)) {
         w->refused = true; /* a volatile conjunct (a row lock's among them) stays where it is */
         return SS_WALK_STOP;
     }
@@ -1353,10 +1358,7 @@ static int plan_index_order(planner *p, ss_lop *op, ss_plan **out, layout *lay, 
 static int not_pseudo_constant(const ss_expr *e, void *arg)
 {
     (void)arg;
-    return e->kind == EXPR_COLUMN || e->kind == EXPR_SET_PARAM ||
-                   (e->kind == EXPR_FUNC && e->u.func.def->is_volatile)
-               ? SS_WALK_STOP
-               : SS_WALK_CONTINUE;
+    return e->kind == EXPR_COLUMN || once_per_row(e) ? SS_WALK_STOP : SS_WALK_CONTINUE;
 }
 
 /* PostgreSQL's pseudo-constant quals: the conjuncts of *pred that read no column of the
