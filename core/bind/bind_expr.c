@@ -567,6 +567,8 @@ static ss_expr *bind_expr_node(binder *b, const ast_expr *a)
     case AE_PARAM:
         return bind_param(b, a);
     case AE_OP:
+        if (a->left && bind_collate_conflict(b, a->left, a->right) < 0)
+            return NULL;
         if (a->left && a->left->kind == AE_ROW && (a->right->kind == AE_ROW || a->right->kind == AE_SUBLINK))
             return bind_row_compare(b, a);
         return bind_record_values_compare(b, a, bind_op(b, a));
@@ -599,6 +601,8 @@ static ss_expr *bind_expr_node(binder *b, const ast_expr *a)
     }
     case AE_BOOLTEST:
         return bind_booltest(b, a);
+    case AE_COLLATE:
+        return bind_collate(b, a);
     case AE_FUNC:
         return bind_func(b, a);
     case AE_CAST:

@@ -23,6 +23,8 @@ static int colname(const ast_expr *e, const char **name)
         return 2;
     case AE_SUBSCRIPT:
         return colname(e->left, name);
+    case AE_COLLATE:
+        return colname(e->args[0], name);
     case AE_FIELD:
         if (e->star)
             return 0;

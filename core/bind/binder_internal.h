@@ -503,6 +503,14 @@ ss_expr *bind_param(binder *b, const ast_expr *a);
  * (its numeric overload) where Sunstone has only other ones. */
 ss_expr *numeric_unsupported(binder *b, const char *func, int location);
 
+/* COLLATE (bind_collate.c): the operand bound and checked (42804, 42704, 0A000 for ICU);
+ * whether a collation name orders as Sunstone's bytewise text comparison does; the 42P21
+ * conflict of two explicit collations meeting in one operator. */
+ss_expr *bind_collate(binder *b, const ast_expr *a);
+bool ss_collation_orders_bytewise(const char *name);
+int ss_collation_check(binder *b, const char *name, int location);
+int bind_collate_conflict(binder *b, const ast_expr *left, const ast_expr *right);
+
 /* Coercion and common types (bind_coerce.c). */
 /* Converts e to target (unknown literals are parsed now, unknown params take the type). */
 ss_expr *coerce_expr(binder *b, ss_expr *e, ss_type target, ss_cast_mode mode, int location);

@@ -1189,6 +1189,8 @@ dp_node *dp_resolve(dp *d, const ast_expr *e)
         return subscript(d, e);
     case AE_ARRAY_CMP:
         return array_cmp(d, e);
+    case AE_COLLATE:
+        return fail(d, "COLLATE");
     default:
         return fail(d, "this expression");
     }

@@ -45,6 +45,8 @@ typedef enum ast_expr_kind {
     AE_DEFAULT,      /* DEFAULT as an item of INSERT's VALUES: the column's default */
     AE_ROW,          /* ROW(args) or (args...): a row constructor (bind_row.c) */
     AE_BOOLTEST,     /* args[0] IS [NOT] TRUE / FALSE / UNKNOWN: ival an ast_booltest */
+    AE_COLLATE,      /* args[0] COLLATE str: str one of the collations that order as the
+                        database's default does (bind_collate.c) */
     AE_FIELD         /* (left).str: field selection from a composite value (bind_row_type.c);
                         (x).a is an AE_COLUMN x.a with bval set, a field of column x when
                         there is one */

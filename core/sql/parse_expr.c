@@ -458,6 +458,26 @@ bool tr_type_name(transform_state *ts, TypeName *tn, ast_type_name *out)
 
 static ast_expr *tr_expr_node(transform_state *ts, Node *n);
 
+/* x COLLATE [pg_catalog.]name: the binder checks the name and the operand (bind_collate.c). */
+static ast_expr *tr_collate(transform_state *ts, CollateClause *c)
+{
+    if (list_length(c->collname) == 2 && strcmp(strVal(linitial(c->collname)), "pg_catalog") != 0) {
+        tr_error(ts, "42704", c->location, "collation \"%s.%s\" for encoding \"UTF8\" does not exist",
+                 strVal(linitial(c->collname)), strVal(llast(c->collname)));
+        return NULL;
+    }
+    if (list_length(c->collname) > 2) {
+        tr_unsupported(ts, c->location, "cross-database references");
+        return NULL;
+    }
+    ast_expr *e = new_expr(ts, AE_COLLATE, c->location);
+    if (!e || !(e->args = tr_alloc(ts, sizeof(ast_expr *))) || !(e->args[0] = tr_expr(ts, c->arg)))
+        return NULL;
+    e->nargs = 1;
+    e->str = tr_strdup(ts, strVal(llast(c->collname)));
+    return e->str ? e : NULL;
+}
+
 ast_expr *tr_expr(transform_state *ts, Node *n)
 {
     if (ts->failed)
@@ -569,8 +589,7 @@ static ast_expr *tr_expr_node(transform_state *ts, Node *n)
         return e;
     }
     case T_CollateClause:
-        tr_unsupported(ts, ((CollateClause *)n)->location, "COLLATE");
-        return NULL;
+        return tr_collate(ts, (CollateClause *)n);
     case T_A_Indirection:
         return tr_indirection(ts, (A_Indirection *)n);
     case T_NamedArgExpr: /* the arguments of a call take them (tr_func_args) */
