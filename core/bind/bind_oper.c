@@ -388,25 +388,33 @@ ss_expr *bind_op(binder *b, const ast_expr *a)
 
 ss_expr *bind_between(binder *b, const ast_expr *a)
 {
-    /* x BETWEEN lo AND hi = x >= lo AND x <= hi */
-    ast_expr ge = {0}, le = {0}, both = {0};
-    ge.kind = le.kind = AE_OP;
-    ge.location = le.location = both.location = a->location;
-    ge.str = ">=";
-    le.str = "<=";
-    ge.left = le.left = a->args[0];
-    ge.right = a->args[1];
-    le.right = a->args[2];
-    ast_expr *parts[2] = {&ge, &le};
-    both.kind = AE_AND;
-    both.args = parts;
-    both.nargs = 2;
-    if (a->negated) {
-        /* PostgreSQL expands NOT BETWEEN as x < lo OR x > hi (its errors name those) */
-        ge.str = "<";
-        le.str = ">";
-        both.kind = AE_OR;
+    /* x BETWEEN lo AND hi = x >= lo AND x <= hi; PostgreSQL expands NOT BETWEEN as x < lo OR
+       x > hi (its errors name those), and the SYMMETRIC forms as the same test OR-ed (AND-ed
+       when negated) with the bounds swapped, x evaluated in both (transformAExprBetween) */
+    ast_expr tests[4] = {0}, halves[2] = {0}, both = {0};
+    ast_expr *parts[2][2], *halfp[2] = {&halves[0], &halves[1]};
+    uint32_t nhalves = a->bval ? 2 : 1;
+    for (uint32_t h = 0; h < nhalves; h++) {
+        ast_expr *ge = &tests[2 * h], *le = &tests[2 * h + 1];
+        ge->kind = le->kind = AE_OP;
+        ge->location = le->location = halves[h].location = a->location;
+        ge->str = a->negated ? "<" : ">=";
+        le->str = a->negated ? ">" : "<=";
+        ge->left = le->left = a->args[0];
+        ge->right = a->args[h == 0 ? 1 : 2];
+        le->right = a->args[h == 0 ? 2 : 1];
+        parts[h][0] = ge;
+        parts[h][1] = le;
+        halves[h].kind = a->negated ? AE_OR : AE_AND;
+        halves[h].args = parts[h];
+        halves[h].nargs = 2;
     }
+    if (!a->bval)
+        return bind_expr(b, &halves[0]);
+    both.kind = a->negated ? AE_AND : AE_OR;
+    both.location = a->location;
+    both.args = halfp;
+    both.nargs = 2;
     return bind_expr(b, &both);
 }
 

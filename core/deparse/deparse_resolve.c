@@ -887,15 +887,29 @@ static dp_node *coalesce(dp *d, const ast_expr *e)
 }
 
 /* x BETWEEN a AND b is (x >= a) AND (x <= b); NOT BETWEEN (x < a) OR (x > b) */
-static dp_node *between(dp *d, const ast_expr *e)
+/* One half of x [NOT] BETWEEN lo AND hi as PostgreSQL prints it: x >= lo AND x <= hi (x < lo
+ * OR x > hi when negated). */
+static dp_node *between_half(dp *d, const ast_expr *e, const ast_expr *lo_ast, const ast_expr *hi_ast)
 {
     dp_node *x1 = dp_resolve(d, e->args[0]), *x2 = dp_resolve(d, e->args[0]);
-    dp_node *lo = dp_resolve(d, e->args[1]), *hi = dp_resolve(d, e->args[2]);
+    dp_node *lo = dp_resolve(d, lo_ast), *hi = dp_resolve(d, hi_ast);
     if (!x1 || !x2 || !lo || !hi)
         return NULL;
     dp_node *n = node(d, e->negated ? DN_OR : DN_AND, ty(SS_TYPE_BOOL), 2);
     if (!n || !(n->args[0] = binary(d, e->negated ? "<" : ">=", x1, lo)) ||
         !(n->args[1] = binary(d, e->negated ? ">" : "<=", x2, hi)))
+        return NULL;
+    return n;
+}
+
+/* BETWEEN SYMMETRIC: both halves, OR-ed (AND-ed when negated) */
+static dp_node *between(dp *d, const ast_expr *e)
+{
+    if (!e->bval)
+        return between_half(d, e, e->args[1], e->args[2]);
+    dp_node *n = node(d, e->negated ? DN_AND : DN_OR, ty(SS_TYPE_BOOL), 2);
+    if (!n || !(n->args[0] = between_half(d, e, e->args[1], e->args[2])) ||
+        !(n->args[1] = between_half(d, e, e->args[2], e->args[1])))
         return NULL;
     return n;
 }

@@ -26,7 +26,7 @@ typedef enum ast_expr_kind {
     AE_CAST,         /* args[0]::type_name(typmod) */
     AE_CASE,         /* arg (simple CASE) or NULL; whens/thens; els */
     AE_COALESCE,     /* args */
-    AE_BETWEEN,      /* args[0] BETWEEN args[1] AND args[2]; negated */
+    AE_BETWEEN,      /* args[0] BETWEEN args[1] AND args[2]; negated; bval: SYMMETRIC */
     AE_IN_LIST,      /* args[0] IN (args[1..]); negated */
     AE_GROUPING_SET, /* a GROUP BY item: ival is an ast_grouping_set_kind, args its items */
     AE_GROUPING_FUNC, /* GROUPING(args) */

@@ -224,11 +224,14 @@ static ast_expr *tr_a_expr(transform_state *ts, A_Expr *a)
         return e;
     }
     case AEXPR_BETWEEN:
-    case AEXPR_NOT_BETWEEN: {
+    case AEXPR_NOT_BETWEEN:
+    case AEXPR_BETWEEN_SYM:
+    case AEXPR_NOT_BETWEEN_SYM: {
         ast_expr *e = new_expr(ts, AE_BETWEEN, a->location);
         if (!e)
             return NULL;
-        e->negated = a->kind == AEXPR_NOT_BETWEEN;
+        e->negated = a->kind == AEXPR_NOT_BETWEEN || a->kind == AEXPR_NOT_BETWEEN_SYM;
+        e->bval = a->kind == AEXPR_BETWEEN_SYM || a->kind == AEXPR_NOT_BETWEEN_SYM;
         List *bounds = (List *)a->rexpr;
         e->nargs = 3;
         e->args = tr_alloc(ts, sizeof(ast_expr *) * 3);
@@ -273,12 +276,6 @@ static ast_expr *tr_a_expr(transform_state *ts, A_Expr *a)
             return NULL;
         return e;
     }
-    case AEXPR_BETWEEN_SYM:
-        tr_unsupported(ts, a->location, "BETWEEN SYMMETRIC");
-        return NULL;
-    case AEXPR_NOT_BETWEEN_SYM:
-        tr_unsupported(ts, a->location, "NOT BETWEEN SYMMETRIC");
-        return NULL;
     default:
         tr_unsupported_words(ts, a->location, 3, " (operator form)");
         return NULL;
