@@ -228,7 +228,7 @@ static int check_application_name(ss_ctx *ctx, const ss_settings *s, const char 
 }
 
 static const known_setting known[] = {
-    {"sunstone.default_storage", NULL, "memory", false, NULL},
+    {"default_table_access_method", NULL, "memory", false, NULL},
     {"sunstone.window_frame_algorithm", NULL, "auto", false, check_window_frame_algorithm},
     {"client_encoding", NULL, "UTF8", false, check_client_encoding},
     {"datestyle", "DateStyle", "ISO, MDY", false, check_datestyle},
