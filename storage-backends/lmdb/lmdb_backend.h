@@ -36,6 +36,10 @@ typedef struct lmdb_backend {
     const ss_api *api;
     MDB_env *env;
     MDB_dbi rows;          /* the "rows" database: (table id, row id) -> row version */
+    MDB_dbi meta;          /* "meta": "next_table_id" -> u64, "catalog" -> the kernel's image */
+    MDB_dbi commits;       /* "commits": xid (u64) -> commit time (i64 us), until the next open */
+    int lock_fd;           /* a database file's: its exclusive flock (-1: none) */
+    bool durable;          /* a database file (path given): commits are synced */
     char *temp_dir;        /* an in-memory database's private directory, removed at close */
     uint64_t next_table_id;
     lmdb_table *tables;    /* every live table, so backend_close can free leftovers */
@@ -108,6 +112,19 @@ int lmdb_table_create(ss_ctx *ctx, void *backend, const ss_table_def *def, void 
 int lmdb_table_drop(ss_ctx *ctx, void *backend, void *table);
 int64_t lmdb_table_row_estimate(void *table);
 void lmdb_table_free(lmdb_table *t);
+
+/* Durable databases, storage.h version 6 (lmdb_durable.c, lmdb_table.c).  Layout beside
+ * "rows": "meta" holds the next table id and the kernel's catalog image, "commits" the xids
+ * txn_commit recorded since the last open; lmdb_resolve_commits, at open, freezes or removes
+ * every stored version by them and empties "commits" (storage.h version 6). */
+int lmdb_catalog_load(ss_ctx *ctx, void *backend, void **image, size_t *len);
+uint64_t lmdb_table_storage_id(void *table);
+int lmdb_table_open(ss_ctx *ctx, void *backend, uint64_t id, const ss_table_def *def, void **table);
+void lmdb_table_close(void *backend, void *table);
+int lmdb_txn_commit(ss_ctx *ctx, void *backend, const ss_xid *xids, uint32_t n, int64_t commit_time_us,
+                    const void *image, size_t len);
+void lmdb_txn_abort(ss_ctx *ctx, void *backend, ss_xid top);
+int lmdb_resolve_commits(ss_ctx *ctx, lmdb_backend *b);
 
 /* Writes (lmdb_insert.c). */
 int lmdb_insert(ss_ctx *ctx, void *table, const ss_batch *rows);

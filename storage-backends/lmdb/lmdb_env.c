@@ -2,6 +2,8 @@
  * backend_open (an in-memory database's in a private temporary directory, removed again at
  * backend_close; a database file's at its path), and the mapping of LMDB errors to SQL ones. */
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,6 +63,8 @@ static void backend_free(lmdb_backend *b)
 {
     if (b->env)
         mdb_env_close(b->env);
+    if (b->lock_fd >= 0)
+        close(b->lock_fd); /* releases the flock */
     if (b->temp_dir)
         remove_temp_dir(b->temp_dir);
     pthread_mutex_destroy(&b->lock);
@@ -73,7 +77,7 @@ int lmdb_backend_open(ss_ctx *ctx, const char *path, void **backend)
     lmdb_backend *b = api->alloc(sizeof *b);
     if (!b)
         return lmdb_out_of_memory(api, ctx);
-    *b = (lmdb_backend){.api = api, .next_table_id = 1};
+    *b = (lmdb_backend){.api = api, .next_table_id = 1, .lock_fd = -1, .durable = path != NULL};
     if (pthread_mutex_init(&b->lock, NULL) != 0) {
         api->free(b);
         return lmdb_out_of_memory(api, ctx);
@@ -89,7 +93,22 @@ int lmdb_backend_open(ss_ctx *ctx, const char *path, void **backend)
                               strerror(err));
         }
     } else {
-        flags |= MDB_NOSUBDIR;
+        /* each write transaction syncs its data pages; txn_commit syncs the meta page */
+        flags |= MDB_NOSUBDIR | MDB_NOMETASYNC;
+        /* one process at a time: the kernel's transactions live in its memory */
+        b->lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+        if (b->lock_fd < 0) {
+            int err = errno;
+            backend_free(b);
+            return api->error(ctx, "58030", "could not open database file \"%s\": %s", path, strerror(err));
+        }
+        if (flock(b->lock_fd, LOCK_EX | LOCK_NB) != 0) {
+            int err = errno;
+            backend_free(b);
+            if (err == EWOULDBLOCK)
+                return api->error(ctx, "55006", "database file \"%s\" is in use by another process", path);
+            return api->error(ctx, "58030", "could not lock database file \"%s\": %s", path, strerror(err));
+        }
     }
     int rc = mdb_env_create(&b->env);
     if (rc == MDB_SUCCESS)
@@ -105,6 +124,18 @@ int lmdb_backend_open(ss_ctx *ctx, const char *path, void **backend)
         rc = mdb_txn_begin(b->env, NULL, 0, &txn);
     if (rc == MDB_SUCCESS)
         rc = mdb_dbi_open(txn, "rows", MDB_CREATE, &b->rows);
+    if (rc == MDB_SUCCESS)
+        rc = mdb_dbi_open(txn, "meta", MDB_CREATE, &b->meta);
+    if (rc == MDB_SUCCESS)
+        rc = mdb_dbi_open(txn, "commits", MDB_CREATE | MDB_INTEGERKEY, &b->commits);
+    if (rc == MDB_SUCCESS) {
+        MDB_val key = {sizeof "next_table_id" - 1, (void *)"next_table_id"}, val;
+        int got = mdb_get(txn, b->meta, &key, &val);
+        if (got == MDB_SUCCESS && val.mv_size == sizeof b->next_table_id)
+            memcpy(&b->next_table_id, val.mv_data, sizeof b->next_table_id);
+        else if (got != MDB_NOTFOUND && got != MDB_SUCCESS)
+            rc = got;
+    }
     if (rc == MDB_SUCCESS) {
         rc = mdb_txn_commit(txn);
         txn = NULL;
@@ -116,6 +147,10 @@ int lmdb_backend_open(ss_ctx *ctx, const char *path, void **backend)
             api->error(ctx, "XX001", "file \"%s\" is not a Sunstone database", path);
         else
             lmdb_fail(ctx, api, rc, "opening the environment");
+        backend_free(b);
+        return SS_ERROR;
+    }
+    if (path && lmdb_resolve_commits(ctx, b) != SS_OK) {
         backend_free(b);
         return SS_ERROR;
     }

@@ -38,6 +38,12 @@ static const ss_storage_vtable lmdb_vtable = {
     .link_versions = lmdb_link_versions,
     .add_column = lmdb_add_column,
     .drop_column = lmdb_drop_column,
+    .catalog_load = lmdb_catalog_load,
+    .table_storage_id = lmdb_table_storage_id,
+    .table_open = lmdb_table_open,
+    .table_close = lmdb_table_close,
+    .txn_commit = lmdb_txn_commit,
+    .txn_abort = lmdb_txn_abort,
 };
 
 SS_PLUGIN_MAGIC("lmdb", "0.1.0")
