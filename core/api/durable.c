@@ -14,7 +14,11 @@
  * (the object leaves the next image).  Everything else that changes the catalog is 0A000 on
  * a database file: at the statement for the kinds it names (ss_durable_stmt_gate), and at
  * COMMIT for any object the image could not rebuild (build_image), so that nothing
- * committed is lost at the next open. */
+ * committed is lost at the next open.
+ *
+ * One session per database file (sunstone_open_session refuses a second): the image is
+ * built from what the committing session sees, and with a second session an image stored
+ * between another's durable commit and its visible commit could leave that one's DDL out. */
 #include <ctype.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -170,7 +174,9 @@ int ss_durable_stmt_gate(sunstone_stmt *st)
     case AST_CREATE_INDEX:
     case AST_DROP_TABLE:
     case AST_DROP_INDEX:
-    case AST_LOAD:
+    case AST_LOAD:         /* the module registry is not stored */
+    case AST_DISCARD:      /* session state only */
+    case AST_LOCK_TABLE:
         return SS_OK;
     default:
         if (!ss_stmt_kind_changes_database(k))

@@ -1,7 +1,7 @@
 /* durable.h — database files (sunstone_open(path)): the database's catalog persisted through
  * a storage backend of vtable version 6 (storage.h), and every commit made durable by it.
  * Until the native backend exists the backend of a database file is lmdb, the default of
- * its new tables. */
+ * its new tables.  One session per database file (sunstone_open_session refuses more). */
 #ifndef SS_API_DURABLE_H
 #define SS_API_DURABLE_H
 

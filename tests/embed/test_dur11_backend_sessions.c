@@ -3,11 +3,12 @@
  * invisible to the other session until COMMIT, a REPEATABLE READ block keeps reading its
  * snapshot while the other session commits changes, and its update of a row changed since
  * fails with 40001.  Run once per storage backend, named by SUNSTONE_TEST_BACKEND (memory
- * when unset). */
+ * when unset).  Also: a database file refuses a second session. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "sunstone.h"
 
@@ -88,6 +89,31 @@ START_TEST(repeatable_read_keeps_its_snapshot)
 }
 END_TEST
 
+/* A database file has one session (api/durable.c): a second is refused, the first works on. */
+START_TEST(database_file_has_one_session)
+{
+    char dir[] = "/tmp/sunstone-dur11-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char path[64], lock[80];
+    snprintf(path, sizeof path, "%s/one.db", dir);
+    snprintf(lock, sizeof lock, "%s-lock", path);
+    sunstone *f, *second = NULL;
+    ck_assert_int_eq(sunstone_open(path, &f), SUNSTONE_OK);
+    ck_assert_int_eq(sunstone_open_session(f, &second), SUNSTONE_ERROR);
+    ck_assert_ptr_null(second);
+    ck_assert_str_eq(sunstone_sqlstate(f), "0A000");
+    exec_ok(f, "CREATE TABLE t (a int); INSERT INTO t VALUES (7)");
+    ck_assert_int_eq(scalar(f, "SELECT a FROM t"), 7);
+    sunstone_close(f);
+    ck_assert_int_eq(sunstone_open(path, &f), SUNSTONE_OK);
+    ck_assert_int_eq(scalar(f, "SELECT a FROM t"), 7);
+    sunstone_close(f);
+    unlink(path);
+    unlink(lock);
+    rmdir(dir);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("backend_sessions");
@@ -96,6 +122,9 @@ static Suite *make_suite(void)
     tcase_add_test(tc, uncommitted_changes_are_invisible);
     tcase_add_test(tc, repeatable_read_keeps_its_snapshot);
     suite_add_tcase(s, tc);
+    TCase *file = tcase_create("database_file");
+    tcase_add_test(file, database_file_has_one_session);
+    suite_add_tcase(s, file);
     return s;
 }
 
