@@ -88,7 +88,7 @@ const ss_api *lmdb_api(void);
  *   order: bool 1 byte, int2 2, int4 4, int8 8, float8 8, and every variable-length type
  *   (text, bytea, numeric, arrays, ...: the kernel's ss_text bytes) as u32 length + bytes. */
 #define LMDB_ROW_FORMAT 1
-#define LMDB_ROW_HEADER 41 /* bytes before the NULL flags */
+#define LMDB_ROW_HEADER 37 /* bytes before the NULL flags */
 
 /* Reads the stamps of an encoded version; false when val is not one (damaged). */
 bool lmdb_row_stamps(const MDB_val *val, ss_version_stamp *stamp, ss_rowid *next);

@@ -15,7 +15,7 @@ enum {
     OFF_NPHYS = 33,
     OFF_END = 37
 };
-_Static_assert(OFF_END + 4 == LMDB_ROW_HEADER, "LMDB_ROW_HEADER counts the fixed header");
+_Static_assert(OFF_END == LMDB_ROW_HEADER, "LMDB_ROW_HEADER counts the fixed header");
 
 void lmdb_key_encode(uint8_t key[LMDB_KEY_BYTES], uint64_t table_id, uint64_t rowid)
 {
