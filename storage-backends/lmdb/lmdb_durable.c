@@ -51,8 +51,13 @@ int lmdb_txn_commit(ss_ctx *ctx, void *backend, const ss_xid *xids, uint32_t n, 
             mdb_txn_abort(txn);
         return lmdb_fail(ctx, b->api, rc, "committing a transaction");
     }
-    if ((rc = mdb_txn_commit(txn)) == MDB_SUCCESS && b->durable)
-        rc = mdb_env_sync(b->env, 1); /* the meta page too (MDB_NOMETASYNC): the commit is durable */
+    /* the meta page too (MDB_NOMETASYNC): the commit is durable; synchronous_commit = off
+       leaves that to the next synced commit or the system (LMDB keeps the file consistent
+       either way: a crash loses at most the commits since the last sync) */
+    const char *sync = SS_API_HAS(b->api, setting) ? b->api->setting(ctx, "synchronous_commit") : NULL;
+    bool want_sync = b->durable && !(sync && strcmp(sync, "off") == 0);
+    if ((rc = mdb_txn_commit(txn)) == MDB_SUCCESS && want_sync)
+        rc = mdb_env_sync(b->env, 1);
     return rc == MDB_SUCCESS ? SS_OK : lmdb_fail(ctx, b->api, rc, "committing a transaction");
 }
 

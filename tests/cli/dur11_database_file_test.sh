@@ -49,6 +49,11 @@ wait $pid 2>/dev/null
 check "a killed transaction left nothing" "1|y
 10|committed" "$(q -c "SELECT * FROM t ORDER BY a")"
 
+# synchronous_commit = off: the commit is not synced, yet kept by a process that exits
+q -c "SET synchronous_commit = off" -c "INSERT INTO t VALUES (20, 'unsynced')" >/dev/null
+check "synchronous_commit off" "20|unsynced" "$(q -c "SELECT * FROM t WHERE a = 20")"
+q -c "DELETE FROM t WHERE a = 20" >/dev/null
+
 # indexes, constraints, defaults, more than one batch, DROP TABLE
 q -c "CREATE TABLE u (k int NOT NULL DEFAULT 5, v numeric CHECK (v > 0), s text)" \
   -c "INSERT INTO u (v, s) SELECT g, repeat('s', g % 50) FROM generate_series(1, 3000) g" -c "CREATE INDEX u_v ON u (v)" \

@@ -233,7 +233,9 @@ typedef struct ss_storage_vtable {
        commit time (microseconds since 1970), and image (len bytes) the catalog image to
        store with it, NULL when the catalog did not change.  All or nothing: on SS_ERROR
        nothing of it is recorded and the kernel aborts the transaction instead; on SS_OK the
-       commit survives a crash of the process (and, when the backend syncs, of the machine). */
+       commit survives a crash of the process and, unless the session's synchronous_commit
+       (ss_api.setting) is off, of the machine (off: a crash of the machine may lose the
+       latest commits, never leave a partial one). */
     int (*txn_commit)(ss_ctx *ctx, void *backend, const ss_xid *xids, uint32_t n, int64_t commit_time_us,
                       const void *image, size_t len);
     /* The transaction of top-level xid `top` ended without committing (its versions are
