@@ -47,7 +47,7 @@ static const ss_setting_enum interval_styles[] = {
 
 static const ss_setting_enum bytea_outputs[] = {{"escape", 1, false}, {"hex", 0, false}, {NULL, 0, false}};
 
-/* PostgreSQL's synchronous_commit values (guc_tables.c's order, its hidden spellings); with no
+/* PostgreSQL's synchronous_commit values (in its order, with its hidden spellings); with no
  * standby, local and remote_* sync as on does.  A database file's backend reads it at commit
  * (storage.h txn_commit): off skips the sync. */
 static const ss_setting_enum synchronous_commits[] = {
