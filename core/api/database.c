@@ -8,6 +8,7 @@
 
 #include "catalog/namespace.h"
 #include "catalog/sequences.h"
+#include "api/durable.h"
 #include "api/statement.h"
 #include "exec/temp_files.h"
 #include "loader/loader.h"
@@ -122,6 +123,7 @@ static ss_database *database_create(void)
 static void database_free(ss_database *d)
 {
     ss_catalog_free(&d->catalog);
+    ss_durable_free(d); /* after the catalog closed its backend */
     ss_settings_free(&d->defaults);
     ss_registry_free(&d->registry);
     ss_txn_manager_destroy(d->txns);
@@ -199,6 +201,13 @@ int sunstone_open_session(sunstone *db, sunstone **session)
         return ss_api_misuse(db, "sunstone_open_session", "the session pointer is NULL");
     ss_error_clear(&db->err);
     ss_database *d = db->database;
+    if (d->durable) { /* durable.c's top comment */
+        ss_ctx ctx;
+        ss_session_ctx(db, &ctx);
+        ss_ctx_error(&ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                     "feature not supported: more than one session on a database file");
+        return SUNSTONE_ERROR;
+    }
     ss_db_lock_exclusive(d);
     int rc = ss_session_open(d, session);
     ss_db_unlock(d);
@@ -234,13 +243,7 @@ int sunstone_open_v2(const char *path, sunstone **out, const sunstone_config *co
     ss_temp_sweep();
     ss_ctx ctx;
     ss_session_ctx(db, &ctx);
-    if (path && path[0] && strcmp(path, ":memory:") != 0) {
-        ss_ctx_error(&ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                     "feature not supported: database files (\"%s\"); only in-memory databases exist so far",
-                     path);
-        ss_ctx_error_hint(&ctx, "Start without a database path for an in-memory database.");
-        return SUNSTONE_ERROR;
-    }
+    bool file = path && path[0] && strcmp(path, ":memory:") != 0;
     const char *dir = config && config->struct_size >= sizeof(sunstone_config) ? config->plugin_dir : NULL;
     if (!dir)
         dir = getenv("SUNSTONE_PLUGIN_PATH");
@@ -253,6 +256,9 @@ int sunstone_open_v2(const char *path, sunstone **out, const sunstone_config *co
     }
     bool no_plugins = config && config->struct_size >= sizeof(sunstone_config) && config->no_plugins;
     if (!no_plugins && ss_loader_load_dir(&ctx, d->plugin_dir))
+        return SUNSTONE_ERROR;
+    /* a database file: its backend and its catalog (durable.h) */
+    if (file && ss_durable_open(&ctx, db, path) != SS_OK)
         return SUNSTONE_ERROR;
     return SUNSTONE_OK;
 }

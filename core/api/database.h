@@ -30,6 +30,7 @@ typedef struct ss_database {
     ss_txn_manager *txns;          /* transaction ids, commit log, snapshots (core/txn) */
     pthread_rwlock_t lock;         /* db_lock.c: shared for a call that reads what sessions
                                       share, exclusive for one that changes it */
+    struct ss_durable *durable;    /* a database file's state (durable.h); NULL: in memory */
 } ss_database;
 
 struct sunstone {

@@ -300,7 +300,7 @@ static int create_table(sunstone_stmt *st, bool *skipped)
         return SS_OK;
     }
     const char *backend = bs->access_method ? bs->access_method
-                                            : ss_settings_get(&db->settings, "sunstone.default_storage");
+                                            : ss_settings_get(&db->settings, "default_table_access_method");
     if (ss_catalog_create_table(&st->ctx, st->ctx.catalog, st->ctx.registry, &bs->create_def, backend))
         return SS_ERROR;
     ss_table *t = ss_catalog_find(st->ctx.catalog, bs->create_def.name);
@@ -442,11 +442,11 @@ static int run_set(sunstone_stmt *st, bool reset)
             return SS_ERROR;
         }
     }
-    if (value && strcmp(bs->name, "sunstone.default_storage") == 0 &&
+    if (value && strcmp(bs->name, "default_table_access_method") == 0 &&
         !ss_registry_find(st->ctx.registry, SS_KIND_STORAGE, value)) {
         ss_ctx_error(&st->ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "invalid value for parameter \"%s\": \"%s\"",
                      bs->name, value);
-        ss_ctx_error_detail(&st->ctx, "No storage backend \"%s\" is registered.", value);
+        ss_ctx_error_detail(&st->ctx, "Table access method \"%s\" does not exist.", value);
         return SS_ERROR;
     }
     if (ss_txn_is_txn_setting(bs->name))

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "api/statement.h"
+#include "api/durable.h"
 #include "api/run_returning.h"
 #include "bind/bind_on_conflict.h"
 #include "bind/bind_returning.h"
@@ -491,7 +492,7 @@ int ss_stmt_begin(sunstone_stmt *st)
     st->rows = 0;
     st->tag[0] = '\0';
     st->ctx.err = &db->err;
-    if (ss_txn_stmt_gate(st) || ss_stmt_ensure_bound(st) || ss_txn_stmt_start(st)) {
+    if (ss_txn_stmt_gate(st) || ss_durable_stmt_gate(st) || ss_stmt_ensure_bound(st) || ss_txn_stmt_start(st)) {
         st->state = STMT_DONE;
         return SS_ERROR;
     }
@@ -548,9 +549,8 @@ static int step(sunstone_stmt *st)
         if (ss_stmt_begin(st))
             return ss_api_fail(db);
         if (!sunstone_stmt_returns_rows(st)) {
-            ss_txn_stmt_finish(st, true);
             st->state = STMT_DONE;
-            return SUNSTONE_DONE;
+            return ss_txn_stmt_finish(st, true) == SS_OK ? SUNSTONE_DONE : ss_api_fail(db);
         }
     }
     int rc = ss_stmt_next_row(st);
@@ -561,7 +561,8 @@ static int step(sunstone_stmt *st)
     }
     if (st->mat_rows)
         st->rows = st->nmat;
-    ss_txn_stmt_finish(st, rc == SUNSTONE_DONE);
+    if (ss_txn_stmt_finish(st, rc == SUNSTONE_DONE) != SS_OK && rc == SUNSTONE_DONE)
+        rc = SUNSTONE_ERROR; /* the implicit commit failed (a database file's, durable.h) */
     if (rc == SUNSTONE_DONE)
         ss_stmt_end_run(st);
     else

@@ -102,7 +102,7 @@ void ss_stmt_stop(sunstone_stmt *st);
  * statement ends (commit, or abort after a failure) and marks a block failed (25P02).
  * Finish is idempotent; start fails (recorded on the session) when memory runs out. */
 int ss_txn_stmt_start(sunstone_stmt *st);
-void ss_txn_stmt_finish(sunstone_stmt *st, bool ok);
+int ss_txn_stmt_finish(sunstone_stmt *st, bool ok);
 /* At the end of the session's transaction: its settings changes put back (commit: SET LOCAL's;
  * abort: all; catalog/settings_txn.c) and its cursors closed but those WITH HOLD it may keep
  * (exec/cursors.h). */

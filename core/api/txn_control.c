@@ -5,6 +5,7 @@
  * that are not transactional yet inside a block (0A000). */
 #include <stdio.h>
 
+#include "api/durable.h"
 #include "api/statement.h"
 #include "exec/context.h"
 
@@ -116,16 +117,23 @@ int ss_run_transaction(sunstone_stmt *st)
             return warn(st, "there is no transaction in progress");
         }
         snprintf(st->tag, sizeof st->tag, "%s", t->failed ? "ROLLBACK" : "COMMIT");
+        /* a database file's commit is durable before it is visible, or it aborts (durable.h) */
+        bool durable_failed = !t->failed && ss_durable_commit(&st->ctx, st->db) != SS_OK;
+        if (durable_failed)
+            t->failed = true;
         bool commit = !t->failed;
+        if (!commit)
+            ss_durable_abort(&st->ctx, st->db);
         ss_cursors_txn_end(&st->db->cursors, commit); /* before the end undoes DDL they may read */
         ss_txn_state_commit(t);
         ss_txn_settings_end(st->db, commit);
-        return SS_OK;
+        return durable_failed ? SS_ERROR : SS_OK;
     case AST_TXN_ROLLBACK:
         snprintf(st->tag, sizeof st->tag, "ROLLBACK");
         if (!t->in_block)
             return warn(st, "there is no transaction in progress");
         ss_cursors_txn_end(&st->db->cursors, false);
+        ss_durable_abort(&st->ctx, st->db);
         ss_txn_state_abort(t);
         ss_txn_settings_end(st->db, false);
         return SS_OK;

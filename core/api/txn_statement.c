@@ -5,6 +5,7 @@
  * the transaction (or of its innermost savepoint), and aborting that makes them invisible. */
 #include <time.h>
 
+#include "api/durable.h"
 #include "api/statement.h"
 #include "api/temp_on_commit.h"
 #include "exec/context.h"
@@ -43,10 +44,12 @@ int ss_txn_stmt_start(sunstone_stmt *st)
     return SS_OK;
 }
 
-void ss_txn_stmt_finish(sunstone_stmt *st, bool ok)
+int ss_txn_stmt_finish(sunstone_stmt *st, bool ok)
 {
     if (!st->txn_running)
-        return;
+        return SS_OK;
+    if (ok)
+        ss_durable_stmt_end(st);
     st->txn_running = false;
     st->ctx.snapshot = NULL;
     ss_txn_snapshot_release(&st->snap);
@@ -54,15 +57,25 @@ void ss_txn_stmt_finish(sunstone_stmt *st, bool ok)
     if (t->open_stmts > 0)
         t->open_stmts--;
     if (!t->active)
-        return; /* the statement ended the transaction itself (COMMIT, ROLLBACK) */
+        return SS_OK; /* the statement ended the transaction itself (COMMIT, ROLLBACK) */
     if (!ok)
         t->failed = true;
     ss_txn_state_next_command(t);
+    int rc = SS_OK;
     if (!t->in_block && t->open_stmts == 0) {
+        /* a database file's commit is durable before it is visible; if it cannot be made
+           so, the transaction aborts (durable.h) */
+        if (!t->failed && ss_durable_commit(&st->ctx, st->db) != SS_OK) {
+            t->failed = true;
+            rc = SS_ERROR;
+        }
         bool commit = !t->failed;
+        if (!commit)
+            ss_durable_abort(&st->ctx, st->db);
         ss_txn_state_commit(t); /* aborts when failed */
         ss_txn_settings_end(st->db, commit);
     }
+    return rc;
 }
 
 void ss_txn_settings_end(sunstone *db, bool commit)

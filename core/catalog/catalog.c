@@ -60,7 +60,11 @@ void ss_catalog_free(ss_catalog *c)
     ctx.err = &err;
     for (uint32_t i = 0; i < c->ntables; i++) {
         ss_table *t = c->tables[i];
-        t->storage->table_drop(&ctx, backend_of(c, t->storage), t->handle);
+        /* a durable backend keeps its tables (storage.h version 6) */
+        if (SS_STORAGE_HAS(t->storage, table_close) && t->storage->table_close)
+            t->storage->table_close(backend_of(c, t->storage), t->handle);
+        else
+            t->storage->table_drop(&ctx, backend_of(c, t->storage), t->handle);
         free_table(t);
     }
     for (uint32_t i = 0; i < c->nviews; i++) {
@@ -109,6 +113,28 @@ ss_table *ss_catalog_find(ss_catalog *c, const char *name)
     return t;
 }
 
+/* Room for one more backend instance in c. */
+static int backends_reserve(ss_ctx *ctx, ss_catalog *c)
+{
+    if (c->nbackends < c->cap_backends)
+        return SS_OK;
+    uint32_t cap = c->cap_backends ? c->cap_backends * 2 : 4;
+    ss_backend_instance *p = realloc(c->backends, cap * sizeof *p);
+    if (!p)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    c->backends = p;
+    c->cap_backends = cap;
+    return SS_OK;
+}
+
+int ss_catalog_add_backend(ss_ctx *ctx, ss_catalog *c, const ss_storage_vtable *vt, void *backend)
+{
+    if (backends_reserve(ctx, c) != SS_OK)
+        return SS_ERROR;
+    c->backends[c->nbackends++] = (ss_backend_instance){vt, backend};
+    return SS_OK;
+}
+
 /* c's instance of backend `name` (registered in registry), opened on first use. */
 static ss_backend_instance *backend_instance(ss_ctx *ctx, ss_catalog *c, const ss_registry *registry,
                                              const char *name)
@@ -123,16 +149,8 @@ static ss_backend_instance *backend_instance(ss_ctx *ctx, ss_catalog *c, const s
     for (uint32_t i = 0; i < c->nbackends; i++)
         if (c->backends[i].vt == vt)
             return &c->backends[i];
-    if (c->nbackends == c->cap_backends) {
-        uint32_t cap = c->cap_backends ? c->cap_backends * 2 : 4;
-        ss_backend_instance *p = realloc(c->backends, cap * sizeof *p);
-        if (!p) {
-            ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-            return NULL;
-        }
-        c->backends = p;
-        c->cap_backends = cap;
-    }
+    if (backends_reserve(ctx, c) != SS_OK)
+        return NULL;
     void *backend = NULL;
     if (vt->backend_open(ctx, NULL, &backend) != SS_OK) {
         ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "storage backend \"%s\" failed to open", name);
@@ -183,7 +201,12 @@ int ss_catalog_create_table(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, 
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     }
     ss_table_def own = {t->name, t->ncols, 0, t->cols};
-    if (bi->vt->table_create(ctx, bi->backend, &own, &t->handle) != SS_OK) {
+    uint64_t reattach = c->reattach_id;
+    c->reattach_id = 0;
+    int made = reattach && SS_STORAGE_HAS(bi->vt, table_open) && bi->vt->table_open
+                   ? bi->vt->table_open(ctx, bi->backend, reattach, &own, &t->handle)
+                   : bi->vt->table_create(ctx, bi->backend, &own, &t->handle);
+    if (made != SS_OK) {
         free_table(t);
         return SS_ERROR;
     }

@@ -93,6 +93,10 @@ typedef struct ss_catalog {
     size_t cap_schemas;
     uint32_t temp_schemas_made;        /* pg_temp_N numbers handed out (from 3, as PostgreSQL's
                                           first backends) */
+    uint64_t reattach_id;              /* a database file's open (api/durable.c): the next table
+                                          created reattaches to the stored table of this
+                                          persistent id (storage.h table_open) and clears it;
+                                          0: tables are new */
 } ss_catalog;
 
 int ss_catalog_init(ss_catalog *c);
@@ -112,6 +116,9 @@ bool ss_catalog_has_table_or_view(const ss_catalog *c, const struct ss_schema *s
  * instance opened on first use); bumps c's version. */
 int ss_catalog_create_table(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, const ss_table_def *def,
                             const char *backend_name);
+/* Makes backend (an instance of vt opened by the caller, e.g. on a database file) c's
+ * instance of vt: c closes it with the others. */
+int ss_catalog_add_backend(ss_ctx *ctx, ss_catalog *c, const ss_storage_vtable *vt, void *backend);
 /* Drops user table t of c (and the sequences its columns own) in ctx's transaction: at once
  * without one, else marked dropped until it commits (catalog_txn.h); bumps c's version. */
 int ss_catalog_drop_table(ss_ctx *ctx, ss_catalog *c, ss_table *t);

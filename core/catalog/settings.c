@@ -47,6 +47,14 @@ static const ss_setting_enum interval_styles[] = {
 
 static const ss_setting_enum bytea_outputs[] = {{"escape", 1, false}, {"hex", 0, false}, {NULL, 0, false}};
 
+/* PostgreSQL's synchronous_commit values (in its order, with its hidden spellings); with no
+ * standby, local and remote_* sync as on does.  A database file's backend reads it at commit
+ * (storage.h txn_commit): off skips the sync. */
+static const ss_setting_enum synchronous_commits[] = {
+    {"local", 1, false}, {"remote_write", 2, false}, {"remote_apply", 4, false}, {"on", 3, false},
+    {"off", 0, false},   {"true", 3, true},          {"false", 0, true},         {"yes", 3, true},
+    {"no", 0, true},     {"1", 3, true},             {"0", 0, true},             {NULL, 0, false}};
+
 static int check_statement_timeout(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value,
                                    char *out, size_t outlen)
 {
@@ -115,6 +123,13 @@ static int check_enum(ss_ctx *ctx, const char *name, const char *value, const ss
         return SS_ERROR;
     snprintf(out, outlen, "%s", ss_setting_enum_name(options, v));
     return SS_OK;
+}
+
+static int check_synchronous_commit(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value,
+                                    char *out, size_t outlen)
+{
+    (void)s;
+    return check_enum(ctx, name, value, synchronous_commits, out, outlen);
 }
 
 static int check_client_min_messages(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value,
@@ -228,7 +243,8 @@ static int check_application_name(ss_ctx *ctx, const ss_settings *s, const char 
 }
 
 static const known_setting known[] = {
-    {"sunstone.default_storage", NULL, "memory", false, NULL},
+    {"default_table_access_method", NULL, "memory", false, NULL},
+    {"synchronous_commit", NULL, "on", false, check_synchronous_commit},
     {"sunstone.window_frame_algorithm", NULL, "auto", false, check_window_frame_algorithm},
     {"client_encoding", NULL, "UTF8", false, check_client_encoding},
     {"datestyle", "DateStyle", "ISO, MDY", false, check_datestyle},

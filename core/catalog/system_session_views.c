@@ -82,7 +82,7 @@ int ss_system_settings_fill(ss_ctx *ctx, ss_view_row_fn add, void *arg)
             text_or_null(m ? m->unit : NULL),
             text_or_null(m ? m->category : ours ? "Sunstone" : NULL),
             text_or_null(m                                        ? m->short_desc
-                         : strcmp(name, "sunstone.default_storage") == 0 ? "Sets the storage backend of new tables."
+                         : strcmp(name, "default_table_access_method") == 0 ? "Sets the storage backend of new tables."
                                                                   : "Sets the operator that runs this kind of plan node."),
             text_or_null(m ? m->extra_desc : NULL),
             text_or_null(m ? m->context : "user"),

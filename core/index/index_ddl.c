@@ -160,8 +160,10 @@ int ss_index_run_create(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, cons
     if (!r)
         return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_OBJECT, "access method \"%s\" does not exist", am);
     const ss_storage_vtable *sv = t->storage;
+    /* row ids are version 3's; statement undo is needed only by a backend without row
+       versions (a failed statement's versions are hidden by its xid's abort instead) */
     if (!SS_STORAGE_HAS(sv, fetch_versions) || !sv->insert_versions || !sv->scan_begin_snapshot ||
-        !sv->scan_rowids || !sv->fetch_versions || !SS_STORAGE_HAS(sv, stmt_abort) || !sv->stmt_abort)
+        !sv->scan_rowids || !sv->fetch_versions)
         return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                             "feature not supported: indexes on tables of storage backend \"%s\", which "
                             "has no row ids (vtable version 3) or no statement undo",

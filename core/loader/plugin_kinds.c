@@ -67,6 +67,22 @@ static int check_storage_fields(ss_ctx *ctx, const void *p)
         return ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR,
                             "storage backend \"%s\" is missing callback %s (add_column, drop_column come together)",
                             vt->name ? vt->name : "?", add ? "drop_column" : "add_column");
+    /* version 6: the durable-database callbacks come together */
+    static const ss_callback_field durable[] = {
+        CALLBACK(ss_storage_vtable, catalog_load), CALLBACK(ss_storage_vtable, table_storage_id),
+        CALLBACK(ss_storage_vtable, table_open),   CALLBACK(ss_storage_vtable, table_close),
+        CALLBACK(ss_storage_vtable, txn_commit),   CALLBACK(ss_storage_vtable, txn_abort)};
+    uint32_t have = 0;
+    for (uint32_t i = 0; i < COUNT(durable); i++)
+        have += vt->struct_size >= durable[i].offset + sizeof(void (*)(void)) &&
+                *(void (*const *)(void))((const char *)vt + durable[i].offset) != NULL;
+    for (uint32_t i = 0; have != 0 && have != COUNT(durable) && i < COUNT(durable); i++)
+        if (vt->struct_size < durable[i].offset + sizeof(void (*)(void)) ||
+            !*(void (*const *)(void))((const char *)vt + durable[i].offset))
+            return ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR,
+                                "storage backend \"%s\" is missing callback %s (the durable-database callbacks of "
+                                "version 6 come together)",
+                                vt->name ? vt->name : "?", durable[i].name);
     return SS_OK;
 }
 

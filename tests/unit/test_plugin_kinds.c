@@ -171,9 +171,19 @@ START_TEST(storage_checks)
              offsetof(ss_storage_vtable, scan_end) + sizeof v.scan_end);
     EXPECT_REFUSED(&f, api->register_storage(&f.plugin, &v, false), want);
     v = good_storage();
-    v.version = 6;
+    v.version = 7;
     EXPECT_REFUSED(&f, api->register_storage(&f.plugin, &v, false),
-                   "storage backend vtable \"k_st\" has version 6, kernel supports 1..5");
+                   "storage backend vtable \"k_st\" has version 7, kernel supports 1..6");
+    /* version 6: the durable-database callbacks come together */
+    v = good_storage();
+    CB(v, catalog_load);
+    CB(v, table_storage_id);
+    CB(v, table_open);
+    CB(v, table_close);
+    CB(v, txn_commit);
+    EXPECT_REFUSED(&f, api->register_storage(&f.plugin, &v, false),
+                   "storage backend \"k_st\" is missing callback txn_abort (the durable-database callbacks of "
+                   "version 6 come together)");
     /* (A) version 5: add_column and drop_column come together */
     v = good_storage();
     CB(v, add_column);

@@ -46,7 +46,7 @@
 extern "C" {
 #endif
 
-#define SS_STORAGE_VTABLE_VERSION 5
+#define SS_STORAGE_VTABLE_VERSION 6
 
 typedef struct ss_column_def {
     const char *name;
@@ -188,6 +188,59 @@ typedef struct ss_storage_vtable {
        position.  Cannot fail: ctx is for ss_api calls that need one, and nothing recorded
        on it is reported. */
     void (*drop_column)(ss_ctx *ctx, void *table, uint32_t col);
+
+    /* ---- version 6 (ABI 2.5): durable databases.  Optional, but all six or none; the
+       kernel reads them only when struct_size covers them, and opens a database file
+       (sunstone_open(path)) only through a backend that has them, calling its backend_open
+       with the file's path.  The division of work: the kernel owns the catalog and decides
+       every transaction's outcome; the backend stores bytes and row versions durably.
+       - The catalog: the kernel serialises its catalog into an image (its own versioned
+         format: the backend never interprets it) and hands it over with the commit of each
+         transaction after which the catalog differs from the last image stored, so DDL is
+         durable exactly when its transaction is.  At open it asks for the last image
+         stored (catalog_load) and rebuilds its catalog from it, reattaching each table to
+         its stored rows with table_open and the table's persistent id (table_storage_id,
+         recorded in the image).
+       - Transactions: the backend's writing callbacks (insert_versions, lock_versions,
+         link_versions, table_create, table_drop) may reach the file at once, but none of
+         their versions counts as committed until txn_commit has recorded its xid.  At
+         backend_open the backend resolves every stored stamp with what txn_commit recorded
+         (PostgreSQL's commit log, done once): a version whose xmin was not recorded is
+         removed, one whose xmax was recorded is removed, an xmax not recorded is cleared,
+         and every surviving xmin becomes SS_XID_INVALID (frozen: committed before every
+         snapshot).  So the kernel's xids start afresh in every process and never meet a
+         stored one.
+       - Closing: the kernel closes a table's handle with table_close (its rows stay) and
+         calls table_drop only for DROP TABLE and undone CREATE TABLE.
+       - One process: backend_open on a path another process has open fails (55006), as
+         does one on a file that is not a database of this backend (XX001). ---- */
+    /* The image stored by the last txn_commit that carried one: *image (ss_api.alloc'd,
+       the caller frees it with ss_api.free) and *len; *image NULL when none was ever stored
+       (a new database). */
+    int (*catalog_load)(ss_ctx *ctx, void *backend, void **image, size_t *len);
+    /* The table's persistent id: the same in every process that opens the database, never
+       another table's. */
+    uint64_t (*table_storage_id)(void *table);
+    /* Reattaches the stored table of persistent id `id`, whose columns are def's (as they
+       were when its image was stored), as table_create gives a handle for a new one.
+       XX000 for an id that names no table. */
+    int (*table_open)(ss_ctx *ctx, void *backend, uint64_t id, const ss_table_def *def, void **table);
+    /* Frees a handle at close; the table and its rows stay stored.  Cannot fail. */
+    void (*table_close)(void *backend, void *table);
+    /* Makes a transaction's commit durable before the kernel makes it visible: xids[0..n)
+       are the transaction's top-level xid and those of its subtransactions whose writes it
+       keeps (versions stamped by any other xid of it are not kept), commit_time_us its
+       commit time (microseconds since 1970), and image (len bytes) the catalog image to
+       store with it, NULL when the catalog did not change.  All or nothing: on SS_ERROR
+       nothing of it is recorded and the kernel aborts the transaction instead; on SS_OK the
+       commit survives a crash of the process and, unless the session's synchronous_commit
+       (ss_api.setting) is off, of the machine (off: a crash of the machine may lose the
+       latest commits, never leave a partial one). */
+    int (*txn_commit)(ss_ctx *ctx, void *backend, const ss_xid *xids, uint32_t n, int64_t commit_time_us,
+                      const void *image, size_t len);
+    /* The transaction of top-level xid `top` ended without committing (its versions are
+       removed at the next backend_open at the latest).  Cannot fail. */
+    void (*txn_abort)(ss_ctx *ctx, void *backend, ss_xid top);
 } ss_storage_vtable;
 
 /* Whether vt carries the field `member` (it was appended after the plugin's header). */

@@ -1,0 +1,31 @@
+/* durable.h — database files (sunstone_open(path)): the database's catalog persisted through
+ * a storage backend of vtable version 6 (storage.h), and every commit made durable by it.
+ * Until the native backend exists the backend of a database file is lmdb, the default of
+ * its new tables.  One session per database file (sunstone_open_session refuses more). */
+#ifndef SS_API_DURABLE_H
+#define SS_API_DURABLE_H
+
+#include "api/database.h"
+
+struct sunstone_stmt;
+typedef struct ss_durable ss_durable;
+
+/* Opens (or creates) the database file at path for db's database: its backend instance,
+ * then the catalog rebuilt from the stored image.  SS_ERROR recorded on ctx (not a
+ * database, in use by another process, a damaged image, no lmdb module). */
+int ss_durable_open(ss_ctx *ctx, sunstone *db, const char *path);
+/* Frees d's durable state (its backend instance is closed with the catalog's). */
+void ss_durable_free(ss_database *d);
+/* 0A000 before a statement whose effect the catalog image cannot store (a database file
+ * only; every other database passes). */
+int ss_durable_stmt_gate(struct sunstone_stmt *st);
+/* After a statement ran without error: the catalog objects it created are remembered with
+ * its text (CREATE TABLE, CREATE INDEX), which the image replays. */
+void ss_durable_stmt_end(struct sunstone_stmt *st);
+/* The session's transaction is about to commit: made durable first (the catalog image with
+ * it when the catalog changed).  SS_ERROR recorded on ctx: the caller aborts instead. */
+int ss_durable_commit(ss_ctx *ctx, sunstone *db);
+/* The session's transaction is about to end without committing. */
+void ss_durable_abort(ss_ctx *ctx, sunstone *db);
+
+#endif

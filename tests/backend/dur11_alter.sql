@@ -1,0 +1,32 @@
+-- backend suite: ALTER TABLE on a backend's tables: ADD COLUMN (NULL, constant and volatile
+-- defaults), DROP COLUMN, RENAME COLUMN, ALTER COLUMN TYPE, and their rollback.
+CREATE TABLE al (a int, b text);
+INSERT INTO al SELECT g, 'b' || g FROM generate_series(1, 1100) g;
+ALTER TABLE al ADD COLUMN c int;
+ALTER TABLE al ADD COLUMN d text DEFAULT 'dflt';
+ALTER TABLE al ADD COLUMN e numeric DEFAULT 1.25;
+SELECT * FROM al WHERE a IN (1, 1025, 1100) ORDER BY a;
+INSERT INTO al VALUES (2000, 'new', 5, 'given', 2.5);
+SELECT count(*), count(c), count(d), sum(e) FROM al;
+ALTER TABLE al DROP COLUMN b;
+SELECT * FROM al WHERE a IN (1, 2000) ORDER BY a;
+INSERT INTO al VALUES (2001, 6, 'x', 3);
+ALTER TABLE al RENAME COLUMN d TO dd;
+SELECT a, c, dd, e FROM al WHERE a >= 2000 ORDER BY a;
+BEGIN;
+ALTER TABLE al ADD COLUMN f int DEFAULT 9;
+SELECT a, f FROM al WHERE a = 1;
+ROLLBACK;
+SELECT * FROM al WHERE a = 1;
+BEGIN;
+ALTER TABLE al DROP COLUMN dd;
+ROLLBACK;
+SELECT * FROM al WHERE a = 2001;
+ALTER TABLE al ALTER COLUMN c TYPE bigint;
+UPDATE al SET c = a * 1000000000::bigint WHERE a = 2001;
+SELECT * FROM al WHERE a >= 2000 ORDER BY a;
+ALTER TABLE al ADD COLUMN g float8 DEFAULT random();
+SELECT count(*), count(g), bool_and(g >= 0 AND g < 1) FROM al;
+ALTER TABLE al DROP COLUMN a, DROP COLUMN g;
+SELECT * FROM al ORDER BY e DESC, c LIMIT 3;
+DROP TABLE al;

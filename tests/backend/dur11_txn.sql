@@ -1,0 +1,74 @@
+-- backend suite: transactions and savepoints over row versions; UPDATE / DELETE / TRUNCATE
+-- and their rollback.
+CREATE TABLE tx (k int, v text);
+INSERT INTO tx SELECT g, 'a' || g FROM generate_series(1, 10) g;
+BEGIN;
+INSERT INTO tx VALUES (11, 'in txn');
+UPDATE tx SET v = 'changed' WHERE k <= 3;
+DELETE FROM tx WHERE k BETWEEN 8 AND 9;
+SELECT * FROM tx ORDER BY k;
+ROLLBACK;
+SELECT * FROM tx ORDER BY k;
+BEGIN;
+UPDATE tx SET v = 'one' WHERE k = 1;
+SAVEPOINT s1;
+UPDATE tx SET v = 'two' WHERE k = 2;
+DELETE FROM tx WHERE k = 3;
+SAVEPOINT s2;
+INSERT INTO tx VALUES (12, 'twelve');
+ROLLBACK TO s2;
+INSERT INTO tx VALUES (13, 'thirteen');
+ROLLBACK TO s1;
+UPDATE tx SET v = 'again' WHERE k = 1;
+SELECT * FROM tx ORDER BY k;
+COMMIT;
+SELECT * FROM tx ORDER BY k;
+-- an error inside a block, and a savepoint that recovers from one
+BEGIN;
+INSERT INTO tx VALUES (20, 'twenty');
+SAVEPOINT s;
+INSERT INTO tx VALUES (1 / 0, 'never');
+ROLLBACK TO s;
+INSERT INTO tx VALUES (21, 'twenty-one');
+COMMIT;
+SELECT * FROM tx WHERE k >= 20 ORDER BY k;
+BEGIN;
+INSERT INTO tx VALUES (30, 'thirty');
+SELECT 1 / 0;
+COMMIT;
+SELECT count(*) FROM tx WHERE k = 30;
+-- the same row updated many times in one transaction, then deleted and re-inserted
+BEGIN;
+UPDATE tx SET v = v || '+' WHERE k = 5;
+UPDATE tx SET v = v || '+' WHERE k = 5;
+UPDATE tx SET v = v || '+' WHERE k = 5;
+SELECT * FROM tx WHERE k = 5;
+DELETE FROM tx WHERE k = 5;
+INSERT INTO tx VALUES (5, 'reborn');
+COMMIT;
+SELECT * FROM tx WHERE k = 5;
+UPDATE tx SET k = k + 100 WHERE k < 5 RETURNING *;
+DELETE FROM tx WHERE k > 100 RETURNING k, v;
+SELECT count(*), sum(k) FROM tx;
+-- TRUNCATE is transactional
+BEGIN;
+TRUNCATE tx;
+SELECT count(*) FROM tx;
+ROLLBACK;
+SELECT count(*) FROM tx;
+BEGIN;
+TRUNCATE tx;
+INSERT INTO tx VALUES (1, 'after truncate');
+COMMIT;
+SELECT * FROM tx;
+-- a table created and dropped inside rolled-back transactions
+BEGIN;
+CREATE TABLE gone (a int);
+INSERT INTO gone VALUES (1);
+ROLLBACK;
+SELECT * FROM gone;
+BEGIN;
+DROP TABLE tx;
+ROLLBACK;
+SELECT * FROM tx;
+DROP TABLE tx;
