@@ -281,7 +281,7 @@ ss_expr *bind_grouping_func(binder *b, const ast_expr *a)
         return NULL;
     for (uint32_t i = 0; i < a->nargs; i++) {
         ss_expr *g = st->scratch ? NULL : match_group(b, a->args[i]);
-        if (g && g->kind == EXPR_COLUMN && g->u.column.rel == st->rel) {
+        if (g && g->kind == EXPR_COLUMN && g->u.column.rel == st->rel && g->u.column.index < st->nuser_groups) {
             groups[i] = g->u.column.index;
             continue;
         }

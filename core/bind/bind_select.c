@@ -77,7 +77,13 @@ static int expand_star(binder *b, const ast_target *t, target_list *tl)
             if (!e)
                 return SS_ERROR;
             b->table_ref = ref;
-            if (b->agg_mode && c == first && note_grouping_error(b, t->location, re->col_names[first]))
+            ss_expr *g = b->agg_mode ? match_group_expr(b, e) : NULL;
+            bool dependent = false;
+            if (g)
+                e = g;
+            else if (b->agg_mode && fd_grouped_column(b, e, &dependent))
+                return SS_ERROR;
+            if (b->agg_mode && !g && !dependent && note_grouping_error(b, t->location, re->col_names[c]))
                 return SS_ERROR;
             if (tl_add(b, tl, NULL, re->col_names[c], e, t->location))
                 return SS_ERROR;
@@ -836,6 +842,7 @@ static int bind_from_table(binder *b, const ast_from_item *f, ss_lop **out)
     if (add_scope_entry_ns(b, f, f->alias ? f->alias : t->name, t->name, rel, t->ncols, names, t->types,
                            f->alias ? NULL : t->ns))
         return SS_ERROR;
+    b->scope[b->nscope - 1].base_table = t;
     if (b->nscope == b->scope_base + 1)
         b->table = t;
     return (*out = lop_get(b->ctx, b->arena, rel, t)) ? SS_OK : SS_ERROR;
@@ -1120,6 +1127,21 @@ static int bind_from_item(binder *b, const ast_from_item *f, ss_lop **out)
 
 static int bind_select_body(binder *b, const ast_select *s, ss_bound_stmt *out);
 
+/* The binder's state as before a query's outputs were bound, to bind them again. */
+static void reset_outputs(binder *b, uint32_t ndeferred, const int loc[2], const char *const msg[2])
+{
+    ss_error_clear(b->ctx->err);
+    b->ndeferred = ndeferred;
+    for (int k = 0; k < 2; k++) {
+        b->grouping_loc[k] = loc[k];
+        b->grouping_msg[k] = msg[k];
+    }
+    b->agg = NULL;
+    b->agg_mode = false;
+    b->in_having = false;
+    b->win = NULL;
+}
+
 /* After the outputs of a query that is not an aggregate query failed to bind: true when an
  * outer-level aggregate of a subquery made it one (bind_outer_agg.c), the error it raised
  * cleared and the binder's error notes put back, for the outputs to be bound again. */
@@ -1131,16 +1153,7 @@ static bool retry_as_aggregate(binder *b, bool *want_agg, bool *is_agg, uint32_t
         return false;
     *want_agg = false;
     *is_agg = true;
-    ss_error_clear(b->ctx->err);
-    b->ndeferred = ndeferred;
-    for (int k = 0; k < 2; k++) {
-        b->grouping_loc[k] = loc[k];
-        b->grouping_msg[k] = msg[k];
-    }
-    b->agg = NULL;
-    b->agg_mode = false;
-    b->in_having = false;
-    b->win = NULL;
+    reset_outputs(b, ndeferred, loc, msg);
     return true;
 }
 
@@ -1263,6 +1276,7 @@ static int bind_select_body(binder *b, const ast_select *s, ss_bound_stmt *out)
     uint32_t retry_deferred = b->ndeferred;
     int retry_loc[2] = {b->grouping_loc[0], b->grouping_loc[1]};
     const char *retry_msg[2] = {b->grouping_msg[0], b->grouping_msg[1]};
+    fd_groups fd = {0};
 bind_outputs:;
     target_list tl;
     memset(&tl, 0, sizeof tl);
@@ -1274,7 +1288,7 @@ bind_outputs:;
         if (s->ngroup && analyse_before_group_by(b, s))
             return SS_ERROR;
         b->no_agg_context = "GROUP BY";
-        if (bind_group_clause(b, s, st))
+        if (bind_group_clause(b, s, st) || fd_groups_add(b, st, &fd))
             return SS_ERROR;
         st->rel = new_rel(b);
         b->agg = st;
@@ -1317,6 +1331,11 @@ bind_outputs:;
     for (uint32_t i = 0; i < s->ndistinct_on; i++)
         if (order_item(b, s, s->distinct_on[i], "DISTINCT ON", &tl, &don_pos[i]))
             return SS_ERROR;
+    /* columns dependent on the primary key of a grouped table: bound again as groups */
+    if (fd_groups_retry(st) && b->grouping_msg[0] == retry_msg[0] && b->grouping_msg[1] == retry_msg[1]) {
+        reset_outputs(b, retry_deferred, retry_loc, retry_msg);
+        goto bind_outputs;
+    }
     b->agg_mode = false;
     b->win = NULL;
 
