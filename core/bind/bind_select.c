@@ -305,6 +305,7 @@ const ast_expr *resolve_group_item(binder *b, const ast_select *s, const ast_exp
  * when needed (PostgreSQL's findTargetlistEntrySQL92). */
 static int order_item_at(binder *b, const ast_select *s, const ast_expr *a, const char *clause, target_list *tl,
                          uint32_t *pos);
+static bool same_split_column(const binder *b, const ss_expr *x, const ss_expr *y);
 
 static int order_item(binder *b, const ast_select *s, const ast_expr *a, const char *clause, target_list *tl,
                       uint32_t *pos)
@@ -334,7 +335,8 @@ static int order_item_at(binder *b, const ast_select *s, const ast_expr *a, cons
                 /* PostgreSQL compares the analysed, unfolded expressions */
                 bool same = found < 0 || (expr_equal(tl->exprs[found], tl->exprs[i]) &&
                                           (!tl->asts[found] || !tl->asts[i] ||
-                                           ast_equal_loose(tl->asts[found], tl->asts[i])));
+                                           ast_equal_loose(tl->asts[found], tl->asts[i]))) ||
+                            same_split_column(b, tl->exprs[found], tl->exprs[i]);
                 if (!same)
                     return bind_error(b, a->location, "42702", "%s \"%s\" is ambiguous", clause, a->names[0]);
                 if (found < 0)
@@ -877,6 +879,45 @@ int bind_nested_query(binder *b, const ast_select *s, ss_bound_stmt *sub)
     return rc;
 }
 
+/* The expression computing output column i of a query's plan (through the projection that
+ * drops hidden columns), or NULL. */
+static const ss_expr *output_expr(const ss_lop *q, uint32_t i)
+{
+    if (q->kind != LOP_PROJECT || i >= q->u.project.n)
+        return NULL;
+    const ss_expr *e = q->u.project.exprs[i];
+    const ss_lop *in = q->nchildren ? q->children[0] : NULL;
+    if (e->kind == EXPR_COLUMN && in && in->kind == LOP_PROJECT && e->u.column.rel == in->rel)
+        return output_expr(in, e->u.column.index);
+    return e;
+}
+
+/* For each output column of q, the first one computing the same expression. */
+static const uint32_t *same_columns(binder *b, const ss_lop *q, uint32_t ncols)
+{
+    uint32_t *same = bind_alloc(b, sizeof *same * (ncols ? ncols : 1));
+    for (uint32_t i = 0; same && i < ncols; i++) {
+        const ss_expr *e = output_expr(q, i);
+        same[i] = i;
+        for (uint32_t j = 0; e && j < i && same[i] == i; j++)
+            if (expr_equal(e, output_expr(q, j)))
+                same[i] = j;
+    }
+    return same;
+}
+
+/* Whether outputs x and y read the same column of a bind_srf_split.c subquery (two of its
+ * columns computing the same expression: one output of the query as written). */
+static bool same_split_column(const binder *b, const ss_expr *x, const ss_expr *y)
+{
+    if (x->kind != EXPR_COLUMN || y->kind != EXPR_COLUMN || x->u.column.rel != y->u.column.rel)
+        return false;
+    for (uint32_t r = b->scope_base; r < b->nscope; r++)
+        if (b->scope[r].rel == x->u.column.rel && b->scope[r].same_col)
+            return b->scope[r].same_col[x->u.column.index] == b->scope[r].same_col[y->u.column.index];
+    return false;
+}
+
 /* A subquery or VALUES list of FROM: bound as a query of its own over the scope entries
  * after the outer ones (a LATERAL one sees those of its query's FROM items left of it as an
  * outer level), then a scope entry over its output columns. */
@@ -905,6 +946,8 @@ static int bind_from_subquery(binder *b, const ast_from_item *f, ss_lop **out)
     if (add_scope_entry(b, f, f->alias, NULL, sub.query->rel, sub.ncols, sub.col_names, sub.col_types))
         return SS_ERROR;
     b->scope[b->nscope - 1].through = sub.locking;
+    if (f->srf_split && !(b->scope[b->nscope - 1].same_col = same_columns(b, sub.query, sub.ncols)))
+        return SS_ERROR;
     return SS_OK;
 }
 

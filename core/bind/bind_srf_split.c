@@ -620,6 +620,7 @@ int srf_split_select(binder *b, const ast_select *s, ast_select **out)
         colnames[i] = low_name(&sp, i);
     memset(from, 0, sizeof *from);
     from->subquery = sub;
+    from->srf_split = true;
     from->alias = SPLIT_ALIAS;
     from->colnames = colnames;
     from->ncolnames = named;

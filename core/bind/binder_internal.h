@@ -79,6 +79,9 @@ typedef struct range_entry {
                                  value would be a NULL record there: refused, bind_whole_row.c) */
     struct ss_bound_locking *through; /* (LK) a subquery / view locked through: its row ids */
     const ss_table *base_table; /* a table of FROM (not a view, subquery or WITH query) */
+    /* a bind_srf_split.c subquery: same_col[i] is the first of its columns computing the
+       same expression as column i (NULL: each column its own) */
+    const uint32_t *same_col;
     ss_type row_type;         /* id non-zero: the type of its whole row (a function scan of a
                                  row type's items, unnest of t[]: t) */
 } range_entry;
