@@ -1,0 +1,48 @@
+-- Volatile items (nextval) of FROM subqueries, UNION ALL inputs, WITH queries and views are
+-- computed whether or not anything reads them (PostgreSQL keeps them), and only for the rows
+-- a LIMIT passes
+CREATE SEQUENCE s;
+CREATE TABLE t (a int);
+INSERT INTO t VALUES (1),(2);
+SELECT count(*) FROM (SELECT nextval('s') FROM generate_series(1,3)) x;
+SELECT currval('s');
+SELECT count(*) FROM (SELECT nextval('s') AS n, 1 AS k FROM generate_series(1,3)) x WHERE k = 1;
+SELECT currval('s');
+SELECT count(*) FROM (SELECT 1 FROM t UNION ALL SELECT nextval('s') FROM generate_series(1,3)) x;
+SELECT currval('s');
+SELECT count(*) FROM (SELECT a, nextval('s') FROM t UNION ALL SELECT 1, nextval('s') FROM t) x;
+SELECT currval('s');
+WITH c AS (SELECT nextval('s') FROM generate_series(1,3)) SELECT count(*) FROM c;
+SELECT currval('s');
+WITH c AS NOT MATERIALIZED (SELECT nextval('s') FROM generate_series(1,3)) SELECT count(*) FROM c;
+SELECT currval('s');
+SELECT a FROM (SELECT a, nextval('s') FROM t) x ORDER BY a;
+SELECT currval('s');
+SELECT count(*) FROM (SELECT a, setval('s', 100) FROM t) x;
+SELECT currval('s');
+SELECT count(*) FROM (SELECT a, random() FROM t) x;
+SELECT count(*) FROM (SELECT a, nextval('s') FROM t LIMIT 1) x;
+SELECT currval('s');
+SELECT count(*) FROM (SELECT DISTINCT a, nextval('s') FROM t) x;
+SELECT currval('s');
+SELECT count(*) FROM (SELECT a, nextval('s') n FROM t) x JOIN t USING (a);
+SELECT currval('s');
+SELECT count(*) FROM (SELECT a FROM (SELECT a, nextval('s') FROM t) y) x;
+SELECT currval('s');
+SELECT EXISTS (SELECT nextval('s') FROM t);
+SELECT currval('s');
+SELECT count(*) FROM (SELECT a, nextval('s') FROM t) x WHERE false;
+SELECT currval('s');
+CREATE VIEW v AS SELECT a, nextval('s') AS n FROM t;
+SELECT count(*) FROM v;
+SELECT currval('s');
+SELECT count(*) FROM (SELECT a, nextval('s') FROM t UNION SELECT 1, 1) x;
+SELECT currval('s');
+SELECT count(*) FROM (SELECT a, count(*), nextval('s') FROM t GROUP BY a) x;
+SELECT currval('s');
+SELECT nextval('s') FROM t LIMIT 1;
+SELECT currval('s');
+SELECT count(*) FROM (SELECT nextval('s') FROM generate_series(1,5) LIMIT 3) x;
+SELECT currval('s');
+SELECT count(*) FROM (SELECT a, nextval('s') FROM t WHERE a > 1) x;
+SELECT currval('s');
