@@ -7,8 +7,9 @@
 
 #include "plan/logical.h"
 
-/* Rewrites *root in place: LIMIT n (no OFFSET, no WITH TIES) directly over a PROJECT with a volatile item
- * becomes the PROJECT over the LIMIT of its input (a projection keeps the row count). */
+/* Rewrites *root in place: LIMIT n (no WITH TIES) directly over a PROJECT with a volatile
+ * item becomes the PROJECT over the LIMIT of its input (a projection keeps the row count);
+ * LIMIT n OFFSET m (constants) stays above it, with a LIMIT n + m below it. */
 int ss_limit_below_volatile(ss_ctx *ctx, ss_arena *arena, ss_lop **root);
 
 #endif
