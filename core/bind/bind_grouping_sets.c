@@ -38,8 +38,7 @@ static bool any_grouping_set(const ast_select *s)
     return false;
 }
 
-/* Leaf expressions of the GROUP BY items (an upper bound of the group expressions). */
-static uint32_t count_leaves(const ast_expr *e)
+uint32_t count_leaves(const ast_expr *e)
 {
     if (e->kind != AE_GROUPING_SET)
         return 1;

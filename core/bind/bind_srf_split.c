@@ -535,16 +535,6 @@ static ast_expr *group_item_lowered(binder *b, const ast_select *s, ast_expr *g,
     return col;
 }
 
-static uint32_t group_leaves(const ast_expr *g)
-{
-    if (g->kind != AE_GROUPING_SET)
-        return 1;
-    uint32_t n = 0;
-    for (uint32_t i = 0; i < g->nargs; i++)
-        n += group_leaves(g->args[i]);
-    return n;
-}
-
 /* GROUP BY items with several different set-returning calls (in one item or across items,
  * nested or not, in grouping sets too): the items computed by a LATERAL subquery without
  * FROM joined to the FROM items, whose select list runs the calls in lockstep level by level
@@ -554,7 +544,7 @@ static int split_group_by_lateral(binder *b, const ast_select *s, ast_select **o
 {
     group_srfs gs = {0};
     for (uint32_t i = 0; i < s->ngroup; i++)
-        gs.cap += group_leaves(s->group_by[i]);
+        gs.cap += count_leaves(s->group_by[i]);
     gs.items = bind_alloc(b, sizeof *gs.items * gs.cap);
     gs.cols = bind_alloc(b, sizeof *gs.cols * gs.cap);
     gs.targets = bind_alloc(b, sizeof *gs.targets * gs.cap);

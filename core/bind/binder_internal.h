@@ -434,6 +434,8 @@ const ast_expr *resolve_group_item(binder *b, const ast_select *s, const ast_exp
  * grouping sets, expands them (PostgreSQL's expand_grouping_sets; 54001 beyond 4096). */
 int bind_group_clause(binder *b, const ast_select *s, agg_state *st);
 /* GROUPING(args) in an aggregate query's output (42803 when an argument is no group). */
+/* Leaf expressions of GROUP BY item e (an upper bound of its group expressions). */
+uint32_t count_leaves(const ast_expr *e);
 ss_expr *bind_grouping_func(binder *b, const ast_expr *a);
 /* The aggregate of a grouping-sets query over input: one aggregate per set, projected to
  * st's relation (NULL for the groups a set leaves out, GROUPING values as constants), the
