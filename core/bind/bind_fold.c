@@ -13,14 +13,22 @@ static bool is_const(const ss_expr *e)
     return e && e->kind == EXPR_CONST && e->type.id != SS_TYPE_UNKNOWN;
 }
 
+/* Built-ins PostgreSQL declares STABLE (their value depends on settings) that parse their
+ * text arguments: eval_const_expressions folds only immutable calls, so their errors come
+ * when a row is read, not at plan time. */
+static bool is_stable_call(const ss_func_def *def)
+{
+    return (!strcmp(def->name, "to_date") || !strcmp(def->name, "to_timestamp")) && def->nargs == 2;
+}
+
 /* PostgreSQL's planner evaluates every operator and function whose inputs are all constants
  * before running the query (eval_const_expressions): do the same, so such errors surface
  * (without a position) even when no row is read, and in the same order. */
 ss_expr *fold_constants(binder *b, ss_expr *e)
 {
     bool all_const = true;
-    if (e->kind == EXPR_FUNC && e->u.func.def->is_volatile)
-        return e; /* random(), setseed(), now(): evaluated when the query runs */
+    if (e->kind == EXPR_FUNC && (e->u.func.def->is_volatile || is_stable_call(e->u.func.def)))
+        return e; /* random(), setseed(), now(), to_date(): evaluated when the query runs */
     switch (e->kind) {
     case EXPR_OP:
     case EXPR_FUNC:

@@ -38,8 +38,7 @@ static bool any_grouping_set(const ast_select *s)
     return false;
 }
 
-/* Leaf expressions of the GROUP BY items (an upper bound of the group expressions). */
-static uint32_t count_leaves(const ast_expr *e)
+uint32_t count_leaves(const ast_expr *e)
 {
     if (e->kind != AE_GROUPING_SET)
         return 1;
@@ -281,7 +280,7 @@ ss_expr *bind_grouping_func(binder *b, const ast_expr *a)
         return NULL;
     for (uint32_t i = 0; i < a->nargs; i++) {
         ss_expr *g = st->scratch ? NULL : match_group(b, a->args[i]);
-        if (g && g->kind == EXPR_COLUMN && g->u.column.rel == st->rel) {
+        if (g && g->kind == EXPR_COLUMN && g->u.column.rel == st->rel && g->u.column.index < st->nuser_groups) {
             groups[i] = g->u.column.index;
             continue;
         }

@@ -241,7 +241,10 @@ ss_expr *bind_column(binder *b, const ast_expr *a)
     ss_expr *e = entry_column(b, found, (uint32_t)index, &ref);
     b->table_ref = ref;
     /* PostgreSQL's COALESCE of a FULL JOIN's merged column has no location */
-    if (b->agg_mode && note_grouping_error(b, e && e->kind == EXPR_CASE ? -1 : a->location, col))
+    bool dependent = false;
+    if (b->agg_mode && fd_grouped_column(b, e, &dependent))
+        return NULL;
+    if (b->agg_mode && !dependent && note_grouping_error(b, e && e->kind == EXPR_CASE ? -1 : a->location, col))
         return NULL;
     return e;
 }

@@ -77,7 +77,13 @@ static int expand_star(binder *b, const ast_target *t, target_list *tl)
             if (!e)
                 return SS_ERROR;
             b->table_ref = ref;
-            if (b->agg_mode && c == first && note_grouping_error(b, t->location, re->col_names[first]))
+            ss_expr *g = b->agg_mode ? match_group_expr(b, e) : NULL;
+            bool dependent = false;
+            if (g)
+                e = g;
+            else if (b->agg_mode && fd_grouped_column(b, e, &dependent))
+                return SS_ERROR;
+            if (b->agg_mode && !g && !dependent && note_grouping_error(b, t->location, re->col_names[c]))
                 return SS_ERROR;
             if (tl_add(b, tl, NULL, re->col_names[c], e, t->location))
                 return SS_ERROR;
@@ -299,6 +305,7 @@ const ast_expr *resolve_group_item(binder *b, const ast_select *s, const ast_exp
  * when needed (PostgreSQL's findTargetlistEntrySQL92). */
 static int order_item_at(binder *b, const ast_select *s, const ast_expr *a, const char *clause, target_list *tl,
                          uint32_t *pos);
+static bool same_split_column(const binder *b, const ss_expr *x, const ss_expr *y);
 
 static int order_item(binder *b, const ast_select *s, const ast_expr *a, const char *clause, target_list *tl,
                       uint32_t *pos)
@@ -328,7 +335,8 @@ static int order_item_at(binder *b, const ast_select *s, const ast_expr *a, cons
                 /* PostgreSQL compares the analysed, unfolded expressions */
                 bool same = found < 0 || (expr_equal(tl->exprs[found], tl->exprs[i]) &&
                                           (!tl->asts[found] || !tl->asts[i] ||
-                                           ast_equal_loose(tl->asts[found], tl->asts[i])));
+                                           ast_equal_loose(tl->asts[found], tl->asts[i]))) ||
+                            same_split_column(b, tl->exprs[found], tl->exprs[i]);
                 if (!same)
                     return bind_error(b, a->location, "42702", "%s \"%s\" is ambiguous", clause, a->names[0]);
                 if (found < 0)
@@ -836,6 +844,7 @@ static int bind_from_table(binder *b, const ast_from_item *f, ss_lop **out)
     if (add_scope_entry_ns(b, f, f->alias ? f->alias : t->name, t->name, rel, t->ncols, names, t->types,
                            f->alias ? NULL : t->ns))
         return SS_ERROR;
+    b->scope[b->nscope - 1].base_table = t;
     if (b->nscope == b->scope_base + 1)
         b->table = t;
     return (*out = lop_get(b->ctx, b->arena, rel, t)) ? SS_OK : SS_ERROR;
@@ -870,6 +879,45 @@ int bind_nested_query(binder *b, const ast_select *s, ss_bound_stmt *sub)
     return rc;
 }
 
+/* The expression computing output column i of a query's plan (through the projection that
+ * drops hidden columns), or NULL. */
+static const ss_expr *output_expr(const ss_lop *q, uint32_t i)
+{
+    if (q->kind != LOP_PROJECT || i >= q->u.project.n)
+        return NULL;
+    const ss_expr *e = q->u.project.exprs[i];
+    const ss_lop *in = q->nchildren ? q->children[0] : NULL;
+    if (e->kind == EXPR_COLUMN && in && in->kind == LOP_PROJECT && e->u.column.rel == in->rel)
+        return output_expr(in, e->u.column.index);
+    return e;
+}
+
+/* For each output column of q, the first one computing the same expression. */
+static const uint32_t *same_columns(binder *b, const ss_lop *q, uint32_t ncols)
+{
+    uint32_t *same = bind_alloc(b, sizeof *same * (ncols ? ncols : 1));
+    for (uint32_t i = 0; same && i < ncols; i++) {
+        const ss_expr *e = output_expr(q, i);
+        same[i] = i;
+        for (uint32_t j = 0; e && j < i && same[i] == i; j++)
+            if (expr_equal(e, output_expr(q, j)))
+                same[i] = j;
+    }
+    return same;
+}
+
+/* Whether outputs x and y read the same column of a bind_srf_split.c subquery (two of its
+ * columns computing the same expression: one output of the query as written). */
+static bool same_split_column(const binder *b, const ss_expr *x, const ss_expr *y)
+{
+    if (x->kind != EXPR_COLUMN || y->kind != EXPR_COLUMN || x->u.column.rel != y->u.column.rel)
+        return false;
+    for (uint32_t r = b->scope_base; r < b->nscope; r++)
+        if (b->scope[r].rel == x->u.column.rel && b->scope[r].same_col)
+            return b->scope[r].same_col[x->u.column.index] == b->scope[r].same_col[y->u.column.index];
+    return false;
+}
+
 /* A subquery or VALUES list of FROM: bound as a query of its own over the scope entries
  * after the outer ones (a LATERAL one sees those of its query's FROM items left of it as an
  * outer level), then a scope entry over its output columns. */
@@ -898,6 +946,8 @@ static int bind_from_subquery(binder *b, const ast_from_item *f, ss_lop **out)
     if (add_scope_entry(b, f, f->alias, NULL, sub.query->rel, sub.ncols, sub.col_names, sub.col_types))
         return SS_ERROR;
     b->scope[b->nscope - 1].through = sub.locking;
+    if (f->srf_split && !(b->scope[b->nscope - 1].same_col = same_columns(b, sub.query, sub.ncols)))
+        return SS_ERROR;
     return SS_OK;
 }
 
@@ -1120,6 +1170,21 @@ static int bind_from_item(binder *b, const ast_from_item *f, ss_lop **out)
 
 static int bind_select_body(binder *b, const ast_select *s, ss_bound_stmt *out);
 
+/* The binder's state as before a query's outputs were bound, to bind them again. */
+static void reset_outputs(binder *b, uint32_t ndeferred, const int loc[2], const char *const msg[2])
+{
+    ss_error_clear(b->ctx->err);
+    b->ndeferred = ndeferred;
+    for (int k = 0; k < 2; k++) {
+        b->grouping_loc[k] = loc[k];
+        b->grouping_msg[k] = msg[k];
+    }
+    b->agg = NULL;
+    b->agg_mode = false;
+    b->in_having = false;
+    b->win = NULL;
+}
+
 /* After the outputs of a query that is not an aggregate query failed to bind: true when an
  * outer-level aggregate of a subquery made it one (bind_outer_agg.c), the error it raised
  * cleared and the binder's error notes put back, for the outputs to be bound again. */
@@ -1131,16 +1196,7 @@ static bool retry_as_aggregate(binder *b, bool *want_agg, bool *is_agg, uint32_t
         return false;
     *want_agg = false;
     *is_agg = true;
-    ss_error_clear(b->ctx->err);
-    b->ndeferred = ndeferred;
-    for (int k = 0; k < 2; k++) {
-        b->grouping_loc[k] = loc[k];
-        b->grouping_msg[k] = msg[k];
-    }
-    b->agg = NULL;
-    b->agg_mode = false;
-    b->in_having = false;
-    b->win = NULL;
+    reset_outputs(b, ndeferred, loc, msg);
     return true;
 }
 
@@ -1263,6 +1319,7 @@ static int bind_select_body(binder *b, const ast_select *s, ss_bound_stmt *out)
     uint32_t retry_deferred = b->ndeferred;
     int retry_loc[2] = {b->grouping_loc[0], b->grouping_loc[1]};
     const char *retry_msg[2] = {b->grouping_msg[0], b->grouping_msg[1]};
+    fd_groups fd = {0};
 bind_outputs:;
     target_list tl;
     memset(&tl, 0, sizeof tl);
@@ -1274,7 +1331,7 @@ bind_outputs:;
         if (s->ngroup && analyse_before_group_by(b, s))
             return SS_ERROR;
         b->no_agg_context = "GROUP BY";
-        if (bind_group_clause(b, s, st))
+        if (bind_group_clause(b, s, st) || fd_groups_add(b, st, &fd))
             return SS_ERROR;
         st->rel = new_rel(b);
         b->agg = st;
@@ -1317,6 +1374,11 @@ bind_outputs:;
     for (uint32_t i = 0; i < s->ndistinct_on; i++)
         if (order_item(b, s, s->distinct_on[i], "DISTINCT ON", &tl, &don_pos[i]))
             return SS_ERROR;
+    /* columns dependent on the primary key of a grouped table: bound again as groups */
+    if (fd_groups_retry(st) && b->grouping_msg[0] == retry_msg[0] && b->grouping_msg[1] == retry_msg[1]) {
+        reset_outputs(b, retry_deferred, retry_loc, retry_msg);
+        goto bind_outputs;
+    }
     b->agg_mode = false;
     b->win = NULL;
 

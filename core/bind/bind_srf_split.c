@@ -233,31 +233,35 @@ static bool is_window_call(const ast_expr *e)
 
 /* ---- one set-returning function in GROUP BY --------------------------------------------- */
 
-static ast_expr *replace_call(binder *b, ast_expr *e, const ast_expr *call, ast_expr *col, bool *failed)
+/* e with each subexpression written as one of from[0..n) (the same names too) replaced by
+ * the matching to[k]; not inside subqueries or GROUPING(...). */
+static ast_expr *replace_any(binder *b, ast_expr *e, const ast_expr *const *from, ast_expr *const *to, uint32_t n,
+                             bool *failed)
 {
     if (!e || *failed)
         return e;
-    if (is_srf_node(e) && ast_equal(e, call) && same_expr(e, call))
-        return col;
+    for (uint32_t k = 0; k < n; k++)
+        if (ast_equal(e, from[k]) && same_expr(e, from[k]))
+            return to[k];
     ast_expr *c = bind_alloc(b, sizeof *c);
     if (!c) {
         *failed = true;
         return NULL;
     }
     *c = *e;
-    if (e->kind == AE_SUBLINK)
+    if (e->kind == AE_SUBLINK || e->kind == AE_GROUPING_FUNC) /* GROUPING(...) refuses them as written */
         return c;
-    c->left = replace_call(b, e->left, call, col, failed);
-    c->right = replace_call(b, e->right, call, col, failed);
-    c->arg = replace_call(b, e->arg, call, col, failed);
-    c->els = replace_call(b, e->els, call, col, failed);
+    c->left = replace_any(b, e->left, from, to, n, failed);
+    c->right = replace_any(b, e->right, from, to, n, failed);
+    c->arg = replace_any(b, e->arg, from, to, n, failed);
+    c->els = replace_any(b, e->els, from, to, n, failed);
     if (e->nargs) {
         if (!(c->args = bind_alloc(b, sizeof(ast_expr *) * e->nargs))) {
             *failed = true;
             return NULL;
         }
         for (uint32_t i = 0; i < e->nargs; i++)
-            c->args[i] = replace_call(b, e->args[i], call, col, failed);
+            c->args[i] = replace_any(b, e->args[i], from, to, n, failed);
     }
     if (e->nwhens) {
         c->whens = bind_alloc(b, sizeof(ast_expr *) * e->nwhens);
@@ -267,11 +271,16 @@ static ast_expr *replace_call(binder *b, ast_expr *e, const ast_expr *call, ast_
             return NULL;
         }
         for (uint32_t i = 0; i < e->nwhens; i++) {
-            c->whens[i] = replace_call(b, e->whens[i], call, col, failed);
-            c->thens[i] = replace_call(b, e->thens[i], call, col, failed);
+            c->whens[i] = replace_any(b, e->whens[i], from, to, n, failed);
+            c->thens[i] = replace_any(b, e->thens[i], from, to, n, failed);
         }
     }
     return c;
+}
+
+static ast_expr *replace_call(binder *b, ast_expr *e, const ast_expr *call, ast_expr *col, bool *failed)
+{
+    return replace_any(b, e, &call, &col, 1, failed);
 }
 
 static bool contains_call(const ast_expr *e, const ast_expr *call)
@@ -453,6 +462,154 @@ static int split_group_by(binder *b, const ast_select *s, ast_select **out)
     return SS_OK;
 }
 
+/* GROUP BY items with several different set-returning calls (in one item or across items,
+ * nested or not): the items computed by a LATERAL subquery without FROM joined to the FROM
+ * items, whose select list runs the calls in lockstep level by level as PostgreSQL's
+ * ProjectSet below the aggregation does; its columns replace the items everywhere. */
+typedef struct group_srfs {
+    const ast_expr **items; /* the distinct items with calls, and their columns */
+    ast_expr **cols;
+    ast_target *targets;    /* the LATERAL subquery's select list */
+    uint32_t n, cap;
+    bool as_written;        /* an item this rewrite leaves to PostgreSQL's errors */
+} group_srfs;
+
+/* A leaf of GROUP BY as the select list item an ordinal or an output name picks. */
+static const ast_expr *group_leaf(const ast_select *s, const ast_expr *g)
+{
+    if (g->kind == AE_INT && g->ival >= 1 && (uint64_t)g->ival <= s->ntargets)
+        return s->targets[g->ival - 1].expr;
+    if (g->kind == AE_COLUMN && g->nnames == 1)
+        for (uint32_t k = 0; k < s->ntargets; k++)
+            if (s->targets[k].alias && !strcmp(s->targets[k].alias, g->names[0]) && srf_level(s->targets[k].expr))
+                return s->targets[k].expr;
+    return g;
+}
+
+/* Item g of GROUP BY (a grouping set's leaves too) with its leaves that have set-returning
+ * calls replaced by the subquery's columns (noted in gs). */
+static ast_expr *group_item_lowered(binder *b, const ast_select *s, ast_expr *g, group_srfs *gs, bool *failed)
+{
+    if (!g || *failed || gs->as_written)
+        return g;
+    if (g->kind == AE_GROUPING_SET) {
+        ast_expr *c = bind_alloc(b, sizeof *c);
+        ast_expr **args = bind_alloc(b, sizeof *args * (g->nargs ? g->nargs : 1));
+        if (!c || !args) {
+            *failed = true;
+            return NULL;
+        }
+        *c = *g;
+        for (uint32_t i = 0; i < g->nargs; i++)
+            args[i] = group_item_lowered(b, s, g->args[i], gs, failed);
+        c->args = args;
+        return c;
+    }
+    const ast_expr *leaf = group_leaf(s, g);
+    int l = srf_level(leaf);
+    if (l < 0 || ast_has_aggregate(leaf) || ast_any(leaf, is_window_call)) {
+        gs->as_written = true; /* PostgreSQL's errors */
+        return g;
+    }
+    if (l == 0)
+        return g;
+    for (uint32_t k = 0; k < gs->n; k++)
+        if (ast_equal(gs->items[k], leaf) && same_expr(gs->items[k], leaf))
+            return gs->cols[k];
+    if (gs->n == gs->cap) {
+        *failed = true; /* (cap: the leaves of GROUP BY) */
+        return NULL;
+    }
+    char buf[32];
+    snprintf(buf, sizeof buf, "?g%u", gs->n + 1);
+    char *name = bind_alloc(b, strlen(buf) + 1);
+    split sp = {.b = b};
+    ast_expr *col = name ? column_of(&sp, GROUP_ALIAS, strcpy(name, buf), leaf->location) : NULL;
+    if (!col) {
+        *failed = true;
+        return NULL;
+    }
+    gs->targets[gs->n] = (ast_target){.expr = (ast_expr *)leaf, .alias = name, .location = leaf->location};
+    gs->items[gs->n] = leaf;
+    gs->cols[gs->n++] = col;
+    return col;
+}
+
+/* GROUP BY items with several different set-returning calls (in one item or across items,
+ * nested or not, in grouping sets too): the items computed by a LATERAL subquery without
+ * FROM joined to the FROM items, whose select list runs the calls in lockstep level by level
+ * as PostgreSQL's ProjectSet below the aggregation does; its columns replace the items
+ * everywhere. */
+static int split_group_by_lateral(binder *b, const ast_select *s, ast_select **out)
+{
+    group_srfs gs = {0};
+    for (uint32_t i = 0; i < s->ngroup; i++)
+        gs.cap += count_leaves(s->group_by[i]);
+    gs.items = bind_alloc(b, sizeof *gs.items * gs.cap);
+    gs.cols = bind_alloc(b, sizeof *gs.cols * gs.cap);
+    gs.targets = bind_alloc(b, sizeof *gs.targets * gs.cap);
+    ast_expr **group_by = bind_alloc(b, sizeof *group_by * s->ngroup);
+    if (!gs.items || !gs.cols || !gs.targets || !group_by)
+        return SS_ERROR;
+    bool failed = false;
+    for (uint32_t i = 0; i < s->ngroup; i++)
+        group_by[i] = group_item_lowered(b, s, s->group_by[i], &gs, &failed);
+    if (failed)
+        return SS_ERROR;
+    if (gs.as_written)
+        return SS_OK;
+    uint32_t n = gs.n;
+    const ast_expr **items = gs.items;
+    ast_expr **cols = gs.cols;
+    ast_target *targets = gs.targets;
+    if (!n)
+        return SS_OK;
+    ast_select *sub = bind_alloc(b, sizeof *sub), *q = bind_alloc(b, sizeof *q);
+    ast_from_item *fn = bind_alloc(b, sizeof *fn), *join = s->from ? bind_alloc(b, sizeof *join) : NULL;
+    if (!sub || !q || !fn || (s->from && !join))
+        return SS_ERROR;
+    memset(sub, 0, sizeof *sub);
+    sub->targets = targets;
+    sub->ntargets = n;
+    memset(fn, 0, sizeof *fn);
+    fn->subquery = sub;
+    fn->alias = GROUP_ALIAS;
+    fn->lateral = true;
+    fn->location = -1;
+    ast_from_item *from = fn;
+    if (join) {
+        memset(join, 0, sizeof *join);
+        join->is_join = true;
+        join->join_type = AST_JOIN_COMMA;
+        join->left = s->from;
+        join->right = fn;
+        join->location = -1;
+        from = join;
+    }
+    *q = *s;
+    q->from = from;
+    q->from_table = NULL;
+    q->group_by = group_by;
+    if (!(q->targets = bind_alloc(b, sizeof(ast_target) * (s->ntargets ? s->ntargets : 1))) ||
+        (s->norder && !(q->order_by = bind_alloc(b, sizeof(ast_sort_item) * s->norder))))
+        return SS_ERROR;
+    for (uint32_t i = 0; i < s->ntargets; i++) {
+        q->targets[i] = s->targets[i];
+        q->targets[i].expr = replace_any(b, s->targets[i].expr, items, cols, n, &failed);
+        if (!q->targets[i].alias && q->targets[i].expr != s->targets[i].expr && s->targets[i].expr->kind != AE_STAR)
+            q->targets[i].alias = figure_colname(s->targets[i].expr);
+    }
+    q->having = replace_any(b, s->having, items, cols, n, &failed);
+    for (uint32_t i = 0; i < s->norder; i++) {
+        q->order_by[i] = s->order_by[i];
+        q->order_by[i].expr = replace_any(b, s->order_by[i].expr, items, cols, n, &failed);
+    }
+    if (failed)
+        return SS_ERROR;
+    *out = q;
+    return SS_OK;
+}
+
 /* ---- the select list's calls over a subquery -------------------------------------------- */
 
 int srf_split_select(binder *b, const ast_select *s, ast_select **out)
@@ -461,7 +618,7 @@ int srf_split_select(binder *b, const ast_select *s, ast_select **out)
     if (s->values || s->setop || s->nlocking)
         return SS_OK;
     if (s->ngroup) {
-        if (split_group_by(b, s, out))
+        if (split_group_by(b, s, out) || (!*out && split_group_by_lateral(b, s, out)))
             return SS_ERROR;
         if (*out)
             return SS_OK;
@@ -620,6 +777,7 @@ int srf_split_select(binder *b, const ast_select *s, ast_select **out)
         colnames[i] = low_name(&sp, i);
     memset(from, 0, sizeof *from);
     from->subquery = sub;
+    from->srf_split = true;
     from->alias = SPLIT_ALIAS;
     from->colnames = colnames;
     from->ncolnames = named;

@@ -58,7 +58,10 @@ ss_expr *bind_outer_column(binder *b, const ast_expr *a, bool *found)
             b->agg_mode = false;
             outer_level *olv = &b->outer[k - 1];
             int slot = lv->in_having ? 1 : 0;
-            if ((e = bind_expr(b, a)) && !olv->grouping_msg[slot]) {
+            bool dependent = false;
+            if ((e = bind_expr(b, a)) && fd_grouped_column(b, e, &dependent))
+                e = NULL;
+            if (e && !dependent && !olv->grouping_msg[slot]) {
                 olv->grouping_loc[slot] = a->location;
                 olv->grouping_msg[slot] = ss_arena_printf(b->arena, "subquery uses ungrouped column \"%s.%s\" from outer query",
                                                           b->table_ref, a->names[a->nnames - 1]);

@@ -15,11 +15,21 @@
 
 #include <string.h>
 
+/* The columns found functionally dependent on the GROUP BY items so far, kept across the
+   passes over a query's outputs (bind_functional_grouping.c). */
+typedef struct fd_groups {
+    ss_expr **cols;
+    uint32_t n, cap;
+} fd_groups;
+
 typedef struct agg_state {
     uint32_t rel;             /* the aggregate's relation: groups, then aggregate results */
     ss_expr **groups;         /* bound group expressions (over the input) */
     const ast_expr **group_asts; /* and as written (after position/alias resolution) */
     uint32_t ngroups;
+    /* the first nuser_groups are GROUP BY's, the rest fd's columns (NULL: none looked for) */
+    uint32_t nuser_groups;
+    fd_groups *fd;
     ss_agg_call *aggs;
     ss_agg_extra **extras;    /* parallel to aggs: FILTER, ORDER BY, extra arguments (or NULL) */
     uint32_t naggs, cap_aggs;
@@ -68,6 +78,10 @@ typedef struct range_entry {
     bool null_extended;       /* on the NULL-extended side of an outer join (its whole-row
                                  value would be a NULL record there: refused, bind_whole_row.c) */
     struct ss_bound_locking *through; /* (LK) a subquery / view locked through: its row ids */
+    const ss_table *base_table; /* a table of FROM (not a view, subquery or WITH query) */
+    /* a bind_srf_split.c subquery: same_col[i] is the first of its columns computing the
+       same expression as column i (NULL: each column its own) */
+    const uint32_t *same_col;
     ss_type row_type;         /* id non-zero: the type of its whole row (a function scan of a
                                  row type's items, unnest of t[]: t) */
 } range_entry;
@@ -420,6 +434,8 @@ const ast_expr *resolve_group_item(binder *b, const ast_select *s, const ast_exp
  * grouping sets, expands them (PostgreSQL's expand_grouping_sets; 54001 beyond 4096). */
 int bind_group_clause(binder *b, const ast_select *s, agg_state *st);
 /* GROUPING(args) in an aggregate query's output (42803 when an argument is no group). */
+/* Leaf expressions of GROUP BY item e (an upper bound of its group expressions). */
+uint32_t count_leaves(const ast_expr *e);
 ss_expr *bind_grouping_func(binder *b, const ast_expr *a);
 /* The aggregate of a grouping-sets query over input: one aggregate per set, projected to
  * st's relation (NULL for the groups a set leaves out, GROUPING values as constants), the
@@ -429,6 +445,17 @@ ss_lop *stack_grouping_sets(binder *b, agg_state *st, ss_lop *input);
 /* Grouping errors (bind_agg.c): noted while binding an aggregate query's outputs, raised
  * once they are all bound (the select list's first, then HAVING's). */
 int note_grouping_error(binder *b, int location, const char *column);
+/* (bind_functional_grouping.c) Whether column e (bound over the input, in agg_mode) is
+   functionally dependent on the written groups of b->agg (*dependent; then remembered in
+   its fd_groups for the next pass); SS_ERROR when out of memory. */
+int fd_grouped_column(binder *b, ss_expr *e, bool *dependent);
+/* The aggregate's column of the group equal to e, or NULL. */
+ss_expr *match_group_expr(binder *b, const ss_expr *e);
+/* After bind_group_clause: st's written groups counted, fd's columns appended as groups of
+   every set. */
+int fd_groups_add(binder *b, agg_state *st, fd_groups *fd);
+/* Whether the outputs found dependent columns that are not groups yet (bind them again). */
+bool fd_groups_retry(const agg_state *st);
 int raise_grouping_error(binder *b);
 
 /* Expressions (bind_expr.c). */

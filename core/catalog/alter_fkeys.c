@@ -78,10 +78,10 @@ static int dependents(alter_run *r, const ss_index *ix, uint32_t col, ss_fkey **
 }
 
 /* 2BP01 for dependents fks[0..n) and views[0..nv) of what ("constraint p_pkey on table p" /
-   "column id of table p"), each "depends on" on_what; with CASCADE PostgreSQL's NOTICE and
-   their drop (the constraints, then the views). */
+   "column id of table p"), each constraint "depends on" on_what, each view on view_on; with
+   CASCADE PostgreSQL's NOTICE and their drop (the constraints, then the views). */
 static int drop_dependents(alter_run *r, ss_fkey **fks, uint32_t n, ss_view *const *views, uint32_t nv, bool cascade,
-                           const char *what, const char *on_what)
+                           const char *what, const char *on_what, const char *view_on)
 {
     if (!n && !nv)
         return SS_OK;
@@ -93,7 +93,7 @@ static int drop_dependents(alter_run *r, ss_fkey **fks, uint32_t n, ss_view *con
             ss_strbuf_printf(&sb, "%sconstraint %s on table %s depends on %s", i ? "\n" : "", fks[i]->name,
                              table_display(r->c, fks[i]->table, buf, sizeof buf), on_what);
         for (uint32_t i = 0; i < nv; i++)
-            ss_strbuf_printf(&sb, "%sview %s depends on %s", n + i ? "\n" : "", views[i]->name, on_what);
+            ss_strbuf_printf(&sb, "%sview %s depends on %s", n + i ? "\n" : "", views[i]->name, view_on);
         ss_ctx_error(r->ctx, "2BP01", "cannot drop %s because other objects depend on it", what);
         ss_ctx_error_detail(r->ctx, "%s", sb.data ? sb.data : "");
         ss_ctx_error_hint(r->ctx, "Use DROP ... CASCADE to drop the dependent objects too.");
@@ -141,7 +141,7 @@ static int locked_dependents(alter_run *r, const ss_index *ix, uint32_t col, boo
     return rc == SS_OK ? dependents(r, ix, col, out, n) : SS_ERROR;
 }
 
-int ss_alter_drop_index_fkeys(alter_run *r, const ss_index *ix, bool cascade)
+int ss_alter_drop_index_fkeys(alter_run *r, ss_index *ix, bool cascade)
 {
     ss_fkey **fks;
     uint32_t n;
@@ -150,7 +150,12 @@ int ss_alter_drop_index_fkeys(alter_run *r, const ss_index *ix, bool cascade)
     char what[3 * SS_NS_REF_MAX], on[SS_NS_REF_MAX + 8], buf[SS_NS_REF_MAX];
     snprintf(what, sizeof what, "constraint %s on table %s", ix->name, table_display(r->c, r->t, buf, sizeof buf));
     snprintf(on, sizeof on, "index %s", ix->name);
-    int rc = drop_dependents(r, fks, n, NULL, 0, cascade, what, on);
+    ss_view **views = NULL;
+    uint32_t nv = 0;
+    int rc = ss_alter_pkey_views(r, ix, &views, &nv);
+    if (rc == SS_OK)
+        rc = drop_dependents(r, fks, n, views, nv, cascade, what, on, what);
+    free(views);
     free(fks);
     return rc;
 }
@@ -204,7 +209,7 @@ int ss_alter_drop_column_fkeys(alter_run *r, uint32_t col, bool cascade)
     uint32_t nv = 0;
     int rc = ss_alter_dependent_views(r, (int)col, &views, &nv);
     if (rc == SS_OK)
-        rc = drop_dependents(r, fks, n, views, nv, cascade, what, what);
+        rc = drop_dependents(r, fks, n, views, nv, cascade, what, what, what);
     free(views);
     free(fks);
     /* the table's own foreign keys on the column go with it, silently */

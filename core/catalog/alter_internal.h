@@ -36,6 +36,9 @@ int ss_alter_find_column(alter_run *r, const char *name, uint32_t *col);
 /* The views of c whose query reads column col of t (col -1: any of t's columns), in creation
  * order: their query bound again with the column hidden fails, or changes its columns. */
 int ss_alter_dependent_views(alter_run *r, int col, ss_view ***out, uint32_t *n);
+/* The views of c whose GROUP BY needs primary key ix of t (a column functionally dependent
+ * on it): their query bound again with ix not primary fails, or changes its columns. */
+int ss_alter_pkey_views(alter_run *r, ss_index *ix, ss_view ***out, uint32_t *n);
 
 int ss_alter_add_column(alter_run *r, const ast_alter_cmd *a);
 int ss_alter_drop_column(alter_run *r, const ast_alter_cmd *a);
@@ -76,7 +79,7 @@ struct ss_fkey *ss_alter_fkey_named(const ss_table *t, const char *name);
 /* The foreign keys needing index ix of r's table (DROP CONSTRAINT of its PRIMARY KEY /
  * UNIQUE): 2BP01 "cannot drop constraint ... because other objects depend on it" unless
  * cascade, which drops them (NOTICE "drop cascades to constraint ... on table ..."). */
-int ss_alter_drop_index_fkeys(alter_run *r, const ss_index *ix, bool cascade);
+int ss_alter_drop_index_fkeys(alter_run *r, ss_index *ix, bool cascade);
 /* DROP COLUMN col of r's table: the foreign keys referencing it and the views reading it
  * 2BP01 unless cascade (then dropped), the table's own foreign keys on it dropped, the
  * column positions of the others moved down. */

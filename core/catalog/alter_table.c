@@ -317,7 +317,38 @@ static int rename_index(alter_run *r, ss_index *ix, const char *new_name)
     return SS_OK;
 }
 
-int ss_alter_dependent_views(alter_run *r, int col, ss_view ***out, uint32_t *n)
+/* Whether view v no longer binds to the same columns and types (with what the caller has
+   hidden from its table): it depends on that. */
+static bool view_needs(alter_run *r, const ss_view *v)
+{
+    ast_stmt **stmts;
+    uint32_t nst;
+    ast_parse_error perr;
+    ss_bound_stmt *bs = NULL;
+    bool uses = true;
+    if (ss_parse(r->ctx->arena, v->sql, &stmts, &nst, &perr) == 0 && nst == 1 && stmts[0]->select) {
+        ast_stmt q;
+        memset(&q, 0, sizeof q);
+        q.kind = AST_SELECT;
+        q.select = stmts[0]->select;
+        /* under the search path the view was created with, as its uses bind it */
+        const char *path = ss_ns_path_override(v->search_path);
+        int brc = ss_bind(r->ctx, r->c, r->ctx->settings, &q, r->ctx->arena, NULL, 0, &bs);
+        ss_ns_path_override(path);
+        if (brc == SS_OK) {
+            uses = bs->ncols < v->ncols;
+            for (uint32_t k = 0; !uses && k < v->ncols; k++)
+                uses = bs->col_types[k].id != v->types[k].id;
+        }
+    }
+    ss_error_clear(r->ctx->err);
+    return uses;
+}
+
+/* The visible views reading r's table: all of them (col < 0, ix NULL), those reading column
+   col (bound again without it, PostgreSQL records the columns a view uses), or those whose
+   grouping needs primary key ix (bound again without it: PostgreSQL's constraintDeps). */
+static int views_needing(alter_run *r, int col, ss_index *ix, ss_view ***out, uint32_t *n)
 {
     ss_catalog *c = r->c;
     ss_table *t = r->t;
@@ -335,12 +366,18 @@ int ss_alter_dependent_views(alter_run *r, int col, ss_view ***out, uint32_t *n)
             reads = strcmp(v->deps[d], ref) == 0;
         if (!reads || !ss_ddl_visible(&v->ddl))
             continue;
-        if (col < 0) {
+        if (col < 0 && !ix) {
             list[(*n)++] = v;
             continue;
         }
-        /* the view's query bound again without the column: an error, or other columns,
-           means it reads it (PostgreSQL records the columns a view uses) */
+        if (ix) {
+            ix->primary = false;
+            bool uses = view_needs(r, v);
+            ix->primary = true;
+            if (uses)
+                list[(*n)++] = v;
+            continue;
+        }
         ss_column_def *cols = t->cols;
         ss_type *types = t->types;
         uint32_t ncols = t->ncols;
@@ -360,27 +397,7 @@ int ss_alter_dependent_views(alter_run *r, int col, ss_view ***out, uint32_t *n)
         t->cols = less;
         t->types = less_types;
         t->ncols = ncols - 1;
-        ast_stmt **stmts;
-        uint32_t nst;
-        ast_parse_error perr;
-        ss_bound_stmt *bs = NULL;
-        bool uses = true;
-        if (ss_parse(r->ctx->arena, v->sql, &stmts, &nst, &perr) == 0 && nst == 1 && stmts[0]->select) {
-            ast_stmt q;
-            memset(&q, 0, sizeof q);
-            q.kind = AST_SELECT;
-            q.select = stmts[0]->select;
-            /* under the search path the view was created with, as its uses bind it */
-            const char *path = ss_ns_path_override(v->search_path);
-            int brc = ss_bind(r->ctx, c, r->ctx->settings, &q, r->ctx->arena, NULL, 0, &bs);
-            ss_ns_path_override(path);
-            if (brc == SS_OK) {
-                uses = bs->ncols < v->ncols;
-                for (uint32_t k = 0; !uses && k < v->ncols; k++)
-                    uses = bs->col_types[k].id != v->types[k].id;
-            }
-        }
-        ss_error_clear(r->ctx->err);
+        bool uses = view_needs(r, v);
         t->cols = cols;
         t->types = types;
         t->ncols = ncols;
@@ -391,6 +408,21 @@ int ss_alter_dependent_views(alter_run *r, int col, ss_view ***out, uint32_t *n)
     }
     *out = list;
     return SS_OK;
+}
+
+int ss_alter_dependent_views(alter_run *r, int col, ss_view ***out, uint32_t *n)
+{
+    return views_needing(r, col, NULL, out, n);
+}
+
+int ss_alter_pkey_views(alter_run *r, ss_index *ix, ss_view ***out, uint32_t *n)
+{
+    if (!ix->primary) {
+        *out = NULL;
+        *n = 0;
+        return SS_OK;
+    }
+    return views_needing(r, -1, ix, out, n);
 }
 
 /* ALTER TABLE on a materialized view: PostgreSQL's 42809 for the actions it does not allow

@@ -12,6 +12,7 @@
 #include "plan/estimate.h"
 #include "plan/index_path.h"
 #include "plan/join_order.h"
+#include "plan/limit_volatile.h"
 #include "plan/outer_joins.h"
 #include "plan/plan_build.h"
 #include "plan/plan_sublink.h"
@@ -1506,7 +1507,7 @@ int ss_plan_subquery(ss_ctx *ctx, ss_arena *arena, ss_sublink_planning *sub, con
                  .nouter = nouter};
     *out = NULL;
     if (ss_pull_sublinks(ctx, arena, &root) || ss_reduce_outer_joins(ctx, arena, &root) ||
-        mark_used_columns(&p, root) || push_down(&p, &root) ||
+        ss_limit_below_volatile(ctx, arena, &root) || mark_used_columns(&p, root) || push_down(&p, &root) ||
         ss_est_init(&p.est, ctx, arena, root, p.nrels) || ss_join_order(ctx, arena, &p.est, &root) ||
         ss_read_counts_init(ctx, arena, root, p.nrels, &p.reads) || ss_read_counts_add(ctx, arena, root, &p.reads))
         return SS_ERROR;

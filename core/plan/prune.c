@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "bind/bind_alter.h"
 #include "catalog/catalog.h"
 #include "exec/expr_walk.h"
 #include "util/ptrmap.h"
@@ -179,9 +180,14 @@ static int visit(pruner *pr, ss_lop *op, bool all)
     switch (op->kind) {
     case LOP_PROJECT: {
         const bool *need = op->rel <= pr->nrels ? pr->need[op->rel] : NULL;
-        for (uint32_t i = 0; i < op->u.project.n; i++)
+        for (uint32_t i = 0; i < op->u.project.n; i++) {
+            /* an item calling something volatile (nextval) is computed whether or not it is
+               read, as PostgreSQL's remove_unused_subquery_outputs keeps it */
+            if (need && !need[i] && ss_expr_has_volatile(op->u.project.exprs[i]))
+                mark(pr, op->rel, i);
             if ((!need || need[i]) && mark_expr(pr, op->u.project.exprs[i]))
                 return SS_ERROR;
+        }
         child_all = false;
         break;
     }

@@ -178,6 +178,8 @@ typedef struct ast_from_item {
                                 columns; a join's own alias (and column aliases) are alias
                                 and colnames above */
     bool lateral;          /* LATERAL (subquery): it sees the FROM items to its left */
+    bool srf_split;        /* the subquery bind_srf_split.c made: its columns computing the
+                              same expression are the same output (range_entry.same_col) */
 } ast_from_item;
 
 /* One WITH query: name [(colnames)] AS [NOT] [MATERIALIZED] (query). */
