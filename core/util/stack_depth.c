@@ -21,6 +21,10 @@ static SS_TLS size_t stack_budget;
 /* lowest usable address of this thread's stack, looked up once per thread (0: unknown) */
 static SS_TLS uintptr_t stack_low;
 static SS_TLS bool stack_low_known;
+/* the budget last computed, and the frame address it was computed at: a host calling the API
+   from the same place again (a prepared statement's steps) gets it without the arithmetic */
+static SS_TLS uintptr_t budget_at;
+static SS_TLS size_t budget_at_value;
 
 static uintptr_t lookup_stack_low(uintptr_t here)
 {
@@ -46,6 +50,11 @@ void ss_stack_enter(ss_stack_mark *m)
     if (stack_base)
         return;
     uintptr_t at = (uintptr_t)__builtin_frame_address(0);
+    if (at == budget_at && stack_low_known) {
+        stack_base = (char *)at;
+        stack_budget = budget_at_value;
+        return;
+    }
     if (!stack_low_known) {
         stack_low = lookup_stack_low(at);
         stack_low_known = true;
@@ -62,6 +71,8 @@ void ss_stack_enter(ss_stack_mark *m)
     }
     stack_base = (char *)at;
     stack_budget = budget;
+    budget_at = at;
+    budget_at_value = budget;
 }
 
 void ss_stack_leave(const ss_stack_mark *m)

@@ -45,14 +45,25 @@ typedef struct memory_chunk {
     _Atomic uint32_t frozen;   /* rows [0, frozen) were written by committed transactions
                                   and are not deleted: visible to any snapshot whose xmin
                                   is above max_xmin (the fast path) */
+    _Atomic uint32_t freeze_tried; /* count when a read by row id (fetch_versions) last
+                                  tried to raise frozen: it tries again only after rows
+                                  were added (memory_versions.c) */
     ss_vector *cols[]; /* one vector per table column, capacity SS_BATCH_CAPACITY */
 } memory_chunk;
 
 /* Where the cells of one chunk column are (memory_refs.c): the column vector's data and the
- * vector itself (its validity and type, read beside the cell rather than before it). */
+ * vector itself (its validity and type, read beside the cell rather than before it), the
+ * bytes of one cell, and how a read by row id copies a non-NULL one into a vector of the same
+ * type: MEMORY_CELL_FIXED its bytes, MEMORY_CELL_TEXT its ss_text (which keeps pointing at
+ * the chunk's string heap: stored text never moves or goes while the table lives, as a
+ * scan's batches, which are the chunk's vectors, rely on too), MEMORY_CELL_VALUE through
+ * ss_api.vector_set_value. */
+enum { MEMORY_CELL_VALUE = 0, MEMORY_CELL_FIXED = 1, MEMORY_CELL_TEXT = 2 };
 typedef struct memory_colref {
     const void *data;
     const ss_vector *vec;
+    uint32_t width;
+    uint32_t copy; /* MEMORY_CELL_* */
 } memory_colref;
 
 /* The table's refs: r[ci * ncols + c] describes chunks[ci]->cols[c] for ci < nchunks (cap

@@ -16,6 +16,7 @@ memory_chunk *memory_chunk_create(ss_ctx *ctx, const memory_table *t)
     chunk->count = 0;
     atomic_init(&chunk->max_xmin, 0);
     atomic_init(&chunk->frozen, 0);
+    atomic_init(&chunk->freeze_tried, 0);
     atomic_init(&chunk->dead, 0);
     chunk->stamps = api->alloc(SS_BATCH_CAPACITY * sizeof *chunk->stamps);
     chunk->next = chunk->stamps ? api->alloc(SS_BATCH_CAPACITY * sizeof *chunk->next) : NULL;

@@ -49,8 +49,12 @@ void memory_refs_set(memory_table *t, size_t ci)
         return; /* a table without columns has no cells */
     const memory_chunk *chunk = t->chunks[ci];
     memory_colref *r = &t->refs->r[ci * t->ncols];
-    for (uint32_t c = 0; c < t->ncols; c++)
-        r[c] = (memory_colref){chunk->cols[c]->data, chunk->cols[c]};
+    for (uint32_t c = 0; c < t->ncols; c++) {
+        const ss_vector *v = chunk->cols[c];
+        int32_t storage = ss_type_storage(v->type.id);
+        uint32_t copy = storage == SS_TYPE_TEXT ? MEMORY_CELL_TEXT : storage != 0 ? MEMORY_CELL_FIXED : MEMORY_CELL_VALUE;
+        r[c] = (memory_colref){v->data, v, (uint32_t)ss_type_width(v->type.id), copy};
+    }
 }
 
 /* Frees r and every array it replaced. */

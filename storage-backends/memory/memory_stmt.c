@@ -58,8 +58,16 @@ static void end_scope(memory_backend *b, bool undo)
             for (size_t i = t->stmt_nchunks; i < t->nchunks; i++)
                 memory_chunk_destroy(t, t->chunks[i]);
             t->nchunks = t->stmt_nchunks;
-            if (t->nchunks > 0)
-                t->chunks[t->nchunks - 1]->count = t->stmt_tail_count;
+            if (t->nchunks > 0) {
+                memory_chunk *tail = t->chunks[t->nchunks - 1];
+                tail->count = t->stmt_tail_count;
+                /* the positions undone are written again: the all-visible mark and the last
+                   freeze try must not cover them (memory.h) */
+                if (atomic_load_explicit(&tail->frozen, memory_order_relaxed) > tail->count)
+                    atomic_store_explicit(&tail->frozen, tail->count, memory_order_release);
+                if (atomic_load_explicit(&tail->freeze_tried, memory_order_relaxed) > tail->count)
+                    atomic_store_explicit(&tail->freeze_tried, tail->count, memory_order_relaxed);
+            }
             t->nrows = t->stmt_nrows;
         }
         t->stmt_marked = false;

@@ -48,6 +48,37 @@ static int memory_chunk_check_dead(ss_ctx *ctx, const memory_table *t, memory_ch
     return SS_OK;
 }
 
+/* How many leading rows of chunk's [0, p) are older than every transaction running for snap
+ * and not deleted. */
+static uint32_t old_prefix(const memory_chunk *chunk, uint32_t p, const ss_snapshot *snap)
+{
+    uint32_t q = 0;
+    while (q < p && chunk->stamps[q].xmin < snap->xmin && chunk->stamps[q].xmax == SS_XID_INVALID)
+        q++;
+    return q;
+}
+
+/* Raises chunk's all-visible mark (memory.h: frozen) to q: rows [0, q) were found visible to
+ * a snapshot and older than every transaction running for it, and not deleted, so none of
+ * them can become invisible again until something deletes one and later reads skip their
+ * stamps (a version older than snap->xmin that snap sees was written by a committed
+ * transaction).  The xmax are read again under the table lock, against a delete
+ * (lock_versions, which lowers the mark under that lock) that set one after the caller read
+ * it: it would otherwise be hidden by the fast path. */
+static void raise_frozen(const memory_table *t, memory_chunk *chunk, uint32_t q)
+{
+    if (q <= atomic_load_explicit(&chunk->frozen, memory_order_acquire))
+        return;
+    pthread_mutex_t *lock = (pthread_mutex_t *)&t->lock;
+    pthread_mutex_lock(lock);
+    uint32_t kept = 0;
+    while (kept < q && chunk->stamps[kept].xmax == SS_XID_INVALID)
+        kept++;
+    if (kept > atomic_load_explicit(&chunk->frozen, memory_order_relaxed))
+        atomic_store_explicit(&chunk->frozen, kept, memory_order_release);
+    pthread_mutex_unlock(lock);
+}
+
 int memory_chunk_visible(ss_ctx *ctx, const memory_table *t, memory_chunk *chunk, uint32_t n,
                          const ss_snapshot *snap, uint32_t *sel, uint32_t *count, bool *all)
 {
@@ -67,25 +98,8 @@ int memory_chunk_visible(ss_ctx *ctx, const memory_table *t, memory_chunk *chunk
     *all = *count == n;
     if (*count == 0 && n == SS_BATCH_CAPACITY && memory_chunk_check_dead(ctx, t, chunk) != SS_OK)
         return SS_ERROR;
-    if (*all && frozen < n) {
-        /* every row is visible and older than every running transaction: none of them can
-           become invisible again until something deletes one, so later scans skip the check
-           (a version older than snap->xmin that is visible was written by a committed one) */
-        bool old = true;
-        for (uint32_t r = 0; r < n && old; r++)
-            old = chunk->stamps[r].xmin < snap->xmin && chunk->stamps[r].xmax == SS_XID_INVALID;
-        if (old) {
-            /* under the table lock, against a delete (lock_versions) that set an xmax after
-               the loop above read it: it would otherwise be hidden by the fast path */
-            pthread_mutex_t *lock = (pthread_mutex_t *)&t->lock;
-            pthread_mutex_lock(lock);
-            for (uint32_t r = 0; r < n && old; r++)
-                old = chunk->stamps[r].xmax == SS_XID_INVALID;
-            if (old)
-                atomic_store_explicit(&chunk->frozen, n, memory_order_release);
-            pthread_mutex_unlock(lock);
-        }
-    }
+    if (*all && frozen < n)
+        raise_frozen(t, chunk, old_prefix(chunk, n, snap));
     return SS_OK;
 }
 
@@ -98,29 +112,62 @@ static bool frozen_visible(memory_chunk *chunk, uint32_t row, const ss_snapshot 
            atomic_load_explicit(&chunk->max_xmin, memory_order_relaxed) < snap->xmin;
 }
 
-/* Asks for the cache lines of row's stamps and of its cells in the columns spec reads (refs:
-   the row's chunk's entries of the cell map), so that their misses overlap instead of
-   following one another. */
-static void prefetch_row(const memory_table *t, const memory_chunk *chunk, const memory_colref *refs, uint32_t row,
-                         const ss_scan_spec *spec)
+/* Asks for the cache lines of row's cells in the columns spec reads (refs: the row's chunk's
+   entries of the cell map), so that their misses overlap instead of following one another.
+   The row's stamps are not asked for: below the chunk's all-visible mark they are not read. */
+static void prefetch_cells(const memory_table *t, const memory_colref *refs, uint32_t row, const ss_scan_spec *spec)
 {
-    __builtin_prefetch(&chunk->stamps[row]);
     for (uint32_t i = 0; i < spec->ncols; i++) {
         uint32_t c = spec->columns[i];
-        __builtin_prefetch((const char *)refs[c].data + (size_t)row * ss_type_width(t->types[c].id));
+        __builtin_prefetch((const char *)refs[c].data + (size_t)row * refs[c].width);
     }
 }
 
-/* Copies the value at row of the chunk column ref (of type type) to dst's row at:
-   fixed-width values of the same type directly, anything else (NULL, text, which dst keeps
-   a copy of) through vector_set_value. */
-static int copy_cell(ss_ctx *ctx, const ss_api *api, ss_type type, const memory_colref *ref, uint32_t row,
-                     ss_vector *dst, uint32_t at)
+/* A read by row id that had to check a version's stamps: the chunk's all-visible mark is
+   raised over the leading stored rows [0, stored) that snap sees and that are older than its
+   running transactions, as a scan raises it, so that a workload of point reads alone reaches
+   the fast path too.  Only when every stored row is that old (else the mark could not serve
+   snap) and rows were added since the last try (a try that stopped at a deleted or aborted
+   version would stop there again): each chunk's stamps are read about once, not at every
+   read.  Such a version's visibility depends on its xmin alone (no xmax; not the reader's
+   own), so the kernel is asked once per run of rows with the same xmin. */
+static int fetch_try_freeze(ss_ctx *ctx, const memory_table *t, memory_chunk *chunk, uint32_t stored,
+                            const ss_snapshot *snap)
 {
-    int32_t storage = ss_type_storage(type.id);
-    if (type.id == dst->type.id && storage != 0 && storage != SS_TYPE_TEXT && !ss_vector_is_null(ref->vec, row)) {
-        size_t w = ss_type_width(type.id);
-        memcpy((char *)dst->data + (size_t)at * w, (const char *)ref->data + (size_t)row * w, w);
+    if (atomic_load_explicit(&chunk->max_xmin, memory_order_relaxed) >= snap->xmin ||
+        atomic_load_explicit(&chunk->freeze_tried, memory_order_relaxed) >= stored ||
+        atomic_load_explicit(&chunk->frozen, memory_order_acquire) >= stored)
+        return SS_OK;
+    atomic_store_explicit(&chunk->freeze_tried, stored, memory_order_relaxed);
+    uint32_t q = 0;
+    for (ss_xid seen_xmin = SS_XID_INVALID; q < stored; q++) {
+        const ss_version_stamp *v = &chunk->stamps[q];
+        if (v->xmin >= snap->xmin || v->xmax != SS_XID_INVALID)
+            break;
+        if (q > 0 && v->xmin == seen_xmin)
+            continue;
+        uint32_t sel[1], seen;
+        if (t->api->versions_visible(ctx, snap, v, NULL, 1, sel, &seen) != SS_OK)
+            return SS_ERROR;
+        if (!seen)
+            break;
+        seen_xmin = v->xmin;
+    }
+    raise_frozen(t, chunk, q);
+    return SS_OK;
+}
+
+/* Copies the value at row of the chunk column ref to dst's row at: a non-NULL value of
+   dst's type directly (ref->copy), anything else through vector_set_value. */
+static int copy_cell(ss_ctx *ctx, const ss_api *api, const memory_colref *ref, uint32_t row, ss_vector *dst,
+                     uint32_t at)
+{
+    if (ref->copy != MEMORY_CELL_VALUE && ref->vec->type.id == dst->type.id && !ss_vector_is_null(ref->vec, row)) {
+        if (ref->copy == MEMORY_CELL_TEXT)
+            ((ss_text *)dst->data)[at] = ((const ss_text *)ref->data)[row];
+        else
+            memcpy((char *)dst->data + (size_t)at * ref->width, (const char *)ref->data + (size_t)row * ref->width,
+                   ref->width);
         ss_vector_set_valid(dst, at);
         return SS_OK;
     }
@@ -154,24 +201,27 @@ int memory_fetch_versions(ss_ctx *ctx, void *table, const ss_scan_spec *spec,
         uint32_t row = (uint32_t)(rowids[k] & 0xffff);
         pthread_mutex_lock(&t->lock);
         memory_chunk *chunk = ci < t->nchunks ? t->chunks[ci] : NULL;
-        bool present = chunk && row < chunk->count;
+        uint32_t stored = chunk ? chunk->count : 0;
+        bool present = row < stored;
         /* the chunk's cell map entries (memory_refs: an array outgrown after the unlock
            stays readable); NULL only for a table without columns, which spec cannot read */
         const memory_colref *refs = present && t->refs ? &t->refs->r[ci * t->ncols] : NULL;
         pthread_mutex_unlock(&t->lock);
         if (!present)
             continue;
-        prefetch_row(t, chunk, refs, row, spec);
+        prefetch_cells(t, refs, row, spec);
         if (!frozen_visible(chunk, row, snap)) {
             uint32_t sel[1], seen;
             if (api->versions_visible(ctx, snap, &chunk->stamps[row], NULL, 1, sel, &seen) != SS_OK)
                 return SS_ERROR;
             if (!seen)
                 continue;
+            if (fetch_try_freeze(ctx, t, chunk, stored, snap) != SS_OK)
+                return SS_ERROR;
         }
         for (uint32_t i = 0; i < spec->ncols; i++) {
             uint32_t c = spec->columns[i];
-            if (copy_cell(ctx, api, t->types[c], &refs[c], row, out->cols[i], out->count) != SS_OK)
+            if (copy_cell(ctx, api, &refs[c], row, out->cols[i], out->count) != SS_OK)
                 return SS_ERROR;
         }
         out->count++;
