@@ -526,6 +526,9 @@ bool common_type(binder *b, ss_expr **l, ss_expr **r, const ast_expr *a, ss_type
 bool unify(binder *b, ss_expr **items, const int *locs, uint32_t n, const char *what, ss_type *out);
 /* The common type of x IN (...)'s operand and items. */
 bool in_common_type(binder *b, ss_expr *const *exprs, uint32_t n, ss_type *out);
+/* False for a table's row type (or an array of one) and a record (PostgreSQL's categories C
+ * and P, which select_common_type does not match). */
+bool row_types_match(ss_type a, ss_type e);
 ss_expr *bind_cast(binder *b, const ast_expr *a);
 
 /* Operators (bind_oper.c). */
@@ -794,6 +797,10 @@ int bind_check_column_type(binder *b, const char *name, ss_type t);
 /* SET x.a = v (SS_FIELD_STORE_FUNC (x, 'a', v)): the row of x's fields with a replaced by v
  * assignment-cast to its type (bind_row_type.c; a NULL x gives NULL other fields). */
 ss_expr *bind_field_store(binder *b, const ast_expr *a);
+/* "row type remap"(x, NULL::t, m1, ...) (types/record/record.h's REC_REMAP_FUNC, written by
+ * ALTER TABLE t): x laid out as t's fields, of type t or t[] as x is a record or an array;
+ * NULL when name is not that function (nothing bound). */
+ss_expr *bind_row_remap(binder *b, const ast_expr *a, const char *name);
 int bind_view_insert_target(binder *b, const ss_view *v, const bool *assigned, ss_table **base, int32_t *map);
 /* Notes that the statement's query reads relation name (outside any view). */
 struct ss_schema;

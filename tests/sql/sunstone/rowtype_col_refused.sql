@@ -2,9 +2,6 @@
 CREATE TABLE rrp (a int, b text);
 CREATE TABLE rrq (id int, x rrp, y rrp[]);
 INSERT INTO rrq VALUES (1, ROW(1,'a'), ARRAY[ROW(2,'b')::rrp]);
--- a t[] column: its items are not rebuilt by ALTER TABLE t (PostgreSQL reads them with the new layout)
-ALTER TABLE rrp ADD COLUMN c int;
-ALTER TABLE rrp DROP COLUMN b;
 -- renaming the table, several subcommands at once
 CREATE TABLE rrp2 (a int);
 CREATE TABLE rrq2 (x rrp2);
