@@ -229,7 +229,7 @@ ss_expr *bind_field_store(binder *b, const ast_expr *a)
     if (!d || !d->name) { /* PostgreSQL's transformAssignmentIndirection */
         bind_error(b, a->location, "42809",
                    "cannot assign to field \"%s\" of column \"%s\" because its type %s is not a composite type",
-                   field, a->args[0]->kind == AE_COLUMN ? a->args[0]->names[a->args[0]->nnames - 1] : "?",
+                   field, store_target_name(a->args[0]),
                    tname(rec->type, b1, sizeof b1));
         return NULL;
     }
@@ -237,7 +237,7 @@ ss_expr *bind_field_store(binder *b, const ast_expr *a)
     if (k < 0) {
         bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_COLUMN,
                    "cannot assign to field \"%s\" of column \"%s\" because there is no such column in data type %s",
-                   field, a->args[0]->kind == AE_COLUMN ? a->args[0]->names[a->args[0]->nnames - 1] : "?",
+                   field, store_target_name(a->args[0]),
                    tname(rec->type, b1, sizeof b1));
         return NULL;
     }

@@ -801,6 +801,12 @@ ss_expr *bind_field_store(binder *b, const ast_expr *a);
  * ALTER TABLE t): x laid out as t's fields, of type t or t[] as x is a record or an array;
  * NULL when name is not that function (nothing bound). */
 ss_expr *bind_row_remap(binder *b, const ast_expr *a, const char *name);
+/* SET a[i] = v (SS_SUBSCRIPT_STORE_FUNC (a, v, i, ...)): the array a with the item replaced,
+ * PostgreSQL's subscripted assignment (bind_array_store.c). */
+ss_expr *bind_subscript_store(binder *b, const ast_expr *a);
+/* The name of what a field or subscripted assignment's target expression assigns into, for
+ * messages: the innermost field, else the column ("?": none). */
+const char *store_target_name(const ast_expr *base);
 int bind_view_insert_target(binder *b, const ss_view *v, const bool *assigned, ss_table **base, int32_t *map);
 /* Notes that the statement's query reads relation name (outside any view). */
 struct ss_schema;

@@ -373,6 +373,9 @@ typedef enum ast_fetch_direction {
 /* UPDATE ... SET x.a = v: the value of x is this function of (x, 'a', v), written by
  * parse_update.c, bound by bind_row_type.c as PostgreSQL's FieldStore */
 #define SS_FIELD_STORE_FUNC "field store"
+/* SET x[i][j] = v: SS_SUBSCRIPT_STORE_FUNC(x, v, i, j), PostgreSQL's subscripted assignment
+ * (parse_update.c, bound by bind_array_store.c) */
+#define SS_SUBSCRIPT_STORE_FUNC "subscript store"
 #define AST_FETCH_ALL INT64_MAX /* ALL, FORWARD ALL, BACKWARD ALL; LAST is ABSOLUTE -1 */
 
 /* One subcommand of ALTER TABLE. */
