@@ -702,6 +702,9 @@ int bind_row_type_name(binder *b, const char *name, int location, ss_type *out, 
 int bind_coldef_type(binder *b, uint32_t n, const char *const *names, const ss_type *types, int location,
                      ss_type *out);
 int bind_entry_row_type(binder *b, const range_entry *re, ss_type *out);
+/* The row type of from's column definition list (AS x(a int, ...)): its types bound, 42701
+ * for a name given twice (bind_json_record.c). */
+int bind_coldef_list(binder *b, const ast_from_item *from, ss_type *row);
 int bind_anonymous_row_type(binder *b, ss_expr *const *fields, uint32_t n, ss_type *out);
 ss_expr *bind_coerce_to_row_type(binder *b, ss_expr *arg, ss_type target, ss_cast_mode mode, int location);
 ss_expr *bind_field_select(binder *b, const ast_expr *a);

@@ -100,6 +100,11 @@ extern const ss_func_def rec_distinct_defs[3];
  * bind_row_remap types the call with t). */
 #define REC_REMAP_FUNC "row type remap"
 extern const ss_func_def rec_remap_def;
+/* (record, int4 k, int4 typmod): field k of a record a column definition list describes
+ * (typmod's descriptor), after PostgreSQL's check of the whole record against it (42804
+ * "function return row and query-specified return row do not match"); strict
+ * (record_func.c; unnest(record[]) AS t(a int, ...)). */
+extern const ss_func_def rec_coldef_field_def;
 /* (record, int4 k): field k of the record (strict; record_func.c), the binder's (x).a. */
 extern const ss_func_def rec_field_select_def;
 /* x IS NULL, x IS NOT NULL of a record value x (record_func.c): PostgreSQL's row null tests

@@ -382,6 +382,62 @@ static int eval_field_select(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs
 const ss_func_def rec_field_select_def = {.name = "field", .nargs = 2, .variadic_any = true,
                                           .result = SS_TYPE_INVALID, .eval = eval_field_select};
 
+/* ---- a field of a record checked against a column definition list ---- */
+
+static int check_against(ss_ctx *ctx, const ss_text *rec, const rec_desc *d)
+{
+    uint32_t n = rec_nfields(rec);
+    if (n != d->nfields) {
+        ss_ctx_error(ctx, "42804", "function return row and query-specified return row do not match");
+        ss_ctx_error_detail(ctx, "Returned row contains %u attribute%s, but query expects %u.", n, n == 1 ? "" : "s",
+                            d->nfields);
+        return SS_ERROR;
+    }
+    for (uint32_t k = 0; k < n; k++) {
+        ss_value v;
+        int32_t t;
+        rec_field(rec, k, &v, &t);
+        if (t != d->types[k].id) {
+            char n1[64], n2[64];
+            ss_ctx_error(ctx, "42804", "function return row and query-specified return row do not match");
+            ss_ctx_error_detail(ctx, "Returned type %s at ordinal position %u, but query expects %s.",
+                                ss_type_display_name((ss_type){t, -1}, n1, sizeof n1), k + 1,
+                                ss_type_display_name((ss_type){d->types[k].id, -1}, n2, sizeof n2));
+            return SS_ERROR;
+        }
+    }
+    return SS_OK;
+}
+
+static int eval_coldef_field(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                             ss_vector *out)
+{
+    (void)nargs;
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t row = rows ? rows[k] : k;
+        ss_value rec, idx, tm, f;
+        ss_vector_get_value(args[0], row, &rec);
+        ss_vector_get_value(args[1], row, &idx);
+        ss_vector_get_value(args[2], row, &tm);
+        const rec_desc *d = tm.is_null ? NULL : rec_desc_get((int32_t)tm.v.i);
+        memset(&f, 0, sizeof f);
+        f.is_null = true;
+        if (!rec.is_null && !idx.is_null && d) {
+            if (check_against(ctx, &rec.v.s, d))
+                return SS_ERROR;
+            rec_field(&rec.v.s, (uint32_t)idx.v.i, &f, NULL);
+        }
+        if (f.is_null && ss_vector_ensure_validity(ctx, out))
+            return SS_ERROR;
+        if (ss_vector_set_value(ctx, out, row, &f) != SS_OK)
+            return SS_ERROR;
+    }
+    return SS_OK;
+}
+
+const ss_func_def rec_coldef_field_def = {.name = "field", .nargs = 3, .variadic_any = true,
+                                          .result = SS_TYPE_INVALID, .eval = eval_coldef_field};
+
 /* ---- x IS [NOT] NULL of a composite value (PostgreSQL's ExecEvalRowNull): IS NULL when x
    is NULL or every field is, IS NOT NULL when x is not NULL and no field is; a field that
    is itself a record counts as NULL only when it is NULL ---- */
