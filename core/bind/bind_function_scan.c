@@ -270,6 +270,11 @@ static ss_lop *unnest_coldef_lop(binder *b, const ast_from_item *from, ss_expr *
                                   "list to each one.");
         return NULL;
     }
+    if (ordinality && from->rows_from_member) {
+        bind_error(b, loc, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                   "feature not supported: unnest with a column definition list among the functions of ROWS FROM");
+        return NULL;
+    }
     if (ordinality) {
         bind_error(b, loc, "42601", "WITH ORDINALITY cannot be used with a column definition list");
         ss_ctx_error_hint(b->ctx, "Put the column definition list inside ROWS FROM().");
@@ -482,6 +487,12 @@ static ss_lop *function_lop_of(binder *b, const ast_expr *a, const ast_from_item
                         names);
 }
 
+ss_lop *function_lop_from(binder *b, const ast_from_item *from, bool ordinality, const char *colname, uint32_t rel,
+                          bool lateral, bool *reads_column)
+{
+    return function_lop_of(b, from->func, from, ordinality, colname, rel, lateral, reads_column, false);
+}
+
 int bind_from_function(binder *b, const ast_from_item *f, ss_lop **out)
 {
     const ast_expr *a = f->func;
@@ -491,8 +502,9 @@ int bind_from_function(binder *b, const ast_from_item *f, ss_lop **out)
        side of a join, or the first item of a parenthesised join on a join's right side */
     bool reads_column, lateral = b->lateral_slot || b->nscope > b->scope_base;
     b->lateral_slot = false;
-    ss_lop *op =
-        function_lop_of(b, a, f, f->ordinality, f->alias ? f->alias : name, rel, lateral, &reads_column, false);
+    ss_lop *op = f->nrows_from ? rows_from_lop(b, f, rel, lateral, &reads_column)
+                               : function_lop_of(b, a, f, f->ordinality, f->alias ? f->alias : name, rel, lateral,
+                                                 &reads_column, false);
     b->function_lateral = op && reads_column;
     if (!op) {
         if (!reads_column || lateral)

@@ -95,7 +95,7 @@ ss_lop *json_record_lop(binder *b, const ast_expr *a, const ast_from_item *from,
     if (d && !d->name) /* an anonymous base record: the columns are the definition list's */
         d = NULL;
     uint32_t ndefs = from ? from->ncoldefs : 0;
-    if (ndefs && ordinality) {
+    if (ndefs && ordinality && !from->rows_from_member) {
         bind_error(b, from->coldef_location, "42601", "WITH ORDINALITY cannot be used with a column definition list");
         ss_ctx_error_hint(b->ctx, "Put the column definition list inside ROWS FROM().");
         return NULL;

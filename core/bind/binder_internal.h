@@ -385,6 +385,13 @@ int first_column_location(const ast_expr *a);
  * read the FROM items), its calls then bound as b->srf_col; PostgreSQL's 0A000 for one inside
  * CASE or COALESCE. */
 int attach_target_srf(binder *b, const ast_select *s, bool is_agg, ss_lop **top);
+/* function_lop of the FROM item from's function, with its column definition list. */
+ss_lop *function_lop_from(binder *b, const ast_from_item *from, bool ordinality, const char *colname, uint32_t rel,
+                          bool lateral, bool *reads_column);
+/* ROWS FROM (f1(...), f2(...), ...) of the FROM item f (bind_rows_from.c): the functions' columns
+ * side by side, row k pairing row k of each, the shorter ones padded with NULLs, then
+ * WITH ORDINALITY's position; relation rel, lateral and *reads_column as function_lop's. */
+ss_lop *rows_from_lop(binder *b, const ast_from_item *f, uint32_t rel, bool lateral, bool *reads_column);
 /* The most distinct set-returning functions of a select list run in lockstep. */
 #define SRF_LOCKSTEP_MAX 8
 /* The function call a of FROM or (select_list) of the select list as a function scan of

@@ -161,6 +161,11 @@ typedef struct ast_from_item {
     struct ast_type_name *coldef_types;
     uint32_t ncoldefs;
     int coldef_location;
+    /* ROWS FROM (f1(...) [AS (coldefs)], f2(...), ...) of several functions: each a FROM item
+       of one function (func is the first one's); nrows_from 0 for a single function */
+    struct ast_from_item **rows_from;
+    uint32_t nrows_from;
+    bool rows_from_member; /* one of them (its definition list goes with ROWS FROM's ordinality) */
     const char *alias;     /* NULL = none (a subquery always has one) */
     const char **colnames; /* column aliases: alias(c1, c2, ...), ncolnames of them */
     uint32_t ncolnames;
