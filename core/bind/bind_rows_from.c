@@ -30,18 +30,7 @@ ss_lop *rows_from_lop(binder *b, const ast_from_item *f, uint32_t rel, bool late
         ss_expr *ord = make_column(b, rels[i], ops[i]->ncols - 1, ops[i]->types[ops[i]->ncols - 1]);
         if (!ord)
             return NULL;
-        if (!acc) {
-            acc = ops[i], position = ord;
-            continue;
-        }
-        ss_expr *cond = new_expr(b, EXPR_OP, type_of(SS_TYPE_BOOL));
-        if (!cond)
-            return NULL;
-        cond->u.op.op = OP_EQ;
-        cond->u.op.left = position;
-        cond->u.op.right = ord;
-        if (!(acc = lop_join(b->ctx, b->arena, SS_JOIN_FULL, acc, ops[i], cond)) ||
-            !(position = make_coalesce2(b, position, ord)))
+        if (lockstep_add(b, &acc, &position, ops[i], ord))
             return NULL;
     }
     /* the values, then the position (kept for the sort, the ordinality column when asked) */
@@ -58,13 +47,8 @@ ss_lop *rows_from_lop(binder *b, const ast_from_item *f, uint32_t rel, bool late
         }
     values[o] = position;
     names[o] = "ordinality";
-    uint32_t prel = new_rel(b);
-    ss_lop *proj = lop_project(b->ctx, b->arena, prel, acc, o + 1, values, names);
-    ss_lsort_key *key = bind_alloc(b, sizeof *key);
-    if (!proj || !key || !(key->expr = make_column(b, prel, o, position->type)))
-        return NULL;
-    key->descending = key->nulls_first = false;
-    ss_lop *sorted = lop_sort(b->ctx, b->arena, proj, 1, key);
+    uint32_t prel;
+    ss_lop *sorted = lockstep_sorted(b, acc, o + 1, values, names, &prel);
     if (!sorted)
         return NULL;
     /* the relation's own columns over the sorted rows (the position only WITH ORDINALITY) */

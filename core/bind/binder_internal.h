@@ -407,6 +407,12 @@ ss_lop *function_lop(binder *b, const ast_expr *a, bool ordinality, const char *
 int attach_srf_lockstep(binder *b, const ast_select *s, const ast_expr *const *calls, uint32_t n, ss_lop **top);
 /* COALESCE(first, second) of two bound expressions of one type, as a CASE. */
 ss_expr *make_coalesce2(binder *b, ss_expr *first, ss_expr *second);
+/* The lockstep of function scans (bind_srf_lockstep.c): op (whose ordinality is ord) FULL
+ * JOINed to *acc on *position, the first non-NULL ordinality (*acc NULL: op starts it). */
+int lockstep_add(binder *b, ss_lop **acc, ss_expr **position, ss_lop *op, ss_expr *ord);
+/* acc projected to values[0..n) (the last one the position) under a new relation *prel,
+ * sorted by the position. */
+ss_lop *lockstep_sorted(binder *b, ss_lop *acc, uint32_t n, ss_expr **values, const char **names, uint32_t *prel);
 /* PostgreSQL's error for the set-returning function call a where it is bound (WHERE, HAVING,
  * FILTER, VALUES, a function's arguments in FROM, an aggregate's arguments), else SS_OK. */
 int bind_srf_misplaced(binder *b, const ast_expr *a);

@@ -356,32 +356,6 @@ const ss_func_def rec_distinct_defs[3] = {
     {.name = "nullif", .nargs = 2, .variadic_any = true, .result = SS_TYPE_RECORD, .eval = eval_rec_nullif},
 };
 
-/* ---- field selection ((x).a of a row type) ---- */
-
-static int eval_field_select(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
-                             ss_vector *out)
-{
-    (void)nargs;
-    for (uint32_t k = 0; k < n; k++) {
-        uint32_t row = rows ? rows[k] : k;
-        ss_value rec, idx, f;
-        ss_vector_get_value(args[0], row, &rec);
-        ss_vector_get_value(args[1], row, &idx);
-        if (rec.is_null || idx.is_null)
-            memset(&f, 0, sizeof f), f.is_null = true;
-        else
-            rec_field(&rec.v.s, (uint32_t)idx.v.i, &f, NULL);
-        if (f.is_null && ss_vector_ensure_validity(ctx, out))
-            return SS_ERROR;
-        if (ss_vector_set_value(ctx, out, row, &f) != SS_OK)
-            return SS_ERROR;
-    }
-    return SS_OK;
-}
-
-const ss_func_def rec_field_select_def = {.name = "field", .nargs = 2, .variadic_any = true,
-                                          .result = SS_TYPE_INVALID, .eval = eval_field_select};
-
 /* ---- a field of a record checked against a column definition list ---- */
 
 static int check_against(ss_ctx *ctx, const ss_text *rec, const rec_desc *d)
@@ -409,24 +383,27 @@ static int check_against(ss_ctx *ctx, const ss_text *rec, const rec_desc *d)
     return SS_OK;
 }
 
-static int eval_coldef_field(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+/* ---- field selection ((x).a of a row type) ---- */
+
+static int eval_field_select(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
                              ss_vector *out)
 {
-    (void)nargs;
     for (uint32_t k = 0; k < n; k++) {
         uint32_t row = rows ? rows[k] : k;
         ss_value rec, idx, tm, f;
         ss_vector_get_value(args[0], row, &rec);
         ss_vector_get_value(args[1], row, &idx);
-        ss_vector_get_value(args[2], row, &tm);
-        const rec_desc *d = tm.is_null ? NULL : rec_desc_get((int32_t)tm.v.i);
-        memset(&f, 0, sizeof f);
-        f.is_null = true;
-        if (!rec.is_null && !idx.is_null && d) {
-            if (check_against(ctx, &rec.v.s, d))
-                return SS_ERROR;
-            rec_field(&rec.v.s, (uint32_t)idx.v.i, &f, NULL);
+        const rec_desc *d = NULL; /* rec_coldef_field_def's definition list */
+        if (nargs > 2) {
+            ss_vector_get_value(args[2], row, &tm);
+            d = tm.is_null ? NULL : rec_desc_get((int32_t)tm.v.i);
         }
+        if (rec.is_null || idx.is_null)
+            memset(&f, 0, sizeof f), f.is_null = true;
+        else if (d && check_against(ctx, &rec.v.s, d))
+            return SS_ERROR;
+        else
+            rec_field(&rec.v.s, (uint32_t)idx.v.i, &f, NULL);
         if (f.is_null && ss_vector_ensure_validity(ctx, out))
             return SS_ERROR;
         if (ss_vector_set_value(ctx, out, row, &f) != SS_OK)
@@ -435,8 +412,11 @@ static int eval_coldef_field(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs
     return SS_OK;
 }
 
+const ss_func_def rec_field_select_def = {.name = "field", .nargs = 2, .variadic_any = true,
+                                          .result = SS_TYPE_INVALID, .eval = eval_field_select};
+
 const ss_func_def rec_coldef_field_def = {.name = "field", .nargs = 3, .variadic_any = true,
-                                          .result = SS_TYPE_INVALID, .eval = eval_coldef_field};
+                                          .result = SS_TYPE_INVALID, .eval = eval_field_select};
 
 /* ---- x IS [NOT] NULL of a composite value (PostgreSQL's ExecEvalRowNull): IS NULL when x
    is NULL or every field is, IS NOT NULL when x is not NULL and no field is; a field that
