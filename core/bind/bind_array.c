@@ -33,6 +33,18 @@ static bool compatible(binder *b, ss_type x, ss_type y, ss_type *out)
     return pair[0] && pair[1] && in_common_type(b, pair, 2, out);
 }
 
+/* The element type of array type t (a row type's array keeps its typmod). */
+static ss_type elem_of(ss_type t)
+{
+    return (ss_type){ss_type_element_of(t.id), t.id == SS_TYPE_RECORD_ARRAY ? t.typmod : -1};
+}
+
+/* The array type of element type t (of a row type: its typmod). */
+static ss_type array_of(ss_type t)
+{
+    return (ss_type){ss_type_array_of(t.id), t.id == SS_TYPE_RECORD ? t.typmod : -1};
+}
+
 /* "operator does not exist: integer[] @> bigint[]" (42883). */
 static ss_expr *no_array_operator(binder *b, const ast_expr *a, const ss_expr *l, const ss_expr *r)
 {
@@ -216,6 +228,8 @@ ss_expr *bind_array_cmp(binder *b, const ast_expr *a)
         return NULL;
     bool like = code >= ARR_CMP_LIKE; /* text LIKE / ~ text: both sides strings */
     bool found = in_common_type(b, probe, 2, &t);
+    if (elem.id == SS_TYPE_RECORD && (l->type.id == SS_TYPE_RECORD || untyped(b, l)))
+        found = true, t = elem; /* record op record over the items as they are (record_eq's checks) */
     if (like && (!ss_type_is_text(t.id) ||
                  (!untyped(b, l) && !ss_type_is_text(l->type.id)) || !ss_type_is_text(elem.id)))
         found = false;
@@ -254,23 +268,23 @@ static ss_expr *bind_concat(binder *b, const ast_expr *a, ss_expr *l, ss_expr *r
     int ll = expr_location(a->left), rl = expr_location(a->right);
     ss_type t;
     if (la && (ra || untyped(b, r))) {
-        ss_type re = ra ? type_of(ss_type_element_of(r->type.id)) : type_of(ss_type_element_of(l->type.id));
-        if (!compatible(b, type_of(ss_type_element_of(l->type.id)), re, &t))
+        ss_type re = ra ? elem_of(r->type) : elem_of(l->type);
+        if (!compatible(b, elem_of(l->type), re, &t))
             return no_array_operator(b, a, l, r);
-        ss_type at = type_of(ss_type_array_of(t.id));
+        ss_type at = array_of(t);
         ss_expr **args = pair(b, l, at, ll, r, at, rl);
         return args ? make_func(b, &arr_def_cat, at, args, 2) : NULL;
     }
     if (ra && untyped(b, l)) {
-        ss_type at = type_of(r->type.id);
+        ss_type at = r->type.id == SS_TYPE_RECORD_ARRAY ? r->type : type_of(r->type.id);
         ss_expr **args = pair(b, l, at, ll, r, at, rl);
         return args ? make_func(b, &arr_def_cat, at, args, 2) : NULL;
     }
     if (la || ra) {
         ss_expr *arr = la ? l : r, *el = la ? r : l;
-        if (!compatible(b, type_of(ss_type_element_of(arr->type.id)), el->type, &t))
+        if (!compatible(b, elem_of(arr->type), el->type, &t))
             return no_array_operator(b, a, l, r);
-        ss_type at = type_of(ss_type_array_of(t.id));
+        ss_type at = array_of(t);
         ss_expr **args = la ? pair(b, l, at, ll, r, t, rl) : pair(b, l, t, ll, r, at, rl);
         return args ? make_func(b, la ? &arr_def_append : &arr_def_prepend, at, args, 2) : NULL;
     }

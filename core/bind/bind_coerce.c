@@ -9,6 +9,7 @@
 #include "types/cast.h"
 #include "types/functions.h"
 #include "types/pg_builtins.h"
+#include "types/record/record.h"
 #include "types/type_def.h"
 #include "types/typeio.h"
 
@@ -37,6 +38,11 @@ ss_expr *coerce_expr(binder *b, ss_expr *e, ss_type target, ss_cast_mode mode, i
         if (e->u.cnst.is_null) {
             c->u.cnst.is_null = true;
             return c;
+        }
+        if (target.id == SS_TYPE_RECORD && !rec_desc_get(target.typmod)) {
+            bind_error(b, location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                       "input of anonymous composite types is not implemented");
+            return NULL;
         }
         const ss_type_def *d = ss_type_def_get(target.id);
         /* a catalog type's input function keeps variable-length bytes with the statement */
@@ -145,7 +151,11 @@ bool common_type(binder *b, ss_expr **l, ss_expr **r, const ast_expr *a, ss_type
 {
     bool lu = is_unknown_const(*l) || is_unknown_param(b, *l);
     bool ru = is_unknown_const(*r) || is_unknown_param(b, *r);
-    if (lu && ru) {
+    if (((*l)->type.id == SS_TYPE_RECORD || lu) && ((*r)->type.id == SS_TYPE_RECORD || ru) && !(lu && ru)) {
+        /* PostgreSQL's record op record: a row type is a record as it is, an untyped literal
+           the anonymous record (whose input is 0A000); the fields are checked when compared */
+        *out = type_of(SS_TYPE_RECORD);
+    } else if (lu && ru) {
         *out = type_of(SS_TYPE_TEXT);
     } else if (lu) {
         *out = (*r)->type;
@@ -185,6 +195,24 @@ bool catalog_common_type(ss_type *t, ss_type e)
     return true;
 }
 
+static bool is_record_type(int32_t id)
+{
+    return id == SS_TYPE_RECORD || id == SS_TYPE_RECORD_ARRAY;
+}
+
+/* A table's or view's row type (or an array of one), not record: PostgreSQL's typcategory C. */
+static bool is_named_row_type(ss_type t)
+{
+    const rec_desc *d = rec_desc_get(t.typmod);
+    return d && d->name;
+}
+
+bool row_types_match(ss_type a, ss_type e)
+{
+    return !is_record_type(a.id) || a.id != e.id || a.typmod == e.typmod ||
+           is_named_row_type(a) == is_named_row_type(e);
+}
+
 /* PostgreSQL's select_common_type over exprs, untyped literals and parameters left out: the
  * numeric type the others widen to, text/varchar (the first one's type; a length only when
  * every one has the same), or the one type they share.  *t is UNKNOWN when all are untyped.
@@ -211,11 +239,25 @@ static int select_common(binder *b, ss_expr *const *exprs, uint32_t n, ss_type *
                 *t = type_of(t->id);
         } else if (t->id != e->type.id && !catalog_common_type(t, e->type)) {
             return (int)i;
+        } else if (is_record_type(t->id) && t->id == e->type.id && t->typmod != e->type.typmod) {
+            /* a row type (category C) and a record (P) do not match; of two row types the
+               first one stays (the other's conversion fails, record_common_coerce) */
+            if (!row_types_match(*t, e->type))
+                return (int)i;
+            if (!is_named_row_type(*t))
+                t->typmod = -1;
         } else if (t->id == e->type.id && t->typmod != e->type.typmod) {
             t->typmod = -1; /* select_common_typmod: a length only when every input has it */
         }
     }
     return -1;
+}
+
+/* t without its modifier, as format_type_be names it, but a row type keeps the typmod that
+   names it. */
+static ss_type row_type_or_bare(ss_type t)
+{
+    return is_named_row_type(t) && is_record_type(t.id) ? t : type_of(t.id);
 }
 
 /* Resolves the common result type of CASE/COALESCE branches and coerces them all. */
@@ -226,7 +268,7 @@ bool unify(binder *b, ss_expr **items, const int *locs, uint32_t n, const char *
     if (bad >= 0) {
         char b1[96], b2[96];
         bind_error(b, locs[bad], SS_SQLSTATE_DATATYPE_MISMATCH, "%s types %s and %s cannot be matched", what,
-                   tname(type_of(t.id), b1, sizeof b1), tname(type_of(items[bad]->type.id), b2, sizeof b2));
+                   tname(row_type_or_bare(t), b1, sizeof b1), tname(row_type_or_bare(items[bad]->type), b2, sizeof b2));
         return false;
     }
     if (t.id == SS_TYPE_UNKNOWN)
@@ -234,9 +276,18 @@ bool unify(binder *b, ss_expr **items, const int *locs, uint32_t n, const char *
     for (uint32_t i = 0; i < n; i++)
         if (is_unknown_const(items[i]) || is_unknown_param(b, items[i]))
             t = type_sans_modifier(t); /* PostgreSQL keeps a length only when every input has it */
-    for (uint32_t i = 0; i < n; i++)
+    for (uint32_t i = 0; i < n; i++) {
+        if (is_record_type(t.id) && items[i]->type.id == t.id && items[i]->type.typmod != t.typmod &&
+            is_named_row_type(items[i]->type)) {
+            /* another row type: PostgreSQL's coerce_type has no conversion between them */
+            char b1[96], b2[96];
+            bind_error(b, locs[i], "42846", "%s could not convert type %s to %s", what,
+                       tname(items[i]->type, b1, sizeof b1), tname(t, b2, sizeof b2));
+            return false;
+        }
         if (!(items[i] = coerce_expr(b, items[i], t, CAST_IMPLICIT, locs[i])))
             return false;
+    }
     *out = t;
     return true;
 }
@@ -252,7 +303,8 @@ bool in_common_type(binder *b, ss_expr *const *exprs, uint32_t n, ss_type *out)
         return false;
     if (t.id == SS_TYPE_UNKNOWN || t.id == SS_TYPE_VARCHAR)
         t = type_of(SS_TYPE_TEXT);
-    t.typmod = -1;
+    if (!is_record_type(t.id)) /* a row type stays itself */
+        t.typmod = -1;
     *out = t;
     return true;
 }

@@ -36,15 +36,15 @@ static bool equality_operands(binder *b, const ast_expr *a, ss_expr **args)
     eq.right = a->args[1];
     ss_expr *cl = l, *cr = r;
     ss_type t;
-    if (l->type.id == SS_TYPE_RECORD && r->type.id == SS_TYPE_RECORD) {
-        /* two composite values: record_eq's equality (a row type's operand decides the type) */
-        const rec_desc *dl = rec_desc_get(l->type.typmod);
-        ss_type common = dl && dl->name ? l->type : r->type;
-        if (!(args[0] = coerce_expr(b, l, common, CAST_IMPLICIT, a->args[0]->location)) ||
-            !(args[1] = coerce_expr(b, r, common, CAST_IMPLICIT, a->args[1]->location)))
-            return false;
+    if ((l->type.id == SS_TYPE_RECORD || r->type.id == SS_TYPE_RECORD) && common_type(b, &cl, &cr, &eq, &t) &&
+        t.id == SS_TYPE_RECORD) {
+        /* composite values: record = record as they are (record_eq checks the fields) */
+        args[0] = cl, args[1] = cr;
         return true;
     }
+    if (ss_ctx_error_pending(b->ctx))
+        return false;
+    cl = l, cr = r;
     bool lcat = !is_unknown_param(b, l) && ss_type_def_get(l->type.id);
     bool rcat = !is_unknown_param(b, r) && ss_type_def_get(r->type.id);
     if (lcat || rcat) {
@@ -94,6 +94,8 @@ static ss_expr *bind_distinct(binder *b, const ast_expr *a)
     if (!args || !equality_operands(b, a, args))
         return NULL;
     const ss_func_def *def = ss_func_conditional(a->negated ? SS_COND_NOT_DISTINCT : SS_COND_DISTINCT, SS_TYPE_BOOL);
+    if (args[0]->type.id == SS_TYPE_RECORD)
+        def = &rec_distinct_defs[a->negated ? 1 : 0];
     return make_func(b, def, type_of(SS_TYPE_BOOL), args, 2);
 }
 
@@ -103,7 +105,7 @@ static ss_expr *bind_nullif(binder *b, const ast_expr *a)
     if (!args || !equality_operands(b, a, args))
         return NULL;
     ss_type t = args[0]->type;
-    const ss_func_def *def = ss_func_conditional(SS_COND_NULLIF, t.id);
+    const ss_func_def *def = t.id == SS_TYPE_RECORD ? &rec_distinct_defs[2] : ss_func_conditional(SS_COND_NULLIF, t.id);
     if (!def)
         return no_such_type(b, a, t);
     return make_func(b, def, t, args, 2);

@@ -256,16 +256,77 @@ static bool unnest_args_bad(binder *b, const ast_expr *a, ss_expr **args, uint32
     return false;
 }
 
+/* unnest(record[]) AS t(a int, ...) in FROM: the scan of the items projected to the
+ * definition list's columns, each item checked against it when read (PostgreSQL's 42804
+ * "function return row and query-specified return row do not match"); its 42601s for other
+ * arguments. */
+static ss_lop *unnest_coldef_lop(binder *b, const ast_from_item *from, ss_expr **args, uint32_t n, bool ordinality,
+                                 uint32_t rel)
+{
+    int loc = from->coldef_location;
+    if (n > 1) {
+        bind_error(b, loc, "42601", "UNNEST() with multiple arguments cannot have a column definition list");
+        ss_ctx_error_hint(b->ctx, "Use separate UNNEST() calls inside ROWS FROM(), and attach a column definition "
+                                  "list to each one.");
+        return NULL;
+    }
+    if (ordinality && from->rows_from_member) {
+        bind_error(b, loc, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                   "feature not supported: unnest with a column definition list among the functions of ROWS FROM");
+        return NULL;
+    }
+    if (ordinality) {
+        bind_error(b, loc, "42601", "WITH ORDINALITY cannot be used with a column definition list");
+        ss_ctx_error_hint(b->ctx, "Put the column definition list inside ROWS FROM().");
+        return NULL;
+    }
+    if (named_row_items(args[0])) {
+        bind_error(b, loc, "42601", "a column definition list is redundant for a function returning a named composite type");
+        return NULL;
+    }
+    if (args[0]->type.id != SS_TYPE_RECORD_ARRAY) {
+        bind_error(b, loc, "42601", "a column definition list is only allowed for functions returning \"record\"");
+        return NULL;
+    }
+    ss_type row;
+    const rec_desc *d;
+    if (bind_coldef_list(b, from, &row) || !(d = rec_desc_get(row.typmod)))
+        return NULL;
+    uint32_t inner = new_rel(b), nf = d->nfields;
+    ss_type *t = bind_alloc(b, sizeof(ss_type));
+    const char **cn = bind_alloc(b, sizeof(char *));
+    ss_expr **exprs = bind_alloc(b, sizeof(ss_expr *) * (nf ? nf : 1));
+    if (!t || !cn || !exprs)
+        return NULL;
+    t[0] = type_of(SS_TYPE_RECORD), cn[0] = "unnest";
+    ss_lop *scan = lop_function(b->ctx, b->arena, inner, "unnest", 1, args, false, 1, t, cn);
+    if (!scan)
+        return NULL;
+    for (uint32_t k = 0; k < nf; k++) {
+        ss_expr **fa = bind_alloc(b, sizeof(ss_expr *) * 3);
+        ss_expr *idx = new_expr(b, EXPR_CONST, type_of(SS_TYPE_INT4)), *tm = new_expr(b, EXPR_CONST, type_of(SS_TYPE_INT4));
+        if (!fa || !idx || !tm || !(fa[0] = make_column(b, inner, 0, t[0])))
+            return NULL;
+        idx->u.cnst.v.i = k, tm->u.cnst.v.i = row.typmod;
+        fa[1] = idx, fa[2] = tm;
+        if (!(exprs[k] = make_func(b, &rec_coldef_field_def, d->types[k], fa, 3)))
+            return NULL;
+    }
+    return lop_project(b->ctx, b->arena, rel, scan, nf, exprs, (const char **)d->names);
+}
+
 /* unnest(array [, array ...]): one column per array of its element type, as many rows as the
  * longest has items (the shorter ones padded with NULLs); a single array's column is named
  * colname, several are each "unnest".  In FROM an array of a row type gives its fields
- * (unnest_expand_lop), an anonymous record[] PostgreSQL's 42601 (it would need a column
- * definition list, which Sunstone does not take for unnest). */
-static ss_lop *unnest_lop(binder *b, const ast_expr *a, ss_expr **args, uint32_t n, bool ordinality,
-                          const char *colname, uint32_t rel, bool select_list)
+ * (unnest_expand_lop), an anonymous record[] those of its column definition list
+ * (unnest_coldef_lop; PostgreSQL's 42601 without one). */
+static ss_lop *unnest_lop(binder *b, const ast_expr *a, const ast_from_item *from, ss_expr **args, uint32_t n,
+                          bool ordinality, const char *colname, uint32_t rel, bool select_list)
 {
     if (unnest_args_bad(b, a, args, n))
         return NULL;
+    if (!select_list && from && from->ncoldefs)
+        return unnest_coldef_lop(b, from, args, n, ordinality, rel);
     bool expand = false;
     for (uint32_t i = 0; !select_list && i < n; i++) {
         if (args[i]->type.id == SS_TYPE_RECORD_ARRAY && !named_row_items(args[i])) {
@@ -327,7 +388,7 @@ static ss_lop *function_lop_of(binder *b, const ast_expr *a, const ast_from_item
     bool json_srf = json_srf_describe(name, &srf_arg, &srf_ncols, srf_types, srf_names);
     bool regex_srf = is_regex_srf(name), subscripts = !strcmp(name, "generate_subscripts");
     bool json_record = json_record_function(name, NULL);
-    if (from && from->ncoldefs && !json_record) {
+    if (from && from->ncoldefs && !json_record && !unnest) {
         bind_error(b, from->coldef_location, "42601",
                    "a column definition list is only allowed for functions returning \"record\"");
         return NULL;
@@ -396,7 +457,7 @@ static ss_lop *function_lop_of(binder *b, const ast_expr *a, const ast_from_item
     if (subscripts)
         return subscripts_function_lop(b, a, args, n, ordinality, colname, rel);
     if (unnest)
-        return unnest_lop(b, a, args, n, ordinality, colname, rel, select_list);
+        return unnest_lop(b, a, from, args, n, ordinality, colname, rel, select_list);
     ss_type t;
     if (series_type(b, a, args, n, &t))
         return NULL;
@@ -426,6 +487,12 @@ static ss_lop *function_lop_of(binder *b, const ast_expr *a, const ast_from_item
                         names);
 }
 
+ss_lop *function_lop_from(binder *b, const ast_from_item *from, bool ordinality, const char *colname, uint32_t rel,
+                          bool lateral, bool *reads_column)
+{
+    return function_lop_of(b, from->func, from, ordinality, colname, rel, lateral, reads_column, false);
+}
+
 int bind_from_function(binder *b, const ast_from_item *f, ss_lop **out)
 {
     const ast_expr *a = f->func;
@@ -435,8 +502,9 @@ int bind_from_function(binder *b, const ast_from_item *f, ss_lop **out)
        side of a join, or the first item of a parenthesised join on a join's right side */
     bool reads_column, lateral = b->lateral_slot || b->nscope > b->scope_base;
     b->lateral_slot = false;
-    ss_lop *op =
-        function_lop_of(b, a, f, f->ordinality, f->alias ? f->alias : name, rel, lateral, &reads_column, false);
+    ss_lop *op = f->nrows_from ? rows_from_lop(b, f, rel, lateral, &reads_column)
+                               : function_lop_of(b, a, f, f->ordinality, f->alias ? f->alias : name, rel, lateral,
+                                                 &reads_column, false);
     b->function_lateral = op && reads_column;
     if (!op) {
         if (!reads_column || lateral)

@@ -95,7 +95,7 @@ ss_lop *json_record_lop(binder *b, const ast_expr *a, const ast_from_item *from,
     if (d && !d->name) /* an anonymous base record: the columns are the definition list's */
         d = NULL;
     uint32_t ndefs = from ? from->ncoldefs : 0;
-    if (ndefs && ordinality) {
+    if (ndefs && ordinality && !from->rows_from_member) {
         bind_error(b, from->coldef_location, "42601", "WITH ORDINALITY cannot be used with a column definition list");
         ss_ctx_error_hint(b->ctx, "Put the column definition list inside ROWS FROM().");
         return NULL;
@@ -115,27 +115,8 @@ ss_lop *json_record_lop(binder *b, const ast_expr *a, const ast_from_item *from,
         bind_error(b, a->location, "42601", "a column definition list is required for functions returning \"record\"");
         return NULL;
     }
-    if (!d) {
-        ss_type *types = bind_alloc(b, sizeof(ss_type) * ndefs);
-        if (!types)
-            return NULL;
-        for (uint32_t i = 0; i < ndefs; i++) {
-            if (bind_type_name(b, &from->coldef_types[i], &types[i]))
-                return NULL;
-            for (uint32_t j = 0; j < i; j++)
-                if (!strcmp(from->coldef_names[i], from->coldef_names[j])) {
-                    bind_error(b, -1, "42701", "column name \"%s\" specified more than once", from->coldef_names[i]);
-                    return NULL;
-                }
-            if (types[i].id == SS_TYPE_RECORD && types[i].typmod < 0) { /* PostgreSQL's, when it runs */
-                bind_error(b, -1, "42809", "record type has not been registered");
-                return NULL;
-            }
-        }
-        if (bind_coldef_type(b, ndefs, from->coldef_names, types, from->coldef_location, &row) ||
-            !(d = rec_desc_get(row.typmod)))
-            return NULL;
-    }
+    if (!d && (bind_coldef_list(b, from, &row) || !(d = rec_desc_get(row.typmod))))
+        return NULL;
     ss_expr **all = bind_alloc(b, sizeof(ss_expr *) * (n + 2));
     uint32_t width = record_col ? 1 : d->nfields, total = width + (ordinality ? 1 : 0);
     ss_type *t = bind_alloc(b, sizeof(ss_type) * (total ? total : 1));
@@ -153,4 +134,22 @@ ss_lop *json_record_lop(binder *b, const ast_expr *a, const ast_from_item *from,
     if (ordinality)
         t[width] = type_of(SS_TYPE_INT8), cn[width] = "ordinality";
     return lop_function(b->ctx, b->arena, rel, name, n + 2, all, ordinality, total, t, cn);
+}
+
+int bind_coldef_list(binder *b, const ast_from_item *from, ss_type *row)
+{
+    uint32_t ndefs = from->ncoldefs;
+    ss_type *types = bind_alloc(b, sizeof(ss_type) * (ndefs ? ndefs : 1));
+    if (!types)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < ndefs; i++) {
+        if (bind_type_name(b, &from->coldef_types[i], &types[i]))
+            return SS_ERROR;
+        for (uint32_t j = 0; j < i; j++)
+            if (!strcmp(from->coldef_names[i], from->coldef_names[j]))
+                return bind_error(b, -1, "42701", "column name \"%s\" specified more than once", from->coldef_names[i]);
+        if (types[i].id == SS_TYPE_RECORD && types[i].typmod < 0) /* PostgreSQL's, when it runs */
+            return bind_error(b, -1, "42809", "record type has not been registered");
+    }
+    return bind_coldef_type(b, ndefs, from->coldef_names, types, from->coldef_location, row);
 }

@@ -37,7 +37,9 @@ ss_expr *bind_row_ctor(binder *b, const ast_expr *a)
     for (uint32_t i = 0; i < a->nargs; i++) {
         if (!(args[i] = bind_expr(b, a->args[i])))
             return NULL;
-        if (is_unknown_const(args[i]) || is_unknown_param(b, args[i])) /* an untyped field is text */
+        /* an untyped literal stays unknown, as in PostgreSQL's RowExpr (record comparisons
+           then refuse it: "text and unknown"); an untyped parameter is text */
+        if (is_unknown_param(b, args[i]))
             if (!(args[i] = coerce_expr(b, args[i], type_of(SS_TYPE_TEXT), CAST_IMPLICIT, a->args[i]->location)))
                 return NULL;
     }

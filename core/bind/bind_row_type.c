@@ -229,7 +229,7 @@ ss_expr *bind_field_store(binder *b, const ast_expr *a)
     if (!d || !d->name) { /* PostgreSQL's transformAssignmentIndirection */
         bind_error(b, a->location, "42809",
                    "cannot assign to field \"%s\" of column \"%s\" because its type %s is not a composite type",
-                   field, a->args[0]->kind == AE_COLUMN ? a->args[0]->names[a->args[0]->nnames - 1] : "?",
+                   field, store_target_name(a->args[0]),
                    tname(rec->type, b1, sizeof b1));
         return NULL;
     }
@@ -237,7 +237,7 @@ ss_expr *bind_field_store(binder *b, const ast_expr *a)
     if (k < 0) {
         bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_COLUMN,
                    "cannot assign to field \"%s\" of column \"%s\" because there is no such column in data type %s",
-                   field, a->args[0]->kind == AE_COLUMN ? a->args[0]->names[a->args[0]->nnames - 1] : "?",
+                   field, store_target_name(a->args[0]),
                    tname(rec->type, b1, sizeof b1));
         return NULL;
     }
@@ -274,4 +274,25 @@ ss_expr *bind_field_store(binder *b, const ast_expr *a)
             return NULL;
     }
     return make_func(b, &rec_row_def, rec->type, args, d->nfields);
+}
+
+ss_expr *bind_row_remap(binder *b, const ast_expr *a, const char *name)
+{
+    if (strcmp(name, REC_REMAP_FUNC) != 0)
+        return NULL;
+    ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * (a->nargs ? a->nargs : 1));
+    if (!args)
+        return NULL;
+    for (uint32_t k = 0; k < a->nargs; k++)
+        if (!(args[k] = bind_expr(b, a->args[k])))
+            return NULL;
+    const rec_desc *d = a->nargs >= 2 && args[1]->type.id == SS_TYPE_RECORD ? rec_desc_get(args[1]->type.typmod) : NULL;
+    bool value_ok = args[0]->type.id == SS_TYPE_RECORD || args[0]->type.id == SS_TYPE_RECORD_ARRAY;
+    if (!d || !value_ok || a->nargs != d->nfields + 2) {
+        bind_error(b, a->location, SS_SQLSTATE_INTERNAL_ERROR, "%s: wrong arguments", REC_REMAP_FUNC);
+        return NULL;
+    }
+    ss_type t = {args[0]->type.id, args[1]->type.typmod}; /* t or t[] */
+    args[1] = args[0]; /* the value, then the map */
+    return make_func(b, &rec_remap_def, t, args + 1, a->nargs - 1);
 }

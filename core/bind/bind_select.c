@@ -385,13 +385,13 @@ static int bind_values_query(binder *b, const ast_select *s, ss_bound_stmt *out)
                 continue;
             if (t.id == SS_TYPE_UNKNOWN)
                 t = e->type;
-            else if (t.id != e->type.id) {
+            else if (t.id != e->type.id || !row_types_match(t, e->type)) {
                 int tr = numeric_rank(t.id), er = numeric_rank(e->type.id);
                 if (tr && er)
                     t = tr >= er ? type_of(t.id) : type_of(e->type.id);
                 else if (ss_type_is_text(t.id) && ss_type_is_text(e->type.id))
                     t = type_of(SS_TYPE_TEXT);
-                else if (!catalog_common_type(&t, e->type)) {
+                else if (t.id == e->type.id || !catalog_common_type(&t, e->type)) {
                     char b1[96], b2[96];
                     return bind_error(b, s->values[r][c]->location, SS_SQLSTATE_DATATYPE_MISMATCH,
                                       "VALUES types %s and %s cannot be matched",

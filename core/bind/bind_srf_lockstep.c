@@ -27,6 +27,35 @@ ss_expr *make_coalesce2(binder *b, ss_expr *first, ss_expr *second)
     return e;
 }
 
+int lockstep_add(binder *b, ss_lop **acc, ss_expr **position, ss_lop *op, ss_expr *ord)
+{
+    if (!*acc) {
+        *acc = op, *position = ord;
+        return SS_OK;
+    }
+    ss_expr *cond = new_expr(b, EXPR_OP, type_of(SS_TYPE_BOOL));
+    if (!cond)
+        return SS_ERROR;
+    cond->u.op.op = OP_EQ;
+    cond->u.op.left = *position;
+    cond->u.op.right = ord;
+    if (!(*acc = lop_join(b->ctx, b->arena, SS_JOIN_FULL, *acc, op, cond)) ||
+        !(*position = make_coalesce2(b, *position, ord)))
+        return SS_ERROR;
+    return SS_OK;
+}
+
+ss_lop *lockstep_sorted(binder *b, ss_lop *acc, uint32_t n, ss_expr **values, const char **names, uint32_t *prel)
+{
+    *prel = new_rel(b);
+    ss_lop *proj = lop_project(b->ctx, b->arena, *prel, acc, n, values, names);
+    ss_lsort_key *key = bind_alloc(b, sizeof *key);
+    if (!proj || !key || !(key->expr = make_column(b, *prel, n - 1, values[n - 1]->type)))
+        return NULL;
+    key->descending = key->nulls_first = false;
+    return lop_sort(b->ctx, b->arena, proj, 1, key);
+}
+
 int attach_srf_lockstep(binder *b, const ast_select *s, const ast_expr *const *calls, uint32_t n, ss_lop **top)
 {
     ss_expr **values = bind_alloc(b, sizeof(ss_expr *) * (n + 1));
@@ -52,29 +81,13 @@ int attach_srf_lockstep(binder *b, const ast_select *s, const ast_expr *const *c
         if (!ord || !(values[i] = make_column(b, rel, 0, op->types[0])))
             return SS_ERROR;
         names[i] = op->names[0];
-        if (!acc) {
-            acc = op;
-            position = ord;
-            continue;
-        }
-        ss_expr *cond = new_expr(b, EXPR_OP, type_of(SS_TYPE_BOOL));
-        if (!cond)
-            return SS_ERROR;
-        cond->u.op.op = OP_EQ;
-        cond->u.op.left = position;
-        cond->u.op.right = ord;
-        if (!(acc = lop_join(b->ctx, b->arena, SS_JOIN_FULL, acc, op, cond)) || !(position = make_coalesce2(b, position, ord)))
+        if (lockstep_add(b, &acc, &position, op, ord))
             return SS_ERROR;
     }
     values[n] = position;
     names[n] = "ordinality";
-    uint32_t prel = new_rel(b);
-    ss_lop *proj = lop_project(b->ctx, b->arena, prel, acc, n + 1, values, names);
-    ss_lsort_key *key = bind_alloc(b, sizeof *key);
-    if (!proj || !key || !(key->expr = make_column(b, prel, n, position->type)))
-        return SS_ERROR;
-    key->descending = key->nulls_first = false;
-    ss_lop *sorted = lop_sort(b->ctx, b->arena, proj, 1, key);
+    uint32_t prel;
+    ss_lop *sorted = lockstep_sorted(b, acc, n + 1, values, names, &prel);
     if (!sorted || !(*top = lop_join(b->ctx, b->arena, SS_JOIN_INNER, *top, sorted, NULL)))
         return SS_ERROR;
     (*top)->u.join.lateral = lateral;

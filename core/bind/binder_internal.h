@@ -399,6 +399,13 @@ int first_column_location(const ast_expr *a);
  * read the FROM items), its calls then bound as b->srf_col; PostgreSQL's 0A000 for one inside
  * CASE or COALESCE. */
 int attach_target_srf(binder *b, const ast_select *s, bool is_agg, ss_lop **top);
+/* function_lop of the FROM item from's function, with its column definition list. */
+ss_lop *function_lop_from(binder *b, const ast_from_item *from, bool ordinality, const char *colname, uint32_t rel,
+                          bool lateral, bool *reads_column);
+/* ROWS FROM (f1(...), f2(...), ...) of the FROM item f (bind_rows_from.c): the functions' columns
+ * side by side, row k pairing row k of each, the shorter ones padded with NULLs, then
+ * WITH ORDINALITY's position; relation rel, lateral and *reads_column as function_lop's. */
+ss_lop *rows_from_lop(binder *b, const ast_from_item *f, uint32_t rel, bool lateral, bool *reads_column);
 /* The most distinct set-returning functions of a select list run in lockstep. */
 #define SRF_LOCKSTEP_MAX 8
 /* The function call a of FROM or (select_list) of the select list as a function scan of
@@ -414,6 +421,12 @@ ss_lop *function_lop(binder *b, const ast_expr *a, bool ordinality, const char *
 int attach_srf_lockstep(binder *b, const ast_select *s, const ast_expr *const *calls, uint32_t n, ss_lop **top);
 /* COALESCE(first, second) of two bound expressions of one type, as a CASE. */
 ss_expr *make_coalesce2(binder *b, ss_expr *first, ss_expr *second);
+/* The lockstep of function scans (bind_srf_lockstep.c): op (whose ordinality is ord) FULL
+ * JOINed to *acc on *position, the first non-NULL ordinality (*acc NULL: op starts it). */
+int lockstep_add(binder *b, ss_lop **acc, ss_expr **position, ss_lop *op, ss_expr *ord);
+/* acc projected to values[0..n) (the last one the position) under a new relation *prel,
+ * sorted by the position. */
+ss_lop *lockstep_sorted(binder *b, ss_lop *acc, uint32_t n, ss_expr **values, const char **names, uint32_t *prel);
 /* PostgreSQL's error for the set-returning function call a where it is bound (WHERE, HAVING,
  * FILTER, VALUES, a function's arguments in FROM, an aggregate's arguments), else SS_OK. */
 int bind_srf_misplaced(binder *b, const ast_expr *a);
@@ -561,6 +574,9 @@ bool common_type(binder *b, ss_expr **l, ss_expr **r, const ast_expr *a, ss_type
 bool unify(binder *b, ss_expr **items, const int *locs, uint32_t n, const char *what, ss_type *out);
 /* The common type of x IN (...)'s operand and items. */
 bool in_common_type(binder *b, ss_expr *const *exprs, uint32_t n, ss_type *out);
+/* False for a table's row type (or an array of one) and a record (PostgreSQL's categories C
+ * and P, which select_common_type does not match). */
+bool row_types_match(ss_type a, ss_type e);
 ss_expr *bind_cast(binder *b, const ast_expr *a);
 
 /* Operators (bind_oper.c). */
@@ -734,6 +750,9 @@ int bind_row_type_name(binder *b, const char *name, int location, ss_type *out, 
 int bind_coldef_type(binder *b, uint32_t n, const char *const *names, const ss_type *types, int location,
                      ss_type *out);
 int bind_entry_row_type(binder *b, const range_entry *re, ss_type *out);
+/* The row type of from's column definition list (AS x(a int, ...)): its types bound, 42701
+ * for a name given twice (bind_json_record.c). */
+int bind_coldef_list(binder *b, const ast_from_item *from, ss_type *row);
 int bind_anonymous_row_type(binder *b, ss_expr *const *fields, uint32_t n, ss_type *out);
 ss_expr *bind_coerce_to_row_type(binder *b, ss_expr *arg, ss_type target, ss_cast_mode mode, int location);
 ss_expr *bind_field_select(binder *b, const ast_expr *a);
@@ -829,6 +848,16 @@ int bind_check_column_type(binder *b, const char *name, ss_type t);
 /* SET x.a = v (SS_FIELD_STORE_FUNC (x, 'a', v)): the row of x's fields with a replaced by v
  * assignment-cast to its type (bind_row_type.c; a NULL x gives NULL other fields). */
 ss_expr *bind_field_store(binder *b, const ast_expr *a);
+/* "row type remap"(x, NULL::t, m1, ...) (types/record/record.h's REC_REMAP_FUNC, written by
+ * ALTER TABLE t): x laid out as t's fields, of type t or t[] as x is a record or an array;
+ * NULL when name is not that function (nothing bound). */
+ss_expr *bind_row_remap(binder *b, const ast_expr *a, const char *name);
+/* SET a[i] = v (SS_SUBSCRIPT_STORE_FUNC (a, v, i, ...)): the array a with the item replaced,
+ * PostgreSQL's subscripted assignment (bind_array_store.c). */
+ss_expr *bind_subscript_store(binder *b, const ast_expr *a);
+/* The name of what a field or subscripted assignment's target expression assigns into, for
+ * messages: the innermost field, else the column ("?": none). */
+const char *store_target_name(const ast_expr *base);
 int bind_view_insert_target(binder *b, const ss_view *v, const bool *assigned, ss_table **base, int32_t *map);
 /* Notes that the statement's query reads relation name (outside any view). */
 struct ss_schema;

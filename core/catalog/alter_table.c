@@ -465,7 +465,8 @@ static int owner_to(ss_ctx *ctx, const ast_alter_cmd *a)
 static int run_cmd(alter_run *r, const ast_alter_cmd *a)
 {
     uint32_t col = 0;
-    if (ss_rowtype_check_alter(r->ctx, r->c, r->t, (int)a->kind, r->st->nalter_cmds == 1)) /* a column uses its row type */
+    if (ss_rowtype_check_alter(r->ctx, r->c, r->t, (int)a->kind, r->st->nalter_cmds == 1,
+                               a->coldef >= 0 ? &r->st->coldefs[a->coldef] : NULL)) /* a column uses its row type */
         return SS_ERROR;
     switch (a->kind) {
     case AST_ALTER_OWNER:

@@ -80,7 +80,18 @@ static bool followed(int kind)
     return kind == AST_ALTER_ADD_COLUMN || kind == AST_ALTER_DROP_COLUMN || kind == AST_ALTER_RENAME_COLUMN;
 }
 
-int ss_rowtype_check_alter(ss_ctx *ctx, const ss_catalog *c, const ss_table *t, int kind, bool single)
+/* Whether ADD COLUMN d would rewrite the relation (PostgreSQL's AT_REWRITE_DEFAULT_VAL: a
+   default other than NULL, a serial or identity column). */
+static bool add_rewrites(const ast_column_def *d)
+{
+    const char *ty = d->type.name ? d->type.name : "";
+    bool serial = !strcmp(ty, "serial") || !strcmp(ty, "bigserial") || !strcmp(ty, "smallserial") ||
+                  !strcmp(ty, "serial4") || !strcmp(ty, "serial8") || !strcmp(ty, "serial2");
+    return serial || d->identity || (d->default_expr && d->default_expr->kind != AE_NULL);
+}
+
+int ss_rowtype_check_alter(ss_ctx *ctx, const ss_catalog *c, const ss_table *t, int kind, bool single,
+                           const ast_column_def *added)
 {
     const char *what = kind == AST_ALTER_ADD_COLUMN      ? "ADD COLUMN"
                        : kind == AST_ALTER_DROP_COLUMN   ? "DROP COLUMN"
@@ -95,12 +106,13 @@ int ss_rowtype_check_alter(ss_ctx *ctx, const ss_catalog *c, const ss_table *t, 
     if (ss_rowtype_uses(ctx, c, t->ns, t->name, &u, &n))
         return SS_ERROR;
     bool ok = n == 0;
-    if (!ok && single && followed(kind)) { /* one level of plain columns: followed */
+    bool rewrite = kind == AST_ALTER_ADD_COLUMN && added && add_rewrites(added);
+    if (!ok && single && followed(kind) && !rewrite) { /* one level of columns: followed */
         ok = true;
         for (uint32_t i = 0; ok && i < n; i++) {
             ss_rowtype_use *inner;
             uint32_t m;
-            if (u[i].array || ss_rowtype_uses(ctx, c, u[i].table->ns, u[i].table->name, &inner, &m)) {
+            if (ss_rowtype_uses(ctx, c, u[i].table->ns, u[i].table->name, &inner, &m)) {
                 ok = false;
                 break;
             }
@@ -115,7 +127,7 @@ int ss_rowtype_check_alter(ss_ctx *ctx, const ss_catalog *c, const ss_table *t, 
     char col[200];
     snprintf(col, sizeof col, "%s.%s", u[0].table->name, u[0].column);
     free(u);
-    if (kind == AST_ALTER_COLUMN_TYPE) /* PostgreSQL's find_composite_type_dependencies */
+    if (kind == AST_ALTER_COLUMN_TYPE || rewrite) /* PostgreSQL's find_composite_type_dependencies */
         return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                             "cannot alter table \"%s\" because column \"%s\" uses its row type", t->name, col);
     return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
@@ -158,9 +170,9 @@ int ss_rowtype_follow(ss_ctx *ctx, ss_catalog *c, ss_table *t, int kind, uint32_
         return SS_ERROR;
     int rc = SS_OK;
     for (uint32_t i = 0; rc == SS_OK && i < n; i++) {
-        /* ALTER TABLE q ALTER COLUMN x TYPE t USING CASE WHEN x::text IS NULL THEN NULL
-           ELSE ROW((x).f, ..., NULL, ...)::t END: each field from the old one of its
-           position (ADD, RENAME) or name (DROP), an added one NULL */
+        /* ALTER TABLE q ALTER COLUMN x TYPE t[[]] USING "row type remap"(x, NULL::t, m1, ...):
+           each field from the old one of its position (ADD, RENAME) or name (DROP), an
+           added one NULL (-1); an array's items each so */
         ss_strbuf sql;
         ss_strbuf_init(&sql);
         ss_strbuf_puts(&sql, "ALTER TABLE ");
@@ -171,9 +183,12 @@ int ss_rowtype_follow(ss_ctx *ctx, ss_catalog *c, ss_table *t, int kind, uint32_
         quoted(&sql, u[i].column);
         ss_strbuf_puts(&sql, " TYPE ");
         quoted(&sql, t->name);
-        ss_strbuf_puts(&sql, " USING CASE WHEN ");
+        ss_strbuf_puts(&sql, u[i].array ? "[] USING " : " USING ");
+        quoted(&sql, REC_REMAP_FUNC);
+        ss_strbuf_putc(&sql, '(');
         quoted(&sql, u[i].column);
-        ss_strbuf_puts(&sql, "::text IS NULL THEN NULL ELSE ROW(");
+        ss_strbuf_puts(&sql, ", NULL::");
+        quoted(&sql, t->name);
         for (uint32_t j = 0; j < t->ncols; j++) {
             int from = -1;
             if (kind == AST_ALTER_DROP_COLUMN) {
@@ -182,20 +197,9 @@ int ss_rowtype_follow(ss_ctx *ctx, ss_catalog *c, ss_table *t, int kind, uint32_
                         from = (int)k;
             } else if (j < old_ncols)
                 from = (int)j;
-            if (j)
-                ss_strbuf_puts(&sql, ", ");
-            if (from < 0) {
-                ss_strbuf_puts(&sql, "NULL");
-                continue;
-            }
-            ss_strbuf_putc(&sql, '(');
-            quoted(&sql, u[i].column);
-            ss_strbuf_puts(&sql, ").");
-            quoted(&sql, old_cols[from].name);
+            ss_strbuf_printf(&sql, ", %d", from);
         }
-        ss_strbuf_puts(&sql, ")::");
-        quoted(&sql, t->name);
-        ss_strbuf_puts(&sql, " END");
+        ss_strbuf_putc(&sql, ')');
         ast_stmt **stmts;
         uint32_t nst;
         ast_parse_error perr;

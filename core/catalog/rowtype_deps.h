@@ -6,6 +6,7 @@
 #define SS_CATALOG_ROWTYPE_DEPS_H
 
 #include "catalog/catalog.h"
+#include "sql/ast.h"
 
 typedef struct ss_rowtype_use {
     ss_table *table;
@@ -20,12 +21,13 @@ int ss_rowtype_uses(ss_ctx *ctx, const ss_catalog *c, const void *ns, const char
 /* "column x of table q" into buf. */
 const char *ss_rowtype_use_name(const ss_catalog *c, const ss_rowtype_use *u, char *buf, size_t bufsz);
 /* ALTER TABLE t whose subcommand kind (ast.h's ast_alter_kind) would change t's row type
- * while a column uses it: PostgreSQL's 0A000 for ALTER COLUMN TYPE, 0A000 naming what is not
- * supported for the others; SS_OK when nothing uses it, or when the statement's only
- * subcommand (single) is ADD / DROP / RENAME COLUMN and the using columns are plain (not
- * t[]) columns of tables whose own row type no column uses: ss_rowtype_follow then carries
- * the change to them. */
-int ss_rowtype_check_alter(ss_ctx *ctx, const ss_catalog *c, const ss_table *t, int kind, bool single);
+ * while a column uses it: PostgreSQL's 0A000 for ALTER COLUMN TYPE and for ADD COLUMN added
+ * with a default (a rewrite of t), 0A000 naming what is not supported for the others; SS_OK
+ * when nothing uses it, or when the statement's only subcommand (single) is ADD / DROP /
+ * RENAME COLUMN and the using columns (t or t[]) are of tables whose own row type no column
+ * uses: ss_rowtype_follow then carries the change to them. */
+int ss_rowtype_check_alter(ss_ctx *ctx, const ss_catalog *c, const ss_table *t, int kind, bool single,
+                           const ast_column_def *added);
 /* After ALTER TABLE t's subcommand kind (t had old_ncols columns old_cols before it): each
  * column using t's row type is altered to the new row type, its values rebuilt with the
  * new layout (an added field NULL, a dropped one gone, a renamed one kept; NULL stays

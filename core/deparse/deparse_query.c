@@ -375,6 +375,8 @@ static int coldef_list(dp *d, dp_scope *s, const ast_from_item *f)
 static int function_rel(dp *d, dp_scope *s, const ast_from_item *f)
 {
     const ast_expr *e = f->func;
+    if (f->nrows_from)
+        return dp_unsupported(d, "ROWS FROM");
     if (e->kind != AE_FUNC || e->nnames != 1 || e->nargs > 3 || e->over || e->star || e->distinct ||
         e->arg_names || e->variadic || e->filter || e->nagg_order || e->within_group)
         return dp_unsupported(d, "a function in FROM");

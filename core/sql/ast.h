@@ -163,6 +163,11 @@ typedef struct ast_from_item {
     struct ast_type_name *coldef_types;
     uint32_t ncoldefs;
     int coldef_location;
+    /* ROWS FROM (f1(...) [AS (coldefs)], f2(...), ...) of several functions: each a FROM item
+       of one function (func is the first one's); nrows_from 0 for a single function */
+    struct ast_from_item **rows_from;
+    uint32_t nrows_from;
+    bool rows_from_member; /* one of them (its definition list goes with ROWS FROM's ordinality) */
     const char *alias;     /* NULL = none (a subquery always has one) */
     const char **colnames; /* column aliases: alias(c1, c2, ...), ncolnames of them */
     uint32_t ncolnames;
@@ -377,6 +382,9 @@ typedef enum ast_fetch_direction {
 /* UPDATE ... SET x.a = v: the value of x is this function of (x, 'a', v), written by
  * parse_update.c, bound by bind_row_type.c as PostgreSQL's FieldStore */
 #define SS_FIELD_STORE_FUNC "field store"
+/* SET x[i][j] = v: SS_SUBSCRIPT_STORE_FUNC(x, v, i, j), PostgreSQL's subscripted assignment
+ * (parse_update.c, bound by bind_array_store.c) */
+#define SS_SUBSCRIPT_STORE_FUNC "subscript store"
 #define AST_FETCH_ALL INT64_MAX /* ALL, FORWARD ALL, BACKWARD ALL; LAST is ABSOLUTE -1 */
 
 /* One subcommand of ALTER TABLE. */

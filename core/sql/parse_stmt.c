@@ -2,6 +2,8 @@
  * DropStmt, LoadStmt, VariableSetStmt, ...) into Sunstone AST statements. */
 #include "sql/transform.h"
 
+#include <stdio.h>
+
 #include <pthread.h>
 #include <string.h>
 #include <strings.h>
@@ -77,6 +79,27 @@ static bool tr_alias(transform_state *ts, Alias *alias, ast_from_item *f)
     return true;
 }
 
+/* A function's column definition list (AS (a int, ...)) into f. */
+static bool tr_coldefs(transform_state *ts, List *coldeflist, ast_from_item *f)
+{
+    if (!coldeflist)
+        return true;
+    f->ncoldefs = (uint32_t)list_length(coldeflist);
+    f->coldef_location = tr_location(linitial(coldeflist));
+    if (!(f->coldef_names = tr_alloc(ts, sizeof(char *) * f->ncoldefs)) ||
+        !(f->coldef_types = tr_alloc(ts, sizeof(ast_type_name) * f->ncoldefs)))
+        return false;
+    ListCell *dc;
+    uint32_t di = 0;
+    foreach (dc, coldeflist) {
+        ColumnDef *cd = lfirst(dc);
+        if (!(f->coldef_names[di] = tr_strdup(ts, cd->colname)) || !tr_type_name(ts, cd->typeName, &f->coldef_types[di]))
+            return false;
+        di++;
+    }
+    return true;
+}
+
 static ast_from_item *tr_from_item(transform_state *ts, Node *item)
 {
     if (tr_check_stack(ts))
@@ -139,34 +162,40 @@ static ast_from_item *tr_from_item(transform_state *ts, Node *item)
     if (IsA(item, RangeFunction)) {
         RangeFunction *rf = (RangeFunction *)item;
         f->location = tr_location(item);
-        List *first = list_length(rf->functions) ? linitial(rf->functions) : NULL;
-        Node *call = first ? linitial(first) : NULL;
-        if (rf->is_rowsfrom || list_length(rf->functions) != 1 ||
-            (list_length(first) > 1 && lsecond(first)) || !call || !IsA(call, FuncCall)) {
-            tr_unsupported(ts, f->location, rf->is_rowsfrom ? "ROWS FROM" : (list_length(first) > 1 && lsecond(first))
-                                                                 ? "column definition lists in FROM"
-                                                                 : "this kind of function in FROM");
+        uint32_t nf = (uint32_t)list_length(rf->functions);
+        if (nf > 1 && rf->coldeflist) {
+            tr_error(ts, "42601", tr_location(linitial(rf->coldeflist)),
+                     "ROWS FROM() with multiple functions cannot have a column definition list");
+            snprintf(ts->err->hint, sizeof ts->err->hint, "%s",
+                     "Put a separate column definition list for each function inside ROWS FROM().");
             return NULL;
         }
         f->ordinality = rf->ordinality;
-        if (rf->coldeflist) {
-            f->ncoldefs = (uint32_t)list_length(rf->coldeflist);
-            f->coldef_location = tr_location(linitial(rf->coldeflist));
-            if (!(f->coldef_names = tr_alloc(ts, sizeof(char *) * f->ncoldefs)) ||
-                !(f->coldef_types = tr_alloc(ts, sizeof(ast_type_name) * f->ncoldefs)))
-                return NULL;
-            ListCell *dc;
-            uint32_t di = 0;
-            foreach (dc, rf->coldeflist) {
-                ColumnDef *cd = lfirst(dc);
-                if (!(f->coldef_names[di] = tr_strdup(ts, cd->colname)) ||
-                    !tr_type_name(ts, cd->typeName, &f->coldef_types[di]))
-                    return NULL;
-                di++;
-            }
-        }
-        if (!(f->func = tr_expr(ts, call)))
+        if (nf > 1 && !(f->rows_from = tr_alloc(ts, sizeof(ast_from_item *) * nf)))
             return NULL;
+        ListCell *fc;
+        foreach (fc, rf->functions) {
+            List *pair = lfirst(fc);
+            Node *call = linitial(pair);
+            List *defs = list_length(pair) > 1 ? lsecond(pair) : NIL;
+            if (!call || !IsA(call, FuncCall)) {
+                tr_unsupported(ts, f->location, "this kind of function in FROM");
+                return NULL;
+            }
+            ast_from_item *one = f;
+            if (nf > 1) { /* ROWS FROM's member: a function item of its own */
+                if (!(one = tr_alloc(ts, sizeof *one)))
+                    return NULL;
+                memset(one, 0, sizeof *one);
+                one->location = tr_location(call);
+                one->rows_from_member = true;
+                f->rows_from[f->nrows_from++] = one;
+            }
+            if (!tr_coldefs(ts, defs ? defs : nf == 1 ? rf->coldeflist : NIL, one) || !(one->func = tr_expr(ts, call)))
+                return NULL;
+        }
+        if (nf > 1)
+            f->func = f->rows_from[0]->func;
         return !rf->alias || tr_alias(ts, rf->alias, f) ? f : NULL;
     }
     if (!IsA(item, RangeVar)) {

@@ -89,6 +89,60 @@ static ResTarget *value_target(Node *val, int location)
     return rt;
 }
 
+/* Whether n is a call of a store function (one SET x... = v wrote it). */
+static bool is_store_call(const Node *n)
+{
+    if (!IsA(n, FuncCall))
+        return false;
+    const char *name = strVal(llast(((const FuncCall *)n)->funcname));
+    return strcmp(name, SS_FIELD_STORE_FUNC) == 0 || strcmp(name, SS_SUBSCRIPT_STORE_FUNC) == 0;
+}
+
+static FuncCall *store_call(const char *name, List *args, int location)
+{
+    FuncCall *fc = NEW_NODE(FuncCall);
+    String *fn = NEW_NODE(String);
+    fn->sval = (char *)name;
+    fc->funcname = list_make1(fn);
+    fc->args = args;
+    fc->funcformat = COERCE_EXPLICIT_CALL;
+    fc->location = location;
+    return fc;
+}
+
+/* base with val stored at the indirection ind[from..] (PostgreSQL's
+   transformAssignmentIndirection): a field is SS_FIELD_STORE_FUNC(base, 'a', <the rest stored
+   into (base).a>), a run of subscripts SS_SUBSCRIPT_STORE_FUNC(base, <the rest stored into
+   base[i]...>, i, ...). */
+static Node *store_chain(Node *base, List *ind, int from, Node *val, int location)
+{
+    int n = list_length(ind);
+    if (from >= n)
+        return val;
+    Node *item = list_nth(ind, from);
+    int to = from + 1;
+    if (IsA(item, A_Indices))
+        while (to < n && IsA(list_nth(ind, to), A_Indices))
+            to++;
+    A_Indirection *sub = NEW_NODE(A_Indirection);
+    sub->arg = base;
+    sub->indirection = NIL;
+    for (int k = from; k < to; k++)
+        sub->indirection = lappend(sub->indirection, list_nth(ind, k));
+    Node *inner = store_chain((Node *)sub, ind, to, val, location);
+    if (IsA(item, String)) {
+        A_Const *field = NEW_NODE(A_Const);
+        field->val.sval.type = T_String;
+        field->val.sval.sval = strVal(item);
+        field->location = -1;
+        return (Node *)store_call(SS_FIELD_STORE_FUNC, list_make3(base, field, inner), location);
+    }
+    List *args = list_make2(base, inner);
+    for (int k = from; k < to; k++)
+        args = lappend(args, ((A_Indices *)list_nth(ind, k))->uidx);
+    return (Node *)store_call(SS_SUBSCRIPT_STORE_FUNC, args, location);
+}
+
 /* A SET list (UPDATE's, ON CONFLICT DO UPDATE's) into out->set_* and the value targets
  * (*values, PostgreSQL nodes: a NULL placeholder for DEFAULT). */
 static bool tr_set_list(transform_state *ts, List *targets, ast_stmt *out, List **values_out)
@@ -105,22 +159,25 @@ static bool tr_set_list(transform_state *ts, List *targets, ast_stmt *out, List 
     uint32_t i = 0;
     foreach (lc, targets) {
         ResTarget *rt = lfirst(lc);
-        if (rt->indirection && (list_length(rt->indirection) != 1 || !IsA(linitial(rt->indirection), String))) {
-            tr_unsupported(ts, rt->location, "subscripted or nested field UPDATE targets");
-            return false;
-        }
+        ListCell *ic;
+        foreach (ic, rt->indirection)
+            if (!IsA(lfirst(ic), String) && !(IsA(lfirst(ic), A_Indices) && !((A_Indices *)lfirst(ic))->is_slice)) {
+                tr_unsupported(ts, rt->location, IsA(lfirst(ic), A_Indices) ? "array slice UPDATE targets"
+                                                                             : "this UPDATE target");
+                return false;
+            }
         Node *val = rt->val;
         if (rt->indirection) {
             if (!out->table) { /* ON CONFLICT DO UPDATE's, parsed before the INSERT's target */
-                tr_unsupported(ts, rt->location, "field targets of ON CONFLICT DO UPDATE");
+                tr_unsupported(ts, rt->location, "field or subscripted targets of ON CONFLICT DO UPDATE");
                 return false;
             }
             if (IsA(val, SetToDefault) || IsA(val, MultiAssignRef)) {
-                tr_unsupported(ts, rt->location, "DEFAULT or a row source for a field UPDATE target");
+                tr_unsupported(ts, rt->location, "DEFAULT or a row source for a field or subscripted UPDATE target");
                 return false;
             }
-            /* SET x.a = v: x = the field store of its value (x, or the value an earlier
-               SET x.b = ... gave it), bound by the binder (SS_FIELD_STORE_FUNC) */
+            /* SET x.a = v, x[i] = v, x.a[i].b = v: x = the store of v into its value (x, or
+               the value an earlier SET x... = ... gave it), bound by the binder */
             Node *base = NULL;
             uint32_t k = 0;
             ListCell *pc;
@@ -130,16 +187,8 @@ static bool tr_set_list(transform_state *ts, List *targets, ast_stmt *out, List 
                 k++;
             }
             ResTarget *earlier = base ? lfirst((ListCell *)base) : NULL;
-            if (earlier && !(IsA(earlier->val, FuncCall) &&
-                             strcmp(strVal(llast(((FuncCall *)earlier->val)->funcname)), SS_FIELD_STORE_FUNC) == 0))
+            if (earlier && !is_store_call(earlier->val))
                 earlier = NULL; /* a plain assignment first: the binder's "multiple assignments" */
-            FuncCall *fc = NEW_NODE(FuncCall);
-            String *fn = NEW_NODE(String);
-            A_Const *field = NEW_NODE(A_Const);
-            fn->sval = (char *)SS_FIELD_STORE_FUNC;
-            field->val.sval.type = T_String;
-            field->val.sval.sval = strVal(linitial(rt->indirection));
-            field->location = -1;
             Node *from = earlier ? earlier->val : NULL;
             if (!from) {
                 ColumnRef *cr = NEW_NODE(ColumnRef);
@@ -151,16 +200,13 @@ static bool tr_set_list(transform_state *ts, List *targets, ast_stmt *out, List 
                 cr->location = -1;
                 from = (Node *)cr;
             }
-            fc->funcname = list_make1(fn);
-            fc->args = list_make3(from, field, val);
-            fc->funcformat = COERCE_EXPLICIT_CALL;
-            fc->location = rt->location;
+            Node *fc = store_chain(from, rt->indirection, 0, val, rt->location);
             if (earlier) {
-                earlier->val = (Node *)fc;
+                earlier->val = fc;
                 out->nset--;
                 continue;
             }
-            val = (Node *)fc;
+            val = fc;
         }
         if (IsA(val, MultiAssignRef)) {
             MultiAssignRef *m = (MultiAssignRef *)val;

@@ -14,6 +14,7 @@
 #include "exec/vector.h"
 #include "types/func_impl.h"
 #include "types/functions.h"
+#include "types/record/record.h"
 #include "types/typeio.h"
 
 static int oom(ss_ctx *ctx)
@@ -364,6 +365,7 @@ static int any_row(arr_call *c, uint32_t row)
     /* an empty array decides even for a NULL operand */
     bool saw_null = a.nitems > 0 && !have_x;
     uint8_t *hits = NULL;
+    int cmp = 0; /* a record item's order (record_eq's checks) */
     if (op >= ARR_CMP_LIKE && have_x && a.nitems > 0) {
         if (!(hits = malloc(a.nitems)))
             return oom(c->ctx);
@@ -377,7 +379,10 @@ static int any_row(arr_call *c, uint32_t row)
     for (uint32_t k = 0; have_x && arr_iter_next(&it, &v); k++) {
         if (v.is_null) {
             saw_null = true;
-        } else if ((hits ? hits[k] != 0 : cmp_holds(op, arr_elem_compare(a.elem, &x, &v))) != all) {
+        } else if (a.elem == SS_TYPE_RECORD && rec_compare_checked(c->ctx, &x.v.s, &v.v.s, &cmp)) {
+            free(hits);
+            return SS_ERROR;
+        } else if ((hits ? hits[k] != 0 : cmp_holds(op, a.elem == SS_TYPE_RECORD ? cmp : arr_elem_compare(a.elem, &x, &v))) != all) {
             ((uint8_t *)c->out->data)[row] = !all;
             free(hits);
             return SS_OK;

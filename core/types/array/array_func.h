@@ -23,6 +23,8 @@ enum { ARR_CMP_EQ = 1, ARR_CMP_NE, ARR_CMP_LT, ARR_CMP_LE, ARR_CMP_GT, ARR_CMP_G
 /* Internal forms: ARRAY[...], subscripts, op ANY / ALL, @> <@ &&, ||. */
 extern const ss_func_def arr_def_construct, arr_def_subscript, arr_def_any, arr_def_contains,
     arr_def_contained, arr_def_overlap, arr_def_cat, arr_def_append, arr_def_prepend;
+/* (array, value, int4 subscripts...): the array with that item set (array_store.c). */
+extern const ss_func_def arr_def_store;
 
 /* The definition of array function name (array_length, ...) for nargs arguments, or NULL. */
 const ss_func_def *arr_func_lookup(const char *name, uint32_t nargs);

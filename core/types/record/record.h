@@ -86,6 +86,25 @@ extern const ss_func_def rec_row_def, rec_array1_def, rec_append_def, rec_depth_
  * different lengths (when the fields compared agree); the binder calls them for two record
  * values (bind_row.c). */
 extern const ss_func_def rec_cmp_defs[6];
+/* c gets btrecordcmp's order of a and b: fields pairwise (NULLs equal to each other, after
+   the rest), stopping at the first difference; two fields of different types, or records of
+   different lengths that agree as far as the shorter goes, are 42804 as in PostgreSQL. */
+int rec_compare_checked(ss_ctx *ctx, const ss_text *a, const ss_text *b, int *c);
+/* a IS DISTINCT FROM b, a IS NOT DISTINCT FROM b, NULLIF(a, b) of two record values
+   (record_func.c), in that order: non-strict, compared as rec_compare_checked. */
+extern const ss_func_def rec_distinct_defs[3];
+/* The internal function ALTER TABLE of a relation calls to rebuild the values of a column
+ * using its row type (catalog/rowtype_deps.c): REC_REMAP_FUNC(x, NULL::t, m1, ..., mn) is x
+ * (a record or an array of them) laid out as t's n fields, field k from x's field mk (an int4
+ * constant, 0-based; NULL: the field is NULL), NULL staying NULL (record_remap.c; the binder's
+ * bind_row_remap types the call with t). */
+#define REC_REMAP_FUNC "row type remap"
+extern const ss_func_def rec_remap_def;
+/* (record, int4 k, int4 typmod): field k of a record a column definition list describes
+ * (typmod's descriptor), after PostgreSQL's check of the whole record against it (42804
+ * "function return row and query-specified return row do not match"); strict
+ * (record_func.c; unnest(record[]) AS t(a int, ...)). */
+extern const ss_func_def rec_coldef_field_def;
 /* (record, int4 k): field k of the record (strict; record_func.c), the binder's (x).a. */
 extern const ss_func_def rec_field_select_def;
 /* x IS NULL, x IS NOT NULL of a record value x (record_func.c): PostgreSQL's row null tests

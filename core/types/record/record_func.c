@@ -206,10 +206,7 @@ const ss_func_def rec_unmarked_def = {.name = "<>", .nargs = 2, .variadic_any = 
 
 /* ---- record comparison operators (PostgreSQL's record_eq / btrecordcmp with their checks) ---- */
 
-/* c gets btrecordcmp's order of a and b: fields pairwise (NULLs equal to each other, after
-   the rest), stopping at the first difference; two fields of different types, or records of
-   different lengths that agree as far as the shorter goes, are 42804 as in PostgreSQL. */
-static int checked_compare(ss_ctx *ctx, const ss_text *a, const ss_text *b, int *c)
+int rec_compare_checked(ss_ctx *ctx, const ss_text *a, const ss_text *b, int *c)
 {
     uint32_t na = rec_nfields(a), nb = rec_nfields(b);
     for (uint32_t k = 0; k < na && k < nb; k++) {
@@ -254,7 +251,7 @@ static int eval_record_cmp(ss_ctx *ctx, ss_vector *const *args, const uint32_t *
         int c = 0;
         if (a.is_null || b.is_null)
             r.is_null = true;
-        else if (checked_compare(ctx, &a.v.s, &b.v.s, &c))
+        else if (rec_compare_checked(ctx, &a.v.s, &b.v.s, &c))
             return SS_ERROR;
         r.v.b = op == 0 ? c == 0 : op == 1 ? c != 0 : op == 2 ? c < 0 : op == 3 ? c <= 0 : op == 4 ? c > 0 : c >= 0;
         if (r.is_null && ss_vector_ensure_validity(ctx, out))
@@ -289,19 +286,122 @@ const ss_func_def rec_cmp_defs[6] = {
     {.name = ">=", .nargs = 2, .variadic_any = true, .result = SS_TYPE_BOOL, .eval = eval_record_ge},
 };
 
+/* ---- IS [NOT] DISTINCT FROM and NULLIF of two record values (record_eq's checks) ---- */
+
+/* Whether a and b are distinct at row (two NULLs are not, a NULL and a value are). */
+static int distinct_at(ss_ctx *ctx, ss_vector *const *args, uint32_t row, ss_value *a, bool *distinct)
+{
+    ss_value b;
+    ss_vector_get_value(args[0], row, a);
+    ss_vector_get_value(args[1], row, &b);
+    int c = 0;
+    if (a->is_null || b.is_null)
+        c = a->is_null != b.is_null;
+    else if (rec_compare_checked(ctx, &a->v.s, &b.v.s, &c))
+        return SS_ERROR;
+    *distinct = c != 0;
+    return SS_OK;
+}
+
+static int eval_distinct(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, uint32_t n, ss_vector *out,
+                         int kind)
+{
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t row = rows ? rows[k] : k;
+        ss_value a, r;
+        bool distinct;
+        if (distinct_at(ctx, args, row, &a, &distinct))
+            return SS_ERROR;
+        if (kind == 2) { /* NULLIF: NULL when equal, else the first */
+            r = a;
+            if (!a.is_null && !distinct)
+                memset(&r, 0, sizeof r), r.is_null = true;
+            if (r.is_null && ss_vector_ensure_validity(ctx, out))
+                return SS_ERROR;
+        } else {
+            memset(&r, 0, sizeof r);
+            r.v.b = kind == 0 ? distinct : !distinct;
+        }
+        if (ss_vector_set_value(ctx, out, row, &r) != SS_OK)
+            return SS_ERROR;
+    }
+    return SS_OK;
+}
+
+static int eval_rec_distinct(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                             ss_vector *out)
+{
+    (void)nargs;
+    return eval_distinct(ctx, args, rows, n, out, 0);
+}
+
+static int eval_rec_not_distinct(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+                                 uint32_t n, ss_vector *out)
+{
+    (void)nargs;
+    return eval_distinct(ctx, args, rows, n, out, 1);
+}
+
+static int eval_rec_nullif(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                           ss_vector *out)
+{
+    (void)nargs;
+    return eval_distinct(ctx, args, rows, n, out, 2);
+}
+
+const ss_func_def rec_distinct_defs[3] = {
+    {.name = "is distinct from", .nargs = 2, .variadic_any = true, .result = SS_TYPE_BOOL, .eval = eval_rec_distinct},
+    {.name = "is not distinct from", .nargs = 2, .variadic_any = true, .result = SS_TYPE_BOOL,
+     .eval = eval_rec_not_distinct},
+    {.name = "nullif", .nargs = 2, .variadic_any = true, .result = SS_TYPE_RECORD, .eval = eval_rec_nullif},
+};
+
+/* ---- a field of a record checked against a column definition list ---- */
+
+static int check_against(ss_ctx *ctx, const ss_text *rec, const rec_desc *d)
+{
+    uint32_t n = rec_nfields(rec);
+    if (n != d->nfields) {
+        ss_ctx_error(ctx, "42804", "function return row and query-specified return row do not match");
+        ss_ctx_error_detail(ctx, "Returned row contains %u attribute%s, but query expects %u.", n, n == 1 ? "" : "s",
+                            d->nfields);
+        return SS_ERROR;
+    }
+    for (uint32_t k = 0; k < n; k++) {
+        ss_value v;
+        int32_t t;
+        rec_field(rec, k, &v, &t);
+        if (t != d->types[k].id) {
+            char n1[64], n2[64];
+            ss_ctx_error(ctx, "42804", "function return row and query-specified return row do not match");
+            ss_ctx_error_detail(ctx, "Returned type %s at ordinal position %u, but query expects %s.",
+                                ss_type_display_name((ss_type){t, -1}, n1, sizeof n1), k + 1,
+                                ss_type_display_name((ss_type){d->types[k].id, -1}, n2, sizeof n2));
+            return SS_ERROR;
+        }
+    }
+    return SS_OK;
+}
+
 /* ---- field selection ((x).a of a row type) ---- */
 
 static int eval_field_select(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
                              ss_vector *out)
 {
-    (void)nargs;
     for (uint32_t k = 0; k < n; k++) {
         uint32_t row = rows ? rows[k] : k;
-        ss_value rec, idx, f;
+        ss_value rec, idx, tm, f;
         ss_vector_get_value(args[0], row, &rec);
         ss_vector_get_value(args[1], row, &idx);
+        const rec_desc *d = NULL; /* rec_coldef_field_def's definition list */
+        if (nargs > 2) {
+            ss_vector_get_value(args[2], row, &tm);
+            d = tm.is_null ? NULL : rec_desc_get((int32_t)tm.v.i);
+        }
         if (rec.is_null || idx.is_null)
             memset(&f, 0, sizeof f), f.is_null = true;
+        else if (d && check_against(ctx, &rec.v.s, d))
+            return SS_ERROR;
         else
             rec_field(&rec.v.s, (uint32_t)idx.v.i, &f, NULL);
         if (f.is_null && ss_vector_ensure_validity(ctx, out))
@@ -313,6 +413,9 @@ static int eval_field_select(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs
 }
 
 const ss_func_def rec_field_select_def = {.name = "field", .nargs = 2, .variadic_any = true,
+                                          .result = SS_TYPE_INVALID, .eval = eval_field_select};
+
+const ss_func_def rec_coldef_field_def = {.name = "field", .nargs = 3, .variadic_any = true,
                                           .result = SS_TYPE_INVALID, .eval = eval_field_select};
 
 /* ---- x IS [NOT] NULL of a composite value (PostgreSQL's ExecEvalRowNull): IS NULL when x

@@ -7,5 +7,5 @@ SELECT * FROM abs(-1);
 SELECT * FROM generate_series(1, 2) WITH ORDINALITY AS t(a, b, c);
 CREATE TABLE grt (a int);
 INSERT INTO grt VALUES (2);
-SELECT * FROM ROWS FROM (generate_series(1, 2), generate_series(1, 3));
+SELECT * FROM ROWS FROM (upper('x'), generate_series(1, 3));
 DROP TABLE grt;

@@ -2,9 +2,6 @@
 CREATE TABLE rrp (a int, b text);
 CREATE TABLE rrq (id int, x rrp, y rrp[]);
 INSERT INTO rrq VALUES (1, ROW(1,'a'), ARRAY[ROW(2,'b')::rrp]);
--- a t[] column: its items are not rebuilt by ALTER TABLE t (PostgreSQL reads them with the new layout)
-ALTER TABLE rrp ADD COLUMN c int;
-ALTER TABLE rrp DROP COLUMN b;
 -- renaming the table, several subcommands at once
 CREATE TABLE rrp2 (a int);
 CREATE TABLE rrq2 (x rrp2);
@@ -13,10 +10,11 @@ ALTER TABLE rrp2 ADD COLUMN b int, ADD COLUMN c int;
 -- a row type used by a column of a table whose own row type is used
 CREATE TABLE rrq3 (z rrq2);
 ALTER TABLE rrp2 ADD COLUMN b int;
--- field and subscript targets of INSERT, nested / subscripted ones of UPDATE
+-- field and subscript targets of INSERT, array slices and jsonb subscripts as UPDATE targets
 INSERT INTO rrq (id, x.a) VALUES (2, 3);
-UPDATE rrq SET y[1] = ROW(3,'c');
-UPDATE rrq SET x.a.b = 1;
+UPDATE rrq SET y[1:1] = ARRAY[ROW(3,'c')::rrp];
+CREATE TABLE rrj (j jsonb);
+UPDATE rrj SET j['k'] = '1';
 -- a field target of ON CONFLICT DO UPDATE
 CREATE TABLE rrk (id int PRIMARY KEY, x rrp);
 INSERT INTO rrk VALUES (1, ROW(1,'a')) ON CONFLICT (id) DO UPDATE SET x.a = 2;
