@@ -58,6 +58,24 @@ static bool statement_as_of(sunstone_stmt *st, ss_as_of *a, const char **what, i
     return true;
 }
 
+/* The first relation the statement reads whose current storage the as-of snapshot does not
+   see made (CREATE TABLE or a rewriting ALTER TABLE after the commit read as of: its older
+   versions are not in it); NULL when there is none. */
+static const ss_table *storage_after(sunstone_stmt *st)
+{
+    ss_txn_manager *m = st->db->database->txns;
+    const ss_snapshot *s = &st->snap.snap;
+    for (uint32_t i = 0; i < st->reads.n; i++) {
+        const ss_table *t = st->reads.t[i];
+        ss_xid x = t->storage_xid;
+        if (x == SS_XID_INVALID || ss_txn_effective_status(m, x) == SS_XID_ABORTED)
+            continue;
+        if (ss_txn_snapshot_running(s, x) || ss_txn_effective_status(m, x) != SS_XID_COMMITTED)
+            return t;
+    }
+    return NULL;
+}
+
 int ss_txn_stmt_as_of(sunstone_stmt *st)
 {
     st->as_of = false;
@@ -73,9 +91,17 @@ int ss_txn_stmt_as_of(sunstone_stmt *st)
     int64_t bound;
     char when[96];
     switch (ss_txn_snapshot_as_of(st->db->database->txns, &st->snap, &a, &c, &bound)) {
-    case SS_AS_OF_OK:
+    case SS_AS_OF_OK: {
+        const ss_table *t = storage_after(st);
+        if (t)
+            return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                                "feature not supported: AS OF before relation \"%s\" was created or rewritten",
+                                t->name);
+        if (st->reads.overflow)
+            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
         st->as_of = true;
         return SS_OK;
+    }
     case SS_AS_OF_NO_MEMORY:
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     case SS_AS_OF_NO_MANAGER:

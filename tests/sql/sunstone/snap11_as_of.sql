@@ -84,4 +84,18 @@ SELECT * FROM acct AS OF TRANSACTION :x2 ORDER BY id;
 SELECT * FROM acct AS OF TIMESTAMP :'t1' ORDER BY id;
 RESET sunstone.snapshot_manager;
 SELECT * FROM acct AS OF TRANSACTION :x2 ORDER BY id;
-DROP TABLE acct;
+-- a relation created or rewritten after the commit has no older versions: refused, not empty
+CREATE TABLE later (a int);
+SELECT * FROM later AS OF TRANSACTION :x2;
+ALTER TABLE acct ALTER COLUMN bal TYPE bigint;
+SELECT * FROM acct AS OF TRANSACTION :x2;
+BEGIN;
+SELECT txid_current() AS x4 \gset
+INSERT INTO acct VALUES (5, 500);
+COMMIT;
+SELECT * FROM acct AS OF TRANSACTION :x4 ORDER BY id;
+BEGIN;
+ALTER TABLE acct ALTER COLUMN bal TYPE int;
+ROLLBACK;
+SELECT * FROM acct AS OF TRANSACTION :x4 ORDER BY id;
+DROP TABLE acct, later;
