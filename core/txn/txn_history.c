@@ -75,7 +75,10 @@ void ss_txn_history_commit_locked(ss_txn_manager *m, ss_xid top)
         return;
     }
     if (seq - m->forget_checked >= FORGET_EVERY) {
+        /* the history no snapshot in use or kept by the retention reads goes, so that it
+           grows only with what the retention keeps */
         m->forget_checked = seq;
+        (void)ss_txn_horizon_locked(m);
         forget_unreadable(m);
     }
 }
@@ -135,14 +138,6 @@ int ss_txn_history_use(ss_txn_manager *m, const ss_snapshot_vtable *vt)
 done:
     pthread_mutex_unlock(&m->mu);
     return rc;
-}
-
-const char *ss_txn_history_manager(ss_txn_manager *m)
-{
-    pthread_mutex_lock(&m->mu);
-    const char *name = m->hist_vt ? m->hist_vt->name : NULL;
-    pthread_mutex_unlock(&m->mu);
-    return name;
 }
 
 /* The time of the oldest commit a snapshot can read, 0 when none. */

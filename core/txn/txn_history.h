@@ -42,8 +42,6 @@ typedef enum ss_as_of_result {
  * history of the current one, which is destroyed.  SS_OK, or SS_ERROR when memory runs out
  * (nothing changed). */
 int ss_txn_history_use(ss_txn_manager *m, const ss_snapshot_vtable *vt);
-/* The name of the database's snapshot manager, NULL for none. */
-const char *ss_txn_history_manager(ss_txn_manager *m);
 
 /* Fills s (as ss_txn_snapshot_take does, registered) with the snapshot as of a's commit; the
  * resolved commit goes to *c.  On SS_AS_OF_BEFORE_FIRST / NOT_RETAINED, *bound gets the time

@@ -55,6 +55,8 @@ struct ss_txn_manager {
     uint64_t forget_checked;
 };
 
+/* ss_txn_horizon with m->mu held (txn_snapshot.c). */
+ss_xid ss_txn_horizon_locked(ss_txn_manager *m);
 /* Registers s's xmin for ss_txn_horizon (txn_snapshot.c); m->mu held; -1 when memory runs
    out. */
 int ss_txn_snapshot_register_locked(ss_txn_manager *m, ss_txn_snapshot *s);

@@ -80,14 +80,19 @@ void ss_txn_snapshot_release(ss_txn_snapshot *s)
     s->reg = NULL;
 }
 
-ss_xid ss_txn_horizon(ss_txn_manager *m)
+ss_xid ss_txn_horizon_locked(ss_txn_manager *m)
 {
-    pthread_mutex_lock(&m->mu);
     ss_xid h = m->nrunning ? m->running[0] : m->next_xid;
     for (uint32_t i = 0; i < m->nsnap_slots; i++)
         if (m->snap_xmins[i] != SS_XID_INVALID && m->snap_xmins[i] < h)
             h = m->snap_xmins[i];
-    h = ss_txn_history_horizon_locked(m, h);
+    return ss_txn_history_horizon_locked(m, h);
+}
+
+ss_xid ss_txn_horizon(ss_txn_manager *m)
+{
+    pthread_mutex_lock(&m->mu);
+    ss_xid h = ss_txn_horizon_locked(m);
     pthread_mutex_unlock(&m->mu);
     return h;
 }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "session_util.h"
+#include "txn/txn_manager_private.h"
 
 static long long count_as_of(sunstone *db, const char *where, long long xid)
 {
@@ -104,6 +105,24 @@ START_TEST(retention_ends_with_its_session)
 }
 END_TEST
 
+/* Without retention the recorded history stays small however many commits there are: what no
+   snapshot can read is forgotten as commits go on; with retention of commits it is kept. */
+START_TEST(history_bounded_by_retention)
+{
+    sunstone *a = open_first();
+    ss_txn_manager *m = a->database->txns;
+    run(a, "CREATE TABLE t (k int)");
+    for (int i = 0; i < 5000; i++)
+        run(a, "INSERT INTO t VALUES (1)");
+    ck_assert_uint_lt(m->hist_vt->count(m->hist), 1100);
+    run(a, "SET sunstone.history_retention_commits = 4000");
+    for (int i = 0; i < 5000; i++)
+        run(a, "INSERT INTO t VALUES (2)");
+    ck_assert_uint_ge(m->hist_vt->count(m->hist), 4000);
+    ck_assert_int_eq(sunstone_close(a), SUNSTONE_OK);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("time_travel_sessions");
@@ -111,6 +130,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, out_of_order_commits_ordered);
     tcase_add_test(tc, out_of_order_commits_linear);
     tcase_add_test(tc, retention_ends_with_its_session);
+    tcase_add_test(tc, history_bounded_by_retention);
     tcase_set_timeout(tc, 120);
     suite_add_tcase(s, tc);
     return s;
