@@ -15,12 +15,19 @@ SS_PLUGIN_MAGIC("snapshot_ordered", "1.0")
 
 static const ss_api *so_api;
 
+/* A time as an unsigned key in the same order (the sign bit flipped), so that times and xids
+   share one search. */
+static uint64_t time_key(int64_t t)
+{
+    return (uint64_t)t ^ (UINT64_C(1) << 63);
+}
+
 typedef struct ordered_manager {
     ss_commit_record *recs; /* seq order: recs[i].seq == recs[0].seq + i */
-    int64_t *times;         /* recs[i].time_us */
+    uint64_t *times;        /* time_key(recs[i].time_us) */
     ss_xid *xids;           /* the same commits' xids, ascending */
     uint64_t *xid_seqs;     /* xid_seqs[i]: the seq of xids[i] */
-    int64_t *time_top;      /* times[k * BLOCK] */
+    uint64_t *time_top;     /* times[k * BLOCK] */
     ss_xid *xid_top;        /* xids[k * BLOCK] */
     uint64_t n, cap;
 } ordered_manager;
@@ -76,9 +83,9 @@ static int so_record_commit(void *manager, const ss_commit_record *rec)
     memset(r, 0, sizeof *r);
     memcpy(r, rec, rec->struct_size < sizeof *r ? rec->struct_size : sizeof *r);
     r->struct_size = sizeof *r;
-    m->times[m->n] = rec->time_us;
+    m->times[m->n] = time_key(rec->time_us);
     if (m->n % BLOCK == 0)
-        m->time_top[m->n / BLOCK] = rec->time_us;
+        m->time_top[m->n / BLOCK] = m->times[m->n];
     uint64_t at = m->n;
     while (at > 0 && m->xids[at - 1] > rec->xid)
         at--;
@@ -93,7 +100,7 @@ static int so_record_commit(void *manager, const ss_commit_record *rec)
 }
 
 /* The number of keys[0..n) at or below key (n ascending keys, top their every BLOCK-th). */
-static uint64_t count_at_or_below(const int64_t *keys, const int64_t *top, uint64_t n, int64_t key)
+static uint64_t count_at_or_below(const uint64_t *keys, const uint64_t *top, uint64_t n, uint64_t key)
 {
     uint64_t lo = 0, hi = (n + BLOCK - 1) / BLOCK; /* the first block whose first key is above */
     while (lo < hi) {
@@ -119,41 +126,17 @@ static uint64_t count_at_or_below(const int64_t *keys, const int64_t *top, uint6
 static bool so_at_time(void *manager, int64_t time_us, ss_commit_record *out)
 {
     const ordered_manager *m = manager;
-    uint64_t k = count_at_or_below(m->times, m->time_top, m->n, time_us);
+    uint64_t k = count_at_or_below(m->times, m->time_top, m->n, time_key(time_us));
     if (k == 0)
         return false;
     *out = m->recs[k - 1];
     return true;
 }
 
-/* The same over the unsigned xids. */
-static uint64_t xids_at_or_below(const ordered_manager *m, ss_xid xid)
-{
-    uint64_t lo = 0, hi = (m->n + BLOCK - 1) / BLOCK;
-    while (lo < hi) {
-        uint64_t mid = lo + (hi - lo) / 2;
-        if (m->xid_top[mid] <= xid)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    if (lo == 0)
-        return 0;
-    uint64_t b = (lo - 1) * BLOCK, e = b + BLOCK < m->n ? b + BLOCK : m->n;
-    while (b < e) {
-        uint64_t mid = b + (e - b) / 2;
-        if (m->xids[mid] <= xid)
-            b = mid + 1;
-        else
-            e = mid;
-    }
-    return b;
-}
-
 static bool so_of_xid(void *manager, ss_xid xid, ss_commit_record *out)
 {
     const ordered_manager *m = manager;
-    uint64_t k = xids_at_or_below(m, xid);
+    uint64_t k = count_at_or_below(m->xids, m->xid_top, m->n, xid);
     if (k == 0 || m->xids[k - 1] != xid)
         return false;
     *out = m->recs[m->xid_seqs[k - 1] - m->recs[0].seq];
