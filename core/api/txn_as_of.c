@@ -88,7 +88,7 @@ int ss_txn_stmt_as_of(sunstone_stmt *st)
         return SS_ERROR;
     ss_ctx *ctx = &st->ctx;
     ss_commit_record c;
-    int64_t bound;
+    int64_t bound = 0;
     char when[96];
     switch (ss_txn_snapshot_as_of(st->db->database->txns, &st->snap, &a, &c, &bound)) {
     case SS_AS_OF_OK: {

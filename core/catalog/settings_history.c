@@ -59,7 +59,7 @@ int ss_setting_check_history_retention(ss_ctx *ctx, const struct ss_settings *s,
                                        const char *value, char *out, size_t outlen)
 {
     (void)s;
-    int64_t us;
+    int64_t us = 0;
     if (parse_retention(ctx, name, value, &us))
         return SS_ERROR;
     snprintf(out, outlen, "%s", value);
@@ -81,7 +81,7 @@ int ss_as_of_parse_time(ss_ctx *ctx, const char *text, int64_t *unix_us)
 {
     dt_session session;
     dt_session_of(ctx, &session);
-    int64_t ts;
+    int64_t ts = 0;
     if (dt_timestamp_in(ctx, &session, text, strlen(text), -1, true, &ts) != SS_OK)
         return SS_ERROR;
     if (ts == INT64_MIN || ts == INT64_MAX) {
@@ -126,7 +126,7 @@ int ss_setting_check_as_of(ss_ctx *ctx, const struct ss_settings *s, const char 
 {
     (void)s;
     (void)name;
-    uint64_t xid;
+    uint64_t xid = 0;
     if (as_of_off(value)) {
         snprintf(out, outlen, "%s", "");
         return SS_OK;
@@ -135,7 +135,7 @@ int ss_setting_check_as_of(ss_ctx *ctx, const struct ss_settings *s, const char 
         snprintf(out, outlen, "transaction %" PRIu64, xid);
         return SS_OK;
     }
-    int64_t us;
+    int64_t us = 0;
     if (ss_as_of_parse_time(ctx, value, &us))
         return SS_ERROR;
     ss_strbuf b = {0};
@@ -164,7 +164,7 @@ bool ss_settings_history_update(ss_history_settings *h, const char *name, const 
             return true;
         }
         dt_session session = {.zone = dt_utc()};
-        int64_t ts;
+        int64_t ts = 0;
         if (dt_timestamp_in(&quiet, &session, value, strlen(value), -1, true, &ts) == SS_OK) {
             h->as_of_kind = SS_AS_OF_TIME;
             h->as_of_time_us = ts + PG_EPOCH_UNIX_US;

@@ -10,7 +10,7 @@ int ss_fn_txid_current(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, cons
     (void)args;
     (void)nargs;
     ss_txn_state *t = ctx->txn;
-    ss_xid xid;
+    ss_xid xid = SS_XID_INVALID;
     if (!t || !t->active)
         return ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "txid_current() called without a transaction");
     if (t->top == SS_XID_INVALID && ss_txn_state_lock_xid(t, &xid) != 0)
