@@ -179,6 +179,7 @@ static void session_close(sunstone *db)
     if (db->txn.active)
         ss_txn_state_abort(&db->txn); /* its DDL undone */
     ss_catalog_txn_detach(&db->txn);
+    ss_txn_history_sync(db, true); /* its history retention ends */
     ss_txn_state_free(&db->txn);
     ss_prepared_free_all(db);
     ss_settings_free(&db->settings);
@@ -257,6 +258,7 @@ int sunstone_open_v2(const char *path, sunstone **out, const sunstone_config *co
     bool no_plugins = config && config->struct_size >= sizeof(sunstone_config) && config->no_plugins;
     if (!no_plugins && ss_loader_load_dir(&ctx, d->plugin_dir))
         return SUNSTONE_ERROR;
+    ss_txn_history_open(d); /* the snapshot manager, for time travel (txn_as_of.c) */
     /* a database file: its backend and its catalog (durable.h) */
     if (file && ss_durable_open(&ctx, db, path) != SS_OK)
         return SUNSTONE_ERROR;

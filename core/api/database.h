@@ -16,6 +16,7 @@
 #include "bind/prepared.h"
 #include "exec/cursors.h"
 #include "loader/registry.h"
+#include "txn/txn_history.h"
 #include "txn/txn_session.h"
 #include "sql/ast.h"
 
@@ -56,6 +57,10 @@ struct sunstone {
     /* temporary tables ON COMMIT DELETE ROWS / DROP (temp_on_commit.c): the session made one
        (has), a commit happened that their actions follow (pending), they are running */
     bool on_commit_has, on_commit_pending, on_commit_running;
+    /* time travel (txn_as_of.c): the session's history retention as the transaction manager
+       has it, and the sunstone.snapshot_manager change it last made the database's */
+    ss_txn_retention retention;
+    uint32_t manager_synced;
 };
 
 /* Opens one more session on database (settings copied from its defaults); *out is NULL and

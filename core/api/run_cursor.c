@@ -116,6 +116,10 @@ int ss_run_declare_cursor(sunstone_stmt *st)
     c->created = dt_clock_now();
     /* (LK) a query with a locking clause runs to its end at DECLARE, locking every row
        then (PostgreSQL locks them as FETCH reads them) */
+    if (bs->locking && st->as_of) { /* time travel reads only */
+        ss_cursor_close(&st->db->cursors, c);
+        return ss_ctx_error(&st->ctx, "25006", "cannot execute %s under AS OF", bs->locking->name);
+    }
     if (bs->locking && t->read_only) {
         ss_cursor_close(&st->db->cursors, c);
         return ss_ctx_error(&st->ctx, "25006", "cannot execute %s in a read-only transaction", bs->locking->name);

@@ -199,6 +199,8 @@ int ss_run_locking_select(sunstone_stmt *st)
     ss_ctx *ctx = &st->ctx;
     if (st->db->txn.read_only)
         return ss_ctx_error(ctx, "25006", "cannot execute %s in a read-only transaction", lk->name);
+    if (st->as_of) /* a past snapshot's rows cannot be locked */
+        return ss_ctx_error(ctx, "25006", "cannot execute %s under AS OF", lk->name);
     lock_pass p;
     memset(&p, 0, sizeof p);
     p.limit = -1;

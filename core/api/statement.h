@@ -65,6 +65,7 @@ struct sunstone_stmt {
     /* its part in the session's transaction (txn_statement.c) */
     bool txn_running;          /* between ss_txn_stmt_start and ss_txn_stmt_finish */
     ss_txn_snapshot snap;      /* the snapshot it reads with (ctx.snapshot) */
+    bool as_of;                /* snap is a past one (time travel, txn_as_of.c): reads only */
     /* (M) FETCH: the rows it returns, copied from the cursor (run_cursor.c) */
     ss_batch **fetch_batches;
     uint32_t nfetch_batches, fetch_next;
@@ -117,6 +118,17 @@ int ss_txn_stmt_gate(sunstone_stmt *st);
 /* The same gate for a statement about to be prepared (before it is bound). */
 int ss_txn_gate(sunstone *db, const ast_stmt *a, ss_ctx *ctx);
 int ss_txn_check_write(sunstone_stmt *st, ast_stmt_kind kind);
+/* Time travel (txn_as_of.c): after ss_txn_stmt_start took the statement's snapshot, replaces
+ * it with the one as of the statement's AS OF or the session's sunstone.as_of (st->as_of), or
+ * reports why there is none (SS_ERROR).  ss_txn_as_of_session: whether sunstone.as_of is set
+ * (writes are refused).  ss_txn_history_sync: the session's history settings (retention,
+ * snapshot manager) made the database's, cheap when they did not change; at session close
+ * (closing) its retention ends. */
+int ss_txn_stmt_as_of(sunstone_stmt *st);
+bool ss_txn_as_of_session(const sunstone *db);
+void ss_txn_history_sync(sunstone *db, bool closing);
+/* At database open: the snapshot manager the defaults name, when it is loaded. */
+void ss_txn_history_open(ss_database *d);
 
 /* txn_set.c — SET TRANSACTION / SET SESSION CHARACTERISTICS AS TRANSACTION (an AST_SET with
  * set_txn), SET / RESET (value NULL) of transaction_isolation and transaction_read_only

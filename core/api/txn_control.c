@@ -51,6 +51,14 @@ int ss_txn_check_write(sunstone_stmt *st, ast_stmt_kind kind)
     if (!reads && t->read_only)
         return ss_ctx_error(&st->ctx, "25006", "cannot execute %s in a read-only transaction",
                             kind == AST_COPY ? "COPY FROM" : name);
+    bool explain_write = kind == AST_EXPLAIN && st->ast && st->ast->explain_target &&
+                         st->ast->explain_target->kind != AST_SELECT;
+    if ((!reads || explain_write) && ss_txn_as_of_session(st->db)) { /* time travel reads only */
+        ss_ctx_error(&st->ctx, "25006", "cannot execute %s while sunstone.as_of is set",
+                     kind == AST_COPY ? "COPY FROM" : name);
+        ss_ctx_error_hint(&st->ctx, "Time travel reads only: RESET sunstone.as_of to write.");
+        return SS_ERROR;
+    }
     /* COPY FROM writes versions as INSERT does; PREPARE is not transactional; CREATE / DROP
        of tables, views, indexes and sequences are logged and undone (catalog/catalog_txn.h) */
     bool ddl = kind == AST_CREATE_TABLE || kind == AST_DROP_TABLE || kind == AST_CREATE_VIEW ||

@@ -22,6 +22,7 @@ int ss_txn_stmt_start(sunstone_stmt *st)
     ss_txn_state *t = &st->db->txn;
     if (st->txn_running)
         ss_txn_stmt_finish(st, true);
+    ss_txn_history_sync(st->db, false);
     if (!t->active) {
         ss_txn_state_begin(t, false, (ss_isolation)st->db->settings.default_txn_isolation,
                            st->db->settings.default_txn_read_only, now_us());
@@ -41,6 +42,10 @@ int ss_txn_stmt_start(sunstone_stmt *st)
     }
     st->ctx.txn = t;
     st->ctx.snapshot = &st->snap.snap;
+    if (ss_txn_stmt_as_of(st) != SS_OK) { /* time travel (txn_as_of.c) */
+        ss_txn_stmt_finish(st, false);
+        return SS_ERROR;
+    }
     return SS_OK;
 }
 
@@ -52,6 +57,7 @@ int ss_txn_stmt_finish(sunstone_stmt *st, bool ok)
         ss_durable_stmt_end(st);
     st->txn_running = false;
     st->ctx.snapshot = NULL;
+    st->as_of = false;
     ss_txn_snapshot_release(&st->snap);
     ss_txn_state *t = &st->db->txn;
     if (t->open_stmts > 0)
@@ -75,6 +81,7 @@ int ss_txn_stmt_finish(sunstone_stmt *st, bool ok)
         ss_txn_state_commit(t); /* aborts when failed */
         ss_txn_settings_end(st->db, commit);
     }
+    ss_txn_history_sync(st->db, false); /* a SET of the history settings takes effect */
     return rc;
 }
 

@@ -9,6 +9,7 @@
 
 #include "catalog/alter_internal.h"
 #include "exec/vector.h"
+#include "txn/txn_session.h"
 
 /* Every committed version, and the transaction's own (the current command's too): the
  * committed-everything snapshot with the transaction as its reader, its xmin lowered to the
@@ -80,6 +81,7 @@ int ss_alter_rewrite(ss_ctx *ctx, alter_saved *s, ss_table *t, uint32_t old_ncol
     if (sv->table_create(ctx, t->backend, &def, &h) != SS_OK)
         return SS_ERROR;
     t->handle = h; /* from here on the undo (or the code below) drops it on failure */
+    t->storage_xid = ss_txn_state_storage_xid(ctx->txn); /* older versions are not in it */
     if (new_index_handles(ctx, s, t))
         return SS_ERROR;
     uint32_t *all = malloc(sizeof *all * (old_ncols ? old_ncols : 1));

@@ -7,6 +7,7 @@
 
 #include "fkey/fkey.h"
 #include "index/index.h"
+#include "txn/txn_session.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -213,6 +214,7 @@ int ss_catalog_create_table(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, 
     t->storage = bi->vt;
     t->backend = bi->backend;
     t->backend_name = bi->vt->name;
+    t->storage_xid = ss_txn_state_storage_xid(ctx->txn);
     pthread_mutex_lock(&c->mu);
     bool grown = c->ntables < c->cap_tables;
     if (!grown) {

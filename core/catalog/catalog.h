@@ -35,6 +35,9 @@ struct ss_table {
     struct ss_matview *matview;        /* (M) a materialized view's query and state
                                           (matview.h); NULL: a table */
     const struct ss_schema *ns;        /* its schema (namespace.h); system views: pg_catalog */
+    ss_xid storage_xid;                /* the transaction that made its current storage (CREATE,
+                                          a rewriting ALTER TABLE), 0: unknown; AS OF refuses a
+                                          commit that does not see it (api/txn_as_of.c) */
     uint64_t created;                  /* the catalog's version at creation: DROP SCHEMA's order */
     int on_commit;                     /* a temporary table's ON COMMIT (AST_ON_COMMIT_*; 0:
                                           PRESERVE ROWS), done by api/temp_on_commit.c */

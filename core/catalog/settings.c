@@ -14,6 +14,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "catalog/settings_history.h"
 #include "catalog/settings_parse.h"
 #include "exec/node_kinds.h"
 
@@ -246,6 +247,10 @@ static const known_setting known[] = {
     {"default_table_access_method", NULL, "memory", false, NULL},
     {"synchronous_commit", NULL, "on", false, check_synchronous_commit},
     {"sunstone.window_frame_algorithm", NULL, "auto", false, check_window_frame_algorithm},
+    {"sunstone.snapshot_manager", NULL, "ordered", false, ss_setting_check_snapshot_manager},
+    {"sunstone.history_retention", NULL, "0", false, ss_setting_check_history_retention},
+    {"sunstone.history_retention_commits", NULL, "0", false, ss_setting_check_history_commits},
+    {"sunstone.as_of", NULL, "", false, ss_setting_check_as_of},
     {"client_encoding", NULL, "UTF8", false, check_client_encoding},
     {"datestyle", "DateStyle", "ISO, MDY", false, check_datestyle},
     {"timezone", "TimeZone", "UTC", false, check_timezone},
@@ -353,6 +358,7 @@ int ss_settings_copy(ss_settings *dst, const ss_settings *src)
     dst->bytea_output_escape = src->bytea_output_escape;
     dst->default_txn_isolation = src->default_txn_isolation;
     dst->default_txn_read_only = src->default_txn_read_only;
+    dst->history = src->history;
     return SS_OK;
 }
 
@@ -475,7 +481,7 @@ static void update_typed(ss_settings *s, const char *name, const char *value)
     else if (strcasecmp(name, "client_min_messages") == 0 &&
              ss_setting_parse_enum(&quiet, name, value, message_levels, &n) == SS_OK)
         s->client_min_messages = n;
-    else
+    else if (!ss_settings_history_update(&s->history, name, value))
         dt_settings_update(s, name, value);
 }
 

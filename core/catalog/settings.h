@@ -3,6 +3,7 @@
 #ifndef SS_CATALOG_SETTINGS_H
 #define SS_CATALOG_SETTINGS_H
 
+#include "catalog/settings_history.h"
 #include "exec/context.h"
 
 typedef struct ss_setting {
@@ -43,6 +44,7 @@ typedef struct ss_settings {
        transaction gets when BEGIN names neither */
     int default_txn_isolation;
     bool default_txn_read_only;
+    ss_history_settings history;   /* sunstone.as_of, history retention, snapshot manager */
     /* what the running transaction changed (settings_txn.c): put back at its end */
     struct ss_settings_undo *undo;
     uint32_t nundo, cap_undo;

@@ -56,6 +56,23 @@ static bool set_in_session(const ss_settings *s, const char *name)
     return false;
 }
 
+/* pg_settings' short_desc of a sunstone.* setting. */
+static const char *sunstone_setting_desc(const char *name)
+{
+    static const char *const descs[][2] = {
+        {"default_table_access_method", "Sets the storage backend of new tables."},
+        {"sunstone.window_frame_algorithm", "Sets the window operator's algorithm for moving aggregate frames."},
+        {"sunstone.snapshot_manager", "Sets the snapshot manager module that records the commit history."},
+        {"sunstone.history_retention", "Sets how long commit history stays readable with AS OF."},
+        {"sunstone.history_retention_commits", "Sets how many recent commits stay readable with AS OF."},
+        {"sunstone.as_of", "Sets the past commit (timestamp or transaction n) the session reads as of."},
+    };
+    for (size_t i = 0; i < sizeof descs / sizeof descs[0]; i++)
+        if (strcmp(name, descs[i][0]) == 0)
+            return descs[i][1];
+    return "Sets the operator that runs this kind of plan node.";
+}
+
 int ss_system_settings_fill(ss_ctx *ctx, ss_view_row_fn add, void *arg)
 {
     static const ss_settings none; /* the built-in defaults: boot_val and reset_val */
@@ -81,9 +98,7 @@ int ss_system_settings_fill(ss_ctx *ctx, ss_view_row_fn add, void *arg)
             text_or_null(value),
             text_or_null(m ? m->unit : NULL),
             text_or_null(m ? m->category : ours ? "Sunstone" : NULL),
-            text_or_null(m                                        ? m->short_desc
-                         : strcmp(name, "default_table_access_method") == 0 ? "Sets the storage backend of new tables."
-                                                                  : "Sets the operator that runs this kind of plan node."),
+            text_or_null(m ? m->short_desc : sunstone_setting_desc(name)),
             text_or_null(m ? m->extra_desc : NULL),
             text_or_null(m ? m->context : "user"),
             text_or_null(m ? m->vartype : "string"),

@@ -112,9 +112,10 @@ static const ss_callback_field window_required[] = {
     CALLBACK(ss_window_vtable, result_type), CALLBACK(ss_window_vtable, evaluate)};
 
 static const ss_callback_field snapshot_required[] = {
-    CALLBACK(ss_snapshot_vtable, create),      CALLBACK(ss_snapshot_vtable, destroy),
-    CALLBACK(ss_snapshot_vtable, record_commit), CALLBACK(ss_snapshot_vtable, xid_at_time),
-    CALLBACK(ss_snapshot_vtable, time_of_xid)};
+    CALLBACK(ss_snapshot_vtable, create),        CALLBACK(ss_snapshot_vtable, destroy),
+    CALLBACK(ss_snapshot_vtable, record_commit), CALLBACK(ss_snapshot_vtable, at_time),
+    CALLBACK(ss_snapshot_vtable, of_xid),        CALLBACK(ss_snapshot_vtable, count),
+    CALLBACK(ss_snapshot_vtable, nth),           CALLBACK(ss_snapshot_vtable, forget_before)};
 
 static const ss_callback_field index_required[] = {
     CALLBACK(ss_index_vtable, create),      CALLBACK(ss_index_vtable, destroy),
@@ -141,7 +142,7 @@ static const ss_plugin_kind_desc kinds[] = {
      .min_version = 1, .version = SS_WINDOW_VTABLE_VERSION, .min_size = END_OF(ss_window_vtable, evaluate),
      .check_fields = check_window_fields,
      .required = window_required, .nrequired = COUNT(window_required)},
-    {.kind = SS_KIND_SNAPSHOT, .name = "snapshot", .noun = "snapshot manager", .experimental = true,
+    {.kind = SS_KIND_SNAPSHOT, .name = "snapshot", .noun = "snapshot manager",
      .min_version = 1, .version = SS_SNAPSHOT_VTABLE_VERSION, .min_size = END_OF(ss_snapshot_vtable, forget_before),
      .required = snapshot_required, .nrequired = COUNT(snapshot_required)},
     {.kind = SS_KIND_AGGREGATE, .name = "aggregate", .noun = "aggregate", .experimental = true,

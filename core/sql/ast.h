@@ -641,9 +641,19 @@ typedef struct ast_stmt {
     ast_select *conflict_select;
     bool conflict_where;
     int on_commit;                   /* CREATE TEMP TABLE [AS] ... ON COMMIT: AST_ON_COMMIT_* (0: PRESERVE ROWS) */
+    /* time travel (parse_as_of.c): a SELECT (or EXPLAIN of one) whose relations all read
+       AS OF TIMESTAMP as_of_time (the literal's text) or AS OF TRANSACTION as_of_xid;
+       as_of_kind AST_AS_OF_*, the values of txn/txn_history.h's ss_as_of_kind */
+    int as_of_kind;
+    const char *as_of_time;
+    uint64_t as_of_xid;
+    int as_of_location;
 } ast_stmt;
 
 enum { AST_ON_CONFLICT_NOTHING = 1, AST_ON_CONFLICT_UPDATE = 2 };
+
+/* ast_stmt.as_of_kind */
+enum { AST_AS_OF_NONE = 0, AST_AS_OF_TIME = 1, AST_AS_OF_XID = 2 };
 
 enum { AST_VIEW_CHECK_LOCAL = 1, AST_VIEW_CHECK_CASCADED = 2 };
 /* ast_stmt.on_commit */

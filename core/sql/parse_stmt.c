@@ -1,5 +1,6 @@
 /* parse_stmt.c — transforms PostgreSQL statement nodes (SelectStmt, InsertStmt, CreateStmt,
  * DropStmt, LoadStmt, VariableSetStmt, ...) into Sunstone AST statements. */
+#include "sql/as_of_rewrite.h"
 #include "sql/transform.h"
 
 #include <stdio.h>
@@ -198,12 +199,18 @@ static ast_from_item *tr_from_item(transform_state *ts, Node *item)
             f->func = f->rows_from[0]->func;
         return !rf->alias || tr_alias(ts, rf->alias, f) ? f : NULL;
     }
-    if (!IsA(item, RangeVar)) {
+    RangeVar *rv = NULL;
+    if (!tr_as_of_item(ts, item, &rv) && ts->failed)
+        return NULL;
+    if (!rv && !IsA(item, RangeVar)) {
         tr_unsupported(ts, tr_location(item), IsA(item, RangeTableSample) ? "TABLESAMPLE" : "this kind of FROM item");
         return NULL;
     }
+    if (!rv) {
+        rv = (RangeVar *)item;
+        tr_as_of_plain(ts, rv->location);
+    }
     /* ONLY t and t* read t: there is no table inheritance */
-    RangeVar *rv = (RangeVar *)item;
     if (!(f->table = rangevar_name(ts, rv)))
         return NULL;
     f->location = rv->location;
@@ -1345,13 +1352,45 @@ static int transform_list(transform_state *ts, List *tree, uint32_t max, ast_stm
         ast_stmt *s = tr_alloc(ts, sizeof *s);
         ts->stmt_location = raw->stmt_location;
         ts->stmt_len = raw->stmt_len;
-        if (!s || !tr_stmt(ts, raw->stmt, s))
+        tr_as_of_begin(ts);
+        if (!s || !tr_stmt(ts, raw->stmt, s) || !tr_as_of_finish(ts, s))
             break;
         s->location = raw->stmt_location;
         s->length = raw->stmt_len;
         (*stmts)[i++] = s;
     }
     return ts->failed ? -1 : 0;
+}
+
+/* After text failed to parse with a syntax error (in err): its AS OF clauses rewritten
+ * (as_of_rewrite.h), parsed and transformed (up to max statements).  0 with the statements,
+ * or -1 with the error to report: the original one when the text has no AS OF clause or the
+ * rewritten text does not parse either. */
+static int parse_as_of(transform_state *ts, const char *text, uint32_t max, ast_stmt ***stmts, uint32_t *nstmts)
+{
+    if (strcmp(ts->err->sqlstate, "42601") != 0)
+        return -1;
+    ss_as_of_sites sites;
+    bool oom;
+    char *rewritten = ss_as_of_rewrite(text, strlen(text), &sites, &oom);
+    if (!rewritten)
+        return -1;
+    int rc = -1;
+    MemoryContext mctx = pg_query_enter_memory_context();
+    PgQueryInternalParsetreeAndError r = pg_query_raw_parse(rewritten);
+    if (r.error) {
+        pg_query_free_error(r.error);
+    } else {
+        memset(ts->err, 0, sizeof *ts->err);
+        ts->as_of_sites = &sites;
+        rc = transform_list(ts, r.tree, max, stmts, nstmts);
+        ts->as_of_sites = NULL;
+    }
+    free(r.stderr_buffer);
+    pg_query_exit_memory_context(mctx);
+    free(rewritten);
+    ss_as_of_sites_free(&sites);
+    return rc;
 }
 
 int ss_parse(ss_arena *arena, const char *sql, ast_stmt ***stmts, uint32_t *nstmts,
@@ -1385,6 +1424,8 @@ int ss_parse_notify(ss_arena *arena, const char *sql, ast_stmt ***stmts, uint32_
     }
     free(r.stderr_buffer);
     pg_query_exit_memory_context(mctx);
+    if (rc != 0 && parse_as_of(&ts, sql, UINT32_MAX, stmts, nstmts) == 0)
+        rc = 0;
     ss_stack_leave(&mark);
     return rc;
 }
@@ -1454,6 +1495,14 @@ int ss_parse_first(ss_arena *arena, const char *sql, size_t len, ast_stmt **stmt
         }
         free(r.stderr_buffer);
         pg_query_exit_memory_context(mctx);
+        if (rc != 0 && !extend) {
+            ast_stmt **stmts;
+            uint32_t n = 0;
+            if (parse_as_of(&ts, text, 1, &stmts, &n) == 0) {
+                rc = 0;
+                *stmt = n == 1 ? stmts[0] : NULL;
+            }
+        }
         free(text);
         if (!extend)
             break;

@@ -31,7 +31,27 @@ typedef struct transform_state {
     int with_ties_value; /* libpg_query's LimitOption value for WITH TIES */
     int stmt_location;   /* start of the statement being transformed */
     int stmt_len;        /* its length in bytes, 0 = to the end of the text */
+    /* time travel (parse_as_of.c): the AS OF clauses rewritten into the text (NULL: none),
+       and what the statement being transformed met of them */
+    const struct ss_as_of_sites *as_of_sites;
+    int as_of_kind;
+    const char *as_of_time;
+    uint64_t as_of_xid;
+    int as_of_location;
+    int plain_relation;  /* location of a relation named without AS OF, -1: none */
 } transform_state;
+
+/* parse_as_of.c: a FROM item that is a rewritten AS OF clause (as_of_rewrite.h), recorded for
+ * the statement; the relation it names in *rel.  False with *rel NULL for any other item, false
+ * with an error (ts->failed) for a bad clause. */
+bool tr_as_of_item(transform_state *ts, Node *item, RangeVar **rel);
+/* A relation named in FROM without AS OF. */
+void tr_as_of_plain(transform_state *ts, int location);
+/* Before / after transforming one top-level statement: resets the record; then checks it
+ * against the statement (AS OF only in a SELECT or EXPLAIN of one, on every relation, one
+ * target) and copies it to out. */
+void tr_as_of_begin(transform_state *ts);
+bool tr_as_of_finish(transform_state *ts, ast_stmt *out);
 
 /* Records the first error (position is the 0-based location of the node or -1). */
 void tr_error(transform_state *ts, const char *sqlstate, int location, const char *fmt, ...)

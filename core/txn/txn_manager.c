@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "txn/txn_history.h"
 #include "txn/txn_manager_private.h"
 #include "txn/txn_table_locks.h"
 
@@ -99,6 +100,7 @@ void ss_txn_manager_destroy(ss_txn_manager *m)
     free(m->running);
     free(m->waiters);
     free(m->snap_xmins);
+    ss_txn_history_free(m);
     ss_row_locks_destroy(m->row_locks);
     ss_table_locks_destroy(m->table_locks);
     pthread_cond_destroy(&m->ended);
@@ -229,6 +231,8 @@ static void txn_end(ss_txn_manager *m, ss_xid top, ss_xid_status outcome)
     }
     ss_txn_clog_set(m, top, outcome);
     running_remove_if(m, end_member, &e);
+    if (outcome == SS_XID_COMMITTED)
+        ss_txn_history_commit_locked(m, top);
     pthread_cond_broadcast(&m->ended);
     pthread_mutex_unlock(&m->mu);
 }

@@ -39,7 +39,27 @@ struct ss_txn_manager {
     uint32_t nsnap_slots;
     ss_row_locks *row_locks;  /* (LK) SELECT ... FOR UPDATE and the like (txn_row_locks.h) */
     struct ss_table_locks *table_locks; /* (LK) LOCK TABLE's (txn_table_locks.h) */
+    /* the commit history (txn_history.c): the snapshot manager and its instance (NULL:
+       none), the last commit's seq and time, the first commit's time (0: none yet), whether
+       commits went unrecorded (no manager, or out of memory: older history is unreadable
+       up to seq hist_gap), the highest horizon handed out (versions below it may be gone),
+       the sessions' retention requirements, and the seq up to which forgetting was checked */
+    const struct ss_snapshot_vtable *hist_vt;
+    void *hist;
+    uint64_t commit_seq;
+    int64_t last_commit_us, first_commit_us;
+    uint64_t hist_gap;
+    ss_xid reclaimed;
+    struct ss_retention_slot *retains;
+    uint32_t nretains;
+    uint64_t forget_checked;
 };
+
+/* ss_txn_horizon with m->mu held (txn_snapshot.c). */
+ss_xid ss_txn_horizon_locked(ss_txn_manager *m);
+/* Registers s's xmin for ss_txn_horizon (txn_snapshot.c); m->mu held; -1 when memory runs
+   out. */
+int ss_txn_snapshot_register_locked(ss_txn_manager *m, ss_txn_snapshot *s);
 
 /* Stores xid's status (a release store); the caller holds m->mu. */
 void ss_txn_clog_set(ss_txn_manager *m, ss_xid xid, ss_xid_status status);

@@ -113,6 +113,12 @@ int ss_txn_state_lock_xid(ss_txn_state *st, ss_xid *xid)
     return rc;
 }
 
+ss_xid ss_txn_state_storage_xid(ss_txn_state *st)
+{
+    ss_xid xid;
+    return st && st->active && ss_txn_state_lock_xid(st, &xid) == 0 ? xid : SS_XID_INVALID;
+}
+
 const ss_snapshot *ss_txn_state_snapshot(ss_txn_state *st, bool fresh)
 {
     bool take = !st->have_snap || (fresh && st->isolation == SS_ISO_READ_COMMITTED);

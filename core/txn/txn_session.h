@@ -79,6 +79,11 @@ void ss_txn_state_abort(ss_txn_state *st);
  * it as ss_txn_state_current does, without marking the command as a writer).  -1 as there. */
 int ss_txn_state_lock_xid(ss_txn_state *st, ss_xid *xid);
 
+/* The xid a table's new storage is stamped with (catalog.h ss_table.storage_xid: CREATE TABLE,
+ * a rewriting ALTER TABLE), assigned as ss_txn_state_lock_xid does; 0 with no transaction open
+ * or when none could be assigned (time travel then cannot tell the storage's age). */
+ss_xid ss_txn_state_storage_xid(ss_txn_state *st);
+
 /* The xid and command id new versions are stamped with: assigns the transaction's xid and
  * those of its subtransaction levels at their first write.  SS_ERROR (-1) when no xid could
  * be assigned (memory); with no transaction open, -1 as well. */

@@ -3,11 +3,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "txn/txn_history.h"
 #include "txn/txn_manager_private.h"
 
 /* s's slot gets its xmin (a new slot when it has none); m->mu held.  Xmin is never 0 (xids
  * start at 1), so 0 marks a free slot. */
-static int register_locked(ss_txn_manager *m, ss_txn_snapshot *s)
+int ss_txn_snapshot_register_locked(ss_txn_manager *m, ss_txn_snapshot *s)
 {
     if (s->slot1 && s->reg == m) {
         m->snap_xmins[s->slot1 - 1] = s->snap.xmin;
@@ -54,7 +55,7 @@ int ss_txn_snapshot_take(ss_txn_manager *m, ss_txn_snapshot *s, ss_xid self, uin
     s->snap.running = s->buf;
     s->snap.nrunning = m->nrunning;
     s->snap.reserved = 0;
-    int rc = register_locked(m, s);
+    int rc = ss_txn_snapshot_register_locked(m, s);
     pthread_mutex_unlock(&m->mu);
     return rc;
 }
@@ -62,7 +63,7 @@ int ss_txn_snapshot_take(ss_txn_manager *m, ss_txn_snapshot *s, ss_xid self, uin
 int ss_txn_snapshot_register(ss_txn_manager *m, ss_txn_snapshot *s)
 {
     pthread_mutex_lock(&m->mu);
-    int rc = register_locked(m, s);
+    int rc = ss_txn_snapshot_register_locked(m, s);
     pthread_mutex_unlock(&m->mu);
     return rc;
 }
@@ -79,13 +80,19 @@ void ss_txn_snapshot_release(ss_txn_snapshot *s)
     s->reg = NULL;
 }
 
-ss_xid ss_txn_horizon(ss_txn_manager *m)
+ss_xid ss_txn_horizon_locked(ss_txn_manager *m)
 {
-    pthread_mutex_lock(&m->mu);
     ss_xid h = m->nrunning ? m->running[0] : m->next_xid;
     for (uint32_t i = 0; i < m->nsnap_slots; i++)
         if (m->snap_xmins[i] != SS_XID_INVALID && m->snap_xmins[i] < h)
             h = m->snap_xmins[i];
+    return ss_txn_history_horizon_locked(m, h);
+}
+
+ss_xid ss_txn_horizon(ss_txn_manager *m)
+{
+    pthread_mutex_lock(&m->mu);
+    ss_xid h = ss_txn_horizon_locked(m);
     pthread_mutex_unlock(&m->mu);
     return h;
 }

@@ -187,6 +187,9 @@ int ss_fn_version(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uin
                   ss_vector *out);
 int ss_fn_current_database(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
                            ss_vector *out);
+/* func_txid.c */
+int ss_fn_txid_current(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
+                       ss_vector *out);
 /* The role an embedded session runs as, which owns everything it creates: the operating
  * system's user (as psql's default role), else "sunstone". */
 const char *ss_role_name(void);

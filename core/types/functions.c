@@ -101,6 +101,8 @@ static const ss_func_def builtin[] = {
     {"setval", 2, false, true, {TX, I8}, I8, ss_fn_setval, true},
     {"setval", 3, false, true, {TX, I8, B}, I8, ss_fn_setval, true},
     {"lastval", 0, false, true, {0}, I8, ss_fn_lastval, true},
+    /* the transaction's id (func_txid.c): assigns one, never folded */
+    {"txid_current", 0, false, true, {0}, I8, ss_fn_txid_current, true},
     /* a view's query printed back (deparse/func_viewdef.c): catalog state, never folded */
     {"pg_get_viewdef", 1, false, true, {TX}, TX, ss_fn_pg_get_viewdef, true},
     {"pg_get_viewdef", 2, false, true, {TX, B}, TX, ss_fn_pg_get_viewdef, true},

@@ -97,7 +97,8 @@ static ss_aggregate_vtable good_aggregate(void)
 static ss_snapshot_vtable good_snapshot(void)
 {
     ss_snapshot_vtable v = {.struct_size = sizeof v, .version = SS_SNAPSHOT_VTABLE_VERSION, .name = "k_snap"};
-    CB(v, create), CB(v, destroy), CB(v, record_commit), CB(v, xid_at_time), CB(v, time_of_xid);
+    CB(v, create), CB(v, destroy), CB(v, record_commit), CB(v, at_time), CB(v, of_xid), CB(v, count), CB(v, nth),
+        CB(v, forget_before);
     return v;
 }
 
@@ -290,9 +291,9 @@ START_TEST(experimental_kind_checks)
     EXPECT_REFUSED(&f, api->register_snapshot(&f.plugin, &s, false),
                    "snapshot manager \"k_snap\" is missing required callback create");
     s = good_snapshot();
-    s.time_of_xid = NULL;
+    s.of_xid = NULL;
     EXPECT_REFUSED(&f, api->register_snapshot(&f.plugin, &s, false),
-                   "snapshot manager \"k_snap\" is missing required callback time_of_xid");
+                   "snapshot manager \"k_snap\" is missing required callback of_xid");
     fixture_close(&f);
 }
 END_TEST
@@ -361,7 +362,7 @@ START_TEST(good_registrations_and_names)
 }
 END_TEST
 
-/* sunstone_plugins: experimental is the last column, true for the kinds nothing calls yet (auth, snapshot). */
+/* sunstone_plugins: experimental is the last column, true for the kinds nothing calls yet (auth, aggregate). */
 START_TEST(experimental_column)
 {
     fixture f;
@@ -388,7 +389,7 @@ START_TEST(experimental_column)
         ck_assert_str_eq(sunstone_column_name(stmt, c), cols[c]);
     static const char *const want[][6] = {{"k_auth", "auth", "1.0", "0.0", "/m.so", "t"},
                                           {"k_op", "operator", "1.0", "0.0", "/m.so", "f"},
-                                          {"k_snap", "snapshot", "1.0", "0.0", "/m.so", "t"},
+                                          {"k_snap", "snapshot", "1.0", "0.0", "/m.so", "f"},
                                           {"k_st", "storage", "1.0", "0.0", "/m.so", "f"},
                                           {"k_win", "window", "1.0", "0.0", "/m.so", "f"}};
     for (int r = 0; r < 5; r++) {
@@ -401,7 +402,7 @@ START_TEST(experimental_column)
     /* the kernel's own descriptors say the same */
     ck_assert(ss_plugin_kind_find(SS_KIND_AUTH)->experimental);
     ck_assert(!ss_plugin_kind_find(SS_KIND_WINDOW)->experimental); /* used by the window operator */
-    ck_assert(ss_plugin_kind_find(SS_KIND_SNAPSHOT)->experimental);
+    ck_assert(!ss_plugin_kind_find(SS_KIND_SNAPSHOT)->experimental); /* used by time travel */
     ck_assert(!ss_plugin_kind_find(SS_KIND_OPERATOR)->experimental);
     ck_assert(!ss_plugin_kind_find(SS_KIND_STORAGE)->experimental);
     ck_assert_ptr_null(ss_plugin_kind_find(0));

@@ -130,7 +130,7 @@ typedef struct ss_api {
     /* ---- registration: valid only inside sunstone_plugin_init.  Names are unique per
        kind; a duplicate is refused unless replace is true.  The vtable is checked for its
        struct_size, version and required callbacks; a missing one is an error naming it.
-       The auth, window, snapshot and aggregate vtables are experimental (see their headers). */
+       The auth and aggregate vtables are experimental (see their headers). */
     ss_ctx *(*plugin_ctx)(ss_plugin *plugin);
     int (*register_operator)(ss_plugin *plugin, const ss_operator_vtable *vt, bool replace);
     int (*register_storage)(ss_plugin *plugin, const ss_storage_vtable *vt, bool replace);
