@@ -180,6 +180,45 @@ START_TEST(uncommitted_alter_sequence_not_seen)
 }
 END_TEST
 
+/* Which of rows 1..5 of l session a cannot lock with NOWAIT ("1,2"). */
+static void locked_rows_are(sunstone *a, const char *want)
+{
+    char got[64] = "";
+    for (int id = 1; id <= 5; id++) {
+        char sql[96];
+        snprintf(sql, sizeof sql, "SELECT id FROM l WHERE id = %d FOR UPDATE NOWAIT", id);
+        if (sunstone_exec(a, sql, NULL, NULL) != SUNSTONE_OK) {
+            ck_assert_str_eq(sunstone_sqlstate(a), "55P03");
+            size_t n = strlen(got);
+            snprintf(got + n, sizeof got - n, "%s%d", n ? "," : "", id);
+        }
+    }
+    ck_assert_str_eq(got, want);
+}
+
+/* (tx9) a LIMIT over a nested locking clause locks the rows it reads only (PostgreSQL's
+ * LockRows below it: OFFSET's rows too), not the rest of the batch */
+START_TEST(nested_limit_locks_rows_read_only)
+{
+    sunstone *a = open_first(), *b = open_more(a);
+    run(a, "CREATE TABLE l (id int PRIMARY KEY, v int)");
+    run(a, "INSERT INTO l SELECT g, g FROM generate_series(1, 5) g");
+    static const char *const shapes[][2] = {
+        {"SELECT * FROM (SELECT * FROM l ORDER BY id FOR UPDATE) s LIMIT 1", "1"},
+        {"SELECT * FROM (SELECT * FROM l ORDER BY id LIMIT 2 FOR UPDATE) s", "1,2"},
+        {"SELECT * FROM (SELECT * FROM l ORDER BY id OFFSET 2 LIMIT 1 FOR UPDATE) s", "1,2,3"},
+        {"SELECT * FROM l WHERE id = (SELECT id FROM l ORDER BY id LIMIT 1 FOR UPDATE)", "1"},
+    };
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+        run(b, "BEGIN");
+        run(b, shapes[i][0]);
+        locked_rows_are(a, shapes[i][1]);
+        run(b, "ROLLBACK");
+    }
+    close_both(a, b);
+}
+END_TEST
+
 static Suite *make_suite(void)
 {
     Suite *s = suite_create("tx9_epq_join_sessions");
@@ -193,6 +232,7 @@ static Suite *make_suite(void)
     tcase_add_test(tc, select_for_update_both_keeps_old_partner);
     tcase_add_test(tc, select_for_update_other_column_kept);
     tcase_add_test(tc, uncommitted_alter_sequence_not_seen);
+    tcase_add_test(tc, nested_limit_locks_rows_read_only);
     suite_add_tcase(s, tc);
     return s;
 }
