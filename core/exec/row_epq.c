@@ -130,8 +130,9 @@ static int joined_now(ss_ctx *ctx, ss_epq *e)
     if (!e->width)
         return SS_OK;
     if (!e->cumulative) { /* the last pass's only, as the noted rows */
-        memmove(e->joined, e->joined + (size_t)(e->njoined - e->nnew_joined) * e->width,
-                sizeof *e->joined * e->width * e->nnew_joined);
+        if (e->nnew_joined && e->njoined > e->nnew_joined)
+            memmove(e->joined, e->joined + (size_t)(e->njoined - e->nnew_joined) * e->width,
+                    sizeof *e->joined * e->width * e->nnew_joined);
         e->njoined = e->nnew_joined;
     }
     e->nnew_joined = 0;
@@ -159,7 +160,8 @@ static int joined_now(ss_ctx *ctx, ss_epq *e)
             e->njoined_now++;
     }
     joined_width = e->width;
-    qsort(e->joined_now, e->njoined_now, sizeof *e->joined_now * e->width, joined_cmp);
+    if (e->njoined_now > 1)
+        qsort(e->joined_now, e->njoined_now, sizeof *e->joined_now * e->width, joined_cmp);
     return SS_OK;
 }
 
