@@ -179,6 +179,8 @@ static void session_close(sunstone *db)
     if (db->txn.active)
         ss_txn_state_abort(&db->txn); /* its DDL undone */
     ss_catalog_txn_detach(&db->txn);
+    if (ss_catalog_reader() == &db->txn)
+        ss_catalog_reader_set(NULL); /* this thread's reader must not outlive the session */
     ss_txn_history_sync(db, true); /* its history retention ends */
     ss_txn_state_free(&db->txn);
     ss_prepared_free_all(db);
@@ -240,6 +242,7 @@ int sunstone_open_v2(const char *path, sunstone **out, const sunstone_config *co
         return SUNSTONE_ERROR;
     }
     *out = db;
+    ss_catalog_reader_set(&db->txn); /* the new catalog is read as this session sees it */
     /* temporary files a crashed process left behind (exec/temp_files.h) */
     ss_temp_sweep();
     ss_ctx ctx;

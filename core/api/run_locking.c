@@ -53,7 +53,28 @@ typedef struct lock_pass {
     ss_epq epq;            /* rows met changed (READ COMMITTED) */
     ss_value *tie;         /* WITH TIES: the LIMIT-th row's ORDER BY keys (NULL: not yet) */
     bool tied_out;         /* WITH TIES: a row past the ties was met (and locked) */
+    ss_rowid *joined;      /* (EPQ) a row's row ids: the targets', then the fixed rows'
+                              (NULL: one target and nothing fixed) */
 } lock_pass;
+
+/* (EPQ) p->joined: row `row` of b's row ids. */
+static const ss_rowid *joined_ids(const ss_bound_locking *lk, const ss_batch *b, uint32_t row, lock_pass *p)
+{
+    for (uint32_t i = 0; i < lk->ntargets + lk->nfixed; i++) {
+        uint32_t col = i < lk->ntargets ? lk->targets[i].col : lk->fixed_col + (i - lk->ntargets);
+        ss_value v;
+        ss_vector_get_value(b->cols[col], row, &v);
+        p->joined[i] = v.is_null ? SS_ROWID_INVALID : (ss_rowid)v.v.i;
+    }
+    return p->joined;
+}
+
+/* (EPQ) Notes the output row `row` of b a changed row was met in. */
+static int note_joined(sunstone_stmt *st, const ss_bound_locking *lk, const ss_batch *b, uint32_t row,
+                       lock_pass *p)
+{
+    return p->joined ? ss_epq_note_joined(&st->ctx, &p->epq, joined_ids(lk, b, row, p)) : SS_OK;
+}
 
 /* Locks every target's row of row `row` of b: *keep false when SKIP LOCKED skipped it or
  * the pass must restart. */
@@ -61,19 +82,27 @@ static int lock_row(sunstone_stmt *st, const ss_bound_locking *lk, const ss_batc
                     bool *keep)
 {
     *keep = true;
+    bool moved = false; /* a noted row's newest version among them */
     for (uint32_t i = 0; p->epq.rechecking && i < lk->ntargets; i++) {
         /* a re-checking pass: versions the first snapshot saw, or the noted rows' newest */
         const ss_bound_lock_target *t = &lk->targets[i];
         ss_value v;
         ss_vector_get_value(b->cols[t->col], row, &v);
         bool first = true;
-        if (!v.is_null && !ss_epq_is_successor(&p->epq, t->table, (ss_rowid)v.v.i) &&
+        bool successor = !v.is_null && ss_epq_is_successor(&p->epq, t->table, (ss_rowid)v.v.i);
+        moved |= successor;
+        if (!v.is_null && !successor &&
             ss_epq_first_sees(&st->ctx, &p->epq, t->table, (ss_rowid)v.v.i, &first) != SS_OK)
             return SS_ERROR;
         if (!first) {
             *keep = false;
             return SS_OK;
         }
+    }
+    /* (EPQ) a new version is kept with the rows the old one was joined with only */
+    if (moved && p->joined && !ss_epq_joined_again(&p->epq, joined_ids(lk, b, row, p))) {
+        *keep = false;
+        return SS_OK;
     }
     if (p->limit >= 0 && p->epq.nnew) {
         /* past a row met changed: noted without a lock, so that the next pass (which
@@ -85,7 +114,7 @@ static int lock_row(sunstone_stmt *st, const ss_bound_locking *lk, const ss_batc
             if (!v.is_null && ss_epq_note(&st->ctx, &p->epq, lk->targets[i].table, (ss_rowid)v.v.i) != SS_OK)
                 return SS_ERROR;
         }
-        return SS_OK;
+        return note_joined(st, lk, b, row, p);
     }
     for (uint32_t i = 0; i < lk->ntargets; i++) {
         const ss_bound_lock_target *t = &lk->targets[i];
@@ -100,7 +129,8 @@ static int lock_row(sunstone_stmt *st, const ss_bound_locking *lk, const ss_batc
             continue;
         *keep = false;
         if (res == SS_ROW_LOCK_CHANGED)
-            return ss_epq_note(&st->ctx, &p->epq, t->table, (ss_rowid)v.v.i);
+            return ss_epq_note(&st->ctx, &p->epq, t->table, (ss_rowid)v.v.i) != SS_OK ? SS_ERROR
+                                                                                     : note_joined(st, lk, b, row, p);
         return SS_OK;
     }
     return SS_OK;
@@ -205,6 +235,15 @@ int ss_run_locking_select(sunstone_stmt *st)
     memset(&p, 0, sizeof p);
     p.limit = -1;
     p.epq.cumulative = true;
+    uint32_t width = lk->ntargets + lk->nfixed;
+    if (width > 1) { /* (EPQ) the joined rows kept: the targets' tables, then the fixed */
+        const ss_table **tables = ss_arena_alloc(ctx->arena, sizeof *tables * width);
+        if (!tables || !(p.joined = ss_arena_alloc(ctx->arena, sizeof *p.joined * width)))
+            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        for (uint32_t i = 0; i < width; i++)
+            tables[i] = i < lk->ntargets ? lk->targets[i].table : NULL;
+        ss_epq_track_joined(&p.epq, width, tables);
+    }
     if (eval_count(ctx, lk->offset, "2201X", "OFFSET", &p.offset) != SS_OK ||
         eval_count(ctx, lk->limit, "2201W", "LIMIT", &p.limit) != SS_OK)
         return SS_ERROR;

@@ -51,6 +51,9 @@ typedef struct modify_run {
                               transaction, re-checked by the next pass (exec/row_epq.h);
                               NULL: a referential action's run, which reads again instead */
     int64_t changed;
+    const ss_batch *batch; /* (EPQ) lock_rows: the batch its rows come from, */
+    const uint32_t *pos;   /* their positions there (the joined rows' ids noted) */
+    ss_rowid *joined;      /* (EPQ) a row's joined row ids (the target's, then the fixed) */
     bool referenced;       /* foreign keys reference t: removed keys are checked */
     ss_batch *old;         /* then: the old versions of a batch's changed rows */
     ss_scan_spec old_spec;
@@ -62,6 +65,19 @@ static int wait_for(modify_run *r, ss_xid holder)
     return ss_txn_wait_row_holder(r->ctx, holder);
 }
 
+
+/* (EPQ) r->joined: row p of b's row ids, id the target's, then the fixed rows'. */
+static const ss_rowid *joined_ids(modify_run *r, const ss_batch *b, uint32_t p, ss_rowid id)
+{
+    const ss_bound_stmt *bs = r->st->bound;
+    r->joined[0] = id;
+    for (uint32_t i = 0; i < bs->epq_nfixed; i++) {
+        ss_value v;
+        ss_vector_get_value(b->cols[bs->epq_fixed_col + i], p, &v);
+        r->joined[1 + i] = v.is_null ? SS_ROWID_INVALID : (ss_rowid)v.v.i;
+    }
+    return r->joined;
+}
 
 /* Locks ids[0..n): ok[k] tells which rows are now this command's to change. */
 static int lock_rows(modify_run *r, const ss_rowid *ids, uint32_t n, bool *ok)
@@ -132,7 +148,9 @@ static int lock_rows(modify_run *r, const ss_rowid *ids, uint32_t n, bool *ok)
                     return ss_row_serialization_failure(r->ctx, r->t, ids[k]);
                 if (!r->epq)
                     r->restart = true;
-                else if (ss_epq_note(r->ctx, r->epq, r->t, ids[k]) != SS_OK)
+                else if (ss_epq_note(r->ctx, r->epq, r->t, ids[k]) != SS_OK ||
+                         (r->joined && r->batch &&
+                          ss_epq_note_joined(r->ctx, r->epq, joined_ids(r, r->batch, r->pos[k], ids[k])) != SS_OK))
                     return SS_ERROR;
                 continue;
             }
@@ -163,6 +181,9 @@ static modify_run child_run(const modify_run *parent, ss_table *table, bool upda
     r.mode = SS_ROW_LOCK_UPDATE; /* SET NULL / DEFAULT / CASCADE change key columns */
     r.restart = false;
     r.epq = NULL;
+    r.joined = NULL;
+    r.batch = NULL;
+    r.pos = NULL;
     r.old = NULL;
     uint32_t nref = 0;
     ss_fkey **refs = ss_fkey_referencing(r.ctx->catalog, table, true, &nref);
@@ -425,13 +446,20 @@ static int modify_rows(modify_run *r, ss_batch *b, uint32_t from, uint32_t n)
         uint32_t p = ss_batch_row(b, from + k);
         ids[nr] = (ss_rowid)rid[p];
         /* (LK) a re-checking pass: only the newest versions of the rows met changed */
-        if (r->epq && r->epq->rechecking && !ss_epq_is_successor(r->epq, r->t, ids[nr]))
-            continue;
+        if (r->epq && r->epq->rechecking &&
+            (!ss_epq_is_successor(r->epq, r->t, ids[nr]) ||
+             (r->joined && !ss_epq_joined_again(r->epq, joined_ids(r, b, p, ids[nr])))))
+            continue; /* (EPQ) and joined with the rows the old version was */
         pos[nr++] = p;
     }
     if (nr == 0)
         return SS_OK;
-    if (lock_rows(r, ids, nr, ok) != SS_OK)
+    r->batch = b;
+    r->pos = pos;
+    int locked = lock_rows(r, ids, nr, ok);
+    r->batch = NULL;
+    r->pos = NULL;
+    if (locked != SS_OK)
         return SS_ERROR;
     uint32_t m = 0;
     for (uint32_t k = 0; k < nr; k++)
@@ -539,6 +567,16 @@ int ss_run_modify(sunstone_stmt *st)
     ss_epq epq;
     memset(&epq, 0, sizeof epq);
     r.epq = &epq;
+    uint32_t nfixed = st->bound->epq_nfixed;
+    if (nfixed) { /* (EPQ) the joined rows kept: the target's, then the fixed tables' */
+        const ss_table **tables = ss_arena_alloc(r.ctx->arena, sizeof *tables * (1 + nfixed));
+        if (!tables || !(r.joined = ss_arena_alloc(r.ctx->arena, sizeof *r.joined * (1 + nfixed))))
+            return ss_ctx_error(r.ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        tables[0] = r.t;
+        for (uint32_t i = 0; i < nfixed; i++)
+            tables[1 + i] = NULL;
+        ss_epq_track_joined(&epq, 1 + nfixed, tables);
+    }
     int rc;
     for (;;) {
         rc = modify_pass(&r);

@@ -147,6 +147,7 @@ int bind_locking_targets(binder *b, const ast_select *s, ss_lop *from, ss_bound_
     lk->nties = 0;
     lk->ties = NULL;
     lk->tie_types = NULL;
+    lk->nfixed = lk->fixed_col = 0;
     static const char *const cmd[] = {"SELECT FOR UPDATE", "SELECT FOR KEY SHARE", "SELECT FOR SHARE",
                                       "SELECT FOR NO KEY UPDATE", "SELECT FOR UPDATE"};
     lk->name = cmd[s->locking[0].strength <= 4 ? s->locking[0].strength : 0];

@@ -26,6 +26,8 @@ typedef struct ss_bound_locking {
     const uint32_t *ties;     /* their columns in the plan's rows */
     const int32_t *tie_types; /* and their type ids */
     const char *name;         /* "SELECT FOR UPDATE" ... (the first clause: 25006's wording) */
+    uint32_t nfixed;          /* (EPQ) a top-level clause: the FROM's tables not locked, */
+    uint32_t fixed_col;       /* their row ids in the plan's columns fixed_col.. (bind_epq_fixed.h) */
 } ss_bound_locking;
 
 /* "FOR UPDATE" ... for an ast_locking strength. */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bind/bind_constraints.h"
+#include "bind/bind_epq_fixed.h"
 #include "bind/bind_locking.h"
 #include "catalog/sequences.h"
 #include "exec/expr_walk.h"
@@ -1416,6 +1417,20 @@ bind_outputs:;
                 return SS_ERROR;
         }
         lk->nvisible = tl.nvisible;
+        /* (EPQ) the tables not locked: their row ids too, which a re-check keeps */
+        uint32_t *skip = bind_alloc(b, sizeof *skip * (lk->ntargets + 1));
+        ss_expr **fixed = NULL;
+        if (!skip)
+            return SS_ERROR;
+        for (uint32_t i = 0; i < lk->ntargets; i++)
+            skip[i] = lk->targets[i].rowid->u.column.rel;
+        if (!nested && !through &&
+            bind_epq_fixed_rows(b, top, skip, lk->ntargets, &fixed, &lk->nfixed))
+            return SS_ERROR;
+        lk->fixed_col = tl.n;
+        for (uint32_t i = 0; i < lk->nfixed; i++)
+            if (tl_add(b, &tl, NULL, "ctid", fixed[i], -1))
+                return SS_ERROR;
     }
     /* the targets (plus hidden sort keys) */
     ss_lop *proj = lop_project(b->ctx, b->arena, new_rel(b), top, tl.n, tl.exprs, tl.names);

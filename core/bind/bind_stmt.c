@@ -13,9 +13,11 @@
 #include "types/typeio.h"
 
 /* An INSERT into a view binds against the view's columns; the rows are then mapped onto the
- * base table's columns (bind_view_insert_target), the others NULL. */
+ * base table's columns (bind_view_insert_target), the others, and the view columns given
+ * DEFAULT (their slot still holds defs[c], column_default's marker), get the base column's
+ * default, as PostgreSQL's rewriter gives them (a view has no column defaults of its own). */
 static int map_view_rows(binder *b, const ss_view *v, const uint32_t *target, uint32_t ntarget, uint32_t nrows,
-                         ss_expr **rows, ss_table **base, ss_expr ***out_rows)
+                         ss_expr **rows, ss_expr *const *defs, ss_table **base, ss_expr ***out_rows)
 {
     bool *assigned = bind_alloc(b, sizeof(bool) * (v->ncols ? v->ncols : 1));
     int32_t *map = bind_alloc(b, sizeof(int32_t) * (v->ncols ? v->ncols : 1));
@@ -28,26 +30,31 @@ static int map_view_rows(binder *b, const ss_view *v, const uint32_t *target, ui
         return SS_ERROR;
     ss_table *t = *base;
     ss_expr **mapped = bind_alloc(b, sizeof(ss_expr *) * nrows * (t->ncols ? t->ncols : 1));
-    if (!mapped)
+    ss_expr **base_defs = bind_alloc(b, sizeof(ss_expr *) * (t->ncols ? t->ncols : 1));
+    if (!mapped || !base_defs)
         return SS_ERROR;
+    memset(base_defs, 0, sizeof(ss_expr *) * (t->ncols ? t->ncols : 1));
     for (uint32_t r = 0; r < nrows; r++) {
-        for (uint32_t k = 0; k < t->ncols; k++)
-            if (!(mapped[r * t->ncols + k] = make_null(b, t->types[k])))
+        for (uint32_t k = 0; k < t->ncols; k++) {
+            if (!base_defs[k] && !(base_defs[k] = bind_column_default(b, t, k)))
                 return SS_ERROR;
+            mapped[r * t->ncols + k] = base_defs[k];
+        }
         for (uint32_t c = 0; c < v->ncols; c++)
-            if (assigned[c])
+            if (assigned[c] && rows[r * v->ncols + c] != defs[c])
                 mapped[r * t->ncols + (uint32_t)map[c]] = rows[r * v->ncols + c];
     }
     *out_rows = mapped;
     return SS_OK;
 }
 
-/* The default of column c of t (a table; a view's columns get NULL), bound once per
- * statement into defs[c]. */
+/* The default of column c of t (a table; for a view's columns, t NULL, a NULL that
+ * map_view_rows tells by its address and replaces with the base column's default), bound
+ * once per statement into defs[c]. */
 static ss_expr *column_default(binder *b, const ss_table *t, ss_type type, ss_expr **defs, uint32_t c)
 {
     if (!t)
-        return make_null(b, type);
+        return defs[c] ? defs[c] : (defs[c] = make_null(b, type));
     if (!defs[c])
         defs[c] = bind_column_default(b, t, c);
     return defs[c];
@@ -141,7 +148,7 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
             if (!(row[c] = column_default(b, t, rel_types[c], defs, c)))
                 return SS_ERROR;
         if (view) {
-            if (map_view_rows(b, view, target, 0, 1, row, &t, &row))
+            if (map_view_rows(b, view, target, 0, 1, row, defs, &t, &row))
                 return SS_ERROR;
             out->table = t;
         }
@@ -252,7 +259,7 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
                     return SS_ERROR;
             }
         if (view) {
-            if (map_view_rows(b, view, target, nassigned, nr, row_exprs, &t, &row_exprs))
+            if (map_view_rows(b, view, target, nassigned, nr, row_exprs, defs, &t, &row_exprs))
                 return SS_ERROR;
             out->table = t;
             nc = t->ncols;
@@ -298,7 +305,7 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         }
     }
     if (view) {
-        if (map_view_rows(b, view, target, nassigned, 1, proj, &t, &proj))
+        if (map_view_rows(b, view, target, nassigned, 1, proj, defs, &t, &proj))
             return SS_ERROR;
         out->table = t;
         rel_ncols = t->ncols;

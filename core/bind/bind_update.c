@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "bind/bind_constraints.h"
+#include "bind/bind_epq_fixed.h"
 #include "bind/bind_returning.h"
 #include "bind/binder_internal.h"
 #include "catalog/constraints.h"
@@ -223,6 +224,22 @@ int bind_modify(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         return SS_ERROR;
     if (st->nreturning && bind_returning_modify(b, st, &sub, get, update ? exprs + 1 : NULL, &n, &exprs, out))
         return SS_ERROR;
+    /* (EPQ) the other tables' row ids after the rest: a re-check keeps the rows joined */
+    ss_expr **fixed;
+    uint32_t nfixed;
+    if (bind_epq_fixed_rows(b, top->children[0], &get->rel, 1, &fixed, &nfixed))
+        return SS_ERROR;
+    if (nfixed) {
+        ss_expr **all = bind_alloc(b, sizeof(ss_expr *) * (n + nfixed));
+        if (!all)
+            return SS_ERROR;
+        memcpy(all, exprs, sizeof(ss_expr *) * n);
+        memcpy(all + n, fixed, sizeof(ss_expr *) * nfixed);
+        out->epq_fixed_col = n;
+        out->epq_nfixed = nfixed;
+        exprs = all;
+        n += nfixed;
+    }
     out->query = lop_project(b->ctx, b->arena, new_rel(b), top->children[0], n, exprs, NULL);
     return out->query ? SS_OK : SS_ERROR;
 }

@@ -73,6 +73,9 @@ typedef struct ss_bound_stmt {
     struct ss_bound_on_conflict *on_conflict;
     /* (LK) UPDATE: whether it sets a key column (DELETE: true); its row locks' strength */
     bool update_keys;
+    /* (EPQ) UPDATE ... FROM / DELETE ... USING: the row ids of the other tables joined, in
+       query columns epq_fixed_col.. (bind_epq_fixed.h); a READ COMMITTED re-check keeps them */
+    uint32_t epq_nfixed, epq_fixed_col;
     /* (LK) SELECT ... FOR UPDATE / SHARE ... (bind/bind_locking.h), NULL: none */
     struct ss_bound_locking *locking;
 } ss_bound_stmt;

@@ -237,6 +237,13 @@ bool ss_seq_snapshot(ss_seq_catalog *sc, const char *name, ss_sequence *out)
     ss_sequence *s = find(sc, name);
     if (s) {
         *out = *s;
+        if (s->pending_rewrite && ss_ddl_locked_by_other(&s->ddl)) {
+            /* another transaction's uncommitted ALTER: the committed state */
+            out->p = s->committed_p;
+            out->last_value = s->committed_last_value;
+            out->log_cnt = s->committed_log_cnt;
+            out->is_called = s->committed_is_called;
+        }
     }
     pthread_mutex_unlock(&sc->mu);
     return s != NULL;
@@ -423,6 +430,7 @@ typedef struct seq_saved {
     char *owner_table, *owner_column;
     char owner_kind;
     ss_xid locked;
+    bool set_pending;      /* this ALTER saved the committed state (ss_sequence.pending_rewrite) */
 } seq_saved;
 
 /* Swaps the owner of v->s with v's (sc->mu held). */
@@ -459,6 +467,8 @@ static void saved_undo(void *arg)
     }
     swap_owner(v);
     s->ddl.locked = v->locked;
+    if (v->set_pending)
+        s->pending_rewrite = false;
     pthread_mutex_unlock(&v->sc->mu);
     saved_free(v);
 }
@@ -468,6 +478,8 @@ static void saved_commit(void *arg)
     seq_saved *v = arg;
     pthread_mutex_lock(&v->sc->mu);
     v->s->ddl.locked = SS_XID_INVALID;
+    if (v->set_pending)
+        v->s->pending_rewrite = false;
     pthread_mutex_unlock(&v->sc->mu);
     saved_free(v);
 }
@@ -504,7 +516,7 @@ int ss_seq_alter(ss_ctx *ctx, ss_seq_catalog *sc, const char *name, bool rewrite
         return SS_ERROR;
     }
     *v = (seq_saved){sc, s, s->p, rewrite, s->is_called, s->last_value, s->log_cnt, s->gen,
-                     v->owner_table, v->owner_column, v->owner_kind, s->ddl.locked};
+                     v->owner_table, v->owner_column, v->owner_kind, s->ddl.locked, false};
     bool logged = false;
     if (ss_ddl_log_callback(ctx, NULL, saved_undo, saved_commit, v, &logged)) {
         pthread_mutex_unlock(&sc->mu);
@@ -513,6 +525,14 @@ int ss_seq_alter(ss_ctx *ctx, ss_seq_catalog *sc, const char *name, bool rewrite
     }
     if (logged)
         s->ddl.locked = ctx->txn->top;
+    if (logged && rewrite && !s->pending_rewrite) {
+        /* other sessions read the committed state until the transaction ends */
+        s->pending_rewrite = v->set_pending = true;
+        s->committed_p = s->p;
+        s->committed_last_value = s->last_value;
+        s->committed_log_cnt = s->log_cnt;
+        s->committed_is_called = s->is_called;
+    }
     s->p = ch.p;
     if (ch.restart) {
         s->last_value = ch.last_value;

@@ -41,6 +41,13 @@ typedef struct ss_sequence {
     uint64_t created;             /* the catalog's version at creation: DROP SCHEMA's order */
     uint64_t gen;                 /* its storage generation (PostgreSQL's relfilenode): a
                                      session's cached values of another one are given up */
+    /* (tx9) a pending transaction's ALTER rewrote it: what other sessions read until that
+       one ends (ss_seq_snapshot; PostgreSQL's committed relfilenode and pg_sequence row) —
+       its parameters and values before the transaction's first rewrite */
+    bool pending_rewrite;
+    bool committed_is_called;
+    int64_t committed_last_value, committed_log_cnt;
+    ss_seq_params committed_p;
 } ss_sequence;
 
 typedef struct ss_seq_catalog {

@@ -99,6 +99,8 @@ void **ss_exec_shared_slot(ss_ctx *ctx, ss_op *op, int32_t kind, uint32_t id)
     return &e->value;
 }
 
+static bool is_lock_rows(const ss_op *op);
+
 static ss_op *build(ss_ctx *ctx, const ss_plan_node *plan, uint32_t flags, struct ss_exec_shared *shared)
 {
     const ss_operator_vtable *vt = choose_operator(ctx, plan->kind);
@@ -133,6 +135,8 @@ static ss_op *build(ss_ctx *ctx, const ss_plan_node *plan, uint32_t flags, struc
             ss_exec_finish(ctx, op);
             return NULL;
         }
+    if (op->nchildren == 1 && is_lock_rows(op))
+        op->children[0]->one_row = true;
     return op;
 }
 
@@ -202,9 +206,32 @@ void ss_exec_finish(ss_ctx *ctx, ss_op *op)
     free(op);
 }
 
+/* (tx9) op->one_row: the next row of the batch held, or of the next batch. */
+static int next_one_row(ss_ctx *ctx, ss_op *op, ss_batch **out)
+{
+    while (!op->held || op->held_next >= ss_batch_rows(op->held)) {
+        op->held = NULL;
+        ss_batch *b = NULL;
+        op->one_row = false;
+        int rc = ss_exec_next(ctx, op, &b);
+        op->one_row = true;
+        if (rc != SS_OK || !b)
+            return rc;
+        op->held = b;
+        op->held_next = 0;
+    }
+    ss_batch *h = op->held;
+    op->slice_sel = ss_batch_row(h, op->held_next++);
+    op->slice = (ss_batch){h->ncols, h->count, &op->slice_sel, 1, h->cols};
+    *out = &op->slice;
+    return SS_OK;
+}
+
 int ss_exec_next(ss_ctx *ctx, ss_op *op, ss_batch **out)
 {
     *out = NULL;
+    if (op->one_row)
+        return next_one_row(ctx, op, out);
     /* the cancel / statement_timeout check point between batches, at every operator */
     if (ss_check_interrupt(ctx))
         return SS_ERROR;
@@ -230,6 +257,7 @@ int ss_exec_rescan(ss_ctx *ctx, ss_op *op, const ss_param_set *changed)
         changed = NULL;
     if (op->instr)
         ss_instr_end_loop(op->instr);
+    op->held = NULL;
     int rc = op->vt->rescan(ctx, op, op->state, changed);
     if (rc != SS_OK && !ss_ctx_error_pending(ctx))
         ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "operator \"%s\" failed to rescan", op->vt->name);

@@ -21,6 +21,14 @@ struct ss_op {
     struct ss_exec_shared *shared;
     bool owns_shared;
     struct ss_instr *instr; /* EXPLAIN ANALYZE's counters (exec/instrument.h), NULL otherwise */
+    /* (tx9) the child of a nested locking clause's filter (exec/row_lock_filter.h): its
+       batches are handed on one row at a time, so that the filter locks only the rows its
+       parent (a LIMIT) asks for, as PostgreSQL's LockRows */
+    bool one_row;
+    ss_batch *held;         /* the batch being handed on, NULL: none */
+    uint32_t held_next;     /* its next live row */
+    uint32_t slice_sel;
+    ss_batch slice;         /* the batch of that one row */
 };
 
 /* Builds the operator tree for plan, choosing implementations by node kind from the registry

@@ -12,10 +12,15 @@
  * inserted or made newly matching meanwhile are not seen, and the others keep the result of
  * the first snapshot.  Other relations (FROM / USING items not locked, subqueries: scans
  * that yield no row ids) are read with the first snapshot in that pass, so a re-checked row
- * meets the rows it was joined with as they were, as in PostgreSQL.  Known difference: a new
- * version whose join columns changed is joined with the other relations' rows it now
- * matches (as the first snapshot saw them), where PostgreSQL tests only the rows the old
- * version was joined with. */
+ * meets the rows it was joined with as they were, as in PostgreSQL.  (EPQ) Those of them that
+ * are tables with row versions are kept fixed as PostgreSQL's EvalPlanQual keeps them
+ * (bind/bind_epq_fixed.h): a pass notes, with each changed row, the row ids of the output
+ * row it was met in (ss_epq_note_joined), and a re-check pass keeps a joined row with a
+ * new version only when its row ids are a noted row's with the changed rows' newest
+ * versions in their place (ss_epq_joined_again), so a new version whose join columns
+ * changed is tested against the rows the old one was joined with only.  Known difference:
+ * other FROM items (subqueries, functions, VALUES) are read as first read but not kept to
+ * the rows joined. */
 #ifndef SS_ROW_EPQ_H
 #define SS_ROW_EPQ_H
 
@@ -38,10 +43,34 @@ typedef struct ss_epq {
     ss_epq_row *now;         /* their versions the running pass's snapshot sees, sorted */
     uint32_t nnow, cap_now;
     bool rechecking;         /* a pass after the first */
+    /* (EPQ) the output rows changed rows were met in: their row ids, width a row */
+    uint32_t width;          /* 0: none kept */
+    const ss_table *const *tables; /* width: a position's table, whose noted rows' newest
+                                      versions replace them; NULL: a row kept fixed */
+    ss_rowid *joined;        /* noted rows' ids (as noted), width each */
+    uint32_t njoined, cap_joined, nnew_joined;
+    ss_rowid *joined_now;    /* the same with the newest versions, sorted (a re-check) */
+    uint32_t njoined_now, cap_joined_now;
+    struct ss_epq_move *moved; /* each noted row's newest version, sorted by the noted row */
+    uint32_t nmoved, cap_moved;
 } ss_epq;
 
 /* Records row of t as changed by a committed transaction (the running pass's version). */
 int ss_epq_note(ss_ctx *ctx, ss_epq *e, const ss_table *t, ss_rowid row);
+
+/* (EPQ) The output rows hold width row ids (tables[i]: the table of position i, whose rows
+ * a re-check replaces by their newest versions; NULL: a fixed row); 0: joined rows are not
+ * tracked.  tables must outlive e. */
+void ss_epq_track_joined(ss_epq *e, uint32_t width, const ss_table *const *tables);
+
+/* (EPQ) Records the row ids of an output row a changed row was met in (width of them;
+ * SS_ROWID_INVALID for a relation without a row there). */
+int ss_epq_note_joined(ss_ctx *ctx, ss_epq *e, const ss_rowid *ids);
+
+/* (EPQ) In a re-checking pass: whether an output row holding a noted row's newest version,
+ * with row ids ids, is one a noted output row became (its changed rows replaced by their
+ * newest versions, the other ids the same); true when joined rows are not tracked. */
+bool ss_epq_joined_again(const ss_epq *e, const ss_rowid *ids);
 
 /* Before the next pass: when the running one noted rows, a fresh snapshot replaces *snap
  * (the first one is kept in e) and the noted rows' newest versions are found; *again

@@ -67,8 +67,10 @@ typedef struct ss_lop {
     const ss_type *types;
     const char *const *names;
     union {
-        /* rowid: column table->ncols (bigint) is each row's row id (UPDATE / DELETE) */
-        struct { const ss_table *table; bool rowid; } get;
+        /* rowid: column table->ncols (bigint) is each row's row id (UPDATE / DELETE);
+           rowid_fixed: (EPQ) of a row a re-check keeps as first read (ss_scan_node's
+           rowids_fixed) */
+        struct { const ss_table *table; bool rowid; bool rowid_fixed; } get;
         struct { uint32_t nrows; ss_expr **exprs; } values;
         struct { ss_expr *pred; } filter;
         struct { uint32_t n; ss_expr **exprs; } project;

@@ -210,7 +210,10 @@ static int plan_get(planner *p, const ss_lop *op, ss_plan **out, layout *lay)
     /* the backend's row count, when it keeps one */
     int64_t rows = t->storage && t->storage->table_row_estimate && t->handle ? t->storage->table_row_estimate(t->handle)
                                                                             : -1;
-    return (*out = plan_scan(&p->pb, t, k, cols, (double)rows)) ? SS_OK : SS_ERROR;
+    if (!(*out = plan_scan(&p->pb, t, k, cols, (double)rows)))
+        return SS_ERROR;
+    ((ss_scan_node *)*out)->rowids_fixed = op->u.get.rowid_fixed;
+    return SS_OK;
 }
 
 static int plan_node(planner *p, ss_lop *op, ss_plan **out, layout *lay);
@@ -1293,7 +1296,7 @@ static int plan_index_get(planner *p, const ss_lop *get, ss_expr *pred, const ss
         .filter = fixed[k - 1] ? ss_order_quals(p->ctx, p->arena, fixed[k - 1]) : NULL,
         .index_cond = path.cond_text,
         .filter_text = path.residual ? ss_index_path_deparse(p->arena, t, get->rel, path.residual) : NULL,
-        .eq_types = path.eq_types, .bound_type = path.bound_type};
+        .eq_types = path.eq_types, .bound_type = path.bound_type, .rowids_fixed = sn->rowids_fixed};
     if (fixed[k - 1] && !tmpl.filter)
         return SS_ERROR;
     if (!(*out = plan_index_scan(&p->pb, &tmpl, path.rows)))

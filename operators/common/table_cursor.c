@@ -1,6 +1,8 @@
 /* table_cursor.c — shared table access of the scan operators (scan, scan_row). */
 #include "common/table_cursor.h"
 
+#include <stddef.h>
+
 #include "common/plan_node.h"
 
 int ops_cursor_init(ss_ctx *ctx, const ss_api *api, const char *op, const ss_plan_node *plan,
@@ -49,7 +51,10 @@ int ops_cursor_begin(ss_ctx *ctx, ops_table_cursor *c)
     void *scan = NULL;
     const ss_storage_vtable *vt = c->storage;
     bool rowids = c->rowid_pos != UINT32_MAX;
-    const ss_snapshot *snap = SS_API_HAS(c->api, txn_scan_snapshot) ? c->api->txn_scan_snapshot(ctx, rowids)
+    /* (EPQ) row ids of rows a re-check keeps fixed: read as a scan without them */
+    bool fixed = c->node->hdr.struct_size >= offsetof(ss_scan_node, rowids_fixed) + sizeof c->node->rowids_fixed &&
+                 c->node->rowids_fixed;
+    const ss_snapshot *snap = SS_API_HAS(c->api, txn_scan_snapshot) ? c->api->txn_scan_snapshot(ctx, rowids && !fixed)
                               : SS_API_HAS(c->api, txn_snapshot)    ? c->api->txn_snapshot(ctx)
                                                                     : NULL;
     if (snap && SS_STORAGE_HAS(vt, scan_begin_snapshot) && vt->scan_begin_snapshot) {

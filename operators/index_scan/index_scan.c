@@ -6,6 +6,7 @@
  * invisible versions an index still names drop out there) and narrows the batch with the
  * residual filter.  Bounds are evaluated at open and at every rescan, so the node can be the
  * parameterised inner side of a nested loop. */
+#include <stddef.h>
 #include <string.h>
 
 #include "sunstone/plugin.h"
@@ -300,7 +301,11 @@ static const ss_snapshot *snapshot_of(ss_ctx *ctx, const iscan_state *st)
     static const ss_snapshot all = {.struct_size = sizeof(ss_snapshot), .command_id = UINT32_MAX,
                                     .xmin = UINT64_MAX, .xmax = UINT64_MAX};
     bool rowids = st->rowid_pos != UINT32_MAX;
-    const ss_snapshot *s = SS_API_HAS(g_api, txn_scan_snapshot) ? g_api->txn_scan_snapshot(ctx, rowids)
+    /* (EPQ) row ids of rows a re-check keeps fixed: read as a scan without them */
+    const ss_index_scan_node *n = st->node;
+    bool fixed = n->hdr.struct_size >= offsetof(ss_index_scan_node, rowids_fixed) + sizeof n->rowids_fixed &&
+                 n->rowids_fixed;
+    const ss_snapshot *s = SS_API_HAS(g_api, txn_scan_snapshot) ? g_api->txn_scan_snapshot(ctx, rowids && !fixed)
                            : SS_API_HAS(g_api, txn_snapshot)    ? g_api->txn_snapshot(ctx)
                                                                 : NULL;
     return s ? s : &all;

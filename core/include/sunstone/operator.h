@@ -213,6 +213,13 @@ typedef struct ss_scan_node {     /* SS_NODE_SCAN, no children */
     const uint32_t *columns;      /* positions in the table; SS_SCAN_COLUMN_ROWID: the row
                                      id (bigint) of each row (UPDATE / DELETE read it; only
                                      on backends with row versions, storage.h version 3) */
+    /* (appended within ABI 2.4: read it only when hdr.struct_size covers it) true: the row
+       ids are those of rows a READ COMMITTED re-check keeps as first read (PostgreSQL's
+       EvalPlanQual fixes the rows the changed row was joined with: the other tables of
+       UPDATE ... FROM, DELETE ... USING, a locking SELECT's tables not locked), so the scan
+       asks txn_scan_snapshot(ctx, false) for its snapshot, as a scan without row ids does */
+    bool rowids_fixed;
+    uint8_t reserved2[7];
 } ss_scan_node;
 
 #define SS_SCAN_COLUMN_ROWID UINT32_MAX
@@ -420,6 +427,10 @@ typedef struct ss_index_scan_node {
     const char *filter_text;      /* EXPLAIN's "Filter" text, NULL = none or not printable */
     const ss_type *eq_types;      /* neq: the types eq[i] evaluate to */
     ss_type bound_type;           /* the type in[], lower and upper evaluate to */
+    /* (appended within ABI 2.4: read it only when hdr.struct_size covers it) as
+       ss_scan_node's rowids_fixed */
+    bool rowids_fixed;
+    uint8_t reserved3[7];
 } ss_index_scan_node;
 
 /* WITH queries computed once.  Every reference to such a query is a CTE scan node with the
