@@ -198,6 +198,8 @@ static int build_record(native_txn *t, rec_buf *b, native_meta *m, native_error 
     }
     for (size_t i = 0; i < t->nallocs; i++) {
         uint64_t p = t->allocs[i];
+        if (in_list(t->frees, t->nfrees, p))
+            continue; /* allocated and freed again: no image, so it must not extend the file */
         if (p + 1 > m->page_count)
             m->page_count = p + 1;
         uint64_t bm = p / NATIVE_BITMAP_SPAN * NATIVE_BITMAP_SPAN + 1;
@@ -245,12 +247,42 @@ out:
     return rc;
 }
 
-int native_commit_apply_record(native_db *db, uint64_t lsn_end, const uint8_t *p, size_t len, native_error *err)
+/* Checks every entry of a commit record before anything is installed: a malformed record
+ * (only possible with a damaged WAL whose CRC still matched) changes nothing. */
+static int check_record(const native_db *db, const uint8_t *p, size_t len)
 {
     if (len < REC_FIXED)
-        return native_fail(err, "XX001", "commit record at LSN %llu of \"%s\" is malformed", (unsigned long long)lsn_end, db->wal_path);
+        return -1;
+    uint64_t pc = native_get64(p + 16), page_count = pc > db->meta.page_count ? pc : db->meta.page_count;
+    uint64_t max_image = 0;
+    uint32_t n = native_get32(p + 56);
+    size_t off = REC_FIXED;
+    for (uint32_t i = 0; i < n; i++) {
+        if (len - off < ENTRY_HEADER)
+            return -1;
+        uint64_t pgno = native_get64(p + off);
+        int kind = native_get16(p + off + 8);
+        unsigned eoff = native_get16(p + off + 10), elen = native_get16(p + off + 12);
+        if (len - off - ENTRY_HEADER < elen || eoff + elen > NATIVE_PAGE_SIZE || pgno == 0 || pgno >= page_count ||
+            (kind == ENTRY_IMAGE && (elen != NATIVE_PAGE_SIZE || eoff != 0)) || (kind != ENTRY_IMAGE && kind != ENTRY_PATCH) ||
+            (kind == ENTRY_PATCH && (eoff < NATIVE_PAGE_HEADER || pgno >= db->meta.page_count)))
+            return -1;
+        if (kind == ENTRY_IMAGE && pgno > max_image)
+            max_image = pgno;
+        off += ENTRY_HEADER + elen;
+    }
+    /* the file grows only to pages this record writes whole */
+    if (pc > db->meta.page_count && pc > max_image + 1)
+        return -1;
+    return 0;
+}
+
+int native_commit_apply_record(native_db *db, uint64_t lsn_end, const uint8_t *p, size_t len, native_error *err)
+{
+    if (check_record(db, p, len) != 0)
+        return native_fail(err, "XX001", "commit record ending at LSN %llu of \"%s\" is malformed", (unsigned long long)lsn_end,
+                           db->wal_path);
     native_meta *m = &db->meta;
-    int64_t time = (int64_t)native_get64(p + 8);
     uint64_t pc = native_get64(p + 16);
     if (pc > m->page_count)
         m->page_count = pc;
@@ -260,20 +292,15 @@ int native_commit_apply_record(native_db *db, uint64_t lsn_end, const uint8_t *p
     if (nt > m->next_table_id)
         m->next_table_id = nt;
     m->max_xid = native_get64(p + 32);
-    m->last_commit_time = time;
+    m->last_commit_time = (int64_t)native_get64(p + 8);
     m->catalog_first = native_get64(p + 40);
     m->catalog_len = native_get64(p + 48);
     uint32_t n = native_get32(p + 56);
     size_t off = REC_FIXED;
     for (uint32_t i = 0; i < n; i++) {
-        if (off + ENTRY_HEADER > len)
-            return native_fail(err, "XX001", "commit record at LSN %llu of \"%s\" is malformed", (unsigned long long)lsn_end, db->wal_path);
         uint64_t pgno = native_get64(p + off);
         int kind = native_get16(p + off + 8);
         unsigned eoff = native_get16(p + off + 10), elen = native_get16(p + off + 12);
-        if (off + ENTRY_HEADER + elen > len || eoff + elen > NATIVE_PAGE_SIZE || pgno == 0 || pgno >= m->page_count ||
-            (kind == ENTRY_IMAGE && elen != NATIVE_PAGE_SIZE))
-            return native_fail(err, "XX001", "commit record at LSN %llu of \"%s\" is malformed", (unsigned long long)lsn_end, db->wal_path);
         native_frame *f;
         if (native_cache_get(db, pgno, kind == ENTRY_IMAGE, &f, err) != 0)
             return -1;
