@@ -78,6 +78,7 @@ static void meta_to_page(const native_meta *m, uint8_t *page)
     native_put64(page + META_LAST_COMMIT_TIME, (uint64_t)m->last_commit_time);
     native_put64(page + META_CATALOG_FIRST, m->catalog_first);
     native_put64(page + META_CATALOG_LEN, m->catalog_len);
+    native_put64(page + META_CHECKPOINT_LSN, m->checkpoint_lsn);
     native_page_seal(page, 0, 0);
 }
 
@@ -123,6 +124,7 @@ static int read_meta(native_db *db, off_t size, native_error *err)
     m->last_commit_time = (int64_t)native_get64(page + META_LAST_COMMIT_TIME);
     m->catalog_first = native_get64(page + META_CATALOG_FIRST);
     m->catalog_len = native_get64(page + META_CATALOG_LEN);
+    m->checkpoint_lsn = native_get64(page + META_CHECKPOINT_LSN);
     if (m->page_count < 2 || m->page_count > (UINT64_MAX / NATIVE_PAGE_SIZE))
         return native_fail(err, "XX001", "page 0 of \"%s\" is damaged (page count %llu)", db->path, (unsigned long long)m->page_count);
     if ((uint64_t)size < m->page_count * NATIVE_PAGE_SIZE)
@@ -318,6 +320,8 @@ native_db *native_db_open(const char *path, const native_options *opts, native_e
     if (st.st_size != 0 &&
         native_wal_replay(db->wal_path, db->meta.epoch, &base, &end, replay_one, db, err) != 0)
         goto fail;
+    if (end == 0) /* no WAL of this generation: LSNs continue from the last checkpoint */
+        base = end = db->meta.checkpoint_lsn;
     db->wal.base_lsn = base;
     db->wal.append_lsn = end;
     if (native_cache_flush_all(db, err) != 0)
@@ -335,6 +339,7 @@ native_db *native_db_open(const char *path, const native_options *opts, native_e
             goto fail;
         }
         db->meta.epoch++;
+        db->meta.checkpoint_lsn = end;
         if (write_meta(db, err) != 0)
             goto fail;
     }
@@ -370,6 +375,7 @@ static int checkpoint_locked(native_db *db, native_error *err)
         goto failed;
     }
     db->meta.epoch++;
+    db->meta.checkpoint_lsn = db->wal.append_lsn;
     if (write_meta(db, &e) != 0 || native_wal_reset(&db->wal, db->meta.epoch, &e) != 0)
         goto failed;
     db->checkpoints++;

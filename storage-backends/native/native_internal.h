@@ -21,6 +21,7 @@
 #define META_LAST_COMMIT_TIME 72u
 #define META_CATALOG_FIRST 80u
 #define META_CATALOG_LEN 88u
+#define META_CHECKPOINT_LSN 96u
 
 typedef struct native_meta {
     uint64_t epoch; /* WAL generation; the WAL header must carry the same */
@@ -29,6 +30,7 @@ typedef struct native_meta {
     uint64_t max_xid;
     int64_t last_commit_time;
     uint64_t catalog_first, catalog_len;
+    uint64_t checkpoint_lsn; /* first LSN of the WAL generation epoch (LSNs never go back) */
 } native_meta;
 
 /* ---- buffer cache ---- */

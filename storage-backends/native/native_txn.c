@@ -125,6 +125,10 @@ int native_page_read(native_db *db, native_txn *txn, uint64_t pgno, uint8_t *out
 
 uint8_t *native_txn_page_for_write(native_txn *t, uint64_t pgno, native_error *err)
 {
+    if (pgno == 0 || NATIVE_IS_BITMAP_PAGE(pgno)) {
+        native_fail(err, "22023", "page %llu belongs to the storage layer", (unsigned long long)pgno);
+        return NULL;
+    }
     native_txn_page *own = find_page(t, pgno);
     if (own)
         return own->img;
@@ -160,6 +164,8 @@ uint8_t *native_txn_page_for_write(native_txn *t, uint64_t pgno, native_error *e
 
 int native_txn_patch(native_txn *t, uint64_t pgno, unsigned off, const void *bytes, unsigned len, native_error *err)
 {
+    if (pgno == 0 || NATIVE_IS_BITMAP_PAGE(pgno))
+        return native_fail(err, "22023", "page %llu belongs to the storage layer", (unsigned long long)pgno);
     if (off < NATIVE_PAGE_HEADER || len == 0 || off + len > NATIVE_PAGE_SIZE)
         return native_fail(err, "22023", "patch of %u bytes at offset %u is outside the page payload", len, off);
     native_txn_page *own = find_page(t, pgno);

@@ -495,7 +495,11 @@ static void *worker_main(void *arg)
 
 START_TEST(group_commit_threads)
 {
-    native_db *db = nt_open(NULL);
+    native_options o;
+    native_options_default(&o);
+    o.checkpoint_wal_bytes = 200 * 1024; /* checkpoints run between the threads' commits */
+    o.cache_pages = 64;
+    native_db *db = nt_open(&o);
     worker w[8];
     pthread_t th[8];
     for (int i = 0; i < 8; i++) {
@@ -512,7 +516,9 @@ START_TEST(group_commit_threads)
     native_db_get_stats(db, &st);
     ck_assert_uint_eq(st.commits, 320);
     ck_assert_uint_le(st.wal_syncs, 320);
-    fprintf(stderr, "group commit: 320 commits, %llu WAL syncs\n", (unsigned long long)st.wal_syncs);
+    ck_assert_uint_gt(st.checkpoints, 0);
+    fprintf(stderr, "group commit: 320 commits, %llu WAL syncs, %llu checkpoints\n", (unsigned long long)st.wal_syncs,
+            (unsigned long long)st.checkpoints);
     nt_close(db);
     db = nt_open(NULL);
     for (int i = 0; i < 8; i++)
