@@ -2,6 +2,7 @@
  * header fields, then page entries: whole images, or byte patches of pages already imaged
  * since the last checkpoint), appending it, installing it in the buffer cache, and group-
  * committing it. Recovery installs the same records through native_commit_apply_record. */
+#include "native_bytes.h"
 #include "native_internal.h"
 
 #include <stdlib.h>
@@ -12,36 +13,13 @@
 enum { ENTRY_IMAGE = 1, ENTRY_PATCH = 2 };
 
 typedef struct rec_buf {
-    uint8_t *p;
-    size_t len, cap;
+    native_bytes b;
     uint32_t nentries;
-    int oom;
 } rec_buf;
-
-static uint8_t *rec_reserve(rec_buf *b, size_t n)
-{
-    if (b->oom)
-        return NULL;
-    if (b->len + n > b->cap) {
-        size_t c = b->cap ? b->cap : 16384;
-        while (c < b->len + n)
-            c *= 2;
-        uint8_t *np = realloc(b->p, c);
-        if (!np) {
-            b->oom = 1;
-            return NULL;
-        }
-        b->p = np;
-        b->cap = c;
-    }
-    uint8_t *r = b->p + b->len;
-    b->len += n;
-    return r;
-}
 
 static void rec_entry(rec_buf *b, uint64_t pgno, int kind, unsigned off, unsigned len, const uint8_t *bytes)
 {
-    uint8_t *e = rec_reserve(b, ENTRY_HEADER + len);
+    uint8_t *e = native_bytes_grow(&b->b, ENTRY_HEADER + len);
     if (!e)
         return;
     native_put64(e, pgno);
@@ -192,7 +170,7 @@ static int build_record(native_txn *t, rec_buf *b, native_meta *m, native_error 
         m->catalog_first = t->catalog_first;
         m->catalog_len = t->catalog_len;
     }
-    if (!rec_reserve(b, REC_FIXED)) {
+    if (!native_bytes_grow(&b->b, REC_FIXED)) {
         native_fail(err, "53200", "out of memory");
         goto out;
     }
@@ -228,11 +206,11 @@ static int build_record(native_txn *t, rec_buf *b, native_meta *m, native_error 
             for (size_t r = 0; r < s->nranges; r++)
                 rec_entry(b, s->pgno, ENTRY_PATCH, s->ranges[r].off, s->ranges[r].len, s->img + s->ranges[r].off);
     }
-    if (b->oom) {
+    if (b->b.oom) {
         native_fail(err, "53200", "out of memory building a commit record");
         goto out;
     }
-    uint8_t *h = b->p;
+    uint8_t *h = b->b.p;
     memset(h, 0, REC_FIXED);
     native_put64(h, t->xid);
     native_put64(h + 16, m->page_count);
@@ -324,14 +302,14 @@ int native_txn_commit(native_txn *t, int64_t commit_time_us, native_error *err)
     if (rc == 0)
         rc = build_record(t, &b, &m, err);
     if (rc == 0) {
-        native_put64(b.p + 8, (uint64_t)commit_time_us);
-        rc = native_wal_append(&db->wal, WAL_REC_COMMIT, b.p, b.len, &end, err);
+        native_put64(b.b.p + 8, (uint64_t)commit_time_us);
+        rc = native_wal_append(&db->wal, WAL_REC_COMMIT, b.b.p, b.b.len, &end, err);
         if (rc != 0)
             native_db_fail(db, err);
     }
     if (rc == 0) {
         native_error e;
-        if (native_commit_apply_record(db, end, b.p, b.len, &e) != 0) {
+        if (native_commit_apply_record(db, end, b.b.p, b.b.len, &e) != 0) {
             /* the record is in the WAL: recovery will install what the cache could not */
             native_db_fail(db, &e);
             if (err)
@@ -349,7 +327,7 @@ int native_txn_commit(native_txn *t, int64_t commit_time_us, native_error *err)
     int sync = db->opts.synchronous_commit;
     int want_checkpoint = rc == 0 && db->wal.append_lsn - db->wal.base_lsn > db->opts.checkpoint_wal_bytes;
     pthread_mutex_unlock(&db->mu);
-    free(b.p);
+    free(b.b.p);
     if (rc == 0 && sync && native_wal_flush(&db->wal, end, err) != 0) {
         pthread_mutex_lock(&db->mu);
         native_db_fail(db, err);

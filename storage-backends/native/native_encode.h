@@ -6,17 +6,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "native_bytes.h"
 #include "native_rowgroup.h"
 
 enum { NATIVE_ENC_PLAIN = 0, NATIVE_ENC_BITPACK = 1, NATIVE_ENC_RLE = 2, NATIVE_ENC_DICT = 3 };
 
-/* A growable byte buffer. */
-typedef struct native_bytes {
-    uint8_t *p;
-    size_t len, cap;
-    int oom;
-} native_bytes;
-uint8_t *native_bytes_grow(native_bytes *b, size_t n);
 
 /* Appends the encoded values of column c over nrows rows (NULL rows encoded as any value) to
  * out: one encoding byte, then the encoding's data. */
