@@ -184,6 +184,11 @@ static int build_record(native_txn *t, rec_buf *b, native_meta *m, native_error 
         if (bm + 1 > m->page_count)
             m->page_count = bm + 1;
     }
+    /* every group the file now reaches has its bitmap, also one whose pages were all reserved
+     * by transactions that aborted */
+    for (uint64_t bm = db->meta.page_count / NATIVE_BITMAP_SPAN * NATIVE_BITMAP_SPAN + 1; bm < m->page_count; bm += NATIVE_BITMAP_SPAN)
+        if (bm >= db->meta.page_count && bitmap_change(db, &ss, m, bm, 1, err) != 0)
+            goto out;
     for (size_t i = 0; i < t->nallocs; i++)
         if (!in_list(t->frees, t->nfrees, t->allocs[i]) && bitmap_change(db, &ss, m, t->allocs[i], 1, err) != 0)
             goto out;
