@@ -38,8 +38,15 @@ static void add_rg(uint64_t rg)
     rgs[nrgs++] = rg;
 }
 
+/* A delete of (rg, row) by xid; a later delete of the same row overwrites its xmax (the
+ * workload does not check visibility: that is the kernel's job). */
 static void add_del(uint64_t rg, uint32_t row, uint64_t xid)
 {
+    for (size_t d = 0; d < ndel; d++)
+        if (del_rg[d] == rg && del_row[d] == row) {
+            model_xmax[d] = xid;
+            return;
+        }
     if (ndel == capdel) {
         capdel = capdel ? capdel * 2 : 64;
         del_rg = realloc(del_rg, capdel * sizeof *del_rg);
