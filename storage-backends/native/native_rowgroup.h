@@ -1,0 +1,80 @@
+/* native_rowgroup.h — columnar tables of the native storage library: a table is a chain of
+ * TABLE pages listing row groups; a row group holds N rows as typed column chunks (each with
+ * a NULL bitmap, min/max zone map and the smallest of plain / bit-packed / RLE / dictionary
+ * encodings) plus a version-stamp column (xmin, cmin, cmax, xmax per row) updated in place
+ * through WAL patches. Scans decode row groups into vectors and skip the row groups whose
+ * zone maps cannot match a conjunction of simple predicates. */
+#ifndef SS_NATIVE_ROWGROUP_H
+#define SS_NATIVE_ROWGROUP_H
+
+#include "native_db.h"
+
+typedef enum native_col_type {
+    NATIVE_COL_INT64 = 1,   /* every integer, date, time and timestamp type */
+    NATIVE_COL_FLOAT64 = 2, /* ordered as PostgreSQL orders float8: NaN above everything */
+    NATIVE_COL_BOOL = 3,
+    NATIVE_COL_BYTES = 4,   /* text, bytea, ...: zone maps order bytes (memcmp), so pushed-down
+                             * range predicates are only valid for the C collation; equality
+                             * is valid for any deterministic collation */
+} native_col_type;
+
+/* A vector of nrows values (input of an append, output of a scan). */
+typedef struct native_column {
+    native_col_type type;
+    const uint8_t *nulls;    /* one byte per row, nonzero = NULL; NULL: no NULLs */
+    const int64_t *i64;      /* INT64 */
+    const double *f64;       /* FLOAT64 */
+    const uint8_t *b;        /* BOOL, 0 or 1 */
+    const uint32_t *offsets; /* BYTES: value i is bytes[offsets[i], offsets[i+1]) */
+    const uint8_t *bytes;
+} native_column;
+
+/* A new empty table: its root page (the caller keeps it with the table's id, e.g. in the
+ * catalog blob). */
+int native_table_create(native_txn *txn, uint64_t *root, native_error *err);
+/* Frees every page of the table at commit. */
+int native_table_drop(native_txn *txn, uint64_t root, native_error *err);
+/* Appends one row group of nrows rows (1..65536) whose versions are (xmin, cmin, xmax 0);
+ * *rowgroup_id identifies it for native_rowgroup_set_xmax. */
+int native_table_append(native_txn *txn, uint64_t root, const native_column *cols, unsigned ncols, uint32_t nrows,
+                        uint64_t xmin, uint32_t cmin, uint64_t *rowgroup_id, native_error *err);
+/* Sets xmax/cmax of one row (a delete, or the old version of an update), as a WAL patch. */
+int native_rowgroup_set_xmax(native_txn *txn, uint64_t rowgroup_id, uint32_t row, uint64_t xmax, uint32_t cmax, native_error *err);
+
+typedef enum native_pred_op {
+    NATIVE_OP_EQ, NATIVE_OP_LT, NATIVE_OP_LE, NATIVE_OP_GT, NATIVE_OP_GE, NATIVE_OP_IS_NULL, NATIVE_OP_IS_NOT_NULL
+} native_pred_op;
+
+/* column op constant (the constant of the column's type; BOOL in i64 as 0/1). */
+typedef struct native_pred {
+    unsigned col;
+    native_pred_op op;
+    int64_t i64;
+    double f64;
+    const uint8_t *bytes;
+    uint32_t len;
+} native_pred;
+
+/* One decoded row group. Valid until the next native_scan_next or native_scan_close. */
+typedef struct native_batch {
+    uint64_t rowgroup_id;
+    uint32_t nrows;
+    unsigned ncols;      /* the projected columns, in projection order */
+    native_column *cols;
+    const uint64_t *xmin, *xmax;
+    const uint32_t *cmin, *cmax;
+} native_batch;
+
+typedef struct native_scan native_scan;
+
+/* A scan of table root as txn sees it (NULL: committed state) decoding the columns proj[0..
+ * nproj) and skipping row groups no row of which can satisfy all of preds. The predicates
+ * only skip whole row groups: the caller still filters rows. */
+native_scan *native_scan_open(native_db *db, native_txn *txn, uint64_t root, const unsigned *proj, unsigned nproj,
+                              const native_pred *preds, unsigned npreds, native_error *err);
+/* 1 with *out, 0 at the end, -1 with err. */
+int native_scan_next(native_scan *s, native_batch **out, native_error *err);
+void native_scan_counts(const native_scan *s, uint64_t *groups_read, uint64_t *groups_skipped);
+void native_scan_close(native_scan *s);
+
+#endif

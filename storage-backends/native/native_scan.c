@@ -1,0 +1,272 @@
+/* native_scan.c — scanning a native table: row group by row group, skipping those whose zone
+ * maps rule out a predicate, decoding the projected column chunks and the version stamps into
+ * vectors. */
+#include "native_blob.h"
+#include "native_encode.h"
+#include "native_internal.h"
+#include "native_rowgroup_format.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct native_scan {
+    native_db *db;
+    native_txn *txn;
+    unsigned *proj, nproj;
+    native_pred *preds;
+    unsigned npreds;
+    uint64_t *groups; /* (first, len) pairs */
+    size_t ngroups, capgroups, next;
+    uint64_t read, skipped;
+    /* the current batch */
+    native_batch batch;
+    native_column *cols;
+    native_decoded *dec;
+    uint8_t **nulls;
+    uint64_t *xmin, *xmax;
+    uint32_t *cmin, *cmax;
+};
+
+static int collect(void *ctx, uint64_t first, uint64_t len, native_error *err)
+{
+    native_scan *s = ctx;
+    if (s->ngroups == s->capgroups) {
+        size_t c = s->capgroups ? s->capgroups * 2 : 64;
+        uint64_t *n = realloc(s->groups, c * 2 * sizeof *n);
+        if (!n)
+            return native_fail(err, "53200", "out of memory");
+        s->groups = n;
+        s->capgroups = c;
+    }
+    s->groups[2 * s->ngroups] = first;
+    s->groups[2 * s->ngroups + 1] = len;
+    s->ngroups++;
+    return 0;
+}
+
+static void free_batch(native_scan *s)
+{
+    for (unsigned i = 0; i < s->nproj; i++) {
+        native_decoded_free(&s->dec[i]);
+        free(s->nulls[i]);
+        s->nulls[i] = NULL;
+    }
+    free(s->xmin);
+    free(s->xmax);
+    free(s->cmin);
+    free(s->cmax);
+    s->xmin = s->xmax = NULL;
+    s->cmin = s->cmax = NULL;
+}
+
+void native_scan_close(native_scan *s)
+{
+    if (!s)
+        return;
+    free_batch(s);
+    free(s->proj);
+    free(s->preds);
+    free(s->groups);
+    free(s->cols);
+    free(s->dec);
+    free(s->nulls);
+    free(s);
+}
+
+native_scan *native_scan_open(native_db *db, native_txn *txn, uint64_t root, const unsigned *proj, unsigned nproj,
+                              const native_pred *preds, unsigned npreds, native_error *err)
+{
+    native_scan *s = calloc(1, sizeof *s);
+    if (!s) {
+        native_fail(err, "53200", "out of memory");
+        return NULL;
+    }
+    s->db = db;
+    s->txn = txn;
+    s->nproj = nproj;
+    s->npreds = npreds;
+    s->proj = malloc((nproj + 1) * sizeof *s->proj);
+    s->preds = malloc((npreds + 1) * sizeof *s->preds);
+    s->cols = calloc(nproj + 1, sizeof *s->cols);
+    s->dec = calloc(nproj + 1, sizeof *s->dec);
+    s->nulls = calloc(nproj + 1, sizeof *s->nulls);
+    if (!s->proj || !s->preds || !s->cols || !s->dec || !s->nulls) {
+        native_fail(err, "53200", "out of memory");
+        native_scan_close(s);
+        return NULL;
+    }
+    if (nproj)
+        memcpy(s->proj, proj, nproj * sizeof *proj);
+    if (npreds)
+        memcpy(s->preds, preds, npreds * sizeof *preds);
+    if (native_table_for_each_rowgroup(db, txn, root, collect, s, 0, err) != 0) {
+        native_scan_close(s);
+        return NULL;
+    }
+    return s;
+}
+
+/* Whether no row of the column described by d can satisfy p. */
+static int zone_excludes(const uint8_t *d, uint32_t nrows, const native_pred *p)
+{
+    uint32_t nulls = native_get32(d + RG_D_NULLS);
+    uint8_t flags = d[RG_D_FLAGS];
+    if (p->op == NATIVE_OP_IS_NULL)
+        return nulls == 0;
+    if (p->op == NATIVE_OP_IS_NOT_NULL)
+        return nulls == nrows;
+    if (nulls == nrows)
+        return 1; /* a comparison with NULL is never true */
+    if (!(flags & RG_HAS_MINMAX))
+        return 0;
+    int cmin, cmax; /* sign of (constant - min), (constant - max) */
+    int have_max = 1;
+    switch (d[RG_D_TYPE]) {
+    case NATIVE_COL_INT64:
+    case NATIVE_COL_BOOL: {
+        int64_t mn = (int64_t)native_get64(d + RG_D_MIN), mx = (int64_t)native_get64(d + RG_D_MAX);
+        cmin = p->i64 < mn ? -1 : p->i64 > mn;
+        cmax = p->i64 < mx ? -1 : p->i64 > mx;
+        break;
+    }
+    case NATIVE_COL_FLOAT64: {
+        double mn, mx;
+        memcpy(&mn, d + RG_D_MIN, 8);
+        memcpy(&mx, d + RG_D_MAX, 8);
+        cmin = native_float_cmp(p->f64, mn);
+        cmax = native_float_cmp(p->f64, mx);
+        break;
+    }
+    case NATIVE_COL_BYTES: {
+        cmin = native_bytes_compare(p->bytes, p->len, d + RG_D_MIN, d[RG_D_MINLEN]);
+        cmax = native_bytes_compare(p->bytes, p->len, d + RG_D_MAX, d[RG_D_MAXLEN]);
+        have_max = !(flags & RG_MAX_TRUNCATED);
+        break;
+    }
+    default:
+        return 0;
+    }
+    switch (p->op) {
+    case NATIVE_OP_EQ:
+        return cmin < 0 || (have_max && cmax > 0);
+    case NATIVE_OP_LT: /* some value < c needs min < c */
+        return cmin <= 0;
+    case NATIVE_OP_LE:
+        return cmin < 0;
+    case NATIVE_OP_GT:
+        return have_max && cmax >= 0;
+    case NATIVE_OP_GE:
+        return have_max && cmax > 0;
+    default:
+        return 0;
+    }
+}
+
+static int read_versions(native_scan *s, const native_rg_header *h, native_error *err)
+{
+    uint32_t n = h->nrows;
+    s->xmin = malloc(n * sizeof *s->xmin);
+    s->xmax = malloc(n * sizeof *s->xmax);
+    s->cmin = malloc(n * sizeof *s->cmin);
+    s->cmax = malloc(n * sizeof *s->cmax);
+    uint8_t *page = malloc(NATIVE_PAGE_SIZE);
+    if (!s->xmin || !s->xmax || !s->cmin || !s->cmax || !page) {
+        free(page);
+        return native_fail(err, "53200", "out of memory");
+    }
+    for (uint32_t v = 0; v < h->nvp; v++) {
+        uint64_t pgno = native_get64(h->vpages + (size_t)v * 8);
+        if (native_page_read(s->db, s->txn, pgno, page, err) != 0) {
+            free(page);
+            return -1;
+        }
+        if (native_page_type(page) != NATIVE_PT_VERSIONS) {
+            free(page);
+            return native_fail(err, "XX001", "page %llu of \"%s\" is damaged (not the version page expected)", (unsigned long long)pgno, s->db->path);
+        }
+        uint32_t lo = v * VERSIONS_PER_PAGE, hi = lo + VERSIONS_PER_PAGE < n ? lo + VERSIONS_PER_PAGE : n;
+        for (uint32_t r = lo; r < hi; r++) {
+            const uint8_t *e = page + NATIVE_PAGE_HEADER + (size_t)(r - lo) * VERSION_SIZE;
+            s->xmin[r] = native_get64(e);
+            s->cmin[r] = native_get32(e + 8);
+            s->cmax[r] = native_get32(e + 12);
+            s->xmax[r] = native_get64(e + 16);
+        }
+    }
+    free(page);
+    return 0;
+}
+
+static int decode_column(native_scan *s, const native_rg_header *h, unsigned i, native_error *err)
+{
+    unsigned c = s->proj[i];
+    if (c >= h->ncols)
+        return native_fail(err, "22023", "column %u is not in the row group (it has %u)", c, h->ncols);
+    const uint8_t *d = h->desc + (size_t)c * RG_DESC;
+    uint8_t *chunk;
+    uint64_t len = native_get64(d + RG_D_CHUNK_LEN);
+    if (native_blob_read(s->db, s->txn, native_get64(d + RG_D_CHUNK), len, &chunk, err) != 0)
+        return -1;
+    size_t at = 0;
+    uint32_t n = h->nrows;
+    int bad = 0;
+    if (d[RG_D_FLAGS] & RG_HAS_NULLS) {
+        size_t nb = ((size_t)n + 7) / 8;
+        s->nulls[i] = malloc(n);
+        if (len < nb || !s->nulls[i])
+            bad = 1;
+        else
+            for (uint32_t r = 0; r < n; r++)
+                s->nulls[i][r] = (chunk[r / 8] >> (r % 8)) & 1;
+        at = nb;
+    }
+    native_col_type type = (native_col_type)d[RG_D_TYPE];
+    if (!bad && native_decode_values(type, chunk + at, len - at, n, &s->dec[i]) != 0)
+        bad = 1;
+    free(chunk);
+    if (bad)
+        return native_fail(err, "XX001", "column chunk %u of row group %llu in \"%s\" is damaged", c,
+                           (unsigned long long)s->groups[2 * (s->next - 1)], s->db->path);
+    s->cols[i] = (native_column){.type = type, .nulls = s->nulls[i], .i64 = s->dec[i].i64, .f64 = s->dec[i].f64,
+                                 .b = s->dec[i].b, .offsets = s->dec[i].offsets, .bytes = s->dec[i].bytes};
+    return 0;
+}
+
+int native_scan_next(native_scan *s, native_batch **out, native_error *err)
+{
+    free_batch(s);
+    while (s->next < s->ngroups) {
+        uint64_t first = s->groups[2 * s->next], len = s->groups[2 * s->next + 1];
+        s->next++;
+        native_rg_header h;
+        if (native_rowgroup_read_header(s->db, s->txn, first, len, &h, err) != 0)
+            return -1;
+        int skip = 0;
+        for (unsigned p = 0; p < s->npreds && !skip; p++)
+            skip = s->preds[p].col < h.ncols && zone_excludes(h.desc + (size_t)s->preds[p].col * RG_DESC, h.nrows, &s->preds[p]);
+        if (skip) {
+            s->skipped++;
+            free(h.raw);
+            continue;
+        }
+        int rc = read_versions(s, &h, err);
+        for (unsigned i = 0; i < s->nproj && rc == 0; i++)
+            rc = decode_column(s, &h, i, err);
+        uint32_t nrows = h.nrows;
+        free(h.raw);
+        if (rc != 0)
+            return -1;
+        s->read++;
+        s->batch = (native_batch){.rowgroup_id = first, .nrows = nrows, .ncols = s->nproj, .cols = s->cols,
+                                  .xmin = s->xmin, .xmax = s->xmax, .cmin = s->cmin, .cmax = s->cmax};
+        *out = &s->batch;
+        return 1;
+    }
+    return 0;
+}
+
+void native_scan_counts(const native_scan *s, uint64_t *groups_read, uint64_t *groups_skipped)
+{
+    *groups_read = s->read;
+    *groups_skipped = s->skipped;
+}
