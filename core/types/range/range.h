@@ -6,8 +6,8 @@
  * (types/array/array.h) and printed / parsed with the subtype's own I/O.
  *
  * Encoded element (the bytes of an ss_text in a range vector; no alignment):
- *   uint8 flags (RNG_EMPTY, RNG_LB_INC, RNG_UB_INC, RNG_LB_INF, RNG_UB_INF as PostgreSQL's
- *   rangetypes.h), int32 range type id (host order, memcpy), then for a non-empty range the
+ *   uint8 flags (RNG_EMPTY, RNG_LB_INC, RNG_UB_INC, RNG_LB_INF, RNG_UB_INF with PostgreSQL's
+ *   flag values), int32 range type id (host order, memcpy), then for a non-empty range the
  *   finite bounds, lower first, in the array item encoding (arr_write_item).
  * Values are made only by rng_make, so an empty range has no bounds, an infinite bound is
  * never inclusive and int4range / int8range / daterange are always in '[)' form.  Subtype

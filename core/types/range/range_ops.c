@@ -1,4 +1,4 @@
-/* range_ops.c — the range types' operators as PostgreSQL 15's rangetypes.c: the btree
+/* range_ops.c — the range types' operators as PostgreSQL 15's range operators: the btree
  * comparisons (range_cmp), @> and <@ of ranges and elements, && << >> &< &> -|-, and the
  * range-valued + (union), * (intersection) and - (difference). */
 #include "types/range/range.h"
