@@ -202,6 +202,8 @@ typedef struct ss_value {
     } v;
 } ss_value;
 
+static inline bool ss_type_is_varlen(int32_t id);
+
 /* Width in bytes of one element of a fixed-width vector of this type, or the size of
  * ss_text for variable-width types; 0 for an unknown id.  Covers the ids of this header;
  * the kernel's full description of a type is ss_api.type_info (typeinfo.h). */
@@ -226,12 +228,6 @@ static inline size_t ss_type_width(int32_t id)
     case SS_TYPE_INTERVAL:
     case SS_TYPE_TIMETZ:
     case SS_TYPE_UUID:
-    case SS_TYPE_INT4RANGE:
-    case SS_TYPE_NUMRANGE:
-    case SS_TYPE_TSRANGE:
-    case SS_TYPE_TSTZRANGE:
-    case SS_TYPE_DATERANGE:
-    case SS_TYPE_INT8RANGE:
     case SS_TYPE_BIT:
     case SS_TYPE_VARBIT:
     case SS_TYPE_JSONB:
@@ -242,7 +238,7 @@ static inline size_t ss_type_width(int32_t id)
     case SS_TYPE_VARCHAR:
     case SS_TYPE_UNKNOWN:
     case SS_TYPE_NUMERIC: return sizeof(ss_text);
-    default: return ss_type_is_array(id) ? sizeof(ss_text) : 0;
+    default: return ss_type_is_varlen(id) ? sizeof(ss_text) : 0; /* ranges, arrays */
     }
 }
 
