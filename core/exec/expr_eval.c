@@ -157,7 +157,7 @@ static int select_one(ss_ctx *ctx, const ss_expr *e, ss_batch *in, uint32_t *sel
             }
         } else {
             SS_FOR_ROWS(sel, n, i, {
-                if (c[i] && !ss_vector_is_null(cond, i)) {
+                if (!ss_vector_is_null(cond, i) && c[i]) { /* a NULL row's byte is unset */
                     sorted &= m == 0 || i > last;
                     last = i;
                     sel_buf[m++] = i;

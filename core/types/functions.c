@@ -10,6 +10,7 @@
 #include "types/bytea/bytea.h" /* ss_fn_bytea_bit_length */
 #include "deparse/deparse.h"
 #include "types/func_impl.h"
+#include "types/range/range.h" /* rng_subtype */
 #include "types/type_def.h"
 
 #define B SS_TYPE_BOOL
@@ -413,6 +414,17 @@ static const ss_func_def *unknowns_as_known(candidate *c, uint32_t nc, uint32_t 
     return found;
 }
 
+/* Whether def stands for one of PostgreSQL's polymorphic range functions or operators
+ * (anyrange, anyelement: a parameter of a range type): their arguments are never cast
+ * implicitly (int8range @> integer does not exist), only unknown literals take the type. */
+static bool polymorphic_range(const ss_func_def *def)
+{
+    for (uint32_t i = 0; i < def->nargs && i < SS_FUNC_MAX_ARGS; i++)
+        if (rng_subtype(def->args[i]))
+            return true;
+    return false;
+}
+
 /* func_select_candidate over the definitions defs[0..ndefs) (already of the right name). */
 static int select_candidate(const ss_func_def *const *defs, uint32_t ndefs, uint32_t nargs,
                             const ss_type *argtypes, const ss_func_def **def, ss_type *param_types,
@@ -426,11 +438,12 @@ static int select_candidate(const ss_func_def *const *defs, uint32_t ndefs, uint
         const ss_func_def *d = defs[k];
         if (d->variadic_any ? nargs < d->nargs : nargs != d->nargs)
             continue;
-        bool exact = true, reachable = true;
+        bool exact = true, reachable = true, casts = !polymorphic_range(d);
         for (uint32_t i = 0; i < nargs && reachable; i++) {
             ss_type p = param_type(d, i, argtypes[i]);
             exact &= argtypes[i].id == p.id;
-            reachable = argtypes[i].id == p.id || ss_cast_exists(argtypes[i], p, CAST_IMPLICIT);
+            reachable = argtypes[i].id == p.id || ((casts || argtypes[i].id == SS_TYPE_UNKNOWN) &&
+                                                   ss_cast_exists(argtypes[i], p, CAST_IMPLICIT));
         }
         if (!reachable)
             continue;

@@ -4,6 +4,7 @@
 
 #include "types/functions.h"
 #include "types/pg_builtins.h"
+#include "types/range/range.h" /* rng_subtype */
 
 /* Whether a value of Sunstone type t can be passed where PostgreSQL declares code c. */
 static bool accepts(char c, ss_type t)
@@ -145,6 +146,33 @@ static char own_code(ss_type t)
 
 #define MAX_CANDIDATES 64
 
+/* PostgreSQL's check_generic_type_consistency for a candidate with range codes ('R':
+ * anyrange, '*' beside it: anyelement): the range arguments share one range type and the
+ * known element arguments are its subtype exactly.  Sunstone implements every built-in
+ * range function and operator of its range types, so a call that failed to resolve while
+ * breaking this rule does not exist in PostgreSQL either (42883, not 0A000). */
+static bool range_consistent(const char *codes, uint32_t nargs, const ss_type *args)
+{
+    int32_t range = 0;
+    bool has_range = false;
+    for (uint32_t i = 0; i < nargs; i++) {
+        if (code_at(codes, i) != 'R')
+            continue;
+        has_range = true;
+        if (!rng_subtype(args[i].id))
+            continue;
+        if (range && range != args[i].id)
+            return false;
+        range = args[i].id;
+    }
+    if (!has_range || !range)
+        return true;
+    for (uint32_t i = 0; i < nargs; i++)
+        if (code_at(codes, i) == '*' && args[i].id != SS_TYPE_UNKNOWN && args[i].id != rng_subtype(range))
+            return false;
+    return true;
+}
+
 int ss_pg_function_lookup(const char *name, uint32_t nargs, const ss_type *args)
 {
     const char *cand[MAX_CANDIDATES];
@@ -157,7 +185,7 @@ int ss_pg_function_lookup(const char *name, uint32_t nargs, const ss_type *args)
         bool ok = true;
         for (uint32_t i = 0; ok && i < nargs; i++)
             ok = accepts(code_at(f->codes, i), args[i]);
-        if (ok)
+        if (ok && range_consistent(f->codes, nargs, args))
             cand[n++] = f->codes;
     }
     return choose(cand, n, nargs, args);
@@ -177,6 +205,9 @@ int ss_pg_operator_lookup(const char *name, const ss_type *left, ss_type right)
             buf[n][0] = left ? o->left[0] : o->right[0];
             buf[n][1] = left ? o->right[0] : '\0';
             buf[n][2] = '\0';
+            ss_type both[2] = {left ? *left : right, right};
+            if (!range_consistent(buf[n], left ? 2 : 1, both))
+                continue;
             cand[n] = buf[n];
             n++;
         }

@@ -48,6 +48,12 @@ static const ss_type_def *const catalog[] = {
     &ss_name_type_def,
     &ss_void_type_def,
     &ss_record_type_def,
+    &ss_int4range_type_def,
+    &ss_int8range_type_def,
+    &ss_numrange_type_def,
+    &ss_daterange_type_def,
+    &ss_tsrange_type_def,
+    &ss_tstzrange_type_def,
 };
 
 #define NCATALOG (sizeof catalog / sizeof catalog[0])

@@ -34,5 +34,7 @@ extern const struct ss_type_def ss_regtype_type_def;
 extern const struct ss_type_def ss_name_type_def;
 extern const struct ss_type_def ss_void_type_def;
 extern const struct ss_type_def ss_record_type_def;
+extern const struct ss_type_def ss_int4range_type_def, ss_int8range_type_def, ss_numrange_type_def,
+    ss_daterange_type_def, ss_tsrange_type_def, ss_tstzrange_type_def; /* types/range/ */
 
 #endif

@@ -100,6 +100,12 @@ const char *ss_type_internal_name(int32_t id)
     case SS_TYPE_INTERVAL_ARRAY: return "_interval";
     case SS_TYPE_TIMETZ_ARRAY: return "_timetz";
     case SS_TYPE_UUID_ARRAY: return "_uuid";
+    case SS_TYPE_INT4RANGE_ARRAY: return "_int4range";
+    case SS_TYPE_NUMRANGE_ARRAY: return "_numrange";
+    case SS_TYPE_TSRANGE_ARRAY: return "_tsrange";
+    case SS_TYPE_TSTZRANGE_ARRAY: return "_tstzrange";
+    case SS_TYPE_DATERANGE_ARRAY: return "_daterange";
+    case SS_TYPE_INT8RANGE_ARRAY: return "_int8range";
     case SS_TYPE_NAME_ARRAY: return "_name";
     case SS_TYPE_BIT_ARRAY: return "_bit";
     case SS_TYPE_VARBIT_ARRAY: return "_varbit";

@@ -40,6 +40,14 @@ typedef enum ss_type_id {
     SS_TYPE_BIT = 1560,        /* ss_text: one '0' / '1' byte per bit */
     SS_TYPE_VARBIT = 1562,     /* ss_text: one '0' / '1' byte per bit */
     SS_TYPE_JSONB = 3802,      /* ss_text: encoded value (opaque to modules) */
+    /* range types: ss_text holding the encoded range (opaque to modules: flags, bounds;
+       core/types/range/) */
+    SS_TYPE_INT4RANGE = 3904,
+    SS_TYPE_NUMRANGE = 3906,
+    SS_TYPE_TSRANGE = 3908,
+    SS_TYPE_TSTZRANGE = 3910,
+    SS_TYPE_DATERANGE = 3912,
+    SS_TYPE_INT8RANGE = 3926,
     SS_TYPE_JSONPATH = 4072,   /* ss_text: the normalised path text (jsonpath_out's) */
     SS_TYPE_NAME = 19,         /* ss_text: at most 63 bytes */
     /* arrays (PostgreSQL's array type OIDs): ss_text holding the encoded array (opaque to
@@ -62,6 +70,12 @@ typedef enum ss_type_id {
     SS_TYPE_NUMERIC_ARRAY = 1231,
     SS_TYPE_TIMETZ_ARRAY = 1270,
     SS_TYPE_UUID_ARRAY = 2951,
+    SS_TYPE_INT4RANGE_ARRAY = 3905,
+    SS_TYPE_NUMRANGE_ARRAY = 3907,
+    SS_TYPE_TSRANGE_ARRAY = 3909,
+    SS_TYPE_TSTZRANGE_ARRAY = 3911,
+    SS_TYPE_DATERANGE_ARRAY = 3913,
+    SS_TYPE_INT8RANGE_ARRAY = 3927,
     SS_TYPE_BIT_ARRAY = 1561,
     SS_TYPE_VARBIT_ARRAY = 1563,
     SS_TYPE_JSON_ARRAY = 199,
@@ -100,6 +114,12 @@ static inline int32_t ss_type_array_of(int32_t elem)
     case SS_TYPE_NUMERIC: return SS_TYPE_NUMERIC_ARRAY;
     case SS_TYPE_TIMETZ: return SS_TYPE_TIMETZ_ARRAY;
     case SS_TYPE_UUID: return SS_TYPE_UUID_ARRAY;
+    case SS_TYPE_INT4RANGE: return SS_TYPE_INT4RANGE_ARRAY;
+    case SS_TYPE_NUMRANGE: return SS_TYPE_NUMRANGE_ARRAY;
+    case SS_TYPE_TSRANGE: return SS_TYPE_TSRANGE_ARRAY;
+    case SS_TYPE_TSTZRANGE: return SS_TYPE_TSTZRANGE_ARRAY;
+    case SS_TYPE_DATERANGE: return SS_TYPE_DATERANGE_ARRAY;
+    case SS_TYPE_INT8RANGE: return SS_TYPE_INT8RANGE_ARRAY;
     case SS_TYPE_BIT: return SS_TYPE_BIT_ARRAY;
     case SS_TYPE_VARBIT: return SS_TYPE_VARBIT_ARRAY;
     case SS_TYPE_JSON: return SS_TYPE_JSON_ARRAY;
@@ -133,6 +153,12 @@ static inline int32_t ss_type_element_of(int32_t array)
     case SS_TYPE_NUMERIC_ARRAY: return SS_TYPE_NUMERIC;
     case SS_TYPE_TIMETZ_ARRAY: return SS_TYPE_TIMETZ;
     case SS_TYPE_UUID_ARRAY: return SS_TYPE_UUID;
+    case SS_TYPE_INT4RANGE_ARRAY: return SS_TYPE_INT4RANGE;
+    case SS_TYPE_NUMRANGE_ARRAY: return SS_TYPE_NUMRANGE;
+    case SS_TYPE_TSRANGE_ARRAY: return SS_TYPE_TSRANGE;
+    case SS_TYPE_TSTZRANGE_ARRAY: return SS_TYPE_TSTZRANGE;
+    case SS_TYPE_DATERANGE_ARRAY: return SS_TYPE_DATERANGE;
+    case SS_TYPE_INT8RANGE_ARRAY: return SS_TYPE_INT8RANGE;
     case SS_TYPE_BIT_ARRAY: return SS_TYPE_BIT;
     case SS_TYPE_VARBIT_ARRAY: return SS_TYPE_VARBIT;
     case SS_TYPE_JSON_ARRAY: return SS_TYPE_JSON;
@@ -176,6 +202,8 @@ typedef struct ss_value {
     } v;
 } ss_value;
 
+static inline bool ss_type_is_varlen(int32_t id);
+
 /* Width in bytes of one element of a fixed-width vector of this type, or the size of
  * ss_text for variable-width types; 0 for an unknown id.  Covers the ids of this header;
  * the kernel's full description of a type is ss_api.type_info (typeinfo.h). */
@@ -210,7 +238,7 @@ static inline size_t ss_type_width(int32_t id)
     case SS_TYPE_VARCHAR:
     case SS_TYPE_UNKNOWN:
     case SS_TYPE_NUMERIC: return sizeof(ss_text);
-    default: return ss_type_is_array(id) ? sizeof(ss_text) : 0;
+    default: return ss_type_is_varlen(id) ? sizeof(ss_text) : 0; /* ranges, arrays */
     }
 }
 
@@ -234,6 +262,12 @@ static inline bool ss_type_is_varlen(int32_t id)
     case SS_TYPE_INTERVAL:
     case SS_TYPE_TIMETZ:
     case SS_TYPE_UUID:
+    case SS_TYPE_INT4RANGE:
+    case SS_TYPE_NUMRANGE:
+    case SS_TYPE_TSRANGE:
+    case SS_TYPE_TSTZRANGE:
+    case SS_TYPE_DATERANGE:
+    case SS_TYPE_INT8RANGE:
     case SS_TYPE_BIT:
     case SS_TYPE_VARBIT:
     case SS_TYPE_RECORD:

@@ -57,6 +57,12 @@ static int kind_of(int32_t id)
     case SS_TYPE_BIT:
     case SS_TYPE_VARBIT:
     case SS_TYPE_JSONPATH:
+    case SS_TYPE_INT4RANGE: /* ranges: their text, as PostgreSQL's JSONTYPE_OTHER */
+    case SS_TYPE_INT8RANGE:
+    case SS_TYPE_NUMRANGE:
+    case SS_TYPE_DATERANGE:
+    case SS_TYPE_TSRANGE:
+    case SS_TYPE_TSTZRANGE:
     case SS_TYPE_DATE:
     case SS_TYPE_TIME: return K_STRING;
     case SS_TYPE_TIMESTAMP:
