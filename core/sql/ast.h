@@ -315,6 +315,7 @@ typedef struct ast_column_def {
     ast_expr *default_expr;   /* DEFAULT expr, or NULL */
     char identity;            /* GENERATED 'a' ALWAYS / 'd' BY DEFAULT AS IDENTITY, 0: none */
     ast_seq_options ident_opts;
+    bool generated;           /* GENERATED ALWAYS AS (default_expr) STORED */
 } ast_column_def;
 
 typedef enum ast_stmt_kind {
