@@ -417,6 +417,7 @@ typedef enum ast_alter_kind {
     AST_ALTER_SET_GENERATED,  /* ALTER [COLUMN] column SET GENERATED identity */
     AST_ALTER_DROP_IDENTITY,  /* ALTER [COLUMN] column DROP IDENTITY [IF EXISTS] (missing_ok) */
     AST_ALTER_SET_SCHEMA,     /* ALTER VIEW ... SET SCHEMA new_name */
+    AST_ALTER_DROP_EXPRESSION, /* ALTER [COLUMN] column DROP EXPRESSION [IF EXISTS] (missing_ok) */
     AST_ALTER_OWNER           /* OWNER TO new_name (a role's name; NULL: CURRENT_USER /
                                  SESSION_USER / CURRENT_ROLE; "public" for PUBLIC) */
 } ast_alter_kind;

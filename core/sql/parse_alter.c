@@ -15,7 +15,6 @@ static const char *subcommand_name(AlterTableType t)
     case AT_SetStatistics: return "ALTER TABLE ... ALTER COLUMN ... SET STATISTICS";
     case AT_SetStorage: return "ALTER TABLE ... ALTER COLUMN ... SET STORAGE";
     case AT_SetCompression: return "ALTER TABLE ... ALTER COLUMN ... SET COMPRESSION";
-    case AT_DropExpression: return "ALTER TABLE ... ALTER COLUMN ... DROP EXPRESSION";
     case AT_ClusterOn: return "ALTER TABLE ... CLUSTER ON";
     case AT_SetLogged: return "ALTER TABLE ... SET LOGGED";
     case AT_SetUnLogged: return "ALTER TABLE ... SET UNLOGGED";
@@ -212,6 +211,9 @@ static bool tr_cmd(transform_state *ts, AlterTableCmd *c, ast_stmt *out, ast_alt
     }
     case AT_DropIdentity:
         a->kind = AST_ALTER_DROP_IDENTITY;
+        return true;
+    case AT_DropExpression:
+        a->kind = AST_ALTER_DROP_EXPRESSION;
         return true;
     default:
         tr_unsupported(ts, -1, subcommand_name(c->subtype));
