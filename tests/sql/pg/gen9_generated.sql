@@ -67,3 +67,5 @@ COPY gc TO STDOUT;
 COPY gc (id, b) TO STDOUT;
 SELECT * FROM gc;
 COPY (SELECT * FROM gc) TO STDOUT;
+CREATE TABLE gi (a int, t text, b int GENERATED ALWAYS AS (a * 2) STORED, u text GENERATED ALWAYS AS (upper(t)) STORED);
+SELECT column_name, column_default, is_generated, generation_expression FROM information_schema.columns WHERE table_name = 'gi' ORDER BY ordinal_position;
