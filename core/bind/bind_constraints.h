@@ -38,6 +38,9 @@ const ast_expr *bind_source_default(binder *b, const ss_table *t, const struct s
 const ast_expr *bind_source_check(binder *b, const ss_table *t, const struct ss_cons_src *src);
 /* t's CHECK constraints bound over its row (column i at position i) into out->checks. */
 int bind_insert_checks(binder *b, const ss_table *t, ss_bound_stmt *out);
+/* e assignment-cast to column col's type, 42804 "column ... is of type ... but <what>
+ * expression is of type ..." as cookDefault words it (what: "default", "generation"). */
+ss_expr *bind_coerce_to_column(binder *b, ss_expr *e, const char *col, ss_type type, const char *what, int location);
 /* a over a scope entry for a table's columns names / types (relation rel): a CHECK's
  * boolean (generation false) or a generation expression (true), with their rules against
  * subqueries and aggregates. */

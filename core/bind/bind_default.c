@@ -48,14 +48,17 @@ static ss_expr *bind_default_expr(binder *b, const ast_expr *a, const char *col,
     b->nscope = nscope;
     b->scope_lo = lo;
     b->scope_hi = hi;
-    if (!e)
-        return NULL;
-    ss_expr *ce = coerce_expr(b, e, type, CAST_ASSIGNMENT, a->location);
+    return e ? bind_coerce_to_column(b, e, col, type, "default", a->location) : NULL;
+}
+
+ss_expr *bind_coerce_to_column(binder *b, ss_expr *e, const char *col, ss_type type, const char *what, int location)
+{
+    ss_expr *ce = coerce_expr(b, e, type, CAST_ASSIGNMENT, location);
     if (!ce && ss_ctx_error_pending(b->ctx) && !strcmp(b->ctx->err->sqlstate, SS_SQLSTATE_DATATYPE_MISMATCH)) {
         char b1[96], b2[96];
         ss_error_clear(b->ctx->err);
-        bind_error(b, -1, SS_SQLSTATE_DATATYPE_MISMATCH, "column \"%s\" is of type %s but default expression is of type %s",
-                   col, ss_type_display_name(type, b1, sizeof b1), ss_type_display_name(e->type, b2, sizeof b2));
+        bind_error(b, -1, SS_SQLSTATE_DATATYPE_MISMATCH, "column \"%s\" is of type %s but %s expression is of type %s",
+                   col, ss_type_display_name(type, b1, sizeof b1), what, ss_type_display_name(e->type, b2, sizeof b2));
         ss_ctx_error_hint(b->ctx, "You will need to rewrite or cast the expression.");
     }
     return ce;

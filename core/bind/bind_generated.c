@@ -28,26 +28,17 @@ static int note_generated(const ss_expr *e, void *arg)
     return SS_WALK_CONTINUE;
 }
 
-/* The generation expression of column col (named names / typed types), coerced to its type
- * (with typmod unless create: as cookDefault, a value too long fails when it is written). */
+/* A generation expression over the columns names / types, coerced to column col_name's type
+ * (CREATE TABLE passes it without typmod: as cookDefault, a value too long fails when it is
+ * written). */
 static ss_expr *bind_generation(binder *b, const ast_expr *a, const char *table, uint32_t ncols,
-                                const char *const *names, const ss_type *types, uint32_t rel, uint32_t col,
+                                const char *const *names, const ss_type *types, uint32_t rel,
                                 const char *col_name, ss_type type)
 {
     ss_expr *e = bind_row_expr(b, a, table, ncols, names, types, rel, true);
     if (!e)
         return NULL;
-    ss_expr *ce = coerce_expr(b, e, type, CAST_ASSIGNMENT, a->location);
-    if (!ce && ss_ctx_error_pending(b->ctx) && !strcmp(b->ctx->err->sqlstate, SS_SQLSTATE_DATATYPE_MISMATCH)) {
-        char b1[96], b2[96];
-        ss_error_clear(b->ctx->err);
-        bind_error(b, -1, SS_SQLSTATE_DATATYPE_MISMATCH,
-                   "column \"%s\" is of type %s but generation expression is of type %s", col_name,
-                   ss_type_display_name(type, b1, sizeof b1), ss_type_display_name(e->type, b2, sizeof b2));
-        ss_ctx_error_hint(b->ctx, "You will need to rewrite or cast the expression.");
-    }
-    (void)col;
-    return ce;
+    return bind_coerce_to_column(b, e, col_name, type, "generation", a->location);
 }
 
 char *bind_generated_text(binder *b, const char *check_text)
@@ -76,7 +67,7 @@ int bind_generated_column(binder *b, const ast_stmt *st, const char *const *name
     const ast_column_def *d = &st->coldefs[i];
     uint32_t rel = new_rel(b);
     ss_type untyped_mod = {types[i].id, -1};
-    ss_expr *e = bind_generation(b, d->default_expr, ss_ns_rel(st->table), nc, names, types, rel, i, d->name,
+    ss_expr *e = bind_generation(b, d->default_expr, ss_ns_rel(st->table), nc, names, types, rel, d->name,
                                  untyped_mod);
     if (!e)
         return SS_ERROR;
@@ -144,7 +135,7 @@ int bind_generated_exprs(binder *b, const ss_table *t, ss_bound_checks *bc)
             names[k] = cc->src.names && cc->src.names[k] ? cc->src.names[k] : ""; /* "": no name matches */
         uint32_t rel = new_rel(b);
         ss_expr *e = bind_generation(b, a, cc->src.table ? cc->src.table : t->name, t->ncols, names, t->types, rel,
-                                     c, t->cols[c].name, t->types[c]);
+                                     t->cols[c].name, t->types[c]);
         if (!e)
             return SS_ERROR;
         ss_expr_walker w = {to_row, NULL, &rel, NULL};
