@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "bind/bind_constraints.h"
+#include "catalog/constraints.h"
 #include "exec/expr_walk.h"
 #include "types/functions.h"
 #include "types/typeio.h"
@@ -237,5 +238,70 @@ int ss_bind_alter_redefault(ss_ctx *ctx, const ss_table *t, uint32_t col, const 
         return no_position(ctx);
     }
     *text = bind_deparse_default(&b, a, t->types[col]);
+    return SS_OK;
+}
+
+/* Whether the column e reads is col (of relation rel). */
+typedef struct col_use {
+    uint32_t rel, col;
+    bool found;
+} col_use;
+
+static int note_use(const ss_expr *e, void *arg)
+{
+    col_use *u = arg;
+    if (e->kind == EXPR_COLUMN && e->u.column.rel == u->rel && e->u.column.index == u->col) {
+        u->found = true;
+        return SS_WALK_STOP;
+    }
+    return SS_WALK_CONTINUE;
+}
+
+int ss_bind_generated_user(ss_ctx *ctx, const ss_table *t, uint32_t col, int *user)
+{
+    *user = -1;
+    if (!bind_has_generated(t))
+        return SS_OK;
+    binder b;
+    if (binder_for(ctx, &b))
+        return SS_ERROR;
+    ss_bound_checks bc;
+    memset(&bc, 0, sizeof bc);
+    if (bind_generated_exprs(&b, t, &bc))
+        return no_position(ctx);
+    for (uint32_t g = 0; g < bc.ngen && *user < 0; g++) {
+        col_use u = {0, col, false}; /* bound over the row: relation 0 */
+        ss_expr_walk_const(bc.gen_exprs[g], note_use, &u, NULL);
+        if (u.found && bc.gen_cols[g] != col)
+            *user = (int)bc.gen_cols[g];
+    }
+    return SS_OK;
+}
+
+int ss_bind_generated_texts(ss_ctx *ctx, const ss_table *t, char **texts)
+{
+    binder b;
+    if (binder_for(ctx, &b))
+        return SS_ERROR;
+    const char **names = bind_alloc(&b, sizeof(char *) * (t->ncols ? t->ncols : 1));
+    const char **now = bind_alloc(&b, sizeof(char *) * (t->ncols ? t->ncols : 1));
+    if (!names || !now)
+        return SS_ERROR;
+    for (uint32_t c = 0; c < t->ncols; c++) {
+        texts[c] = NULL;
+        const ss_col_cons *cc = t->cons ? &t->cons->cols[c] : NULL;
+        if (!cc || !cc->generated)
+            continue;
+        const ast_expr *a = bind_source_default(&b, t, &cc->src);
+        if (!a)
+            return SS_ERROR;
+        for (uint32_t k = 0; k < t->ncols; k++) {
+            names[k] = cc->src.names && cc->src.names[k] ? cc->src.names[k] : "";
+            now[k] = t->cols[k].name;
+        }
+        const char *text = bind_deparse_check_as(&b, a, names, now, t->types, t->ncols);
+        if (!text || !(texts[c] = bind_generated_text(&b, text)))
+            return SS_ERROR;
+    }
     return SS_OK;
 }

@@ -21,6 +21,11 @@ int ss_bind_alter_default(ss_ctx *ctx, const ast_expr *a, const char *col, ss_ty
  * "CHECK (...)" with the columns' names as they are now (NULL: a form it does not print). */
 int ss_bind_alter_check(ss_ctx *ctx, const ss_table *t, const ss_cons_src *src, ss_expr **out, int *one_col,
                         const char **text);
+/* *user: a generated column of t (not col itself) whose expression reads column col, -1:
+ * none.  texts[c] (ncols of them): \d's text of each generated column c with the columns'
+ * names as they are now (NULL: not generated), in the statement's arena. */
+int ss_bind_generated_user(ss_ctx *ctx, const ss_table *t, uint32_t col, int *user);
+int ss_bind_generated_texts(ss_ctx *ctx, const ss_table *t, char **texts);
 /* The type of ALTER TABLE ... ADD COLUMN's column d (42704 unknown type); *serial tells a
  * SMALLSERIAL / SERIAL / BIGSERIAL (its integer type in *out). */
 int ss_bind_alter_type(ss_ctx *ctx, const ast_column_def *d, ss_type *out, bool *serial);

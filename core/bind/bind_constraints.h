@@ -38,6 +38,30 @@ const ast_expr *bind_source_default(binder *b, const ss_table *t, const struct s
 const ast_expr *bind_source_check(binder *b, const ss_table *t, const struct ss_cons_src *src);
 /* t's CHECK constraints bound over its row (column i at position i) into out->checks. */
 int bind_insert_checks(binder *b, const ss_table *t, ss_bound_stmt *out);
+/* e assignment-cast to column col's type, 42804 "column ... is of type ... but <what>
+ * expression is of type ..." as cookDefault words it (what: "default", "generation"). */
+ss_expr *bind_coerce_to_column(binder *b, ss_expr *e, const char *col, ss_type type, const char *what, int location);
+/* a over a scope entry for a table's columns names / types (relation rel): a CHECK's
+ * boolean (generation false) or a generation expression (true), with their rules against
+ * subqueries and aggregates. */
+ss_expr *bind_row_expr(binder *b, const ast_expr *a, const char *table, uint32_t ncols, const char *const *names,
+                      const ss_type *types, uint32_t rel, bool generation);
+
+/* bind_generated.c: generated columns.  CREATE TABLE's column i of st (GENERATED ALWAYS AS
+ * (default_expr) STORED) checked as PostgreSQL's cookDefault does (42P17 for another
+ * generated column or a function not immutable), its \d text into cc; whether t has one;
+ * t's generation expressions over its row (column i at position i) into bc; 428C9 when a
+ * statement gives generated column col a value other than DEFAULT (doing: "insert a
+ * non-DEFAULT value into" or "update"): SS_ERROR, else 0. */
+struct ss_col_cons;
+struct ss_bound_checks;
+int bind_generated_column(binder *b, const ast_stmt *st, const char *const *names, const ss_type *types, uint32_t i,
+                          struct ss_col_cons *cc);
+bool bind_has_generated(const ss_table *t);
+int bind_generated_exprs(binder *b, const ss_table *t, struct ss_bound_checks *bc);
+int bind_generated_target(binder *b, const ss_table *t, uint32_t col, const char *doing);
+/* \d's "generated always as (expr) stored" from bind_deparse_check's "CHECK (expr)". */
+char *bind_generated_text(binder *b, const char *check_text);
 /* bind_fkey_actions.c: out->fk_actions for an UPDATE or DELETE of t (fkey.h). */
 int bind_fkey_actions(binder *b, ss_table *t, ss_bound_stmt *out);
 /* 428C9 when the INSERT gives an identity GENERATED ALWAYS column a value other than DEFAULT

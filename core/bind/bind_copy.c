@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "bind/binder_internal.h"
+#include "catalog/constraints.h"
 #include "catalog/namespace.h"
 #include "catalog/catalog.h"
 #include "copy/copy.h"
@@ -283,21 +284,33 @@ static int bind_copy_options(binder *b, const ast_copy *ac, ss_copy_bound *c)
 /* The copied columns of table t: the list given (each once) or all of them. */
 static int copy_columns(binder *b, const ast_stmt *st, const ss_table *t, ss_copy_bound *c)
 {
-    c->ncols = st->ncolumns ? st->ncolumns : t->ncols;
+    /* generated columns are never copied (PostgreSQL's CopyGetAttnums) */
+    uint32_t ngen = 0;
+    for (uint32_t k = 0; !st->ncolumns && t->cons && k < t->ncols; k++)
+        ngen += t->cons->cols[k].generated;
+    c->ncols = st->ncolumns ? st->ncolumns : t->ncols - ngen;
     uint32_t n = c->ncols ? c->ncols : 1;
     c->attnums = bind_alloc(b, sizeof(uint32_t) * n);
     c->col_names = bind_alloc(b, sizeof(char *) * n);
     c->col_types = bind_alloc(b, sizeof(ss_type) * n);
     if (!c->attnums || !c->col_names || !c->col_types)
         return SS_ERROR;
-    for (uint32_t i = 0; i < c->ncols; i++) {
-        uint32_t k = i;
+    for (uint32_t i = 0, next = 0; i < c->ncols; i++) {
+        uint32_t k = next;
+        while (!st->ncolumns && t->cons && t->cons->cols[k].generated)
+            k++;
+        next = k + 1;
         if (st->ncolumns) {
             for (k = 0; k < t->ncols && strcmp(t->cols[k].name, st->columns[i]); k++)
                 ;
             if (k == t->ncols)
                 return bind_error(b, -1, SS_SQLSTATE_UNDEFINED_COLUMN, "column \"%s\" of relation \"%s\" does not exist",
                                   st->columns[i], t->name);
+            if (t->cons && t->cons->cols[k].generated) {
+                bind_error(b, -1, "42P10", "column \"%s\" is a generated column", st->columns[i]);
+                ss_ctx_error_detail(b->ctx, "Generated columns cannot be used in COPY.");
+                return SS_ERROR;
+            }
             for (uint32_t j = 0; j < i; j++)
                 if (c->attnums[j] == k)
                     return bind_error(b, -1, "42701", "column \"%s\" specified more than once", st->columns[i]);

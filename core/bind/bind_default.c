@@ -48,14 +48,17 @@ static ss_expr *bind_default_expr(binder *b, const ast_expr *a, const char *col,
     b->nscope = nscope;
     b->scope_lo = lo;
     b->scope_hi = hi;
-    if (!e)
-        return NULL;
-    ss_expr *ce = coerce_expr(b, e, type, CAST_ASSIGNMENT, a->location);
+    return e ? bind_coerce_to_column(b, e, col, type, "default", a->location) : NULL;
+}
+
+ss_expr *bind_coerce_to_column(binder *b, ss_expr *e, const char *col, ss_type type, const char *what, int location)
+{
+    ss_expr *ce = coerce_expr(b, e, type, CAST_ASSIGNMENT, location);
     if (!ce && ss_ctx_error_pending(b->ctx) && !strcmp(b->ctx->err->sqlstate, SS_SQLSTATE_DATATYPE_MISMATCH)) {
         char b1[96], b2[96];
         ss_error_clear(b->ctx->err);
-        bind_error(b, -1, SS_SQLSTATE_DATATYPE_MISMATCH, "column \"%s\" is of type %s but default expression is of type %s",
-                   col, ss_type_display_name(type, b1, sizeof b1), ss_type_display_name(e->type, b2, sizeof b2));
+        bind_error(b, -1, SS_SQLSTATE_DATATYPE_MISMATCH, "column \"%s\" is of type %s but %s expression is of type %s",
+                   col, ss_type_display_name(type, b1, sizeof b1), what, ss_type_display_name(e->type, b2, sizeof b2));
         ss_ctx_error_hint(b->ctx, "You will need to rewrite or cast the expression.");
     }
     return ce;
@@ -100,9 +103,8 @@ ss_expr *bind_nextval(binder *b, const char *seq, ss_type type)
     return e ? coerce_expr(b, e, type, CAST_ASSIGNMENT, -1) : NULL;
 }
 
-/* Binds the CHECKs over a scope entry for the table's columns (relation rel). */
-static ss_expr *bind_check(binder *b, const ast_check *k, const char *table, uint32_t ncols,
-                           const char *const *names, const ss_type *types, uint32_t rel)
+ss_expr *bind_row_expr(binder *b, const ast_expr *a, const char *table, uint32_t ncols, const char *const *names,
+                      const ss_type *types, uint32_t rel, bool generation)
 {
     uint32_t nscope = b->nscope, lo = b->scope_lo, hi = b->scope_hi;
     range_entry re;
@@ -118,15 +120,22 @@ static ss_expr *bind_check(binder *b, const ast_check *k, const char *table, uin
         return NULL;
     const char *saved = b->no_agg_context;
     const char *saved_sub = b->sublink_refused;
-    b->no_agg_context = "check constraints";
-    b->sublink_refused = "check constraint";
-    ss_expr *e = bind_bool_expr(b, k->expr, "CHECK");
+    b->no_agg_context = generation ? "column generation expressions" : "check constraints";
+    b->sublink_refused = generation ? "column generation expression" : "check constraint";
+    ss_expr *e = generation ? bind_expr(b, a) : bind_bool_expr(b, a, "CHECK");
     b->no_agg_context = saved;
     b->sublink_refused = saved_sub;
     b->nscope = nscope;
     b->scope_lo = lo;
     b->scope_hi = hi;
     return e;
+}
+
+/* Binds the CHECKs over a scope entry for the table's columns (relation rel). */
+static ss_expr *bind_check(binder *b, const ast_check *k, const char *table, uint32_t ncols,
+                           const char *const *names, const ss_type *types, uint32_t rel)
+{
+    return bind_row_expr(b, k->expr, table, ncols, names, types, rel, false);
 }
 
 /* The columns of rel a CHECK reads: one distinct column gives PostgreSQL's t_col_check. */
@@ -216,6 +225,12 @@ int bind_create_constraints(binder *b, const ast_stmt *st, const ss_column_def *
         if (is_serial && d->identity)
             return bind_error(b, -1, "42601", "both default and identity specified for column \"%s\" of table \"%s\"",
                               d->name, ss_ns_rel(st->table));
+        if (d->generated) {
+            any = true;
+            if (bind_generated_column(b, st, names, types, i, &tc->cols[i]))
+                return SS_ERROR;
+            continue;
+        }
         if (d->default_expr) {
             any = true;
             tc->cols[i].has_default = true;
@@ -301,7 +316,7 @@ ss_expr *bind_column_default(binder *b, const ss_table *t, uint32_t col)
     const ss_col_cons *cc = t->cons ? &t->cons->cols[col] : NULL;
     if (cc && cc->seq)
         return bind_nextval(b, cc->seq, t->types[col]);
-    if (!cc || !cc->has_default)
+    if (!cc || !cc->has_default || cc->generated) /* a generated column is filled later */
         return make_null(b, t->types[col]);
     const ast_stmt *st = source_stmt(b, t, &cc->src, false);
     if (!st)
@@ -351,7 +366,7 @@ static int to_positions(ss_expr **slot, void *arg)
 
 int bind_insert_checks(binder *b, const ss_table *t, ss_bound_stmt *out)
 {
-    if (!t->cons || !t->cons->nchecks)
+    if (!t->cons || (!t->cons->nchecks && !bind_has_generated(t)))
         return SS_OK;
     const ss_table_cons *tc = t->cons;
     ss_bound_checks *bc = bind_alloc(b, sizeof *bc);
@@ -383,11 +398,13 @@ int bind_insert_checks(binder *b, const ss_table *t, ss_bound_stmt *out)
         bc->names[k] = tc->check_names[i];
     }
     out->checks = bc;
-    return SS_OK;
+    return bind_generated_exprs(b, t, bc);
 }
 
 int bind_identity_target(binder *b, const ss_table *t, uint32_t col, char overriding)
 {
+    if (t->cons && t->cons->cols[col].generated)
+        return bind_generated_target(b, t, col, "insert a non-DEFAULT value into");
     if (!t->cons || !t->cons->cols[col].identity)
         return 0;
     if (overriding == 'u')

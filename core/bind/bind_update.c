@@ -80,6 +80,8 @@ int bind_set_column(binder *b, const ast_stmt *st, const ss_table *t, uint32_t i
     if (assigned[c])
         return bind_error(b, -1, "42601", "multiple assignments to same column \"%s\"",
                           st->set_columns[i]);
+    if (!st->set_default[i] && t->cons && t->cons->cols[c].generated)
+        return bind_generated_target(b, t, c, "update");
     if (!st->set_default[i] && t->cons && t->cons->cols[c].identity == 'a') {
         bind_error(b, -1, "428C9", "column \"%s\" can only be updated to DEFAULT", t->cols[c].name);
         ss_ctx_error_detail(b->ctx, "Column \"%s\" is an identity column defined as GENERATED ALWAYS.",

@@ -361,6 +361,8 @@ int ss_alter_validate_constraint(alter_run *r, const ast_alter_cmd *a)
 int ss_alter_recheck(alter_run *r, bool validate_rows)
 {
     ss_table *t = r->t;
+    if (ss_alter_generated_retext(r))
+        return SS_ERROR;
     for (uint32_t k = 0; t->cons && k < t->cons->nchecks; k++) {
         ss_expr *e;
         int one;

@@ -33,8 +33,9 @@ static int append_column(ss_ctx *ctx, ss_table *t, const char *name, ss_type typ
             cons->cols = cc;
             memset(&cc[n], 0, sizeof *cc);
         }
-        for (uint32_t k = 0; ok && k < cons->nchecks; k++) {
-            ss_cons_src *s = &cons->check_srcs[k];
+        /* CHECKs, then generated columns: the sources that map names */
+        for (uint32_t k = 0; ok && k < cons->nchecks + n; k++) {
+            ss_cons_src *s = k < cons->nchecks ? &cons->check_srcs[k] : &cons->cols[k - cons->nchecks].src;
             if (!s->names)
                 continue;
             char **nn = realloc(s->names, sizeof *nn * (n + 1));
@@ -298,8 +299,9 @@ int ss_alter_drop_column(alter_run *r, const ast_alter_cmd *a)
         free(cc->default_text);
         ss_cons_src_free(&cc->src, old_ncols);
         memmove(cc, cc + 1, sizeof *cc * (old_ncols - col - 1));
-        for (uint32_t k = 0; k < cons->nchecks; k++) {
-            char **names = cons->check_srcs[k].names;
+        /* CHECKs, then generated columns: the sources that map names */
+        for (uint32_t k = 0; k < cons->nchecks + old_ncols - 1; k++) {
+            char **names = k < cons->nchecks ? cons->check_srcs[k].names : cons->cols[k - cons->nchecks].src.names;
             if (!names)
                 continue;
             free(names[col]);
@@ -352,7 +354,7 @@ int ss_alter_column_type(alter_run *r, const ast_alter_cmd *a)
         t->cols[col].type = type;
         /* the default, read again for the new type */
         const char *text = NULL;
-        if (t->cons && t->cons->cols[col].has_default &&
+        if (t->cons && t->cons->cols[col].has_default && !t->cons->cols[col].generated &&
             (rc = ss_bind_alter_redefault(ctx, t, col, &text)) == SS_OK) {
             bool ok = true;
             char *dt = ss_strdup_or_null(text, &ok);

@@ -41,6 +41,13 @@ int ss_alter_dependent_views(alter_run *r, int col, ss_view ***out, uint32_t *n)
 int ss_alter_pkey_views(alter_run *r, ss_index *ix, ss_view ***out, uint32_t *n);
 
 int ss_alter_add_column(alter_run *r, const ast_alter_cmd *a);
+/* alter_generated.c: PostgreSQL 15's refusals for generated columns before a command runs
+ * (SET / DROP DEFAULT of one 42601, ALTER TYPE of a column one reads 0A000, DROP COLUMN of
+ * a column one reads 2BP01, CASCADE 0A000); DROP EXPRESSION (55000 when the column is not
+ * generated, a NOTICE with IF EXISTS); \d's texts again after a rename. */
+int ss_alter_generated_guard(alter_run *r, const ast_alter_cmd *a);
+int ss_alter_drop_expression(alter_run *r, const ast_alter_cmd *a);
+int ss_alter_generated_retext(alter_run *r);
 int ss_alter_drop_column(alter_run *r, const ast_alter_cmd *a);
 /* SET / DROP NOT NULL of column col (23502 when a row holds NULL; 42P16 for a primary key or
  * identity column). */

@@ -468,6 +468,8 @@ static int run_cmd(alter_run *r, const ast_alter_cmd *a)
     if (ss_rowtype_check_alter(r->ctx, r->c, r->t, (int)a->kind, r->st->nalter_cmds == 1,
                                a->coldef >= 0 ? &r->st->coldefs[a->coldef] : NULL)) /* a column uses its row type */
         return SS_ERROR;
+    if (ss_alter_generated_guard(r, a))
+        return SS_ERROR;
     switch (a->kind) {
     case AST_ALTER_OWNER:
         return owner_to(r->ctx, a);
@@ -511,6 +513,8 @@ static int run_cmd(alter_run *r, const ast_alter_cmd *a)
         return ss_alter_set_generated(r, a);
     case AST_ALTER_DROP_IDENTITY:
         return ss_alter_drop_identity(r, a);
+    case AST_ALTER_DROP_EXPRESSION:
+        return ss_alter_drop_expression(r, a);
     case AST_ALTER_SET_SCHEMA:
         return ss_ctx_error(r->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: ALTER TABLE ... SET SCHEMA");
     }

@@ -1,6 +1,7 @@
 /* constraints.c — NOT NULL and CHECK over new rows (constraints.h), and freeing what a table
  * keeps of its constraints. */
 #include "catalog/constraints.h"
+#include "catalog/generated_columns.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -86,6 +87,7 @@ ss_table_cons *ss_table_cons_copy(const ss_table_cons *src, uint32_t ncols)
         const ss_col_cons *f = &src->cols[i];
         c->cols[i].has_default = f->has_default;
         c->cols[i].identity = f->identity;
+        c->cols[i].generated = f->generated;
         c->cols[i].seq = ss_strdup_or_null(f->seq, &ok);
         c->cols[i].default_text = ss_strdup_or_null(f->default_text, &ok);
         ok = ss_cons_src_copy(&c->cols[i].src, &f->src, ncols) && ok;
@@ -126,6 +128,8 @@ int ss_constraints_check_rows(ss_ctx *ctx, const ss_table *t, const ss_bound_che
     uint32_t live = ss_batch_rows(rows);
     if (!live)
         return SS_OK;
+    if (checks && checks->ngen && ss_generated_fill(ctx, checks, rows) != SS_OK)
+        return SS_ERROR;
     uint32_t nchecks = checks ? checks->n : 0;
     ss_vector **res = NULL;
     int rc = SS_OK;
@@ -220,7 +224,7 @@ int ss_table_attach_cons(ss_ctx *ctx, ss_table *t, const ss_table_cons *src)
         free(srcs);
         for (uint32_t i = 0; ok && i < t->ncols; i++)
             if (c->cols[i].has_default)
-                ok = src_from_create(&c->cols[i].src, t, src->create_sql, i, false);
+                ok = src_from_create(&c->cols[i].src, t, src->create_sql, i, c->cols[i].generated);
         for (uint32_t k = 0; ok && k < c->nchecks; k++)
             ok = src_from_create(&c->check_srcs[k], t, src->create_sql, k, true);
         if (!ok && c) {

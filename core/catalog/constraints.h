@@ -23,6 +23,8 @@ typedef struct ss_cons_src {
 typedef struct ss_col_cons {
     bool has_default;      /* a DEFAULT: read from src */
     char identity;         /* 'a' GENERATED ALWAYS, 'd' BY DEFAULT AS IDENTITY, 0: none */
+    bool generated;        /* GENERATED ALWAYS AS (expr) STORED: has_default too, src the
+                              expression (with names, as a CHECK's) */
     char *seq;             /* SERIAL or identity: the sequence its default takes nextval of */
     char *default_text;    /* the Default column of \d (NULL: none) */
     ss_cons_src src;       /* the catalog's copy with has_default: where the DEFAULT is read */
@@ -61,9 +63,15 @@ typedef struct ss_bound_checks {
     uint32_t n;
     ss_expr **exprs;
     const char **names;
+    /* generated columns: column gen_cols[i] of each new row is gen_exprs[i] over the row
+       (computed before the checks, in column order; a generated column reads no other) */
+    uint32_t ngen;
+    uint32_t *gen_cols;
+    ss_expr **gen_exprs;
 } ss_bound_checks;
 
-/* Checks the live rows of rows (one vector per column of t, in table order), row by row as
+/* Computes the generated columns of checks (if any) into the live rows of rows, then checks
+ * the live rows of rows (one vector per column of t, in table order), row by row as
  * PostgreSQL's ExecConstraints: NOT NULL of each column (23502), then each CHECK (23514; NULL
  * passes), with DETAIL "Failing row contains (...)".  checks may be NULL. */
 int ss_constraints_check_rows(ss_ctx *ctx, const ss_table *t, const ss_bound_checks *checks, const ss_batch *rows);

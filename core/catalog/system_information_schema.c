@@ -182,6 +182,36 @@ typedef struct col_ctx {
 } col_ctx;
 
 /* updatable: whether UPDATE can assign it (a table's column always) */
+/* generation_expression from \d's "generated always as (expr) stored": pg_get_expr's
+ * unpretty form, which parenthesizes an operator at the top (a space outside parentheses
+ * and quotes tells one). */
+static char *generation_expression(const char *shown)
+{
+    const char *pre = "generated always as (", *post = ") stored";
+    size_t n = shown ? strlen(shown) : 0, lp = strlen(pre), ls = strlen(post);
+    if (n < lp + ls || strncmp(shown, pre, lp) || strcmp(shown + n - ls, post))
+        return NULL;
+    const char *e = shown + lp;
+    size_t len = n - lp - ls;
+    int depth = 0;
+    bool quoted = false, op = false;
+    for (size_t i = 0; i < len; i++) {
+        char ch = e[i];
+        if (ch == '\'' || ch == '"')
+            quoted = !quoted;
+        else if (!quoted && ch == '(')
+            depth++;
+        else if (!quoted && ch == ')')
+            depth--;
+        else if (!quoted && !depth && ch == ' ')
+            op = true;
+    }
+    char *out = malloc(len + 3);
+    if (out)
+        snprintf(out, len + 3, op ? "(%.*s)" : "%.*s", (int)len, e);
+    return out;
+}
+
 static int add_column(col_ctx *k, const char *schema, const char *rel, const char *name, uint32_t pos, ss_type type,
                       bool not_null, const ss_col_cons *cons, bool updatable)
 {
@@ -195,6 +225,7 @@ static int add_column(col_ctx *k, const char *schema, const char *rel, const cha
     snprintf(dtd, sizeof dtd, "%u", pos);
     const char *data_type = is_array(type.id) ? "ARRAY" : ss_type_display_name((ss_type){type.id, -1}, dtype, sizeof dtype);
     char ident = cons ? cons->identity : 0;
+    char *gen = cons && cons->generated ? generation_expression(cons->default_text) : NULL;
     ss_sequence seq;
     bool have_seq = ident && cons->seq && k->c->sequences && ss_seq_snapshot(k->c->sequences, cons->seq, &seq);
     if (have_seq) {
@@ -205,7 +236,8 @@ static int add_column(col_ctx *k, const char *schema, const char *rel, const cha
     }
     ss_value row[SS_IS_COLUMNS_NCOLS] = {
         ss_row_text(CATALOG_NAME), ss_row_text(schema), ss_row_text(rel), ss_row_text(name), num(pos),
-        text_or_null(cons && !ident ? cons->default_text : NULL), ss_row_text(not_null ? "NO" : "YES"),
+        text_or_null(cons && !ident && !cons->generated ? cons->default_text : NULL),
+        ss_row_text(not_null ? "NO" : "YES"),
         ss_row_text(data_type), f.char_max, f.char_octets, f.num_prec, f.num_radix, f.num_scale, f.dt_prec,
         text_or_null(fields), NUL, NUL, NUL, NUL, NUL, NUL, NUL, NUL, NUL, NUL,
         ss_row_text(CATALOG_NAME), ss_row_text("pg_catalog"), ss_row_text(ss_type_internal_name(type.id)),
@@ -213,8 +245,10 @@ static int add_column(col_ctx *k, const char *schema, const char *rel, const cha
         text_or_null(ident == 'a' ? "ALWAYS" : ident == 'd' ? "BY DEFAULT" : NULL),
         have_seq ? ss_row_text(start) : NUL, have_seq ? ss_row_text(inc) : NUL, have_seq ? ss_row_text(max) : NUL,
         have_seq ? ss_row_text(min) : NUL, ss_row_text(have_seq && seq.p.cycle ? "YES" : "NO"),
-        ss_row_text("NEVER"), NUL, ss_row_text(yes_no(updatable))};
-    return k->add(k->ctx, k->arg, row);
+        ss_row_text(gen ? "ALWAYS" : "NEVER"), text_or_null(gen), ss_row_text(yes_no(updatable))};
+    int rc = k->add(k->ctx, k->arg, row);
+    free(gen);
+    return rc;
 }
 
 int ss_system_is_columns_fill(ss_ctx *ctx, const ss_catalog *c, const bool *wanted, ss_view_row_fn add, void *arg)

@@ -15,7 +15,7 @@ static int fit_rows(ss_ctx *ctx, ss_vector *v, const uint32_t *sel, uint32_t n, 
     ss_text *r = v->data;
     uint32_t maxlen = (uint32_t)(to.typmod - 4);
     SS_FOR_ROWS(sel, n, i, {
-        if (r[i].len > maxlen && !ss_vector_is_null(v, i) &&
+        if (!ss_vector_is_null(v, i) && r[i].len > maxlen &&
             ss_cast_fit_varchar(ctx, r[i].ptr, &r[i].len, to, mode) != SS_OK)
             return SS_ERROR;
     });

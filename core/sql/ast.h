@@ -315,6 +315,7 @@ typedef struct ast_column_def {
     ast_expr *default_expr;   /* DEFAULT expr, or NULL */
     char identity;            /* GENERATED 'a' ALWAYS / 'd' BY DEFAULT AS IDENTITY, 0: none */
     ast_seq_options ident_opts;
+    bool generated;           /* GENERATED ALWAYS AS (default_expr) STORED */
 } ast_column_def;
 
 typedef enum ast_stmt_kind {
@@ -416,6 +417,7 @@ typedef enum ast_alter_kind {
     AST_ALTER_SET_GENERATED,  /* ALTER [COLUMN] column SET GENERATED identity */
     AST_ALTER_DROP_IDENTITY,  /* ALTER [COLUMN] column DROP IDENTITY [IF EXISTS] (missing_ok) */
     AST_ALTER_SET_SCHEMA,     /* ALTER VIEW ... SET SCHEMA new_name */
+    AST_ALTER_DROP_EXPRESSION, /* ALTER [COLUMN] column DROP EXPRESSION [IF EXISTS] (missing_ok) */
     AST_ALTER_OWNER           /* OWNER TO new_name (a role's name; NULL: CURRENT_USER /
                                  SESSION_USER / CURRENT_ROLE; "public" for PUBLIC) */
 } ast_alter_kind;

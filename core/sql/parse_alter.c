@@ -15,7 +15,6 @@ static const char *subcommand_name(AlterTableType t)
     case AT_SetStatistics: return "ALTER TABLE ... ALTER COLUMN ... SET STATISTICS";
     case AT_SetStorage: return "ALTER TABLE ... ALTER COLUMN ... SET STORAGE";
     case AT_SetCompression: return "ALTER TABLE ... ALTER COLUMN ... SET COMPRESSION";
-    case AT_DropExpression: return "ALTER TABLE ... ALTER COLUMN ... DROP EXPRESSION";
     case AT_ClusterOn: return "ALTER TABLE ... CLUSTER ON";
     case AT_SetLogged: return "ALTER TABLE ... SET LOGGED";
     case AT_SetUnLogged: return "ALTER TABLE ... SET UNLOGGED";
@@ -55,7 +54,13 @@ static ast_column_def *new_coldef(transform_state *ts, ast_stmt *out, int *at)
 static bool add_coldef(transform_state *ts, ColumnDef *cd, ast_stmt *out, int *at)
 {
     ast_column_def *d = new_coldef(ts, out, at);
-    return d && tr_column_def(ts, cd, d, out);
+    if (!d || !tr_column_def(ts, cd, d, out))
+        return false;
+    if (d->generated) {
+        tr_unsupported(ts, cd->location, "ALTER TABLE ... ADD COLUMN ... GENERATED ALWAYS AS");
+        return false;
+    }
+    return true;
 }
 
 /* ADD [CONSTRAINT name] CHECK (...) [NOT VALID]; other constraint kinds are 0A000. */
@@ -206,6 +211,9 @@ static bool tr_cmd(transform_state *ts, AlterTableCmd *c, ast_stmt *out, ast_alt
     }
     case AT_DropIdentity:
         a->kind = AST_ALTER_DROP_IDENTITY;
+        return true;
+    case AT_DropExpression:
+        a->kind = AST_ALTER_DROP_EXPRESSION;
         return true;
     default:
         tr_unsupported(ts, -1, subcommand_name(c->subtype));

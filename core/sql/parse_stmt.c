@@ -685,6 +685,12 @@ bool tr_column_def(transform_state *ts, ColumnDef *cd, ast_column_def *d, ast_st
         case CONSTR_DEFAULT:
             if (d->identity)
                 goto both;
+            if (d->generated) {
+                tr_error(ts, "42601", con->location,
+                         "both default and generation expression specified for column \"%s\" of table \"%s\"",
+                         d->name, out->table);
+                return false;
+            }
             if (d->default_expr) {
                 tr_error(ts, "42601", con->location,
                          "multiple default values specified for column \"%s\" of table \"%s\"", d->name,
@@ -701,6 +707,12 @@ bool tr_column_def(transform_state *ts, ColumnDef *cd, ast_column_def *d, ast_st
                          out->table);
                 return false;
             }
+            if (d->generated) {
+                tr_error(ts, "42601", con->location,
+                         "both identity and generation expression specified for column \"%s\" of table \"%s\"",
+                         d->name, out->table);
+                return false;
+            }
             if (d->default_expr) {
             both:
                 tr_error(ts, "42601", con->location,
@@ -711,6 +723,34 @@ bool tr_column_def(transform_state *ts, ColumnDef *cd, ast_column_def *d, ast_st
             d->identity = (char)con->generated_when;
             d->not_null = true;
             if (!tr_seq_options(ts, con->options, true, &d->ident_opts))
+                return false;
+            break;
+        case CONSTR_GENERATED:
+            /* the expression is kept as default_expr: the catalog stores it as a default */
+            if (d->generated) {
+                tr_error(ts, "42601", con->location,
+                         "multiple generation clauses specified for column \"%s\" of table \"%s\"", d->name,
+                         out->table);
+                return false;
+            }
+            if (d->identity) {
+                tr_error(ts, "42601", con->location,
+                         "both identity and generation expression specified for column \"%s\" of table \"%s\"",
+                         d->name, out->table);
+                return false;
+            }
+            if (d->default_expr) {
+                tr_error(ts, "42601", con->location,
+                         "both default and generation expression specified for column \"%s\" of table \"%s\"",
+                         d->name, out->table);
+                return false;
+            }
+            if (con->generated_when != 'a') {
+                tr_error(ts, "42601", con->location, "for a generated column, GENERATED ALWAYS must be specified");
+                return false;
+            }
+            d->generated = true;
+            if (!(d->default_expr = tr_expr(ts, con->raw_expr)))
                 return false;
             break;
         case CONSTR_CHECK:
