@@ -36,10 +36,8 @@ bool tr_returning(transform_state *ts, List *list, ast_stmt *out)
  * Sunstone does not take. */
 static bool tr_target(transform_state *ts, WithClause *with, ast_stmt_kind kind, RangeVar *rv, ast_stmt *out)
 {
-    if (with) {
-        tr_unsupported(ts, with->location, kind == AST_UPDATE ? "WITH queries in UPDATE" : "WITH queries in DELETE");
+    if (!tr_dml_with_check(ts, with, rv, true))
         return false;
-    }
     out->kind = kind;
     if (!rv->inh) {
         tr_unsupported(ts, rv->location, "ONLY");
@@ -63,12 +61,14 @@ bool tr_insert_returning(transform_state *ts, InsertStmt *s, ast_stmt *out)
     q->fromClause = list_make1(s->relation);
     q->limitOption = LIMIT_OPTION_DEFAULT;
     q->op = SETOP_NONE;
+    if (!tr_dml_with_attach(ts, s->withClause, q))
+        return false;
     out->returning_select = tr_select(ts, q);
     return out->returning_select != NULL;
 }
 
 /* The finding query, SELECT targets FROM target, from WHERE where (PostgreSQL nodes). */
-static bool tr_finder(transform_state *ts, RangeVar *rv, List *targets, List *from, Node *where,
+static bool tr_finder(transform_state *ts, WithClause *with, RangeVar *rv, List *targets, List *from, Node *where,
                       ast_stmt *out)
 {
     SelectStmt *s = NEW_NODE(SelectStmt);
@@ -77,6 +77,8 @@ static bool tr_finder(transform_state *ts, RangeVar *rv, List *targets, List *fr
     s->whereClause = where;
     s->limitOption = LIMIT_OPTION_DEFAULT;
     s->op = SETOP_NONE;
+    if (!tr_dml_with_attach(ts, with, s))
+        return false;
     out->select = tr_select(ts, s);
     return out->select != NULL;
 }
@@ -246,7 +248,7 @@ bool tr_update(transform_state *ts, UpdateStmt *s, ast_stmt *out)
     List *values = NIL;
     if (!tr_set_list(ts, s->targetList, out, &values))
         return false;
-    if (!tr_finder(ts, s->relation, list_concat(values, s->returningList), s->fromClause, s->whereClause, out))
+    if (!tr_finder(ts, s->withClause, s->relation, list_concat(values, s->returningList), s->fromClause, s->whereClause, out))
         return false;
     return tr_returning(ts, s->returningList, out);
 }
@@ -255,7 +257,7 @@ bool tr_delete(transform_state *ts, DeleteStmt *s, ast_stmt *out)
 {
     if (!tr_target(ts, s->withClause, AST_DELETE, s->relation, out))
         return false;
-    if (!tr_finder(ts, s->relation, list_copy(s->returningList), s->usingClause, s->whereClause, out))
+    if (!tr_finder(ts, s->withClause, s->relation, list_copy(s->returningList), s->usingClause, s->whereClause, out))
         return false;
     return tr_returning(ts, s->returningList, out);
 }
@@ -323,6 +325,8 @@ bool tr_on_conflict(transform_state *ts, InsertStmt *s, ast_stmt *out)
     q->fromClause = list_make2(s->relation, ex);
     q->limitOption = LIMIT_OPTION_DEFAULT;
     q->op = SETOP_NONE;
+    if (!tr_dml_with_attach(ts, s->withClause, q))
+        return false;
     out->conflict_select = tr_select(ts, q);
     return out->conflict_select != NULL;
 }
