@@ -4,36 +4,30 @@
  * INSERT's source query, the RETURNING and ON CONFLICT DO UPDATE queries); the statement's
  * WITH clause is given to each of them, so its queries are in scope in WHERE, FROM / USING,
  * SET, VALUES, the SELECT and RETURNING, as in PostgreSQL.  Data-modifying statements inside
- * the WITH are refused by tr_with (0A000), as is what the queries built here cannot keep. */
+ * the WITH are refused by tr_with (0A000), as is what the queries built here cannot keep.
+ * The target named in those queries' FROM is marked never to be a WITH query (as the
+ * target of PostgreSQL's statements is always the relation). */
 #include <string.h>
 
 #include "sql/transform.h"
 
-/* Whether a WITH query of with is named like the target relation rv (unqualified). */
-static const CommonTableExpr *named_like_target(const WithClause *with, const RangeVar *rv)
+/* The FROM item of f's tree naming a table at location (the target's RangeVar). */
+static ast_from_item *item_at(ast_from_item *f, int location)
 {
-    if (!with || !rv || rv->schemaname)
+    if (!f)
         return NULL;
-    const ListCell *lc;
-    foreach (lc, with->ctes) {
-        const CommonTableExpr *cte = lfirst(lc);
-        if (strcmp(cte->ctename, rv->relname) == 0)
-            return cte;
+    if (f->is_join) {
+        ast_from_item *in = item_at(f->left, location);
+        return in ? in : item_at(f->right, location);
     }
-    return NULL;
+    return f->table && !f->subquery && !f->func && f->location == location ? f : NULL;
 }
 
-bool tr_dml_with_check(transform_state *ts, const WithClause *with, const RangeVar *target, bool target_is_read)
+void tr_dml_target_not_cte(ast_select *q, int location)
 {
-    if (!with)
-        return true;
-    const CommonTableExpr *same = target_is_read ? named_like_target(with, target) : NULL;
-    if (same) {
-        /* the queries built here name the target in FROM, where the WITH query would win */
-        tr_unsupported(ts, same->location, "a WITH query named like the target table of INSERT, UPDATE or DELETE");
-        return false;
-    }
-    return true;
+    ast_from_item *f = q ? item_at(q->from, location) : NULL;
+    if (f)
+        f->not_cte = true;
 }
 
 bool tr_dml_with_attach(transform_state *ts, WithClause *with, SelectStmt *q)

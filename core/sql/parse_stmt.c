@@ -564,9 +564,6 @@ ast_select *tr_select(transform_state *ts, SelectStmt *s)
 
 static bool tr_insert(transform_state *ts, InsertStmt *s, ast_stmt *out)
 {
-    bool target_is_read = s->returningList || (s->onConflictClause && s->onConflictClause->action == ONCONFLICT_UPDATE);
-    if (!tr_dml_with_check(ts, s->withClause, s->relation, target_is_read))
-        return false;
     if (s->onConflictClause && !tr_on_conflict(ts, s, out))
         return false;
     if (!tr_insert_returning(ts, s, out))

@@ -34,10 +34,8 @@ bool tr_returning(transform_state *ts, List *list, ast_stmt *out)
 
 /* The statement's kind and target relation (name, location, alias); 0A000 for what
  * Sunstone does not take. */
-static bool tr_target(transform_state *ts, WithClause *with, ast_stmt_kind kind, RangeVar *rv, ast_stmt *out)
+static bool tr_target(transform_state *ts, ast_stmt_kind kind, RangeVar *rv, ast_stmt *out)
 {
-    if (!tr_dml_with_check(ts, with, rv, true))
-        return false;
     out->kind = kind;
     if (!rv->inh) {
         tr_unsupported(ts, rv->location, "ONLY");
@@ -64,6 +62,7 @@ bool tr_insert_returning(transform_state *ts, InsertStmt *s, ast_stmt *out)
     if (!tr_dml_with_attach(ts, s->withClause, q))
         return false;
     out->returning_select = tr_select(ts, q);
+    tr_dml_target_not_cte(out->returning_select, s->relation->location);
     return out->returning_select != NULL;
 }
 
@@ -80,6 +79,7 @@ static bool tr_finder(transform_state *ts, WithClause *with, RangeVar *rv, List 
     if (!tr_dml_with_attach(ts, with, s))
         return false;
     out->select = tr_select(ts, s);
+    tr_dml_target_not_cte(out->select, rv->location);
     return out->select != NULL;
 }
 
@@ -243,7 +243,7 @@ static bool tr_set_list(transform_state *ts, List *targets, ast_stmt *out, List 
 
 bool tr_update(transform_state *ts, UpdateStmt *s, ast_stmt *out)
 {
-    if (!tr_target(ts, s->withClause, AST_UPDATE, s->relation, out))
+    if (!tr_target(ts, AST_UPDATE, s->relation, out))
         return false;
     List *values = NIL;
     if (!tr_set_list(ts, s->targetList, out, &values))
@@ -255,7 +255,7 @@ bool tr_update(transform_state *ts, UpdateStmt *s, ast_stmt *out)
 
 bool tr_delete(transform_state *ts, DeleteStmt *s, ast_stmt *out)
 {
-    if (!tr_target(ts, s->withClause, AST_DELETE, s->relation, out))
+    if (!tr_target(ts, AST_DELETE, s->relation, out))
         return false;
     if (!tr_finder(ts, s->withClause, s->relation, list_copy(s->returningList), s->usingClause, s->whereClause, out))
         return false;
@@ -328,6 +328,8 @@ bool tr_on_conflict(transform_state *ts, InsertStmt *s, ast_stmt *out)
     if (!tr_dml_with_attach(ts, s->withClause, q))
         return false;
     out->conflict_select = tr_select(ts, q);
+    tr_dml_target_not_cte(out->conflict_select, s->relation->location);
+    tr_dml_target_not_cte(out->conflict_select, ex->location);
     return out->conflict_select != NULL;
 }
 
