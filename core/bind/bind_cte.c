@@ -382,6 +382,8 @@ void unbind_with(binder *b, const cte_mark *mark)
 int bind_from_cte(binder *b, const ast_from_item *f, ss_lop **out, bool *found)
 {
     *found = false;
+    if (f->not_cte)
+        return SS_OK;
     cte_entry *e = b->cte_top;
     while (e && strcmp(e->ast->name, f->table) != 0)
         e = e->parent;

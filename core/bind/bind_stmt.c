@@ -325,6 +325,21 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     return SS_OK;
 }
 
+/* INSERT ... VALUES: plain VALUES rows are bound as expressions, outside any query, so the
+ * WITH given to them (the INSERT's, or the VALUES' own) is brought into scope around them. */
+static int bind_insert_in_with(binder *b, const ast_stmt *st, ss_bound_stmt *out)
+{
+    const ast_select *src = st->select;
+    if (!src || !src->values || !src->nctes || src->norder || src->limit || src->offset)
+        return bind_insert(b, st, out);
+    cte_mark mark;
+    if (bind_with(b, src, &mark))
+        return SS_ERROR;
+    int rc = bind_insert(b, st, out);
+    unbind_with(b, &mark);
+    return rc;
+}
+
 static int bind_create(binder *b, const ast_stmt *st, ss_bound_stmt *out)
 {
     ss_column_def *cols = bind_alloc(b, sizeof(ss_column_def) * (st->ncoldefs ? st->ncoldefs : 1));
@@ -420,7 +435,7 @@ static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
             return SS_ERROR;
         return bind_locking_nested_top(b, out);
     case AST_INSERT: {
-        int rc = bind_insert(b, st, out);
+        int rc = bind_insert_in_with(b, st, out);
         /* through a view: the base table's CHECKs too (bound above only for a table named) */
         if (rc == SS_OK && !out->checks && out->table && bind_insert_checks(b, out->table, out))
             rc = SS_ERROR;

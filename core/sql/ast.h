@@ -185,6 +185,8 @@ typedef struct ast_from_item {
     bool lateral;          /* LATERAL (subquery): it sees the FROM items to its left */
     bool srf_split;        /* the subquery bind_srf_split.c made: its columns computing the
                               same expression are the same output (range_entry.same_col) */
+    bool not_cte;          /* a name that is never a WITH query's: the target of INSERT,
+                              UPDATE or DELETE in the queries the transform builds for them */
 } ast_from_item;
 
 /* One WITH query: name [(colnames)] AS [NOT] [MATERIALIZED] (query). */

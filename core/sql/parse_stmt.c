@@ -564,10 +564,6 @@ ast_select *tr_select(transform_state *ts, SelectStmt *s)
 
 static bool tr_insert(transform_state *ts, InsertStmt *s, ast_stmt *out)
 {
-    if (s->withClause) {
-        tr_unsupported(ts, s->withClause->location, "WITH queries");
-        return false;
-    }
     if (s->onConflictClause && !tr_on_conflict(ts, s, out))
         return false;
     if (!tr_insert_returning(ts, s, out))
@@ -601,6 +597,8 @@ static bool tr_insert(transform_state *ts, InsertStmt *s, ast_stmt *out)
         out->default_values = true;
         return true;
     }
+    if (!tr_dml_with_attach(ts, s->withClause, (SelectStmt *)s->selectStmt))
+        return false;
     out->select = tr_select(ts, (SelectStmt *)s->selectStmt);
     return out->select != NULL;
 }

@@ -34,12 +34,8 @@ bool tr_returning(transform_state *ts, List *list, ast_stmt *out)
 
 /* The statement's kind and target relation (name, location, alias); 0A000 for what
  * Sunstone does not take. */
-static bool tr_target(transform_state *ts, WithClause *with, ast_stmt_kind kind, RangeVar *rv, ast_stmt *out)
+static bool tr_target(transform_state *ts, ast_stmt_kind kind, RangeVar *rv, ast_stmt *out)
 {
-    if (with) {
-        tr_unsupported(ts, with->location, kind == AST_UPDATE ? "WITH queries in UPDATE" : "WITH queries in DELETE");
-        return false;
-    }
     out->kind = kind;
     if (!rv->inh) {
         tr_unsupported(ts, rv->location, "ONLY");
@@ -63,12 +59,15 @@ bool tr_insert_returning(transform_state *ts, InsertStmt *s, ast_stmt *out)
     q->fromClause = list_make1(s->relation);
     q->limitOption = LIMIT_OPTION_DEFAULT;
     q->op = SETOP_NONE;
+    if (!tr_dml_with_attach(ts, s->withClause, q))
+        return false;
     out->returning_select = tr_select(ts, q);
+    tr_dml_target_not_cte(out->returning_select, s->relation->location);
     return out->returning_select != NULL;
 }
 
 /* The finding query, SELECT targets FROM target, from WHERE where (PostgreSQL nodes). */
-static bool tr_finder(transform_state *ts, RangeVar *rv, List *targets, List *from, Node *where,
+static bool tr_finder(transform_state *ts, WithClause *with, RangeVar *rv, List *targets, List *from, Node *where,
                       ast_stmt *out)
 {
     SelectStmt *s = NEW_NODE(SelectStmt);
@@ -77,7 +76,10 @@ static bool tr_finder(transform_state *ts, RangeVar *rv, List *targets, List *fr
     s->whereClause = where;
     s->limitOption = LIMIT_OPTION_DEFAULT;
     s->op = SETOP_NONE;
+    if (!tr_dml_with_attach(ts, with, s))
+        return false;
     out->select = tr_select(ts, s);
+    tr_dml_target_not_cte(out->select, rv->location);
     return out->select != NULL;
 }
 
@@ -241,21 +243,21 @@ static bool tr_set_list(transform_state *ts, List *targets, ast_stmt *out, List 
 
 bool tr_update(transform_state *ts, UpdateStmt *s, ast_stmt *out)
 {
-    if (!tr_target(ts, s->withClause, AST_UPDATE, s->relation, out))
+    if (!tr_target(ts, AST_UPDATE, s->relation, out))
         return false;
     List *values = NIL;
     if (!tr_set_list(ts, s->targetList, out, &values))
         return false;
-    if (!tr_finder(ts, s->relation, list_concat(values, s->returningList), s->fromClause, s->whereClause, out))
+    if (!tr_finder(ts, s->withClause, s->relation, list_concat(values, s->returningList), s->fromClause, s->whereClause, out))
         return false;
     return tr_returning(ts, s->returningList, out);
 }
 
 bool tr_delete(transform_state *ts, DeleteStmt *s, ast_stmt *out)
 {
-    if (!tr_target(ts, s->withClause, AST_DELETE, s->relation, out))
+    if (!tr_target(ts, AST_DELETE, s->relation, out))
         return false;
-    if (!tr_finder(ts, s->relation, list_copy(s->returningList), s->usingClause, s->whereClause, out))
+    if (!tr_finder(ts, s->withClause, s->relation, list_copy(s->returningList), s->usingClause, s->whereClause, out))
         return false;
     return tr_returning(ts, s->returningList, out);
 }
@@ -323,7 +325,11 @@ bool tr_on_conflict(transform_state *ts, InsertStmt *s, ast_stmt *out)
     q->fromClause = list_make2(s->relation, ex);
     q->limitOption = LIMIT_OPTION_DEFAULT;
     q->op = SETOP_NONE;
+    if (!tr_dml_with_attach(ts, s->withClause, q))
+        return false;
     out->conflict_select = tr_select(ts, q);
+    tr_dml_target_not_cte(out->conflict_select, s->relation->location);
+    tr_dml_target_not_cte(out->conflict_select, ex->location);
     return out->conflict_select != NULL;
 }
 

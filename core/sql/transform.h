@@ -188,5 +188,10 @@ bool tr_insert_returning(transform_state *ts, InsertStmt *s, ast_stmt *out);
 bool tr_locking_refused(transform_state *ts, SelectStmt *s, const char *name);
 /* INSERT's ON CONFLICT clause (ast_stmt.on_conflict and what goes with it). */
 bool tr_on_conflict(transform_state *ts, InsertStmt *s, ast_stmt *out);
+/* A WITH clause on INSERT / UPDATE / DELETE (parse_dml_with.c).  attach: gives with (NULL:
+ * nothing) to the built query q, merged with q's own WITH; not_cte: marks the table FROM
+ * item of the transformed q at location (the target's) as never naming a WITH query. */
+bool tr_dml_with_attach(transform_state *ts, WithClause *with, SelectStmt *q);
+void tr_dml_target_not_cte(ast_select *q, int location);
 
 #endif

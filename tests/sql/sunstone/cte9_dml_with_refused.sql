@@ -1,0 +1,13 @@
+-- What of WITH on INSERT / UPDATE / DELETE Sunstone refuses (0A000) rather than answer wrongly
+CREATE TABLE t (a int PRIMARY KEY, b text);
+INSERT INTO t VALUES (1, 'a'), (2, 'b'), (3, 'c');
+-- data-modifying statements in WITH
+WITH d AS (DELETE FROM t WHERE a = 1 RETURNING *) SELECT * FROM d;
+WITH u AS (UPDATE t SET b = 'q' WHERE a = 3 RETURNING a, b) INSERT INTO t SELECT a + 100, b FROM u;
+WITH i AS (INSERT INTO t VALUES (7, 'i') RETURNING a) DELETE FROM t WHERE a IN (SELECT a FROM i);
+SELECT * FROM t WHERE a IN (SELECT a FROM (WITH d AS (DELETE FROM t RETURNING a) SELECT a FROM d) s);
+-- mixed WITH RECURSIVE and WITH on one INSERT, one name in both
+WITH RECURSIVE x AS (SELECT 1 AS k) INSERT INTO t WITH y AS (SELECT k + 10 AS k FROM x) SELECT k, 'm' FROM y;
+WITH x AS (SELECT 1 AS k) INSERT INTO t WITH x AS (SELECT 20 AS k) SELECT k, 'm' FROM x;
+SELECT * FROM t ORDER BY a;
+DROP TABLE t;
