@@ -315,6 +315,8 @@ typedef struct ast_column_def {
     ast_expr *default_expr;   /* DEFAULT expr, or NULL */
     char identity;            /* GENERATED 'a' ALWAYS / 'd' BY DEFAULT AS IDENTITY, 0: none */
     ast_seq_options ident_opts;
+    const char *collation;    /* COLLATE name (pg_catalog's: the bare name), or NULL */
+    int collation_location;
 } ast_column_def;
 
 typedef enum ast_stmt_kind {
