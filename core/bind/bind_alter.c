@@ -120,8 +120,19 @@ int ss_bind_alter_type(ss_ctx *ctx, const ast_column_def *d, ss_type *out, bool 
     if (binder_for(ctx, &b))
         return SS_ERROR;
     if ((*serial = bind_serial_type(&d->type, out) == 1))
-        return SS_OK;
-    return bind_type_name(&b, &d->type, out) || bind_check_column_type(&b, d->name, *out) ? SS_ERROR : SS_OK;
+        return bind_column_collation(&b, d->collation, d->collation_location, *out) ? SS_ERROR : SS_OK;
+    return bind_type_name(&b, &d->type, out) || bind_check_column_type(&b, d->name, *out) ||
+                   bind_column_collation(&b, d->collation, d->collation_location, *out)
+               ? SS_ERROR
+               : SS_OK;
+}
+
+int ss_bind_alter_collation(ss_ctx *ctx, const ast_column_def *d, ss_type type)
+{
+    binder b;
+    if (binder_for(ctx, &b))
+        return SS_ERROR;
+    return bind_column_collation(&b, d->collation, d->collation_location, type) ? SS_ERROR : SS_OK;
 }
 
 int ss_bind_alter_sequence(ss_ctx *ctx, const char *table, const ast_column_def *d, ss_type type,

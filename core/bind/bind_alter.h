@@ -29,6 +29,8 @@ int ss_bind_generated_texts(ss_ctx *ctx, const ss_table *t, char **texts);
 /* The type of ALTER TABLE ... ADD COLUMN's column d (42704 unknown type); *serial tells a
  * SMALLSERIAL / SERIAL / BIGSERIAL (its integer type in *out). */
 int ss_bind_alter_type(ss_ctx *ctx, const ast_column_def *d, ss_type *out, bool *serial);
+/* ALTER COLUMN TYPE ... COLLATE: d's collation (none: SS_OK) for the new type (bind_collate.c). */
+int ss_bind_alter_collation(ss_ctx *ctx, const ast_column_def *d, ss_type type);
 struct ss_seq_new_def;
 /* The sequence of ADD COLUMN's SERIAL or identity column d of type, table the statement's
  * reference (bind_constraints.h bind_column_sequence); *default_text \d's default. */

@@ -40,15 +40,43 @@ int ss_collation_check(binder *b, const char *name, int location)
     return bind_error(b, location, "42704", "collation \"%s\" for encoding \"UTF8\" does not exist", name);
 }
 
+static int not_collatable(binder *b, int32_t id, int location)
+{
+    char tb[96];
+    return bind_error(b, location, "42804", "collations are not supported by type %s",
+                      ss_type_display_name((ss_type){id, -1}, tb, sizeof tb));
+}
+
+/* A column's COLLATE in CREATE TABLE / ALTER TABLE ADD COLUMN, PostgreSQL's order: the
+ * collation must exist, then the type be collatable.  Sunstone's catalog keeps no collation
+ * per column, so only the type's own collation is accepted (which PostgreSQL's \d does not
+ * show either): "C" for name and name[], "default" for the other collatable types; every
+ * other one is 0A000. */
+int bind_column_collation(binder *b, const char *name, int location, ss_type type)
+{
+    if (!name)
+        return 0;
+    if (ss_collation_check(b, name, location) < 0)
+        return -1;
+    if (!collatable(type.id))
+        return not_collatable(b, type.id, location);
+    int32_t elem = ss_type_element_of(type.id);
+    const char *own = (elem != SS_TYPE_INVALID ? elem : type.id) == SS_TYPE_NAME ? "C" : "default";
+    if (strcmp(name, own) != 0)
+        return bind_error(b, location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                          "feature not supported: column collation \"%s\" (a column keeps its type's collation, "
+                          "\"%s\")",
+                          name, own);
+    return 0;
+}
+
 ss_expr *bind_collate(binder *b, const ast_expr *a)
 {
     ss_expr *arg = bind_expr(b, a->args[0]);
     if (!arg)
         return NULL;
     if (arg->type.id != SS_TYPE_UNKNOWN && !collatable(arg->type.id)) {
-        char tb[96];
-        bind_error(b, a->location, "42804", "collations are not supported by type %s",
-                   ss_type_display_name((ss_type){arg->type.id, -1}, tb, sizeof tb));
+        not_collatable(b, arg->type.id, a->location);
         return NULL;
     }
     return ss_collation_check(b, a->str, a->location) < 0 ? NULL : arg;

@@ -355,6 +355,8 @@ static int bind_create(binder *b, const ast_stmt *st, ss_bound_stmt *out)
             cols[i].not_null = true; /* SERIAL: integer NOT NULL DEFAULT nextval(...) */
         else if (bind_type_name(b, &d->type, &cols[i].type) || bind_check_column_type(b, d->name, cols[i].type))
             return SS_ERROR;
+        if (bind_column_collation(b, d->collation, d->collation_location, cols[i].type))
+            return SS_ERROR;
     }
     if (bind_create_constraints(b, st, cols, out))
         return SS_ERROR;

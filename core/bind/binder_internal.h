@@ -549,6 +549,9 @@ ss_expr *numeric_unsupported(binder *b, const char *func, int location);
 ss_expr *bind_collate(binder *b, const ast_expr *a);
 bool ss_collation_orders_bytewise(const char *name);
 int ss_collation_check(binder *b, const char *name, int location);
+/* A column definition's COLLATE name (NULL: none) for a column of type: 42704 / 42804 /
+ * 0A000 as bind_collate.c says; 0 when accepted. */
+int bind_column_collation(binder *b, const char *name, int location, ss_type type);
 int bind_collate_conflict(binder *b, const ast_expr *left, const ast_expr *right);
 
 /* Coercion and common types (bind_coerce.c). */

@@ -327,7 +327,8 @@ int ss_alter_column_type(alter_run *r, const ast_alter_cmd *a)
     const ast_column_def *d = &r->st->coldefs[a->coldef];
     ss_type type;
     ss_expr *e;
-    if (ss_bind_alter_using(ctx, t, col, &d->type, d->default_expr, &type, &e))
+    if (ss_bind_alter_using(ctx, t, col, &d->type, d->default_expr, &type, &e) ||
+        ss_bind_alter_collation(ctx, d, type))
         return SS_ERROR;
     ss_view **v;
     uint32_t nv;

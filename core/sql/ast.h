@@ -318,6 +318,8 @@ typedef struct ast_column_def {
     char identity;            /* GENERATED 'a' ALWAYS / 'd' BY DEFAULT AS IDENTITY, 0: none */
     ast_seq_options ident_opts;
     bool generated;           /* GENERATED ALWAYS AS (default_expr) STORED */
+    const char *collation;    /* COLLATE name (pg_catalog's: the bare name), or NULL */
+    int collation_location;
 } ast_column_def;
 
 typedef enum ast_stmt_kind {

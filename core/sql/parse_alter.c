@@ -151,13 +151,14 @@ static bool tr_cmd(transform_state *ts, AlterTableCmd *c, ast_stmt *out, ast_alt
         }
     case AT_AlterColumnType: {
         ColumnDef *cd = (ColumnDef *)c->def;
-        if (cd->collClause) {
-            tr_unsupported(ts, cd->collClause->location, "COLLATE");
-            return false;
-        }
         ast_column_def *d = new_coldef(ts, out, &a->coldef);
         if (!d)
             return false;
+        if (cd->collClause) { /* PostgreSQL shows no position for its errors here */
+            d->collation_location = -1;
+            if (!(d->collation = tr_collation_name(ts, cd->collClause->collname, -1, true)))
+                return false;
+        }
         d->name = a->column;
         d->location = cd->location;
         if (!tr_type_name(ts, cd->typeName, &d->type))

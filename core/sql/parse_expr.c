@@ -456,23 +456,40 @@ bool tr_type_name(transform_state *ts, TypeName *tn, ast_type_name *out)
 static ast_expr *tr_expr_node(transform_state *ts, Node *n);
 
 /* x COLLATE [pg_catalog.]name: the binder checks the name and the operand (bind_collate.c). */
+/* The name of COLLATE [schema.]name: pg_catalog's own as the bare name; another schema's
+ * collation does not exist: 42704 now, or, when qualified_ok (a column's, checked after its
+ * column is found), "schema.name", which the binder's check refuses with the same 42704.  A
+ * database-qualified name is 0A000.  NULL: an error. */
+const char *tr_collation_name(transform_state *ts, List *collname, int location, bool qualified_ok)
+{
+    if (list_length(collname) == 2 && strcmp(strVal(linitial(collname)), "pg_catalog") != 0) {
+        if (qualified_ok) {
+            char q[2 * NAMEDATALEN + 2];
+            snprintf(q, sizeof q, "%s.%s", strVal(linitial(collname)), strVal(llast(collname)));
+            return tr_strdup(ts, q);
+        }
+        tr_error(ts, "42704", location, "collation \"%s.%s\" for encoding \"UTF8\" does not exist",
+                 strVal(linitial(collname)), strVal(llast(collname)));
+        return NULL;
+    }
+    if (list_length(collname) > 2) {
+        tr_unsupported(ts, location, "cross-database references");
+        return NULL;
+    }
+    return tr_strdup(ts, strVal(llast(collname)));
+}
+
 static ast_expr *tr_collate(transform_state *ts, CollateClause *c)
 {
-    if (list_length(c->collname) == 2 && strcmp(strVal(linitial(c->collname)), "pg_catalog") != 0) {
-        tr_error(ts, "42704", c->location, "collation \"%s.%s\" for encoding \"UTF8\" does not exist",
-                 strVal(linitial(c->collname)), strVal(llast(c->collname)));
+    const char *name = tr_collation_name(ts, c->collname, c->location, false);
+    if (!name)
         return NULL;
-    }
-    if (list_length(c->collname) > 2) {
-        tr_unsupported(ts, c->location, "cross-database references");
-        return NULL;
-    }
     ast_expr *e = new_expr(ts, AE_COLLATE, c->location);
     if (!e || !(e->args = tr_alloc(ts, sizeof(ast_expr *))) || !(e->args[0] = tr_expr(ts, c->arg)))
         return NULL;
     e->nargs = 1;
-    e->str = tr_strdup(ts, strVal(llast(c->collname)));
-    return e->str ? e : NULL;
+    e->str = name;
+    return e;
 }
 
 ast_expr *tr_expr(transform_state *ts, Node *n)

@@ -652,9 +652,10 @@ bool tr_column_def(transform_state *ts, ColumnDef *cd, ast_column_def *d, ast_st
     d->name = tr_strdup(ts, cd->colname);
     d->location = cd->location;
     d->not_null = cd->is_not_null;
-    if (cd->collClause) {
-        tr_unsupported(ts, cd->collClause->location, "COLLATE");
-        return false;
+    if (cd->collClause) { /* checked against the type by bind_column_collation */
+        d->collation_location = cd->collClause->location;
+        if (!(d->collation = tr_collation_name(ts, cd->collClause->collname, d->collation_location, true)))
+            return false;
     }
     if (cd->compression) {
         tr_unsupported(ts, cd->location, "COMPRESSION");

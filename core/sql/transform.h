@@ -104,6 +104,9 @@ ast_expr *tr_indirection(transform_state *ts, A_Indirection *ind);
 ast_expr *tr_array_cmp(transform_state *ts, A_Expr *a);
 /* An operator's name (OPERATOR(pg_catalog.op) is op), NULL after an error. */
 const char *tr_op_name(transform_state *ts, List *name, int location);
+/* COLLATE [schema.]name: the bare name of a pg_catalog collation, another schema's as
+ * "schema.name" when qualified_ok (else 42704); NULL: an error (parse_expr.c). */
+const char *tr_collation_name(transform_state *ts, List *collname, int location, bool qualified_ok);
 /* A new AST expression node of kind at location (NULL after an error). */
 ast_expr *tr_new_expr(transform_state *ts, ast_expr_kind kind, int location);
 ast_select *tr_select(transform_state *ts, SelectStmt *s);
