@@ -198,6 +198,7 @@ ss_expr *bind_column(binder *b, const ast_expr *a)
             return NULL;
         if ((index = range_column_of(found, col)) < 0) {
             bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_COLUMN, "column %s.%s does not exist", a->names[1], col);
+            hint_missing_column(b, a->names[1], col);
             return NULL;
         }
     } else if (a->nnames == 2) {
@@ -209,6 +210,7 @@ ss_expr *bind_column(binder *b, const ast_expr *a)
         }
         if (index < 0) {
             bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_COLUMN, "column %s.%s does not exist", a->names[0], col);
+            hint_missing_column(b, a->names[0], col);
             return NULL;
         }
     } else {
@@ -227,12 +229,7 @@ ss_expr *bind_column(binder *b, const ast_expr *a)
         }
         if (!found) {
             bind_error(b, a->location, SS_SQLSTATE_UNDEFINED_COLUMN, "column \"%s\" does not exist", col);
-            for (uint32_t r = 0; r < b->nscope; r++)
-                if ((r < b->scope_lo || r >= b->scope_hi) && b->scope[r].ref && range_column_of(&b->scope[r], col) != -1) {
-                    ss_ctx_error_hint(b->ctx, "There is a column named \"%s\" in table \"%s\", but it cannot be "
-                                      "referenced from this part of the query.", col, b->scope[r].ref);
-                    break;
-                }
+            hint_missing_column(b, NULL, col);
             return NULL;
         }
     }

@@ -326,6 +326,9 @@ int bind_execute(binder *b, const ast_stmt *st, ss_bound_stmt *out);
    unaliased table of that schema; 42P01 otherwise, with PostgreSQL's message. */
 const range_entry *find_schema_qualified_entry(binder *b, const ast_expr *a);
 const range_entry *find_qualified_entry(binder *b, const ast_expr *a);
+/* Adds PostgreSQL's HINT to the "column ... does not exist" just raised for col (qualified
+ * by alias, or NULL): the closest column names in scope (bind_column_hint.c). */
+void hint_missing_column(binder *b, const char *alias, const char *col);
 /* The columns of the FROM entries [lo, hi) visible by unqualified name, in order: column
  * cols[i] of entry ents[i] (bind_select.c). */
 typedef struct side_cols {

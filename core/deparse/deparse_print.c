@@ -33,7 +33,7 @@ static void put_type(ss_strbuf *sb, ss_type t)
 {
     char buf[96];
     ss_strbuf_puts(sb, "::");
-    ss_strbuf_puts(sb, ss_type_display_name(t, buf, sizeof buf));
+    ss_strbuf_puts(sb, ss_type_column_name(t, buf, sizeof buf));
 }
 
 /* get_const_expr: showtype -1 never labels, 0 labels where the type is not evident */
