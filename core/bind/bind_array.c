@@ -138,6 +138,8 @@ ss_expr *bind_subscript(binder *b, const ast_expr *a)
     ss_expr *base = bind_expr(b, a->left);
     if (!base)
         return NULL;
+    if (base->type.id == SS_TYPE_JSONB)
+        return bind_jsonb_subscript(b, a, base);
     if (!ss_type_is_array(base->type.id)) {
         char b1[96];
         bind_error(b, expr_location(a->left), SS_SQLSTATE_DATATYPE_MISMATCH,

@@ -861,6 +861,12 @@ ss_expr *bind_row_remap(binder *b, const ast_expr *a, const char *name);
 /* SET a[i] = v (SS_SUBSCRIPT_STORE_FUNC (a, v, i, ...)): the array a with the item replaced,
  * PostgreSQL's subscripted assignment (bind_array_store.c). */
 ss_expr *bind_subscript_store(binder *b, const ast_expr *a);
+/* SS_SLICE_STORE_FUNC(base, v, shape, lo, hi, ...) (bind_array_store.c). */
+ss_expr *bind_slice_store(binder *b, const ast_expr *a);
+/* Subscripts of a jsonb base (bind_jsonb_subscript.c): a read (the AE subscript a), and an
+ * assignment (the store call a of bind_subscript_store). */
+ss_expr *bind_jsonb_subscript(binder *b, const ast_expr *a, ss_expr *base);
+ss_expr *bind_jsonb_subscript_store(binder *b, const ast_expr *a, ss_expr *base);
 /* The name of what a field or subscripted assignment's target expression assigns into, for
  * messages: the innermost field, else the column ("?": none). */
 const char *store_target_name(const ast_expr *base);

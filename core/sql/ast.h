@@ -390,6 +390,12 @@ typedef enum ast_fetch_direction {
 /* SET x[i][j] = v: SS_SUBSCRIPT_STORE_FUNC(x, v, i, j), PostgreSQL's subscripted assignment
  * (parse_update.c, bound by bind_array_store.c) */
 #define SS_SUBSCRIPT_STORE_FUNC "subscript store"
+/* SET x[a:b][c] = v: SS_SLICE_STORE_FUNC(x, v, shape, a, b, 1, c), PostgreSQL's slice
+ * assignment; shape has bit SS_SLICE_NO_LOWER + k (SS_SLICE_NO_UPPER + k) when subscript k's
+ * lower (upper) bound is omitted, its argument then a NULL placeholder (bind_array_store.c) */
+#define SS_SLICE_STORE_FUNC "slice store"
+#define SS_SLICE_NO_LOWER 8
+#define SS_SLICE_NO_UPPER 16
 #define AST_FETCH_ALL INT64_MAX /* ALL, FORWARD ALL, BACKWARD ALL; LAST is ABSOLUTE -1 */
 
 /* One subcommand of ALTER TABLE. */

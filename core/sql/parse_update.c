@@ -97,7 +97,8 @@ static bool is_store_call(const Node *n)
     if (!IsA(n, FuncCall))
         return false;
     const char *name = strVal(llast(((const FuncCall *)n)->funcname));
-    return strcmp(name, SS_FIELD_STORE_FUNC) == 0 || strcmp(name, SS_SUBSCRIPT_STORE_FUNC) == 0;
+    return strcmp(name, SS_FIELD_STORE_FUNC) == 0 || strcmp(name, SS_SUBSCRIPT_STORE_FUNC) == 0 ||
+           strcmp(name, SS_SLICE_STORE_FUNC) == 0;
 }
 
 static FuncCall *store_call(const char *name, List *args, int location)
@@ -140,9 +141,43 @@ static Node *store_chain(Node *base, List *ind, int from, Node *val, int locatio
         return (Node *)store_call(SS_FIELD_STORE_FUNC, list_make3(base, field, inner), location);
     }
     List *args = list_make2(base, inner);
+    bool slice = false;
     for (int k = from; k < to; k++)
-        args = lappend(args, ((A_Indices *)list_nth(ind, k))->uidx);
-    return (Node *)store_call(SS_SUBSCRIPT_STORE_FUNC, args, location);
+        slice |= ((A_Indices *)list_nth(ind, k))->is_slice;
+    if (!slice) {
+        for (int k = from; k < to; k++)
+            args = lappend(args, ((A_Indices *)list_nth(ind, k))->uidx);
+        return (Node *)store_call(SS_SUBSCRIPT_STORE_FUNC, args, location);
+    }
+    /* a slice: (base, v, shape, lower, upper, ...); a plain subscript i among slices is 1:i,
+       an omitted bound a NULL placeholder with its ARR_SHAPE bit */
+    A_Const *shape = NEW_NODE(A_Const);
+    shape->val.ival.type = T_Integer;
+    shape->location = -1;
+    args = lappend(args, shape);
+    for (int k = from; k < to; k++) {
+        A_Indices *ai = list_nth(ind, k);
+        Node *lo = ai->lidx, *hi = ai->uidx;
+        if (!ai->is_slice) {
+            A_Const *one = NEW_NODE(A_Const);
+            one->val.ival.type = T_Integer;
+            one->val.ival.ival = 1;
+            one->location = -1;
+            lo = (Node *)one;
+        }
+        for (int side = 0; side < 2; side++) {
+            Node *bound = side ? hi : lo;
+            if (!bound) {
+                A_Const *none = NEW_NODE(A_Const);
+                none->isnull = true;
+                none->location = -1;
+                bound = (Node *)none;
+                shape->val.ival.ival |= 1 << ((side ? SS_SLICE_NO_UPPER : SS_SLICE_NO_LOWER) + (k - from));
+            }
+            args = lappend(args, bound);
+        }
+    }
+    return (Node *)store_call(SS_SLICE_STORE_FUNC, args, location);
 }
 
 /* A SET list (UPDATE's, ON CONFLICT DO UPDATE's) into out->set_* and the value targets
@@ -162,12 +197,18 @@ static bool tr_set_list(transform_state *ts, List *targets, ast_stmt *out, List 
     foreach (lc, targets) {
         ResTarget *rt = lfirst(lc);
         ListCell *ic;
-        foreach (ic, rt->indirection)
-            if (!IsA(lfirst(ic), String) && !(IsA(lfirst(ic), A_Indices) && !((A_Indices *)lfirst(ic))->is_slice)) {
-                tr_unsupported(ts, rt->location, IsA(lfirst(ic), A_Indices) ? "array slice UPDATE targets"
-                                                                             : "this UPDATE target");
+        bool after_slice = false;
+        foreach (ic, rt->indirection) {
+            if (!IsA(lfirst(ic), String) && !IsA(lfirst(ic), A_Indices)) {
+                tr_unsupported(ts, rt->location, "this UPDATE target");
                 return false;
             }
+            if (IsA(lfirst(ic), String) && after_slice) {
+                tr_unsupported(ts, rt->location, "a field of an array slice as an UPDATE target");
+                return false;
+            }
+            after_slice |= IsA(lfirst(ic), A_Indices) && ((A_Indices *)lfirst(ic))->is_slice;
+        }
         Node *val = rt->val;
         if (rt->indirection) {
             if (!out->table) { /* ON CONFLICT DO UPDATE's, parsed before the INSERT's target */

@@ -25,6 +25,8 @@ extern const ss_func_def arr_def_construct, arr_def_subscript, arr_def_any, arr_
     arr_def_contained, arr_def_overlap, arr_def_cat, arr_def_append, arr_def_prepend;
 /* (array, value, int4 subscripts...): the array with that item set (array_store.c). */
 extern const ss_func_def arr_def_store;
+/* a[lo:hi]... = src: (array, src array, shape int4, lo1, hi1, ...) (array_store.c) */
+extern const ss_func_def arr_def_slice_store;
 
 /* The definition of array function name (array_length, ...) for nargs arguments, or NULL. */
 const ss_func_def *arr_func_lookup(const char *name, uint32_t nargs);

@@ -47,6 +47,10 @@ int jb_path_emit(ss_ctx *ctx, ss_vector *out, uint32_t row, const char *doc, con
                  bool as_text, ss_strbuf *sb);
 int js_path_emit(ss_ctx *ctx, ss_vector *out, uint32_t row, const ss_text *doc, const json_path *path,
                  bool as_text, ss_arena *a);
+/* Subscript assignment (UPDATE t SET j['a'][1] = v): (base jsonb, value jsonb, subscripts as
+ * text...), non-strict; [1] when the first subscript is an integer (a NULL base becomes an
+ * array), [0] otherwise (an object). */
+extern const ss_func_def jb_def_subscript_assign[2];
 /* jsonb ||: objects merged (the right side wins), anything else as array elements. */
 int jb_concat_trees(ss_ctx *ctx, jv *x, jv *y, ss_arena *a, jv *out);
 

@@ -6,6 +6,7 @@
 
 #include "types/typeio.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 
 #define TXT(v) ((const ss_text *)(v)->data)
@@ -163,8 +164,11 @@ JFN_ROWS(js_fn_strip_nulls, strip_nulls_row, 1)
 
 /* ---- setPath: jsonb_set, jsonb_insert, #- ---- */
 
-enum { OP_REPLACE = 1, OP_CREATE = 2, OP_INSERT_BEFORE = 4, OP_INSERT_AFTER = 8, OP_DELETE = 16 };
-#define OP_CREATE_OR_INSERT (OP_CREATE | OP_INSERT_BEFORE | OP_INSERT_AFTER)
+/* OP_ASSIGN: subscript assignment (PostgreSQL's JB_PATH_CREATE | JB_PATH_FILL_GAPS |
+   JB_PATH_CONSISTENT_POSITION): missing levels are created, an array is filled with nulls up
+   to the index, and a scalar on the way or an index before the start is an error. */
+enum { OP_REPLACE = 1, OP_CREATE = 2, OP_INSERT_BEFORE = 4, OP_INSERT_AFTER = 8, OP_DELETE = 16, OP_ASSIGN = 32 };
+#define OP_CREATE_OR_INSERT (OP_CREATE | OP_INSERT_BEFORE | OP_INSERT_AFTER | OP_ASSIGN)
 
 typedef struct set_state {
     ss_ctx *ctx;
@@ -186,6 +190,53 @@ static jv *grow(set_state *st, const jv *items, size_t n, size_t extra)
     if (n)
         memcpy(r, items, n * sizeof(jv));
     return r;
+}
+
+/* JSONB_MAX_ELEMS: the most elements an array may get by filling a gap. */
+#define ASSIGN_MAX_ELEMS 0x0FFFFFFF
+
+static int too_many_elements(set_state *st)
+{
+    return ss_ctx_error(st->ctx, "54000", "number of jsonb array elements exceeds the maximum allowed (%d)",
+                        ASSIGN_MAX_ELEMS);
+}
+
+/* OP_ASSIGN past the existing levels: the value for path[level..] built from nothing
+ * (PostgreSQL's push_path): an element that reads as an integer makes an array with that
+ * many nulls before the rest, any other an object of one key. */
+static int build_missing(set_state *st, uint32_t level, jv *out)
+{
+    if (level == st->path->n) {
+        *out = *st->newval;
+        return SS_OK;
+    }
+    const json_path_elem *e = &st->path->elem[level];
+    if (e->isnull)
+        return ss_ctx_error(st->ctx, "22004", "jsonb subscript in assignment must not be null");
+    int64_t idx;
+    bool array = json_path_index(e, &idx);
+    size_t nulls = array && idx > 0 ? (size_t)idx : 0;
+    if (nulls >= ASSIGN_MAX_ELEMS)
+        return too_many_elements(st);
+    jv *items = grow(st, NULL, 0, array ? nulls + 1 : 2);
+    if (!items)
+        return SS_ERROR;
+    if (array) {
+        for (size_t i = 0; i < nulls; i++)
+            items[i] = (jv){.kind = JB_NULL};
+        *out = (jv){.kind = JB_ARRAY, .n = (uint32_t)nulls + 1, .items = items};
+        return build_missing(st, level + 1, &items[nulls]);
+    }
+    items[0] = (jv){.kind = JB_STRING, .s = e->s, .len = e->len};
+    *out = (jv){.kind = JB_OBJECT, .n = 1, .items = items};
+    return build_missing(st, level + 1, &items[1]);
+}
+
+static int assign_into_scalar(set_state *st)
+{
+    ss_ctx_error(st->ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "cannot replace existing key");
+    ss_ctx_error_detail(st->ctx, "The path assumes key is a composite object, but it is a scalar value.");
+    return SS_ERROR;
 }
 
 static int set_object(set_state *st, jv *v, uint32_t level)
@@ -212,12 +263,13 @@ static int set_object(set_state *st, jv *v, uint32_t level)
         }
         return SS_OK;
     }
-    if ((st->op & OP_CREATE_OR_INSERT) && last) {
+    if ((st->op & OP_CREATE_OR_INSERT) && (last || (st->op & OP_ASSIGN))) {
         jv *items = grow(st, v->items, 2 * (size_t)v->n, 2);
         if (!items)
             return SS_ERROR;
         items[2 * v->n] = (jv){.kind = JB_STRING, .s = e->s, .len = e->len};
-        items[2 * v->n + 1] = *st->newval;
+        if (build_missing(st, level + 1, &items[2 * v->n + 1]) != SS_OK)
+            return SS_ERROR;
         v->items = items;
         v->n++;
         jv_object_normalise(v);
@@ -236,6 +288,25 @@ static int set_array(set_state *st, jv *v, uint32_t level)
                      "path element at position %u is not an integer: \"%.*s\"", level + 1,
                      (int)e->len, e->s);
         return SS_ERROR;
+    }
+    if (st->op & OP_ASSIGN) {
+        if (idx < 0 && -idx > n)
+            return ss_ctx_error(st->ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE,
+                                "path element at position %u is out of range: %" PRId64, level + 1, idx);
+        if (idx < 0)
+            idx += n;
+        if (idx < n)
+            return last ? (v->items[idx] = *st->newval, SS_OK) : set_path(st, &v->items[idx], level + 1);
+        if (idx >= ASSIGN_MAX_ELEMS)
+            return too_many_elements(st);
+        jv *items = grow(st, v->items, (size_t)n, (size_t)(idx - n) + 1);
+        if (!items)
+            return SS_ERROR;
+        for (int64_t i = n; i < idx; i++)
+            items[i] = (jv){.kind = JB_NULL};
+        v->items = items;
+        v->n = (uint32_t)idx + 1;
+        return build_missing(st, level + 1, &items[idx]);
     }
     bool prepend = false;
     if (idx < 0) {
@@ -294,6 +365,8 @@ static int set_path(set_state *st, jv *v, uint32_t level)
     if (ss_ctx_check_stack(st->ctx) != SS_OK)
         return SS_ERROR;
     if (st->path->elem[level].isnull) {
+        if (st->op & OP_ASSIGN)
+            return ss_ctx_error(st->ctx, "22004", "jsonb subscript in assignment must not be null");
         ss_ctx_error(st->ctx, JSON_SQLSTATE_NULL_NOT_ALLOWED, "path element at position %u is null",
                      level + 1);
         return SS_ERROR;
@@ -302,6 +375,8 @@ static int set_path(set_state *st, jv *v, uint32_t level)
         return set_object(st, v, level);
     if (v->kind == JB_ARRAY)
         return set_array(st, v, level);
+    if (st->op & OP_ASSIGN)
+        return assign_into_scalar(st);
     return SS_OK; /* a scalar on the way stays as it is */
 }
 
@@ -334,6 +409,55 @@ static int set_row(jfn_row *r, int kind)
 JFN_ROWS(jb_fn_set, set_row, OP_CREATE)
 JFN_ROWS(jb_fn_insert, set_row, OP_INSERT_BEFORE)
 JFN_ROWS(jb_fn_delete_path, set_row, OP_DELETE)
+
+/* jsonb subscript assignment: (base, value, path elements as text...), PostgreSQL's
+   jsonb_subscript_assign.  A NULL base is an empty array when the first subscript was an
+   integer (how = 1: the binder picks jb_def_subscript_assign[1] then), else an empty object;
+   a NULL value is JSON null. */
+static int assign_row(jfn_row *r, int how)
+{
+    (void)how;
+    uint32_t depth = r->nargs - 2;
+    json_path_elem *elems = ss_arena_alloc(r->a, depth * sizeof *elems + 1);
+    if (!elems)
+        return ss_ctx_error(r->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    for (uint32_t k = 0; k < depth; k++) {
+        const ss_vector *a = r->args[2 + k];
+        bool isnull = ss_vector_is_null(a, r->i);
+        if (isnull)
+            return ss_ctx_error(r->ctx, "22004", "jsonb subscript in assignment must not be null");
+        const ss_text *t = &((const ss_text *)a->data)[r->i];
+        elems[k] = (json_path_elem){t->ptr, t->len, false};
+    }
+    json_path path = {depth, elems};
+    static const jv json_null = {.kind = JB_NULL};
+    const jv *nv = &json_null;
+    if (!ss_vector_is_null(r->args[1], r->i) && !(nv = jb_decode(r->ctx, jfn_text(r, 1)->ptr, r->a)))
+        return SS_ERROR;
+    jv root;
+    if (ss_vector_is_null(r->args[0], r->i)) {
+        root = (jv){.kind = how ? JB_ARRAY : JB_OBJECT};
+    } else {
+        jv *v = jb_decode(r->ctx, jfn_text(r, 0)->ptr, r->a);
+        if (!v)
+            return SS_ERROR;
+        root = *v;
+    }
+    set_state st = {r->ctx, r->a, &path, nv, OP_ASSIGN};
+    if (set_path(&st, &root, 0) != SS_OK)
+        return SS_ERROR;
+    return jfn_set_tree(r->ctx, r->out, r->i, &root, r->a);
+}
+
+JFN_ROWS(jb_fn_subscript_assign_object, assign_row, 0)
+JFN_ROWS(jb_fn_subscript_assign_array, assign_row, 1)
+
+const ss_func_def jb_def_subscript_assign[2] = {
+    {.name = "jsonb subscript assignment", .nargs = 3, .variadic_any = true, .result = SS_TYPE_JSONB,
+     .eval = jb_fn_subscript_assign_object},
+    {.name = "jsonb subscript assignment", .nargs = 3, .variadic_any = true, .result = SS_TYPE_JSONB,
+     .eval = jb_fn_subscript_assign_array},
+};
 
 /* ---- jsonb_extract_path(from_json, VARIADIC path_elems text[]) ---- */
 
