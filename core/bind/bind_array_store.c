@@ -10,9 +10,14 @@
 
 const char *store_target_name(const ast_expr *base)
 {
-    /* PostgreSQL names the innermost field reached, else the column */
-    while (base && base->kind != AE_COLUMN && !(base->kind == AE_FIELD && base->str))
+    /* PostgreSQL names the innermost field reached, else the column (an INSERT target's
+       base placeholder carries the column's name) */
+    while (base && base->kind != AE_COLUMN && !(base->kind == AE_FIELD && base->str)) {
+        if (base->kind == AE_FUNC && base->nargs == 1 && base->args[0]->kind == AE_STRING &&
+            strcmp(base->names[base->nnames - 1], SS_INSERT_BASE_FUNC) == 0)
+            return base->args[0]->str;
         base = base->kind == AE_FUNC && base->nargs ? base->args[0] : base->left;
+    }
     return !base ? "?" : base->kind == AE_FIELD ? base->str : base->names[base->nnames - 1];
 }
 
@@ -23,7 +28,10 @@ static ss_expr *assigned_value(binder *b, const ast_expr *a, ss_type t)
     ss_expr *v = bind_expr(b, a->args[1]);
     if (!v)
         return NULL;
-    ss_expr *e = coerce_expr(b, v, t, CAST_ASSIGNMENT, expr_location(a->args[1]));
+    int loc = expr_location(a->args[1]);
+    if (loc < 0 && b->insert_store_active)
+        loc = b->insert_store_location; /* the VALUES item an INSERT target's placeholder stands for */
+    ss_expr *e = coerce_expr(b, v, t, CAST_ASSIGNMENT, loc);
     if (e || !ss_ctx_error_pending(b->ctx) || strcmp(b->ctx->err->sqlstate, SS_SQLSTATE_DATATYPE_MISMATCH))
         return e;
     char b1[96], b2[96];

@@ -100,6 +100,9 @@ ss_expr *bind_func(binder *b, const ast_expr *a)
         return bind_subscript_store(b, a);
     if (a->nnames == 1 && a->nargs >= 5 && strcmp(name, SS_SLICE_STORE_FUNC) == 0)
         return bind_slice_store(b, a);
+    if (a->nnames == 1 && a->nargs <= 1 &&
+        (strcmp(name, SS_INSERT_BASE_FUNC) == 0 || strcmp(name, SS_INSERT_VALUE_FUNC) == 0))
+        return bind_insert_placeholder(b, a);
     ss_expr *remap = a->nnames == 1 ? bind_row_remap(b, a, name) : NULL;
     if (remap || ss_ctx_error_pending(b->ctx))
         return remap;

@@ -129,7 +129,7 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
             return bind_error(b, st->column_locations[i], SS_SQLSTATE_UNDEFINED_COLUMN,
                               "column \"%s\" of relation \"%s\" does not exist", st->columns[i], rel_name);
         for (uint32_t k = 0; k < i; k++)
-            if (target[k] == c)
+            if (target[k] == c && !(st->column_stores && st->column_stores[k] && st->column_stores[i]))
                 return bind_error(b, st->column_locations[i], "42701", "column \"%s\" specified more than once",
                                   st->columns[i]);
         target[i] = c;
@@ -218,18 +218,34 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
            value is checked against a length: varchar(n)'s length coercion is folded while
            planning), so the values are coerced to their columns' types without typmods here,
            and to the typmods in a second pass */
+        bool *stored = bind_alloc(b, sizeof(bool) * (nc ? nc : 1));
+        if (!stored)
+            return SS_ERROR;
         for (uint32_t r = 0; r < nr; r++) {
+            memset(stored, 0, sizeof(bool) * nc);
             for (uint32_t c = 0; c < nc; c++)
                 if (!(row_exprs[r * nc + c] = column_default(b, t, rel_types[c], defs, c)))
                     return SS_ERROR;
             for (uint32_t i = 0; i < nsrc; i++) {
                 const ast_expr *a = src->values[r][i];
                 uint32_t c = target[i];
+                const ast_expr *chain = st->column_stores ? st->column_stores[i] : NULL;
+                if (chain && a->kind == AE_DEFAULT)
+                    return insert_store_default_error(b, chain, st->column_locations[i]);
                 if (a->kind == AE_DEFAULT || (i < ntarget && use_default[i]))
                     continue; /* the column's default, set above */
                 ss_expr *e = bind_expr(b, a);
                 if (!e)
                     return SS_ERROR;
+                if (chain) {
+                    ss_expr *v = bind_insert_store(b, chain, rel_types[c], stored[c] ? row_exprs[r * nc + c] : NULL, e,
+                                                   a->location);
+                    if (!v)
+                        return SS_ERROR;
+                    row_exprs[r * nc + c] = v;
+                    stored[c] = true;
+                    continue;
+                }
                 ss_type untyped_mod = type_sans_modifier(rel_types[c]);
                 ss_expr *ce = coerce_expr(b, e, untyped_mod, CAST_ASSIGNMENT, a->location);
                 if (!ce) {
@@ -276,11 +292,21 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     for (uint32_t c = 0; c < rel_ncols; c++)
         if (!(proj[c] = column_default(b, t, rel_types[c], defs, c)))
             return SS_ERROR;
+    bool *stored = bind_alloc(b, sizeof(bool) * (rel_ncols ? rel_ncols : 1));
+    if (!stored)
+        return SS_ERROR;
     for (uint32_t i = 0; i < nsrc; i++) {
         uint32_t c = target[i];
         if (use_default[i])
             continue;
         ss_expr *col = make_column(b, source->rel, i, source->types[i]);
+        const ast_expr *chain = st->column_stores ? st->column_stores[i] : NULL;
+        if (chain) {
+            if (!col || !(proj[c] = bind_insert_store(b, chain, rel_types[c], stored[c] ? proj[c] : NULL, col, -1)))
+                return SS_ERROR;
+            stored[c] = true;
+            continue;
+        }
         ss_expr *ce = col ? coerce_expr(b, col, rel_types[c], CAST_ASSIGNMENT, -1) : NULL;
         if (!ce) {
             char b1[96], b2[96];

@@ -174,6 +174,12 @@ typedef struct binder {
     /* INSERT ... SELECT: untyped literals in the select list keep type unknown so the
        INSERT coerces them to the target columns (PostgreSQL does the same) */
     bool keep_unknown_targets;
+    /* (IS) while an INSERT's field / subscript target is bound (bind_insert_store.c): the
+       value its SS_INSERT_VALUE_FUNC() stands for, and its base (NULL: a NULL of type) */
+    bool insert_store_active;
+    ss_expr *insert_store_base, *insert_store_value;
+    ss_type insert_store_type;
+    int insert_store_location;
     /* (LK) the statement's own SELECT may have a locking clause (bind_locking.c):
        locking_ok until bind_select takes it, locking_here for that query's body */
     bool locking_ok, locking_here;
@@ -861,6 +867,13 @@ ss_expr *bind_row_remap(binder *b, const ast_expr *a, const char *name);
 /* SET a[i] = v (SS_SUBSCRIPT_STORE_FUNC (a, v, i, ...)): the array a with the item replaced,
  * PostgreSQL's subscripted assignment (bind_array_store.c). */
 ss_expr *bind_subscript_store(binder *b, const ast_expr *a);
+/* INSERT's field / subscript targets (bind_insert_store.c): the placeholder calls, the chain
+ * of a target bound over a base (NULL: NULL of column_type) and a bound value, and the 0A000
+ * of DEFAULT given to one. */
+ss_expr *bind_insert_placeholder(binder *b, const ast_expr *a);
+ss_expr *bind_insert_store(binder *b, const ast_expr *chain, ss_type column_type, ss_expr *base, ss_expr *value,
+                           int value_location);
+int insert_store_default_error(binder *b, const ast_expr *chain, int location);
 /* SS_SLICE_STORE_FUNC(base, v, shape, lo, hi, ...) (bind_array_store.c). */
 ss_expr *bind_slice_store(binder *b, const ast_expr *a);
 /* Subscripts of a jsonb base (bind_jsonb_subscript.c): a read (the AE subscript a), and an

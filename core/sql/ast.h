@@ -396,6 +396,11 @@ typedef enum ast_fetch_direction {
 #define SS_SLICE_STORE_FUNC "slice store"
 #define SS_SLICE_NO_LOWER 8
 #define SS_SLICE_NO_UPPER 16
+/* INSERT INTO t (a[i], x.f): column_stores[i] is the store chain of SS_INSERT_VALUE_FUNC()
+ * (the value given) into SS_INSERT_BASE_FUNC('column name') (NULL of the column's type, or what an earlier
+ * target of the same column stored), both filled by the binder (bind_insert_store.c) */
+#define SS_INSERT_BASE_FUNC "insert target base"
+#define SS_INSERT_VALUE_FUNC "insert target value"
 #define AST_FETCH_ALL INT64_MAX /* ALL, FORWARD ALL, BACKWARD ALL; LAST is ABSOLUTE -1 */
 
 /* One subcommand of ALTER TABLE. */
@@ -534,6 +539,7 @@ typedef struct ast_stmt {
     const char **columns;
     int *column_locations;
     uint32_t ncolumns;
+    ast_expr **column_stores; /* NULL, or per column: its store chain (NULL: a plain column) */
     /* AST_CREATE_SCHEMA: its CREATE TABLE / VIEW / INDEX / SEQUENCE elements, in
        PostgreSQL's order (sequences, tables, views, indexes), each with its own text and its
        relation names qualified by the new schema */

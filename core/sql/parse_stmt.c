@@ -586,8 +586,15 @@ static bool tr_insert(transform_state *ts, InsertStmt *s, ast_stmt *out)
         foreach (lc, s->cols) {
             ResTarget *rt = lfirst(lc);
             if (rt->indirection) {
-                tr_unsupported(ts, rt->location, "field or subscripted INSERT targets");
-                return false;
+                /* INSERT INTO t (a[i], x.f): the column's value is the store chain of the
+                   value into a NULL base (PostgreSQL's transformAssignedExpr for INSERT) */
+                if (!out->column_stores &&
+                    !(out->column_stores = tr_alloc(ts, sizeof(ast_expr *) * out->ncolumns)))
+                    return false;
+                Node *chain = tr_store_chain(ts, rt, tr_placeholder_call(SS_INSERT_BASE_FUNC, rt->name),
+                                             tr_placeholder_call(SS_INSERT_VALUE_FUNC, NULL));
+                if (!chain || !(out->column_stores[i] = tr_expr(ts, chain)))
+                    return false;
             }
             out->column_locations[i] = rt->location;
             out->columns[i++] = tr_strdup(ts, rt->name);

@@ -101,6 +101,24 @@ static bool is_store_call(const Node *n)
            strcmp(name, SS_SLICE_STORE_FUNC) == 0;
 }
 
+Node *tr_placeholder_call(const char *name, const char *arg)
+{
+    FuncCall *fc = NEW_NODE(FuncCall);
+    String *fn = NEW_NODE(String);
+    fn->sval = (char *)name;
+    fc->funcname = list_make1(fn);
+    if (arg) {
+        A_Const *c = NEW_NODE(A_Const);
+        c->val.sval.type = T_String;
+        c->val.sval.sval = (char *)arg;
+        c->location = -1;
+        fc->args = list_make1(c);
+    }
+    fc->funcformat = COERCE_EXPLICIT_CALL;
+    fc->location = -1;
+    return (Node *)fc;
+}
+
 static FuncCall *store_call(const char *name, List *args, int location)
 {
     FuncCall *fc = NEW_NODE(FuncCall);
@@ -180,6 +198,32 @@ static Node *store_chain(Node *base, List *ind, int from, Node *val, int locatio
     return (Node *)store_call(SS_SLICE_STORE_FUNC, args, location);
 }
 
+/* Whether the target's indirection is one the stores take (0A000 otherwise). */
+static bool indirection_supported(transform_state *ts, const ResTarget *rt)
+{
+    bool after_slice = false;
+    ListCell *ic;
+    foreach (ic, rt->indirection) {
+        if (!IsA(lfirst(ic), String) && !IsA(lfirst(ic), A_Indices)) {
+            tr_unsupported(ts, rt->location, "this assignment target");
+            return false;
+        }
+        if (IsA(lfirst(ic), String) && after_slice) {
+            tr_unsupported(ts, rt->location, "a field of an array slice as an assignment target");
+            return false;
+        }
+        after_slice |= IsA(lfirst(ic), A_Indices) && ((A_Indices *)lfirst(ic))->is_slice;
+    }
+    return true;
+}
+
+Node *tr_store_chain(transform_state *ts, const ResTarget *rt, Node *base, Node *val)
+{
+    if (!indirection_supported(ts, rt))
+        return NULL;
+    return store_chain(base, rt->indirection, 0, val, rt->location);
+}
+
 /* A SET list (UPDATE's, ON CONFLICT DO UPDATE's) into out->set_* and the value targets
  * (*values, PostgreSQL nodes: a NULL placeholder for DEFAULT). */
 static bool tr_set_list(transform_state *ts, List *targets, ast_stmt *out, List **values_out)
@@ -196,19 +240,8 @@ static bool tr_set_list(transform_state *ts, List *targets, ast_stmt *out, List 
     uint32_t i = 0;
     foreach (lc, targets) {
         ResTarget *rt = lfirst(lc);
-        ListCell *ic;
-        bool after_slice = false;
-        foreach (ic, rt->indirection) {
-            if (!IsA(lfirst(ic), String) && !IsA(lfirst(ic), A_Indices)) {
-                tr_unsupported(ts, rt->location, "this UPDATE target");
-                return false;
-            }
-            if (IsA(lfirst(ic), String) && after_slice) {
-                tr_unsupported(ts, rt->location, "a field of an array slice as an UPDATE target");
-                return false;
-            }
-            after_slice |= IsA(lfirst(ic), A_Indices) && ((A_Indices *)lfirst(ic))->is_slice;
-        }
+        if (!indirection_supported(ts, rt))
+            return false;
         Node *val = rt->val;
         if (rt->indirection) {
             if (!out->table) { /* ON CONFLICT DO UPDATE's, parsed before the INSERT's target */

@@ -41,6 +41,13 @@ typedef struct transform_state {
     int plain_relation;  /* location of a relation named without AS OF, -1: none */
 } transform_state;
 
+/* parse_update.c: the store chain putting val into base at the target's indirection
+ * (SS_FIELD_STORE_FUNC / SS_SUBSCRIPT_STORE_FUNC / SS_SLICE_STORE_FUNC calls), NULL after
+ * 0A000 for an indirection they do not take; a call of name with the string argument arg, if
+ * any (a placeholder the binder fills, e.g. SS_INSERT_BASE_FUNC). */
+Node *tr_store_chain(transform_state *ts, const ResTarget *rt, Node *base, Node *val);
+Node *tr_placeholder_call(const char *name, const char *arg);
+
 /* parse_as_of.c: a FROM item that is a rewritten AS OF clause (as_of_rewrite.h), recorded for
  * the statement; the relation it names in *rel.  False with *rel NULL for any other item, false
  * with an error (ts->failed) for a bad clause. */

@@ -10,8 +10,6 @@ ALTER TABLE rrp2 ADD COLUMN b int, ADD COLUMN c int;
 -- a row type used by a column of a table whose own row type is used
 CREATE TABLE rrq3 (z rrq2);
 ALTER TABLE rrp2 ADD COLUMN b int;
--- field and subscript targets of INSERT
-INSERT INTO rrq (id, x.a) VALUES (2, 3);
 -- a field target of ON CONFLICT DO UPDATE
 CREATE TABLE rrk (id int PRIMARY KEY, x rrp);
 INSERT INTO rrk VALUES (1, ROW(1,'a')) ON CONFLICT (id) DO UPDATE SET x.a = 2;
