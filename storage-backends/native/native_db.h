@@ -75,6 +75,9 @@ native_txn *native_txn_begin(native_db *db, uint64_t xid, native_error *err);
  * synchronous_commit says) with one WAL commit record carrying xid and commit_time_us. On
  * failure nothing of the transaction is committed; the txn is freed either way. */
 int native_txn_commit(native_txn *txn, int64_t commit_time_us, native_error *err);
+/* As native_txn_commit, but sync (1: wait for the WAL fsync, 0: do not) overrides the
+ * database's synchronous_commit for this commit. */
+int native_txn_commit_sync(native_txn *txn, int64_t commit_time_us, int sync, native_error *err);
 void native_txn_abort(native_txn *txn);
 
 /* A page the transaction rewrites whole: a private copy (of the committed page on first use)
