@@ -1,6 +1,6 @@
 /* native_db.h — the C API of the native storage library: open/create a database file and its
  * WAL, transactions that write pages (private until commit), page allocation, checkpoints, and
- * what recovery found. The future `native` storage vtable module is built on this.
+ * what recovery found. The `native` storage vtable module (native_module.c) is built on this.
  *
  * Concurrency: any number of threads may use one native_db; each native_txn belongs to one
  * thread. Page reads and commits are serialised by one database mutex; the WAL fsync of
