@@ -137,7 +137,7 @@ int native_table_append_versions(native_txn *txn, uint64_t root, const native_co
                                  const uint64_t *xmin, const uint32_t *cmin, const uint32_t *cmax, const uint64_t *xmax,
                                  uint64_t *rowgroup_id, native_error *err)
 {
-    uint64_t first;
+    uint64_t first = 0;
     if (native_rowgroup_write(txn, cols, ncols, nrows, xmin, cmin, cmax, xmax, &first, err) != 0 ||
         append_entry(txn, root, first, native_rowgroup_header_len(nrows, ncols), err) != 0)
         return -1;
