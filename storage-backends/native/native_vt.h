@@ -31,8 +31,16 @@
 /* The xmin of a version removed at open (its writer never committed, or its deleter did): no
  * snapshot sees it and scans skip it. No kernel xid reaches it. */
 #define NV_XID_DEAD (UINT64_MAX - 1)
-/* The open tail: a batch is merged into the last row group while that has fewer rows. */
+/* The open tail: a write of n rows is merged into the last row group (which is rewritten)
+ * while that has fewer than NV_TAIL_FLOOR rows, or fewer than NV_TAIL_ROWS and at most
+ * NV_TAIL_AMPLIFY * n: a rewrite copies at most max(NV_TAIL_FLOOR, NV_TAIL_AMPLIFY * n)
+ * old rows. One-row INSERTs make row groups of NV_TAIL_FLOOR rows, bulk writes (1024-row
+ * batches) row groups of NV_TAIL_ROWS to NV_TAIL_ROWS + 1024. */
+#define NV_TAIL_FLOOR 1024u
 #define NV_TAIL_ROWS 8192u
+#define NV_TAIL_AMPLIFY 8u
+/* The buffer cache of a database: 16384 pages (128 MB, allocated as pages are first used). */
+#define NV_CACHE_PAGES 16384u
 
 typedef struct nv_table nv_table;
 

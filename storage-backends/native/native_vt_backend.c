@@ -89,6 +89,7 @@ int nv_backend_open(ss_ctx *ctx, const char *path, void **backend)
     native_options opts;
     native_options_default(&opts);
     opts.synchronous_commit = 0; /* each commit chooses (nv_txn_commit) */
+    opts.cache_pages = NV_CACHE_PAGES;
     native_error err;
     b->db = native_db_open(path ? path : b->temp_file, &opts, &err);
     if (!b->db || nv_meta_load(b, &err) != 0 || nv_resolve(b, &err) != 0) {

@@ -1,8 +1,8 @@
 /* native_vt_insert.c — the native module's write path: new row versions go into the table's
- * open tail. While the last row group holds fewer than NV_TAIL_ROWS rows, a write rewrites it
+ * open tail. While the last row group is small (native_vt.h: NV_TAIL_*), a write rewrites it
  * as one row group of its rows (with their stamps, in the same order) followed by the new
  * ones, and the table's last entry is switched to it: row ids stay valid, and a run of
- * one-row INSERTs builds row groups of NV_TAIL_ROWS+ rows, not one-row ones. Otherwise the
+ * one-row INSERTs builds row groups of NV_TAIL_FLOOR rows, not one-row ones. Otherwise the
  * batch starts a new row group. A replaced tail is freed at once, or, while a scan runs (it
  * may be reading it), once the last scan ends. FORMAT.md, "The native module". */
 #include <stdlib.h>
@@ -57,7 +57,8 @@ static int write_rows(nv_table *t, const ss_batch *rows, ss_xid xid, uint32_t ci
     nv_backend *b = t->b;
     uint32_t n = ss_batch_rows(rows);
     nv_group *last = t->ngroups ? &t->groups[t->ngroups - 1] : NULL;
-    bool merge = last && last->nrows < NV_TAIL_ROWS && last->nrows + n <= NV_GROUP_ROWS;
+    bool merge = last && last->nrows + n <= NV_GROUP_ROWS &&
+                 (last->nrows < NV_TAIL_FLOOR || (last->nrows < NV_TAIL_ROWS && last->nrows <= NV_TAIL_AMPLIFY * n));
     tail_rows tr = {0};
     if (merge && read_tail(t, last, &tr, err) != 0)
         return -1;
