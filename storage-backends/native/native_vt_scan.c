@@ -234,14 +234,16 @@ static int fill_block(ss_ctx *ctx, nv_scan *s)
         uint32_t lo = s->pos, hi = nb->nrows - lo > SS_BATCH_CAPACITY ? lo + SS_BATCH_CAPACITY : nb->nrows;
         s->pos = hi;
         uint32_t nlive = 0;
+        bool frozen = true; /* every live version of the slice frozen and not deleted: all visible */
         for (uint32_t r = lo; r < hi; r++)
             if (nb->xmin[r] != NV_XID_DEAD) {
                 s->live[nlive] = r;
                 s->stamps[nlive] = (ss_version_stamp){nb->xmin[r], nb->xmax[r], nb->cmin[r], nb->cmax[r]};
+                frozen &= (nb->xmin[r] | nb->xmax[r]) == 0;
                 nlive++;
             }
         uint32_t nvis = nlive;
-        if (s->snap && nlive) {
+        if (s->snap && nlive && !frozen) {
             uint32_t vis[SS_BATCH_CAPACITY];
             if (s->api->versions_visible(ctx, s->snap, s->stamps, NULL, nlive, vis, &nvis) != SS_OK)
                 return SS_ERROR;
