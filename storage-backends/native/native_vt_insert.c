@@ -85,6 +85,14 @@ static int write_rows(nv_table *t, const ss_batch *rows, ss_xid xid, uint32_t ci
         xmax[r] = old ? tr.batch->xmax[r] : 0;
         cmax[r] = old ? tr.batch->cmax[r] : 0;
     }
+    if (rc == 0 && !merge && t->ngroups == t->capgroups) { /* room for one more group */
+        nv_group *room = nv_push((void **)&t->groups, &t->ngroups, &t->capgroups, sizeof *room);
+        if (room)
+            t->ngroups--;
+        else
+            rc = native_fail(err, "53200", "out of memory");
+        last = t->ngroups ? &t->groups[t->ngroups - 1] : NULL; /* the array may have moved */
+    }
     native_txn *txn = rc == 0 ? nv_txn_begin(b, err) : NULL;
     uint64_t first = 0;
     if (rc == 0 && !txn)
@@ -104,9 +112,8 @@ static int write_rows(nv_table *t, const ss_batch *rows, ss_xid xid, uint32_t ci
     }
     if (rc == 0) {
         uint64_t old_first = last ? last->first : 0, old_len = last ? last->len : 0;
+        /* room for the new group was made before writing (below), so this cannot fail */
         nv_group *g = merge ? last : nv_push((void **)&t->groups, &t->ngroups, &t->capgroups, sizeof *g);
-        if (!g) /* the row group is stored; this handle cannot list it: reopen lists it */
-            return native_fail(err, "53200", "out of memory");
         *g = (nv_group){first, native_rowgroup_header_len(total, t->ncols), total};
         size_t gi = (size_t)(g - t->groups);
         for (uint32_t k = 0; k < n; k++)
