@@ -1,4 +1,4 @@
-/* durable.c — database files (durable.h): opening one through the lmdb backend (storage.h
+/* durable.c — database files (durable.h): opening one through its storage backend (storage.h
  * version 6), the catalog image (its format below) built at the commit of every transaction
  * after which the catalog changed and replayed at open, the refusal (0A000) of what the image
  * cannot store yet, and the commit made durable before the kernel makes it visible.
@@ -34,7 +34,6 @@
 
 #define IMAGE_MAGIC "sunstone catalog "
 #define IMAGE_FORMAT 1
-#define DURABLE_BACKEND "lmdb"
 
 /* The statement text a catalog object was made by. */
 typedef struct durable_entry {
@@ -411,11 +410,12 @@ static int replay(ss_ctx *ctx, sunstone *db, ss_durable *du, const char *img, si
 int ss_durable_open(ss_ctx *ctx, sunstone *db, const char *path)
 {
     ss_database *d = db->database;
-    const ss_registration *reg = ss_registry_find(&d->registry, SS_KIND_STORAGE, DURABLE_BACKEND);
+    const char *backend = ss_durable_backend_for(path);
+    const ss_registration *reg = ss_registry_find(&d->registry, SS_KIND_STORAGE, backend);
     if (!reg)
         return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                             "feature not supported: database files without the \"%s\" storage module (\"%s\")",
-                            DURABLE_BACKEND, path);
+                            backend, path);
     const ss_storage_vtable *vt = reg->vtable;
     if (!SS_STORAGE_HAS(vt, txn_abort) || !vt->txn_commit)
         return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,

@@ -1,7 +1,7 @@
 /* durable.h — database files (sunstone_open(path)): the database's catalog persisted through
  * a storage backend of vtable version 6 (storage.h), and every commit made durable by it.
- * Until the native backend exists the backend of a database file is lmdb, the default of
- * its new tables.  One session per database file (sunstone_open_session refuses more). */
+ * The backend of a database file (and the default of its new tables) is native, or lmdb for
+ * a file written by the lmdb backend (ss_durable_backend_for).  One session per database file (sunstone_open_session refuses more). */
 #ifndef SS_API_DURABLE_H
 #define SS_API_DURABLE_H
 
@@ -14,6 +14,9 @@ typedef struct ss_durable ss_durable;
  * then the catalog rebuilt from the stored image.  SS_ERROR recorded on ctx (not a
  * database, in use by another process, a damaged image, no lmdb module). */
 int ss_durable_open(ss_ctx *ctx, sunstone *db, const char *path);
+/* The storage backend that opens the database file at path: "native" (a new file or a
+ * native one) or "lmdb" (a file of the lmdb backend) (durable_backend.c). */
+const char *ss_durable_backend_for(const char *path);
 /* Frees d's durable state (its backend instance is closed with the catalog's). */
 void ss_durable_free(ss_database *d);
 /* 0A000 before a statement whose effect the catalog image cannot store (a database file

@@ -298,6 +298,11 @@ int native_commit_apply_record(native_db *db, uint64_t lsn_end, const uint8_t *p
 
 int native_txn_commit(native_txn *t, int64_t commit_time_us, native_error *err)
 {
+    return native_txn_commit_sync(t, commit_time_us, -1, err);
+}
+
+int native_txn_commit_sync(native_txn *t, int64_t commit_time_us, int sync_wanted, native_error *err)
+{
     native_db *db = t->db;
     rec_buf b = {0};
     native_meta m;
@@ -329,7 +334,7 @@ int native_txn_commit(native_txn *t, int64_t commit_time_us, native_error *err)
             db->commits++;
         }
     }
-    int sync = db->opts.synchronous_commit;
+    int sync = sync_wanted < 0 ? db->opts.synchronous_commit : sync_wanted;
     int want_checkpoint = rc == 0 && db->wal.append_lsn - db->wal.base_lsn > db->opts.checkpoint_wal_bytes;
     pthread_mutex_unlock(&db->mu);
     free(b.b.p);

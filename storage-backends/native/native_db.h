@@ -1,6 +1,6 @@
 /* native_db.h — the C API of the native storage library: open/create a database file and its
  * WAL, transactions that write pages (private until commit), page allocation, checkpoints, and
- * what recovery found. The future `native` storage vtable module is built on this.
+ * what recovery found. The `native` storage vtable module (native_module.c) is built on this.
  *
  * Concurrency: any number of threads may use one native_db; each native_txn belongs to one
  * thread. Page reads and commits are serialised by one database mutex; the WAL fsync of
@@ -75,6 +75,9 @@ native_txn *native_txn_begin(native_db *db, uint64_t xid, native_error *err);
  * synchronous_commit says) with one WAL commit record carrying xid and commit_time_us. On
  * failure nothing of the transaction is committed; the txn is freed either way. */
 int native_txn_commit(native_txn *txn, int64_t commit_time_us, native_error *err);
+/* As native_txn_commit, but sync (1: wait for the WAL fsync, 0: do not) overrides the
+ * database's synchronous_commit for this commit. */
+int native_txn_commit_sync(native_txn *txn, int64_t commit_time_us, int sync, native_error *err);
 void native_txn_abort(native_txn *txn);
 
 /* A page the transaction rewrites whole: a private copy (of the committed page on first use)

@@ -89,6 +89,11 @@ static void zone_map(const native_column *c, uint32_t n, uint8_t *d)
     native_put32(d + RG_D_NULLS, nulls);
 }
 
+uint64_t native_rowgroup_header_len(uint32_t nrows, unsigned ncols)
+{
+    return RG_FIXED + (uint64_t)((nrows + VERSIONS_PER_PAGE - 1) / VERSIONS_PER_PAGE) * 8 + (uint64_t)ncols * RG_DESC;
+}
+
 static int append_entry(native_txn *txn, uint64_t root, uint64_t first, uint64_t len, native_error *err)
 {
     uint64_t pgno = root;
@@ -125,6 +130,27 @@ static int append_entry(native_txn *txn, uint64_t root, uint64_t first, uint64_t
 int native_table_append(native_txn *txn, uint64_t root, const native_column *cols, unsigned ncols, uint32_t nrows,
                         uint64_t xmin, uint32_t cmin, uint64_t *rowgroup_id, native_error *err)
 {
+    return native_table_append_versions(txn, root, cols, ncols, nrows, &xmin, &cmin, NULL, NULL, rowgroup_id, err);
+}
+
+int native_table_append_versions(native_txn *txn, uint64_t root, const native_column *cols, unsigned ncols, uint32_t nrows,
+                                 const uint64_t *xmin, const uint32_t *cmin, const uint32_t *cmax, const uint64_t *xmax,
+                                 uint64_t *rowgroup_id, native_error *err)
+{
+    uint64_t first = 0;
+    if (native_rowgroup_write(txn, cols, ncols, nrows, xmin, cmin, cmax, xmax, &first, err) != 0 ||
+        append_entry(txn, root, first, native_rowgroup_header_len(nrows, ncols), err) != 0)
+        return -1;
+    if (rowgroup_id)
+        *rowgroup_id = first;
+    return 0;
+}
+
+/* With cmax and xmax NULL: every row gets (xmin[0], cmin[0], 0, 0). */
+int native_rowgroup_write(native_txn *txn, const native_column *cols, unsigned ncols, uint32_t nrows, const uint64_t *xmin,
+                          const uint32_t *cmin, const uint32_t *cmax, const uint64_t *xmax, uint64_t *rowgroup_id,
+                          native_error *err)
+{
     if (nrows == 0 || nrows > RG_MAX_ROWS)
         return native_fail(err, "22023", "a row group holds 1 to %u rows, not %u", RG_MAX_ROWS, nrows);
     uint32_t nvp = (nrows + VERSIONS_PER_PAGE - 1) / VERSIONS_PER_PAGE;
@@ -150,10 +176,11 @@ int native_table_append(native_txn *txn, uint64_t root, const native_column *col
         uint32_t lo = v * VERSIONS_PER_PAGE, hi = lo + VERSIONS_PER_PAGE < nrows ? lo + VERSIONS_PER_PAGE : nrows;
         for (uint32_t r = lo; r < hi; r++) {
             uint8_t *e = page + NATIVE_PAGE_HEADER + (size_t)(r - lo) * VERSION_SIZE;
-            native_put64(e, xmin);
-            native_put32(e + 8, cmin);
-            native_put32(e + 12, 0);
-            native_put64(e + 16, 0);
+            int each = xmax != NULL;
+            native_put64(e, xmin[each ? r : 0]);
+            native_put32(e + 8, cmin[each ? r : 0]);
+            native_put32(e + 12, each ? cmax[r] : 0);
+            native_put64(e + 16, each ? xmax[r] : 0);
         }
         native_put64(hdr.p + RG_FIXED + (size_t)v * 8, pgno);
     }
@@ -185,10 +212,9 @@ int native_table_append(native_txn *txn, uint64_t root, const native_column *col
         native_put64(d + RG_D_CHUNK_LEN, chunk.len);
     }
     uint64_t first;
-    if (native_blob_write(txn, hdr.p, hdr.len, &first, err) != 0 || append_entry(txn, root, first, hdr.len, err) != 0)
+    if (native_blob_write(txn, hdr.p, hdr.len, &first, err) != 0)
         goto out;
-    if (rowgroup_id)
-        *rowgroup_id = first;
+    *rowgroup_id = first;
     rc = 0;
 out:
     free(hdr.p);
@@ -225,32 +251,146 @@ damaged:
     return native_fail(err, "XX001", "row group header at page %llu of \"%s\" is damaged", (unsigned long long)first, db->path);
 }
 
-int native_rowgroup_set_xmax(native_txn *txn, uint64_t rowgroup_id, uint32_t row, uint64_t xmax, uint32_t cmax, native_error *err)
+/* The version page holding row `row` of row group rowgroup_id (*rows: its row count). The
+ * fixed part and the version-page list are in the header blob's first page (65536 rows need
+ * 193 version pages: 1560 bytes). */
+static int version_page(native_db *db, native_txn *txn, uint64_t rowgroup_id, uint32_t row, uint64_t *vp, native_error *err)
 {
-    native_db *db = native_txn_db(txn);
     uint8_t *page = malloc(NATIVE_PAGE_SIZE);
     if (!page)
         return native_fail(err, "53200", "out of memory");
-    /* the fixed part and the version-page list are in the header blob's first page (65536
-     * rows need 193 version pages: 1560 bytes) */
     int rc = native_page_read(db, txn, rowgroup_id, page, err);
     const uint8_t *pl = page + NATIVE_PAGE_HEADER, *data = pl + 16;
     uint32_t used = native_get32(pl + 8);
-    uint64_t vp = 0;
     if (rc == 0 && (native_page_type(page) != NATIVE_PT_BLOB || used < RG_FIXED || used > NATIVE_PAGE_PAYLOAD - 16 ||
                     native_get32(data) != RG_MAGIC))
         rc = native_fail(err, "XX001", "row group header at page %llu of \"%s\" is damaged", (unsigned long long)rowgroup_id, db->path);
     else if (rc == 0 && (row >= native_get32(data + 4) || RG_FIXED + (size_t)(row / VERSIONS_PER_PAGE + 1) * 8 > used))
         rc = native_fail(err, "22023", "row %u is not in row group %llu", row, (unsigned long long)rowgroup_id);
     else if (rc == 0)
-        vp = native_get64(data + RG_FIXED + (size_t)(row / VERSIONS_PER_PAGE) * 8);
+        *vp = native_get64(data + RG_FIXED + (size_t)(row / VERSIONS_PER_PAGE) * 8);
     free(page);
-    if (rc != 0)
+    return rc;
+}
+
+int native_rowgroup_set_xmax(native_txn *txn, uint64_t rowgroup_id, uint32_t row, uint64_t xmax, uint32_t cmax, native_error *err)
+{
+    uint64_t vp = 0;
+    if (version_page(native_txn_db(txn), txn, rowgroup_id, row, &vp, err) != 0)
         return -1;
     uint8_t stamp[12];
     native_put32(stamp, cmax);
     native_put64(stamp + 4, xmax);
     return native_txn_patch(txn, vp, NATIVE_PAGE_HEADER + (row % VERSIONS_PER_PAGE) * VERSION_SIZE + 12, stamp, 12, err);
+}
+
+int native_rowgroup_get_stamp(native_db *db, native_txn *txn, uint64_t rowgroup_id, uint32_t row, uint64_t *xmin,
+                              uint32_t *cmin, uint32_t *cmax, uint64_t *xmax, native_error *err)
+{
+    uint64_t vp = 0;
+    if (version_page(db, txn, rowgroup_id, row, &vp, err) != 0)
+        return -1;
+    uint8_t *page = malloc(NATIVE_PAGE_SIZE);
+    if (!page)
+        return native_fail(err, "53200", "out of memory");
+    int rc = native_page_read(db, txn, vp, page, err);
+    if (rc == 0 && native_page_type(page) != NATIVE_PT_VERSIONS)
+        rc = native_fail(err, "XX001", "page %llu of \"%s\" is damaged (not the version page expected)", (unsigned long long)vp, db->path);
+    if (rc == 0) {
+        const uint8_t *e = page + NATIVE_PAGE_HEADER + (size_t)(row % VERSIONS_PER_PAGE) * VERSION_SIZE;
+        *xmin = native_get64(e);
+        *cmin = native_get32(e + 8);
+        *cmax = native_get32(e + 12);
+        *xmax = native_get64(e + 16);
+    }
+    free(page);
+    return rc;
+}
+
+int native_rowgroup_set_stamps(native_txn *txn, uint64_t rowgroup_id, uint32_t nrows, const uint64_t *xmin,
+                               const uint32_t *cmin, const uint32_t *cmax, const uint64_t *xmax, native_error *err)
+{
+    for (uint32_t lo = 0; lo < nrows; lo += VERSIONS_PER_PAGE) {
+        uint64_t vp = 0;
+        if (version_page(native_txn_db(txn), txn, rowgroup_id, lo, &vp, err) != 0)
+            return -1;
+        uint8_t *page = native_txn_page_for_write(txn, vp, err);
+        if (!page)
+            return -1;
+        uint32_t hi = lo + VERSIONS_PER_PAGE < nrows ? lo + VERSIONS_PER_PAGE : nrows;
+        for (uint32_t r = lo; r < hi; r++) {
+            uint8_t *e = page + NATIVE_PAGE_HEADER + (size_t)(r - lo) * VERSION_SIZE;
+            native_put64(e, xmin[r]);
+            native_put32(e + 8, cmin[r]);
+            native_put32(e + 12, cmax[r]);
+            native_put64(e + 16, xmax[r]);
+        }
+    }
+    return 0;
+}
+
+int native_table_replace_last(native_txn *txn, uint64_t root, uint64_t old_first, uint64_t new_first, uint64_t new_len,
+                              native_error *err)
+{
+    native_db *db = native_txn_db(txn);
+    uint8_t *page = malloc(NATIVE_PAGE_SIZE);
+    if (!page)
+        return native_fail(err, "53200", "out of memory");
+    /* the last table page (a full page followed by an empty one: the entry is in the full one) */
+    uint64_t pgno = root, last_nonempty = 0;
+    int rc = 0;
+    for (uint64_t hops = 0; pgno && rc == 0; hops++) {
+        if ((rc = native_page_read(db, txn, pgno, page, err)) != 0)
+            break;
+        if (native_page_type(page) != NATIVE_PT_TABLE) {
+            rc = native_fail(err, "XX001", "page %llu of \"%s\" is damaged (not the table page expected)", (unsigned long long)pgno, db->path);
+            break;
+        }
+        if (native_get32(page + NATIVE_PAGE_HEADER + 8) > 0)
+            last_nonempty = pgno;
+        pgno = native_get64(page + NATIVE_PAGE_HEADER);
+    }
+    free(page);
+    if (rc != 0)
+        return -1;
+    uint8_t *w = last_nonempty ? native_txn_page_for_write(txn, last_nonempty, err) : NULL;
+    if (!w)
+        return last_nonempty ? -1 : native_fail(err, "XX000", "table %llu has no row group to replace", (unsigned long long)root);
+    uint8_t *pl = w + NATIVE_PAGE_HEADER;
+    uint32_t count = native_get32(pl + 8);
+    uint8_t *e = pl + TABLE_HEADER + (size_t)(count - 1) * 16;
+    if (native_get64(e) != old_first)
+        return native_fail(err, "XX000", "the last row group of table %llu is not %llu", (unsigned long long)root,
+                           (unsigned long long)old_first);
+    native_put64(e, new_first);
+    native_put64(e + 8, new_len);
+    return 0;
+}
+
+typedef struct list_ctx {
+    native_db *db;
+    native_txn *txn;
+    int (*visit)(void *ctx, uint64_t first, uint64_t len, uint32_t nrows, native_error *err);
+    void *ctx;
+} list_ctx;
+
+static int list_one(void *ctx, uint64_t first, uint64_t len, native_error *err)
+{
+    list_ctx *l = ctx;
+    native_rg_header h;
+    if (native_rowgroup_read_header(l->db, l->txn, first, len, &h, err) != 0)
+        return -1;
+    uint32_t nrows = h.nrows;
+    free(h.raw);
+    return l->visit(l->ctx, first, len, nrows, err);
+}
+
+int native_table_list(native_db *db, native_txn *txn, uint64_t root,
+                      int (*visit)(void *ctx, uint64_t first, uint64_t len, uint32_t nrows, native_error *err), void *ctx,
+                      native_error *err)
+{
+    list_ctx l = {db, txn, visit, ctx};
+    return native_table_for_each_rowgroup(db, txn, root, list_one, &l, 0, err);
 }
 
 int native_table_for_each_rowgroup(native_db *db, native_txn *txn, uint64_t root,
@@ -290,11 +430,8 @@ typedef struct drop_ctx {
     native_txn *txn;
 } drop_ctx;
 
-static int drop_one(void *ctx, uint64_t first, uint64_t len, native_error *err)
+int native_rowgroup_free(native_txn *txn, uint64_t first, uint64_t len, native_error *err)
 {
-    native_txn *txn = ((drop_ctx *)ctx)->txn;
-    if (len == 0) /* a table page */
-        return native_txn_free_page(txn, first, err);
     native_rg_header h;
     if (native_rowgroup_read_header(native_txn_db(txn), txn, first, len, &h, err) != 0)
         return -1;
@@ -307,6 +444,14 @@ static int drop_one(void *ctx, uint64_t first, uint64_t len, native_error *err)
     }
     free(h.raw);
     return rc != 0 ? -1 : native_blob_free(txn, first, len, err);
+}
+
+static int drop_one(void *ctx, uint64_t first, uint64_t len, native_error *err)
+{
+    native_txn *txn = ((drop_ctx *)ctx)->txn;
+    if (len == 0) /* a table page */
+        return native_txn_free_page(txn, first, err);
+    return native_rowgroup_free(txn, first, len, err);
 }
 
 int native_table_drop(native_txn *txn, uint64_t root, native_error *err)

@@ -38,6 +38,36 @@ int native_table_drop(native_txn *txn, uint64_t root, native_error *err);
  * *rowgroup_id identifies it for native_rowgroup_set_xmax. */
 int native_table_append(native_txn *txn, uint64_t root, const native_column *cols, unsigned ncols, uint32_t nrows,
                         uint64_t xmin, uint32_t cmin, uint64_t *rowgroup_id, native_error *err);
+/* As native_table_append, but each row i gets its own stamps (xmin[i], cmin[i], cmax[i],
+ * xmax[i]): rewriting a row group keeps the stamps its rows had. */
+int native_table_append_versions(native_txn *txn, uint64_t root, const native_column *cols, unsigned ncols, uint32_t nrows,
+                                 const uint64_t *xmin, const uint32_t *cmin, const uint32_t *cmax, const uint64_t *xmax,
+                                 uint64_t *rowgroup_id, native_error *err);
+/* Writes one row group (as native_table_append_versions) without listing it in a table:
+ * *rowgroup_id names it (native_table_replace_last lists it). */
+int native_rowgroup_write(native_txn *txn, const native_column *cols, unsigned ncols, uint32_t nrows, const uint64_t *xmin,
+                          const uint32_t *cmin, const uint32_t *cmax, const uint64_t *xmax, uint64_t *rowgroup_id,
+                          native_error *err);
+/* The length of the header blob of a row group of nrows rows and ncols columns (the `len`
+ * that names it with its first page). */
+uint64_t native_rowgroup_header_len(uint32_t nrows, unsigned ncols);
+/* Replaces the table's last row group entry, which must be (old_first, ...), by (new_first,
+ * new_len): the row group keeps its position in the table. The old row group's pages are not
+ * freed (native_rowgroup_free). */
+int native_table_replace_last(native_txn *txn, uint64_t root, uint64_t old_first, uint64_t new_first, uint64_t new_len,
+                              native_error *err);
+/* Frees the pages of row group (first, len) at commit. */
+int native_rowgroup_free(native_txn *txn, uint64_t first, uint64_t len, native_error *err);
+/* Calls visit(ctx, first, len, nrows) for each row group of the table, in table order. */
+int native_table_list(native_db *db, native_txn *txn, uint64_t root,
+                      int (*visit)(void *ctx, uint64_t first, uint64_t len, uint32_t nrows, native_error *err), void *ctx,
+                      native_error *err);
+/* The stamps of row `row` of row group rowgroup_id (as txn sees it, or committed). */
+int native_rowgroup_get_stamp(native_db *db, native_txn *txn, uint64_t rowgroup_id, uint32_t row, uint64_t *xmin,
+                              uint32_t *cmin, uint32_t *cmax, uint64_t *xmax, native_error *err);
+/* Rewrites the stamps of every row of row group rowgroup_id (nrows of them) whole. */
+int native_rowgroup_set_stamps(native_txn *txn, uint64_t rowgroup_id, uint32_t nrows, const uint64_t *xmin,
+                               const uint32_t *cmin, const uint32_t *cmax, const uint64_t *xmax, native_error *err);
 /* Sets xmax/cmax of one row (a delete, or the old version of an update), as a WAL patch. */
 int native_rowgroup_set_xmax(native_txn *txn, uint64_t rowgroup_id, uint32_t row, uint64_t xmax, uint32_t cmax, native_error *err);
 
@@ -58,6 +88,7 @@ typedef struct native_pred {
 /* One decoded row group. Valid until the next native_scan_next or native_scan_close. */
 typedef struct native_batch {
     uint64_t rowgroup_id;
+    uint32_t group_index; /* its position in the table (in the list of native_scan_open_groups) */
     uint32_t nrows;
     unsigned ncols;      /* the projected columns, in projection order */
     native_column *cols;
@@ -72,6 +103,9 @@ typedef struct native_scan native_scan;
  * only skip whole row groups: the caller still filters rows. */
 native_scan *native_scan_open(native_db *db, native_txn *txn, uint64_t root, const unsigned *proj, unsigned nproj,
                               const native_pred *preds, unsigned npreds, native_error *err);
+/* A scan of the given row groups only (groups: n (first, len) pairs), without predicates. */
+native_scan *native_scan_open_groups(native_db *db, native_txn *txn, const uint64_t *groups, size_t n, const unsigned *proj,
+                                     unsigned nproj, native_error *err);
 /* 1 with *out, 0 at the end, -1 with err. */
 int native_scan_next(native_scan *s, native_batch **out, native_error *err);
 void native_scan_counts(const native_scan *s, uint64_t *groups_read, uint64_t *groups_skipped);

@@ -73,8 +73,8 @@ void native_scan_close(native_scan *s)
     free(s);
 }
 
-native_scan *native_scan_open(native_db *db, native_txn *txn, uint64_t root, const unsigned *proj, unsigned nproj,
-                              const native_pred *preds, unsigned npreds, native_error *err)
+static native_scan *scan_new(native_db *db, native_txn *txn, const unsigned *proj, unsigned nproj, const native_pred *preds,
+                             unsigned npreds, native_error *err)
 {
     native_scan *s = calloc(1, sizeof *s);
     if (!s) {
@@ -99,7 +99,14 @@ native_scan *native_scan_open(native_db *db, native_txn *txn, uint64_t root, con
         memcpy(s->proj, proj, nproj * sizeof *proj);
     if (npreds)
         memcpy(s->preds, preds, npreds * sizeof *preds);
-    if (native_table_for_each_rowgroup(db, txn, root, collect, s, 0, err) != 0) {
+    return s;
+}
+
+native_scan *native_scan_open(native_db *db, native_txn *txn, uint64_t root, const unsigned *proj, unsigned nproj,
+                              const native_pred *preds, unsigned npreds, native_error *err)
+{
+    native_scan *s = scan_new(db, txn, proj, nproj, preds, npreds, err);
+    if (s && native_table_for_each_rowgroup(db, txn, root, collect, s, 0, err) != 0) {
         native_scan_close(s);
         return NULL;
     }
@@ -257,12 +264,24 @@ int native_scan_next(native_scan *s, native_batch **out, native_error *err)
         if (rc != 0)
             return -1;
         s->read++;
-        s->batch = (native_batch){.rowgroup_id = first, .nrows = nrows, .ncols = s->nproj, .cols = s->cols,
+        s->batch = (native_batch){.rowgroup_id = first, .group_index = (uint32_t)(s->next - 1), .nrows = nrows, .ncols = s->nproj, .cols = s->cols,
                                   .xmin = s->xmin, .xmax = s->xmax, .cmin = s->cmin, .cmax = s->cmax};
         *out = &s->batch;
         return 1;
     }
     return 0;
+}
+
+native_scan *native_scan_open_groups(native_db *db, native_txn *txn, const uint64_t *groups, size_t n, const unsigned *proj,
+                                     unsigned nproj, native_error *err)
+{
+    native_scan *s = scan_new(db, txn, proj, nproj, NULL, 0, err);
+    for (size_t i = 0; s && i < n; i++)
+        if (collect(s, groups[2 * i], groups[2 * i + 1], err) != 0) {
+            native_scan_close(s);
+            s = NULL;
+        }
+    return s;
 }
 
 void native_scan_counts(const native_scan *s, uint64_t *groups_read, uint64_t *groups_skipped)

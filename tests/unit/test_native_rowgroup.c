@@ -1,7 +1,8 @@
 /* test_native_rowgroup.c — columnar row groups of the native storage library: every column
  * type with NULLs round-trips (also after reopen and through a cache smaller than the table),
  * the encodings pay (bit-packing, RLE, dictionary), zone maps skip row groups, version stamps
- * are updated in place through the WAL, and dropping a table frees its pages. */
+ * are updated in place through the WAL, dropping a table frees its pages, and a table's last
+ * row group can be rewritten in place (the native module's open tail). */
 #include <math.h>
 #include <sys/wait.h>
 
@@ -372,6 +373,85 @@ START_TEST(drop_table_frees_pages)
 }
 END_TEST
 
+/* The calls the native module's open tail uses: a row group rewritten with per-row stamps
+ * replaces the table's last entry in place (same position, the old pages freed), stamps read
+ * and rewritten whole, and a scan of chosen row groups reporting their positions. */
+START_TEST(tail_rewrite_keeps_positions)
+{
+    native_db *db = nt_open(NULL);
+    uint64_t root = make_table(db, 2, 500);
+    native_error e = {0};
+    uint64_t firsts[2];
+    size_t nfirst = 0;
+    native_scan *s = native_scan_open(db, NULL, root, NULL, 0, NULL, 0, &e);
+    native_batch *b;
+    while (native_scan_next(s, &b, &e) == 1)
+        firsts[nfirst++] = b->rowgroup_id;
+    native_scan_close(s);
+    ck_assert_uint_eq(nfirst, 2);
+    native_db_stats before, after;
+    native_db_get_stats(db, &before);
+    /* the last row group (ids 500..999) rewritten with 700 rows, row 3 deleted by xid 9 */
+    rows r;
+    make_rows(&r, 500, 700);
+    uint64_t xmin[700], xmax[700];
+    uint32_t cmin[700], cmax[700];
+    for (int i = 0; i < 700; i++) {
+        xmin[i] = i < 500 ? 1 : 2;
+        cmin[i] = (uint32_t)i;
+        xmax[i] = i == 3 ? 9 : 0;
+        cmax[i] = i == 3 ? 4 : 0;
+    }
+    native_txn *t = native_txn_begin(db, 2, &e);
+    uint64_t rg;
+    ck_assert_msg(native_rowgroup_write(t, r.cols, 4, 700, xmin, cmin, cmax, xmax, &rg, &e) == 0, "%s", e.message);
+    ck_assert_int_eq(native_table_replace_last(t, root, firsts[0], rg, native_rowgroup_header_len(700, 4), &e), -1);
+    ck_assert_msg(native_table_replace_last(t, root, firsts[1], rg, native_rowgroup_header_len(700, 4), &e) == 0, "%s",
+                  e.message);
+    ck_assert_int_eq(native_rowgroup_free(t, firsts[1], native_rowgroup_header_len(500, 4), &e), 0);
+    ck_assert_msg(native_txn_commit(t, 2, &e) == 0, "%s", e.message);
+    free_rows(&r);
+    native_db_get_stats(db, &after);
+    ck_assert_uint_le(after.page_count, before.page_count + 8); /* the old pages are reused */
+    uint64_t x0, x1;
+    uint32_t c0, c1;
+    ck_assert_int_eq(native_rowgroup_get_stamp(db, NULL, rg, 3, &x0, &c0, &c1, &x1, &e), 0);
+    ck_assert_uint_eq(x0, 1);
+    ck_assert_uint_eq(c0, 3);
+    ck_assert_uint_eq(c1, 4);
+    ck_assert_uint_eq(x1, 9);
+    ck_assert_int_eq(native_rowgroup_get_stamp(db, NULL, rg, 700, &x0, &c0, &c1, &x1, &e), -1);
+    /* every stamp rewritten (frozen) */
+    for (int i = 0; i < 700; i++)
+        xmin[i] = xmax[i] = cmin[i] = cmax[i] = 0;
+    t = native_txn_begin(db, 3, &e);
+    ck_assert_int_eq(native_rowgroup_set_stamps(t, rg, 700, xmin, cmin, cmax, xmax, &e), 0);
+    ck_assert_int_eq(native_txn_commit(t, 3, &e), 0);
+    /* the table lists the rewritten group second; a scan of it alone says so */
+    uint64_t seen_first[2] = {0, 0};
+    s = native_scan_open(db, NULL, root, NULL, 0, NULL, 0, &e);
+    nfirst = 0;
+    while (native_scan_next(s, &b, &e) == 1) {
+        ck_assert_uint_eq(b->group_index, nfirst);
+        seen_first[nfirst++] = b->rowgroup_id;
+    }
+    native_scan_close(s);
+    ck_assert_uint_eq(seen_first[0], firsts[0]);
+    ck_assert_uint_eq(seen_first[1], rg);
+    uint64_t pair[2] = {rg, native_rowgroup_header_len(700, 4)};
+    unsigned proj[1] = {0};
+    s = native_scan_open_groups(db, NULL, pair, 1, proj, 1, &e);
+    ck_assert_int_eq(native_scan_next(s, &b, &e), 1);
+    ck_assert_uint_eq(b->nrows, 700);
+    ck_assert_uint_eq(b->group_index, 0);
+    ck_assert_int_eq(b->cols[0].i64[699], 1199);
+    ck_assert_uint_eq(b->xmin[3] | b->xmax[3] | b->cmin[3] | b->cmax[3], 0);
+    ck_assert_int_eq(native_scan_next(s, &b, &e), 0);
+    native_scan_close(s);
+    nt_close(db);
+}
+END_TEST
+
 static void add(TCase *tc)
 {
     tcase_set_timeout(tc, 120);
@@ -382,6 +462,7 @@ static void add(TCase *tc)
     tcase_add_test(tc, table_larger_than_cache);
     tcase_add_test(tc, version_stamps_in_place);
     tcase_add_test(tc, drop_table_frees_pages);
+    tcase_add_test(tc, tail_rewrite_keeps_positions);
 }
 
 int main(void) { return run_suite("native_rowgroup", nt_setup, nt_teardown, add); }

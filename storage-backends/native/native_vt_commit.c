@@ -1,0 +1,70 @@
+/* native_vt_commit.c — the native module's durable-database callbacks (storage.h version 6)
+ * that concern transactions and the catalog: catalog_load (the kernel image of the meta
+ * image), txn_commit (the xids appended to the commit log, and a changed catalog image, in
+ * one library commit fsynced unless synchronous_commit is off) and txn_abort. */
+#include <string.h>
+
+#include "native_vt.h"
+
+int nv_catalog_load(ss_ctx *ctx, void *backend, void **image, size_t *len)
+{
+    nv_backend *b = backend;
+    *image = NULL;
+    *len = 0;
+    pthread_mutex_lock(&b->mu);
+    int rc = SS_OK;
+    if (b->image_len) {
+        if ((*image = b->api->alloc(b->image_len))) {
+            memcpy(*image, b->image, b->image_len);
+            *len = b->image_len;
+        } else {
+            rc = nv_oom(b->api, ctx);
+        }
+    }
+    pthread_mutex_unlock(&b->mu);
+    return rc;
+}
+
+int nv_txn_commit_cb(ss_ctx *ctx, void *backend, const ss_xid *xids, uint32_t n, int64_t commit_time_us,
+                     const void *image, size_t len)
+{
+    nv_backend *b = backend;
+    const ss_api *api = b->api;
+    const char *sync = SS_API_HAS(api, setting) ? api->setting(ctx, "synchronous_commit") : NULL;
+    bool want_sync = b->durable && !(sync && strcmp(sync, "off") == 0);
+    uint8_t *copy = NULL;
+    if (image && len && !(copy = api->alloc(len)))
+        return nv_oom(api, ctx);
+    if (copy)
+        memcpy(copy, image, len);
+    native_error err;
+    pthread_mutex_lock(&b->mu);
+    uint64_t tail = b->clog_tail;
+    native_txn *txn = nv_txn_begin(b, &err);
+    int rc = txn ? nv_clog_append(b, txn, xids, n, &err) : -1;
+    if (rc == 0 && image)
+        rc = nv_meta_store(b, txn, image, len, &err);
+    if (rc == 0)
+        rc = native_txn_commit_sync(txn, commit_time_us, want_sync ? 1 : 0, &err);
+    else if (txn)
+        native_txn_abort(txn);
+    if (rc != 0) {
+        b->clog_tail = tail;
+        api->free(copy);
+    } else if (image) {
+        api->free(b->image);
+        b->image = copy;
+        b->image_len = len;
+    }
+    pthread_mutex_unlock(&b->mu);
+    return rc == 0 ? SS_OK : nv_fail(ctx, api, &err);
+}
+
+/* Nothing to do at once: the commit log never names the xid, so the next backend_open
+ * removes its versions, and until then the kernel knows it aborted. */
+void nv_txn_abort_cb(ss_ctx *ctx, void *backend, ss_xid top)
+{
+    (void)ctx;
+    (void)backend;
+    (void)top;
+}

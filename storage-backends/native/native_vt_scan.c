@@ -1,0 +1,315 @@
+/* native_vt_scan.c — the native module's scans: the table's row groups as of scan_begin, each
+ * decoded whole by the library into column vectors, then handed out SS_BATCH_CAPACITY rows at
+ * a time: the rows' stamps go to the kernel's visibility check in one call per slice and the
+ * visible rows' values are copied column by column into the scan's vectors (text pointing
+ * into copies of the decoded bytes, kept until scan_end). While a scan runs, the write path
+ * defers freeing replaced tails (native_vt_insert.c), so the row groups listed at scan_begin
+ * stay readable. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "native_vt.h"
+
+typedef enum scan_mode { SCAN_UNSTARTED = 0, SCAN_BATCHES, SCAN_ROWS } scan_mode;
+
+typedef struct nv_scan {
+    const ss_api *api;
+    nv_table *table;
+    uint32_t ncols;
+    unsigned *columns;
+    const ss_snapshot *snap;     /* NULL: every stored version but the dead */
+    bool want_rowids;
+    scan_mode mode;
+    native_scan *ns;
+    native_batch *nb;            /* the current row group */
+    uint32_t pos;                /* its next row */
+    const uint8_t **bytes;       /* per output column: the kept copy of nb's bytes */
+    uint8_t **kept;              /* every copy, freed at scan_end */
+    size_t nkept, capkept;
+    uint32_t count;              /* rows of the current block (in vecs) */
+    uint32_t next;               /* rows mode: next row of the block */
+    ss_version_stamp stamps[SS_BATCH_CAPACITY];
+    uint32_t live[SS_BATCH_CAPACITY];
+    uint32_t sel[SS_BATCH_CAPACITY];
+    ss_rowid out_ids[SS_BATCH_CAPACITY];
+    ss_vector **vecs;
+} nv_scan;
+
+void nv_scan_end(void *scan)
+{
+    nv_scan *s = scan;
+    if (!s)
+        return;
+    const ss_api *api = s->api;
+    if (s->ns)
+        native_scan_close(s->ns);
+    nv_backend *b = s->table->b;
+    pthread_mutex_lock(&b->mu);
+    b->active_scans--;
+    nv_free_deferred(b);
+    pthread_mutex_unlock(&b->mu);
+    for (size_t i = 0; i < s->nkept; i++)
+        free(s->kept[i]);
+    api->free(s->kept);
+    for (uint32_t i = 0; s->vecs && i < s->ncols; i++)
+        if (s->vecs[i])
+            api->vector_destroy(s->vecs[i]);
+    api->free(s->vecs);
+    api->free(s->bytes);
+    api->free(s->columns);
+    api->free(s);
+}
+
+int nv_scan_begin_snapshot(ss_ctx *ctx, void *table, const ss_scan_spec *spec, const ss_snapshot *snap, bool rowids,
+                           void **scan)
+{
+    nv_table *t = table;
+    const ss_api *api = t->api;
+    if (nv_check_spec(ctx, t, spec) != SS_OK)
+        return SS_ERROR;
+    nv_scan *s = api->alloc(sizeof *s);
+    if (!s)
+        return nv_oom(api, ctx);
+    memset(s, 0, sizeof *s);
+    s->api = api;
+    s->table = t;
+    s->ncols = spec->ncols;
+    s->snap = snap;
+    s->want_rowids = rowids;
+    size_t n = spec->ncols ? spec->ncols : 1;
+    s->columns = api->alloc(n * sizeof *s->columns);
+    s->bytes = api->alloc(n * sizeof *s->bytes);
+    s->vecs = api->alloc(n * sizeof *s->vecs);
+    nv_backend *b = t->b;
+    pthread_mutex_lock(&b->mu);
+    b->active_scans++;
+    uint64_t *pairs = malloc((t->ngroups ? t->ngroups : 1) * 2 * sizeof *pairs);
+    for (size_t g = 0; pairs && g < t->ngroups; g++) {
+        pairs[2 * g] = t->groups[g].first;
+        pairs[2 * g + 1] = t->groups[g].len;
+    }
+    size_t ngroups = t->ngroups;
+    pthread_mutex_unlock(&b->mu);
+    if (!s->columns || !s->bytes || !s->vecs || !pairs) {
+        free(pairs);
+        nv_scan_end(s);
+        return nv_oom(api, ctx);
+    }
+    memset(s->vecs, 0, n * sizeof *s->vecs);
+    for (uint32_t i = 0; i < spec->ncols; i++) {
+        s->columns[i] = spec->columns[i];
+        if (!(s->vecs[i] = api->vector_create(t->cols[spec->columns[i]].type, SS_BATCH_CAPACITY))) {
+            free(pairs);
+            nv_scan_end(s);
+            return nv_oom(api, ctx);
+        }
+    }
+    native_error err;
+    s->ns = native_scan_open_groups(b->db, NULL, pairs, ngroups, s->columns, s->ncols, &err);
+    free(pairs);
+    if (!s->ns) {
+        nv_scan_end(s);
+        return nv_fail(ctx, api, &err);
+    }
+    *scan = s;
+    return SS_OK;
+}
+
+int nv_scan_begin(ss_ctx *ctx, void *table, const ss_scan_spec *spec, void **scan)
+{
+    return nv_scan_begin_snapshot(ctx, table, spec, NULL, false, scan);
+}
+
+const ss_rowid *nv_scan_rowids(void *scan)
+{
+    const nv_scan *s = scan;
+    return s->want_rowids ? s->out_ids : NULL;
+}
+
+/* The next row group; its bytes columns copied to outlive it. 0 at the end. */
+static int next_group(ss_ctx *ctx, nv_scan *s)
+{
+    native_error err;
+    int rc = native_scan_next(s->ns, &s->nb, &err);
+    if (rc < 0)
+        return nv_fail(ctx, s->api, &err);
+    s->pos = 0;
+    if (rc == 0) {
+        s->nb = NULL;
+        return 0;
+    }
+    for (uint32_t i = 0; i < s->ncols; i++) {
+        const native_column *c = &s->nb->cols[i];
+        s->bytes[i] = NULL;
+        if (c->type != NATIVE_COL_BYTES)
+            continue;
+        uint32_t len = c->offsets[s->nb->nrows];
+        uint8_t *copy = malloc(len ? len : 1);
+        uint8_t **slot = copy ? nv_push((void **)&s->kept, &s->nkept, &s->capkept, sizeof *slot) : NULL;
+        if (!slot) {
+            free(copy);
+            return nv_oom(s->api, ctx);
+        }
+        *slot = copy;
+        if (len)
+            memcpy(copy, c->bytes, len);
+        s->bytes[i] = copy;
+    }
+    return 1;
+}
+
+int nv_put_value(ss_ctx *ctx, const ss_api *api, ss_vector *out, uint32_t orow, const native_column *c, uint32_t row)
+{
+    ss_value v = {.is_null = c->nulls && c->nulls[row]};
+    if (!v.is_null) {
+        switch (ss_type_storage(out->type.id)) {
+        case SS_TYPE_BOOL: v.v.b = c->b[row] != 0; break;
+        case SS_TYPE_INT2:
+        case SS_TYPE_INT4:
+        case SS_TYPE_INT8: v.v.i = c->i64[row]; break;
+        case SS_TYPE_FLOAT8: v.v.f = c->f64[row]; break;
+        default:
+            v.v.s = (ss_text){(const char *)c->bytes + c->offsets[row], c->offsets[row + 1] - c->offsets[row], 0};
+            break;
+        }
+    }
+    return api->vector_set_value(ctx, out, orow, &v);
+}
+
+/* Copies rows sel[0..n) of column c into vector out (bytes: the kept copy). */
+static int copy_column(ss_ctx *ctx, const ss_api *api, ss_vector *out, const native_column *c, const uint8_t *bytes,
+                       const uint32_t *sel, uint32_t n)
+{
+    if (out->validity)
+        memset(out->validity, 0xff, (SS_BATCH_CAPACITY + 63) / 64 * sizeof(uint64_t));
+    if (c->nulls) {
+        if (!out->validity && api->vector_ensure_validity(ctx, out) != SS_OK)
+            return SS_ERROR;
+        for (uint32_t j = 0; j < n; j++)
+            if (c->nulls[sel[j]])
+                ss_vector_set_null(out, j);
+    }
+    switch (ss_type_storage(out->type.id)) {
+    case SS_TYPE_BOOL:
+        for (uint32_t j = 0; j < n; j++)
+            ((uint8_t *)out->data)[j] = c->b[sel[j]];
+        break;
+    case SS_TYPE_INT2:
+        for (uint32_t j = 0; j < n; j++)
+            ((int16_t *)out->data)[j] = (int16_t)c->i64[sel[j]];
+        break;
+    case SS_TYPE_INT4:
+        for (uint32_t j = 0; j < n; j++)
+            ((int32_t *)out->data)[j] = (int32_t)c->i64[sel[j]];
+        break;
+    case SS_TYPE_INT8:
+        for (uint32_t j = 0; j < n; j++)
+            ((int64_t *)out->data)[j] = c->i64[sel[j]];
+        break;
+    case SS_TYPE_FLOAT8:
+        for (uint32_t j = 0; j < n; j++)
+            ((double *)out->data)[j] = c->f64[sel[j]];
+        break;
+    default:
+        for (uint32_t j = 0; j < n; j++) {
+            uint32_t r = sel[j];
+            ((ss_text *)out->data)[j] = (ss_text){(const char *)bytes + c->offsets[r], c->offsets[r + 1] - c->offsets[r], 0};
+        }
+        break;
+    }
+    return SS_OK;
+}
+
+/* Fills the scan's vectors with the next visible rows (s->count; 0 at the end). */
+static int fill_block(ss_ctx *ctx, nv_scan *s)
+{
+    s->count = s->next = 0;
+    for (;;) {
+        if (!s->nb || s->pos >= s->nb->nrows) {
+            int rc = next_group(ctx, s);
+            if (rc <= 0)
+                return rc < 0 ? SS_ERROR : SS_OK;
+        }
+        const native_batch *nb = s->nb;
+        uint32_t lo = s->pos, hi = nb->nrows - lo > SS_BATCH_CAPACITY ? lo + SS_BATCH_CAPACITY : nb->nrows;
+        s->pos = hi;
+        uint32_t nlive = 0;
+        bool frozen = true; /* every live version of the slice frozen and not deleted: all visible */
+        for (uint32_t r = lo; r < hi; r++)
+            if (nb->xmin[r] != NV_XID_DEAD) {
+                s->live[nlive] = r;
+                s->stamps[nlive] = (ss_version_stamp){nb->xmin[r], nb->xmax[r], nb->cmin[r], nb->cmax[r]};
+                frozen &= (nb->xmin[r] | nb->xmax[r]) == 0;
+                nlive++;
+            }
+        uint32_t nvis = nlive;
+        if (s->snap && nlive && !frozen) {
+            uint32_t vis[SS_BATCH_CAPACITY];
+            if (s->api->versions_visible(ctx, s->snap, s->stamps, NULL, nlive, vis, &nvis) != SS_OK)
+                return SS_ERROR;
+            for (uint32_t j = 0; j < nvis; j++)
+                s->sel[j] = s->live[vis[j]];
+        } else {
+            memcpy(s->sel, s->live, nlive * sizeof *s->sel);
+        }
+        if (nvis == 0)
+            continue;
+        for (uint32_t i = 0; i < s->ncols; i++)
+            if (copy_column(ctx, s->api, s->vecs[i], &nb->cols[i], s->bytes[i], s->sel, nvis) != SS_OK)
+                return SS_ERROR;
+        if (s->want_rowids)
+            for (uint32_t j = 0; j < nvis; j++)
+                s->out_ids[j] = NV_ROWID(nb->group_index, s->sel[j]);
+        s->count = nvis;
+        return SS_OK;
+    }
+}
+
+static int enter_mode(ss_ctx *ctx, nv_scan *s, scan_mode mode)
+{
+    if (s->mode != SCAN_UNSTARTED && s->mode != mode)
+        return s->api->error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                             "the native backend cannot mix batch and row reads in one scan");
+    s->mode = mode;
+    return SS_OK;
+}
+
+int nv_scan_next_batch(ss_ctx *ctx, void *scan, ss_batch *out)
+{
+    nv_scan *s = scan;
+    if (enter_mode(ctx, s, SCAN_BATCHES) != SS_OK)
+        return SS_ERROR;
+    if (out->ncols != s->ncols)
+        return s->api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "native backend: scan output batch has %u columns, expected %u",
+                             out->ncols, s->ncols);
+    out->sel = NULL;
+    out->sel_count = 0;
+    if (fill_block(ctx, s) != SS_OK)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < s->ncols; i++)
+        out->cols[i] = s->vecs[i];
+    out->count = s->count;
+    return SS_OK;
+}
+
+int nv_scan_next_row(ss_ctx *ctx, void *scan, ss_value *values, bool *has_row)
+{
+    nv_scan *s = scan;
+    if (enter_mode(ctx, s, SCAN_ROWS) != SS_OK)
+        return SS_ERROR;
+    if (s->next >= s->count) {
+        if (fill_block(ctx, s) != SS_OK)
+            return SS_ERROR;
+        if (s->count == 0) {
+            *has_row = false;
+            return SS_OK;
+        }
+    }
+    uint32_t j = s->next++;
+    for (uint32_t i = 0; i < s->ncols; i++)
+        ss_vector_get_value(s->vecs[i], j, &values[i]);
+    if (s->want_rowids)
+        s->out_ids[0] = s->out_ids[j];
+    *has_row = true;
+    return SS_OK;
+}
