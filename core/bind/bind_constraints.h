@@ -23,6 +23,11 @@ ss_expr *bind_nextval(binder *b, const char *seq, ss_type type);
  * subquery or aggregate, names as PostgreSQL generates them), SERIAL and identity columns
  * with their sequences: out->create_cons and out->seqs.  cols: the bound column types. */
 int bind_create_constraints(binder *b, const ast_stmt *st, const ss_column_def *cols, ss_bound_stmt *out);
+/* CREATE TABLE (bind_stmt.c): its columns, defaults and constraints into out. */
+int bind_create(binder *b, const ast_stmt *st, ss_bound_stmt *out);
+/* CREATE TABLE with LIKE elements (bind_create_like.c): the statement written again with
+ * the sources' columns, bound as bind_create; out->create_ast and out->like_indexes. */
+int bind_create_like(binder *b, const ast_stmt *st, ss_bound_stmt *out);
 /* The value an INSERT gives column col of t when it names no value (or DEFAULT): its
  * default, nextval of its sequence, or NULL. */
 ss_expr *bind_column_default(binder *b, const ss_table *t, uint32_t col);

@@ -340,7 +340,7 @@ static int bind_insert_in_with(binder *b, const ast_stmt *st, ss_bound_stmt *out
     return rc;
 }
 
-static int bind_create(binder *b, const ast_stmt *st, ss_bound_stmt *out)
+int bind_create(binder *b, const ast_stmt *st, ss_bound_stmt *out)
 {
     ss_column_def *cols = bind_alloc(b, sizeof(ss_column_def) * (st->ncoldefs ? st->ncoldefs : 1));
     if (!cols)
@@ -449,7 +449,7 @@ static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         return rc;
     }
     case AST_CREATE_TABLE:
-        return bind_create(b, st, out);
+        return st->nlikes ? bind_create_like(b, st, out) : bind_create(b, st, out);
     case AST_CREATE_SEQUENCE:
         return bind_create_sequence(b, st, out);
     case AST_ALTER_SEQUENCE:

@@ -837,9 +837,10 @@ static bool tr_create(transform_state *ts, CreateStmt *s, ast_stmt *out)
             tr_unsupported(ts, con->location, constraint_name(con, "table constraints"));
             return false;
         }
-        if (IsA(n, TableLikeClause)) {
-            tr_unsupported(ts, ((TableLikeClause *)n)->relation->location, "LIKE in CREATE TABLE");
-            return false;
+        if (IsA(n, TableLikeClause)) { /* bind_create_like.c puts the source's columns here */
+            if (!tr_table_like(ts, (TableLikeClause *)n, out->ncoldefs, out))
+                return false;
+            continue;
         }
         if (!IsA(n, ColumnDef)) {
             tr_unsupported(ts, tr_location(n), "this table element");
