@@ -63,6 +63,13 @@ struct ss_bound_checks;
 int bind_generated_column(binder *b, const ast_stmt *st, const char *const *names, const ss_type *types, uint32_t i,
                           struct ss_col_cons *cc);
 bool bind_has_generated(const ss_table *t);
+/* Generation expression a of column col over the columns names / types (gen: which are
+ * generated) of table: bound and checked as bind_generated_column (42P17 for a generated
+ * column it reads or a volatile call), over the row (column i at batch position i), coerced
+ * without the typmod; *text is \d's "generated always as (...) stored". */
+int bind_generation_checked(binder *b, const ast_expr *a, const char *table, uint32_t ncols,
+                            const char *const *names, const ss_type *types, const bool *gen, uint32_t col,
+                            ss_expr **out, char **text);
 int bind_generated_exprs(binder *b, const ss_table *t, struct ss_bound_checks *bc);
 int bind_generated_target(binder *b, const ss_table *t, uint32_t col, const char *doing);
 /* \d's "generated always as (expr) stored" from bind_deparse_check's "CHECK (expr)". */

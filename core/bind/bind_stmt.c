@@ -162,7 +162,8 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         return SS_ERROR;
     for (uint32_t i = 0; i < ntarget; i++) {
         use_default[i] = false;
-        if (!t)
+        /* no column list: VALUES fills the first columns only, as PostgreSQL's target list */
+        if (!t || (!st->ncolumns && st->select->values && !st->select->setop && i >= st->select->nvalues_cols))
             continue;
         bool all_default = st->select->values && !st->select->setop;
         for (uint32_t r = 0; all_default && r < st->select->nvalues_rows; r++)
