@@ -665,12 +665,17 @@ bool tr_column_def(transform_state *ts, ColumnDef *cd, ast_column_def *d, ast_st
         tr_unsupported(ts, cd->location, "OPTIONS");
         return false;
     }
-    if (!tr_type_name(ts, cd->typeName, &d->type))
+    if (!tr_type_name(ts, cd->typeName, &d->type) || !tr_constraint_attrs(ts, cd->constraints))
         return false;
     ListCell *c;
     foreach (c, cd->constraints) {
         Constraint *con = lfirst(c);
         switch (con->contype) {
+        case CONSTR_ATTR_DEFERRABLE: /* applied to the constraint before it */
+        case CONSTR_ATTR_NOT_DEFERRABLE:
+        case CONSTR_ATTR_DEFERRED:
+        case CONSTR_ATTR_IMMEDIATE:
+            break;
         case CONSTR_NOTNULL:
             d->not_null = true;
             break;
