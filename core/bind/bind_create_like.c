@@ -14,6 +14,7 @@
 #include "catalog/namespace.h"
 #include "catalog/sequences.h"
 #include "index/index.h"
+#include "types/func_impl.h"
 #include "types/typeio.h"
 #include "util/strbuf.h"
 
@@ -41,30 +42,37 @@ typedef struct like_writer {
 
 static void put_ident(ss_strbuf *sb, const char *name)
 {
-    ss_strbuf_putc(sb, '"');
-    for (const char *p = name; *p; p++) {
-        if (*p == '"')
-            ss_strbuf_putc(sb, '"');
-        ss_strbuf_putc(sb, *p);
-    }
-    ss_strbuf_putc(sb, '"');
+    ss_quote_ident_append(sb, name, strlen(name));
 }
 
-/* A reference ("rel" or "schema.rel") as quoted identifiers. */
+/* A reference ("rel" or "schema.rel") as identifiers. */
 static void put_ref(ss_strbuf *sb, const char *ref)
 {
     const char *dot = strchr(ref, '.');
     if (dot) {
-        ss_strbuf_putc(sb, '"');
-        for (const char *p = ref; p < dot; p++) {
-            if (*p == '"')
-                ss_strbuf_putc(sb, '"');
-            ss_strbuf_putc(sb, *p);
-        }
-        ss_strbuf_puts(sb, "\".");
+        ss_quote_ident_append(sb, ref, (size_t)(dot - ref));
+        ss_strbuf_putc(sb, '.');
         ref = dot + 1;
     }
     put_ident(sb, ref);
+}
+
+/* Room for one more element of *items (n of cap, each size bytes) in the binder's arena. */
+static bool grow(like_writer *w, void **items, uint32_t n, uint32_t *cap, size_t size)
+{
+    if (n < *cap)
+        return true;
+    uint32_t more = *cap ? 2 * *cap : 8;
+    void *l = bind_alloc(w->b, size * more);
+    if (!l) {
+        w->oom = true;
+        return false;
+    }
+    if (n)
+        memcpy(l, *items, size * n);
+    *items = l;
+    *cap = more;
+    return true;
 }
 
 static void next_piece(like_writer *w)
@@ -75,19 +83,8 @@ static void next_piece(like_writer *w)
 
 static void note_default(like_writer *w, const char *column, const char *text)
 {
-    if (w->ndefaults == w->cap_defaults) {
-        uint32_t cap = w->cap_defaults ? 2 * w->cap_defaults : 8;
-        copied_default *d = bind_alloc(w->b, sizeof *d * cap);
-        if (!d) {
-            w->oom = true;
-            return;
-        }
-        if (w->ndefaults)
-            memcpy(d, w->defaults, sizeof *d * w->ndefaults);
-        w->defaults = d;
-        w->cap_defaults = cap;
-    }
-    w->defaults[w->ndefaults++] = (copied_default){column, text};
+    if (grow(w, (void **)&w->defaults, w->ndefaults, &w->cap_defaults, sizeof *w->defaults))
+        w->defaults[w->ndefaults++] = (copied_default){column, text};
 }
 
 /* "generated always as (expr) stored" / "generated ... as identity" as \d shows them are
@@ -108,19 +105,15 @@ static void put_identity(like_writer *w, const ss_col_cons *cc)
  * (\d shows the source's text: 'seq'::regclass). */
 static void put_nextval(ss_strbuf *sb, const char *seq)
 {
-    ss_strbuf tmp;
-    ss_strbuf_init(&tmp);
-    put_ref(&tmp, seq);
-    ss_strbuf_puts(sb, " DEFAULT nextval('");
-    for (size_t i = 0; tmp.data && i < tmp.len; i++) {
-        if (tmp.data[i] == '\'')
-            ss_strbuf_putc(sb, '\'');
-        ss_strbuf_putc(sb, tmp.data[i]);
-    }
-    ss_strbuf_puts(sb, "')");
-    if (tmp.oom)
+    ss_strbuf ref;
+    ss_strbuf_init(&ref);
+    put_ref(&ref, seq);
+    ss_strbuf_puts(sb, " DEFAULT nextval(");
+    ss_quote_literal_append(sb, ref.data ? ref.data : "", ref.len);
+    ss_strbuf_putc(sb, ')');
+    if (ref.oom)
         sb->oom = true;
-    ss_strbuf_free(&tmp);
+    ss_strbuf_free(&ref);
 }
 
 static void put_column(like_writer *w, const char *name, ss_type type, bool not_null, const ss_col_cons *cc,
@@ -198,18 +191,8 @@ static void put_index(like_writer *w, const ss_index *ix)
         w->oom = true;
         return;
     }
-    if (w->nindexes == w->cap_indexes) {
-        uint32_t cap = w->cap_indexes ? 2 * w->cap_indexes : 4;
-        const char **l = bind_alloc(w->b, sizeof *l * cap);
-        if (!l) {
-            w->oom = true;
-            return;
-        }
-        if (w->nindexes)
-            memcpy(l, w->indexes, sizeof *l * w->nindexes);
-        w->indexes = l;
-        w->cap_indexes = cap;
-    }
+    if (!grow(w, (void **)&w->indexes, w->nindexes, &w->cap_indexes, sizeof *w->indexes))
+        return;
     w->indexes[w->nindexes++] = text;
 }
 
