@@ -318,10 +318,18 @@ static int run_create(sunstone_stmt *st)
     if (create_table(st, &skipped))
         return SS_ERROR;
     /* PRIMARY KEY / UNIQUE: their indexes, then FOREIGN KEYs, or no table at all */
-    if (!skipped && ((st->ast->nkey_constraints &&
-                      ss_index_create_keys(&st->ctx, st->ctx.catalog, st->ctx.registry, st->ast) != SS_OK) ||
-                     (st->ast->nfkeys && ss_fkey_create_all(&st->ctx, st->ctx.catalog, st->ast) != SS_OK))) {
-        ss_table *t = ss_catalog_find(st->ctx.catalog, st->ast->table);
+    /* CREATE TABLE ... (LIKE ...): the statement as the binder wrote it again */
+    const ast_stmt *a = st->bound->create_ast ? st->bound->create_ast : st->ast;
+    bool failed = !skipped && ((a->nkey_constraints &&
+                                ss_index_create_keys(&st->ctx, st->ctx.catalog, st->ctx.registry, a) != SS_OK) ||
+                               (a->nfkeys && ss_fkey_create_all(&st->ctx, st->ctx.catalog, a) != SS_OK));
+    for (uint32_t i = 0; !skipped && !failed && i < st->bound->nlike_indexes; i++)
+        failed = (st->bound->like_indexes[i]->kind == AST_ALTER_TABLE
+                      ? ss_catalog_alter_table(&st->ctx, st->ctx.catalog, st->bound->like_indexes[i])
+                      : ss_index_run_create(&st->ctx, st->ctx.catalog, st->ctx.registry, st->bound->like_indexes[i])) !=
+                 SS_OK;
+    if (failed) {
+        ss_table *t = ss_catalog_find(st->ctx.catalog, a->table);
         if (t)
             ss_catalog_drop_table(&st->ctx, st->ctx.catalog, t);
         return SS_ERROR;

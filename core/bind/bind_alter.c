@@ -268,9 +268,9 @@ static int note_use(const ss_expr *e, void *arg)
     return SS_WALK_CONTINUE;
 }
 
-int ss_bind_generated_user(ss_ctx *ctx, const ss_table *t, uint32_t col, int *user)
+int ss_bind_generated_users(ss_ctx *ctx, const ss_table *t, uint32_t col, bool *users)
 {
-    *user = -1;
+    memset(users, 0, sizeof *users * t->ncols);
     if (!bind_has_generated(t))
         return SS_OK;
     binder b;
@@ -280,12 +280,47 @@ int ss_bind_generated_user(ss_ctx *ctx, const ss_table *t, uint32_t col, int *us
     memset(&bc, 0, sizeof bc);
     if (bind_generated_exprs(&b, t, &bc))
         return no_position(ctx);
-    for (uint32_t g = 0; g < bc.ngen && *user < 0; g++) {
+    for (uint32_t g = 0; g < bc.ngen; g++) {
         col_use u = {0, col, false}; /* bound over the row: relation 0 */
         ss_expr_walk_const(bc.gen_exprs[g], note_use, &u, NULL);
         if (u.found && bc.gen_cols[g] != col)
-            *user = (int)bc.gen_cols[g];
+            users[bc.gen_cols[g]] = true;
     }
+    return SS_OK;
+}
+
+int ss_bind_generated_user(ss_ctx *ctx, const ss_table *t, uint32_t col, int *user)
+{
+    *user = -1;
+    bool *users = ctx->arena ? ss_arena_alloc(ctx->arena, sizeof *users * (t->ncols ? t->ncols : 1)) : NULL;
+    if (!users)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    if (ss_bind_generated_users(ctx, t, col, users))
+        return SS_ERROR;
+    for (uint32_t c = 0; c < t->ncols && *user < 0; c++)
+        if (users[c])
+            *user = (int)c;
+    return SS_OK;
+}
+
+int ss_bind_alter_generation(ss_ctx *ctx, const ss_table *t, uint32_t col, const ast_expr *a, ss_expr **out,
+                             const char **text)
+{
+    binder b;
+    if (binder_for(ctx, &b))
+        return SS_ERROR;
+    const char **names = bind_alloc(&b, sizeof(char *) * (t->ncols ? t->ncols : 1));
+    bool *gen = bind_alloc(&b, sizeof(bool) * (t->ncols ? t->ncols : 1));
+    if (!names || !gen)
+        return SS_ERROR;
+    for (uint32_t c = 0; c < t->ncols; c++) {
+        names[c] = t->cols[c].name;
+        gen[c] = c == col || (t->cons && t->cons->cols[c].generated);
+    }
+    char *dt;
+    if (bind_generation_checked(&b, a, t->name, t->ncols, names, t->types, gen, col, out, &dt))
+        return no_position(ctx);
+    *text = dt;
     return SS_OK;
 }
 

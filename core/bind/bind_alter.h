@@ -25,7 +25,17 @@ int ss_bind_alter_check(ss_ctx *ctx, const ss_table *t, const ss_cons_src *src, 
  * none.  texts[c] (ncols of them): \d's text of each generated column c with the columns'
  * names as they are now (NULL: not generated), in the statement's arena. */
 int ss_bind_generated_user(ss_ctx *ctx, const ss_table *t, uint32_t col, int *user);
+/* The same for every one: users[c] (t->ncols of them) tells whether generated column c reads
+ * column col. */
+int ss_bind_generated_users(ss_ctx *ctx, const ss_table *t, uint32_t col, bool *users);
 int ss_bind_generated_texts(ss_ctx *ctx, const ss_table *t, char **texts);
+/* ADD COLUMN's generation expression a of column col of t (just appended, marked generated
+ * by the caller or not): bound over t's row (column i at position i) with CREATE TABLE's
+ * checks (42P17 for a generated column it reads, itself included, or a volatile call),
+ * coerced to the column's type without the typmod; *text is \d's "generated always as (...)
+ * stored". */
+int ss_bind_alter_generation(ss_ctx *ctx, const ss_table *t, uint32_t col, const ast_expr *a, ss_expr **out,
+                             const char **text);
 /* The type of ALTER TABLE ... ADD COLUMN's column d (42704 unknown type); *serial tells a
  * SMALLSERIAL / SERIAL / BIGSERIAL (its integer type in *out). */
 int ss_bind_alter_type(ss_ctx *ctx, const ast_column_def *d, ss_type *out, bool *serial);

@@ -23,6 +23,11 @@ ss_expr *bind_nextval(binder *b, const char *seq, ss_type type);
  * subquery or aggregate, names as PostgreSQL generates them), SERIAL and identity columns
  * with their sequences: out->create_cons and out->seqs.  cols: the bound column types. */
 int bind_create_constraints(binder *b, const ast_stmt *st, const ss_column_def *cols, ss_bound_stmt *out);
+/* CREATE TABLE (bind_stmt.c): its columns, defaults and constraints into out. */
+int bind_create(binder *b, const ast_stmt *st, ss_bound_stmt *out);
+/* CREATE TABLE with LIKE elements (bind_create_like.c): the statement written again with
+ * the sources' columns, bound as bind_create; out->create_ast and out->like_indexes. */
+int bind_create_like(binder *b, const ast_stmt *st, ss_bound_stmt *out);
 /* The value an INSERT gives column col of t when it names no value (or DEFAULT): its
  * default, nextval of its sequence, or NULL. */
 ss_expr *bind_column_default(binder *b, const ss_table *t, uint32_t col);
@@ -58,6 +63,13 @@ struct ss_bound_checks;
 int bind_generated_column(binder *b, const ast_stmt *st, const char *const *names, const ss_type *types, uint32_t i,
                           struct ss_col_cons *cc);
 bool bind_has_generated(const ss_table *t);
+/* Generation expression a of column col over the columns names / types (gen: which are
+ * generated) of table: bound and checked as bind_generated_column (42P17 for a generated
+ * column it reads or a volatile call), over the row (column i at batch position i), coerced
+ * without the typmod; *text is \d's "generated always as (...) stored". */
+int bind_generation_checked(binder *b, const ast_expr *a, const char *table, uint32_t ncols,
+                            const char *const *names, const ss_type *types, const bool *gen, uint32_t col,
+                            ss_expr **out, char **text);
 int bind_generated_exprs(binder *b, const ss_table *t, struct ss_bound_checks *bc);
 int bind_generated_target(binder *b, const ss_table *t, uint32_t col, const char *doing);
 /* \d's "generated always as (expr) stored" from bind_deparse_check's "CHECK (expr)". */

@@ -55,20 +55,22 @@ char *bind_generated_text(binder *b, const char *check_text)
     return dt;
 }
 
-int bind_generated_column(binder *b, const ast_stmt *st, const char *const *names, const ss_type *types, uint32_t i,
-                          ss_col_cons *cc)
+/* Column references of relation rel made batch positions (the new row). */
+static int to_row(ss_expr **slot, void *arg)
 {
-    uint32_t nc = st->ncoldefs;
-    bool *gen = bind_alloc(b, sizeof(bool) * nc);
-    if (!gen)
-        return SS_ERROR;
-    for (uint32_t c = 0; c < nc; c++)
-        gen[c] = st->coldefs[c].generated;
-    const ast_column_def *d = &st->coldefs[i];
+    const uint32_t *rel = arg;
+    if ((*slot)->kind == EXPR_COLUMN && (*slot)->u.column.rel == *rel)
+        (*slot)->u.column.rel = 0;
+    return SS_WALK_CONTINUE;
+}
+
+int bind_generation_checked(binder *b, const ast_expr *a, const char *table, uint32_t ncols,
+                            const char *const *names, const ss_type *types, const bool *gen, uint32_t col,
+                            ss_expr **out, char **text)
+{
     uint32_t rel = new_rel(b);
-    ss_type untyped_mod = {types[i].id, -1};
-    ss_expr *e = bind_generation(b, d->default_expr, ss_ns_rel(st->table), nc, names, types, rel, d->name,
-                                 untyped_mod);
+    ss_type untyped_mod = {types[col].id, -1};
+    ss_expr *e = bind_generation(b, a, table, ncols, names, types, rel, names[col], untyped_mod);
     if (!e)
         return SS_ERROR;
     gen_ref r = {rel, gen, -1};
@@ -81,12 +83,31 @@ int bind_generated_column(binder *b, const ast_stmt *st, const char *const *name
     }
     if (ss_expr_has_volatile(e))
         return bind_error(b, -1, "42P17", "generation expression is not immutable");
-    const char *text = bind_deparse_check(b, d->default_expr, names, types, nc);
-    if (!text)
+    const char *ct = bind_deparse_check(b, a, names, types, ncols);
+    if (!ct)
         return bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                           "generated columns: this generation expression cannot be shown (not supported)");
-    char *dt = bind_generated_text(b, text);
-    if (!dt)
+    if (!(*text = bind_generated_text(b, ct)))
+        return SS_ERROR;
+    ss_expr_walker w = {to_row, NULL, &rel, NULL};
+    ss_expr_walk(&e, &w);
+    *out = e;
+    return SS_OK;
+}
+
+int bind_generated_column(binder *b, const ast_stmt *st, const char *const *names, const ss_type *types, uint32_t i,
+                          ss_col_cons *cc)
+{
+    uint32_t nc = st->ncoldefs;
+    bool *gen = bind_alloc(b, sizeof(bool) * nc);
+    if (!gen)
+        return SS_ERROR;
+    for (uint32_t c = 0; c < nc; c++)
+        gen[c] = st->coldefs[c].generated;
+    ss_expr *e;
+    char *dt;
+    if (bind_generation_checked(b, st->coldefs[i].default_expr, ss_ns_rel(st->table), nc, names, types, gen, i, &e,
+                                &dt))
         return SS_ERROR;
     cc->has_default = true;
     cc->generated = true;
@@ -100,15 +121,6 @@ bool bind_has_generated(const ss_table *t)
         if (t->cons->cols[c].generated)
             return true;
     return false;
-}
-
-/* Column references of relation rel made batch positions (the new row). */
-static int to_row(ss_expr **slot, void *arg)
-{
-    const uint32_t *rel = arg;
-    if ((*slot)->kind == EXPR_COLUMN && (*slot)->u.column.rel == *rel)
-        (*slot)->u.column.rel = 0;
-    return SS_WALK_CONTINUE;
 }
 
 int bind_generated_exprs(binder *b, const ss_table *t, ss_bound_checks *bc)

@@ -115,12 +115,32 @@ static void excluded_error(binder *b, const ast_stmt *st)
                               "of the query.");
 }
 
+/* INSERT into an automatically updatable view: its columns are its query's outputs over the
+ * base row written, as PostgreSQL's rewriter substitutes them — the views' WHERE conditions
+ * on the way from top down to the base table's read are not applied (their CHECK OPTION is
+ * checked apart).  false: an operator a view that INSERT goes through cannot have. */
+static bool drop_view_filters(ss_lop *op, const ss_lop *get)
+{
+    while (op != get) {
+        if ((op->kind != LOP_PROJECT && op->kind != LOP_FILTER) || op->nchildren != 1)
+            return false;
+        ss_lop *child = op->children[0];
+        if (child->kind == LOP_FILTER) {
+            op->children[0] = child->children[0];
+            continue;
+        }
+        op = child;
+    }
+    return true;
+}
+
 int bind_returning_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
 {
     ss_table *t = out->table;
     if (!st->returning_select)
         return SS_OK;
-    if (!t || ss_catalog_find_view(b->catalog, st->table))
+    bool view = ss_catalog_find_view(b->catalog, st->table) != NULL;
+    if (!t)
         return bind_error(b, st->returning[0].location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                           "feature not supported: RETURNING of INSERT into a view");
     ss_bound_stmt sub;
@@ -133,7 +153,7 @@ int bind_returning_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     if (top && top->kind == LOP_PROJECT && top->children[0]->kind == LOP_AGGREGATE)
         return refuse_aggregate(b, st);
     ss_lop *get = top ? bind_find_target(top, t) : NULL;
-    if (!get)
+    if (!get || (view && (top == get || !drop_view_filters(top, get))))
         return bind_error(b, st->returning[0].location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                           "feature not supported: this form of RETURNING");
     ss_bound_returning *r = new_returning(b);

@@ -162,7 +162,8 @@ static int bind_insert(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         return SS_ERROR;
     for (uint32_t i = 0; i < ntarget; i++) {
         use_default[i] = false;
-        if (!t)
+        /* no column list: VALUES fills the first columns only, as PostgreSQL's target list */
+        if (!t || (!st->ncolumns && st->select->values && !st->select->setop && i >= st->select->nvalues_cols))
             continue;
         bool all_default = st->select->values && !st->select->setop;
         for (uint32_t r = 0; all_default && r < st->select->nvalues_rows; r++)
@@ -366,7 +367,7 @@ static int bind_insert_in_with(binder *b, const ast_stmt *st, ss_bound_stmt *out
     return rc;
 }
 
-static int bind_create(binder *b, const ast_stmt *st, ss_bound_stmt *out)
+int bind_create(binder *b, const ast_stmt *st, ss_bound_stmt *out)
 {
     ss_column_def *cols = bind_alloc(b, sizeof(ss_column_def) * (st->ncoldefs ? st->ncoldefs : 1));
     if (!cols)
@@ -475,7 +476,7 @@ static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         return rc;
     }
     case AST_CREATE_TABLE:
-        return bind_create(b, st, out);
+        return st->nlikes ? bind_create_like(b, st, out) : bind_create(b, st, out);
     case AST_CREATE_SEQUENCE:
         return bind_create_sequence(b, st, out);
     case AST_ALTER_SEQUENCE:

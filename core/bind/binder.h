@@ -78,6 +78,13 @@ typedef struct ss_bound_stmt {
     uint32_t epq_nfixed, epq_fixed_col;
     /* (LK) SELECT ... FOR UPDATE / SHARE ... (bind/bind_locking.h), NULL: none */
     struct ss_bound_locking *locking;
+    /* CREATE TABLE ... (LIKE ...): the statement written again with the sources' columns
+       (what runs in place of the AST: its keys and foreign keys), and the statements of
+       INCLUDING INDEXES run after it, CREATE INDEX or ALTER TABLE ... ADD PRIMARY KEY /
+       UNIQUE (bind_create_like.c); NULL / 0: none */
+    const struct ast_stmt *create_ast;
+    const struct ast_stmt **like_indexes;
+    uint32_t nlike_indexes;
 } ss_bound_stmt;
 
 /* The SQL name of a statement kind ("CREATE TABLE"), NULL for one this kernel does not know. */

@@ -10,6 +10,7 @@
 
 #include "bind/bind_alter.h"
 #include "catalog/alter_internal.h"
+#include "catalog/namespace.h"
 #include "catalog/sequences.h"
 #include "exec/vector.h"
 #include "fkey/fkey.h"
@@ -205,18 +206,21 @@ int ss_alter_add_key(alter_run *r, uint32_t k)
     for (uint32_t j = 0; rc == SS_OK && kc->primary && j < kc->ncolumns; j++)
         rc = ss_alter_set_not_null(ctx, t, cols[j], true);
     char *name = NULL;
+    /* schema-qualified, as CREATE TABLE's keys (index_keys.c): its index is in its schema */
+    char tref[SS_NS_REF_MAX], iref[SS_NS_REF_MAX];
+    const char *table = ss_ns_qualify(t->ns, t->name, tref, sizeof tref);
     if (rc == SS_OK) {
         name = kc->name ? strdup(kc->name)
-               : kc->primary ? ss_index_choose_name(r->c, t->name, NULL, 0, "pkey")
-                             : ss_index_choose_name(r->c, t->name, kc->columns, kc->ncolumns, "key");
+               : kc->primary ? ss_index_choose_name(r->c, table, NULL, 0, "pkey")
+                             : ss_index_choose_name(r->c, table, kc->columns, kc->ncolumns, "key");
         if (!name)
             rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     }
     if (rc == SS_OK) {
-        ast_stmt one = {.kind = AST_CREATE_INDEX, .str = name, .table = t->name, .index_keys = keys,
+        ast_stmt one = {.kind = AST_CREATE_INDEX, .str = name, .table = table, .index_keys = keys,
                         .nindex_keys = kc->ncolumns, .index_unique = true};
         rc = ss_index_run_create(ctx, r->c, ctx->registry, &one);
-        ss_index *ix = rc == SS_OK ? ss_index_find(r->c, name) : NULL;
+        ss_index *ix = rc == SS_OK ? ss_index_find(r->c, ss_ns_qualify(t->ns, name, iref, sizeof iref)) : NULL;
         if (ix) {
             ix->constraint = true;
             ix->primary = kc->primary;

@@ -100,9 +100,9 @@ int ss_alter_add_column(alter_run *r, const ast_alter_cmd *a)
                                                  : "both default and identity specified for column \"%s\" of table \"%s\"",
                             d->name, t->name);
     ss_expr *def = NULL;
-    bool is_volatile = false;
+    bool is_volatile = d->generated; /* GENERATED: a value per row, computed from it */
     const char *text = NULL;
-    if (d->default_expr && ss_bind_alter_default(ctx, d->default_expr, d->name, type, &def, &is_volatile, &text))
+    if (d->default_expr && !d->generated && ss_bind_alter_default(ctx, d->default_expr, d->name, type, &def, &is_volatile, &text))
         return SS_ERROR;
     /* SERIAL / identity: its sequence made now, every existing row gets its nextval */
     ss_seq_new_def seq = {0};
@@ -128,6 +128,12 @@ int ss_alter_add_column(alter_run *r, const ast_alter_cmd *a)
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     memcpy(old_types, t->types, sizeof *old_types * old_ncols);
     int rc = append_column(ctx, t, d->name, type, d->not_null || seq.name);
+    if (rc == SS_OK && d->generated) { /* over the row with the column: it may not read itself */
+        ss_expr *gen = NULL;
+        rc = ss_bind_alter_generation(ctx, t, t->ncols - 1, d->default_expr, &gen, &text);
+        if (rc == SS_OK && !(def = ss_bind_alter_assign(ctx, gen, type)))
+            rc = SS_ERROR;
+    }
     const ss_storage_vtable *sv = t->storage;
     bool in_place = SS_STORAGE_HAS(sv, drop_column) && sv->add_column && sv->drop_column && !is_volatile;
     if (rc == SS_OK && in_place) {
@@ -165,10 +171,18 @@ int ss_alter_add_column(alter_run *r, const ast_alter_cmd *a)
         if (!t->cons && !(t->cons = ss_table_cons_copy(NULL, t->ncols)))
             return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
         ss_col_cons *cc = &t->cons->cols[t->ncols - 1];
-        ss_cons_src from = {(char *)r->st->view_sql, (uint32_t)a->coldef, t->name, NULL};
+        /* a generation expression reads the columns by their names now */
+        char **names = NULL;
+        if (d->generated && !(names = malloc(sizeof *names * t->ncols)))
+            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        for (uint32_t c = 0; names && c < t->ncols; c++)
+            names[c] = (char *)t->cols[c].name; /* copied by ss_cons_src_copy */
+        ss_cons_src from = {(char *)r->st->view_sql, (uint32_t)a->coldef, t->name, names};
         bool ok = ss_cons_src_copy(&cc->src, &from, t->ncols);
+        free(names);
         cc->default_text = ss_strdup_or_null(text, &ok);
         cc->has_default = true;
+        cc->generated = d->generated;
         if (!ok)
             return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     }
@@ -242,6 +256,34 @@ static int existing_column(alter_run *r, const char *name, bool missing_ok, int 
     return SS_OK;
 }
 
+/* DROP COLUMN ... CASCADE: the generated columns of t that read column col dropped (their
+ * own indexes and CHECKs with them), last first. */
+static int drop_generated_users(alter_run *r, uint32_t col)
+{
+    ss_table *t = r->t;
+    bool *users = malloc(sizeof *users * t->ncols);
+    if (!users)
+        return ss_ctx_error(r->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    int rc = ss_bind_generated_users(r->ctx, t, col, users);
+    for (uint32_t c = t->ncols; rc == SS_OK && c > 0; c--) {
+        if (!users[c - 1])
+            continue;
+        char *name = strdup(t->cols[c - 1].name);
+        if (!name) {
+            rc = ss_ctx_error(r->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+            break;
+        }
+        ast_alter_cmd one;
+        memset(&one, 0, sizeof one);
+        one.kind = AST_ALTER_DROP_COLUMN;
+        one.column = name;
+        rc = ss_alter_drop_column(r, &one);
+        free(name);
+    }
+    free(users);
+    return rc;
+}
+
 int ss_alter_drop_column(alter_run *r, const ast_alter_cmd *a)
 {
     ss_ctx *ctx = r->ctx;
@@ -250,6 +292,12 @@ int ss_alter_drop_column(alter_run *r, const ast_alter_cmd *a)
     if (rc0 != SS_OK || found < 0)
         return rc0;
     uint32_t col = (uint32_t)found;
+    /* CASCADE: the generated columns reading it go first (ss_alter_generated_guard told) */
+    if (a->cascade && drop_generated_users(r, col))
+        return SS_ERROR;
+    if ((found = ss_alter_column(t, a->column)) < 0)
+        return ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "column \"%s\" went away", a->column);
+    col = (uint32_t)found;
     /* the sequences it owns (SERIAL, identity, OWNED BY) go with it */
     char ref[SS_NS_REF_MAX];
     if (ss_alter_drop_column_fkeys(r, col, a->cascade) || ss_alter_drop_column_sequence(r, col) ||

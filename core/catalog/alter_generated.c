@@ -8,6 +8,7 @@
 #include "bind/bind_alter.h"
 #include "catalog/alter_internal.h"
 #include "catalog/constraints.h"
+#include "util/strbuf.h"
 
 static bool is_generated(const ss_table *t, uint32_t col)
 {
@@ -36,26 +37,59 @@ int ss_alter_generated_guard(alter_run *r, const ast_alter_cmd *a)
     }
     if (a->kind != AST_ALTER_COLUMN_TYPE && a->kind != AST_ALTER_DROP_COLUMN)
         return SS_OK;
-    int user;
-    if (ss_bind_generated_user(r->ctx, t, (uint32_t)col, &user))
-        return SS_ERROR;
-    if (user < 0)
-        return SS_OK;
+    bool *users = malloc(sizeof *users * t->ncols);
+    if (!users)
+        return ss_ctx_error(r->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    int rc = ss_bind_generated_users(r->ctx, t, (uint32_t)col, users);
+    uint32_t n = 0;
+    int user = -1;
+    for (uint32_t c = 0; rc == SS_OK && c < t->ncols; c++)
+        if (users[c]) {
+            n++;
+            if (user < 0)
+                user = (int)c;
+        }
+    if (rc != SS_OK || !n) {
+        free(users);
+        return rc;
+    }
     if (a->kind == AST_ALTER_COLUMN_TYPE) {
         ss_ctx_error(r->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                      "cannot alter type of a column used by a generated column");
         ss_ctx_error_detail(r->ctx, "Column \"%s\" is used by generated column \"%s\".", t->cols[col].name,
                             t->cols[user].name);
+        free(users);
         return SS_ERROR;
     }
-    if (a->cascade)
-        return ss_ctx_error(r->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                            "feature not supported: DROP COLUMN ... CASCADE of a column a generated column reads");
+    /* DROP COLUMN: the generated columns reading it, in PostgreSQL's words (ss_alter_drop_column
+       drops them with CASCADE) */
+    ss_strbuf text;
+    ss_strbuf_init(&text);
+    const char *lead = a->cascade ? "drop cascades to " : "";
+    for (uint32_t c = 0, k = 0; c < t->ncols; c++)
+        if (users[c]) {
+            ss_strbuf_printf(&text, "%s%scolumn %s of table %s", k++ ? "\n" : "", lead, t->cols[c].name, t->name);
+            if (!a->cascade)
+                ss_strbuf_printf(&text, " depends on column %s of table %s", t->cols[col].name, t->name);
+        }
+    free(users);
+    if (text.oom) {
+        ss_strbuf_free(&text);
+        return ss_ctx_error(r->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    }
+    if (a->cascade) {
+        if (n == 1)
+            ss_ctx_message(r->ctx, SS_MSG_NOTICE, "%s", text.data);
+        else
+            ss_ctx_message(r->ctx, SS_MSG_NOTICE, "drop cascades to %u other objects\nDETAIL:  %s", n, text.data);
+        ss_strbuf_free(&text);
+        return SS_OK;
+    }
     ss_ctx_error(r->ctx, "2BP01", "cannot drop column %s of table %s because other objects depend on it",
                  t->cols[col].name, t->name);
-    ss_ctx_error_detail(r->ctx, "column %s of table %s depends on column %s of table %s", t->cols[user].name,
-                        t->name, t->cols[col].name, t->name);
+    ss_ctx_error_detail(r->ctx, "%s", text.data);
     ss_ctx_error_hint(r->ctx, "Use DROP ... CASCADE to drop the dependent objects too.");
+    ss_strbuf_free(&text);
     return SS_ERROR;
 }
 

@@ -452,6 +452,21 @@ typedef struct ast_alter_cmd {
     ast_seq_options seq_opts; /* SET GENERATED / RESTART / SET <sequence option>: the options */
 } ast_alter_cmd;
 
+/* One LIKE source [INCLUDING | EXCLUDING ...] element of CREATE TABLE; bind_create_like.c
+ * writes the statement again with the source's columns in its place. */
+typedef struct ast_table_like {
+    const char *relation;     /* the source table or view */
+    int location;             /* of its name */
+    uint32_t options;         /* AST_LIKE_* included (PostgreSQL's TableLikeOption bits) */
+    uint32_t start, end;      /* the element's text in view_sql: [start, end) */
+} ast_table_like;
+
+enum {
+    AST_LIKE_COMMENTS = 1u << 0, AST_LIKE_COMPRESSION = 1u << 1, AST_LIKE_CONSTRAINTS = 1u << 2,
+    AST_LIKE_DEFAULTS = 1u << 3, AST_LIKE_GENERATED = 1u << 4, AST_LIKE_IDENTITY = 1u << 5,
+    AST_LIKE_INDEXES = 1u << 6, AST_LIKE_STATISTICS = 1u << 7, AST_LIKE_STORAGE = 1u << 8
+};
+
 /* A PRIMARY KEY or UNIQUE constraint of CREATE TABLE (column or table constraint). */
 typedef struct ast_key_constraint {
     const char *name;     /* CONSTRAINT name, or NULL */
@@ -666,6 +681,9 @@ typedef struct ast_stmt {
     const char *as_of_time;
     uint64_t as_of_xid;
     int as_of_location;
+    /* AST_CREATE_TABLE: its LIKE elements, in written order (bind_create_like.c) */
+    ast_table_like *likes;
+    uint32_t nlikes;
 } ast_stmt;
 
 enum { AST_ON_CONFLICT_NOTHING = 1, AST_ON_CONFLICT_UPDATE = 2 };

@@ -54,13 +54,7 @@ static ast_column_def *new_coldef(transform_state *ts, ast_stmt *out, int *at)
 static bool add_coldef(transform_state *ts, ColumnDef *cd, ast_stmt *out, int *at)
 {
     ast_column_def *d = new_coldef(ts, out, at);
-    if (!d || !tr_column_def(ts, cd, d, out))
-        return false;
-    if (d->generated) {
-        tr_unsupported(ts, cd->location, "ALTER TABLE ... ADD COLUMN ... GENERATED ALWAYS AS");
-        return false;
-    }
-    return true;
+    return d && tr_column_def(ts, cd, d, out);
 }
 
 /* ADD [CONSTRAINT name] CHECK (...) [NOT VALID]; other constraint kinds are 0A000. */

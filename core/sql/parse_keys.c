@@ -95,6 +95,8 @@ bool tr_key_constraints_finish(transform_state *ts, ast_stmt *out)
             uint32_t c = 0;
             while (c < out->ncoldefs && strcmp(out->coldefs[c].name, k->columns[j]) != 0)
                 c++;
+            if (c == out->ncoldefs && out->nlikes)
+                continue; /* maybe a LIKE's: checked when the binder writes them in */
             if (c == out->ncoldefs) {
                 tr_error(ts, "42703", k->location, "column \"%s\" named in key does not exist", k->columns[j]);
                 return false;

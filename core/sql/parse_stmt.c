@@ -672,12 +672,17 @@ bool tr_column_def(transform_state *ts, ColumnDef *cd, ast_column_def *d, ast_st
         tr_unsupported(ts, cd->location, "OPTIONS");
         return false;
     }
-    if (!tr_type_name(ts, cd->typeName, &d->type))
+    if (!tr_type_name(ts, cd->typeName, &d->type) || !tr_constraint_attrs(ts, cd->constraints))
         return false;
     ListCell *c;
     foreach (c, cd->constraints) {
         Constraint *con = lfirst(c);
         switch (con->contype) {
+        case CONSTR_ATTR_DEFERRABLE: /* applied to the constraint before it */
+        case CONSTR_ATTR_NOT_DEFERRABLE:
+        case CONSTR_ATTR_DEFERRED:
+        case CONSTR_ATTR_IMMEDIATE:
+            break;
         case CONSTR_NOTNULL:
             d->not_null = true;
             break;
@@ -844,9 +849,10 @@ static bool tr_create(transform_state *ts, CreateStmt *s, ast_stmt *out)
             tr_unsupported(ts, con->location, constraint_name(con, "table constraints"));
             return false;
         }
-        if (IsA(n, TableLikeClause)) {
-            tr_unsupported(ts, ((TableLikeClause *)n)->relation->location, "LIKE in CREATE TABLE");
-            return false;
+        if (IsA(n, TableLikeClause)) { /* bind_create_like.c puts the source's columns here */
+            if (!tr_table_like(ts, (TableLikeClause *)n, out->ncoldefs, out))
+                return false;
+            continue;
         }
         if (!IsA(n, ColumnDef)) {
             tr_unsupported(ts, tr_location(n), "this table element");

@@ -150,6 +150,11 @@ bool tr_add_check(transform_state *ts, Constraint *con, const char *column, ast_
    check that the columns exist and NOT NULL for the primary key's. */
 bool tr_key_constraint(transform_state *ts, Constraint *con, const char *column, ast_stmt *out);
 bool tr_key_constraints_finish(transform_state *ts, ast_stmt *out);
+/* A column's DEFERRABLE / INITIALLY ... nodes applied to the constraint before each
+ * (parse_constraint_attrs.c); false after PostgreSQL's 42601 for a misplaced one. */
+bool tr_constraint_attrs(transform_state *ts, List *constraints);
+/* A LIKE element of CREATE TABLE into out->likes (max: the statement's elements). */
+bool tr_table_like(transform_state *ts, TableLikeClause *c, uint32_t max, ast_stmt *out);
 /* A FOREIGN KEY / REFERENCES constraint of CREATE TABLE (of column, or of the table when
    column is NULL) appended to out's fkeys (parse_fkeys.c). */
 bool tr_fkey_constraint(transform_state *ts, Constraint *con, const char *column, ast_stmt *out);

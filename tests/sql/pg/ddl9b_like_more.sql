@@ -1,0 +1,36 @@
+CREATE TABLE r (id serial, "We""ird Col" text NOT NULL, ts timestamp(3) without time zone, arr varchar(5)[], n numeric(10,2) DEFAULT 1.5, tz time(2) with time zone, bits bit varying(4));
+ALTER TABLE r ADD COLUMN extra int DEFAULT 42 CHECK (extra > 0);
+ALTER TABLE r DROP COLUMN ts;
+ALTER TABLE r RENAME COLUMN n TO num;
+ALTER TABLE r ADD CONSTRAINT num_pos CHECK (num > 0);
+CREATE INDEX r_desc ON r (extra DESC NULLS LAST, num NULLS FIRST);
+CREATE INDEX ON r (id DESC);
+CREATE TABLE r2 (LIKE r INCLUDING ALL);
+\d r2
+INSERT INTO r (id, "We""ird Col") VALUES (DEFAULT, 'a');
+INSERT INTO r2 ("We""ird Col") VALUES ('b') RETURNING id, num, extra;
+INSERT INTO r2 ("We""ird Col", num) VALUES ('c', -1);
+INSERT INTO r2 ("We""ird Col", extra) VALUES ('c', -1);
+CREATE TEMP TABLE tt (a int PRIMARY KEY, b int DEFAULT 3);
+CREATE TABLE tt2 (LIKE tt INCLUDING ALL);
+\d tt2
+CREATE MATERIALIZED VIEW mv AS SELECT 1 AS one, 'x'::text AS two;
+CREATE TABLE mv2 (LIKE mv);
+\d mv2
+BEGIN;
+CREATE TABLE inner1 (a int UNIQUE);
+CREATE TABLE inner2 (LIKE inner1 INCLUDING INDEXES);
+INSERT INTO inner2 VALUES (1), (1);
+ROLLBACK;
+CREATE TABLE dup (LIKE r, LIKE r);
+CREATE TABLE dflt (LIKE r INCLUDING DEFAULTS);
+INSERT INTO dflt ("We""ird Col") VALUES ('z') RETURNING id, num, extra;
+SELECT id FROM r2;
+PREPARE p AS INSERT INTO dflt ("We""ird Col") VALUES ('p');
+EXECUTE p;
+CREATE TABLE ids (a int GENERATED ALWAYS AS IDENTITY (START WITH 10 INCREMENT BY -2 MINVALUE -100 MAXVALUE 10 CYCLE CACHE 3));
+CREATE TABLE ids2 (LIKE ids INCLUDING IDENTITY);
+INSERT INTO ids2 DEFAULT VALUES;
+INSERT INTO ids2 DEFAULT VALUES;
+SELECT * FROM ids2;
+INSERT INTO ids2 VALUES (1);
