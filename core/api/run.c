@@ -12,6 +12,7 @@
 #include "api/run_modify.h"
 #include "api/run_on_conflict.h"
 #include "api/run_returning.h"
+#include "api/run_modifying_cte.h"
 #include "api/run_schema.h"
 #include "api/run_sequence.h"
 #include "catalog/schema_ddl.h"
@@ -570,6 +571,8 @@ void ss_insert_staging_free(ss_insert_staging *s)
     free(s);
 }
 
+static int execute_kind(sunstone_stmt *st);
+
 int ss_stmt_execute(sunstone_stmt *st)
 {
     ast_stmt_kind k = st->bound->kind;
@@ -579,6 +582,12 @@ int ss_stmt_execute(sunstone_stmt *st)
         ss_db_release_parked(st->db); /* the session's operator settings may change */
     else if (ss_stmt_kind_changes_database(k))
         ss_database_release_parked(st->db->database); /* DDL, LOAD: any session's tree may be invalid */
+    return st->bound->nmodifying_ctes ? ss_modifying_ctes_run(st, execute_kind) : execute_kind(st);
+}
+
+static int execute_kind(sunstone_stmt *st)
+{
+    ast_stmt_kind k = st->bound->kind;
     switch (k) {
     case AST_SELECT:
         return st->bound->locking ? ss_run_locking_select(st) : start_query(st);

@@ -596,6 +596,11 @@ int ss_bind_extending(ss_ctx *ctx, ss_catalog *catalog, const ss_settings *setti
     return bind_entry(ctx, catalog, settings, stmt, arena, fixed_params, nfixed, true, out);
 }
 
+int bind_modifying_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
+{
+    return bind_stmt(b, st, out);
+}
+
 static int bind_entry(ss_ctx *ctx, ss_catalog *catalog, const ss_settings *settings, const ast_stmt *stmt,
                       ss_arena *arena, const ss_type *fixed_params, uint32_t nfixed, bool extend, ss_bound_stmt **out)
 {
@@ -629,6 +634,8 @@ static int bind_entry(ss_ctx *ctx, ss_catalog *catalog, const ss_settings *setti
         b.param_nodes[k]->type = b.param_types[b.param_nodes[k]->u.param.index];
     bs->nparams = b.nparams;
     bs->param_types = b.param_types;
+    bs->modifying_ctes = b.modifying_ctes;
+    bs->nmodifying_ctes = b.nmodifying_ctes;
     *out = bs;
     return SS_OK;
 }

@@ -78,7 +78,23 @@ typedef struct ss_bound_stmt {
     uint32_t epq_nfixed, epq_fixed_col;
     /* (LK) SELECT ... FOR UPDATE / SHARE ... (bind/bind_locking.h), NULL: none */
     struct ss_bound_locking *locking;
+    /* data-modifying WITH queries of the statement (bind_modifying_cte.c), in the order
+       they were bound; api/run_modifying_cte.c runs each once */
+    struct ss_bound_modifying_cte **modifying_ctes;
+    uint32_t nmodifying_ctes;
 } ss_bound_stmt;
+
+/* One data-modifying WITH query: its INSERT / UPDATE / DELETE bound (planned with the
+ * statement), the worktable id its RETURNING rows are read by, and whether any query of the
+ * statement reads it (PostgreSQL runs those as they are read, the others after the main
+ * statement, the last written first). */
+typedef struct ss_bound_modifying_cte {
+    const struct ast_stmt *ast;
+    const char *name;
+    ss_bound_stmt *stmt;
+    uint32_t worktable_id;
+    bool read;
+} ss_bound_modifying_cte;
 
 /* The SQL name of a statement kind ("CREATE TABLE"), NULL for one this kernel does not know. */
 const char *ss_stmt_kind_name(ast_stmt_kind kind);

@@ -201,6 +201,10 @@ typedef struct ast_cte {
     const char **colnames;  /* column list, ncolnames of them (0: none) */
     uint32_t ncolnames;
     struct ast_select *query;
+    /* a data-modifying WITH query (INSERT / UPDATE / DELETE, sql/parse_modifying_cte.c):
+       the statement, query NULL; NULL for a SELECT.  The same statement in every copy of
+       the WITH clause the transform makes */
+    struct ast_stmt *dml;
     ast_cte_materialize materialize;
     int location;
     /* SEARCH {DEPTH | BREADTH} FIRST BY search_cols SET search_seq (nsearch_cols 0: none) */

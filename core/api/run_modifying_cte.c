@@ -1,0 +1,118 @@
+/* run_modifying_cte.c — a statement's data-modifying WITH queries (bind/bind_modifying_cte.c)
+ * run as PostgreSQL runs them: every one exactly once and to completion, whether the main
+ * statement reads all, part or none of its rows.  Each runs as an INSERT / UPDATE / DELETE of
+ * its own (run.c's run_insert, run_modify.c) inside the statement: with the statement's
+ * snapshot and the transaction's current command, so neither the main statement nor another
+ * WITH query sees its changes to the tables (only its RETURNING rows, published to every
+ * operator tree as a worktable, ss_ctx.stmt_worktables), and a row two of them change is
+ * changed by the first only (the second finds it changed by this command and skips it, as
+ * PostgreSQL's TM_SelfModified).  Order: those some query reads run before the main statement,
+ * in the order they were bound (PostgreSQL runs them as they are read); the others after the
+ * main INSERT / UPDATE / DELETE, the last one first, as PostgreSQL's ExecPostprocessPlan does
+ * (before a main SELECT, whose snapshot does not see them either).  An error in any of them
+ * fails the statement, and its transaction undoes them all. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/run_matview.h"
+#include "api/run_modify.h"
+#include "api/run_modifying_cte.h"
+#include "api/run_returning.h"
+#include "exec/executor.h"
+#include "util/arena.h"
+
+/* What a run keeps until the statement stops: each WITH query's RETURNING rows. */
+struct ss_modifying_run {
+    uint32_t n;
+    ss_row_store **rows;
+    ss_stmt_worktable *worktables;
+};
+
+void ss_modifying_ctes_free(sunstone_stmt *st)
+{
+    struct ss_modifying_run *r = st->modifying_run;
+    if (!r)
+        return;
+    for (uint32_t i = 0; i < r->n; i++)
+        ss_row_store_free(r->rows[i]);
+    free(r->rows);
+    free(r->worktables);
+    free(r);
+    st->modifying_run = NULL;
+    st->ctx.stmt_worktables = NULL;
+}
+
+/* Runs WITH query m of st as a statement sharing st's transaction state, snapshot and
+ * parameters; its RETURNING rows to r's slot i. */
+static int run_one(sunstone_stmt *st, struct ss_modifying_run *r, uint32_t i, const ss_bound_modifying_cte *m)
+{
+    sunstone_stmt *c = calloc(1, sizeof *c);
+    if (!c)
+        return ss_ctx_error(&st->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    c->db = st->db;
+    c->ast = m->ast;
+    c->bound = m->stmt;
+    c->no_params = true; /* runs once: its trees are never kept (parking.c) */
+    c->sql = strdup(st->sql);
+    c->sql_base = st->sql_base;
+    c->sql_base_chars = st->sql_base_chars;
+    c->exec_arena = ss_arena_create();
+    c->tree_arena = ss_arena_create();
+    c->ctx = st->ctx;
+    c->ctx.arena = c->exec_arena;
+    c->ctx.tree_arena = c->tree_arena;
+    c->ctx.temp_files = &c->temp_files;
+    c->ctx.exec_params = NULL;
+    c->ctx.nexec_params = 0;
+    c->ctx.subplans = NULL;
+    c->ctx.nsubplans = 0;
+    c->ctx.subplan_owner = NULL;
+    c->ctx.lock_restart_ok = c->ctx.lock_restart = false;
+    int rc = SS_OK;
+    if (!c->sql || !c->exec_arena || !c->tree_arena)
+        rc = ss_ctx_error(&st->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    if (rc == SS_OK)
+        rc = ss_txn_check_write(c, m->stmt->kind);
+    if (rc == SS_OK)
+        rc = m->stmt->kind == AST_INSERT ? ss_run_insert(c) : ss_run_modify(c);
+    if (rc == SS_OK && m->stmt->returning) {
+        r->rows[i] = c->returning_rows;
+        c->returning_rows = NULL;
+        ss_row_store_worktable(r->rows[i], &r->worktables[i].wt);
+        r->worktables[i].id = m->worktable_id;
+        r->worktables[i].next = st->ctx.stmt_worktables;
+        st->ctx.stmt_worktables = &r->worktables[i];
+    }
+    ss_stmt_finalize_internal(c);
+    return rc;
+}
+
+int ss_modifying_ctes_run(sunstone_stmt *st, int (*main)(sunstone_stmt *))
+{
+    const ss_bound_stmt *bs = st->bound;
+    ast_stmt_kind k = bs->kind;
+    if (k == AST_EXPLAIN)
+        return ss_ctx_error(&st->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                            "feature not supported: EXPLAIN of a statement with data-modifying WITH queries");
+    ss_modifying_ctes_free(st);
+    struct ss_modifying_run *r = calloc(1, sizeof *r);
+    uint32_t n = bs->nmodifying_ctes;
+    if (r) {
+        r->rows = calloc(n, sizeof *r->rows);
+        r->worktables = calloc(n, sizeof *r->worktables);
+        r->n = n;
+    }
+    st->modifying_run = r;
+    if (!r || !r->rows || !r->worktables)
+        return ss_ctx_error(&st->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    for (uint32_t i = 0; i < n; i++)
+        if (bs->modifying_ctes[i]->read && run_one(st, r, i, bs->modifying_ctes[i]))
+            return SS_ERROR;
+    bool modifies = k == AST_INSERT || k == AST_UPDATE || k == AST_DELETE;
+    if (modifies && main(st))
+        return SS_ERROR;
+    for (uint32_t i = n; i-- > 0;)
+        if (!bs->modifying_ctes[i]->read && run_one(st, r, i, bs->modifying_ctes[i]))
+            return SS_ERROR;
+    return modifies ? SS_OK : main(st);
+}
