@@ -94,6 +94,8 @@ int ss_modifying_ctes_run(sunstone_stmt *st, int (*main)(sunstone_stmt *))
     if (k == AST_EXPLAIN)
         return ss_ctx_error(&st->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                             "feature not supported: EXPLAIN of a statement with data-modifying WITH queries");
+    if (st->db->txn.read_only) /* PostgreSQL names the statement the WITH is on */
+        return ss_ctx_error(&st->ctx, "25006", "cannot execute %s in a read-only transaction", ss_stmt_kind_name(k));
     ss_modifying_ctes_free(st);
     struct ss_modifying_run *r = calloc(1, sizeof *r);
     uint32_t n = bs->nmodifying_ctes;

@@ -634,8 +634,10 @@ static int bind_entry(ss_ctx *ctx, ss_catalog *catalog, const ss_settings *setti
         b.param_nodes[k]->type = b.param_types[b.param_nodes[k]->u.param.index];
     bs->nparams = b.nparams;
     bs->param_types = b.param_types;
-    bs->modifying_ctes = b.modifying_ctes;
-    bs->nmodifying_ctes = b.nmodifying_ctes;
+    if (b.nmodifying_ctes) { /* (EXECUTE's come with the prepared statement's binding) */
+        bs->modifying_ctes = b.modifying_ctes;
+        bs->nmodifying_ctes = b.nmodifying_ctes;
+    }
     *out = bs;
     return SS_OK;
 }

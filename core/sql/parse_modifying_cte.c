@@ -40,8 +40,11 @@ static const WithClause *top_with(transform_state *ts, Node *n)
         ts->modifying_with_refusal = "DECLARE CURSOR must not contain data-modifying statements in WITH";
         return top_with(ts, ((DeclareCursorStmt *)n)->query);
     case T_CreateTableAsStmt:
-        ts->modifying_with_refusal = "feature not supported: data-modifying statements in WITH of CREATE TABLE AS";
+        if (((CreateTableAsStmt *)n)->objtype == OBJECT_MATVIEW)
+            ts->modifying_with_refusal = "materialized views must not use data-modifying statements in WITH";
         return top_with(ts, ((CreateTableAsStmt *)n)->query);
+    case T_CopyStmt:
+        return ((CopyStmt *)n)->query ? top_with(ts, ((CopyStmt *)n)->query) : NULL;
     default:
         return NULL;
     }
