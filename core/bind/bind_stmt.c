@@ -332,11 +332,13 @@ static int bind_insert_in_with(binder *b, const ast_stmt *st, ss_bound_stmt *out
     const ast_select *src = st->select;
     if (!src || !src->values || !src->nctes || src->norder || src->limit || src->offset)
         return bind_insert(b, st, out);
-    cte_mark mark;
-    if (bind_with(b, src, &mark))
+    cte_mark outer, mark;
+    if ((src->outer_with && bind_with(b, src->outer_with, &outer)) || bind_with(b, src, &mark))
         return SS_ERROR;
     int rc = bind_insert(b, st, out);
     unbind_with(b, &mark);
+    if (src->outer_with)
+        unbind_with(b, &outer);
     return rc;
 }
 

@@ -255,6 +255,9 @@ typedef struct ast_select {
     ast_cte *ctes;
     uint32_t nctes;
     bool recursive;
+    /* INSERT's query with a WITH of its own under the INSERT's WITH: the INSERT's, whose
+       queries are in scope around ctes (holds only ctes / nctes / recursive); NULL: none */
+    struct ast_select *outer_with;
     /* WINDOW name AS (...), ...: the named windows (ast_window.name set) */
     struct ast_window *windows;
     uint32_t nwindows;

@@ -598,9 +598,19 @@ bool tr_insert(transform_state *ts, InsertStmt *s, ast_stmt *out)
         out->default_values = true;
         return true;
     }
-    if (!tr_dml_with_attach(ts, s->withClause, (SelectStmt *)s->selectStmt))
+    SelectStmt *q = (SelectStmt *)s->selectStmt;
+    ast_select *outer = NULL;
+    if (s->withClause && q->withClause && q->withClause != s->withClause) {
+        /* a WITH of its own: the INSERT's is the scope around it (each keeps its RECURSIVE,
+           and one of its own hides an outer one of the same name, as in PostgreSQL) */
+        if (!(outer = tr_alloc(ts, sizeof *outer)) || !tr_with(ts, s->withClause, outer))
+            return false;
+    } else if (!tr_dml_with_attach(ts, s->withClause, q)) {
         return false;
-    out->select = tr_select(ts, (SelectStmt *)s->selectStmt);
+    }
+    out->select = tr_select(ts, q);
+    if (out->select)
+        out->select->outer_with = outer;
     return out->select != NULL;
 }
 
