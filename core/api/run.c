@@ -526,6 +526,8 @@ static int run_explain(sunstone_stmt *st)
         rc = ss_modify_explain(st, &lines, &n); /* EXPLAIN UPDATE / DELETE */
     if (rc == SS_OK && st->bound->locking) /* (LK) SELECT ... FOR UPDATE */
         rc = ss_locking_explain(st, &lines, &n);
+    if (rc == SS_OK && st->bound->nmodifying_ctes)
+        rc = ss_modifying_ctes_explain(st, &lines, &n);
     if (rc)
         return SS_ERROR;
     if (f & AST_EXPLAIN_SUMMARY) {

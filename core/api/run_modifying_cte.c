@@ -91,9 +91,11 @@ int ss_modifying_ctes_run(sunstone_stmt *st, int (*main)(sunstone_stmt *))
 {
     const ss_bound_stmt *bs = st->bound;
     ast_stmt_kind k = bs->kind;
-    if (k == AST_EXPLAIN)
+    if (k == AST_EXPLAIN && (st->ast->explain_flags & AST_EXPLAIN_ANALYZE))
         return ss_ctx_error(&st->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                            "feature not supported: EXPLAIN of a statement with data-modifying WITH queries");
+                            "feature not supported: EXPLAIN ANALYZE of a statement with data-modifying WITH queries");
+    if (k == AST_EXPLAIN) /* nothing runs */
+        return main(st);
     if (st->db->txn.read_only) /* PostgreSQL names the statement the WITH is on */
         return ss_ctx_error(&st->ctx, "25006", "cannot execute %s in a read-only transaction", ss_stmt_kind_name(k));
     ss_modifying_ctes_free(st);
@@ -117,4 +119,64 @@ int ss_modifying_ctes_run(sunstone_stmt *st, int (*main)(sunstone_stmt *))
         if (!bs->modifying_ctes[i]->read && run_one(st, r, i, bs->modifying_ctes[i]))
             return SS_ERROR;
     return modifies ? SS_OK : main(st);
+}
+
+/* Appends line to the n lines of *out (cap: their room), in ctx's arena. */
+static int add_line(ss_ctx *ctx, char ***out, uint32_t *n, uint32_t *cap, char *line)
+{
+    if (!line)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    if (*n == *cap) {
+        uint32_t c = *cap ? *cap * 2 : 16;
+        char **v = ss_arena_alloc(ctx->arena, sizeof *v * c);
+        if (!v)
+            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        if (*n)
+            memcpy(v, *out, sizeof *v * *n);
+        *out = v;
+        *cap = c;
+    }
+    (*out)[(*n)++] = line;
+    return SS_OK;
+}
+
+/* The section of WITH query m: "  CTE name", "    ->  Delete on t", its query's plan below. */
+static int explain_one(sunstone_stmt *st, const ss_bound_modifying_cte *m, char ***out, uint32_t *n, uint32_t *cap)
+{
+    ss_ctx *ctx = &st->ctx;
+    const ss_bound_stmt *d = m->stmt;
+    const char *verb = d->kind == AST_INSERT ? "Insert" : d->kind == AST_UPDATE ? "Update" : "Delete";
+    ss_op *root = NULL;
+    char **plan = NULL;
+    uint32_t nplan = 0;
+    int rc = ss_exec_start(ctx, d->plan, SS_OPEN_EXPLAIN_ONLY, &root);
+    if (rc == SS_OK)
+        rc = ss_exec_explain_with(ctx, root, st->ast->explain_flags & AST_EXPLAIN_COSTS, &plan, &nplan);
+    ss_exec_finish(ctx, root);
+    if (rc == SS_OK)
+        rc = add_line(ctx, out, n, cap, ss_arena_printf(ctx->arena, "  CTE %s", m->name));
+    if (rc == SS_OK)
+        rc = add_line(ctx, out, n, cap, ss_arena_printf(ctx->arena, "    ->  %s on %s", verb, d->table->name));
+    for (uint32_t i = 0; rc == SS_OK && i < nplan; i++)
+        rc = add_line(ctx, out, n, cap,
+                      ss_arena_printf(ctx->arena, "%s%s", i == 0 ? "          ->  " : "              ", plan[i]));
+    return rc;
+}
+
+int ss_modifying_ctes_explain(sunstone_stmt *st, char ***lines, uint32_t *n)
+{
+    const ss_bound_stmt *bs = st->bound;
+    char **out = NULL;
+    uint32_t nout = 0, cap = 0;
+    if (*n && add_line(&st->ctx, &out, &nout, &cap, (*lines)[0]))
+        return SS_ERROR;
+    for (uint32_t i = 0; i < bs->nmodifying_ctes; i++)
+        if (explain_one(st, bs->modifying_ctes[i], &out, &nout, &cap))
+            return SS_ERROR;
+    for (uint32_t i = 1; i < *n; i++)
+        if (add_line(&st->ctx, &out, &nout, &cap, (*lines)[i]))
+            return SS_ERROR;
+    *lines = out;
+    *n = nout;
+    return SS_OK;
 }
