@@ -6,10 +6,11 @@
  * WITH query sees its changes to the tables (only its RETURNING rows, published to every
  * operator tree as a worktable, ss_ctx.stmt_worktables), and a row two of them change is
  * changed by the first only (the second finds it changed by this command and skips it, as
- * PostgreSQL's TM_SelfModified).  Order: those some query reads run before the main statement,
- * in the order they were bound (PostgreSQL runs them as they are read); the others after the
- * main INSERT / UPDATE / DELETE, the last one first, as PostgreSQL's ExecPostprocessPlan does
- * (before a main SELECT, whose snapshot does not see them either).  An error in any of them
+ * PostgreSQL's TM_SelfModified).  Order: those the main statement reads run before it, in the
+ * order they were bound (PostgreSQL runs them as they are read); the others after the main
+ * INSERT / UPDATE / DELETE, the last one first, as PostgreSQL's ExecPostprocessPlan does
+ * (before a main SELECT, whose snapshot does not see them either); one another reads runs
+ * just before that one.  An error in any of them
  * fails the statement, and its transaction undoes them all. */
 #include <stdlib.h>
 #include <string.h>
@@ -26,26 +27,48 @@ struct ss_modifying_run {
     uint32_t n;
     ss_row_store **rows;
     ss_stmt_worktable *worktables;
+    bool *started;
+    bool running;   /* ss_modifying_ctes_run has not returned */
 };
 
 void ss_modifying_ctes_free(sunstone_stmt *st)
 {
     struct ss_modifying_run *r = st->modifying_run;
-    if (!r)
+    if (!r || r->running) /* the main INSERT / UPDATE / DELETE stopping its own tree */
         return;
     for (uint32_t i = 0; i < r->n; i++)
         ss_row_store_free(r->rows[i]);
     free(r->rows);
     free(r->worktables);
+    free(r->started);
     free(r);
     st->modifying_run = NULL;
     st->ctx.stmt_worktables = NULL;
 }
 
-/* Runs WITH query m of st as a statement sharing st's transaction state, snapshot and
- * parameters; its RETURNING rows to r's slot i. */
-static int run_one(sunstone_stmt *st, struct ss_modifying_run *r, uint32_t i, const ss_bound_modifying_cte *m)
+static int run_one(sunstone_stmt *st, struct ss_modifying_run *r, uint32_t i);
+
+/* Runs the WITH queries m reads that have not run yet. */
+static int run_deps(sunstone_stmt *st, struct ss_modifying_run *r, const ss_bound_modifying_cte *m)
 {
+    const ss_bound_stmt *bs = st->bound;
+    for (uint32_t d = 0; d < m->ndeps; d++)
+        for (uint32_t j = 0; j < bs->nmodifying_ctes; j++)
+            if (bs->modifying_ctes[j] == m->deps[d] && run_one(st, r, j))
+                return SS_ERROR;
+    return SS_OK;
+}
+
+/* Runs WITH query i of st (once: nothing if it has run), after those it reads, as a statement
+ * sharing st's transaction state, snapshot and parameters; its RETURNING rows to r's slot i. */
+static int run_one(sunstone_stmt *st, struct ss_modifying_run *r, uint32_t i)
+{
+    const ss_bound_modifying_cte *m = st->bound->modifying_ctes[i];
+    if (r->started[i])
+        return SS_OK;
+    r->started[i] = true;
+    if (run_deps(st, r, m))
+        return SS_ERROR;
     sunstone_stmt *c = calloc(1, sizeof *c);
     if (!c)
         return ss_ctx_error(&st->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
@@ -104,21 +127,28 @@ int ss_modifying_ctes_run(sunstone_stmt *st, int (*main)(sunstone_stmt *))
     if (r) {
         r->rows = calloc(n, sizeof *r->rows);
         r->worktables = calloc(n, sizeof *r->worktables);
+        r->started = calloc(n, sizeof *r->started);
         r->n = n;
     }
     st->modifying_run = r;
-    if (!r || !r->rows || !r->worktables)
+    if (!r || !r->rows || !r->worktables || !r->started)
         return ss_ctx_error(&st->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-    for (uint32_t i = 0; i < n; i++)
-        if (bs->modifying_ctes[i]->read && run_one(st, r, i, bs->modifying_ctes[i]))
-            return SS_ERROR;
+    r->running = true;
+    int rc = SS_OK;
+    for (uint32_t i = 0; rc == SS_OK && i < n; i++)
+        if (bs->modifying_ctes[i]->read)
+            rc = run_one(st, r, i);
     bool modifies = k == AST_INSERT || k == AST_UPDATE || k == AST_DELETE;
-    if (modifies && main(st))
-        return SS_ERROR;
-    for (uint32_t i = n; i-- > 0;)
-        if (!bs->modifying_ctes[i]->read && run_one(st, r, i, bs->modifying_ctes[i]))
-            return SS_ERROR;
-    return modifies ? SS_OK : main(st);
+    if (rc == SS_OK && modifies)
+        rc = main(st);
+    for (uint32_t i = n; rc == SS_OK && i-- > 0;)
+        if (!bs->modifying_ctes[i]->read)
+            rc = run_one(st, r, i);
+    r->running = false;
+    if (rc == SS_OK && !modifies)
+        return main(st); /* its rows are read after this returns: they stay until st stops */
+    ss_modifying_ctes_free(st); /* a main INSERT / UPDATE / DELETE has its RETURNING rows */
+    return rc;
 }
 
 /* Appends line to the n lines of *out (cap: their room), in ctx's arena. */

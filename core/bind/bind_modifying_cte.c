@@ -81,13 +81,17 @@ int bind_modifying_cte(binder *b, cte_entry *e, const ast_select *with, uint32_t
         b->cte_top = e->parent;
         b->cte_pending = with;
         b->cte_pending_from = index + 1;
+        ss_bound_modifying_cte *outer = b->modifying_binding;
+        *m = (ss_bound_modifying_cte){c->dml, c->name, st, 0, false, NULL, 0};
+        b->modifying_binding = m;
         int rc = bind_statement(b, c->dml, st);
+        b->modifying_binding = outer;
         b->cte_top = saved_top;
         b->cte_pending = saved_pending;
         b->cte_pending_from = saved_from;
         if (rc)
             return SS_ERROR;
-        *m = (ss_bound_modifying_cte){c->dml, c->name, st, ++b->ncte_ids, false};
+        m->worktable_id = ++b->ncte_ids;
         if (add_record(b, m))
             return SS_ERROR;
     }
@@ -98,12 +102,35 @@ int bind_modifying_cte(binder *b, cte_entry *e, const ast_select *with, uint32_t
     return SS_OK;
 }
 
+/* m is read: by the data-modifying WITH query being bound (which then runs after it), or
+ * by the main statement or a SELECT WITH query. */
+static int note_reader(binder *b, ss_bound_modifying_cte *m)
+{
+    ss_bound_modifying_cte *by = b->modifying_binding;
+    if (!by) {
+        m->read = true;
+        return SS_OK;
+    }
+    for (uint32_t i = 0; i < by->ndeps; i++)
+        if (by->deps[i] == m)
+            return SS_OK;
+    ss_bound_modifying_cte **v = bind_alloc(b, sizeof *v * (by->ndeps + 1));
+    if (!v)
+        return SS_ERROR;
+    if (by->ndeps)
+        memcpy(v, by->deps, sizeof *v * by->ndeps);
+    v[by->ndeps++] = m;
+    by->deps = v;
+    return SS_OK;
+}
+
 int bind_from_modifying_cte(binder *b, const ast_from_item *f, cte_entry *e, const char *ref, ss_lop **out)
 {
     if (!e->dml->stmt->returning)
         return bind_error(b, f->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                           "WITH query \"%s\" does not have a RETURNING clause", e->ast->name);
-    e->dml->read = true;
+    if (note_reader(b, e->dml))
+        return SS_ERROR;
     uint32_t rel = new_rel(b);
     if (!(*out = lop_worktable_scan(b->ctx, b->arena, rel, e->dml->worktable_id, e->ast->name, e->ncols, e->types,
                                     e->names)))

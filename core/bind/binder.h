@@ -85,15 +85,18 @@ typedef struct ss_bound_stmt {
 } ss_bound_stmt;
 
 /* One data-modifying WITH query: its INSERT / UPDATE / DELETE bound (planned with the
- * statement), the worktable id its RETURNING rows are read by, and whether any query of the
- * statement reads it (PostgreSQL runs those as they are read, the others after the main
- * statement, the last written first). */
+ * statement), the worktable id its RETURNING rows are read by, and whether the main
+ * statement (or a SELECT WITH query) reads it (PostgreSQL runs those as they are read, the
+ * others after the main statement, the last written first). */
 typedef struct ss_bound_modifying_cte {
     const struct ast_stmt *ast;
     const char *name;
     ss_bound_stmt *stmt;
     uint32_t worktable_id;
     bool read;
+    /* the other data-modifying WITH queries it reads (each runs before it) */
+    struct ss_bound_modifying_cte **deps;
+    uint32_t ndeps;
 } ss_bound_modifying_cte;
 
 /* The SQL name of a statement kind ("CREATE TABLE"), NULL for one this kernel does not know. */

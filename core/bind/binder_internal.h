@@ -230,6 +230,7 @@ typedef struct binder {
        (bind_modifying_cte.c) */
     struct ss_bound_modifying_cte **modifying_ctes;
     uint32_t nmodifying_ctes, cap_modifying_ctes;
+    struct ss_bound_modifying_cte *modifying_binding; /* the one being bound, NULL: none */
     uint32_t outer_join_depth; /* > 0 while binding the NULL-extended side of an outer join */
     cte_entry *cte_recursive; /* the WITH query whose recursive term is being bound */
     uint32_t sublink_depth;   /* subqueries of expressions being bound (bind_sublink.c) */
