@@ -30,7 +30,9 @@ void ss_stmt_end_run(sunstone_stmt *st)
         return; /* parked already (an INSERT ... RETURNING parks its source's tree) */
     /* a tree is kept when its operators say rescanning it is cheap (SS_OPCAP_PARKABLE), and
        only if it was opened expecting rescans */
-    if (!st->root || st->mat_rows || !(st->root->flags & SS_OPEN_REWIND) || !ss_exec_parkable(st->root)) {
+    /* a tree reading data-modifying WITH queries' rows is never kept: they go when it stops */
+    if (!st->root || st->mat_rows || !(st->root->flags & SS_OPEN_REWIND) || !ss_exec_parkable(st->root) ||
+        (st->bound && st->bound->nmodifying_ctes)) {
         ss_stmt_stop(st);
         return;
     }

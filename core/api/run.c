@@ -12,6 +12,7 @@
 #include "api/run_modify.h"
 #include "api/run_on_conflict.h"
 #include "api/run_returning.h"
+#include "api/run_modifying_cte.h"
 #include "api/run_schema.h"
 #include "api/run_sequence.h"
 #include "catalog/schema_ddl.h"
@@ -533,6 +534,8 @@ static int run_explain(sunstone_stmt *st)
         rc = ss_modify_explain(st, &lines, &n); /* EXPLAIN UPDATE / DELETE */
     if (rc == SS_OK && st->bound->locking) /* (LK) SELECT ... FOR UPDATE */
         rc = ss_locking_explain(st, &lines, &n);
+    if (rc == SS_OK && st->bound->nmodifying_ctes)
+        rc = ss_modifying_ctes_explain(st, &lines, &n);
     if (rc)
         return SS_ERROR;
     if (f & AST_EXPLAIN_SUMMARY) {
@@ -578,6 +581,8 @@ void ss_insert_staging_free(ss_insert_staging *s)
     free(s);
 }
 
+static int execute_kind(sunstone_stmt *st);
+
 int ss_stmt_execute(sunstone_stmt *st)
 {
     ast_stmt_kind k = st->bound->kind;
@@ -587,6 +592,12 @@ int ss_stmt_execute(sunstone_stmt *st)
         ss_db_release_parked(st->db); /* the session's operator settings may change */
     else if (ss_stmt_kind_changes_database(k))
         ss_database_release_parked(st->db->database); /* DDL, LOAD: any session's tree may be invalid */
+    return st->bound->nmodifying_ctes ? ss_modifying_ctes_run(st, execute_kind) : execute_kind(st);
+}
+
+static int execute_kind(sunstone_stmt *st)
+{
+    ast_stmt_kind k = st->bound->kind;
     switch (k) {
     case AST_SELECT:
         return st->bound->locking ? ss_run_locking_select(st) : start_query(st);

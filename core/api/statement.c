@@ -19,6 +19,7 @@
 #include "types/cast.h"
 #include "types/datetime/datetime.h"
 #include "api/temp_on_commit.h"
+#include "api/run_modifying_cte.h"
 #include "types/typeio.h"
 #include "types/utf8.h"
 #include "util/stack_depth.h"
@@ -82,6 +83,18 @@ static int own_col_names(ss_arena *arena, ss_bound_stmt *bs)
     return SS_OK;
 }
 
+/* The planner's physical plans of a bound statement's queries. */
+static int plan_bound(ss_ctx *ctx, ss_arena *arena, ss_bound_stmt *bs)
+{
+    if ((bs->query && ss_plan_query(ctx, arena, bs->query, &bs->plan)) ||
+        (bs->returning && bs->returning->query &&
+         ss_plan_query(ctx, arena, bs->returning->query, &bs->returning->plan)) ||
+        (bs->on_conflict && bs->on_conflict->query &&
+         ss_plan_query(ctx, arena, bs->on_conflict->query, &bs->on_conflict->plan)))
+        return SS_ERROR;
+    return SS_OK;
+}
+
 static int bind_now(sunstone_stmt *st)
 {
     sunstone *db = st->db;
@@ -119,11 +132,10 @@ static int bind_now(sunstone_stmt *st)
     }
     /* the planner turns the binder's logical plan into the operators' physical plan */
     double plan_start = ss_instr_now_ms();
-    if ((bs->query && ss_plan_query(&ctx, arena, bs->query, &bs->plan)) ||
-        (bs->returning && bs->returning->query &&
-         ss_plan_query(&ctx, arena, bs->returning->query, &bs->returning->plan)) ||
-        (bs->on_conflict && bs->on_conflict->query &&
-         ss_plan_query(&ctx, arena, bs->on_conflict->query, &bs->on_conflict->plan))) {
+    int planned = plan_bound(&ctx, arena, bs);
+    for (uint32_t i = 0; planned == SS_OK && i < bs->nmodifying_ctes; i++)
+        planned = plan_bound(&ctx, arena, bs->modifying_ctes[i]->stmt);
+    if (planned) {
         ss_arena_destroy(arena);
         return SS_ERROR;
     }
@@ -392,6 +404,7 @@ void ss_stmt_stop(sunstone_stmt *st)
     ss_fetch_free(st);
     ss_row_store_free(st->returning_rows);
     st->returning_rows = NULL;
+    ss_modifying_ctes_free(st);
     /* the tree is closed: its operators' arena memory goes with it */
     if (st->tree_arena)
         ss_arena_reset(st->tree_arena);

@@ -71,6 +71,9 @@ struct sunstone_stmt {
     uint32_t nfetch_batches, fetch_next;
     /* (R) INSERT / UPDATE / DELETE ... RETURNING: the rows to return (run_returning.c) */
     struct ss_row_store *returning_rows;
+    /* data-modifying WITH queries: their RETURNING rows, kept while the statement runs
+       (run_modifying_cte.c) */
+    struct ss_modifying_run *modifying_run;
 };
 
 /* Builds a statement from an already parsed AST (sunstone_exec, sunstone_prepare).  sql[0..len)

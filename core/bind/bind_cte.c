@@ -348,7 +348,15 @@ int bind_with(binder *b, const ast_select *s, cte_mark *mark)
         /* a later query of a WITH that is not RECURSIVE is not in scope yet */
         const ast_select *pending = s->recursive ? NULL : s;
         int loc = -1;
-        if (s->recursive && count_refs(c->query, c->name, &loc)) {
+        if (c->dml) {
+            const ast_stmt *d = c->dml;
+            if (s->recursive && count_refs(d->select, c->name, &loc) + count_refs(d->returning_select, c->name, &loc) +
+                                        count_refs(d->conflict_select, c->name, &loc))
+                return bind_error(b, c->location, "42P19", "recursive query \"%s\" must not contain data-modifying statements",
+                                  c->name);
+            if (bind_modifying_cte(b, e, pending, i) || cte_columns(b, c, e->ncols, e->names, &e->names))
+                return SS_ERROR;
+        } else if (s->recursive && count_refs(c->query, c->name, &loc)) {
             if (bind_recursive(b, e, pending, i))
                 return SS_ERROR;
         } else {
@@ -402,6 +410,8 @@ int bind_from_cte(binder *b, const ast_from_item *f, ss_lop **out, bool *found)
     *found = true;
     const char *name = e->ast->name;
     const char *ref = f->alias ? f->alias : name;
+    if (e->dml)
+        return bind_from_modifying_cte(b, f, e, ref, out);
     if (e->in_recursive_term) {
         if (b->sublink_depth > e->rec_sublink_depth)
             return bind_error(b, f->location, "42P19", "recursive reference to query \"%s\" must not appear within a subquery",

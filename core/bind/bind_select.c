@@ -1217,6 +1217,12 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
     struct ast_locking *through = b->lock_through_next;
     b->lock_through_next = NULL;
     int rc;
+    cte_mark outer_mark; /* INSERT's WITH around its query's own (ast_select.outer_with) */
+    if (s->outer_with && bind_with(b, s->outer_with, &outer_mark)) {
+        b->win = outer_win;
+        b->want_agg = outer_want_agg;
+        return SS_ERROR;
+    }
     if (!s->nctes) {
         b->locking_here = may_lock;
         b->lock_through_here = through;
@@ -1233,6 +1239,8 @@ int bind_select(binder *b, const ast_select *s, ss_bound_stmt *out)
         rc = bind_select_body(b, s, out);
         unbind_with(b, &mark);
     }
+    if (s->outer_with)
+        unbind_with(b, &outer_mark);
     b->win = outer_win;
     b->want_agg = outer_want_agg;
     b->srf_ast = srf_ast;

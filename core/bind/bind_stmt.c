@@ -359,11 +359,13 @@ static int bind_insert_in_with(binder *b, const ast_stmt *st, ss_bound_stmt *out
     const ast_select *src = st->select;
     if (!src || !src->values || !src->nctes || src->norder || src->limit || src->offset)
         return bind_insert(b, st, out);
-    cte_mark mark;
-    if (bind_with(b, src, &mark))
+    cte_mark outer, mark;
+    if ((src->outer_with && bind_with(b, src->outer_with, &outer)) || bind_with(b, src, &mark))
         return SS_ERROR;
     int rc = bind_insert(b, st, out);
     unbind_with(b, &mark);
+    if (src->outer_with)
+        unbind_with(b, &outer);
     return rc;
 }
 
@@ -623,6 +625,11 @@ int ss_bind_extending(ss_ctx *ctx, ss_catalog *catalog, const ss_settings *setti
     return bind_entry(ctx, catalog, settings, stmt, arena, fixed_params, nfixed, true, out);
 }
 
+int bind_modifying_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
+{
+    return bind_stmt(b, st, out);
+}
+
 static int bind_entry(ss_ctx *ctx, ss_catalog *catalog, const ss_settings *settings, const ast_stmt *stmt,
                       ss_arena *arena, const ss_type *fixed_params, uint32_t nfixed, bool extend, ss_bound_stmt **out)
 {
@@ -656,6 +663,10 @@ static int bind_entry(ss_ctx *ctx, ss_catalog *catalog, const ss_settings *setti
         b.param_nodes[k]->type = b.param_types[b.param_nodes[k]->u.param.index];
     bs->nparams = b.nparams;
     bs->param_types = b.param_types;
+    if (b.nmodifying_ctes) { /* (EXECUTE's come with the prepared statement's binding) */
+        bs->modifying_ctes = b.modifying_ctes;
+        bs->nmodifying_ctes = b.nmodifying_ctes;
+    }
     *out = bs;
     return SS_OK;
 }

@@ -85,7 +85,26 @@ typedef struct ss_bound_stmt {
     const struct ast_stmt *create_ast;
     const struct ast_stmt **like_indexes;
     uint32_t nlike_indexes;
+    /* data-modifying WITH queries of the statement (bind_modifying_cte.c), in the order
+       they were bound; api/run_modifying_cte.c runs each once */
+    struct ss_bound_modifying_cte **modifying_ctes;
+    uint32_t nmodifying_ctes;
 } ss_bound_stmt;
+
+/* One data-modifying WITH query: its INSERT / UPDATE / DELETE bound (planned with the
+ * statement), the worktable id its RETURNING rows are read by, and whether the main
+ * statement (or a SELECT WITH query) reads it (PostgreSQL runs those as they are read, the
+ * others after the main statement, the last written first). */
+typedef struct ss_bound_modifying_cte {
+    const struct ast_stmt *ast;
+    const char *name;
+    ss_bound_stmt *stmt;
+    uint32_t worktable_id;
+    bool read;
+    /* the other data-modifying WITH queries it reads (each runs before it) */
+    struct ss_bound_modifying_cte **deps;
+    uint32_t ndeps;
+} ss_bound_modifying_cte;
 
 /* The SQL name of a statement kind ("CREATE TABLE"), NULL for one this kernel does not know. */
 const char *ss_stmt_kind_name(ast_stmt_kind kind);

@@ -120,6 +120,9 @@ typedef struct cte_entry {
     uint32_t worktable_id, nrefs;
     uint32_t rec_sublink_depth; /* binder.sublink_depth when its recursive term began */
     uint32_t worktable_rel;     /* the binding of its worktable scan in the recursive term */
+    /* a data-modifying one (bind_modifying_cte.c): the statement bound once; references
+       are worktable scans of its RETURNING rows.  NULL for a SELECT */
+    struct ss_bound_modifying_cte *dml;
 } cte_entry;
 
 /* Where the WITH scope stood before a WITH clause was bound (bind_with / unbind_with). */
@@ -229,6 +232,11 @@ typedef struct binder {
     const ast_select *cte_pending;
     uint32_t cte_pending_from;
     uint32_t ncte_ids;        /* CTE and worktable ids handed out */
+    /* the statement's data-modifying WITH queries, in the order they were bound
+       (bind_modifying_cte.c) */
+    struct ss_bound_modifying_cte **modifying_ctes;
+    uint32_t nmodifying_ctes, cap_modifying_ctes;
+    struct ss_bound_modifying_cte *modifying_binding; /* the one being bound, NULL: none */
     uint32_t outer_join_depth; /* > 0 while binding the NULL-extended side of an outer join */
     cte_entry *cte_recursive; /* the WITH query whose recursive term is being bound */
     uint32_t sublink_depth;   /* subqueries of expressions being bound (bind_sublink.c) */
@@ -834,6 +842,13 @@ int cte_search_rec_outer(binder *b, const ast_cte *c, const cte_search *s, ss_lo
 int bind_join_reads_left(binder *b, const ast_from_item *f, ss_lop *left, ss_lop *right, bool *lateral);
 
 int bind_from_cte(binder *b, const ast_from_item *f, ss_lop **out, bool *found);
+/* bind_modifying_cte.c: WITH query index of with that is INSERT / UPDATE / DELETE, bound
+ * once per statement into e (its columns: the RETURNING list's); a reference f to it (ref:
+ * the name it is known by) as a worktable scan of its RETURNING rows; the INSERT / UPDATE /
+ * DELETE itself (bind_stmt.c). */
+int bind_modifying_cte(binder *b, cte_entry *e, const ast_select *with, uint32_t index);
+int bind_from_modifying_cte(binder *b, const ast_from_item *f, cte_entry *e, const char *ref, ss_lop **out);
+int bind_modifying_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out);
 
 /* Views (bind_view.c). */
 /* CREATE [OR REPLACE] VIEW: its query bound, its columns and dependencies for the catalog. */

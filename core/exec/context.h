@@ -91,6 +91,10 @@ struct ss_ctx {
        INSERT ... SELECT),
        lock_restart once it met a row a committed transaction changed (READ COMMITTED) */
     bool lock_restart_ok, lock_restart;
+    /* worktables the running statement gives every operator tree it starts (a
+       data-modifying WITH query's RETURNING rows, api/run_modifying_cte.c): the shared slot
+       (SS_NODE_RECURSIVE_UNION, id) of each starts as its worktable; NULL: none */
+    struct ss_stmt_worktable *stmt_worktables;
 };
 
 void ss_error_clear(ss_error *e);

@@ -95,6 +95,9 @@ void **ss_exec_shared_slot(ss_ctx *ctx, ss_op *op, int32_t kind, uint32_t id)
         return NULL;
     }
     *e = (shared_entry){kind, id, NULL, sh->head};
+    for (ss_stmt_worktable *w = ctx->stmt_worktables; kind == SS_NODE_RECURSIVE_UNION && w; w = w->next)
+        if (w->id == id)
+            e->value = &w->wt;
     sh->head = e;
     return &e->value;
 }

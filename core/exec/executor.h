@@ -45,7 +45,15 @@ int ss_exec_rescan(ss_ctx *ctx, ss_op *op, const ss_param_set *changed);
 /* Row bound for op (ss_api.op_set_bound): its set_bound when it declares SS_OPCAP_BOUND. */
 int ss_exec_set_bound(ss_ctx *ctx, ss_op *op, int64_t bound);
 ss_op *ss_exec_child(ss_op *op, uint32_t i);
-/* The pointer shared by the instances of op's tree for (kind, id) (ss_api.shared_slot). */
+/* A worktable a statement publishes to all its operator trees (ss_ctx.stmt_worktables). */
+typedef struct ss_stmt_worktable {
+    uint32_t id;
+    ss_worktable wt;
+    struct ss_stmt_worktable *next;
+} ss_stmt_worktable;
+
+/* The pointer shared by the instances of op's tree for (kind, id) (ss_api.shared_slot); a
+ * new (SS_NODE_RECURSIVE_UNION, id) slot starts as ctx's statement worktable of that id. */
 void **ss_exec_shared_slot(ss_ctx *ctx, ss_op *op, int32_t kind, uint32_t id);
 /* Whether every operator instance of the tree declares SS_OPCAP_PARKABLE. */
 bool ss_exec_parkable(const ss_op *root);

@@ -655,8 +655,10 @@ static bool reads_worktable(const ss_lop *op);
 static int plan_join(planner *p, ss_lop *op, ss_plan **out, layout *lay)
 {
     /* the worktable changes at each round of a recursive union, but a join keeps its right
-       input across rescans: the worktable goes to the left of an inner join */
-    if (op->u.join.type == SS_JOIN_INNER && reads_worktable(op->children[1]) && !reads_worktable(op->children[0])) {
+       input across rescans: the worktable goes to the left of an inner join (not of a
+       LATERAL one, whose right side is rescanned for each left row anyway) */
+    if (op->u.join.type == SS_JOIN_INNER && !op->u.join.lateral && reads_worktable(op->children[1]) &&
+        !reads_worktable(op->children[0])) {
         ss_lop *l = op->children[0];
         op->children[0] = op->children[1];
         op->children[1] = l;

@@ -201,6 +201,10 @@ typedef struct ast_cte {
     const char **colnames;  /* column list, ncolnames of them (0: none) */
     uint32_t ncolnames;
     struct ast_select *query;
+    /* a data-modifying WITH query (INSERT / UPDATE / DELETE, sql/parse_modifying_cte.c):
+       the statement, query NULL; NULL for a SELECT.  The same statement in every copy of
+       the WITH clause the transform makes */
+    struct ast_stmt *dml;
     ast_cte_materialize materialize;
     int location;
     /* SEARCH {DEPTH | BREADTH} FIRST BY search_cols SET search_seq (nsearch_cols 0: none) */
@@ -251,6 +255,9 @@ typedef struct ast_select {
     ast_cte *ctes;
     uint32_t nctes;
     bool recursive;
+    /* INSERT's query with a WITH of its own under the INSERT's WITH: the INSERT's, whose
+       queries are in scope around ctes (holds only ctes / nctes / recursive); NULL: none */
+    struct ast_select *outer_with;
     /* WINDOW name AS (...), ...: the named windows (ast_window.name set) */
     struct ast_window *windows;
     uint32_t nwindows;

@@ -4,7 +4,7 @@
  * INSERT's source query, the RETURNING and ON CONFLICT DO UPDATE queries); the statement's
  * WITH clause is given to each of them, so its queries are in scope in WHERE, FROM / USING,
  * SET, VALUES, the SELECT and RETURNING, as in PostgreSQL.  Data-modifying statements inside
- * the WITH are refused by tr_with (0A000), as is what the queries built here cannot keep.
+ * the WITH are parse_modifying_cte.c's.
  * The target named in those queries' FROM is marked never to be a WITH query (as the
  * target of PostgreSQL's statements is always the relation). */
 #include <string.h>
@@ -32,32 +32,14 @@ void tr_dml_target_not_cte(ast_select *q, int location)
 
 bool tr_dml_with_attach(transform_state *ts, WithClause *with, SelectStmt *q)
 {
+    (void)ts;
     if (!with || !q)
         return true;
     if (!q->withClause) {
         q->withClause = with;
         return true;
     }
-    /* INSERT ... WITH ... SELECT under a WITH of its own: the inner list after the outer
-       one, which it may name; refused where one list could not say both */
-    WithClause *inner = q->withClause;
-    if (inner == with)
-        return true;
-    if (inner->recursive != with->recursive) {
-        tr_unsupported(ts, inner->location, "a WITH RECURSIVE and a plain WITH on one INSERT");
-        return false;
-    }
-    ListCell *lc, *oc;
-    foreach (lc, inner->ctes)
-        foreach (oc, with->ctes)
-            if (strcmp(((CommonTableExpr *)lfirst(lc))->ctename, ((CommonTableExpr *)lfirst(oc))->ctename) == 0) {
-                tr_unsupported(ts, ((CommonTableExpr *)lfirst(lc))->location,
-                               "a WITH query of INSERT's query named like one of the INSERT's WITH");
-                return false;
-            }
-    WithClause *both = palloc0(sizeof *both);
-    *both = *inner;
-    both->ctes = list_concat(list_copy(with->ctes), inner->ctes);
-    q->withClause = both;
+    /* INSERT ... WITH ... SELECT under a WITH of its own: tr_insert gives the query the
+       INSERT's WITH as the scope around its own (ast_select.outer_with) */
     return true;
 }

@@ -459,10 +459,6 @@ static bool tr_with(transform_state *ts, WithClause *w, ast_select *out)
             if (cc->cycle_mark_default && !(c->cycle_default = tr_expr(ts, cc->cycle_mark_default)))
                 return false;
         }
-        if (!IsA(cte->ctequery, SelectStmt)) {
-            tr_unsupported(ts, cte->location, "data-modifying statements in WITH");
-            return false;
-        }
         c->ncolnames = (uint32_t)list_length(cte->aliascolnames);
         if (c->ncolnames && !(c->colnames = tr_alloc(ts, sizeof(char *) * c->ncolnames)))
             return false;
@@ -470,6 +466,11 @@ static bool tr_with(transform_state *ts, WithClause *w, ast_select *out)
         uint32_t k = 0;
         foreach (cc, cte->aliascolnames)
             c->colnames[k++] = tr_strdup(ts, strVal(lfirst(cc)));
+        if (!IsA(cte->ctequery, SelectStmt)) {
+            if (!tr_modifying_cte(ts, cte, c))
+                return false;
+            continue;
+        }
         if (((SelectStmt *)cte->ctequery)->intoClause) {
             tr_error(ts, "42601", ((SelectStmt *)cte->ctequery)->intoClause->rel->location,
                      "SELECT ... INTO is not allowed here");
@@ -562,7 +563,7 @@ ast_select *tr_select(transform_state *ts, SelectStmt *s)
     return out;
 }
 
-static bool tr_insert(transform_state *ts, InsertStmt *s, ast_stmt *out)
+bool tr_insert(transform_state *ts, InsertStmt *s, ast_stmt *out)
 {
     if (s->onConflictClause && !tr_on_conflict(ts, s, out))
         return false;
@@ -604,9 +605,19 @@ static bool tr_insert(transform_state *ts, InsertStmt *s, ast_stmt *out)
         out->default_values = true;
         return true;
     }
-    if (!tr_dml_with_attach(ts, s->withClause, (SelectStmt *)s->selectStmt))
+    SelectStmt *q = (SelectStmt *)s->selectStmt;
+    ast_select *outer = NULL;
+    if (s->withClause && q->withClause && q->withClause != s->withClause) {
+        /* a WITH of its own: the INSERT's is the scope around it (each keeps its RECURSIVE,
+           and one of its own hides an outer one of the same name, as in PostgreSQL) */
+        if (!(outer = tr_alloc(ts, sizeof *outer)) || !tr_with(ts, s->withClause, outer))
+            return false;
+    } else if (!tr_dml_with_attach(ts, s->withClause, q)) {
         return false;
-    out->select = tr_select(ts, (SelectStmt *)s->selectStmt);
+    }
+    out->select = tr_select(ts, q);
+    if (out->select)
+        out->select->outer_with = outer;
     return out->select != NULL;
 }
 
@@ -1405,6 +1416,7 @@ static int transform_list(transform_state *ts, List *tree, uint32_t max, ast_stm
         ts->stmt_location = raw->stmt_location;
         ts->stmt_len = raw->stmt_len;
         tr_as_of_begin(ts);
+        tr_modifying_with_begin(ts, raw->stmt);
         if (!s || !tr_stmt(ts, raw->stmt, s) || !tr_as_of_finish(ts, s))
             break;
         s->location = raw->stmt_location;

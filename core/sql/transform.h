@@ -39,6 +39,13 @@ typedef struct transform_state {
     uint64_t as_of_xid;
     int as_of_location;
     int plain_relation;  /* location of a relation named without AS OF, -1: none */
+    /* data-modifying WITH queries (parse_modifying_cte.c): the top-level WITH clause that may
+       hold them (NULL: none may), the refusal of a statement that may not (NULL: none), and
+       each one transformed once (the WITH of INSERT / UPDATE / DELETE is transformed for
+       every query built from the statement) */
+    const WithClause *modifying_with_top;
+    const char *modifying_with_refusal;
+    struct tr_modifying_memo *modifying_ctes;
 } transform_state;
 
 /* parse_update.c: the store chain putting val into base at the target's indirection
@@ -207,6 +214,12 @@ bool tr_on_conflict(transform_state *ts, InsertStmt *s, ast_stmt *out);
  * nothing) to the built query q, merged with q's own WITH; not_cte: marks the table FROM
  * item of the transformed q at location (the target's) as never naming a WITH query. */
 bool tr_dml_with_attach(transform_state *ts, WithClause *with, SelectStmt *q);
+/* parse_modifying_cte.c: before a top-level statement, which WITH clause may hold
+ * data-modifying queries; then a WITH query that is INSERT / UPDATE / DELETE into c->dml
+ * (false with an error where PostgreSQL refuses it). */
+void tr_modifying_with_begin(transform_state *ts, Node *stmt);
+bool tr_modifying_cte(transform_state *ts, CommonTableExpr *cte, ast_cte *c);
+bool tr_insert(transform_state *ts, InsertStmt *s, ast_stmt *out);
 void tr_dml_target_not_cte(ast_select *q, int location);
 
 #endif

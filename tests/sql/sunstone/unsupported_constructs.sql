@@ -3,7 +3,6 @@
 -- location (statements and clause-level keywords have none, as in PostgreSQL).
 CREATE TABLE t (a int, b text);
 UPDATE t SET a = 1;
-WITH x AS (DELETE FROM t RETURNING 1) SELECT 1;
 CREATE INDEX i ON t ((a + 1));
 CREATE INDEX CONCURRENTLY i ON t (a);
 DROP FOREIGN TABLE ft;

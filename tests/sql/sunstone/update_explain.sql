@@ -11,7 +11,6 @@ CREATE VIEW exv AS SELECT * FROM ex;
 UPDATE exv SET v = 1;
 DELETE FROM exv;
 UPDATE ONLY ex SET v = 1;
-WITH w AS (UPDATE ex SET v = 1 RETURNING v) SELECT * FROM w;
 UPDATE ex SET (v, id) = (SELECT 1, 2);
 SET sunstone.operator_scan = 'scan_row';
 UPDATE ex SET v = 5;

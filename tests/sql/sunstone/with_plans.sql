@@ -17,7 +17,6 @@ SET sunstone.operator_cte_scan = 'scan';
 SELECT name, kind FROM sunstone_plugins WHERE name IN ('cte_scan', 'recursive_union', 'worktable_scan') ORDER BY name;
 EXPLAIN WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t WHERE n < 3) SEARCH DEPTH FIRST BY n SET ord SELECT * FROM t;
 EXPLAIN WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t WHERE n < 3) CYCLE n SET is_cycle USING path SELECT * FROM t;
-WITH x AS (INSERT INTO wp VALUES (4, 'w') RETURNING a) SELECT * FROM x;
 SELECT 1 INTO wp_into UNION SELECT 2 INTO wp_into2;
 -- an automatically updatable view takes INSERT (tests/sql/pg/views_insert.sql)
 CREATE VIEW wpv AS SELECT a FROM wp;

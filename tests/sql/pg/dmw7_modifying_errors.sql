@@ -1,0 +1,28 @@
+-- Where PostgreSQL refuses data-modifying WITH queries.
+create table u(id int primary key, v int);
+insert into u values (1,1), (2,2);
+with recursive a as (delete from u where id in (select id from a) returning *) select * from a;
+with a as (delete from u where id=2) select * from a;
+select * from (with a as (delete from u returning *) select * from a) s;
+with x as (with a as (delete from u returning *) select * from a) select * from x;
+select (with a as (delete from u returning *) select 1);
+select 1 where exists (with a as (delete from u returning *) select 1);
+with d as (delete from u where id = 5 returning *) select * from d union all (with e as (delete from u returning *) select * from e);
+insert into u with d as (delete from u returning *) select * from d;
+with a as (with b as (delete from u returning *) insert into u select * from b returning *) select * from a;
+create view vv as with a as (delete from u returning *) select * from a;
+create materialized view mv as with a as (delete from u returning *) select * from a;
+begin;
+declare c cursor for with d as (delete from u where id = 5 returning *) select * from d;
+rollback;
+begin read only;
+with d as (delete from u returning *) select 1;
+rollback;
+begin read only;
+with d as (delete from u returning *) insert into u values (3, 3);
+rollback;
+with d(a, b, c) as (delete from u returning *) select 1;
+with d as (delete from u returning *), d as (select 1) select 1;
+with d as (delete from nosuch returning *) select 1;
+with d as (delete from u returning nosuch) select 1;
+select * from u order by id;
