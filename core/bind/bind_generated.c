@@ -9,6 +9,7 @@
 #include "bind/bind_constraints.h"
 #include "catalog/constraints.h"
 #include "catalog/namespace.h"
+#include "exec/expr_volatility.h"
 #include "exec/expr_walk.h"
 
 /* The first column of rel the expression reads that is generated (gen[i]); -1: none. */
@@ -79,7 +80,7 @@ int bind_generated_column(binder *b, const ast_stmt *st, const char *const *name
         ss_ctx_error_detail(b->ctx, "A generated column cannot reference another generated column.");
         return SS_ERROR;
     }
-    if (ss_expr_has_volatile(e))
+    if (!ss_expr_is_immutable(e))
         return bind_error(b, -1, "42P17", "generation expression is not immutable");
     const char *text = bind_deparse_check(b, d->default_expr, names, types, nc);
     if (!text)
