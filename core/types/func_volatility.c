@@ -109,10 +109,8 @@ static ss_volatility result_of(const match *m)
 
 ss_volatility ss_func_volatility(const ss_func_def *def)
 {
-    if (def->is_volatile)
-        return SS_VOLATILE;
     if (!def->name || !def->name[0])
-        return SS_IMMUTABLE;
+        return def->is_volatile ? SS_VOLATILE : SS_IMMUTABLE;
     match m = {-1, SS_IMMUTABLE, SS_IMMUTABLE, SS_IMMUTABLE, false, false};
     size_t i;
     if (isalpha((unsigned char)def->name[0]) || def->name[0] == '_') {
@@ -128,6 +126,8 @@ ss_volatility ss_func_volatility(const ss_func_def *def)
             consider(&m, def, o->nargs, false, o->args, o->volatility);
         }
     }
+    if (def->is_volatile) /* never folded: stable when PostgreSQL's has that signature (now()) */
+        return m.best >= 0 && m.best_class == SS_STABLE ? SS_STABLE : SS_VOLATILE;
     return result_of(&m);
 }
 

@@ -15,11 +15,12 @@ typedef enum ss_volatility {
     SS_VOLATILE = 2   /* a new value per call (random(), nextval()) or a side effect */
 } ss_volatility;
 
-/* The class of a function or operator definition: SS_VOLATILE when def->is_volatile, else
- * PostgreSQL's provolatile of the built-in of the same name whose argument types match
- * def's best (an operator, a name not starting with a letter, by pg_operator's function);
- * when none matches, the greatest class among the same-named built-ins with as many
- * arguments (or of any arity); SS_IMMUTABLE for a name PostgreSQL does not have. */
+/* The class of a function or operator definition: PostgreSQL's provolatile of the built-in
+ * of the same name whose argument types match def's best (an operator, a name not starting
+ * with a letter, by pg_operator's function); when none matches, the greatest class among the
+ * same-named built-ins with as many arguments (or of any arity); SS_IMMUTABLE for a name
+ * PostgreSQL does not have.  A definition marked is_volatile is never immutable: SS_STABLE
+ * when its PostgreSQL signature is stable (now(), age(timestamp)), else SS_VOLATILE. */
 ss_volatility ss_func_volatility(const ss_func_def *def);
 
 /* The class of the cast from type `from` to type `to` (PostgreSQL's coercion pathway):

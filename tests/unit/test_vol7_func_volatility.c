@@ -39,6 +39,9 @@ START_TEST(functions)
     ck_assert_int_eq(FUNC("length", SS_TYPE_TEXT), SS_IMMUTABLE);
     ck_assert_int_eq(FUNC("abs", SS_TYPE_INT4), SS_IMMUTABLE);
     ck_assert_int_eq(FUNC("random"), SS_VOLATILE);
+    ck_assert_int_eq(FUNC("now"), SS_STABLE);
+    ck_assert_int_eq(FUNC("clock_timestamp"), SS_VOLATILE);
+    ck_assert_int_eq(FUNC("age", SS_TYPE_TIMESTAMP), SS_STABLE);
     ck_assert_int_eq(FUNC("nextval", SS_TYPE_TEXT), SS_VOLATILE);
 }
 END_TEST
