@@ -8,7 +8,7 @@
 
 #include "bind/binder_internal.h"
 #include "exec/expr_walk.h"
-#include "types/functions.h"
+#include "types/func_volatility.h"
 #include "loader/registry.h"
 #include "sunstone/window.h"
 #include "types/registry.h"
@@ -158,7 +158,7 @@ static int note_not_per_statement(const ss_expr *e, void *arg)
 {
     bool bad = e->kind == EXPR_COLUMN || e->kind == EXPR_SUBLINK || e->kind == EXPR_SET_PARAM ||
                (e->kind == EXPR_PARAM && e->u.param.index >= SS_EXEC_PARAM_BASE) ||
-               (e->kind == EXPR_FUNC && e->u.func.def->is_volatile);
+               (e->kind == EXPR_FUNC && ss_func_volatility(e->u.func.def) == SS_VOLATILE);
     if (!bad)
         return SS_WALK_CONTINUE;
     *(bool *)arg = true;

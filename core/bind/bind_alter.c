@@ -6,6 +6,7 @@
 
 #include "bind/bind_constraints.h"
 #include "catalog/constraints.h"
+#include "exec/expr_volatility.h"
 #include "exec/expr_walk.h"
 #include "types/functions.h"
 #include "types/typeio.h"
@@ -32,20 +33,9 @@ static int no_position(ss_ctx *ctx)
     return SS_ERROR;
 }
 
-static int note_volatile(const ss_expr *e, void *arg)
-{
-    if (e->kind == EXPR_FUNC && e->u.func.def->is_volatile) {
-        *(bool *)arg = true;
-        return SS_WALK_STOP;
-    }
-    return SS_WALK_CONTINUE;
-}
-
 bool ss_expr_has_volatile(const ss_expr *e)
 {
-    bool found = false;
-    ss_expr_walk_const(e, note_volatile, &found, NULL);
-    return found;
+    return ss_expr_volatility(e) == SS_VOLATILE;
 }
 
 int ss_bind_alter_default(ss_ctx *ctx, const ast_expr *a, const char *col, ss_type type, ss_expr **out,

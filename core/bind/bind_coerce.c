@@ -7,7 +7,7 @@
 
 #include "bind/binder_internal.h"
 #include "types/cast.h"
-#include "types/functions.h"
+#include "types/func_volatility.h"
 #include "types/pg_builtins.h"
 #include "types/record/record.h"
 #include "types/type_def.h"
@@ -98,9 +98,10 @@ ss_expr *coerce_expr(binder *b, ss_expr *e, ss_type target, ss_cast_mode mode, i
                        tname(target, b2, sizeof b2));
         return NULL;
     }
-    if (e->kind == EXPR_CONST) {
-        /* fold casts of constants (PostgreSQL does this while planning: errors carry no
-           position) */
+    if (e->kind == EXPR_CONST && ss_cast_volatility(e->type.id, target.id) == SS_IMMUTABLE) {
+        /* fold immutable casts of constants (PostgreSQL does this while planning: errors
+           carry no position); a stable one (timestamptz to text, text to date: TimeZone,
+           DateStyle) is computed when the statement runs */
         ss_expr *c = new_expr(b, EXPR_CONST, target);
         if (!c)
             return NULL;

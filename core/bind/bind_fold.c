@@ -3,22 +3,15 @@
  * only once the statement is bound and only if the plan still uses it. */
 #include <string.h>
 
+#include "exec/expr_volatility.h"
 #include "exec/expr_walk.h"
 #include "bind/binder_internal.h"
 #include "plan/prune.h"
-#include "types/functions.h"
+#include "types/func_volatility.h"
 
 static bool is_const(const ss_expr *e)
 {
     return e && e->kind == EXPR_CONST && e->type.id != SS_TYPE_UNKNOWN;
-}
-
-/* Built-ins PostgreSQL declares STABLE (their value depends on settings) that parse their
- * text arguments: eval_const_expressions folds only immutable calls, so their errors come
- * when a row is read, not at plan time. */
-static bool is_stable_call(const ss_func_def *def)
-{
-    return (!strcmp(def->name, "to_date") || !strcmp(def->name, "to_timestamp")) && def->nargs == 2;
 }
 
 /* PostgreSQL's planner evaluates every operator and function whose inputs are all constants
@@ -27,8 +20,12 @@ static bool is_stable_call(const ss_func_def *def)
 ss_expr *fold_constants(binder *b, ss_expr *e)
 {
     bool all_const = true;
-    if (e->kind == EXPR_FUNC && (e->u.func.def->is_volatile || is_stable_call(e->u.func.def)))
-        return e; /* random(), setseed(), now(), to_date(): evaluated when the query runs */
+    /* eval_const_expressions folds only immutable calls: stable ones (now(), to_char(),
+       timestamptz + interval: their value depends on the statement or on settings such as
+       TimeZone) and volatile ones (random(), setseed()) are evaluated when the statement runs,
+       at each execution of a prepared one, and raise their errors only for rows read */
+    if (e->kind == EXPR_FUNC && ss_call_volatility(e) != SS_IMMUTABLE)
+        return e;
     switch (e->kind) {
     case EXPR_OP:
     case EXPR_FUNC:
@@ -194,14 +191,75 @@ static int raise_in_slot(ss_lop *op, ss_expr **slot, void *arg)
     return ss.rc;
 }
 
+/* Whether e is computed from constants only, with nothing volatile (no column, parameter,
+   subquery or volatile call). */
+static bool is_pseudo_constant(const ss_expr *e)
+{
+    switch (e->kind) {
+    case EXPR_CONST:
+        return e->type.id != SS_TYPE_UNKNOWN;
+    case EXPR_COLUMN:
+    case EXPR_PARAM:
+    case EXPR_SUBLINK:
+    case EXPR_SET_PARAM:
+        return false;
+    case EXPR_FUNC:
+        if (ss_call_volatility(e) == SS_VOLATILE)
+            return false;
+        break;
+    default:
+        break;
+    }
+    for (uint32_t i = 0, n = ss_expr_nchildren(e); i < n; i++) {
+        const ss_expr *c = ss_expr_child_const(e, i);
+        if (c && !is_pseudo_constant(c))
+            return false;
+    }
+    return true;
+}
+
+/* PostgreSQL's planner estimates a qual's selectivity from the value of its constant
+   operands, computing stable calls too (estimate_expression_value), and runs a qual without
+   columns once before the scan (a gating Result): a stable call of constants that fails in
+   WHERE or JOIN ... ON raises its error even when no row is read. */
+static int raise_stable_error(const ss_expr *e, void *arg)
+{
+    binder *b = arg;
+    if (e->kind != EXPR_FUNC && e->kind != EXPR_CAST && e->kind != EXPR_OP)
+        return SS_WALK_CONTINUE;
+    if (!is_pseudo_constant(e))
+        return SS_WALK_CONTINUE;
+    if (ss_expr_volatility(e) != SS_STABLE)
+        return SS_WALK_SKIP; /* immutable: folded already, or its error deferred */
+    ss_value v;
+    return ss_expr_eval_scalar(b->ctx, e, &v) == SS_OK ? SS_WALK_SKIP : SS_WALK_STOP;
+}
+
+static int raise_stable_in_qual(ss_lop *op, ss_expr **slot, void *arg)
+{
+    binder *b = arg;
+    if ((op->kind != LOP_FILTER && op->kind != LOP_JOIN) || !*slot)
+        return SS_OK;
+    ss_ptrmap seen;
+    ss_ptrmap_init(&seen, b->arena);
+    int rc = ss_expr_walk_const(*slot, raise_stable_error, b, &seen);
+    if (rc == SS_WALK_NOMEM)
+        return ss_ctx_error(b->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    return rc == SS_WALK_STOP ? SS_ERROR : SS_OK;
+}
+
 int raise_deferred_folds(binder *b, ss_lop *plan)
 {
-    if (!plan || b->ndeferred == 0)
+    if (!plan)
         return SS_OK;
-    bool **saved = b->fold_need;
-    if (ss_prune_columns(b->ctx, b->arena, plan, b->nrels, &b->fold_need))
-        return SS_ERROR;
-    int rc = lop_each_expr_deep(plan, raise_in_slot, b);
-    b->fold_need = saved;
-    return rc;
+    if (b->ndeferred > 0) {
+        bool **saved = b->fold_need;
+        if (ss_prune_columns(b->ctx, b->arena, plan, b->nrels, &b->fold_need))
+            return SS_ERROR;
+        int rc = lop_each_expr_deep(plan, raise_in_slot, b);
+        b->fold_need = saved;
+        if (rc != SS_OK)
+            return rc;
+    }
+    return lop_each_expr_deep(plan, raise_stable_in_qual, b);
 }

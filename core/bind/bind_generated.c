@@ -9,6 +9,7 @@
 #include "bind/bind_constraints.h"
 #include "catalog/constraints.h"
 #include "catalog/namespace.h"
+#include "exec/expr_volatility.h"
 #include "exec/expr_walk.h"
 
 /* The first column of rel the expression reads that is generated (gen[i]); -1: none. */
@@ -81,7 +82,7 @@ int bind_generation_checked(binder *b, const ast_expr *a, const char *table, uin
         ss_ctx_error_detail(b->ctx, "A generated column cannot reference another generated column.");
         return SS_ERROR;
     }
-    if (ss_expr_has_volatile(e))
+    if (!ss_expr_is_immutable(e))
         return bind_error(b, -1, "42P17", "generation expression is not immutable");
     const char *ct = bind_deparse_check(b, a, names, types, ncols);
     if (!ct)

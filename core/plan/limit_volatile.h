@@ -7,7 +7,10 @@
 
 #include "plan/logical.h"
 
-/* Rewrites *root in place: LIMIT n (no WITH TIES) directly over a PROJECT with a volatile
+/* Rewrites *root in place: SORT over a PROJECT with a volatile item its keys do not use
+ * becomes the PROJECT over the SORT (the keys computed from the projection's input), so that
+ * the volatile items are computed in the sorted order (PostgreSQL's make_sort_input_target);
+ * then LIMIT n (no WITH TIES) directly over a PROJECT with a volatile
  * item becomes the PROJECT over the LIMIT of its input (a projection keeps the row count);
  * LIMIT n OFFSET m (constants) stays above it, with a LIMIT n + m below it. */
 int ss_limit_below_volatile(ss_ctx *ctx, ss_arena *arena, ss_lop **root);

@@ -19,7 +19,7 @@
 #include "plan/pull_sublinks.h"
 #include "plan/prune.h"
 #include "plan/qual_order.h"
-#include "types/functions.h"
+#include "types/func_volatility.h"
 #include "util/arena.h"
 #include "util/ptrmap.h"
 
@@ -505,7 +505,7 @@ static int having_to_where(planner *p, ss_lop **opp)
  * among them) or an exec-parameter assignment. */
 static bool once_per_row(const ss_expr *e)
 {
-    return e->kind == EXPR_SET_PARAM || (e->kind == EXPR_FUNC && e->u.func.def->is_volatile);
+    return e->kind == EXPR_SET_PARAM || (e->kind == EXPR_FUNC && ss_func_volatility(e->u.func.def) == SS_VOLATILE);
 }
 
 /* ---- WHERE conjuncts over a FROM subquery's projection (PostgreSQL's pulled-up subquery) -- */
