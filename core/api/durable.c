@@ -176,6 +176,8 @@ int ss_durable_stmt_gate(sunstone_stmt *st)
     case AST_DROP_INDEX:
     case AST_LOAD:         /* the module registry is not stored */
     case AST_DISCARD:      /* session state only */
+    case AST_VACUUM:       /* the backend's vacuum / checkpoint (storage.h version 7) */
+    case AST_CHECKPOINT:
     case AST_LOCK_TABLE:
         return SS_OK;
     default:

@@ -152,6 +152,10 @@ int lmdb_link_versions(ss_ctx *ctx, void *table, const ss_rowid *older, uint32_t
 /* ALTER TABLE ... ADD COLUMN in place (lmdb_alter.c). */
 int lmdb_add_column(ss_ctx *ctx, void *table, ss_type type, const ss_value *fill);
 void lmdb_drop_column(ss_ctx *ctx, void *table, uint32_t col);
+/* VACUUM and CHECKPOINT, vtable version 7 (lmdb_vacuum.c). */
+int lmdb_vacuum(ss_ctx *ctx, void *table, const ss_snapshot *horizon, const ss_scan_spec *spec,
+                ss_vacuum_reclaimed_fn reclaimed, void *arg, ss_vacuum_stats *stats);
+int lmdb_checkpoint(ss_ctx *ctx, void *backend);
 /* Sets phys column p of t (type, no fill); SS_ERROR (0A000) for a type it cannot store. */
 int lmdb_column_init(ss_ctx *ctx, const ss_api *api, lmdb_column *col, ss_type type, const char *name);
 

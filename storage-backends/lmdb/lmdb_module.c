@@ -44,6 +44,8 @@ static const ss_storage_vtable lmdb_vtable = {
     .table_close = lmdb_table_close,
     .txn_commit = lmdb_txn_commit,
     .txn_abort = lmdb_txn_abort,
+    .vacuum = lmdb_vacuum,
+    .checkpoint = lmdb_checkpoint,
 };
 
 SS_PLUGIN_MAGIC("lmdb", "0.1.0")

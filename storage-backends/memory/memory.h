@@ -203,4 +203,8 @@ int memory_link_versions(ss_ctx *ctx, void *table, const ss_rowid *older, uint32
 int memory_add_column(ss_ctx *ctx, void *table, ss_type type, const ss_value *fill);
 void memory_drop_column(ss_ctx *ctx, void *table, uint32_t col);
 
+/* VACUUM, vtable version 7 (memory_vacuum.c): whole dead chunks give back their vectors. */
+int memory_vacuum(ss_ctx *ctx, void *table, const ss_snapshot *horizon, const ss_scan_spec *spec,
+                  ss_vacuum_reclaimed_fn reclaimed, void *arg, ss_vacuum_stats *stats);
+
 #endif
