@@ -18,7 +18,8 @@ static bool refuse(transform_state *ts, const char *what)
 }
 
 /* One option of VACUUM (is_vacuum) or ANALYZE. */
-static bool vacuum_option(transform_state *ts, const DefElem *d, bool is_vacuum, ast_stmt *out, bool *analyze)
+static bool vacuum_option(transform_state *ts, const DefElem *d, bool is_vacuum, ast_stmt *out, bool *analyze,
+                          bool *skip_all)
 {
     const char *name = d->defname;
     bool on = true;
@@ -40,6 +41,8 @@ static bool vacuum_option(transform_state *ts, const DefElem *d, bool is_vacuum,
         out->vacuum_flags = on ? out->vacuum_flags | AST_VACUUM_FULL : out->vacuum_flags & ~AST_VACUUM_FULL;
     } else if (strcmp(name, "analyze") == 0) {
         *analyze = on;
+    } else if (strcmp(name, "disable_page_skipping") == 0) {
+        *skip_all = on;
     } else if (strcmp(name, "index_cleanup") == 0) {
         const char *v = d->arg && IsA(d->arg, String) ? strVal(d->arg) : "on";
         if (strcasecmp(v, "on") != 0 && strcasecmp(v, "auto") != 0 && strcasecmp(v, "true") != 0)
@@ -49,7 +52,7 @@ static bool vacuum_option(transform_state *ts, const DefElem *d, bool is_vacuum,
     } else if (strcmp(name, "process_toast") == 0 || strcmp(name, "truncate") == 0) {
         if (!on)
             return refuse(ts, strcmp(name, "truncate") == 0 ? "VACUUM (TRUNCATE OFF)" : "VACUUM (PROCESS_TOAST OFF)");
-    } else if (on && strcmp(name, "disable_page_skipping") != 0) {
+    } else if (on) {
         return refuse(ts, strcmp(name, "freeze") == 0 ? "VACUUM (FREEZE)" : is_vacuum ? "VACUUM (SKIP_LOCKED)"
                                                                                       : "ANALYZE (SKIP_LOCKED)");
     }
@@ -59,11 +62,15 @@ static bool vacuum_option(transform_state *ts, const DefElem *d, bool is_vacuum,
 bool tr_vacuum(transform_state *ts, VacuumStmt *s, ast_stmt *out)
 {
     out->kind = AST_VACUUM;
-    bool analyze = !s->is_vacuumcmd;
+    bool analyze = !s->is_vacuumcmd, skip_all = false;
     ListCell *lc;
     foreach (lc, s->options)
-        if (!vacuum_option(ts, lfirst(lc), s->is_vacuumcmd, out, &analyze))
+        if (!vacuum_option(ts, lfirst(lc), s->is_vacuumcmd, out, &analyze, &skip_all))
             return false;
+    if ((out->vacuum_flags & AST_VACUUM_FULL) && skip_all) {
+        tr_error(ts, "0A000", -1, "VACUUM option DISABLE_PAGE_SKIPPING cannot be used with FULL");
+        return false;
+    }
     foreach (lc, s->rels)
         if (((VacuumRelation *)lfirst(lc))->va_cols && !analyze) {
             tr_error(ts, "0A000", -1, "ANALYZE option must be specified when a column list is provided");
