@@ -6,7 +6,8 @@
  * be handed to a scan's consumer as is).  Rows are only ever appended: every chunk but the
  * last is full, and the last one (the tail) fills up before a new chunk is added.  The one
  * exception is a statement's undo (memory_stmt.c), which cuts a table back to where it was
- * when the statement began.
+ * when the statement began, and VACUUM (memory_vacuum.c), which empties a full chunk all of
+ * whose versions are dead (count 0, marked dead) but leaves it in place, so row ids stay.
  *
  * Row versions (storage.h version 3, memory_versions.c): every chunk keeps one ss_version_stamp
  * per row, parallel to its column vectors.  Rows written by the plain insert carry xmin 0

@@ -274,10 +274,12 @@ typedef struct ss_storage_vtable {
        (typed like those columns, from ss_api.batch_create or the backend's own vectors).
        After the call scans no longer return a reclaimed version, fetch_versions does not
        find it, and the kernel names it in no other call (its index entries are gone); its
-       space may be reused, but its row id is never given to a new version again.  The kernel
-       holds the table's ACCESS EXCLUSIVE lock (no scan, fetch or write of the table runs
-       concurrently) and calls it outside any transaction block, with no statement scope
-       open.  stats gets what was done.  A backend without it: VACUUM reclaims nothing of its
+       space may be reused, but its row id is never given to a new version again.  No other
+       statement of the database runs during the call (the kernel holds its exclusive
+       database lock), it runs outside any transaction block, with no statement scope open,
+       and never while an index scan of the table is open; but a scan of the table a cursor
+       left open between fetches may go on afterwards: its snapshot is at or above horizon,
+       so it must still find every version it sees and skip the reclaimed ones.  stats gets what was done.  A backend without it: VACUUM reclaims nothing of its
        tables and says so (VACUUM VERBOSE). */
     int (*vacuum)(ss_ctx *ctx, void *table, const ss_snapshot *horizon, const ss_scan_spec *spec,
                   ss_vacuum_reclaimed_fn reclaimed, void *arg, ss_vacuum_stats *stats);
