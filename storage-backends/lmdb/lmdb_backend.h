@@ -42,6 +42,8 @@ typedef struct lmdb_backend {
     bool durable;          /* a database file (path given): commits are synced */
     char *temp_dir;        /* an in-memory database's private directory, removed at close */
     uint64_t next_table_id;
+    ss_xid xid_floor;      /* above every xid committed by an earlier opening ("next_xid" in
+                              "meta", raised by lmdb_resolve_commits) */
     lmdb_table *tables;    /* every live table, so backend_close can free leftovers */
     pthread_mutex_t lock;  /* next_table_id, the tables list */
 } lmdb_backend;
@@ -125,6 +127,7 @@ int lmdb_txn_commit(ss_ctx *ctx, void *backend, const ss_xid *xids, uint32_t n, 
                     const void *image, size_t len);
 void lmdb_txn_abort(ss_ctx *ctx, void *backend, ss_xid top);
 int lmdb_resolve_commits(ss_ctx *ctx, lmdb_backend *b);
+ss_xid lmdb_xid_floor(void *backend);
 
 /* Writes (lmdb_insert.c). */
 int lmdb_insert(ss_ctx *ctx, void *table, const ss_batch *rows);

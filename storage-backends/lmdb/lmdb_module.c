@@ -46,6 +46,7 @@ static const ss_storage_vtable lmdb_vtable = {
     .txn_abort = lmdb_txn_abort,
     .vacuum = lmdb_vacuum,
     .checkpoint = lmdb_checkpoint,
+    .xid_floor = lmdb_xid_floor,
 };
 
 SS_PLUGIN_MAGIC("lmdb", "0.1.0")

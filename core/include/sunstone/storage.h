@@ -288,6 +288,13 @@ typedef struct ss_storage_vtable {
        outside any transaction block.  A backend without it: CHECKPOINT has nothing to do for
        it. */
     int (*checkpoint)(ss_ctx *ctx, void *backend);
+    /* A database file's xids across openings (read only with the version 6 callbacks): the
+       lowest xid the kernel may give a transaction of this opening, above every xid an
+       earlier opening recorded with txn_commit, so that an xid never names two transactions
+       of one database (AS OF TRANSACTION of an earlier opening's xid is then a transaction
+       this opening does not know, never another one).  Called once, after backend_open.
+       0: no requirement.  A backend without it: every opening starts xids afresh. */
+    ss_xid (*xid_floor)(void *backend);
 } ss_storage_vtable;
 
 /* Whether vt carries the field `member` (it was appended after the plugin's header). */
