@@ -24,18 +24,9 @@
 /* The reclaimed versions' entries out of every index of the table (rows: all its columns). */
 static int remove_index_entries(ss_ctx *ctx, void *arg, const ss_batch *rows, const ss_rowid *rowids)
 {
-    ss_table *t = arg;
-    ss_table_indexes *l = t->indexes;
     for (uint32_t k = 0; k < rows->count; k++)
-        for (uint32_t i = 0; i < l->n; i++) {
-            const ss_index *ix = l->list[i];
-            ss_value key[ix->nkeys];
-            for (uint32_t j = 0; j < ix->nkeys; j++)
-                ss_vector_get_value(rows->cols[ix->cols[j]], k, &key[j]);
-            bool removed;
-            if (ix->vt->remove(ctx, ix->handle, key, rowids[k], &removed) != SS_OK)
-                return SS_ERROR;
-        }
+        if (ss_index_remove_row(ctx, arg, rows, k, rowids[k]) != SS_OK)
+            return SS_ERROR;
     return SS_OK;
 }
 
