@@ -175,6 +175,8 @@ int ss_durable_stmt_gate(sunstone_stmt *st)
     case AST_DROP_INDEX:
     case AST_LOAD:         /* the module registry is not stored */
     case AST_DISCARD:      /* session state only */
+    case AST_VACUUM:       /* the backend's vacuum / checkpoint (storage.h version 7) */
+    case AST_CHECKPOINT:
     case AST_LOCK_TABLE:
         return SS_OK;
     default:
@@ -440,6 +442,9 @@ int ss_durable_open(ss_ctx *ctx, sunstone *db, const char *path)
         ss_durable_free(d);
         return SS_ERROR;
     }
+    /* (vac11) xids are never reused across openings (storage.h version 7, xid_floor) */
+    if (SS_STORAGE_HAS(vt, xid_floor) && vt->xid_floor && !ss_txn_raise_next_xid(d->txns, vt->xid_floor(du->backend)))
+        return ss_ctx_error(ctx, "54000", "database file \"%s\" has used up its transaction ids", path);
     /* new tables go to the file's backend */
     if (ss_settings_set(ctx, &d->defaults, "default_table_access_method", vt->name) != SS_OK ||
         ss_settings_set(ctx, &db->settings, "default_table_access_method", vt->name) != SS_OK)

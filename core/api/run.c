@@ -673,6 +673,10 @@ static int execute_kind(sunstone_stmt *st)
                    : ss_schema_rename(&st->ctx, st->ctx.catalog, st->ast->str, st->ast->value);
     case AST_DISCARD:
         return ss_run_discard(st);
+    case AST_VACUUM:
+        return ss_run_vacuum(st);
+    case AST_CHECKPOINT:
+        return ss_run_checkpoint(st);
     case AST_LOCK_TABLE:
         snprintf(st->tag, sizeof st->tag, "LOCK TABLE");
         return ss_catalog_lock_stmt(&st->ctx, st->ctx.catalog, st->ast);

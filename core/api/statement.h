@@ -184,6 +184,10 @@ void ss_prepared_free_all(sunstone *db);
 int ss_run_reset_all(sunstone_stmt *st);
 int ss_run_discard(sunstone_stmt *st);
 
+/* VACUUM and CHECKPOINT (run_vacuum.c). */
+int ss_run_vacuum(sunstone_stmt *st);
+int ss_run_checkpoint(sunstone_stmt *st);
+
 /* (M) Cursors (run_cursor.c): DECLARE (the query's rows kept by the session's cursor), FETCH /
  * MOVE, CLOSE; the next row of a FETCH's result and the release of its rows (ss_stmt_stop). */
 int ss_run_declare_cursor(sunstone_stmt *st);

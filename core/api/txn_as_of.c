@@ -109,6 +109,10 @@ int ss_txn_stmt_as_of(sunstone_stmt *st)
         ss_ctx_error_hint(ctx, "Load a snapshot manager module (snapshot_ordered) and SET sunstone.snapshot_manager.");
         return SS_ERROR;
     case SS_AS_OF_BEFORE_FIRST:
+        if (st->db->database->durable) /* (vac11) the file keeps no commit history */
+            return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                                "feature not supported: AS OF TIMESTAMP before this opening of the database file "
+                                "(its commit history is not stored in the file)");
         ss_ctx_error(ctx, "22023", "AS OF TIMESTAMP '%s' is before the first commit of the database", what);
         if (bound) {
             format_time(ctx, bound, when, sizeof when);

@@ -47,7 +47,8 @@ int ss_txn_check_write(sunstone_stmt *st, ast_stmt_kind kind)
     bool reads = kind == AST_SELECT || kind == AST_TRANSACTION || kind == AST_SET || kind == AST_RESET ||
                  kind == AST_SHOW || kind == AST_EXPLAIN || kind == AST_LOAD || kind == AST_PREPARE ||
                  kind == AST_EXECUTE || kind == AST_DEALLOCATE || copy_to || kind == AST_DECLARE_CURSOR ||
-                 kind == AST_FETCH || kind == AST_CLOSE_CURSOR || kind == AST_DISCARD;
+                 kind == AST_FETCH || kind == AST_CLOSE_CURSOR || kind == AST_DISCARD ||
+                 kind == AST_VACUUM || kind == AST_CHECKPOINT; /* (no rows change; VACUUM refuses blocks itself) */
     if (!reads && t->read_only)
         return ss_ctx_error(&st->ctx, "25006", "cannot execute %s in a read-only transaction",
                             kind == AST_COPY ? "COPY FROM" : name);

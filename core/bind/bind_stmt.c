@@ -559,6 +559,9 @@ static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         return SS_OK; /* the name is looked up when it runs (api/run_cursor.c) */
     case AST_DISCARD:
         return SS_OK; /* api/run_discard.c reads the AST */
+    case AST_VACUUM:
+    case AST_CHECKPOINT:
+        return SS_OK; /* api/run_vacuum.c reads the AST */
     }
     const char *name = ss_stmt_kind_name(st->kind);
     if (name)
@@ -606,6 +609,8 @@ const char *ss_stmt_kind_name(ast_stmt_kind kind)
     case AST_DROP_SCHEMA: return "DROP SCHEMA";
     case AST_ALTER_SCHEMA: return "ALTER SCHEMA";
     case AST_LOCK_TABLE: return "LOCK TABLE";
+    case AST_VACUUM: return "VACUUM";
+    case AST_CHECKPOINT: return "CHECKPOINT";
     }
     return NULL;
 }

@@ -19,6 +19,7 @@ typedef enum ss_message_level {
     SS_MSG_DEBUG2,
     SS_MSG_DEBUG1,
     SS_MSG_LOG,
+    SS_MSG_INFO = 17,    /* PostgreSQL's INFO: always sent, whatever client_min_messages says */
     SS_MSG_NOTICE = 18,
     SS_MSG_WARNING = 19,
     SS_MSG_ERROR = 21

@@ -112,11 +112,12 @@ void ss_ctx_error_position(ss_ctx *ctx, int position)
 void ss_ctx_vmessage(ss_ctx *ctx, int level, const char *fmt, va_list ap)
 {
     const ss_notice_sink *sink = ctx->notices;
-    if (!sink || !sink->cb || (ctx->settings && level < ctx->settings->client_min_messages))
+    if (!sink || !sink->cb ||
+        (level != SS_MSG_INFO && ctx->settings && level < ctx->settings->client_min_messages))
         return;
     char msg[1024];
     vsnprintf(msg, sizeof msg, fmt, ap);
-    sink->cb(sink->arg, level == SS_MSG_WARNING ? "WARNING" : "NOTICE", msg);
+    sink->cb(sink->arg, level == SS_MSG_WARNING ? "WARNING" : level == SS_MSG_INFO ? "INFO" : "NOTICE", msg);
 }
 
 void ss_ctx_message(ss_ctx *ctx, int level, const char *fmt, ...)

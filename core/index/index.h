@@ -92,6 +92,9 @@ int ss_index_write_rows(ss_ctx *ctx, ss_table *t, const ss_batch *rows);
  * index of t, checking unique indexes first (ss_index_check_unique); the row ids are logged
  * for ss_index_stmt_end.  The path every write that makes new row versions takes. */
 int ss_index_insert_rows(ss_ctx *ctx, ss_table *t, const ss_batch *batch, const ss_rowid *rowids);
+/* Removes the entries of version rowid from every index of t; rows (typed like t's columns)
+ * holds the version's values at row.  The caller holds t's index lock.  (VACUUM, undo.) */
+int ss_index_remove_row(ss_ctx *ctx, ss_table *t, const ss_batch *rows, uint32_t row, ss_rowid rowid);
 /* The statement writing t ended: ok keeps its index entries; otherwise they are removed
  * (while the rows are still readable: call before the backend's stmt_abort). */
 void ss_index_stmt_end(ss_ctx *ctx, ss_table *t, bool ok);

@@ -91,6 +91,21 @@ int ss_index_write_rows(ss_ctx *ctx, ss_table *t, const ss_batch *rows)
     return rc;
 }
 
+int ss_index_remove_row(ss_ctx *ctx, ss_table *t, const ss_batch *rows, uint32_t row, ss_rowid rowid)
+{
+    ss_table_indexes *l = t->indexes;
+    for (uint32_t i = 0; l && i < l->n; i++) {
+        const ss_index *ix = l->list[i];
+        ss_value key[ix->nkeys];
+        for (uint32_t j = 0; j < ix->nkeys; j++)
+            ss_vector_get_value(rows->cols[ix->cols[j]], row, &key[j]);
+        bool removed;
+        if (ix->vt->remove(ctx, ix->handle, key, rowid, &removed) != SS_OK)
+            return SS_ERROR;
+    }
+    return SS_OK;
+}
+
 /* Takes the logged entries out of every index: their keys are read back from the rows. */
 static void undo_entries(ss_ctx *ctx, ss_table *t)
 {
@@ -113,14 +128,7 @@ static void undo_entries(ss_ctx *ctx, ss_table *t)
         for (uint32_t k = 0; k < n; k++) {
             if (!found[k])
                 continue;
-            for (uint32_t i = 0; i < l->n; i++) {
-                const ss_index *ix = l->list[i];
-                ss_value key[ix->nkeys];
-                for (uint32_t j = 0; j < ix->nkeys; j++)
-                    ss_vector_get_value(b->cols[ix->cols[j]], row, &key[j]);
-                bool removed;
-                ix->vt->remove(ctx, ix->handle, key, l->log[at + k], &removed);
-            }
+            (void)ss_index_remove_row(ctx, t, b, row, l->log[at + k]); /* best effort */
             row++;
         }
     }

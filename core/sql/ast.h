@@ -369,8 +369,13 @@ typedef enum ast_stmt_kind {
     AST_ALTER_SCHEMA,    /* ALTER SCHEMA str RENAME TO value */
     AST_DISCARD,         /* DISCARD ALL | PLANS | SEQUENCES | TEMP: discard */
     AST_LOCK_TABLE,      /* LOCK [TABLE] drop_names [IN lock_mode MODE] [NOWAIT] */
-    AST_ALTER_SEQUENCE   /* ALTER SEQUENCE [IF EXISTS] table seq_opts (missing_ok) */
+    AST_ALTER_SEQUENCE,  /* ALTER SEQUENCE [IF EXISTS] table seq_opts (missing_ok) */
+    AST_VACUUM,          /* VACUUM [(options)] [drop_names]: vacuum_flags (api/run_vacuum.c) */
+    AST_CHECKPOINT       /* CHECKPOINT */
 } ast_stmt_kind;
+
+/* VACUUM's options that take effect (ast_stmt.vacuum_flags). */
+enum { AST_VACUUM_VERBOSE = 1, AST_VACUUM_FULL = 2 };
 
 /* DISCARD's target (ast_stmt.discard). */
 enum { AST_DISCARD_ALL, AST_DISCARD_PLANS, AST_DISCARD_SEQUENCES, AST_DISCARD_TEMP };
@@ -660,6 +665,7 @@ typedef struct ast_stmt {
     /* (M) AST_DECLARE_CURSOR: AST_CURSOR_* flags; AST_FETCH: direction and count */
     int cursor_options;
     int discard;          /* AST_DISCARD: AST_DISCARD_* */
+    int vacuum_flags;     /* AST_VACUUM: AST_VACUUM_* */
     bool alter_view;      /* AST_ALTER_TABLE written as ALTER VIEW (its relation must be a view) */
     ast_fetch_direction fetch_direction;
     int64_t fetch_count;

@@ -9,7 +9,7 @@
 #include <strings.h>
 
 /* defGetBoolean: no value is true; 0 / 1, true / false, on / off. */
-static bool option_bool(transform_state *ts, const DefElem *d, bool *out)
+bool tr_option_bool(transform_state *ts, const DefElem *d, bool *out)
 {
     if (!d->arg) {
         *out = true;
@@ -72,7 +72,7 @@ bool tr_explain_options(transform_state *ts, List *options, uint32_t *flags)
         while (k < OPT_NBOOL && strcmp(name, bool_options[k]))
             k++;
         if (k < OPT_NBOOL) {
-            if (!option_bool(ts, d, &on[k]))
+            if (!tr_option_bool(ts, d, &on[k]))
                 return false;
             given[k] = true;
         } else if (!strcmp(name, "format")) {

@@ -1309,6 +1309,11 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
         return tr_create_schema(ts, (CreateSchemaStmt *)n, out);
     case T_LockStmt:
         return tr_lock(ts, (LockStmt *)n, out);
+    case T_VacuumStmt:
+        return tr_vacuum(ts, (VacuumStmt *)n, out);
+    case T_CheckPointStmt:
+        out->kind = AST_CHECKPOINT;
+        return true;
     default:
         unsupported_statement(ts, n, "");
         return false;

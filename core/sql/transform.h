@@ -201,6 +201,11 @@ bool tr_delete(transform_state *ts, DeleteStmt *s, ast_stmt *out);
 bool tr_truncate(transform_state *ts, TruncateStmt *s, ast_stmt *out);
 /* LOCK [TABLE] [ONLY] names [IN mode MODE] [NOWAIT] (parse_lock.c). */
 bool tr_lock(transform_state *ts, LockStmt *s, ast_stmt *out);
+/* VACUUM / ANALYZE (parse_vacuum.c). */
+bool tr_vacuum(transform_state *ts, VacuumStmt *s, ast_stmt *out);
+/* defGetBoolean (parse_explain.c): no value is true; 0 / 1, true / false, on / off; else
+ * 42601 "<option> requires a Boolean value". */
+bool tr_option_bool(transform_state *ts, const DefElem *d, bool *out);
 bool tr_returning(transform_state *ts, List *list, ast_stmt *out);
 /* INSERT's RETURNING list and its query over the target (ast_stmt.returning_select). */
 bool tr_insert_returning(transform_state *ts, InsertStmt *s, ast_stmt *out);

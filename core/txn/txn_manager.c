@@ -118,6 +118,17 @@ struct ss_table_locks *ss_txn_table_locks(ss_txn_manager *m)
     return m->table_locks;
 }
 
+bool ss_txn_raise_next_xid(ss_txn_manager *m, ss_xid at)
+{
+    if (at >= (ss_xid)CLOG_MAX_PAGES * CLOG_PAGE_SIZE)
+        return false;
+    pthread_mutex_lock(&m->mu);
+    if (at > m->next_xid)
+        m->next_xid = at;
+    pthread_mutex_unlock(&m->mu);
+    return true;
+}
+
 ss_xid ss_txn_next_xid(ss_txn_manager *m)
 {
     pthread_mutex_lock(&m->mu);

@@ -63,6 +63,9 @@ ss_xid ss_txn_top(const ss_txn_manager *m, ss_xid xid);
 struct ss_row_locks *ss_txn_row_locks(ss_txn_manager *m);
 /* (LK) The database's LOCK TABLE locks (txn_table_locks.h). */
 struct ss_table_locks *ss_txn_table_locks(ss_txn_manager *m);
+/* Makes the next xid at least `at` (a database file's earlier openings used the xids below
+ * it: storage.h xid_floor); false when `at` is beyond the xids a database can have. */
+bool ss_txn_raise_next_xid(ss_txn_manager *m, ss_xid at);
 /* The next xid to be assigned (every xid below it has been). */
 ss_xid ss_txn_next_xid(ss_txn_manager *m);
 

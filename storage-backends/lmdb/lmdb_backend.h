@@ -42,6 +42,8 @@ typedef struct lmdb_backend {
     bool durable;          /* a database file (path given): commits are synced */
     char *temp_dir;        /* an in-memory database's private directory, removed at close */
     uint64_t next_table_id;
+    ss_xid xid_floor;      /* above every xid committed by an earlier opening ("next_xid" in
+                              "meta", raised by lmdb_resolve_commits) */
     lmdb_table *tables;    /* every live table, so backend_close can free leftovers */
     pthread_mutex_t lock;  /* next_table_id, the tables list */
 } lmdb_backend;
@@ -125,6 +127,7 @@ int lmdb_txn_commit(ss_ctx *ctx, void *backend, const ss_xid *xids, uint32_t n, 
                     const void *image, size_t len);
 void lmdb_txn_abort(ss_ctx *ctx, void *backend, ss_xid top);
 int lmdb_resolve_commits(ss_ctx *ctx, lmdb_backend *b);
+ss_xid lmdb_xid_floor(void *backend);
 
 /* Writes (lmdb_insert.c). */
 int lmdb_insert(ss_ctx *ctx, void *table, const ss_batch *rows);
@@ -152,6 +155,10 @@ int lmdb_link_versions(ss_ctx *ctx, void *table, const ss_rowid *older, uint32_t
 /* ALTER TABLE ... ADD COLUMN in place (lmdb_alter.c). */
 int lmdb_add_column(ss_ctx *ctx, void *table, ss_type type, const ss_value *fill);
 void lmdb_drop_column(ss_ctx *ctx, void *table, uint32_t col);
+/* VACUUM and CHECKPOINT, vtable version 7 (lmdb_vacuum.c). */
+int lmdb_vacuum(ss_ctx *ctx, void *table, const ss_snapshot *horizon, const ss_scan_spec *spec,
+                ss_vacuum_reclaimed_fn reclaimed, void *arg, ss_vacuum_stats *stats);
+int lmdb_checkpoint(ss_ctx *ctx, void *backend);
 /* Sets phys column p of t (type, no fill); SS_ERROR (0A000) for a type it cannot store. */
 int lmdb_column_init(ss_ctx *ctx, const ss_api *api, lmdb_column *col, ss_type type, const char *name);
 

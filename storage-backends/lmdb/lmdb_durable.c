@@ -76,6 +76,44 @@ static bool committed(MDB_txn *txn, MDB_dbi commits, ss_xid xid)
     return mdb_get(txn, commits, &key, &val) == MDB_SUCCESS;
 }
 
+static const char next_xid_key[] = "next_xid";
+
+/* "next_xid" in "meta" (and b->xid_floor) above every xid "commits" records, before it is
+ * emptied: the kernel's xids of this opening start there (storage.h xid_floor). */
+static int raise_xid_floor(MDB_txn *txn, lmdb_backend *b)
+{
+    ss_xid floor = 0;
+    MDB_val key = {sizeof next_xid_key - 1, (void *)next_xid_key}, val;
+    int rc = mdb_get(txn, b->meta, &key, &val);
+    if (rc == MDB_SUCCESS && val.mv_size == sizeof floor)
+        memcpy(&floor, val.mv_data, sizeof floor);
+    else if (rc != MDB_NOTFOUND && rc != MDB_SUCCESS)
+        return rc;
+    MDB_cursor *cur;
+    if ((rc = mdb_cursor_open(txn, b->commits, &cur)) != MDB_SUCCESS)
+        return rc;
+    MDB_val k, v;
+    for (rc = mdb_cursor_get(cur, &k, &v, MDB_FIRST); rc == MDB_SUCCESS; rc = mdb_cursor_get(cur, &k, &v, MDB_NEXT)) {
+        ss_xid x;
+        if (k.mv_size != sizeof x)
+            continue;
+        memcpy(&x, k.mv_data, sizeof x);
+        if (x >= floor)
+            floor = x + 1;
+    }
+    mdb_cursor_close(cur);
+    if (rc != MDB_NOTFOUND)
+        return rc;
+    b->xid_floor = floor;
+    MDB_val nv = {sizeof floor, &floor};
+    return floor ? mdb_put(txn, b->meta, &key, &nv, 0) : MDB_SUCCESS;
+}
+
+ss_xid lmdb_xid_floor(void *backend)
+{
+    return ((const lmdb_backend *)backend)->xid_floor;
+}
+
 /* One write transaction over every stored version (so an open interrupted by a crash leaves
  * the file as it was): xmin recorded -> 0, not recorded -> removed; xmax recorded -> removed,
  * not recorded -> cleared. */
@@ -132,6 +170,8 @@ int lmdb_resolve_commits(ss_ctx *ctx, lmdb_backend *b)
     if (cur)
         mdb_cursor_close(cur);
     if (rc == MDB_NOTFOUND)
+        rc = raise_xid_floor(txn, b);
+    if (rc == MDB_SUCCESS)
         rc = mdb_drop(txn, b->commits, 0);
     if (rc != MDB_SUCCESS) {
         if (txn)

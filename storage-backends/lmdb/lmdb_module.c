@@ -44,6 +44,9 @@ static const ss_storage_vtable lmdb_vtable = {
     .table_close = lmdb_table_close,
     .txn_commit = lmdb_txn_commit,
     .txn_abort = lmdb_txn_abort,
+    .vacuum = lmdb_vacuum,
+    .checkpoint = lmdb_checkpoint,
+    .xid_floor = lmdb_xid_floor,
 };
 
 SS_PLUGIN_MAGIC("lmdb", "0.1.0")

@@ -6,7 +6,8 @@
  * be handed to a scan's consumer as is).  Rows are only ever appended: every chunk but the
  * last is full, and the last one (the tail) fills up before a new chunk is added.  The one
  * exception is a statement's undo (memory_stmt.c), which cuts a table back to where it was
- * when the statement began.
+ * when the statement began, and VACUUM (memory_vacuum.c), which empties a full chunk all of
+ * whose versions are dead (count 0, marked dead) but leaves it in place, so row ids stay.
  *
  * Row versions (storage.h version 3, memory_versions.c): every chunk keeps one ss_version_stamp
  * per row, parallel to its column vectors.  Rows written by the plain insert carry xmin 0
@@ -202,5 +203,9 @@ int memory_link_versions(ss_ctx *ctx, void *table, const ss_rowid *older, uint32
 /* ALTER TABLE ... ADD COLUMN in place, vtable version 5 (memory_alter.c). */
 int memory_add_column(ss_ctx *ctx, void *table, ss_type type, const ss_value *fill);
 void memory_drop_column(ss_ctx *ctx, void *table, uint32_t col);
+
+/* VACUUM, vtable version 7 (memory_vacuum.c): whole dead chunks give back their vectors. */
+int memory_vacuum(ss_ctx *ctx, void *table, const ss_snapshot *horizon, const ss_scan_spec *spec,
+                  ss_vacuum_reclaimed_fn reclaimed, void *arg, ss_vacuum_stats *stats);
 
 #endif

@@ -42,6 +42,7 @@ static const ss_storage_vtable memory_vtable = {
     .link_versions = memory_link_versions,
     .add_column = memory_add_column,
     .drop_column = memory_drop_column,
+    .vacuum = memory_vacuum,
 };
 
 SS_PLUGIN_MAGIC("memory", "0.1.0")

@@ -46,7 +46,7 @@
 extern "C" {
 #endif
 
-#define SS_STORAGE_VTABLE_VERSION 6
+#define SS_STORAGE_VTABLE_VERSION 7
 
 typedef struct ss_column_def {
     const char *name;
@@ -67,6 +67,24 @@ typedef struct ss_scan_spec {
     uint32_t reserved;
     const uint32_t *columns;      /* table column positions, in output order */
 } ss_scan_spec;
+
+/* What one vacuum call (version 7) did, filled by the backend (the kernel zeroes it first). */
+typedef struct ss_vacuum_stats {
+    uint32_t struct_size;         /* sizeof(ss_vacuum_stats) as compiled by the kernel */
+    uint32_t reserved;
+    uint64_t removed;             /* row versions reclaimed (reported through `reclaimed`) */
+    uint64_t remain;              /* row versions still stored after the call */
+    uint64_t dead_kept;           /* of those, versions the horizon does not see (no snapshot
+                                     can see them) that the backend kept anyway, e.g. because
+                                     it reclaims whole blocks only */
+    uint64_t bytes_freed;         /* storage given back (an estimate; 0 when unknown) */
+} ss_vacuum_stats;
+
+/* The kernel's side of a vacuum (version 7): the versions rowids[k] for k in [0, rows->count)
+ * (rows->sel NULL) are about to be reclaimed; rows holds their columns as the vacuum call's
+ * spec asks.  The kernel removes their index entries (index vtable remove).  SS_ERROR stops
+ * the vacuum: the backend reclaims none of this call's versions and returns SS_ERROR. */
+typedef int (*ss_vacuum_reclaimed_fn)(ss_ctx *ctx, void *arg, const ss_batch *rows, const ss_rowid *rowids);
 
 typedef struct ss_storage_vtable {
     uint32_t struct_size;         /* sizeof(ss_storage_vtable) as compiled by the plugin */
@@ -241,6 +259,42 @@ typedef struct ss_storage_vtable {
     /* The transaction of top-level xid `top` ended without committing (its versions are
        removed at the next backend_open at the latest).  Cannot fail. */
     void (*txn_abort)(ss_ctx *ctx, void *backend, ss_xid top);
+
+    /* ---- version 7: VACUUM and CHECKPOINT.  Each optional on its own; the
+       kernel reads them only when struct_size covers them. ---- */
+    /* VACUUM of one table: reclaims row versions no snapshot can see any more.  horizon is
+       ss_api.txn_horizon's snapshot as the kernel took it for this VACUUM (already lowered by
+       the history retention, so versions an AS OF within the retained history reads are
+       seen by it and kept).  A version may be reclaimed only when horizon does not see it
+       (ss_api.versions_visible) and its xmin and xmax (when set) are below horizon->xmin; a
+       backend may keep some of those (its granularity: whole blocks, ...), never reclaim
+       another.  Before a version stops being readable the backend reports it, with its row
+       id and the columns spec names (the kernel's index key columns; spec->ncols may be 0),
+       through reclaimed(ctx, arg, rows, rowids), in batches of at most SS_BATCH_CAPACITY
+       (typed like those columns, from ss_api.batch_create or the backend's own vectors).
+       After the call scans no longer return a reclaimed version, fetch_versions does not
+       find it, and the kernel names it in no other call (its index entries are gone); its
+       space may be reused, but its row id is never given to a new version again.  No other
+       statement of the database runs during the call (the kernel holds its exclusive
+       database lock), it runs outside any transaction block, with no statement scope open,
+       and never while an index scan of the table is open; but a scan of the table a cursor
+       left open between fetches may go on afterwards: its snapshot is at or above horizon,
+       so it must still find every version it sees and skip the reclaimed ones.  stats gets what was done.  A backend without it: VACUUM reclaims nothing of its
+       tables and says so (VACUUM VERBOSE). */
+    int (*vacuum)(ss_ctx *ctx, void *table, const ss_snapshot *horizon, const ss_scan_spec *spec,
+                  ss_vacuum_reclaimed_fn reclaimed, void *arg, ss_vacuum_stats *stats);
+    /* CHECKPOINT: makes everything committed so far durable in the database's main storage
+       and may shorten its logs (a backend that syncs at every commit just syncs).  Called
+       outside any transaction block.  A backend without it: CHECKPOINT has nothing to do for
+       it. */
+    int (*checkpoint)(ss_ctx *ctx, void *backend);
+    /* A database file's xids across openings (read only with the version 6 callbacks): the
+       lowest xid the kernel may give a transaction of this opening, above every xid an
+       earlier opening recorded with txn_commit, so that an xid never names two transactions
+       of one database (AS OF TRANSACTION of an earlier opening's xid is then a transaction
+       this opening does not know, never another one).  Called once, after backend_open.
+       0: no requirement.  A backend without it: every opening starts xids afresh. */
+    ss_xid (*xid_floor)(void *backend);
 } ss_storage_vtable;
 
 /* Whether vt carries the field `member` (it was appended after the plugin's header). */
