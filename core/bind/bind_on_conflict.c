@@ -29,6 +29,8 @@ static bool usable(const ss_index *ix)
 /* Whether ix's key columns are exactly the columns cols[0..n) (in any order). */
 static bool matches(const ss_index *ix, const uint32_t *cols, uint32_t n)
 {
+    if (ix->pred) /* a partial index is inferred only by a WHERE implying its predicate */
+        return false;
     for (uint32_t k = 0; k < ix->nkeys; k++) {
         bool in = false;
         for (uint32_t i = 0; i < n && !in; i++)

@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "catalog/settings.h"
+#include "exec/expr_text.h"
 #include "exec/expr_walk.h"
 #include "types/typeio.h"
 #include "util/arena.h"
@@ -147,145 +148,17 @@ static void conjuncts(ss_expr *e, ss_expr **v, uint32_t *n, uint32_t cap)
 
 /* ---- EXPLAIN text ---- */
 
-static bool dp(ss_strbuf *sb, const ss_table *t, uint32_t rel, const ss_expr *e, bool top);
-
-static void dp_const(ss_strbuf *sb, const ss_expr *e)
+static const char *table_col_name(const void *arg, uint32_t index)
 {
-    char buf[64];
-    if (e->u.cnst.is_null) {
-        ss_strbuf_printf(sb, "NULL::%s", ss_type_display_name(e->type, buf, sizeof buf));
-        return;
-    }
-    if (e->type.id == SS_TYPE_INT4 || e->type.id == SS_TYPE_NUMERIC) {
-        ss_value_format(e->type, &e->u.cnst, sb);
-        return;
-    }
-    if (e->type.id == SS_TYPE_BOOL) {
-        ss_strbuf_puts(sb, e->u.cnst.v.b ? "true" : "false");
-        return;
-    }
-    ss_strbuf sv;
-    ss_strbuf_init(&sv);
-    ss_value_format(e->type, &e->u.cnst, &sv);
-    ss_strbuf_putc(sb, '\'');
-    for (size_t i = 0; sv.data && i < sv.len; i++) {
-        if (sv.data[i] == '\'')
-            ss_strbuf_putc(sb, '\'');
-        ss_strbuf_putc(sb, sv.data[i]);
-    }
-    ss_strbuf_free(&sv);
-    ss_strbuf_printf(sb, "'::%s", ss_type_display_name(e->type, buf, sizeof buf));
-}
-
-static bool dp(ss_strbuf *sb, const ss_table *t, uint32_t rel, const ss_expr *e, bool top)
-{
-    static const char *const ops[] = {[OP_EQ] = "=", [OP_NE] = "<>", [OP_LT] = "<", [OP_LE] = "<=",
-                                      [OP_GT] = ">", [OP_GE] = ">=", [OP_ADD] = "+", [OP_SUB] = "-",
-                                      [OP_MUL] = "*", [OP_DIV] = "/", [OP_MOD] = "%", [OP_CONCAT] = "||"};
-    char buf[64];
-    switch (e->kind) {
-    case EXPR_COLUMN:
-        if (e->u.column.rel != rel || e->u.column.index >= t->ncols)
-            return false;
-        ss_strbuf_puts(sb, t->cols[e->u.column.index].name);
-        return true;
-    case EXPR_CONST:
-        dp_const(sb, e);
-        return true;
-    case EXPR_PARAM:
-        if (e->u.param.index >= SS_EXEC_PARAM_BASE)
-            return false;
-        ss_strbuf_printf(sb, "$%u", e->u.param.index + 1);
-        return true;
-    case EXPR_CAST:
-        if (e->u.cast.arg->kind == EXPR_CONST && e->u.cast.arg->type.id == SS_TYPE_UNKNOWN)
-            return false;
-        ss_strbuf_putc(sb, '(');
-        if (!dp(sb, t, rel, e->u.cast.arg, false))
-            return false;
-        ss_strbuf_printf(sb, ")::%s", ss_type_display_name(e->type, buf, sizeof buf));
-        return true;
-    case EXPR_OP:
-        if (!e->u.op.right || e->u.op.op >= (int)(sizeof ops / sizeof ops[0]) || !ops[e->u.op.op])
-            return false;
-        ss_strbuf_putc(sb, '(');
-        if (!dp(sb, t, rel, e->u.op.left, false))
-            return false;
-        ss_strbuf_printf(sb, " %s ", ops[e->u.op.op]);
-        if (!dp(sb, t, rel, e->u.op.right, false))
-            return false;
-        ss_strbuf_putc(sb, ')');
-        return true;
-    case EXPR_AND:
-    case EXPR_OR:
-        ss_strbuf_putc(sb, '(');
-        for (uint32_t i = 0; i < e->u.list.nargs; i++) {
-            if (i)
-                ss_strbuf_puts(sb, e->kind == EXPR_AND ? " AND " : " OR ");
-            if (!dp(sb, t, rel, e->u.list.args[i], false))
-                return false;
-        }
-        ss_strbuf_putc(sb, ')');
-        return true;
-    case EXPR_NOT:
-        ss_strbuf_puts(sb, "(NOT ");
-        if (!dp(sb, t, rel, e->u.arg, false))
-            return false;
-        ss_strbuf_putc(sb, ')');
-        return true;
-    case EXPR_IS_NULL:
-    case EXPR_IS_NOT_NULL:
-        ss_strbuf_putc(sb, '(');
-        if (!dp(sb, t, rel, e->u.arg, false))
-            return false;
-        ss_strbuf_puts(sb, e->kind == EXPR_IS_NULL ? " IS NULL)" : " IS NOT NULL)");
-        return true;
-    case EXPR_IN:
-        ss_strbuf_putc(sb, '(');
-        if (!dp(sb, t, rel, e->u.in.arg, false))
-            return false;
-        /* PostgreSQL shows a list of constants as one array constant */
-        ss_strbuf_printf(sb, " %s ('{", e->u.in.negated ? "<> ALL" : "= ANY");
-        for (uint32_t i = 0; i < e->u.in.nitems; i++) {
-            const ss_expr *it = e->u.in.items[i];
-            if (it->kind != EXPR_CONST)
-                return false;
-            if (i)
-                ss_strbuf_putc(sb, ',');
-            if (it->u.cnst.is_null) {
-                ss_strbuf_puts(sb, "NULL");
-                continue;
-            }
-            ss_strbuf sv;
-            ss_strbuf_init(&sv);
-            ss_value_format(it->type, &it->u.cnst, &sv);
-            bool quote = !sv.len || !strcasecmp(sv.data, "null") || strpbrk(sv.data, ",{}\" \\\t\n") != NULL;
-            if (quote)
-                ss_strbuf_putc(sb, '"');
-            for (size_t k = 0; sv.data && k < sv.len; k++) {
-                if (sv.data[k] == '"' || sv.data[k] == '\\')
-                    ss_strbuf_putc(sb, '\\');
-                if (sv.data[k] == '\'')
-                    ss_strbuf_putc(sb, '\'');
-                ss_strbuf_putc(sb, sv.data[k]);
-            }
-            if (quote)
-                ss_strbuf_putc(sb, '"');
-            ss_strbuf_free(&sv);
-        }
-        ss_strbuf_printf(sb, "}'::%s[]))", ss_type_display_name(e->u.in.arg->type, buf, sizeof buf));
-        return true;
-    default:
-        (void)top;
-        return false;
-    }
+    const ss_table *t = arg;
+    return index < t->ncols ? t->cols[index].name : NULL;
 }
 
 const char *ss_index_path_deparse(ss_arena *arena, const ss_table *t, uint32_t rel, const ss_expr *e)
 {
     ss_strbuf sb;
     ss_strbuf_init(&sb);
-    bool ok = dp(&sb, t, rel, e, true);
+    bool ok = ss_expr_sql(&sb, e, rel, table_col_name, t, false);
     const char *out = ok && !sb.oom ? ss_arena_strdup(arena, sb.data ? sb.data : "") : NULL;
     ss_strbuf_free(&sb);
     return out;
