@@ -17,4 +17,11 @@
 int ss_bind_index_exprs(ss_ctx *ctx, const ss_table *t, const ast_stmt *st, ss_arena *arena, ss_expr **keys,
                         ss_expr **pred);
 
+/* ON CONFLICT's inference (bind_on_conflict.c): st's expression elements (exprs[i], NULL
+ * for a column; st->nconflict_cols entries) and its WHERE (*where, NULL: none) bound over
+ * t's columns as a new relation *rel, with the index expressions' rules. */
+struct binder;
+int bind_conflict_inference(struct binder *b, const ss_table *t, const ast_stmt *st, uint32_t *rel, ss_expr **exprs,
+                            ss_expr **where);
+
 #endif

@@ -37,6 +37,58 @@ static ss_expr *bind_one(binder *b, const ast_expr *a, uint32_t rel, bool predic
     return e;
 }
 
+/* A scope of t's columns alone, as relation *rel. */
+static int table_scope(binder *b, const ss_table *t, uint32_t *rel)
+{
+    const char **names = bind_alloc(b, sizeof(char *) * (t->ncols ? t->ncols : 1));
+    if (!names)
+        return SS_ERROR;
+    for (uint32_t c = 0; c < t->ncols; c++)
+        names[c] = t->cols[c].name;
+    *rel = new_rel(b);
+    range_entry re;
+    memset(&re, 0, sizeof re);
+    re.ref = t->name;
+    re.table_name = t->name;
+    re.ncols = t->ncols;
+    re.col_names = names;
+    re.col_types = t->types;
+    re.rel = *rel;
+    b->scope_lo = b->nscope;
+    return push_entry(b, &re);
+}
+
+int bind_conflict_inference(binder *b, const ss_table *t, const ast_stmt *st, uint32_t *rel, ss_expr **exprs,
+                            ss_expr **where)
+{
+    uint32_t nscope = b->nscope, lo = b->scope_lo, hi = b->scope_hi;
+    const char *saved = b->no_agg_context, *saved_sub = b->sublink_refused;
+    int rc = table_scope(b, t, rel);
+    for (uint32_t i = 0; rc == SS_OK && i < st->nconflict_cols; i++) {
+        exprs[i] = NULL;
+        const ast_expr *a = st->conflict_exprs ? st->conflict_exprs[i] : NULL;
+        if (a) {
+            b->no_agg_context = "index expressions";
+            b->sublink_refused = "index expression";
+            if (!(exprs[i] = bind_expr(b, a)))
+                rc = SS_ERROR;
+        }
+    }
+    *where = NULL;
+    if (rc == SS_OK && st->conflict_infer_where) {
+        b->no_agg_context = "index predicates";
+        b->sublink_refused = "index predicate";
+        if (!(*where = bind_bool_expr(b, st->conflict_infer_where, "WHERE")))
+            rc = SS_ERROR;
+    }
+    b->no_agg_context = saved;
+    b->sublink_refused = saved_sub;
+    b->nscope = nscope;
+    b->scope_lo = lo;
+    b->scope_hi = hi;
+    return rc;
+}
+
 int ss_bind_index_exprs(ss_ctx *ctx, const ss_table *t, const ast_stmt *st, ss_arena *arena, ss_expr **keys,
                         ss_expr **pred)
 {
@@ -48,22 +100,8 @@ int ss_bind_index_exprs(ss_ctx *ctx, const ss_table *t, const ast_stmt *st, ss_a
     b.arena = arena;
     b.no_params = true;
     bind_agg_registry_use(ctx->registry);
-    const char **names = bind_alloc(&b, sizeof(char *) * (t->ncols ? t->ncols : 1));
-    if (!names)
-        return SS_ERROR;
-    for (uint32_t c = 0; c < t->ncols; c++)
-        names[c] = t->cols[c].name;
-    uint32_t rel = new_rel(&b);
-    range_entry re;
-    memset(&re, 0, sizeof re);
-    re.ref = t->name;
-    re.table_name = t->name;
-    re.ncols = t->ncols;
-    re.col_names = names;
-    re.col_types = t->types;
-    re.rel = rel;
-    b.scope_lo = b.nscope;
-    if (push_entry(&b, &re))
+    uint32_t rel;
+    if (table_scope(&b, t, &rel))
         return SS_ERROR;
     for (uint32_t k = 0; k < st->nindex_keys; k++) {
         keys[k] = NULL;

@@ -2,6 +2,7 @@
  * conjuncts to an index's leading key columns, the ORDER BY an index gives, the cost
  * comparison with the sequential scan, and the text EXPLAIN shows for the index condition. */
 #include "plan/index_path.h"
+#include "plan/index_pred.h"
 
 #include <math.h>
 #include <string.h>
@@ -83,10 +84,18 @@ typedef enum { C_EQ, C_LT, C_LE, C_GT, C_GE, C_NULL, C_IN } cond_kind;
 typedef struct cond {
     ss_expr *conj;
     cond_kind kind;
-    int col;
+    int col;                      /* the table column compared, -1: an expression (key) */
+    const ss_expr *key;           /* the side compared (an expression index's key) */
     ss_expr *value;               /* C_EQ .. C_GE */
     ss_type type;                 /* the compared type */
 } cond;
+
+/* Whether x reads a column of rel: the side an expression key can be. */
+static bool reads_rel(const ss_expr *x, uint32_t rel)
+{
+    uint32_t r = rel;
+    return ss_expr_walk_const(x, find_rel, &r, NULL) == SS_WALK_STOP;
+}
 
 static bool classify(ss_expr *e, uint32_t rel, const ss_table *t, cond *c)
 {
@@ -94,7 +103,10 @@ static bool classify(ss_expr *e, uint32_t rel, const ss_table *t, cond *c)
     if (e->kind == EXPR_IS_NULL) {
         c->kind = C_NULL;
         c->col = key_column(e->u.arg, rel, t);
-        return c->col >= 0 && e->u.arg->kind == EXPR_COLUMN;
+        c->key = e->u.arg;
+        if (c->col >= 0 && e->u.arg->kind != EXPR_COLUMN)
+            c->col = -1;
+        return c->col >= 0 || reads_rel(e->u.arg, rel);
     }
     if (e->kind == EXPR_IN) {
         if (e->u.in.negated || e->u.in.nitems == 0)
@@ -104,8 +116,9 @@ static bool classify(ss_expr *e, uint32_t rel, const ss_table *t, cond *c)
                 return false;
         c->kind = C_IN;
         c->col = key_column(e->u.in.arg, rel, t);
+        c->key = e->u.in.arg;
         c->type = e->u.in.arg->type;
-        return c->col >= 0;
+        return c->col >= 0 || reads_rel(e->u.in.arg, rel);
     }
     if (e->kind != EXPR_OP || !e->u.op.right)
         return false;
@@ -115,9 +128,9 @@ static bool classify(ss_expr *e, uint32_t rel, const ss_table *t, cond *c)
     ss_expr *l = e->u.op.left, *r = e->u.op.right;
     int col = key_column(l, rel, t);
     bool flipped = false;
-    if (col < 0 || !bound_value(r, rel)) {
+    if ((col < 0 && !reads_rel(l, rel)) || !bound_value(r, rel)) {
         col = key_column(r, rel, t);
-        if (col < 0 || !bound_value(l, rel))
+        if ((col < 0 && !reads_rel(r, rel)) || !bound_value(l, rel))
             return false;
         ss_expr *tmp = l;
         l = r;
@@ -130,6 +143,7 @@ static bool classify(ss_expr *e, uint32_t rel, const ss_table *t, cond *c)
     static const cond_kind flip[] = {[OP_EQ] = C_EQ, [OP_LT] = C_GT, [OP_LE] = C_GE, [OP_GT] = C_LT, [OP_GE] = C_LE};
     c->kind = flipped ? flip[op] : kinds[op];
     c->col = col;
+    c->key = l;
     c->value = r;
     c->type = r->type;
     return true;
@@ -172,6 +186,14 @@ typedef struct candidate {
     ss_index_path path;
     double cost;
 } candidate;
+
+/* Whether cond c compares key k of ix: its column, or an expression equal to its own. */
+static bool key_matches(const ss_index *ix, uint32_t k, const cond *c, uint32_t rel)
+{
+    if (ix->cols[k] != SS_INDEX_EXPR_KEY)
+        return c->col >= 0 && c->col == (int)ix->cols[k];
+    return c->key && ss_index_expr_same(ix, ix->exprs[k], c->key, rel);
+}
 
 static ss_expr *and_of(ss_arena *arena, ss_expr **v, uint32_t n)
 {
@@ -245,7 +267,7 @@ static int match_index(ss_ctx *ctx, ss_arena *arena, ss_estimator *est, const ss
     for (uint32_t k = 0; k < ix->nkeys; k++) {
         int hit = -1;
         for (uint32_t i = 0; i < nc && hit < 0; i++)
-            if (!used[i] && conds[i].col == (int)ix->cols[k] && (conds[i].kind == C_EQ || conds[i].kind == C_NULL))
+            if (!used[i] && key_matches(ix, k, &conds[i], rel) && (conds[i].kind == C_EQ || conds[i].kind == C_NULL))
                 hit = (int)i;
         if (hit < 0)
             break;
@@ -258,9 +280,9 @@ static int match_index(ss_ctx *ctx, ss_arena *arena, ss_estimator *est, const ss
     }
     /* then an IN list or a range on the next key column */
     if (p->neq < ix->nkeys) {
-        int kc = (int)ix->cols[p->neq];
+        uint32_t kc = p->neq;
         for (uint32_t i = 0; i < nc; i++)
-            if (!used[i] && conds[i].col == kc && conds[i].kind == C_IN) {
+            if (!used[i] && key_matches(ix, kc, &conds[i], rel) && conds[i].kind == C_IN) {
                 used[i] = true;
                 icond[nicond++] = conds[i].conj;
                 p->nin = conds[i].conj->u.in.nitems;
@@ -271,7 +293,7 @@ static int match_index(ss_ctx *ctx, ss_arena *arena, ss_estimator *est, const ss
             }
         for (uint32_t i = 0; i < nc && !p->nin; i++) {
             cond *c = &conds[i];
-            if (used[i] || c->col != kc || c->kind < C_LT || c->kind > C_GE)
+            if (used[i] || !key_matches(ix, kc, c, rel) || c->kind < C_LT || c->kind > C_GE)
                 continue;
             bool lower = c->kind == C_GT || c->kind == C_GE;
             if ((lower ? p->lower : p->upper) || ((p->lower || p->upper) && c->type.id != p->bound_type.id))
@@ -295,11 +317,11 @@ static int match_index(ss_ctx *ctx, ss_arena *arena, ss_estimator *est, const ss
     ordered = order != NULL;
     if (nicond == 0 && !ordered)
         return SS_OK;
-    /* the residual: every conjunct the index does not answer */
+    /* the residual: every conjunct the index does not answer (nor its predicate says) */
     ss_expr *rest[MAX_CONJ];
     uint32_t nrest = 0;
     for (uint32_t i = 0; i < nall; i++) {
-        bool answered = false;
+        bool answered = ss_index_pred_states(ix, all[i], rel);
         for (uint32_t k = 0; k < nicond && !answered; k++)
             answered = icond[k] == all[i];
         if (!answered)
@@ -376,6 +398,8 @@ int ss_index_path_best(ss_ctx *ctx, ss_arena *arena, ss_estimator *est, const ss
     for (uint32_t i = 0; i < t->indexes->n; i++) {
         const ss_index *ix = t->indexes->list[i];
         bool ok;
+        if (ix->pred && !ss_index_pred_implied(ix, all, nall, rel))
+            continue; /* a partial index misses rows the query wants */
         if (match_index(ctx, arena, est, t, rel, ix, conds, nc, all, nall, order, rows, &cand, &ok))
             return SS_ERROR;
         if (!ok)

@@ -644,7 +644,9 @@ typedef struct ast_stmt {
        condition> when conflict_where] FROM target [AS alias], target AS excluded */
     int on_conflict;
     int conflict_location;
-    const char **conflict_cols;
+    const char **conflict_cols;   /* NULL entry: an expression, conflict_exprs[i] */
+    const struct ast_expr **conflict_exprs; /* NULL: every entry a column */
+    const struct ast_expr *conflict_infer_where; /* ON CONFLICT (...) WHERE: a partial index's */
     int *conflict_col_locations;
     uint32_t nconflict_cols;
     const char *conflict_constraint;
