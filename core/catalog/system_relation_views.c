@@ -55,7 +55,7 @@ int ss_system_index_columns_fill(ss_ctx *ctx, ss_view_row_fn add, void *arg)
                 /* an expression key: the index column's name (expr, lower, ...) and psql's
                    Definition, pg_get_indexdef(index, k, true) */
                 bool expr = ix->cols[k] == SS_INDEX_EXPR_KEY;
-                char *def = expr ? ss_index_key_column_sql(ix, k) : NULL;
+                char *def = expr ? ss_index_key_sql(ix, k, true) : NULL;
                 const char *name = expr ? ix->key_names[k] : tab->cols[ix->cols[k]].name;
                 ss_value row[10] = {text_of(ix->name), text_of(tab->name), int_of(k + 1), text_of(name),
                                     text_of(ss_type_column_name(ix->types[k], tname, sizeof tname)),

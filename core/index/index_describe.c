@@ -21,14 +21,14 @@ static const char *col_name(const void *arg, uint32_t index)
     return now < ix->table->ncols ? ix->table->cols[now].name : NULL;
 }
 
-static char *key_sql(const ss_index *ix, uint32_t k, bool pretty, bool alone)
+char *ss_index_key_sql(const ss_index *ix, uint32_t k, bool pretty)
 {
     const ss_expr *e = ix->exprs ? ix->exprs[k] : NULL;
     if (!e)
         return strdup(ix->table->cols[ix->cols[k]].name);
     ss_strbuf sb;
     ss_strbuf_init(&sb);
-    bool function = alone || e->kind == EXPR_FUNC; /* ruleutils' looks_like_function */
+    bool function = e->kind == EXPR_FUNC; /* ruleutils' looks_like_function */
     if (!function)
         ss_strbuf_putc(&sb, '(');
     bool ok = ss_expr_sql(&sb, e, 0, col_name, ix, pretty);
@@ -39,16 +39,6 @@ static char *key_sql(const ss_index *ix, uint32_t k, bool pretty, bool alone)
         return NULL;
     }
     return sb.data;
-}
-
-char *ss_index_key_sql(const ss_index *ix, uint32_t k, bool pretty)
-{
-    return key_sql(ix, k, pretty, false);
-}
-
-char *ss_index_key_column_sql(const ss_index *ix, uint32_t k)
-{
-    return key_sql(ix, k, true, true);
 }
 
 char *ss_index_pred_sql(const ss_index *ix, bool pretty)
