@@ -216,18 +216,26 @@ static ss_expr *and_of(ss_arena *arena, ss_expr **v, uint32_t n)
 
 /* Whether ix's order (after its first neq keys, which are constant) gives order, and in
  * which direction. */
-static bool gives_order(const ss_index *ix, uint32_t neq, const ss_index_order *order, bool *backward)
+/* Whether key j of ix is ORDER BY key i: the same column, or the same expression. */
+static bool order_key_is(const ss_index *ix, uint32_t j, const ss_index_order *order, uint32_t i, uint32_t rel)
+{
+    if (ix->cols[j] != SS_INDEX_EXPR_KEY)
+        return ix->cols[j] == order->cols[i];
+    return order->exprs && order->exprs[i] && ss_index_expr_same(ix, ix->exprs[j], order->exprs[i], rel);
+}
+
+static bool gives_order(const ss_index *ix, uint32_t neq, const ss_index_order *order, uint32_t rel, bool *backward)
 {
     uint32_t j = 0;
     int dir = 0; /* 1 forward, -1 backward */
     for (uint32_t i = 0; i < order->nkeys; i++) {
-        while (j < neq && ix->cols[j] != order->cols[i])
+        while (j < neq && !order_key_is(ix, j, order, i, rel))
             j++;
         if (j < neq) { /* a key held constant: any direction */
             j++;
             continue;
         }
-        if (j >= ix->nkeys || ix->cols[j] != order->cols[i])
+        if (j >= ix->nkeys || !order_key_is(ix, j, order, i, rel))
             return false;
         bool desc = ix->flags[j] & SS_INDEX_DESC, nf = ix->flags[j] & SS_INDEX_NULLS_FIRST;
         int d;
@@ -312,7 +320,7 @@ static int match_index(ss_ctx *ctx, ss_arena *arena, ss_estimator *est, const ss
         }
     }
     bool ordered = false;
-    if (order && !gives_order(ix, p->neq, order, &p->backward))
+    if (order && !gives_order(ix, p->neq, order, rel, &p->backward))
         return SS_OK;
     ordered = order != NULL;
     if (nicond == 0 && !ordered)

@@ -64,3 +64,13 @@ ALTER TABLE m DROP COLUMN label;
 \d m
 DROP TABLE m;
 DROP TABLE t;
+-- ORDER BY ... LIMIT on an index expression
+CREATE TABLE o (a int, b text);
+INSERT INTO o SELECT g, 'v' || (g % 100) FROM generate_series(1, 2000) g;
+CREATE INDEX ON o (lower(b));
+CREATE INDEX ON o ((a % 10), a);
+SELECT * FROM o ORDER BY lower(b), a LIMIT 3;
+SELECT a FROM o WHERE a % 10 = 3 ORDER BY a DESC LIMIT 3;
+SELECT a FROM o WHERE a % 10 = 3 ORDER BY a LIMIT 3 OFFSET 2;
+SELECT a % 10, a FROM o ORDER BY a % 10, a LIMIT 4;
+DROP TABLE o;
