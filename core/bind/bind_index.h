@@ -21,6 +21,9 @@ int ss_bind_index_exprs(ss_ctx *ctx, const ss_table *t, const ast_stmt *st, ss_a
  * for a column; st->nconflict_cols entries) and its WHERE (*where, NULL: none) bound over
  * t's columns as a new relation *rel, with the index expressions' rules. */
 struct binder;
+/* A scope of t's columns alone (the name t) as a new relation *rel, for an expression over
+ * one row of it. */
+int bind_table_scope(struct binder *b, const ss_table *t, uint32_t *rel);
 int bind_conflict_inference(struct binder *b, const ss_table *t, const ast_stmt *st, uint32_t *rel, ss_expr **exprs,
                             ss_expr **where);
 

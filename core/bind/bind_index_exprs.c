@@ -37,8 +37,7 @@ static ss_expr *bind_one(binder *b, const ast_expr *a, uint32_t rel, bool predic
     return e;
 }
 
-/* A scope of t's columns alone, as relation *rel. */
-static int table_scope(binder *b, const ss_table *t, uint32_t *rel)
+int bind_table_scope(binder *b, const ss_table *t, uint32_t *rel)
 {
     const char **names = bind_alloc(b, sizeof(char *) * (t->ncols ? t->ncols : 1));
     if (!names)
@@ -63,7 +62,7 @@ int bind_conflict_inference(binder *b, const ss_table *t, const ast_stmt *st, ui
 {
     uint32_t nscope = b->nscope, lo = b->scope_lo, hi = b->scope_hi;
     const char *saved = b->no_agg_context, *saved_sub = b->sublink_refused;
-    int rc = table_scope(b, t, rel);
+    int rc = bind_table_scope(b, t, rel);
     for (uint32_t i = 0; rc == SS_OK && i < st->nconflict_cols; i++) {
         exprs[i] = NULL;
         const ast_expr *a = st->conflict_exprs ? st->conflict_exprs[i] : NULL;
@@ -101,7 +100,7 @@ int ss_bind_index_exprs(ss_ctx *ctx, const ss_table *t, const ast_stmt *st, ss_a
     b.no_params = true;
     bind_agg_registry_use(ctx->registry);
     uint32_t rel;
-    if (table_scope(&b, t, &rel))
+    if (bind_table_scope(&b, t, &rel))
         return SS_ERROR;
     for (uint32_t k = 0; k < st->nindex_keys; k++) {
         keys[k] = NULL;
