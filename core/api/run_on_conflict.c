@@ -122,9 +122,14 @@ static int find_conflict(conflict_run *r, const ss_batch *b, uint32_t row, int *
         if (ix->nkeys > 32)
             return ss_ctx_error(r->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                                 "feature not supported: ON CONFLICT with an index of more than 32 keys");
-        bool null = false;
+        bool null = false, indexed = true;
+        if (!ss_index_is_plain(ix) && ss_index_row_key(r->ctx, ix, b, row, key, &indexed) != SS_OK)
+            return SS_ERROR;
+        if (!indexed)
+            continue; /* outside a partial index's predicate: no conflict there */
         for (uint32_t k = 0; k < ix->nkeys; k++) {
-            ss_vector_get_value(b->cols[ix->cols[k]], row, &key[k]);
+            if (ss_index_is_plain(ix))
+                ss_vector_get_value(b->cols[ix->cols[k]], row, &key[k]);
             null |= key[k].is_null;
         }
         if (null)

@@ -1,6 +1,7 @@
 /* bind_alter.c — ALTER TABLE's DEFAULT and CHECK expressions bound while the statement runs
  * (bind_alter.h), with a binder of their own over ctx's catalog and settings. */
 #include "bind/bind_alter.h"
+#include "bind/bind_index.h"
 
 #include <string.h>
 
@@ -166,25 +167,11 @@ int ss_bind_alter_using(ss_ctx *ctx, const ss_table *t, uint32_t col, const ast_
         return SS_ERROR;
     if (bind_type_name(&b, tn, type) || bind_check_column_type(&b, t->cols[col].name, *type))
         return no_position(ctx);
-    uint32_t rel = new_rel(&b);
+    uint32_t rel;
     ss_expr *e;
+    if (bind_table_scope(&b, t, &rel))
+        return SS_ERROR;
     if (a) {
-        const char **names = bind_alloc(&b, sizeof(char *) * (t->ncols ? t->ncols : 1));
-        if (!names)
-            return SS_ERROR;
-        for (uint32_t c = 0; c < t->ncols; c++)
-            names[c] = t->cols[c].name;
-        range_entry re;
-        memset(&re, 0, sizeof re);
-        re.ref = t->name;
-        re.table_name = t->name;
-        re.ncols = t->ncols;
-        re.col_names = names;
-        re.col_types = t->types;
-        re.rel = rel;
-        b.scope_lo = b.nscope;
-        if (push_entry(&b, &re))
-            return SS_ERROR;
         b.no_agg_context = "transform expressions";
         b.sublink_refused = "transform expression";
         e = bind_expr(&b, a);

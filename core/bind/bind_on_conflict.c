@@ -20,30 +20,62 @@
 #include "bind/binder_internal.h"
 #include "catalog/catalog_txn.h"
 #include "index/index.h"
+#include "plan/index_pred.h"
+#include "bind/bind_index.h"
 
 static bool usable(const ss_index *ix)
 {
     return ix->unique && ss_ddl_visible(&ix->ddl);
 }
 
-/* Whether ix's key columns are exactly the columns cols[0..n) (in any order). */
-static bool matches(const ss_index *ix, const uint32_t *cols, uint32_t n)
+/* The inference elements: column cols[i], or (exprs[i] set) an expression over relation
+ * rel; the WHERE's conjuncts. */
+typedef struct inference {
+    const uint32_t *cols;
+    ss_expr **exprs;
+    uint32_t n, rel;
+    ss_expr *conj[64];
+    uint32_t nconj;
+} inference;
+
+static bool key_is(const ss_index *ix, uint32_t k, const inference *f, uint32_t i)
 {
+    if (f->exprs && f->exprs[i])
+        return ix->cols[k] == SS_INDEX_EXPR_KEY && ss_index_expr_same(ix, ix->exprs[k], f->exprs[i], f->rel);
+    return ix->cols[k] == f->cols[i];
+}
+
+/* Whether ix's keys are exactly the inference elements (in any order), as PostgreSQL's
+ * infer_arbiter_indexes, and its predicate (if any) implied by the inference WHERE. */
+static bool matches(const ss_index *ix, const inference *f)
+{
+    if (ix->pred && !ss_index_pred_implied(ix, f->conj, f->nconj, f->rel))
+        return false;
     for (uint32_t k = 0; k < ix->nkeys; k++) {
         bool in = false;
-        for (uint32_t i = 0; i < n && !in; i++)
-            in = cols[i] == ix->cols[k];
+        for (uint32_t i = 0; i < f->n && !in; i++)
+            in = key_is(ix, k, f, i);
         if (!in)
             return false;
     }
-    for (uint32_t i = 0; i < n; i++) {
+    for (uint32_t i = 0; i < f->n; i++) {
         bool in = false;
         for (uint32_t k = 0; k < ix->nkeys && !in; k++)
-            in = cols[i] == ix->cols[k];
+            in = key_is(ix, k, f, i);
         if (!in)
             return false;
     }
     return true;
+}
+
+static void flatten(inference *f, ss_expr *e)
+{
+    if (e->kind == EXPR_AND) {
+        for (uint32_t i = 0; i < e->u.list.nargs; i++)
+            flatten(f, e->u.list.args[i]);
+    } else if (f->nconj < 64) {
+        f->conj[f->nconj++] = e;
+    }
 }
 
 static int arbiters(binder *b, const ast_stmt *st, const ss_table *t, ss_bound_on_conflict *oc)
@@ -53,7 +85,18 @@ static int arbiters(binder *b, const ast_stmt *st, const ss_table *t, ss_bound_o
     uint32_t *cols = bind_alloc(b, sizeof(uint32_t) * (st->nconflict_cols + 1));
     if (!(oc->arbiters = bind_alloc(b, sizeof(ss_index *) * (nix + 1))) || !cols)
         return SS_ERROR;
+    inference f = {cols, NULL, st->nconflict_cols, 0, {0}, 0};
+    if (st->nconflict_cols) {
+        ss_expr *where;
+        if (!(f.exprs = bind_alloc(b, sizeof(ss_expr *) * st->nconflict_cols)) ||
+            bind_conflict_inference(b, t, st, &f.rel, f.exprs, &where))
+            return SS_ERROR;
+        if (where)
+            flatten(&f, where);
+    }
     for (uint32_t i = 0; i < st->nconflict_cols; i++) {
+        if (f.exprs[i])
+            continue;
         uint32_t c = 0;
         while (c < t->ncols && strcmp(t->cols[c].name, st->conflict_cols[i]) != 0)
             c++;
@@ -67,7 +110,7 @@ static int arbiters(binder *b, const ast_stmt *st, const ss_table *t, ss_bound_o
         if (!usable(ix))
             continue;
         bool take = st->conflict_constraint ? ix->constraint && strcmp(ix->name, st->conflict_constraint) == 0
-                    : st->nconflict_cols    ? matches(ix, cols, st->nconflict_cols)
+                    : st->nconflict_cols    ? matches(ix, &f)
                                             : true;
         if (take)
             oc->arbiters[oc->narbiters++] = ix;

@@ -152,8 +152,8 @@ bool bind_assigns_key_column(const ss_table *t, const bool *assigned)
 {
     for (uint32_t i = 0; t->indexes && i < t->indexes->n; i++) {
         const ss_index *ix = t->indexes->list[i];
-        for (uint32_t k = 0; ix->unique && k < ix->nkeys; k++)
-            if (ix->cols[k] < t->ncols && assigned[ix->cols[k]])
+        for (uint32_t c = 0; ix->unique && c < t->ncols; c++)
+            if (assigned[c] && ss_index_reads_column(ix, c, true))
                 return true;
     }
     return false;

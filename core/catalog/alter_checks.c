@@ -197,7 +197,7 @@ int ss_alter_add_key(alter_run *r, uint32_t k)
                               kc->columns[j]);
         else
             cols[j] = (uint32_t)c;
-        keys[j] = (ast_index_key){kc->columns[j], -1, false, false};
+        keys[j] = (ast_index_key){.column = kc->columns[j], .location = -1};
     }
     const ss_table_indexes *l = t->indexes;
     for (uint32_t i = 0; rc == SS_OK && kc->primary && l && i < l->n; i++)

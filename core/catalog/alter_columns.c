@@ -307,15 +307,15 @@ int ss_alter_drop_column(alter_run *r, const ast_alter_cmd *a)
     ss_table_indexes *l = t->indexes;
     for (uint32_t i = l ? l->n : 0; i > 0; i--) {
         ss_index *ix = l->list[i - 1];
-        bool uses = false;
-        for (uint32_t k = 0; k < ix->nkeys; k++)
-            uses |= ix->cols[k] == col;
-        if (uses) {
+        if (ss_index_reads_column(ix, col, false)) { /* keys, expressions or predicate */
             ss_alter_remove_index(r->saved, ix);
             continue;
         }
-        for (uint32_t k = 0; k < ix->nkeys; k++)
-            if (ix->cols[k] > col)
+        /* keys and the expressions' column map */
+        for (uint32_t k = 0; k < ss_index_cols_len(ix); k++)
+            if (ix->cols[k] == col)
+                ix->cols[k] = SS_INDEX_EXPR_KEY; /* (map) a column the trees do not read */
+            else if (ix->cols[k] != SS_INDEX_EXPR_KEY && ix->cols[k] > col)
                 ix->cols[k]--;
     }
     /* CHECKs reading it go too */
@@ -389,6 +389,16 @@ int ss_alter_column_type(alter_run *r, const ast_alter_cmd *a)
         return SS_ERROR;
     }
     free(v);
+    /* PostgreSQL rebuilds an index expression or predicate over the new type (parsed
+       again); Sunstone keeps them bound */
+    for (uint32_t i = 0; t->indexes && i < t->indexes->n; i++) {
+        const ss_index *ix = t->indexes->list[i];
+        if (ss_index_exprs_read(ix, col))
+            return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                                "feature not supported: ALTER COLUMN TYPE of column \"%s\", which the expression "
+                                "or predicate of index \"%s\" reads",
+                                t->cols[col].name, ix->name);
+    }
     uint32_t n = t->ncols;
     ss_type *old_types = malloc(sizeof *old_types * n);
     int *from = malloc(sizeof *from * n);

@@ -30,7 +30,8 @@ static int new_index_handles(ss_ctx *ctx, alter_saved *s, ss_table *t)
     for (uint32_t i = 0; l && i < l->n; i++) {
         ss_index *ix = l->list[i];
         for (uint32_t k = 0; k < ix->nkeys; k++)
-            ix->types[k] = t->types[ix->cols[k]];
+            if (ix->cols[k] != SS_INDEX_EXPR_KEY) /* an expression keeps its type */
+                ix->types[k] = t->types[ix->cols[k]];
         ss_index_def def = {ix->name, ix->nkeys, 0, ix->types, ix->flags};
         void *h;
         if (ix->vt->create(ctx, &def, &h) != SS_OK)

@@ -61,7 +61,7 @@ alter_saved *ss_alter_save(ss_ctx *ctx, ss_table *t)
         ixs[i].ix = ix;
         ixs[i].handle = ix->handle;
         ixs[i].name = ss_strdup_or_null(ix->name, &ok);
-        ixs[i].cols = copy_array(ix->cols, sizeof *ix->cols * ix->nkeys, &ok);
+        ixs[i].cols = copy_array(ix->cols, sizeof *ix->cols * ss_index_cols_len(ix), &ok);
         ixs[i].types = copy_array(ix->types, sizeof *ix->types * ix->nkeys, &ok);
     }
     if (!ok) {

@@ -79,14 +79,24 @@ static char *indexdef(const ss_table *t, const ss_index *ix)
     ss_strbuf_printf(&sb, " USING %s (", ix->am);
     for (uint32_t k = 0; k < ix->nkeys; k++) {
         bool desc = ix->flags[k] & SS_INDEX_DESC, nf = ix->flags[k] & SS_INDEX_NULLS_FIRST;
-        const char *col = t->cols[ix->cols[k]].name;
         if (k)
             ss_strbuf_puts(&sb, ", ");
-        ss_quote_ident_append(&sb, col, strlen(col));
+        if (ix->cols[k] == SS_INDEX_EXPR_KEY) {
+            char *key = ss_index_key_sql(ix, k, false);
+            ss_strbuf_puts(&sb, key ? key : "?");
+            free(key);
+        } else {
+            const char *col = t->cols[ix->cols[k]].name;
+            ss_quote_ident_append(&sb, col, strlen(col));
+        }
         ss_strbuf_puts(&sb, desc ? " DESC" : "");
         ss_strbuf_puts(&sb, desc && !nf ? " NULLS LAST" : !desc && nf ? " NULLS FIRST" : "");
     }
     ss_strbuf_putc(&sb, ')');
+    char *pred = ss_index_pred_sql(ix, false);
+    if (pred)
+        ss_strbuf_printf(&sb, " WHERE %s", pred);
+    free(pred);
     if (sb.oom) {
         ss_strbuf_free(&sb);
         return NULL;

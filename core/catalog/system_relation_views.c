@@ -1,5 +1,6 @@
 /* system_relation_views.c — rows of sunstone_index_columns and sunstone_sequences
  * (system_relation_views.h), read from the catalog the session sees. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "catalog/catalog.h"
@@ -48,14 +49,22 @@ int ss_system_index_columns_fill(ss_ctx *ctx, ss_view_row_fn add, void *arg)
             const ss_index *ix = tab->indexes->list[i];
             if (!ss_ddl_visible(&ix->ddl))
                 continue;
+            char *pred = ss_index_pred_sql(ix, true);
             for (uint32_t k = 0; rc == SS_OK && k < ix->nkeys; k++) {
                 char tname[128];
-                ss_value row[8] = {text_of(ix->name), text_of(tab->name), int_of(k + 1),
-                                   text_of(tab->cols[ix->cols[k]].name),
-                                   text_of(ss_type_column_name(ix->types[k], tname, sizeof tname)),
-                                   bool_of(ix->unique), bool_of(ix->primary), text_of(ix->am)};
+                /* an expression key: the index column's name (expr, lower, ...) and psql's
+                   Definition, pg_get_indexdef(index, k, true) */
+                bool expr = ix->cols[k] == SS_INDEX_EXPR_KEY;
+                char *def = expr ? ss_index_key_sql(ix, k, true) : NULL;
+                const char *name = expr ? ix->key_names[k] : tab->cols[ix->cols[k]].name;
+                ss_value row[10] = {text_of(ix->name), text_of(tab->name), int_of(k + 1), text_of(name),
+                                    text_of(ss_type_column_name(ix->types[k], tname, sizeof tname)),
+                                    bool_of(ix->unique), bool_of(ix->primary), text_of(ix->am),
+                                    text_of(def ? def : name), text_of(pred)};
                 rc = add(ctx, arg, row);
+                free(def);
             }
+            free(pred);
         }
         ss_index_unlock(tab);
         if (rc != SS_OK)

@@ -449,7 +449,7 @@ static void print_one_index(shell *sh, const result_table *ixcols, const char *s
     qsort(rows, nrows, sizeof(size_t), compare_positions);
     for (size_t i = 0; i < nrows; i++) {
         const char *values[6] = {cell_or_empty(ixcols, rows[i], 3), cell_or_empty(ixcols, rows[i], 4), "yes",
-                                 cell_or_empty(ixcols, rows[i], 3), storage_of(cell_or_empty(ixcols, rows[i], 4)),
+                                 cell_or_empty(ixcols, rows[i], 8), storage_of(cell_or_empty(ixcols, rows[i], 4)),
                                  ""};
         table_add_row(&t, values);
     }
@@ -462,6 +462,8 @@ static void print_one_index(shell *sh, const result_table *ixcols, const char *s
                    : is_true(table_cell(ixcols, r, 5)) ? "unique, "
                                                        : "",
                    cell_or_empty(ixcols, r, 7), schema, cell_or_empty(ixcols, r, 1));
+        if (*cell_or_empty(ixcols, r, 9)) /* a partial index */
+            buf_printf(&footer, ", predicate (%s)", cell_or_empty(ixcols, r, 9));
         table_add_footer(&t, footer.data);
         buf_free(&footer);
     }
@@ -538,8 +540,8 @@ bool describe_tables(shell *sh, const char *pattern, bool verbose)
     if (!exec_collect(sh, "SELECT name, backend, ncols, kind, check_constraints, foreign_keys, referenced_by, indexes, "
                           "schema, visible FROM sunstone_tables", &tables))
         return false;
-    if (!exec_collect(sh, "SELECT index_name, table_name, position, column_name, type_name, is_unique, is_primary, method "
-                          "FROM sunstone_index_columns", &ixcols)) {
+    if (!exec_collect(sh, "SELECT index_name, table_name, position, column_name, type_name, is_unique, is_primary, method, "
+                          "definition, predicate FROM sunstone_index_columns", &ixcols)) {
         table_free(&tables);
         return false;
     }

@@ -284,7 +284,7 @@ static const ss_index *referencing_index(const ss_fkey *fk, uint32_t *order)
     const ss_table_indexes *l = fk->table->indexes;
     for (uint32_t i = 0; l && i < l->n; i++) {
         const ss_index *ix = l->list[i];
-        if (ix->nkeys < fk->ncols)
+        if (ix->nkeys < fk->ncols || ix->pred) /* a partial index misses rows */
             continue;
         bool all = true;
         for (uint32_t j = 0; j < fk->ncols && all; j++) {

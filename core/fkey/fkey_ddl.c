@@ -25,7 +25,7 @@ static int column_of(ss_ctx *ctx, const ss_table *t, const char *name, uint32_t 
 /* Whether the unique index ix has exactly the columns cols[0..n) (in any order). */
 static bool index_covers(const ss_index *ix, const uint32_t *cols, uint32_t n)
 {
-    if (ix->nkeys != n)
+    if (ix->nkeys != n || ix->pred) /* a partial index does not make the columns unique */
         return false;
     for (uint32_t i = 0; i < n; i++) {
         bool found = false;

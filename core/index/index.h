@@ -9,7 +9,9 @@
 #include <pthread.h>
 
 #include "catalog/catalog.h"
+#include "exec/expr.h"
 #include "sql/ast.h"
+#include "util/arena.h"
 
 typedef struct ss_index {
     char *name;
@@ -18,9 +20,20 @@ typedef struct ss_index {
     void *handle;                 /* the module's index */
     const char *am;               /* access method name (vt->name) */
     uint32_t nkeys;
-    uint32_t *cols;               /* table column positions of the keys */
+    uint32_t *cols;               /* table column positions of the keys (SS_INDEX_EXPR_KEY:
+                                     an expression key, exprs[k]) */
     uint32_t *flags;              /* SS_INDEX_* per key */
     ss_type *types;
+    /* expression and partial indexes (index_exprs.c), in arena (NULL: none): exprs[k] is
+       key k's expression over the table's row (column i at batch position i), NULL for a
+       plain column; pred the WHERE of a partial index: only rows it accepts are entered */
+    ss_expr **exprs;
+    const char **key_names;       /* with exprs: the index's column names (expr, lower, ...) */
+    ss_expr *pred;
+    ss_arena *arena;
+    uint32_t expr_ncols;          /* with exprs / pred: the table's columns when it was made;
+                                     the trees read column i of then, which is column
+                                     cols[nkeys + i] now (SS_INDEX_EXPR_KEY: dropped) */
     bool unique;
     bool constraint;              /* backs a PRIMARY KEY / UNIQUE constraint of its name */
     bool primary;
@@ -29,6 +42,8 @@ typedef struct ss_index {
     _Atomic uint32_t active_scans; /* open index scan operators reading it (any session's;
                                      a cursor's stays open until CLOSE): DROP is 55006 */
 } ss_index;
+
+#define SS_INDEX_EXPR_KEY UINT32_MAX
 
 /* The indexes of one table (ss_table.indexes), in creation order, and the row ids the
  * current statement has entered into them (undone if the statement fails). */
@@ -140,6 +155,41 @@ int ss_index_key_present(ss_ctx *ctx, const ss_index *ix, const ss_value *key, u
                          const ss_snapshot *snap, bool *present);
 /* PostgreSQL's "(a, b)=(1, x)" text of key for ix, in the execution arena; NULL on OOM. */
 char *ss_index_key_text(ss_ctx *ctx, const ss_index *ix, const ss_value *key);
+
+/* ---- expression and partial indexes (index_exprs.c) ---- */
+/* Whether ix has only plain column keys and no predicate. */
+bool ss_index_is_plain(const ss_index *ix);
+/* Whether ix reads table column col: as a key column, in a key expression, or (unless
+ * keys_only) in its predicate. */
+bool ss_index_reads_column(const ss_index *ix, uint32_t col, bool keys_only);
+/* Whether an expression key or the predicate of ix reads table column col. */
+bool ss_index_exprs_read(const ss_index *ix, uint32_t col);
+/* The entries of ix->cols: the keys' and, with expressions, the column map after them
+ * (ALTER TABLE saves and moves them all). */
+uint32_t ss_index_cols_len(const ss_index *ix);
+/* The key columns ix enters for the live rows of rows (every column of the table, in
+ * order) that its predicate accepts: batch's vectors are the table's for plain keys and
+ * evaluated ones for expressions, its selection those rows; rowids (one per live row of
+ * rows, may be NULL) narrowed alike.  Free with ss_index_keys_free. */
+typedef struct ss_index_keys {
+    ss_batch batch;
+    const ss_rowid *rowids;
+    uint32_t nkeys;
+    ss_vector **cols, **owned, **view;
+    uint32_t *sel;
+    ss_rowid *ids;
+} ss_index_keys;
+int ss_index_keys_of_rows(ss_ctx *ctx, const ss_index *ix, const ss_batch *rows, const ss_rowid *rowids,
+                          ss_index_keys *out);
+void ss_index_keys_free(ss_index_keys *k);
+/* The key of row `row` of rows (the table's columns) in ix, text in the execution arena;
+ * *indexed false when ix's predicate does not accept the row (key then unset). */
+int ss_index_row_key(ss_ctx *ctx, const ss_index *ix, const ss_batch *rows, uint32_t row, ss_value *key,
+                     bool *indexed);
+/* pg_get_indexdef's text of key k (an expression: "lower(b)", "((a + 1))" in pretty form,
+ * "(a + 1)" otherwise, a column: its name) and of the predicate (NULL: none), malloc'd. */
+char *ss_index_key_sql(const ss_index *ix, uint32_t k, bool pretty);
+char *ss_index_pred_sql(const ss_index *ix, bool pretty);
 
 /* ---- \d (index_describe.c) ---- */
 /* The lines of \d's "Indexes:" footer for t, as psql 15 prints them (without the

@@ -49,6 +49,8 @@ void ss_index_free(ss_index *ix)
     free(ix->cols);
     free(ix->flags);
     free(ix->types);
+    if (ix->arena)
+        ss_arena_destroy(ix->arena);
     free(ix);
 }
 

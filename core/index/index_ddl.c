@@ -10,6 +10,7 @@
 #include "catalog/lock_table.h"
 #include "catalog/namespace.h"
 #include "exec/vector.h"
+#include "bind/bind_index.h"
 #include "index/index.h"
 #include "txn/txn_session.h"
 #include "catalog/settings.h"
@@ -73,11 +74,35 @@ char *ss_index_choose_name_also(ss_catalog *c, const char *table, const char *co
     return name;
 }
 
+/* The keys of ix for one batch of its table's rows (read_cols: the table's columns when
+ * ix has expressions or a predicate, else its key columns). */
+static int build_keys(ss_ctx *ctx, const ss_index *ix, const ss_batch *b, const ss_rowid *ids, bool all_cols,
+                      ss_index_keys *keys, ss_batch *out, const ss_rowid **out_ids)
+{
+    if (!all_cols) {
+        memset(keys, 0, sizeof *keys);
+        *out = *b;
+        *out_ids = ids;
+        return SS_OK;
+    }
+    if (ss_index_keys_of_rows(ctx, ix, b, ids, keys) != SS_OK)
+        return SS_ERROR;
+    *out = keys->batch;
+    *out_ids = keys->rowids;
+    return SS_OK;
+}
+
 /* The rows of the table into the new index (build_add per batch, then build_finish). */
 static int build_from_table(ss_ctx *ctx, ss_index *ix)
 {
     ss_table *t = ix->table;
-    ss_scan_spec spec = {ix->nkeys, 0, ix->cols};
+    bool all_cols = !ss_index_is_plain(ix);
+    uint32_t *every = all_cols ? malloc(sizeof(uint32_t) * (t->ncols ? t->ncols : 1)) : NULL;
+    if (all_cols && !every)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    for (uint32_t c = 0; all_cols && c < t->ncols; c++)
+        every[c] = c;
+    ss_scan_spec spec = all_cols ? (ss_scan_spec){t->ncols, 0, every} : (ss_scan_spec){ix->nkeys, 0, ix->cols};
     void *scan;
     /* every committed version and the building transaction's own (xmin lowered to its xid,
        so that its versions are judged by the reader's rule rather than as finished) */
@@ -86,16 +111,24 @@ static int build_from_table(ss_ctx *ctx, ss_index *ix)
         snap.self = ctx->txn->top;
         snap.xmin = ctx->txn->top;
     }
-    if (t->storage->scan_begin_snapshot(ctx, t->handle, &spec, &snap, true, &scan) != SS_OK)
+    if (t->storage->scan_begin_snapshot(ctx, t->handle, &spec, &snap, true, &scan) != SS_OK) {
+        free(every);
         return SS_ERROR;
-    ss_batch *b = ss_batch_create(ix->nkeys, ix->types, SS_BATCH_CAPACITY);
+    }
+    ss_batch *b = ss_batch_create(spec.ncols, all_cols ? t->types : ix->types, SS_BATCH_CAPACITY);
     int rc = b ? SS_OK : ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     while (rc == SS_OK) {
         ss_batch_reset(b);
         if ((rc = t->storage->scan_next_batch(ctx, scan, b)) != SS_OK || b->count == 0)
             break;
-        const ss_rowid *ids = t->storage->scan_rowids(scan);
-        rc = ix->vt->build_add(ctx, ix->handle, b, ids);
+        ss_index_keys keys;
+        ss_batch kb;
+        const ss_rowid *ids;
+        if ((rc = build_keys(ctx, ix, b, t->storage->scan_rowids(scan), all_cols, &keys, &kb, &ids)) != SS_OK)
+            break;
+        if (ss_batch_rows(&kb))
+            rc = ix->vt->build_add(ctx, ix->handle, &kb, ids);
+        ss_index_keys_free(&keys);
     }
     t->storage->scan_end(scan);
     if (rc == SS_OK)
@@ -107,12 +140,16 @@ static int build_from_table(ss_ctx *ctx, ss_index *ix)
             ss_batch_reset(b);
             if ((rc = t->storage->scan_next_batch(ctx, scan, b)) != SS_OK || b->count == 0)
                 break;
-            const ss_rowid *ids = t->storage->scan_rowids(scan);
+            ss_index_keys keys;
+            ss_batch kb;
+            const ss_rowid *ids;
+            if ((rc = build_keys(ctx, ix, b, t->storage->scan_rowids(scan), all_cols, &keys, &kb, &ids)) != SS_OK)
+                break;
             ss_value key[ix->nkeys];
-            for (uint32_t k = 0; rc == SS_OK && k < ss_batch_rows(b); k++) {
-                uint32_t row = ss_batch_row(b, k);
+            for (uint32_t k = 0; rc == SS_OK && k < ss_batch_rows(&kb); k++) {
+                uint32_t row = ss_batch_row(&kb, k);
                 for (uint32_t i = 0; i < ix->nkeys; i++)
-                    ss_vector_get_value(b->cols[i], row, &key[i]);
+                    ss_vector_get_value(kb.cols[i], row, &key[i]);
                 if (ss_index_check_unique(ctx, ix, key, ids[k]) != SS_OK) {
                     char *text = ss_index_key_text(ctx, ix, key);
                     ss_error_clear(ctx->err);
@@ -122,13 +159,62 @@ static int build_from_table(ss_ctx *ctx, ss_index *ix)
                     rc = SS_ERROR;
                 }
             }
+            ss_index_keys_free(&keys);
         }
         if (scan)
             t->storage->scan_end(scan);
     }
     if (b)
         ss_batch_destroy(b);
+    free(every);
     return rc;
+}
+
+/* PostgreSQL's ChooseIndexColumnNames: a column's name, an expression's FigureIndexColname,
+ * each made distinct within the index by a number (expr, expr1, ...); in arena. */
+static const char **index_column_names(ss_ctx *ctx, const ss_table *t, const ss_index *ix, const ast_stmt *st)
+{
+    uint32_t n = ix->nkeys;
+    const char **names = ss_ctx_alloc(ctx, sizeof(char *) * (n ? n : 1));
+    if (!names)
+        return NULL;
+    for (uint32_t i = 0; i < n; i++) {
+        const char *orig = ix->cols[i] == SS_INDEX_EXPR_KEY ? st->index_keys[i].expr_name : t->cols[ix->cols[i]].name;
+        const char *name = orig;
+        for (uint32_t pass = 1;; pass++) {
+            bool taken = false;
+            for (uint32_t j = 0; j < i && !taken; j++)
+                taken = strcmp(names[j], name) == 0;
+            if (!taken)
+                break;
+            char *next = ss_ctx_alloc(ctx, strlen(orig) + 16);
+            if (!next)
+                return NULL;
+            snprintf(next, strlen(orig) + 16, "%s%u", orig, pass);
+            name = next;
+        }
+        names[i] = name;
+    }
+    return names;
+}
+
+/* The expression keys and predicate of st bound into ix (its arena made for them). */
+static int bind_exprs(ss_ctx *ctx, ss_index *ix, const ast_stmt *st)
+{
+    bool any = st->index_where != NULL;
+    for (uint32_t i = 0; i < st->nindex_keys; i++)
+        any |= st->index_keys[i].expr != NULL;
+    if (!any)
+        return SS_OK;
+    ix->arena = ss_arena_create();
+    ix->exprs = ix->arena ? ss_arena_alloc(ix->arena, sizeof(ss_expr *) * (st->nindex_keys ? st->nindex_keys : 1))
+                          : NULL;
+    if (!ix->exprs)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    ix->expr_ncols = ix->table->ncols;
+    for (uint32_t c = 0; c < ix->expr_ncols; c++)
+        ix->cols[st->nindex_keys + c] = c;
+    return ss_bind_index_exprs(ctx, ix->table, st, ix->arena, ix->exprs, &ix->pred);
 }
 
 int ss_index_run_create(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, const ast_stmt *st)
@@ -171,7 +257,7 @@ int ss_index_run_create(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, cons
     ss_index *ix = calloc(1, sizeof *ix);
     uint32_t n = st->nindex_keys;
     if (ix) {
-        ix->cols = calloc(n, sizeof *ix->cols);
+        ix->cols = calloc(n + t->ncols, sizeof *ix->cols); /* keys, then the expressions' map */
         ix->flags = calloc(n, sizeof *ix->flags);
         ix->types = calloc(n, sizeof *ix->types);
     }
@@ -185,35 +271,54 @@ int ss_index_run_create(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, cons
     ix->am = ix->vt->name;
     ix->nkeys = n;
     ix->unique = st->index_unique;
+    if (bind_exprs(ctx, ix, st) != SS_OK) {
+        ss_index_free(ix);
+        return SS_ERROR;
+    }
     for (uint32_t i = 0; i < n; i++) {
         const ast_index_key *k = &st->index_keys[i];
         uint32_t col = 0;
-        while (col < t->ncols && strcmp(t->cols[col].name, k->column) != 0)
+        const ss_expr *e = ix->exprs ? ix->exprs[i] : NULL;
+        while (!e && col < t->ncols && strcmp(t->cols[col].name, k->column) != 0)
             col++;
-        if (col == t->ncols) {
+        if (!e && col == t->ncols) {
             ss_index_free(ix);
             return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_COLUMN, "column \"%s\" does not exist", k->column);
         }
-        const ss_type_def *td = ss_type_def_get(t->types[col].id);
+        ss_type type = e ? e->type : t->types[col];
+        const ss_type_def *td = ss_type_def_get(type.id);
         if (td && td->no_ordering) {
             ss_index_free(ix);
             ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_OBJECT,
                          "data type %s has no default operator class for access method \"%s\"",
-                         ss_type_internal_name(t->types[col].id), am);
+                         ss_type_internal_name(type.id), am);
             ss_ctx_error_hint(ctx, "You must specify an operator class for the index or define a default "
                                    "operator class for the data type.");
             return SS_ERROR;
         }
-        ix->cols[i] = col;
-        ix->types[i] = t->types[col];
+        ix->cols[i] = e ? SS_INDEX_EXPR_KEY : col;
+        ix->types[i] = type;
         ix->flags[i] = (k->desc ? SS_INDEX_DESC : 0) | (k->nulls_first ? SS_INDEX_NULLS_FIRST : 0);
+    }
+    const char **names = index_column_names(ctx, t, ix, st);
+    if (!names) {
+        ss_index_free(ix);
+        return SS_ERROR;
+    }
+    if (ix->exprs) { /* the index's column names, kept for \d */
+        if (!(ix->key_names = ss_arena_alloc(ix->arena, sizeof(char *) * (n ? n : 1)))) {
+            ss_index_free(ix);
+            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        }
+        for (uint32_t i = 0; i < n; i++)
+            if (!(ix->key_names[i] = ss_arena_strdup(ix->arena, names[i]))) {
+                ss_index_free(ix);
+                return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+            }
     }
     if (st->str && st->str[0]) {
         ix->name = strdup(st->str);
     } else {
-        const char *names[n ? n : 1];
-        for (uint32_t i = 0; i < n; i++)
-            names[i] = t->cols[ix->cols[i]].name;
         char tref[SS_NS_REF_MAX];
         ix->name = ss_index_choose_name(c, ss_ns_qualify(t->ns, t->name, tref, sizeof tref), names, n, "idx");
     }

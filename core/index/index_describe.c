@@ -1,12 +1,58 @@
 /* index_describe.c — the "Indexes:" footer of \d TABLE as psql 15 prints it: one line per
  * index, the primary key first, then by name, each `"name" PRIMARY KEY, btree (cols)`,
  * `UNIQUE CONSTRAINT`, `UNIQUE` or plain, with the key columns as pg_get_indexdef shows
- * them (DESC, NULLS FIRST / NULLS LAST where they differ from the default). */
+ * them (DESC, NULLS FIRST / NULLS LAST where they differ from the default), expression keys
+ * and a partial index's WHERE printed from their trees with the columns' names of now
+ * (so a RENAME COLUMN shows). */
 #include <stdlib.h>
 #include <string.h>
 
+#include "exec/expr_text.h"
 #include "index/index.h"
 #include "util/strbuf.h"
+
+/* The name now of the column an expression tree of ix (arg) reads. */
+static const char *col_name(const void *arg, uint32_t index)
+{
+    const ss_index *ix = arg;
+    if (index >= ix->expr_ncols)
+        return NULL;
+    uint32_t now = ix->cols[ix->nkeys + index];
+    return now < ix->table->ncols ? ix->table->cols[now].name : NULL;
+}
+
+char *ss_index_key_sql(const ss_index *ix, uint32_t k, bool pretty)
+{
+    const ss_expr *e = ix->exprs ? ix->exprs[k] : NULL;
+    if (!e)
+        return strdup(ix->table->cols[ix->cols[k]].name);
+    ss_strbuf sb;
+    ss_strbuf_init(&sb);
+    bool function = e->kind == EXPR_FUNC; /* ruleutils' looks_like_function */
+    if (!function)
+        ss_strbuf_putc(&sb, '(');
+    bool ok = ss_expr_sql(&sb, e, 0, col_name, ix, pretty);
+    if (!function)
+        ss_strbuf_putc(&sb, ')');
+    if (!ok || sb.oom) {
+        ss_strbuf_free(&sb);
+        return NULL;
+    }
+    return sb.data;
+}
+
+char *ss_index_pred_sql(const ss_index *ix, bool pretty)
+{
+    if (!ix->pred)
+        return NULL;
+    ss_strbuf sb;
+    ss_strbuf_init(&sb);
+    if (!ss_expr_sql(&sb, ix->pred, 0, col_name, ix, pretty) || sb.oom) {
+        ss_strbuf_free(&sb);
+        return NULL;
+    }
+    return sb.data;
+}
 
 static const ss_index *const *sort_list;
 
@@ -38,10 +84,16 @@ char *ss_index_describe_lines(const ss_table *t)
         ss_strbuf_printf(&sb, "%s\"%s\"%s %s (", k ? "\n" : "", ix->name, kind, ix->am);
         for (uint32_t i = 0; i < ix->nkeys; i++) {
             bool desc = ix->flags[i] & SS_INDEX_DESC, nf = ix->flags[i] & SS_INDEX_NULLS_FIRST;
-            ss_strbuf_printf(&sb, "%s%s%s%s", i ? ", " : "", t->cols[ix->cols[i]].name, desc ? " DESC" : "",
+            char *key = ss_index_key_sql(ix, i, true);
+            ss_strbuf_printf(&sb, "%s%s%s%s", i ? ", " : "", key ? key : "?", desc ? " DESC" : "",
                              desc && !nf ? " NULLS LAST" : !desc && nf ? " NULLS FIRST" : "");
+            free(key);
         }
         ss_strbuf_putc(&sb, ')');
+        char *pred = ss_index_pred_sql(ix, true);
+        if (pred)
+            ss_strbuf_printf(&sb, " WHERE %s", pred);
+        free(pred);
     }
     free(order);
     if (sb.oom) {

@@ -25,7 +25,7 @@ int ss_index_create_keys(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, con
             return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
         }
         for (uint32_t j = 0; j < k->ncolumns; j++)
-            keys[j] = (ast_index_key){k->columns[j], -1, false, false};
+            keys[j] = (ast_index_key){.column = k->columns[j], .location = -1};
         ast_stmt one = {.kind = AST_CREATE_INDEX, .str = name, .table = table, .index_keys = keys,
                         .nindex_keys = k->ncolumns, .index_unique = true};
         int rc = ss_index_run_create(ctx, c, reg, &one);

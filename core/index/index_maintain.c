@@ -55,12 +55,24 @@ static int insert_rows_locked(ss_ctx *ctx, ss_table *t, const ss_batch *batch, c
         const ss_index *ix = l->list[i];
         ss_vector *cols[ix->nkeys];
         ss_batch keys;
-        key_view(ix, batch, cols, &keys);
+        ss_index_keys computed = {0};
+        const ss_rowid *ids = rowids;
+        if (ss_index_is_plain(ix)) {
+            key_view(ix, batch, cols, &keys);
+        } else {
+            /* expressions evaluated, rows outside a partial index's predicate left out */
+            if (ss_index_keys_of_rows(ctx, ix, batch, rowids, &computed) != SS_OK)
+                return SS_ERROR;
+            keys = computed.batch;
+            ids = computed.rowids;
+        }
         /* an index this transaction dropped no longer constrains it (its entries are kept
            for a rollback) */
         bool check = ix->unique && !ss_ddl_dropped_by_reader(&ix->ddl);
-        int rc = check ? insert_unique(ctx, ix, &keys, rowids)
-                            : ix->vt->insert(ctx, ix->handle, &keys, rowids);
+        int rc = !ss_batch_rows(&keys) ? SS_OK
+                 : check               ? insert_unique(ctx, ix, &keys, ids)
+                                       : ix->vt->insert(ctx, ix->handle, &keys, ids);
+        ss_index_keys_free(&computed);
         if (rc != SS_OK)
             return SS_ERROR;
     }
@@ -97,10 +109,15 @@ int ss_index_remove_row(ss_ctx *ctx, ss_table *t, const ss_batch *rows, uint32_t
     for (uint32_t i = 0; l && i < l->n; i++) {
         const ss_index *ix = l->list[i];
         ss_value key[ix->nkeys];
-        for (uint32_t j = 0; j < ix->nkeys; j++)
-            ss_vector_get_value(rows->cols[ix->cols[j]], row, &key[j]);
+        bool indexed = true;
+        if (ss_index_is_plain(ix)) {
+            for (uint32_t j = 0; j < ix->nkeys; j++)
+                ss_vector_get_value(rows->cols[ix->cols[j]], row, &key[j]);
+        } else if (ss_index_row_key(ctx, ix, rows, row, key, &indexed) != SS_OK) {
+            return SS_ERROR;
+        }
         bool removed;
-        if (ix->vt->remove(ctx, ix->handle, key, rowid, &removed) != SS_OK)
+        if (indexed && ix->vt->remove(ctx, ix->handle, key, rowid, &removed) != SS_OK)
             return SS_ERROR;
     }
     return SS_OK;
@@ -128,7 +145,8 @@ static void undo_entries(ss_ctx *ctx, ss_table *t)
         for (uint32_t k = 0; k < n; k++) {
             if (!found[k])
                 continue;
-            (void)ss_index_remove_row(ctx, t, b, row, l->log[at + k]); /* best effort */
+            if (ss_index_remove_row(ctx, t, b, row, l->log[at + k]) != SS_OK)
+                ss_error_clear(ctx->err); /* best effort: the entry stays, its row id names no row */
             row++;
         }
     }

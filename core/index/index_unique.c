@@ -2,6 +2,7 @@
  * come from the index, and one conflicts when the current snapshot sees its row version
  * (read through the backend's fetch_versions), so dead versions never conflict.  Also
  * PostgreSQL's "(cols)=(values)" text of a key for 23505's DETAIL. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "exec/vector.h"
@@ -15,8 +16,11 @@ char *ss_index_key_text(ss_ctx *ctx, const ss_index *ix, const ss_value *key)
     ss_strbuf sb;
     ss_strbuf_init(&sb);
     ss_strbuf_putc(&sb, '(');
-    for (uint32_t i = 0; i < ix->nkeys; i++)
-        ss_strbuf_printf(&sb, "%s%s", i ? ", " : "", ix->table->cols[ix->cols[i]].name);
+    for (uint32_t i = 0; i < ix->nkeys; i++) {
+        char *k = ss_index_key_sql(ix, i, true);
+        ss_strbuf_printf(&sb, "%s%s", i ? ", " : "", k ? k : "?");
+        free(k);
+    }
     ss_strbuf_puts(&sb, ")=(");
     for (uint32_t i = 0; i < ix->nkeys; i++) {
         if (i)

@@ -2,12 +2,14 @@
  * conjuncts to an index's leading key columns, the ORDER BY an index gives, the cost
  * comparison with the sequential scan, and the text EXPLAIN shows for the index condition. */
 #include "plan/index_path.h"
+#include "plan/index_pred.h"
 
 #include <math.h>
 #include <string.h>
 #include <strings.h>
 
 #include "catalog/settings.h"
+#include "exec/expr_text.h"
 #include "exec/expr_walk.h"
 #include "types/typeio.h"
 #include "util/arena.h"
@@ -82,10 +84,18 @@ typedef enum { C_EQ, C_LT, C_LE, C_GT, C_GE, C_NULL, C_IN } cond_kind;
 typedef struct cond {
     ss_expr *conj;
     cond_kind kind;
-    int col;
+    int col;                      /* the table column compared, -1: an expression (key) */
+    const ss_expr *key;           /* the side compared (an expression index's key) */
     ss_expr *value;               /* C_EQ .. C_GE */
     ss_type type;                 /* the compared type */
 } cond;
+
+/* Whether x reads a column of rel: the side an expression key can be. */
+static bool reads_rel(const ss_expr *x, uint32_t rel)
+{
+    uint32_t r = rel;
+    return ss_expr_walk_const(x, find_rel, &r, NULL) == SS_WALK_STOP;
+}
 
 static bool classify(ss_expr *e, uint32_t rel, const ss_table *t, cond *c)
 {
@@ -93,7 +103,10 @@ static bool classify(ss_expr *e, uint32_t rel, const ss_table *t, cond *c)
     if (e->kind == EXPR_IS_NULL) {
         c->kind = C_NULL;
         c->col = key_column(e->u.arg, rel, t);
-        return c->col >= 0 && e->u.arg->kind == EXPR_COLUMN;
+        c->key = e->u.arg;
+        if (c->col >= 0 && e->u.arg->kind != EXPR_COLUMN)
+            c->col = -1;
+        return c->col >= 0 || reads_rel(e->u.arg, rel);
     }
     if (e->kind == EXPR_IN) {
         if (e->u.in.negated || e->u.in.nitems == 0)
@@ -103,8 +116,9 @@ static bool classify(ss_expr *e, uint32_t rel, const ss_table *t, cond *c)
                 return false;
         c->kind = C_IN;
         c->col = key_column(e->u.in.arg, rel, t);
+        c->key = e->u.in.arg;
         c->type = e->u.in.arg->type;
-        return c->col >= 0;
+        return c->col >= 0 || reads_rel(e->u.in.arg, rel);
     }
     if (e->kind != EXPR_OP || !e->u.op.right)
         return false;
@@ -114,9 +128,9 @@ static bool classify(ss_expr *e, uint32_t rel, const ss_table *t, cond *c)
     ss_expr *l = e->u.op.left, *r = e->u.op.right;
     int col = key_column(l, rel, t);
     bool flipped = false;
-    if (col < 0 || !bound_value(r, rel)) {
+    if ((col < 0 && !reads_rel(l, rel)) || !bound_value(r, rel)) {
         col = key_column(r, rel, t);
-        if (col < 0 || !bound_value(l, rel))
+        if ((col < 0 && !reads_rel(r, rel)) || !bound_value(l, rel))
             return false;
         ss_expr *tmp = l;
         l = r;
@@ -129,6 +143,7 @@ static bool classify(ss_expr *e, uint32_t rel, const ss_table *t, cond *c)
     static const cond_kind flip[] = {[OP_EQ] = C_EQ, [OP_LT] = C_GT, [OP_LE] = C_GE, [OP_GT] = C_LT, [OP_GE] = C_LE};
     c->kind = flipped ? flip[op] : kinds[op];
     c->col = col;
+    c->key = l;
     c->value = r;
     c->type = r->type;
     return true;
@@ -147,145 +162,17 @@ static void conjuncts(ss_expr *e, ss_expr **v, uint32_t *n, uint32_t cap)
 
 /* ---- EXPLAIN text ---- */
 
-static bool dp(ss_strbuf *sb, const ss_table *t, uint32_t rel, const ss_expr *e, bool top);
-
-static void dp_const(ss_strbuf *sb, const ss_expr *e)
+static const char *table_col_name(const void *arg, uint32_t index)
 {
-    char buf[64];
-    if (e->u.cnst.is_null) {
-        ss_strbuf_printf(sb, "NULL::%s", ss_type_display_name(e->type, buf, sizeof buf));
-        return;
-    }
-    if (e->type.id == SS_TYPE_INT4 || e->type.id == SS_TYPE_NUMERIC) {
-        ss_value_format(e->type, &e->u.cnst, sb);
-        return;
-    }
-    if (e->type.id == SS_TYPE_BOOL) {
-        ss_strbuf_puts(sb, e->u.cnst.v.b ? "true" : "false");
-        return;
-    }
-    ss_strbuf sv;
-    ss_strbuf_init(&sv);
-    ss_value_format(e->type, &e->u.cnst, &sv);
-    ss_strbuf_putc(sb, '\'');
-    for (size_t i = 0; sv.data && i < sv.len; i++) {
-        if (sv.data[i] == '\'')
-            ss_strbuf_putc(sb, '\'');
-        ss_strbuf_putc(sb, sv.data[i]);
-    }
-    ss_strbuf_free(&sv);
-    ss_strbuf_printf(sb, "'::%s", ss_type_display_name(e->type, buf, sizeof buf));
-}
-
-static bool dp(ss_strbuf *sb, const ss_table *t, uint32_t rel, const ss_expr *e, bool top)
-{
-    static const char *const ops[] = {[OP_EQ] = "=", [OP_NE] = "<>", [OP_LT] = "<", [OP_LE] = "<=",
-                                      [OP_GT] = ">", [OP_GE] = ">=", [OP_ADD] = "+", [OP_SUB] = "-",
-                                      [OP_MUL] = "*", [OP_DIV] = "/", [OP_MOD] = "%", [OP_CONCAT] = "||"};
-    char buf[64];
-    switch (e->kind) {
-    case EXPR_COLUMN:
-        if (e->u.column.rel != rel || e->u.column.index >= t->ncols)
-            return false;
-        ss_strbuf_puts(sb, t->cols[e->u.column.index].name);
-        return true;
-    case EXPR_CONST:
-        dp_const(sb, e);
-        return true;
-    case EXPR_PARAM:
-        if (e->u.param.index >= SS_EXEC_PARAM_BASE)
-            return false;
-        ss_strbuf_printf(sb, "$%u", e->u.param.index + 1);
-        return true;
-    case EXPR_CAST:
-        if (e->u.cast.arg->kind == EXPR_CONST && e->u.cast.arg->type.id == SS_TYPE_UNKNOWN)
-            return false;
-        ss_strbuf_putc(sb, '(');
-        if (!dp(sb, t, rel, e->u.cast.arg, false))
-            return false;
-        ss_strbuf_printf(sb, ")::%s", ss_type_display_name(e->type, buf, sizeof buf));
-        return true;
-    case EXPR_OP:
-        if (!e->u.op.right || e->u.op.op >= (int)(sizeof ops / sizeof ops[0]) || !ops[e->u.op.op])
-            return false;
-        ss_strbuf_putc(sb, '(');
-        if (!dp(sb, t, rel, e->u.op.left, false))
-            return false;
-        ss_strbuf_printf(sb, " %s ", ops[e->u.op.op]);
-        if (!dp(sb, t, rel, e->u.op.right, false))
-            return false;
-        ss_strbuf_putc(sb, ')');
-        return true;
-    case EXPR_AND:
-    case EXPR_OR:
-        ss_strbuf_putc(sb, '(');
-        for (uint32_t i = 0; i < e->u.list.nargs; i++) {
-            if (i)
-                ss_strbuf_puts(sb, e->kind == EXPR_AND ? " AND " : " OR ");
-            if (!dp(sb, t, rel, e->u.list.args[i], false))
-                return false;
-        }
-        ss_strbuf_putc(sb, ')');
-        return true;
-    case EXPR_NOT:
-        ss_strbuf_puts(sb, "(NOT ");
-        if (!dp(sb, t, rel, e->u.arg, false))
-            return false;
-        ss_strbuf_putc(sb, ')');
-        return true;
-    case EXPR_IS_NULL:
-    case EXPR_IS_NOT_NULL:
-        ss_strbuf_putc(sb, '(');
-        if (!dp(sb, t, rel, e->u.arg, false))
-            return false;
-        ss_strbuf_puts(sb, e->kind == EXPR_IS_NULL ? " IS NULL)" : " IS NOT NULL)");
-        return true;
-    case EXPR_IN:
-        ss_strbuf_putc(sb, '(');
-        if (!dp(sb, t, rel, e->u.in.arg, false))
-            return false;
-        /* PostgreSQL shows a list of constants as one array constant */
-        ss_strbuf_printf(sb, " %s ('{", e->u.in.negated ? "<> ALL" : "= ANY");
-        for (uint32_t i = 0; i < e->u.in.nitems; i++) {
-            const ss_expr *it = e->u.in.items[i];
-            if (it->kind != EXPR_CONST)
-                return false;
-            if (i)
-                ss_strbuf_putc(sb, ',');
-            if (it->u.cnst.is_null) {
-                ss_strbuf_puts(sb, "NULL");
-                continue;
-            }
-            ss_strbuf sv;
-            ss_strbuf_init(&sv);
-            ss_value_format(it->type, &it->u.cnst, &sv);
-            bool quote = !sv.len || !strcasecmp(sv.data, "null") || strpbrk(sv.data, ",{}\" \\\t\n") != NULL;
-            if (quote)
-                ss_strbuf_putc(sb, '"');
-            for (size_t k = 0; sv.data && k < sv.len; k++) {
-                if (sv.data[k] == '"' || sv.data[k] == '\\')
-                    ss_strbuf_putc(sb, '\\');
-                if (sv.data[k] == '\'')
-                    ss_strbuf_putc(sb, '\'');
-                ss_strbuf_putc(sb, sv.data[k]);
-            }
-            if (quote)
-                ss_strbuf_putc(sb, '"');
-            ss_strbuf_free(&sv);
-        }
-        ss_strbuf_printf(sb, "}'::%s[]))", ss_type_display_name(e->u.in.arg->type, buf, sizeof buf));
-        return true;
-    default:
-        (void)top;
-        return false;
-    }
+    const ss_table *t = arg;
+    return index < t->ncols ? t->cols[index].name : NULL;
 }
 
 const char *ss_index_path_deparse(ss_arena *arena, const ss_table *t, uint32_t rel, const ss_expr *e)
 {
     ss_strbuf sb;
     ss_strbuf_init(&sb);
-    bool ok = dp(&sb, t, rel, e, true);
+    bool ok = ss_expr_sql(&sb, e, rel, table_col_name, t, false);
     const char *out = ok && !sb.oom ? ss_arena_strdup(arena, sb.data ? sb.data : "") : NULL;
     ss_strbuf_free(&sb);
     return out;
@@ -299,6 +186,14 @@ typedef struct candidate {
     ss_index_path path;
     double cost;
 } candidate;
+
+/* Whether cond c compares key k of ix: its column, or an expression equal to its own. */
+static bool key_matches(const ss_index *ix, uint32_t k, const cond *c, uint32_t rel)
+{
+    if (ix->cols[k] != SS_INDEX_EXPR_KEY)
+        return c->col >= 0 && c->col == (int)ix->cols[k];
+    return c->key && ss_index_expr_same(ix, ix->exprs[k], c->key, rel);
+}
 
 static ss_expr *and_of(ss_arena *arena, ss_expr **v, uint32_t n)
 {
@@ -321,18 +216,26 @@ static ss_expr *and_of(ss_arena *arena, ss_expr **v, uint32_t n)
 
 /* Whether ix's order (after its first neq keys, which are constant) gives order, and in
  * which direction. */
-static bool gives_order(const ss_index *ix, uint32_t neq, const ss_index_order *order, bool *backward)
+/* Whether key j of ix is ORDER BY key i: the same column, or the same expression. */
+static bool order_key_is(const ss_index *ix, uint32_t j, const ss_index_order *order, uint32_t i, uint32_t rel)
+{
+    if (ix->cols[j] != SS_INDEX_EXPR_KEY)
+        return ix->cols[j] == order->cols[i];
+    return order->exprs && order->exprs[i] && ss_index_expr_same(ix, ix->exprs[j], order->exprs[i], rel);
+}
+
+static bool gives_order(const ss_index *ix, uint32_t neq, const ss_index_order *order, uint32_t rel, bool *backward)
 {
     uint32_t j = 0;
     int dir = 0; /* 1 forward, -1 backward */
     for (uint32_t i = 0; i < order->nkeys; i++) {
-        while (j < neq && ix->cols[j] != order->cols[i])
+        while (j < neq && !order_key_is(ix, j, order, i, rel))
             j++;
         if (j < neq) { /* a key held constant: any direction */
             j++;
             continue;
         }
-        if (j >= ix->nkeys || ix->cols[j] != order->cols[i])
+        if (j >= ix->nkeys || !order_key_is(ix, j, order, i, rel))
             return false;
         bool desc = ix->flags[j] & SS_INDEX_DESC, nf = ix->flags[j] & SS_INDEX_NULLS_FIRST;
         int d;
@@ -372,7 +275,7 @@ static int match_index(ss_ctx *ctx, ss_arena *arena, ss_estimator *est, const ss
     for (uint32_t k = 0; k < ix->nkeys; k++) {
         int hit = -1;
         for (uint32_t i = 0; i < nc && hit < 0; i++)
-            if (!used[i] && conds[i].col == (int)ix->cols[k] && (conds[i].kind == C_EQ || conds[i].kind == C_NULL))
+            if (!used[i] && key_matches(ix, k, &conds[i], rel) && (conds[i].kind == C_EQ || conds[i].kind == C_NULL))
                 hit = (int)i;
         if (hit < 0)
             break;
@@ -385,9 +288,9 @@ static int match_index(ss_ctx *ctx, ss_arena *arena, ss_estimator *est, const ss
     }
     /* then an IN list or a range on the next key column */
     if (p->neq < ix->nkeys) {
-        int kc = (int)ix->cols[p->neq];
+        uint32_t kc = p->neq;
         for (uint32_t i = 0; i < nc; i++)
-            if (!used[i] && conds[i].col == kc && conds[i].kind == C_IN) {
+            if (!used[i] && key_matches(ix, kc, &conds[i], rel) && conds[i].kind == C_IN) {
                 used[i] = true;
                 icond[nicond++] = conds[i].conj;
                 p->nin = conds[i].conj->u.in.nitems;
@@ -398,7 +301,7 @@ static int match_index(ss_ctx *ctx, ss_arena *arena, ss_estimator *est, const ss
             }
         for (uint32_t i = 0; i < nc && !p->nin; i++) {
             cond *c = &conds[i];
-            if (used[i] || c->col != kc || c->kind < C_LT || c->kind > C_GE)
+            if (used[i] || !key_matches(ix, kc, c, rel) || c->kind < C_LT || c->kind > C_GE)
                 continue;
             bool lower = c->kind == C_GT || c->kind == C_GE;
             if ((lower ? p->lower : p->upper) || ((p->lower || p->upper) && c->type.id != p->bound_type.id))
@@ -417,16 +320,16 @@ static int match_index(ss_ctx *ctx, ss_arena *arena, ss_estimator *est, const ss
         }
     }
     bool ordered = false;
-    if (order && !gives_order(ix, p->neq, order, &p->backward))
+    if (order && !gives_order(ix, p->neq, order, rel, &p->backward))
         return SS_OK;
     ordered = order != NULL;
     if (nicond == 0 && !ordered)
         return SS_OK;
-    /* the residual: every conjunct the index does not answer */
+    /* the residual: every conjunct the index does not answer (nor its predicate says) */
     ss_expr *rest[MAX_CONJ];
     uint32_t nrest = 0;
     for (uint32_t i = 0; i < nall; i++) {
-        bool answered = false;
+        bool answered = ss_index_pred_states(ix, all[i], rel);
         for (uint32_t k = 0; k < nicond && !answered; k++)
             answered = icond[k] == all[i];
         if (!answered)
@@ -503,6 +406,8 @@ int ss_index_path_best(ss_ctx *ctx, ss_arena *arena, ss_estimator *est, const ss
     for (uint32_t i = 0; i < t->indexes->n; i++) {
         const ss_index *ix = t->indexes->list[i];
         bool ok;
+        if (ix->pred && !ss_index_pred_implied(ix, all, nall, rel))
+            continue; /* a partial index misses rows the query wants */
         if (match_index(ctx, arena, est, t, rel, ix, conds, nc, all, nall, order, rows, &cand, &ok))
             return SS_ERROR;
         if (!ok)

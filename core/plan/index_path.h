@@ -17,6 +17,9 @@ typedef struct ss_index_order {
     const uint32_t *cols;         /* table column positions */
     const bool *descending, *nulls_first;
     double limit;                 /* rows the LIMIT above reads (OFFSET included), < 0: all */
+    const ss_expr *const *exprs;  /* NULL, or per key an expression over the table (logical,
+                                     its relation's columns; cols[i] then UINT32_MAX) that an
+                                     expression index's key may give */
 } ss_index_order;
 
 typedef struct ss_index_path {

@@ -1328,16 +1328,17 @@ static int plan_index_order(planner *p, ss_lop *op, ss_plan **out, layout *lay, 
     uint32_t n = sort->u.sort.nkeys;
     uint32_t *cols = pl_alloc(p, sizeof(uint32_t) * n);
     bool *desc = pl_alloc(p, sizeof(bool) * n), *nf = pl_alloc(p, sizeof(bool) * n);
-    if (!cols || !desc || !nf)
+    const ss_expr **exprs = pl_alloc(p, sizeof(ss_expr *) * n); /* an expression index's keys */
+    if (!cols || !desc || !nf || !exprs)
         return SS_ERROR;
     for (uint32_t i = 0; i < n; i++) {
         const ss_expr *k = sort->u.sort.keys[i].expr;
         if (k->kind != EXPR_COLUMN || k->u.column.rel != proj->rel || k->u.column.index >= proj->u.project.n)
             return SS_OK;
         const ss_expr *c = proj->u.project.exprs[k->u.column.index];
-        if (c->kind != EXPR_COLUMN || c->u.column.rel != below->rel)
-            return SS_OK;
-        cols[i] = c->u.column.index;
+        bool column = c->kind == EXPR_COLUMN && c->u.column.rel == below->rel;
+        cols[i] = column ? c->u.column.index : UINT32_MAX;
+        exprs[i] = column ? NULL : c;
         desc[i] = sort->u.sort.keys[i].descending;
         nf[i] = sort->u.sort.keys[i].nulls_first;
     }
@@ -1347,7 +1348,7 @@ static int plan_index_order(planner *p, ss_lop *op, ss_plan **out, layout *lay, 
         limit += (double)off->u.cnst.v.i;
     else if (off)
         limit = -1;
-    ss_index_order order = {n, cols, desc, nf, limit};
+    ss_index_order order = {n, cols, desc, nf, limit, exprs};
     ss_plan *scan, *projected;
     layout in, play;
     if (plan_index_get(p, below, pred, &order, &scan, &in, done))

@@ -508,7 +508,10 @@ typedef struct ast_foreign_key {
 
 /* One key of CREATE INDEX: a column with its order (ASC / DESC, NULLS FIRST / LAST). */
 typedef struct ast_index_key {
-    const char *column;
+    const char *column;   /* NULL: an expression key (expr) */
+    const struct ast_expr *expr; /* an expression key: (expr) or a function call */
+    const char *expr_name; /* PostgreSQL's FigureIndexColname of expr: the function's name,
+                              a cast's argument or type name, else "expr" */
     int location;
     bool desc;
     bool nulls_first;     /* as resolved: DESC defaults to NULLS FIRST, ASC to NULLS LAST */
@@ -601,6 +604,7 @@ typedef struct ast_stmt {
     ast_index_key *index_keys;
     uint32_t nindex_keys;
     bool index_unique;
+    const struct ast_expr *index_where; /* a partial index's WHERE (NULL: none) */
     /* AST_CREATE_TABLE: PRIMARY KEY / UNIQUE constraints, in the order written */
     ast_key_constraint *key_constraints;
     uint32_t nkey_constraints;
@@ -680,7 +684,9 @@ typedef struct ast_stmt {
        condition> when conflict_where] FROM target [AS alias], target AS excluded */
     int on_conflict;
     int conflict_location;
-    const char **conflict_cols;
+    const char **conflict_cols;   /* NULL entry: an expression, conflict_exprs[i] */
+    const struct ast_expr **conflict_exprs; /* NULL: every entry a column */
+    const struct ast_expr *conflict_infer_where; /* ON CONFLICT (...) WHERE: a partial index's */
     int *conflict_col_locations;
     uint32_t nconflict_cols;
     const char *conflict_constraint;

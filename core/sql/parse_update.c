@@ -344,10 +344,9 @@ bool tr_truncate(transform_state *ts, TruncateStmt *s, ast_stmt *out)
     return tr_relation_names(ts, s->relations, "TRUNCATE ONLY", out);
 }
 
-/* ON CONFLICT [(cols) [WHERE ...] | ON CONSTRAINT name] DO NOTHING | DO UPDATE SET ...
- * [WHERE ...].  The inference WHERE names a partial unique index; Sunstone has none, and a
- * non-partial unique index satisfies any such predicate (as PostgreSQL infers it), so it
- * is not kept. */
+/* ON CONFLICT [(cols or expressions) [WHERE ...] | ON CONSTRAINT name] DO NOTHING | DO
+ * UPDATE SET ... [WHERE ...].  The inference WHERE names partial unique indexes (whose
+ * predicate it implies); a non-partial unique index satisfies any such predicate. */
 bool tr_on_conflict(transform_state *ts, InsertStmt *s, ast_stmt *out)
 {
     OnConflictClause *oc = s->onConflictClause;
@@ -365,14 +364,29 @@ bool tr_on_conflict(transform_state *ts, InsertStmt *s, ast_stmt *out)
         ListCell *lc;
         foreach (lc, inf->indexElems) {
             IndexElem *ie = lfirst(lc);
-            if (!ie->name) {
-                tr_unsupported(ts, inf->location, "ON CONFLICT on an index expression");
+            if (ie->collation || ie->opclass) {
+                tr_unsupported(ts, inf->location, "COLLATE or operator classes in ON CONFLICT");
                 return false;
             }
             /* IndexElem has no location: PostgreSQL points at the list's "(" */
             out->conflict_col_locations[out->nconflict_cols] = inf->location;
+            if (!ie->name) {
+                if (!out->conflict_exprs) {
+                    if (!(out->conflict_exprs = tr_alloc(ts, sizeof(ast_expr *) * n)))
+                        return false;
+                    memset(out->conflict_exprs, 0, sizeof(ast_expr *) * n);
+                }
+                if (!(out->conflict_exprs[out->nconflict_cols] = tr_expr(ts, ie->expr)))
+                    return false;
+                out->conflict_cols[out->nconflict_cols++] = NULL;
+                continue;
+            }
+            if (out->conflict_exprs)
+                out->conflict_exprs[out->nconflict_cols] = NULL;
             out->conflict_cols[out->nconflict_cols++] = tr_strdup(ts, ie->name);
         }
+        if (inf->whereClause && !(out->conflict_infer_where = tr_expr(ts, inf->whereClause)))
+            return false;
     }
     if (oc->action != ONCONFLICT_UPDATE)
         return true;

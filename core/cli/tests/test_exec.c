@@ -475,12 +475,12 @@ static void add_catalog(void)
 
     /* what \d NAME reads of indexes and sequences: none */
     fake_result ix = {0};
-    ix.sql = "SELECT index_name, table_name, position, column_name, type_name, is_unique, is_primary, method FROM "
-             "sunstone_index_columns";
-    ix.ncols = 8;
-    const char *ixnames[8] = {"index_name", "table_name", "position", "column_name",
-                              "type_name",  "is_unique",  "is_primary", "method"};
-    for (int k = 0; k < 8; k++)
+    ix.sql = "SELECT index_name, table_name, position, column_name, type_name, is_unique, is_primary, method, "
+             "definition, predicate FROM sunstone_index_columns";
+    ix.ncols = 10;
+    const char *ixnames[10] = {"index_name", "table_name", "position", "column_name", "type_name",
+                               "is_unique",  "is_primary", "method",   "definition",  "predicate"};
+    for (int k = 0; k < 10; k++)
         ix.names[k] = ixnames[k];
     ix.tag = "SELECT 0";
     fake_kernel_add(&ix);

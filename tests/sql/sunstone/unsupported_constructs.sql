@@ -3,7 +3,7 @@
 -- location (statements and clause-level keywords have none, as in PostgreSQL).
 CREATE TABLE t (a int, b text);
 UPDATE t SET a = 1;
-CREATE INDEX i ON t ((a + 1));
+CREATE INDEX i ON t (a) INCLUDE (b);
 CREATE INDEX CONCURRENTLY i ON t (a);
 DROP FOREIGN TABLE ft;
 ALTER TABLE t ALTER COLUMN a SET STATISTICS 10;
