@@ -1,14 +1,14 @@
 /* bind_index_exprs.c — the expression keys and the WHERE of CREATE INDEX bound over the
  * table's row, as PostgreSQL's transformIndexStmt and CheckPredicate / CheckMutability do:
- * no aggregates, window functions, subqueries or parameters, every function immutable
- * (Sunstone's functions are either volatile or not: a stable one counts as volatile), a
- * boolean predicate.  The trees are made in the index's own arena: the index keeps them for
+ * no aggregates, window functions, subqueries or parameters, every function, operator and
+ * cast immutable (exec/expr_volatility.h), a boolean predicate.  The trees are made in the index's own arena: the index keeps them for
  * its life (core/index/index_exprs.c evaluates them). */
 #include <string.h>
 
 #include "bind/bind_alter.h"
 #include "bind/bind_index.h"
 #include "bind/binder_internal.h"
+#include "exec/expr_volatility.h"
 #include "exec/expr_walk.h"
 
 static int to_row(ss_expr **slot, void *arg)
@@ -27,7 +27,7 @@ static ss_expr *bind_one(binder *b, const ast_expr *a, uint32_t rel, bool predic
     ss_expr *e = predicate ? bind_bool_expr(b, a, "WHERE") : bind_expr(b, a);
     if (!e)
         return NULL;
-    if (ss_expr_has_volatile(e)) {
+    if (!ss_expr_is_immutable(e)) {
         ss_ctx_error(b->ctx, "42P17", "functions in index %s must be marked IMMUTABLE",
                      predicate ? "predicate" : "expression");
         return NULL;
