@@ -1,0 +1,25 @@
+/* durable_image.h — the catalog image of a database file, format 2 (durable_image.c): the
+ * catalog's current state as canonical statements, which durable.c stores with a commit and
+ * replays at open. */
+#ifndef SS_API_DURABLE_IMAGE_H
+#define SS_API_DURABLE_IMAGE_H
+
+#include "catalog/catalog.h"
+#include "util/strbuf.h"
+
+#define SS_IMAGE_MAGIC "sunstone catalog "
+#define SS_IMAGE_FORMAT 2
+
+/* What the last image built said of each table (the description of a table another
+ * transaction holds locked). */
+typedef struct ss_image_cache ss_image_cache;
+void ss_image_cache_free(ss_image_cache *cache);
+
+/* Appends to out the image of catalog c as the calling session's transaction sees it (its
+ * own pending DDL included, other transactions' excluded), its tables on backend (an
+ * instance of vt); *cache is replaced by this image's.  0A000 naming the first object the
+ * image cannot describe (then out and *cache are left as they were, out possibly extended). */
+int ss_image_build(ss_ctx *ctx, ss_catalog *c, const ss_storage_vtable *vt, void *backend, ss_image_cache **cache,
+                   ss_strbuf *out);
+
+#endif
