@@ -78,26 +78,7 @@ static int refuse(ss_ctx *ctx, const char *what)
     return SS_ERROR;
 }
 
-static bool is_serial_type(const ast_type_name *tn)
-{
-    static const char *const names[] = {"serial", "serial2", "serial4", "serial8", "smallserial", "bigserial"};
-    for (size_t i = 0; tn->name && !tn->is_array && i < sizeof names / sizeof names[0]; i++)
-        if (strcmp(tn->name, names[i]) == 0)
-            return true;
-    return false;
-}
 
-/* What of column definitions coldefs[0..n) the image cannot store yet, NULL: nothing. */
-static const char *coldefs_unsupported(const ast_column_def *coldefs, uint32_t n)
-{
-    for (uint32_t i = 0; i < n; i++) {
-        if (is_serial_type(&coldefs[i].type))
-            return "serial columns";
-        if (coldefs[i].identity)
-            return "identity columns";
-    }
-    return NULL;
-}
 
 static bool is_temp_ref(const char *ref)
 {
@@ -108,12 +89,6 @@ static bool is_temp_ref(const char *ref)
 static const char *kind_name(ast_stmt_kind k)
 {
     switch (k) {
-    case AST_CREATE_SEQUENCE:
-        return "CREATE SEQUENCE";
-    case AST_ALTER_SEQUENCE:
-        return "ALTER SEQUENCE";
-    case AST_DROP_SEQUENCE:
-        return "DROP SEQUENCE";
     case AST_REFRESH_MATVIEW:
         return "REFRESH MATERIALIZED VIEW";
     case AST_DROP_MATVIEW:
@@ -125,7 +100,6 @@ static const char *kind_name(ast_stmt_kind k)
 
 static int gate(sunstone_stmt *st, const ast_stmt *a, ss_durable *du)
 {
-    const char *what;
     switch (a->kind) {
     case AST_CREATE_TABLE:
     case AST_CREATE_TABLE_AS:
@@ -133,20 +107,11 @@ static int gate(sunstone_stmt *st, const ast_stmt *a, ss_durable *du)
             return refuse(&st->ctx, "materialized views");
         if (is_temp_ref(a->table))
             return refuse(&st->ctx, "temporary tables");
-        if ((what = coldefs_unsupported(a->coldefs, a->ncoldefs)) != NULL)
-            return refuse(&st->ctx, what);
         if (a->access_method && strcmp(a->access_method, du->vt->name) != 0) {
             char msg[64];
             snprintf(msg, sizeof msg, "tables of storage backend \"%.30s\"", a->access_method);
             return refuse(&st->ctx, msg);
         }
-        return SS_OK;
-    case AST_ALTER_TABLE:
-        for (uint32_t i = 0; i < a->nalter_cmds; i++)
-            if (a->alter_cmds[i].kind == AST_ALTER_ADD_IDENTITY)
-                return refuse(&st->ctx, "identity columns");
-        if ((what = coldefs_unsupported(a->coldefs, a->ncoldefs)) != NULL)
-            return refuse(&st->ctx, what);
         return SS_OK;
     case AST_CREATE_SCHEMA:
         for (uint32_t i = 0; i < a->nschema_elts; i++)
@@ -154,6 +119,10 @@ static int gate(sunstone_stmt *st, const ast_stmt *a, ss_durable *du)
                 return SS_ERROR;
         return SS_OK;
     case AST_CREATE_VIEW:  /* a temporary one is the session's: the image leaves it out */
+    case AST_ALTER_TABLE:
+    case AST_CREATE_SEQUENCE:
+    case AST_ALTER_SEQUENCE:
+    case AST_DROP_SEQUENCE:
     case AST_CREATE_INDEX:
     case AST_DROP_TABLE:
     case AST_DROP_INDEX:
@@ -254,7 +223,8 @@ int ss_durable_commit(ss_ctx *ctx, sunstone *db)
     ss_catalog *c = &db->database->catalog;
     uint64_t version = c->version;
     /* another session's uncommitted DDL also moves the version: this one's own is known */
-    bool catalog_changed = version != du->stored_version || did_ddl(du, db, false);
+    bool catalog_changed = version != du->stored_version || did_ddl(du, db, false) ||
+                           ss_image_sequences_moved(du->cache, c);
     if (db->txn.top == SS_XID_INVALID && !catalog_changed)
         return SS_OK; /* read only */
     ss_strbuf image;
@@ -300,6 +270,26 @@ void ss_durable_abort(ss_ctx *ctx, sunstone *db)
     did_ddl(du, db, true);
     if (db->txn.top != SS_XID_INVALID)
         du->vt->txn_abort(ctx, du->backend, db->txn.top);
+    /* values nextval handed out are not rolled back: stored with an image of no transaction */
+    pthread_mutex_lock(&du->commit_mu);
+    ss_catalog *c = &db->database->catalog;
+    if (ss_image_sequences_moved(du->cache, c)) {
+        ss_strbuf image;
+        ss_strbuf_init(&image);
+        ss_ctx quiet; /* an abort reports nothing: the next commit tries again */
+        ss_error err = {0};
+        quiet = *ctx;
+        quiet.err = &err;
+        /* the committed catalog: this transaction's DDL is being undone */
+        struct ss_txn_state *reader = ss_catalog_reader();
+        ss_catalog_reader_set(NULL);
+        if (ss_image_build(&quiet, c, du->vt, du->backend, &du->cache, &image) == SS_OK)
+            (void)du->vt->txn_commit(&quiet, du->backend, NULL, 0, now_us(), image.data, image.len);
+        ss_catalog_reader_set(reader);
+        ss_error_clear(&err);
+        ss_strbuf_free(&image);
+    }
+    pthread_mutex_unlock(&du->commit_mu);
 }
 
 /* ---- open -------------------------------------------------------------------------------- */
@@ -340,7 +330,9 @@ static int replay(ss_ctx *ctx, sunstone *db, ss_durable *du, const char *img, si
         if (p + hl >= end)
             return damaged(ctx, du->path);
         bool table = strncmp(head, "table ", 6) == 0;
+        bool seq = format != IMAGE_FORMAT_LOG && strncmp(head, "seq ", 4) == 0;
         if (table ? sscanf(head, "table %" SCNu64 " %llu%n", &id, &n, &used) != 2
+            : seq ? sscanf(head, "seq %llu%n", &n, &used) != 1
                   : sscanf(head, format == IMAGE_FORMAT_LOG ? "index %llu%n" : "sql %llu%n", &n, &used) != 1)
             return damaged(ctx, du->path);
         if ((size_t)used != hl)
@@ -352,8 +344,20 @@ static int replay(ss_ctx *ctx, sunstone *db, ss_durable *du, const char *img, si
         if (!sql)
             return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
         p += n + 1;
-        c->reattach_id = table ? id : 0;
-        int rc = sunstone_exec(db, sql, NULL, NULL);
+        int rc;
+        if (seq) {
+            ss_ctx seq_ctx;
+            ss_session_ctx(db, &seq_ctx);
+            bool bad = false;
+            rc = ss_image_replay_sequence(&seq_ctx, db, sql, (size_t)n, &bad) == SS_OK ? SUNSTONE_OK : SUNSTONE_ERROR;
+            if (bad) {
+                free(sql);
+                return damaged(ctx, du->path);
+            }
+        } else {
+            c->reattach_id = table ? id : 0;
+            rc = sunstone_exec(db, sql, NULL, NULL);
+        }
         bool reattached = c->reattach_id == 0;
         c->reattach_id = 0;
         free(sql);
@@ -428,6 +432,7 @@ int ss_durable_open(ss_ctx *ctx, sunstone *db, const char *path)
         ss_strbuf_init(&now);
         rc = ss_image_build(ctx, &d->catalog, vt, du->backend, &du->cache, &now);
         ss_strbuf_free(&now);
+        ss_image_cache_unreserve(du->cache);
     }
     du->stored_version = d->catalog.version;
     return rc;

@@ -6,10 +6,14 @@
  * The format (text): "sunstone catalog 2\n", then records, each a header line and its
  * statement: "table <persistent id> <n>\n" + n bytes + "\n" (a CREATE TABLE, reattached to
  * the stored table of that id), or "sql <n>\n" + n bytes + "\n" (any other statement).
- * Order: CREATE SCHEMA, then CREATE TABLE (columns with their types, DEFAULT / generated
- * expressions, NOT NULL, CHECK, PRIMARY KEY and UNIQUE constraints under their names), then
- * CREATE INDEX, then the FOREIGN KEYs (ALTER TABLE ... ADD CONSTRAINT), then the views in
- * creation order.  Every name is quoted and every relation schema-qualified, so that the
+ * Order: CREATE SCHEMA, the sequences ("seq <n>\n": one line of parameters and state,
+ * then its schema-qualified name, owner table and owner column, each on its line), CREATE
+ * TABLE (columns with their types, DEFAULT / generated / identity, NOT NULL, CHECK, PRIMARY
+ * KEY and UNIQUE constraints under their names), CREATE INDEX, the FOREIGN KEYs (ALTER
+ * TABLE ... ADD CONSTRAINT), the identity columns' sequences' state, then the views in
+ * creation order.  A sequence's state is recorded SEQ_RESERVE values ahead, and a commit
+ * stores a new image when nextval went beyond them (ss_image_sequences_moved): values are
+ * never rolled back, and after a reopen nextval never returns one handed out before.  Every name is quoted and every relation schema-qualified, so that the
  * text binds the same under any search path.
  *
  * A table another transaction holds locked (a pending ALTER TABLE changes it in place) is
@@ -37,9 +41,19 @@ typedef struct image_cache_entry {
     char *parts[3];
 } image_cache_entry;
 
+/* What the last image said of one sequence: the values a session may have been handed out
+ * without another image, [low, high] in the increment's direction (seq_limit). */
+typedef struct image_seq_limit {
+    uint64_t id;
+    int64_t low, high;
+    int64_t increment;
+} image_seq_limit;
+
 struct ss_image_cache {
     image_cache_entry *list;
     size_t n, cap;
+    image_seq_limit *seqs;
+    size_t nseqs, cap_seqs;
 };
 
 void ss_image_cache_free(ss_image_cache *cache)
@@ -50,6 +64,7 @@ void ss_image_cache_free(ss_image_cache *cache)
         for (int k = 0; k < 3; k++)
             free(cache->list[i].parts[k]);
     free(cache->list);
+    free(cache->seqs);
     free(cache);
 }
 
@@ -125,6 +140,21 @@ static int refuse_object(ss_ctx *ctx, const char *what, const char *name)
                         "feature not supported: %s (\"%s\") on a database file", what, name);
 }
 
+/* A default's text as \d shows it, readable again: nextval('s'::regclass) is printed with
+ * PostgreSQL's regclass cast, which this parser does not read; nextval takes the name as
+ * text alike. */
+static void put_default(ss_strbuf *sb, const char *text)
+{
+    static const char cast[] = "::regclass";
+    for (const char *p = text; *p; p++) {
+        if (p > text && p[-1] == '\'' && strncmp(p, cast, sizeof cast - 1) == 0) {
+            p += sizeof cast - 2;
+            continue;
+        }
+        ss_strbuf_putc(sb, *p);
+    }
+}
+
 /* A column's definition after its name: type, then its default / generated / identity. */
 static int put_column(ss_ctx *ctx, ss_strbuf *sb, ss_catalog *c, const ss_table *t, uint32_t i)
 {
@@ -149,10 +179,11 @@ static int put_column(ss_ctx *ctx, ss_strbuf *sb, ss_catalog *c, const ss_table 
         ss_strbuf_puts(sb, " GENERATED ALWAYS AS ");
         ss_strbuf_append(sb, cc->default_text + strlen(pre), n - strlen(pre) - strlen(post));
         ss_strbuf_puts(sb, " STORED");
-    } else if (cc && cc->has_default) {
+    } else if (cc && (cc->has_default || cc->seq)) { /* a serial column's default is nextval */
         if (!cc->default_text)
             return refuse_object(ctx, "a column default whose expression is not known", t->cols[i].name);
-        ss_strbuf_printf(sb, " DEFAULT %s", cc->default_text);
+        ss_strbuf_puts(sb, " DEFAULT ");
+        put_default(sb, cc->default_text);
     }
     if (t->cols[i].not_null)
         ss_strbuf_puts(sb, " NOT NULL");
@@ -258,6 +289,172 @@ static int table_records(ss_ctx *ctx, ss_catalog *c, const ss_storage_vtable *vt
     return rc;
 }
 
+/* ---- sequences ------------------------------------------------------------------------- */
+
+/* Values a sequence hands out between two images (PostgreSQL's SEQ_LOG_VALS): the image
+ * records the state that many values ahead, so nextval needs a new image only once every
+ * that many values, and after a reopen never returns a value handed out before. */
+#define SEQ_RESERVE 32
+
+/* The last value handed out (one step before last_value when it was not called). */
+static int64_t handed_top(int64_t last_value, bool is_called, int64_t inc)
+{
+    return is_called ? last_value : last_value - inc;
+}
+
+/* The state the image records for a sequence: SEQ_RESERVE values ahead when called. */
+static void reserved_state(const ss_seq_params *p, int64_t last_value, bool is_called, int64_t *out_value,
+                           bool *out_called)
+{
+    *out_value = last_value;
+    *out_called = is_called;
+    if (!is_called)
+        return;
+    int64_t room = p->increment > 0 ? (p->max - last_value) / p->increment : (p->min - last_value) / p->increment;
+    int64_t steps = room < SEQ_RESERVE ? room : SEQ_RESERVE;
+    *out_value = last_value + steps * p->increment;
+}
+
+/* A sequence's parameters and state as the committing transaction must store them: another
+ * transaction's pending ALTER SEQUENCE is not yet committed (sc->mu held). */
+static void seq_committed(const ss_sequence *q, ss_seq_params *p, int64_t *last_value, bool *is_called)
+{
+    bool other = q->pending_rewrite && ss_ddl_locked_by_other(&q->ddl);
+    *p = other ? q->committed_p : q->p;
+    *last_value = other ? q->committed_last_value : q->last_value;
+    *is_called = other ? q->committed_is_called : q->is_called;
+}
+
+static bool seq_stored(const ss_sequence *q)
+{
+    return ss_ddl_visible(&q->ddl) && !(q->ns && q->ns->temp_owner);
+}
+
+/* "seq <n>" records of the sequences (identity ones, made by their table's CREATE TABLE,
+ * with identity: their state only), and each one's limits into cache. */
+static int sequence_records(ss_ctx *ctx, ss_catalog *c, bool identity, ss_strbuf *out, ss_image_cache *cache)
+{
+    ss_seq_catalog *sc = c->sequences;
+    if (!sc)
+        return SS_OK;
+    int rc = SS_OK;
+    ss_strbuf rec;
+    ss_strbuf_init(&rec);
+    pthread_mutex_lock(&sc->mu);
+    for (uint32_t i = 0; i < sc->n && rc == SS_OK; i++) {
+        const ss_sequence *q = sc->seqs[i];
+        if (!seq_stored(q) || (q->owner_kind == 'i') != identity)
+            continue;
+        ss_seq_params p;
+        int64_t last, stored;
+        bool called, stored_called;
+        seq_committed(q, &p, &last, &called);
+        reserved_state(&p, last, called, &stored, &stored_called);
+        if (cache->nseqs == cache->cap_seqs) {
+            size_t cap = cache->cap_seqs ? cache->cap_seqs * 2 : 8;
+            image_seq_limit *l = realloc(cache->seqs, cap * sizeof *l);
+            if (!l) {
+                rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+                break;
+            }
+            cache->seqs = l;
+            cache->cap_seqs = cap;
+        }
+        cache->seqs[cache->nseqs++] = (image_seq_limit){q->id, handed_top(last, called, p.increment),
+                                                        handed_top(stored, stored_called, p.increment), p.increment};
+        ss_strbuf_clear(&rec);
+        ss_strbuf_printf(&rec, "%c %" PRId32 " %" PRId64 " %" PRId64 " %" PRId64 " %" PRId64 " %" PRId64 " %d %" PRId64 " %d\n",
+                         q->owner_kind ? q->owner_kind : '-', p.type, p.increment, p.min, p.max, p.start, p.cache,
+                         p.cycle, stored, stored_called);
+        ss_strbuf_printf(&rec, "%s.%s\n%s\n%s", q->ns ? ss_ns_name(q->ns) : "public", q->name,
+                         q->owner_table ? q->owner_table : "", q->owner_column ? q->owner_column : "");
+        put_record(out, "seq ", &rec);
+    }
+    pthread_mutex_unlock(&sc->mu);
+    ss_strbuf_free(&rec);
+    return rc;
+}
+
+void ss_image_cache_unreserve(ss_image_cache *cache)
+{
+    for (size_t k = 0; cache && k < cache->nseqs; k++)
+        cache->seqs[k].high = cache->seqs[k].low;
+}
+
+bool ss_image_sequences_moved(const ss_image_cache *cache, ss_catalog *c)
+{
+    ss_seq_catalog *sc = c->sequences;
+    if (!sc || !cache)
+        return false;
+    bool moved = false;
+    pthread_mutex_lock(&sc->mu);
+    for (uint32_t i = 0; i < sc->n && !moved; i++) {
+        const ss_sequence *q = sc->seqs[i];
+        if (!seq_stored(q))
+            continue;
+        ss_seq_params p;
+        int64_t last;
+        bool called;
+        seq_committed(q, &p, &last, &called);
+        for (size_t k = 0; k < cache->nseqs; k++) {
+            const image_seq_limit *l = &cache->seqs[k];
+            if (l->id != q->id)
+                continue;
+            int64_t top = handed_top(last, called, l->increment);
+            /* beyond the reserved values, or set back (setval, RESTART) */
+            moved = l->increment > 0 ? (top > l->high || top < l->low) : (top < l->high || top > l->low);
+            break;
+        }
+    }
+    pthread_mutex_unlock(&sc->mu);
+    return moved;
+}
+
+/* the next line of *p (up to '\n' or end) into a malloc'd string; NULL when out of memory */
+static char *take_line(const char **p, const char *end)
+{
+    const char *nl = memchr(*p, '\n', (size_t)(end - *p));
+    const char *stop = nl ? nl : end;
+    char *line = strndup(*p, (size_t)(stop - *p));
+    *p = nl ? nl + 1 : end;
+    return line;
+}
+
+int ss_image_replay_sequence(ss_ctx *ctx, sunstone *db, const char *rec, size_t len, bool *damaged)
+{
+    const char *p = rec, *end = rec + len;
+    char *head = take_line(&p, end), *name = take_line(&p, end), *table = take_line(&p, end),
+         *column = take_line(&p, end);
+    *damaged = false;
+    int rc = SS_OK;
+    char kind;
+    ss_seq_params sp;
+    int cycle, called, used = 0;
+    int64_t value;
+    if (!head || !name || !table || !column) {
+        rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    } else if (sscanf(head, "%c %" SCNd32 " %" SCNd64 " %" SCNd64 " %" SCNd64 " %" SCNd64 " %" SCNd64 " %d %" SCNd64 " %d%n",
+                      &kind, &sp.type, &sp.increment, &sp.min, &sp.max, &sp.start, &sp.cache, &cycle, &value, &called,
+                      &used) != 10 ||
+               (size_t)used != strlen(head) || !*name) {
+        *damaged = true;
+        rc = SS_ERROR;
+    } else {
+        sp.cycle = cycle != 0;
+        ss_seq_catalog *sc = db->database->catalog.sequences;
+        if (kind != 'i')
+            rc = ss_seq_create(ctx, sc, name, &sp, *table ? table : NULL, *column ? column : NULL,
+                               kind == '-' ? 0 : kind);
+        if (rc == SS_OK)
+            rc = ss_seq_setval(ctx, sc, db->seq_session, name, value, called != 0);
+    }
+    free(head);
+    free(name);
+    free(table);
+    free(column);
+    return rc;
+}
+
 static bool user_schema(const ss_schema *s)
 {
     return !s->system && !s->temp_owner && strcmp(ss_ns_name(s), "public") != 0;
@@ -292,6 +489,9 @@ int ss_image_build(ss_ctx *ctx, ss_catalog *c, const ss_storage_vtable *vt, void
         put_ident(&rec, ss_ns_name(s));
         put_record(out, "sql ", &rec);
     }
+    pthread_mutex_unlock(&c->mu);
+    rc = sequence_records(ctx, c, false, out, cache);
+    pthread_mutex_lock(&c->mu);
     for (uint32_t i = 0; i < c->ntables && rc == SS_OK; i++) {
         ss_table *t = c->tables[i];
         if (t->system || !ss_ddl_visible(&t->ddl))
@@ -330,6 +530,10 @@ int ss_image_build(ss_ctx *ctx, ss_catalog *c, const ss_storage_vtable *vt, void
     ss_strbuf_free(&tables);
     ss_strbuf_free(&indexes);
     ss_strbuf_free(&fkeys);
+    pthread_mutex_unlock(&c->mu);
+    if (rc == SS_OK)
+        rc = sequence_records(ctx, c, true, out, cache);
+    pthread_mutex_lock(&c->mu);
     /* views, in creation order (a view reads only relations created before it) */
     ss_view **views = rc == SS_OK && c->nuser_views ? malloc(c->nuser_views * sizeof *views) : NULL;
     uint32_t nv = 0;

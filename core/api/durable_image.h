@@ -4,6 +4,7 @@
 #ifndef SS_API_DURABLE_IMAGE_H
 #define SS_API_DURABLE_IMAGE_H
 
+#include "api/database.h"
 #include "catalog/catalog.h"
 #include "util/strbuf.h"
 
@@ -21,5 +22,17 @@ void ss_image_cache_free(ss_image_cache *cache);
  * image cannot describe (then out and *cache are left as they were, out possibly extended). */
 int ss_image_build(ss_ctx *ctx, ss_catalog *c, const ss_storage_vtable *vt, void *backend, ss_image_cache **cache,
                    ss_strbuf *out);
+
+/* Whether a sequence moved beyond what the last image (cache's) recorded: nextval past its
+ * reserved values, or setval / RESTART back; the next commit then stores an image. */
+bool ss_image_sequences_moved(const ss_image_cache *cache, ss_catalog *c);
+
+/* Forgets the values cache's image reserved (it was built from the state an image recorded,
+ * not stored): the first nextval stores an image. */
+void ss_image_cache_unreserve(ss_image_cache *cache);
+
+/* Replays a "seq" record (len bytes at rec) on db: the sequence made (an identity column's
+ * exists already) and its state set.  SS_ERROR with *damaged when the record is not one. */
+int ss_image_replay_sequence(ss_ctx *ctx, sunstone *db, const char *rec, size_t len, bool *damaged);
 
 #endif

@@ -3,7 +3,8 @@
 # format 2) keeps across processes: ALTER TABLE (ADD / DROP / RENAME COLUMN, RENAME TO, ADD /
 # DROP CONSTRAINT, SET / DROP DEFAULT, SET / DROP NOT NULL, ALTER TYPE) with the rows it
 # rewrote, views and views over views (CREATE OR REPLACE, DROP VIEW), foreign keys with their
-# actions, generated columns, CREATE TABLE AS / SELECT INTO, schemas and their tables; names
+# actions, generated columns, CREATE TABLE AS / SELECT INTO, schemas and their tables,
+# sequences with serial and identity columns (their values survive); names
 # that merely look like refused words (a column "generated", a DEFAULT 'like') are accepted.
 set -u
 sunstone=$(realpath "$1")
@@ -98,6 +99,24 @@ check "a dropped schema" 'ERROR:  schema "gone" does not exist' "$(q -c "CREATE 
 # a rolled-back ALTER leaves the stored catalog as it was
 q -c "BEGIN" -c "ALTER TABLE t3 ADD COLUMN never int" -c "ROLLBACK" >/dev/null
 check "rolled-back ALTER" "4" "$(q -c "SELECT count(*) FROM sunstone_columns WHERE table_name = 't3'")"
+
+# sequences, serial and identity columns: nextval after a reopen never returns a value
+# handed out before (committed, rolled back, or in a read-only statement)
+q -c "CREATE SEQUENCE sq START 100 INCREMENT 5" -c "CREATE TABLE ser (id serial PRIMARY KEY, v text)" \
+  -c "CREATE TABLE idn (id bigint GENERATED ALWAYS AS IDENTITY, x int)" \
+  -c "INSERT INTO ser (v) VALUES ('a'), ('b')" -c "INSERT INTO idn (x) VALUES (1)" >/dev/null
+seen=$(q -c "SELECT nextval('sq')"; q -c "BEGIN" -c "SELECT nextval('sq')" -c "ROLLBACK" | sed -n 2p; q -c "SELECT nextval('sq')")
+check "nextval values are distinct across reopens" "3" "$(printf '%s\n' "$seen" | sort -u | wc -l | tr -d ' ')"
+check "nextval values grow" "$seen" "$(printf '%s\n' "$seen" | sort -n)"
+ids=$(q -c "SELECT id FROM ser ORDER BY id"; q -c "INSERT INTO ser (v) VALUES ('c') RETURNING id" | head -1)
+check "serial after a reopen" "3" "$(printf '%s\n' "$ids" | sort -u | wc -l | tr -d ' ')"
+check "identity after a reopen" 'ERROR:  cannot insert a non-DEFAULT value into column "id"' \
+  "$(q -c "INSERT INTO idn VALUES (5, 5)" | head -1)"
+check "identity values distinct" "2" "$(q -c "INSERT INTO idn (x) VALUES (2)" >/dev/null; q -c "SELECT count(DISTINCT id) FROM idn")"
+q -c "SELECT setval('sq', 1)" >/dev/null
+check "setval back is kept" "t" "$(q -c "SELECT nextval('sq') < 400")"
+q -c "DROP TABLE ser" -c "DROP SEQUENCE sq" >/dev/null
+check "a table's sequence dropped with it" 'ERROR:  relation "ser_id_seq" does not exist' "$(q -c "SELECT nextval('ser_id_seq')" | head -1)"
 
 echo "$passes passed, $fails failed"
 [ "$fails" -eq 0 ]
