@@ -101,14 +101,7 @@ static bool cache_add(ss_image_cache *cache, const ss_table *t, ss_strbuf *const
 
 static void put_ident(ss_strbuf *sb, const char *name)
 {
-    /* always quoted: a name that is a keyword in some context must never be read as one */
-    ss_strbuf_putc(sb, '"');
-    for (const char *p = name; *p; p++) {
-        if (*p == '"')
-            ss_strbuf_putc(sb, '"');
-        ss_strbuf_putc(sb, *p);
-    }
-    ss_strbuf_putc(sb, '"');
+    ss_quote_ident_append(sb, name, strlen(name)); /* quote_ident: keywords quoted too */
 }
 
 static void put_relation(ss_strbuf *sb, const ss_schema *ns, const char *name)
