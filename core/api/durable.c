@@ -10,7 +10,8 @@
  * reattached to its stored rows by its id (ss_catalog.reattach_id).
  *
  * What persists: schemas, tables of the file's backend (columns, types, NOT NULL, DEFAULT,
- * generated columns, CHECK, PRIMARY KEY, UNIQUE, FOREIGN KEY), indexes and views, whatever
+ * generated and identity columns, CHECK, PRIMARY KEY, UNIQUE, FOREIGN KEY), indexes, views
+ * and sequences with their values, whatever
  * statements made them (ALTER TABLE, CREATE TABLE AS, SELECT INTO, RENAME ...).  What the
  * image cannot store is 0A000 on a database file: at the statement for the kinds and forms
  * the gate knows (ss_durable_stmt_gate, from the parsed statement), and at COMMIT for any
@@ -74,7 +75,7 @@ static int refuse(ss_ctx *ctx, const char *what)
 {
     ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: %s on a database file", what);
     ss_ctx_error_hint(ctx, "A database file stores schemas, tables with their columns, constraints and indexes, "
-                           "and views so far.");
+                           "views and sequences so far.");
     return SS_ERROR;
 }
 

@@ -68,7 +68,7 @@ LINE 1: SELECT * FROM gone
 
 # what the stored catalog cannot represent yet is refused and changes nothing
 check "a materialized view refused" "ERROR:  feature not supported: materialized views on a database file
-HINT:  A database file stores schemas, tables with their columns, constraints and indexes, and views so far." \
+HINT:  A database file stores schemas, tables with their columns, constraints and indexes, views and sequences so far." \
   "$(q -c "CREATE MATERIALIZED VIEW mv AS SELECT 1")"
 check "a temporary table refused" "ERROR:  feature not supported: temporary tables on a database file" \
   "$(q -c "CREATE TEMP TABLE tt (a int)" | head -1)"
