@@ -158,8 +158,19 @@ static int put_column(ss_ctx *ctx, ss_strbuf *sb, ss_catalog *c, const ss_table 
         ss_sequence seq;
         if (!cc->seq || !ss_seq_snapshot(c->sequences, cc->seq, &seq))
             return refuse_object(ctx, "an identity column without its sequence", t->cols[i].name);
-        ss_strbuf_printf(sb, " GENERATED %s AS IDENTITY (SEQUENCE NAME ", cc->identity == 'a' ? "ALWAYS" : "BY DEFAULT");
-        put_relation(sb, seq.ns, seq.name);
+        ss_strbuf_printf(sb, " GENERATED %s AS IDENTITY (", cc->identity == 'a' ? "ALWAYS" : "BY DEFAULT");
+        if (seq.ns == t->ns && t->ns && strcmp(ss_ns_name(t->ns), "public") == 0) {
+            ss_strbuf_puts(sb, "SEQUENCE NAME ");
+            put_ident(sb, seq.name);
+        } else {
+            /* SEQUENCE NAME does not take a schema yet: the sequence must be the one the
+               table's schema gets by default */
+            char dflt[200];
+            snprintf(dflt, sizeof dflt, "%s_%s_seq", t->name, t->cols[i].name);
+            if (seq.ns != t->ns || strcmp(dflt, seq.name) != 0 || strlen(dflt) > 63)
+                return refuse_object(ctx, "an identity column outside schema public whose sequence was renamed",
+                                     t->cols[i].name);
+        }
         ss_strbuf_printf(sb,
                          " INCREMENT BY %" PRId64 " MINVALUE %" PRId64 " MAXVALUE %" PRId64 " START WITH %" PRId64
                          " CACHE %" PRId64 "%s)",
