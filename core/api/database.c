@@ -204,13 +204,6 @@ int sunstone_open_session(sunstone *db, sunstone **session)
         return ss_api_misuse(db, "sunstone_open_session", "the session pointer is NULL");
     ss_error_clear(&db->err);
     ss_database *d = db->database;
-    if (d->durable) { /* durable.c's top comment */
-        ss_ctx ctx;
-        ss_session_ctx(db, &ctx);
-        ss_ctx_error(&ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                     "feature not supported: more than one session on a database file");
-        return SUNSTONE_ERROR;
-    }
     ss_db_lock_exclusive(d);
     int rc = ss_session_open(d, session);
     ss_db_unlock(d);

@@ -1,55 +1,52 @@
-/* durable.c — database files (durable.h): opening one through its storage backend (storage.h
- * version 6), the catalog image (its format below) built at the commit of every transaction
- * after which the catalog changed and replayed at open, the refusal (0A000) of what the image
- * cannot store yet, and the commit made durable before the kernel makes it visible.
+/* durable.c — database files (durable.h): opening one through its storage backend
+ * (storage.h version 6: native, or lmdb for a file the lmdb backend wrote, durable_backend.c),
+ * the catalog image (durable_image.c, format 2; format 1 files are still read) built at the
+ * commit of every transaction after which the catalog changed and replayed at open, the refusal (0A000) of what the image cannot store, and the commit made
+ * durable before the kernel makes it visible.
  *
- * The image, format 1 (text):
- *   "sunstone catalog 1\n", then one record per object, in creation order, tables first:
- *   "table <persistent id> <n>\n" + the n bytes of the CREATE TABLE statement that made it + "\n"
- *   "index <n>\n" + the n bytes of the CREATE INDEX statement that made it + "\n"
- * Replaying it runs each statement again, a table's reattached to its stored rows by its id
- * (ss_catalog.reattach_id); the indexes of PRIMARY KEY / UNIQUE come with their table's.
- * What persists: tables of schema public on the file's backend with their columns, types,
- * NOT NULL, DEFAULT, CHECK, PRIMARY KEY and UNIQUE; CREATE [UNIQUE] INDEX; DROP TABLE / INDEX
- * (the object leaves the next image).  Everything else that changes the catalog is 0A000 on
- * a database file: at the statement for the kinds it names (ss_durable_stmt_gate), and at
- * COMMIT for any object the image could not rebuild (build_image), so that nothing
- * committed is lost at the next open.
+ * Format 1 (text), still read: "sunstone catalog 1\n", then "table <persistent id> <n>\n" +
+ * the n bytes of a CREATE TABLE + "\n", or "index <n>\n" + a CREATE INDEX + "\n".  Format 2
+ * is described in durable_image.c; both replay by running each statement again, a table's
+ * reattached to its stored rows by its id (ss_catalog.reattach_id).
  *
- * One session per database file (sunstone_open_session refuses a second): the image is
- * built from what the committing session sees, and with a second session an image stored
- * between another's durable commit and its visible commit could leave that one's DDL out. */
-#include <ctype.h>
+ * What persists: schemas, tables of the file's backend (columns, types, NOT NULL, DEFAULT,
+ * generated and identity columns, CHECK, PRIMARY KEY, UNIQUE, FOREIGN KEY), indexes, views
+ * and sequences with their values, whatever
+ * statements made them (ALTER TABLE, CREATE TABLE AS, SELECT INTO, RENAME ...).  What the
+ * image cannot store is 0A000 on a database file: at the statement for the kinds and forms
+ * the gate knows (ss_durable_stmt_gate, from the parsed statement), and at COMMIT for any
+ * object the image could not describe, so that nothing committed is lost at the next open.
+ *
+ * Several sessions: every commit holds the file's commit lock from the image's building
+ * until the kernel made the commit visible (ss_durable_commit .. ss_durable_commit_end), so
+ * the order of the stored images is the order in which commits became visible and an image
+ * never misses another session's committed DDL. */
 #include <inttypes.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "api/durable.h"
+#include "api/durable_image.h"
 #include "api/statement.h"
-#include "catalog/namespace.h"
-#include "index/index.h"
 #include "util/strbuf.h"
 
-#define IMAGE_MAGIC "sunstone catalog "
-#define IMAGE_FORMAT 1
-
-/* The statement text a catalog object was made by. */
-typedef struct durable_entry {
-    const void *obj;    /* ss_table or ss_index */
-    char *sql;
-} durable_entry;
+#define IMAGE_FORMAT_LOG 1 /* the statement log of older files */
 
 struct ss_durable {
     const ss_storage_vtable *vt;
     void *backend;
     char *path;
-    uint64_t stored_version;  /* the catalog's version the stored image describes */
-    bool replaying;           /* ss_durable_open is running the image */
-    durable_entry *entries;   /* newest last: an address reused by a new object finds its own */
-    size_t n, cap;
-    pthread_mutex_t mu;       /* entries (commits of several sessions read them) */
+    bool replaying;            /* ss_durable_open is running the image */
+    pthread_mutex_t commit_mu; /* a commit's image, durable commit and visible commit */
+    _Atomic(const sunstone *) committing; /* the session holding commit_mu */
+    uint64_t stored_version;   /* (commit_mu) the catalog's version when the last image was built */
+    ss_image_cache *cache;     /* (commit_mu) what the last image said of each table */
+    pthread_mutex_t mu;        /* ddl_sessions */
+    const sunstone **ddl_sessions; /* sessions whose running transaction changed the catalog */
+    size_t nddl, cap_ddl;
 };
 
 static ss_durable *durable_of(const sunstone *db)
@@ -57,122 +54,81 @@ static ss_durable *durable_of(const sunstone *db)
     return db->database->durable;
 }
 
-static const char *entry_sql(ss_durable *du, const void *obj)
-{
-    for (size_t i = du->n; i-- > 0;)
-        if (du->entries[i].obj == obj)
-            return du->entries[i].sql;
-    return NULL;
-}
-
-static int remember(ss_durable *du, const void *obj, const char *sql)
-{
-    if (du->n == du->cap) {
-        size_t cap = du->cap ? du->cap * 2 : 16;
-        durable_entry *p = realloc(du->entries, cap * sizeof *p);
-        if (!p)
-            return SS_ERROR;
-        du->entries = p;
-        du->cap = cap;
-    }
-    char *copy = strdup(sql);
-    if (!copy)
-        return SS_ERROR;
-    du->entries[du->n++] = (durable_entry){obj, copy};
-    return SS_OK;
-}
-
 void ss_durable_free(ss_database *d)
 {
     ss_durable *du = d->durable;
     if (!du)
         return;
-    for (size_t i = 0; i < du->n; i++)
-        free(du->entries[i].sql);
-    free(du->entries);
+    ss_image_cache_free(du->cache);
+    free(du->ddl_sessions);
     free(du->path);
     pthread_mutex_destroy(&du->mu);
+    pthread_mutex_destroy(&du->commit_mu);
     free(du);
     d->durable = NULL;
 }
 
 /* ---- the gate ---------------------------------------------------------------------------- */
 
-/* Whether word w (lower case) occurs in sql as a whole word, case-insensitively. */
-static bool has_word(const char *sql, const char *w)
-{
-    size_t n = strlen(w);
-    for (const char *p = sql; *p; p++) {
-        if ((p == sql || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) && strncasecmp(p, w, n) == 0 &&
-            !(isalnum((unsigned char)p[n]) || p[n] == '_'))
-            return true;
-    }
-    return false;
-}
-
-/* The statement's leading keywords, upper case ("ALTER TABLE", "CREATE OR REPLACE VIEW"). */
-static void leading_words(const char *sql, char *out, size_t outsz)
-{
-    size_t o = 0;
-    int words = 0, want = 2;
-    const char *p = sql;
-    while (*p && words < want && o + 2 < outsz) {
-        while (*p && isspace((unsigned char)*p))
-            p++;
-        const char *w = p;
-        while (*p && isalpha((unsigned char)*p))
-            p++;
-        if (p == w)
-            break;
-        if (words == 1 && (strncasecmp(w, "or", 2) == 0 || strncasecmp(w, "unique", 6) == 0 ||
-                           strncasecmp(w, "temp", 4) == 0 || strncasecmp(w, "temporary", 9) == 0 ||
-                           strncasecmp(w, "materialized", 12) == 0 || strncasecmp(w, "unlogged", 8) == 0))
-            want += strncasecmp(w, "or", 2) == 0 ? 2 : 1;
-        if (o)
-            out[o++] = ' ';
-        for (; w < p && o + 1 < outsz; w++)
-            out[o++] = (char)toupper((unsigned char)*w);
-        words++;
-    }
-    out[o] = '\0';
-}
-
 static int refuse(ss_ctx *ctx, const char *what)
 {
     ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: %s on a database file", what);
-    ss_ctx_error_hint(ctx, "A database file stores tables with their columns, constraints and indexes so far.");
+    ss_ctx_error_hint(ctx, "A database file stores schemas, tables with their columns, constraints and indexes, "
+                           "views and sequences so far.");
     return SS_ERROR;
 }
 
-int ss_durable_stmt_gate(sunstone_stmt *st)
+
+
+static bool is_temp_ref(const char *ref)
 {
-    ss_durable *du = durable_of(st->db);
-    if (!du)
-        return SS_OK;
-    ast_stmt_kind k = st->ast->kind;
-    char what[64];
+    return ref && strncmp(ref, "pg_temp.", 8) == 0;
+}
+
+/* The name of a statement kind the image cannot store. */
+static const char *kind_name(ast_stmt_kind k)
+{
     switch (k) {
-    case AST_CREATE_TABLE: {
-        /* what its text would not rebuild alone, or what needs objects the image lacks */
-        static const char *const words[] = {"temp", "temporary", "unlogged", "serial", "serial2", "serial4",
-                                            "serial8", "smallserial", "bigserial", "identity", "generated",
-                                            "nextval", "like", "inherits", "partition", "references"};
-        for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
-            if (has_word(st->sql, words[i])) {
-                snprintf(what, sizeof what, "CREATE TABLE with %s", words[i]);
-                for (char *c = what + 18; *c; c++)
-                    *c = (char)toupper((unsigned char)*c);
-                return refuse(&st->ctx, what);
-            }
-        if (st->ast->access_method && strcmp(st->ast->access_method, du->vt->name) != 0) {
-            snprintf(what, sizeof what, "tables of storage backend \"%.30s\"", st->ast->access_method);
-            return refuse(&st->ctx, what);
+    case AST_REFRESH_MATVIEW:
+        return "REFRESH MATERIALIZED VIEW";
+    case AST_DROP_MATVIEW:
+        return "DROP MATERIALIZED VIEW";
+    default:
+        return "this statement";
+    }
+}
+
+static int gate(sunstone_stmt *st, const ast_stmt *a, ss_durable *du)
+{
+    switch (a->kind) {
+    case AST_CREATE_TABLE:
+    case AST_CREATE_TABLE_AS:
+        if (a->is_matview)
+            return refuse(&st->ctx, "materialized views");
+        if (is_temp_ref(a->table))
+            return refuse(&st->ctx, "temporary tables");
+        if (a->access_method && strcmp(a->access_method, du->vt->name) != 0) {
+            char msg[64];
+            snprintf(msg, sizeof msg, "tables of storage backend \"%.30s\"", a->access_method);
+            return refuse(&st->ctx, msg);
         }
         return SS_OK;
-    }
+    case AST_CREATE_SCHEMA:
+        for (uint32_t i = 0; i < a->nschema_elts; i++)
+            if (gate(st, a->schema_elts[i], du) != SS_OK)
+                return SS_ERROR;
+        return SS_OK;
+    case AST_CREATE_VIEW:  /* a temporary one is the session's: the image leaves it out */
+    case AST_ALTER_TABLE:
+    case AST_CREATE_SEQUENCE:
+    case AST_ALTER_SEQUENCE:
+    case AST_DROP_SEQUENCE:
     case AST_CREATE_INDEX:
     case AST_DROP_TABLE:
     case AST_DROP_INDEX:
+    case AST_DROP_VIEW:
+    case AST_DROP_SCHEMA:
+    case AST_ALTER_SCHEMA:
     case AST_LOAD:         /* the module registry is not stored */
     case AST_DISCARD:      /* session state only */
     case AST_VACUUM:       /* the backend's vacuum / checkpoint (storage.h version 7) */
@@ -180,97 +136,55 @@ int ss_durable_stmt_gate(sunstone_stmt *st)
     case AST_LOCK_TABLE:
         return SS_OK;
     default:
-        if (!ss_stmt_kind_changes_database(k))
+        if (!ss_stmt_kind_changes_database(a->kind))
             return SS_OK;
-        leading_words(st->sql, what, sizeof what);
-        return refuse(&st->ctx, what[0] ? what : "this statement");
+        return refuse(&st->ctx, kind_name(a->kind));
     }
+}
+
+int ss_durable_stmt_gate(sunstone_stmt *st)
+{
+    ss_durable *du = durable_of(st->db);
+    if (!du || du->replaying)
+        return SS_OK;
+    return gate(st, st->ast, du);
 }
 
 void ss_durable_stmt_end(sunstone_stmt *st)
 {
     ss_durable *du = durable_of(st->db);
-    if (!du || (st->ast->kind != AST_CREATE_TABLE && st->ast->kind != AST_CREATE_INDEX))
+    if (!du || du->replaying || !ss_stmt_kind_changes_database(st->ast->kind))
         return;
-    ss_catalog *c = &st->db->database->catalog;
     pthread_mutex_lock(&du->mu);
-    pthread_mutex_lock(&c->mu);
-    for (uint32_t i = 0; i < c->ntables; i++) {
-        ss_table *t = c->tables[i];
-        if (t->system)
-            continue;
-        if (!entry_sql(du, t) && remember(du, t, st->sql) != SS_OK)
-            break;
-        for (uint32_t j = 0; t->indexes && j < t->indexes->n; j++) {
-            ss_index *ix = t->indexes->list[j];
-            if (!ix->constraint && !entry_sql(du, ix) && remember(du, ix, st->sql) != SS_OK)
-                break;
+    bool known = false;
+    for (size_t i = 0; i < du->nddl && !known; i++)
+        known = du->ddl_sessions[i] == st->db;
+    if (!known && du->nddl == du->cap_ddl) {
+        size_t cap = du->cap_ddl ? du->cap_ddl * 2 : 8;
+        const sunstone **p = realloc(du->ddl_sessions, cap * sizeof *p);
+        if (p) {
+            du->ddl_sessions = p;
+            du->cap_ddl = cap;
         }
     }
-    pthread_mutex_unlock(&c->mu);
+    if (!known && du->nddl < du->cap_ddl)
+        du->ddl_sessions[du->nddl++] = st->db;
     pthread_mutex_unlock(&du->mu);
 }
 
-/* ---- the image --------------------------------------------------------------------------- */
-
-static bool is_public(const ss_table *t)
+/* Whether db's transaction changed the catalog (forgotten with forget). */
+static bool did_ddl(ss_durable *du, const sunstone *db, bool forget)
 {
-    return t->ns && t->ns->name && strcmp(t->ns->name, "public") == 0 && !t->ns->temp_owner;
-}
-
-/* The image of the catalog as the committing session sees it (its own pending DDL included,
- * other sessions' excluded); 0A000 naming the first object it cannot represent. */
-static int build_image(ss_ctx *ctx, ss_durable *du, ss_catalog *c, ss_strbuf *out)
-{
-    char what[160];
-    int rc = SS_OK;
-    ss_strbuf_printf(out, IMAGE_MAGIC "%d\n", IMAGE_FORMAT);
     pthread_mutex_lock(&du->mu);
-    pthread_mutex_lock(&c->mu);
-    for (uint32_t i = 0; i < c->nuser_views && rc == SS_OK; i++)
-        if (ss_ddl_visible(&c->user_views[i]->ddl))
-            rc = refuse(ctx, "views");
-    for (uint32_t pass = 0; pass < 2 && rc == SS_OK; pass++)
-        for (uint32_t i = 0; i < c->ntables && rc == SS_OK; i++) {
-            ss_table *t = c->tables[i];
-            if (t->system || !ss_ddl_visible(&t->ddl))
-                continue;
-            const char *sql = entry_sql(du, t);
-            if (pass == 0) {
-                if (t->matview)
-                    rc = refuse(ctx, "materialized views");
-                else if (!is_public(t))
-                    rc = refuse(ctx, t->ns && t->ns->temp_owner ? "temporary tables" : "tables outside schema public");
-                else if (t->backend != du->backend) {
-                    snprintf(what, sizeof what, "tables of storage backend \"%.30s\"", t->backend_name);
-                    rc = refuse(ctx, what);
-                } else if (t->fkeys) {
-                    rc = refuse(ctx, "FOREIGN KEY constraints");
-                } else if (!sql) {
-                    snprintf(what, sizeof what, "table \"%.63s\" as it was made", t->name);
-                    rc = refuse(ctx, what);
-                } else {
-                    ss_strbuf_printf(out, "table %" PRIu64 " %zu\n%s\n", du->vt->table_storage_id(t->handle),
-                                      strlen(sql), sql);
-                }
-                continue;
-            }
-            for (uint32_t j = 0; t->indexes && j < t->indexes->n && rc == SS_OK; j++) {
-                ss_index *ix = t->indexes->list[j];
-                if (ix->constraint || !ss_ddl_visible(&ix->ddl))
-                    continue;
-                const char *isql = entry_sql(du, ix);
-                if (!isql) {
-                    snprintf(what, sizeof what, "index \"%.63s\" as it was made", ix->name);
-                    rc = refuse(ctx, what);
-                } else {
-                    ss_strbuf_printf(out, "index %zu\n%s\n", strlen(isql), isql);
-                }
-            }
+    bool found = false;
+    for (size_t i = 0; i < du->nddl && !found; i++)
+        if (du->ddl_sessions[i] == db) {
+            found = true;
+            if (forget)
+                du->ddl_sessions[i] = du->ddl_sessions[--du->nddl];
         }
-    pthread_mutex_unlock(&c->mu);
     pthread_mutex_unlock(&du->mu);
-    return rc;
+    return found;
 }
 
 /* ---- commit ------------------------------------------------------------------------------ */
@@ -306,25 +220,27 @@ int ss_durable_commit(ss_ctx *ctx, sunstone *db)
     ss_durable *du = durable_of(db);
     if (!du || du->replaying || db->txn.failed)
         return SS_OK;
+    pthread_mutex_lock(&du->commit_mu);
+    atomic_store(&du->committing, db);
     ss_catalog *c = &db->database->catalog;
     uint64_t version = c->version;
-    bool catalog_changed = version != du->stored_version;
+    /* another session's uncommitted DDL also moves the version: this one's own is known */
+    bool catalog_changed = version != du->stored_version || did_ddl(du, db, false) ||
+                           ss_image_sequences_moved(du->cache, c);
     if (db->txn.top == SS_XID_INVALID && !catalog_changed)
         return SS_OK; /* read only */
     ss_strbuf image;
     ss_strbuf_init(&image);
-    if (catalog_changed && build_image(ctx, du, c, &image) != SS_OK) {
+    if (catalog_changed && ss_image_build(ctx, c, du->vt, du->backend, &du->cache, &image) != SS_OK) {
         ss_strbuf_free(&image);
+        ss_durable_commit_end(db);
         return SS_ERROR;
-    }
-    if (image.oom) {
-        ss_strbuf_free(&image);
-        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     }
     ss_xid *xids = NULL;
     uint32_t n = 0;
     if (db->txn.top != SS_XID_INVALID && kept_xids(db->database->txns, db->txn.top, &xids, &n) != SS_OK) {
         ss_strbuf_free(&image);
+        ss_durable_commit_end(db);
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     }
     int rc = du->vt->txn_commit(ctx, du->backend, xids, n, now_us(), catalog_changed ? image.data : NULL,
@@ -333,14 +249,49 @@ int ss_durable_commit(ss_ctx *ctx, sunstone *db)
     ss_strbuf_free(&image);
     if (rc == SS_OK && catalog_changed)
         du->stored_version = version;
+    if (rc != SS_OK)
+        ss_durable_commit_end(db);
     return rc;
+}
+
+void ss_durable_commit_end(sunstone *db)
+{
+    ss_durable *du = durable_of(db);
+    if (!du || atomic_load(&du->committing) != db)
+        return;
+    did_ddl(du, db, true);
+    atomic_store(&du->committing, NULL);
+    pthread_mutex_unlock(&du->commit_mu);
 }
 
 void ss_durable_abort(ss_ctx *ctx, sunstone *db)
 {
     ss_durable *du = durable_of(db);
-    if (du && !du->replaying && db->txn.top != SS_XID_INVALID)
+    if (!du || du->replaying)
+        return;
+    did_ddl(du, db, true);
+    if (db->txn.top != SS_XID_INVALID)
         du->vt->txn_abort(ctx, du->backend, db->txn.top);
+    /* values nextval handed out are not rolled back: stored with an image of no transaction */
+    pthread_mutex_lock(&du->commit_mu);
+    ss_catalog *c = &db->database->catalog;
+    if (ss_image_sequences_moved(du->cache, c)) {
+        ss_strbuf image;
+        ss_strbuf_init(&image);
+        ss_ctx quiet; /* an abort reports nothing: the next commit tries again */
+        ss_error err = {0};
+        quiet = *ctx;
+        quiet.err = &err;
+        /* the committed catalog: this transaction's DDL is being undone */
+        struct ss_txn_state *reader = ss_catalog_reader();
+        ss_catalog_reader_set(NULL);
+        if (ss_image_build(&quiet, c, du->vt, du->backend, &du->cache, &image) == SS_OK)
+            (void)du->vt->txn_commit(&quiet, du->backend, NULL, 0, now_us(), image.data, image.len);
+        ss_catalog_reader_set(reader);
+        ss_error_clear(&err);
+        ss_strbuf_free(&image);
+    }
+    pthread_mutex_unlock(&du->commit_mu);
 }
 
 /* ---- open -------------------------------------------------------------------------------- */
@@ -353,18 +304,18 @@ static int damaged(ss_ctx *ctx, const char *path)
 /* Runs the image's statements (the catalog is empty). */
 static int replay(ss_ctx *ctx, sunstone *db, ss_durable *du, const char *img, size_t len)
 {
-    size_t magic = strlen(IMAGE_MAGIC);
-    if (len < magic || memcmp(img, IMAGE_MAGIC, magic) != 0)
+    size_t magic = strlen(SS_IMAGE_MAGIC);
+    if (len < magic || memcmp(img, SS_IMAGE_MAGIC, magic) != 0)
         return damaged(ctx, du->path);
     const char *p = img + magic, *end = img + len;
     char *stop;
     long format = strtol(p, &stop, 10);
     if (stop == p || stop >= end || *stop != '\n')
         return damaged(ctx, du->path);
-    if (format != IMAGE_FORMAT)
+    if (format != IMAGE_FORMAT_LOG && format != SS_IMAGE_FORMAT)
         return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                            "database file \"%s\" has catalog format %ld; this Sunstone reads format %d",
-                            du->path, format, IMAGE_FORMAT);
+                            "database file \"%s\" has catalog format %ld; this Sunstone reads formats %d to %d",
+                            du->path, format, IMAGE_FORMAT_LOG, SS_IMAGE_FORMAT);
     p = stop + 1;
     ss_catalog *c = &db->database->catalog;
     while (p < end) {
@@ -381,8 +332,10 @@ static int replay(ss_ctx *ctx, sunstone *db, ss_durable *du, const char *img, si
         if (p + hl >= end)
             return damaged(ctx, du->path);
         bool table = strncmp(head, "table ", 6) == 0;
+        bool seq = format != IMAGE_FORMAT_LOG && strncmp(head, "seq ", 4) == 0;
         if (table ? sscanf(head, "table %" SCNu64 " %llu%n", &id, &n, &used) != 2
-                  : sscanf(head, "index %llu%n", &n, &used) != 1)
+            : seq ? sscanf(head, "seq %llu%n", &n, &used) != 1
+                  : sscanf(head, format == IMAGE_FORMAT_LOG ? "index %llu%n" : "sql %llu%n", &n, &used) != 1)
             return damaged(ctx, du->path);
         if ((size_t)used != hl)
             return damaged(ctx, du->path);
@@ -393,8 +346,20 @@ static int replay(ss_ctx *ctx, sunstone *db, ss_durable *du, const char *img, si
         if (!sql)
             return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
         p += n + 1;
-        c->reattach_id = table ? id : 0;
-        int rc = sunstone_exec(db, sql, NULL, NULL);
+        int rc;
+        if (seq) {
+            ss_ctx seq_ctx;
+            ss_session_ctx(db, &seq_ctx);
+            bool bad = false;
+            rc = ss_image_replay_sequence(&seq_ctx, db, sql, (size_t)n, &bad) == SS_OK ? SUNSTONE_OK : SUNSTONE_ERROR;
+            if (bad) {
+                free(sql);
+                return damaged(ctx, du->path);
+            }
+        } else {
+            c->reattach_id = table ? id : 0;
+            rc = sunstone_exec(db, sql, NULL, NULL);
+        }
         bool reattached = c->reattach_id == 0;
         c->reattach_id = 0;
         free(sql);
@@ -431,6 +396,12 @@ int ss_durable_open(ss_ctx *ctx, sunstone *db, const char *path)
         free(du);
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     }
+    if (pthread_mutex_init(&du->commit_mu, NULL) != 0) {
+        pthread_mutex_destroy(&du->mu);
+        free(du->path);
+        free(du);
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    }
     du->vt = vt;
     d->durable = du;
     if (vt->backend_open(ctx, path, &du->backend) != SS_OK) {
@@ -459,6 +430,15 @@ int ss_durable_open(ss_ctx *ctx, sunstone *db, const char *path)
         rc = replay(ctx, db, du, image, len);
         du->replaying = false;
         free(image);
+    }
+    if (rc == SS_OK) {
+        /* what the catalog replayed looks like: the description of a table another session
+           holds locked at the next commit (durable_image.c) */
+        ss_strbuf now;
+        ss_strbuf_init(&now);
+        rc = ss_image_build(ctx, &d->catalog, vt, du->backend, &du->cache, &now);
+        ss_strbuf_free(&now);
+        ss_image_cache_unreserve(du->cache);
     }
     du->stored_version = d->catalog.version;
     return rc;

@@ -1,7 +1,8 @@
 /* durable.h — database files (sunstone_open(path)): the database's catalog persisted through
  * a storage backend of vtable version 6 (storage.h), and every commit made durable by it.
  * The backend of a database file (and the default of its new tables) is native, or lmdb for
- * a file written by the lmdb backend (ss_durable_backend_for).  One session per database file (sunstone_open_session refuses more). */
+ * a file written by the lmdb backend (ss_durable_backend_for).  Any number of sessions share a
+ * database file (durable.c's top comment). */
 #ifndef SS_API_DURABLE_H
 #define SS_API_DURABLE_H
 
@@ -22,12 +23,15 @@ void ss_durable_free(ss_database *d);
 /* 0A000 before a statement whose effect the catalog image cannot store (a database file
  * only; every other database passes). */
 int ss_durable_stmt_gate(struct sunstone_stmt *st);
-/* After a statement ran without error: the catalog objects it created are remembered with
- * its text (CREATE TABLE, CREATE INDEX), which the image replays. */
+/* After a statement ran without error: a statement that changed the catalog marks the
+ * session's transaction as one whose commit stores an image. */
 void ss_durable_stmt_end(struct sunstone_stmt *st);
 /* The session's transaction is about to commit: made durable first (the catalog image with
- * it when the catalog changed).  SS_ERROR recorded on ctx: the caller aborts instead. */
+ * it when the catalog changed).  SS_ERROR recorded on ctx: the caller aborts instead.  On
+ * SS_OK the file's commit lock stays held until ss_durable_commit_end, which the caller
+ * calls once the kernel made the commit visible (a no-op when the lock is not held). */
 int ss_durable_commit(ss_ctx *ctx, sunstone *db);
+void ss_durable_commit_end(sunstone *db);
 /* The session's transaction is about to end without committing. */
 void ss_durable_abort(ss_ctx *ctx, sunstone *db);
 

@@ -135,6 +135,7 @@ int ss_run_transaction(sunstone_stmt *st)
             ss_durable_abort(&st->ctx, st->db);
         ss_cursors_txn_end(&st->db->cursors, commit); /* before the end undoes DDL they may read */
         ss_txn_state_commit(t);
+        ss_durable_commit_end(st->db);
         ss_txn_settings_end(st->db, commit);
         return durable_failed ? SS_ERROR : SS_OK;
     case AST_TXN_ROLLBACK:

@@ -79,6 +79,7 @@ int ss_txn_stmt_finish(sunstone_stmt *st, bool ok)
         if (!commit)
             ss_durable_abort(&st->ctx, st->db);
         ss_txn_state_commit(t); /* aborts when failed */
+        ss_durable_commit_end(st->db);
         ss_txn_settings_end(st->db, commit);
     }
     ss_txn_history_sync(st->db, false); /* a SET of the history settings takes effect */

@@ -135,7 +135,11 @@ int ss_alter_add_column(alter_run *r, const ast_alter_cmd *a)
             rc = SS_ERROR;
     }
     const ss_storage_vtable *sv = t->storage;
-    bool in_place = SS_STORAGE_HAS(sv, drop_column) && sv->add_column && sv->drop_column && !is_volatile;
+    /* a durable backend's table_open is given no fills (storage.h version 6): a default
+       there is written into the rows by the rewrite */
+    bool durable = SS_STORAGE_HAS(sv, txn_commit) && sv->txn_commit;
+    bool in_place = SS_STORAGE_HAS(sv, drop_column) && sv->add_column && sv->drop_column && !is_volatile &&
+                    !(durable && def);
     if (rc == SS_OK && in_place) {
         ss_vector *vec = NULL;
         ss_value v = {.is_null = true};

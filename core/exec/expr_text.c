@@ -39,6 +39,23 @@ static const char *op_text(ss_expr_op op)
     }
 }
 
+/* The operator a call is written as, or NULL for a function call: the functions behind
+   PostgreSQL's operators are named by their symbols (->>, @>, ?), and LIKE / ILIKE / ~ / ~*
+   by their functions (printed as ~~, ~~*, ~, ~* as ruleutils does). */
+static const char *func_operator(const ss_expr *e)
+{
+    const ss_func_def *d = e->u.func.def;
+    if (!d || !d->name || e->u.func.variadic || e->u.func.nargs < 1 || e->u.func.nargs > 2)
+        return NULL;
+    static const struct { const char *fn, *op; } named[] = {
+        {"like", "~~"}, {"ilike", "~~*"}, {"textregexeq", "~"}, {"texticregexeq", "~*"}};
+    if (e->u.func.nargs == 2)
+        for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
+            if (strcmp(d->name, named[i].fn) == 0)
+                return named[i].op;
+    return strchr("+-*/<>=~!@#%^&|`?", d->name[0]) ? d->name : NULL;
+}
+
 static bool low_prio(ss_expr_op op)
 {
     return op == OP_ADD || op == OP_SUB;
@@ -57,9 +74,14 @@ static bool is_bool_list(const ss_expr *e)
 /* PostgreSQL's isSimpleNode: whether node needs no parentheses of its own under parent. */
 static bool simple(const ss_expr *node, const ss_expr *parent)
 {
-    bool under_func = parent && parent->kind == EXPR_FUNC;
+    bool under_func = parent && parent->kind == EXPR_FUNC && !func_operator(parent);
+    bool under_op = parent && (parent->kind == EXPR_OP || (parent->kind == EXPR_FUNC && func_operator(parent)));
     switch (node->kind) {
-    case EXPR_COLUMN: case EXPR_CONST: case EXPR_PARAM: case EXPR_FUNC: case EXPR_CASE: case EXPR_CAST:
+    case EXPR_FUNC:
+        if (func_operator(node))
+            return !under_op && (under_func || is_bool_list(parent));
+        return true;
+    case EXPR_COLUMN: case EXPR_CONST: case EXPR_PARAM: case EXPR_CASE: case EXPR_CAST:
         return true;
     case EXPR_OP:
         if (parent && parent->kind == EXPR_OP) {
@@ -72,7 +94,7 @@ static bool simple(const ss_expr *node, const ss_expr *parent)
                 return false;
             return parent->u.op.left == node; /* (a - b) - c, not a - (b - c) */
         }
-        return under_func || is_bool_list(parent);
+        return !under_op && (under_func || is_bool_list(parent));
     case EXPR_IS_NULL: case EXPR_IS_NOT_NULL: case EXPR_IN:
         return under_func || is_bool_list(parent);
     case EXPR_AND: case EXPR_NOT:
@@ -118,7 +140,19 @@ static void print_const(printer *p, const ss_expr *e)
         return;
     }
     if (e->type.id == SS_TYPE_INT4 || e->type.id == SS_TYPE_NUMERIC) {
-        ss_value_format(e->type, &e->u.cnst, sb);
+        /* get_const_expr: bare when it reads back as the same type (an int4 without a sign, a
+           numeric with a point), quoted and labelled otherwise */
+        ss_strbuf num;
+        ss_strbuf_init(&num);
+        ss_value_format(e->type, &e->u.cnst, &num);
+        const char *v = num.data ? num.data : "";
+        bool bare = e->type.id == SS_TYPE_INT4 ? v[0] != '-'
+                                               : v[0] >= '0' && v[0] <= '9' && strchr(v, '.') != NULL;
+        if (bare)
+            ss_strbuf_puts(sb, v);
+        else
+            ss_strbuf_printf(sb, "'%s'::%s", v, ss_type_display_name(e->type, buf, sizeof buf));
+        ss_strbuf_free(&num);
         return;
     }
     if (e->type.id == SS_TYPE_BOOL) {
@@ -215,6 +249,14 @@ static bool print(printer *p, const ss_expr *e)
         return true;
     }
     case EXPR_OP: {
+        if (e->u.op.op == OP_NEG && !e->u.op.right) {
+            open_paren(p);
+            ss_strbuf_puts(sb, "- ");
+            if (!child(p, e->u.op.left, e))
+                return false;
+            close_paren(p);
+            return true;
+        }
         const char *op = op_text(e->u.op.op);
         if (!e->u.op.right || !op)
             return false;
@@ -238,7 +280,21 @@ static bool print(printer *p, const ss_expr *e)
         }
         close_paren(p);
         return true;
-    case EXPR_NOT:
+    case EXPR_NOT: {
+        /* NOT LIKE and friends are the operators !~~, !~~*, !~, !~* */
+        const ss_expr *m = e->u.arg;
+        const char *mop = m->kind == EXPR_FUNC ? func_operator(m) : NULL;
+        if (mop && mop[0] == '~' && m->u.func.nargs == 2) {
+            open_paren(p);
+            if (!child(p, m->u.func.args[0], m))
+                return false;
+            ss_strbuf_printf(sb, " !%s ", mop);
+            if (!child(p, m->u.func.args[1], m))
+                return false;
+            close_paren(p);
+            return true;
+        }
+    }
         open_paren(p);
         ss_strbuf_puts(sb, "NOT ");
         if (!child(p, e->u.arg, e))
@@ -259,6 +315,24 @@ static bool print(printer *p, const ss_expr *e)
         const ss_func_def *d = e->u.func.def;
         if (!d || !d->name || e->u.func.variadic)
             return false;
+        const char *op = func_operator(e);
+        if (op) {
+            open_paren(p);
+            if (e->u.func.nargs == 2) {
+                if (!child(p, e->u.func.args[0], e))
+                    return false;
+                ss_strbuf_printf(sb, " %s ", op);
+            } else {
+                ss_strbuf_printf(sb, "%s ", op);
+            }
+            if (!child(p, e->u.func.args[e->u.func.nargs - 1], e))
+                return false;
+            close_paren(p);
+            return true;
+        }
+        for (const char *c = d->name; *c; c++)
+            if (!(*c == '_' || (*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9')))
+                return false; /* an internal definition ("array assignment"): no SQL name */
         ss_strbuf_printf(sb, "%s(", d->name);
         for (uint32_t i = 0; i < e->u.func.nargs; i++) {
             if (i)
@@ -272,6 +346,11 @@ static bool print(printer *p, const ss_expr *e)
     default:
         return false;
     }
+}
+
+bool ss_expr_sql_is_call(const ss_expr *e)
+{
+    return e && e->kind == EXPR_FUNC && !func_operator(e);
 }
 
 bool ss_expr_sql(ss_strbuf *sb, const ss_expr *e, uint32_t rel, ss_expr_col_name name, const void *arg, bool pretty)

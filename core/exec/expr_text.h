@@ -14,4 +14,8 @@ typedef const char *(*ss_expr_col_name)(const void *arg, uint32_t index);
  * memory (sb then holds a part). */
 bool ss_expr_sql(ss_strbuf *sb, const ss_expr *e, uint32_t rel, ss_expr_col_name name, const void *arg, bool pretty);
 
+/* Whether ss_expr_sql prints e as a function call (ruleutils' looks_like_function), not an
+ * operator. */
+bool ss_expr_sql_is_call(const ss_expr *e);
+
 #endif

@@ -61,8 +61,9 @@ const char *sunstone_version(void);
  * database file, created when missing (on the lmdb storage module, which must be loadable;
  * with a "<path>-lock" file beside it): every COMMIT is durable once acknowledged, one
  * process opens a file at a time (another gets 55006), a file that is not a database is
- * XX001 and left unchanged.  A database file has one session (sunstone_open_session: 0A000)
- * and stores tables with their columns, constraints and indexes; other DDL is 0A000 on it.
+ * XX001 and left unchanged.  A database file may have several sessions (sunstone_open_session)
+ * and stores schemas, tables with their columns, constraints and indexes, and views, whatever
+ * DDL made them; what it cannot store yet (sequences, materialized views ...) is 0A000 on it.
  * *db is set even on failure (so the error can be read) and must be closed.  db NULL:
  * SUNSTONE_MISUSE.  config may be NULL (defaults). */
 int sunstone_open(const char *path, sunstone **db);
@@ -70,7 +71,7 @@ int sunstone_open_v2(const char *path, sunstone **db, const sunstone_config *con
 /* Sessions and threads.  A handle (sunstone *) is one session of a database: its own
  * settings (SET), prepared statements (sunstone_prepare and SQL PREPARE), transaction, last
  * error, notice and copy handlers.  sunstone_open creates a database with its first session;
- * sunstone_open_session opens another session on the same (in-memory) database: it sees the
+ * sunstone_open_session opens another session on the same database: it sees the
  * same tables, views, sequences and loaded modules, starts from the
  * database's default settings (not from the other session's SET values), and is closed with
  * sunstone_close; the database lives until its last session is closed.

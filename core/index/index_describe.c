@@ -28,7 +28,7 @@ char *ss_index_key_sql(const ss_index *ix, uint32_t k, bool pretty)
         return strdup(ix->table->cols[ix->cols[k]].name);
     ss_strbuf sb;
     ss_strbuf_init(&sb);
-    bool function = e->kind == EXPR_FUNC; /* ruleutils' looks_like_function */
+    bool function = ss_expr_sql_is_call(e); /* ruleutils' looks_like_function */
     if (!function)
         ss_strbuf_putc(&sb, '(');
     bool ok = ss_expr_sql(&sb, e, 0, col_name, ix, pretty);

@@ -228,6 +228,8 @@ typedef struct ss_storage_vtable {
          and every surviving xmin becomes SS_XID_INVALID (frozen: committed before every
          snapshot).  So the kernel's xids start afresh in every process and never meet a
          stored one.
+       - ADD COLUMN: the kernel calls add_column on such a table only with a NULL fill
+         (table_open's def carries no fills); a default is written by a rewrite.
        - Closing: the kernel closes a table's handle with table_close (its rows stay) and
          calls table_drop only for DROP TABLE and undone CREATE TABLE.
        - One process: backend_open on a path another process has open fails (55006), as

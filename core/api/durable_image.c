@@ -1,0 +1,610 @@
+/* durable_image.c — a database file's catalog image, format 2 (durable.h): the catalog's
+ * current state deparsed into one canonical statement per object, in dependency order, so
+ * that replaying it at open rebuilds the catalog whatever statements (CREATE, ALTER, RENAME,
+ * DROP, CREATE TABLE AS ...) brought it there.
+ *
+ * The format (text): "sunstone catalog 2\n", then records, each a header line and its
+ * statement: "table <persistent id> <n>\n" + n bytes + "\n" (a CREATE TABLE, reattached to
+ * the stored table of that id), or "sql <n>\n" + n bytes + "\n" (any other statement).
+ * Order: CREATE SCHEMA, the sequences ("seq <n>\n": one line of parameters and state,
+ * then its schema-qualified name, owner table and owner column, each on its line), CREATE
+ * TABLE (columns with their types, DEFAULT / generated / identity, NOT NULL, CHECK, PRIMARY
+ * KEY and UNIQUE constraints under their names), CREATE INDEX, the FOREIGN KEYs (ALTER
+ * TABLE ... ADD CONSTRAINT), the identity columns' sequences' state, then the views in
+ * creation order.  A sequence's state is recorded SEQ_RESERVE values ahead, and a commit
+ * stores a new image when nextval went beyond them (ss_image_sequences_moved): values are
+ * never rolled back, and after a reopen nextval never returns one handed out before.  Every name is quoted and every relation schema-qualified, so that the
+ * text binds the same under any search path.
+ *
+ * A table another transaction holds locked (a pending ALTER TABLE changes it in place) is
+ * described by the text of the last image built: its committed state, which only that
+ * transaction could have changed since. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/durable_image.h"
+#include "catalog/constraints.h"
+#include "catalog/namespace.h"
+#include "catalog/sequences.h"
+#include "deparse/deparse.h"
+#include "fkey/fkey.h"
+#include "index/index.h"
+#include "types/func_impl.h"
+#include "types/typeio.h"
+
+/* What the last image said of one table: its CREATE TABLE, CREATE INDEX and FOREIGN KEY
+ * records. */
+typedef struct image_cache_entry {
+    const ss_table *t;
+    char *parts[3];
+} image_cache_entry;
+
+/* What the last image said of one sequence: the values a session may have been handed out
+ * without another image, [low, high] in the increment's direction (seq_limit). */
+typedef struct image_seq_limit {
+    uint64_t id;
+    int64_t low, high;
+    int64_t increment;
+} image_seq_limit;
+
+struct ss_image_cache {
+    image_cache_entry *list;
+    size_t n, cap;
+    image_seq_limit *seqs;
+    size_t nseqs, cap_seqs;
+};
+
+void ss_image_cache_free(ss_image_cache *cache)
+{
+    if (!cache)
+        return;
+    for (size_t i = 0; i < cache->n; i++)
+        for (int k = 0; k < 3; k++)
+            free(cache->list[i].parts[k]);
+    free(cache->list);
+    free(cache->seqs);
+    free(cache);
+}
+
+static const image_cache_entry *cache_find(const ss_image_cache *cache, const ss_table *t)
+{
+    for (size_t i = 0; cache && i < cache->n; i++)
+        if (cache->list[i].t == t)
+            return &cache->list[i];
+    return NULL;
+}
+
+static bool cache_add(ss_image_cache *cache, const ss_table *t, ss_strbuf *const parts[3])
+{
+    if (cache->n == cache->cap) {
+        size_t cap = cache->cap ? cache->cap * 2 : 16;
+        image_cache_entry *p = realloc(cache->list, cap * sizeof *p);
+        if (!p)
+            return false;
+        cache->list = p;
+        cache->cap = cap;
+    }
+    image_cache_entry e = {t, {NULL, NULL, NULL}};
+    bool ok = true;
+    for (int k = 0; k < 3; k++)
+        ok = ok && !parts[k]->oom && (e.parts[k] = strdup(parts[k]->data ? parts[k]->data : "")) != NULL;
+    if (!ok) {
+        for (int k = 0; k < 3; k++)
+            free(e.parts[k]);
+        return false;
+    }
+    cache->list[cache->n++] = e;
+    return true;
+}
+
+static void put_ident(ss_strbuf *sb, const char *name)
+{
+    ss_quote_ident_append(sb, name, strlen(name)); /* quote_ident: keywords quoted too */
+}
+
+static void put_relation(ss_strbuf *sb, const ss_schema *ns, const char *name)
+{
+    put_ident(sb, ns ? ss_ns_name(ns) : "public");
+    ss_strbuf_putc(sb, '.');
+    put_ident(sb, name);
+}
+
+static void put_columns(ss_strbuf *sb, const ss_table *t, const uint32_t *cols, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        if (i)
+            ss_strbuf_puts(sb, ", ");
+        put_ident(sb, t->cols[cols[i]].name);
+    }
+}
+
+static void put_record(ss_strbuf *out, const char *head, const ss_strbuf *sql)
+{
+    ss_strbuf_printf(out, "%s%zu\n", head, sql->len);
+    ss_strbuf_append(out, sql->data ? sql->data : "", sql->len);
+    ss_strbuf_putc(out, '\n');
+}
+
+static int refuse_object(ss_ctx *ctx, const char *what, const char *name)
+{
+    return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                        "feature not supported: %s (\"%s\") on a database file", what, name);
+}
+
+/* Whether a statement the image prints from a tree (an index's expressions, a view's query)
+ * reads back: the replay at the next open must never meet one it cannot parse, so an object
+ * whose text does not is refused at COMMIT instead. */
+static int check_readable(ss_ctx *ctx, const ss_strbuf *sql, const char *name)
+{
+    ss_arena *a = ss_arena_create();
+    if (!a)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    ast_stmt **stmts;
+    uint32_t n = 0;
+    ast_parse_error err;
+    memset(&err, 0, sizeof err);
+    bool ok = sql->data && ss_parse(a, sql->data, &stmts, &n, &err) == 0 && n == 1;
+    ss_arena_destroy(a);
+    return ok ? SS_OK : refuse_object(ctx, "an object whose definition cannot be printed readably", name);
+}
+
+/* A default's text as \d shows it, readable again: nextval('s'::regclass) is printed with
+ * PostgreSQL's regclass cast, which this parser does not read; nextval takes the name as
+ * text alike. */
+static void put_default(ss_strbuf *sb, const char *text)
+{
+    static const char cast[] = "::regclass";
+    for (const char *p = text; *p; p++) {
+        if (p > text && p[-1] == '\'' && strncmp(p, cast, sizeof cast - 1) == 0) {
+            p += sizeof cast - 2;
+            continue;
+        }
+        ss_strbuf_putc(sb, *p);
+    }
+}
+
+/* A column's definition after its name: type, then its default / generated / identity. */
+static int put_column(ss_ctx *ctx, ss_strbuf *sb, ss_catalog *c, const ss_table *t, uint32_t i)
+{
+    char tbuf[128];
+    ss_strbuf_printf(sb, " %s", ss_type_column_name(t->types[i], tbuf, sizeof tbuf));
+    const ss_col_cons *cc = t->cons && i < t->cons->ncols ? &t->cons->cols[i] : NULL;
+    if (cc && cc->identity) {
+        ss_sequence seq;
+        if (!cc->seq || !ss_seq_snapshot(c->sequences, cc->seq, &seq))
+            return refuse_object(ctx, "an identity column without its sequence", t->cols[i].name);
+        ss_strbuf_printf(sb, " GENERATED %s AS IDENTITY (", cc->identity == 'a' ? "ALWAYS" : "BY DEFAULT");
+        if (seq.ns == t->ns && t->ns && strcmp(ss_ns_name(t->ns), "public") == 0) {
+            ss_strbuf_puts(sb, "SEQUENCE NAME ");
+            put_ident(sb, seq.name);
+        } else {
+            /* SEQUENCE NAME does not take a schema yet: the sequence must be the one the
+               table's schema gets by default */
+            char dflt[200];
+            snprintf(dflt, sizeof dflt, "%s_%s_seq", t->name, t->cols[i].name);
+            if (seq.ns != t->ns || strcmp(dflt, seq.name) != 0 || strlen(dflt) > 63)
+                return refuse_object(ctx, "an identity column outside schema public whose sequence was renamed",
+                                     t->cols[i].name);
+        }
+        ss_strbuf_printf(sb,
+                         " INCREMENT BY %" PRId64 " MINVALUE %" PRId64 " MAXVALUE %" PRId64 " START WITH %" PRId64
+                         " CACHE %" PRId64 "%s)",
+                         seq.p.increment, seq.p.min, seq.p.max, seq.p.start, seq.p.cache, seq.p.cycle ? " CYCLE" : "");
+    } else if (cc && cc->generated) {
+        const char *pre = "generated always as ", *post = " stored";
+        size_t n = cc->default_text ? strlen(cc->default_text) : 0;
+        if (n < strlen(pre) + strlen(post) || strncmp(cc->default_text, pre, strlen(pre)) != 0)
+            return refuse_object(ctx, "a generated column whose expression is not known", t->cols[i].name);
+        ss_strbuf_puts(sb, " GENERATED ALWAYS AS ");
+        ss_strbuf_append(sb, cc->default_text + strlen(pre), n - strlen(pre) - strlen(post));
+        ss_strbuf_puts(sb, " STORED");
+    } else if (cc && (cc->has_default || cc->seq)) { /* a serial column's default is nextval */
+        if (!cc->default_text)
+            return refuse_object(ctx, "a column default whose expression is not known", t->cols[i].name);
+        ss_strbuf_puts(sb, " DEFAULT ");
+        put_default(sb, cc->default_text);
+    }
+    if (t->cols[i].not_null)
+        ss_strbuf_puts(sb, " NOT NULL");
+    return SS_OK;
+}
+
+/* The records of t: its CREATE TABLE with its CHECK, PRIMARY KEY and UNIQUE constraints to
+ * parts[0], its other indexes to parts[1], its foreign keys to parts[2]. */
+static int table_records(ss_ctx *ctx, ss_catalog *c, const ss_storage_vtable *vt, const ss_table *t,
+                         ss_strbuf *const parts[3])
+{
+    ss_strbuf sb;
+    ss_strbuf_init(&sb);
+    ss_strbuf_puts(&sb, "CREATE TABLE ");
+    put_relation(&sb, t->ns, t->name);
+    ss_strbuf_puts(&sb, " (");
+    int rc = SS_OK;
+    bool first = true;
+    for (uint32_t i = 0; i < t->ncols && rc == SS_OK; i++, first = false) {
+        ss_strbuf_puts(&sb, first ? "" : ", ");
+        put_ident(&sb, t->cols[i].name);
+        rc = put_column(ctx, &sb, c, t, i);
+    }
+    for (uint32_t i = 0; t->cons && i < t->cons->nchecks && rc == SS_OK; i++, first = false) {
+        if (!t->cons->check_texts || !t->cons->check_texts[i]) {
+            rc = refuse_object(ctx, "a CHECK constraint whose expression is not known", t->cons->check_names[i]);
+            break;
+        }
+        ss_strbuf_puts(&sb, first ? "CONSTRAINT " : ", CONSTRAINT ");
+        put_ident(&sb, t->cons->check_names[i]);
+        ss_strbuf_printf(&sb, " %s", t->cons->check_texts[i]);
+    }
+    for (uint32_t j = 0; t->indexes && j < t->indexes->n && rc == SS_OK; j++) {
+        const ss_index *ix = t->indexes->list[j];
+        if (!ix->constraint || !ss_ddl_visible(&ix->ddl))
+            continue;
+        ss_strbuf_puts(&sb, first ? "CONSTRAINT " : ", CONSTRAINT ");
+        first = false;
+        put_ident(&sb, ix->name);
+        ss_strbuf_puts(&sb, ix->primary ? " PRIMARY KEY (" : " UNIQUE (");
+        put_columns(&sb, t, ix->cols, ix->nkeys);
+        ss_strbuf_putc(&sb, ')');
+    }
+    ss_strbuf_putc(&sb, ')');
+    if (rc == SS_OK) {
+        char head[48];
+        snprintf(head, sizeof head, "table %" PRIu64 " ", vt->table_storage_id(t->handle));
+        put_record(parts[0], head, &sb);
+    }
+    for (uint32_t j = 0; t->indexes && j < t->indexes->n && rc == SS_OK; j++) {
+        const ss_index *ix = t->indexes->list[j];
+        if (ix->constraint || !ss_ddl_visible(&ix->ddl))
+            continue;
+        ss_strbuf_clear(&sb);
+        ss_strbuf_puts(&sb, ix->unique ? "CREATE UNIQUE INDEX " : "CREATE INDEX ");
+        put_ident(&sb, ix->name);
+        ss_strbuf_puts(&sb, " ON ");
+        put_relation(&sb, t->ns, t->name);
+        ss_strbuf_printf(&sb, " USING %s (", ix->am);
+        for (uint32_t k = 0; k < ix->nkeys; k++) {
+            bool desc = ix->flags[k] & SS_INDEX_DESC, nf = ix->flags[k] & SS_INDEX_NULLS_FIRST;
+            if (k)
+                ss_strbuf_puts(&sb, ", ");
+            if (ix->cols[k] == SS_INDEX_EXPR_KEY) {
+                /* an expression key, as pg_get_indexdef prints it */
+                char *key = ss_index_key_sql(ix, k, false);
+                if (!key)
+                    rc = refuse_object(ctx, "an index whose key expression cannot be shown", ix->name);
+                ss_strbuf_puts(&sb, key ? key : "");
+                free(key);
+            } else {
+                put_ident(&sb, t->cols[ix->cols[k]].name);
+            }
+            ss_strbuf_printf(&sb, "%s%s", desc ? " DESC" : "", nf ? " NULLS FIRST" : " NULLS LAST");
+        }
+        ss_strbuf_putc(&sb, ')');
+        char *pred = ss_index_pred_sql(ix, false);
+        if (pred)
+            ss_strbuf_printf(&sb, " WHERE %s", pred);
+        else if (ix->pred && rc == SS_OK)
+            rc = refuse_object(ctx, "an index whose predicate cannot be shown", ix->name);
+        free(pred);
+        if (rc == SS_OK && (rc = check_readable(ctx, &sb, ix->name)) == SS_OK)
+            put_record(parts[1], "sql ", &sb);
+    }
+    for (uint32_t j = 0; t->fkeys && j < t->fkeys->n && rc == SS_OK; j++) {
+        const ss_fkey *fk = t->fkeys->list[j];
+        static const char *const actions[] = {"a", "NO ACTION", "r", "RESTRICT", "c", "CASCADE",
+                                              "n", "SET NULL",  "d", "SET DEFAULT"};
+        const char *del = "NO ACTION", *upd = "NO ACTION";
+        for (size_t k = 0; k < sizeof actions / sizeof actions[0]; k += 2) {
+            if (fk->on_delete == actions[k][0])
+                del = actions[k + 1];
+            if (fk->on_update == actions[k][0])
+                upd = actions[k + 1];
+        }
+        ss_strbuf_clear(&sb);
+        ss_strbuf_puts(&sb, "ALTER TABLE ");
+        put_relation(&sb, t->ns, t->name);
+        ss_strbuf_puts(&sb, " ADD CONSTRAINT ");
+        put_ident(&sb, fk->name);
+        ss_strbuf_puts(&sb, " FOREIGN KEY (");
+        put_columns(&sb, t, fk->cols, fk->ncols);
+        ss_strbuf_puts(&sb, ") REFERENCES ");
+        put_relation(&sb, fk->ref->ns, fk->ref->name);
+        ss_strbuf_puts(&sb, " (");
+        put_columns(&sb, fk->ref, fk->ref_cols, fk->ncols);
+        ss_strbuf_printf(&sb, ") MATCH %s ON UPDATE %s ON DELETE %s", fk->match == 'f' ? "FULL" : "SIMPLE", upd, del);
+        if (fk->ndel_set) {
+            ss_strbuf_puts(&sb, " (");
+            put_columns(&sb, t, fk->del_set, fk->ndel_set);
+            ss_strbuf_putc(&sb, ')');
+        }
+        if (fk->not_valid)
+            ss_strbuf_puts(&sb, " NOT VALID");
+        put_record(parts[2], "sql ", &sb);
+    }
+    ss_strbuf_free(&sb);
+    return rc;
+}
+
+/* ---- sequences ------------------------------------------------------------------------- */
+
+/* Values a sequence hands out between two images (PostgreSQL's SEQ_LOG_VALS): the image
+ * records the state that many values ahead, so nextval needs a new image only once every
+ * that many values, and after a reopen never returns a value handed out before. */
+#define SEQ_RESERVE 32
+
+/* The last value handed out (one step before last_value when it was not called). */
+static int64_t handed_top(int64_t last_value, bool is_called, int64_t inc)
+{
+    return is_called ? last_value : last_value - inc;
+}
+
+/* The state the image records for a sequence: SEQ_RESERVE values ahead when called. */
+static void reserved_state(const ss_seq_params *p, int64_t last_value, bool is_called, int64_t *out_value,
+                           bool *out_called)
+{
+    *out_value = last_value;
+    *out_called = is_called;
+    if (!is_called)
+        return;
+    int64_t room = p->increment > 0 ? (p->max - last_value) / p->increment : (p->min - last_value) / p->increment;
+    int64_t steps = room < SEQ_RESERVE ? room : SEQ_RESERVE;
+    *out_value = last_value + steps * p->increment;
+}
+
+/* A sequence's parameters and state as the committing transaction must store them: another
+ * transaction's pending ALTER SEQUENCE is not yet committed (sc->mu held). */
+static void seq_committed(const ss_sequence *q, ss_seq_params *p, int64_t *last_value, bool *is_called)
+{
+    bool other = q->pending_rewrite && ss_ddl_locked_by_other(&q->ddl);
+    *p = other ? q->committed_p : q->p;
+    *last_value = other ? q->committed_last_value : q->last_value;
+    *is_called = other ? q->committed_is_called : q->is_called;
+}
+
+static bool seq_stored(const ss_sequence *q)
+{
+    return ss_ddl_visible(&q->ddl) && !(q->ns && q->ns->temp_owner);
+}
+
+/* "seq <n>" records of the sequences (identity ones, made by their table's CREATE TABLE,
+ * with identity: their state only), and each one's limits into cache. */
+static int sequence_records(ss_ctx *ctx, ss_catalog *c, bool identity, ss_strbuf *out, ss_image_cache *cache)
+{
+    ss_seq_catalog *sc = c->sequences;
+    if (!sc)
+        return SS_OK;
+    int rc = SS_OK;
+    ss_strbuf rec;
+    ss_strbuf_init(&rec);
+    pthread_mutex_lock(&sc->mu);
+    for (uint32_t i = 0; i < sc->n && rc == SS_OK; i++) {
+        const ss_sequence *q = sc->seqs[i];
+        if (!seq_stored(q) || (q->owner_kind == 'i') != identity)
+            continue;
+        ss_seq_params p;
+        int64_t last, stored;
+        bool called, stored_called;
+        seq_committed(q, &p, &last, &called);
+        reserved_state(&p, last, called, &stored, &stored_called);
+        if (cache->nseqs == cache->cap_seqs) {
+            size_t cap = cache->cap_seqs ? cache->cap_seqs * 2 : 8;
+            image_seq_limit *l = realloc(cache->seqs, cap * sizeof *l);
+            if (!l) {
+                rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+                break;
+            }
+            cache->seqs = l;
+            cache->cap_seqs = cap;
+        }
+        cache->seqs[cache->nseqs++] = (image_seq_limit){q->id, handed_top(last, called, p.increment),
+                                                        handed_top(stored, stored_called, p.increment), p.increment};
+        ss_strbuf_clear(&rec);
+        ss_strbuf_printf(&rec, "%c %" PRId32 " %" PRId64 " %" PRId64 " %" PRId64 " %" PRId64 " %" PRId64 " %d %" PRId64 " %d\n",
+                         q->owner_kind ? q->owner_kind : '-', p.type, p.increment, p.min, p.max, p.start, p.cache,
+                         p.cycle, stored, stored_called);
+        ss_strbuf_printf(&rec, "%s.%s\n%s\n%s", q->ns ? ss_ns_name(q->ns) : "public", q->name,
+                         q->owner_table ? q->owner_table : "", q->owner_column ? q->owner_column : "");
+        put_record(out, "seq ", &rec);
+    }
+    pthread_mutex_unlock(&sc->mu);
+    ss_strbuf_free(&rec);
+    return rc;
+}
+
+void ss_image_cache_unreserve(ss_image_cache *cache)
+{
+    for (size_t k = 0; cache && k < cache->nseqs; k++)
+        cache->seqs[k].high = cache->seqs[k].low;
+}
+
+bool ss_image_sequences_moved(const ss_image_cache *cache, ss_catalog *c)
+{
+    ss_seq_catalog *sc = c->sequences;
+    if (!sc || !cache)
+        return false;
+    bool moved = false;
+    pthread_mutex_lock(&sc->mu);
+    for (uint32_t i = 0; i < sc->n && !moved; i++) {
+        const ss_sequence *q = sc->seqs[i];
+        if (!seq_stored(q))
+            continue;
+        ss_seq_params p;
+        int64_t last;
+        bool called;
+        seq_committed(q, &p, &last, &called);
+        for (size_t k = 0; k < cache->nseqs; k++) {
+            const image_seq_limit *l = &cache->seqs[k];
+            if (l->id != q->id)
+                continue;
+            int64_t top = handed_top(last, called, l->increment);
+            /* beyond the reserved values, or set back (setval, RESTART) */
+            moved = l->increment > 0 ? (top > l->high || top < l->low) : (top < l->high || top > l->low);
+            break;
+        }
+    }
+    pthread_mutex_unlock(&sc->mu);
+    return moved;
+}
+
+/* the next line of *p (up to '\n' or end) into a malloc'd string; NULL when out of memory */
+static char *take_line(const char **p, const char *end)
+{
+    const char *nl = memchr(*p, '\n', (size_t)(end - *p));
+    const char *stop = nl ? nl : end;
+    char *line = strndup(*p, (size_t)(stop - *p));
+    *p = nl ? nl + 1 : end;
+    return line;
+}
+
+int ss_image_replay_sequence(ss_ctx *ctx, sunstone *db, const char *rec, size_t len, bool *damaged)
+{
+    const char *p = rec, *end = rec + len;
+    char *head = take_line(&p, end), *name = take_line(&p, end), *table = take_line(&p, end),
+         *column = take_line(&p, end);
+    *damaged = false;
+    int rc = SS_OK;
+    char kind;
+    ss_seq_params sp;
+    int cycle, called, used = 0;
+    int64_t value;
+    if (!head || !name || !table || !column) {
+        rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    } else if (sscanf(head, "%c %" SCNd32 " %" SCNd64 " %" SCNd64 " %" SCNd64 " %" SCNd64 " %" SCNd64 " %d %" SCNd64 " %d%n",
+                      &kind, &sp.type, &sp.increment, &sp.min, &sp.max, &sp.start, &sp.cache, &cycle, &value, &called,
+                      &used) != 10 ||
+               (size_t)used != strlen(head) || !*name) {
+        *damaged = true;
+        rc = SS_ERROR;
+    } else {
+        sp.cycle = cycle != 0;
+        ss_seq_catalog *sc = db->database->catalog.sequences;
+        if (kind != 'i')
+            rc = ss_seq_create(ctx, sc, name, &sp, *table ? table : NULL, *column ? column : NULL,
+                               kind == '-' ? 0 : kind);
+        if (rc == SS_OK)
+            rc = ss_seq_setval(ctx, sc, db->seq_session, name, value, called != 0);
+    }
+    free(head);
+    free(name);
+    free(table);
+    free(column);
+    return rc;
+}
+
+static bool user_schema(const ss_schema *s)
+{
+    return !s->system && !s->temp_owner && strcmp(ss_ns_name(s), "public") != 0;
+}
+
+static int by_created(const void *a, const void *b)
+{
+    uint64_t x = (*(ss_view *const *)a)->created, y = (*(ss_view *const *)b)->created;
+    return x < y ? -1 : x > y;
+}
+
+int ss_image_build(ss_ctx *ctx, ss_catalog *c, const ss_storage_vtable *vt, void *backend, ss_image_cache **cachep,
+                   ss_strbuf *out)
+{
+    ss_image_cache *old = *cachep, *cache = calloc(1, sizeof *cache);
+    if (!cache)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    ss_strbuf rec, tables, indexes, fkeys;
+    ss_strbuf_init(&rec);
+    ss_strbuf_init(&tables);
+    ss_strbuf_init(&indexes);
+    ss_strbuf_init(&fkeys);
+    ss_strbuf_printf(out, SS_IMAGE_MAGIC "%d\n", SS_IMAGE_FORMAT);
+    int rc = SS_OK;
+    pthread_mutex_lock(&c->mu);
+    for (uint32_t i = 0; i < c->nschemas && rc == SS_OK; i++) {
+        const ss_schema *s = c->schemas[i];
+        if (!user_schema(s) || !ss_ddl_visible(&s->ddl))
+            continue;
+        ss_strbuf_clear(&rec);
+        ss_strbuf_puts(&rec, "CREATE SCHEMA ");
+        put_ident(&rec, ss_ns_name(s));
+        put_record(out, "sql ", &rec);
+    }
+    pthread_mutex_unlock(&c->mu);
+    rc = sequence_records(ctx, c, false, out, cache);
+    pthread_mutex_lock(&c->mu);
+    for (uint32_t i = 0; i < c->ntables && rc == SS_OK; i++) {
+        ss_table *t = c->tables[i];
+        if (t->system || !ss_ddl_visible(&t->ddl))
+            continue;
+        if (t->matview)
+            rc = refuse_object(ctx, "materialized views", t->name);
+        else if (t->ns && t->ns->temp_owner)
+            rc = refuse_object(ctx, "temporary tables", t->name);
+        else if (t->backend != backend)
+            rc = refuse_object(ctx, "tables of another storage backend", t->name);
+        if (rc != SS_OK)
+            break;
+        ss_strbuf p0, p1, p2;
+        ss_strbuf_init(&p0);
+        ss_strbuf_init(&p1);
+        ss_strbuf_init(&p2);
+        ss_strbuf *const parts[3] = {&p0, &p1, &p2};
+        const image_cache_entry *e = ss_ddl_locked_by_other(&t->ddl) ? cache_find(old, t) : NULL;
+        if (e)
+            for (int k = 0; k < 3; k++)
+                ss_strbuf_puts(parts[k], e->parts[k]);
+        else
+            rc = table_records(ctx, c, vt, t, parts);
+        if (rc == SS_OK && !cache_add(cache, t, parts))
+            rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        ss_strbuf_append(&tables, p0.data ? p0.data : "", p0.len);
+        ss_strbuf_append(&indexes, p1.data ? p1.data : "", p1.len);
+        ss_strbuf_append(&fkeys, p2.data ? p2.data : "", p2.len);
+        for (int k = 0; k < 3; k++)
+            ss_strbuf_free(parts[k]);
+    }
+    ss_strbuf_append(out, tables.data ? tables.data : "", tables.len);
+    ss_strbuf_append(out, indexes.data ? indexes.data : "", indexes.len);
+    ss_strbuf_append(out, fkeys.data ? fkeys.data : "", fkeys.len);
+    bool parts_oom = tables.oom || indexes.oom || fkeys.oom;
+    ss_strbuf_free(&tables);
+    ss_strbuf_free(&indexes);
+    ss_strbuf_free(&fkeys);
+    pthread_mutex_unlock(&c->mu);
+    if (rc == SS_OK)
+        rc = sequence_records(ctx, c, true, out, cache);
+    pthread_mutex_lock(&c->mu);
+    /* views, in creation order (a view reads only relations created before it) */
+    ss_view **views = rc == SS_OK && c->nuser_views ? malloc(c->nuser_views * sizeof *views) : NULL;
+    uint32_t nv = 0;
+    if (rc == SS_OK && c->nuser_views && !views)
+        rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    for (uint32_t i = 0; rc == SS_OK && i < c->nuser_views; i++)
+        if (ss_ddl_visible(&c->user_views[i]->ddl) && !(c->user_views[i]->ns && c->user_views[i]->ns->temp_owner))
+            views[nv++] = c->user_views[i];
+    if (nv)
+        qsort(views, nv, sizeof *views, by_created);
+    pthread_mutex_unlock(&c->mu);
+    for (uint32_t i = 0; i < nv && rc == SS_OK; i++) {
+        char *text = NULL;
+        if (ss_deparse_view_for_rename(ctx, c, views[i], NULL, &text) != SS_OK) {
+            ss_error_clear(ctx->err);
+            rc = refuse_object(ctx, "a view whose query cannot be printed", views[i]->name);
+            break;
+        }
+        ss_strbuf_clear(&rec);
+        ss_strbuf_puts(&rec, text);
+        free(text);
+        if ((rc = check_readable(ctx, &rec, views[i]->name)) == SS_OK)
+            put_record(out, "sql ", &rec);
+    }
+    free(views);
+    bool rec_oom = rec.oom;
+    ss_strbuf_free(&rec);
+    if (rc == SS_OK && (out->oom || parts_oom || rec_oom))
+        rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    if (rc != SS_OK) {
+        ss_image_cache_free(cache);
+        return rc;
+    }
+    ss_image_cache_free(old);
+    *cachep = cache;
+    return SS_OK;
+}
