@@ -25,6 +25,7 @@
 #include "bind/binder_internal.h"
 #include "types/json/json_srf.h"
 #include "types/json_record.h"
+#include "types/multirange/multirange.h"
 #include "types/record/record.h"
 
 /* json(b)_populate_recordset / json(b)_to_recordset (bind_json_record.c). */
@@ -330,6 +331,14 @@ static ss_lop *unnest_coldef_lop(binder *b, const ast_from_item *from, ss_expr *
 static ss_lop *unnest_lop(binder *b, const ast_expr *a, const ast_from_item *from, ss_expr **args, uint32_t n,
                           bool ordinality, const char *colname, uint32_t rel, bool select_list)
 {
+    if (n == 1 && mr_range_type(args[0]->type.id)) { /* unnest(anymultirange): its ranges */
+        ss_expr **m = bind_alloc(b, sizeof(ss_expr *));
+        if (!m)
+            return NULL;
+        m[0] = args[0];
+        if (!(args[0] = make_func(b, &mr_ranges_def, type_of(ss_type_array_of(mr_range_type(m[0]->type.id))), m, 1)))
+            return NULL;
+    }
     if (unnest_args_bad(b, a, args, n))
         return NULL;
     if (!select_list && from && from->ncoldefs)
