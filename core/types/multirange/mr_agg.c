@@ -21,6 +21,14 @@ int mr_agg_index(int32_t type)
     return -1;
 }
 
+static int set_null(ss_ctx *ctx, ss_vector *out, uint32_t row)
+{
+    if (ss_vector_ensure_validity(ctx, out) != SS_OK)
+        return SS_ERROR;
+    ss_vector_set_null(out, row);
+    return SS_OK;
+}
+
 /* A growing list of ranges. */
 typedef struct range_list {
     rng_value *r;
@@ -89,9 +97,8 @@ static int fn_range_agg(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, con
         free(l.r);
         if (rc != SS_OK || !any) { /* NULL when every value was NULL, as PostgreSQL's */
             ss_strbuf_free(&sb);
-            if (rc != SS_OK || ss_vector_ensure_validity(ctx, out) != SS_OK)
+            if (rc != SS_OK || set_null(ctx, out, i) != SS_OK)
                 return SS_ERROR;
-            ss_vector_set_null(out, i);
             continue;
         }
         if (rng_store(ctx, out, i, &sb) != SS_OK)
@@ -140,10 +147,8 @@ static int fn_intersect_range(ss_ctx *ctx, ss_vector *const *args, uint32_t narg
         ss_strbuf_init(&sb);
         int rc = SS_OK;
         if (!any) {
-            rc = ss_vector_ensure_validity(ctx, out);
-            if (rc == SS_OK)
-                ss_vector_set_null(out, i);
             ss_strbuf_free(&sb);
+            rc = set_null(ctx, out, i);
         } else {
             if (acc.empty)
                 rng_make_empty(out->type.id, &sb);
@@ -196,10 +201,8 @@ static int fn_intersect_mr(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, 
         ss_strbuf sb;
         ss_strbuf_init(&sb);
         if (rc == SS_OK && !any) {
-            rc = ss_vector_ensure_validity(ctx, out);
-            if (rc == SS_OK)
-                ss_vector_set_null(out, i);
             ss_strbuf_free(&sb);
+            rc = set_null(ctx, out, i);
         } else if (rc == SS_OK) {
             rc = mr_make(ctx, out->type.id, acc.r, acc.n, &sb);
             rc = rc == SS_OK ? rng_store(ctx, out, i, &sb) : (ss_strbuf_free(&sb), rc);

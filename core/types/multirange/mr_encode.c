@@ -231,3 +231,18 @@ MULTIRANGE_INFO(nummultirange, SS_TYPE_NUMMULTIRANGE);
 MULTIRANGE_INFO(datemultirange, SS_TYPE_DATEMULTIRANGE);
 MULTIRANGE_INFO(tsmultirange, SS_TYPE_TSMULTIRANGE);
 MULTIRANGE_INFO(tstzmultirange, SS_TYPE_TSTZMULTIRANGE);
+
+int mr_store_value(ss_ctx *ctx, ss_strbuf *sb, ss_arena *arena, ss_value *out)
+{
+    int rc = sb->oom ? ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory") : SS_OK;
+    char *p = rc == SS_OK ? ss_arena_alloc(arena ? arena : ctx->arena, sb->len ? sb->len : 1) : NULL;
+    if (rc == SS_OK && !p)
+        rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    if (rc == SS_OK) {
+        memcpy(p, sb->data, sb->len);
+        memset(out, 0, sizeof *out);
+        out->v.s = (ss_text){p, (uint32_t)sb->len, 0};
+    }
+    ss_strbuf_free(sb);
+    return rc;
+}

@@ -51,21 +51,11 @@ static int cast_from_range(ss_ctx *ctx, const ss_value *in, ss_type from, ss_typ
     rng_decode(&in->v.s, &r);
     ss_strbuf sb;
     ss_strbuf_init(&sb);
-    int rc = mr_make(ctx, to.id, &r, 1, &sb);
-    if (rc == SS_OK && sb.oom)
-        rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-    if (rc == SS_OK) {
-        char *p = ss_arena_alloc(arena ? arena : ctx->arena, sb.len);
-        if (!p)
-            rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-        else {
-            memcpy(p, sb.data, sb.len);
-            memset(out, 0, sizeof *out);
-            out->v.s = (ss_text){p, (uint32_t)sb.len, 0};
-        }
+    if (mr_make(ctx, to.id, &r, 1, &sb) != SS_OK) {
+        ss_strbuf_free(&sb);
+        return SS_ERROR;
     }
-    ss_strbuf_free(&sb);
-    return rc;
+    return mr_store_value(ctx, &sb, arena, out);
 }
 
 /* the multirange of args[0] at each row, handed to f (with its first and last range) */

@@ -116,18 +116,12 @@ int mr_input(ss_ctx *ctx, ss_type t, const char *s, size_t len, ss_value *out, s
     int rc = scan(ctx, mr_range_type(t.id), s, len, arena, &ranges, &n);
     if (rc == SS_OK)
         rc = mr_make(ctx, t.id, ranges, n, &sb);
-    if (rc == SS_OK) {
-        char *p = ss_arena_alloc(arena ? arena : ctx->arena, sb.len);
-        if (!p)
-            rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-        else {
-            memcpy(p, sb.data, sb.len);
-            out->v.s = (ss_text){p, (uint32_t)sb.len, 0};
-        }
-    }
     free(ranges);
-    ss_strbuf_free(&sb);
-    return rc;
+    if (rc != SS_OK) {
+        ss_strbuf_free(&sb);
+        return SS_ERROR;
+    }
+    return mr_store_value(ctx, &sb, arena, out);
 }
 
 void mr_output(ss_type t, const ss_value *v, ss_strbuf *out)

@@ -34,6 +34,8 @@ int mr_make(ss_ctx *ctx, int32_t mr_type, const rng_value *ranges, uint32_t n, s
    equal multiranges, over const ss_text * (the registry's callbacks). */
 int mr_compare(const void *a, const void *b);
 uint64_t mr_hash(const void *a);
+/* The value of the encoding in sb, its bytes copied into arena (NULL: ctx's); frees sb. */
+int mr_store_value(ss_ctx *ctx, ss_strbuf *sb, ss_arena *arena, ss_value *out);
 /* The smallest range covering m (empty for an empty m), as rng_value (no bytes of its own). */
 void mr_span(const mr_value *m, rng_value *out);
 
