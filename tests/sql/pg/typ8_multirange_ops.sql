@@ -39,3 +39,16 @@ select '{[1,3),[5,8)}'::int4multirange - '{[2,6)}', '{(,)}'::int8multirange - '{
 select '{[1,3),[5,8)}'::nummultirange - '{[3,5]}', '{[1,3),[5,8)}'::nummultirange * '{(2,6)}';
 select m, unnest(m) from (values ('{[1,3),[5,7)}'::int4multirange), ('{}')) v(m);
 select * from unnest('{}'::datemultirange);
+create table typ8_rr (k int, r int4range);
+insert into typ8_rr values (1, '[1,3)'), (1, '[2,6)'), (2, '[8,9)');
+create view typ8_rv as select k, range_agg(r) as m, range_intersect_agg(r) as i from typ8_rr group by k;
+select * from typ8_rv order by k;
+select '{EMPTY, [1,2)}'::int4multirange, '{empty}'::int4multirange, '{ [1,2) , (3,5] }'::int4multirange;
+select '{"[1,2)"}'::int4multirange;
+select '{[1,2)},'::int4multirange;
+select '{,}'::int4multirange;
+select '{[1,2),}'::int4multirange;
+select '{[1,2),[3,'::int4multirange;
+select '{[1,3)}'::int4multirange @> '{}'::int4multirange, '{}'::int4multirange @> 'empty'::int4range;
+select range_agg(r) over (order by k rows between 1 preceding and current row) from typ8_rr;
+drop view typ8_rv; drop table typ8_rr;
