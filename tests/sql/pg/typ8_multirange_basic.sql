@@ -42,3 +42,7 @@ select id, m, a[1] from typ8_mrc where m @> 2.0 or isempty(m) order by id;
 update typ8_mrc set m = m + '{[10,11)}' where id = 2;
 select * from typ8_mrc order by m desc;
 drop table typ8_mrc;
+select '{[1,3)}'::int4multirange = '{[1,3)}'::int8multirange;
+select '{[1,3)}'::int4multirange @> int8range(1,2);
+select '{[1,3)}'::int4multirange @> 2::int8;
+select int4range(1,2) = int8range(1,2);
