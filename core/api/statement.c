@@ -17,6 +17,7 @@
 #include "sql/split.h"
 #include "types/bytea/bytea.h"
 #include "types/cast.h"
+#include "types/deferred_error.h"
 #include "types/datetime/datetime.h"
 #include "api/temp_on_commit.h"
 #include "api/run_modifying_cte.h"
@@ -559,6 +560,7 @@ static int step(sunstone_stmt *st)
         dt_statement_begin();
         ss_error_clear(&db->err);
         ss_interrupt_begin(&st->ctx, db->settings.statement_timeout_ms);
+        ss_deferred_error_clear(); /* none left by a statement that stopped early */
         if (ss_stmt_begin(st))
             return ss_api_fail(db);
         if (!sunstone_stmt_returns_rows(st)) {

@@ -48,7 +48,7 @@ bool is_aggregate_name(const ast_expr *e)
         return false;
     static const char *const names[] = {"count", "sum", "min", "max", "avg", "string_agg", "bool_and", "bool_or",
                                         "every", "array_agg", "json_agg", "jsonb_agg", "json_object_agg",
-                                        "jsonb_object_agg"};
+                                        "jsonb_object_agg", "range_agg", "range_intersect_agg"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!strcmp(e->names[0], names[i]))
             return true;
@@ -365,6 +365,13 @@ ss_expr *bind_aggregate(binder *b, const ast_expr *a)
         }
         if (bind_json_agg(b, a, args, row_json, &call, &more, &nmore, &json_result, &dargs, &ndargs))
             return NULL;
+    } else if (is_range_aggregate(name) && !a->star) {
+        if (a->nargs != 1)
+            return no_such_aggregate(b, a);
+        ss_expr *arg = bind_agg_arg(b, a->args[0]);
+        if (!arg || bind_range_agg(b, a, arg, &call, &json_result))
+            return NULL;
+        typed_fn = bind_find_plugin_aggregate("array_agg"); /* under the result's final function */
     } else if (!strcmp(name, "string_agg")) {
         ss_expr **args = bind_alloc(b, sizeof(ss_expr *) * 2);
         if (!args || bind_typed_args(b, a, type_of(SS_TYPE_TEXT), 2, args))

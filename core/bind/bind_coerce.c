@@ -85,6 +85,14 @@ ss_expr *coerce_expr(binder *b, ss_expr *e, ss_type target, ss_cast_mode mode, i
         }
         return c;
     }
+    if (is_unknown_value(e)) {
+        /* an unknown value that is no literal (a ROW field's, (row(1,'a')).f2): PostgreSQL's
+           coerce_type has no pathway from it */
+        char b1[96];
+        ss_ctx_error(b->ctx, SS_SQLSTATE_INTERNAL_ERROR, "failed to find conversion function from unknown to %s",
+                     tname((ss_type){target.id, -1}, b1, sizeof b1));
+        return NULL;
+    }
     if (target.id == SS_TYPE_RECORD && target.typmod >= 0)
         return bind_coerce_to_row_type(b, e, target, mode, location);
     if (!ss_cast_exists(e->type, target, mode)) {
@@ -124,7 +132,7 @@ ss_expr *coerce_expr(binder *b, ss_expr *e, ss_type target, ss_cast_mode mode, i
 
 ss_expr *resolve_unknown(binder *b, ss_expr *e, int location)
 {
-    if (e && (is_unknown_const(e) || is_unknown_param(b, e)))
+    if (e && (is_unknown_const(e) || is_unknown_value(e) || is_unknown_param(b, e)))
         return coerce_expr(b, e, type_of(SS_TYPE_TEXT), CAST_IMPLICIT, location);
     return e;
 }
@@ -150,8 +158,8 @@ static int32_t rank_type(int r)
 /* The common type of two operands for arithmetic or comparison, following PostgreSQL. */
 bool common_type(binder *b, ss_expr **l, ss_expr **r, const ast_expr *a, ss_type *out)
 {
-    bool lu = is_unknown_const(*l) || is_unknown_param(b, *l);
-    bool ru = is_unknown_const(*r) || is_unknown_param(b, *r);
+    bool lu = is_unknown_const(*l) || is_unknown_value(*l) || is_unknown_param(b, *l);
+    bool ru = is_unknown_const(*r) || is_unknown_value(*r) || is_unknown_param(b, *r);
     if (((*l)->type.id == SS_TYPE_RECORD || lu) && ((*r)->type.id == SS_TYPE_RECORD || ru) && !(lu && ru)) {
         /* PostgreSQL's record op record: a row type is a record as it is, an untyped literal
            the anonymous record (whose input is 0A000); the fields are checked when compared */

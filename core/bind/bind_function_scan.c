@@ -25,6 +25,7 @@
 #include "bind/binder_internal.h"
 #include "types/json/json_srf.h"
 #include "types/json_record.h"
+#include "types/multirange/multirange.h"
 #include "types/record/record.h"
 
 /* json(b)_populate_recordset / json(b)_to_recordset (bind_json_record.c). */
@@ -257,8 +258,8 @@ static bool unnest_args_bad(binder *b, const ast_expr *a, ss_expr **args, uint32
 }
 
 /* unnest(record[]) AS t(a int, ...) in FROM: the scan of the items projected to the
- * definition list's columns, each item checked against it when read (PostgreSQL's 42804
- * "function return row and query-specified return row do not match"); its 42601s for other
+ * definition list's columns, the array's items checked as a whole first (one row type, then
+ * the list: PostgreSQL's 42804s, even when no column is read); its 42601s for other
  * arguments. */
 static ss_lop *unnest_coldef_lop(binder *b, const ast_from_item *from, ss_expr **args, uint32_t n, bool ordinality,
                                  uint32_t rel)
@@ -299,17 +300,24 @@ static ss_lop *unnest_coldef_lop(binder *b, const ast_from_item *from, ss_expr *
     if (!t || !cn || !exprs)
         return NULL;
     t[0] = type_of(SS_TYPE_RECORD), cn[0] = "unnest";
+    ss_expr *check_tm = new_expr(b, EXPR_CONST, type_of(SS_TYPE_INT4)), **check_args = bind_alloc(b, sizeof(ss_expr *) * 2);
+    if (!check_tm || !check_args)
+        return NULL;
+    check_tm->u.cnst.v.i = row.typmod;
+    check_args[0] = args[0], check_args[1] = check_tm;
+    if (!(args[0] = make_func(b, &rec_coldef_rows_check_def, args[0]->type, check_args, 2)))
+        return NULL;
     ss_lop *scan = lop_function(b->ctx, b->arena, inner, "unnest", 1, args, false, 1, t, cn);
     if (!scan)
         return NULL;
     for (uint32_t k = 0; k < nf; k++) {
-        ss_expr **fa = bind_alloc(b, sizeof(ss_expr *) * 3);
-        ss_expr *idx = new_expr(b, EXPR_CONST, type_of(SS_TYPE_INT4)), *tm = new_expr(b, EXPR_CONST, type_of(SS_TYPE_INT4));
-        if (!fa || !idx || !tm || !(fa[0] = make_column(b, inner, 0, t[0])))
+        ss_expr **fa = bind_alloc(b, sizeof(ss_expr *) * 2);
+        ss_expr *idx = new_expr(b, EXPR_CONST, type_of(SS_TYPE_INT4));
+        if (!fa || !idx || !(fa[0] = make_column(b, inner, 0, t[0])))
             return NULL;
-        idx->u.cnst.v.i = k, tm->u.cnst.v.i = row.typmod;
-        fa[1] = idx, fa[2] = tm;
-        if (!(exprs[k] = make_func(b, &rec_coldef_field_def, d->types[k], fa, 3)))
+        idx->u.cnst.v.i = k;
+        fa[1] = idx;
+        if (!(exprs[k] = make_func(b, &rec_field_select_def, d->types[k], fa, 2)))
             return NULL;
     }
     return lop_project(b->ctx, b->arena, rel, scan, nf, exprs, (const char **)d->names);
@@ -323,6 +331,14 @@ static ss_lop *unnest_coldef_lop(binder *b, const ast_from_item *from, ss_expr *
 static ss_lop *unnest_lop(binder *b, const ast_expr *a, const ast_from_item *from, ss_expr **args, uint32_t n,
                           bool ordinality, const char *colname, uint32_t rel, bool select_list)
 {
+    if (n == 1 && mr_range_type(args[0]->type.id)) { /* unnest(anymultirange): its ranges */
+        ss_expr **m = bind_alloc(b, sizeof(ss_expr *));
+        if (!m)
+            return NULL;
+        m[0] = args[0];
+        if (!(args[0] = make_func(b, &mr_ranges_def, type_of(ss_type_array_of(mr_range_type(m[0]->type.id))), m, 1)))
+            return NULL;
+    }
     if (unnest_args_bad(b, a, args, n))
         return NULL;
     if (!select_list && from && from->ncoldefs)

@@ -498,8 +498,9 @@ static int bind_window_aggregate(binder *b, const ast_expr *a, ss_window_call *c
     ws->in_window_agg = false;
     if (!r)
         return SS_ERROR;
-    /* a json aggregate's column is JSON text its result function reads back as json / jsonb */
-    *result_def = is_json_aggregate(name) && r->kind == EXPR_FUNC ? r->u.func.def : NULL;
+    /* a json aggregate's column is JSON text its result function reads back as json / jsonb;
+       a range aggregate's the array its final function makes the result of */
+    *result_def = (is_json_aggregate(name) || is_range_aggregate(name)) && r->kind == EXPR_FUNC ? r->u.func.def : NULL;
     const ss_agg_call *ac = &scratch.aggs[0];
     const ss_agg_extra *x = scratch.extras[0];
     uint32_t nmore = x ? x->nargs : 0;

@@ -408,6 +408,11 @@ int bind_json_agg(binder *b, const ast_expr *a, ss_expr **args, ss_expr *row_jso
                   ss_expr ***more, uint32_t *nmore, const struct ss_func_def **result_def, ss_expr ***dargs,
                   uint32_t *ndargs);
 ss_expr *json_agg_result(binder *b, const struct ss_func_def *result_def, ss_expr *col);
+/* bind_range_agg.c: range_agg / range_intersect_agg of the bound argument as the array_agg
+ * call, *result_def the final function json_agg_result puts around its column. */
+bool is_range_aggregate(const char *name);
+int bind_range_agg(binder *b, const ast_expr *a, ss_expr *arg, ss_agg_call *call,
+                   const struct ss_func_def **result_def);
 /* The location of the first column reference in a (PostgreSQL's locate_var_of_level walk
  * order), or -1 (bind_select.c). */
 int first_column_location(const ast_expr *a);
@@ -516,6 +521,13 @@ static inline ss_type type_sans_modifier(ss_type t)
 static inline bool is_unknown_const(const ss_expr *e)
 {
     return e->kind == EXPR_CONST && e->type.id == SS_TYPE_UNKNOWN;
+}
+/* A computed value of type unknown (a ROW field of an untyped literal, (row(1,'a')).f2), which
+   PostgreSQL cannot convert to any type; not the binder's own column references to an untyped
+   select item (INSERT ... SELECT NULL), which stand for the literal. */
+static inline bool is_unknown_value(const ss_expr *e)
+{
+    return e->kind == EXPR_FUNC && e->type.id == SS_TYPE_UNKNOWN;
 }
 static inline bool is_unknown_param(binder *b, const ss_expr *e)
 {

@@ -16,6 +16,7 @@
 #include "exec/node_kinds.h"
 #include "exec/row_lock_filter.h"
 #include "loader/registry.h"
+#include "types/deferred_error.h"
 #include "index/index.h"
 
 /* The operator implementation chosen for a node kind: SET sunstone.operator_<kind>, else the
@@ -247,6 +248,9 @@ int ss_exec_next(ss_ctx *ctx, ss_op *op, ss_batch **out)
     } else {
         rc = op->vt->next_batch(ctx, op, op->state, out);
     }
+    /* an error a type's compare / hash callback met in the operator (record_cmp's) */
+    if (ss_deferred_error_raise(ctx))
+        rc = SS_ERROR;
     if (rc != SS_OK && !ss_ctx_error_pending(ctx))
         ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "operator \"%s\" failed without a message", op->vt->name);
     return rc;

@@ -185,7 +185,8 @@ static int ss_fn_least(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, cons
     X(SS_TYPE_INTERVAL) X(SS_TYPE_TIMETZ) X(SS_TYPE_UUID) X(SS_TYPE_JSONB) \
     X(SS_TYPE_BIT) X(SS_TYPE_VARBIT) X(SS_TYPE_NAME) X(SS_TYPE_RECORD) \
     X(SS_TYPE_INT4RANGE) X(SS_TYPE_INT8RANGE) X(SS_TYPE_NUMRANGE) X(SS_TYPE_DATERANGE) X(SS_TYPE_TSRANGE) \
-    X(SS_TYPE_TSTZRANGE)
+    X(SS_TYPE_TSTZRANGE) X(SS_TYPE_INT4MULTIRANGE) X(SS_TYPE_INT8MULTIRANGE) X(SS_TYPE_NUMMULTIRANGE)            \
+    X(SS_TYPE_DATEMULTIRANGE) X(SS_TYPE_TSMULTIRANGE) X(SS_TYPE_TSTZMULTIRANGE)
 
 #define NULLIF_DEF(T) {"nullif", 2, true, false, {0}, T, ss_fn_nullif, false},
 #define GREATEST_DEF(T) {"greatest", 1, true, false, {0}, T, ss_fn_greatest, false},

@@ -4,7 +4,8 @@
 
 #include "types/functions.h"
 #include "types/pg_builtins.h"
-#include "types/range/range.h" /* rng_subtype */
+#include "types/multirange/multirange.h" /* mr_range_type */
+#include "types/range/range.h"        /* rng_subtype */
 
 /* Whether a value of Sunstone type t can be passed where PostgreSQL declares code c. */
 static bool accepts(char c, ss_type t)
@@ -146,8 +147,16 @@ static char own_code(ss_type t)
 
 #define MAX_CANDIDATES 64
 
+/* The range type a range or multirange argument stands for (0 for any other type). */
+static int32_t range_family(int32_t t)
+{
+    int32_t r = mr_range_type(t);
+    return r ? r : rng_subtype(t) ? t : 0;
+}
+
 /* PostgreSQL's check_generic_type_consistency for a candidate with range codes ('R':
- * anyrange, '*' beside it: anyelement): the range arguments share one range type and the
+ * anyrange or anymultirange, '*' beside it: anyelement): the range and multirange arguments
+ * share one range type and the
  * known element arguments are its subtype exactly.  Sunstone implements every built-in
  * range function and operator of its range types, so a call that failed to resolve while
  * breaking this rule does not exist in PostgreSQL either (42883, not 0A000). */
@@ -159,11 +168,12 @@ static bool range_consistent(const char *codes, uint32_t nargs, const ss_type *a
         if (code_at(codes, i) != 'R')
             continue;
         has_range = true;
-        if (!rng_subtype(args[i].id))
+        int32_t fam = range_family(args[i].id);
+        if (!fam)
             continue;
-        if (range && range != args[i].id)
+        if (range && range != fam)
             return false;
-        range = args[i].id;
+        range = fam;
     }
     if (!has_range || !range)
         return true;

@@ -54,6 +54,12 @@ static const ss_type_def *const catalog[] = {
     &ss_daterange_type_def,
     &ss_tsrange_type_def,
     &ss_tstzrange_type_def,
+    &ss_int4multirange_type_def,
+    &ss_int8multirange_type_def,
+    &ss_nummultirange_type_def,
+    &ss_datemultirange_type_def,
+    &ss_tsmultirange_type_def,
+    &ss_tstzmultirange_type_def,
 };
 
 #define NCATALOG (sizeof catalog / sizeof catalog[0])

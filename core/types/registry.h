@@ -35,6 +35,8 @@ extern const struct ss_type_def ss_name_type_def;
 extern const struct ss_type_def ss_void_type_def;
 extern const struct ss_type_def ss_record_type_def;
 extern const struct ss_type_def ss_int4range_type_def, ss_int8range_type_def, ss_numrange_type_def,
-    ss_daterange_type_def, ss_tsrange_type_def, ss_tstzrange_type_def; /* types/range/ */
+    ss_daterange_type_def, ss_tsrange_type_def, ss_tstzrange_type_def;
+extern const struct ss_type_def ss_int4multirange_type_def, ss_int8multirange_type_def, ss_nummultirange_type_def,
+    ss_datemultirange_type_def, ss_tsmultirange_type_def, ss_tstzmultirange_type_def; /* types/range/ */
 
 #endif

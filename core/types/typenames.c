@@ -106,6 +106,12 @@ const char *ss_type_internal_name(int32_t id)
     case SS_TYPE_TSTZRANGE_ARRAY: return "_tstzrange";
     case SS_TYPE_DATERANGE_ARRAY: return "_daterange";
     case SS_TYPE_INT8RANGE_ARRAY: return "_int8range";
+    case SS_TYPE_INT4MULTIRANGE_ARRAY: return "_int4multirange";
+    case SS_TYPE_NUMMULTIRANGE_ARRAY: return "_nummultirange";
+    case SS_TYPE_TSMULTIRANGE_ARRAY: return "_tsmultirange";
+    case SS_TYPE_TSTZMULTIRANGE_ARRAY: return "_tstzmultirange";
+    case SS_TYPE_DATEMULTIRANGE_ARRAY: return "_datemultirange";
+    case SS_TYPE_INT8MULTIRANGE_ARRAY: return "_int8multirange";
     case SS_TYPE_NAME_ARRAY: return "_name";
     case SS_TYPE_BIT_ARRAY: return "_bit";
     case SS_TYPE_VARBIT_ARRAY: return "_varbit";

@@ -48,6 +48,14 @@ typedef enum ss_type_id {
     SS_TYPE_TSTZRANGE = 3910,
     SS_TYPE_DATERANGE = 3912,
     SS_TYPE_INT8RANGE = 3926,
+    /* multirange types: ss_text holding the encoded multirange (opaque to modules: its
+       ranges, sorted, disjoint and not adjacent; core/types/multirange/) */
+    SS_TYPE_INT4MULTIRANGE = 4451,
+    SS_TYPE_NUMMULTIRANGE = 4532,
+    SS_TYPE_TSMULTIRANGE = 4533,
+    SS_TYPE_TSTZMULTIRANGE = 4534,
+    SS_TYPE_DATEMULTIRANGE = 4535,
+    SS_TYPE_INT8MULTIRANGE = 4536,
     SS_TYPE_JSONPATH = 4072,   /* ss_text: the normalised path text (jsonpath_out's) */
     SS_TYPE_NAME = 19,         /* ss_text: at most 63 bytes */
     /* arrays (PostgreSQL's array type OIDs): ss_text holding the encoded array (opaque to
@@ -76,6 +84,12 @@ typedef enum ss_type_id {
     SS_TYPE_TSTZRANGE_ARRAY = 3911,
     SS_TYPE_DATERANGE_ARRAY = 3913,
     SS_TYPE_INT8RANGE_ARRAY = 3927,
+    SS_TYPE_INT4MULTIRANGE_ARRAY = 6150,
+    SS_TYPE_NUMMULTIRANGE_ARRAY = 6151,
+    SS_TYPE_TSMULTIRANGE_ARRAY = 6152,
+    SS_TYPE_TSTZMULTIRANGE_ARRAY = 6153,
+    SS_TYPE_DATEMULTIRANGE_ARRAY = 6155,
+    SS_TYPE_INT8MULTIRANGE_ARRAY = 6157,
     SS_TYPE_BIT_ARRAY = 1561,
     SS_TYPE_VARBIT_ARRAY = 1563,
     SS_TYPE_JSON_ARRAY = 199,
@@ -120,6 +134,12 @@ static inline int32_t ss_type_array_of(int32_t elem)
     case SS_TYPE_TSTZRANGE: return SS_TYPE_TSTZRANGE_ARRAY;
     case SS_TYPE_DATERANGE: return SS_TYPE_DATERANGE_ARRAY;
     case SS_TYPE_INT8RANGE: return SS_TYPE_INT8RANGE_ARRAY;
+    case SS_TYPE_INT4MULTIRANGE: return SS_TYPE_INT4MULTIRANGE_ARRAY;
+    case SS_TYPE_NUMMULTIRANGE: return SS_TYPE_NUMMULTIRANGE_ARRAY;
+    case SS_TYPE_TSMULTIRANGE: return SS_TYPE_TSMULTIRANGE_ARRAY;
+    case SS_TYPE_TSTZMULTIRANGE: return SS_TYPE_TSTZMULTIRANGE_ARRAY;
+    case SS_TYPE_DATEMULTIRANGE: return SS_TYPE_DATEMULTIRANGE_ARRAY;
+    case SS_TYPE_INT8MULTIRANGE: return SS_TYPE_INT8MULTIRANGE_ARRAY;
     case SS_TYPE_BIT: return SS_TYPE_BIT_ARRAY;
     case SS_TYPE_VARBIT: return SS_TYPE_VARBIT_ARRAY;
     case SS_TYPE_JSON: return SS_TYPE_JSON_ARRAY;
@@ -159,6 +179,12 @@ static inline int32_t ss_type_element_of(int32_t array)
     case SS_TYPE_TSTZRANGE_ARRAY: return SS_TYPE_TSTZRANGE;
     case SS_TYPE_DATERANGE_ARRAY: return SS_TYPE_DATERANGE;
     case SS_TYPE_INT8RANGE_ARRAY: return SS_TYPE_INT8RANGE;
+    case SS_TYPE_INT4MULTIRANGE_ARRAY: return SS_TYPE_INT4MULTIRANGE;
+    case SS_TYPE_NUMMULTIRANGE_ARRAY: return SS_TYPE_NUMMULTIRANGE;
+    case SS_TYPE_TSMULTIRANGE_ARRAY: return SS_TYPE_TSMULTIRANGE;
+    case SS_TYPE_TSTZMULTIRANGE_ARRAY: return SS_TYPE_TSTZMULTIRANGE;
+    case SS_TYPE_DATEMULTIRANGE_ARRAY: return SS_TYPE_DATEMULTIRANGE;
+    case SS_TYPE_INT8MULTIRANGE_ARRAY: return SS_TYPE_INT8MULTIRANGE;
     case SS_TYPE_BIT_ARRAY: return SS_TYPE_BIT;
     case SS_TYPE_VARBIT_ARRAY: return SS_TYPE_VARBIT;
     case SS_TYPE_JSON_ARRAY: return SS_TYPE_JSON;
@@ -268,6 +294,12 @@ static inline bool ss_type_is_varlen(int32_t id)
     case SS_TYPE_TSTZRANGE:
     case SS_TYPE_DATERANGE:
     case SS_TYPE_INT8RANGE:
+    case SS_TYPE_INT4MULTIRANGE:
+    case SS_TYPE_NUMMULTIRANGE:
+    case SS_TYPE_TSMULTIRANGE:
+    case SS_TYPE_TSTZMULTIRANGE:
+    case SS_TYPE_DATEMULTIRANGE:
+    case SS_TYPE_INT8MULTIRANGE:
     case SS_TYPE_BIT:
     case SS_TYPE_VARBIT:
     case SS_TYPE_RECORD:

@@ -379,7 +379,7 @@ static int any_row(arr_call *c, uint32_t row)
     for (uint32_t k = 0; have_x && arr_iter_next(&it, &v); k++) {
         if (v.is_null) {
             saw_null = true;
-        } else if (a.elem == SS_TYPE_RECORD && rec_compare_checked(c->ctx, &x.v.s, &v.v.s, &cmp)) {
+        } else if (a.elem == SS_TYPE_RECORD && rec_compare_checked(c->ctx, &x.v.s, &v.v.s, op <= ARR_CMP_NE, &cmp)) {
             free(hits);
             return SS_ERROR;
         } else if ((hits ? hits[k] != 0 : cmp_holds(op, a.elem == SS_TYPE_RECORD ? cmp : arr_elem_compare(a.elem, &x, &v))) != all) {

@@ -63,6 +63,12 @@ static int kind_of(int32_t id)
     case SS_TYPE_DATERANGE:
     case SS_TYPE_TSRANGE:
     case SS_TYPE_TSTZRANGE:
+    case SS_TYPE_INT4MULTIRANGE:
+    case SS_TYPE_NUMMULTIRANGE:
+    case SS_TYPE_TSMULTIRANGE:
+    case SS_TYPE_TSTZMULTIRANGE:
+    case SS_TYPE_DATEMULTIRANGE:
+    case SS_TYPE_INT8MULTIRANGE:
     case SS_TYPE_DATE:
     case SS_TYPE_TIME: return K_STRING;
     case SS_TYPE_TIMESTAMP:

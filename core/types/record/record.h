@@ -10,7 +10,10 @@
  *   non-NULL field its value in the array item encoding: fixed-width types by their vector
  *   width, variable-length ones as uint32 length + bytes; types/array/array.h).
  * Order, equality and hashing go through the fields' own types (PostgreSQL's btrecordcmp:
- * field by field, a NULL field above every value). */
+ * field by field, a NULL field above every value).  The registry's callbacks leave record_cmp's
+ * errors (two unknown fields compared, NULL or not, dissimilar field types, lengths) to the
+ * executor (types/deferred_error.h); the hash covers the fields before the first unknown one,
+ * so that records equal that far are compared, as PostgreSQL's sort would. */
 #ifndef SS_TYPES_RECORD_H
 #define SS_TYPES_RECORD_H
 
@@ -88,8 +91,13 @@ extern const ss_func_def rec_row_def, rec_array1_def, rec_append_def, rec_depth_
 extern const ss_func_def rec_cmp_defs[6];
 /* c gets btrecordcmp's order of a and b: fields pairwise (NULLs equal to each other, after
    the rest), stopping at the first difference; two fields of different types, or records of
-   different lengths that agree as far as the shorter goes, are 42804 as in PostgreSQL. */
-int rec_compare_checked(ss_ctx *ctx, const ss_text *a, const ss_text *b, int *c);
+   different lengths that agree as far as the shorter goes, are 42804 as in PostgreSQL; two
+   fields (NULL or not) of a type without comparison (rec_field_type_unordered) are 42883, worded as
+   record_eq (equality: = <> IS DISTINCT FROM, = ANY) or as record_cmp. */
+int rec_compare_checked(ss_ctx *ctx, const ss_text *a, const ss_text *b, bool equality, int *c);
+/* Whether a field of type t has no comparison in PostgreSQL: unknown (an untyped literal in
+   ROW(...)) and the types without a btree operator class (json). */
+bool rec_field_type_unordered(int32_t type);
 /* a IS DISTINCT FROM b, a IS NOT DISTINCT FROM b, NULLIF(a, b) of two record values
    (record_func.c), in that order: non-strict, compared as rec_compare_checked. */
 extern const ss_func_def rec_distinct_defs[3];
@@ -100,11 +108,13 @@ extern const ss_func_def rec_distinct_defs[3];
  * bind_row_remap types the call with t). */
 #define REC_REMAP_FUNC "row type remap"
 extern const ss_func_def rec_remap_def;
-/* (record, int4 k, int4 typmod): field k of a record a column definition list describes
- * (typmod's descriptor), after PostgreSQL's check of the whole record against it (42804
- * "function return row and query-specified return row do not match"); strict
- * (record_func.c; unnest(record[]) AS t(a int, ...)). */
-extern const ss_func_def rec_coldef_field_def;
+/* (record[] items, int4 typmod): items, after PostgreSQL's checks of the rows a function
+ * returning record gives for a column definition list (typmod's descriptor): the non-NULL
+ * items all of one row type (42804 "rows returned by function are not all of the same row
+ * type"), then the first one against the list (42804 "function return row and
+ * query-specified return row do not match" with its DETAIL); strict (record_func.c;
+ * unnest(record[]) AS t(a int, ...), whose columns are then rec_field_select_def's). */
+extern const ss_func_def rec_coldef_rows_check_def;
 /* (record, int4 k): field k of the record (strict; record_func.c), the binder's (x).a. */
 extern const ss_func_def rec_field_select_def;
 /* x IS NULL, x IS NOT NULL of a record value x (record_func.c): PostgreSQL's row null tests

@@ -206,7 +206,7 @@ const ss_func_def rec_unmarked_def = {.name = "<>", .nargs = 2, .variadic_any = 
 
 /* ---- record comparison operators (PostgreSQL's record_eq / btrecordcmp with their checks) ---- */
 
-int rec_compare_checked(ss_ctx *ctx, const ss_text *a, const ss_text *b, int *c)
+int rec_compare_checked(ss_ctx *ctx, const ss_text *a, const ss_text *b, bool equality, int *c)
 {
     uint32_t na = rec_nfields(a), nb = rec_nfields(b);
     for (uint32_t k = 0; k < na && k < nb; k++) {
@@ -219,6 +219,13 @@ int rec_compare_checked(ss_ctx *ctx, const ss_text *a, const ss_text *b, int *c)
             return ss_ctx_error(ctx, "42804", "cannot compare dissimilar column types %s and %s at record column %u",
                                 ss_type_display_name((ss_type){ta, -1}, n1, sizeof n1),
                                 ss_type_display_name((ss_type){tb, -1}, n2, sizeof n2), k + 1);
+        }
+        if (rec_field_type_unordered(ta)) { /* looked up before the NULLs are */
+            char n1[64];
+            return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_FUNCTION,
+                                equality ? "could not identify an equality operator for type %s"
+                                         : "could not identify a comparison function for type %s",
+                                ss_type_display_name((ss_type){ta, -1}, n1, sizeof n1));
         }
         if (va.is_null || vb.is_null) {
             if (va.is_null != vb.is_null) {
@@ -251,7 +258,7 @@ static int eval_record_cmp(ss_ctx *ctx, ss_vector *const *args, const uint32_t *
         int c = 0;
         if (a.is_null || b.is_null)
             r.is_null = true;
-        else if (rec_compare_checked(ctx, &a.v.s, &b.v.s, &c))
+        else if (rec_compare_checked(ctx, &a.v.s, &b.v.s, op <= 1, &c))
             return SS_ERROR;
         r.v.b = op == 0 ? c == 0 : op == 1 ? c != 0 : op == 2 ? c < 0 : op == 3 ? c <= 0 : op == 4 ? c > 0 : c >= 0;
         if (r.is_null && ss_vector_ensure_validity(ctx, out))
@@ -297,7 +304,7 @@ static int distinct_at(ss_ctx *ctx, ss_vector *const *args, uint32_t row, ss_val
     int c = 0;
     if (a->is_null || b.is_null)
         c = a->is_null != b.is_null;
-    else if (rec_compare_checked(ctx, &a->v.s, &b.v.s, &c))
+    else if (rec_compare_checked(ctx, &a->v.s, &b.v.s, true, &c))
         return SS_ERROR;
     *distinct = c != 0;
     return SS_OK;
@@ -356,7 +363,7 @@ const ss_func_def rec_distinct_defs[3] = {
     {.name = "nullif", .nargs = 2, .variadic_any = true, .result = SS_TYPE_RECORD, .eval = eval_rec_nullif},
 };
 
-/* ---- a field of a record checked against a column definition list ---- */
+/* ---- a record checked against a column definition list ---- */
 
 static int check_against(ss_ctx *ctx, const ss_text *rec, const rec_desc *d)
 {
@@ -383,25 +390,77 @@ static int check_against(ss_ctx *ctx, const ss_text *rec, const rec_desc *d)
     return SS_OK;
 }
 
+/* ---- the items of unnest(record[]) AS t(...) checked as ExecMakeTableFunctionResult does ---- */
+
+/* Whether two records have the same row type: as many fields, of the same types. */
+static bool same_row_type(const ss_text *a, const ss_text *b)
+{
+    uint32_t n = rec_nfields(a);
+    if (n != rec_nfields(b))
+        return false;
+    for (uint32_t k = 0; k < n; k++) {
+        ss_value v;
+        int32_t ta, tb;
+        rec_field(a, k, &v, &ta);
+        rec_field(b, k, &v, &tb);
+        if (ta != tb)
+            return false;
+    }
+    return true;
+}
+
+static int eval_coldef_rows_check(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+                                  uint32_t n, ss_vector *out)
+{
+    (void)nargs;
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t row = rows ? rows[k] : k;
+        ss_value arr, tm;
+        ss_vector_get_value(args[0], row, &arr);
+        ss_vector_get_value(args[1], row, &tm);
+        const rec_desc *d = tm.is_null ? NULL : rec_desc_get((int32_t)tm.v.i);
+        if (!arr.is_null && d) {
+            ss_array a;
+            arr_decode(&arr.v.s, &a);
+            arr_iter it;
+            arr_iter_init(&it, &a);
+            ss_value item, first = {.is_null = true};
+            while (arr_iter_next(&it, &item)) {
+                if (item.is_null)
+                    continue;
+                if (first.is_null)
+                    first = item;
+                else if (!same_row_type(&first.v.s, &item.v.s))
+                    return ss_ctx_error(ctx, "42804", "rows returned by function are not all of the same row type");
+            }
+            /* the first row's type against the definition list, once all rows are read */
+            if (!first.is_null && check_against(ctx, &first.v.s, d))
+                return SS_ERROR;
+        }
+        if (arr.is_null && ss_vector_ensure_validity(ctx, out))
+            return SS_ERROR;
+        if (ss_vector_set_value(ctx, out, row, &arr) != SS_OK)
+            return SS_ERROR;
+    }
+    return SS_OK;
+}
+
+const ss_func_def rec_coldef_rows_check_def = {.name = "unnest rows check", .nargs = 2, .variadic_any = true,
+                                               .result = SS_TYPE_RECORD_ARRAY, .eval = eval_coldef_rows_check};
+
 /* ---- field selection ((x).a of a row type) ---- */
 
 static int eval_field_select(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
                              ss_vector *out)
 {
+    (void)nargs;
     for (uint32_t k = 0; k < n; k++) {
         uint32_t row = rows ? rows[k] : k;
-        ss_value rec, idx, tm, f;
+        ss_value rec, idx, f;
         ss_vector_get_value(args[0], row, &rec);
         ss_vector_get_value(args[1], row, &idx);
-        const rec_desc *d = NULL; /* rec_coldef_field_def's definition list */
-        if (nargs > 2) {
-            ss_vector_get_value(args[2], row, &tm);
-            d = tm.is_null ? NULL : rec_desc_get((int32_t)tm.v.i);
-        }
         if (rec.is_null || idx.is_null)
             memset(&f, 0, sizeof f), f.is_null = true;
-        else if (d && check_against(ctx, &rec.v.s, d))
-            return SS_ERROR;
         else
             rec_field(&rec.v.s, (uint32_t)idx.v.i, &f, NULL);
         if (f.is_null && ss_vector_ensure_validity(ctx, out))
@@ -415,8 +474,6 @@ static int eval_field_select(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs
 const ss_func_def rec_field_select_def = {.name = "field", .nargs = 2, .variadic_any = true,
                                           .result = SS_TYPE_INVALID, .eval = eval_field_select};
 
-const ss_func_def rec_coldef_field_def = {.name = "field", .nargs = 3, .variadic_any = true,
-                                          .result = SS_TYPE_INVALID, .eval = eval_field_select};
 
 /* ---- x IS [NOT] NULL of a composite value (PostgreSQL's ExecEvalRowNull): IS NULL when x
    is NULL or every field is, IS NOT NULL when x is not NULL and no field is; a field that

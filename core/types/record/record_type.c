@@ -11,6 +11,7 @@
 #include "types/type_def.h"
 #include "types/typeio.h"
 #include "types/cast.h"
+#include "types/deferred_error.h"
 #include "exec/expr.h"
 
 static uint32_t rd32(const char *p)
@@ -68,6 +69,17 @@ void rec_field(const ss_text *t, uint32_t k, ss_value *out, int32_t *type)
     }
 }
 
+bool rec_field_type_unordered(int32_t type)
+{
+    if (type == SS_TYPE_UNKNOWN)
+        return true;
+    const ss_type_def *d = ss_type_def_get(type);
+    return d && d->no_ordering;
+}
+
+/* btrecordcmp for the registry (sorts, groups, set operations: PostgreSQL's sort-based
+   plans): the errors record_cmp raises are left for the executor (types/deferred_error.h) and
+   the comparison goes on as if they had not been met. */
 int rec_compare(const void *a, const void *b)
 {
     const ss_text *x = a, *y = b;
@@ -78,6 +90,17 @@ int rec_compare(const void *a, const void *b)
         int32_t tx, ty;
         next_field(&px, &vx, &tx);
         next_field(&py, &vy, &ty);
+        if (tx != ty) {
+            char n1[64], n2[64];
+            ss_deferred_error_set("42804", "cannot compare dissimilar column types %s and %s at record column %u",
+                                  ss_type_display_name((ss_type){tx, -1}, n1, sizeof n1),
+                                  ss_type_display_name((ss_type){ty, -1}, n2, sizeof n2), k + 1);
+        }
+        if (rec_field_type_unordered(tx)) { /* looked up before the NULLs are, as record_cmp does */
+            char n1[64];
+            ss_deferred_error_set(SS_SQLSTATE_UNDEFINED_FUNCTION, "could not identify a comparison function for type %s",
+                                  ss_type_display_name((ss_type){tx, -1}, n1, sizeof n1));
+        }
         if (vx.is_null || vy.is_null) {
             if (vx.is_null != vy.is_null)
                 return vx.is_null ? 1 : -1;
@@ -87,6 +110,8 @@ int rec_compare(const void *a, const void *b)
         if (c)
             return c < 0 ? -1 : 1;
     }
+    if (nx != ny)
+        ss_deferred_error_set("42804", "cannot compare record types with different numbers of columns");
     return nx < ny ? -1 : nx > ny;
 }
 
@@ -95,6 +120,9 @@ static bool rec_equal(const void *a, const void *b)
     return rec_compare(a, b) == 0;
 }
 
+/* Over the fields before the first one of a type without comparison, so that records equal
+   that far meet in a hash table and are compared (rec_compare's errors then arise as they
+   would in the sort PostgreSQL uses). */
 uint64_t rec_hash(const void *a)
 {
     const ss_text *x = a;
@@ -105,6 +133,8 @@ uint64_t rec_hash(const void *a)
         ss_value v;
         int32_t t;
         next_field(&p, &v, &t);
+        if (rec_field_type_unordered(t))
+            break;
         h = h * 31 + (v.is_null ? 0 : arr_elem_hash(t, &v));
     }
     return h;

@@ -51,4 +51,3 @@ SELECT r, count(*) FROM (VALUES (int4range(1,3)), (int4range(1,2,'[]')), (int4ra
 SELECT max(r) FROM rr;
 DROP TABLE rr;
 DROP TABLE rc;
--- multiranges and the range aggregates are not supported yet in Sunstone
