@@ -7,6 +7,7 @@
  * UNIQUE, CREATE INDEX: their names chosen for the new table, as PostgreSQL's).
  * COMMENTS, COMPRESSION, STATISTICS and STORAGE copy nothing: Sunstone keeps none of them. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bind/bind_constraints.h"
@@ -148,13 +149,23 @@ static void put_column(like_writer *w, const char *name, ss_type type, bool not_
     }
 }
 
-static void put_key_columns(ss_strbuf *sb, const ss_index *ix)
+/* The keys (an expression key as pg_get_indexdef prints it) and a partial index's WHERE;
+   false when an expression cannot be printed. */
+static bool put_key_columns(ss_strbuf *sb, const ss_index *ix)
 {
     ss_strbuf_puts(sb, " (");
     for (uint32_t k = 0; k < ix->nkeys; k++) {
         if (k)
             ss_strbuf_puts(sb, ", ");
-        put_ident(sb, ix->table->cols[ix->cols[k]].name);
+        if (ix->cols[k] == SS_INDEX_EXPR_KEY) {
+            char *key = ss_index_key_sql(ix, k, false);
+            if (!key)
+                return false;
+            ss_strbuf_puts(sb, key);
+            free(key);
+        } else {
+            put_ident(sb, ix->table->cols[ix->cols[k]].name);
+        }
         uint32_t f = ix->flags ? ix->flags[k] : 0;
         bool desc = f & SS_INDEX_DESC, nulls_first = f & SS_INDEX_NULLS_FIRST;
         if (desc)
@@ -163,12 +174,20 @@ static void put_key_columns(ss_strbuf *sb, const ss_index *ix)
             ss_strbuf_puts(sb, nulls_first ? " NULLS FIRST" : " NULLS LAST");
     }
     ss_strbuf_putc(sb, ')');
+    if (ix->pred) {
+        char *pred = ss_index_pred_sql(ix, false);
+        if (!pred)
+            return false;
+        ss_strbuf_printf(sb, " WHERE %s", pred);
+        free(pred);
+    }
+    return true;
 }
 
 /* INCLUDING INDEXES: after the table, as PostgreSQL's expandTableLikeClause (so never
  * merged with the statement's own keys): a constraint's index as ALTER TABLE ... ADD
  * PRIMARY KEY / UNIQUE, any other as CREATE INDEX, their names chosen for the new table. */
-static void put_index(like_writer *w, const ss_index *ix)
+static int put_index(like_writer *w, const ss_index *ix)
 {
     ss_strbuf sb;
     ss_strbuf_init(&sb);
@@ -184,16 +203,22 @@ static void put_index(like_writer *w, const ss_index *ix)
             put_ident(&sb, ix->am);
         }
     }
-    put_key_columns(&sb, ix);
+    if (!put_key_columns(&sb, ix)) {
+        ss_strbuf_free(&sb);
+        return bind_error(w->b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                          "feature not supported: LIKE INCLUDING INDEXES of index \"%s\", whose expression "
+                          "cannot be printed", ix->name);
+    }
     const char *text = sb.oom ? NULL : ss_arena_strdup(w->b->arena, sb.data);
     ss_strbuf_free(&sb);
     if (!text) {
         w->oom = true;
-        return;
+        return SS_OK;
     }
     if (!grow(w, (void **)&w->indexes, w->nindexes, &w->cap_indexes, sizeof *w->indexes))
-        return;
+        return SS_OK;
     w->indexes[w->nindexes++] = text;
+    return SS_OK;
 }
 
 /* The elements one LIKE stands for, into w->pieces. */
@@ -237,8 +262,8 @@ static int write_like(like_writer *w, const ast_table_like *l)
         }
     if ((l->options & AST_LIKE_INDEXES) && t->indexes)
         for (uint32_t i = 0; i < t->indexes->n; i++)
-            if (ss_ddl_visible(&t->indexes->list[i]->ddl))
-                put_index(w, t->indexes->list[i]);
+            if (ss_ddl_visible(&t->indexes->list[i]->ddl) && put_index(w, t->indexes->list[i]) != SS_OK)
+                return SS_ERROR;
     return SS_OK;
 }
 
