@@ -4,20 +4,7 @@
 # skipped after an error), COPY TO STDOUT without a tag, \copy with files relative to the
 # shell, and \copy's own errors.  Expected texts are what psql 15 prints.
 set -u
-sunstone=$(realpath "$1")
-fails=0
-passes=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-check() { # check NAME EXPECTED ACTUAL
-  if [ "$2" = "$3" ]; then
-    passes=$((passes + 1))
-  else
-    fails=$((fails + 1))
-    printf 'FAIL %s\n--- expected\n%s\n--- actual\n%s\n' "$1" "$2" "$3"
-  fi
-}
+. "$(dirname "$0")/check_lib.sh"
 
 # piped input: the data follows the statement, a failing line skips the rest up to \.
 out=$(printf 'CREATE TABLE t (a int);\nCOPY t FROM STDIN;\n1\nx\n3\n\\.\nSELECT 42 AS after;\nCOPY t FROM STDIN;\n7\n8\n\\.\nSELECT count(*) FROM t;\n' |

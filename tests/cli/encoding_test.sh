@@ -4,20 +4,7 @@
 # is what psql 15 printed for the same file against PostgreSQL ("psql:" turned into
 # "sunstone:").  -c with the whole string, and VERBOSITY verbose for the SQLSTATE.
 set -u
-sunstone=$(realpath "$1")
-fails=0
-passes=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-check() { # check NAME EXPECTED ACTUAL
-  if [ "$2" = "$3" ]; then
-    passes=$((passes + 1))
-  else
-    fails=$((fails + 1))
-    printf 'FAIL %s\n--- expected\n%s\n--- actual\n%s\n' "$1" "$2" "$3"
-  fi
-}
+. "$(dirname "$0")/check_lib.sh"
 
 cd "$tmp" || exit 1
 printf "SELECT 'a\377';\nSELECT upper('\377');\nSELECT lower('a\303');\nSELECT 1 AS \"x\303\050\";\nSELECT 1; -- c\376\nCREATE TABLE ut (a text);\nINSERT INTO ut VALUES ('\342\202');\nSELECT count(*) FROM ut;\nSELECT '\342\202\254' AS ok;\nSELECT 2; SELECT '\377';\nDROP TABLE ut;\n" > raw.sql

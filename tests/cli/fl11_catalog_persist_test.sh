@@ -7,20 +7,7 @@
 # sequences with serial and identity columns (their values survive); names
 # that merely look like refused words (a column "generated", a DEFAULT 'like') are accepted.
 set -u
-sunstone=$(realpath "$1")
-fails=0
-passes=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-check() { # check NAME EXPECTED ACTUAL
-  if [ "$2" = "$3" ]; then
-    passes=$((passes + 1))
-  else
-    fails=$((fails + 1))
-    printf 'FAIL %s\n--- expected\n%s\n--- actual\n%s\n' "$1" "$2" "$3"
-  fi
-}
+. "$(dirname "$0")/check_lib.sh"
 q() { "$sunstone" -X -A -t app.db "$@" 2>&1; }
 cd "$tmp" || exit 1
 

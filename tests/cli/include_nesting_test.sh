@@ -3,20 +3,7 @@
 # of \i (64 levels) with an error instead of exhausting the stack; the failed \i then counts as
 # any failed meta-command: the script goes on, or ends with exit code 3 under ON_ERROR_STOP.
 set -u
-sunstone=$(realpath "$1")
-fails=0
-passes=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-check() { # check NAME EXPECTED ACTUAL
-  if [ "$2" = "$3" ]; then
-    passes=$((passes + 1))
-  else
-    fails=$((fails + 1))
-    printf 'FAIL %s\n--- expected\n%s\n--- actual\n%s\n' "$1" "$2" "$3"
-  fi
-}
+. "$(dirname "$0")/check_lib.sh"
 
 cd "$tmp" || exit 1
 printf 'SELECT 1;\n\\i self.sql\nSELECT 2;\n' > self.sql

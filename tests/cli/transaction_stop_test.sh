@@ -4,20 +4,7 @@
 # PREPARED, AND CHAIN, DEFERRABLE) stops -f scripts, piped input and -c actions with exit
 # code 3, unless ON_TRANSACTION_STOP is off.
 set -u
-sunstone=$(realpath "$1")
-fails=0
-passes=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-check() { # check NAME EXPECTED ACTUAL
-  if [ "$2" = "$3" ]; then
-    passes=$((passes + 1))
-  else
-    fails=$((fails + 1))
-    printf 'FAIL %s\n--- expected\n%s\n--- actual\n%s\n' "$1" "$2" "$3"
-  fi
-}
+. "$(dirname "$0")/check_lib.sh"
 
 cd "$tmp" || exit 1
 printf 'CREATE TABLE t (a int);\nBEGIN;\nINSERT INTO t VALUES (1);\nROLLBACK;\nSELECT count(*) FROM t;\n' > tx.sql

@@ -6,20 +6,7 @@
 # an earlier opening's xid is an unknown transaction; AS OF TIMESTAMP before the opening is
 # 0A000 (the commit history is not stored in the file).
 set -u
-sunstone=$(realpath "$1")
-fails=0
-passes=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-check() { # check NAME EXPECTED ACTUAL
-  if [ "$2" = "$3" ]; then
-    passes=$((passes + 1))
-  else
-    fails=$((fails + 1))
-    printf 'FAIL %s\n--- expected\n%s\n--- actual\n%s\n' "$1" "$2" "$3"
-  fi
-}
+. "$(dirname "$0")/check_lib.sh"
 q() { "$sunstone" -X -A -t app.db "$@" 2>&1; }
 
 cd "$tmp" || exit 1
