@@ -259,35 +259,14 @@ static int table_records(ss_ctx *ctx, ss_catalog *c, const ss_storage_vtable *vt
         if (ix->constraint || !ss_ddl_visible(&ix->ddl))
             continue;
         ss_strbuf_clear(&sb);
-        ss_strbuf_puts(&sb, ix->unique ? "CREATE UNIQUE INDEX " : "CREATE INDEX ");
-        put_ident(&sb, ix->name);
-        ss_strbuf_puts(&sb, " ON ");
-        put_relation(&sb, t->ns, t->name);
-        ss_strbuf_printf(&sb, " USING %s (", ix->am);
-        for (uint32_t k = 0; k < ix->nkeys; k++) {
-            bool desc = ix->flags[k] & SS_INDEX_DESC, nf = ix->flags[k] & SS_INDEX_NULLS_FIRST;
-            if (k)
-                ss_strbuf_puts(&sb, ", ");
-            if (ix->cols[k] == SS_INDEX_EXPR_KEY) {
-                /* an expression key, as pg_get_indexdef prints it */
-                char *key = ss_index_key_sql(ix, k, false);
-                if (!key)
-                    rc = refuse_object(ctx, "an index whose key expression cannot be shown", ix->name);
-                ss_strbuf_puts(&sb, key ? key : "");
-                free(key);
-            } else {
-                put_ident(&sb, t->cols[ix->cols[k]].name);
-            }
-            ss_strbuf_printf(&sb, "%s%s", desc ? " DESC" : "", nf ? " NULLS FIRST" : " NULLS LAST");
+        char *def = ss_index_def_sql(ix, t->ns ? ss_ns_name(t->ns) : "public");
+        if (!def) {
+            rc = refuse_object(ctx, "an index whose expression cannot be shown", ix->name);
+            break;
         }
-        ss_strbuf_putc(&sb, ')');
-        char *pred = ss_index_pred_sql(ix, false);
-        if (pred)
-            ss_strbuf_printf(&sb, " WHERE %s", pred);
-        else if (ix->pred && rc == SS_OK)
-            rc = refuse_object(ctx, "an index whose predicate cannot be shown", ix->name);
-        free(pred);
-        if (rc == SS_OK && (rc = check_readable(ctx, &sb, ix->name)) == SS_OK)
+        ss_strbuf_puts(&sb, def);
+        free(def);
+        if ((rc = check_readable(ctx, &sb, ix->name)) == SS_OK)
             put_record(parts[1], "sql ", &sb);
     }
     for (uint32_t j = 0; t->fkeys && j < t->fkeys->n && rc == SS_OK; j++) {

@@ -64,46 +64,6 @@ int ss_system_pg_tables_fill(ss_ctx *ctx, const ss_catalog *c, ss_view_row_fn ad
     return SS_OK;
 }
 
-/* CREATE [UNIQUE] INDEX name ON schema.table USING am (cols), as pg_get_indexdef. */
-static char *indexdef(const ss_table *t, const ss_index *ix)
-{
-    ss_strbuf sb;
-    ss_strbuf_init(&sb);
-    ss_strbuf_puts(&sb, ix->unique ? "CREATE UNIQUE INDEX " : "CREATE INDEX ");
-    ss_quote_ident_append(&sb, ix->name, strlen(ix->name));
-    ss_strbuf_puts(&sb, " ON ");
-    const char *ns = schema_of(t);
-    ss_quote_ident_append(&sb, ns, strlen(ns));
-    ss_strbuf_putc(&sb, '.');
-    ss_quote_ident_append(&sb, t->name, strlen(t->name));
-    ss_strbuf_printf(&sb, " USING %s (", ix->am);
-    for (uint32_t k = 0; k < ix->nkeys; k++) {
-        bool desc = ix->flags[k] & SS_INDEX_DESC, nf = ix->flags[k] & SS_INDEX_NULLS_FIRST;
-        if (k)
-            ss_strbuf_puts(&sb, ", ");
-        if (ix->cols[k] == SS_INDEX_EXPR_KEY) {
-            char *key = ss_index_key_sql(ix, k, false);
-            ss_strbuf_puts(&sb, key ? key : "?");
-            free(key);
-        } else {
-            const char *col = t->cols[ix->cols[k]].name;
-            ss_quote_ident_append(&sb, col, strlen(col));
-        }
-        ss_strbuf_puts(&sb, desc ? " DESC" : "");
-        ss_strbuf_puts(&sb, desc && !nf ? " NULLS LAST" : !desc && nf ? " NULLS FIRST" : "");
-    }
-    ss_strbuf_putc(&sb, ')');
-    char *pred = ss_index_pred_sql(ix, false);
-    if (pred)
-        ss_strbuf_printf(&sb, " WHERE %s", pred);
-    free(pred);
-    if (sb.oom) {
-        ss_strbuf_free(&sb);
-        return NULL;
-    }
-    return sb.data;
-}
-
 int ss_system_pg_indexes_fill(ss_ctx *ctx, const ss_catalog *c, ss_view_row_fn add, void *arg)
 {
     for (uint32_t i = 0; i < c->ntables; i++) {
@@ -116,9 +76,10 @@ int ss_system_pg_indexes_fill(ss_ctx *ctx, const ss_catalog *c, ss_view_row_fn a
             const ss_index *ix = t->indexes->list[k];
             if (!ss_ddl_visible(&ix->ddl))
                 continue;
-            char *def = indexdef(t, ix);
-            if (!def) {
-                rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+            char *def = ss_index_def_sql(ix, schema_of(t));
+            if (!def) { /* out of memory, or an expression the printer does not know */
+                rc = ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                                  "feature not supported: the definition of index \"%s\"", ix->name);
                 break;
             }
             ss_value row[SS_PG_INDEXES_NCOLS] = {ss_row_text(schema_of(t)), ss_row_text(t->name),

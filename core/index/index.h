@@ -190,6 +190,9 @@ int ss_index_row_key(ss_ctx *ctx, const ss_index *ix, const ss_batch *rows, uint
  * "(a + 1)" otherwise, a column: its name) and of the predicate (NULL: none), malloc'd. */
 char *ss_index_key_sql(const ss_index *ix, uint32_t k, bool pretty);
 char *ss_index_pred_sql(const ss_index *ix, bool pretty);
+/* pg_get_indexdef's CREATE [UNIQUE] INDEX name ON schema.table USING am (keys) [WHERE pred]
+ * (index_describe.c), malloc'd; NULL when an expression cannot be printed. */
+char *ss_index_def_sql(const ss_index *ix, const char *schema);
 
 /* ---- \d (index_describe.c) ---- */
 /* The lines of \d's "Indexes:" footer for t, as psql 15 prints them (without the

@@ -9,6 +9,7 @@
 
 #include "exec/expr_text.h"
 #include "index/index.h"
+#include "types/func_impl.h"
 #include "util/strbuf.h"
 
 /* The name now of the column an expression tree of ix (arg) reads. */
@@ -48,6 +49,49 @@ char *ss_index_pred_sql(const ss_index *ix, bool pretty)
     ss_strbuf sb;
     ss_strbuf_init(&sb);
     if (!ss_expr_sql(&sb, ix->pred, 0, col_name, ix, pretty) || sb.oom) {
+        ss_strbuf_free(&sb);
+        return NULL;
+    }
+    return sb.data;
+}
+
+char *ss_index_def_sql(const ss_index *ix, const char *schema)
+{
+    ss_strbuf sb;
+    ss_strbuf_init(&sb);
+    ss_strbuf_puts(&sb, ix->unique ? "CREATE UNIQUE INDEX " : "CREATE INDEX ");
+    ss_quote_ident_append(&sb, ix->name, strlen(ix->name));
+    ss_strbuf_puts(&sb, " ON ");
+    ss_quote_ident_append(&sb, schema, strlen(schema));
+    ss_strbuf_putc(&sb, '.');
+    ss_quote_ident_append(&sb, ix->table->name, strlen(ix->table->name));
+    ss_strbuf_printf(&sb, " USING %s (", ix->am);
+    bool ok = true;
+    for (uint32_t k = 0; k < ix->nkeys && ok; k++) {
+        bool desc = ix->flags[k] & SS_INDEX_DESC, nf = ix->flags[k] & SS_INDEX_NULLS_FIRST;
+        if (k)
+            ss_strbuf_puts(&sb, ", ");
+        if (ix->cols[k] == SS_INDEX_EXPR_KEY) {
+            char *key = ss_index_key_sql(ix, k, false);
+            ok = key != NULL;
+            ss_strbuf_puts(&sb, key ? key : "");
+            free(key);
+        } else {
+            const char *col = ix->table->cols[ix->cols[k]].name;
+            ss_quote_ident_append(&sb, col, strlen(col));
+        }
+        ss_strbuf_puts(&sb, desc ? " DESC" : "");
+        ss_strbuf_puts(&sb, desc && !nf ? " NULLS LAST" : !desc && nf ? " NULLS FIRST" : "");
+    }
+    ss_strbuf_putc(&sb, ')');
+    if (ok && ix->pred) {
+        char *pred = ss_index_pred_sql(ix, false);
+        ok = pred != NULL;
+        if (pred)
+            ss_strbuf_printf(&sb, " WHERE %s", pred);
+        free(pred);
+    }
+    if (!ok || sb.oom) {
         ss_strbuf_free(&sb);
         return NULL;
     }
