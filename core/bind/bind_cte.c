@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bind/binder_internal.h"
+#include "exec/expr_volatility.h"
 
 /* ---- references in the AST ----------------------------------------------------------- */
 
@@ -98,8 +99,26 @@ static uint32_t count_scope_refs(const ast_select *s, uint32_t i)
         if (k != i)
             n += count_refs(s->ctes[k].query, name, &loc);
     if (s->setop)
-        return n + count_refs(s->larg, name, &loc) + count_refs(s->rarg, name, &loc);
-    return n + count_from(s->from, name, &loc);
+        return n + count_refs(s->larg, name, &loc) + count_refs(s->rarg, name, &loc) + count_select_exprs(s, name, &loc);
+    return n + count_from(s->from, name, &loc) + count_select_exprs(s, name, &loc);
+}
+
+static int note_volatile(ss_lop *op, ss_expr **slot, void *arg)
+{
+    (void)op;
+    if (ss_expr_volatility(*slot) != SS_VOLATILE)
+        return 0;
+    *(bool *)arg = true;
+    return 1;
+}
+
+/* Whether the bound query calls a volatile function (PostgreSQL never inlines such a WITH
+   query: contain_volatile_functions in SS_process_ctes). */
+static bool query_is_volatile(ss_lop *q)
+{
+    bool found = false;
+    lop_each_expr_deep(q, note_volatile, &found);
+    return found;
 }
 
 static bool is_aggregate_call(const ast_expr *e)
@@ -366,10 +385,12 @@ int bind_with(binder *b, const ast_select *s, cte_mark *mark)
                 return SS_ERROR;
             e->ncols = sub.ncols;
             e->types = sub.col_types;
-            /* PostgreSQL inlines a query referenced once that has no side effects (every
-               Sunstone query is free of them: there are no volatile functions) */
+            /* PostgreSQL inlines a query referenced once (from anywhere in the statement,
+               subqueries in expressions included), or NOT MATERIALIZED, that calls nothing
+               volatile */
             e->materialize = c->materialize == AST_CTE_MATERIALIZED ||
-                             (c->materialize == AST_CTE_DEFAULT && count_scope_refs(s, i) > 1);
+                             (c->materialize == AST_CTE_DEFAULT && count_scope_refs(s, i) > 1) ||
+                             query_is_volatile(sub.query);
             if (e->materialize) {
                 e->plan = sub.query;
                 e->id = ++b->ncte_ids;

@@ -159,17 +159,18 @@ static int open_tree(ss_ctx *ctx, ss_op *op)
     return SS_OK;
 }
 
-int ss_exec_start(ss_ctx *ctx, const ss_plan_node *plan, uint32_t flags, ss_op **root)
+static int start(ss_ctx *ctx, const ss_plan_node *plan, uint32_t flags, ss_op **root, struct ss_exec_shared *with)
 {
-    struct ss_exec_shared *shared = calloc(1, sizeof *shared);
+    struct ss_exec_shared *shared = with ? with : calloc(1, sizeof *shared);
     if (!shared)
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     *root = build(ctx, plan, flags, shared);
     if (!*root) {
-        free(shared);
+        if (!with)
+            free(shared);
         return SS_ERROR;
     }
-    (*root)->owns_shared = true;
+    (*root)->owns_shared = !with;
     if (!ctx->subplan_owner)
         ctx->subplan_owner = *root; /* the statement's tree: its subqueries' trees close with it */
     if (open_tree(ctx, *root)) {
@@ -178,6 +179,17 @@ int ss_exec_start(ss_ctx *ctx, const ss_plan_node *plan, uint32_t flags, ss_op *
         return SS_ERROR;
     }
     return SS_OK;
+}
+
+int ss_exec_start(ss_ctx *ctx, const ss_plan_node *plan, uint32_t flags, ss_op **root)
+{
+    return start(ctx, plan, flags, root, NULL);
+}
+
+int ss_exec_start_subplan(ss_ctx *ctx, const ss_plan_node *plan, uint32_t flags, ss_op **root)
+{
+    const ss_op *owner = ctx->subplan_owner;
+    return start(ctx, plan, flags, root, owner ? owner->shared : NULL);
 }
 
 void ss_exec_finish(ss_ctx *ctx, ss_op *op)

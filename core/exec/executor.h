@@ -35,6 +35,10 @@ struct ss_op {
  * (setting sunstone.operator_<kind> or the default operator, exec/node_kinds.c), and opens it
  * (children first) with flags (SS_OPEN_*). */
 int ss_exec_start(ss_ctx *ctx, const ss_plan_node *plan, uint32_t flags, ss_op **root);
+/* The same for the tree of a subquery in an expression: it shares the statement tree's slots
+ * (ss_api.shared_slot), so a WITH query the statement and its subqueries read is computed
+ * once, as PostgreSQL's CTE is (the statement tree closes its subqueries' trees first). */
+int ss_exec_start_subplan(ss_ctx *ctx, const ss_plan_node *plan, uint32_t flags, ss_op **root);
 /* Closes (parents first) and frees the operator tree; safe on partial trees and NULL. */
 void ss_exec_finish(ss_ctx *ctx, ss_op *root);
 /* Pulls the next batch from an operator (NULL at end). */

@@ -81,7 +81,7 @@ static struct ss_subplan_state *state_of(ss_ctx *ctx, const ss_expr *e)
         return NULL;
     }
     ctx->subplans[id] = st;
-    if (ss_exec_start(ctx, e->u.sub.plan, SS_OPEN_REWIND, &st->root) ||
+    if (ss_exec_start_subplan(ctx, e->u.sub.plan, SS_OPEN_REWIND, &st->root) ||
         (ctx->instrument_subplans && ss_exec_instrument(ctx, st->root, ctx->instrument_subplans_timing)))
         return NULL;
     return st;

@@ -2,7 +2,8 @@
  * read by each of its references (PostgreSQL's CteScan over a shared tuplestore).  The CTE
  * scans of one cte_id share one store of the query's rows, found through
  * ss_api.shared_slot(self, SS_NODE_CTE_SCAN, cte_id); the last of them to close releases it.
- * The reference whose node carries the query's plan as its child runs it, and whichever
+ * The first reference whose node carries the query's plan as its child runs it (a subquery's
+ * tree shares the statement's slots, so its own copy of the plan is not run), and whichever
  * reference needs a row not kept yet pulls the next batch of that child into the store.  Each
  * reference reads the store at its own position: references may run interleaved (a join of
  * the query with itself) and a rescan starts a reference over without running the query
@@ -24,7 +25,22 @@ typedef struct cte_store {
     bool done;                  /* the producer's stream ended */
     bool ready;                 /* rows initialised */
     uint32_t users;             /* instances holding it: the last to close releases it */
+    uint32_t ncols;             /* its rows' layout (a subquery's tree may have pruned its copy
+                                   of the query to other columns: those references then share
+                                   another store of the chain) */
+    const ss_type *types;
+    struct cte_store *next;     /* the store of another layout of the same WITH query */
 } cte_store;
+
+static bool same_layout(const cte_store *store, const ss_plan_node *plan)
+{
+    if (store->ncols != plan->ncols)
+        return false;
+    for (uint32_t i = 0; i < plan->ncols; i++)
+        if (store->types[i].id != plan->col_types[i].id || store->types[i].typmod != plan->col_types[i].typmod)
+            return false;
+    return true;
+}
 
 typedef struct cte_scan_state {
     const ss_cte_scan_node *node;
@@ -71,14 +87,23 @@ static int cte_scan_open(ss_ctx *ctx, ss_op *self, const ss_plan_node *plan, uin
     if (!*slot && !(*slot = g_api->arena_alloc(ctx, sizeof(cte_store))))
         return SS_ERROR;
     cte_store *store = *slot;
+    while (store->ready && !same_layout(store, plan)) {
+        if (!store->next && !(store->next = g_api->arena_alloc(ctx, sizeof(cte_store))))
+            return SS_ERROR;
+        store = store->next;
+    }
     st->store = store;
     store->users++;
     if (!store->ready) {
         store->ready = true;
+        store->ncols = plan->ncols;
+        store->types = plan->col_types;
         if (ops_row_store_init(ctx, g_api, &store->rows, plan->ncols, plan->col_types, "cte_scan") != SS_OK)
             return SS_ERROR;
     }
-    if (st->owner) {
+    if (st->owner && !store->producer) {
+        /* the first reference carrying the plan runs it; another one (a subquery's tree
+           sharing the statement's slots) reads the same rows */
         store->producer = g_api->op_child(self, 0);
         store->query = plan->children[0];
     }
