@@ -13,7 +13,7 @@ static void teardown(void) {}
 
 static ss_volatility func_class(const char *name, uint32_t nargs, const int32_t *types, bool oper)
 {
-    ss_type at[SS_FUNC_MAX_ARGS], want[SS_FUNC_MAX_ARGS], res;
+    ss_type at[SS_FUNC_MAX_ARGS] = {{0}}, want[SS_FUNC_MAX_ARGS], res;
     for (uint32_t i = 0; i < nargs; i++)
         at[i] = (ss_type){types[i], -1};
     const ss_func_def *def = NULL;
