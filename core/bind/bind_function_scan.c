@@ -610,6 +610,13 @@ static int find_srf_in(binder *b, const ast_expr *e, const char *inside, const a
     return SS_OK;
 }
 
+int check_srf_placement(binder *b, const ast_expr *e)
+{
+    const ast_expr *found = NULL;
+    bool several = false;
+    return find_srf_in(b, e, NULL, &found, &several, NULL);
+}
+
 /* unnest(a1, a2, ...) outside FROM: no such function (PostgreSQL expands it only as a
  * FROM item), named with its bound arguments' types. */
 ss_expr *unnest_outside_from(binder *b, const ast_expr *a)

@@ -412,6 +412,8 @@ static int split_group_by(binder *b, const ast_select *s, ast_select **out)
         int l = srf_level(g);
         if (l == 0)
             continue;
+        if (check_srf_placement(b, g))
+            return SS_ERROR;
         if (l < 0 || !is_srf_node(g) || (call && !ast_equal(call, g)))
             return SS_OK; /* not one call at the top of its items */
         call = g;

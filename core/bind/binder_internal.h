@@ -383,6 +383,9 @@ int bind_from_function(binder *b, const ast_from_item *f, ss_lop **out);
  * FROM, or not at all (bind_function_scan.c). */
 bool is_set_returning(const char *name);
 /* unnest(a1, a2, ...) outside FROM: PostgreSQL's 42883 (bind_function_scan.c); NULL. */
+/* PostgreSQL's 0A000 for a set-returning call inside CASE or COALESCE in e, with its HINT
+ * (bind_function_scan.c). */
+int check_srf_placement(binder *b, const ast_expr *e);
 ss_expr *unnest_outside_from(binder *b, const ast_expr *a);
 /* Whether a select list's set-returning call a can run as a join (bind_function_scan.c). */
 bool srf_joinable(const ast_expr *a);
