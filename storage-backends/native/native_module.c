@@ -1,5 +1,5 @@
 /* native_module.c — entry points of the "native" module: its magic descriptor, the vtable of
- * the native storage backend (storage.h versions 1, 3, 4 and 6 on the native storage library)
+ * the native storage backend (storage.h versions 1, 3, 4, 6 and 7 on the native storage library)
  * registered at init, and the small helpers every file of the module shares. */
 #include <string.h>
 
@@ -64,6 +64,9 @@ static const ss_storage_vtable nv_vtable = {
     .table_close = nv_table_close,
     .txn_commit = nv_txn_commit_cb,
     .txn_abort = nv_txn_abort_cb,
+    .vacuum = nv_vacuum,
+    .checkpoint = nv_checkpoint,
+    .xid_floor = nv_xid_floor,
 };
 
 SS_PLUGIN_MAGIC("native", "0.1.0")

@@ -367,6 +367,44 @@ int native_table_replace_last(native_txn *txn, uint64_t root, uint64_t old_first
     return 0;
 }
 
+int native_table_clear_entry(native_txn *txn, uint64_t root, uint64_t index, uint64_t first, native_error *err)
+{
+    native_db *db = native_txn_db(txn);
+    uint8_t *page = malloc(NATIVE_PAGE_SIZE);
+    if (!page)
+        return native_fail(err, "53200", "out of memory");
+    uint64_t pgno = root, before = 0; /* entries of the earlier table pages */
+    int rc = 0;
+    for (uint64_t hops = 0; pgno && rc == 0; hops++) {
+        if ((rc = native_page_read(db, txn, pgno, page, err)) != 0)
+            break;
+        uint32_t count = native_get32(page + NATIVE_PAGE_HEADER + 8);
+        if (native_page_type(page) != NATIVE_PT_TABLE || count > TABLE_ENTRIES || hops > (1u << 30)) {
+            rc = native_fail(err, "XX001", "page %llu of \"%s\" is damaged (not the table page expected)", (unsigned long long)pgno, db->path);
+            break;
+        }
+        if (index < before + count)
+            break;
+        before += count;
+        pgno = native_get64(page + NATIVE_PAGE_HEADER);
+    }
+    free(page);
+    if (rc != 0)
+        return -1;
+    if (!pgno)
+        return native_fail(err, "XX000", "table %llu has no row group %llu", (unsigned long long)root, (unsigned long long)index);
+    uint8_t *w = native_txn_page_for_write(txn, pgno, err);
+    if (!w)
+        return -1;
+    uint8_t *e = w + NATIVE_PAGE_HEADER + TABLE_HEADER + (size_t)(index - before) * 16;
+    if (native_get64(e) != first)
+        return native_fail(err, "XX000", "row group %llu of table %llu is not %llu", (unsigned long long)index,
+                           (unsigned long long)root, (unsigned long long)first);
+    native_put64(e, 0);
+    native_put64(e + 8, 0);
+    return 0;
+}
+
 typedef struct list_ctx {
     native_db *db;
     native_txn *txn;
@@ -377,6 +415,8 @@ typedef struct list_ctx {
 static int list_one(void *ctx, uint64_t first, uint64_t len, native_error *err)
 {
     list_ctx *l = ctx;
+    if (first == 0) /* a vacuumed row group's slot */
+        return l->visit(l->ctx, 0, 0, 0, err);
     native_rg_header h;
     if (native_rowgroup_read_header(l->db, l->txn, first, len, &h, err) != 0)
         return -1;
@@ -449,6 +489,8 @@ int native_rowgroup_free(native_txn *txn, uint64_t first, uint64_t len, native_e
 static int drop_one(void *ctx, uint64_t first, uint64_t len, native_error *err)
 {
     native_txn *txn = ((drop_ctx *)ctx)->txn;
+    if (first == 0) /* a vacuumed row group's slot: nothing stored */
+        return 0;
     if (len == 0) /* a table page */
         return native_txn_free_page(txn, first, err);
     return native_rowgroup_free(txn, first, len, err);

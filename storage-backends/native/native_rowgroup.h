@@ -56,6 +56,11 @@ uint64_t native_rowgroup_header_len(uint32_t nrows, unsigned ncols);
  * freed (native_rowgroup_free). */
 int native_table_replace_last(native_txn *txn, uint64_t root, uint64_t old_first, uint64_t new_first, uint64_t new_len,
                               native_error *err);
+/* Empties the table's entry number `index` (0-based, in table order), which must name row
+ * group `first`: it becomes (0, 0), a slot without rows (listed with nrows 0, skipped by
+ * scans), so the later row groups keep their positions. The row group's pages are not freed
+ * (native_rowgroup_free). */
+int native_table_clear_entry(native_txn *txn, uint64_t root, uint64_t index, uint64_t first, native_error *err);
 /* Frees the pages of row group (first, len) at commit. */
 int native_rowgroup_free(native_txn *txn, uint64_t first, uint64_t len, native_error *err);
 /* Calls visit(ctx, first, len, nrows) for each row group of the table, in table order. */

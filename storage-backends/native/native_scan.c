@@ -245,6 +245,8 @@ int native_scan_next(native_scan *s, native_batch **out, native_error *err)
     while (s->next < s->ngroups) {
         uint64_t first = s->groups[2 * s->next], len = s->groups[2 * s->next + 1];
         s->next++;
+        if (first == 0) /* a vacuumed row group's slot: no rows */
+            continue;
         native_rg_header h;
         if (native_rowgroup_read_header(s->db, s->txn, first, len, &h, err) != 0)
             return -1;

@@ -1,11 +1,12 @@
 /* native_vt.h — private declarations shared by the files of the `native` storage module (the
- * storage vtable, versions 1, 3, 4 and 6, on the native storage library): the backend instance
+ * storage vtable, versions 1, 3, 4, 6 and 7, on the native storage library): the backend instance
  * (one native_db), tables, and the callbacks its vtable points to.
  *
  * Layout (FORMAT.md, "The native module"): a table is a native table (a chain of row groups);
  * a row version is row r of the table's g-th row group, its row id g * 65536 + r, stable while
  * the version is stored (row groups only ever get appended, and the last one, the open tail,
- * is rewritten in place with the same rows first: see native_vt_insert.c). Stamps live in the
+ * is rewritten in place with the same rows first: see native_vt_insert.c; VACUUM empties a
+ * dead row group's slot but keeps it: native_vt_vacuum.c). Stamps live in the
  * row groups' version pages. The catalog blob of the library holds the module's meta image:
  * the kernel's catalog image, the table id -> root map and the commit log's first page.
  *
@@ -157,5 +158,12 @@ int nv_catalog_load(ss_ctx *ctx, void *backend, void **image, size_t *len);
 int nv_txn_commit_cb(ss_ctx *ctx, void *backend, const ss_xid *xids, uint32_t n, int64_t commit_time_us,
                      const void *image, size_t len);
 void nv_txn_abort_cb(ss_ctx *ctx, void *backend, ss_xid top);
+/* Above every xid txn_commit recorded in the file (the header's highest committed xid). */
+ss_xid nv_xid_floor(void *backend);
+
+/* VACUUM and CHECKPOINT (native_vt_vacuum.c, storage.h version 7). */
+int nv_vacuum(ss_ctx *ctx, void *table, const ss_snapshot *horizon, const ss_scan_spec *spec,
+              ss_vacuum_reclaimed_fn reclaimed, void *arg, ss_vacuum_stats *stats);
+int nv_checkpoint(ss_ctx *ctx, void *backend);
 
 #endif

@@ -1,7 +1,9 @@
 /* native_vt_commit.c — the native module's durable-database callbacks (storage.h version 6)
  * that concern transactions and the catalog: catalog_load (the kernel image of the meta
  * image), txn_commit (the xids appended to the commit log, and a changed catalog image, in
- * one library commit fsynced unless synchronous_commit is off) and txn_abort. */
+ * one library commit fsynced unless synchronous_commit is off; the library transaction carries
+ * the highest of the xids, so the file's header keeps the highest xid ever committed) and
+ * txn_abort; xid_floor (version 7) lies above that xid. */
 #include <string.h>
 
 #include "native_vt.h"
@@ -40,7 +42,10 @@ int nv_txn_commit_cb(ss_ctx *ctx, void *backend, const ss_xid *xids, uint32_t n,
     native_error err;
     pthread_mutex_lock(&b->mu);
     uint64_t tail = b->clog_tail;
-    native_txn *txn = nv_txn_begin(b, &err);
+    ss_xid top = 0; /* the file's header keeps the highest, for xid_floor */
+    for (uint32_t i = 0; i < n; i++)
+        top = xids[i] > top ? xids[i] : top;
+    native_txn *txn = native_txn_begin(b->db, top, &err);
     int rc = txn ? nv_clog_append(b, txn, xids, n, &err) : -1;
     if (rc == 0 && image)
         rc = nv_meta_store(b, txn, image, len, &err);
@@ -67,4 +72,10 @@ void nv_txn_abort_cb(ss_ctx *ctx, void *backend, ss_xid top)
     (void)ctx;
     (void)backend;
     (void)top;
+}
+
+ss_xid nv_xid_floor(void *backend)
+{
+    const nv_backend *b = backend;
+    return native_db_max_committed_xid(b->db) + 1;
 }

@@ -220,6 +220,8 @@ typedef struct resolve_ctx {
 static int resolve_group(void *ctx, uint64_t first, uint64_t len, uint32_t nrows, native_error *err)
 {
     resolve_ctx *r = ctx;
+    if (first == 0) /* a vacuumed row group's slot */
+        return 0;
     uint64_t pair[2] = {first, len};
     native_scan *s = native_scan_open_groups(r->b->db, r->txn, pair, 1, NULL, 0, err);
     if (!s)
