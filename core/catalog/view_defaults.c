@@ -89,12 +89,16 @@ int ss_view_alter_defaults(ss_ctx *ctx, ss_catalog *c, ss_view *v, const ast_stm
     ss_view *now = rc == SS_OK ? ss_catalog_find_view(c, ref) : NULL;
     if (rc == SS_OK && (!now || !ensure_defaults(now)))
         rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    /* PostgreSQL's passes: every DROP DEFAULT (AT_PASS_DROP) before every SET DEFAULT */
+    for (uint32_t i = 0; rc == SS_OK && i < st->nalter_cmds; i++)
+        if (st->alter_cmds[i].kind == AST_ALTER_DROP_DEFAULT)
+            clear_default(&now->defaults[cols[i]]);
     for (uint32_t i = 0; rc == SS_OK && i < st->nalter_cmds; i++) {
         const ast_alter_cmd *a = &st->alter_cmds[i];
-        ss_view_default *d = &now->defaults[cols[i]];
-        clear_default(d);
         if (a->kind != AST_ALTER_SET_DEFAULT)
             continue;
+        ss_view_default *d = &now->defaults[cols[i]];
+        clear_default(d);
         bool ok = true;
         d->sql = ss_strdup_or_null(st->view_sql, &ok);
         d->text = ss_strdup_or_null(texts[i], &ok);

@@ -57,3 +57,19 @@ INSERT INTO av9_v (a) VALUES (14);
 SELECT * FROM av9_t WHERE a = 14;
 DROP VIEW av9_v;
 DROP TABLE av9_t;
+-- several subcommands (every DROP DEFAULT runs before every SET DEFAULT), RENAME COLUMN, SET SCHEMA, a renamed base table
+CREATE TABLE e_t (a int, b text);
+CREATE VIEW e_v AS SELECT a, b FROM e_t;
+ALTER VIEW e_v ALTER COLUMN b SET DEFAULT 'x', ALTER COLUMN a SET DEFAULT 1;
+ALTER VIEW e_v RENAME COLUMN b TO bb;
+CREATE SCHEMA e_s;
+ALTER VIEW e_v SET SCHEMA e_s;
+ALTER TABLE e_t RENAME TO e_t2;
+INSERT INTO e_s.e_v DEFAULT VALUES;
+ALTER VIEW e_s.e_v ALTER COLUMN a SET DEFAULT 2, ALTER COLUMN a DROP DEFAULT;
+INSERT INTO e_s.e_v (bb) VALUES ('y');
+SELECT * FROM e_t2;
+\d e_s.e_v
+SELECT column_name, column_default FROM information_schema.columns WHERE table_name = 'e_v' ORDER BY 1;
+DROP SCHEMA e_s CASCADE;
+DROP TABLE e_t2;
