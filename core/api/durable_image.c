@@ -11,7 +11,8 @@
  * TABLE (columns with their types, DEFAULT / generated / identity, NOT NULL, CHECK, PRIMARY
  * KEY and UNIQUE constraints under their names), CREATE INDEX, the FOREIGN KEYs (ALTER
  * TABLE ... ADD CONSTRAINT), the identity columns' sequences' state, then the views in
- * creation order.  A sequence's state is recorded SEQ_RESERVE values ahead, and a commit
+ * creation order, each with its column defaults (ALTER VIEW ... ALTER COLUMN ... SET DEFAULT).
+ * A sequence's state is recorded SEQ_RESERVE values ahead, and a commit
  * stores a new image when nextval went beyond them (ss_image_sequences_moved): values are
  * never rolled back, and after a reopen nextval never returns one handed out before.  Every name is quoted and every relation schema-qualified, so that the
  * text binds the same under any search path.
@@ -476,6 +477,30 @@ static bool user_schema(const ss_schema *s)
     return !s->system && !s->temp_owner && strcmp(ss_ns_name(s), "public") != 0;
 }
 
+/* A view's column defaults, after its CREATE VIEW: ALTER VIEW ... SET DEFAULT records. */
+static int view_default_records(ss_ctx *ctx, const ss_view *v, ss_strbuf *rec, ss_strbuf *out)
+{
+    for (uint32_t c = 0; v->defaults && c < v->ncols; c++) {
+        const ss_view_default *d = &v->defaults[c];
+        if (!d->sql)
+            continue;
+        if (!d->text)
+            return refuse_object(ctx, "a view column default whose expression is not known", v->col_names[c]);
+        ss_strbuf_clear(rec);
+        ss_strbuf_puts(rec, "ALTER VIEW ");
+        put_relation(rec, v->ns, v->name);
+        ss_strbuf_puts(rec, " ALTER COLUMN ");
+        put_ident(rec, v->col_names[c]);
+        ss_strbuf_puts(rec, " SET DEFAULT ");
+        put_default(rec, d->text);
+        int rc = check_readable(ctx, rec, v->name);
+        if (rc)
+            return rc;
+        put_record(out, "sql ", rec);
+    }
+    return SS_OK;
+}
+
 static int by_created(const void *a, const void *b)
 {
     uint64_t x = (*(ss_view *const *)a)->created, y = (*(ss_view *const *)b)->created;
@@ -573,6 +598,7 @@ int ss_image_build(ss_ctx *ctx, ss_catalog *c, const ss_storage_vtable *vt, void
         free(text);
         if ((rc = check_readable(ctx, &rec, views[i]->name)) == SS_OK)
             put_record(out, "sql ", &rec);
+        rc = rc ? rc : view_default_records(ctx, views[i], &rec, out);
     }
     free(views);
     bool rec_oom = rec.oom;

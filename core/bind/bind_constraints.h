@@ -31,6 +31,9 @@ int bind_create_like(binder *b, const ast_stmt *st, ss_bound_stmt *out);
 /* The value an INSERT gives column col of t when it names no value (or DEFAULT): its
  * default, nextval of its sequence, or NULL. */
 ss_expr *bind_column_default(binder *b, const ss_table *t, uint32_t col);
+/* The default of column col of view v (ALTER VIEW ... SET DEFAULT; v->defaults[col].sql set),
+ * coerced to the column's type. */
+ss_expr *bind_view_default(binder *b, const ss_view *v, uint32_t col);
 /* A DEFAULT for column col of type (ALTER TABLE ... ADD COLUMN / SET DEFAULT): no columns,
  * coerced to the type without its typmod (42804 in PostgreSQL's words). */
 ss_expr *bind_alter_default(binder *b, const ast_expr *a, const char *col, ss_type type);

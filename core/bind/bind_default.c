@@ -324,6 +324,21 @@ ss_expr *bind_column_default(binder *b, const ss_table *t, uint32_t col)
     return bind_default_expr(b, st->coldefs[cc->src.index].default_expr, t->cols[col].name, t->types[col]);
 }
 
+ss_expr *bind_view_default(binder *b, const ss_view *v, uint32_t col)
+{
+    const ss_view_default *d = &v->defaults[col];
+    ast_stmt **stmts;
+    uint32_t n;
+    ast_parse_error perr;
+    if (ss_parse(b->arena, d->sql, &stmts, &n, &perr) || n != 1 || stmts[0]->kind != AST_ALTER_TABLE ||
+        d->index >= stmts[0]->ncoldefs || !stmts[0]->coldefs[d->index].default_expr) {
+        bind_error(b, -1, SS_SQLSTATE_INTERNAL_ERROR, "the default of column \"%s\" of view \"%s\" cannot be read",
+                   v->col_names[col], v->name);
+        return NULL;
+    }
+    return bind_default_expr(b, stmts[0]->coldefs[d->index].default_expr, v->col_names[col], v->types[col]);
+}
+
 ss_expr *bind_alter_default(binder *b, const ast_expr *a, const char *col, ss_type type)
 {
     ss_type untyped_mod = {type.id, -1};

@@ -14,8 +14,9 @@
 
 /* An INSERT into a view binds against the view's columns; the rows are then mapped onto the
  * base table's columns (bind_view_insert_target), the others, and the view columns given
- * DEFAULT (their slot still holds defs[c], column_default's marker), get the base column's
- * default, as PostgreSQL's rewriter gives them (a view has no column defaults of its own). */
+ * DEFAULT (their slot still holds defs[c], column_default's marker), get the default of the
+ * first view down the chain that has one for the column (ALTER VIEW ... SET DEFAULT), else
+ * the base column's, as PostgreSQL's rewriter gives them. */
 static int map_view_rows(binder *b, const ss_view *v, const uint32_t *target, uint32_t ntarget, uint32_t nrows,
                          ss_expr **rows, ss_expr *const *defs, ss_table **base, ss_expr ***out_rows)
 {
@@ -26,7 +27,8 @@ static int map_view_rows(binder *b, const ss_view *v, const uint32_t *target, ui
     memset(assigned, 0, sizeof(bool) * v->ncols);
     for (uint32_t i = 0; i < ntarget; i++)
         assigned[target[i]] = true;
-    if (bind_view_insert_target(b, v, assigned, base, map))
+    view_default_src *srcs;
+    if (bind_view_insert_target(b, v, assigned, base, map, &srcs))
         return SS_ERROR;
     ss_table *t = *base;
     ss_expr **mapped = bind_alloc(b, sizeof(ss_expr *) * nrows * (t->ncols ? t->ncols : 1));
@@ -36,7 +38,8 @@ static int map_view_rows(binder *b, const ss_view *v, const uint32_t *target, ui
     memset(base_defs, 0, sizeof(ss_expr *) * (t->ncols ? t->ncols : 1));
     for (uint32_t r = 0; r < nrows; r++) {
         for (uint32_t k = 0; k < t->ncols; k++) {
-            if (!base_defs[k] && !(base_defs[k] = bind_column_default(b, t, k)))
+            if (!base_defs[k] && !(base_defs[k] = srcs[k].view ? bind_view_default(b, srcs[k].view, srcs[k].col)
+                                                               : bind_column_default(b, t, k)))
                 return SS_ERROR;
             mapped[r * t->ncols + k] = base_defs[k];
         }

@@ -3,7 +3,8 @@
  * again from its text, must read exactly one table or view and have no DISTINCT, GROUP BY,
  * HAVING, set operation, WITH, LIMIT/OFFSET, aggregate or set-returning function; each view
  * column the INSERT assigns must be a plain reference to a column of that relation.  Views
- * over views are followed down to the table, composing the column maps. */
+ * over views are followed down to the table, composing the column maps and noting which
+ * view's column default (ALTER VIEW ... SET DEFAULT) each table column takes. */
 #include <string.h>
 
 #include "bind/binder_internal.h"
@@ -65,7 +66,7 @@ typedef struct view_chain {
 
 /* cascaded: a view above has CASCADED CHECK OPTION (this one's WHERE is checked too). */
 static int resolve(binder *b, const ss_view *v, const view_chain *outer, bool cascaded, const bool *assigned,
-                   ss_table **base, int32_t *map)
+                   ss_table **base, int32_t *map, view_default_src **defaults)
 {
     for (const view_chain *ch = outer; ch; ch = ch->outer)
         if (ch->view == v)
@@ -137,7 +138,7 @@ static int resolve(binder *b, const ss_view *v, const view_chain *outer, bool ca
         colmap[c++] = -1;
 
     for (c = 0; c < v->ncols; c++) {
-        if (!assigned[c])
+        if (!assigned[c] && !(v->defaults && v->defaults[c].sql)) /* a default is assigned */
             continue;
         if (colmap[c] < 0) {
             bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "cannot insert into column \"%s\" of view \"%s\"",
@@ -157,16 +158,25 @@ static int resolve(binder *b, const ss_view *v, const view_chain *outer, bool ca
             map[c] = colmap[c];
         for (uint32_t k = 0; k < nbase; k++)
             inner_map[k] = (int32_t)k;
-        return check || cascaded ? bind_view_check(b, v, s, nbase, names, t->types, inner_map) : SS_OK;
+        if (!(*defaults = bind_alloc(b, sizeof(view_default_src) * (nbase ? nbase : 1))))
+            return SS_ERROR;
+        memset(*defaults, 0, sizeof(view_default_src) * (nbase ? nbase : 1));
+    } else {
+        if (resolve(b, bv, &here, cascaded || check == AST_VIEW_CHECK_CASCADED, inner_assigned, base, inner_map,
+                    defaults))
+            return SS_ERROR;
+        for (c = 0; c < v->ncols; c++)
+            map[c] = colmap[c] < 0 ? -1 : inner_map[colmap[c]];
     }
-    if (resolve(b, bv, &here, cascaded || check == AST_VIEW_CHECK_CASCADED, inner_assigned, base, inner_map))
-        return SS_ERROR;
-    for (c = 0; c < v->ncols; c++)
-        map[c] = colmap[c] < 0 ? -1 : inner_map[colmap[c]];
-    return check || cascaded ? bind_view_check(b, v, s, nbase, names, bv->types, inner_map) : SS_OK;
+    /* this view's defaults come before those of the views below it (set already) */
+    for (c = 0; v->defaults && c < v->ncols; c++)
+        if (v->defaults[c].sql && map[c] >= 0)
+            (*defaults)[map[c]] = (view_default_src){v, c};
+    return check || cascaded ? bind_view_check(b, v, s, nbase, names, t ? t->types : bv->types, inner_map) : SS_OK;
 }
 
-int bind_view_insert_target(binder *b, const ss_view *v, const bool *assigned, ss_table **base, int32_t *map)
+int bind_view_insert_target(binder *b, const ss_view *v, const bool *assigned, ss_table **base, int32_t *map,
+                            view_default_src **defaults)
 {
-    return resolve(b, v, NULL, false, assigned, base, map);
+    return resolve(b, v, NULL, false, assigned, base, map, defaults);
 }

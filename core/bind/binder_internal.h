@@ -913,7 +913,19 @@ ss_expr *bind_jsonb_subscript_store(binder *b, const ast_expr *a, ss_expr *base)
 /* The name of what a field or subscripted assignment's target expression assigns into, for
  * messages: the innermost field, else the column ("?": none). */
 const char *store_target_name(const ast_expr *base);
-int bind_view_insert_target(binder *b, const ss_view *v, const bool *assigned, ss_table **base, int32_t *map);
+/* Where the default of a base table column comes from in an INSERT through views: the first
+ * view of the chain (from the one named down) with a default on a column that is it, or none
+ * (view NULL: the table's own). */
+typedef struct view_default_src {
+    const ss_view *view;
+    uint32_t col;
+} view_default_src;
+/* INSERT into view v assigning its columns assigned[]: the base table, the table column of
+ * each view column (map, -1: none), and each table column's default source (*defaults, the
+ * table's ncols of them).  Columns with a view default count as assigned (PostgreSQL adds
+ * them to the target list), so they must be updatable. */
+int bind_view_insert_target(binder *b, const ss_view *v, const bool *assigned, ss_table **base, int32_t *map,
+                            view_default_src **defaults);
 /* Notes that the statement's query reads relation name (outside any view). */
 struct ss_schema;
 /* (N) 3F000 at the name when CREATE's schema does not exist (bind_schema.c). */

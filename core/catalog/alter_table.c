@@ -521,6 +521,19 @@ static int run_cmd(alter_run *r, const ast_alter_cmd *a)
     return SS_OK;
 }
 
+/* v's definition and column defaults created again as view new_ref (a rename or a move). */
+static int create_copy(ss_ctx *ctx, ss_catalog *c, const ss_view *v, const char *new_ref)
+{
+    ss_view_def def = {new_ref, v->sql, v->ncols, (const char *const *)v->col_names, v->types,
+                       v->ndeps, (const char *const *)v->deps, false, v->search_path};
+    if (ss_catalog_create_view(ctx, c, &def))
+        return SS_ERROR;
+    ss_view *copy = ss_catalog_find_view(c, new_ref);
+    if (!copy || !ss_view_copy_defaults(copy, v, v->ncols))
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    return SS_OK;
+}
+
 /* ALTER VIEW v RENAME TO w (and ALTER TABLE on a view): PostgreSQL keeps views by oid, so
    renaming one changes no query; here a view is its text, so the renamed view is the same
    definition created under the new name, the views and materialized views reading it are
@@ -535,9 +548,7 @@ static int rename_view(ss_ctx *ctx, ss_catalog *c, ss_view *v, const char *new_n
     ss_ns_qualify(v->ns, new_name, new_ref, sizeof new_ref);
     if (relation_taken(ctx, c, new_ref))
         return ss_ctx_error(ctx, SS_SQLSTATE_DUPLICATE_TABLE, "relation \"%s\" already exists", new_name);
-    ss_view_def def = {new_ref, v->sql, v->ncols, (const char *const *)v->col_names, v->types,
-                       v->ndeps, (const char *const *)v->deps, false, v->search_path};
-    if (ss_catalog_create_view(ctx, c, &def))
+    if (create_copy(ctx, c, v, new_ref))
         return SS_ERROR;
     ss_view **readers = calloc(c->nuser_views ? c->nuser_views : 1, sizeof *readers);
     if (!readers)
@@ -669,9 +680,7 @@ static int move_view(ss_ctx *ctx, ss_catalog *c, ss_view *v, const char *schema)
     if (relation_taken(ctx, c, new_ref))
         return ss_ctx_error(ctx, SS_SQLSTATE_DUPLICATE_TABLE, "relation \"%s\" already exists in schema \"%s\"",
                             v->name, ns->name);
-    ss_view_def def = {new_ref, v->sql, v->ncols, (const char *const *)v->col_names, v->types,
-                       v->ndeps, (const char *const *)v->deps, false, v->search_path};
-    if (ss_catalog_create_view(ctx, c, &def))
+    if (create_copy(ctx, c, v, new_ref))
         return SS_ERROR;
     uint32_t n;
     ss_view **readers = views_reading(c, old_ref, v, &n);
@@ -714,6 +723,12 @@ int ss_catalog_alter_table(ss_ctx *ctx, ss_catalog *c, const ast_stmt *st)
             return move_view(ctx, c, v, st->alter_cmds[0].new_name);
         if (v && st->nalter_cmds == 1 && st->alter_cmds[0].kind == AST_ALTER_OWNER)
             return owner_to(ctx, &st->alter_cmds[0]);
+        bool defaults = st->nalter_cmds > 0;
+        for (uint32_t i = 0; i < st->nalter_cmds; i++)
+            defaults &= st->alter_cmds[i].kind == AST_ALTER_SET_DEFAULT ||
+                        st->alter_cmds[i].kind == AST_ALTER_DROP_DEFAULT;
+        if (v && defaults)
+            return ss_view_alter_defaults(ctx, c, v, st);
         if (v)
             return ss_ctx_error(ctx, "42809", "\"%s\" is not a table", name);
         if (st->missing_ok) {

@@ -51,6 +51,15 @@ typedef struct ss_backend_instance {
 /* A user view: the text of the statement that created it (bound again at each use), its
  * columns as they were fixed at creation, and the relations its query reads directly (by
  * name: tables and views, which cannot be dropped while it exists, views.c). */
+/* A view column's default (ALTER VIEW ... ALTER COLUMN ... SET DEFAULT, view_defaults.c): the
+ * expression is coldefs[index].default_expr of statement sql, parsed again when an INSERT
+ * through the view binds it; text is what \d shows (NULL: a form it does not print). */
+typedef struct ss_view_default {
+    char *sql;                         /* NULL: the column has no default */
+    uint32_t index;
+    char *text;
+} ss_view_default;
+
 typedef struct ss_view {
     char *name;
     char *sql;                         /* CREATE [OR REPLACE] VIEW ... */
@@ -64,6 +73,7 @@ typedef struct ss_view {
     const struct ss_schema *ns;        /* its schema (namespace.h) */
     char *search_path;                 /* the search path it was created under: its text is
                                           bound again under it, as PostgreSQL fixes the names */
+    ss_view_default *defaults;         /* ncols of them, NULL while no column has one */
 } ss_view;
 
 typedef struct ss_view_def {
@@ -136,6 +146,16 @@ int ss_catalog_create_view(ss_ctx *ctx, ss_catalog *c, const ss_view_def *def);
 void ss_catalog_free_views(ss_catalog *c);
 /* Removes view v from c and frees it (a committed DROP, an undone CREATE). */
 void ss_catalog_destroy_view(ss_catalog *c, ss_view *v);
+/* View column defaults (view_defaults.c).  to takes the defaults of from's first n columns
+ * (CREATE OR REPLACE VIEW keeps those of the kept columns, a renamed or moved view all);
+ * false when out of memory. */
+bool ss_view_copy_defaults(ss_view *to, const ss_view *from, uint32_t n);
+void ss_view_free_defaults(ss_view *v);
+struct ast_stmt;
+/* ALTER VIEW v ALTER COLUMN ... SET / DROP DEFAULT (and ALTER TABLE on a view), each of st's
+ * subcommands one of them: 42703 for an unknown column, the default bound as ALTER TABLE's
+ * (42804); v is replaced by a copy with the new defaults in ctx's transaction. */
+int ss_view_alter_defaults(ss_ctx *ctx, ss_catalog *c, ss_view *v, const struct ast_stmt *st);
 /* DROP TABLE, DROP VIEW or DROP MATERIALIZED VIEW (kind) of names[0..n), as PostgreSQL:
  * every name checked first (42P01, 42809 for another kind, a system view, a table being
  * scanned), views and materialized views depending on them refused (2BP01) or, with cascade, dropped too (NOTICE "drop cascades

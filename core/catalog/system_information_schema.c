@@ -274,9 +274,13 @@ int ss_system_is_columns_fill(ss_ctx *ctx, const ss_catalog *c, const bool *want
         if (!upd)
             return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
         int rc = wanted[COL_UPDATABLE] ? updatability(ctx, c, v, &u, upd) : SS_OK;
-        for (uint32_t col = 0; rc == SS_OK && col < v->ncols; col++)
-            rc = add_column(&k, schema_of(v->ns), v->name, v->col_names[col], col + 1, v->types[col], false, NULL,
-                            upd[col]);
+        for (uint32_t col = 0; rc == SS_OK && col < v->ncols; col++) {
+            /* column_default: ALTER VIEW ... SET DEFAULT's */
+            ss_col_cons dflt = {0};
+            dflt.default_text = v->defaults ? v->defaults[col].text : NULL;
+            rc = add_column(&k, schema_of(v->ns), v->name, v->col_names[col], col + 1, v->types[col], false,
+                            dflt.default_text ? &dflt : NULL, upd[col]);
+        }
         free(upd);
         if (rc)
             return SS_ERROR;

@@ -360,6 +360,8 @@ static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_s
                 ss_value row[7] = {text_value(v->name), text_value(v->col_names[c]), int_value(c + 1),
                                    text_value(ss_type_column_name(v->types[c], tname, sizeof tname)), nn,
                                    {.is_null = true}, schema_value(v->ns)};
+                if (v->defaults && v->defaults[c].text) /* ALTER VIEW ... SET DEFAULT's */
+                    row[5] = text_value(v->defaults[c].text);
                 if (add_row(ctx, s, h, row, spec))
                     return SS_ERROR;
             }

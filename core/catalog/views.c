@@ -56,6 +56,7 @@ static void free_view(ss_view *v)
     free(v->sql);
     free(v->name);
     free(v->search_path);
+    ss_view_free_defaults(v);
     free(v);
 }
 
@@ -194,6 +195,11 @@ int ss_catalog_create_view(ss_ctx *ctx, ss_catalog *c, const ss_view_def *def)
     if (old && check_replacement(ctx, old, def))
         return SS_ERROR;
     ss_view *v = new_view(def, ns, rel);
+    /* a replacement keeps the column defaults of the columns it keeps (ALTER VIEW's) */
+    if (v && old && !ss_view_copy_defaults(v, old, old->ncols)) {
+        free_view(v);
+        v = NULL;
+    }
     if (!v)
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     v->created = old ? old->created : c->version;

@@ -216,13 +216,17 @@ static bool tr_cmd(transform_state *ts, AlterTableCmd *c, ast_stmt *out, ast_alt
     }
 }
 
-/* ALTER VIEW's subcommands (RENAME and SET SCHEMA are other statements): OWNER TO alone is
-   ALTER TABLE's (out); a view's column defaults would need INSERT through views to read them:
-   0A000 */
+/* ALTER VIEW's subcommands (RENAME and SET SCHEMA are other statements): OWNER TO alone, and
+   ALTER COLUMN ... SET / DROP DEFAULT, are ALTER TABLE's (out); the others 0A000 */
 bool tr_alter_view(transform_state *ts, AlterTableStmt *s, ast_stmt *out)
 {
     const char *form = "this form of ALTER VIEW";
-    if (list_length(s->cmds) == 1 && castNode(AlterTableCmd, linitial(s->cmds))->subtype == AT_ChangeOwner) {
+    bool defaults = list_length(s->cmds) > 0;
+    ListCell *lc;
+    foreach (lc, s->cmds)
+        defaults &= castNode(AlterTableCmd, lfirst(lc))->subtype == AT_ColumnDefault;
+    if (defaults ||
+        (list_length(s->cmds) == 1 && castNode(AlterTableCmd, linitial(s->cmds))->subtype == AT_ChangeOwner)) {
         if (!tr_alter_table(ts, s, out))
             return false;
         out->alter_view = true;
@@ -230,9 +234,7 @@ bool tr_alter_view(transform_state *ts, AlterTableStmt *s, ast_stmt *out)
     }
     if (list_length(s->cmds) >= 1) {
         AlterTableCmd *c = linitial(s->cmds);
-        form = c->subtype == AT_ColumnDefault ? (c->def ? "ALTER VIEW ... ALTER COLUMN ... SET DEFAULT"
-                                                        : "ALTER VIEW ... ALTER COLUMN ... DROP DEFAULT")
-               : c->subtype == AT_ChangeOwner ? "ALTER VIEW ... OWNER TO"
+        form = c->subtype == AT_ChangeOwner ? "ALTER VIEW ... OWNER TO"
                : c->subtype == AT_SetRelOptions || c->subtype == AT_ResetRelOptions ? "ALTER VIEW ... SET / RESET (options)"
                                                                                   : form;
     }

@@ -2,7 +2,7 @@
 # fl11_catalog_persist_test.sh SUNSTONE — what a database file's catalog image (api/durable_image.c,
 # format 2) keeps across processes: ALTER TABLE (ADD / DROP / RENAME COLUMN, RENAME TO, ADD /
 # DROP CONSTRAINT, SET / DROP DEFAULT, SET / DROP NOT NULL, ALTER TYPE) with the rows it
-# rewrote, views and views over views (CREATE OR REPLACE, DROP VIEW), foreign keys with their
+# rewrote, views and views over views (CREATE OR REPLACE, DROP VIEW, their column defaults), foreign keys with their
 # actions, generated columns, CREATE TABLE AS / SELECT INTO, schemas and their tables,
 # sequences with serial and identity columns (their values survive); names
 # that merely look like refused words (a column "generated", a DEFAULT 'like') are accepted.
@@ -53,6 +53,15 @@ check "a view follows a rename" " SELECT t3.a,
     t3.bb
    FROM t3
   WHERE (t3.a < 2);" "$(q -c "ALTER TABLE t2 RENAME TO t3" >/dev/null; q -c "SELECT pg_get_viewdef('v')")"
+
+# a view's column defaults (ALTER VIEW ... SET DEFAULT), kept by CREATE OR REPLACE, gone with DROP VIEW
+q -c "CREATE VIEW vd AS SELECT a, bb FROM t3" -c "ALTER VIEW vd ALTER COLUMN bb SET DEFAULT 'it''s'" \
+  -c "CREATE VIEW \"V d2\" AS SELECT * FROM vd" -c "ALTER TABLE \"V d2\" ALTER COLUMN a SET DEFAULT 40 + 2" >/dev/null
+q -c "CREATE OR REPLACE VIEW vd AS SELECT a, bb FROM t3 WHERE a > 0" >/dev/null
+check "view defaults" "42|it's" "$(q -c "INSERT INTO \"V d2\" DEFAULT VALUES RETURNING a, bb" | head -1)"
+q -c "DROP VIEW \"V d2\"" -c "DROP VIEW vd" -c "CREATE VIEW vd AS SELECT a, bb FROM t3" >/dev/null
+check "a dropped view's defaults" "43|like" "$(q -c "INSERT INTO vd (a) VALUES (43)" >/dev/null; q -c "SELECT a, bb FROM t3 WHERE a = 43")"
+q -c "DROP VIEW vd" >/dev/null
 
 # schemas, generated columns, foreign keys with their actions
 q -c "CREATE SCHEMA s" -c "CREATE TABLE s.p (id int PRIMARY KEY, twice int GENERATED ALWAYS AS (id * 2) STORED)" \
