@@ -206,7 +206,8 @@ static int free_clog_page(void *ctx, uint64_t pgno, const uint8_t *page, native_
 
 static bool committed(const uint64_t *xids, size_t n, uint64_t xid)
 {
-    return bsearch(&xid, xids, n, sizeof xid, cmp_u64) != NULL;
+    /* bsearch's array argument must not be NULL, even for n == 0. */
+    return n > 0 && bsearch(&xid, xids, n, sizeof xid, cmp_u64) != NULL;
 }
 
 typedef struct resolve_ctx {
