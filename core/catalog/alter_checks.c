@@ -241,7 +241,7 @@ int ss_alter_add_fkey(alter_run *r, uint32_t k, bool not_valid)
         return SS_ERROR;
     ast_stmt one = {.kind = AST_ALTER_TABLE, .table = t->name, .fkeys = (ast_foreign_key *)fk, .nfkeys = 1};
     uint32_t before = t->fkeys ? t->fkeys->n : 0;
-    if (ss_fkey_create_all(ctx, r->c, &one))
+    if (ss_fkey_create_on(ctx, r->c, t, &one))
         return SS_ERROR;
     if (!t->fkeys || t->fkeys->n == before)
         return SS_OK;

@@ -77,6 +77,9 @@ char *ss_fkey_referenced_lines(const ss_catalog *c, const ss_table *t);
    no matching unique constraint, column counts), 42804 (types), 42710 (name taken).  Names
    are PostgreSQL's (table_cols_fkey, then ...fkey1). */
 int ss_fkey_create_all(ss_ctx *ctx, ss_catalog *c, const ast_stmt *st);
+/* The same for the table t itself (ALTER TABLE ... ADD FOREIGN KEY: t is already resolved,
+   whatever schema it is in; st->table is not looked up again). */
+int ss_fkey_create_on(ss_ctx *ctx, ss_catalog *c, ss_table *t, const ast_stmt *st);
 
 /* 42804 "foreign key constraint ... cannot be implemented" (PostgreSQL's DETAIL) when a
    pair of fk's columns has types no equality compares (CREATE, ALTER COLUMN TYPE). */

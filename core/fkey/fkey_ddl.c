@@ -2,6 +2,7 @@
  * (ATAddForeignKeyConstraint): the referenced relation, the referencing columns, the
  * referenced columns (the primary key when none are named) and the unique constraint whose
  * columns they are, the column counts, then each pair of types. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -75,10 +76,14 @@ bool ss_fkey_needs_index(const ss_fkey *fk, const ss_index *ix)
     return true;
 }
 
+/* PostgreSQL's ChooseConstraintName: a generated name is unique among the constraints of the
+   table's schema (arg), not of the whole database. */
 static bool fkey_name_taken(const ss_catalog *c, const char *name, void *arg)
 {
-    (void)arg;
+    const ss_schema *ns = arg;
     for (uint32_t t = 0; t < c->ntables; t++) {
+        if (c->tables[t]->ns != ns)
+            continue;
         const ss_table_fkeys *l = c->tables[t]->fkeys;
         for (uint32_t i = 0; l && i < l->n; i++)
             if (strcmp(l->list[i]->name, name) == 0)
@@ -191,8 +196,11 @@ static int create_one(ss_ctx *ctx, ss_catalog *c, ss_table *t, const ast_foreign
     if (rc == SS_OK && nref != fk->ncols)
         rc = ss_ctx_error(ctx, "42830", "number of referencing and referenced columns for foreign key disagree");
     if (rc == SS_OK) {
+        char qualified[2 * SS_NS_REF_MAX];
+        snprintf(qualified, sizeof qualified, "%s.%s", t->ns ? ss_ns_name(t->ns) : "public", t->name);
         fk->name = a->name ? strdup(a->name)
-                           : ss_index_choose_name_also(c, t->name, a->columns, a->ncolumns, "fkey", fkey_name_taken, NULL);
+                           : ss_index_choose_name_also(c, t->ns ? qualified : t->name, a->columns, a->ncolumns,
+                                                       "fkey", fkey_name_taken, (void *)t->ns);
         if (!fk->name)
             rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     }
@@ -225,6 +233,11 @@ int ss_fkey_create_all(ss_ctx *ctx, ss_catalog *c, const ast_stmt *st)
     ss_table *t = ss_catalog_find(c, st->table);
     if (!t)
         return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist", st->table);
+    return ss_fkey_create_on(ctx, c, t, st);
+}
+
+int ss_fkey_create_on(ss_ctx *ctx, ss_catalog *c, ss_table *t, const ast_stmt *st)
+{
     if (st->nfkeys && !ss_table_has_versions(t))
         return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                             "feature not supported: FOREIGN KEY constraints on a table of storage backend \"%s\", "

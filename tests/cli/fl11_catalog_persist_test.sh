@@ -80,6 +80,13 @@ check "ON DELETE CASCADE" "1|a" "$(q -c "SELECT * FROM c1")"
 check "ON DELETE SET NULL, ON UPDATE CASCADE" "
 30" "$(q -c "SELECT id FROM c2 ORDER BY id NULLS FIRST")"
 
+# a foreign key on a table in another schema (the image's ALTER TABLE s.c3 ADD CONSTRAINT is
+# replayed on s.c3, not on a table of that name found through search_path)
+q -c "CREATE TABLE s.c3 (id int REFERENCES s.p)" -c "CREATE TABLE c3 (id int)" -c "INSERT INTO s.c3 VALUES (1)" >/dev/null
+check "a schema's foreign key reopened" 'ERROR:  insert or update on table "c3" violates foreign key constraint "c3_id_fkey"' \
+  "$(q -c "INSERT INTO s.c3 VALUES (98)" | head -1)"
+check "the same name in public has none" "INSERT 0 1" "$(q -c "INSERT INTO c3 VALUES (98)")"
+
 # CREATE TABLE AS, SELECT INTO
 q -c "CREATE TABLE ctas AS SELECT id, twice FROM s.p WHERE id < 5" -c "SELECT id * 10 AS x INTO s.sel FROM s.p" >/dev/null
 check "CREATE TABLE AS" "1|2" "$(q -c "SELECT * FROM ctas")"
