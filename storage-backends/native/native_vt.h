@@ -48,6 +48,7 @@ typedef struct nv_table nv_table;
 typedef struct nv_group {
     uint64_t first, len; /* the row group's header blob */
     uint32_t nrows;
+    uint64_t seq;        /* nv_backend.group_seq when this process wrote it (0: read at open) */
 } nv_group;
 
 typedef struct nv_entry {
@@ -69,6 +70,12 @@ typedef struct nv_backend {
     size_t nentries, capentries;
     nv_table *tables;    /* live handles */
     unsigned active_scans;
+    uint64_t group_seq;  /* row groups written by this process so far (nv_group.seq) */
+    uint64_t *listed;    /* per running scan or fetch: group_seq when it listed its row
+                            groups (a group with a higher seq is in no running scan's list) */
+    size_t nlisted, caplisted;
+    unsigned unlisted;   /* running scans whose seq could not be recorded (out of memory):
+                            while any runs, every group counts as listed */
     uint64_t *deferred;  /* (first, len) of replaced tails, freed once no scan runs */
     size_t ndeferred, capdeferred;
 } nv_backend;
@@ -138,6 +145,13 @@ int nv_insert_versions(ss_ctx *ctx, void *table, const ss_batch *rows, ss_rowid 
 void nv_free_deferred(nv_backend *b);
 
 /* Reads (native_vt_scan.c, native_vt_fetch.c). */
+/* A scan or fetch starts (b->mu held, just before it lists the table's row groups): counted
+   in active_scans; the returned token goes back to nv_scans_leave when it ends. */
+uint64_t nv_scans_enter(nv_backend *b);
+void nv_scans_leave(nv_backend *b, uint64_t token);
+/* Whether a running scan or fetch may hold the row group written at group_seq seq in its
+   list (b->mu held): it listed its groups after that group was written. */
+bool nv_scans_listed(const nv_backend *b, uint64_t seq);
 int nv_scan_begin(ss_ctx *ctx, void *table, const ss_scan_spec *spec, void **scan);
 int nv_scan_begin_snapshot(ss_ctx *ctx, void *table, const ss_scan_spec *spec, const ss_snapshot *snap, bool rowids,
                            void **scan);

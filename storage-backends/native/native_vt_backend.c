@@ -44,6 +44,7 @@ static void backend_free(nv_backend *b)
     api->free(b->image);
     api->free(b->entries);
     api->free(b->deferred);
+    api->free(b->listed);
     pthread_mutex_destroy(&b->mu);
     api->free(b);
 }

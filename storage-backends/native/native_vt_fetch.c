@@ -28,7 +28,7 @@ int nv_fetch_versions(ss_ctx *ctx, void *table, const ss_scan_spec *spec, const 
     if (!where)
         return nv_oom(api, ctx);
     pthread_mutex_lock(&b->mu);
-    b->active_scans++;
+    uint64_t token = nv_scans_enter(b);
     for (uint32_t k = 0; k < n; k++) {
         uint32_t row;
         const nv_group *g = nv_group_of(t, rowids[k], &row);
@@ -80,7 +80,7 @@ int nv_fetch_versions(ss_ctx *ctx, void *table, const ss_scan_spec *spec, const 
         native_scan_close(ns);
     free(where);
     pthread_mutex_lock(&b->mu);
-    b->active_scans--;
+    nv_scans_leave(b, token);
     nv_free_deferred(b);
     pthread_mutex_unlock(&b->mu);
     return result;

@@ -3,8 +3,8 @@
  * as one row group of its rows (with their stamps, in the same order) followed by the new
  * ones, and the table's last entry is switched to it: row ids stay valid, and a run of
  * one-row INSERTs builds row groups of NV_TAIL_FLOOR rows, not one-row ones. Otherwise the
- * batch starts a new row group. A replaced tail is freed at once, or, while a scan runs (it
- * may be reading it), once the last scan ends. FORMAT.md, "The native module". */
+ * batch starts a new row group. A replaced tail is freed at once, or, while a scan that
+ * listed it runs (it may be reading it), once the last scan ends. FORMAT.md, "The native module". */
 #include <stdlib.h>
 #include <string.h>
 
@@ -93,6 +93,10 @@ static int write_rows(nv_table *t, const ss_batch *rows, ss_xid xid, uint32_t ci
             rc = native_fail(err, "53200", "out of memory");
         last = t->ngroups ? &t->groups[t->ngroups - 1] : NULL; /* the array may have moved */
     }
+    /* a running scan may read the tail being replaced only if it listed it: the tail was
+       written before the latest scan_begin / fetch (a run of one-row writes under the
+       statement's own scan, an UPDATE row by row, frees each tail it replaces at once) */
+    bool listed = merge && nv_scans_listed(b, last->seq);
     native_txn *txn = rc == 0 ? nv_txn_begin(b, err) : NULL;
     uint64_t first = 0;
     if (rc == 0 && !txn)
@@ -103,7 +107,7 @@ static int write_rows(nv_table *t, const ss_batch *rows, ss_xid xid, uint32_t ci
         rc = native_rowgroup_write(txn, cols, t->ncols, total, xmin, cmin, cmax, xmax, &first, err);
         if (rc == 0)
             rc = native_table_replace_last(txn, t->root, last->first, first, native_rowgroup_header_len(total, t->ncols), err);
-        if (rc == 0 && !b->active_scans)
+        if (rc == 0 && !listed)
             rc = native_rowgroup_free(txn, last->first, last->len, err);
     }
     if (rc == 0) {
@@ -114,12 +118,12 @@ static int write_rows(nv_table *t, const ss_batch *rows, ss_xid xid, uint32_t ci
         uint64_t old_first = last ? last->first : 0, old_len = last ? last->len : 0;
         /* room for the new group was made before writing (below), so this cannot fail */
         nv_group *g = merge ? last : nv_push((void **)&t->groups, &t->ngroups, &t->capgroups, sizeof *g);
-        *g = (nv_group){first, native_rowgroup_header_len(total, t->ncols), total};
+        *g = (nv_group){first, native_rowgroup_header_len(total, t->ncols), total, ++b->group_seq};
         size_t gi = (size_t)(g - t->groups);
         for (uint32_t k = 0; k < n; k++)
             rowids[k] = NV_ROWID(gi, base + k);
         t->nrows += n;
-        if (merge && b->active_scans) {
+        if (merge && listed) {
             uint64_t *d = nv_push((void **)&b->deferred, &b->ndeferred, &b->capdeferred, 2 * sizeof *d);
             if (d) {
                 d[0] = old_first;

@@ -21,6 +21,7 @@ typedef struct nv_scan {
     bool want_rowids;
     scan_mode mode;
     native_scan *ns;
+    uint64_t listed;             /* nv_scans_enter's token */
     native_batch *nb;            /* the current row group */
     uint32_t pos;                /* its next row */
     const uint8_t **bytes;       /* per output column: the kept copy of nb's bytes */
@@ -45,7 +46,7 @@ void nv_scan_end(void *scan)
         native_scan_close(s->ns);
     nv_backend *b = s->table->b;
     pthread_mutex_lock(&b->mu);
-    b->active_scans--;
+    nv_scans_leave(b, s->listed);
     nv_free_deferred(b);
     pthread_mutex_unlock(&b->mu);
     for (size_t i = 0; i < s->nkept; i++)
@@ -58,6 +59,42 @@ void nv_scan_end(void *scan)
     api->free(s->bytes);
     api->free(s->columns);
     api->free(s);
+}
+
+uint64_t nv_scans_enter(nv_backend *b)
+{
+    b->active_scans++;
+    uint64_t *slot = nv_push((void **)&b->listed, &b->nlisted, &b->caplisted, sizeof *slot);
+    if (!slot) {
+        b->unlisted++;
+        return UINT64_MAX;
+    }
+    *slot = b->group_seq;
+    return b->group_seq;
+}
+
+void nv_scans_leave(nv_backend *b, uint64_t token)
+{
+    b->active_scans--;
+    if (token == UINT64_MAX) {
+        b->unlisted--;
+        return;
+    }
+    for (size_t i = 0; i < b->nlisted; i++)
+        if (b->listed[i] == token) {
+            b->listed[i] = b->listed[--b->nlisted];
+            return;
+        }
+}
+
+bool nv_scans_listed(const nv_backend *b, uint64_t seq)
+{
+    if (b->unlisted)
+        return true;
+    for (size_t i = 0; i < b->nlisted; i++)
+        if (b->listed[i] >= seq)
+            return true;
+    return false;
 }
 
 int nv_scan_begin_snapshot(ss_ctx *ctx, void *table, const ss_scan_spec *spec, const ss_snapshot *snap, bool rowids,
@@ -82,7 +119,7 @@ int nv_scan_begin_snapshot(ss_ctx *ctx, void *table, const ss_scan_spec *spec, c
     s->vecs = api->alloc(n * sizeof *s->vecs);
     nv_backend *b = t->b;
     pthread_mutex_lock(&b->mu);
-    b->active_scans++;
+    s->listed = nv_scans_enter(b);
     uint64_t *pairs = malloc((t->ngroups ? t->ngroups : 1) * 2 * sizeof *pairs);
     for (size_t g = 0; pairs && g < t->ngroups; g++) {
         pairs[2 * g] = t->groups[g].first;

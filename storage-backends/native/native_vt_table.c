@@ -62,7 +62,7 @@ static int list_group(void *ctx, uint64_t first, uint64_t len, uint32_t nrows, n
     nv_group *g = nv_push((void **)&t->groups, &t->ngroups, &t->capgroups, sizeof *g);
     if (!g)
         return native_fail(err, "53200", "out of memory");
-    *g = (nv_group){first, len, nrows};
+    *g = (nv_group){first, len, nrows, 0};
     t->nrows += nrows;
     return 0;
 }

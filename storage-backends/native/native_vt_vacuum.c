@@ -101,7 +101,7 @@ static int free_group(nv_table *t, size_t gi, native_error *err)
     }
     if (rc == 0) {
         t->nrows -= g->nrows;
-        *g = (nv_group){0, 0, 0};
+        *g = (nv_group){0, 0, 0, 0};
     }
     return rc;
 }
