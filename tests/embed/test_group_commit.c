@@ -5,13 +5,17 @@
  * reopen every acknowledged row, table and sequence value is there.  With synchronous_commit
  * off the commits do not wait for syncs at all.  This program defines fdatasync itself
  * (exported, so the dlopen'ed native module calls it): it counts the syncs of the WAL file and
- * makes each last SYNC_DELAY_US, so that concurrent commits meet at it. */
+ * makes each last SYNC_DELAY_US, so that concurrent commits meet at it.  And a kill -9 of a
+ * process in the middle of such commits: every commit it acknowledged is there after a
+ * reopen, and of each session's rows at most its one commit in flight besides. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
 #include <check.h>
 #include <dlfcn.h>
 #include <limits.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -235,6 +239,104 @@ START_TEST(synchronous_commit_off_does_not_wait)
 }
 END_TEST
 
+/* ---- kill -9 during group commits ---- */
+typedef struct acker {
+    sunstone *s;
+    int id, fd;
+} acker;
+
+/* Inserts ids id * 1000000 + 0, 1, ... and writes each id to the pipe once its commit
+ * returned (an acknowledged commit); runs until killed. */
+static void *acker_main(void *arg)
+{
+    acker *a = arg;
+    sunstone_stmt *ins;
+    if (sunstone_prepare(a->s, "INSERT INTO t VALUES ($1, $2)", -1, &ins, NULL) != SUNSTONE_OK)
+        _exit(3);
+    for (int64_t i = 0;; i++) {
+        int64_t id = (int64_t)a->id * 1000000 + i;
+        sunstone_bind_int64(ins, 1, id);
+        sunstone_bind_int64(ins, 2, a->id);
+        if (sunstone_step(ins) != SUNSTONE_DONE)
+            _exit(4);
+        sunstone_reset(ins);
+        if (write(a->fd, &id, sizeof id) != (ssize_t)sizeof id)
+            _exit(5);
+    }
+    return NULL;
+}
+
+static void child_acks(int fd)
+{
+    sunstone *db;
+    if (sunstone_open(path, &db) != SUNSTONE_OK ||
+        sunstone_exec(db, "CREATE TABLE t (id bigint, s int)", NULL, NULL) != SUNSTONE_OK)
+        _exit(2);
+    acker a[SESSIONS];
+    pthread_t th[SESSIONS];
+    for (int i = 0; i < SESSIONS; i++) {
+        a[i] = (acker){NULL, i, fd};
+        if (sunstone_open_session(db, &a[i].s) != SUNSTONE_OK)
+            _exit(2);
+        pthread_create(&th[i], NULL, acker_main, &a[i]);
+    }
+    for (int i = 0; i < SESSIONS; i++)
+        pthread_join(th[i], NULL);
+    _exit(0);
+}
+
+START_TEST(kill_during_group_commits_keeps_acknowledged)
+{
+    for (int round = 0; round < 3; round++) {
+        snprintf(path, sizeof path, "%s/kill%d.db", dir, round);
+        int p[2];
+        ck_assert_int_eq(pipe(p), 0);
+        pid_t pid = fork();
+        ck_assert_int_ge(pid, 0);
+        if (pid == 0) {
+            close(p[0]);
+            child_acks(p[1]);
+        }
+        close(p[1]);
+        int64_t acked[SESSIONS];
+        for (int i = 0; i < SESSIONS; i++)
+            acked[i] = 0; /* each session's acknowledged commits: ids 0 .. acked-1 */
+        int64_t id;
+        int want = 40 + round * 60, got = 0;
+        while (got < want && read(p[0], &id, sizeof id) == (ssize_t)sizeof id) {
+            ck_assert_int_eq(id % 1000000, acked[id / 1000000]);
+            acked[id / 1000000]++;
+            got++;
+        }
+        ck_assert_int_eq(got, want);
+        kill(pid, SIGKILL);
+        while (read(p[0], &id, sizeof id) == (ssize_t)sizeof id) { /* written before the kill */
+            ck_assert_int_eq(id % 1000000, acked[id / 1000000]);
+            acked[id / 1000000]++;
+        }
+        close(p[0]);
+        int st;
+        waitpid(pid, &st, 0);
+        ck_assert(WIFSIGNALED(st));
+        sunstone *db;
+        ck_assert_int_eq(sunstone_open(path, &db), SUNSTONE_OK);
+        for (int i = 0; i < SESSIONS; i++) {
+            char sql[160];
+            snprintf(sql, sizeof sql, "SELECT count(*) FROM t WHERE s = %d", i);
+            int64_t n = scalar(db, sql);
+            /* a prefix of the session's ids: every acknowledged one, and its commit in flight at most */
+            snprintf(sql, sizeof sql, "SELECT coalesce(max(id) - min(id) + 1, 0) FROM t WHERE s = %d", i);
+            ck_assert_int_eq(scalar(db, sql), n);
+            snprintf(sql, sizeof sql, "SELECT coalesce(min(id), %d) FROM t WHERE s = %d", i * 1000000, i);
+            ck_assert_int_eq(scalar(db, sql), (int64_t)i * 1000000);
+            ck_assert_msg(n >= acked[i] && n <= acked[i] + 1, "session %d: %lld rows after %lld acknowledged commits", i,
+                          (long long)n, (long long)acked[i]);
+        }
+        sunstone_close(db);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("group_commit");
@@ -243,6 +345,7 @@ int main(void)
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, eight_sessions_share_wal_syncs);
     tcase_add_test(tc, synchronous_commit_off_does_not_wait);
+    tcase_add_test(tc, kill_during_group_commits_keeps_acknowledged);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
