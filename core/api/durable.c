@@ -17,10 +17,13 @@
  * the gate knows (ss_durable_stmt_gate, from the parsed statement), and at COMMIT for any
  * object the image could not describe, so that nothing committed is lost at the next open.
  *
- * Several sessions: every commit holds the file's commit lock from the image's building
- * until the kernel made the commit visible (ss_durable_commit .. ss_durable_commit_end), so
- * the order of the stored images is the order in which commits became visible and an image
- * never misses another session's committed DDL. */
+ * Several sessions: every commit that stores an image holds the file's commit lock from the
+ * image's building until the kernel made the commit visible (ss_durable_commit ..
+ * ss_durable_commit_end), so the order of the stored images is the order in which commits
+ * became visible and an image never misses another session's committed DDL.  A commit
+ * without an image (no DDL, no sequence moved) takes the lock only to find that out: its
+ * txn_commit (and the backend's fsync) runs unlocked, concurrently with other sessions'
+ * commits, whose fsyncs the backend shares (group commit). */
 #include <inttypes.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -227,8 +230,20 @@ int ss_durable_commit(ss_ctx *ctx, sunstone *db)
     /* another session's uncommitted DDL also moves the version: this one's own is known */
     bool catalog_changed = version != du->stored_version || did_ddl(du, db, false) ||
                            ss_image_sequences_moved(du->cache, c);
-    if (db->txn.top == SS_XID_INVALID && !catalog_changed)
-        return SS_OK; /* read only */
+    if (!catalog_changed) {
+        /* no image: nothing later images depend on, so the lock is not held across the
+           backend's commit and its sync, which concurrent commits then share (group commit) */
+        ss_durable_commit_end(db);
+        if (db->txn.top == SS_XID_INVALID)
+            return SS_OK; /* read only */
+        ss_xid *xids = NULL;
+        uint32_t n = 0;
+        if (kept_xids(db->database->txns, db->txn.top, &xids, &n) != SS_OK)
+            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        int rc = du->vt->txn_commit(ctx, du->backend, xids, n, now_us(), NULL, 0);
+        free(xids);
+        return rc;
+    }
     ss_strbuf image;
     ss_strbuf_init(&image);
     if (catalog_changed && ss_image_build(ctx, c, du->vt, du->backend, &du->cache, &image) != SS_OK) {

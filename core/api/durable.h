@@ -28,8 +28,10 @@ int ss_durable_stmt_gate(struct sunstone_stmt *st);
 void ss_durable_stmt_end(struct sunstone_stmt *st);
 /* The session's transaction is about to commit: made durable first (the catalog image with
  * it when the catalog changed).  SS_ERROR recorded on ctx: the caller aborts instead.  On
- * SS_OK the file's commit lock stays held until ss_durable_commit_end, which the caller
- * calls once the kernel made the commit visible (a no-op when the lock is not held). */
+ * SS_OK of a commit that stored an image the file's commit lock stays held until
+ * ss_durable_commit_end, which the caller calls once the kernel made the commit visible (a
+ * no-op when the lock is not held: a commit without an image releases it before the
+ * backend's txn_commit, so concurrent commits share the backend's fsync). */
 int ss_durable_commit(ss_ctx *ctx, sunstone *db);
 void ss_durable_commit_end(sunstone *db);
 /* The session's transaction is about to end without committing. */

@@ -304,6 +304,26 @@ int native_txn_commit(native_txn *t, int64_t commit_time_us, native_error *err)
 int native_txn_commit_sync(native_txn *t, int64_t commit_time_us, int sync_wanted, native_error *err)
 {
     native_db *db = t->db;
+    int sync = sync_wanted < 0 ? db->opts.synchronous_commit : sync_wanted;
+    uint64_t end;
+    if (native_txn_commit_lsn(t, commit_time_us, &end, err) != 0)
+        return -1;
+    return sync ? native_db_sync_wal(db, end, err) : 0;
+}
+
+int native_db_sync_wal(native_db *db, uint64_t lsn, native_error *err)
+{
+    if (native_wal_flush(&db->wal, lsn, err) == 0)
+        return 0;
+    pthread_mutex_lock(&db->mu);
+    native_db_fail(db, err);
+    pthread_mutex_unlock(&db->mu);
+    return -1;
+}
+
+int native_txn_commit_lsn(native_txn *t, int64_t commit_time_us, uint64_t *commit_lsn, native_error *err)
+{
+    native_db *db = t->db;
     rec_buf b = {0};
     native_meta m;
     uint64_t end = 0;
@@ -334,16 +354,9 @@ int native_txn_commit_sync(native_txn *t, int64_t commit_time_us, int sync_wante
             db->commits++;
         }
     }
-    int sync = sync_wanted < 0 ? db->opts.synchronous_commit : sync_wanted;
     int want_checkpoint = rc == 0 && db->wal.append_lsn - db->wal.base_lsn > db->opts.checkpoint_wal_bytes;
     pthread_mutex_unlock(&db->mu);
     free(b.b.p);
-    if (rc == 0 && sync && native_wal_flush(&db->wal, end, err) != 0) {
-        pthread_mutex_lock(&db->mu);
-        native_db_fail(db, err);
-        pthread_mutex_unlock(&db->mu);
-        rc = -1;
-    }
     native_txn_release(t, rc != 0 && end == 0);
     if (rc == 0 && want_checkpoint) {
         native_error ce;
@@ -351,5 +364,6 @@ int native_txn_commit_sync(native_txn *t, int64_t commit_time_us, int sync_wante
             /* the commit itself is durable; the failure stops the database */
         }
     }
+    *commit_lsn = rc == 0 ? end : 0;
     return rc;
 }

@@ -78,6 +78,17 @@ int native_txn_commit(native_txn *txn, int64_t commit_time_us, native_error *err
 /* As native_txn_commit, but sync (1: wait for the WAL fsync, 0: do not) overrides the
  * database's synchronous_commit for this commit. */
 int native_txn_commit_sync(native_txn *txn, int64_t commit_time_us, int sync, native_error *err);
+/* The commit of native_txn_commit without waiting for the WAL sync: the record is appended
+ * (to the WAL buffer, in commit order) and installed, so later transactions see it, and
+ * *commit_lsn is set to the LSN its record ends at (0 on failure; the txn is freed either
+ * way). It is durable once native_db_sync_wal(db, *commit_lsn) returned 0: a caller that
+ * waits there holding no lock of its own lets the commits of other threads join the same
+ * fsync (group commit). */
+int native_txn_commit_lsn(native_txn *txn, int64_t commit_time_us, uint64_t *commit_lsn, native_error *err);
+/* Waits until the WAL is durable up to lsn (at once when it already is), writing and
+ * fdatasyncing it itself or waiting for the thread that does: one fsync covers every record
+ * appended before it started. A failed write or sync fails the database (sticky, err set). */
+int native_db_sync_wal(native_db *db, uint64_t lsn, native_error *err);
 void native_txn_abort(native_txn *txn);
 
 /* A page the transaction rewrites whole: a private copy (of the committed page on first use)

@@ -3,7 +3,8 @@
  * image), txn_commit (the xids appended to the commit log, and a changed catalog image, in
  * one library commit fsynced unless synchronous_commit is off; the library transaction carries
  * the highest of the xids, so the file's header keeps the highest xid ever committed) and
- * txn_abort; xid_floor (version 7) lies above that xid. */
+ * txn_abort; xid_floor (version 7) lies above that xid. The fsync is waited for after the
+ * backend mutex is released, so concurrent commits share it (group commit). */
 #include <string.h>
 
 #include "native_vt.h"
@@ -49,8 +50,9 @@ int nv_txn_commit_cb(ss_ctx *ctx, void *backend, const ss_xid *xids, uint32_t n,
     int rc = txn ? nv_clog_append(b, txn, xids, n, &err) : -1;
     if (rc == 0 && image)
         rc = nv_meta_store(b, txn, image, len, &err);
+    uint64_t lsn = 0;
     if (rc == 0)
-        rc = native_txn_commit_sync(txn, commit_time_us, want_sync ? 1 : 0, &err);
+        rc = native_txn_commit_lsn(txn, commit_time_us, &lsn, &err);
     else if (txn)
         native_txn_abort(txn);
     if (rc != 0) {
@@ -62,6 +64,10 @@ int nv_txn_commit_cb(ss_ctx *ctx, void *backend, const ss_xid *xids, uint32_t n,
         b->image_len = len;
     }
     pthread_mutex_unlock(&b->mu);
+    /* the sync without the backend mutex: other sessions' commits append meanwhile and share
+       the fsync (group commit); the kernel makes this one visible only after it returns */
+    if (rc == 0 && want_sync)
+        rc = native_db_sync_wal(b->db, lsn, &err);
     return rc == 0 ? SS_OK : nv_fail(ctx, api, &err);
 }
 

@@ -528,6 +528,58 @@ START_TEST(group_commit_threads)
 }
 END_TEST
 
+/* native_txn_commit_lsn + native_db_sync_wal, the two halves of a synchronous commit that
+ * the module calls apart (the sync without its own lock): the commit is visible but not
+ * synced after the first, one fsync makes it durable, a second wait for the same LSN costs
+ * none, and a failed fsync fails the database. */
+START_TEST(commit_then_sync_apart)
+{
+    fault f = {0};
+    native_options o;
+    native_options_default(&o);
+    o.io = &fault_hooks;
+    o.io_ctx = &f;
+    native_db *db = nt_open(&o);
+    native_error e = {0};
+    native_db_stats before, after;
+    native_db_get_stats(db, &before);
+    native_txn *t = native_txn_begin(db, 7, &e);
+    uint64_t pg = 0, lsn = 0;
+    ck_assert_int_eq(native_txn_alloc_page(t, NATIVE_PT_BLOB, &pg, &e), 0);
+    uint8_t *p = native_txn_page_for_write(t, pg, &e);
+    uint64_t v = 4242;
+    memcpy(p + NATIVE_PAGE_HEADER, &v, 8);
+    ck_assert_msg(native_txn_commit_lsn(t, 1, &lsn, &e) == 0, "%s", e.message);
+    ck_assert_uint_gt(lsn, 0);
+    native_db_get_stats(db, &after);
+    ck_assert_uint_eq(after.wal_syncs, before.wal_syncs); /* appended and installed, not synced */
+    ck_assert_uint_eq(after.commits, before.commits + 1);
+    ck_assert_uint_eq(page_value(db, pg), 4242);          /* later readers see it */
+    ck_assert_msg(native_db_sync_wal(db, lsn, &e) == 0, "%s", e.message);
+    native_db_get_stats(db, &after);
+    ck_assert_uint_eq(after.wal_syncs, before.wal_syncs + 1);
+    ck_assert_int_eq(native_db_sync_wal(db, lsn, &e), 0); /* already durable: no fsync */
+    native_db_get_stats(db, &after);
+    ck_assert_uint_eq(after.wal_syncs, before.wal_syncs + 1);
+    /* a failing fsync: the wait fails, and so does every later commit */
+    ck_assert_int_eq(nt_commit_catalog(db, 8, "appended", &e), 0); /* synchronous_commit on: synced */
+    t = native_txn_begin(db, 9, &e);
+    ck_assert_int_eq(native_txn_alloc_page(t, NATIVE_PT_BLOB, &pg, &e), 0);
+    ck_assert_int_eq(native_txn_commit_lsn(t, 2, &lsn, &e), 0);
+    f.fail_wal_fsync = 1;
+    ck_assert_int_eq(native_db_sync_wal(db, lsn, &e), -1);
+    ck_assert_str_eq(e.sqlstate, "58030");
+    ck_assert_int_eq(nt_commit_catalog(db, 10, "later", &e), -1);
+    ck_assert_str_eq(e.sqlstate, "55000");
+    native_db_close(db, &e);
+    db = nt_open(NULL);
+    char *s = nt_catalog(db);
+    ck_assert_str_eq(s, "appended");
+    free(s);
+    nt_close(db);
+}
+END_TEST
+
 START_TEST(automatic_checkpoint_recycles_wal)
 {
     native_options o;
@@ -572,6 +624,7 @@ static void add(TCase *tc)
     tcase_add_test(tc, injected_short_write);
     tcase_add_test(tc, checkpoint_write_failure_keeps_commits);
     tcase_add_test(tc, group_commit_threads);
+    tcase_add_test(tc, commit_then_sync_apart);
     tcase_add_test(tc, automatic_checkpoint_recycles_wal);
 }
 

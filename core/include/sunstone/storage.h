@@ -255,7 +255,11 @@ typedef struct ss_storage_vtable {
        nothing of it is recorded and the kernel aborts the transaction instead; on SS_OK the
        commit survives a crash of the process and, unless the session's synchronous_commit
        (ss_api.setting) is off, of the machine (off: a crash of the machine may lose the
-       latest commits, never leave a partial one). */
+       latest commits, never leave a partial one).  Concurrency: the kernel serialises only
+       the calls that carry an image; calls with image NULL come concurrently from
+       different sessions (their commit_time_us not necessarily in the order of the calls),
+       so a backend should let concurrent commits share one sync (group commit) and hold no
+       lock of its own while it waits for it. */
     int (*txn_commit)(ss_ctx *ctx, void *backend, const ss_xid *xids, uint32_t n, int64_t commit_time_us,
                       const void *image, size_t len);
     /* The transaction of top-level xid `top` ended without committing (its versions are
