@@ -29,6 +29,7 @@
 #include <time.h>
 
 #include "api/durable.h"
+#include "api/durable_history.h"
 #include "api/durable_image.h"
 #include "api/statement.h"
 #include "util/strbuf.h"
@@ -215,6 +216,16 @@ static int kept_xids(ss_txn_manager *m, ss_xid top, ss_xid **out, uint32_t *n)
     return SS_OK;
 }
 
+/* The backend's durable commit, with its record when the file stores the history (hist11). */
+static int store_commit(ss_ctx *ctx, sunstone *db, ss_durable *du, ss_xid top, const ss_xid *xids, uint32_t n,
+                        const void *image, size_t len)
+{
+    if (ss_durable_history_kept(du->vt))
+        return ss_durable_history_commit(ctx, du->vt, du->backend, db->database->txns, top, xids, n, now_us(), image,
+                                         len);
+    return du->vt->txn_commit(ctx, du->backend, xids, n, now_us(), image, len);
+}
+
 int ss_durable_commit(ss_ctx *ctx, sunstone *db)
 {
     ss_durable *du = durable_of(db);
@@ -243,8 +254,8 @@ int ss_durable_commit(ss_ctx *ctx, sunstone *db)
         ss_durable_commit_end(db);
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     }
-    int rc = du->vt->txn_commit(ctx, du->backend, xids, n, now_us(), catalog_changed ? image.data : NULL,
-                                catalog_changed ? image.len : 0);
+    int rc = store_commit(ctx, db, du, db->txn.top, xids, n, catalog_changed ? image.data : NULL,
+                          catalog_changed ? image.len : 0);
     free(xids);
     ss_strbuf_free(&image);
     if (rc == SS_OK && catalog_changed)
@@ -286,7 +297,7 @@ void ss_durable_abort(ss_ctx *ctx, sunstone *db)
         struct ss_txn_state *reader = ss_catalog_reader();
         ss_catalog_reader_set(NULL);
         if (ss_image_build(&quiet, c, du->vt, du->backend, &du->cache, &image) == SS_OK)
-            (void)du->vt->txn_commit(&quiet, du->backend, NULL, 0, now_us(), image.data, image.len);
+            (void)store_commit(&quiet, db, du, SS_XID_INVALID, NULL, 0, image.data, image.len);
         ss_catalog_reader_set(reader);
         ss_error_clear(&err);
         ss_strbuf_free(&image);
@@ -299,6 +310,21 @@ void ss_durable_abort(ss_ctx *ctx, sunstone *db)
 static int damaged(ss_ctx *ctx, const char *path)
 {
     return ss_ctx_error(ctx, "XX001", "database file \"%s\": its stored catalog is damaged", path);
+}
+
+/* (hist11) The storage xid a table's record names at its end (durable_image.h), or none. */
+static ss_xid stored_storage_xid(const char *sql)
+{
+    const char *p = strstr(sql, SS_IMAGE_STORAGE_XID);
+    const char *last = p;
+    while (p && (p = strstr(p + 1, SS_IMAGE_STORAGE_XID)))
+        last = p;
+    unsigned long long x = 0;
+    int used = 0;
+    if (!last || sscanf(last + strlen(SS_IMAGE_STORAGE_XID), "%llu */%n", &x, &used) != 1 || used == 0 ||
+        last[strlen(SS_IMAGE_STORAGE_XID) + (size_t)used] != '\0')
+        return SS_XID_INVALID;
+    return (ss_xid)x;
 }
 
 /* Runs the image's statements (the catalog is empty). */
@@ -358,6 +384,7 @@ static int replay(ss_ctx *ctx, sunstone *db, ss_durable *du, const char *img, si
             }
         } else {
             c->reattach_id = table ? id : 0;
+            c->reattach_xid = table && ss_durable_history_kept(du->vt) ? stored_storage_xid(sql) : SS_XID_INVALID;
             rc = sunstone_exec(db, sql, NULL, NULL);
         }
         bool reattached = c->reattach_id == 0;
@@ -414,7 +441,8 @@ int ss_durable_open(ss_ctx *ctx, sunstone *db, const char *path)
         return SS_ERROR;
     }
     /* (vac11) xids are never reused across openings (storage.h version 7, xid_floor) */
-    if (SS_STORAGE_HAS(vt, xid_floor) && vt->xid_floor && !ss_txn_raise_next_xid(d->txns, vt->xid_floor(du->backend)))
+    ss_xid floor = SS_STORAGE_HAS(vt, xid_floor) && vt->xid_floor ? vt->xid_floor(du->backend) : 0;
+    if (!ss_txn_raise_next_xid(d->txns, floor))
         return ss_ctx_error(ctx, "54000", "database file \"%s\" has used up its transaction ids", path);
     /* new tables go to the file's backend */
     if (ss_settings_set(ctx, &d->defaults, "default_table_access_method", vt->name) != SS_OK ||
@@ -440,6 +468,25 @@ int ss_durable_open(ss_ctx *ctx, sunstone *db, const char *path)
         ss_strbuf_free(&now);
         ss_image_cache_unreserve(du->cache);
     }
+    /* (hist11) the stored commit history, once the replay's own commits are made */
+    if (rc == SS_OK && ss_durable_history_kept(vt))
+        rc = ss_durable_history_load(ctx, vt, du->backend, d->txns, floor, path);
     du->stored_version = d->catalog.version;
+    return rc;
+}
+
+bool ss_durable_keeps_history(const ss_database *d)
+{
+    return d->durable && ss_durable_history_kept(d->durable->vt);
+}
+
+int ss_durable_vacuum_begin(ss_ctx *ctx, sunstone *db)
+{
+    ss_durable *du = durable_of(db);
+    if (!du || !ss_durable_history_kept(du->vt))
+        return SS_OK;
+    pthread_mutex_lock(&du->commit_mu);
+    int rc = ss_durable_history_forget(ctx, du->vt, du->backend, db->database->txns);
+    pthread_mutex_unlock(&du->commit_mu);
     return rc;
 }
