@@ -31,6 +31,7 @@
 #include "api/durable.h"
 #include "api/durable_history.h"
 #include "api/durable_image.h"
+#include "txn/txn_history.h"
 #include "api/statement.h"
 #include "util/strbuf.h"
 
@@ -444,6 +445,9 @@ int ss_durable_open(ss_ctx *ctx, sunstone *db, const char *path)
     ss_xid floor = SS_STORAGE_HAS(vt, xid_floor) && vt->xid_floor ? vt->xid_floor(du->backend) : 0;
     if (!ss_txn_raise_next_xid(d->txns, floor))
         return ss_ctx_error(ctx, "54000", "database file \"%s\" has used up its transaction ids", path);
+    /* (hist11) the stamps the stored history keeps name earlier openings' committed xids */
+    if (ss_durable_history_kept(vt))
+        ss_txn_history_earlier_openings(d->txns, floor);
     /* new tables go to the file's backend */
     if (ss_settings_set(ctx, &d->defaults, "default_table_access_method", vt->name) != SS_OK ||
         ss_settings_set(ctx, &db->settings, "default_table_access_method", vt->name) != SS_OK)
@@ -470,7 +474,7 @@ int ss_durable_open(ss_ctx *ctx, sunstone *db, const char *path)
     }
     /* (hist11) the stored commit history, once the replay's own commits are made */
     if (rc == SS_OK && ss_durable_history_kept(vt))
-        rc = ss_durable_history_load(ctx, vt, du->backend, d->txns, floor, path);
+        rc = ss_durable_history_load(ctx, vt, du->backend, d->txns, path);
     du->stored_version = d->catalog.version;
     return rc;
 }

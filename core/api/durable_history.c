@@ -28,21 +28,26 @@ int ss_durable_history_commit(ss_ctx *ctx, const ss_storage_vtable *vt, void *ba
     return vt->txn_commit_history(ctx, backend, xids, n, rec.time_us, &rec, forget, image, len);
 }
 
-int ss_durable_history_load(ss_ctx *ctx, const ss_storage_vtable *vt, void *backend, ss_txn_manager *m, ss_xid floor,
+int ss_durable_history_load(ss_ctx *ctx, const ss_storage_vtable *vt, void *backend, ss_txn_manager *m,
                             const char *path)
 {
     ss_commit_record *recs = NULL;
     uint64_t n = 0;
     int64_t first = 0;
-    if (vt->history_load(ctx, backend, &recs, &n, &first) != SS_OK)
+    uint64_t next = 1;
+    if (vt->history_load(ctx, backend, &recs, &n, &first, &next) != SS_OK)
         return SS_ERROR;
+    if (next == 0 || (n > 0 && recs[n - 1].seq >= next)) {
+        free(recs);
+        return ss_ctx_error(ctx, "XX001", "database file \"%s\": its stored commit history is damaged", path);
+    }
     for (uint64_t i = 1; i < n; i++)
         if (recs[i].seq != recs[i - 1].seq + 1 || recs[i].time_us < recs[i - 1].time_us ||
             recs[i].xmin < recs[i - 1].xmin || recs[i].xmax < recs[i - 1].xmax) {
             free(recs);
             return ss_ctx_error(ctx, "XX001", "database file \"%s\": its stored commit history is damaged", path);
         }
-    int rc = ss_txn_history_load(m, recs, n, first, floor);
+    int rc = ss_txn_history_load(m, recs, n, first, next);
     free(recs);
     return rc == SS_OK ? SS_OK : ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
 }

@@ -16,9 +16,9 @@ bool ss_durable_history_kept(const ss_storage_vtable *vt);
  * xids and the image (NULL: unchanged), forgetting what the manager forgets with it. */
 int ss_durable_history_commit(ss_ctx *ctx, const ss_storage_vtable *vt, void *backend, ss_txn_manager *m, ss_xid top,
                               const ss_xid *xids, uint32_t n, int64_t time_us, const void *image, size_t len);
-/* At open, after the catalog's replay: the stored records become the history, and the xids
- * below floor (the backend's xid_floor) count as committed by earlier openings. */
-int ss_durable_history_load(ss_ctx *ctx, const ss_storage_vtable *vt, void *backend, ss_txn_manager *m, ss_xid floor,
+/* At open, after the catalog's replay: the stored records become the history (durable.c
+ * made the xids below the backend's xid_floor committed ones of earlier openings first). */
+int ss_durable_history_load(ss_ctx *ctx, const ss_storage_vtable *vt, void *backend, ss_txn_manager *m,
                             const char *path);
 /* Before a VACUUM reclaims versions: the history the horizon just taken made unreadable is
  * forgotten, in the file first (durably), so that no stored record outlives its versions. */

@@ -140,12 +140,18 @@ uint64_t ss_txn_history_forget_unreadable(ss_txn_manager *m)
     return before;
 }
 
+void ss_txn_history_earlier_openings(ss_txn_manager *m, ss_xid floor)
+{
+    pthread_mutex_lock(&m->mu);
+    m->earlier_floor = floor;
+    pthread_mutex_unlock(&m->mu);
+}
+
 int ss_txn_history_load(ss_txn_manager *m, const ss_commit_record *recs, uint64_t n, int64_t first_time_us,
-                        ss_xid earlier_floor)
+                        uint64_t next_seq)
 {
     int rc = SS_OK;
     pthread_mutex_lock(&m->mu);
-    m->earlier_floor = earlier_floor;
     if (m->hist) /* the commits of the catalog's replay: not in the file */
         m->hist_vt->forget_before(m->hist, m->commit_seq + 1);
     for (uint64_t i = 0; i < n; i++) {
@@ -159,6 +165,7 @@ int ss_txn_history_load(ss_txn_manager *m, const ss_commit_record *recs, uint64_
         if (r.time_us > m->last_commit_us)
             m->last_commit_us = r.time_us;
     }
+    m->commit_seq = next_seq - 1; /* the manager is empty when nothing was loaded */
     m->forget_checked = m->commit_seq;
     m->first_commit_us = first_time_us;
     pthread_mutex_unlock(&m->mu);

@@ -137,7 +137,8 @@ int lmdb_txn_commit_history(ss_ctx *ctx, void *backend, const ss_xid *xids, uint
    record (UINT64_MAX: none); the history_load callback.  LMDB return codes. */
 int lmdb_history_put(MDB_txn *txn, lmdb_backend *b, const ss_commit_record *rec, uint64_t forget_before);
 int lmdb_history_oldest_xmin(MDB_txn *txn, lmdb_backend *b, uint64_t *xmin);
-int lmdb_history_load(ss_ctx *ctx, void *backend, ss_commit_record **recs, uint64_t *n, int64_t *first_time_us);
+int lmdb_history_load(ss_ctx *ctx, void *backend, ss_commit_record **recs, uint64_t *n, int64_t *first_time_us,
+                      uint64_t *next_seq);
 
 /* Writes (lmdb_insert.c). */
 int lmdb_insert(ss_ctx *ctx, void *table, const ss_batch *rows);

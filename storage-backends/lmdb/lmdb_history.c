@@ -2,12 +2,24 @@
  * (storage.h version 9): the "history" database, seq (u64) -> record (xid, time_us, xmin,
  * xmax: u64 each), written in the LMDB write transaction of the commit it describes,
  * forgotten by deleting its oldest keys, read back at open; "history_first" in "meta" keeps
- * the first commit time ever stored. */
+ * the first commit time ever stored, "history_forget" the highest forget_before given. */
 #include <string.h>
 
 #include "lmdb_backend.h"
 
 static const char first_key[] = "history_first";
+static const char forget_key[] = "history_forget";
+
+/* A u64 / i64 of "meta" (0 when absent). */
+static int meta_u64(MDB_txn *txn, lmdb_backend *b, const char *name, size_t len, uint64_t *v)
+{
+    *v = 0;
+    MDB_val k = {len, (void *)name}, val;
+    int rc = mdb_get(txn, b->meta, &k, &val);
+    if (rc == MDB_SUCCESS && val.mv_size == sizeof *v)
+        memcpy(v, val.mv_data, sizeof *v);
+    return rc == MDB_NOTFOUND ? MDB_SUCCESS : rc;
+}
 
 int lmdb_history_put(MDB_txn *txn, lmdb_backend *b, const ss_commit_record *rec, uint64_t forget_before)
 {
@@ -25,6 +37,14 @@ int lmdb_history_put(MDB_txn *txn, lmdb_backend *b, const ss_commit_record *rec,
     }
     if (rc != MDB_SUCCESS || !forget_before)
         return rc;
+    uint64_t forgot;
+    if ((rc = meta_u64(txn, b, forget_key, sizeof forget_key - 1, &forgot)) != MDB_SUCCESS)
+        return rc;
+    if (forget_before > forgot) {
+        MDB_val fk = {sizeof forget_key - 1, (void *)forget_key}, fv = {sizeof forget_before, &forget_before};
+        if ((rc = mdb_put(txn, b->meta, &fk, &fv, 0)) != MDB_SUCCESS)
+            return rc;
+    }
     MDB_cursor *cur;
     if ((rc = mdb_cursor_open(txn, b->history, &cur)) != MDB_SUCCESS)
         return rc;
@@ -73,7 +93,8 @@ int lmdb_history_oldest_xmin(MDB_txn *txn, lmdb_backend *b, uint64_t *xmin)
     return rc == MDB_NOTFOUND ? MDB_SUCCESS : rc;
 }
 
-int lmdb_history_load(ss_ctx *ctx, void *backend, ss_commit_record **recs, uint64_t *n, int64_t *first_time_us)
+int lmdb_history_load(ss_ctx *ctx, void *backend, ss_commit_record **recs, uint64_t *n, int64_t *first_time_us,
+                      uint64_t *next_seq)
 {
     lmdb_backend *b = backend;
     const ss_api *api = b->api;
@@ -101,14 +122,13 @@ int lmdb_history_load(ss_ctx *ctx, void *backend, ss_commit_record **recs, uint6
             rc = MDB_CORRUPTED;
     if (cur)
         mdb_cursor_close(cur);
-    if (rc == MDB_NOTFOUND || (rc == MDB_SUCCESS && k == st.ms_entries)) {
-        MDB_val fk = {sizeof first_key - 1, (void *)first_key}, fv;
-        rc = mdb_get(txn, b->meta, &fk, &fv);
-        if (rc == MDB_SUCCESS && fv.mv_size == sizeof *first_time_us)
-            memcpy(first_time_us, fv.mv_data, sizeof *first_time_us);
-        if (rc == MDB_NOTFOUND)
-            rc = MDB_SUCCESS;
-    }
+    uint64_t first = 0, forgot = 0;
+    if (rc == MDB_NOTFOUND || (rc == MDB_SUCCESS && k == st.ms_entries))
+        rc = meta_u64(txn, b, first_key, sizeof first_key - 1, &first);
+    if (rc == MDB_SUCCESS)
+        rc = meta_u64(txn, b, forget_key, sizeof forget_key - 1, &forgot);
+    *first_time_us = (int64_t)first;
+    *next_seq = k > 0 && out[k - 1].seq + 1 > forgot ? out[k - 1].seq + 1 : forgot > 1 ? forgot : 1;
     if (txn)
         mdb_txn_abort(txn);
     if (rc != MDB_SUCCESS) {

@@ -138,7 +138,8 @@ int nv_history_find_tail(nv_backend *b, native_error *err);
 int nv_history_oldest_xmin(nv_backend *b, uint64_t *xmin, native_error *err);
 int nv_history_add(nv_backend *b, native_txn *txn, const ss_commit_record *rec, uint64_t forget_before,
                    bool *meta_changed, native_error *err);
-int nv_history_load(ss_ctx *ctx, void *backend, ss_commit_record **recs, uint64_t *n, int64_t *first_time_us);
+int nv_history_load(ss_ctx *ctx, void *backend, ss_commit_record **recs, uint64_t *n, int64_t *first_time_us,
+                    uint64_t *next_seq);
 /* A library transaction of the module (xid 0); commit with sync or not. */
 native_txn *nv_txn_begin(nv_backend *b, native_error *err);
 int nv_txn_commit(native_txn *txn, bool sync, native_error *err);

@@ -167,7 +167,7 @@ int nv_history_add(nv_backend *b, native_txn *txn, const ss_commit_record *rec, 
 typedef struct collect {
     const ss_api *api;
     ss_commit_record *recs;
-    uint64_t n, cap;
+    uint64_t n, cap, next_seq;
 } collect;
 
 static int collect_rec(void *arg, const ss_commit_record *r, native_error *err)
@@ -182,13 +182,16 @@ static int collect_rec(void *arg, const ss_commit_record *r, native_error *err)
         c->cap = cap;
     }
     c->recs[c->n++] = *r;
+    if (r->seq >= c->next_seq)
+        c->next_seq = r->seq + 1;
     return 0;
 }
 
-int nv_history_load(ss_ctx *ctx, void *backend, ss_commit_record **recs, uint64_t *n, int64_t *first_time_us)
+int nv_history_load(ss_ctx *ctx, void *backend, ss_commit_record **recs, uint64_t *n, int64_t *first_time_us,
+                    uint64_t *next_seq)
 {
     nv_backend *b = backend;
-    collect c = {b->api, NULL, 0, 0};
+    collect c = {b->api, NULL, 0, 0, b->hist_forget > 1 ? b->hist_forget : 1};
     native_error err;
     pthread_mutex_lock(&b->mu);
     int rc = walk(b, NULL, collect_rec, &c, NULL, &err);
@@ -200,5 +203,6 @@ int nv_history_load(ss_ctx *ctx, void *backend, ss_commit_record **recs, uint64_
     }
     *recs = c.recs;
     *n = c.n;
+    *next_seq = c.next_seq;
     return SS_OK;
 }

@@ -329,10 +329,13 @@ typedef struct ss_storage_vtable {
     int (*txn_commit_history)(ss_ctx *ctx, void *backend, const ss_xid *xids, uint32_t n, int64_t commit_time_us,
                               const ss_commit_record *rec, uint64_t forget_before, const void *image, size_t len);
     /* The stored records, oldest first, in *recs (ss_api.alloc'd, the caller frees it; NULL
-       when *n is 0), and *first_time_us the commit time of the first record ever stored in
-       the database (forgotten ones too; 0 when none was).  Called once, after backend_open
-       and xid_floor. */
-    int (*history_load)(ss_ctx *ctx, void *backend, ss_commit_record **recs, uint64_t *n, int64_t *first_time_us);
+       when *n is 0), *first_time_us the commit time of the first record ever stored in the
+       database (forgotten ones too; 0 when none was), and *next_seq the seq the next record
+       stored will have: one more than the last one's, and above every forget_before the
+       backend was given (1 for a new database), so that seqs never repeat across openings
+       even when everything was forgotten.  Called once, after backend_open and xid_floor. */
+    int (*history_load)(ss_ctx *ctx, void *backend, ss_commit_record **recs, uint64_t *n, int64_t *first_time_us,
+                        uint64_t *next_seq);
 } ss_storage_vtable;
 
 /* Whether vt carries the field `member` (it was appended after the plugin's header). */
