@@ -120,7 +120,9 @@ void lmdb_table_free(lmdb_table *t);
 /* Durable databases, storage.h version 6 (lmdb_durable.c, lmdb_table.c).  Layout beside
  * "rows": "meta" holds the next table id and the kernel's catalog image, "commits" the xids
  * txn_commit recorded since the last open; lmdb_resolve_commits, at open, freezes or removes
- * every stored version by them and empties "commits" (storage.h version 6). */
+ * every stored version by them and empties "commits" (storage.h version 6; version 9, hist11:
+ * "history" holds the kernel's commit records, and the stamps they read are kept with their
+ * top-level xids). */
 int lmdb_catalog_load(ss_ctx *ctx, void *backend, void **image, size_t *len);
 uint64_t lmdb_table_storage_id(void *table);
 int lmdb_table_open(ss_ctx *ctx, void *backend, uint64_t id, const ss_table_def *def, void **table);

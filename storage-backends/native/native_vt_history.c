@@ -92,36 +92,60 @@ int nv_history_oldest_xmin(nv_backend *b, uint64_t *xmin, native_error *err)
     return walk(b, NULL, first_xmin, xmin, NULL, err);
 }
 
+/* Writes r as record `count` of page pgno, which this transaction allocated (fresh: the page
+   is written whole) or which is the committed tail (two small WAL patches, not a page image). */
+static int put_at(native_txn *txn, uint64_t pgno, bool fresh, uint32_t count, const ss_commit_record *r,
+                  native_error *err)
+{
+    unsigned off = NATIVE_PAGE_HEADER + HIST_HEADER + count * HIST_REC;
+    uint8_t rec[HIST_REC], cnt[4];
+    put_rec(rec, r);
+    native_put32(cnt, count + 1);
+    if (!fresh)
+        return native_txn_patch(txn, pgno, off, rec, HIST_REC, err) != 0 ||
+                       native_txn_patch(txn, pgno, NATIVE_PAGE_HEADER + 8, cnt, 4, err) != 0
+                   ? -1
+                   : 0;
+    uint8_t *page = native_txn_page_for_write(txn, pgno, err);
+    if (!page)
+        return -1;
+    memcpy(page + off, rec, HIST_REC);
+    memcpy(page + NATIVE_PAGE_HEADER + 8, cnt, 4);
+    return 0;
+}
+
 static int append(nv_backend *b, native_txn *txn, const ss_commit_record *r, bool *meta_changed, native_error *err)
 {
+    if (!b->hist_first_time) {
+        b->hist_first_time = r->time_us;
+        *meta_changed = true;
+    }
     if (!b->hist_root) {
         if (native_txn_alloc_page(txn, HIST_PAGE_TYPE, &b->hist_root, err) != 0)
             return -1;
         b->hist_tail = b->hist_root;
         *meta_changed = true;
+        return put_at(txn, b->hist_tail, true, 0, r, err);
     }
-    if (!b->hist_first_time) {
-        b->hist_first_time = r->time_us;
-        *meta_changed = true;
-    }
-    uint8_t *page = native_txn_page_for_write(txn, b->hist_tail, err);
+    uint8_t *page = malloc(NATIVE_PAGE_SIZE);
     if (!page)
+        return native_fail(err, "53200", "out of memory");
+    int rc = read_page(b, txn, b->hist_tail, page, err);
+    uint32_t count = rc == 0 ? native_get32(page + NATIVE_PAGE_HEADER + 8) : 0;
+    free(page);
+    if (rc != 0)
         return -1;
-    if (native_get32(page + NATIVE_PAGE_HEADER + 8) >= HIST_RECS) {
-        uint64_t np;
-        if (native_txn_alloc_page(txn, HIST_PAGE_TYPE, &np, err) != 0 ||
-            !(page = native_txn_page_for_write(txn, b->hist_tail, err)))
-            return -1;
-        native_put64(page + NATIVE_PAGE_HEADER, np);
-        b->hist_tail = np;
-        if (!(page = native_txn_page_for_write(txn, np, err)))
-            return -1;
-    }
-    uint8_t *pl = page + NATIVE_PAGE_HEADER;
-    uint32_t count = native_get32(pl + 8);
-    put_rec(pl + HIST_HEADER + (size_t)count * HIST_REC, r);
-    native_put32(pl + 8, count + 1);
-    return 0;
+    if (count < HIST_RECS)
+        return put_at(txn, b->hist_tail, false, count, r, err);
+    uint64_t np;
+    uint8_t next[8];
+    if (native_txn_alloc_page(txn, HIST_PAGE_TYPE, &np, err) != 0)
+        return -1;
+    native_put64(next, np);
+    if (native_txn_patch(txn, b->hist_tail, NATIVE_PAGE_HEADER, next, 8, err) != 0)
+        return -1;
+    b->hist_tail = np;
+    return put_at(txn, np, true, 0, r, err);
 }
 
 /* Records below seq `before` are forgotten: whole pages of them are freed (never the tail). */
