@@ -21,9 +21,13 @@
  * image's building until the kernel made the commit visible (ss_durable_commit ..
  * ss_durable_commit_end), so the order of the stored images is the order in which commits
  * became visible and an image never misses another session's committed DDL.  A commit
- * without an image (no DDL, no sequence moved) takes the lock only to find that out: its
- * txn_commit (and the backend's fsync) runs unlocked, concurrently with other sessions'
- * commits, whose fsyncs the backend shares (group commit). */
+ * without an image (no DDL, no sequence moved) on a backend that stores no commit history
+ * takes the lock only to find that out: its txn_commit (and the backend's fsync) runs
+ * unlocked, concurrently with other sessions' commits, whose fsyncs the backend shares (group
+ * commit).  On a backend that stores the history (version 9: native, lmdb) every commit holds
+ * the lock until it is visible, so the stored records' order is the visible order; their
+ * fsyncs are then not shared (a known cost: splitting the record's append from its sync, with
+ * commits made visible in record order, would give group commit back). */
 #include <inttypes.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -32,7 +36,9 @@
 #include <time.h>
 
 #include "api/durable.h"
+#include "api/durable_history.h"
 #include "api/durable_image.h"
+#include "txn/txn_history.h"
 #include "api/statement.h"
 #include "util/strbuf.h"
 
@@ -218,6 +224,16 @@ static int kept_xids(ss_txn_manager *m, ss_xid top, ss_xid **out, uint32_t *n)
     return SS_OK;
 }
 
+/* The backend's durable commit, with its record when the file stores the history (hist11). */
+static int store_commit(ss_ctx *ctx, sunstone *db, ss_durable *du, ss_xid top, const ss_xid *xids, uint32_t n,
+                        const void *image, size_t len)
+{
+    if (ss_durable_history_kept(du->vt))
+        return ss_durable_history_commit(ctx, du->vt, du->backend, db->database->txns, top, xids, n, now_us(), image,
+                                         len);
+    return du->vt->txn_commit(ctx, du->backend, xids, n, now_us(), image, len);
+}
+
 int ss_durable_commit(ss_ctx *ctx, sunstone *db)
 {
     ss_durable *du = durable_of(db);
@@ -230,9 +246,12 @@ int ss_durable_commit(ss_ctx *ctx, sunstone *db)
     /* another session's uncommitted DDL also moves the version: this one's own is known */
     bool catalog_changed = version != du->stored_version || did_ddl(du, db, false) ||
                            ss_image_sequences_moved(du->cache, c);
-    if (!catalog_changed) {
+    if (!catalog_changed && !ss_durable_history_kept(du->vt)) {
         /* no image: nothing later images depend on, so the lock is not held across the
-           backend's commit and its sync, which concurrent commits then share (group commit) */
+           backend's commit and its sync, which concurrent commits then share (group commit).
+           Not when the file stores the commit history (storage.h version 9): the records'
+           seqs are handed out, stored and made visible in one order, which the lock keeps
+           (ss_txn_history_prepare's one prepared record) */
         ss_durable_commit_end(db);
         if (db->txn.top == SS_XID_INVALID)
             return SS_OK; /* read only */
@@ -258,8 +277,8 @@ int ss_durable_commit(ss_ctx *ctx, sunstone *db)
         ss_durable_commit_end(db);
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     }
-    int rc = du->vt->txn_commit(ctx, du->backend, xids, n, now_us(), catalog_changed ? image.data : NULL,
-                                catalog_changed ? image.len : 0);
+    int rc = store_commit(ctx, db, du, db->txn.top, xids, n, catalog_changed ? image.data : NULL,
+                          catalog_changed ? image.len : 0);
     free(xids);
     ss_strbuf_free(&image);
     if (rc == SS_OK && catalog_changed)
@@ -301,7 +320,7 @@ void ss_durable_abort(ss_ctx *ctx, sunstone *db)
         struct ss_txn_state *reader = ss_catalog_reader();
         ss_catalog_reader_set(NULL);
         if (ss_image_build(&quiet, c, du->vt, du->backend, &du->cache, &image) == SS_OK)
-            (void)du->vt->txn_commit(&quiet, du->backend, NULL, 0, now_us(), image.data, image.len);
+            (void)store_commit(&quiet, db, du, SS_XID_INVALID, NULL, 0, image.data, image.len);
         ss_catalog_reader_set(reader);
         ss_error_clear(&err);
         ss_strbuf_free(&image);
@@ -314,6 +333,21 @@ void ss_durable_abort(ss_ctx *ctx, sunstone *db)
 static int damaged(ss_ctx *ctx, const char *path)
 {
     return ss_ctx_error(ctx, "XX001", "database file \"%s\": its stored catalog is damaged", path);
+}
+
+/* (hist11) The storage xid a table's record names at its end (durable_image.h), or none. */
+static ss_xid stored_storage_xid(const char *sql)
+{
+    const char *p = strstr(sql, SS_IMAGE_STORAGE_XID);
+    const char *last = p;
+    while (p && (p = strstr(p + 1, SS_IMAGE_STORAGE_XID)))
+        last = p;
+    unsigned long long x = 0;
+    int used = 0;
+    if (!last || sscanf(last + strlen(SS_IMAGE_STORAGE_XID), "%llu */%n", &x, &used) != 1 || used == 0 ||
+        last[strlen(SS_IMAGE_STORAGE_XID) + (size_t)used] != '\0')
+        return SS_XID_INVALID;
+    return (ss_xid)x;
 }
 
 /* Runs the image's statements (the catalog is empty). */
@@ -373,6 +407,7 @@ static int replay(ss_ctx *ctx, sunstone *db, ss_durable *du, const char *img, si
             }
         } else {
             c->reattach_id = table ? id : 0;
+            c->reattach_xid = table && ss_durable_history_kept(du->vt) ? stored_storage_xid(sql) : SS_XID_INVALID;
             rc = sunstone_exec(db, sql, NULL, NULL);
         }
         bool reattached = c->reattach_id == 0;
@@ -429,8 +464,12 @@ int ss_durable_open(ss_ctx *ctx, sunstone *db, const char *path)
         return SS_ERROR;
     }
     /* (vac11) xids are never reused across openings (storage.h version 7, xid_floor) */
-    if (SS_STORAGE_HAS(vt, xid_floor) && vt->xid_floor && !ss_txn_raise_next_xid(d->txns, vt->xid_floor(du->backend)))
+    ss_xid floor = SS_STORAGE_HAS(vt, xid_floor) && vt->xid_floor ? vt->xid_floor(du->backend) : 0;
+    if (!ss_txn_raise_next_xid(d->txns, floor))
         return ss_ctx_error(ctx, "54000", "database file \"%s\" has used up its transaction ids", path);
+    /* (hist11) the stamps the stored history keeps name earlier openings' committed xids */
+    if (ss_durable_history_kept(vt))
+        ss_txn_history_earlier_openings(d->txns, floor);
     /* new tables go to the file's backend */
     if (ss_settings_set(ctx, &d->defaults, "default_table_access_method", vt->name) != SS_OK ||
         ss_settings_set(ctx, &db->settings, "default_table_access_method", vt->name) != SS_OK)
@@ -455,6 +494,25 @@ int ss_durable_open(ss_ctx *ctx, sunstone *db, const char *path)
         ss_strbuf_free(&now);
         ss_image_cache_unreserve(du->cache);
     }
+    /* (hist11) the stored commit history, once the replay's own commits are made */
+    if (rc == SS_OK && ss_durable_history_kept(vt))
+        rc = ss_durable_history_load(ctx, vt, du->backend, d->txns, path);
     du->stored_version = d->catalog.version;
+    return rc;
+}
+
+bool ss_durable_keeps_history(const ss_database *d)
+{
+    return d->durable && ss_durable_history_kept(d->durable->vt);
+}
+
+int ss_durable_vacuum_begin(ss_ctx *ctx, sunstone *db)
+{
+    ss_durable *du = durable_of(db);
+    if (!du || !ss_durable_history_kept(du->vt))
+        return SS_OK;
+    pthread_mutex_lock(&du->commit_mu);
+    int rc = ss_durable_history_forget(ctx, du->vt, du->backend, db->database->txns);
+    pthread_mutex_unlock(&du->commit_mu);
     return rc;
 }

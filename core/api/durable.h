@@ -36,5 +36,11 @@ int ss_durable_commit(ss_ctx *ctx, sunstone *db);
 void ss_durable_commit_end(sunstone *db);
 /* The session's transaction is about to end without committing. */
 void ss_durable_abort(ss_ctx *ctx, sunstone *db);
+/* (hist11) Whether d is a database file whose commit history is stored with it (storage.h
+ * version 9: AS OF reads commits of earlier openings). */
+bool ss_durable_keeps_history(const ss_database *d);
+/* (hist11) A VACUUM took its horizon: the history it made unreadable is forgotten, in the
+ * file first, before any version is reclaimed (SS_OK at once on any other database). */
+int ss_durable_vacuum_begin(ss_ctx *ctx, sunstone *db);
 
 #endif

@@ -33,6 +33,7 @@
 #include "fkey/fkey.h"
 #include "index/index.h"
 #include "types/func_impl.h"
+#include "txn/txn_session.h"
 #include "types/typeio.h"
 
 /* What the last image said of one table: its CREATE TABLE, CREATE INDEX and FOREIGN KEY
@@ -250,6 +251,11 @@ static int table_records(ss_ctx *ctx, ss_catalog *c, const ss_storage_vtable *vt
         ss_strbuf_putc(&sb, ')');
     }
     ss_strbuf_putc(&sb, ')');
+    /* (hist11) the commit that made the table's storage, for AS OF across openings: a
+       comment, so that the statement replays the same in any build */
+    if (t->storage_xid != SS_XID_INVALID)
+        ss_strbuf_printf(&sb, " " SS_IMAGE_STORAGE_XID "%" PRIu64 " */",
+                         (uint64_t)(ctx->txn && ctx->txn->m ? ss_txn_top(ctx->txn->m, t->storage_xid) : t->storage_xid));
     if (rc == SS_OK) {
         char head[48];
         snprintf(head, sizeof head, "table %" PRIu64 " ", vt->table_storage_id(t->handle));

@@ -10,6 +10,9 @@
 
 #define SS_IMAGE_MAGIC "sunstone catalog "
 #define SS_IMAGE_FORMAT 2
+/* (hist11) the start of the SQL comment ending a table's CREATE TABLE: the top-level xid
+   whose commit made its storage (ss_table.storage_xid), then the comment's end */
+#define SS_IMAGE_STORAGE_XID "/* sunstone storage xid "
 
 /* What the last image built said of each table (the description of a table another
  * transaction holds locked). */

@@ -16,6 +16,7 @@
  * PostgreSQL's (Sunstone's sessions always have the rights it needs). */
 #include <stdio.h>
 
+#include "api/durable.h"
 #include "api/statement.h"
 #include "catalog/namespace.h"
 #include "index/index.h"
@@ -85,7 +86,7 @@ static int vacuum_table(sunstone_stmt *st, ss_table *t)
         return SS_OK;
     }
     ss_snapshot horizon;
-    if (ss_api_txn_horizon(&st->ctx, &horizon) != SS_OK)
+    if (ss_api_txn_horizon(&st->ctx, &horizon) != SS_OK || ss_durable_vacuum_begin(&st->ctx, st->db) != SS_OK)
         return SS_ERROR;
     bool indexed = ss_index_table_has(t);
     uint32_t all[t->ncols ? t->ncols : 1];

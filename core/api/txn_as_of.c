@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "api/durable.h"
 #include "api/statement.h"
 #include "catalog/settings_history.h"
 #include "exec/context.h"
@@ -109,7 +110,8 @@ int ss_txn_stmt_as_of(sunstone_stmt *st)
         ss_ctx_error_hint(ctx, "Load a snapshot manager module (snapshot_ordered) and SET sunstone.snapshot_manager.");
         return SS_ERROR;
     case SS_AS_OF_BEFORE_FIRST:
-        if (st->db->database->durable) /* (vac11) the file keeps no commit history */
+        /* (vac11) a file whose backend keeps no commit history (hist11: storage.h version 9) */
+        if (st->db->database->durable && !ss_durable_keeps_history(st->db->database))
             return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                                 "feature not supported: AS OF TIMESTAMP before this opening of the database file "
                                 "(its commit history is not stored in the file)");

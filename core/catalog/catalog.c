@@ -214,7 +214,9 @@ int ss_catalog_create_table(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, 
     t->storage = bi->vt;
     t->backend = bi->backend;
     t->backend_name = bi->vt->name;
-    t->storage_xid = ss_txn_state_storage_xid(ctx->txn);
+    /* (hist11) a reattached table's storage was made by an earlier opening's commit */
+    t->storage_xid = reattach ? c->reattach_xid : ss_txn_state_storage_xid(ctx->txn);
+    c->reattach_xid = SS_XID_INVALID;
     pthread_mutex_lock(&c->mu);
     bool grown = c->ntables < c->cap_tables;
     if (!grown) {

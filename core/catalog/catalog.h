@@ -110,6 +110,9 @@ typedef struct ss_catalog {
                                           created reattaches to the stored table of this
                                           persistent id (storage.h table_open) and clears it;
                                           0: tables are new */
+    ss_xid reattach_xid;               /* (hist11) with reattach_id: the xid whose commit made
+                                          that table's storage (ss_table.storage_xid), from the
+                                          image; SS_XID_INVALID: before the stored history */
 } ss_catalog;
 
 int ss_catalog_init(ss_catalog *c);

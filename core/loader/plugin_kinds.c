@@ -83,6 +83,14 @@ static int check_storage_fields(ss_ctx *ctx, const void *p)
                                 "storage backend \"%s\" is missing callback %s (the durable-database callbacks of "
                                 "version 6 come together)",
                                 vt->name ? vt->name : "?", durable[i].name);
+    /* (hist11) version 9: the commit history's two callbacks come together, on a durable backend */
+    bool hcommit = SS_STORAGE_HAS(vt, txn_commit_history) && vt->txn_commit_history;
+    bool hload = SS_STORAGE_HAS(vt, history_load) && vt->history_load;
+    if (hcommit != hload || (hcommit && have != COUNT(durable)))
+        return ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR,
+                            "storage backend \"%s\" is missing callback %s (the commit-history callbacks of version 9 "
+                            "come together, with those of version 6)",
+                            vt->name ? vt->name : "?", !hcommit ? "txn_commit_history" : !hload ? "history_load" : "txn_commit");
     return SS_OK;
 }
 

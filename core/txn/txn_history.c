@@ -43,44 +43,133 @@ static uint64_t oldest_readable(ss_txn_manager *m)
     return lo;
 }
 
-static void forget_unreadable(ss_txn_manager *m)
+/* The seq below which lies the history no snapshot can read any more, once the horizon was
+   taken (0: all of it is readable). */
+static uint64_t unreadable_before(ss_txn_manager *m)
 {
     uint64_t i = oldest_readable(m);
     ss_commit_record r;
     if (i > 0 && m->hist_vt->nth(m->hist, i, &r))
-        m->hist_vt->forget_before(m->hist, r.seq);
-    else if (i > 0) /* nothing readable: all of it goes */
-        m->hist_vt->forget_before(m->hist, m->commit_seq + 1);
+        return r.seq;
+    return i > 0 ? m->commit_seq + 1 : 0; /* nothing readable: all of it goes */
+}
+
+static void forget_unreadable(ss_txn_manager *m)
+{
+    uint64_t before = unreadable_before(m);
+    if (before)
+        m->hist_vt->forget_before(m->hist, before);
+}
+
+/* The record of top's commit if it were made now, at time now (µs; times never decrease):
+   xmin and xmax as they are just after it (top and its subtransactions no longer running). */
+static void make_record(ss_txn_manager *m, ss_xid top, int64_t now, ss_commit_record *r)
+{
+    if (now < m->last_commit_us) /* the clock stepped back */
+        now = m->last_commit_us;
+    ss_xid xmin = m->next_xid;
+    for (uint32_t i = 0; i < m->nrunning; i++)
+        if (ss_txn_top(m, m->running[i]) != top) {
+            xmin = m->running[i];
+            break;
+        }
+    *r = (ss_commit_record){.struct_size = sizeof *r, .xid = top, .seq = m->commit_seq + 1, .time_us = now,
+                            .xmin = xmin, .xmax = m->next_xid};
 }
 
 void ss_txn_history_commit_locked(ss_txn_manager *m, ss_xid top)
 {
-    uint64_t seq = ++m->commit_seq;
-    int64_t now = wall_clock_us();
-    if (now < m->last_commit_us) /* the clock stepped back: times never decrease */
-        now = m->last_commit_us;
-    m->last_commit_us = now;
+    ss_commit_record r;
+    /* (hist11) the record a database file stored with the commit, when it is this one */
+    bool prepared = m->prepared_top == top && m->prepared.seq == m->commit_seq + 1;
+    uint64_t forget = prepared ? m->prepared_forget : 0;
+    if (prepared)
+        r = m->prepared;
+    else
+        make_record(m, top, wall_clock_us(), &r);
+    m->prepared_top = SS_XID_INVALID;
+    uint64_t seq = m->commit_seq = r.seq;
+    m->last_commit_us = r.time_us;
     if (!m->first_commit_us)
-        m->first_commit_us = now;
+        m->first_commit_us = r.time_us;
     if (!m->hist) {
         m->hist_gap = seq;
         return;
     }
-    ss_commit_record r = {.struct_size = sizeof r, .xid = top, .seq = seq, .time_us = now,
-                          .xmin = m->nrunning ? m->running[0] : m->next_xid, .xmax = m->next_xid};
     if (m->hist_vt->record_commit(m->hist, &r) != SS_OK) {
         /* out of memory: the history before this commit can no longer be told right */
         m->hist_gap = seq;
         m->hist_vt->forget_before(m->hist, seq + 1);
         return;
     }
-    if (seq - m->forget_checked >= FORGET_EVERY) {
+    if (prepared) {
+        if (forget) /* what the file forgot with the commit */
+            m->hist_vt->forget_before(m->hist, forget);
+    } else if (seq - m->forget_checked >= FORGET_EVERY) {
         /* the history no snapshot in use or kept by the retention reads goes, so that it
            grows only with what the retention keeps */
         m->forget_checked = seq;
         (void)ss_txn_horizon_locked(m);
         forget_unreadable(m);
     }
+}
+
+void ss_txn_history_prepare(ss_txn_manager *m, ss_xid top, ss_commit_record *r, uint64_t *forget_before)
+{
+    pthread_mutex_lock(&m->mu);
+    make_record(m, top, wall_clock_us(), r);
+    *forget_before = 0;
+    if (m->hist && r->seq - m->forget_checked >= FORGET_EVERY) {
+        m->forget_checked = r->seq;
+        (void)ss_txn_horizon_locked(m);
+        *forget_before = unreadable_before(m);
+    }
+    m->prepared_top = top;
+    m->prepared = *r;
+    m->prepared_forget = *forget_before;
+    pthread_mutex_unlock(&m->mu);
+}
+
+uint64_t ss_txn_history_forget_unreadable(ss_txn_manager *m)
+{
+    pthread_mutex_lock(&m->mu);
+    uint64_t before = m->hist ? unreadable_before(m) : 0;
+    if (before)
+        m->hist_vt->forget_before(m->hist, before);
+    pthread_mutex_unlock(&m->mu);
+    return before;
+}
+
+void ss_txn_history_earlier_openings(ss_txn_manager *m, ss_xid floor)
+{
+    pthread_mutex_lock(&m->mu);
+    m->earlier_floor = floor;
+    pthread_mutex_unlock(&m->mu);
+}
+
+int ss_txn_history_load(ss_txn_manager *m, const ss_commit_record *recs, uint64_t n, int64_t first_time_us,
+                        uint64_t next_seq)
+{
+    int rc = SS_OK;
+    pthread_mutex_lock(&m->mu);
+    if (m->hist) /* the commits of the catalog's replay: not in the file */
+        m->hist_vt->forget_before(m->hist, m->commit_seq + 1);
+    for (uint64_t i = 0; i < n; i++) {
+        ss_commit_record r = recs[i];
+        r.struct_size = sizeof r;
+        if (m->hist && rc == SS_OK && m->hist_vt->record_commit(m->hist, &r) != SS_OK) {
+            m->hist_vt->forget_before(m->hist, r.seq + 1);
+            rc = SS_ERROR;
+        }
+        m->commit_seq = r.seq;
+        if (r.time_us > m->last_commit_us)
+            m->last_commit_us = r.time_us;
+    }
+    m->commit_seq = next_seq - 1; /* the manager is empty when nothing was loaded */
+    m->forget_checked = m->commit_seq;
+    m->first_commit_us = first_time_us;
+    pthread_mutex_unlock(&m->mu);
+    return rc;
 }
 
 ss_xid ss_txn_history_horizon_locked(ss_txn_manager *m, ss_xid h)
@@ -178,6 +267,11 @@ static ss_as_of_result resolve(ss_txn_manager *m, const ss_as_of *a, ss_commit_r
         return SS_AS_OF_NOT_COMMITTED;
     if (m->hist_vt->of_xid(m->hist, a->xid, c))
         return SS_AS_OF_OK;
+    /* (hist11) an earlier opening's xid that started after the oldest retained commit would
+       be retained had it committed (at top level) */
+    ss_commit_record o;
+    if (a->xid < m->earlier_floor && m->hist_vt->nth(m->hist, 0, &o) && a->xid >= o.xmax)
+        return SS_AS_OF_NOT_COMMITTED;
     *bound = readable_bound(m);
     return SS_AS_OF_NOT_RETAINED;
 }

@@ -66,6 +66,26 @@ void ss_txn_retention_publish(ss_txn_manager *m, ss_txn_retention *r, int64_t us
  * held) lowers the horizon h to what the retention keeps, and notes h as reclaimed. */
 void ss_txn_history_commit_locked(ss_txn_manager *m, ss_xid top);
 ss_xid ss_txn_history_horizon_locked(ss_txn_manager *m, ss_xid h);
+/* (hist11) A database file that stores its history (storage.h version 9).
+ * prepare: the record of top's commit as it will be made (seq, time, the bounds just after
+ * it) and the seq below which the history goes with it (0: none), computed before the
+ * commit is made durable; the commit of top that follows records exactly that (commits are
+ * serialised by the file's commit lock, so no other comes between).
+ * forget_unreadable: forgets the history no snapshot in use or kept by the retention can read
+ * (the horizon just taken), returning the seq below which it went (0: none).
+ * earlier_openings: at open, before the catalog's replay (whose index builds read the stored
+ * versions), every xid below floor counts as a committed top-level transaction of an earlier
+ * opening from now on.
+ * load: at open, after the catalog's replay, the file's stored records (oldest first) replace
+ * the history; first_time_us is the database's first commit time, next_seq the seq of the
+ * next commit (above every seq the file used).  SS_ERROR when memory runs out (the history
+ * before the failing record is forgotten). */
+void ss_txn_history_prepare(ss_txn_manager *m, ss_xid top, ss_commit_record *r, uint64_t *forget_before);
+uint64_t ss_txn_history_forget_unreadable(ss_txn_manager *m);
+void ss_txn_history_earlier_openings(ss_txn_manager *m, ss_xid floor);
+int ss_txn_history_load(ss_txn_manager *m, const ss_commit_record *recs, uint64_t n, int64_t first_time_us,
+                        uint64_t next_seq);
+
 /* (txn_manager.c) frees the history and the retention slots. */
 void ss_txn_history_free(ss_txn_manager *m);
 

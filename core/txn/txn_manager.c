@@ -26,9 +26,11 @@ ss_xid_status ss_txn_status(const ss_txn_manager *m, ss_xid xid)
 {
     uint32_t slot;
     clog_page *p = clog_page_of(m, xid, &slot);
-    if (!p)
-        return SS_XID_UNKNOWN;
-    return (ss_xid_status)atomic_load_explicit(&p->status[slot], memory_order_acquire);
+    ss_xid_status s = p ? (ss_xid_status)atomic_load_explicit(&p->status[slot], memory_order_acquire) : SS_XID_UNKNOWN;
+    /* (hist11) an earlier opening's xid that a stored stamp or record names committed */
+    if (s == SS_XID_UNKNOWN && xid >= SS_TXN_FIRST_XID && xid < m->earlier_floor)
+        return SS_XID_COMMITTED;
+    return s;
 }
 
 static ss_xid clog_parent(const ss_txn_manager *m, ss_xid xid)
@@ -244,6 +246,8 @@ static void txn_end(ss_txn_manager *m, ss_xid top, ss_xid_status outcome)
     running_remove_if(m, end_member, &e);
     if (outcome == SS_XID_COMMITTED)
         ss_txn_history_commit_locked(m, top);
+    else if (m->prepared_top == top) /* its durable commit failed */
+        m->prepared_top = SS_XID_INVALID;
     pthread_cond_broadcast(&m->ended);
     pthread_mutex_unlock(&m->mu);
 }

@@ -5,6 +5,7 @@
 
 #include <pthread.h>
 
+#include "sunstone/snapshot.h"
 #include "txn/txn_manager.h"
 #include "txn/txn_row_locks.h"
 
@@ -53,6 +54,15 @@ struct ss_txn_manager {
     struct ss_retention_slot *retains;
     uint32_t nretains;
     uint64_t forget_checked;
+    /* (hist11) a database file whose history is stored (storage.h version 9): every xid in
+       [SS_TXN_FIRST_XID, earlier_floor) was a committed top-level transaction of an earlier
+       opening (the backend's resolution leaves no other in its stamps); and the record of
+       the commit being made durable (ss_txn_history_prepare) for top-level xid prepared_top
+       (SS_XID_INVALID: none), with the seq below which its commit forgets the history */
+    ss_xid earlier_floor;
+    ss_xid prepared_top;
+    ss_commit_record prepared;
+    uint64_t prepared_forget;
 };
 
 /* ss_txn_horizon with m->mu held (txn_snapshot.c). */

@@ -37,7 +37,9 @@ typedef struct lmdb_backend {
     MDB_env *env;
     MDB_dbi rows;          /* the "rows" database: (table id, row id) -> row version */
     MDB_dbi meta;          /* "meta": "next_table_id" -> u64, "catalog" -> the kernel's image */
-    MDB_dbi commits;       /* "commits": xid (u64) -> commit time (i64 us), until the next open */
+    MDB_dbi commits;       /* "commits": xid (u64) -> commit time (i64 us) and (hist11) its
+                              top-level xid (u64), until the next open */
+    MDB_dbi history;       /* (hist11) "history": the kernel's commit records (lmdb_history.c) */
     int lock_fd;           /* a database file's: its exclusive flock (-1: none) */
     bool durable;          /* a database file (path given): commits are synced */
     char *temp_dir;        /* an in-memory database's private directory, removed at close */
@@ -118,7 +120,9 @@ void lmdb_table_free(lmdb_table *t);
 /* Durable databases, storage.h version 6 (lmdb_durable.c, lmdb_table.c).  Layout beside
  * "rows": "meta" holds the next table id and the kernel's catalog image, "commits" the xids
  * txn_commit recorded since the last open; lmdb_resolve_commits, at open, freezes or removes
- * every stored version by them and empties "commits" (storage.h version 6). */
+ * every stored version by them and empties "commits" (storage.h version 6; version 9, hist11:
+ * "history" holds the kernel's commit records, and the stamps they read are kept with their
+ * top-level xids). */
 int lmdb_catalog_load(ss_ctx *ctx, void *backend, void **image, size_t *len);
 uint64_t lmdb_table_storage_id(void *table);
 int lmdb_table_open(ss_ctx *ctx, void *backend, uint64_t id, const ss_table_def *def, void **table);
@@ -128,6 +132,15 @@ int lmdb_txn_commit(ss_ctx *ctx, void *backend, const ss_xid *xids, uint32_t n, 
 void lmdb_txn_abort(ss_ctx *ctx, void *backend, ss_xid top);
 int lmdb_resolve_commits(ss_ctx *ctx, lmdb_backend *b);
 ss_xid lmdb_xid_floor(void *backend);
+int lmdb_txn_commit_history(ss_ctx *ctx, void *backend, const ss_xid *xids, uint32_t n, int64_t commit_time_us,
+                            const ss_commit_record *rec, uint64_t forget_before, const void *image, size_t len);
+/* (hist11) The commit history, storage.h version 9 (lmdb_history.c): rec (NULL: none) stored
+   and the records below forget_before (0: none) deleted in txn; the xmin of the oldest stored
+   record (UINT64_MAX: none); the history_load callback.  LMDB return codes. */
+int lmdb_history_put(MDB_txn *txn, lmdb_backend *b, const ss_commit_record *rec, uint64_t forget_before);
+int lmdb_history_oldest_xmin(MDB_txn *txn, lmdb_backend *b, uint64_t *xmin);
+int lmdb_history_load(ss_ctx *ctx, void *backend, ss_commit_record **recs, uint64_t *n, int64_t *first_time_us,
+                      uint64_t *next_seq);
 
 /* Writes (lmdb_insert.c). */
 int lmdb_insert(ss_ctx *ctx, void *table, const ss_batch *rows);

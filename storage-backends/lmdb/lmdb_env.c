@@ -116,7 +116,7 @@ int lmdb_backend_open(ss_ctx *ctx, const char *path, void **backend)
     if (rc == MDB_SUCCESS)
         rc = mdb_env_set_maxreaders(b->env, LMDB_MAX_READERS);
     if (rc == MDB_SUCCESS)
-        rc = mdb_env_set_maxdbs(b->env, 4);
+        rc = mdb_env_set_maxdbs(b->env, 5);
     if (rc == MDB_SUCCESS)
         rc = mdb_env_open(b->env, path ? path : b->temp_dir, flags, 0644);
     MDB_txn *txn = NULL;
@@ -128,6 +128,8 @@ int lmdb_backend_open(ss_ctx *ctx, const char *path, void **backend)
         rc = mdb_dbi_open(txn, "meta", MDB_CREATE, &b->meta);
     if (rc == MDB_SUCCESS)
         rc = mdb_dbi_open(txn, "commits", MDB_CREATE | MDB_INTEGERKEY, &b->commits);
+    if (rc == MDB_SUCCESS)
+        rc = mdb_dbi_open(txn, "history", MDB_CREATE | MDB_INTEGERKEY, &b->history);
     if (rc == MDB_SUCCESS) {
         MDB_val key = {sizeof "next_table_id" - 1, (void *)"next_table_id"}, val;
         int got = mdb_get(txn, b->meta, &key, &val);

@@ -47,6 +47,8 @@ static const ss_storage_vtable lmdb_vtable = {
     .vacuum = lmdb_vacuum,
     .checkpoint = lmdb_checkpoint,
     .xid_floor = lmdb_xid_floor,
+    .txn_commit_history = lmdb_txn_commit_history,
+    .history_load = lmdb_history_load,
 };
 
 SS_PLUGIN_MAGIC("lmdb", "0.1.0")

@@ -67,6 +67,8 @@ static const ss_storage_vtable nv_vtable = {
     .vacuum = nv_vacuum,
     .checkpoint = nv_checkpoint,
     .xid_floor = nv_xid_floor,
+    .txn_commit_history = nv_txn_commit_history_cb,
+    .history_load = nv_history_load,
 };
 
 SS_PLUGIN_MAGIC("native", "0.1.0")

@@ -1,6 +1,7 @@
 /* native_vt.h — private declarations shared by the files of the `native` storage module (the
  * storage vtable, versions 1, 3, 4, 6 and 7, on the native storage library): the backend instance
- * (one native_db), tables, and the callbacks its vtable points to.
+ * (one native_db), tables, and the callbacks its vtable points to (hist11: and version 9, the
+ * commit history).
  *
  * Layout (FORMAT.md, "The native module"): a table is a native table (a chain of row groups);
  * a row version is row r of the table's g-th row group, its row id g * 65536 + r, stable while
@@ -64,6 +65,13 @@ typedef struct nv_backend {
     pthread_mutex_t mu;  /* every write, the fields below, every table's groups and links */
     uint64_t clog_root;  /* the commit log: a chain of pages of xids (FORMAT.md) */
     uint64_t clog_tail;
+    /* (hist11) the commit history (native_vt_history.c): a chain of pages of commit records,
+       the seq below which records are forgotten, the first commit time ever stored; and the
+       xid below which every stored stamp was resolved by an earlier open (all committed,
+       top-level) */
+    uint64_t hist_root, hist_tail, hist_forget;
+    int64_t hist_first_time;
+    uint64_t resolved_below;
     uint8_t *image;      /* the kernel's last stored catalog image */
     size_t image_len;
     nv_entry *entries;
@@ -118,11 +126,27 @@ void nv_backend_close(void *backend);
 /* Writes the meta image (the kernel image given, or the stored one with image NULL) in txn. */
 int nv_meta_store(nv_backend *b, native_txn *txn, const void *image, size_t len, native_error *err);
 int nv_meta_load(nv_backend *b, native_error *err);
-/* The commit log: appends xids (txn), reads every xid into a sorted array (*out, malloc'd). */
+/* A committed xid of the commit log and its top-level xid. */
+typedef struct nv_committed {
+    uint64_t xid, top;
+} nv_committed;
+/* The commit log: appends xids (txn; xids[0] the top-level one), reads every xid into an
+   array sorted by xid (*out, malloc'd). */
 int nv_clog_append(nv_backend *b, native_txn *txn, const ss_xid *xids, uint32_t n, native_error *err);
-int nv_clog_read(nv_backend *b, uint64_t **out, size_t *n, native_error *err);
-/* Resolves every stored stamp with the commit log and starts an empty one (backend_open). */
+int nv_clog_read(nv_backend *b, nv_committed **out, size_t *n, native_error *err);
+/* Resolves every stored stamp with the commit log and starts an empty one (backend_open):
+   stamps the stored history's snapshots read are kept (storage.h version 9). */
 int nv_resolve(nv_backend *b, native_error *err);
+/* (hist11) The commit history (native_vt_history.c): the chain's last page found (open); the
+   xmin of the oldest stored record (UINT64_MAX: none); rec (NULL: none) appended and the
+   records below forget_before (0: none) forgotten in txn, *meta_changed when the meta image
+   must be stored with it; the history_load callback. */
+int nv_history_find_tail(nv_backend *b, native_error *err);
+int nv_history_oldest_xmin(nv_backend *b, uint64_t *xmin, native_error *err);
+int nv_history_add(nv_backend *b, native_txn *txn, const ss_commit_record *rec, uint64_t forget_before,
+                   bool *meta_changed, native_error *err);
+int nv_history_load(ss_ctx *ctx, void *backend, ss_commit_record **recs, uint64_t *n, int64_t *first_time_us,
+                    uint64_t *next_seq);
 /* A library transaction of the module (xid 0); commit with sync or not. */
 native_txn *nv_txn_begin(nv_backend *b, native_error *err);
 int nv_txn_commit(native_txn *txn, bool sync, native_error *err);
@@ -172,6 +196,8 @@ int nv_catalog_load(ss_ctx *ctx, void *backend, void **image, size_t *len);
 int nv_txn_commit_cb(ss_ctx *ctx, void *backend, const ss_xid *xids, uint32_t n, int64_t commit_time_us,
                      const void *image, size_t len);
 void nv_txn_abort_cb(ss_ctx *ctx, void *backend, ss_xid top);
+int nv_txn_commit_history_cb(ss_ctx *ctx, void *backend, const ss_xid *xids, uint32_t n, int64_t commit_time_us,
+                             const ss_commit_record *rec, uint64_t forget_before, const void *image, size_t len);
 /* Above every xid txn_commit recorded in the file (the header's highest committed xid). */
 ss_xid nv_xid_floor(void *backend);
 

@@ -3,8 +3,10 @@
  * image), txn_commit (the xids appended to the commit log, and a changed catalog image, in
  * one library commit fsynced unless synchronous_commit is off; the library transaction carries
  * the highest of the xids, so the file's header keeps the highest xid ever committed) and
- * txn_abort; xid_floor (version 7) lies above that xid. The fsync is waited for after the
- * backend mutex is released, so concurrent commits share it (group commit). */
+ * txn_abort; xid_floor (version 7) lies above that xid; (hist11) txn_commit_history
+ * (version 9) also appends the kernel's commit record to the history chain and forgets its
+ * head in the same library commit. The fsync is waited for after the backend mutex is
+ * released, so concurrent commits share it (group commit). */
 #include <string.h>
 
 #include "native_vt.h"
@@ -28,10 +30,10 @@ int nv_catalog_load(ss_ctx *ctx, void *backend, void **image, size_t *len)
     return rc;
 }
 
-int nv_txn_commit_cb(ss_ctx *ctx, void *backend, const ss_xid *xids, uint32_t n, int64_t commit_time_us,
-                     const void *image, size_t len)
+/* One durable commit: xids, the history record and forgetting (hist11), the image. */
+static int commit(ss_ctx *ctx, nv_backend *b, const ss_xid *xids, uint32_t n, int64_t commit_time_us,
+                  const ss_commit_record *rec, uint64_t forget_before, const void *image, size_t len)
 {
-    nv_backend *b = backend;
     const ss_api *api = b->api;
     const char *sync = SS_API_HAS(api, setting) ? api->setting(ctx, "synchronous_commit") : NULL;
     bool want_sync = b->durable && !(sync && strcmp(sync, "off") == 0);
@@ -43,12 +45,17 @@ int nv_txn_commit_cb(ss_ctx *ctx, void *backend, const ss_xid *xids, uint32_t n,
     native_error err;
     pthread_mutex_lock(&b->mu);
     uint64_t tail = b->clog_tail;
+    uint64_t hist[3] = {b->hist_root, b->hist_tail, b->hist_forget};
+    int64_t first_time = b->hist_first_time;
+    bool meta_changed = false;
     ss_xid top = 0; /* the file's header keeps the highest, for xid_floor */
     for (uint32_t i = 0; i < n; i++)
         top = xids[i] > top ? xids[i] : top;
     native_txn *txn = native_txn_begin(b->db, top, &err);
     int rc = txn ? nv_clog_append(b, txn, xids, n, &err) : -1;
-    if (rc == 0 && image)
+    if (rc == 0)
+        rc = nv_history_add(b, txn, rec, forget_before, &meta_changed, &err);
+    if (rc == 0 && (image || meta_changed))
         rc = nv_meta_store(b, txn, image, len, &err);
     uint64_t lsn = 0;
     if (rc == 0)
@@ -57,6 +64,10 @@ int nv_txn_commit_cb(ss_ctx *ctx, void *backend, const ss_xid *xids, uint32_t n,
         native_txn_abort(txn);
     if (rc != 0) {
         b->clog_tail = tail;
+        b->hist_root = hist[0];
+        b->hist_tail = hist[1];
+        b->hist_forget = hist[2];
+        b->hist_first_time = first_time;
         api->free(copy);
     } else if (image) {
         api->free(b->image);
@@ -69,6 +80,18 @@ int nv_txn_commit_cb(ss_ctx *ctx, void *backend, const ss_xid *xids, uint32_t n,
     if (rc == 0 && want_sync)
         rc = native_db_sync_wal(b->db, lsn, &err);
     return rc == 0 ? SS_OK : nv_fail(ctx, api, &err);
+}
+
+int nv_txn_commit_cb(ss_ctx *ctx, void *backend, const ss_xid *xids, uint32_t n, int64_t commit_time_us,
+                     const void *image, size_t len)
+{
+    return commit(ctx, backend, xids, n, commit_time_us, NULL, 0, image, len);
+}
+
+int nv_txn_commit_history_cb(ss_ctx *ctx, void *backend, const ss_xid *xids, uint32_t n, int64_t commit_time_us,
+                             const ss_commit_record *rec, uint64_t forget_before, const void *image, size_t len)
+{
+    return commit(ctx, backend, xids, n, commit_time_us, rec, forget_before, image, len);
 }
 
 /* Nothing to do at once: the commit log never names the xid, so the next backend_open

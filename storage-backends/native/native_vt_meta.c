@@ -10,10 +10,14 @@
 #include "native_vt.h"
 
 #define NVMETA_MAGIC 0x314D564Eu /* "NVM1" */
-#define NVMETA_VERSION 1u
+#define NVMETA_VERSION 2u /* (hist11) 2: the commit history's fields; 1 is still read */
+#define META_FIXED 56u     /* version 2's bytes before the table entries (version 1: 24) */
 #define CLOG_PAGE_TYPE 6
 #define CLOG_HEADER 16u /* next page, count, reserved */
 #define CLOG_XIDS ((NATIVE_PAGE_PAYLOAD - CLOG_HEADER) / 8u)
+/* (hist11) a subtransaction's entry: its xid with this bit, after its top-level one's (older
+   files have none: each entry is then read as a top-level xid) */
+#define CLOG_SUB (UINT64_C(1) << 63)
 
 int nv_meta_store(nv_backend *b, native_txn *txn, const void *image, size_t len, native_error *err)
 {
@@ -21,7 +25,7 @@ int nv_meta_store(nv_backend *b, native_txn *txn, const void *image, size_t len,
         image = b->image;
         len = b->image_len;
     }
-    size_t total = 24 + b->nentries * 16 + 8 + len;
+    size_t total = META_FIXED + b->nentries * 16 + 8 + len;
     uint8_t *m = malloc(total);
     if (!m)
         return native_fail(err, "53200", "out of memory");
@@ -29,13 +33,17 @@ int nv_meta_store(nv_backend *b, native_txn *txn, const void *image, size_t len,
     native_put32(m + 4, NVMETA_VERSION);
     native_put64(m + 8, b->clog_root);
     native_put64(m + 16, b->nentries);
+    native_put64(m + 24, b->hist_root);
+    native_put64(m + 32, b->hist_forget);
+    native_put64(m + 40, (uint64_t)b->hist_first_time);
+    native_put64(m + 48, b->resolved_below);
     for (size_t i = 0; i < b->nentries; i++) {
-        native_put64(m + 24 + i * 16, b->entries[i].id);
-        native_put64(m + 32 + i * 16, b->entries[i].root);
+        native_put64(m + META_FIXED + i * 16, b->entries[i].id);
+        native_put64(m + META_FIXED + 8 + i * 16, b->entries[i].root);
     }
-    native_put64(m + 24 + b->nentries * 16, len);
+    native_put64(m + META_FIXED + b->nentries * 16, len);
     if (len)
-        memcpy(m + 32 + b->nentries * 16, image, len);
+        memcpy(m + META_FIXED + 8 + b->nentries * 16, image, len);
     int rc = native_txn_set_catalog(txn, m, total, err);
     free(m);
     return rc;
@@ -71,35 +79,42 @@ int nv_meta_load(nv_backend *b, native_error *err)
         native_fail(err, "XX001", "database file \"%s\": its meta image is damaged", path);
         goto out;
     }
-    if (native_get32(m + 4) != NVMETA_VERSION) {
-        native_fail(err, "0A000", "database file \"%s\" has meta image version %u; this build reads version %u", path,
-                    native_get32(m + 4), NVMETA_VERSION);
+    uint32_t version = native_get32(m + 4);
+    if (version != 1 && version != NVMETA_VERSION) {
+        native_fail(err, "0A000", "database file \"%s\" has meta image version %u; this build reads versions 1 to %u",
+                    path, version, NVMETA_VERSION);
         goto out;
     }
-    uint64_t n = native_get64(m + 16);
-    if (n > (len - 32) / 16 || 32 + n * 16 > len || native_get64(m + 24 + n * 16) != len - 32 - n * 16) {
+    uint64_t fixed = version == 1 ? 24 : META_FIXED, n = native_get64(m + 16);
+    if (len < fixed + 8 || n > (len - fixed - 8) / 16 || native_get64(m + fixed + n * 16) != len - fixed - 8 - n * 16) {
         native_fail(err, "XX001", "database file \"%s\": its meta image is damaged", path);
         goto out;
     }
     b->clog_root = b->clog_tail = native_get64(m + 8);
+    if (version != 1) {
+        b->hist_root = native_get64(m + 24);
+        b->hist_forget = native_get64(m + 32);
+        b->hist_first_time = (int64_t)native_get64(m + 40);
+        b->resolved_below = native_get64(m + 48);
+    }
     for (uint64_t i = 0; i < n; i++) {
         nv_entry *e = nv_push((void **)&b->entries, &b->nentries, &b->capentries, sizeof *e);
         if (!e) {
             native_fail(err, "53200", "out of memory");
             goto out;
         }
-        e->id = native_get64(m + 24 + i * 16);
-        e->root = native_get64(m + 32 + i * 16);
+        e->id = native_get64(m + fixed + i * 16);
+        e->root = native_get64(m + fixed + 8 + i * 16);
     }
-    b->image_len = len - 32 - n * 16;
+    b->image_len = len - fixed - 8 - n * 16;
     if (b->image_len) {
         if (!(b->image = b->api->alloc(b->image_len))) {
             native_fail(err, "53200", "out of memory");
             goto out;
         }
-        memcpy(b->image, m + 32 + n * 16, b->image_len);
+        memcpy(b->image, m + fixed + 8 + n * 16, b->image_len);
     }
-    rc = 0;
+    rc = nv_history_find_tail(b, err);
 out:
     free(m);
     return rc;
@@ -137,8 +152,8 @@ int nv_clog_append(nv_backend *b, native_txn *txn, const ss_xid *xids, uint32_t 
             return -1;
         uint8_t *pl = page + NATIVE_PAGE_HEADER;
         uint32_t count = native_get32(pl + 8);
-        while (k < n && count < CLOG_XIDS)
-            native_put64(pl + CLOG_HEADER + (size_t)count++ * 8, xids[k++]);
+        for (; k < n && count < CLOG_XIDS; k++) /* xids[0] is the top-level one */
+            native_put64(pl + CLOG_HEADER + (size_t)count++ * 8, k ? xids[k] | CLOG_SUB : xids[k]);
         native_put32(pl + 8, count);
         if (k == n)
             break;
@@ -155,8 +170,9 @@ int nv_clog_append(nv_backend *b, native_txn *txn, const ss_xid *xids, uint32_t 
 }
 
 typedef struct xid_list {
-    uint64_t *x;
+    nv_committed *x;
     size_t n, cap;
+    uint64_t top; /* the last top-level entry read */
 } xid_list;
 
 static int collect_xids(void *ctx, uint64_t pgno, const uint8_t *page, native_error *err)
@@ -167,24 +183,27 @@ static int collect_xids(void *ctx, uint64_t pgno, const uint8_t *page, native_er
     for (uint32_t i = 0; i < count; i++) {
         if (l->n == l->cap) {
             size_t c = l->cap ? l->cap * 2 : 256;
-            uint64_t *q = realloc(l->x, c * sizeof *q);
+            nv_committed *q = realloc(l->x, c * sizeof *q);
             if (!q)
                 return native_fail(err, "53200", "out of memory");
             l->x = q;
             l->cap = c;
         }
-        l->x[l->n++] = native_get64(page + NATIVE_PAGE_HEADER + CLOG_HEADER + (size_t)i * 8);
+        uint64_t e = native_get64(page + NATIVE_PAGE_HEADER + CLOG_HEADER + (size_t)i * 8);
+        if (!(e & CLOG_SUB))
+            l->top = e;
+        l->x[l->n++] = (nv_committed){e & ~CLOG_SUB, e & CLOG_SUB ? l->top : e};
     }
     return 0;
 }
 
-static int cmp_u64(const void *a, const void *b)
+static int cmp_committed(const void *a, const void *b)
 {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    uint64_t x = ((const nv_committed *)a)->xid, y = ((const nv_committed *)b)->xid;
     return x < y ? -1 : x > y;
 }
 
-int nv_clog_read(nv_backend *b, uint64_t **out, size_t *n, native_error *err)
+int nv_clog_read(nv_backend *b, nv_committed **out, size_t *n, native_error *err)
 {
     xid_list l = {0};
     if (clog_walk(b, collect_xids, &l, err) != 0) {
@@ -192,7 +211,7 @@ int nv_clog_read(nv_backend *b, uint64_t **out, size_t *n, native_error *err)
         return -1;
     }
     if (l.n)
-        qsort(l.x, l.n, sizeof *l.x, cmp_u64);
+        qsort(l.x, l.n, sizeof *l.x, cmp_committed);
     *out = l.x;
     *n = l.n;
     return 0;
@@ -204,18 +223,25 @@ static int free_clog_page(void *ctx, uint64_t pgno, const uint8_t *page, native_
     return native_txn_free_page(ctx, pgno, err);
 }
 
-static bool committed(const uint64_t *xids, size_t n, uint64_t xid)
-{
-    /* bsearch's array argument must not be NULL, even for n == 0. */
-    return n > 0 && bsearch(&xid, xids, n, sizeof xid, cmp_u64) != NULL;
-}
-
 typedef struct resolve_ctx {
     nv_backend *b;
     native_txn *txn;
-    const uint64_t *xids;
+    const nv_committed *xids;
     size_t nxids;
+    uint64_t keep_from; /* (hist11) stamps of top-level xids from here on are kept */
 } resolve_ctx;
+
+/* The top-level xid of committed xid x, 0 when x did not commit (hist11: an xid below
+   resolved_below survived an earlier open's resolution: committed, top-level). */
+static uint64_t committed_top(const resolve_ctx *r, uint64_t x)
+{
+    if (x < r->b->resolved_below)
+        return x;
+    nv_committed key = {x, 0};
+    /* bsearch's array argument must not be NULL, even for n == 0. */
+    const nv_committed *c = r->nxids ? bsearch(&key, r->xids, r->nxids, sizeof key, cmp_committed) : NULL;
+    return c ? c->top : 0;
+}
 
 /* Resolves the stamps of one row group (rewriting its version pages when any changes). */
 static int resolve_group(void *ctx, uint64_t first, uint64_t len, uint32_t nrows, native_error *err)
@@ -239,11 +265,13 @@ static int resolve_group(void *ctx, uint64_t first, uint64_t len, uint32_t nrows
     rc = xmin && xmax && cmin && cmax ? 0 : native_fail(err, "53200", "out of memory");
     for (uint32_t i = 0; i < nrows && rc == 0; i++) {
         uint64_t x0 = batch->xmin[i], x1 = batch->xmax[i];
-        bool dead = x0 == NV_XID_DEAD || (x0 != SS_XID_INVALID && !committed(r->xids, r->nxids, x0)) ||
-                    (x1 != SS_XID_INVALID && committed(r->xids, r->nxids, x1));
-        xmin[i] = dead ? NV_XID_DEAD : SS_XID_INVALID;
-        xmax[i] = SS_XID_INVALID;
-        changed |= xmin[i] != x0 || x1 != 0 || batch->cmin[i] != 0 || batch->cmax[i] != 0;
+        uint64_t t0 = x0 == NV_XID_DEAD || x0 == SS_XID_INVALID ? 0 : committed_top(r, x0);
+        uint64_t t1 = x1 == SS_XID_INVALID ? 0 : committed_top(r, x1);
+        bool dead = x0 == NV_XID_DEAD || (x0 != SS_XID_INVALID && !t0) || (t1 && t1 < r->keep_from);
+        /* a writer before the oldest stored record is seen by every snapshot: frozen */
+        xmin[i] = dead ? NV_XID_DEAD : t0 >= r->keep_from ? t0 : SS_XID_INVALID;
+        xmax[i] = dead ? SS_XID_INVALID : t1;
+        changed |= xmin[i] != x0 || xmax[i] != x1 || batch->cmin[i] != 0 || batch->cmax[i] != 0;
     }
     native_scan_close(s);
     if (rc == 0 && changed)
@@ -257,32 +285,39 @@ static int resolve_group(void *ctx, uint64_t first, uint64_t len, uint32_t nrows
 
 int nv_resolve(nv_backend *b, native_error *err)
 {
-    uint64_t *xids = NULL;
+    nv_committed *xids = NULL;
     size_t nxids = 0;
-    if (nv_clog_read(b, &xids, &nxids, err) != 0)
+    uint64_t keep_from;
+    if (nv_clog_read(b, &xids, &nxids, err) != 0 || nv_history_oldest_xmin(b, &keep_from, err) != 0) {
+        free(xids);
         return -1;
+    }
     native_txn *txn = nv_txn_begin(b, err);
     if (!txn) {
         free(xids);
         return -1;
     }
-    resolve_ctx r = {b, txn, xids, nxids};
+    resolve_ctx r = {b, txn, xids, nxids, keep_from};
     int rc = 0;
     for (size_t i = 0; i < b->nentries && rc == 0; i++)
         rc = native_table_list(b->db, txn, b->entries[i].root, resolve_group, &r, err);
     free(xids);
-    /* a new, empty commit log */
-    uint64_t root = 0;
+    /* a new, empty commit log; every xid so far resolved */
+    uint64_t root = 0, below = nv_xid_floor(b), old_below = b->resolved_below;
     if (rc == 0 && nxids > 0) {
         rc = clog_walk(b, free_clog_page, txn, err);
         if (rc == 0)
             rc = native_txn_alloc_page(txn, CLOG_PAGE_TYPE, &root, err);
-        if (rc == 0) {
+        if (rc == 0)
             b->clog_root = b->clog_tail = root;
-            rc = nv_meta_store(b, txn, NULL, 0, err);
-        }
+    }
+    if (rc == 0 && (nxids > 0 || below > old_below)) {
+        if (below > b->resolved_below)
+            b->resolved_below = below;
+        rc = nv_meta_store(b, txn, NULL, 0, err);
     }
     if (rc != 0) {
+        b->resolved_below = old_below;
         native_txn_abort(txn);
         return -1;
     }

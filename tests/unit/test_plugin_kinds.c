@@ -172,9 +172,9 @@ START_TEST(storage_checks)
              offsetof(ss_storage_vtable, scan_end) + sizeof v.scan_end);
     EXPECT_REFUSED(&f, api->register_storage(&f.plugin, &v, false), want);
     v = good_storage();
-    v.version = 8;
+    v.version = 10;
     EXPECT_REFUSED(&f, api->register_storage(&f.plugin, &v, false),
-                   "storage backend vtable \"k_st\" has version 8, kernel supports 1..7");
+                   "storage backend vtable \"k_st\" has version 10, kernel supports 1..9");
     /* version 6: the durable-database callbacks come together */
     v = good_storage();
     CB(v, catalog_load);
@@ -185,6 +185,16 @@ START_TEST(storage_checks)
     EXPECT_REFUSED(&f, api->register_storage(&f.plugin, &v, false),
                    "storage backend \"k_st\" is missing callback txn_abort (the durable-database callbacks of "
                    "version 6 come together)");
+    /* (hist11) version 9: txn_commit_history and history_load come together, on a durable backend */
+    v = good_storage();
+    CB(v, txn_commit_history);
+    EXPECT_REFUSED(&f, api->register_storage(&f.plugin, &v, false),
+                   "storage backend \"k_st\" is missing callback history_load (the commit-history callbacks of "
+                   "version 9 come together, with those of version 6)");
+    CB(v, history_load);
+    EXPECT_REFUSED(&f, api->register_storage(&f.plugin, &v, false),
+                   "storage backend \"k_st\" is missing callback txn_commit (the commit-history callbacks of "
+                   "version 9 come together, with those of version 6)");
     /* (A) version 5: add_column and drop_column come together */
     v = good_storage();
     CB(v, add_column);

@@ -40,13 +40,14 @@
 
 #include "sunstone/batch.h"
 #include "sunstone/operator.h"
+#include "sunstone/snapshot.h"
 #include "sunstone/txn.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define SS_STORAGE_VTABLE_VERSION 7
+#define SS_STORAGE_VTABLE_VERSION 9
 
 typedef struct ss_column_def {
     const char *name;
@@ -301,6 +302,44 @@ typedef struct ss_storage_vtable {
        this opening does not know, never another one).  Called once, after backend_open.
        0: no requirement.  A backend without it: every opening starts xids afresh. */
     ss_xid (*xid_floor)(void *backend);
+
+    /* ---- (hist11) version 9: the commit history kept with the database (AS OF across
+       openings).  Optional, but both or none, and only with the version 6 and 7 callbacks
+       (xid_floor); the kernel reads them only when struct_size covers them.  A backend with
+       them stores the commit records of the kernel's snapshot manager (sunstone/snapshot.h)
+       with the commits they describe, gives them back at the next open, and keeps the stamps
+       those records' snapshots need.  It then changes the resolution at backend_open
+       (version 6) as follows.  Let F be the xmin of the oldest record it still stores (none
+       stored: F is above every xid, and everything is resolved as version 6 says):
+       - a version whose xmin was not recorded by txn_commit / txn_commit_history is removed,
+         and an xmax not recorded is cleared, as before;
+       - a recorded xid (or one that survived an earlier open's resolution) whose top-level
+         transaction's xid is below F is resolved as before: an xmin becomes SS_XID_INVALID
+         (frozen), a version with such an xmax is removed;
+       - every other recorded xmin / xmax is kept, replaced by its top-level xid (xids[0] of
+         the commit that recorded it), so that a snapshot of a stored record reads it;
+         command ids become 0.
+       The kernel treats every xid below the xid_floor of this opening as a committed
+       top-level transaction: after the resolution no stored stamp names any other.  The
+       kernel keeps the stored history bounded: with the commits it hands over, it asks for
+       the records it forgot to be removed (forget_before), and it does so before a vacuum
+       reclaims a version an older record's snapshot could read, so that every stored record
+       stays readable in the next opening. ---- */
+    /* Replaces txn_commit (which the kernel then no longer calls): the same contract, plus
+       in the same all-or-nothing, durable step: rec (NULL: none; a commit of no xids that
+       only stores an image or forgets) is stored as the commit record of xids[0]'s commit,
+       and the stored records with seq below forget_before (0: none) are removed.  rec->seq
+       is one more than the last stored record's (or any seq when none is stored). */
+    int (*txn_commit_history)(ss_ctx *ctx, void *backend, const ss_xid *xids, uint32_t n, int64_t commit_time_us,
+                              const ss_commit_record *rec, uint64_t forget_before, const void *image, size_t len);
+    /* The stored records, oldest first, in *recs (ss_api.alloc'd, the caller frees it; NULL
+       when *n is 0), *first_time_us the commit time of the first record ever stored in the
+       database (forgotten ones too; 0 when none was), and *next_seq the seq the next record
+       stored will have: one more than the last one's, and above every forget_before the
+       backend was given (1 for a new database), so that seqs never repeat across openings
+       even when everything was forgotten.  Called once, after backend_open and xid_floor. */
+    int (*history_load)(ss_ctx *ctx, void *backend, ss_commit_record **recs, uint64_t *n, int64_t *first_time_us,
+                        uint64_t *next_seq);
 } ss_storage_vtable;
 
 /* Whether vt carries the field `member` (it was appended after the plugin's header). */
