@@ -84,6 +84,8 @@ int bind_from_view(binder *b, const ast_from_item *f, ss_lop **out, bool *found)
             return bind_error(b, -1, SS_SQLSTATE_INTERNAL_ERROR, "column %u of view \"%s\" has changed type", c + 1,
                               v->name);
     *out = sub.query;
+    if (f == b->modify_view_item)
+        b->modify_view_rel = sub.query->rel;
     if (add_scope_entry(b, f, f->alias ? f->alias : v->name, v->name, sub.query->rel, v->ncols,
                         (const char *const *)v->col_names, v->types))
         return SS_ERROR;
