@@ -8,6 +8,7 @@
 
 #include "bind/bind_locking.h"
 #include "bind/binder_internal.h"
+#include "bind/view_options.h"
 #include "catalog/namespace.h"
 
 /* One view being expanded (a chain through the binder's stack frames). */
@@ -101,7 +102,7 @@ int bind_create_view(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     ss_bound_stmt sub;
     int rc = bind_nested_query(b, st->select, &sub);
     b->no_params = no_params;
-    if (rc || bind_view_check_option_allowed(b, st))
+    if (rc || bind_view_check_option_allowed(b, st) || bind_view_options(b, st))
         return SS_ERROR;
     if (st->ncolumns > sub.ncols)
         return bind_error(b, -1, "42601", "CREATE VIEW specifies more column names than columns");

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bind/binder_internal.h"
+#include "bind/view_options.h"
 #include "catalog/constraints.h"
 #include "exec/expr_walk.h"
 
@@ -92,7 +93,7 @@ int bind_view_check(binder *b, const ss_view *v, const ast_select *s, uint32_t n
 
 int bind_view_check_option_allowed(binder *b, const ast_stmt *st)
 {
-    const char *reason = st->view_check ? view_not_updatable_reason(st->select) : NULL;
+    const char *reason = bind_view_has_check_option(st) ? view_not_updatable_reason(st->select) : NULL;
     if (!reason)
         return SS_OK;
     bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,

@@ -71,12 +71,15 @@ ss_expr *bind_view_set_default(binder *b, const view_modify *vm, uint32_t i)
     return make_null(b, vm->base->types[vm->target_col[i]]);
 }
 
-/* The operator making relation rel in op's tree (the first met, parents before children). */
+/* The projection making relation rel in op's tree (the first met, parents before children);
+ * a sort of its rows above it (the view's ORDER BY) is taken out: the rewriter drops it. */
 static ss_lop *find_rel(ss_lop *op, uint32_t rel)
 {
     if (op->rel == rel && op->kind == LOP_PROJECT)
         return op;
     for (uint32_t i = 0; i < op->nchildren; i++) {
+        while (op->children[i]->kind == LOP_SORT && op->children[i]->rel == rel)
+            op->children[i] = op->children[i]->children[0];
         ss_lop *f = find_rel(op->children[i], rel);
         if (f)
             return f;
@@ -125,10 +128,14 @@ ss_lop *bind_view_modify_bridge(binder *b, const ast_stmt *st, view_modify *vm, 
             if (nlevels == 64)
                 break;
             levels[nlevels++] = op;
-        } else if (op->kind != LOP_FILTER && op->kind != LOP_SORT) {
+        } else if (op->kind != LOP_FILTER) {
             break;
         }
-        op = op->nchildren == 1 ? op->children[0] : NULL;
+        ss_lop **child = op->nchildren == 1 ? &op->children[0] : NULL;
+        /* a view's ORDER BY does not order what UPDATE / DELETE change (the rewriter drops it) */
+        while (child && (*child)->kind == LOP_SORT)
+            *child = (*child)->children[0];
+        op = child ? *child : NULL;
     }
     if (!op || op->kind != LOP_GET || op->u.get.table != t || !nlevels) {
         bind_error(b, st->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: this form of %s "
