@@ -87,6 +87,8 @@ int bind_from_view(binder *b, const ast_from_item *f, ss_lop **out, bool *found)
     *out = sub.query;
     if (f == b->modify_view_item)
         b->modify_view_rel = sub.query->rel;
+    if (f == b->excluded_view_item)
+        b->excluded_view_rel = sub.query->rel;
     if (add_scope_entry(b, f, f->alias ? f->alias : v->name, v->name, sub.query->rel, v->ncols,
                         (const char *const *)v->col_names, v->types))
         return SS_ERROR;

@@ -13,12 +13,13 @@
 #include "bind/bind_returning.h"
 #include "bind/bind_update.h"
 #include "bind/bind_view_modify.h"
+#include "index/index.h"
 
 int bind_view_modify_targets(binder *b, const ast_stmt *st, const ss_view *v, view_modify *vm)
 {
     memset(vm, 0, sizeof *vm);
     vm->view = v;
-    int cmd = st->kind == AST_UPDATE ? AST_UPDATE : AST_DELETE;
+    int cmd = st->kind == AST_UPDATE ? AST_UPDATE : st->kind == AST_DELETE ? AST_DELETE : AST_INSERT;
     bool *vassigned = bind_alloc(b, v->ncols + 1);
     vm->view_col = bind_alloc(b, sizeof(uint32_t) * (st->nset + 1));
     vm->map = bind_alloc(b, sizeof(int32_t) * (v->ncols + 1));
@@ -38,10 +39,14 @@ int bind_view_modify_targets(binder *b, const ast_stmt *st, const ss_view *v, vi
         vassigned[c] = true;
         vm->view_col[i] = c;
     }
+    /* ON CONFLICT DO UPDATE: the INSERT's resolution made its WITH CHECK OPTION conditions */
+    struct ss_bound_checks *checks = b->view_checks;
     if (bind_view_modify_target(b, v, cmd, vassigned, &vm->base, vm->map, &vm->defaults))
         return SS_ERROR;
+    if (cmd == AST_INSERT)
+        b->view_checks = checks;
     ss_table *t = vm->base;
-    if (bind_check_row_versions(b, t, st->table_location, cmd == AST_UPDATE ? "UPDATE" : "DELETE"))
+    if (cmd != AST_INSERT && bind_check_row_versions(b, t, st->table_location, cmd == AST_UPDATE ? "UPDATE" : "DELETE"))
         return SS_ERROR;
     vm->assigned = bind_alloc(b, t->ncols + 1);
     vm->target_col = bind_alloc(b, sizeof(uint32_t) * (st->nset + 1));
@@ -115,9 +120,9 @@ static int pass_up(binder *b, ss_lop *p, uint32_t src, uint32_t off, uint32_t n,
     return SS_OK;
 }
 
-ss_lop *bind_view_modify_bridge(binder *b, const ast_stmt *st, view_modify *vm, ss_lop *top)
+ss_lop *bind_view_levels(binder *b, view_modify *vm, ss_lop *top, uint32_t rel)
 {
-    ss_lop *p = b->modify_view_rel ? find_rel(top, b->modify_view_rel) : NULL;
+    ss_lop *p = rel ? find_rel(top, rel) : NULL;
     ss_table *t = vm->base;
     /* the projections from the view's down to the base table's read */
     ss_lop *levels[64];
@@ -137,30 +142,78 @@ ss_lop *bind_view_modify_bridge(binder *b, const ast_stmt *st, view_modify *vm, 
             *child = (*child)->children[0];
         op = child ? *child : NULL;
     }
-    if (!op || op->kind != LOP_GET || op->u.get.table != t || !nlevels) {
-        bind_error(b, st->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: this form of %s "
-                   "through view \"%s\"", st->kind == AST_UPDATE ? "UPDATE" : "DELETE", vm->view->name);
-        return NULL;
-    }
-    ss_lop *get = op;
-    if (bind_add_rowid_column(b, get, t))
+    if (!op || op->kind != LOP_GET || op->u.get.table != t || !nlevels)
         return NULL;
     vm->nlevels = nlevels;
     if (!(vm->levels = bind_alloc(b, sizeof(ss_lop *) * nlevels)) ||
         !(vm->level_n = bind_alloc(b, sizeof(uint32_t) * nlevels)))
         return NULL;
-    uint32_t src = get->rel, off = 0;
-    for (uint32_t l = nlevels; l-- > 0;) {
+    for (uint32_t l = 0; l < nlevels; l++) {
         vm->levels[l] = levels[l];
         vm->level_n[l] = levels[l]->u.project.n;
-        if (pass_up(b, levels[l], src, off, t->ncols + 1, get->types))
+    }
+    return op;
+}
+
+ss_lop *bind_view_modify_bridge(binder *b, const ast_stmt *st, view_modify *vm, ss_lop *top)
+{
+    ss_lop *get = bind_view_levels(b, vm, top, b->modify_view_rel);
+    if (!get) {
+        if (!ss_ctx_error_pending(b->ctx))
+            bind_error(b, st->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                       "feature not supported: this form of %s through view \"%s\"",
+                       st->kind == AST_UPDATE ? "UPDATE" : "DELETE", vm->view->name);
+        return NULL;
+    }
+    ss_table *t = vm->base;
+    if (bind_add_rowid_column(b, get, t))
+        return NULL;
+    uint32_t src = get->rel, off = 0;
+    for (uint32_t l = vm->nlevels; l-- > 0;) {
+        if (pass_up(b, vm->levels[l], src, off, t->ncols + 1, get->types))
             return NULL;
-        src = levels[l]->rel;
+        src = vm->levels[l]->rel;
         off = vm->level_n[l];
     }
     vm->rel = src;
     vm->off = off;
     return get;
+}
+
+int bind_view_conflict_columns(binder *b, const ast_stmt *st, const view_modify *vm, const char ***names)
+{
+    if (st->conflict_infer_where)
+        return bind_error(b, st->conflict_location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                          "feature not supported: ON CONFLICT ... WHERE on INSERT into a view");
+    const ss_view *v = vm->view;
+    const ss_table *t = vm->base;
+    if (!(*names = bind_alloc(b, sizeof(char *) * (st->nconflict_cols + 1))))
+        return SS_ERROR;
+    for (uint32_t i = 0; i < st->nconflict_cols; i++) {
+        if (st->conflict_exprs && st->conflict_exprs[i])
+            return bind_error(b, st->conflict_location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                              "feature not supported: ON CONFLICT inference expressions on INSERT into a view");
+        uint32_t c = 0;
+        while (c < v->ncols && strcmp(v->col_names[c], st->conflict_cols[i]) != 0)
+            c++;
+        if (c == v->ncols)
+            return bind_error(b, st->conflict_col_locations[i], SS_SQLSTATE_UNDEFINED_COLUMN,
+                              "column \"%s\" does not exist", st->conflict_cols[i]);
+        if (vm->map[c] < 0) {
+            /* an expression over the base row: only an expression index could match it */
+            for (uint32_t k = 0; t->indexes && k < t->indexes->n; k++)
+                for (uint32_t j = 0; j < t->indexes->list[k]->nkeys; j++)
+                    if (t->indexes->list[k]->cols[j] == SS_INDEX_EXPR_KEY)
+                        return bind_error(b, st->conflict_location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                                          "feature not supported: ON CONFLICT inference on view column \"%s\", "
+                                          "which is not a column of its base relation",
+                                          v->col_names[c]);
+            return bind_error(b, -1, "42P10",
+                              "there is no unique or exclusion constraint matching the ON CONFLICT specification");
+        }
+        (*names)[i] = t->cols[vm->map[c]].name;
+    }
+    return SS_OK;
 }
 
 int bind_view_returning_to_base(binder *b, const view_modify *vm, ss_expr **e)

@@ -21,7 +21,7 @@ typedef struct view_modify {
     uint32_t *level_n;          /* each one's own items (before the columns passed up) */
 } view_modify;
 
-/* UPDATE / DELETE st whose target is view v: the SET targets (42703, 42601 as PostgreSQL
+/* UPDATE / DELETE st (or INSERT st's ON CONFLICT DO UPDATE) whose target is view v: the SET targets (42703, 42601 as PostgreSQL
  * names them), the base table and updatability (bind_view_modify_target), the base columns
  * assigned (428C9 for generated and GENERATED ALWAYS columns). */
 int bind_view_modify_targets(binder *b, const ast_stmt *st, const ss_view *v, view_modify *vm);
@@ -31,6 +31,14 @@ ss_expr *bind_view_set_default(binder *b, const view_modify *vm, uint32_t i);
  * item): the base table's read, given its row id column, whose columns each projection of
  * the view passes up (vm->rel, vm->off set); NULL with 0A000 for a plan of another shape. */
 ss_lop *bind_view_modify_bridge(binder *b, const ast_stmt *st, view_modify *vm, ss_lop *top);
+/* The base table's read below the view's projection making relation rel in top, and the
+ * projections on the way (vm->levels; a sort of the view's ORDER BY is taken out); NULL for
+ * a plan of another shape (no error set). */
+ss_lop *bind_view_levels(binder *b, view_modify *vm, ss_lop *top, uint32_t rel);
+/* INSERT ... ON CONFLICT (cols) into a view: the base table's column names for cols (42703,
+ * 42P10 for a view column that is not a base column; 0A000 for inference expressions, an
+ * inference WHERE, or such a column when the table has expression indexes). */
+int bind_view_conflict_columns(binder *b, const ast_stmt *st, const view_modify *vm, const char ***names);
 /* *e (over the finding query's columns) with the view's columns replaced by their
  * expressions over the base table's read. */
 int bind_view_returning_to_base(binder *b, const view_modify *vm, ss_expr **e);

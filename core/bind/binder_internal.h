@@ -258,6 +258,9 @@ typedef struct binder {
        naming it, and the binding id its query got there (0: not bound yet) */
     const ast_from_item *modify_view_item;
     uint32_t modify_view_rel;
+    /* ON CONFLICT DO UPDATE through a view: the EXCLUDED item's the same way */
+    const ast_from_item *excluded_view_item;
+    uint32_t excluded_view_rel;
     /* (M) an unpopulated materialized view may be named (CREATE VIEW, WITH NO DATA) */
     bool matview_unpopulated_ok;
     /* while a query that is not an aggregate query binds its outputs: set when an aggregate
