@@ -9,6 +9,7 @@
 #include "bind/binder_internal.h"
 #include "bind/view_options.h"
 #include "catalog/constraints.h"
+#include "catalog/namespace.h"
 #include "exec/expr_walk.h"
 
 typedef struct to_base {
@@ -51,7 +52,7 @@ int bind_view_check(binder *b, const ss_view *v, const ast_select *s, uint32_t n
     uint32_t nscope = b->nscope, lo = b->scope_lo, hi = b->scope_hi;
     range_entry re;
     memset(&re, 0, sizeof re);
-    re.ref = f->alias ? f->alias : f->table;
+    re.ref = f->alias ? f->alias : ss_ns_rel(f->table); /* s.t is named t */
     re.table_name = f->table;
     re.ncols = ncols;
     re.col_names = names;
