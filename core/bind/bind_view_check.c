@@ -94,7 +94,16 @@ int bind_view_check(binder *b, const ss_view *v, const ast_select *s, uint32_t n
 
 int bind_view_check_option_allowed(binder *b, const ast_stmt *st)
 {
-    const char *reason = bind_view_has_check_option(st) ? view_not_updatable_reason(st->select) : NULL;
+    if (!bind_view_has_check_option(st))
+        return SS_OK;
+    const char *reason = view_not_updatable_reason(st->select);
+    /* view_query_is_auto_updatable's check_cols: a plain column (or *) among the items */
+    bool updatable_col = false;
+    for (uint32_t i = 0; !reason && i < st->select->ntargets; i++)
+        updatable_col = updatable_col || st->select->targets[i].expr->kind == AE_COLUMN ||
+                        st->select->targets[i].expr->kind == AE_STAR;
+    if (!reason && !updatable_col)
+        reason = "Views that have no updatable columns are not automatically updatable.";
     if (!reason)
         return SS_OK;
     bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
