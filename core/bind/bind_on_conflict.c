@@ -256,7 +256,7 @@ int bind_on_conflict(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     oc->action = st->on_conflict;
     /* through a view (bind_view_modify.c): the inference columns and SET targets are the
        view's, mapped to the base table's */
-    view_modify vm;
+    view_modify vm = {0};
     ast_stmt mapped;
     const ast_stmt *arb = st;
     if (view) {

@@ -183,7 +183,7 @@ int bind_modify(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     const char *verb = update ? "UPDATE" : "DELETE";
     ss_table *t = ss_catalog_find(b->catalog, st->table);
     const ss_view *view = t ? NULL : ss_catalog_find_view(b->catalog, st->table);
-    view_modify vm;
+    view_modify vm = {0};
     bool *assigned;
     uint32_t *target_col;
     if (view) {
