@@ -513,6 +513,37 @@ static int by_created(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+/* Whether view v reads one of views[0..n) other than itself (its deps are schema-qualified). */
+static bool reads_one_of(const ss_view *v, ss_view *const *views, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        if (views[i] == v)
+            continue;
+        char name[SS_NS_REF_MAX];
+        ss_ns_qualify(views[i]->ns, views[i]->name, name, sizeof name);
+        for (uint32_t d = 0; d < v->ndeps; d++)
+            if (strcmp(v->deps[d], name) == 0)
+                return true;
+    }
+    return false;
+}
+
+/* views[0..n) in creation order, then each after the views it reads: a view renamed (created
+ * again under its new name) after a view over it was created comes first. */
+static void order_by_reads(ss_view **views, uint32_t n)
+{
+    for (uint32_t done = 0; done < n;) {
+        uint32_t k = done;
+        while (k < n && reads_one_of(views[k], views + done, n - done))
+            k++;
+        if (k == n)
+            return; /* a cycle: left in creation order */
+        ss_view *v = views[k];
+        memmove(views + done + 1, views + done, (k - done) * sizeof *views);
+        views[done++] = v;
+    }
+}
+
 int ss_image_build(ss_ctx *ctx, ss_catalog *c, const ss_storage_vtable *vt, void *backend, ss_image_cache **cachep,
                    ss_strbuf *out)
 {
@@ -581,7 +612,7 @@ int ss_image_build(ss_ctx *ctx, ss_catalog *c, const ss_storage_vtable *vt, void
     if (rc == SS_OK)
         rc = sequence_records(ctx, c, true, out, cache);
     pthread_mutex_lock(&c->mu);
-    /* views, in creation order (a view reads only relations created before it) */
+    /* views, in creation order, each after the views it reads */
     ss_view **views = rc == SS_OK && c->nuser_views ? malloc(c->nuser_views * sizeof *views) : NULL;
     uint32_t nv = 0;
     if (rc == SS_OK && c->nuser_views && !views)
@@ -589,8 +620,10 @@ int ss_image_build(ss_ctx *ctx, ss_catalog *c, const ss_storage_vtable *vt, void
     for (uint32_t i = 0; rc == SS_OK && i < c->nuser_views; i++)
         if (ss_ddl_visible(&c->user_views[i]->ddl) && !(c->user_views[i]->ns && c->user_views[i]->ns->temp_owner))
             views[nv++] = c->user_views[i];
-    if (nv)
+    if (nv) {
         qsort(views, nv, sizeof *views, by_created);
+        order_by_reads(views, nv);
+    }
     pthread_mutex_unlock(&c->mu);
     for (uint32_t i = 0; i < nv && rc == SS_OK; i++) {
         char *text = NULL;

@@ -229,7 +229,7 @@ static int run_insert(sunstone_stmt *st)
             if ((rc = ss_exec_next(ctx, st->root, &b)) || !b)
                 break;
             rc = ss_constraints_check_rows(ctx, t, st->bound->checks, b);
-            if (rc == SS_OK)
+            if (rc == SS_OK && !st->bound->on_conflict) /* ON CONFLICT: those it inserts */
                 rc = ss_view_checks_rows(ctx, t, st->bound->view_checks, b);
             if (rc == SS_OK)
                 rc = stage_rows(ctx, &s, t, b);

@@ -479,6 +479,9 @@ static int modify_rows(modify_run *r, ss_batch *b, uint32_t from, uint32_t n)
             r->t->storage->link_versions(r->ctx, r->t->handle, ids, m, newids, NULL) != SS_OK ||
             carry_locks(r, ids, newids, m) != SS_OK)
             return SS_ERROR;
+        /* through views WITH CHECK OPTION: after the write, as PostgreSQL's ExecUpdate */
+        if (ss_view_checks_rows(r->ctx, r->t, r->st->bound->view_checks, &rows) != SS_OK)
+            return SS_ERROR;
     }
     if (r->update && ss_fkey_table_has(r->t)) {
         ss_batch rows = {r->t->ncols, b->count, sel, m, b->cols + 1};

@@ -311,7 +311,8 @@ static int update_with(conflict_run *r, const ss_batch *b, uint32_t row, ss_rowi
     ss_batch rows = {t->ncols, out->count, &sel, 1, out->cols};
     ss_rowid newid;
     if (ss_constraints_check_rows(ctx, t, r->st->bound->checks, &rows) != SS_OK || write_rows(r, &rows, &newid) != SS_OK ||
-        t->storage->link_versions(ctx, t->handle, &id, 1, &newid, NULL) != SS_OK)
+        t->storage->link_versions(ctx, t->handle, &id, 1, &newid, NULL) != SS_OK ||
+        ss_view_checks_rows(ctx, t, r->st->bound->view_checks, &rows) != SS_OK) /* through views */
         return SS_ERROR;
     /* a referenced key the new version no longer has must not be referenced any more */
     return r->referenced ? ss_fkey_check_removed_rows(ctx, t, r->existing, &rows, true, NULL) : SS_OK;
@@ -349,7 +350,10 @@ static int propose_gated(conflict_run *r, const ss_batch *b, uint32_t row, ss_xi
             uint32_t sel = row;
             ss_batch one = {b->ncols, b->count, &sel, 1, b->cols};
             ss_rowid id;
-            return write_rows(r, &one, &id);
+            /* through views WITH CHECK OPTION: the rows inserted (not those that conflicted) */
+            if (write_rows(r, &one, &id) != SS_OK)
+                return SS_ERROR;
+            return ss_view_checks_rows(r->ctx, r->t, r->st->bound->view_checks, &one);
         }
         if (!r->rc_level && !ours(r, stamp.xmin)) {
             bool seen = false;

@@ -17,6 +17,7 @@
 #include "bind/bind_on_conflict.h"
 #include "bind/bind_returning.h"
 #include "bind/bind_update.h"
+#include "bind/bind_view_modify.h"
 #include "bind/binder_internal.h"
 #include "catalog/catalog_txn.h"
 #include "index/index.h"
@@ -118,6 +119,7 @@ static int arbiters(binder *b, const ast_stmt *st, const ss_table *t, ss_bound_o
     if (st->conflict_constraint && !oc->narbiters)
         return bind_error(b, -1, SS_SQLSTATE_UNDEFINED_OBJECT, "constraint \"%s\" for table \"%s\" does not exist",
                           st->conflict_constraint, t->name);
+
     if (st->nconflict_cols && !oc->narbiters)
         return bind_error(b, -1, "42P10",
                           "there is no unique or exclusion constraint matching the ON CONFLICT specification");
@@ -136,15 +138,52 @@ static void find_gets(ss_lop *op, const ss_table *t, ss_lop **gets, uint32_t *n)
         find_gets(op->children[i], t, gets, n);
 }
 
-static int do_update(binder *b, const ast_stmt *st, ss_table *t, ss_bound_on_conflict *oc)
+/* Through a view (vm): the view's columns in the SET values and WHERE of top taken down to
+ * the base table's reads of the target and EXCLUDED items (the views' WHERE conditions do
+ * not apply to the existing row, as PostgreSQL's rewriter adds them to UPDATE and DELETE
+ * only). */
+static int view_columns_to_base(binder *b, const view_modify *vm, ss_lop *top, uint32_t target_rel,
+                                uint32_t excluded_rel)
+{
+    uint32_t rels[2] = {target_rel, excluded_rel};
+    for (int k = 0; k < 2; k++) {
+        view_modify at = *vm;
+        if (!bind_view_levels(b, &at, top->children[0], rels[k]))
+            return ss_ctx_error_pending(b->ctx) ? SS_ERROR : SS_OK; /* refused by the caller */
+        for (uint32_t i = 0; i < top->u.project.n; i++)
+            if (bind_view_returning_to_base(b, &at, &top->u.project.exprs[i]))
+                return SS_ERROR;
+    }
+    return SS_OK;
+}
+
+static int do_update(binder *b, const ast_stmt *st, ss_table *t, const view_modify *vm, ss_bound_on_conflict *oc)
 {
     bool *assigned;
     uint32_t *target_col;
     ss_bound_stmt sub;
-    if (bind_set_targets(b, st, t, &assigned, &target_col) || bind_set_query(b, st->conflict_select, "UPDATE", &sub))
+    if (vm) {
+        assigned = vm->assigned;
+        target_col = vm->target_col;
+    } else if (bind_set_targets(b, st, t, &assigned, &target_col)) {
+        return SS_ERROR;
+    }
+    const ast_from_item *fi = st->conflict_select->from;
+    const ast_from_item *saved_item = b->modify_view_item, *saved_excluded = b->excluded_view_item;
+    b->modify_view_item = vm && fi && fi->is_join ? fi->left : NULL;
+    b->excluded_view_item = vm && fi && fi->is_join ? fi->right : NULL;
+    b->modify_view_rel = b->excluded_view_rel = 0;
+    int rc = bind_set_query(b, st->conflict_select, "UPDATE", &sub);
+    uint32_t target_rel = b->modify_view_rel, excluded_rel = b->excluded_view_rel;
+    b->modify_view_item = saved_item;
+    b->excluded_view_item = saved_excluded;
+    b->modify_view_rel = b->excluded_view_rel = 0;
+    if (rc)
         return SS_ERROR;
     oc->update_keys = bind_assigns_key_column(t, assigned);
     ss_lop *top = sub.query, *gets[2] = {NULL, NULL};
+    if (vm && top && top->kind == LOP_PROJECT && view_columns_to_base(b, vm, top, target_rel, excluded_rel))
+        return SS_ERROR;
     uint32_t ngets = 0;
     if (top && top->kind == LOP_PROJECT)
         find_gets(top, t, gets, &ngets);
@@ -187,7 +226,11 @@ static int do_update(binder *b, const ast_stmt *st, ss_table *t, ss_bound_on_con
             continue;
         }
         uint32_t c = target_col[i];
-        e = st->set_default[i] ? bind_column_default(b, t, c) : bind_assign_value(b, t, c, e, loc);
+        e = !st->set_default[i] ? bind_assign_value(b, t, c, e, loc)
+            : vm                ? bind_view_set_default(b, vm, i)
+                                : bind_column_default(b, t, c);
+        if (e && vm && st->set_default[i])
+            e = coerce_expr(b, e, t->types[c], CAST_ASSIGNMENT, -1);
         if (!e)
             return SS_ERROR;
         exprs[c] = e;
@@ -200,7 +243,8 @@ static int do_update(binder *b, const ast_stmt *st, ss_table *t, ss_bound_on_con
 int bind_on_conflict(binder *b, const ast_stmt *st, ss_bound_stmt *out)
 {
     ss_table *t = out->table;
-    if (!t || ss_catalog_find_view(b->catalog, st->table))
+    const ss_view *view = ss_catalog_find_view(b->catalog, st->table);
+    if (!t)
         return bind_error(b, st->conflict_location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                           "feature not supported: ON CONFLICT on INSERT into a view");
     if (bind_check_row_versions(b, t, st->conflict_location, "ON CONFLICT"))
@@ -210,9 +254,27 @@ int bind_on_conflict(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         return SS_ERROR;
     memset(oc, 0, sizeof *oc);
     oc->action = st->on_conflict;
-    if (arbiters(b, st, t, oc))
+    /* through a view (bind_view_modify.c): the inference columns and SET targets are the
+       view's, mapped to the base table's */
+    view_modify vm = {0};
+    ast_stmt mapped;
+    const ast_stmt *arb = st;
+    if (view) {
+        /* PostgreSQL looks the constraint up on the view, which has none */
+        if (st->conflict_constraint)
+            return bind_error(b, -1, SS_SQLSTATE_UNDEFINED_OBJECT,
+                              "constraint \"%s\" for table \"%s\" does not exist", st->conflict_constraint,
+                              view->name);
+        if (bind_view_modify_targets(b, st, view, &vm))
+            return SS_ERROR;
+        mapped = *st;
+        if (bind_view_conflict_columns(b, st, &vm, &mapped.conflict_cols))
+            return SS_ERROR;
+        arb = &mapped;
+    }
+    if (arbiters(b, arb, t, oc))
         return SS_ERROR;
-    if (oc->action == AST_ON_CONFLICT_UPDATE && do_update(b, st, t, oc))
+    if (oc->action == AST_ON_CONFLICT_UPDATE && do_update(b, st, t, view ? &vm : NULL, oc))
         return SS_ERROR;
     out->on_conflict = oc;
     return SS_OK;

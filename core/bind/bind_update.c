@@ -12,6 +12,8 @@
 #include "bind/bind_constraints.h"
 #include "bind/bind_epq_fixed.h"
 #include "bind/bind_returning.h"
+#include "bind/bind_view_modify.h"
+#include "bind/bind_update.h"
 #include "bind/binder_internal.h"
 #include "catalog/constraints.h"
 #include "exec/dml_versions.h"
@@ -80,16 +82,23 @@ int bind_set_column(binder *b, const ast_stmt *st, const ss_table *t, uint32_t i
     if (assigned[c])
         return bind_error(b, -1, "42601", "multiple assignments to same column \"%s\"",
                           st->set_columns[i]);
-    if (!st->set_default[i] && t->cons && t->cons->cols[c].generated)
+    if (bind_column_settable(b, t, c, st->set_default[i]))
+        return SS_ERROR;
+    assigned[c] = true;
+    *out = c;
+    return SS_OK;
+}
+
+int bind_column_settable(binder *b, const ss_table *t, uint32_t c, bool to_default)
+{
+    if (!to_default && t->cons && t->cons->cols[c].generated)
         return bind_generated_target(b, t, c, "update");
-    if (!st->set_default[i] && t->cons && t->cons->cols[c].identity == 'a') {
+    if (!to_default && t->cons && t->cons->cols[c].identity == 'a') {
         bind_error(b, -1, "428C9", "column \"%s\" can only be updated to DEFAULT", t->cols[c].name);
         ss_ctx_error_detail(b->ctx, "Column \"%s\" is an identity column defined as GENERATED ALWAYS.",
                             t->cols[c].name);
         return SS_ERROR;
     }
-    assigned[c] = true;
-    *out = c;
     return SS_OK;
 }
 
@@ -159,32 +168,57 @@ bool bind_assigns_key_column(const ss_table *t, const bool *assigned)
     return false;
 }
 
+/* The leftmost FROM item of q (the target of UPDATE / DELETE, parse_update.c). */
+static const ast_from_item *target_item(const ast_select *q)
+{
+    const ast_from_item *f = q->from;
+    while (f && f->is_join)
+        f = f->left;
+    return f;
+}
+
 int bind_modify(binder *b, const ast_stmt *st, ss_bound_stmt *out)
 {
     bool update = st->kind == AST_UPDATE;
     const char *verb = update ? "UPDATE" : "DELETE";
     ss_table *t = ss_catalog_find(b->catalog, st->table);
-    if (!t && ss_catalog_find_view(b->catalog, st->table))
-        return bind_error(b, st->table_location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                          "feature not supported: %s on views", verb);
-    if (!t)
-        return bind_error(b, st->table_location, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist",
-                          st->table);
-    if (t->system)
-        return bind_error(b, st->table_location, "42809", "cannot %s system view \"%s\"",
-                          update ? "update" : "delete from", t->name);
-    if (bind_matview_refuse_change(b, t))
-        return SS_ERROR;
-    if (bind_check_row_versions(b, t, st->table_location, verb))
-        return SS_ERROR;
-    out->table = t;
+    const ss_view *view = t ? NULL : ss_catalog_find_view(b->catalog, st->table);
+    view_modify vm = {0};
     bool *assigned;
     uint32_t *target_col;
-    if (bind_set_targets(b, st, t, &assigned, &target_col))
-        return SS_ERROR;
+    if (view) {
+        /* through an automatically updatable view (bind_view_modify.c) */
+        if (bind_view_modify_targets(b, st, view, &vm))
+            return SS_ERROR;
+        t = vm.base;
+        assigned = vm.assigned;
+        target_col = vm.target_col;
+    } else {
+        if (!t)
+            return bind_error(b, st->table_location, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist",
+                              st->table);
+        if (t->system)
+            return bind_error(b, st->table_location, "42809", "cannot %s system view \"%s\"",
+                              update ? "update" : "delete from", t->name);
+        if (bind_matview_refuse_change(b, t))
+            return SS_ERROR;
+        if (bind_check_row_versions(b, t, st->table_location, verb))
+            return SS_ERROR;
+        if (bind_set_targets(b, st, t, &assigned, &target_col))
+            return SS_ERROR;
+    }
+    out->table = t;
     out->update_keys = !update || bind_assigns_key_column(t, assigned);
     ss_bound_stmt sub;
-    if (bind_set_query(b, st->select, verb, &sub))
+    const ast_from_item *saved_item = b->modify_view_item;
+    uint32_t saved_rel = b->modify_view_rel;
+    b->modify_view_item = view ? target_item(st->select) : NULL;
+    b->modify_view_rel = 0;
+    int rc = bind_set_query(b, st->select, verb, &sub);
+    uint32_t view_rel = b->modify_view_rel;
+    b->modify_view_item = saved_item;
+    b->modify_view_rel = saved_rel;
+    if (rc)
         return SS_ERROR;
     ss_lop *top = sub.query;
     if (bind_returning_check_modify(b, st, top))
@@ -193,34 +227,57 @@ int bind_modify(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         int loc = st->nset ? st->select->targets[aggregate_target(top)].location : -1;
         return bind_error(b, loc, "42803", "aggregate functions are not allowed in %s", verb);
     }
-    ss_lop *get = top ? bind_find_target(top, t) : NULL;
     if (!top || top->kind != LOP_PROJECT || top->u.project.n < st->nset ||
-        (!st->nreturning && top->u.project.n != st->nset) || !get)
+        (!st->nreturning && top->u.project.n != st->nset))
         return bind_error(b, st->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                           "feature not supported: this form of %s", verb);
-    if (bind_add_rowid_column(b, get, t))
-        return SS_ERROR;
+    ss_lop *get;
+    /* the target's columns and row id: (src, off + c) */
+    uint32_t src, off = 0;
+    if (view) {
+        b->modify_view_rel = view_rel;
+        get = bind_view_modify_bridge(b, st, &vm, top->children[0]);
+        b->modify_view_rel = saved_rel;
+        if (!get)
+            return SS_ERROR;
+        src = vm.rel;
+        off = vm.off;
+        /* RETURNING of UPDATE: the view's columns over the base row, then its new version */
+        for (uint32_t i = st->nset; update && i < top->u.project.n; i++)
+            if (bind_view_returning_to_base(b, &vm, &top->u.project.exprs[i]))
+                return SS_ERROR;
+    } else {
+        if (!(get = bind_find_target(top, t)))
+            return bind_error(b, st->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                              "feature not supported: this form of %s", verb);
+        if (bind_add_rowid_column(b, get, t))
+            return SS_ERROR;
+        src = get->rel;
+    }
 
     uint32_t n = update ? 1 + t->ncols : 1;
     ss_expr **exprs = bind_alloc(b, sizeof(ss_expr *) * n);
-    if (!exprs || !(exprs[0] = make_column(b, get->rel, t->ncols, type_of(SS_TYPE_INT8))))
+    if (!exprs || !(exprs[0] = make_column(b, src, off + t->ncols, type_of(SS_TYPE_INT8))))
         return SS_ERROR;
     if (update) {
         for (uint32_t c = 0; c < t->ncols; c++) {
-            if (!assigned[c] && !(exprs[1 + c] = make_column(b, get->rel, c, t->types[c])))
+            if (!assigned[c] && !(exprs[1 + c] = make_column(b, src, off + c, t->types[c])))
                 return SS_ERROR;
         }
         for (uint32_t i = 0; i < st->nset; i++) {
             uint32_t c = target_col[i];
-            ss_expr *e = st->set_default[i] ? bind_column_default(b, t, c)
+            ss_expr *e = st->set_default[i] ? (view ? bind_view_set_default(b, &vm, i) : bind_column_default(b, t, c))
                                              : bind_assign_value(b, t, c, top->u.project.exprs[i],
-                                                            st->select->targets[i].location);
+                                                                 st->select->targets[i].location);
+            if (view && e && st->set_default[i])
+                e = coerce_expr(b, e, t->types[c], CAST_ASSIGNMENT, -1);
             if (!e)
                 return SS_ERROR;
             exprs[1 + c] = e;
         }
         if (bind_insert_checks(b, t, out))
             return SS_ERROR;
+        out->view_checks = b->view_checks;
     }
     if (bind_fkey_actions(b, t, out))
         return SS_ERROR;

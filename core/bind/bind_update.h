@@ -13,6 +13,9 @@ int bind_truncate(binder *b, const ast_stmt *st, ss_bound_stmt *out);
 /* The column of t that SET target i of st names (*out), with PostgreSQL's errors (42703,
    multiple assignments 42601, GENERATED ALWAYS 428C9); assigned[] marks the columns. */
 int bind_set_column(binder *b, const ast_stmt *st, const ss_table *t, uint32_t i, bool *assigned, uint32_t *out);
+/* Whether SET may assign column c of t (to_default: SET c = DEFAULT): 428C9 for a generated
+   column or a GENERATED ALWAYS identity column given a value. */
+int bind_column_settable(binder *b, const ss_table *t, uint32_t c, bool to_default);
 /* 0A000 for `what` (UPDATE, DELETE, ON CONFLICT) on a table whose backend lacks row versions
    with delete / update (storage.h version 4). */
 int bind_check_row_versions(binder *b, const ss_table *t, int location, const char *what);

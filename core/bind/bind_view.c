@@ -8,6 +8,7 @@
 
 #include "bind/bind_locking.h"
 #include "bind/binder_internal.h"
+#include "bind/view_options.h"
 #include "catalog/namespace.h"
 
 /* One view being expanded (a chain through the binder's stack frames). */
@@ -84,6 +85,10 @@ int bind_from_view(binder *b, const ast_from_item *f, ss_lop **out, bool *found)
             return bind_error(b, -1, SS_SQLSTATE_INTERNAL_ERROR, "column %u of view \"%s\" has changed type", c + 1,
                               v->name);
     *out = sub.query;
+    if (f == b->modify_view_item)
+        b->modify_view_rel = sub.query->rel;
+    if (f == b->excluded_view_item)
+        b->excluded_view_rel = sub.query->rel;
     if (add_scope_entry(b, f, f->alias ? f->alias : v->name, v->name, sub.query->rel, v->ncols,
                         (const char *const *)v->col_names, v->types))
         return SS_ERROR;
@@ -99,7 +104,7 @@ int bind_create_view(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     ss_bound_stmt sub;
     int rc = bind_nested_query(b, st->select, &sub);
     b->no_params = no_params;
-    if (rc || bind_view_check_option_allowed(b, st))
+    if (rc || bind_view_check_option_allowed(b, st) || bind_view_options(b, st))
         return SS_ERROR;
     if (st->ncolumns > sub.ncols)
         return bind_error(b, -1, "42601", "CREATE VIEW specifies more column names than columns");

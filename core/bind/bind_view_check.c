@@ -7,7 +7,9 @@
 #include <string.h>
 
 #include "bind/binder_internal.h"
+#include "bind/view_options.h"
 #include "catalog/constraints.h"
+#include "catalog/namespace.h"
 #include "exec/expr_walk.h"
 
 typedef struct to_base {
@@ -50,7 +52,7 @@ int bind_view_check(binder *b, const ss_view *v, const ast_select *s, uint32_t n
     uint32_t nscope = b->nscope, lo = b->scope_lo, hi = b->scope_hi;
     range_entry re;
     memset(&re, 0, sizeof re);
-    re.ref = f->alias ? f->alias : f->table;
+    re.ref = f->alias ? f->alias : ss_ns_rel(f->table); /* s.t is named t */
     re.table_name = f->table;
     re.ncols = ncols;
     re.col_names = names;
@@ -92,7 +94,16 @@ int bind_view_check(binder *b, const ss_view *v, const ast_select *s, uint32_t n
 
 int bind_view_check_option_allowed(binder *b, const ast_stmt *st)
 {
-    const char *reason = st->view_check ? view_not_updatable_reason(st->select) : NULL;
+    if (!bind_view_has_check_option(st))
+        return SS_OK;
+    const char *reason = view_not_updatable_reason(st->select);
+    /* view_query_is_auto_updatable's check_cols: a plain column (or *) among the items */
+    bool updatable_col = false;
+    for (uint32_t i = 0; !reason && i < st->select->ntargets; i++)
+        updatable_col = updatable_col || st->select->targets[i].expr->kind == AE_COLUMN ||
+                        st->select->targets[i].expr->kind == AE_STAR;
+    if (!reason && !updatable_col)
+        reason = "Views that have no updatable columns are not automatically updatable.";
     if (!reason)
         return SS_OK;
     bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,

@@ -1,10 +1,11 @@
-/* bind_view_insert.c — INSERT into an automatically updatable view (PostgreSQL's
- * view_query_is_auto_updatable and view_cols_are_auto_updatable): the view's query, parsed
- * again from its text, must read exactly one table or view and have no DISTINCT, GROUP BY,
- * HAVING, set operation, WITH, LIMIT/OFFSET, aggregate or set-returning function; each view
- * column the INSERT assigns must be a plain reference to a column of that relation.  Views
- * over views are followed down to the table, composing the column maps and noting which
- * view's column default (ALTER VIEW ... SET DEFAULT) each table column takes. */
+/* bind_view_insert.c — the target of INSERT, UPDATE or DELETE through an automatically
+ * updatable view (PostgreSQL's view_query_is_auto_updatable and view_cols_are_auto_updatable):
+ * the view's query, parsed again from its text, must read exactly one table or view and have
+ * no DISTINCT, GROUP BY, HAVING, set operation, WITH, LIMIT/OFFSET, aggregate, window or
+ * set-returning function, and (INSERT, UPDATE) one updatable column; each view column the
+ * statement assigns must be a plain reference to a column of that relation.  Views over views
+ * are followed down to the table, composing the column maps and noting which view's column
+ * default (ALTER VIEW ... SET DEFAULT) each table column takes. */
 #include <string.h>
 
 #include "bind/binder_internal.h"
@@ -35,10 +36,17 @@ const char *view_not_updatable_reason(const ast_select *s)
         aggs = aggs || ast_has_aggregate(s->targets[i].expr);
         srfs = srfs || ast_any(s->targets[i].expr, is_srf);
     }
-    for (uint32_t i = 0; i < s->norder; i++)
+    bool windows = false;
+    for (uint32_t i = 0; i < s->ntargets; i++)
+        windows = windows || ast_has_window(s->targets[i].expr);
+    for (uint32_t i = 0; i < s->norder; i++) {
         aggs = aggs || ast_has_aggregate(s->order_by[i].expr);
+        windows = windows || ast_has_window(s->order_by[i].expr);
+    }
     if (aggs)
         return "Views that return aggregate functions are not automatically updatable.";
+    if (windows)
+        return "Views that return window functions are not automatically updatable.";
     if (srfs)
         return "Views that return set-returning functions are not automatically updatable.";
     if (s->values || !s->from || s->from->is_join || !s->from->table)
@@ -64,9 +72,25 @@ typedef struct view_chain {
     const struct view_chain *outer;
 } view_chain;
 
-/* cascaded: a view above has CASCADED CHECK OPTION (this one's WHERE is checked too). */
-static int resolve(binder *b, const ss_view *v, const view_chain *outer, bool cascaded, const bool *assigned,
-                   ss_table **base, int32_t *map, view_default_src **defaults)
+/* PostgreSQL's 55000 "cannot insert into / update / delete from view" with its DETAIL. */
+static int not_updatable(binder *b, const ss_view *v, int cmd, const char *reason)
+{
+    const char *what = cmd == AST_INSERT ? "insert into" : cmd == AST_UPDATE ? "update" : "delete from";
+    const char *ing = cmd == AST_INSERT ? "inserting into" : cmd == AST_UPDATE ? "updating" : "deleting from";
+    const char *up = cmd == AST_INSERT ? "INSERT" : cmd == AST_UPDATE ? "UPDATE" : "DELETE";
+    bind_error(b, -1, "55000", "cannot %s view \"%s\"", what, v->name);
+    ss_ctx_error_detail(b->ctx, "%s", reason);
+    ss_ctx_error_hint(b->ctx,
+                      "To enable %s the view, provide an INSTEAD OF %s trigger or an unconditional ON %s DO INSTEAD "
+                      "rule.",
+                      ing, up, up);
+    return SS_ERROR;
+}
+
+/* cascaded: a view above has CASCADED CHECK OPTION (this one's WHERE is checked too);
+ * cmd: AST_INSERT, AST_UPDATE or AST_DELETE. */
+static int resolve(binder *b, const ss_view *v, const view_chain *outer, bool cascaded, int cmd,
+                   const bool *assigned, ss_table **base, int32_t *map, view_default_src **defaults)
 {
     for (const view_chain *ch = outer; ch; ch = ch->outer)
         if (ch->view == v)
@@ -90,13 +114,8 @@ static int resolve(binder *b, const ss_view *v, const view_chain *outer, bool ca
         return SS_ERROR;
     if (!reason && ss_is_matview(t))
         reason = "Views that do not select from a single table or view are not automatically updatable.";
-    if (reason) {
-        bind_error(b, -1, "55000", "cannot insert into view \"%s\"", v->name);
-        ss_ctx_error_detail(b->ctx, "%s", reason);
-        ss_ctx_error_hint(b->ctx, "To enable inserting into the view, provide an INSTEAD OF INSERT trigger or an "
-                                  "unconditional ON INSERT DO INSTEAD rule.");
-        return SS_ERROR;
-    }
+    if (reason)
+        return not_updatable(b, v, cmd, reason);
 
     /* the base relation's columns, renamed by the FROM item's column aliases */
     const ast_from_item *f = s->from;
@@ -110,7 +129,8 @@ static int resolve(binder *b, const ss_view *v, const view_chain *outer, bool ca
     if (!t && !bv)
         return bind_error(b, -1, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist", f->table);
     if (t && t->system)
-        return bind_error(b, -1, "42809", "cannot insert into system view \"%s\"", t->name);
+        return bind_error(b, -1, "42809", "cannot %s system view \"%s\"",
+                          cmd == AST_INSERT ? "insert into" : cmd == AST_UPDATE ? "update" : "delete from", t->name);
     uint32_t nbase = t ? t->ncols : bv->ncols;
     const char **names = bind_alloc(b, sizeof(char *) * (nbase ? nbase : 1));
     int32_t *colmap = bind_alloc(b, sizeof(int32_t) * (v->ncols ? v->ncols : 1));
@@ -136,13 +156,19 @@ static int resolve(binder *b, const ss_view *v, const view_chain *outer, bool ca
     }
     while (c < v->ncols)
         colmap[c++] = -1;
+    bool any = false;
+    for (c = 0; c < v->ncols; c++)
+        any = any || colmap[c] >= 0;
+    if (!any && cmd != AST_DELETE)
+        return not_updatable(b, v, cmd, "Views that have no updatable columns are not automatically updatable.");
 
     for (c = 0; c < v->ncols; c++) {
-        if (!assigned[c] && !(v->defaults && v->defaults[c].sql)) /* a default is assigned */
+        /* INSERT: a column with a view default is assigned that default */
+        if (!assigned[c] && !(cmd == AST_INSERT && v->defaults && v->defaults[c].sql))
             continue;
         if (colmap[c] < 0) {
-            bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "cannot insert into column \"%s\" of view \"%s\"",
-                       v->col_names[c], v->name);
+            bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "cannot %s column \"%s\" of view \"%s\"",
+                       cmd == AST_INSERT ? "insert into" : "update", v->col_names[c], v->name);
             ss_ctx_error_detail(b->ctx, "View columns that are not columns of their base relation are not updatable.");
             return SS_ERROR;
         }
@@ -162,8 +188,8 @@ static int resolve(binder *b, const ss_view *v, const view_chain *outer, bool ca
             return SS_ERROR;
         memset(*defaults, 0, sizeof(view_default_src) * (nbase ? nbase : 1));
     } else {
-        if (resolve(b, bv, &here, cascaded || check == AST_VIEW_CHECK_CASCADED, inner_assigned, base, inner_map,
-                    defaults))
+        if (resolve(b, bv, &here, cascaded || check == AST_VIEW_CHECK_CASCADED, cmd, inner_assigned, base,
+                    inner_map, defaults))
             return SS_ERROR;
         for (c = 0; c < v->ncols; c++)
             map[c] = colmap[c] < 0 ? -1 : inner_map[colmap[c]];
@@ -172,11 +198,19 @@ static int resolve(binder *b, const ss_view *v, const view_chain *outer, bool ca
     for (c = 0; v->defaults && c < v->ncols; c++)
         if (v->defaults[c].sql && map[c] >= 0)
             (*defaults)[map[c]] = (view_default_src){v, c};
-    return check || cascaded ? bind_view_check(b, v, s, nbase, names, t ? t->types : bv->types, inner_map) : SS_OK;
+    return (check || cascaded) && cmd != AST_DELETE
+               ? bind_view_check(b, v, s, nbase, names, t ? t->types : bv->types, inner_map)
+               : SS_OK;
 }
 
 int bind_view_insert_target(binder *b, const ss_view *v, const bool *assigned, ss_table **base, int32_t *map,
                             view_default_src **defaults)
 {
-    return resolve(b, v, NULL, false, assigned, base, map, defaults);
+    return resolve(b, v, NULL, false, AST_INSERT, assigned, base, map, defaults);
+}
+
+int bind_view_modify_target(binder *b, const ss_view *v, int cmd, const bool *assigned, ss_table **base,
+                            int32_t *map, view_default_src **defaults)
+{
+    return resolve(b, v, NULL, false, cmd, assigned, base, map, defaults);
 }

@@ -254,6 +254,13 @@ typedef struct binder {
                                  (bind_window.c); NULL where window functions are refused */
     /* INSERT into a view: its WITH CHECK OPTION conditions so far (bind_view_check.c) */
     struct ss_bound_checks *view_checks;
+    /* UPDATE / DELETE through a view (bind_view_modify.c): the finding query's FROM item
+       naming it, and the binding id its query got there (0: not bound yet) */
+    const ast_from_item *modify_view_item;
+    uint32_t modify_view_rel;
+    /* ON CONFLICT DO UPDATE through a view: the EXCLUDED item's the same way */
+    const ast_from_item *excluded_view_item;
+    uint32_t excluded_view_rel;
     /* (M) an unpopulated materialized view may be named (CREATE VIEW, WITH NO DATA) */
     bool matview_unpopulated_ok;
     /* while a query that is not an aggregate query binds its outputs: set when an aggregate
@@ -926,6 +933,12 @@ typedef struct view_default_src {
  * them to the target list), so they must be updatable. */
 int bind_view_insert_target(binder *b, const ss_view *v, const bool *assigned, ss_table **base, int32_t *map,
                             view_default_src **defaults);
+/* The same for UPDATE (cmd AST_UPDATE, assigned: the view columns SET assigns) or DELETE
+ * (AST_DELETE, assigned all false): PostgreSQL's "cannot update view" / "cannot delete from
+ * view" and "cannot update column" errors; UPDATE's WITH CHECK OPTION conditions appended to
+ * binder.view_checks (DELETE checks none). */
+int bind_view_modify_target(binder *b, const ss_view *v, int cmd, const bool *assigned, ss_table **base,
+                            int32_t *map, view_default_src **defaults);
 /* Notes that the statement's query reads relation name (outside any view). */
 struct ss_schema;
 /* (N) 3F000 at the name when CREATE's schema does not exist (bind_schema.c). */

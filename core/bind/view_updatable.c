@@ -25,8 +25,15 @@ static int columns_of(ss_ctx *ctx, ss_arena *a, ss_catalog *c, const ss_view *v,
     ast_parse_error perr;
     if (ss_parse(a, v->sql, &stmts, &n, &perr) || n != 1 || stmts[0]->kind != AST_CREATE_VIEW)
         return ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "the query of view \"%s\" cannot be read back", v->name);
-    if (check)
-        *check = stmts[0]->view_check;
+    /* information_schema's test: reloptions holding exactly check_option=cascaded / =local */
+    for (uint32_t i = 0; check && i < stmts[0]->nview_opts; i++)
+        if (strcmp(stmts[0]->view_opt_names[i], "check_option") == 0) {
+            const char *value = stmts[0]->view_opt_values[i];
+            int k = strcmp(value, "cascaded") == 0 ? AST_VIEW_CHECK_CASCADED
+                    : strcmp(value, "local") == 0  ? AST_VIEW_CHECK_LOCAL
+                                                   : 0;
+            *check = *check == AST_VIEW_CHECK_CASCADED ? *check : k ? k : *check;
+        }
     const ast_select *s = stmts[0]->select;
     if (depth > MAX_DEPTH || view_not_updatable_reason(s))
         return SS_OK;

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bind/view_options.h"
 #include "catalog/constraints.h"
 #include "fkey/fkey.h"
 #include "index/index.h"
@@ -68,7 +69,9 @@ static const ss_column_def tables_cols[] = {
     /* its indexes as \d's "Indexes:" footer lists them (NULL: none) */
     {"indexes", T_TEXT, false, {0}},
     /* (N) its schema, and whether the search path reaches it (psql's pg_table_is_visible) */
-    {"schema", T_TEXT, true, {0}}, {"visible", T_BOOL, true, {0}}};
+    {"schema", T_TEXT, true, {0}}, {"visible", T_BOOL, true, {0}},
+    /* a view's options as \d+'s "Options:" footer lists them (NULL: none) */
+    {"options", T_TEXT, false, {0}}};
 static const ss_column_def columns_cols[] = {
     {"table_name", T_TEXT, true, {0}}, {"column_name", T_TEXT, true, {0}},
     {"position", T_INT4, true, {0}}, {"type_name", T_TEXT, true, {0}},
@@ -295,14 +298,15 @@ static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_s
                 char *fkeys = ss_fkey_lines(h->catalog, tab);
                 char *refs = ss_fkey_referenced_lines(h->catalog, tab);
                 char *idx = ss_index_describe_lines(tab);
-                ss_value row[10] = {text_value(tab->name), text_value(tab->backend_name),
+                ss_value row[11] = {text_value(tab->name), text_value(tab->backend_name),
                                     int_value(tab->ncols),
                                     text_value(ss_is_matview(tab) ? "materialized view" : "table"),
                                     checks ? text_value(checks) : (ss_value){.is_null = true},
                                     fkeys ? text_value(fkeys) : (ss_value){.is_null = true},
                                     refs ? text_value(refs) : (ss_value){.is_null = true},
                                     idx ? text_value(idx) : (ss_value){.is_null = true},
-                                    schema_value(tab->ns), visible_value(h->catalog, tab->ns, tab->name)};
+                                    schema_value(tab->ns), visible_value(h->catalog, tab->ns, tab->name),
+                                    {.is_null = true}};
                 int rc = add_row(ctx, s, h, row, spec);
                 free(idx);
                 free(checks);
@@ -333,9 +337,10 @@ static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_s
                 if (!ss_ddl_visible(&sc->seqs[i]->ddl))
                     continue;
                 const ss_sequence *q = sc->seqs[i];
-                ss_value row[10] = {text_value(q->name), {.is_null = true}, int_value(3),
+                ss_value row[11] = {text_value(q->name), {.is_null = true}, int_value(3),
                                     text_value("sequence"), {.is_null = true}, {.is_null = true}, {.is_null = true},
-                                    {.is_null = true}, schema_value(q->ns), visible_value(h->catalog, q->ns, q->name)};
+                                    {.is_null = true}, schema_value(q->ns), visible_value(h->catalog, q->ns, q->name),
+                                    {.is_null = true}};
                 rc = add_row(ctx, s, h, row, spec);
             }
             pthread_mutex_unlock(&sc->mu);
@@ -347,10 +352,16 @@ static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_s
             if (!ss_ddl_visible(&v->ddl))
                 continue;
             if (h->id == VIEW_TABLES) {
-                ss_value row[10] = {text_value(v->name), {.is_null = true}, int_value(v->ncols), text_value("view"),
+                char *opts = NULL;
+                if (ss_view_options_text(ctx, v, &opts))
+                    return SS_ERROR;
+                ss_value row[11] = {text_value(v->name), {.is_null = true}, int_value(v->ncols), text_value("view"),
                                     {.is_null = true}, {.is_null = true}, {.is_null = true}, {.is_null = true},
-                                    schema_value(v->ns), visible_value(h->catalog, v->ns, v->name)};
-                if (add_row(ctx, s, h, row, spec))
+                                    schema_value(v->ns), visible_value(h->catalog, v->ns, v->name),
+                                    opts ? text_value(opts) : (ss_value){.is_null = true}};
+                int rc = add_row(ctx, s, h, row, spec);
+                free(opts);
+                if (rc)
                     return SS_ERROR;
                 continue;
             }

@@ -331,6 +331,25 @@ static void add_view_definition(shell *sh, result_table *t, const char *schema, 
         add_footer_text(t, "View definition:", def.nrows ? table_cell(&def, 0, 0) : NULL, "");
         table_free(&def);
     }
+    /* psql's "Options:" footer: the view's reloptions */
+    buf_free(&sql);
+    buf_init(&sql);
+    buf_printf(&sql, "SELECT options FROM sunstone_tables WHERE kind = 'view' AND schema = ");
+    quote_literal(&sql, schema);
+    buf_printf(&sql, " AND name = ");
+    quote_literal(&sql, name);
+    result_table opts;
+    if (exec_collect(sh, sql.data, &opts)) {
+        const char *o = opts.nrows ? table_cell(&opts, 0, 0) : NULL;
+        if (o && *o) {
+            buf line;
+            buf_init(&line);
+            buf_printf(&line, "Options: %s", o);
+            table_add_footer(t, line.data);
+            buf_free(&line);
+        }
+        table_free(&opts);
+    }
     buf_free(&ref);
     buf_free(&sql);
 }

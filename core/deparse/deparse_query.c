@@ -1509,7 +1509,7 @@ int dp_query(dp *d, const ast_select *q, const dp_scope *outer, uint32_t ncols, 
 
 static int deparse(ss_ctx *ctx, ss_catalog *c, const char *sql, const char *search_path, uint32_t ncols,
                    const char *const *col_names, bool pretty, const ss_deparse_rename *rename, bool qualify_all,
-                   char **out, int *view_check)
+                   char **out, ss_strbuf *with)
 {
     *out = NULL;
     ss_arena *arena = ss_arena_create();
@@ -1526,8 +1526,15 @@ static int deparse(ss_ctx *ctx, ss_catalog *c, const char *sql, const char *sear
     ss_strbuf sb;
     ss_strbuf_init(&sb);
     dp d = {ctx, c, arena, pretty, 0, &sb, rename, NULL, false, NULL, qualify_all, NULL, NULL};
-    if (rc == SS_OK && view_check)
-        *view_check = stmts[0]->view_check;
+    /* the view's options (WITH CHECK OPTION among them) as WITH (name = 'value', ...) */
+    for (uint32_t i = 0; rc == SS_OK && with && i < stmts[0]->nview_opts; i++) {
+        ss_strbuf_puts(with, i ? ", " : " WITH (");
+        dp_put_ident(with, stmts[0]->view_opt_names[i]);
+        ss_strbuf_puts(with, " = '");
+        for (const char *p = stmts[0]->view_opt_values[i]; *p; p++)
+            ss_strbuf_puts(with, *p == '\'' ? "''" : (char[2]){*p, 0});
+        ss_strbuf_puts(with, i + 1 == stmts[0]->nview_opts ? "')" : "'");
+    }
     const char *path = search_path ? ss_ns_path_override(search_path) : NULL;
     if (rc == SS_OK)
         rc = dp_query(&d, stmts[0]->select, NULL, ncols, col_names, true, NULL);
@@ -1557,10 +1564,13 @@ static int rewrite(ss_ctx *ctx, ss_catalog *c, const char *sql, const char *sear
                    const ss_deparse_rename *rename, char **out)
 {
     char *query;
-    int check = 0;
     *out = NULL;
-    if (deparse(ctx, c, sql, search_path, ncols, col_names, false, rename, true, &query, &check))
+    ss_strbuf with;
+    ss_strbuf_init(&with);
+    if (deparse(ctx, c, sql, search_path, ncols, col_names, false, rename, true, &query, &with)) {
+        ss_strbuf_free(&with);
         return SS_ERROR;
+    }
     ss_strbuf sb;
     ss_strbuf_init(&sb);
     ss_strbuf_puts(&sb, matview ? "CREATE MATERIALIZED VIEW " : "CREATE VIEW ");
@@ -1568,11 +1578,14 @@ static int rewrite(ss_ctx *ctx, ss_catalog *c, const char *sql, const char *sear
     dp_put_ident(&sb, schema);
     ss_strbuf_putc(&sb, '.');
     dp_put_ident(&sb, name);
+    if (with.len)
+        ss_strbuf_append(&sb, with.data, with.len);
     ss_strbuf_puts(&sb, " AS");
     ss_strbuf_append(&sb, query, strlen(query) - 1); /* without its ';' */
     free(query);
-    if (check)
-        ss_strbuf_puts(&sb, check == AST_VIEW_CHECK_LOCAL ? " WITH LOCAL CHECK OPTION" : " WITH CASCADED CHECK OPTION");
+    if (with.oom)
+        sb.oom = true;
+    ss_strbuf_free(&with);
     if (sb.oom) {
         ss_strbuf_free(&sb);
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");

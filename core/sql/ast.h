@@ -660,8 +660,14 @@ typedef struct ast_stmt {
     int lock_mode;            /* AST_LOCK_TABLE: PostgreSQL's lock mode number (1 ACCESS SHARE
                                  ... 8 ACCESS EXCLUSIVE) */
     bool nowait;              /* AST_LOCK_TABLE: NOWAIT */
-    /* AST_CREATE_VIEW: WITH [LOCAL | CASCADED] CHECK OPTION (AST_VIEW_CHECK_*), 0: none */
+    /* AST_CREATE_VIEW: WITH [LOCAL | CASCADED] CHECK OPTION or WITH (check_option = ...)
+       (AST_VIEW_CHECK_*), 0: none */
     int view_check;
+    /* AST_CREATE_VIEW: its options as PostgreSQL keeps them in reloptions, in order: WITH
+       (name [= value], ...) (a missing value is "true"), then check_option of a WITH ... CHECK
+       OPTION clause; checked by the binder (bind/view_options.c) */
+    const char **view_opt_names, **view_opt_values;
+    uint32_t nview_opts;
     /* (M) AST_CREATE_TABLE_AS of CREATE MATERIALIZED VIEW (view_sql: the statement's text);
        AST_REFRESH_MATVIEW: CONCURRENTLY (table, with_no_data as CREATE's) */
     bool is_matview;

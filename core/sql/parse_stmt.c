@@ -991,13 +991,11 @@ bool tr_column_names(transform_state *ts, List *names, ast_stmt *out)
 /* CREATE [OR REPLACE] VIEW name [(columns)] AS query. */
 static bool tr_view(transform_state *ts, ViewStmt *s, ast_stmt *out)
 {
-    if (s->options) {
-        tr_unsupported(ts, -1, "WITH (view options)");
+    if (!tr_view_options(ts, s->options, s->withCheckOption == LOCAL_CHECK_OPTION      ? AST_VIEW_CHECK_LOCAL
+                                         : s->withCheckOption == CASCADED_CHECK_OPTION ? AST_VIEW_CHECK_CASCADED
+                                                                                       : 0,
+                         out))
         return false;
-    }
-    out->view_check = s->withCheckOption == LOCAL_CHECK_OPTION      ? AST_VIEW_CHECK_LOCAL
-                      : s->withCheckOption == CASCADED_CHECK_OPTION ? AST_VIEW_CHECK_CASCADED
-                                                                    : 0;
     out->kind = AST_CREATE_VIEW;
     out->replace = s->replace;
     out->table_location = s->view->location;

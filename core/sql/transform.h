@@ -86,6 +86,10 @@ void tr_unsupported_words(transform_state *ts, int location, int nwords, const c
  * transform is nested deeper than the stack budget (util/stack_depth.h). */
 bool tr_check_stack(transform_state *ts);
 
+/* CREATE VIEW's WITH (...) options and WITH ... CHECK OPTION clause (check_clause:
+ * AST_VIEW_CHECK_*, 0: none) into out->view_opt_* and view_check (parse_view_options.c). */
+bool tr_view_options(transform_state *ts, List *options, int check_clause, ast_stmt *out);
+
 /* EXPLAIN's option list (parse_explain.c) into AST_EXPLAIN_* flags, with PostgreSQL's
  * errors for unknown options and values and 0A000 for those Sunstone cannot honour. */
 bool tr_explain_options(transform_state *ts, List *options, uint32_t *flags);

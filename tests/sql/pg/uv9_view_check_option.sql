@@ -1,0 +1,50 @@
+-- WITH [LOCAL | CASCADED] CHECK OPTION and WITH (check_option = ...) for UPDATE and INSERT ... ON CONFLICT
+CREATE TABLE base (a int PRIMARY KEY, b int, c text DEFAULT 'cdef');
+INSERT INTO base VALUES (1, 10, 'x'), (2, 20, 'y'), (3, 30, 'z');
+CREATE VIEW v1 AS SELECT a, b, b + 1 AS bb, c FROM base WHERE a > 0;
+CREATE VIEW v2 AS SELECT * FROM v1 WHERE b < 100 WITH CHECK OPTION;
+UPDATE v2 SET b = 200 WHERE a = 3;
+UPDATE v2 SET a = -5 WHERE a = 3;
+UPDATE v2 SET b = 99 WHERE a = 3 RETURNING *;
+CREATE VIEW chk AS SELECT * FROM base WHERE b < 1000 WITH LOCAL CHECK OPTION;
+CREATE VIEW chk2 AS SELECT * FROM chk WHERE b > 3;
+CREATE VIEW chk3 AS SELECT * FROM chk WHERE b > 3 WITH CHECK OPTION;
+UPDATE chk2 SET b = 1 WHERE a = 1;
+UPDATE chk2 SET b = 2500 WHERE a = 1;
+UPDATE chk3 SET b = 2 WHERE a = 2;
+UPDATE chk3 SET b = 3000 WHERE a = 2;
+UPDATE chk3 SET b = NULL WHERE a = 2;
+SELECT * FROM base ORDER BY a;
+CREATE VIEW o2 WITH (check_option = local) AS SELECT a, b FROM base WHERE b > 5;
+UPDATE o2 SET b = 0 WHERE a = 3;
+INSERT INTO o2 VALUES (7, 1);
+CREATE VIEW o3 WITH (check_option = 'CASCADED') AS SELECT a, b FROM v1 WHERE b > 5;
+INSERT INTO o3 VALUES (-7, 10);
+UPDATE o3 SET b = 6 WHERE a = 3 RETURNING *;
+\d+ v2
+\d+ o2
+\d+ o3
+SELECT table_name, check_option, is_updatable, is_insertable_into FROM information_schema.views
+WHERE table_schema = 'public' ORDER BY 1;
+-- ON CONFLICT through a view WITH CHECK OPTION: the rows inserted or updated are checked
+CREATE VIEW v3 (x, y) AS SELECT a, b FROM v1 WHERE b < 100 WITH CHECK OPTION;
+INSERT INTO v3 VALUES (1, 50) ON CONFLICT (x) DO UPDATE SET y = excluded.y * 10;
+INSERT INTO v3 VALUES (1, 50) ON CONFLICT (x) DO UPDATE SET y = excluded.y + 1 RETURNING *;
+INSERT INTO v3 VALUES (1, 500) ON CONFLICT (x) DO UPDATE SET y = 2 RETURNING *;
+INSERT INTO v3 VALUES (9, 500) ON CONFLICT (x) DO NOTHING;
+INSERT INTO v3 VALUES (-9, 5) ON CONFLICT (x) DO NOTHING;
+INSERT INTO v3 VALUES (1, 500) ON CONFLICT (x) DO NOTHING;
+SELECT * FROM base ORDER BY a;
+-- CREATE VIEW ... WITH CHECK OPTION needs an updatable column; column updatability
+CREATE TABLE t (a int, b int);
+CREATE VIEW w AS SELECT a + 1 AS x FROM t WITH CHECK OPTION;
+CREATE VIEW w1 AS SELECT 1 AS x FROM t WITH CHECK OPTION;
+CREATE VIEW w2 AS SELECT a, b FROM t x(p, q) WITH CHECK OPTION;
+CREATE VIEW w3 AS SELECT p, q + 1 AS qq FROM t x(p, q) WHERE p > 0 WITH CHECK OPTION;
+CREATE VIEW w4 AS SELECT * FROM w3;
+SELECT table_name, column_name, is_updatable FROM information_schema.columns WHERE table_name LIKE 'w%' ORDER BY 1, ordinal_position;
+INSERT INTO w3 VALUES (1);
+UPDATE w4 SET p = -1;
+INSERT INTO w4 (p) VALUES (0);
+UPDATE w4 SET qq = 1;
+DELETE FROM w4 RETURNING *;

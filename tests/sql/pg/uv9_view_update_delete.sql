@@ -1,0 +1,74 @@
+-- UPDATE / DELETE through automatically updatable views (PostgreSQL's rewriteTargetView)
+CREATE TABLE base (a int PRIMARY KEY, b int, c text DEFAULT 'cdef');
+INSERT INTO base VALUES (1, 10, 'x'), (2, 20, 'y'), (3, 30, 'z'), (-1, 5, 'neg');
+CREATE VIEW v1 AS SELECT a, b, b + 1 AS bb, c FROM base WHERE a > 0;
+UPDATE v1 SET b = b + 1 WHERE a = 1 RETURNING *;
+UPDATE v1 SET bb = 5;
+UPDATE v1 SET b = 100 WHERE a = -1;
+DELETE FROM v1 WHERE a = -1;
+SELECT * FROM base ORDER BY a;
+ALTER VIEW v1 ALTER COLUMN c SET DEFAULT 'vdef';
+UPDATE v1 SET c = DEFAULT WHERE a = 2 RETURNING a, c, bb;
+UPDATE v1 SET b = x.y FROM (VALUES (1, 55)) x(k, y) WHERE v1.a = x.k RETURNING v1.*, x.*;
+DELETE FROM v1 USING (VALUES (2)) x(k) WHERE v1.a = x.k RETURNING *;
+UPDATE v1 SET a = 1, a = 2;
+UPDATE v1 SET nope = 1;
+SELECT * FROM base ORDER BY a;
+-- a view column without a view default: SET col = DEFAULT is NULL, not the base default
+CREATE TABLE t2 (a int PRIMARY KEY, b int DEFAULT 42, c text);
+INSERT INTO t2 VALUES (1, 1, 'x');
+CREATE VIEW w AS SELECT a, b AS bee, c FROM t2;
+UPDATE w SET bee = DEFAULT RETURNING *;
+UPDATE w SET bee = 'abc';
+CREATE VIEW w2 AS SELECT a, a AS a2, b FROM t2;
+UPDATE w2 SET a = 1, a2 = 2;
+CREATE VIEW w3 AS SELECT a + 1 AS x FROM t2;
+UPDATE w3 SET x = 1;
+INSERT INTO w3 VALUES (1);
+DELETE FROM w3 RETURNING *;
+SELECT count(*) FROM t2;
+-- views that are not automatically updatable
+CREATE VIEW g AS SELECT a, count(*) FROM base GROUP BY a;
+UPDATE g SET a = 1;
+DELETE FROM g;
+CREATE VIEW w4 AS SELECT a, b, row_number() OVER () AS rn FROM base;
+UPDATE w4 SET a = 1;
+DELETE FROM w4;
+CREATE VIEW d AS SELECT DISTINCT a FROM base;
+DELETE FROM d;
+CREATE VIEW l AS SELECT a FROM base LIMIT 1;
+UPDATE l SET a = 5;
+CREATE VIEW j AS SELECT x.a FROM base x, t2 y WHERE x.a = y.a;
+DELETE FROM j;
+CREATE VIEW s AS SELECT a, generate_series(1, 2) AS n FROM base;
+UPDATE s SET a = 7;
+CREATE VIEW gv AS SELECT * FROM g;
+UPDATE gv SET a = 1;
+-- subqueries, aliases, nested views with renamed columns, the view's ORDER BY
+CREATE TABLE t (id int PRIMARY KEY, k int, v text, g int GENERATED ALWAYS AS (k * 2) STORED);
+INSERT INTO t (id, k, v) SELECT i, i % 3, 'v' || i FROM generate_series(1, 9) i;
+CREATE TABLE o (k int, label text);
+INSERT INTO o VALUES (0, 'zero'), (1, 'one');
+CREATE VIEW tv AS SELECT id AS ident, k, v, g FROM t WHERE k > 0 ORDER BY id;
+CREATE VIEW tv2 (i2, k2) AS SELECT ident, k FROM tv WHERE ident < 8;
+WITH u AS (UPDATE tv SET v = 'x' WHERE EXISTS (SELECT 1 FROM o WHERE o.k = tv.k) RETURNING ident, v)
+SELECT * FROM u ORDER BY ident;
+WITH u AS (UPDATE tv SET v = (SELECT label FROM o WHERE o.k = tv.k) WHERE ident IN (SELECT id FROM t WHERE id > 5) RETURNING *)
+SELECT * FROM u ORDER BY ident;
+WITH u AS (UPDATE tv2 SET k2 = k2 + 10 WHERE i2 % 2 = 0 RETURNING *) SELECT * FROM u ORDER BY i2;
+SELECT * FROM t ORDER BY id;
+UPDATE tv SET g = 1;
+UPDATE tv SET k = 5, v = DEFAULT WHERE ident = 1 RETURNING *;
+WITH d AS (DELETE FROM tv2 WHERE i2 IN (SELECT id FROM t WHERE k > 10) RETURNING *) SELECT * FROM d ORDER BY i2;
+WITH d AS (DELETE FROM tv WHERE NOT EXISTS (SELECT 1 FROM o WHERE o.k = tv.k) RETURNING ident) SELECT * FROM d ORDER BY 1;
+SELECT * FROM t ORDER BY id;
+UPDATE tv t SET v = 'alias' WHERE t.ident = 1 RETURNING t.*;
+UPDATE tv SET v = o.label FROM o WHERE o.k = tv.k - 4 RETURNING tv.ident, o.label;
+UPDATE tv SET ident = ident + 100 WHERE ident = 1;
+PREPARE p(int) AS UPDATE tv SET v = 'prep' WHERE ident = $1 RETURNING v;
+EXECUTE p(101);
+BEGIN;
+DELETE FROM tv;
+SELECT count(*) FROM t;
+ROLLBACK;
+SELECT * FROM t ORDER BY id;
