@@ -1,4 +1,5 @@
 /* catalog.c — tables and backend instances of one database: create, find, drop. */
+#include "types/enum/enum.h"
 #include "catalog/catalog.h"
 #include "catalog/matview.h"
 #include "catalog/constraints.h"
@@ -55,6 +56,7 @@ static void *backend_of(const ss_catalog *c, const ss_storage_vtable *vt)
 
 void ss_catalog_free(ss_catalog *c)
 {
+    enum_types_forget_owner(c); /* its CREATE TYPEs (types/enum/) */
     ss_ctx ctx = {0};
     ss_error err;
     memset(&err, 0, sizeof err);

@@ -1,0 +1,21 @@
+/* type_ddl.h — user-defined types of a database: CREATE TYPE ... AS ENUM, ALTER TYPE, DROP
+ * TYPE with PostgreSQL's checks and messages, and the resolution of a type's name by the
+ * search path.  The types themselves live in the process-wide enum registry
+ * (types/enum/enum.h), owned by the database's catalog. */
+#ifndef SS_CATALOG_TYPE_DDL_H
+#define SS_CATALOG_TYPE_DDL_H
+
+#include "catalog/catalog.h"
+#include "sql/ast.h"
+
+struct ss_enum_type;
+
+/* The enum type schema.name (schema NULL: by the search path) of c, or NULL; *schema_missing
+ * (may be NULL) is set when the schema named does not exist. */
+struct ss_enum_type *ss_type_find_enum(const ss_catalog *c, const char *schema, const char *name,
+                                       bool *schema_missing);
+/* Runs a CREATE TYPE, ALTER TYPE or DROP TYPE statement; NOTICEs go to notice(arg, text). */
+int ss_type_ddl_run(ss_ctx *ctx, ss_catalog *c, const ast_stmt *a, void (*notice)(void *arg, const char *text),
+                    void *arg);
+
+#endif
