@@ -109,8 +109,8 @@ typedef enum ss_type_id {
  * time in [SS_TYPE_ENUM_FIRST, SS_TYPE_ENUM_END), an even id for the enum and the next (odd)
  * one for its array type.  An enum's vector element is a double, the label's sort position
  * (pg_enum.enumsortorder): its order and equality are float8's (typeinfo.h physical). */
-#define SS_TYPE_ENUM_FIRST 0x40000000
-#define SS_TYPE_ENUM_END 0x48000000
+#define SS_TYPE_ENUM_FIRST 0x20000000
+#define SS_TYPE_ENUM_END 0x28000000 /* below the regtype values of row types (types/record/record.h) */
 
 static inline bool ss_type_is_enum(int32_t id)
 {
