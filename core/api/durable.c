@@ -134,6 +134,9 @@ static int gate(sunstone_stmt *st, const ast_stmt *a, ss_durable *du)
     case AST_VACUUM:       /* the backend's vacuum / checkpoint (storage.h version 7) */
     case AST_CHECKPOINT:
     case AST_LOCK_TABLE:
+    case AST_CREATE_TYPE:  /* enum types (durable_image.c) */
+    case AST_DROP_TYPE:
+    case AST_ALTER_TYPE:
         return SS_OK;
     default:
         if (!ss_stmt_kind_changes_database(a->kind))

@@ -79,6 +79,16 @@ static int check_label(ss_ctx *ctx, const char *label)
     return SS_OK;
 }
 
+int ss_type_relation_conflict(ss_ctx *ctx, const ss_catalog *c, const struct ss_schema *ns, const char *rel)
+{
+    if (!enum_type_find(c, ns, rel))
+        return SS_OK;
+    ss_ctx_error(ctx, "42710", "type \"%s\" already exists", rel);
+    ss_ctx_error_hint(ctx, "A relation has an associated type of the same name, so you must use a name that "
+                           "doesn't conflict with any existing type.");
+    return SS_ERROR;
+}
+
 static int create_enum(ss_ctx *ctx, ss_catalog *c, const ast_stmt *a)
 {
     const char *rel;
@@ -90,12 +100,8 @@ static int create_enum(ss_ctx *ctx, ss_catalog *c, const ast_stmt *a)
     pthread_mutex_lock(&c->mu);
     bool relation = ss_catalog_has_table_or_view(c, s, rel);
     pthread_mutex_unlock(&c->mu);
-    if (relation) {
-        ss_ctx_error(ctx, "42710", "type \"%s\" already exists", rel);
-        ss_ctx_error_hint(ctx, "A relation has an associated type of the same name, so you must use a name that "
-                               "doesn't conflict with any existing type.");
-        return SS_ERROR;
-    }
+    if (relation)
+        return ss_ctx_error(ctx, "42710", "type \"%s\" already exists", rel);
     for (uint32_t i = 0; i < a->nenum_labels; i++) {
         if (check_label(ctx, a->enum_labels[i]) != SS_OK)
             return SS_ERROR;

@@ -14,6 +14,10 @@ struct ss_enum_type;
  * (may be NULL) is set when the schema named does not exist. */
 struct ss_enum_type *ss_type_find_enum(const ss_catalog *c, const char *schema, const char *name,
                                        bool *schema_missing);
+/* CREATE TABLE / VIEW rel in schema ns where an enum type has that name: PostgreSQL's 42710
+ * (the relation's row type would take the name) with its HINT; SS_OK when there is none. */
+struct ss_schema;
+int ss_type_relation_conflict(ss_ctx *ctx, const ss_catalog *c, const struct ss_schema *ns, const char *rel);
 /* Runs a CREATE TYPE, ALTER TYPE or DROP TYPE statement; NOTICEs go to notice(arg, text). */
 int ss_type_ddl_run(ss_ctx *ctx, ss_catalog *c, const ast_stmt *a, void (*notice)(void *arg, const char *text),
                     void *arg);
