@@ -50,6 +50,7 @@ typedef struct ss_enum_type {
     ss_type_def def;
     ss_func_def functions[5];        /* enum_first, enum_last, enum_range x2, terminator */
     ss_func_def operators[7];        /* = <> < <= > >=, terminator */
+    ss_func_def conditional[3];      /* NULLIF, GREATEST, LEAST (ss_func_conditional) */
     _Atomic(const char *) array_name;/* "mood[]" */
     _Atomic(const char *) array_internal; /* "_mood" */
     void **retired;                  /* replaced names and label lists */

@@ -4,6 +4,8 @@
 #include "types/enum/enum.h"
 
 #include "catalog/namespace.h"
+#include "types/func_impl.h"
+#include "util/strbuf.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -346,10 +348,19 @@ const char *enum_display_name(int32_t id, char *buf, size_t n)
         return "???";
     if (!buf || !n)
         return array ? atomic_load(&e->array_name) : atomic_load(&e->name);
+    /* format_type: quote_ident of each part, the schema when it is not on the search path */
     char q[SS_NS_REF_MAX];
     const char *name = atomic_load(&e->name);
-    if (e->owner && e->ns)
-        name = ss_ns_display(e->owner, e->ns, name, q, sizeof q);
-    snprintf(buf, n, "%s%s", name, array ? "[]" : "");
+    bool qualified = e->owner && e->ns && strcmp(ss_ns_display(e->owner, e->ns, name, q, sizeof q), name) != 0;
+    ss_strbuf sb;
+    ss_strbuf_init(&sb);
+    if (qualified) {
+        const char *schema = ss_ns_name(e->ns);
+        ss_quote_ident_append(&sb, schema, strlen(schema));
+        ss_strbuf_putc(&sb, '.');
+    }
+    ss_quote_ident_append(&sb, name, strlen(name));
+    snprintf(buf, n, "%s%s", sb.data ? sb.data : name, array ? "[]" : "");
+    ss_strbuf_free(&sb);
     return buf;
 }

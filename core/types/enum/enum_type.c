@@ -157,6 +157,7 @@ void enum_type_describe(ss_enum_type *e)
         {0},
     };
     memcpy(e->functions, fns, sizeof fns);
+    ss_func_conditional_defs(t, e->conditional);
     e->def = (ss_type_def){
         .info = &e->info,
         .internal_name = name,

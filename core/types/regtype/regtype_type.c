@@ -63,6 +63,10 @@ static void output(ss_type t, const ss_value *v, ss_strbuf *out)
     (void)t;
     char buf[96];
     int32_t id = (int32_t)v->v.i;
+    if (id == 0) { /* InvalidOid */
+        ss_strbuf_append(out, "-", 1);
+        return;
+    }
     ss_type ty = id >= REC_TYPE_ARRAY_OID_BASE ? (ss_type){SS_TYPE_RECORD_ARRAY, id - REC_TYPE_ARRAY_OID_BASE}
                  : id >= REC_TYPE_OID_BASE     ? (ss_type){SS_TYPE_RECORD, id - REC_TYPE_OID_BASE}
                                                : (ss_type){id, -1};
