@@ -1,5 +1,5 @@
 /* type_ddl.c — CREATE TYPE ... AS ENUM, ALTER TYPE ... ADD VALUE / RENAME VALUE / RENAME TO
- * and DROP TYPE (type_ddl.h), as PostgreSQL's typecmds.c and pg_enum.c check them: names
+ * and DROP TYPE (type_ddl.h), as PostgreSQL's DefineEnum, AddEnumLabel and RemoveType check them: names
  * shared with relations' row types (42710), labels of at most 63 bytes, the dependencies of
  * table columns on the type or its array (2BP01, or dropped with CASCADE).  Outside a
  * transaction block only (api/txn_control.c refuses them inside one). */
