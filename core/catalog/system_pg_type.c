@@ -1,7 +1,7 @@
 /* system_pg_type.c — the rows of pg_type and pg_enum (system_information_schema.h): every
  * type Sunstone has by one of PostgreSQL's built-in names, their array types, and the
  * database's user-defined enum types (types/enum/) with their arrays; pg_enum one row per
- * label.  Type ids are regtype values (Sunstone has no oid type), printed as the type's name;
+ * label; sunstone_types the enum types as psql's \dT lists them.  Type ids are regtype values (Sunstone has no oid type), printed as the type's name;
  * columns PostgreSQL has beyond these are not shown. */
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +11,7 @@
 #include "types/enum/enum.h"
 #include "types/pg_builtins.h"
 #include "types/typeio.h"
+#include "util/strbuf.h"
 
 #define T_TEXT {SS_TYPE_TEXT, -1}
 #define T_NAME {SS_TYPE_NAME, -1}
@@ -80,6 +81,39 @@ int ss_system_pg_type_fill(ss_ctx *ctx, const ss_catalog *c, ss_view_row_fn add,
         rc = type_row(ctx, add, arg, e->id, atomic_load(&e->name), 'e', 'E', 0, e->id + 1);
         if (rc == SS_OK)
             rc = type_row(ctx, add, arg, e->id + 1, atomic_load(&e->array_internal), 'b', 'A', e->id, 0);
+    }
+    free(types);
+    return rc;
+}
+
+const ss_column_def ss_sunstone_types_cols[SS_SUNSTONE_TYPES_NCOLS] = {
+    {"name", T_TEXT, false, {0}},          {"schema", T_TEXT, false, {0}},   {"display_name", T_TEXT, false, {0}},
+    {"internal_name", T_TEXT, false, {0}}, {"elements", T_TEXT, false, {0}}, {"visible", {SS_TYPE_BOOL, -1}, false, {0}}};
+
+int ss_system_sunstone_types_fill(ss_ctx *ctx, const ss_catalog *c, ss_view_row_fn add, void *arg)
+{
+    ss_enum_type **types;
+    uint32_t n;
+    if (enum_types_of(c, &types, &n) != SS_OK)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    int rc = SS_OK;
+    for (uint32_t i = 0; i < n && rc == SS_OK; i++) {
+        ss_enum_type *e = types[i];
+        const char *name = atomic_load(&e->name);
+        char display[2 * SS_NS_REF_MAX + 8], q[SS_NS_REF_MAX];
+        enum_display_name(e->id, display, sizeof display);
+        const enum_labels *l = atomic_load(&e->labels);
+        ss_strbuf el;
+        ss_strbuf_init(&el);
+        for (uint32_t k = 0; k < l->n; k++)
+            ss_strbuf_printf(&el, "%s%s", k ? "\n" : "", l->items[k].name);
+        ss_value visible = {0};
+        visible.v.b = strcmp(ss_ns_display(c, e->ns, name, q, sizeof q), name) == 0;
+        ss_value row[SS_SUNSTONE_TYPES_NCOLS] = {name_value(name), name_value(ss_ns_name(e->ns)),
+                                                 name_value(display), name_value(name),
+                                                 name_value(el.data ? el.data : ""), visible};
+        rc = el.oom ? ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory") : add(ctx, arg, row);
+        ss_strbuf_free(&el);
     }
     free(types);
     return rc;

@@ -116,8 +116,10 @@ static int create_enum(ss_ctx *ctx, ss_catalog *c, const ast_stmt *a)
             }
     }
     ss_enum_type *e;
-    if (enum_type_create(ctx, c, s, rel, a->enum_labels, a->nenum_labels, ++c->version, &e) != SS_OK)
+    /* created: the catalog's version before the bump, as a table's (DROP SCHEMA's order) */
+    if (enum_type_create(ctx, c, s, rel, a->enum_labels, a->nenum_labels, c->version, &e) != SS_OK)
         return SS_ERROR;
+    c->version++;
     return SS_OK;
 }
 
@@ -144,7 +146,7 @@ static int uses_of(ss_ctx *ctx, ss_catalog *c, const ss_enum_type *e, ss_rowtype
                         pthread_mutex_unlock(&c->mu);
                         free(*out);
                         *out = NULL;
-                        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+                        return ctx ? ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory") : SS_ERROR;
                     }
                     *out = r;
                 }
@@ -157,6 +159,40 @@ static int uses_of(ss_ctx *ctx, ss_catalog *c, const ss_enum_type *e, ss_rowtype
         }
     pthread_mutex_unlock(&c->mu);
     return SS_OK;
+}
+
+int ss_type_enum_uses(ss_ctx *ctx, ss_catalog *c, const ss_enum_type *e, ss_rowtype_use **out, uint32_t *n)
+{
+    return uses_of(ctx, c, e, out, n);
+}
+
+/* A ROLLBACK of the transaction that dropped e with its schema. */
+static void undrop(void *arg)
+{
+    ((ss_enum_type *)arg)->dropped = false;
+}
+
+static void drop_final(void *arg)
+{
+    (void)arg;
+}
+
+int ss_type_drop_enum_cascade(ss_ctx *ctx, ss_catalog *c, ss_enum_type *e)
+{
+    ss_rowtype_use *u;
+    uint32_t n;
+    if (uses_of(ctx, c, e, &u, &n) != SS_OK)
+        return SS_ERROR;
+    int rc = SS_OK;
+    for (uint32_t k = 0; k < n && rc == SS_OK; k++)
+        rc = ss_rowtype_drop_use(ctx, c, &u[k]);
+    free(u);
+    bool logged;
+    if (rc == SS_OK && (rc = ss_ddl_log_callback(ctx, NULL, undrop, drop_final, e, &logged)) == SS_OK) {
+        enum_type_drop(e);
+        c->version++;
+    }
+    return rc;
 }
 
 static int drop_types(ss_ctx *ctx, ss_catalog *c, const ast_stmt *a, void (*notice)(void *, const char *),
