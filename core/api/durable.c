@@ -11,7 +11,7 @@
  *
  * What persists: schemas, tables of the file's backend (columns, types, NOT NULL, DEFAULT,
  * generated and identity columns, CHECK, PRIMARY KEY, UNIQUE, FOREIGN KEY), indexes, views
- * and sequences with their values, whatever
+ * sequences with their values and enum types, whatever
  * statements made them (ALTER TABLE, CREATE TABLE AS, SELECT INTO, RENAME ...).  What the
  * image cannot store is 0A000 on a database file: at the statement for the kinds and forms
  * the gate knows (ss_durable_stmt_gate, from the parsed statement), and at COMMIT for any

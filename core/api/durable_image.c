@@ -6,7 +6,8 @@
  * The format (text): "sunstone catalog 2\n", then records, each a header line and its
  * statement: "table <persistent id> <n>\n" + n bytes + "\n" (a CREATE TABLE, reattached to
  * the stored table of that id), or "sql <n>\n" + n bytes + "\n" (any other statement).
- * Order: CREATE SCHEMA, the sequences ("seq <n>\n": one line of parameters and state,
+ * Order: CREATE SCHEMA, the enum types (CREATE TYPE ... AS ENUM () and each label's ADD VALUE in
+ * the order they were added), the sequences ("seq <n>\n": one line of parameters and state,
  * then its schema-qualified name, owner table and owner column, each on its line), CREATE
  * TABLE (columns with their types, DEFAULT / generated / identity, NOT NULL, CHECK, PRIMARY
  * KEY and UNIQUE constraints under their names), CREATE INDEX, the FOREIGN KEYs (ALTER
