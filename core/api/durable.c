@@ -10,7 +10,7 @@
  * reattached to its stored rows by its id (ss_catalog.reattach_id).
  *
  * What persists: schemas, tables of the file's backend (columns, types, NOT NULL, DEFAULT,
- * generated and identity columns, CHECK, PRIMARY KEY, UNIQUE, FOREIGN KEY), indexes, views
+ * generated and identity columns, CHECK, PRIMARY KEY, UNIQUE, FOREIGN KEY), indexes, views,
  * sequences with their values and enum types, whatever
  * statements made them (ALTER TABLE, CREATE TABLE AS, SELECT INTO, RENAME ...).  What the
  * image cannot store is 0A000 on a database file: at the statement for the kinds and forms

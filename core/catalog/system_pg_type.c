@@ -56,6 +56,28 @@ static char typtype_of(const char *name, char category)
     return 'b';
 }
 
+/* row(ctx, c, e, add, arg) for each enum type of c. */
+typedef int (*enum_rows_fn)(ss_ctx *ctx, const ss_catalog *c, const ss_enum_type *e, ss_view_row_fn add, void *arg);
+static int each_enum(ss_ctx *ctx, const ss_catalog *c, enum_rows_fn row, ss_view_row_fn add, void *arg)
+{
+    ss_enum_type **types;
+    uint32_t n;
+    if (enum_types_of(c, &types, &n) != SS_OK)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    int rc = SS_OK;
+    for (uint32_t i = 0; i < n && rc == SS_OK; i++)
+        rc = row(ctx, c, types[i], add, arg);
+    free(types);
+    return rc;
+}
+
+static int enum_type_rows(ss_ctx *ctx, const ss_catalog *c, const ss_enum_type *e, ss_view_row_fn add, void *arg)
+{
+    (void)c;
+    int rc = type_row(ctx, add, arg, e->id, atomic_load(&e->name), 'e', 'E', 0, e->id + 1);
+    return rc ? rc : type_row(ctx, add, arg, e->id + 1, atomic_load(&e->array_internal), 'b', 'A', e->id, 0);
+}
+
 int ss_system_pg_type_fill(ss_ctx *ctx, const ss_catalog *c, ss_view_row_fn add, void *arg)
 {
     for (size_t k = 0; k < ss_pg_ntypes; k++) {
@@ -71,70 +93,55 @@ int ss_system_pg_type_fill(ss_ctx *ctx, const ss_catalog *c, ss_view_row_fn add,
             type_row(ctx, add, arg, arr, ss_type_internal_name(arr), 'b', 'A', id, 0))
             return SS_ERROR;
     }
-    ss_enum_type **types;
-    uint32_t n;
-    if (enum_types_of(c, &types, &n) != SS_OK)
-        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-    int rc = SS_OK;
-    for (uint32_t i = 0; i < n && rc == SS_OK; i++) {
-        ss_enum_type *e = types[i];
-        rc = type_row(ctx, add, arg, e->id, atomic_load(&e->name), 'e', 'E', 0, e->id + 1);
-        if (rc == SS_OK)
-            rc = type_row(ctx, add, arg, e->id + 1, atomic_load(&e->array_internal), 'b', 'A', e->id, 0);
-    }
-    free(types);
-    return rc;
+    return each_enum(ctx, c, enum_type_rows, add, arg);
 }
 
 const ss_column_def ss_sunstone_types_cols[SS_SUNSTONE_TYPES_NCOLS] = {
     {"name", T_TEXT, false, {0}},          {"schema", T_TEXT, false, {0}},   {"display_name", T_TEXT, false, {0}},
     {"internal_name", T_TEXT, false, {0}}, {"elements", T_TEXT, false, {0}}, {"visible", {SS_TYPE_BOOL, -1}, false, {0}}};
 
+static int sunstone_type_row(ss_ctx *ctx, const ss_catalog *c, const ss_enum_type *e, ss_view_row_fn add,
+                             void *arg)
+{
+    int rc;
+    const char *name = atomic_load(&e->name);
+    char display[2 * SS_NS_REF_MAX + 8], q[SS_NS_REF_MAX];
+    enum_display_name(e->id, display, sizeof display);
+    const enum_labels *l = atomic_load(&e->labels);
+    ss_strbuf el;
+    ss_strbuf_init(&el);
+    for (uint32_t k = 0; k < l->n; k++)
+        ss_strbuf_printf(&el, "%s%s", k ? "\n" : "", l->items[k].name);
+    ss_value visible = {0};
+    visible.v.b = strcmp(ss_ns_display(c, e->ns, name, q, sizeof q), name) == 0;
+    ss_value row[SS_SUNSTONE_TYPES_NCOLS] = {name_value(name), name_value(ss_ns_name(e->ns)),
+                                             name_value(display), name_value(name),
+                                             name_value(el.data ? el.data : ""), visible};
+    rc = el.oom ? ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory") : add(ctx, arg, row);
+    ss_strbuf_free(&el);
+    return rc;
+}
+
 int ss_system_sunstone_types_fill(ss_ctx *ctx, const ss_catalog *c, ss_view_row_fn add, void *arg)
 {
-    ss_enum_type **types;
-    uint32_t n;
-    if (enum_types_of(c, &types, &n) != SS_OK)
-        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    return each_enum(ctx, c, sunstone_type_row, add, arg);
+}
+
+static int enum_label_rows(ss_ctx *ctx, const ss_catalog *c, const ss_enum_type *e, ss_view_row_fn add, void *arg)
+{
+    (void)c;
+    const enum_labels *l = atomic_load(&e->labels);
     int rc = SS_OK;
-    for (uint32_t i = 0; i < n && rc == SS_OK; i++) {
-        ss_enum_type *e = types[i];
-        const char *name = atomic_load(&e->name);
-        char display[2 * SS_NS_REF_MAX + 8], q[SS_NS_REF_MAX];
-        enum_display_name(e->id, display, sizeof display);
-        const enum_labels *l = atomic_load(&e->labels);
-        ss_strbuf el;
-        ss_strbuf_init(&el);
-        for (uint32_t k = 0; k < l->n; k++)
-            ss_strbuf_printf(&el, "%s%s", k ? "\n" : "", l->items[k].name);
-        ss_value visible = {0};
-        visible.v.b = strcmp(ss_ns_display(c, e->ns, name, q, sizeof q), name) == 0;
-        ss_value row[SS_SUNSTONE_TYPES_NCOLS] = {name_value(name), name_value(ss_ns_name(e->ns)),
-                                                 name_value(display), name_value(name),
-                                                 name_value(el.data ? el.data : ""), visible};
-        rc = el.oom ? ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory") : add(ctx, arg, row);
-        ss_strbuf_free(&el);
+    for (uint32_t k = 0; k < l->n && rc == SS_OK; k++) {
+        ss_value sort = {0};
+        sort.v.f = l->items[k].sort;
+        ss_value row[SS_PG_ENUM_NCOLS] = {regtype(e->id), sort, name_value(l->items[k].name)};
+        rc = add(ctx, arg, row);
     }
-    free(types);
     return rc;
 }
 
 int ss_system_pg_enum_fill(ss_ctx *ctx, const ss_catalog *c, ss_view_row_fn add, void *arg)
 {
-    ss_enum_type **types;
-    uint32_t n;
-    if (enum_types_of(c, &types, &n) != SS_OK)
-        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-    int rc = SS_OK;
-    for (uint32_t i = 0; i < n && rc == SS_OK; i++) {
-        const enum_labels *l = atomic_load(&types[i]->labels);
-        for (uint32_t k = 0; k < l->n && rc == SS_OK; k++) {
-            ss_value sort = {0};
-            sort.v.f = l->items[k].sort;
-            ss_value row[SS_PG_ENUM_NCOLS] = {regtype(types[i]->id), sort, name_value(l->items[k].name)};
-            rc = add(ctx, arg, row);
-        }
-    }
-    free(types);
-    return rc;
+    return each_enum(ctx, c, enum_label_rows, add, arg);
 }
