@@ -25,10 +25,9 @@ ss_enum_type *ss_type_find_enum(const ss_catalog *c, const char *schema, const c
     if (schema_missing)
         *schema_missing = false;
     char ref[SS_NS_REF_MAX];
-    if (schema)
-        snprintf(ref, sizeof ref, "%s.%s", schema, name);
-    else
-        snprintf(ref, sizeof ref, "%s", name);
+    int w = schema ? snprintf(ref, sizeof ref, "%s.%s", schema, name) : snprintf(ref, sizeof ref, "%s", name);
+    if (w < 0 || (size_t)w >= sizeof ref)
+        return NULL; /* longer than any name */
     const char *rel;
     const ss_schema *s = ss_ns_lookup(c, ref, has_enum, &rel);
     if (!s) {
