@@ -10,8 +10,8 @@
  * reattached to its stored rows by its id (ss_catalog.reattach_id).
  *
  * What persists: schemas, tables of the file's backend (columns, types, NOT NULL, DEFAULT,
- * generated and identity columns, CHECK, PRIMARY KEY, UNIQUE, FOREIGN KEY), indexes, views
- * and sequences with their values, whatever
+ * generated and identity columns, CHECK, PRIMARY KEY, UNIQUE, FOREIGN KEY), indexes, views,
+ * sequences with their values and enum types, whatever
  * statements made them (ALTER TABLE, CREATE TABLE AS, SELECT INTO, RENAME ...).  What the
  * image cannot store is 0A000 on a database file: at the statement for the kinds and forms
  * the gate knows (ss_durable_stmt_gate, from the parsed statement), and at COMMIT for any
@@ -143,6 +143,9 @@ static int gate(sunstone_stmt *st, const ast_stmt *a, ss_durable *du)
     case AST_VACUUM:       /* the backend's vacuum / checkpoint (storage.h version 7) */
     case AST_CHECKPOINT:
     case AST_LOCK_TABLE:
+    case AST_CREATE_TYPE:  /* enum types (durable_image.c) */
+    case AST_DROP_TYPE:
+    case AST_ALTER_TYPE:
         return SS_OK;
     default:
         if (!ss_stmt_kind_changes_database(a->kind))

@@ -6,7 +6,8 @@
  * The format (text): "sunstone catalog 2\n", then records, each a header line and its
  * statement: "table <persistent id> <n>\n" + n bytes + "\n" (a CREATE TABLE, reattached to
  * the stored table of that id), or "sql <n>\n" + n bytes + "\n" (any other statement).
- * Order: CREATE SCHEMA, the sequences ("seq <n>\n": one line of parameters and state,
+ * Order: CREATE SCHEMA, the enum types (CREATE TYPE ... AS ENUM () and each label's ADD VALUE in
+ * the order they were added), the sequences ("seq <n>\n": one line of parameters and state,
  * then its schema-qualified name, owner table and owner column, each on its line), CREATE
  * TABLE (columns with their types, DEFAULT / generated / identity, NOT NULL, CHECK, PRIMARY
  * KEY and UNIQUE constraints under their names), CREATE INDEX, the FOREIGN KEYs (ALTER
@@ -28,6 +29,7 @@
 #include "api/durable_image.h"
 #include "catalog/constraints.h"
 #include "catalog/namespace.h"
+#include "types/enum/enum.h"
 #include "catalog/sequences.h"
 #include "deparse/deparse.h"
 #include "fkey/fkey.h"
@@ -171,7 +173,14 @@ static void put_default(ss_strbuf *sb, const char *text)
 static int put_column(ss_ctx *ctx, ss_strbuf *sb, ss_catalog *c, const ss_table *t, uint32_t i)
 {
     char tbuf[128];
-    ss_strbuf_printf(sb, " %s", ss_type_column_name(t->types[i], tbuf, sizeof tbuf));
+    const ss_enum_type *en = enum_type_get(ss_type_is_enum_array(t->types[i].id) ? t->types[i].id - 1 : t->types[i].id);
+    if (en) { /* a user-defined enum, schema-qualified and quoted */
+        ss_strbuf_putc(sb, ' ');
+        put_relation(sb, en->ns, atomic_load(&en->name));
+        if (ss_type_is_enum_array(t->types[i].id))
+            ss_strbuf_puts(sb, "[]");
+    } else
+        ss_strbuf_printf(sb, " %s", ss_type_column_name(t->types[i], tbuf, sizeof tbuf));
     const ss_col_cons *cc = t->cons && i < t->cons->ncols ? &t->cons->cols[i] : NULL;
     if (cc && cc->identity) {
         ss_sequence seq;
@@ -507,6 +516,58 @@ static int view_default_records(ss_ctx *ctx, const ss_view *v, ss_strbuf *rec, s
     return SS_OK;
 }
 
+/* The enum types of c in creation order: CREATE TYPE ... AS ENUM () and one ADD VALUE per
+   label in the order they were added, each BEFORE the label then above it (or at the end), so
+   that the replay computes the same sort positions (the values stored in tables). */
+static int by_enum_created(const void *a, const void *b)
+{
+    uint64_t x = (*(ss_enum_type *const *)a)->created, y = (*(ss_enum_type *const *)b)->created;
+    return x < y ? -1 : x > y;
+}
+
+static int enum_records(ss_ctx *ctx, const ss_catalog *c, ss_strbuf *rec, ss_strbuf *out)
+{
+    ss_enum_type **types;
+    uint32_t n;
+    if (enum_types_of(c, &types, &n) != SS_OK)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    if (n)
+        qsort(types, n, sizeof *types, by_enum_created);
+    for (uint32_t i = 0; i < n; i++) {
+        const ss_enum_type *e = types[i];
+        const enum_labels *l = atomic_load(&e->labels);
+        ss_strbuf_clear(rec);
+        ss_strbuf_puts(rec, "CREATE TYPE ");
+        put_relation(rec, e->ns, atomic_load(&e->name));
+        ss_strbuf_puts(rec, " AS ENUM ()");
+        put_record(out, "sql ", rec);
+        for (uint32_t k = 0; k < l->n; k++) {
+            /* the label created k-th, and the lowest one above it among those created before */
+            const enum_label *lab = NULL, *next = NULL;
+            for (uint32_t j = 0; j < l->n && !lab; j++)
+                if (l->items[j].created == k)
+                    lab = &l->items[j];
+            if (!lab)
+                continue;
+            for (uint32_t j = 0; j < l->n; j++)
+                if (l->items[j].created < k && l->items[j].sort > lab->sort && (!next || l->items[j].sort < next->sort))
+                    next = &l->items[j];
+            ss_strbuf_clear(rec);
+            ss_strbuf_puts(rec, "ALTER TYPE ");
+            put_relation(rec, e->ns, atomic_load(&e->name));
+            ss_strbuf_puts(rec, " ADD VALUE ");
+            ss_quote_literal_append(rec, lab->name, strlen(lab->name));
+            if (next) {
+                ss_strbuf_puts(rec, " BEFORE ");
+                ss_quote_literal_append(rec, next->name, strlen(next->name));
+            }
+            put_record(out, "sql ", rec);
+        }
+    }
+    free(types);
+    return SS_OK;
+}
+
 static int by_created(const void *a, const void *b)
 {
     uint64_t x = (*(ss_view *const *)a)->created, y = (*(ss_view *const *)b)->created;
@@ -568,7 +629,9 @@ int ss_image_build(ss_ctx *ctx, ss_catalog *c, const ss_storage_vtable *vt, void
         put_record(out, "sql ", &rec);
     }
     pthread_mutex_unlock(&c->mu);
-    rc = sequence_records(ctx, c, false, out, cache);
+    rc = enum_records(ctx, c, &rec, out);
+    if (rc == SS_OK)
+        rc = sequence_records(ctx, c, false, out, cache);
     pthread_mutex_lock(&c->mu);
     for (uint32_t i = 0; i < c->ntables && rc == SS_OK; i++) {
         ss_table *t = c->tables[i];

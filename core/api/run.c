@@ -15,6 +15,7 @@
 #include "api/run_modifying_cte.h"
 #include "api/run_schema.h"
 #include "api/run_sequence.h"
+#include "catalog/type_ddl.h"
 #include "catalog/schema_ddl.h"
 #include "catalog/alter_table.h"
 #include "catalog/lock_table.h"
@@ -680,6 +681,11 @@ static int execute_kind(sunstone_stmt *st)
     case AST_LOCK_TABLE:
         snprintf(st->tag, sizeof st->tag, "LOCK TABLE");
         return ss_catalog_lock_stmt(&st->ctx, st->ctx.catalog, st->ast);
+    case AST_CREATE_TYPE:
+    case AST_DROP_TYPE:
+    case AST_ALTER_TYPE:
+        snprintf(st->tag, sizeof st->tag, "%s", ss_stmt_kind_name(k));
+        return ss_type_ddl_run(&st->ctx, st->ctx.catalog, st->ast, drop_notice, st->db);
     case AST_EXECUTE:
         break; /* bound as the prepared statement's own kind */
     }

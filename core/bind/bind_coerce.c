@@ -5,6 +5,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "catalog/type_ddl.h"
+#include "types/enum/enum.h"
 #include "bind/binder_internal.h"
 #include "types/cast.h"
 #include "types/func_volatility.h"
@@ -323,10 +325,37 @@ static const char *unsupported_type_names[] = {
     "bytea", "json", "jsonb", "uuid", "bpchar", "char", "serial", "bigserial", "smallserial",
     "money", "inet", "cidr", "oid", NULL};
 
+/* A user-defined enum type named by tn (schema-qualified or by the search path): *found, and
+   its id (or its array's) in *out; 3F000 / 42704 for a qualified name that names none. */
+static int bind_enum_type_name(binder *b, const ast_type_name *tn, ss_type *out, bool *found)
+{
+    *found = false;
+    bool missing = false;
+    ss_enum_type *e = b->catalog ? ss_type_find_enum(b->catalog, tn->schema, tn->name, &missing) : NULL;
+    if (!e) {
+        if (!tn->schema)
+            return SS_OK;
+        if (missing || !b->catalog)
+            return bind_error(b, tn->location, "3F000", "schema \"%s\" does not exist", tn->schema);
+        return bind_error(b, tn->location, SS_SQLSTATE_UNDEFINED_OBJECT, "type \"%s.%s\" does not exist",
+                          tn->schema, tn->name);
+    }
+    *found = true;
+    if (tn->typmod != -1 || tn->typmod2 != INT32_MIN)
+        return bind_error(b, tn->location, "42601", "type modifier is not allowed for type \"%s\"", tn->name);
+    *out = (ss_type){tn->is_array ? e->id + 1 : e->id, -1};
+    return SS_OK;
+}
+
 int bind_type_name(binder *b, const ast_type_name *tn, ss_type *out)
 {
     int32_t id;
-    if (!ss_type_lookup_name(tn->name, &id)) {
+    if (tn->schema || !ss_type_lookup_name(tn->name, &id)) {
+        bool enum_found;
+        if (bind_enum_type_name(b, tn, out, &enum_found) != SS_OK)
+            return SS_ERROR;
+        if (enum_found)
+            return SS_OK;
         for (const char **u = unsupported_type_names; *u; u++)
             if (strcmp(*u, tn->name) == 0)
                 return bind_error(b, tn->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,

@@ -1,4 +1,6 @@
 /* catalog.c — tables and backend instances of one database: create, find, drop. */
+#include "catalog/type_ddl.h"
+#include "types/enum/enum.h"
 #include "catalog/catalog.h"
 #include "catalog/matview.h"
 #include "catalog/constraints.h"
@@ -55,6 +57,7 @@ static void *backend_of(const ss_catalog *c, const ss_storage_vtable *vt)
 
 void ss_catalog_free(ss_catalog *c)
 {
+    enum_types_forget_owner(c); /* its CREATE TYPEs (types/enum/) */
     ss_ctx ctx = {0};
     ss_error err;
     memset(&err, 0, sizeof err);
@@ -173,6 +176,8 @@ int ss_catalog_create_table(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, 
         return SS_ERROR;
     if (ss_catalog_find(c, ref) || ss_catalog_find_view(c, ref) || ss_seq_exists(c->sequences, ref))
         return ss_ctx_error(ctx, SS_SQLSTATE_DUPLICATE_TABLE, "relation \"%s\" already exists", rel);
+    if (ss_type_relation_conflict(ctx, c, ns, rel))
+        return SS_ERROR;
     for (uint32_t i = 0; i < def->ncols; i++)
         for (uint32_t j = 0; j < i; j++)
             if (strcmp(def->cols[i].name, def->cols[j].name) == 0)

@@ -4,6 +4,10 @@
  * (catalog_txn.h).  What a schema holds: its tables (their indexes and owned sequences go
  * with them), views and sequences; what depends on those from outside (views, FOREIGN KEY
  * constraints of other tables) goes with CASCADE. */
+#include "catalog/rowtype_deps.h"
+#include "catalog/type_ddl.h"
+#include "types/enum/enum.h"
+#include "types/typeio.h"
 #include "catalog/schema_ddl.h"
 
 #include <stdint.h>
@@ -101,7 +105,7 @@ int ss_schema_rename(ss_ctx *ctx, ss_catalog *c, const char *name, const char *n
 
 /* One object a schema holds, in creation order. */
 typedef struct member {
-    char kind;            /* 't' table, 'm' materialized view, 'v' view, 's' sequence */
+    char kind;            /* 't' table, 'm' materialized view, 'v' view, 's' sequence, 'y' type */
     char *name;           /* a copy: a cascade may free the entry before its turn */
     uint64_t created;
 } member;
@@ -155,12 +159,25 @@ static int collect(ss_ctx *ctx, ss_catalog *c, const ss_schema *s, members *m)
         rc = add_member(ctx, m, 's', q->name, q->created);
     }
     pthread_mutex_unlock(&sc->mu);
+    ss_enum_type **types; /* enum types (type_ddl.h) */
+    uint32_t nt = 0;
+    if (rc == SS_OK && enum_types_of(c, &types, &nt) != SS_OK)
+        rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    for (uint32_t i = 0; rc == SS_OK && i < nt; i++)
+        if (types[i]->ns == s)
+            rc = add_member(ctx, m, 'y', atomic_load(&types[i]->name), types[i]->created);
+    if (nt)
+        free(types);
     return rc;
 }
 
 static const char *kind_word(char kind)
 {
-    return kind == 't' ? "table" : kind == 'm' ? "materialized view" : kind == 'v' ? "view" : "sequence";
+    return kind == 't'   ? "table"
+           : kind == 'm' ? "materialized view"
+           : kind == 'v' ? "view"
+           : kind == 'y' ? "type"
+                         : "sequence";
 }
 
 /* Whether view v (outside the schema) reads relation ref. */
@@ -205,6 +222,28 @@ static void describe(ss_catalog *c, const ss_schema *s, const members *m, bool c
                     ss_strbuf_printf(out, "constraint %s on table %s depends on table %s", fks[k]->name, other, buf);
             }
             free(fks);
+        }
+        if (m->v[i].kind == 'y') { /* the columns of other schemas' tables using it */
+            ss_enum_type *e = enum_type_find(c, s, m->v[i].name);
+            ss_rowtype_use *u = NULL;
+            uint32_t n = 0;
+            if (e && ss_type_enum_uses(NULL, c, e, &u, &n) != SS_OK)
+                n = 0;
+            for (uint32_t k = 0; k < n; k++) {
+                if (u[k].table->ns == s)
+                    continue;
+                char un[256], tn[2 * SS_NS_REF_MAX + 8];
+                ss_rowtype_use_name(c, &u[k], un, sizeof un);
+                ss_strbuf_putc(out, '\n');
+                (*count)++;
+                if (cascade)
+                    ss_strbuf_printf(out, "drop cascades to %s", un);
+                else
+                    ss_strbuf_printf(out, "%s depends on type %s", un,
+                                     ss_type_display_name((ss_type){e->id + (u[k].array ? 1 : 0), -1}, tn, sizeof tn));
+            }
+            free(u);
+            continue;
         }
         if (m->v[i].kind == 's')
             continue;
@@ -255,7 +294,7 @@ static void describe(ss_catalog *c, const ss_schema *s, const members *m, bool c
    materialized views, then tables, then the sequences left. */
 static int drop_members(ss_ctx *ctx, ss_catalog *c, const ss_schema *s, const members *m)
 {
-    static const char order[] = {'v', 'm', 't', 's'};
+    static const char order[] = {'v', 'm', 't', 's', 'y'};
     for (size_t k = 0; k < sizeof order; k++)
         for (uint32_t i = m->n; i-- > 0;) {
             if (m->v[i].kind != order[k])
@@ -264,7 +303,10 @@ static int drop_members(ss_ctx *ctx, ss_catalog *c, const ss_schema *s, const me
             ss_ns_qualify(s, m->v[i].name, ref, sizeof ref);
             const char *names[1] = {ref};
             int rc = SS_OK;
-            if (order[k] == 's')
+            if (order[k] == 'y') {
+                ss_enum_type *e = enum_type_find(c, s, m->v[i].name);
+                rc = e ? ss_type_drop_enum_cascade(ctx, c, e) : SS_OK;
+            } else if (order[k] == 's')
                 rc = ss_seq_exists(c->sequences, ref) ? ss_seq_drop(ctx, c->sequences, ref) : SS_OK;
             else if (order[k] != 'v' ? ss_catalog_find(c, ref) != NULL : ss_catalog_find_view(c, ref) != NULL)
                 rc = ss_catalog_drop_relations(ctx, c,

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "types/enum/enum.h"
 #include "bind/view_updatable.h"
 #include "catalog/constraints.h"
 #include "catalog/matview.h"
@@ -223,7 +224,12 @@ static int add_column(col_ctx *k, const char *schema, const char *rel, const cha
             *p = (char)toupper((unsigned char)*p);
     char dtype[128], dtd[16], start[24], inc[24], max[24], min[24];
     snprintf(dtd, sizeof dtd, "%u", pos);
-    const char *data_type = is_array(type.id) ? "ARRAY" : ss_type_display_name((ss_type){type.id, -1}, dtype, sizeof dtype);
+    const char *data_type = is_array(type.id)        ? "ARRAY"
+                            : ss_type_is_enum(type.id) ? "USER-DEFINED"
+                                                     : ss_type_display_name((ss_type){type.id, -1}, dtype, sizeof dtype);
+    /* a user-defined enum (or its array) is of its schema */
+    const ss_enum_type *en = enum_type_get(ss_type_is_enum_array(type.id) ? type.id - 1 : type.id);
+    const char *udt_schema = en && en->ns ? ss_ns_name(en->ns) : "pg_catalog";
     char ident = cons ? cons->identity : 0;
     char *gen = cons && cons->generated ? generation_expression(cons->default_text) : NULL;
     ss_sequence seq;
@@ -240,7 +246,7 @@ static int add_column(col_ctx *k, const char *schema, const char *rel, const cha
         ss_row_text(not_null ? "NO" : "YES"),
         ss_row_text(data_type), f.char_max, f.char_octets, f.num_prec, f.num_radix, f.num_scale, f.dt_prec,
         text_or_null(fields), NUL, NUL, NUL, NUL, NUL, NUL, NUL, NUL, NUL, NUL,
-        ss_row_text(CATALOG_NAME), ss_row_text("pg_catalog"), ss_row_text(ss_type_internal_name(type.id)),
+        ss_row_text(CATALOG_NAME), ss_row_text(udt_schema), ss_row_text(ss_type_internal_name(type.id)),
         NUL, NUL, NUL, NUL, ss_row_text(dtd), ss_row_text("NO"), ss_row_text(ident ? "YES" : "NO"),
         text_or_null(ident == 'a' ? "ALWAYS" : ident == 'd' ? "BY DEFAULT" : NULL),
         have_seq ? ss_row_text(start) : NUL, have_seq ? ss_row_text(inc) : NUL, have_seq ? ss_row_text(max) : NUL,

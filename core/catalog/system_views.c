@@ -32,7 +32,7 @@ typedef enum view_id {
     VIEW_PG_VIEWS,
     /* PostgreSQL's relation listings (system_information_schema.h) */
     VIEW_PG_TABLES, VIEW_PG_INDEXES, VIEW_PG_NAMESPACE, VIEW_IS_TABLES, VIEW_IS_COLUMNS, VIEW_IS_SCHEMATA,
-    VIEW_IS_VIEWS
+    VIEW_IS_VIEWS, VIEW_PG_TYPE, VIEW_PG_ENUM, VIEW_SUNSTONE_TYPES
 } view_id;
 
 typedef struct view_handle {
@@ -149,6 +149,9 @@ static const ss_column_def *view_cols(view_id id)
            : id == VIEW_IS_COLUMNS  ? ss_is_columns_cols
            : id == VIEW_IS_SCHEMATA ? ss_is_schemata_cols
            : id == VIEW_IS_VIEWS    ? ss_is_views_cols
+           : id == VIEW_PG_TYPE     ? ss_pg_type_cols
+           : id == VIEW_PG_ENUM     ? ss_pg_enum_cols
+           : id == VIEW_SUNSTONE_TYPES ? ss_sunstone_types_cols
                                     : pg_prepared_cols;
 }
 
@@ -234,6 +237,9 @@ static int fill_listing(ss_ctx *ctx, view_scan *s, const view_handle *h, const s
     case VIEW_IS_TABLES: return ss_system_is_tables_fill(ctx, c, wanted, view_sink_add, &sink);
     case VIEW_IS_COLUMNS: return ss_system_is_columns_fill(ctx, c, wanted, view_sink_add, &sink);
     case VIEW_IS_SCHEMATA: return ss_system_is_schemata_fill(ctx, c, view_sink_add, &sink);
+    case VIEW_PG_TYPE: return ss_system_pg_type_fill(ctx, c, view_sink_add, &sink);
+    case VIEW_PG_ENUM: return ss_system_pg_enum_fill(ctx, c, view_sink_add, &sink);
+    case VIEW_SUNSTONE_TYPES: return ss_system_sunstone_types_fill(ctx, c, view_sink_add, &sink);
     default: return ss_system_is_views_fill(ctx, c, wanted, view_sink_add, &sink);
     }
 }
@@ -550,7 +556,10 @@ int ss_system_views_init(ss_catalog *c, const ss_registry *reg)
         add_view(c, reg, "pg_views", VIEW_PG_VIEWS, pg_views_cols, sizeof pg_views_cols / sizeof pg_views_cols[0]) ||
         add_view(c, reg, "pg_tables", VIEW_PG_TABLES, ss_pg_tables_cols, SS_PG_TABLES_NCOLS) ||
         add_view(c, reg, "pg_indexes", VIEW_PG_INDEXES, ss_pg_indexes_cols, SS_PG_INDEXES_NCOLS) ||
-        add_view(c, reg, "pg_namespace", VIEW_PG_NAMESPACE, ss_pg_namespace_cols, SS_PG_NAMESPACE_NCOLS))
+        add_view(c, reg, "pg_namespace", VIEW_PG_NAMESPACE, ss_pg_namespace_cols, SS_PG_NAMESPACE_NCOLS) ||
+        add_view(c, reg, "pg_type", VIEW_PG_TYPE, ss_pg_type_cols, SS_PG_TYPE_NCOLS) ||
+        add_view(c, reg, "pg_enum", VIEW_PG_ENUM, ss_pg_enum_cols, SS_PG_ENUM_NCOLS) ||
+        add_view(c, reg, "sunstone_types", VIEW_SUNSTONE_TYPES, ss_sunstone_types_cols, SS_SUNSTONE_TYPES_NCOLS))
         return SS_ERROR;
     const ss_schema *is = ss_ns_find(c, "information_schema");
     if (!is ||

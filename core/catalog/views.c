@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "catalog/type_ddl.h"
 #include "catalog/catalog.h"
 #include "catalog/matview.h"
 #include "catalog/namespace.h"
@@ -192,6 +193,8 @@ int ss_catalog_create_view(ss_ctx *ctx, ss_catalog *c, const ss_view_def *def)
     }
     if (old && !def->replace)
         return ss_ctx_error(ctx, SS_SQLSTATE_DUPLICATE_TABLE, "relation \"%s\" already exists", rel);
+    if (!old && ss_type_relation_conflict(ctx, c, ns, rel))
+        return SS_ERROR;
     if (old && check_replacement(ctx, old, def))
         return SS_ERROR;
     ss_view *v = new_view(def, ns, rel);

@@ -678,9 +678,46 @@ bool describe_plugins(shell *sh, const char *pattern)
     return finish_listing(sh, &t, rows, &src);
 }
 
-/* \df[+] and \dT[+]: Sunstone has no CREATE FUNCTION or CREATE TYPE, so the user-defined
-   functions and types psql lists are none (the S forms, which list built-in ones, are refused
-   by the caller). */
+/* \df[+]: Sunstone has no CREATE FUNCTION, so the user-defined functions psql lists are none
+   (the S forms, which list built-in ones, are refused by the caller); \dT[+] without a pattern
+   when no user-defined type exists. */
+bool describe_types(shell *sh, const char *pattern, bool verbose)
+{
+    /* an unqualified (or pg_catalog.) pattern would match built-in types, which the shell
+       cannot list */
+    if (pattern && (!strchr(pattern, '.') || strncmp(pattern, "pg_catalog.", 11) == 0)) {
+        report_error(sh, "\\dT PATTERN: listing built-in types is not supported by sunstone; qualify the "
+                         "pattern with a schema (\\dT public.*)");
+        return false;
+    }
+    result_table src;
+    if (!exec_collect(sh, "SELECT name, schema, display_name, internal_name, elements, visible FROM sunstone_types",
+                      &src))
+        return false;
+    size_t *rows, nrows;
+    if (!select_rows_in(sh, &src, 0, 1, 5, pattern, &rows, &nrows)) {
+        table_free(&src);
+        return false;
+    }
+    static const char *const cols[] = {"Schema", "Name", "Internal name", "Size", "Elements", "Owner",
+                                       "Access privileges", "Description"};
+    static const char *const brief[] = {"Schema", "Name", "Description"};
+    size_t n = verbose ? 8 : 3;
+    result_table t;
+    table_init(&t, n);
+    table_set_title(&t, "List of data types");
+    for (size_t i = 0; i < n; i++)
+        table_set_column(&t, i, verbose ? cols[i] : brief[i], ALIGN_LEFT);
+    for (size_t i = 0; i < nrows; i++) {
+        const char *schema = cell_or_empty(&src, rows[i], 1), *name = cell_or_empty(&src, rows[i], 2);
+        const char *v8[8] = {schema, name, cell_or_empty(&src, rows[i], 3), "4", cell_or_empty(&src, rows[i], 4),
+                             describe_owner(), "", ""};
+        const char *v3[3] = {schema, name, ""};
+        table_add_row(&t, verbose ? v8 : v3);
+    }
+    return finish_listing(sh, &t, rows, &src);
+}
+
 bool describe_empty_listing(shell *sh, char kind, bool verbose)
 {
     static const char *const funcs[] = {"Schema", "Name", "Result data type", "Argument data types", "Type",

@@ -26,5 +26,8 @@ const char *describe_owner(void);
 
 /* \\df[+] / \\dT[+]: the (empty) lists of user-defined functions and types. */
 bool describe_empty_listing(shell *sh, char kind, bool verbose);
+/* \dT[+] [pattern]: the user-defined types (sunstone_types), as psql lists them; a pattern
+   must name a schema other than pg_catalog (built-in types are not listed). */
+bool describe_types(shell *sh, const char *pattern, bool verbose);
 
 #endif

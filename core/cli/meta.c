@@ -292,7 +292,9 @@ static bool cmd_describe(shell *sh, arg_cursor *a, meta_status *st)
         *st = META_ERROR;
         return true;
     }
-    if (kind == 'f' || kind == 'T')
+    if (kind == 'T')
+        ok = describe_types(sh, pattern, verbose);
+    else if (kind == 'f')
         ok = describe_empty_listing(sh, kind, verbose); /* no user-defined ones exist */
     else if (kind == 'n')
         ok = describe_schemas(sh, pattern, system);

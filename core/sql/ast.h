@@ -79,6 +79,7 @@ struct ast_window;
 
 typedef struct ast_type_name {
     const char *name;  /* last component, lower case ("int4", "varchar", "float8") */
+    const char *schema;/* its schema when qualified by one other than pg_catalog, else NULL */
     int32_t typmod;    /* -1 or the modifier (varchar(10) -> 10) */
     int32_t typmod2;   /* a second modifier (numeric(12,2) -> 2), INT32_MIN when none */
     int location;
@@ -371,7 +372,12 @@ typedef enum ast_stmt_kind {
     AST_LOCK_TABLE,      /* LOCK [TABLE] drop_names [IN lock_mode MODE] [NOWAIT] */
     AST_ALTER_SEQUENCE,  /* ALTER SEQUENCE [IF EXISTS] table seq_opts (missing_ok) */
     AST_VACUUM,          /* VACUUM [(options)] [drop_names]: vacuum_flags (api/run_vacuum.c) */
-    AST_CHECKPOINT       /* CHECKPOINT */
+    AST_CHECKPOINT,      /* CHECKPOINT */
+    /* CREATE TYPE table AS ENUM (enum_labels); DROP TYPE: drop_names, missing_ok, cascade;
+       ALTER TYPE table alter_type ... (parse_type.c, catalog/type_ddl.c) */
+    AST_CREATE_TYPE,
+    AST_DROP_TYPE,
+    AST_ALTER_TYPE
 } ast_stmt_kind;
 
 /* VACUUM's options that take effect (ast_stmt.vacuum_flags). */
@@ -706,12 +712,23 @@ typedef struct ast_stmt {
     const char *as_of_time;
     uint64_t as_of_xid;
     int as_of_location;
+    /* AST_CREATE_TYPE: the enum's labels; AST_ALTER_TYPE: alter_type (AST_ALTER_TYPE_*), str the
+       label added or the new label or type name, value the label renamed or the neighbor
+       of the one added (NULL: none), enum_after for AFTER, if_not_exists for ADD VALUE IF
+       NOT EXISTS */
+    const char **enum_labels;
+    uint32_t nenum_labels;
+    int alter_type;
+    bool enum_after;
     /* AST_CREATE_TABLE: its LIKE elements, in written order (bind_create_like.c) */
     ast_table_like *likes;
     uint32_t nlikes;
 } ast_stmt;
 
 enum { AST_ON_CONFLICT_NOTHING = 1, AST_ON_CONFLICT_UPDATE = 2 };
+
+/* ast_stmt.alter_type */
+enum { AST_ALTER_TYPE_ADD_VALUE = 1, AST_ALTER_TYPE_RENAME_VALUE, AST_ALTER_TYPE_RENAME };
 
 /* ast_stmt.as_of_kind */
 enum { AST_AS_OF_NONE = 0, AST_AS_OF_TIME = 1, AST_AS_OF_XID = 2 };

@@ -427,12 +427,16 @@ bool tr_type_name(transform_state *ts, TypeName *tn, ast_type_name *out)
         return false;
     }
     out->is_array = tn->arrayBounds != NULL;
-    /* pg_catalog.int4 is int4; no other schema holds types */
-    if (list_length(tn->names) > 2 ||
-        (list_length(tn->names) == 2 && strcmp(strVal(linitial(tn->names)), "pg_catalog") != 0)) {
-        tr_unsupported(ts, tn->location, "types of schemas other than pg_catalog");
+    /* pg_catalog.int4 is int4; another schema's type is a user-defined one (the binder
+       looks it up) */
+    out->schema = NULL;
+    if (list_length(tn->names) > 2) {
+        tr_unsupported(ts, tn->location, "cross-database references");
         return false;
     }
+    if (list_length(tn->names) == 2 && strcmp(strVal(linitial(tn->names)), "pg_catalog") != 0 &&
+        !(out->schema = tr_strdup(ts, strVal(linitial(tn->names)))))
+        return false;
     Node *last = llast(tn->names);
     out->name = tr_strdup(ts, strVal(last));
     if (list_length(tn->typmods) > 2) {

@@ -894,6 +894,8 @@ static bool name_goes_on(const char *w)
 
 static bool tr_drop(transform_state *ts, DropStmt *s, ast_stmt *out)
 {
+    if (s->removeType == OBJECT_TYPE)
+        return tr_drop_type(ts, s, out);
     bool schema = s->removeType == OBJECT_SCHEMA;
     if (!schema && s->removeType != OBJECT_TABLE && s->removeType != OBJECT_VIEW && s->removeType != OBJECT_INDEX &&
         s->removeType != OBJECT_SEQUENCE && s->removeType != OBJECT_MATVIEW) {
@@ -1180,6 +1182,23 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
         return tr_create(ts, (CreateStmt *)n, out);
     case T_CreateSeqStmt:
         return tr_create_sequence(ts, (CreateSeqStmt *)n, out);
+    case T_CreateEnumStmt:
+        return tr_create_enum(ts, (CreateEnumStmt *)n, out);
+    case T_AlterEnumStmt:
+        return tr_alter_enum(ts, (AlterEnumStmt *)n, out);
+    case T_CompositeTypeStmt:
+        tr_unsupported(ts, -1, "CREATE TYPE ... AS (composite)");
+        return false;
+    case T_CreateRangeStmt:
+        tr_unsupported(ts, -1, "CREATE TYPE ... AS RANGE");
+        return false;
+    case T_DefineStmt:
+        if (((DefineStmt *)n)->kind == OBJECT_TYPE) {
+            tr_unsupported(ts, -1, "CREATE TYPE of a base type");
+            return false;
+        }
+        unsupported_statement(ts, n, "");
+        return false;
     case T_AlterSeqStmt:
         return tr_alter_sequence(ts, (AlterSeqStmt *)n, out);
     case T_DropStmt:
@@ -1198,6 +1217,8 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
     case T_RenameStmt:
         if (((RenameStmt *)n)->renameType == OBJECT_SCHEMA)
             return tr_rename_schema(ts, (RenameStmt *)n, out);
+        if (((RenameStmt *)n)->renameType == OBJECT_TYPE)
+            return tr_rename_type(ts, (RenameStmt *)n, out);
         return tr_rename(ts, (RenameStmt *)n, out);
     case T_CopyStmt:
         return tr_copy(ts, (CopyStmt *)n, out);

@@ -185,6 +185,12 @@ const char *tr_qualified_ref(transform_state *ts, const char *schema, const char
 bool tr_create_schema(transform_state *ts, CreateSchemaStmt *s, ast_stmt *out);
 const char *tr_schema_name(transform_state *ts, const char *name);
 bool tr_rename_schema(transform_state *ts, RenameStmt *s, ast_stmt *out);
+/* CREATE TYPE ... AS ENUM, ALTER TYPE ... ADD / RENAME VALUE, ALTER TYPE ... RENAME TO, DROP
+   TYPE (parse_type.c). */
+bool tr_create_enum(transform_state *ts, CreateEnumStmt *s, ast_stmt *out);
+bool tr_alter_enum(transform_state *ts, AlterEnumStmt *s, ast_stmt *out);
+bool tr_rename_type(transform_state *ts, RenameStmt *s, ast_stmt *out);
+bool tr_drop_type(transform_state *ts, DropStmt *s, ast_stmt *out);
 /* A column list (String nodes) into out->columns / ncolumns. */
 bool tr_column_names(transform_state *ts, List *names, ast_stmt *out);
 /* COPY (parse_copy.c): the relation or query, columns, direction, file and options. */

@@ -5,6 +5,7 @@
  * its comparator, float8 with NaN equal to itself and above everything, text bytewise). */
 #include <string.h>
 
+#include "types/enum/enum.h"
 #include "types/func_impl.h"
 #include "types/numeric/numeric.h"
 #include "types/registry.h"
@@ -27,6 +28,8 @@ static int64_t fixed_int(const char *p, size_t w, bool is_bool)
 /* Order of two non-NULL values of the same type. */
 static int value_cmp(int32_t type, const ss_vector *va, uint32_t i, const ss_vector *vb, uint32_t j)
 {
+    if (ss_type_is_enum(type)) /* sort positions (types/enum/) */
+        type = SS_TYPE_FLOAT8;
     const ss_type_info *info = ss_type_registry_get(type);
     size_t w = ss_type_width(type);
     const char *pa = (const char *)va->data + (size_t)i * w, *pb = (const char *)vb->data + (size_t)j * w;
@@ -198,12 +201,25 @@ static const ss_func_def distinct_def = {"is distinct from", 2, true, false, {0}
 static const ss_func_def not_distinct_def = {"is not distinct from", 2, true, false, {0}, SS_TYPE_BOOL,
                                              ss_fn_is_not_distinct, false};
 
+void ss_func_conditional_defs(int32_t type, ss_func_def out[3])
+{
+    out[0] = nullif_defs[0];
+    out[1] = greatest_defs[0];
+    out[2] = least_defs[0];
+    for (int k = 0; k < 3; k++)
+        out[k].result = type;
+}
+
 const ss_func_def *ss_func_conditional(ss_cond_kind kind, int32_t type)
 {
     if (kind == SS_COND_DISTINCT)
         return &distinct_def;
     if (kind == SS_COND_NOT_DISTINCT)
         return &not_distinct_def;
+    if (ss_type_is_enum(type)) { /* each enum type's own (types/enum/) */
+        const ss_enum_type *e = enum_type_get(type);
+        return e ? &e->conditional[kind == SS_COND_NULLIF ? 0 : kind == SS_COND_GREATEST ? 1 : 2] : NULL;
+    }
     const ss_func_def *defs = kind == SS_COND_NULLIF ? nullif_defs : kind == SS_COND_GREATEST ? greatest_defs : least_defs;
     for (size_t k = 0; k < sizeof nullif_defs / sizeof nullif_defs[0]; k++)
         if (defs[k].result == type)

@@ -292,7 +292,9 @@ bool ss_func_name_exists(const char *name)
         for (const ss_func_def *f = defs[t]->functions; f && f->name; f++)
             if (strcasecmp(f->name, name) == 0)
                 return true;
-    return false;
+    /* the functions every enum type has (types/enum/enum_type.c) */
+    return strcasecmp(name, "enum_first") == 0 || strcasecmp(name, "enum_last") == 0 ||
+           strcasecmp(name, "enum_range") == 0;
 }
 
 typedef struct candidate {
@@ -504,6 +506,23 @@ static void add_named(const ss_func_def **defs, uint32_t *n, const ss_func_def *
         defs[(*n)++] = d;
 }
 
+/* The functions (operators) of the user-defined enum types among argtypes (types/enum/):
+   PostgreSQL's anyenum candidates, each enum's own. */
+static void add_enum_candidates(const ss_func_def **defs, uint32_t *n, uint32_t nargs, const ss_type *argtypes,
+                                const char *name, bool operators)
+{
+    for (uint32_t i = 0; i < nargs; i++) {
+        if (!ss_type_is_enum(argtypes[i].id))
+            continue;
+        bool seen = false;
+        for (uint32_t j = 0; j < i && !seen; j++)
+            seen = argtypes[j].id == argtypes[i].id;
+        const ss_type_def *d = seen ? NULL : ss_type_def_get(argtypes[i].id);
+        for (const ss_func_def *f = d ? (operators ? d->operators : d->functions) : NULL; f && f->name; f++)
+            add_named(defs, n, f, name);
+    }
+}
+
 int ss_func_resolve(const char *name, uint32_t nargs, const ss_type *argtypes,
                     const ss_func_def **def, ss_type *param_types, ss_type *result)
 {
@@ -515,6 +534,7 @@ int ss_func_resolve(const char *name, uint32_t nargs, const ss_type *argtypes,
     for (uint32_t t = 0; t < nd; t++)
         for (const ss_func_def *f = types[t]->functions; f && f->name; f++)
             add_named(defs, &n, f, name);
+    add_enum_candidates(defs, &n, nargs, argtypes, name, false);
     return select_candidate(defs, n, nargs, argtypes, def, param_types, result);
 }
 
@@ -529,6 +549,7 @@ int ss_oper_resolve(const char *name, uint32_t nargs, const ss_type *argtypes,
             add_named(defs, &n, f, name);
     for (size_t k = 0; k < NBUILTIN_OPS; k++)
         add_named(defs, &n, &builtin_ops[k], name);
+    add_enum_candidates(defs, &n, nargs, argtypes, name, true);
     if (nargs == 2 && (argtypes[0].id == SS_TYPE_UNKNOWN) != (argtypes[1].id == SS_TYPE_UNKNOWN)) {
         /* binary_oper_exact: an unknown operand is first assumed to have the other's type */
         int32_t known = argtypes[argtypes[0].id == SS_TYPE_UNKNOWN ? 1 : 0].id;

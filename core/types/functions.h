@@ -58,6 +58,8 @@ typedef enum ss_cond_kind {
     SS_COND_LEAST
 } ss_cond_kind;
 const ss_func_def *ss_func_conditional(ss_cond_kind kind, int32_t type);
+/* NULLIF, GREATEST and LEAST of a type created at run time (an enum), into out[0..3). */
+void ss_func_conditional_defs(int32_t type, ss_func_def out[3]);
 
 /* Whether a built-in overload of name with nargs arguments has type at argument i. */
 bool ss_func_has_arg_type(const char *name, uint32_t nargs, uint32_t i, int32_t type);

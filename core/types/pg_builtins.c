@@ -183,6 +183,20 @@ static bool range_consistent(const char *codes, uint32_t nargs, const ss_type *a
     return true;
 }
 
+/* anyenum parameters of one signature take one enum type (color = mood has no operator). */
+static bool enum_consistent(const char *codes, uint32_t nargs, const ss_type *args)
+{
+    int32_t e = 0;
+    for (uint32_t i = 0; i < nargs; i++) {
+        if (code_at(codes, i) != 'E' || args[i].id == SS_TYPE_UNKNOWN)
+            continue;
+        if (e && args[i].id != e)
+            return false;
+        e = args[i].id;
+    }
+    return true;
+}
+
 int ss_pg_function_lookup(const char *name, uint32_t nargs, const ss_type *args)
 {
     const char *cand[MAX_CANDIDATES];
@@ -195,7 +209,7 @@ int ss_pg_function_lookup(const char *name, uint32_t nargs, const ss_type *args)
         bool ok = true;
         for (uint32_t i = 0; ok && i < nargs; i++)
             ok = accepts(code_at(f->codes, i), args[i]);
-        if (ok && range_consistent(f->codes, nargs, args))
+        if (ok && range_consistent(f->codes, nargs, args) && enum_consistent(f->codes, nargs, args))
             cand[n++] = f->codes;
     }
     return choose(cand, n, nargs, args);
@@ -216,7 +230,7 @@ int ss_pg_operator_lookup(const char *name, const ss_type *left, ss_type right)
             buf[n][1] = left ? o->right[0] : '\0';
             buf[n][2] = '\0';
             ss_type both[2] = {left ? *left : right, right};
-            if (!range_consistent(buf[n], left ? 2 : 1, both))
+            if (!range_consistent(buf[n], left ? 2 : 1, both) || !enum_consistent(buf[n], left ? 2 : 1, both))
                 continue;
             cand[n] = buf[n];
             n++;

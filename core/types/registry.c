@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "types/array/array.h"
+#include "types/enum/enum.h"
 #include "types/type_def.h"
 
 #define PRIMITIVE(ID, NAME, WIDTH, FLAGS)                                                  \
@@ -66,6 +67,8 @@ static const ss_type_def *const catalog[] = {
 
 const ss_type_def *ss_type_def_get(int32_t id)
 {
+    if (ss_type_is_enum(id)) /* CREATE TYPE ... AS ENUM: types/enum/ */
+        return enum_type_def(id);
     for (size_t k = 0; k < NCATALOG; k++)
         if (catalog[k]->info->id == id)
             return catalog[k];
@@ -114,7 +117,9 @@ const ss_type_info *ss_type_registry_get(int32_t id)
     case SS_TYPE_NUMERIC: return &ss_numeric_type_info;
     default: {
         const ss_type_def *d = ss_type_def_get(id);
-        return d ? d->info : arr_type_info(id); /* arrays: core/types/array/ */
+        if (d)
+            return d->info;
+        return ss_type_is_enum_array(id) ? enum_array_info(id) : arr_type_info(id); /* arrays: core/types/array/ */
     }
     }
 }

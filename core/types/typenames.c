@@ -2,6 +2,7 @@
  * messages, pg_type internal names, and lookup of the names SQL accepts. */
 #include "types/typeio.h"
 
+#include "types/enum/enum.h"
 #include "types/numeric/numeric.h"
 #include "types/record/record.h"
 #include "types/registry.h"
@@ -44,6 +45,8 @@ static const char *display_array(ss_type t, char *buf, size_t n)
 
 const char *ss_type_display_name(ss_type t, char *buf, size_t n)
 {
+    if (ss_type_is_enum(t.id) || ss_type_is_enum_array(t.id)) /* CREATE TYPE ... AS ENUM */
+        return enum_display_name(t.id, buf, n);
     const rec_desc *rd = t.id == SS_TYPE_RECORD ? rec_desc_get(t.typmod) : NULL;
     if (rd && rd->name) { /* a table's row type */
         if (buf && n)
@@ -126,6 +129,8 @@ const char *ss_type_internal_name(int32_t id)
     case SS_TYPE_TEXT_ARRAY: return "_text";
     case SS_TYPE_VARCHAR_ARRAY: return "_varchar";
     default: {
+        if (ss_type_is_enum_array(id))
+            return enum_array_internal_name(id) ? enum_array_internal_name(id) : "???";
         const ss_type_def *d = ss_type_def_get(id);
         return d ? d->internal_name : "???";
     }

@@ -105,10 +105,29 @@ typedef enum ss_type_id {
     SS_TYPE_RECORD_ARRAY = 2287
 } ss_type_id;
 
+/* User-defined enum types (CREATE TYPE ... AS ENUM): the kernel hands their ids out at run
+ * time in [SS_TYPE_ENUM_FIRST, SS_TYPE_ENUM_END), an even id for the enum and the next (odd)
+ * one for its array type.  An enum's vector element is a double, the label's sort position
+ * (pg_enum.enumsortorder): its order and equality are float8's (typeinfo.h physical). */
+#define SS_TYPE_ENUM_FIRST 0x20000000
+#define SS_TYPE_ENUM_END 0x28000000 /* below the regtype values of row types (types/record/record.h) */
+
+static inline bool ss_type_is_enum(int32_t id)
+{
+    return id >= SS_TYPE_ENUM_FIRST && id < SS_TYPE_ENUM_END && (id & 1) == 0;
+}
+
+static inline bool ss_type_is_enum_array(int32_t id)
+{
+    return id >= SS_TYPE_ENUM_FIRST && id < SS_TYPE_ENUM_END && (id & 1) == 1;
+}
+
 /* The array type whose elements are of type elem (int4 -> int4[]), SS_TYPE_INVALID when
  * elem has none (an array type itself, unknown). */
 static inline int32_t ss_type_array_of(int32_t elem)
 {
+    if (ss_type_is_enum(elem))
+        return elem + 1;
     switch (elem) {
     case SS_TYPE_BOOL: return SS_TYPE_BOOL_ARRAY;
     case SS_TYPE_BYTEA: return SS_TYPE_BYTEA_ARRAY;
@@ -154,6 +173,8 @@ static inline int32_t ss_type_array_of(int32_t elem)
 /* The element type of an array type (int4[] -> int4), SS_TYPE_INVALID for a non-array. */
 static inline int32_t ss_type_element_of(int32_t array)
 {
+    if (ss_type_is_enum_array(array))
+        return array - 1;
     switch (array) {
     case SS_TYPE_BOOL_ARRAY: return SS_TYPE_BOOL;
     case SS_TYPE_BYTEA_ARRAY: return SS_TYPE_BYTEA;
@@ -235,6 +256,8 @@ static inline bool ss_type_is_varlen(int32_t id);
  * the kernel's full description of a type is ss_api.type_info (typeinfo.h). */
 static inline size_t ss_type_width(int32_t id)
 {
+    if (ss_type_is_enum(id))
+        return sizeof(double);
     switch (id) {
     case SS_TYPE_BOOL:
     case SS_TYPE_VOID: return sizeof(uint8_t);
@@ -329,7 +352,10 @@ static inline int32_t ss_type_storage(int32_t id)
     case SS_TYPE_TIMESTAMP:
     case SS_TYPE_TIMESTAMPTZ: return SS_TYPE_INT8;
     case SS_TYPE_FLOAT4: return SS_TYPE_FLOAT8;
-    default: return ss_type_is_varlen(id) ? SS_TYPE_TEXT : 0;
+    default:
+        if (ss_type_is_enum(id))
+            return SS_TYPE_FLOAT8;
+        return ss_type_is_varlen(id) ? SS_TYPE_TEXT : 0;
     }
 }
 

@@ -121,5 +121,8 @@ int arr_build_value(ss_ctx *ctx, int32_t type, bool nested, const ss_value *item
 
 /* The registry descriptions of the array types (array_type.c); NULL for a non-array id. */
 const ss_type_info *arr_type_info(int32_t id);
+/* The description of array type id of elem named name (a user-defined enum's array,
+ * types/enum/), written to *info and *items (which it points to). */
+void arr_type_info_fill(int32_t id, int32_t elem, const char *name, ss_type_info *info, ss_type_array *items);
 
 #endif

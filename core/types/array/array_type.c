@@ -196,6 +196,22 @@ ARRAY_INFO(JSONPATH_ARRAY, JSONPATH, "jsonpath[]");
 ARRAY_INFO(RECORD_ARRAY, RECORD, "record[]");
 ARRAY_INFO(NAME_ARRAY, NAME, "name[]");
 
+void arr_type_info_fill(int32_t id, int32_t elem, const char *name, ss_type_info *info, ss_type_array *items)
+{
+    *items = (ss_type_array){sizeof(ss_type_array), elem, items_count, items_read, build, build_nested, build_shaped};
+    *info = (ss_type_info){.struct_size = sizeof(ss_type_info),
+                           .id = id,
+                           .name = name,
+                           .layout = SS_LAYOUT_VARLEN,
+                           .width = sizeof(ss_text),
+                           .compare = arr_compare,
+                           .equal = info_equal,
+                           .hash = arr_hash,
+                           .hash_batch = info_hash_batch,
+                           .physical = 0,
+                           .array = items};
+}
+
 const ss_type_info *arr_type_info(int32_t id)
 {
     switch (id) {

@@ -2,9 +2,32 @@
  * name, as PostgreSQL's regtypein / regtypeout) and pg_typeof(any), which returns one. */
 #include <string.h>
 
+#include "catalog/type_ddl.h"
+#include "types/enum/enum.h"
 #include "types/type_def.h"
 #include "types/typeio.h"
 #include "types/record/record.h"
+
+/* A user-defined enum type's name ("mood", "s.mood", "mood[]"): its id in *id. */
+static bool enum_regtype(ss_ctx *ctx, char *name, int32_t *id)
+{
+    size_t n = strlen(name);
+    bool array = n > 2 && strcmp(name + n - 2, "[]") == 0;
+    if (array)
+        name[n - 2] = '\0';
+    char *dot = strchr(name, '.');
+    if (dot)
+        *dot = '\0';
+    ss_enum_type *e = ctx->catalog ? ss_type_find_enum(ctx->catalog, dot ? name : NULL, dot ? dot + 1 : name, NULL)
+                                   : NULL;
+    if (dot)
+        *dot = '.';
+    if (array)
+        name[n - 2] = '[';
+    if (e)
+        *id = e->id + (array ? 1 : 0);
+    return e != NULL;
+}
 
 static int input(ss_ctx *ctx, ss_type t, const char *s, size_t len, ss_value *out, ss_arena *arena)
 {
@@ -28,7 +51,7 @@ static int input(ss_ctx *ctx, ss_type t, const char *s, size_t len, ss_value *ou
         while (n > 0 && name[n - 1] == ' ')
             name[--n] = '\0';
     }
-    if (!ss_type_lookup_name(name, &id))
+    if (!ss_type_lookup_name(name, &id) && !enum_regtype(ctx, name, &id))
         return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_OBJECT, "type \"%.*s\" does not exist", (int)len, s);
     memset(out, 0, sizeof *out);
     out->v.i = id;
@@ -40,6 +63,10 @@ static void output(ss_type t, const ss_value *v, ss_strbuf *out)
     (void)t;
     char buf[96];
     int32_t id = (int32_t)v->v.i;
+    if (id == 0) { /* InvalidOid */
+        ss_strbuf_append(out, "-", 1);
+        return;
+    }
     ss_type ty = id >= REC_TYPE_ARRAY_OID_BASE ? (ss_type){SS_TYPE_RECORD_ARRAY, id - REC_TYPE_ARRAY_OID_BASE}
                  : id >= REC_TYPE_OID_BASE     ? (ss_type){SS_TYPE_RECORD, id - REC_TYPE_OID_BASE}
                                                : (ss_type){id, -1};

@@ -1,0 +1,26 @@
+-- enum columns: indexes (UNIQUE, PRIMARY KEY), DEFAULT, CHECK, joins, sorts, grouping
+CREATE TYPE status AS ENUM ('new', 'open', 'closed');
+CREATE TABLE tickets (id int PRIMARY KEY, st status NOT NULL DEFAULT 'new' CHECK (st <> 'closed' OR id > 2));
+INSERT INTO tickets (id) VALUES (1);
+INSERT INTO tickets VALUES (2, 'open'), (3, 'closed'), (4, 'open'), (5, 'closed');
+INSERT INTO tickets VALUES (6, 'nope');
+INSERT INTO tickets VALUES (1, 'closed');
+SELECT * FROM tickets ORDER BY st, id;
+CREATE INDEX tickets_st ON tickets (st);
+SELECT id FROM tickets WHERE st = 'open' ORDER BY id;
+SELECT id FROM tickets WHERE st > 'new' ORDER BY id;
+CREATE TABLE names (st status PRIMARY KEY, label text);
+INSERT INTO names VALUES ('new', 'New'), ('open', 'Open'), ('closed', 'Closed');
+INSERT INTO names VALUES ('open', 'again');
+SELECT t.id, n.label FROM tickets t JOIN names n ON n.st = t.st ORDER BY t.id;
+SELECT n.st, count(t.id) FROM names n LEFT JOIN tickets t USING (st) GROUP BY n.st ORDER BY n.st DESC;
+SELECT st, array_agg(id ORDER BY id) FROM tickets GROUP BY st ORDER BY st;
+UPDATE tickets SET st = 'closed' WHERE id = 1;
+UPDATE tickets SET st = 'open' WHERE id = 1 RETURNING *;
+SELECT st FROM tickets EXCEPT SELECT 'closed' ORDER BY 1;
+SELECT st::text AS s FROM tickets ORDER BY s;
+SELECT max(st), min(st) FROM tickets WHERE id > 1;
+SELECT enum_range(st) FROM tickets WHERE id = 1;
+SELECT id, st, lag(st) OVER (ORDER BY id) FROM tickets ORDER BY id;
+DROP TABLE tickets, names;
+DROP TYPE status;

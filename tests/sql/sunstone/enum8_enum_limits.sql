@@ -1,0 +1,41 @@
+-- what Sunstone's CREATE TYPE does not do yet: explicit 0A000s (PostgreSQL accepts these)
+CREATE TYPE comp AS (a int, b text);
+CREATE TYPE rng AS RANGE (subtype = int4);
+CREATE TYPE base;
+CREATE TYPE mood AS ENUM ('sad', 'happy');
+-- type DDL inside a transaction block
+BEGIN;
+ALTER TYPE mood ADD VALUE 'ok' BEFORE 'happy';
+ROLLBACK;
+BEGIN;
+CREATE TYPE other AS ENUM ('a');
+ROLLBACK;
+SELECT enum_range(null::mood);
+-- PostgreSQL renumbers the sort positions when float4 midpoints run out; Sunstone refuses
+ALTER TYPE mood ADD VALUE 'v1' BEFORE 'happy';
+ALTER TYPE mood ADD VALUE 'v2' BEFORE 'happy';
+ALTER TYPE mood ADD VALUE 'v3' BEFORE 'happy';
+ALTER TYPE mood ADD VALUE 'v4' BEFORE 'happy';
+ALTER TYPE mood ADD VALUE 'v5' BEFORE 'happy';
+ALTER TYPE mood ADD VALUE 'v6' BEFORE 'happy';
+ALTER TYPE mood ADD VALUE 'v7' BEFORE 'happy';
+ALTER TYPE mood ADD VALUE 'v8' BEFORE 'happy';
+ALTER TYPE mood ADD VALUE 'v9' BEFORE 'happy';
+ALTER TYPE mood ADD VALUE 'v10' BEFORE 'happy';
+ALTER TYPE mood ADD VALUE 'v11' BEFORE 'happy';
+ALTER TYPE mood ADD VALUE 'v12' BEFORE 'happy';
+ALTER TYPE mood ADD VALUE 'v13' BEFORE 'happy';
+ALTER TYPE mood ADD VALUE 'v14' BEFORE 'happy';
+ALTER TYPE mood ADD VALUE 'v15' BEFORE 'happy';
+ALTER TYPE mood ADD VALUE 'v16' BEFORE 'happy';
+ALTER TYPE mood ADD VALUE 'v17' BEFORE 'happy';
+ALTER TYPE mood ADD VALUE 'v18' BEFORE 'happy';
+ALTER TYPE mood ADD VALUE 'v19' BEFORE 'happy';
+ALTER TYPE mood ADD VALUE 'v20' BEFORE 'happy';
+ALTER TYPE mood ADD VALUE 'v21' BEFORE 'happy';
+ALTER TYPE mood ADD VALUE 'v22' BEFORE 'happy';
+ALTER TYPE mood ADD VALUE 'v23' BEFORE 'happy';
+ALTER TYPE mood ADD VALUE 'v24' BEFORE 'happy';
+SELECT enumlabel, enumsortorder FROM pg_enum WHERE enumtypid = 'mood'::regtype ORDER BY enumsortorder DESC LIMIT 3;
+DROP TYPE mood[];
+DROP TYPE mood;
