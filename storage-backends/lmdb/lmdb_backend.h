@@ -106,6 +106,9 @@ void lmdb_row_encode(const lmdb_table *t, const ss_batch *rows, uint32_t row, co
  * points into val).  SS_ERROR (XX000 recorded) when val is damaged. */
 int lmdb_row_decode(ss_ctx *ctx, const lmdb_table *t, const MDB_val *val, const uint32_t *cols, uint32_t n,
                     ss_value *values);
+/* The same without an error: false when val is damaged (the integrity check, lmdb_check.c). */
+bool lmdb_row_decode_values(const lmdb_table *t, const MDB_val *val, const uint32_t *cols, uint32_t n,
+                            ss_value *values);
 
 /* Lifecycle (lmdb_env.c, lmdb_table.c). */
 int lmdb_backend_open(ss_ctx *ctx, const char *path, void **backend);
@@ -128,6 +131,10 @@ int lmdb_txn_commit(ss_ctx *ctx, void *backend, const ss_xid *xids, uint32_t n, 
 void lmdb_txn_abort(ss_ctx *ctx, void *backend, ss_xid top);
 int lmdb_resolve_commits(ss_ctx *ctx, lmdb_backend *b);
 ss_xid lmdb_xid_floor(void *backend);
+/* The integrity check, storage.h version 10 (lmdb_check.c). */
+int lmdb_check(ss_ctx *ctx, void *backend, void (*report)(void *arg, void *table, int64_t page, const char *problem),
+               void *arg);
+int lmdb_versions_stored(ss_ctx *ctx, void *table, const ss_rowid *rowids, uint32_t n, bool *stored);
 
 /* Writes (lmdb_insert.c). */
 int lmdb_insert(ss_ctx *ctx, void *table, const ss_batch *rows);

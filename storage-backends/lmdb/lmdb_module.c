@@ -47,6 +47,8 @@ static const ss_storage_vtable lmdb_vtable = {
     .vacuum = lmdb_vacuum,
     .checkpoint = lmdb_checkpoint,
     .xid_floor = lmdb_xid_floor,
+    .check = lmdb_check,
+    .versions_stored = lmdb_versions_stored,
 };
 
 SS_PLUGIN_MAGIC("lmdb", "0.1.0")

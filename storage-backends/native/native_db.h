@@ -65,6 +65,13 @@ typedef struct native_db_stats {
 } native_db_stats;
 void native_db_get_stats(native_db *db, native_db_stats *out);
 
+/* The integrity check's page pass (native_verify.c), read-only: the header as the file has
+ * it, then every page the free-space bitmaps mark as in use, as the committed state has it,
+ * must pass its checksum and carry a page type of an in-use page; each problem goes to
+ * report (lent message naming the file and page). *checked gets the pages read. 0, or -1
+ * with err when the check could not go on (out of memory, the database failed). */
+int native_db_verify_pages(native_db *db, void (*report)(void *arg, uint64_t pgno, const char *problem), void *arg,
+                           uint64_t *checked, native_error *err);
 /* Copies the committed page pgno (as of now) into out (NATIVE_PAGE_SIZE bytes), or with txn,
  * the page as that transaction sees it (its own writes and patches). Checksum-verified. */
 int native_page_read(native_db *db, native_txn *txn, uint64_t pgno, uint8_t *out, native_error *err);
