@@ -41,6 +41,10 @@ native_db *native_db_open(const char *path, const native_options *opts, native_e
  * is closed either way). */
 int native_db_close(native_db *db, native_error *err);
 
+/* Closes without a checkpoint: what is committed stays in the WAL for the next open to replay.
+ * For a caller whose own open failed after native_db_open (a damaged page found by it), so
+ * that a cleanly closed file it could not open keeps its bytes. */
+void native_db_close_unchanged(native_db *db);
 /* Writes every dirty page, fsyncs, and recycles the WAL. */
 int native_db_checkpoint(native_db *db, native_error *err);
 
