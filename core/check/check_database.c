@@ -45,8 +45,8 @@ static int check_record(void *arg, ss_image_record kind, uint64_t id, const char
     }
     memcpy(sql, text, n);
     sql[n] = '\0';
-    ast_stmt **stmts;
-    uint32_t nstmts;
+    ast_stmt **stmts = NULL;
+    uint32_t nstmts = 0;
     ast_parse_error err = {0};
     if (ss_parse(arena, sql, &stmts, &nstmts, &err) != 0 || nstmts != 1)
         ss_check_problem(ic->k, "catalog", "", -1, "statement %llu of the stored catalog image does not parse: %s",

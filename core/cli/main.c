@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "app.h"
-#include "check.h"
+#include "dbcheck.h"
 
 int main(int argc, char **argv)
 {

@@ -17,8 +17,8 @@
 # batches 1..n exactly, batch n with rows k 1..4 and every earlier one with k 1, 2 (pad
 # 'u' || b+1) and 4, u = 10*batch + k, no k of a rolled-back savepoint or transaction; and
 # `sunstone check DBPATH` finds no problem (indexes agree with the table, UNIQUE, pages).
-# Prints one summary line: kills, acknowledged commits, lost, uncommitted visible, check
-# failures, wall time.
+# Prints a progress line every 50 kills and one summary line: kills, acknowledged commits,
+# lost, uncommitted visible, check failures, wall time.
 set -u
 sunstone=$(realpath "$1")
 kills=${2:-12}
@@ -91,6 +91,8 @@ while [ "$i" -lt "$kills" ]; do
     printf 'FAIL after kill %d: counter %s, acknowledged up to %s, %s problem rows, %s batches from %s\n%s\n' \
       "$i" "$n" "$last" "$bad" "$nb" "$lo" "$(echo "$chk" | head -5)"
   fi
+  [ $((i % 50)) -eq 0 ] && [ "$i" -lt "$kills" ] &&
+    echo "after $i kills: $acked_total acknowledged, $n committed, $fails failures, $(($(date +%s) - start)) s"
 done
 echo "$kills kills ($backend), $acked_total commits acknowledged, $n committed in the end, $lost kills lost an acknowledged commit, $uncommitted showed uncommitted rows, $check_fails check failures, $(($(date +%s) - start)) s"
 [ "$fails" -eq 0 ]

@@ -1,4 +1,4 @@
-/* check.c — `sunstone check DBPATH`: the integrity check of a database file without changing
+/* dbcheck.c — `sunstone check DBPATH`: the integrity check of a database file without changing
  * it.  The file (and its WAL, DBPATH-wal) is copied into a private temporary directory while a
  * shared lock on it keeps a writer out (fcntl, the native backend's lock, and flock, the lmdb
  * backend's); the copy is opened (crash recovery runs on the copy) and the sunstone_check view
@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "check.h"
+#include "dbcheck.h"
 #include "sunstone.h"
 
 #define CHECK_CLEAN 0
