@@ -175,7 +175,8 @@ static int check_entries(ss_ctx *ctx, ss_table *t, index_state *st, const rowid_
         return SS_ERROR;
     }
     k->stats->index_entries += entries.n;
-    qsort(entries.ids, entries.n, sizeof *entries.ids, cmp_rowid);
+    if (entries.n)
+        qsort(entries.ids, entries.n, sizeof *entries.ids, cmp_rowid);
     uint64_t of_visible = 0;
     bool stored_known = SS_STORAGE_HAS(t->storage, versions_stored) && t->storage->versions_stored;
     for (size_t i = 0; i < entries.n && rc == SS_OK; i += SS_BATCH_CAPACITY) {
@@ -238,7 +239,7 @@ int ss_check_table(ss_ctx *ctx, ss_table *t, ss_check_sink *k)
         free(ixs);
         return SS_OK;
     }
-    if (rc == SS_OK)
+    if (rc == SS_OK && visible.n)
         qsort(visible.ids, visible.n, sizeof *visible.ids, cmp_rowid);
     for (uint32_t i = 0; rc == SS_OK && i < nix; i++)
         rc = check_entries(ctx, t, &ixs[i], &visible, k);
