@@ -103,6 +103,16 @@ static void add_text_entry(ss_ctx *ctx, ss_index *ix, const char *key, ss_rowid 
     ss_batch_destroy(b);
 }
 
+/* Removes the entry (text key, rowid) from ix. */
+static void remove_text_entry(ss_ctx *ctx, ss_index *ix, const char *key, ss_rowid rowid)
+{
+    ss_value v = {0};
+    v.v.s = (ss_text){key, (uint32_t)strlen(key), 0};
+    bool removed = false;
+    ck_assert_int_eq(ix->vt->remove(ctx, ix->handle, &v, rowid, &removed), SS_OK);
+    ck_assert(removed);
+}
+
 static void expect_problem(const char *backend, const char *want)
 {
     char out[8192];
@@ -126,11 +136,7 @@ START_TEST(test_entry_missing)
     ss_session_ctx(db, &ctx);
     ss_index *ix = index_named("t_b");
     ss_rowid id = lookup_text(&ctx, ix, "x7");
-    ss_value v = {0};
-    v.v.s = (ss_text){"x7", 2, 0};
-    bool removed = false;
-    ck_assert_int_eq(ix->vt->remove(&ctx, ix->handle, &v, id, &removed), SS_OK);
-    ck_assert(removed);
+    remove_text_entry(&ctx, ix, "x7", id);
     char want[128];
     snprintf(want, sizeof want, "index \"t_b\" has no entry for row id %llu of table \"t\" (key (b)=(x7))",
              (unsigned long long)id);
@@ -155,10 +161,7 @@ START_TEST(test_entry_under_other_key)
     ss_session_ctx(db, &ctx);
     ss_index *ix = index_named("t_b");
     ss_rowid id = lookup_text(&ctx, ix, "x13");
-    ss_value v = {0};
-    v.v.s = (ss_text){"x13", 3, 0};
-    bool removed = false;
-    ck_assert_int_eq(ix->vt->remove(&ctx, ix->handle, &v, id, &removed), SS_OK);
+    remove_text_entry(&ctx, ix, "x13", id);
     add_text_entry(&ctx, ix, "zzz", id); /* the row's entry moved to another key */
     expect_problem(backends[_i], "has no entry for row id");
     expect_problem(backends[_i], "an entry under another key");
