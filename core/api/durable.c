@@ -353,23 +353,19 @@ static ss_xid stored_storage_xid(const char *sql)
     return (ss_xid)x;
 }
 
-/* Runs the image's statements (the catalog is empty). */
-static int replay(ss_ctx *ctx, sunstone *db, ss_durable *du, const char *img, size_t len)
+int ss_durable_image_walk(const char *img, size_t len, long *format, ss_image_record_fn fn, void *arg)
 {
     size_t magic = strlen(SS_IMAGE_MAGIC);
     if (len < magic || memcmp(img, SS_IMAGE_MAGIC, magic) != 0)
-        return damaged(ctx, du->path);
+        return SS_IMAGE_DAMAGED;
     const char *p = img + magic, *end = img + len;
     char *stop;
-    long format = strtol(p, &stop, 10);
+    *format = strtol(p, &stop, 10);
     if (stop == p || stop >= end || *stop != '\n')
-        return damaged(ctx, du->path);
-    if (format != IMAGE_FORMAT_LOG && format != SS_IMAGE_FORMAT)
-        return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                            "database file \"%s\" has catalog format %ld; this Sunstone reads formats %d to %d",
-                            du->path, format, IMAGE_FORMAT_LOG, SS_IMAGE_FORMAT);
+        return SS_IMAGE_DAMAGED;
+    if (*format != IMAGE_FORMAT_LOG && *format != SS_IMAGE_FORMAT)
+        return SS_IMAGE_UNSUPPORTED;
     p = stop + 1;
-    ss_catalog *c = &db->database->catalog;
     while (p < end) {
         uint64_t id = 0;
         unsigned long long n = 0;
@@ -382,49 +378,84 @@ static int replay(ss_ctx *ctx, sunstone *db, ss_durable *du, const char *img, si
         }
         head[hl] = '\0';
         if (p + hl >= end)
-            return damaged(ctx, du->path);
+            return SS_IMAGE_DAMAGED;
         bool table = strncmp(head, "table ", 6) == 0;
-        bool seq = format != IMAGE_FORMAT_LOG && strncmp(head, "seq ", 4) == 0;
+        bool seq = *format != IMAGE_FORMAT_LOG && strncmp(head, "seq ", 4) == 0;
         if (table ? sscanf(head, "table %" SCNu64 " %llu%n", &id, &n, &used) != 2
             : seq ? sscanf(head, "seq %llu%n", &n, &used) != 1
-                  : sscanf(head, format == IMAGE_FORMAT_LOG ? "index %llu%n" : "sql %llu%n", &n, &used) != 1)
-            return damaged(ctx, du->path);
+                  : sscanf(head, *format == IMAGE_FORMAT_LOG ? "index %llu%n" : "sql %llu%n", &n, &used) != 1)
+            return SS_IMAGE_DAMAGED;
         if ((size_t)used != hl)
-            return damaged(ctx, du->path);
+            return SS_IMAGE_DAMAGED;
         p += hl + 1;
         if ((size_t)(end - p) < n + 1 || p[n] != '\n')
-            return damaged(ctx, du->path);
-        char *sql = strndup(p, (size_t)n);
-        if (!sql)
-            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+            return SS_IMAGE_DAMAGED;
+        int rc = fn(arg, table ? SS_IMAGE_REC_TABLE : seq ? SS_IMAGE_REC_SEQ : SS_IMAGE_REC_SQL, id, p, (size_t)n);
+        if (rc != SS_OK)
+            return rc;
         p += n + 1;
-        int rc;
-        if (seq) {
-            ss_ctx seq_ctx;
-            ss_session_ctx(db, &seq_ctx);
-            bool bad = false;
-            rc = ss_image_replay_sequence(&seq_ctx, db, sql, (size_t)n, &bad) == SS_OK ? SUNSTONE_OK : SUNSTONE_ERROR;
-            if (bad) {
-                free(sql);
-                return damaged(ctx, du->path);
-            }
-        } else {
-            c->reattach_id = table ? id : 0;
-            c->reattach_xid = table && ss_durable_history_kept(du->vt) ? stored_storage_xid(sql) : SS_XID_INVALID;
-            rc = sunstone_exec(db, sql, NULL, NULL);
-        }
-        bool reattached = c->reattach_id == 0;
-        c->reattach_id = 0;
-        free(sql);
-        if (rc != SUNSTONE_OK || !reattached) {
-            char msg[512];
-            snprintf(msg, sizeof msg, "%s", rc != SUNSTONE_OK ? sunstone_errmsg(db) : "a table was not reattached");
-            ss_error_clear(&db->err);
-            return ss_ctx_error(ctx, "XX001", "database file \"%s\": could not rebuild its catalog: %s", du->path,
-                                msg);
-        }
     }
     return SS_OK;
+}
+
+typedef struct replay_state {
+    ss_ctx *ctx;
+    sunstone *db;
+    ss_durable *du;
+} replay_state;
+
+/* Runs one record of the image. */
+static int replay_record(void *arg, ss_image_record kind, uint64_t id, const char *text, size_t n)
+{
+    replay_state *r = arg;
+    ss_ctx *ctx = r->ctx;
+    sunstone *db = r->db;
+    ss_catalog *c = &db->database->catalog;
+    char *sql = strndup(text, n);
+    if (!sql)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    int rc;
+    if (kind == SS_IMAGE_REC_SEQ) {
+        ss_ctx seq_ctx;
+        ss_session_ctx(db, &seq_ctx);
+        bool bad = false;
+        rc = ss_image_replay_sequence(&seq_ctx, db, sql, n, &bad) == SS_OK ? SUNSTONE_OK : SUNSTONE_ERROR;
+        if (bad) {
+            free(sql);
+            return damaged(ctx, r->du->path);
+        }
+    } else {
+        c->reattach_id = kind == SS_IMAGE_REC_TABLE ? id : 0;
+        c->reattach_xid = kind == SS_IMAGE_REC_TABLE && ss_durable_history_kept(r->du->vt) ? stored_storage_xid(sql)
+                                                                                     : SS_XID_INVALID;
+        rc = sunstone_exec(db, sql, NULL, NULL);
+    }
+    bool reattached = c->reattach_id == 0;
+    c->reattach_id = 0;
+    free(sql);
+    if (rc != SUNSTONE_OK || !reattached) {
+        char msg[512];
+        snprintf(msg, sizeof msg, "%s", rc != SUNSTONE_OK ? sunstone_errmsg(db) : "a table was not reattached");
+        ss_error_clear(&db->err);
+        return ss_ctx_error(ctx, "XX001", "database file \"%s\": could not rebuild its catalog: %s", r->du->path,
+                            msg);
+    }
+    return SS_OK;
+}
+
+/* Runs the image's statements (the catalog is empty). */
+static int replay(ss_ctx *ctx, sunstone *db, ss_durable *du, const char *img, size_t len)
+{
+    replay_state r = {ctx, db, du};
+    long format = 0;
+    int rc = ss_durable_image_walk(img, len, &format, replay_record, &r);
+    if (rc == SS_IMAGE_DAMAGED)
+        return damaged(ctx, du->path);
+    if (rc == SS_IMAGE_UNSUPPORTED)
+        return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                            "database file \"%s\" has catalog format %ld; this Sunstone reads formats %d to %d",
+                            du->path, format, IMAGE_FORMAT_LOG, SS_IMAGE_FORMAT);
+    return rc;
 }
 
 int ss_durable_open(ss_ctx *ctx, sunstone *db, const char *path)

@@ -43,4 +43,14 @@ bool ss_durable_keeps_history(const ss_database *d);
  * file first, before any version is reclaimed (SS_OK at once on any other database). */
 int ss_durable_vacuum_begin(ss_ctx *ctx, sunstone *db);
 
+/* The records of a stored catalog image (formats 1 and 2, durable.c's top comment): fn gets
+ * each one in order, its kind, a table record's persistent id and its text (n bytes, not
+ * terminated).  SS_OK; SS_IMAGE_DAMAGED when the framing is not an image's, SS_IMAGE_UNSUPPORTED
+ * for another format (*format says which); else what fn returned (not SS_OK: the walk stops).
+ * Open replays the records; the integrity check (core/check/check_database.c) parses them. */
+typedef enum ss_image_record { SS_IMAGE_REC_TABLE, SS_IMAGE_REC_SQL, SS_IMAGE_REC_SEQ } ss_image_record;
+typedef int (*ss_image_record_fn)(void *arg, ss_image_record kind, uint64_t id, const char *text, size_t n);
+#define SS_IMAGE_DAMAGED 2
+#define SS_IMAGE_UNSUPPORTED 3
+int ss_durable_image_walk(const char *img, size_t len, long *format, ss_image_record_fn fn, void *arg);
 #endif

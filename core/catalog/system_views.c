@@ -2,7 +2,8 @@
  * sunstone_columns: user tables, then user views; pg_settings and pg_prepared_statements, the
  * running session's, filled by system_session_views.c; sunstone_index_columns and
  * sunstone_sequences, filled by system_relation_views.c; pg_matviews
- * and pg_views (system_matviews.c) and pg_cursors, the session's (system_cursors.c); pg_tables,
+ * and pg_views (system_matviews.c) and pg_cursors, the session's (system_cursors.c); sunstone_check,
+ * the integrity check's problems (core/check/check_view.c); pg_tables,
  * pg_indexes, pg_namespace and information_schema's tables, columns, schemata and views
  * (system_information_schema.h)), served through the ordinary storage vtable so the same scan operators
  * read them.  Rows are computed when a scan begins. */
@@ -22,6 +23,7 @@
 #include "catalog/system_session_views.h"
 #include "catalog/system_relation_views.h"
 #include "catalog/system_information_schema.h"
+#include "check/check.h"
 #include "types/typeio.h"
 
 typedef enum view_id {
@@ -30,6 +32,7 @@ typedef enum view_id {
     VIEW_PG_MATVIEWS, /* (M) */
     VIEW_PG_CURSORS,  /* (M) */
     VIEW_PG_VIEWS,
+    VIEW_CHECK, /* sunstone_check: the integrity check's problems (core/check/check.h) */
     /* PostgreSQL's relation listings (system_information_schema.h) */
     VIEW_PG_TABLES, VIEW_PG_INDEXES, VIEW_PG_NAMESPACE, VIEW_IS_TABLES, VIEW_IS_COLUMNS, VIEW_IS_SCHEMATA,
     VIEW_IS_VIEWS, VIEW_PG_TYPE, VIEW_PG_ENUM, VIEW_SUNSTONE_TYPES
@@ -127,6 +130,11 @@ static const ss_column_def pg_cursors_cols[] = {
     {"is_holdable", T_BOOL, false, {0}},   {"is_binary", T_BOOL, false, {0}},
     {"is_scrollable", T_BOOL, false, {0}}, {"creation_time", {SS_TYPE_TIMESTAMPTZ, -1}, false, {0}}};
 
+/* sunstone_check: one row per problem the integrity check finds (none: the database is sound) */
+static const ss_column_def check_cols[] = {
+    {"kind", T_TEXT, true, {0}}, {"object", T_TEXT, true, {0}}, {"page", T_INT8, false, {0}},
+    {"problem", T_TEXT, true, {0}}};
+
 /* (N) the schemas (catalog/namespace.h), pg_catalog with system true */
 static const ss_column_def schemas_cols[] = {{"name", T_TEXT, true, {0}}, {"system", T_BOOL, true, {0}}};
 
@@ -142,6 +150,7 @@ static const ss_column_def *view_cols(view_id id)
            : id == VIEW_PG_MATVIEWS ? pg_matviews_cols
            : id == VIEW_PG_CURSORS  ? pg_cursors_cols
            : id == VIEW_PG_VIEWS    ? pg_views_cols
+           : id == VIEW_CHECK       ? check_cols
            : id == VIEW_PG_TABLES   ? ss_pg_tables_cols
            : id == VIEW_PG_INDEXES  ? ss_pg_indexes_cols
            : id == VIEW_PG_NAMESPACE ? ss_pg_namespace_cols
@@ -251,6 +260,10 @@ static int fill(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_scan_s
     if (h->id == VIEW_PG_CURSORS) {
         view_row_sink sink = {s, h, spec};
         return ss_system_cursors_fill(ctx, view_sink_add, &sink);
+    }
+    if (h->id == VIEW_CHECK) {
+        view_row_sink sink = {s, h, spec};
+        return ss_check_view_fill(ctx, (ss_catalog *)h->catalog, view_sink_add, &sink);
     }
     if (h->id == VIEW_PG_MATVIEWS || h->id == VIEW_PG_VIEWS) {
         view_row_sink sink = {s, h, spec};
@@ -554,6 +567,7 @@ int ss_system_views_init(ss_catalog *c, const ss_registry *reg)
         add_view(c, reg, "pg_cursors", VIEW_PG_CURSORS, pg_cursors_cols,
                  sizeof pg_cursors_cols / sizeof pg_cursors_cols[0]) ||
         add_view(c, reg, "pg_views", VIEW_PG_VIEWS, pg_views_cols, sizeof pg_views_cols / sizeof pg_views_cols[0]) ||
+        add_view(c, reg, "sunstone_check", VIEW_CHECK, check_cols, sizeof check_cols / sizeof check_cols[0]) ||
         add_view(c, reg, "pg_tables", VIEW_PG_TABLES, ss_pg_tables_cols, SS_PG_TABLES_NCOLS) ||
         add_view(c, reg, "pg_indexes", VIEW_PG_INDEXES, ss_pg_indexes_cols, SS_PG_INDEXES_NCOLS) ||
         add_view(c, reg, "pg_namespace", VIEW_PG_NAMESPACE, ss_pg_namespace_cols, SS_PG_NAMESPACE_NCOLS) ||

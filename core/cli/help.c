@@ -8,6 +8,7 @@ void help_usage(FILE *out)
           "\n"
           "Usage:\n"
           "  sunstone [OPTION]... [DBPATH]\n"
+          "  sunstone check DBPATH    check a database file's integrity (read-only)\n"
           "\n"
           "Without DBPATH the database lives in memory.\n"
           "\n"

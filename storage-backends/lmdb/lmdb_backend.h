@@ -108,6 +108,9 @@ void lmdb_row_encode(const lmdb_table *t, const ss_batch *rows, uint32_t row, co
  * points into val).  SS_ERROR (XX000 recorded) when val is damaged. */
 int lmdb_row_decode(ss_ctx *ctx, const lmdb_table *t, const MDB_val *val, const uint32_t *cols, uint32_t n,
                     ss_value *values);
+/* The same without an error: false when val is damaged (the integrity check, lmdb_check.c). */
+bool lmdb_row_decode_values(const lmdb_table *t, const MDB_val *val, const uint32_t *cols, uint32_t n,
+                            ss_value *values);
 
 /* Lifecycle (lmdb_env.c, lmdb_table.c). */
 int lmdb_backend_open(ss_ctx *ctx, const char *path, void **backend);
@@ -141,6 +144,10 @@ int lmdb_history_put(MDB_txn *txn, lmdb_backend *b, const ss_commit_record *rec,
 int lmdb_history_oldest_xmin(MDB_txn *txn, lmdb_backend *b, uint64_t *xmin);
 int lmdb_history_load(ss_ctx *ctx, void *backend, ss_commit_record **recs, uint64_t *n, int64_t *first_time_us,
                       uint64_t *next_seq);
+/* The integrity check, storage.h version 10 (lmdb_check.c). */
+int lmdb_check(ss_ctx *ctx, void *backend, void (*report)(void *arg, void *table, int64_t page, const char *problem),
+               void *arg);
+int lmdb_versions_stored(ss_ctx *ctx, void *table, const ss_rowid *rowids, uint32_t n, bool *stored);
 
 /* Writes (lmdb_insert.c). */
 int lmdb_insert(ss_ctx *ctx, void *table, const ss_batch *rows);

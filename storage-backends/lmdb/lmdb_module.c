@@ -49,6 +49,8 @@ static const ss_storage_vtable lmdb_vtable = {
     .xid_floor = lmdb_xid_floor,
     .txn_commit_history = lmdb_txn_commit_history,
     .history_load = lmdb_history_load,
+    .check = lmdb_check,
+    .versions_stored = lmdb_versions_stored,
 };
 
 SS_PLUGIN_MAGIC("lmdb", "0.1.0")

@@ -151,16 +151,16 @@ static int damaged(ss_ctx *ctx, const lmdb_table *t)
                          (unsigned long long)t->id);
 }
 
-int lmdb_row_decode(ss_ctx *ctx, const lmdb_table *t, const MDB_val *val, const uint32_t *cols, uint32_t n,
-                    ss_value *values)
+bool lmdb_row_decode_values(const lmdb_table *t, const MDB_val *val, const uint32_t *cols, uint32_t n,
+                            ss_value *values)
 {
     const uint8_t *p = val->mv_data, *end = p + val->mv_size;
     uint32_t stored;
     if (val->mv_size < LMDB_ROW_HEADER || p[OFF_FORMAT] != LMDB_ROW_FORMAT)
-        return damaged(ctx, t);
+        return false;
     memcpy(&stored, p + OFF_NPHYS, 4);
     if (stored > t->nphys || (size_t)(end - p) < LMDB_ROW_HEADER + (stored + 7) / 8u)
-        return damaged(ctx, t);
+        return false;
     const uint8_t *nulls = p + LMDB_ROW_HEADER;
     /* the highest physical column asked for bounds the walk over the values */
     uint32_t want = 0;
@@ -174,7 +174,7 @@ int lmdb_row_decode(ss_ctx *ctx, const lmdb_table *t, const MDB_val *val, const 
         if (!v.is_null) {
             size_t w = fixed_width(storage);
             if ((size_t)(end - at) < w)
-                return damaged(ctx, t);
+                return false;
             switch (storage) {
             case SS_TYPE_BOOL: v.v.b = *at != 0; break;
             case SS_TYPE_INT2: { int16_t x; memcpy(&x, at, 2); v.v.i = x; break; }
@@ -185,7 +185,7 @@ int lmdb_row_decode(ss_ctx *ctx, const lmdb_table *t, const MDB_val *val, const 
                 uint32_t len;
                 memcpy(&len, at, 4);
                 if ((size_t)(end - at - 4) < len)
-                    return damaged(ctx, t);
+                    return false;
                 v.v.s = (ss_text){(const char *)at + 4, len, 0};
                 at += len;
             }
@@ -200,5 +200,11 @@ int lmdb_row_decode(ss_ctx *ctx, const lmdb_table *t, const MDB_val *val, const 
     for (uint32_t i = 0; i < n; i++)
         if (t->map[cols[i]] >= stored)
             values[i] = t->phys[t->map[cols[i]]].fill;
-    return SS_OK;
+    return true;
+}
+
+int lmdb_row_decode(ss_ctx *ctx, const lmdb_table *t, const MDB_val *val, const uint32_t *cols, uint32_t n,
+                    ss_value *values)
+{
+    return lmdb_row_decode_values(t, val, cols, n, values) ? SS_OK : damaged(ctx, t);
 }

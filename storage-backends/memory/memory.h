@@ -158,6 +158,8 @@ void memory_stmt_forget(memory_table *t);
 
 /* Row versions (memory_versions.c). */
 #define MEMORY_ROWID(chunk, row) (((ss_rowid)(chunk) << 16) | (ss_rowid)(row))
+/* Whether each row id names a stored version (storage.h version 10, the integrity check). */
+int memory_versions_stored(ss_ctx *ctx, void *table, const ss_rowid *rowids, uint32_t n, bool *stored);
 int memory_insert_versions(ss_ctx *ctx, void *table, const ss_batch *rows, ss_rowid *rowids);
 int memory_fetch_versions(ss_ctx *ctx, void *table, const ss_scan_spec *spec,
                           const ss_snapshot *snap, const ss_rowid *rowids, uint32_t n,

@@ -43,6 +43,7 @@ static const ss_storage_vtable memory_vtable = {
     .add_column = memory_add_column,
     .drop_column = memory_drop_column,
     .vacuum = memory_vacuum,
+    .versions_stored = memory_versions_stored,
 };
 
 SS_PLUGIN_MAGIC("memory", "0.1.0")

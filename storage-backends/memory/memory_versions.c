@@ -1,6 +1,6 @@
 /* memory_versions.c — the memory backend's row versions (storage.h version 3, memory.h):
  * insert_versions, the per-chunk visibility of a snapshot with its all-visible fast path,
- * and point reads by row id (fetch_versions). */
+ * and point reads by row id (fetch_versions), and whether a row id is stored (version 10). */
 #include "memory.h"
 
 #include <string.h>
@@ -227,5 +227,20 @@ int memory_fetch_versions(ss_ctx *ctx, void *table, const ss_scan_spec *spec,
         out->count++;
         found[k] = true;
     }
+    return SS_OK;
+}
+
+int memory_versions_stored(ss_ctx *ctx, void *table, const ss_rowid *rowids, uint32_t n, bool *stored)
+{
+    (void)ctx;
+    memory_table *t = table;
+    pthread_mutex_lock(&t->lock);
+    for (uint32_t k = 0; k < n; k++) {
+        uint64_t ci = rowids[k] >> 16;
+        uint32_t row = (uint32_t)(rowids[k] & 0xffff);
+        /* a chunk VACUUM reclaimed keeps its slot with no rows */
+        stored[k] = rowids[k] != SS_ROWID_INVALID && ci < t->nchunks && t->chunks[ci] && row < t->chunks[ci]->count;
+    }
+    pthread_mutex_unlock(&t->lock);
     return SS_OK;
 }

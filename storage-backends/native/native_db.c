@@ -405,6 +405,11 @@ int native_db_close(native_db *db, native_error *err)
     return rc;
 }
 
+void native_db_close_unchanged(native_db *db)
+{
+    db_free(db);
+}
+
 const native_commit_info *native_db_recovered_commits(const native_db *db, size_t *count)
 {
     *count = db->nrecovered;

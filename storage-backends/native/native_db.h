@@ -41,6 +41,10 @@ native_db *native_db_open(const char *path, const native_options *opts, native_e
  * is closed either way). */
 int native_db_close(native_db *db, native_error *err);
 
+/* Closes without a checkpoint: what is committed stays in the WAL for the next open to replay.
+ * For a caller whose own open failed after native_db_open (a damaged page found by it), so
+ * that a cleanly closed file it could not open keeps its bytes. */
+void native_db_close_unchanged(native_db *db);
 /* Writes every dirty page, fsyncs, and recycles the WAL. */
 int native_db_checkpoint(native_db *db, native_error *err);
 
@@ -65,6 +69,13 @@ typedef struct native_db_stats {
 } native_db_stats;
 void native_db_get_stats(native_db *db, native_db_stats *out);
 
+/* The integrity check's page pass (native_verify.c), read-only: the header as the file has
+ * it, then every page the free-space bitmaps mark as in use, as the committed state has it,
+ * must pass its checksum and carry a page type of an in-use page; each problem goes to
+ * report (lent message naming the file and page). *checked gets the pages read. 0, or -1
+ * with err when the check could not go on (out of memory, the database failed). */
+int native_db_verify_pages(native_db *db, void (*report)(void *arg, uint64_t pgno, const char *problem), void *arg,
+                           uint64_t *checked, native_error *err);
 /* Copies the committed page pgno (as of now) into out (NATIVE_PAGE_SIZE bytes), or with txn,
  * the page as that transaction sees it (its own writes and patches). Checksum-verified. */
 int native_page_read(native_db *db, native_txn *txn, uint64_t pgno, uint8_t *out, native_error *err);

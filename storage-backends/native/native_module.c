@@ -1,5 +1,5 @@
 /* native_module.c — entry points of the "native" module: its magic descriptor, the vtable of
- * the native storage backend (storage.h versions 1, 3, 4, 6 and 7 on the native storage library)
+ * the native storage backend (storage.h versions 1, 3, 4, 6, 7 and 10 on the native storage library)
  * registered at init, and the small helpers every file of the module shares. */
 #include <string.h>
 
@@ -69,6 +69,8 @@ static const ss_storage_vtable nv_vtable = {
     .xid_floor = nv_xid_floor,
     .txn_commit_history = nv_txn_commit_history_cb,
     .history_load = nv_history_load,
+    .check = nv_check,
+    .versions_stored = nv_versions_stored,
 };
 
 SS_PLUGIN_MAGIC("native", "0.1.0")

@@ -205,5 +205,9 @@ ss_xid nv_xid_floor(void *backend);
 int nv_vacuum(ss_ctx *ctx, void *table, const ss_snapshot *horizon, const ss_scan_spec *spec,
               ss_vacuum_reclaimed_fn reclaimed, void *arg, ss_vacuum_stats *stats);
 int nv_checkpoint(ss_ctx *ctx, void *backend);
+/* The integrity check, storage.h version 10 (native_vt_check.c). */
+int nv_check(ss_ctx *ctx, void *backend, void (*report)(void *arg, void *table, int64_t page, const char *problem),
+             void *arg);
+int nv_versions_stored(ss_ctx *ctx, void *table, const ss_rowid *rowids, uint32_t n, bool *stored);
 
 #endif

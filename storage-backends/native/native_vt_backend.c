@@ -95,6 +95,11 @@ int nv_backend_open(ss_ctx *ctx, const char *path, void **backend)
     b->db = native_db_open(path ? path : b->temp_file, &opts, &err);
     if (!b->db || nv_meta_load(b, &err) != 0 || nv_resolve(b, &err) != 0) {
         nv_fail(ctx, api, &err);
+        /* a file that cannot be opened is left as it was: no checkpoint at this close */
+        if (b->db && path)
+            native_db_close_unchanged(b->db);
+        if (path)
+            b->db = NULL;
         backend_free(b);
         return SS_ERROR;
     }

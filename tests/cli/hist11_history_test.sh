@@ -99,5 +99,8 @@ check "reopened after VACUUM: the forgotten commit stays forgotten" "ERROR:  sna
   "$(q -c "SELECT * FROM t AS OF TRANSACTION $x2" | grep -v '^DETAIL\|^HINT')"
 check "reopened after VACUUM: a kept commit still reads" "$rows5" "$(as_of "TRANSACTION $x5")"
 
+# the history's pages are pages of the file like any other: the integrity check knows them
+check "sunstone check of a file with stored history" "app.db: no problems found" "$("$sunstone" check app.db 2>&1)"
+
 echo "hist11_history: $passes passed, $fails failed"
 [ "$fails" -eq 0 ]

@@ -172,9 +172,9 @@ START_TEST(storage_checks)
              offsetof(ss_storage_vtable, scan_end) + sizeof v.scan_end);
     EXPECT_REFUSED(&f, api->register_storage(&f.plugin, &v, false), want);
     v = good_storage();
-    v.version = 10;
+    v.version = 11;
     EXPECT_REFUSED(&f, api->register_storage(&f.plugin, &v, false),
-                   "storage backend vtable \"k_st\" has version 10, kernel supports 1..9");
+                   "storage backend vtable \"k_st\" has version 11, kernel supports 1..10");
     /* version 6: the durable-database callbacks come together */
     v = good_storage();
     CB(v, catalog_load);

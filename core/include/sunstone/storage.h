@@ -47,7 +47,8 @@
 extern "C" {
 #endif
 
-#define SS_STORAGE_VTABLE_VERSION 9
+
+#define SS_STORAGE_VTABLE_VERSION 10
 
 typedef struct ss_column_def {
     const char *name;
@@ -340,6 +341,26 @@ typedef struct ss_storage_vtable {
        even when everything was forgotten.  Called once, after backend_open and xid_floor. */
     int (*history_load)(ss_ctx *ctx, void *backend, ss_commit_record **recs, uint64_t *n, int64_t *first_time_us,
                         uint64_t *next_seq);
+    /* ---- version 10: the integrity check (sunstone check DBPATH, the sunstone_check view;
+       versions 8 and 9 are other blocks).  Each optional on its own; the kernel reads them
+       only when struct_size covers them.  Both only read: they never change what is
+       stored. ---- */
+    /* Verifies the backend instance's own storage: every page (or record) it holds is
+       readable and passes its checksum, and every stored row version of every open table
+       decodes.  Each problem found goes to report(arg, table, page, problem): table is the
+       handle of the open table it belongs to (NULL: the database as a whole), page the page
+       number it names (-1: none), problem a sentence naming what is wrong (lent for the
+       call).  SS_OK when the check ran to its end, whatever it found; SS_ERROR only when it
+       could not run (out of memory, the database failed).  Runs while other sessions'
+       statements may run (it reads as a scan does).  A backend without it: its storage is
+       not checked below the rows its scans return. */
+    int (*check)(ss_ctx *ctx, void *backend,
+                 void (*report)(void *arg, void *table, int64_t page, const char *problem), void *arg);
+    /* for k in [0, n): stored[k] gets whether the table still stores a version of row id
+       rowids[k], whatever its stamps (a version no snapshot sees counts until VACUUM
+       reclaims it), so that the check can tell an index entry naming a reclaimed or never
+       written version.  A backend without it: that part of the check is skipped. */
+    int (*versions_stored)(ss_ctx *ctx, void *table, const ss_rowid *rowids, uint32_t n, bool *stored);
 } ss_storage_vtable;
 
 /* Whether vt carries the field `member` (it was appended after the plugin's header). */
