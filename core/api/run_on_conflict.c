@@ -118,6 +118,9 @@ static int find_conflict(conflict_run *r, const ss_batch *b, uint32_t row, int *
     *outcome = FOUND_NONE;
     for (uint32_t a = 0; a < r->oc->narbiters; a++) {
         const ss_index *ix = r->oc->arbiters[a];
+        if (ix->deferrable) /* PostgreSQL's ExecCheckIndexConstraints, at the first row */
+            return ss_ctx_error(r->ctx, "55000", "ON CONFLICT does not support deferrable unique constraints/exclusion "
+                                                 "constraints as arbiters");
         ss_value key[32];
         if (ix->nkeys > 32)
             return ss_ctx_error(r->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,

@@ -14,6 +14,7 @@
 #include "catalog/constraints.h"
 #include "catalog/sequences.h"
 #include "exec/interrupt.h"
+#include "defer/defer.h"
 #include "fkey/fkey.h"
 #include "util/arena.h"
 
@@ -50,6 +51,9 @@ int ss_run_truncate(sunstone_stmt *st)
         else if (!tables[i])
             return ss_ctx_error(&st->ctx, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist",
                                 bs->drop_names[i]);
+    for (uint32_t i = 0; i < bs->ndrop; i++)
+        if (ss_defer_check_table_free(&st->ctx, tables[i], "TRUNCATE") != SS_OK)
+            return SS_ERROR;
     if (ss_fkey_check_truncate(&st->ctx, st->ctx.catalog, tables, bs->ndrop) != SS_OK) {
         if (!bs->cascade)
             return SS_ERROR;

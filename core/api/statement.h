@@ -184,6 +184,9 @@ void ss_prepared_free_all(sunstone *db);
 int ss_run_reset_all(sunstone_stmt *st);
 int ss_run_discard(sunstone_stmt *st);
 
+/* SET CONSTRAINTS (run_set_constraints.c). */
+int ss_run_set_constraints(sunstone_stmt *st);
+
 /* VACUUM and CHECKPOINT (run_vacuum.c). */
 int ss_run_vacuum(sunstone_stmt *st);
 int ss_run_checkpoint(sunstone_stmt *st);

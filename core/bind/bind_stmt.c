@@ -545,6 +545,8 @@ static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
         return SS_OK; /* run from the AST by core/catalog (schema_ddl.c) */
     case AST_LOCK_TABLE:
         return SS_OK; /* run from the AST by core/catalog (lock_table.c) */
+    case AST_SET_CONSTRAINTS:
+        return SS_OK; /* run from the AST (api/run_set_constraints.c) */
     case AST_COPY:
         return bind_copy(b, st, out);
     case AST_PREPARE:
@@ -614,6 +616,7 @@ const char *ss_stmt_kind_name(ast_stmt_kind kind)
     case AST_LOCK_TABLE: return "LOCK TABLE";
     case AST_VACUUM: return "VACUUM";
     case AST_CHECKPOINT: return "CHECKPOINT";
+    case AST_SET_CONSTRAINTS: return "SET CONSTRAINTS";
     }
     return NULL;
 }

@@ -42,6 +42,9 @@ typedef struct ss_fkey {
     uint32_t *del_set;    /* (positions in table, each one of cols); 0 / NULL: all of cols */
     bool not_valid;       /* ADD ... NOT VALID: the rows before it are not checked (until
                              ALTER TABLE ... VALIDATE CONSTRAINT); new rows are */
+    bool deferrable;      /* DEFERRABLE: its checks of new rows may wait for COMMIT
+                             (defer/defer.h; ALTER CONSTRAINT changes both flags) */
+    bool initdeferred;    /* INITIALLY DEFERRED */
 } ss_fkey;
 
 /* ss_table.fkeys: the foreign keys of a referencing table, in creation order. */

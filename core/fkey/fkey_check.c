@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "defer/defer.h"
 #include "exec/row_lock_take.h"
 #include "exec/vector.h"
 #include "fkey/fkey.h"
@@ -171,9 +172,13 @@ int ss_fkey_check_new_rows(ss_ctx *ctx, ss_table *t, const ss_batch *rows)
         return SS_OK;
     ss_snapshot snap;
     ss_index_unique_snapshot(ctx, &snap);
-    for (uint32_t i = 0; i < t->fkeys->n; i++)
-        if (check_one_new(ctx, t->fkeys->list[i], rows, &snap) != SS_OK)
+    for (uint32_t i = 0; i < t->fkeys->n; i++) {
+        const ss_fkey *fk = t->fkeys->list[i];
+        if (fk->deferrable && ss_defer_is_deferred(ctx->txn, fk, fk->initdeferred))
+            continue; /* queued by ss_dml_write_versions, checked at COMMIT */
+        if (check_one_new(ctx, fk, rows, &snap) != SS_OK)
             return SS_ERROR;
+    }
     return SS_OK;
 }
 
