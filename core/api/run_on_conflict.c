@@ -317,7 +317,7 @@ static int update_with(conflict_run *r, const ss_batch *b, uint32_t row, ss_rowi
         t->storage->link_versions(ctx, t->handle, &id, 1, &newid, NULL) != SS_OK)
         return SS_ERROR;
     /* a referenced key the new version no longer has must not be referenced any more */
-    return r->referenced ? ss_fkey_check_removed_rows(ctx, t, r->existing, &rows, true, NULL) : SS_OK;
+    return r->referenced ? ss_fkey_check_removed_rows(ctx, t, r->existing, &id, &rows, true, NULL) : SS_OK;
 }
 
 static int propose_gated(conflict_run *r, const ss_batch *b, uint32_t row, ss_xid *holder);

@@ -37,6 +37,10 @@ bool ss_defer_is_deferred(const struct ss_txn_state *t, const void *con, bool in
 int ss_defer_queue_unique(ss_ctx *ctx, const struct ss_index *ix, ss_rowid rowid);
 /* Queues the foreign key checks of new row versions rowids[0..n) of fk's table. */
 int ss_defer_queue_fkey(ss_ctx *ctx, const struct ss_fkey *fk, const ss_rowid *rowids, uint32_t n);
+/* Queues the NO ACTION check of fk for the row version old of its referenced table that the
+ * current command deletes or (update) replaces: it is read again as it was before the
+ * command, and its key must then be held by a row again or referenced by none. */
+int ss_defer_queue_removed(ss_ctx *ctx, const struct ss_fkey *fk, ss_rowid old, bool update);
 
 /* Runs the queued checks: at_commit false, those whose constraint is not deferred now
  * (the end of a statement, SET CONSTRAINTS ... IMMEDIATE); true, all of them (COMMIT).

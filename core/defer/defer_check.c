@@ -22,6 +22,11 @@ int ss_defer_queue_fkey(ss_ctx *ctx, const ss_fkey *fk, const ss_rowid *rowids, 
     return ss_defer_queue_rows(ctx, DEFER_FKEY_NEW, fk, fk->table, rowids, n);
 }
 
+int ss_defer_queue_removed(ss_ctx *ctx, const ss_fkey *fk, ss_rowid old, bool update)
+{
+    return ss_defer_queue_rows(ctx, update ? DEFER_FKEY_UPDATED : DEFER_FKEY_DELETED, fk, fk->ref, &old, 1);
+}
+
 bool ss_defer_event_deferred(const struct ss_txn_state *t, const defer_event *e)
 {
     if (e->kind == DEFER_UNIQUE) {
@@ -43,8 +48,9 @@ static bool fkey_attached(const ss_fkey *fk)
     return false;
 }
 
-/* The version rowid of t as the transaction sees it now into b (every column); *found. */
-static int fetch_row(ss_ctx *ctx, ss_table *t, ss_rowid rowid, ss_batch *b, bool *found)
+/* The version rowid of t as the transaction sees it now (before command `before`, when not
+   UINT32_MAX) into b (every column); *found. */
+static int fetch_row(ss_ctx *ctx, ss_table *t, ss_rowid rowid, uint32_t before, ss_batch *b, bool *found)
 {
     uint32_t all[t->ncols ? t->ncols : 1];
     for (uint32_t c = 0; c < t->ncols; c++)
@@ -52,6 +58,8 @@ static int fetch_row(ss_ctx *ctx, ss_table *t, ss_rowid rowid, ss_batch *b, bool
     ss_scan_spec spec = {t->ncols, 0, all};
     ss_snapshot snap;
     ss_index_unique_snapshot(ctx, &snap);
+    if (before != UINT32_MAX)
+        snap.command_id = before;
     return t->storage->fetch_versions(ctx, t->handle, &spec, &snap, &rowid, 1, b, found);
 }
 
@@ -73,16 +81,19 @@ static int check_unique(ss_ctx *ctx, const ss_index *ix, const ss_batch *b, ss_r
 
 int ss_defer_run_check(ss_ctx *ctx, const defer_event *e)
 {
-    if (e->kind == DEFER_FKEY_NEW && !fkey_attached(e->con))
+    if (e->kind != DEFER_UNIQUE && !fkey_attached(e->con))
         return SS_OK;
+    bool removed = e->kind == DEFER_FKEY_DELETED || e->kind == DEFER_FKEY_UPDATED;
     ss_table *t = e->table;
     ss_batch *b = ss_batch_create(t->ncols, t->types, 1);
     if (!b)
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     bool found = false;
-    int rc = fetch_row(ctx, t, e->rowid, b, &found);
+    int rc = fetch_row(ctx, t, e->rowid, removed ? e->cid : UINT32_MAX, b, &found);
     if (rc == SS_OK && found)
-        rc = e->kind == DEFER_UNIQUE ? check_unique(ctx, e->con, b, e->rowid) : ss_fkey_check_rows_of(ctx, e->con, b);
+        rc = e->kind == DEFER_UNIQUE ? check_unique(ctx, e->con, b, e->rowid)
+             : removed               ? ss_fkey_check_removed_of(ctx, e->con, b, e->kind == DEFER_FKEY_UPDATED)
+                                     : ss_fkey_check_rows_of(ctx, e->con, b);
     ss_batch_destroy(b);
     return rc;
 }

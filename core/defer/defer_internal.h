@@ -5,13 +5,14 @@
 
 #include "defer/defer.h"
 
-typedef enum defer_kind { DEFER_UNIQUE = 1, DEFER_FKEY_NEW } defer_kind;
+typedef enum defer_kind { DEFER_UNIQUE = 1, DEFER_FKEY_NEW, DEFER_FKEY_DELETED, DEFER_FKEY_UPDATED } defer_kind;
 
 /* One waiting check: row version rowid of table against constraint con. */
 typedef struct defer_event {
     uint8_t kind;       /* defer_kind */
     uint32_t level;     /* the subtransaction depth it was queued at (ss_txn_state.nlevels) */
-    const void *con;    /* the ss_index (DEFER_UNIQUE) or ss_fkey (DEFER_FKEY_NEW) */
+    uint32_t cid;       /* DEFER_FKEY_DELETED / _UPDATED: the command that removed the row */
+    const void *con;    /* the ss_index (DEFER_UNIQUE) or ss_fkey (the others) */
     ss_table *table;
     ss_rowid rowid;
 } defer_event;

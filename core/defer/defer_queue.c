@@ -167,7 +167,7 @@ int ss_defer_queue_rows(ss_ctx *ctx, defer_kind kind, const void *con, ss_table 
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     uint32_t level = ctx->txn->nlevels;
     for (uint32_t i = 0; i < n; i++)
-        s->events[s->nevents++] = (defer_event){kind, level, con, table, rowids[i]};
+        s->events[s->nevents++] = (defer_event){kind, level, ctx->txn->command_id, con, table, rowids[i]};
     return SS_OK;
 }
 
