@@ -56,7 +56,7 @@ static void levels_end(defer_state *s, uint32_t index, bool rollback)
     }
     s->nevents = k;
     /* saved[] is in level order; the first entry above index holds the modes as they were
-       when those levels began */
+       before those levels first changed them */
     uint32_t first = s->nsaved;
     for (uint32_t i = 0; i < s->nsaved; i++)
         if (s->saved[i].level > index) {
@@ -65,19 +65,18 @@ static void levels_end(defer_state *s, uint32_t index, bool rollback)
         }
     if (first == s->nsaved)
         return;
-    bool keep_first = false;
     if (rollback) {
         modes_free(&s->modes);
         s->modes = s->saved[first].modes;
-    } else if (first > 0 && s->saved[first - 1].level == index) {
-        modes_free(&s->saved[first].modes); /* the enclosing level saved its own already */
     } else {
-        s->saved[first].level = index;
-        keep_first = true;
+        /* RELEASE keeps the modes and forgets what the released levels saved, as
+           PostgreSQL's AfterTriggerEndSubXact: a ROLLBACK TO of an enclosing savepoint that
+           saved nothing itself then keeps them too */
+        modes_free(&s->saved[first].modes);
     }
     for (uint32_t i = first + 1; i < s->nsaved; i++)
         modes_free(&s->saved[i].modes);
-    s->nsaved = first + (keep_first ? 1 : 0);
+    s->nsaved = first;
 }
 
 static void defer_end(ss_txn_state *t, int event, uint32_t index)
