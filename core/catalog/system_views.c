@@ -3,7 +3,7 @@
  * running session's, filled by system_session_views.c; sunstone_index_columns and
  * sunstone_sequences, filled by system_relation_views.c; pg_matviews
  * and pg_views (system_matviews.c) and pg_cursors, the session's (system_cursors.c); pg_tables,
- * pg_indexes, pg_namespace and information_schema's tables, columns, schemata and views
+ * pg_indexes, pg_namespace, pg_constraint and information_schema's tables, columns, schemata and views
  * (system_information_schema.h)), served through the ordinary storage vtable so the same scan operators
  * read them.  Rows are computed when a scan begins. */
 #include <stdio.h>
@@ -30,7 +30,7 @@ typedef enum view_id {
     VIEW_PG_CURSORS,  /* (M) */
     VIEW_PG_VIEWS,
     /* PostgreSQL's relation listings (system_information_schema.h) */
-    VIEW_PG_TABLES, VIEW_PG_INDEXES, VIEW_PG_NAMESPACE, VIEW_IS_TABLES, VIEW_IS_COLUMNS, VIEW_IS_SCHEMATA,
+    VIEW_PG_TABLES, VIEW_PG_INDEXES, VIEW_PG_NAMESPACE, VIEW_PG_CONSTRAINT, VIEW_IS_TABLES, VIEW_IS_COLUMNS, VIEW_IS_SCHEMATA,
     VIEW_IS_VIEWS
 } view_id;
 
@@ -142,6 +142,7 @@ static const ss_column_def *view_cols(view_id id)
            : id == VIEW_PG_TABLES   ? ss_pg_tables_cols
            : id == VIEW_PG_INDEXES  ? ss_pg_indexes_cols
            : id == VIEW_PG_NAMESPACE ? ss_pg_namespace_cols
+           : id == VIEW_PG_CONSTRAINT ? ss_pg_constraint_cols
            : id == VIEW_IS_TABLES   ? ss_is_tables_cols
            : id == VIEW_IS_COLUMNS  ? ss_is_columns_cols
            : id == VIEW_IS_SCHEMATA ? ss_is_schemata_cols
@@ -228,6 +229,7 @@ static int fill_listing(ss_ctx *ctx, view_scan *s, const view_handle *h, const s
     case VIEW_PG_TABLES: return ss_system_pg_tables_fill(ctx, c, view_sink_add, &sink);
     case VIEW_PG_INDEXES: return ss_system_pg_indexes_fill(ctx, c, view_sink_add, &sink);
     case VIEW_PG_NAMESPACE: return ss_system_pg_namespace_fill(ctx, c, view_sink_add, &sink);
+    case VIEW_PG_CONSTRAINT: return ss_system_pg_constraint_fill(ctx, c, view_sink_add, &sink);
     case VIEW_IS_TABLES: return ss_system_is_tables_fill(ctx, c, wanted, view_sink_add, &sink);
     case VIEW_IS_COLUMNS: return ss_system_is_columns_fill(ctx, c, wanted, view_sink_add, &sink);
     case VIEW_IS_SCHEMATA: return ss_system_is_schemata_fill(ctx, c, view_sink_add, &sink);
@@ -539,7 +541,8 @@ int ss_system_views_init(ss_catalog *c, const ss_registry *reg)
         add_view(c, reg, "pg_views", VIEW_PG_VIEWS, pg_views_cols, sizeof pg_views_cols / sizeof pg_views_cols[0]) ||
         add_view(c, reg, "pg_tables", VIEW_PG_TABLES, ss_pg_tables_cols, SS_PG_TABLES_NCOLS) ||
         add_view(c, reg, "pg_indexes", VIEW_PG_INDEXES, ss_pg_indexes_cols, SS_PG_INDEXES_NCOLS) ||
-        add_view(c, reg, "pg_namespace", VIEW_PG_NAMESPACE, ss_pg_namespace_cols, SS_PG_NAMESPACE_NCOLS))
+        add_view(c, reg, "pg_namespace", VIEW_PG_NAMESPACE, ss_pg_namespace_cols, SS_PG_NAMESPACE_NCOLS) ||
+        add_view(c, reg, "pg_constraint", VIEW_PG_CONSTRAINT, ss_pg_constraint_cols, SS_PG_CONSTRAINT_NCOLS))
         return SS_ERROR;
     const ss_schema *is = ss_ns_find(c, "information_schema");
     if (!is ||
