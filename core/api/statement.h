@@ -107,6 +107,10 @@ void ss_stmt_stop(sunstone_stmt *st);
  * Finish is idempotent; start fails (recorded on the session) when memory runs out. */
 int ss_txn_stmt_start(sunstone_stmt *st);
 int ss_txn_stmt_finish(sunstone_stmt *st, bool ok);
+/* Runs the waiting checks of DEFERRABLE constraints (defer/defer.h): all of them (at_commit)
+ * or those not deferred now, with a snapshot of their own for statements that took none
+ * (COMMIT).  SS_OK or the first failure. */
+int ss_txn_stmt_fire_deferred(sunstone_stmt *st, bool at_commit);
 /* At the end of the session's transaction: its settings changes put back (commit: SET LOCAL's;
  * abort: all; catalog/settings_txn.c) and its cursors closed but those WITH HOLD it may keep
  * (exec/cursors.h). */

@@ -7,7 +7,6 @@
 
 #include "api/durable.h"
 #include "api/statement.h"
-#include "defer/defer.h"
 #include "exec/context.h"
 
 int sunstone_transaction_status(sunstone *db)
@@ -100,21 +99,6 @@ static int find_savepoint(sunstone_stmt *st, const char *what, uint32_t *index)
     return SS_OK;
 }
 
-/* COMMIT's run of every deferred constraint check (defer.h), with a snapshot of its own
-   (transaction control takes none), released when the statement finishes. */
-static int fire_deferred_at_commit(sunstone_stmt *st)
-{
-    ss_txn_state *t = &st->db->txn;
-    if (!ss_defer_pending(t))
-        return SS_OK;
-    ss_txn_snapshot_release(&st->snap);
-    if (ss_txn_state_statement_snapshot(t, &st->snap) != 0)
-        return ss_ctx_error(&st->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-    st->ctx.txn = t;
-    st->ctx.snapshot = &st->snap.snap;
-    return ss_defer_fire(&st->ctx, true);
-}
-
 int ss_run_transaction(sunstone_stmt *st)
 {
     ss_txn_state *t = &st->db->txn;
@@ -143,7 +127,7 @@ int ss_run_transaction(sunstone_stmt *st)
         }
         snprintf(st->tag, sizeof st->tag, "%s", t->failed ? "ROLLBACK" : "COMMIT");
         /* the deferred constraint checks run first: a failure rolls the transaction back */
-        bool deferred_failed = !t->failed && fire_deferred_at_commit(st) != SS_OK;
+        bool deferred_failed = !t->failed && ss_txn_stmt_fire_deferred(st, true) != SS_OK;
         if (deferred_failed)
             t->failed = true;
         /* a database file's commit is durable before it is visible, or it aborts (durable.h) */

@@ -50,16 +50,29 @@ int ss_txn_stmt_start(sunstone_stmt *st)
     return SS_OK;
 }
 
-/* The checks of DEFERRABLE constraints due now (defer.h): those not deferred at the end of
-   the statement, all of them when the statement's implicit transaction commits. */
-static int fire_deferred(sunstone_stmt *st)
+int ss_txn_stmt_fire_deferred(sunstone_stmt *st, bool at_commit)
 {
     ss_txn_state *t = &st->db->txn;
     if (!ss_defer_pending(t))
         return SS_OK;
-    bool commits = !t->in_block && t->open_stmts == 1 && !t->failed;
+    ast_stmt_kind k = st->ast->kind;
+    if (k == AST_SET || k == AST_RESET || k == AST_SHOW || k == AST_TRANSACTION) {
+        /* these took no snapshot (ss_txn_stmt_start): one of their own, released at finish */
+        ss_txn_snapshot_release(&st->snap);
+        if (ss_txn_state_statement_snapshot(t, &st->snap) != 0)
+            return ss_ctx_error(&st->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        st->ctx.snapshot = &st->snap.snap;
+    }
     st->ctx.txn = t;
-    return ss_defer_fire(&st->ctx, commits);
+    return ss_defer_fire(&st->ctx, at_commit);
+}
+
+/* The checks of DEFERRABLE constraints due at the end of a statement: those not deferred,
+   all of them when the statement's implicit transaction commits. */
+static int fire_deferred(sunstone_stmt *st)
+{
+    const ss_txn_state *t = &st->db->txn;
+    return ss_txn_stmt_fire_deferred(st, !t->in_block && t->open_stmts == 1 && !t->failed);
 }
 
 int ss_txn_stmt_finish(sunstone_stmt *st, bool ok)
