@@ -99,6 +99,7 @@ bool ss_stmt_kind_changes_database(ast_stmt_kind k)
     case AST_EXECUTE:
     case AST_SET:
     case AST_RESET:
+    case AST_SET_CONSTRAINTS: /* the session's transaction only */
     case AST_DECLARE_CURSOR: /* (M) the session's own cursors */
     case AST_FETCH:
     case AST_CLOSE_CURSOR:

@@ -258,6 +258,8 @@ static int table_records(ss_ctx *ctx, ss_catalog *c, const ss_storage_vtable *vt
         ss_strbuf_puts(&sb, ix->primary ? " PRIMARY KEY (" : " UNIQUE (");
         put_columns(&sb, t, ix->cols, ix->nkeys);
         ss_strbuf_putc(&sb, ')');
+        if (ix->deferrable)
+            ss_strbuf_puts(&sb, ix->initdeferred ? " DEFERRABLE INITIALLY DEFERRED" : " DEFERRABLE");
     }
     ss_strbuf_putc(&sb, ')');
     /* (hist11) the commit that made the table's storage, for AS OF across openings: a
@@ -313,6 +315,8 @@ static int table_records(ss_ctx *ctx, ss_catalog *c, const ss_storage_vtable *vt
             put_columns(&sb, t, fk->del_set, fk->ndel_set);
             ss_strbuf_putc(&sb, ')');
         }
+        if (fk->deferrable)
+            ss_strbuf_puts(&sb, fk->initdeferred ? " DEFERRABLE INITIALLY DEFERRED" : " DEFERRABLE");
         if (fk->not_valid)
             ss_strbuf_puts(&sb, " NOT VALID");
         put_record(parts[2], "sql ", &sb);

@@ -678,6 +678,8 @@ static int execute_kind(sunstone_stmt *st)
         return ss_run_vacuum(st);
     case AST_CHECKPOINT:
         return ss_run_checkpoint(st);
+    case AST_SET_CONSTRAINTS:
+        return ss_run_set_constraints(st);
     case AST_LOCK_TABLE:
         snprintf(st->tag, sizeof st->tag, "LOCK TABLE");
         return ss_catalog_lock_stmt(&st->ctx, st->ctx.catalog, st->ast);

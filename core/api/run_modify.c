@@ -221,6 +221,13 @@ static int check_removed(modify_run *r, const ss_rowid *ids, uint32_t m, const s
     if (t->storage->fetch_versions(r->ctx, t->handle, &r->old_spec, r->ctx->snapshot, ids, m, r->old, found) !=
         SS_OK)
         return SS_ERROR;
+    ss_rowid *old_ids = ss_arena_alloc(r->ctx->arena, sizeof *old_ids * (m ? m : 1));
+    if (!old_ids)
+        return ss_ctx_error(r->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    uint32_t nold = 0;
+    for (uint32_t k = 0; k < m; k++) /* the row id of each row of r->old */
+        if (found[k])
+            old_ids[nold++] = ids[k];
     ss_batch news, *np = NULL;
     if (new_rows) { /* the new versions of the old ones found, in the same order */
         uint32_t *sel = ss_arena_alloc(r->ctx->arena, sizeof *sel * (m ? m : 1));
@@ -234,7 +241,7 @@ static int check_removed(modify_run *r, const ss_rowid *ids, uint32_t m, const s
         np = &news;
     }
     ss_fkey_cascade cascade = {cascade_delete, r, cascade_set};
-    return ss_fkey_check_removed_rows(r->ctx, t, r->old, np, r->update, &cascade);
+    return ss_fkey_check_removed_rows(r->ctx, t, r->old, old_ids, np, r->update, &cascade);
 }
 
 /* Sets fk's columns of the rows of b (t's row versions) as the action says: NULL, each

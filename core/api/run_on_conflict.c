@@ -118,6 +118,9 @@ static int find_conflict(conflict_run *r, const ss_batch *b, uint32_t row, int *
     *outcome = FOUND_NONE;
     for (uint32_t a = 0; a < r->oc->narbiters; a++) {
         const ss_index *ix = r->oc->arbiters[a];
+        if (ix->deferrable) /* PostgreSQL's ExecCheckIndexConstraints, at the first row */
+            return ss_ctx_error(r->ctx, "55000", "ON CONFLICT does not support deferrable unique constraints/exclusion "
+                                                 "constraints as arbiters");
         ss_value key[32];
         if (ix->nkeys > 32)
             return ss_ctx_error(r->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
@@ -315,7 +318,7 @@ static int update_with(conflict_run *r, const ss_batch *b, uint32_t row, ss_rowi
         ss_view_checks_rows(ctx, t, r->st->bound->view_checks, &rows) != SS_OK) /* through views */
         return SS_ERROR;
     /* a referenced key the new version no longer has must not be referenced any more */
-    return r->referenced ? ss_fkey_check_removed_rows(ctx, t, r->existing, &rows, true, NULL) : SS_OK;
+    return r->referenced ? ss_fkey_check_removed_rows(ctx, t, r->existing, &id, &rows, true, NULL) : SS_OK;
 }
 
 static int propose_gated(conflict_run *r, const ss_batch *b, uint32_t row, ss_xid *holder);

@@ -18,6 +18,7 @@
 #include "catalog/namespace.h"
 #include "catalog/sequences.h"
 #include "exec/interrupt.h"
+#include "defer/defer.h"
 #include "fkey/fkey.h"
 #include "util/arena.h"
 
@@ -100,6 +101,9 @@ int ss_run_truncate(sunstone_stmt *st)
     uint32_t n = bs->ndrop;
     if (bs->cascade && add_referencing(st, &tables, &n) != SS_OK)
         return SS_ERROR;
+    for (uint32_t i = 0; i < n; i++)
+        if (ss_defer_check_table_free(&st->ctx, tables[i], "TRUNCATE") != SS_OK)
+            return SS_ERROR;
     if (ss_fkey_check_truncate(&st->ctx, st->ctx.catalog, tables, n) != SS_OK)
         return SS_ERROR;
     for (uint32_t i = 0; i < n; i++)

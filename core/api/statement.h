@@ -107,6 +107,10 @@ void ss_stmt_stop(sunstone_stmt *st);
  * Finish is idempotent; start fails (recorded on the session) when memory runs out. */
 int ss_txn_stmt_start(sunstone_stmt *st);
 int ss_txn_stmt_finish(sunstone_stmt *st, bool ok);
+/* Runs the waiting checks of DEFERRABLE constraints (defer/defer.h): all of them (at_commit)
+ * or those not deferred now, with a snapshot of their own for statements that took none
+ * (COMMIT).  SS_OK or the first failure. */
+int ss_txn_stmt_fire_deferred(sunstone_stmt *st, bool at_commit);
 /* At the end of the session's transaction: its settings changes put back (commit: SET LOCAL's;
  * abort: all; catalog/settings_txn.c) and its cursors closed but those WITH HOLD it may keep
  * (exec/cursors.h). */
@@ -183,6 +187,9 @@ void ss_prepared_free_all(sunstone *db);
 /* RESET ALL (run.c) and DISCARD (run_discard.c). */
 int ss_run_reset_all(sunstone_stmt *st);
 int ss_run_discard(sunstone_stmt *st);
+
+/* SET CONSTRAINTS (run_set_constraints.c). */
+int ss_run_set_constraints(sunstone_stmt *st);
 
 /* VACUUM and CHECKPOINT (run_vacuum.c). */
 int ss_run_vacuum(sunstone_stmt *st);

@@ -48,7 +48,7 @@ int ss_txn_check_write(sunstone_stmt *st, ast_stmt_kind kind)
                  kind == AST_SHOW || kind == AST_EXPLAIN || kind == AST_LOAD || kind == AST_PREPARE ||
                  kind == AST_EXECUTE || kind == AST_DEALLOCATE || copy_to || kind == AST_DECLARE_CURSOR ||
                  kind == AST_FETCH || kind == AST_CLOSE_CURSOR || kind == AST_DISCARD ||
-                 kind == AST_VACUUM || kind == AST_CHECKPOINT; /* (no rows change; VACUUM refuses blocks itself) */
+                 kind == AST_VACUUM || kind == AST_CHECKPOINT || kind == AST_SET_CONSTRAINTS; /* (no rows change; VACUUM refuses blocks itself) */
     if (!reads && t->read_only)
         return ss_ctx_error(&st->ctx, "25006", "cannot execute %s in a read-only transaction",
                             kind == AST_COPY ? "COPY FROM" : name);
@@ -126,6 +126,10 @@ int ss_run_transaction(sunstone_stmt *st)
             return warn(st, "there is no transaction in progress");
         }
         snprintf(st->tag, sizeof st->tag, "%s", t->failed ? "ROLLBACK" : "COMMIT");
+        /* the deferred constraint checks run first: a failure rolls the transaction back */
+        bool deferred_failed = !t->failed && ss_txn_stmt_fire_deferred(st, true) != SS_OK;
+        if (deferred_failed)
+            t->failed = true;
         /* a database file's commit is durable before it is visible, or it aborts (durable.h) */
         bool durable_failed = !t->failed && ss_durable_commit(&st->ctx, st->db) != SS_OK;
         if (durable_failed)
@@ -137,7 +141,7 @@ int ss_run_transaction(sunstone_stmt *st)
         ss_txn_state_commit(t);
         ss_durable_commit_end(st->db);
         ss_txn_settings_end(st->db, commit);
-        return durable_failed ? SS_ERROR : SS_OK;
+        return durable_failed || deferred_failed ? SS_ERROR : SS_OK;
     case AST_TXN_ROLLBACK:
         snprintf(st->tag, sizeof st->tag, "ROLLBACK");
         if (!t->in_block)

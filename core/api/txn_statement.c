@@ -8,6 +8,7 @@
 #include "api/durable.h"
 #include "api/statement.h"
 #include "api/temp_on_commit.h"
+#include "defer/defer.h"
 #include "exec/context.h"
 
 static int64_t now_us(void)
@@ -49,10 +50,38 @@ int ss_txn_stmt_start(sunstone_stmt *st)
     return SS_OK;
 }
 
+int ss_txn_stmt_fire_deferred(sunstone_stmt *st, bool at_commit)
+{
+    ss_txn_state *t = &st->db->txn;
+    if (!ss_defer_pending(t))
+        return SS_OK;
+    ast_stmt_kind k = st->ast->kind;
+    if (k == AST_SET || k == AST_RESET || k == AST_SHOW || k == AST_TRANSACTION) {
+        /* these took no snapshot (ss_txn_stmt_start): one of their own, released at finish */
+        ss_txn_snapshot_release(&st->snap);
+        if (ss_txn_state_statement_snapshot(t, &st->snap) != 0)
+            return ss_ctx_error(&st->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        st->ctx.snapshot = &st->snap.snap;
+    }
+    st->ctx.txn = t;
+    return ss_defer_fire(&st->ctx, at_commit);
+}
+
+/* The checks of DEFERRABLE constraints due at the end of a statement: those not deferred,
+   all of them when the statement's implicit transaction commits. */
+static int fire_deferred(sunstone_stmt *st)
+{
+    const ss_txn_state *t = &st->db->txn;
+    return ss_txn_stmt_fire_deferred(st, !t->in_block && t->open_stmts == 1 && !t->failed);
+}
+
 int ss_txn_stmt_finish(sunstone_stmt *st, bool ok)
 {
     if (!st->txn_running)
         return SS_OK;
+    int fired = SS_OK;
+    if (ok && st->db->txn.active && (fired = fire_deferred(st)) != SS_OK)
+        ok = false;
     if (ok)
         ss_durable_stmt_end(st);
     st->txn_running = false;
@@ -67,7 +96,7 @@ int ss_txn_stmt_finish(sunstone_stmt *st, bool ok)
     if (!ok)
         t->failed = true;
     ss_txn_state_next_command(t);
-    int rc = SS_OK;
+    int rc = fired;
     if (!t->in_block && t->open_stmts == 0) {
         /* a database file's commit is durable before it is visible; if it cannot be made
            so, the transaction aborts (durable.h) */

@@ -549,6 +549,8 @@ static int bind_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out)
     case AST_DROP_TYPE:
     case AST_ALTER_TYPE:
         return SS_OK; /* run from the AST by core/catalog (type_ddl.c) */
+    case AST_SET_CONSTRAINTS:
+        return SS_OK; /* run from the AST (api/run_set_constraints.c) */
     case AST_COPY:
         return bind_copy(b, st, out);
     case AST_PREPARE:
@@ -621,6 +623,7 @@ const char *ss_stmt_kind_name(ast_stmt_kind kind)
     case AST_CREATE_TYPE: return "CREATE TYPE";
     case AST_DROP_TYPE: return "DROP TYPE";
     case AST_ALTER_TYPE: return "ALTER TYPE";
+    case AST_SET_CONSTRAINTS: return "SET CONSTRAINTS";
     }
     return NULL;
 }

@@ -224,6 +224,8 @@ int ss_alter_add_key(alter_run *r, uint32_t k)
         if (ix) {
             ix->constraint = true;
             ix->primary = kc->primary;
+            ix->deferrable = kc->deferrable;
+            ix->initdeferred = kc->initdeferred;
         }
     }
     free(name);
@@ -359,6 +361,24 @@ int ss_alter_validate_constraint(alter_run *r, const ast_alter_cmd *a)
         validate(r->ctx, t, e, t->cons->check_names[k]))
         return SS_ERROR;
     text[strlen(text) - 10] = '\0';
+    return SS_OK;
+}
+
+int ss_alter_constraint_deferrability(alter_run *r, const ast_alter_cmd *a)
+{
+    ss_table *t = r->t;
+    ss_fkey *fk = ss_alter_fkey_named(t, a->column);
+    if (!fk) {
+        if (check_named(t, a->column) >= 0 || constraint_index(t, a->column))
+            return ss_ctx_error(r->ctx, "42809", "constraint \"%s\" of relation \"%s\" is not a foreign key constraint",
+                                a->column, t->name);
+        return ss_ctx_error(r->ctx, SS_SQLSTATE_UNDEFINED_OBJECT, "constraint \"%s\" of relation \"%s\" does not exist",
+                            a->column, t->name);
+    }
+    if (ss_alter_save_fkey(r->ctx, r->saved, fk))
+        return SS_ERROR;
+    fk->deferrable = a->deferrable;
+    fk->initdeferred = a->initdeferred;
     return SS_OK;
 }
 

@@ -78,6 +78,9 @@ int ss_alter_drop_views(alter_run *r, const char *const *names, uint32_t n);
 int ss_alter_each_batch(ss_ctx *ctx, ss_table *t, int (*each)(void *arg, const ss_batch *b), void *arg);
 /* VALIDATE CONSTRAINT of a CHECK or a foreign key (alter_checks.c). */
 int ss_alter_validate_constraint(alter_run *r, const ast_alter_cmd *a);
+/* ALTER CONSTRAINT name [NOT] DEFERRABLE [INITIALLY ...]: foreign keys only, as PostgreSQL 15
+   (42809 for another kind, 42704 for none). */
+int ss_alter_constraint_deferrability(alter_run *r, const ast_alter_cmd *a);
 
 /* ---- foreign keys (alter_fkeys.c) ---- */
 struct ss_fkey;

@@ -173,6 +173,8 @@ int ss_alter_save_fkey(ss_ctx *ctx, alter_saved *s, ss_fkey *fk)
     e->ref_cols = copy_array(fk->ref_cols, sizeof *fk->ref_cols * fk->ncols, &ok);
     e->del_set = copy_array(fk->del_set, sizeof *fk->del_set * fk->ndel_set, &ok);
     e->not_valid = fk->not_valid;
+    e->deferrable = fk->deferrable;
+    e->initdeferred = fk->initdeferred;
     if (!ok) {
         free(e->name);
         free(e->cols);
@@ -215,6 +217,8 @@ static void undo_fkeys(alter_saved *s)
             memcpy(fk->del_set, e->del_set, sizeof *fk->del_set * fk->ndel_set);
         fk->name = e->name;
         fk->not_valid = e->not_valid;
+        fk->deferrable = e->deferrable;
+        fk->initdeferred = e->initdeferred;
         e->name = NULL;
         ss_table_fkeys *l = e->table->fkeys;
         if (e->detached && l && l->n == l->cap) {

@@ -32,6 +32,7 @@ typedef struct alter_fkey_saved {
     char *name;
     uint32_t *cols, *ref_cols, *del_set;
     bool not_valid;
+    bool deferrable, initdeferred;
 } alter_fkey_saved;
 
 typedef struct alter_seq_saved {

@@ -18,6 +18,7 @@
 #include "catalog/namespace.h"
 #include "catalog/sequences.h"
 #include "catalog/view_rename.h"
+#include "defer/defer.h"
 #include "catalog/settings.h"
 #include "exec/vector.h"
 #include "types/func_impl.h"
@@ -507,6 +508,8 @@ static int run_cmd(alter_run *r, const ast_alter_cmd *a)
         return ss_alter_add_fkey(r, a->check_lo, a->not_valid);
     case AST_ALTER_VALIDATE_CONSTRAINT:
         return ss_alter_validate_constraint(r, a);
+    case AST_ALTER_CONSTRAINT:
+        return ss_alter_constraint_deferrability(r, a);
     case AST_ALTER_ADD_IDENTITY:
         return ss_alter_add_identity(r, a);
     case AST_ALTER_SET_GENERATED:
@@ -745,6 +748,8 @@ int ss_catalog_alter_table(ss_ctx *ctx, ss_catalog *c, const ast_stmt *st)
         return ss_ctx_error(ctx, "55006", "cannot ALTER TABLE \"%s\" because it is being used by active queries in "
                                           "this session",
                             t->name);
+    if (ss_defer_check_table_free(ctx, t, "ALTER TABLE") != SS_OK) /* its checks name rows and constraints */
+        return SS_ERROR;
     alter_run r = {ctx, c, st, t, ss_alter_save(ctx, t)};
     if (!r.saved)
         return SS_ERROR;

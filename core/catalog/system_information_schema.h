@@ -1,6 +1,6 @@
 /* system_information_schema.h — the rows of PostgreSQL's relation-listing catalog views
  * (system_views.c serves them): pg_tables, pg_indexes and pg_namespace in pg_catalog
- * (system_pg_tables.c), and information_schema's tables, columns, schemata and views
+ * (system_pg_tables.c), pg_constraint (system_pg_constraint.c), and information_schema's tables, columns, schemata and views
  * (system_information_schema.c).  Only user relations are listed (none of pg_catalog's or
  * information_schema's own); schemata and pg_namespace list every schema. */
 #ifndef SS_CATALOG_SYSTEM_INFORMATION_SCHEMA_H
@@ -14,6 +14,7 @@
 extern const ss_column_def ss_pg_tables_cols[];
 extern const ss_column_def ss_pg_indexes_cols[];
 extern const ss_column_def ss_pg_namespace_cols[];
+extern const ss_column_def ss_pg_constraint_cols[];
 extern const ss_column_def ss_is_tables_cols[];
 extern const ss_column_def ss_is_columns_cols[];
 extern const ss_column_def ss_is_schemata_cols[];
@@ -33,6 +34,7 @@ int ss_system_pg_enum_fill(ss_ctx *ctx, const struct ss_catalog *c, ss_view_row_
 #define SS_SUNSTONE_TYPES_NCOLS 6
 extern const ss_column_def ss_sunstone_types_cols[SS_SUNSTONE_TYPES_NCOLS];
 int ss_system_sunstone_types_fill(ss_ctx *ctx, const struct ss_catalog *c, ss_view_row_fn add, void *arg);
+#define SS_PG_CONSTRAINT_NCOLS 11
 #define SS_IS_TABLES_NCOLS 12
 #define SS_IS_COLUMNS_NCOLS 44
 #define SS_IS_SCHEMATA_NCOLS 7
@@ -43,6 +45,8 @@ int ss_system_sunstone_types_fill(ss_ctx *ctx, const struct ss_catalog *c, ss_vi
 int ss_system_pg_tables_fill(ss_ctx *ctx, const ss_catalog *c, ss_view_row_fn add, void *arg);
 int ss_system_pg_indexes_fill(ss_ctx *ctx, const ss_catalog *c, ss_view_row_fn add, void *arg);
 int ss_system_pg_namespace_fill(ss_ctx *ctx, const ss_catalog *c, ss_view_row_fn add, void *arg);
+/* pg_constraint (system_pg_constraint.c): its columns without the oid-valued ones and the key arrays. */
+int ss_system_pg_constraint_fill(ss_ctx *ctx, const ss_catalog *c, ss_view_row_fn add, void *arg);
 int ss_system_is_tables_fill(ss_ctx *ctx, const ss_catalog *c, const bool *wanted, ss_view_row_fn add, void *arg);
 int ss_system_is_columns_fill(ss_ctx *ctx, const ss_catalog *c, const bool *wanted, ss_view_row_fn add, void *arg);
 int ss_system_is_schemata_fill(ss_ctx *ctx, const ss_catalog *c, ss_view_row_fn add, void *arg);

@@ -4,7 +4,7 @@
  * sunstone_sequences, filled by system_relation_views.c; pg_matviews
  * and pg_views (system_matviews.c) and pg_cursors, the session's (system_cursors.c); sunstone_check,
  * the integrity check's problems (core/check/check_view.c); pg_tables,
- * pg_indexes, pg_namespace and information_schema's tables, columns, schemata and views
+ * pg_indexes, pg_namespace, pg_constraint and information_schema's tables, columns, schemata and views
  * (system_information_schema.h)), served through the ordinary storage vtable so the same scan operators
  * read them.  Rows are computed when a scan begins. */
 #include <stdio.h>
@@ -34,8 +34,8 @@ typedef enum view_id {
     VIEW_PG_VIEWS,
     VIEW_CHECK, /* sunstone_check: the integrity check's problems (core/check/check.h) */
     /* PostgreSQL's relation listings (system_information_schema.h) */
-    VIEW_PG_TABLES, VIEW_PG_INDEXES, VIEW_PG_NAMESPACE, VIEW_IS_TABLES, VIEW_IS_COLUMNS, VIEW_IS_SCHEMATA,
-    VIEW_IS_VIEWS, VIEW_PG_TYPE, VIEW_PG_ENUM, VIEW_SUNSTONE_TYPES
+    VIEW_PG_TABLES, VIEW_PG_INDEXES, VIEW_PG_NAMESPACE, VIEW_PG_CONSTRAINT, VIEW_IS_TABLES, VIEW_IS_COLUMNS,
+    VIEW_IS_SCHEMATA, VIEW_IS_VIEWS, VIEW_PG_TYPE, VIEW_PG_ENUM, VIEW_SUNSTONE_TYPES
 } view_id;
 
 typedef struct view_handle {
@@ -90,7 +90,8 @@ static const ss_column_def index_columns_cols[] = {
     {"index_name", T_TEXT, true, {0}}, {"table_name", T_TEXT, true, {0}}, {"position", T_INT4, true, {0}},
     {"column_name", T_TEXT, true, {0}}, {"type_name", T_TEXT, true, {0}}, {"is_unique", T_BOOL, true, {0}},
     {"is_primary", T_BOOL, true, {0}}, {"method", T_TEXT, true, {0}}, {"definition", T_TEXT, true, {0}},
-    {"predicate", T_TEXT, false, {0}}};
+    {"predicate", T_TEXT, false, {0}},  {"is_deferrable", T_BOOL, true, {0}},
+    {"is_initially_deferred", T_BOOL, true, {0}}};
 static const ss_column_def sequences_cols[] = {
     {"name", T_TEXT, true, {0}},         {"data_type", T_TEXT, true, {0}},  {"start_value", T_INT8, true, {0}},
     {"min_value", T_INT8, true, {0}},    {"max_value", T_INT8, true, {0}},  {"increment_by", T_INT8, true, {0}},
@@ -154,6 +155,7 @@ static const ss_column_def *view_cols(view_id id)
            : id == VIEW_PG_TABLES   ? ss_pg_tables_cols
            : id == VIEW_PG_INDEXES  ? ss_pg_indexes_cols
            : id == VIEW_PG_NAMESPACE ? ss_pg_namespace_cols
+           : id == VIEW_PG_CONSTRAINT ? ss_pg_constraint_cols
            : id == VIEW_IS_TABLES   ? ss_is_tables_cols
            : id == VIEW_IS_COLUMNS  ? ss_is_columns_cols
            : id == VIEW_IS_SCHEMATA ? ss_is_schemata_cols
@@ -243,6 +245,7 @@ static int fill_listing(ss_ctx *ctx, view_scan *s, const view_handle *h, const s
     case VIEW_PG_TABLES: return ss_system_pg_tables_fill(ctx, c, view_sink_add, &sink);
     case VIEW_PG_INDEXES: return ss_system_pg_indexes_fill(ctx, c, view_sink_add, &sink);
     case VIEW_PG_NAMESPACE: return ss_system_pg_namespace_fill(ctx, c, view_sink_add, &sink);
+    case VIEW_PG_CONSTRAINT: return ss_system_pg_constraint_fill(ctx, c, view_sink_add, &sink);
     case VIEW_IS_TABLES: return ss_system_is_tables_fill(ctx, c, wanted, view_sink_add, &sink);
     case VIEW_IS_COLUMNS: return ss_system_is_columns_fill(ctx, c, wanted, view_sink_add, &sink);
     case VIEW_IS_SCHEMATA: return ss_system_is_schemata_fill(ctx, c, view_sink_add, &sink);
@@ -559,7 +562,7 @@ int ss_system_views_init(ss_catalog *c, const ss_registry *reg)
         add_view(c, reg, "sunstone_columns", VIEW_COLUMNS, columns_cols, sizeof columns_cols / sizeof columns_cols[0]) ||
         add_view(c, reg, "pg_settings", VIEW_PG_SETTINGS, pg_settings_cols, 17) ||
         add_view(c, reg, "pg_prepared_statements", VIEW_PG_PREPARED, pg_prepared_cols, 5) ||
-        add_view(c, reg, "sunstone_index_columns", VIEW_INDEX_COLUMNS, index_columns_cols, 10) ||
+        add_view(c, reg, "sunstone_index_columns", VIEW_INDEX_COLUMNS, index_columns_cols, 12) ||
         add_view(c, reg, "sunstone_sequences", VIEW_SEQUENCES, sequences_cols, 11) ||
         add_view(c, reg, "sunstone_schemas", VIEW_SCHEMAS, schemas_cols, 2) ||
         add_view(c, reg, "pg_matviews", VIEW_PG_MATVIEWS, pg_matviews_cols,
@@ -573,7 +576,8 @@ int ss_system_views_init(ss_catalog *c, const ss_registry *reg)
         add_view(c, reg, "pg_namespace", VIEW_PG_NAMESPACE, ss_pg_namespace_cols, SS_PG_NAMESPACE_NCOLS) ||
         add_view(c, reg, "pg_type", VIEW_PG_TYPE, ss_pg_type_cols, SS_PG_TYPE_NCOLS) ||
         add_view(c, reg, "pg_enum", VIEW_PG_ENUM, ss_pg_enum_cols, SS_PG_ENUM_NCOLS) ||
-        add_view(c, reg, "sunstone_types", VIEW_SUNSTONE_TYPES, ss_sunstone_types_cols, SS_SUNSTONE_TYPES_NCOLS))
+        add_view(c, reg, "sunstone_types", VIEW_SUNSTONE_TYPES, ss_sunstone_types_cols, SS_SUNSTONE_TYPES_NCOLS) ||
+        add_view(c, reg, "pg_constraint", VIEW_PG_CONSTRAINT, ss_pg_constraint_cols, SS_PG_CONSTRAINT_NCOLS))
         return SS_ERROR;
     const ss_schema *is = ss_ns_find(c, "information_schema");
     if (!is ||

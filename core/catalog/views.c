@@ -12,6 +12,7 @@
 #include "catalog/matview.h"
 #include "catalog/namespace.h"
 #include "catalog/rowtype_deps.h"
+#include "defer/defer.h"
 #include "fkey/fkey.h"
 #include "txn/txn_session.h"
 #include "types/typeio.h"
@@ -480,7 +481,7 @@ static int check_name(ss_ctx *ctx, ss_catalog *c, ss_drop_kind kind, const char 
             return ss_ctx_error(ctx, "55006",
                                 "cannot DROP TABLE \"%s\" because it is being used by active queries in this session",
                                 t->name);
-        return SS_OK;
+        return t ? ss_defer_check_table_free(ctx, t, "DROP TABLE") : SS_OK;
     }
     if (views ? t != NULL : v != NULL) {
         ss_ctx_error(ctx, "42809", "\"%s\" is not a %s", name, views ? "view" : "table");

@@ -483,6 +483,10 @@ static void print_one_index(shell *sh, const result_table *ixcols, const char *s
                    cell_or_empty(ixcols, r, 7), schema, cell_or_empty(ixcols, r, 1));
         if (*cell_or_empty(ixcols, r, 9)) /* a partial index */
             buf_printf(&footer, ", predicate (%s)", cell_or_empty(ixcols, r, 9));
+        if (is_true(table_cell(ixcols, r, 10)))
+            buf_puts(&footer, ", deferrable");
+        if (is_true(table_cell(ixcols, r, 11)))
+            buf_puts(&footer, ", initially deferred");
         table_add_footer(&t, footer.data);
         buf_free(&footer);
     }
@@ -560,7 +564,8 @@ bool describe_tables(shell *sh, const char *pattern, bool verbose)
                           "schema, visible FROM sunstone_tables", &tables))
         return false;
     if (!exec_collect(sh, "SELECT index_name, table_name, position, column_name, type_name, is_unique, is_primary, method, "
-                          "definition, predicate FROM sunstone_index_columns", &ixcols)) {
+                          "definition, predicate, is_deferrable, is_initially_deferred FROM sunstone_index_columns",
+                      &ixcols)) {
         table_free(&tables);
         return false;
     }

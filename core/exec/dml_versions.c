@@ -3,6 +3,7 @@
 #include "exec/dml_versions.h"
 
 #include "catalog/lock_table.h"
+#include "defer/defer.h"
 #include "exec/context.h"
 #include "fkey/fkey.h"
 #include "index/index.h"
@@ -30,6 +31,13 @@ int ss_dml_write_versions(ss_ctx *ctx, ss_table *t, const ss_batch *rows, ss_row
         return SS_ERROR;
     if (t->storage->insert_versions(ctx, t->handle, rows, rowids) != SS_OK)
         return SS_ERROR;
+    /* a deferred foreign key checks the new rows at COMMIT (defer/defer.h) */
+    for (uint32_t i = 0; t->fkeys && i < t->fkeys->n; i++) {
+        const ss_fkey *fk = t->fkeys->list[i];
+        if (fk->deferrable && ss_defer_is_deferred(ctx->txn, fk, fk->initdeferred) &&
+            ss_defer_queue_fkey(ctx, fk, rowids, ss_batch_rows(rows)) != SS_OK)
+            return SS_ERROR;
+    }
     /* every index of the table gets the new versions' entries (unique ones checked) */
     return ss_index_table_has(t) ? ss_index_insert_rows(ctx, t, rows, rowids) : SS_OK;
 }

@@ -42,6 +42,9 @@ typedef struct ss_fkey {
     uint32_t *del_set;    /* (positions in table, each one of cols); 0 / NULL: all of cols */
     bool not_valid;       /* ADD ... NOT VALID: the rows before it are not checked (until
                              ALTER TABLE ... VALIDATE CONSTRAINT); new rows are */
+    bool deferrable;      /* DEFERRABLE: its checks of new rows may wait for COMMIT
+                             (defer/defer.h; ALTER CONSTRAINT changes both flags) */
+    bool initdeferred;    /* INITIALLY DEFERRED */
 } ss_fkey;
 
 /* ss_table.fkeys: the foreign keys of a referencing table, in creation order. */
@@ -135,8 +138,14 @@ typedef struct ss_fkey_actions {
    deletes the referencing rows, SET NULL / SET DEFAULT / ON UPDATE CASCADE update them,
    through cascade (NULL, or a NULL callback: 0A000).  Call after the statement's changes
    are applied. */
-int ss_fkey_check_removed_rows(ss_ctx *ctx, ss_table *ref, const ss_batch *old_rows, const ss_batch *new_rows,
-                               bool update, const ss_fkey_cascade *cascade);
+int ss_fkey_check_removed_rows(ss_ctx *ctx, ss_table *ref, const ss_batch *old_rows, const ss_rowid *old_ids,
+                               const ss_batch *new_rows, bool update, const ss_fkey_cascade *cascade);
+/* old_ids (NULL: not known) names the row version of each row of old_rows: for a DEFERRABLE
+   foreign key with NO ACTION that is deferred now, the removed keys' check is queued by them
+   (defer/defer.h) and run later by ss_fkey_check_removed_of. */
+/* The NO ACTION check of one foreign key for the removed rows old_rows (ref's columns), with
+   the transaction's view of now: a key no row of ref holds any more must not be referenced. */
+int ss_fkey_check_removed_of(ss_ctx *ctx, const ss_fkey *fk, const ss_batch *old_rows, bool update);
 /* SET DEFAULT whose default is the removed key itself (rows: the new versions, orphans:
    each row's removed key, typed like fk's columns): PostgreSQL's NO ACTION error 23503 on
    the referenced table, as its RI_FKey_setdefault re-check gives. */

@@ -185,6 +185,10 @@ static void put_definition(ss_strbuf *sb, const ss_catalog *c, const ss_fkey *fk
         put_columns(sb, fk->table, fk->del_set, fk->ndel_set);
         ss_strbuf_putc(sb, ')');
     }
+    if (fk->deferrable)
+        ss_strbuf_puts(sb, " DEFERRABLE");
+    if (fk->initdeferred)
+        ss_strbuf_puts(sb, " INITIALLY DEFERRED");
     if (fk->not_valid)
         ss_strbuf_puts(sb, " NOT VALID");
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "defer/defer.h"
 #include "exec/row_lock_take.h"
 #include "exec/vector.h"
 #include "fkey/fkey.h"
@@ -171,9 +172,13 @@ int ss_fkey_check_new_rows(ss_ctx *ctx, ss_table *t, const ss_batch *rows)
         return SS_OK;
     ss_snapshot snap;
     ss_index_unique_snapshot(ctx, &snap);
-    for (uint32_t i = 0; i < t->fkeys->n; i++)
-        if (check_one_new(ctx, t->fkeys->list[i], rows, &snap) != SS_OK)
+    for (uint32_t i = 0; i < t->fkeys->n; i++) {
+        const ss_fkey *fk = t->fkeys->list[i];
+        if (fk->deferrable && ss_defer_is_deferred(ctx->txn, fk, fk->initdeferred))
+            continue; /* queued by ss_dml_write_versions, checked at COMMIT */
+        if (check_one_new(ctx, fk, rows, &snap) != SS_OK)
             return SS_ERROR;
+    }
     return SS_OK;
 }
 
@@ -593,8 +598,41 @@ static int check_one_removed(ss_ctx *ctx, const ss_fkey *fk, const ss_batch *old
     return rc;
 }
 
-int ss_fkey_check_removed_rows(ss_ctx *ctx, ss_table *ref, const ss_batch *old_rows, const ss_batch *new_rows,
-                               bool update, const ss_fkey_cascade *cascade)
+/* A deferred NO ACTION foreign key: the removed rows whose key changed are queued by their
+   row ids (old_ids[r] for row r of old_rows); the check runs later (defer/defer.h). */
+static int queue_removed(ss_ctx *ctx, const ss_fkey *fk, const ss_batch *old_rows, const ss_rowid *old_ids,
+                         const ss_batch *new_rows, bool update)
+{
+    for (uint32_t r = 0; r < ss_batch_rows(old_rows); r++) {
+        uint32_t row = ss_batch_row(old_rows, r);
+        bool has_null = false, same = update && new_rows;
+        for (uint32_t k = 0; k < fk->ncols; k++) {
+            uint32_t c = fk->ref_cols[k];
+            ss_value v, nv;
+            ss_vector_get_value(old_rows->cols[c], row, &v);
+            has_null |= v.is_null;
+            if (same && !has_null) { /* PostgreSQL's RI_FKey_pk_upd_check_required */
+                ss_vector_get_value(new_rows->cols[c], ss_batch_row(new_rows, r), &nv);
+                same = !nv.is_null && ss_fkey_values_equal(fk->ref->types[c].id, &v, &nv);
+            }
+        }
+        if (has_null || same)
+            continue;
+        if (ss_defer_queue_removed(ctx, fk, old_ids[r], update) != SS_OK)
+            return SS_ERROR;
+    }
+    return SS_OK;
+}
+
+int ss_fkey_check_removed_of(ss_ctx *ctx, const ss_fkey *fk, const ss_batch *old_rows, bool update)
+{
+    ss_snapshot snap;
+    ss_index_unique_snapshot(ctx, &snap);
+    return check_one_removed(ctx, fk, old_rows, NULL, &snap, update, NULL);
+}
+
+int ss_fkey_check_removed_rows(ss_ctx *ctx, ss_table *ref, const ss_batch *old_rows, const ss_rowid *old_ids,
+                               const ss_batch *new_rows, bool update, const ss_fkey_cascade *cascade)
 {
     if (ss_batch_rows(old_rows) == 0)
         return SS_OK;
@@ -608,8 +646,14 @@ int ss_fkey_check_removed_rows(ss_ctx *ctx, ss_table *ref, const ss_batch *old_r
     ss_snapshot snap;
     ss_index_unique_snapshot(ctx, &snap);
     int rc = SS_OK;
-    for (uint32_t i = 0; rc == SS_OK && i < n; i++)
-        rc = check_one_removed(ctx, fks[i], old_rows, new_rows, &snap, update, cascade);
+    for (uint32_t i = 0; rc == SS_OK && i < n; i++) {
+        const ss_fkey *fk = fks[i];
+        char action = update ? fk->on_update : fk->on_delete;
+        if (action == 'a' && fk->deferrable && old_ids && ss_defer_is_deferred(ctx->txn, fk, fk->initdeferred))
+            rc = queue_removed(ctx, fk, old_rows, old_ids, new_rows, update);
+        else
+            rc = check_one_removed(ctx, fk, old_rows, new_rows, &snap, update, cascade);
+    }
     free(fks);
     return rc;
 }

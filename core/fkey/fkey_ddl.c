@@ -42,7 +42,7 @@ const ss_index *ss_fkey_find_index(const ss_table *ref, const uint32_t *ref_cols
 {
     const ss_table_indexes *l = ref->indexes;
     for (uint32_t i = 0; l && i < l->n; i++)
-        if (l->list[i]->unique && index_covers(l->list[i], ref_cols, n))
+        if (l->list[i]->unique && !l->list[i]->deferrable && index_covers(l->list[i], ref_cols, n))
             return l->list[i];
     return NULL;
 }
@@ -121,6 +121,9 @@ static int resolve_referenced(ss_ctx *ctx, const ast_foreign_key *a, const ss_ta
                 pk = l->list[i];
         if (!pk)
             return ss_ctx_error(ctx, "42830", "there is no primary key for referenced table \"%s\"", ref->name);
+        if (pk->deferrable) /* PostgreSQL's transformFkeyGetPrimaryKey */
+            return ss_ctx_error(ctx, "55000", "cannot use a deferrable primary key for referenced table \"%s\"",
+                                ref->name);
         if (!(*ref_cols = malloc(sizeof **ref_cols * pk->nkeys)))
             return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
         memcpy(*ref_cols, pk->cols, sizeof **ref_cols * pk->nkeys);
@@ -133,9 +136,15 @@ static int resolve_referenced(ss_ctx *ctx, const ast_foreign_key *a, const ss_ta
     for (uint32_t i = 0; i < a->nref_columns; i++)
         if (column_of(ctx, ref, a->ref_columns[i], &(*ref_cols)[i]) != SS_OK)
             return SS_ERROR;
-    if (!ss_fkey_find_index(ref, *ref_cols, *nref))
+    if (!ss_fkey_find_index(ref, *ref_cols, *nref)) {
+        const ss_table_indexes *l = ref->indexes; /* transformFkeyCheckAttrs' better message */
+        for (uint32_t i = 0; l && i < l->n; i++)
+            if (l->list[i]->unique && l->list[i]->deferrable && index_covers(l->list[i], *ref_cols, *nref))
+                return ss_ctx_error(ctx, "55000", "cannot use a deferrable unique constraint for referenced table \"%s\"",
+                                    ref->name);
         return ss_ctx_error(ctx, "42830", "there is no unique constraint matching given keys for referenced table \"%s\"",
                             ref->name);
+    }
     return SS_OK;
 }
 
@@ -181,6 +190,8 @@ static int create_one(ss_ctx *ctx, ss_catalog *c, ss_table *t, const ast_foreign
     fk->match = a->match;
     fk->on_delete = a->on_delete;
     fk->on_update = a->on_update;
+    fk->deferrable = a->deferrable;
+    fk->initdeferred = a->initdeferred;
     fk->ncols = a->ncolumns;
     fk->created = c->version;
     int rc = SS_OK;

@@ -20,7 +20,8 @@ bool ss_fkey_convert(int32_t from, int32_t to, const ss_value *v, ss_value *out)
 /* Equality and hash of two non-NULL values of type id, as a btree index orders them. */
 bool ss_fkey_values_equal(int32_t id, const ss_value *a, const ss_value *b);
 uint64_t ss_fkey_value_hash(int32_t id, const ss_value *v);
-/* The unique index of ref whose columns are ref_cols[0..n) (in any order), or NULL. */
+/* The unique index of ref, not DEFERRABLE, whose columns are ref_cols[0..n) (in any order), or
+   NULL. */
 const struct ss_index *ss_fkey_find_index(const struct ss_table *ref, const uint32_t *ref_cols, uint32_t n);
 
 #endif

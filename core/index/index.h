@@ -37,6 +37,10 @@ typedef struct ss_index {
     bool unique;
     bool constraint;              /* backs a PRIMARY KEY / UNIQUE constraint of its name */
     bool primary;
+    bool deferrable;              /* a DEFERRABLE constraint's: a conflicting new row is entered
+                                     and checked again at the end of the statement, or at
+                                     COMMIT when deferred (defer/defer.h) */
+    bool initdeferred;            /* INITIALLY DEFERRED */
     ss_ddl_stamp ddl;             /* pending CREATE / DROP (catalog/catalog_txn.h); writes
                                      maintain every index of the list, visible or not */
     _Atomic uint32_t active_scans; /* open index scan operators reading it (any session's;
@@ -127,6 +131,11 @@ int ss_index_check_unique(ss_ctx *ctx, const ss_index *ix, const ss_value *key, 
  * one to end (40P01 / 55P03 / 57014 possible) and look again.  Called with the table's
  * index lock held (ss_index_lock); it lets go of it while it waits.  SS_OK, or 23505. */
 int ss_index_check_unique_live(ss_ctx *ctx, const ss_index *ix, const ss_value *key, ss_rowid self);
+/* For a DEFERRABLE unique index (PostgreSQL's UNIQUE_CHECK_PARTIAL): whether the key may
+ * conflict, by the same rules without waiting (a candidate live now, or one a running
+ * transaction writes or deletes); such a row is entered and checked again later
+ * (defer/defer.h).  Index lock held. */
+int ss_index_unique_may_conflict(ss_ctx *ctx, const ss_index *ix, const ss_value *key, ss_rowid self, bool *maybe);
 /* What the stamps of a candidate version with an equal key say (the rules above): live now,
  * dead, or waiting on the running transaction *holder writing it (only with
  * wait_for_writers; otherwise such a version is not there yet) or deleting it.  self_top:

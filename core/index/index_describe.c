@@ -138,6 +138,10 @@ char *ss_index_describe_lines(const ss_table *t)
         if (pred)
             ss_strbuf_printf(&sb, " WHERE %s", pred);
         free(pred);
+        if (ix->deferrable) /* psql's footer, after pg_get_indexdef's text */
+            ss_strbuf_puts(&sb, " DEFERRABLE");
+        if (ix->initdeferred)
+            ss_strbuf_puts(&sb, " INITIALLY DEFERRED");
     }
     free(order);
     if (sb.oom) {

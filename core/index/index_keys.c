@@ -34,6 +34,8 @@ int ss_index_create_keys(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, con
         if (ix) {
             ix->constraint = true;
             ix->primary = k->primary;
+            ix->deferrable = k->deferrable;
+            ix->initdeferred = k->initdeferred;
         }
         free(name);
         free(keys);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "defer/defer.h"
 #include "exec/vector.h"
 #include "index/index.h"
 #include "util/grow.h"
@@ -36,8 +37,14 @@ static int insert_unique(ss_ctx *ctx, const ss_index *ix, const ss_batch *keys, 
         uint32_t row = ss_batch_row(keys, k);
         for (uint32_t i = 0; i < ix->nkeys; i++)
             ss_vector_get_value(keys->cols[i], row, &key[i]);
-        if (ss_index_check_unique_live(ctx, ix, key, rowids[k]) != SS_OK)
+        if (ix->deferrable) { /* entered now, checked at the statement's end or at COMMIT */
+            bool maybe;
+            if (ss_index_unique_may_conflict(ctx, ix, key, rowids[k], &maybe) != SS_OK ||
+                (maybe && ss_defer_queue_unique(ctx, ix, rowids[k]) != SS_OK))
+                return SS_ERROR;
+        } else if (ss_index_check_unique_live(ctx, ix, key, rowids[k]) != SS_OK) {
             return SS_ERROR;
+        }
         uint32_t one = row;
         ss_batch single = {keys->ncols, keys->count, &one, 1, keys->cols};
         if (ix->vt->insert(ctx, ix->handle, &single, &rowids[k]) != SS_OK)

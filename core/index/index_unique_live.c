@@ -136,6 +136,24 @@ int ss_index_check_unique_live(ss_ctx *ctx, const ss_index *ix, const ss_value *
     return SS_OK;
 }
 
+int ss_index_unique_may_conflict(ss_ctx *ctx, const ss_index *ix, const ss_value *key, ss_rowid self, bool *maybe)
+{
+    *maybe = false;
+    for (uint32_t i = 0; i < ix->nkeys; i++)
+        if (key[i].is_null)
+            return SS_OK;
+    if (!can_peek(ctx, ix)) {
+        *maybe = true;
+        return SS_OK;
+    }
+    uint32_t nlive;
+    ss_xid holder;
+    if (probe(ctx, ix, key, ix->nkeys, self, true, true, &nlive, &holder) != SS_OK)
+        return SS_ERROR;
+    *maybe = nlive > 0 || holder != SS_XID_INVALID;
+    return SS_OK;
+}
+
 int ss_index_key_live(ss_ctx *ctx, const ss_index *ix, const ss_value *key, uint32_t nvalues, bool wait_for_writers,
                       const ss_snapshot *snap, uint32_t *nlive)
 {

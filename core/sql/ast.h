@@ -377,7 +377,9 @@ typedef enum ast_stmt_kind {
        ALTER TYPE table alter_type ... (parse_type.c, catalog/type_ddl.c) */
     AST_CREATE_TYPE,
     AST_DROP_TYPE,
-    AST_ALTER_TYPE
+    AST_ALTER_TYPE,
+    AST_SET_CONSTRAINTS  /* SET CONSTRAINTS ALL (ndrop 0) | drop_names DEFERRED | IMMEDIATE
+                            (constraints_deferred) */
 } ast_stmt_kind;
 
 /* VACUUM's options that take effect (ast_stmt.vacuum_flags). */
@@ -451,8 +453,10 @@ typedef enum ast_alter_kind {
     AST_ALTER_DROP_IDENTITY,  /* ALTER [COLUMN] column DROP IDENTITY [IF EXISTS] (missing_ok) */
     AST_ALTER_SET_SCHEMA,     /* ALTER VIEW ... SET SCHEMA new_name */
     AST_ALTER_DROP_EXPRESSION, /* ALTER [COLUMN] column DROP EXPRESSION [IF EXISTS] (missing_ok) */
-    AST_ALTER_OWNER           /* OWNER TO new_name (a role's name; NULL: CURRENT_USER /
+    AST_ALTER_OWNER,          /* OWNER TO new_name (a role's name; NULL: CURRENT_USER /
                                  SESSION_USER / CURRENT_ROLE; "public" for PUBLIC) */
+    AST_ALTER_CONSTRAINT      /* ALTER CONSTRAINT column [NOT] DEFERRABLE [INITIALLY ...]:
+                                 deferrable, initdeferred */
 } ast_alter_kind;
 
 typedef struct ast_alter_cmd {
@@ -466,6 +470,7 @@ typedef struct ast_alter_cmd {
     bool missing_ok;          /* IF [NOT] EXISTS */
     bool cascade;             /* DROP ... CASCADE */
     bool not_valid;           /* ADD CONSTRAINT ... NOT VALID */
+    bool deferrable, initdeferred; /* ALTER CONSTRAINT's */
     char identity;            /* SET GENERATED: 'a' ALWAYS / 'd' BY DEFAULT (0: not given) */
     ast_seq_options seq_opts; /* SET GENERATED / RESTART / SET <sequence option>: the options */
 } ast_alter_cmd;
@@ -492,6 +497,7 @@ typedef struct ast_key_constraint {
     const char **columns;
     uint32_t ncolumns;
     int location;
+    bool deferrable, initdeferred; /* DEFERRABLE, INITIALLY DEFERRED */
 } ast_key_constraint;
 
 /* A FOREIGN KEY constraint of CREATE TABLE (REFERENCES as a column constraint, or FOREIGN
@@ -510,6 +516,7 @@ typedef struct ast_foreign_key {
     char match, on_delete, on_update;
     const char **del_set_columns; /* ON DELETE SET NULL / SET DEFAULT (cols); NULL / 0: all */
     uint32_t ndel_set_columns;
+    bool deferrable, initdeferred; /* DEFERRABLE, INITIALLY DEFERRED */
 } ast_foreign_key;
 
 /* One key of CREATE INDEX: a column with its order (ASC / DESC, NULLS FIRST / LAST). */
@@ -594,6 +601,7 @@ typedef struct ast_stmt {
     const char *str;
     const char *value;    /* NULL for SET ... TO DEFAULT */
     bool is_local;        /* SET LOCAL */
+    bool constraints_deferred; /* AST_SET_CONSTRAINTS: DEFERRED (else IMMEDIATE) */
     /* AST_DROP_TABLE / AST_DROP_VIEW: CASCADE */
     bool cascade;
     /* AST_CREATE_VIEW: OR REPLACE; the statement's text (what the catalog keeps and binds

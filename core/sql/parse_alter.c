@@ -170,6 +170,15 @@ static bool tr_cmd(transform_state *ts, AlterTableCmd *c, ast_stmt *out, ast_alt
     case AT_ValidateConstraint:
         a->kind = AST_ALTER_VALIDATE_CONSTRAINT;
         return true;
+    case AT_AlterConstraint: {
+        const Constraint *con = (const Constraint *)c->def;
+        if (!(a->column = tr_strdup(ts, con->conname)))
+            return false;
+        a->kind = AST_ALTER_CONSTRAINT;
+        a->deferrable = con->deferrable;
+        a->initdeferred = con->initdeferred;
+        return true;
+    }
     case AT_AddIdentity: {
         Constraint *con = (Constraint *)c->def;
         ast_column_def *d = new_coldef(ts, out, &a->coldef);

@@ -1,8 +1,8 @@
 /* parse_constraint_attrs.c — DEFERRABLE / NOT DEFERRABLE / INITIALLY DEFERRED / INITIALLY
  * IMMEDIATE written after a column constraint, which PostgreSQL's grammar gives as nodes of
  * their own: applied to the constraint before them as its transformConstraintAttrs does,
- * with its 42601 errors (misplaced, repeated or contradictory clauses).  What a constraint
- * ends up DEFERRABLE is then refused by its own transform (0A000). */
+ * with its 42601 errors (misplaced, repeated or contradictory clauses); the key and foreign
+ * key transforms keep what the constraint ends up with. */
 #include "sql/transform.h"
 
 static bool can_defer(const Constraint *c)

@@ -1,6 +1,7 @@
 /* parse_fkeys.c — FOREIGN KEY constraints of CREATE TABLE (REFERENCES as a column
  * constraint, FOREIGN KEY (cols) REFERENCES as a table one) into the AST's foreign keys.
- * What Sunstone does not have is refused with 0A000 (DEFERRABLE, NOT VALID outside ALTER TABLE); MATCH PARTIAL
+ * DEFERRABLE / INITIALLY DEFERRED are kept.  What Sunstone does not have is refused with 0A000 (NOT VALID
+ * outside ALTER TABLE); MATCH PARTIAL
  * is PostgreSQL's own 0A000. */
 #include <string.h>
 
@@ -9,8 +10,6 @@
 bool tr_fkey_constraint(transform_state *ts, Constraint *con, const char *column, ast_stmt *out)
 {
     const tr_refusal refusals[] = {
-        {con->deferrable, "DEFERRABLE constraints"},
-        {con->initdeferred, "INITIALLY DEFERRED constraints"},
         /* ALTER TABLE ... ADD CONSTRAINT keeps NOT VALID (parse_alter.c) */
         {con->skip_validation && out->kind != AST_ALTER_TABLE, "NOT VALID constraints"},
     };
@@ -29,6 +28,8 @@ bool tr_fkey_constraint(transform_state *ts, Constraint *con, const char *column
     memset(f, 0, sizeof *f);
     f->name = con->conname ? tr_strdup(ts, con->conname) : NULL;
     f->location = con->location;
+    f->deferrable = con->deferrable;
+    f->initdeferred = con->initdeferred;
     f->ref_table = tr_relation_name(ts, con->pktable);
     f->ref_location = con->pktable->location;
     if (!f->ref_table)

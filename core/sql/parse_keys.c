@@ -1,7 +1,7 @@
 /* parse_keys.c — PRIMARY KEY and UNIQUE constraints of CREATE TABLE (column and table
  * constraints, CONSTRAINT name) into the AST's key constraints; a primary key makes its
- * columns NOT NULL, as PostgreSQL's.  Options Sunstone does not have (DEFERRABLE,
- * INCLUDE, WITH, USING INDEX TABLESPACE, NULLS NOT DISTINCT) are refused with 0A000. */
+ * columns NOT NULL, as PostgreSQL's; DEFERRABLE / INITIALLY DEFERRED are kept.  Options Sunstone
+ * does not have (INCLUDE, WITH, USING INDEX TABLESPACE, NULLS NOT DISTINCT) are refused with 0A000. */
 #include <string.h>
 
 #include "sql/transform.h"
@@ -9,7 +9,6 @@
 bool tr_key_constraint(transform_state *ts, Constraint *con, const char *column, ast_stmt *out)
 {
     const tr_refusal refusals[] = {
-        {con->deferrable, "DEFERRABLE constraints"},
         {con->including != NIL, "INCLUDE in constraints"},
         {con->options != NIL, "WITH (storage parameters)"},
         {con->indexspace != NULL, "USING INDEX TABLESPACE"},
@@ -35,6 +34,8 @@ bool tr_key_constraint(transform_state *ts, Constraint *con, const char *column,
     memset(k, 0, sizeof *k);
     k->primary = primary;
     k->location = con->location;
+    k->deferrable = con->deferrable;
+    k->initdeferred = con->initdeferred;
     k->name = con->conname ? tr_strdup(ts, con->conname) : NULL;
     k->ncolumns = column ? 1 : (uint32_t)list_length(con->keys);
     k->columns = tr_alloc(ts, sizeof(char *) * (k->ncolumns ? k->ncolumns : 1));
@@ -72,6 +73,8 @@ static void merge_duplicates(ast_stmt *out)
         ast_key_constraint *k = &out->key_constraints[i];
         uint32_t j = 0;
         while (j < n && !(same_columns(&out->key_constraints[j], k) &&
+                          out->key_constraints[j].deferrable == k->deferrable &&
+                          out->key_constraints[j].initdeferred == k->initdeferred &&
                           (!k->name || !out->key_constraints[j].name ||
                            strcmp(k->name, out->key_constraints[j].name) == 0)))
             j++;

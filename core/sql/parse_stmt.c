@@ -1333,6 +1333,10 @@ static bool tr_stmt(transform_state *ts, Node *n, ast_stmt *out)
     case T_CheckPointStmt:
         out->kind = AST_CHECKPOINT;
         return true;
+    case T_ConstraintsSetStmt: /* the names are constraints' (schema-qualified or not) */
+        out->kind = AST_SET_CONSTRAINTS;
+        out->constraints_deferred = ((ConstraintsSetStmt *)n)->deferred;
+        return tr_relation_names(ts, ((ConstraintsSetStmt *)n)->constraints, NULL, out);
     default:
         unsupported_statement(ts, n, "");
         return false;

@@ -50,6 +50,8 @@ static void txn_finish(ss_txn_state *st, bool commit)
 {
     if (st->ddl_end)
         st->ddl_end(st, commit ? 0 : 1, 0);
+    if (st->defer_end)
+        st->defer_end(st, commit ? 0 : 1, 0);
     if (st->top != SS_XID_INVALID) {
         /* open savepoints end with the transaction: released into it on commit (a
            subtransaction still running when its top-level one commits would abort) */
@@ -194,6 +196,8 @@ void ss_txn_state_release(ss_txn_state *st, uint32_t index)
 {
     if (st->ddl_end)
         st->ddl_end(st, 2, index);
+    if (st->defer_end)
+        st->defer_end(st, 2, index);
     while (st->nlevels > index) {
         ss_txn_level *l = &st->levels[--st->nlevels];
         if (l->xid != SS_XID_INVALID)
@@ -206,6 +210,8 @@ void ss_txn_state_rollback_to(ss_txn_state *st, uint32_t index, bool keep)
 {
     if (st->ddl_end)
         st->ddl_end(st, 3, index);
+    if (st->defer_end)
+        st->defer_end(st, 3, index);
     while (st->nlevels > index) {
         ss_txn_level *l = &st->levels[st->nlevels - 1];
         if (l->xid != SS_XID_INVALID)

@@ -55,6 +55,10 @@ typedef struct ss_txn_state {
        first level ended).  NULL: no catalog attached. */
     void *ddl;
     void (*ddl_end)(struct ss_txn_state *st, int event, uint32_t index);
+    /* the checks of DEFERRABLE constraints waiting for the end of the statement or COMMIT,
+       and SET CONSTRAINTS' modes (defer/defer.h), told of the same events after ddl_end */
+    void *defer;
+    void (*defer_end)(struct ss_txn_state *st, int event, uint32_t index);
     /* (LK) the tables whose ACCESS SHARE (txn_table_locks.h) xid shared_xid recorded, so that
        a statement enters each once; reset when the current xid changes */
     const void *shared[8];

@@ -476,11 +476,12 @@ static void add_catalog(void)
     /* what \d NAME reads of indexes and sequences: none */
     fake_result ix = {0};
     ix.sql = "SELECT index_name, table_name, position, column_name, type_name, is_unique, is_primary, method, "
-             "definition, predicate FROM sunstone_index_columns";
-    ix.ncols = 10;
-    const char *ixnames[10] = {"index_name", "table_name", "position", "column_name", "type_name",
-                               "is_unique",  "is_primary", "method",   "definition",  "predicate"};
-    for (int k = 0; k < 10; k++)
+             "definition, predicate, is_deferrable, is_initially_deferred FROM sunstone_index_columns";
+    ix.ncols = 12;
+    const char *ixnames[12] = {"index_name", "table_name", "position",   "column_name", "type_name",
+                               "is_unique",  "is_primary", "method",     "definition",  "predicate",
+                               "is_deferrable", "is_initially_deferred"};
+    for (int k = 0; k < 12; k++)
         ix.names[k] = ixnames[k];
     ix.tag = "SELECT 0";
     fake_kernel_add(&ix);

@@ -1,0 +1,136 @@
+-- DEFERRABLE UNIQUE / PRIMARY KEY: checked at the end of the statement when immediate, at
+-- COMMIT (or SET CONSTRAINTS ... IMMEDIATE) when deferred; a transaction failing at COMMIT
+-- rolls back.
+CREATE TABLE u (id int UNIQUE DEFERRABLE, v text);
+INSERT INTO u VALUES (1, 'a'), (2, 'b'), (3, 'c');
+-- not per row: the shift works even while immediate
+UPDATE u SET id = id + 1;
+SELECT * FROM u ORDER BY id;
+UPDATE u SET id = 5 - id;
+SELECT * FROM u ORDER BY id;
+-- duplicates within one statement, and against an existing row
+INSERT INTO u VALUES (7, 'x'), (7, 'y');
+INSERT INTO u VALUES (1, 'dup');
+UPDATE u SET id = 1;
+SELECT * FROM u ORDER BY id;
+-- deferred by SET CONSTRAINTS
+BEGIN;
+SET CONSTRAINTS u_id_key DEFERRED;
+INSERT INTO u VALUES (2, 'd2');
+INSERT INTO u VALUES (3, 'd3');
+SELECT * FROM u ORDER BY id, v;
+COMMIT;
+SELECT * FROM u ORDER BY id;
+-- fixed before COMMIT
+BEGIN;
+SET CONSTRAINTS ALL DEFERRED;
+INSERT INTO u VALUES (2, 'new');
+UPDATE u SET id = 20 WHERE v = 'c';
+COMMIT;
+SELECT * FROM u ORDER BY id;
+BEGIN;
+SET CONSTRAINTS ALL DEFERRED;
+INSERT INTO u VALUES (2, 'again');
+DELETE FROM u WHERE v = 'again';
+COMMIT;
+SELECT * FROM u ORDER BY id;
+-- SET CONSTRAINTS ... IMMEDIATE checks what waits at once
+BEGIN;
+SET CONSTRAINTS u_id_key DEFERRED;
+INSERT INTO u VALUES (1, 'late');
+SET CONSTRAINTS u_id_key IMMEDIATE;
+ROLLBACK;
+BEGIN;
+SET CONSTRAINTS ALL DEFERRED;
+INSERT INTO u VALUES (1, 'late');
+SELECT count(*) FROM u;
+SET CONSTRAINTS ALL IMMEDIATE;
+SELECT 1;
+ROLLBACK;
+-- INITIALLY DEFERRED primary key
+CREATE TABLE k (id int PRIMARY KEY DEFERRABLE INITIALLY DEFERRED, v text);
+INSERT INTO k VALUES (1, 'a'), (1, 'b');
+SELECT * FROM k;
+BEGIN;
+INSERT INTO k VALUES (1, 'a'), (1, 'b');
+SELECT * FROM k ORDER BY v;
+UPDATE k SET id = 2 WHERE v = 'b';
+COMMIT;
+SELECT * FROM k ORDER BY id;
+BEGIN;
+INSERT INTO k VALUES (2, 'c');
+INSERT INTO k VALUES (1, 'd');
+COMMIT;
+SELECT * FROM k ORDER BY id;
+-- SET CONSTRAINTS ... IMMEDIATE on an INITIALLY DEFERRED one makes it check at statement end
+BEGIN;
+SET CONSTRAINTS k_pkey IMMEDIATE;
+INSERT INTO k VALUES (1, 'e');
+ROLLBACK;
+-- savepoints: ROLLBACK TO drops the checks of the rolled-back part
+BEGIN;
+INSERT INTO k VALUES (3, 'x');
+SAVEPOINT s;
+INSERT INTO k VALUES (3, 'y');
+ROLLBACK TO s;
+COMMIT;
+SELECT * FROM k ORDER BY id;
+BEGIN;
+INSERT INTO k VALUES (4, 'x');
+SAVEPOINT s;
+INSERT INTO k VALUES (4, 'y');
+RELEASE s;
+COMMIT;
+SELECT * FROM k ORDER BY id;
+-- ...and puts back the SET CONSTRAINTS modes of before it
+BEGIN;
+SAVEPOINT s;
+SET CONSTRAINTS k_pkey IMMEDIATE;
+ROLLBACK TO s;
+INSERT INTO k VALUES (1, 'deferred again');
+ROLLBACK;
+BEGIN;
+SET CONSTRAINTS ALL IMMEDIATE;
+SAVEPOINT s;
+SET CONSTRAINTS ALL DEFERRED;
+RELEASE s;
+INSERT INTO k VALUES (1, 'still deferred');
+ROLLBACK;
+BEGIN;
+SET CONSTRAINTS ALL IMMEDIATE;
+SAVEPOINT a;
+SAVEPOINT b;
+SET CONSTRAINTS ALL DEFERRED;
+RELEASE b;
+ROLLBACK TO a;
+INSERT INTO k VALUES (1, 'immediate');
+ROLLBACK;
+-- a table with waiting checks cannot be altered, dropped or truncated
+BEGIN;
+INSERT INTO k VALUES (1, 'w');
+ALTER TABLE k ADD COLUMN z int;
+ROLLBACK;
+BEGIN;
+INSERT INTO k VALUES (1, 'w');
+DROP TABLE k;
+ROLLBACK;
+BEGIN;
+INSERT INTO k VALUES (1, 'w');
+TRUNCATE k;
+ROLLBACK;
+BEGIN;
+INSERT INTO k VALUES (9, 'no conflict');
+ALTER TABLE k ADD COLUMN z int;
+ROLLBACK;
+-- ON CONFLICT cannot use a deferrable constraint as arbiter
+INSERT INTO u SELECT 1, 'none' WHERE false ON CONFLICT DO NOTHING;
+INSERT INTO u VALUES (1, 'c') ON CONFLICT DO NOTHING;
+INSERT INTO u VALUES (1, 'c') ON CONFLICT (id) DO NOTHING;
+INSERT INTO k VALUES (1, 'c') ON CONFLICT ON CONSTRAINT k_pkey DO UPDATE SET v = 'u';
+CREATE TABLE two (a int PRIMARY KEY, b int UNIQUE DEFERRABLE);
+INSERT INTO two VALUES (1, 1) ON CONFLICT (a) DO UPDATE SET b = 2;
+INSERT INTO two VALUES (1, 1) ON CONFLICT (a) DO UPDATE SET b = 2;
+SELECT * FROM two;
+-- a statement outside a block: its implicit COMMIT checks
+INSERT INTO k VALUES (1, 'one'), (1, 'two');
+SELECT * FROM k ORDER BY id;
