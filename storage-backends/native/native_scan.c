@@ -15,9 +15,11 @@ struct native_scan {
     unsigned *proj, nproj;
     native_pred *preds;
     unsigned npreds;
+    uint8_t *pred_bytes; /* the bytes constants of preds set by native_scan_set_preds */
     uint64_t *groups; /* (first, len) pairs */
     size_t ngroups, capgroups, next;
     uint64_t read, skipped;
+    uint64_t rows_read, rows_skipped;
     /* the current batch */
     native_batch batch;
     native_column *cols;
@@ -66,6 +68,7 @@ void native_scan_close(native_scan *s)
     free_batch(s);
     free(s->proj);
     free(s->preds);
+    free(s->pred_bytes);
     free(s->groups);
     free(s->cols);
     free(s->dec);
@@ -255,6 +258,7 @@ int native_scan_next(native_scan *s, native_batch **out, native_error *err)
             skip = s->preds[p].col < h.ncols && zone_excludes(h.desc + (size_t)s->preds[p].col * RG_DESC, h.nrows, &s->preds[p]);
         if (skip) {
             s->skipped++;
+            s->rows_skipped += h.nrows;
             free(h.raw);
             continue;
         }
@@ -266,6 +270,7 @@ int native_scan_next(native_scan *s, native_batch **out, native_error *err)
         if (rc != 0)
             return -1;
         s->read++;
+        s->rows_read += nrows;
         s->batch = (native_batch){.rowgroup_id = first, .group_index = (uint32_t)(s->next - 1), .nrows = nrows, .ncols = s->nproj, .cols = s->cols,
                                   .xmin = s->xmin, .xmax = s->xmax, .cmin = s->cmin, .cmax = s->cmax};
         *out = &s->batch;
@@ -290,4 +295,41 @@ void native_scan_counts(const native_scan *s, uint64_t *groups_read, uint64_t *g
 {
     *groups_read = s->read;
     *groups_skipped = s->skipped;
+}
+
+void native_scan_row_counts(const native_scan *s, uint64_t *rows_read, uint64_t *rows_skipped)
+{
+    *rows_read = s->rows_read;
+    *rows_skipped = s->rows_skipped;
+}
+
+int native_scan_set_preds(native_scan *s, const native_pred *preds, unsigned npreds, native_error *err)
+{
+    if (s->next > 0)
+        return native_fail(err, "XX000", "native scan: predicates set after the first row group was read");
+    size_t nbytes = 0;
+    for (unsigned p = 0; p < npreds; p++)
+        nbytes += preds[p].len;
+    native_pred *np = malloc((npreds + 1) * sizeof *np);
+    uint8_t *bytes = malloc(nbytes + 1);
+    if (!np || !bytes) {
+        free(np);
+        free(bytes);
+        return native_fail(err, "53200", "out of memory");
+    }
+    size_t at = 0;
+    for (unsigned p = 0; p < npreds; p++) {
+        np[p] = preds[p];
+        if (preds[p].len) {
+            memcpy(bytes + at, preds[p].bytes, preds[p].len);
+            np[p].bytes = bytes + at;
+            at += preds[p].len;
+        }
+    }
+    free(s->preds);
+    free(s->pred_bytes);
+    s->preds = np;
+    s->npreds = npreds;
+    s->pred_bytes = bytes;
+    return 0;
 }

@@ -2,7 +2,9 @@
  * decoded whole by the library into column vectors, then handed out SS_BATCH_CAPACITY rows at
  * a time: the rows' stamps go to the kernel's visibility check in one call per slice and the
  * visible rows' values are copied column by column into the scan's vectors (text pointing
- * into copies of the decoded bytes, kept until scan_end). While a scan runs, the write path
+ * into copies of the decoded bytes, kept until scan_end). The kernel's hints (storage.h
+ * version 8) become the library's predicates, so row groups whose zone maps rule one out are
+ * never read (native_scan.c), and scan_stats reports the row groups read and skipped. While a scan runs, the write path
  * defers freeing replaced tails (native_vt_insert.c), so the row groups listed at scan_begin
  * stay readable. */
 #include <stdlib.h>
@@ -113,6 +115,70 @@ int nv_scan_begin_snapshot(ss_ctx *ctx, void *table, const ss_scan_spec *spec, c
     }
     *scan = s;
     return SS_OK;
+}
+
+/* The library's predicate for hint h on a column of t, false when the column's zone maps do
+ * not order its type as SQL does (numeric's encoding, char(n)'s padding, ...). */
+static bool pred_of_hint(const nv_table *t, const ss_scan_hint *h, native_pred *p)
+{
+    static const native_pred_op ops[] = {[SS_HINT_EQ] = NATIVE_OP_EQ, [SS_HINT_LT] = NATIVE_OP_LT,
+                                         [SS_HINT_LE] = NATIVE_OP_LE, [SS_HINT_GT] = NATIVE_OP_GT,
+                                         [SS_HINT_GE] = NATIVE_OP_GE, [SS_HINT_IS_NULL] = NATIVE_OP_IS_NULL,
+                                         [SS_HINT_IS_NOT_NULL] = NATIVE_OP_IS_NOT_NULL};
+    if (h->column >= t->ncols || h->op < SS_HINT_EQ || h->op > SS_HINT_IS_NOT_NULL)
+        return false;
+    const nv_column *c = &t->cols[h->column];
+    memset(p, 0, sizeof *p);
+    p->col = h->column;
+    p->op = ops[h->op];
+    if (h->op == SS_HINT_IS_NULL || h->op == SS_HINT_IS_NOT_NULL)
+        return true;
+    switch (c->ntype) {
+    case NATIVE_COL_INT64: /* integers, date, time, timestamp[tz]: their order is the integers' */
+        p->i64 = h->value.v.i;
+        return c->type.id != SS_TYPE_REGTYPE;
+    case NATIVE_COL_BOOL:
+        p->i64 = h->value.v.b ? 1 : 0;
+        return true;
+    case NATIVE_COL_FLOAT64: /* float4 / float8: native_float_cmp is PostgreSQL's order */
+        p->f64 = h->value.v.f;
+        return true;
+    case NATIVE_COL_BYTES: /* zone maps order bytes as memcmp: the kernel's text order */
+        p->bytes = (const uint8_t *)h->value.v.s.ptr;
+        p->len = h->value.v.s.len;
+        switch (c->type.id) {
+        case SS_TYPE_TEXT: case SS_TYPE_VARCHAR: case SS_TYPE_NAME: case SS_TYPE_BYTEA: case SS_TYPE_UUID:
+            return true;
+        default:
+            return false;
+        }
+    }
+    return false;
+}
+
+int nv_scan_hint(ss_ctx *ctx, void *scan, const ss_scan_hint *hints, uint32_t n)
+{
+    nv_scan *s = scan;
+    native_pred *preds = malloc((n ? n : 1) * sizeof *preds);
+    if (!preds)
+        return nv_oom(s->api, ctx);
+    unsigned np = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (pred_of_hint(s->table, &hints[i], &preds[np]))
+            np++;
+    native_error err;
+    int rc = np ? native_scan_set_preds(s->ns, preds, np, &err) : 0;
+    free(preds);
+    return rc == 0 ? SS_OK : nv_fail(ctx, s->api, &err);
+}
+
+bool nv_scan_stats(void *scan, ss_scan_stats *stats)
+{
+    const nv_scan *s = scan;
+    native_scan_counts(s->ns, &stats->blocks_read, &stats->blocks_skipped);
+    native_scan_row_counts(s->ns, &stats->rows_read, &stats->rows_skipped);
+    stats->unit = "Row Groups";
+    return true;
 }
 
 int nv_scan_begin(ss_ctx *ctx, void *table, const ss_scan_spec *spec, void **scan)
