@@ -99,6 +99,7 @@ typedef struct native_batch {
     native_column *cols;
     const uint64_t *xmin, *xmax;
     const uint32_t *cmin, *cmax;
+    int uniform;         /* every row has the same stamps (a row group one statement wrote) */
 } native_batch;
 
 typedef struct native_scan native_scan;

@@ -123,6 +123,32 @@ int native_page_read(native_db *db, native_txn *txn, uint64_t pgno, uint8_t *out
     return rc;
 }
 
+int native_page_view(native_db *db, native_txn *txn, uint64_t pgno, int (*fn)(void *arg, const uint8_t *page),
+                     void *arg, native_error *err)
+{
+    if (txn && (txn->npatches || find_page(txn, pgno))) { /* the transaction's own image */
+        uint8_t *copy = malloc(NATIVE_PAGE_SIZE);
+        if (!copy)
+            return native_fail(err, "53200", "out of memory");
+        int rc = native_page_read(db, txn, pgno, copy, err);
+        if (rc == 0)
+            rc = fn(arg, copy);
+        free(copy);
+        return rc;
+    }
+    pthread_mutex_lock(&db->mu);
+    native_frame *f;
+    int rc = native_db_check_usable(db, err);
+    if (rc == 0)
+        rc = native_cache_get(db, pgno, 0, &f, err);
+    if (rc == 0) {
+        rc = fn(arg, f->data);
+        native_cache_unpin(f);
+    }
+    pthread_mutex_unlock(&db->mu);
+    return rc;
+}
+
 uint8_t *native_txn_page_for_write(native_txn *t, uint64_t pgno, native_error *err)
 {
     if (pgno == 0 || NATIVE_IS_BITMAP_PAGE(pgno)) {

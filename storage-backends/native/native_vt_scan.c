@@ -30,6 +30,8 @@ typedef struct nv_scan {
     size_t nkept, capkept;
     uint32_t count;              /* rows of the current block (in vecs) */
     uint32_t next;               /* rows mode: next row of the block */
+    int group_visible;           /* a uniform row group (every row stamped alike): whether
+                                    snap sees its rows, -1 not asked yet */
     ss_version_stamp stamps[SS_BATCH_CAPACITY];
     uint32_t live[SS_BATCH_CAPACITY];
     uint32_t sel[SS_BATCH_CAPACITY];
@@ -200,6 +202,7 @@ static int next_group(ss_ctx *ctx, nv_scan *s)
     if (rc < 0)
         return nv_fail(ctx, s->api, &err);
     s->pos = 0;
+    s->group_visible = -1;
     if (rc == 0) {
         s->nb = NULL;
         return 0;
@@ -286,6 +289,19 @@ static int copy_column(ss_ctx *ctx, const ss_api *api, ss_vector *out, const nat
     return SS_OK;
 }
 
+/* The rows s->sel[0..n) of row group nb into the scan's vectors (and their row ids). */
+static int emit_rows(ss_ctx *ctx, nv_scan *s, const native_batch *nb, uint32_t n)
+{
+    for (uint32_t i = 0; i < s->ncols; i++)
+        if (copy_column(ctx, s->api, s->vecs[i], &nb->cols[i], s->bytes[i], s->sel, n) != SS_OK)
+            return SS_ERROR;
+    if (s->want_rowids)
+        for (uint32_t j = 0; j < n; j++)
+            s->out_ids[j] = NV_ROWID(nb->group_index, s->sel[j]);
+    s->count = n;
+    return SS_OK;
+}
+
 /* Fills the scan's vectors with the next visible rows (s->count; 0 at the end). */
 static int fill_block(ss_ctx *ctx, nv_scan *s)
 {
@@ -299,17 +315,48 @@ static int fill_block(ss_ctx *ctx, nv_scan *s)
         const native_batch *nb = s->nb;
         uint32_t lo = s->pos, hi = nb->nrows - lo > SS_BATCH_CAPACITY ? lo + SS_BATCH_CAPACITY : nb->nrows;
         s->pos = hi;
+        if (nb->uniform) { /* one answer for the whole row group */
+            if (s->group_visible < 0) {
+                ss_version_stamp st = {nb->xmin[0], nb->xmax[0], nb->cmin[0], nb->cmax[0]};
+                uint32_t vis[1], one = 1;
+                if (nb->xmin[0] == NV_XID_DEAD)
+                    one = 0;
+                else if (s->snap && (st.xmin | st.xmax) != 0 &&
+                         s->api->versions_visible(ctx, s->snap, &st, NULL, 1, vis, &one) != SS_OK)
+                    return SS_ERROR;
+                s->group_visible = one ? 1 : 0;
+            }
+            if (!s->group_visible) {
+                s->pos = nb->nrows;
+                continue;
+            }
+            uint32_t n = hi - lo;
+            for (uint32_t j = 0; j < n; j++)
+                s->sel[j] = lo + j;
+            if (emit_rows(ctx, s, nb, n) != SS_OK)
+                return SS_ERROR;
+            return SS_OK;
+        }
         uint32_t nlive = 0;
         bool frozen = true; /* every live version of the slice frozen and not deleted: all visible */
+        bool uniform = true; /* every live version stamped alike (one bulk write): one answer */
         for (uint32_t r = lo; r < hi; r++)
             if (nb->xmin[r] != NV_XID_DEAD) {
                 s->live[nlive] = r;
                 s->stamps[nlive] = (ss_version_stamp){nb->xmin[r], nb->xmax[r], nb->cmin[r], nb->cmax[r]};
                 frozen &= (nb->xmin[r] | nb->xmax[r]) == 0;
+                uniform &= nb->xmin[r] == s->stamps[0].xmin && nb->xmax[r] == s->stamps[0].xmax &&
+                           nb->cmin[r] == s->stamps[0].cmin && nb->cmax[r] == s->stamps[0].cmax;
                 nlive++;
             }
         uint32_t nvis = nlive;
-        if (s->snap && nlive && !frozen) {
+        if (s->snap && nlive && !frozen && uniform) {
+            uint32_t vis[1], one;
+            if (s->api->versions_visible(ctx, s->snap, s->stamps, NULL, 1, vis, &one) != SS_OK)
+                return SS_ERROR;
+            nvis = one ? nlive : 0;
+            memcpy(s->sel, s->live, nvis * sizeof *s->sel);
+        } else if (s->snap && nlive && !frozen) {
             uint32_t vis[SS_BATCH_CAPACITY];
             if (s->api->versions_visible(ctx, s->snap, s->stamps, NULL, nlive, vis, &nvis) != SS_OK)
                 return SS_ERROR;
@@ -320,14 +367,7 @@ static int fill_block(ss_ctx *ctx, nv_scan *s)
         }
         if (nvis == 0)
             continue;
-        for (uint32_t i = 0; i < s->ncols; i++)
-            if (copy_column(ctx, s->api, s->vecs[i], &nb->cols[i], s->bytes[i], s->sel, nvis) != SS_OK)
-                return SS_ERROR;
-        if (s->want_rowids)
-            for (uint32_t j = 0; j < nvis; j++)
-                s->out_ids[j] = NV_ROWID(nb->group_index, s->sel[j]);
-        s->count = nvis;
-        return SS_OK;
+        return emit_rows(ctx, s, nb, nvis);
     }
 }
 
