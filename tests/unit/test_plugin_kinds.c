@@ -172,9 +172,9 @@ START_TEST(storage_checks)
              offsetof(ss_storage_vtable, scan_end) + sizeof v.scan_end);
     EXPECT_REFUSED(&f, api->register_storage(&f.plugin, &v, false), want);
     v = good_storage();
-    v.version = 8;
+    v.version = 9;
     EXPECT_REFUSED(&f, api->register_storage(&f.plugin, &v, false),
-                   "storage backend vtable \"k_st\" has version 8, kernel supports 1..7");
+                   "storage backend vtable \"k_st\" has version 9, kernel supports 1..8");
     /* version 6: the durable-database callbacks come together */
     v = good_storage();
     CB(v, catalog_load);
