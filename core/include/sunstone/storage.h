@@ -92,7 +92,7 @@ typedef int (*ss_vacuum_reclaimed_fn)(ss_ctx *ctx, void *arg, const ss_batch *ro
  * column's type holds an ss_value: bool in v.b; every integer type, date, time, timestamp
  * and timestamptz in v.i (for an integer column the value may lie outside the column type's
  * range: int2_col < 100000); float4 and float8 in v.f; text, varchar, name, bytea and uuid
- * in v.s (bytes valid only during the scan_hint call).  Unused for IS [NULL / NOT NULL]. */
+ * in v.s (bytes valid only during the scan_hint call).  Unused for IS NULL / IS NOT NULL. */
 typedef struct ss_scan_hint {
     uint32_t column;
     int32_t op;                   /* ss_scan_hint_op */
@@ -330,7 +330,7 @@ typedef struct ss_storage_vtable {
        parameters $n and outer-query values evaluated when the scan starts), for the types
        listed at ss_scan_hint, with the value of the column's type (the compared type is the
        column's: the kernel passes none when the comparison needs any other conversion of
-       the column than an integer widened, float4 as float8 or varchar as text).  Text-like
+       the column than an integer widened, float4 as float8 or varchar / name as text).  Text-like
        values compare as the kernel compares them: bytewise (memcmp, then the shorter
        first: the C collation), bytea and uuid too; float8 as PostgreSQL (NaN equals NaN and
        sorts above everything, -0 = 0).  A comparison is never true on a NULL.  The kernel
@@ -340,7 +340,8 @@ typedef struct ss_storage_vtable {
        row the scan returns, so a backend may use any of them to leave out rows (typically
        whole blocks whose min/max cannot match) or ignore them all, and results never
        depend on them.  A backend must not leave out a row that satisfies all of them.
-       The setting sunstone.zone_map_pushdown = off makes the kernel pass none. */
+       SS_ERROR (after ss_api.error) fails the statement.  The setting
+       sunstone.zone_map_pushdown = off makes the kernel pass none. */
     int (*scan_hint)(ss_ctx *ctx, void *scan, const ss_scan_hint *hints, uint32_t n);
     /* What the scan read and skipped so far (EXPLAIN ANALYZE prints "<unit>: N read (R
        rows), M skipped (S rows)" on the scan's line).  false: nothing to report.  Called on
