@@ -20,9 +20,25 @@ void ab_exec(sunstone *db, const char *sql)
     ab_must(db, sunstone_exec(db, sql, NULL, NULL), sql);
 }
 
-/* One timed run (prepare, every row, finalize); returns ns and writes the rows' columns to
-   out, joined with '|'. */
-static double run_once(sunstone *db, const char *sql, char *out, size_t outlen)
+void ab_seed_table(sunstone *db, const char *name, const char *using_clause, long rows)
+{
+    char sql[512];
+    snprintf(sql, sizeof sql, "CREATE TABLE %s (a int, b int, c float8, d int)%s%s", name,
+             using_clause ? " USING " : "", using_clause ? using_clause : "");
+    ab_exec(db, sql);
+    snprintf(sql, sizeof sql, "INSERT INTO %s VALUES (0, 0, 0, 0)", name);
+    ab_exec(db, sql);
+    /* double the table until it has `rows` rows: a, b, c, d derived from the row number */
+    for (long have = 1; have < rows; have *= 2) {
+        snprintf(sql, sizeof sql,
+                 "INSERT INTO %s SELECT a + %ld, (a + %ld) %% 1000, ((a + %ld) %% 1000)::float8, (a + %ld) %% 100 "
+                 "FROM %s WHERE a + %ld < %ld",
+                 name, have, have, have, have, name, have, rows);
+        ab_exec(db, sql);
+    }
+}
+
+double ab_run_once(sunstone *db, const char *sql, char *out, size_t outlen)
 {
     sunstone_stmt *st;
     double t0 = bench_now_ns();
@@ -45,9 +61,9 @@ double ab_median(sunstone *db, const char *sql, int runs, char *out, size_t outl
 {
     bench_samples s;
     bench_samples_init(&s, (size_t)runs);
-    run_once(db, sql, out, outlen); /* warm-up */
+    ab_run_once(db, sql, out, outlen); /* warm-up */
     for (int i = 0; i < runs; i++)
-        bench_samples_add(&s, run_once(db, sql, out, outlen));
+        bench_samples_add(&s, ab_run_once(db, sql, out, outlen));
     double m = bench_samples_median(&s);
     bench_samples_free(&s);
     return m;
@@ -65,7 +81,7 @@ void ab_run(sunstone *db, const char *setting, const char *const impl[2], const 
             char set[160];
             snprintf(set, sizeof set, "SET %s = '%s'", setting, impl[k]);
             ab_must(db, sunstone_exec(db, set, NULL, NULL), "set");
-            double t = run_once(db, sql, answer[k], sizeof answer[k]);
+            double t = ab_run_once(db, sql, answer[k], sizeof answer[k]);
             if (i >= warmups)
                 bench_samples_add(&times[k], t);
         }

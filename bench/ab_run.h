@@ -12,6 +12,13 @@ void ab_must(sunstone *db, int rc, const char *what);
 
 /* sunstone_exec(sql), exiting as ab_must on an error. */
 void ab_exec(sunstone *db, const char *sql);
+/* The seed's table `name` (a int, b int, c float8, d int) [USING using_clause] with `rows`
+   rows: a = 0 .. rows - 1 in insertion order, b = a % 1000, c = b as float8, d = a % 100
+   (built by doubling INSERT ... SELECT). */
+void ab_seed_table(sunstone *db, const char *name, const char *using_clause, long rows);
+/* One timed run of sql (prepare, every row, finalize): its ns; out gets the rows' columns as
+   text, joined with '|'. */
+double ab_run_once(sunstone *db, const char *sql, char *out, size_t outlen);
 /* The median ns of runs timed runs of sql (prepare, every row, finalize) after one warm-up;
    out gets the rows' columns as text, joined with '|'. */
 double ab_median(sunstone *db, const char *sql, int runs, char *out, size_t outlen);

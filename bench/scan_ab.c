@@ -15,17 +15,7 @@ int main(int argc, char **argv)
     sunstone *db = NULL;
     int rc = sunstone_open(NULL, &db); /* db is set by the call: read it only afterwards */
     ab_must(db, rc, "open");
-    ab_must(db, sunstone_exec(db, "CREATE TABLE t (a int, b int, c float8, d int)", NULL, NULL), "create");
-    ab_must(db, sunstone_exec(db, "INSERT INTO t VALUES (0, 0, 0, 0)", NULL, NULL), "seed");
-    /* double the table until it has `rows` rows: a, b, c, d derived from the row number */
-    for (long have = 1; have < rows; have *= 2) {
-        char sql[256];
-        snprintf(sql, sizeof sql,
-                 "INSERT INTO t SELECT a + %ld, (a + %ld) %% 1000, ((a + %ld) %% 1000)::float8, (a + %ld) %% 100 "
-                 "FROM t WHERE a + %ld < %ld",
-                 have, have, have, have, have, rows);
-        ab_must(db, sunstone_exec(db, sql, NULL, NULL), "grow");
-    }
+    ab_seed_table(db, "t", NULL, rows);
     const char *const impl[2] = {"scan", "scan_row"};
     ab_result r;
     /* two warm-up rounds */

@@ -251,6 +251,7 @@ static const known_setting known[] = {
     {"sunstone.history_retention", NULL, "0", false, ss_setting_check_history_retention},
     {"sunstone.history_retention_commits", NULL, "0", false, ss_setting_check_history_commits},
     {"sunstone.as_of", NULL, "", false, ss_setting_check_as_of},
+    {"sunstone.zone_map_pushdown", NULL, "on", false, check_bool},
     {"client_encoding", NULL, "UTF8", false, check_client_encoding},
     {"datestyle", "DateStyle", "ISO, MDY", false, check_datestyle},
     {"timezone", "TimeZone", "UTC", false, check_timezone},

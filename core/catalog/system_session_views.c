@@ -66,6 +66,7 @@ static const char *sunstone_setting_desc(const char *name)
         {"sunstone.history_retention", "Sets how long commit history stays readable with AS OF."},
         {"sunstone.history_retention_commits", "Sets how many recent commits stay readable with AS OF."},
         {"sunstone.as_of", "Sets the past commit (timestamp or transaction n) the session reads as of."},
+        {"sunstone.zone_map_pushdown", "Passes a scan's simple filter conditions to its storage backend to skip data."},
     };
     for (size_t i = 0; i < sizeof descs / sizeof descs[0]; i++)
         if (strcmp(name, descs[i][0]) == 0)

@@ -197,6 +197,19 @@ ss_plan *plan_scan(ss_plan_builder *pb, const ss_table *t, uint32_t ncols, const
     return &s->hdr;
 }
 
+int plan_scan_hints(ss_plan_builder *pb, ss_plan *scan, uint32_t n, const ss_scan_node_hint *hints)
+{
+    ss_scan_node *s = (ss_scan_node *)scan;
+    const ss_expr **values = pb_alloc(pb, sizeof(ss_expr *) * (n ? n : 1));
+    if (!values)
+        return SS_ERROR;
+    for (uint32_t i = 0; i < n; i++)
+        values[i] = hints[i].value;
+    s->nhints = n;
+    s->hints = hints;
+    return set_params(pb, &s->hdr, values, n);
+}
+
 ss_plan *plan_values(ss_plan_builder *pb, uint32_t ncols, const ss_type *types, const char *const *names,
                      uint32_t nrows, const ss_expr *const *exprs)
 {

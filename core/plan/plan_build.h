@@ -26,6 +26,9 @@ void plan_set_estimate(ss_plan *node, double rows);
 /* Rows of table t (about `rows` of them): ncols columns at table positions columns[], in that
  * order. */
 ss_plan *plan_scan(ss_plan_builder *pb, const ss_table *t, uint32_t ncols, const uint32_t *columns, double rows);
+/* Sets the hints of a scan just built (ss_scan_node.hints: referenced, in pb->arena); the
+ * parameters their values read join the scan's params. */
+int plan_scan_hints(ss_plan_builder *pb, ss_plan *scan, uint32_t n, const ss_scan_node_hint *hints);
 /* nrows constant rows of ncols columns (exprs row-major, nrows * ncols); names may be NULL. */
 ss_plan *plan_values(ss_plan_builder *pb, uint32_t ncols, const ss_type *types, const char *const *names,
                      uint32_t nrows, const ss_expr *const *exprs);

@@ -19,6 +19,7 @@
 #include "plan/pull_sublinks.h"
 #include "plan/prune.h"
 #include "plan/qual_order.h"
+#include "plan/scan_hints.h"
 #include "types/func_volatility.h"
 #include "util/arena.h"
 #include "util/ptrmap.h"
@@ -1463,6 +1464,9 @@ static int plan_node_kind(planner *p, ss_lop *op, ss_plan **out, layout *lay)
             return SS_ERROR;
         ss_expr *rest = pred[0], *one_time = NULL;
         if (split_one_time(p, &rest, &one_time))
+            return SS_ERROR;
+        /* what a backend may skip of the table by the conjuncts (storage.h scan_hint) */
+        if (ss_scan_hints_attach(&p->pb, child, rest))
             return SS_ERROR;
         *lay = in;
         *out = plan_gated_filter(&p->pb, child, rest, one_time);

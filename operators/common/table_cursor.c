@@ -2,6 +2,7 @@
 #include "common/table_cursor.h"
 
 #include <stddef.h>
+#include <string.h>
 
 #include "common/plan_node.h"
 
@@ -12,6 +13,9 @@ int ops_cursor_init(ss_ctx *ctx, const ss_api *api, const char *op, const ss_pla
     c->api = api;
     c->rowid_pos = UINT32_MAX;
     c->spec_cols = NULL;
+    c->hints_due = false;
+    c->have_stats = false;
+    memset(&c->stats, 0, sizeof c->stats);
     const ss_scan_node *node = c->node = OPS_NODE_OF(ctx, api, plan, SS_NODE_SCAN, ss_scan_node, op);
     if (!node)
         return SS_ERROR;
@@ -67,12 +71,14 @@ int ops_cursor_begin(ss_ctx *ctx, ops_table_cursor *c)
         return SS_ERROR;
     }
     c->scan = scan;
+    c->hints_due = true;
     return SS_OK;
 }
 
 void ops_cursor_end(ops_table_cursor *c)
 {
     if (c->scan) {
+        ops_cursor_add_stats(c);
         c->storage->scan_end(c->scan);
         c->scan = NULL;
     }

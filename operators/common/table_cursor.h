@@ -16,6 +16,11 @@ typedef struct ops_table_cursor {
        names the other columns (spec_cols, owned) and the scan reports row ids */
     uint32_t rowid_pos;
     uint32_t *spec_cols;
+    /* scan hints (storage.h version 8, scan_hints.c): still to pass to the open scan */
+    bool hints_due;
+    /* what the scans ended so far read and skipped (scan_stats), for EXPLAIN ANALYZE */
+    bool have_stats;
+    ss_scan_stats stats;
 } ops_table_cursor;
 
 /* Checks node (a scan node whose output is its scanned columns) and resolves its backend;
@@ -28,6 +33,16 @@ int ops_cursor_init(ss_ctx *ctx, const ss_api *api, const char *op, const ss_pla
  * 3), else the plain scan. */
 int ops_cursor_begin(ss_ctx *ctx, ops_table_cursor *c);
 void ops_cursor_end(ops_table_cursor *c);
+/* Before the first read of a scan begun by ops_cursor_begin: evaluates the node's hints and
+ * passes them to the backend (storage.h scan_hint) unless sunstone.zone_map_pushdown is
+ * off or the backend has no scan_hint (scan_hints.c).  Does nothing after the first call. */
+int ops_cursor_send_hints(ss_ctx *ctx, ops_table_cursor *c);
+/* Adds the open scan's statistics (scan_stats) to c->stats (scan_hints.c). */
+void ops_cursor_add_stats(ops_table_cursor *c);
+/* Appends "  <unit>: N read (R rows), M skipped (S rows)" to an explain line: what every
+ * scan of the cursor read so far, the open one's included; nothing when the backend
+ * reported nothing (a plain EXPLAIN, which begins no scan). */
+int ops_cursor_explain_stats(const ops_table_cursor *c, char *buf, size_t buflen);
 /* Ends the scan and frees what init allocated (the operator's close). */
 void ops_cursor_release(ops_table_cursor *c);
 

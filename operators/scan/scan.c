@@ -91,6 +91,8 @@ static int scan_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch **out
         return SS_OK;
     if (!st->cursor.scan)
         return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "scan: no scan is open");
+    if (ops_cursor_send_hints(ctx, &st->cursor) != SS_OK)
+        return SS_ERROR;
     g_api->batch_reset(st->batch);
     if (st->cursor.storage->scan_next_batch(ctx, st->cursor.scan, st->batch) != SS_OK)
         return SS_ERROR;
@@ -136,9 +138,10 @@ static int scan_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, size_t
     const scan_state *st = state;
     if (!st)
         return SS_OK;
-    return ops_explain_appendf(buf, buflen, "on %s (%u columns, storage %s)",
-                               g_api->table_name(st->cursor.node->table), st->cursor.node->ncols,
-                               st->cursor.storage->name);
+    if (ops_explain_appendf(buf, buflen, "on %s (%u columns, storage %s)", g_api->table_name(st->cursor.node->table),
+                            st->cursor.node->ncols, st->cursor.storage->name) != SS_OK)
+        return SS_ERROR;
+    return ops_cursor_explain_stats(&st->cursor, buf, buflen);
 }
 
 static const ss_operator_vtable scan_vtable = {

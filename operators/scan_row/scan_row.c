@@ -129,6 +129,8 @@ static int scan_row_next_batch(ss_ctx *ctx, ss_op *self, void *state, ss_batch *
         return SS_OK;
     if (!st->cursor.scan)
         return g_api->error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "scan_row: no scan is open");
+    if (ops_cursor_send_hints(ctx, &st->cursor) != SS_OK)
+        return SS_ERROR;
     ss_batch *b = st->batch;
     g_api->batch_reset(b);
     uint32_t ncols = st->cursor.node->ncols;
@@ -162,9 +164,11 @@ static int scan_row_explain(ss_ctx *ctx, ss_op *self, void *state, char *buf, si
     const scan_row_state *st = state;
     if (!st)
         return SS_OK;
-    return ops_explain_appendf(buf, buflen, "on %s (%u columns, storage %s, row at a time)",
-                               g_api->table_name(st->cursor.node->table), st->cursor.node->ncols,
-                               st->cursor.storage->name);
+    if (ops_explain_appendf(buf, buflen, "on %s (%u columns, storage %s, row at a time)",
+                            g_api->table_name(st->cursor.node->table), st->cursor.node->ncols,
+                            st->cursor.storage->name) != SS_OK)
+        return SS_ERROR;
+    return ops_cursor_explain_stats(&st->cursor, buf, buflen);
 }
 
 static const ss_operator_vtable scan_row_vtable = {

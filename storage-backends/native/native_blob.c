@@ -39,38 +39,54 @@ int native_blob_write(native_txn *txn, const void *data, uint64_t len, uint64_t 
     return 0;
 }
 
-/* Walks the chain; calls visit for each page (data, n). */
-static int walk(native_db *db, native_txn *txn, uint64_t first, uint64_t len,
-                int (*visit)(void *ctx, uint64_t pgno, const uint8_t *data, uint32_t n), void *ctx, native_error *err)
+typedef struct walk_step {
+    native_db *db;
+    uint64_t pgno, left; /* the page, the bytes of the blob still to come */
+    int (*visit)(void *ctx, uint64_t pgno, const uint8_t *data, uint32_t n);
+    void *ctx;
+    int in_view;         /* visit reads the page's bytes (under the database lock); else it
+                            is called after, with data NULL (it may call the database) */
+    native_error *err;
+    uint32_t n;          /* out: the bytes of the page */
+    uint64_t next;       /* out: the next page */
+} walk_step;
+
+/* One page of a chain, seen in the buffer cache (native_page_view). */
+static int walk_page(void *arg, const uint8_t *page)
 {
-    uint8_t *page = malloc(NATIVE_PAGE_SIZE);
-    if (!page)
-        return native_fail(err, "53200", "out of memory");
+    walk_step *w = arg;
+    const uint8_t *pl = page + NATIVE_PAGE_HEADER;
+    uint32_t n = native_get32(pl + 8);
+    if (native_page_type(page) != NATIVE_PT_BLOB || n == 0 || n > BLOB_DATA || n > w->left)
+        return native_fail(w->err, "XX001", "page %llu of \"%s\" is damaged (not the blob page expected)",
+                           (unsigned long long)w->pgno, w->db->path);
+    if (w->visit && w->in_view && w->visit(w->ctx, w->pgno, pl + 16, n) != 0)
+        return native_fail(w->err, "53200", "out of memory");
+    w->n = n;
+    w->next = native_get64(pl);
+    return 0;
+}
+
+/* Walks the chain; calls visit for each page (data, n; data NULL unless in_view). */
+static int walk(native_db *db, native_txn *txn, uint64_t first, uint64_t len,
+                int (*visit)(void *ctx, uint64_t pgno, const uint8_t *data, uint32_t n), void *ctx, int in_view,
+                native_error *err)
+{
     uint64_t pgno = first, done = 0;
-    int rc = 0;
     while (done < len) {
-        if (pgno == 0) {
-            rc = native_fail(err, "XX001", "blob chain in \"%s\" ends after %llu of %llu bytes", db->path,
-                             (unsigned long long)done, (unsigned long long)len);
-            break;
-        }
-        if ((rc = native_page_read(db, txn, pgno, page, err)) != 0)
-            break;
-        const uint8_t *pl = page + NATIVE_PAGE_HEADER;
-        uint32_t n = native_get32(pl + 8);
-        if (native_page_type(page) != NATIVE_PT_BLOB || n == 0 || n > BLOB_DATA || n > len - done) {
-            rc = native_fail(err, "XX001", "page %llu of \"%s\" is damaged (not the blob page expected)", (unsigned long long)pgno, db->path);
-            break;
-        }
-        if (visit && (rc = visit(ctx, pgno, pl + 16, n)) != 0) {
-            native_fail(err, "53200", "out of memory");
-            break;
-        }
-        done += n;
-        pgno = native_get64(pl);
+        if (pgno == 0)
+            return native_fail(err, "XX001", "blob chain in \"%s\" ends after %llu of %llu bytes", db->path,
+                               (unsigned long long)done, (unsigned long long)len);
+        walk_step w = {.db = db, .pgno = pgno, .left = len - done, .visit = visit, .ctx = ctx, .in_view = in_view,
+                       .err = err};
+        if (native_page_view(db, txn, pgno, walk_page, &w, err) != 0)
+            return -1;
+        if (visit && !in_view && visit(ctx, pgno, NULL, w.n) != 0)
+            return native_fail(err, "53200", "out of memory");
+        done += w.n;
+        pgno = w.next;
     }
-    free(page);
-    return rc;
+    return 0;
 }
 
 static int copy_out(void *ctx, uint64_t pgno, const uint8_t *data, uint32_t n)
@@ -96,7 +112,7 @@ int native_blob_read(native_db *db, native_txn *txn, uint64_t first, uint64_t le
     if (!buf)
         return native_fail(err, "53200", "out of memory for a blob of %llu bytes", (unsigned long long)len);
     uint8_t *cursor = buf;
-    if (walk(db, txn, first, len, copy_out, &cursor, err) != 0) {
+    if (walk(db, txn, first, len, copy_out, &cursor, 1, err) != 0) {
         free(buf);
         return -1;
     }
@@ -113,7 +129,7 @@ static int free_one(void *ctx, uint64_t pgno, const uint8_t *data, uint32_t n)
 
 int native_blob_free(native_txn *txn, uint64_t first, uint64_t len, native_error *err)
 {
-    return walk(native_txn_db(txn), txn, first, len, free_one, txn, err);
+    return walk(native_txn_db(txn), txn, first, len, free_one, txn, 0, err);
 }
 
 int native_txn_set_catalog(native_txn *txn, const void *data, uint64_t len, native_error *err)

@@ -79,6 +79,12 @@ int native_db_verify_pages(native_db *db, void (*report)(void *arg, uint64_t pgn
 /* Copies the committed page pgno (as of now) into out (NATIVE_PAGE_SIZE bytes), or with txn,
  * the page as that transaction sees it (its own writes and patches). Checksum-verified. */
 int native_page_read(native_db *db, native_txn *txn, uint64_t pgno, uint8_t *out, native_error *err);
+/* Calls fn(arg, page) with the page as native_page_read would give it, without copying it
+ * out of the buffer cache when txn (NULL: the committed state) has no image or patch of its
+ * own: under the database lock, so fn must be quick and call nothing of the database. fn's
+ * nonzero result is returned (it sets err itself). */
+int native_page_view(native_db *db, native_txn *txn, uint64_t pgno, int (*fn)(void *arg, const uint8_t *page),
+                     void *arg, native_error *err);
 
 /* Begins a writing transaction with the caller's xid (the kernel allocates xids). */
 native_txn *native_txn_begin(native_db *db, uint64_t xid, native_error *err);

@@ -44,6 +44,35 @@ static uint64_t unpack_one(const uint8_t *src, uint64_t bit, unsigned width)
     return v;
 }
 
+/* out[i] = base + the i-th of n packed values of width bits (src: psize bytes).  On a
+ * little-endian host a value is one unaligned 64-bit load (a value spans at most 8 bytes:
+ * width <= 56), the last few, whose load would pass the end, bit by bit. */
+static void unpack_all(const uint8_t *src, size_t psize, uint32_t n, unsigned width, uint64_t base, int64_t *out)
+{
+    uint32_t i = 0;
+    if (width == 0) {
+        for (; i < n; i++)
+            out[i] = (int64_t)base;
+        return;
+    }
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t mask = (UINT64_C(1) << width) - 1;
+    for (; i < n; i++) {
+        uint64_t bit = (uint64_t)i * width;
+        size_t byte = (size_t)(bit / 8);
+        if (byte + 8 > psize)
+            break;
+        uint64_t w;
+        memcpy(&w, src + byte, 8);
+        out[i] = (int64_t)(base + ((w >> (bit % 8)) & mask));
+    }
+#else
+    (void)psize;
+#endif
+    for (; i < n; i++)
+        out[i] = (int64_t)(base + unpack_one(src, (uint64_t)i * width, width));
+}
+
 static void encode_int64(const native_column *c, uint32_t n, native_bytes *out)
 {
     int64_t min = INT64_MAX, max = INT64_MIN;
@@ -261,8 +290,7 @@ static int decode_int64(const uint8_t *p, size_t len, uint32_t n, native_decoded
         unsigned width = p[8];
         if (width > 56 || len != 9 + packed_size(n, width))
             return -1;
-        for (uint32_t i = 0; i < n; i++)
-            d->i64[i] = (int64_t)(base + unpack_one(p + 9, (uint64_t)i * width, width));
+        unpack_all(p + 9, packed_size(n, width), n, width, base, d->i64);
     } else if (enc == NATIVE_ENC_RLE) {
         if (len < 4)
             return -1;

@@ -1,5 +1,5 @@
 /* native_module.c — entry points of the "native" module: its magic descriptor, the vtable of
- * the native storage backend (storage.h versions 1, 3, 4, 6, 7 and 10 on the native storage library)
+ * the native storage backend (storage.h versions 1, 3, 4, 6, 7, 8, 9 and 10 on the native storage library)
  * registered at init, and the small helpers every file of the module shares. */
 #include <string.h>
 
@@ -67,6 +67,8 @@ static const ss_storage_vtable nv_vtable = {
     .vacuum = nv_vacuum,
     .checkpoint = nv_checkpoint,
     .xid_floor = nv_xid_floor,
+    .scan_hint = nv_scan_hint,
+    .scan_stats = nv_scan_stats,
     .txn_commit_history = nv_txn_commit_history_cb,
     .history_load = nv_history_load,
     .check = nv_check,

@@ -99,6 +99,7 @@ typedef struct native_batch {
     native_column *cols;
     const uint64_t *xmin, *xmax;
     const uint32_t *cmin, *cmax;
+    int uniform;         /* every row has the same stamps (a row group one statement wrote) */
 } native_batch;
 
 typedef struct native_scan native_scan;
@@ -114,6 +115,11 @@ native_scan *native_scan_open_groups(native_db *db, native_txn *txn, const uint6
 /* 1 with *out, 0 at the end, -1 with err. */
 int native_scan_next(native_scan *s, native_batch **out, native_error *err);
 void native_scan_counts(const native_scan *s, uint64_t *groups_read, uint64_t *groups_skipped);
+/* The rows of the row groups read and skipped so far. */
+void native_scan_row_counts(const native_scan *s, uint64_t *rows_read, uint64_t *rows_skipped);
+/* Sets the scan's predicates (replacing those it was opened with; the bytes constants are
+ * copied) before its first native_scan_next; an error after. */
+int native_scan_set_preds(native_scan *s, const native_pred *preds, unsigned npreds, native_error *err);
 void native_scan_close(native_scan *s);
 
 #endif

@@ -15,9 +15,11 @@ struct native_scan {
     unsigned *proj, nproj;
     native_pred *preds;
     unsigned npreds;
+    uint8_t *pred_bytes; /* the bytes constants of preds set by native_scan_set_preds */
     uint64_t *groups; /* (first, len) pairs */
     size_t ngroups, capgroups, next;
     uint64_t read, skipped;
+    uint64_t rows_read, rows_skipped;
     /* the current batch */
     native_batch batch;
     native_column *cols;
@@ -25,6 +27,8 @@ struct native_scan {
     uint8_t **nulls;
     uint64_t *xmin, *xmax;
     uint32_t *cmin, *cmax;
+    int uniform;                           /* every row of the batch stamped alike */
+    uint8_t first_stamp[VERSION_SIZE];     /* row 0's stamp as stored (for uniform) */
 };
 
 static int collect(void *ctx, uint64_t first, uint64_t len, native_error *err)
@@ -66,6 +70,7 @@ void native_scan_close(native_scan *s)
     free_batch(s);
     free(s->proj);
     free(s->preds);
+    free(s->pred_bytes);
     free(s->groups);
     free(s->cols);
     free(s->dec);
@@ -169,6 +174,38 @@ static int zone_excludes(const uint8_t *d, uint32_t nrows, const native_pred *p)
     }
 }
 
+typedef struct version_page {
+    native_scan *s;
+    uint64_t pgno;
+    uint32_t lo, hi;  /* the rows whose stamps the page holds */
+    native_error *err;
+} version_page;
+
+/* The stamps of rows [lo, hi) from their version page, seen in the buffer cache. */
+static int parse_versions(void *arg, const uint8_t *page)
+{
+    version_page *v = arg;
+    native_scan *s = v->s;
+    if (native_page_type(page) != NATIVE_PT_VERSIONS)
+        return native_fail(v->err, "XX001", "page %llu of \"%s\" is damaged (not the version page expected)",
+                           (unsigned long long)v->pgno, s->db->path);
+    const uint8_t *first = page + NATIVE_PAGE_HEADER;
+    int uniform = s->uniform && (v->lo == 0 || memcmp(first, s->first_stamp, VERSION_SIZE) == 0);
+    if (v->lo == 0)
+        memcpy(s->first_stamp, first, VERSION_SIZE);
+    for (uint32_t r = v->lo; r < v->hi; r++) {
+        const uint8_t *e = first + (size_t)(r - v->lo) * VERSION_SIZE;
+        s->xmin[r] = native_get64(e);
+        s->cmin[r] = native_get32(e + 8);
+        s->cmax[r] = native_get32(e + 12);
+        s->xmax[r] = native_get64(e + 16);
+        uniform &= s->xmin[r] == s->xmin[0] && s->xmax[r] == s->xmax[0] && s->cmin[r] == s->cmin[0] &&
+                   s->cmax[r] == s->cmax[0];
+    }
+    s->uniform = uniform;
+    return 0;
+}
+
 static int read_versions(native_scan *s, const native_rg_header *h, native_error *err)
 {
     uint32_t n = h->nrows;
@@ -176,31 +213,15 @@ static int read_versions(native_scan *s, const native_rg_header *h, native_error
     s->xmax = malloc(n * sizeof *s->xmax);
     s->cmin = malloc(n * sizeof *s->cmin);
     s->cmax = malloc(n * sizeof *s->cmax);
-    uint8_t *page = malloc(NATIVE_PAGE_SIZE);
-    if (!s->xmin || !s->xmax || !s->cmin || !s->cmax || !page) {
-        free(page);
+    if (!s->xmin || !s->xmax || !s->cmin || !s->cmax)
         return native_fail(err, "53200", "out of memory");
-    }
+    s->uniform = 1;
     for (uint32_t v = 0; v < h->nvp; v++) {
-        uint64_t pgno = native_get64(h->vpages + (size_t)v * 8);
-        if (native_page_read(s->db, s->txn, pgno, page, err) != 0) {
-            free(page);
-            return -1;
-        }
-        if (native_page_type(page) != NATIVE_PT_VERSIONS) {
-            free(page);
-            return native_fail(err, "XX001", "page %llu of \"%s\" is damaged (not the version page expected)", (unsigned long long)pgno, s->db->path);
-        }
         uint32_t lo = v * VERSIONS_PER_PAGE, hi = lo + VERSIONS_PER_PAGE < n ? lo + VERSIONS_PER_PAGE : n;
-        for (uint32_t r = lo; r < hi; r++) {
-            const uint8_t *e = page + NATIVE_PAGE_HEADER + (size_t)(r - lo) * VERSION_SIZE;
-            s->xmin[r] = native_get64(e);
-            s->cmin[r] = native_get32(e + 8);
-            s->cmax[r] = native_get32(e + 12);
-            s->xmax[r] = native_get64(e + 16);
-        }
+        version_page vp = {s, native_get64(h->vpages + (size_t)v * 8), lo, hi, err};
+        if (native_page_view(s->db, s->txn, vp.pgno, parse_versions, &vp, err) != 0)
+            return -1;
     }
-    free(page);
     return 0;
 }
 
@@ -255,6 +276,7 @@ int native_scan_next(native_scan *s, native_batch **out, native_error *err)
             skip = s->preds[p].col < h.ncols && zone_excludes(h.desc + (size_t)s->preds[p].col * RG_DESC, h.nrows, &s->preds[p]);
         if (skip) {
             s->skipped++;
+            s->rows_skipped += h.nrows;
             free(h.raw);
             continue;
         }
@@ -266,8 +288,10 @@ int native_scan_next(native_scan *s, native_batch **out, native_error *err)
         if (rc != 0)
             return -1;
         s->read++;
+        s->rows_read += nrows;
         s->batch = (native_batch){.rowgroup_id = first, .group_index = (uint32_t)(s->next - 1), .nrows = nrows, .ncols = s->nproj, .cols = s->cols,
-                                  .xmin = s->xmin, .xmax = s->xmax, .cmin = s->cmin, .cmax = s->cmax};
+                                  .xmin = s->xmin, .xmax = s->xmax, .cmin = s->cmin, .cmax = s->cmax,
+                                  .uniform = s->uniform};
         *out = &s->batch;
         return 1;
     }
@@ -290,4 +314,41 @@ void native_scan_counts(const native_scan *s, uint64_t *groups_read, uint64_t *g
 {
     *groups_read = s->read;
     *groups_skipped = s->skipped;
+}
+
+void native_scan_row_counts(const native_scan *s, uint64_t *rows_read, uint64_t *rows_skipped)
+{
+    *rows_read = s->rows_read;
+    *rows_skipped = s->rows_skipped;
+}
+
+int native_scan_set_preds(native_scan *s, const native_pred *preds, unsigned npreds, native_error *err)
+{
+    if (s->next > 0)
+        return native_fail(err, "XX000", "native scan: predicates set after the first row group was read");
+    size_t nbytes = 0;
+    for (unsigned p = 0; p < npreds; p++)
+        nbytes += preds[p].len;
+    native_pred *np = malloc((npreds + 1) * sizeof *np);
+    uint8_t *bytes = malloc(nbytes + 1);
+    if (!np || !bytes) {
+        free(np);
+        free(bytes);
+        return native_fail(err, "53200", "out of memory");
+    }
+    size_t at = 0;
+    for (unsigned p = 0; p < npreds; p++) {
+        np[p] = preds[p];
+        if (preds[p].len) {
+            memcpy(bytes + at, preds[p].bytes, preds[p].len);
+            np[p].bytes = bytes + at;
+            at += preds[p].len;
+        }
+    }
+    free(s->preds);
+    free(s->pred_bytes);
+    s->preds = np;
+    s->npreds = npreds;
+    s->pred_bytes = bytes;
+    return 0;
 }

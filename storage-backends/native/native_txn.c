@@ -101,6 +101,29 @@ static void apply_own_patches(const native_txn *t, uint64_t pgno, uint8_t *page)
             memcpy(page + t->patches[i].off, t->patches[i].bytes, t->patches[i].len);
 }
 
+/* fn(arg, the committed page in the buffer cache), under the database lock. */
+static int view_cached(native_db *db, uint64_t pgno, int (*fn)(void *arg, const uint8_t *page), void *arg,
+                       native_error *err)
+{
+    pthread_mutex_lock(&db->mu);
+    native_frame *f;
+    int rc = native_db_check_usable(db, err);
+    if (rc == 0)
+        rc = native_cache_get(db, pgno, 0, &f, err);
+    if (rc == 0) {
+        rc = fn(arg, f->data);
+        native_cache_unpin(f);
+    }
+    pthread_mutex_unlock(&db->mu);
+    return rc;
+}
+
+static int copy_page(void *arg, const uint8_t *page)
+{
+    memcpy(arg, page, NATIVE_PAGE_SIZE);
+    return 0;
+}
+
 int native_page_read(native_db *db, native_txn *txn, uint64_t pgno, uint8_t *out, native_error *err)
 {
     native_txn_page *own = find_page(txn, pgno);
@@ -108,19 +131,26 @@ int native_page_read(native_db *db, native_txn *txn, uint64_t pgno, uint8_t *out
         memcpy(out, own->img, NATIVE_PAGE_SIZE);
         return 0;
     }
-    pthread_mutex_lock(&db->mu);
-    native_frame *f;
-    int rc = native_db_check_usable(db, err);
-    if (rc == 0)
-        rc = native_cache_get(db, pgno, 0, &f, err);
-    if (rc == 0) {
-        memcpy(out, f->data, NATIVE_PAGE_SIZE);
-        native_cache_unpin(f);
-    }
-    pthread_mutex_unlock(&db->mu);
+    int rc = view_cached(db, pgno, copy_page, out, err);
     if (rc == 0 && txn && txn->npatches)
         apply_own_patches(txn, pgno, out);
     return rc;
+}
+
+int native_page_view(native_db *db, native_txn *txn, uint64_t pgno, int (*fn)(void *arg, const uint8_t *page),
+                     void *arg, native_error *err)
+{
+    if (txn && (txn->npatches || find_page(txn, pgno))) { /* the transaction's own image */
+        uint8_t *copy = malloc(NATIVE_PAGE_SIZE);
+        if (!copy)
+            return native_fail(err, "53200", "out of memory");
+        int rc = native_page_read(db, txn, pgno, copy, err);
+        if (rc == 0)
+            rc = fn(arg, copy);
+        free(copy);
+        return rc;
+    }
+    return view_cached(db, pgno, fn, arg, err);
 }
 
 uint8_t *native_txn_page_for_write(native_txn *t, uint64_t pgno, native_error *err)

@@ -1,7 +1,7 @@
 /* native_vt.h — private declarations shared by the files of the `native` storage module (the
- * storage vtable, versions 1, 3, 4, 6 and 7, on the native storage library): the backend instance
+ * storage vtable, versions 1, 3, 4, 6, 7 and 8, on the native storage library): the backend instance
  * (one native_db), tables, and the callbacks its vtable points to (hist11: and version 9, the
- * commit history).
+ * commit history; chk11: version 10, the integrity check).
  *
  * Layout (FORMAT.md, "The native module"): a table is a native table (a chain of row groups);
  * a row version is row r of the table's g-th row group, its row id g * 65536 + r, stable while
@@ -182,6 +182,9 @@ int nv_scan_begin_snapshot(ss_ctx *ctx, void *table, const ss_scan_spec *spec, c
 int nv_scan_next_batch(ss_ctx *ctx, void *scan, ss_batch *out);
 int nv_scan_next_row(ss_ctx *ctx, void *scan, ss_value *values, bool *has_row);
 const ss_rowid *nv_scan_rowids(void *scan);
+/* Scan hints and statistics (storage.h version 8): the library's zone-map predicates. */
+int nv_scan_hint(ss_ctx *ctx, void *scan, const ss_scan_hint *hints, uint32_t n);
+bool nv_scan_stats(void *scan, ss_scan_stats *stats);
 void nv_scan_end(void *scan);
 int nv_fetch_versions(ss_ctx *ctx, void *table, const ss_scan_spec *spec, const ss_snapshot *snap,
                       const ss_rowid *rowids, uint32_t n, ss_batch *out, bool *found);

@@ -2,7 +2,9 @@
  * decoded whole by the library into column vectors, then handed out SS_BATCH_CAPACITY rows at
  * a time: the rows' stamps go to the kernel's visibility check in one call per slice and the
  * visible rows' values are copied column by column into the scan's vectors (text pointing
- * into copies of the decoded bytes, kept until scan_end). While a scan runs, the write path
+ * into copies of the decoded bytes, kept until scan_end). The kernel's hints (storage.h
+ * version 8) become the library's predicates, so row groups whose zone maps rule one out are
+ * never read (native_scan.c), and scan_stats reports the row groups read and skipped. While a scan runs, the write path
  * defers freeing replaced tails (native_vt_insert.c), so the row groups listed at scan_begin
  * stay readable. */
 #include <stdlib.h>
@@ -29,6 +31,8 @@ typedef struct nv_scan {
     size_t nkept, capkept;
     uint32_t count;              /* rows of the current block (in vecs) */
     uint32_t next;               /* rows mode: next row of the block */
+    int group_visible;           /* a uniform row group (every row stamped alike): whether
+                                    snap sees its rows, -1 not asked yet */
     ss_version_stamp stamps[SS_BATCH_CAPACITY];
     uint32_t live[SS_BATCH_CAPACITY];
     uint32_t sel[SS_BATCH_CAPACITY];
@@ -152,6 +156,70 @@ int nv_scan_begin_snapshot(ss_ctx *ctx, void *table, const ss_scan_spec *spec, c
     return SS_OK;
 }
 
+/* The library's predicate for hint h on a column of t, false when the column's zone maps do
+ * not order its type as SQL does (numeric's encoding, char(n)'s padding, ...). */
+static bool pred_of_hint(const nv_table *t, const ss_scan_hint *h, native_pred *p)
+{
+    static const native_pred_op ops[] = {[SS_HINT_EQ] = NATIVE_OP_EQ, [SS_HINT_LT] = NATIVE_OP_LT,
+                                         [SS_HINT_LE] = NATIVE_OP_LE, [SS_HINT_GT] = NATIVE_OP_GT,
+                                         [SS_HINT_GE] = NATIVE_OP_GE, [SS_HINT_IS_NULL] = NATIVE_OP_IS_NULL,
+                                         [SS_HINT_IS_NOT_NULL] = NATIVE_OP_IS_NOT_NULL};
+    if (h->column >= t->ncols || h->op < SS_HINT_EQ || h->op > SS_HINT_IS_NOT_NULL)
+        return false;
+    const nv_column *c = &t->cols[h->column];
+    memset(p, 0, sizeof *p);
+    p->col = h->column;
+    p->op = ops[h->op];
+    if (h->op == SS_HINT_IS_NULL || h->op == SS_HINT_IS_NOT_NULL)
+        return true;
+    switch (c->ntype) {
+    case NATIVE_COL_INT64: /* integers, date, time, timestamp[tz]: their order is the integers' */
+        p->i64 = h->value.v.i;
+        return c->type.id != SS_TYPE_REGTYPE;
+    case NATIVE_COL_BOOL:
+        p->i64 = h->value.v.b ? 1 : 0;
+        return true;
+    case NATIVE_COL_FLOAT64: /* float4 / float8: native_float_cmp is PostgreSQL's order */
+        p->f64 = h->value.v.f;
+        return true;
+    case NATIVE_COL_BYTES: /* zone maps order bytes as memcmp: the kernel's text order */
+        p->bytes = (const uint8_t *)h->value.v.s.ptr;
+        p->len = h->value.v.s.len;
+        switch (c->type.id) {
+        case SS_TYPE_TEXT: case SS_TYPE_VARCHAR: case SS_TYPE_NAME: case SS_TYPE_BYTEA: case SS_TYPE_UUID:
+            return true;
+        default:
+            return false;
+        }
+    }
+    return false;
+}
+
+int nv_scan_hint(ss_ctx *ctx, void *scan, const ss_scan_hint *hints, uint32_t n)
+{
+    nv_scan *s = scan;
+    native_pred *preds = malloc((n ? n : 1) * sizeof *preds);
+    if (!preds)
+        return nv_oom(s->api, ctx);
+    unsigned np = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (pred_of_hint(s->table, &hints[i], &preds[np]))
+            np++;
+    native_error err;
+    int rc = np ? native_scan_set_preds(s->ns, preds, np, &err) : 0;
+    free(preds);
+    return rc == 0 ? SS_OK : nv_fail(ctx, s->api, &err);
+}
+
+bool nv_scan_stats(void *scan, ss_scan_stats *stats)
+{
+    const nv_scan *s = scan;
+    native_scan_counts(s->ns, &stats->blocks_read, &stats->blocks_skipped);
+    native_scan_row_counts(s->ns, &stats->rows_read, &stats->rows_skipped);
+    stats->unit = "Row Groups";
+    return true;
+}
+
 int nv_scan_begin(ss_ctx *ctx, void *table, const ss_scan_spec *spec, void **scan)
 {
     return nv_scan_begin_snapshot(ctx, table, spec, NULL, false, scan);
@@ -171,6 +239,7 @@ static int next_group(ss_ctx *ctx, nv_scan *s)
     if (rc < 0)
         return nv_fail(ctx, s->api, &err);
     s->pos = 0;
+    s->group_visible = -1;
     if (rc == 0) {
         s->nb = NULL;
         return 0;
@@ -257,6 +326,19 @@ static int copy_column(ss_ctx *ctx, const ss_api *api, ss_vector *out, const nat
     return SS_OK;
 }
 
+/* The rows s->sel[0..n) of row group nb into the scan's vectors (and their row ids). */
+static int emit_rows(ss_ctx *ctx, nv_scan *s, const native_batch *nb, uint32_t n)
+{
+    for (uint32_t i = 0; i < s->ncols; i++)
+        if (copy_column(ctx, s->api, s->vecs[i], &nb->cols[i], s->bytes[i], s->sel, n) != SS_OK)
+            return SS_ERROR;
+    if (s->want_rowids)
+        for (uint32_t j = 0; j < n; j++)
+            s->out_ids[j] = NV_ROWID(nb->group_index, s->sel[j]);
+    s->count = n;
+    return SS_OK;
+}
+
 /* Fills the scan's vectors with the next visible rows (s->count; 0 at the end). */
 static int fill_block(ss_ctx *ctx, nv_scan *s)
 {
@@ -270,17 +352,48 @@ static int fill_block(ss_ctx *ctx, nv_scan *s)
         const native_batch *nb = s->nb;
         uint32_t lo = s->pos, hi = nb->nrows - lo > SS_BATCH_CAPACITY ? lo + SS_BATCH_CAPACITY : nb->nrows;
         s->pos = hi;
+        if (nb->uniform) { /* one answer for the whole row group */
+            if (s->group_visible < 0) {
+                ss_version_stamp st = {nb->xmin[0], nb->xmax[0], nb->cmin[0], nb->cmax[0]};
+                uint32_t vis[1], one = 1;
+                if (nb->xmin[0] == NV_XID_DEAD)
+                    one = 0;
+                else if (s->snap && (st.xmin | st.xmax) != 0 &&
+                         s->api->versions_visible(ctx, s->snap, &st, NULL, 1, vis, &one) != SS_OK)
+                    return SS_ERROR;
+                s->group_visible = one ? 1 : 0;
+            }
+            if (!s->group_visible) {
+                s->pos = nb->nrows;
+                continue;
+            }
+            uint32_t n = hi - lo;
+            for (uint32_t j = 0; j < n; j++)
+                s->sel[j] = lo + j;
+            if (emit_rows(ctx, s, nb, n) != SS_OK)
+                return SS_ERROR;
+            return SS_OK;
+        }
         uint32_t nlive = 0;
         bool frozen = true; /* every live version of the slice frozen and not deleted: all visible */
+        bool uniform = true; /* every live version stamped alike (one bulk write): one answer */
         for (uint32_t r = lo; r < hi; r++)
             if (nb->xmin[r] != NV_XID_DEAD) {
                 s->live[nlive] = r;
                 s->stamps[nlive] = (ss_version_stamp){nb->xmin[r], nb->xmax[r], nb->cmin[r], nb->cmax[r]};
                 frozen &= (nb->xmin[r] | nb->xmax[r]) == 0;
+                uniform &= nb->xmin[r] == s->stamps[0].xmin && nb->xmax[r] == s->stamps[0].xmax &&
+                           nb->cmin[r] == s->stamps[0].cmin && nb->cmax[r] == s->stamps[0].cmax;
                 nlive++;
             }
         uint32_t nvis = nlive;
-        if (s->snap && nlive && !frozen) {
+        if (s->snap && nlive && !frozen && uniform) {
+            uint32_t vis[1], one;
+            if (s->api->versions_visible(ctx, s->snap, s->stamps, NULL, 1, vis, &one) != SS_OK)
+                return SS_ERROR;
+            nvis = one ? nlive : 0;
+            memcpy(s->sel, s->live, nvis * sizeof *s->sel);
+        } else if (s->snap && nlive && !frozen) {
             uint32_t vis[SS_BATCH_CAPACITY];
             if (s->api->versions_visible(ctx, s->snap, s->stamps, NULL, nlive, vis, &nvis) != SS_OK)
                 return SS_ERROR;
@@ -291,14 +404,7 @@ static int fill_block(ss_ctx *ctx, nv_scan *s)
         }
         if (nvis == 0)
             continue;
-        for (uint32_t i = 0; i < s->ncols; i++)
-            if (copy_column(ctx, s->api, s->vecs[i], &nb->cols[i], s->bytes[i], s->sel, nvis) != SS_OK)
-                return SS_ERROR;
-        if (s->want_rowids)
-            for (uint32_t j = 0; j < nvis; j++)
-                s->out_ids[j] = NV_ROWID(nb->group_index, s->sel[j]);
-        s->count = nvis;
-        return SS_OK;
+        return emit_rows(ctx, s, nb, nvis);
     }
 }
 

@@ -200,6 +200,64 @@ START_TEST(extreme_integers)
 }
 END_TEST
 
+/* Predicates set on an open scan (the native module's scan hints) skip as those given at
+ * open, from copies of their bytes; each row group tells whether its rows are stamped alike;
+ * a value near the end of a chunk unpacks right (the last values are read bit by bit). */
+START_TEST(preds_set_on_an_open_scan)
+{
+    native_db *db = nt_open(NULL);
+    uint64_t root = make_table(db, 10, 1000);
+    native_error e = {0};
+    unsigned proj[4] = {0, 1, 2, 3};
+    native_scan *s = native_scan_open(db, NULL, root, proj, 4, NULL, 0, &e);
+    ck_assert_msg(s != NULL, "%s", e.message);
+    char name[16];
+    strcpy(name, "name-7");
+    native_pred p[2] = {{.col = 0, .op = NATIVE_OP_GE, .i64 = 5000},
+                        {.col = 3, .op = NATIVE_OP_EQ, .bytes = (const uint8_t *)name, .len = 6}};
+    ck_assert_int_eq(native_scan_set_preds(s, p, 2, &e), 0);
+    strcpy(name, "zzzzzz"); /* the scan keeps its own copy */
+    native_batch *b;
+    uint64_t rows = 0;
+    int rc;
+    while ((rc = native_scan_next(s, &b, &e)) == 1) {
+        ck_assert_int_eq(b->cols[0].i64[0] >= 5000, 1);
+        ck_assert_int_eq(b->cols[0].i64[b->nrows - 1], b->cols[0].i64[0] + b->nrows - 1);
+        ck_assert_int_eq(b->uniform, 1);
+        rows += b->nrows;
+    }
+    ck_assert_int_eq(rc, 0);
+    uint64_t read, skipped, rows_read, rows_skipped;
+    native_scan_counts(s, &read, &skipped);
+    native_scan_row_counts(s, &rows_read, &rows_skipped);
+    ck_assert_uint_eq(read, 5);
+    ck_assert_uint_eq(skipped, 5);
+    ck_assert_uint_eq(rows_read, 5000);
+    ck_assert_uint_eq(rows_skipped, 5000);
+    ck_assert_uint_eq(rows, 5000);
+    /* too late once a row group was read */
+    ck_assert_int_ne(native_scan_set_preds(s, p, 1, &e), 0);
+    native_scan_close(s);
+    /* one row deleted: its row group is no longer stamped alike */
+    uint64_t first = 0;
+    s = native_scan_open(db, NULL, root, proj, 1, NULL, 0, &e);
+    ck_assert_int_eq(native_scan_next(s, &b, &e), 1);
+    first = b->rowgroup_id;
+    native_scan_close(s);
+    native_txn *t = native_txn_begin(db, 2, &e);
+    ck_assert_int_eq(native_rowgroup_set_xmax(t, first, 999, 2, 0, &e), 0);
+    ck_assert_int_eq(native_txn_commit(t, 2, &e), 0);
+    s = native_scan_open(db, NULL, root, proj, 1, NULL, 0, &e);
+    ck_assert_int_eq(native_scan_next(s, &b, &e), 1);
+    ck_assert_int_eq(b->uniform, 0);
+    ck_assert_uint_eq(b->xmax[999], 2);
+    ck_assert_int_eq(native_scan_next(s, &b, &e), 1);
+    ck_assert_int_eq(b->uniform, 1);
+    native_scan_close(s);
+    nt_close(db);
+}
+END_TEST
+
 START_TEST(zone_maps_skip_row_groups)
 {
     native_db *db = nt_open(NULL);
@@ -459,6 +517,7 @@ static void add(TCase *tc)
     tcase_add_test(tc, encodings_pay);
     tcase_add_test(tc, extreme_integers);
     tcase_add_test(tc, zone_maps_skip_row_groups);
+    tcase_add_test(tc, preds_set_on_an_open_scan);
     tcase_add_test(tc, table_larger_than_cache);
     tcase_add_test(tc, version_stamps_in_place);
     tcase_add_test(tc, drop_table_frees_pages);

@@ -220,9 +220,37 @@ typedef struct ss_scan_node {     /* SS_NODE_SCAN, no children */
        asks txn_scan_snapshot(ctx, false) for its snapshot, as a scan without row ids does */
     bool rowids_fixed;
     uint8_t reserved2[7];
+    /* (appended with storage vtable version 8: read them only when hdr.struct_size covers
+       them) conjuncts of the filter right above this scan of the form `column op value`
+       that a backend may use to skip stored data (storage.h, scan_hint): hints only, the
+       filter above still tests every row the scan returns */
+    uint32_t nhints;
+    uint32_t reserved3;
+    const struct ss_scan_node_hint *hints;
 } ss_scan_node;
 
 #define SS_SCAN_COLUMN_ROWID UINT32_MAX
+
+/* The SQL operator of a scan hint (storage.h): `column op value`, or the column IS [NOT]
+ * NULL (no value).  BETWEEN is two hints (>= and <=). */
+typedef enum ss_scan_hint_op {
+    SS_HINT_EQ = 1,
+    SS_HINT_LT = 2,
+    SS_HINT_LE = 3,
+    SS_HINT_GT = 4,
+    SS_HINT_GE = 5,
+    SS_HINT_IS_NULL = 6,
+    SS_HINT_IS_NOT_NULL = 7
+} ss_scan_hint_op;
+
+/* One hint as the planner leaves it on a scan node: the scan operator evaluates `value`
+ * (a constant or a parameter: ss_api.expr_eval_scalar) when its scan starts, after the
+ * parameters are bound, and passes the result to the backend (storage.h scan_hint). */
+typedef struct ss_scan_node_hint {
+    uint32_t column;              /* table column position (never SS_SCAN_COLUMN_ROWID) */
+    int32_t op;                   /* ss_scan_hint_op */
+    const ss_expr *value;         /* NULL for IS [NOT] NULL */
+} ss_scan_node_hint;
 
 typedef struct ss_filter_node {   /* SS_NODE_FILTER, one child; its schema */
     ss_plan_node hdr;

@@ -47,7 +47,6 @@
 extern "C" {
 #endif
 
-
 #define SS_STORAGE_VTABLE_VERSION 10
 
 typedef struct ss_column_def {
@@ -87,6 +86,31 @@ typedef struct ss_vacuum_stats {
  * spec asks.  The kernel removes their index entries (index vtable remove).  SS_ERROR stops
  * the vacuum: the backend reclaims none of this call's versions and returns SS_ERROR. */
 typedef int (*ss_vacuum_reclaimed_fn)(ss_ctx *ctx, void *arg, const ss_batch *rows, const ss_rowid *rowids);
+
+/* A scan hint (version 8): rows whose column `column` (a table column position) does not
+ * satisfy `column op value` will be dropped by the kernel, so the scan may leave them out.
+ * op is an ss_scan_hint_op (sunstone/operator.h).  value is NULL-free and held as the
+ * column's type holds an ss_value: bool in v.b; every integer type, date, time, timestamp
+ * and timestamptz in v.i (for an integer column the value may lie outside the column type's
+ * range: int2_col < 100000); float4 and float8 in v.f; text, varchar, name, bytea and uuid
+ * in v.s (bytes valid only during the scan_hint call).  Unused for IS NULL / IS NOT NULL. */
+typedef struct ss_scan_hint {
+    uint32_t column;
+    int32_t op;                   /* ss_scan_hint_op */
+    ss_value value;
+} ss_scan_hint;
+
+/* What a scan read and skipped (version 8, scan_stats), for EXPLAIN ANALYZE.  The kernel
+ * zeroes it and sets struct_size first. */
+typedef struct ss_scan_stats {
+    uint32_t struct_size;         /* sizeof(ss_scan_stats) as compiled by the kernel */
+    uint32_t reserved;
+    const char *unit;             /* what the backend's blocks are called, capitalised and
+                                     plural as EXPLAIN prints them ("Row Groups"); a static
+                                     string */
+    uint64_t blocks_read, blocks_skipped;
+    uint64_t rows_read, rows_skipped;   /* row versions stored in them */
+} ss_scan_stats;
 
 typedef struct ss_storage_vtable {
     uint32_t struct_size;         /* sizeof(ss_storage_vtable) as compiled by the plugin */
@@ -304,6 +328,30 @@ typedef struct ss_storage_vtable {
        0: no requirement.  A backend without it: every opening starts xids afresh. */
     ss_xid (*xid_floor)(void *backend);
 
+    /* ---- version 8: scan hints (zone maps) and scan statistics.  Each optional on its
+       own; the kernel reads them only when struct_size covers them. ---- */
+    /* Hints for an open scan: the conjuncts of the filter above the scan that have the form
+       `column op constant` (=, <, <=, >, >=, IS NULL, IS NOT NULL; BETWEEN as >= and <=;
+       parameters $n and outer-query values evaluated when the scan starts), for the types
+       listed at ss_scan_hint, with the value of the column's type (the compared type is the
+       column's: the kernel passes none when the comparison needs any other conversion of
+       the column than an integer widened, float4 as float8 or varchar / name as text).  Text-like
+       values compare as the kernel compares them: bytewise (memcmp, then the shorter
+       first: the C collation), bytea and uuid too; float8 as PostgreSQL (NaN equals NaN and
+       sorts above everything, -0 = 0).  A comparison is never true on a NULL.  The kernel
+       calls it at most once per scan_begin / scan_begin_snapshot, before the first
+       scan_next_batch / scan_next_row, with n >= 1; hints[] (and text bytes) are valid only
+       during the call.  They are hints: the kernel still applies its whole filter to every
+       row the scan returns, so a backend may use any of them to leave out rows (typically
+       whole blocks whose min/max cannot match) or ignore them all, and results never
+       depend on them.  A backend must not leave out a row that satisfies all of them.
+       SS_ERROR (after ss_api.error) fails the statement.  The setting
+       sunstone.zone_map_pushdown = off makes the kernel pass none. */
+    int (*scan_hint)(ss_ctx *ctx, void *scan, const ss_scan_hint *hints, uint32_t n);
+    /* What the scan read and skipped so far (EXPLAIN ANALYZE prints "<unit>: N read (R
+       rows), M skipped (S rows)" on the scan's line).  false: nothing to report.  Called on
+       an open scan (before scan_end), any number of times. */
+    bool (*scan_stats)(void *scan, ss_scan_stats *stats);
     /* ---- (hist11) version 9: the commit history kept with the database (AS OF across
        openings).  Optional, but both or none, and only with the version 6 and 7 callbacks
        (xid_floor); the kernel reads them only when struct_size covers them.  A backend with
