@@ -31,6 +31,7 @@
 #include "api/durable.h"
 #include "api/durable_image.h"
 #include "api/statement.h"
+#include "index/index_stored.h"
 #include "util/strbuf.h"
 
 #define IMAGE_FORMAT_LOG 1 /* the statement log of older files */
@@ -301,6 +302,34 @@ static int damaged(ss_ctx *ctx, const char *path)
     return ss_ctx_error(ctx, "XX001", "database file \"%s\": its stored catalog is damaged", path);
 }
 
+/* An "ixid" record's lines (durable_image.c) into the catalog's stored ids; false: damaged. */
+static bool parse_stored_ids(ss_ctx *ctx, ss_catalog *c, const char *p, size_t n, int *rc)
+{
+    const char *end = p + n;
+    while (p < end) {
+        unsigned long long id = 0;
+        size_t slen = 0, nlen = 0;
+        int used = 0;
+        char head[80];
+        size_t hl = 0;
+        while (p + hl < end && hl + 1 < sizeof head && hl < 3 * 21 + 3) {
+            head[hl] = p[hl];
+            hl++;
+        }
+        head[hl] = '\0';
+        if (sscanf(head, "%llu %zu %zu%n", &id, &slen, &nlen, &used) != 3 || used <= 0 || head[used] != ' ' ||
+            id == 0)
+            return false;
+        p += used + 1;
+        if ((size_t)(end - p) < slen + nlen + 1 || p[slen + nlen] != '\n')
+            return false;
+        if ((*rc = ss_index_stored_ref_add(ctx, c, p, slen, p + slen, nlen, id)) != SS_OK)
+            return true;
+        p += slen + nlen + 1;
+    }
+    return true;
+}
+
 /* Runs the image's statements (the catalog is empty). */
 static int replay(ss_ctx *ctx, sunstone *db, ss_durable *du, const char *img, size_t len)
 {
@@ -333,8 +362,10 @@ static int replay(ss_ctx *ctx, sunstone *db, ss_durable *du, const char *img, si
             return damaged(ctx, du->path);
         bool table = strncmp(head, "table ", 6) == 0;
         bool seq = format != IMAGE_FORMAT_LOG && strncmp(head, "seq ", 4) == 0;
+        bool ixid = format != IMAGE_FORMAT_LOG && strncmp(head, "ixid ", 5) == 0;
         if (table ? sscanf(head, "table %" SCNu64 " %llu%n", &id, &n, &used) != 2
-            : seq ? sscanf(head, "seq %llu%n", &n, &used) != 1
+            : seq  ? sscanf(head, "seq %llu%n", &n, &used) != 1
+            : ixid ? sscanf(head, "ixid %llu%n", &n, &used) != 1
                   : sscanf(head, format == IMAGE_FORMAT_LOG ? "index %llu%n" : "sql %llu%n", &n, &used) != 1)
             return damaged(ctx, du->path);
         if ((size_t)used != hl)
@@ -342,6 +373,15 @@ static int replay(ss_ctx *ctx, sunstone *db, ss_durable *du, const char *img, si
         p += hl + 1;
         if ((size_t)(end - p) < n + 1 || p[n] != '\n')
             return damaged(ctx, du->path);
+        if (ixid) {
+            int rc = SS_OK;
+            if (!parse_stored_ids(ctx, c, p, (size_t)n, &rc))
+                return damaged(ctx, du->path);
+            if (rc != SS_OK)
+                return rc;
+            p += n + 1;
+            continue;
+        }
         char *sql = strndup(p, (size_t)n);
         if (!sql)
             return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
@@ -425,18 +465,24 @@ int ss_durable_open(ss_ctx *ctx, sunstone *db, const char *path)
     if (vt->catalog_load(ctx, du->backend, &image, &len) != SS_OK)
         return SS_ERROR;
     int rc = SS_OK;
+    uint64_t created = d->catalog.stored_created;
     if (image) {
         du->replaying = true;
         rc = replay(ctx, db, du, image, len);
         du->replaying = false;
         free(image);
     }
+    ss_index_stored_refs_clear(&d->catalog);
     if (rc == SS_OK) {
         /* what the catalog replayed looks like: the description of a table another session
            holds locked at the next commit (durable_image.c) */
         ss_strbuf now;
         ss_strbuf_init(&now);
         rc = ss_image_build(ctx, &d->catalog, vt, du->backend, &du->cache, &now);
+        /* indexes stored with their tables that the image did not name yet (a file written
+           before them) were built now: their ids are stored at once, not built again */
+        if (rc == SS_OK && d->catalog.stored_created != created)
+            rc = vt->txn_commit(ctx, du->backend, NULL, 0, now_us(), now.data, now.len);
         ss_strbuf_free(&now);
         ss_image_cache_unreserve(du->cache);
     }

@@ -110,6 +110,12 @@ typedef struct ss_catalog {
                                           created reattaches to the stored table of this
                                           persistent id (storage.h table_open) and clears it;
                                           0: tables are new */
+    /* a database file's open: the stored ids of its stored indexes (index/index_stored.c,
+       sunstone/index.h version 2), by schema and name, taken by the CREATE INDEX (or
+       PRIMARY KEY / UNIQUE) that makes each one again; freed once the catalog is rebuilt */
+    struct ss_stored_index_ref *stored_refs;
+    size_t nstored_refs, cap_stored_refs;
+    uint64_t stored_created;           /* stored indexes made new (create_stored) so far */
 } ss_catalog;
 
 int ss_catalog_init(ss_catalog *c);

@@ -37,6 +37,8 @@ typedef struct ss_index {
     bool unique;
     bool constraint;              /* backs a PRIMARY KEY / UNIQUE constraint of its name */
     bool primary;
+    bool opened;                  /* the module index was reopened from its table's storage
+                                     (a stored index, index_stored.h), not built */
     ss_ddl_stamp ddl;             /* pending CREATE / DROP (catalog/catalog_txn.h); writes
                                      maintain every index of the list, visible or not */
     _Atomic uint32_t active_scans; /* open index scan operators reading it (any session's;

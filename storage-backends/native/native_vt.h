@@ -99,6 +99,9 @@ struct nv_table {
 };
 
 const ss_api *nv_api(void);
+/* The module's storage vtable, and its index vtable ("native_btree", native_vt_index.c). */
+const ss_storage_vtable *nv_storage_vtable(void);
+const struct ss_index_vtable *nv_index_vtable(void);
 int nv_oom(const ss_api *api, ss_ctx *ctx);
 /* Records a library error on ctx (its SQLSTATE and message); returns SS_ERROR. */
 int nv_fail(ss_ctx *ctx, const ss_api *api, const native_error *err);
