@@ -400,6 +400,82 @@ int nbt_insert(nbt_tree *t, native_txn *txn, const uint8_t *entry, size_t len, n
 
 /* ---- remove ---- */
 
+/* Frees the emptied leaf at the end of path pa (kept when it is the root or the tree's
+ * leftmost leaf): the leaf before it in the chain takes over its next, its parent drops it
+ * (an internal node left without children goes too), and a root left with one child gives
+ * way to it. */
+static int drop_empty_leaf(nbt_tree *t, native_txn *txn, const path *pa, uint64_t leaf_next, native_error *err)
+{
+    uint32_t depth = pa->depth;
+    if (depth < 2)
+        return 0;
+    int32_t fd = -1; /* the deepest node where the path leaves its first child: the low fence */
+    for (uint32_t d = 0; d + 1 < depth; d++)
+        if (pa->slot[d] != 0)
+            fd = (int32_t)d;
+    if (fd < 0)
+        return 0;
+    uint64_t leaf = pa->pgno[depth - 1];
+    uint8_t *buf = malloc(NATIVE_PAGE_SIZE + NBT_MAX_ENTRY + 16);
+    items *it = malloc(sizeof *it);
+    int rc = buf && it ? 0 : native_fail(err, "53200", "out of memory");
+    uint8_t *fence = buf + NATIVE_PAGE_SIZE;
+    path pp;
+    if (rc == 0 && (rc = read_node(t, txn, pa->pgno[fd], buf, err)) == 0) {
+        uint16_t len;
+        const uint8_t *item = node_item(buf, pa->slot[fd], &len);
+        memcpy(fence, item + 8, len - 8u);
+        nbt_bound fb = {fence, t->ncols, 1, 0};
+        rc = descend(t, txn, &fb, 0, buf, &pp, NULL, NULL, err);
+    }
+    if (rc == 0 && pp.pgno[pp.depth - 1] == leaf)
+        rc = damaged(err, leaf, "B+tree leaf is its own predecessor");
+    if (rc == 0) {
+        uint8_t *prev = native_txn_page_for_write(txn, pp.pgno[pp.depth - 1], err);
+        if (!prev)
+            rc = -1;
+        else
+            native_put64(prev + NODE_NEXT, leaf_next);
+    }
+    for (int32_t d = (int32_t)depth - 2; rc == 0 && d >= 0; d--) {
+        uint64_t node = pa->pgno[d];
+        uint32_t s = pa->slot[d];
+        uint8_t *np = native_txn_page_for_write(txn, node, err);
+        if (!np) {
+            rc = -1;
+            break;
+        }
+        uint16_t level = node_level(np);
+        items_of(np, it);
+        memmove(&it->p[s], &it->p[s + 1], (it->n - s - 1) * sizeof it->p[0]);
+        memmove(&it->l[s], &it->l[s + 1], (it->n - s - 1) * sizeof it->l[0]);
+        it->n--;
+        if (s == 0 && it->n > 0)
+            it->l[0] = 8; /* the new first child keeps only its page: the node's low fence bounds it */
+        if (it->n > 0 || d == 0) {
+            pack(np, level, 0, it, 0, it->n);
+            break;
+        }
+        if ((rc = native_txn_free_page(txn, node, err)) == 0)
+            t->pages--;
+    }
+    if (rc == 0 && (rc = native_txn_free_page(txn, leaf, err)) == 0)
+        t->pages--;
+    while (rc == 0 && t->height > 0) {
+        if ((rc = read_node(t, txn, t->root, buf, err)) != 0 || node_count(buf) != 1)
+            break;
+        uint64_t child = node_child(buf, 0);
+        if ((rc = native_txn_free_page(txn, t->root, err)) != 0)
+            break;
+        t->pages--;
+        t->root = child;
+        t->height--;
+    }
+    free(buf);
+    free(it);
+    return rc;
+}
+
 int nbt_remove(nbt_tree *t, native_txn *txn, const uint8_t *entry, int *removed, native_error *err)
 {
     *removed = 0;
@@ -427,11 +503,13 @@ int nbt_remove(nbt_tree *t, native_txn *txn, const uint8_t *entry, int *removed,
             memmove(&it->p[at], &it->p[at + 1], (it->n - at - 1) * sizeof it->p[0]);
             memmove(&it->l[at], &it->l[at + 1], (it->n - at - 1) * sizeof it->l[0]);
             it->n--;
-            pack(pg, 0, node_next(pg), it, 0, it->n);
+            uint64_t next = node_next(pg);
+            pack(pg, 0, next, it, 0, it->n);
+            uint32_t left = it->n;
             free(it);
             t->entries--;
             *removed = 1;
-            return 0;
+            return left == 0 && hops == 0 ? drop_empty_leaf(t, txn, &pa, next, err) : 0;
         }
         pgno = node_next(buf);
         if (pgno == 0 || hops > t->pages)
