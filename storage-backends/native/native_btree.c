@@ -2,11 +2,15 @@
  * (slots of items packed from the page's end), descents, inserts with node splits, lazy
  * deletes, ordered reads both ways, the bulk load and the structure check.
  *
- * Node page: u16 level (0: leaf) at 16, u16 item count at 18, u64 next leaf at 24 (leaves;
- * 0 at the right end), item slots (u16 offset, u16 length) from 40. A leaf item is an entry;
+ * Node page: u16 level (0: leaf) at 16, u16 item count at 18, u16 start of the item bytes at
+ * 20, u64 next leaf at 24 (leaves; 0 at the right end), item slots (u16 offset, u16 length)
+ * from 40; the gap between the slots and the item bytes is free. A leaf item is an entry;
  * an internal item is a child page (u64) followed by the separator entry, none for item 0:
- * child i holds the entries x with sep[i] <= x < sep[i+1]. A node is rewritten whole
- * (native_txn_page_for_write) whenever it changes; the anchor's fields are a patch. */
+ * child i holds the entries x with sep[i] <= x < sep[i+1]. A leaf entry that fits the gap is
+ * added in place, and a removal shifts the slots: both are WAL patches of the bytes they
+ * change (small records; the bytes a removal leaves behind are reclaimed by the next
+ * rewrite). Splits, internal nodes and a fragmented leaf are rewritten whole
+ * (native_txn_page_for_write); the anchor's fields are a patch. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,6 +19,7 @@
 
 #define NODE_LEVEL 16u
 #define NODE_COUNT 18u
+#define NODE_DATA 20u /* u16: where the items' bytes start (the free gap ends) */
 #define NODE_NEXT 24u
 #define NODE_SLOTS 40u
 #define NODE_ROOM (NATIVE_PAGE_SIZE - NODE_SLOTS)
@@ -128,6 +133,7 @@ static void pack(uint8_t *pg, uint16_t level, uint64_t next, const items *it, ui
         native_put16(s, (uint16_t)end);
         native_put16(s + 2, it->l[i]);
     }
+    native_put16(tmp + NODE_DATA, end == NATIVE_PAGE_SIZE ? 0 : (uint16_t)end); /* 0: page end */
     memcpy(pg, tmp, NATIVE_PAGE_SIZE);
 }
 
@@ -296,6 +302,38 @@ static uint32_t split_point(const items *it, uint32_t inserted, int rightmost)
     return k;
 }
 
+static uint32_t node_data_start(const uint8_t *pg)
+{
+    uint32_t d = native_get16(pg + NODE_DATA);
+    return d ? d : NATIVE_PAGE_SIZE;
+}
+
+/* Adds entry at slot `at` of leaf pgno (its current image in pg) in place when it fits the
+ * free gap: patches of the count, the data start, the shifted slots and the entry's bytes.
+ * 1: done, 0: it does not fit (the caller rewrites the page), -1: error. */
+static int leaf_insert_in_place(native_txn *txn, uint64_t pgno, const uint8_t *pg, uint32_t at, const uint8_t *entry,
+                                uint16_t len, native_error *err)
+{
+    uint32_t n = node_count(pg), data = node_data_start(pg);
+    uint32_t slots_end = NODE_SLOTS + 4 * (n + 1);
+    if (n + 1 > NODE_MAX_ITEMS || data < slots_end + len)
+        return 0;
+    uint32_t off = data - len;
+    if (native_txn_patch(txn, pgno, off, entry, len, err) != 0)
+        return -1;
+    uint8_t slots[4 * (NODE_MAX_ITEMS + 1)];
+    uint32_t moved = n - at;
+    native_put16(slots, (uint16_t)off);
+    native_put16(slots + 2, len);
+    memcpy(slots + 4, pg + NODE_SLOTS + 4 * at, 4 * moved);
+    if (native_txn_patch(txn, pgno, NODE_SLOTS + 4 * at, slots, 4 * (moved + 1), err) != 0)
+        return -1;
+    uint8_t head[4];
+    native_put16(head, (uint16_t)(n + 1));
+    native_put16(head + 2, (uint16_t)off);
+    return native_txn_patch(txn, pgno, NODE_COUNT, head, 4, err) == 0 ? 1 : -1;
+}
+
 int nbt_insert(nbt_tree *t, native_txn *txn, const uint8_t *entry, size_t len, native_error *err)
 {
     if (len > NBT_MAX_ENTRY)
@@ -305,6 +343,14 @@ int nbt_insert(nbt_tree *t, native_txn *txn, const uint8_t *entry, size_t len, n
     nbt_bound b = {entry, t->ncols, 1, 1};
     if (descend(t, txn, &b, 1, buf, &pa, NULL, NULL, err) != 0)
         return -1;
+    /* the common case: the entry fits the leaf's gap */
+    int placed = leaf_insert_in_place(txn, pa.pgno[pa.depth - 1], buf, count_before(t, buf, &b, 1), entry,
+                                      (uint16_t)len, err);
+    if (placed != 0) {
+        if (placed > 0)
+            t->entries++;
+        return placed > 0 ? 0 : -1;
+    }
     items *it = malloc(sizeof *it);
     if (!it)
         return native_fail(err, "53200", "out of memory");
@@ -493,6 +539,18 @@ int nbt_remove(nbt_tree *t, native_txn *txn, const uint8_t *entry, int *removed,
         if (at < n) {
             if (nbt_compare(t, node_entry(buf, at), entry, t->ncols, 1) != 0)
                 return 0;
+            if (n > 1) { /* in place: the later slots shift down over it (patches) */
+                uint8_t slots[4 * NODE_MAX_ITEMS], head[2];
+                uint32_t moved = n - at - 1;
+                memcpy(slots, buf + NODE_SLOTS + 4 * (at + 1), 4 * moved);
+                native_put16(head, (uint16_t)(n - 1));
+                if ((moved && native_txn_patch(txn, pgno, NODE_SLOTS + 4 * at, slots, 4 * moved, err) != 0) ||
+                    native_txn_patch(txn, pgno, NODE_COUNT, head, 2, err) != 0)
+                    return -1;
+                t->entries--;
+                *removed = 1;
+                return 0;
+            }
             uint8_t *pg = native_txn_page_for_write(txn, pgno, err);
             if (!pg)
                 return -1;

@@ -5,7 +5,9 @@
 # at a random moment, KILLS times (default 12) on the same file. After every kill the file is
 # reopened and checked: every commit the child acknowledged is there, and no part of a
 # transaction that did not commit: the batches present are exactly 1..m (3 rows each, the last 4), the
-# counter equals m, and m is at least the acknowledged count. Prints the kill numbers.
+# counter equals m, and m is at least the acknowledged count; the indexes (stored in the file,
+# reopened, not rebuilt) agree with the table: index scans of r_batch and of the unique
+# (batch, k) index count what the sequential scan counts. Prints the kill numbers.
 set -u
 sunstone=$(realpath "$1")
 kills=${2:-12}
@@ -14,6 +16,7 @@ trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
 unset SUNSTONE_NEW_DATABASE_BACKEND
 "$sunstone" -X -q -A -t k.db -c "CREATE TABLE r (batch int, k int, pad text)" -c "CREATE INDEX r_batch ON r (batch)" \
+  -c "CREATE UNIQUE INDEX r_bk ON r (batch, k DESC)" \
   -c "CREATE TABLE c (n int)" -c "INSERT INTO c VALUES (0)" >/dev/null || exit 1
 fails=0
 acked_total=0
@@ -50,6 +53,17 @@ while [ "$i" -lt "$kills" ]; do
   if [ "$bad" != 0 ] || [ "$nb" != "$n" ] || [ "$lo" != 1 ] || [ "$hi" != "$n" ] || [ "$n" -lt "$last" ]; then
     fails=$((fails + 1))
     printf 'FAIL after kill %d: counter %s, acknowledged up to %s, batches %s\n%s\n' "$i" "$n" "$last" "$stats" "$(tail -3 w.out)"
+  fi
+  # the stored indexes against the table: the same rows through each index as through a seq scan
+  seq=$("$sunstone" -X -A -t k.db -c "SELECT count(*), coalesce(sum(k), 0) FROM r" 2>&1)
+  idx=$("$sunstone" -X -A -t k.db -c "SET enable_seqscan = off" \
+    -c "SELECT count(*), coalesce(sum(k), 0) FROM r WHERE batch >= 1" \
+    -c "SELECT count(*), coalesce(sum(k), 0) FROM r WHERE batch >= 1 AND k >= 0" \
+    -c "SELECT string_agg(DISTINCT module || ':' || reopened, ',') FROM sunstone_index_columns" 2>&1 | grep -v '^SET$')
+  want=$(printf '%s\n%s\nnative_btree:true' "$seq" "$seq")
+  if [ "$idx" != "$want" ]; then
+    fails=$((fails + 1))
+    printf 'FAIL after kill %d: index scans disagree with the table\n--- seq scan\n%s\n--- index scans\n%s\n' "$i" "$seq" "$idx"
   fi
 done
 echo "$kills kills, $acked_total commits acknowledged, $n committed in the end, $fails failures"
