@@ -72,7 +72,8 @@ ss_index *ss_index_find(ss_catalog *c, const char *name);
 bool ss_index_table_has(const ss_table *t);
 /* Frees every index of t (the table is dropped or the catalog freed). */
 void ss_index_free_table(ss_table *t);
-/* Removes index ix from its table and frees it. */
+/* Removes index ix from its table and frees it, with what it stores (drop_stored): a
+ * committed DROP INDEX or an undone CREATE INDEX. */
 void ss_index_remove(ss_index *ix);
 /* Frees ix (its module index too); not on any list. */
 void ss_index_free(ss_index *ix);

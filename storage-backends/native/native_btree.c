@@ -858,6 +858,29 @@ int nbt_build(nbt_tree *t, const uint8_t *const *entries, const size_t *lens, si
     return rc;
 }
 
+/* ---- drop ---- */
+
+static int free_node(const nbt_tree *t, native_txn *txn, uint64_t pgno, uint32_t depth, native_error *err)
+{
+    if (depth > MAX_HEIGHT)
+        return damaged(err, pgno, "B+tree deeper than its height");
+    uint8_t *pg = malloc(NATIVE_PAGE_SIZE);
+    if (!pg)
+        return native_fail(err, "53200", "out of memory");
+    int rc = read_node(t, txn, pgno, pg, err);
+    for (uint32_t i = 0; rc == 0 && node_level(pg) > 0 && i < node_count(pg); i++)
+        rc = free_node(t, txn, node_child(pg, i), depth + 1, err);
+    free(pg);
+    return rc == 0 ? native_txn_free_page(txn, pgno, err) : -1;
+}
+
+int nbt_free_all(const nbt_tree *t, native_txn *txn, native_error *err)
+{
+    if (free_node(t, txn, t->root, 0, err) != 0)
+        return -1;
+    return native_txn_free_page(txn, t->anchor, err);
+}
+
 /* ---- check ---- */
 
 typedef struct check_state {

@@ -114,6 +114,9 @@ int nbt_read(const nbt_tree *t, native_txn *txn, const nbt_bound *from, const nb
              size_t max, int (*visit)(void *arg, const uint8_t *entry, size_t len), void *arg, uint8_t **last,
              size_t *last_len, int *done, native_error *err);
 
+/* Frees every page of the tree, its anchor too, in txn (the tree is dropped). */
+int nbt_free_all(const nbt_tree *t, native_txn *txn, native_error *err);
+
 /* Checks the tree's structure: every node's entries in order and within its parent's fences,
  * leaf chain complete, the entry count right (tests, integrity checks). 0, or -1 with err. */
 int nbt_check(const nbt_tree *t, native_error *err);

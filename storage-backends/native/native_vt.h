@@ -96,6 +96,7 @@ struct nv_table {
                           * stored: after a reopen no version has a live successor */
     size_t nlinks, caplinks;
     int64_t nrows;
+    struct nv_index *indexes; /* b->mu: the live stored indexes of the table (native_vt_index.c) */
 };
 
 const ss_api *nv_api(void);
@@ -163,6 +164,10 @@ int nv_txn_commit_cb(ss_ctx *ctx, void *backend, const ss_xid *xids, uint32_t n,
 void nv_txn_abort_cb(ss_ctx *ctx, void *backend, ss_xid top);
 /* Above every xid txn_commit recorded in the file (the header's highest committed xid). */
 ss_xid nv_xid_floor(void *backend);
+
+/* The table t is closed (dropped: its stored indexes' pages are freed too): its index objects
+ * let go of it (b->mu held; native_vt_index.c). */
+void nv_index_table_gone(nv_table *t, bool dropped);
 
 /* VACUUM and CHECKPOINT (native_vt_vacuum.c, storage.h version 7). */
 int nv_vacuum(ss_ctx *ctx, void *table, const ss_snapshot *horizon, const ss_scan_spec *spec,

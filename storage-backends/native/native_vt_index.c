@@ -18,6 +18,8 @@ typedef int (*nvx_type_compare)(const void *a, const void *b);
 
 typedef struct nv_index {
     const ss_api *api;
+    nv_table *table;        /* its table while open (b->mu), on the table's list */
+    struct nv_index *tprev, *tnext;
     pthread_rwlock_t latch; /* writers exclusive (each a whole library transaction), readers shared */
     nbt_tree tree;
     char *name;
@@ -121,11 +123,66 @@ static int index_new(ss_ctx *ctx, const ss_index_def *def, nbt_col *cols, nv_ind
     return SS_OK;
 }
 
+/* On table t's list of stored indexes / off it (b->mu held). */
+static void attach(nv_index *ix, nv_table *t)
+{
+    ix->table = t;
+    ix->tprev = NULL;
+    ix->tnext = t->indexes;
+    if (t->indexes)
+        t->indexes->tprev = ix;
+    t->indexes = ix;
+}
+
+static void detach(nv_index *ix)
+{
+    nv_table *t = ix->table;
+    if (!t)
+        return;
+    if (ix->tprev)
+        ix->tprev->tnext = ix->tnext;
+    else
+        t->indexes = ix->tnext;
+    if (ix->tnext)
+        ix->tnext->tprev = ix->tprev;
+    ix->table = NULL;
+    ix->tprev = ix->tnext = NULL;
+}
+
+/* Frees the tree's pages in a library commit of its own (a failure leaves unused space). */
+static void free_pages(nv_index *ix, nv_backend *b)
+{
+    native_error err;
+    native_txn *txn = nv_txn_begin(b, &err);
+    if (!txn)
+        return;
+    if (nbt_free_all(&ix->tree, txn, &err) != 0)
+        native_txn_abort(txn);
+    else
+        nv_txn_commit(txn, false, &err);
+}
+
+void nv_index_table_gone(nv_table *t, bool dropped)
+{
+    while (t->indexes) {
+        nv_index *ix = t->indexes;
+        if (dropped)
+            free_pages(ix, t->b);
+        detach(ix);
+    }
+}
+
 static void nvx_destroy(void *index)
 {
     nv_index *ix = index;
     if (!ix)
         return;
+    if (ix->table) {
+        nv_backend *b = ix->table->b;
+        pthread_mutex_lock(&b->mu);
+        detach(ix);
+        pthread_mutex_unlock(&b->mu);
+    }
     for (size_t i = 0; i < ix->npending; i++)
         ix->api->free(ix->pending[i]);
     ix->api->free(ix->pending);
@@ -148,12 +205,19 @@ static int nvx_create_stored(ss_ctx *ctx, const ss_index_def *def, const struct 
         return SS_ERROR;
     native_error err;
     native_txn *txn = nv_txn_begin(t->b, &err);
-    if (!txn || nbt_create(txn, def->nkeys, cols, &ix->tree, &err) != 0 || nv_txn_commit(txn, false, &err) != 0) {
+    if (!txn || nbt_create(txn, def->nkeys, cols, &ix->tree, &err) != 0) {
         if (txn)
             native_txn_abort(txn);
         nvx_destroy(ix);
         return nv_fail(ctx, api, &err);
     }
+    if (nv_txn_commit(txn, false, &err) != 0) {
+        nvx_destroy(ix);
+        return nv_fail(ctx, api, &err);
+    }
+    pthread_mutex_lock(&t->b->mu);
+    attach(ix, t);
+    pthread_mutex_unlock(&t->b->mu);
     *index = ix;
     return SS_OK;
 }
@@ -174,8 +238,24 @@ static int nvx_open_stored(ss_ctx *ctx, const ss_index_def *def, const struct ss
         nvx_destroy(ix);
         return nv_fail(ctx, api, &err);
     }
+    pthread_mutex_lock(&t->b->mu);
+    attach(ix, t);
+    pthread_mutex_unlock(&t->b->mu);
     *index = ix;
     return SS_OK;
+}
+
+static void nvx_drop_stored(void *index)
+{
+    nv_index *ix = index;
+    if (ix->table) {
+        nv_backend *b = ix->table->b;
+        pthread_mutex_lock(&b->mu);
+        detach(ix);
+        free_pages(ix, b);
+        pthread_mutex_unlock(&b->mu);
+    }
+    nvx_destroy(ix);
 }
 
 static uint64_t nvx_stored_id(void *index)
@@ -560,6 +640,7 @@ static const ss_index_vtable nvx_vtable = {
     .create_stored = nvx_create_stored,
     .open_stored = nvx_open_stored,
     .stored_id = nvx_stored_id,
+    .drop_stored = nvx_drop_stored,
 };
 
 const ss_index_vtable *nv_index_vtable(void)

@@ -143,6 +143,11 @@ typedef struct ss_index_vtable {
                        void *table, uint64_t id, void **index);
     /* the index's id in its table's storage, never 0; cannot fail */
     uint64_t (*stored_id)(void *index);
+    /* optional: the index is gone for good (its DROP INDEX committed, or its CREATE INDEX was
+       undone): frees what it stores with its table, then everything destroy frees.  Cannot
+       fail (what it could not free stays as unused space).  The indexes of a dropped table
+       are the backend's to free in its table_drop; destroy follows for them. */
+    void (*drop_stored)(void *index);
 } ss_index_vtable;
 
 /* Whether vt carries the field `member` (appended after the plugin's header). */
