@@ -192,8 +192,10 @@ static void nvx_destroy(void *index)
     ix->api->free(ix);
 }
 
-static int nvx_create_stored(ss_ctx *ctx, const ss_index_def *def, const struct ss_storage_vtable *storage, void *table,
-                             void **index)
+/* A stored index of def on table: a new tree (id 0) or the one anchored at id, attached to
+   the table (create_stored / open_stored). */
+static int stored_index(ss_ctx *ctx, const ss_index_def *def, const struct ss_storage_vtable *storage, void *table,
+                        uint64_t id, void **index)
 {
     const ss_api *api = nv_api();
     if (storage != nv_storage_vtable())
@@ -204,14 +206,18 @@ static int nvx_create_stored(ss_ctx *ctx, const ss_index_def *def, const struct 
     if (index_new(ctx, def, cols, &ix) != SS_OK)
         return SS_ERROR;
     native_error err;
-    native_txn *txn = nv_txn_begin(t->b, &err);
-    if (!txn || nbt_create(txn, def->nkeys, cols, &ix->tree, &err) != 0) {
-        if (txn)
+    int rc;
+    if (id) {
+        rc = nbt_open(t->b->db, id, def->nkeys, cols, &ix->tree, &err);
+    } else {
+        native_txn *txn = nv_txn_begin(t->b, &err);
+        rc = txn ? nbt_create(txn, def->nkeys, cols, &ix->tree, &err) : -1;
+        if (rc != 0 && txn)
             native_txn_abort(txn);
-        nvx_destroy(ix);
-        return nv_fail(ctx, api, &err);
+        else if (rc == 0)
+            rc = nv_txn_commit(txn, false, &err);
     }
-    if (nv_txn_commit(txn, false, &err) != 0) {
+    if (rc != 0) {
         nvx_destroy(ix);
         return nv_fail(ctx, api, &err);
     }
@@ -222,27 +228,18 @@ static int nvx_create_stored(ss_ctx *ctx, const ss_index_def *def, const struct 
     return SS_OK;
 }
 
+static int nvx_create_stored(ss_ctx *ctx, const ss_index_def *def, const struct ss_storage_vtable *storage, void *table,
+                             void **index)
+{
+    return stored_index(ctx, def, storage, table, 0, index);
+}
+
 static int nvx_open_stored(ss_ctx *ctx, const ss_index_def *def, const struct ss_storage_vtable *storage, void *table,
                            uint64_t id, void **index)
 {
-    const ss_api *api = nv_api();
-    if (storage != nv_storage_vtable())
-        return refuse_table(ctx, api);
-    nv_table *t = table;
-    nbt_col cols[NBT_MAX_COLS];
-    nv_index *ix;
-    if (index_new(ctx, def, cols, &ix) != SS_OK)
-        return SS_ERROR;
-    native_error err;
-    if (nbt_open(t->b->db, id, def->nkeys, cols, &ix->tree, &err) != 0) {
-        nvx_destroy(ix);
-        return nv_fail(ctx, api, &err);
-    }
-    pthread_mutex_lock(&t->b->mu);
-    attach(ix, t);
-    pthread_mutex_unlock(&t->b->mu);
-    *index = ix;
-    return SS_OK;
+    if (id == 0)
+        return nv_api()->error(ctx, "XX001", "stored index id 0 names no index");
+    return stored_index(ctx, def, storage, table, id, index);
 }
 
 static void nvx_drop_stored(void *index)
