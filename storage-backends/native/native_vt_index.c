@@ -202,7 +202,7 @@ static int stored_index(ss_ctx *ctx, const ss_index_def *def, const struct ss_st
         return refuse_table(ctx, api);
     nv_table *t = table;
     nbt_col cols[NBT_MAX_COLS];
-    nv_index *ix;
+    nv_index *ix = NULL;
     if (index_new(ctx, def, cols, &ix) != SS_OK)
         return SS_ERROR;
     native_error err;
