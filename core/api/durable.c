@@ -40,6 +40,7 @@
 #include "api/durable_image.h"
 #include "txn/txn_history.h"
 #include "api/statement.h"
+#include "index/index_stored.h"
 #include "util/strbuf.h"
 
 #define IMAGE_FORMAT_LOG 1 /* the statement log of older files */
@@ -353,6 +354,34 @@ static ss_xid stored_storage_xid(const char *sql)
     return (ss_xid)x;
 }
 
+/* An "ixid" record's lines (durable_image.c) into the catalog's stored ids; false: damaged. */
+static bool parse_stored_ids(ss_ctx *ctx, ss_catalog *c, const char *p, size_t n, int *rc)
+{
+    const char *end = p + n;
+    while (p < end) {
+        unsigned long long id = 0;
+        size_t slen = 0, nlen = 0;
+        int used = 0;
+        char head[80];
+        size_t hl = 0;
+        while (p + hl < end && hl + 1 < sizeof head && hl < 3 * 21 + 3) {
+            head[hl] = p[hl];
+            hl++;
+        }
+        head[hl] = '\0';
+        if (sscanf(head, "%llu %zu %zu%n", &id, &slen, &nlen, &used) != 3 || used <= 0 || head[used] != ' ' ||
+            id == 0)
+            return false;
+        p += used + 1;
+        if ((size_t)(end - p) < slen + nlen + 1 || p[slen + nlen] != '\n')
+            return false;
+        if ((*rc = ss_index_stored_ref_add(ctx, c, p, slen, p + slen, nlen, id)) != SS_OK)
+            return true;
+        p += slen + nlen + 1;
+    }
+    return true;
+}
+
 int ss_durable_image_walk(const char *img, size_t len, long *format, ss_image_record_fn fn, void *arg)
 {
     size_t magic = strlen(SS_IMAGE_MAGIC);
@@ -381,16 +410,19 @@ int ss_durable_image_walk(const char *img, size_t len, long *format, ss_image_re
             return SS_IMAGE_DAMAGED;
         bool table = strncmp(head, "table ", 6) == 0;
         bool seq = *format != IMAGE_FORMAT_LOG && strncmp(head, "seq ", 4) == 0;
+        bool ixid = *format != IMAGE_FORMAT_LOG && strncmp(head, "ixid ", 5) == 0;
         if (table ? sscanf(head, "table %" SCNu64 " %llu%n", &id, &n, &used) != 2
-            : seq ? sscanf(head, "seq %llu%n", &n, &used) != 1
-                  : sscanf(head, *format == IMAGE_FORMAT_LOG ? "index %llu%n" : "sql %llu%n", &n, &used) != 1)
+            : seq  ? sscanf(head, "seq %llu%n", &n, &used) != 1
+            : ixid ? sscanf(head, "ixid %llu%n", &n, &used) != 1
+                   : sscanf(head, *format == IMAGE_FORMAT_LOG ? "index %llu%n" : "sql %llu%n", &n, &used) != 1)
             return SS_IMAGE_DAMAGED;
         if ((size_t)used != hl)
             return SS_IMAGE_DAMAGED;
         p += hl + 1;
         if ((size_t)(end - p) < n + 1 || p[n] != '\n')
             return SS_IMAGE_DAMAGED;
-        int rc = fn(arg, table ? SS_IMAGE_REC_TABLE : seq ? SS_IMAGE_REC_SEQ : SS_IMAGE_REC_SQL, id, p, (size_t)n);
+        int rc = fn(arg, table ? SS_IMAGE_REC_TABLE : seq ? SS_IMAGE_REC_SEQ : ixid ? SS_IMAGE_REC_IXID : SS_IMAGE_REC_SQL,
+                    id, p, (size_t)n);
         if (rc != SS_OK)
             return rc;
         p += n + 1;
@@ -411,6 +443,12 @@ static int replay_record(void *arg, ss_image_record kind, uint64_t id, const cha
     ss_ctx *ctx = r->ctx;
     sunstone *db = r->db;
     ss_catalog *c = &db->database->catalog;
+    if (kind == SS_IMAGE_REC_IXID) { /* (bt11) the stored ids of the next table's indexes */
+        int rc = SS_OK;
+        if (!parse_stored_ids(ctx, c, text, n, &rc))
+            return damaged(ctx, r->du->path);
+        return rc;
+    }
     char *sql = strndup(text, n);
     if (!sql)
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
@@ -513,18 +551,24 @@ int ss_durable_open(ss_ctx *ctx, sunstone *db, const char *path)
     if (vt->catalog_load(ctx, du->backend, &image, &len) != SS_OK)
         return SS_ERROR;
     int rc = SS_OK;
+    uint64_t created = d->catalog.stored_created;
     if (image) {
         du->replaying = true;
         rc = replay(ctx, db, du, image, len);
         du->replaying = false;
         free(image);
     }
+    ss_index_stored_refs_clear(&d->catalog);
     if (rc == SS_OK) {
         /* what the catalog replayed looks like: the description of a table another session
            holds locked at the next commit (durable_image.c) */
         ss_strbuf now;
         ss_strbuf_init(&now);
         rc = ss_image_build(ctx, &d->catalog, vt, du->backend, &du->cache, &now);
+        /* indexes stored with their tables that the image did not name yet (a file written
+           before them) were built now: their ids are stored at once, not built again */
+        if (rc == SS_OK && d->catalog.stored_created != created)
+            rc = vt->txn_commit(ctx, du->backend, NULL, 0, now_us(), now.data, now.len);
         ss_strbuf_free(&now);
         ss_image_cache_unreserve(du->cache);
     }

@@ -48,7 +48,8 @@ int ss_durable_vacuum_begin(ss_ctx *ctx, sunstone *db);
  * terminated).  SS_OK; SS_IMAGE_DAMAGED when the framing is not an image's, SS_IMAGE_UNSUPPORTED
  * for another format (*format says which); else what fn returned (not SS_OK: the walk stops).
  * Open replays the records; the integrity check (core/check/check_database.c) parses them. */
-typedef enum ss_image_record { SS_IMAGE_REC_TABLE, SS_IMAGE_REC_SQL, SS_IMAGE_REC_SEQ } ss_image_record;
+/* SS_IMAGE_REC_IXID (bt11): the stored ids of the next table's stored indexes (durable_image.c). */
+typedef enum ss_image_record { SS_IMAGE_REC_TABLE, SS_IMAGE_REC_SQL, SS_IMAGE_REC_SEQ, SS_IMAGE_REC_IXID } ss_image_record;
 typedef int (*ss_image_record_fn)(void *arg, ss_image_record kind, uint64_t id, const char *text, size_t n);
 #define SS_IMAGE_DAMAGED 2
 #define SS_IMAGE_UNSUPPORTED 3

@@ -5,7 +5,10 @@
  *
  * The format (text): "sunstone catalog 2\n", then records, each a header line and its
  * statement: "table <persistent id> <n>\n" + n bytes + "\n" (a CREATE TABLE, reattached to
- * the stored table of that id), or "sql <n>\n" + n bytes + "\n" (any other statement).
+ * the stored table of that id), "sql <n>\n" + n bytes + "\n" (any other statement), or before a
+ * table's record "ixid <n>\n" + n bytes + "\n": one line per index of the table stored with it
+ * (index_stored.h), "<stored id> <schema length> <name length> <schema><name>", which the
+ * statements making those indexes reopen.
  * Order: CREATE SCHEMA, the enum types (CREATE TYPE ... AS ENUM () and each label's ADD VALUE in
  * the order they were added), the sequences ("seq <n>\n": one line of parameters and state,
  * then its schema-qualified name, owner table and owner column, each on its line), CREATE
@@ -34,6 +37,7 @@
 #include "deparse/deparse.h"
 #include "fkey/fkey.h"
 #include "index/index.h"
+#include "index/index_stored.h"
 #include "types/func_impl.h"
 #include "txn/txn_session.h"
 #include "types/typeio.h"
@@ -267,6 +271,20 @@ static int table_records(ss_ctx *ctx, ss_catalog *c, const ss_storage_vtable *vt
     if (t->storage_xid != SS_XID_INVALID)
         ss_strbuf_printf(&sb, " " SS_IMAGE_STORAGE_XID "%" PRIu64 " */",
                          (uint64_t)(ctx->txn && ctx->txn->m ? ss_txn_top(ctx->txn->m, t->storage_xid) : t->storage_xid));
+    if (rc == SS_OK) { /* the stored ids of its stored indexes, before the statements making them */
+        ss_strbuf ids;
+        ss_strbuf_init(&ids);
+        const char *schema = t->ns ? ss_ns_name(t->ns) : "public";
+        for (uint32_t j = 0; t->indexes && j < t->indexes->n; j++) {
+            const ss_index *ix = t->indexes->list[j];
+            if (ss_ddl_visible(&ix->ddl) && ss_index_vt_stored(ix->vt))
+                ss_strbuf_printf(&ids, "%" PRIu64 " %zu %zu %s%s\n", ix->vt->stored_id(ix->handle), strlen(schema),
+                                 strlen(ix->name), schema, ix->name);
+        }
+        if (ids.len)
+            put_record(parts[0], "ixid ", &ids);
+        ss_strbuf_free(&ids);
+    }
     if (rc == SS_OK) {
         char head[48];
         snprintf(head, sizeof head, "table %" PRIu64 " ", vt->table_storage_id(t->handle));

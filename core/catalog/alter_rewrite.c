@@ -9,6 +9,7 @@
 
 #include "catalog/alter_internal.h"
 #include "exec/vector.h"
+#include "index/index_stored.h"
 #include "txn/txn_session.h"
 
 /* Every committed version, and the transaction's own (the current command's too): the
@@ -34,7 +35,8 @@ static int new_index_handles(ss_ctx *ctx, alter_saved *s, ss_table *t)
                 ix->types[k] = t->types[ix->cols[k]];
         ss_index_def def = {ix->name, ix->nkeys, 0, ix->types, ix->flags};
         void *h;
-        if (ix->vt->create(ctx, &def, &h) != SS_OK)
+        bool opened;
+        if (ss_index_module_new(ctx, ctx->catalog, ix, &def, false, &h, &opened) != SS_OK)
             return SS_ERROR;
         if (ix->vt->build_finish(ctx, h) != SS_OK) {
             ix->vt->destroy(h);

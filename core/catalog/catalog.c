@@ -9,6 +9,7 @@
 
 #include "fkey/fkey.h"
 #include "index/index.h"
+#include "index/index_stored.h"
 #include "txn/txn_session.h"
 
 #include <stdlib.h>
@@ -78,6 +79,7 @@ void ss_catalog_free(ss_catalog *c)
     for (uint32_t i = 0; i < c->nbackends; i++)
         c->backends[i].vt->backend_close(c->backends[i].backend);
     ss_error_clear(&err);
+    ss_index_stored_refs_clear(c);
     ss_catalog_free_views(c);
     free(c->tables);
     free(c->views);

@@ -113,6 +113,12 @@ typedef struct ss_catalog {
     ss_xid reattach_xid;               /* (hist11) with reattach_id: the xid whose commit made
                                           that table's storage (ss_table.storage_xid), from the
                                           image; SS_XID_INVALID: before the stored history */
+    /* a database file's open: the stored ids of its stored indexes (index/index_stored.c,
+       sunstone/index.h version 2), by schema and name, taken by the CREATE INDEX (or
+       PRIMARY KEY / UNIQUE) that makes each one again; freed once the catalog is rebuilt */
+    struct ss_stored_index_ref *stored_refs;
+    size_t nstored_refs, cap_stored_refs;
+    uint64_t stored_created;           /* stored indexes made new (create_stored) so far */
 } ss_catalog;
 
 int ss_catalog_init(ss_catalog *c);

@@ -57,11 +57,13 @@ int ss_system_index_columns_fill(ss_ctx *ctx, ss_view_row_fn add, void *arg)
                 bool expr = ix->cols[k] == SS_INDEX_EXPR_KEY;
                 char *def = expr ? ss_index_key_sql(ix, k, true) : NULL;
                 const char *name = expr ? ix->key_names[k] : tab->cols[ix->cols[k]].name;
-                ss_value row[12] = {text_of(ix->name), text_of(tab->name), int_of(k + 1), text_of(name),
+                /* module: the index module holding it (a stored one on a native table),
+                   reopened: opened from the table's storage at the database's open, not built */
+                ss_value row[14] = {text_of(ix->name), text_of(tab->name), int_of(k + 1), text_of(name),
                                     text_of(ss_type_column_name(ix->types[k], tname, sizeof tname)),
                                     bool_of(ix->unique), bool_of(ix->primary), text_of(ix->am),
                                     text_of(def ? def : name), text_of(pred), bool_of(ix->deferrable),
-                                    bool_of(ix->initdeferred)};
+                                    bool_of(ix->initdeferred), text_of(ix->vt->name), bool_of(ix->opened)};
                 rc = add(ctx, arg, row);
                 free(def);
             }

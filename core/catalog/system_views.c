@@ -91,7 +91,7 @@ static const ss_column_def index_columns_cols[] = {
     {"column_name", T_TEXT, true, {0}}, {"type_name", T_TEXT, true, {0}}, {"is_unique", T_BOOL, true, {0}},
     {"is_primary", T_BOOL, true, {0}}, {"method", T_TEXT, true, {0}}, {"definition", T_TEXT, true, {0}},
     {"predicate", T_TEXT, false, {0}},  {"is_deferrable", T_BOOL, true, {0}},
-    {"is_initially_deferred", T_BOOL, true, {0}}};
+    {"is_initially_deferred", T_BOOL, true, {0}}, {"module", T_TEXT, true, {0}}, {"reopened", T_BOOL, true, {0}}};
 static const ss_column_def sequences_cols[] = {
     {"name", T_TEXT, true, {0}},         {"data_type", T_TEXT, true, {0}},  {"start_value", T_INT8, true, {0}},
     {"min_value", T_INT8, true, {0}},    {"max_value", T_INT8, true, {0}},  {"increment_by", T_INT8, true, {0}},
@@ -562,7 +562,7 @@ int ss_system_views_init(ss_catalog *c, const ss_registry *reg)
         add_view(c, reg, "sunstone_columns", VIEW_COLUMNS, columns_cols, sizeof columns_cols / sizeof columns_cols[0]) ||
         add_view(c, reg, "pg_settings", VIEW_PG_SETTINGS, pg_settings_cols, 17) ||
         add_view(c, reg, "pg_prepared_statements", VIEW_PG_PREPARED, pg_prepared_cols, 5) ||
-        add_view(c, reg, "sunstone_index_columns", VIEW_INDEX_COLUMNS, index_columns_cols, 12) ||
+        add_view(c, reg, "sunstone_index_columns", VIEW_INDEX_COLUMNS, index_columns_cols, 14) ||
         add_view(c, reg, "sunstone_sequences", VIEW_SEQUENCES, sequences_cols, 11) ||
         add_view(c, reg, "sunstone_schemas", VIEW_SCHEMAS, schemas_cols, 2) ||
         add_view(c, reg, "pg_matviews", VIEW_PG_MATVIEWS, pg_matviews_cols,

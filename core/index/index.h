@@ -41,6 +41,8 @@ typedef struct ss_index {
                                      and checked again at the end of the statement, or at
                                      COMMIT when deferred (defer/defer.h) */
     bool initdeferred;            /* INITIALLY DEFERRED */
+    bool opened;                  /* the module index was reopened from its table's storage
+                                     (a stored index, index_stored.h), not built */
     ss_ddl_stamp ddl;             /* pending CREATE / DROP (catalog/catalog_txn.h); writes
                                      maintain every index of the list, visible or not */
     _Atomic uint32_t active_scans; /* open index scan operators reading it (any session's;
@@ -74,7 +76,8 @@ ss_index *ss_index_find(ss_catalog *c, const char *name);
 bool ss_index_table_has(const ss_table *t);
 /* Frees every index of t (the table is dropped or the catalog freed). */
 void ss_index_free_table(ss_table *t);
-/* Removes index ix from its table and frees it. */
+/* Removes index ix from its table and frees it, with what it stores (drop_stored): a
+ * committed DROP INDEX or an undone CREATE INDEX. */
 void ss_index_remove(ss_index *ix);
 /* Frees ix (its module index too); not on any list. */
 void ss_index_free(ss_index *ix);

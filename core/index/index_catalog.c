@@ -70,6 +70,12 @@ void ss_index_free_table(ss_table *t)
 
 void ss_index_remove(ss_index *ix)
 {
+    /* a committed DROP INDEX or an undone CREATE INDEX: an index stored with its table frees
+       its storage (sunstone/index.h version 2) */
+    if (ix->handle && SS_INDEX_HAS(ix->vt, drop_stored) && ix->vt->drop_stored) {
+        ix->vt->drop_stored(ix->handle);
+        ix->handle = NULL;
+    }
     ss_table_indexes *l = ix->table->indexes;
     for (uint32_t i = 0; l && i < l->n; i++)
         if (l->list[i] == ix) {

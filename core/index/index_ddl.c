@@ -12,6 +12,7 @@
 #include "exec/vector.h"
 #include "bind/bind_index.h"
 #include "index/index.h"
+#include "index/index_stored.h"
 #include "txn/txn_session.h"
 #include "catalog/settings.h"
 #include "types/type_def.h"
@@ -267,8 +268,8 @@ int ss_index_run_create(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, cons
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     }
     ix->table = t;
-    ix->vt = r->vtable;
-    ix->am = ix->vt->name;
+    ix->am = ((const ss_index_vtable *)r->vtable)->name;
+    ix->vt = ss_index_module_for(reg, r->vtable, t); /* maybe one storing it with the table */
     ix->nkeys = n;
     ix->unique = st->index_unique;
     if (bind_exprs(ctx, ix, st) != SS_OK) {
@@ -327,7 +328,8 @@ int ss_index_run_create(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, cons
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     }
     ss_index_def def = {ix->name, n, 0, ix->types, ix->flags};
-    if (ix->vt->create(ctx, &def, &ix->handle) != SS_OK || build_from_table(ctx, ix) != SS_OK) {
+    if (ss_index_module_new(ctx, c, ix, &def, true, &ix->handle, &ix->opened) != SS_OK ||
+        (!ix->opened && build_from_table(ctx, ix) != SS_OK)) {
         ss_index_free(ix);
         return SS_ERROR;
     }

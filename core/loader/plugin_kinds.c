@@ -36,6 +36,23 @@ static int check_window_fields(ss_ctx *ctx, const void *p)
     return SS_OK;
 }
 
+/* version 2: an index module storing its indexes with a backend's tables sets the backend,
+   the access method and the three callbacks together, or none of them */
+static int check_index_fields(ss_ctx *ctx, const void *p)
+{
+    const ss_index_vtable *vt = p;
+    if (!SS_INDEX_HAS(vt, stored_id))
+        return SS_OK;
+    int set = (vt->stored_backend != NULL) + (vt->stored_am != NULL) + (vt->create_stored != NULL) +
+              (vt->open_stored != NULL) + (vt->stored_id != NULL);
+    if (set != 0 && set != 5)
+        return ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR,
+                            "index access method \"%s\" sets only some of stored_backend, stored_am, "
+                            "create_stored, open_stored and stored_id (they come together)",
+                            vt->name ? vt->name : "?");
+    return SS_OK;
+}
+
 /* ---- the descriptors ---- */
 
 #define CALLBACK(type, field) {offsetof(type, field), #field}
@@ -159,6 +176,7 @@ static const ss_plugin_kind_desc kinds[] = {
      .required = aggregate_required, .nrequired = COUNT(aggregate_required)},
     {.kind = SS_KIND_INDEX, .name = "index", .noun = "index access method",
      .min_version = 1, .version = SS_INDEX_VTABLE_VERSION, .min_size = END_OF(ss_index_vtable, bytes),
+     .check_fields = check_index_fields,
      .required = index_required, .nrequired = COUNT(index_required)},
 };
 

@@ -1,9 +1,10 @@
 /* native_module.c — entry points of the "native" module: its magic descriptor, the vtable of
  * the native storage backend (storage.h versions 1, 3, 4, 6, 7, 8, 9 and 10 on the native storage library)
- * registered at init, and the small helpers every file of the module shares. */
+ * and its index module (native_vt_index.c) registered at init, and the small helpers every file of the module shares. */
 #include <string.h>
 
 #include "native_vt.h"
+#include "sunstone/index.h"
 
 static const ss_api *nv_kernel_api;
 
@@ -75,10 +76,21 @@ static const ss_storage_vtable nv_vtable = {
     .versions_stored = nv_versions_stored,
 };
 
+const ss_storage_vtable *nv_storage_vtable(void)
+{
+    return &nv_vtable;
+}
+
 SS_PLUGIN_MAGIC("native", "0.1.0")
 
+/* The storage backend, and the index module storing "btree" indexes of its tables in the
+   database file (a kernel without index modules keeps them in memory). */
 SS_EXPORT int sunstone_plugin_init(const ss_api *api, ss_plugin *plugin)
 {
     nv_kernel_api = api;
-    return api->register_storage(plugin, &nv_vtable, false);
+    if (api->register_storage(plugin, &nv_vtable, false) != SS_OK)
+        return SS_ERROR;
+    if (!SS_API_HAS(api, register_index))
+        return SS_OK;
+    return api->register_index(plugin, nv_index_vtable(), false);
 }

@@ -8,8 +8,9 @@
 #include <stdlib.h>
 
 /* The highest page type the library and the module write (NATIVE_PT_VERSIONS, then the
- * module's commit log pages, type 6, and its commit history chain, type 7: native_vt_history.c). */
-#define HIGHEST_PAGE_TYPE 7u
+ * module's commit log pages, type 6, its commit history chain, type 7 (native_vt_history.c), and
+ * its B+tree anchors and nodes, types 8 and 9 (native_btree.h)). */
+#define HIGHEST_PAGE_TYPE 9u
 
 int native_db_verify_pages(native_db *db, void (*report)(void *arg, uint64_t pgno, const char *problem), void *arg,
                            uint64_t *checked, native_error *err)

@@ -111,9 +111,13 @@ struct nv_table {
                           * stored: after a reopen no version has a live successor */
     size_t nlinks, caplinks;
     int64_t nrows;
+    struct nv_index *indexes; /* b->mu: the live stored indexes of the table (native_vt_index.c) */
 };
 
 const ss_api *nv_api(void);
+/* The module's storage vtable, and its index vtable ("native_btree", native_vt_index.c). */
+const ss_storage_vtable *nv_storage_vtable(void);
+const struct ss_index_vtable *nv_index_vtable(void);
 int nv_oom(const ss_api *api, ss_ctx *ctx);
 /* Records a library error on ctx (its SQLSTATE and message); returns SS_ERROR. */
 int nv_fail(ss_ctx *ctx, const ss_api *api, const native_error *err);
@@ -203,6 +207,10 @@ int nv_txn_commit_history_cb(ss_ctx *ctx, void *backend, const ss_xid *xids, uin
                              const ss_commit_record *rec, uint64_t forget_before, const void *image, size_t len);
 /* Above every xid txn_commit recorded in the file (the header's highest committed xid). */
 ss_xid nv_xid_floor(void *backend);
+
+/* The table t is closed (dropped: its stored indexes' pages are freed too): its index objects
+ * let go of it (b->mu held; native_vt_index.c). */
+void nv_index_table_gone(nv_table *t, bool dropped);
 
 /* VACUUM and CHECKPOINT (native_vt_vacuum.c, storage.h version 7). */
 int nv_vacuum(ss_ctx *ctx, void *table, const ss_snapshot *horizon, const ss_scan_spec *spec,

@@ -168,6 +168,7 @@ void nv_table_close(void *backend, void *table)
     nv_backend *b = backend;
     pthread_mutex_lock(&b->mu);
     unlink_table(b, table);
+    nv_index_table_gone(table, false);
     pthread_mutex_unlock(&b->mu);
     table_free(table);
 }
@@ -179,6 +180,7 @@ int nv_table_drop(ss_ctx *ctx, void *backend, void *table)
     native_error err;
     pthread_mutex_lock(&b->mu);
     unlink_table(b, t);
+    nv_index_table_gone(t, true);
     size_t at = b->nentries;
     for (size_t i = 0; i < b->nentries; i++)
         if (b->entries[i].id == t->id)

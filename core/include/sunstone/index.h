@@ -36,7 +36,7 @@
 extern "C" {
 #endif
 
-#define SS_INDEX_VTABLE_VERSION 1
+#define SS_INDEX_VTABLE_VERSION 2
 
 /* Flags of one key column (ss_index_def.flags). */
 #define SS_INDEX_DESC 0x1u        /* the column's values descend */
@@ -61,6 +61,7 @@ typedef struct ss_index_bound {
 } ss_index_bound;
 
 typedef struct ss_index_scan ss_index_scan; /* a module's open range scan */
+struct ss_storage_vtable;
 
 typedef struct ss_index_vtable {
     uint32_t struct_size;         /* sizeof(ss_index_vtable) as compiled by the plugin */
@@ -114,6 +115,39 @@ typedef struct ss_index_vtable {
        for size functions) */
     int64_t (*entries)(void *index);
     int64_t (*bytes)(void *index);
+
+    /* ---- version 2: indexes stored with their table (optional) ----
+       A module may keep its indexes in the storage of one backend's tables (the native
+       backend's B+tree in its database file, storage-backends/native).  It names that
+       backend and the access method it stands in for: on a table of backend stored_backend,
+       CREATE INDEX ... USING stored_am (and the indexes of PRIMARY KEY / UNIQUE) is made
+       by this module, while the catalog, \d and pg_indexes still say stored_am.  A database
+       file's catalog keeps each such index's stored_id, and opening the file opens it with
+       open_stored instead of creating and building it again.  The index changes through
+       the backend's own write path (its WAL, crash recovery and checkpoints), each callback
+       being durable no later than the next txn_commit of that backend; create (version 1)
+       may refuse (0A000).  destroy frees the memory only: the stored index stays.  A module
+       sets stored_backend, stored_am and the three callbacks, or none of them. */
+    const char *stored_backend; /* the storage backend's name (storage.h name) */
+    const char *stored_am;      /* the access method it implements for that backend's tables */
+    /* an empty index of def stored with table, the handle `storage` (the backend's vtable,
+       checked by the module: 0A000 when it is not the backend it stores with) gave for a
+       table; then build_add / build_finish as after create.  def is lent for the call. */
+    int (*create_stored)(ss_ctx *ctx, const ss_index_def *def, const struct ss_storage_vtable *storage,
+                         void *table, void **index);
+    /* the index stored_id named when it was made on this table (with the same def), its
+       entries as last written (after a crash: as recovery left the table, every entry of a
+       version that is in the table present, maybe entries of versions that are not): no
+       build, the index answers at once.  XX001 when id names no such index. */
+    int (*open_stored)(ss_ctx *ctx, const ss_index_def *def, const struct ss_storage_vtable *storage,
+                       void *table, uint64_t id, void **index);
+    /* the index's id in its table's storage, never 0; cannot fail */
+    uint64_t (*stored_id)(void *index);
+    /* optional: the index is gone for good (its DROP INDEX committed, or its CREATE INDEX was
+       undone): frees what it stores with its table, then everything destroy frees.  Cannot
+       fail (what it could not free stays as unused space).  The indexes of a dropped table
+       are the backend's to free in its table_drop; destroy follows for them. */
+    void (*drop_stored)(void *index);
 } ss_index_vtable;
 
 /* Whether vt carries the field `member` (appended after the plugin's header). */
