@@ -172,15 +172,20 @@ static int add_row(ss_ctx *ctx, view_scan *s, const view_handle *h, const ss_val
 {
     ss_batch *b = s->nbatches ? s->batches[s->nbatches - 1] : NULL;
     if (!b || b->count == SS_BATCH_CAPACITY) {
-        ss_type types[32];
+        /* a scan may read every column of the widest view (information_schema.columns: 44) */
+        ss_type *types = malloc((spec->ncols ? spec->ncols : 1) * sizeof *types);
+        if (!types)
+            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
         const ss_column_def *defs = view_cols(h->id);
         for (uint32_t i = 0; i < spec->ncols; i++)
             types[i] = defs[spec->columns[i]].type;
         ss_batch **p = realloc(s->batches, (s->nbatches + 1) * sizeof *p);
-        if (!p)
-            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-        s->batches = p;
-        if (!(b = ss_batch_create(spec->ncols, types, SS_BATCH_CAPACITY)))
+        if (p)
+            s->batches = p;
+        if (p)
+            b = ss_batch_create(spec->ncols, types, SS_BATCH_CAPACITY);
+        free(types);
+        if (!p || !b)
             return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
         s->batches[s->nbatches++] = b;
     }
