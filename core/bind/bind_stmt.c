@@ -445,10 +445,27 @@ static int one_text_column(binder *b, ss_bound_stmt *out, const char *name)
     return SS_OK;
 }
 
+/* SHOW ALL: every setting with its value as SHOW prints it and its description, ordered as
+ * PostgreSQL orders its GUC table (names compared without case), read from pg_settings. */
+static int bind_show_all(binder *b, ss_bound_stmt *out)
+{
+    static const char sql[] = "SELECT name, pg_catalog.current_setting(name) AS setting, short_desc AS description "
+                              "FROM pg_catalog.pg_settings ORDER BY lower(name), name";
+    ast_stmt **stmts;
+    uint32_t n;
+    ast_parse_error perr;
+    if (ss_parse(b->arena, sql, &stmts, &n, &perr) || n != 1 || stmts[0]->kind != AST_SELECT)
+        return bind_error(b, -1, SS_SQLSTATE_INTERNAL_ERROR, "SHOW ALL's query cannot be read");
+    if (bind_select(b, stmts[0]->select, out))
+        return SS_ERROR;
+    out->kind = AST_SELECT;
+    return SS_OK;
+}
+
 static int bind_show(binder *b, const ast_stmt *st, ss_bound_stmt *out)
 {
     if (!strcmp(st->str, "all"))
-        return bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: SHOW ALL");
+        return bind_show_all(b, out);
     if (!ss_settings_get(b->settings, st->str))
         return ss_settings_unknown(b->ctx, st->str);
     out->name = st->str;
