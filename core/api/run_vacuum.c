@@ -1,4 +1,10 @@
-/* run_vacuum.c — VACUUM [FULL] [VERBOSE] [tables] and CHECKPOINT (storage.h version 7).
+/* run_vacuum.c — VACUUM [FULL] [VERBOSE] [ANALYZE] [tables], ANALYZE [VERBOSE] [tables [(columns)]]
+ * and CHECKPOINT (storage.h version 7).
+ *
+ * ANALYZE computes each table's column statistics (core/stats, shown by pg_stats); unlike
+ * VACUUM it runs inside a transaction block too, and a rollback puts the previous statistics
+ * back.  A named view or system view is skipped with PostgreSQL's WARNING, an
+ * unpopulated materialized view silently; a missing column is 42703, a repeated one 42701.
  *
  * VACUUM runs outside transaction blocks (25001, as PostgreSQL), alone on the database (the
  * exclusive database lock every statement that changes the database takes), on the named
@@ -15,11 +21,14 @@
  * everything committed durable in its main storage; it is accepted anywhere, as
  * PostgreSQL's (Sunstone's sessions always have the rights it needs). */
 #include <stdio.h>
+#include <string.h>
 
 #include "api/durable.h"
 #include "api/statement.h"
 #include "catalog/namespace.h"
 #include "index/index.h"
+#include "catalog/matview.h"
+#include "stats/table_stats.h"
 #include "txn/txn_api.h"
 
 /* The reclaimed versions' entries out of every index of the table (rows: all its columns). */
@@ -105,22 +114,98 @@ static int vacuum_table(sunstone_stmt *st, ss_table *t)
     return rc;
 }
 
+/* The columns of t that ANALYZE's list names (ncols 0: all) into cols; 42703 / 42701. */
+static int analyze_columns(sunstone_stmt *st, const ss_table *t, const char *const *names, uint32_t n, uint32_t *cols)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t c = 0;
+        while (c < t->ncols && strcmp(t->cols[c].name, names[i]) != 0)
+            c++;
+        if (c == t->ncols)
+            return ss_ctx_error(&st->ctx, "42703", "column \"%s\" of relation \"%s\" does not exist", names[i],
+                                t->name);
+        for (uint32_t k = 0; k < i; k++)
+            if (cols[k] == c)
+                return ss_ctx_error(&st->ctx, "42701", "column \"%s\" of relation \"%s\" appears more than once",
+                                    names[i], t->name);
+        cols[i] = c;
+    }
+    return SS_OK;
+}
+
+static int analyze_table(sunstone_stmt *st, ss_table *t, const char *const *names, uint32_t ncols, bool named)
+{
+    if (t->system || !t->storage) {
+        if (named)
+            ss_ctx_message(&st->ctx, SS_MSG_WARNING,
+                           "skipping \"%s\" --- cannot analyze non-tables or special system tables", t->name);
+        return SS_OK;
+    }
+    if (ss_is_matview(t) && !t->matview->populated)
+        return SS_OK;
+    uint32_t cols[ncols ? ncols : 1];
+    if (analyze_columns(st, t, names, ncols, cols) != SS_OK)
+        return SS_ERROR;
+    bool verbose = st->ast->vacuum_flags & AST_VACUUM_VERBOSE;
+    const char *ns = t->ns ? ss_ns_name(t->ns) : "public";
+    if (verbose)
+        ss_ctx_message(&st->ctx, SS_MSG_INFO, "analyzing \"%s.%s\"", ns, t->name);
+    double live;
+    if (ss_table_stats_analyze(&st->ctx, t, cols, ncols, &live) != SS_OK)
+        return SS_ERROR;
+    if (verbose)
+        ss_ctx_message(&st->ctx, SS_MSG_INFO,
+                       "\"%s\": scanned every row, containing %.0f live rows; %.0f rows in sample, %.0f estimated "
+                       "total rows",
+                       t->name, live, live < SS_STATS_SAMPLE_ROWS ? live : (double)SS_STATS_SAMPLE_ROWS, live);
+    return SS_OK;
+}
+
+/* VACUUM and / or ANALYZE of one table, as the statement asks. */
+static int process_table(sunstone_stmt *st, ss_table *t, uint32_t i, bool named)
+{
+    const ast_stmt *a = st->ast;
+    if (!(a->vacuum_flags & AST_VACUUM_ONLY_ANALYZE) && vacuum_table(st, t) != SS_OK)
+        return SS_ERROR;
+    if (!(a->vacuum_flags & AST_VACUUM_ANALYZE))
+        return SS_OK;
+    return analyze_table(st, t, named && a->vacuum_cols ? a->vacuum_cols[i] : NULL,
+                         named && a->vacuum_ncols ? a->vacuum_ncols[i] : 0, named);
+}
+
 int ss_run_vacuum(sunstone_stmt *st)
 {
-    snprintf(st->tag, sizeof st->tag, "VACUUM");
-    if (st->db->txn.in_block)
+    const ast_stmt *a = st->ast;
+    bool only_analyze = a->vacuum_flags & AST_VACUUM_ONLY_ANALYZE;
+    snprintf(st->tag, sizeof st->tag, only_analyze ? "ANALYZE" : "VACUUM");
+    if (st->db->txn.in_block && !only_analyze)
         return ss_ctx_error(&st->ctx, "25001", "VACUUM cannot run inside a transaction block");
     ss_catalog *c = st->ctx.catalog;
-    const ast_stmt *a = st->ast;
     if (a->ndrop > 0) {
         ss_table *tables[a->ndrop];
         for (uint32_t i = 0; i < a->ndrop; i++)
-            if (!(tables[i] = ss_catalog_find(c, a->drop_names[i])))
+            if (!(tables[i] = ss_catalog_find(c, a->drop_names[i]))) {
+                if ((a->vacuum_flags & AST_VACUUM_ANALYZE) && ss_catalog_find_view(c, a->drop_names[i])) {
+                    tables[i] = NULL; /* a view: PostgreSQL's WARNING when its turn comes */
+                    continue;
+                }
                 return ss_ctx_error(&st->ctx, SS_SQLSTATE_UNDEFINED_TABLE, "relation \"%s\" does not exist",
                                     a->drop_names[i]);
-        for (uint32_t i = 0; i < a->ndrop; i++)
-            if (vacuum_table(st, tables[i]) != SS_OK)
+            }
+        for (uint32_t i = 0; i < a->ndrop; i++) {
+            if (!tables[i]) {
+                if (!only_analyze)
+                    ss_ctx_message(&st->ctx, SS_MSG_WARNING,
+                                   "skipping \"%s\" --- cannot vacuum non-tables or special system tables",
+                                   a->drop_names[i]);
+                ss_ctx_message(&st->ctx, SS_MSG_WARNING,
+                               "skipping \"%s\" --- cannot analyze non-tables or special system tables",
+                               a->drop_names[i]);
+                continue;
+            }
+            if (process_table(st, tables[i], i, true) != SS_OK)
                 return SS_ERROR;
+        }
         return SS_OK;
     }
     /* every table the session sees; no DDL runs meanwhile (the exclusive database lock) */
@@ -135,7 +220,7 @@ int ss_run_vacuum(sunstone_stmt *st)
     if (!tables)
         return ss_ctx_error(&st->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     for (uint32_t i = 0; i < m; i++)
-        if (vacuum_table(st, tables[i]) != SS_OK)
+        if (process_table(st, tables[i], i, false) != SS_OK)
             return SS_ERROR;
     return SS_OK;
 }

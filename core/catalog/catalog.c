@@ -2,6 +2,7 @@
 #include "catalog/type_ddl.h"
 #include "types/enum/enum.h"
 #include "catalog/catalog.h"
+#include "stats/table_stats.h"
 #include "catalog/matview.h"
 #include "catalog/constraints.h"
 #include "catalog/namespace.h"
@@ -45,6 +46,7 @@ static void free_table(ss_table *t)
     free(t->name);
     ss_table_cons_free(t->cons);
     ss_matview_free(t->matview);
+    ss_table_stats_free(t->stats);
     free(t);
 }
 

@@ -41,6 +41,8 @@ struct ss_table {
     uint64_t created;                  /* the catalog's version at creation: DROP SCHEMA's order */
     int on_commit;                     /* a temporary table's ON COMMIT (AST_ON_COMMIT_*; 0:
                                           PRESERVE ROWS), done by api/temp_on_commit.c */
+    struct ss_table_stats *stats;      /* its ANALYZE statistics (stats/table_stats.h), NULL:
+                                          never analyzed; replaced under that file's lock */
 };
 
 typedef struct ss_backend_instance {

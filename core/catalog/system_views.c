@@ -4,7 +4,7 @@
  * sunstone_sequences, filled by system_relation_views.c; pg_matviews
  * and pg_views (system_matviews.c) and pg_cursors, the session's (system_cursors.c); sunstone_check,
  * the integrity check's problems (core/check/check_view.c); pg_tables,
- * pg_indexes, pg_namespace, pg_constraint and information_schema's tables, columns, schemata and views
+ * pg_indexes, pg_namespace, pg_constraint, pg_stats (system_pg_stats.h) and information_schema's tables, columns, schemata and views
  * (system_information_schema.h)), served through the ordinary storage vtable so the same scan operators
  * read them.  Rows are computed when a scan begins. */
 #include <stdio.h>
@@ -23,6 +23,7 @@
 #include "catalog/system_session_views.h"
 #include "catalog/system_relation_views.h"
 #include "catalog/system_information_schema.h"
+#include "catalog/system_pg_stats.h"
 #include "check/check.h"
 #include "types/typeio.h"
 
@@ -35,7 +36,8 @@ typedef enum view_id {
     VIEW_CHECK, /* sunstone_check: the integrity check's problems (core/check/check.h) */
     /* PostgreSQL's relation listings (system_information_schema.h) */
     VIEW_PG_TABLES, VIEW_PG_INDEXES, VIEW_PG_NAMESPACE, VIEW_PG_CONSTRAINT, VIEW_IS_TABLES, VIEW_IS_COLUMNS,
-    VIEW_IS_SCHEMATA, VIEW_IS_VIEWS, VIEW_PG_TYPE, VIEW_PG_ENUM, VIEW_SUNSTONE_TYPES
+    VIEW_IS_SCHEMATA, VIEW_IS_VIEWS, VIEW_PG_TYPE, VIEW_PG_ENUM, VIEW_SUNSTONE_TYPES,
+    VIEW_PG_STATS /* ANALYZE's statistics (system_pg_stats.h) */
 } view_id;
 
 typedef struct view_handle {
@@ -163,6 +165,7 @@ static const ss_column_def *view_cols(view_id id)
            : id == VIEW_PG_TYPE     ? ss_pg_type_cols
            : id == VIEW_PG_ENUM     ? ss_pg_enum_cols
            : id == VIEW_SUNSTONE_TYPES ? ss_sunstone_types_cols
+           : id == VIEW_PG_STATS    ? ss_pg_stats_cols
                                     : pg_prepared_cols;
 }
 
@@ -257,6 +260,7 @@ static int fill_listing(ss_ctx *ctx, view_scan *s, const view_handle *h, const s
     case VIEW_PG_TYPE: return ss_system_pg_type_fill(ctx, c, view_sink_add, &sink);
     case VIEW_PG_ENUM: return ss_system_pg_enum_fill(ctx, c, view_sink_add, &sink);
     case VIEW_SUNSTONE_TYPES: return ss_system_sunstone_types_fill(ctx, c, view_sink_add, &sink);
+    case VIEW_PG_STATS: return ss_system_pg_stats_fill(ctx, c, view_sink_add, &sink);
     default: return ss_system_is_views_fill(ctx, c, wanted, view_sink_add, &sink);
     }
 }
@@ -582,7 +586,8 @@ int ss_system_views_init(ss_catalog *c, const ss_registry *reg)
         add_view(c, reg, "pg_type", VIEW_PG_TYPE, ss_pg_type_cols, SS_PG_TYPE_NCOLS) ||
         add_view(c, reg, "pg_enum", VIEW_PG_ENUM, ss_pg_enum_cols, SS_PG_ENUM_NCOLS) ||
         add_view(c, reg, "sunstone_types", VIEW_SUNSTONE_TYPES, ss_sunstone_types_cols, SS_SUNSTONE_TYPES_NCOLS) ||
-        add_view(c, reg, "pg_constraint", VIEW_PG_CONSTRAINT, ss_pg_constraint_cols, SS_PG_CONSTRAINT_NCOLS))
+        add_view(c, reg, "pg_constraint", VIEW_PG_CONSTRAINT, ss_pg_constraint_cols, SS_PG_CONSTRAINT_NCOLS) ||
+        add_view(c, reg, "pg_stats", VIEW_PG_STATS, ss_pg_stats_cols, SS_PG_STATS_NCOLS))
         return SS_ERROR;
     const ss_schema *is = ss_ns_find(c, "information_schema");
     if (!is ||

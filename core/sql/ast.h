@@ -383,7 +383,7 @@ typedef enum ast_stmt_kind {
 } ast_stmt_kind;
 
 /* VACUUM's options that take effect (ast_stmt.vacuum_flags). */
-enum { AST_VACUUM_VERBOSE = 1, AST_VACUUM_FULL = 2 };
+enum { AST_VACUUM_VERBOSE = 1, AST_VACUUM_FULL = 2, AST_VACUUM_ANALYZE = 4, AST_VACUUM_ONLY_ANALYZE = 8 };
 
 /* DISCARD's target (ast_stmt.discard). */
 enum { AST_DISCARD_ALL, AST_DISCARD_PLANS, AST_DISCARD_SEQUENCES, AST_DISCARD_TEMP };
@@ -690,6 +690,8 @@ typedef struct ast_stmt {
     int cursor_options;
     int discard;          /* AST_DISCARD: AST_DISCARD_* */
     int vacuum_flags;     /* AST_VACUUM: AST_VACUUM_* */
+    const char ***vacuum_cols; /* AST_VACUUM with ANALYZE: each table's column list (NULL: all) */
+    uint32_t *vacuum_ncols;
     bool alter_view;      /* AST_ALTER_TABLE written as ALTER VIEW (its relation must be a view) */
     ast_fetch_direction fetch_direction;
     int64_t fetch_count;

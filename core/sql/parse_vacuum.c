@@ -1,9 +1,9 @@
 /* parse_vacuum.c — transforms PostgreSQL's VacuumStmt (VACUUM and ANALYZE) into AST_VACUUM:
  * the tables (none: every table) and the options that take effect, VERBOSE and FULL
  * (api/run_vacuum.c).  As PostgreSQL 15's ExecVacuum: an unknown option is 42601 at its
- * position, a non-Boolean value 42601, a column list without ANALYZE 0A000.  Sunstone keeps
- * no planner statistics, so ANALYZE (alone or as VACUUM's option) is 0A000 rather than a
- * statement that does nothing; so are the options that would change what VACUUM does here
+ * position, a non-Boolean value 42601, a column list without ANALYZE 0A000.  ANALYZE (alone or
+ * as VACUUM's option) with its column lists computes statistics (api/run_vacuum.c,
+ * core/stats).  The options that would change what VACUUM does here
  * (FREEZE, SKIP_LOCKED, INDEX_CLEANUP other than on / auto, TRUNCATE / PROCESS_TOAST off,
  * PARALLEL).  DISABLE_PAGE_SKIPPING is accepted: every VACUUM reads every version. */
 #include "sql/transform.h"
@@ -77,14 +77,28 @@ bool tr_vacuum(transform_state *ts, VacuumStmt *s, ast_stmt *out)
             return false;
         }
     if (analyze)
-        return refuse(ts, s->is_vacuumcmd ? "VACUUM ANALYZE (Sunstone keeps no planner statistics)"
-                                          : "ANALYZE (Sunstone keeps no planner statistics)");
+        out->vacuum_flags |= AST_VACUUM_ANALYZE | (s->is_vacuumcmd ? 0 : AST_VACUUM_ONLY_ANALYZE);
     out->ndrop = (uint32_t)list_length(s->rels);
-    if (!(out->drop_names = tr_alloc(ts, sizeof(char *) * (out->ndrop ? out->ndrop : 1))))
+    uint32_t nalloc = out->ndrop ? out->ndrop : 1;
+    if (!(out->drop_names = tr_alloc(ts, sizeof(char *) * nalloc)) ||
+        !(out->vacuum_cols = tr_alloc(ts, sizeof(char **) * nalloc)) ||
+        !(out->vacuum_ncols = tr_alloc(ts, sizeof(uint32_t) * nalloc)))
         return false;
     uint32_t i = 0;
-    foreach (lc, s->rels)
-        if (!(out->drop_names[i++] = tr_relation_name(ts, ((VacuumRelation *)lfirst(lc))->relation)))
+    foreach (lc, s->rels) {
+        VacuumRelation *vr = lfirst(lc);
+        out->vacuum_cols[i] = NULL;
+        out->vacuum_ncols[i] = (uint32_t)list_length(vr->va_cols);
+        if (out->vacuum_ncols[i]) {
+            if (!(out->vacuum_cols[i] = tr_alloc(ts, sizeof(char *) * out->vacuum_ncols[i])))
+                return false;
+            uint32_t k = 0;
+            ListCell *cc;
+            foreach (cc, vr->va_cols)
+                out->vacuum_cols[i][k++] = tr_strdup(ts, strVal(lfirst(cc)));
+        }
+        if (!(out->drop_names[i++] = tr_relation_name(ts, vr->relation)))
             return false;
+    }
     return true;
 }

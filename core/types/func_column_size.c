@@ -91,6 +91,15 @@ static int32_t value_size(ss_ctx *ctx, ss_type t, const ss_value *v)
     return -1; /* record, jsonpath: their on-disk forms are not modelled */
 }
 
+int32_t ss_value_stored_size(ss_ctx *ctx, ss_type t, const ss_value *v)
+{
+    int32_t size = value_size(ctx, t, v);
+    if (size >= 0 && ss_type_is_varlen(t.id) && t.id != SS_TYPE_UUID && t.id != SS_TYPE_NAME &&
+        t.id != SS_TYPE_INTERVAL && t.id != SS_TYPE_TIMETZ && size - VARHDRSZ + 1 <= 127)
+        size -= VARHDRSZ - 1; /* VARATT_CAN_MAKE_SHORT: a 1-byte header */
+    return size;
+}
+
 static int column_size_rows(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, uint32_t n, ss_vector *out,
                             bool stored)
 {
@@ -117,8 +126,7 @@ static int column_size_rows(ss_ctx *ctx, ss_vector *const *args, const uint32_t 
             if (size > 2000) /* PostgreSQL's TOAST would compress or move it out of line */
                 return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                                     "feature not supported: pg_column_size of a stored value of more than 2000 bytes");
-            if (size - VARHDRSZ + 1 <= 127) /* VARATT_CAN_MAKE_SHORT: a 1-byte header */
-                size -= VARHDRSZ - 1;
+            size = ss_value_stored_size(ctx, args[0]->type, &v);
         }
         dst[i] = size;
     });

@@ -83,6 +83,10 @@ const ss_func_def *ss_func_sequence_column(int which);
 /* pg_column_size(any) of a value read from a table column: PostgreSQL's packed datum, a
  * 1-byte header for short varlena values (func_column_size.c; the binder chooses it). */
 extern const ss_func_def ss_column_size_stored_def;
+/* The same size of one non-NULL value of type t as PostgreSQL stores it in a table row (a
+ * short varlena's 1-byte header; no TOAST compression), -1 for a type whose on-disk form is not
+ * modelled (ANALYZE's avg_width, core/stats). */
+int32_t ss_value_stored_size(ss_ctx *ctx, ss_type t, const ss_value *v);
 
 /* Whether any built-in function has this name (for the binder's messages). */
 bool ss_func_name_exists(const char *name);
