@@ -110,6 +110,31 @@ static bool store_gset(shell *sh, const result_table *t)
     return true;
 }
 
+bool exec_sql(shell *sh, const char *sql);
+
+/* \gexec: each non-NULL cell of the result, row by row and left to right, run as a statement
+   with its outcome printed, as psql's ExecQueryTuples (a failed one stops the rest only under
+   ON_ERROR_STOP; the result itself is not printed). */
+static bool run_gexec(shell *sh, const result_table *t)
+{
+    bool ok = true;
+    sh->gexec = false;
+    for (size_t i = 0; i < t->nrows; i++)
+        for (size_t j = 0; j < t->ncols; j++) {
+            const char *cell = table_cell(t, i, j);
+            if (!cell)
+                continue;
+            if (!exec_sql(sh, cell)) {
+                ok = false;
+                if (sh->on_error_stop)
+                    goto out;
+            }
+        }
+out:
+    sh->gexec = true;
+    return ok;
+}
+
 /* Runs one prepared statement and prints its outcome. */
 static bool run_statement(shell *sh, sunstone_stmt *st, const char *sql, size_t offset_chars)
 {
@@ -124,6 +149,11 @@ static bool run_statement(shell *sh, sunstone_stmt *st, const char *sql, size_t 
     const char *tag = sunstone_command_tag(st);
     if (sunstone_stmt_returns_rows(st) && sh->gset_prefix) {
         bool ok = store_gset(sh, &t);
+        table_free(&t);
+        return ok;
+    }
+    if (sunstone_stmt_returns_rows(st) && sh->gexec) {
+        bool ok = run_gexec(sh, &t);
         table_free(&t);
         return ok;
     }

@@ -49,6 +49,7 @@ void help_meta_commands(FILE *out)
           "\n"
           "Query Buffer\n"
           "  \\g [FILE] or ;          execute query (and send result to file or |pipe)\n"
+          "  \\gexec                  execute query, then execute each value in its result\n"
           "  \\gset [PREFIX]          execute query and store result in sunstone variables\n"
           "  \\gx [FILE]              as \\g, but forces expanded output mode\n"
           "  \\p                      show the contents of the query buffer\n"

@@ -437,6 +437,46 @@ static meta_status cmd_go_expanded(shell *sh, arg_cursor *a, splitter *sp)
     return st;
 }
 
+/* \gexec: sends the buffer and runs each value of its result as a statement. */
+static meta_status cmd_gexec(shell *sh, splitter *sp)
+{
+    sh->gexec = true;
+    meta_status st = run_buffer(sh, sp, NULL);
+    sh->gexec = false;
+    return st;
+}
+
+/* \encoding [NAME]: shows the client encoding, or sets it (SET client_encoding). */
+static meta_status cmd_encoding(shell *sh, arg_cursor *a)
+{
+    const char *name = next_arg(a);
+    result_table t;
+    if (!name) {
+        if (!exec_collect(sh, "SHOW client_encoding", &t))
+            return META_ERROR;
+        if (t.nrows == 1 && table_cell(&t, 0, 0))
+            fprintf(sh->out, "%s\n", table_cell(&t, 0, 0));
+        table_free(&t);
+        fflush(sh->out);
+        return META_OK;
+    }
+    buf sql;
+    buf_init(&sql);
+    buf_puts(&sql, "SET client_encoding = '");
+    for (const char *c = name; *c; c++) {
+        if (*c == '\'')
+            buf_putc(&sql, '\'');
+        buf_putc(&sql, *c);
+    }
+    buf_puts(&sql, "'");
+    bool ok = exec_collect(sh, sql.data, &t);
+    buf_free(&sql);
+    if (!ok)
+        return META_ERROR;
+    table_free(&t);
+    return META_OK;
+}
+
 /* \gset [PREFIX]: sends the buffer and stores its only row in variables. */
 static meta_status cmd_gset(shell *sh, arg_cursor *a, splitter *sp)
 {
@@ -505,6 +545,10 @@ meta_status meta_execute(shell *sh, const meta_command *cmd, splitter *sp)
         st = cmd_unset(sh, &a);
     else if (strcmp(n, "g") == 0)
         st = cmd_go(sh, &a, sp);
+    else if (strcmp(n, "gexec") == 0)
+        st = cmd_gexec(sh, sp);
+    else if (strcmp(n, "encoding") == 0)
+        st = cmd_encoding(sh, &a);
     else if (strcmp(n, "p") == 0 || strcmp(n, "print") == 0)
         st = cmd_print(sh, sp);
     else if (strcmp(n, "r") == 0 || strcmp(n, "reset") == 0)

@@ -53,6 +53,7 @@ typedef struct shell {
     int pager_min_lines;   /* \pset pager_min_lines */
     struct cond_stack *cond; /* the \if blocks of the input being read (conditional.h) */
     const char *gset_prefix; /* \gset [prefix] running: the next result goes to variables */
+    bool gexec;            /* \gexec running: each cell of the next result is run as a statement */
     bool quiet;            /* QUIET: no command tags or status messages */
     bool on_error_stop;    /* ON_ERROR_STOP */
     bool on_txn_stop;      /* ON_TRANSACTION_STOP (on by default) */

@@ -14,7 +14,7 @@
 #include "types/typeio.h"
 #include "util/strbuf.h"
 
-#define WIDTH_THRESHOLD 1024 /* analyze.c: wider values are left out of the sort */
+#define WIDTH_THRESHOLD 1024 /* PostgreSQL's: wider values are left out of the sort */
 
 typedef struct item {
     const ss_value *value;
@@ -55,7 +55,7 @@ static int value_cmp(const ss_value *a, const ss_value *b)
     }
 }
 
-/* analyze.c's compare_scalars: by value, then by position (equal values keep their order) */
+/* PostgreSQL's compare_scalars: by value, then by position (equal values keep their order) */
 static int item_cmp(const void *pa, const void *pb)
 {
     const item *a = pa, *b = pb;
@@ -156,7 +156,7 @@ int ss_column_stats_compute(ss_ctx *ctx, ss_type t, const ss_value *values, uint
             continue;
         }
         items[values_cnt].value = v;
-        items[values_cnt].tupno = values_cnt; /* analyze.c numbers the non-NULL values */
+        items[values_cnt].tupno = values_cnt; /* PostgreSQL numbers the non-NULL values */
         values_cnt++;
     }
     s->type = t;

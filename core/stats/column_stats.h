@@ -1,5 +1,5 @@
 /* column_stats.h — the statistics ANALYZE computes for one column from a sample of a table's
- * rows, as PostgreSQL 15's analyze.c computes them (compute_scalar_stats for a type with an
+ * rows, as PostgreSQL 15's ANALYZE computes them (compute_scalar_stats for a type with an
  * order, compute_trivial_stats for one without: json), with default_statistics_target 100:
  * the fraction of NULLs, the average stored width, the number of distinct values (negative:
  * a fraction of the rows), up to 100 most common values with their frequencies, a histogram of
