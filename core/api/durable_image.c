@@ -657,12 +657,10 @@ int ss_image_build(ss_ctx *ctx, ss_catalog *c, const ss_storage_vtable *vt, void
     pthread_mutex_lock(&c->mu);
     for (uint32_t i = 0; i < c->ntables && rc == SS_OK; i++) {
         ss_table *t = c->tables[i];
-        if (t->system || !ss_ddl_visible(&t->ddl))
-            continue;
+        if (t->system || !ss_ddl_visible(&t->ddl) || (t->ns && t->ns->temp_owner))
+            continue; /* a temporary table is its session's, in memory (api/run.c) */
         if (t->matview)
             rc = refuse_object(ctx, "materialized views", t->name);
-        else if (t->ns && t->ns->temp_owner)
-            rc = refuse_object(ctx, "temporary tables", t->name);
         else if (t->backend != backend)
             rc = refuse_object(ctx, "tables of another storage backend", t->name);
         if (rc != SS_OK)

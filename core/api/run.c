@@ -303,6 +303,9 @@ static int create_table(sunstone_stmt *st, bool *skipped)
     }
     const char *backend = bs->access_method ? bs->access_method
                                             : ss_settings_get(&db->settings, "default_table_access_method");
+    /* a temporary table of a database file lives in memory: the session's, never stored */
+    if (db->database->durable && st->ast->table && strncmp(st->ast->table, "pg_temp.", 8) == 0)
+        backend = "memory";
     if (ss_catalog_create_table(&st->ctx, st->ctx.catalog, st->ctx.registry, &bs->create_def, backend))
         return SS_ERROR;
     ss_table *t = ss_catalog_find(st->ctx.catalog, bs->create_def.name);
