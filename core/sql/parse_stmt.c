@@ -885,11 +885,36 @@ static bool name_goes_on(const char *w)
     static const char *const words[] = {"CREATE", "ALTER", "DROP", "OR", "REPLACE", "UNIQUE", "TEMP", "TEMPORARY",
                                         "UNLOGGED", "MATERIALIZED", "FOREIGN", "GLOBAL", "LOCAL", "RECURSIVE",
                                         "TRUSTED", "PROCEDURAL", "EVENT", "TEXT", "SEARCH", "ACCESS", "DEFAULT",
-                                        "USER", "OPERATOR", "PUBLICATION", "SUBSCRIPTION"};
+                                        "USER", "OPERATOR", "PUBLICATION", "SUBSCRIPTION", "SECURITY",
+                                        "REASSIGN", "IMPORT"};
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (strcmp(w, words[i]) == 0)
             return true;
     return false;
+}
+
+/* The statement's name of its first words (name_goes_on), without the object's own name that
+ * follows USER, OPERATOR, PUBLICATION or SUBSCRIPTION unless it continues the statement's name
+ * (CREATE USER MAPPING, CREATE OPERATOR CLASS / FAMILY): DROP USER u1 is "DROP USER". */
+static const char *statement_words(const transform_state *ts, char *buf, size_t size)
+{
+    tr_words(ts, ts->stmt_location, 1, name_goes_on, buf, size);
+    char *last = strrchr(buf, ' ');
+    if (!last || last == buf)
+        return buf;
+    static const char *const owners[] = {"USER", "OPERATOR", "PUBLICATION", "SUBSCRIPTION"};
+    static const char *const kept[] = {"MAPPING", "CLASS", "FAMILY"};
+    *last = '\0';
+    const char *prev = strrchr(buf, ' ');
+    prev = prev ? prev + 1 : buf;
+    bool owner = false, keep = false;
+    for (size_t i = 0; i < sizeof owners / sizeof owners[0]; i++)
+        owner = owner || strcmp(prev, owners[i]) == 0;
+    for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++)
+        keep = keep || strcmp(last + 1, kept[i]) == 0;
+    if (!owner || keep)
+        *last = ' ';
+    return buf;
 }
 
 static bool tr_drop(transform_state *ts, DropStmt *s, ast_stmt *out)
@@ -900,7 +925,7 @@ static bool tr_drop(transform_state *ts, DropStmt *s, ast_stmt *out)
     if (!schema && s->removeType != OBJECT_TABLE && s->removeType != OBJECT_VIEW && s->removeType != OBJECT_INDEX &&
         s->removeType != OBJECT_SEQUENCE && s->removeType != OBJECT_MATVIEW) {
         char what[128];
-        tr_unsupported(ts, -1, tr_words(ts, ts->stmt_location, 1, name_goes_on, what, sizeof what));
+        tr_unsupported(ts, -1, statement_words(ts, what, sizeof what));
         return false;
     }
     if (s->concurrent) {
@@ -1153,8 +1178,14 @@ static void unsupported_statement(transform_state *ts, Node *n, const char *pref
     case T_MergeStmt:
         snprintf(name, sizeof name, "MERGE");
         break;
+    case T_CreateRoleStmt: /* its words go on into the role's name */
+        snprintf(name, sizeof name, "%s",
+                 ((CreateRoleStmt *)n)->stmt_type == ROLESTMT_USER    ? "CREATE USER"
+                 : ((CreateRoleStmt *)n)->stmt_type == ROLESTMT_GROUP ? "CREATE GROUP"
+                                                                     : "CREATE ROLE");
+        break;
     default:
-        tr_words(ts, ts->stmt_location, 1, name_goes_on, name, sizeof name);
+        statement_words(ts, name, sizeof name);
         if (!name[0])
             snprintf(name, sizeof name, "this statement");
     }
