@@ -84,7 +84,7 @@ static int refuse(ss_ctx *ctx, const char *what)
 {
     ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "feature not supported: %s on a database file", what);
     ss_ctx_error_hint(ctx, "A database file stores schemas, tables with their columns, constraints and indexes, "
-                           "views and sequences so far.");
+                           "views, materialized views and sequences so far; temporary tables stay in memory.");
     return SS_ERROR;
 }
 
@@ -95,26 +95,11 @@ static bool is_temp_ref(const char *ref)
     return ref && strncmp(ref, "pg_temp.", 8) == 0;
 }
 
-/* The name of a statement kind the image cannot store. */
-static const char *kind_name(ast_stmt_kind k)
-{
-    switch (k) {
-    case AST_REFRESH_MATVIEW:
-        return "REFRESH MATERIALIZED VIEW";
-    case AST_DROP_MATVIEW:
-        return "DROP MATERIALIZED VIEW";
-    default:
-        return "this statement";
-    }
-}
-
 static int gate(sunstone_stmt *st, const ast_stmt *a, ss_durable *du)
 {
     switch (a->kind) {
     case AST_CREATE_TABLE:
     case AST_CREATE_TABLE_AS:
-        if (a->is_matview)
-            return refuse(&st->ctx, "materialized views");
         if (is_temp_ref(a->table)) { /* in memory (api/run.c), left out of the image */
             if (a->access_method && strcmp(a->access_method, "memory") != 0) {
                 char msg[80];
@@ -150,6 +135,8 @@ static int gate(sunstone_stmt *st, const ast_stmt *a, ss_durable *du)
     case AST_VACUUM:       /* the backend's vacuum / checkpoint (storage.h version 7) */
     case AST_CHECKPOINT:
     case AST_LOCK_TABLE:
+    case AST_REFRESH_MATVIEW: /* materialized views: their statement and stored rows (durable_image.c) */
+    case AST_DROP_MATVIEW:
     case AST_CREATE_TYPE:  /* enum types (durable_image.c) */
     case AST_DROP_TYPE:
     case AST_ALTER_TYPE:
@@ -157,7 +144,7 @@ static int gate(sunstone_stmt *st, const ast_stmt *a, ss_durable *du)
     default:
         if (!ss_stmt_kind_changes_database(a->kind))
             return SS_OK;
-        return refuse(&st->ctx, kind_name(a->kind));
+        return refuse(&st->ctx, "this statement");
     }
 }
 
@@ -414,20 +401,26 @@ int ss_durable_image_walk(const char *img, size_t len, long *format, ss_image_re
         head[hl] = '\0';
         if (p + hl >= end)
             return SS_IMAGE_DAMAGED;
-        bool table = strncmp(head, "table ", 6) == 0;
+        bool mview = *format != IMAGE_FORMAT_LOG && strncmp(head, "mview ", 6) == 0;
+        bool table = mview || strncmp(head, "table ", 6) == 0;
         bool seq = *format != IMAGE_FORMAT_LOG && strncmp(head, "seq ", 4) == 0;
         bool ixid = *format != IMAGE_FORMAT_LOG && strncmp(head, "ixid ", 5) == 0;
-        if (table ? sscanf(head, "table %" SCNu64 " %llu%n", &id, &n, &used) != 2
+        if (table ? sscanf(head + 6, "%" SCNu64 " %llu%n", &id, &n, &used) != 2
             : seq  ? sscanf(head, "seq %llu%n", &n, &used) != 1
             : ixid ? sscanf(head, "ixid %llu%n", &n, &used) != 1
                    : sscanf(head, *format == IMAGE_FORMAT_LOG ? "index %llu%n" : "sql %llu%n", &n, &used) != 1)
             return SS_IMAGE_DAMAGED;
-        if ((size_t)used != hl)
+        if ((size_t)used + (table ? 6 : 0) != hl)
             return SS_IMAGE_DAMAGED;
         p += hl + 1;
         if ((size_t)(end - p) < n + 1 || p[n] != '\n')
             return SS_IMAGE_DAMAGED;
-        int rc = fn(arg, table ? SS_IMAGE_REC_TABLE : seq ? SS_IMAGE_REC_SEQ : ixid ? SS_IMAGE_REC_IXID : SS_IMAGE_REC_SQL,
+        int rc = fn(arg,
+                    mview   ? SS_IMAGE_REC_MVIEW
+                    : table ? SS_IMAGE_REC_TABLE
+                    : seq   ? SS_IMAGE_REC_SEQ
+                    : ixid  ? SS_IMAGE_REC_IXID
+                            : SS_IMAGE_REC_SQL,
                     id, p, (size_t)n);
         if (rc != SS_OK)
             return rc;
@@ -469,10 +462,12 @@ static int replay_record(void *arg, ss_image_record kind, uint64_t id, const cha
             return damaged(ctx, r->du->path);
         }
     } else {
-        c->reattach_id = kind == SS_IMAGE_REC_TABLE ? id : 0;
-        c->reattach_xid = kind == SS_IMAGE_REC_TABLE && ss_durable_history_kept(r->du->vt) ? stored_storage_xid(sql)
-                                                                                     : SS_XID_INVALID;
+        bool stored = kind == SS_IMAGE_REC_TABLE || kind == SS_IMAGE_REC_MVIEW;
+        c->reattach_id = stored ? id : 0;
+        c->reattach_xid = stored && ss_durable_history_kept(r->du->vt) ? stored_storage_xid(sql) : SS_XID_INVALID;
+        c->reattach_populated = kind == SS_IMAGE_REC_MVIEW;
         rc = sunstone_exec(db, sql, NULL, NULL);
+        c->reattach_populated = false;
     }
     bool reattached = c->reattach_id == 0;
     c->reattach_id = 0;

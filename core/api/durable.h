@@ -49,7 +49,11 @@ int ss_durable_vacuum_begin(ss_ctx *ctx, sunstone *db);
  * for another format (*format says which); else what fn returned (not SS_OK: the walk stops).
  * Open replays the records; the integrity check (core/check/check_database.c) parses them. */
 /* SS_IMAGE_REC_IXID (bt11): the stored ids of the next table's stored indexes (durable_image.c). */
-typedef enum ss_image_record { SS_IMAGE_REC_TABLE, SS_IMAGE_REC_SQL, SS_IMAGE_REC_SEQ, SS_IMAGE_REC_IXID } ss_image_record;
+/* SS_IMAGE_REC_MVIEW: a populated materialized view's CREATE ... WITH NO DATA, reattached to its
+ * stored rows like a table's and then marked populated. */
+typedef enum ss_image_record {
+    SS_IMAGE_REC_TABLE, SS_IMAGE_REC_SQL, SS_IMAGE_REC_SEQ, SS_IMAGE_REC_IXID, SS_IMAGE_REC_MVIEW
+} ss_image_record;
 typedef int (*ss_image_record_fn)(void *arg, ss_image_record kind, uint64_t id, const char *text, size_t n);
 #define SS_IMAGE_DAMAGED 2
 #define SS_IMAGE_UNSUPPORTED 3

@@ -31,6 +31,7 @@
 
 #include "api/durable_image.h"
 #include "catalog/constraints.h"
+#include "catalog/matview.h"
 #include "catalog/namespace.h"
 #include "types/enum/enum.h"
 #include "catalog/sequences.h"
@@ -233,11 +234,33 @@ static int table_records(ss_ctx *ctx, ss_catalog *c, const ss_storage_vtable *vt
 {
     ss_strbuf sb;
     ss_strbuf_init(&sb);
+    int rc = SS_OK;
+    bool first = true;
+    if (t->matview) { /* its statement WITH NO DATA, reattached to its rows ("mview": populated) */
+        char *text = NULL;
+        if (ss_deparse_matview_for_rename(ctx, c, t, t->matview->sql, NULL, &text) != SS_OK) {
+            ss_error_clear(ctx->err);
+            ss_strbuf_free(&sb);
+            return refuse_object(ctx, "a materialized view whose query cannot be printed", t->name);
+        }
+        size_t n = strlen(text);
+        static const char *const tails[] = {" WITH NO DATA", " WITH DATA"};
+        for (int k = 0; k < 2; k++) {
+            size_t tl = strlen(tails[k]);
+            if (n >= tl && strcmp(text + n - tl, tails[k]) == 0) {
+                n -= tl;
+                break;
+            }
+        }
+        ss_strbuf_append(&sb, text, n);
+        free(text);
+        ss_strbuf_puts(&sb, " WITH NO DATA");
+        rc = check_readable(ctx, &sb, t->name);
+        goto stored;
+    }
     ss_strbuf_puts(&sb, "CREATE TABLE ");
     put_relation(&sb, t->ns, t->name);
     ss_strbuf_puts(&sb, " (");
-    int rc = SS_OK;
-    bool first = true;
     for (uint32_t i = 0; i < t->ncols && rc == SS_OK; i++, first = false) {
         ss_strbuf_puts(&sb, first ? "" : ", ");
         put_ident(&sb, t->cols[i].name);
@@ -266,6 +289,7 @@ static int table_records(ss_ctx *ctx, ss_catalog *c, const ss_storage_vtable *vt
             ss_strbuf_puts(&sb, ix->initdeferred ? " DEFERRABLE INITIALLY DEFERRED" : " DEFERRABLE");
     }
     ss_strbuf_putc(&sb, ')');
+stored:
     /* (hist11) the commit that made the table's storage, for AS OF across openings: a
        comment, so that the statement replays the same in any build */
     if (t->storage_xid != SS_XID_INVALID)
@@ -287,7 +311,8 @@ static int table_records(ss_ctx *ctx, ss_catalog *c, const ss_storage_vtable *vt
     }
     if (rc == SS_OK) {
         char head[48];
-        snprintf(head, sizeof head, "table %" PRIu64 " ", vt->table_storage_id(t->handle));
+        snprintf(head, sizeof head, "%s %" PRIu64 " ", t->matview && t->matview->populated ? "mview" : "table",
+                 vt->table_storage_id(t->handle));
         put_record(parts[0], head, &sb);
     }
     for (uint32_t j = 0; t->indexes && j < t->indexes->n && rc == SS_OK; j++) {
@@ -590,40 +615,51 @@ static int enum_records(ss_ctx *ctx, const ss_catalog *c, ss_strbuf *rec, ss_str
     return SS_OK;
 }
 
+/* A view or a materialized view, for the order the image records them in. */
+typedef struct rel_item {
+    uint64_t created;
+    const ss_schema *ns;
+    const char *name;
+    uint32_t ndeps;
+    char **deps; /* the relations it reads, schema-qualified */
+    ss_view *v;  /* one of the two */
+    ss_table *t;
+} rel_item;
+
 static int by_created(const void *a, const void *b)
 {
-    uint64_t x = (*(ss_view *const *)a)->created, y = (*(ss_view *const *)b)->created;
+    uint64_t x = ((const rel_item *)a)->created, y = ((const rel_item *)b)->created;
     return x < y ? -1 : x > y;
 }
 
-/* Whether view v reads one of views[0..n) other than itself (its deps are schema-qualified). */
-static bool reads_one_of(const ss_view *v, ss_view *const *views, uint32_t n)
+/* Whether item r reads one of items[0..n) other than itself. */
+static bool reads_one_of(const rel_item *r, const rel_item *items, uint32_t n)
 {
     for (uint32_t i = 0; i < n; i++) {
-        if (views[i] == v)
+        if (&items[i] == r)
             continue;
         char name[SS_NS_REF_MAX];
-        ss_ns_qualify(views[i]->ns, views[i]->name, name, sizeof name);
-        for (uint32_t d = 0; d < v->ndeps; d++)
-            if (strcmp(v->deps[d], name) == 0)
+        ss_ns_qualify(items[i].ns, items[i].name, name, sizeof name);
+        for (uint32_t d = 0; d < r->ndeps; d++)
+            if (strcmp(r->deps[d], name) == 0)
                 return true;
     }
     return false;
 }
 
-/* views[0..n) in creation order, then each after the views it reads: a view renamed (created
+/* items[0..n) in creation order, then each after the ones it reads: a view renamed (created
  * again under its new name) after a view over it was created comes first. */
-static void order_by_reads(ss_view **views, uint32_t n)
+static void order_by_reads(rel_item *items, uint32_t n)
 {
     for (uint32_t done = 0; done < n;) {
         uint32_t k = done;
-        while (k < n && reads_one_of(views[k], views + done, n - done))
+        while (k < n && reads_one_of(&items[k], items + done, n - done))
             k++;
         if (k == n)
             return; /* a cycle: left in creation order */
-        ss_view *v = views[k];
-        memmove(views + done + 1, views + done, (k - done) * sizeof *views);
-        views[done++] = v;
+        rel_item r = items[k];
+        memmove(items + done + 1, items + done, (k - done) * sizeof *items);
+        items[done++] = r;
     }
 }
 
@@ -640,6 +676,8 @@ int ss_image_build(ss_ctx *ctx, ss_catalog *c, const ss_storage_vtable *vt, void
     ss_strbuf_init(&fkeys);
     ss_strbuf_printf(out, SS_IMAGE_MAGIC "%d\n", SS_IMAGE_FORMAT);
     int rc = SS_OK;
+    ss_table **mviews = NULL; /* the materialized views, recorded among the views */
+    uint32_t nmv = 0;
     pthread_mutex_lock(&c->mu);
     for (uint32_t i = 0; i < c->nschemas && rc == SS_OK; i++) {
         const ss_schema *s = c->schemas[i];
@@ -659,12 +697,20 @@ int ss_image_build(ss_ctx *ctx, ss_catalog *c, const ss_storage_vtable *vt, void
         ss_table *t = c->tables[i];
         if (t->system || !ss_ddl_visible(&t->ddl) || (t->ns && t->ns->temp_owner))
             continue; /* a temporary table is its session's, in memory (api/run.c) */
-        if (t->matview)
-            rc = refuse_object(ctx, "materialized views", t->name);
-        else if (t->backend != backend)
+        if (t->backend != backend)
             rc = refuse_object(ctx, "tables of another storage backend", t->name);
         if (rc != SS_OK)
             break;
+        if (t->matview) { /* with the views, below: its query reads them and they read it */
+            ss_table **grown = realloc(mviews, (nmv + 1) * sizeof *grown);
+            if (!grown) {
+                rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+                break;
+            }
+            mviews = grown;
+            mviews[nmv++] = t;
+            continue;
+        }
         ss_strbuf p0, p1, p2;
         ss_strbuf_init(&p0);
         ss_strbuf_init(&p1);
@@ -695,34 +741,63 @@ int ss_image_build(ss_ctx *ctx, ss_catalog *c, const ss_storage_vtable *vt, void
     if (rc == SS_OK)
         rc = sequence_records(ctx, c, true, out, cache);
     pthread_mutex_lock(&c->mu);
-    /* views, in creation order, each after the views it reads */
-    ss_view **views = rc == SS_OK && c->nuser_views ? malloc(c->nuser_views * sizeof *views) : NULL;
-    uint32_t nv = 0;
-    if (rc == SS_OK && c->nuser_views && !views)
+    /* views and materialized views, in creation order, each after the ones it reads */
+    rel_item *items = rc == SS_OK && (c->nuser_views || nmv) ? malloc((c->nuser_views + nmv) * sizeof *items) : NULL;
+    uint32_t ni = 0;
+    if (rc == SS_OK && (c->nuser_views || nmv) && !items)
         rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-    for (uint32_t i = 0; rc == SS_OK && i < c->nuser_views; i++)
-        if (ss_ddl_visible(&c->user_views[i]->ddl) && !(c->user_views[i]->ns && c->user_views[i]->ns->temp_owner))
-            views[nv++] = c->user_views[i];
-    if (nv) {
-        qsort(views, nv, sizeof *views, by_created);
-        order_by_reads(views, nv);
+    for (uint32_t i = 0; items && rc == SS_OK && i < c->nuser_views; i++) {
+        ss_view *v = c->user_views[i];
+        if (ss_ddl_visible(&v->ddl) && !(v->ns && v->ns->temp_owner))
+            items[ni++] = (rel_item){v->created, v->ns, v->name, v->ndeps, v->deps, v, NULL};
+    }
+    for (uint32_t i = 0; items && rc == SS_OK && i < nmv; i++) {
+        ss_table *t = mviews[i];
+        items[ni++] = (rel_item){t->matview->created, t->ns, t->name, t->matview->ndeps, t->matview->deps, NULL, t};
+    }
+    if (ni) {
+        qsort(items, ni, sizeof *items, by_created);
+        order_by_reads(items, ni);
     }
     pthread_mutex_unlock(&c->mu);
-    for (uint32_t i = 0; i < nv && rc == SS_OK; i++) {
+    for (uint32_t i = 0; i < ni && rc == SS_OK; i++) {
+        if (items[i].t) { /* a materialized view: its stored ids, its record, its indexes */
+            ss_table *t = items[i].t;
+            ss_strbuf p0, p1, p2;
+            ss_strbuf_init(&p0);
+            ss_strbuf_init(&p1);
+            ss_strbuf_init(&p2);
+            ss_strbuf *const parts[3] = {&p0, &p1, &p2};
+            const image_cache_entry *e = ss_ddl_locked_by_other(&t->ddl) ? cache_find(old, t) : NULL;
+            if (e)
+                for (int k = 0; k < 3; k++)
+                    ss_strbuf_puts(parts[k], e->parts[k]);
+            else
+                rc = table_records(ctx, c, vt, t, parts);
+            if (rc == SS_OK && !cache_add(cache, t, parts))
+                rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+            ss_strbuf_append(out, p0.data ? p0.data : "", p0.len);
+            ss_strbuf_append(out, p1.data ? p1.data : "", p1.len);
+            for (int k = 0; k < 3; k++)
+                ss_strbuf_free(parts[k]);
+            continue;
+        }
+        ss_view *v = items[i].v;
         char *text = NULL;
-        if (ss_deparse_view_for_rename(ctx, c, views[i], NULL, &text) != SS_OK) {
+        if (ss_deparse_view_for_rename(ctx, c, v, NULL, &text) != SS_OK) {
             ss_error_clear(ctx->err);
-            rc = refuse_object(ctx, "a view whose query cannot be printed", views[i]->name);
+            rc = refuse_object(ctx, "a view whose query cannot be printed", v->name);
             break;
         }
         ss_strbuf_clear(&rec);
         ss_strbuf_puts(&rec, text);
         free(text);
-        if ((rc = check_readable(ctx, &rec, views[i]->name)) == SS_OK)
+        if ((rc = check_readable(ctx, &rec, v->name)) == SS_OK)
             put_record(out, "sql ", &rec);
-        rc = rc ? rc : view_default_records(ctx, views[i], &rec, out);
+        rc = rc ? rc : view_default_records(ctx, v, &rec, out);
     }
-    free(views);
+    free(items);
+    free(mviews);
     bool rec_oom = rec.oom;
     ss_strbuf_free(&rec);
     if (rc == SS_OK && (out->oom || parts_oom || rec_oom))

@@ -15,7 +15,10 @@
 
 int ss_run_matview_attach(sunstone_stmt *st, ss_table *t)
 {
-    return ss_matview_attach(&st->ctx, st->ctx.catalog, t, st->bound->view_def, !st->bound->with_no_data);
+    /* a database file's open: a populated one's rows are those stored (durable.c) */
+    bool populated = !st->bound->with_no_data || st->ctx.catalog->reattach_populated;
+    st->ctx.catalog->reattach_populated = false;
+    return ss_matview_attach(&st->ctx, st->ctx.catalog, t, st->bound->view_def, populated);
 }
 
 int ss_run_refresh_matview(sunstone_stmt *st)

@@ -115,6 +115,8 @@ typedef struct ss_catalog {
     ss_xid reattach_xid;               /* (hist11) with reattach_id: the xid whose commit made
                                           that table's storage (ss_table.storage_xid), from the
                                           image; SS_XID_INVALID: before the stored history */
+    bool reattach_populated;           /* with reattach_id: the materialized view being created
+                                          again is populated (its stored rows are its contents) */
     /* a database file's open: the stored ids of its stored indexes (index/index_stored.c,
        sunstone/index.h version 2), by schema and name, taken by the CREATE INDEX (or
        PRIMARY KEY / UNIQUE) that makes each one again; freed once the catalog is rebuilt */
