@@ -62,6 +62,12 @@ int ss_deparse_rel_expr(ss_ctx *ctx, ss_catalog *c, const struct ast_expr *e, ui
                         const char *const *names, const char *const *print_names, const ss_type *types,
                         const ss_type *target, char **out);
 
+/* The same printed as pg_get_constraintdef(oid) (not pretty: every operator parenthesized)
+ * prints a CHECK's expression, for information_schema.check_constraints. */
+int ss_deparse_rel_expr_plain(ss_ctx *ctx, ss_catalog *c, const struct ast_expr *e, uint32_t ncols,
+                              const char *const *names, const char *const *print_names, const ss_type *types,
+                              char **out);
+
 /* pg_get_viewdef(text [, bool]) (func_viewdef.c; registered in types/functions.c) */
 struct ss_vector;
 int ss_fn_pg_get_viewdef(ss_ctx *ctx, struct ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
