@@ -21,6 +21,10 @@ int ss_bind_alter_default(ss_ctx *ctx, const ast_expr *a, const char *col, ss_ty
  * "CHECK (...)" with the columns' names as they are now (NULL: a form it does not print). */
 int ss_bind_alter_check(ss_ctx *ctx, const ss_table *t, const ss_cons_src *src, ss_expr **out, int *one_col,
                         const char **text);
+/* information_schema's view of t's CHECK read from src (bind_check_usage.c): *clause its
+ * check_clause, "(" pg_get_constraintdef's unpretty expression ")", malloc'd; used (t->ncols,
+ * NULL: not wanted) gets true for each column it reads.  Binds in an arena of its own. */
+int ss_bind_check_usage(ss_ctx *ctx, const ss_table *t, const ss_cons_src *src, char **clause, bool *used);
 /* *user: a generated column of t (not col itself) whose expression reads column col, -1:
  * none.  texts[c] (ncols of them): \d's text of each generated column c with the columns'
  * names as they are now (NULL: not generated), in the statement's arena. */

@@ -15,6 +15,7 @@
 #include "bind/bind_returning.h"
 #include "bind/bind_update.h"
 #include "bind/binder_internal.h"
+#include "bind/bind_alter.h"
 #include "exec/expr_walk.h"
 
 ss_expr *bind_replace_columns(binder *b, ss_expr *e, uint32_t rel, uint32_t ncols, ss_expr *const *values)
@@ -43,6 +44,23 @@ static ss_expr *resolve_text(binder *b, ss_expr *e, int location)
     if (e->type.id != SS_TYPE_UNKNOWN)
         return e;
     return coerce_expr(b, e, type_of(SS_TYPE_TEXT), CAST_IMPLICIT, location);
+}
+
+/* Whether e reads a column of rel whose new value (values[index]) calls something volatile:
+ * substituted, the call would run again for RETURNING and return another value than the
+ * one written. */
+typedef struct volatile_use {
+    uint32_t rel, ncols;
+    ss_expr *const *values;
+} volatile_use;
+
+static int stop_at_volatile_column(const ss_expr *e, void *arg)
+{
+    const volatile_use *u = arg;
+    if (e->kind == EXPR_COLUMN && e->u.column.rel == u->rel && e->u.column.index < u->ncols &&
+        ss_expr_has_volatile(u->values[e->u.column.index]))
+        return SS_WALK_STOP;
+    return SS_WALK_CONTINUE;
 }
 
 static ss_bound_returning *new_returning(binder *b)
@@ -74,6 +92,15 @@ int bind_returning_modify(binder *b, const ast_stmt *st, const ss_bound_stmt *su
     const ss_table *t = get->u.get.table;
     for (uint32_t i = 0; i < nret; i++) {
         ss_expr *e = top->u.project.exprs[first + i];
+        if (new_values) {
+            volatile_use u = {get->rel, t->ncols, new_values};
+            ss_ptrmap seen;
+            ss_ptrmap_init(&seen, b->arena);
+            if (ss_expr_walk_const(e, stop_at_volatile_column, &u, &seen) != SS_WALK_CONTINUE)
+                return bind_error(b, st->returning[0].location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                                  "feature not supported: RETURNING a column that UPDATE sets with a volatile "
+                                  "expression (nextval, a SERIAL or identity DEFAULT, random())");
+        }
         if (new_values && !(e = bind_replace_columns(b, e, get->rel, t->ncols, new_values)))
             return SS_ERROR;
         if (!(e = resolve_text(b, e, st->returning[0].location)))

@@ -84,6 +84,15 @@ int bind_from_view(binder *b, const ast_from_item *f, ss_lop **out, bool *found)
         if (sub.col_types[c].id != v->types[c].id || sub.col_types[c].typmod != v->types[c].typmod)
             return bind_error(b, -1, SS_SQLSTATE_INTERNAL_ERROR, "column %u of view \"%s\" has changed type", c + 1,
                               v->name);
+    /* security_barrier: the view's quals run before any condition of the statement's (which
+       PostgreSQL keeps above the view's subquery, as the planner keeps them above its top) */
+    if (bind_view_is_barrier(stmts[0])) {
+        if (sub.query->kind == LOP_AGGREGATE || sub.query->kind == LOP_JOIN || sub.query->kind == LOP_FILTER)
+            return bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                              "feature not supported: a security_barrier view of this form (\"%s\")", v->name);
+        if (sub.query->kind == LOP_PROJECT)
+            sub.query->u.project.barrier = true;
+    }
     *out = sub.query;
     if (f == b->modify_view_item)
         b->modify_view_rel = sub.query->rel;

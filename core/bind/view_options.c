@@ -2,8 +2,8 @@
  * view's statement text, sql/parse_view_options.c) as PostgreSQL's view_reloptions accepts
  * them: check_option (local | cascaded), security_barrier and security_invoker (Booleans as
  * parse_bool reads them), 22023 otherwise; and the reloptions text \d+ shows ("Options:").
- * security_barrier = true is 0A000: the planner has no barrier keeping the statement's
- * conditions above the view's.  security_invoker is accepted either way: Sunstone has one
+ * security_barrier = true makes the view's query a barrier (bind_view.c marks its top
+ * projection, the planner pushes no outer condition below it).  security_invoker is accepted either way: Sunstone has one
  * role and no privileges, so the invoker's and the owner's checks are the same. */
 #include <stdlib.h>
 #include <string.h>
@@ -56,11 +56,17 @@ int bind_view_options(binder *b, const ast_stmt *st)
         bool on;
         if (!parse_bool(value, &on))
             return bind_error(b, -1, "22023", "invalid value for boolean option \"%s\": %s", name, value);
-        if (k == 1 && on)
-            return bind_error(b, -1, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
-                              "feature not supported: view option security_barrier");
     }
     return SS_OK;
+}
+
+bool bind_view_is_barrier(const ast_stmt *st)
+{
+    bool on = false;
+    for (uint32_t i = 0; i < st->nview_opts; i++)
+        if (strcmp(st->view_opt_names[i], "security_barrier") == 0 && !parse_bool(st->view_opt_values[i], &on))
+            on = false;
+    return on;
 }
 
 bool bind_view_has_check_option(const ast_stmt *st)
@@ -101,4 +107,65 @@ int ss_view_options_text(ss_ctx *ctx, const ss_view *v, char **out)
     }
     ss_arena_destroy(a);
     return rc;
+}
+
+/* Drops the options named in names[0..n) from o[0..*len) (PostgreSQL's transformRelOptions
+ * keeping the old options no new one names). */
+static void drop_named(const char **on, const char **ov, uint32_t *len, const char *const *names, uint32_t n)
+{
+    uint32_t kept = 0;
+    for (uint32_t i = 0; i < *len; i++) {
+        bool named = false;
+        for (uint32_t j = 0; !named && j < n; j++)
+            named = strcmp(on[i], names[j]) == 0;
+        if (!named)
+            on[kept] = on[i], ov[kept++] = ov[i];
+    }
+    *len = kept;
+}
+
+int ss_view_options_alter(ss_ctx *ctx, const ss_view *v, const ast_alter_cmd *cmds, uint32_t ncmds, ss_arena *arena,
+                          const char ***names, const char ***values, uint32_t *n)
+{
+    ast_stmt **stmts;
+    uint32_t nst;
+    ast_parse_error perr;
+    if (ss_parse(arena, v->sql, &stmts, &nst, &perr) || nst != 1 || stmts[0]->kind != AST_CREATE_VIEW)
+        return ss_ctx_error(ctx, SS_SQLSTATE_INTERNAL_ERROR, "the query of view \"%s\" cannot be read back", v->name);
+    ast_stmt st = *stmts[0];
+    uint32_t cap = st.nview_opts, len = st.nview_opts;
+    for (uint32_t i = 0; i < ncmds; i++)
+        cap += cmds[i].nopts;
+    const char **on = ss_arena_alloc(arena, sizeof(char *) * (cap ? cap : 1));
+    const char **ov = ss_arena_alloc(arena, sizeof(char *) * (cap ? cap : 1));
+    if (!on || !ov)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    for (uint32_t i = 0; i < len; i++)
+        on[i] = st.view_opt_names[i], ov[i] = st.view_opt_values[i];
+    for (uint32_t i = 0; i < ncmds; i++) {
+        const ast_alter_cmd *a = &cmds[i];
+        for (uint32_t j = 0; a->reset_opts && j < a->nopts; j++)
+            if (a->opt_values[j])
+                return ss_ctx_error(ctx, "22023", "RESET must not include values for parameters");
+        drop_named(on, ov, &len, a->opt_names, a->nopts);
+        for (uint32_t j = 0; !a->reset_opts && j < a->nopts; j++)
+            on[len] = a->opt_names[j], ov[len++] = a->opt_values[j];
+    }
+    /* the result checked as CREATE VIEW's options (view_reloptions), then its check option */
+    binder b;
+    memset(&b, 0, sizeof b);
+    b.ctx = ctx;
+    b.catalog = ctx->catalog;
+    b.settings = ctx->settings;
+    b.arena = arena;
+    b.no_params = true;
+    st.view_opt_names = on;
+    st.view_opt_values = ov;
+    st.nview_opts = len;
+    if (bind_view_options(&b, &st) || bind_view_check_option_allowed(&b, &st))
+        return SS_ERROR;
+    *names = on;
+    *values = ov;
+    *n = len;
+    return SS_OK;
 }

@@ -16,6 +16,7 @@
 #include "catalog/rowtype_deps.h"
 #include "catalog/matview.h"
 #include "catalog/namespace.h"
+#include "catalog/view_alter_options.h"
 #include "catalog/sequences.h"
 #include "catalog/view_rename.h"
 #include "defer/defer.h"
@@ -474,6 +475,10 @@ static int run_cmd(alter_run *r, const ast_alter_cmd *a)
     switch (a->kind) {
     case AST_ALTER_OWNER:
         return owner_to(r->ctx, a);
+    case AST_ALTER_SET_OPTIONS: /* a table's storage parameters */
+        return ss_ctx_error(r->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                            "feature not supported: ALTER TABLE ... %s (storage parameters)",
+                            a->reset_opts ? "RESET" : "SET");
     case AST_ALTER_SET_NOT_NULL:
     case AST_ALTER_DROP_NOT_NULL:
         if (ss_alter_find_column(r, a->column, &col))
@@ -732,6 +737,11 @@ int ss_catalog_alter_table(ss_ctx *ctx, ss_catalog *c, const ast_stmt *st)
                         st->alter_cmds[i].kind == AST_ALTER_DROP_DEFAULT;
         if (v && defaults)
             return ss_view_alter_defaults(ctx, c, v, st);
+        bool options = st->nalter_cmds > 0;
+        for (uint32_t i = 0; i < st->nalter_cmds; i++)
+            options &= st->alter_cmds[i].kind == AST_ALTER_SET_OPTIONS;
+        if (v && options)
+            return ss_view_alter_options(ctx, c, v, st);
         if (v)
             return ss_ctx_error(ctx, "42809", "\"%s\" is not a table", name);
         if (st->missing_ok) {

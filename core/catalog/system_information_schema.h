@@ -52,4 +52,31 @@ int ss_system_is_columns_fill(ss_ctx *ctx, const ss_catalog *c, const bool *want
 int ss_system_is_schemata_fill(ss_ctx *ctx, const ss_catalog *c, ss_view_row_fn add, void *arg);
 int ss_system_is_views_fill(ss_ctx *ctx, const ss_catalog *c, const bool *wanted, ss_view_row_fn add, void *arg);
 
+/* information_schema's constraint views, sequences and triggers (system_is_constraints.c). */
+#define SS_IS_TABLE_CONSTRAINTS_NCOLS 11
+#define SS_IS_KEY_COLUMN_USAGE_NCOLS 9
+#define SS_IS_REFERENTIAL_CONSTRAINTS_NCOLS 9
+#define SS_IS_CHECK_CONSTRAINTS_NCOLS 4
+#define SS_IS_CONSTRAINT_COLUMN_USAGE_NCOLS 7
+#define SS_IS_CONSTRAINT_TABLE_USAGE_NCOLS 6
+#define SS_IS_SEQUENCES_NCOLS 12
+#define SS_IS_TRIGGERS_NCOLS 17
+extern const ss_column_def ss_is_table_constraints_cols[SS_IS_TABLE_CONSTRAINTS_NCOLS];
+extern const ss_column_def ss_is_key_column_usage_cols[SS_IS_KEY_COLUMN_USAGE_NCOLS];
+extern const ss_column_def ss_is_referential_constraints_cols[SS_IS_REFERENTIAL_CONSTRAINTS_NCOLS];
+extern const ss_column_def ss_is_check_constraints_cols[SS_IS_CHECK_CONSTRAINTS_NCOLS];
+extern const ss_column_def ss_is_constraint_column_usage_cols[SS_IS_CONSTRAINT_COLUMN_USAGE_NCOLS];
+extern const ss_column_def ss_is_constraint_table_usage_cols[SS_IS_CONSTRAINT_TABLE_USAGE_NCOLS];
+extern const ss_column_def ss_is_sequences_cols[SS_IS_SEQUENCES_NCOLS];
+/* triggers: Sunstone has no triggers, so it has no rows */
+extern const ss_column_def ss_is_triggers_cols[SS_IS_TRIGGERS_NCOLS];
+typedef enum ss_is_constraint_view {
+    SS_IS_TABLE_CONSTRAINTS, SS_IS_KEY_COLUMN_USAGE, SS_IS_REFERENTIAL_CONSTRAINTS, SS_IS_CHECK_CONSTRAINTS,
+    SS_IS_CONSTRAINT_COLUMN_USAGE, SS_IS_CONSTRAINT_TABLE_USAGE
+} ss_is_constraint_view;
+/* The rows of constraint view which (wanted as above: check_clause is deparsed only when read). */
+int ss_system_is_constraints_fill(ss_ctx *ctx, const ss_catalog *c, ss_is_constraint_view which, const bool *wanted,
+                                  ss_view_row_fn add, void *arg);
+int ss_system_is_sequences_fill(ss_ctx *ctx, const ss_catalog *c, ss_view_row_fn add, void *arg);
+
 #endif

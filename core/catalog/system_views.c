@@ -37,7 +37,11 @@ typedef enum view_id {
     /* PostgreSQL's relation listings (system_information_schema.h) */
     VIEW_PG_TABLES, VIEW_PG_INDEXES, VIEW_PG_NAMESPACE, VIEW_PG_CONSTRAINT, VIEW_IS_TABLES, VIEW_IS_COLUMNS,
     VIEW_IS_SCHEMATA, VIEW_IS_VIEWS, VIEW_PG_TYPE, VIEW_PG_ENUM, VIEW_SUNSTONE_TYPES,
-    VIEW_PG_STATS /* ANALYZE's statistics (system_pg_stats.h) */
+    VIEW_PG_STATS, /* ANALYZE's statistics (system_pg_stats.h) */
+    /* information_schema's constraint views in ss_is_constraint_view's order, sequences,
+       triggers (system_is_constraints.c) */
+    VIEW_IS_CONSTRAINTS_FIRST, VIEW_IS_CONSTRAINTS_LAST = VIEW_IS_CONSTRAINTS_FIRST + SS_IS_CONSTRAINT_TABLE_USAGE,
+    VIEW_IS_SEQUENCES, VIEW_IS_TRIGGERS
 } view_id;
 
 typedef struct view_handle {
@@ -141,6 +145,11 @@ static const ss_column_def check_cols[] = {
 /* (N) the schemas (catalog/namespace.h), pg_catalog with system true */
 static const ss_column_def schemas_cols[] = {{"name", T_TEXT, true, {0}}, {"system", T_BOOL, true, {0}}};
 
+static const ss_column_def *const is_more_cols[] = {
+    ss_is_table_constraints_cols, ss_is_key_column_usage_cols, ss_is_referential_constraints_cols,
+    ss_is_check_constraints_cols, ss_is_constraint_column_usage_cols, ss_is_constraint_table_usage_cols,
+    ss_is_sequences_cols, ss_is_triggers_cols};
+
 static const ss_column_def *view_cols(view_id id)
 {
     return id == VIEW_SCHEMAS       ? schemas_cols
@@ -166,6 +175,7 @@ static const ss_column_def *view_cols(view_id id)
            : id == VIEW_PG_ENUM     ? ss_pg_enum_cols
            : id == VIEW_SUNSTONE_TYPES ? ss_sunstone_types_cols
            : id == VIEW_PG_STATS    ? ss_pg_stats_cols
+           : id >= VIEW_IS_CONSTRAINTS_FIRST && id <= VIEW_IS_TRIGGERS ? is_more_cols[id - VIEW_IS_CONSTRAINTS_FIRST]
                                     : pg_prepared_cols;
 }
 
@@ -261,7 +271,12 @@ static int fill_listing(ss_ctx *ctx, view_scan *s, const view_handle *h, const s
     case VIEW_PG_ENUM: return ss_system_pg_enum_fill(ctx, c, view_sink_add, &sink);
     case VIEW_SUNSTONE_TYPES: return ss_system_sunstone_types_fill(ctx, c, view_sink_add, &sink);
     case VIEW_PG_STATS: return ss_system_pg_stats_fill(ctx, c, view_sink_add, &sink);
-    default: return ss_system_is_views_fill(ctx, c, wanted, view_sink_add, &sink);
+    case VIEW_IS_SEQUENCES: return ss_system_is_sequences_fill(ctx, c, view_sink_add, &sink);
+    case VIEW_IS_TRIGGERS: return SS_OK;
+    case VIEW_IS_VIEWS: return ss_system_is_views_fill(ctx, c, wanted, view_sink_add, &sink);
+    default:
+        return ss_system_is_constraints_fill(ctx, c, (ss_is_constraint_view)(h->id - VIEW_IS_CONSTRAINTS_FIRST), wanted,
+                                             view_sink_add, &sink);
     }
 }
 
@@ -596,5 +611,15 @@ int ss_system_views_init(ss_catalog *c, const ss_registry *reg)
         add_view_in(c, reg, is, "schemata", VIEW_IS_SCHEMATA, ss_is_schemata_cols, SS_IS_SCHEMATA_NCOLS) ||
         add_view_in(c, reg, is, "views", VIEW_IS_VIEWS, ss_is_views_cols, SS_IS_VIEWS_NCOLS))
         return SS_ERROR;
+    static const char *const more[] = {"table_constraints", "key_column_usage", "referential_constraints",
+                                       "check_constraints", "constraint_column_usage", "constraint_table_usage",
+                                       "sequences", "triggers"};
+    static const uint32_t more_ncols[] = {
+        SS_IS_TABLE_CONSTRAINTS_NCOLS, SS_IS_KEY_COLUMN_USAGE_NCOLS, SS_IS_REFERENTIAL_CONSTRAINTS_NCOLS,
+        SS_IS_CHECK_CONSTRAINTS_NCOLS, SS_IS_CONSTRAINT_COLUMN_USAGE_NCOLS, SS_IS_CONSTRAINT_TABLE_USAGE_NCOLS,
+        SS_IS_SEQUENCES_NCOLS, SS_IS_TRIGGERS_NCOLS};
+    for (uint32_t i = 0; i < sizeof more / sizeof more[0]; i++)
+        if (add_view_in(c, reg, is, more[i], (view_id)(VIEW_IS_CONSTRAINTS_FIRST + i), is_more_cols[i], more_ncols[i]))
+            return SS_ERROR;
     return SS_OK;
 }

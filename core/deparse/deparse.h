@@ -30,6 +30,10 @@ typedef struct ss_deparse_rename {
  * malloc'd into *out. */
 int ss_deparse_view_for_rename(ss_ctx *ctx, ss_catalog *c, const ss_view *v, const ss_deparse_rename *rename,
                                char **out);
+/* The same with the options names[0..n) = values[0..n) instead of the view's own (ALTER VIEW
+ * ... SET / RESET (options)). */
+int ss_deparse_view_with_options(ss_ctx *ctx, ss_catalog *c, const ss_view *v, const char *const *names,
+                                 const char *const *values, uint32_t n, char **out);
 /* The same for materialized view t whose statement is sql: "CREATE MATERIALIZED VIEW ...". */
 int ss_deparse_matview_for_rename(ss_ctx *ctx, ss_catalog *c, const ss_table *t, const char *sql,
                                   const ss_deparse_rename *rename, char **out);
@@ -61,6 +65,12 @@ struct ast_expr;
 int ss_deparse_rel_expr(ss_ctx *ctx, ss_catalog *c, const struct ast_expr *e, uint32_t ncols,
                         const char *const *names, const char *const *print_names, const ss_type *types,
                         const ss_type *target, char **out);
+
+/* The same printed as pg_get_constraintdef(oid) (not pretty: every operator parenthesized)
+ * prints a CHECK's expression, for information_schema.check_constraints. */
+int ss_deparse_rel_expr_plain(ss_ctx *ctx, ss_catalog *c, const struct ast_expr *e, uint32_t ncols,
+                              const char *const *names, const char *const *print_names, const ss_type *types,
+                              char **out);
 
 /* pg_get_viewdef(text [, bool]) (func_viewdef.c; registered in types/functions.c) */
 struct ss_vector;

@@ -1507,9 +1507,27 @@ int dp_query(dp *d, const ast_select *q, const dp_scope *outer, uint32_t ncols, 
     return rc;
 }
 
+/* A view's options printed instead of its text's (ALTER VIEW ... SET / RESET). */
+typedef struct view_opts {
+    const char *const *names, *const *values;
+    uint32_t n;
+} view_opts;
+
+static void put_options(ss_strbuf *with, const char *const *names, const char *const *values, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        ss_strbuf_puts(with, i ? ", " : " WITH (");
+        dp_put_ident(with, names[i]);
+        ss_strbuf_puts(with, " = '");
+        for (const char *p = values[i]; *p; p++)
+            ss_strbuf_puts(with, *p == '\'' ? "''" : (char[2]){*p, 0});
+        ss_strbuf_puts(with, i + 1 == n ? "')" : "'");
+    }
+}
+
 static int deparse(ss_ctx *ctx, ss_catalog *c, const char *sql, const char *search_path, uint32_t ncols,
                    const char *const *col_names, bool pretty, const ss_deparse_rename *rename, bool qualify_all,
-                   char **out, ss_strbuf *with)
+                   char **out, ss_strbuf *with, const view_opts *opts)
 {
     *out = NULL;
     ss_arena *arena = ss_arena_create();
@@ -1527,14 +1545,10 @@ static int deparse(ss_ctx *ctx, ss_catalog *c, const char *sql, const char *sear
     ss_strbuf_init(&sb);
     dp d = {ctx, c, arena, pretty, 0, &sb, rename, NULL, false, NULL, qualify_all, NULL, NULL};
     /* the view's options (WITH CHECK OPTION among them) as WITH (name = 'value', ...) */
-    for (uint32_t i = 0; rc == SS_OK && with && i < stmts[0]->nview_opts; i++) {
-        ss_strbuf_puts(with, i ? ", " : " WITH (");
-        dp_put_ident(with, stmts[0]->view_opt_names[i]);
-        ss_strbuf_puts(with, " = '");
-        for (const char *p = stmts[0]->view_opt_values[i]; *p; p++)
-            ss_strbuf_puts(with, *p == '\'' ? "''" : (char[2]){*p, 0});
-        ss_strbuf_puts(with, i + 1 == stmts[0]->nview_opts ? "')" : "'");
-    }
+    if (rc == SS_OK && with && opts)
+        put_options(with, opts->names, opts->values, opts->n);
+    else if (rc == SS_OK && with)
+        put_options(with, stmts[0]->view_opt_names, stmts[0]->view_opt_values, stmts[0]->nview_opts);
     const char *path = search_path ? ss_ns_path_override(search_path) : NULL;
     if (rc == SS_OK)
         rc = dp_query(&d, stmts[0]->select, NULL, ncols, col_names, true, NULL);
@@ -1555,19 +1569,19 @@ static int deparse(ss_ctx *ctx, ss_catalog *c, const char *sql, const char *sear
 int ss_deparse_view(ss_ctx *ctx, ss_catalog *c, const char *sql, const char *search_path, uint32_t ncols,
                     const char *const *col_names, bool pretty, const ss_deparse_rename *rename, char **out)
 {
-    return deparse(ctx, c, sql, search_path, ncols, col_names, pretty, rename, false, out, NULL);
+    return deparse(ctx, c, sql, search_path, ncols, col_names, pretty, rename, false, out, NULL, NULL);
 }
 
 /* "CREATE [MATERIALIZED] VIEW s.name AS <query>" for a rename's rewrite */
 static int rewrite(ss_ctx *ctx, ss_catalog *c, const char *sql, const char *search_path, uint32_t ncols,
                    const char *const *col_names, const char *schema, const char *name, bool matview,
-                   const ss_deparse_rename *rename, char **out)
+                   const ss_deparse_rename *rename, const view_opts *opts, char **out)
 {
     char *query;
     *out = NULL;
     ss_strbuf with;
     ss_strbuf_init(&with);
-    if (deparse(ctx, c, sql, search_path, ncols, col_names, false, rename, true, &query, &with)) {
+    if (deparse(ctx, c, sql, search_path, ncols, col_names, false, rename, true, &query, &with, opts)) {
         ss_strbuf_free(&with);
         return SS_ERROR;
     }
@@ -1599,7 +1613,15 @@ int ss_deparse_view_for_rename(ss_ctx *ctx, ss_catalog *c, const ss_view *v, con
                                char **out)
 {
     return rewrite(ctx, c, v->sql, v->search_path, v->ncols, (const char *const *)v->col_names,
-                   v->ns ? v->ns->name : "public", v->name, false, rename, out);
+                   v->ns ? v->ns->name : "public", v->name, false, rename, NULL, out);
+}
+
+int ss_deparse_view_with_options(ss_ctx *ctx, ss_catalog *c, const ss_view *v, const char *const *names,
+                                 const char *const *values, uint32_t n, char **out)
+{
+    view_opts opts = {names, values, n};
+    return rewrite(ctx, c, v->sql, v->search_path, v->ncols, (const char *const *)v->col_names,
+                   v->ns ? v->ns->name : "public", v->name, false, NULL, &opts, out);
 }
 
 /* A materialized view's column names (at most 256), the names its query is printed with. */
@@ -1619,7 +1641,7 @@ int ss_deparse_matview(ss_ctx *ctx, ss_catalog *c, const ss_table *t, bool prett
     *out = NULL;
     if (matview_names(ctx, t, names))
         return SS_ERROR;
-    return deparse(ctx, c, t->matview->sql, NULL, t->ncols, names, pretty, NULL, false, out, NULL);
+    return deparse(ctx, c, t->matview->sql, NULL, t->ncols, names, pretty, NULL, false, out, NULL, NULL);
 }
 
 int ss_deparse_matview_for_rename(ss_ctx *ctx, ss_catalog *c, const ss_table *t, const char *sql,
@@ -1629,5 +1651,6 @@ int ss_deparse_matview_for_rename(ss_ctx *ctx, ss_catalog *c, const ss_table *t,
     *out = NULL;
     if (matview_names(ctx, t, names))
         return SS_ERROR;
-    return rewrite(ctx, c, sql, NULL, t->ncols, names, t->ns ? t->ns->name : "public", t->name, true, rename, out);
+    return rewrite(ctx, c, sql, NULL, t->ncols, names, t->ns ? t->ns->name : "public", t->name, true, rename, NULL,
+                   out);
 }

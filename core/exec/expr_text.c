@@ -147,8 +147,12 @@ static void print_const(printer *p, const ss_expr *e)
         ss_value_format(e->type, &e->u.cnst, &num);
         const char *v = num.data ? num.data : "";
         bool bare = e->type.id == SS_TYPE_INT4 ? v[0] != '-'
-                                               : v[0] >= '0' && v[0] <= '9' && strchr(v, '.') != NULL;
-        if (bare)
+                                               : v[0] >= '0' && v[0] <= '9' && strspn(v, "0123456789+-eE.") == strlen(v);
+        /* a numeric without a point or exponent (or with a typmod) is labelled: 1::numeric */
+        bool label = e->type.id == SS_TYPE_NUMERIC && bare && (strcspn(v, "eE.") == strlen(v) || e->type.typmod >= 0);
+        if (bare && label)
+            ss_strbuf_printf(sb, "%s::%s", v, ss_type_display_name(e->type, buf, sizeof buf));
+        else if (bare)
             ss_strbuf_puts(sb, v);
         else
             ss_strbuf_printf(sb, "'%s'::%s", v, ss_type_display_name(e->type, buf, sizeof buf));

@@ -178,6 +178,7 @@ ss_lop *lop_project(ss_ctx *ctx, ss_arena *arena, uint32_t rel, ss_lop *child, u
     op->names = names;
     op->u.project.n = n;
     op->u.project.exprs = exprs;
+    op->u.project.barrier = false;
     return op;
 }
 

@@ -73,7 +73,9 @@ typedef struct ss_lop {
         struct { const ss_table *table; bool rowid; bool rowid_fixed; } get;
         struct { uint32_t nrows; ss_expr **exprs; } values;
         struct { ss_expr *pred; } filter;
-        struct { uint32_t n; ss_expr **exprs; } project;
+        /* barrier: the top of a security_barrier view's query; no condition from outside
+           is pushed below it (planner.c), so the view's own run first */
+        struct { uint32_t n; ss_expr **exprs; bool barrier; } project;
         /* extras: NULL, or naggs entries parallel to aggs (sunstone/operator.h) */
         struct { uint32_t ngroups; ss_expr **groups; uint32_t naggs; ss_agg_call *aggs; ss_agg_extra **extras; } aggregate;
         struct { uint32_t nkeys; ss_lsort_key *keys; } sort;  /* also unique's (direction unused) */

@@ -582,7 +582,8 @@ static int push_down(planner *p, ss_lop **opp)
     if (!op)
         return SS_ERROR;
     *opp = op;
-    while (op->kind == LOP_FILTER && op->children[0]->kind == LOP_PROJECT && op->u.filter.pred->kind != EXPR_CONST) {
+    while (op->kind == LOP_FILTER && op->children[0]->kind == LOP_PROJECT && !op->children[0]->u.project.barrier &&
+           op->u.filter.pred->kind != EXPR_CONST) {
         if (!(op->children[0] = lop_clone(p, op->children[0])) || where_below_project(p, opp))
             return SS_ERROR;
         if (*opp == op)

@@ -455,8 +455,10 @@ typedef enum ast_alter_kind {
     AST_ALTER_DROP_EXPRESSION, /* ALTER [COLUMN] column DROP EXPRESSION [IF EXISTS] (missing_ok) */
     AST_ALTER_OWNER,          /* OWNER TO new_name (a role's name; NULL: CURRENT_USER /
                                  SESSION_USER / CURRENT_ROLE; "public" for PUBLIC) */
-    AST_ALTER_CONSTRAINT      /* ALTER CONSTRAINT column [NOT] DEFERRABLE [INITIALLY ...]:
+    AST_ALTER_CONSTRAINT,     /* ALTER CONSTRAINT column [NOT] DEFERRABLE [INITIALLY ...]:
                                  deferrable, initdeferred */
+    AST_ALTER_SET_OPTIONS     /* SET (name = value, ...) / RESET (name, ...) (reset_opts): a
+                                 view's options (catalog/view_alter_options.c) */
 } ast_alter_kind;
 
 typedef struct ast_alter_cmd {
@@ -473,6 +475,11 @@ typedef struct ast_alter_cmd {
     bool deferrable, initdeferred; /* ALTER CONSTRAINT's */
     char identity;            /* SET GENERATED: 'a' ALWAYS / 'd' BY DEFAULT (0: not given) */
     ast_seq_options seq_opts; /* SET GENERATED / RESTART / SET <sequence option>: the options */
+    /* SET / RESET (options): the names and values (as CREATE VIEW's view_opt_*; RESET's values
+       NULL, "" when RESET gave one, which it may not) */
+    const char **opt_names, **opt_values;
+    uint32_t nopts;
+    bool reset_opts;
 } ast_alter_cmd;
 
 /* One LIKE source [INCLUDING | EXCLUDING ...] element of CREATE TABLE; bind_create_like.c

@@ -107,6 +107,24 @@ static bool tr_cmd(transform_state *ts, AlterTableCmd *c, ast_stmt *out, ast_alt
     if (c->name && !(a->column = tr_strdup(ts, c->name)))
         return false;
     switch (c->subtype) {
+    case AT_SetRelOptions:
+    case AT_ResetRelOptions: {
+        ast_stmt opts;
+        memset(&opts, 0, sizeof opts);
+        if (!tr_view_options(ts, (List *)c->def, 0, &opts))
+            return false;
+        a->kind = AST_ALTER_SET_OPTIONS;
+        a->reset_opts = c->subtype == AT_ResetRelOptions;
+        a->opt_names = opts.view_opt_names;
+        a->opt_values = opts.view_opt_values;
+        a->nopts = opts.nview_opts;
+        ListCell *lc;
+        uint32_t i = 0;
+        foreach (lc, (List *)c->def)
+            if (a->reset_opts)
+                a->opt_values[i++] = lfirst_node(DefElem, lc)->arg ? "" : NULL;
+        return true;
+    }
     case AT_SetNotNull:
         a->kind = AST_ALTER_SET_NOT_NULL;
         return true;
@@ -230,11 +248,14 @@ static bool tr_cmd(transform_state *ts, AlterTableCmd *c, ast_stmt *out, ast_alt
 bool tr_alter_view(transform_state *ts, AlterTableStmt *s, ast_stmt *out)
 {
     const char *form = "this form of ALTER VIEW";
-    bool defaults = list_length(s->cmds) > 0;
+    bool defaults = list_length(s->cmds) > 0, options = defaults;
     ListCell *lc;
-    foreach (lc, s->cmds)
-        defaults &= castNode(AlterTableCmd, lfirst(lc))->subtype == AT_ColumnDefault;
-    if (defaults ||
+    foreach (lc, s->cmds) {
+        AlterTableType sub = castNode(AlterTableCmd, lfirst(lc))->subtype;
+        defaults &= sub == AT_ColumnDefault;
+        options &= sub == AT_SetRelOptions || sub == AT_ResetRelOptions;
+    }
+    if (defaults || options ||
         (list_length(s->cmds) == 1 && castNode(AlterTableCmd, linitial(s->cmds))->subtype == AT_ChangeOwner)) {
         if (!tr_alter_table(ts, s, out))
             return false;
