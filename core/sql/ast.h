@@ -261,7 +261,7 @@ typedef struct ast_select {
     struct ast_select *outer_with;
     /* ctes are the WITH of an INSERT that several of its queries read (its source query,
        RETURNING, ON CONFLICT DO UPDATE): one calling a volatile function is computed once
-       for the statement (bind_stmt_cte.c) */
+       for the statement (bind/bind_modifying_cte.c) */
     bool stmt_with;
     /* WINDOW name AS (...), ...: the named windows (ast_window.name set) */
     struct ast_window *windows;
