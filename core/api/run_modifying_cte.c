@@ -48,6 +48,28 @@ void ss_modifying_ctes_free(sunstone_stmt *st)
 
 static int run_one(sunstone_stmt *st, struct ss_modifying_run *r, uint32_t i);
 
+/* Runs the SELECT of c (a WITH query computed once for the statement) to its end, its rows
+ * to *out. */
+static int run_select(sunstone_stmt *c, ss_row_store **out)
+{
+    const ss_bound_stmt *bs = c->bound;
+    ss_row_store *rows = ss_row_store_new(bs->ncols, bs->col_types);
+    if (!rows)
+        return ss_ctx_error(&c->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    ss_op *root = NULL;
+    int rc = ss_exec_start(&c->ctx, bs->plan, 0, &root);
+    ss_batch *b = NULL;
+    while (rc == SS_OK && (rc = ss_exec_next(&c->ctx, root, &b)) == SS_OK && b)
+        rc = ss_row_store_add(&c->ctx, rows, b);
+    ss_exec_finish(&c->ctx, root);
+    if (rc) {
+        ss_row_store_free(rows);
+        return rc;
+    }
+    *out = rows;
+    return SS_OK;
+}
+
 /* Runs the WITH queries m reads that have not run yet. */
 static int run_deps(sunstone_stmt *st, struct ss_modifying_run *r, const ss_bound_modifying_cte *m)
 {
@@ -94,13 +116,16 @@ static int run_one(sunstone_stmt *st, struct ss_modifying_run *r, uint32_t i)
     int rc = SS_OK;
     if (!c->sql || !c->exec_arena || !c->tree_arena)
         rc = ss_ctx_error(&st->ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-    if (rc == SS_OK)
+    bool select = m->stmt->kind == AST_SELECT;
+    if (rc == SS_OK && !select)
         rc = ss_txn_check_write(c, m->stmt->kind);
     if (rc == SS_OK)
-        rc = m->stmt->kind == AST_INSERT ? ss_run_insert(c) : ss_run_modify(c);
-    if (rc == SS_OK && m->stmt->returning) {
-        r->rows[i] = c->returning_rows;
-        c->returning_rows = NULL;
+        rc = select ? run_select(c, &r->rows[i]) : m->stmt->kind == AST_INSERT ? ss_run_insert(c) : ss_run_modify(c);
+    if (rc == SS_OK && (select || m->stmt->returning)) {
+        if (!select) {
+            r->rows[i] = c->returning_rows;
+            c->returning_rows = NULL;
+        }
         ss_row_store_worktable(r->rows[i], &r->worktables[i].wt);
         r->worktables[i].id = m->worktable_id;
         r->worktables[i].next = st->ctx.stmt_worktables;
@@ -141,8 +166,8 @@ int ss_modifying_ctes_run(sunstone_stmt *st, int (*main)(sunstone_stmt *))
     bool modifies = k == AST_INSERT || k == AST_UPDATE || k == AST_DELETE;
     if (rc == SS_OK && modifies)
         rc = main(st);
-    for (uint32_t i = n; rc == SS_OK && i-- > 0;)
-        if (!bs->modifying_ctes[i]->read)
+    for (uint32_t i = n; rc == SS_OK && i-- > 0;) /* (a SELECT nothing reads never runs) */
+        if (!bs->modifying_ctes[i]->read && bs->modifying_ctes[i]->stmt->kind != AST_SELECT)
             rc = run_one(st, r, i);
     r->running = false;
     if (rc == SS_OK && !modifies)
@@ -176,6 +201,7 @@ static int explain_one(sunstone_stmt *st, const ss_bound_modifying_cte *m, char 
     ss_ctx *ctx = &st->ctx;
     const ss_bound_stmt *d = m->stmt;
     const char *verb = d->kind == AST_INSERT ? "Insert" : d->kind == AST_UPDATE ? "Update" : "Delete";
+    bool select = d->kind == AST_SELECT; /* its plan's top node right under the CTE line */
     ss_op *root = NULL;
     char **plan = NULL;
     uint32_t nplan = 0;
@@ -185,11 +211,11 @@ static int explain_one(sunstone_stmt *st, const ss_bound_modifying_cte *m, char 
     ss_exec_finish(ctx, root);
     if (rc == SS_OK)
         rc = add_line(ctx, out, n, cap, ss_arena_printf(ctx->arena, "  CTE %s", m->name));
-    if (rc == SS_OK)
+    if (rc == SS_OK && !select)
         rc = add_line(ctx, out, n, cap, ss_arena_printf(ctx->arena, "    ->  %s on %s", verb, d->table->name));
+    const char *first = select ? "    ->  " : "          ->  ", *rest = select ? "        " : "              ";
     for (uint32_t i = 0; rc == SS_OK && i < nplan; i++)
-        rc = add_line(ctx, out, n, cap,
-                      ss_arena_printf(ctx->arena, "%s%s", i == 0 ? "          ->  " : "              ", plan[i]));
+        rc = add_line(ctx, out, n, cap, ss_arena_printf(ctx->arena, "%s%s", i == 0 ? first : rest, plan[i]));
     return rc;
 }
 

@@ -395,6 +395,9 @@ int bind_with(binder *b, const ast_select *s, cte_mark *mark)
                 e->plan = sub.query;
                 e->id = ++b->ncte_ids;
             }
+            /* one INSERT's queries all read: computed once for the statement */
+            if (s->stmt_with && query_is_volatile(sub.query) && bind_stmt_select_cte(b, e, pending, i))
+                return SS_ERROR;
         }
         b->cte_top = e;
     }

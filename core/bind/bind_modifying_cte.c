@@ -82,7 +82,7 @@ int bind_modifying_cte(binder *b, cte_entry *e, const ast_select *with, uint32_t
         b->cte_pending = with;
         b->cte_pending_from = index + 1;
         ss_bound_modifying_cte *outer = b->modifying_binding;
-        *m = (ss_bound_modifying_cte){c->dml, c->name, st, 0, false, NULL, 0};
+        *m = (ss_bound_modifying_cte){c->dml, c->name, st, 0, false, NULL, 0, -1};
         b->modifying_binding = m;
         int rc = bind_statement(b, c->dml, st);
         b->modifying_binding = outer;
@@ -124,9 +124,54 @@ static int note_reader(binder *b, ss_bound_modifying_cte *m)
     return SS_OK;
 }
 
+int bind_stmt_select_cte(binder *b, cte_entry *e, const ast_select *with, uint32_t index)
+{
+    const ast_cte *c = e->ast;
+    ss_bound_modifying_cte *m = NULL;
+    for (uint32_t i = 0; i < b->nmodifying_ctes && !m; i++)
+        if (b->modifying_ctes[i]->select_location == c->location && strcmp(b->modifying_ctes[i]->name, c->name) == 0)
+            m = b->modifying_ctes[i];
+    if (!m) {
+        ss_bound_stmt *st = bind_alloc(b, sizeof *st);
+        ast_stmt *as = bind_alloc(b, sizeof *as);
+        if (!(m = bind_alloc(b, sizeof *m)) || !st || !as)
+            return SS_ERROR;
+        memset(as, 0, sizeof *as);
+        as->kind = AST_SELECT;
+        as->select = c->query;
+        as->location = c->location;
+        cte_entry *saved_top = b->cte_top;
+        const ast_select *saved_pending = b->cte_pending;
+        uint32_t saved_from = b->cte_pending_from;
+        b->cte_top = e->parent;
+        b->cte_pending = with;
+        b->cte_pending_from = index + 1;
+        *m = (ss_bound_modifying_cte){as, c->name, st, 0, false, NULL, 0, c->location};
+        /* the WITH queries it reads run before it (a data-modifying one too) */
+        ss_bound_modifying_cte *outer = b->modifying_binding;
+        b->modifying_binding = m;
+        int rc = bind_statement(b, as, st);
+        b->modifying_binding = outer;
+        b->cte_top = saved_top;
+        b->cte_pending = saved_pending;
+        b->cte_pending_from = saved_from;
+        if (rc)
+            return SS_ERROR;
+        m->worktable_id = ++b->ncte_ids;
+        if (add_record(b, m))
+            return SS_ERROR;
+    }
+    e->dml = m;
+    e->materialize = false;
+    e->plan = NULL;
+    e->ncols = m->stmt->ncols;
+    e->types = m->stmt->col_types;
+    return SS_OK;
+}
+
 int bind_from_modifying_cte(binder *b, const ast_from_item *f, cte_entry *e, const char *ref, ss_lop **out)
 {
-    if (!e->dml->stmt->returning)
+    if (!e->dml->stmt->returning && e->dml->stmt->kind != AST_SELECT)
         return bind_error(b, f->location, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
                           "WITH query \"%s\" does not have a RETURNING clause", e->ast->name);
     if (note_reader(b, e->dml))

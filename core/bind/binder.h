@@ -96,7 +96,8 @@ typedef struct ss_bound_stmt {
  * statement (or a SELECT WITH query) reads it (PostgreSQL runs those as they are read, the
  * others after the main statement, the last written first). */
 typedef struct ss_bound_modifying_cte {
-    const struct ast_stmt *ast;
+    const struct ast_stmt *ast; /* the statement; for a SELECT (bind_stmt_select_cte), one
+                                   made for it, the record found by location */
     const char *name;
     ss_bound_stmt *stmt;
     uint32_t worktable_id;
@@ -104,6 +105,10 @@ typedef struct ss_bound_modifying_cte {
     /* the other data-modifying WITH queries it reads (each runs before it) */
     struct ss_bound_modifying_cte **deps;
     uint32_t ndeps;
+    /* a SELECT WITH query of an INSERT read by several of its queries and calling a volatile
+       function, computed once for the statement as PostgreSQL's CTE is (stmt->kind
+       AST_SELECT; run only when read); its location in the text, -1 for the others */
+    int select_location;
 } ss_bound_modifying_cte;
 
 /* The SQL name of a statement kind ("CREATE TABLE"), NULL for one this kernel does not know. */

@@ -869,6 +869,11 @@ int bind_from_cte(binder *b, const ast_from_item *f, ss_lop **out, bool *found);
  * the name it is known by) as a worktable scan of its RETURNING rows; the INSERT / UPDATE /
  * DELETE itself (bind_stmt.c). */
 int bind_modifying_cte(binder *b, cte_entry *e, const ast_select *with, uint32_t index);
+/* bind_modifying_cte.c: WITH query index of with, a SELECT of an INSERT's shared WITH
+ * (ast_select.stmt_with) that calls a volatile function: bound once per statement as a record
+ * of modifying_ctes of kind AST_SELECT, computed once before the statement, its references
+ * worktable scans of its rows (e's names stay the caller's). */
+int bind_stmt_select_cte(binder *b, cte_entry *e, const ast_select *with, uint32_t index);
 int bind_from_modifying_cte(binder *b, const ast_from_item *f, cte_entry *e, const char *ref, ss_lop **out);
 int bind_modifying_stmt(binder *b, const ast_stmt *st, ss_bound_stmt *out);
 

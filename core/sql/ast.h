@@ -259,6 +259,10 @@ typedef struct ast_select {
     /* INSERT's query with a WITH of its own under the INSERT's WITH: the INSERT's, whose
        queries are in scope around ctes (holds only ctes / nctes / recursive); NULL: none */
     struct ast_select *outer_with;
+    /* ctes are the WITH of an INSERT that several of its queries read (its source query,
+       RETURNING, ON CONFLICT DO UPDATE): one calling a volatile function is computed once
+       for the statement (bind/bind_modifying_cte.c) */
+    bool stmt_with;
     /* WINDOW name AS (...), ...: the named windows (ast_window.name set) */
     struct ast_window *windows;
     uint32_t nwindows;

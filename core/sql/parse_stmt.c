@@ -426,6 +426,7 @@ bool tr_sort_list(transform_state *ts, List *l, ast_sort_item **items, uint32_t 
 static bool tr_with(transform_state *ts, WithClause *w, ast_select *out)
 {
     out->recursive = w->recursive;
+    out->stmt_with = ts->insert_shared_with && w == ts->insert_shared_with;
     out->nctes = (uint32_t)list_length(w->ctes);
     if (!(out->ctes = tr_alloc(ts, sizeof(ast_cte) * (out->nctes ? out->nctes : 1))))
         return false;
@@ -563,7 +564,18 @@ ast_select *tr_select(transform_state *ts, SelectStmt *s)
     return out;
 }
 
+static bool tr_insert_stmt(transform_state *ts, InsertStmt *s, ast_stmt *out);
+
 bool tr_insert(transform_state *ts, InsertStmt *s, ast_stmt *out)
+{
+    const WithClause *saved = ts->insert_shared_with; /* an INSERT inside its WITH has its own */
+    ts->insert_shared_with = s->withClause && (s->returningList || s->onConflictClause) ? s->withClause : NULL;
+    bool ok = tr_insert_stmt(ts, s, out);
+    ts->insert_shared_with = saved;
+    return ok;
+}
+
+static bool tr_insert_stmt(transform_state *ts, InsertStmt *s, ast_stmt *out)
 {
     if (s->onConflictClause && !tr_on_conflict(ts, s, out))
         return false;

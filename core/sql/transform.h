@@ -46,6 +46,10 @@ typedef struct transform_state {
     const WithClause *modifying_with_top;
     const char *modifying_with_refusal;
     struct tr_modifying_memo *modifying_ctes;
+    /* the WITH clause of the INSERT being transformed when the statement builds more than
+       one query from it (RETURNING, ON CONFLICT DO UPDATE): its queries are marked
+       ast_select.stmt_with (NULL: none) */
+    const WithClause *insert_shared_with;
 } transform_state;
 
 /* parse_update.c: the store chain putting val into base at the target's indirection
