@@ -24,10 +24,13 @@
  * without an image (no DDL, no sequence moved) on a backend that stores no commit history
  * takes the lock only to find that out: its txn_commit (and the backend's fsync) runs
  * unlocked, concurrently with other sessions' commits, whose fsyncs the backend shares (group
- * commit).  On a backend that stores the history (version 9: native, lmdb) every commit holds
- * the lock until it is visible, so the stored records' order is the visible order; their
- * fsyncs are then not shared (a known cost: splitting the record's append from its sync, with
- * commits made visible in record order, would give group commit back). */
+ * commit).  On a backend that stores the history (version 9: native, lmdb) such a commit
+ * holds the lock while its record gets its seq and is appended, so the stored records' order
+ * is the seq order; (gch11) with storage.h version 11 (native) the sync is waited for after
+ * the lock is released (shared by concurrent commits), and the transaction manager makes the
+ * commits visible in seq order (a commit whose sync ended first waits for the earlier ones:
+ * ss_txn_history_prepare), so the visible order is the stored one too.  A backend without
+ * version 11 (lmdb) syncs inside txn_commit_history, under the lock. */
 #include <inttypes.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -221,14 +224,22 @@ static int kept_xids(ss_txn_manager *m, ss_xid top, ss_xid **out, uint32_t *n)
     return SS_OK;
 }
 
-/* The backend's durable commit, with its record when the file stores the history (hist11). */
+/* The backend's durable commit, with its record when the file stores the history (hist11);
+ * commit_mu held.  A commit the backend appended without its sync (storage.h version 11)
+ * waits for it here, under the lock: this is for the commits that keep the lock until they
+ * are visible (an image), and the abort's image-only ones. */
 static int store_commit(ss_ctx *ctx, sunstone *db, ss_durable *du, ss_xid top, const ss_xid *xids, uint32_t n,
                         const void *image, size_t len)
 {
-    if (ss_durable_history_kept(du->vt))
-        return ss_durable_history_commit(ctx, du->vt, du->backend, db->database->txns, top, xids, n, now_us(), image,
-                                         len);
-    return du->vt->txn_commit(ctx, du->backend, xids, n, now_us(), image, len);
+    if (!ss_durable_history_kept(du->vt))
+        return du->vt->txn_commit(ctx, du->backend, xids, n, now_us(), image, len);
+    bool pending = false;
+    uint64_t token = 0;
+    int rc = ss_durable_history_commit(ctx, du->vt, du->backend, db->database->txns, top, xids, n, now_us(), image,
+                                       len, &pending, &token);
+    if (rc == SS_OK && pending)
+        rc = ss_durable_history_wait(ctx, du->vt, du->backend, db->database->txns, top, token);
+    return rc;
 }
 
 int ss_durable_commit(ss_ctx *ctx, sunstone *db)
@@ -243,26 +254,44 @@ int ss_durable_commit(ss_ctx *ctx, sunstone *db)
     /* another session's uncommitted DDL also moves the version: this one's own is known */
     bool catalog_changed = version != du->stored_version || did_ddl(du, db, false) ||
                            ss_image_sequences_moved(du->cache, c);
-    if (!catalog_changed && !ss_durable_history_kept(du->vt)) {
+    if (!catalog_changed) {
         /* no image: nothing later images depend on, so the lock is not held across the
-           backend's commit and its sync, which concurrent commits then share (group commit).
-           Not when the file stores the commit history (storage.h version 9): the records'
-           seqs are handed out, stored and made visible in one order, which the lock keeps
-           (ss_txn_history_prepare's one prepared record) */
-        ss_durable_commit_end(db);
-        if (db->txn.top == SS_XID_INVALID)
+           backend's sync, which concurrent commits then share (group commit).  When the
+           file stores the commit history (storage.h version 9) the record's seq is handed
+           out and the record appended under the lock (so seqs follow the stored order), the
+           sync waited for without it (version 11), and the transaction manager makes the
+           commits visible in seq order (ss_txn_history_prepare) */
+        if (db->txn.top == SS_XID_INVALID) {
+            ss_durable_commit_end(db);
             return SS_OK; /* read only */
+        }
         ss_xid *xids = NULL;
         uint32_t n = 0;
-        if (kept_xids(db->database->txns, db->txn.top, &xids, &n) != SS_OK)
+        if (kept_xids(db->database->txns, db->txn.top, &xids, &n) != SS_OK) {
+            ss_durable_commit_end(db);
             return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-        int rc = du->vt->txn_commit(ctx, du->backend, xids, n, now_us(), NULL, 0);
+        }
+        if (!ss_durable_history_kept(du->vt)) {
+            ss_durable_commit_end(db);
+            int rc = du->vt->txn_commit(ctx, du->backend, xids, n, now_us(), NULL, 0);
+            free(xids);
+            return rc;
+        }
+        ss_txn_manager *m = db->database->txns;
+        ss_xid top = db->txn.top;
+        bool pending = false;
+        uint64_t token = 0;
+        int rc = ss_durable_history_commit(ctx, du->vt, du->backend, m, top, xids, n, now_us(), NULL, 0, &pending,
+                                           &token);
         free(xids);
+        ss_durable_commit_end(db);
+        if (rc == SS_OK && pending)
+            rc = ss_durable_history_wait(ctx, du->vt, du->backend, m, top, token);
         return rc;
     }
     ss_strbuf image;
     ss_strbuf_init(&image);
-    if (catalog_changed && ss_image_build(ctx, c, du->vt, du->backend, &du->cache, &image) != SS_OK) {
+    if (ss_image_build(ctx, c, du->vt, du->backend, &du->cache, &image) != SS_OK) {
         ss_strbuf_free(&image);
         ss_durable_commit_end(db);
         return SS_ERROR;
@@ -274,11 +303,10 @@ int ss_durable_commit(ss_ctx *ctx, sunstone *db)
         ss_durable_commit_end(db);
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     }
-    int rc = store_commit(ctx, db, du, db->txn.top, xids, n, catalog_changed ? image.data : NULL,
-                          catalog_changed ? image.len : 0);
+    int rc = store_commit(ctx, db, du, db->txn.top, xids, n, image.data, image.len);
     free(xids);
     ss_strbuf_free(&image);
-    if (rc == SS_OK && catalog_changed)
+    if (rc == SS_OK)
         du->stored_version = version;
     if (rc != SS_OK)
         ss_durable_commit_end(db);

@@ -17,15 +17,43 @@ bool ss_durable_history_kept(const ss_storage_vtable *vt)
     return SS_STORAGE_HAS(vt, history_load) && vt->history_load && vt->txn_commit_history;
 }
 
+/* (gch11) Whether the backend splits its commit (storage.h version 11). */
+static bool split_commit(const ss_storage_vtable *vt)
+{
+    return SS_STORAGE_HAS(vt, txn_commit_wait) && vt->txn_commit_append && vt->txn_commit_wait;
+}
+
 int ss_durable_history_commit(ss_ctx *ctx, const ss_storage_vtable *vt, void *backend, ss_txn_manager *m, ss_xid top,
-                              const ss_xid *xids, uint32_t n, int64_t time_us, const void *image, size_t len)
+                              const ss_xid *xids, uint32_t n, int64_t time_us, const void *image, size_t len,
+                              bool *pending, uint64_t *token)
 {
     ss_commit_record rec;
     uint64_t forget = 0;
+    *pending = false;
+    *token = 0;
     if (top == SS_XID_INVALID)
         return vt->txn_commit_history(ctx, backend, xids, n, time_us, NULL, 0, image, len);
-    ss_txn_history_prepare(m, top, &rec, &forget);
-    return vt->txn_commit_history(ctx, backend, xids, n, rec.time_us, &rec, forget, image, len);
+    if (ss_txn_history_prepare(m, top, &rec, &forget) != SS_OK)
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    int rc;
+    if (split_commit(vt)) {
+        rc = vt->txn_commit_append(ctx, backend, xids, n, rec.time_us, &rec, forget, image, len, token);
+        *pending = rc == SS_OK;
+    } else {
+        rc = vt->txn_commit_history(ctx, backend, xids, n, rec.time_us, &rec, forget, image, len);
+    }
+    if (rc != SS_OK)
+        ss_txn_history_unprepare(m, top);
+    return rc;
+}
+
+int ss_durable_history_wait(ss_ctx *ctx, const ss_storage_vtable *vt, void *backend, ss_txn_manager *m, ss_xid top,
+                            uint64_t token)
+{
+    int rc = vt->txn_commit_wait(ctx, backend, token);
+    if (rc != SS_OK)
+        ss_txn_history_unprepare(m, top);
+    return rc;
 }
 
 int ss_durable_history_load(ss_ctx *ctx, const ss_storage_vtable *vt, void *backend, ss_txn_manager *m,

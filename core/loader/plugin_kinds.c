@@ -74,7 +74,8 @@ static const ss_callback_field storage_statement[] = {
     CALLBACK(ss_storage_vtable, stmt_begin), CALLBACK(ss_storage_vtable, stmt_commit),
     CALLBACK(ss_storage_vtable, stmt_abort)};
 
-/* (A) version 5: add_column and drop_column come together (ADD COLUMN in place and its undo) */
+/* (A) version 5: add_column and drop_column come together (ADD COLUMN in place and its undo);
+   versions 6, 9 and (gch11) 11: their blocks come together too */
 static int check_storage_fields(ss_ctx *ctx, const void *p)
 {
     const ss_storage_vtable *vt = p;
@@ -108,6 +109,14 @@ static int check_storage_fields(ss_ctx *ctx, const void *p)
                             "storage backend \"%s\" is missing callback %s (the commit-history callbacks of version 9 "
                             "come together, with those of version 6)",
                             vt->name ? vt->name : "?", !hcommit ? "txn_commit_history" : !hload ? "history_load" : "txn_commit");
+    /* (gch11) version 11: the split history commit's two callbacks come together, with version 9's */
+    bool happend = SS_STORAGE_HAS(vt, txn_commit_append) && vt->txn_commit_append;
+    bool hwait = SS_STORAGE_HAS(vt, txn_commit_wait) && vt->txn_commit_wait;
+    if (happend != hwait || (happend && !hcommit))
+        return ss_ctx_error(ctx, SS_SQLSTATE_PLUGIN_ERROR,
+                            "storage backend \"%s\" is missing callback %s (the split-commit callbacks of version 11 "
+                            "come together, with those of version 9)",
+                            vt->name ? vt->name : "?", !happend ? "txn_commit_append" : !hwait ? "txn_commit_wait" : "txn_commit_history");
     return SS_OK;
 }
 

@@ -61,33 +61,61 @@ static void forget_unreadable(ss_txn_manager *m)
         m->hist_vt->forget_before(m->hist, before);
 }
 
+bool ss_txn_history_is_prepared_locked(const ss_txn_manager *m, ss_xid top)
+{
+    for (uint32_t i = 0; i < m->nprepared; i++)
+        if (m->prepared[i].top == top)
+            return true;
+    return false;
+}
+
+void ss_txn_history_unprepare_locked(ss_txn_manager *m, ss_xid top)
+{
+    for (uint32_t i = 0; i < m->nprepared; i++)
+        if (m->prepared[i].top == top) {
+            memmove(m->prepared + i, m->prepared + i + 1, (m->nprepared - i - 1) * sizeof *m->prepared);
+            m->nprepared--;
+            pthread_cond_broadcast(&m->turn);
+            return;
+        }
+}
+
 /* The record of top's commit if it were made now, at time now (µs; times never decrease):
-   xmin and xmax as they are just after it (top and its subtransactions no longer running). */
+   xmin and xmax as they are just after it (top and its subtransactions no longer running,
+   and (gch11) neither are the prepared commits before it: they become visible first).  Its
+   seq follows the last prepared commit's, or the last visible one's. */
 static void make_record(ss_txn_manager *m, ss_xid top, int64_t now, ss_commit_record *r)
 {
+    const ss_prepared_commit *last = m->nprepared ? &m->prepared[m->nprepared - 1] : NULL;
     if (now < m->last_commit_us) /* the clock stepped back */
         now = m->last_commit_us;
+    if (last && now < last->rec.time_us)
+        now = last->rec.time_us;
     ss_xid xmin = m->next_xid;
-    for (uint32_t i = 0; i < m->nrunning; i++)
-        if (ss_txn_top(m, m->running[i]) != top) {
+    for (uint32_t i = 0; i < m->nrunning; i++) {
+        ss_xid t = ss_txn_top(m, m->running[i]);
+        if (t != top && !ss_txn_history_is_prepared_locked(m, t)) {
             xmin = m->running[i];
             break;
         }
-    *r = (ss_commit_record){.struct_size = sizeof *r, .xid = top, .seq = m->commit_seq + 1, .time_us = now,
-                            .xmin = xmin, .xmax = m->next_xid};
+    }
+    *r = (ss_commit_record){.struct_size = sizeof *r, .xid = top, .seq = (last ? last->rec.seq : m->commit_seq) + 1,
+                            .time_us = now, .xmin = xmin, .xmax = m->next_xid};
 }
 
 void ss_txn_history_commit_locked(ss_txn_manager *m, ss_xid top)
 {
     ss_commit_record r;
-    /* (hist11) the record a database file stored with the commit, when it is this one */
-    bool prepared = m->prepared_top == top && m->prepared.seq == m->commit_seq + 1;
-    uint64_t forget = prepared ? m->prepared_forget : 0;
+    /* (hist11) the record a database file stored with the commit, when it is this one; its
+       seq follows the last visible one's unless an earlier prepared commit failed (gch11) */
+    bool prepared = m->nprepared > 0 && m->prepared[0].top == top && m->prepared[0].rec.seq > m->commit_seq;
+    uint64_t forget = prepared ? m->prepared[0].forget : 0;
     if (prepared)
-        r = m->prepared;
-    else
+        r = m->prepared[0].rec;
+    ss_txn_history_unprepare_locked(m, top);
+    if (!prepared)
         make_record(m, top, wall_clock_us(), &r);
-    m->prepared_top = SS_XID_INVALID;
+    bool gap = r.seq != m->commit_seq + 1;
     uint64_t seq = m->commit_seq = r.seq;
     m->last_commit_us = r.time_us;
     if (!m->first_commit_us)
@@ -95,6 +123,10 @@ void ss_txn_history_commit_locked(ss_txn_manager *m, ss_xid top)
     if (!m->hist) {
         m->hist_gap = seq;
         return;
+    }
+    if (gap) { /* the failed commit's seq is missing: the history before it goes */
+        m->hist_gap = seq - 1;
+        m->hist_vt->forget_before(m->hist, seq);
     }
     if (m->hist_vt->record_commit(m->hist, &r) != SS_OK) {
         /* out of memory: the history before this commit can no longer be told right */
@@ -114,9 +146,19 @@ void ss_txn_history_commit_locked(ss_txn_manager *m, ss_xid top)
     }
 }
 
-void ss_txn_history_prepare(ss_txn_manager *m, ss_xid top, ss_commit_record *r, uint64_t *forget_before)
+int ss_txn_history_prepare(ss_txn_manager *m, ss_xid top, ss_commit_record *r, uint64_t *forget_before)
 {
     pthread_mutex_lock(&m->mu);
+    if (m->nprepared == m->cap_prepared) {
+        uint32_t cap = m->cap_prepared ? m->cap_prepared * 2 : 8;
+        ss_prepared_commit *p = realloc(m->prepared, cap * sizeof *p);
+        if (!p) {
+            pthread_mutex_unlock(&m->mu);
+            return SS_ERROR;
+        }
+        m->prepared = p;
+        m->cap_prepared = cap;
+    }
     make_record(m, top, wall_clock_us(), r);
     *forget_before = 0;
     if (m->hist && r->seq - m->forget_checked >= FORGET_EVERY) {
@@ -124,9 +166,15 @@ void ss_txn_history_prepare(ss_txn_manager *m, ss_xid top, ss_commit_record *r, 
         (void)ss_txn_horizon_locked(m);
         *forget_before = unreadable_before(m);
     }
-    m->prepared_top = top;
-    m->prepared = *r;
-    m->prepared_forget = *forget_before;
+    m->prepared[m->nprepared++] = (ss_prepared_commit){top, *r, *forget_before};
+    pthread_mutex_unlock(&m->mu);
+    return SS_OK;
+}
+
+void ss_txn_history_unprepare(ss_txn_manager *m, ss_xid top)
+{
+    pthread_mutex_lock(&m->mu);
+    ss_txn_history_unprepare_locked(m, top);
     pthread_mutex_unlock(&m->mu);
 }
 
@@ -369,4 +417,7 @@ void ss_txn_history_free(ss_txn_manager *m)
     free(m->retains);
     m->retains = NULL;
     m->nretains = 0;
+    free(m->prepared);
+    m->prepared = NULL;
+    m->nprepared = m->cap_prepared = 0;
 }

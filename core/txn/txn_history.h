@@ -69,8 +69,14 @@ ss_xid ss_txn_history_horizon_locked(ss_txn_manager *m, ss_xid h);
 /* (hist11) A database file that stores its history (storage.h version 9).
  * prepare: the record of top's commit as it will be made (seq, time, the bounds just after
  * it) and the seq below which the history goes with it (0: none), computed before the
- * commit is made durable; the commit of top that follows records exactly that (commits are
- * serialised by the file's commit lock, so no other comes between).
+ * commit is made durable; the commit of top that follows records exactly that.  (gch11)
+ * Several commits may be prepared at once (the file's commit lock serialises the prepares
+ * with the stores of their records, so seqs follow the stored order); ss_txn_commit of a
+ * prepared commit waits until every commit prepared before it became visible or was
+ * unprepared, so commits become visible in seq order.  SS_ERROR when memory runs out
+ * (nothing prepared).
+ * unprepare: top's durable commit failed: its entry goes (ss_txn_abort does it too), and
+ * the commits prepared after it no longer wait for it.
  * forget_unreadable: forgets the history no snapshot in use or kept by the retention can read
  * (the horizon just taken), returning the seq below which it went (0: none).
  * earlier_openings: at open, before the catalog's replay (whose index builds read the stored
@@ -80,7 +86,8 @@ ss_xid ss_txn_history_horizon_locked(ss_txn_manager *m, ss_xid h);
  * the history; first_time_us is the database's first commit time, next_seq the seq of the
  * next commit (above every seq the file used).  SS_ERROR when memory runs out (the history
  * before the failing record is forgotten). */
-void ss_txn_history_prepare(ss_txn_manager *m, ss_xid top, ss_commit_record *r, uint64_t *forget_before);
+int ss_txn_history_prepare(ss_txn_manager *m, ss_xid top, ss_commit_record *r, uint64_t *forget_before);
+void ss_txn_history_unprepare(ss_txn_manager *m, ss_xid top);
 uint64_t ss_txn_history_forget_unreadable(ss_txn_manager *m);
 void ss_txn_history_earlier_openings(ss_txn_manager *m, ss_xid floor);
 int ss_txn_history_load(ss_txn_manager *m, const ss_commit_record *recs, uint64_t n, int64_t first_time_us,

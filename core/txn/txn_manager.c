@@ -82,8 +82,15 @@ ss_txn_manager *ss_txn_manager_create(void)
         free(m);
         return NULL;
     }
+    if (pthread_cond_init(&m->turn, NULL) != 0) {
+        pthread_cond_destroy(&m->ended);
+        pthread_mutex_destroy(&m->mu);
+        free(m);
+        return NULL;
+    }
     if (!(m->row_locks = ss_row_locks_create()) || !(m->table_locks = ss_table_locks_create())) {
         ss_row_locks_destroy(m->row_locks);
+        pthread_cond_destroy(&m->turn);
         pthread_cond_destroy(&m->ended);
         pthread_mutex_destroy(&m->mu);
         free(m);
@@ -105,6 +112,7 @@ void ss_txn_manager_destroy(ss_txn_manager *m)
     ss_txn_history_free(m);
     ss_row_locks_destroy(m->row_locks);
     ss_table_locks_destroy(m->table_locks);
+    pthread_cond_destroy(&m->turn);
     pthread_cond_destroy(&m->ended);
     pthread_mutex_destroy(&m->mu);
     free(m);
@@ -234,6 +242,11 @@ static bool end_member(ss_txn_manager *m, ss_xid xid, void *arg)
 static void txn_end(ss_txn_manager *m, ss_xid top, ss_xid_status outcome)
 {
     pthread_mutex_lock(&m->mu);
+    /* (gch11) a database file stored the commits' records in seq order, and their syncs
+       may end in any order: a commit becomes visible only after every earlier one did (or
+       aborted), so that the visible order is the stored one */
+    while (outcome == SS_XID_COMMITTED && ss_txn_history_is_prepared_locked(m, top) && m->prepared[0].top != top)
+        pthread_cond_wait(&m->turn, &m->mu);
     end_arg e = {top, outcome};
     /* members first, the top-level xid last: until then a sub-committed member still
        resolves to a running parent */
@@ -246,8 +259,8 @@ static void txn_end(ss_txn_manager *m, ss_xid top, ss_xid_status outcome)
     running_remove_if(m, end_member, &e);
     if (outcome == SS_XID_COMMITTED)
         ss_txn_history_commit_locked(m, top);
-    else if (m->prepared_top == top) /* its durable commit failed */
-        m->prepared_top = SS_XID_INVALID;
+    else /* its durable commit failed, if it was prepared */
+        ss_txn_history_unprepare_locked(m, top);
     pthread_cond_broadcast(&m->ended);
     pthread_mutex_unlock(&m->mu);
 }

@@ -56,14 +56,28 @@ struct ss_txn_manager {
     uint64_t forget_checked;
     /* (hist11) a database file whose history is stored (storage.h version 9): every xid in
        [SS_TXN_FIRST_XID, earlier_floor) was a committed top-level transaction of an earlier
-       opening (the backend's resolution leaves no other in its stamps); and the record of
-       the commit being made durable (ss_txn_history_prepare) for top-level xid prepared_top
-       (SS_XID_INVALID: none), with the seq below which its commit forgets the history */
+       opening (the backend's resolution leaves no other in its stamps); and (gch11) the
+       commits being made durable (ss_txn_history_prepare), oldest seq first: their records
+       were stored in this order, and they become visible in it (txn_end waits on `turn`
+       until a commit's entry is the first) */
     ss_xid earlier_floor;
-    ss_xid prepared_top;
-    ss_commit_record prepared;
-    uint64_t prepared_forget;
+    struct ss_prepared_commit *prepared;
+    uint32_t nprepared, cap_prepared;
+    pthread_cond_t turn;      /* broadcast whenever the first prepared commit changes */
 };
+
+/* (gch11) One commit whose record was handed to the database file: the record, and the seq
+   below which the history goes with it (0: none). */
+typedef struct ss_prepared_commit {
+    ss_xid top;
+    ss_commit_record rec;
+    uint64_t forget;
+} ss_prepared_commit;
+
+/* (gch11, txn_history.c, m->mu held) whether top's commit is prepared and not yet visible;
+   and the removal of its entry (its durable commit failed, or it aborted). */
+bool ss_txn_history_is_prepared_locked(const ss_txn_manager *m, ss_xid top);
+void ss_txn_history_unprepare_locked(ss_txn_manager *m, ss_xid top);
 
 /* ss_txn_horizon with m->mu held (txn_snapshot.c). */
 ss_xid ss_txn_horizon_locked(ss_txn_manager *m);

@@ -1,5 +1,5 @@
 /* native_module.c — entry points of the "native" module: its magic descriptor, the vtable of
- * the native storage backend (storage.h versions 1, 3, 4, 6, 7, 8, 9 and 10 on the native storage library)
+ * the native storage backend (storage.h versions 1, 3, 4, 6, 7, 8, 9, 10 and 11 on the native storage library)
  * and its index module (native_vt_index.c) registered at init, and the small helpers every file of the module shares. */
 #include <string.h>
 
@@ -74,6 +74,8 @@ static const ss_storage_vtable nv_vtable = {
     .history_load = nv_history_load,
     .check = nv_check,
     .versions_stored = nv_versions_stored,
+    .txn_commit_append = nv_txn_commit_append_cb,
+    .txn_commit_wait = nv_txn_commit_wait_cb,
 };
 
 const ss_storage_vtable *nv_storage_vtable(void)

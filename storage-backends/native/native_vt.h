@@ -205,6 +205,10 @@ int nv_txn_commit_cb(ss_ctx *ctx, void *backend, const ss_xid *xids, uint32_t n,
 void nv_txn_abort_cb(ss_ctx *ctx, void *backend, ss_xid top);
 int nv_txn_commit_history_cb(ss_ctx *ctx, void *backend, const ss_xid *xids, uint32_t n, int64_t commit_time_us,
                              const ss_commit_record *rec, uint64_t forget_before, const void *image, size_t len);
+int nv_txn_commit_append_cb(ss_ctx *ctx, void *backend, const ss_xid *xids, uint32_t n, int64_t commit_time_us,
+                            const ss_commit_record *rec, uint64_t forget_before, const void *image, size_t len,
+                            uint64_t *wait_token);
+int nv_txn_commit_wait_cb(ss_ctx *ctx, void *backend, uint64_t wait_token);
 /* Above every xid txn_commit recorded in the file (the header's highest committed xid). */
 ss_xid nv_xid_floor(void *backend);
 

@@ -6,7 +6,10 @@
  * txn_abort; xid_floor (version 7) lies above that xid; (hist11) txn_commit_history
  * (version 9) also appends the kernel's commit record to the history chain and forgets its
  * head in the same library commit. The fsync is waited for after the backend mutex is
- * released, so concurrent commits share it (group commit). */
+ * released, so concurrent commits share it (group commit); (gch11) version 11 splits
+ * txn_commit_history into that append (txn_commit_append, token: the WAL position) and that
+ * wait (txn_commit_wait), so that the kernel's commit lock is not held across the fsync
+ * either. */
 #include <string.h>
 
 #include "native_vt.h"
@@ -30,9 +33,11 @@ int nv_catalog_load(ss_ctx *ctx, void *backend, void **image, size_t *len)
     return rc;
 }
 
-/* One durable commit: xids, the history record and forgetting (hist11), the image. */
-static int commit(ss_ctx *ctx, nv_backend *b, const ss_xid *xids, uint32_t n, int64_t commit_time_us,
-                  const ss_commit_record *rec, uint64_t forget_before, const void *image, size_t len)
+/* One commit appended (not yet synced): xids, the history record and forgetting (hist11),
+   the image; *lsn the WAL position a sync must reach (0: none wanted, synchronous_commit
+   off). */
+static int append(ss_ctx *ctx, nv_backend *b, const ss_xid *xids, uint32_t n, int64_t commit_time_us,
+                  const ss_commit_record *rec, uint64_t forget_before, const void *image, size_t len, uint64_t *sync_lsn)
 {
     const ss_api *api = b->api;
     const char *sync = SS_API_HAS(api, setting) ? api->setting(ctx, "synchronous_commit") : NULL;
@@ -75,11 +80,30 @@ static int commit(ss_ctx *ctx, nv_backend *b, const ss_xid *xids, uint32_t n, in
         b->image_len = len;
     }
     pthread_mutex_unlock(&b->mu);
-    /* the sync without the backend mutex: other sessions' commits append meanwhile and share
-       the fsync (group commit); the kernel makes this one visible only after it returns */
-    if (rc == 0 && want_sync)
-        rc = native_db_sync_wal(b->db, lsn, &err);
+    *sync_lsn = rc == 0 && want_sync ? lsn : 0;
     return rc == 0 ? SS_OK : nv_fail(ctx, api, &err);
+}
+
+/* Waits for the WAL sync up to lsn (0: only that the database has not failed).  Without the
+   backend mutex: other sessions' commits append meanwhile and share the fsync (group
+   commit); the kernel makes the commit visible only after this returns.  A failed sync
+   fails the database (sticky): no later commit's wait succeeds. */
+static int wait_sync(ss_ctx *ctx, nv_backend *b, uint64_t lsn)
+{
+    native_error err;
+    if (native_db_sync_wal(b->db, lsn, &err) != 0)
+        return nv_fail(ctx, b->api, &err);
+    return SS_OK;
+}
+
+/* One durable commit: the append, then its sync. */
+static int commit(ss_ctx *ctx, nv_backend *b, const ss_xid *xids, uint32_t n, int64_t commit_time_us,
+                  const ss_commit_record *rec, uint64_t forget_before, const void *image, size_t len)
+{
+    uint64_t lsn = 0;
+    if (append(ctx, b, xids, n, commit_time_us, rec, forget_before, image, len, &lsn) != SS_OK)
+        return SS_ERROR;
+    return lsn ? wait_sync(ctx, b, lsn) : SS_OK;
 }
 
 int nv_txn_commit_cb(ss_ctx *ctx, void *backend, const ss_xid *xids, uint32_t n, int64_t commit_time_us,
@@ -92,6 +116,22 @@ int nv_txn_commit_history_cb(ss_ctx *ctx, void *backend, const ss_xid *xids, uin
                              const ss_commit_record *rec, uint64_t forget_before, const void *image, size_t len)
 {
     return commit(ctx, backend, xids, n, commit_time_us, rec, forget_before, image, len);
+}
+
+/* (gch11) version 11: the commit log, history chain and image appended in WAL order (the
+   kernel serialises these calls), the token the WAL position to sync to. */
+int nv_txn_commit_append_cb(ss_ctx *ctx, void *backend, const ss_xid *xids, uint32_t n, int64_t commit_time_us,
+                            const ss_commit_record *rec, uint64_t forget_before, const void *image, size_t len,
+                            uint64_t *wait_token)
+{
+    return append(ctx, backend, xids, n, commit_time_us, rec, forget_before, image, len, wait_token);
+}
+
+/* The WAL is a prefix on disk, so a later commit is never durable without the earlier ones;
+   token 0 (synchronous_commit off) still refuses after a failure. */
+int nv_txn_commit_wait_cb(ss_ctx *ctx, void *backend, uint64_t wait_token)
+{
+    return wait_sync(ctx, backend, wait_token);
 }
 
 /* Nothing to do at once: the commit log never names the xid, so the next backend_open

@@ -172,9 +172,9 @@ START_TEST(storage_checks)
              offsetof(ss_storage_vtable, scan_end) + sizeof v.scan_end);
     EXPECT_REFUSED(&f, api->register_storage(&f.plugin, &v, false), want);
     v = good_storage();
-    v.version = 11;
+    v.version = 12;
     EXPECT_REFUSED(&f, api->register_storage(&f.plugin, &v, false),
-                   "storage backend vtable \"k_st\" has version 11, kernel supports 1..10");
+                   "storage backend vtable \"k_st\" has version 12, kernel supports 1..11");
     /* version 6: the durable-database callbacks come together */
     v = good_storage();
     CB(v, catalog_load);
@@ -195,6 +195,16 @@ START_TEST(storage_checks)
     EXPECT_REFUSED(&f, api->register_storage(&f.plugin, &v, false),
                    "storage backend \"k_st\" is missing callback txn_commit (the commit-history callbacks of "
                    "version 9 come together, with those of version 6)");
+    /* (gch11) version 11: txn_commit_append and txn_commit_wait come together, with version 9's */
+    v = good_storage();
+    CB(v, txn_commit_append);
+    EXPECT_REFUSED(&f, api->register_storage(&f.plugin, &v, false),
+                   "storage backend \"k_st\" is missing callback txn_commit_wait (the split-commit callbacks of "
+                   "version 11 come together, with those of version 9)");
+    CB(v, txn_commit_wait);
+    EXPECT_REFUSED(&f, api->register_storage(&f.plugin, &v, false),
+                   "storage backend \"k_st\" is missing callback txn_commit_history (the split-commit callbacks of "
+                   "version 11 come together, with those of version 9)");
     /* (A) version 5: add_column and drop_column come together */
     v = good_storage();
     CB(v, add_column);

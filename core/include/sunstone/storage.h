@@ -47,7 +47,7 @@
 extern "C" {
 #endif
 
-#define SS_STORAGE_VTABLE_VERSION 10
+#define SS_STORAGE_VTABLE_VERSION 11
 
 typedef struct ss_column_def {
     const char *name;
@@ -409,6 +409,36 @@ typedef struct ss_storage_vtable {
        reclaims it), so that the check can tell an index entry naming a reclaimed or never
        written version.  A backend without it: that part of the check is skipped. */
     int (*versions_stored)(ss_ctx *ctx, void *table, const ss_rowid *rowids, uint32_t n, bool *stored);
+    /* ---- (gch11) version 11: group commit with the stored commit history.  Optional, but
+       both or none, and only with the version 9 callbacks; the kernel reads them only when
+       struct_size covers them.  A backend with them lets the commits of several sessions
+       share one sync although their records must be stored in seq order: the kernel
+       serialises the appends (its file commit lock, held from a record's seq being handed
+       out to txn_commit_append's return), calls txn_commit_wait for each appended commit
+       without that lock (concurrently from different sessions, in any order), and makes a
+       commit visible only after its wait returned SS_OK and every commit appended before it
+       became visible or failed.  A backend without them: the kernel calls
+       txn_commit_history under its lock, which makes the records' order the calls'. ---- */
+    /* txn_commit_history split in two.  The append: the same arguments and the same
+       all-or-nothing step (on SS_ERROR nothing of it is recorded, and the kernel aborts the
+       transaction), except that on SS_OK the commit is recorded after every commit appended
+       before it but not necessarily durable yet: *wait_token (the backend's, e.g. its WAL
+       position; the session's synchronous_commit decides, as for txn_commit, what waiting
+       for it means) names what its txn_commit_wait waits for.  Durability follows the
+       order of the appends: a commit appended later is never durable without the earlier
+       ones (a crash may keep a prefix of the appended commits, never another subset). */
+    int (*txn_commit_append)(ss_ctx *ctx, void *backend, const ss_xid *xids, uint32_t n, int64_t commit_time_us,
+                             const ss_commit_record *rec, uint64_t forget_before, const void *image, size_t len,
+                             uint64_t *wait_token);
+    /* Waits until the commit appended with wait_token is as durable as txn_commit_history
+       would have made it (at once when it is), holding no lock the backend's other
+       callbacks need, so that commits appended meanwhile can share its sync.  SS_ERROR
+       (after ss_api.error) when it cannot be made so: the kernel then aborts that
+       transaction in memory, so the backend must fail itself (refusing every later append
+       and wait, until it is opened again) unless it can undo the commit: no commit appended
+       after a failed one may be acknowledged, and which of them survive is decided at the
+       next backend_open as after a crash. */
+    int (*txn_commit_wait)(ss_ctx *ctx, void *backend, uint64_t wait_token);
 } ss_storage_vtable;
 
 /* Whether vt carries the field `member` (it was appended after the plugin's header). */
