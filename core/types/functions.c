@@ -471,7 +471,10 @@ static int select_candidate(const ss_func_def *const *defs, uint32_t ndefs, uint
                 score[k] = 0;
                 for (uint32_t i = 0; i < nargs; i++) {
                     int32_t p = param_type(c[k].def, i, argtypes[i]).id;
-                    score[k] += argtypes[i].id != p && preferred(p);
+                    /* PostgreSQL counts only known inputs, and a preferred type of
+                       the input's own category (no cross-category preference) */
+                    score[k] += argtypes[i].id != SS_TYPE_UNKNOWN && argtypes[i].id != p && preferred(p) &&
+                                category(p) == category(argtypes[i].id);
                 }
             }
             left = keep_best(c, nc, score);
