@@ -3,20 +3,12 @@
  * a failure does (an implicit transaction aborts; a block is marked failed, 25P02 until
  * ROLLBACK).  A failed statement's writes need no undo of their own: they carry the xid of
  * the transaction (or of its innermost savepoint), and aborting that makes them invisible. */
-#include <time.h>
-
 #include "api/durable.h"
 #include "api/statement.h"
 #include "api/temp_on_commit.h"
 #include "defer/defer.h"
 #include "exec/context.h"
-
-static int64_t now_us(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
+#include "types/datetime/datetime.h"
 
 int ss_txn_stmt_start(sunstone_stmt *st)
 {
@@ -26,9 +18,10 @@ int ss_txn_stmt_start(sunstone_stmt *st)
     ss_txn_history_sync(st->db, false);
     if (!t->active) {
         ss_txn_state_begin(t, false, (ss_isolation)st->db->settings.default_txn_isolation,
-                           st->db->settings.default_txn_read_only, now_us());
+                           st->db->settings.default_txn_read_only, dt_statement_start());
         ss_txn_begin_default_level(t, &st->db->settings);
     }
+    dt_transaction_start(t->start_us); /* now() is the transaction's start */
     t->open_stmts++;
     st->txn_running = true;
     /* as in PostgreSQL, SET, SHOW and transaction control take no snapshot: a REPEATABLE

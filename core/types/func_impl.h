@@ -41,6 +41,8 @@ int ss_fn_num_floor(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const u
                   uint32_t n, ss_vector *out);
 int ss_fn_num_trim_scale(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
                   uint32_t n, ss_vector *out);
+int ss_fn_num_inc(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
+                  uint32_t n, ss_vector *out);
 int ss_fn_num_mod(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
                   uint32_t n, ss_vector *out);
 int ss_fn_num_div(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows,
@@ -137,7 +139,7 @@ SS_FN_DECL(factorial) SS_FN_DECL(num_width_bucket)
 /* func_text.c, func_quote.c, func_case.c (initcap) */
 SS_FN_DECL(translate) SS_FN_DECL(chr) SS_FN_DECL(ascii) SS_FN_DECL(starts_with) SS_FN_DECL(lpad)
 SS_FN_DECL(rpad) SS_FN_DECL(split_part) SS_FN_DECL(concat_ws) SS_FN_DECL(to_hex)
-SS_FN_DECL(overlay) SS_FN_DECL(md5) SS_FN_DECL(quote_ident) SS_FN_DECL(quote_literal)
+SS_FN_DECL(overlay) SS_FN_DECL(md5) SS_FN_DECL(to_ascii) SS_FN_DECL(quote_ident) SS_FN_DECL(quote_literal)
 SS_FN_DECL(format) SS_FN_DECL(initcap)
 /* func_count_nulls.c */
 SS_FN_DECL(num_nulls) SS_FN_DECL(num_nonnulls)

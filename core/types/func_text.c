@@ -285,6 +285,15 @@ static int md5_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint32_t
     return SS_OK;
 }
 
+/* ---- to_ascii(text): the database encoding is UTF8, which PostgreSQL does not convert ---- */
+static int to_ascii_row(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, uint32_t i, ss_strbuf *sb,
+                        bool *null, void *state)
+{
+    (void)args, (void)nargs, (void)i, (void)sb, (void)null, (void)state;
+    return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED, "encoding conversion from UTF8 to ASCII not supported");
+}
+
+SS_TEXT_FN(ss_fn_to_ascii, to_ascii_row)
 SS_TEXT_FN(ss_fn_translate, translate_row)
 SS_TEXT_FN(ss_fn_chr, chr_row)
 SS_TEXT_FN(ss_fn_split_part, split_part_row)

@@ -53,6 +53,7 @@ static const ss_func_def builtin[] = {
     FN("scale", ss_fn_num_scale, I4, NM),
     FN("min_scale", ss_fn_num_min_scale, I4, NM),
     FN("trim_scale", ss_fn_num_trim_scale, NM, NM),
+    FN("numeric_inc", ss_fn_num_inc, NM, NM),
     FN("power", ss_fn_power, F8, F8, F8),
     FN("pow", ss_fn_power, F8, F8, F8),
     FN("length", ss_fn_char_length, I4, TX),
@@ -153,6 +154,7 @@ static const ss_func_def builtin[] = {
     FN("lpad", ss_fn_lpad, TX, TX, I4), FN("lpad", ss_fn_lpad, TX, TX, I4, TX), FN("rpad", ss_fn_rpad, TX, TX, I4),
     FN("rpad", ss_fn_rpad, TX, TX, I4, TX), FN("split_part", ss_fn_split_part, TX, TX, TX, I4),
     FN("to_hex", ss_fn_to_hex, TX, I4), FN("to_hex", ss_fn_to_hex, TX, I8), FN("md5", ss_fn_md5, TX, TX),
+    FN("to_ascii", ss_fn_to_ascii, TX, TX),
     FN("overlay", ss_fn_overlay, TX, TX, TX, I4), FN("overlay", ss_fn_overlay, TX, TX, TX, I4, I4),
     FN("quote_ident", ss_fn_quote_ident, TX, TX),
     FN("textcat", ss_fn_concat, TX, TX, TX), FN("unistr", ss_fn_unistr, TX, TX),
@@ -469,7 +471,10 @@ static int select_candidate(const ss_func_def *const *defs, uint32_t ndefs, uint
                 score[k] = 0;
                 for (uint32_t i = 0; i < nargs; i++) {
                     int32_t p = param_type(c[k].def, i, argtypes[i]).id;
-                    score[k] += argtypes[i].id != p && preferred(p);
+                    /* PostgreSQL counts only known inputs, and a preferred type of
+                       the input's own category (no cross-category preference) */
+                    score[k] += argtypes[i].id != SS_TYPE_UNKNOWN && argtypes[i].id != p && preferred(p) &&
+                                category(p) == category(argtypes[i].id);
                 }
             }
             left = keep_best(c, nc, score);

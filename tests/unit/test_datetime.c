@@ -13,7 +13,7 @@
 
 static dt_session session(const char *zone)
 {
-    dt_session s = {dt_tz_load(zone), DT_ORDER_MDY, DT_ISTYLE_POSTGRES, 0, DT_DSTYLE_ISO};
+    dt_session s = {dt_tz_load(zone), DT_ORDER_MDY, DT_ISTYLE_POSTGRES, 0, DT_DSTYLE_ISO, 0};
     ck_assert_ptr_nonnull(s.zone);
     /* 2024-06-15 12:34:56.789 UTC */
     s.stmt_start = ((int64_t)(dt_date2j(2024, 6, 15) - POSTGRES_EPOCH_JDATE) * SECS_PER_DAY + 12 * 3600 + 34 * 60 + 56) *

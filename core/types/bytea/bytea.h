@@ -50,6 +50,7 @@ int bytea_put_joined(ss_ctx *ctx, ss_vector *out, uint32_t row, const ss_text *p
     int ss_fn_bytea_##NAME(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs,            \
                            const uint32_t *rows, uint32_t n, ss_vector *out)
 BYTEA_FN(bit_length); /* bit_length(bytea) -> int4 */
+BYTEA_FN(length_in_encoding); /* length(bytea, name) -> int4 */
 BYTEA_FN(bit_count);  /* bit_count(bytea) -> int8 */
 BYTEA_FN(get_byte);   /* get_byte(bytea, int4) -> int4; 2202E out of range */
 BYTEA_FN(set_byte);   /* set_byte(bytea, int4, int4) -> bytea */

@@ -224,8 +224,8 @@ static int resolve(ss_ctx *ctx, const ss_text *name, const char *role, int *enc)
 {
     char clean[64];
     if (!ss_encoding_clean_name(name->ptr, name->len, clean, sizeof clean) || !ss_encoding_name_known(clean))
-        return ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "invalid %s encoding name \"%.*s\"",
-                            role, (int)name->len, name->ptr);
+        return ss_ctx_error(ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "invalid %s%sencoding name \"%.*s\"",
+                            role, *role ? " " : "", (int)name->len, name->ptr);
     *enc = !strcmp(clean, "utf8") || !strcmp(clean, "unicode") ? ENC_UTF8
            : !strcmp(clean, "sqlascii")                        ? ENC_SQL_ASCII
            : !strcmp(clean, "latin1") || !strcmp(clean, "iso88591") ? ENC_LATIN1
@@ -314,4 +314,30 @@ BYTEA_FN(convert_from)
 BYTEA_FN(convert)
 {
     return convert(ctx, args, nargs, rows, n, out, true, true);
+}
+
+/* length(bytea, encoding): the characters of the bytes in that encoding, verified first
+   (PostgreSQL's length_in_encoding) */
+BYTEA_FN(length_in_encoding)
+{
+    (void)nargs;
+    const ss_text *a = texts(args[0]), *en = texts(args[1]);
+    SS_FOR_ROWS(rows, n, i, {
+        int enc = ENC_UTF8;
+        if (resolve(ctx, &en[i], "", &enc) != SS_OK)
+            return SS_ERROR;
+        int32_t len = (int32_t)a[i].len;
+        if (enc == ENC_UTF8) {
+            if (ss_utf8_verify(ctx, a[i].ptr, a[i].len) != SS_OK)
+                return SS_ERROR;
+            len = (int32_t)ss_utf8_count(a[i].ptr, a[i].len);
+        } else if (a[i].len && memchr(a[i].ptr, 0, a[i].len)) {
+            return ss_ctx_error(ctx, SS_SQLSTATE_CHARACTER_NOT_IN_REPERTOIRE,
+                                "invalid byte sequence for encoding \"%s\": 0x00",
+                                enc == ENC_LATIN1 ? "LATIN1" : "SQL_ASCII");
+        }
+        ((int32_t *)out->data)[i] = len;
+        ss_vector_set_valid(out, i);
+    });
+    return SS_OK;
 }

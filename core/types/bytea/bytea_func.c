@@ -360,6 +360,7 @@ const ss_func_def bytea_functions[] = {
     FN("like", ss_fn_bytea_like, SS_TYPE_BOOL, BY, BY),
     FN("encode", ss_fn_bytea_encode, TX, BY, TX), FN("decode", ss_fn_bytea_decode, BY, TX, TX),
     FN("convert_to", ss_fn_bytea_convert_to, BY, TX, TX), FN("convert_from", ss_fn_bytea_convert_from, TX, BY, TX),
+    FN("length", ss_fn_bytea_length_in_encoding, SS_TYPE_INT4, BY, TX),
     FN("convert", ss_fn_bytea_convert, BY, BY, TX, TX),
     FN("md5", ss_fn_bytea_md5, TX, BY),
     FN("sha224", ss_fn_bytea_sha224, BY, BY), FN("sha256", ss_fn_bytea_sha256, BY, BY),

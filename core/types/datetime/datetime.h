@@ -129,8 +129,9 @@ typedef struct dt_session {
     const dt_zone *zone;  /* TimeZone */
     int date_order;       /* DT_ORDER_*, from DateStyle */
     int interval_style;   /* DT_ISTYLE_* */
-    int64_t stmt_start;   /* timestamptz of the statement's start (now()) */
+    int64_t stmt_start;   /* timestamptz of the transaction's start (now(), 'now') */
     int date_style;       /* DT_DSTYLE_*, from DateStyle */
+    int64_t stmt_ts;      /* timestamptz of the statement's start (statement_timestamp()) */
 } dt_session;
 
 /* The settings ctx's session has (TimeZone, DateStyle, IntervalStyle; else those last
@@ -141,8 +142,14 @@ const dt_session *dt_session_current(void);
 struct ss_settings;
 /* Publishes a session's settings for this thread (statement bind, run, column output). */
 void dt_session_publish(const struct ss_settings *s);
-/* Marks a statement's start: now() and 'now' read it until the next. */
+/* Marks a statement's start: statement_timestamp() reads it until the next, and now() and
+ * 'now' too until dt_transaction_start names the transaction's start. */
 void dt_statement_begin(void);
+/* The running statement's transaction started at start_us (0: with the statement), which
+ * now(), current_timestamp and 'now' read, as PostgreSQL's transaction start timestamp. */
+void dt_transaction_start(int64_t start_us);
+/* The time dt_statement_begin marked (a transaction starting with the statement starts then). */
+int64_t dt_statement_start(void);
 /* Keeps ss_settings' typed date/time copies current after name was set to value. */
 void dt_settings_update(struct ss_settings *s, const char *name, const char *value);
 /* The TimeZone default: the environment's TZ when it names a zone, else "UTC" (as initdb

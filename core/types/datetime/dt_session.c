@@ -15,7 +15,7 @@
 #include <strings.h>
 #include <time.h>
 
-static SS_TLS dt_session current = {NULL, DT_ORDER_MDY, DT_ISTYLE_POSTGRES, 0, DT_DSTYLE_ISO};
+static SS_TLS dt_session current = {NULL, DT_ORDER_MDY, DT_ISTYLE_POSTGRES, 0, DT_DSTYLE_ISO, 0};
 
 int64_t dt_clock_now(void)
 {
@@ -120,7 +120,20 @@ void dt_session_publish(const ss_settings *s)
 
 void dt_statement_begin(void)
 {
-    current.stmt_start = dt_clock_now();
+    current.stmt_start = current.stmt_ts = dt_clock_now();
+}
+
+void dt_transaction_start(int64_t start_us)
+{
+    if (start_us != 0)
+        current.stmt_start = start_us;
+}
+
+int64_t dt_statement_start(void)
+{
+    if (current.stmt_ts == 0)
+        current.stmt_start = current.stmt_ts = dt_clock_now();
+    return current.stmt_ts;
 }
 
 void dt_session_of(ss_ctx *ctx, dt_session *out)
@@ -136,6 +149,8 @@ void dt_session_of(ss_ctx *ctx, dt_session *out)
         out->zone = dt_utc();
     if (out->stmt_start == 0)
         out->stmt_start = current.stmt_start = dt_clock_now();
+    if (out->stmt_ts == 0)
+        out->stmt_ts = current.stmt_ts = out->stmt_start;
 }
 
 const dt_session *dt_session_current(void)
@@ -144,5 +159,7 @@ const dt_session *dt_session_current(void)
         current.zone = dt_utc();
     if (current.stmt_start == 0)
         current.stmt_start = dt_clock_now();
+    if (current.stmt_ts == 0)
+        current.stmt_ts = current.stmt_start;
     return &current;
 }

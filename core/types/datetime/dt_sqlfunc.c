@@ -506,12 +506,13 @@ DT_FN(fn_date_of)
 /* ---- current time ------------------------------------------------------------------------------ */
 
 /* now() and its spellings; with a precision argument the value is rounded (current_timestamp(p)) */
+enum { NOW_TXN, NOW_STATEMENT, NOW_CLOCK };
 static int current(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const uint32_t *rows, uint32_t n,
-                   ss_vector *out, bool clock)
+                   ss_vector *out, int which)
 {
     dt_session s;
     dt_session_of(ctx, &s);
-    int64_t now = clock ? dt_clock_now() : s.stmt_start;
+    int64_t now = which == NOW_CLOCK ? dt_clock_now() : which == NOW_STATEMENT ? s.stmt_ts : s.stmt_start;
     int32_t typmod = nargs == 1 ? i4(args[0], rows ? rows[0] : 0) : -1;
     if (typmod > MAX_TIMESTAMP_PRECISION)
         typmod = MAX_TIMESTAMP_PRECISION;
@@ -550,11 +551,15 @@ static int current(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, const ui
 }
 DT_FN(fn_now)
 {
-    return current(ctx, args, nargs, rows, n, out, false);
+    return current(ctx, args, nargs, rows, n, out, NOW_TXN);
+}
+DT_FN(fn_statement_timestamp)
+{
+    return current(ctx, args, nargs, rows, n, out, NOW_STATEMENT);
 }
 DT_FN(fn_clock_timestamp)
 {
-    return current(ctx, args, nargs, rows, n, out, true);
+    return current(ctx, args, nargs, rows, n, out, NOW_CLOCK);
 }
 
 /* timeofday(): the wall clock as "Tue Dec 01 20:12:47.895820 2026 UTC" */
@@ -633,7 +638,7 @@ const ss_func_def dt_timestamp_functions[] = {
     DT_DEF("date", fn_date_of, DATE, TSTZ),
     DT_DEF0("now", fn_now, TSTZ),
     DT_DEF0("transaction_timestamp", fn_now, TSTZ),
-    DT_DEF0("statement_timestamp", fn_now, TSTZ),
+    DT_DEF0("statement_timestamp", fn_statement_timestamp, TSTZ),
     DT_DEF0("clock_timestamp", fn_clock_timestamp, TSTZ),
     DT_DEF0("timeofday", fn_timeofday, TXT),
     /* the SQL value functions (the parser names them so): CURRENT_DATE, CURRENT_TIME[(p)],

@@ -96,6 +96,12 @@ static void put_num(ss_strbuf *out, int64_t v, int width, bool fm)
     ss_strbuf_printf(out, "%0*lld", fm ? 0 : (v >= 0 ? width : width + 1), (long long)v);
 }
 
+/* a number padded to width with its sign counted in it (PostgreSQL's DD, DDD, WW) */
+static void put_num_signed(ss_strbuf *out, int64_t v, int width, bool fm)
+{
+    ss_strbuf_printf(out, "%0*lld", fm ? 0 : width, (long long)v);
+}
+
 static int invalid_for_interval(ss_ctx *ctx)
 {
     ss_ctx_error(ctx, "22007", "invalid format specification for an interval value");
@@ -211,7 +217,7 @@ int dt_to_char(ss_ctx *ctx, const dt_tc *in, const char *fmt, size_t flen, ss_st
             break;
         case K_DDD:
             num = tm->yday;
-            put_num(out, num, 3, fm);
+            put_num_signed(out, num, 3, fm);
             break;
         case K_IDDD:
             if (iv)
@@ -221,7 +227,7 @@ int dt_to_char(ss_ctx *ctx, const dt_tc *in, const char *fmt, size_t flen, ss_st
             break;
         case K_DD:
             num = tm->mday;
-            put_num(out, num, 2, fm);
+            put_num_signed(out, num, 2, fm);
             break;
         case K_D:
             if (iv)
@@ -273,8 +279,6 @@ int dt_to_char(ss_ctx *ctx, const dt_tc *in, const char *fmt, size_t flen, ss_st
             break;
         }
         case K_J:
-            if (iv)
-                return invalid_for_interval(ctx);
             num = dt_date2j(tm->year, tm->mon, tm->mday);
             ss_strbuf_printf(out, "%lld", (long long)num);
             break;
@@ -308,8 +312,6 @@ int dt_to_char(ss_ctx *ctx, const dt_tc *in, const char *fmt, size_t flen, ss_st
             if (iv && tm->mon == 0)
                 break;
             num = (tm->mon - 1) / 3 + 1;
-            if (iv)
-                num = tm->mon / 3 + 1;
             ss_strbuf_printf(out, "%d", (int)num);
             break;
         case K_RM: {
@@ -353,9 +355,9 @@ int dt_to_char(ss_ctx *ctx, const dt_tc *in, const char *fmt, size_t flen, ss_st
                 put_word(out, in->tzn, islower((unsigned char)kw[0]) ? 2 : 0, true, 0);
             numeric = false;
             break;
-        case K_WW:
+        case K_WW: /* PostgreSQL pads these to the width, sign included */
             num = (tm->yday - 1) / 7 + 1;
-            put_num(out, num, 2, fm);
+            put_num_signed(out, num, 2, fm);
             break;
         case K_W:
             num = (tm->mday - 1) / 7 + 1;

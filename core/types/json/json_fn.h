@@ -63,6 +63,9 @@ int jb_concat_trees(ss_ctx *ctx, jv *x, jv *y, ss_arena *a, jv *out);
 
 /* operators (json_ops.c) */
 JFN(jb_op_field);
+JFN(jb_fn_set_lax);
+JFN(js_fn_object);
+JFN(jb_fn_object);
 JFN(jb_op_field_text);
 JFN(jb_op_elem);
 JFN(jb_op_elem_text);

@@ -380,7 +380,8 @@ static int set_path(set_state *st, jv *v, uint32_t level)
     return SS_OK; /* a scalar on the way stays as it is */
 }
 
-static int set_row(jfn_row *r, int kind)
+/* jsonb_set / jsonb_insert / #- of one row; newval (an encoded jsonb) replaces argument 2 */
+static int set_row_with(jfn_row *r, int kind, const char *newval)
 {
     const char *p = jfn_text(r, 0)->ptr;
     bool flag = kind == OP_DELETE ? false : r->nargs > 3 ? ((const uint8_t *)r->args[3]->data)[r->i] != 0
@@ -397,7 +398,7 @@ static int set_row(jfn_row *r, int kind)
     if (path.n == 0 || (op == OP_REPLACE && jb_count(p) == 0))
         return jfn_set_jsonb(r->ctx, r->out, r->i, p);
     jv *v = jb_decode(r->ctx, p, r->a);
-    jv *nv = op == OP_DELETE ? NULL : jb_decode(r->ctx, jfn_text(r, 2)->ptr, r->a);
+    jv *nv = op == OP_DELETE ? NULL : jb_decode(r->ctx, newval ? newval : jfn_text(r, 2)->ptr, r->a);
     if (!v || (op != OP_DELETE && !nv))
         return SS_ERROR;
     set_state st = {r->ctx, r->a, &path, nv, op};
@@ -406,7 +407,52 @@ static int set_row(jfn_row *r, int kind)
     return jfn_set_tree(r->ctx, r->out, r->i, v, r->a);
 }
 
+static int set_row(jfn_row *r, int kind)
+{
+    return set_row_with(r, kind, NULL);
+}
+
+/* jsonb_set_lax(target, path, new_value [, create_if_missing [, null_value_treatment]]),
+   non-strict: a NULL new value is JSON null, deletes the key, returns the target or raises */
+static int set_lax_row(jfn_row *r, int how)
+{
+    (void)how;
+    static const char *const bad_treatment =
+        "null_value_treatment must be \"delete_key\", \"return_target\", \"use_json_null\", or \"raise_exception\"";
+    if (ss_vector_is_null(r->args[0], r->i) || ss_vector_is_null(r->args[1], r->i) ||
+        (r->nargs > 3 && ss_vector_is_null(r->args[3], r->i)))
+        return jfn_set_null(r->ctx, r->out, r->i);
+    if (r->nargs > 4 && ss_vector_is_null(r->args[4], r->i))
+        return ss_ctx_error(r->ctx, "22004", "%s", bad_treatment);
+    if (!ss_vector_is_null(r->args[2], r->i))
+        return set_row_with(r, OP_CREATE, NULL);
+    const ss_text *t = r->nargs > 4 ? jfn_text(r, 4) : NULL;
+    const char *how_s = t ? t->ptr : "use_json_null";
+    size_t len = t ? t->len : strlen(how_s);
+#define IS(w) (len == strlen(w) && memcmp(how_s, w, len) == 0)
+    if (IS("raise_exception")) {
+        ss_ctx_error(r->ctx, "22004", "JSON value must not be null");
+        ss_ctx_error_detail(r->ctx, "Exception was raised because null_value_treatment is \"raise_exception\".");
+        ss_ctx_error_hint(r->ctx, "To avoid, either change the null_value_treatment argument or ensure that an SQL NULL is not passed.");
+        return SS_ERROR;
+    }
+    if (IS("use_json_null")) {
+        jv null_v = {.kind = JB_NULL};
+        ss_text enc;
+        if (jb_encode(r->ctx, &null_v, r->a, &enc) != SS_OK)
+            return SS_ERROR;
+        return set_row_with(r, OP_CREATE, enc.ptr);
+    }
+    if (IS("delete_key"))
+        return set_row_with(r, OP_DELETE, NULL);
+    if (IS("return_target"))
+        return jfn_set_jsonb(r->ctx, r->out, r->i, jfn_text(r, 0)->ptr);
+#undef IS
+    return ss_ctx_error(r->ctx, SS_SQLSTATE_INVALID_PARAMETER_VALUE, "%s", bad_treatment);
+}
+
 JFN_ROWS(jb_fn_set, set_row, OP_CREATE)
+JFN_ROWS(jb_fn_set_lax, set_lax_row, 0)
 JFN_ROWS(jb_fn_insert, set_row, OP_INSERT_BEFORE)
 JFN_ROWS(jb_fn_delete_path, set_row, OP_DELETE)
 

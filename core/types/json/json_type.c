@@ -99,6 +99,8 @@ static const ss_func_def json_functions[] = {
     {"array_to_json", 2, false, true, {SS_FUNC_ANY, B}, JS, js_fn_array_to_json, false},
     VARIADIC("json_build_object", js_fn_build_object, JS, 0),
     VARIADIC("json_build_array", js_fn_build_array, JS, 0),
+    F("json_object", js_fn_object, JS, PATH),
+    F("json_object", js_fn_object, JS, PATH, PATH),
     {"json_extract_path", 2, true, false, {JS}, JS, js_fn_extract_path, false},
     {"json_extract_path_text", 2, true, false, {JS}, TX, js_fn_extract_path_text, false},
     /* the functions behind the operators, which PostgreSQL lets a query call by name */
@@ -126,6 +128,12 @@ static const ss_func_def jsonb_functions[] = {
     F("jsonb_strip_nulls", jb_fn_strip_nulls, JB, JB),
     F("jsonb_set", jb_fn_set, JB, JB, PATH, JB),
     F("jsonb_set", jb_fn_set, JB, JB, PATH, JB, B),
+    F("jsonb_object", jb_fn_object, JB, PATH),
+    F("jsonb_object", jb_fn_object, JB, PATH, PATH),
+    /* non-strict: a NULL new value is handled by its null_value_treatment */
+    {"jsonb_set_lax", 3, false, false, {JB, PATH, JB}, JB, jb_fn_set_lax, false},
+    {"jsonb_set_lax", 4, false, false, {JB, PATH, JB, B}, JB, jb_fn_set_lax, false},
+    {"jsonb_set_lax", 5, false, false, {JB, PATH, JB, B, TX}, JB, jb_fn_set_lax, false},
     F("jsonb_insert", jb_fn_insert, JB, JB, PATH, JB),
     F("jsonb_insert", jb_fn_insert, JB, JB, PATH, JB, B),
     F("jsonb_delete_path", jb_fn_delete_path, JB, JB, PATH),

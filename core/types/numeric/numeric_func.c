@@ -167,6 +167,17 @@ NUM_UNARY_ENTRY(ceil, f_ceil)
 NUM_UNARY_ENTRY(floor, f_floor)
 NUM_UNARY_ENTRY(trim_scale, f_trim_scale)
 
+/* numeric_inc(x): x + 1 (the infinities and NaN as addition gives them) */
+static int f_inc(ss_ctx *ctx, const ss_text *x, const ss_num *a, int32_t arg, ss_text *out)
+{
+    (void)a, (void)arg;
+    ss_text one;
+    if (num_from_int64(ctx, 1, &one) != SS_OK)
+        return SS_ERROR;
+    return num_binop(ctx, NUM_OP_ADD, x, &one, out);
+}
+NUM_UNARY_ENTRY(inc, f_inc)
+
 /* mod (op NUM_OP_MOD) or div (NUM_OP_DIV, then truncated to an integer). */
 static int each_binary(ss_ctx *ctx, ss_vector *const *args, const uint32_t *rows, uint32_t n,
                        ss_vector *out, int op)
