@@ -19,6 +19,7 @@
 #include "catalog/catalog.h"
 #include "catalog/matview.h"
 #include "catalog/namespace.h"
+#include "catalog/object_oids.h"
 #include "exec/vector.h"
 #include "catalog/system_session_views.h"
 #include "catalog/system_relation_views.h"
@@ -550,6 +551,7 @@ static int add_view_in(ss_catalog *c, const ss_registry *reg, const ss_schema *n
     t->backend_name = "system";
     t->system = true;
     t->ns = ns;
+    t->oid = ss_system_view_oid(name, c->nviews);
     c->views[c->nviews++] = t;
     return SS_OK;
 }
