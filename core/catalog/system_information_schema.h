@@ -21,7 +21,7 @@ extern const ss_column_def ss_is_schemata_cols[];
 extern const ss_column_def ss_is_views_cols[];
 #define SS_PG_TABLES_NCOLS 8
 #define SS_PG_INDEXES_NCOLS 5
-#define SS_PG_NAMESPACE_NCOLS 1
+#define SS_PG_NAMESPACE_NCOLS 3
 /* pg_type and pg_enum (system_pg_type.c) */
 #define SS_PG_TYPE_NCOLS 6
 #define SS_PG_ENUM_NCOLS 3

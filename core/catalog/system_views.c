@@ -20,6 +20,7 @@
 #include "catalog/matview.h"
 #include "catalog/namespace.h"
 #include "catalog/object_oids.h"
+#include "catalog/system_pg_class.h"
 #include "exec/vector.h"
 #include "catalog/system_session_views.h"
 #include "catalog/system_relation_views.h"
@@ -36,7 +37,8 @@ typedef enum view_id {
     VIEW_CHECK, /* sunstone_check: the integrity check's problems (core/check/check.h) */
     /* PostgreSQL's relation listings (system_information_schema.h) */
     VIEW_PG_TABLES, VIEW_PG_INDEXES, VIEW_PG_NAMESPACE, VIEW_PG_CONSTRAINT, VIEW_IS_TABLES, VIEW_IS_COLUMNS,
-    VIEW_IS_SCHEMATA, VIEW_IS_VIEWS, VIEW_PG_TYPE, VIEW_PG_ENUM, VIEW_SUNSTONE_TYPES
+    VIEW_IS_SCHEMATA, VIEW_IS_VIEWS, VIEW_PG_TYPE, VIEW_PG_ENUM, VIEW_SUNSTONE_TYPES,
+    VIEW_PG_CATALOG_FIRST = 1000 /* (oid8) + i: ss_pg_catalog_views[i] (system_pg_class.h) */
 } view_id;
 
 typedef struct view_handle {
@@ -142,7 +144,8 @@ static const ss_column_def schemas_cols[] = {{"name", T_TEXT, true, {0}}, {"syst
 
 static const ss_column_def *view_cols(view_id id)
 {
-    return id == VIEW_SCHEMAS       ? schemas_cols
+    return id >= VIEW_PG_CATALOG_FIRST ? ss_pg_catalog_views[id - VIEW_PG_CATALOG_FIRST].cols /* (oid8) */
+           : id == VIEW_SCHEMAS       ? schemas_cols
            : id == VIEW_PLUGINS     ? plugins_cols
            : id == VIEW_TABLES      ? tables_cols
            : id == VIEW_COLUMNS     ? columns_cols
@@ -247,6 +250,8 @@ static int fill_listing(ss_ctx *ctx, view_scan *s, const view_handle *h, const s
         if (spec->columns[i] < 64)
             wanted[spec->columns[i]] = true;
     const ss_catalog *c = h->catalog;
+    if (h->id >= VIEW_PG_CATALOG_FIRST)
+        return ss_pg_catalog_views[h->id - VIEW_PG_CATALOG_FIRST].fill(ctx, c, view_sink_add, &sink);
     switch (h->id) {
     case VIEW_PG_TABLES: return ss_system_pg_tables_fill(ctx, c, view_sink_add, &sink);
     case VIEW_PG_INDEXES: return ss_system_pg_indexes_fill(ctx, c, view_sink_add, &sink);
@@ -593,5 +598,9 @@ int ss_system_views_init(ss_catalog *c, const ss_registry *reg)
         add_view_in(c, reg, is, "schemata", VIEW_IS_SCHEMATA, ss_is_schemata_cols, SS_IS_SCHEMATA_NCOLS) ||
         add_view_in(c, reg, is, "views", VIEW_IS_VIEWS, ss_is_views_cols, SS_IS_VIEWS_NCOLS))
         return SS_ERROR;
+    for (uint32_t i = 0; i < ss_pg_catalog_nviews; i++) /* (oid8) */
+        if (add_view(c, reg, ss_pg_catalog_views[i].name, (view_id)(VIEW_PG_CATALOG_FIRST + i),
+                     ss_pg_catalog_views[i].cols, ss_pg_catalog_views[i].ncols))
+            return SS_ERROR;
     return SS_OK;
 }
