@@ -316,10 +316,16 @@ static int set_oid(void *arg, const ss_rel_ref *r)
     return 1;
 }
 
+bool ss_oid_image_is_record(const char *text, size_t len)
+{
+    size_t plen = strlen(SS_OID_IMAGE_PREFIX);
+    return len >= plen + 2 && memcmp(text, SS_OID_IMAGE_PREFIX, plen) == 0 && memcmp(text + len - 2, "*/", 2) == 0;
+}
+
 bool ss_oid_image_apply(ss_catalog *c, const char *text, size_t len)
 {
     size_t plen = strlen(SS_OID_IMAGE_PREFIX);
-    if (len < plen + 2 || memcmp(text, SS_OID_IMAGE_PREFIX, plen) != 0)
+    if (!ss_oid_image_is_record(text, len))
         return false;
     const char *p = text + plen, *end = text + len - 2;
     while (p < end) {

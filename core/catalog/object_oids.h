@@ -67,5 +67,7 @@ uint32_t ss_oid_parse_names(const char *text, size_t len, char *buf, size_t bufs
 void ss_oid_image_record(const ss_catalog *c, ss_strbuf *out);
 #define SS_OID_IMAGE_PREFIX "/* sunstone oids"
 bool ss_oid_image_apply(ss_catalog *c, const char *text, size_t len);
+/* Whether text is that record (by its framing: the prefix, the comment's end). */
+bool ss_oid_image_is_record(const char *text, size_t len);
 
 #endif

@@ -6,7 +6,7 @@
 
 #include "types/type_def.h"
 
-extern const ss_cast_def oid_casts[];
+extern const ss_cast_def oid_casts[], regclass_casts[], regtype_oid_casts[], regnamespace_casts[], regrole_casts[];
 /* PostgreSQL's oidin: decimal, -2147483648 .. 4294967295 (a negative one wraps), spaces
    around; 22P02 / 22003 naming type. */
 int oid_parse(ss_ctx *ctx, const char *s, size_t len, const char *type, uint32_t *out);

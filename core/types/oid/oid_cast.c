@@ -54,16 +54,15 @@ static int text_to_regclass(ss_ctx *ctx, const ss_value *in, ss_type from, ss_ty
         {T, SS_TYPE_INT8, CAST_ASSIGNMENT, to_int}
 #define OID_CASTS(T) {SS_TYPE_OID, T, CAST_IMPLICIT, same_number}, {T, SS_TYPE_OID, CAST_IMPLICIT, same_number}
 
-const ss_cast_def oid_casts[] = {
-    INT_CASTS(SS_TYPE_OID),
+/* each type lists the casts from or to it */
+const ss_cast_def oid_casts[] = {INT_CASTS(SS_TYPE_OID), {0}};
+const ss_cast_def regclass_casts[] = {
     INT_CASTS(SS_TYPE_REGCLASS),
-    INT_CASTS(SS_TYPE_REGTYPE),
-    INT_CASTS(SS_TYPE_REGNAMESPACE),
     OID_CASTS(SS_TYPE_REGCLASS),
-    OID_CASTS(SS_TYPE_REGTYPE),
-    OID_CASTS(SS_TYPE_REGNAMESPACE),
-    OID_CASTS(SS_TYPE_REGROLE),
     {SS_TYPE_TEXT, SS_TYPE_REGCLASS, CAST_IMPLICIT, text_to_regclass},
     {SS_TYPE_VARCHAR, SS_TYPE_REGCLASS, CAST_IMPLICIT, text_to_regclass},
     {0},
 };
+const ss_cast_def regtype_oid_casts[] = {INT_CASTS(SS_TYPE_REGTYPE), OID_CASTS(SS_TYPE_REGTYPE), {0}};
+const ss_cast_def regnamespace_casts[] = {INT_CASTS(SS_TYPE_REGNAMESPACE), OID_CASTS(SS_TYPE_REGNAMESPACE), {0}};
+const ss_cast_def regrole_casts[] = {OID_CASTS(SS_TYPE_REGROLE), {0}};

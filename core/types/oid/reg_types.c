@@ -173,6 +173,7 @@ const ss_type_def ss_regclass_type_def = {
     .input = regclass_in,
     .output = regclass_out,
     .functions = reg_functions,
+    .casts = regclass_casts,
 };
 
 const ss_type_def ss_regnamespace_type_def = {
@@ -182,6 +183,7 @@ const ss_type_def ss_regnamespace_type_def = {
     .category = 'N',
     .input = regnamespace_in,
     .output = regnamespace_out,
+    .casts = regnamespace_casts,
 };
 
 const ss_type_def ss_regrole_type_def = {
@@ -191,4 +193,5 @@ const ss_type_def ss_regrole_type_def = {
     .category = 'N',
     .input = regrole_in,
     .output = regrole_out,
+    .casts = regrole_casts,
 };
