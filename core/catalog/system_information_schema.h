@@ -34,7 +34,7 @@ int ss_system_pg_enum_fill(ss_ctx *ctx, const struct ss_catalog *c, ss_view_row_
 #define SS_SUNSTONE_TYPES_NCOLS 6
 extern const ss_column_def ss_sunstone_types_cols[SS_SUNSTONE_TYPES_NCOLS];
 int ss_system_sunstone_types_fill(ss_ctx *ctx, const struct ss_catalog *c, ss_view_row_fn add, void *arg);
-#define SS_PG_CONSTRAINT_NCOLS 11
+#define SS_PG_CONSTRAINT_NCOLS 17
 #define SS_IS_TABLES_NCOLS 12
 #define SS_IS_COLUMNS_NCOLS 44
 #define SS_IS_SCHEMATA_NCOLS 7

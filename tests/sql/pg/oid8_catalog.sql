@@ -32,3 +32,9 @@ select c.relname, c.relkind from pg_class c join pg_namespace n on n.oid = c.rel
 select count(*) from pg_attribute a join pg_class c on c.oid = a.attrelid where c.relname = 'hidden' and a.attnum > 0;
 drop table other.hidden;
 select to_regclass('other.hidden');
+create table p (id int primary key);
+create table f (id int references p, u int unique, check (u > 0));
+select conname, contype, conrelid::regclass, confrelid::regclass, conindid <> 0 as has_index, connamespace = 'public'::regnamespace as in_public
+  from pg_constraint where conrelid = 'f'::regclass order by conname;
+select c.conname, c.confrelid::regclass, i.relname as index from pg_constraint c join pg_class i on i.oid = c.conindid
+ where c.conrelid = 'f'::regclass and c.contype = 'f';
