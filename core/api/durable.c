@@ -41,6 +41,7 @@
 #include "api/durable.h"
 #include "api/durable_history.h"
 #include "api/durable_image.h"
+#include "catalog/object_oids.h"
 #include "txn/txn_history.h"
 #include "api/statement.h"
 #include "index/index_stored.h"
@@ -476,6 +477,8 @@ static int replay_record(void *arg, ss_image_record kind, uint64_t id, const cha
             return damaged(ctx, r->du->path);
         return rc;
     }
+    if (kind == SS_IMAGE_REC_SQL && ss_oid_image_apply(c, text, n)) /* (oid8) the objects' oids */
+        return SS_OK;
     char *sql = strndup(text, n);
     if (!sql)
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");

@@ -33,6 +33,7 @@
 #include "catalog/constraints.h"
 #include "catalog/matview.h"
 #include "catalog/namespace.h"
+#include "catalog/object_oids.h"
 #include "types/enum/enum.h"
 #include "catalog/sequences.h"
 #include "deparse/deparse.h"
@@ -795,6 +796,11 @@ int ss_image_build(ss_ctx *ctx, ss_catalog *c, const ss_storage_vtable *vt, void
         if ((rc = check_readable(ctx, &rec, v->name)) == SS_OK)
             put_record(out, "sql ", &rec);
         rc = rc ? rc : view_default_records(ctx, v, &rec, out);
+    }
+    if (rc == SS_OK) { /* (oid8) last: the objects' oids, a comment to a reader without it */
+        ss_strbuf_clear(&rec);
+        ss_oid_image_record(c, &rec);
+        put_record(out, "sql ", &rec);
     }
     free(items);
     free(mviews);

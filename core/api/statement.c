@@ -1,5 +1,6 @@
 /* statement.c — prepare / bind / step / reset / finalize and the column accessors of the
  * embedding API. */
+#include "catalog/object_oids.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,6 +112,7 @@ static int bind_now(sunstone_stmt *st)
     ss_bound_stmt *bs;
     ss_catalog_reader_set(&db->txn); /* the catalog as this session sees it */
     ss_ns_session_set(&db->settings);  /* and its search_path */
+    ss_oid_catalog_set(&db->database->catalog);
     ss_float8_set_extra_digits(db->settings.extra_float_digits); /* folded casts to text */
     dt_session_publish(&db->settings);
     bytea_set_output(!db->settings.bytea_output_escape);
@@ -198,6 +200,7 @@ int ss_stmt_ensure_bound(sunstone_stmt *st)
 {
     ss_catalog_reader_set(&st->db->txn); /* the catalog as this session sees it */
     ss_ns_session_set(&st->db->settings);
+    ss_oid_catalog_set(&st->db->database->catalog);
     if (st->bound && st->catalog_version == st->ctx.catalog->version && !st->reads.overflow) {
         /* (LK) the binding's tables: another transaction's exclusive lock, ACCESS SHARE */
         int rc = ss_catalog_reads_lock(&st->ctx, st->ctx.catalog, &st->reads, st->db->txn.in_block);
@@ -236,6 +239,7 @@ int ss_stmt_create(sunstone *db, const char *sql, size_t len, size_t base, size_
     ss_interrupt_begin(&st->ctx, db->settings.statement_timeout_ms); /* binding folds constants */
     ss_catalog_reader_set(&db->txn); /* the catalog as this session sees it */
     ss_ns_session_set(&db->settings);  /* and its search_path */
+    ss_oid_catalog_set(&db->database->catalog);
     if (bind_now(st)) {
         stmt_free(st);
         return SS_ERROR;

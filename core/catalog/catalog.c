@@ -1,4 +1,5 @@
 /* catalog.c — tables and backend instances of one database: create, find, drop. */
+#include "catalog/object_oids.h"
 #include "catalog/type_ddl.h"
 #include "types/enum/enum.h"
 #include "catalog/catalog.h"
@@ -22,6 +23,7 @@ int ss_catalog_init(ss_catalog *c)
     if (pthread_mutex_init(&c->mu, NULL))
         return SS_ERROR;
     c->sequences = ss_seq_catalog_new();
+    atomic_store(&c->next_oid, SS_FIRST_NORMAL_OID);
     if (!c->sequences || ss_ns_init(c)) {
         ss_seq_catalog_free(c->sequences);
         ss_ns_free(c);
@@ -196,6 +198,7 @@ int ss_catalog_create_table(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, 
     t->name = strdup(rel);
     t->ns = ns;
     t->created = c->version;
+    t->oid = ss_catalog_new_oid(c);
     t->ncols = def->ncols;
     t->cols = calloc(def->ncols ? def->ncols : 1, sizeof *t->cols);
     t->types = calloc(def->ncols ? def->ncols : 1, sizeof *t->types);

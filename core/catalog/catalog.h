@@ -43,6 +43,8 @@ struct ss_table {
                                           PRESERVE ROWS), done by api/temp_on_commit.c */
     struct ss_table_stats *stats;      /* its ANALYZE statistics (stats/table_stats.h), NULL:
                                           never analyzed; replaced under that file's lock */
+    uint32_t oid;                      /* (oid8) pg_class.oid: ss_catalog_new_oid's, kept across
+                                          a reopen (catalog/object_oids.h) */
 };
 
 typedef struct ss_backend_instance {
@@ -76,6 +78,7 @@ typedef struct ss_view {
     char *search_path;                 /* the search path it was created under: its text is
                                           bound again under it, as PostgreSQL fixes the names */
     ss_view_default *defaults;         /* ncols of them, NULL while no column has one */
+    uint32_t oid;                      /* (oid8) pg_class.oid (catalog/object_oids.h) */
 } ss_view;
 
 typedef struct ss_view_def {
@@ -123,6 +126,8 @@ typedef struct ss_catalog {
     struct ss_stored_index_ref *stored_refs;
     size_t nstored_refs, cap_stored_refs;
     uint64_t stored_created;           /* stored indexes made new (create_stored) so far */
+    _Atomic uint32_t next_oid;         /* (oid8) the next user object's oid, from 16384 as
+                                          PostgreSQL's FirstNormalObjectId (object_oids.h) */
 } ss_catalog;
 
 int ss_catalog_init(ss_catalog *c);

@@ -2,6 +2,7 @@
  * PostgreSQL's namespace.c: the search path parsed from the session's search_path setting
  * ("$user" names no schema: Sunstone has no roles), pg_catalog searched first unless the
  * path places it, only existing schemas taking part. */
+#include "catalog/object_oids.h"
 #include "catalog/namespace.h"
 
 #include <ctype.h>
@@ -50,6 +51,9 @@ static ss_schema *add(ss_catalog *c, const char *name, bool system)
     }
     s->system = system;
     s->created = c->version;
+    s->oid = ss_builtin_schema_oid(name);
+    if (!s->oid)
+        s->oid = ss_catalog_new_oid(c);
     c->schemas[c->nschemas++] = s;
     return s;
 }

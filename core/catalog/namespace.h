@@ -28,6 +28,7 @@ typedef struct ss_schema {
                                settings (the thread-local session identity); NULL otherwise */
     uint64_t created;    /* catalog version at creation: PostgreSQL's dependency order */
     ss_ddl_stamp ddl;    /* pending CREATE / DROP (catalog_txn.h) */
+    uint32_t oid;        /* (oid8) pg_namespace.oid: 11 pg_catalog, 2200 public (object_oids.h) */
 } ss_schema;
 
 /* The longest reference: two identifiers of 63 bytes, the dot and the terminator. */

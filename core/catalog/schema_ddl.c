@@ -18,6 +18,7 @@
 #include "catalog/catalog.h"
 #include "catalog/matview.h"
 #include "catalog/namespace.h"
+#include "catalog/object_oids.h"
 #include "catalog/settings.h"
 #include "catalog/sequences.h"
 #include "catalog/view_rename.h"
@@ -53,6 +54,7 @@ int ss_schema_create(ss_ctx *ctx, ss_catalog *c, const char *name, bool if_not_e
     }
     pthread_mutex_lock(&c->mu);
     s->created = c->version;
+    s->oid = ss_catalog_new_oid(c);
     if (!ss_grow((void **)&c->schemas, &c->cap_schemas, c->nschemas + 1, sizeof *c->schemas, 8) ||
         ss_ddl_log(ctx, SS_DDL_SCHEMA_CREATE, s, NULL, &s->ddl.created)) {
         pthread_mutex_unlock(&c->mu);

@@ -5,6 +5,7 @@
 
 #include "catalog/catalog.h"
 #include "catalog/namespace.h"
+#include "catalog/object_oids.h"
 #include "txn/txn_session.h"
 
 #include <ctype.h>
@@ -129,6 +130,7 @@ int ss_seq_create(ss_ctx *ctx, ss_seq_catalog *sc, const char *name, const ss_se
     if (s) {
         s->ns = ns;
         s->created = sc->catalog ? sc->catalog->version : 0;
+        s->oid = sc->catalog ? ss_catalog_new_oid(sc->catalog) : 0;
         s->name = ss_strdup_or_null(rel, &ok);
         s->owner_table = ss_strdup_or_null(owner_table, &ok);
         s->owner_column = ss_strdup_or_null(owner_column, &ok);

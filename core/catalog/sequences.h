@@ -39,6 +39,7 @@ typedef struct ss_sequence {
                                      never rolled back */
     const struct ss_schema *ns;   /* its schema (catalog/namespace.h) */
     uint64_t created;             /* the catalog's version at creation: DROP SCHEMA's order */
+    uint32_t oid;                 /* (oid8) pg_class.oid (catalog/object_oids.h) */
     uint64_t gen;                 /* its storage generation (PostgreSQL's relfilenode): a
                                      session's cached values of another one are given up */
     /* (tx9) a pending transaction's ALTER rewrote it: what other sessions read until that

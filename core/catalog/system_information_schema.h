@@ -21,7 +21,7 @@ extern const ss_column_def ss_is_schemata_cols[];
 extern const ss_column_def ss_is_views_cols[];
 #define SS_PG_TABLES_NCOLS 8
 #define SS_PG_INDEXES_NCOLS 5
-#define SS_PG_NAMESPACE_NCOLS 1
+#define SS_PG_NAMESPACE_NCOLS 3
 /* pg_type and pg_enum (system_pg_type.c) */
 #define SS_PG_TYPE_NCOLS 6
 #define SS_PG_ENUM_NCOLS 3
@@ -34,7 +34,7 @@ int ss_system_pg_enum_fill(ss_ctx *ctx, const struct ss_catalog *c, ss_view_row_
 #define SS_SUNSTONE_TYPES_NCOLS 6
 extern const ss_column_def ss_sunstone_types_cols[SS_SUNSTONE_TYPES_NCOLS];
 int ss_system_sunstone_types_fill(ss_ctx *ctx, const struct ss_catalog *c, ss_view_row_fn add, void *arg);
-#define SS_PG_CONSTRAINT_NCOLS 11
+#define SS_PG_CONSTRAINT_NCOLS 17
 #define SS_IS_TABLES_NCOLS 12
 #define SS_IS_COLUMNS_NCOLS 44
 #define SS_IS_SCHEMATA_NCOLS 7

@@ -88,11 +88,10 @@ static bool listed(const ss_catalog *c, const ss_table *t)
 }
 
 /* The name PostgreSQL 15 gives column attnum's NOT NULL (see the top of the file). */
+/* PostgreSQL 15's name of a NOT NULL "constraint": <schema oid>_<table oid>_<attnum>_not_null */
 static void not_null_name(const ss_table *t, uint32_t attnum, char *buf, size_t n)
 {
-    const char *schema = schema_of(t->ns);
-    unsigned long long ns = strcmp(schema, "public") == 0 ? 2200ULL : 16384ULL + (t->ns ? t->ns->created : 0);
-    snprintf(buf, n, "%llu_%llu_%u_not_null", ns, 16384ULL + (unsigned long long)t->created, attnum);
+    snprintf(buf, n, "%u_%u_%u_not_null", t->ns ? t->ns->oid : 2200u, t->oid, attnum);
 }
 
 static bool visible_index(const ss_index *ix)

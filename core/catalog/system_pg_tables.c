@@ -1,7 +1,7 @@
 /* system_pg_tables.c — the rows of pg_tables, pg_indexes and pg_namespace
  * (system_information_schema.h): user tables (not views, sequences or materialized views),
  * the indexes of tables and materialized views with indexdef as pg_get_indexdef prints it,
- * and the schemas by name (pg_namespace has only nspname: Sunstone's schemas have no oid). */
+ * and the schemas (pg_namespace: oid, nspname, nspowner). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,7 +23,9 @@ const ss_column_def ss_pg_tables_cols[SS_PG_TABLES_NCOLS] = {
 const ss_column_def ss_pg_indexes_cols[SS_PG_INDEXES_NCOLS] = {
     {"schemaname", T_TEXT, false, {0}}, {"tablename", T_TEXT, false, {0}}, {"indexname", T_TEXT, false, {0}},
     {"tablespace", T_TEXT, false, {0}}, {"indexdef", T_TEXT, false, {0}}};
-const ss_column_def ss_pg_namespace_cols[SS_PG_NAMESPACE_NCOLS] = {{"nspname", T_TEXT, false, {0}}};
+const ss_column_def ss_pg_namespace_cols[SS_PG_NAMESPACE_NCOLS] = {
+    {"oid", {SS_TYPE_OID, -1}, false, {0}}, {"nspname", {SS_TYPE_NAME, -1}, false, {0}},
+    {"nspowner", {SS_TYPE_OID, -1}, false, {0}}};
 
 static const char *schema_of(const ss_table *t)
 {
@@ -100,7 +102,10 @@ int ss_system_pg_namespace_fill(ss_ctx *ctx, const ss_catalog *c, ss_view_row_fn
         const ss_schema *ns = c->schemas[i];
         if (!ss_ddl_visible(&ns->ddl))
             continue;
-        ss_value row[1] = {ss_row_text(ss_ns_name(ns))};
+        ss_value oid = {0}, owner = {0};
+        oid.v.i = ns->oid;
+        owner.v.i = 10; /* the one role (object_oids.h) */
+        ss_value row[SS_PG_NAMESPACE_NCOLS] = {oid, ss_row_text(ss_ns_name(ns)), owner};
         if (add(ctx, arg, row))
             return SS_ERROR;
     }

@@ -15,7 +15,7 @@
 
 #define T_TEXT {SS_TYPE_TEXT, -1}
 #define T_NAME {SS_TYPE_NAME, -1}
-#define T_REGTYPE {SS_TYPE_REGTYPE, -1}
+#define T_REGTYPE {SS_TYPE_OID, -1} /* (oid8) type ids are oids */
 
 const ss_column_def ss_pg_type_cols[SS_PG_TYPE_NCOLS] = {
     {"oid", T_REGTYPE, false, {0}},     {"typname", T_NAME, false, {0}},  {"typtype", T_TEXT, false, {0}},

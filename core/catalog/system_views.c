@@ -19,6 +19,8 @@
 #include "catalog/catalog.h"
 #include "catalog/matview.h"
 #include "catalog/namespace.h"
+#include "catalog/object_oids.h"
+#include "catalog/system_pg_class.h"
 #include "exec/vector.h"
 #include "catalog/system_session_views.h"
 #include "catalog/system_relation_views.h"
@@ -41,7 +43,8 @@ typedef enum view_id {
     /* information_schema's constraint views in ss_is_constraint_view's order, sequences,
        triggers (system_is_constraints.c) */
     VIEW_IS_CONSTRAINTS_FIRST, VIEW_IS_CONSTRAINTS_LAST = VIEW_IS_CONSTRAINTS_FIRST + SS_IS_CONSTRAINT_TABLE_USAGE,
-    VIEW_IS_SEQUENCES, VIEW_IS_TRIGGERS
+    VIEW_IS_SEQUENCES, VIEW_IS_TRIGGERS,
+    VIEW_PG_CATALOG_FIRST = 1000 /* (oid8) + i: ss_pg_catalog_views[i] (system_pg_class.h) */
 } view_id;
 
 typedef struct view_handle {
@@ -152,7 +155,8 @@ static const ss_column_def *const is_more_cols[] = {
 
 static const ss_column_def *view_cols(view_id id)
 {
-    return id == VIEW_SCHEMAS       ? schemas_cols
+    return id >= VIEW_PG_CATALOG_FIRST ? ss_pg_catalog_views[id - VIEW_PG_CATALOG_FIRST].cols /* (oid8) */
+           : id == VIEW_SCHEMAS       ? schemas_cols
            : id == VIEW_PLUGINS     ? plugins_cols
            : id == VIEW_TABLES      ? tables_cols
            : id == VIEW_COLUMNS     ? columns_cols
@@ -259,6 +263,8 @@ static int fill_listing(ss_ctx *ctx, view_scan *s, const view_handle *h, const s
         if (spec->columns[i] < 64)
             wanted[spec->columns[i]] = true;
     const ss_catalog *c = h->catalog;
+    if (h->id >= VIEW_PG_CATALOG_FIRST)
+        return ss_pg_catalog_views[h->id - VIEW_PG_CATALOG_FIRST].fill(ctx, c, view_sink_add, &sink);
     switch (h->id) {
     case VIEW_PG_TABLES: return ss_system_pg_tables_fill(ctx, c, view_sink_add, &sink);
     case VIEW_PG_INDEXES: return ss_system_pg_indexes_fill(ctx, c, view_sink_add, &sink);
@@ -569,6 +575,7 @@ static int add_view_in(ss_catalog *c, const ss_registry *reg, const ss_schema *n
     t->backend_name = "system";
     t->system = true;
     t->ns = ns;
+    t->oid = ss_system_view_oid(name, c->nviews);
     c->views[c->nviews++] = t;
     return SS_OK;
 }
@@ -620,6 +627,10 @@ int ss_system_views_init(ss_catalog *c, const ss_registry *reg)
         SS_IS_SEQUENCES_NCOLS, SS_IS_TRIGGERS_NCOLS};
     for (uint32_t i = 0; i < sizeof more / sizeof more[0]; i++)
         if (add_view_in(c, reg, is, more[i], (view_id)(VIEW_IS_CONSTRAINTS_FIRST + i), is_more_cols[i], more_ncols[i]))
+            return SS_ERROR;
+    for (uint32_t i = 0; i < ss_pg_catalog_nviews; i++) /* (oid8) */
+        if (add_view(c, reg, ss_pg_catalog_views[i].name, (view_id)(VIEW_PG_CATALOG_FIRST + i),
+                     ss_pg_catalog_views[i].cols, ss_pg_catalog_views[i].ncols))
             return SS_ERROR;
     return SS_OK;
 }

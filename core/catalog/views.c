@@ -11,6 +11,7 @@
 #include "catalog/catalog.h"
 #include "catalog/matview.h"
 #include "catalog/namespace.h"
+#include "catalog/object_oids.h"
 #include "catalog/rowtype_deps.h"
 #include "defer/defer.h"
 #include "fkey/fkey.h"
@@ -207,6 +208,7 @@ int ss_catalog_create_view(ss_ctx *ctx, ss_catalog *c, const ss_view_def *def)
     if (!v)
         return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
     v->created = old ? old->created : c->version;
+    v->oid = old ? old->oid : ss_catalog_new_oid(c);
     return add_view(ctx, c, v, old);
 }
 

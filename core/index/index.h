@@ -47,6 +47,7 @@ typedef struct ss_index {
                                      maintain every index of the list, visible or not */
     _Atomic uint32_t active_scans; /* open index scan operators reading it (any session's;
                                      a cursor's stays open until CLOSE): DROP is 55006 */
+    uint32_t oid;                 /* (oid8) pg_class.oid (catalog/object_oids.h) */
 } ss_index;
 
 #define SS_INDEX_EXPR_KEY UINT32_MAX

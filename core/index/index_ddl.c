@@ -9,6 +9,7 @@
 
 #include "catalog/lock_table.h"
 #include "catalog/namespace.h"
+#include "catalog/object_oids.h"
 #include "exec/vector.h"
 #include "bind/bind_index.h"
 #include "index/index.h"
@@ -258,6 +259,7 @@ int ss_index_run_create(ss_ctx *ctx, ss_catalog *c, const ss_registry *reg, cons
     ss_index *ix = calloc(1, sizeof *ix);
     uint32_t n = st->nindex_keys;
     if (ix) {
+        ix->oid = ss_catalog_new_oid(c);
         ix->cols = calloc(n + t->ncols, sizeof *ix->cols); /* keys, then the expressions' map */
         ix->flags = calloc(n, sizeof *ix->flags);
         ix->types = calloc(n, sizeof *ix->types);

@@ -5,12 +5,23 @@
 
 #include "catalog/catalog.h"
 #include "catalog/namespace.h"
+#include "catalog/object_oids.h"
 #include "catalog/sequences.h"
 #include "types/func_impl.h"
 
 /* The sequence a text argument names, checked to exist (42P01 / 42809). */
 static int seq_name(ss_ctx *ctx, const ss_vector *v, uint32_t row, char *out, size_t outsz)
 {
+    if (v->type.id == SS_TYPE_REGCLASS) { /* (oid8) nextval('s'::regclass): the relation of that oid */
+        uint32_t oid = (uint32_t)((const int64_t *)v->data)[row];
+        ss_rel_ref r;
+        if (!ctx->catalog || !ss_rel_by_oid(ctx->catalog, oid, &r))
+            return ss_ctx_error(ctx, "XX000", "could not open relation with OID %u", oid);
+        if (r.kind != 'S')
+            return ss_ctx_error(ctx, "42809", "\"%s\" is not a sequence", r.name);
+        ss_ns_qualify(r.ns, r.name, out, outsz);
+        return SS_OK;
+    }
     const ss_text *t = &((const ss_text *)v->data)[row];
     ss_seq_name_from_text(t->ptr, t->len, out, outsz);
     if (!ctx->catalog || !ctx->seq_session)

@@ -102,6 +102,11 @@ static const ss_func_def builtin[] = {
     {"currval", 1, false, true, {TX}, I8, ss_fn_currval, true},
     {"setval", 2, false, true, {TX, I8}, I8, ss_fn_setval, true},
     {"setval", 3, false, true, {TX, I8, B}, I8, ss_fn_setval, true},
+    /* (oid8) the same over regclass, as PostgreSQL's */
+    {"nextval", 1, false, true, {SS_TYPE_REGCLASS}, I8, ss_fn_nextval, true},
+    {"currval", 1, false, true, {SS_TYPE_REGCLASS}, I8, ss_fn_currval, true},
+    {"setval", 2, false, true, {SS_TYPE_REGCLASS, I8}, I8, ss_fn_setval, true},
+    {"setval", 3, false, true, {SS_TYPE_REGCLASS, I8, B}, I8, ss_fn_setval, true},
     {"lastval", 0, false, true, {0}, I8, ss_fn_lastval, true},
     /* the transaction's id (func_txid.c): assigns one, never folded */
     {"txid_current", 0, false, true, {0}, I8, ss_fn_txid_current, true},

@@ -31,6 +31,7 @@ extern const struct ss_type_def ss_bytea_type_def;
 extern const struct ss_type_def ss_uuid_type_def;
 extern const struct ss_type_def ss_bit_type_def, ss_varbit_type_def; /* types/bit/ */
 extern const struct ss_type_def ss_regtype_type_def;
+extern const struct ss_type_def ss_oid_type_def, ss_regclass_type_def, ss_regnamespace_type_def, ss_regrole_type_def; /* (oid8) types/oid/ */
 extern const struct ss_type_def ss_name_type_def;
 extern const struct ss_type_def ss_void_type_def;
 extern const struct ss_type_def ss_record_type_def;

@@ -97,6 +97,11 @@ typedef enum ss_type_id {
     SS_TYPE_JSONPATH_ARRAY = 4073,
     SS_TYPE_NAME_ARRAY = 1003,
     SS_TYPE_REGTYPE = 2206,    /* int32: a type id, printed as the type's name (pg_typeof) */
+    /* (oid8) object identifiers: int64 holding the unsigned 32-bit oid */
+    SS_TYPE_OID = 26,
+    SS_TYPE_REGCLASS = 2205,   /* a relation's oid, printed as its name */
+    SS_TYPE_REGNAMESPACE = 4089, /* a schema's oid, printed as its name */
+    SS_TYPE_REGROLE = 4096,    /* a role's oid, printed as its name */
     SS_TYPE_VOID = 2278,       /* bool (always false): a function's "no value", printed empty */
     /* an anonymous composite value (PostgreSQL's record; today only the columns SEARCH and
        CYCLE add to a recursive WITH query): ss_text holding the encoded fields (opaque to
@@ -270,6 +275,10 @@ static inline size_t ss_type_width(int32_t id)
     case SS_TYPE_REGTYPE: return sizeof(int32_t);
     case SS_TYPE_TIME:
     case SS_TYPE_TIMESTAMP:
+    case SS_TYPE_OID:
+    case SS_TYPE_REGCLASS:
+    case SS_TYPE_REGNAMESPACE:
+    case SS_TYPE_REGROLE:
     case SS_TYPE_TIMESTAMPTZ: return sizeof(int64_t);
     case SS_TYPE_BYTEA:
     case SS_TYPE_JSON:
@@ -350,6 +359,10 @@ static inline int32_t ss_type_storage(int32_t id)
     case SS_TYPE_REGTYPE: return SS_TYPE_INT4;
     case SS_TYPE_TIME:
     case SS_TYPE_TIMESTAMP:
+    case SS_TYPE_OID:
+    case SS_TYPE_REGCLASS:
+    case SS_TYPE_REGNAMESPACE:
+    case SS_TYPE_REGROLE:
     case SS_TYPE_TIMESTAMPTZ: return SS_TYPE_INT8;
     case SS_TYPE_FLOAT4: return SS_TYPE_FLOAT8;
     default:

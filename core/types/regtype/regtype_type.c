@@ -7,6 +7,7 @@
 #include "types/type_def.h"
 #include "types/typeio.h"
 #include "types/record/record.h"
+#include "types/oid/oid.h"
 
 /* A user-defined enum type's name ("mood", "s.mood", "mood[]"): its id in *id. */
 static bool enum_regtype(ss_ctx *ctx, char *name, int32_t *id)
@@ -112,4 +113,5 @@ const ss_type_def ss_regtype_type_def = {
     .input = input,
     .output = output,
     .functions = regtype_functions,
+    .casts = regtype_oid_casts, /* (oid8) types/oid/oid_cast.c */
 };
