@@ -263,7 +263,7 @@ static int decode_column(native_scan *s, const native_rg_header *h, unsigned i, 
 /* The rows of an open tail (native_tail.c): the first len's low 32 bits of them, or all. */
 static int next_tail(native_scan *s, uint64_t first, uint64_t len, native_batch **out, native_error *err)
 {
-    native_tail_info *ti = malloc(sizeof *ti);
+    native_tail_info *ti = calloc(1, sizeof *ti);
     if (!ti)
         return native_fail(err, "53200", "out of memory");
     int rc = native_tail_read_info(s->db, s->txn, first, ti, err);
