@@ -20,6 +20,8 @@ enum {
     NATIVE_PT_BLOB = 3,
     NATIVE_PT_TABLE = 4,
     NATIVE_PT_VERSIONS = 5,
+    NATIVE_PT_TAIL = 10,      /* an open tail's root (native_tail.c) */
+    NATIVE_PT_TAIL_DATA = 11, /* an open tail's rows */
 };
 
 /* Pages tracked by one bitmap page, and where bitmap pages sit: page g*NATIVE_BITMAP_SPAN + 1

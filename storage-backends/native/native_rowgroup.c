@@ -94,7 +94,7 @@ uint64_t native_rowgroup_header_len(uint32_t nrows, unsigned ncols)
     return RG_FIXED + (uint64_t)((nrows + VERSIONS_PER_PAGE - 1) / VERSIONS_PER_PAGE) * 8 + (uint64_t)ncols * RG_DESC;
 }
 
-static int append_entry(native_txn *txn, uint64_t root, uint64_t first, uint64_t len, native_error *err)
+int native_table_append_entry(native_txn *txn, uint64_t root, uint64_t first, uint64_t len, native_error *err)
 {
     uint64_t pgno = root;
     for (unsigned hops = 0;; hops++) {
@@ -139,7 +139,7 @@ int native_table_append_versions(native_txn *txn, uint64_t root, const native_co
 {
     uint64_t first = 0;
     if (native_rowgroup_write(txn, cols, ncols, nrows, xmin, cmin, cmax, xmax, &first, err) != 0 ||
-        append_entry(txn, root, first, native_rowgroup_header_len(nrows, ncols), err) != 0)
+        native_table_append_entry(txn, root, first, native_rowgroup_header_len(nrows, ncols), err) != 0)
         return -1;
     if (rowgroup_id)
         *rowgroup_id = first;
@@ -262,7 +262,16 @@ static int version_page(native_db *db, native_txn *txn, uint64_t rowgroup_id, ui
     int rc = native_page_read(db, txn, rowgroup_id, page, err);
     const uint8_t *pl = page + NATIVE_PAGE_HEADER, *data = pl + 16;
     uint32_t used = native_get32(pl + 8);
-    if (rc == 0 && (native_page_type(page) != NATIVE_PT_BLOB || used < RG_FIXED || used > NATIVE_PAGE_PAYLOAD - 16 ||
+    if (rc == 0 && native_page_type(page) == NATIVE_PT_TAIL) { /* an open tail's root page */
+        uint32_t nrows = native_get32(page + TL_NROWS), nvp = native_get32(page + TL_NVP);
+        if (native_get32(page + TL_MAGIC) != TL_MAGIC_VALUE || nvp > TL_MAX_VPAGES ||
+            nvp != (nrows + VERSIONS_PER_PAGE - 1) / VERSIONS_PER_PAGE)
+            rc = native_fail(err, "XX001", "open tail at page %llu of \"%s\" is damaged", (unsigned long long)rowgroup_id, db->path);
+        else if (row >= nrows)
+            rc = native_fail(err, "22023", "row %u is not in row group %llu", row, (unsigned long long)rowgroup_id);
+        else
+            *vp = native_get64(page + TL_VPAGES + (size_t)(row / VERSIONS_PER_PAGE) * 8);
+    } else if (rc == 0 && (native_page_type(page) != NATIVE_PT_BLOB || used < RG_FIXED || used > NATIVE_PAGE_PAYLOAD - 16 ||
                     native_get32(data) != RG_MAGIC))
         rc = native_fail(err, "XX001", "row group header at page %llu of \"%s\" is damaged", (unsigned long long)rowgroup_id, db->path);
     else if (rc == 0 && (row >= native_get32(data + 4) || RG_FIXED + (size_t)(row / VERSIONS_PER_PAGE + 1) * 8 > used))
@@ -417,6 +426,12 @@ static int list_one(void *ctx, uint64_t first, uint64_t len, native_error *err)
     list_ctx *l = ctx;
     if (first == 0) /* a vacuumed row group's slot */
         return l->visit(l->ctx, 0, 0, 0, err);
+    if (native_is_tail(len)) {
+        native_tail_info ti;
+        if (native_tail_read_info(l->db, l->txn, first, &ti, err) != 0)
+            return -1;
+        return l->visit(l->ctx, first, NATIVE_TAIL_FLAG | ti.nrows, ti.nrows, err);
+    }
     native_rg_header h;
     if (native_rowgroup_read_header(l->db, l->txn, first, len, &h, err) != 0)
         return -1;
@@ -472,6 +487,8 @@ typedef struct drop_ctx {
 
 int native_rowgroup_free(native_txn *txn, uint64_t first, uint64_t len, native_error *err)
 {
+    if (native_is_tail(len))
+        return native_tail_free(txn, first, err);
     native_rg_header h;
     if (native_rowgroup_read_header(native_txn_db(txn), txn, first, len, &h, err) != 0)
         return -1;

@@ -76,6 +76,26 @@ int native_rowgroup_set_stamps(native_txn *txn, uint64_t rowgroup_id, uint32_t n
 /* Sets xmax/cmax of one row (a delete, or the old version of an update), as a WAL patch. */
 int native_rowgroup_set_xmax(native_txn *txn, uint64_t rowgroup_id, uint32_t row, uint64_t xmax, uint32_t cmax, native_error *err);
 
+/* Open tails (native_tail.c): an uncompressed row group of at most NATIVE_TAIL_MAX_ROWS rows
+ * appended in place with WAL patches of the bytes added. A table entry (first, len) names one
+ * when len has NATIVE_TAIL_FLAG; in the (first, len) pairs given to scans the low 32 bits of
+ * len, when nonzero, are the rows to read (those the tail had when it was listed: rows
+ * appended later are not read). native_table_list gives FLAG | its row count. The stamp
+ * calls above (get, set_xmax, set_stamps) and native_rowgroup_free take a tail too. */
+#define NATIVE_TAIL_FLAG (UINT64_C(1) << 63)
+#define NATIVE_TAIL_MAX_ROWS 1024u
+static inline int native_is_tail(uint64_t len) { return (len & NATIVE_TAIL_FLAG) != 0; }
+/* A new empty tail of ncols columns of the given types, listed as the table's last entry
+ * (len NATIVE_TAIL_FLAG); *tail names it. 0A000 past the columns a tail page can describe. */
+int native_table_append_tail(native_txn *txn, uint64_t root, const native_col_type *types, unsigned ncols, uint64_t *tail,
+                             native_error *err);
+/* Appends nrows rows stamped (xmin, cmin, 0, 0) to the tail in place; *first_row gets the
+ * first one's position. 1 when they do not fit (rows or bytes; nothing changed), 0, or -1. */
+int native_tail_append(native_txn *txn, uint64_t tail, const native_column *cols, unsigned ncols, uint32_t nrows,
+                       uint64_t xmin, uint32_t cmin, uint32_t *first_row, native_error *err);
+/* Frees the tail's pages at commit (native_rowgroup_free does this for a tail's entry). */
+int native_tail_free(native_txn *txn, uint64_t tail, native_error *err);
+
 typedef enum native_pred_op {
     NATIVE_OP_EQ, NATIVE_OP_LT, NATIVE_OP_LE, NATIVE_OP_GT, NATIVE_OP_GE, NATIVE_OP_IS_NULL, NATIVE_OP_IS_NOT_NULL
 } native_pred_op;

@@ -3,6 +3,7 @@
 #ifndef SS_NATIVE_ROWGROUP_FORMAT_H
 #define SS_NATIVE_ROWGROUP_FORMAT_H
 
+#include "native_encode.h"
 #include "native_rowgroup.h"
 
 #define RG_MAGIC 0x31475252u /* "RRG1" */
@@ -47,6 +48,39 @@ int native_rowgroup_read_header(native_db *db, native_txn *txn, uint64_t first, 
 int native_table_for_each_rowgroup(native_db *db, native_txn *txn, uint64_t root,
                                    int (*visit)(void *ctx, uint64_t first, uint64_t len, native_error *err), void *ctx,
                                    int include_table_pages, native_error *err);
+/* Appends the entry (first, len) to the table's list of row groups. */
+int native_table_append_entry(native_txn *txn, uint64_t root, uint64_t first, uint64_t len, native_error *err);
+
+/* ---- open tails (native_tail.c; FORMAT.md, "Open tails") ---- */
+/* root page (type NATIVE_PT_TAIL) fields, offsets within the page */
+#define TL_MAGIC 16u
+#define TL_MAGIC_VALUE 0x314C544Eu /* "NTL1" */
+#define TL_NCOLS 20u
+#define TL_NROWS 24u  /* then used (28), version pages (32), data pages (36): one 16-byte patch */
+#define TL_USED 28u
+#define TL_NVP 32u
+#define TL_NDP 36u
+#define TL_MAX_VPAGES ((NATIVE_TAIL_MAX_ROWS + VERSIONS_PER_PAGE - 1) / VERSIONS_PER_PAGE)
+#define TL_VPAGES 40u
+#define TL_MAX_DPAGES 32u
+#define TL_DPAGES (TL_VPAGES + TL_MAX_VPAGES * 8u)
+#define TL_TYPES (TL_DPAGES + TL_MAX_DPAGES * 8u)
+#define TL_MAX_COLS (NATIVE_PAGE_SIZE - TL_TYPES)
+#define TL_DATA_BYTES NATIVE_PAGE_PAYLOAD /* stream bytes per data page */
+
+typedef struct native_tail_info {
+    uint32_t ncols, nrows, used, nvp, ndp;
+    uint64_t vpages[TL_MAX_VPAGES], dpages[TL_MAX_DPAGES];
+    uint8_t types[TL_MAX_COLS];
+} native_tail_info;
+
+/* Reads and checks a tail's root page. */
+int native_tail_read_info(native_db *db, native_txn *txn, uint64_t tail, native_tail_info *ti, native_error *err);
+/* Decodes the first nrows rows (<= ti->nrows) of the columns proj into dec[i] (and nulls[i],
+ * left NULL without NULLs), as native_decode_values would. */
+int native_tail_decode(native_db *db, native_txn *txn, uint64_t tail, const native_tail_info *ti, uint32_t nrows,
+                       const unsigned *proj, unsigned nproj, native_decoded *dec, uint8_t **nulls, native_error *err);
+
 /* float8 order of PostgreSQL: NaN equals NaN and sorts above everything. */
 int native_float_cmp(double a, double b);
 

@@ -260,6 +260,40 @@ static int decode_column(native_scan *s, const native_rg_header *h, unsigned i, 
     return 0;
 }
 
+/* The rows of an open tail (native_tail.c): the first len's low 32 bits of them, or all. */
+static int next_tail(native_scan *s, uint64_t first, uint64_t len, native_batch **out, native_error *err)
+{
+    native_tail_info *ti = calloc(1, sizeof *ti);
+    if (!ti)
+        return native_fail(err, "53200", "out of memory");
+    int rc = native_tail_read_info(s->db, s->txn, first, ti, err);
+    uint32_t nrows = rc == 0 && (uint32_t)len ? (uint32_t)len : ti->nrows;
+    if (rc == 0)
+        rc = native_tail_decode(s->db, s->txn, first, ti, nrows, s->proj, s->nproj, s->dec, s->nulls, err);
+    uint8_t vpages[TL_MAX_VPAGES * 8];
+    for (uint32_t v = 0; v < TL_MAX_VPAGES; v++)
+        native_put64(vpages + (size_t)v * 8, ti->vpages[v]);
+    native_rg_header h = {.nrows = nrows, .nvp = (nrows + VERSIONS_PER_PAGE - 1) / VERSIONS_PER_PAGE, .vpages = vpages};
+    for (unsigned i = 0; i < s->nproj && rc == 0; i++)
+        s->cols[i].type = (native_col_type)ti->types[s->proj[i]];
+    free(ti);
+    if (rc == 0)
+        rc = read_versions(s, &h, err);
+    if (rc != 0)
+        return -1;
+    for (unsigned i = 0; i < s->nproj; i++)
+        s->cols[i] = (native_column){.type = s->cols[i].type, .nulls = s->nulls[i], .i64 = s->dec[i].i64,
+                                     .f64 = s->dec[i].f64, .b = s->dec[i].b, .offsets = s->dec[i].offsets,
+                                     .bytes = s->dec[i].bytes};
+    s->read++;
+    s->rows_read += nrows;
+    s->batch = (native_batch){.rowgroup_id = first, .group_index = (uint32_t)(s->next - 1), .nrows = nrows, .ncols = s->nproj,
+                              .cols = s->cols, .xmin = s->xmin, .xmax = s->xmax, .cmin = s->cmin, .cmax = s->cmax,
+                              .uniform = s->uniform};
+    *out = &s->batch;
+    return 1;
+}
+
 int native_scan_next(native_scan *s, native_batch **out, native_error *err)
 {
     free_batch(s);
@@ -268,6 +302,8 @@ int native_scan_next(native_scan *s, native_batch **out, native_error *err)
         s->next++;
         if (first == 0) /* a vacuumed row group's slot: no rows */
             continue;
+        if (native_is_tail(len)) /* an open tail: always read (no zone maps) */
+            return next_tail(s, first, len, out, err);
         native_rg_header h;
         if (native_rowgroup_read_header(s->db, s->txn, first, len, &h, err) != 0)
             return -1;

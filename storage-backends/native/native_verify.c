@@ -9,8 +9,9 @@
 
 /* The highest page type the library and the module write (NATIVE_PT_VERSIONS, then the
  * module's commit log pages, type 6, its commit history chain, type 7 (native_vt_history.c), and
- * its B+tree anchors and nodes, types 8 and 9 (native_btree.h)). */
-#define HIGHEST_PAGE_TYPE 9u
+ * its B+tree anchors and nodes, types 8 and 9 (native_btree.h), open tails' root and data
+ * pages, types 10 and 11 (native_tail.c)). */
+#define HIGHEST_PAGE_TYPE 11u
 
 int native_db_verify_pages(native_db *db, void (*report)(void *arg, uint64_t pgno, const char *problem), void *arg,
                            uint64_t *checked, native_error *err)

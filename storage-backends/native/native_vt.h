@@ -41,6 +41,11 @@
 #define NV_TAIL_FLOOR 1024u
 #define NV_TAIL_ROWS 8192u
 #define NV_TAIL_AMPLIFY 8u
+/* (rap11) A write of at most NV_TAIL_SMALL rows goes to the table's open tail (an uncompressed
+ * row group appended in place, native_tail.c: WAL of the bytes added), started when the last
+ * row group is none; a write the tail cannot take (NATIVE_TAIL_MAX_ROWS rows, its bytes)
+ * seals it: the tail's rows and the new ones become one compressed row group in its place. */
+#define NV_TAIL_SMALL 64u
 /* The buffer cache of a database: 16384 pages (128 MB, allocated as pages are first used). */
 #define NV_CACHE_PAGES 16384u
 

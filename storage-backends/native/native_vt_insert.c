@@ -51,14 +51,88 @@ static int read_tail(nv_table *t, const nv_group *g, tail_rows *tr, native_error
     return rc == 0 ? native_fail(err, "XX001", "row group %llu is missing", (unsigned long long)g->first) : -1;
 }
 
+/* Appends the rows to t's open tail `last` (NULL: a new tail, listed after the last row
+ * group) in place, filling rowids (b->mu held): the WAL gets only the bytes added. 1 when they
+ * do not fit the tail (nothing changed), 0, or -1. */
+static int append_tail(nv_table *t, nv_group *last, const ss_batch *rows, ss_xid xid, uint32_t cid, ss_rowid *rowids,
+                       native_error *err)
+{
+    nv_backend *b = t->b;
+    uint32_t n = ss_batch_rows(rows);
+    unsigned nc = t->ncols ? t->ncols : 1;
+    nv_builder *bld = calloc(nc, sizeof *bld);
+    native_column *cols = calloc(nc, sizeof *cols);
+    native_col_type *types = calloc(nc, sizeof *types);
+    int rc = bld && cols && types ? 0 : -1;
+    for (uint32_t c = 0; c < t->ncols && rc == 0; c++) {
+        types[c] = t->cols[c].ntype;
+        rc = nv_builder_init(&bld[c], t->cols[c].ntype, n);
+        for (uint32_t k = 0; k < n && rc == 0; k++)
+            rc = nv_builder_add_vector(&bld[c], rows->cols[c], t->cols[c].storage, ss_batch_row(rows, k));
+        cols[c] = nv_builder_column(&bld[c]);
+    }
+    if (rc == 0 && !last && t->ngroups == t->capgroups) { /* room for the new group */
+        nv_group *room = nv_push((void **)&t->groups, &t->ngroups, &t->capgroups, sizeof *room);
+        if (room)
+            t->ngroups--;
+        else
+            rc = -1;
+    }
+    if (rc != 0)
+        native_fail(err, "53200", "out of memory");
+    native_txn *txn = rc == 0 ? nv_txn_begin(b, err) : NULL;
+    if (rc == 0 && !txn)
+        rc = -1;
+    uint64_t tail = last ? last->first : 0;
+    uint32_t at = 0;
+    if (rc == 0 && !last)
+        rc = native_table_append_tail(txn, t->root, types, t->ncols, &tail, err);
+    if (rc == 0)
+        rc = native_tail_append(txn, tail, cols, t->ncols, n, xid, cid, &at, err);
+    if (rc == 0) {
+        rc = nv_txn_commit(txn, false, err);
+        txn = NULL;
+    }
+    if (txn)
+        native_txn_abort(txn);
+    if (rc == 0) {
+        nv_group *g = last;
+        if (!g) { /* room was made above */
+            g = nv_push((void **)&t->groups, &t->ngroups, &t->capgroups, sizeof *g);
+            *g = (nv_group){tail, NATIVE_TAIL_FLAG, 0, ++b->group_seq};
+        }
+        /* the seq stays the tail's creation's: a scan listed it if it began after that */
+        g->nrows = at + n;
+        g->len = NATIVE_TAIL_FLAG | g->nrows;
+        size_t gi = (size_t)(g - t->groups);
+        for (uint32_t k = 0; k < n; k++)
+            rowids[k] = NV_ROWID(gi, at + k);
+        t->nrows += n;
+    }
+    for (uint32_t c = 0; bld && c < t->ncols; c++)
+        nv_builder_free(&bld[c]);
+    free(bld);
+    free(cols);
+    free(types);
+    return rc;
+}
+
 /* Writes the live rows of `rows` stamped (xid, cid) into t, filling rowids (b->mu held). */
 static int write_rows(nv_table *t, const ss_batch *rows, ss_xid xid, uint32_t cid, ss_rowid *rowids, native_error *err)
 {
     nv_backend *b = t->b;
     uint32_t n = ss_batch_rows(rows);
     nv_group *last = t->ngroups ? &t->groups[t->ngroups - 1] : NULL;
+    bool is_tail = last && native_is_tail(last->len);
+    if (is_tail || n <= NV_TAIL_SMALL) {
+        int arc = append_tail(t, is_tail ? last : NULL, rows, xid, cid, rowids, err);
+        if (arc != 1)
+            return arc;
+    }
+    /* a tail the rows do not fit is sealed: rewritten compressed with them after its rows */
     bool merge = last && last->nrows + n <= NV_GROUP_ROWS &&
-                 (last->nrows < NV_TAIL_FLOOR || (last->nrows < NV_TAIL_ROWS && last->nrows <= NV_TAIL_AMPLIFY * n));
+                 (is_tail || last->nrows < NV_TAIL_FLOOR ||
+                  (last->nrows < NV_TAIL_ROWS && last->nrows <= NV_TAIL_AMPLIFY * n));
     tail_rows tr = {0};
     if (merge && read_tail(t, last, &tr, err) != 0)
         return -1;

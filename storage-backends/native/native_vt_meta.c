@@ -145,26 +145,36 @@ static int clog_walk(nv_backend *b, int (*visit)(void *ctx, uint64_t pgno, const
 
 int nv_clog_append(nv_backend *b, native_txn *txn, const ss_xid *xids, uint32_t n, native_error *err)
 {
+    /* (rap11) WAL patches of the xids and count added (commits are serialised by b->mu), not
+       the page rewritten whole: a one-row commit logs bytes, not 8 kB */
     uint64_t tail = b->clog_tail;
-    for (uint32_t k = 0; k < n;) {
-        uint8_t *page = native_txn_page_for_write(txn, tail, err);
-        if (!page)
-            return -1;
-        uint8_t *pl = page + NATIVE_PAGE_HEADER;
-        uint32_t count = native_get32(pl + 8);
-        for (; k < n && count < CLOG_XIDS; k++) /* xids[0] is the top-level one */
-            native_put64(pl + CLOG_HEADER + (size_t)count++ * 8, k ? xids[k] | CLOG_SUB : xids[k]);
-        native_put32(pl + 8, count);
-        if (k == n)
+    uint8_t *page = malloc(NATIVE_PAGE_SIZE), *buf = malloc((size_t)CLOG_XIDS * 8);
+    int rc = page && buf ? 0 : native_fail(err, "53200", "out of memory");
+    for (uint32_t k = 0; k < n && rc == 0;) {
+        if ((rc = native_page_read(b->db, txn, tail, page, err)) != 0)
+            break;
+        uint32_t count = native_get32(page + NATIVE_PAGE_HEADER + 8), at = count, m = 0;
+        for (; k < n && count < CLOG_XIDS; k++, count++, m++) /* xids[0] is the top-level one */
+            native_put64(buf + (size_t)m * 8, k ? xids[k] | CLOG_SUB : xids[k]);
+        uint8_t cnt[4];
+        native_put32(cnt, count);
+        if (m && (rc = native_txn_patch(txn, tail, NATIVE_PAGE_HEADER + CLOG_HEADER + at * 8, buf, m * 8, err)) == 0)
+            rc = native_txn_patch(txn, tail, NATIVE_PAGE_HEADER + 8, cnt, 4, err);
+        if (rc != 0 || k == n)
             break;
         uint64_t np;
-        if (native_txn_alloc_page(txn, CLOG_PAGE_TYPE, &np, err) != 0)
-            return -1;
-        if (!(page = native_txn_page_for_write(txn, tail, err)))
-            return -1;
-        native_put64(page + NATIVE_PAGE_HEADER, np);
+        uint8_t next[8];
+        if ((rc = native_txn_alloc_page(txn, CLOG_PAGE_TYPE, &np, err)) != 0)
+            break;
+        native_put64(next, np);
+        if ((rc = native_txn_patch(txn, tail, NATIVE_PAGE_HEADER, next, 8, err)) != 0)
+            break;
         tail = np;
     }
+    free(page);
+    free(buf);
+    if (rc != 0)
+        return -1;
     b->clog_tail = tail; /* the caller aborts the database on a failed commit (nv_txn_commit_cb) */
     return 0;
 }
