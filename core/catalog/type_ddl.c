@@ -49,6 +49,13 @@ static ss_enum_type *find_ref(ss_ctx *ctx, const ss_catalog *c, const char *ref,
     char schema[SS_NS_REF_MAX];
     bool qualified = ss_ns_schema_part(ref, schema, sizeof schema), missing;
     ss_enum_type *e = ss_type_find_enum(c, qualified ? schema : NULL, ss_ns_rel(ref), &missing);
+    if (e && ss_ddl_pending_other(&e->ddl)) {
+        ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                     "feature not supported: DDL on type \"%s\" while another transaction's DROP TYPE of it "
+                     "is uncommitted",
+                     ref);
+        return NULL;
+    }
     if (!e && report) {
         if (missing)
             ss_ctx_error(ctx, "3F000", "schema \"%s\" does not exist", schema);
@@ -56,6 +63,12 @@ static ss_enum_type *find_ref(ss_ctx *ctx, const ss_catalog *c, const char *ref,
             ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_OBJECT, "type \"%s\" does not exist", ref);
     }
     return e;
+}
+
+/* Whether find_ref refused a type another transaction is dropping (its error is set). */
+static bool refused(const ss_ctx *ctx)
+{
+    return ctx->err && ctx->err->message;
 }
 
 /* A built-in type of that name (pg_catalog's), or 0. */
@@ -229,6 +242,11 @@ static int create_enum(ss_ctx *ctx, ss_catalog *c, const ast_stmt *a)
         return SS_ERROR;
     if (enum_type_find(c, s, rel) || (s == ss_ns_pg_catalog(c) && builtin_type(rel)))
         return ss_ctx_error(ctx, "42710", "type \"%s\" already exists", rel);
+    if (enum_type_pending_other(c, s, rel))
+        return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                            "feature not supported: CREATE TYPE \"%s\" while another transaction's CREATE or DROP "
+                            "of that type is uncommitted",
+                            rel);
     pthread_mutex_lock(&c->mu);
     bool relation = ss_catalog_has_table_or_view(c, s, rel);
     pthread_mutex_unlock(&c->mu);
@@ -331,6 +349,10 @@ static int drop_types(ss_ctx *ctx, ss_catalog *c, const ast_stmt *a, void (*noti
         const char *ref = a->drop_names[i];
         if ((found[i] = find_ref(ctx, c, ref, false)))
             continue;
+        if (refused(ctx)) {
+            rc = SS_ERROR;
+            break;
+        }
         int32_t id = builtin_type(ref);
         if (id) {
             rc = ss_ctx_error(ctx, "2BP01", "cannot drop type %s because it is required by the database system",
@@ -426,6 +448,8 @@ static int alter_type(ss_ctx *ctx, ss_catalog *c, const ast_stmt *a, void (*noti
                       void *arg)
 {
     ss_enum_type *e = find_ref(ctx, c, a->table, false);
+    if (!e && refused(ctx))
+        return SS_ERROR;
     if (!e) {
         int32_t id = builtin_type(a->table);
         char buf[SS_NS_REF_MAX + 8];

@@ -21,6 +21,7 @@ START_TEST(uncommitted_create_invisible)
     ck_assert_int_eq(scalar(a, "SELECT count(*) FROM (SELECT 'ok'::mood) s"), 1);
     fails(b, "SELECT 'ok'::mood", "42704");
     ck_assert_int_eq(scalar(b, "SELECT count(*) FROM pg_type WHERE typname = 'mood'"), 0);
+    fails(b, "CREATE TYPE mood AS ENUM ('x')", "0A000");
     run(a, "ROLLBACK");
     fails(a, "SELECT 'ok'::mood", "42704");
     run(a, "BEGIN");
@@ -62,6 +63,9 @@ START_TEST(uncommitted_drop_visible)
     run(a, "DROP TYPE mood");
     fails(a, "SELECT 'ok'::mood", "42704");
     ck_assert_int_eq(scalar(b, "SELECT count(*) FROM (SELECT 'ok'::mood) s"), 1);
+    /* PostgreSQL would wait for a's DROP: refused, not a silent success */
+    fails(b, "DROP TYPE IF EXISTS mood", "0A000");
+    fails(b, "ALTER TYPE mood ADD VALUE 'x'", "0A000");
     run(a, "ROLLBACK");
     ck_assert_int_eq(scalar(a, "SELECT count(*) FROM (SELECT 'ok'::mood) s"), 1);
     run(a, "BEGIN");

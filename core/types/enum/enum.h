@@ -77,6 +77,9 @@ int enum_type_create(ss_ctx *ctx, const void *owner, const void *ns, const char 
                      uint32_t n, uint64_t created, ss_xid xid, ss_enum_type **out);
 /* The type name of schema ns of owner the reader sees (NULL: none; catalog_txn.h). */
 ss_enum_type *enum_type_find(const void *owner, const void *ns, const char *name);
+/* Whether a type name of schema ns of owner is created or dropped by another transaction
+ * than the reader's, not yet committed (PostgreSQL would make type DDL on it wait). */
+bool enum_type_pending_other(const void *owner, const void *ns, const char *name);
 /* Every live enum type of owner the reader sees, in creation order: *out malloc'd (NULL when *n is 0). */
 int enum_types_of(const void *owner, ss_enum_type ***out, uint32_t *n);
 /* Marks the type dropped. */

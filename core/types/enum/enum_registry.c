@@ -139,6 +139,18 @@ ss_enum_type *enum_type_find(const void *owner, const void *ns, const char *name
     return NULL;
 }
 
+bool enum_type_pending_other(const void *owner, const void *ns, const char *name)
+{
+    uint32_t n = atomic_load(&nslots);
+    for (uint32_t k = 0; k < n; k++) {
+        ss_enum_type *e = atomic_load(&slots[k]);
+        if (e && !e->dropped && e->owner == owner && e->ns == ns && ss_ddl_pending_other(&e->ddl) &&
+            strcmp(atomic_load(&e->name), name) == 0)
+            return true;
+    }
+    return false;
+}
+
 int enum_types_of(const void *owner, ss_enum_type ***out, uint32_t *count)
 {
     *out = NULL;
