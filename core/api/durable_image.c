@@ -589,16 +589,23 @@ static int enum_records(ss_ctx *ctx, const ss_catalog *c, ss_strbuf *rec, ss_str
         put_relation(rec, e->ns, atomic_load(&e->name));
         ss_strbuf_puts(rec, " AS ENUM ()");
         put_record(out, "sql ", rec);
-        for (uint32_t k = 0; k < l->n; k++) {
+        /* (the numbers have gaps where a rolled back ADD VALUE was; another transaction's
+           uncommitted labels are not stored) */
+        uint32_t last = 0;
+        for (uint32_t j = 0; j < l->n; j++)
+            if (l->items[j].created > last)
+                last = l->items[j].created;
+        for (uint32_t k = 0; l->n && k <= last; k++) {
             /* the label created k-th, and the lowest one above it among those created before */
             const enum_label *lab = NULL, *next = NULL;
             for (uint32_t j = 0; j < l->n && !lab; j++)
-                if (l->items[j].created == k)
+                if (l->items[j].created == k && enum_label_visible(&l->items[j]))
                     lab = &l->items[j];
             if (!lab)
                 continue;
             for (uint32_t j = 0; j < l->n; j++)
-                if (l->items[j].created < k && l->items[j].sort > lab->sort && (!next || l->items[j].sort < next->sort))
+                if (l->items[j].created < k && enum_label_visible(&l->items[j]) && l->items[j].sort > lab->sort &&
+                    (!next || l->items[j].sort < next->sort))
                     next = &l->items[j];
             ss_strbuf_clear(rec);
             ss_strbuf_puts(rec, "ALTER TYPE ");

@@ -61,13 +61,14 @@ int ss_txn_check_write(sunstone_stmt *st, ast_stmt_kind kind)
         return SS_ERROR;
     }
     /* COPY FROM writes versions as INSERT does; PREPARE is not transactional; CREATE / DROP
-       of tables, views, indexes and sequences are logged and undone (catalog/catalog_txn.h) */
+       of tables, views, indexes, sequences and types are logged and undone (catalog/catalog_txn.h) */
     bool ddl = kind == AST_CREATE_TABLE || kind == AST_DROP_TABLE || kind == AST_CREATE_VIEW ||
                kind == AST_DROP_VIEW || kind == AST_CREATE_INDEX || kind == AST_DROP_INDEX ||
                kind == AST_CREATE_SEQUENCE || kind == AST_DROP_SEQUENCE || kind == AST_ALTER_SEQUENCE ||
                kind == AST_CREATE_TABLE_AS ||
                kind == AST_ALTER_TABLE || kind == AST_DROP_MATVIEW || kind == AST_CREATE_SCHEMA ||
-               kind == AST_DROP_SCHEMA || kind == AST_ALTER_SCHEMA || kind == AST_LOCK_TABLE;
+               kind == AST_DROP_SCHEMA || kind == AST_ALTER_SCHEMA || kind == AST_LOCK_TABLE ||
+               kind == AST_CREATE_TYPE || kind == AST_ALTER_TYPE || kind == AST_DROP_TYPE;
     bool dml = kind == AST_UPDATE || kind == AST_DELETE || kind == AST_TRUNCATE || kind == AST_REFRESH_MATVIEW;
     if (!reads && !ddl && !dml && kind != AST_INSERT && kind != AST_COPY && t->in_block)
         return ss_ctx_error(&st->ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,

@@ -110,8 +110,9 @@ static int sunstone_type_row(ss_ctx *ctx, const ss_catalog *c, const ss_enum_typ
     const enum_labels *l = atomic_load(&e->labels);
     ss_strbuf el;
     ss_strbuf_init(&el);
-    for (uint32_t k = 0; k < l->n; k++)
-        ss_strbuf_printf(&el, "%s%s", k ? "\n" : "", l->items[k].name);
+    for (uint32_t k = 0, m = 0; k < l->n; k++)
+        if (enum_label_visible(&l->items[k]))
+            ss_strbuf_printf(&el, "%s%s", m++ ? "\n" : "", l->items[k].name);
     ss_value visible = {0};
     visible.v.b = strcmp(ss_ns_display(c, e->ns, name, q, sizeof q), name) == 0;
     ss_value row[SS_SUNSTONE_TYPES_NCOLS] = {name_value(name), name_value(ss_ns_name(e->ns)),
@@ -133,6 +134,8 @@ static int enum_label_rows(ss_ctx *ctx, const ss_catalog *c, const ss_enum_type 
     const enum_labels *l = atomic_load(&e->labels);
     int rc = SS_OK;
     for (uint32_t k = 0; k < l->n && rc == SS_OK; k++) {
+        if (!enum_label_visible(&l->items[k]))
+            continue; /* another transaction's uncommitted ADD VALUE */
         ss_value sort = {0};
         sort.v.f = l->items[k].sort;
         ss_value row[SS_PG_ENUM_NCOLS] = {regtype(e->id), sort, name_value(l->items[k].name)};

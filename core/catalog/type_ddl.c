@@ -1,15 +1,20 @@
 /* type_ddl.c — CREATE TYPE ... AS ENUM, ALTER TYPE ... ADD VALUE / RENAME VALUE / RENAME TO
  * and DROP TYPE (type_ddl.h), as PostgreSQL's DefineEnum, AddEnumLabel and RemoveType check them: names
  * shared with relations' row types (42710), labels of at most 63 bytes, the dependencies of
- * table columns on the type or its array (2BP01, or dropped with CASCADE).  Outside a
- * transaction block only (api/txn_control.c refuses them inside one). */
+ * table columns on the type or its array (2BP01, or dropped with CASCADE).  Each change is
+ * logged in the transaction's DDL log (catalog_txn.h) and undone by ROLLBACK / ROLLBACK TO:
+ * an uncommitted CREATE or DROP stamps the type (other sessions see the committed state), an
+ * ADD VALUE stamps its label (enum.h: 55P04 for its own transaction until COMMIT), a rename
+ * is renamed back. */
 #include "catalog/type_ddl.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "catalog/catalog_txn.h"
 #include "catalog/namespace.h"
+#include "txn/txn_session.h"
 #include "catalog/rowtype_deps.h"
 #include "types/enum/enum.h"
 #include "types/typeio.h"
@@ -44,6 +49,13 @@ static ss_enum_type *find_ref(ss_ctx *ctx, const ss_catalog *c, const char *ref,
     char schema[SS_NS_REF_MAX];
     bool qualified = ss_ns_schema_part(ref, schema, sizeof schema), missing;
     ss_enum_type *e = ss_type_find_enum(c, qualified ? schema : NULL, ss_ns_rel(ref), &missing);
+    if (e && ss_ddl_pending_other(&e->ddl)) {
+        ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                     "feature not supported: DDL on type \"%s\" while another transaction's DROP TYPE of it "
+                     "is uncommitted",
+                     ref);
+        return NULL;
+    }
     if (!e && report) {
         if (missing)
             ss_ctx_error(ctx, "3F000", "schema \"%s\" does not exist", schema);
@@ -51,6 +63,12 @@ static ss_enum_type *find_ref(ss_ctx *ctx, const ss_catalog *c, const char *ref,
             ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_OBJECT, "type \"%s\" does not exist", ref);
     }
     return e;
+}
+
+/* Whether find_ref refused a type another transaction is dropping (its error is set). */
+static bool refused(const ss_ctx *ctx)
+{
+    return ctx->err && ctx->err->message;
 }
 
 /* A built-in type of that name (pg_catalog's), or 0. */
@@ -88,6 +106,134 @@ int ss_type_relation_conflict(ss_ctx *ctx, const ss_catalog *c, const struct ss_
     return SS_ERROR;
 }
 
+/* The top-level xid ss_ddl_log stamps ctx's changes with (0: none, the change is final). */
+static ss_xid txn_xid(ss_ctx *ctx)
+{
+    ss_txn_state *t = ctx->txn;
+    ss_xid x;
+    uint32_t cid;
+    if (!t || !t->active || !t->ddl || ss_txn_state_current(t, &x, &cid) != 0)
+        return SS_XID_INVALID;
+    return t->top;
+}
+
+static void bump(ss_enum_type *e)
+{
+    if (e->owner)
+        ((ss_catalog *)e->owner)->version++;
+}
+
+/* CREATE TYPE: a ROLLBACK drops the type, a COMMIT makes it everyone's. */
+static void create_undo(void *arg)
+{
+    ss_enum_type *e = arg;
+    enum_type_drop(e);
+    e->ddl.created = 0;
+    bump(e);
+}
+
+static void create_commit(void *arg)
+{
+    ((ss_enum_type *)arg)->ddl.created = 0;
+}
+
+/* DROP TYPE: a ROLLBACK keeps the type, a COMMIT drops it. */
+static void drop_undo(void *arg)
+{
+    ((ss_enum_type *)arg)->ddl.dropped = 0;
+    bump(arg);
+}
+
+static void drop_commit(void *arg)
+{
+    ss_enum_type *e = arg;
+    enum_type_drop(e);
+    e->ddl.dropped = 0;
+}
+
+/* The DROP of e by ctx's transaction: final at its COMMIT. */
+static int drop_logged(ss_ctx *ctx, ss_catalog *c, ss_enum_type *e)
+{
+    ss_xid xid = txn_xid(ctx);
+    bool logged = false;
+    if (xid && ss_ddl_log_callback(ctx, NULL, drop_undo, drop_commit, e, &logged) != SS_OK)
+        return SS_ERROR;
+    if (logged)
+        e->ddl.dropped = xid;
+    else
+        enum_type_drop(e);
+    c->version++;
+    return SS_OK;
+}
+
+/* ALTER TYPE ... ADD VALUE / RENAME VALUE / RENAME TO, undone by a ROLLBACK. */
+typedef struct alter_undo {
+    ss_enum_type *e;
+    int kind;          /* AST_ALTER_TYPE_* */
+    ss_xid xid;        /* ADD VALUE: the label's stamp */
+    char *from, *to;   /* the renames: the name before and after; ADD VALUE: to, the label */
+} alter_undo;
+
+static void alter_undo_free(alter_undo *u)
+{
+    free(u->from);
+    free(u->to);
+    free(u);
+}
+
+static void alter_rollback(void *arg)
+{
+    alter_undo *u = arg;
+    ss_ctx quiet = {0}; /* no error kept: memory out leaves the change (a name, an unseen label) */
+    if (u->kind == AST_ALTER_TYPE_ADD_VALUE)
+        (void)enum_remove_added(u->e, u->xid, u->to);
+    else if (u->kind == AST_ALTER_TYPE_RENAME_VALUE)
+        (void)enum_rename_label(&quiet, u->e, u->to, u->from);
+    else
+        (void)enum_rename(&quiet, u->e, u->from);
+    bump(u->e);
+    alter_undo_free(u);
+}
+
+static void alter_commit(void *arg)
+{
+    alter_undo *u = arg;
+    if (u->kind == AST_ALTER_TYPE_ADD_VALUE)
+        enum_commit_added(u->e, u->xid);
+    alter_undo_free(u);
+}
+
+/* Logs the ALTER about to be made (its names from, to); *xid: the stamp of an added label. */
+static int alter_log(ss_ctx *ctx, ss_enum_type *e, int kind, const char *from, const char *to, ss_xid *xid)
+{
+    *xid = txn_xid(ctx);
+    if (!*xid)
+        return SS_OK;
+    alter_undo *u = calloc(1, sizeof *u);
+    if (u) {
+        u->from = from ? strdup(from) : NULL;
+        u->to = to ? strdup(to) : NULL;
+    }
+    if (!u || (from && !u->from) || (to && !u->to)) {
+        if (u)
+            alter_undo_free(u);
+        return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    }
+    u->e = e;
+    u->kind = kind;
+    u->xid = *xid;
+    bool logged;
+    if (ss_ddl_log_callback(ctx, NULL, alter_rollback, alter_commit, u, &logged) != SS_OK) {
+        alter_undo_free(u);
+        return SS_ERROR;
+    }
+    if (!logged) {
+        alter_undo_free(u);
+        *xid = SS_XID_INVALID;
+    }
+    return SS_OK;
+}
+
 static int create_enum(ss_ctx *ctx, ss_catalog *c, const ast_stmt *a)
 {
     const char *rel;
@@ -96,6 +242,11 @@ static int create_enum(ss_ctx *ctx, ss_catalog *c, const ast_stmt *a)
         return SS_ERROR;
     if (enum_type_find(c, s, rel) || (s == ss_ns_pg_catalog(c) && builtin_type(rel)))
         return ss_ctx_error(ctx, "42710", "type \"%s\" already exists", rel);
+    if (enum_type_pending_other(c, s, rel))
+        return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                            "feature not supported: CREATE TYPE \"%s\" while another transaction's CREATE or DROP "
+                            "of that type is uncommitted",
+                            rel);
     pthread_mutex_lock(&c->mu);
     bool relation = ss_catalog_has_table_or_view(c, s, rel);
     pthread_mutex_unlock(&c->mu);
@@ -116,9 +267,17 @@ static int create_enum(ss_ctx *ctx, ss_catalog *c, const ast_stmt *a)
     }
     ss_enum_type *e;
     /* created: the catalog's version before the bump, as a table's (DROP SCHEMA's order) */
-    if (enum_type_create(ctx, c, s, rel, a->enum_labels, a->nenum_labels, c->version, &e) != SS_OK)
+    ss_xid xid = txn_xid(ctx);
+    if (enum_type_create(ctx, c, s, rel, a->enum_labels, a->nenum_labels, c->version, xid, &e) != SS_OK)
         return SS_ERROR;
     c->version++;
+    bool logged = false;
+    if (xid && ss_ddl_log_callback(ctx, NULL, create_undo, create_commit, e, &logged) != SS_OK) {
+        enum_type_drop(e);
+        return SS_ERROR;
+    }
+    if (!logged)
+        e->ddl.created = 0;
     return SS_OK;
 }
 
@@ -165,17 +324,6 @@ int ss_type_enum_uses(ss_ctx *ctx, ss_catalog *c, const ss_enum_type *e, ss_rowt
     return uses_of(ctx, c, e, out, n);
 }
 
-/* A ROLLBACK of the transaction that dropped e with its schema. */
-static void undrop(void *arg)
-{
-    ((ss_enum_type *)arg)->dropped = false;
-}
-
-static void drop_final(void *arg)
-{
-    (void)arg;
-}
-
 int ss_type_drop_enum_cascade(ss_ctx *ctx, ss_catalog *c, ss_enum_type *e)
 {
     ss_rowtype_use *u;
@@ -186,12 +334,7 @@ int ss_type_drop_enum_cascade(ss_ctx *ctx, ss_catalog *c, ss_enum_type *e)
     for (uint32_t k = 0; k < n && rc == SS_OK; k++)
         rc = ss_rowtype_drop_use(ctx, c, &u[k]);
     free(u);
-    bool logged;
-    if (rc == SS_OK && (rc = ss_ddl_log_callback(ctx, NULL, undrop, drop_final, e, &logged)) == SS_OK) {
-        enum_type_drop(e);
-        c->version++;
-    }
-    return rc;
+    return rc == SS_OK ? drop_logged(ctx, c, e) : rc;
 }
 
 static int drop_types(ss_ctx *ctx, ss_catalog *c, const ast_stmt *a, void (*notice)(void *, const char *),
@@ -206,6 +349,10 @@ static int drop_types(ss_ctx *ctx, ss_catalog *c, const ast_stmt *a, void (*noti
         const char *ref = a->drop_names[i];
         if ((found[i] = find_ref(ctx, c, ref, false)))
             continue;
+        if (refused(ctx)) {
+            rc = SS_ERROR;
+            break;
+        }
         int32_t id = builtin_type(ref);
         if (id) {
             rc = ss_ctx_error(ctx, "2BP01", "cannot drop type %s because it is required by the database system",
@@ -290,10 +437,8 @@ static int drop_types(ss_ctx *ctx, ss_catalog *c, const ast_stmt *a, void (*noti
     for (uint32_t k = 0; k < nall && rc == SS_OK; k++)
         rc = ss_rowtype_drop_use(ctx, c, &all[k]);
     for (uint32_t i = 0; i < a->ndrop && rc == SS_OK; i++)
-        if (found[i] && !found[i]->dropped) {
-            enum_type_drop(found[i]);
-            c->version++;
-        }
+        if (found[i] && !found[i]->dropped && !found[i]->ddl.dropped) /* (named twice: once) */
+            rc = drop_logged(ctx, c, found[i]);
     free(all);
     free(found);
     return rc;
@@ -303,6 +448,8 @@ static int alter_type(ss_ctx *ctx, ss_catalog *c, const ast_stmt *a, void (*noti
                       void *arg)
 {
     ss_enum_type *e = find_ref(ctx, c, a->table, false);
+    if (!e && refused(ctx))
+        return SS_ERROR;
     if (!e) {
         int32_t id = builtin_type(a->table);
         char buf[SS_NS_REF_MAX + 8];
@@ -316,6 +463,7 @@ static int alter_type(ss_ctx *ctx, ss_catalog *c, const ast_stmt *a, void (*noti
         return SS_ERROR;
     }
     const enum_labels *l = atomic_load(&e->labels);
+    ss_xid xid2;
     switch (a->alter_type) {
     case AST_ALTER_TYPE_ADD_VALUE:
         if (check_label(ctx, a->str) != SS_OK)
@@ -332,8 +480,11 @@ static int alter_type(ss_ctx *ctx, ss_catalog *c, const ast_stmt *a, void (*noti
         }
         if (a->value && !enum_label_by_name(l, a->value, strlen(a->value)))
             return ss_ctx_error(ctx, "22023", "\"%s\" is not an existing enum label", a->value);
-        if (enum_add_label(ctx, e, a->str, a->value, a->enum_after) != SS_OK)
+        ss_xid xid;
+        if (alter_log(ctx, e, AST_ALTER_TYPE_ADD_VALUE, NULL, a->str, &xid) != SS_OK)
             return SS_ERROR;
+        if (enum_add_label(ctx, e, a->str, a->value, a->enum_after, xid) != SS_OK)
+            return SS_ERROR; /* (logged: the undo finds no label of xid) */
         break;
     case AST_ALTER_TYPE_RENAME_VALUE:
         if (!enum_label_by_name(l, a->value, strlen(a->value)))
@@ -342,6 +493,11 @@ static int alter_type(ss_ctx *ctx, ss_catalog *c, const ast_stmt *a, void (*noti
             return ss_ctx_error(ctx, "42710", "enum label \"%s\" already exists", a->str);
         if (check_label(ctx, a->str) != SS_OK || enum_rename_label(ctx, e, a->value, a->str) != SS_OK)
             return SS_ERROR;
+        if (alter_log(ctx, e, AST_ALTER_TYPE_RENAME_VALUE, a->value, a->str, &xid2) != SS_OK) {
+            ss_ctx quiet = {0};
+            (void)enum_rename_label(&quiet, e, a->str, a->value);
+            return SS_ERROR;
+        }
         break;
     default: {
         pthread_mutex_lock(&c->mu);
@@ -349,7 +505,17 @@ static int alter_type(ss_ctx *ctx, ss_catalog *c, const ast_stmt *a, void (*noti
         pthread_mutex_unlock(&c->mu);
         if (relation || enum_type_find(c, e->ns, a->str))
             return ss_ctx_error(ctx, "42710", "type \"%s\" already exists", a->str);
-        if (enum_rename(ctx, e, a->str) != SS_OK)
+        char *old = strdup(atomic_load(&e->name));
+        ss_xid xid;
+        if (!old)
+            return ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+        int rc = enum_rename(ctx, e, a->str);
+        if (rc == SS_OK && (rc = alter_log(ctx, e, AST_ALTER_TYPE_RENAME, old, a->str, &xid)) != SS_OK) {
+            ss_ctx quiet = {0};
+            (void)enum_rename(&quiet, e, old);
+        }
+        free(old);
+        if (rc != SS_OK)
             return SS_ERROR;
     }
     }

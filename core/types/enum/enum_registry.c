@@ -81,7 +81,7 @@ static int oom(ss_ctx *ctx)
 }
 
 int enum_type_create(ss_ctx *ctx, const void *owner, const void *ns, const char *name, const char *const *labels,
-                     uint32_t n, uint64_t created, ss_enum_type **out)
+                     uint32_t n, uint64_t created, ss_xid xid, ss_enum_type **out)
 {
     ss_enum_type *e = calloc(1, sizeof *e);
     enum_labels *l = labels_new(n);
@@ -103,6 +103,7 @@ int enum_type_create(ss_ctx *ctx, const void *owner, const void *ns, const char 
     e->owner = owner;
     e->ns = ns;
     e->created = created;
+    e->ddl.created = xid;
     atomic_store(&e->name, nm);
     atomic_store(&e->labels, l);
     pthread_mutex_lock(&mu);
@@ -131,10 +132,23 @@ ss_enum_type *enum_type_find(const void *owner, const void *ns, const char *name
     uint32_t n = atomic_load(&nslots);
     for (uint32_t k = 0; k < n; k++) {
         ss_enum_type *e = atomic_load(&slots[k]);
-        if (e && !e->dropped && e->owner == owner && e->ns == ns && strcmp(atomic_load(&e->name), name) == 0)
+        if (e && !e->dropped && e->owner == owner && e->ns == ns && ss_ddl_visible(&e->ddl) &&
+            strcmp(atomic_load(&e->name), name) == 0)
             return e;
     }
     return NULL;
+}
+
+bool enum_type_pending_other(const void *owner, const void *ns, const char *name)
+{
+    uint32_t n = atomic_load(&nslots);
+    for (uint32_t k = 0; k < n; k++) {
+        ss_enum_type *e = atomic_load(&slots[k]);
+        if (e && !e->dropped && e->owner == owner && e->ns == ns && ss_ddl_pending_other(&e->ddl) &&
+            strcmp(atomic_load(&e->name), name) == 0)
+            return true;
+    }
+    return false;
 }
 
 int enum_types_of(const void *owner, ss_enum_type ***out, uint32_t *count)
@@ -144,7 +158,7 @@ int enum_types_of(const void *owner, ss_enum_type ***out, uint32_t *count)
     uint32_t n = atomic_load(&nslots), m = 0;
     for (uint32_t k = 0; k < n; k++) {
         ss_enum_type *e = atomic_load(&slots[k]);
-        m += e && !e->dropped && e->owner == owner;
+        m += e && !e->dropped && e->owner == owner && ss_ddl_visible(&e->ddl);
     }
     if (!m)
         return SS_OK;
@@ -154,7 +168,7 @@ int enum_types_of(const void *owner, ss_enum_type ***out, uint32_t *count)
     uint32_t at = 0;
     for (uint32_t k = 0; k < n && at < m; k++) {
         ss_enum_type *e = atomic_load(&slots[k]);
-        if (e && !e->dropped && e->owner == owner)
+        if (e && !e->dropped && e->owner == owner && ss_ddl_visible(&e->ddl))
             r[at++] = e;
     }
     *out = r;
@@ -205,21 +219,58 @@ const enum_label *enum_label_by_name(const enum_labels *l, const char *name, siz
     return NULL;
 }
 
+bool enum_label_visible(const enum_label *l)
+{
+    ss_ddl_stamp s = {atomic_load(&l->added), 0, 0};
+    return ss_ddl_visible(&s);
+}
+
+int enum_label_check(ss_ctx *ctx, const ss_enum_type *e, const enum_label *l)
+{
+    if (!atomic_load(&l->added))
+        return SS_OK;
+    char buf[SS_NS_REF_MAX + 8];
+    ss_ctx_error(ctx, "55P04", "unsafe use of new value \"%s\" of enum type %s", l->name,
+                 enum_display_name(e->id, buf, sizeof buf));
+    ss_ctx_error_hint(ctx, "New enum values must be committed before they can be used.");
+    return SS_ERROR;
+}
+
 /* A copy of l with room for extra more labels (names shared: the old list is retired, not
    its names). */
+static void label_copy(enum_label *to, const enum_label *from)
+{
+    to->name = from->name;
+    to->sort = from->sort;
+    to->created = from->created;
+    atomic_store(&to->added, atomic_load(&from->added));
+}
+
 static enum_labels *labels_copy(const enum_labels *l, uint32_t extra)
 {
     enum_labels *c = labels_new(l->n + extra);
     if (c) {
-        memcpy(c->items, l->items, l->n * sizeof(enum_label));
+        for (uint32_t i = 0; i < l->n; i++)
+            label_copy(&c->items[i], &l->items[i]);
         c->n = l->n;
     }
     return c;
 }
 
-int enum_add_label(ss_ctx *ctx, ss_enum_type *e, const char *label, const char *neighbor, bool after)
+/* enum_add_label under mu: the list copied is the current one (a COMMIT's enum_commit_added
+   is not lost). */
+static int add_label_locked(ss_ctx *ctx, ss_enum_type *e, const char *label, const char *neighbor, bool after,
+                            ss_xid added)
 {
     const enum_labels *l = atomic_load(&e->labels);
+    /* PostgreSQL makes a second ADD VALUE wait for the first's transaction (a lock on the
+       type); the sort positions of one rolled back would not be those the image replays */
+    for (uint32_t i = 0; i < l->n; i++)
+        if (!enum_label_visible(&l->items[i]))
+            return ss_ctx_error(ctx, SS_SQLSTATE_FEATURE_NOT_SUPPORTED,
+                                "feature not supported: ALTER TYPE ... ADD VALUE while another transaction's "
+                                "ADD VALUE to enum %s is uncommitted",
+                                atomic_load(&e->name));
     uint32_t at = l->n; /* the new label's position */
     float order;
     if (!neighbor) {
@@ -255,14 +306,16 @@ int enum_add_label(ss_ctx *ctx, ss_enum_type *e, const char *label, const char *
     for (uint32_t i = 0; i < l->n; i++)
         if (l->items[i].created >= created)
             created = l->items[i].created + 1;
-    memmove(c->items + at + 1, c->items + at, (l->n - at) * sizeof(enum_label));
-    c->items[at] = (enum_label){nm, (double)order, created};
+    for (uint32_t i = l->n; i > at; i--)
+        label_copy(&c->items[i], &c->items[i - 1]);
+    c->items[at].name = nm;
+    c->items[at].sort = (double)order;
+    c->items[at].created = created;
+    atomic_store(&c->items[at].added, added);
     c->n = l->n + 1;
-    pthread_mutex_lock(&mu);
     bool ok = retire(e, l);
     if (ok)
         atomic_store(&e->labels, c);
-    pthread_mutex_unlock(&mu);
     if (!ok) {
         free(c);
         free(nm);
@@ -271,19 +324,62 @@ int enum_add_label(ss_ctx *ctx, ss_enum_type *e, const char *label, const char *
     return SS_OK;
 }
 
+int enum_add_label(ss_ctx *ctx, ss_enum_type *e, const char *label, const char *neighbor, bool after,
+                   ss_xid added)
+{
+    pthread_mutex_lock(&mu);
+    int rc = add_label_locked(ctx, e, label, neighbor, after, added);
+    pthread_mutex_unlock(&mu);
+    return rc;
+}
+
+bool enum_remove_added(ss_enum_type *e, ss_xid added, const char *label)
+{
+    pthread_mutex_lock(&mu);
+    const enum_labels *l = atomic_load(&e->labels);
+    enum_labels *c = labels_new(l->n);
+    bool ok = c && retire(e, l);
+    if (ok) {
+        uint32_t m = 0;
+        for (uint32_t i = 0; i < l->n; i++)
+            if (atomic_load(&l->items[i].added) != added || strcmp(l->items[i].name, label) != 0)
+                label_copy(&c->items[m++], &l->items[i]);
+            else
+                (void)retire(e, l->items[i].name); /* (memory out: leaked, not freed under a reader) */
+        c->n = m;
+        atomic_store(&e->labels, c);
+    } else {
+        free(c);
+    }
+    pthread_mutex_unlock(&mu);
+    return ok;
+}
+
+void enum_commit_added(ss_enum_type *e, ss_xid added)
+{
+    pthread_mutex_lock(&mu);
+    const enum_labels *l = atomic_load(&e->labels);
+    for (uint32_t i = 0; i < l->n; i++) {
+        ss_xid x = added;
+        atomic_compare_exchange_strong(&((enum_label *)&l->items[i])->added, &x, 0);
+    }
+    pthread_mutex_unlock(&mu);
+}
+
 int enum_rename_label(ss_ctx *ctx, ss_enum_type *e, const char *from, const char *to)
 {
+    pthread_mutex_lock(&mu);
     const enum_labels *l = atomic_load(&e->labels);
     enum_labels *c = labels_copy(l, 0);
     char *nm = strdup(to);
-    if (!c || !nm) {
+    const enum_label *old = enum_label_by_name(l, from, strlen(from));
+    if (!c || !nm || !old) {
+        pthread_mutex_unlock(&mu);
         free(c);
         free(nm);
-        return oom(ctx);
+        return old ? oom(ctx) : ss_ctx_error(ctx, "22023", "\"%s\" is not an existing enum label", from);
     }
-    const enum_label *old = enum_label_by_name(l, from, strlen(from));
     uint32_t k = (uint32_t)(old - l->items);
-    pthread_mutex_lock(&mu);
     bool ok = retire(e, l) && retire(e, old->name);
     if (ok) {
         c->items[k].name = nm;

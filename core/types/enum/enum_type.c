@@ -14,9 +14,11 @@ static int input(ss_ctx *ctx, ss_type t, const char *s, size_t len, ss_value *ou
     (void)arena;
     ss_enum_type *e = enum_type_get(t.id);
     const enum_label *l = e ? enum_label_by_name(atomic_load(&e->labels), s, len) : NULL;
-    if (!l)
+    if (!l || !enum_label_visible(l))
         return ss_ctx_error(ctx, SS_SQLSTATE_INVALID_TEXT_REPRESENTATION, "invalid input value for enum %s: \"%.*s\"",
                             e ? atomic_load(&e->name) : "?", (int)len, s);
+    if (enum_label_check(ctx, e, l) != SS_OK)
+        return SS_ERROR;
     memset(out, 0, sizeof *out);
     out->v.f = l->sort;
     return SS_OK;
@@ -41,10 +43,27 @@ SS_TYPE_CMP_EVALS(enum_cmp, compare)
 
 /* The labels of the enum of vector v's type (out's, for the functions whose argument only
    names the type). */
-static const enum_labels *labels_of(int32_t type)
+static const ss_enum_type *enum_of(int32_t type)
 {
     const ss_type_def *d = enum_type_def(type);
-    return d ? atomic_load(&((const ss_enum_type *)((const char *)d - offsetof(ss_enum_type, def)))->labels) : NULL;
+    return d ? (const ss_enum_type *)((const char *)d - offsetof(ss_enum_type, def)) : NULL;
+}
+
+static const enum_labels *labels_of(int32_t type)
+{
+    const ss_enum_type *e = enum_of(type);
+    return e ? atomic_load(&e->labels) : NULL;
+}
+
+/* The index of the first (last: the last) label the reader sees, -1 when none. */
+static int64_t visible_end(const enum_labels *l, bool last)
+{
+    for (uint32_t k = 0; k < l->n; k++) {
+        uint32_t i = last ? l->n - 1 - k : k;
+        if (enum_label_visible(&l->items[i]))
+            return i;
+    }
+    return -1;
 }
 
 static int empty_enum(ss_ctx *ctx, int32_t type)
@@ -58,9 +77,12 @@ static int first_or_last(ss_ctx *ctx, ss_vector *const *args, const uint32_t *ro
                          bool last)
 {
     const enum_labels *l = labels_of(args[0]->type.id);
-    if (!l || !l->n)
+    int64_t at = l ? visible_end(l, last) : -1;
+    if (at < 0)
         return empty_enum(ctx, args[0]->type.id);
-    double v = l->items[last ? l->n - 1 : 0].sort;
+    if (enum_label_check(ctx, enum_of(args[0]->type.id), &l->items[at]) != SS_OK)
+        return SS_ERROR;
+    double v = l->items[at].sort;
     double *r = out->data;
     SS_FOR_ROWS(rows, n, i, { r[i] = v; });
     return SS_OK;
@@ -107,11 +129,17 @@ static int enum_range_eval(ss_ctx *ctx, ss_vector *const *args, uint32_t nargs, 
         uint32_t m = 0;
         for (uint32_t k = 0; k < l->n; k++) {
             double s = l->items[k].sort;
+            if (!enum_label_visible(&l->items[k]))
+                continue;
             if ((open_lo || s >= lo) && (open_hi || s <= hi)) {
+                if ((rc = enum_label_check(ctx, enum_of(type), &l->items[k])) != SS_OK)
+                    break;
                 memset(&items[m], 0, sizeof items[m]);
                 items[m++].v.f = s;
             }
         }
+        if (rc != SS_OK)
+            break;
         ss_text t;
         rc = arr_build_value(ctx, out->type.id, false, items, m, &t);
         if (rc == SS_OK)
