@@ -120,6 +120,9 @@ void native_scan_row_counts(const native_scan *s, uint64_t *rows_read, uint64_t 
 /* Sets the scan's predicates (replacing those it was opened with; the bytes constants are
  * copied) before its first native_scan_next; an error after. */
 int native_scan_set_preds(native_scan *s, const native_pred *preds, unsigned npreds, native_error *err);
+/* From now on a batch whose rows are all stamped alike (uniform) holds row 0's stamps only
+ * (xmin[0], ...), saving the filling of its arrays; other batches hold every row's. */
+void native_scan_lazy_stamps(native_scan *s);
 void native_scan_close(native_scan *s);
 
 #endif

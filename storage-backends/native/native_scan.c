@@ -25,8 +25,11 @@ struct native_scan {
     native_column *cols;
     native_decoded *dec;
     uint8_t **nulls;
-    uint64_t *xmin, *xmax;
+    uint64_t *xmin, *xmax;                 /* capstamps each, kept from row group to row group */
     uint32_t *cmin, *cmax;
+    uint32_t capstamps;
+    uint32_t filled;                       /* rows whose stamps are in the arrays (lazy: 1) */
+    int lazy;                              /* native_scan_lazy_stamps */
     int uniform;                           /* every row of the batch stamped alike */
     uint8_t first_stamp[VERSION_SIZE];     /* row 0's stamp as stored (for uniform) */
 };
@@ -55,12 +58,6 @@ static void free_batch(native_scan *s)
         free(s->nulls[i]);
         s->nulls[i] = NULL;
     }
-    free(s->xmin);
-    free(s->xmax);
-    free(s->cmin);
-    free(s->cmax);
-    s->xmin = s->xmax = NULL;
-    s->cmin = s->cmax = NULL;
 }
 
 void native_scan_close(native_scan *s)
@@ -68,6 +65,10 @@ void native_scan_close(native_scan *s)
     if (!s)
         return;
     free_batch(s);
+    free(s->xmin);
+    free(s->xmax);
+    free(s->cmin);
+    free(s->cmax);
     free(s->proj);
     free(s->preds);
     free(s->pred_bytes);
@@ -181,7 +182,18 @@ typedef struct version_page {
     native_error *err;
 } version_page;
 
-/* The stamps of rows [lo, hi) from their version page, seen in the buffer cache. */
+/* Row r's stamps from entry e into the arrays. */
+static void put_stamp(native_scan *s, uint32_t r, const uint8_t *e)
+{
+    s->xmin[r] = native_get64(e);
+    s->cmin[r] = native_get32(e + 8);
+    s->cmax[r] = native_get32(e + 12);
+    s->xmax[r] = native_get64(e + 16);
+}
+
+/* The stamps of rows [lo, hi) from their version page, seen in the buffer cache. While every
+ * row so far is stamped as row 0, a lazy scan keeps row 0's stamps only (s->filled 1); the
+ * first row stamped otherwise fills the rows before it (row 0's stamps) and every later one. */
 static int parse_versions(void *arg, const uint8_t *page)
 {
     version_page *v = arg;
@@ -190,32 +202,53 @@ static int parse_versions(void *arg, const uint8_t *page)
         return native_fail(v->err, "XX001", "page %llu of \"%s\" is damaged (not the version page expected)",
                            (unsigned long long)v->pgno, s->db->path);
     const uint8_t *first = page + NATIVE_PAGE_HEADER;
-    int uniform = s->uniform && (v->lo == 0 || memcmp(first, s->first_stamp, VERSION_SIZE) == 0);
-    if (v->lo == 0)
+    uint32_t r = v->lo;
+    if (r == 0) {
         memcpy(s->first_stamp, first, VERSION_SIZE);
-    for (uint32_t r = v->lo; r < v->hi; r++) {
-        const uint8_t *e = first + (size_t)(r - v->lo) * VERSION_SIZE;
-        s->xmin[r] = native_get64(e);
-        s->cmin[r] = native_get32(e + 8);
-        s->cmax[r] = native_get32(e + 12);
-        s->xmax[r] = native_get64(e + 16);
-        uniform &= s->xmin[r] == s->xmin[0] && s->xmax[r] == s->xmax[0] && s->cmin[r] == s->cmin[0] &&
-                   s->cmax[r] == s->cmax[0];
+        put_stamp(s, 0, first);
+        s->filled = 1;
+        r = 1;
     }
-    s->uniform = uniform;
+    if (s->uniform) {
+        while (r < v->hi && memcmp(first + (size_t)(r - v->lo) * VERSION_SIZE, s->first_stamp, VERSION_SIZE) == 0)
+            r++;
+        if (r == v->hi && s->lazy)
+            return 0;
+        for (uint32_t k = s->filled; k < r; k++) {
+            s->xmin[k] = s->xmin[0];
+            s->cmin[k] = s->cmin[0];
+            s->cmax[k] = s->cmax[0];
+            s->xmax[k] = s->xmax[0];
+        }
+        if (r < v->hi)
+            s->uniform = 0;
+    }
+    for (; r < v->hi; r++)
+        put_stamp(s, r, first + (size_t)(r - v->lo) * VERSION_SIZE);
+    s->filled = v->hi;
     return 0;
 }
 
 static int read_versions(native_scan *s, const native_rg_header *h, native_error *err)
 {
     uint32_t n = h->nrows;
-    s->xmin = malloc(n * sizeof *s->xmin);
-    s->xmax = malloc(n * sizeof *s->xmax);
-    s->cmin = malloc(n * sizeof *s->cmin);
-    s->cmax = malloc(n * sizeof *s->cmax);
-    if (!s->xmin || !s->xmax || !s->cmin || !s->cmax)
-        return native_fail(err, "53200", "out of memory");
+    if (n > s->capstamps) {
+        free(s->xmin);
+        free(s->xmax);
+        free(s->cmin);
+        free(s->cmax);
+        s->xmin = malloc(n * sizeof *s->xmin);
+        s->xmax = malloc(n * sizeof *s->xmax);
+        s->cmin = malloc(n * sizeof *s->cmin);
+        s->cmax = malloc(n * sizeof *s->cmax);
+        s->capstamps = n;
+        if (!s->xmin || !s->xmax || !s->cmin || !s->cmax) {
+            s->capstamps = 0;
+            return native_fail(err, "53200", "out of memory");
+        }
+    }
     s->uniform = 1;
+    s->filled = 0;
     for (uint32_t v = 0; v < h->nvp; v++) {
         uint32_t lo = v * VERSIONS_PER_PAGE, hi = lo + VERSIONS_PER_PAGE < n ? lo + VERSIONS_PER_PAGE : n;
         version_page vp = {s, native_get64(h->vpages + (size_t)v * 8), lo, hi, err};
@@ -223,6 +256,11 @@ static int read_versions(native_scan *s, const native_rg_header *h, native_error
             return -1;
     }
     return 0;
+}
+
+void native_scan_lazy_stamps(native_scan *s)
+{
+    s->lazy = 1;
 }
 
 static int decode_column(native_scan *s, const native_rg_header *h, unsigned i, native_error *err)

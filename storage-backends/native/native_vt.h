@@ -41,8 +41,9 @@
 #define NV_TAIL_FLOOR 1024u
 #define NV_TAIL_ROWS 8192u
 #define NV_TAIL_AMPLIFY 8u
-/* The buffer cache of a database: 16384 pages (128 MB, allocated as pages are first used). */
-#define NV_CACHE_PAGES 16384u
+/* The buffer cache of a database: the kernel's shared_buffers (native_vt_backend.c), in pages
+ * allocated as they are first used; without the setting: */
+#define NV_CACHE_PAGES 16384u /* 128 MB, PostgreSQL's default */
 
 typedef struct nv_table nv_table;
 

@@ -152,6 +152,7 @@ int nv_scan_begin_snapshot(ss_ctx *ctx, void *table, const ss_scan_spec *spec, c
         nv_scan_end(s);
         return nv_fail(ctx, api, &err);
     }
+    native_scan_lazy_stamps(s->ns); /* fill_block reads a uniform row group's first stamp only */
     *scan = s;
     return SS_OK;
 }
@@ -282,6 +283,60 @@ int nv_put_value(ss_ctx *ctx, const ss_api *api, ss_vector *out, uint32_t orow, 
     return api->vector_set_value(ctx, out, orow, &v);
 }
 
+/* Copies rows lo .. lo + n of column c into vector out: the whole slice of a row group every
+ * row of which is visible, without a selection. */
+static int copy_range(ss_ctx *ctx, const ss_api *api, ss_vector *out, const native_column *c, const uint8_t *bytes,
+                      uint32_t lo, uint32_t n)
+{
+    if (out->validity)
+        memset(out->validity, 0xff, (SS_BATCH_CAPACITY + 63) / 64 * sizeof(uint64_t));
+    if (c->nulls) {
+        if (!out->validity && api->vector_ensure_validity(ctx, out) != SS_OK)
+            return SS_ERROR;
+        for (uint32_t j = 0; j < n; j++)
+            if (c->nulls[lo + j])
+                ss_vector_set_null(out, j);
+    }
+    switch (ss_type_storage(out->type.id)) {
+    case SS_TYPE_BOOL: {
+        uint8_t *d = out->data;
+        const uint8_t *src = c->b + lo;
+        for (uint32_t j = 0; j < n; j++)
+            d[j] = src[j];
+        break;
+    }
+    case SS_TYPE_INT2: {
+        int16_t *d = out->data;
+        const int64_t *src = c->i64 + lo;
+        for (uint32_t j = 0; j < n; j++)
+            d[j] = (int16_t)src[j];
+        break;
+    }
+    case SS_TYPE_INT4: {
+        int32_t *d = out->data;
+        const int64_t *src = c->i64 + lo;
+        for (uint32_t j = 0; j < n; j++)
+            d[j] = (int32_t)src[j];
+        break;
+    }
+    case SS_TYPE_INT8:
+        memcpy(out->data, c->i64 + lo, (size_t)n * sizeof(int64_t));
+        break;
+    case SS_TYPE_FLOAT8:
+        memcpy(out->data, c->f64 + lo, (size_t)n * sizeof(double));
+        break;
+    default: {
+        ss_text *d = out->data;
+        for (uint32_t j = 0; j < n; j++) {
+            uint32_t r = lo + j;
+            d[j] = (ss_text){(const char *)bytes + c->offsets[r], c->offsets[r + 1] - c->offsets[r], 0};
+        }
+        break;
+    }
+    }
+    return SS_OK;
+}
+
 /* Copies rows sel[0..n) of column c into vector out (bytes: the kept copy). */
 static int copy_column(ss_ctx *ctx, const ss_api *api, ss_vector *out, const native_column *c, const uint8_t *bytes,
                        const uint32_t *sel, uint32_t n)
@@ -368,10 +423,13 @@ static int fill_block(ss_ctx *ctx, nv_scan *s)
                 continue;
             }
             uint32_t n = hi - lo;
-            for (uint32_t j = 0; j < n; j++)
-                s->sel[j] = lo + j;
-            if (emit_rows(ctx, s, nb, n) != SS_OK)
-                return SS_ERROR;
+            for (uint32_t i = 0; i < s->ncols; i++)
+                if (copy_range(ctx, s->api, s->vecs[i], &nb->cols[i], s->bytes[i], lo, n) != SS_OK)
+                    return SS_ERROR;
+            if (s->want_rowids)
+                for (uint32_t j = 0; j < n; j++)
+                    s->out_ids[j] = NV_ROWID(nb->group_index, lo + j);
+            s->count = n;
             return SS_OK;
         }
         uint32_t nlive = 0;
