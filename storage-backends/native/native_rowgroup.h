@@ -100,6 +100,8 @@ typedef struct native_batch {
     const uint64_t *xmin, *xmax;
     const uint32_t *cmin, *cmax;
     int uniform;         /* every row has the same stamps (a row group one statement wrote) */
+    int stamps_skipped;  /* the caller's skip_stamps said every row is visible to every
+                            snapshot: the stamps were not read (xmin ... NULL) */
 } native_batch;
 
 typedef struct native_scan native_scan;
@@ -123,6 +125,10 @@ int native_scan_set_preds(native_scan *s, const native_pred *preds, unsigned npr
 /* From now on a batch whose rows are all stamped alike (uniform) holds row 0's stamps only
  * (xmin[0], ...), saving the filling of its arrays; other batches hold every row's. */
 void native_scan_lazy_stamps(native_scan *s);
+/* Before the stamps of a row group are read, skip(arg, group_index, rowgroup_id) is asked:
+ * 1 leaves them unread (the batch's stamps_skipped; the caller knows every row visible). */
+void native_scan_skip_stamps(native_scan *s, int (*skip)(void *arg, uint32_t group_index, uint64_t rowgroup_id),
+                             void *arg);
 void native_scan_close(native_scan *s);
 
 #endif

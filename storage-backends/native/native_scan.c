@@ -25,11 +25,15 @@ struct native_scan {
     native_column *cols;
     native_decoded *dec;
     uint8_t **nulls;
+    uint8_t **chunks;  /* per column: a plain 8-byte chunk read so that its values are aligned,
+                          which the batch's vector points into (no decoding copy) */
     uint64_t *xmin, *xmax;                 /* capstamps each, kept from row group to row group */
     uint32_t *cmin, *cmax;
     uint32_t capstamps;
     uint32_t filled;                       /* rows whose stamps are in the arrays (lazy: 1) */
     int lazy;                              /* native_scan_lazy_stamps */
+    int (*skip)(void *arg, uint32_t group_index, uint64_t rowgroup_id); /* native_scan_skip_stamps */
+    void *skip_arg;
     int uniform;                           /* every row of the batch stamped alike */
     uint8_t first_stamp[VERSION_SIZE];     /* row 0's stamp as stored (for uniform) */
 };
@@ -57,6 +61,8 @@ static void free_batch(native_scan *s)
         native_decoded_free(&s->dec[i]);
         free(s->nulls[i]);
         s->nulls[i] = NULL;
+        free(s->chunks[i]);
+        s->chunks[i] = NULL;
     }
 }
 
@@ -76,6 +82,7 @@ void native_scan_close(native_scan *s)
     free(s->cols);
     free(s->dec);
     free(s->nulls);
+    free(s->chunks);
     free(s);
 }
 
@@ -96,7 +103,8 @@ static native_scan *scan_new(native_db *db, native_txn *txn, const unsigned *pro
     s->cols = calloc(nproj + 1, sizeof *s->cols);
     s->dec = calloc(nproj + 1, sizeof *s->dec);
     s->nulls = calloc(nproj + 1, sizeof *s->nulls);
-    if (!s->proj || !s->preds || !s->cols || !s->dec || !s->nulls) {
+    s->chunks = calloc(nproj + 1, sizeof *s->chunks);
+    if (!s->proj || !s->preds || !s->cols || !s->dec || !s->nulls || !s->chunks) {
         native_fail(err, "53200", "out of memory");
         native_scan_close(s);
         return NULL;
@@ -263,6 +271,13 @@ void native_scan_lazy_stamps(native_scan *s)
     s->lazy = 1;
 }
 
+void native_scan_skip_stamps(native_scan *s, int (*skip)(void *arg, uint32_t group_index, uint64_t rowgroup_id),
+                             void *arg)
+{
+    s->skip = skip;
+    s->skip_arg = arg;
+}
+
 static int decode_column(native_scan *s, const native_rg_header *h, unsigned i, native_error *err)
 {
     unsigned c = s->proj[i];
@@ -271,10 +286,45 @@ static int decode_column(native_scan *s, const native_rg_header *h, unsigned i, 
     const uint8_t *d = h->desc + (size_t)c * RG_DESC;
     uint8_t *chunk;
     uint64_t len = native_get64(d + RG_D_CHUNK_LEN);
+    uint32_t n = h->nrows;
+    native_col_type type = (native_col_type)d[RG_D_TYPE];
+    size_t at = d[RG_D_FLAGS] & RG_HAS_NULLS ? ((size_t)n + 7) / 8 : 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* plain INT64 / FLOAT64 values are the vector itself once aligned: read the chunk so that
+       its values start on an 8-byte boundary and point into it */
+    if ((type == NATIVE_COL_INT64 || type == NATIVE_COL_FLOAT64) && d[RG_D_ENCODING] == NATIVE_ENC_PLAIN &&
+        len == at + 1 + (size_t)n * 8) {
+        uint8_t *buf = malloc(len + 16);
+        if (!buf)
+            return native_fail(err, "53200", "out of memory");
+        size_t pad = (8 - ((uintptr_t)(buf + at + 1) & 7)) & 7;
+        if (native_blob_read_to(s->db, s->txn, native_get64(d + RG_D_CHUNK), len, buf + pad, err) != 0) {
+            free(buf);
+            return -1;
+        }
+        chunk = buf + pad;
+        if (chunk[at] == NATIVE_ENC_PLAIN) {
+            if (at) {
+                if (!(s->nulls[i] = malloc(n))) {
+                    free(buf);
+                    return native_fail(err, "53200", "out of memory");
+                }
+                for (uint32_t r = 0; r < n; r++)
+                    s->nulls[i][r] = (chunk[r / 8] >> (r % 8)) & 1;
+            }
+            s->chunks[i] = buf;
+            const void *values = chunk + at + 1;
+            s->cols[i] = (native_column){.type = type, .nulls = s->nulls[i],
+                                         .i64 = type == NATIVE_COL_INT64 ? values : NULL,
+                                         .f64 = type == NATIVE_COL_FLOAT64 ? values : NULL};
+            return 0;
+        }
+        free(buf);
+    }
+#endif
     if (native_blob_read(s->db, s->txn, native_get64(d + RG_D_CHUNK), len, &chunk, err) != 0)
         return -1;
-    size_t at = 0;
-    uint32_t n = h->nrows;
+    at = 0;
     int bad = 0;
     if (d[RG_D_FLAGS] & RG_HAS_NULLS) {
         size_t nb = ((size_t)n + 7) / 8;
@@ -286,7 +336,6 @@ static int decode_column(native_scan *s, const native_rg_header *h, unsigned i, 
                 s->nulls[i][r] = (chunk[r / 8] >> (r % 8)) & 1;
         at = nb;
     }
-    native_col_type type = (native_col_type)d[RG_D_TYPE];
     if (!bad && native_decode_values(type, chunk + at, len - at, n, &s->dec[i]) != 0)
         bad = 1;
     free(chunk);
@@ -318,7 +367,8 @@ int native_scan_next(native_scan *s, native_batch **out, native_error *err)
             free(h.raw);
             continue;
         }
-        int rc = read_versions(s, &h, err);
+        int skipped = s->skip && s->skip(s->skip_arg, (uint32_t)(s->next - 1), first);
+        int rc = skipped ? 0 : read_versions(s, &h, err);
         for (unsigned i = 0; i < s->nproj && rc == 0; i++)
             rc = decode_column(s, &h, i, err);
         uint32_t nrows = h.nrows;
@@ -328,8 +378,9 @@ int native_scan_next(native_scan *s, native_batch **out, native_error *err)
         s->read++;
         s->rows_read += nrows;
         s->batch = (native_batch){.rowgroup_id = first, .group_index = (uint32_t)(s->next - 1), .nrows = nrows, .ncols = s->nproj, .cols = s->cols,
-                                  .xmin = s->xmin, .xmax = s->xmax, .cmin = s->cmin, .cmax = s->cmax,
-                                  .uniform = s->uniform};
+                                  .xmin = skipped ? NULL : s->xmin, .xmax = skipped ? NULL : s->xmax,
+                                  .cmin = skipped ? NULL : s->cmin, .cmax = skipped ? NULL : s->cmax,
+                                  .uniform = skipped || s->uniform, .stamps_skipped = skipped};
         *out = &s->batch;
         return 1;
     }
