@@ -241,7 +241,7 @@ int sunstone_open_v2(const char *path, sunstone **out, const sunstone_config *co
     ss_ctx ctx;
     ss_session_ctx(db, &ctx);
     bool file = path && path[0] && strcmp(path, ":memory:") != 0;
-    const char *dir = config && config->struct_size >= sizeof(sunstone_config) ? config->plugin_dir : NULL;
+    const char *dir = config && config->struct_size >= offsetof(sunstone_config, no_plugins) ? config->plugin_dir : NULL;
     if (!dir)
         dir = getenv("SUNSTONE_PLUGIN_PATH");
     if (!dir || !dir[0])
@@ -251,7 +251,18 @@ int sunstone_open_v2(const char *path, sunstone **out, const sunstone_config *co
         ss_ctx_error(&ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
         return SUNSTONE_ERROR;
     }
-    bool no_plugins = config && config->struct_size >= sizeof(sunstone_config) && config->no_plugins;
+    /* settings fixed at open (PostgreSQL's postmaster context): shared_buffers */
+    const char *shared_buffers =
+        config && config->struct_size >= offsetof(sunstone_config, shared_buffers) + sizeof(const char *)
+            ? config->shared_buffers
+            : NULL;
+    if (!shared_buffers)
+        shared_buffers = getenv("SUNSTONE_SHARED_BUFFERS");
+    if (shared_buffers && shared_buffers[0] &&
+        (ss_settings_set_startup(&ctx, &d->defaults, "shared_buffers", shared_buffers) != SS_OK ||
+         ss_settings_set_startup(&ctx, &db->settings, "shared_buffers", shared_buffers) != SS_OK))
+        return SUNSTONE_ERROR;
+    bool no_plugins = config && config->struct_size > offsetof(sunstone_config, no_plugins) && config->no_plugins;
     if (!no_plugins && ss_loader_load_dir(&ctx, d->plugin_dir))
         return SUNSTONE_ERROR;
     ss_txn_history_open(d); /* the snapshot manager, for time travel (txn_as_of.c) */

@@ -9,6 +9,7 @@
 
 #include <ctype.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +28,8 @@ typedef struct known_setting {
     const char *name;
     const char *display;      /* PostgreSQL's spelling (SHOW's column name, some errors) */
     const char *default_value;
-    bool read_only;
+    uint8_t read_only;        /* 0 settable; 1 preset (internal); 2 fixed when the database
+                                 opens (PostgreSQL's postmaster context: ss_settings_set_startup) */
     setting_check check;      /* NULL: any text */
 } known_setting;
 
@@ -243,6 +245,19 @@ static int check_application_name(ss_ctx *ctx, const ss_settings *s, const char 
     return SS_OK;
 }
 
+/* shared_buffers: 8 kB blocks, 16 .. INT_MAX / 2 as in PostgreSQL; sizes the buffer cache of a
+ * database file's backend (the native module's), read once at open. */
+static int check_shared_buffers(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value, char *out,
+                                size_t outlen)
+{
+    (void)s;
+    int blocks;
+    if (ss_setting_parse_blocks(ctx, name, value, 16, INT_MAX / 2, &blocks))
+        return SS_ERROR;
+    ss_setting_format_blocks(blocks, out, outlen);
+    return SS_OK;
+}
+
 static const known_setting known[] = {
     {"default_table_access_method", NULL, "memory", false, NULL},
     {"synchronous_commit", NULL, "on", false, check_synchronous_commit},
@@ -264,6 +279,7 @@ static const known_setting known[] = {
     {"lock_timeout", NULL, "0", false, check_statement_timeout},
     {"work_mem", NULL, "4MB", false, check_work_mem},
     {"hash_mem_multiplier", NULL, "2", false, check_hash_mem_multiplier},
+    {"shared_buffers", NULL, "128MB", 2, check_shared_buffers},
     {"intervalstyle", "IntervalStyle", "postgres", false, check_intervalstyle},
     {"bytea_output", NULL, "hex", false, check_bytea_output},
     {"default_transaction_isolation", NULL, "read committed", false, check_isolation},
@@ -416,15 +432,19 @@ int ss_settings_unknown(ss_ctx *ctx, const char *name)
     return ss_ctx_error(ctx, SS_SQLSTATE_UNDEFINED_OBJECT, "unrecognized configuration parameter \"%s\"", name);
 }
 
-/* Validates name and value; *normalized (malloc'd) gets what SHOW will print. */
-static int validate(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value, char **normalized)
+/* Validates name and value; *normalized (malloc'd) gets what SHOW will print.  startup: the
+ * database is opening (a setting fixed at open may be given). */
+static int validate_as(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value, char **normalized,
+                       bool startup)
 {
     *normalized = NULL;
     known_setting tmp;
     const known_setting *k = find_known(name, &tmp);
     if (!k && !is_custom_name(name))
         return ss_settings_unknown(ctx, name);
-    if (k && k->read_only)
+    if (k && k->read_only == 2 && !startup)
+        return ss_ctx_error(ctx, "55P02", "parameter \"%s\" cannot be changed without restarting the server", name);
+    if (k && k->read_only == 1)
         return ss_ctx_error(ctx, "55P02", "parameter \"%s\" cannot be changed", name);
     if (!value)
         value = k ? k->default_value : "";
@@ -442,6 +462,11 @@ static int validate(ss_ctx *ctx, const ss_settings *s, const char *name, const c
     }
     *normalized = out;
     return SS_OK;
+}
+
+static int validate(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value, char **normalized)
+{
+    return validate_as(ctx, s, name, value, normalized, false);
 }
 
 int ss_settings_check(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value)
@@ -486,10 +511,10 @@ static void update_typed(ss_settings *s, const char *name, const char *value)
         dt_settings_update(s, name, value);
 }
 
-int ss_settings_set(ss_ctx *ctx, ss_settings *s, const char *name, const char *value)
+static int settings_set(ss_ctx *ctx, ss_settings *s, const char *name, const char *value, bool startup)
 {
     char *v;
-    if (validate(ctx, s, name, value, &v))
+    if (validate_as(ctx, s, name, value, &v, startup))
         return SS_ERROR;
     ss_setting *it = find_set(s, name);
     if (it && !value) { /* RESET: the session's own value goes (pg_settings' source: default) */
@@ -533,11 +558,21 @@ int ss_settings_set(ss_ctx *ctx, ss_settings *s, const char *name, const char *v
     return SS_OK;
 }
 
+int ss_settings_set(ss_ctx *ctx, ss_settings *s, const char *name, const char *value)
+{
+    return settings_set(ctx, s, name, value, false);
+}
+
+int ss_settings_set_startup(ss_ctx *ctx, ss_settings *s, const char *name, const char *value)
+{
+    return settings_set(ctx, s, name, value, true);
+}
+
 const char *ss_settings_known_name(size_t i, bool *read_only)
 {
     size_t nknown = sizeof known / sizeof known[0];
     if (i < nknown) {
-        *read_only = known[i].read_only;
+        *read_only = known[i].read_only != 0;
         return known[i].name;
     }
     i -= nknown;

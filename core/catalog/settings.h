@@ -70,6 +70,9 @@ const char *ss_settings_own(const ss_settings *s, const char *name);
  * value 22023 with PostgreSQL's HINT/DETAIL, a value Sunstone cannot honour 0A000) and stores
  * it as SHOW prints it ("10ms" for statement_timeout = 10); value NULL resets to the default. */
 int ss_settings_set(ss_ctx *ctx, ss_settings *s, const char *name, const char *value);
+/* As ss_settings_set, also for a setting fixed when the database opens (shared_buffers:
+ * sunstone_config / $SUNSTONE_SHARED_BUFFERS), which SET refuses (55P02). */
+int ss_settings_set_startup(ss_ctx *ctx, ss_settings *s, const char *name, const char *value);
 /* The same validation without storing (SET LOCAL outside a transaction block). */
 int ss_settings_check(ss_ctx *ctx, const ss_settings *s, const char *name, const char *value);
 /* Settings in a transaction (settings_txn.c): ss_settings_set, remembering the value from

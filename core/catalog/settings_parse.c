@@ -7,6 +7,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <stdint.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +37,10 @@ static const unit_conv time_units[] = {
 static const unit_conv memory_units[] = {
     {"TB", 1024.0 * 1024 * 1024}, {"GB", 1024.0 * 1024}, {"MB", 1024.0}, {"kB", 1.0}, {"B", 1.0 / 1024},
 };
+/* the same units in 8 kB blocks (GUC_UNIT_BLOCKS: shared_buffers) */
+static const unit_conv block_units[] = {
+    {"TB", 1024.0 * 1024 * 128}, {"GB", 1024.0 * 128}, {"MB", 128.0}, {"kB", 1.0 / 8}, {"B", 1.0 / 8192},
+};
 #define NUNITS(t) (sizeof(t) / sizeof((t)[0]))
 #define MAX_UNIT_LEN 3
 
@@ -52,6 +57,9 @@ static const unit_kind kind_ms = {
 static const unit_kind kind_kb = {
     memory_units, NUNITS(memory_units),
     "Valid units for this parameter are \"B\", \"kB\", \"MB\", \"GB\", and \"TB\".", " kB"};
+static const unit_kind kind_blocks = {
+    block_units, NUNITS(block_units),
+    "Valid units for this parameter are \"B\", \"kB\", \"MB\", \"GB\", and \"TB\".", " 8kB"};
 
 /* Converts value in unit (text after the number) to the base unit; false on an unknown unit. */
 static bool to_base(double value, const char *unit, const unit_kind *kind, double *out)
@@ -153,6 +161,28 @@ void ss_setting_format_ms(int ms, char *out, size_t outlen)
 void ss_setting_format_kb(int kb, char *out, size_t outlen)
 {
     format_units(kb, &kind_kb, out, outlen);
+}
+
+int ss_setting_parse_blocks(ss_ctx *ctx, const char *name, const char *value, int min, int max, int *out)
+{
+    return parse_int_units(ctx, name, value, &kind_blocks, min, max, out);
+}
+
+void ss_setting_format_blocks(int blocks, char *out, size_t outlen)
+{
+    /* as kB (8 per block), which may pass INT_MAX: the largest unit dividing it */
+    int64_t kb = (int64_t)blocks * 8;
+    static const struct { const char *unit; int64_t kb; } units[] = {
+        {"TB", 1024ll * 1024 * 1024}, {"GB", 1024ll * 1024}, {"MB", 1024}, {"kB", 1}};
+    if (kb <= 0) {
+        snprintf(out, outlen, "%d", blocks);
+        return;
+    }
+    for (size_t k = 0; k < sizeof units / sizeof units[0]; k++)
+        if (kb % units[k].kb == 0) {
+            snprintf(out, outlen, "%lld%s", (long long)(kb / units[k].kb), units[k].unit);
+            return;
+        }
 }
 
 /* %g as PostgreSQL's snprintf prints it: infinities as "Infinity". */

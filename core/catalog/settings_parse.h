@@ -20,6 +20,11 @@ void ss_setting_format_ms(int ms, char *out, size_t outlen);
 int ss_setting_parse_kb(ss_ctx *ctx, const char *name, const char *value, int min, int max, int *out);
 /* kB as SHOW prints it: the largest of TB, GB, MB, kB dividing it ("4MB", "64kB"). */
 void ss_setting_format_kb(int kb, char *out, size_t outlen);
+/* An integer in 8 kB blocks with the same memory units (blocks when none; shared_buffers):
+ * "128MB" is 16384; range errors say "15 8kB is outside ...". */
+int ss_setting_parse_blocks(ss_ctx *ctx, const char *name, const char *value, int min, int max, int *out);
+/* blocks as SHOW prints them: as kB, the largest of TB, GB, MB, kB dividing it ("128MB"). */
+void ss_setting_format_blocks(int blocks, char *out, size_t outlen);
 /* A real without units (parse_real of guc.c: NaN refused), in [min, max]; the range error
  * prints values with %g ("0.5 is outside ...", "Infinity is outside ..."). */
 int ss_setting_parse_real(ss_ctx *ctx, const char *name, const char *value, double min, double max,

@@ -53,6 +53,11 @@ typedef struct sunstone_config {
     uint32_t struct_size;      /* sizeof(sunstone_config) */
     const char *plugin_dir;    /* NULL: $SUNSTONE_PLUGIN_PATH, else the built-in default */
     bool no_plugins;           /* true: load no module at open (LOAD them later) */
+    /* appended (check struct_size): PostgreSQL's shared_buffers as SET would take it ("1GB",
+       "16384" 8 kB blocks): the buffer cache of the database's native storage (each database
+       file, and each in-memory database's native tables); fixed while the database is open
+       (SET refuses it, 55P02), SHOW prints it.  NULL: $SUNSTONE_SHARED_BUFFERS, else 128MB. */
+    const char *shared_buffers;
 } sunstone_config;
 
 const char *sunstone_version(void);

@@ -120,6 +120,14 @@ int native_blob_read(native_db *db, native_txn *txn, uint64_t first, uint64_t le
     return 0;
 }
 
+int native_blob_read_to(native_db *db, native_txn *txn, uint64_t first, uint64_t len, uint8_t *buf, native_error *err)
+{
+    if (len == 0)
+        return 0;
+    uint8_t *cursor = buf;
+    return walk(db, txn, first, len, copy_out, &cursor, 1, err);
+}
+
 static int free_one(void *ctx, uint64_t pgno, const uint8_t *data, uint32_t n)
 {
     (void)data;

@@ -11,6 +11,8 @@ int native_blob_write(native_txn *txn, const void *data, uint64_t len, uint64_t 
  * malloc'd buffer (*out, freed by the caller; NULL for len 0). A chain that does not match
  * len, or a page of another type, is reported as damaged. */
 int native_blob_read(native_db *db, native_txn *txn, uint64_t first, uint64_t len, uint8_t **out, native_error *err);
+/* As native_blob_read, into the caller's buf of len bytes. */
+int native_blob_read_to(native_db *db, native_txn *txn, uint64_t first, uint64_t len, uint8_t *buf, native_error *err);
 /* Frees the pages of the blob at commit of txn. */
 int native_blob_free(native_txn *txn, uint64_t first, uint64_t len, native_error *err);
 

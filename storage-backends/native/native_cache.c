@@ -1,6 +1,9 @@
-/* native_cache.c — the buffer cache: a fixed number of page frames, found by a hash of page
- * numbers, pinned while in use, replaced by the clock algorithm; a dirty frame is written back
- * (after the WAL covering it is durable) before its frame is reused. Called with db->mu held. */
+/* native_cache.c — the buffer cache: a fixed number of page frames (the native_options'
+ * cache_pages: the kernel's shared_buffers), found by a hash of page numbers, pinned while in
+ * use, replaced by the clock algorithm; a dirty frame is written back (after the WAL covering
+ * it is durable) before its frame is reused. The frames' pages are allocated in slabs of
+ * NATIVE_CACHE_SLAB as they are first used, so a large cache costs memory only once filled.
+ * Called with db->mu held. */
 #include "native_internal.h"
 
 #include <stdlib.h>
@@ -20,27 +23,41 @@ int native_cache_init(native_cache *c, size_t nframes)
         c->nbuckets <<= 1;
     c->frames = calloc(nframes, sizeof *c->frames);
     c->heads = malloc(c->nbuckets * sizeof *c->heads);
-    if (!c->frames || !c->heads)
+    c->slabs = calloc((nframes + NATIVE_CACHE_SLAB - 1) / NATIVE_CACHE_SLAB, sizeof *c->slabs);
+    if (!c->frames || !c->heads || !c->slabs)
         return -1;
     for (size_t i = 0; i < c->nbuckets; i++)
         c->heads[i] = -1;
-    for (size_t i = 0; i < nframes; i++) {
-        c->frames[i].data = aligned_alloc(4096, NATIVE_PAGE_SIZE);
-        if (!c->frames[i].data)
-            return -1;
+    for (size_t i = 0; i < nframes; i++)
         c->frames[i].hnext = -1;
-    }
     return 0;
 }
 
 void native_cache_destroy(native_cache *c)
 {
-    if (c->frames)
-        for (size_t i = 0; i < c->nframes; i++)
-            free(c->frames[i].data);
+    if (c->slabs)
+        for (size_t i = 0; i < (c->nframes + NATIVE_CACHE_SLAB - 1) / NATIVE_CACHE_SLAB; i++)
+            free(c->slabs[i]);
+    free(c->slabs);
     free(c->frames);
     free(c->heads);
     memset(c, 0, sizeof *c);
+}
+
+/* Gives frame i its page (from its slab, allocated now when it is the slab's first use). */
+static int frame_memory(native_db *db, size_t i, native_error *err)
+{
+    native_cache *c = &db->cache;
+    size_t slab = i / NATIVE_CACHE_SLAB;
+    if (!c->slabs[slab]) {
+        size_t first = slab * NATIVE_CACHE_SLAB;
+        size_t n = c->nframes - first < NATIVE_CACHE_SLAB ? c->nframes - first : NATIVE_CACHE_SLAB;
+        if (!(c->slabs[slab] = aligned_alloc(4096, n * NATIVE_PAGE_SIZE)))
+            return native_fail(err, "53200", "out of memory: the buffer cache of \"%s\" could not grow", db->path);
+        for (size_t k = 0; k < n; k++)
+            c->frames[first + k].data = c->slabs[slab] + k * NATIVE_PAGE_SIZE;
+    }
+    return 0;
 }
 
 static void unhash(native_cache *c, size_t idx)
@@ -74,6 +91,8 @@ static int victim(native_db *db, size_t *out, native_error *err)
         c->hand = (c->hand + 1) % c->nframes;
         native_frame *f = &c->frames[i];
         if (!f->used) {
+            if (!f->data && frame_memory(db, i, err) != 0)
+                return -1;
             *out = i;
             return 0;
         }

@@ -44,6 +44,50 @@ static uint64_t unpack_one(const uint8_t *src, uint64_t bit, unsigned width)
     return v;
 }
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* Groups of 8 values of a width W known when compiled (W bytes each): every load's offset and
+ * shift are constants, so the loop unrolls (buf11: the scan's decoding). groups: how many,
+ * each of whose loads stays inside the data. */
+static inline __attribute__((always_inline)) void unpack_groups(const uint8_t *src, uint32_t groups, unsigned W,
+                                                                uint64_t base, int64_t *out)
+{
+    const uint64_t mask = (UINT64_C(1) << W) - 1;
+    for (uint32_t g = 0; g < groups; g++, src += W, out += 8)
+        for (unsigned j = 0; j < 8; j++) {
+            uint64_t w;
+            memcpy(&w, src + (j * W) / 8, 8);
+            out[j] = (int64_t)(base + ((w >> ((j * W) % 8)) & mask));
+        }
+}
+
+/* The whole groups of 8 at the front of n values of width bits that unpack_groups can take
+ * (src: psize bytes); 0 for a width without its own loop. */
+static uint32_t unpack_fast(const uint8_t *src, size_t psize, uint32_t n, unsigned width, uint64_t base, int64_t *out)
+{
+    /* group g's last load reads bytes [g*W + 7W/8, g*W + 7W/8 + 8) */
+    size_t tail = (7u * width) / 8 + 8;
+    uint32_t groups = n / 8;
+    if (psize < tail)
+        return 0;
+    if ((size_t)groups * width > psize - tail)
+        groups = (uint32_t)((psize - tail) / width);
+    switch (width) {
+#define NV_UNPACK_CASE(W) case W: unpack_groups(src, groups, W, base, out); break;
+    NV_UNPACK_CASE(1) NV_UNPACK_CASE(2) NV_UNPACK_CASE(3) NV_UNPACK_CASE(4) NV_UNPACK_CASE(5)
+    NV_UNPACK_CASE(6) NV_UNPACK_CASE(7) NV_UNPACK_CASE(8) NV_UNPACK_CASE(9) NV_UNPACK_CASE(10)
+    NV_UNPACK_CASE(11) NV_UNPACK_CASE(12) NV_UNPACK_CASE(13) NV_UNPACK_CASE(14) NV_UNPACK_CASE(15)
+    NV_UNPACK_CASE(16) NV_UNPACK_CASE(17) NV_UNPACK_CASE(18) NV_UNPACK_CASE(19) NV_UNPACK_CASE(20)
+    NV_UNPACK_CASE(21) NV_UNPACK_CASE(22) NV_UNPACK_CASE(23) NV_UNPACK_CASE(24) NV_UNPACK_CASE(25)
+    NV_UNPACK_CASE(26) NV_UNPACK_CASE(27) NV_UNPACK_CASE(28) NV_UNPACK_CASE(29) NV_UNPACK_CASE(30)
+    NV_UNPACK_CASE(31) NV_UNPACK_CASE(32)
+#undef NV_UNPACK_CASE
+    default:
+        return 0;
+    }
+    return groups * 8;
+}
+#endif
+
 /* out[i] = base + the i-th of n packed values of width bits (src: psize bytes).  On a
  * little-endian host a value is one unaligned 64-bit load (a value spans at most 8 bytes:
  * width <= 56), the last few, whose load would pass the end, bit by bit. */
@@ -56,6 +100,7 @@ static void unpack_all(const uint8_t *src, size_t psize, uint32_t n, unsigned wi
         return;
     }
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    i = unpack_fast(src, psize, n, width, base, out);
     uint64_t mask = (UINT64_C(1) << width) - 1;
     for (; i < n; i++) {
         uint64_t bit = (uint64_t)i * width;

@@ -42,9 +42,12 @@ typedef struct native_frame {
     int32_t hnext; /* next frame in the hash chain, -1 at the end */
 } native_frame;
 
+#define NATIVE_CACHE_SLAB 256u /* frames per slab: their pages are allocated together, when the
+                                  first of them is first used */
 typedef struct native_cache {
     native_frame *frames;
     size_t nframes;
+    uint8_t **slabs; /* nframes / NATIVE_CACHE_SLAB rounded up; NULL until needed */
     int32_t *heads; /* hash buckets: first frame index, -1 empty */
     size_t nbuckets;
     size_t hand;   /* clock hand */

@@ -120,6 +120,10 @@ typedef struct native_batch {
     const uint64_t *xmin, *xmax;
     const uint32_t *cmin, *cmax;
     int uniform;         /* every row has the same stamps (a row group one statement wrote) */
+    int stamps_skipped;  /* the caller's skip_stamps said every row is visible to every
+                            snapshot: the stamps were not read (xmin ... NULL) */
+    int tail;            /* an open tail (rows are appended to it in place, under the same first
+                            page): never all-visible, its stamps always read */
 } native_batch;
 
 typedef struct native_scan native_scan;
@@ -140,6 +144,13 @@ void native_scan_row_counts(const native_scan *s, uint64_t *rows_read, uint64_t 
 /* Sets the scan's predicates (replacing those it was opened with; the bytes constants are
  * copied) before its first native_scan_next; an error after. */
 int native_scan_set_preds(native_scan *s, const native_pred *preds, unsigned npreds, native_error *err);
+/* From now on a batch whose rows are all stamped alike (uniform) holds row 0's stamps only
+ * (xmin[0], ...), saving the filling of its arrays; other batches hold every row's. */
+void native_scan_lazy_stamps(native_scan *s);
+/* Before the stamps of a row group are read, skip(arg, group_index, rowgroup_id) is asked:
+ * 1 leaves them unread (the batch's stamps_skipped; the caller knows every row visible). */
+void native_scan_skip_stamps(native_scan *s, int (*skip)(void *arg, uint32_t group_index, uint64_t rowgroup_id),
+                             void *arg);
 void native_scan_close(native_scan *s);
 
 #endif

@@ -25,8 +25,15 @@ struct native_scan {
     native_column *cols;
     native_decoded *dec;
     uint8_t **nulls;
-    uint64_t *xmin, *xmax;
+    uint8_t **chunks;  /* per column: a plain 8-byte chunk read so that its values are aligned,
+                          which the batch's vector points into (no decoding copy) */
+    uint64_t *xmin, *xmax;                 /* capstamps each, kept from row group to row group */
     uint32_t *cmin, *cmax;
+    uint32_t capstamps;
+    uint32_t filled;                       /* rows whose stamps are in the arrays (lazy: 1) */
+    int lazy;                              /* native_scan_lazy_stamps */
+    int (*skip)(void *arg, uint32_t group_index, uint64_t rowgroup_id); /* native_scan_skip_stamps */
+    void *skip_arg;
     int uniform;                           /* every row of the batch stamped alike */
     uint8_t first_stamp[VERSION_SIZE];     /* row 0's stamp as stored (for uniform) */
 };
@@ -54,13 +61,9 @@ static void free_batch(native_scan *s)
         native_decoded_free(&s->dec[i]);
         free(s->nulls[i]);
         s->nulls[i] = NULL;
+        free(s->chunks[i]);
+        s->chunks[i] = NULL;
     }
-    free(s->xmin);
-    free(s->xmax);
-    free(s->cmin);
-    free(s->cmax);
-    s->xmin = s->xmax = NULL;
-    s->cmin = s->cmax = NULL;
 }
 
 void native_scan_close(native_scan *s)
@@ -68,6 +71,10 @@ void native_scan_close(native_scan *s)
     if (!s)
         return;
     free_batch(s);
+    free(s->xmin);
+    free(s->xmax);
+    free(s->cmin);
+    free(s->cmax);
     free(s->proj);
     free(s->preds);
     free(s->pred_bytes);
@@ -75,6 +82,7 @@ void native_scan_close(native_scan *s)
     free(s->cols);
     free(s->dec);
     free(s->nulls);
+    free(s->chunks);
     free(s);
 }
 
@@ -95,7 +103,8 @@ static native_scan *scan_new(native_db *db, native_txn *txn, const unsigned *pro
     s->cols = calloc(nproj + 1, sizeof *s->cols);
     s->dec = calloc(nproj + 1, sizeof *s->dec);
     s->nulls = calloc(nproj + 1, sizeof *s->nulls);
-    if (!s->proj || !s->preds || !s->cols || !s->dec || !s->nulls) {
+    s->chunks = calloc(nproj + 1, sizeof *s->chunks);
+    if (!s->proj || !s->preds || !s->cols || !s->dec || !s->nulls || !s->chunks) {
         native_fail(err, "53200", "out of memory");
         native_scan_close(s);
         return NULL;
@@ -181,7 +190,18 @@ typedef struct version_page {
     native_error *err;
 } version_page;
 
-/* The stamps of rows [lo, hi) from their version page, seen in the buffer cache. */
+/* Row r's stamps from entry e into the arrays. */
+static void put_stamp(native_scan *s, uint32_t r, const uint8_t *e)
+{
+    s->xmin[r] = native_get64(e);
+    s->cmin[r] = native_get32(e + 8);
+    s->cmax[r] = native_get32(e + 12);
+    s->xmax[r] = native_get64(e + 16);
+}
+
+/* The stamps of rows [lo, hi) from their version page, seen in the buffer cache. While every
+ * row so far is stamped as row 0, a lazy scan keeps row 0's stamps only (s->filled 1); the
+ * first row stamped otherwise fills the rows before it (row 0's stamps) and every later one. */
 static int parse_versions(void *arg, const uint8_t *page)
 {
     version_page *v = arg;
@@ -190,32 +210,53 @@ static int parse_versions(void *arg, const uint8_t *page)
         return native_fail(v->err, "XX001", "page %llu of \"%s\" is damaged (not the version page expected)",
                            (unsigned long long)v->pgno, s->db->path);
     const uint8_t *first = page + NATIVE_PAGE_HEADER;
-    int uniform = s->uniform && (v->lo == 0 || memcmp(first, s->first_stamp, VERSION_SIZE) == 0);
-    if (v->lo == 0)
+    uint32_t r = v->lo;
+    if (r == 0) {
         memcpy(s->first_stamp, first, VERSION_SIZE);
-    for (uint32_t r = v->lo; r < v->hi; r++) {
-        const uint8_t *e = first + (size_t)(r - v->lo) * VERSION_SIZE;
-        s->xmin[r] = native_get64(e);
-        s->cmin[r] = native_get32(e + 8);
-        s->cmax[r] = native_get32(e + 12);
-        s->xmax[r] = native_get64(e + 16);
-        uniform &= s->xmin[r] == s->xmin[0] && s->xmax[r] == s->xmax[0] && s->cmin[r] == s->cmin[0] &&
-                   s->cmax[r] == s->cmax[0];
+        put_stamp(s, 0, first);
+        s->filled = 1;
+        r = 1;
     }
-    s->uniform = uniform;
+    if (s->uniform) {
+        while (r < v->hi && memcmp(first + (size_t)(r - v->lo) * VERSION_SIZE, s->first_stamp, VERSION_SIZE) == 0)
+            r++;
+        if (r == v->hi && s->lazy)
+            return 0;
+        for (uint32_t k = s->filled; k < r; k++) {
+            s->xmin[k] = s->xmin[0];
+            s->cmin[k] = s->cmin[0];
+            s->cmax[k] = s->cmax[0];
+            s->xmax[k] = s->xmax[0];
+        }
+        if (r < v->hi)
+            s->uniform = 0;
+    }
+    for (; r < v->hi; r++)
+        put_stamp(s, r, first + (size_t)(r - v->lo) * VERSION_SIZE);
+    s->filled = v->hi;
     return 0;
 }
 
 static int read_versions(native_scan *s, const native_rg_header *h, native_error *err)
 {
     uint32_t n = h->nrows;
-    s->xmin = malloc(n * sizeof *s->xmin);
-    s->xmax = malloc(n * sizeof *s->xmax);
-    s->cmin = malloc(n * sizeof *s->cmin);
-    s->cmax = malloc(n * sizeof *s->cmax);
-    if (!s->xmin || !s->xmax || !s->cmin || !s->cmax)
-        return native_fail(err, "53200", "out of memory");
+    if (n > s->capstamps) {
+        free(s->xmin);
+        free(s->xmax);
+        free(s->cmin);
+        free(s->cmax);
+        s->xmin = malloc(n * sizeof *s->xmin);
+        s->xmax = malloc(n * sizeof *s->xmax);
+        s->cmin = malloc(n * sizeof *s->cmin);
+        s->cmax = malloc(n * sizeof *s->cmax);
+        s->capstamps = n;
+        if (!s->xmin || !s->xmax || !s->cmin || !s->cmax) {
+            s->capstamps = 0;
+            return native_fail(err, "53200", "out of memory");
+        }
+    }
     s->uniform = 1;
+    s->filled = 0;
     for (uint32_t v = 0; v < h->nvp; v++) {
         uint32_t lo = v * VERSIONS_PER_PAGE, hi = lo + VERSIONS_PER_PAGE < n ? lo + VERSIONS_PER_PAGE : n;
         version_page vp = {s, native_get64(h->vpages + (size_t)v * 8), lo, hi, err};
@@ -223,6 +264,18 @@ static int read_versions(native_scan *s, const native_rg_header *h, native_error
             return -1;
     }
     return 0;
+}
+
+void native_scan_lazy_stamps(native_scan *s)
+{
+    s->lazy = 1;
+}
+
+void native_scan_skip_stamps(native_scan *s, int (*skip)(void *arg, uint32_t group_index, uint64_t rowgroup_id),
+                             void *arg)
+{
+    s->skip = skip;
+    s->skip_arg = arg;
 }
 
 static int decode_column(native_scan *s, const native_rg_header *h, unsigned i, native_error *err)
@@ -233,10 +286,45 @@ static int decode_column(native_scan *s, const native_rg_header *h, unsigned i, 
     const uint8_t *d = h->desc + (size_t)c * RG_DESC;
     uint8_t *chunk;
     uint64_t len = native_get64(d + RG_D_CHUNK_LEN);
+    uint32_t n = h->nrows;
+    native_col_type type = (native_col_type)d[RG_D_TYPE];
+    size_t at = d[RG_D_FLAGS] & RG_HAS_NULLS ? ((size_t)n + 7) / 8 : 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* plain INT64 / FLOAT64 values are the vector itself once aligned: read the chunk so that
+       its values start on an 8-byte boundary and point into it */
+    if ((type == NATIVE_COL_INT64 || type == NATIVE_COL_FLOAT64) && d[RG_D_ENCODING] == NATIVE_ENC_PLAIN &&
+        len == at + 1 + (size_t)n * 8) {
+        uint8_t *buf = malloc(len + 16);
+        if (!buf)
+            return native_fail(err, "53200", "out of memory");
+        size_t pad = (8 - ((uintptr_t)(buf + at + 1) & 7)) & 7;
+        if (native_blob_read_to(s->db, s->txn, native_get64(d + RG_D_CHUNK), len, buf + pad, err) != 0) {
+            free(buf);
+            return -1;
+        }
+        chunk = buf + pad;
+        if (chunk[at] == NATIVE_ENC_PLAIN) {
+            if (at) {
+                if (!(s->nulls[i] = malloc(n))) {
+                    free(buf);
+                    return native_fail(err, "53200", "out of memory");
+                }
+                for (uint32_t r = 0; r < n; r++)
+                    s->nulls[i][r] = (chunk[r / 8] >> (r % 8)) & 1;
+            }
+            s->chunks[i] = buf;
+            const void *values = chunk + at + 1;
+            s->cols[i] = (native_column){.type = type, .nulls = s->nulls[i],
+                                         .i64 = type == NATIVE_COL_INT64 ? values : NULL,
+                                         .f64 = type == NATIVE_COL_FLOAT64 ? values : NULL};
+            return 0;
+        }
+        free(buf);
+    }
+#endif
     if (native_blob_read(s->db, s->txn, native_get64(d + RG_D_CHUNK), len, &chunk, err) != 0)
         return -1;
-    size_t at = 0;
-    uint32_t n = h->nrows;
+    at = 0;
     int bad = 0;
     if (d[RG_D_FLAGS] & RG_HAS_NULLS) {
         size_t nb = ((size_t)n + 7) / 8;
@@ -248,7 +336,6 @@ static int decode_column(native_scan *s, const native_rg_header *h, unsigned i, 
                 s->nulls[i][r] = (chunk[r / 8] >> (r % 8)) & 1;
         at = nb;
     }
-    native_col_type type = (native_col_type)d[RG_D_TYPE];
     if (!bad && native_decode_values(type, chunk + at, len - at, n, &s->dec[i]) != 0)
         bad = 1;
     free(chunk);
@@ -289,7 +376,7 @@ static int next_tail(native_scan *s, uint64_t first, uint64_t len, native_batch 
     s->rows_read += nrows;
     s->batch = (native_batch){.rowgroup_id = first, .group_index = (uint32_t)(s->next - 1), .nrows = nrows, .ncols = s->nproj,
                               .cols = s->cols, .xmin = s->xmin, .xmax = s->xmax, .cmin = s->cmin, .cmax = s->cmax,
-                              .uniform = s->uniform};
+                              .uniform = s->uniform, .tail = 1};
     *out = &s->batch;
     return 1;
 }
@@ -316,7 +403,8 @@ int native_scan_next(native_scan *s, native_batch **out, native_error *err)
             free(h.raw);
             continue;
         }
-        int rc = read_versions(s, &h, err);
+        int skipped = s->skip && s->skip(s->skip_arg, (uint32_t)(s->next - 1), first);
+        int rc = skipped ? 0 : read_versions(s, &h, err);
         for (unsigned i = 0; i < s->nproj && rc == 0; i++)
             rc = decode_column(s, &h, i, err);
         uint32_t nrows = h.nrows;
@@ -326,8 +414,9 @@ int native_scan_next(native_scan *s, native_batch **out, native_error *err)
         s->read++;
         s->rows_read += nrows;
         s->batch = (native_batch){.rowgroup_id = first, .group_index = (uint32_t)(s->next - 1), .nrows = nrows, .ncols = s->nproj, .cols = s->cols,
-                                  .xmin = s->xmin, .xmax = s->xmax, .cmin = s->cmin, .cmax = s->cmax,
-                                  .uniform = s->uniform};
+                                  .xmin = skipped ? NULL : s->xmin, .xmax = skipped ? NULL : s->xmax,
+                                  .cmin = skipped ? NULL : s->cmin, .cmax = skipped ? NULL : s->cmax,
+                                  .uniform = skipped || s->uniform, .stamps_skipped = skipped};
         *out = &s->batch;
         return 1;
     }

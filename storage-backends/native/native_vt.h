@@ -46,8 +46,9 @@
  * row group is none; a write the tail cannot take (NATIVE_TAIL_MAX_ROWS rows, its bytes)
  * seals it: the tail's rows and the new ones become one compressed row group in its place. */
 #define NV_TAIL_SMALL 64u
-/* The buffer cache of a database: 16384 pages (128 MB, allocated as pages are first used). */
-#define NV_CACHE_PAGES 16384u
+/* The buffer cache of a database: the kernel's shared_buffers (native_vt_backend.c), in pages
+ * allocated as they are first used; without the setting: */
+#define NV_CACHE_PAGES 16384u /* 128 MB, PostgreSQL's default */
 
 typedef struct nv_table nv_table;
 
@@ -56,6 +57,14 @@ typedef struct nv_group {
     uint32_t nrows;
     uint64_t seq;        /* nv_backend.group_seq when this process wrote it (0: read at open) */
 } nv_group;
+
+/* (buf11) the all-visible map of a table (native_vt_visible.c), per group index: the row group
+ * (its first page) every row of which is visible to every snapshot in use or taken later
+ * (0: not known), and a count of the changes to the group's stamps. */
+typedef struct nv_vis {
+    uint64_t first;
+    uint64_t gen;
+} nv_vis;
 
 typedef struct nv_entry {
     uint64_t id, root;   /* a stored table */
@@ -117,7 +126,17 @@ struct nv_table {
     size_t nlinks, caplinks;
     int64_t nrows;
     struct nv_index *indexes; /* b->mu: the live stored indexes of the table (native_vt_index.c) */
+    nv_vis *vis;              /* b->mu: the all-visible map (native_vt_visible.c), nvis slots */
+    size_t nvis, capvis;
 };
+
+/* The all-visible map (native_vt_visible.c). nv_vis_known: whether row group (gi, first) is
+ * known all-visible, and (*gen) the count of its stamp changes so far (locks b->mu);
+ * nv_vis_set marks it all-visible unless its stamps changed since gen (locks b->mu);
+ * nv_vis_changed forgets it (b->mu held): a version of it gets an xmax. */
+bool nv_vis_known(nv_table *t, uint32_t gi, uint64_t first, uint64_t *gen);
+void nv_vis_set(nv_table *t, uint32_t gi, uint64_t first, uint64_t gen);
+void nv_vis_changed(nv_table *t, size_t gi);
 
 const ss_api *nv_api(void);
 /* The module's storage vtable, and its index vtable ("native_btree", native_vt_index.c). */

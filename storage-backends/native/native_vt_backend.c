@@ -70,6 +70,25 @@ static int make_temp(ss_ctx *ctx, nv_backend *b)
     return SS_OK;
 }
 
+/* The buffer cache's size in pages: the kernel's shared_buffers as SHOW prints it ("128MB",
+ * "8000kB": the kernel validated it), NV_CACHE_PAGES without one. */
+static size_t cache_pages(const ss_api *api, ss_ctx *ctx)
+{
+    const char *v = SS_API_HAS(api, setting) && api->setting ? api->setting(ctx, "shared_buffers") : NULL;
+    if (!v)
+        return NV_CACHE_PAGES;
+    char *end;
+    unsigned long long n = strtoull(v, &end, 10);
+    static const struct { const char *unit; unsigned long long kb; } units[] = {
+        {"TB", 1ull << 30}, {"GB", 1ull << 20}, {"MB", 1ull << 10}, {"kB", 1}};
+    unsigned long long kb = n * 8; /* no unit: 8 kB blocks */
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+        if (strcmp(end, units[i].unit) == 0)
+            kb = n * units[i].kb;
+    size_t pages = (size_t)(kb / (NATIVE_PAGE_SIZE / 1024));
+    return pages < 16 ? 16 : pages;
+}
+
 int nv_backend_open(ss_ctx *ctx, const char *path, void **backend)
 {
     const ss_api *api = nv_api();
@@ -90,7 +109,7 @@ int nv_backend_open(ss_ctx *ctx, const char *path, void **backend)
     native_options opts;
     native_options_default(&opts);
     opts.synchronous_commit = 0; /* each commit chooses (nv_txn_commit) */
-    opts.cache_pages = NV_CACHE_PAGES;
+    opts.cache_pages = cache_pages(api, ctx);
     native_error err;
     b->db = native_db_open(path ? path : b->temp_file, &opts, &err);
     if (!b->db || nv_meta_load(b, &err) != 0 || nv_resolve(b, &err) != 0) {

@@ -33,6 +33,10 @@ typedef struct nv_scan {
     uint32_t next;               /* rows mode: next row of the block */
     int group_visible;           /* a uniform row group (every row stamped alike): whether
                                     snap sees its rows, -1 not asked yet */
+    uint64_t vis_gen;            /* the all-visible map's count for the current row group
+                                    (native_vt_visible.c), taken before its stamps were read */
+    int horizon_state;           /* 0 not taken yet, 1 taken (horizon), -1 not available */
+    ss_snapshot horizon;
     ss_version_stamp stamps[SS_BATCH_CAPACITY];
     uint32_t live[SS_BATCH_CAPACITY];
     uint32_t sel[SS_BATCH_CAPACITY];
@@ -101,6 +105,13 @@ bool nv_scans_listed(const nv_backend *b, uint64_t seq)
     return false;
 }
 
+/* native_scan's question before it reads a row group's stamps: the all-visible map's answer. */
+static int skip_stamps(void *arg, uint32_t gi, uint64_t first)
+{
+    nv_scan *s = arg;
+    return nv_vis_known(s->table, gi, first, &s->vis_gen) ? 1 : 0;
+}
+
 int nv_scan_begin_snapshot(ss_ctx *ctx, void *table, const ss_scan_spec *spec, const ss_snapshot *snap, bool rowids,
                            void **scan)
 {
@@ -152,6 +163,8 @@ int nv_scan_begin_snapshot(ss_ctx *ctx, void *table, const ss_scan_spec *spec, c
         nv_scan_end(s);
         return nv_fail(ctx, api, &err);
     }
+    native_scan_lazy_stamps(s->ns); /* fill_block reads a uniform row group's first stamp only */
+    native_scan_skip_stamps(s->ns, skip_stamps, s);
     *scan = s;
     return SS_OK;
 }
@@ -231,6 +244,46 @@ const ss_rowid *nv_scan_rowids(void *scan)
     return s->want_rowids ? s->out_ids : NULL;
 }
 
+/* Whether every row of nb (its stamps read) is visible to every snapshot in use and to every
+ * later one: no xmax, each xmin frozen (0) or below the reclamation horizon and committed
+ * (the horizon, a snapshot with nothing running, sees it). Then the all-visible map marks it. */
+static int mark_all_visible(ss_ctx *ctx, nv_scan *s, const native_batch *nb)
+{
+    const ss_api *api = s->api;
+    if (nb->tail) /* appended to in place: a mark naming its first page would outlive new rows */
+        return SS_OK;
+    if (s->horizon_state == 0) {
+        /* a scan of a statement (it has a snapshot) runs in a transaction: the horizon is there */
+        s->horizon_state = -1;
+        if (s->snap && SS_API_HAS(api, txn_horizon) && api->txn_horizon) {
+            if (api->txn_horizon(ctx, &s->horizon) != SS_OK)
+                return SS_ERROR;
+            s->horizon_state = 1;
+        }
+    }
+    if (s->horizon_state < 0)
+        return SS_OK;
+    uint32_t n = nb->uniform ? 1 : nb->nrows; /* a uniform batch holds row 0's stamps only */
+    bool frozen = true;
+    for (uint32_t r = 0; r < n; r++) {
+        if (nb->xmax[r] != 0 || nb->xmin[r] == NV_XID_DEAD ||
+            (nb->xmin[r] != 0 && nb->xmin[r] >= s->horizon.xmin))
+            return SS_OK;
+        frozen &= nb->xmin[r] == 0;
+    }
+    for (uint32_t lo = 0; !frozen && lo < n; lo += SS_BATCH_CAPACITY) {
+        uint32_t k = n - lo < SS_BATCH_CAPACITY ? n - lo : SS_BATCH_CAPACITY, nvis = 0;
+        for (uint32_t j = 0; j < k; j++)
+            s->stamps[j] = (ss_version_stamp){nb->xmin[lo + j], 0, nb->cmin[lo + j], nb->cmax[lo + j]};
+        if (api->versions_visible(ctx, &s->horizon, s->stamps, NULL, k, s->live, &nvis) != SS_OK)
+            return SS_ERROR;
+        if (nvis != k) /* an xmin that rolled back */
+            return SS_OK;
+    }
+    nv_vis_set(s->table, nb->group_index, nb->rowgroup_id, s->vis_gen);
+    return SS_OK;
+}
+
 /* The next row group; its bytes columns copied to outlive it. 0 at the end. */
 static int next_group(ss_ctx *ctx, nv_scan *s)
 {
@@ -244,6 +297,10 @@ static int next_group(ss_ctx *ctx, nv_scan *s)
         s->nb = NULL;
         return 0;
     }
+    if (s->nb->stamps_skipped)
+        s->group_visible = 1; /* the all-visible map: every row, no stamps read */
+    else if (mark_all_visible(ctx, s, s->nb) != SS_OK)
+        return SS_ERROR;
     for (uint32_t i = 0; i < s->ncols; i++) {
         const native_column *c = &s->nb->cols[i];
         s->bytes[i] = NULL;
@@ -280,6 +337,60 @@ int nv_put_value(ss_ctx *ctx, const ss_api *api, ss_vector *out, uint32_t orow, 
         }
     }
     return api->vector_set_value(ctx, out, orow, &v);
+}
+
+/* Copies rows lo .. lo + n of column c into vector out: the whole slice of a row group every
+ * row of which is visible, without a selection. */
+static int copy_range(ss_ctx *ctx, const ss_api *api, ss_vector *out, const native_column *c, const uint8_t *bytes,
+                      uint32_t lo, uint32_t n)
+{
+    if (out->validity)
+        memset(out->validity, 0xff, (SS_BATCH_CAPACITY + 63) / 64 * sizeof(uint64_t));
+    if (c->nulls) {
+        if (!out->validity && api->vector_ensure_validity(ctx, out) != SS_OK)
+            return SS_ERROR;
+        for (uint32_t j = 0; j < n; j++)
+            if (c->nulls[lo + j])
+                ss_vector_set_null(out, j);
+    }
+    switch (ss_type_storage(out->type.id)) {
+    case SS_TYPE_BOOL: {
+        uint8_t *d = out->data;
+        const uint8_t *src = c->b + lo;
+        for (uint32_t j = 0; j < n; j++)
+            d[j] = src[j];
+        break;
+    }
+    case SS_TYPE_INT2: {
+        int16_t *d = out->data;
+        const int64_t *src = c->i64 + lo;
+        for (uint32_t j = 0; j < n; j++)
+            d[j] = (int16_t)src[j];
+        break;
+    }
+    case SS_TYPE_INT4: {
+        int32_t *d = out->data;
+        const int64_t *src = c->i64 + lo;
+        for (uint32_t j = 0; j < n; j++)
+            d[j] = (int32_t)src[j];
+        break;
+    }
+    case SS_TYPE_INT8:
+        memcpy(out->data, c->i64 + lo, (size_t)n * sizeof(int64_t));
+        break;
+    case SS_TYPE_FLOAT8:
+        memcpy(out->data, c->f64 + lo, (size_t)n * sizeof(double));
+        break;
+    default: {
+        ss_text *d = out->data;
+        for (uint32_t j = 0; j < n; j++) {
+            uint32_t r = lo + j;
+            d[j] = (ss_text){(const char *)bytes + c->offsets[r], c->offsets[r + 1] - c->offsets[r], 0};
+        }
+        break;
+    }
+    }
+    return SS_OK;
 }
 
 /* Copies rows sel[0..n) of column c into vector out (bytes: the kept copy). */
@@ -368,10 +479,13 @@ static int fill_block(ss_ctx *ctx, nv_scan *s)
                 continue;
             }
             uint32_t n = hi - lo;
-            for (uint32_t j = 0; j < n; j++)
-                s->sel[j] = lo + j;
-            if (emit_rows(ctx, s, nb, n) != SS_OK)
-                return SS_ERROR;
+            for (uint32_t i = 0; i < s->ncols; i++)
+                if (copy_range(ctx, s->api, s->vecs[i], &nb->cols[i], s->bytes[i], lo, n) != SS_OK)
+                    return SS_ERROR;
+            if (s->want_rowids)
+                for (uint32_t j = 0; j < n; j++)
+                    s->out_ids[j] = NV_ROWID(nb->group_index, lo + j);
+            s->count = n;
             return SS_OK;
         }
         uint32_t nlive = 0;

@@ -53,6 +53,7 @@ static void table_free(nv_table *t)
     api->free(t->cols);
     api->free(t->groups);
     api->free(t->links);
+    api->free(t->vis);
     api->free(t);
 }
 

@@ -43,6 +43,7 @@ int nv_lock_versions(ss_ctx *ctx, void *table, const ss_rowid *rowids, uint32_t 
             result = nv_fail(ctx, api, &err);
             break;
         }
+        nv_vis_changed(t, (size_t)(g - t->groups)); /* its row group is no longer all-visible */
         if (native_rowgroup_set_xmax(txn, g->first, row, xid, cid, &err) != 0)
             result = nv_fail(ctx, api, &err);
     }

@@ -18,7 +18,7 @@ static inline sunstone *open_first(void)
 {
     const char *d = getenv("SUNSTONE_MODULE_DIR");
     sunstone *db;
-    sunstone_config cfg = {sizeof cfg, d ? d : "modules", false};
+    sunstone_config cfg = {sizeof cfg, d ? d : "modules", false, NULL};
     ck_assert_int_eq(sunstone_open_v2(NULL, &db, &cfg), SUNSTONE_OK);
     return db;
 }

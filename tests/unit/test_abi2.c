@@ -18,7 +18,7 @@
 static sunstone *open_db(bool modules)
 {
     sunstone *db;
-    sunstone_config cfg = {sizeof cfg, getenv("SUNSTONE_MODULE_DIR"), !modules};
+    sunstone_config cfg = {sizeof cfg, getenv("SUNSTONE_MODULE_DIR"), !modules, NULL};
     ck_assert_int_eq(sunstone_open_v2(NULL, &db, &cfg), SUNSTONE_OK);
     return db;
 }

@@ -22,7 +22,7 @@ static const char *const backends[] = {"memory", "native", "lmdb"};
 static void setup(void)
 {
     const char *d = getenv("SUNSTONE_MODULE_DIR");
-    sunstone_config cfg = {sizeof cfg, d ? d : "modules", false};
+    sunstone_config cfg = {sizeof cfg, d ? d : "modules", false, NULL};
     ck_assert_int_eq(sunstone_open_v2(NULL, &db, &cfg), SUNSTONE_OK);
 }
 

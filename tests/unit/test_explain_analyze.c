@@ -18,7 +18,7 @@ static sunstone *db;
 static void setup(void)
 {
     const char *d = getenv("SUNSTONE_MODULE_DIR");
-    sunstone_config cfg = {sizeof cfg, d ? d : "modules", false};
+    sunstone_config cfg = {sizeof cfg, d ? d : "modules", false, NULL};
     ck_assert_int_eq(sunstone_open_v2(NULL, &db, &cfg), SUNSTONE_OK);
     ck_assert_int_eq(sunstone_exec(db, "CREATE TABLE t (a int, b text); INSERT INTO t VALUES (1, 'x'), (2, 'y'), (3, 'z')",
                                    NULL, NULL),

@@ -31,7 +31,7 @@ static sunstone *open_file(void)
 {
     const char *d = getenv("SUNSTONE_MODULE_DIR");
     sunstone *db;
-    sunstone_config cfg = {sizeof cfg, d ? d : "modules", false};
+    sunstone_config cfg = {sizeof cfg, d ? d : "modules", false, NULL};
     int rc = sunstone_open_v2(path, &db, &cfg);
     ck_assert_msg(rc == SUNSTONE_OK, "open: %s", sunstone_errmsg(db));
     return db;

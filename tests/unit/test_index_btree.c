@@ -19,7 +19,7 @@ static const ss_api *api;
 static void setup(void)
 {
     const char *dir = getenv("SUNSTONE_MODULE_DIR");
-    sunstone_config cfg = {sizeof cfg, dir ? dir : "modules", false};
+    sunstone_config cfg = {sizeof cfg, dir ? dir : "modules", false, NULL};
     ck_assert_int_eq(sunstone_open_v2(NULL, &db, &cfg), SUNSTONE_OK);
     ss_session_ctx(db, &ctx);
     const ss_registration *r = ss_registry_find(&db->database->registry, SS_KIND_INDEX, "btree");

@@ -137,7 +137,7 @@ static void *reader(void *arg)
 START_TEST(concurrent_writers_and_readers)
 {
     const char *dir = getenv("SUNSTONE_MODULE_DIR");
-    sunstone_config cfg = {sizeof cfg, dir ? dir : "modules", false};
+    sunstone_config cfg = {sizeof cfg, dir ? dir : "modules", false, NULL};
     ck_assert_int_eq(sunstone_open_v2(NULL, &db, &cfg), SUNSTONE_OK);
     ss_ctx ctx;
     ss_session_ctx(db, &ctx);

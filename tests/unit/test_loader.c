@@ -29,7 +29,7 @@ static const char *module_dir(void)
 static sunstone *open_bare(void)
 {
     sunstone *db;
-    sunstone_config cfg = {sizeof cfg, NULL, true};
+    sunstone_config cfg = {sizeof cfg, NULL, true, NULL};
     ck_assert_int_eq(sunstone_open_v2(NULL, &db, &cfg), SUNSTONE_OK);
     return db;
 }
@@ -181,7 +181,7 @@ END_TEST
 START_TEST(directory_loads_bundled_modules)
 {
     sunstone *db;
-    sunstone_config cfg = {sizeof cfg, module_dir(), false};
+    sunstone_config cfg = {sizeof cfg, module_dir(), false, NULL};
     ck_assert_msg(sunstone_open_v2(NULL, &db, &cfg) == SUNSTONE_OK, "%s", sunstone_errmsg(db));
     const char *ops[] = {"scan", "scan_row", "filter", "project", "limit", "sort", "aggregate", "values"};
     for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
@@ -209,7 +209,7 @@ START_TEST(modules_conf_excludes)
     fprintf(f, "# test configuration\nexclude scan\nload %s/test_good.so  # from elsewhere\n", plugin_dir());
     fclose(f);
     sunstone *db;
-    sunstone_config cfg = {sizeof cfg, dir, false};
+    sunstone_config cfg = {sizeof cfg, dir, false, NULL};
     ck_assert_msg(sunstone_open_v2(NULL, &db, &cfg) == SUNSTONE_OK, "%s", sunstone_errmsg(db));
     ck_assert(!has_operator(db, "scan"));
     ck_assert(has_operator(db, "filter"));

@@ -33,7 +33,7 @@ typedef struct fixture {
 static void fixture_open_dir(fixture *f, const char *dir)
 {
     memset(f, 0, sizeof *f);
-    sunstone_config cfg = {sizeof cfg, dir, dir == NULL};
+    sunstone_config cfg = {sizeof cfg, dir, dir == NULL, NULL};
     ck_assert_int_eq(sunstone_open_v2(NULL, &f->db, &cfg), SUNSTONE_OK);
     f->mod.name = "m";
     f->mod.version = "1.0";

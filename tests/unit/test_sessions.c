@@ -28,7 +28,7 @@ static const char *plugin_dir(void)
 static sunstone *open_first(void)
 {
     sunstone *db;
-    sunstone_config cfg = {sizeof cfg, module_dir(), false};
+    sunstone_config cfg = {sizeof cfg, module_dir(), false, NULL};
     ck_assert_int_eq(sunstone_open_v2(NULL, &db, &cfg), SUNSTONE_OK);
     return db;
 }

@@ -80,7 +80,7 @@ static uint64_t files_created(void)
 static sunstone *open_db(void)
 {
     sunstone *db;
-    sunstone_config cfg = {sizeof cfg, module_dir(), false};
+    sunstone_config cfg = {sizeof cfg, module_dir(), false, NULL};
     ck_assert_int_eq(sunstone_open_v2(NULL, &db, &cfg), SUNSTONE_OK);
     return db;
 }
