@@ -65,7 +65,7 @@ enum { OBJ_JSONB = 1 };
 
 static int object_row(jfn_row *r, int how)
 {
-    obj_pairs p;
+    obj_pairs p = {0};
     if ((r->nargs == 1 ? pairs_of_one(r, &p) : pairs_of_two(r, &p)) != SS_OK)
         return SS_ERROR;
     for (uint32_t k = 0; k < p.n; k++)
