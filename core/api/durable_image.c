@@ -671,6 +671,34 @@ static void order_by_reads(rel_item *items, uint32_t n)
     }
 }
 
+/* Table or materialized view t's three parts (its record with the stored ids before it, its
+ * indexes, its foreign keys) appended to dest[0..2] (NULL: left out): described again, or as
+ * the last image did while another transaction holds t locked; remembered in cache. */
+static int relation_parts(ss_ctx *ctx, ss_catalog *c, const ss_storage_vtable *vt, const ss_table *t,
+                          const ss_image_cache *old, ss_image_cache *cache, ss_strbuf *const dest[3])
+{
+    ss_strbuf p0, p1, p2;
+    ss_strbuf_init(&p0);
+    ss_strbuf_init(&p1);
+    ss_strbuf_init(&p2);
+    ss_strbuf *const parts[3] = {&p0, &p1, &p2};
+    int rc = SS_OK;
+    const image_cache_entry *e = ss_ddl_locked_by_other(&t->ddl) ? cache_find(old, t) : NULL;
+    if (e)
+        for (int k = 0; k < 3; k++)
+            ss_strbuf_puts(parts[k], e->parts[k]);
+    else
+        rc = table_records(ctx, c, vt, t, parts);
+    if (rc == SS_OK && !cache_add(cache, t, parts))
+        rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
+    for (int k = 0; k < 3; k++) {
+        if (dest[k])
+            ss_strbuf_append(dest[k], parts[k]->data ? parts[k]->data : "", parts[k]->len);
+        ss_strbuf_free(parts[k]);
+    }
+    return rc;
+}
+
 int ss_image_build(ss_ctx *ctx, ss_catalog *c, const ss_storage_vtable *vt, void *backend, ss_image_cache **cachep,
                    ss_strbuf *out)
 {
@@ -719,24 +747,8 @@ int ss_image_build(ss_ctx *ctx, ss_catalog *c, const ss_storage_vtable *vt, void
             mviews[nmv++] = t;
             continue;
         }
-        ss_strbuf p0, p1, p2;
-        ss_strbuf_init(&p0);
-        ss_strbuf_init(&p1);
-        ss_strbuf_init(&p2);
-        ss_strbuf *const parts[3] = {&p0, &p1, &p2};
-        const image_cache_entry *e = ss_ddl_locked_by_other(&t->ddl) ? cache_find(old, t) : NULL;
-        if (e)
-            for (int k = 0; k < 3; k++)
-                ss_strbuf_puts(parts[k], e->parts[k]);
-        else
-            rc = table_records(ctx, c, vt, t, parts);
-        if (rc == SS_OK && !cache_add(cache, t, parts))
-            rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-        ss_strbuf_append(&tables, p0.data ? p0.data : "", p0.len);
-        ss_strbuf_append(&indexes, p1.data ? p1.data : "", p1.len);
-        ss_strbuf_append(&fkeys, p2.data ? p2.data : "", p2.len);
-        for (int k = 0; k < 3; k++)
-            ss_strbuf_free(parts[k]);
+        ss_strbuf *const dest[3] = {&tables, &indexes, &fkeys};
+        rc = relation_parts(ctx, c, vt, t, old, cache, dest);
     }
     ss_strbuf_append(out, tables.data ? tables.data : "", tables.len);
     ss_strbuf_append(out, indexes.data ? indexes.data : "", indexes.len);
@@ -770,24 +782,8 @@ int ss_image_build(ss_ctx *ctx, ss_catalog *c, const ss_storage_vtable *vt, void
     pthread_mutex_unlock(&c->mu);
     for (uint32_t i = 0; i < ni && rc == SS_OK; i++) {
         if (items[i].t) { /* a materialized view: its stored ids, its record, its indexes */
-            ss_table *t = items[i].t;
-            ss_strbuf p0, p1, p2;
-            ss_strbuf_init(&p0);
-            ss_strbuf_init(&p1);
-            ss_strbuf_init(&p2);
-            ss_strbuf *const parts[3] = {&p0, &p1, &p2};
-            const image_cache_entry *e = ss_ddl_locked_by_other(&t->ddl) ? cache_find(old, t) : NULL;
-            if (e)
-                for (int k = 0; k < 3; k++)
-                    ss_strbuf_puts(parts[k], e->parts[k]);
-            else
-                rc = table_records(ctx, c, vt, t, parts);
-            if (rc == SS_OK && !cache_add(cache, t, parts))
-                rc = ss_ctx_error(ctx, SS_SQLSTATE_OUT_OF_MEMORY, "out of memory");
-            ss_strbuf_append(out, p0.data ? p0.data : "", p0.len);
-            ss_strbuf_append(out, p1.data ? p1.data : "", p1.len);
-            for (int k = 0; k < 3; k++)
-                ss_strbuf_free(parts[k]);
+            ss_strbuf *const dest[3] = {out, out, NULL}; /* no foreign keys */
+            rc = relation_parts(ctx, c, vt, items[i].t, old, cache, dest);
             continue;
         }
         ss_view *v = items[i].v;
